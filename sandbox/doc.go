@@ -1,0 +1,20 @@
+// Package sandbox is lockdrill's deterministic lock-service simulator.
+//
+// A Scenario configures a lock service (one of four models), the clients
+// that use it and a storage register they write to, plus a list of actions
+// at virtual milliseconds. Run plays the scenario on a discrete-event loop
+// and returns a Timeline: every event in order, a Summary and the
+// violations that Check derives from the events alone. The same scenario
+// always yields the same timeline (no wall clock, no goroutines, no map
+// iteration), so a stored timeline is just (scenario, EngineVersion) and a
+// replay is a re-run.
+//
+// The package is pure: no I/O, no globals. The lockdrill sim command and
+// the web UI are thin shells around Parse, Run, Timeline.StateAt and
+// Presets.
+package sandbox
+
+// EngineVersion identifies the simulator's semantics. Bump it whenever a
+// timeline for the same scenario would change, so that a saved timeline can
+// tell that a re-run would no longer match it.
+const EngineVersion = "1"
