@@ -1,0 +1,384 @@
+package content
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"gopkg.in/yaml.v2"
+
+	"lockdrill/quiz"
+)
+
+// The question bank lives in questions/: one markdown file per question
+// (questions/<id>.md), the shared red flags in questions/red-flags.yaml and
+// the matcher synonym sets in questions/synonyms.yaml. content/README.md
+// documents the format.
+const (
+	questionsDir = "questions"
+	redFlagsFile = "questions/red-flags.yaml"
+	synonymsFile = "questions/synonyms.yaml"
+)
+
+// questionMeta is the front matter of a question file. Unknown keys are
+// errors, so a misspelt field never silently drops content.
+type questionMeta struct {
+	ID       string         `yaml:"id"`
+	Kind     string         `yaml:"kind"`
+	Topic    string         `yaml:"topic"`
+	Title    string         `yaml:"title"`
+	Guide    string         `yaml:"guide"`
+	Preset   string         `yaml:"preset"`
+	Points   []pointMeta    `yaml:"points"`
+	Hints    []string       `yaml:"hints"`
+	Flags    *[]string      `yaml:"flags"`
+	Options  []optionMeta   `yaml:"options"`
+	Steps    []stepMeta     `yaml:"steps"`
+	Code     *codeMeta      `yaml:"code"`
+	Bug      int            `yaml:"bug"`
+	LinesWhy map[int]string `yaml:"lines_why"`
+}
+
+type pointMeta struct {
+	ID        string   `yaml:"id"`
+	Label     string   `yaml:"label"`
+	Dimension string   `yaml:"dimension"`
+	Weight    float64  `yaml:"weight"`
+	Match     []string `yaml:"match"`
+	Requires  []string `yaml:"requires"`
+}
+
+type optionMeta struct {
+	ID      string `yaml:"id"`
+	Text    string `yaml:"text"`
+	Correct bool   `yaml:"correct"`
+	Why     string `yaml:"why"`
+}
+
+type stepMeta struct {
+	ID   string `yaml:"id"`
+	Text string `yaml:"text"`
+}
+
+type codeMeta struct {
+	Lang  string   `yaml:"lang"`
+	Lines []string `yaml:"lines"`
+}
+
+type redFlagsDoc struct {
+	Flags []redFlagMeta `yaml:"flags"`
+}
+
+type redFlagMeta struct {
+	ID       string   `yaml:"id"`
+	Label    string   `yaml:"label"`
+	Severity string   `yaml:"severity"`
+	Why      string   `yaml:"why"`
+	Match    []string `yaml:"match"`
+	Unless   []string `yaml:"unless"`
+}
+
+// LoadQuestions reads the question bank from fsys (which holds the
+// questions/ folder), validates every file and compiles it into a
+// quiz.Bank. It reports every problem it finds, each naming the file and
+// the field ("questions/fencing-token.md: points[2].match: empty"), joined
+// into one error.
+func LoadQuestions(fsys fs.FS) (*quiz.Bank, error) {
+	md := newMarkdown()
+	syn, err := loadSynonyms(fsys)
+	if err != nil {
+		return nil, err
+	}
+	flags, err := loadRedFlags(fsys, md)
+	if err != nil {
+		return nil, err
+	}
+	flagByID := map[string]*quiz.RedFlag{}
+	for i := range flags {
+		flagByID[flags[i].ID] = &flags[i]
+	}
+	files, err := fs.Glob(fsys, questionsDir+"/*.md")
+	if err != nil {
+		return nil, fmt.Errorf("list questions: %w", err)
+	}
+	if len(files) == 0 {
+		return nil, &FieldError{File: questionsDir + "/", Msg: "no questions found"}
+	}
+	var qs []*quiz.Question
+	var errs []error
+	for _, f := range files {
+		src, err := fs.ReadFile(fsys, f)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", f, err))
+			continue
+		}
+		q, err := parseQuestion(md, f, src)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		if err := quiz.Compile(q, syn, flagByID); err != nil {
+			errs = append(errs, questionErr(f, err))
+			continue
+		}
+		qs = append(qs, q)
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	bank, err := quiz.NewBank(qs, flags, syn)
+	if err != nil {
+		var fe *quiz.FieldError
+		if errors.As(err, &fe) && fe.Flag != "" {
+			return nil, &FieldError{File: redFlagsFile, Field: fe.Field, Msg: fe.Err.Error()}
+		}
+		return nil, fmt.Errorf("%s: %w", questionsDir, err)
+	}
+	return bank, nil
+}
+
+// loadQuestions is LoadQuestions under the name the catalog loader uses.
+func loadQuestions(fsys fs.FS) (*quiz.Bank, error) { return LoadQuestions(fsys) }
+
+func questionErr(file string, err error) error {
+	var fe *quiz.FieldError
+	if errors.As(err, &fe) {
+		return &FieldError{File: file, Field: fe.Field, Msg: fe.Err.Error()}
+	}
+	return &FieldError{File: file, Msg: err.Error()}
+}
+
+func loadSynonyms(fsys fs.FS) (quiz.Synonyms, error) {
+	src, err := fs.ReadFile(fsys, synonymsFile)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", synonymsFile, err)
+	}
+	var syn quiz.Synonyms
+	if err := yaml.UnmarshalStrict(src, &syn); err != nil {
+		return nil, &FieldError{File: synonymsFile, Msg: err.Error()}
+	}
+	topics := map[string]bool{quiz.CommonSynonyms: true}
+	for _, t := range quiz.Topics() {
+		topics[t.ID] = true
+	}
+	for topic, sets := range syn {
+		if !topics[topic] {
+			return nil, &FieldError{File: synonymsFile, Field: topic, Msg: "not a topic id or \"common\""}
+		}
+		for name, entries := range sets {
+			if len(entries) == 0 {
+				return nil, &FieldError{File: synonymsFile, Field: topic + "." + name, Msg: "empty"}
+			}
+			for i, e := range entries {
+				if strings.TrimSpace(e) == "" || strings.ContainsAny(e, "@&~|") {
+					return nil, &FieldError{File: synonymsFile, Field: fmt.Sprintf("%s.%s[%d]", topic, name, i), Msg: "want plain words (no @ & ~ |)"}
+				}
+			}
+		}
+	}
+	return syn, nil
+}
+
+func loadRedFlags(fsys fs.FS, md goldmark.Markdown) ([]quiz.RedFlag, error) {
+	src, err := fs.ReadFile(fsys, redFlagsFile)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", redFlagsFile, err)
+	}
+	var doc redFlagsDoc
+	if err := yaml.UnmarshalStrict(src, &doc); err != nil {
+		return nil, &FieldError{File: redFlagsFile, Msg: err.Error()}
+	}
+	if len(doc.Flags) == 0 {
+		return nil, &FieldError{File: redFlagsFile, Field: "flags", Msg: "empty"}
+	}
+	var out []quiz.RedFlag
+	seen := map[string]bool{}
+	for i, m := range doc.Flags {
+		field := fmt.Sprintf("flags[%d]", i)
+		if seen[m.ID] {
+			return nil, &FieldError{File: redFlagsFile, Field: field + ".id", Msg: fmt.Sprintf("duplicate red flag %q", m.ID)}
+		}
+		seen[m.ID] = true
+		html, err := renderBlock(md, m.Why)
+		if err != nil {
+			return nil, &FieldError{File: redFlagsFile, Field: field + ".why", Msg: err.Error()}
+		}
+		f := quiz.RedFlag{ID: m.ID, Label: m.Label, Severity: quiz.Severity(m.Severity), Why: strings.TrimSpace(m.Why), WhyHTML: html, Match: m.Match, Unless: m.Unless}
+		out = append(out, f)
+	}
+	return out, nil
+}
+
+var sectionHeading = regexp.MustCompile(`^##\s+(.+?)\s*#*\s*$`)
+
+// parseQuestion splits a question file into front matter and the three
+// body sections, and renders the markdown.
+func parseQuestion(md goldmark.Markdown, file string, src []byte) (*quiz.Question, error) {
+	fail := func(field, format string, args ...any) error {
+		return &FieldError{File: file, Field: field, Msg: fmt.Sprintf(format, args...)}
+	}
+	front, body, ok := splitFrontMatter(src)
+	if !ok {
+		return nil, fail("", "missing front matter between --- lines")
+	}
+	var m questionMeta
+	if err := yaml.UnmarshalStrict(front, &m); err != nil {
+		return nil, fail("front matter", "%v", err)
+	}
+	if want := strings.TrimSuffix(path.Base(file), ".md"); m.ID != want {
+		return nil, fail("id", "%q does not match the file name (want %q)", m.ID, want)
+	}
+	parts, err := splitSections(body)
+	if err != nil {
+		return nil, fail("body", "%v", err)
+	}
+	q := &quiz.Question{
+		ID: m.ID, Kind: quiz.Kind(m.Kind), Topic: m.Topic, Title: strings.TrimSpace(m.Title),
+		Guide: m.Guide, Preset: m.Preset, Hints: m.Hints,
+	}
+	for name, dst := range map[string]*quiz.Text{"prompt": &q.Prompt, "model answer": &q.ModelAnswer, "explanation": &q.Explanation} {
+		src := parts[name]
+		if src == "" {
+			continue
+		}
+		html, err := renderBlock(md, src)
+		if err != nil {
+			return nil, fail(strings.ReplaceAll(name, " ", "_"), "%v", err)
+		}
+		*dst = quiz.Text{Markdown: src, HTML: html}
+	}
+	if m.Flags != nil {
+		q.Flags = append([]string{}, (*m.Flags)...)
+	}
+	for _, p := range m.Points {
+		q.Points = append(q.Points, quiz.Point{ID: p.ID, Label: p.Label, Dimension: p.Dimension, Weight: p.Weight, Match: p.Match, Requires: p.Requires})
+	}
+	for i, o := range m.Options {
+		text, err := renderInline(md, o.Text)
+		if err != nil {
+			return nil, fail(fmt.Sprintf("options[%d].text", i), "%v", err)
+		}
+		why, err := renderInline(md, o.Why)
+		if err != nil {
+			return nil, fail(fmt.Sprintf("options[%d].why", i), "%v", err)
+		}
+		q.Options = append(q.Options, quiz.Option{ID: o.ID, Text: o.Text, TextHTML: text, Correct: o.Correct, Why: o.Why, WhyHTML: why})
+	}
+	for i, s := range m.Steps {
+		text, err := renderInline(md, s.Text)
+		if err != nil {
+			return nil, fail(fmt.Sprintf("steps[%d].text", i), "%v", err)
+		}
+		q.Steps = append(q.Steps, quiz.Step{ID: s.ID, Text: s.Text, TextHTML: text})
+	}
+	switch {
+	case m.Code != nil:
+		q.Code = &quiz.Code{Lang: m.Code.Lang, Lines: m.Code.Lines, Bug: m.Bug, LinesWhy: m.LinesWhy}
+	case m.Bug != 0 || len(m.LinesWhy) > 0:
+		return nil, fail("code", "bug and lines_why need a code snippet")
+	}
+	return q, nil
+}
+
+// splitFrontMatter returns the YAML between the opening and closing ---
+// lines and the markdown after it.
+func splitFrontMatter(src []byte) (front, body []byte, ok bool) {
+	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
+	s := strings.ReplaceAll(string(src), "\r\n", "\n")
+	if !strings.HasPrefix(s, "---\n") {
+		return nil, nil, false
+	}
+	rest := s[4:]
+	end := strings.Index(rest, "\n---\n")
+	if end < 0 {
+		if strings.HasSuffix(rest, "\n---") {
+			return []byte(rest[:len(rest)-4]), nil, true
+		}
+		return nil, nil, false
+	}
+	return []byte(rest[:end+1]), []byte(rest[end+5:]), true
+}
+
+// splitSections cuts the body at its level-two headings, which must be
+// Prompt, Model answer or Explanation, each at most once. Headings inside
+// fenced code blocks are text.
+func splitSections(body []byte) (map[string]string, error) {
+	out := map[string]string{}
+	var cur string
+	var buf strings.Builder
+	fence := ""
+	flush := func() {
+		if cur != "" {
+			out[cur] = strings.TrimSpace(buf.String())
+		}
+		buf.Reset()
+	}
+	for _, line := range strings.SplitAfter(string(body), "\n") {
+		trim := strings.TrimSpace(line)
+		if fence != "" {
+			if strings.HasPrefix(trim, fence) {
+				fence = ""
+			}
+		} else if strings.HasPrefix(trim, "```") || strings.HasPrefix(trim, "~~~") {
+			fence = trim[:3]
+		} else if m := sectionHeading.FindStringSubmatch(strings.TrimRight(line, "\n")); m != nil {
+			name := strings.ToLower(m[1])
+			if name != "prompt" && name != "model answer" && name != "explanation" {
+				return nil, fmt.Errorf("unknown section %q (want Prompt, Model answer, Explanation)", m[1])
+			}
+			if _, dup := out[name]; dup || name == cur {
+				return nil, fmt.Errorf("section %q appears twice", m[1])
+			}
+			flush()
+			cur = name
+			continue
+		}
+		if cur == "" {
+			if trim != "" {
+				return nil, errors.New("text before the first section; start with \"## Prompt\"")
+			}
+			continue
+		}
+		buf.WriteString(line)
+	}
+	flush()
+	return out, nil
+}
+
+// renderBlock renders markdown to HTML with the project's configuration
+// (raw HTML is never rendered).
+func renderBlock(md goldmark.Markdown, src string) (string, error) {
+	var buf bytes.Buffer
+	if err := md.Convert([]byte(src), &buf); err != nil {
+		return "", err
+	}
+	return buf.String(), nil
+}
+
+// renderInline renders a one-paragraph markdown string without the
+// enclosing <p>, for option and step texts.
+func renderInline(md goldmark.Markdown, src string) (string, error) {
+	html, err := renderBlock(md, src)
+	if err != nil {
+		return "", err
+	}
+	h := strings.TrimSpace(html)
+	if strings.HasPrefix(h, "<p>") && strings.HasSuffix(h, "</p>") && strings.Count(h, "<p>") == 1 {
+		h = h[3 : len(h)-4]
+	}
+	return h, nil
+}
+
+// QuestionIDs lists the ids of a bank's questions, sorted, for messages
+// such as the CLI's list of known ids.
+func QuestionIDs(b *quiz.Bank) []string {
+	ids := b.IDs()
+	sort.Strings(ids)
+	return ids
+}

@@ -1,0 +1,259 @@
+package quiz
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+)
+
+var idPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
+
+// Compile validates q and compiles its matchers with syn, resolving
+// synonym sets in q's topic first and then the shared ones. flags are the
+// known red flags by id, against which q.Flags is checked. Errors name the
+// field, for example "points[2].match[0]: empty pattern". Compile changes
+// only q's compiled matchers; NewBank calls it for every question.
+func Compile(q *Question, syn Synonyms, flags map[string]*RedFlag) error {
+	if !idPattern.MatchString(q.ID) {
+		return fieldErr("id", fmt.Errorf("%q is not a lowercase slug", q.ID))
+	}
+	if !q.Kind.Valid() {
+		return fieldErr("kind", fmt.Errorf("unknown kind %q (want one of %v)", q.Kind, Kinds()))
+	}
+	if !knownTopic(q.Topic) {
+		return fieldErr("topic", fmt.Errorf("unknown topic %q", q.Topic))
+	}
+	if q.Title == "" {
+		return fieldErr("title", errEmpty)
+	}
+	if q.Guide == "" {
+		return fieldErr("guide", errEmpty)
+	}
+	if q.Prompt.Markdown == "" {
+		return fieldErr("prompt", errors.New("missing \"## Prompt\" section"))
+	}
+	if q.Explanation.Markdown == "" {
+		return fieldErr("explanation", errors.New("missing \"## Explanation\" section"))
+	}
+	for i, h := range q.Hints {
+		if h == "" {
+			return fieldErr(fmt.Sprintf("hints[%d]", i), errEmpty)
+		}
+	}
+	if q.Kind != KindFreeText {
+		if len(q.Points) > 0 {
+			return fieldErr("points", fmt.Errorf("only free-text questions have key points"))
+		}
+		if q.Flags != nil {
+			return fieldErr("flags", fmt.Errorf("only free-text questions check red flags"))
+		}
+	}
+	if q.Kind != KindSingle && q.Kind != KindMultiple && q.Kind != KindPredict && len(q.Options) > 0 {
+		return fieldErr("options", fmt.Errorf("a %s question has no options", q.Kind))
+	}
+	if q.Kind != KindOrdering && len(q.Steps) > 0 {
+		return fieldErr("steps", fmt.Errorf("a %s question has no steps", q.Kind))
+	}
+	if q.Kind != KindSpotTheBug && q.Code != nil {
+		return fieldErr("code", fmt.Errorf("a %s question has no code", q.Kind))
+	}
+	switch q.Kind {
+	case KindFreeText:
+		return compileFreeText(q, syn, flags)
+	case KindSingle, KindMultiple, KindPredict:
+		return checkOptions(q)
+	case KindOrdering:
+		return checkSteps(q)
+	case KindSpotTheBug:
+		return checkCode(q)
+	}
+	return nil
+}
+
+var errEmpty = errors.New("empty")
+
+func fieldErr(field string, err error) error { return &FieldError{Field: field, Err: err} }
+
+func knownTopic(id string) bool {
+	for _, t := range Topics() {
+		if t.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+func knownDimension(d string) bool {
+	for _, v := range Dimensions() {
+		if v == d {
+			return true
+		}
+	}
+	return false
+}
+
+func compileFreeText(q *Question, syn Synonyms, flags map[string]*RedFlag) error {
+	if q.ModelAnswer.Markdown == "" {
+		return fieldErr("model_answer", errors.New("missing \"## Model answer\" section"))
+	}
+	if len(q.Points) < 4 || len(q.Points) > 7 {
+		return fieldErr("points", fmt.Errorf("%d key points; want 4 to 7", len(q.Points)))
+	}
+	if len(q.Hints) == 0 {
+		return fieldErr("hints", errEmpty)
+	}
+	seen := map[string]bool{}
+	for i := range q.Points {
+		p := &q.Points[i]
+		at := func(f string) string { return fmt.Sprintf("points[%d].%s", i, f) }
+		if !idPattern.MatchString(p.ID) {
+			return fieldErr(at("id"), fmt.Errorf("%q is not a lowercase slug", p.ID))
+		}
+		if seen[p.ID] {
+			return fieldErr(at("id"), fmt.Errorf("duplicate point %q", p.ID))
+		}
+		seen[p.ID] = true
+		if _, clash := flags[p.ID]; clash {
+			return fieldErr(at("id"), fmt.Errorf("%q is also a red flag id", p.ID))
+		}
+		if p.Label == "" {
+			return fieldErr(at("label"), errEmpty)
+		}
+		if !knownDimension(p.Dimension) {
+			return fieldErr(at("dimension"), fmt.Errorf("unknown dimension %q (want one of %v)", p.Dimension, Dimensions()))
+		}
+		if p.Weight < 0 {
+			return fieldErr(at("weight"), fmt.Errorf("negative"))
+		}
+		if len(p.Match) == 0 {
+			return fieldErr(at("match"), errEmpty)
+		}
+		var err error
+		if p.match, err = compileAll(p.Match, syn, q.Topic, at("match")); err != nil {
+			return err
+		}
+		if p.requires, err = compileAll(p.Requires, syn, q.Topic, at("requires")); err != nil {
+			return err
+		}
+	}
+	for i, id := range q.Flags {
+		if _, ok := flags[id]; !ok {
+			return fieldErr(fmt.Sprintf("flags[%d]", i), fmt.Errorf("unknown red flag %q", id))
+		}
+	}
+	return nil
+}
+
+func compileAll(srcs []string, syn Synonyms, topic, field string) ([]*Pattern, error) {
+	var out []*Pattern
+	for j, s := range srcs {
+		p, err := ParsePattern(s, syn, topic)
+		if err != nil {
+			return nil, fieldErr(fmt.Sprintf("%s[%d]", field, j), err)
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+func compileFlag(f *RedFlag, syn Synonyms) error {
+	if !idPattern.MatchString(f.ID) {
+		return fieldErr("id", fmt.Errorf("%q is not a lowercase slug", f.ID))
+	}
+	if f.Label == "" {
+		return fieldErr("label", errEmpty)
+	}
+	if !f.Severity.Valid() {
+		return fieldErr("severity", fmt.Errorf("unknown severity %q (want fatal, major or minor)", f.Severity))
+	}
+	if f.Why == "" {
+		return fieldErr("why", errEmpty)
+	}
+	if len(f.Match) == 0 {
+		return fieldErr("match", errEmpty)
+	}
+	var err error
+	if f.match, err = compileAll(f.Match, syn, "", "match"); err != nil {
+		return err
+	}
+	if f.unless, err = compileAll(f.Unless, syn, "", "unless"); err != nil {
+		return err
+	}
+	return nil
+}
+
+func checkOptions(q *Question) error {
+	if len(q.Options) < 2 {
+		return fieldErr("options", fmt.Errorf("%d options; want at least 2", len(q.Options)))
+	}
+	if q.Kind == KindPredict && q.Preset == "" {
+		return fieldErr("preset", errors.New("a predict question needs the preset it predicts"))
+	}
+	seen := map[string]bool{}
+	correct := 0
+	for i, o := range q.Options {
+		at := func(f string) string { return fmt.Sprintf("options[%d].%s", i, f) }
+		if o.ID == "" {
+			return fieldErr(at("id"), errEmpty)
+		}
+		if seen[o.ID] {
+			return fieldErr(at("id"), fmt.Errorf("duplicate option %q", o.ID))
+		}
+		seen[o.ID] = true
+		if o.Text == "" {
+			return fieldErr(at("text"), errEmpty)
+		}
+		if o.Why == "" {
+			return fieldErr(at("why"), errEmpty)
+		}
+		if o.Correct {
+			correct++
+		}
+	}
+	switch {
+	case q.Kind != KindMultiple && correct != 1:
+		return fieldErr("options", fmt.Errorf("%d correct options; a %s question has exactly 1", correct, q.Kind))
+	case q.Kind == KindMultiple && correct == 0:
+		return fieldErr("options", errors.New("no correct option"))
+	}
+	return nil
+}
+
+func checkSteps(q *Question) error {
+	if len(q.Steps) < 3 {
+		return fieldErr("steps", fmt.Errorf("%d steps; want at least 3", len(q.Steps)))
+	}
+	seen := map[string]bool{}
+	for i, s := range q.Steps {
+		if s.ID == "" {
+			return fieldErr(fmt.Sprintf("steps[%d].id", i), errEmpty)
+		}
+		if seen[s.ID] {
+			return fieldErr(fmt.Sprintf("steps[%d].id", i), fmt.Errorf("duplicate step %q", s.ID))
+		}
+		seen[s.ID] = true
+		if s.Text == "" {
+			return fieldErr(fmt.Sprintf("steps[%d].text", i), errEmpty)
+		}
+	}
+	return nil
+}
+
+func checkCode(q *Question) error {
+	c := q.Code
+	if c == nil || len(c.Lines) < 2 {
+		return fieldErr("code.lines", errors.New("a spot-the-bug question needs a snippet of at least 2 lines"))
+	}
+	if c.Bug < 1 || c.Bug > len(c.Lines) {
+		return fieldErr("bug", fmt.Errorf("line %d is outside the snippet's %d lines", c.Bug, len(c.Lines)))
+	}
+	if c.LinesWhy[c.Bug] == "" {
+		return fieldErr(fmt.Sprintf("lines_why[%d]", c.Bug), errors.New("the bug line needs an explanation"))
+	}
+	for n := range c.LinesWhy {
+		if n < 1 || n > len(c.Lines) {
+			return fieldErr(fmt.Sprintf("lines_why[%d]", n), errors.New("no such line"))
+		}
+	}
+	return nil
+}

@@ -1,0 +1,370 @@
+package quiz
+
+import (
+	"math"
+	"sort"
+)
+
+// Flag penalties: the share of the score each severity costs. A fatal flag
+// also fails the answer outright.
+const (
+	penaltyFatal = 0.3
+	penaltyMajor = 0.15
+	penaltyMinor = 0.05
+)
+
+// keywordShare is the share of an answer's words outside prose sentences
+// above which the feedback notes that the answer reads as a keyword list.
+const keywordShare = 0.5
+
+// Grade grades answer a to question q. flags are the red flags to check
+// for a free-text question (Bank.FlagsFor gives the ones that apply);
+// objective kinds ignore them. Grade never fails: an answer that names no
+// valid option, step or line simply scores 0 (use Answer.Validate first to
+// tell the learner).
+func Grade(q *Question, a Answer, flags []*RedFlag) Result {
+	r := Result{Question: q.ID, Kind: q.Kind}
+	switch q.Kind {
+	case KindFreeText:
+		gradeFreeText(q, a.Text, flags, &r)
+	case KindSingle, KindPredict, KindMultiple:
+		gradeChoice(q, a.Choices, &r)
+	case KindOrdering:
+		gradeOrdering(q, a.Order, &r)
+	case KindSpotTheBug:
+		gradeLine(q, a.Line, &r)
+	}
+	finish(&r)
+	return r
+}
+
+// finish derives Passed and Suggested from the score and flags.
+func finish(r *Result) {
+	r.Score = math.Round(clamp01(r.Score)*1000) / 1000
+	flags := 0
+	r.Fatal = false
+	for _, f := range r.Flags {
+		if f.Dismissed {
+			continue
+		}
+		flags++
+		if f.Severity == SeverityFatal {
+			r.Fatal = true
+		}
+	}
+	r.Passed = !r.Fatal && r.Score >= PassMark
+	r.Suggested = SuggestRating(r.Score, r.Fatal, flags)
+}
+
+func clamp01(x float64) float64 {
+	switch {
+	case x < 0 || math.IsNaN(x):
+		return 0
+	case x > 1:
+		return 1
+	}
+	return x
+}
+
+func gradeFreeText(q *Question, text string, flags []*RedFlag, r *Result) {
+	d := analyse(text)
+	for _, p := range q.Points {
+		pr := PointResult{ID: p.ID, Label: p.Label, Dimension: p.Dimension, Weight: p.Weight}
+		if pr.Weight == 0 {
+			pr.Weight = 1
+		}
+		pats, reqs := p.match, p.requires
+		if pats == nil {
+			// Hand-built questions (tests) may skip Compile; compile on the
+			// fly without synonyms rather than fail.
+			pats, _ = compileAll(p.Match, nil, q.Topic, "match")
+			reqs, _ = compileAll(p.Requires, nil, q.Topic, "requires")
+		}
+		if spans, ok := findPoint(d, pats, reqs, true); ok {
+			pr.Hit, pr.Spans = true, spans
+		} else if spans, ok := findPoint(d, pats, reqs, false); ok {
+			pr.Named, pr.Spans = true, spans
+		}
+		r.Points = append(r.Points, pr)
+	}
+	for _, f := range flags {
+		if fr, ok := findFlag(d, f); ok {
+			r.Flags = append(r.Flags, fr)
+		}
+	}
+	sortFlags(r.Flags)
+	r.Score = freeTextScore(r.Points, r.Flags)
+	if words, loose := wordShare(d); words > 0 && float64(loose) > keywordShare*float64(words) {
+		r.Notes = append(r.Notes, "Most of this answer is a list of terms rather than sentences. An interviewer credits a point only when you explain it, so say what each mechanism does and why.")
+	}
+}
+
+// findPoint looks for any of pats (in prose sentences when prose is true,
+// otherwise in the others) and, if found, for every one of reqs anywhere
+// of the same kind. It returns the spans of all the matches.
+func findPoint(d *doc, pats, reqs []*Pattern, prose bool) ([]Span, bool) {
+	var spans []Span
+	found := false
+	for _, p := range pats {
+		if m, ok := findIn(d, p, prose); ok {
+			spans = append(spans, m.byteSpans(d)...)
+			found = true
+			break
+		}
+	}
+	if !found {
+		return nil, false
+	}
+	for _, p := range reqs {
+		m, ok := findIn(d, p, prose)
+		if !ok {
+			return nil, false
+		}
+		spans = append(spans, m.byteSpans(d)...)
+	}
+	return mergeSpans(spans), true
+}
+
+func findIn(d *doc, p *Pattern, prose bool) (match, bool) {
+	for si, s := range d.sents {
+		if s.prose != prose {
+			continue
+		}
+		if m, ok := p.find(d, si); ok {
+			return m, true
+		}
+	}
+	return match{}, false
+}
+
+func findFlag(d *doc, f *RedFlag) (FlagResult, bool) {
+	pats, unless := f.match, f.unless
+	if pats == nil {
+		pats, _ = compileAll(f.Match, nil, "", "match")
+		unless, _ = compileAll(f.Unless, nil, "", "unless")
+	}
+	for _, u := range unless {
+		for si := range d.sents {
+			if _, ok := u.find(d, si); ok {
+				return FlagResult{}, false
+			}
+		}
+	}
+	for _, p := range pats {
+		for si := range d.sents {
+			if m, ok := p.find(d, si); ok {
+				return FlagResult{ID: f.ID, Label: f.Label, Why: f.Why, WhyHTML: f.WhyHTML, Severity: f.Severity, Span: m.bytes(d)}, true
+			}
+		}
+	}
+	return FlagResult{}, false
+}
+
+func sortFlags(fs []FlagResult) {
+	rank := map[Severity]int{SeverityFatal: 0, SeverityMajor: 1, SeverityMinor: 2}
+	sort.SliceStable(fs, func(i, j int) bool { return rank[fs[i].Severity] < rank[fs[j].Severity] })
+}
+
+func freeTextScore(points []PointResult, flags []FlagResult) float64 {
+	var hit, total float64
+	for _, p := range points {
+		total += p.Weight
+		if p.Hit {
+			hit += p.Weight
+		}
+	}
+	if total == 0 {
+		return 0
+	}
+	score := hit / total
+	for _, f := range flags {
+		if f.Dismissed {
+			continue
+		}
+		switch f.Severity {
+		case SeverityFatal:
+			score -= penaltyFatal
+		case SeverityMajor:
+			score -= penaltyMajor
+		case SeverityMinor:
+			score -= penaltyMinor
+		}
+	}
+	return clamp01(score)
+}
+
+// wordShare counts the answer's words and those outside prose sentences.
+func wordShare(d *doc) (words, loose int) {
+	for _, s := range d.sents {
+		n := s.to - s.from
+		words += n
+		if !s.prose {
+			loose += n
+		}
+	}
+	return words, loose
+}
+
+func mergeSpans(spans []Span) []Span {
+	sort.Slice(spans, func(i, j int) bool { return spans[i].Start < spans[j].Start })
+	var out []Span
+	for _, s := range spans {
+		if n := len(out); n > 0 && s.Start <= out[n-1].End {
+			out[n-1].End = max(out[n-1].End, s.End)
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+func gradeChoice(q *Question, choices []string, r *Result) {
+	chosen := map[string]bool{}
+	for _, c := range choices {
+		chosen[c] = true
+	}
+	if q.Kind != KindMultiple && len(chosen) > 1 {
+		// A single-choice answer with several picks earns nothing.
+		chosen = map[string]bool{}
+		for _, c := range choices {
+			chosen[c] = true
+		}
+		r.Score = 0
+		for _, o := range q.Options {
+			r.Options = append(r.Options, optionResult(o, chosen[o.ID]))
+		}
+		return
+	}
+	correct, right, wrong := 0, 0, 0
+	for _, o := range q.Options {
+		r.Options = append(r.Options, optionResult(o, chosen[o.ID]))
+		if o.Correct {
+			correct++
+			if chosen[o.ID] {
+				right++
+			}
+		} else if chosen[o.ID] {
+			wrong++
+		}
+	}
+	if correct == 0 {
+		return
+	}
+	// Multiple choice: each correct pick earns a share, each wrong pick
+	// takes one back, so ticking every box earns nothing.
+	r.Score = float64(right-wrong) / float64(correct)
+}
+
+func optionResult(o Option, chosen bool) OptionResult {
+	return OptionResult{ID: o.ID, Text: o.Text, TextHTML: o.TextHTML, Chosen: chosen, Correct: o.Correct, Why: o.Why, WhyHTML: o.WhyHTML}
+}
+
+func gradeOrdering(q *Question, order []string, r *Result) {
+	pos := map[string]int{}
+	for i, s := range q.Steps {
+		pos[s.ID] = i
+	}
+	var seq []int // correct indexes in the learner's order, known steps once
+	seen := map[string]bool{}
+	var steps []Step
+	for _, id := range order {
+		i, ok := pos[id]
+		if !ok || seen[id] {
+			continue
+		}
+		seen[id] = true
+		seq = append(seq, i)
+		steps = append(steps, q.Steps[i])
+	}
+	in := longestIncreasing(seq)
+	for k, s := range steps {
+		r.Steps = append(r.Steps, StepResult{ID: s.ID, Text: s.Text, TextHTML: s.TextHTML, Position: k + 1, Correct: seq[k] + 1, InOrder: in[k]})
+		if !in[k] {
+			r.Misplaced = append(r.Misplaced, s.ID)
+		}
+	}
+	// Steps the learner left out are misplaced too.
+	for _, s := range q.Steps {
+		if !seen[s.ID] {
+			r.Misplaced = append(r.Misplaced, s.ID)
+		}
+	}
+	n := 0
+	for _, ok := range in {
+		if ok {
+			n++
+		}
+	}
+	if len(q.Steps) > 0 {
+		r.Score = float64(n) / float64(len(q.Steps))
+	}
+}
+
+// longestIncreasing marks one longest strictly increasing subsequence of
+// seq, preferring the earliest on ties, so the feedback is stable.
+func longestIncreasing(seq []int) []bool {
+	n := len(seq)
+	length := make([]int, n)
+	prev := make([]int, n)
+	best := -1
+	for i := range seq {
+		length[i], prev[i] = 1, -1
+		for j := 0; j < i; j++ {
+			if seq[j] < seq[i] && length[j]+1 > length[i] {
+				length[i], prev[i] = length[j]+1, j
+			}
+		}
+		if best < 0 || length[i] > length[best] {
+			best = i
+		}
+	}
+	in := make([]bool, n)
+	for i := best; i >= 0; i = prev[i] {
+		in[i] = true
+	}
+	return in
+}
+
+func gradeLine(q *Question, line int, r *Result) {
+	if q.Code == nil {
+		return
+	}
+	lr := &LineResult{Chosen: line, Bug: q.Code.Bug, BugWhy: q.Code.LinesWhy[q.Code.Bug]}
+	if line != q.Code.Bug {
+		lr.ChosenWhy = q.Code.LinesWhy[line]
+	} else {
+		r.Score = 1
+	}
+	r.Line = lr
+}
+
+// Rescore applies a learner's self-assessment to a graded free-text
+// result: ticks maps a point id to whether the point was made, or a red
+// flag id to whether the flag stands (false dismisses it). Ids it does not
+// know are ignored, as are ticks on objective results, whose key is not
+// open to dispute. The score, pass and suggested rating are recomputed.
+func Rescore(q *Question, res Result, ticks map[string]bool) Result {
+	if q.Kind != KindFreeText || len(ticks) == 0 {
+		return res
+	}
+	out := res
+	out.Points = append([]PointResult(nil), res.Points...)
+	out.Flags = append([]FlagResult(nil), res.Flags...)
+	changed := res.SelfAssessed
+	for i := range out.Points {
+		p := &out.Points[i]
+		if v, ok := ticks[p.ID]; ok && v != p.Hit {
+			p.Hit, p.SelfAssessed, changed = v, true, true
+		}
+	}
+	for i := range out.Flags {
+		f := &out.Flags[i]
+		if v, ok := ticks[f.ID]; ok && v == f.Dismissed {
+			f.Dismissed, changed = !v, true
+		}
+	}
+	out.SelfAssessed = changed
+	out.Score = freeTextScore(out.Points, out.Flags)
+	finish(&out)
+	return out
+}

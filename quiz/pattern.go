@@ -1,0 +1,405 @@
+package quiz
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Synonyms holds named sets of words and phrases that patterns refer to as
+// @name. The outer key is a topic id, or "common" for sets every topic and
+// every red flag can use; a question's own topic is searched first.
+type Synonyms map[string]map[string][]string
+
+// CommonSynonyms is the Synonyms key of the sets shared by all topics.
+const CommonSynonyms = "common"
+
+func (s Synonyms) lookup(topic, name string) ([]string, bool) {
+	if topic != "" {
+		if set, ok := s[topic][name]; ok {
+			return set, true
+		}
+	}
+	set, ok := s[CommonSynonyms][name]
+	return set, ok
+}
+
+// Polarity says whether a pattern must be asserted or negated.
+type Polarity int
+
+// The polarities.
+const (
+	// Asserted matches only where no negation outside the match covers it:
+	// "fencing is needed", not "fencing isn't needed".
+	Asserted Polarity = iota
+	// Negated matches only inside a negation scope: "!redlock & correct"
+	// credits "Redlock does not give correctness".
+	Negated
+	// Either matches regardless.
+	Either
+)
+
+// Pattern is a compiled matcher. The language, as written in question
+// files:
+//
+//	pattern  = ["!" | "?"] part { op part }
+//	op       = "&"            all parts in the same sentence, any order
+//	         | "~N"           all parts within N words of each other
+//	part     = word { word }  a phrase: words in order, at most 2 words apart
+//	word     = alt { "|" alt }
+//	alt      = literal        compared by stem: "fence" matches "fencing"
+//	         | prefix*        raw prefix: "expir*" matches "expiry"
+//	         | @name          any entry of a synonym set (entries are phrases)
+//
+// A leading "!" makes the pattern match only where it is negated, "?"
+// either way; by default a negated match does not count. A pattern uses
+// one kind of operator throughout. Literals that split into several words
+// ("compare-and-delete") are phrases of adjacent words.
+type Pattern struct {
+	src      string
+	polarity Polarity
+	parts    []elem
+	window   int // >0: the ~N window; 0: same sentence
+}
+
+// String returns the pattern as written.
+func (p *Pattern) String() string { return p.src }
+
+// elem matches a run of tokens starting at a position and returns where
+// the runs it can match end (exclusive).
+type elem interface {
+	ends(toks []token, i, lim int) []int
+}
+
+type litElem string // a stem
+
+func (e litElem) ends(toks []token, i, lim int) []int {
+	if i < lim && toks[i].stem == string(e) {
+		return []int{i + 1}
+	}
+	return nil
+}
+
+type prefixElem string
+
+func (e prefixElem) ends(toks []token, i, lim int) []int {
+	if i < lim && strings.HasPrefix(toks[i].raw, string(e)) {
+		return []int{i + 1}
+	}
+	return nil
+}
+
+type altElem []elem
+
+func (e altElem) ends(toks []token, i, lim int) []int {
+	var out []int
+	for _, a := range e {
+		out = appendUnique(out, a.ends(toks, i, lim)...)
+	}
+	return out
+}
+
+type seqElem struct {
+	elems []elem
+	gap   int
+}
+
+func (e seqElem) ends(toks []token, i, lim int) []int {
+	cur := []int{i}
+	for k, el := range e.elems {
+		var next []int
+		for _, p := range cur {
+			hi := p
+			if k > 0 {
+				hi = p + e.gap
+			}
+			for s := p; s <= hi && s < lim; s++ {
+				next = appendUnique(next, el.ends(toks, s, lim)...)
+			}
+		}
+		if len(next) == 0 {
+			return nil
+		}
+		cur = next
+	}
+	return cur
+}
+
+func appendUnique(dst []int, vs ...int) []int {
+outer:
+	for _, v := range vs {
+		for _, d := range dst {
+			if d == v {
+				continue outer
+			}
+		}
+		dst = append(dst, v)
+	}
+	return dst
+}
+
+const phraseGap = 2
+
+// ParsePattern compiles a pattern, resolving @names in syn for topic (then
+// the common sets). Errors say what is wrong with the pattern.
+func ParsePattern(src string, syn Synonyms, topic string) (*Pattern, error) {
+	p := &Pattern{src: src}
+	s := strings.TrimSpace(src)
+	if s == "" {
+		return nil, errors.New("empty pattern")
+	}
+	switch s[0] {
+	case '!':
+		p.polarity, s = Negated, s[1:]
+	case '?':
+		p.polarity, s = Either, s[1:]
+	}
+	var words []string
+	op := ""
+	flush := func() error {
+		if len(words) == 0 {
+			return fmt.Errorf("pattern %q: an operator needs words on both sides", src)
+		}
+		part, err := parsePhrase(words, syn, topic, true)
+		if err != nil {
+			return fmt.Errorf("pattern %q: %w", src, err)
+		}
+		p.parts = append(p.parts, part)
+		words = nil
+		return nil
+	}
+	for _, f := range strings.Fields(s) {
+		isOp := f == "&" || (strings.HasPrefix(f, "~") && len(f) > 1)
+		if !isOp {
+			words = append(words, f)
+			continue
+		}
+		this := "&"
+		if f != "&" {
+			n, err := strconv.Atoi(f[1:])
+			if err != nil || n < 1 || n > 40 {
+				return nil, fmt.Errorf("pattern %q: %q: want ~N with N from 1 to 40", src, f)
+			}
+			this = "~"
+			if p.window != 0 && p.window != n {
+				return nil, fmt.Errorf("pattern %q: mixes windows ~%d and ~%d", src, p.window, n)
+			}
+			p.window = n
+		}
+		if op != "" && op != this {
+			return nil, fmt.Errorf("pattern %q: mixes & and ~N", src)
+		}
+		op = this
+		if err := flush(); err != nil {
+			return nil, err
+		}
+	}
+	if err := flush(); err != nil {
+		return nil, err
+	}
+	if len(p.parts) > 4 {
+		return nil, fmt.Errorf("pattern %q: %d parts; at most 4", src, len(p.parts))
+	}
+	return p, nil
+}
+
+// parsePhrase compiles a phrase of pattern words.
+func parsePhrase(words []string, syn Synonyms, topic string, allowSyn bool) (elem, error) {
+	var seq []elem
+	for _, w := range words {
+		var alts altElem
+		for _, a := range strings.Split(w, "|") {
+			e, err := parseAlt(a, syn, topic, allowSyn)
+			if err != nil {
+				return nil, err
+			}
+			alts = append(alts, e)
+		}
+		if len(alts) == 1 {
+			seq = append(seq, alts[0])
+		} else {
+			seq = append(seq, alts)
+		}
+	}
+	if len(seq) == 1 {
+		return seq[0], nil
+	}
+	return seqElem{elems: seq, gap: phraseGap}, nil
+}
+
+func parseAlt(a string, syn Synonyms, topic string, allowSyn bool) (elem, error) {
+	switch {
+	case a == "":
+		return nil, errors.New("empty alternative (stray |)")
+	case strings.HasPrefix(a, "@"):
+		if !allowSyn {
+			return nil, fmt.Errorf("synonym entry %q refers to another set", a)
+		}
+		set, ok := syn.lookup(topic, a[1:])
+		if !ok {
+			return nil, fmt.Errorf("unknown synonym %q", a)
+		}
+		var alts altElem
+		for _, entry := range set {
+			e, err := parsePhrase(strings.Fields(entry), syn, topic, false)
+			if err != nil {
+				return nil, fmt.Errorf("synonym %s: %w", a, err)
+			}
+			alts = append(alts, e)
+		}
+		if len(alts) == 0 {
+			return nil, fmt.Errorf("synonym %q is empty", a)
+		}
+		return alts, nil
+	case strings.HasSuffix(a, "*"):
+		pre := strings.ToLower(strings.TrimSuffix(a, "*"))
+		if len([]rune(pre)) < 3 || strings.ContainsAny(pre, "*|@") {
+			return nil, fmt.Errorf("prefix %q: want at least 3 letters before *", a)
+		}
+		return prefixElem(pre), nil
+	}
+	d := analyse(a)
+	switch len(d.toks) {
+	case 0:
+		return nil, fmt.Errorf("%q has no letters or digits", a)
+	case 1:
+		return litElem(d.toks[0].stem), nil
+	}
+	var seq []elem
+	for _, t := range d.toks {
+		seq = append(seq, litElem(t.stem))
+	}
+	return seqElem{elems: seq, gap: 0}, nil
+}
+
+// match is one occurrence of a pattern: the token spans of its parts.
+type match struct {
+	spans [][2]int
+}
+
+func (m match) bytes(d *doc) Span {
+	lo, hi := -1, -1
+	for _, s := range m.spans {
+		a, b := d.toks[s[0]].start, d.toks[s[1]-1].end
+		if lo < 0 || a < lo {
+			lo = a
+		}
+		if b > hi {
+			hi = b
+		}
+	}
+	return Span{Start: lo, End: hi}
+}
+
+func (m match) byteSpans(d *doc) []Span {
+	var out []Span
+	for _, s := range m.spans {
+		out = append(out, Span{Start: d.toks[s[0]].start, End: d.toks[s[1]-1].end})
+	}
+	return out
+}
+
+// negated reports whether a negation from outside the span covers any of
+// its tokens.
+func negated(d *doc, s [2]int) bool {
+	for k := s[0]; k < s[1]; k++ {
+		if n := d.toks[k].negBy; n >= 0 && (n < s[0] || n >= s[1]) {
+			return true
+		}
+	}
+	return false
+}
+
+const maxSpansPerPart = 8
+
+// find returns the first occurrence of p in sentence si, if any.
+func (p *Pattern) find(d *doc, si int) (match, bool) {
+	sn := d.sents[si]
+	cands := make([][][2]int, len(p.parts))
+	for k, part := range p.parts {
+		for i := sn.from; i < sn.to && len(cands[k]) < maxSpansPerPart; i++ {
+			ends := part.ends(d.toks, i, sn.to)
+			if len(ends) == 0 {
+				continue
+			}
+			e := ends[0]
+			for _, x := range ends {
+				if x < e {
+					e = x
+				}
+			}
+			cands[k] = append(cands[k], [2]int{i, e})
+		}
+		if len(cands[k]) == 0 {
+			return match{}, false
+		}
+	}
+	chosen := make([][2]int, len(p.parts))
+	var try func(k int) bool
+	try = func(k int) bool {
+		if k == len(p.parts) {
+			return p.accept(d, chosen)
+		}
+		for _, c := range cands[k] {
+			overlap := false
+			for _, o := range chosen[:k] {
+				if c[0] < o[1] && o[0] < c[1] {
+					overlap = true
+					break
+				}
+			}
+			if overlap {
+				continue
+			}
+			chosen[k] = c
+			if try(k + 1) {
+				return true
+			}
+		}
+		return false
+	}
+	if !try(0) {
+		return match{}, false
+	}
+	return match{spans: append([][2]int(nil), chosen...)}, true
+}
+
+func (p *Pattern) accept(d *doc, spans [][2]int) bool {
+	if p.window > 0 && len(spans) > 1 {
+		maxStart, minEnd := spans[0][0], spans[0][1]
+		for _, s := range spans[1:] {
+			maxStart = max(maxStart, s[0])
+			minEnd = min(minEnd, s[1])
+		}
+		if maxStart-minEnd > p.window {
+			return false
+		}
+	}
+	neg := false
+	for _, s := range spans {
+		if negated(d, s) {
+			neg = true
+			break
+		}
+	}
+	switch p.polarity {
+	case Asserted:
+		return !neg
+	case Negated:
+		return neg
+	}
+	return true
+}
+
+// Matches reports whether p matches text anywhere, prose or not, and the
+// byte spans of the first match. It serves tests and content checks.
+func (p *Pattern) Matches(text string) (bool, []Span) {
+	d := analyse(text)
+	for si := range d.sents {
+		if m, ok := p.find(d, si); ok {
+			return true, m.byteSpans(d)
+		}
+	}
+	return false, nil
+}
