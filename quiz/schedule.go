@@ -45,8 +45,8 @@ type Card struct {
 	Lapses uint64 `json:"lapses"`
 	// State is the life-cycle state.
 	State CardState `json:"state"`
-	// LastReview is when the card was last reviewed (the zero time if
-	// never).
+	// LastReview is the start (00:00 UTC) of the day the card was last
+	// reviewed (the zero time if never).
 	LastReview time.Time `json:"last_review"`
 }
 
@@ -72,7 +72,10 @@ func Schedule(card Card, r Rating, now time.Time) Card {
 	if !r.Valid() {
 		r = Again
 	}
-	now = now.UTC()
+	// Review at the start of the day so that elapsed days count calendar
+	// days: a card reviewed in the evening and again the next morning was
+	// seen one day later, as the learner experiences it.
+	now = startOfDay(now)
 	f := fsrs.NewFSRS(params())
 	next := f.Next(toFSRS(card), now, fsrs.Rating(r)).Card
 	out := fromFSRS(next)
@@ -81,7 +84,7 @@ func Schedule(card Card, r Rating, now time.Time) Card {
 		days = 1
 	}
 	out.ScheduledDays = uint64(days)
-	out.Due = startOfDay(now).AddDate(0, 0, days)
+	out.Due = now.AddDate(0, 0, days)
 	out.LastReview = now
 	return out
 }

@@ -1,0 +1,301 @@
+package quiz_test
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"lockdrill/quiz"
+)
+
+func freeText(t *testing.T) (*quiz.Bank, *quiz.Question) {
+	t.Helper()
+	syn := quiz.Synonyms{"common": {
+		"storage": {"storage", "database", "resource"},
+		"release": {"release", "unlock", "delete"},
+	}}
+	flags := []quiz.RedFlag{
+		{ID: "plain-del", Label: "Releases with a plain DEL", Severity: quiz.SeverityMajor, Why: "It deletes the next holder's lock.", Match: []string{"@release & del"}},
+		{ID: "ttl-as-safety", Label: "TTL as safety", Severity: quiz.SeverityFatal, Why: "A TTL cannot keep two holders apart.", Match: []string{"ttl & two holders"}},
+	}
+	q := &quiz.Question{
+		ID: "fencing-token", Kind: quiz.KindFreeText, Topic: "fencing", Title: "What is a fencing token?", Guide: "fencing-tokens",
+		Prompt: quiz.Text{Markdown: "What is it?"}, ModelAnswer: quiz.Text{Markdown: "A number."}, Explanation: quiz.Text{Markdown: "Because."},
+		Hints: []string{"Who checks it?"},
+		Points: []quiz.Point{
+			{ID: "monotonic", Label: "A number that only grows", Dimension: "safety-mechanisms", Match: []string{"number|token & increas*|grow*|monoton*"}},
+			{ID: "storage-checks", Label: "The storage checks it", Dimension: "safety-mechanisms", Match: []string{"@storage & reject|check*"}},
+			{ID: "pause", Label: "A paused holder", Dimension: "failure-modes", Match: []string{"paus*|gc"}},
+			{ID: "fencing", Label: "Fencing is needed", Dimension: "trade-offs", Match: []string{"fencing & need*|requir*"}},
+		},
+	}
+	b, err := quiz.NewBank([]*quiz.Question{q}, flags, syn)
+	if err != nil {
+		t.Fatalf("NewBank: %v", err)
+	}
+	return b, q
+}
+
+func TestGradeFreeText(t *testing.T) {
+	b, q := freeText(t)
+	tests := []struct {
+		name      string
+		text      string
+		wantHits  []string
+		wantFlags []string
+		wantPass  bool
+	}{
+		{
+			name:     "strong answer",
+			text:     "The lock service hands out a number that increases with every grant. The storage rejects any write whose token is lower than one it has seen, so a holder that comes back from a GC pause is refused. Fencing is required because the lease alone cannot stop it.",
+			wantHits: []string{"monotonic", "storage-checks", "pause", "fencing"},
+			wantPass: true,
+		},
+		{
+			name:     "negation trap",
+			text:     "Fencing isn't needed if you pick a good TTL and the database never has to check anything at all.",
+			wantPass: false,
+		},
+		{
+			name:     "keyword dump names but does not credit",
+			text:     "fencing token, monotonic number, storage rejects, GC pause, fencing required",
+			wantPass: false,
+		},
+		{
+			name:      "plain del raises the flag",
+			text:      "Release the lock with DEL when the work is done, and the storage checks nothing else at all.",
+			wantHits:  []string{"storage-checks"},
+			wantFlags: []string{"plain-del"},
+		},
+		{
+			name:     "never a plain del raises nothing",
+			text:     "Never release the lock with a plain DEL; the storage checks the token instead.",
+			wantHits: []string{"storage-checks"},
+		},
+		{
+			name:      "fatal flag fails a full answer",
+			text:      "The token is a number that increases on each grant and the storage rejects older ones after a GC pause, so fencing is required. Also the TTL keeps two holders apart.",
+			wantHits:  []string{"monotonic", "storage-checks", "pause", "fencing"},
+			wantFlags: []string{"ttl-as-safety"},
+			wantPass:  false,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := b.Grade(q, quiz.Answer{Text: tt.text})
+			if got := r.Hits(); !reflect.DeepEqual(got, tt.wantHits) {
+				t.Fatalf("hits: got %v, want %v", got, tt.wantHits)
+			}
+			if got := r.FlagIDs(); !reflect.DeepEqual(got, tt.wantFlags) {
+				t.Fatalf("flags: got %v, want %v", got, tt.wantFlags)
+			}
+			if r.Passed != tt.wantPass {
+				t.Fatalf("passed: got %v (score %.2f), want %v", r.Passed, r.Score, tt.wantPass)
+			}
+			for _, p := range r.Points {
+				if p.Hit && len(p.Spans) == 0 {
+					t.Fatalf("point %s hit without a span", p.ID)
+				}
+				for _, s := range p.Spans {
+					if s.Start < 0 || s.End > len(tt.text) || s.Start >= s.End {
+						t.Fatalf("point %s: span %v outside the answer", p.ID, s)
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestKeywordDumpIsNamedNotHit(t *testing.T) {
+	b, q := freeText(t)
+	r := b.Grade(q, quiz.Answer{Text: "- fencing token\n- monotonic number\n- storage rejects\n- GC pause"})
+	if r.Score != 0 {
+		t.Fatalf("score: got %v, want 0", r.Score)
+	}
+	named := 0
+	for _, p := range r.Points {
+		if p.Named {
+			named++
+		}
+	}
+	if named < 3 {
+		t.Fatalf("named points: got %d, want at least 3 (%+v)", named, r.Points)
+	}
+	if len(r.Notes) == 0 {
+		t.Fatalf("notes: got none, want a remark on the keyword list")
+	}
+}
+
+func TestSpanCoversMatchedText(t *testing.T) {
+	b, q := freeText(t)
+	text := "We must release the lock with DEL once the job is finished here."
+	r := b.Grade(q, quiz.Answer{Text: text})
+	if len(r.Flags) != 1 {
+		t.Fatalf("flags: got %v, want plain-del", r.Flags)
+	}
+	got := text[r.Flags[0].Span.Start:r.Flags[0].Span.End]
+	if got != "release the lock with DEL" {
+		t.Fatalf("flag span: got %q, want %q", got, "release the lock with DEL")
+	}
+}
+
+func TestRescore(t *testing.T) {
+	b, q := freeText(t)
+	r := b.Grade(q, quiz.Answer{Text: "Release the lock with DEL when the work is done, and the storage checks nothing else at all."})
+	if r.Passed {
+		t.Fatalf("setup: got a pass, want a fail")
+	}
+	r2 := quiz.Rescore(q, r, map[string]bool{"monotonic": true, "pause": true, "fencing": true, "plain-del": false, "unknown": true})
+	if !r2.Passed || r2.Score != 1 || !r2.SelfAssessed {
+		t.Fatalf("got passed=%v score=%v self=%v, want a self-assessed full pass", r2.Passed, r2.Score, r2.SelfAssessed)
+	}
+	if len(r2.FlagIDs()) != 0 {
+		t.Fatalf("flags: got %v, want the dismissed flag gone", r2.FlagIDs())
+	}
+	if r.Points[0].Hit {
+		t.Fatalf("Rescore changed its input")
+	}
+}
+
+func TestGradeChoice(t *testing.T) {
+	opts := []quiz.Option{{ID: "a", Text: "A", Correct: true, Why: "yes"}, {ID: "b", Text: "B", Correct: true, Why: "yes"}, {ID: "c", Text: "C", Why: "no"}, {ID: "d", Text: "D", Why: "no"}}
+	multi := &quiz.Question{ID: "m", Kind: quiz.KindMultiple, Options: opts}
+	single := &quiz.Question{ID: "s", Kind: quiz.KindSingle, Options: []quiz.Option{opts[0], opts[2]}}
+	tests := []struct {
+		name    string
+		q       *quiz.Question
+		choices []string
+		want    float64
+	}{
+		{"single right", single, []string{"a"}, 1},
+		{"single wrong", single, []string{"c"}, 0},
+		{"single with two picks", single, []string{"a", "c"}, 0},
+		{"multiple all right", multi, []string{"a", "b"}, 1},
+		{"multiple half", multi, []string{"a"}, 0.5},
+		{"multiple one right one wrong", multi, []string{"a", "c"}, 0},
+		{"multiple every box", multi, []string{"a", "b", "c", "d"}, 0},
+		{"multiple unknown id", multi, []string{"zz"}, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := quiz.Grade(tt.q, quiz.Answer{Choices: tt.choices}, nil)
+			if r.Score != tt.want {
+				t.Fatalf("score: got %v, want %v", r.Score, tt.want)
+			}
+			if len(r.Options) != len(tt.q.Options) {
+				t.Fatalf("options: got %d, want %d", len(r.Options), len(tt.q.Options))
+			}
+			for _, o := range r.Options {
+				if o.Why == "" {
+					t.Fatalf("option %s has no explanation", o.ID)
+				}
+			}
+		})
+	}
+}
+
+func TestGradeOrdering(t *testing.T) {
+	q := &quiz.Question{ID: "o", Kind: quiz.KindOrdering, Steps: []quiz.Step{{ID: "s1", Text: "1"}, {ID: "s2", Text: "2"}, {ID: "s3", Text: "3"}, {ID: "s4", Text: "4"}, {ID: "s5", Text: "5"}}}
+	tests := []struct {
+		name          string
+		order         []string
+		wantScore     float64
+		wantMisplaced []string
+	}{
+		{"correct", []string{"s1", "s2", "s3", "s4", "s5"}, 1, nil},
+		{"one step moved", []string{"s1", "s4", "s2", "s3", "s5"}, 0.8, []string{"s4"}},
+		{"reversed", []string{"s5", "s4", "s3", "s2", "s1"}, 0.2, []string{"s4", "s3", "s2", "s1"}},
+		{"step left out", []string{"s1", "s2", "s3", "s4"}, 0.8, []string{"s5"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := quiz.Grade(q, quiz.Answer{Order: tt.order}, nil)
+			if r.Score != tt.wantScore {
+				t.Fatalf("score: got %v, want %v", r.Score, tt.wantScore)
+			}
+			if !reflect.DeepEqual(r.Misplaced, tt.wantMisplaced) {
+				t.Fatalf("misplaced: got %v, want %v", r.Misplaced, tt.wantMisplaced)
+			}
+		})
+	}
+}
+
+func TestShuffledIsStableAndNotSorted(t *testing.T) {
+	q := &quiz.Question{ID: "obj-order-x", Steps: []quiz.Step{{ID: "a"}, {ID: "b"}, {ID: "c"}, {ID: "d"}}}
+	first := q.Shuffled()
+	if !reflect.DeepEqual(first, q.Shuffled()) {
+		t.Fatalf("two shuffles differ")
+	}
+	if reflect.DeepEqual(first, q.Steps) {
+		t.Fatalf("shuffle kept the correct order")
+	}
+}
+
+func TestGradeSpotTheBug(t *testing.T) {
+	q := &quiz.Question{ID: "b", Kind: quiz.KindSpotTheBug, Code: &quiz.Code{Lines: []string{"x", "y", "z"}, Bug: 2, LinesWhy: map[int]string{1: "fine", 2: "the bug"}}}
+	r := quiz.Grade(q, quiz.Answer{Line: 1}, nil)
+	if r.Score != 0 || r.Line == nil || r.Line.ChosenWhy != "fine" || r.Line.BugWhy != "the bug" {
+		t.Fatalf("wrong pick: got %+v", r)
+	}
+	r = quiz.Grade(q, quiz.Answer{Line: 2}, nil)
+	if r.Score != 1 || !r.Passed {
+		t.Fatalf("right pick: got score %v passed %v, want 1 true", r.Score, r.Passed)
+	}
+}
+
+func TestAnswerValidate(t *testing.T) {
+	_, q := freeText(t)
+	tests := []struct {
+		name string
+		a    quiz.Answer
+		want string
+	}{
+		{"empty", quiz.Answer{Text: "  \n"}, "empty"},
+		{"too long", quiz.Answer{Text: strings.Repeat("a", quiz.MaxAnswerBytes+1)}, "limit"},
+		{"fine", quiz.Answer{Text: "an answer"}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := tt.a.Validate(q)
+			if (err == nil) != (tt.want == "") || (err != nil && !strings.Contains(err.Error(), tt.want)) {
+				t.Fatalf("got %v, want error containing %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestNewBankErrorsNameTheField(t *testing.T) {
+	base := func() *quiz.Question {
+		return &quiz.Question{ID: "q", Kind: quiz.KindFreeText, Topic: "fencing", Title: "T", Guide: "g",
+			Prompt: quiz.Text{Markdown: "p"}, ModelAnswer: quiz.Text{Markdown: "m"}, Explanation: quiz.Text{Markdown: "e"}, Hints: []string{"h"},
+			Points: []quiz.Point{
+				{ID: "a", Label: "a", Dimension: "trade-offs", Match: []string{"a"}},
+				{ID: "b", Label: "b", Dimension: "trade-offs", Match: []string{"b"}},
+				{ID: "c", Label: "c", Dimension: "trade-offs", Match: []string{"c"}},
+				{ID: "d", Label: "d", Dimension: "trade-offs", Match: []string{"d"}},
+			}}
+	}
+	tests := []struct {
+		name   string
+		mutate func(q *quiz.Question)
+		want   string
+	}{
+		{"empty match", func(q *quiz.Question) { q.Points[2].Match = nil }, "points[2].match: empty"},
+		{"bad synonym", func(q *quiz.Question) { q.Points[1].Match = []string{"@nope"} }, `points[1].match[0]: pattern "@nope": unknown synonym`},
+		{"bad dimension", func(q *quiz.Question) { q.Points[0].Dimension = "vibes" }, "points[0].dimension"},
+		{"too few points", func(q *quiz.Question) { q.Points = q.Points[:3] }, "points: 3 key points"},
+		{"unknown topic", func(q *quiz.Question) { q.Topic = "x" }, "topic"},
+		{"unknown flag", func(q *quiz.Question) { q.Flags = []string{"nope"} }, "flags[0]"},
+		{"no model answer", func(q *quiz.Question) { q.ModelAnswer = quiz.Text{} }, "model_answer"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			q := base()
+			tt.mutate(q)
+			_, err := quiz.NewBank([]*quiz.Question{q}, nil, nil)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("got %v, want an error containing %q", err, tt.want)
+			}
+		})
+	}
+}
