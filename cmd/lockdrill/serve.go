@@ -1,0 +1,79 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+
+	"lockdrill/content"
+	"lockdrill/static"
+	"lockdrill/store"
+	"lockdrill/web"
+)
+
+// runServe handles "lockdrill serve": open the store, load the content and
+// serve until the context ends (SIGINT or SIGTERM), then shut down gracefully.
+func runServe(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", envOr(getenv, "LOCKDRILL_ADDR", "127.0.0.1:8080"), "address to listen on (env LOCKDRILL_ADDR)")
+	dbPath := fs.String("db", envOr(getenv, "LOCKDRILL_DB", "./lockdrill.db"), "SQLite database file, created if missing (env LOCKDRILL_DB)")
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: lockdrill [serve] [--addr HOST:PORT] [--db FILE]\n\nServes the lockdrill web app.\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return flagErr(err)
+	}
+	if fs.NArg() > 0 {
+		fs.Usage()
+		return exitCode(2, fmt.Errorf("serve: unexpected argument %q", fs.Arg(0)))
+	}
+	logger := slog.New(slog.NewTextHandler(stderr, nil))
+
+	cat, err := content.Load(content.Embedded())
+	if err != nil {
+		return fmt.Errorf("load content: %w", err)
+	}
+	assets, err := static.New()
+	if err != nil {
+		return err
+	}
+	st, err := store.Open(ctx, *dbPath, nil)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	srv, err := web.NewServer(web.Config{Store: st, Catalog: cat, Assets: assets, Logger: logger})
+	if err != nil {
+		return err
+	}
+	err = srv.Serve(ctx, *addr, func(bound string) {
+		fmt.Fprintf(stdout, "lockdrill is serving http://%s (database %s). Press Ctrl+C to stop.\n", bound, *dbPath)
+	})
+	if err != nil {
+		return err
+	}
+	logger.Info("stopped cleanly")
+	return nil
+}
+
+func envOr(getenv func(string) string, key, def string) string {
+	if getenv != nil {
+		if v := getenv(key); v != "" {
+			return v
+		}
+	}
+	return def
+}
+
+// flagErr turns a flag parse error into an exit status: --help is success,
+// anything else is a usage error.
+func flagErr(err error) error {
+	if err == flag.ErrHelp {
+		return nil
+	}
+	return exitCode(2, nil)
+}

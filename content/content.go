@@ -1,0 +1,84 @@
+// Package content loads lockdrill's embedded teaching material: the study
+// guide and the question bank, written as markdown with front matter, into a
+// Catalog that the web server and the command-line tools share.
+package content
+
+import (
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+)
+
+//go:embed all:guide all:questions
+var embedded embed.FS
+
+// Embedded returns the content compiled into the binary.
+func Embedded() fs.FS { return embedded }
+
+// Catalog is everything a learner can study, loaded and validated once at start.
+type Catalog struct {
+	// Guide holds the study guide sections sorted by their order.
+	Guide  []*Section
+	bySlug map[string]*Section
+}
+
+// Load reads and validates the guide and the question bank from fsys, which
+// holds the folders guide/ and questions/. It reports every problem it finds,
+// each naming the file and the field, joined into one error.
+func Load(fsys fs.FS) (*Catalog, error) {
+	guide, gerr := loadGuide(fsys)
+	c := &Catalog{Guide: guide, bySlug: make(map[string]*Section, len(guide))}
+	for _, s := range guide {
+		c.bySlug[s.Slug] = s
+	}
+	if gerr != nil {
+		return nil, gerr
+	}
+	return c, nil
+}
+
+// Section returns the guide section with the given slug.
+func (c *Catalog) Section(slug string) (*Section, bool) {
+	s, ok := c.bySlug[slug]
+	return s, ok
+}
+
+// Neighbours returns the sections before and after slug in reading order;
+// either is nil at the ends.
+func (c *Catalog) Neighbours(slug string) (prev, next *Section) {
+	for i, s := range c.Guide {
+		if s.Slug != slug {
+			continue
+		}
+		if i > 0 {
+			prev = c.Guide[i-1]
+		}
+		if i+1 < len(c.Guide) {
+			next = c.Guide[i+1]
+		}
+	}
+	return prev, next
+}
+
+// FieldError is a content problem in one field of one file.
+type FieldError struct {
+	File  string
+	Field string
+	Msg   string
+}
+
+func (e *FieldError) Error() string {
+	if e.Field == "" {
+		return fmt.Sprintf("%s: %s", e.File, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s: %s", e.File, e.Field, e.Msg)
+}
+
+// joinErrs joins problems into one error, or returns nil when there are none.
+func joinErrs(errs []error) error {
+	if len(errs) == 0 {
+		return nil
+	}
+	return errors.Join(errs...)
+}

@@ -1,0 +1,214 @@
+package content
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+)
+
+// Section is one chapter of the study guide.
+type Section struct {
+	Slug    string
+	Title   string
+	Order   int
+	Summary string
+	Minutes int
+	// HTML is the rendered body, safe to place in a page: raw HTML in the
+	// source is not rendered.
+	HTML string
+	// TOC lists the body's second-level headings, for the page's own contents.
+	TOC []Heading
+	// KeyPoints are the bullets of the closing "Key points" heading, as text.
+	KeyPoints []string
+	// KeyPointsHTML is the rendered list under "Key points", which HTML
+	// leaves out so the page can set it apart.
+	KeyPointsHTML string
+	// File is the path of the source inside the content FS.
+	File string
+}
+
+// Heading is an in-page anchor.
+type Heading struct {
+	ID   string
+	Text string
+}
+
+var slugPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+
+func loadGuide(fsys fs.FS) ([]*Section, error) {
+	files, err := fs.Glob(fsys, "guide/*.md")
+	if err != nil {
+		return nil, fmt.Errorf("list guide: %w", err)
+	}
+	if len(files) == 0 {
+		return nil, &FieldError{File: "guide/", Msg: "no sections found"}
+	}
+	md := newMarkdown()
+	var sections []*Section
+	var errs []error
+	seenSlug := map[string]string{}
+	seenOrder := map[int]string{}
+	for _, f := range files {
+		src, err := fs.ReadFile(fsys, f)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", f, err))
+			continue
+		}
+		s, ferrs := parseSection(md, f, src)
+		errs = append(errs, ferrs...)
+		if s == nil {
+			continue
+		}
+		if other, dup := seenSlug[s.Slug]; dup && s.Slug != "" {
+			errs = append(errs, &FieldError{File: f, Field: "slug", Msg: fmt.Sprintf("%q is also used by %s", s.Slug, other)})
+		}
+		if other, dup := seenOrder[s.Order]; dup && s.Order != 0 {
+			errs = append(errs, &FieldError{File: f, Field: "order", Msg: fmt.Sprintf("%d is also used by %s", s.Order, other)})
+		}
+		seenSlug[s.Slug], seenOrder[s.Order] = f, f
+		sections = append(sections, s)
+	}
+	if len(sections) < 10 && len(errs) == 0 {
+		errs = append(errs, &FieldError{File: "guide/", Msg: fmt.Sprintf("the guide needs at least 10 sections, found %d", len(sections))})
+	}
+	sort.SliceStable(sections, func(i, j int) bool { return sections[i].Order < sections[j].Order })
+	return sections, joinErrs(errs)
+}
+
+func parseSection(m goldmark.Markdown, file string, src []byte) (*Section, []error) {
+	doc, err := parseDocument(m, src)
+	if err != nil {
+		return nil, []error{&FieldError{File: file, Field: "front matter", Msg: err.Error()}}
+	}
+	var errs []error
+	fe := func(field, msg string) { errs = append(errs, &FieldError{File: file, Field: field, Msg: msg}) }
+	s := &Section{File: file}
+	s.Slug = metaString(doc.meta, "slug")
+	s.Title = metaString(doc.meta, "title")
+	s.Summary = metaString(doc.meta, "summary")
+	s.Order, _ = metaInt(doc.meta, "order")
+	s.Minutes, _ = metaInt(doc.meta, "minutes")
+	switch {
+	case s.Slug == "":
+		fe("slug", "missing")
+	case !slugPattern.MatchString(s.Slug):
+		fe("slug", fmt.Sprintf("%q must be lowercase words joined by hyphens", s.Slug))
+	case !strings.Contains(path.Base(file), s.Slug):
+		fe("slug", fmt.Sprintf("%q does not match the file name", s.Slug))
+	}
+	if s.Title == "" {
+		fe("title", "missing")
+	}
+	if s.Summary == "" {
+		fe("summary", "missing")
+	}
+	if _, ok := metaInt(doc.meta, "order"); !ok || s.Order <= 0 {
+		fe("order", "missing or not a positive whole number")
+	}
+	for k := range doc.meta {
+		switch k {
+		case "slug", "title", "summary", "order", "minutes":
+		default:
+			fe(k, "unknown front matter field")
+		}
+	}
+
+	var keyHeading ast.Node
+	for n := doc.root.FirstChild(); n != nil; n = n.NextSibling() {
+		h, ok := n.(*ast.Heading)
+		if !ok {
+			continue
+		}
+		if h.Level == 1 {
+			fe("body", "uses a level-1 heading; the page prints the title, so start at ##")
+		}
+		if h.Level != 2 {
+			continue
+		}
+		id, _ := h.AttributeString("id")
+		idStr, _ := id.([]byte)
+		txt := plainText(h, src)
+		s.TOC = append(s.TOC, Heading{ID: string(idStr), Text: txt})
+		keyHeading = nil
+		if strings.EqualFold(strings.TrimSpace(txt), "Key points") {
+			keyHeading = h
+		}
+	}
+	if keyHeading == nil {
+		fe("body", `must end with a "## Key points" section`)
+	} else {
+		for n := keyHeading.NextSibling(); n != nil; n = n.NextSibling() {
+			list, ok := n.(*ast.List)
+			if !ok {
+				continue
+			}
+			for item := list.FirstChild(); item != nil; item = item.NextSibling() {
+				s.KeyPoints = append(s.KeyPoints, strings.TrimSpace(plainText(item, src)))
+			}
+		}
+		if len(s.KeyPoints) == 0 {
+			fe("body", `the "Key points" section holds no bullet list`)
+		}
+	}
+	if s.Minutes <= 0 {
+		words := len(strings.Fields(string(src)))
+		s.Minutes = max(1, (words+199)/200)
+	}
+	if keyHeading != nil {
+		// Move everything from the "Key points" heading on into a document
+		// of its own, rendered apart from the body.
+		kp := ast.NewDocument()
+		for n := keyHeading.NextSibling(); n != nil; {
+			next := n.NextSibling()
+			doc.root.RemoveChild(doc.root, n)
+			kp.AppendChild(kp, n)
+			n = next
+		}
+		doc.root.RemoveChild(doc.root, keyHeading)
+		s.TOC = s.TOC[:len(s.TOC)-1]
+		var buf bytes.Buffer
+		if err := m.Renderer().Render(&buf, src, kp); err != nil {
+			fe("body", "render key points: "+err.Error())
+		}
+		s.KeyPointsHTML = buf.String()
+	}
+	s.HTML, err = doc.render(m)
+	if err != nil {
+		fe("body", "render: "+err.Error())
+	}
+	return s, errs
+}
+
+func metaString(m map[string]any, key string) string {
+	v, ok := m[key]
+	if !ok || v == nil {
+		return ""
+	}
+	if s, ok := v.(string); ok {
+		return strings.TrimSpace(s)
+	}
+	return strings.TrimSpace(fmt.Sprint(v))
+}
+
+func metaInt(m map[string]any, key string) (int, bool) {
+	switch v := m[key].(type) {
+	case int:
+		return v, true
+	case int64:
+		return int(v), true
+	case uint64:
+		return int(v), true
+	case float64:
+		if v == float64(int(v)) {
+			return int(v), true
+		}
+	}
+	return 0, false
+}

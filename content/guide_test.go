@@ -1,0 +1,95 @@
+package content_test
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"lockdrill/content"
+)
+
+func section(slug string, order int, body string) string {
+	return "---\nslug: " + slug + "\ntitle: Title " + slug + "\norder: " + itoa(order) + "\nsummary: About " + slug + ".\n---\n" + body
+}
+
+func itoa(n int) string { return string(rune('0'+n/10)) + string(rune('0'+n%10)) }
+
+const goodBody = "## Idea\n\nText.\n\n## Key points\n\n- one\n- two\n- three\n"
+
+// guideFS returns ten valid sections plus extra files.
+func guideFS(extra map[string]string) fstest.MapFS {
+	m := fstest.MapFS{}
+	for i := 1; i <= 10; i++ {
+		slug := "s" + itoa(i)
+		m["guide/"+itoa(i)+"-"+slug+".md"] = &fstest.MapFile{Data: []byte(section(slug, i, goodBody))}
+	}
+	for k, v := range extra {
+		m[k] = &fstest.MapFile{Data: []byte(v)}
+	}
+	return m
+}
+
+func TestEmbeddedGuideIsValid(t *testing.T) {
+	cat, err := content.Load(content.Embedded())
+	if err != nil {
+		t.Fatalf("embedded content: %v", err)
+	}
+	if len(cat.Guide) < 10 {
+		t.Fatalf("guide has %d sections, want at least 10", len(cat.Guide))
+	}
+	for _, s := range cat.Guide {
+		if len(s.KeyPoints) < 3 {
+			t.Fatalf("%s: %d key points, want at least 3", s.File, len(s.KeyPoints))
+		}
+	}
+}
+
+func TestRawHTMLIsNotRendered(t *testing.T) {
+	body := "## Idea\n\nHello <script>alert(1)</script> there.\n\n<script>alert(2)</script>\n\n<img src=x onerror=alert(3)>\n\n## Key points\n\n- one\n- two\n- three\n"
+	cat, err := content.Load(guideFS(map[string]string{"guide/11-evil.md": section("evil", 11, body)}))
+	if err != nil {
+		t.Fatalf("load: %v", err)
+	}
+	s, _ := cat.Section("evil")
+	if strings.Contains(s.HTML, "<script") || strings.Contains(s.HTML, "onerror") {
+		t.Fatalf("raw HTML was rendered: %s", s.HTML)
+	}
+	if !strings.Contains(s.HTML, "Hello") {
+		t.Fatalf("the text around the raw HTML was lost: %s", s.HTML)
+	}
+}
+
+func TestHighlightedCodeUsesClasses(t *testing.T) {
+	body := "## Idea\n\n```lua\nif redis.call(\"GET\", KEYS[1]) == ARGV[1] then return 1 end\n```\n\n## Key points\n\n- one\n- two\n- three\n"
+	cat, err := content.Load(guideFS(map[string]string{"guide/11-code.md": section("code", 11, body)}))
+	if err != nil {
+		t.Fatalf("load: %v", err)
+	}
+	s, _ := cat.Section("code")
+	if !strings.Contains(s.HTML, `class="chroma"`) {
+		t.Fatalf("code block not highlighted with classes: %s", s.HTML)
+	}
+	if strings.Contains(s.HTML, "style=") {
+		t.Fatalf("highlighted code carries inline styles, which the CSP blocks: %s", s.HTML)
+	}
+}
+
+func TestInvalidSectionsNameFileAndField(t *testing.T) {
+	tests := []struct {
+		name, file, src, want string
+	}{
+		{"missing title", "guide/11-x.md", "---\nslug: x\norder: 11\nsummary: s\n---\n" + goodBody, "guide/11-x.md: title: missing"},
+		{"bad order", "guide/11-x.md", "---\nslug: x\ntitle: T\norder: soon\nsummary: s\n---\n" + goodBody, "guide/11-x.md: order:"},
+		{"no key points", "guide/11-x.md", section("x", 11, "## Idea\n\ntext\n"), `guide/11-x.md: body: must end with a "## Key points" section`},
+		{"duplicate slug", "guide/11-s01.md", section("s01", 11, goodBody), `guide/11-s01.md: slug: "s01" is also used by`},
+		{"unknown field", "guide/11-x.md", "---\nslug: x\ntitle: T\norder: 11\nsummary: s\nauthor: me\n---\n" + goodBody, "guide/11-x.md: author: unknown front matter field"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := content.Load(guideFS(map[string]string{tt.file: tt.src}))
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("error = %v, want it to contain %q", err, tt.want)
+			}
+		})
+	}
+}

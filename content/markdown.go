@@ -1,0 +1,91 @@
+package content
+
+import (
+	"bytes"
+	"fmt"
+
+	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
+	"github.com/yuin/goldmark"
+	highlighting "github.com/yuin/goldmark-highlighting/v2"
+	meta "github.com/yuin/goldmark-meta"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+)
+
+// ChromaStyle is the chroma style whose CSS is generated into
+// static/css/chroma.css; code blocks carry classes, never inline styles, so the
+// Content-Security-Policy can forbid inline style.
+const ChromaStyle = "github"
+
+// newMarkdown returns the one markdown configuration of the project: GFM,
+// heading ids for in-page links, highlighted code with CSS classes, front
+// matter, and raw HTML left unrendered (goldmark's default), so content can
+// never inject markup or script.
+func newMarkdown() goldmark.Markdown {
+	return goldmark.New(
+		goldmark.WithExtensions(
+			extension.GFM,
+			meta.Meta,
+			highlighting.NewHighlighting(
+				highlighting.WithStyle(ChromaStyle),
+				highlighting.WithFormatOptions(chromahtml.WithClasses(true)),
+			),
+		),
+		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
+	)
+}
+
+// document is one parsed markdown file.
+type document struct {
+	meta map[string]any
+	root ast.Node
+	src  []byte
+}
+
+func parseDocument(md goldmark.Markdown, src []byte) (*document, error) {
+	ctx := parser.NewContext()
+	root := md.Parser().Parse(text.NewReader(src), parser.WithContext(ctx))
+	m, err := meta.TryGet(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("front matter: %w", err)
+	}
+	return &document{meta: m, root: root, src: src}, nil
+}
+
+func (d *document) render(md goldmark.Markdown) (string, error) {
+	var buf bytes.Buffer
+	if err := md.Renderer().Render(&buf, d.src, d.root); err != nil {
+		return "", err
+	}
+	return buf.String(), nil
+}
+
+// plainText returns the text of n with markup removed.
+func plainText(n ast.Node, src []byte) string {
+	var buf bytes.Buffer
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch t := c.(type) {
+		case *ast.Text:
+			buf.Write(t.Segment.Value(src))
+			if t.SoftLineBreak() || t.HardLineBreak() {
+				buf.WriteByte(' ')
+			}
+		case *ast.String:
+			buf.Write(t.Value)
+		case *ast.CodeSpan:
+			for c := t.FirstChild(); c != nil; c = c.NextSibling() {
+				if tx, ok := c.(*ast.Text); ok {
+					buf.Write(tx.Segment.Value(src))
+				}
+			}
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	return buf.String()
+}

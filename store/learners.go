@@ -1,0 +1,92 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// CreateLearner records a new anonymous learner and returns its id.
+func (s *Store) CreateLearner(ctx context.Context) (string, error) {
+	id := NewID()
+	err := s.withTx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, "INSERT INTO learners (id, created_ms) VALUES (?, ?)", id, s.nowMS())
+		return err
+	})
+	if err != nil {
+		return "", fmt.Errorf("create learner: %w", err)
+	}
+	return id, nil
+}
+
+// LearnerExists reports whether id names a learner. A malformed id is simply
+// not a learner.
+func (s *Store) LearnerExists(ctx context.Context, id string) (bool, error) {
+	if !ValidID(id) {
+		return false, nil
+	}
+	var one int
+	err := s.r.QueryRowContext(ctx, "SELECT 1 FROM learners WHERE id = ?", id).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("look up learner: %w", err)
+	}
+	return true, nil
+}
+
+// MarkRead records that the learner has read the guide section slug. Marking
+// a section twice keeps the first time.
+func (s *Store) MarkRead(ctx context.Context, learner, slug string) error {
+	err := s.withTx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx,
+			"INSERT INTO reading_progress (learner_id, slug, read_ms) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+			learner, slug, s.nowMS())
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("mark %q read: %w", slug, err)
+	}
+	return nil
+}
+
+// UnmarkRead forgets that the learner read slug.
+func (s *Store) UnmarkRead(ctx context.Context, learner, slug string) error {
+	err := s.withTx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, "DELETE FROM reading_progress WHERE learner_id = ? AND slug = ?", learner, slug)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("unmark %q read: %w", slug, err)
+	}
+	return nil
+}
+
+// ReadSections returns when the learner read each section they have marked,
+// keyed by slug. An unknown or empty learner has read nothing.
+func (s *Store) ReadSections(ctx context.Context, learner string) (map[string]time.Time, error) {
+	read := map[string]time.Time{}
+	if learner == "" {
+		return read, nil
+	}
+	rows, err := s.r.QueryContext(ctx, "SELECT slug, read_ms FROM reading_progress WHERE learner_id = ?", learner)
+	if err != nil {
+		return nil, fmt.Errorf("list read sections: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var slug string
+		var ms int64
+		if err := rows.Scan(&slug, &ms); err != nil {
+			return nil, fmt.Errorf("list read sections: %w", err)
+		}
+		read[slug] = time.UnixMilli(ms).UTC()
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("list read sections: %w", err)
+	}
+	return read, nil
+}

@@ -1,0 +1,104 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"lockdrill/store"
+	"lockdrill/web/views"
+)
+
+// handleError is the one place where errors become responses. Known errors
+// map to their status with a message written for the learner; anything else
+// is a 500 whose details go to the log with the request id, never to the page.
+func (s *Server) handleError(err error, c echo.Context) {
+	if c.Response().Committed {
+		return
+	}
+	status, heading, msg := http.StatusInternalServerError, "Something went wrong on our side", "The error has been logged. Your saved work is safe; try again in a moment."
+	var he *echo.HTTPError
+	switch {
+	case errors.As(err, &he):
+		status = he.Code
+		heading, msg = headingFor(status), messageFor(status)
+		if m, ok := he.Message.(string); ok && m != "" && status < 500 && !isEchoDefaultMessage(status, m) {
+			msg = m
+		}
+	case errors.Is(err, store.ErrNotFound):
+		status, heading, msg = http.StatusNotFound, headingFor(http.StatusNotFound), "There is nothing here, or it belongs to someone else."
+	case errors.Is(err, context.DeadlineExceeded):
+		status, heading, msg = http.StatusServiceUnavailable, "That took too long", "The request ran out of time and was stopped. Nothing was lost; try again."
+	}
+	reqID := c.Response().Header().Get(echo.HeaderXRequestID)
+	if status >= 500 {
+		s.log.LogAttrs(c.Request().Context(), slog.LevelError, "request failed",
+			slog.String("request_id", reqID), slog.String("uri", c.Request().RequestURI), slog.String("error", err.Error()))
+	}
+	if c.Request().Method == http.MethodHead {
+		_ = c.NoContent(status)
+		return
+	}
+	p := s.page(c, heading, "")
+	v := views.ErrorView{Status: status, Heading: heading, Message: msg}
+	if status >= 500 {
+		v.RequestID = reqID
+	}
+	if rerr := render(c, status, views.ErrorPage(p, v)); rerr != nil {
+		s.log.Error("render error page", "error", rerr, "request_id", reqID)
+		_ = c.String(status, msg)
+	}
+}
+
+func headingFor(status int) string {
+	switch status {
+	case http.StatusNotFound:
+		return "Page not found"
+	case http.StatusForbidden:
+		return "Not allowed"
+	case http.StatusMethodNotAllowed:
+		return "That action is not available here"
+	case http.StatusRequestEntityTooLarge:
+		return "That was too much to send"
+	case http.StatusTooManyRequests:
+		return "Slow down a little"
+	case http.StatusBadRequest, http.StatusUnprocessableEntity:
+		return "That request could not be used"
+	case http.StatusServiceUnavailable:
+		return "Temporarily unavailable"
+	}
+	if status >= 500 {
+		return "Something went wrong on our side"
+	}
+	return http.StatusText(status)
+}
+
+func messageFor(status int) string {
+	switch status {
+	case http.StatusNotFound:
+		return "We looked everywhere, including behind the lock service. Check the address, or start again from the guide."
+	case http.StatusForbidden:
+		return "You are not allowed to do that here."
+	case http.StatusMethodNotAllowed:
+		return "This address exists, but not for that kind of request."
+	case http.StatusRequestEntityTooLarge:
+		return "The request body was larger than lockdrill accepts (1 MB). Nothing was changed."
+	case http.StatusTooManyRequests:
+		return "You are sending requests faster than lockdrill accepts. Wait a few seconds and try again."
+	case http.StatusBadRequest:
+		return "The request was malformed. Nothing was changed."
+	}
+	if status >= 500 {
+		return "The error has been logged. Your saved work is safe; try again in a moment."
+	}
+	return http.StatusText(status)
+}
+
+// isEchoDefaultMessage reports whether m is echo's own terse text for status
+// (such as "Not Found"), which the friendlier message replaces.
+func isEchoDefaultMessage(status int, m string) bool {
+	return m == http.StatusText(status)
+}

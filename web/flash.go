@@ -1,0 +1,37 @@
+package web
+
+import (
+	"encoding/base64"
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+)
+
+const flashCookie = "lockdrill_flash"
+
+// setFlash leaves a one-line notice for the next page the browser shows.
+func setFlash(c echo.Context, kind, msg string) {
+	if len(msg) > 300 {
+		msg = msg[:300]
+	}
+	v := base64.RawURLEncoding.EncodeToString([]byte(kind + "|" + msg))
+	c.SetCookie(&http.Cookie{Name: flashCookie, Value: v, Path: "/", MaxAge: 60, HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: isTLS(c)})
+}
+
+func decodeFlash(v string) (kind, msg string) {
+	b, err := base64.RawURLEncoding.DecodeString(v)
+	if err != nil {
+		return "", ""
+	}
+	kind, msg, ok := strings.Cut(string(b), "|")
+	if !ok {
+		return "", ""
+	}
+	switch kind {
+	case "ok", "bad", "warn":
+	default:
+		kind = ""
+	}
+	return kind, msg
+}

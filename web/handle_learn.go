@@ -1,0 +1,111 @@
+package web
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"lockdrill/content"
+	"lockdrill/web/views"
+)
+
+// handleLearnIndex handles "GET /learn".
+func (s *Server) handleLearnIndex(c echo.Context) error {
+	learner, err := s.learnerID(c)
+	if err != nil {
+		return err
+	}
+	read, err := s.store.ReadSections(c.Request().Context(), learner)
+	if err != nil {
+		return err
+	}
+	v := views.LearnIndexView{Total: len(s.cat.Guide)}
+	for _, sec := range s.cat.Guide {
+		_, isRead := read[sec.Slug]
+		v.Entries = append(v.Entries, views.GuideEntry{Slug: sec.Slug, Title: sec.Title, Summary: sec.Summary, Minutes: sec.Minutes, Read: isRead})
+		if isRead {
+			v.ReadCount++
+		} else if v.NextSlug == "" {
+			v.NextSlug = sec.Slug
+		}
+	}
+	p := s.page(c, "Study guide", "learn")
+	p.Description = "The lockdrill study guide: leases, fencing tokens, the Redlock dispute, TTL choice and when a constraint replaces the lock."
+	return render(c, http.StatusOK, views.LearnIndex(p, v))
+}
+
+// handleLearnSection handles "GET /learn/:slug".
+func (s *Server) handleLearnSection(c echo.Context) error {
+	sec, ok := s.cat.Section(c.Param("slug"))
+	if !ok {
+		return echo.NewHTTPError(http.StatusNotFound, "There is no guide section at this address. The table of contents lists them all.")
+	}
+	learner, err := s.learnerID(c)
+	if err != nil {
+		return err
+	}
+	read, err := s.store.ReadSections(c.Request().Context(), learner)
+	if err != nil {
+		return err
+	}
+	_, isRead := read[sec.Slug]
+	v := views.LearnSectionView{
+		Slug: sec.Slug, Title: sec.Title, Summary: sec.Summary, Minutes: sec.Minutes,
+		Order: indexOf(s.cat.Guide, sec) + 1, Total: len(s.cat.Guide),
+		HTML: sec.HTML, KeyPointsHTML: sec.KeyPointsHTML, Read: isRead,
+	}
+	for _, h := range sec.TOC {
+		v.TOC = append(v.TOC, views.NavLink{Href: "#" + h.ID, Title: h.Text})
+	}
+	prev, next := s.cat.Neighbours(sec.Slug)
+	if prev != nil {
+		v.Prev = &views.NavLink{Href: "/learn/" + prev.Slug, Title: prev.Title}
+	}
+	if next != nil {
+		v.Next = &views.NavLink{Href: "/learn/" + next.Slug, Title: next.Title}
+	}
+	v.Practice, v.Presets = s.relatedToSection(sec.Slug)
+	p := s.page(c, sec.Title, "learn")
+	p.Description = sec.Summary
+	return render(c, http.StatusOK, views.LearnSection(p, v))
+}
+
+// handleLearnMarkRead handles "POST /learn/:slug/read". The form field read
+// is "1" to mark the section read and "0" to unmark it.
+func (s *Server) handleLearnMarkRead(c echo.Context) error {
+	sec, ok := s.cat.Section(c.Param("slug"))
+	if !ok {
+		return echo.NewHTTPError(http.StatusNotFound, "There is no guide section at this address.")
+	}
+	learner, err := s.ensureLearner(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	switch c.FormValue("read") {
+	case "0":
+		if err := s.store.UnmarkRead(ctx, learner, sec.Slug); err != nil {
+			return err
+		}
+		return s.seeOther(c, "/learn/"+sec.Slug, "Marked as unread.")
+	case "1", "":
+		if err := s.store.MarkRead(ctx, learner, sec.Slug); err != nil {
+			return err
+		}
+	default:
+		return echo.NewHTTPError(http.StatusBadRequest, `The field "read" must be 1 or 0.`)
+	}
+	if _, next := s.cat.Neighbours(sec.Slug); next != nil {
+		return s.seeOther(c, "/learn/"+next.Slug, "“"+sec.Title+"” marked as read. On to the next section.")
+	}
+	return s.seeOther(c, "/learn", "“"+sec.Title+"” marked as read. That was the last section.")
+}
+
+func indexOf(sections []*content.Section, sec *content.Section) int {
+	for i, x := range sections {
+		if x == sec {
+			return i
+		}
+	}
+	return -1
+}

@@ -1,0 +1,179 @@
+// Package web is lockdrill's HTTP face: routes, thin handlers, middleware and
+// the templ views under views/. Handlers parse and validate input, call the
+// domain packages and the store, and render; nothing here grades an answer or
+// simulates a lock.
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+
+	"lockdrill/content"
+	"lockdrill/static"
+	"lockdrill/store"
+)
+
+// Config is everything the server needs, wired by cmd/lockdrill.
+type Config struct {
+	Store   *store.Store
+	Catalog *content.Catalog
+	Assets  *static.Assets
+	Logger  *slog.Logger
+	// Now is the wall clock; tests pass a fixed one.
+	Now func() time.Time
+	// RequestTimeout bounds the work of one request. Zero means 10 s.
+	RequestTimeout time.Duration
+}
+
+// Server is the HTTP application.
+type Server struct {
+	cfg    Config
+	store  *store.Store
+	cat    *content.Catalog
+	assets *static.Assets
+	log    *slog.Logger
+	now    func() time.Time
+	e      *echo.Echo
+}
+
+// BodyLimit caps every request body: the largest legitimate one is a sandbox
+// import of 500 actions, far below it.
+const BodyLimit = "1M"
+
+// NewServer builds the router with its middleware and routes.
+func NewServer(cfg Config) (*Server, error) {
+	if cfg.Store == nil || cfg.Catalog == nil || cfg.Assets == nil {
+		return nil, errors.New("new server: store, catalog and assets are required")
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.RequestTimeout == 0 {
+		cfg.RequestTimeout = 10 * time.Second
+	}
+	s := &Server{cfg: cfg, store: cfg.Store, cat: cfg.Catalog, assets: cfg.Assets, log: cfg.Logger, now: cfg.Now}
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	e.HTTPErrorHandler = s.handleError
+	e.Use(
+		middleware.Recover(),
+		middleware.RequestID(),
+		s.requestLogger(),
+		middleware.SecureWithConfig(middleware.SecureConfig{
+			XSSProtection:         "0",
+			ContentTypeNosniff:    "nosniff",
+			XFrameOptions:         "DENY",
+			ReferrerPolicy:        "same-origin",
+			ContentSecurityPolicy: ContentSecurityPolicy,
+		}),
+		middleware.BodyLimit(BodyLimit),
+		middleware.ContextTimeoutWithConfig(middleware.ContextTimeoutConfig{Timeout: cfg.RequestTimeout}),
+		middleware.CSRFWithConfig(middleware.CSRFConfig{
+			TokenLookup:    "form:_csrf,header:X-CSRF-Token",
+			CookieName:     "lockdrill_csrf",
+			CookiePath:     "/",
+			CookieHTTPOnly: true,
+			CookieSameSite: http.SameSiteLaxMode,
+			CookieMaxAge:   30 * 24 * 3600,
+			ErrorHandler: func(err error, c echo.Context) error {
+				return &echo.HTTPError{Code: http.StatusForbidden, Message: csrfMessage, Internal: err}
+			},
+		}),
+		middleware.GzipWithConfig(middleware.GzipConfig{MinLength: 1024}),
+		s.secureCookies,
+	)
+	s.e = e
+	s.routes()
+	return s, nil
+}
+
+// ContentSecurityPolicy allows scripts, styles and pictures from this origin
+// only: no inline script or style anywhere in the app.
+const ContentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
+	"font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+
+const csrfMessage = "This form had expired or did not come from lockdrill, so nothing was changed. Go back, reload the page and submit it again."
+
+// ServeHTTP makes the server an http.Handler.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.e.ServeHTTP(w, r) }
+
+// requestLogger logs one line per request with slog.
+func (s *Server) requestLogger() echo.MiddlewareFunc {
+	return middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
+		LogStatus: true, LogURI: true, LogMethod: true, LogLatency: true, LogRequestID: true, LogError: true,
+		HandleError: true,
+		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
+			level := slog.LevelInfo
+			if v.Status >= 500 {
+				level = slog.LevelError
+			}
+			attrs := []slog.Attr{
+				slog.String("method", v.Method), slog.String("uri", v.URI), slog.Int("status", v.Status),
+				slog.Duration("latency", v.Latency), slog.String("request_id", v.RequestID),
+			}
+			if v.Error != nil && v.Status >= 500 {
+				attrs = append(attrs, slog.String("error", v.Error.Error()))
+			}
+			s.log.LogAttrs(c.Request().Context(), level, "request", attrs...)
+			return nil
+		},
+	})
+}
+
+// secureCookies marks cookies Secure when the request came over TLS.
+func (s *Server) secureCookies(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if c.IsTLS() || c.Request().Header.Get("X-Forwarded-Proto") == "https" {
+			c.Set(ctxKeyTLS, true)
+		}
+		return next(c)
+	}
+}
+
+// Serve listens on addr and serves until ctx is done, then shuts down
+// gracefully, giving in-flight requests up to five seconds. ready, if not
+// nil, is called with the bound address once listening.
+func (s *Server) Serve(ctx context.Context, addr string, ready func(addr string)) error {
+	srv := &http.Server{
+		Addr:              addr,
+		Handler:           s,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      30 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+	}
+	ln, err := listen(addr)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", addr, err)
+	}
+	if ready != nil {
+		ready(ln.Addr().String())
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("shut down: %w", err)
+	}
+	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}

@@ -1,0 +1,281 @@
+package web_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/PuerkitoBio/goquery"
+
+	"lockdrill/content"
+	"lockdrill/static"
+	"lockdrill/store"
+	"lockdrill/web"
+)
+
+// testNow is the fixed wall clock of web tests.
+var testNow = time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)
+
+// newTestServer builds the real server over the embedded content and a fresh
+// database file.
+func newTestServer(tb testing.TB) (*web.Server, *store.Store) {
+	tb.Helper()
+	st, err := store.Open(context.Background(), filepath.Join(tb.TempDir(), "web.db"), func() time.Time { return testNow })
+	if err != nil {
+		tb.Fatalf("open store: %v", err)
+	}
+	tb.Cleanup(func() { st.Close() })
+	cat, err := content.Load(content.Embedded())
+	if err != nil {
+		tb.Fatalf("load content: %v", err)
+	}
+	assets, err := static.New()
+	if err != nil {
+		tb.Fatalf("static: %v", err)
+	}
+	srv, err := web.NewServer(web.Config{Store: st, Catalog: cat, Assets: assets, Logger: slog.New(slog.DiscardHandler), Now: func() time.Time { return testNow }})
+	if err != nil {
+		tb.Fatalf("new server: %v", err)
+	}
+	return srv, st
+}
+
+// client is a tiny cookie-keeping browser over the router.
+type client struct {
+	tb      testing.TB
+	h       http.Handler
+	cookies map[string]*http.Cookie
+}
+
+func newClient(tb testing.TB, h http.Handler) *client {
+	return &client{tb: tb, h: h, cookies: map[string]*http.Cookie{}}
+}
+
+func (cl *client) do(req *http.Request) *httptest.ResponseRecorder {
+	cl.tb.Helper()
+	for _, c := range cl.cookies {
+		req.AddCookie(c)
+	}
+	rec := httptest.NewRecorder()
+	cl.h.ServeHTTP(rec, req)
+	for _, c := range rec.Result().Cookies() {
+		if c.MaxAge < 0 {
+			delete(cl.cookies, c.Name)
+			continue
+		}
+		cl.cookies[c.Name] = c
+	}
+	return rec
+}
+
+func (cl *client) get(path string) *httptest.ResponseRecorder {
+	cl.tb.Helper()
+	return cl.do(httptest.NewRequest(http.MethodGet, path, nil))
+}
+
+// postForm posts form values; it does not add a CSRF token by itself.
+func (cl *client) postForm(path string, form url.Values) *httptest.ResponseRecorder {
+	cl.tb.Helper()
+	req := httptest.NewRequest(http.MethodPost, path, strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	return cl.do(req)
+}
+
+// csrfFrom returns the _csrf value of the first form of a page.
+func csrfFrom(tb testing.TB, rec *httptest.ResponseRecorder) string {
+	tb.Helper()
+	doc := mustDoc(tb, rec)
+	v, ok := doc.Find(`input[name="_csrf"]`).First().Attr("value")
+	if !ok || v == "" {
+		tb.Fatalf("page has no _csrf field")
+	}
+	return v
+}
+
+func mustDoc(tb testing.TB, rec *httptest.ResponseRecorder) *goquery.Document {
+	tb.Helper()
+	doc, err := goquery.NewDocumentFromReader(strings.NewReader(rec.Body.String()))
+	if err != nil {
+		tb.Fatalf("parse html: %v", err)
+	}
+	return doc
+}
+
+func TestGuideSectionsRender(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cat, _ := content.Load(content.Embedded())
+	cl := newClient(t, srv)
+	for _, sec := range cat.Guide {
+		t.Run(sec.Slug, func(t *testing.T) {
+			rec := cl.get("/learn/" + sec.Slug)
+			if rec.Code != http.StatusOK {
+				t.Fatalf("status = %d, want 200", rec.Code)
+			}
+			doc := mustDoc(t, rec)
+			if got := strings.TrimSpace(doc.Find(`[data-testid=section-title]`).Text()); got != sec.Title {
+				t.Fatalf("heading = %q, want %q", got, sec.Title)
+			}
+			if n := doc.Find(`[data-testid=key-points] li`).Length(); n < 3 {
+				t.Fatalf("key points = %d items, want at least 3", n)
+			}
+			if doc.Find(`[data-testid=section-body] p`).Length() == 0 {
+				t.Fatalf("section body has no paragraphs")
+			}
+			if doc.Find(`[data-testid=mark-read-form] input[name=_csrf]`).Length() != 1 {
+				t.Fatalf("mark-as-read form lacks its CSRF field")
+			}
+		})
+	}
+	t.Run("index lists every section", func(t *testing.T) {
+		doc := mustDoc(t, cl.get("/learn"))
+		if n := doc.Find(`[data-testid=toc-entry]`).Length(); n != len(cat.Guide) {
+			t.Fatalf("toc entries = %d, want %d", n, len(cat.Guide))
+		}
+	})
+}
+
+func TestUnknownPathsGiveHTML404(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	for _, path := range []string{"/nope", "/learn/no-such-section", "/static/css/missing.css", "/%3Cem%3Ex%3C/em%3E"} {
+		t.Run(path, func(t *testing.T) {
+			rec := cl.get(path)
+			if rec.Code != http.StatusNotFound {
+				t.Fatalf("status = %d, want 404", rec.Code)
+			}
+			if ct := rec.Header().Get("Content-Type"); !strings.HasPrefix(ct, "text/html") {
+				t.Fatalf("content type = %q, want text/html", ct)
+			}
+			doc := mustDoc(t, rec)
+			if doc.Find(`[data-testid=error-heading]`).Text() != "Page not found" {
+				t.Fatalf("404 page heading = %q", doc.Find(`[data-testid=error-heading]`).Text())
+			}
+			if doc.Find(`nav[aria-label=Main]`).Length() != 1 {
+				t.Fatalf("404 page is not in the site layout")
+			}
+			if strings.Contains(rec.Body.String(), "<em>x</em>") {
+				t.Fatalf("404 page reflects markup unescaped")
+			}
+		})
+	}
+}
+
+func TestSecurityHeaders(t *testing.T) {
+	srv, _ := newTestServer(t)
+	rec := newClient(t, srv).get("/")
+	csp := rec.Header().Get("Content-Security-Policy")
+	for _, want := range []string{"default-src 'self'", "script-src 'self'", "style-src 'self'", "object-src 'none'", "frame-ancestors 'none'"} {
+		if !strings.Contains(csp, want) {
+			t.Fatalf("CSP = %q, missing %q", csp, want)
+		}
+	}
+	if strings.Contains(csp, "unsafe-inline") {
+		t.Fatalf("CSP allows inline code: %q", csp)
+	}
+	if got := rec.Header().Get("X-Content-Type-Options"); got != "nosniff" {
+		t.Fatalf("X-Content-Type-Options = %q, want nosniff", got)
+	}
+	if strings.Contains(rec.Body.String(), " style=") || strings.Contains(rec.Body.String(), "<script>") {
+		t.Fatalf("home page has inline style or script, which the CSP would block")
+	}
+}
+
+func TestPostWithoutCSRFIsRefused(t *testing.T) {
+	srv, st := newTestServer(t)
+	cl := newClient(t, srv)
+	cl.get("/learn/fencing-tokens") // gets the CSRF cookie, but the form token is left out
+	tests := []struct {
+		name string
+		form url.Values
+	}{
+		{"missing token", url.Values{"read": {"1"}}},
+		{"wrong token", url.Values{"read": {"1"}, "_csrf": {"forged"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := cl.postForm("/learn/fencing-tokens/read", tt.form)
+			if rec.Code != http.StatusForbidden {
+				t.Fatalf("status = %d, want 403", rec.Code)
+			}
+			doc := mustDoc(t, rec)
+			if msg := doc.Find(`[data-testid=error-message]`).Text(); !strings.Contains(msg, "nothing was changed") {
+				t.Fatalf("403 page message = %q, want a readable explanation", msg)
+			}
+			if _, ok := cl.cookies["lockdrill_learner"]; ok {
+				t.Fatalf("a refused POST created a learner")
+			}
+		})
+	}
+	_ = st
+}
+
+func TestMarkAsReadFlow(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	token := csrfFrom(t, cl.get("/learn/fencing-tokens"))
+	rec := cl.postForm("/learn/fencing-tokens/read", url.Values{"_csrf": {token}, "read": {"1"}})
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("status = %d, want 303", rec.Code)
+	}
+	lc, ok := cl.cookies["lockdrill_learner"]
+	if !ok {
+		t.Fatalf("no learner cookie after the first write")
+	}
+	if !lc.HttpOnly || lc.SameSite != http.SameSiteLaxMode {
+		t.Fatalf("learner cookie HttpOnly=%v SameSite=%v, want HttpOnly and Lax", lc.HttpOnly, lc.SameSite)
+	}
+	if loc := rec.Header().Get("Location"); !strings.HasPrefix(loc, "/learn/") {
+		t.Fatalf("redirect to %q, want the next section", loc)
+	}
+	doc := mustDoc(t, cl.get("/learn"))
+	if got := doc.Find(`[data-testid=read-badge]`).Length(); got != 1 {
+		t.Fatalf("read badges on /learn = %d, want 1", got)
+	}
+	if !strings.Contains(doc.Find(`[data-testid=reading-progress]`).Text(), "1 of") {
+		t.Fatalf("reading progress = %q, want 1 of N", doc.Find(`[data-testid=reading-progress]`).Text())
+	}
+	// Another browser has its own, empty progress.
+	other := newClient(t, srv)
+	if n := mustDoc(t, other.get("/learn")).Find(`[data-testid=read-badge]`).Length(); n != 0 {
+		t.Fatalf("a new visitor sees %d read badges, want 0", n)
+	}
+}
+
+func TestHealthz(t *testing.T) {
+	srv, _ := newTestServer(t)
+	rec := newClient(t, srv).get("/healthz")
+	if rec.Code != http.StatusOK {
+		t.Fatalf("status = %d, want 200", rec.Code)
+	}
+	body, _ := io.ReadAll(rec.Body)
+	if !strings.Contains(string(body), `"database":"ok"`) {
+		t.Fatalf("body = %s, want database ok", body)
+	}
+}
+
+func TestStaticFilesAreHashedAndImmutable(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	doc := mustDoc(t, cl.get("/"))
+	href, _ := doc.Find(`link[rel=stylesheet]`).First().Attr("href")
+	if !strings.HasPrefix(href, "/static/css/app.") || href == "/static/css/app.css" {
+		t.Fatalf("stylesheet href = %q, want a content-hashed name", href)
+	}
+	rec := cl.get(href)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("GET %s = %d", href, rec.Code)
+	}
+	if cc := rec.Header().Get("Cache-Control"); !strings.Contains(cc, "immutable") || !strings.Contains(cc, "max-age=31536000") {
+		t.Fatalf("Cache-Control = %q, want a year, immutable", cc)
+	}
+	if ct := rec.Header().Get("Content-Type"); !strings.HasPrefix(ct, "text/css") {
+		t.Fatalf("Content-Type = %q", ct)
+	}
+}

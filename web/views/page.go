@@ -1,0 +1,60 @@
+// Package views holds lockdrill's HTML as templ components. Components take
+// small view-model structs built by the handlers in package web; they never
+// see the request, the store or the domain packages' internals.
+package views
+
+// Page is what the layout needs to frame any page.
+type Page struct {
+	// Title is the page's own title; the layout appends the site name.
+	Title string
+	// Description feeds the meta description.
+	Description string
+	// Nav names the navigation entry to mark current: learn, practice,
+	// rounds, sandbox or progress.
+	Nav string
+	// CSRF is the token every form posts back as _csrf.
+	CSRF string
+	// Asset maps a static file name ("css/app.css") to its hashed URL.
+	Asset func(name string) string
+	// Scripts are static script names the page needs, loaded deferred.
+	Scripts []string
+	// Flash is a one-line notice shown above the content.
+	Flash string
+	// FlashKind is "ok", "bad" or "warn".
+	FlashKind string
+}
+
+// NavItem is one entry of the main navigation.
+type NavItem struct {
+	Key, Label, Href string
+}
+
+// NavItems lists the main navigation in order.
+var NavItems = []NavItem{
+	{"learn", "Learn", "/learn"},
+	{"practice", "Practice", "/practice"},
+	{"rounds", "Mock round", "/rounds"},
+	{"sandbox", "Sandbox", "/sandbox"},
+	{"progress", "Progress", "/progress"},
+}
+
+func (p Page) asset(name string) string {
+	if p.Asset == nil {
+		return "/static/" + name
+	}
+	return p.Asset(name)
+}
+
+func (p Page) fullTitle() string {
+	if p.Title == "" {
+		return "lockdrill — master distributed locking"
+	}
+	return p.Title + " · lockdrill"
+}
+
+func ariaCurrent(p Page, key string) string {
+	if p.Nav == key {
+		return "page"
+	}
+	return ""
+}
