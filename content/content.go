@@ -8,6 +8,8 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+
+	"lockdrill/quiz"
 )
 
 //go:embed all:guide all:questions
@@ -19,8 +21,10 @@ func Embedded() fs.FS { return embedded }
 // Catalog is everything a learner can study, loaded and validated once at start.
 type Catalog struct {
 	// Guide holds the study guide sections sorted by their order.
-	Guide  []*Section
-	bySlug map[string]*Section
+	Guide []*Section
+	// Questions is the practice bank.
+	Questions *quiz.Bank
+	bySlug    map[string]*Section
 }
 
 // Load reads and validates the guide and the question bank from fsys, which
@@ -32,8 +36,16 @@ func Load(fsys fs.FS) (*Catalog, error) {
 	for _, s := range guide {
 		c.bySlug[s.Slug] = s
 	}
-	if gerr != nil {
-		return nil, gerr
+	var qerr error
+	if _, err := fs.Stat(fsys, questionsDir); err == nil {
+		c.Questions, qerr = loadQuestions(fsys)
+	} else {
+		// A tree without questions (guide-only fixtures in tests) gets an
+		// empty bank rather than a nil one.
+		c.Questions, qerr = quiz.NewBank(nil, nil, nil)
+	}
+	if err := errors.Join(gerr, qerr); err != nil {
+		return nil, err
 	}
 	return c, nil
 }

@@ -29,7 +29,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		return exitCode(1, fmt.Errorf("check: %d problem(s) in the content", n))
 	}
-	fmt.Fprintf(stdout, "content ok: %d guide sections\n", len(cat.Guide))
+	fmt.Fprintf(stdout, "content ok: %d guide sections, %d questions\n", len(cat.Guide), len(cat.Questions.All()))
 	return nil
 }
 
