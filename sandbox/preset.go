@@ -25,11 +25,277 @@ type Outcome struct {
 	FinalValue     string   `json:"final_value"`
 }
 
-// Presets returns the scenario library in teaching order. The result is a
-// fresh copy each call: callers may modify it.
+// Presets returns the scenario library in teaching order. Each scenario is
+// already WithDefaults, so that it reads in full when exported. The result
+// is built afresh on each call: callers may modify it.
 func Presets() []Preset {
-	return nil
+	ps := []Preset{
+		{
+			ID:     "paused-holder-unfenced",
+			Title:  "A paused holder writes after its lease expired",
+			Lesson: "A lease can run out while its holder is frozen; without fencing, the resource takes the stale write over the new holder's.",
+			Guide:  "lease-not-mutex",
+			Scenario: Scenario{
+				Lock:     LockConfig{Model: ModelRedis, FencingTokens: boolp(false)},
+				Resource: ResourceConfig{CheckFencing: boolp(false)},
+				Clients:  clients("A", "B"),
+				Actions:  pausedHolder(),
+			},
+			Expect: Outcome{Violations: []string{ViolationStaleWrite}, WritesAccepted: 2, FinalValue: "a"},
+		},
+		{
+			ID:     "paused-holder-fenced",
+			Title:  "The same pause, with fencing tokens",
+			Lesson: "The resource remembers the highest token it accepted and refuses the paused holder's lower one: expiry becomes harmless.",
+			Guide:  "fencing-tokens",
+			Scenario: Scenario{
+				Clients: clients("A", "B"),
+				Actions: pausedHolder(),
+			},
+			Expect: Outcome{WritesAccepted: 1, WritesRejected: 1, FinalValue: "b"},
+		},
+		{
+			ID:     "unconditional-del",
+			Title:  "A plain DEL releases someone else's lock",
+			Lesson: "A release that does not check the owner deletes whoever holds the lock now, and a third client walks in beside the second.",
+			Guide:  "acquire-and-release",
+			Scenario: Scenario{
+				Lock:    LockConfig{Release: ReleaseUnconditionalDel},
+				Clients: clients("A", "B", "C"),
+				Actions: []Action{
+					{AtMS: 0, Client: "A", Op: OpAcquire},
+					{AtMS: 1000, Client: "A", Op: OpPause, MS: 11000},
+					{AtMS: 11000, Client: "B", Op: OpAcquire},
+					{AtMS: 11500, Client: "A", Op: OpRelease},
+					{AtMS: 13000, Client: "C", Op: OpAcquire},
+					{AtMS: 14000, Client: "B", Op: OpWrite, Value: "b"},
+					{AtMS: 15000, Client: "C", Op: OpWrite, Value: "c"},
+				},
+			},
+			Expect: Outcome{Violations: []string{ViolationForeignRelease, ViolationDoubleGrant}, WritesAccepted: 2, FinalValue: "c"},
+		},
+		{
+			ID:     "setnx-then-expire-crash",
+			Title:  "SETNX, then EXPIRE, with a crash in between",
+			Lesson: "Setting the key and its expiry in two commands leaves a window where a crash leaves a lock that never expires.",
+			Guide:  "acquire-and-release",
+			Scenario: Scenario{
+				Lock:    LockConfig{Acquire: AcquireSetThenExpire},
+				Clients: clients("A", "B"),
+				Actions: []Action{
+					{AtMS: 0, Client: "A", Op: OpAcquire},
+					{AtMS: 0, Client: "A", Op: OpCrash},
+					{AtMS: 15000, Client: "B", Op: OpAcquire},
+					{AtMS: 60000, Client: "B", Op: OpAcquire},
+				},
+			},
+			Expect: Outcome{Violations: []string{ViolationPermanentLock}},
+		},
+		{
+			ID:     "heartbeat-paused",
+			Title:  "The heartbeat pauses with the worker",
+			Lesson: "The heartbeat runs in the paused process, so it stops too: extension does not save a frozen holder from writing stale data.",
+			Guide:  "faq-extend-lease",
+			Scenario: Scenario{
+				Lock:     LockConfig{FencingTokens: boolp(false)},
+				Resource: ResourceConfig{CheckFencing: boolp(false)},
+				Clients:  []Client{{ID: "A", HeartbeatMS: 3000}, {ID: "B"}},
+				Actions: []Action{
+					{AtMS: 0, Client: "A", Op: OpAcquire},
+					{AtMS: 1000, Client: "A", Op: OpPause, MS: 15000},
+					{AtMS: 12000, Client: "B", Op: OpAcquire},
+					{AtMS: 13000, Client: "B", Op: OpWrite, Value: "b"},
+					{AtMS: 14000, Client: "A", Op: OpWrite, Value: "a"},
+					{AtMS: 17000, Client: "B", Op: OpRelease},
+				},
+			},
+			Expect: Outcome{Violations: []string{ViolationStaleWrite}, WritesAccepted: 2, FinalValue: "a"},
+		},
+		{
+			ID:     "heartbeat-live",
+			Title:  "A heartbeat keeps a live holder's lease",
+			Lesson: "A short TTL extended by heartbeat lets a long job keep the lock while it lives, and frees it within one TTL if it dies.",
+			Guide:  "ttl-cannot-be-tuned",
+			Scenario: Scenario{
+				Clients: []Client{{ID: "A", HeartbeatMS: 3000}, {ID: "B"}},
+				Actions: []Action{
+					{AtMS: 0, Client: "A", Op: OpAcquire},
+					{AtMS: 5000, Client: "A", Op: OpWrite, Value: "a1"},
+					{AtMS: 12000, Client: "B", Op: OpAcquire},
+					{AtMS: 15000, Client: "A", Op: OpWrite, Value: "a2"},
+					{AtMS: 20000, Client: "A", Op: OpCrash},
+					{AtMS: 25000, Client: "B", Op: OpAcquire},
+					{AtMS: 32000, Client: "B", Op: OpAcquire},
+					{AtMS: 33000, Client: "B", Op: OpWrite, Value: "b"},
+					{AtMS: 34000, Client: "B", Op: OpRelease},
+				},
+			},
+			Expect: Outcome{WritesAccepted: 3, FinalValue: "b"},
+		},
+		{
+			ID:     "redis-failover",
+			Title:  "Redis failover loses the lock",
+			Lesson: "Replication is asynchronous: the promoted replica never saw the key, so a second client gets the lock the first still holds.",
+			Guide:  "efficiency-vs-correctness",
+			Scenario: Scenario{
+				Lock:     LockConfig{FencingTokens: boolp(false)},
+				Resource: ResourceConfig{CheckFencing: boolp(false)},
+				Clients:  clients("A", "B"),
+				Actions:  failoverActions(),
+			},
+			Expect: Outcome{Violations: []string{ViolationDoubleGrant, ViolationStaleWrite}, WritesAccepted: 2, FinalValue: "a"},
+		},
+		{
+			ID:     "consensus-failover",
+			Title:  "The same failover under consensus",
+			Lesson: "A consensus service commits the grant to a majority before answering, so a new leader still knows who holds the lock.",
+			Guide:  "implementing-it",
+			Scenario: Scenario{
+				Lock:    LockConfig{Model: ModelConsensus},
+				Clients: clients("A", "B"),
+				Actions: failoverActions(),
+			},
+			Expect: Outcome{WritesAccepted: 1, WritesRejected: 1, FinalValue: "a"},
+		},
+		{
+			ID:     "redlock-clock-jump",
+			Title:  "Redlock with clocks that jump",
+			Lesson: "Redlock trusts clocks: when a majority of nodes' clocks jump ahead, the keys expire early and a second client gets a majority.",
+			Guide:  "redlock-dispute",
+			Scenario: Scenario{
+				Lock:     LockConfig{Model: ModelRedlock},
+				Resource: ResourceConfig{CheckFencing: boolp(false)},
+				Clients:  clients("A", "B"),
+				Actions: []Action{
+					{AtMS: 0, Client: "A", Op: OpAcquire},
+					{AtMS: 2000, Op: OpClockJump, Node: 1, MS: 15000},
+					{AtMS: 2000, Op: OpClockJump, Node: 2, MS: 15000},
+					{AtMS: 2000, Op: OpClockJump, Node: 3, MS: 15000},
+					{AtMS: 3000, Client: "B", Op: OpAcquire},
+					{AtMS: 4000, Client: "B", Op: OpWrite, Value: "b"},
+					{AtMS: 5000, Client: "A", Op: OpWrite, Value: "a"},
+				},
+			},
+			Expect: Outcome{Violations: []string{ViolationDoubleGrant, ViolationStaleWrite}, WritesAccepted: 2, FinalValue: "a"},
+		},
+		{
+			ID:     "delayed-write",
+			Title:  "A write delayed in the network",
+			Lesson: "A write can arrive long after its lease ended without any pause at the client; the stale token is what gets it refused.",
+			Guide:  "fencing-tokens",
+			Scenario: Scenario{
+				Clients: clients("A", "B"),
+				Actions: []Action{
+					{AtMS: 0, Client: "A", Op: OpAcquire},
+					{AtMS: 900, Client: "A", Op: OpDelay, MS: 15000},
+					{AtMS: 1000, Client: "A", Op: OpWrite, Value: "a"},
+					{AtMS: 12000, Client: "B", Op: OpAcquire},
+					{AtMS: 13000, Client: "B", Op: OpWrite, Value: "b"},
+				},
+			},
+			Expect: Outcome{WritesAccepted: 1, WritesRejected: 1, FinalValue: "b"},
+		},
+		{
+			ID:     "database-conditional-update",
+			Title:  "A conditional UPDATE instead of a lock",
+			Lesson: "When the invariant lives in one row, a guarded UPDATE gives mutual exclusion with no lock service, no token and no window.",
+			Guide:  "lock-you-did-not-need",
+			Scenario: Scenario{
+				Lock:    LockConfig{Model: ModelDatabase, TTLMS: 600000},
+				Clients: clients("A", "B"),
+				Actions: []Action{
+					{AtMS: 0, Client: "A", Op: OpClaim},
+					{AtMS: 0, Client: "B", Op: OpClaim},
+					{AtMS: 1000, Client: "A", Op: OpWrite, Value: "seat 12A: A"},
+					{AtMS: 1500, Client: "B", Op: OpWrite, Value: "seat 12A: B"},
+					{AtMS: 2000, Client: "A", Op: OpRelease},
+					{AtMS: 3000, Client: "B", Op: OpClaim},
+				},
+			},
+			Expect: Outcome{WritesAccepted: 1, WritesRejected: 1, FinalValue: "seat 12A: A"},
+		},
+		{
+			ID:     "counter-lost-on-failover",
+			Title:  "A fencing counter that fails over with the lock",
+			Lesson: "Tokens are only as durable as the counter: kept in an asynchronously replicated Redis, it goes back on failover and hands out a token twice.",
+			Guide:  "implementing-it",
+			Scenario: Scenario{
+				Clients: clients("A", "B"),
+				Actions: []Action{
+					{AtMS: 0, Client: "A", Op: OpAcquire},
+					{AtMS: 100, Client: "A", Op: OpWrite, Value: "a1"},
+					{AtMS: 500, Op: OpFailover},
+					{AtMS: 600, Client: "B", Op: OpAcquire},
+					{AtMS: 700, Client: "B", Op: OpWrite, Value: "b"},
+					{AtMS: 800, Client: "A", Op: OpWrite, Value: "a2"},
+				},
+			},
+			Expect: Outcome{Violations: []string{ViolationTokenReuse, ViolationDoubleGrant, ViolationStaleWrite}, WritesAccepted: 3, FinalValue: "a2"},
+		},
+		{
+			ID:     "idempotent-job-reclaimed",
+			Title:  "A job claim lapses mid-run and is reclaimed",
+			Lesson: "A claimed job can be reclaimed while its first owner is stalled, so the second owner repeats the work: the job must be idempotent.",
+			Guide:  "faq-run-once",
+			Scenario: Scenario{
+				Lock:    LockConfig{Model: ModelDatabase},
+				Clients: clients("A", "B"),
+				Actions: []Action{
+					{AtMS: 0, Client: "A", Op: OpClaim},
+					{AtMS: 1000, Client: "A", Op: OpWrite, Value: "charged"},
+					{AtMS: 2000, Client: "A", Op: OpPause, MS: 20000},
+					{AtMS: 3000, Client: "A", Op: OpWrite, Value: "done"},
+					{AtMS: 15000, Client: "B", Op: OpClaim},
+					{AtMS: 16000, Client: "B", Op: OpWrite, Value: "charged"},
+					{AtMS: 17000, Client: "B", Op: OpWrite, Value: "done"},
+				},
+			},
+			Expect: Outcome{WritesAccepted: 3, WritesRejected: 1, FinalValue: "done"},
+		},
+	}
+	for i := range ps {
+		ps[i].Scenario = ps[i].Scenario.WithDefaults()
+		if ps[i].Expect.Violations == nil {
+			ps[i].Expect.Violations = []string{}
+		}
+	}
+	return ps
 }
+
+// pausedHolder is the stop-the-world pause of DESIGN.md: A freezes between
+// checking its lease and writing, B acquires after the expiry and writes,
+// A wakes and writes.
+func pausedHolder() []Action {
+	return []Action{
+		{AtMS: 0, Client: "A", Op: OpAcquire},
+		{AtMS: 1000, Client: "A", Op: OpPause, MS: 15000},
+		{AtMS: 12000, Client: "B", Op: OpAcquire},
+		{AtMS: 13000, Client: "B", Op: OpWrite, Value: "b"},
+		{AtMS: 14000, Client: "A", Op: OpWrite, Value: "a"},
+	}
+}
+
+// failoverActions: the service fails over 500 ms after A's grant, inside
+// the replication lag; B asks, both write.
+func failoverActions() []Action {
+	return []Action{
+		{AtMS: 0, Client: "A", Op: OpAcquire},
+		{AtMS: 500, Op: OpFailover},
+		{AtMS: 1000, Client: "B", Op: OpAcquire},
+		{AtMS: 1500, Client: "B", Op: OpWrite, Value: "b"},
+		{AtMS: 2000, Client: "A", Op: OpWrite, Value: "a"},
+	}
+}
+
+func clients(ids ...string) []Client {
+	cs := make([]Client, len(ids))
+	for i, id := range ids {
+		cs[i] = Client{ID: id}
+	}
+	return cs
+}
+
+func boolp(v bool) *bool { return &v }
 
 // PresetByID returns the preset with the given id.
 func PresetByID(id string) (Preset, bool) {

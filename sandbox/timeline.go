@@ -92,6 +92,9 @@ type Event struct {
 	ExpiresAt int64 `json:"expires_at,omitempty"`
 	// Value is the value of a write.
 	Value string `json:"value,omitempty"`
+	// MS is the length of a pause, the extra delay of a delay, the size of
+	// a clock jump.
+	MS int64 `json:"ms,omitempty"`
 	// Reason is a short machine-readable cause: why a write was rejected
 	// or an acquire denied, or the kind of a violation.
 	Reason string `json:"reason,omitempty"`
