@@ -2,11 +2,165 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"flag"
+	"fmt"
 	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+
+	"lockdrill/sandbox"
 )
 
-// runSim is a placeholder that the sandbox engine replaces.
+const simUsage = `Usage:
+  lockdrill sim [--json] FILE        run the scenario in FILE ('-' reads stdin)
+  lockdrill sim [--json] --preset ID run a preset of the scenario library
+  lockdrill sim --preset ID --scenario
+                                     print the preset's scenario JSON (a starting point)
+  lockdrill sim [--json] --list      list the presets
+
+The text output is a table (time, lane, event, detail) and a summary;
+--json prints the timeline JSON instead. Violations are results: the exit
+status is 0 whenever the run completed, and non-zero for invalid input.
+
+Flags:
+`
+
+// runSim implements "lockdrill sim": it runs one scenario headless and
+// prints its timeline.
 func runSim(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	return errors.New("sim: not built yet")
+	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	asJSON := fs.Bool("json", false, "print the timeline as JSON")
+	preset := fs.String("preset", "", "run the preset with this `id`")
+	list := fs.Bool("list", false, "list the presets")
+	scenarioOnly := fs.Bool("scenario", false, "with --preset: print the scenario instead of running it")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), simUsage)
+		fs.PrintDefaults()
+	}
+	files, err := parseInterspersed(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		fs.SetOutput(stdout)
+		fs.Usage()
+		return nil
+	}
+	if err != nil {
+		return exitCode(2, err)
+	}
+	usageErr := func(msg string) error {
+		fs.Usage()
+		return exitCode(2, errors.New("sim: "+msg))
+	}
+	switch {
+	case len(files) > 1:
+		return usageErr("give one scenario file, not " + fmt.Sprint(len(files)))
+	case *list && (*preset != "" || len(files) > 0 || *scenarioOnly):
+		return usageErr("--list takes no preset, file or --scenario")
+	case *preset != "" && len(files) > 0:
+		return usageErr("give --preset or a file, not both")
+	case *scenarioOnly && *preset == "":
+		return usageErr("--scenario needs --preset")
+	case !*list && *preset == "" && len(files) == 0:
+		return usageErr("no scenario: give a FILE, '-', --preset ID or --list")
+	}
+
+	if *list {
+		return listPresets(stdout, *asJSON)
+	}
+	var sc sandbox.Scenario
+	if *preset != "" {
+		p, ok := sandbox.PresetByID(*preset)
+		if !ok {
+			return exitCode(2, fmt.Errorf("sim: unknown preset %q (lockdrill sim --list shows them)", *preset))
+		}
+		if *scenarioOnly {
+			return writeJSON(stdout, p.Scenario)
+		}
+		sc = p.Scenario
+	} else {
+		name := files[0]
+		data, err := readScenario(name, stdin)
+		if err != nil {
+			return fmt.Errorf("sim: %w", err)
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		sc, err = sandbox.Parse(data)
+		if err != nil {
+			if name == "-" {
+				name = "stdin"
+			}
+			return fmt.Errorf("sim %s: %w", name, err)
+		}
+	}
+	tl := sandbox.Run(sc)
+	if *asJSON {
+		return writeJSON(stdout, tl)
+	}
+	return tl.WriteTable(stdout)
+}
+
+// parseInterspersed parses flags that may come before or after the file
+// name ("sim FILE --json" as well as "sim --json FILE").
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var files []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return files, nil
+		}
+		files = append(files, args[0])
+		args = args[1:]
+	}
+}
+
+func readScenario(name string, stdin io.Reader) ([]byte, error) {
+	var r io.Reader = stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		r = f
+	}
+	// One byte over the limit is enough for Parse to say it is too big.
+	data, err := io.ReadAll(io.LimitReader(r, sandbox.MaxInputBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", name, err)
+	}
+	return data, nil
+}
+
+func listPresets(w io.Writer, asJSON bool) error {
+	ps := sandbox.Presets()
+	if asJSON {
+		return writeJSON(w, ps)
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tMODEL\tEXPECT\tTITLE")
+	for _, p := range ps {
+		expect := "no violation"
+		if len(p.Expect.Violations) > 0 {
+			expect = strings.Join(p.Expect.Violations, ", ")
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", p.ID, p.Scenario.Lock.Model, expect, p.Title)
+	}
+	return tw.Flush()
+}
+
+func writeJSON(w io.Writer, v any) error {
+	data, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return fmt.Errorf("sim: encode: %w", err)
+	}
+	_, err = w.Write(append(data, '\n'))
+	return err
 }

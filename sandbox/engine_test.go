@@ -1,0 +1,343 @@
+package sandbox_test
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"lockdrill/sandbox"
+)
+
+// mustRun parses a scenario (lock config, clients and actions as JSON
+// fragments) and runs it.
+func mustRun(t *testing.T, lock, clients, actions string, extra ...string) sandbox.Timeline {
+	t.Helper()
+	in := `{"lock":{` + lock + `},"clients":[` + clients + `],"actions":[` + actions + `]` + strings.Join(extra, "") + `}`
+	s, err := sandbox.Parse([]byte(in))
+	if err != nil {
+		t.Fatalf("Parse: %v\n%s", err, in)
+	}
+	return sandbox.Run(s)
+}
+
+// lines renders the events of the given kinds (all if none) as
+// "T kind client [extra]", the compact form the tests compare.
+func lines(tl sandbox.Timeline, kinds ...string) []string {
+	var out []string
+	for _, e := range tl.Events {
+		if len(kinds) > 0 && !slices.Contains(kinds, e.Kind) {
+			continue
+		}
+		l := fmt.Sprintf("%d %s %s", e.T, e.Kind, e.Client)
+		switch e.Kind {
+		case sandbox.KindWriteAccepted, sandbox.KindWriteRejected:
+			l += " " + e.Value
+			if e.Reason != "" {
+				l += " " + e.Reason
+			}
+		case sandbox.KindAcquireGranted:
+			l += fmt.Sprintf(" token=%d", e.Token)
+		case sandbox.KindViolation:
+			l = fmt.Sprintf("%d violation %s", e.T, e.Reason)
+		case sandbox.KindReleaseOK:
+			l += " of " + e.Holder
+		case sandbox.KindAcquireDenied:
+			l += " " + e.Reason
+		}
+		out = append(out, strings.TrimSpace(l))
+	}
+	return out
+}
+
+func TestSemantics(t *testing.T) {
+	const ab = `{"id":"A"},{"id":"B"}`
+	tests := []struct {
+		name                   string
+		lock, clients, actions string
+		extra                  string
+		kinds                  []string
+		want                   []string
+	}{
+		{
+			name:    "same at_ms runs in file order: B first wins",
+			clients: ab,
+			actions: `{"at_ms":0,"client":"B","op":"acquire"},{"at_ms":0,"client":"A","op":"acquire"}`,
+			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
+			want:    []string{"0 acquire.granted B token=1", "0 acquire.denied A held"},
+		},
+		{
+			name:    "actions run at their at_ms whatever the file order",
+			clients: ab,
+			actions: `{"at_ms":500,"client":"B","op":"acquire"},{"at_ms":100,"client":"A","op":"acquire"}`,
+			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
+			want:    []string{"100 acquire.granted A token=1", "500 acquire.denied B held"},
+		},
+		{
+			name:    "a pause defers the client's actions to its end, in order",
+			clients: ab,
+			actions: `{"at_ms":0,"client":"A","op":"pause","ms":5000},{"at_ms":2000,"client":"A","op":"write","value":"x"},{"at_ms":1000,"client":"A","op":"write","value":"w"},{"at_ms":3000,"client":"B","op":"acquire"}`,
+			lock:    `"fencing_tokens":false`,
+			extra:   `,"resource":{"check_fencing":false}`,
+			want:    []string{"0 pause.start A", "3000 acquire.granted B token=0", "5000 pause.end A", "5000 write.accepted A w", "5000 write.accepted A x", "13000 lease.expired B"},
+		},
+		{
+			name:    "a pause started by a deferred pause runs after the first",
+			clients: ab,
+			actions: `{"at_ms":0,"client":"A","op":"pause","ms":1000},{"at_ms":500,"client":"A","op":"pause","ms":1000},{"at_ms":600,"client":"A","op":"crash"}`,
+			want:    []string{"0 pause.start A", "1000 pause.end A", "1000 pause.start A", "2000 pause.end A", "2000 crash A"},
+		},
+		{
+			name:    "write carries the latest grant's token; lower and missing tokens are rejected",
+			clients: ab,
+			actions: `{"at_ms":0,"client":"B","op":"write","value":"none"},{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":1,"client":"A","op":"write","value":"a1"},{"at_ms":2,"client":"A","op":"release"},{"at_ms":3,"client":"B","op":"acquire"},{"at_ms":4,"client":"B","op":"write","value":"b"},{"at_ms":5,"client":"A","op":"write","value":"a2"},{"at_ms":6,"client":"B","op":"write","value":"b2"}`,
+			kinds:   []string{sandbox.KindWriteAccepted, sandbox.KindWriteRejected},
+			want:    []string{"0 write.rejected B none no-token", "1 write.accepted A a1", "4 write.accepted B b", "5 write.rejected A a2 stale-token", "6 write.accepted B b2"},
+		},
+		{
+			name:    "without check_fencing every write is stored",
+			clients: ab,
+			extra:   `,"resource":{"check_fencing":false}`,
+			actions: `{"at_ms":0,"client":"B","op":"write","value":"none"},{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":1,"client":"A","op":"write","value":"a1"}`,
+			kinds:   []string{sandbox.KindWriteAccepted, sandbox.KindWriteRejected},
+			want:    []string{"0 write.accepted B none", "1 write.accepted A a1"},
+		},
+		{
+			name:    "heartbeat extends every heartbeat_ms after the grant until release",
+			clients: `{"id":"A","heartbeat_ms":1000}`,
+			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":3500,"client":"A","op":"release"}`,
+			want:    []string{"0 acquire.granted A token=1", "1000 extend.ok A", "2000 extend.ok A", "3000 extend.ok A", "3500 release.ok A of A"},
+		},
+		{
+			name:    "heartbeat stops during a pause and fires once, late, at its end",
+			clients: `{"id":"A","heartbeat_ms":1000}`,
+			lock:    `"ttl_ms":5000`,
+			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":1500,"client":"A","op":"pause","ms":2000},{"at_ms":4000,"client":"A","op":"release"}`,
+			kinds:   []string{sandbox.KindExtendOK, sandbox.KindPauseEnd, sandbox.KindReleaseOK},
+			want:    []string{"1000 extend.ok A", "3500 pause.end A", "3500 extend.ok A", "4000 release.ok A of A"},
+		},
+		{
+			name:    "heartbeat stops when the client crashes, and the key expires",
+			clients: `{"id":"A","heartbeat_ms":1000}`,
+			lock:    `"ttl_ms":3000`,
+			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":1500,"client":"A","op":"crash"},{"at_ms":2000,"client":"A","op":"write","value":"x"}`,
+			want:    []string{"0 acquire.granted A token=1", "1000 extend.ok A", "1500 crash A", "2000 action.skipped A", "4000 lease.expired A"},
+		},
+		{
+			name:    "heartbeat stops after a refused extend",
+			clients: `{"id":"A","heartbeat_ms":1000},{"id":"B"}`,
+			lock:    `"ttl_ms":1500`,
+			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":100,"client":"A","op":"pause","ms":2000},{"at_ms":1800,"client":"B","op":"acquire"}`,
+			kinds:   []string{sandbox.KindExtendOK, sandbox.KindExtendRefused},
+			want:    []string{"2100 extend.refused A"},
+		},
+		{
+			name:    "set-then-expire sends EXPIRE 1 ms after SETNX",
+			lock:    `"acquire":"set-then-expire"`,
+			clients: ab,
+			actions: `{"at_ms":0,"client":"A","op":"acquire"}`,
+			want:    []string{"0 acquire.granted A token=1", "1 expire.set A", "10001 lease.expired A"},
+		},
+		{
+			name:    "set-then-expire with a crash in between leaves a permanent lock",
+			lock:    `"acquire":"set-then-expire"`,
+			clients: ab,
+			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":1,"client":"A","op":"crash"},{"at_ms":50000,"client":"B","op":"acquire"}`,
+			want:    []string{"0 acquire.granted A token=1", "1 crash A", "1 violation permanent-lock", "50000 acquire.denied B held"},
+		},
+		{
+			name:    "set-then-expire with a crash after EXPIRE is only a crash",
+			lock:    `"acquire":"set-then-expire"`,
+			clients: ab,
+			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":2,"client":"A","op":"crash"},{"at_ms":50000,"client":"B","op":"acquire"}`,
+			want:    []string{"0 acquire.granted A token=1", "1 expire.set A", "2 crash A", "10001 lease.expired A", "50000 acquire.granted B token=2", "50001 expire.set B", "60001 lease.expired B"},
+		},
+		{
+			name:    "compare-and-delete refuses to delete another client's key",
+			clients: ab,
+			lock:    `"ttl_ms":1000`,
+			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":1000,"client":"B","op":"acquire"},{"at_ms":1500,"client":"A","op":"release"}`,
+			kinds:   []string{sandbox.KindReleaseOK, sandbox.KindReleaseRefused},
+			want:    []string{"1500 release.refused A"},
+		},
+		{
+			name:    "unconditional DEL deletes whatever key is there",
+			clients: ab,
+			lock:    `"ttl_ms":1000,"release":"unconditional-del"`,
+			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":1000,"client":"B","op":"acquire"},{"at_ms":1500,"client":"A","op":"release"}`,
+			kinds:   []string{sandbox.KindReleaseOK, sandbox.KindReleaseRefused, sandbox.KindViolation},
+			want:    []string{"1500 release.ok A of B", "1500 violation foreign-release"},
+		},
+		{
+			name:    "delay holds up only the next message",
+			clients: ab,
+			extra:   `,"resource":{"check_fencing":false}`,
+			actions: `{"at_ms":0,"client":"A","op":"delay","ms":500},{"at_ms":100,"client":"A","op":"write","value":"late"},{"at_ms":200,"client":"A","op":"write","value":"prompt"}`,
+			want:    []string{"0 delay A", "100 message.delayed A", "200 write.accepted A prompt", "600 write.accepted A late"},
+		},
+		{
+			name:    "network latency delays requests and answers",
+			clients: ab,
+			extra:   `,"network":{"latency_ms":50}`,
+			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":10,"client":"A","op":"write","value":"early"},{"at_ms":200,"client":"A","op":"write","value":"later"}`,
+			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindWriteAccepted, sandbox.KindWriteRejected},
+			// The write sent at 10 leaves before the grant's answer reaches A
+			// (at 100), so it carries no token.
+			want: []string{"50 acquire.granted A token=1", "60 write.rejected A early no-token", "250 write.accepted A later"},
+		},
+		{
+			name:    "redis failover inside the lag loses the key and the counter",
+			clients: ab,
+			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":999,"op":"failover"},{"at_ms":1000,"client":"B","op":"acquire"}`,
+			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
+			want:    []string{"0 acquire.granted A token=1", "1000 acquire.granted B token=1"},
+		},
+		{
+			name:    "redis failover after the lag keeps the key",
+			clients: ab,
+			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":1000,"op":"failover"},{"at_ms":1000,"client":"B","op":"acquire"}`,
+			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
+			want:    []string{"0 acquire.granted A token=1", "1000 acquire.denied B held"},
+		},
+		{
+			name:    "lag_ms sets how much a failover loses",
+			lock:    `"lag_ms":5000`,
+			clients: ab,
+			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":4000,"op":"failover"},{"at_ms":4000,"client":"B","op":"acquire"}`,
+			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
+			want:    []string{"0 acquire.granted A token=1", "4000 acquire.granted B token=1"},
+		},
+		{
+			name:    "consensus failover loses nothing; token is the revision",
+			lock:    `"model":"consensus"`,
+			clients: ab,
+			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":10,"op":"failover"},{"at_ms":20,"client":"B","op":"acquire"},{"at_ms":30,"client":"A","op":"release"},{"at_ms":40,"client":"B","op":"acquire"}`,
+			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied, sandbox.KindFailover},
+			want:    []string{"0 acquire.granted A token=1", "10 failover", "20 acquire.denied B held", "40 acquire.granted B token=3"},
+		},
+		{
+			name:    "clock jump expires keys now past expiry on that node",
+			clients: ab,
+			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":3000,"op":"clock_jump","node":1,"ms":8000}`,
+			want:    []string{"0 acquire.granted A token=1", "3000 clock.jump", "3000 lease.expired A"},
+		},
+		{
+			name:    "a smaller clock jump brings the expiry forward",
+			clients: ab,
+			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":3000,"op":"clock_jump","node":1,"ms":5000}`,
+			want:    []string{"0 acquire.granted A token=1", "3000 clock.jump", "5000 lease.expired A"},
+		},
+		{
+			name:    "consensus leases ignore clock jumps",
+			lock:    `"model":"consensus"`,
+			clients: ab,
+			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":3000,"op":"clock_jump","node":2,"ms":50000}`,
+			want:    []string{"0 acquire.granted A token=1", "3000 clock.jump", "10000 lease.expired A"},
+		},
+		{
+			name:    "redlock needs a majority of nodes",
+			lock:    `"model":"redlock","nodes":3`,
+			clients: ab,
+			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":100,"op":"clock_jump","node":1,"ms":20000},{"at_ms":200,"client":"B","op":"acquire"},{"at_ms":300,"op":"clock_jump","node":2,"ms":20000},{"at_ms":400,"client":"B","op":"acquire"}`,
+			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
+			want:    []string{"0 acquire.granted A token=0", "200 acquire.denied B no-majority", "400 acquire.granted B token=0"},
+		},
+		{
+			name:    "redlock refuses a majority that arrives after its validity",
+			lock:    `"model":"redlock"`,
+			clients: ab,
+			actions: `{"at_ms":0,"client":"A","op":"delay","ms":9897},{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":0,"client":"B","op":"delay","ms":9898},{"at_ms":0,"client":"B","op":"acquire"}`,
+			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
+			want:    []string{"9897 acquire.granted A token=0", "9898 acquire.denied B no-majority"},
+		},
+		{
+			name:    "redlock validity is ttl − elapsed − drift",
+			lock:    `"model":"redlock"`,
+			clients: ab,
+			actions: `{"at_ms":0,"client":"B","op":"delay","ms":9898},{"at_ms":0,"client":"B","op":"acquire"}`,
+			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
+			want:    []string{"9898 acquire.denied B validity-expired"},
+		},
+		{
+			name:    "database claim succeeds when free or lapsed; writes need holder = writer",
+			lock:    `"model":"database","ttl_ms":1000`,
+			clients: ab,
+			actions: `{"at_ms":0,"client":"A","op":"claim"},{"at_ms":500,"client":"B","op":"claim"},{"at_ms":600,"client":"A","op":"write","value":"a"},{"at_ms":1000,"client":"B","op":"claim"},{"at_ms":1100,"client":"A","op":"write","value":"a2"},{"at_ms":1200,"client":"B","op":"write","value":"b"}`,
+			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied, sandbox.KindWriteAccepted, sandbox.KindWriteRejected},
+			want:    []string{"0 acquire.granted A token=0", "500 acquire.denied B held", "600 write.accepted A a", "1000 acquire.granted B token=0", "1100 write.rejected A a2 not-holder", "1200 write.accepted B b"},
+		},
+		{
+			name:    "a database claim that lapsed still lets its holder write while nobody reclaims",
+			lock:    `"model":"database","ttl_ms":1000`,
+			clients: ab,
+			actions: `{"at_ms":0,"client":"A","op":"claim"},{"at_ms":5000,"client":"A","op":"write","value":"a"}`,
+			want:    []string{"0 acquire.granted A token=0", "5000 write.accepted A a"},
+		},
+		{
+			name:    "until_ms stops the run",
+			clients: ab,
+			extra:   `,"until_ms":5000`,
+			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":6000,"client":"B","op":"acquire"}`,
+			want:    []string{"0 acquire.granted A token=1"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tl := mustRun(t, tt.lock, tt.clients, tt.actions, tt.extra)
+			got := lines(tl, tt.kinds...)
+			if !slices.Equal(got, tt.want) {
+				t.Fatalf("events:\n got %q\nwant %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestRunStops(t *testing.T) {
+	tests := []struct {
+		name, extra, clients, actions string
+		wantStopped                   string
+		wantEnd                       int64
+	}{
+		{"idle when nothing is pending", "", `{"id":"A"}`, `{"at_ms":0,"client":"A","op":"acquire"}`, "idle", 10000},
+		{"at until_ms", `,"until_ms":5000`, `{"id":"A"}`, `{"at_ms":0,"client":"A","op":"acquire"}`, "until_ms", 5000},
+		{"at ten minutes when a heartbeat never ends", "", `{"id":"A","heartbeat_ms":1000}`, `{"at_ms":0,"client":"A","op":"acquire"}`, "time-limit", sandbox.MaxTimeMS},
+		{"empty scenario", "", `{"id":"A"}`, ``, "idle", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tl := mustRun(t, "", tt.clients, tt.actions, tt.extra)
+			if tl.Summary.Stopped != tt.wantStopped || tl.Summary.EndMS != tt.wantEnd {
+				t.Fatalf("stopped %q at %d, want %q at %d", tl.Summary.Stopped, tl.Summary.EndMS, tt.wantStopped, tt.wantEnd)
+			}
+			for _, e := range tl.Events {
+				if e.T > tl.Summary.EndMS {
+					t.Fatalf("event %s at %d after the end %d", e.Kind, e.T, tl.Summary.EndMS)
+				}
+			}
+		})
+	}
+}
+
+func TestRunInvalidScenarioDoesNotPanic(t *testing.T) {
+	tl := sandbox.Run(sandbox.Scenario{Lock: sandbox.LockConfig{Model: "etcd"}, Actions: []sandbox.Action{{Op: "acquire", Client: "nobody"}}})
+	if len(tl.Events) != 1 || tl.Events[0].Kind != sandbox.KindInvalid {
+		t.Fatalf("events = %v, want one invalid event", tl.Events)
+	}
+	if want := `lock.model: unknown model "etcd" (want redis, redlock, consensus or database)`; tl.Events[0].Detail != want {
+		t.Fatalf("detail = %q, want %q", tl.Events[0].Detail, want)
+	}
+}
+
+// TestRunAppliesDefaults: the UI builds scenarios in Go and may leave the
+// configuration empty.
+func TestRunAppliesDefaults(t *testing.T) {
+	tl := sandbox.Run(sandbox.Scenario{
+		Clients: []sandbox.Client{{ID: "A"}},
+		Actions: []sandbox.Action{{Client: "A", Op: sandbox.OpAcquire}},
+	})
+	got := lines(tl)
+	want := []string{"0 acquire.granted A token=1", "10000 lease.expired A"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("events %q, want %q", got, want)
+	}
+}

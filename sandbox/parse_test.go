@@ -1,0 +1,194 @@
+package sandbox_test
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+
+	"lockdrill/sandbox"
+)
+
+// designExample is the scenario of DESIGN.md, verbatim.
+const designExample = `{"lock": {"model": "redis", "ttl_ms": 10000, "nodes": 1, "fencing_tokens": true,
+          "acquire": "atomic", "release": "compare-and-delete"},
+ "resource": {"check_fencing": true},
+ "clients": [{"id": "A"}, {"id": "B", "heartbeat_ms": 3000}],
+ "actions": [{"at_ms": 0, "client": "A", "op": "acquire"},
+             {"at_ms": 1000, "client": "A", "op": "pause", "ms": 15000},
+             {"at_ms": 12000, "client": "B", "op": "acquire"},
+             {"at_ms": 13000, "client": "B", "op": "write", "value": "b"},
+             {"at_ms": 14000, "client": "A", "op": "write", "value": "a"}]}`
+
+func TestParseDesignExample(t *testing.T) {
+	s, err := sandbox.Parse([]byte(designExample))
+	if err != nil {
+		t.Fatalf("Parse: %v", err)
+	}
+	if got, want := len(s.Actions), 5; got != want {
+		t.Fatalf("actions = %d, want %d", got, want)
+	}
+	if got, want := s.Clients[1].HeartbeatMS, int64(3000); got != want {
+		t.Fatalf("heartbeat_ms = %d, want %d", got, want)
+	}
+}
+
+func TestParseDefaults(t *testing.T) {
+	tests := []struct {
+		name string
+		lock string
+		want sandbox.LockConfig
+	}{
+		{"redis", `{}`, sandbox.LockConfig{Model: "redis", TTLMS: 10000, Nodes: 1, FencingTokens: ptr(true), Acquire: "atomic", Release: "compare-and-delete", LagMS: 1000}},
+		{"redlock", `{"model":"redlock"}`, sandbox.LockConfig{Model: "redlock", TTLMS: 10000, Nodes: 5, FencingTokens: ptr(false), Acquire: "atomic", Release: "compare-and-delete", LagMS: 1000}},
+		{"consensus", `{"model":"consensus"}`, sandbox.LockConfig{Model: "consensus", TTLMS: 10000, Nodes: 3, FencingTokens: ptr(true), Acquire: "atomic", Release: "compare-and-delete"}},
+		{"database", `{"model":"database"}`, sandbox.LockConfig{Model: "database", TTLMS: 10000, Nodes: 1, FencingTokens: ptr(false), Acquire: "atomic", Release: "compare-and-delete"}},
+		{"explicit false survives", `{"fencing_tokens":false,"ttl_ms":500}`, sandbox.LockConfig{Model: "redis", TTLMS: 500, Nodes: 1, FencingTokens: ptr(false), Acquire: "atomic", Release: "compare-and-delete", LagMS: 1000}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := sandbox.Parse([]byte(`{"lock":` + tt.lock + `,"clients":[{"id":"A"}],"actions":[]}`))
+			if err != nil {
+				t.Fatalf("Parse: %v", err)
+			}
+			if !reflect.DeepEqual(s.Lock, tt.want) {
+				t.Fatalf("lock = %s, want %s", show(s.Lock), show(tt.want))
+			}
+			if s.Resource.CheckFencing == nil || !*s.Resource.CheckFencing {
+				t.Fatalf("check_fencing = %v, want true", s.Resource.CheckFencing)
+			}
+			if s.Network.LatencyMS != 0 {
+				t.Fatalf("latency_ms = %d, want 0", s.Network.LatencyMS)
+			}
+		})
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	acquireA := `{"at_ms":0,"client":"A","op":"acquire"}`
+	scen := func(lock, actions string) string {
+		return `{"lock":{` + lock + `},"clients":[{"id":"A"},{"id":"B"}],"actions":[` + actions + `]}`
+	}
+	many := func(n int, item string) string {
+		return strings.TrimSuffix(strings.Repeat(item+",", n), ",")
+	}
+	tests := []struct {
+		name, in, want string
+	}{
+		{"unknown op", scen("", acquireA+","+acquireA+","+acquireA+`,{"at_ms":5,"client":"A","op":"teleport"}`), `actions[3].op: unknown op "teleport"`},
+		{"missing op", scen("", `{"at_ms":5,"client":"A"}`), `actions[0].op: missing`},
+		{"unknown field in action", scen("", `{"at_ms":5,"client":"A","op":"crash","speed":3}`), `actions[0]: unknown field "speed"`},
+		{"unknown top-level field", `{"lock":{},"clients":[],"actions":[],"extra":1}`, `unknown field "extra"`},
+		{"unknown lock field", scen(`"colour":"red"`, ""), `lock: unknown field "colour"`},
+		{"wrong type", scen("", `{"at_ms":"soon","client":"A","op":"acquire"}`), `actions[0].at_ms: got string, want an integer`},
+		{"fractional time", scen("", `{"at_ms":1.5,"client":"A","op":"acquire"}`), `actions[0].at_ms: got number 1.5, want an integer`},
+		{"not an object", `[1,2]`, `want a JSON object`},
+		{"empty", ``, `empty input, want a JSON object`},
+		{"truncated", `{"lock":{`, `truncated JSON`},
+		{"trailing data", `{"clients":[],"actions":[]} {}`, `unexpected data after the JSON object`},
+		{"unknown model", scen(`"model":"zookeeper"`, ""), `lock.model: unknown model "zookeeper" (want redis, redlock, consensus or database)`},
+		{"ttl too long", scen(`"ttl_ms":600001`, ""), `lock.ttl_ms: 600001 is out of range 1..600000`},
+		{"negative ttl", scen(`"ttl_ms":-5`, ""), `lock.ttl_ms: -5 is out of range 1..600000`},
+		{"too many redlock nodes", scen(`"model":"redlock","nodes":10`, ""), `lock.nodes: 10 is out of range 1..9`},
+		{"redis with nodes", scen(`"nodes":3`, ""), `lock.nodes: model redis has 1 node, not 3`},
+		{"redlock tokens", scen(`"model":"redlock","fencing_tokens":true`, ""), `lock.fencing_tokens: redlock issues no fencing token of its own`},
+		{"two-step acquire on redlock", scen(`"model":"redlock","acquire":"set-then-expire"`, ""), `lock.acquire: "set-then-expire" applies to model redis only`},
+		{"unknown release", scen(`"release":"DEL"`, ""), `lock.release: unknown release "DEL" (want compare-and-delete or unconditional-del)`},
+		{"lag on consensus", scen(`"model":"consensus","lag_ms":5`, ""), `lock.lag_ms: model consensus replicates synchronously: no lag`},
+		{"latency", `{"network":{"latency_ms":-1},"clients":[],"actions":[]}`, `network.latency_ms: -1 is out of range 0..600000`},
+		{"too many clients", `{"clients":[` + many(9, `{"id":"x"}`) + `],"actions":[]}`, `clients: 9 clients, more than the limit of 8`},
+		{"too many actions", scen("", many(501, acquireA)), `actions: 501 actions, more than the limit of 500`},
+		{"duplicate client", `{"clients":[{"id":"A"},{"id":"A"}],"actions":[]}`, `clients[1].id: duplicate client id "A" (also clients[0])`},
+		{"client id missing", `{"clients":[{"heartbeat_ms":1000}],"actions":[]}`, `clients[0].id: missing`},
+		{"client id with space", `{"clients":[{"id":"a b"}],"actions":[]}`, `clients[0].id: "a b": use letters, digits, - and _ only`},
+		{"lane name as id", `{"clients":[{"id":"resource"}],"actions":[]}`, `clients[0].id: "resource" is the name of a lane; pick another id`},
+		{"heartbeat too fast", `{"clients":[{"id":"A","heartbeat_ms":10}],"actions":[]}`, `clients[0].heartbeat_ms: 10 is out of range 100..600000`},
+		{"time beyond ten minutes", scen("", `{"at_ms":600001,"client":"A","op":"acquire"}`), `actions[0].at_ms: 600001 is out of range 0..600000`},
+		{"unknown client", scen("", `{"at_ms":0,"client":"Z","op":"acquire"}`), `actions[0].client: unknown client "Z"`},
+		{"client op without client", scen("", `{"at_ms":0,"op":"write","value":"x"}`), `actions[0].client: op write needs a client`},
+		{"service op with client", scen("", `{"at_ms":0,"client":"A","op":"failover"}`), `actions[0].client: op failover is a service op and takes no client`},
+		{"pause without ms", scen("", `{"at_ms":0,"client":"A","op":"pause"}`), `actions[0].ms: 0 is out of range 1..600000`},
+		{"ms on acquire", scen("", `{"at_ms":0,"client":"A","op":"acquire","ms":5}`), `actions[0].ms: op acquire takes no ms`},
+		{"write without value", scen("", `{"at_ms":0,"client":"A","op":"write"}`), `actions[0].value: op write needs a value`},
+		{"value on release", scen("", `{"at_ms":0,"client":"A","op":"release","value":"x"}`), `actions[0].value: op release takes no value`},
+		{"clock jump without node", scen("", `{"at_ms":0,"op":"clock_jump","ms":5}`), `actions[0].node: op clock_jump needs a node (1..1)`},
+		{"clock jump node out of range", scen(`"model":"redlock"`, `{"at_ms":0,"op":"clock_jump","ms":5,"node":6}`), `actions[0].node: 6 is out of range 1..5`},
+		{"acquire in database", scen(`"model":"database"`, acquireA), `actions[0].op: model database has no lock service: use claim (the conditional UPDATE)`},
+		{"claim in redis", scen("", `{"at_ms":0,"client":"A","op":"claim"}`), `actions[0].op: claim is the database model's conditional UPDATE: model redis uses acquire`},
+		{"until beyond limit", `{"clients":[],"actions":[],"until_ms":700000}`, `until_ms: 700000 is out of range 0..600000`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := sandbox.Parse([]byte(tt.in))
+			if err == nil {
+				t.Fatalf("Parse succeeded, want error %q", tt.want)
+			}
+			var ve *sandbox.ValidationError
+			if !errors.As(err, &ve) {
+				t.Fatalf("error %T %v is not a *ValidationError", err, err)
+			}
+			if got := err.Error(); got != tt.want {
+				t.Fatalf("error = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestParseTooLarge(t *testing.T) {
+	data := make([]byte, sandbox.MaxInputBytes+1)
+	_, err := sandbox.Parse(data)
+	if err == nil || !strings.Contains(err.Error(), "more than the limit") {
+		t.Fatalf("error = %v, want the size limit", err)
+	}
+}
+
+// TestScenarioRoundTrip: what the UI saves (Marshal after Parse) parses back
+// to the same scenario, for the design example and every preset.
+func TestScenarioRoundTrip(t *testing.T) {
+	inputs := map[string][]byte{"design": []byte(designExample)}
+	for _, p := range sandbox.Presets() {
+		data, err := json.Marshal(p.Scenario)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inputs[p.ID] = data
+	}
+	for name, in := range inputs {
+		t.Run(name, func(t *testing.T) {
+			first, err := sandbox.Parse(in)
+			if err != nil {
+				t.Fatalf("Parse: %v", err)
+			}
+			data, err := json.Marshal(first)
+			if err != nil {
+				t.Fatal(err)
+			}
+			second, err := sandbox.Parse(data)
+			if err != nil {
+				t.Fatalf("Parse of marshalled scenario: %v\n%s", err, data)
+			}
+			if !reflect.DeepEqual(first, second) {
+				t.Fatalf("round trip changed the scenario:\n got %s\nwant %s", show(second), show(first))
+			}
+		})
+	}
+}
+
+func TestValidateWithoutDefaults(t *testing.T) {
+	err := sandbox.Scenario{}.Validate()
+	if err == nil || err.Error() != "lock.model: missing" {
+		t.Fatalf("error = %v, want lock.model: missing", err)
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func show(v any) string {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(data)
+}
