@@ -1,0 +1,340 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"lockdrill/quiz"
+)
+
+// ErrAlreadyRated is returned by RateAttempt for an attempt that has been
+// rated before: a rating schedules the card, so giving a second one would
+// count the same answer twice.
+var ErrAlreadyRated = errors.New("attempt already rated")
+
+// Attempt is one answer a learner submitted, with its graded result.
+type Attempt struct {
+	// ID is the attempt's random id, used in its feedback URL.
+	ID string
+	// Learner owns the attempt; only they can see or change it.
+	Learner string
+	// Question is the question id and Kind its kind when answered.
+	Question string
+	Kind     quiz.Kind
+	// Answer is what the learner submitted.
+	Answer quiz.Answer
+	// Result is the graded answer, after any self-assessment.
+	Result quiz.Result
+	// Created is when the attempt was stored.
+	Created time.Time
+	// Rating is the learner's rating, or 0 while unrated; Rated is when it
+	// was given.
+	Rating quiz.Rating
+	Rated  time.Time
+}
+
+// AttemptSummary is the part of an attempt that lists and statistics need.
+type AttemptSummary struct {
+	ID       string
+	Question string
+	Score    float64
+	Passed   bool
+	Created  time.Time
+	// Rating is 0 while unrated.
+	Rating quiz.Rating
+}
+
+// CardEntry is one question's review card.
+type CardEntry struct {
+	Question string
+	Card     quiz.Card
+}
+
+// CreateAttempt stores a graded answer of learner to question and returns
+// the new attempt's id. The attempt is timestamped with the store's clock.
+func (s *Store) CreateAttempt(ctx context.Context, learner string, q *quiz.Question, a quiz.Answer, res quiz.Result) (string, error) {
+	if !ValidID(learner) {
+		return "", fmt.Errorf("create attempt: learner: %w", ErrNotFound)
+	}
+	ans, err := json.Marshal(a)
+	if err != nil {
+		return "", fmt.Errorf("create attempt: answer: %w", err)
+	}
+	rs, err := json.Marshal(res)
+	if err != nil {
+		return "", fmt.Errorf("create attempt: result: %w", err)
+	}
+	id := NewID()
+	err = s.withTx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx,
+			`INSERT INTO attempts (id, learner_id, question_id, kind, answer, result, score, passed, created_ms)
+			 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			id, learner, q.ID, string(q.Kind), string(ans), string(rs), res.Score, boolInt(res.Passed), s.nowMS())
+		return err
+	})
+	if err != nil {
+		return "", fmt.Errorf("create attempt at %q: %w", q.ID, err)
+	}
+	return id, nil
+}
+
+// Attempt returns the learner's attempt with the given id. It returns
+// ErrNotFound when there is no such attempt or it belongs to someone else.
+func (s *Store) Attempt(ctx context.Context, learner, id string) (Attempt, error) {
+	if !ValidID(learner) || !ValidID(id) {
+		return Attempt{}, fmt.Errorf("attempt %q: %w", id, ErrNotFound)
+	}
+	row := s.r.QueryRowContext(ctx,
+		`SELECT id, learner_id, question_id, kind, answer, result, created_ms, rating, rated_ms
+		 FROM attempts WHERE id = ? AND learner_id = ?`, id, learner)
+	a, err := scanAttempt(row)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Attempt{}, fmt.Errorf("attempt %q: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return Attempt{}, fmt.Errorf("attempt %q: %w", id, err)
+	}
+	return a, nil
+}
+
+func scanAttempt(row *sql.Row) (Attempt, error) {
+	var a Attempt
+	var kind, ans, res string
+	var created int64
+	var rating, rated sql.NullInt64
+	if err := row.Scan(&a.ID, &a.Learner, &a.Question, &kind, &ans, &res, &created, &rating, &rated); err != nil {
+		return Attempt{}, err
+	}
+	a.Kind = quiz.Kind(kind)
+	if err := json.Unmarshal([]byte(ans), &a.Answer); err != nil {
+		return Attempt{}, fmt.Errorf("decode answer: %w", err)
+	}
+	if err := json.Unmarshal([]byte(res), &a.Result); err != nil {
+		return Attempt{}, fmt.Errorf("decode result: %w", err)
+	}
+	a.Created = time.UnixMilli(created).UTC()
+	if rating.Valid {
+		a.Rating = quiz.Rating(rating.Int64)
+		a.Rated = time.UnixMilli(rated.Int64).UTC()
+	}
+	return a, nil
+}
+
+// UpdateAttemptResult replaces the graded result of the learner's attempt,
+// after a self-assessment. It returns ErrNotFound when the attempt is not
+// the learner's.
+func (s *Store) UpdateAttemptResult(ctx context.Context, learner, id string, res quiz.Result) error {
+	if !ValidID(learner) || !ValidID(id) {
+		return fmt.Errorf("update attempt %q: %w", id, ErrNotFound)
+	}
+	rs, err := json.Marshal(res)
+	if err != nil {
+		return fmt.Errorf("update attempt %q: result: %w", id, err)
+	}
+	err = s.withTx(ctx, func(tx *sql.Tx) error {
+		r, err := tx.ExecContext(ctx,
+			"UPDATE attempts SET result = ?, score = ?, passed = ? WHERE id = ? AND learner_id = ?",
+			string(rs), res.Score, boolInt(res.Passed), id, learner)
+		if err != nil {
+			return err
+		}
+		if n, err := r.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return ErrNotFound
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("update attempt %q: %w", id, err)
+	}
+	return nil
+}
+
+// RateAttempt records the learner's rating of an attempt and, in the same
+// transaction, replaces the review card of its question with
+// schedule(current card), where the current card is quiz.NewCard() for a
+// question never rated. Passing the scheduling in keeps FSRS in the quiz
+// package while the read-modify-write of the card stays atomic. It returns
+// the new card, ErrNotFound when the attempt is not the learner's, and
+// ErrAlreadyRated when it was rated before.
+func (s *Store) RateAttempt(ctx context.Context, learner, id string, r quiz.Rating, schedule func(quiz.Card) quiz.Card) (quiz.Card, error) {
+	if !ValidID(learner) || !ValidID(id) {
+		return quiz.Card{}, fmt.Errorf("rate attempt %q: %w", id, ErrNotFound)
+	}
+	if !r.Valid() {
+		return quiz.Card{}, fmt.Errorf("rate attempt %q: rating %d is not 1-4", id, int(r))
+	}
+	var next quiz.Card
+	err := s.withTx(ctx, func(tx *sql.Tx) error {
+		var question string
+		var rating sql.NullInt64
+		err := tx.QueryRowContext(ctx, "SELECT question_id, rating FROM attempts WHERE id = ? AND learner_id = ?", id, learner).
+			Scan(&question, &rating)
+		if errors.Is(err, sql.ErrNoRows) {
+			return ErrNotFound
+		}
+		if err != nil {
+			return err
+		}
+		if rating.Valid {
+			return ErrAlreadyRated
+		}
+		card := quiz.NewCard()
+		var raw string
+		err = tx.QueryRowContext(ctx, "SELECT card FROM cards WHERE learner_id = ? AND question_id = ?", learner, question).Scan(&raw)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+		case err != nil:
+			return err
+		default:
+			if err := json.Unmarshal([]byte(raw), &card); err != nil {
+				return fmt.Errorf("decode card of %q: %w", question, err)
+			}
+		}
+		next = schedule(card)
+		enc, err := json.Marshal(next)
+		if err != nil {
+			return err
+		}
+		now := s.nowMS()
+		if _, err := tx.ExecContext(ctx,
+			`INSERT INTO cards (learner_id, question_id, card, due_ms, updated_ms) VALUES (?, ?, ?, ?, ?)
+			 ON CONFLICT (learner_id, question_id) DO UPDATE SET card = excluded.card, due_ms = excluded.due_ms, updated_ms = excluded.updated_ms`,
+			learner, question, string(enc), next.Due.UnixMilli(), now); err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, "UPDATE attempts SET rating = ?, rated_ms = ? WHERE id = ? AND learner_id = ?", int(r), now, id, learner)
+		return err
+	})
+	if err != nil {
+		return quiz.Card{}, fmt.Errorf("rate attempt %q: %w", id, err)
+	}
+	return next, nil
+}
+
+// QuestionAttempts returns the learner's attempts at one question, newest
+// first.
+func (s *Store) QuestionAttempts(ctx context.Context, learner, question string) ([]AttemptSummary, error) {
+	if learner == "" {
+		return nil, nil
+	}
+	return s.summaries(ctx, "question attempts",
+		`SELECT id, question_id, score, passed, created_ms, rating FROM attempts
+		 WHERE learner_id = ? AND question_id = ? ORDER BY created_ms DESC, rowid DESC`, learner, question)
+}
+
+// AttemptLog returns all the learner's attempts, oldest first, for progress
+// statistics. An unknown or empty learner has none.
+func (s *Store) AttemptLog(ctx context.Context, learner string) ([]AttemptSummary, error) {
+	if learner == "" {
+		return nil, nil
+	}
+	return s.summaries(ctx, "attempt log",
+		`SELECT id, question_id, score, passed, created_ms, rating FROM attempts
+		 WHERE learner_id = ? ORDER BY created_ms, rowid`, learner)
+}
+
+// LatestAttempts returns the learner's most recent attempt at each question
+// they have answered, keyed by question id.
+func (s *Store) LatestAttempts(ctx context.Context, learner string) (map[string]AttemptSummary, error) {
+	log, err := s.AttemptLog(ctx, learner)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]AttemptSummary, len(log))
+	for _, a := range log {
+		out[a.Question] = a // oldest first, so the newest wins
+	}
+	return out, nil
+}
+
+func (s *Store) summaries(ctx context.Context, what, query string, args ...any) ([]AttemptSummary, error) {
+	rows, err := s.r.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", what, err)
+	}
+	defer rows.Close()
+	var out []AttemptSummary
+	for rows.Next() {
+		var a AttemptSummary
+		var passed int
+		var created int64
+		var rating sql.NullInt64
+		if err := rows.Scan(&a.ID, &a.Question, &a.Score, &passed, &created, &rating); err != nil {
+			return nil, fmt.Errorf("%s: %w", what, err)
+		}
+		a.Passed = passed == 1
+		a.Created = time.UnixMilli(created).UTC()
+		if rating.Valid {
+			a.Rating = quiz.Rating(rating.Int64)
+		}
+		out = append(out, a)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", what, err)
+	}
+	return out, nil
+}
+
+// Card returns the learner's review card for question, and false when the
+// question has never been rated (the caller then uses quiz.NewCard).
+func (s *Store) Card(ctx context.Context, learner, question string) (quiz.Card, bool, error) {
+	if learner == "" {
+		return quiz.NewCard(), false, nil
+	}
+	var raw string
+	err := s.r.QueryRowContext(ctx, "SELECT card FROM cards WHERE learner_id = ? AND question_id = ?", learner, question).Scan(&raw)
+	if errors.Is(err, sql.ErrNoRows) {
+		return quiz.NewCard(), false, nil
+	}
+	if err != nil {
+		return quiz.Card{}, false, fmt.Errorf("card of %q: %w", question, err)
+	}
+	var c quiz.Card
+	if err := json.Unmarshal([]byte(raw), &c); err != nil {
+		return quiz.Card{}, false, fmt.Errorf("card of %q: decode: %w", question, err)
+	}
+	return c, true, nil
+}
+
+// Cards returns every review card of the learner, soonest due first (ties
+// by question id). Questions never rated have no card.
+func (s *Store) Cards(ctx context.Context, learner string) ([]CardEntry, error) {
+	if learner == "" {
+		return nil, nil
+	}
+	rows, err := s.r.QueryContext(ctx,
+		"SELECT question_id, card FROM cards WHERE learner_id = ? ORDER BY due_ms, question_id", learner)
+	if err != nil {
+		return nil, fmt.Errorf("list cards: %w", err)
+	}
+	defer rows.Close()
+	var out []CardEntry
+	for rows.Next() {
+		var e CardEntry
+		var raw string
+		if err := rows.Scan(&e.Question, &raw); err != nil {
+			return nil, fmt.Errorf("list cards: %w", err)
+		}
+		if err := json.Unmarshal([]byte(raw), &e.Card); err != nil {
+			return nil, fmt.Errorf("list cards: decode %q: %w", e.Question, err)
+		}
+		out = append(out, e)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("list cards: %w", err)
+	}
+	return out, nil
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
