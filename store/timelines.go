@@ -1,0 +1,199 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Timeline is a saved sandbox timeline: a scenario and the engine version
+// that ran it. The events are never stored; a page re-runs the scenario.
+type Timeline struct {
+	ID      string
+	Learner string
+	// ParentID is the timeline this one was forked from ("" for none).
+	ParentID string
+	// PresetID is the preset it started from ("" for a blank or imported one).
+	PresetID string
+	Title    string
+	// Scenario is the scenario JSON (the export format of DESIGN.md).
+	Scenario json.RawMessage
+	// EngineVersion is the sandbox.EngineVersion that last saved it.
+	EngineVersion string
+	// NowMS is the virtual time at which the learner's next action goes.
+	NowMS int64
+	// PredictQuestion is the predict-the-outcome question it was opened
+	// from, and Prediction the option id the learner chose ("" for none).
+	PredictQuestion string
+	Prediction      string
+	Created         time.Time
+	Updated         time.Time
+}
+
+// NewTimeline is what CreateTimeline needs; the store adds id and times.
+type NewTimeline struct {
+	Learner         string
+	ParentID        string
+	PresetID        string
+	Title           string
+	Scenario        json.RawMessage
+	EngineVersion   string
+	NowMS           int64
+	PredictQuestion string
+	Prediction      string
+}
+
+// MaxTimelineTitle bounds a timeline title; longer titles are cut.
+const MaxTimelineTitle = 120
+
+// CreateTimeline saves a new timeline owned by t.Learner and returns its
+// unguessable id. It fails when the scenario is not JSON or the learner
+// does not exist.
+func (s *Store) CreateTimeline(ctx context.Context, t NewTimeline) (string, error) {
+	if !ValidID(t.Learner) {
+		return "", fmt.Errorf("create timeline: invalid learner id")
+	}
+	if !json.Valid(t.Scenario) {
+		return "", fmt.Errorf("create timeline: scenario is not valid JSON")
+	}
+	id := NewID()
+	now := s.nowMS()
+	err := s.withTx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO timelines
+			(id, learner_id, parent_id, preset_id, title, scenario, engine_version, now_ms, predict_question, prediction, created_ms, updated_ms)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			id, t.Learner, t.ParentID, t.PresetID, cutTitle(t.Title, MaxTimelineTitle), string(t.Scenario), t.EngineVersion,
+			max(t.NowMS, 0), t.PredictQuestion, t.Prediction, now, now)
+		return err
+	})
+	if err != nil {
+		return "", fmt.Errorf("create timeline: %w", err)
+	}
+	return id, nil
+}
+
+// Timeline returns the timeline with the given id, whoever owns it: the id
+// is the capability that shares it read-only. It returns ErrNotFound for a
+// malformed or unknown id.
+func (s *Store) Timeline(ctx context.Context, id string) (Timeline, error) {
+	if !ValidID(id) {
+		return Timeline{}, ErrNotFound
+	}
+	var t Timeline
+	var scenario string
+	var created, updated int64
+	err := s.r.QueryRowContext(ctx, `SELECT id, learner_id, parent_id, preset_id, title, scenario, engine_version, now_ms,
+		predict_question, prediction, created_ms, updated_ms FROM timelines WHERE id = ?`, id).
+		Scan(&t.ID, &t.Learner, &t.ParentID, &t.PresetID, &t.Title, &scenario, &t.EngineVersion, &t.NowMS,
+			&t.PredictQuestion, &t.Prediction, &created, &updated)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Timeline{}, ErrNotFound
+	}
+	if err != nil {
+		return Timeline{}, fmt.Errorf("load timeline %s: %w", id, err)
+	}
+	t.Scenario = json.RawMessage(scenario)
+	t.Created, t.Updated = time.UnixMilli(created).UTC(), time.UnixMilli(updated).UTC()
+	return t, nil
+}
+
+// UpdateTimeline replaces the scenario, engine version and now of the
+// learner's timeline id. It returns ErrNotFound when the timeline does not
+// exist or belongs to someone else: only its owner changes a timeline.
+func (s *Store) UpdateTimeline(ctx context.Context, learner, id string, scenario json.RawMessage, engineVersion string, nowMS int64) error {
+	if !json.Valid(scenario) {
+		return fmt.Errorf("update timeline %s: scenario is not valid JSON", id)
+	}
+	return s.updateOwned(ctx, "update timeline "+id, learner, id,
+		"UPDATE timelines SET scenario = ?, engine_version = ?, now_ms = ?, updated_ms = ? WHERE id = ? AND learner_id = ?",
+		string(scenario), engineVersion, max(nowMS, 0), s.nowMS(), id, learner)
+}
+
+// RecordPrediction stores the option the learner predicted for their
+// timeline id. A prediction is given once: a second call keeps the first,
+// so the verdict cannot be changed after the run is revealed. It returns
+// ErrNotFound when the timeline is not the learner's.
+func (s *Store) RecordPrediction(ctx context.Context, learner, id, choice string) error {
+	return s.updateOwned(ctx, "record prediction for "+id, learner, id,
+		"UPDATE timelines SET prediction = CASE WHEN prediction = '' THEN ? ELSE prediction END, updated_ms = ? WHERE id = ? AND learner_id = ?",
+		choice, s.nowMS(), id, learner)
+}
+
+func (s *Store) updateOwned(ctx context.Context, what, learner, id, query string, args ...any) error {
+	if !ValidID(id) || !ValidID(learner) {
+		return ErrNotFound
+	}
+	err := s.withTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, query, args...)
+		if err != nil {
+			return err
+		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return err
+		}
+		if n == 0 {
+			return ErrNotFound
+		}
+		return nil
+	})
+	if errors.Is(err, ErrNotFound) {
+		return ErrNotFound
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", what, err)
+	}
+	return nil
+}
+
+// TimelineSummary is one line of a learner's list of timelines.
+type TimelineSummary struct {
+	ID       string
+	Title    string
+	PresetID string
+	ParentID string
+	Updated  time.Time
+}
+
+// Timelines lists the learner's own timelines, most recently changed
+// first, at most limit of them. An unknown or empty learner has none.
+func (s *Store) Timelines(ctx context.Context, learner string, limit int) ([]TimelineSummary, error) {
+	if !ValidID(learner) || limit <= 0 {
+		return nil, nil
+	}
+	rows, err := s.r.QueryContext(ctx,
+		"SELECT id, title, preset_id, parent_id, updated_ms FROM timelines WHERE learner_id = ? ORDER BY updated_ms DESC, id LIMIT ?",
+		learner, limit)
+	if err != nil {
+		return nil, fmt.Errorf("list timelines: %w", err)
+	}
+	defer rows.Close()
+	var out []TimelineSummary
+	for rows.Next() {
+		var t TimelineSummary
+		var ms int64
+		if err := rows.Scan(&t.ID, &t.Title, &t.PresetID, &t.ParentID, &ms); err != nil {
+			return nil, fmt.Errorf("list timelines: %w", err)
+		}
+		t.Updated = time.UnixMilli(ms).UTC()
+		out = append(out, t)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("list timelines: %w", err)
+	}
+	return out, nil
+}
+
+// cutTitle shortens s to at most n bytes without splitting a UTF-8 sequence.
+func cutTitle(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && s[n]&0xC0 == 0x80 {
+		n--
+	}
+	return s[:n]
+}
