@@ -19,6 +19,9 @@ func (s *Server) handleError(err error, c echo.Context) {
 	if c.Response().Committed {
 		return
 	}
+	// ContextTimeout cancels the request context as the handler returns,
+	// before this runs; the error page must still render.
+	c.SetRequest(c.Request().WithContext(context.WithoutCancel(c.Request().Context())))
 	status, heading, msg := http.StatusInternalServerError, "Something went wrong on our side", "The error has been logged. Your saved work is safe; try again in a moment."
 	var he *echo.HTTPError
 	switch {

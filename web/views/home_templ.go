@@ -50,7 +50,7 @@ func Home(p Page, v HomeView) templ.Component {
 				}()
 			}
 			ctx = templ.InitializeContext(ctx)
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<section class=\"hero\" data-testid=\"hero\"><p class=\"kicker\">Interview prep for one hard topic</p><h1>Master distributed locking before the interviewer asks about it.</h1><p class=\"lede\">“SETNX with an expiry” sounds complete until the follow-up: <em>what if the holder pauses past the expiry?</em> lockdrill teaches leases, fencing tokens, the Redlock dispute, TTL choice and the cases where a database constraint makes the lock unnecessary, then makes you prove it.</p><p>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<section class=\"hero\" data-testid=\"hero\"><div><p class=\"kicker\">Interview prep for one hard topic</p><h1>Master distributed locking before the interviewer asks about it.</h1><p class=\"lede\">“SETNX with an expiry” sounds complete until the follow-up: <em>what if the holder pauses past the expiry?</em> lockdrill teaches leases, fencing tokens, the Redlock dispute, TTL choice and the cases where a database constraint makes the lock unnecessary, then makes you prove it.</p><p>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -62,7 +62,7 @@ func Home(p Page, v HomeView) templ.Component {
 				var templ_7745c5c3_Var3 string
 				templ_7745c5c3_Var3, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL("/learn/" + v.ContinueSlug)).ResolveURL(ctx)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/home.templ`, Line: 23, Col: 68}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/home.templ`, Line: 24, Col: 68}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var3)
 				if templ_7745c5c3_Err != nil {
@@ -75,7 +75,7 @@ func Home(p Page, v HomeView) templ.Component {
 				var templ_7745c5c3_Var4 string
 				templ_7745c5c3_Var4, templ_7745c5c3_Err = templ.JoinStringErrs(v.ContinueTitle)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/home.templ`, Line: 23, Col: 118}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/home.templ`, Line: 24, Col: 118}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var4))
 				if templ_7745c5c3_Err != nil {
@@ -93,7 +93,7 @@ func Home(p Page, v HomeView) templ.Component {
 				var templ_7745c5c3_Var5 string
 				templ_7745c5c3_Var5, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL("/learn/" + v.FirstSlug)).ResolveURL(ctx)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/home.templ`, Line: 25, Col: 65}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/home.templ`, Line: 26, Col: 65}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var5)
 				if templ_7745c5c3_Err != nil {
@@ -116,7 +116,7 @@ func Home(p Page, v HomeView) templ.Component {
 				var templ_7745c5c3_Var6 string
 				templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(itoa(v.ReadCount))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/home.templ`, Line: 30, Col: 88}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/home.templ`, Line: 31, Col: 88}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var6))
 				if templ_7745c5c3_Err != nil {
@@ -129,7 +129,7 @@ func Home(p Page, v HomeView) templ.Component {
 				var templ_7745c5c3_Var7 string
 				templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(itoa(v.Total))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/home.templ`, Line: 30, Col: 109}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/home.templ`, Line: 31, Col: 109}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var7))
 				if templ_7745c5c3_Err != nil {
@@ -140,7 +140,20 @@ func Home(p Page, v HomeView) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 11, "</section><section class=\"ways\" aria-labelledby=\"ways-heading\"><h2 id=\"ways-heading\">Four ways to use lockdrill</h2><div class=\"grid\"><article class=\"card\" data-testid=\"way-learn\"><h3><a href=\"/learn\">1. Study the guide</a></h3><p>Thirteen short sections, from “a lease, not a mutex” to extending a lease safely, each ending in the points an interviewer listens for.</p></article><article class=\"card\" data-testid=\"way-practice\"><h3><a href=\"/practice\">2. Practise the questions</a></h3><p>Every interview question as a graded exercise: what you covered, what you missed, and the sentence that would have lost you the round. Spaced review brings each one back when you are about to forget it.</p></article><article class=\"card\" data-testid=\"way-rounds\"><h3><a href=\"/rounds\">3. Sit a mock round</a></h3><p>Timed questions with the follow-up a real interviewer would ask about what you left out, and a scorecard with a verdict at the end.</p></article><article class=\"card\" data-testid=\"way-sandbox\"><h3><a href=\"/sandbox\">4. Experiment in the sandbox</a></h3><p>A deterministic lock service in your browser: pause a client past its lease and watch the resource's fencing check refuse its stale write. Replay, save and share every timeline.</p></article></div></section><section><h2>Where to start</h2><p>New to the topic? Read the first three guide sections (ten minutes), then open the <em>paused holder</em> scenario in the sandbox. Preparing for an interview this week? Go straight to a mock round and study what the scorecard sends you to.</p></section>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 11, "</div><figure class=\"hero-figure\"><img src=\"")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var8 string
+			templ_7745c5c3_Var8, templ_7745c5c3_Err = templruntime.NewAttributeExpression(p.asset("diagrams/paused-holder.svg")).ResolveURL(ctx)
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/home.templ`, Line: 35, Col: 52}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var8)
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 12, "\" alt=\"Timeline: client A pauses past its lease, client B acquires the lock and writes, then A wakes and writes too, believing it still holds the lock.\" width=\"760\" height=\"400\"><figcaption>The paused holder: the failure every interviewer asks about.</figcaption></figure></section><section class=\"ways\" aria-labelledby=\"ways-heading\"><h2 id=\"ways-heading\">Four ways to use lockdrill</h2><div class=\"grid\"><article class=\"card\" data-testid=\"way-learn\"><h3><a href=\"/learn\">1. Study the guide</a></h3><p>Thirteen short sections, from “a lease, not a mutex” to extending a lease safely, each ending in the points an interviewer listens for.</p></article><article class=\"card\" data-testid=\"way-practice\"><h3><a href=\"/practice\">2. Practise the questions</a></h3><p>Every interview question as a graded exercise: what you covered, what you missed, and the sentence that would have lost you the round. Spaced review brings each one back when you are about to forget it.</p></article><article class=\"card\" data-testid=\"way-rounds\"><h3><a href=\"/rounds\">3. Sit a mock round</a></h3><p>Timed questions with the follow-up a real interviewer would ask about what you left out, and a scorecard with a verdict at the end.</p></article><article class=\"card\" data-testid=\"way-sandbox\"><h3><a href=\"/sandbox\">4. Experiment in the sandbox</a></h3><p>A deterministic lock service in your browser: pause a client past its lease and watch the resource's fencing check refuse its stale write. Replay, save and share every timeline.</p></article></div></section><section><h2>Where to start</h2><p>New to the topic? Read the first three guide sections (ten minutes), then open the <em>paused holder</em> scenario in the sandbox. Preparing for an interview this week? Go straight to a mock round and study what the scorecard sends you to.</p></section>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
