@@ -24,6 +24,8 @@ type Catalog struct {
 	Guide []*Section
 	// Questions is the practice bank.
 	Questions *quiz.Bank
+	// FollowUps are the mock rounds' follow-up questions, in priority order.
+	FollowUps *quiz.FollowUps
 	bySlug    map[string]*Section
 }
 
@@ -36,6 +38,9 @@ func Load(fsys fs.FS) (*Catalog, error) {
 	for _, s := range guide {
 		c.bySlug[s.Slug] = s
 	}
+	if gerr == nil {
+		gerr = joinErrs(checkLinks(guide, nil))
+	}
 	var qerr error
 	if _, err := fs.Stat(fsys, questionsDir); err == nil {
 		c.Questions, qerr = loadQuestions(fsys)
@@ -43,6 +48,9 @@ func Load(fsys fs.FS) (*Catalog, error) {
 		// A tree without questions (guide-only fixtures in tests) gets an
 		// empty bank rather than a nil one.
 		c.Questions, qerr = quiz.NewBank(nil, nil, nil)
+	}
+	if qerr == nil {
+		c.FollowUps, qerr = LoadFollowUps(fsys, c.Questions)
 	}
 	if err := errors.Join(gerr, qerr); err != nil {
 		return nil, err

@@ -32,6 +32,9 @@ type Section struct {
 	KeyPointsHTML string
 	// File is the path of the source inside the content FS.
 	File string
+	// links are the in-app destinations the section links to, checked once
+	// every section is known.
+	links []string
 }
 
 // Heading is an in-page anchor.
@@ -119,6 +122,20 @@ func parseSection(m goldmark.Markdown, file string, src []byte) (*Section, []err
 			fe(k, "unknown front matter field")
 		}
 	}
+
+	_ = ast.Walk(doc.root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		switch l := n.(type) {
+		case *ast.Link:
+			if entering && strings.HasPrefix(string(l.Destination), "/") {
+				s.links = append(s.links, string(l.Destination))
+			}
+		case *ast.Image:
+			if entering && strings.HasPrefix(string(l.Destination), "/") {
+				s.links = append(s.links, string(l.Destination))
+			}
+		}
+		return ast.WalkContinue, nil
+	})
 
 	var keyHeading ast.Node
 	for n := doc.root.FirstChild(); n != nil; n = n.NextSibling() {

@@ -93,3 +93,16 @@ func TestInvalidSectionsNameFileAndField(t *testing.T) {
 		})
 	}
 }
+
+func TestBrokenInAppLinksAreReported(t *testing.T) {
+	body := "## Idea\n\nSee [the preset](/sandbox/presets/no-such-preset) and [a section](/learn/nowhere).\n\n## Key points\n\n- one\n- two\n- three\n"
+	_, err := content.Load(guideFS(map[string]string{"guide/11-links.md": section("links", 11, body)}))
+	if err == nil {
+		t.Fatalf("load accepted links to a missing preset and section")
+	}
+	for _, want := range []string{`guide/11-links.md: body: link "/sandbox/presets/no-such-preset" leads nowhere`, `link "/learn/nowhere" leads nowhere`} {
+		if !strings.Contains(err.Error(), want) {
+			t.Fatalf("error = %v, want it to contain %q", err, want)
+		}
+	}
+}

@@ -2,11 +2,13 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 
 	"lockdrill/content"
+	"lockdrill/static"
 )
 
 // runCheck handles "lockdrill check": load and validate every piece of
@@ -28,6 +30,16 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			n++
 		}
 		return exitCode(1, fmt.Errorf("check: %d problem(s) in the content", n))
+	}
+	assets, err := static.New()
+	if err != nil {
+		return err
+	}
+	if err := cat.CheckStatic(func(name string) bool { _, _, _, ok := assets.Lookup(name); return ok }); err != nil {
+		for _, e := range unjoin(err) {
+			fmt.Fprintln(stderr, e)
+		}
+		return exitCode(1, errors.New("check: the guide links to missing static files"))
 	}
 	fmt.Fprintf(stdout, "content ok: %d guide sections, %d questions\n", len(cat.Guide), len(cat.Questions.All()))
 	return nil
