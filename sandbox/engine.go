@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"cmp"
 	"slices"
 	"strconv"
 	"strings"
@@ -128,14 +129,17 @@ type sim struct {
 	uncondDel bool
 	horizon   int64
 
-	now     int64
-	seq     int64
-	queue   []item
-	events  []Event
-	clients []client
-	nodes   []node
-	offsets []int64 // consensus: clock offsets, shown but not used
-	grants  int
+	now        int64
+	seq        int64
+	queue      []item
+	actions    []int // action indices in the order they run
+	actClient  []int // client index of each action, -1 for service ops
+	nextAction int
+	events     []Event
+	clients    []client
+	nodes      []node
+	offsets    []int64 // consensus: clock offsets, shown but not used
+	grants     int
 
 	value   string
 	highest int64
@@ -175,7 +179,7 @@ func newSim(s Scenario) *sim {
 		twoStep:   l.Acquire == AcquireSetThenExpire,
 		uncondDel: l.Release == ReleaseUnconditionalDel,
 		horizon:   MaxTimeMS,
-		queue:     make([]item, 0, len(s.Actions)+16),
+		queue:     make([]item, 0, 64),
 		events:    make([]Event, 0, 2*len(s.Actions)+16),
 	}
 	if s.UntilMS > 0 {
@@ -198,9 +202,17 @@ func newSim(s Scenario) *sim {
 	for i, c := range s.Clients {
 		m.clients[i] = client{id: c.ID, hb: c.HeartbeatMS}
 	}
-	// Actions are queued in file order first: a stable order by time.
+	// Actions wait in their own list, stably sorted by time: they count as
+	// scheduled before anything the run schedules, so at the same
+	// millisecond they come first, in file order.
+	m.actions = make([]int, len(s.Actions))
+	for i := range m.actions {
+		m.actions[i] = i
+	}
+	slices.SortStableFunc(m.actions, func(a, b int) int { return cmp.Compare(s.Actions[a].AtMS, s.Actions[b].AtMS) })
+	m.actClient = make([]int, len(s.Actions))
 	for i, a := range s.Actions {
-		m.push(item{t: a.AtMS, kind: itAction, idx: i, c: m.clientIndex(a.Client)})
+		m.actClient[i] = m.clientIndex(a.Client)
 	}
 	return m
 }
@@ -264,10 +276,29 @@ func less(a, b *item) bool {
 	return a.seq < b.seq
 }
 
+// next takes the earliest pending item: the next action, unless the queue
+// holds something earlier.
+func (m *sim) next() (item, bool) {
+	if m.nextAction < len(m.actions) {
+		i := m.actions[m.nextAction]
+		if t := m.sc.Actions[i].AtMS; len(m.queue) == 0 || t <= m.queue[0].t {
+			return item{t: t, kind: itAction, idx: i, c: m.actClient[i]}, true
+		}
+	}
+	if len(m.queue) == 0 {
+		return item{}, false
+	}
+	return m.queue[0], true
+}
+
 func (m *sim) loop() {
 	m.stopped = "idle"
-	for len(m.queue) > 0 {
-		if m.queue[0].t > m.horizon {
+	for {
+		it, ok := m.next()
+		if !ok {
+			return
+		}
+		if it.t > m.horizon {
 			if m.horizon == m.sc.UntilMS {
 				m.stopped = "until_ms"
 			} else {
@@ -279,7 +310,11 @@ func (m *sim) loop() {
 			m.stopped = "limit"
 			return
 		}
-		it := m.pop()
+		if it.kind == itAction {
+			m.nextAction++
+		} else {
+			m.pop()
+		}
 		m.now = it.t
 		m.dispatch(it)
 	}
@@ -900,20 +935,6 @@ func (m *sim) clockJump(a Action) {
 func (m *sim) timeline() Timeline {
 	raw := m.events
 	vs := Check(raw)
-	events := raw
-	if len(vs) > 0 {
-		// Each violation event follows the event it is about.
-		events = make([]Event, 0, len(raw)+len(vs))
-		v := 0
-		for i, e := range raw {
-			events = append(events, e)
-			for v < len(vs) && vs[v].Event == i {
-				vs[v].Event = len(events) - 1
-				events = append(events, Event{T: vs[v].T, Kind: KindViolation, Client: vs[v].Client, Reason: vs[v].Kind, Ref: vs[v].Event, Detail: vs[v].Detail})
-				v++
-			}
-		}
-	}
 	sum := Summary{Violations: vs, Grants: m.grants, FinalValue: m.value, HighestToken: m.highest, Stopped: m.stopped}
 	if sum.Violations == nil {
 		sum.Violations = []Violation{}
@@ -932,6 +953,7 @@ func (m *sim) timeline() Timeline {
 	case len(raw) > 0:
 		sum.EndMS = raw[len(raw)-1].T
 	}
+	events := withViolations(raw, vs)
 	ids := make([]string, len(m.clients))
 	for i, c := range m.clients {
 		ids[i] = c.id
@@ -941,6 +963,34 @@ func (m *sim) timeline() Timeline {
 		nodes = len(m.offsets)
 	}
 	return Timeline{EngineVersion: EngineVersion, Model: m.model, Nodes: nodes, Clients: ids, Events: events, Summary: sum}
+}
+
+// withViolations inserts after each event the violation events about it,
+// in place (the events slice has room to spare), and renumbers vs to the
+// new indices.
+func withViolations(events []Event, vs []Violation) []Event {
+	if len(vs) == 0 {
+		return events
+	}
+	n := len(events)
+	events = slices.Grow(events, len(vs))[:n+len(vs)]
+	w := len(events) // events[w:] are final
+	v := len(vs) - 1
+	for r := n - 1; r >= 0; r-- {
+		first := v
+		for first >= 0 && vs[first].Event == r {
+			first--
+		}
+		// vs[first+1 .. v] are about event r, in order.
+		w -= v - first + 1
+		events[w] = events[r]
+		for k := first + 1; k <= v; k++ {
+			vs[k].Event = w
+			events[w+k-first] = Event{T: vs[k].T, Kind: KindViolation, Client: vs[k].Client, Reason: vs[k].Kind, Ref: w, Detail: vs[k].Detail}
+		}
+		v = first
+	}
+	return events
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }

@@ -1,0 +1,33 @@
+package sandbox_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"lockdrill/sandbox"
+)
+
+// BenchmarkRun measures simulated events per second on a 500-action,
+// 8-client scenario, one per model.
+func BenchmarkRun(b *testing.B) {
+	for model := range 4 {
+		rng := rand.New(rand.NewPCG(7, uint64(model)))
+		data := make([]byte, 3*sandbox.MaxActions+8)
+		for j := range data {
+			data[j] = byte(rng.UintN(256))
+		}
+		data[0] = byte(model) // the model, no faults in the configuration
+		s := genScenario(data, sandbox.MaxClients, sandbox.MaxActions)
+		if err := s.Validate(); err != nil {
+			b.Fatal(err)
+		}
+		b.Run(s.Lock.Model, func(b *testing.B) {
+			events := 0
+			for b.Loop() {
+				events += len(sandbox.Run(s).Events)
+			}
+			b.ReportMetric(float64(events)/b.Elapsed().Seconds(), "events/s")
+			b.ReportMetric(float64(len(s.Actions)), "actions")
+		})
+	}
+}

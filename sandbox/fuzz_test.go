@@ -1,0 +1,179 @@
+package sandbox_test
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/anishathalye/porcupine"
+
+	"lockdrill/sandbox"
+)
+
+// genScenario builds a valid scenario from arbitrary bytes: every three
+// bytes are one action. It covers all models, ops and faults, so fuzzing
+// and the benchmark exercise the whole engine.
+func genScenario(data []byte, clients, actions int) sandbox.Scenario {
+	next := func() byte {
+		if len(data) == 0 {
+			return 0
+		}
+		b := data[0]
+		data = data[1:]
+		return b
+	}
+	models := []string{sandbox.ModelRedis, sandbox.ModelRedlock, sandbox.ModelConsensus, sandbox.ModelDatabase}
+	cfg := next()
+	s := sandbox.Scenario{Lock: sandbox.LockConfig{Model: models[cfg%4], TTLMS: 1000 + int64(next())*100}}
+	if cfg&4 != 0 && s.Lock.Model == sandbox.ModelRedis {
+		s.Lock.Acquire = sandbox.AcquireSetThenExpire
+	}
+	if cfg&8 != 0 {
+		s.Lock.Release = sandbox.ReleaseUnconditionalDel
+	}
+	if cfg&16 != 0 {
+		s.Resource.CheckFencing = ptr(false)
+	}
+	if cfg&32 != 0 {
+		s.Network.LatencyMS = int64(next() % 50)
+	}
+	s = s.WithDefaults()
+	for i := range clients {
+		c := sandbox.Client{ID: string(rune('A' + i))}
+		if hb := next(); hb%3 == 0 {
+			c.HeartbeatMS = sandbox.MinHeartbeatMS + int64(hb)*20
+		}
+		s.Clients = append(s.Clients, c)
+	}
+	at := int64(0)
+	for range actions {
+		op, who, arg := next(), next(), next()
+		at += int64(arg%16) * 100
+		if at > sandbox.MaxTimeMS {
+			break
+		}
+		a := sandbox.Action{AtMS: at, Client: s.Clients[int(who)%clients].ID}
+		switch op % 16 {
+		case 0, 1, 2, 3:
+			a.Op = sandbox.OpAcquire
+			if s.Lock.Model == sandbox.ModelDatabase {
+				a.Op = sandbox.OpClaim
+			}
+		case 4, 5, 6, 7:
+			a.Op, a.Value = sandbox.OpWrite, string(rune('a'+arg%26))
+		case 8, 9:
+			a.Op = sandbox.OpRelease
+		case 10:
+			a.Op = sandbox.OpExtend
+		case 11:
+			a.Op, a.MS = sandbox.OpPause, 1+int64(arg)*100
+		case 12:
+			a.Op, a.MS = sandbox.OpDelay, 1+int64(arg)*50
+		case 13:
+			a.Op = sandbox.OpCrash
+		case 14:
+			a.Client, a.Op = "", sandbox.OpFailover
+			if s.Lock.Model == sandbox.ModelRedlock {
+				a.Node = 1 + int(who)%s.Lock.Nodes
+			}
+			if s.Lock.Model == sandbox.ModelDatabase {
+				a.Client, a.Op = s.Clients[0].ID, sandbox.OpExtend
+			}
+		case 15:
+			a.Client, a.Op, a.Node, a.MS = "", sandbox.OpClockJump, 1+int(who)%s.Lock.Nodes, 1+int64(arg)*200
+		}
+		s.Actions = append(s.Actions, a)
+	}
+	return s
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add([]byte(designExample))
+	f.Add([]byte(`{"lock":{"model":"redlock","nodes":9},"clients":[{"id":"A"}],"actions":[{"at_ms":0,"op":"clock_jump","node":9,"ms":1}]}`))
+	f.Add([]byte(`{"actions":[{"at_ms":1e99}]}`))
+	for _, p := range sandbox.Presets() {
+		data, _ := json.Marshal(p.Scenario)
+		f.Add(data)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := sandbox.Parse(data)
+		if err != nil {
+			return
+		}
+		if len(s.Clients) > sandbox.MaxClients || len(s.Actions) > sandbox.MaxActions || s.UntilMS > sandbox.MaxTimeMS {
+			t.Fatalf("Parse accepted a scenario beyond the limits")
+		}
+		out, err := json.Marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		again, err := sandbox.Parse(out)
+		if err != nil {
+			t.Fatalf("marshalled scenario does not parse: %v\n%s", err, out)
+		}
+		if !reflect.DeepEqual(s, again) {
+			t.Fatalf("round trip changed the scenario:\n%s", out)
+		}
+		checkTimeline(t, sandbox.Run(s))
+	})
+}
+
+func FuzzRun(f *testing.F) {
+	f.Add([]byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, uint8(2))
+	f.Add([]byte{5, 90, 0, 0, 0, 0, 10, 4, 1, 5, 5, 3, 11, 1, 100, 4, 0, 20}, uint8(3))
+	f.Fuzz(func(t *testing.T, data []byte, clients uint8) {
+		s := genScenario(data, 1+int(clients)%sandbox.MaxClients, min(len(data)/3, sandbox.MaxActions))
+		if err := s.Validate(); err != nil {
+			t.Fatalf("generated scenario is invalid: %v", err)
+		}
+		checkTimeline(t, sandbox.Run(s))
+	})
+}
+
+// checkTimeline asserts what holds for every run.
+func checkTimeline(t *testing.T, tl sandbox.Timeline) {
+	t.Helper()
+	if len(tl.Events) > sandbox.MaxEvents+len(tl.Summary.Violations) {
+		t.Fatalf("%d events, more than the limit", len(tl.Events))
+	}
+	last := int64(0)
+	for i, e := range tl.Events {
+		if e.T < last || e.T > sandbox.MaxTimeMS {
+			t.Fatalf("event %d (%s) at %d: time goes back or beyond the limit", i, e.Kind, e.T)
+		}
+		last = e.T
+	}
+	if tl.Summary.EndMS > sandbox.MaxTimeMS {
+		t.Fatalf("run ended at %d", tl.Summary.EndMS)
+	}
+	tl.StateAt(len(tl.Events) / 2)
+}
+
+// TestRandomScenarios runs many generated scenarios and holds each to the
+// invariants, including porcupine's agreement with the stale-write verdict.
+func TestRandomScenarios(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := range 300 {
+		data := make([]byte, 3*60+8)
+		for j := range data {
+			data[j] = byte(rng.UintN(256))
+		}
+		s := genScenario(data, 1+i%sandbox.MaxClients, 60)
+		tl := sandbox.Run(s)
+		checkTimeline(t, tl)
+		stale := false
+		for _, v := range tl.Summary.Violations {
+			stale = stale || v.Kind == sandbox.ViolationStaleWrite
+		}
+		res := porcupine.CheckOperationsTimeout(fencedRegister, resourceHistory(tl), 10*time.Second)
+		if res == porcupine.Unknown {
+			t.Fatalf("scenario %d: porcupine timed out", i)
+		}
+		if (res == porcupine.Ok) == stale {
+			data, _ := json.Marshal(s)
+			t.Fatalf("scenario %d: porcupine linearizable=%v, checker stale-write=%v\n%s", i, res == porcupine.Ok, stale, data)
+		}
+	}
+}

@@ -1,0 +1,236 @@
+package sandbox_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"lockdrill/sandbox"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden timelines under testdata/")
+
+// The ids and guide slugs agreed with the rest of the app (AGENTS.md).
+var (
+	presetIDs = []string{"paused-holder-fenced", "paused-holder-unfenced", "unconditional-del", "setnx-then-expire-crash",
+		"heartbeat-paused", "heartbeat-live", "redis-failover", "consensus-failover", "redlock-clock-jump", "delayed-write",
+		"database-conditional-update", "counter-lost-on-failover", "idempotent-job-reclaimed"}
+	guideSlugs = []string{"lease-not-mutex", "efficiency-vs-correctness", "no-proof-of-holding", "in-production",
+		"acquire-and-release", "ttl-cannot-be-tuned", "fencing-tokens", "redlock-dispute", "lock-you-did-not-need",
+		"implementing-it", "faq-row-locks", "faq-run-once", "faq-extend-lease"}
+)
+
+func TestPresetLibrary(t *testing.T) {
+	ps := sandbox.Presets()
+	var ids []string
+	for _, p := range ps {
+		ids = append(ids, p.ID)
+		if p.Title == "" || p.Lesson == "" {
+			t.Fatalf("preset %s has no title or lesson", p.ID)
+		}
+		if !slices.Contains(guideSlugs, p.Guide) {
+			t.Fatalf("preset %s: guide %q is not an agreed guide slug", p.ID, p.Guide)
+		}
+		if err := p.Scenario.Validate(); err != nil {
+			t.Fatalf("preset %s: %v", p.ID, err)
+		}
+	}
+	a, b := slices.Sorted(slices.Values(ids)), slices.Sorted(slices.Values(presetIDs))
+	if !slices.Equal(a, b) {
+		t.Fatalf("preset ids %v, want %v", a, b)
+	}
+	for _, id := range presetIDs {
+		p, ok := sandbox.PresetByID(id)
+		if !ok || p.ID != id {
+			t.Fatalf("PresetByID(%q) = %v, %v", id, p.ID, ok)
+		}
+	}
+	if _, ok := sandbox.PresetByID("teleport"); ok {
+		t.Fatalf("PresetByID(teleport) found a preset")
+	}
+}
+
+// TestPresetOutcomes holds every preset to the outcome its lesson states.
+// The verdict comes from the checker reading the run's events; Expect is
+// only compared with it.
+func TestPresetOutcomes(t *testing.T) {
+	for _, p := range sandbox.Presets() {
+		t.Run(p.ID, func(t *testing.T) {
+			s := sandbox.Run(p.Scenario).Summary
+			var kinds []string
+			for _, v := range s.Violations {
+				kinds = append(kinds, v.Kind)
+			}
+			if !slices.Equal(kinds, p.Expect.Violations) {
+				t.Fatalf("violations %v, want %v", kinds, p.Expect.Violations)
+			}
+			if s.WritesAccepted != p.Expect.WritesAccepted || s.WritesRejected != p.Expect.WritesRejected {
+				t.Fatalf("writes accepted/rejected %d/%d, want %d/%d", s.WritesAccepted, s.WritesRejected, p.Expect.WritesAccepted, p.Expect.WritesRejected)
+			}
+			if s.FinalValue != p.Expect.FinalValue {
+				t.Fatalf("final value %q, want %q", s.FinalValue, p.Expect.FinalValue)
+			}
+		})
+	}
+}
+
+// TestPresetLessons pins the specific fact each lesson rests on, beyond the
+// summary counts.
+func TestPresetLessons(t *testing.T) {
+	tests := []struct {
+		id    string
+		kinds []string
+		want  []string
+	}{
+		{"paused-holder-fenced", []string{sandbox.KindWriteRejected}, []string{"16000 write.rejected A a stale-token"}},
+		{"delayed-write", []string{sandbox.KindWriteRejected}, []string{"16000 write.rejected A a stale-token"}},
+		{"heartbeat-paused", []string{sandbox.KindExtendOK, sandbox.KindExtendRefused}, []string{"16000 extend.refused A"}},
+		{"heartbeat-live", []string{sandbox.KindAcquireDenied, sandbox.KindLeaseExpired, sandbox.KindAcquireGranted},
+			[]string{"0 acquire.granted A token=1", "12000 acquire.denied B held", "25000 acquire.denied B held", "28000 lease.expired A", "32000 acquire.granted B token=2"}},
+		{"consensus-failover", []string{sandbox.KindAcquireDenied, sandbox.KindAcquireGranted}, []string{"0 acquire.granted A token=1", "1000 acquire.denied B held"}},
+		{"setnx-then-expire-crash", []string{sandbox.KindAcquireDenied, sandbox.KindLeaseExpired, sandbox.KindExpireSet}, []string{"15000 acquire.denied B held", "60000 acquire.denied B held"}},
+		{"database-conditional-update", []string{sandbox.KindAcquireDenied, sandbox.KindWriteRejected}, []string{"0 acquire.denied B held", "1500 write.rejected B seat 12A: B not-holder"}},
+		{"idempotent-job-reclaimed", []string{sandbox.KindAcquireGranted, sandbox.KindWriteRejected}, []string{"0 acquire.granted A token=0", "15000 acquire.granted B token=0", "22000 write.rejected A done not-holder"}},
+		{"counter-lost-on-failover", []string{sandbox.KindAcquireGranted}, []string{"0 acquire.granted A token=1", "600 acquire.granted B token=1"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.id, func(t *testing.T) {
+			p, ok := sandbox.PresetByID(tt.id)
+			if !ok {
+				t.Fatalf("no preset %q", tt.id)
+			}
+			if got := lines(sandbox.Run(p.Scenario), tt.kinds...); !slices.Equal(got, tt.want) {
+				t.Fatalf("events:\n got %q\nwant %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestPresetGolden compares each preset's JSON timeline and text table with
+// testdata/presets/<id>.{json,txt}, so that the engine's output can never
+// drift silently. A deliberate change: go test ./sandbox -run Golden -update,
+// review the diff, and bump EngineVersion.
+func TestPresetGolden(t *testing.T) {
+	for _, p := range sandbox.Presets() {
+		t.Run(p.ID, func(t *testing.T) {
+			tl := sandbox.Run(p.Scenario)
+			js, err := json.MarshalIndent(tl, "", "  ")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var txt bytes.Buffer
+			if err := tl.WriteTable(&txt); err != nil {
+				t.Fatal(err)
+			}
+			golden(t, filepath.Join("testdata", "presets", p.ID+".json"), append(js, '\n'))
+			golden(t, filepath.Join("testdata", "presets", p.ID+".txt"), txt.Bytes())
+		})
+	}
+}
+
+func golden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if bytes.Equal(got, want) {
+		return
+	}
+	g, w := bytes.Split(got, []byte("\n")), bytes.Split(want, []byte("\n"))
+	for i := range max(len(g), len(w)) {
+		var gl, wl []byte
+		if i < len(g) {
+			gl = g[i]
+		}
+		if i < len(w) {
+			wl = w[i]
+		}
+		if !bytes.Equal(gl, wl) {
+			t.Fatalf("%s:%d differs from the engine's output (review, then -update):\n got %s\nwant %s", path, i+1, gl, wl)
+		}
+	}
+}
+
+// TestDeterministic: the same scenario gives byte-identical output, run
+// after run and after a JSON round trip of the scenario.
+func TestDeterministic(t *testing.T) {
+	for _, p := range sandbox.Presets() {
+		t.Run(p.ID, func(t *testing.T) {
+			first, err := json.Marshal(sandbox.Run(p.Scenario))
+			if err != nil {
+				t.Fatal(err)
+			}
+			data, err := json.Marshal(p.Scenario)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for range 5 {
+				s, err := sandbox.Parse(data)
+				if err != nil {
+					t.Fatal(err)
+				}
+				again, err := json.Marshal(sandbox.Run(s))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !bytes.Equal(first, again) {
+					t.Fatalf("second run differs:\n%s\n%s", first, again)
+				}
+			}
+			if !bytes.Contains(first, []byte(`"engine_version":"`+sandbox.EngineVersion+`"`)) {
+				t.Fatalf("output has no engine_version")
+			}
+		})
+	}
+}
+
+// TestViolationEvents: each violation in the summary points at the event it
+// is about, and a violation event follows that event.
+func TestViolationEvents(t *testing.T) {
+	for _, p := range sandbox.Presets() {
+		t.Run(p.ID, func(t *testing.T) {
+			tl := sandbox.Run(p.Scenario)
+			n := 0
+			for _, e := range tl.Events {
+				if e.Kind == sandbox.KindViolation {
+					n++
+				}
+			}
+			if n != len(tl.Summary.Violations) {
+				t.Fatalf("%d violation events, %d violations", n, len(tl.Summary.Violations))
+			}
+			for _, v := range tl.Summary.Violations {
+				if v.Event < 0 || v.Event+1 >= len(tl.Events) {
+					t.Fatalf("violation %s points at event %d of %d", v.Kind, v.Event, len(tl.Events))
+				}
+				if e := tl.Events[v.Event]; e.Kind == sandbox.KindViolation || e.T != v.T {
+					t.Fatalf("violation %s at %d points at %s at %d", v.Kind, v.T, e.Kind, e.T)
+				}
+				found := false
+				for _, e := range tl.Events[v.Event+1:] {
+					if e.Kind != sandbox.KindViolation {
+						break
+					}
+					found = found || (e.Reason == v.Kind && e.Ref == v.Event)
+				}
+				if !found {
+					t.Fatalf("no violation event for %s right after event %d", v.Kind, v.Event)
+				}
+			}
+		})
+	}
+}
