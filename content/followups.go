@@ -1,0 +1,106 @@
+package content
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"strings"
+
+	"gopkg.in/yaml.v2"
+
+	"lockdrill/quiz"
+)
+
+// followUpsFile holds the interviewer's follow-up questions of the mock
+// rounds, in priority order. content/README.md documents the format.
+const followUpsFile = "questions/followups.yaml"
+
+type followUpsDoc struct {
+	FollowUps []followUpMeta `yaml:"followups"`
+}
+
+// followUpMeta is one follow-up as written. The probe's fields mirror a
+// free-text question's front matter and body sections, so a follow-up answer
+// is graded by the same grader against the same kind of key points.
+type followUpMeta struct {
+	ID          string      `yaml:"id"`
+	Question    string      `yaml:"question"`
+	When        triggerMeta `yaml:"when"`
+	Topic       string      `yaml:"topic"`
+	Title       string      `yaml:"title"`
+	Guide       string      `yaml:"guide"`
+	Preset      string      `yaml:"preset"`
+	Prompt      string      `yaml:"prompt"`
+	ModelAnswer string      `yaml:"model_answer"`
+	Explanation string      `yaml:"explanation"`
+	Hints       []string    `yaml:"hints"`
+	Points      []pointMeta `yaml:"points"`
+	Flags       *[]string   `yaml:"flags"`
+}
+
+type triggerMeta struct {
+	Missed []string `yaml:"missed"`
+	Hit    []string `yaml:"hit"`
+	Flags  []string `yaml:"flags"`
+	Said   []string `yaml:"said"`
+	Unsaid []string `yaml:"unsaid"`
+}
+
+// LoadFollowUps reads questions/followups.yaml from fsys and compiles it
+// against bank, with the bank's synonyms. A tree without the file has no
+// follow-ups (an empty set, not an error). Errors name the file, the
+// follow-up and the field.
+func LoadFollowUps(fsys fs.FS, bank *quiz.Bank) (*quiz.FollowUps, error) {
+	src, err := fs.ReadFile(fsys, followUpsFile)
+	if errors.Is(err, fs.ErrNotExist) {
+		return quiz.NewFollowUps(nil, bank, nil)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", followUpsFile, err)
+	}
+	var doc followUpsDoc
+	if err := yaml.UnmarshalStrict(src, &doc); err != nil {
+		return nil, &FieldError{File: followUpsFile, Msg: err.Error()}
+	}
+	syn, err := loadSynonyms(fsys)
+	if err != nil {
+		return nil, err
+	}
+	md := newMarkdown()
+	var list []*quiz.FollowUp
+	for i, m := range doc.FollowUps {
+		q := &quiz.Question{
+			ID: m.ID, Kind: quiz.KindFreeText, Topic: m.Topic, Title: strings.TrimSpace(m.Title),
+			Guide: m.Guide, Preset: m.Preset, Hints: m.Hints,
+		}
+		for name, part := range map[string]struct {
+			src string
+			dst *quiz.Text
+		}{"prompt": {m.Prompt, &q.Prompt}, "model_answer": {m.ModelAnswer, &q.ModelAnswer}, "explanation": {m.Explanation, &q.Explanation}} {
+			text := strings.TrimSpace(part.src)
+			if text == "" {
+				continue
+			}
+			html, err := renderBlock(md, text)
+			if err != nil {
+				return nil, &FieldError{File: followUpsFile, Field: fmt.Sprintf("followups[%d].%s", i, name), Msg: err.Error()}
+			}
+			*part.dst = quiz.Text{Markdown: text, HTML: html}
+		}
+		if m.Flags != nil {
+			q.Flags = append([]string{}, (*m.Flags)...)
+		}
+		for _, p := range m.Points {
+			q.Points = append(q.Points, quiz.Point{ID: p.ID, Label: p.Label, Dimension: p.Dimension, Weight: p.Weight, Match: p.Match, Requires: p.Requires})
+		}
+		list = append(list, &quiz.FollowUp{
+			ID: m.ID, Question: m.Question, Probe: q,
+			When: quiz.Trigger{Missed: m.When.Missed, Hit: m.When.Hit, Flags: m.When.Flags, Said: m.When.Said, Unsaid: m.When.Unsaid},
+		})
+	}
+	set, err := quiz.NewFollowUps(list, bank, syn)
+	if err != nil {
+		return nil, &FieldError{File: followUpsFile, Msg: err.Error()}
+	}
+	return set, nil
+}

@@ -1,0 +1,278 @@
+package quiz
+
+import (
+	"errors"
+	"fmt"
+)
+
+// FollowUpAny is the Question of a follow-up that may follow any main
+// question whose answer fires its trigger.
+const FollowUpAny = "any"
+
+// MaxFollowUps is the most follow-ups asked after one main question: enough
+// to probe the two gaps that matter most without turning one question into
+// the whole round.
+const MaxFollowUps = 2
+
+// Trigger says when a follow-up is asked, from the graded main answer. Every
+// condition that is set must hold; at least one of Missed, Flags and Unsaid
+// must be set, because a follow-up probes what an answer left out or got
+// wrong.
+type Trigger struct {
+	// Missed are point ids of the main question that must all be missed.
+	// A question without one of these points never fires the trigger, so a
+	// follow-up for any question can name a point only some questions have.
+	Missed []string
+	// Hit are point ids that must all be hit: the context the probe builds
+	// on ("you proposed SET NX PX; now...").
+	Hit []string
+	// Flags are red flag ids; at least one must be raised (and not
+	// dismissed).
+	Flags []string
+	// Said are patterns that must all match the answer text somewhere.
+	Said []string
+	// Unsaid are patterns none of which may match the answer text: what the
+	// candidate never mentioned.
+	Unsaid []string
+
+	said, unsaid []*Pattern
+}
+
+// FollowUp is an interviewer's follow-up question. Its answer is graded
+// like any free-text answer, against the key points of Probe.
+type FollowUp struct {
+	// ID is the stable id, distinct from every question id.
+	ID string
+	// Question is the main question it follows, or FollowUpAny.
+	Question string
+	// When is the trigger.
+	When Trigger
+	// Probe is the follow-up as a free-text question: its prompt, model
+	// answer, key points and hints. Probe.ID equals ID.
+	Probe *Question
+}
+
+// FollowUps is a compiled, ordered set of follow-ups. The order is the
+// priority: Select asks the first ones that fire. It is read-only after
+// NewFollowUps and safe for concurrent use.
+type FollowUps struct {
+	list []*FollowUp
+	byID map[string]*FollowUp
+}
+
+// NewFollowUps validates the follow-ups against the bank b, compiles their
+// trigger patterns and their probes (with syn, through Compile) and returns
+// them in the given order, which is their priority. Errors name the
+// follow-up and the field, for example `follow-up "pause-past-expiry":
+// when.missed[0]: question "fencing-token" has no point "pause"`.
+func NewFollowUps(list []*FollowUp, b *Bank, syn Synonyms) (*FollowUps, error) {
+	s := &FollowUps{byID: map[string]*FollowUp{}}
+	flags := map[string]*RedFlag{}
+	for _, f := range b.Flags() {
+		flags[f.ID] = f
+	}
+	for i, f := range list {
+		if f == nil {
+			continue
+		}
+		wrap := func(err error) error {
+			var fe *FieldError
+			if errors.As(err, &fe) {
+				return fmt.Errorf("follow-up %q (followups[%d]): %s: %w", f.ID, i, fe.Field, fe.Err)
+			}
+			return fmt.Errorf("follow-up %q (followups[%d]): %w", f.ID, i, err)
+		}
+		if err := compileFollowUp(f, b, syn, flags); err != nil {
+			return nil, wrap(err)
+		}
+		if _, dup := s.byID[f.ID]; dup {
+			return nil, wrap(fieldErr("id", errors.New("duplicate follow-up id")))
+		}
+		s.list = append(s.list, f)
+		s.byID[f.ID] = f
+	}
+	return s, nil
+}
+
+func compileFollowUp(f *FollowUp, b *Bank, syn Synonyms, flags map[string]*RedFlag) error {
+	if !idPattern.MatchString(f.ID) {
+		return fieldErr("id", fmt.Errorf("%q is not a lowercase slug", f.ID))
+	}
+	if _, clash := b.ByID(f.ID); clash {
+		return fieldErr("id", fmt.Errorf("%q is also a question id", f.ID))
+	}
+	var main *Question
+	switch f.Question {
+	case "":
+		return fieldErr("question", fmt.Errorf("empty (want a free-text question id or %q)", FollowUpAny))
+	case FollowUpAny:
+	default:
+		q, ok := b.ByID(f.Question)
+		if !ok {
+			return fieldErr("question", fmt.Errorf("unknown question %q", f.Question))
+		}
+		if q.Kind != KindFreeText {
+			return fieldErr("question", fmt.Errorf("%q is a %s question; follow-ups follow free-text ones", q.ID, q.Kind))
+		}
+		main = q
+	}
+	w := &f.When
+	if len(w.Missed) == 0 && len(w.Flags) == 0 && len(w.Unsaid) == 0 {
+		return fieldErr("when", errors.New("needs missed, flags or unsaid: a follow-up probes what the answer left out or got wrong"))
+	}
+	for _, set := range []struct {
+		name string
+		ids  []string
+	}{{"missed", w.Missed}, {"hit", w.Hit}} {
+		for j, id := range set.ids {
+			if !pointExists(b, main, id) {
+				where := "no free-text question"
+				if main != nil {
+					where = fmt.Sprintf("question %q", main.ID)
+				}
+				return fieldErr(fmt.Sprintf("when.%s[%d]", set.name, j), fmt.Errorf("%s has a point %q", where, id))
+			}
+		}
+	}
+	for j, id := range w.Flags {
+		if _, ok := flags[id]; !ok {
+			return fieldErr(fmt.Sprintf("when.flags[%d]", j), fmt.Errorf("unknown red flag %q", id))
+		}
+	}
+	topic := ""
+	if main != nil {
+		topic = main.Topic
+	}
+	var err error
+	if w.said, err = compileAll(w.Said, syn, topic, "when.said"); err != nil {
+		return err
+	}
+	if w.unsaid, err = compileAll(w.Unsaid, syn, topic, "when.unsaid"); err != nil {
+		return err
+	}
+	if f.Probe == nil {
+		return fieldErr("probe", errEmpty)
+	}
+	f.Probe.ID = f.ID
+	if f.Probe.Kind == "" {
+		f.Probe.Kind = KindFreeText
+	}
+	if f.Probe.Kind != KindFreeText {
+		return fieldErr("kind", fmt.Errorf("a follow-up is answered in free text, not %s", f.Probe.Kind))
+	}
+	if err := Compile(f.Probe, syn, flags); err != nil {
+		return err
+	}
+	return nil
+}
+
+// pointExists reports whether id is a point of q, or of any free-text
+// question when q is nil.
+func pointExists(b *Bank, q *Question, id string) bool {
+	if q != nil {
+		_, ok := q.PointByID(id)
+		return ok
+	}
+	for _, c := range b.ByKind(KindFreeText) {
+		if _, ok := c.PointByID(id); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// All returns the follow-ups in priority order.
+func (s *FollowUps) All() []*FollowUp {
+	if s == nil {
+		return nil
+	}
+	return append([]*FollowUp(nil), s.list...)
+}
+
+// ByID returns the follow-up with the given id.
+func (s *FollowUps) ByID(id string) (*FollowUp, bool) {
+	if s == nil {
+		return nil, false
+	}
+	f, ok := s.byID[id]
+	return f, ok
+}
+
+// Select returns the follow-ups to ask after answer text to main question q
+// graded as r: those whose trigger fires, in priority order, at most
+// MaxFollowUps. It is deterministic: the same answer always draws the same
+// follow-ups. A nil set selects none.
+func (s *FollowUps) Select(q *Question, text string, r Result) []*FollowUp {
+	if s == nil || q == nil {
+		return nil
+	}
+	var out []*FollowUp
+	for _, f := range s.list {
+		if len(out) == MaxFollowUps {
+			break
+		}
+		if f.Question != FollowUpAny && f.Question != q.ID {
+			continue
+		}
+		if f.When.fires(q, text, r) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Fires reports whether the trigger fires for answer text to q graded as r.
+func (w Trigger) fires(q *Question, text string, r Result) bool {
+	hit := map[string]bool{}
+	for _, p := range r.Points {
+		hit[p.ID] = p.Hit
+	}
+	for _, id := range w.Missed {
+		h, has := hit[id]
+		if _, ok := q.PointByID(id); !ok || !has || h {
+			return false
+		}
+	}
+	for _, id := range w.Hit {
+		if !hit[id] {
+			return false
+		}
+	}
+	if len(w.Flags) > 0 {
+		raised := map[string]bool{}
+		for _, id := range r.FlagIDs() {
+			raised[id] = true
+		}
+		found := false
+		for _, id := range w.Flags {
+			if raised[id] {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	said, unsaid := w.said, w.unsaid
+	if said == nil && len(w.Said) > 0 {
+		said, _ = compileAll(w.Said, nil, q.Topic, "said")
+		if len(said) != len(w.Said) {
+			return false
+		}
+	}
+	if unsaid == nil && len(w.Unsaid) > 0 {
+		unsaid, _ = compileAll(w.Unsaid, nil, q.Topic, "unsaid")
+	}
+	for _, p := range said {
+		if ok, _ := p.Matches(text); !ok {
+			return false
+		}
+	}
+	for _, p := range unsaid {
+		if ok, _ := p.Matches(text); ok {
+			return false
+		}
+	}
+	return true
+}

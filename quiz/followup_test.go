@@ -1,0 +1,115 @@
+package quiz_test
+
+import (
+	"strings"
+	"testing"
+
+	"lockdrill/quiz"
+)
+
+// roundQuestion builds a valid free-text question whose four points are made by
+// saying the given words in a sentence.
+func roundQuestion(id, topic string, points ...string) *quiz.Question {
+	q := &quiz.Question{
+		ID: id, Kind: quiz.KindFreeText, Topic: topic, Title: "Title of " + id, Guide: "lease-not-mutex",
+		Prompt:      quiz.Text{Markdown: "Prompt", HTML: "<p>Prompt</p>"},
+		ModelAnswer: quiz.Text{Markdown: "Model", HTML: "<p>Model</p>"},
+		Explanation: quiz.Text{Markdown: "Why", HTML: "<p>Why</p>"},
+		Hints:       []string{"hint"},
+	}
+	dims := quiz.Dimensions()
+	for i, p := range points {
+		q.Points = append(q.Points, quiz.Point{ID: p, Label: "Label " + p, Dimension: dims[i%len(dims)], Match: []string{p}})
+	}
+	return q
+}
+
+func testBank(t *testing.T, qs ...*quiz.Question) *quiz.Bank {
+	t.Helper()
+	flags := []quiz.RedFlag{
+		{ID: "plain-del", Label: "Release by a plain DEL", Severity: quiz.SeverityMajor, Why: "w", Match: []string{"plain & del"}},
+		{ID: "redlock-correctness", Label: "Redlock claimed correct", Severity: quiz.SeverityFatal, Why: "w", Match: []string{"redlock & safe"}},
+	}
+	b, err := quiz.NewBank(qs, flags, nil)
+	if err != nil {
+		t.Fatalf("new bank: %v", err)
+	}
+	return b
+}
+
+func probe(id string) *quiz.Question {
+	q := roundQuestion(id, "leases", "alpha", "beta", "gamma", "delta")
+	return q
+}
+
+func TestFollowUpSelect(t *testing.T) {
+	main := roundQuestion("main", "leases", "setnx", "pause", "fencing", "replica")
+	other := roundQuestion("other", "fencing", "token", "storage", "fencing", "order")
+	b := testBank(t, main, other)
+	set, err := quiz.NewFollowUps([]*quiz.FollowUp{
+		{ID: "on-flag", Question: quiz.FollowUpAny, When: quiz.Trigger{Flags: []string{"plain-del", "redlock-correctness"}}, Probe: probe("on-flag")},
+		{ID: "pause", Question: "main", When: quiz.Trigger{Hit: []string{"setnx"}, Missed: []string{"pause"}}, Probe: probe("pause")},
+		{ID: "fencing-any", Question: quiz.FollowUpAny, When: quiz.Trigger{Missed: []string{"fencing"}}, Probe: probe("fencing-any")},
+		{ID: "unsaid-replica", Question: "main", When: quiz.Trigger{Said: []string{"redis"}, Unsaid: []string{"?replica|failover"}}, Probe: probe("unsaid-replica")},
+	}, b, nil)
+	if err != nil {
+		t.Fatalf("new follow-ups: %v", err)
+	}
+	tests := []struct {
+		name, question, answer string
+		want                   []string
+	}{
+		{"everything said asks nothing", "main", "We would use setnx for the lock here. A pause is the real danger for it. A fencing check is what helps with it. The replica can lose it on failover.", nil},
+		{"hit setnx, missed pause: the pause probe first", "main", "We would use setnx on redis for the lock here. A fencing check is what helps with it, and the replica matters too.", []string{"pause"}},
+		{"missed pause without setnx: no pause probe", "main", "A fencing check is what helps with it here. The replica can lose it on redis.", nil},
+		{"a red flag comes first by priority, cap of two", "main", "We would use setnx on redis here, and we release it with a plain del at the end of the job.", []string{"on-flag", "pause"}},
+		{"an any follow-up only fires on questions with the point", "other", "The token goes with the storage write, in order, to the resource.", []string{"fencing-any"}},
+		{"unsaid fires when the word is absent", "main", "We would use setnx on redis for the lock here. A pause is the real danger for it. A fencing check is what helps with it.", []string{"unsaid-replica"}},
+		{"unsaid does not fire when negated mention exists", "main", "We would use setnx on redis for the lock here. A pause is the real danger for it. A fencing check is what helps with it. There is no replica in this setup.", nil},
+		{"a main-specific follow-up never follows another question", "other", "On redis the token goes with the storage write, and that is fencing it, in order.", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			q, _ := b.ByID(tt.question)
+			r := b.Grade(q, quiz.Answer{Text: tt.answer})
+			var got []string
+			for _, f := range set.Select(q, tt.answer, r) {
+				got = append(got, f.ID)
+			}
+			if strings.Join(got, ",") != strings.Join(tt.want, ",") {
+				t.Fatalf("got %v, want %v (hits %v, flags %v)", got, tt.want, r.Hits(), r.FlagIDs())
+			}
+			// Deterministic: the same answer draws the same follow-ups.
+			again := set.Select(q, tt.answer, r)
+			if len(again) != len(got) {
+				t.Fatalf("second selection = %d follow-ups, want %d", len(again), len(got))
+			}
+		})
+	}
+}
+
+func TestNewFollowUpsRejects(t *testing.T) {
+	main := roundQuestion("main", "leases", "setnx", "pause", "fencing", "replica")
+	b := testBank(t, main)
+	tests := []struct {
+		name string
+		f    *quiz.FollowUp
+		want string
+	}{
+		{"no trigger", &quiz.FollowUp{ID: "x", Question: "main", When: quiz.Trigger{Hit: []string{"setnx"}}, Probe: probe("x")}, "when: needs missed"},
+		{"unknown point", &quiz.FollowUp{ID: "x", Question: "main", When: quiz.Trigger{Missed: []string{"nope"}}, Probe: probe("x")}, `when.missed[0]: question "main" has a point "nope"`},
+		{"unknown flag", &quiz.FollowUp{ID: "x", Question: quiz.FollowUpAny, When: quiz.Trigger{Flags: []string{"nope"}}, Probe: probe("x")}, `unknown red flag "nope"`},
+		{"unknown question", &quiz.FollowUp{ID: "x", Question: "nope", When: quiz.Trigger{Flags: []string{"plain-del"}}, Probe: probe("x")}, `unknown question "nope"`},
+		{"id clashes with a question", &quiz.FollowUp{ID: "main", Question: quiz.FollowUpAny, When: quiz.Trigger{Flags: []string{"plain-del"}}, Probe: probe("main")}, "also a question id"},
+		{"probe with too few points", &quiz.FollowUp{ID: "x", Question: quiz.FollowUpAny, When: quiz.Trigger{Flags: []string{"plain-del"}}, Probe: roundQuestion("x", "leases", "a", "b")}, "points: 2 key points"},
+		{"missing probe", &quiz.FollowUp{ID: "x", Question: quiz.FollowUpAny, When: quiz.Trigger{Flags: []string{"plain-del"}}}, "probe: empty"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := quiz.NewFollowUps([]*quiz.FollowUp{tt.f}, b, nil)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("error = %v, want it to contain %q", err, tt.want)
+			}
+		})
+	}
+}

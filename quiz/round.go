@@ -1,0 +1,562 @@
+package quiz
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+	"time"
+)
+
+// Mode is how a mock round gives feedback.
+type Mode string
+
+// The round modes. The string values are stored and used in forms.
+const (
+	// ModeInterview gives no feedback until the scorecard, as in a real
+	// interview.
+	ModeInterview Mode = "interview"
+	// ModeCoached shows the feedback on each answer before the next
+	// question.
+	ModeCoached Mode = "coached"
+)
+
+// Valid reports whether m is a known mode.
+func (m Mode) Valid() bool { return m == ModeInterview || m == ModeCoached }
+
+// Round timing and size.
+const (
+	// DefaultTimeLimit is the time allowed per answer unless the learner
+	// picks another of TimeLimits.
+	DefaultTimeLimit = 4 * time.Minute
+	// Grace is added to the limit before an answer counts as overtime, so
+	// that the network and a last keystroke do not cost the penalty.
+	Grace = 5 * time.Second
+	// OvertimePenalty is subtracted from the score of an answer given
+	// after its deadline (and grace): late is worse than short, as it is
+	// with a real interviewer watching the clock.
+	OvertimePenalty = 0.2
+	// DefaultRoundSize is the number of main questions unless the learner
+	// picks another of RoundSizes.
+	DefaultRoundSize = 5
+)
+
+// TimeLimits lists the time limits a learner may pick per answer.
+func TimeLimits() []time.Duration {
+	return []time.Duration{2 * time.Minute, 4 * time.Minute, 6 * time.Minute, 8 * time.Minute}
+}
+
+// RoundSizes lists the numbers of main questions a round may have.
+func RoundSizes() []int { return []int{3, 5} }
+
+// RoundConfig is what a learner chooses when starting a round.
+type RoundConfig struct {
+	// Size is the number of main questions, one of RoundSizes.
+	Size int
+	// Limit is the time per answer, one of TimeLimits.
+	Limit time.Duration
+	// Mode is interview or coached.
+	Mode Mode
+}
+
+// Validate reports a configuration the round pages do not offer. The
+// message names the field.
+func (c RoundConfig) Validate() error {
+	okSize := false
+	for _, n := range RoundSizes() {
+		okSize = okSize || c.Size == n
+	}
+	if !okSize {
+		return fmt.Errorf("questions: %d is not offered; choose 3 or 5", c.Size)
+	}
+	okLimit := false
+	for _, d := range TimeLimits() {
+		okLimit = okLimit || c.Limit == d
+	}
+	if !okLimit {
+		return fmt.Errorf("minutes: %v is not offered; choose 2, 4, 6 or 8 minutes", c.Limit)
+	}
+	if !c.Mode.Valid() {
+		return fmt.Errorf("mode: %q is not a mode; choose interview or coached", c.Mode)
+	}
+	return nil
+}
+
+// QuestionStat is what the app knows of a learner's history with one
+// question, from practice attempts, review cards and earlier rounds.
+type QuestionStat struct {
+	// Attempts counts graded answers; zero means never tried.
+	Attempts int
+	// Score is the latest score, from 0 to 1.
+	Score float64
+	// Due reports the review card is due.
+	Due bool
+	// Retrievability is the FSRS estimate of recall (0 when unknown).
+	Retrievability float64
+}
+
+// DrawWeight is how strongly a question is drawn into a round: weak
+// questions (low latest score), due ones and those the learner is about to
+// forget come up more often; an untried question sits in the middle, so a
+// new learner still meets every topic.
+func DrawWeight(st QuestionStat) float64 {
+	if st.Attempts == 0 {
+		return 2
+	}
+	w := 1 + 3*(1-clamp01(st.Score))
+	if st.Due {
+		w += 2
+	}
+	w += 1 - clamp01(st.Retrievability)
+	return w
+}
+
+// Draw picks n question ids from candidates for a round, weighted by
+// DrawWeight of stats (a missing stat is an untried question) and spread
+// across topics: no topic repeats until every topic with a candidate has
+// been drawn. The same candidates, stats and seed always give the same
+// draw, so a round can be reproduced from its stored seed. Objective
+// questions among candidates are ignored; fewer than n free-text
+// candidates draw them all.
+func Draw(candidates []*Question, stats map[string]QuestionStat, n int, seed uint64) []string {
+	var pool []*Question
+	for _, q := range candidates {
+		if q != nil && q.Kind == KindFreeText {
+			pool = append(pool, q)
+		}
+	}
+	sort.Slice(pool, func(i, j int) bool { return pool[i].ID < pool[j].ID })
+	rng := splitmix{state: seed}
+	picked := map[string]bool{}
+	usedTopic := map[string]bool{}
+	var out []string
+	for len(out) < n && len(out) < len(pool) {
+		var choice []*Question
+		for _, q := range pool {
+			if !picked[q.ID] && !usedTopic[q.Topic] {
+				choice = append(choice, q)
+			}
+		}
+		if len(choice) == 0 {
+			usedTopic = map[string]bool{}
+			continue
+		}
+		total := 0.0
+		for _, q := range choice {
+			total += DrawWeight(stats[q.ID])
+		}
+		x := rng.float() * total
+		q := choice[len(choice)-1]
+		for _, c := range choice {
+			x -= DrawWeight(stats[c.ID])
+			if x < 0 {
+				q = c
+				break
+			}
+		}
+		picked[q.ID] = true
+		usedTopic[q.Topic] = true
+		out = append(out, q.ID)
+	}
+	return out
+}
+
+// splitmix is SplitMix64: a tiny generator whose sequence is fixed by its
+// seed on every platform and Go version, which a stored round relies on.
+type splitmix struct{ state uint64 }
+
+func (s *splitmix) next() uint64 {
+	s.state += 0x9e3779b97f4a7c15
+	z := s.state
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+// float returns a number in [0, 1).
+func (s *splitmix) float() float64 { return float64(s.next()>>11) / (1 << 53) }
+
+// Deadline is when an answer to a question shown at shown is due.
+func Deadline(shown time.Time, limit time.Duration) time.Time { return shown.Add(limit) }
+
+// Overtime reports whether an answer given at answered, to a question shown
+// at shown, came after the limit and the grace.
+func Overtime(shown, answered time.Time, limit time.Duration) bool {
+	return answered.Sub(shown) > limit+Grace
+}
+
+// Penalised returns score after the overtime penalty, if any.
+func Penalised(score float64, overtime bool) float64 {
+	if overtime {
+		score -= OvertimePenalty
+	}
+	return math.Round(clamp01(score)*1000) / 1000
+}
+
+// Turn is one question of a round as asked and answered: a main question
+// or one of its follow-ups.
+type Turn struct {
+	// Question is the main question's id (for a follow-up, the question it
+	// follows).
+	Question string `json:"question"`
+	// FollowUp is the follow-up id, empty for the main question.
+	FollowUp string `json:"follow_up,omitempty"`
+	// Shown is when the question was first shown; zero if not yet.
+	Shown time.Time `json:"shown"`
+	// Answered is when the answer arrived; zero if not yet.
+	Answered time.Time `json:"answered"`
+	// Text is the answer.
+	Text string `json:"text,omitempty"`
+	// Result is the graded answer, nil until answered.
+	Result *Result `json:"result,omitempty"`
+}
+
+// Done reports whether the turn has been answered.
+func (t Turn) Done() bool { return t.Result != nil && !t.Answered.IsZero() }
+
+// Verdict is the overall outcome of a round, as an interviewer would write
+// it on the feedback form.
+type Verdict string
+
+// The verdicts, from best.
+const (
+	StrongHire Verdict = "strong-hire"
+	Hire       Verdict = "hire"
+	LeanNo     Verdict = "lean-no"
+	NoHire     Verdict = "no"
+)
+
+// Label is the verdict as the scorecard prints it.
+func (v Verdict) Label() string {
+	switch v {
+	case StrongHire:
+		return "Strong hire"
+	case Hire:
+		return "Hire"
+	case LeanNo:
+		return "Lean no"
+	case NoHire:
+		return "No hire"
+	}
+	return string(v)
+}
+
+// The verdict thresholds on the round score.
+const (
+	StrongHireMark = 0.8
+	HireMark       = 0.65
+	LeanNoMark     = 0.45
+	// FollowUpShare is the share of a question's score that its follow-ups
+	// carry when any were asked: answering the probe well wins back part
+	// of what the first answer missed, as a recovered answer does in an
+	// interview.
+	FollowUpShare = 0.3
+)
+
+// TurnScore is one answered (or unanswered) turn on the scorecard.
+type TurnScore struct {
+	Turn
+	// Title is the question or follow-up as listed.
+	Title string
+	// Used is how long the answer took; zero when unanswered.
+	Used time.Duration
+	// Overtime reports the answer came after the deadline and grace.
+	Overtime bool
+	// Score is the graded score after the overtime penalty; 0 unanswered.
+	Score float64
+}
+
+// QuestionScore is one main question with its follow-ups.
+type QuestionScore struct {
+	// Number counts main questions from 1.
+	Number int
+	// ID, Title, Topic and Guide describe the main question.
+	ID, Title, Topic, Guide string
+	// Main is the main answer and FollowUps the follow-ups asked.
+	Main      TurnScore
+	FollowUps []TurnScore
+	// Score combines the main answer and the follow-ups (see
+	// FollowUpShare).
+	Score float64
+	// Passed is Score >= PassMark with no fatal flag in any of its turns.
+	Passed bool
+}
+
+// DimensionScore is the coverage of one interview dimension over a round.
+type DimensionScore struct {
+	Dimension string
+	Coverage
+}
+
+// Share is Hit/Total, or 0 when the dimension had no points.
+func (d DimensionScore) Share() float64 {
+	if d.Total == 0 {
+		return 0
+	}
+	return d.Hit / d.Total
+}
+
+// StudyItem is a recommendation on what to study next.
+type StudyItem struct {
+	// Question is the question to practise and Title its title.
+	Question, Title string
+	// Guide is the slug of the guide section to read.
+	Guide string
+	// Reason says why, in one sentence.
+	Reason string
+}
+
+// Scorecard is a round's assessment.
+type Scorecard struct {
+	Questions  []QuestionScore
+	Dimensions []DimensionScore
+	// Score is the mean of the question scores, 0..1.
+	Score float64
+	// Verdict and the Reasons behind it.
+	Verdict Verdict
+	Reasons []string
+	// Fatal reports that a fatal red flag was raised: the round is lost.
+	Fatal bool
+	// Study lists what to work on next, most urgent first.
+	Study []StudyItem
+	// Complete reports every turn was answered.
+	Complete bool
+}
+
+// Score assesses a round from its turns, in the order asked, with the time
+// limit per answer. Questions and follow-ups are looked up in b and fus for
+// their titles; unknown ids still score. Unanswered turns score 0. The
+// verdict rules, in order:
+//
+//   - a fatal red flag in any answer is No hire, whatever the score;
+//   - a score of at least StrongHireMark with every main question passed,
+//     no major red flag and no overtime is Strong hire;
+//   - at least HireMark with at most one main question failed is Hire;
+//   - at least LeanNoMark is Lean no; anything lower is No hire.
+func Score(b *Bank, fus *FollowUps, turns []Turn, limit time.Duration) Scorecard {
+	var sc Scorecard
+	sc.Complete = len(turns) > 0
+	dims := map[string]Coverage{}
+	var majors, overtimes, unanswered []string
+	var fatals []string
+	for _, t := range turns {
+		ts := TurnScore{Turn: t, Title: t.Question}
+		if t.FollowUp != "" {
+			ts.Title = t.FollowUp
+			if f, ok := fus.ByID(t.FollowUp); ok {
+				ts.Title = f.Probe.Title
+			}
+		} else if q, ok := bankQuestion(b, t.Question); ok {
+			ts.Title = q.Title
+		}
+		if t.Done() {
+			if !t.Shown.IsZero() {
+				ts.Used = t.Answered.Sub(t.Shown)
+				ts.Overtime = Overtime(t.Shown, t.Answered, limit)
+			}
+			ts.Score = Penalised(t.Result.Score, ts.Overtime)
+			for d, c := range t.Result.ByDimension() {
+				acc := dims[d]
+				acc.Hit += c.Hit
+				acc.Total += c.Total
+				dims[d] = acc
+			}
+		} else {
+			sc.Complete = false
+		}
+		if t.FollowUp == "" || len(sc.Questions) == 0 {
+			qs := QuestionScore{Number: len(sc.Questions) + 1, ID: t.Question, Title: ts.Title, Main: ts}
+			if q, ok := bankQuestion(b, t.Question); ok {
+				qs.Topic, qs.Guide = q.Topic, q.Guide
+			}
+			sc.Questions = append(sc.Questions, qs)
+		} else {
+			last := &sc.Questions[len(sc.Questions)-1]
+			last.FollowUps = append(last.FollowUps, ts)
+		}
+		where := fmt.Sprintf("question %d", len(sc.Questions))
+		if t.FollowUp != "" {
+			where += " (follow-up)"
+		}
+		switch {
+		case !t.Done():
+			unanswered = append(unanswered, where)
+		case ts.Overtime:
+			overtimes = append(overtimes, where)
+		}
+		if t.Result != nil {
+			for _, f := range t.Result.Flags {
+				if f.Dismissed {
+					continue
+				}
+				switch f.Severity {
+				case SeverityFatal:
+					fatals = append(fatals, fmt.Sprintf("%s on %s", f.Label, where))
+				case SeverityMajor:
+					majors = append(majors, fmt.Sprintf("%s on %s", f.Label, where))
+				}
+			}
+		}
+	}
+	failed := 0
+	total := 0.0
+	for i := range sc.Questions {
+		q := &sc.Questions[i]
+		q.Score = q.Main.Score
+		fatal := q.Main.Result != nil && q.Main.Result.Fatal
+		if len(q.FollowUps) > 0 {
+			sum := 0.0
+			for _, f := range q.FollowUps {
+				sum += f.Score
+				fatal = fatal || (f.Result != nil && f.Result.Fatal)
+			}
+			q.Score = (1-FollowUpShare)*q.Main.Score + FollowUpShare*sum/float64(len(q.FollowUps))
+		}
+		q.Score = math.Round(q.Score*1000) / 1000
+		q.Passed = !fatal && q.Score >= PassMark
+		if !q.Passed {
+			failed++
+		}
+		total += q.Score
+	}
+	if len(sc.Questions) > 0 {
+		sc.Score = math.Round(total/float64(len(sc.Questions))*1000) / 1000
+	}
+	for _, d := range Dimensions() {
+		if c, ok := dims[d]; ok {
+			sc.Dimensions = append(sc.Dimensions, DimensionScore{Dimension: d, Coverage: c})
+		}
+	}
+	sc.Fatal = len(fatals) > 0
+	n := len(sc.Questions)
+	pct := func(x float64) string { return fmt.Sprintf("%d%%", int(math.Round(x*100))) }
+	scoreLine := fmt.Sprintf("Round score %s; %d of %d main questions passed.", pct(sc.Score), n-failed, n)
+	switch {
+	case sc.Fatal:
+		sc.Verdict = NoHire
+		sc.Reasons = append(sc.Reasons, "A fatal red flag loses the round whatever else was said: "+strings.Join(fatals, "; ")+".")
+		sc.Reasons = append(sc.Reasons, scoreLine)
+	case sc.Score >= StrongHireMark && failed == 0 && len(majors) == 0 && len(overtimes) == 0:
+		sc.Verdict = StrongHire
+		sc.Reasons = append(sc.Reasons, scoreLine+fmt.Sprintf(" Strong hire needs %s, every question passed, no major red flag and no overtime: all met.", pct(StrongHireMark)))
+	case sc.Score >= HireMark && failed <= 1:
+		sc.Verdict = Hire
+		sc.Reasons = append(sc.Reasons, scoreLine+fmt.Sprintf(" Hire needs %s with at most one question failed.", pct(HireMark)))
+		var short []string
+		if sc.Score < StrongHireMark {
+			short = append(short, fmt.Sprintf("the score is below %s", pct(StrongHireMark)))
+		}
+		if failed > 0 {
+			short = append(short, "one question was failed")
+		}
+		if len(majors) > 0 {
+			short = append(short, "a major red flag was raised")
+		}
+		if len(overtimes) > 0 {
+			short = append(short, "an answer ran over time")
+		}
+		sc.Reasons = append(sc.Reasons, "Not a strong hire because "+strings.Join(short, ", ")+".")
+	case sc.Score >= LeanNoMark:
+		sc.Verdict = LeanNo
+		sc.Reasons = append(sc.Reasons, scoreLine+fmt.Sprintf(" Hire needs %s with at most one question failed.", pct(HireMark)))
+	default:
+		sc.Verdict = NoHire
+		sc.Reasons = append(sc.Reasons, scoreLine+fmt.Sprintf(" Below %s is no hire.", pct(LeanNoMark)))
+	}
+	if len(majors) > 0 {
+		sc.Reasons = append(sc.Reasons, "Major red flags: "+strings.Join(majors, "; ")+".")
+	}
+	if len(overtimes) > 0 {
+		sc.Reasons = append(sc.Reasons, fmt.Sprintf("Over time (−%s each): %s.", pct(OvertimePenalty), strings.Join(overtimes, ", ")))
+	}
+	if len(unanswered) > 0 {
+		sc.Reasons = append(sc.Reasons, "Not answered (scored 0): "+strings.Join(unanswered, ", ")+".")
+	}
+	if weak, ok := weakest(sc.Dimensions); ok && weak.Share() < 0.5 {
+		sc.Reasons = append(sc.Reasons, fmt.Sprintf("Weakest dimension: %s, %s of its points made.", DimensionLabel(weak.Dimension), pct(weak.Share())))
+	}
+	sc.Study = study(b, sc.Questions)
+	return sc
+}
+
+func bankQuestion(b *Bank, id string) (*Question, bool) {
+	if b == nil {
+		return nil, false
+	}
+	return b.ByID(id)
+}
+
+func weakest(ds []DimensionScore) (DimensionScore, bool) {
+	if len(ds) == 0 {
+		return DimensionScore{}, false
+	}
+	w := ds[0]
+	for _, d := range ds[1:] {
+		if d.Share() < w.Share() {
+			w = d
+		}
+	}
+	return w, true
+}
+
+// DimensionLabel is a dimension id as the scorecard prints it.
+func DimensionLabel(d string) string {
+	switch d {
+	case "failure-modes":
+		return "Failure modes"
+	case "safety-mechanisms":
+		return "Safety mechanisms"
+	case "trade-offs":
+		return "Trade-offs"
+	case "alternatives":
+		return "Alternatives to locking"
+	}
+	return d
+}
+
+// study recommends the questions that went worst, up to four, each with
+// the points it missed.
+func study(b *Bank, qs []QuestionScore) []StudyItem {
+	order := make([]QuestionScore, len(qs))
+	copy(order, qs)
+	sort.SliceStable(order, func(i, j int) bool { return order[i].Score < order[j].Score })
+	var out []StudyItem
+	for _, q := range order {
+		if len(out) == 4 {
+			break
+		}
+		if q.Passed && q.Score >= StrongHireMark {
+			continue
+		}
+		var reason string
+		switch {
+		case q.Main.Result == nil:
+			reason = "Not answered in the round."
+		case q.Main.Result.Fatal:
+			reason = "Your answer raised a fatal red flag: " + firstFatal(q.Main.Result.Flags) + "."
+		default:
+			var missed []string
+			for _, p := range q.Main.Result.Points {
+				if !p.Hit {
+					missed = append(missed, p.Label)
+				}
+			}
+			reason = fmt.Sprintf("Scored %d%%.", int(math.Round(q.Score*100)))
+			if len(missed) > 0 {
+				reason += " Missed: " + strings.Join(missed, "; ") + "."
+			}
+		}
+		item := StudyItem{Question: q.ID, Title: q.Title, Guide: q.Guide, Reason: reason}
+		out = append(out, item)
+	}
+	return out
+}
+
+func firstFatal(fs []FlagResult) string {
+	for _, f := range fs {
+		if f.Severity == SeverityFatal && !f.Dismissed {
+			return f.Label
+		}
+	}
+	return "see the answer"
+}

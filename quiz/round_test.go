@@ -1,0 +1,205 @@
+package quiz_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"lockdrill/quiz"
+)
+
+var t0 = time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)
+
+// answered is a main turn answered after the given time, scoring score, with
+// the given red flags (id:severity).
+func answered(q string, score float64, after time.Duration, flags ...string) quiz.Turn {
+	r := &quiz.Result{Question: q, Kind: quiz.KindFreeText, Score: score}
+	r.Points = []quiz.PointResult{
+		{ID: "a", Label: "Point A", Dimension: "failure-modes", Weight: 1, Hit: score >= 0.5},
+		{ID: "b", Label: "Point B", Dimension: "alternatives", Weight: 1, Hit: score >= 0.9},
+	}
+	for _, f := range flags {
+		id, sev, _ := strings.Cut(f, ":")
+		r.Flags = append(r.Flags, quiz.FlagResult{ID: id, Label: "Flag " + id, Severity: quiz.Severity(sev)})
+		if sev == string(quiz.SeverityFatal) {
+			r.Fatal = true
+		}
+	}
+	r.Passed = !r.Fatal && score >= quiz.PassMark
+	return quiz.Turn{Question: q, Shown: t0, Answered: t0.Add(after), Text: "answer", Result: r}
+}
+
+func TestScoreVerdict(t *testing.T) {
+	limit := 4 * time.Minute
+	ok := 2 * time.Minute
+	tests := []struct {
+		name   string
+		turns  []quiz.Turn
+		want   quiz.Verdict
+		reason string
+	}{
+		{"all strong is strong hire", []quiz.Turn{answered("q1", 0.9, ok), answered("q2", 0.85, ok), answered("q3", 1, ok)}, quiz.StrongHire, "all met"},
+		{"a fatal flag loses a strong round", []quiz.Turn{answered("q1", 1, ok), answered("q2", 1, ok, "redlock-correctness:fatal"), answered("q3", 1, ok)}, quiz.NoHire, "Flag redlock-correctness on question 2"},
+		{"one failed question caps at hire", []quiz.Turn{answered("q1", 1, ok), answered("q2", 0.4, ok), answered("q3", 1, ok)}, quiz.Hire, "one question was failed"},
+		{"a major flag stops strong hire", []quiz.Turn{answered("q1", 0.9, ok, "plain-del:major"), answered("q2", 0.9, ok), answered("q3", 0.9, ok)}, quiz.Hire, "Major red flags: Flag plain-del on question 1"},
+		{"overtime stops strong hire and costs the penalty", []quiz.Turn{answered("q1", 1, ok), answered("q2", 1, limit+time.Minute), answered("q3", 1, ok)}, quiz.Hire, "Over time (−20% each): question 2"},
+		{"two failed questions is lean no", []quiz.Turn{answered("q1", 1, ok), answered("q2", 0.5, ok), answered("q3", 0.5, ok)}, quiz.LeanNo, "1 of 3 main questions passed"},
+		{"a weak round is no hire", []quiz.Turn{answered("q1", 0.3, ok), answered("q2", 0.2, ok), answered("q3", 0.4, ok)}, quiz.NoHire, "Below 45%"},
+		{"unanswered questions score zero", []quiz.Turn{answered("q1", 1, ok), answered("q2", 1, ok), {Question: "q3", Shown: t0}}, quiz.Hire, "Not answered (scored 0): question 3"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sc := quiz.Score(nil, nil, tt.turns, limit)
+			if sc.Verdict != tt.want {
+				t.Fatalf("verdict = %s (score %.3f, reasons %q), want %s", sc.Verdict, sc.Score, sc.Reasons, tt.want)
+			}
+			if joined := strings.Join(sc.Reasons, " "); !strings.Contains(joined, tt.reason) {
+				t.Fatalf("reasons = %q, want one containing %q", sc.Reasons, tt.reason)
+			}
+		})
+	}
+}
+
+func TestOvertimePenalty(t *testing.T) {
+	limit := 2 * time.Minute
+	tests := []struct {
+		name      string
+		after     time.Duration
+		overtime  bool
+		wantScore float64
+	}{
+		{"in time", limit - time.Second, false, 0.9},
+		{"at the deadline", limit, false, 0.9},
+		{"inside the grace", limit + quiz.Grace, false, 0.9},
+		{"one second past the grace", limit + quiz.Grace + time.Second, true, 0.7},
+		{"far over", 10 * limit, true, 0.7},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sc := quiz.Score(nil, nil, []quiz.Turn{answered("q1", 0.9, tt.after)}, limit)
+			main := sc.Questions[0].Main
+			if main.Overtime != tt.overtime || main.Score != tt.wantScore || main.Used != tt.after {
+				t.Fatalf("overtime=%v score=%v used=%v, want %v %v %v", main.Overtime, main.Score, main.Used, tt.overtime, tt.wantScore, tt.after)
+			}
+		})
+	}
+	if got := quiz.Penalised(0.1, true); got != 0 {
+		t.Fatalf("penalised 0.1 = %v, want 0 (never negative)", got)
+	}
+}
+
+func TestScoreFollowUpsAndDimensions(t *testing.T) {
+	main := answered("q1", 0.5, time.Minute)
+	fu := answered("q1", 1, time.Minute)
+	fu.FollowUp = "probe"
+	sc := quiz.Score(nil, nil, []quiz.Turn{main, fu}, 4*time.Minute)
+	if len(sc.Questions) != 1 || len(sc.Questions[0].FollowUps) != 1 {
+		t.Fatalf("questions = %+v, want one with one follow-up", sc.Questions)
+	}
+	// 0.7 × 0.5 + 0.3 × 1
+	if got := sc.Questions[0].Score; got != 0.65 {
+		t.Fatalf("question score = %v, want 0.65", got)
+	}
+	want := map[string][2]float64{"failure-modes": {2, 2}, "alternatives": {1, 2}}
+	for _, d := range sc.Dimensions {
+		w := want[d.Dimension]
+		if d.Hit != w[0] || d.Total != w[1] {
+			t.Fatalf("%s = %v/%v, want %v/%v", d.Dimension, d.Hit, d.Total, w[0], w[1])
+		}
+	}
+	if len(sc.Dimensions) != 2 {
+		t.Fatalf("dimensions = %v, want 2", sc.Dimensions)
+	}
+}
+
+func TestStudyNext(t *testing.T) {
+	q1 := roundQuestion("weak-one", "leases", "alpha", "beta", "gamma", "delta")
+	q1.Guide = "ttl-cannot-be-tuned"
+	q2 := roundQuestion("strong-one", "fencing", "alpha", "beta", "gamma", "delta")
+	b := testBank(t, q1, q2)
+	sc := quiz.Score(b, nil, []quiz.Turn{answered("strong-one", 1, time.Minute), answered("weak-one", 0.3, time.Minute)}, 4*time.Minute)
+	if len(sc.Study) != 1 || sc.Study[0].Question != "weak-one" || sc.Study[0].Guide != "ttl-cannot-be-tuned" {
+		t.Fatalf("study = %+v, want only weak-one with its guide", sc.Study)
+	}
+	if !strings.Contains(sc.Study[0].Reason, "Missed: Point A") {
+		t.Fatalf("reason = %q, want the missed points", sc.Study[0].Reason)
+	}
+}
+
+func TestDraw(t *testing.T) {
+	var qs []*quiz.Question
+	for _, spec := range [][2]string{{"l1", "leases"}, {"l2", "leases"}, {"f1", "fencing"}, {"f2", "fencing"}, {"t1", "ttl"}, {"r1", "redlock"}, {"a1", "avoiding-locks"}} {
+		qs = append(qs, roundQuestion(spec[0], spec[1], "alpha", "beta", "gamma", "delta"))
+	}
+	topic := map[string]string{}
+	for _, q := range qs {
+		topic[q.ID] = q.Topic
+	}
+	t.Run("same seed, same draw", func(t *testing.T) {
+		a := quiz.Draw(qs, nil, 5, 42)
+		b := quiz.Draw(qs, nil, 5, 42)
+		if strings.Join(a, ",") != strings.Join(b, ",") {
+			t.Fatalf("draws differ: %v vs %v", a, b)
+		}
+	})
+	t.Run("five questions cover five topics", func(t *testing.T) {
+		for seed := uint64(0); seed < 50; seed++ {
+			seen := map[string]bool{}
+			for _, id := range quiz.Draw(qs, nil, 5, seed) {
+				if seen[topic[id]] {
+					t.Fatalf("seed %d: topic %s drawn twice", seed, topic[id])
+				}
+				seen[topic[id]] = true
+			}
+		}
+	})
+	t.Run("weak and due questions come up more often", func(t *testing.T) {
+		stats := map[string]quiz.QuestionStat{
+			"l1": {Attempts: 3, Score: 0.1, Due: true},
+			"l2": {Attempts: 3, Score: 1, Retrievability: 1},
+		}
+		weak, strong := 0, 0
+		for seed := uint64(0); seed < 400; seed++ {
+			for _, id := range quiz.Draw(qs, stats, 3, seed) {
+				switch id {
+				case "l1":
+					weak++
+				case "l2":
+					strong++
+				}
+			}
+		}
+		if weak < 3*strong {
+			t.Fatalf("weak drawn %d times, strong %d; want the weak one at least three times as often", weak, strong)
+		}
+	})
+	t.Run("objective questions are never drawn", func(t *testing.T) {
+		obj := &quiz.Question{ID: "obj", Kind: quiz.KindSingle, Topic: "operations"}
+		for _, id := range quiz.Draw(append(qs, obj), nil, 7, 1) {
+			if id == "obj" {
+				t.Fatalf("drew an objective question")
+			}
+		}
+	})
+}
+
+func TestRoundConfigValidate(t *testing.T) {
+	tests := []struct {
+		name string
+		c    quiz.RoundConfig
+		want string
+	}{
+		{"default is fine", quiz.RoundConfig{Size: quiz.DefaultRoundSize, Limit: quiz.DefaultTimeLimit, Mode: quiz.ModeInterview}, ""},
+		{"size", quiz.RoundConfig{Size: 4, Limit: quiz.DefaultTimeLimit, Mode: quiz.ModeInterview}, "questions:"},
+		{"limit", quiz.RoundConfig{Size: 3, Limit: time.Minute, Mode: quiz.ModeCoached}, "minutes:"},
+		{"mode", quiz.RoundConfig{Size: 3, Limit: 2 * time.Minute, Mode: "exam"}, "mode:"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := tt.c.Validate()
+			if (err == nil) != (tt.want == "") || (err != nil && !strings.HasPrefix(err.Error(), tt.want)) {
+				t.Fatalf("error = %v, want prefix %q", err, tt.want)
+			}
+		})
+	}
+}
