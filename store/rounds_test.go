@@ -1,0 +1,155 @@
+package store_test
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"lockdrill/quiz"
+	"lockdrill/store"
+)
+
+var roundStart = time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)
+
+func mustRound(t *testing.T, s *store.Store, learner string) string {
+	t.Helper()
+	id, err := s.CreateRound(context.Background(), learner, store.NewRound{
+		Mode: quiz.ModeInterview, Limit: 4 * time.Minute, Seed: 1<<63 + 7,
+		Questions: []string{"fencing-token", "choose-ttl", "avoid-the-lock"}, Started: roundStart,
+	})
+	if err != nil {
+		t.Fatalf("create round: %v", err)
+	}
+	return id
+}
+
+func TestRoundSurvivesReopen(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "rounds.db")
+	s := mustOpen(t, path)
+	learner := mustLearner(t, s)
+	id := mustRound(t, s, learner)
+	if err := s.MarkShown(ctx, learner, id, 0, roundStart.Add(time.Second)); err != nil {
+		t.Fatalf("mark shown: %v", err)
+	}
+	res := quiz.Result{Question: "fencing-token", Kind: quiz.KindFreeText, Score: 0.5}
+	if err := s.AnswerTurn(ctx, learner, id, store.TurnAnswer{Seq: 0, Text: "my answer", Result: res, At: roundStart.Add(time.Minute), FollowUps: []string{"pause-past-expiry", "storage-protects-itself", "third-is-dropped"}}); err != nil {
+		t.Fatalf("answer: %v", err)
+	}
+	s.Close()
+
+	s = mustOpen(t, path)
+	r, err := s.Round(ctx, learner, id)
+	if err != nil {
+		t.Fatalf("round after reopen: %v", err)
+	}
+	if r.Seed != 1<<63+7 || r.Limit != 4*time.Minute || r.Mode != quiz.ModeInterview || r.Size != 3 {
+		t.Fatalf("round = %+v, want the stored settings back", r)
+	}
+	var got []string
+	for _, turn := range r.Turns {
+		got = append(got, turn.Question+"/"+turn.FollowUp)
+	}
+	want := []string{"fencing-token/", "fencing-token/pause-past-expiry", "fencing-token/storage-protects-itself", "choose-ttl/", "avoid-the-lock/"}
+	if len(got) != len(want) {
+		t.Fatalf("turns = %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("turns = %v, want %v", got, want)
+		}
+	}
+	first := r.Turns[0]
+	if first.Text != "my answer" || first.Result == nil || first.Result.Score != 0.5 || !first.Shown.Equal(roundStart.Add(time.Second)) || !first.Answered.Equal(roundStart.Add(time.Minute)) {
+		t.Fatalf("first turn = %+v, want the answer, result and times back", first)
+	}
+	cur, ok := r.Current()
+	if !ok || cur.FollowUp != "pause-past-expiry" {
+		t.Fatalf("current = %+v, want the first follow-up", cur)
+	}
+}
+
+func TestRoundAnswerRules(t *testing.T) {
+	ctx := context.Background()
+	s := mustOpen(t, "")
+	learner := mustLearner(t, s)
+	other := mustLearner(t, s)
+	id := mustRound(t, s, learner)
+	res := quiz.Result{Score: 1}
+	answer := func(who string, seq int) error {
+		return s.AnswerTurn(ctx, who, id, store.TurnAnswer{Seq: seq, Text: "x", Result: res, At: roundStart})
+	}
+	tests := []struct {
+		name string
+		err  error
+		want error
+	}{
+		{"a later question is not current", answer(learner, 10), store.ErrTurnNotCurrent},
+		{"an unknown turn is not current", answer(learner, 99), store.ErrTurnNotCurrent},
+		{"another learner cannot answer", answer(other, 0), store.ErrNotFound},
+		{"the current question is answered", answer(learner, 0), nil},
+		{"answering it twice is refused", answer(learner, 0), store.ErrTurnAnswered},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if !errors.Is(tt.err, tt.want) || (tt.want == nil && tt.err != nil) {
+				t.Fatalf("error = %v, want %v", tt.err, tt.want)
+			}
+		})
+	}
+	t.Run("another learner cannot read or mark the round", func(t *testing.T) {
+		if _, err := s.Round(ctx, other, id); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("round = %v, want ErrNotFound", err)
+		}
+		if err := s.MarkShown(ctx, other, id, 10, roundStart); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("mark shown = %v, want ErrNotFound", err)
+		}
+		if _, err := s.FinishRound(ctx, other, id, 1, quiz.StrongHire, roundStart); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("finish = %v, want ErrNotFound", err)
+		}
+		if rs, _ := s.Rounds(ctx, other); len(rs) != 0 {
+			t.Fatalf("other learner lists %d rounds, want 0", len(rs))
+		}
+	})
+	t.Run("finishing happens once, then answers are refused", func(t *testing.T) {
+		first, err := s.FinishRound(ctx, learner, id, 0.4, quiz.NoHire, roundStart.Add(time.Hour))
+		if err != nil || !first {
+			t.Fatalf("first finish = %v, %v; want true", first, err)
+		}
+		again, err := s.FinishRound(ctx, learner, id, 1, quiz.StrongHire, roundStart.Add(2*time.Hour))
+		if err != nil || again {
+			t.Fatalf("second finish = %v, %v; want false", again, err)
+		}
+		if err := answer(learner, 10); !errors.Is(err, store.ErrRoundFinished) {
+			t.Fatalf("answer after finish = %v, want ErrRoundFinished", err)
+		}
+		rs, err := s.Rounds(ctx, learner)
+		if err != nil || len(rs) != 1 {
+			t.Fatalf("rounds = %v, %v; want one", rs, err)
+		}
+		if rs[0].Verdict != quiz.NoHire || rs[0].Score != 0.4 || rs[0].Answered != 1 || rs[0].Turns != 3 {
+			t.Fatalf("summary = %+v, want the first finish's score and verdict, 1 of 3 answered", rs[0])
+		}
+	})
+}
+
+func TestMarkShownKeepsTheFirstTime(t *testing.T) {
+	ctx := context.Background()
+	s := mustOpen(t, "")
+	learner := mustLearner(t, s)
+	id := mustRound(t, s, learner)
+	for _, at := range []time.Time{roundStart.Add(time.Second), roundStart.Add(time.Hour)} {
+		if err := s.MarkShown(ctx, learner, id, 0, at); err != nil {
+			t.Fatalf("mark shown: %v", err)
+		}
+	}
+	r, err := s.Round(ctx, learner, id)
+	if err != nil {
+		t.Fatalf("round: %v", err)
+	}
+	if got := r.Turns[0].Shown; !got.Equal(roundStart.Add(time.Second)) {
+		t.Fatalf("shown = %v, want the first showing", got)
+	}
+}
