@@ -155,7 +155,9 @@ func Check(events []Event) []Violation {
 // what the timeline records.
 func (t Timeline) StateAt(step int) State {
 	step = min(max(step, 0), len(t.Events))
-	st := State{Step: step, Nodes: make([]NodeState, max(t.Nodes, 1)), Clients: make([]ClientState, len(t.Clients))}
+	// A timeline may come from stored JSON: never trust its node count.
+	nodes := min(max(t.Nodes, 1), MaxRedlockNodes)
+	st := State{Step: step, Nodes: make([]NodeState, nodes), Clients: make([]ClientState, len(t.Clients))}
 	for i := range st.Nodes {
 		st.Nodes[i].Node = i + 1
 	}

@@ -155,7 +155,7 @@ func Run(s Scenario) Timeline {
 		return Timeline{
 			EngineVersion: EngineVersion,
 			Model:         s.Lock.Model,
-			Nodes:         max(s.Lock.Nodes, 1),
+			Nodes:         1,
 			Clients:       []string{},
 			Events:        []Event{{Kind: KindInvalid, Detail: err.Error()}},
 			Summary:       Summary{Violations: []Violation{}, Stopped: "invalid"},
@@ -499,16 +499,16 @@ func (m *sim) latency(msg message) int64 { return m.now - msg.sentAt }
 // nodeNow is node i's own clock.
 func (m *sim) nodeNow(i int) int64 { return m.now + m.nodes[i].offset }
 
-// live reports whether node i holds a key that has not expired by the
-// node's own clock. The database row never expires by itself: a lapsed
-// claim stays in the row until someone claims over it.
+// expired reports whether node i holds a key that is past its expiry by
+// the node's own clock.
 func (m *sim) expired(i int) bool {
 	k := &m.nodes[i].key
 	return k.present && k.hasExp && m.nodeNow(i) >= k.expAt
 }
 
 // expireIfDue drops node i's key if its time has come. The database row
-// has no active expiry.
+// never expires by itself: a lapsed claim stays in the row until someone
+// claims over it.
 func (m *sim) expireIfDue(i int) {
 	if m.model == ModelDatabase || !m.expired(i) {
 		return
@@ -776,7 +776,7 @@ func (m *sim) extend(ci int, msg message) {
 	validity := m.ttl - (m.latency(msg) + m.lat) - m.drift
 	ok := len(got) >= m.quorum && (m.model != ModelRedlock || validity > 0)
 	if !ok {
-		e := Event{Kind: KindExtendRefused, Client: c.id, Grant: msg.grant, Nodes: nil, LatencyMS: m.latency(msg), Reason: what}
+		e := Event{Kind: KindExtendRefused, Client: c.id, Grant: msg.grant, LatencyMS: m.latency(msg), Reason: what}
 		holder := -1
 		if k := m.nodes[0].key; k.present {
 			holder = k.client

@@ -73,7 +73,6 @@ func resourceHistory(tl sandbox.Timeline) []porcupine.Operation {
 		clients[id] = i
 	}
 	reader := len(tl.Clients)
-	applied := regState{grant: -1}
 	for i, e := range tl.Events {
 		if e.Kind != sandbox.KindWriteAccepted && e.Kind != sandbox.KindWriteRejected {
 			continue
@@ -93,12 +92,11 @@ func resourceHistory(tl sandbox.Timeline) []porcupine.Operation {
 			Return:   int64(4*i + 1),
 		})
 		if accepted {
-			applied = regState{grant: e.Grant, value: e.Value}
 			ops = append(ops, porcupine.Operation{
 				ClientId: reader,
 				Input:    regInput{},
 				Call:     int64(4*i + 2),
-				Output:   regOutput{grant: applied.grant, value: applied.value},
+				Output:   regOutput{grant: e.Grant, value: e.Value},
 				Return:   int64(4*i + 3),
 			})
 		}
