@@ -87,14 +87,18 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, r *Result) {
 		}
 		r.Points = append(r.Points, pr)
 	}
+	// In an answer that is mostly a list of terms, fragments are names,
+	// not claims: only its sentences can raise a flag.
+	words, loose := wordShare(d)
+	listy := words > 0 && float64(loose) > keywordShare*float64(words)
 	for _, f := range flags {
-		if fr, ok := findFlag(d, f); ok {
+		if fr, ok := findFlag(d, f, listy); ok {
 			r.Flags = append(r.Flags, fr)
 		}
 	}
 	sortFlags(r.Flags)
 	r.Score = freeTextScore(r.Points, r.Flags)
-	if words, loose := wordShare(d); words > 0 && float64(loose) > keywordShare*float64(words) {
+	if listy {
 		r.Notes = append(r.Notes, "Most of this answer is a list of terms rather than sentences. An interviewer credits a point only when you explain it, so say what each mechanism does and why.")
 	}
 }
@@ -137,7 +141,7 @@ func findIn(d *doc, p *Pattern, prose bool) (match, bool) {
 	return match{}, false
 }
 
-func findFlag(d *doc, f *RedFlag) (FlagResult, bool) {
+func findFlag(d *doc, f *RedFlag, proseOnly bool) (FlagResult, bool) {
 	pats, unless := f.match, f.unless
 	if pats == nil {
 		pats, _ = compileAll(f.Match, nil, "", "match")
@@ -151,7 +155,10 @@ func findFlag(d *doc, f *RedFlag) (FlagResult, bool) {
 		}
 	}
 	for _, p := range pats {
-		for si := range d.sents {
+		for si, s := range d.sents {
+			if proseOnly && !s.prose {
+				continue
+			}
 			if m, ok := p.find(d, si); ok {
 				return FlagResult{ID: f.ID, Label: f.Label, Why: f.Why, WhyHTML: f.WhyHTML, Severity: f.Severity, Span: m.bytes(d)}, true
 			}

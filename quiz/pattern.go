@@ -44,23 +44,30 @@ const (
 // files:
 //
 //	pattern  = ["!" | "?"] part { op part }
-//	op       = "&"            all parts in the same sentence, any order
-//	         | "~N"           all parts within N words of each other
-//	part     = word { word }  a phrase: words in order, at most 2 words apart
-//	word     = alt { "|" alt }
-//	alt      = literal        compared by stem: "fence" matches "fencing"
-//	         | prefix*        raw prefix: "expir*" matches "expiry"
-//	         | @name          any entry of a synonym set (entries are phrases)
+//	op       = "&"             all parts in the same sentence, any order
+//	         | "~N"            all parts within N words of each other
+//	part     = ["-"] alt { "|" alt }
+//	                           any one of the alternatives; with "-", an
+//	                           exclusion: the pattern does not match in a
+//	                           sentence where it occurs unnegated
+//	alt      = word { word }   a phrase: words in order, at most 2 words apart
+//	word     = term { "/" term }
+//	term     = literal         compared by stem: "fence" matches "fencing"
+//	         | prefix*         raw prefix: "expir*" matches "expiry"
+//	         | @name           any entry of a synonym set (entries are phrases)
 //
-// A leading "!" makes the pattern match only where it is negated, "?"
-// either way; by default a negated match does not count. A pattern uses
+// So "unique constraint|primary key" is two phrases, and
+// "conditional/guarded update" is one phrase whose first word has two
+// forms. A leading "!" makes the pattern match only where it is negated,
+// "?" either way; by default a negated match does not count. A pattern uses
 // one kind of operator throughout. Literals that split into several words
 // ("compare-and-delete") are phrases of adjacent words.
 type Pattern struct {
 	src      string
 	polarity Polarity
 	parts    []elem
-	window   int // >0: the ~N window; 0: same sentence
+	exclude  []elem // parts that must not occur, asserted, in the sentence
+	window   int    // >0: the ~N window; 0: same sentence
 }
 
 // String returns the pattern as written.
@@ -161,11 +168,19 @@ func ParsePattern(src string, syn Synonyms, topic string) (*Pattern, error) {
 		if len(words) == 0 {
 			return fmt.Errorf("pattern %q: an operator needs words on both sides", src)
 		}
-		part, err := parsePhrase(words, syn, topic, true)
+		exclude := strings.HasPrefix(words[0], "-") && len(words[0]) > 1
+		if exclude {
+			words[0] = words[0][1:]
+		}
+		part, err := parsePart(words, syn, topic, true)
 		if err != nil {
 			return fmt.Errorf("pattern %q: %w", src, err)
 		}
-		p.parts = append(p.parts, part)
+		if exclude {
+			p.exclude = append(p.exclude, part)
+		} else {
+			p.parts = append(p.parts, part)
+		}
 		words = nil
 		return nil
 	}
@@ -198,18 +213,42 @@ func ParsePattern(src string, syn Synonyms, topic string) (*Pattern, error) {
 	if err := flush(); err != nil {
 		return nil, err
 	}
+	if len(p.parts) == 0 {
+		return nil, fmt.Errorf("pattern %q: only exclusions; say what must match", src)
+	}
 	if len(p.parts) > 4 {
 		return nil, fmt.Errorf("pattern %q: %d parts; at most 4", src, len(p.parts))
 	}
 	return p, nil
 }
 
-// parsePhrase compiles a phrase of pattern words.
+// parsePart compiles a part: phrases separated by "|".
+func parsePart(words []string, syn Synonyms, topic string, allowSyn bool) (elem, error) {
+	var alts altElem
+	for _, a := range strings.Split(strings.Join(words, " "), "|") {
+		ws := strings.Fields(a)
+		if len(ws) == 0 {
+			return nil, errors.New("empty alternative (stray |)")
+		}
+		e, err := parsePhrase(ws, syn, topic, allowSyn)
+		if err != nil {
+			return nil, err
+		}
+		alts = append(alts, e)
+	}
+	if len(alts) == 1 {
+		return alts[0], nil
+	}
+	return alts, nil
+}
+
+// parsePhrase compiles a phrase of pattern words; a word's forms are
+// separated by "/".
 func parsePhrase(words []string, syn Synonyms, topic string, allowSyn bool) (elem, error) {
 	var seq []elem
 	for _, w := range words {
 		var alts altElem
-		for _, a := range strings.Split(w, "|") {
+		for _, a := range strings.Split(w, "/") {
 			e, err := parseAlt(a, syn, topic, allowSyn)
 			if err != nil {
 				return nil, err
@@ -231,7 +270,7 @@ func parsePhrase(words []string, syn Synonyms, topic string, allowSyn bool) (ele
 func parseAlt(a string, syn Synonyms, topic string, allowSyn bool) (elem, error) {
 	switch {
 	case a == "":
-		return nil, errors.New("empty alternative (stray |)")
+		return nil, errors.New("empty form (stray /)")
 	case strings.HasPrefix(a, "@"):
 		if !allowSyn {
 			return nil, fmt.Errorf("synonym entry %q refers to another set", a)
@@ -254,7 +293,7 @@ func parseAlt(a string, syn Synonyms, topic string, allowSyn bool) (elem, error)
 		return alts, nil
 	case strings.HasSuffix(a, "*"):
 		pre := strings.ToLower(strings.TrimSuffix(a, "*"))
-		if len([]rune(pre)) < 3 || strings.ContainsAny(pre, "*|@") {
+		if len([]rune(pre)) < 3 || strings.ContainsAny(pre, "*|@/") {
 			return nil, fmt.Errorf("prefix %q: want at least 3 letters before *", a)
 		}
 		return prefixElem(pre), nil
@@ -316,6 +355,15 @@ const maxSpansPerPart = 8
 // find returns the first occurrence of p in sentence si, if any.
 func (p *Pattern) find(d *doc, si int) (match, bool) {
 	sn := d.sents[si]
+	for _, ex := range p.exclude {
+		for i := sn.from; i < sn.to; i++ {
+			for _, e := range ex.ends(d.toks, i, sn.to) {
+				if !negated(d, [2]int{i, e}) {
+					return match{}, false
+				}
+			}
+		}
+	}
 	cands := make([][][2]int, len(p.parts))
 	for k, part := range p.parts {
 		for i := sn.from; i < sn.to && len(cands[k]) < maxSpansPerPart; i++ {

@@ -47,6 +47,9 @@ func TestPatternMatches(t *testing.T) {
 		{"curly apostrophe", "!fencing", "", "fencing isn’t needed", true},
 		{"hyphen literal", "compare-and-delete", "", "a compare and delete script", true},
 		{"alternatives", "ttl|lease", "", "the lease", true},
+		{"phrase alternatives", "unique constraint|primary key", "", "add a primary key", true},
+		{"phrase alternatives are whole", "unique constraint|primary key", "", "a unique key", false},
+		{"word forms inside a phrase", "conditional/guarded update", "", "a guarded update", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -88,7 +91,8 @@ func TestParsePatternErrors(t *testing.T) {
 		{"mixed operators", "a & b ~3 c"},
 		{"bad window", "a ~0 b"},
 		{"short prefix", "ex*"},
-		{"stray bar", "a| b"},
+		{"stray bar", "a || b"},
+		{"stray slash", "a/ b"},
 		{"too many parts", "a & b & c & d & e"},
 	}
 	for _, tt := range tests {
@@ -97,5 +101,30 @@ func TestParsePatternErrors(t *testing.T) {
 				t.Fatalf("ParsePattern(%q): got nil error, want one", tt.pattern)
 			}
 		})
+	}
+}
+
+func TestPatternExclusion(t *testing.T) {
+	p, err := quiz.ParsePattern("release & del & -script|lua", nil, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		text string
+		want bool
+	}{
+		{"release it with DEL", true},
+		{"release it with DEL from a Lua script", false},
+		{"release it with DEL, not a script", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			if got, _ := p.Matches(tt.text); got != tt.want {
+				t.Fatalf("got %v, want %v", got, tt.want)
+			}
+		})
+	}
+	if _, err := quiz.ParsePattern("-lua", nil, ""); err == nil {
+		t.Fatalf("a pattern of exclusions only: got nil error")
 	}
 }

@@ -17,6 +17,7 @@ type token struct {
 	clause     bool   // a clause starts at this token
 	negBy      int    // index of the negator whose scope covers it, or -1
 	fn         bool   // a function word (article, auxiliary, pronoun, ...)
+	code       bool   // code or a quoted term: neutral when judging prose
 }
 
 // sentence is a run of tokens ended by . ! ? or a line break.
@@ -41,7 +42,10 @@ shall should may might must to of in on at by for with from into onto over under
 than then so if when while because since until after before and or but nor not no never
 i you we he she me us my your our his her who whom whose which what where why how
 all any each every some only also just very too more most less even still yet both either
-neither such own same other another again once here now`)
+neither such own same other another again once here now whether within without per via
+out up off down through between against across among like during already always often
+usually get gets got make makes made use uses used take takes took give gives gave keep
+keeps kept let lets going goes went come comes see know knows`)
 
 // negators open a negation scope over the rest of their clause.
 var negators = setOf(`not no never without nothing none neither nor cannot cant dont doesnt
@@ -51,7 +55,7 @@ avoid avoids avoiding lacks lack lacking instead rather`)
 // critics judge what they are said of: "a plain DEL is wrong" negates the
 // DEL as surely as "never use a plain DEL".
 var critics = setOf(`wrong unsafe broken dangerous incorrect bug buggy mistake flawed naive
-bad insufficient inadequate useless pointless`)
+bad insufficient inadequate useless pointless risky`)
 
 // auxiliaries before "not"/"never" make the negation reach back to the
 // subject: in "fencing is not needed" fencing is what is negated.
@@ -60,12 +64,12 @@ might has have had`)
 
 // clauseWords start a new clause, which ends a negation scope.
 var clauseWords = setOf(`but because so although though whereas while since unless which who
-whose that where when if otherwise however yet whereby`)
+whose that where when if otherwise however yet whereby i i'd i'll i'm we'd we'll`)
 
 // afterAnd lists words that, following "and", start a clause of their own
 // ("never use DEL and always check the token").
 var afterAnd = setOf(`always also then instead use check compare i you we they it the this
-so only`)
+so only never not doesn't don't can't cannot won't isn't`)
 
 func setOf(words string) map[string]bool {
 	m := map[string]bool{}
@@ -85,6 +89,8 @@ func analyse(text string) *doc {
 	d := &doc{text: text}
 	sent := 0
 	sentHasTok := false
+	depth := 0      // open ( and [
+	quoted := false // inside double quotes or backticks
 	clauseNext := true
 	prevRaw := ""
 	for i := 0; i < len(text); {
@@ -111,7 +117,8 @@ func analyse(text string) *doc {
 				break
 			}
 			raw := b.String()
-			d.toks = append(d.toks, token{raw: raw, stem: stem(raw), start: start, end: i, sent: sent, clause: clauseNext, negBy: -1, fn: isFunction(raw)})
+			d.toks = append(d.toks, token{raw: raw, stem: stem(raw), start: start, end: i, sent: sent, clause: clauseNext, negBy: -1, fn: isFunction(raw),
+				code: depth > 0 || quoted || looksLikeCode(text[start:i])})
 			clauseNext = false
 			sentHasTok = true
 			prevRaw = raw
@@ -122,6 +129,7 @@ func analyse(text string) *doc {
 				sentHasTok = false
 			}
 			clauseNext = true
+			depth, quoted = 0, false
 		case r == '.' || r == '!' || r == '?':
 			next := byte(' ')
 			if i+size < len(text) {
@@ -133,8 +141,18 @@ func analyse(text string) *doc {
 				sentHasTok = false
 				clauseNext = true
 			}
-		case r == ',' || r == ';' || r == ':' || r == '(' || r == ')' || r == '—' || r == '–' || r == '"' || r == '[' || r == ']':
+		case r == ',' || r == ';' || r == ':' || r == '(' || r == ')' || r == '—' || r == '–' || r == '"' || r == '[' || r == ']' || r == '`':
 			clauseNext = true
+			switch r {
+			case '(', '[':
+				depth++
+			case ')', ']':
+				if depth > 0 {
+					depth--
+				}
+			case '"', '`':
+				quoted = !quoted
+			}
 		case r == '-' && i > 0 && i+1 < len(text) && text[i-1] == ' ' && text[i+1] == ' ':
 			clauseNext = true
 		}
@@ -149,7 +167,8 @@ func analyse(text string) *doc {
 		for k := i; k < j; k++ {
 			d.toks[k].sent = len(d.sents)
 		}
-		d.sents = append(d.sents, sentence{from: i, to: j, prose: isProse(d.toks[i:j])})
+		segs := 1 + strings.Count(text[d.toks[i].start:d.toks[j-1].end], ",") + strings.Count(text[d.toks[i].start:d.toks[j-1].end], ";")
+		d.sents = append(d.sents, sentence{from: i, to: j, prose: isProse(d.toks[i:j], segs)})
 		i = j
 	}
 	// clause words and "and <pronoun>"
@@ -195,19 +214,44 @@ func stem(raw string) string {
 	return english.Stem(raw, true)
 }
 
-// isProse tells a sentence from a fragment: at least five words, two of
-// them function words making up a fifth of the whole.
-func isProse(toks []token) bool {
+// isProse tells a sentence from a fragment or a list of terms: at least
+// five words; among the words that are not code (commands, identifiers,
+// quoted terms) at least four, a fifth of them (two or more) function
+// words; and on average at least 3.5 of those words between commas, since
+// a comma-separated run of terms is a list, not a sentence.
+func isProse(toks []token, segments int) bool {
 	if len(toks) < 5 {
 		return false
 	}
-	fn := 0
+	n, fn := 0, 0
 	for _, t := range toks {
+		if t.code {
+			continue
+		}
+		n++
 		if t.fn {
 			fn++
 		}
 	}
-	return fn >= 2 && float64(fn) >= 0.2*float64(len(toks))
+	return n >= 4 && fn >= 2 && float64(fn) >= 0.2*float64(n) && float64(n) >= 3.5*float64(segments)
+}
+
+// looksLikeCode reports a word written as code: a command in capitals
+// (SET, NX, PEXPIRE), or an identifier with an underscore or a digit.
+func looksLikeCode(w string) bool {
+	upper, letters := 0, 0
+	for _, r := range w {
+		switch {
+		case r == '_' || unicode.IsDigit(r):
+			return true
+		case unicode.IsUpper(r):
+			upper++
+			letters++
+		case unicode.IsLetter(r):
+			letters++
+		}
+	}
+	return letters >= 2 && upper == letters
 }
 
 // markNegation sets negBy for tokens inside a negation scope. A scope runs
