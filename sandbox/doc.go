@@ -7,11 +7,21 @@
 // violations that Check derives from the events alone. The same scenario
 // always yields the same timeline (no wall clock, no goroutines, no map
 // iteration), so a stored timeline is just (scenario, EngineVersion) and a
-// replay is a re-run.
+// replay is a re-run. Timeline.StateAt gives the world after any step.
 //
-// The package is pure: no I/O, no globals. The lockdrill sim command and
-// the web UI are thin shells around Parse, Run, Timeline.StateAt and
-// Presets.
+// Rules of the simulation, each pinned by a test:
+//   - Actions run at their at_ms; at the same millisecond, actions run in
+//     file order and before anything the run itself scheduled.
+//   - A paused client runs nothing: its actions, heartbeats and the answers
+//     it receives wait, in order, until the pause ends (a late heartbeat
+//     fires once). It does not re-check its lease when it resumes.
+//   - A write carries the token and grant of the client's latest grant.
+//   - With latency 0 (the default) a message and its answer take no time,
+//     so cause and effect appear in causal order within one millisecond.
+//
+// The package is pure: no I/O beyond an io.Writer for WriteTable, no
+// globals. The lockdrill sim command and the web UI are thin shells around
+// Parse, Run, Timeline.StateAt and Presets.
 package sandbox
 
 // EngineVersion identifies the simulator's semantics. Bump it whenever a
