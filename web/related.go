@@ -1,9 +1,18 @@
 package web
 
-import "lockdrill/web/views"
+import (
+	"lockdrill/sandbox"
+	"lockdrill/web/views"
+)
 
 // relatedToSection lists the exercises and sandbox presets that illustrate a
 // guide section. It grows as practice and the sandbox arrive.
 func (s *Server) relatedToSection(slug string) (practice, presets []views.NavLink) {
-	return nil, nil
+	// Presets: the sandbox scenarios whose lesson is this section's.
+	for _, p := range sandbox.Presets() {
+		if p.Guide == slug {
+			presets = append(presets, views.NavLink{Href: "/sandbox/presets/" + p.ID, Title: p.Title})
+		}
+	}
+	return nil, presets
 }

@@ -19,7 +19,19 @@ func (s *Server) routes() {
 
 	e.GET("/practice", s.comingSoon("Practice", "practice", "Every interview question of the guide as a graded exercise, with honest feedback and spaced review."))
 	e.GET("/rounds", s.comingSoon("Mock round", "rounds", "Timed interview rounds with follow-ups that probe what you left out, and a scorecard at the end."))
-	e.GET("/sandbox", s.comingSoon("Sandbox", "sandbox", "A deterministic lock service where you pause a client past its lease and watch fencing reject its stale write."))
+	sbLimit := s.sandboxLimiter()
+	e.GET("/sandbox", s.handleSandboxIndex)
+	e.POST("/sandbox", s.handleSandboxStart, sbLimit)
+	e.GET("/sandbox/import", s.handleSandboxImportForm)
+	e.POST("/sandbox/import", s.handleSandboxImport, sbLimit)
+	e.GET("/sandbox/presets/:preset", s.handleSandboxPreset)
+	e.POST("/sandbox/presets/:preset", s.handleSandboxPresetOpen, sbLimit)
+	e.GET("/sandbox/:id", s.handleSandboxTimeline) // also /sandbox/:id.json, the export
+	e.GET("/sandbox/:id/state", s.handleSandboxState)
+	e.GET("/sandbox/:id/compare", s.handleSandboxCompare)
+	e.POST("/sandbox/:id/actions", s.handleSandboxAction, sbLimit)
+	e.POST("/sandbox/:id/settings", s.handleSandboxSettings, sbLimit)
+	e.POST("/sandbox/:id/fork", s.handleSandboxFork, sbLimit)
 	e.GET("/progress", s.comingSoon("Progress", "progress", "Your mastery per topic, your streak and what is due for review."))
 
 	e.RouteNotFound("/*", func(c echo.Context) error { return echo.NewHTTPError(http.StatusNotFound) })

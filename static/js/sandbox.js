@@ -1,0 +1,168 @@
+// lockdrill sandbox: replay a timeline without a round trip. The page works
+// without this file (step links, a scrubber form, forms for every action);
+// with it, the scrubber, the arrow keys and play/pause move through the
+// steps in place: shapes after the step fade, the cursor moves, the event
+// list follows and the state panel is fetched from /sandbox/{id}/state.
+(function () {
+  "use strict";
+  var svg = document.querySelector("svg.tl-svg[data-stepx]");
+  var scrub = document.querySelector("input[data-testid=scrubber]");
+  if (!svg || !scrub) {
+    return;
+  }
+  var xs = svg.getAttribute("data-stepx").split(",").map(Number);
+  var total = xs.length - 1;
+  var stateURL = scrub.getAttribute("data-state");
+  var stepNum = document.querySelector("[data-role=step-num]");
+  var prev = document.querySelector("[data-testid=step-prev]");
+  var next = document.querySelector("[data-testid=step-next]");
+  var cursor = svg.querySelector(".tl-cursor");
+  var shapes = svg.querySelectorAll("[data-step]");
+  var rows = document.querySelectorAll("tr[data-testid=event-row]");
+  var player = document.querySelector("[data-role=player]");
+  var playBtn = document.querySelector("[data-role=play]");
+  var speed = document.querySelector("[data-role=speed]");
+  var go = document.querySelector(".sb-scrub-go");
+  var current = Number(scrub.value);
+  var timer = null;
+  var fetchTimer = null;
+  var fetchSeq = 0;
+
+  function stepURL(n) {
+    var u = new URL(window.location.href);
+    u.searchParams.set("step", String(n));
+    u.hash = "";
+    return u;
+  }
+
+  function loadState(n) {
+    window.clearTimeout(fetchTimer);
+    fetchTimer = window.setTimeout(function () {
+      var seq = ++fetchSeq;
+      fetch(stateURL + "?step=" + n, { headers: { Accept: "text/html" } })
+        .then(function (r) { return r.ok ? r.text() : null; })
+        .then(function (html) {
+          if (html === null || seq !== fetchSeq) {
+            return;
+          }
+          var panel = document.getElementById("state-panel");
+          if (panel) {
+            panel.outerHTML = html;
+          }
+        })
+        .catch(function () { /* the panel keeps the last state */ });
+    }, 120);
+  }
+
+  function show(n) {
+    n = Math.max(0, Math.min(total, n));
+    current = n;
+    var i;
+    for (i = 0; i < shapes.length; i++) {
+      var s = Number(shapes[i].getAttribute("data-step"));
+      if (shapes[i] === svg) {
+        continue;
+      }
+      shapes[i].classList.toggle("tl-future", s > n);
+    }
+    svg.setAttribute("data-step", String(n));
+    if (cursor) {
+      cursor.setAttribute("x1", String(xs[n]));
+      cursor.setAttribute("x2", String(xs[n]));
+    }
+    for (i = 0; i < rows.length; i++) {
+      var rs = Number(rows[i].getAttribute("data-step"));
+      rows[i].classList.toggle("sb-current", rs === n);
+      rows[i].classList.toggle("sb-future", rs > n);
+      rows[i].setAttribute("aria-current", rs === n ? "step" : "false");
+    }
+    if (stepNum) {
+      stepNum.textContent = String(n);
+    }
+    scrub.value = String(n);
+    if (prev) {
+      prev.href = stepURL(Math.max(0, n - 1)).toString();
+    }
+    if (next) {
+      next.href = stepURL(Math.min(total, n + 1)).toString();
+    }
+    window.history.replaceState(null, "", stepURL(n).toString());
+    loadState(n);
+  }
+
+  function stop() {
+    if (timer !== null) {
+      window.clearInterval(timer);
+      timer = null;
+    }
+    if (playBtn) {
+      playBtn.textContent = "▶ Play";
+      playBtn.setAttribute("aria-pressed", "false");
+    }
+  }
+
+  function play() {
+    if (current >= total) {
+      show(0);
+    }
+    playBtn.textContent = "⏸ Pause";
+    playBtn.setAttribute("aria-pressed", "true");
+    timer = window.setInterval(function () {
+      if (current >= total) {
+        stop();
+        return;
+      }
+      show(current + 1);
+    }, Number(speed.value) || 500);
+  }
+
+  scrub.addEventListener("input", function () {
+    stop();
+    show(Number(scrub.value));
+  });
+  if (go) {
+    go.hidden = true;
+  }
+  if (player && playBtn && speed) {
+    player.hidden = false;
+    playBtn.addEventListener("click", function () {
+      if (timer === null) {
+        play();
+      } else {
+        stop();
+      }
+    });
+    speed.addEventListener("change", function () {
+      if (timer !== null) {
+        stop();
+        play();
+      }
+    });
+  }
+  [prev, next].forEach(function (a) {
+    if (!a) {
+      return;
+    }
+    a.addEventListener("click", function (ev) {
+      ev.preventDefault();
+      stop();
+      show(current + (a === prev ? -1 : 1));
+    });
+  });
+  document.addEventListener("keydown", function (ev) {
+    var t = ev.target;
+    var tag = t && t.tagName ? t.tagName.toLowerCase() : "";
+    if (tag === "input" || tag === "textarea" || tag === "select" || ev.altKey || ev.ctrlKey || ev.metaKey) {
+      return;
+    }
+    if (ev.key === "ArrowLeft") {
+      ev.preventDefault();
+      stop();
+      show(current - 1);
+    } else if (ev.key === "ArrowRight") {
+      ev.preventDefault();
+      stop();
+      show(current + 1);
+    }
+  });
+})();

@@ -1,0 +1,377 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"lockdrill/quiz"
+	"lockdrill/sandbox"
+	"lockdrill/store"
+	"lockdrill/web/timelineview"
+	"lockdrill/web/views"
+)
+
+// handleSandboxIndex handles "GET /sandbox".
+func (s *Server) handleSandboxIndex(c echo.Context) error {
+	v := views.SandboxIndexView{Presets: s.presetCards(), Blank: views.BlankForm{
+		Model: sandbox.ModelRedis, TTL: "10000", Clients: "2", Heartbeat: "0",
+		Acquire: sandbox.AcquireAtomic, Release: sandbox.ReleaseCompareAndDelete, FencingTokens: true, CheckFencing: true,
+	}}
+	if err := s.fillMine(c, &v); err != nil {
+		return err
+	}
+	return s.renderSandboxIndex(c, http.StatusOK, v)
+}
+
+func (s *Server) renderSandboxIndex(c echo.Context, status int, v views.SandboxIndexView) error {
+	p := s.page(c, "Sandbox", "sandbox")
+	p.Description = "A deterministic lock service in the browser: pause a client past its lease and watch fencing reject its stale write."
+	return render(c, status, views.SandboxIndex(p, v))
+}
+
+func (s *Server) fillMine(c echo.Context, v *views.SandboxIndexView) error {
+	learner, err := s.learnerID(c)
+	if err != nil {
+		return err
+	}
+	mine, err := s.store.Timelines(c.Request().Context(), learner, 20)
+	if err != nil {
+		return err
+	}
+	for _, t := range mine {
+		v.Mine = append(v.Mine, views.TimelineLink{Href: "/sandbox/" + t.ID, Title: t.Title, Updated: t.Updated.Format("2 Jan 15:04"), Forked: t.ParentID != ""})
+	}
+	return nil
+}
+
+// handleSandboxStart handles "POST /sandbox": start a blank timeline.
+func (s *Server) handleSandboxStart(c echo.Context) error {
+	form, err := c.FormParams()
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest)
+	}
+	sc, f := blankScenario(form)
+	if len(f.Errors) > 0 {
+		v := views.SandboxIndexView{Presets: s.presetCards(), Blank: f}
+		if err := s.fillMine(c, &v); err != nil {
+			return err
+		}
+		return s.renderSandboxIndex(c, http.StatusUnprocessableEntity, v)
+	}
+	id, err := s.createTimeline(c, store.NewTimeline{Title: "Blank " + sc.Lock.Model + " timeline"}, sc)
+	if err != nil {
+		return err
+	}
+	return s.seeOther(c, "/sandbox/"+id, "A blank timeline: act on the clients below, at now.")
+}
+
+// createTimeline saves sc as a new timeline of the requesting learner.
+func (s *Server) createTimeline(c echo.Context, t store.NewTimeline, sc sandbox.Scenario) (string, error) {
+	learner, err := s.ensureLearner(c)
+	if err != nil {
+		return "", err
+	}
+	raw, err := marshalScenario(sc)
+	if err != nil {
+		return "", err
+	}
+	t.Learner, t.Scenario, t.EngineVersion = learner, raw, sandbox.EngineVersion
+	if t.NowMS == 0 {
+		t.NowMS = lastActionAt(sc)
+	}
+	return s.store.CreateTimeline(c.Request().Context(), t)
+}
+
+func (s *Server) presetCards() []views.PresetCard {
+	ps := sandbox.Presets()
+	out := make([]views.PresetCard, len(ps))
+	for i, p := range ps {
+		out[i] = s.presetCard(p)
+	}
+	return out
+}
+
+func (s *Server) presetCard(p sandbox.Preset) views.PresetCard {
+	c := views.PresetCard{ID: p.ID, Title: p.Title, Lesson: p.Lesson, Model: p.Scenario.Lock.Model, Fencing: presetFencing(p.Scenario), GuideSlug: p.Guide}
+	if sec, ok := s.cat.Section(p.Guide); ok {
+		c.GuideTitle = sec.Title
+	}
+	return c
+}
+
+func presetOr404(id string) (sandbox.Preset, error) {
+	p, ok := sandbox.PresetByID(id)
+	if !ok {
+		return p, echo.NewHTTPError(http.StatusNotFound, "There is no sandbox scenario with this name. The sandbox page lists them all.")
+	}
+	return p, nil
+}
+
+// predictQuestion returns the predict-the-outcome question qid when it is
+// about preset, or nil.
+func (s *Server) predictQuestion(qid, preset string) *quiz.Question {
+	if qid == "" || s.cat.Questions == nil {
+		return nil
+	}
+	q, ok := s.cat.Questions.ByID(qid)
+	if !ok || q.Kind != quiz.KindPredict || q.Preset != preset {
+		return nil
+	}
+	return q
+}
+
+func predictView(q *quiz.Question, chosen string) *views.PredictView {
+	v := &views.PredictView{QuestionID: q.ID, Title: q.Title, PromptHTML: q.Prompt.HTML, ExplanationHTML: q.Explanation.HTML}
+	for _, o := range q.Options {
+		v.Options = append(v.Options, views.PredictOption{ID: o.ID, HTML: o.TextHTML})
+	}
+	if chosen == "" {
+		return v
+	}
+	v.Revealed = true
+	for i, o := range q.Options {
+		v.Options[i].Correct, v.Options[i].Chosen, v.Options[i].WhyHTML = o.Correct, o.ID == chosen, o.WhyHTML
+		if o.ID == chosen {
+			v.Right = o.Correct
+		}
+	}
+	return v
+}
+
+// handleSandboxPreset handles "GET /sandbox/presets/:preset": the preset
+// and its run, or, with ?predict=QUESTION, the prediction asked first.
+func (s *Server) handleSandboxPreset(c echo.Context) error {
+	p, err := presetOr404(c.Param("preset"))
+	if err != nil {
+		return err
+	}
+	v := views.PresetView{Card: s.presetCard(p)}
+	for _, a := range p.Scenario.Actions {
+		v.Actions = append(v.Actions, describeAction(a))
+	}
+	if q := s.predictQuestion(c.QueryParam("predict"), p.ID); q != nil {
+		v.Predict = predictView(q, "")
+	} else {
+		d := timelineview.Build(sandbox.Run(p.Scenario), 1<<30, 0, "/sandbox/presets/"+p.ID)
+		v.Diagram = &d
+	}
+	pg := s.page(c, p.Title, "sandbox")
+	pg.Description = p.Lesson
+	return render(c, http.StatusOK, views.SandboxPreset(pg, v))
+}
+
+// handleSandboxPresetOpen handles "POST /sandbox/presets/:preset": it
+// creates the learner's own timeline of the preset, recording the
+// prediction first when the form carries one.
+func (s *Server) handleSandboxPresetOpen(c echo.Context) error {
+	p, err := presetOr404(c.Param("preset"))
+	if err != nil {
+		return err
+	}
+	t := store.NewTimeline{PresetID: p.ID, Title: p.Title}
+	if q := s.predictQuestion(c.FormValue("predict"), p.ID); q != nil {
+		choice := c.FormValue("choice")
+		valid := false
+		for _, o := range q.Options {
+			valid = valid || o.ID == choice
+		}
+		if !valid {
+			v := views.PresetView{Card: s.presetCard(p), Predict: predictView(q, "")}
+			v.Predict.Error = "Choose one of the options: the run is shown once you have predicted."
+			for _, a := range p.Scenario.Actions {
+				v.Actions = append(v.Actions, describeAction(a))
+			}
+			return render(c, http.StatusUnprocessableEntity, views.SandboxPreset(s.page(c, p.Title, "sandbox"), v))
+		}
+		t.PredictQuestion, t.Prediction = q.ID, choice
+	}
+	id, err := s.createTimeline(c, t, p.Scenario)
+	if err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/sandbox/"+id)
+}
+
+// handleSandboxTimeline handles "GET /sandbox/:id" and, for an id ending
+// in .json, the export "GET /sandbox/:id.json" (one route, because the
+// :id parameter would take the suffix anyway).
+func (s *Server) handleSandboxTimeline(c echo.Context) error {
+	id := c.Param("id")
+	if base, ok := strings.CutSuffix(id, ".json"); ok {
+		return s.exportTimeline(c, base)
+	}
+	t, err := s.store.Timeline(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	return s.renderTimeline(c, http.StatusOK, t, "")
+}
+
+func (s *Server) exportTimeline(c echo.Context, id string) error {
+	t, err := s.store.Timeline(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	sc, err := parseStored(t.Scenario)
+	body := []byte(t.Scenario)
+	if err == nil {
+		if body, err = jsonIndent(sc); err != nil {
+			return err
+		}
+	}
+	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="lockdrill-`+id[:8]+`.json"`)
+	return c.Blob(http.StatusOK, echo.MIMEApplicationJSONCharsetUTF8, append(body, '\n'))
+}
+
+// stepParam reads ?step=N; anything else means the end.
+func stepParam(c echo.Context, total int) int {
+	n, err := strconv.Atoi(c.QueryParam("step"))
+	if err != nil {
+		return total
+	}
+	return min(max(n, 0), total)
+}
+
+// renderTimeline renders the timeline page with status; forbidden, when
+// set, explains a refused change and offers the fork.
+func (s *Server) renderTimeline(c echo.Context, status int, t store.Timeline, forbidden string) error {
+	learner, err := s.learnerID(c)
+	if err != nil {
+		return err
+	}
+	sc, perr := parseStored(t.Scenario)
+	tl := sandbox.Run(sc)
+	base := "/sandbox/" + t.ID
+	total := len(tl.Events)
+	step := stepParam(c, total)
+	now := timelineNow(t, sc)
+	v := views.TimelineView{
+		ID: t.ID, Title: t.Title, Base: base, Owner: learner != "" && learner == t.Learner, Forbidden: forbidden,
+		ExportHref: base + ".json", Config: configLines(sc),
+		Diagram: timelineview.Build(tl, step, now, base), Rows: timelineview.Rows(tl, step, base),
+		Panel: timelineview.BuildPanel(tl, step, base),
+		Step:  step, Total: total, FirstHref: base + "?step=0", LastHref: base, StateHref: base + "/state",
+		WritesAccepted: tl.Summary.WritesAccepted, WritesRejected: tl.Summary.WritesRejected,
+		FinalValue: "(never written)", Stopped: stoppedText(tl.Summary),
+	}
+	if tl.Summary.FinalValue != "" {
+		v.FinalValue = strconv.Quote(tl.Summary.FinalValue)
+	}
+	v.PrevHref = base + "?step=" + strconv.Itoa(max(step-1, 0))
+	v.NextHref = base + "?step=" + strconv.Itoa(min(step+1, total))
+	if perr != nil {
+		v.Invalid = perr.Error()
+	}
+	if t.EngineVersion != sandbox.EngineVersion {
+		v.EngineNote = "This timeline was saved by sandbox engine version " + t.EngineVersion + " and is re-run by version " +
+			sandbox.EngineVersion + ": the events may differ a little from what was saved."
+	}
+	if t.ParentID != "" {
+		v.ParentHref = "/sandbox/" + t.ParentID
+	}
+	if p, ok := sandbox.PresetByID(t.PresetID); ok {
+		card := s.presetCard(p)
+		v.Preset = &card
+	}
+	for _, vl := range tl.Summary.Violations {
+		v.Violations = append(v.Violations, violationLink(vl, base))
+	}
+	v.Settings = views.SettingsForm{
+		FencingTokens: sc.Lock.FencingTokens != nil && *sc.Lock.FencingTokens,
+		CheckFencing:  sc.Resource.CheckFencing != nil && *sc.Resource.CheckFencing,
+		Acquire:       sc.Lock.Acquire, Release: sc.Lock.Release, TTL: strconv.FormatInt(sc.Lock.TTLMS, 10), Model: sc.Lock.Model,
+	}
+	v.Act = views.ActionPanel{Now: timelineview.Millis(now), NowMS: now, Clients: tl.Clients, AcquireOp: sandbox.OpAcquire,
+		Failover: sc.Lock.Model != sandbox.ModelDatabase, Actions: len(sc.Actions), Max: sandbox.MaxActions, EndMS: tl.Summary.EndMS}
+	if sc.Lock.Model == sandbox.ModelDatabase {
+		v.Act.AcquireOp = sandbox.OpClaim
+	}
+	for n := 1; n <= max(sc.Lock.Nodes, 1); n++ {
+		v.Act.Nodes = append(v.Act.Nodes, n)
+	}
+	if q := s.predictQuestion(t.PredictQuestion, t.PresetID); q != nil && t.Prediction != "" {
+		v.Predict = predictView(q, t.Prediction)
+	}
+	p := s.page(c, t.Title, "sandbox")
+	p.Scripts = []string{"js/sandbox.js"}
+	return render(c, status, views.SandboxTimeline(p, v))
+}
+
+func violationLink(vl sandbox.Violation, base string) views.ViolationLink {
+	return views.ViolationLink{Kind: vl.Kind, T: timelineview.Millis(vl.T), Detail: vl.Detail, Href: timelineview.StepHref(base, vl.Event+2)}
+}
+
+func stoppedText(s sandbox.Summary) string {
+	switch s.Stopped {
+	case "idle":
+		return "the run ended at " + timelineview.Millis(s.EndMS) + " with nothing left to happen"
+	case "until_ms":
+		return "the run was cut at " + timelineview.Millis(s.EndMS)
+	case "time-limit":
+		return "the run reached the 10-minute limit"
+	case "limit":
+		return "the run stopped at the event limit"
+	case "invalid":
+		return "the scenario is invalid"
+	}
+	return s.Stopped
+}
+
+// handleSandboxState handles "GET /sandbox/:id/state?step=N": the state
+// panel alone, for the scrubber of sandbox.js.
+func (s *Server) handleSandboxState(c echo.Context) error {
+	t, err := s.store.Timeline(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	sc, _ := parseStored(t.Scenario)
+	tl := sandbox.Run(sc)
+	step := stepParam(c, len(tl.Events))
+	return render(c, http.StatusOK, views.SandboxStatePanel(timelineview.BuildPanel(tl, step, "/sandbox/"+t.ID)))
+}
+
+// handleSandboxCompare handles "GET /sandbox/:id/compare": the timeline
+// beside the one it was forked from.
+func (s *Server) handleSandboxCompare(c echo.Context) error {
+	ctx := c.Request().Context()
+	t, err := s.store.Timeline(ctx, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	if t.ParentID == "" {
+		return echo.NewHTTPError(http.StatusNotFound, "This timeline was not forked from another, so there is nothing to compare it with.")
+	}
+	parent, err := s.store.Timeline(ctx, t.ParentID)
+	if errors.Is(err, store.ErrNotFound) {
+		return echo.NewHTTPError(http.StatusNotFound, "The timeline this one was forked from no longer exists.")
+	}
+	if err != nil {
+		return err
+	}
+	left, lc := compareSide(parent, "Original: "+parent.Title)
+	right, rc := compareSide(t, "Fork: "+t.Title)
+	v := views.CompareView{Left: left, Right: right}
+	for i := range min(len(lc), len(rc)) {
+		if lc[i] != rc[i] {
+			v.Changed = append(v.Changed, rc[i].Name+" "+rc[i].Value)
+		}
+	}
+	return render(c, http.StatusOK, views.SandboxCompare(s.page(c, "Compare timelines", "sandbox"), v))
+}
+
+func compareSide(t store.Timeline, heading string) (views.CompareSide, []views.ConfigLine) {
+	sc, _ := parseStored(t.Scenario)
+	tl := sandbox.Run(sc)
+	base := "/sandbox/" + t.ID
+	cfg := configLines(sc)
+	side := views.CompareSide{Heading: heading, Href: base, Config: cfg, Diagram: timelineview.Build(tl, len(tl.Events), timelineNow(t, sc), base),
+		WritesAccepted: tl.Summary.WritesAccepted, WritesRejected: tl.Summary.WritesRejected, FinalValue: strconv.Quote(tl.Summary.FinalValue)}
+	for _, vl := range tl.Summary.Violations {
+		side.Violations = append(side.Violations, violationLink(vl, base))
+	}
+	return side, cfg
+}

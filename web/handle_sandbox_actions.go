@@ -1,0 +1,210 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+	"golang.org/x/time/rate"
+
+	"lockdrill/sandbox"
+	"lockdrill/store"
+	"lockdrill/web/views"
+)
+
+// notYours is the message of a change refused on someone else's timeline.
+const notYours = "This timeline belongs to someone else, so you cannot change it. Fork it to get your own copy, with the same actions, that you can change."
+
+// ownTimeline loads timeline id for a change by the requesting learner. On
+// someone else's timeline it renders the page read-only with a 403 and the
+// offer to fork, and returns ok false.
+func (s *Server) ownTimeline(c echo.Context) (store.Timeline, bool, error) {
+	t, err := s.store.Timeline(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return t, false, err
+	}
+	learner, err := s.learnerID(c)
+	if err != nil {
+		return t, false, err
+	}
+	if learner == "" || learner != t.Learner {
+		return t, false, s.renderTimeline(c, http.StatusForbidden, t, notYours)
+	}
+	return t, true, nil
+}
+
+// handleSandboxAction handles "POST /sandbox/:id/actions": append one
+// action at now (or move now), re-simulate, and go back to the page.
+func (s *Server) handleSandboxAction(c echo.Context) error {
+	t, ok, err := s.ownTimeline(c)
+	if !ok {
+		return err
+	}
+	form, err := c.FormParams()
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest)
+	}
+	back := "/sandbox/" + t.ID
+	sc, perr := parseStored(t.Scenario)
+	if perr != nil {
+		setFlash(c, "bad", "This scenario is invalid, so it cannot be changed: "+perr.Error())
+		return c.Redirect(http.StatusSeeOther, back)
+	}
+	sc, now, err := applyAction(sc, timelineNow(t, sc), form)
+	if err != nil {
+		setFlash(c, "bad", "Nothing was changed: "+err.Error()+".")
+		return c.Redirect(http.StatusSeeOther, back)
+	}
+	raw, err := marshalScenario(sc)
+	if err != nil {
+		return err
+	}
+	if err := s.store.UpdateTimeline(c.Request().Context(), t.Learner, t.ID, raw, sandbox.EngineVersion, now); err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, back)
+}
+
+// handleSandboxSettings handles "POST /sandbox/:id/settings": a change of
+// settings forks the timeline (anyone's), so that both can be compared.
+func (s *Server) handleSandboxSettings(c echo.Context) error {
+	t, err := s.store.Timeline(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	form, err := c.FormParams()
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest)
+	}
+	back := "/sandbox/" + t.ID
+	sc, perr := parseStored(t.Scenario)
+	if perr != nil {
+		setFlash(c, "bad", "This scenario is invalid, so its settings cannot be changed: "+perr.Error())
+		return c.Redirect(http.StatusSeeOther, back)
+	}
+	changed, names, err := applySettings(sc, form)
+	if err != nil {
+		setFlash(c, "bad", "Nothing was forked: "+err.Error()+".")
+		return c.Redirect(http.StatusSeeOther, back)
+	}
+	if len(names) == 0 {
+		setFlash(c, "warn", "Those are the settings this timeline already has: nothing to fork.")
+		return c.Redirect(http.StatusSeeOther, back)
+	}
+	title := baseTitle(t.Title) + " (" + strings.Join(names, ", ") + ")"
+	id, err := s.createTimeline(c, store.NewTimeline{ParentID: t.ID, PresetID: t.PresetID, Title: title, NowMS: t.NowMS}, changed)
+	if err != nil {
+		return err
+	}
+	return s.seeOther(c, "/sandbox/"+id+"/compare", "Forked with "+strings.Join(names, ", ")+". Both runs are side by side below.")
+}
+
+// handleSandboxFork handles "POST /sandbox/:id/fork": a copy of the
+// timeline owned by the requesting learner.
+func (s *Server) handleSandboxFork(c echo.Context) error {
+	t, err := s.store.Timeline(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	learner, err := s.ensureLearner(c)
+	if err != nil {
+		return err
+	}
+	id, err := s.store.CreateTimeline(c.Request().Context(), store.NewTimeline{
+		Learner: learner, ParentID: t.ID, PresetID: t.PresetID, Title: "Fork of " + baseTitle(t.Title),
+		Scenario: t.Scenario, EngineVersion: t.EngineVersion, NowMS: t.NowMS,
+	})
+	if err != nil {
+		return err
+	}
+	return s.seeOther(c, "/sandbox/"+id, "This fork is yours: change it as you like; the original stays as it was.")
+}
+
+func baseTitle(title string) string {
+	return strings.TrimPrefix(title, "Fork of ")
+}
+
+// handleSandboxImportForm handles "GET /sandbox/import".
+func (s *Server) handleSandboxImportForm(c echo.Context) error {
+	return render(c, http.StatusOK, views.SandboxImport(s.page(c, "Import a scenario", "sandbox"), views.ImportView{}))
+}
+
+// handleSandboxImport handles "POST /sandbox/import": a pasted or
+// uploaded scenario becomes a new timeline; an invalid one is shown again
+// with the error naming its field.
+func (s *Server) handleSandboxImport(c echo.Context) error {
+	text := c.FormValue("scenario")
+	if fh, err := c.FormFile("file"); err == nil && fh.Size > 0 {
+		f, err := fh.Open()
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, "The uploaded file could not be read.")
+		}
+		b, err := io.ReadAll(io.LimitReader(f, sandbox.MaxInputBytes+1))
+		f.Close()
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, "The uploaded file could not be read.")
+		}
+		text = string(b)
+	}
+	v := views.ImportView{JSON: text}
+	if strings.TrimSpace(text) == "" {
+		v.Error = "Paste a scenario or choose a file: the form was empty."
+		return render(c, http.StatusUnprocessableEntity, views.SandboxImport(s.page(c, "Import a scenario", "sandbox"), v))
+	}
+	sc, err := sandbox.Parse([]byte(text))
+	if err != nil {
+		var ve *sandbox.ValidationError
+		if errors.As(err, &ve) {
+			v.Field, v.Error = ve.Field, ve.Msg
+		} else {
+			v.Error = err.Error()
+		}
+		return render(c, http.StatusUnprocessableEntity, views.SandboxImport(s.page(c, "Import a scenario", "sandbox"), v))
+	}
+	id, err := s.createTimeline(c, store.NewTimeline{Title: "Imported " + sc.Lock.Model + " scenario"}, sc)
+	if err != nil {
+		return err
+	}
+	return s.seeOther(c, "/sandbox/"+id, "Imported: the scenario ran and is saved as your timeline.")
+}
+
+func jsonIndent(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(buf.Bytes(), "\n"), nil
+}
+
+// sandboxLimiter rate-limits the sandbox's state-changing requests per
+// learner (by cookie, else by address): each one re-runs a simulation and
+// writes the database, so a loop of them must not starve other learners.
+func (s *Server) sandboxLimiter() echo.MiddlewareFunc {
+	st := middleware.NewRateLimiterMemoryStoreWithConfig(middleware.RateLimiterMemoryStoreConfig{
+		Rate: rate.Limit(5), Burst: 30, ExpiresIn: 5 * time.Minute,
+	})
+	return middleware.RateLimiterWithConfig(middleware.RateLimiterConfig{
+		Store: st,
+		IdentifierExtractor: func(c echo.Context) (string, error) {
+			if ck, err := c.Cookie(learnerCookie); err == nil && store.ValidID(ck.Value) {
+				return "learner:" + ck.Value, nil
+			}
+			return "ip:" + c.RealIP(), nil
+		},
+		ErrorHandler: func(c echo.Context, err error) error {
+			return echo.NewHTTPError(http.StatusForbidden, "Your request could not be identified, so it was refused.")
+		},
+		DenyHandler: func(c echo.Context, id string, err error) error {
+			return echo.NewHTTPError(http.StatusTooManyRequests, "You are changing sandbox timelines faster than lockdrill accepts (about five a second). Wait a moment and try again; nothing was changed.")
+		},
+	})
+}

@@ -1,0 +1,369 @@
+package web
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"lockdrill/sandbox"
+	"lockdrill/store"
+	"lockdrill/web/views"
+)
+
+// This file holds the scenario edits the sandbox forms make: building a
+// blank scenario, appending an action at "now", changing settings. They
+// are plain functions over sandbox.Scenario so that the handlers stay thin
+// and the edits are easy to test through the router.
+
+// errLimit is an input that would take a timeline past the engine's limits.
+type errLimit struct{ msg string }
+
+func (e *errLimit) Error() string { return e.msg }
+
+// timelineNow is where the learner's next action goes: the stored cursor
+// or the last action, whichever is later.
+func timelineNow(t store.Timeline, sc sandbox.Scenario) int64 {
+	n := t.NowMS
+	for _, a := range sc.Actions {
+		n = max(n, a.AtMS)
+	}
+	return n
+}
+
+// lastActionAt is the time of the scenario's last action (0 if none).
+func lastActionAt(sc sandbox.Scenario) int64 {
+	var n int64
+	for _, a := range sc.Actions {
+		n = max(n, a.AtMS)
+	}
+	return n
+}
+
+// parseStored parses a saved scenario. A scenario that no longer passes
+// validation (say, saved by an older engine) still yields what could be
+// decoded, with the error, so its page can open and explain.
+func parseStored(raw json.RawMessage) (sandbox.Scenario, error) {
+	sc, err := sandbox.Parse(raw)
+	if err == nil {
+		return sc, nil
+	}
+	var loose sandbox.Scenario
+	if json.Unmarshal(raw, &loose) == nil {
+		loose = loose.WithDefaults()
+	}
+	return loose, err
+}
+
+func marshalScenario(sc sandbox.Scenario) (json.RawMessage, error) {
+	b, err := json.Marshal(sc)
+	if err != nil {
+		return nil, fmt.Errorf("encode scenario: %w", err)
+	}
+	return b, nil
+}
+
+// sbFormSeconds reads a form field of seconds (fractions allowed) as milliseconds.
+func sbFormSeconds(form url.Values, name, label string) (int64, error) {
+	raw := strings.TrimSpace(form.Get(name))
+	v, err := strconv.ParseFloat(raw, 64)
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0, fmt.Errorf("%s: %q is not a number of seconds", label, raw)
+	}
+	if v <= 0 || v*1000 > sandbox.MaxTimeMS {
+		return 0, &errLimit{fmt.Sprintf("%s: %s s is out of range (more than 0, at most %d s, the 10 virtual minutes a timeline may last)", label, raw, sandbox.MaxTimeMS/1000)}
+	}
+	return int64(math.Round(v * 1000)), nil
+}
+
+// sbFormInt reads a whole-number form field within lo..hi.
+func sbFormInt(form url.Values, name, label string, lo, hi int64) (int64, error) {
+	raw := strings.TrimSpace(form.Get(name))
+	v, err := strconv.ParseInt(raw, 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("%s: %q is not a whole number", label, raw)
+	}
+	if v < lo || v > hi {
+		return 0, fmt.Errorf("%s: %d is out of range %d..%d", label, v, lo, hi)
+	}
+	return v, nil
+}
+
+// applyAction returns sc with the form's action added at now, and the new
+// now. It enforces the engine's limits with messages for the learner.
+func applyAction(sc sandbox.Scenario, now int64, form url.Values) (sandbox.Scenario, int64, error) {
+	op := form.Get("op")
+	switch op {
+	case "undo":
+		if len(sc.Actions) == 0 {
+			return sc, now, errors.New("there is no action to undo")
+		}
+		sc.Actions = slices.Clone(sc.Actions[:len(sc.Actions)-1])
+		return sc, lastActionAt(sc), nil
+	case "advance":
+		d, err := sbFormSeconds(form, "advance_s", "advance by")
+		if err != nil {
+			return sc, now, err
+		}
+		if now+d > sandbox.MaxTimeMS {
+			return sc, now, &errLimit{fmt.Sprintf("advancing %s would pass 10 virtual minutes, the longest a timeline may run", sbSeconds(d))}
+		}
+		return sc, now + d, nil
+	case "advance_end":
+		end := sandbox.Run(sc).Summary.EndMS
+		return sc, min(max(now, end), sandbox.MaxTimeMS), nil
+	}
+	if len(sc.Actions) >= sandbox.MaxActions {
+		return sc, now, &errLimit{fmt.Sprintf("this timeline already has %d actions, the most one may have: fork it with fewer, or start a new one", sandbox.MaxActions)}
+	}
+	a := sandbox.Action{AtMS: now, Op: op}
+	switch op {
+	case sandbox.OpAcquire, sandbox.OpClaim, sandbox.OpRelease, sandbox.OpExtend, sandbox.OpCrash:
+		a.Client = form.Get("client")
+	case sandbox.OpWrite:
+		a.Client = form.Get("client")
+		a.Value = strings.TrimSpace(form.Get("value"))
+		if a.Value == "" {
+			return sc, now, errors.New("value: type the value to write")
+		}
+		if len(a.Value) > sandbox.MaxValueLen {
+			return sc, now, fmt.Errorf("value: longer than %d bytes", sandbox.MaxValueLen)
+		}
+	case sandbox.OpPause:
+		a.Client = form.Get("client")
+		d, err := sbFormSeconds(form, "pause_s", "pause")
+		if err != nil {
+			return sc, now, err
+		}
+		a.MS = d
+	case sandbox.OpDelay:
+		a.Client = form.Get("client")
+		d, err := sbFormInt(form, "delay_ms", "delay", 1, sandbox.MaxTimeMS)
+		if err != nil {
+			return sc, now, err
+		}
+		a.MS = d
+	case sandbox.OpFailover:
+		if sc.Lock.Model == sandbox.ModelRedlock {
+			n, err := sbFormInt(form, "failover_node", "failover node", 1, int64(sc.Lock.Nodes))
+			if err != nil {
+				return sc, now, err
+			}
+			a.Node = int(n)
+		}
+	case sandbox.OpClockJump:
+		n, err := sbFormInt(form, "node", "clock jump node", 1, int64(max(sc.Lock.Nodes, 1)))
+		if err != nil {
+			return sc, now, err
+		}
+		d, err := sbFormInt(form, "jump_ms", "clock jump", 1, sandbox.MaxTimeMS)
+		if err != nil {
+			return sc, now, err
+		}
+		a.Node, a.MS = int(n), d
+	case "":
+		return sc, now, errors.New("op: choose an action")
+	default:
+		return sc, now, fmt.Errorf("op: unknown action %q", op)
+	}
+	if a.AtMS+a.MS > sandbox.MaxTimeMS && (op == sandbox.OpPause || op == sandbox.OpDelay) {
+		return sc, now, &errLimit{fmt.Sprintf("a %s of %s at %s would pass 10 virtual minutes, the longest a timeline may run", op, sbSeconds(a.MS), sbSeconds(now))}
+	}
+	sc.Actions = append(slices.Clone(sc.Actions), a)
+	if err := sc.Validate(); err != nil {
+		return sc, now, err
+	}
+	if tl := sandbox.Run(sc); tl.Summary.Stopped == "limit" {
+		return sc, now, &errLimit{fmt.Sprintf("the run would produce more than %d events, the most a timeline may hold", sandbox.MaxEvents)}
+	}
+	return sc, now, nil
+}
+
+// applySettings returns sc with the settings form applied and the names of
+// the settings that changed.
+func applySettings(sc sandbox.Scenario, form url.Values) (sandbox.Scenario, []string, error) {
+	out := sc
+	out.Lock = sc.Lock
+	var changed []string
+	tokens := form.Get("fencing_tokens") != ""
+	check := form.Get("check_fencing") != ""
+	if sc.Lock.FencingTokens == nil || *sc.Lock.FencingTokens != tokens {
+		out.Lock.FencingTokens = &tokens
+		changed = append(changed, "fencing tokens "+sbOnOff(tokens))
+	}
+	if sc.Resource.CheckFencing == nil || *sc.Resource.CheckFencing != check {
+		out.Resource.CheckFencing = &check
+		changed = append(changed, "fencing check at the resource "+sbOnOff(check))
+	}
+	if raw := strings.TrimSpace(form.Get("ttl_ms")); raw != "" {
+		ttl, err := sbFormInt(form, "ttl_ms", "TTL", 1, sandbox.MaxTimeMS)
+		if err != nil {
+			return sc, nil, err
+		}
+		if ttl != sc.Lock.TTLMS {
+			out.Lock.TTLMS = ttl
+			changed = append(changed, "TTL "+strconv.FormatInt(ttl, 10)+" ms")
+		}
+	}
+	if r := form.Get("release"); r != "" && r != sc.Lock.Release {
+		out.Lock.Release = r
+		changed = append(changed, "release "+r)
+	}
+	if a := form.Get("acquire"); a != "" && a != sc.Lock.Acquire {
+		out.Lock.Acquire = a
+		changed = append(changed, "acquire "+a)
+	}
+	if err := out.Validate(); err != nil {
+		return sc, nil, err
+	}
+	return out, changed, nil
+}
+
+func sbOnOff(b bool) string {
+	if b {
+		return "on"
+	}
+	return "off"
+}
+
+// blankScenario builds the scenario of the "start blank" form, or returns
+// the form with an error per field.
+func blankScenario(form url.Values) (sandbox.Scenario, views.BlankForm) {
+	f := views.BlankForm{
+		Model: form.Get("model"), TTL: strings.TrimSpace(form.Get("ttl_ms")), Clients: strings.TrimSpace(form.Get("clients")),
+		Heartbeat: strings.TrimSpace(form.Get("heartbeat_ms")), Acquire: form.Get("acquire"), Release: form.Get("release"),
+		FencingTokens: form.Get("fencing_tokens") != "", CheckFencing: form.Get("check_fencing") != "",
+		Errors: map[string]string{},
+	}
+	sc := sandbox.Scenario{Lock: sandbox.LockConfig{Model: f.Model, Acquire: f.Acquire, Release: f.Release, FencingTokens: &f.FencingTokens},
+		Resource: sandbox.ResourceConfig{CheckFencing: &f.CheckFencing}}
+	if v, err := strconv.ParseInt(f.TTL, 10, 64); err != nil || v < 1 || v > sandbox.MaxTimeMS {
+		f.Errors["ttl_ms"] = fmt.Sprintf("Enter a whole number of milliseconds from 1 to %d.", sandbox.MaxTimeMS)
+	} else {
+		sc.Lock.TTLMS = v
+	}
+	n, err := strconv.Atoi(f.Clients)
+	if err != nil || n < 1 || n > sandbox.MaxClients {
+		f.Errors["clients"] = fmt.Sprintf("Enter a number of clients from 1 to %d.", sandbox.MaxClients)
+	}
+	var hb int64
+	if f.Heartbeat != "" && f.Heartbeat != "0" {
+		hb, err = strconv.ParseInt(f.Heartbeat, 10, 64)
+		if err != nil || hb < sandbox.MinHeartbeatMS || hb > sandbox.MaxTimeMS {
+			f.Errors["heartbeat_ms"] = fmt.Sprintf("Enter 0 for none, or a heartbeat period from %d to %d ms.", sandbox.MinHeartbeatMS, sandbox.MaxTimeMS)
+		}
+	}
+	if len(f.Errors) > 0 {
+		return sc, f
+	}
+	for i := range n {
+		sc.Clients = append(sc.Clients, sandbox.Client{ID: string(rune('A' + i)), HeartbeatMS: hb})
+	}
+	sc.Actions = []sandbox.Action{}
+	sc = sc.WithDefaults()
+	if err := sc.Validate(); err != nil {
+		var ve *sandbox.ValidationError
+		field := "model"
+		msg := err.Error()
+		if errors.As(err, &ve) {
+			msg = ve.Msg
+			switch ve.Field {
+			case "lock.fencing_tokens":
+				field = "fencing_tokens"
+			case "lock.acquire":
+				field = "acquire"
+			case "lock.release":
+				field = "release"
+			case "lock.ttl_ms":
+				field = "ttl_ms"
+			}
+		}
+		f.Errors[field] = msg
+	}
+	return sc, f
+}
+
+// configLines describes a scenario's settings for the page.
+func configLines(sc sandbox.Scenario) []views.ConfigLine {
+	l := sc.Lock
+	lines := []views.ConfigLine{{Name: "Model", Value: l.Model}, {Name: "TTL", Value: strconv.FormatInt(l.TTLMS, 10) + " ms"}}
+	if l.Model == sandbox.ModelRedlock || l.Model == sandbox.ModelConsensus {
+		lines = append(lines, views.ConfigLine{Name: "Nodes", Value: strconv.Itoa(l.Nodes)})
+	}
+	lines = append(lines,
+		views.ConfigLine{Name: "Fencing tokens", Value: sbIssued(l.FencingTokens)},
+		views.ConfigLine{Name: "Resource checks tokens", Value: sbYesNo(sc.Resource.CheckFencing)},
+		views.ConfigLine{Name: "Acquire", Value: l.Acquire},
+		views.ConfigLine{Name: "Release", Value: l.Release},
+	)
+	if l.LagMS > 0 {
+		lines = append(lines, views.ConfigLine{Name: "Replication lag", Value: strconv.FormatInt(l.LagMS, 10) + " ms"})
+	}
+	if sc.Network.LatencyMS > 0 {
+		lines = append(lines, views.ConfigLine{Name: "Network latency", Value: strconv.FormatInt(sc.Network.LatencyMS, 10) + " ms"})
+	}
+	var cs []string
+	for _, c := range sc.Clients {
+		s := c.ID
+		if c.HeartbeatMS > 0 {
+			s += " (heartbeat " + strconv.FormatInt(c.HeartbeatMS, 10) + " ms)"
+		}
+		cs = append(cs, s)
+	}
+	lines = append(lines, views.ConfigLine{Name: "Clients", Value: strings.Join(cs, ", ")})
+	return lines
+}
+
+func sbIssued(b *bool) string {
+	if b != nil && *b {
+		return "issued with each grant"
+	}
+	return "none"
+}
+
+func sbYesNo(b *bool) string {
+	if b != nil && *b {
+		return "yes (✓ a lower token is refused)"
+	}
+	return "no (✗ any write is stored)"
+}
+
+// describeAction is one line of a preset's "what happens" list.
+func describeAction(a sandbox.Action) string {
+	at := sbSeconds(a.AtMS)
+	switch a.Op {
+	case sandbox.OpWrite:
+		return at + ": " + a.Client + " writes " + strconv.Quote(a.Value)
+	case sandbox.OpPause:
+		return at + ": " + a.Client + " pauses for " + sbSeconds(a.MS)
+	case sandbox.OpDelay:
+		return at + ": " + a.Client + "'s next message is delayed " + sbSeconds(a.MS)
+	case sandbox.OpFailover:
+		if a.Node > 0 {
+			return at + ": node " + strconv.Itoa(a.Node) + " fails over"
+		}
+		return at + ": the lock service fails over"
+	case sandbox.OpClockJump:
+		return at + ": node " + strconv.Itoa(a.Node) + "'s clock jumps " + sbSeconds(a.MS) + " ahead"
+	case sandbox.OpCrash:
+		return at + ": " + a.Client + " crashes"
+	}
+	return at + ": " + a.Client + " " + a.Op + "s"
+}
+
+// sbSeconds formats milliseconds as seconds for messages: "15 s", "1.5 s".
+func sbSeconds(ms int64) string {
+	if ms%1000 == 0 {
+		return strconv.FormatInt(ms/1000, 10) + " s"
+	}
+	return strings.TrimRight(strings.TrimRight(strconv.FormatFloat(float64(ms)/1000, 'f', 3, 64), "0"), ".") + " s"
+}
+
+// presetFencing reports whether a preset's resource checks fencing.
+func presetFencing(sc sandbox.Scenario) bool {
+	return sc.Resource.CheckFencing != nil && *sc.Resource.CheckFencing
+}

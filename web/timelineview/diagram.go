@@ -1,0 +1,641 @@
+// Package timelineview turns a sandbox timeline into what the timeline page
+// draws: the geometry of the SVG swimlane picture, the rows of the event
+// list and the state panel at a step. It is pure (no HTTP, no HTML): the
+// templ views only place the shapes it computes, so the picture can be
+// tested and benchmarked as plain function calls.
+package timelineview
+
+import (
+	"strconv"
+	"strings"
+
+	"lockdrill/sandbox"
+)
+
+// Geometry of the picture, in SVG user units.
+const (
+	labelW      = 112 // the lane names on the left
+	padRight    = 28
+	axisH       = 30 // the time axis on top
+	clientLaneH = 60
+	serviceH    = 46
+	nodeLaneH   = 34
+	resourceH   = 58
+	checkerH    = 34
+	minWidth    = 960
+	maxWidth    = 24000
+	perEvent    = 22 // width granted per event, so dense timelines widen and scroll
+	charW       = 6.2
+)
+
+// Lane kinds (Lane.Kind), also used as CSS class suffixes.
+const (
+	LaneClient   = "client"
+	LaneService  = "service"
+	LaneResource = "resource"
+	LaneChecker  = "checker"
+)
+
+// Diagram is the swimlane picture of one timeline at one step.
+type Diagram struct {
+	Width, Height int
+	// PlotX is where time 0 is drawn; PlotW the width of the time axis.
+	PlotX, PlotW int
+	Lanes        []Lane
+	Ticks        []Tick
+	// Bars are leases and pauses; Arrows messages; Marks everything drawn
+	// at one instant (writes, crashes, expiries, violations...).
+	Bars   []Bar
+	Arrows []Arrow
+	Marks  []Mark
+	// Bands highlight violations across every lane.
+	Bands []Bar
+	// Step is the step shown; CursorX the x of its time.
+	Step    int
+	CursorX int
+	// StepX is the x of each step's time (index = step), for the scrubber.
+	StepX []int
+	// Title and Desc describe the picture for assistive technology.
+	Title, Desc string
+}
+
+// Lane is one horizontal swim lane.
+type Lane struct {
+	Label string
+	Kind  string
+	Y, H  int
+	// Odd alternates the background for readability.
+	Odd bool
+}
+
+// Tick is one labelled time on the axis.
+type Tick struct {
+	X     int
+	Label string
+}
+
+// Bar is a rectangle over a span of time.
+type Bar struct {
+	X, Y, W, H int
+	// Class is one of "believes", "stale-belief", "holds", "holds-forever",
+	// "pause", "violation".
+	Class string
+	// Text is drawn inside when it fits ("" otherwise); Title is the
+	// tooltip and accessible name, always set.
+	Text  string
+	TextX int
+	TextY int
+	Title string
+	// Step is the step from which the bar exists (for replay).
+	Step int
+	// Href, when set, makes the bar a link (violations).
+	Href string
+}
+
+// Arrow is a message from one lane to another.
+type Arrow struct {
+	X1, Y1, X2, Y2 int
+	// Class is "ok", "refused" or "write".
+	Class string
+	Title string
+	Step  int
+}
+
+// Mark is something that happens at one instant.
+type Mark struct {
+	X, Y int
+	// Shape is "accepted" (circle with ✓), "rejected" (square with ✗),
+	// "crash" (✕), "expired", "failover", "jump", "violation" (triangle
+	// with !), "denied", "delay", "skipped".
+	Shape string
+	// Glyph is the text symbol drawn in or beside the shape, so colour is
+	// never the only cue.
+	Glyph string
+	// Text is the visible label ("" when it would collide).
+	Text  string
+	TextX int
+	Title string
+	Step  int
+	Href  string
+	// Y2 is the lower end of vertical marks (failover lines).
+	Y2 int
+}
+
+// Build lays out tl at step (clamped to 0..len(tl.Events)). nowMS is the
+// learner's "now", drawn as the right end when it lies past the last
+// event. base is the URL that step links append "?step=N" to.
+func Build(tl sandbox.Timeline, step int, nowMS int64, base string) Diagram {
+	step = min(max(step, 0), len(tl.Events))
+	b := builder{tl: tl, base: base}
+	b.layout(nowMS)
+	b.scan()
+	d := b.d
+	d.Step = step
+	d.StepX = make([]int, len(tl.Events)+1)
+	d.StepX[0] = b.x(0)
+	for i, e := range tl.Events {
+		d.StepX[i+1] = b.x(e.T)
+	}
+	d.CursorX = d.StepX[step]
+	d.Title = "Swimlane timeline: " + strings.Join(tl.Clients, ", ") + " and the " + tl.Model + " lock service"
+	d.Desc = summaryText(tl.Summary)
+	return d
+}
+
+func summaryText(s sandbox.Summary) string {
+	var b strings.Builder
+	b.WriteString(strconv.Itoa(s.WritesAccepted) + " writes accepted, " + strconv.Itoa(s.WritesRejected) + " rejected, ")
+	switch len(s.Violations) {
+	case 0:
+		b.WriteString("no violations.")
+	case 1:
+		b.WriteString("1 violation: " + s.Violations[0].Kind + ".")
+	default:
+		b.WriteString(strconv.Itoa(len(s.Violations)) + " violations, the first " + s.Violations[0].Kind + ".")
+	}
+	return b.String()
+}
+
+type builder struct {
+	tl   sandbox.Timeline
+	base string
+	d    Diagram
+
+	endMS    int64
+	scale    float64 // units per ms
+	clientY  map[string]int
+	nodeY    []int // centre y of each service lane (one unless redlock)
+	serviceY int   // centre of the whole service group
+	resY     int
+	checkY   int
+	textEnd  map[int]int // per lane top y: where the last label ended
+}
+
+func (b *builder) layout(nowMS int64) {
+	tl := b.tl
+	end := max(tl.Summary.EndMS, nowMS, 1000)
+	for _, e := range tl.Events {
+		end = max(end, e.T, e.ValidUntil, e.ExpiresAt, e.ArrivesAt, e.T+e.MS)
+	}
+	b.endMS = end + end/40
+	w := min(max(minWidth, labelW+padRight+perEvent*len(tl.Events)), maxWidth)
+	b.d.Width = w
+	b.d.PlotX = labelW
+	b.d.PlotW = w - labelW - padRight
+	b.scale = float64(b.d.PlotW) / float64(b.endMS)
+
+	y := axisH
+	lane := func(label, kind string, h int) int {
+		b.d.Lanes = append(b.d.Lanes, Lane{Label: label, Kind: kind, Y: y, H: h, Odd: len(b.d.Lanes)%2 == 1})
+		y += h
+		return y - h/2
+	}
+	b.clientY = make(map[string]int, len(tl.Clients))
+	for _, c := range tl.Clients {
+		b.clientY[c] = lane("client "+c, LaneClient, clientLaneH)
+	}
+	top := y
+	switch tl.Model {
+	case sandbox.ModelRedlock:
+		for n := 1; n <= max(tl.Nodes, 1); n++ {
+			b.nodeY = append(b.nodeY, lane("node "+strconv.Itoa(n), LaneService, nodeLaneH))
+		}
+	case sandbox.ModelDatabase:
+		b.nodeY = []int{lane("row claim", LaneService, serviceH)}
+	case sandbox.ModelConsensus:
+		b.nodeY = []int{lane("consensus ("+strconv.Itoa(tl.Nodes)+")", LaneService, serviceH)}
+	default:
+		b.nodeY = []int{lane("lock service", LaneService, serviceH)}
+	}
+	b.serviceY = (top + y) / 2
+	b.resY = lane("resource", LaneResource, resourceH)
+	b.checkY = lane("checker", LaneChecker, checkerH)
+	b.d.Height = y + 6
+	b.textEnd = map[int]int{}
+	b.d.Ticks = ticks(b.endMS, b.scale, b.x)
+}
+
+// x maps a virtual time to an x coordinate.
+func (b *builder) x(t int64) int { return b.d.PlotX + int(float64(t)*b.scale+0.5) }
+
+// label returns text if it fits after the previous label drawn in the lane
+// at y, and records its extent; "" otherwise.
+func (b *builder) label(y, x int, text string) string {
+	if text == "" {
+		return ""
+	}
+	w := int(float64(len([]rune(text)))*charW) + 6
+	if end, ok := b.textEnd[y]; ok && x < end {
+		return ""
+	}
+	if x+w > b.d.Width {
+		return ""
+	}
+	b.textEnd[y] = x + w
+	return text
+}
+
+func (b *builder) link(step int) string {
+	return b.base + "?step=" + strconv.Itoa(step) + "#event-" + strconv.Itoa(step)
+}
+
+// nodeLanes returns the centre y of the service lanes an event touches.
+func (b *builder) nodeLanes(e sandbox.Event) []int {
+	if len(b.nodeY) == 1 {
+		return b.nodeY
+	}
+	var out []int
+	switch {
+	case len(e.Nodes) > 0:
+		for _, n := range e.Nodes {
+			if n >= 1 && n <= len(b.nodeY) {
+				out = append(out, b.nodeY[n-1])
+			}
+		}
+	case e.Node >= 1 && e.Node <= len(b.nodeY):
+		out = []int{b.nodeY[e.Node-1]}
+	default:
+		out = b.nodeY
+	}
+	return out
+}
+
+// belief is a client's open belief of holding the lock.
+type belief struct {
+	open       bool
+	start      int64
+	validUntil int64
+	grant      int
+	token      int64
+	step       int
+	lastAct    int64 // the client's last event while it still held
+}
+
+// key is a lock node's open key.
+type key struct {
+	open    bool
+	start   int64
+	holder  string
+	grant   int
+	token   int64
+	expires int64
+	step    int
+}
+
+// scan walks the events once and emits every shape.
+func (b *builder) scan() {
+	tl := b.tl
+	beliefs := make(map[string]*belief, len(tl.Clients))
+	for _, c := range tl.Clients {
+		beliefs[c] = &belief{}
+	}
+	keys := make([]key, len(b.nodeY))
+	pauseStart := map[string]pauseOpen{}
+	nodeIdx := func(e sandbox.Event) []int {
+		if len(b.nodeY) == 1 {
+			return []int{0}
+		}
+		var out []int
+		switch {
+		case len(e.Nodes) > 0:
+			for _, n := range e.Nodes {
+				if n >= 1 && n <= len(keys) {
+					out = append(out, n-1)
+				}
+			}
+		case e.Node >= 1 && e.Node <= len(keys):
+			out = []int{e.Node - 1}
+		}
+		return out
+	}
+	closeKey := func(i int, t int64) {
+		k := &keys[i]
+		if !k.open {
+			return
+		}
+		k.open = false
+		b.keyBar(i, *k, t)
+	}
+	closeBelief := func(id string, t int64) {
+		bl := beliefs[id]
+		if bl == nil || !bl.open {
+			return
+		}
+		bl.open = false
+		b.beliefBar(id, *bl, t)
+	}
+	for i, e := range tl.Events {
+		step := i + 1
+		cy, isClient := b.clientY[e.Client]
+		if bl := beliefs[e.Client]; bl != nil && bl.open && clientAct(e.Kind) {
+			bl.lastAct = e.T
+		}
+		switch e.Kind {
+		case sandbox.KindAcquireGranted:
+			closeBelief(e.Client, e.T)
+			*beliefs[e.Client] = belief{open: true, start: e.T, validUntil: e.ValidUntil, grant: e.Grant, token: e.Token, step: step, lastAct: e.T}
+			for _, n := range nodeIdx(e) {
+				closeKey(n, e.T)
+				keys[n] = key{open: true, start: e.T, holder: e.Client, grant: e.Grant, token: e.Token, expires: e.ExpiresAt, step: step}
+			}
+			b.arrows(e, step, cy, "ok", "acquire granted")
+		case sandbox.KindAcquireDenied:
+			b.arrows(e, step, cy, "refused", "acquire denied")
+			ys := b.nodeLanes(e)
+			b.mark(Mark{X: b.x(e.T), Y: ys[0], Shape: "denied", Glyph: "✗", Text: "denied", Title: title(e), Step: step})
+		case sandbox.KindExtendOK:
+			if bl := beliefs[e.Client]; bl != nil && bl.open && bl.grant == e.Grant {
+				bl.validUntil = e.ValidUntil
+			}
+			for _, n := range nodeIdx(e) {
+				if keys[n].open && keys[n].grant == e.Grant {
+					keys[n].expires = e.ExpiresAt
+				}
+			}
+			b.arrows(e, step, cy, "ok", "extend")
+		case sandbox.KindExtendRefused:
+			closeBelief(e.Client, e.T)
+			b.arrows(e, step, cy, "refused", "extend refused")
+		case sandbox.KindExpireSet:
+			for _, n := range nodeIdx(e) {
+				if keys[n].open && keys[n].grant == e.Grant {
+					keys[n].expires = e.ExpiresAt
+				}
+			}
+			b.arrows(e, step, cy, "ok", "EXPIRE")
+		case sandbox.KindReleaseOK, sandbox.KindReleaseRefused:
+			closeBelief(e.Client, e.T)
+			if e.Kind == sandbox.KindReleaseOK {
+				for _, n := range nodeIdx(e) {
+					if keys[n].open && keys[n].holder == e.Holder && keys[n].grant == e.Grant {
+						closeKey(n, e.T)
+					}
+				}
+				b.arrows(e, step, cy, "ok", "release")
+			} else {
+				b.arrows(e, step, cy, "refused", "release refused")
+			}
+		case sandbox.KindLeaseExpired:
+			for _, n := range nodeIdx(e) {
+				if keys[n].open && keys[n].grant == e.Grant {
+					closeKey(n, e.T)
+				}
+				b.mark(Mark{X: b.x(e.T), Y: b.nodeY[n], Shape: "expired", Glyph: "◷", Text: "expired", Title: title(e), Step: step})
+			}
+		case sandbox.KindFailover:
+			ns := nodeIdx(e)
+			if len(ns) == 0 {
+				ns = []int{0}
+			}
+			for _, n := range ns {
+				if !keys[n].open || keys[n].grant != e.Grant {
+					closeKey(n, e.T)
+					if e.Holder != "" {
+						keys[n] = key{open: true, start: e.T, holder: e.Holder, grant: e.Grant, token: e.Token, expires: e.ExpiresAt, step: step}
+					}
+				}
+				y := b.nodeY[n]
+				b.mark(Mark{X: b.x(e.T), Y: y - laneHalf(b, n), Y2: y + laneHalf(b, n), Shape: "failover", Glyph: "⇄", Text: "failover", Title: title(e), Step: step})
+			}
+		case sandbox.KindClockJump:
+			y := b.serviceY
+			if n := e.Node; n >= 1 && n <= len(b.nodeY) {
+				y = b.nodeY[n-1]
+			}
+			b.mark(Mark{X: b.x(e.T), Y: y, Shape: "jump", Glyph: "»", Text: "clock +" + seconds(e.MS), Title: title(e), Step: step})
+		case sandbox.KindWriteAccepted, sandbox.KindWriteRejected:
+			cls := "write"
+			if e.Kind == sandbox.KindWriteRejected {
+				cls = "refused"
+			}
+			if isClient {
+				b.d.Arrows = append(b.d.Arrows, Arrow{X1: b.x(e.T - e.LatencyMS), Y1: cy + 8, X2: b.x(e.T), Y2: b.resY - 12, Class: cls, Title: title(e), Step: step})
+			}
+			m := Mark{X: b.x(e.T), Y: b.resY, Title: title(e), Step: step}
+			if e.Kind == sandbox.KindWriteAccepted {
+				m.Shape, m.Glyph, m.Text = "accepted", "✓", "✓ "+e.Client+" "+strconv.Quote(e.Value)
+			} else {
+				m.Shape, m.Glyph, m.Text = "rejected", "✗", "✗ "+e.Client+" "+e.Reason
+			}
+			b.mark(m)
+		case sandbox.KindPauseStart:
+			pauseStart[e.Client] = pauseOpen{t: e.T, step: step, ms: e.MS}
+		case sandbox.KindPauseEnd:
+			if p, ok := pauseStart[e.Client]; ok {
+				b.pauseBar(e.Client, p, e.T)
+				delete(pauseStart, e.Client)
+			}
+		case sandbox.KindCrash:
+			closeBelief(e.Client, e.T)
+			if p, ok := pauseStart[e.Client]; ok {
+				b.pauseBar(e.Client, p, e.T)
+				delete(pauseStart, e.Client)
+			}
+			if isClient {
+				b.mark(Mark{X: b.x(e.T), Y: cy, Shape: "crash", Glyph: "✕", Text: "crash", Title: title(e), Step: step})
+			}
+		case sandbox.KindDelay:
+			if isClient {
+				b.mark(Mark{X: b.x(e.T), Y: cy + 18, Shape: "delay", Glyph: "↝", Text: "delay +" + seconds(e.MS), Title: title(e), Step: step})
+			}
+		case sandbox.KindActionSkipped:
+			if isClient {
+				b.mark(Mark{X: b.x(e.T), Y: cy + 18, Shape: "skipped", Glyph: "∅", Text: "skipped " + e.Reason, Title: title(e), Step: step})
+			}
+		case sandbox.KindViolation:
+			href := b.link(step)
+			x := b.x(e.T)
+			b.d.Bands = append(b.d.Bands, Bar{X: x - 3, Y: axisH, W: 6, H: b.checkY - axisH, Class: "violation", Title: title(e), Step: step, Href: href})
+			b.mark(Mark{X: x, Y: b.checkY, Shape: "violation", Glyph: "!", Text: "⚠ " + e.Reason, Title: title(e), Step: step, Href: href})
+		}
+	}
+	end := max(b.endMS-b.endMS/41, 0)
+	for _, c := range tl.Clients {
+		if p, ok := pauseStart[c]; ok {
+			b.pauseBar(c, p, p.t+p.ms)
+		}
+		closeBelief(c, end)
+	}
+	for i := range keys {
+		if keys[i].open && keys[i].expires == 0 {
+			keys[i].open = false
+			b.keyBar(i, keys[i], end)
+		}
+		closeKey(i, end)
+	}
+}
+
+// clientAct reports whether an event of kind k is something its client did
+// (rather than something that happened to its key).
+func clientAct(k string) bool {
+	switch k {
+	case sandbox.KindWriteAccepted, sandbox.KindWriteRejected, sandbox.KindExtendOK, sandbox.KindPauseStart,
+		sandbox.KindPauseEnd, sandbox.KindDelay, sandbox.KindMessageDelayed, sandbox.KindAcquireDenied:
+		return true
+	}
+	return false
+}
+
+func laneHalf(b *builder, n int) int {
+	if len(b.nodeY) > 1 {
+		return nodeLaneH/2 - 2
+	}
+	return serviceH/2 - 2
+}
+
+type pauseOpen struct {
+	t    int64
+	step int
+	ms   int64
+}
+
+func (b *builder) mark(m Mark) {
+	m.TextX = m.X + 10
+	m.Text = b.label(m.Y, m.TextX, m.Text)
+	b.d.Marks = append(b.d.Marks, m)
+}
+
+// arrows draws the message of a client event to the lane(s) it reached.
+func (b *builder) arrows(e sandbox.Event, step, cy int, class, what string) {
+	if cy == 0 {
+		return
+	}
+	x1 := b.x(e.T - e.LatencyMS)
+	x2 := b.x(e.T)
+	for _, y := range b.nodeLanes(e) {
+		y2 := y - 10
+		if y < cy {
+			y2 = y + 10
+		}
+		b.d.Arrows = append(b.d.Arrows, Arrow{X1: x1, Y1: cy + 10, X2: x2, Y2: y2, Class: class, Title: what + " · " + title(e), Step: step})
+	}
+}
+
+// beliefBar draws what client id believes: holding from the grant to its
+// valid_until, then, if it went on acting as the holder after that, a
+// dashed "stale belief" span up to its last act.
+func (b *builder) beliefBar(id string, bl belief, end int64) {
+	y := b.clientY[id] - clientLaneH/2 + 6
+	until := min(bl.validUntil, end)
+	what := "grant " + strconv.Itoa(bl.grant)
+	if bl.token > 0 {
+		what = "token " + strconv.FormatInt(bl.token, 10)
+	}
+	if until > bl.start {
+		x1, x2 := b.x(bl.start), b.x(until)
+		bar := Bar{X: x1, Y: y, W: max(x2-x1, 1), H: 16, Class: "believes", Step: bl.step,
+			Title: id + " believes it holds the lock (" + what + ") from " + ms(bl.start) + " until " + ms(bl.validUntil)}
+		if t := "believes it holds · " + what; x2-x1 > int(float64(len(t))*charW)+8 {
+			bar.Text, bar.TextX, bar.TextY = t, x1+4, y+12
+		} else if t := what; x2-x1 > int(float64(len(t))*charW)+8 {
+			bar.Text, bar.TextX, bar.TextY = t, x1+4, y+12
+		}
+		b.d.Bars = append(b.d.Bars, bar)
+	}
+	if stale := min(bl.lastAct, end); stale > bl.validUntil && bl.validUntil > 0 {
+		x1, x2 := b.x(bl.validUntil), b.x(stale)
+		bar := Bar{X: x1, Y: y, W: max(x2-x1, 1), H: 16, Class: "stale-belief", Step: bl.step,
+			Title: id + " still acts as the holder after its lease ended at " + ms(bl.validUntil)}
+		if t := "lease over, unaware"; x2-x1 > int(float64(len(t))*charW)+8 {
+			bar.Text, bar.TextX, bar.TextY = t, x1+4, y+12
+		}
+		b.d.Bars = append(b.d.Bars, bar)
+	}
+}
+
+// keyBar draws what lock node i holds for a key, up to end (or its expiry,
+// whichever is first).
+func (b *builder) keyBar(i int, k key, end int64) {
+	until := end
+	if k.expires > 0 {
+		until = min(until, k.expires)
+	}
+	h := serviceH - 20
+	if len(b.nodeY) > 1 {
+		h = nodeLaneH - 14
+	}
+	y := b.nodeY[i] - h/2
+	x1, x2 := b.x(k.start), b.x(until)
+	cls := "holds"
+	what := "key " + k.holder
+	if k.token > 0 {
+		what += " · token " + strconv.FormatInt(k.token, 10)
+	}
+	title := "the service holds " + k.holder + "'s key (grant " + strconv.Itoa(k.grant) + ") from " + ms(k.start)
+	if k.expires == 0 {
+		cls = "holds-forever"
+		what += " · no expiry ∞"
+		title += " with no expiry"
+	} else {
+		title += " until " + ms(until)
+	}
+	bar := Bar{X: x1, Y: y, W: max(x2-x1, 1), H: h, Class: cls, Title: title, Step: k.step}
+	if x2-x1 > int(float64(len(what))*charW)+8 {
+		bar.Text, bar.TextX, bar.TextY = what, x1+4, y+h/2+4
+	}
+	b.d.Bars = append(b.d.Bars, bar)
+}
+
+func (b *builder) pauseBar(id string, p pauseOpen, end int64) {
+	y := b.clientY[id] + 2
+	x1, x2 := b.x(p.t), b.x(end)
+	bar := Bar{X: x1, Y: y, W: max(x2-x1, 1), H: 22, Class: "pause", Step: p.step,
+		Title: id + " is paused (stop-the-world) from " + ms(p.t) + " to " + ms(end)}
+	if t := "‖ paused " + seconds(end-p.t); x2-x1 > int(float64(len(t))*charW)+8 {
+		bar.Text, bar.TextX, bar.TextY = t, x1+4, y+15
+	}
+	b.d.Bars = append(b.d.Bars, bar)
+}
+
+func title(e sandbox.Event) string {
+	return ms(e.T) + " · " + e.Kind + ": " + e.Detail
+}
+
+// ticks picks a round interval that leaves at least 70 units between
+// labels.
+func ticks(end int64, scale float64, x func(int64) int) []Tick {
+	steps := []int64{100, 200, 500, 1000, 2000, 5000, 10000, 15000, 30000, 60000, 120000, 300000}
+	every := steps[len(steps)-1]
+	for _, s := range steps {
+		if float64(s)*scale >= 70 {
+			every = s
+			break
+		}
+	}
+	var out []Tick
+	for t := int64(0); t <= end; t += every {
+		out = append(out, Tick{X: x(t), Label: seconds(t)})
+	}
+	return out
+}
+
+// seconds formats a duration in ms as seconds: "0 s", "1.5 s", "12 s".
+func seconds(msv int64) string {
+	if msv%1000 == 0 {
+		return strconv.FormatInt(msv/1000, 10) + " s"
+	}
+	s := strconv.FormatFloat(float64(msv)/1000, 'f', 3, 64)
+	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	return s + " s"
+}
+
+// ms formats a virtual time: "12 000 ms" reads better than "12000".
+func ms(t int64) string { return Millis(t) }
+
+// Millis formats a virtual time in ms with thin grouping: "12 000 ms".
+func Millis(t int64) string {
+	s := strconv.FormatInt(t, 10)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, r := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteString("\u202f")
+		}
+		b.WriteRune(r)
+	}
+	if neg {
+		return "-" + b.String() + " ms"
+	}
+	return b.String() + " ms"
+}

@@ -1,0 +1,190 @@
+package timelineview
+
+import (
+	"strconv"
+
+	"lockdrill/sandbox"
+)
+
+// Row is one line of the event list.
+type Row struct {
+	// Step is the step reached once this event has happened (index + 1).
+	Step   int
+	T      string
+	Lane   string
+	Kind   string
+	Label  string
+	Glyph  string
+	Tone   string // "ok", "bad", "warn", "accent" or ""
+	Detail string
+	// Current marks the event of the shown step; Future the ones after it.
+	Current, Future bool
+	Href            string
+	// RefHref links a violation to the event it is about.
+	RefHref string
+}
+
+type kindLook struct{ label, glyph, tone string }
+
+var looks = map[string]kindLook{
+	sandbox.KindAcquireGranted: {"granted", "✓", "accent"},
+	sandbox.KindAcquireDenied:  {"denied", "✗", "warn"},
+	sandbox.KindExpireSet:      {"expiry set", "◷", ""},
+	sandbox.KindReleaseOK:      {"released", "↩", ""},
+	sandbox.KindReleaseRefused: {"release refused", "✗", "warn"},
+	sandbox.KindExtendOK:       {"extended", "↻", ""},
+	sandbox.KindExtendRefused:  {"extend refused", "✗", "warn"},
+	sandbox.KindLeaseExpired:   {"lease expired", "◷", "warn"},
+	sandbox.KindWriteAccepted:  {"write accepted", "✓", "ok"},
+	sandbox.KindWriteRejected:  {"write rejected", "✗", "bad"},
+	sandbox.KindPauseStart:     {"paused", "‖", "accent"},
+	sandbox.KindPauseEnd:       {"resumed", "▶", ""},
+	sandbox.KindCrash:          {"crashed", "✕", "bad"},
+	sandbox.KindDelay:          {"delay", "↝", ""},
+	sandbox.KindMessageDelayed: {"message held up", "↝", "warn"},
+	sandbox.KindFailover:       {"failover", "⇄", "warn"},
+	sandbox.KindClockJump:      {"clock jump", "»", "warn"},
+	sandbox.KindActionSkipped:  {"skipped", "∅", ""},
+	sandbox.KindViolation:      {"VIOLATION", "⚠", "bad"},
+	sandbox.KindInvalid:        {"invalid", "⚠", "bad"},
+}
+
+// Rows returns the event list of tl with step marked. base is the URL the
+// step links append "?step=N" to.
+func Rows(tl sandbox.Timeline, step int, base string) []Row {
+	step = min(max(step, 0), len(tl.Events))
+	out := make([]Row, len(tl.Events))
+	for i, e := range tl.Events {
+		out[i] = row(e, i, step, base)
+	}
+	return out
+}
+
+func row(e sandbox.Event, i, step int, base string) Row {
+	l, ok := looks[e.Kind]
+	if !ok {
+		l = kindLook{label: e.Kind}
+	}
+	label := l.label
+	if e.Kind == sandbox.KindViolation && e.Reason != "" {
+		label = "VIOLATION: " + e.Reason
+	}
+	if e.Kind == sandbox.KindWriteRejected && e.Reason != "" {
+		label = "write rejected: " + e.Reason
+	}
+	r := Row{
+		Step: i + 1, T: Millis(e.T), Lane: e.Lane(), Kind: e.Kind, Label: label, Glyph: l.glyph, Tone: l.tone,
+		Detail: e.Detail, Current: i+1 == step, Future: i+1 > step, Href: StepHref(base, i+1),
+	}
+	if e.Kind == sandbox.KindViolation {
+		r.RefHref = StepHref(base, e.Ref+1)
+	}
+	return r
+}
+
+// StepHref is the link to step n of the timeline page at base.
+func StepHref(base string, n int) string {
+	return base + "?step=" + strconv.Itoa(n) + "#event-" + strconv.Itoa(n)
+}
+
+// Panel is the state panel: the world after a step.
+type Panel struct {
+	Step, Total int
+	T           string
+	// Event is the row of the event that led to this step (nil at step 0).
+	Event *Row
+	// Holder says who the service considers the holder, in words.
+	Holder string
+	// Nodes are the per-node keys, for models with more than one node.
+	Nodes        []NodeLine
+	Value        string
+	HighestToken string
+	Clients      []ClientLine
+	Violations   int
+}
+
+// NodeLine is one lock node in the state panel.
+type NodeLine struct {
+	Label, Key, Clock string
+}
+
+// ClientLine is one client in the state panel.
+type ClientLine struct {
+	ID     string
+	Status string
+	Glyph  string
+	// Belief says whether and until when it believes it holds the lock.
+	Belief string
+	// Stale is true when it acts as the holder past its lease: the
+	// dangerous case.
+	Stale bool
+}
+
+// BuildPanel returns the state panel of tl after step.
+func BuildPanel(tl sandbox.Timeline, step int, base string) Panel {
+	st := tl.StateAt(step)
+	p := Panel{Step: st.Step, Total: len(tl.Events), T: Millis(st.T), Violations: st.Violations}
+	if st.Step > 0 {
+		r := row(tl.Events[st.Step-1], st.Step-1, st.Step, base)
+		p.Event = &r
+	}
+	p.Holder = "nobody: the lock is free"
+	if st.Holder != "" {
+		p.Holder = st.Holder + " (" + grantText(st.Grant, st.Token) + ")" + expiryText(st.ExpiresAt)
+	}
+	if len(st.Nodes) > 1 && tl.Model == sandbox.ModelRedlock {
+		for _, n := range st.Nodes {
+			l := NodeLine{Label: "node " + strconv.Itoa(n.Node), Key: "free"}
+			if n.Holder != "" {
+				l.Key = n.Holder + " (grant " + strconv.Itoa(n.Grant) + ")" + expiryText(n.ExpiresAt)
+			}
+			if n.ClockOffsetMS != 0 {
+				l.Clock = "clock +" + seconds(n.ClockOffsetMS)
+			}
+			p.Nodes = append(p.Nodes, l)
+		}
+	}
+	p.Value = "(never written)"
+	if st.Value != "" {
+		p.Value = strconv.Quote(st.Value)
+	}
+	p.HighestToken = "none"
+	if st.HighestToken > 0 {
+		p.HighestToken = strconv.FormatInt(st.HighestToken, 10)
+	}
+	for _, c := range st.Clients {
+		l := ClientLine{ID: c.ID, Status: c.Status, Belief: "does not hold the lock"}
+		switch c.Status {
+		case sandbox.StatusPaused:
+			l.Glyph = "‖"
+		case sandbox.StatusCrashed:
+			l.Glyph = "✕"
+		default:
+			l.Glyph = "▶"
+		}
+		if c.Holds {
+			l.Belief = "believes it holds " + grantText(c.Grant, c.Token) + " until " + Millis(c.ValidUntil)
+			if c.ValidUntil > 0 && st.T >= c.ValidUntil {
+				l.Stale = true
+				l.Belief = "still acts as holder of " + grantText(c.Grant, c.Token) + ", but its lease ended at " + Millis(c.ValidUntil)
+			}
+		}
+		p.Clients = append(p.Clients, l)
+	}
+	return p
+}
+
+func grantText(grant int, token int64) string {
+	s := "grant " + strconv.Itoa(grant)
+	if token > 0 {
+		s += ", token " + strconv.FormatInt(token, 10)
+	}
+	return s
+}
+
+func expiryText(at int64) string {
+	if at == 0 {
+		return ", no expiry"
+	}
+	return ", expires at " + Millis(at)
+}

@@ -1,0 +1,62 @@
+package views
+
+import "strconv"
+
+func sbJoinInts(xs []int) string {
+	b := make([]byte, 0, len(xs)*5)
+	for i, x := range xs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, int64(x), 10)
+	}
+	return string(b)
+}
+
+func sbOddClass(odd bool) string {
+	if odd {
+		return " tl-odd"
+	}
+	return ""
+}
+
+// sbFutureClass fades what happens after the shown step.
+func sbFutureClass(step, shown int) string {
+	if step > shown {
+		return " tl-future"
+	}
+	return ""
+}
+
+func sbTrianglePath(x, y int) string {
+	return "M " + itoa(x) + " " + itoa(y-10) + " L " + itoa(x+10) + " " + itoa(y+8) + " L " + itoa(x-10) + " " + itoa(y+8) + " Z"
+}
+
+func sbCrossPath(x, y int) string {
+	return "M " + itoa(x-7) + " " + itoa(y-7) + " L " + itoa(x+7) + " " + itoa(y+7) + " M " + itoa(x+7) + " " + itoa(y-7) + " L " + itoa(x-7) + " " + itoa(y+7)
+}
+
+func sbPlural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+func sbCurrentAttr(cur bool) string {
+	if cur {
+		return "step"
+	}
+	return "false"
+}
+
+func sbJoinComma(xs []string) string {
+	out := ""
+	for i, x := range xs {
+		if i > 0 {
+			out += ", "
+		}
+		out += x
+	}
+	return out
+}

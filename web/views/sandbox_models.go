@@ -1,0 +1,147 @@
+package views
+
+import "lockdrill/web/timelineview"
+
+// PresetCard is one scenario of the library on /sandbox.
+type PresetCard struct {
+	ID, Title, Lesson string
+	Model             string
+	// Fencing says whether the resource checks fencing tokens.
+	Fencing    bool
+	GuideSlug  string
+	GuideTitle string
+}
+
+// BlankForm is the "start blank" configuration form, with the values as
+// entered and an error per field name.
+type BlankForm struct {
+	Model, TTL, Clients, Heartbeat string
+	FencingTokens, CheckFencing    bool
+	Acquire, Release               string
+	Errors                         map[string]string
+}
+
+// TimelineLink is one of the learner's saved timelines.
+type TimelineLink struct {
+	Href, Title, Updated string
+	Forked               bool
+}
+
+// SandboxIndexView is /sandbox.
+type SandboxIndexView struct {
+	Presets []PresetCard
+	Blank   BlankForm
+	Mine    []TimelineLink
+}
+
+// PredictOption is one option of a predict-the-outcome question.
+type PredictOption struct {
+	ID, HTML string
+	// Correct, Chosen and WhyHTML are filled only once the prediction is
+	// revealed.
+	Correct, Chosen bool
+	WhyHTML         string
+}
+
+// PredictView is a predict-the-outcome question tied to a preset.
+type PredictView struct {
+	QuestionID, Title, PromptHTML string
+	Options                       []PredictOption
+	// Revealed is set once the learner has predicted: Right says whether
+	// the chosen option was correct.
+	Revealed, Right bool
+	ExplanationHTML string
+	Error           string
+}
+
+// PresetView is /sandbox/presets/{id}: a preset before it is opened, or
+// the question asked before it runs.
+type PresetView struct {
+	Card    PresetCard
+	Actions []string
+	Predict *PredictView
+	// Diagram is the run, shown when no prediction is asked.
+	Diagram *timelineview.Diagram
+}
+
+// ConfigLine is one line of a timeline's configuration summary.
+type ConfigLine struct{ Name, Value string }
+
+// SettingsForm is the form that forks a timeline with other settings.
+type SettingsForm struct {
+	FencingTokens, CheckFencing bool
+	Acquire, Release, TTL       string
+	Model                       string
+}
+
+// ActionPanel is what the "act at now" forms need.
+type ActionPanel struct {
+	Now       string
+	NowMS     int64
+	Clients   []string
+	AcquireOp string // "acquire", or "claim" for the database model
+	Nodes     []int  // lock nodes, for clock jumps and redlock failover
+	Failover  bool   // the model can fail over
+	Actions   int
+	Max       int
+	EndMS     int64
+}
+
+// ViolationLink is one violation of the summary.
+type ViolationLink struct {
+	Kind, T, Detail, Href string
+}
+
+// TimelineView is the timeline page /sandbox/{id}.
+type TimelineView struct {
+	ID, Title string
+	Base      string
+	Preset    *PresetCard
+	Owner     bool
+	// Forbidden explains, on a refused action, why and offers the fork.
+	Forbidden  string
+	EngineNote string
+	ParentHref string
+	ExportHref string
+	Config     []ConfigLine
+	Settings   SettingsForm
+	Act        ActionPanel
+	Predict    *PredictView
+
+	Diagram timelineview.Diagram
+	Rows    []timelineview.Row
+	Panel   timelineview.Panel
+
+	Step, Total                             int
+	FirstHref, PrevHref, NextHref, LastHref string
+	StateHref                               string
+	WritesAccepted, WritesRejected          int
+	FinalValue, Stopped                     string
+	Violations                              []ViolationLink
+	Invalid                                 string
+}
+
+// CompareSide is one timeline of a side-by-side comparison.
+type CompareSide struct {
+	Heading, Href  string
+	Config         []ConfigLine
+	Diagram        timelineview.Diagram
+	WritesAccepted int
+	WritesRejected int
+	FinalValue     string
+	Violations     []ViolationLink
+}
+
+// CompareView is /sandbox/{id}/compare.
+type CompareView struct {
+	Left, Right CompareSide
+	// Changed names the settings that differ.
+	Changed []string
+}
+
+// ImportView is /sandbox/import.
+type ImportView struct {
+	JSON  string
+	Error string
+	Field string
+}
