@@ -2,11 +2,133 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"flag"
+	"fmt"
 	"io"
+	"strconv"
+	"strings"
+
+	"lockdrill/content"
+	"lockdrill/quiz"
 )
 
-// runGrade is a placeholder that the practice work replaces.
+const gradeUsage = `Usage: lockdrill grade ID < answer.txt
+
+Grades one answer to the practice question ID, read from stdin, and prints
+the result as JSON:
+
+  {"question": ID, "score": 0..1, "passed": bool, "fatal": bool,
+   "points": [{"id", "hit"}], "flags": [{"id"}]}
+
+A free-text answer is the text itself (at most %d bytes). For objective
+questions stdin holds the choice: option ids for single, multiple and predict
+("b" or "a,c"), step ids in order for ordering ("s2 s1 s3"), a line number
+for spot-the-bug ("9").
+
+An unknown ID exits with status 2 and lists the known ids.
+`
+
+// gradeOutput is the JSON printed by "lockdrill grade". Points and flags
+// are always arrays, empty when there are none, so scripts can iterate
+// without a null check.
+type gradeOutput struct {
+	Question string        `json:"question"`
+	Score    float64       `json:"score"`
+	Passed   bool          `json:"passed"`
+	Fatal    bool          `json:"fatal"`
+	Points   []gradePoint  `json:"points"`
+	Flags    []gradeFlagID `json:"flags"`
+}
+
+type gradePoint struct {
+	ID  string `json:"id"`
+	Hit bool   `json:"hit"`
+}
+
+type gradeFlagID struct {
+	ID string `json:"id"`
+}
+
+// runGrade handles "lockdrill grade ID": grade one answer read from stdin
+// against the embedded question bank.
 func runGrade(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	return errors.New("grade: not built yet")
+	fs := flag.NewFlagSet("grade", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintf(stdout, gradeUsage, quiz.MaxAnswerBytes)
+			return nil
+		}
+		fmt.Fprintf(stderr, gradeUsage, quiz.MaxAnswerBytes)
+		return exitCode(2, fmt.Errorf("grade: %w", err))
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintf(stderr, gradeUsage, quiz.MaxAnswerBytes)
+		return exitCode(2, errors.New("grade: want exactly one question id"))
+	}
+	id := fs.Arg(0)
+	bank, err := content.LoadQuestions(content.Embedded())
+	if err != nil {
+		return fmt.Errorf("grade: load questions: %w", err)
+	}
+	q, ok := bank.ByID(id)
+	if !ok {
+		fmt.Fprintln(stderr, "known question ids:")
+		for _, known := range content.QuestionIDs(bank) {
+			fmt.Fprintln(stderr, "  "+known)
+		}
+		return exitCode(2, fmt.Errorf("grade: unknown question %q", id))
+	}
+	if stdin == nil {
+		stdin = strings.NewReader("")
+	}
+	// Read one byte past the limit so an over-long answer is refused, not
+	// silently cut.
+	raw, err := io.ReadAll(io.LimitReader(stdin, quiz.MaxAnswerBytes+1))
+	if err != nil {
+		return fmt.Errorf("grade: read answer: %w", err)
+	}
+	a, err := parseAnswer(q, string(raw))
+	if err == nil {
+		err = a.Validate(q)
+	}
+	if err != nil {
+		return exitCode(2, fmt.Errorf("grade %s: %w", id, err))
+	}
+	r := bank.Grade(q, a)
+	out := gradeOutput{Question: r.Question, Score: r.Score, Passed: r.Passed, Fatal: r.Fatal, Points: []gradePoint{}, Flags: []gradeFlagID{}}
+	for _, p := range r.Points {
+		out.Points = append(out.Points, gradePoint{ID: p.ID, Hit: p.Hit})
+	}
+	for _, f := range r.FlagIDs() {
+		out.Flags = append(out.Flags, gradeFlagID{ID: f})
+	}
+	enc := json.NewEncoder(stdout)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+// parseAnswer reads stdin as the answer to q's kind.
+func parseAnswer(q *quiz.Question, raw string) (quiz.Answer, error) {
+	fields := strings.FieldsFunc(raw, func(r rune) bool { return r == ',' || r == ' ' || r == '\n' || r == '\t' || r == '\r' })
+	switch q.Kind {
+	case quiz.KindFreeText:
+		return quiz.Answer{Text: raw}, nil
+	case quiz.KindSingle, quiz.KindMultiple, quiz.KindPredict:
+		return quiz.Answer{Choices: fields}, nil
+	case quiz.KindOrdering:
+		return quiz.Answer{Order: fields}, nil
+	case quiz.KindSpotTheBug:
+		if len(fields) != 1 {
+			return quiz.Answer{}, errors.New("want one line number")
+		}
+		n, err := strconv.Atoi(fields[0])
+		if err != nil {
+			return quiz.Answer{}, fmt.Errorf("line %q is not a number", fields[0])
+		}
+		return quiz.Answer{Line: n}, nil
+	}
+	return quiz.Answer{}, fmt.Errorf("unknown question kind %q", q.Kind)
 }

@@ -1,0 +1,199 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+)
+
+type gradeJSON struct {
+	Question string  `json:"question"`
+	Score    float64 `json:"score"`
+	Passed   bool    `json:"passed"`
+	Points   []struct {
+		ID  string `json:"id"`
+		Hit bool   `json:"hit"`
+	} `json:"points"`
+	Flags []struct {
+		ID string `json:"id"`
+	} `json:"flags"`
+}
+
+func grade(t *testing.T, args []string, stdin string) (gradeJSON, string, error) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	err := run(context.Background(), append([]string{"grade"}, args...), envFrom(nil), strings.NewReader(stdin), &out, &errOut)
+	var g gradeJSON
+	if err == nil {
+		if jerr := json.Unmarshal(out.Bytes(), &g); jerr != nil {
+			t.Fatalf("output is not JSON: %v\n%s", jerr, out.String())
+		}
+	}
+	return g, errOut.String(), err
+}
+
+func exitStatus(err error) int {
+	var ee *exitError
+	if errors.As(err, &ee) {
+		return ee.code
+	}
+	if err != nil {
+		return 1
+	}
+	return 0
+}
+
+func TestGradeFreeText(t *testing.T) {
+	tests := []struct {
+		name      string
+		id        string
+		answer    string
+		wantPass  string // "pass", "fail" or "" for either
+		wantHits  []string
+		wantFlags []string
+		noFlags   []string
+	}{
+		{
+			name:     "strong fencing answer",
+			id:       "fencing-token",
+			answer:   "A fencing token is a number the lock service hands out with every grant, and it only ever increases. The holder sends it with every write, and the storage keeps the highest token it has seen and rejects writes carrying a lower one. That stops a client that was paused by a GC past its lease from writing late. The catch is that the storage has to support this conditional write.",
+			wantPass: "pass",
+			wantHits: []string{"monotonic", "sent-with-write", "resource-rejects", "paused-holder"},
+		},
+		{
+			name:    "negated DEL raises no flag",
+			id:      "redis-lock-and-failure",
+			answer:  "Acquire with SET key token NX PX 30000 so the key and its expiry are created atomically, with a random token per client. Never release with a plain DEL; a Lua script compares the token and deletes only if it matches.",
+			noFlags: []string{"plain-del", "two-commands", "mutex-no-lease"},
+		},
+		{
+			name:      "plain DEL raises the flag",
+			id:        "redis-lock-and-failure",
+			answer:    "I would SET the key with NX and PX 10000 so it expires. When the job is done the worker deletes the key with DEL so the next one can run.",
+			wantFlags: []string{"plain-del"},
+		},
+		{
+			name:     "keyword list does not pass",
+			id:       "fencing-token",
+			answer:   "monotonic counter, token with each write, storage rejects stale writes, GC pause, zxid",
+			wantPass: "fail",
+		},
+		{
+			name:      "TTL as safety fails",
+			id:        "choose-ttl",
+			answer:    "Set the TTL longer than the longest the job could ever take, so the lock never expires while the job is running and two workers can never overlap.",
+			wantPass:  "fail",
+			wantFlags: []string{"ttl-as-safety"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g, stderr, err := grade(t, []string{tt.id}, tt.answer)
+			if err != nil {
+				t.Fatalf("grade: %v\n%s", err, stderr)
+			}
+			if g.Question != tt.id {
+				t.Fatalf("question: got %q, want %q", g.Question, tt.id)
+			}
+			if tt.wantHits != nil || tt.wantFlags != nil || tt.noFlags != nil {
+				hit := map[string]bool{}
+				for _, p := range g.Points {
+					hit[p.ID] = p.Hit
+				}
+				for _, id := range tt.wantHits {
+					if !hit[id] {
+						t.Fatalf("point %s: got missed, want hit (%+v)", id, g.Points)
+					}
+				}
+				raised := map[string]bool{}
+				for _, f := range g.Flags {
+					raised[f.ID] = true
+				}
+				for _, id := range tt.wantFlags {
+					if !raised[id] {
+						t.Fatalf("flag %s: got not raised, want raised (%+v)", id, g.Flags)
+					}
+				}
+				for _, id := range tt.noFlags {
+					if raised[id] {
+						t.Fatalf("flag %s: got raised, want none", id)
+					}
+				}
+			}
+			if tt.wantPass != "" && g.Passed != (tt.wantPass == "pass") {
+				t.Fatalf("passed: got %v (score %.2f), want %s", g.Passed, g.Score, tt.wantPass)
+			}
+		})
+	}
+}
+
+func TestGradeObjective(t *testing.T) {
+	tests := []struct {
+		name   string
+		id     string
+		answer string
+		want   float64
+	}{
+		{"spot the bug, right line", "obj-bug-get-then-del", "9\n", 1},
+		{"spot the bug, wrong line", "obj-bug-get-then-del", "6", 0},
+		{"ordering in order", "obj-order-choose-ttl", "s1 s2 s3 s4 s5", 1},
+		{"ordering one step moved", "obj-order-choose-ttl", "s2,s1,s3,s4,s5", 0.8},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g, stderr, err := grade(t, []string{tt.id}, tt.answer)
+			if err != nil {
+				t.Fatalf("grade: %v\n%s", err, stderr)
+			}
+			if g.Score != tt.want {
+				t.Fatalf("score: got %v, want %v", g.Score, tt.want)
+			}
+			if g.Points == nil || g.Flags == nil {
+				t.Fatalf("points and flags must be arrays, got %+v", g)
+			}
+		})
+	}
+}
+
+func TestGradeBadInput(t *testing.T) {
+	tests := []struct {
+		name       string
+		args       []string
+		stdin      string
+		wantStatus int
+		wantStderr string
+	}{
+		{"unknown id lists the ids", []string{"no-such-question"}, "an answer", 2, "fencing-token"},
+		{"no id", nil, "an answer", 2, "Usage"},
+		{"two ids", []string{"fencing-token", "choose-ttl"}, "an answer", 2, "Usage"},
+		{"empty answer", []string{"fencing-token"}, "  \n", 2, ""},
+		{"answer too long", []string{"fencing-token"}, strings.Repeat("lease ", 1000), 2, ""},
+		{"unknown option", []string{"obj-mc-debug-path"}, "z", 2, ""},
+		{"line not a number", []string{"obj-bug-get-then-del"}, "nine", 2, ""},
+		{"unknown flag", []string{"--bogus", "fencing-token"}, "x", 2, "Usage"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, stderr, err := grade(t, tt.args, tt.stdin)
+			if got := exitStatus(err); got != tt.wantStatus {
+				t.Fatalf("exit status: got %d (%v), want %d", got, err, tt.wantStatus)
+			}
+			if !strings.Contains(stderr, tt.wantStderr) {
+				t.Fatalf("stderr: got %q, want it to contain %q", stderr, tt.wantStderr)
+			}
+		})
+	}
+}
+
+func TestGradeHelp(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if err := run(context.Background(), []string{"grade", "--help"}, envFrom(nil), strings.NewReader(""), &out, &errOut); err != nil {
+		t.Fatalf("grade --help: %v", err)
+	}
+	if !strings.Contains(out.String(), "Usage: lockdrill grade ID") {
+		t.Fatalf("help: got %q", out.String())
+	}
+}
