@@ -17,7 +17,14 @@ func (s *Server) routes() {
 	e.GET("/learn/:slug", s.handleLearnSection)
 	e.POST("/learn/:slug/read", s.handleLearnMarkRead)
 
-	e.GET("/practice", s.comingSoon("Practice", "practice", "Every interview question of the guide as a graded exercise, with honest feedback and spaced review."))
+	e.GET("/practice", s.handlePracticeIndex)
+	e.GET("/practice/:id", s.handleQuestionShow)
+	e.POST("/practice/:id", s.handleAnswer)
+	e.GET("/practice/:id/attempts/:attempt", s.handleAttemptShow)
+	e.POST("/practice/:id/attempts/:attempt/ticks", s.handleAttemptTicks)
+	e.POST("/practice/:id/attempts/:attempt/rating", s.handleAttemptRate)
+	e.GET("/review", s.handleReview)
+	e.GET("/about/grader", s.handleAboutGrader)
 	e.GET("/rounds", s.comingSoon("Mock round", "rounds", "Timed interview rounds with follow-ups that probe what you left out, and a scorecard at the end."))
 	sbLimit := s.sandboxLimiter()
 	e.GET("/sandbox", s.handleSandboxIndex)
@@ -32,7 +39,7 @@ func (s *Server) routes() {
 	e.POST("/sandbox/:id/actions", s.handleSandboxAction, sbLimit)
 	e.POST("/sandbox/:id/settings", s.handleSandboxSettings, sbLimit)
 	e.POST("/sandbox/:id/fork", s.handleSandboxFork, sbLimit)
-	e.GET("/progress", s.comingSoon("Progress", "progress", "Your mastery per topic, your streak and what is due for review."))
+	e.GET("/progress", s.handleProgress)
 
 	e.RouteNotFound("/*", func(c echo.Context) error { return echo.NewHTTPError(http.StatusNotFound) })
 }

@@ -1,0 +1,102 @@
+package web
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"lockdrill/quiz"
+	"lockdrill/store"
+	"lockdrill/web/views"
+)
+
+// handleReview handles "GET /review": the most overdue card's question, to
+// answer through the usual flow (the form carries from=review, so rating
+// the answer comes back here), or, when nothing is due, when the next
+// review is.
+func (s *Server) handleReview(c echo.Context) error {
+	learner, err := s.learnerID(c)
+	if err != nil {
+		return err
+	}
+	cards, err := s.store.Cards(c.Request().Context(), learner)
+	if err != nil {
+		return err
+	}
+	due, upcoming := s.splitDue(cards)
+	p := s.page(c, "Review", "practice")
+	if len(due) > 0 {
+		q, _ := s.cat.Questions.ByID(due[0].Question)
+		v, err := s.exerciseView(c, q, quiz.Answer{}, "")
+		if err != nil {
+			return err
+		}
+		v.FromReview = true
+		return render(c, http.StatusOK, views.Review(p, views.ReviewView{Exercise: &v, DueCount: len(due)}))
+	}
+	v := views.ReviewView{HasCards: len(upcoming) > 0}
+	if len(upcoming) > 0 {
+		next := upcoming[0]
+		q, _ := s.cat.Questions.ByID(next.Question)
+		v.NextTitle, v.NextHref = q.Title, "/practice/"+q.ID
+		v.NextDue = lowerFirst(dueWhen(next.Card, s.now()))
+	}
+	latest, err := s.store.LatestAttempts(c.Request().Context(), learner)
+	if err != nil {
+		return err
+	}
+	for _, q := range s.cat.Questions.All() {
+		if _, done := latest[q.ID]; !done {
+			v.NewHref, v.NewTitle = "/practice/"+q.ID, q.Title
+			break
+		}
+	}
+	return render(c, http.StatusOK, views.Review(p, v))
+}
+
+// renderReviewExercise shows a refused review answer again on /review's
+// frame, so the walk-through is not left for the plain question page.
+func (s *Server) renderReviewExercise(c echo.Context, status int, v views.ExerciseView) error {
+	learner, err := s.learnerID(c)
+	if err != nil {
+		return err
+	}
+	cards, err := s.store.Cards(c.Request().Context(), learner)
+	if err != nil {
+		return err
+	}
+	due, _ := s.splitDue(cards)
+	p := s.page(c, "Review", "practice")
+	return render(c, status, views.Review(p, views.ReviewView{Exercise: &v, DueCount: max(len(due), 1)}))
+}
+
+// splitDue separates the cards due now from the later ones, both in due
+// order, dropping cards of questions no longer in the bank.
+func (s *Server) splitDue(cards []store.CardEntry) (due, upcoming []store.CardEntry) {
+	now := s.now()
+	for _, e := range cards {
+		if _, ok := s.cat.Questions.ByID(e.Question); !ok {
+			continue
+		}
+		if quiz.IsDue(e.Card, now) {
+			due = append(due, e)
+		} else {
+			upcoming = append(upcoming, e)
+		}
+	}
+	return due, upcoming
+}
+
+// dueWhen says when a card is due, such as "Tomorrow (Tue 1 Dec)".
+func dueWhen(card quiz.Card, now time.Time) string {
+	switch n := quiz.DueIn(card, now); {
+	case n <= 0:
+		return "Today"
+	case n == 1:
+		return "Tomorrow (" + card.Due.Format("Mon 2 Jan") + ")"
+	default:
+		return "In " + strconv.Itoa(n) + " days (" + card.Due.Format("Mon 2 Jan") + ")"
+	}
+}
