@@ -2,6 +2,7 @@ package content
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -381,4 +382,22 @@ func QuestionIDs(b *quiz.Bank) []string {
 	ids := b.IDs()
 	sort.Strings(ids)
 	return ids
+}
+
+// accuracyFile holds the grader's measured agreement with the labelled
+// corpus, written by `go test ./quiz -run Accuracy -update`.
+const accuracyFile = "questions/grader-accuracy.json"
+
+// LoadAccuracy reads the published grader accuracy figures from fsys, for
+// the "about the grader" page.
+func LoadAccuracy(fsys fs.FS) (*quiz.AccuracyReport, error) {
+	src, err := fs.ReadFile(fsys, accuracyFile)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", accuracyFile, err)
+	}
+	var r quiz.AccuracyReport
+	if err := json.Unmarshal(src, &r); err != nil {
+		return nil, &FieldError{File: accuracyFile, Msg: err.Error()}
+	}
+	return &r, nil
 }
