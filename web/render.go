@@ -27,7 +27,7 @@ func (s *Server) page(c echo.Context, title, nav string) views.Page {
 	token, _ := c.Get(middleware.DefaultCSRFConfig.ContextKey).(string)
 	p := views.Page{Title: title, Nav: nav, CSRF: token, Asset: s.assets.URL}
 	if f, err := c.Cookie(flashCookie); err == nil && f.Value != "" {
-		p.Flash, p.FlashKind = decodeFlash(f.Value)
+		p.FlashKind, p.Flash = decodeFlash(f.Value)
 		c.SetCookie(&http.Cookie{Name: flashCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteLaxMode})
 	}
 	return p
