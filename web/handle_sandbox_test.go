@@ -1,0 +1,532 @@
+package web_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+
+	"lockdrill/sandbox"
+	"lockdrill/store"
+)
+
+// openPreset opens preset id as cl's own timeline and returns its path.
+func openPreset(t testing.TB, cl *client, id string) string {
+	t.Helper()
+	token := csrfFrom(t, cl.get("/sandbox"))
+	rec := cl.postForm("/sandbox/presets/"+id, url.Values{"_csrf": {token}})
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("open preset %s: status = %d, want 303", id, rec.Code)
+	}
+	loc := rec.Header().Get("Location")
+	if !strings.HasPrefix(loc, "/sandbox/") || !store.ValidID(strings.TrimPrefix(loc, "/sandbox/")) {
+		t.Fatalf("open preset %s: redirect to %q, want /sandbox/{id}", id, loc)
+	}
+	return loc
+}
+
+// act posts one action form to the timeline at path.
+func act(t testing.TB, cl *client, path string, form url.Values) *httptest.ResponseRecorder {
+	t.Helper()
+	form.Set("_csrf", csrfFrom(t, cl.get(path)))
+	return cl.postForm(path+"/actions", form)
+}
+
+func eventKinds(t testing.TB, cl *client, path string) []string {
+	t.Helper()
+	var kinds []string
+	mustDoc(t, cl.get(path)).Find(`[data-testid=event-row]`).Each(func(_ int, s *goquery.Selection) {
+		kinds = append(kinds, s.AttrOr("data-kind", ""))
+	})
+	return kinds
+}
+
+func count(xs []string, x string) int {
+	n := 0
+	for _, v := range xs {
+		if v == x {
+			n++
+		}
+	}
+	return n
+}
+
+func TestSandboxPresetShowsRejectedWrite(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	path := openPreset(t, cl, "paused-holder-fenced")
+	rec := cl.get(path)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("timeline page status = %d, want 200", rec.Code)
+	}
+	doc := mustDoc(t, rec)
+	row := doc.Find(`[data-testid=event-row][data-kind="write.rejected"]`)
+	if row.Length() != 1 {
+		t.Fatalf("rejected write rows = %d, want 1", row.Length())
+	}
+	if text := row.Text(); !strings.Contains(text, "stale-token") || !strings.Contains(text, "token 1 < highest accepted 2") {
+		t.Fatalf("rejected write row = %q, want the stale-token reason", text)
+	}
+	mark := doc.Find(`[data-testid=mark-rejected]`)
+	if mark.Length() != 1 || !strings.Contains(mark.Text(), "✗") || !strings.Contains(mark.Text(), "stale-token") {
+		t.Fatalf("swimlane rejected mark = %q (%d), want ✗ with the reason", mark.Text(), mark.Length())
+	}
+	if doc.Find(`svg[data-testid=swimlane] pattern`).Length() != 1 || doc.Find(`.tl-pause rect[fill^="url(#"]`).Length() != 1 {
+		t.Fatalf("the pause is not drawn with the SVG hatch pattern")
+	}
+	if got := strings.TrimSpace(doc.Find(`[data-testid=writes-rejected]`).Text()); got != "✗ 1 rejected" {
+		t.Fatalf("summary = %q, want ✗ 1 rejected", got)
+	}
+	if doc.Find(`[data-testid=owner-badge]`).Length() != 1 || doc.Find(`[data-testid=act-A]`).Length() != 1 {
+		t.Fatalf("the learner who opened the preset does not own it")
+	}
+	if doc.Find(`[data-testid=legend] li`).Length() < 5 {
+		t.Fatalf("the picture has no legend")
+	}
+	if strings.Contains(rec.Body.String(), " style=") || strings.Contains(rec.Body.String(), "<script>") {
+		t.Fatalf("timeline page has inline style or script, which the CSP would block")
+	}
+}
+
+func TestSandboxActionAppendsAndRedirects(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	path := openPreset(t, cl, "paused-holder-fenced")
+	before := eventKinds(t, cl, path)
+
+	rec := act(t, cl, path, url.Values{"op": {"pause"}, "client": {"B"}, "pause_s": {"2.5"}})
+	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != path {
+		t.Fatalf("action: status %d to %q, want 303 to %s", rec.Code, rec.Header().Get("Location"), path)
+	}
+	after := eventKinds(t, cl, path)
+	if count(after, "pause.start") != count(before, "pause.start")+1 {
+		t.Fatalf("pause.start events %d -> %d, want one more", count(before, "pause.start"), count(after, "pause.start"))
+	}
+
+	tests := []struct {
+		name string
+		form url.Values
+		want string
+	}{
+		{"bad number names the field", url.Values{"op": {"pause"}, "client": {"A"}, "pause_s": {"soon"}}, "pause"},
+		{"empty write value", url.Values{"op": {"write"}, "client": {"A"}, "value": {" "}}, "value"},
+		{"unknown client", url.Values{"op": {"acquire"}, "client": {"Z"}}, `unknown client "Z"`},
+		{"past ten virtual minutes", url.Values{"op": {"advance"}, "advance_s": {"700"}}, "10 virtual minutes"},
+		{"unknown op", url.Values{"op": {"teleport"}, "client": {"A"}}, "teleport"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := act(t, cl, path, tt.form)
+			if rec.Code != http.StatusSeeOther {
+				t.Fatalf("status = %d, want 303 back with a message", rec.Code)
+			}
+			flash := mustDoc(t, cl.get(path)).Find(`[data-testid=flash]`).Text()
+			if !strings.Contains(flash, tt.want) || !strings.Contains(flash, "Nothing was changed") {
+				t.Fatalf("flash = %q, want it to mention %q", flash, tt.want)
+			}
+			if got := eventKinds(t, cl, path); len(got) != len(after) {
+				t.Fatalf("a refused action changed the timeline: %d events, want %d", len(got), len(after))
+			}
+		})
+	}
+}
+
+func TestSandboxActionLimit(t *testing.T) {
+	srv, st := newTestServer(t)
+	cl := newClient(t, srv)
+	path := openPreset(t, cl, "paused-holder-fenced")
+	id := strings.TrimPrefix(path, "/sandbox/")
+	tl, err := st.Timeline(context.Background(), id)
+	if err != nil {
+		t.Fatalf("load: %v", err)
+	}
+	raw, _ := json.Marshal(bigScenario(sandbox.MaxActions))
+	if err := st.UpdateTimeline(context.Background(), tl.Learner, id, raw, sandbox.EngineVersion, 0); err != nil {
+		t.Fatalf("update: %v", err)
+	}
+	act(t, cl, path, url.Values{"op": {"acquire"}, "client": {"A"}})
+	if flash := mustDoc(t, cl.get(path)).Find(`[data-testid=flash]`).Text(); !strings.Contains(flash, "500 actions") {
+		t.Fatalf("flash = %q, want the 500-action limit explained", flash)
+	}
+}
+
+func TestSandboxNonOwnerGets403AndCanFork(t *testing.T) {
+	srv, _ := newTestServer(t)
+	owner := newClient(t, srv)
+	path := openPreset(t, owner, "paused-holder-fenced")
+	before := eventKinds(t, owner, path)
+
+	other := newClient(t, srv)
+	doc := mustDoc(t, other.get(path))
+	if doc.Find(`[data-testid=readonly-badge]`).Length() != 1 || doc.Find(`[data-testid=act-A]`).Length() != 0 {
+		t.Fatalf("another browser sees the timeline as editable")
+	}
+	rec := act(t, other, path, url.Values{"op": {"crash"}, "client": {"A"}})
+	if rec.Code != http.StatusForbidden {
+		t.Fatalf("action by another learner: status = %d, want 403", rec.Code)
+	}
+	doc = mustDoc(t, rec)
+	if !strings.Contains(doc.Find(`[data-testid=forbidden]`).Text(), "belongs to someone else") {
+		t.Fatalf("403 page does not say why")
+	}
+	fork := doc.Find(`[data-testid=forbidden] form`)
+	if action, _ := fork.Attr("action"); action != path+"/fork" {
+		t.Fatalf("403 page fork form posts to %q, want %s/fork", action, path)
+	}
+	if got := eventKinds(t, owner, path); len(got) != len(before) {
+		t.Fatalf("a refused action changed the owner's timeline")
+	}
+
+	token, _ := fork.Find(`input[name=_csrf]`).Attr("value")
+	rec = other.postForm(path+"/fork", url.Values{"_csrf": {token}})
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("fork: status = %d, want 303", rec.Code)
+	}
+	forked := rec.Header().Get("Location")
+	if forked == path || !strings.HasPrefix(forked, "/sandbox/") {
+		t.Fatalf("fork redirected to %q, want a new timeline", forked)
+	}
+	doc = mustDoc(t, other.get(forked))
+	if doc.Find(`[data-testid=owner-badge]`).Length() != 1 {
+		t.Fatalf("the fork is not owned by the learner who forked it")
+	}
+	if rec := act(t, other, forked, url.Values{"op": {"crash"}, "client": {"A"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("action on own fork: status = %d, want 303", rec.Code)
+	}
+	if got := eventKinds(t, owner, path); len(got) != len(before) {
+		t.Fatalf("changing the fork changed the original")
+	}
+}
+
+func TestSandboxExportImportRoundTrip(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	path := openPreset(t, cl, "redlock-clock-jump")
+	act(t, cl, path, url.Values{"op": {"pause"}, "client": {"A"}, "pause_s": {"3"}})
+	exp := cl.get(path + ".json")
+	if exp.Code != http.StatusOK || !strings.HasPrefix(exp.Header().Get("Content-Type"), "application/json") {
+		t.Fatalf("export: status %d, type %q", exp.Code, exp.Header().Get("Content-Type"))
+	}
+	if _, err := sandbox.Parse(exp.Body.Bytes()); err != nil {
+		t.Fatalf("export does not parse as a scenario: %v", err)
+	}
+	rec := postImport(t, cl, exp.Body.String(), false)
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("import: status = %d, want 303; body %s", rec.Code, mustDoc(t, rec).Find(`[data-testid=import-error]`).Text())
+	}
+	again := cl.get(rec.Header().Get("Location") + ".json")
+	if again.Body.String() != exp.Body.String() {
+		t.Fatalf("round trip changed the scenario:\n%s\nwant\n%s", again.Body.String(), exp.Body.String())
+	}
+	t.Run("by upload", func(t *testing.T) {
+		rec := postImport(t, cl, exp.Body.String(), true)
+		if rec.Code != http.StatusSeeOther {
+			t.Fatalf("upload import: status = %d, want 303", rec.Code)
+		}
+	})
+}
+
+func postImport(t testing.TB, cl *client, text string, upload bool) *httptest.ResponseRecorder {
+	t.Helper()
+	token := csrfFrom(t, cl.get("/sandbox/import"))
+	var body bytes.Buffer
+	w := multipart.NewWriter(&body)
+	w.WriteField("_csrf", token)
+	if upload {
+		fw, _ := w.CreateFormFile("file", "scenario.json")
+		fw.Write([]byte(text))
+		w.WriteField("scenario", "")
+	} else {
+		w.WriteField("scenario", text)
+	}
+	w.Close()
+	req := httptest.NewRequest(http.MethodPost, "/sandbox/import", &body)
+	req.Header.Set("Content-Type", w.FormDataContentType())
+	return cl.do(req)
+}
+
+func TestSandboxMalformedImportNamesTheField(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	tests := []struct {
+		name, json, field, msg string
+	}{
+		{"unknown op", `{"clients":[{"id":"A"}],"actions":[{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":5,"client":"A","op":"teleport"}]}`, "actions[1].op", `unknown op "teleport"`},
+		{"wrong type", `{"lock":{"ttl_ms":"soon"},"clients":[{"id":"A"}],"actions":[]}`, "lock.ttl_ms", "want an integer"},
+		{"unknown client", `{"clients":[{"id":"A"}],"actions":[{"at_ms":0,"client":"B","op":"acquire"}]}`, "actions[0].client", `unknown client "B"`},
+		{"not JSON", `{"clients": [`, "", "JSON"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := postImport(t, cl, tt.json, false)
+			if rec.Code != http.StatusUnprocessableEntity {
+				t.Fatalf("status = %d, want 422", rec.Code)
+			}
+			doc := mustDoc(t, rec)
+			msg := doc.Find(`[data-testid=import-error]`).Text()
+			if !strings.Contains(msg, tt.field) || !strings.Contains(msg, tt.msg) {
+				t.Fatalf("error = %q, want field %q and %q", msg, tt.field, tt.msg)
+			}
+			if got := doc.Find(`textarea[name=scenario]`).Text(); got != tt.json {
+				t.Fatalf("textarea = %q, want the pasted text kept", got)
+			}
+		})
+	}
+}
+
+func TestSandboxStepNavigation(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	path := openPreset(t, cl, "paused-holder-fenced")
+	total := len(eventKinds(t, cl, path))
+	tests := []struct {
+		query          string
+		step           int
+		prev, next     int
+		stateHighest   string
+		futureRows     int
+		futureRejected bool
+	}{
+		{"?step=0", 0, 0, 1, "none", total, true},
+		{"?step=5", 5, 4, 6, "2", total - 5, true},
+		{"?step=7", 7, 6, 8, "2", total - 7, false},
+		{"", total, total - 1, total, "2", 0, false},
+		{"?step=999", total, total - 1, total, "2", 0, false},
+		{"?step=nope", total, total - 1, total, "2", 0, false},
+	}
+	for _, tt := range tests {
+		t.Run("step"+tt.query, func(t *testing.T) {
+			doc := mustDoc(t, cl.get(path+tt.query))
+			if got := doc.Find(`[data-role=step-num]`).Text(); got != fmt.Sprint(tt.step) {
+				t.Fatalf("step label = %s, want %d", got, tt.step)
+			}
+			if href, _ := doc.Find(`[data-testid=step-prev]`).Attr("href"); href != fmt.Sprintf("%s?step=%d", path, tt.prev) {
+				t.Fatalf("previous = %q, want step %d", href, tt.prev)
+			}
+			if href, _ := doc.Find(`[data-testid=step-next]`).Attr("href"); href != fmt.Sprintf("%s?step=%d", path, tt.next) {
+				t.Fatalf("next = %q, want step %d", href, tt.next)
+			}
+			if got := doc.Find(`tr.sb-future`).Length(); got != tt.futureRows {
+				t.Fatalf("rows after the step = %d, want %d", got, tt.futureRows)
+			}
+			if tt.step > 0 {
+				if cur, _ := doc.Find(`tr[aria-current=step]`).Attr("data-step"); cur != fmt.Sprint(tt.step) {
+					t.Fatalf("current row = %s, want %d", cur, tt.step)
+				}
+			}
+			if got := doc.Find(`[data-testid=state-highest]`).Text(); got != tt.stateHighest {
+				t.Fatalf("state panel highest token = %q, want %q", got, tt.stateHighest)
+			}
+			if got := doc.Find(`[data-testid=mark-rejected]`).HasClass("tl-future"); got != tt.futureRejected {
+				t.Fatalf("rejected write faded = %v, want %v", got, tt.futureRejected)
+			}
+		})
+	}
+	t.Run("state fragment for the scrubber", func(t *testing.T) {
+		rec := cl.get(path + "/state?step=4")
+		doc := mustDoc(t, rec)
+		if rec.Code != http.StatusOK || !strings.Contains(doc.Find(`h2`).Text(), "State after step 4") {
+			t.Fatalf("state fragment: %d %q", rec.Code, doc.Find(`h2`).Text())
+		}
+		if strings.Contains(rec.Body.String(), "<nav") {
+			t.Fatalf("state fragment carries the page layout")
+		}
+		if got := doc.Find(`[data-testid=state-holder]`).Text(); !strings.HasPrefix(got, "B (grant 2, token 2)") {
+			t.Fatalf("holder after step 4 = %q, want B with token 2", got)
+		}
+	})
+}
+
+func TestSandboxSettingChangeForksAndCompares(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	path := openPreset(t, cl, "paused-holder-fenced")
+	token := csrfFrom(t, cl.get(path))
+	// Turn the check at the resource off; tokens are still issued.
+	rec := cl.postForm(path+"/settings", url.Values{"_csrf": {token}, "fencing_tokens": {"1"}, "ttl_ms": {"10000"}, "release": {"compare-and-delete"}, "acquire": {"atomic"}})
+	if rec.Code != http.StatusSeeOther || !strings.HasSuffix(rec.Header().Get("Location"), "/compare") {
+		t.Fatalf("settings: status %d to %q, want 303 to the comparison", rec.Code, rec.Header().Get("Location"))
+	}
+	cmp := mustDoc(t, cl.get(rec.Header().Get("Location")))
+	if got := cmp.Find(`[data-testid=compare-left] [data-testid=compare-violations]`).Text(); got != "no violations" {
+		t.Fatalf("original side = %q, want no violations", got)
+	}
+	if got := cmp.Find(`[data-testid=compare-right] [data-testid=compare-violations]`).Text(); !strings.Contains(got, "1 violation") {
+		t.Fatalf("fork side = %q, want the stale write flagged", got)
+	}
+	fork := strings.TrimSuffix(rec.Header().Get("Location"), "/compare")
+	doc := mustDoc(t, cl.get(fork))
+	if got := doc.Find(`[data-testid=first-violation]`).Text(); !strings.Contains(got, "stale-write") {
+		t.Fatalf("fork summary = %q, want a link to the stale-write violation", got)
+	}
+	if doc.Find(`[data-testid=mark-violation]`).Length() == 0 {
+		t.Fatalf("the fork's picture does not mark the violation")
+	}
+	if got := eventKinds(t, cl, path); count(got, "violation") != 0 {
+		t.Fatalf("the original changed")
+	}
+}
+
+func TestSandboxPredictThenRun(t *testing.T) {
+	srv, _ := newTestServer(t)
+	tests := []struct {
+		choice string
+		right  bool
+	}{
+		{"a", true},
+		{"d", false},
+	}
+	for _, tt := range tests {
+		t.Run("choice "+tt.choice, func(t *testing.T) {
+			cl := newClient(t, srv)
+			page := "/sandbox/presets/paused-holder-fenced?predict=obj-predict-paused-fenced"
+			rec := cl.get(page)
+			doc := mustDoc(t, rec)
+			if doc.Find(`[data-testid=predict-form] input[name=choice]`).Length() < 2 {
+				t.Fatalf("no prediction asked")
+			}
+			if doc.Find(`[data-testid=swimlane]`).Length() != 0 {
+				t.Fatalf("the run is shown before the prediction")
+			}
+			form := url.Values{"_csrf": {csrfFrom(t, rec)}, "predict": {"obj-predict-paused-fenced"}}
+			if bad := cl.postForm("/sandbox/presets/paused-holder-fenced", form); bad.Code != http.StatusUnprocessableEntity {
+				t.Fatalf("no choice: status = %d, want 422", bad.Code)
+			}
+			form.Set("choice", tt.choice)
+			rec = cl.postForm("/sandbox/presets/paused-holder-fenced", form)
+			if rec.Code != http.StatusSeeOther {
+				t.Fatalf("predict: status = %d, want 303", rec.Code)
+			}
+			verdict := mustDoc(t, cl.get(rec.Header().Get("Location"))).Find(`[data-testid=predict-verdict]`)
+			if verdict.Length() != 1 || verdict.HasClass("ok") != tt.right {
+				t.Fatalf("verdict %q (ok=%v), want right=%v", verdict.Text(), verdict.HasClass("ok"), tt.right)
+			}
+		})
+	}
+}
+
+func TestSandboxOlderEngineVersionOpens(t *testing.T) {
+	srv, st := newTestServer(t)
+	cl := newClient(t, srv)
+	path := openPreset(t, cl, "paused-holder-fenced")
+	id := strings.TrimPrefix(path, "/sandbox/")
+	tl, _ := st.Timeline(context.Background(), id)
+	if err := st.UpdateTimeline(context.Background(), tl.Learner, id, tl.Scenario, "0", tl.NowMS); err != nil {
+		t.Fatalf("update: %v", err)
+	}
+	rec := cl.get(path)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("status = %d, want 200", rec.Code)
+	}
+	if note := mustDoc(t, rec).Find(`[data-testid=engine-note]`).Text(); !strings.Contains(note, "version 0") {
+		t.Fatalf("engine note = %q, want it to name the older version", note)
+	}
+}
+
+func TestSandboxStartBlank(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	token := csrfFrom(t, cl.get("/sandbox"))
+	bad := cl.postForm("/sandbox", url.Values{"_csrf": {token}, "model": {"redlock"}, "ttl_ms": {"10000"}, "clients": {"9"}, "fencing_tokens": {"1"}})
+	if bad.Code != http.StatusUnprocessableEntity {
+		t.Fatalf("bad form: status = %d, want 422", bad.Code)
+	}
+	if msg := mustDoc(t, bad).Find(`[data-testid=error-clients]`).Text(); !strings.Contains(msg, "1 to 8") {
+		t.Fatalf("clients error = %q", msg)
+	}
+	rec := cl.postForm("/sandbox", url.Values{"_csrf": {token}, "model": {"redis"}, "ttl_ms": {"5000"}, "clients": {"3"}, "heartbeat_ms": {"0"},
+		"acquire": {"atomic"}, "release": {"compare-and-delete"}, "fencing_tokens": {"1"}, "check_fencing": {"1"}})
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("start: status = %d, want 303", rec.Code)
+	}
+	doc := mustDoc(t, cl.get(rec.Header().Get("Location")))
+	if doc.Find(`[data-testid=act-C]`).Length() != 1 || doc.Find(`[data-testid=event-row]`).Length() != 0 {
+		t.Fatalf("blank timeline should have three clients and no events")
+	}
+	if got := mustDoc(t, cl.get("/sandbox")).Find(`[data-testid=my-timelines] li`).Length(); got != 1 {
+		t.Fatalf("my timelines = %d, want 1", got)
+	}
+}
+
+func TestSandboxUnknownIDs(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	for _, p := range []string{"/sandbox/presets/teleport", "/sandbox/" + store.NewID(), "/sandbox/nope.json", "/sandbox/" + store.NewID() + "/compare"} {
+		if rec := cl.get(p); rec.Code != http.StatusNotFound {
+			t.Fatalf("GET %s = %d, want 404", p, rec.Code)
+		}
+	}
+}
+
+func TestSandboxActionsAreRateLimited(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	path := openPreset(t, cl, "paused-holder-fenced")
+	token := csrfFrom(t, cl.get(path))
+	limited := false
+	for range 80 {
+		rec := cl.postForm(path+"/actions", url.Values{"_csrf": {token}, "op": {"advance"}, "advance_s": {"0.1"}})
+		if rec.Code == http.StatusTooManyRequests {
+			limited = true
+			break
+		}
+	}
+	if !limited {
+		t.Fatalf("80 actions in a row were all accepted, want the rate limit to refuse some")
+	}
+}
+
+// bigScenario has n actions over eight clients, spread over the ten
+// virtual minutes.
+func bigScenario(n int) sandbox.Scenario {
+	ids := []string{"A", "B", "C", "D", "E", "F", "G", "H"}
+	sc := sandbox.Scenario{}
+	for _, id := range ids {
+		sc.Clients = append(sc.Clients, sandbox.Client{ID: id})
+	}
+	ops := []string{sandbox.OpAcquire, sandbox.OpWrite, sandbox.OpPause, sandbox.OpWrite, sandbox.OpRelease}
+	step := int64(sandbox.MaxTimeMS-20000) / int64(n)
+	for i := range n {
+		a := sandbox.Action{AtMS: int64(i) * step, Client: ids[(i/len(ops))%len(ids)], Op: ops[i%len(ops)]}
+		switch a.Op {
+		case sandbox.OpWrite:
+			a.Value = fmt.Sprintf("v%d", i)
+		case sandbox.OpPause:
+			a.MS = 12000
+		}
+		sc.Actions = append(sc.Actions, a)
+	}
+	return sc.WithDefaults()
+}
+
+func BenchmarkSandboxTimelinePage500Actions(b *testing.B) {
+	srv, st := newTestServer(b)
+	cl := newClient(b, srv)
+	path := openPreset(b, cl, "paused-holder-fenced")
+	id := strings.TrimPrefix(path, "/sandbox/")
+	tl, _ := st.Timeline(context.Background(), id)
+	raw, _ := json.Marshal(bigScenario(sandbox.MaxActions))
+	if err := st.UpdateTimeline(context.Background(), tl.Learner, id, raw, sandbox.EngineVersion, 0); err != nil {
+		b.Fatalf("update: %v", err)
+	}
+	if rec := cl.get(path); rec.Code != http.StatusOK {
+		b.Fatalf("status = %d", rec.Code)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		req := httptest.NewRequest(http.MethodGet, path+"?step=400", nil)
+		rec := httptest.NewRecorder()
+		srv.ServeHTTP(rec, req)
+		if rec.Code != http.StatusOK {
+			b.Fatalf("status = %d", rec.Code)
+		}
+	}
+}
