@@ -47,14 +47,14 @@ const (
 // Limits on a scenario; Validate rejects anything beyond them, so a run is
 // always small enough to replay in a browser request.
 const (
-	MaxClients      = 8
-	MaxActions      = 500
-	MaxTimeMS       = 10 * 60 * 1000 // ten virtual minutes
-	MaxRedlockNodes = 9
-	MaxInputBytes   = 1 << 20
-	MinHeartbeatMS  = 100
-	MaxValueLen     = 64
-	MaxClientIDLen  = 16
+	MaxClients      = 8              // clients per scenario
+	MaxActions      = 500            // actions per scenario
+	MaxTimeMS       = 10 * 60 * 1000 // ten virtual minutes: the latest at_ms, ms and until_ms; no run goes further
+	MaxRedlockNodes = 9              // lock nodes of redlock (and consensus)
+	MaxInputBytes   = 1 << 20        // scenario JSON that Parse reads
+	MinHeartbeatMS  = 100            // shortest heartbeat period, so a run stays small
+	MaxValueLen     = 64             // bytes of a written value
+	MaxClientIDLen  = 16             // bytes of a client id
 	// MaxEvents bounds one timeline; a run that would exceed it stops early
 	// (Summary.Stopped is "limit").
 	MaxEvents = 100000
@@ -148,6 +148,7 @@ type ValidationError struct {
 	Msg   string
 }
 
+// Error returns "field: message", or the message alone for the whole input.
 func (e *ValidationError) Error() string {
 	if e.Field == "" {
 		return e.Msg
