@@ -69,11 +69,13 @@ type message struct {
 	value     string
 }
 
+// reply is the service's answer. The client keeps no lease end of its own:
+// what it believes is recorded in the events (ValidUntil), and it acts
+// without consulting it, as the clients of the lessons do.
 type reply struct {
-	kind       replyKind
-	grant      int
-	token      int64
-	validUntil int64
+	kind  replyKind
+	grant int
+	token int64
 }
 
 // key is a lock key on one node (or the database row's claim).
@@ -138,7 +140,7 @@ type sim struct {
 	events     []Event
 	clients    []client
 	nodes      []node
-	offsets    []int64 // consensus: clock offsets, shown but not used
+	nodeCount  int // lock nodes as the scenario names them (consensus: replicas of one store)
 	grants     int
 
 	value   string
@@ -190,9 +192,7 @@ func newSim(s Scenario) *sim {
 		n = l.Nodes
 		m.drift = l.TTLMS/100 + 2
 	}
-	if l.Model == ModelConsensus {
-		m.offsets = make([]int64, l.Nodes)
-	}
+	m.nodeCount = max(n, l.Nodes)
 	m.quorum = n/2 + 1
 	m.nodes = make([]node, n)
 	for i := range m.nodes {
@@ -643,7 +643,7 @@ func (m *sim) acquire(ci int, msg message) {
 	}
 	e.Detail = d.String()
 	m.emit(e)
-	m.reply(ci, reply{kind: replyGranted, grant: g, token: token, validUntil: e.ValidUntil})
+	m.reply(ci, reply{kind: replyGranted, grant: g, token: token})
 }
 
 // claim is the database model's conditional UPDATE on the resource row:
@@ -667,7 +667,7 @@ func (m *sim) claim(ci int, msg message) {
 	e := Event{Kind: KindAcquireGranted, Client: c.id, Grant: m.grants, ValidUntil: msg.sentAt + m.ttl, ExpiresAt: row.key.expAt - row.offset, LatencyMS: m.latency(msg),
 		Detail: "UPDATE … SET holder = '" + c.id + "', held_until = " + itoa(row.key.expAt-row.offset) + ": 1 row" + prev}
 	m.emit(e)
-	m.reply(ci, reply{kind: replyGranted, grant: m.grants, validUntil: e.ValidUntil})
+	m.reply(ci, reply{kind: replyGranted, grant: m.grants})
 }
 
 // expire is the EXPIRE of set-then-expire: it sets the expiry of whatever
@@ -801,7 +801,7 @@ func (m *sim) extend(ci int, msg message) {
 	}
 	e.Detail = what + ": lease of " + c.id + " extended until " + itoa(exp)
 	m.emit(e)
-	m.reply(ci, reply{kind: replyExtended, grant: msg.grant, validUntil: e.ValidUntil})
+	m.reply(ci, reply{kind: replyExtended, grant: msg.grant})
 }
 
 // write is a write reaching the resource.
@@ -917,7 +917,6 @@ func (m *sim) clockJump(a Action) {
 	i := a.Node - 1
 	e := Event{Kind: KindClockJump, Node: a.Node, MS: a.MS}
 	if m.model == ModelConsensus {
-		m.offsets[i] += a.MS
 		e.Detail = "node " + itoa(int64(a.Node)) + "'s clock jumps " + ms(a.MS) + " ahead; leases run on the leader's monotonic clock, so nothing expires"
 		m.emit(e)
 		return
@@ -958,11 +957,7 @@ func (m *sim) timeline() Timeline {
 	for i, c := range m.clients {
 		ids[i] = c.id
 	}
-	nodes := len(m.nodes)
-	if m.model == ModelConsensus {
-		nodes = len(m.offsets)
-	}
-	return Timeline{EngineVersion: EngineVersion, Model: m.model, Nodes: nodes, Clients: ids, Events: events, Summary: sum}
+	return Timeline{EngineVersion: EngineVersion, Model: m.model, Nodes: m.nodeCount, Clients: ids, Events: events, Summary: sum}
 }
 
 // withViolations inserts after each event the violation events about it,
