@@ -1,0 +1,55 @@
+// lockdrill: the countdown of a mock-round question. The deadline is printed
+// in the page for readers without JavaScript; this only adds a live clock.
+// It counts down from the time left when the server made the page
+// (data-remaining-ms), so a wrong clock on this computer does not matter.
+(function () {
+  "use strict";
+  var box = document.querySelector("[data-remaining-ms]");
+  if (!box) {
+    return;
+  }
+  var remaining = parseInt(box.getAttribute("data-remaining-ms"), 10);
+  var out = box.querySelector("[data-countdown]");
+  var announce = box.querySelector("[data-countdown-announce]");
+  if (isNaN(remaining) || !out) {
+    return;
+  }
+  var end = Date.now() + remaining;
+  var warned = false;
+  var expired = false;
+
+  function pad(n) {
+    return n < 10 ? "0" + n : String(n);
+  }
+
+  function say(text) {
+    if (announce) {
+      announce.textContent = text;
+    }
+  }
+
+  function tick() {
+    var left = Math.max(0, end - Date.now());
+    var secs = Math.ceil(left / 1000);
+    if (left > 0) {
+      out.textContent = Math.floor(secs / 60) + ":" + pad(secs % 60) + " left";
+      if (secs <= 60 && !warned) {
+        warned = true;
+        box.classList.add("soon");
+        say("One minute left.");
+      }
+      return;
+    }
+    if (!expired) {
+      expired = true;
+      box.classList.remove("soon");
+      box.classList.add("overdue");
+      out.textContent = "Time is up: submit now, your answer will be marked overtime.";
+      say("Time is up. Your answer will be marked overtime.");
+    }
+  }
+
+  out.hidden = false;
+  tick();
+  window.setInterval(tick, 1000);
+})();

@@ -1,0 +1,662 @@
+package web
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"lockdrill/quiz"
+	"lockdrill/store"
+	"lockdrill/web/views"
+)
+
+// handleRoundsIndex handles "GET /rounds": the start form, a resume link
+// for a round in progress, and the history with its trend.
+func (s *Server) handleRoundsIndex(c echo.Context) error {
+	learner, err := s.learnerID(c)
+	if err != nil {
+		return err
+	}
+	return s.renderRoundsIndex(c, http.StatusOK, learner, quiz.RoundConfig{Size: quiz.DefaultRoundSize, Limit: quiz.DefaultTimeLimit, Mode: quiz.ModeInterview}, "")
+}
+
+func (s *Server) renderRoundsIndex(c echo.Context, status int, learner string, cfg quiz.RoundConfig, msg string) error {
+	rounds, err := s.store.Rounds(c.Request().Context(), learner)
+	if err != nil {
+		return err
+	}
+	v := views.RoundsIndexView{Error: msg, Available: len(s.cat.Questions.ByKind(quiz.KindFreeText))}
+	for _, n := range quiz.RoundSizes() {
+		v.Sizes = append(v.Sizes, views.RoundOption{Value: strconv.Itoa(n), Label: fmt.Sprintf("%d questions", n), Checked: n == cfg.Size})
+	}
+	for _, d := range quiz.TimeLimits() {
+		m := int(d / time.Minute)
+		v.Limits = append(v.Limits, views.RoundOption{Value: strconv.Itoa(m), Label: fmt.Sprintf("%d minutes", m), Checked: d == cfg.Limit})
+	}
+	v.Modes = []views.RoundOption{
+		{Value: string(quiz.ModeInterview), Label: modeLabel(quiz.ModeInterview), Hint: "No feedback until the scorecard, as in a real interview.", Checked: cfg.Mode == quiz.ModeInterview},
+		{Value: string(quiz.ModeCoached), Label: modeLabel(quiz.ModeCoached), Hint: "Feedback after each answer, before the next question.", Checked: cfg.Mode == quiz.ModeCoached},
+	}
+	now := s.now()
+	for _, r := range rounds {
+		row := views.RoundRow{
+			ID: r.ID, Started: formatWhen(r.Started, now), StartedISO: r.Started.Format(time.RFC3339), ModeLabel: modeLabel(r.Mode),
+			Size: r.Size, Minutes: int(r.Limit / time.Minute), Finished: !r.Finished.IsZero(),
+			Progress: fmt.Sprintf("%d of %d answers given", r.Answered, r.Turns),
+		}
+		if row.Finished {
+			row.Href = "/rounds/" + r.ID + "/scorecard"
+			row.ScorePct, row.VerdictLabel, row.VerdictClass = pct(r.Score), r.Verdict.Label(), verdictClass(r.Verdict)
+		} else {
+			row.Href = "/rounds/" + r.ID
+			if v.Resume == nil {
+				resume := row
+				v.Resume = &resume
+			}
+		}
+		v.History = append(v.History, row)
+	}
+	v.Trend = roundTrend(rounds)
+	p := s.page(c, "Mock interview round", "rounds")
+	p.Description = "Timed mock interview rounds on distributed locking, with follow-ups on what you left out and a scorecard."
+	return render(c, status, views.RoundsIndex(p, v))
+}
+
+// handleRoundStart handles "POST /rounds": it draws the questions, weighted
+// by the learner's practice history, and stores the round.
+func (s *Server) handleRoundStart(c echo.Context) error {
+	cfg := quiz.RoundConfig{Mode: quiz.Mode(c.FormValue("mode"))}
+	size, serr := strconv.Atoi(c.FormValue("questions"))
+	mins, merr := strconv.Atoi(c.FormValue("minutes"))
+	cfg.Size, cfg.Limit = size, time.Duration(mins)*time.Minute
+	err := cfg.Validate()
+	switch {
+	case serr != nil:
+		err = errors.New("questions: choose 3 or 5")
+	case merr != nil:
+		err = errors.New("minutes: choose 2, 4, 6 or 8 minutes")
+	}
+	if err != nil {
+		learner, lerr := s.learnerID(c)
+		if lerr != nil {
+			return lerr
+		}
+		def := quiz.RoundConfig{Size: quiz.DefaultRoundSize, Limit: quiz.DefaultTimeLimit, Mode: quiz.ModeInterview}
+		return s.renderRoundsIndex(c, http.StatusUnprocessableEntity, learner, def, "The round was not started: "+err.Error()+".")
+	}
+	learner, err := s.ensureLearner(c)
+	if err != nil {
+		return err
+	}
+	stats, err := s.questionStats(c, learner)
+	if err != nil {
+		return err
+	}
+	seed := randomSeed()
+	ids := quiz.Draw(s.cat.Questions.ByKind(quiz.KindFreeText), stats, cfg.Size, seed)
+	if len(ids) < cfg.Size {
+		return echo.NewHTTPError(http.StatusServiceUnavailable, "There are not enough interview questions to start a round yet.")
+	}
+	id, err := s.store.CreateRound(c.Request().Context(), learner, store.NewRound{Mode: cfg.Mode, Limit: cfg.Limit, Seed: seed, Questions: ids, Started: s.now()})
+	if err != nil {
+		return err
+	}
+	return s.seeOther(c, "/rounds/"+id, "")
+}
+
+// questionStats gathers what the learner's practice says about each
+// question, for weighting the draw: the latest score, and the review card's
+// due state and retrievability.
+func (s *Server) questionStats(c echo.Context, learner string) (map[string]quiz.QuestionStat, error) {
+	ctx := c.Request().Context()
+	latest, err := s.store.LatestAttempts(ctx, learner)
+	if err != nil {
+		return nil, err
+	}
+	cards, err := s.store.Cards(ctx, learner)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now()
+	stats := map[string]quiz.QuestionStat{}
+	for id, a := range latest {
+		stats[id] = quiz.QuestionStat{Attempts: 1, Score: a.Score}
+	}
+	for _, ce := range cards {
+		st := stats[ce.Question]
+		if st.Attempts == 0 {
+			st.Attempts = 1
+		}
+		st.Due = quiz.IsDue(ce.Card, now)
+		st.Retrievability = quiz.Retrievability(ce.Card, now)
+		stats[ce.Question] = st
+	}
+	return stats, nil
+}
+
+func randomSeed() uint64 {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+// round loads the requesting learner's round named in the URL. A visitor,
+// a malformed id and someone else's round are all 404.
+func (s *Server) round(c echo.Context) (string, *store.Round, error) {
+	learner, err := s.learnerID(c)
+	if err != nil {
+		return "", nil, err
+	}
+	id := c.Param("id")
+	if learner == "" || !store.ValidID(id) {
+		return "", nil, store.ErrNotFound
+	}
+	r, err := s.store.Round(c.Request().Context(), learner, id)
+	return learner, r, err
+}
+
+// handleRoundShow handles "GET /rounds/:id": the current question, whose
+// clock starts the first time it is shown.
+func (s *Server) handleRoundShow(c echo.Context) error {
+	learner, r, err := s.round(c)
+	if err != nil {
+		return err
+	}
+	if !r.Finished.IsZero() {
+		return c.Redirect(http.StatusSeeOther, "/rounds/"+r.ID+"/scorecard")
+	}
+	cur, ok := r.Current()
+	if !ok {
+		// Every answer is in but the round was not closed (the server
+		// stopped in between): close it now.
+		if err := s.finishRound(c, learner, r); err != nil {
+			return err
+		}
+		return c.Redirect(http.StatusSeeOther, "/rounds/"+r.ID+"/scorecard")
+	}
+	if cur.Shown.IsZero() {
+		cur.Shown = s.now()
+		if err := s.store.MarkShown(c.Request().Context(), learner, r.ID, cur.Seq, cur.Shown); err != nil {
+			return err
+		}
+	}
+	return s.renderRoundPlay(c, http.StatusOK, r, cur, "", "")
+}
+
+func (s *Server) renderRoundPlay(c echo.Context, status int, r *store.Round, cur store.RoundTurn, answer, msg string) error {
+	q, err := s.turnQuestion(cur.Turn)
+	if err != nil {
+		return err
+	}
+	deadline := quiz.Deadline(cur.Shown, r.Limit)
+	now := s.now()
+	v := views.RoundPlayView{
+		RoundID: r.ID, Seq: cur.Seq, QuestionID: cur.Question, FollowUpID: cur.FollowUp, Number: store.MainNumber(cur.Seq), Size: r.Size, FollowUp: cur.FollowUp != "",
+		Title: q.Title, PromptHTML: q.Prompt.HTML, ModeLabel: modeLabel(r.Mode),
+		Deadline: deadline.UTC().Format("15:04:05") + " UTC", DeadlineISO: deadline.UTC().Format(time.RFC3339),
+		RemainingMS: max(deadline.Sub(now).Milliseconds(), 0), Minutes: int(r.Limit / time.Minute),
+		Overdue: quiz.Overtime(cur.Shown, now, r.Limit), Answer: answer, Error: msg, MaxChars: quiz.MaxAnswerBytes,
+		Coached: r.Mode == quiz.ModeCoached,
+	}
+	if v.FollowUp {
+		if mq, ok := s.cat.Questions.ByID(cur.Question); ok {
+			v.MainTitle = mq.Title
+		}
+	}
+	p := s.page(c, fmt.Sprintf("Question %d of %d", v.Number, v.Size), "rounds")
+	p.Scripts = []string{"js/round.js"}
+	return render(c, status, views.RoundPlay(p, v))
+}
+
+// turnQuestion returns the question a turn is graded as: the main question,
+// or the follow-up's probe.
+func (s *Server) turnQuestion(t quiz.Turn) (*quiz.Question, error) {
+	if t.FollowUp != "" {
+		f, ok := s.cat.FollowUps.ByID(t.FollowUp)
+		if !ok {
+			return nil, fmt.Errorf("round turn: unknown follow-up %q", t.FollowUp)
+		}
+		return f.Probe, nil
+	}
+	q, ok := s.cat.Questions.ByID(t.Question)
+	if !ok {
+		return nil, fmt.Errorf("round turn: unknown question %q", t.Question)
+	}
+	return q, nil
+}
+
+// handleRoundAnswer handles "POST /rounds/:id/answer". The form names the
+// turn it answers (seq), so a stale or resubmitted form is recognised: the
+// same answer sent twice is recorded once, an answer to any question but
+// the current one is refused.
+func (s *Server) handleRoundAnswer(c echo.Context) error {
+	learner, r, err := s.round(c)
+	if err != nil {
+		return err
+	}
+	now := s.now()
+	seq, err := strconv.Atoi(c.FormValue("seq"))
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, `The field "seq" must name the question you are answering.`)
+	}
+	text := c.FormValue("answer")
+	turn, exists := r.Turn(seq)
+	if exists && turn.Done() {
+		if turn.Text == text {
+			return s.afterAnswer(c, r, seq, "Your answer had already been recorded; it was not counted twice.")
+		}
+		return echo.NewHTTPError(http.StatusConflict, fmt.Sprintf("Question %d of this round was already answered, and that answer is kept. Go back to the round to continue with the current question.", store.MainNumber(seq)))
+	}
+	if !r.Finished.IsZero() {
+		return echo.NewHTTPError(http.StatusConflict, "This round is over, so it takes no more answers. Its scorecard is on the rounds page.")
+	}
+	cur, ok := r.Current()
+	if !exists || !ok || cur.Seq != seq {
+		msg := "That is not the current question of this round, so the answer was not recorded."
+		if ok {
+			msg += fmt.Sprintf(" The current one is question %d: go back to the round to answer it.", store.MainNumber(cur.Seq))
+		}
+		return echo.NewHTTPError(http.StatusConflict, msg)
+	}
+	q, err := s.turnQuestion(cur.Turn)
+	if err != nil {
+		return err
+	}
+	ans := quiz.Answer{Text: text}
+	if err := ans.Validate(q); err != nil {
+		if cur.Shown.IsZero() {
+			cur.Shown = now
+		}
+		return s.renderRoundPlay(c, http.StatusUnprocessableEntity, r, cur, text, capitalise(err.Error())+". Your text is kept below; the clock is still running.")
+	}
+	res := s.cat.Questions.Grade(q, ans)
+	var follow []string
+	if cur.FollowUp == "" {
+		for _, f := range s.cat.FollowUps.Select(q, text, res) {
+			follow = append(follow, f.ID)
+		}
+	}
+	err = s.store.AnswerTurn(c.Request().Context(), learner, r.ID, store.TurnAnswer{Seq: seq, Text: text, Result: res, At: now, FollowUps: follow})
+	switch {
+	case errors.Is(err, store.ErrTurnAnswered):
+		// A double submit raced this one and won: the answer is in.
+		return s.afterAnswer(c, r, seq, "Your answer had already been recorded; it was not counted twice.")
+	case errors.Is(err, store.ErrTurnNotCurrent), errors.Is(err, store.ErrRoundFinished):
+		return echo.NewHTTPError(http.StatusConflict, "That question is no longer the current one, so the answer was not recorded. Go back to the round to continue.")
+	case err != nil:
+		return err
+	}
+	return s.afterAnswer(c, r, seq, "")
+}
+
+// afterAnswer sends the learner on after turn seq was answered: to its
+// feedback in coached mode, otherwise to the next question or, when none is
+// left, to the scorecard (closing the round first).
+func (s *Server) afterAnswer(c echo.Context, r *store.Round, seq int, flash string) error {
+	learner, fresh, err := s.round(c)
+	if err != nil {
+		return err
+	}
+	if _, more := fresh.Current(); !more && fresh.Finished.IsZero() {
+		if err := s.finishRound(c, learner, fresh); err != nil {
+			return err
+		}
+		if flash == "" {
+			flash = "Round complete. Here is your scorecard."
+		}
+	}
+	if fresh.Mode == quiz.ModeCoached {
+		return s.seeOther(c, fmt.Sprintf("/rounds/%s/turns/%d", r.ID, seq), flash)
+	}
+	if _, more := fresh.Current(); !more {
+		return s.seeOther(c, "/rounds/"+r.ID+"/scorecard", flash)
+	}
+	return s.seeOther(c, "/rounds/"+r.ID, flash)
+}
+
+// finishRound scores the round, closes it and, the first time only, feeds
+// each main answer into spaced review as a practice attempt rated from its
+// score (after any overtime penalty).
+func (s *Server) finishRound(c echo.Context, learner string, r *store.Round) error {
+	ctx := c.Request().Context()
+	now := s.now()
+	sc := quiz.Score(s.cat.Questions, s.cat.FollowUps, r.QuizTurns(), r.Limit)
+	closed, err := s.store.FinishRound(ctx, learner, r.ID, sc.Score, sc.Verdict, now)
+	if err != nil || !closed {
+		return err
+	}
+	for _, qs := range sc.Questions {
+		q, ok := s.cat.Questions.ByID(qs.ID)
+		if !ok || qs.Main.Result == nil {
+			continue
+		}
+		res := *qs.Main.Result
+		res.Score = qs.Main.Score
+		res.Passed = !res.Fatal && res.Score >= quiz.PassMark
+		note := "Answered in a mock round."
+		if qs.Main.Overtime {
+			note = fmt.Sprintf("Answered in a mock round, over time: %d points off.", pct(quiz.OvertimePenalty))
+		}
+		res.Notes = append(append([]string(nil), res.Notes...), note)
+		res.Suggested = quiz.SuggestRating(res.Score, res.Fatal, len(res.FlagIDs()))
+		id, err := s.store.CreateAttempt(ctx, learner, q, quiz.Answer{Text: qs.Main.Text}, res)
+		if err != nil {
+			return err
+		}
+		rating := res.Suggested
+		if _, err := s.store.RateAttempt(ctx, learner, id, rating, func(card quiz.Card) quiz.Card { return quiz.Schedule(card, rating, now) }); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// handleRoundFinish handles "POST /rounds/:id/finish": the learner ends the
+// round early; unanswered questions score zero.
+func (s *Server) handleRoundFinish(c echo.Context) error {
+	learner, r, err := s.round(c)
+	if err != nil {
+		return err
+	}
+	if r.Finished.IsZero() {
+		if err := s.finishRound(c, learner, r); err != nil {
+			return err
+		}
+	}
+	return s.seeOther(c, "/rounds/"+r.ID+"/scorecard", "Round ended. Questions not answered scored zero.")
+}
+
+// handleRoundTurn handles "GET /rounds/:id/turns/:seq": the feedback on one
+// answer, shown between questions in coached mode (and, in interview mode,
+// only once the round is over).
+func (s *Server) handleRoundTurn(c echo.Context) error {
+	_, r, err := s.round(c)
+	if err != nil {
+		return err
+	}
+	seq, err := strconv.Atoi(c.Param("seq"))
+	if err != nil {
+		return echo.NewHTTPError(http.StatusNotFound)
+	}
+	t, ok := r.Turn(seq)
+	if !ok || !t.Done() {
+		return echo.NewHTTPError(http.StatusNotFound, "That question of the round has no answer yet.")
+	}
+	if r.Mode == quiz.ModeInterview && r.Finished.IsZero() {
+		return echo.NewHTTPError(http.StatusForbidden, "In interview mode the feedback waits for the scorecard at the end of the round.")
+	}
+	q, err := s.turnQuestion(t.Turn)
+	if err != nil {
+		return err
+	}
+	ts := quiz.Score(s.cat.Questions, s.cat.FollowUps, []quiz.Turn{t.Turn}, r.Limit).Questions[0].Main
+	hits, misses, flags := pointRows(t.Text, t.Result)
+	v := views.RoundFeedbackView{
+		RoundID: r.ID, Number: store.MainNumber(seq), Size: r.Size, FollowUp: t.FollowUp != "", Title: q.Title,
+		ScorePct: pct(ts.Score), Passed: !t.Result.Fatal && ts.Score >= quiz.PassMark, Fatal: t.Result.Fatal,
+		Overtime: ts.Overtime, Used: formatDuration(ts.Used), Answer: t.Text, Hits: hits, Misses: misses, Flags: flags,
+		ModelAnswerHTML: q.ModelAnswer.HTML,
+	}
+	for _, o := range r.Turns {
+		if o.Seq > seq && o.Seq < (seq/10+1)*10 && o.FollowUp != "" && t.FollowUp == "" {
+			v.Queued++
+		}
+	}
+	if cur, more := r.Current(); more && r.Finished.IsZero() {
+		v.NextHref = "/rounds/" + r.ID
+		v.NextLabel = fmt.Sprintf("Next: question %d of %d", store.MainNumber(cur.Seq), r.Size)
+		if cur.FollowUp != "" {
+			v.NextLabel = "Next: the interviewer's follow-up"
+		}
+	} else {
+		v.NextHref, v.NextLabel = "/rounds/"+r.ID+"/scorecard", "See the scorecard"
+	}
+	p := s.page(c, "Feedback: "+q.Title, "rounds")
+	return render(c, http.StatusOK, views.RoundFeedback(p, v))
+}
+
+// handleRoundScorecard handles "GET /rounds/:id/scorecard".
+func (s *Server) handleRoundScorecard(c echo.Context) error {
+	_, r, err := s.round(c)
+	if err != nil {
+		return err
+	}
+	if r.Finished.IsZero() {
+		return s.seeOther(c, "/rounds/"+r.ID, "The scorecard is ready when the round ends. Here is your current question.")
+	}
+	v := s.scorecardView(r)
+	p := s.page(c, "Scorecard", "rounds")
+	return render(c, http.StatusOK, views.Scorecard(p, v))
+}
+
+func (s *Server) scorecardView(r *store.Round) views.ScorecardView {
+	sc := quiz.Score(s.cat.Questions, s.cat.FollowUps, r.QuizTurns(), r.Limit)
+	v := views.ScorecardView{
+		RoundID: r.ID, Started: formatWhen(r.Started, s.now()), ModeLabel: modeLabel(r.Mode), Minutes: int(r.Limit / time.Minute),
+		Size: r.Size, ScorePct: pct(sc.Score), Verdict: string(sc.Verdict), VerdictLabel: sc.Verdict.Label(),
+		VerdictClass: verdictClass(sc.Verdict), Reasons: sc.Reasons, Fatal: sc.Fatal, Complete: sc.Complete,
+		MarkdownHref: "/rounds/" + r.ID + "/scorecard.md",
+	}
+	limit := formatDuration(r.Limit)
+	turnView := func(t quiz.TurnScore) views.ScoreTurn {
+		st := views.ScoreTurn{Title: t.Title, Answered: t.Done(), Answer: t.Text, ScorePct: pct(t.Score), Used: formatDuration(t.Used), Limit: limit, Overtime: t.Overtime}
+		if t.Result != nil {
+			st.Hits, st.Misses, st.Flags = pointRows(t.Text, t.Result)
+		}
+		return st
+	}
+	for _, q := range sc.Questions {
+		sq := views.ScoreQuestion{Number: q.Number, Title: q.Title, ScorePct: pct(q.Score), Passed: q.Passed, PracticeHref: "/practice/" + q.ID, Main: turnView(q.Main)}
+		for _, f := range q.FollowUps {
+			sq.FollowUps = append(sq.FollowUps, turnView(f))
+		}
+		v.Questions = append(v.Questions, sq)
+	}
+	for _, d := range sc.Dimensions {
+		v.Dimensions = append(v.Dimensions, views.ScoreDimension{ID: d.Dimension, Label: quiz.DimensionLabel(d.Dimension), Pct: pct(d.Share()), Hit: trimFloat(d.Hit), Total: trimFloat(d.Total)})
+	}
+	for _, st := range sc.Study {
+		link := views.StudyLink{Title: st.Title, Reason: st.Reason, PracticeHref: "/practice/" + st.Question}
+		if sec, ok := s.cat.Section(st.Guide); ok {
+			link.GuideHref, link.GuideTitle = "/learn/"+sec.Slug, sec.Title
+		}
+		v.Study = append(v.Study, link)
+	}
+	return v
+}
+
+// handleRoundMarkdown handles "GET /rounds/:id/scorecard.md": the scorecard
+// as a Markdown file to keep or share.
+func (s *Server) handleRoundMarkdown(c echo.Context) error {
+	_, r, err := s.round(c)
+	if err != nil {
+		return err
+	}
+	if r.Finished.IsZero() {
+		return echo.NewHTTPError(http.StatusConflict, "The round is still in progress; its scorecard can be exported once it ends.")
+	}
+	md := scorecardMarkdown(s.scorecardView(r), r.Started)
+	h := c.Response().Header()
+	h.Set(echo.HeaderContentDisposition, fmt.Sprintf(`attachment; filename="lockdrill-round-%s.md"`, r.Started.UTC().Format("2006-01-02-1504")))
+	h.Set(echo.HeaderCacheControl, "no-store")
+	return c.Blob(http.StatusOK, "text/markdown; charset=utf-8", []byte(md))
+}
+
+// scorecardMarkdown writes the scorecard as Markdown. The learner's answers
+// are quoted line by line so their text cannot break the document's
+// structure.
+func scorecardMarkdown(v views.ScorecardView, started time.Time) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# lockdrill mock round: %s (%d %%)\n\n", v.VerdictLabel, v.ScorePct)
+	fmt.Fprintf(&b, "Started %s UTC · %d questions · %d minutes per answer · %s\n\n", started.UTC().Format("2006-01-02 15:04"), v.Size, v.Minutes, v.ModeLabel)
+	b.WriteString("## Verdict\n\n")
+	for _, r := range v.Reasons {
+		fmt.Fprintf(&b, "- %s\n", r)
+	}
+	if len(v.Dimensions) > 0 {
+		b.WriteString("\n## By dimension\n\n| Dimension | Points made |\n|---|---|\n")
+		for _, d := range v.Dimensions {
+			fmt.Fprintf(&b, "| %s | %d %% (%s of %s) |\n", d.Label, d.Pct, d.Hit, d.Total)
+		}
+	}
+	b.WriteString("\n## Answers\n")
+	turn := func(t views.ScoreTurn) {
+		if !t.Answered {
+			b.WriteString("\nNot answered (scored 0).\n")
+			return
+		}
+		fmt.Fprintf(&b, "\nScore %d %% · time used %s of %s", t.ScorePct, t.Used, t.Limit)
+		if t.Overtime {
+			b.WriteString(" · **overtime**")
+		}
+		b.WriteString("\n\n")
+		for _, h := range t.Hits {
+			fmt.Fprintf(&b, "- [x] %s\n", h.Label)
+		}
+		for _, m := range t.Misses {
+			fmt.Fprintf(&b, "- [ ] %s\n", m.Label)
+		}
+		for _, f := range t.Flags {
+			fmt.Fprintf(&b, "- Red flag (%s): %s\n", f.Severity, f.Label)
+		}
+		b.WriteString("\n")
+		for _, line := range strings.Split(strings.TrimRight(t.Answer, "\n"), "\n") {
+			fmt.Fprintf(&b, "> %s\n", strings.TrimRight(line, "\r"))
+		}
+	}
+	for _, q := range v.Questions {
+		fmt.Fprintf(&b, "\n### %d. %s (%d %%)\n", q.Number, q.Title, q.ScorePct)
+		turn(q.Main)
+		for _, f := range q.FollowUps {
+			fmt.Fprintf(&b, "\n#### Follow-up: %s\n", f.Title)
+			turn(f)
+		}
+	}
+	if len(v.Study) > 0 {
+		b.WriteString("\n## What to study next\n\n")
+		for _, st := range v.Study {
+			fmt.Fprintf(&b, "- **%s**: %s Practise: %s", st.Title, st.Reason, st.PracticeHref)
+			if st.GuideHref != "" {
+				fmt.Fprintf(&b, " · Read: %s", st.GuideHref)
+			}
+			b.WriteString("\n")
+		}
+	}
+	return b.String()
+}
+
+// pointRows splits a graded result into the rows the round pages list.
+func pointRows(text string, r *quiz.Result) (hits, misses []views.PointRow, flags []views.FlagRow) {
+	if r == nil {
+		return nil, nil, nil
+	}
+	for _, p := range r.Points {
+		row := views.PointRow{ID: p.ID, Label: p.Label, Dimension: p.Dimension, Hit: p.Hit, Named: p.Named}
+		if p.Hit {
+			hits = append(hits, row)
+		} else {
+			misses = append(misses, row)
+		}
+	}
+	for _, f := range r.Flags {
+		if f.Dismissed {
+			continue
+		}
+		flags = append(flags, views.FlagRow{ID: f.ID, Label: f.Label, Severity: string(f.Severity), WhyHTML: f.WhyHTML, Fatal: f.Severity == quiz.SeverityFatal, Quote: quote(text, f.Span)})
+	}
+	return hits, misses, flags
+}
+
+// roundTrend lays out the finished rounds' scores, oldest on the left, as
+// the history's chart; nil when no round has finished.
+func roundTrend(rounds []store.RoundSummary) *views.RoundTrend {
+	var done []store.RoundSummary
+	for i := len(rounds) - 1; i >= 0; i-- {
+		if !rounds[i].Finished.IsZero() {
+			done = append(done, rounds[i])
+		}
+	}
+	if len(done) == 0 {
+		return nil
+	}
+	t := &views.RoundTrend{Width: 640, Height: 200, Left: 40, Right: 620, Top: 14, Bottom: 176}
+	y := func(score float64) float64 { return math.Round((t.Bottom-(t.Bottom-t.Top)*score)*10) / 10 }
+	for _, v := range []float64{0, 0.25, 0.5, 0.75, 1} {
+		t.YTicks = append(t.YTicks, views.ChartTick{Pos: y(v), Label: fmt.Sprintf("%d%%", pct(v))})
+	}
+	t.HireY = y(quiz.HireMark)
+	step := 0.0
+	if len(done) > 1 {
+		step = (t.Right - t.Left - 20) / float64(len(done)-1)
+	}
+	var pts []string
+	for i, r := range done {
+		x := math.Round((t.Left+10+step*float64(i))*10) / 10
+		if len(done) == 1 {
+			x = (t.Left + t.Right) / 2
+		}
+		d := views.TrendDot{X: x, Y: y(r.Score), Class: verdictClass(r.Verdict),
+			Title: fmt.Sprintf("%s: %d %%, %s", r.Started.UTC().Format("2 Jan 15:04"), pct(r.Score), r.Verdict.Label())}
+		t.Dots = append(t.Dots, d)
+		pts = append(pts, fmt.Sprintf("%.1f,%.1f", d.X, d.Y))
+	}
+	t.Line = strings.Join(pts, " ")
+	var parts []string
+	for _, r := range done {
+		parts = append(parts, fmt.Sprintf("%d %% (%s)", pct(r.Score), r.Verdict.Label()))
+	}
+	t.Summary = fmt.Sprintf("%d finished round(s), oldest first: %s.", len(done), strings.Join(parts, ", "))
+	if len(done) > 1 {
+		first, last := done[0].Score, done[len(done)-1].Score
+		switch {
+		case last > first:
+			t.Summary += fmt.Sprintf(" Up %d points since the first.", pct(last-first))
+		case last < first:
+			t.Summary += fmt.Sprintf(" Down %d points since the first.", pct(first-last))
+		default:
+			t.Summary += " Level with the first."
+		}
+	}
+	return t
+}
+
+func modeLabel(m quiz.Mode) string {
+	if m == quiz.ModeCoached {
+		return "Coached"
+	}
+	return "Interview"
+}
+
+func verdictClass(v quiz.Verdict) string {
+	switch v {
+	case quiz.StrongHire, quiz.Hire:
+		return "ok"
+	case quiz.LeanNo:
+		return "warn"
+	}
+	return "bad"
+}
+
+func pct(x float64) int { return int(math.Round(x * 100)) }
+
+func trimFloat(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+
+// formatDuration prints a duration as minutes and seconds ("3 min 05 s").
+func formatDuration(d time.Duration) string {
+	if d < 0 {
+		d = 0
+	}
+	sec := int(d.Round(time.Second) / time.Second)
+	if sec < 60 {
+		return fmt.Sprintf("%d s", sec)
+	}
+	return fmt.Sprintf("%d min %02d s", sec/60, sec%60)
+}

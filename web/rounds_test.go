@@ -1,0 +1,467 @@
+package web_test
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"lockdrill/content"
+	"lockdrill/quiz"
+	"lockdrill/static"
+	"lockdrill/store"
+	"lockdrill/web"
+)
+
+// testClock is a wall clock the test moves by hand, so a round's answers
+// can arrive in time or late.
+type testClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *testClock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+
+func (c *testClock) Advance(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
+
+type roundEnv struct {
+	srv   *web.Server
+	st    *store.Store
+	clock *testClock
+	cat   *content.Catalog
+	path  string
+}
+
+// newRoundEnv builds the real server over a database file at path (a fresh
+// one when empty) with a clock the test controls.
+func newRoundEnv(t *testing.T, path string, clock *testClock) *roundEnv {
+	t.Helper()
+	if path == "" {
+		path = filepath.Join(t.TempDir(), "rounds.db")
+	}
+	if clock == nil {
+		clock = &testClock{t: testNow}
+	}
+	st, err := store.Open(context.Background(), path, clock.Now)
+	if err != nil {
+		t.Fatalf("open store: %v", err)
+	}
+	t.Cleanup(func() { st.Close() })
+	cat, err := content.Load(content.Embedded())
+	if err != nil {
+		t.Fatalf("load content: %v", err)
+	}
+	assets, err := static.New()
+	if err != nil {
+		t.Fatalf("static: %v", err)
+	}
+	srv, err := web.NewServer(web.Config{Store: st, Catalog: cat, Assets: assets, Logger: slog.New(slog.DiscardHandler), Now: clock.Now})
+	if err != nil {
+		t.Fatalf("new server: %v", err)
+	}
+	return &roundEnv{srv: srv, st: st, clock: clock, cat: cat, path: path}
+}
+
+// learnerOf returns the learner id in a client's cookie, creating the
+// learner by starting a round if needed.
+func learnerOf(t *testing.T, cl *client) string {
+	t.Helper()
+	if ck, ok := cl.cookies["lockdrill_learner"]; ok {
+		return ck.Value
+	}
+	startRound(t, cl, "3", "4", "interview")
+	return cl.cookies["lockdrill_learner"].Value
+}
+
+// startRound posts the start form and returns the new round's URL.
+func startRound(t *testing.T, cl *client, questions, minutes, mode string) string {
+	t.Helper()
+	tok := csrfFrom(t, cl.get("/rounds"))
+	rec := cl.postForm("/rounds", url.Values{"_csrf": {tok}, "questions": {questions}, "minutes": {minutes}, "mode": {mode}})
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("start round: status %d, want 303; body %s", rec.Code, rec.Body.String())
+	}
+	return rec.Header().Get("Location")
+}
+
+// current shows the round's current question and returns the page, the
+// turn's seq, the question id and the follow-up id.
+func current(t *testing.T, cl *client, roundURL string) (*httptest.ResponseRecorder, string, string, string) {
+	t.Helper()
+	rec := cl.get(roundURL)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("GET %s: status %d, want 200", roundURL, rec.Code)
+	}
+	doc := mustDoc(t, rec)
+	seq, _ := doc.Find(`[data-testid=answer-form] input[name=seq]`).Attr("value")
+	art := doc.Find(`[data-testid=round-question]`)
+	q, _ := art.Attr("data-question")
+	f, _ := art.Attr("data-follow-up")
+	return rec, seq, q, f
+}
+
+func answerTurn(t *testing.T, cl *client, roundURL, page string, seq, text string) *httptest.ResponseRecorder {
+	t.Helper()
+	tok := csrfFromBody(t, page)
+	return cl.postForm(roundURL+"/answer", url.Values{"_csrf": {tok}, "seq": {seq}, "answer": {text}})
+}
+
+func csrfFromBody(t *testing.T, body string) string {
+	t.Helper()
+	rec := httptest.NewRecorder()
+	rec.Body.WriteString(body)
+	return csrfFrom(t, rec)
+}
+
+// Answers that leave things out, as a candidate might give them.
+var roundAnswers = map[string]string{
+	"redis-lock-and-failure": "I would acquire with SET lock:orders <random id> NX PX 10000, so the key and its expiry are set in one command and only if the key is free. To release I run a Lua script that deletes the key only if the value is still my id. If Redis itself goes down we lose the lock, so I'd run it with a replica.",
+	"avoid-the-lock":         "I wouldn't skip it. Any time two services can touch the same data you should take a distributed lock around the update, otherwise you get race conditions. Even for inserts I'd lock on the customer id first to stop duplicates.",
+	"fencing-token":          "A fencing token is a number that the lock service increases with every grant. The client sends it with each write, and the storage rejects a write whose token is lower than the highest it has already accepted, so a paused old holder cannot overwrite newer data.",
+	"choose-ttl":             "I'd measure how long the critical section takes in production, look at the p99 and the worst case, and set the TTL a few times above that. Too short and the lease expires while the holder is still working; too long and a crashed holder blocks everyone else for that long. So it is a trade-off between safety margin and how quickly we recover from a crash.",
+	"redis-vs-consensus":     "Redis is faster, but a single node can fail, so use Redlock across five independent masters: because a majority must agree, Redlock guarantees that two clients never hold the lock at once, which makes it as safe as ZooKeeper without the operational cost.",
+}
+
+var followUpAnswers = map[string]string{
+	"pause-past-expiry":       "The key expires while the holder is frozen in its GC pause, so another client acquires the lock. When the first client wakes up it still believes it holds the lock and writes, so both clients write and one overwrites the other. The fix is a fencing token: every grant gets a higher number and the storage rejects a write whose token is lower than one it has seen.",
+	"storage-protects-itself": "I am not sure; maybe the client could check the lock again just before it writes.",
+	"constraint-instead":      "Yes. A unique constraint on the order id makes the second insert fail, or a guarded update such as UPDATE jobs SET owner = 7 WHERE id = 3 AND owner IS NULL lets only one writer win. The loser sees zero affected rows and backs off. There is no separate lock service that can fail.",
+	"redlock-pause":           "Probably not, the keys would expire on all the nodes while it is paused and then another client can win a new majority.",
+}
+
+func TestFiveQuestionInterviewRound(t *testing.T) {
+	env := newRoundEnv(t, "", nil)
+	cl := newClient(t, env.srv)
+	learner := learnerOf(t, cl)
+	order := []string{"redis-lock-and-failure", "avoid-the-lock", "fencing-token", "choose-ttl", "redis-vs-consensus"}
+	id, err := env.st.CreateRound(context.Background(), learner, store.NewRound{Mode: quiz.ModeInterview, Limit: 2 * time.Minute, Seed: 1, Questions: order, Started: env.clock.Now()})
+	if err != nil {
+		t.Fatalf("create round: %v", err)
+	}
+	roundURL := "/rounds/" + id
+
+	type asked struct{ question, followUp string }
+	var got []asked
+	var last *httptest.ResponseRecorder
+	for i := 0; i < 20; i++ {
+		rec, seq, q, f := current(t, cl, roundURL)
+		got = append(got, asked{q, f})
+		text := roundAnswers[q]
+		if f != "" {
+			text = followUpAnswers[f]
+			if text == "" {
+				text = "I would need to think about that one; the lock probably still protects it in most cases."
+			}
+		}
+		if q == "fencing-token" && f == "" {
+			// Run over time on this one: 2 minutes plus the grace, plus one second.
+			env.clock.Advance(2*time.Minute + quiz.Grace + time.Second)
+		} else {
+			env.clock.Advance(30 * time.Second)
+		}
+		if i == 0 {
+			// Interview mode: no feedback before the end.
+			if r := cl.get(roundURL + "/turns/0"); r.Code != http.StatusNotFound {
+				t.Fatalf("feedback before answering: status %d, want 404", r.Code)
+			}
+		}
+		last = answerTurn(t, cl, roundURL, rec.Body.String(), seq, text)
+		if last.Code != http.StatusSeeOther {
+			t.Fatalf("answer %s/%s: status %d, want 303", q, f, last.Code)
+		}
+		if strings.HasSuffix(last.Header().Get("Location"), "/scorecard") {
+			break
+		}
+		if i == 0 {
+			if r := cl.get(roundURL + "/turns/0"); r.Code != http.StatusForbidden {
+				t.Fatalf("feedback mid-round in interview mode: status %d, want 403", r.Code)
+			}
+		}
+	}
+	want := []asked{
+		{"redis-lock-and-failure", ""}, {"redis-lock-and-failure", "pause-past-expiry"}, {"redis-lock-and-failure", "storage-protects-itself"},
+		{"avoid-the-lock", ""}, {"avoid-the-lock", "constraint-instead"},
+		{"fencing-token", ""},
+		{"choose-ttl", ""}, {"choose-ttl", "storage-protects-itself"},
+		{"redis-vs-consensus", ""}, {"redis-vs-consensus", "redlock-pause"},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("asked %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("turn %d = %v, want %v (all: %v)", i, got[i], want[i], got)
+		}
+	}
+
+	rec := cl.get(roundURL + "/scorecard")
+	if rec.Code != http.StatusOK {
+		t.Fatalf("scorecard: status %d", rec.Code)
+	}
+	doc := mustDoc(t, rec)
+	if v, _ := doc.Find(`[data-testid=verdict]`).Attr("data-verdict"); v != string(quiz.NoHire) {
+		t.Fatalf("verdict = %q, want no (a fatal red flag loses the round)", v)
+	}
+	reasons := doc.Find(`[data-testid=reasons]`).Text()
+	if !strings.Contains(reasons, "fatal red flag loses the round") || !strings.Contains(reasons, "question 5") {
+		t.Fatalf("reasons = %q, want the fatal flag on question 5 named", reasons)
+	}
+	if !strings.Contains(reasons, "Over time") || !strings.Contains(reasons, "question 3") {
+		t.Fatalf("reasons = %q, want the overtime on question 3", reasons)
+	}
+	qs := doc.Find(`[data-testid=scored-question]`)
+	if qs.Length() != 5 {
+		t.Fatalf("scored questions = %d, want 5", qs.Length())
+	}
+	if n := qs.Eq(2).Find(`[data-testid=overtime]`).Length(); n != 1 {
+		t.Fatalf("question 3 overtime badges = %d, want 1", n)
+	}
+	if n := qs.Eq(0).Find(`[data-testid=overtime]`).Length(); n != 0 {
+		t.Fatalf("question 1 overtime badges = %d, want 0", n)
+	}
+	if n := qs.Eq(0).Find(`[data-testid=scored-followup]`).Length(); n != 2 {
+		t.Fatalf("question 1 follow-ups = %d, want 2", n)
+	}
+	if used := strings.TrimSpace(qs.Eq(2).Find(`[data-testid=time-used]`).First().Text()); used != "2 min 06 s" {
+		t.Fatalf("question 3 time used = %q, want 2 min 06 s", used)
+	}
+	if n := doc.Find(`[data-testid=dimension]`).Length(); n != 4 {
+		t.Fatalf("dimensions = %d, want 4", n)
+	}
+	if doc.Find(`[data-testid=study-guide]`).Length() == 0 || doc.Find(`[data-testid=study-practice]`).Length() == 0 {
+		t.Fatalf("what to study next lacks guide or practice links")
+	}
+	if href, _ := doc.Find(`[data-testid=study-guide]`).First().Attr("href"); !strings.HasPrefix(href, "/learn/") {
+		t.Fatalf("study guide link = %q, want /learn/...", href)
+	}
+
+	t.Run("markdown export", func(t *testing.T) {
+		rec := cl.get(roundURL + "/scorecard.md")
+		if rec.Code != http.StatusOK {
+			t.Fatalf("status %d", rec.Code)
+		}
+		if ct := rec.Header().Get("Content-Type"); ct != "text/markdown; charset=utf-8" {
+			t.Fatalf("content type %q", ct)
+		}
+		if cd := rec.Header().Get("Content-Disposition"); !strings.HasPrefix(cd, "attachment; filename=") || !strings.Contains(cd, ".md") {
+			t.Fatalf("content disposition %q", cd)
+		}
+		body := rec.Body.String()
+		for _, want := range []string{"# lockdrill mock round: No hire", "## By dimension", "**overtime**", "#### Follow-up: What happens if the holder pauses past the expiry?", "> I would acquire with SET"} {
+			if !strings.Contains(body, want) {
+				t.Fatalf("markdown lacks %q:\n%s", want, body)
+			}
+		}
+	})
+	t.Run("history lists the round with its trend", func(t *testing.T) {
+		doc := mustDoc(t, cl.get("/rounds"))
+		if doc.Find(`[data-testid=resume]`).Length() != 1 {
+			// The round started by learnerOf is still in progress.
+			t.Fatalf("no resume notice for the other round in progress")
+		}
+		if doc.Find(`[data-testid=history-row]`).Length() != 2 {
+			t.Fatalf("history rows = %d, want 2", doc.Find(`[data-testid=history-row]`).Length())
+		}
+		if doc.Find(`[data-testid=trend] svg circle`).Length() != 1 || !strings.Contains(doc.Find(`[data-testid=trend-text]`).Text(), "No hire") {
+			t.Fatalf("trend = %q, want one dot and its text equivalent", doc.Find(`[data-testid=trend]`).Text())
+		}
+	})
+	t.Run("results feed spaced review", func(t *testing.T) {
+		cards, err := env.st.Cards(context.Background(), learner)
+		if err != nil {
+			t.Fatalf("cards: %v", err)
+		}
+		if len(cards) != 5 {
+			t.Fatalf("review cards = %d, want 5 (one per main question)", len(cards))
+		}
+	})
+	t.Run("a finished round takes no answer", func(t *testing.T) {
+		page := cl.get("/rounds").Body.String()
+		rec := answerTurn(t, cl, roundURL, page, "40", "another answer to the last question")
+		if rec.Code != http.StatusConflict {
+			t.Fatalf("status %d, want 409", rec.Code)
+		}
+	})
+}
+
+func TestRoundStartDrawsAcrossTopics(t *testing.T) {
+	env := newRoundEnv(t, "", nil)
+	cl := newClient(t, env.srv)
+	roundURL := startRound(t, cl, "5", "6", "coached")
+	r, err := env.st.Round(context.Background(), learnerOf(t, cl), strings.TrimPrefix(roundURL, "/rounds/"))
+	if err != nil {
+		t.Fatalf("round: %v", err)
+	}
+	if r.Size != 5 || r.Limit != 6*time.Minute || r.Mode != quiz.ModeCoached {
+		t.Fatalf("round = %d questions, %v, %s; want 5, 6m, coached", r.Size, r.Limit, r.Mode)
+	}
+	topics := map[string]bool{}
+	for _, turn := range r.Turns {
+		q, _ := env.cat.Questions.ByID(turn.Question)
+		if q.Kind != quiz.KindFreeText || topics[q.Topic] {
+			t.Fatalf("turn %s: kind %s, topic %s repeated=%v", q.ID, q.Kind, q.Topic, topics[q.Topic])
+		}
+		topics[q.Topic] = true
+	}
+	// The same seed and history draw the same questions again.
+	again := quiz.Draw(env.cat.Questions.ByKind(quiz.KindFreeText), nil, 5, r.Seed)
+	for i, turn := range r.Turns {
+		if again[i] != turn.Question {
+			t.Fatalf("redraw from the stored seed = %v, want the round's questions", again)
+		}
+	}
+	t.Run("coached mode shows feedback after each answer", func(t *testing.T) {
+		rec, seq, _, _ := current(t, cl, roundURL)
+		ans := answerTurn(t, cl, roundURL, rec.Body.String(), seq, "The lease can expire while the holder is paused, and then another client takes the lock and both of them write to the storage.")
+		if loc := ans.Header().Get("Location"); loc != roundURL+"/turns/0" {
+			t.Fatalf("after answer: Location %q, want the turn's feedback", loc)
+		}
+		doc := mustDoc(t, cl.get(roundURL+"/turns/0"))
+		if doc.Find(`[data-testid=turn-score]`).Length() != 1 || doc.Find(`[data-testid=next]`).Length() != 1 {
+			t.Fatalf("feedback page lacks the score or the next link")
+		}
+	})
+	t.Run("unoffered settings are refused with the field named", func(t *testing.T) {
+		tok := csrfFrom(t, cl.get("/rounds"))
+		rec := cl.postForm("/rounds", url.Values{"_csrf": {tok}, "questions": {"4"}, "minutes": {"4"}, "mode": {"interview"}})
+		if rec.Code != http.StatusUnprocessableEntity || !strings.Contains(mustDoc(t, rec).Find(`[data-testid=start-error]`).Text(), "questions:") {
+			t.Fatalf("status %d, want 422 naming questions", rec.Code)
+		}
+	})
+}
+
+func TestRoundBadInput(t *testing.T) {
+	env := newRoundEnv(t, "", nil)
+	cl := newClient(t, env.srv)
+	roundURL := startRound(t, cl, "3", "4", "interview")
+	rec, seq, _, _ := current(t, cl, roundURL)
+	page := rec.Body.String()
+	long := strings.Repeat("fencing ", 700)
+	tests := []struct {
+		name, seq, text string
+		status          int
+		want            string
+	}{
+		{"empty answer is refused, text kept", seq, "   ", http.StatusUnprocessableEntity, "The answer is empty"},
+		{"over-long answer is refused, text kept", seq, long, http.StatusUnprocessableEntity, "the limit is 5000"},
+		{"a later question is refused", "10", "A fine answer about leases and fencing tokens.", http.StatusConflict, "not the current question"},
+		{"a seq that is not a number is refused", "x", "A fine answer.", http.StatusBadRequest, "seq"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := answerTurn(t, cl, roundURL, page, tt.seq, tt.text)
+			if r.Code != tt.status || !strings.Contains(r.Body.String(), tt.want) {
+				t.Fatalf("status %d, want %d with %q", r.Code, tt.status, tt.want)
+			}
+			if tt.status == http.StatusUnprocessableEntity {
+				kept := mustDoc(t, r).Find(`textarea[name=answer]`).Text()
+				if kept != tt.text {
+					t.Fatalf("textarea kept %d chars, want the %d submitted", len(kept), len(tt.text))
+				}
+			}
+		})
+	}
+	t.Run("double submit is recorded once", func(t *testing.T) {
+		text := "The lease can expire while the holder is paused, and then another client takes the lock."
+		for i := 0; i < 2; i++ {
+			if r := answerTurn(t, cl, roundURL, page, seq, text); r.Code != http.StatusSeeOther {
+				t.Fatalf("submit %d: status %d, want 303", i+1, r.Code)
+			}
+		}
+		r, err := env.st.Round(context.Background(), cl.cookies["lockdrill_learner"].Value, strings.TrimPrefix(roundURL, "/rounds/"))
+		if err != nil {
+			t.Fatalf("round: %v", err)
+		}
+		answered := 0
+		for _, turn := range r.Turns {
+			if turn.Done() {
+				answered++
+			}
+		}
+		if answered != 1 {
+			t.Fatalf("answered turns = %d, want 1", answered)
+		}
+		if r := answerTurn(t, cl, roundURL, page, seq, "a different answer to the same question"); r.Code != http.StatusConflict {
+			t.Fatalf("changed resubmit: status %d, want 409", r.Code)
+		}
+	})
+}
+
+func TestRoundOfAnotherLearner(t *testing.T) {
+	env := newRoundEnv(t, "", nil)
+	alice, bob := newClient(t, env.srv), newClient(t, env.srv)
+	roundURL := startRound(t, alice, "3", "4", "interview")
+	rec, seq, _, _ := current(t, alice, roundURL)
+	learnerOf(t, bob)
+	bobPage := bob.get("/rounds").Body.String()
+	for _, path := range []string{roundURL, roundURL + "/scorecard", roundURL + "/scorecard.md", roundURL + "/turns/0"} {
+		t.Run("GET "+path, func(t *testing.T) {
+			if r := bob.get(path); r.Code != http.StatusNotFound {
+				t.Fatalf("status %d, want 404", r.Code)
+			}
+		})
+	}
+	t.Run("answer", func(t *testing.T) {
+		if r := answerTurn(t, bob, roundURL, bobPage, seq, "Bob's answer about leases and tokens."); r.Code != http.StatusNotFound {
+			t.Fatalf("status %d, want 404", r.Code)
+		}
+	})
+	t.Run("finish", func(t *testing.T) {
+		tok := csrfFromBody(t, bobPage)
+		if r := bob.postForm(roundURL+"/finish", url.Values{"_csrf": {tok}}); r.Code != http.StatusNotFound {
+			t.Fatalf("status %d, want 404", r.Code)
+		}
+	})
+	t.Run("a visitor", func(t *testing.T) {
+		if r := newClient(t, env.srv).get(roundURL); r.Code != http.StatusNotFound {
+			t.Fatalf("status %d, want 404", r.Code)
+		}
+	})
+	t.Run("alice's round is untouched", func(t *testing.T) {
+		if r := answerTurn(t, alice, roundURL, rec.Body.String(), seq, "Alice's answer: the lease expires while the holder is paused."); r.Code != http.StatusSeeOther {
+			t.Fatalf("alice's answer: status %d, want 303", r.Code)
+		}
+	})
+}
+
+func TestRoundSurvivesRestart(t *testing.T) {
+	clock := &testClock{t: testNow}
+	path := filepath.Join(t.TempDir(), "restart.db")
+	env := newRoundEnv(t, path, clock)
+	cl := newClient(t, env.srv)
+	roundURL := startRound(t, cl, "3", "2", "interview")
+	rec, seq, q1, _ := current(t, cl, roundURL)
+	clock.Advance(time.Minute)
+	answerTurn(t, cl, roundURL, rec.Body.String(), seq, "The lease can expire while the holder is paused, and then another client takes the lock.")
+	rec, seq2, q2, f2 := current(t, cl, roundURL)
+	deadline, _ := mustDoc(t, rec).Find(`[data-testid=deadline]`).Attr("data-deadline")
+	env.st.Close()
+
+	// A new process over the same file, and the learner comes back later.
+	clock.Advance(30 * time.Second)
+	env2 := newRoundEnv(t, path, clock)
+	cl.h = env2.srv
+	doc := mustDoc(t, cl.get("/rounds"))
+	if href, _ := doc.Find(`[data-testid=resume-link]`).Attr("href"); href != roundURL {
+		t.Fatalf("resume link = %q, want %q", href, roundURL)
+	}
+	rec, seq3, q3, f3 := current(t, cl, roundURL)
+	if seq3 != seq2 || q3 != q2 || f3 != f2 || q2 == "" {
+		t.Fatalf("after restart: turn %s %s/%s, want %s %s/%s (first was %s)", seq3, q3, f3, seq2, q2, f2, q1)
+	}
+	d2, _ := mustDoc(t, rec).Find(`[data-testid=deadline]`).Attr("data-deadline")
+	rem, _ := mustDoc(t, rec).Find(`[data-testid=deadline]`).Attr("data-remaining-ms")
+	if d2 != deadline {
+		t.Fatalf("deadline after restart = %s, want the original %s (the clock keeps running)", d2, deadline)
+	}
+	if ms, _ := strconv.Atoi(rem); ms != 90_000 {
+		t.Fatalf("remaining = %s ms, want 90000", rem)
+	}
+}
