@@ -84,6 +84,18 @@ func TestFollowUpSelection(t *testing.T) {
 			want:     []string{"storage-protects-itself"},
 		},
 		{
+			name:     "comparing clocks across machines asks what happens when they disagree",
+			question: "two-holders",
+			answer:   "I would log the lease expiry timestamp written by the lock server and compare it with the worker's own clock when it writes: if the worker's time is past the expiry written by the server, the worker did not hold the lock any more. That tells me which worker was wrong.",
+			want:     []string{"clocks-disagree", "failover-replica"},
+		},
+		{
+			name:     "a debugging answer that names neither pauses nor failover asks about both",
+			question: "two-holders",
+			answer:   "First I would check the acquire code, to see that the key and its expiry are set in one SET NX PX call. Then I would check the release code, which must compare the token before deleting, so a worker never deletes a lock it lost. I would also compare how long the jobs take with the TTL, since a job that outlives its lease lets a second worker in.",
+			want:     []string{"pause-past-expiry", "failover-replica"},
+		},
+		{
 			name:     "a fencing check done by the client asks why the storage must do it",
 			question: "fencing-token",
 			answer:   "A fencing token is a number from the lock service. Before writing, the client reads the current token from the lock service and compares it with its own; if they still match it goes ahead and writes, otherwise it aborts because it lost the lock.",
@@ -113,6 +125,7 @@ func TestFollowUpAnswersAreGraded(t *testing.T) {
 		{"storage-protects-itself", "With a fencing token. The lock service hands out a number that increases with every grant, the client sends it along with each write, and the storage remembers the highest token it has seen and rejects any write carrying a lower one. That means the storage has to support a conditional write.", true},
 		{"storage-protects-itself", "The client should check that it still holds the lock before writing.", false},
 		{"constraint-instead", "Yes. A unique constraint on the order id makes the second insert fail, or a guarded update such as UPDATE jobs SET owner = 7 WHERE id = 3 AND owner IS NULL lets only one writer win. The loser sees zero affected rows and backs off. There is no separate lock service that can fail, and the rule lives in the same transaction as the data.", true},
+		{"clocks-disagree", "The clocks drift apart and NTP can step one back, so the worker believes its lease is still valid after the server expired it, and two workers write at once. Measure elapsed time on the local monotonic clock instead, and rely on a fencing token that the storage checks and rejects when it is older.", true},
 		{"crash-between-commands", "The key was created but EXPIRE never ran, so it has no expiry and the lock is held forever. Every other client is refused until someone deletes the key by hand. I'd use a single SET with NX and PX so the key and its expiry are set in one atomic command.", true},
 	}
 	for _, tt := range tests {
