@@ -148,11 +148,16 @@ func judge(b *quiz.Bank, q *quiz.Question, a corpusAnswer) (tally, []string) {
 
 func loadBank(t *testing.T) *quiz.Bank {
 	t.Helper()
-	b, err := content.LoadQuestions(os.DirFS("../content"))
+	b, err := loadBankForFuzz()
 	if err != nil {
 		t.Fatalf("load questions: %v", err)
 	}
 	return b
+}
+
+// loadBankForFuzz loads the real question bank from the content tree.
+func loadBankForFuzz() (*quiz.Bank, error) {
+	return content.LoadQuestions(os.DirFS("../content"))
 }
 
 // TestAccuracy grades the labelled corpus, logs per-question agreement and

@@ -1,8 +1,10 @@
 package quiz
 
 import (
+	"fmt"
 	"math"
 	"sort"
+	"unicode/utf8"
 )
 
 // Flag penalties: the share of the score each severity costs. A fatal flag
@@ -67,6 +69,16 @@ func clamp01(x float64) float64 {
 }
 
 func gradeFreeText(q *Question, text string, flags []*RedFlag, r *Result) {
+	// Grading cost grows with the text; the web refuses longer answers, so
+	// anything past the limit (from another caller) is not read at all.
+	truncated := false
+	if len(text) > MaxAnswerBytes {
+		cut := MaxAnswerBytes
+		for cut > 0 && !utf8.RuneStart(text[cut]) {
+			cut--
+		}
+		text, truncated = text[:cut], true
+	}
 	d := analyse(text)
 	for _, p := range q.Points {
 		pr := PointResult{ID: p.ID, Label: p.Label, Dimension: p.Dimension, Weight: p.Weight}
@@ -98,6 +110,9 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, r *Result) {
 	}
 	sortFlags(r.Flags)
 	r.Score = freeTextScore(r.Points, r.Flags)
+	if truncated {
+		r.Notes = append(r.Notes, fmt.Sprintf("Only the first %d characters of this answer were graded.", MaxAnswerBytes))
+	}
 	if listy {
 		r.Notes = append(r.Notes, "Most of this answer is a list of terms rather than sentences. An interviewer credits a point only when you explain it, so say what each mechanism does and why.")
 	}

@@ -299,3 +299,16 @@ func TestNewBankErrorsNameTheField(t *testing.T) {
 		})
 	}
 }
+
+func TestOverlongAnswerIsGradedUpToTheLimit(t *testing.T) {
+	b, q := freeText(t)
+	tail := " The storage rejects old tokens after a GC pause."
+	text := strings.Repeat("é", quiz.MaxAnswerBytes/2) + tail
+	r := b.Grade(q, quiz.Answer{Text: text})
+	if len(r.Notes) == 0 || !strings.Contains(r.Notes[0], "first") {
+		t.Fatalf("notes: got %v, want one saying only the start was graded", r.Notes)
+	}
+	if len(r.Hits()) != 0 {
+		t.Fatalf("hits: got %v, want none from text past the limit", r.Hits())
+	}
+}
