@@ -246,12 +246,8 @@ func gradeChoice(q *Question, choices []string, r *Result) {
 		chosen[c] = true
 	}
 	if q.Kind != KindMultiple && len(chosen) > 1 {
-		// A single-choice answer with several picks earns nothing.
-		chosen = map[string]bool{}
-		for _, c := range choices {
-			chosen[c] = true
-		}
-		r.Score = 0
+		// A single-choice answer with several picks earns nothing, but
+		// every pick still gets its explanation.
 		for _, o := range q.Options {
 			r.Options = append(r.Options, optionResult(o, chosen[o.ID]))
 		}
