@@ -251,3 +251,24 @@ func TestAccuracy(t *testing.T) {
 		t.Fatalf("%s is out of date (%v); run go test ./quiz -run Accuracy -update", accuracyFile, err)
 	}
 }
+
+// TestModelAnswersPass grades every free-text question's own model answer:
+// it must pass, hit most points and raise no red flag, or the matchers (or
+// the model answer) disagree with what the question teaches.
+func TestModelAnswersPass(t *testing.T) {
+	b := loadBank(t)
+	for _, q := range b.ByKind(quiz.KindFreeText) {
+		t.Run(q.ID, func(t *testing.T) {
+			r := b.Grade(q, quiz.Answer{Text: q.ModelAnswer.Markdown})
+			if len(r.FlagIDs()) > 0 {
+				t.Fatalf("model answer raises %v", r.FlagIDs())
+			}
+			if !r.Passed || r.Score < 0.8 {
+				t.Fatalf("model answer: got score %.2f passed %v, missed %v; want a pass of at least 0.8", r.Score, r.Passed, r.Missed())
+			}
+			if len(r.Missed()) > 0 {
+				t.Logf("model answer misses %v", r.Missed())
+			}
+		})
+	}
+}

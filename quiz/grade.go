@@ -171,7 +171,9 @@ func findFlag(d *doc, f *RedFlag, proseOnly bool) (FlagResult, bool) {
 	}
 	for _, p := range pats {
 		for si, s := range d.sents {
-			if proseOnly && !s.prose {
+			// A question asks rather than claims ("is it SETNX then
+			// EXPIRE?"), so it cannot raise a flag.
+			if s.question || (proseOnly && !s.prose) {
 				continue
 			}
 			if m, ok := p.find(d, si); ok {

@@ -312,3 +312,15 @@ func TestOverlongAnswerIsGradedUpToTheLimit(t *testing.T) {
 		t.Fatalf("hits: got %v, want none from text past the limit", r.Hits())
 	}
 }
+
+func TestQuestionsRaiseNoFlags(t *testing.T) {
+	b, q := freeText(t)
+	r := b.Grade(q, quiz.Answer{Text: "Does the release code unlock it with a DEL when the job is done? Check that first."})
+	if len(r.FlagIDs()) != 0 {
+		t.Fatalf("flags: got %v from a question, want none", r.FlagIDs())
+	}
+	r = b.Grade(q, quiz.Answer{Text: "The release code unlocks it with a DEL when the job is done."})
+	if len(r.FlagIDs()) != 1 {
+		t.Fatalf("flags: got %v from the same claim, want plain-del", r.FlagIDs())
+	}
+}

@@ -24,6 +24,7 @@ type token struct {
 type sentence struct {
 	from, to int  // token range [from, to)
 	prose    bool // reads as prose, not a fragment or keyword list
+	question bool // ends with a question mark: asks, does not claim
 }
 
 // doc is an analysed answer.
@@ -89,8 +90,9 @@ func analyse(text string) *doc {
 	d := &doc{text: text}
 	sent := 0
 	sentHasTok := false
-	depth := 0      // open ( and [
-	quoted := false // inside double quotes or backticks
+	asks := map[int]bool{} // sentences (by raw index) ended by '?'
+	depth := 0             // open ( and [
+	quoted := false        // inside double quotes or backticks
 	clauseNext := true
 	prevRaw := ""
 	for i := 0; i < len(text); {
@@ -136,6 +138,9 @@ func analyse(text string) *doc {
 				next = text[i+size]
 			}
 			abbrev := len(prevRaw) == 1 || prevRaw == "etc" || prevRaw == "vs" || prevRaw == "eg" || prevRaw == "ie"
+			if r == '?' && sentHasTok {
+				asks[sent] = true
+			}
 			if (next == ' ' || next == '\n' || next == '\t' || next == '\r' || next == '"' || next == ')') && sentHasTok && !(r == '.' && abbrev) {
 				sent++
 				sentHasTok = false
@@ -164,11 +169,12 @@ func analyse(text string) *doc {
 		for j < len(d.toks) && d.toks[j].sent == d.toks[i].sent {
 			j++
 		}
+		question := asks[d.toks[i].sent]
 		for k := i; k < j; k++ {
 			d.toks[k].sent = len(d.sents)
 		}
 		segs := 1 + strings.Count(text[d.toks[i].start:d.toks[j-1].end], ",") + strings.Count(text[d.toks[i].start:d.toks[j-1].end], ";")
-		d.sents = append(d.sents, sentence{from: i, to: j, prose: isProse(d.toks[i:j], segs)})
+		d.sents = append(d.sents, sentence{from: i, to: j, prose: isProse(d.toks[i:j], segs), question: question})
 		i = j
 	}
 	// clause words and "and <pronoun>"
