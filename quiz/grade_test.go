@@ -324,3 +324,17 @@ func TestQuestionsRaiseNoFlags(t *testing.T) {
 		t.Fatalf("flags: got %v from the same claim, want plain-del", r.FlagIDs())
 	}
 }
+
+func TestGradeConcurrently(t *testing.T) {
+	b, q := freeText(t)
+	done := make(chan quiz.Result)
+	for i := 0; i < 8; i++ {
+		go func() { done <- b.Grade(q, quiz.Answer{Text: "The storage rejects a token that is lower after a GC pause."}) }()
+	}
+	first := <-done
+	for i := 1; i < 8; i++ {
+		if r := <-done; !reflect.DeepEqual(r, first) {
+			t.Fatalf("concurrent grades differ: %+v vs %+v", r, first)
+		}
+	}
+}
