@@ -332,7 +332,7 @@ func (s *Server) handleAttemptRate(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	msg := "Rated " + r.String() + ": “" + q.Title + "” " + lowerFirst(nextDueText(card, now))
+	msg := "Rated " + r.String() + ". " + nextDueText(card, now)
 	if c.FormValue("from") == "review" {
 		return s.seeOther(c, "/review", msg)
 	}
@@ -397,9 +397,7 @@ func (s *Server) feedbackView(q *quiz.Question, at store.Attempt, fromReview boo
 			for _, sp := range pt.Spans {
 				marks = append(marks, views.Mark{Start: sp.Start, End: sp.End, Label: pt.Label})
 			}
-			if len(pt.Spans) > 0 {
-				row.Quote = quote(text, pt.Spans[0])
-			}
+			row.Quote = pointQuote(text, pt.Spans)
 		}
 		v.Points = append(v.Points, row)
 	}
@@ -576,6 +574,29 @@ func formatWhen(t, now time.Time) string {
 		return t.Format("Mon 2 Jan, 15:04") + " UTC"
 	}
 	return t.Format("2 Jan 2006")
+}
+
+// maxQuote bounds the excerpt shown under a point: the stretch from its
+// first matched word to its last, unless that runs longer than a sentence.
+const maxQuote = 160
+
+// pointQuote returns the excerpt of the answer that earned a point: from
+// the start of its first span to the end of its last, or just the first
+// span when that stretch is too long to read as one phrase.
+func pointQuote(text string, spans []quiz.Span) string {
+	if len(spans) == 0 {
+		return ""
+	}
+	whole := quiz.Span{Start: spans[0].Start, End: spans[0].End}
+	for _, sp := range spans[1:] {
+		whole.Start, whole.End = min(whole.Start, sp.Start), max(whole.End, sp.End)
+	}
+	if whole.End-whole.Start <= maxQuote {
+		if q := quote(text, whole); q != "" {
+			return q
+		}
+	}
+	return quote(text, spans[0])
 }
 
 // quote returns the answer text under sp, or "" when sp does not fit it.

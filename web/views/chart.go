@@ -51,7 +51,7 @@ const (
 	chartWidth  = 640
 	chartHeight = 220
 	chartLeft   = 34
-	chartRight  = chartWidth - 8
+	chartRight  = chartWidth - 24
 	chartTop    = 12
 	chartBottom = chartHeight - 30
 )
