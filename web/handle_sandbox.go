@@ -273,7 +273,9 @@ func (s *Server) renderTimeline(c echo.Context, status int, t store.Timeline, fo
 	if t.ParentID != "" {
 		v.ParentHref = "/sandbox/" + t.ParentID
 	}
-	if p, ok := sandbox.PresetByID(t.PresetID); ok {
+	// The preset's lesson holds only while its settings do: a fork with
+	// fencing turned off teaches the opposite.
+	if p, ok := sandbox.PresetByID(t.PresetID); ok && sameSettings(p.Scenario, sc) {
 		card := s.presetCard(p)
 		v.Preset = &card
 	}

@@ -367,3 +367,13 @@ func sbSeconds(ms int64) string {
 func presetFencing(sc sandbox.Scenario) bool {
 	return sc.Resource.CheckFencing != nil && *sc.Resource.CheckFencing
 }
+
+// sameSettings reports whether a and b configure the lock service and the
+// resource alike (their clients and actions may differ).
+func sameSettings(a, b sandbox.Scenario) bool {
+	deref := func(p *bool) bool { return p != nil && *p }
+	la, lb := a.Lock, b.Lock
+	return la.Model == lb.Model && la.TTLMS == lb.TTLMS && la.Nodes == lb.Nodes && la.Acquire == lb.Acquire &&
+		la.Release == lb.Release && la.LagMS == lb.LagMS && deref(la.FencingTokens) == deref(lb.FencingTokens) &&
+		deref(a.Resource.CheckFencing) == deref(b.Resource.CheckFencing) && a.Network == b.Network
+}

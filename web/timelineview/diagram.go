@@ -55,6 +55,9 @@ type Diagram struct {
 	CursorX int
 	// StepX is the x of each step's time (index = step), for the scrubber.
 	StepX []int
+	// Fluid is true for a picture at the minimum width: it may scale up to
+	// fill its container. Wider ones keep their size and scroll.
+	Fluid bool
 	// Title and Desc describe the picture for assistive technology.
 	Title, Desc string
 }
@@ -111,12 +114,13 @@ type Mark struct {
 	// Glyph is the text symbol drawn in or beside the shape, so colour is
 	// never the only cue.
 	Glyph string
-	// Text is the visible label ("" when it would collide).
-	Text  string
-	TextX int
-	Title string
-	Step  int
-	Href  string
+	// Text is the visible label ("" when it would collide), drawn at
+	// TextX, TextY.
+	Text         string
+	TextX, TextY int
+	Title        string
+	Step         int
+	Href         string
 	// Y2 is the lower end of vertical marks (failover lines).
 	Y2 int
 }
@@ -180,6 +184,7 @@ func (b *builder) layout(nowMS int64) {
 	b.endMS = end + end/40
 	w := min(max(minWidth, labelW+padRight+perEvent*len(tl.Events)), maxWidth)
 	b.d.Width = w
+	b.d.Fluid = w == minWidth
 	b.d.PlotX = labelW
 	b.d.PlotW = w - labelW - padRight
 	b.scale = float64(b.d.PlotW) / float64(b.endMS)
@@ -380,7 +385,8 @@ func (b *builder) scan() {
 				if keys[n].open && keys[n].grant == e.Grant {
 					closeKey(n, e.T)
 				}
-				b.mark(Mark{X: b.x(e.T), Y: b.nodeY[n], Shape: "expired", Glyph: "◷", Text: "expired", Title: title(e), Step: step})
+				// Below the key bar, whose end already shows the expiry.
+				b.mark(Mark{X: b.x(e.T), Y: b.nodeY[n] + laneHalf(b, n) - 4, Shape: "expired", Glyph: "◷", Text: "◷ expired", Title: title(e), Step: step})
 			}
 		case sandbox.KindFailover:
 			ns := nodeIdx(e)
@@ -418,6 +424,16 @@ func (b *builder) scan() {
 				m.Shape, m.Glyph, m.Text = "rejected", "✗", "✗ "+e.Client+" "+e.Reason
 			}
 			b.mark(m)
+			// Accepted values are labelled above the mark, rejections
+			// below, so a write and the stale one after it both read.
+			last := &b.d.Marks[len(b.d.Marks)-1]
+			if e.Kind == sandbox.KindWriteAccepted {
+				last.TextY = last.Y - 13
+			} else {
+				last.TextY = last.Y + 22
+			}
+			last.TextX = last.X - 8
+			last.Text = b.label(last.TextY, last.TextX, m.Text)
 		case sandbox.KindPauseStart:
 			pauseStart[e.Client] = pauseOpen{t: e.T, step: step, ms: e.MS}
 		case sandbox.KindPauseEnd:
@@ -490,8 +506,10 @@ type pauseOpen struct {
 }
 
 func (b *builder) mark(m Mark) {
-	m.TextX = m.X + 10
-	m.Text = b.label(m.Y, m.TextX, m.Text)
+	m.TextX, m.TextY = m.X+10, m.Y+4
+	if m.Shape != "accepted" && m.Shape != "rejected" {
+		m.Text = b.label(m.TextY, m.TextX, m.Text)
+	}
 	b.d.Marks = append(b.d.Marks, m)
 }
 

@@ -1,0 +1,188 @@
+package web_test
+
+import (
+	"context"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// chromiumPath finds the browser for the real-browser tests. Outside CI a
+// missing browser skips them with a message; in CI (CI=true) it fails.
+func chromiumPath(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatalf("chromium is not installed, and CI=true requires the browser tests to run (apt-get install -y chromium)")
+	}
+	t.Skip("skipping the real-browser test: chromium is not installed (apt-get install -y chromium to run it)")
+	return ""
+}
+
+// newBrowser starts headless Chromium with a fresh profile.
+func newBrowser(t *testing.T, width, height int, extra ...chromedp.ExecAllocatorOption) context.Context {
+	t.Helper()
+	opts := append([]chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chromiumPath(t)),
+		chromedp.Flag("headless", true),
+		chromedp.Flag("no-sandbox", true),
+		chromedp.Flag("disable-gpu", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("no-first-run", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(width, height),
+	}, extra...)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelCtx := chromedp.NewContext(actx)
+	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
+	t.Cleanup(func() { cancelTimeout(); cancelCtx(); cancelAlloc() })
+	return ctx
+}
+
+// click clicks the element sel and waits for the page it leads to.
+func click(t *testing.T, ctx context.Context, sel string) {
+	t.Helper()
+	resp, err := chromedp.RunResponse(ctx, chromedp.Click(chromedp.CSS(sel)))
+	if err != nil {
+		t.Fatalf("click %s: %v", sel, err)
+	}
+	if resp == nil || resp.Status != 200 {
+		t.Fatalf("click %s: no page loaded with status 200 (response %v)", sel, resp)
+	}
+}
+
+// setValue sets the value of the input sel.
+func setValue(t *testing.T, ctx context.Context, sel, v string) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.SetValue(chromedp.CSS(sel), v)); err != nil {
+		t.Fatalf("set %s: %v", sel, err)
+	}
+}
+
+// eval runs a script and returns its result as T.
+func eval[T any](t *testing.T, ctx context.Context, script string) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](script))
+	if err != nil {
+		t.Fatalf("evaluate %s: %v", script, err)
+	}
+	return v
+}
+
+// text returns the text of the first element matching sel.
+func text(t *testing.T, ctx context.Context, sel string) string {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(sel)))
+	if err != nil {
+		t.Fatalf("text of %s: %v", sel, err)
+	}
+	return v
+}
+
+// saveArtifact writes a screenshot under testdata-artifacts/ (git-ignored)
+// at the repository root and logs where.
+func saveArtifact(t *testing.T, name string, png []byte) {
+	t.Helper()
+	dir := filepath.Join("..", "testdata-artifacts")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatalf("artifact dir: %v", err)
+	}
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, png, 0o644); err != nil {
+		t.Fatalf("write artifact: %v", err)
+	}
+	abs, _ := filepath.Abs(p)
+	t.Logf("screenshot: %s", abs)
+}
+
+// TestBrowserPausedHolderStaleWriteRejected drives the sandbox as a learner
+// does: open the paused-holder preset, acquire again and pause A past its
+// lease while its write is pending, let B take the lock and write, then
+// step to A's late write and see it rejected for its stale token.
+func TestBrowserPausedHolderStaleWriteRejected(t *testing.T) {
+	ctx := newBrowser(t, 1280, 1800)
+	srv, _ := newTestServer(t)
+	ts := httptest.NewServer(srv)
+	t.Cleanup(ts.Close)
+
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/sandbox")); err != nil {
+		t.Fatalf("open /sandbox: %v", err)
+	}
+	click(t, ctx, `[data-preset="paused-holder-fenced"] [data-testid=open-preset]`)
+	if title := text(t, ctx, `[data-testid=timeline-title]`); !strings.Contains(title, "pause") {
+		t.Fatalf("timeline title = %q, want the paused-holder preset", title)
+	}
+	// Now is the preset's last action; move to the end of its run, then
+	// A takes the lock again and freezes 15 s with a write pending.
+	click(t, ctx, `[data-testid=act-advance-end]`)
+	click(t, ctx, `[data-testid=act-A-acquire]`)
+	setValue(t, ctx, `#pause-A`, "15")
+	click(t, ctx, `[data-testid=act-A-pause]`)
+	setValue(t, ctx, `#value-A`, "late-a")
+	click(t, ctx, `[data-testid=act-A-write]`)
+	// 11 s later A's 10 s lease is over: B gets the lock and writes.
+	setValue(t, ctx, `#advance-s`, "11")
+	click(t, ctx, `[data-testid=act-advance]`)
+	click(t, ctx, `[data-testid=act-B-acquire]`)
+	click(t, ctx, `[data-testid=act-B-write]`)
+
+	// Step to A's late write: the last rejected write of the event list.
+	stepAttr := eval[string](t, ctx, `(function(){var r=document.querySelectorAll('tr[data-kind="write.rejected"]');return r.length?r[r.length-1].getAttribute("data-step"):""})()`)
+	step, err := strconv.Atoi(stepAttr)
+	if err != nil {
+		t.Fatalf("rejected write step = %q, want a number", stepAttr)
+	}
+	click(t, ctx, `tr[data-step="`+stepAttr+`"] a`)
+	rowText := text(t, ctx, `tr[aria-current="step"]`)
+	for _, want := range []string{"write rejected: stale-token", `"late-a" with token 3 < highest accepted 4`} {
+		if !strings.Contains(rowText, want) {
+			t.Fatalf("current event row = %q, want %q", rowText, want)
+		}
+	}
+	if ev := text(t, ctx, `[data-testid=state-event]`); !strings.Contains(ev, "stale-token") {
+		t.Fatalf("state panel event = %q, want the stale-token rejection", ev)
+	}
+	mark := eval[string](t, ctx, `(function(){var m=document.querySelectorAll('[data-testid=mark-rejected]:not(.tl-future)');return m.length?m[m.length-1].textContent:""})()`)
+	if !strings.Contains(mark, "✗") || !strings.Contains(mark, "stale-token") {
+		t.Fatalf("swimlane mark = %q, want ✗ and the stale-token reason", mark)
+	}
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatalf("screenshot: %v", err)
+	}
+	saveArtifact(t, "sandbox-stale-write-rejected.png", png)
+
+	// The arrow keys step in place (sandbox.js), without reloading.
+	eval[bool](t, ctx, `window.__stay = true`)
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowLeft)); err != nil {
+		t.Fatalf("press ←: %v", err)
+	}
+	if got := text(t, ctx, `[data-role=step-num]`); got != strconv.Itoa(step-1) {
+		t.Fatalf("after ← the step is %s, want %d", got, step-1)
+	}
+	if !eval[bool](t, ctx, `document.querySelector('tr[data-step="`+stepAttr+`"]').classList.contains("sb-future")`) {
+		t.Fatalf("after ← the rejected write is not shown as still to come")
+	}
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowRight)); err != nil {
+		t.Fatalf("press →: %v", err)
+	}
+	if got := text(t, ctx, `[data-role=step-num]`); got != stepAttr {
+		t.Fatalf("after → the step is %s, want %s", got, stepAttr)
+	}
+	if !eval[bool](t, ctx, `window.__stay === true`) {
+		t.Fatalf("the arrow keys reloaded the page")
+	}
+}
