@@ -395,6 +395,13 @@ func TestSelfAssessmentRescores(t *testing.T) {
 	if after := score(t, doc); after <= before || doc.Find(`[data-testid=point-missed]`).Length() != 0 {
 		t.Fatalf("score %d -> %d with %d missed, want a higher score and nothing missed", before, after, doc.Find(`[data-testid=point-missed]`).Length())
 	}
+	if v, _ := doc.Find(`[data-testid=rating-form] input[name=rating][checked]`).Attr("value"); v != strconv.Itoa(int(quiz.Easy)) {
+		t.Fatalf("suggested rating after ticking every point = %q, want Easy (4)", v)
+	}
+	cl.rate(loc, "Easy", nil)
+	if rec := cl.postForm(loc+"/ticks", form); rec.Code != http.StatusConflict {
+		t.Fatalf("ticks after rating = %d, want 409: a scheduled attempt's ticks are final", rec.Code)
+	}
 }
 
 func TestAnotherLearnerCannotSeeOrRateMyAttempt(t *testing.T) {
@@ -455,6 +462,10 @@ func TestReviewWalksThroughDueCards(t *testing.T) {
 	}
 	if v, _ := doc.Find(`[data-testid=exercise-form] input[name=from]`).Attr("value"); v != "review" {
 		t.Fatalf("the review form does not return to /review")
+	}
+	refused := cl.answer(q.ID, url.Values{"from": {"review"}})
+	if refused.Code != http.StatusUnprocessableEntity || mustDoc(t, refused).Find(`[data-testid=review-count]`).Length() != 1 {
+		t.Fatalf("an unanswered review = %d; want 422 shown within the review", refused.Code)
 	}
 	right.Set("from", "review")
 	rec := cl.answer(q.ID, right)
