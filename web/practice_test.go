@@ -562,3 +562,26 @@ func TestAboutGraderAndGuideLinksToPractice(t *testing.T) {
 		t.Fatalf("the fencing section does not link its practice question")
 	}
 }
+
+func TestEveryQuestionCanBeAnswered(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	for _, q := range mustBank(t).All() {
+		t.Run(q.ID, func(t *testing.T) {
+			doc := mustDoc(t, cl.get("/practice/"+q.ID))
+			if doc.Find(`[data-testid=exercise-form] [data-testid=answer-field]`).Length() != 1 {
+				t.Fatalf("no answer field on the exercise page")
+			}
+			if !q.Kind.Objective() {
+				if doc.Find(`textarea[name=answer]`).Length() != 1 {
+					t.Fatalf("free-text question without a textarea")
+				}
+				return
+			}
+			right, _ := objectiveForms(q)
+			if _, fb := cl.answerOK(q.ID, right); score(t, fb) != 100 {
+				t.Fatalf("the key scored %d, want 100", score(t, fb))
+			}
+		})
+	}
+}
