@@ -15,6 +15,7 @@ import (
 	"gopkg.in/yaml.v2"
 
 	"lockdrill/quiz"
+	"lockdrill/sandbox"
 )
 
 // The question bank lives in questions/: one markdown file per question
@@ -128,6 +129,10 @@ func LoadQuestions(fsys fs.FS) (*quiz.Bank, error) {
 			errs = append(errs, questionErr(f, err))
 			continue
 		}
+		if err := checkRefs(fsys, q); err != nil {
+			errs = append(errs, questionErr(f, err))
+			continue
+		}
 		qs = append(qs, q)
 	}
 	if len(errs) > 0 {
@@ -146,6 +151,30 @@ func LoadQuestions(fsys fs.FS) (*quiz.Bank, error) {
 
 // loadQuestions is LoadQuestions under the name the catalog loader uses.
 func loadQuestions(fsys fs.FS) (*quiz.Bank, error) { return LoadQuestions(fsys) }
+
+// checkRefs checks that a question's guide section and sandbox preset
+// exist, so a link from the feedback page never leads nowhere. The guide
+// is checked only when fsys holds one (question-only fixtures do not).
+func checkRefs(fsys fs.FS, q *quiz.Question) error {
+	if guides, _ := fs.Glob(fsys, "guide/*.md"); len(guides) > 0 {
+		found := false
+		for _, g := range guides {
+			if strings.HasSuffix(path.Base(g), "-"+q.Guide+".md") {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return &quiz.FieldError{Field: "guide", Err: fmt.Errorf("no guide section %q", q.Guide)}
+		}
+	}
+	if q.Preset != "" {
+		if _, ok := sandbox.PresetByID(q.Preset); !ok {
+			return &quiz.FieldError{Field: "preset", Err: fmt.Errorf("unknown sandbox preset %q", q.Preset)}
+		}
+	}
+	return nil
+}
 
 func questionErr(file string, err error) error {
 	var fe *quiz.FieldError

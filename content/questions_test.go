@@ -109,6 +109,7 @@ func TestLoadQuestionsErrorsNameFileAndField(t *testing.T) {
 		{"unknown field", "fencing-token.md", strings.Replace(freeTextFile, "guide:", "gide: x\nguide:", 1), "questions/fencing-token.md: front matter"},
 		{"unknown section", "fencing-token.md", strings.Replace(freeTextFile, "## Explanation", "## Notes", 1), "questions/fencing-token.md: body"},
 		{"missing front matter", "fencing-token.md", "## Prompt\nx\n", "questions/fencing-token.md: missing front matter"},
+		{"unknown preset", "fencing-token.md", strings.Replace(freeTextFile, "preset: paused-holder-fenced", "preset: no-such-preset", 1), "questions/fencing-token.md: preset"},
 		{"bad kind", "fencing-token.md", strings.Replace(freeTextFile, "kind: free-text", "kind: essay", 1), "questions/fencing-token.md: kind"},
 		{"spot-the-bug without why", "obj-x.md", "---\nid: obj-x\nkind: spot-the-bug\ntopic: implementation\ntitle: X\nguide: g\ncode: {lang: go, lines: [a, b]}\nbug: 2\n---\n## Prompt\np\n## Explanation\ne\n", "questions/obj-x.md: lines_why[2]"},
 	}
@@ -119,6 +120,15 @@ func TestLoadQuestionsErrorsNameFileAndField(t *testing.T) {
 				t.Fatalf("got %v, want an error containing %q", err, tt.want)
 			}
 		})
+	}
+}
+
+func TestLoadQuestionsUnknownGuideSection(t *testing.T) {
+	fsys := bankFS(map[string]string{"fencing-token.md": freeTextFile})
+	fsys["guide/07-fencing-tokenz.md"] = &fstest.MapFile{Data: []byte("---\nslug: fencing-tokenz\n---\n")}
+	_, err := content.LoadQuestions(fsys)
+	if err == nil || !strings.Contains(err.Error(), `questions/fencing-token.md: guide: no guide section "fencing-tokens"`) {
+		t.Fatalf("got %v, want the missing guide section named", err)
 	}
 }
 
