@@ -61,7 +61,7 @@ func BenchmarkGradeFreeText(b *testing.B) {
 		b.Fatal(err)
 	}
 	q, _ := bank.ByID("redis-lock-and-failure")
-	text := strings.Repeat("To acquire, I run SET lock token NX PX 30000 so the key and its expiry are atomic; a paused holder past its TTL keeps writing, so the storage must reject stale fencing tokens. ", 40)[:quiz.MaxAnswerBytes]
+	text := strings.Repeat("To acquire, I run SET lock token NX PX 30000 so the key and its expiry are atomic; a paused holder past its TTL keeps writing, so the storage must reject stale fencing tokens. ", 40)[:quiz.MaxAnswerChars]
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		bank.Grade(q, quiz.Answer{Text: text})

@@ -72,10 +72,13 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, r *Result) {
 	// Grading cost grows with the text; the web refuses longer answers, so
 	// anything past the limit (from another caller) is not read at all.
 	truncated := false
-	if len(text) > MaxAnswerBytes {
-		cut := MaxAnswerBytes
-		for cut > 0 && !utf8.RuneStart(text[cut]) {
-			cut--
+	if utf8.RuneCountInString(text) > MaxAnswerChars {
+		cut, n := 0, 0
+		for cut = range text {
+			if n == MaxAnswerChars {
+				break
+			}
+			n++
 		}
 		text, truncated = text[:cut], true
 	}
@@ -111,7 +114,7 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, r *Result) {
 	sortFlags(r.Flags)
 	r.Score = freeTextScore(r.Points, r.Flags)
 	if truncated {
-		r.Notes = append(r.Notes, fmt.Sprintf("Only the first %d characters of this answer were graded.", MaxAnswerBytes))
+		r.Notes = append(r.Notes, fmt.Sprintf("Only the first %d characters of this answer were graded.", MaxAnswerChars))
 	}
 	if listy {
 		r.Notes = append(r.Notes, "Most of this answer is a list of terms rather than sentences. An interviewer credits a point only when you explain it, so say what each mechanism does and why.")

@@ -251,7 +251,8 @@ func TestAnswerValidate(t *testing.T) {
 		want string
 	}{
 		{"empty", quiz.Answer{Text: "  \n"}, "empty"},
-		{"too long", quiz.Answer{Text: strings.Repeat("a", quiz.MaxAnswerBytes+1)}, "limit"},
+		{"too long", quiz.Answer{Text: strings.Repeat("a", quiz.MaxAnswerChars+1)}, "limit"},
+		{"accented text at the limit counts characters, not bytes", quiz.Answer{Text: strings.Repeat("é", quiz.MaxAnswerChars)}, ""},
 		{"fine", quiz.Answer{Text: "an answer"}, ""},
 	}
 	for _, tt := range tests {
@@ -303,7 +304,7 @@ func TestNewBankErrorsNameTheField(t *testing.T) {
 func TestOverlongAnswerIsGradedUpToTheLimit(t *testing.T) {
 	b, q := freeText(t)
 	tail := " The storage rejects old tokens after a GC pause."
-	text := strings.Repeat("é", quiz.MaxAnswerBytes/2) + tail
+	text := strings.Repeat("é", quiz.MaxAnswerChars) + tail
 	r := b.Grade(q, quiz.Answer{Text: text})
 	if len(r.Notes) == 0 || !strings.Contains(r.Notes[0], "first") {
 		t.Fatalf("notes: got %v, want one saying only the start was graded", r.Notes)

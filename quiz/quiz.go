@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // Kind is the kind of exercise a question is, and so which grader marks it.
@@ -473,10 +474,16 @@ func (b *Bank) FlagsFor(q *Question) []*RedFlag {
 // Grade with b.FlagsFor(q).
 func (b *Bank) Grade(q *Question, a Answer) Result { return Grade(q, a, b.FlagsFor(q)) }
 
-// MaxAnswerBytes is the longest free-text answer accepted. Longer answers
-// are refused by the web with a message (and by Validate); the grader
-// itself never fails on length.
-const MaxAnswerBytes = 5000
+// MaxAnswerChars is the longest free-text answer accepted, in characters
+// (runes, so accented text is not penalised). Longer answers are refused by
+// the web with a message (and by Validate); the grader itself never fails on
+// length.
+const MaxAnswerChars = 5000
+
+// MaxAnswerBytes bounds the bytes of an answer of MaxAnswerChars characters
+// (UTF-8 needs at most four bytes a character): what a reader of answers
+// needs to read at most.
+const MaxAnswerBytes = 4 * MaxAnswerChars
 
 // PassMark is the lowest score that passes a question, provided no fatal
 // red flag was raised.
@@ -507,8 +514,8 @@ func (a Answer) Validate(q *Question) error {
 		if strings.TrimSpace(a.Text) == "" {
 			return fmt.Errorf("the answer is empty")
 		}
-		if len(a.Text) > MaxAnswerBytes {
-			return fmt.Errorf("the answer is %d characters long; the limit is %d", len(a.Text), MaxAnswerBytes)
+		if n := utf8.RuneCountInString(a.Text); n > MaxAnswerChars {
+			return fmt.Errorf("the answer is %d characters long; the limit is %d", n, MaxAnswerChars)
 		}
 	case KindSingle, KindPredict, KindMultiple:
 		if len(a.Choices) == 0 {

@@ -192,7 +192,7 @@ func (s *Server) exerciseView(c echo.Context, q *quiz.Question, a quiz.Answer, m
 	v := views.ExerciseView{
 		ID: q.ID, Title: q.Title, Kind: string(q.Kind), KindLabel: kindLabel(q.Kind), TopicTitle: tt,
 		PromptHTML: q.Prompt.HTML, Hints: q.Hints, Due: dueState(card, rated, s.now()),
-		Error: msg, Text: a.Text, MaxChars: quiz.MaxAnswerBytes,
+		Error: msg, Text: a.Text, MaxChars: quiz.MaxAnswerChars,
 	}
 	if sec, ok := s.cat.Section(q.Guide); ok {
 		v.GuideHref, v.GuideTitle = "/learn/"+sec.Slug, sec.Title

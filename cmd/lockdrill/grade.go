@@ -58,14 +58,14 @@ func runGrade(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	fs.SetOutput(io.Discard)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintf(stdout, gradeUsage, quiz.MaxAnswerBytes)
+			fmt.Fprintf(stdout, gradeUsage, quiz.MaxAnswerChars)
 			return nil
 		}
-		fmt.Fprintf(stderr, gradeUsage, quiz.MaxAnswerBytes)
+		fmt.Fprintf(stderr, gradeUsage, quiz.MaxAnswerChars)
 		return exitCode(2, fmt.Errorf("grade: %w", err))
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintf(stderr, gradeUsage, quiz.MaxAnswerBytes)
+		fmt.Fprintf(stderr, gradeUsage, quiz.MaxAnswerChars)
 		return exitCode(2, errors.New("grade: want exactly one question id"))
 	}
 	id := fs.Arg(0)
