@@ -18,14 +18,14 @@ const (
 	padRight    = 28
 	axisH       = 30 // the time axis on top
 	clientLaneH = 60
-	serviceH    = 46
-	nodeLaneH   = 34
+	serviceH    = 54
+	nodeLaneH   = 44
 	resourceH   = 58
 	checkerH    = 34
 	minWidth    = 960
 	maxWidth    = 24000
 	perEvent    = 22 // width granted per event, so dense timelines widen and scroll
-	charW       = 6.2
+	charW       = 6.6
 )
 
 // Lane kinds (Lane.Kind), also used as CSS class suffixes.
@@ -133,6 +133,7 @@ func Build(tl sandbox.Timeline, step int, nowMS int64, base string) Diagram {
 	b := builder{tl: tl, base: base}
 	b.layout(nowMS)
 	b.scan()
+	b.placeLabels()
 	d := b.d
 	d.Step = step
 	d.StepX = make([]int, len(tl.Events)+1)
@@ -172,7 +173,6 @@ type builder struct {
 	serviceY int   // centre of the whole service group
 	resY     int
 	checkY   int
-	textEnd  map[int]int // per lane top y: where the last label ended
 }
 
 func (b *builder) layout(nowMS int64) {
@@ -216,28 +216,50 @@ func (b *builder) layout(nowMS int64) {
 	b.resY = lane("resource", LaneResource, resourceH)
 	b.checkY = lane("checker", LaneChecker, checkerH)
 	b.d.Height = y + 6
-	b.textEnd = map[int]int{}
 	b.d.Ticks = ticks(b.endMS, b.scale, b.x)
 }
 
 // x maps a virtual time to an x coordinate.
 func (b *builder) x(t int64) int { return b.d.PlotX + int(float64(t)*b.scale+0.5) }
 
-// label returns text if it fits after the previous label drawn in the lane
-// at y, and records its extent; "" otherwise.
-func (b *builder) label(y, x int, text string) string {
-	if text == "" {
-		return ""
+// textW estimates the width of a label.
+func textW(text string) int { return int(float64(len([]rune(text)))*charW) + 6 }
+
+// placeLabels drops the labels that would overlap one placed before them:
+// bar labels first, then violations and writes, then every other mark, each
+// in time order. A dropped label's shape keeps its glyph and title.
+func (b *builder) placeLabels() {
+	type box struct{ x1, x2, y int }
+	rows := map[int][]box{}
+	fits := func(x, y int, text string) bool {
+		w := textW(text)
+		if x+w > b.d.Width {
+			return false
+		}
+		for r := (y - 11) / 8; r <= (y+11)/8; r++ {
+			for _, o := range rows[r] {
+				if o.y-y < 11 && y-o.y < 11 && x < o.x2 && o.x1 < x+w {
+					return false
+				}
+			}
+		}
+		rows[y/8] = append(rows[y/8], box{x, x + w, y})
+		return true
 	}
-	w := int(float64(len([]rune(text)))*charW) + 6
-	if end, ok := b.textEnd[y]; ok && x < end {
-		return ""
+	for i := range b.d.Bars {
+		if bar := &b.d.Bars[i]; bar.Text != "" && !fits(bar.TextX, bar.TextY, bar.Text) {
+			bar.Text = ""
+		}
 	}
-	if x+w > b.d.Width {
-		return ""
+	for _, first := range []bool{true, false} {
+		for i := range b.d.Marks {
+			m := &b.d.Marks[i]
+			important := m.Shape == "violation" || m.Shape == "accepted" || m.Shape == "rejected"
+			if important == first && m.Text != "" && !fits(m.TextX, m.TextY, m.Text) {
+				m.Text = ""
+			}
+		}
 	}
-	b.textEnd[y] = x + w
-	return text
 }
 
 func (b *builder) link(step int) string {
@@ -347,7 +369,7 @@ func (b *builder) scan() {
 		case sandbox.KindAcquireDenied:
 			b.arrows(e, step, cy, "refused", "acquire denied")
 			ys := b.nodeLanes(e)
-			b.mark(Mark{X: b.x(e.T), Y: ys[0], Shape: "denied", Glyph: "✗", Text: "denied", Title: title(e), Step: step})
+			b.mark(Mark{X: b.x(e.T), Y: ys[0], TextY: ys[0] + b.keyBarH()/2 + 10, Shape: "denied", Glyph: "✗", Text: "denied", Title: title(e), Step: step})
 		case sandbox.KindExtendOK:
 			if bl := beliefs[e.Client]; bl != nil && bl.open && bl.grant == e.Grant {
 				bl.validUntil = e.ValidUntil
@@ -386,7 +408,8 @@ func (b *builder) scan() {
 					closeKey(n, e.T)
 				}
 				// Below the key bar, whose end already shows the expiry.
-				b.mark(Mark{X: b.x(e.T), Y: b.nodeY[n] + laneHalf(b, n) - 4, Shape: "expired", Glyph: "◷", Text: "◷ expired", Title: title(e), Step: step})
+				y := b.nodeY[n] + b.keyBarH()/2
+				b.mark(Mark{X: b.x(e.T), Y: y, TextY: y + 10, Shape: "expired", Glyph: "◷", Text: "◷ expired", Title: title(e), Step: step})
 			}
 		case sandbox.KindFailover:
 			ns := nodeIdx(e)
@@ -401,14 +424,14 @@ func (b *builder) scan() {
 					}
 				}
 				y := b.nodeY[n]
-				b.mark(Mark{X: b.x(e.T), Y: y - laneHalf(b, n), Y2: y + laneHalf(b, n), Shape: "failover", Glyph: "⇄", Text: "failover", Title: title(e), Step: step})
+				b.mark(Mark{X: b.x(e.T), Y: y - laneHalf(b, n), Y2: y + laneHalf(b, n), TextY: y - b.keyBarH()/2 - 3, Shape: "failover", Glyph: "⇄", Text: "⇄ failover", Title: title(e), Step: step})
 			}
 		case sandbox.KindClockJump:
 			y := b.serviceY
 			if n := e.Node; n >= 1 && n <= len(b.nodeY) {
 				y = b.nodeY[n-1]
 			}
-			b.mark(Mark{X: b.x(e.T), Y: y, Shape: "jump", Glyph: "»", Text: "clock +" + seconds(e.MS), Title: title(e), Step: step})
+			b.mark(Mark{X: b.x(e.T), Y: y - b.keyBarH()/2, TextY: y - b.keyBarH()/2 - 3, Shape: "jump", Glyph: "»", Text: "» clock +" + seconds(e.MS), Title: title(e), Step: step})
 		case sandbox.KindWriteAccepted, sandbox.KindWriteRejected:
 			cls := "write"
 			if e.Kind == sandbox.KindWriteRejected {
@@ -417,23 +440,16 @@ func (b *builder) scan() {
 			if isClient {
 				b.d.Arrows = append(b.d.Arrows, Arrow{X1: b.x(e.T - e.LatencyMS), Y1: cy + 8, X2: b.x(e.T), Y2: b.resY - 12, Class: cls, Title: title(e), Step: step})
 			}
-			m := Mark{X: b.x(e.T), Y: b.resY, Title: title(e), Step: step}
-			if e.Kind == sandbox.KindWriteAccepted {
-				m.Shape, m.Glyph, m.Text = "accepted", "✓", "✓ "+e.Client+" "+strconv.Quote(e.Value)
-			} else {
-				m.Shape, m.Glyph, m.Text = "rejected", "✗", "✗ "+e.Client+" "+e.Reason
-			}
-			b.mark(m)
 			// Accepted values are labelled above the mark, rejections
 			// below, so a write and the stale one after it both read.
-			last := &b.d.Marks[len(b.d.Marks)-1]
+			m := Mark{X: b.x(e.T), Y: b.resY, Title: title(e), Step: step}
 			if e.Kind == sandbox.KindWriteAccepted {
-				last.TextY = last.Y - 13
+				m.Shape, m.Glyph, m.Text, m.TextY = "accepted", "✓", "✓ "+e.Client+" "+strconv.Quote(e.Value), b.resY-13
 			} else {
-				last.TextY = last.Y + 22
+				m.Shape, m.Glyph, m.Text, m.TextY = "rejected", "✗", "✗ "+e.Client+" "+e.Reason, b.resY+22
 			}
-			last.TextX = last.X - 8
-			last.Text = b.label(last.TextY, last.TextX, m.Text)
+			m.TextX = m.X - 8
+			b.mark(m)
 		case sandbox.KindPauseStart:
 			pauseStart[e.Client] = pauseOpen{t: e.T, step: step, ms: e.MS}
 		case sandbox.KindPauseEnd:
@@ -505,12 +521,23 @@ type pauseOpen struct {
 	ms   int64
 }
 
+// mark adds m; its label goes right of the shape unless placed already.
 func (b *builder) mark(m Mark) {
-	m.TextX, m.TextY = m.X+10, m.Y+4
-	if m.Shape != "accepted" && m.Shape != "rejected" {
-		m.Text = b.label(m.TextY, m.TextX, m.Text)
+	if m.TextX == 0 {
+		m.TextX = m.X + 10
+	}
+	if m.TextY == 0 {
+		m.TextY = m.Y + 4
 	}
 	b.d.Marks = append(b.d.Marks, m)
+}
+
+// keyBarH is the height of the key bars in the service lanes.
+func (b *builder) keyBarH() int {
+	if len(b.nodeY) > 1 {
+		return nodeLaneH - 20
+	}
+	return serviceH - 26
 }
 
 // arrows draws the message of a client event to the lane(s) it reached.
@@ -568,10 +595,7 @@ func (b *builder) keyBar(i int, k key, end int64) {
 	if k.expires > 0 {
 		until = min(until, k.expires)
 	}
-	h := serviceH - 20
-	if len(b.nodeY) > 1 {
-		h = nodeLaneH - 14
-	}
+	h := b.keyBarH()
 	y := b.nodeY[i] - h/2
 	x1, x2 := b.x(k.start), b.x(until)
 	cls := "holds"
