@@ -7,13 +7,19 @@ import (
 	"unicode/utf8"
 )
 
-// Flag penalties: the share of the score each severity costs. A fatal flag
-// also fails the answer outright.
-const (
-	penaltyFatal = 0.3
-	penaltyMajor = 0.15
-	penaltyMinor = 0.05
-)
+// Penalty returns the share of the score a red flag of severity sev costs.
+// A fatal flag also fails the answer outright.
+func Penalty(sev Severity) float64 {
+	switch sev {
+	case SeverityFatal:
+		return 0.3
+	case SeverityMajor:
+		return 0.15
+	case SeverityMinor:
+		return 0.05
+	}
+	return 0
+}
 
 // keywordShare is the share of an answer's words outside prose sentences
 // above which the feedback notes that the answer reads as a keyword list.
@@ -208,14 +214,7 @@ func freeTextScore(points []PointResult, flags []FlagResult) float64 {
 		if f.Dismissed {
 			continue
 		}
-		switch f.Severity {
-		case SeverityFatal:
-			score -= penaltyFatal
-		case SeverityMajor:
-			score -= penaltyMajor
-		case SeverityMinor:
-			score -= penaltyMinor
-		}
+		score -= Penalty(f.Severity)
 	}
 	return clamp01(score)
 }

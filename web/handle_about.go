@@ -1,9 +1,7 @@
 package web
 
 import (
-	"encoding/json"
 	"errors"
-	"fmt"
 	"io/fs"
 	"math"
 	"net/http"
@@ -15,15 +13,10 @@ import (
 	"lockdrill/web/views"
 )
 
-// accuracyFile is where the quiz tests publish the grader's accuracy on its
-// labelled corpus (go test ./quiz -run Accuracy -update), embedded with the
-// questions.
-const accuracyFile = "questions/grader-accuracy.json"
-
 // handleAboutGrader handles "GET /about/grader": how free text is graded,
 // the red flags, and the grader's measured accuracy.
 func (s *Server) handleAboutGrader(c echo.Context) error {
-	v := views.AboutGraderView{PassPct: int(quiz.PassMark * 100), Fatal: 30, Major: 15, Minor: 5}
+	v := views.AboutGraderView{PassPct: int(quiz.PassMark * 100), Fatal: penaltyPct(quiz.SeverityFatal), Major: penaltyPct(quiz.SeverityMajor), Minor: penaltyPct(quiz.SeverityMinor)}
 	for _, f := range s.cat.Questions.Flags() {
 		v.Flags = append(v.Flags, views.FlagInfo{Label: f.Label, Severity: string(f.Severity), WhyHTML: f.WhyHTML, Fatal: f.Severity == quiz.SeverityFatal})
 	}
@@ -52,19 +45,15 @@ func (s *Server) handleAboutGrader(c echo.Context) error {
 // loadAccuracy reads the published accuracy report, or nil when none has
 // been published yet.
 func loadAccuracy(fsys fs.FS) (*quiz.AccuracyReport, error) {
-	b, err := fs.ReadFile(fsys, accuracyFile)
+	rep, err := content.LoadAccuracy(fsys)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", accuracyFile, err)
-	}
-	var rep quiz.AccuracyReport
-	if err := json.Unmarshal(b, &rep); err != nil {
-		return nil, fmt.Errorf("decode %s: %w", accuracyFile, err)
-	}
-	return &rep, nil
+	return rep, err
 }
+
+// penaltyPct is a severity's penalty in whole percent, for the page.
+func penaltyPct(sev quiz.Severity) int { return int(math.Round(quiz.Penalty(sev) * 100)) }
 
 func accuracyFigures(f quiz.AccuracyFigures) views.AccuracyFigures {
 	return views.AccuracyFigures{
