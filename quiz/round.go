@@ -542,6 +542,9 @@ func study(b *Bank, qs []QuestionScore) []StudyItem {
 				}
 			}
 			reason = fmt.Sprintf("Scored %d%%.", int(math.Round(q.Score*100)))
+			if len(missed) > 3 {
+				missed = append(missed[:3], fmt.Sprintf("and %d more", len(missed)-3))
+			}
 			if len(missed) > 0 {
 				reason += " Missed: " + strings.Join(missed, "; ") + "."
 			}

@@ -465,3 +465,42 @@ func TestRoundSurvivesRestart(t *testing.T) {
 		t.Fatalf("remaining = %s ms, want 90000", rem)
 	}
 }
+
+// TestStrongRoundIsAHire sits a three-question coached round with complete
+// answers: no follow-up is asked and the verdict is strong hire.
+func TestStrongRoundIsAHire(t *testing.T) {
+	env := newRoundEnv(t, "", nil)
+	cl := newClient(t, env.srv)
+	learner := learnerOf(t, cl)
+	strong := map[string]string{
+		"redis-lock-and-failure": "To acquire, I'd run SET lock:invoice-42 <random uuid> NX PX 30000 in one command, so the key and its expiry are created atomically and only if nobody holds it. The value is a random token unique to this client. To release, I run a small Lua script that deletes the key only if its value is still my token, so I can never delete someone else's lock.\nHow it fails: if my process is paused, say a long GC or the VM gets descheduled, for longer than 30 seconds, the key expires, another client acquires it, and when I wake up I carry on writing as if I still held it. Also Redis replication is asynchronous, so if the primary dies before the key reaches the replica, the promoted replica has no lock and a second client gets it. To make that safe the storage has to check a fencing token and reject writes from the older holder.",
+		"fencing-token":          "A fencing token is a number the lock service hands out with every grant, and it strictly increases: 33, then 34, and so on. The holder sends its token along with every write to the protected resource, and the resource remembers the highest token it has accepted and rejects any write carrying a lower one. It exists for the holder that was paused, for example by a stop-the-world GC, whose lease expired while it was frozen: when it wakes and writes with the old token, the storage refuses it. The catch is that the resource has to cooperate and do that comparison atomically with the write, which a plain file or a third-party API won't do. And the counter has to survive failover of the lock service, so something like the etcd revision or the ZooKeeper zxid, not INCR on a single Redis node.",
+		"avoid-the-lock":         "First I'd ask what the lock is for. If it only saves duplicate work, and running the thing twice is merely wasteful, I don't need a strong lock at all, or a cheap best-effort one is enough. If it's for correctness, I'd rather let the data enforce it: a unique constraint, or a conditional UPDATE ... WHERE version = ? that only one writer can win. Making the operation idempotent with an idempotency key also makes a second run harmless. Another option is to give the work a single owner, for example partition it so one consumer handles each key. A distributed lock adds a dependency that can be down or slow, and without fencing it doesn't even give you correctness, so it's often the most expensive way to get the weakest guarantee.",
+	}
+	id, err := env.st.CreateRound(context.Background(), learner, store.NewRound{Mode: quiz.ModeCoached, Limit: 4 * time.Minute, Seed: 2, Questions: []string{"redis-lock-and-failure", "fencing-token", "avoid-the-lock"}, Started: env.clock.Now()})
+	if err != nil {
+		t.Fatalf("create round: %v", err)
+	}
+	roundURL := "/rounds/" + id
+	for i := 0; i < 3; i++ {
+		rec, seq, q, f := current(t, cl, roundURL)
+		if f != "" {
+			t.Fatalf("a complete answer drew the follow-up %q", f)
+		}
+		env.clock.Advance(3 * time.Minute)
+		if r := answerTurn(t, cl, roundURL, rec.Body.String(), seq, strong[q]); r.Code != http.StatusSeeOther {
+			t.Fatalf("answer %s: status %d", q, r.Code)
+		}
+		fb := mustDoc(t, cl.get(roundURL+"/turns/"+seq))
+		if fb.Find(`[data-testid=turn-score]`).Length() != 1 {
+			t.Fatalf("coached feedback missing after %s", q)
+		}
+	}
+	doc := mustDoc(t, cl.get(roundURL+"/scorecard"))
+	if v, _ := doc.Find(`[data-testid=verdict]`).Attr("data-verdict"); v != string(quiz.StrongHire) {
+		t.Fatalf("verdict = %q (%s), want strong-hire", v, doc.Find(`[data-testid=reasons]`).Text())
+	}
+	if n := doc.Find(`[data-testid=overtime]`).Length(); n != 0 {
+		t.Fatalf("overtime badges = %d, want 0 (3 minutes of 4)", n)
+	}
+}

@@ -272,7 +272,7 @@ func Scorecard(p Page, v ScorecardView) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			if len(v.Dimensions) > 0 {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 16, "<section aria-labelledby=\"dims-heading\" data-testid=\"dimensions\"><h2 id=\"dims-heading\">By dimension</h2><table class=\"mastery-table\"><thead><tr><th scope=\"col\">Dimension</th><th scope=\"col\">Points made</th></tr></thead> <tbody>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 16, "<section aria-labelledby=\"dims-heading\" data-testid=\"dimensions\"><h2 id=\"dims-heading\">By dimension</h2><table class=\"mastery-table round-dims\"><thead><tr><th scope=\"col\">Dimension</th><th scope=\"col\">Points made</th></tr></thead> <tbody>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
