@@ -451,8 +451,17 @@ func TestSandboxStartBlank(t *testing.T) {
 	if doc.Find(`[data-testid=act-C]`).Length() != 1 || doc.Find(`[data-testid=event-row]`).Length() != 0 {
 		t.Fatalf("blank timeline should have three clients and no events")
 	}
-	if got := mustDoc(t, cl.get("/sandbox")).Find(`[data-testid=my-timelines] li`).Length(); got != 1 {
-		t.Fatalf("my timelines = %d, want 1", got)
+	for _, model := range []string{"redlock", "consensus", "database"} {
+		t.Run(model+" with the default boxes ticked", func(t *testing.T) {
+			rec := cl.postForm("/sandbox", url.Values{"_csrf": {token}, "model": {model}, "ttl_ms": {"10000"}, "clients": {"2"},
+				"acquire": {"atomic"}, "release": {"compare-and-delete"}, "fencing_tokens": {"1"}, "check_fencing": {"1"}})
+			if rec.Code != http.StatusSeeOther {
+				t.Fatalf("start %s: status = %d, want 303; errors %q", model, rec.Code, mustDoc(t, rec).Find(`.field-error`).Text())
+			}
+		})
+	}
+	if got := mustDoc(t, cl.get("/sandbox")).Find(`[data-testid=my-timelines] li`).Length(); got != 4 {
+		t.Fatalf("my timelines = %d, want 4", got)
 	}
 }
 

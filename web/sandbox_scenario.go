@@ -239,7 +239,10 @@ func blankScenario(form url.Values) (sandbox.Scenario, views.BlankForm) {
 		FencingTokens: form.Get("fencing_tokens") != "", CheckFencing: form.Get("check_fencing") != "",
 		Errors: map[string]string{},
 	}
-	sc := sandbox.Scenario{Lock: sandbox.LockConfig{Model: f.Model, Acquire: f.Acquire, Release: f.Release, FencingTokens: &f.FencingTokens},
+	// Redlock and the database row have no token to issue: the box is
+	// moot there rather than an error to fix.
+	tokens := f.FencingTokens && f.Model != sandbox.ModelRedlock && f.Model != sandbox.ModelDatabase
+	sc := sandbox.Scenario{Lock: sandbox.LockConfig{Model: f.Model, Acquire: f.Acquire, Release: f.Release, FencingTokens: &tokens},
 		Resource: sandbox.ResourceConfig{CheckFencing: &f.CheckFencing}}
 	if v, err := strconv.ParseInt(f.TTL, 10, 64); err != nil || v < 1 || v > sandbox.MaxTimeMS {
 		f.Errors["ttl_ms"] = fmt.Sprintf("Enter a whole number of milliseconds from 1 to %d.", sandbox.MaxTimeMS)

@@ -404,7 +404,7 @@ func SandboxIndex(p Page, v SandboxIndexView) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 41, "> The lock service issues fencing tokens</label>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 41, "> The lock service issues fencing tokens <span class=\"muted small\">(Redis and consensus; Redlock and the database row have none)</span></label>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
