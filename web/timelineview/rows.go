@@ -166,7 +166,7 @@ func BuildPanel(tl sandbox.Timeline, step int, base string) Panel {
 			l.Belief = "believes it holds " + grantText(c.Grant, c.Token) + " until " + Millis(c.ValidUntil)
 			if c.ValidUntil > 0 && st.T >= c.ValidUntil {
 				l.Stale = true
-				l.Belief = "still acts as holder of " + grantText(c.Grant, c.Token) + ", but its lease ended at " + Millis(c.ValidUntil)
+				l.Belief = "still believes it holds " + grantText(c.Grant, c.Token) + ", but its lease ended at " + Millis(c.ValidUntil)
 			}
 		}
 		p.Clients = append(p.Clients, l)
