@@ -66,6 +66,12 @@ func TestFollowUpSelection(t *testing.T) {
 			want:     nil,
 		},
 		{
+			name:     "a lock with no lease asks what happens when the holder crashes, first",
+			question: "redis-lock-and-failure",
+			answer:   "I'd use SETNX on a key like \"job-lock\". Whoever sets it first owns the lock, everyone else spins and retries every 100ms. When the owner finishes it deletes the key with DEL. It's basically a mutex shared over the network. The failure case is mostly contention, lots of clients spinning on the same key.",
+			want:     []string{"holder-crashes", "late-del"},
+		},
+		{
 			name:     "a lock where a constraint would do asks whether the database could enforce it",
 			question: "avoid-the-lock",
 			answer:   "I wouldn't skip it. Any time two services can touch the same data you should take a distributed lock around the update, otherwise you get race conditions. Even for inserts I'd lock on the customer id first to stop duplicates.",
@@ -126,6 +132,8 @@ func TestFollowUpAnswersAreGraded(t *testing.T) {
 		{"storage-protects-itself", "The client should check that it still holds the lock before writing.", false},
 		{"constraint-instead", "Yes. A unique constraint on the order id makes the second insert fail, or a guarded update such as UPDATE jobs SET owner = 7 WHERE id = 3 AND owner IS NULL lets only one writer win. The loser sees zero affected rows and backs off. There is no separate lock service that can fail, and the rule lives in the same transaction as the data.", true},
 		{"clocks-disagree", "The clocks drift apart and NTP can step one back, so the worker believes its lease is still valid after the server expired it, and two workers write at once. Measure elapsed time on the local monotonic clock instead, and rely on a fencing token that the storage checks and rejects when it is older.", true},
+		{"holder-crashes", "Nobody ever releases it, so the lock is stuck forever and every other client keeps waiting until an operator deletes the key. I would give the key an expiry so the lock frees itself after a TTL. But then a holder that stalls in a GC pause can lose it while still working, so the storage also needs a fencing token.", true},
+		{"holder-crashes", "It would be released when the process restarts, I think.", false},
 		{"crash-between-commands", "The key was created but EXPIRE never ran, so it has no expiry and the lock is held forever. Every other client is refused until someone deletes the key by hand. I'd use a single SET with NX and PX so the key and its expiry are set in one atomic command.", true},
 	}
 	for _, tt := range tests {
