@@ -107,8 +107,10 @@ type RoundSummary struct {
 	Finished time.Time
 	Score    float64
 	Verdict  quiz.Verdict
-	// Answered and Turns count the answered turns and all turns so far.
-	Answered, Turns int
+	// Answered and Turns count the answered turns and all turns so far
+	// (follow-ups included); MainsAnswered counts the main questions
+	// answered.
+	Answered, Turns, MainsAnswered int
 }
 
 // CreateRound stores a new round of learner with its main questions and
@@ -349,7 +351,8 @@ func (s *Store) Rounds(ctx context.Context, learner string) ([]RoundSummary, err
 	rows, err := s.r.QueryContext(ctx,
 		`SELECT r.id, r.mode, r.size, r.limit_ms, r.started_ms, r.finished_ms, r.score, r.verdict,
 		        (SELECT count(*) FROM round_turns t WHERE t.round_id = r.id AND t.answered_ms IS NOT NULL),
-		        (SELECT count(*) FROM round_turns t WHERE t.round_id = r.id)
+		        (SELECT count(*) FROM round_turns t WHERE t.round_id = r.id),
+		        (SELECT count(*) FROM round_turns t WHERE t.round_id = r.id AND t.answered_ms IS NOT NULL AND t.follow_up = '')
 		 FROM rounds r WHERE r.learner_id = ? ORDER BY r.started_ms DESC, r.rowid DESC`, learner)
 	if err != nil {
 		return nil, fmt.Errorf("list rounds: %w", err)
@@ -363,7 +366,7 @@ func (s *Store) Rounds(ctx context.Context, learner string) ([]RoundSummary, err
 		var finished sql.NullInt64
 		var score sql.NullFloat64
 		var verdict sql.NullString
-		if err := rows.Scan(&r.ID, &mode, &r.Size, &limitMS, &started, &finished, &score, &verdict, &r.Answered, &r.Turns); err != nil {
+		if err := rows.Scan(&r.ID, &mode, &r.Size, &limitMS, &started, &finished, &score, &verdict, &r.Answered, &r.Turns, &r.MainsAnswered); err != nil {
 			return nil, fmt.Errorf("list rounds: %w", err)
 		}
 		r.Mode, r.Limit, r.Started = quiz.Mode(mode), time.Duration(limitMS)*time.Millisecond, msTime(started)

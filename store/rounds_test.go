@@ -129,7 +129,7 @@ func TestRoundAnswerRules(t *testing.T) {
 		if err != nil || len(rs) != 1 {
 			t.Fatalf("rounds = %v, %v; want one", rs, err)
 		}
-		if rs[0].Verdict != quiz.NoHire || rs[0].Score != 0.4 || rs[0].Answered != 1 || rs[0].Turns != 3 {
+		if rs[0].Verdict != quiz.NoHire || rs[0].Score != 0.4 || rs[0].Answered != 1 || rs[0].Turns != 3 || rs[0].MainsAnswered != 1 {
 			t.Fatalf("summary = %+v, want the first finish's score and verdict, 1 of 3 answered", rs[0])
 		}
 	})

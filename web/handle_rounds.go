@@ -50,7 +50,7 @@ func (s *Server) renderRoundsIndex(c echo.Context, status int, learner string, c
 		row := views.RoundRow{
 			ID: r.ID, Started: formatWhen(r.Started, now), StartedISO: r.Started.Format(time.RFC3339), ModeLabel: modeLabel(r.Mode),
 			Size: r.Size, Minutes: int(r.Limit / time.Minute), Finished: !r.Finished.IsZero(),
-			Progress: fmt.Sprintf("%d of %d answers given", r.Answered, r.Turns),
+			Progress: fmt.Sprintf("%d of %d questions answered", r.MainsAnswered, r.Size),
 		}
 		if row.Finished {
 			row.Href = "/rounds/" + r.ID + "/scorecard"

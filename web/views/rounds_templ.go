@@ -1698,7 +1698,7 @@ func turnPoints(hits, misses []PointRow, flags []FlagRow) templ.Component {
 		}
 		ctx = templ.InitializeContext(ctx)
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 143, "<div class=\"grid points-grid\"><section class=\"card\" data-testid=\"points-hit\"><h3>Points made</h3>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 143, "<div class=\"grid points-grid round-points\"><section class=\"card\" data-testid=\"points-hit\"><h3>Points made</h3>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
