@@ -221,7 +221,7 @@ func (s *FollowUps) Select(q *Question, text string, r Result) []*FollowUp {
 	return out
 }
 
-// Fires reports whether the trigger fires for answer text to q graded as r.
+// fires reports whether the trigger fires for answer text to q graded as r.
 func (w Trigger) fires(q *Question, text string, r Result) bool {
 	hit := map[string]bool{}
 	for _, p := range r.Points {
