@@ -203,7 +203,7 @@ func (s *Server) renderRoundPlay(c echo.Context, status int, r *store.Round, cur
 		Title: q.Title, PromptHTML: q.Prompt.HTML, ModeLabel: modeLabel(r.Mode),
 		Deadline: deadline.UTC().Format("15:04:05") + " UTC", DeadlineISO: deadline.UTC().Format(time.RFC3339),
 		RemainingMS: max(deadline.Sub(now).Milliseconds(), 0), Minutes: int(r.Limit / time.Minute),
-		Overdue: quiz.Overtime(cur.Shown, now, r.Limit), Answer: answer, Error: msg, MaxChars: quiz.MaxAnswerBytes,
+		Overdue: quiz.Overtime(cur.Shown, now, r.Limit), Answer: answer, Error: msg, MaxChars: quiz.MaxAnswerChars,
 		Coached: r.Mode == quiz.ModeCoached,
 	}
 	if v.FollowUp {
