@@ -493,13 +493,13 @@ func TestSandboxActionsAreRateLimited(t *testing.T) {
 	}
 }
 
-// bigScenario has n actions over eight clients, spread over the ten
-// virtual minutes.
+// bigScenario has n actions over eight clients with heartbeats, spread
+// over the ten virtual minutes: a worst case for the page.
 func bigScenario(n int) sandbox.Scenario {
 	ids := []string{"A", "B", "C", "D", "E", "F", "G", "H"}
 	sc := sandbox.Scenario{}
 	for _, id := range ids {
-		sc.Clients = append(sc.Clients, sandbox.Client{ID: id})
+		sc.Clients = append(sc.Clients, sandbox.Client{ID: id, HeartbeatMS: 500})
 	}
 	ops := []string{sandbox.OpAcquire, sandbox.OpWrite, sandbox.OpPause, sandbox.OpWrite, sandbox.OpRelease}
 	step := int64(sandbox.MaxTimeMS-20000) / int64(n)
