@@ -330,7 +330,9 @@ func TestGradeConcurrently(t *testing.T) {
 	b, q := freeText(t)
 	done := make(chan quiz.Result)
 	for i := 0; i < 8; i++ {
-		go func() { done <- b.Grade(q, quiz.Answer{Text: "The storage rejects a token that is lower after a GC pause."}) }()
+		go func() {
+			done <- b.Grade(q, quiz.Answer{Text: "The storage rejects a token that is lower after a GC pause."})
+		}()
 	}
 	first := <-done
 	for i := 1; i < 8; i++ {
