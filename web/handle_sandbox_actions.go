@@ -7,11 +7,8 @@ import (
 	"io"
 	"net/http"
 	"strings"
-	"time"
 
 	"github.com/labstack/echo/v4"
-	"github.com/labstack/echo/v4/middleware"
-	"golang.org/x/time/rate"
 
 	"lockdrill/sandbox"
 	"lockdrill/store"
@@ -185,26 +182,3 @@ func jsonIndent(v any) ([]byte, error) {
 	return bytes.TrimRight(buf.Bytes(), "\n"), nil
 }
 
-// sandboxLimiter rate-limits the sandbox's state-changing requests per
-// learner (by cookie, else by address): each one re-runs a simulation and
-// writes the database, so a loop of them must not starve other learners.
-func (s *Server) sandboxLimiter() echo.MiddlewareFunc {
-	st := middleware.NewRateLimiterMemoryStoreWithConfig(middleware.RateLimiterMemoryStoreConfig{
-		Rate: rate.Limit(5), Burst: 30, ExpiresIn: 5 * time.Minute,
-	})
-	return middleware.RateLimiterWithConfig(middleware.RateLimiterConfig{
-		Store: st,
-		IdentifierExtractor: func(c echo.Context) (string, error) {
-			if ck, err := c.Cookie(learnerCookie); err == nil && store.ValidID(ck.Value) {
-				return "learner:" + ck.Value, nil
-			}
-			return "ip:" + c.RealIP(), nil
-		},
-		ErrorHandler: func(c echo.Context, err error) error {
-			return echo.NewHTTPError(http.StatusForbidden, "Your request could not be identified, so it was refused.")
-		},
-		DenyHandler: func(c echo.Context, id string, err error) error {
-			return echo.NewHTTPError(http.StatusTooManyRequests, "You are changing sandbox timelines faster than lockdrill accepts (about five a second). Wait a moment and try again; nothing was changed.")
-		},
-	})
-}

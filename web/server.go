@@ -30,6 +30,10 @@ type Config struct {
 	Now func() time.Time
 	// RequestTimeout bounds the work of one request. Zero means 10 s.
 	RequestTimeout time.Duration
+	// WriteRate and WriteBurst limit state-changing requests per client
+	// address: a sustained rate a second and a burst. Zero means 5 and 30.
+	WriteRate  float64
+	WriteBurst int
 }
 
 // Server is the HTTP application.
@@ -61,10 +65,19 @@ func NewServer(cfg Config) (*Server, error) {
 	if cfg.RequestTimeout == 0 {
 		cfg.RequestTimeout = 10 * time.Second
 	}
+	if cfg.WriteRate == 0 {
+		cfg.WriteRate = defaultWriteRate
+	}
+	if cfg.WriteBurst == 0 {
+		cfg.WriteBurst = defaultWriteBurst
+	}
 	s := &Server{cfg: cfg, store: cfg.Store, cat: cfg.Catalog, assets: cfg.Assets, log: cfg.Logger, now: cfg.Now}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
+	// The app is served directly (or by a proxy that the operator
+	// configures); forwarded-for headers are never trusted for limits.
+	e.IPExtractor = echo.ExtractIPDirect()
 	e.Use(
 		middleware.Recover(),
 		middleware.RequestID(),
@@ -78,6 +91,7 @@ func NewServer(cfg Config) (*Server, error) {
 		}),
 		middleware.BodyLimit(BodyLimit),
 		middleware.ContextTimeoutWithConfig(middleware.ContextTimeoutConfig{Timeout: cfg.RequestTimeout}),
+		s.writeLimiter(),
 		middleware.CSRFWithConfig(middleware.CSRFConfig{
 			TokenLookup:    "form:_csrf,header:X-CSRF-Token",
 			CookieName:     "lockdrill_csrf",
