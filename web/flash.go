@@ -12,8 +12,8 @@ const flashCookie = "lockdrill_flash"
 
 // setFlash leaves a one-line notice for the next page the browser shows.
 func setFlash(c echo.Context, kind, msg string) {
-	if len(msg) > 300 {
-		msg = msg[:300]
+	if r := []rune(msg); len(r) > 300 {
+		msg = string(r[:299]) + "…"
 	}
 	v := base64.RawURLEncoding.EncodeToString([]byte(kind + "|" + msg))
 	c.SetCookie(&http.Cookie{Name: flashCookie, Value: v, Path: "/", MaxAge: 60, HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: isTLS(c)})

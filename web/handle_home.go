@@ -30,10 +30,3 @@ func (s *Server) handleHome(c echo.Context) error {
 	p.Description = "Interview prep for distributed locking: leases, fencing tokens, Redlock, TTLs and the locks you did not need."
 	return render(c, http.StatusOK, views.Home(p, v))
 }
-
-// comingSoon returns a handler for a part of the app not built yet.
-func (s *Server) comingSoon(title, nav, what string) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		return render(c, http.StatusOK, views.ComingSoon(s.page(c, title, nav), what))
-	}
-}

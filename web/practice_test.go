@@ -564,7 +564,7 @@ func TestAboutGraderAndGuideLinksToPractice(t *testing.T) {
 }
 
 func TestEveryQuestionCanBeAnswered(t *testing.T) {
-	srv, _ := newTestServer(t)
+	srv, _ := newTestServer(t, unlimitedWrites)
 	cl := newClient(t, srv)
 	for _, q := range mustBank(t).All() {
 		t.Run(q.ID, func(t *testing.T) {

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -89,12 +90,13 @@ func NewServer(cfg Config) (*Server, error) {
 			ReferrerPolicy:        "same-origin",
 			ContentSecurityPolicy: ContentSecurityPolicy,
 		}),
+		s.secureCookies,
 		middleware.BodyLimit(BodyLimit),
 		middleware.ContextTimeoutWithConfig(middleware.ContextTimeoutConfig{Timeout: cfg.RequestTimeout}),
 		s.writeLimiter(),
 		middleware.CSRFWithConfig(middleware.CSRFConfig{
 			TokenLookup:    "form:_csrf,header:X-CSRF-Token",
-			CookieName:     "lockdrill_csrf",
+			CookieName:     csrfCookie,
 			CookiePath:     "/",
 			CookieHTTPOnly: true,
 			CookieSameSite: http.SameSiteLaxMode,
@@ -104,7 +106,6 @@ func NewServer(cfg Config) (*Server, error) {
 			},
 		}),
 		middleware.GzipWithConfig(middleware.GzipConfig{MinLength: 1024}),
-		s.secureCookies,
 	)
 	s.e = e
 	s.routes()
@@ -115,6 +116,8 @@ func NewServer(cfg Config) (*Server, error) {
 // only: no inline script or style anywhere in the app.
 const ContentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
 	"font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+
+const csrfCookie = "lockdrill_csrf"
 
 const csrfMessage = "This form had expired or did not come from lockdrill, so nothing was changed. Go back, reload the page and submit it again."
 
@@ -144,11 +147,22 @@ func (s *Server) requestLogger() echo.MiddlewareFunc {
 	})
 }
 
-// secureCookies marks cookies Secure when the request came over TLS.
+// secureCookies marks cookies Secure when the request came over TLS: ours
+// read the flag (isTLS), and the CSRF middleware's cookie, whose options are
+// fixed at start, gets it added as the response is written.
 func (s *Server) secureCookies(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		if c.IsTLS() || c.Request().Header.Get("X-Forwarded-Proto") == "https" {
 			c.Set(ctxKeyTLS, true)
+			res := c.Response()
+			res.Before(func() {
+				cookies := res.Header()["Set-Cookie"]
+				for i, v := range cookies {
+					if strings.HasPrefix(v, csrfCookie+"=") && !strings.Contains(v, "; Secure") {
+						cookies[i] = v + "; Secure"
+					}
+				}
+			})
 		}
 		return next(c)
 	}

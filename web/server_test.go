@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -25,7 +26,7 @@ var testNow = time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)
 
 // newTestServer builds the real server over the embedded content and a fresh
 // database file.
-func newTestServer(tb testing.TB) (*web.Server, *store.Store) {
+func newTestServer(tb testing.TB, opts ...func(*web.Config)) (*web.Server, *store.Store) {
 	tb.Helper()
 	st, err := store.Open(context.Background(), filepath.Join(tb.TempDir(), "web.db"), func() time.Time { return testNow })
 	if err != nil {
@@ -40,7 +41,11 @@ func newTestServer(tb testing.TB) (*web.Server, *store.Store) {
 	if err != nil {
 		tb.Fatalf("static: %v", err)
 	}
-	srv, err := web.NewServer(web.Config{Store: st, Catalog: cat, Assets: assets, Logger: slog.New(slog.DiscardHandler), Now: func() time.Time { return testNow }})
+	cfg := web.Config{Store: st, Catalog: cat, Assets: assets, Logger: slog.New(slog.DiscardHandler), Now: func() time.Time { return testNow }}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	srv, err := web.NewServer(cfg)
 	if err != nil {
 		tb.Fatalf("new server: %v", err)
 	}
@@ -188,7 +193,7 @@ func TestSecurityHeaders(t *testing.T) {
 }
 
 func TestPostWithoutCSRFIsRefused(t *testing.T) {
-	srv, st := newTestServer(t)
+	srv, _ := newTestServer(t)
 	cl := newClient(t, srv)
 	cl.get("/learn/fencing-tokens") // gets the CSRF cookie, but the form token is left out
 	tests := []struct {
@@ -213,7 +218,6 @@ func TestPostWithoutCSRFIsRefused(t *testing.T) {
 			}
 		})
 	}
-	_ = st
 }
 
 func TestMarkAsReadFlow(t *testing.T) {
@@ -278,4 +282,121 @@ func TestStaticFilesAreHashedAndImmutable(t *testing.T) {
 	if ct := rec.Header().Get("Content-Type"); !strings.HasPrefix(ct, "text/css") {
 		t.Fatalf("Content-Type = %q", ct)
 	}
+}
+
+// unlimitedWrites lifts the write rate limit for tests that post a lot.
+func unlimitedWrites(c *web.Config) { c.WriteBurst = 1 << 20 }
+
+func TestWritesAreRateLimitedPerAddressWhateverTheCookie(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	token := csrfFrom(t, cl.get("/learn/fencing-tokens"))
+	limited := 0
+	for i := range 60 {
+		// A fresh, made-up learner cookie and a forged forwarding header on
+		// every request must not buy a fresh allowance.
+		delete(cl.cookies, "lockdrill_learner")
+		req := httptest.NewRequest(http.MethodPost, "/learn/fencing-tokens/read", strings.NewReader(url.Values{"_csrf": {token}, "read": {"1"}}.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("X-Forwarded-For", fmt.Sprintf("10.0.0.%d", i))
+		req.AddCookie(&http.Cookie{Name: "lockdrill_learner", Value: store.NewID()})
+		rec := cl.do(req)
+		if rec.Code == http.StatusTooManyRequests {
+			limited++
+			if !strings.Contains(mustDoc(t, rec).Find(`[data-testid=error-message]`).Text(), "nothing was changed") {
+				t.Fatalf("429 page does not explain itself")
+			}
+		}
+	}
+	if limited == 0 {
+		t.Fatalf("60 writes in a row with fresh cookies and forged addresses were all accepted")
+	}
+	// Reading is never limited.
+	if rec := cl.get("/learn"); rec.Code != http.StatusOK {
+		t.Fatalf("GET /learn after the limit = %d, want 200", rec.Code)
+	}
+}
+
+func TestCookiesAreSecureOverTLS(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	req := httptest.NewRequest(http.MethodGet, "/learn/fencing-tokens", nil)
+	req.Header.Set("X-Forwarded-Proto", "https")
+	rec := cl.do(req)
+	token := csrfFrom(t, rec)
+	if c := cl.cookies["lockdrill_csrf"]; c == nil || !c.Secure {
+		t.Fatalf("CSRF cookie over TLS = %+v, want Secure", c)
+	}
+	req = httptest.NewRequest(http.MethodPost, "/learn/fencing-tokens/read", strings.NewReader(url.Values{"_csrf": {token}, "read": {"1"}}.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("X-Forwarded-Proto", "https")
+	cl.do(req)
+	if c := cl.cookies["lockdrill_learner"]; c == nil || !c.Secure {
+		t.Fatalf("learner cookie over TLS = %+v, want Secure", c)
+	}
+	// Over plain HTTP the cookies must stay usable.
+	plain := newClient(t, srv)
+	plain.get("/learn")
+	if c := plain.cookies["lockdrill_csrf"]; c == nil || c.Secure {
+		t.Fatalf("CSRF cookie over plain HTTP = %+v, want not Secure", c)
+	}
+}
+
+func TestNoInlineScriptOrStyleOnAnyPage(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	// Crawl from the home page through every internal link, two levels deep
+	// plus every guide and practice page, so new pages are covered as they
+	// are linked.
+	seen := map[string]bool{}
+	queue := []string{"/", "/learn", "/practice", "/rounds", "/sandbox", "/progress", "/review", "/about/grader", "/sandbox/import"}
+	for len(queue) > 0 && len(seen) < 400 {
+		path := queue[0]
+		queue = queue[1:]
+		if seen[path] {
+			continue
+		}
+		seen[path] = true
+		rec := cl.get(path)
+		if rec.Code != http.StatusOK {
+			t.Errorf("GET %s = %d, want 200 (linked from the app)", path, rec.Code)
+			continue
+		}
+		if !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/html") {
+			continue
+		}
+		doc := mustDoc(t, rec)
+		if n := doc.Find("[style]").Length(); n > 0 {
+			t.Errorf("%s: %d elements carry a style attribute, which the CSP blocks", path, n)
+		}
+		doc.Find("script").Each(func(_ int, sel *goquery.Selection) {
+			if _, ok := sel.Attr("src"); !ok {
+				t.Errorf("%s: inline <script>, which the CSP blocks", path)
+			}
+		})
+		doc.Find("*").Each(func(_ int, sel *goquery.Selection) {
+			for _, a := range sel.Nodes[0].Attr {
+				if strings.HasPrefix(a.Key, "on") {
+					t.Errorf("%s: inline event handler %s=, which the CSP blocks", path, a.Key)
+				}
+			}
+		})
+		doc.Find("a[href]").Each(func(_ int, sel *goquery.Selection) {
+			href, _ := sel.Attr("href")
+			if !strings.HasPrefix(href, "/") || strings.HasPrefix(href, "//") {
+				return
+			}
+			href, _, _ = strings.Cut(href, "#")
+			if href == "" || strings.HasSuffix(href, ".json") || strings.HasSuffix(href, ".md") {
+				return
+			}
+			if !seen[href] {
+				queue = append(queue, href)
+			}
+		})
+	}
+	if len(seen) < 60 {
+		t.Fatalf("crawled only %d pages; the crawl is not reaching the app", len(seen))
+	}
+	t.Logf("checked %d pages", len(seen))
 }
