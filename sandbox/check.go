@@ -22,6 +22,15 @@ type belief struct {
 //
 //   - stale-write: a write.accepted under grant g after the resource had
 //     accepted a write under a later grant.
+//   - unsafe-write: a write.accepted from a client that did not hold the
+//     lock at the service at that moment: it never held it, or its key had
+//     expired, been released, deleted by another client or lost in a
+//     failover, or another client's grant had taken its place. keys is the
+//     number of independent lock keys (the redlock node count, 1 for the
+//     other models): on redlock the writer must still hold a majority. The
+//     database model's row keeps a lapsed claim until someone claims over
+//     it, and the engine records no expiry for it: there the claim counts
+//     until it is released or taken over, which is what the row says.
 //   - double-grant: a grant (or extend) while another client's belief of
 //     holding, from its grant to its valid_until (cut short by its release,
 //     a refused extend or its crash), still runs.
@@ -29,7 +38,7 @@ type belief struct {
 //   - token-reuse: an acquire.granted with a token issued before.
 //   - permanent-lock: at the end, the single lock key has no expiry and its
 //     holder has crashed: nobody can ever remove it.
-func Check(events []Event) []Violation {
+func Check(events []Event, keys int) []Violation {
 	var (
 		out       []Violation
 		beliefs   []belief
@@ -44,6 +53,39 @@ func Check(events []Event) []Violation {
 		keyEvent   = -1
 		crashEvent = map[string]int{}
 	)
+	// held is the service's key on each lock node, as the events leave
+	// it; lost says why a client last lost a key, for the detail.
+	keys = min(max(keys, 1), MaxRedlockNodes)
+	type nodeKey struct {
+		client string
+		grant  int
+	}
+	held := make([]nodeKey, keys)
+	lost := map[string]string{}
+	touch := func(e Event, fn func(n *nodeKey)) {
+		switch {
+		case len(e.Nodes) > 0:
+			for _, n := range e.Nodes {
+				if n >= 1 && n <= keys {
+					fn(&held[n-1])
+				}
+			}
+		case e.Node >= 1 && e.Node <= keys:
+			fn(&held[e.Node-1])
+		case e.Node == 0:
+			for i := range held {
+				fn(&held[i])
+			}
+		}
+	}
+	drop := func(e Event, match func(n nodeKey) bool, why string) {
+		touch(e, func(n *nodeKey) {
+			if n.client != "" && match(*n) {
+				lost[n.client] = why
+				*n = nodeKey{}
+			}
+		})
+	}
 	find := func(id string) *belief {
 		for i := range beliefs {
 			if beliefs[i].client == id {
@@ -79,6 +121,8 @@ func Check(events []Event) []Violation {
 					tokens[e.Token] = e.Grant
 				}
 			}
+			drop(e, func(n nodeKey) bool { return n.client != e.Client }, e.Client+" was granted the lock (grant "+strconv.Itoa(e.Grant)+") at "+itoa(e.T))
+			touch(e, func(n *nodeKey) { *n = nodeKey{client: e.Client, grant: e.Grant} })
 			b := find(e.Client)
 			*b = belief{client: e.Client, active: true, grant: e.Grant, start: e.T, validUntil: e.ValidUntil, event: i}
 			overlap(i, e, b, "is granted the lock")
@@ -104,6 +148,11 @@ func Check(events []Event) []Violation {
 				crashEvent[e.Client] = i
 			}
 		case KindReleaseOK:
+			why := "it released the lock at " + itoa(e.T)
+			if e.Holder != e.Client {
+				why = e.Client + " deleted its key at " + itoa(e.T)
+			}
+			drop(e, func(n nodeKey) bool { return n.client == e.Holder && n.grant == e.Grant }, why)
 			find(e.Client).active = false
 			if e.Holder != "" && e.Holder != e.Client {
 				out = append(out, Violation{Kind: ViolationForeignRelease, T: e.T, Client: e.Client, Event: i,
@@ -113,10 +162,13 @@ func Check(events []Event) []Violation {
 				keyHolder, keyGrant, keyEvent = "", 0, -1
 			}
 		case KindLeaseExpired:
+			drop(e, func(n nodeKey) bool { return n.grant == e.Grant }, "its lease expired at the service at "+itoa(e.T))
 			if e.Node == 0 && e.Grant == keyGrant {
 				keyHolder, keyGrant, keyEvent = "", 0, -1
 			}
 		case KindFailover:
+			drop(e, func(n nodeKey) bool { return n.client != e.Holder || n.grant != e.Grant }, "its key was lost in the failover at "+itoa(e.T))
+			touch(e, func(n *nodeKey) { *n = nodeKey{client: e.Holder, grant: e.Grant} })
 			if e.Node == 0 {
 				keyHolder, keyGrant, keyNoExp = e.Holder, e.Grant, e.ExpiresAt == 0
 				keyEvent = i
@@ -125,6 +177,33 @@ func Check(events []Event) []Violation {
 				}
 			}
 		case KindWriteAccepted:
+			mine, other, otherGrant := 0, "", 0
+			for _, n := range held {
+				switch {
+				case n.client == e.Client:
+					mine++
+				case n.client != "" && other == "":
+					other, otherGrant = n.client, n.grant
+				}
+			}
+			if e.Grant == 0 || mine*2 <= keys {
+				why := e.Client + " never held the lock"
+				if e.Grant > 0 {
+					why = e.Client + " no longer held the lock: " + lost[e.Client]
+					if mine > 0 {
+						why = e.Client + " kept only " + strconv.Itoa(mine) + " of " + strconv.Itoa(keys) + " nodes, no majority"
+					}
+				}
+				if other != "" {
+					why += "; " + other + " held grant " + strconv.Itoa(otherGrant)
+				}
+				under := "with no grant"
+				if e.Grant > 0 {
+					under = "under grant " + strconv.Itoa(e.Grant)
+				}
+				out = append(out, Violation{Kind: ViolationUnsafeWrite, T: e.T, Client: e.Client, Event: i,
+					Detail: "the resource accepted " + strconv.Quote(e.Value) + " from " + e.Client + " " + under + " at " + itoa(e.T) + ", but " + why})
+			}
 			if e.Grant < maxGrant {
 				who := "a client that never held the lock"
 				if e.Grant > 0 {

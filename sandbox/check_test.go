@@ -17,6 +17,10 @@ func TestCheck(t *testing.T) {
 		return sandbox.Event{T: t, Kind: sandbox.KindWriteAccepted, Client: c, Grant: grant, Value: c}
 	}
 	ev := func(t int64, kind, c string) sandbox.Event { return sandbox.Event{T: t, Kind: kind, Client: c} }
+	expired := func(t int64, c string, grant, node int) sandbox.Event {
+		return sandbox.Event{T: t, Kind: sandbox.KindLeaseExpired, Client: c, Grant: grant, Node: node}
+	}
+	onNodes := func(e sandbox.Event, nodes ...int) sandbox.Event { e.Nodes = nodes; return e }
 	type want struct {
 		kind  string
 		event int
@@ -25,8 +29,9 @@ func TestCheck(t *testing.T) {
 		name   string
 		events []sandbox.Event
 		want   []want
+		keys   int // lock nodes; 0 means 1
 	}{
-		{"empty history", nil, nil},
+		{name: "empty history"},
 		{
 			name:   "writes in grant order are fine",
 			events: []sandbox.Event{granted(0, "A", 1, 1, 10, 10), write(1, "A", 1), granted(20, "B", 2, 2, 30, 30), write(21, "B", 2), write(22, "B", 2)},
@@ -34,16 +39,17 @@ func TestCheck(t *testing.T) {
 		{
 			name:   "an earlier grant's write after a later grant's write is stale",
 			events: []sandbox.Event{granted(0, "A", 1, 0, 10, 10), granted(20, "B", 2, 0, 30, 30), write(21, "B", 2), write(22, "A", 1)},
-			want:   []want{{sandbox.ViolationStaleWrite, 3}},
+			want:   []want{{sandbox.ViolationUnsafeWrite, 3}, {sandbox.ViolationStaleWrite, 3}},
 		},
 		{
-			name:   "an earlier grant's write before any later write is not stale",
+			name:   "an earlier grant's write before any later write is not stale, but unsafe",
 			events: []sandbox.Event{granted(0, "A", 1, 0, 10, 10), granted(20, "B", 2, 0, 30, 30), write(21, "A", 1), write(22, "B", 2)},
+			want:   []want{{sandbox.ViolationUnsafeWrite, 2}},
 		},
 		{
 			name:   "a write with no grant after a granted write is stale",
 			events: []sandbox.Event{granted(0, "A", 1, 0, 10, 10), write(1, "A", 1), write(2, "B", 0)},
-			want:   []want{{sandbox.ViolationStaleWrite, 2}},
+			want:   []want{{sandbox.ViolationUnsafeWrite, 2}, {sandbox.ViolationStaleWrite, 2}},
 		},
 		{
 			name:   "rejected writes are never stale",
@@ -103,6 +109,61 @@ func TestCheck(t *testing.T) {
 			events: []sandbox.Event{granted(0, "A", 1, 1, 10, 0), ev(1, sandbox.KindCrash, "A"), {T: 2, Kind: sandbox.KindFailover}},
 		},
 		{
+			// The paused holder without fencing, A's late write landing
+			// before B's: no write goes backwards, yet A wrote while B
+			// held the lock.
+			name: "a paused holder's write while another holds the lock is unsafe",
+			events: []sandbox.Event{granted(0, "A", 1, 0, 10000, 10000), expired(10000, "A", 1, 0), granted(12000, "B", 2, 0, 22000, 22000),
+				write(16000, "A", 1), write(17000, "B", 2)},
+			want: []want{{sandbox.ViolationUnsafeWrite, 3}},
+		},
+		{
+			name:   "a write 7 s after the lease expired, nobody holding, is unsafe",
+			events: []sandbox.Event{granted(0, "A", 1, 0, 10000, 10000), expired(10000, "A", 1, 0), write(17000, "A", 1)},
+			want:   []want{{sandbox.ViolationUnsafeWrite, 2}},
+		},
+		{
+			name:   "a write after the writer released is unsafe",
+			events: []sandbox.Event{granted(0, "A", 1, 0, 10, 10), {T: 3, Kind: sandbox.KindReleaseOK, Client: "A", Holder: "A", Grant: 1}, write(4, "A", 1)},
+			want:   []want{{sandbox.ViolationUnsafeWrite, 2}},
+		},
+		{
+			name: "a write after another client deleted the writer's key is unsafe",
+			events: []sandbox.Event{granted(0, "A", 1, 0, 10, 10), {T: 3, Kind: sandbox.KindReleaseOK, Client: "B", Holder: "A", Grant: 1},
+				write(4, "A", 1)},
+			want: []want{{sandbox.ViolationForeignRelease, 1}, {sandbox.ViolationUnsafeWrite, 2}},
+		},
+		{
+			name:   "a write after a failover lost the writer's key is unsafe",
+			events: []sandbox.Event{granted(0, "A", 1, 1, 10, 10), {T: 3, Kind: sandbox.KindFailover}, write(4, "A", 1)},
+			want:   []want{{sandbox.ViolationUnsafeWrite, 2}},
+		},
+		{
+			name:   "a write after a failover that kept the key is fine",
+			events: []sandbox.Event{granted(0, "A", 1, 1, 10, 10), {T: 3, Kind: sandbox.KindFailover, Holder: "A", Grant: 1}, write(4, "A", 1)},
+		},
+		{
+			name:   "a write with an extended lease is fine",
+			events: []sandbox.Event{granted(0, "A", 1, 1, 10, 10), {T: 9, Kind: sandbox.KindExtendOK, Client: "A", Grant: 1, ValidUntil: 19}, write(15, "A", 1)},
+		},
+		{
+			name:   "a claim past its held_until that no one took over still holds the row",
+			events: []sandbox.Event{granted(0, "A", 1, 0, 10, 10), write(50, "A", 1)},
+		},
+		{
+			name: "redlock: a writer that still holds a majority is fine",
+			keys: 5,
+			events: []sandbox.Event{onNodes(granted(0, "A", 1, 0, 10, 10), 1, 2, 3, 4), expired(5, "A", 1, 4),
+				write(6, "A", 1)},
+		},
+		{
+			name: "redlock: a writer left with a minority of nodes is unsafe",
+			keys: 5,
+			events: []sandbox.Event{onNodes(granted(0, "A", 1, 0, 10, 10), 1, 2, 3), expired(5, "A", 1, 3),
+				write(6, "A", 1)},
+			want: []want{{sandbox.ViolationUnsafeWrite, 2}},
+		},
+		{
 			name:   "violation events in the input are ignored",
 			events: []sandbox.Event{{T: 0, Kind: sandbox.KindViolation, Reason: sandbox.ViolationStaleWrite}},
 		},
@@ -110,7 +171,7 @@ func TestCheck(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var got []want
-			for _, v := range sandbox.Check(tt.events) {
+			for _, v := range sandbox.Check(tt.events, max(tt.keys, 1)) {
 				got = append(got, want{v.Kind, v.Event})
 				if v.Detail == "" || v.T != tt.events[v.Event].T {
 					t.Fatalf("violation %+v: no detail or wrong time", v)

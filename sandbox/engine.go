@@ -807,6 +807,11 @@ func (m *sim) extend(ci int, msg message) {
 // write is a write reaching the resource.
 func (m *sim) write(ci int, msg message) {
 	c := &m.clients[ci]
+	// A key due at this very millisecond is gone before the write lands,
+	// so the timeline shows the lease state the write really met.
+	for i := range m.nodes {
+		m.expireIfDue(i)
+	}
 	e := Event{Kind: KindWriteAccepted, Client: c.id, Grant: msg.grant, Token: msg.token, Value: msg.value, LatencyMS: m.latency(msg)}
 	q := strconv.Quote(msg.value)
 	if m.model == ModelDatabase {
@@ -933,7 +938,7 @@ func (m *sim) clockJump(a Action) {
 
 func (m *sim) timeline() Timeline {
 	raw := m.events
-	vs := Check(raw)
+	vs := Check(raw, len(m.nodes))
 	sum := Summary{Violations: vs, Grants: m.grants, FinalValue: m.value, HighestToken: m.highest, Stopped: m.stopped}
 	if sum.Violations == nil {
 		sum.Violations = []Violation{}

@@ -79,7 +79,8 @@ func TestSemantics(t *testing.T) {
 			actions: `{"at_ms":0,"client":"A","op":"pause","ms":5000},{"at_ms":2000,"client":"A","op":"write","value":"x"},{"at_ms":1000,"client":"A","op":"write","value":"w"},{"at_ms":3000,"client":"B","op":"acquire"}`,
 			lock:    `"fencing_tokens":false`,
 			extra:   `,"resource":{"check_fencing":false}`,
-			want:    []string{"0 pause.start A", "3000 acquire.granted B token=0", "5000 pause.end A", "5000 write.accepted A w", "5000 write.accepted A x", "13000 lease.expired B"},
+			want: []string{"0 pause.start A", "3000 acquire.granted B token=0", "5000 pause.end A", "5000 write.accepted A w", "5000 violation unsafe-write",
+				"5000 write.accepted A x", "5000 violation unsafe-write", "13000 lease.expired B"},
 		},
 		{
 			name:    "a pause started by a deferred pause runs after the first",
@@ -173,7 +174,10 @@ func TestSemantics(t *testing.T) {
 			clients: ab,
 			extra:   `,"resource":{"check_fencing":false}`,
 			actions: `{"at_ms":0,"client":"A","op":"delay","ms":500},{"at_ms":100,"client":"A","op":"write","value":"late"},{"at_ms":200,"client":"A","op":"write","value":"prompt"}`,
-			want:    []string{"0 delay A", "100 message.delayed A", "200 write.accepted A prompt", "600 write.accepted A late"},
+			// A never acquired: with no check at the resource both writes
+			// land, and the checker flags each.
+			want: []string{"0 delay A", "100 message.delayed A", "200 write.accepted A prompt", "200 violation unsafe-write",
+				"600 write.accepted A late", "600 violation unsafe-write"},
 		},
 		{
 			name:    "network latency delays requests and answers",

@@ -41,7 +41,7 @@ func Presets() []Preset {
 				Clients:  clients("A", "B"),
 				Actions:  pausedHolder(),
 			},
-			Expect: Outcome{Violations: []string{ViolationStaleWrite}, WritesAccepted: 2, FinalValue: "a"},
+			Expect: Outcome{Violations: []string{ViolationUnsafeWrite, ViolationStaleWrite}, WritesAccepted: 2, FinalValue: "a"},
 		},
 		{
 			ID:     "paused-holder-fenced",
@@ -72,7 +72,7 @@ func Presets() []Preset {
 					{AtMS: 15000, Client: "C", Op: OpWrite, Value: "c"},
 				},
 			},
-			Expect: Outcome{Violations: []string{ViolationForeignRelease, ViolationDoubleGrant}, WritesAccepted: 2, FinalValue: "c"},
+			Expect: Outcome{Violations: []string{ViolationForeignRelease, ViolationDoubleGrant, ViolationUnsafeWrite}, WritesAccepted: 2, FinalValue: "c"},
 		},
 		{
 			ID:     "setnx-then-expire-crash",
@@ -109,7 +109,7 @@ func Presets() []Preset {
 					{AtMS: 17000, Client: "B", Op: OpRelease},
 				},
 			},
-			Expect: Outcome{Violations: []string{ViolationStaleWrite}, WritesAccepted: 2, FinalValue: "a"},
+			Expect: Outcome{Violations: []string{ViolationUnsafeWrite, ViolationStaleWrite}, WritesAccepted: 2, FinalValue: "a"},
 		},
 		{
 			ID:     "heartbeat-live",
@@ -143,7 +143,7 @@ func Presets() []Preset {
 				Clients:  clients("A", "B"),
 				Actions:  failoverActions(),
 			},
-			Expect: Outcome{Violations: []string{ViolationDoubleGrant, ViolationStaleWrite}, WritesAccepted: 2, FinalValue: "a"},
+			Expect: Outcome{Violations: []string{ViolationDoubleGrant, ViolationUnsafeWrite, ViolationStaleWrite}, WritesAccepted: 2, FinalValue: "a"},
 		},
 		{
 			ID:     "consensus-failover",
@@ -176,7 +176,7 @@ func Presets() []Preset {
 					{AtMS: 5000, Client: "A", Op: OpWrite, Value: "a"},
 				},
 			},
-			Expect: Outcome{Violations: []string{ViolationDoubleGrant, ViolationStaleWrite}, WritesAccepted: 2, FinalValue: "a"},
+			Expect: Outcome{Violations: []string{ViolationDoubleGrant, ViolationUnsafeWrite, ViolationStaleWrite}, WritesAccepted: 2, FinalValue: "a"},
 		},
 		{
 			ID:     "delayed-write",
@@ -230,7 +230,7 @@ func Presets() []Preset {
 					{AtMS: 800, Client: "A", Op: OpWrite, Value: "a2"},
 				},
 			},
-			Expect: Outcome{Violations: []string{ViolationTokenReuse, ViolationDoubleGrant, ViolationStaleWrite}, WritesAccepted: 3, FinalValue: "a2"},
+			Expect: Outcome{Violations: []string{ViolationTokenReuse, ViolationDoubleGrant, ViolationUnsafeWrite, ViolationStaleWrite}, WritesAccepted: 3, FinalValue: "a2"},
 		},
 		{
 			ID:     "idempotent-job-reclaimed",

@@ -29,6 +29,10 @@ const (
 	// ViolationStaleWrite: the resource accepted a write from an earlier
 	// grant after it had accepted a write from a later grant.
 	ViolationStaleWrite = "stale-write"
+	// ViolationUnsafeWrite: the resource accepted a write from a client
+	// that did not hold the lock at the service at that moment (its lease
+	// had expired, been released or been superseded, or it never held it).
+	ViolationUnsafeWrite = "unsafe-write"
 	// ViolationDoubleGrant: two clients were granted the lock for
 	// overlapping validity (as each client believes it).
 	ViolationDoubleGrant = "double-grant"

@@ -359,13 +359,13 @@ func TestSandboxSettingChangeForksAndCompares(t *testing.T) {
 	if got := cmp.Find(`[data-testid=compare-left] [data-testid=compare-violations]`).Text(); got != "no violations" {
 		t.Fatalf("original side = %q, want no violations", got)
 	}
-	if got := cmp.Find(`[data-testid=compare-right] [data-testid=compare-violations]`).Text(); !strings.Contains(got, "1 violation") {
-		t.Fatalf("fork side = %q, want the stale write flagged", got)
+	if got := cmp.Find(`[data-testid=compare-right] [data-testid=compare-violations]`).Text(); !strings.Contains(got, "2 violations") {
+		t.Fatalf("fork side = %q, want the unsafe and the stale write flagged", got)
 	}
 	fork := strings.TrimSuffix(rec.Header().Get("Location"), "/compare")
 	doc := mustDoc(t, cl.get(fork))
-	if got := doc.Find(`[data-testid=first-violation]`).Text(); !strings.Contains(got, "stale-write") {
-		t.Fatalf("fork summary = %q, want a link to the stale-write violation", got)
+	if got := doc.Find(`[data-testid=first-violation]`).Text(); !strings.Contains(got, "unsafe-write") {
+		t.Fatalf("fork summary = %q, want a link to the first violation, A's unsafe write", got)
 	}
 	if doc.Find(`[data-testid=mark-violation]`).Length() == 0 {
 		t.Fatalf("the fork's picture does not mark the violation")
