@@ -41,10 +41,6 @@ func (s *Server) handleError(err error, c echo.Context) {
 		s.log.LogAttrs(c.Request().Context(), slog.LevelError, "request failed",
 			slog.String("request_id", reqID), slog.String("uri", c.Request().RequestURI), slog.String("error", err.Error()))
 	}
-	if c.Request().Method == http.MethodHead {
-		_ = c.NoContent(status)
-		return
-	}
 	p := s.page(c, heading, "")
 	v := views.ErrorView{Status: status, Heading: heading, Message: msg}
 	if status >= 500 {

@@ -38,6 +38,7 @@ func (s *Server) writeLimiter() echo.MiddlewareFunc {
 		Store:               st,
 		IdentifierExtractor: func(c echo.Context) (string, error) { return c.RealIP(), nil },
 		DenyHandler: func(c echo.Context, id string, err error) error {
+			c.Response().Header().Set("Retry-After", "2")
 			return echo.NewHTTPError(http.StatusTooManyRequests, "You are sending changes faster than lockdrill accepts (about five a second). Wait a moment and try again; nothing was changed.")
 		},
 	})

@@ -79,6 +79,7 @@ func NewServer(cfg Config) (*Server, error) {
 	// The app is served directly (or by a proxy that the operator
 	// configures); forwarded-for headers are never trusted for limits.
 	e.IPExtractor = echo.ExtractIPDirect()
+	e.Pre(headAsGet)
 	e.Use(
 		middleware.Recover(),
 		middleware.RequestID(),
@@ -94,6 +95,7 @@ func NewServer(cfg Config) (*Server, error) {
 		middleware.BodyLimit(BodyLimit),
 		middleware.ContextTimeoutWithConfig(middleware.ContextTimeoutConfig{Timeout: cfg.RequestTimeout}),
 		s.writeLimiter(),
+		fetchMetadata,
 		middleware.CSRFWithConfig(middleware.CSRFConfig{
 			TokenLookup:    "form:_csrf,header:X-CSRF-Token",
 			CookieName:     csrfCookie,

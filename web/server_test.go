@@ -400,3 +400,60 @@ func TestNoInlineScriptOrStyleOnAnyPage(t *testing.T) {
 	}
 	t.Logf("checked %d pages", len(seen))
 }
+
+func TestHeadAnswersLikeGet(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	for _, path := range []string{"/", "/learn", "/learn/fencing-tokens", "/healthz", "/sandbox"} {
+		t.Run(path, func(t *testing.T) {
+			rec := cl.do(httptest.NewRequest(http.MethodHead, path, nil))
+			if rec.Code != http.StatusOK {
+				t.Fatalf("HEAD %s = %d, want 200", path, rec.Code)
+			}
+			if rec.Body.Len() != 0 {
+				t.Fatalf("HEAD %s sent a body of %d bytes", path, rec.Body.Len())
+			}
+			if rec.Header().Get("Content-Type") == "" {
+				t.Fatalf("HEAD %s has no Content-Type", path)
+			}
+		})
+	}
+	if rec := cl.do(httptest.NewRequest(http.MethodHead, "/nope", nil)); rec.Code != http.StatusNotFound {
+		t.Fatalf("HEAD /nope = %d, want 404", rec.Code)
+	}
+}
+
+func TestFormsCarryARealTokenAndFetchMetadataIsChecked(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	req := httptest.NewRequest(http.MethodGet, "/learn/fencing-tokens", nil)
+	req.Header.Set("Sec-Fetch-Site", "none")
+	token := csrfFrom(t, cl.do(req))
+	if token != cl.cookies["lockdrill_csrf"].Value {
+		t.Fatalf("form token %q is not the session's token; a browser sending Sec-Fetch-Site got a placeholder", token)
+	}
+	post := func(site, tok string) int {
+		req := httptest.NewRequest(http.MethodPost, "/learn/fencing-tokens/read", strings.NewReader(url.Values{"_csrf": {tok}, "read": {"1"}}.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		if site != "" {
+			req.Header.Set("Sec-Fetch-Site", site)
+		}
+		return cl.do(req).Code
+	}
+	tests := []struct {
+		name, site, token string
+		want              int
+	}{
+		{"same origin without the token", "same-origin", "", http.StatusForbidden},
+		{"cross site with the token", "cross-site", token, http.StatusForbidden},
+		{"same site with the token", "same-site", token, http.StatusForbidden},
+		{"same origin with the token", "same-origin", token, http.StatusSeeOther},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := post(tt.site, tt.token); got != tt.want {
+				t.Fatalf("POST = %d, want %d", got, tt.want)
+			}
+		})
+	}
+}
