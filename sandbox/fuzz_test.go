@@ -49,7 +49,7 @@ func genScenario(data []byte, clients, actions int) sandbox.Scenario {
 	for range actions {
 		op, who, arg := next(), next(), next()
 		at += int64(arg%16) * 100
-		if at > sandbox.MaxTimeMS {
+		if at >= sandbox.MaxTimeMS {
 			break
 		}
 		a := sandbox.Action{AtMS: at, Client: s.Clients[int(who)%clients].ID}
@@ -66,9 +66,9 @@ func genScenario(data []byte, clients, actions int) sandbox.Scenario {
 		case 10:
 			a.Op = sandbox.OpExtend
 		case 11:
-			a.Op, a.MS = sandbox.OpPause, 1+int64(arg)*100
+			a.Op, a.MS = sandbox.OpPause, min(1+int64(arg)*100, sandbox.MaxTimeMS-at)
 		case 12:
-			a.Op, a.MS = sandbox.OpDelay, 1+int64(arg)*50
+			a.Op, a.MS = sandbox.OpDelay, min(1+int64(arg)*50, sandbox.MaxTimeMS-at)
 		case 13:
 			a.Op = sandbox.OpCrash
 		case 14:

@@ -367,6 +367,11 @@ func (s Scenario) validateAction(a Action) *ValidationError {
 		if a.MS < 1 || a.MS > MaxTimeMS {
 			return bad(".ms", "%d is out of range 1..%d", a.MS, MaxTimeMS)
 		}
+		// A pause or a delay is time the run must cover: it has to end
+		// within the ten virtual minutes too.
+		if (a.Op == OpPause || a.Op == OpDelay) && a.AtMS+a.MS > MaxTimeMS {
+			return bad(".ms", "a %s of %d ms at %d ms would end at %d ms, after the limit of %d ms", a.Op, a.MS, a.AtMS, a.AtMS+a.MS, MaxTimeMS)
+		}
 	} else if a.MS != 0 {
 		return bad(".ms", "op %s takes no ms", a.Op)
 	}

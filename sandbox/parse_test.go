@@ -79,6 +79,8 @@ func TestParseErrors(t *testing.T) {
 	}{
 		{"unknown op", scen("", acquireA+","+acquireA+","+acquireA+`,{"at_ms":5,"client":"A","op":"teleport"}`), `actions[3].op: unknown op "teleport"`},
 		{"missing op", scen("", `{"at_ms":5,"client":"A"}`), `actions[0].op: missing`},
+		{"pause past the time limit", scen("", `{"at_ms":590000,"client":"A","op":"pause","ms":20000}`), `actions[0].ms: a pause of 20000 ms at 590000 ms would end at 610000 ms, after the limit of 600000 ms`},
+		{"delay past the time limit", scen("", `{"at_ms":600000,"client":"A","op":"delay","ms":1}`), `actions[0].ms: a delay of 1 ms at 600000 ms would end at 600001 ms, after the limit of 600000 ms`},
 		{"unknown field in action", scen("", `{"at_ms":5,"client":"A","op":"crash","speed":3}`), `actions[0]: unknown field "speed"`},
 		{"unknown top-level field", `{"lock":{},"clients":[],"actions":[],"extra":1}`, `unknown field "extra"`},
 		{"unknown lock field", scen(`"colour":"red"`, ""), `lock: unknown field "colour"`},

@@ -1,0 +1,105 @@
+package sandbox
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+)
+
+// LastActionAt is the time of s's latest action (0 if none): where a
+// learner's next action goes, at the earliest.
+func (s Scenario) LastActionAt() int64 {
+	var n int64
+	for _, a := range s.Actions {
+		n = max(n, a.AtMS)
+	}
+	return n
+}
+
+// Append returns s with a added at the end, or a *ValidationError when the
+// result would break a limit: more than MaxActions actions, a pause or
+// delay that ends after MaxTimeMS, any other Validate failure, or a run
+// longer than MaxEvents events. s itself is never changed. Every editor of
+// scenarios (the browser, an import, the CLI) goes through the same limits.
+func (s Scenario) Append(a Action) (Scenario, error) {
+	if len(s.Actions) >= MaxActions {
+		return s, &ValidationError{Field: "actions", Msg: fmt.Sprintf("already %d actions, the most a scenario may have", MaxActions)}
+	}
+	out := s
+	out.Actions = append(slices.Clone(s.Actions), a)
+	if err := out.Validate(); err != nil {
+		return s, err
+	}
+	if err := out.checkEvents(); err != nil {
+		return s, err
+	}
+	return out, nil
+}
+
+// ValidateRun is Validate plus the one limit only a run can tell: the
+// timeline must stay within MaxEvents. Use it on a scenario from outside
+// (an import) before keeping it.
+func (s Scenario) ValidateRun() error {
+	if err := s.Validate(); err != nil {
+		return err
+	}
+	return s.checkEvents()
+}
+
+func (s Scenario) checkEvents() error {
+	if Run(s).Summary.Stopped == "limit" {
+		return &ValidationError{Field: "actions", Msg: fmt.Sprintf("the run would produce more than %d events, the most a timeline may hold", MaxEvents)}
+	}
+	return nil
+}
+
+// Settings is a change of a scenario's configuration: a nil pointer or an
+// empty or zero field keeps what the scenario has.
+type Settings struct {
+	FencingTokens *bool
+	CheckFencing  *bool
+	TTLMS         int64
+	Acquire       string
+	Release       string
+}
+
+// WithSettings returns s with the set fields of c applied and a short
+// description of each setting that changed ("fencing tokens off", "TTL
+// 5000 ms"), or a *ValidationError naming the field if the result is
+// invalid (fencing tokens on redlock, say). s itself is never changed.
+func (s Scenario) WithSettings(c Settings) (Scenario, []string, error) {
+	out := s
+	var changed []string
+	onOff := func(b bool) string {
+		if b {
+			return "on"
+		}
+		return "off"
+	}
+	if c.FencingTokens != nil && (s.Lock.FencingTokens == nil || *s.Lock.FencingTokens != *c.FencingTokens) {
+		v := *c.FencingTokens
+		out.Lock.FencingTokens = &v
+		changed = append(changed, "fencing tokens "+onOff(v))
+	}
+	if c.CheckFencing != nil && (s.Resource.CheckFencing == nil || *s.Resource.CheckFencing != *c.CheckFencing) {
+		v := *c.CheckFencing
+		out.Resource.CheckFencing = &v
+		changed = append(changed, "fencing check at the resource "+onOff(v))
+	}
+	if c.TTLMS != 0 && c.TTLMS != s.Lock.TTLMS {
+		out.Lock.TTLMS = c.TTLMS
+		changed = append(changed, "TTL "+strconv.FormatInt(c.TTLMS, 10)+" ms")
+	}
+	if c.Release != "" && c.Release != s.Lock.Release {
+		out.Lock.Release = c.Release
+		changed = append(changed, "release "+c.Release)
+	}
+	if c.Acquire != "" && c.Acquire != s.Lock.Acquire {
+		out.Lock.Acquire = c.Acquire
+		changed = append(changed, "acquire "+c.Acquire)
+	}
+	if err := out.Validate(); err != nil {
+		return s, nil, err
+	}
+	return out, changed, nil
+}
