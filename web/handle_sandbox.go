@@ -81,7 +81,7 @@ func (s *Server) createTimeline(c echo.Context, t store.NewTimeline, sc sandbox.
 	}
 	t.Learner, t.Scenario, t.EngineVersion = learner, raw, sandbox.EngineVersion
 	if t.NowMS == 0 {
-		t.NowMS = lastActionAt(sc)
+		t.NowMS = sc.LastActionAt()
 	}
 	return s.store.CreateTimeline(c.Request().Context(), t)
 }
@@ -156,7 +156,7 @@ func (s *Server) handleSandboxPreset(c echo.Context) error {
 	if q := s.predictQuestion(c.QueryParam("predict"), p.ID); q != nil {
 		v.Predict = predictView(q, "")
 	} else {
-		d := timelineview.Build(sandbox.Run(p.Scenario), 1<<30, 0, "/sandbox/presets/"+p.ID)
+		d := timelineview.Build(runScenario(p.Scenario), 1<<30, 0, "/sandbox/presets/"+p.ID)
 		v.Diagram = &d
 	}
 	pg := s.page(c, p.Title, "sandbox")
@@ -244,7 +244,7 @@ func (s *Server) renderTimeline(c echo.Context, status int, t store.Timeline, fo
 		return err
 	}
 	sc, perr := parseStored(t.Scenario)
-	tl := sandbox.Run(sc)
+	tl := runScenario(sc)
 	base := "/sandbox/" + t.ID
 	total := len(tl.Events)
 	step := stepParam(c, total)
@@ -331,7 +331,7 @@ func (s *Server) handleSandboxState(c echo.Context) error {
 		return err
 	}
 	sc, _ := parseStored(t.Scenario)
-	tl := sandbox.Run(sc)
+	tl := runScenario(sc)
 	step := stepParam(c, len(tl.Events))
 	return render(c, http.StatusOK, views.SandboxStatePanel(timelineview.BuildPanel(tl, step, "/sandbox/"+t.ID)))
 }
@@ -367,7 +367,7 @@ func (s *Server) handleSandboxCompare(c echo.Context) error {
 
 func compareSide(t store.Timeline, heading string) (views.CompareSide, []views.ConfigLine) {
 	sc, _ := parseStored(t.Scenario)
-	tl := sandbox.Run(sc)
+	tl := runScenario(sc)
 	base := "/sandbox/" + t.ID
 	cfg := configLines(sc)
 	side := views.CompareSide{Heading: heading, Href: base, Config: cfg, Diagram: timelineview.Build(tl, len(tl.Events), timelineNow(t, sc), base),

@@ -155,6 +155,9 @@ func (s *Server) handleSandboxImport(c echo.Context) error {
 		return render(c, http.StatusUnprocessableEntity, views.SandboxImport(s.page(c, "Import a scenario", "sandbox"), v))
 	}
 	sc, err := sandbox.Parse([]byte(text))
+	if err == nil {
+		err = sc.ValidateRun()
+	}
 	if err != nil {
 		var ve *sandbox.ValidationError
 		if errors.As(err, &ve) {
@@ -181,4 +184,3 @@ func jsonIndent(v any) ([]byte, error) {
 	}
 	return bytes.TrimRight(buf.Bytes(), "\n"), nil
 }
-

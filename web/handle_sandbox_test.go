@@ -16,6 +16,7 @@ import (
 
 	"lockdrill/sandbox"
 	"lockdrill/store"
+	"lockdrill/web"
 )
 
 // openPreset opens preset id as cl's own timeline and returns its path.
@@ -120,6 +121,7 @@ func TestSandboxActionAppendsAndRedirects(t *testing.T) {
 		{"empty write value", url.Values{"op": {"write"}, "client": {"A"}, "value": {" "}}, "value"},
 		{"unknown client", url.Values{"op": {"acquire"}, "client": {"Z"}}, `unknown client "Z"`},
 		{"past ten virtual minutes", url.Values{"op": {"advance"}, "advance_s": {"700"}}, "10 virtual minutes"},
+		{"a pause that would end past ten virtual minutes", url.Values{"op": {"pause"}, "client": {"A"}, "pause_s": {"599"}}, "after the limit of 600000 ms"},
 		{"unknown op", url.Values{"op": {"teleport"}, "client": {"A"}}, "teleport"},
 	}
 	for _, tt := range tests {
@@ -155,6 +157,33 @@ func TestSandboxActionLimit(t *testing.T) {
 	act(t, cl, path, url.Values{"op": {"acquire"}, "client": {"A"}})
 	if flash := mustDoc(t, cl.get(path)).Find(`[data-testid=flash]`).Text(); !strings.Contains(flash, "500 actions") {
 		t.Fatalf("flash = %q, want the 500-action limit explained", flash)
+	}
+}
+
+// TestSandboxPagesReuseTheRun: viewing and scrubbing a timeline must not
+// simulate it again each time; anyone with a share link could otherwise
+// make the server re-run a large scenario in a loop.
+func TestSandboxPagesReuseTheRun(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	path := openPreset(t, cl, "paused-holder-fenced")
+	// A pause no other test uses, so that the first view is a new run.
+	act(t, cl, path, url.Values{"op": {"pause"}, "client": {"B"}, "pause_s": {"4.321"}})
+	before := web.SandboxRunsSimulated()
+	if rec := cl.get(path); rec.Code != http.StatusOK {
+		t.Fatalf("first view: status %d", rec.Code)
+	}
+	first := web.SandboxRunsSimulated()
+	for _, u := range []string{path, path + "?step=3", path + "/state?step=2", path + "/state?step=5", path + ".json"} {
+		if rec := cl.get(u); rec.Code != http.StatusOK {
+			t.Fatalf("GET %s: status %d", u, rec.Code)
+		}
+	}
+	if got := web.SandboxRunsSimulated(); got != first {
+		t.Fatalf("runs simulated: %d after the first view, %d after five more, want no new run", first, got)
+	}
+	if first > before+1 {
+		t.Fatalf("the first view simulated %d runs, want at most one", first-before)
 	}
 }
 

@@ -20,28 +20,10 @@ import (
 // are plain functions over sandbox.Scenario so that the handlers stay thin
 // and the edits are easy to test through the router.
 
-// errLimit is an input that would take a timeline past the engine's limits.
-type errLimit struct{ msg string }
-
-func (e *errLimit) Error() string { return e.msg }
-
 // timelineNow is where the learner's next action goes: the stored cursor
 // or the last action, whichever is later.
 func timelineNow(t store.Timeline, sc sandbox.Scenario) int64 {
-	n := t.NowMS
-	for _, a := range sc.Actions {
-		n = max(n, a.AtMS)
-	}
-	return n
-}
-
-// lastActionAt is the time of the scenario's last action (0 if none).
-func lastActionAt(sc sandbox.Scenario) int64 {
-	var n int64
-	for _, a := range sc.Actions {
-		n = max(n, a.AtMS)
-	}
-	return n
+	return max(t.NowMS, sc.LastActionAt())
 }
 
 // parseStored parses a saved scenario. A scenario that no longer passes
@@ -75,7 +57,7 @@ func sbFormSeconds(form url.Values, name, label string) (int64, error) {
 		return 0, fmt.Errorf("%s: %q is not a number of seconds", label, raw)
 	}
 	if v <= 0 || v*1000 > sandbox.MaxTimeMS {
-		return 0, &errLimit{fmt.Sprintf("%s: %s s is out of range (more than 0, at most %d s, the 10 virtual minutes a timeline may last)", label, raw, sandbox.MaxTimeMS/1000)}
+		return 0, fmt.Errorf("%s: %s s is out of range (more than 0, at most %d s, the 10 virtual minutes a timeline may last)", label, raw, sandbox.MaxTimeMS/1000)
 	}
 	return int64(math.Round(v * 1000)), nil
 }
@@ -94,7 +76,8 @@ func sbFormInt(form url.Values, name, label string, lo, hi int64) (int64, error)
 }
 
 // applyAction returns sc with the form's action added at now, and the new
-// now. It enforces the engine's limits with messages for the learner.
+// now. The limits are the engine's (Scenario.Append); only the cursor's
+// own bound, now within the ten virtual minutes, is checked here.
 func applyAction(sc sandbox.Scenario, now int64, form url.Values) (sandbox.Scenario, int64, error) {
 	op := form.Get("op")
 	switch op {
@@ -103,22 +86,19 @@ func applyAction(sc sandbox.Scenario, now int64, form url.Values) (sandbox.Scena
 			return sc, now, errors.New("there is no action to undo")
 		}
 		sc.Actions = slices.Clone(sc.Actions[:len(sc.Actions)-1])
-		return sc, lastActionAt(sc), nil
+		return sc, sc.LastActionAt(), nil
 	case "advance":
 		d, err := sbFormSeconds(form, "advance_s", "advance by")
 		if err != nil {
 			return sc, now, err
 		}
 		if now+d > sandbox.MaxTimeMS {
-			return sc, now, &errLimit{fmt.Sprintf("advancing %s would pass 10 virtual minutes, the longest a timeline may run", sbSeconds(d))}
+			return sc, now, fmt.Errorf("advancing %s would pass 10 virtual minutes, the longest a timeline may run", sbSeconds(d))
 		}
 		return sc, now + d, nil
 	case "advance_end":
-		end := sandbox.Run(sc).Summary.EndMS
+		end := runScenario(sc).Summary.EndMS
 		return sc, min(max(now, end), sandbox.MaxTimeMS), nil
-	}
-	if len(sc.Actions) >= sandbox.MaxActions {
-		return sc, now, &errLimit{fmt.Sprintf("this timeline already has %d actions, the most one may have: fork it with fewer, or start a new one", sandbox.MaxActions)}
 	}
 	a := sandbox.Action{AtMS: now, Op: op}
 	switch op {
@@ -170,64 +150,27 @@ func applyAction(sc sandbox.Scenario, now int64, form url.Values) (sandbox.Scena
 	default:
 		return sc, now, fmt.Errorf("op: unknown action %q", op)
 	}
-	if a.AtMS+a.MS > sandbox.MaxTimeMS && (op == sandbox.OpPause || op == sandbox.OpDelay) {
-		return sc, now, &errLimit{fmt.Sprintf("a %s of %s at %s would pass 10 virtual minutes, the longest a timeline may run", op, sbSeconds(a.MS), sbSeconds(now))}
-	}
-	sc.Actions = append(slices.Clone(sc.Actions), a)
-	if err := sc.Validate(); err != nil {
+	out, err := sc.Append(a)
+	if err != nil {
 		return sc, now, err
 	}
-	if tl := sandbox.Run(sc); tl.Summary.Stopped == "limit" {
-		return sc, now, &errLimit{fmt.Sprintf("the run would produce more than %d events, the most a timeline may hold", sandbox.MaxEvents)}
-	}
-	return sc, now, nil
+	return out, now, nil
 }
 
 // applySettings returns sc with the settings form applied and the names of
 // the settings that changed.
 func applySettings(sc sandbox.Scenario, form url.Values) (sandbox.Scenario, []string, error) {
-	out := sc
-	out.Lock = sc.Lock
-	var changed []string
 	tokens := form.Get("fencing_tokens") != ""
 	check := form.Get("check_fencing") != ""
-	if sc.Lock.FencingTokens == nil || *sc.Lock.FencingTokens != tokens {
-		out.Lock.FencingTokens = &tokens
-		changed = append(changed, "fencing tokens "+sbOnOff(tokens))
-	}
-	if sc.Resource.CheckFencing == nil || *sc.Resource.CheckFencing != check {
-		out.Resource.CheckFencing = &check
-		changed = append(changed, "fencing check at the resource "+sbOnOff(check))
-	}
+	set := sandbox.Settings{FencingTokens: &tokens, CheckFencing: &check, Acquire: form.Get("acquire"), Release: form.Get("release")}
 	if raw := strings.TrimSpace(form.Get("ttl_ms")); raw != "" {
 		ttl, err := sbFormInt(form, "ttl_ms", "TTL", 1, sandbox.MaxTimeMS)
 		if err != nil {
 			return sc, nil, err
 		}
-		if ttl != sc.Lock.TTLMS {
-			out.Lock.TTLMS = ttl
-			changed = append(changed, "TTL "+strconv.FormatInt(ttl, 10)+" ms")
-		}
+		set.TTLMS = ttl
 	}
-	if r := form.Get("release"); r != "" && r != sc.Lock.Release {
-		out.Lock.Release = r
-		changed = append(changed, "release "+r)
-	}
-	if a := form.Get("acquire"); a != "" && a != sc.Lock.Acquire {
-		out.Lock.Acquire = a
-		changed = append(changed, "acquire "+a)
-	}
-	if err := out.Validate(); err != nil {
-		return sc, nil, err
-	}
-	return out, changed, nil
-}
-
-func sbOnOff(b bool) string {
-	if b {
-		return "on"
-	}
-	return "off"
+	return sc.WithSettings(set)
 }
 
 // blankScenario builds the scenario of the "start blank" form, or returns

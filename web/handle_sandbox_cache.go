@@ -1,0 +1,91 @@
+package web
+
+import (
+	"container/list"
+	"crypto/sha256"
+	"encoding/json"
+	"sync"
+
+	"lockdrill/sandbox"
+)
+
+// runCacheSize bounds the timelines kept: a worst-case run is tens of
+// megabytes of events while it is built but far less once done, and a
+// learner scrubbing through one timeline needs just one entry.
+const runCacheSize = 64
+
+// runs caches simulation results for the GET pages, which re-run the
+// scenario on every view and every scrub step. A run depends only on the
+// scenario and the engine version, so the key is a hash of both and an
+// entry can never be stale; it is shared by every Server in the process
+// for the same reason. Callers must treat a returned Timeline as read-only.
+var runs = newRunCache(runCacheSize)
+
+// runCache is a small LRU of timelines keyed by (engine version, canonical
+// scenario JSON).
+type runCache struct {
+	mu    sync.Mutex
+	max   int
+	order *list.List // of *runEntry, most recently used first
+	items map[[sha256.Size]byte]*list.Element
+	// simulated counts the runs actually simulated (cache misses), so that
+	// a test can see a second render reuse the first one's run.
+	simulated int
+}
+
+type runEntry struct {
+	key [sha256.Size]byte
+	tl  sandbox.Timeline
+}
+
+func newRunCache(n int) *runCache {
+	return &runCache{max: n, order: list.New(), items: map[[sha256.Size]byte]*list.Element{}}
+}
+
+// runScenario is sandbox.Run(sc) through the cache.
+func runScenario(sc sandbox.Scenario) sandbox.Timeline { return runs.run(sc) }
+
+func (c *runCache) run(sc sandbox.Scenario) sandbox.Timeline {
+	raw, err := json.Marshal(sc.WithDefaults())
+	if err != nil {
+		return sandbox.Run(sc)
+	}
+	h := sha256.New()
+	h.Write([]byte(sandbox.EngineVersion))
+	h.Write([]byte{0})
+	h.Write(raw)
+	var key [sha256.Size]byte
+	h.Sum(key[:0])
+
+	c.mu.Lock()
+	if el, ok := c.items[key]; ok {
+		c.order.MoveToFront(el)
+		tl := el.Value.(*runEntry).tl
+		c.mu.Unlock()
+		return tl
+	}
+	c.simulated++
+	c.mu.Unlock()
+
+	// Simulate outside the lock: two requests for the same new scenario
+	// may both run it, which is harmless since runs are deterministic.
+	tl := sandbox.Run(sc)
+
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.items[key]; !ok {
+		c.items[key] = c.order.PushFront(&runEntry{key: key, tl: tl})
+		for c.order.Len() > c.max {
+			last := c.order.Back()
+			c.order.Remove(last)
+			delete(c.items, last.Value.(*runEntry).key)
+		}
+	}
+	return tl
+}
+
+func (c *runCache) misses() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.simulated
+}
