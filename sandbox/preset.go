@@ -46,13 +46,30 @@ func Presets() []Preset {
 		{
 			ID:     "paused-holder-fenced",
 			Title:  "The same pause, with fencing tokens",
-			Lesson: "The resource remembers the highest token it accepted and refuses the paused holder's lower one: expiry becomes harmless.",
+			Lesson: "The resource remembers the highest token it accepted and refuses the paused holder's lower one, which arrives after the new holder's write: the late write does no harm.",
 			Guide:  "fencing-tokens",
 			Scenario: Scenario{
 				Clients: clients("A", "B"),
 				Actions: pausedHolder(),
 			},
 			Expect: Outcome{WritesAccepted: 1, WritesRejected: 1, FinalValue: "b"},
+		},
+		{
+			ID:     "fenced-late-write-first",
+			Title:  "Fencing cannot refuse a late write that arrives first",
+			Lesson: "A resource refuses a token only after it has seen a newer one: if the paused holder's write arrives before the new holder's first write, it is stored while someone else holds the lock.",
+			Guide:  "fencing-tokens",
+			Scenario: Scenario{
+				Clients: clients("A", "B"),
+				Actions: []Action{
+					{AtMS: 0, Client: "A", Op: OpAcquire},
+					{AtMS: 1000, Client: "A", Op: OpPause, MS: 15000},
+					{AtMS: 12000, Client: "B", Op: OpAcquire},
+					{AtMS: 14000, Client: "A", Op: OpWrite, Value: "a"},
+					{AtMS: 17000, Client: "B", Op: OpWrite, Value: "b"},
+				},
+			},
+			Expect: Outcome{Violations: []string{ViolationUnsafeWrite}, WritesAccepted: 2, FinalValue: "b"},
 		},
 		{
 			ID:     "unconditional-del",

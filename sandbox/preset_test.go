@@ -18,7 +18,9 @@ var update = flag.Bool("update", false, "rewrite the golden timelines under test
 var (
 	presetIDs = []string{"paused-holder-fenced", "paused-holder-unfenced", "unconditional-del", "setnx-then-expire-crash",
 		"heartbeat-paused", "heartbeat-live", "redis-failover", "consensus-failover", "redlock-clock-jump", "delayed-write",
-		"database-conditional-update", "counter-lost-on-failover", "idempotent-job-reclaimed"}
+		"database-conditional-update", "counter-lost-on-failover", "idempotent-job-reclaimed",
+		// added with the unsafe-write check: fencing's limit
+		"fenced-late-write-first"}
 	guideSlugs = []string{"lease-not-mutex", "efficiency-vs-correctness", "no-proof-of-holding", "in-production",
 		"acquire-and-release", "ttl-cannot-be-tuned", "fencing-tokens", "redlock-dispute", "lock-you-did-not-need",
 		"implementing-it", "faq-row-locks", "faq-run-once", "faq-extend-lease"}
