@@ -156,7 +156,7 @@ func (s *Server) handleSandboxPreset(c echo.Context) error {
 	if q := s.predictQuestion(c.QueryParam("predict"), p.ID); q != nil {
 		v.Predict = predictView(q, "")
 	} else {
-		d := timelineview.Build(runScenario(p.Scenario), 1<<30, 0, "/sandbox/presets/"+p.ID)
+		d := timelineview.Build(s.runScenario(p.Scenario), 1<<30, 0, "/sandbox/presets/"+p.ID)
 		v.Diagram = &d
 	}
 	pg := s.page(c, p.Title, "sandbox")
@@ -244,7 +244,7 @@ func (s *Server) renderTimeline(c echo.Context, status int, t store.Timeline, fo
 		return err
 	}
 	sc, perr := parseStored(t.Scenario)
-	tl := runScenario(sc)
+	tl := s.runScenario(sc)
 	base := "/sandbox/" + t.ID
 	total := len(tl.Events)
 	step := stepParam(c, total)
@@ -331,7 +331,7 @@ func (s *Server) handleSandboxState(c echo.Context) error {
 		return err
 	}
 	sc, _ := parseStored(t.Scenario)
-	tl := runScenario(sc)
+	tl := s.runScenario(sc)
 	step := stepParam(c, len(tl.Events))
 	return render(c, http.StatusOK, views.SandboxStatePanel(timelineview.BuildPanel(tl, step, "/sandbox/"+t.ID)))
 }
@@ -354,8 +354,8 @@ func (s *Server) handleSandboxCompare(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	left, lc := compareSide(parent, "Original: "+parent.Title)
-	right, rc := compareSide(t, "Fork: "+t.Title)
+	left, lc := s.compareSide(parent, "Original: "+parent.Title)
+	right, rc := s.compareSide(t, "Fork: "+t.Title)
 	v := views.CompareView{Left: left, Right: right}
 	for i := range min(len(lc), len(rc)) {
 		if lc[i] != rc[i] {
@@ -365,9 +365,9 @@ func (s *Server) handleSandboxCompare(c echo.Context) error {
 	return render(c, http.StatusOK, views.SandboxCompare(s.page(c, "Compare timelines", "sandbox"), v))
 }
 
-func compareSide(t store.Timeline, heading string) (views.CompareSide, []views.ConfigLine) {
+func (s *Server) compareSide(t store.Timeline, heading string) (views.CompareSide, []views.ConfigLine) {
 	sc, _ := parseStored(t.Scenario)
-	tl := runScenario(sc)
+	tl := s.runScenario(sc)
 	base := "/sandbox/" + t.ID
 	cfg := configLines(sc)
 	side := views.CompareSide{Heading: heading, Href: base, Config: cfg, Diagram: timelineview.Build(tl, len(tl.Events), timelineNow(t, sc), base),

@@ -14,15 +14,11 @@ import (
 // learner scrubbing through one timeline needs just one entry.
 const runCacheSize = 64
 
-// runs caches simulation results for the GET pages, which re-run the
-// scenario on every view and every scrub step. A run depends only on the
-// scenario and the engine version, so the key is a hash of both and an
-// entry can never be stale; it is shared by every Server in the process
-// for the same reason. Callers must treat a returned Timeline as read-only.
-var runs = newRunCache(runCacheSize)
-
 // runCache is a small LRU of timelines keyed by (engine version, canonical
-// scenario JSON).
+// scenario JSON). The GET pages re-run the scenario on every view and every
+// scrub step; a run depends only on the scenario and the engine version, so
+// an entry can never be stale. Callers must treat a returned Timeline as
+// read-only.
 type runCache struct {
 	mu    sync.Mutex
 	max   int
@@ -42,8 +38,8 @@ func newRunCache(n int) *runCache {
 	return &runCache{max: n, order: list.New(), items: map[[sha256.Size]byte]*list.Element{}}
 }
 
-// runScenario is sandbox.Run(sc) through the cache.
-func runScenario(sc sandbox.Scenario) sandbox.Timeline { return runs.run(sc) }
+// runScenario is sandbox.Run(sc) through the server's cache.
+func (s *Server) runScenario(sc sandbox.Scenario) sandbox.Timeline { return s.runs.run(sc) }
 
 func (c *runCache) run(sc sandbox.Scenario) sandbox.Timeline {
 	raw, err := json.Marshal(sc.WithDefaults())

@@ -16,7 +16,6 @@ import (
 
 	"lockdrill/sandbox"
 	"lockdrill/store"
-	"lockdrill/web"
 )
 
 // openPreset opens preset id as cl's own timeline and returns its path.
@@ -169,17 +168,17 @@ func TestSandboxPagesReuseTheRun(t *testing.T) {
 	path := openPreset(t, cl, "paused-holder-fenced")
 	// A pause no other test uses, so that the first view is a new run.
 	act(t, cl, path, url.Values{"op": {"pause"}, "client": {"B"}, "pause_s": {"4.321"}})
-	before := web.SandboxRunsSimulated()
+	before := srv.SandboxRunsSimulated()
 	if rec := cl.get(path); rec.Code != http.StatusOK {
 		t.Fatalf("first view: status %d", rec.Code)
 	}
-	first := web.SandboxRunsSimulated()
+	first := srv.SandboxRunsSimulated()
 	for _, u := range []string{path, path + "?step=3", path + "/state?step=2", path + "/state?step=5", path + ".json"} {
 		if rec := cl.get(u); rec.Code != http.StatusOK {
 			t.Fatalf("GET %s: status %d", u, rec.Code)
 		}
 	}
-	if got := web.SandboxRunsSimulated(); got != first {
+	if got := srv.SandboxRunsSimulated(); got != first {
 		t.Fatalf("runs simulated: %d after the first view, %d after five more, want no new run", first, got)
 	}
 	if first > before+1 {

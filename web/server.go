@@ -46,6 +46,7 @@ type Server struct {
 	log    *slog.Logger
 	now    func() time.Time
 	e      *echo.Echo
+	runs   *runCache
 }
 
 // BodyLimit caps every request body: the largest legitimate one is a sandbox
@@ -72,7 +73,7 @@ func NewServer(cfg Config) (*Server, error) {
 	if cfg.WriteBurst == 0 {
 		cfg.WriteBurst = defaultWriteBurst
 	}
-	s := &Server{cfg: cfg, store: cfg.Store, cat: cfg.Catalog, assets: cfg.Assets, log: cfg.Logger, now: cfg.Now}
+	s := &Server{cfg: cfg, store: cfg.Store, cat: cfg.Catalog, assets: cfg.Assets, log: cfg.Logger, now: cfg.Now, runs: newRunCache(runCacheSize)}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
