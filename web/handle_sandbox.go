@@ -153,7 +153,11 @@ func (s *Server) handleSandboxPreset(c echo.Context) error {
 	for _, a := range p.Scenario.Actions {
 		v.Actions = append(v.Actions, describeAction(a))
 	}
-	if q := s.predictQuestion(c.QueryParam("predict"), p.ID); q != nil {
+	if qid := c.QueryParam("predict"); qid != "" {
+		q := s.predictQuestion(qid, p.ID)
+		if q == nil {
+			return echo.NewHTTPError(http.StatusNotFound, "There is no prediction exercise "+strconv.Quote(qid)+" about this scenario.")
+		}
 		v.Predict = predictView(q, "")
 	} else {
 		d := timelineview.Build(s.runScenario(p.Scenario), 1<<30, 0, "/sandbox/presets/"+p.ID)
@@ -173,7 +177,11 @@ func (s *Server) handleSandboxPresetOpen(c echo.Context) error {
 		return err
 	}
 	t := store.NewTimeline{PresetID: p.ID, Title: p.Title}
-	if q := s.predictQuestion(c.FormValue("predict"), p.ID); q != nil {
+	if qid := c.FormValue("predict"); qid != "" {
+		q := s.predictQuestion(qid, p.ID)
+		if q == nil {
+			return echo.NewHTTPError(http.StatusNotFound, "There is no prediction exercise "+strconv.Quote(qid)+" about this scenario.")
+		}
 		choice := c.FormValue("choice")
 		valid := false
 		for _, o := range q.Options {
@@ -188,6 +196,16 @@ func (s *Server) handleSandboxPresetOpen(c echo.Context) error {
 			return render(c, http.StatusUnprocessableEntity, views.SandboxPreset(s.page(c, p.Title, "sandbox"), v))
 		}
 		t.PredictQuestion, t.Prediction = q.ID, choice
+		// The prediction is an answer to the exercise like any other, so it
+		// counts on /practice and /progress and can be rated for review.
+		learner, err := s.ensureLearner(c)
+		if err != nil {
+			return err
+		}
+		a := quiz.Answer{Choices: []string{choice}}
+		if _, err := s.store.CreateAttempt(c.Request().Context(), learner, q, a, s.cat.Questions.Grade(q, a)); err != nil {
+			return err
+		}
 	}
 	id, err := s.createTimeline(c, t, p.Scenario)
 	if err != nil {

@@ -437,7 +437,25 @@ func TestSandboxPredictThenRun(t *testing.T) {
 			if verdict.Length() != 1 || verdict.HasClass("ok") != tt.right {
 				t.Fatalf("verdict %q (ok=%v), want right=%v", verdict.Text(), verdict.HasClass("ok"), tt.right)
 			}
+			history := mustDoc(t, cl.get("/practice/obj-predict-paused-fenced")).Find(`[data-testid=history-row]`)
+			if history.Length() != 1 {
+				t.Fatalf("the prediction left %d attempts on the exercise, want 1", history.Length())
+			}
 		})
+	}
+}
+
+func TestSandboxPredictionMustBeAboutThePreset(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	page := "/sandbox/presets/paused-holder-unfenced?predict=obj-predict-redis-failover"
+	if rec := cl.get(page); rec.Code != http.StatusNotFound {
+		t.Fatalf("GET %s = %d, want 404", page, rec.Code)
+	}
+	token := csrfFrom(t, cl.get("/sandbox/presets/paused-holder-unfenced"))
+	rec := cl.postForm("/sandbox/presets/paused-holder-unfenced", url.Values{"_csrf": {token}, "predict": {"obj-predict-redis-failover"}, "choice": {"a"}})
+	if rec.Code != http.StatusNotFound {
+		t.Fatalf("POST with another preset's question = %d, want 404", rec.Code)
 	}
 }
 
