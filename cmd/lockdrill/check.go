@@ -19,8 +19,8 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: lockdrill check\n\nValidates the embedded guide and question bank; exits 1 listing every problem by file and field.\n")
 	}
-	if err := fs.Parse(args); err != nil {
-		return flagErr(err)
+	if done, err := parseFlags(fs, args, stdout, stderr); done {
+		return err
 	}
 	cat, err := content.Load(content.Embedded())
 	if err != nil {

@@ -55,8 +55,11 @@ func TestHelpOnEveryCommand(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%v: %v", cmd, err)
 			}
-			if !strings.Contains(out.String()+errOut.String(), "Usage") {
-				t.Fatalf("%v printed no usage: %q %q", cmd, out.String(), errOut.String())
+			if n := strings.Count(out.String()+errOut.String(), "Usage"); n != 1 {
+				t.Fatalf("%v printed the usage %d times, want once: %q %q", cmd, n, out.String(), errOut.String())
+			}
+			if !strings.Contains(out.String(), "Usage") {
+				t.Fatalf("%v printed its help to stderr; --help goes to stdout", cmd)
 			}
 		})
 	}

@@ -24,8 +24,8 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		fmt.Fprintf(fs.Output(), "Usage: lockdrill [serve] [--addr HOST:PORT] [--db FILE]\n\nServes the lockdrill web app.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		return flagErr(err)
+	if done, err := parseFlags(fs, args, stdout, stderr); done {
+		return err
 	}
 	if fs.NArg() > 0 {
 		fs.Usage()
@@ -69,11 +69,26 @@ func envOr(getenv func(string) string, key, def string) string {
 	return def
 }
 
-// flagErr turns a flag parse error into an exit status: --help is success,
-// anything else is a usage error.
-func flagErr(err error) error {
-	if err == flag.ErrHelp {
-		return nil
+// parseFlags parses args into fs, printing the usage once: to stdout for
+// --help (done is then true: the command has nothing more to do) and to
+// stderr, with exit status 2, for a bad flag.
+func parseFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) (done bool, err error) {
+	usage := fs.Usage
+	fs.Usage = func() {} // the flag package would print it on its own
+	defer func() { fs.Usage = usage }()
+	fs.SetOutput(io.Discard)
+	err = fs.Parse(args)
+	switch {
+	case err == flag.ErrHelp:
+		fs.SetOutput(stdout)
+		usage()
+		return true, nil
+	case err != nil:
+		fs.SetOutput(stderr)
+		fmt.Fprintln(stderr, err)
+		usage()
+		return true, exitCode(2, nil)
 	}
-	return exitCode(2, nil)
+	fs.SetOutput(stderr)
+	return false, nil
 }

@@ -37,17 +37,22 @@ func runSim(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	preset := fs.String("preset", "", "run the preset with this `id`")
 	list := fs.Bool("list", false, "list the presets")
 	scenarioOnly := fs.Bool("scenario", false, "with --preset: print the scenario instead of running it")
-	fs.Usage = func() {
+	usage := func() {
 		fmt.Fprint(fs.Output(), simUsage)
 		fs.PrintDefaults()
 	}
+	// The flag package prints the usage itself on --help and on errors;
+	// print it once, here, to stdout for --help and stderr otherwise.
+	fs.Usage = func() {}
 	files, err := parseInterspersed(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
 		fs.SetOutput(stdout)
-		fs.Usage()
+		usage()
 		return nil
 	}
+	fs.Usage = usage
 	if err != nil {
+		fs.Usage()
 		return exitCode(2, err)
 	}
 	usageErr := func(msg string) error {
