@@ -9,6 +9,15 @@ type AccuracyReport struct {
 	Method string `json:"method"`
 	// Threshold is the per-question accuracy below which the tests fail.
 	Threshold float64 `json:"threshold"`
+	// HoldoutThreshold is the accuracy on the holdout answers (all
+	// questions together) below which the tests fail. Per-question
+	// accuracy is inflated by the many easy "point not made" agreements;
+	// the holdout figure is the one a new answer should expect.
+	HoldoutThreshold float64 `json:"holdout_threshold"`
+	// VerdictThreshold is the pass/fail agreement, over all answers and
+	// over the holdout answers, below which the tests fail: the verdict is
+	// what a learner sees first.
+	VerdictThreshold float64 `json:"verdict_threshold"`
 	// Overall covers every labelled answer.
 	Overall AccuracyFigures `json:"overall"`
 	// Holdout covers only the answers written aside and never used to tune
@@ -36,10 +45,11 @@ type AccuracyFigures struct {
 	// Points is the share of key-point decisions that agree.
 	Points float64 `json:"points"`
 	// FlagPrecision is the share of raised flags that were expected, and
-	// FlagRecall the share of expected flags that were raised (1 when
-	// there are none).
-	FlagPrecision float64 `json:"flag_precision"`
-	FlagRecall    float64 `json:"flag_recall"`
+	// FlagRecall the share of expected flags that were raised. Each is nil
+	// when there is nothing to count (no flag raised, no flag expected):
+	// "no data" must not read as a perfect score.
+	FlagPrecision *float64 `json:"flag_precision"`
+	FlagRecall    *float64 `json:"flag_recall"`
 	// Verdicts is the share of pass/fail verdicts that agree.
 	Verdicts float64 `json:"verdicts"`
 }

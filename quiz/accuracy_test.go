@@ -20,8 +20,13 @@ import (
 
 var update = flag.Bool("update", false, "rewrite content/questions/grader-accuracy.json from the corpus")
 
+// The gates. Each question's blended accuracy is easy to keep high (most
+// decisions are points rightly left unmade), so the holdout answers and
+// the pass/fail verdicts are held to their own floors.
 const (
-	accuracyThreshold = 0.9
+	accuracyThreshold = 0.9  // per question, all answers
+	holdoutThreshold  = 0.9  // holdout answers, all questions together
+	verdictThreshold  = 0.95 // pass/fail agreement, all answers and holdout
 	accuracyFile      = "../content/questions/grader-accuracy.json"
 )
 
@@ -61,17 +66,34 @@ func (t *tally) add(o tally) {
 	t.verdictOK += o.verdictOK
 }
 
-func ratio(a, b int) float64 {
+// ratio is a/b rounded, or nil when b is 0: nothing to count is not 100 %.
+func ratio(a, b int) *float64 {
 	if b == 0 {
-		return 1
+		return nil
 	}
-	return round3(float64(a) / float64(b))
+	r := round3(float64(a) / float64(b))
+	return &r
+}
+
+// fmtRate formats a rate for the log, "n/a" when there is none.
+func fmtRate(r *float64) string {
+	if r == nil {
+		return "n/a"
+	}
+	return fmt.Sprintf("%.0f%%", 100**r)
+}
+
+func orZero(r *float64) float64 {
+	if r == nil {
+		return 0
+	}
+	return *r
 }
 
 func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
 
 func (t tally) figures() quiz.AccuracyFigures {
-	f := quiz.AccuracyFigures{Answers: t.answers, Points: ratio(t.pointOK, t.points), FlagPrecision: ratio(t.raisedOK, t.raised), FlagRecall: ratio(t.expectedOK, t.expected), Verdicts: ratio(t.verdictOK, t.answers)}
+	f := quiz.AccuracyFigures{Answers: t.answers, Points: orZero(ratio(t.pointOK, t.points)), FlagPrecision: ratio(t.raisedOK, t.raised), FlagRecall: ratio(t.expectedOK, t.expected), Verdicts: orZero(ratio(t.verdictOK, t.answers))}
 	if t.answers > 0 {
 		f.Accuracy = round3(t.accSum / float64(t.answers))
 	}
@@ -171,8 +193,10 @@ func TestAccuracy(t *testing.T) {
 	}
 	covered := map[string]bool{}
 	report := quiz.AccuracyReport{
-		Method:    "Each free-text question has a corpus of labelled answers (strong, partial, wrong, negation traps, keyword lists, rambling). For each answer we count the grader's decisions that agree with the labels: every key point hit or missed, every red flag expected or raised, and the pass/fail verdict. Holdout answers were written aside and never used to tune the matchers.",
-		Threshold: accuracyThreshold,
+		Method:           "Each free-text question has a corpus of labelled answers (strong, partial, wrong, negation traps, keyword lists, rambling). For each answer we count the grader's decisions that agree with the labels: every key point hit or missed, every red flag expected or raised, and the pass/fail verdict. Holdout answers were written aside and never used to tune the matchers, except three short answers QA reported (in the terse batch), which the fix for short sentences was written against.",
+		Threshold:        accuracyThreshold,
+		HoldoutThreshold: holdoutThreshold,
+		VerdictThreshold: verdictThreshold,
 	}
 	var all, holdout tally
 	for _, f := range files {
@@ -217,8 +241,8 @@ func TestAccuracy(t *testing.T) {
 			all.add(qt)
 			fig := qt.figures()
 			report.Questions = append(report.Questions, quiz.QuestionAccuracy{Question: c.Question, AccuracyFigures: fig})
-			t.Logf("%-24s accuracy %.1f%%  points %.1f%%  flags P %.0f%% R %.0f%%  verdicts %.0f%% (%d answers)",
-				c.Question, 100*fig.Accuracy, 100*fig.Points, 100*fig.FlagPrecision, 100*fig.FlagRecall, 100*fig.Verdicts, fig.Answers)
+			t.Logf("%-24s accuracy %.1f%%  points %.1f%%  flags P %s R %s  verdicts %.0f%% (%d answers)",
+				c.Question, 100*fig.Accuracy, 100*fig.Points, fmtRate(fig.FlagPrecision), fmtRate(fig.FlagRecall), 100*fig.Verdicts, fig.Answers)
 			if fig.Accuracy < accuracyThreshold {
 				t.Errorf("accuracy %.1f%%, want at least %.0f%%", 100*fig.Accuracy, 100*accuracyThreshold)
 			}
@@ -231,7 +255,11 @@ func TestAccuracy(t *testing.T) {
 	}
 	sort.Slice(report.Questions, func(i, j int) bool { return report.Questions[i].Question < report.Questions[j].Question })
 	report.Overall, report.Holdout = all.figures(), holdout.figures()
-	t.Logf("overall accuracy %.1f%% over %d answers; holdout %.1f%% over %d", 100*report.Overall.Accuracy, report.Overall.Answers, 100*report.Holdout.Accuracy, report.Holdout.Answers)
+	t.Logf("overall accuracy %.1f%% over %d answers, verdicts %.1f%%; holdout %.1f%% over %d, verdicts %.1f%%",
+		100*report.Overall.Accuracy, report.Overall.Answers, 100*report.Overall.Verdicts, 100*report.Holdout.Accuracy, report.Holdout.Answers, 100*report.Holdout.Verdicts)
+	if err := checkGates(report); err != nil {
+		t.Error(err)
+	}
 	if t.Failed() {
 		return
 	}
@@ -270,5 +298,65 @@ func TestModelAnswersPass(t *testing.T) {
 				t.Logf("model answer misses %v", r.Missed())
 			}
 		})
+	}
+}
+
+// checkGates holds the corpus-wide figures to their floors: holdout
+// accuracy, and pass/fail agreement over all answers and over the holdout.
+func checkGates(r quiz.AccuracyReport) error {
+	var errs []string
+	if r.Holdout.Answers == 0 {
+		errs = append(errs, "no holdout answers")
+	} else {
+		if r.Holdout.Accuracy < holdoutThreshold {
+			errs = append(errs, fmt.Sprintf("holdout accuracy %.1f%%, want at least %.0f%%", 100*r.Holdout.Accuracy, 100*holdoutThreshold))
+		}
+		if r.Holdout.Verdicts < verdictThreshold {
+			errs = append(errs, fmt.Sprintf("holdout verdict agreement %.1f%%, want at least %.0f%%", 100*r.Holdout.Verdicts, 100*verdictThreshold))
+		}
+	}
+	if r.Overall.Verdicts < verdictThreshold {
+		errs = append(errs, fmt.Sprintf("verdict agreement %.1f%%, want at least %.0f%%", 100*r.Overall.Verdicts, 100*verdictThreshold))
+	}
+	if len(errs) > 0 {
+		return fmt.Errorf("%s", strings.Join(errs, "; "))
+	}
+	return nil
+}
+
+// TestGatesFailOnWeakFigures shows the corpus-wide gates bite: figures
+// that pass every per-question check can still fail on the holdout or the
+// verdicts.
+func TestGatesFailOnWeakFigures(t *testing.T) {
+	good := quiz.AccuracyFigures{Answers: 10, Accuracy: 0.95, Verdicts: 1}
+	tests := []struct {
+		name             string
+		overall, holdout quiz.AccuracyFigures
+		wantErr          bool
+	}{
+		{"all good", good, good, false},
+		{"weak holdout accuracy", good, quiz.AccuracyFigures{Answers: 10, Accuracy: 0.85, Verdicts: 1}, true},
+		{"weak holdout verdicts", good, quiz.AccuracyFigures{Answers: 10, Accuracy: 0.95, Verdicts: 0.8}, true},
+		{"weak overall verdicts", quiz.AccuracyFigures{Answers: 10, Accuracy: 0.95, Verdicts: 0.9}, good, true},
+		{"no holdout", good, quiz.AccuracyFigures{}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := checkGates(quiz.AccuracyReport{Overall: tt.overall, Holdout: tt.holdout})
+			if (err != nil) != tt.wantErr {
+				t.Fatalf("got error %v, want error %v", err, tt.wantErr)
+			}
+		})
+	}
+}
+
+// TestRatioWithNothingToCountIsNotPerfect guards the published figures:
+// a question where no flag was expected has no flag recall, not 100 %.
+func TestRatioWithNothingToCountIsNotPerfect(t *testing.T) {
+	if r := ratio(0, 0); r != nil {
+		t.Fatalf("got ratio(0, 0) = %v, want nil", *r)
+	}
+	if r := ratio(1, 2); r == nil || *r != 0.5 {
+		t.Fatalf("got ratio(1, 2) = %v, want 0.5", r)
 	}
 }

@@ -155,7 +155,7 @@ func findPoint(d *doc, pats, reqs []*Pattern, prose bool) ([]Span, bool) {
 
 func findIn(d *doc, p *Pattern, prose bool) (match, bool) {
 	for si, s := range d.sents {
-		if s.prose != prose {
+		if s.claim != prose {
 			continue
 		}
 		if m, ok := p.find(d, si); ok {
@@ -182,7 +182,7 @@ func findFlag(d *doc, f *RedFlag, proseOnly bool) (FlagResult, bool) {
 		for si, s := range d.sents {
 			// A question asks rather than claims ("is it SETNX then
 			// EXPIRE?"), so it cannot raise a flag.
-			if s.question || (proseOnly && !s.prose) {
+			if s.question || (proseOnly && !s.claim) {
 				continue
 			}
 			if m, ok := p.find(d, si); ok {
@@ -219,12 +219,13 @@ func freeTextScore(points []PointResult, flags []FlagResult) float64 {
 	return clamp01(score)
 }
 
-// wordShare counts the answer's words and those outside prose sentences.
+// wordShare counts the answer's words and those outside claims (prose or
+// terse sentences).
 func wordShare(d *doc) (words, loose int) {
 	for _, s := range d.sents {
 		n := s.to - s.from
 		words += n
-		if !s.prose {
+		if !s.claim {
 			loose += n
 		}
 	}

@@ -1,7 +1,9 @@
 package quiz_test
 
 import (
+	"encoding/json"
 	"reflect"
+	"sort"
 	"strings"
 	"testing"
 
@@ -338,6 +340,70 @@ func TestGradeConcurrently(t *testing.T) {
 	for i := 1; i < 8; i++ {
 		if r := <-done; !reflect.DeepEqual(r, first) {
 			t.Fatalf("concurrent grades differ: %+v vs %+v", r, first)
+		}
+	}
+}
+
+// TestTerseAnswersRaiseFlags grades short, imperative answers against the
+// real bank: their losing claims must be flagged as surely as in long
+// prose, and their terse negations must stay unflagged.
+func TestTerseAnswersRaiseFlags(t *testing.T) {
+	b := loadBank(t)
+	tests := []struct {
+		name, question, text string
+		want                 []string
+	}{
+		{"setnx then expire, del, redlock", "redis-lock-and-failure", "SETNX the key then EXPIRE it, release with DEL. Redlock makes it safe.", []string{"redlock-correctness", "plain-del", "two-commands"}},
+		{"acquire and release imperatives", "redis-lock-and-failure", "Acquire with SETNX lock, then EXPIRE lock 30. Release with DEL lock.", []string{"plain-del", "two-commands"}},
+		{"client rejects stale tokens", "fencing-token", "The client checks its token before writing, comparing it against the current one, so the client itself rejects stale tokens.", []string{"client-side-fencing"}},
+		{"just a mutex", "redis-lock-and-failure", "It's just a mutex: one process holds it, others wait until it is released with DEL.", []string{"mutex-no-lease", "plain-del"}},
+		{"terse negations", "redis-lock-and-failure", "Don't use SETNX then EXPIRE. Never release with a plain DEL. Use SET NX PX and a Lua compare-and-delete.", nil},
+		{"redlock denied", "redis-lock-and-failure", "Set the key with NX PX in one command. Redlock does not make it safe: a pause still gives two holders.", nil},
+		{"not a mutex", "redis-lock-and-failure", "It is not a mutex: it is a lease that expires after 30 seconds.", nil},
+		{"storage rejects", "fencing-token", "Send the token with each write. The storage rejects stale tokens itself.", nil},
+		{"keyword list stays unflagged", "redis-lock-and-failure", "SETNX, EXPIRE, DEL, Redlock", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			q, ok := b.ByID(tt.question)
+			if !ok {
+				t.Fatalf("no question %q", tt.question)
+			}
+			got := b.Grade(q, quiz.Answer{Text: tt.text}).FlagIDs()
+			sort.Strings(got)
+			want := append([]string(nil), tt.want...)
+			sort.Strings(want)
+			if !reflect.DeepEqual(got, want) && !(len(got) == 0 && len(want) == 0) {
+				t.Fatalf("got flags %v, want %v", got, want)
+			}
+		})
+	}
+}
+
+// TestStoredResultCarriesNoHTML guards the pages: a result is stored as
+// JSON, and HTML read back from storage must not exist to be trusted.
+func TestStoredResultCarriesNoHTML(t *testing.T) {
+	b := loadBank(t)
+	for _, q := range b.All() {
+		var a quiz.Answer
+		switch q.Kind {
+		case quiz.KindFreeText:
+			a.Text = "Release with DEL when done. Redlock makes it safe."
+		case quiz.KindOrdering:
+			for _, s := range q.Steps {
+				a.Order = append(a.Order, s.ID)
+			}
+		case quiz.KindSpotTheBug:
+			a.Line = 1
+		default:
+			a.Choices = []string{q.Options[0].ID}
+		}
+		raw, err := json.Marshal(b.Grade(q, a))
+		if err != nil {
+			t.Fatalf("%s: marshal: %v", q.ID, err)
+		}
+		if s := string(raw); strings.Contains(s, "_html") || strings.Contains(s, "<") {
+			t.Fatalf("%s: stored result carries HTML: %s", q.ID, s)
 		}
 	}
 }

@@ -38,6 +38,19 @@ func QuestionMastery(in MasteryInput, now time.Time) float64 {
 	return clamp01(clamp01(in.Score) * recall)
 }
 
+// OverallMastery is the mastery of the whole bank: the mean of
+// QuestionMastery over items, from 0 to 1, and 0 when there are none.
+func OverallMastery(items []MasteryInput, now time.Time) float64 {
+	if len(items) == 0 {
+		return 0
+	}
+	sum := 0.0
+	for _, in := range items {
+		sum += QuestionMastery(in, now)
+	}
+	return sum / float64(len(items))
+}
+
 // TopicMastery is the mastery of one topic.
 type TopicMastery struct {
 	// Topic is the topic id.

@@ -119,3 +119,32 @@ func TestDueIn(t *testing.T) {
 		})
 	}
 }
+
+func TestOverallMastery(t *testing.T) {
+	unrated := quiz.MasteryInput{Topic: "leases", Answered: true, Score: 1, Card: quiz.NewCard()}
+	never := quiz.MasteryInput{Topic: "fencing", Card: quiz.NewCard()}
+	tests := []struct {
+		name  string
+		items []quiz.MasteryInput
+		want  float64
+	}{
+		{"no questions", nil, 0},
+		{"nothing answered", []quiz.MasteryInput{never, never}, 0},
+		{"mean over every question, answered or not", []quiz.MasteryInput{unrated, never}, quiz.QuestionMastery(unrated, masteryNow) / 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := quiz.OverallMastery(tt.items, masteryNow); got != tt.want {
+				t.Fatalf("got %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestDimensionLabelsAreHuman(t *testing.T) {
+	for _, d := range quiz.Dimensions() {
+		if got := quiz.DimensionLabel(d); got == d || got == "" {
+			t.Fatalf("got label %q for dimension %q, want a human title", got, d)
+		}
+	}
+}

@@ -10,7 +10,8 @@
 // Free-text answers are graded without a language model: the answer is
 // normalised, tokenised and stemmed, split into sentences and clauses, and
 // negation scopes are marked; each key point's patterns (see Pattern) are
-// looked for in sentences that read as prose, so a bare list of keywords
+// looked for in sentences that make a claim (prose, or a terse sentence
+// held together by a verb or preposition), so a bare list of keywords
 // names points without earning them. Red flags are patterns too, each with
 // a severity; a fatal one loses the round whatever the score.
 package quiz
@@ -161,7 +162,8 @@ type Point struct {
 	// points; zero means 1.
 	Weight float64
 	// Match holds patterns in the matcher language (see Pattern); the
-	// point is made when any one of them matches a prose sentence.
+	// point is made when any one of them matches a claim (a prose or
+	// terse sentence, not a keyword fragment).
 	Match []string
 	// Requires holds patterns that must all match somewhere in the answer
 	// as well, for points that need two ideas said in different sentences.
@@ -452,6 +454,55 @@ func (b *Bank) Flag(id string) (*RedFlag, bool) {
 	return f, ok
 }
 
+// FlagWhyHTML returns the catalog's HTML explaining the red flag id, or ""
+// for an unknown id. Pages showing a stored result look its HTML up here
+// rather than trusting HTML read back from storage.
+func (b *Bank) FlagWhyHTML(id string) string {
+	if f, ok := b.flagByID[id]; ok {
+		return f.WhyHTML
+	}
+	return ""
+}
+
+// option returns option optID of question qid.
+func (b *Bank) option(qid, optID string) (Option, bool) {
+	if q, ok := b.byID[qid]; ok {
+		for _, o := range q.Options {
+			if o.ID == optID {
+				return o, true
+			}
+		}
+	}
+	return Option{}, false
+}
+
+// OptionTextHTML returns the catalog's HTML of option optID of question
+// qid, or "" when either is unknown.
+func (b *Bank) OptionTextHTML(qid, optID string) string {
+	o, _ := b.option(qid, optID)
+	return o.TextHTML
+}
+
+// OptionWhyHTML returns the catalog's HTML explaining option optID of
+// question qid, or "" when either is unknown.
+func (b *Bank) OptionWhyHTML(qid, optID string) string {
+	o, _ := b.option(qid, optID)
+	return o.WhyHTML
+}
+
+// StepTextHTML returns the catalog's HTML of step stepID of ordering
+// question qid, or "" when either is unknown.
+func (b *Bank) StepTextHTML(qid, stepID string) string {
+	if q, ok := b.byID[qid]; ok {
+		for _, st := range q.Steps {
+			if st.ID == stepID {
+				return st.TextHTML
+			}
+		}
+	}
+	return ""
+}
+
 // FlagsFor returns the red flags checked for q: those q.Flags names, or
 // all of them when it names none. Objective questions have none.
 func (b *Bank) FlagsFor(q *Question) []*RedFlag {
@@ -693,8 +744,11 @@ type FlagResult struct {
 	Label string `json:"label"`
 	// Why explains why it loses the round (markdown).
 	Why string `json:"why"`
-	// WhyHTML is Why rendered to HTML.
-	WhyHTML string `json:"why_html,omitempty"`
+	// WhyHTML is Why rendered to HTML, set by Grade for callers holding
+	// the result in memory. It is never stored (a stored result must not
+	// be trusted as HTML, and would go stale when the content is edited):
+	// pages look it up with Bank.FlagWhyHTML.
+	WhyHTML string `json:"-"`
 	// Severity ranks it.
 	Severity Severity `json:"severity"`
 	// Span is the sentence part that raised it.
@@ -708,25 +762,28 @@ type FlagResult struct {
 type OptionResult struct {
 	// ID is the option id.
 	ID string `json:"id"`
-	// Text is the option text (inline markdown) and TextHTML its rendering.
+	// Text is the option text (inline markdown) and TextHTML its
+	// rendering. The HTML fields are never stored; pages look them up with
+	// Bank.OptionTextHTML and Bank.OptionWhyHTML.
 	Text     string `json:"text"`
-	TextHTML string `json:"text_html,omitempty"`
+	TextHTML string `json:"-"`
 	// Chosen reports the learner picked it.
 	Chosen bool `json:"chosen"`
 	// Correct reports it belongs to the key.
 	Correct bool `json:"correct"`
 	// Why explains the option (markdown) and WhyHTML is its rendering.
 	Why     string `json:"why"`
-	WhyHTML string `json:"why_html,omitempty"`
+	WhyHTML string `json:"-"`
 }
 
 // StepResult is one step of an ordering answer, at the learner's position.
 type StepResult struct {
 	// ID is the step id.
 	ID string `json:"id"`
-	// Text is the step text and TextHTML its rendering.
+	// Text is the step text and TextHTML its rendering, which is never
+	// stored; pages look it up with Bank.StepTextHTML.
 	Text     string `json:"text"`
-	TextHTML string `json:"text_html,omitempty"`
+	TextHTML string `json:"-"`
 	// Position is where the learner put it, from 1.
 	Position int `json:"position"`
 	// Correct is where it belongs, from 1.

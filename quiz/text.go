@@ -24,6 +24,7 @@ type token struct {
 type sentence struct {
 	from, to int  // token range [from, to)
 	prose    bool // reads as prose, not a fragment or keyword list
+	claim    bool // prose, or a short sentence that still says something
 	question bool // ends with a question mark: asks, does not claim
 }
 
@@ -174,7 +175,11 @@ func analyse(text string) *doc {
 			d.toks[k].sent = len(d.sents)
 		}
 		segs := 1 + strings.Count(text[d.toks[i].start:d.toks[j-1].end], ",") + strings.Count(text[d.toks[i].start:d.toks[j-1].end], ";")
-		d.sents = append(d.sents, sentence{from: i, to: j, prose: isProse(d.toks[i:j], segs), question: question})
+		prose := isProse(d.toks[i:j], segs)
+		// A colon heads a list ("Redis: async replication, failover") as
+		// often as a clause, so a terse sentence counts it as a break too.
+		terseSegs := segs + strings.Count(text[d.toks[i].start:d.toks[j-1].end], ":")
+		d.sents = append(d.sents, sentence{from: i, to: j, prose: prose, claim: prose || isTerseClaim(d.toks[i:j], terseSegs), question: question})
 		i = j
 	}
 	// clause words and "and <pronoun>"
@@ -240,6 +245,26 @@ func isProse(toks []token, segments int) bool {
 		}
 	}
 	return n >= 4 && fn >= 2 && float64(fn) >= 0.2*float64(n) && float64(n) >= 3.5*float64(segments)
+}
+
+// isTerseClaim tells a short sentence that asserts something ("Release
+// with DEL lock.", "Redlock makes it safe.") from a fragment of a keyword
+// list ("GC pause, fencing token"): at least three words, at least one of
+// them a function word other than an article (the glue of a clause: a
+// verb like "makes", a preposition like "with", a pronoun), and on
+// average at least 3.5 words between commas and colons, as for prose. Terse answers are how
+// many candidates talk; reading them as lists would let their losing
+// claims pass unflagged.
+func isTerseClaim(toks []token, segments int) bool {
+	if len(toks) < 3 || float64(len(toks)) < 3.5*float64(segments) {
+		return false
+	}
+	for _, t := range toks {
+		if t.fn && !t.code && t.raw != "a" && t.raw != "an" && t.raw != "the" {
+			return true
+		}
+	}
+	return false
 }
 
 // looksLikeCode reports a word written as code: a command in capitals

@@ -54,6 +54,16 @@ type CardEntry struct {
 	Card     quiz.Card
 }
 
+// CardMap keys review cards by question id, for pages that look a
+// question's card up while walking the bank.
+func CardMap(entries []CardEntry) map[string]quiz.Card {
+	out := make(map[string]quiz.Card, len(entries))
+	for _, e := range entries {
+		out[e.Question] = e.Card
+	}
+	return out
+}
+
 // CreateAttempt stores a graded answer of learner to question and returns
 // the new attempt's id. The attempt is timestamped with the store's clock.
 func (s *Store) CreateAttempt(ctx context.Context, learner string, q *quiz.Question, a quiz.Answer, res quiz.Result) (string, error) {

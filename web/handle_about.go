@@ -3,7 +3,6 @@ package web
 import (
 	"errors"
 	"io/fs"
-	"math"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
@@ -16,7 +15,7 @@ import (
 // handleAboutGrader handles "GET /about/grader": how free text is graded,
 // the red flags, and the grader's measured accuracy.
 func (s *Server) handleAboutGrader(c echo.Context) error {
-	v := views.AboutGraderView{PassPct: int(quiz.PassMark * 100), Fatal: penaltyPct(quiz.SeverityFatal), Major: penaltyPct(quiz.SeverityMajor), Minor: penaltyPct(quiz.SeverityMinor)}
+	v := views.AboutGraderView{PassPct: views.Pct(quiz.PassMark), Fatal: views.Pct(quiz.Penalty(quiz.SeverityFatal)), Major: views.Pct(quiz.Penalty(quiz.SeverityMajor)), Minor: views.Pct(quiz.Penalty(quiz.SeverityMinor))}
 	for _, f := range s.cat.Questions.Flags() {
 		v.Flags = append(v.Flags, views.FlagInfo{Label: f.Label, Severity: string(f.Severity), WhyHTML: f.WhyHTML, Fatal: f.Severity == quiz.SeverityFatal})
 	}
@@ -26,7 +25,7 @@ func (s *Server) handleAboutGrader(c echo.Context) error {
 	}
 	if rep != nil {
 		v.Published, v.Method = true, rep.Method
-		v.ThresholdPct = int(math.Round(rep.Threshold * 100))
+		v.ThresholdPct, v.HoldoutThresholdPct, v.VerdictThresholdPct = views.Pct(rep.Threshold), views.Pct(rep.HoldoutThreshold), views.Pct(rep.VerdictThreshold)
 		v.Overall = accuracyFigures(rep.Overall)
 		v.Holdout, v.HasHoldout = accuracyFigures(rep.Holdout), rep.Holdout.Answers > 0
 		for _, qa := range rep.Questions {
@@ -52,12 +51,9 @@ func loadAccuracy(fsys fs.FS) (*quiz.AccuracyReport, error) {
 	return rep, err
 }
 
-// penaltyPct is a severity's penalty in whole percent, for the page.
-func penaltyPct(sev quiz.Severity) int { return int(math.Round(quiz.Penalty(sev) * 100)) }
-
 func accuracyFigures(f quiz.AccuracyFigures) views.AccuracyFigures {
 	return views.AccuracyFigures{
-		Answers: f.Answers, Accuracy: percent(f.Accuracy), Points: percent(f.Points),
-		FlagPrecision: percent(f.FlagPrecision), FlagRecall: percent(f.FlagRecall), Verdicts: percent(f.Verdicts),
+		Answers: f.Answers, Accuracy: views.PctText(f.Accuracy), Points: views.PctText(f.Points),
+		FlagPrecision: views.RateText(f.FlagPrecision), FlagRecall: views.RateText(f.FlagRecall), Verdicts: views.PctText(f.Verdicts),
 	}
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"lockdrill/content"
 	"lockdrill/web/views"
 )
 
@@ -19,12 +20,9 @@ func (s *Server) handleHome(c echo.Context) error {
 		return err
 	}
 	v := views.HomeView{Total: len(s.cat.Guide), FirstSlug: s.cat.Guide[0].Slug}
-	for _, sec := range s.cat.Guide {
-		if _, ok := read[sec.Slug]; ok {
-			v.ReadCount++
-		} else if v.ContinueSlug == "" {
-			v.ContinueSlug, v.ContinueTitle = sec.Slug, sec.Title
-		}
+	var next *content.Section
+	if v.ReadCount, next = s.cat.ReadingProgress(read); next != nil {
+		v.ContinueSlug, v.ContinueTitle = next.Slug, next.Title
 	}
 	p := s.page(c, "", "")
 	p.Description = "Interview prep for distributed locking: leases, fencing tokens, Redlock, TTLs and the locks you did not need."

@@ -23,11 +23,10 @@ func (s *Server) handleLearnIndex(c echo.Context) error {
 	for _, sec := range s.cat.Guide {
 		_, isRead := read[sec.Slug]
 		v.Entries = append(v.Entries, views.GuideEntry{Slug: sec.Slug, Title: sec.Title, Summary: sec.Summary, Minutes: sec.Minutes, Read: isRead})
-		if isRead {
-			v.ReadCount++
-		} else if v.NextSlug == "" {
-			v.NextSlug = sec.Slug
-		}
+	}
+	var next *content.Section
+	if v.ReadCount, next = s.cat.ReadingProgress(read); next != nil {
+		v.NextSlug = next.Slug
 	}
 	p := s.page(c, "Study guide", "learn")
 	p.Description = "The lockdrill study guide: leases, fencing tokens, the Redlock dispute, TTL choice and when a constraint replaces the lock."

@@ -3,7 +3,6 @@ package web
 import (
 	"errors"
 	"fmt"
-	"math"
 	"net/http"
 	"strconv"
 	"strings"
@@ -28,10 +27,11 @@ func (s *Server) handlePracticeIndex(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	cards, err := s.cardMap(c, learner)
+	entries, err := s.store.Cards(ctx, learner)
 	if err != nil {
 		return err
 	}
+	cards := store.CardMap(entries)
 	bank := s.cat.Questions
 	kind, topic := quiz.Kind(c.QueryParam("kind")), c.QueryParam("topic")
 	if !kind.Valid() {
@@ -59,7 +59,7 @@ func (s *Server) handlePracticeIndex(c echo.Context) error {
 			}
 			row := views.QuestionRow{ID: q.ID, Title: q.Title, Kind: string(q.Kind), KindLabel: kindLabel(q.Kind)}
 			if a, ok := latest[q.ID]; ok {
-				row.LastScore, row.LastPassed = percent(a.Score), a.Passed
+				row.LastScore, row.LastPassed = views.PctText(a.Score), a.Passed
 			}
 			card, rated := cards[q.ID]
 			row.Due = dueState(card, rated, now)
@@ -231,7 +231,7 @@ func (s *Server) exerciseView(c echo.Context, q *quiz.Question, a quiz.Answer, m
 		return views.ExerciseView{}, err
 	}
 	for _, h := range hist {
-		row := views.HistoryRow{Href: attemptURL(q.ID, h.ID, false), When: formatWhen(h.Created, s.now()), Score: percent(h.Score), Passed: h.Passed}
+		row := views.HistoryRow{Href: attemptURL(q.ID, h.ID, false), When: formatWhen(h.Created, s.now()), Score: views.PctText(h.Score), Passed: h.Passed}
 		if h.Rating.Valid() {
 			row.Rating = h.Rating.String()
 		}
@@ -307,7 +307,7 @@ func (s *Server) handleAttemptTicks(c echo.Context) error {
 		return err
 	}
 	return s.seeOther(c, attemptURL(q.ID, at.ID, c.FormValue("from") == "review"),
-		"Re-scored with your ticks: "+percent(res.Score)+". The suggested rating follows the new score.")
+		"Re-scored with your ticks: "+views.PctText(res.Score)+". The suggested rating follows the new score.")
 }
 
 // handleAttemptRate handles "POST /practice/:id/attempts/:attempt/rating":
@@ -371,12 +371,16 @@ func (s *Server) attempt(c echo.Context) (*quiz.Question, store.Attempt, error) 
 }
 
 // feedbackView turns a stored attempt into the feedback page's view model.
+// Every piece of HTML on the page comes from the embedded catalog, looked
+// up by id: the stored result is data, never trusted as HTML, and an edit
+// to the content shows on old attempts too.
 func (s *Server) feedbackView(q *quiz.Question, at store.Attempt, fromReview bool) views.FeedbackView {
 	res := at.Result
+	bank := s.cat.Questions
 	v := views.FeedbackView{
 		QuestionID: q.ID, Title: q.Title, Kind: string(q.Kind), KindLabel: kindLabel(q.Kind),
 		PromptHTML: q.Prompt.HTML, When: formatWhen(at.Created, s.now()),
-		ScorePct: int(math.Round(res.Score * 100)), Passed: res.Passed, Fatal: res.Fatal, SelfAssessed: res.SelfAssessed,
+		ScorePct: views.Pct(res.Score), Passed: res.Passed, Fatal: res.Fatal, SelfAssessed: res.SelfAssessed,
 		Notes: res.Notes, ModelAnswerHTML: q.ModelAnswer.HTML, ExplanationHTML: q.Explanation.HTML,
 		AttemptHref: attemptURL(q.ID, at.ID, false), FromReview: fromReview,
 	}
@@ -392,7 +396,7 @@ func (s *Server) feedbackView(q *quiz.Question, at store.Attempt, fromReview boo
 	text := at.Answer.Text
 	var marks []views.Mark
 	for _, pt := range res.Points {
-		row := views.PointRow{ID: pt.ID, Label: pt.Label, Dimension: pt.Dimension, Hit: pt.Hit, Named: pt.Named, SelfAssessed: pt.SelfAssessed}
+		row := views.PointRow{ID: pt.ID, Label: pt.Label, Dimension: quiz.DimensionLabel(pt.Dimension), Hit: pt.Hit, Named: pt.Named, SelfAssessed: pt.SelfAssessed}
 		if pt.Hit {
 			for _, sp := range pt.Spans {
 				marks = append(marks, views.Mark{Start: sp.Start, End: sp.End, Label: pt.Label})
@@ -403,7 +407,7 @@ func (s *Server) feedbackView(q *quiz.Question, at store.Attempt, fromReview boo
 	}
 	for _, f := range res.Flags {
 		v.Flags = append(v.Flags, views.FlagRow{
-			ID: f.ID, Label: f.Label, Severity: string(f.Severity), WhyHTML: f.WhyHTML,
+			ID: f.ID, Label: f.Label, Severity: string(f.Severity), WhyHTML: bank.FlagWhyHTML(f.ID),
 			Fatal: f.Severity == quiz.SeverityFatal, Dismissed: f.Dismissed, Quote: quote(text, f.Span),
 		})
 		if !f.Dismissed {
@@ -414,10 +418,10 @@ func (s *Server) feedbackView(q *quiz.Question, at store.Attempt, fromReview boo
 		v.Segments = views.Highlight(text, marks)
 	}
 	for _, o := range res.Options {
-		v.Options = append(v.Options, views.OptionRow{HTML: o.TextHTML, WhyHTML: o.WhyHTML, Chosen: o.Chosen, Correct: o.Correct})
+		v.Options = append(v.Options, views.OptionRow{HTML: bank.OptionTextHTML(q.ID, o.ID), WhyHTML: bank.OptionWhyHTML(q.ID, o.ID), Chosen: o.Chosen, Correct: o.Correct})
 	}
 	for _, st := range res.Steps {
-		v.Steps = append(v.Steps, views.StepRow{HTML: st.TextHTML, Position: st.Position, Correct: st.Correct, InOrder: st.InOrder})
+		v.Steps = append(v.Steps, views.StepRow{HTML: bank.StepTextHTML(q.ID, st.ID), Position: st.Position, Correct: st.Correct, InOrder: st.InOrder})
 	}
 	if q.Kind == quiz.KindOrdering {
 		for _, st := range q.Steps {
@@ -453,19 +457,6 @@ func (s *Server) nextAfter(q *quiz.Question, fromReview bool) (href, label strin
 		}
 	}
 	return "/practice", "All questions"
-}
-
-// cardMap returns the learner's review cards keyed by question id.
-func (s *Server) cardMap(c echo.Context, learner string) (map[string]quiz.Card, error) {
-	entries, err := s.store.Cards(c.Request().Context(), learner)
-	if err != nil {
-		return nil, err
-	}
-	out := make(map[string]quiz.Card, len(entries))
-	for _, e := range entries {
-		out[e.Question] = e.Card
-	}
-	return out, nil
 }
 
 func attemptURL(question, attempt string, fromReview bool) string {
@@ -530,35 +521,37 @@ func ratingHint(r quiz.Rating) string {
 	return ""
 }
 
+// dueWhen says when a card is due, in the words every page uses: "today",
+// "tomorrow (Tue 1 Dec)" or "in 3 days (Thu 3 Dec)". Callers capitalise
+// it or build their sentence around it.
+func dueWhen(card quiz.Card, now time.Time) string {
+	switch n := quiz.DueIn(card, now); {
+	case n <= 0:
+		return "today"
+	case n == 1:
+		return "tomorrow (" + card.Due.Format("Mon 2 Jan") + ")"
+	default:
+		return "in " + strconv.Itoa(n) + " days (" + card.Due.Format("Mon 2 Jan") + ")"
+	}
+}
+
 // dueState labels a question's review state. A question without a card has
 // never been rated: it is new.
 func dueState(card quiz.Card, rated bool, now time.Time) views.DueState {
 	if !rated || card.State == quiz.StateNew {
 		return views.DueState{Label: "New"}
 	}
-	switch n := quiz.DueIn(card, now); {
-	case n <= 0:
-		return views.DueState{Label: "Due today", Class: "accent"}
-	case n == 1:
-		return views.DueState{Label: "Due tomorrow"}
-	default:
-		return views.DueState{Label: "In " + strconv.Itoa(n) + " days"}
+	st := views.DueState{Label: "Due " + dueWhen(card, now)}
+	if quiz.IsDue(card, now) {
+		st.Class = "accent"
 	}
+	return st
 }
 
 // nextDueText says when a scheduled card comes back, as a sentence.
 func nextDueText(card quiz.Card, now time.Time) string {
-	switch n := quiz.DueIn(card, now); {
-	case n <= 0:
-		return "It is due for review today."
-	case n == 1:
-		return "It comes back for review tomorrow (" + card.Due.Format("Mon 2 Jan") + ")."
-	default:
-		return "It comes back for review in " + strconv.Itoa(n) + " days (" + card.Due.Format("Mon 2 Jan") + ")."
-	}
+	return "It is due for review " + dueWhen(card, now) + "."
 }
-
-func percent(score float64) string { return strconv.Itoa(int(math.Round(score*100))) + " %" }
 
 // formatWhen shows a time relative to today when recent, as a date when not.
 func formatWhen(t, now time.Time) string {

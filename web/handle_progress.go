@@ -1,13 +1,14 @@
 package web
 
 import (
-	"math"
 	"net/http"
 	"time"
 
 	"github.com/labstack/echo/v4"
 
+	"lockdrill/content"
 	"lockdrill/quiz"
+	"lockdrill/store"
 	"lockdrill/web/views"
 )
 
@@ -49,12 +50,8 @@ func (s *Server) handleProgress(c echo.Context) error {
 		times = append(times, a.Created)
 		recs = append(recs, quiz.AttemptRecord{At: a.Created, Score: a.Score, Passed: a.Passed})
 	}
-	cards := map[string]quiz.Card{}
-	for _, e := range entries {
-		cards[e.Question] = e.Card
-	}
+	cards := store.CardMap(entries)
 	var items []quiz.MasteryInput
-	overall := 0.0
 	for _, q := range bank.All() {
 		score, answered := latest[q.ID]
 		card, ok := cards[q.ID]
@@ -63,18 +60,15 @@ func (s *Server) handleProgress(c echo.Context) error {
 		}
 		in := quiz.MasteryInput{Topic: q.Topic, Answered: answered, Score: score, Card: card}
 		items = append(items, in)
-		overall += quiz.QuestionMastery(in, now)
 	}
 	v := views.ProgressView{
 		ChartDays: chartDays, AttemptsTotal: len(log), GuideTotal: len(s.cat.Guide),
-		UnratedPct: int(quiz.UnratedRecall * 100), RetentionPct: int(quiz.DesiredRetention * 100),
-	}
-	if len(items) > 0 {
-		v.Overall = int(math.Round(overall / float64(len(items)) * 100))
+		UnratedPct: views.Pct(quiz.UnratedRecall), RetentionPct: views.Pct(quiz.DesiredRetention),
+		Overall: views.Pct(quiz.OverallMastery(items, now)),
 	}
 	for _, m := range quiz.Mastery(items, now) {
 		title, _ := topicTitle(m.Topic)
-		v.Mastery = append(v.Mastery, views.MasteryRow{Topic: m.Topic, Title: title, Pct: int(math.Round(m.Mastery * 100)), Answered: m.Answered, Total: m.Total})
+		v.Mastery = append(v.Mastery, views.MasteryRow{Topic: m.Topic, Title: title, Pct: views.Pct(m.Mastery), Answered: m.Answered, Total: m.Total})
 	}
 	v.Streak, v.Longest = quiz.Streak(times, now)
 	for _, d := range quiz.DailyActivity(recs, now, chartDays) {
@@ -89,14 +83,11 @@ func (s *Server) handleProgress(c echo.Context) error {
 			break
 		}
 		q, _ := bank.ByID(e.Question)
-		v.DueNext = append(v.DueNext, views.DueRow{Title: q.Title, Href: "/practice/" + q.ID, When: dueWhen(e.Card, now), Due: quiz.IsDue(e.Card, now)})
+		v.DueNext = append(v.DueNext, views.DueRow{Title: q.Title, Href: "/practice/" + q.ID, When: capitalise(dueWhen(e.Card, now)), Due: quiz.IsDue(e.Card, now)})
 	}
-	for _, sec := range s.cat.Guide {
-		if _, ok := read[sec.Slug]; ok {
-			v.ReadCount++
-		} else if v.ContinueHref == "" {
-			v.ContinueHref, v.ContinueTitle = "/learn/"+sec.Slug, sec.Title
-		}
+	var next *content.Section
+	if v.ReadCount, next = s.cat.ReadingProgress(read); next != nil {
+		v.ContinueHref, v.ContinueTitle = "/learn/"+next.Slug, next.Title
 	}
 	p := s.page(c, "Progress", "progress")
 	p.Description = "Your mastery per topic, your streak and what is due for review."

@@ -2,8 +2,6 @@ package web
 
 import (
 	"net/http"
-	"strconv"
-	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -41,7 +39,7 @@ func (s *Server) handleReview(c echo.Context) error {
 		next := upcoming[0]
 		q, _ := s.cat.Questions.ByID(next.Question)
 		v.NextTitle, v.NextHref = q.Title, "/practice/"+q.ID
-		v.NextDue = lowerFirst(dueWhen(next.Card, s.now()))
+		v.NextDue = dueWhen(next.Card, s.now())
 	}
 	latest, err := s.store.LatestAttempts(c.Request().Context(), learner)
 	if err != nil {
@@ -87,16 +85,4 @@ func (s *Server) splitDue(cards []store.CardEntry) (due, upcoming []store.CardEn
 		}
 	}
 	return due, upcoming
-}
-
-// dueWhen says when a card is due, such as "Tomorrow (Tue 1 Dec)".
-func dueWhen(card quiz.Card, now time.Time) string {
-	switch n := quiz.DueIn(card, now); {
-	case n <= 0:
-		return "Today"
-	case n == 1:
-		return "Tomorrow (" + card.Due.Format("Mon 2 Jan") + ")"
-	default:
-		return "In " + strconv.Itoa(n) + " days (" + card.Due.Format("Mon 2 Jan") + ")"
-	}
 }

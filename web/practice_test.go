@@ -22,6 +22,7 @@ import (
 	"lockdrill/static"
 	"lockdrill/store"
 	"lockdrill/web"
+	"lockdrill/web/views"
 )
 
 // partialFencing makes four of the six key points of fencing-token and
@@ -359,7 +360,7 @@ func TestRatingSchedulesTheQuestion(t *testing.T) {
 		t.Fatalf("rating = %d to %q, want 303 back to the feedback", rec.Code, rec.Header().Get("Location"))
 	}
 	row := rowFor(mustDoc(t, cl.get("/practice")), q.ID)
-	if got := row.Find(`[data-testid=due-state]`).Text(); !strings.HasPrefix(got, "In ") && got != "Due tomorrow" {
+	if got := row.Find(`[data-testid=due-state]`).Text(); !strings.HasPrefix(got, "Due in ") && !strings.HasPrefix(got, "Due tomorrow") {
 		t.Fatalf("due state after rating Good = %q, want a later day", got)
 	}
 	if got := row.Find(`[data-testid=last-score]`).Text(); !strings.Contains(got, "100 %") {
@@ -583,5 +584,110 @@ func TestEveryQuestionCanBeAnswered(t *testing.T) {
 				t.Fatalf("the key scored %d, want 100", score(t, fb))
 			}
 		})
+	}
+}
+
+// TestFeedbackHTMLComesFromTheCatalog tampers with stored results: HTML
+// read back from the database must never reach the page, which looks every
+// explanation up in the embedded catalog by id instead.
+func TestFeedbackHTMLComesFromTheCatalog(t *testing.T) {
+	srv, st := newTestServer(t)
+	cl := newClient(t, srv)
+	bank := mustBank(t)
+	ctx := context.Background()
+	const injected = `<b data-testid="injected">stale</b>`
+	tamper := func(loc string, f func(*quiz.Result)) {
+		t.Helper()
+		learner := cl.cookies["lockdrill_learner"].Value
+		id := loc[strings.LastIndex(loc, "/")+1:]
+		at, err := st.Attempt(ctx, learner, id)
+		if err != nil {
+			t.Fatalf("load attempt: %v", err)
+		}
+		f(&at.Result)
+		if err := st.UpdateAttemptResult(ctx, learner, id, at.Result); err != nil {
+			t.Fatalf("update attempt: %v", err)
+		}
+	}
+
+	t.Run("red flags", func(t *testing.T) {
+		loc, _ := cl.answerOK("redis-lock-and-failure", url.Values{"answer": {"Acquire with SETNX lock, then EXPIRE lock 30. Release with DEL lock."}})
+		tamper(loc, func(r *quiz.Result) {
+			for i := range r.Flags {
+				r.Flags[i].WhyHTML = injected
+			}
+		})
+		doc := mustDoc(t, cl.get(loc))
+		if n := doc.Find(`[data-testid=injected]`).Length(); n != 0 {
+			t.Fatalf("got %d pieces of stored HTML on the page, want none", n)
+		}
+		item := doc.Find(`[data-testid=flag][data-flag=plain-del]`)
+		f, _ := bank.Flag("plain-del")
+		html, _ := item.Html()
+		if !strings.Contains(html, "<code>DEL</code>") || !strings.Contains(f.WhyHTML, "<code>DEL</code>") {
+			t.Fatalf("got flag explanation %q, want the catalog's %q", html, f.WhyHTML)
+		}
+	})
+
+	t.Run("options", func(t *testing.T) {
+		q := bank.ByKind(quiz.KindSingle)[0]
+		right, _ := objectiveForms(q)
+		loc, _ := cl.answerOK(q.ID, right)
+		tamper(loc, func(r *quiz.Result) {
+			for i := range r.Options {
+				r.Options[i].WhyHTML, r.Options[i].TextHTML = injected, injected
+			}
+		})
+		doc := mustDoc(t, cl.get(loc))
+		if n := doc.Find(`[data-testid=injected]`).Length(); n != 0 {
+			t.Fatalf("got %d pieces of stored HTML on the page, want none", n)
+		}
+		if got, want := doc.Find(`[data-testid=option-feedback]`).Length(), len(q.Options); got != want {
+			t.Fatalf("got %d options, want %d", got, want)
+		}
+	})
+}
+
+// TestFeedbackShowsDimensionTitles checks the chips beside each key point
+// name the interview dimension in words, not as its slug.
+func TestFeedbackShowsDimensionTitles(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	_, doc := cl.answerOK("fencing-token", url.Values{"answer": {partialFencing}})
+	chips := doc.Find(`[data-testid=point-hit] .badge, [data-testid=point-missed] .badge`)
+	if chips.Length() == 0 {
+		t.Fatalf("no dimension chips on the feedback page")
+	}
+	titles := map[string]bool{}
+	for _, d := range quiz.Dimensions() {
+		titles[quiz.DimensionLabel(d)] = true
+	}
+	chips.Each(func(_ int, s *goquery.Selection) {
+		if got := strings.TrimSpace(s.Text()); !titles[got] {
+			t.Fatalf("got chip %q, want one of the dimension titles", got)
+		}
+	})
+}
+
+// TestAboutGraderStatesEveryGate checks the about page names each floor
+// the accuracy tests hold the grader to, with the published values.
+func TestAboutGraderStatesEveryGate(t *testing.T) {
+	srv, _ := newTestServer(t)
+	doc := mustDoc(t, newClient(t, srv).get("/about/grader"))
+	rep, err := content.LoadAccuracy(content.Embedded())
+	if err != nil {
+		t.Fatalf("load accuracy: %v", err)
+	}
+	gates := doc.Find(`[data-testid=accuracy-gates] li`)
+	if gates.Length() != 3 {
+		t.Fatalf("got %d gates on the page, want 3", gates.Length())
+	}
+	for i, want := range []float64{rep.Threshold, rep.HoldoutThreshold, rep.VerdictThreshold} {
+		if want == 0 {
+			t.Fatalf("gate %d is not published", i)
+		}
+		if got := gates.Eq(i).Text(); !strings.Contains(got, views.PctText(want)) {
+			t.Fatalf("gate %d reads %q, want %s", i, got, views.PctText(want))
+		}
 	}
 }

@@ -1,0 +1,38 @@
+package views_test
+
+import (
+	"testing"
+
+	"lockdrill/web/views"
+)
+
+func TestPctRoundsToNearest(t *testing.T) {
+	tests := []struct {
+		name string
+		in   float64
+		want int
+	}{
+		{"zero", 0, 0},
+		{"rounds half up", 0.675, 68},
+		{"rounds down", 0.674, 67},
+		{"not truncated", 0.899999, 90},
+		{"whole", 1, 100},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := views.Pct(tt.in); got != tt.want {
+				t.Fatalf("got %d, want %d", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestRateTextWithNothingToCount(t *testing.T) {
+	half := 0.5
+	if got := views.RateText(nil); got != "n/a" {
+		t.Fatalf("got %q for no rate, want n/a", got)
+	}
+	if got := views.RateText(&half); got != "50 %" {
+		t.Fatalf("got %q, want 50 %%", got)
+	}
+}
