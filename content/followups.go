@@ -23,27 +23,48 @@ type followUpsDoc struct {
 // free-text question's front matter and body sections, so a follow-up answer
 // is graded by the same grader against the same kind of key points.
 type followUpMeta struct {
-	ID          string      `yaml:"id"`
-	Question    string      `yaml:"question"`
-	When        triggerMeta `yaml:"when"`
-	Topic       string      `yaml:"topic"`
-	Title       string      `yaml:"title"`
-	Guide       string      `yaml:"guide"`
-	Preset      string      `yaml:"preset"`
-	Prompt      string      `yaml:"prompt"`
-	ModelAnswer string      `yaml:"model_answer"`
-	Explanation string      `yaml:"explanation"`
-	Hints       []string    `yaml:"hints"`
-	Points      []pointMeta `yaml:"points"`
-	Flags       *[]string   `yaml:"flags"`
+	ID          string       `yaml:"id"`
+	Question    string       `yaml:"question"`
+	When        triggersMeta `yaml:"when"`
+	Topic       string       `yaml:"topic"`
+	Title       string       `yaml:"title"`
+	Guide       string       `yaml:"guide"`
+	Preset      string       `yaml:"preset"`
+	Prompt      string       `yaml:"prompt"`
+	ModelAnswer string       `yaml:"model_answer"`
+	Explanation string       `yaml:"explanation"`
+	Hints       []string     `yaml:"hints"`
+	Points      []pointMeta  `yaml:"points"`
+	Flags       *[]string    `yaml:"flags"`
 }
 
 type triggerMeta struct {
-	Missed []string `yaml:"missed"`
-	Hit    []string `yaml:"hit"`
-	Flags  []string `yaml:"flags"`
-	Said   []string `yaml:"said"`
-	Unsaid []string `yaml:"unsaid"`
+	Questions []string `yaml:"questions"`
+	Missed    []string `yaml:"missed"`
+	Hit       []string `yaml:"hit"`
+	Flags     []string `yaml:"flags"`
+	Unflagged []string `yaml:"unflagged"`
+	Said      []string `yaml:"said"`
+	Unsaid    []string `yaml:"unsaid"`
+}
+
+// triggersMeta is a follow-up's "when": one trigger, or a list of
+// alternatives of which any may fire.
+type triggersMeta []triggerMeta
+
+// UnmarshalYAML reads a single trigger or a list of them.
+func (t *triggersMeta) UnmarshalYAML(unmarshal func(any) error) error {
+	var list []triggerMeta
+	if err := unmarshal(&list); err == nil {
+		*t = list
+		return nil
+	}
+	var one triggerMeta
+	if err := unmarshal(&one); err != nil {
+		return err
+	}
+	*t = triggersMeta{one}
+	return nil
 }
 
 // LoadFollowUps reads questions/followups.yaml from fsys and compiles it
@@ -93,10 +114,13 @@ func LoadFollowUps(fsys fs.FS, bank *quiz.Bank) (*quiz.FollowUps, error) {
 		for _, p := range m.Points {
 			q.Points = append(q.Points, quiz.Point{ID: p.ID, Label: p.Label, Dimension: p.Dimension, Weight: p.Weight, Match: p.Match, Requires: p.Requires})
 		}
-		list = append(list, &quiz.FollowUp{
-			ID: m.ID, Question: m.Question, Probe: q,
-			When: quiz.Trigger{Missed: m.When.Missed, Hit: m.When.Hit, Flags: m.When.Flags, Said: m.When.Said, Unsaid: m.When.Unsaid},
-		})
+		f := &quiz.FollowUp{ID: m.ID, Question: m.Question, Probe: q}
+		for _, w := range m.When {
+			f.When = append(f.When, quiz.Trigger{
+				Questions: w.Questions, Missed: w.Missed, Hit: w.Hit, Flags: w.Flags, Unflagged: w.Unflagged, Said: w.Said, Unsaid: w.Unsaid,
+			})
+		}
+		list = append(list, f)
 	}
 	set, err := quiz.NewFollowUps(list, bank, syn)
 	if err != nil {

@@ -2,6 +2,7 @@ package content_test
 
 import (
 	"io/fs"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -84,28 +85,34 @@ func TestFollowUpSelection(t *testing.T) {
 			want:     []string{"redlock-pause"},
 		},
 		{
-			name:     "a TTL chosen without fencing asks how the storage protects itself",
+			name:     "a TTL chosen with no word of pauses or fencing asks about both",
 			question: "choose-ttl",
 			answer:   "I'd measure how long the critical section takes in production, look at the p99 and the worst case, and set the TTL a few times above that. Too short and the lease expires while the holder is still working; too long and a crashed holder blocks everyone else for that long. So it is a trade-off between safety margin and how quickly we recover from a crash.",
-			want:     []string{"storage-protects-itself"},
+			want:     []string{"pause-past-expiry", "storage-protects-itself"},
 		},
 		{
 			name:     "comparing clocks across machines asks what happens when they disagree",
 			question: "two-holders",
 			answer:   "I would log the lease expiry timestamp written by the lock server and compare it with the worker's own clock when it writes: if the worker's time is past the expiry written by the server, the worker did not hold the lock any more. That tells me which worker was wrong.",
-			want:     []string{"clocks-disagree", "failover-replica"},
+			want:     []string{"clocks-disagree", "pause-past-expiry"},
 		},
 		{
-			name:     "a debugging answer that names neither pauses nor failover asks about both",
+			name:     "a debugging answer that names neither pauses nor fencing asks about both",
 			question: "two-holders",
 			answer:   "First I would check the acquire code, to see that the key and its expiry are set in one SET NX PX call. Then I would check the release code, which must compare the token before deleting, so a worker never deletes a lock it lost. I would also compare how long the jobs take with the TTL, since a job that outlives its lease lets a second worker in.",
-			want:     []string{"pause-past-expiry", "failover-replica"},
+			want:     []string{"pause-past-expiry", "storage-protects-itself"},
+		},
+		{
+			name:     "a debugging answer with pauses and fencing but no failover asks about the replica",
+			question: "two-holders",
+			answer:   "First I would compare how long the jobs took with the TTL and look for GC pauses around the incident. Then I would read the release code for a plain DEL, and check that the acquire sets the key and its expiry in one command. The lasting fix is fencing: the storage rejects a write whose token is older than one it has seen.",
+			want:     []string{"failover-replica"},
 		},
 		{
 			name:     "a fencing check done by the client asks why the storage must do it",
 			question: "fencing-token",
 			answer:   "A fencing token is a number from the lock service. Before writing, the client reads the current token from the lock service and compares it with its own; if they still match it goes ahead and writes, otherwise it aborts because it lost the lock.",
-			want:     []string{"storage-checks-not-client"},
+			want:     []string{"storage-checks-not-client", "pause-past-expiry"},
 		},
 	}
 	for _, tt := range tests {
@@ -113,6 +120,87 @@ func TestFollowUpSelection(t *testing.T) {
 			got := selected(t, cat, tt.question, tt.answer)
 			if strings.Join(got, ",") != strings.Join(tt.want, ",") {
 				t.Fatalf("follow-ups = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// classics are the follow-ups every interviewer asks, on whichever question
+// the gap shows up.
+var classics = []string{"pause-past-expiry", "storage-protects-itself", "constraint-instead"}
+
+// TestClassicFollowUpsStayQuietOnStrongAnswers feeds every free-text
+// question its model answer and a strong learner answer: neither may draw
+// a classic probe, since neither leaves the gap the probe is about.
+func TestClassicFollowUpsStayQuietOnStrongAnswers(t *testing.T) {
+	cat := mustCatalog(t)
+	strong := []struct{ question, answer string }{
+		{"avoid-the-lock", "First I'd ask what the lock is for. If it only saves duplicate work, and running the thing twice is merely wasteful, I don't need a strong lock at all, or a cheap best-effort one is enough. If it's for correctness, I'd rather let the data enforce it: a unique constraint, or a conditional UPDATE ... WHERE version = ? that only one writer can win. Making the operation idempotent with an idempotency key also makes a second run harmless. Another option is to give the work a single owner, for example partition it so one consumer handles each key. A distributed lock adds a dependency that can be down or slow, and without fencing it doesn't even give you correctness, so it's often the most expensive way to get the weakest guarantee."},
+		{"choose-ttl", "It's a trade-off with no right answer. A short TTL means a slow or paused holder loses the lease while it's still working; a long TTL means that when a holder crashes, everyone waits that long before anyone can take over. I'd first shrink what happens under the lock, no network calls or batch loops inside it, then measure the p99 of what remains under real load and set the TTL to a few times that. For work that legitimately runs long I'd renew the lease with a heartbeat that checks I still own it. But no value is safe: a GC pause or a VM migration can last longer than any TTL, so the TTL only bounds how long a crash blocks others. Safety has to come from a fencing token checked by the resource."},
+		{"extend-lease", "Yes, with care. The extension must check that I still own the lease and extend it in one atomic step, for example a Lua script that compares the value with my token and only then calls PEXPIRE. I'd extend well before expiry, say every third of the TTL, because once it has expired it may already belong to someone else and I have to acquire it again. If an extension fails I must stop the work immediately, since I no longer hold the lock. I'd also cap how long a holder can keep extending, so a stuck worker can't hold it forever. But extension doesn't make it safe: a process that is paused can't send its heartbeat either, so the lease still expires under it, and a heartbeat thread can keep renewing while the worker thread is hung. So fencing at the resource is still needed."},
+		{"fencing-token", "A fencing token is a number the lock service hands out with every grant, and it strictly increases: 33, then 34, and so on. The holder sends its token along with every write to the protected resource, and the resource remembers the highest token it has accepted and rejects any write carrying a lower one. It exists for the holder that was paused, for example by a stop-the-world GC, whose lease expired while it was frozen: when it wakes and writes with the old token, the storage refuses it. The catch is that the resource has to cooperate and do that comparison atomically with the write, which a plain file or a third-party API won't do. And the counter has to survive failover of the lock service, so something like the etcd revision or the ZooKeeper zxid, not INCR on a single Redis node."},
+		{"redis-lock-and-failure", "To acquire, I'd run SET lock:invoice-42 <random uuid> NX PX 30000 in one command, so the key and its expiry are created atomically and only if nobody holds it. The value is a random token unique to this client. To release, I run a small Lua script that deletes the key only if its value is still my token, so I can never delete someone else's lock. How it fails: if my process is paused, say a long GC or the VM gets descheduled, for longer than 30 seconds, the key expires, another client acquires it, and when I wake up I carry on writing as if I still held it. Also Redis replication is asynchronous, so if the primary dies before the key reaches the replica, the promoted replica has no lock and a second client gets it. To make that safe the storage has to check a fencing token and reject writes from the older holder."},
+		{"redis-vs-consensus", "Redis replicates asynchronously, so if the primary fails right after granting a lock, the replica that gets promoted may never have seen the key and will grant it again. ZooKeeper and etcd replicate through a consensus protocol, ZAB and Raft, so a lock is only granted once a majority has it, and it survives the loss of a node. They also give you a number that only grows, the zxid or the etcd revision, which you can use as a fencing token; Redis and Redlock don't give you that. Redlock tries to fix failover with several independent masters, but it depends on timing assumptions, bounded clock drift and bounded pauses, so it isn't a correctness guarantee. Even with etcd, a lease can still expire during a GC pause, so you still need fencing at the resource. If the lock only prevents duplicate work, a single Redis is cheaper and simpler and perfectly fine; if correctness depends on it, I'd pay for a consensus system."},
+		{"row-lock", "In a sense yes: SELECT ... FOR UPDATE coordinates many clients on many machines. But it only protects data inside that one database. The lock lives as long as the transaction, and it's released on commit or rollback, so the database decides, not a TTL. If the client dies or its connection drops, the database aborts the transaction and the lock goes with it, and because the writes happen in the same transaction, a client that lost its lock can't commit a stale write. What it doesn't protect is anything outside the database: if you call a payment API or write a file while holding it, those effects aren't covered. Holding it across slow work also keeps a transaction open, ties up a connection and blocks other writers. Often you don't need the lock at all: a conditional UPDATE ... WHERE state = 'pending' or a unique constraint does the same job."},
+		{"run-job-once", "A lock alone can't make it run exactly once. The holder can pause or crash halfway, its lease expires, and another instance runs the job again. A run can also die in the middle, so you need a retry anyway, which means you get at-least-once and should design for that. I'd make the job idempotent, with an idempotency key per period so a second run changes nothing, and record the run in the database with a unique constraint on (job, period) so only one instance can claim it. If duplicates were merely wasteful, a simple lock as an optimisation is fine. Another option is to run the scheduler on a single elected leader."},
+		{"two-holders", "I'd start with the most common cause: the lease expired while the first worker was still working. So I'd compare how long the critical section actually took with the TTL, and look for GC pauses or CPU throttling at that time. Next I'd read the release code: if it does a plain DEL without checking the value, a late worker deletes the new holder's lock. Then the acquire code: is it SET NX PX in one command, or SETNX followed by EXPIRE, and is the value really unique per worker? Then check whether Redis failed over around the incident, since async replication can lose the key. I'd build the timeline from the lock store's own records and the tokens, not by lining up the two workers' log timestamps, because their clocks disagree. And the real fix is fencing: the resource should reject the stale writer, because a longer TTL only makes this rarer."},
+	}
+	seen := map[string]bool{}
+	for _, tt := range strong {
+		seen[tt.question] = true
+	}
+	for _, q := range cat.Questions.ByKind(quiz.KindFreeText) {
+		if !seen[q.ID] {
+			t.Fatalf("question %q has no strong learner answer in this test", q.ID)
+		}
+		strong = append(strong, struct{ question, answer string }{q.ID, q.ModelAnswer.Markdown})
+	}
+	for i, tt := range strong {
+		name := tt.question + "/learner"
+		if i >= len(seen) {
+			name = tt.question + "/model"
+		}
+		t.Run(name, func(t *testing.T) {
+			for _, id := range selected(t, cat, tt.question, tt.answer) {
+				if slices.Contains(classics, id) {
+					t.Fatalf("a strong answer drew the classic follow-up %q", id)
+				}
+			}
+		})
+	}
+}
+
+// TestClassicFollowUpsFireOnTheGap gives each free-text question an answer
+// with one classic gap (no pause, no storage check, a lock where the
+// database could decide) and checks that the matching probe is asked.
+func TestClassicFollowUpsFireOnTheGap(t *testing.T) {
+	cat := mustCatalog(t)
+	tests := []struct {
+		name, question, answer, want string
+	}{
+		{"no pause", "redis-lock-and-failure", "Acquire with SET lock <uuid> NX PX 30000 in one command and release with a Lua script that deletes the key only if the value is still mine. If the primary dies before the key reaches the replica, a second client gets the lock, so the storage must check a fencing token and reject writes from the older holder.", "pause-past-expiry"},
+		{"no fencing", "redis-lock-and-failure", "Acquire with SET lock <uuid> NX PX 30000. Release with a Lua script that deletes only if the value is still yours. A GC pause longer than the TTL lets a second client in. Failover loses the key, since replication is async.", "storage-protects-itself"},
+		{"no pause", "choose-ttl", "I'd measure the p99 of the critical section and set the TTL a few times above it. Too short and the lease expires while the holder is still working; too long and a crashed holder blocks everyone. Safety comes from fencing tokens checked by the storage.", "pause-past-expiry"},
+		{"no fencing", "choose-ttl", "Too short and a GC pause makes the lease expire under a holder that is still working; too long and a crash blocks everyone for that long. I'd measure the p99 of the job and set the TTL to a few times that.", "storage-protects-itself"},
+		{"QA: heartbeats, no pause", "extend-lease", "Yes, with heartbeats that extend the TTL periodically.", "pause-past-expiry"},
+		{"QA: heartbeats, no fencing", "extend-lease", "Yes, with heartbeats that extend the TTL periodically.", "storage-protects-itself"},
+		{"QA: never says who checks the token", "fencing-token", "A fencing token is a number that goes up by one every time the lock is granted. The client sends it along with each write, so when a holder pauses in GC and its lease expires, its late write with the old token is rejected.", "storage-protects-itself"},
+		{"fencing named, checker not", "fencing-token", "It is an increasing number handed out with each lock grant, and the holder includes it in every request, which is what fencing means. It protects against a client that was frozen in a GC pause and wakes up after its lease expired.", "storage-protects-itself"},
+		{"no pause", "fencing-token", "An increasing number the lock service hands out with every grant. The storage remembers the highest number it has seen and rejects writes that carry a lower one.", "pause-past-expiry"},
+		{"QA: no fencing or pauses", "redis-vs-consensus", "I'd pick etcd. Redis replicates asynchronously, so if the primary fails right after granting the lock, the promoted replica may not have the key and grants it again. etcd commits every write through Raft on a majority, so a granted lock survives a node failure.", "storage-protects-itself"},
+		{"QA: no fencing or pauses, the pause", "redis-vs-consensus", "I'd pick etcd. Redis replicates asynchronously, so if the primary fails right after granting the lock, the promoted replica may not have the key and grants it again. etcd commits every write through Raft on a majority, so a granted lock survives a node failure.", "pause-past-expiry"},
+		{"no pause", "two-holders", "I'd read the release code for a plain DEL and the acquire code for SETNX followed by EXPIRE, and check whether Redis failed over. The real fix is fencing: the storage rejects writes with a stale token.", "pause-past-expiry"},
+		{"no fencing", "two-holders", "I'd compare how long the job took with the TTL and look for GC pauses, check whether Redis failed over, and read the release code for a plain DEL.", "storage-protects-itself"},
+		{"QA: SETNX before the job", "run-job-once", "Take a Redis lock with SETNX before running the job", "constraint-instead"},
+		{"a lease and no claim", "run-job-once", "Yes. Every instance tries SET job-lock <id> NX PX 60000 when the period starts; the one that gets it runs the job and the others skip it.", "constraint-instead"},
+		{"no pause", "run-job-once", "Every instance tries SET job-lock <id> NX PX 60000; the winner runs the job. I'd also make the job idempotent and claim the run with a unique row per period, so a second run changes nothing.", "pause-past-expiry"},
+		{"always a lock", "avoid-the-lock", "I'd skip it when a duplicate run is harmless, like warming a cache twice. Otherwise I'd take a lock around the update so that two services never write at once.", "constraint-instead"},
+		{"a row lock for everything", "row-lock", "Yes, it is. SELECT ... FOR UPDATE makes every other client wait for the row until my transaction commits, so I'd use it whenever two services might update the same order.", "constraint-instead"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.question+"/"+tt.name, func(t *testing.T) {
+			if got := selected(t, cat, tt.question, tt.answer); !slices.Contains(got, tt.want) {
+				t.Fatalf("follow-ups = %v, want %q among them", got, tt.want)
 			}
 		})
 	}

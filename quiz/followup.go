@@ -3,6 +3,7 @@ package quiz
 import (
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // FollowUpAny is the Question of a follow-up that may follow any main
@@ -19,6 +20,10 @@ const MaxFollowUps = 2
 // must be set, because a follow-up probes what an answer left out or got
 // wrong.
 type Trigger struct {
+	// Questions, when set, are the main questions this trigger applies to
+	// (a subset of the follow-up's): a gap such as "never said who checks
+	// the token" matters on some questions and not on others.
+	Questions []string
 	// Missed are point ids of the main question that must all be missed.
 	// A question without one of these points never fires the trigger, so a
 	// follow-up for any question can name a point only some questions have.
@@ -34,6 +39,9 @@ type Trigger struct {
 	// Unsaid are patterns none of which may match the answer text: what the
 	// candidate never mentioned.
 	Unsaid []string
+	// Unflagged are red flag ids none of which may be raised: a sharper
+	// follow-up that fires on the flag already probes the same gap.
+	Unflagged []string
 
 	said, unsaid []*Pattern
 }
@@ -45,8 +53,9 @@ type FollowUp struct {
 	ID string
 	// Question is the main question it follows, or FollowUpAny.
 	Question string
-	// When is the trigger.
-	When Trigger
+	// When are the triggers: the follow-up is asked when any of them
+	// fires.
+	When []Trigger
 	// Probe is the follow-up as a free-text question: its prompt, model
 	// answer, key points and hints. Probe.ID equals ID.
 	Probe *Question
@@ -116,39 +125,17 @@ func compileFollowUp(f *FollowUp, b *Bank, syn Synonyms, flags map[string]*RedFl
 		}
 		main = q
 	}
-	w := &f.When
-	if len(w.Missed) == 0 && len(w.Flags) == 0 && len(w.Unsaid) == 0 {
+	if len(f.When) == 0 {
 		return fieldErr("when", errors.New("needs missed, flags or unsaid: a follow-up probes what the answer left out or got wrong"))
 	}
-	for _, set := range []struct {
-		name string
-		ids  []string
-	}{{"missed", w.Missed}, {"hit", w.Hit}} {
-		for j, id := range set.ids {
-			if !pointExists(b, main, id) {
-				where := "no free-text question"
-				if main != nil {
-					where = fmt.Sprintf("question %q", main.ID)
-				}
-				return fieldErr(fmt.Sprintf("when.%s[%d]", set.name, j), fmt.Errorf("%s has a point %q", where, id))
-			}
+	for i := range f.When {
+		name := "when"
+		if len(f.When) > 1 {
+			name = fmt.Sprintf("when[%d]", i)
 		}
-	}
-	for j, id := range w.Flags {
-		if _, ok := flags[id]; !ok {
-			return fieldErr(fmt.Sprintf("when.flags[%d]", j), fmt.Errorf("unknown red flag %q", id))
+		if err := compileTrigger(&f.When[i], name, b, main, syn, flags); err != nil {
+			return err
 		}
-	}
-	topic := ""
-	if main != nil {
-		topic = main.Topic
-	}
-	var err error
-	if w.said, err = compileAll(w.Said, syn, topic, "when.said"); err != nil {
-		return err
-	}
-	if w.unsaid, err = compileAll(w.Unsaid, syn, topic, "when.unsaid"); err != nil {
-		return err
 	}
 	if f.Probe == nil {
 		return fieldErr("probe", errEmpty)
@@ -161,6 +148,59 @@ func compileFollowUp(f *FollowUp, b *Bank, syn Synonyms, flags map[string]*RedFl
 		return fieldErr("kind", fmt.Errorf("a follow-up is answered in free text, not %s", f.Probe.Kind))
 	}
 	if err := Compile(f.Probe, syn, flags); err != nil {
+		return err
+	}
+	return nil
+}
+
+func compileTrigger(w *Trigger, name string, b *Bank, main *Question, syn Synonyms, flags map[string]*RedFlag) error {
+	if len(w.Missed) == 0 && len(w.Flags) == 0 && len(w.Unsaid) == 0 {
+		return fieldErr(name, errors.New("needs missed, flags or unsaid: a follow-up probes what the answer left out or got wrong"))
+	}
+	for _, set := range []struct {
+		name string
+		ids  []string
+	}{{"missed", w.Missed}, {"hit", w.Hit}} {
+		for j, id := range set.ids {
+			if !pointExists(b, main, id) {
+				where := "no free-text question"
+				if main != nil {
+					where = fmt.Sprintf("question %q", main.ID)
+				}
+				return fieldErr(fmt.Sprintf("%s.%s[%d]", name, set.name, j), fmt.Errorf("%s has a point %q", where, id))
+			}
+		}
+	}
+	for _, set := range []struct {
+		name string
+		ids  []string
+	}{{"flags", w.Flags}, {"unflagged", w.Unflagged}} {
+		for j, id := range set.ids {
+			if _, ok := flags[id]; !ok {
+				return fieldErr(fmt.Sprintf("%s.%s[%d]", name, set.name, j), fmt.Errorf("unknown red flag %q", id))
+			}
+		}
+	}
+	for j, id := range w.Questions {
+		q, ok := b.ByID(id)
+		switch {
+		case !ok:
+			return fieldErr(fmt.Sprintf("%s.questions[%d]", name, j), fmt.Errorf("unknown question %q", id))
+		case q.Kind != KindFreeText:
+			return fieldErr(fmt.Sprintf("%s.questions[%d]", name, j), fmt.Errorf("%q is a %s question; follow-ups follow free-text ones", id, q.Kind))
+		case main != nil && id != main.ID:
+			return fieldErr(fmt.Sprintf("%s.questions[%d]", name, j), fmt.Errorf("%q is not the follow-up's question %q", id, main.ID))
+		}
+	}
+	topic := ""
+	if main != nil {
+		topic = main.Topic
+	}
+	var err error
+	if w.said, err = compileAll(w.Said, syn, topic, name+".said"); err != nil {
+		return err
+	}
+	if w.unsaid, err = compileAll(w.Unsaid, syn, topic, name+".unsaid"); err != nil {
 		return err
 	}
 	return nil
@@ -214,8 +254,11 @@ func (s *FollowUps) Select(q *Question, text string, r Result) []*FollowUp {
 		if f.Question != FollowUpAny && f.Question != q.ID {
 			continue
 		}
-		if f.When.fires(q, text, r) {
-			out = append(out, f)
+		for _, w := range f.When {
+			if w.fires(q, text, r) {
+				out = append(out, f)
+				break
+			}
 		}
 	}
 	return out
@@ -223,6 +266,9 @@ func (s *FollowUps) Select(q *Question, text string, r Result) []*FollowUp {
 
 // fires reports whether the trigger fires for answer text to q graded as r.
 func (w Trigger) fires(q *Question, text string, r Result) bool {
+	if len(w.Questions) > 0 && !slices.Contains(w.Questions, q.ID) {
+		return false
+	}
 	hit := map[string]bool{}
 	for _, p := range r.Points {
 		hit[p.ID] = p.Hit
@@ -238,11 +284,16 @@ func (w Trigger) fires(q *Question, text string, r Result) bool {
 			return false
 		}
 	}
-	if len(w.Flags) > 0 {
-		raised := map[string]bool{}
-		for _, id := range r.FlagIDs() {
-			raised[id] = true
+	raised := map[string]bool{}
+	for _, id := range r.FlagIDs() {
+		raised[id] = true
+	}
+	for _, id := range w.Unflagged {
+		if raised[id] {
+			return false
 		}
+	}
+	if len(w.Flags) > 0 {
 		found := false
 		for _, id := range w.Flags {
 			if raised[id] {

@@ -47,10 +47,10 @@ func TestFollowUpSelect(t *testing.T) {
 	other := roundQuestion("other", "fencing", "token", "storage", "fencing", "order")
 	b := testBank(t, main, other)
 	set, err := quiz.NewFollowUps([]*quiz.FollowUp{
-		{ID: "on-flag", Question: quiz.FollowUpAny, When: quiz.Trigger{Flags: []string{"plain-del", "redlock-correctness"}}, Probe: probe("on-flag")},
-		{ID: "pause", Question: "main", When: quiz.Trigger{Hit: []string{"setnx"}, Missed: []string{"pause"}}, Probe: probe("pause")},
-		{ID: "fencing-any", Question: quiz.FollowUpAny, When: quiz.Trigger{Missed: []string{"fencing"}}, Probe: probe("fencing-any")},
-		{ID: "unsaid-replica", Question: "main", When: quiz.Trigger{Said: []string{"redis"}, Unsaid: []string{"?replica|failover"}}, Probe: probe("unsaid-replica")},
+		{ID: "on-flag", Question: quiz.FollowUpAny, When: []quiz.Trigger{{Flags: []string{"plain-del", "redlock-correctness"}}}, Probe: probe("on-flag")},
+		{ID: "pause", Question: "main", When: []quiz.Trigger{{Hit: []string{"setnx"}, Missed: []string{"pause"}}}, Probe: probe("pause")},
+		{ID: "fencing-any", Question: quiz.FollowUpAny, When: []quiz.Trigger{{Missed: []string{"fencing"}}}, Probe: probe("fencing-any")},
+		{ID: "unsaid-replica", Question: "main", When: []quiz.Trigger{{Said: []string{"redis"}, Unsaid: []string{"?replica|failover"}}}, Probe: probe("unsaid-replica")},
 	}, b, nil)
 	if err != nil {
 		t.Fatalf("new follow-ups: %v", err)
@@ -88,6 +88,51 @@ func TestFollowUpSelect(t *testing.T) {
 	}
 }
 
+// TestFollowUpTriggerAlternatives checks the parts of a trigger that let a
+// classic gap fire on every question where it applies: alternatives (any
+// trigger fires), a question list, and red flags that hand the gap to a
+// sharper follow-up.
+func TestFollowUpTriggerAlternatives(t *testing.T) {
+	main := roundQuestion("main", "leases", "setnx", "pause", "fencing", "replica")
+	other := roundQuestion("other", "fencing", "token", "storage", "order", "writes")
+	third := roundQuestion("third", "ttl", "ttl", "heartbeat", "renew", "limit")
+	b := testBank(t, main, other, third)
+	set, err := quiz.NewFollowUps([]*quiz.FollowUp{
+		{ID: "sharper", Question: quiz.FollowUpAny, When: []quiz.Trigger{{Flags: []string{"plain-del"}}}, Probe: probe("sharper")},
+		{ID: "no-check", Question: quiz.FollowUpAny, When: []quiz.Trigger{
+			{Flags: []string{"redlock-correctness"}},
+			{Questions: []string{"main", "other"}, Unsaid: []string{"?check*"}, Unflagged: []string{"plain-del"}},
+		}, Probe: probe("no-check")},
+	}, b, nil)
+	if err != nil {
+		t.Fatalf("new follow-ups: %v", err)
+	}
+	tests := []struct {
+		name, question, answer string
+		want                   []string
+	}{
+		{"the gap fires on a listed question", "main", "We would use setnx on redis for the lock and let it expire.", []string{"no-check"}},
+		{"and on the other listed question", "other", "The token goes with every write to the storage.", []string{"no-check"}},
+		{"saying it, even negated, is not the gap", "other", "The token goes with every write, but nobody needs to check it.", nil},
+		{"an unlisted question does not fire the gap", "third", "The ttl is renewed by a heartbeat.", nil},
+		{"the other alternative still fires anywhere", "third", "Redlock is safe, so the ttl is renewed by a heartbeat.", []string{"no-check"}},
+		{"a sharper follow-up's flag takes the gap", "main", "We take it with setnx and release it with a plain del when done.", []string{"sharper"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			q, _ := b.ByID(tt.question)
+			r := b.Grade(q, quiz.Answer{Text: tt.answer})
+			var got []string
+			for _, f := range set.Select(q, tt.answer, r) {
+				got = append(got, f.ID)
+			}
+			if strings.Join(got, ",") != strings.Join(tt.want, ",") {
+				t.Fatalf("got %v, want %v (flags %v)", got, tt.want, r.FlagIDs())
+			}
+		})
+	}
+}
+
 func TestNewFollowUpsRejects(t *testing.T) {
 	main := roundQuestion("main", "leases", "setnx", "pause", "fencing", "replica")
 	b := testBank(t, main)
@@ -96,13 +141,16 @@ func TestNewFollowUpsRejects(t *testing.T) {
 		f    *quiz.FollowUp
 		want string
 	}{
-		{"no trigger", &quiz.FollowUp{ID: "x", Question: "main", When: quiz.Trigger{Hit: []string{"setnx"}}, Probe: probe("x")}, "when: needs missed"},
-		{"unknown point", &quiz.FollowUp{ID: "x", Question: "main", When: quiz.Trigger{Missed: []string{"nope"}}, Probe: probe("x")}, `when.missed[0]: question "main" has a point "nope"`},
-		{"unknown flag", &quiz.FollowUp{ID: "x", Question: quiz.FollowUpAny, When: quiz.Trigger{Flags: []string{"nope"}}, Probe: probe("x")}, `unknown red flag "nope"`},
-		{"unknown question", &quiz.FollowUp{ID: "x", Question: "nope", When: quiz.Trigger{Flags: []string{"plain-del"}}, Probe: probe("x")}, `unknown question "nope"`},
-		{"id clashes with a question", &quiz.FollowUp{ID: "main", Question: quiz.FollowUpAny, When: quiz.Trigger{Flags: []string{"plain-del"}}, Probe: probe("main")}, "also a question id"},
-		{"probe with too few points", &quiz.FollowUp{ID: "x", Question: quiz.FollowUpAny, When: quiz.Trigger{Flags: []string{"plain-del"}}, Probe: roundQuestion("x", "leases", "a", "b")}, "points: 2 key points"},
-		{"missing probe", &quiz.FollowUp{ID: "x", Question: quiz.FollowUpAny, When: quiz.Trigger{Flags: []string{"plain-del"}}}, "probe: empty"},
+		{"no trigger", &quiz.FollowUp{ID: "x", Question: "main", When: []quiz.Trigger{{Hit: []string{"setnx"}}}, Probe: probe("x")}, "when: needs missed"},
+		{"unknown point", &quiz.FollowUp{ID: "x", Question: "main", When: []quiz.Trigger{{Missed: []string{"nope"}}}, Probe: probe("x")}, `when.missed[0]: question "main" has a point "nope"`},
+		{"unknown flag", &quiz.FollowUp{ID: "x", Question: quiz.FollowUpAny, When: []quiz.Trigger{{Flags: []string{"nope"}}}, Probe: probe("x")}, `unknown red flag "nope"`},
+		{"unknown question", &quiz.FollowUp{ID: "x", Question: "nope", When: []quiz.Trigger{{Flags: []string{"plain-del"}}}, Probe: probe("x")}, `unknown question "nope"`},
+		{"id clashes with a question", &quiz.FollowUp{ID: "main", Question: quiz.FollowUpAny, When: []quiz.Trigger{{Flags: []string{"plain-del"}}}, Probe: probe("main")}, "also a question id"},
+		{"probe with too few points", &quiz.FollowUp{ID: "x", Question: quiz.FollowUpAny, When: []quiz.Trigger{{Flags: []string{"plain-del"}}}, Probe: roundQuestion("x", "leases", "a", "b")}, "points: 2 key points"},
+		{"unknown question in a trigger", &quiz.FollowUp{ID: "x", Question: quiz.FollowUpAny, When: []quiz.Trigger{{Flags: []string{"plain-del"}}, {Questions: []string{"nope"}, Unsaid: []string{"x"}}}, Probe: probe("x")}, `when[1].questions[0]: unknown question "nope"`},
+		{"unknown unflagged red flag", &quiz.FollowUp{ID: "x", Question: quiz.FollowUpAny, When: []quiz.Trigger{{Unsaid: []string{"x"}, Unflagged: []string{"nope"}}}, Probe: probe("x")}, `when.unflagged[0]: unknown red flag "nope"`},
+		{"no trigger at all", &quiz.FollowUp{ID: "x", Question: quiz.FollowUpAny, Probe: probe("x")}, "when: needs missed"},
+		{"missing probe", &quiz.FollowUp{ID: "x", Question: quiz.FollowUpAny, When: []quiz.Trigger{{Flags: []string{"plain-del"}}}}, "probe: empty"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

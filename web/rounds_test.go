@@ -189,7 +189,7 @@ func TestFiveQuestionInterviewRound(t *testing.T) {
 		{"redis-lock-and-failure", ""}, {"redis-lock-and-failure", "pause-past-expiry"}, {"redis-lock-and-failure", "storage-protects-itself"},
 		{"avoid-the-lock", ""}, {"avoid-the-lock", "constraint-instead"},
 		{"fencing-token", ""},
-		{"choose-ttl", ""}, {"choose-ttl", "storage-protects-itself"},
+		{"choose-ttl", ""}, {"choose-ttl", "pause-past-expiry"}, {"choose-ttl", "storage-protects-itself"},
 		{"redis-vs-consensus", ""}, {"redis-vs-consensus", "redlock-pause"},
 	}
 	if len(got) != len(want) {
