@@ -264,6 +264,8 @@ type TurnScore struct {
 	Overtime bool
 	// Score is the graded score after the overtime penalty; 0 unanswered.
 	Score float64
+	// Passed is Score >= PassMark with no fatal red flag in the answer.
+	Passed bool
 }
 
 // QuestionScore is one main question with its follow-ups.
@@ -355,6 +357,7 @@ func Score(b *Bank, fus *FollowUps, turns []Turn, limit time.Duration) Scorecard
 				ts.Overtime = Overtime(t.Shown, t.Answered, limit)
 			}
 			ts.Score = Penalised(t.Result.Score, ts.Overtime)
+			ts.Passed = !t.Result.Fatal && ts.Score >= PassMark
 			for d, c := range t.Result.ByDimension() {
 				acc := dims[d]
 				acc.Hit += c.Hit
@@ -562,4 +565,51 @@ func firstFatal(fs []FlagResult) string {
 		}
 	}
 	return "see the answer"
+}
+
+// ReviewItem is what one main answer of a finished round feeds to spaced
+// review: a practice attempt with its result and the rating that schedules
+// the question's card.
+type ReviewItem struct {
+	// Question is the main question's id and Kind its kind.
+	Question string
+	Kind     Kind
+	// Answer is the answer as given in the round.
+	Answer Answer
+	// Result is the graded answer as the round scored it: Score after any
+	// overtime penalty, Passed and Suggested derived from that score, and a
+	// note that it was a round answer (saying so when it ran over time).
+	Result Result
+	// Rating schedules the card; it is Result.Suggested, since no one rates
+	// a round answer by hand.
+	Rating Rating
+}
+
+// RoundNote is the note every round answer carries into practice history.
+const RoundNote = "Answered in a mock round."
+
+// RoundReview returns what each answered main question of sc feeds to
+// review, in round order. Follow-ups feed nothing (they are not bank
+// questions), nor do unanswered questions or ids unknown to b. The rating
+// follows the penalised score, so an answer that ran over time is scheduled
+// sooner than the same answer in time.
+func RoundReview(b *Bank, sc Scorecard) []ReviewItem {
+	var out []ReviewItem
+	for _, qs := range sc.Questions {
+		t := qs.Main
+		q, ok := bankQuestion(b, qs.ID)
+		if !ok || !t.Done() {
+			continue
+		}
+		res := *t.Result
+		res.Score = t.Score
+		finish(&res)
+		note := RoundNote
+		if t.Overtime {
+			note = fmt.Sprintf("Answered in a mock round, over time: %d points off.", int(math.Round(OvertimePenalty*100)))
+		}
+		res.Notes = append(append([]string(nil), res.Notes...), note)
+		out = append(out, ReviewItem{Question: q.ID, Kind: q.Kind, Answer: Answer{Text: t.Text}, Result: res, Rating: res.Suggested})
+	}
+	return out
 }

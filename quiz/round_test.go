@@ -203,3 +203,61 @@ func TestRoundConfigValidate(t *testing.T) {
 		})
 	}
 }
+
+// TestRoundReview checks what a finished round feeds to spaced review: each
+// answered main question, scored as on the scorecard, with the overtime
+// penalty deciding the pass and the rating.
+func TestRoundReview(t *testing.T) {
+	limit := 4 * time.Minute
+	b := testBank(t,
+		roundQuestion("q1", "leases", "a", "b", "c", "d"),
+		roundQuestion("q2", "fencing", "a", "b", "c", "d"),
+		roundQuestion("q3", "ttl", "a", "b", "c", "d"),
+	)
+	followUp := answered("q1", 0.2, time.Minute)
+	followUp.FollowUp = "some-probe"
+	turns := []quiz.Turn{
+		answered("q1", 0.7, time.Minute),
+		followUp,
+		answered("q2", 0.7, limit+time.Minute),
+		{Question: "q3", Shown: t0},
+		answered("not-in-bank", 1, time.Minute),
+	}
+	sc := quiz.Score(b, nil, turns, limit)
+	got := quiz.RoundReview(b, sc)
+	if len(got) != 2 || got[0].Question != "q1" || got[1].Question != "q2" {
+		t.Fatalf("review items = %+v, want q1 and q2 only (no follow-up, no unanswered, no unknown question)", got)
+	}
+	tests := []struct {
+		name     string
+		item     quiz.ReviewItem
+		score    float64
+		passed   bool
+		rating   quiz.Rating
+		note     string
+		scoreRow bool
+	}{
+		{"in time keeps its score and passes", got[0], 0.7, true, quiz.SuggestRating(0.7, false, 0), quiz.RoundNote, sc.Questions[0].Main.Passed},
+		{"over time loses the penalty and fails", got[1], 0.5, false, quiz.Again, "over time: 20 points off", !sc.Questions[1].Main.Passed},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := tt.item.Result
+			if r.Score != tt.score || r.Passed != tt.passed || tt.item.Rating != tt.rating || r.Suggested != tt.rating {
+				t.Fatalf("got score %v passed %v rating %v (suggested %v), want %v %v %v", r.Score, r.Passed, tt.item.Rating, r.Suggested, tt.score, tt.passed, tt.rating)
+			}
+			if !tt.scoreRow {
+				t.Fatalf("the scorecard's turn Passed disagrees with what review records")
+			}
+			if n := len(r.Notes); n == 0 || !strings.Contains(r.Notes[n-1], tt.note) {
+				t.Fatalf("notes = %q, want the last to contain %q", r.Notes, tt.note)
+			}
+			if tt.item.Kind != quiz.KindFreeText || tt.item.Answer.Text != "answer" {
+				t.Fatalf("item = %+v, want a free-text attempt with the round's answer", tt.item)
+			}
+		})
+	}
+	if sc.Questions[0].Main.Result.Notes != nil {
+		t.Fatalf("RoundReview changed the scorecard's result notes: %q", sc.Questions[0].Main.Result.Notes)
+	}
+}

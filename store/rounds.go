@@ -312,12 +312,24 @@ func (s *Store) AnswerTurn(ctx context.Context, learner, id string, a TurnAnswer
 	return nil
 }
 
-// FinishRound closes the learner's round with its score and verdict. It
-// reports whether this call closed it: only the first call does, so work
-// done once per round (feeding spaced review) happens once even when two
-// requests race. It returns ErrNotFound for a round that is not the
-// learner's.
-func (s *Store) FinishRound(ctx context.Context, learner, id string, score float64, v quiz.Verdict, at time.Time) (bool, error) {
+// RoundFinish is how a round ends: its score and verdict, when, and what
+// each main answer feeds to spaced review (see quiz.RoundReview).
+type RoundFinish struct {
+	Score   float64
+	Verdict quiz.Verdict
+	At      time.Time
+	Review  []quiz.ReviewItem
+}
+
+// FinishRound closes the learner's round and, in the same transaction,
+// stores each review item as a rated practice attempt and reschedules its
+// question's card (quiz.Schedule at f.At). Either all of it happens or none
+// does, so a failure cannot leave a closed round whose answers never reached
+// review. It is idempotent: it reports whether this call closed the round,
+// and a round already closed is left as it is, with nothing written twice,
+// even when two requests race. It returns ErrNotFound for a round that is
+// not the learner's.
+func (s *Store) FinishRound(ctx context.Context, learner, id string, f RoundFinish) (bool, error) {
 	if !ValidID(learner) || !ValidID(id) {
 		return false, fmt.Errorf("finish round: %w", ErrNotFound)
 	}
@@ -326,20 +338,76 @@ func (s *Store) FinishRound(ctx context.Context, learner, id string, score float
 		if err := ownRound(ctx, tx, learner, id); err != nil {
 			return err
 		}
+		at := f.At.UnixMilli()
 		res, err := tx.ExecContext(ctx,
 			`UPDATE rounds SET finished_ms = ?, score = ?, verdict = ? WHERE id = ? AND learner_id = ? AND finished_ms IS NULL`,
-			at.UnixMilli(), score, string(v), id, learner)
+			at, f.Score, string(f.Verdict), id, learner)
 		if err != nil {
 			return err
 		}
 		n, err := res.RowsAffected()
-		closed = n == 1
-		return err
+		if err != nil || n == 0 {
+			return err
+		}
+		for i, item := range f.Review {
+			if err := insertRatedAttempt(ctx, tx, learner, item, f.At); err != nil {
+				return fmt.Errorf("review[%d] %q: %w", i, item.Question, err)
+			}
+		}
+		closed = true
+		return nil
 	})
 	if err != nil {
 		return false, fmt.Errorf("finish round: %w", err)
 	}
 	return closed, nil
+}
+
+// insertRatedAttempt stores item as an attempt already rated item.Rating at
+// at, and replaces its question's card with the card scheduled by that
+// rating, inside tx. It mirrors CreateAttempt followed by RateAttempt, which
+// each own their transaction.
+func insertRatedAttempt(ctx context.Context, tx *sql.Tx, learner string, item quiz.ReviewItem, at time.Time) error {
+	if !item.Rating.Valid() {
+		return fmt.Errorf("rating %d is not 1-4", int(item.Rating))
+	}
+	ans, err := json.Marshal(item.Answer)
+	if err != nil {
+		return fmt.Errorf("answer: %w", err)
+	}
+	rs, err := json.Marshal(item.Result)
+	if err != nil {
+		return fmt.Errorf("result: %w", err)
+	}
+	ms := at.UnixMilli()
+	if _, err := tx.ExecContext(ctx,
+		`INSERT INTO attempts (id, learner_id, question_id, kind, answer, result, score, passed, created_ms, rating, rated_ms)
+		 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		NewID(), learner, item.Question, string(item.Kind), string(ans), string(rs), item.Result.Score, boolInt(item.Result.Passed), ms, int(item.Rating), ms); err != nil {
+		return err
+	}
+	card := quiz.NewCard()
+	var raw string
+	err = tx.QueryRowContext(ctx, "SELECT card FROM cards WHERE learner_id = ? AND question_id = ?", learner, item.Question).Scan(&raw)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+	case err != nil:
+		return err
+	default:
+		if err := json.Unmarshal([]byte(raw), &card); err != nil {
+			return fmt.Errorf("decode card: %w", err)
+		}
+	}
+	next := quiz.Schedule(card, item.Rating, at)
+	enc, err := json.Marshal(next)
+	if err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx,
+		`INSERT INTO cards (learner_id, question_id, card, due_ms, updated_ms) VALUES (?, ?, ?, ?, ?)
+		 ON CONFLICT (learner_id, question_id) DO UPDATE SET card = excluded.card, due_ms = excluded.due_ms, updated_ms = excluded.updated_ms`,
+		learner, item.Question, string(enc), next.Due.UnixMilli(), ms)
+	return err
 }
 
 // Rounds returns the learner's rounds, newest first. An unknown or empty

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -106,7 +107,7 @@ func TestRoundAnswerRules(t *testing.T) {
 		if err := s.MarkShown(ctx, other, id, 10, roundStart); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("mark shown = %v, want ErrNotFound", err)
 		}
-		if _, err := s.FinishRound(ctx, other, id, 1, quiz.StrongHire, roundStart); !errors.Is(err, store.ErrNotFound) {
+		if _, err := s.FinishRound(ctx, other, id, store.RoundFinish{Score: 1, Verdict: quiz.StrongHire, At: roundStart}); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("finish = %v, want ErrNotFound", err)
 		}
 		if rs, _ := s.Rounds(ctx, other); len(rs) != 0 {
@@ -114,11 +115,11 @@ func TestRoundAnswerRules(t *testing.T) {
 		}
 	})
 	t.Run("finishing happens once, then answers are refused", func(t *testing.T) {
-		first, err := s.FinishRound(ctx, learner, id, 0.4, quiz.NoHire, roundStart.Add(time.Hour))
+		first, err := s.FinishRound(ctx, learner, id, store.RoundFinish{Score: 0.4, Verdict: quiz.NoHire, At: roundStart.Add(time.Hour)})
 		if err != nil || !first {
 			t.Fatalf("first finish = %v, %v; want true", first, err)
 		}
-		again, err := s.FinishRound(ctx, learner, id, 1, quiz.StrongHire, roundStart.Add(2*time.Hour))
+		again, err := s.FinishRound(ctx, learner, id, store.RoundFinish{Score: 1, Verdict: quiz.StrongHire, At: roundStart.Add(2 * time.Hour)})
 		if err != nil || again {
 			t.Fatalf("second finish = %v, %v; want false", again, err)
 		}
@@ -152,4 +153,82 @@ func TestMarkShownKeepsTheFirstTime(t *testing.T) {
 	if got := r.Turns[0].Shown; !got.Equal(roundStart.Add(time.Second)) {
 		t.Fatalf("shown = %v, want the first showing", got)
 	}
+}
+
+func reviewItem(question string, score float64, r quiz.Rating) quiz.ReviewItem {
+	return quiz.ReviewItem{
+		Question: question, Kind: quiz.KindFreeText, Answer: quiz.Answer{Text: "answer to " + question},
+		Result: quiz.Result{Question: question, Kind: quiz.KindFreeText, Score: score, Passed: score >= quiz.PassMark, Notes: []string{quiz.RoundNote}},
+		Rating: r,
+	}
+}
+
+// TestFinishRoundIsAtomic checks that closing a round and feeding its
+// answers to review happen together or not at all, and only once.
+func TestFinishRoundIsAtomic(t *testing.T) {
+	ctx := context.Background()
+	s := mustOpen(t, "")
+	learner := mustLearner(t, s)
+	id := mustRound(t, s, learner)
+	at := roundStart.Add(time.Hour)
+	t.Run("a failing answer leaves the round open and review untouched", func(t *testing.T) {
+		bad := store.RoundFinish{Score: 0.7, Verdict: quiz.Hire, At: at, Review: []quiz.ReviewItem{
+			reviewItem("fencing-token", 0.9, quiz.Good),
+			reviewItem("choose-ttl", 0.5, 0), // no rating: the insert fails
+		}}
+		if closed, err := s.FinishRound(ctx, learner, id, bad); err == nil || closed {
+			t.Fatalf("finish = %v, %v; want an error naming review[1]", closed, err)
+		} else if !strings.Contains(err.Error(), `review[1] "choose-ttl"`) {
+			t.Fatalf("error = %v, want it to name review[1] \"choose-ttl\"", err)
+		}
+		r, err := s.Round(ctx, learner, id)
+		if err != nil || !r.Finished.IsZero() {
+			t.Fatalf("round finished = %v (%v), want still open", r.Finished, err)
+		}
+		if log, _ := s.AttemptLog(ctx, learner); len(log) != 0 {
+			t.Fatalf("attempts = %+v, want none written", log)
+		}
+		if cards, _ := s.Cards(ctx, learner); len(cards) != 0 {
+			t.Fatalf("cards = %+v, want none written", cards)
+		}
+	})
+	good := store.RoundFinish{Score: 0.7, Verdict: quiz.Hire, At: at, Review: []quiz.ReviewItem{
+		reviewItem("fencing-token", 0.9, quiz.Good),
+		reviewItem("choose-ttl", 0.3, quiz.Again),
+	}}
+	t.Run("a good finish closes the round and rates every answer", func(t *testing.T) {
+		closed, err := s.FinishRound(ctx, learner, id, good)
+		if err != nil || !closed {
+			t.Fatalf("finish = %v, %v; want true", closed, err)
+		}
+		log, err := s.AttemptLog(ctx, learner)
+		if err != nil || len(log) != 2 {
+			t.Fatalf("attempts = %+v, %v; want two", log, err)
+		}
+		if log[0].Question != "fencing-token" || log[0].Rating != quiz.Good || !log[0].Passed || log[1].Question != "choose-ttl" || log[1].Rating != quiz.Again || log[1].Passed {
+			t.Fatalf("attempts = %+v, want fencing-token rated Good and passed, choose-ttl rated Again and failed", log)
+		}
+		a, err := s.Attempt(ctx, learner, log[1].ID)
+		if err != nil || a.Answer.Text != "answer to choose-ttl" || !a.Rated.Equal(at) {
+			t.Fatalf("attempt = %+v, %v; want the answer back, rated at the finish", a, err)
+		}
+		cards, err := s.Cards(ctx, learner)
+		if err != nil || len(cards) != 2 {
+			t.Fatalf("cards = %+v, %v; want two", cards, err)
+		}
+		for _, ce := range cards {
+			if ce.Card.Reps != 1 {
+				t.Fatalf("card of %q = %+v, want one review", ce.Question, ce.Card)
+			}
+		}
+	})
+	t.Run("finishing again writes nothing", func(t *testing.T) {
+		closed, err := s.FinishRound(ctx, learner, id, good)
+		if err != nil || closed {
+			t.Fatalf("second finish = %v, %v; want false", closed, err)
+		}
+		if log, _ := s.AttemptLog(ctx, learner); len(log) != 2 {
+			t.Fatalf("attempts = %d after a second finish, want 2", len(log))
+		}
+	})
 }

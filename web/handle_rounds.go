@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"math"
 	"net/http"
 	"strconv"
 	"strings"
@@ -54,7 +53,7 @@ func (s *Server) renderRoundsIndex(c echo.Context, status int, learner string, c
 		}
 		if row.Finished {
 			row.Href = "/rounds/" + r.ID + "/scorecard"
-			row.ScorePct, row.VerdictLabel, row.VerdictClass = pct(r.Score), r.Verdict.Label(), verdictClass(r.Verdict)
+			row.ScorePct, row.VerdictLabel, row.VerdictClass = views.Pct(r.Score), r.Verdict.Label(), verdictClass(r.Verdict)
 		} else {
 			row.Href = "/rounds/" + r.ID
 			if v.Resume == nil {
@@ -176,11 +175,10 @@ func (s *Server) handleRoundShow(c echo.Context) error {
 	cur, ok := r.Current()
 	if !ok {
 		// Every answer is in but the round was not closed (the server
-		// stopped in between): close it now.
-		if err := s.finishRound(c, learner, r); err != nil {
-			return err
-		}
-		return c.Redirect(http.StatusSeeOther, "/rounds/"+r.ID+"/scorecard")
+		// stopped in between). Closing writes, so it waits for the
+		// learner's POST.
+		p := s.page(c, "Round complete", "rounds")
+		return render(c, http.StatusOK, views.RoundComplete(p, views.RoundCompleteView{RoundID: r.ID, Size: r.Size}))
 	}
 	if cur.Shown.IsZero() {
 		cur.Shown = s.now()
@@ -322,41 +320,16 @@ func (s *Server) afterAnswer(c echo.Context, r *store.Round, seq int, flash stri
 	return s.seeOther(c, "/rounds/"+r.ID, flash)
 }
 
-// finishRound scores the round, closes it and, the first time only, feeds
-// each main answer into spaced review as a practice attempt rated from its
-// score (after any overtime penalty).
+// finishRound scores the round and closes it; the same transaction feeds
+// each main answer into spaced review as a rated practice attempt
+// (quiz.RoundReview decides what each feeds). Finishing a closed round does
+// nothing. Only POST handlers call it: a GET never changes a round.
 func (s *Server) finishRound(c echo.Context, learner string, r *store.Round) error {
-	ctx := c.Request().Context()
-	now := s.now()
 	sc := quiz.Score(s.cat.Questions, s.cat.FollowUps, r.QuizTurns(), r.Limit)
-	closed, err := s.store.FinishRound(ctx, learner, r.ID, sc.Score, sc.Verdict, now)
-	if err != nil || !closed {
-		return err
-	}
-	for _, qs := range sc.Questions {
-		q, ok := s.cat.Questions.ByID(qs.ID)
-		if !ok || qs.Main.Result == nil {
-			continue
-		}
-		res := *qs.Main.Result
-		res.Score = qs.Main.Score
-		res.Passed = !res.Fatal && res.Score >= quiz.PassMark
-		note := "Answered in a mock round."
-		if qs.Main.Overtime {
-			note = fmt.Sprintf("Answered in a mock round, over time: %d points off.", pct(quiz.OvertimePenalty))
-		}
-		res.Notes = append(append([]string(nil), res.Notes...), note)
-		res.Suggested = quiz.SuggestRating(res.Score, res.Fatal, len(res.FlagIDs()))
-		id, err := s.store.CreateAttempt(ctx, learner, q, quiz.Answer{Text: qs.Main.Text}, res)
-		if err != nil {
-			return err
-		}
-		rating := res.Suggested
-		if _, err := s.store.RateAttempt(ctx, learner, id, rating, func(card quiz.Card) quiz.Card { return quiz.Schedule(card, rating, now) }); err != nil {
-			return err
-		}
-	}
-	return nil
+	_, err := s.store.FinishRound(c.Request().Context(), learner, r.ID, store.RoundFinish{
+		Score: sc.Score, Verdict: sc.Verdict, At: s.now(), Review: quiz.RoundReview(s.cat.Questions, sc),
+	})
+	return err
 }
 
 // handleRoundFinish handles "POST /rounds/:id/finish": the learner ends the
@@ -401,12 +374,12 @@ func (s *Server) handleRoundTurn(c echo.Context) error {
 	hits, misses, flags := pointRows(t.Text, t.Result)
 	v := views.RoundFeedbackView{
 		RoundID: r.ID, Number: store.MainNumber(seq), Size: r.Size, FollowUp: t.FollowUp != "", Title: q.Title,
-		ScorePct: pct(ts.Score), Passed: !t.Result.Fatal && ts.Score >= quiz.PassMark, Fatal: t.Result.Fatal,
+		ScorePct: views.Pct(ts.Score), Passed: ts.Passed, Fatal: t.Result.Fatal,
 		Overtime: ts.Overtime, Used: formatDuration(ts.Used), Answer: t.Text, Hits: hits, Misses: misses, Flags: flags,
 		ModelAnswerHTML: q.ModelAnswer.HTML,
 	}
 	for _, o := range r.Turns {
-		if o.Seq > seq && o.Seq < (seq/10+1)*10 && o.FollowUp != "" && t.FollowUp == "" {
+		if o.Seq > seq && store.MainNumber(o.Seq) == store.MainNumber(seq) && o.FollowUp != "" && t.FollowUp == "" {
 			v.Queued++
 		}
 	}
@@ -441,27 +414,27 @@ func (s *Server) scorecardView(r *store.Round) views.ScorecardView {
 	sc := quiz.Score(s.cat.Questions, s.cat.FollowUps, r.QuizTurns(), r.Limit)
 	v := views.ScorecardView{
 		RoundID: r.ID, Started: formatWhen(r.Started, s.now()), ModeLabel: modeLabel(r.Mode), Minutes: int(r.Limit / time.Minute),
-		Size: r.Size, ScorePct: pct(sc.Score), Verdict: string(sc.Verdict), VerdictLabel: sc.Verdict.Label(),
+		Size: r.Size, ScorePct: views.Pct(sc.Score), Verdict: string(sc.Verdict), VerdictLabel: sc.Verdict.Label(),
 		VerdictClass: verdictClass(sc.Verdict), Reasons: sc.Reasons, Fatal: sc.Fatal, Complete: sc.Complete,
 		MarkdownHref: "/rounds/" + r.ID + "/scorecard.md",
 	}
 	limit := formatDuration(r.Limit)
 	turnView := func(t quiz.TurnScore) views.ScoreTurn {
-		st := views.ScoreTurn{Title: t.Title, Answered: t.Done(), Answer: t.Text, ScorePct: pct(t.Score), Used: formatDuration(t.Used), Limit: limit, Overtime: t.Overtime}
+		st := views.ScoreTurn{Title: t.Title, Answered: t.Done(), Answer: t.Text, ScorePct: views.Pct(t.Score), Used: formatDuration(t.Used), Limit: limit, Overtime: t.Overtime}
 		if t.Result != nil {
 			st.Hits, st.Misses, st.Flags = pointRows(t.Text, t.Result)
 		}
 		return st
 	}
 	for _, q := range sc.Questions {
-		sq := views.ScoreQuestion{Number: q.Number, Title: q.Title, ScorePct: pct(q.Score), Passed: q.Passed, PracticeHref: "/practice/" + q.ID, Main: turnView(q.Main)}
+		sq := views.ScoreQuestion{Number: q.Number, Title: q.Title, ScorePct: views.Pct(q.Score), Passed: q.Passed, PracticeHref: "/practice/" + q.ID, Main: turnView(q.Main)}
 		for _, f := range q.FollowUps {
 			sq.FollowUps = append(sq.FollowUps, turnView(f))
 		}
 		v.Questions = append(v.Questions, sq)
 	}
 	for _, d := range sc.Dimensions {
-		v.Dimensions = append(v.Dimensions, views.ScoreDimension{ID: d.Dimension, Label: quiz.DimensionLabel(d.Dimension), Pct: pct(d.Share()), Hit: trimFloat(d.Hit), Total: trimFloat(d.Total)})
+		v.Dimensions = append(v.Dimensions, views.ScoreDimension{ID: d.Dimension, Label: quiz.DimensionLabel(d.Dimension), Pct: views.Pct(d.Share()), Hit: trimFloat(d.Hit), Total: trimFloat(d.Total)})
 	}
 	for _, st := range sc.Study {
 		link := views.StudyLink{Title: st.Title, Reason: st.Reason, PracticeHref: "/practice/" + st.Question}
@@ -575,57 +548,16 @@ func pointRows(text string, r *quiz.Result) (hits, misses []views.PointRow, flag
 	return hits, misses, flags
 }
 
-// roundTrend lays out the finished rounds' scores, oldest on the left, as
-// the history's chart; nil when no round has finished.
+// roundTrend lists the finished rounds, oldest first, for the history's
+// chart (views.NewRoundTrend lays it out); nil when none has finished.
 func roundTrend(rounds []store.RoundSummary) *views.RoundTrend {
-	var done []store.RoundSummary
+	var done []views.TrendRound
 	for i := len(rounds) - 1; i >= 0; i-- {
-		if !rounds[i].Finished.IsZero() {
-			done = append(done, rounds[i])
+		if r := rounds[i]; !r.Finished.IsZero() {
+			done = append(done, views.TrendRound{Started: r.Started, Score: r.Score, Verdict: r.Verdict.Label(), Class: verdictClass(r.Verdict)})
 		}
 	}
-	if len(done) == 0 {
-		return nil
-	}
-	t := &views.RoundTrend{Width: 640, Height: 200, Left: 40, Right: 620, Top: 14, Bottom: 176}
-	y := func(score float64) float64 { return math.Round((t.Bottom-(t.Bottom-t.Top)*score)*10) / 10 }
-	for _, v := range []float64{0, 0.25, 0.5, 0.75, 1} {
-		t.YTicks = append(t.YTicks, views.ChartTick{Pos: y(v), Label: fmt.Sprintf("%d%%", pct(v))})
-	}
-	t.HireY = y(quiz.HireMark)
-	step := 0.0
-	if len(done) > 1 {
-		step = (t.Right - t.Left - 20) / float64(len(done)-1)
-	}
-	var pts []string
-	for i, r := range done {
-		x := math.Round((t.Left+10+step*float64(i))*10) / 10
-		if len(done) == 1 {
-			x = (t.Left + t.Right) / 2
-		}
-		d := views.TrendDot{X: x, Y: y(r.Score), Class: verdictClass(r.Verdict),
-			Title: fmt.Sprintf("%s: %d %%, %s", r.Started.UTC().Format("2 Jan 15:04"), pct(r.Score), r.Verdict.Label())}
-		t.Dots = append(t.Dots, d)
-		pts = append(pts, fmt.Sprintf("%.1f,%.1f", d.X, d.Y))
-	}
-	t.Line = strings.Join(pts, " ")
-	var parts []string
-	for _, r := range done {
-		parts = append(parts, fmt.Sprintf("%d %% (%s)", pct(r.Score), r.Verdict.Label()))
-	}
-	t.Summary = fmt.Sprintf("%d finished round(s), oldest first: %s.", len(done), strings.Join(parts, ", "))
-	if len(done) > 1 {
-		first, last := done[0].Score, done[len(done)-1].Score
-		switch {
-		case last > first:
-			t.Summary += fmt.Sprintf(" Up %d points since the first.", pct(last-first))
-		case last < first:
-			t.Summary += fmt.Sprintf(" Down %d points since the first.", pct(first-last))
-		default:
-			t.Summary += " Level with the first."
-		}
-	}
-	return t
+	return views.NewRoundTrend(done, quiz.HireMark)
 }
 
 func modeLabel(m quiz.Mode) string {
@@ -644,8 +576,6 @@ func verdictClass(v quiz.Verdict) string {
 	}
 	return "bad"
 }
-
-func pct(x float64) int { return int(math.Round(x * 100)) }
 
 func trimFloat(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 

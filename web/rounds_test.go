@@ -504,3 +504,90 @@ func TestStrongRoundIsAHire(t *testing.T) {
 		t.Fatalf("overtime badges = %d, want 0 (3 minutes of 4)", n)
 	}
 }
+
+// TestFinishingARound checks how a round whose answers are all in gets
+// closed: a GET never closes it, the learner's POST closes it and feeds every
+// main answer to spaced review (the overtime one with its penalty), and a
+// second POST changes nothing.
+func TestFinishingARound(t *testing.T) {
+	env := newRoundEnv(t, "", nil)
+	cl := newClient(t, env.srv)
+	roundURL := startRound(t, cl, "3", "2", "interview")
+	learner := cl.cookies["lockdrill_learner"].Value
+	id := roundURL[strings.LastIndex(roundURL, "/")+1:]
+	ctx := context.Background()
+	r, err := env.st.Round(ctx, learner, id)
+	if err != nil {
+		t.Fatalf("round: %v", err)
+	}
+	// Answer every main question straight in the store, as if the server
+	// stopped after the last answer and before closing the round.
+	scores := map[string]float64{}
+	for i, turn := range r.Turns {
+		q, _ := env.cat.Questions.ByID(turn.Question)
+		shown := env.clock.Now()
+		if err := env.st.MarkShown(ctx, learner, id, turn.Seq, shown); err != nil {
+			t.Fatalf("mark shown: %v", err)
+		}
+		took := time.Minute
+		if i == 1 {
+			took = 10 * time.Minute // over the two-minute limit
+		}
+		env.clock.Advance(took)
+		res := env.cat.Questions.Grade(q, quiz.Answer{Text: q.ModelAnswer.Markdown})
+		scores[q.ID] = quiz.Penalised(res.Score, i == 1)
+		if err := env.st.AnswerTurn(ctx, learner, id, store.TurnAnswer{Seq: turn.Seq, Text: q.ModelAnswer.Markdown, Result: res, At: env.clock.Now()}); err != nil {
+			t.Fatalf("answer turn %d: %v", turn.Seq, err)
+		}
+	}
+	overtimeQuestion := r.Turns[1].Question
+
+	rec := cl.get(roundURL)
+	if rec.Code != http.StatusOK || mustDoc(t, rec).Find(`[data-testid=round-complete]`).Length() != 1 {
+		t.Fatalf("GET of a round with every answer in: status %d, want 200 and the finish button", rec.Code)
+	}
+	if r, _ := env.st.Round(ctx, learner, id); !r.Finished.IsZero() {
+		t.Fatalf("a GET closed the round")
+	}
+	if log, _ := env.st.AttemptLog(ctx, learner); len(log) != 0 {
+		t.Fatalf("a GET fed %d answers to review, want none", len(log))
+	}
+
+	finish := func() {
+		t.Helper()
+		rec := cl.postForm(roundURL+"/finish", url.Values{"_csrf": {csrfFromBody(t, rec.Body.String())}})
+		if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != roundURL+"/scorecard" {
+			t.Fatalf("finish: status %d to %q, want 303 to the scorecard", rec.Code, rec.Header().Get("Location"))
+		}
+	}
+	finish()
+	log, err := env.st.AttemptLog(ctx, learner)
+	if err != nil || len(log) != 3 {
+		t.Fatalf("attempts after finishing = %d (%v), want the 3 main answers", len(log), err)
+	}
+	for _, a := range log {
+		if a.Rating == 0 || a.Score != scores[a.Question] {
+			t.Fatalf("attempt at %q = %+v, want rated with the round's score %v", a.Question, a, scores[a.Question])
+		}
+		full, err := env.st.Attempt(ctx, learner, a.ID)
+		if err != nil {
+			t.Fatalf("attempt: %v", err)
+		}
+		note := full.Result.Notes[len(full.Result.Notes)-1]
+		if over := strings.Contains(note, "over time"); over != (a.Question == overtimeQuestion) {
+			t.Fatalf("attempt at %q has note %q; want the overtime note only on %q", a.Question, note, overtimeQuestion)
+		}
+	}
+	if cards, _ := env.st.Cards(ctx, learner); len(cards) != 3 {
+		t.Fatalf("cards = %d, want 3", len(cards))
+	}
+	doc := mustDoc(t, cl.get(roundURL+"/scorecard"))
+	if doc.Find(`[data-testid=verdict]`).Length() == 0 && doc.Find(`h1`).Length() == 0 {
+		t.Fatalf("scorecard did not render")
+	}
+
+	finish()
+	if log, _ := env.st.AttemptLog(ctx, learner); len(log) != 3 {
+		t.Fatalf("attempts after finishing twice = %d, want still 3", len(log))
+	}
+}

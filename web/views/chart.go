@@ -1,7 +1,9 @@
 package views
 
 import (
+	"fmt"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -89,9 +91,90 @@ func NewActivityChart(days []ChartDay) ActivityChart {
 		}
 	}
 	for _, v := range []int{0, c.Max / 2, c.Max} {
-		c.YTicks = append(c.YTicks, ChartTick{Pos: round1(c.Bottom - float64(v)*scale), Label: strconv.Itoa(v)})
+		c.YTicks = append(c.YTicks, ChartTick{Pos: plotY(c.Top, c.Bottom, float64(v)/float64(c.Max)), Label: strconv.Itoa(v)})
 	}
 	return c
+}
+
+// plotY returns the y of a point share (0 at the axis, 1 at the top) of the
+// way up a plot area from bottom to top.
+func plotY(top, bottom, share float64) float64 { return round1(bottom - (bottom-top)*share) }
+
+// TrendDot is one finished round on the trend chart.
+type TrendDot struct {
+	X, Y  float64
+	Title string
+	Class string
+}
+
+// RoundTrend is the geometry of the score-trend chart of the rounds page,
+// in the SVG's user units, in the same frame as ActivityChart.
+type RoundTrend struct {
+	Width, Height            float64
+	Left, Right, Top, Bottom float64
+	// Line is the polyline's points attribute.
+	Line string
+	Dots []TrendDot
+	// YTicks label the score axis; HireY is the y of the hire mark.
+	YTicks []ChartTick
+	HireY  float64
+	// Summary says the trend in words, for the text equivalent.
+	Summary string
+}
+
+// TrendRound is one finished round as the trend plots it.
+type TrendRound struct {
+	Started time.Time
+	// Score is the round score from 0 to 1.
+	Score float64
+	// Verdict is the verdict as printed and Class its badge class.
+	Verdict, Class string
+}
+
+// NewRoundTrend lays out the finished rounds' scores, oldest on the left,
+// with a line at hireMark (0..1); nil when there is no round. The y axis
+// always runs from 0 to 100 %, so trends of different learners compare.
+func NewRoundTrend(rounds []TrendRound, hireMark float64) *RoundTrend {
+	if len(rounds) == 0 {
+		return nil
+	}
+	t := &RoundTrend{Width: chartWidth, Height: chartHeight, Left: chartLeft, Right: chartRight, Top: chartTop, Bottom: chartBottom}
+	for _, v := range []float64{0, 0.25, 0.5, 0.75, 1} {
+		t.YTicks = append(t.YTicks, ChartTick{Pos: plotY(t.Top, t.Bottom, v), Label: fmt.Sprintf("%d%%", Pct(v))})
+	}
+	t.HireY = plotY(t.Top, t.Bottom, hireMark)
+	// A margin inside the plot keeps the end dots off the axis.
+	const inset = 10
+	step := 0.0
+	if len(rounds) > 1 {
+		step = (t.Right - t.Left - 2*inset) / float64(len(rounds)-1)
+	}
+	var pts, parts []string
+	for i, r := range rounds {
+		x := round1(t.Left + inset + step*float64(i))
+		if len(rounds) == 1 {
+			x = round1((t.Left + t.Right) / 2)
+		}
+		d := TrendDot{X: x, Y: plotY(t.Top, t.Bottom, r.Score), Class: r.Class,
+			Title: fmt.Sprintf("%s: %d %%, %s", r.Started.UTC().Format("2 Jan 15:04"), Pct(r.Score), r.Verdict)}
+		t.Dots = append(t.Dots, d)
+		pts = append(pts, num(d.X)+","+num(d.Y))
+		parts = append(parts, fmt.Sprintf("%d %% (%s)", Pct(r.Score), r.Verdict))
+	}
+	t.Line = strings.Join(pts, " ")
+	t.Summary = fmt.Sprintf("%s, oldest first: %s.", plural(len(rounds), "finished round", "finished rounds"), strings.Join(parts, ", "))
+	if len(rounds) > 1 {
+		first, last := Pct(rounds[0].Score), Pct(rounds[len(rounds)-1].Score)
+		switch {
+		case last > first:
+			t.Summary += fmt.Sprintf(" Up %d points since the first.", last-first)
+		case last < first:
+			t.Summary += fmt.Sprintf(" Down %d points since the first.", first-last)
+		default:
+			t.Summary += " Level with the first."
+		}
+	}
+	return t
 }
 
 // roundUp returns the smallest of 4, 6, 8, 10, 20, 30, ... that is at least

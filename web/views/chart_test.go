@@ -66,3 +66,38 @@ func abs(f float64) float64 {
 	}
 	return f
 }
+
+func TestRoundTrend(t *testing.T) {
+	day := time.Date(2026, 11, 28, 9, 0, 0, 0, time.UTC)
+	rounds := []views.TrendRound{
+		{Started: day, Score: 0.4, Verdict: "No hire", Class: "bad"},
+		{Started: day.AddDate(0, 0, 1), Score: 0.655, Verdict: "Hire", Class: "ok"},
+		{Started: day.AddDate(0, 0, 2), Score: 1, Verdict: "Strong hire", Class: "ok"},
+	}
+	tr := views.NewRoundTrend(rounds, 0.65)
+	activity := views.NewActivityChart(nil)
+	if tr.Width != activity.Width || tr.Left != activity.Left || tr.Bottom != activity.Bottom || tr.Top != activity.Top {
+		t.Fatalf("trend frame = %+v, want the activity chart's frame", tr)
+	}
+	if len(tr.Dots) != 3 || tr.Dots[0].X <= tr.Left || tr.Dots[2].X >= tr.Right || tr.Dots[1].X <= tr.Dots[0].X {
+		t.Fatalf("dots = %+v, want three, oldest on the left, inside the plot", tr.Dots)
+	}
+	if tr.Dots[2].Y != tr.Top || tr.YTicks[0].Pos != tr.Bottom || tr.YTicks[4].Label != "100%" {
+		t.Fatalf("a full score sits at y %v (top %v), ticks %+v; want 100%% at the top, 0%% on the axis", tr.Dots[2].Y, tr.Top, tr.YTicks)
+	}
+	if want := tr.Bottom - (tr.Bottom-tr.Top)*0.65; abs(tr.HireY-want) > 0.051 {
+		t.Fatalf("hire line at %v, want %v", tr.HireY, want)
+	}
+	if tr.Dots[1].Title != "29 Nov 09:00: 66 %, Hire" {
+		t.Fatalf("dot title = %q: 0.655 rounds to 66 %%", tr.Dots[1].Title)
+	}
+	if want := "3 finished rounds, oldest first: 40 % (No hire), 66 % (Hire), 100 % (Strong hire). Up 60 points since the first."; tr.Summary != want {
+		t.Fatalf("summary = %q, want %q", tr.Summary, want)
+	}
+	if one := views.NewRoundTrend(rounds[:1], 0.65); len(one.Dots) != 1 || one.Dots[0].X != (one.Left+one.Right)/2 || one.Line == "" {
+		t.Fatalf("a single round = %+v, want one dot in the middle", one)
+	}
+	if none := views.NewRoundTrend(nil, 0.65); none != nil {
+		t.Fatalf("no rounds = %+v, want no chart", none)
+	}
+}
