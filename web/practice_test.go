@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
+	"github.com/chromedp/chromedp"
 
 	"lockdrill/content"
 	"lockdrill/quiz"
@@ -690,4 +691,54 @@ func TestAboutGraderStatesEveryGate(t *testing.T) {
 			t.Fatalf("gate %d reads %q, want %s", i, got, views.PctText(want))
 		}
 	}
+}
+
+// TestPhoneWidthPagesDoNotScrollSideways opens the widest practice and
+// guide pages in Chromium at a phone's 390 px: the code of a spot-the-bug
+// exercise and a wide table of the guide must scroll inside their own box,
+// never widen the page.
+func TestPhoneWidthPagesDoNotScrollSideways(t *testing.T) {
+	ctx := newBrowser(t, 390, 1200)
+	srv, _ := newTestServer(t)
+	ts := httptest.NewServer(srv)
+	t.Cleanup(ts.Close)
+	// A headless window has a minimum width above a phone's; emulate it.
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 1200)); err != nil {
+		t.Fatalf("emulate a phone: %v", err)
+	}
+	paths := []string{"/learn/redlock-dispute"}
+	for _, q := range mustBank(t).ByKind(quiz.KindSpotTheBug) {
+		paths = append(paths, "/practice/"+q.ID)
+	}
+	for _, p := range paths {
+		t.Run(p, func(t *testing.T) {
+			if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+p)); err != nil {
+				t.Fatalf("open %s: %v", p, err)
+			}
+			page := eval[int](t, ctx, `document.documentElement.scrollWidth`)
+			view := eval[int](t, ctx, `document.documentElement.clientWidth`)
+			if page > view {
+				t.Fatalf("got a page %d px wide in a %d px viewport, want no sideways scroll", page, view)
+			}
+			if p == "/learn/redlock-dispute" {
+				png, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS(`.prose table`)))
+				if err != nil {
+					t.Fatalf("screenshot the table: %v", err)
+				}
+				saveArtifact(t, "phone-guide-table.png", png)
+			}
+		})
+	}
+	t.Run("spot-the-bug feedback", func(t *testing.T) {
+		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+paths[len(paths)-1])); err != nil {
+			t.Fatalf("open the exercise: %v", err)
+		}
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`input[name=line][value="1"]`))); err != nil {
+			t.Fatalf("pick line 1: %v", err)
+		}
+		click(t, ctx, `[data-testid=submit]`)
+		if page, view := eval[int](t, ctx, `document.documentElement.scrollWidth`), eval[int](t, ctx, `document.documentElement.clientWidth`); page > view {
+			t.Fatalf("got a feedback page %d px wide in a %d px viewport, want no sideways scroll", page, view)
+		}
+	})
 }
