@@ -371,7 +371,7 @@ func (s *Server) handleRoundTurn(c echo.Context) error {
 		return err
 	}
 	ts := quiz.Score(s.cat.Questions, s.cat.FollowUps, []quiz.Turn{t.Turn}, r.Limit).Questions[0].Main
-	hits, misses, flags := pointRows(t.Text, t.Result)
+	hits, misses, flags := s.pointRows(t.Text, t.Result)
 	v := views.RoundFeedbackView{
 		RoundID: r.ID, Number: store.MainNumber(seq), Size: r.Size, FollowUp: t.FollowUp != "", Title: q.Title,
 		ScorePct: views.Pct(ts.Score), Passed: ts.Passed, Fatal: t.Result.Fatal,
@@ -422,7 +422,7 @@ func (s *Server) scorecardView(r *store.Round) views.ScorecardView {
 	turnView := func(t quiz.TurnScore) views.ScoreTurn {
 		st := views.ScoreTurn{Title: t.Title, Answered: t.Done(), Answer: t.Text, ScorePct: views.Pct(t.Score), Used: formatDuration(t.Used), Limit: limit, Overtime: t.Overtime}
 		if t.Result != nil {
-			st.Hits, st.Misses, st.Flags = pointRows(t.Text, t.Result)
+			st.Hits, st.Misses, st.Flags = s.pointRows(t.Text, t.Result)
 		}
 		return st
 	}
@@ -526,8 +526,9 @@ func scorecardMarkdown(v views.ScorecardView, started time.Time) string {
 	return b.String()
 }
 
-// pointRows splits a graded result into the rows the round pages list.
-func pointRows(text string, r *quiz.Result) (hits, misses []views.PointRow, flags []views.FlagRow) {
+// pointRows splits a graded result into the rows the round pages list. The
+// explanations come from the catalog, never from the stored result.
+func (s *Server) pointRows(text string, r *quiz.Result) (hits, misses []views.PointRow, flags []views.FlagRow) {
 	if r == nil {
 		return nil, nil, nil
 	}
@@ -543,7 +544,7 @@ func pointRows(text string, r *quiz.Result) (hits, misses []views.PointRow, flag
 		if f.Dismissed {
 			continue
 		}
-		flags = append(flags, views.FlagRow{ID: f.ID, Label: f.Label, Severity: string(f.Severity), WhyHTML: f.WhyHTML, Fatal: f.Severity == quiz.SeverityFatal, Quote: quote(text, f.Span)})
+		flags = append(flags, views.FlagRow{ID: f.ID, Label: f.Label, Severity: string(f.Severity), WhyHTML: s.cat.Questions.FlagWhyHTML(f.ID), Fatal: f.Severity == quiz.SeverityFatal, Quote: quote(text, f.Span)})
 	}
 	return hits, misses, flags
 }

@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"github.com/PuerkitoBio/goquery"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -216,6 +217,17 @@ func TestFiveQuestionInterviewRound(t *testing.T) {
 	if !strings.Contains(reasons, "Over time") || !strings.Contains(reasons, "question 3") {
 		t.Fatalf("reasons = %q, want the overtime on question 3", reasons)
 	}
+	flagItems := doc.Find(`[data-testid=round-flags] li`)
+	if flagItems.Length() == 0 {
+		t.Fatalf("the scorecard lists no red flags, want the fatal one")
+	}
+	flagItems.Each(func(i int, li *goquery.Selection) {
+		// Each flag says why it loses the round, from the catalog.
+		why := strings.TrimSpace(strings.TrimPrefix(li.Text(), li.Find("p").First().Text()))
+		if len(why) < 20 {
+			t.Fatalf("red flag %d on the scorecard has no explanation: %q", i, li.Text())
+		}
+	})
 	qs := doc.Find(`[data-testid=scored-question]`)
 	if qs.Length() != 5 {
 		t.Fatalf("scored questions = %d, want 5", qs.Length())
