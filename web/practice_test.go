@@ -3,11 +3,9 @@ package web_test
 import (
 	"context"
 	"fmt"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -20,7 +18,6 @@ import (
 
 	"lockdrill/content"
 	"lockdrill/quiz"
-	"lockdrill/static"
 	"lockdrill/store"
 	"lockdrill/web"
 	"lockdrill/web/views"
@@ -47,23 +44,7 @@ func (c *clock) advance(d time.Duration) { c.mu.Lock(); c.now = c.now.Add(d); c.
 func newClockServer(tb testing.TB) (*web.Server, *store.Store, *clock) {
 	tb.Helper()
 	clk := &clock{now: testNow}
-	st, err := store.Open(context.Background(), filepath.Join(tb.TempDir(), "web.db"), clk.Now)
-	if err != nil {
-		tb.Fatalf("open store: %v", err)
-	}
-	tb.Cleanup(func() { st.Close() })
-	cat, err := content.Load(content.Embedded())
-	if err != nil {
-		tb.Fatalf("load content: %v", err)
-	}
-	assets, err := static.New()
-	if err != nil {
-		tb.Fatalf("static: %v", err)
-	}
-	srv, err := web.NewServer(web.Config{Store: st, Catalog: cat, Assets: assets, Logger: slog.New(slog.DiscardHandler), Now: clk.Now})
-	if err != nil {
-		tb.Fatalf("new server: %v", err)
-	}
+	srv, st := newServerAt(tb, "", clk.Now)
 	return srv, st, clk
 }
 

@@ -2,8 +2,6 @@ package web_test
 
 import (
 	"context"
-	"github.com/PuerkitoBio/goquery"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -14,9 +12,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/PuerkitoBio/goquery"
+
 	"lockdrill/content"
 	"lockdrill/quiz"
-	"lockdrill/static"
 	"lockdrill/store"
 	"lockdrill/web"
 )
@@ -50,23 +49,8 @@ func newRoundEnv(t *testing.T, path string, clock *testClock) *roundEnv {
 	if clock == nil {
 		clock = &testClock{t: testNow}
 	}
-	st, err := store.Open(context.Background(), path, clock.Now)
-	if err != nil {
-		t.Fatalf("open store: %v", err)
-	}
-	t.Cleanup(func() { st.Close() })
-	cat, err := content.Load(content.Embedded())
-	if err != nil {
-		t.Fatalf("load content: %v", err)
-	}
-	assets, err := static.New()
-	if err != nil {
-		t.Fatalf("static: %v", err)
-	}
-	srv, err := web.NewServer(web.Config{Store: st, Catalog: cat, Assets: assets, Logger: slog.New(slog.DiscardHandler), Now: clock.Now})
-	if err != nil {
-		t.Fatalf("new server: %v", err)
-	}
+	srv, st := newServerAt(t, path, clock.Now)
+	cat := mustCatalog(t)
 	return &roundEnv{srv: srv, st: st, clock: clock, cat: cat, path: path}
 }
 

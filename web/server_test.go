@@ -25,23 +25,30 @@ import (
 var testNow = time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)
 
 // newTestServer builds the real server over the embedded content and a fresh
-// database file.
+// database file, with the wall clock fixed at testNow.
 func newTestServer(tb testing.TB, opts ...func(*web.Config)) (*web.Server, *store.Store) {
 	tb.Helper()
-	st, err := store.Open(context.Background(), filepath.Join(tb.TempDir(), "web.db"), func() time.Time { return testNow })
+	return newServerAt(tb, "", func() time.Time { return testNow }, opts...)
+}
+
+// newServerAt builds the real server over the database file at path (a
+// fresh one when empty) with the clock now, for tests that move time or
+// reopen a database.
+func newServerAt(tb testing.TB, path string, now func() time.Time, opts ...func(*web.Config)) (*web.Server, *store.Store) {
+	tb.Helper()
+	if path == "" {
+		path = filepath.Join(tb.TempDir(), "web.db")
+	}
+	st, err := store.Open(context.Background(), path, now)
 	if err != nil {
 		tb.Fatalf("open store: %v", err)
 	}
 	tb.Cleanup(func() { st.Close() })
-	cat, err := content.Load(content.Embedded())
-	if err != nil {
-		tb.Fatalf("load content: %v", err)
-	}
 	assets, err := static.New()
 	if err != nil {
 		tb.Fatalf("static: %v", err)
 	}
-	cfg := web.Config{Store: st, Catalog: cat, Assets: assets, Logger: slog.New(slog.DiscardHandler), Now: func() time.Time { return testNow }}
+	cfg := web.Config{Store: st, Catalog: mustCatalog(tb), Assets: assets, Logger: slog.New(slog.DiscardHandler), Now: now}
 	for _, o := range opts {
 		o(&cfg)
 	}
@@ -50,6 +57,16 @@ func newTestServer(tb testing.TB, opts ...func(*web.Config)) (*web.Server, *stor
 		tb.Fatalf("new server: %v", err)
 	}
 	return srv, st
+}
+
+// mustCatalog loads the embedded content.
+func mustCatalog(tb testing.TB) *content.Catalog {
+	tb.Helper()
+	cat, err := content.Load(content.Embedded())
+	if err != nil {
+		tb.Fatalf("load content: %v", err)
+	}
+	return cat
 }
 
 // client is a tiny cookie-keeping browser over the router.
