@@ -50,13 +50,11 @@ func (s *Server) handleSandboxAction(c echo.Context) error {
 	back := "/sandbox/" + t.ID
 	sc, perr := parseStored(t.Scenario)
 	if perr != nil {
-		setFlash(c, "bad", "This scenario is invalid, so it cannot be changed: "+perr.Error())
-		return c.Redirect(http.StatusSeeOther, back)
+		return s.seeOtherWith(c, back, "bad", "This scenario is invalid, so it cannot be changed: "+perr.Error())
 	}
 	sc, now, err := applyAction(sc, timelineNow(t, sc), form)
 	if err != nil {
-		setFlash(c, "bad", "Nothing was changed: "+err.Error()+".")
-		return c.Redirect(http.StatusSeeOther, back)
+		return s.seeOtherWith(c, back, "bad", "Nothing was changed: "+err.Error()+".")
 	}
 	raw, err := marshalScenario(sc)
 	if err != nil {
@@ -82,17 +80,14 @@ func (s *Server) handleSandboxSettings(c echo.Context) error {
 	back := "/sandbox/" + t.ID
 	sc, perr := parseStored(t.Scenario)
 	if perr != nil {
-		setFlash(c, "bad", "This scenario is invalid, so its settings cannot be changed: "+perr.Error())
-		return c.Redirect(http.StatusSeeOther, back)
+		return s.seeOtherWith(c, back, "bad", "This scenario is invalid, so its settings cannot be changed: "+perr.Error())
 	}
 	changed, names, err := applySettings(sc, form)
 	if err != nil {
-		setFlash(c, "bad", "Nothing was forked: "+err.Error()+".")
-		return c.Redirect(http.StatusSeeOther, back)
+		return s.seeOtherWith(c, back, "bad", "Nothing was forked: "+err.Error()+".")
 	}
 	if len(names) == 0 {
-		setFlash(c, "warn", "Those are the settings this timeline already has: nothing to fork.")
-		return c.Redirect(http.StatusSeeOther, back)
+		return s.seeOtherWith(c, back, "warn", "Those are the settings this timeline already has: nothing to fork.")
 	}
 	title := baseTitle(t.Title) + " (" + strings.Join(names, ", ") + ")"
 	id, err := s.createTimeline(c, store.NewTimeline{ParentID: t.ID, PresetID: t.PresetID, Title: title, NowMS: t.NowMS}, changed)

@@ -36,8 +36,14 @@ func (s *Server) page(c echo.Context, title, nav string) views.Page {
 // seeOther ends a successful POST by redirecting to the page that shows its
 // result (post/redirect/get), optionally with a one-time notice.
 func (s *Server) seeOther(c echo.Context, url, flash string) error {
+	return s.seeOtherWith(c, url, "ok", flash)
+}
+
+// seeOtherWith is seeOther with a notice of kind "ok", "bad" or "warn": a
+// refused change goes back to its page with the reason shown there.
+func (s *Server) seeOtherWith(c echo.Context, url, kind, flash string) error {
 	if flash != "" {
-		setFlash(c, "ok", flash)
+		setFlash(c, kind, flash)
 	}
 	return c.Redirect(http.StatusSeeOther, url)
 }
