@@ -327,7 +327,7 @@ func TestRunInvalidScenarioDoesNotPanic(t *testing.T) {
 	if len(tl.Events) != 1 || tl.Events[0].Kind != sandbox.KindInvalid {
 		t.Fatalf("events = %v, want one invalid event", tl.Events)
 	}
-	if want := `lock.model: unknown model "etcd" (want redis, redlock, consensus or database)`; tl.Events[0].Detail != want {
+	if want := `lock.model: unknown model "etcd" (want redis, redlock, consensus or database); actions[0].client: unknown client "nobody"`; tl.Events[0].Detail != want {
 		t.Fatalf("detail = %q, want %q", tl.Events[0].Detail, want)
 	}
 }

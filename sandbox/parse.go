@@ -8,6 +8,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // rawScenario decodes the top level while keeping each client and action
@@ -23,47 +24,49 @@ type rawScenario struct {
 }
 
 // Parse decodes a scenario from JSON (unknown fields are errors), applies
-// WithDefaults and Validate. Every error is a *ValidationError naming the
-// field ("actions[3].op: unknown op \"teleport\"").
+// WithDefaults and Validate. The error is a ValidationErrors listing every
+// problem found (up to MaxReportedErrors), each naming its field
+// ("actions[3].op: unknown op \"teleport\""); malformed JSON is one
+// problem placed by line and column ("line 3, column 14: invalid
+// character '}' ..."), since nothing after it can be read.
 func Parse(data []byte) (Scenario, error) {
 	if len(data) > MaxInputBytes {
-		return Scenario{}, &ValidationError{Msg: fmt.Sprintf("scenario is %d bytes, more than the limit of %d", len(data), MaxInputBytes)}
+		return Scenario{}, ValidationErrors{{Msg: fmt.Sprintf("scenario is %d bytes, more than the limit of %d", len(data), MaxInputBytes)}}
 	}
 	var raw rawScenario
 	if err := decodeStrict(data, &raw, ""); err != nil {
-		return Scenario{}, err
+		return Scenario{}, ValidationErrors{placeSyntax(err, data)}
 	}
+	var p problems
 	if len(raw.Clients) > MaxClients {
-		return Scenario{}, &ValidationError{Field: "clients", Msg: fmt.Sprintf("%d clients, more than the limit of %d", len(raw.Clients), MaxClients)}
+		p.add("clients", "%d clients, more than the limit of %d", len(raw.Clients), MaxClients)
 	}
 	if len(raw.Actions) > MaxActions {
-		return Scenario{}, &ValidationError{Field: "actions", Msg: fmt.Sprintf("%d actions, more than the limit of %d", len(raw.Actions), MaxActions)}
+		p.add("actions", "%d actions, more than the limit of %d", len(raw.Actions), MaxActions)
+	}
+	if err := p.err(); err != nil {
+		return Scenario{}, err
 	}
 	s := Scenario{UntilMS: raw.UntilMS}
-	if err := decodeOptional(raw.Lock, &s.Lock, "lock"); err != nil {
-		return Scenario{}, err
-	}
-	if err := decodeOptional(raw.Resource, &s.Resource, "resource"); err != nil {
-		return Scenario{}, err
-	}
-	if err := decodeOptional(raw.Network, &s.Network, "network"); err != nil {
-		return Scenario{}, err
-	}
+	p.addErr(decodeOptional(raw.Lock, &s.Lock, "lock"))
+	p.addErr(decodeOptional(raw.Resource, &s.Resource, "resource"))
+	p.addErr(decodeOptional(raw.Network, &s.Network, "network"))
 	if raw.Clients != nil {
 		s.Clients = make([]Client, len(raw.Clients))
 	}
 	for i, c := range raw.Clients {
-		if err := decodeStrict(c, &s.Clients[i], "clients["+strconv.Itoa(i)+"]"); err != nil {
-			return Scenario{}, err
-		}
+		p.addErr(decodeStrict(c, &s.Clients[i], "clients["+strconv.Itoa(i)+"]"))
 	}
 	if raw.Actions != nil {
 		s.Actions = make([]Action, len(raw.Actions))
 	}
 	for i, a := range raw.Actions {
-		if err := decodeStrict(a, &s.Actions[i], "actions["+strconv.Itoa(i)+"]"); err != nil {
-			return Scenario{}, err
-		}
+		p.addErr(decodeStrict(a, &s.Actions[i], "actions["+strconv.Itoa(i)+"]"))
+	}
+	// A part that failed to decode is half filled: validating the rest
+	// would report problems the learner did not write.
+	if err := p.err(); err != nil {
+		return Scenario{}, err
 	}
 	s = s.WithDefaults()
 	if err := s.Validate(); err != nil {
@@ -72,8 +75,23 @@ func Parse(data []byte) (Scenario, error) {
 	return s, nil
 }
 
+// placeSyntax prefixes a whole-input decoding error that carries a byte
+// offset with its line and column (from 1, columns in characters), which
+// is what an editor shows.
+func placeSyntax(ve *ValidationError, data []byte) *ValidationError {
+	if ve.offset <= 0 {
+		return ve
+	}
+	off := min(int(ve.offset), len(data)+1)
+	// The offset counts the bytes read, the offending one included.
+	before := data[:off-1]
+	line := bytes.Count(before, []byte("\n")) + 1
+	col := utf8.RuneCount(before[bytes.LastIndexByte(before, '\n')+1:]) + 1
+	return &ValidationError{Field: ve.Field, Msg: fmt.Sprintf("line %d, column %d: %s", line, col, ve.Msg)}
+}
+
 // decodeOptional decodes an object that may be absent or null.
-func decodeOptional(data json.RawMessage, v any, path string) error {
+func decodeOptional(data json.RawMessage, v any, path string) *ValidationError {
 	if len(data) == 0 || string(data) == "null" {
 		return nil
 	}
@@ -83,35 +101,44 @@ func decodeOptional(data json.RawMessage, v any, path string) error {
 // decodeStrict decodes one JSON object into v, rejecting unknown fields and
 // trailing data, and turns encoding/json's errors into ValidationErrors that
 // name the field under path.
-func decodeStrict(data []byte, v any, path string) error {
+func decodeStrict(data []byte, v any, path string) *ValidationError {
 	trimmed := bytes.TrimSpace(data)
+	lead := int64(len(data) - len(bytes.TrimLeft(data, " \t\r\n")))
 	if len(trimmed) == 0 {
 		return &ValidationError{Field: path, Msg: "empty input, want a JSON object"}
 	}
 	if trimmed[0] != '{' {
-		return &ValidationError{Field: path, Msg: "want a JSON object"}
+		return &ValidationError{Field: path, Msg: "want a JSON object", offset: lead + 1}
 	}
 	dec := json.NewDecoder(bytes.NewReader(trimmed))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return decodeError(err, path)
+		ve := decodeError(err, path)
+		if ve.offset > 0 {
+			ve.offset += lead
+		} else if errors.Is(err, io.ErrUnexpectedEOF) {
+			ve.offset = int64(len(data)) + 1
+		}
+		return ve
 	}
+	end := dec.InputOffset()
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return &ValidationError{Field: path, Msg: "unexpected data after the JSON object"}
+		ws := int64(len(trimmed[end:]) - len(bytes.TrimLeft(trimmed[end:], " \t\r\n")))
+		return &ValidationError{Field: path, Msg: "unexpected data after the JSON object", offset: lead + end + ws + 1}
 	}
 	return nil
 }
 
-func decodeError(err error, path string) error {
+func decodeError(err error, path string) *ValidationError {
 	var typeErr *json.UnmarshalTypeError
 	var syntaxErr *json.SyntaxError
 	switch {
 	case errors.As(err, &typeErr):
 		return &ValidationError{Field: joinPath(path, typeErr.Field), Msg: fmt.Sprintf("got %s, want %s", typeErr.Value, jsonTypeName(typeErr.Type.Kind().String()))}
 	case errors.As(err, &syntaxErr):
-		return &ValidationError{Field: path, Msg: fmt.Sprintf("invalid JSON at byte %d: %s", syntaxErr.Offset, syntaxErr.Error())}
+		return &ValidationError{Field: path, Msg: syntaxErr.Error(), offset: syntaxErr.Offset}
 	case errors.Is(err, io.ErrUnexpectedEOF):
-		return &ValidationError{Field: path, Msg: "truncated JSON"}
+		return &ValidationError{Field: path, Msg: "truncated JSON: the input ends inside a value"}
 	}
 	msg := err.Error()
 	if name, ok := strings.CutPrefix(msg, "json: unknown field "); ok {
@@ -191,111 +218,114 @@ func (s Scenario) WithDefaults() Scenario {
 	return s
 }
 
-// Validate reports the first problem of s as a *ValidationError naming the
-// field, or nil. It expects a scenario after WithDefaults (an unset field is
-// an error) and enforces the limits (MaxClients, MaxActions, MaxTimeMS,
-// MaxRedlockNodes...).
+// Validate reports every problem of s (up to MaxReportedErrors) as
+// ValidationErrors, each naming its field, in the order of the scenario;
+// nil when there is none. It expects a scenario after WithDefaults (an
+// unset field is an error) and enforces the limits (MaxClients,
+// MaxActions, MaxTimeMS, MaxRedlockNodes...).
 func (s Scenario) Validate() error {
-	if err := s.validateConfig(); err != nil {
-		return err
-	}
+	var p problems
+	modelOK := s.validateConfig(&p)
 	if len(s.Clients) > MaxClients {
-		return &ValidationError{Field: "clients", Msg: fmt.Sprintf("%d clients, more than the limit of %d", len(s.Clients), MaxClients)}
+		p.add("clients", "%d clients, more than the limit of %d", len(s.Clients), MaxClients)
 	}
 	for i, c := range s.Clients {
 		f := "clients[" + strconv.Itoa(i) + "]"
 		if err := validateClientID(c.ID); err != nil {
-			return &ValidationError{Field: f + ".id", Msg: err.Error()}
-		}
-		for j := range i {
-			if s.Clients[j].ID == c.ID {
-				return &ValidationError{Field: f + ".id", Msg: fmt.Sprintf("duplicate client id %q (also clients[%d])", c.ID, j)}
+			p.add(f+".id", "%s", err.Error())
+		} else {
+			for j := range i {
+				if s.Clients[j].ID == c.ID {
+					p.add(f+".id", "duplicate client id %q (also clients[%d])", c.ID, j)
+					break
+				}
 			}
 		}
 		if c.HeartbeatMS != 0 && (c.HeartbeatMS < MinHeartbeatMS || c.HeartbeatMS > MaxTimeMS) {
-			return &ValidationError{Field: f + ".heartbeat_ms", Msg: fmt.Sprintf("%d is out of range %d..%d", c.HeartbeatMS, MinHeartbeatMS, MaxTimeMS)}
+			p.add(f+".heartbeat_ms", "%d is out of range %d..%d", c.HeartbeatMS, MinHeartbeatMS, MaxTimeMS)
 		}
 	}
 	if len(s.Actions) > MaxActions {
-		return &ValidationError{Field: "actions", Msg: fmt.Sprintf("%d actions, more than the limit of %d", len(s.Actions), MaxActions)}
-	}
-	for i, a := range s.Actions {
-		if err := s.validateAction(a); err != nil {
-			err.Field = "actions[" + strconv.Itoa(i) + "]" + err.Field
-			return err
+		p.add("actions", "%d actions, more than the limit of %d", len(s.Actions), MaxActions)
+	} else {
+		for i, a := range s.Actions {
+			s.validateAction(&p, "actions["+strconv.Itoa(i)+"]", a, modelOK)
 		}
 	}
 	if s.UntilMS < 0 || s.UntilMS > MaxTimeMS {
-		return &ValidationError{Field: "until_ms", Msg: fmt.Sprintf("%d is out of range 0..%d", s.UntilMS, MaxTimeMS)}
+		p.add("until_ms", "%d is out of range 0..%d", s.UntilMS, MaxTimeMS)
 	}
-	return nil
+	return p.err()
 }
 
-func (s Scenario) validateConfig() error {
+// validateConfig checks lock, resource and network, and reports whether
+// the model is known: the checks that depend on it are skipped otherwise,
+// so one typo in the model gives one problem, not a cascade.
+func (s Scenario) validateConfig(p *problems) bool {
 	l := s.Lock
+	modelOK := true
 	switch l.Model {
 	case ModelRedis, ModelRedlock, ModelConsensus, ModelDatabase:
 	case "":
-		return &ValidationError{Field: "lock.model", Msg: "missing"}
+		p.add("lock.model", "missing")
+		modelOK = false
 	default:
-		return &ValidationError{Field: "lock.model", Msg: fmt.Sprintf("unknown model %q (want redis, redlock, consensus or database)", l.Model)}
+		p.add("lock.model", "unknown model %q (want redis, redlock, consensus or database)", l.Model)
+		modelOK = false
 	}
 	if l.TTLMS < 1 || l.TTLMS > MaxTimeMS {
-		return &ValidationError{Field: "lock.ttl_ms", Msg: fmt.Sprintf("%d is out of range 1..%d", l.TTLMS, MaxTimeMS)}
+		p.add("lock.ttl_ms", "%d is out of range 1..%d", l.TTLMS, MaxTimeMS)
 	}
-	switch l.Model {
-	case ModelRedlock:
-		if l.Nodes < 1 || l.Nodes > MaxRedlockNodes {
-			return &ValidationError{Field: "lock.nodes", Msg: fmt.Sprintf("%d is out of range 1..%d", l.Nodes, MaxRedlockNodes)}
-		}
-	case ModelConsensus:
-		if l.Nodes < 1 || l.Nodes > MaxRedlockNodes {
-			return &ValidationError{Field: "lock.nodes", Msg: fmt.Sprintf("%d is out of range 1..%d", l.Nodes, MaxRedlockNodes)}
-		}
-	default:
-		if l.Nodes != 1 {
-			return &ValidationError{Field: "lock.nodes", Msg: fmt.Sprintf("model %s has 1 node, not %d", l.Model, l.Nodes)}
+	if modelOK {
+		switch l.Model {
+		case ModelRedlock, ModelConsensus:
+			if l.Nodes < 1 || l.Nodes > MaxRedlockNodes {
+				p.add("lock.nodes", "%d is out of range 1..%d", l.Nodes, MaxRedlockNodes)
+			}
+		default:
+			if l.Nodes != 1 {
+				p.add("lock.nodes", "model %s has 1 node, not %d", l.Model, l.Nodes)
+			}
 		}
 	}
-	if l.FencingTokens == nil {
-		return &ValidationError{Field: "lock.fencing_tokens", Msg: "missing"}
-	}
-	if *l.FencingTokens && (l.Model == ModelRedlock || l.Model == ModelDatabase) {
-		why := "redlock issues no fencing token of its own"
-		if l.Model == ModelDatabase {
-			why = "the database model has no lock service to issue tokens; its writes are guarded by the holder column"
-		}
-		return &ValidationError{Field: "lock.fencing_tokens", Msg: why}
+	switch {
+	case l.FencingTokens == nil:
+		p.add("lock.fencing_tokens", "missing")
+	case *l.FencingTokens && l.Model == ModelRedlock:
+		p.add("lock.fencing_tokens", "redlock issues no fencing token of its own")
+	case *l.FencingTokens && l.Model == ModelDatabase:
+		p.add("lock.fencing_tokens", "the database model has no lock service to issue tokens; its writes are guarded by the holder column")
 	}
 	switch l.Acquire {
 	case AcquireAtomic:
 	case AcquireSetThenExpire:
-		if l.Model != ModelRedis {
-			return &ValidationError{Field: "lock.acquire", Msg: fmt.Sprintf("%q applies to model redis only", l.Acquire)}
+		if modelOK && l.Model != ModelRedis {
+			p.add("lock.acquire", "%q applies to model redis only", l.Acquire)
 		}
 	default:
-		return &ValidationError{Field: "lock.acquire", Msg: fmt.Sprintf("unknown acquire %q (want atomic or set-then-expire)", l.Acquire)}
+		p.add("lock.acquire", "unknown acquire %q (want atomic or set-then-expire)", l.Acquire)
 	}
 	switch l.Release {
 	case ReleaseCompareAndDelete, ReleaseUnconditionalDel:
 	default:
-		return &ValidationError{Field: "lock.release", Msg: fmt.Sprintf("unknown release %q (want compare-and-delete or unconditional-del)", l.Release)}
+		p.add("lock.release", "unknown release %q (want compare-and-delete or unconditional-del)", l.Release)
 	}
 	switch {
+	case !modelOK:
 	case l.Model == ModelRedis || l.Model == ModelRedlock:
 		if l.LagMS < 0 || l.LagMS > MaxTimeMS {
-			return &ValidationError{Field: "lock.lag_ms", Msg: fmt.Sprintf("%d is out of range 0..%d", l.LagMS, MaxTimeMS)}
+			p.add("lock.lag_ms", "%d is out of range 0..%d", l.LagMS, MaxTimeMS)
 		}
 	case l.LagMS != 0:
-		return &ValidationError{Field: "lock.lag_ms", Msg: fmt.Sprintf("model %s replicates synchronously: no lag", l.Model)}
+		p.add("lock.lag_ms", "model %s replicates synchronously: no lag", l.Model)
 	}
 	if s.Resource.CheckFencing == nil {
-		return &ValidationError{Field: "resource.check_fencing", Msg: "missing"}
+		p.add("resource.check_fencing", "missing")
 	}
 	if s.Network.LatencyMS < 0 || s.Network.LatencyMS > MaxTimeMS {
-		return &ValidationError{Field: "network.latency_ms", Msg: fmt.Sprintf("%d is out of range 0..%d", s.Network.LatencyMS, MaxTimeMS)}
+		p.add("network.latency_ms", "%d is out of range 0..%d", s.Network.LatencyMS, MaxTimeMS)
 	}
-	return nil
+	return modelOK
 }
 
 func validateClientID(id string) error {
@@ -317,20 +347,17 @@ func validateClientID(id string) error {
 	return nil
 }
 
-// validateAction checks one action; the returned error's Field is relative
-// (".op"), the caller prefixes the index.
-func (s Scenario) validateAction(a Action) *ValidationError {
-	bad := func(field, format string, args ...any) *ValidationError {
-		return &ValidationError{Field: field, Msg: fmt.Sprintf(format, args...)}
-	}
+// validateAction checks one action at field prefix f. An op that is
+// missing or unknown is its only problem (what else it needs depends on
+// it); otherwise each field is checked on its own, and the model-specific
+// checks only when the model is known.
+func (s Scenario) validateAction(p *problems, f string, a Action, modelOK bool) {
 	if a.AtMS < 0 || a.AtMS > MaxTimeMS {
-		return bad(".at_ms", "%d is out of range 0..%d", a.AtMS, MaxTimeMS)
+		p.add(f+".at_ms", "%d is out of range 0..%d", a.AtMS, MaxTimeMS)
 	}
 	var clientOp, needsMS, needsValue, needsNode bool
 	switch a.Op {
-	case OpAcquire, OpRelease, OpExtend, OpCrash:
-		clientOp = true
-	case OpClaim:
+	case OpAcquire, OpRelease, OpExtend, OpCrash, OpClaim:
 		clientOp = true
 	case OpWrite:
 		clientOp, needsValue = true, true
@@ -341,62 +368,58 @@ func (s Scenario) validateAction(a Action) *ValidationError {
 	case OpClockJump:
 		needsMS, needsNode = true, true
 	case "":
-		return bad(".op", "missing")
+		p.add(f+".op", "missing")
+		return
 	default:
-		return bad(".op", "unknown op %q", a.Op)
+		p.add(f+".op", "unknown op %q", a.Op)
+		return
 	}
 	switch {
+	case !modelOK:
 	case a.Op == OpAcquire && s.Lock.Model == ModelDatabase:
-		return bad(".op", "model database has no lock service: use claim (the conditional UPDATE)")
+		p.add(f+".op", "model database has no lock service: use claim (the conditional UPDATE)")
 	case a.Op == OpClaim && s.Lock.Model != ModelDatabase:
-		return bad(".op", "claim is the database model's conditional UPDATE: model %s uses acquire", s.Lock.Model)
+		p.add(f+".op", "claim is the database model's conditional UPDATE: model %s uses acquire", s.Lock.Model)
 	case a.Op == OpFailover && s.Lock.Model == ModelDatabase:
-		return bad(".op", "failover does not apply to model database (the row is the resource itself)")
+		p.add(f+".op", "failover does not apply to model database (the row is the resource itself)")
 	}
-	if clientOp {
-		if a.Client == "" {
-			return bad(".client", "op %s needs a client", a.Op)
-		}
-		if !s.hasClient(a.Client) {
-			return bad(".client", "unknown client %q", a.Client)
-		}
-	} else if a.Client != "" {
-		return bad(".client", "op %s is a service op and takes no client", a.Op)
+	switch {
+	case clientOp && a.Client == "":
+		p.add(f+".client", "op %s needs a client", a.Op)
+	case clientOp && !s.hasClient(a.Client):
+		p.add(f+".client", "unknown client %q", a.Client)
+	case !clientOp && a.Client != "":
+		p.add(f+".client", "op %s is a service op and takes no client", a.Op)
 	}
-	if needsMS {
-		if a.MS < 1 || a.MS > MaxTimeMS {
-			return bad(".ms", "%d is out of range 1..%d", a.MS, MaxTimeMS)
-		}
+	switch {
+	case needsMS && (a.MS < 1 || a.MS > MaxTimeMS):
+		p.add(f+".ms", "%d is out of range 1..%d", a.MS, MaxTimeMS)
+	case needsMS && (a.Op == OpPause || a.Op == OpDelay) && a.AtMS+a.MS > MaxTimeMS:
 		// A pause or a delay is time the run must cover: it has to end
 		// within the ten virtual minutes too.
-		if (a.Op == OpPause || a.Op == OpDelay) && a.AtMS+a.MS > MaxTimeMS {
-			return bad(".ms", "a %s of %d ms at %d ms would end at %d ms, after the limit of %d ms", a.Op, a.MS, a.AtMS, a.AtMS+a.MS, MaxTimeMS)
-		}
-	} else if a.MS != 0 {
-		return bad(".ms", "op %s takes no ms", a.Op)
-	}
-	if needsValue {
-		if a.Value == "" {
-			return bad(".value", "op write needs a value")
-		}
-		if len(a.Value) > MaxValueLen {
-			return bad(".value", "longer than %d bytes", MaxValueLen)
-		}
-	} else if a.Value != "" {
-		return bad(".value", "op %s takes no value", a.Op)
+		p.add(f+".ms", "a %s of %d ms at %d ms would end at %d ms, after the limit of %d ms", a.Op, a.MS, a.AtMS, a.AtMS+a.MS, MaxTimeMS)
+	case !needsMS && a.MS != 0:
+		p.add(f+".ms", "op %s takes no ms", a.Op)
 	}
 	switch {
-	case needsNode && (a.Node < 1 || a.Node > s.Lock.Nodes):
-		if a.Node == 0 {
-			return bad(".node", "op %s needs a node (1..%d)", a.Op, s.Lock.Nodes)
-		}
-		return bad(".node", "%d is out of range 1..%d", a.Node, s.Lock.Nodes)
-	case !needsNode && a.Op == OpFailover && a.Node != 0 && a.Node != 1:
-		return bad(".node", "model %s fails over as a whole: omit node", s.Lock.Model)
-	case !needsNode && a.Op != OpFailover && a.Node != 0:
-		return bad(".node", "op %s takes no node", a.Op)
+	case needsValue && a.Value == "":
+		p.add(f+".value", "op write needs a value")
+	case needsValue && len(a.Value) > MaxValueLen:
+		p.add(f+".value", "longer than %d bytes", MaxValueLen)
+	case !needsValue && a.Value != "":
+		p.add(f+".value", "op %s takes no value", a.Op)
 	}
-	return nil
+	switch {
+	case !modelOK:
+	case needsNode && a.Node == 0:
+		p.add(f+".node", "op %s needs a node (1..%d)", a.Op, s.Lock.Nodes)
+	case needsNode && (a.Node < 1 || a.Node > s.Lock.Nodes):
+		p.add(f+".node", "%d is out of range 1..%d", a.Node, s.Lock.Nodes)
+	case !needsNode && a.Op == OpFailover && a.Node != 0 && a.Node != 1:
+		p.add(f+".node", "model %s fails over as a whole: omit node", s.Lock.Model)
+	case !needsNode && a.Op != OpFailover && a.Node != 0:
+		p.add(f+".node", "op %s takes no node", a.Op)
+	}
 }
 
 func (s Scenario) hasClient(id string) bool {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -86,10 +87,12 @@ func TestParseErrors(t *testing.T) {
 		{"unknown lock field", scen(`"colour":"red"`, ""), `lock: unknown field "colour"`},
 		{"wrong type", scen("", `{"at_ms":"soon","client":"A","op":"acquire"}`), `actions[0].at_ms: got string, want an integer`},
 		{"fractional time", scen("", `{"at_ms":1.5,"client":"A","op":"acquire"}`), `actions[0].at_ms: got number 1.5, want an integer`},
-		{"not an object", `[1,2]`, `want a JSON object`},
+		{"not an object", `[1,2]`, `line 1, column 1: want a JSON object`},
+		{"syntax error placed by line and column", "{\n  \"lock\": {\n    \"model\": \"redis\",}\n}", `line 3, column 22: invalid character '}' looking for beginning of object key string`},
+		{"syntax error after leading blank lines", "\n\n  {\"clients\": [}", `line 3, column 16: invalid character '}' looking for beginning of value`},
 		{"empty", ``, `empty input, want a JSON object`},
-		{"truncated", `{"lock":{`, `truncated JSON`},
-		{"trailing data", `{"clients":[],"actions":[]} {}`, `unexpected data after the JSON object`},
+		{"truncated", `{"lock":{`, `line 1, column 10: truncated JSON: the input ends inside a value`},
+		{"trailing data", `{"clients":[],"actions":[]} {}`, `line 1, column 29: unexpected data after the JSON object`},
 		{"unknown model", scen(`"model":"zookeeper"`, ""), `lock.model: unknown model "zookeeper" (want redis, redlock, consensus or database)`},
 		{"ttl too long", scen(`"ttl_ms":600001`, ""), `lock.ttl_ms: 600001 is out of range 1..600000`},
 		{"negative ttl", scen(`"ttl_ms":-5`, ""), `lock.ttl_ms: -5 is out of range 1..600000`},
@@ -180,8 +183,73 @@ func TestScenarioRoundTrip(t *testing.T) {
 
 func TestValidateWithoutDefaults(t *testing.T) {
 	err := sandbox.Scenario{}.Validate()
-	if err == nil || err.Error() != "lock.model: missing" {
-		t.Fatalf("error = %v, want lock.model: missing", err)
+	want := `lock.model: missing; lock.ttl_ms: 0 is out of range 1..600000; lock.fencing_tokens: missing; ` +
+		`lock.acquire: unknown acquire "" (want atomic or set-then-expire); ` +
+		`lock.release: unknown release "" (want compare-and-delete or unconditional-del); resource.check_fencing: missing`
+	if err == nil || err.Error() != want {
+		t.Fatalf("error = %v, want %s", err, want)
+	}
+}
+
+// TestParseReportsEveryProblem: a file with several mistakes lists each
+// one, naming its field, in the order of the file, so it can be fixed in
+// one pass; past MaxReportedErrors the rest are counted, not listed.
+func TestParseReportsEveryProblem(t *testing.T) {
+	tooMany := `{"clients":[{"id":"A"}],"actions":[` +
+		strings.TrimSuffix(strings.Repeat(`{"at_ms":0,"client":"Z","op":"acquire"},`, 25), ",") + `]}`
+	tests := []struct {
+		name string
+		in   string
+		want []string
+	}{
+		{"config, clients and actions", `{"lock":{"ttl_ms":-5,"release":"DEL"},"clients":[{"id":"A"},{"id":"A","heartbeat_ms":1}],` +
+			`"actions":[{"at_ms":0,"client":"B","op":"acquire"},{"at_ms":1,"op":"teleport"},{"at_ms":2,"client":"A","op":"write"}],"until_ms":-1}`,
+			[]string{
+				`lock.ttl_ms: -5 is out of range 1..600000`,
+				`lock.release: unknown release "DEL" (want compare-and-delete or unconditional-del)`,
+				`clients[1].id: duplicate client id "A" (also clients[0])`,
+				`clients[1].heartbeat_ms: 1 is out of range 100..600000`,
+				`actions[0].client: unknown client "B"`,
+				`actions[1].op: unknown op "teleport"`,
+				`actions[2].value: op write needs a value`,
+				`until_ms: -1 is out of range 0..600000`,
+			}},
+		{"several fields of one action", `{"clients":[{"id":"A"}],"actions":[{"at_ms":-1,"client":"A","op":"acquire","ms":5,"value":"x"}]}`,
+			[]string{`actions[0].at_ms: -1 is out of range 0..600000`, `actions[0].ms: op acquire takes no ms`, `actions[0].value: op acquire takes no value`}},
+		{"decoding errors of several parts", `{"lock":{"colour":"red"},"clients":[{"id":"A","x":1}],"actions":[{"at_ms":"soon","client":"A","op":"acquire"}]}`,
+			[]string{`lock: unknown field "colour"`, `clients[0]: unknown field "x"`, `actions[0].at_ms: got string, want an integer`}},
+		{"an unknown model is one problem, not a cascade", `{"lock":{"model":"etcd"},"clients":[{"id":"A"}],"actions":[{"at_ms":0,"client":"A","op":"claim"}]}`,
+			[]string{`lock.model: unknown model "etcd" (want redis, redlock, consensus or database)`}},
+		{"capped", tooMany, append(slices.Repeat([]string{``}, 20), `and 5 more problems not listed`)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := sandbox.Parse([]byte(tt.in))
+			var list sandbox.ValidationErrors
+			if !errors.As(err, &list) {
+				t.Fatalf("error %T %v is not a ValidationErrors", err, err)
+			}
+			if len(list) != len(tt.want) {
+				t.Fatalf("got %d problems, want %d:\n%v", len(list), len(tt.want), err)
+			}
+			for i, want := range tt.want {
+				if want == "" {
+					want = fmt.Sprintf(`actions[%d].client: unknown client "Z"`, i)
+				}
+				if got := list[i].Error(); got != want {
+					t.Fatalf("problem %d = %q, want %q", i, got, want)
+				}
+			}
+			if got, want := err.Error(), strings.Join(func() []string {
+				var s []string
+				for _, v := range list {
+					s = append(s, v.Error())
+				}
+				return s
+			}(), "; "); got != want {
+				t.Fatalf("Error() = %q, want the problems joined: %q", got, want)
+			}
+		})
 	}
 }
 

@@ -1,5 +1,10 @@
 package sandbox
 
+import (
+	"fmt"
+	"strings"
+)
+
 // Lock models (LockConfig.Model).
 const (
 	// ModelRedis is one Redis primary with an asynchronously replicated
@@ -146,6 +151,9 @@ type Action struct {
 type ValidationError struct {
 	Field string
 	Msg   string
+	// offset is where in the input a decoding error was found (bytes read,
+	// from 1), for Parse to turn into a line and column; 0 when unknown.
+	offset int64
 }
 
 // Error returns "field: message", or the message alone for the whole input.
@@ -154,4 +162,68 @@ func (e *ValidationError) Error() string {
 		return e.Msg
 	}
 	return e.Field + ": " + e.Msg
+}
+
+// MaxReportedErrors is how many problems Parse and Validate list before
+// summing up the rest in one last entry: enough to fix a file in one pass,
+// few enough to read.
+const MaxReportedErrors = 20
+
+// ValidationErrors is every problem Parse or Validate found, in a stable
+// order (the order of the input: lock, resource, network, clients, actions,
+// until_ms), each naming its field. errors.As still finds the first
+// *ValidationError in it, so callers that show one problem keep working.
+type ValidationErrors []*ValidationError
+
+// Error joins the problems with "; ".
+func (e ValidationErrors) Error() string {
+	msgs := make([]string, len(e))
+	for i, v := range e {
+		msgs[i] = v.Error()
+	}
+	return strings.Join(msgs, "; ")
+}
+
+// Unwrap returns the problems, for errors.As and errors.Is.
+func (e ValidationErrors) Unwrap() []error {
+	out := make([]error, len(e))
+	for i, v := range e {
+		out[i] = v
+	}
+	return out
+}
+
+// problems collects ValidationErrors up to MaxReportedErrors and counts
+// the ones past the cap.
+type problems struct {
+	list ValidationErrors
+	more int
+}
+
+func (p *problems) add(field, format string, args ...any) {
+	p.addErr(&ValidationError{Field: field, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (p *problems) addErr(e *ValidationError) {
+	if e == nil {
+		return
+	}
+	if len(p.list) >= MaxReportedErrors {
+		p.more++
+		return
+	}
+	p.list = append(p.list, e)
+}
+
+// err returns nil when nothing was found, else the list (with a last
+// entry counting what the cap left out).
+func (p *problems) err() error {
+	if len(p.list) == 0 {
+		return nil
+	}
+	out := p.list
+	if p.more > 0 {
+		out = append(out[:len(out):len(out)], &ValidationError{Msg: fmt.Sprintf("and %d more problems not listed", p.more)})
+	}
+	return out
 }

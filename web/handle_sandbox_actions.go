@@ -154,11 +154,17 @@ func (s *Server) handleSandboxImport(c echo.Context) error {
 		err = sc.ValidateRun()
 	}
 	if err != nil {
-		var ve *sandbox.ValidationError
-		if errors.As(err, &ve) {
-			v.Field, v.Error = ve.Field, ve.Msg
-		} else {
-			v.Error = err.Error()
+		var list sandbox.ValidationErrors
+		var one *sandbox.ValidationError
+		switch {
+		case errors.As(err, &list):
+			for _, ve := range list {
+				v.Problems = append(v.Problems, views.ImportProblem{Field: ve.Field, Msg: ve.Msg})
+			}
+		case errors.As(err, &one):
+			v.Problems = []views.ImportProblem{{Field: one.Field, Msg: one.Msg}}
+		default:
+			v.Problems = []views.ImportProblem{{Msg: err.Error()}}
 		}
 		return render(c, http.StatusUnprocessableEntity, views.SandboxImport(s.page(c, "Import a scenario", "sandbox"), v))
 	}

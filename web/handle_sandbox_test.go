@@ -290,7 +290,8 @@ func TestSandboxMalformedImportNamesTheField(t *testing.T) {
 		{"unknown op", `{"clients":[{"id":"A"}],"actions":[{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":5,"client":"A","op":"teleport"}]}`, "actions[1].op", `unknown op "teleport"`},
 		{"wrong type", `{"lock":{"ttl_ms":"soon"},"clients":[{"id":"A"}],"actions":[]}`, "lock.ttl_ms", "want an integer"},
 		{"unknown client", `{"clients":[{"id":"A"}],"actions":[{"at_ms":0,"client":"B","op":"acquire"}]}`, "actions[0].client", `unknown client "B"`},
-		{"not JSON", `{"clients": [`, "", "JSON"},
+		{"not JSON", `{"clients": [`, "", "line 1, column 14: truncated JSON"},
+		{"malformed JSON placed by line and column", "{\n  \"clients\": [{\"id\": \"A\"},],\n  \"actions\": []\n}", "", "line 2, column 27: invalid character ']'"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -307,6 +308,30 @@ func TestSandboxMalformedImportNamesTheField(t *testing.T) {
 				t.Fatalf("textarea = %q, want the pasted text kept", got)
 			}
 		})
+	}
+}
+
+// TestSandboxImportListsEveryProblem: an import with several mistakes
+// lists each, naming its field, in the order of the file.
+func TestSandboxImportListsEveryProblem(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	in := `{"lock":{"ttl_ms":0,"release":"DEL"},"clients":[{"id":"A"}],"actions":[{"at_ms":0,"client":"B","op":"acquire"},{"at_ms":1,"client":"A","op":"teleport"}]}`
+	rec := postImport(t, cl, in, false)
+	if rec.Code != http.StatusUnprocessableEntity {
+		t.Fatalf("status = %d, want 422", rec.Code)
+	}
+	var got []string
+	mustDoc(t, rec).Find(`[data-testid=import-problem]`).Each(func(_ int, li *goquery.Selection) {
+		got = append(got, strings.Join(strings.Fields(li.Text()), " "))
+	})
+	want := []string{
+		`lock.release: unknown release "DEL" (want compare-and-delete or unconditional-del)`,
+		`actions[0].client: unknown client "B"`,
+		`actions[1].op: unknown op "teleport"`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
 

@@ -99,7 +99,7 @@ func runSim(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 			if name == "-" {
 				name = "stdin"
 			}
-			return fmt.Errorf("sim %s: %w", name, err)
+			return fmt.Errorf("sim %s: %w", name, listProblems(err))
 		}
 	}
 	tl := sandbox.Run(sc)
@@ -107,6 +107,32 @@ func runSim(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		return writeJSON(stdout, tl)
 	}
 	return tl.WriteTable(stdout)
+}
+
+// problemList prints a scenario's problems one a line, so that a file with
+// several mistakes can be fixed in one pass.
+type problemList struct{ sandbox.ValidationErrors }
+
+func (p problemList) Error() string {
+	var b strings.Builder
+	b.WriteString("invalid scenario:")
+	for _, v := range p.ValidationErrors {
+		b.WriteString("\n  ")
+		b.WriteString(v.Error())
+	}
+	return b.String()
+}
+
+func (p problemList) Unwrap() error { return p.ValidationErrors }
+
+// listProblems returns err as a problemList when it holds more than one
+// problem, and unchanged otherwise ("sim f.json: lock.ttl_ms: ...").
+func listProblems(err error) error {
+	var list sandbox.ValidationErrors
+	if errors.As(err, &list) && len(list) > 1 {
+		return problemList{list}
+	}
+	return err
 }
 
 // parseInterspersed parses flags that may come before or after the file

@@ -158,7 +158,11 @@ func TestSimErrors(t *testing.T) {
 	}{
 		{"invalid op names the action", `{"clients":[{"id":"A"}],"actions":[{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":1,"client":"A","op":"teleport"}]}`, []string{"-"}, 1,
 			`sim stdin: actions[1].op: unknown op "teleport"`},
-		{"not JSON", `lock: redis`, []string{"-"}, 1, "sim stdin: want a JSON object"},
+		{"not JSON", `lock: redis`, []string{"-"}, 1, "sim stdin: line 1, column 1: want a JSON object"},
+		{"malformed JSON placed by line and column", "{\"clients\": [\n  {\"id\": \"A\"},\n]}", []string{"-"}, 1,
+			"sim stdin: line 3, column 1: invalid character ']' looking for beginning of value"},
+		{"every problem, one a line", `{"lock":{"ttl_ms":-1},"clients":[{"id":"A"}],"actions":[{"at_ms":0,"client":"B","op":"acquire"},{"at_ms":1,"client":"A","op":"teleport"}]}`, []string{"-"}, 1,
+			"sim stdin: invalid scenario:\n  lock.ttl_ms: -1 is out of range 1..600000\n  actions[0].client: unknown client \"B\"\n  actions[1].op: unknown op \"teleport\""},
 		{"missing file", "", []string{"/nonexistent/scenario.json"}, 1, "no such file"},
 		{"unknown preset", "", []string{"--preset", "teleport"}, 2, `unknown preset "teleport"`},
 		{"nothing to run", "", nil, 2, "no scenario"},

@@ -141,7 +141,16 @@ type CompareView struct {
 
 // ImportView is /sandbox/import.
 type ImportView struct {
-	JSON  string
+	JSON string
+	// Error is a problem with the form itself (empty, unreadable file).
 	Error string
+	// Problems is every problem of the scenario, in the order of the file.
+	Problems []ImportProblem
+}
+
+// ImportProblem is one problem of an imported scenario: the field it names
+// ("actions[3].op", or "" for the whole input) and what is wrong.
+type ImportProblem struct {
 	Field string
+	Msg   string
 }
