@@ -125,9 +125,11 @@ func TestBrowserPausedHolderStaleWriteRejected(t *testing.T) {
 	if title := text(t, ctx, `[data-testid=timeline-title]`); !strings.Contains(title, "pause") {
 		t.Fatalf("timeline title = %q, want the paused-holder preset", title)
 	}
-	// Now is the preset's last action; move to the end of its run, then
-	// A takes the lock again and freezes 15 s with a write pending.
-	click(t, ctx, `[data-testid=act-advance-end]`)
+	// A preset copy starts with now at the end of its run, where the lock
+	// is free: A takes it again and freezes 15 s with a write pending.
+	if got := text(t, ctx, `[data-testid=act-now]`); !strings.Contains(got, "22") || !strings.Contains(got, "(now)") {
+		t.Fatalf("act heading = %q, want now at the end of the run (22 000 ms)", got)
+	}
 	click(t, ctx, `[data-testid=act-A-acquire]`)
 	setValue(t, ctx, `#pause-A`, "15")
 	click(t, ctx, `[data-testid=act-A-pause]`)
@@ -185,4 +187,46 @@ func TestBrowserPausedHolderStaleWriteRejected(t *testing.T) {
 	if !eval[bool](t, ctx, `window.__stay === true`) {
 		t.Fatalf("the arrow keys reloaded the page")
 	}
+}
+
+// TestBrowserPhoneSwimlaneFollowsTheCursor: at phone width the picture
+// scrolls sideways in its box, and sandbox.js keeps the replay cursor in
+// view, on load and when the step changes.
+func TestBrowserPhoneSwimlaneFollowsTheCursor(t *testing.T) {
+	ctx := newBrowser(t, 390, 900)
+	srv, _ := newTestServer(t)
+	ts := httptest.NewServer(srv)
+	t.Cleanup(ts.Close)
+
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/sandbox")); err != nil {
+		t.Fatalf("open /sandbox: %v", err)
+	}
+	click(t, ctx, `[data-preset="paused-holder-fenced"] [data-testid=open-preset]`)
+	path := eval[string](t, ctx, `location.pathname`)
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+path+"?step=7")); err != nil {
+		t.Fatalf("open step 7: %v", err)
+	}
+	// inView reports whether the cursor line lies inside the visible part
+	// of the scrolling box, and how far the box is scrolled.
+	const inView = `(function(){var b=document.querySelector(".tl-scroll"),c=document.querySelector("[data-testid=cursor]").getBoundingClientRect(),r=b.getBoundingClientRect();return [c.left>=r.left&&c.left<=r.right?1:0,b.scrollLeft,b.scrollWidth>b.clientWidth?1:0]})()`
+	got := eval[[]int](t, ctx, inView)
+	if got[2] != 1 {
+		t.Fatalf("at 390 px the picture fits its box (%v): nothing to scroll", got)
+	}
+	if got[0] != 1 || got[1] == 0 {
+		t.Fatalf("on load at step 7 (16 s): cursor in view %d, scrollLeft %d; want it scrolled into view", got[0], got[1])
+	}
+	for range 6 {
+		if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowLeft)); err != nil {
+			t.Fatalf("press ←: %v", err)
+		}
+	}
+	if got := eval[[]int](t, ctx, inView); got[0] != 1 {
+		t.Fatalf("after stepping back to step 1 the cursor is out of view (scrollLeft %d)", got[1])
+	}
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatalf("screenshot: %v", err)
+	}
+	saveArtifact(t, "sandbox-phone-cursor.png", png)
 }

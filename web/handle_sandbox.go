@@ -81,7 +81,7 @@ func (s *Server) createTimeline(c echo.Context, t store.NewTimeline, sc sandbox.
 	}
 	t.Learner, t.Scenario, t.EngineVersion = learner, raw, sandbox.EngineVersion
 	if t.NowMS == 0 {
-		t.NowMS = sc.LastActionAt()
+		t.NowMS = startNow(s.runScenario(sc))
 	}
 	return s.store.CreateTimeline(c.Request().Context(), t)
 }
@@ -372,8 +372,14 @@ func (s *Server) handleSandboxCompare(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	left, lc := s.compareSide(parent, "Original: "+parent.Title)
-	right, rc := s.compareSide(t, "Fork: "+t.Title)
+	psc, _ := parseStored(parent.Scenario)
+	tsc, _ := parseStored(t.Scenario)
+	ptl, ttl := s.runScenario(psc), s.runScenario(tsc)
+	// One frame for both pictures: each run shown whole, on the same time
+	// scale, so the two line up time for time.
+	frame := timelineview.FrameFor(ptl, ttl)
+	left, lc := compareSide(parent, psc, ptl, frame, "Original: "+parent.Title)
+	right, rc := compareSide(t, tsc, ttl, frame, "Fork: "+t.Title)
 	v := views.CompareView{Left: left, Right: right}
 	for i := range min(len(lc), len(rc)) {
 		if lc[i] != rc[i] {
@@ -383,12 +389,10 @@ func (s *Server) handleSandboxCompare(c echo.Context) error {
 	return render(c, http.StatusOK, views.SandboxCompare(s.page(c, "Compare timelines", "sandbox"), v))
 }
 
-func (s *Server) compareSide(t store.Timeline, heading string) (views.CompareSide, []views.ConfigLine) {
-	sc, _ := parseStored(t.Scenario)
-	tl := s.runScenario(sc)
+func compareSide(t store.Timeline, sc sandbox.Scenario, tl sandbox.Timeline, frame timelineview.Frame, heading string) (views.CompareSide, []views.ConfigLine) {
 	base := "/sandbox/" + t.ID
 	cfg := configLines(sc)
-	side := views.CompareSide{Heading: heading, Href: base, Config: cfg, Diagram: timelineview.Build(tl, len(tl.Events), timelineNow(t, sc), base),
+	side := views.CompareSide{Heading: heading, Href: base, Config: cfg, Diagram: timelineview.BuildIn(tl, len(tl.Events), frame, base),
 		WritesAccepted: tl.Summary.WritesAccepted, WritesRejected: tl.Summary.WritesRejected, FinalValue: strconv.Quote(tl.Summary.FinalValue)}
 	for _, vl := range tl.Summary.Violations {
 		side.Violations = append(side.Violations, violationLink(vl, base))

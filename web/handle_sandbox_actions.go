@@ -94,7 +94,7 @@ func (s *Server) handleSandboxSettings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.seeOther(c, "/sandbox/"+id+"/compare", "Forked with "+strings.Join(names, ", ")+". Both runs are side by side below.")
+	return s.seeOther(c, "/sandbox/"+id+"/compare", "Forked with "+strings.Join(names, ", ")+". Both runs are below, on one time scale.")
 }
 
 // handleSandboxFork handles "POST /sandbox/:id/fork": a copy of the

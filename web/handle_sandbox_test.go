@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -386,7 +387,7 @@ func TestSandboxStepNavigation(t *testing.T) {
 	t.Run("state fragment for the scrubber", func(t *testing.T) {
 		rec := cl.get(path + "/state?step=4")
 		doc := mustDoc(t, rec)
-		if rec.Code != http.StatusOK || !strings.Contains(doc.Find(`h2`).Text(), "State after step 4") {
+		if rec.Code != http.StatusOK || !strings.Contains(doc.Find(`h2`).Text(), "State at replay step 4") {
 			t.Fatalf("state fragment: %d %q", rec.Code, doc.Find(`h2`).Text())
 		}
 		if strings.Contains(rec.Body.String(), "<nav") {
@@ -394,6 +395,75 @@ func TestSandboxStepNavigation(t *testing.T) {
 		}
 		if got := doc.Find(`[data-testid=state-holder]`).Text(); !strings.HasPrefix(got, "B (grant 2, token 2)") {
 			t.Fatalf("holder after step 4 = %q, want B with token 2", got)
+		}
+	})
+}
+
+// svgX returns the x of the first point of an SVG path ("M 12 34 ...").
+func svgX(t *testing.T, d string) int {
+	t.Helper()
+	f := strings.Fields(strings.NewReplacer("M", " ", ",", " ").Replace(d))
+	if len(f) == 0 {
+		t.Fatalf("path %q has no point", d)
+	}
+	x, err := strconv.ParseFloat(f[0], 64)
+	if err != nil {
+		t.Fatalf("path %q: %v", d, err)
+	}
+	return int(x)
+}
+
+// TestSandboxNowIsExplicit: a preset copy starts with now at the end of its
+// run (the learner has watched it all), the page says so in words, draws
+// now as its own marker apart from the replay cursor, and the next action
+// lands there.
+func TestSandboxNowIsExplicit(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	path := openPreset(t, cl, "paused-holder-fenced")
+	end := mustDoc(t, cl.get(path))
+	mid := mustDoc(t, cl.get(path+"?step=4"))
+	squash := func(s string) string { return strings.Join(strings.Fields(strings.ReplaceAll(s, "\u202f", " ")), " ") }
+
+	tests := []struct {
+		name, got, want string
+	}{
+		{"act heading names now", squash(end.Find(`[data-testid=act-now]`).Text()), "New actions land at 22 000 ms (now)"},
+		{"replay label names the step and its time", squash(end.Find(`[data-testid=step-label]`).Text()), "Replay: step 8 of 8 · 22 000 ms"},
+		{"replay label mid-run", squash(mid.Find(`[data-testid=step-label]`).Text()), "Replay: step 4 of 8 · 12 000 ms"},
+		{"now stays put while replaying", squash(mid.Find(`[data-testid=act-now]`).Text()), "New actions land at 22 000 ms (now)"},
+		{"the picture labels now", squash(mid.Find(`[data-testid=now-marker] text`).Text()), "now: new actions land here (22 s)"},
+		{"the picture labels the cursor", squash(mid.Find(`[data-testid=cursor-label]`).Text()), "replay: step 4"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.got != tt.want {
+				t.Fatalf("got %q, want %q", tt.got, tt.want)
+			}
+		})
+	}
+	t.Run("the page explains now", func(t *testing.T) {
+		if got := end.Find(`[data-testid=now-explained]`).Text(); !strings.Contains(got, "where your next action goes") || !strings.Contains(got, "end of its run") {
+			t.Fatalf("explanation = %q, want what now is and where it starts", got)
+		}
+	})
+	t.Run("now and the cursor are apart mid-run", func(t *testing.T) {
+		nowX := mid.Find(`[data-testid=now-marker] line`).AttrOr("x1", "")
+		curX := mid.Find(`[data-testid=cursor]`).AttrOr("x1", "")
+		if nowX == "" || nowX == curX {
+			t.Fatalf("now at x %q, cursor at x %q: want two markers", nowX, curX)
+		}
+	})
+	t.Run("the next action lands at the end of the run", func(t *testing.T) {
+		if rec := act(t, cl, path, url.Values{"op": {"acquire"}, "client": {"A"}}); rec.Code != http.StatusSeeOther {
+			t.Fatalf("acquire: status %d, want 303", rec.Code)
+		}
+		var sc sandbox.Scenario
+		if err := json.Unmarshal(cl.get(path+".json").Body.Bytes(), &sc); err != nil {
+			t.Fatalf("export: %v", err)
+		}
+		if last := sc.Actions[len(sc.Actions)-1]; last.Op != "acquire" || last.AtMS != 22000 {
+			t.Fatalf("last action %+v, want A's acquire at 22000 ms", last)
 		}
 	})
 }
@@ -414,6 +484,29 @@ func TestSandboxSettingChangeForksAndCompares(t *testing.T) {
 	}
 	if got := cmp.Find(`[data-testid=compare-right] [data-testid=compare-violations]`).Text(); !strings.Contains(got, "2 violations") {
 		t.Fatalf("fork side = %q, want the unsafe and the stale write flagged", got)
+	}
+	// Both pictures show each run whole, on one time scale: the same
+	// viewBox and the same ticks, the last tick at the run's end (22 s),
+	// the fork's violation inside the picture, and no "now" (nothing is
+	// acted on here).
+	left, right := cmp.Find(`[data-testid=compare-left] svg`), cmp.Find(`[data-testid=compare-right] svg`)
+	if lv, rv := left.AttrOr("viewBox", "l"), right.AttrOr("viewBox", "r"); lv != rv {
+		t.Fatalf("viewBox %q beside %q, want one frame for both", lv, rv)
+	}
+	ticks := func(sel *goquery.Selection) string {
+		return strings.Join(sel.Find(`.tl-tick-label`).Map(func(_ int, s *goquery.Selection) string { return s.AttrOr("x", "") + "=" + s.Text() }), " ")
+	}
+	if lt, rt := ticks(left), ticks(right); lt != rt || !strings.HasSuffix(lt, "=22 s") {
+		t.Fatalf("ticks %q and %q, want the same, ending at 22 s", lt, rt)
+	}
+	width, _ := strconv.Atoi(strings.Fields(right.AttrOr("viewBox", ""))[2])
+	right.Find(`[data-testid=mark-violation] path`).Each(func(_ int, m *goquery.Selection) {
+		if x := svgX(t, m.AttrOr("d", "")); x <= 0 || x >= width-20 {
+			t.Fatalf("violation mark at x %d of %d, want it well inside the picture", x, width)
+		}
+	})
+	if cmp.Find(`[data-testid=now-marker]`).Length() != 0 {
+		t.Fatalf("the compare page draws a now marker")
 	}
 	fork := strings.TrimSuffix(rec.Header().Get("Location"), "/compare")
 	doc := mustDoc(t, cl.get(fork))

@@ -26,6 +26,14 @@ func timelineNow(t store.Timeline, sc sandbox.Scenario) int64 {
 	return max(t.NowMS, sc.LastActionAt())
 }
 
+// startNow is the now of a new timeline (a preset copy, an import): the
+// end of its run. The learner has just watched the whole run, so the next
+// action goes after it, where the lock is free again, and not back at the
+// last action, in the middle of what already happened.
+func startNow(tl sandbox.Timeline) int64 {
+	return min(max(tl.Summary.EndMS, 0), sandbox.MaxTimeMS)
+}
+
 // parseStored parses a saved scenario. A scenario that no longer passes
 // validation (say, saved by an older engine) still yields what could be
 // decoded, with the error, so its page can open and explain.

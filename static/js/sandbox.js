@@ -3,6 +3,8 @@
 // with it, the scrubber, the arrow keys and play/pause move through the
 // steps in place: shapes after the step fade, the cursor moves, the event
 // list follows and the state panel is fetched from /sandbox/{id}/state.
+// When the picture is wider than its box (a phone), its box scrolls so the
+// replay cursor stays in view, on load and at every step.
 (function () {
   "use strict";
   var svg = document.querySelector("svg.tl-svg[data-stepx]");
@@ -11,6 +13,11 @@
     return;
   }
   var xs = svg.getAttribute("data-stepx").split(",").map(Number);
+  var ms = (svg.getAttribute("data-stepms") || "").split(",").map(Number);
+  var width = Number(svg.getAttribute("width")) || 960;
+  var scroller = svg.parentNode;
+  var cursorLabel = svg.querySelector(".tl-cursor-label");
+  var stepTime = document.querySelector("[data-role=step-time]");
   var total = xs.length - 1;
   var stateURL = scrub.getAttribute("data-state");
   var stepNum = document.querySelector("[data-role=step-num]");
@@ -54,6 +61,44 @@
     }, 120);
   }
 
+  // millis formats a virtual time as the server does: "22 000 ms".
+  function millis(t) {
+    return String(t).replace(/\B(?=(\d{3})+(?!\d))/g, "\u202f") + " ms";
+  }
+
+  // reveal scrolls the picture's box so that x (in SVG units) is in view,
+  // with room for the cursor's label; it does nothing when all fits.
+  function reveal(x) {
+    if (!scroller || scroller.scrollWidth <= scroller.clientWidth + 1) {
+      return;
+    }
+    var px = x * (svg.getBoundingClientRect().width / width);
+    var left = scroller.scrollLeft;
+    var w = scroller.clientWidth;
+    if (px < left + 60 || px > left + w - 60) {
+      scroller.scrollLeft = Math.max(0, px - w * 0.6);
+    }
+  }
+
+  function placeCursor(n) {
+    if (cursor) {
+      cursor.setAttribute("x1", String(xs[n]));
+      cursor.setAttribute("x2", String(xs[n]));
+    }
+    if (cursorLabel) {
+      var text = "replay: step " + n;
+      cursorLabel.textContent = text;
+      // As timelineview.labelAt: right of the line unless it would run off.
+      var right = xs[n] + 4 + text.length * 6.6 + 6 <= width;
+      cursorLabel.setAttribute("x", String(right ? xs[n] + 4 : xs[n] - 4));
+      cursorLabel.setAttribute("text-anchor", right ? "start" : "end");
+    }
+    if (stepTime && !isNaN(ms[n])) {
+      stepTime.textContent = millis(ms[n]);
+    }
+    reveal(xs[n]);
+  }
+
   function show(n) {
     n = Math.max(0, Math.min(total, n));
     current = n;
@@ -66,10 +111,7 @@
       shapes[i].classList.toggle("tl-future", s > n);
     }
     svg.setAttribute("data-step", String(n));
-    if (cursor) {
-      cursor.setAttribute("x1", String(xs[n]));
-      cursor.setAttribute("x2", String(xs[n]));
-    }
+    placeCursor(n);
     for (i = 0; i < rows.length; i++) {
       var rs = Number(rows[i].getAttribute("data-step"));
       rows[i].classList.toggle("sb-current", rs === n);
@@ -116,6 +158,7 @@
     }, Number(speed.value) || 500);
   }
 
+  reveal(xs[current]);
   scrub.addEventListener("input", function () {
     stop();
     show(Number(scrub.value));

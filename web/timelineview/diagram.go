@@ -22,6 +22,7 @@ const (
 	nodeLaneH   = 44
 	resourceH   = 58
 	checkerH    = 34
+	footH       = 34 // under the lanes: the labels of the replay cursor and of now
 	minWidth    = 960
 	maxWidth    = 24000
 	perEvent    = 22 // width granted per event, so dense timelines widen and scroll
@@ -50,16 +51,35 @@ type Diagram struct {
 	Marks  []Mark
 	// Bands highlight violations across every lane.
 	Bands []Bar
-	// Step is the step shown; CursorX the x of its time.
-	Step    int
-	CursorX int
-	// StepX is the x of each step's time (index = step), for the scrubber.
-	StepX []int
+	// PlotBottom is the y where the lanes end; the cursor and now labels
+	// sit below it.
+	PlotBottom int
+	// Step is the step shown; CursorX the x of its time. CursorLabel
+	// ("replay: step 8") is drawn under the lanes at CursorLabelX with
+	// CursorAnchor ("start" or "end", so it stays inside the picture).
+	Step         int
+	CursorX      int
+	CursorLabel  string
+	CursorLabelX int
+	CursorAnchor string
+	// NowX is where the learner's next action lands ("now"), drawn as a
+	// dashed marker distinct from the replay cursor; NowLabel is empty
+	// when the picture has no now (the compare page).
+	NowX      int
+	NowLabel  string
+	NowLabelX int
+	NowAnchor string
+	// StepX is the x of each step's time (index = step), for the scrubber;
+	// StepMS the time itself, for the replay label.
+	StepX  []int
+	StepMS []int
 	// Fluid is true for a picture at the minimum width: it may scale up to
 	// fill its container. Wider ones keep their size and scroll.
 	Fluid bool
 	// Title and Desc describe the picture for assistive technology.
 	Title, Desc string
+
+	scale float64
 }
 
 // Lane is one horizontal swim lane.
@@ -126,25 +146,107 @@ type Mark struct {
 }
 
 // Build lays out tl at step (clamped to 0..len(tl.Events)). nowMS is the
-// learner's "now", drawn as the right end when it lies past the last
-// event. base is the URL that step links append "?step=N" to.
+// learner's "now", where the next action lands: drawn as its own marker,
+// and the right end when it lies past the last event. base is the URL
+// that step links append "?step=N" to.
 func Build(tl sandbox.Timeline, step int, nowMS int64, base string) Diagram {
+	d := build(tl, step, Frame{EndMS: spanEnd(tl, nowMS), Width: widthFor(tl)}, base)
+	d.NowX = d.x(nowMS)
+	d.NowLabel = "now: new actions land here (" + seconds(nowMS) + ")"
+	d.NowLabelX, d.NowAnchor = labelAt(d.NowX, d.NowLabel, d.Width)
+	return d
+}
+
+// Frame fixes a picture's time scale: the time at its right end and its
+// width. Two pictures built in one frame line up time for time.
+type Frame struct {
+	EndMS int64
+	Width int
+}
+
+// FrameFor returns the frame that shows each of tls whole.
+func FrameFor(tls ...sandbox.Timeline) Frame {
+	var f Frame
+	for _, tl := range tls {
+		f.EndMS = max(f.EndMS, spanEnd(tl, 0))
+		f.Width = max(f.Width, widthFor(tl))
+	}
+	return f
+}
+
+// BuildIn lays out tl at step in frame f, with no now marker, scaled to
+// fit its container: the compare page draws both runs whole, one above
+// the other, on one time scale.
+func BuildIn(tl sandbox.Timeline, step int, f Frame, base string) Diagram {
+	f.EndMS = max(f.EndMS, spanEnd(tl, 0))
+	f.Width = max(f.Width, minWidth)
+	d := build(tl, step, f, base)
+	d.Fluid = true
+	if step == len(tl.Events) {
+		d.CursorLabel = "end of the run"
+		d.CursorLabelX, d.CursorAnchor = labelAt(d.CursorX, d.CursorLabel, d.Width)
+	}
+	return d
+}
+
+func build(tl sandbox.Timeline, step int, f Frame, base string) Diagram {
 	step = min(max(step, 0), len(tl.Events))
 	b := builder{tl: tl, base: base}
-	b.layout(nowMS)
+	b.layout(f)
 	b.scan()
 	b.placeLabels()
 	d := b.d
 	d.Step = step
 	d.StepX = make([]int, len(tl.Events)+1)
+	d.StepMS = make([]int, len(tl.Events)+1)
 	d.StepX[0] = b.x(0)
 	for i, e := range tl.Events {
 		d.StepX[i+1] = b.x(e.T)
+		d.StepMS[i+1] = int(e.T)
 	}
 	d.CursorX = d.StepX[step]
+	d.CursorLabel = CursorLabel(step)
+	d.CursorLabelX, d.CursorAnchor = labelAt(d.CursorX, d.CursorLabel, d.Width)
 	d.Title = "Swimlane timeline: " + strings.Join(tl.Clients, ", ") + " and the " + tl.Model + " lock service"
 	d.Desc = summaryText(tl.Summary)
 	return d
+}
+
+// CursorLabel is the text under the replay cursor ("replay: step 8"),
+// shared with sandbox.js through the SVG's data attributes.
+func CursorLabel(step int) string { return "replay: step " + strconv.Itoa(step) }
+
+// x maps a virtual time to the picture's x, as Build did.
+func (d Diagram) x(t int64) int {
+	if len(d.StepX) == 0 || d.PlotW == 0 {
+		return d.PlotX
+	}
+	return d.PlotX + int(float64(t)*d.scale+0.5)
+}
+
+// labelAt places a label beside the marker at x: to its right, or to its
+// left (anchored at its end) when it would run off the picture.
+func labelAt(x int, text string, width int) (int, string) {
+	if x+4+textW(text) > width {
+		return x - 4, "end"
+	}
+	return x + 4, "start"
+}
+
+// spanEnd is the time at the right end of tl's picture: every event,
+// lease and pause whole, nowMS, and a little room.
+func spanEnd(tl sandbox.Timeline, nowMS int64) int64 {
+	end := max(tl.Summary.EndMS, nowMS, 1000)
+	for _, e := range tl.Events {
+		end = max(end, e.T, e.ValidUntil, e.ExpiresAt, e.ArrivesAt, e.T+e.MS)
+	}
+	return end + end/40
+}
+
+// widthFor grants each event some room, so dense timelines widen and
+// scroll rather than overlap.
+func widthFor(tl sandbox.Timeline) int {
+	return min(max(minWidth, labelW+padRight+perEvent*len(tl.Events)), maxWidth)
 }
 
 func summaryText(s sandbox.Summary) string {
@@ -175,14 +277,10 @@ type builder struct {
 	checkY   int
 }
 
-func (b *builder) layout(nowMS int64) {
+func (b *builder) layout(f Frame) {
 	tl := b.tl
-	end := max(tl.Summary.EndMS, nowMS, 1000)
-	for _, e := range tl.Events {
-		end = max(end, e.T, e.ValidUntil, e.ExpiresAt, e.ArrivesAt, e.T+e.MS)
-	}
-	b.endMS = end + end/40
-	w := min(max(minWidth, labelW+padRight+perEvent*len(tl.Events)), maxWidth)
+	b.endMS = f.EndMS
+	w := f.Width
 	b.d.Width = w
 	b.d.Fluid = w == minWidth
 	b.d.PlotX = labelW
@@ -215,7 +313,9 @@ func (b *builder) layout(nowMS int64) {
 	b.serviceY = (top + y) / 2
 	b.resY = lane("resource", LaneResource, resourceH)
 	b.checkY = lane("checker", LaneChecker, checkerH)
-	b.d.Height = y + 6
+	b.d.PlotBottom = y
+	b.d.Height = y + footH
+	b.d.scale = b.scale
 	b.d.Ticks = ticks(b.endMS, b.scale, b.x)
 }
 
