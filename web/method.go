@@ -8,15 +8,27 @@ import (
 
 // headAsGet answers HEAD for every GET route, as HTTP requires and uptime
 // checks and link checkers expect: the request is routed as a GET and the
-// body is discarded, so the headers are exactly those of the GET.
+// body is discarded, so the headers are exactly those of the GET. Handlers
+// whose GET records something (a round question's start time) ask isHead
+// and skip it: a HEAD must change nothing.
 func headAsGet(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		if c.Request().Method == http.MethodHead {
 			c.Request().Method = http.MethodGet
 			c.Response().Writer = bodyless{c.Response().Writer}
+			c.Set(ctxKeyHead, true)
 		}
 		return next(c)
 	}
+}
+
+const ctxKeyHead = "lockdrill.head"
+
+// isHead reports whether the request arrived as HEAD (and is being served
+// as a GET without a body).
+func isHead(c echo.Context) bool {
+	v, _ := c.Get(ctxKeyHead).(bool)
+	return v
 }
 
 // bodyless passes headers and status through and drops the body.
