@@ -640,7 +640,7 @@ func TestSandboxUnknownIDs(t *testing.T) {
 }
 
 func TestSandboxActionsAreRateLimited(t *testing.T) {
-	srv, _ := newTestServer(t)
+	srv, _ := newTestServer(t, noRefill)
 	cl := newClient(t, srv)
 	path := openPreset(t, cl, "paused-holder-fenced")
 	token := csrfFrom(t, cl.get(path))

@@ -26,7 +26,8 @@ func render(c echo.Context, status int, component templ.Component) error {
 func (s *Server) page(c echo.Context, title, nav string) views.Page {
 	token, _ := c.Get(middleware.DefaultCSRFConfig.ContextKey).(string)
 	p := views.Page{Title: title, Nav: nav, CSRF: token, Asset: s.assets.URL}
-	if f, err := c.Cookie(flashCookie); err == nil && f.Value != "" {
+	// A HEAD request must not consume the notice meant for the next page.
+	if f, err := c.Cookie(flashCookie); err == nil && f.Value != "" && !isHead(c) {
 		p.FlashKind, p.Flash = decodeFlash(f.Value)
 		c.SetCookie(&http.Cookie{Name: flashCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteLaxMode})
 	}

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"strings"
 	"time"
 
@@ -35,6 +36,10 @@ type Config struct {
 	// address: a sustained rate a second and a burst. Zero means 5 and 30.
 	WriteRate  float64
 	WriteBurst int
+	// TrustedProxies are the networks of reverse proxies whose
+	// X-Forwarded-For header gives the client's address. Empty means the
+	// connection's own address is the client's.
+	TrustedProxies []netip.Prefix
 }
 
 // Server is the HTTP application.
@@ -77,9 +82,8 @@ func NewServer(cfg Config) (*Server, error) {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
-	// The app is served directly (or by a proxy that the operator
-	// configures); forwarded-for headers are never trusted for limits.
-	e.IPExtractor = echo.ExtractIPDirect()
+	// Forwarded-for headers are believed only from configured proxies.
+	e.IPExtractor = ipExtractor(cfg.TrustedProxies)
 	e.Pre(headAsGet)
 	e.Use(
 		middleware.Recover(),

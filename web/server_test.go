@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"net/url"
 	"path/filepath"
 	"strings"
@@ -304,8 +305,12 @@ func TestStaticFilesAreHashedAndImmutable(t *testing.T) {
 // unlimitedWrites lifts the write rate limit for tests that post a lot.
 func unlimitedWrites(c *web.Config) { c.WriteBurst = 1 << 20 }
 
+// noRefill makes the write limit a fixed allowance (the burst), so a rate
+// test does not depend on how fast the machine sends its requests.
+func noRefill(c *web.Config) { c.WriteRate = 1e-9 }
+
 func TestWritesAreRateLimitedPerAddressWhateverTheCookie(t *testing.T) {
-	srv, _ := newTestServer(t)
+	srv, _ := newTestServer(t, noRefill)
 	cl := newClient(t, srv)
 	token := csrfFrom(t, cl.get("/learn/fencing-tokens"))
 	limited := 0
@@ -470,6 +475,61 @@ func TestFormsCarryARealTokenAndFetchMetadataIsChecked(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := post(tt.site, tt.token); got != tt.want {
 				t.Fatalf("POST = %d, want %d", got, tt.want)
+			}
+		})
+	}
+}
+
+// writeFrom posts a mark-as-read from the client address remote, with
+// X-Forwarded-For set to xff when not empty, and returns the status.
+func writeFrom(t *testing.T, cl *client, token, remote, xff string) int {
+	t.Helper()
+	req := httptest.NewRequest(http.MethodPost, "/learn/fencing-tokens/read", strings.NewReader(url.Values{"_csrf": {token}, "read": {"1"}}.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.RemoteAddr = remote
+	if xff != "" {
+		req.Header.Set("X-Forwarded-For", xff)
+	}
+	return cl.do(req).Code
+}
+
+func TestWriteLimitBuckets(t *testing.T) {
+	tests := []struct {
+		name    string
+		trusted string
+		// remote and xff give the i-th request's connection address and
+		// forwarded-for header.
+		remote, xff func(i int) string
+		limited     bool
+	}{
+		{"one IPv6 /64 is one client", "",
+			func(i int) string { return fmt.Sprintf("[2001:db8:1:2::%x]:4000", i+1) }, func(int) string { return "" }, true},
+		{"different IPv6 /64s are different clients", "",
+			func(i int) string { return fmt.Sprintf("[2001:db8:%x::1]:4000", i+1) }, func(int) string { return "" }, false},
+		{"a trusted proxy's forwarded-for names the client", "10.0.0.0/8",
+			func(int) string { return "10.1.2.3:4000" }, func(i int) string { return fmt.Sprintf("203.0.113.%d", i+1) }, false},
+		{"everyone behind a trusted proxy is not one client, but one client is", "10.0.0.0/8",
+			func(int) string { return "10.1.2.3:4000" }, func(int) string { return "203.0.113.7" }, true},
+		{"an untrusted sender's forwarded-for is ignored", "10.0.0.0/8",
+			func(int) string { return "198.51.100.9:4000" }, func(i int) string { return fmt.Sprintf("203.0.113.%d", i+1) }, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv, _ := newTestServer(t, noRefill, func(c *web.Config) {
+				if tt.trusted != "" {
+					c.TrustedProxies = []netip.Prefix{netip.MustParsePrefix(tt.trusted)}
+				}
+			})
+			cl := newClient(t, srv)
+			token := csrfFrom(t, cl.get("/learn/fencing-tokens"))
+			limited := false
+			for i := range 45 {
+				if writeFrom(t, cl, token, tt.remote(i), tt.xff(i)) == http.StatusTooManyRequests {
+					limited = true
+				}
+			}
+			if limited != tt.limited {
+				t.Fatalf("45 writes: limited = %v, want %v", limited, tt.limited)
 			}
 		})
 	}

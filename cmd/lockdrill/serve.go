@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/netip"
+	"strings"
 
 	"lockdrill/content"
 	"lockdrill/static"
@@ -20,8 +22,9 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", envOr(getenv, "LOCKDRILL_ADDR", "127.0.0.1:8080"), "address to listen on (env LOCKDRILL_ADDR)")
 	dbPath := fs.String("db", envOr(getenv, "LOCKDRILL_DB", "./lockdrill.db"), "SQLite database file, created if missing (env LOCKDRILL_DB)")
+	proxies := fs.String("trusted-proxies", envOr(getenv, "LOCKDRILL_TRUSTED_PROXIES", ""), "comma-separated `CIDRs` of reverse proxies whose X-Forwarded-For names the client (env LOCKDRILL_TRUSTED_PROXIES)")
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: lockdrill [serve] [--addr HOST:PORT] [--db FILE]\n\nServes the lockdrill web app.\n\nFlags:\n")
+		fmt.Fprintf(fs.Output(), "Usage: lockdrill [serve] [--addr HOST:PORT] [--db FILE] [--trusted-proxies CIDRS]\n\nServes the lockdrill web app.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	if done, err := parseFlags(fs, args, stdout, stderr); done {
@@ -30,6 +33,11 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	if fs.NArg() > 0 {
 		fs.Usage()
 		return exitCode(2, fmt.Errorf("serve: unexpected argument %q", fs.Arg(0)))
+	}
+	trusted, err := parsePrefixes(*proxies)
+	if err != nil {
+		fs.Usage()
+		return exitCode(2, fmt.Errorf("serve: --trusted-proxies: %w", err))
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, nil))
 
@@ -46,7 +54,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		return err
 	}
 	defer st.Close()
-	srv, err := web.NewServer(web.Config{Store: st, Catalog: cat, Assets: assets, Logger: logger})
+	srv, err := web.NewServer(web.Config{Store: st, Catalog: cat, Assets: assets, Logger: logger, TrustedProxies: trusted})
 	if err != nil {
 		return err
 	}
@@ -91,4 +99,26 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) (done
 	}
 	fs.SetOutput(stderr)
 	return false, nil
+}
+
+// parsePrefixes reads a comma-separated list of CIDRs; a bare address means
+// that one host.
+func parsePrefixes(list string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, f := range strings.Split(list, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		if p, err := netip.ParsePrefix(f); err == nil {
+			out = append(out, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(f)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not a CIDR or an address", f)
+		}
+		out = append(out, netip.PrefixFrom(a, a.BitLen()))
+	}
+	return out, nil
 }
