@@ -902,20 +902,48 @@ func (m *sim) failover(a Action) {
 		}
 	}
 	var d strings.Builder
-	d.WriteString("a replica " + itoa(m.lag) + " ms behind is promoted")
-	switch {
-	case before.present && (!n.key.present || n.key.grant != before.grant):
-		d.WriteString(": the key of " + m.clients[before.client].id + " is lost")
-	case before.present:
-		d.WriteString(": it has the key of " + m.clients[before.client].id)
-	default:
-		d.WriteString(": no key")
-	}
+	d.WriteString("a replica " + itoa(m.lag) + " ms behind is promoted: ")
+	d.WriteString(m.failoverChange(before, n.key))
 	if m.fencing && beforeCounter != n.counter {
 		d.WriteString("; the fencing counter goes back from " + itoa(beforeCounter) + " to " + itoa(n.counter))
 	}
 	e.Detail = d.String()
 	m.emit(e)
+}
+
+// failoverChange says what a failover did to the lock: the key the
+// promoted replica has (holder, grant and expiry) against the key the old
+// primary had. A replica that lags can bring back a key already released
+// or expired, or an expiry from before an extension, and the learner needs
+// to see that to understand why the next acquire is denied or granted.
+func (m *sim) failoverChange(before, after key) string {
+	switch {
+	case !before.present && !after.present:
+		return "no key, as before"
+	case !after.present:
+		return m.keyText(before) + " is lost, so the lock is free"
+	case !before.present:
+		return "it brings back " + m.keyText(after) + ", already gone on the old primary, so the lock is held in " + m.clients[after.client].id + "'s name again"
+	case before.grant != after.grant:
+		return m.keyText(before) + " is lost and " + m.keyText(after) + " is back in its place"
+	}
+	s := "it has " + m.keyText(after)
+	switch {
+	case before.hasExp && !after.hasExp:
+		s += "; its EXPIRE is lost, so it never expires"
+	case before.hasExp && before.expAt != after.expAt:
+		s += "; the extension to " + itoa(before.expAt) + " is lost"
+	}
+	return s
+}
+
+// keyText names a key with its holder, grant and expiry.
+func (m *sim) keyText(k key) string {
+	s := "the key of " + m.clients[k.client].id + " (grant " + itoa(int64(k.grant))
+	if k.hasExp {
+		return s + ", expiring at " + itoa(k.expAt) + ")"
+	}
+	return s + ", with no expiry)"
 }
 
 func (m *sim) clockJump(a Action) {

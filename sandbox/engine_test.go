@@ -345,3 +345,106 @@ func TestRunAppliesDefaults(t *testing.T) {
 		t.Fatalf("events %q, want %q", got, want)
 	}
 }
+
+// TestFailoverDescribesRestoredKey: the failover event says which key the
+// promoted replica has (holder, grant, expiry) and how that differs from
+// the old primary's, since a lagging replica can bring back a released key
+// or an expiry from before an extension, which decides the next acquire.
+func TestFailoverDescribesRestoredKey(t *testing.T) {
+	const ab = `{"id":"A"},{"id":"B"}`
+	tests := []struct {
+		name, lock, actions string
+		wantHolder          string
+		wantGrant           int
+		wantExpires         int64
+		wantDetail          string
+		wantNext            string // the acquire after the failover
+	}{
+		{
+			name:        "a released key comes back",
+			lock:        `"lag_ms":1000`,
+			actions:     `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":1000,"client":"A","op":"release"},{"at_ms":1100,"op":"failover"},{"at_ms":1200,"client":"B","op":"acquire"}`,
+			wantHolder:  "A",
+			wantGrant:   1,
+			wantExpires: 10000,
+			wantDetail:  "a replica 1000 ms behind is promoted: it brings back the key of A (grant 1, expiring at 10000), already gone on the old primary, so the lock is held in A's name again",
+			wantNext:    "1200 acquire.denied B held",
+		},
+		{
+			name:        "an extension is lost",
+			actions:     `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":1500,"client":"A","op":"extend"},{"at_ms":2000,"op":"failover"},{"at_ms":10500,"client":"B","op":"acquire"}`,
+			wantHolder:  "A",
+			wantGrant:   1,
+			wantExpires: 10000,
+			wantDetail:  "a replica 1000 ms behind is promoted: it has the key of A (grant 1, expiring at 10000); the extension to 11500 is lost",
+			wantNext:    "10500 acquire.granted B token=2",
+		},
+		{
+			name:       "a key inside the lag is lost",
+			actions:    `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":999,"op":"failover"},{"at_ms":1000,"client":"B","op":"acquire"}`,
+			wantDetail: "a replica 1000 ms behind is promoted: the key of A (grant 1, expiring at 10000) is lost, so the lock is free; the fencing counter goes back from 1 to 0",
+			wantNext:   "1000 acquire.granted B token=1",
+		},
+		{
+			name:        "a key older than the lag is kept as it was",
+			actions:     `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":1000,"op":"failover"},{"at_ms":1000,"client":"B","op":"acquire"}`,
+			wantHolder:  "A",
+			wantGrant:   1,
+			wantExpires: 10000,
+			wantDetail:  "a replica 1000 ms behind is promoted: it has the key of A (grant 1, expiring at 10000)",
+			wantNext:    "1000 acquire.denied B held",
+		},
+		{
+			name:        "a newer grant is replaced by an older one",
+			lock:        `"lag_ms":1000`,
+			actions:     `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":1000,"client":"A","op":"release"},{"at_ms":1000,"client":"B","op":"acquire"},{"at_ms":1500,"op":"failover"},{"at_ms":1600,"client":"B","op":"acquire"}`,
+			wantHolder:  "A",
+			wantGrant:   1,
+			wantExpires: 10000,
+			wantDetail:  "a replica 1000 ms behind is promoted: the key of B (grant 2, expiring at 11000) is lost and the key of A (grant 1, expiring at 10000) is back in its place; the fencing counter goes back from 2 to 1",
+			wantNext:    "1600 acquire.denied B held",
+		},
+		{
+			name:       "a lost EXPIRE leaves a key that never expires",
+			lock:       `"acquire":"set-then-expire"`,
+			actions:    `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":1000,"op":"failover"},{"at_ms":1100,"client":"B","op":"acquire"}`,
+			wantHolder: "A",
+			wantGrant:  1,
+			wantDetail: "a replica 1000 ms behind is promoted: it has the key of A (grant 1, with no expiry); its EXPIRE is lost, so it never expires",
+			wantNext:   "1100 acquire.denied B held",
+		},
+		{
+			name:       "no key before or after",
+			actions:    `{"at_ms":0,"op":"failover"},{"at_ms":10,"client":"B","op":"acquire"}`,
+			wantDetail: "a replica 1000 ms behind is promoted: no key, as before",
+			wantNext:   "10 acquire.granted B token=1",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tl := mustRun(t, tt.lock, ab, tt.actions)
+			var fo *sandbox.Event
+			next := ""
+			for i, e := range tl.Events {
+				switch {
+				case e.Kind == sandbox.KindFailover:
+					fo = &tl.Events[i]
+				case fo != nil && next == "" && (e.Kind == sandbox.KindAcquireGranted || e.Kind == sandbox.KindAcquireDenied):
+					next = lines(sandbox.Timeline{Events: tl.Events[i : i+1]})[0]
+				}
+			}
+			if fo == nil {
+				t.Fatalf("no failover event in %q", lines(tl))
+			}
+			if fo.Holder != tt.wantHolder || fo.Grant != tt.wantGrant || fo.ExpiresAt != tt.wantExpires {
+				t.Fatalf("failover key: got holder %q grant %d expires %d, want %q %d %d", fo.Holder, fo.Grant, fo.ExpiresAt, tt.wantHolder, tt.wantGrant, tt.wantExpires)
+			}
+			if fo.Detail != tt.wantDetail {
+				t.Fatalf("detail:\n got %q\nwant %q", fo.Detail, tt.wantDetail)
+			}
+			if next != tt.wantNext {
+				t.Fatalf("next acquire: got %q, want %q", next, tt.wantNext)
+			}
+		})
+	}
+}

@@ -577,21 +577,34 @@ func TestSandboxPredictionMustBeAboutThePreset(t *testing.T) {
 	}
 }
 
+// TestSandboxOlderEngineVersionOpens: a timeline saved by an older engine
+// still opens, says which version saved it, and shows the current
+// engine's run (here version 3's description of the failover).
 func TestSandboxOlderEngineVersionOpens(t *testing.T) {
 	srv, st := newTestServer(t)
 	cl := newClient(t, srv)
-	path := openPreset(t, cl, "paused-holder-fenced")
-	id := strings.TrimPrefix(path, "/sandbox/")
-	tl, _ := st.Timeline(context.Background(), id)
-	if err := st.UpdateTimeline(context.Background(), tl.Learner, id, tl.Scenario, "0", tl.NowMS); err != nil {
-		t.Fatalf("update: %v", err)
-	}
-	rec := cl.get(path)
-	if rec.Code != http.StatusOK {
-		t.Fatalf("status = %d, want 200", rec.Code)
-	}
-	if note := mustDoc(t, rec).Find(`[data-testid=engine-note]`).Text(); !strings.Contains(note, "version 0") {
-		t.Fatalf("engine note = %q, want it to name the older version", note)
+	for _, version := range []string{"0", "1", "2"} {
+		t.Run("version "+version, func(t *testing.T) {
+			path := openPreset(t, cl, "redis-failover")
+			id := strings.TrimPrefix(path, "/sandbox/")
+			tl, _ := st.Timeline(context.Background(), id)
+			if err := st.UpdateTimeline(context.Background(), tl.Learner, id, tl.Scenario, version, tl.NowMS); err != nil {
+				t.Fatalf("update: %v", err)
+			}
+			rec := cl.get(path)
+			if rec.Code != http.StatusOK {
+				t.Fatalf("status = %d, want 200", rec.Code)
+			}
+			doc := mustDoc(t, rec)
+			note := doc.Find(`[data-testid=engine-note]`).Text()
+			if !strings.Contains(note, "version "+version) || !strings.Contains(note, "version "+sandbox.EngineVersion) {
+				t.Fatalf("engine note = %q, want it to name version %s and version %s", note, version, sandbox.EngineVersion)
+			}
+			const want = "the key of A (grant 1, expiring at 10000) is lost"
+			if !strings.Contains(doc.Text(), want) {
+				t.Fatalf("the page lacks %q: it does not show the current engine's run", want)
+			}
+		})
 	}
 }
 
