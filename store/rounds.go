@@ -149,12 +149,24 @@ func (s *Store) Round(ctx context.Context, learner, id string) (*Round, error) {
 	if !ValidID(learner) || !ValidID(id) {
 		return nil, fmt.Errorf("round %q: %w", id, ErrNotFound)
 	}
+	return readRound(ctx, s.r, learner, id)
+}
+
+// querier is what readRound needs of the read pool or a transaction.
+type querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// readRound loads the learner's round id and its turns through q: the read
+// pool for a page, the write transaction for FinishRound.
+func readRound(ctx context.Context, q querier, learner, id string) (*Round, error) {
 	r := &Round{ID: id, Learner: learner}
 	var mode, verdict sql.NullString
 	var limitMS, seed, started int64
 	var finished sql.NullInt64
 	var score sql.NullFloat64
-	err := s.r.QueryRowContext(ctx,
+	err := q.QueryRowContext(ctx,
 		`SELECT mode, size, limit_ms, seed, started_ms, finished_ms, score, verdict FROM rounds WHERE id = ? AND learner_id = ?`, id, learner).
 		Scan(&mode, &r.Size, &limitMS, &seed, &started, &finished, &score, &verdict)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -168,7 +180,7 @@ func (s *Store) Round(ctx context.Context, learner, id string) (*Round, error) {
 		r.Finished = msTime(finished.Int64)
 	}
 	r.Score, r.Verdict = score.Float64, quiz.Verdict(verdict.String)
-	rows, err := s.r.QueryContext(ctx,
+	rows, err := q.QueryContext(ctx,
 		`SELECT t.seq, t.question_id, t.follow_up, t.shown_ms, t.answered_ms, t.answer, t.result
 		 FROM round_turns t JOIN rounds r ON r.id = t.round_id
 		 WHERE t.round_id = ? AND r.learner_id = ? ORDER BY t.seq`, id, learner)
@@ -323,30 +335,36 @@ type RoundFinish struct {
 
 // FinishRound closes the learner's round and, in the same transaction,
 // stores each review item as a rated practice attempt and reschedules its
-// question's card (quiz.Schedule at f.At). Either all of it happens or none
-// does, so a failure cannot leave a closed round whose answers never reached
-// review. It is idempotent: it reports whether this call closed the round,
-// and a round already closed is left as it is, with nothing written twice,
-// even when two requests race. It returns ErrNotFound for a round that is
-// not the learner's.
-func (s *Store) FinishRound(ctx context.Context, learner, id string, f RoundFinish) (bool, error) {
+// question's card (quiz.Schedule at the finish's At). The finish record is
+// made by finish from the round as read inside that transaction, so an
+// answer committed after the caller last read the round is scored too:
+// finish must be a pure function of the round. Either all of it happens or
+// none does, so a failure cannot leave a closed round whose answers never
+// reached review. It is idempotent: it reports whether this call closed the
+// round, and a round already closed is left as it is (finish is not
+// called), with nothing written twice, even when two requests race. It
+// returns ErrNotFound for a round that is not the learner's.
+func (s *Store) FinishRound(ctx context.Context, learner, id string, finish func(*Round) RoundFinish) (bool, error) {
 	if !ValidID(learner) || !ValidID(id) {
 		return false, fmt.Errorf("finish round: %w", ErrNotFound)
 	}
 	closed := false
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
-		if err := ownRound(ctx, tx, learner, id); err != nil {
-			return err
-		}
-		at := f.At.UnixMilli()
-		res, err := tx.ExecContext(ctx,
-			`UPDATE rounds SET finished_ms = ?, score = ?, verdict = ? WHERE id = ? AND learner_id = ? AND finished_ms IS NULL`,
-			at, f.Score, string(f.Verdict), id, learner)
+		r, err := readRound(ctx, tx, learner, id)
 		if err != nil {
 			return err
 		}
-		n, err := res.RowsAffected()
-		if err != nil || n == 0 {
+		if !r.Finished.IsZero() {
+			return nil
+		}
+		f := finish(r)
+		res, err := tx.ExecContext(ctx,
+			`UPDATE rounds SET finished_ms = ?, score = ?, verdict = ? WHERE id = ? AND learner_id = ? AND finished_ms IS NULL`,
+			f.At.UnixMilli(), f.Score, string(f.Verdict), id, learner)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
 			return err
 		}
 		for i, item := range f.Review {

@@ -107,7 +107,7 @@ func TestRoundAnswerRules(t *testing.T) {
 		if err := s.MarkShown(ctx, other, id, 10, roundStart); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("mark shown = %v, want ErrNotFound", err)
 		}
-		if _, err := s.FinishRound(ctx, other, id, store.RoundFinish{Score: 1, Verdict: quiz.StrongHire, At: roundStart}); !errors.Is(err, store.ErrNotFound) {
+		if _, err := s.FinishRound(ctx, other, id, fixed(store.RoundFinish{Score: 1, Verdict: quiz.StrongHire, At: roundStart})); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("finish = %v, want ErrNotFound", err)
 		}
 		if rs, _ := s.Rounds(ctx, other); len(rs) != 0 {
@@ -115,11 +115,11 @@ func TestRoundAnswerRules(t *testing.T) {
 		}
 	})
 	t.Run("finishing happens once, then answers are refused", func(t *testing.T) {
-		first, err := s.FinishRound(ctx, learner, id, store.RoundFinish{Score: 0.4, Verdict: quiz.NoHire, At: roundStart.Add(time.Hour)})
+		first, err := s.FinishRound(ctx, learner, id, fixed(store.RoundFinish{Score: 0.4, Verdict: quiz.NoHire, At: roundStart.Add(time.Hour)}))
 		if err != nil || !first {
 			t.Fatalf("first finish = %v, %v; want true", first, err)
 		}
-		again, err := s.FinishRound(ctx, learner, id, store.RoundFinish{Score: 1, Verdict: quiz.StrongHire, At: roundStart.Add(2 * time.Hour)})
+		again, err := s.FinishRound(ctx, learner, id, fixed(store.RoundFinish{Score: 1, Verdict: quiz.StrongHire, At: roundStart.Add(2 * time.Hour)}))
 		if err != nil || again {
 			t.Fatalf("second finish = %v, %v; want false", again, err)
 		}
@@ -155,6 +155,11 @@ func TestMarkShownKeepsTheFirstTime(t *testing.T) {
 	}
 }
 
+// fixed is a finish function that ignores the round it is given.
+func fixed(f store.RoundFinish) func(*store.Round) store.RoundFinish {
+	return func(*store.Round) store.RoundFinish { return f }
+}
+
 func reviewItem(question string, score float64, r quiz.Rating) quiz.ReviewItem {
 	return quiz.ReviewItem{
 		Question: question, Kind: quiz.KindFreeText, Answer: quiz.Answer{Text: "answer to " + question},
@@ -176,7 +181,7 @@ func TestFinishRoundIsAtomic(t *testing.T) {
 			reviewItem("fencing-token", 0.9, quiz.Good),
 			reviewItem("choose-ttl", 0.5, 0), // no rating: the insert fails
 		}}
-		if closed, err := s.FinishRound(ctx, learner, id, bad); err == nil || closed {
+		if closed, err := s.FinishRound(ctx, learner, id, fixed(bad)); err == nil || closed {
 			t.Fatalf("finish = %v, %v; want an error naming review[1]", closed, err)
 		} else if !strings.Contains(err.Error(), `review[1] "choose-ttl"`) {
 			t.Fatalf("error = %v, want it to name review[1] \"choose-ttl\"", err)
@@ -197,7 +202,7 @@ func TestFinishRoundIsAtomic(t *testing.T) {
 		reviewItem("choose-ttl", 0.3, quiz.Again),
 	}}
 	t.Run("a good finish closes the round and rates every answer", func(t *testing.T) {
-		closed, err := s.FinishRound(ctx, learner, id, good)
+		closed, err := s.FinishRound(ctx, learner, id, fixed(good))
 		if err != nil || !closed {
 			t.Fatalf("finish = %v, %v; want true", closed, err)
 		}
@@ -223,7 +228,7 @@ func TestFinishRoundIsAtomic(t *testing.T) {
 		}
 	})
 	t.Run("finishing again writes nothing", func(t *testing.T) {
-		closed, err := s.FinishRound(ctx, learner, id, good)
+		closed, err := s.FinishRound(ctx, learner, id, fixed(good))
 		if err != nil || closed {
 			t.Fatalf("second finish = %v, %v; want false", closed, err)
 		}
@@ -231,4 +236,58 @@ func TestFinishRoundIsAtomic(t *testing.T) {
 			t.Fatalf("attempts = %d after a second finish, want 2", len(log))
 		}
 	})
+}
+
+// TestFinishRoundScoresTheCommittedTurns: the finish record is made from
+// the turns as the finishing transaction reads them, so an answer stored
+// after the caller's own read of the round is scored and fed to review,
+// and a round already closed is not scored again.
+func TestFinishRoundScoresTheCommittedTurns(t *testing.T) {
+	ctx := context.Background()
+	s := mustOpen(t, "")
+	learner := mustLearner(t, s)
+	id := mustRound(t, s, learner)
+	stale, err := s.Round(ctx, learner, id)
+	if err != nil {
+		t.Fatalf("round: %v", err)
+	}
+	res := quiz.Result{Question: "fencing-token", Kind: quiz.KindFreeText, Score: 0.9, Passed: true}
+	if err := s.AnswerTurn(ctx, learner, id, store.TurnAnswer{Seq: 0, Text: "late answer", Result: res, At: roundStart.Add(time.Minute)}); err != nil {
+		t.Fatalf("answer: %v", err)
+	}
+	// score averages the answered turns' scores over the round's size and
+	// feeds each answered turn to review, as quiz.Score and RoundReview do.
+	calls := 0
+	score := func(r *store.Round) store.RoundFinish {
+		calls++
+		f := store.RoundFinish{At: roundStart.Add(time.Hour), Verdict: quiz.NoHire}
+		for _, turn := range r.Turns {
+			if turn.Done() {
+				f.Score += turn.Result.Score / float64(r.Size)
+				f.Review = append(f.Review, reviewItem(turn.Question, turn.Result.Score, quiz.Good))
+			}
+		}
+		return f
+	}
+	if stale.Turns[0].Done() {
+		t.Fatalf("the caller's read already has the answer; the test needs it stale")
+	}
+	closed, err := s.FinishRound(ctx, learner, id, score)
+	if err != nil || !closed {
+		t.Fatalf("finish = %v, %v; want true", closed, err)
+	}
+	rs, err := s.Rounds(ctx, learner)
+	if err != nil || len(rs) != 1 {
+		t.Fatalf("rounds = %v, %v; want one", rs, err)
+	}
+	if want := 0.9 / 3; rs[0].Score != want {
+		t.Fatalf("stored score = %v, want %v: the answer stored before the finish must count", rs[0].Score, want)
+	}
+	if log, _ := s.AttemptLog(ctx, learner); len(log) != 1 || log[0].Question != "fencing-token" {
+		t.Fatalf("attempts = %+v, want the late answer fed to review", log)
+	}
+	again, err := s.FinishRound(ctx, learner, id, score)
+	if err != nil || again || calls != 1 {
+		t.Fatalf("second finish = %v, %v with %d calls of finish; want false and 1 call", again, err, calls)
+	}
 }

@@ -163,7 +163,9 @@ func (s *Server) round(c echo.Context) (string, *store.Round, error) {
 }
 
 // handleRoundShow handles "GET /rounds/:id": the current question, whose
-// clock starts the first time it is shown.
+// clock starts the first time it is shown. A HEAD (a link checker, a
+// prefetch carrying the learner's cookie) gets the same headers but
+// changes nothing, so it never starts the clock.
 func (s *Server) handleRoundShow(c echo.Context) error {
 	learner, r, err := s.round(c)
 	if err != nil {
@@ -182,8 +184,10 @@ func (s *Server) handleRoundShow(c echo.Context) error {
 	}
 	if cur.Shown.IsZero() {
 		cur.Shown = s.now()
-		if err := s.store.MarkShown(c.Request().Context(), learner, r.ID, cur.Seq, cur.Shown); err != nil {
-			return err
+		if !isHead(c) {
+			if err := s.store.MarkShown(c.Request().Context(), learner, r.ID, cur.Seq, cur.Shown); err != nil {
+				return err
+			}
 		}
 	}
 	return s.renderRoundPlay(c, http.StatusOK, r, cur, "", "")
@@ -322,12 +326,16 @@ func (s *Server) afterAnswer(c echo.Context, r *store.Round, seq int, flash stri
 
 // finishRound scores the round and closes it; the same transaction feeds
 // each main answer into spaced review as a rated practice attempt
-// (quiz.RoundReview decides what each feeds). Finishing a closed round does
-// nothing. Only POST handlers call it: a GET never changes a round.
+// (quiz.RoundReview decides what each feeds). The score comes from the
+// turns the store reads inside that transaction, not from r, so an answer
+// that lands between the handler's read and the close is scored as well.
+// Finishing a closed round does nothing. Only POST handlers call it: a GET
+// never changes a round.
 func (s *Server) finishRound(c echo.Context, learner string, r *store.Round) error {
-	sc := quiz.Score(s.cat.Questions, s.cat.FollowUps, r.QuizTurns(), r.Limit)
-	_, err := s.store.FinishRound(c.Request().Context(), learner, r.ID, store.RoundFinish{
-		Score: sc.Score, Verdict: sc.Verdict, At: s.now(), Review: quiz.RoundReview(s.cat.Questions, sc),
+	at := s.now()
+	_, err := s.store.FinishRound(c.Request().Context(), learner, r.ID, func(fresh *store.Round) store.RoundFinish {
+		sc := quiz.Score(s.cat.Questions, s.cat.FollowUps, fresh.QuizTurns(), fresh.Limit)
+		return store.RoundFinish{Score: sc.Score, Verdict: sc.Verdict, At: at, Review: quiz.RoundReview(s.cat.Questions, sc)}
 	})
 	return err
 }

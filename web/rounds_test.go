@@ -25,9 +25,24 @@ import (
 type testClock struct {
 	mu sync.Mutex
 	t  time.Time
+	// next, when set, runs once at the next reading of the clock: a way to
+	// make something happen at a known point inside a request.
+	next func()
 }
 
-func (c *testClock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *testClock) Now() time.Time {
+	c.mu.Lock()
+	t, next := c.t, c.next
+	c.next = nil
+	c.mu.Unlock()
+	if next != nil {
+		next()
+	}
+	return t
+}
+
+// OnNextNow arranges for f to run at the next reading of the clock.
+func (c *testClock) OnNextNow(f func()) { c.mu.Lock(); c.next = f; c.mu.Unlock() }
 
 func (c *testClock) Advance(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
 
@@ -585,5 +600,88 @@ func TestFinishingARound(t *testing.T) {
 	finish()
 	if log, _ := env.st.AttemptLog(ctx, learner); len(log) != 3 {
 		t.Fatalf("attempts after finishing twice = %d, want still 3", len(log))
+	}
+}
+
+// TestHeadDoesNotStartTheClock: a HEAD (a link checker, a prefetch with the
+// learner's cookie) must change nothing, so it does not start the current
+// question's clock; the learner's first GET does.
+func TestHeadDoesNotStartTheClock(t *testing.T) {
+	env := newRoundEnv(t, "", nil)
+	cl := newClient(t, env.srv)
+	roundURL := startRound(t, cl, "3", "4", "interview")
+	learner := cl.cookies["lockdrill_learner"].Value
+	id := roundURL[strings.LastIndex(roundURL, "/")+1:]
+	ctx := context.Background()
+	shown := func() time.Time {
+		t.Helper()
+		r, err := env.st.Round(ctx, learner, id)
+		if err != nil {
+			t.Fatalf("round: %v", err)
+		}
+		return r.Turns[0].Shown
+	}
+
+	for _, path := range []string{"/rounds", roundURL, roundURL + "/scorecard"} {
+		rec := cl.do(httptest.NewRequest(http.MethodHead, path, nil))
+		if rec.Code >= 400 {
+			t.Fatalf("HEAD %s = %d, want success", path, rec.Code)
+		}
+	}
+	if got := shown(); !got.IsZero() {
+		t.Fatalf("after HEAD the first question was shown at %v, want never: its clock must not start", got)
+	}
+
+	env.clock.Advance(3 * time.Minute)
+	rec, _, _, _ := current(t, cl, roundURL)
+	if got, want := shown(), env.clock.Now(); !got.Equal(want) {
+		t.Fatalf("after GET the first question was shown at %v, want %v", got, want)
+	}
+	want := env.clock.Now().Add(4 * time.Minute).UTC().Format("15:04:05")
+	if !strings.Contains(rec.Body.String(), want) {
+		t.Fatalf("the page does not give the deadline %s, four minutes after the GET", want)
+	}
+}
+
+// TestFinishScoresAnAnswerThatArrivesMeanwhile: the learner ends the round
+// while an answer from another tab is being stored. The answer lands after
+// the finish handler has read the round and before it closes it; it must
+// be scored and fed to review, not stored and then ignored.
+func TestFinishScoresAnAnswerThatArrivesMeanwhile(t *testing.T) {
+	env := newRoundEnv(t, "", nil)
+	cl := newClient(t, env.srv)
+	roundURL := startRound(t, cl, "3", "4", "interview")
+	learner := cl.cookies["lockdrill_learner"].Value
+	id := roundURL[strings.LastIndex(roundURL, "/")+1:]
+	ctx := context.Background()
+	rec, seq, qid, _ := current(t, cl, roundURL)
+	q, _ := env.cat.Questions.ByID(qid)
+	res := env.cat.Questions.Grade(q, quiz.Answer{Text: q.ModelAnswer.Markdown})
+	if res.Score == 0 {
+		t.Fatalf("the model answer of %s scores 0; the test needs a scoring answer", qid)
+	}
+	n, _ := strconv.Atoi(seq)
+	env.clock.Advance(time.Minute)
+	// The finish handler reads the clock after reading the round: the
+	// other tab's answer is stored right then.
+	env.clock.OnNextNow(func() {
+		if err := env.st.AnswerTurn(ctx, learner, id, store.TurnAnswer{Seq: n, Text: q.ModelAnswer.Markdown, Result: res, At: testNow.Add(time.Minute)}); err != nil {
+			t.Errorf("answer from the other tab: %v", err)
+		}
+	})
+	fin := cl.postForm(roundURL+"/finish", url.Values{"_csrf": {csrfFromBody(t, rec.Body.String())}})
+	if fin.Code != http.StatusSeeOther {
+		t.Fatalf("finish: status %d, want 303", fin.Code)
+	}
+	r, err := env.st.Round(ctx, learner, id)
+	if err != nil || r.Finished.IsZero() || !r.Turns[0].Done() {
+		t.Fatalf("round = %+v, %v; want it closed with the first answer stored", r, err)
+	}
+	want := quiz.Score(env.cat.Questions, env.cat.FollowUps, r.QuizTurns(), r.Limit).Score
+	if want == 0 || r.Score != want {
+		t.Fatalf("stored score = %v, want %v, the score of the answers stored", r.Score, want)
+	}
+	if log, _ := env.st.AttemptLog(ctx, learner); len(log) != 1 || log[0].Question != qid {
+		t.Fatalf("review got %d answers, want the one answer of %s", len(log), qid)
 	}
 }
