@@ -112,16 +112,6 @@ func (s *Store) UpdateTimeline(ctx context.Context, learner, id string, scenario
 		string(scenario), engineVersion, max(nowMS, 0), s.nowMS(), id, learner)
 }
 
-// RecordPrediction stores the option the learner predicted for their
-// timeline id. A prediction is given once: a second call keeps the first,
-// so the verdict cannot be changed after the run is revealed. It returns
-// ErrNotFound when the timeline is not the learner's.
-func (s *Store) RecordPrediction(ctx context.Context, learner, id, choice string) error {
-	return s.updateOwned(ctx, "record prediction for "+id, learner, id,
-		"UPDATE timelines SET prediction = CASE WHEN prediction = '' THEN ? ELSE prediction END, updated_ms = ? WHERE id = ? AND learner_id = ?",
-		choice, s.nowMS(), id, learner)
-}
-
 func (s *Store) updateOwned(ctx context.Context, what, learner, id, query string, args ...any) error {
 	if !ValidID(id) || !ValidID(learner) {
 		return ErrNotFound

@@ -21,7 +21,7 @@ func TestTimelineOwnership(t *testing.T) {
 		t.Fatalf("create learner: %v", err)
 	}
 	id, err := s.CreateTimeline(ctx, store.NewTimeline{Learner: owner, PresetID: "paused-holder-fenced", Title: "Paused holder",
-		Scenario: json.RawMessage(`{"clients":[{"id":"A"}],"actions":[]}`), EngineVersion: "1", NowMS: 14000, PredictQuestion: "q1"})
+		Scenario: json.RawMessage(`{"clients":[{"id":"A"}],"actions":[]}`), EngineVersion: "1", NowMS: 14000, PredictQuestion: "q1", Prediction: "a"})
 	if err != nil {
 		t.Fatalf("create timeline: %v", err)
 	}
@@ -34,7 +34,8 @@ func TestTimelineOwnership(t *testing.T) {
 		if err != nil {
 			t.Fatalf("timeline: %v", err)
 		}
-		if got.Learner != owner || got.PresetID != "paused-holder-fenced" || got.NowMS != 14000 || got.EngineVersion != "1" {
+		if got.Learner != owner || got.PresetID != "paused-holder-fenced" || got.NowMS != 14000 || got.EngineVersion != "1" ||
+			got.PredictQuestion != "q1" || got.Prediction != "a" {
 			t.Fatalf("got %+v, want the saved fields", got)
 		}
 	})
@@ -49,19 +50,6 @@ func TestTimelineOwnership(t *testing.T) {
 		got, _ := s.Timeline(ctx, id)
 		if string(got.Scenario) != `{"clients":[{"id":"B"}]}` || got.EngineVersion != "2" || got.NowMS != 20000 {
 			t.Fatalf("after update got scenario %s version %s now %d", got.Scenario, got.EngineVersion, got.NowMS)
-		}
-	})
-	t.Run("a prediction is recorded once", func(t *testing.T) {
-		if err := s.RecordPrediction(ctx, other, id, "b"); !errors.Is(err, store.ErrNotFound) {
-			t.Fatalf("prediction by another learner: err = %v, want ErrNotFound", err)
-		}
-		for _, choice := range []string{"a", "d"} {
-			if err := s.RecordPrediction(ctx, owner, id, choice); err != nil {
-				t.Fatalf("record prediction: %v", err)
-			}
-		}
-		if got, _ := s.Timeline(ctx, id); got.Prediction != "a" {
-			t.Fatalf("prediction = %q, want the first one, a", got.Prediction)
 		}
 	})
 	t.Run("listed for the owner only", func(t *testing.T) {

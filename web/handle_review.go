@@ -15,15 +15,10 @@ import (
 // the answer comes back here), or, when nothing is due, when the next
 // review is.
 func (s *Server) handleReview(c echo.Context) error {
-	learner, err := s.learnerID(c)
+	learner, due, upcoming, err := s.reviewCards(c)
 	if err != nil {
 		return err
 	}
-	cards, err := s.store.Cards(c.Request().Context(), learner)
-	if err != nil {
-		return err
-	}
-	due, upcoming := s.splitDue(cards)
 	p := s.page(c, "Review", "practice")
 	if len(due) > 0 {
 		q, _ := s.cat.Questions.ByID(due[0].Question)
@@ -57,17 +52,27 @@ func (s *Server) handleReview(c echo.Context) error {
 // renderReviewExercise shows a refused review answer again on /review's
 // frame, so the walk-through is not left for the plain question page.
 func (s *Server) renderReviewExercise(c echo.Context, status int, v views.ExerciseView) error {
-	learner, err := s.learnerID(c)
+	_, due, _, err := s.reviewCards(c)
 	if err != nil {
 		return err
+	}
+	p := s.page(c, "Review", "practice")
+	return render(c, status, views.Review(p, views.ReviewView{Exercise: &v, DueCount: max(len(due), 1)}))
+}
+
+// reviewCards returns the requesting learner ("" for a visitor) and their
+// review cards split by splitDue.
+func (s *Server) reviewCards(c echo.Context) (learner string, due, upcoming []store.CardEntry, err error) {
+	learner, err = s.learnerID(c)
+	if err != nil {
+		return "", nil, nil, err
 	}
 	cards, err := s.store.Cards(c.Request().Context(), learner)
 	if err != nil {
-		return err
+		return "", nil, nil, err
 	}
-	due, _ := s.splitDue(cards)
-	p := s.page(c, "Review", "practice")
-	return render(c, status, views.Review(p, views.ReviewView{Exercise: &v, DueCount: max(len(due), 1)}))
+	due, upcoming = s.splitDue(cards)
+	return learner, due, upcoming, nil
 }
 
 // splitDue separates the cards due now from the later ones, both in due

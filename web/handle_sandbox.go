@@ -211,7 +211,7 @@ func (s *Server) handleSandboxPresetOpen(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.Redirect(http.StatusSeeOther, "/sandbox/"+id)
+	return s.seeOther(c, "/sandbox/"+id, "")
 }
 
 // handleSandboxTimeline handles "GET /sandbox/:id" and, for an id ending

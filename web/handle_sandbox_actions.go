@@ -63,7 +63,7 @@ func (s *Server) handleSandboxAction(c echo.Context) error {
 	if err := s.store.UpdateTimeline(c.Request().Context(), t.Learner, t.ID, raw, sandbox.EngineVersion, now); err != nil {
 		return err
 	}
-	return c.Redirect(http.StatusSeeOther, back)
+	return s.seeOther(c, back, "")
 }
 
 // handleSandboxSettings handles "POST /sandbox/:id/settings": a change of

@@ -167,7 +167,8 @@ func TestSandboxPagesReuseTheRun(t *testing.T) {
 	srv, _ := newTestServer(t)
 	cl := newClient(t, srv)
 	path := openPreset(t, cl, "paused-holder-fenced")
-	// A pause no other test uses, so that the first view is a new run.
+	// Opening the preset ran it; the pause makes a scenario this server has
+	// not run yet, so the first view below is a new run.
 	act(t, cl, path, url.Values{"op": {"pause"}, "client": {"B"}, "pause_s": {"4.321"}})
 	before := srv.SandboxRunsSimulated()
 	if rec := cl.get(path); rec.Code != http.StatusOK {
