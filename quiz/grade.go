@@ -21,8 +21,8 @@ func Penalty(sev Severity) float64 {
 	return 0
 }
 
-// keywordShare is the share of an answer's words outside prose sentences
-// above which the feedback notes that the answer reads as a keyword list.
+// keywordShare is the share of an answer's words outside sentences that
+// earn credit (see wordShare) above which the feedback notes that the answer reads as a keyword list.
 const keywordShare = 0.5
 
 // Grade grades answer a to question q. flags are the red flags to check
@@ -127,14 +127,15 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, r *Result) {
 	}
 }
 
-// findPoint looks for any of pats (in prose sentences when prose is true,
-// otherwise in the others) and, if found, for every one of reqs anywhere
-// of the same kind. It returns the spans of all the matches.
-func findPoint(d *doc, pats, reqs []*Pattern, prose bool) ([]Span, bool) {
+// findPoint looks for any of pats (in sentences that earn credit when
+// credit is true: claims that are not dressed list items; otherwise in the
+// others) and, if found, for every one of reqs anywhere of the same kind.
+// It returns the spans of all the matches.
+func findPoint(d *doc, pats, reqs []*Pattern, credit bool) ([]Span, bool) {
 	var spans []Span
 	found := false
 	for _, p := range pats {
-		if m, ok := findIn(d, p, prose); ok {
+		if m, ok := findIn(d, p, credit); ok {
 			spans = append(spans, m.byteSpans(d)...)
 			found = true
 			break
@@ -144,7 +145,7 @@ func findPoint(d *doc, pats, reqs []*Pattern, prose bool) ([]Span, bool) {
 		return nil, false
 	}
 	for _, p := range reqs {
-		m, ok := findIn(d, p, prose)
+		m, ok := findIn(d, p, credit)
 		if !ok {
 			return nil, false
 		}
@@ -153,9 +154,9 @@ func findPoint(d *doc, pats, reqs []*Pattern, prose bool) ([]Span, bool) {
 	return mergeSpans(spans), true
 }
 
-func findIn(d *doc, p *Pattern, prose bool) (match, bool) {
+func findIn(d *doc, p *Pattern, credit bool) (match, bool) {
 	for si, s := range d.sents {
-		if s.claim != prose {
+		if s.credits() != credit {
 			continue
 		}
 		if m, ok := p.find(d, si); ok {
@@ -185,7 +186,7 @@ func findFlag(d *doc, f *RedFlag, proseOnly bool) (FlagResult, bool) {
 			if s.question || (proseOnly && !s.claim) {
 				continue
 			}
-			if m, ok := p.find(d, si); ok {
+			if m, ok := p.findClaim(d, si); ok {
 				return FlagResult{ID: f.ID, Label: f.Label, Why: f.Why, WhyHTML: f.WhyHTML, Severity: f.Severity, Span: m.bytes(d)}, true
 			}
 		}
@@ -219,13 +220,14 @@ func freeTextScore(points []PointResult, flags []FlagResult) float64 {
 	return clamp01(score)
 }
 
-// wordShare counts the answer's words and those outside claims (prose or
-// terse sentences).
+// wordShare counts the answer's words and those outside sentences that
+// earn credit: fragments, list items, and list items dressed as sentences
+// ("It is X. It is Y. It is Z.").
 func wordShare(d *doc) (words, loose int) {
 	for _, s := range d.sents {
 		n := s.to - s.from
 		words += n
-		if !s.claim {
+		if !s.credits() {
 			loose += n
 		}
 	}

@@ -407,3 +407,168 @@ func TestStoredResultCarriesNoHTML(t *testing.T) {
 		}
 	}
 }
+
+// gradeReal grades text for question id against the real bank.
+func gradeReal(t *testing.T, b *quiz.Bank, id, text string) quiz.Result {
+	t.Helper()
+	q, ok := b.ByID(id)
+	if !ok {
+		t.Fatalf("no question %q", id)
+	}
+	return b.Grade(q, quiz.Answer{Text: text})
+}
+
+func hasFlag(r quiz.Result, id string) bool {
+	for _, f := range r.FlagIDs() {
+		if f == id {
+			return true
+		}
+	}
+	return false
+}
+
+func pointHit(t *testing.T, r quiz.Result, id string) bool {
+	t.Helper()
+	for _, p := range r.Points {
+		if p.ID == id {
+			return p.Hit
+		}
+	}
+	t.Fatalf("no point %q in %v", id, r.Question)
+	return false
+}
+
+// TestRejectingAClaimDoesNotRaiseIt: a candidate who names a losing claim
+// in order to reject it ("it is not true that ...", a quotation called
+// wrong, "some say ...; X showed otherwise", "... is the bug I avoid")
+// must not be failed for it, while the same words asserted still are.
+func TestRejectingAClaimDoesNotRaiseIt(t *testing.T) {
+	b := loadBank(t)
+	rvc, _ := b.ByID("redis-vs-consensus")
+	full := rvc.ModelAnswer.Markdown
+	tests := []struct {
+		name, question, text, flag string
+		raised                     bool
+	}{
+		{"not true that", "redis-vs-consensus", "It is not true that Redlock guarantees correctness.", "redlock-correctness", false},
+		{"quoted and called wrong", "redis-vs-consensus", `The claim "Redlock gives correctness" is wrong.`, "redlock-correctness", false},
+		{"some say, showed otherwise", "redis-vs-consensus", "Some say Redlock makes the lock safe; Kleppmann showed otherwise.", "redlock-correctness", false},
+		{"a myth that", "redis-vs-consensus", "It's a myth that Redlock makes a lock correct.", "redlock-correctness", false},
+		{"curly quotes called a mistake", "redis-vs-consensus", "“Redlock makes it safe” is a common mistake.", "redlock-correctness", false},
+		{"quoted bug I avoid", "redis-lock-and-failure", `"SETNX then EXPIRE" is the bug I avoid.`, "two-commands", false},
+		{"unquoted bug", "redis-lock-and-failure", "SETNX followed by a separate EXPIRE is the classic bug.", "two-commands", false},
+		{"backticked bug", "redis-lock-and-failure", "`SETNX` then `EXPIRE` is the mistake.", "two-commands", false},
+		// Genuine claims are still caught.
+		{"asserted", "redis-vs-consensus", "Redlock guarantees correctness for the lock.", "redlock-correctness", true},
+		{"some say, but agrees", "redis-vs-consensus", "Some say Redlock is slow, but it makes the lock safe.", "redlock-correctness", true},
+		{"quoted and used", "redis-lock-and-failure", `I use "SETNX then EXPIRE" for the lock.`, "two-commands", true},
+		{"unclosed quote hides nothing", "redis-lock-and-failure", `"Acquire with SETNX then EXPIRE, it is wrong to worry.`, "two-commands", true},
+		{"code in backticks", "redis-lock-and-failure", "Acquire with `SETNX lock 1` then `EXPIRE lock 30`.", "two-commands", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := hasFlag(gradeReal(t, b, tt.question, tt.text), tt.flag); got != tt.raised {
+				t.Fatalf("%s raised: got %v, want %v", tt.flag, got, tt.raised)
+			}
+		})
+	}
+	for _, tt := range tests[:4] {
+		t.Run("full answer plus "+tt.name, func(t *testing.T) {
+			r := gradeReal(t, b, "redis-vs-consensus", full+"\n\n"+tt.text)
+			if r.Score != 1 || !r.Passed || r.Fatal {
+				t.Fatalf("got score %v passed %v fatal %v flags %v, want 1, passed, no fatal flag", r.Score, r.Passed, r.Fatal, r.FlagIDs())
+			}
+		})
+	}
+}
+
+// TestDressedListEarnsNothing: a list of terms with each item dressed as
+// "It is ..." reads as a list, earns no point and says so, but a losing
+// claim inside it is still flagged; an honest terse answer keeps its
+// points.
+func TestDressedListEarnsNothing(t *testing.T) {
+	b := loadBank(t)
+	tests := []struct{ question, text string }{
+		{"redis-vs-consensus", "It is async replication in Redis, failover loses it. It is consensus in etcd, majority commit. It is a revision for fencing. It is still pauses with etcd, fence anyway. It is Redis for efficiency only."},
+		{"redis-vs-consensus", "It's Redis with async replication. It's etcd with a Raft quorum. It's the revision as a token. It's pauses everywhere. It's Redis for efficiency."},
+		{"fencing-token", "It is a number that grows with each grant. It is sent with every write. It is the storage rejecting lower numbers. It is for a holder paused past its lease. It is the etcd revision or zxid."},
+		{"choose-ttl", "It is too short versus too long, a crash blocks others. It is the measured p99 plus a margin. It is no safe value because of pauses. It is a heartbeat for long jobs. It is fencing at the resource for safety."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.question+" "+tt.text[:12], func(t *testing.T) {
+			r := gradeReal(t, b, tt.question, tt.text)
+			if r.Score != 0 || r.Passed {
+				t.Fatalf("got score %v passed %v, want 0 and a fail", r.Score, r.Passed)
+			}
+			if len(r.Notes) == 0 || !strings.Contains(r.Notes[len(r.Notes)-1], "list of terms") {
+				t.Fatalf("notes: got %q, want the list-of-terms remark", r.Notes)
+			}
+		})
+	}
+	t.Run("flags still raised", func(t *testing.T) {
+		r := gradeReal(t, b, "redis-lock-and-failure", "It is SETNX then EXPIRE for the lock. It is DEL when done. It is Redlock, which makes it safe.")
+		for _, f := range []string{"two-commands", "redlock-correctness"} {
+			if !hasFlag(r, f) {
+				t.Fatalf("flags: got %v, want %s among them", r.FlagIDs(), f)
+			}
+		}
+	})
+	t.Run("honest terse answer keeps its points", func(t *testing.T) {
+		r := gradeReal(t, b, "redis-lock-and-failure", "Acquire with SET lock <uuid> NX PX 30000. Release with a Lua script that deletes only if the value is still yours. It is a lease, not a mutex.")
+		if !pointHit(t, r, "set-nx-px") || !pointHit(t, r, "compare-delete") {
+			t.Fatalf("points: got %+v, want set-nx-px and compare-delete hit", r.Points)
+		}
+	})
+}
+
+// TestInterviewerDisagreements: a GET-then-DEL release is the bug, not
+// the compare-and-delete; a debugging step that names a suspect does not
+// claim it; and Redlock correctness claimed around a negation is caught.
+func TestInterviewerDisagreements(t *testing.T) {
+	b := loadBank(t)
+	t.Run("get then del", func(t *testing.T) {
+		r := gradeReal(t, b, "redis-lock-and-failure", "Acquire with SET lock <token> NX PX 30000 in one command. To release, GET the key, compare with my token, then DEL.")
+		if pointHit(t, r, "compare-delete") || !hasFlag(r, "get-then-del") {
+			t.Fatalf("got compare-delete %v, flags %v; want the point missed and get-then-del raised", pointHit(t, r, "compare-delete"), r.FlagIDs())
+		}
+	})
+	t.Run("atomic compare and delete", func(t *testing.T) {
+		r := gradeReal(t, b, "redis-lock-and-failure", "To release, compare the value with my token and delete the key in one Lua script.")
+		if !pointHit(t, r, "compare-delete") || hasFlag(r, "get-then-del") {
+			t.Fatalf("got compare-delete %v, flags %v; want the point hit and no flag", pointHit(t, r, "compare-delete"), r.FlagIDs())
+		}
+	})
+	probes := []string{
+		"Look for SETNX then EXPIRE in the acquire path.",
+		"Check whether the acquire is SETNX followed by EXPIRE.",
+		"I'd rule out a plain DEL on release and SETNX then EXPIRE on acquire.",
+		"I suspect SETNX then EXPIRE, so I'd read the acquire code.",
+	}
+	for _, text := range probes {
+		t.Run("probe "+text, func(t *testing.T) {
+			if r := gradeReal(t, b, "two-holders", text); len(r.FlagIDs()) != 0 {
+				t.Fatalf("flags: got %v, want none from a diagnosis step", r.FlagIDs())
+			}
+		})
+	}
+	claims := []struct{ question, text, flag string }{
+		{"two-holders", "We use SETNX then EXPIRE in the acquire path.", "two-commands"},
+		{"fencing-token", "The client should check whether its token is current before each write.", "client-side-fencing"},
+		{"redis-vs-consensus", "Redlock does not need fencing tokens: it is safe for correctness.", "redlock-correctness"},
+		{"redis-vs-consensus", "Redlock isn't free, but it makes the lock correct.", "redlock-correctness"},
+	}
+	for _, tt := range claims {
+		t.Run("claim "+tt.text, func(t *testing.T) {
+			if r := gradeReal(t, b, tt.question, tt.text); !hasFlag(r, tt.flag) {
+				t.Fatalf("flags: got %v, want %s", r.FlagIDs(), tt.flag)
+			}
+		})
+	}
+	t.Run("redlock negated stays down", func(t *testing.T) {
+		for _, text := range []string{"Redlock isn't enough, but it reduces the odds.", "Redlock does not remove the need for fencing tokens.", "Redlock is slow, but it isn't safe either."} {
+			if r := gradeReal(t, b, "redis-vs-consensus", text); hasFlag(r, "redlock-correctness") {
+				t.Fatalf("%q: flags %v, want no redlock-correctness", text, r.FlagIDs())
+			}
+		}
+	})
+}

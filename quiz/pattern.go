@@ -46,10 +46,12 @@ const (
 //	pattern  = ["!" | "?"] part { op part }
 //	op       = "&"             all parts in the same sentence, any order
 //	         | "~N"            all parts within N words of each other
-//	part     = ["-"] alt { "|" alt }
+//	part     = ["-" | "?"] alt { "|" alt }
 //	                           any one of the alternatives; with "-", an
 //	                           exclusion: the pattern does not match in a
-//	                           sentence where it occurs unnegated
+//	                           sentence where it occurs unnegated; with "?"
+//	                           (any part but the first), a part whose own
+//	                           negation does not matter
 //	alt      = word { word }   a phrase: words in order, at most 2 words apart
 //	word     = term { "/" term }
 //	term     = literal         compared by stem: "fence" matches "fencing"
@@ -60,12 +62,15 @@ const (
 // "conditional/guarded update" is one phrase whose first word has two
 // forms. A leading "!" makes the pattern match only where it is negated,
 // "?" either way; by default a negated match does not count. A pattern uses
-// one kind of operator throughout. Literals that split into several words
+// one kind of operator throughout. "?" before a later part exempts just that
+// part: "but it & safe & ?redlock" matches "Redlock isn't free, but it is
+// safe", where Redlock sits in a negated clause. Literals that split into several words
 // ("compare-and-delete") are phrases of adjacent words.
 type Pattern struct {
 	src      string
 	polarity Polarity
 	parts    []elem
+	either   []bool // per part: matches negated or not ("?" before a later part)
 	exclude  []elem // parts that must not occur, asserted, in the sentence
 	window   int    // >0: the ~N window; 0: same sentence
 }
@@ -172,6 +177,12 @@ func ParsePattern(src string, syn Synonyms, topic string) (*Pattern, error) {
 		if exclude {
 			words[0] = words[0][1:]
 		}
+		// "?" before a part after the first makes that part polarity-free
+		// (before the first part it marks the whole pattern, see above).
+		either := strings.HasPrefix(words[0], "?") && len(words[0]) > 1 && !exclude
+		if either {
+			words[0] = words[0][1:]
+		}
 		part, err := parsePart(words, syn, topic, true)
 		if err != nil {
 			return fmt.Errorf("pattern %q: %w", src, err)
@@ -180,6 +191,7 @@ func ParsePattern(src string, syn Synonyms, topic string) (*Pattern, error) {
 			p.exclude = append(p.exclude, part)
 		} else {
 			p.parts = append(p.parts, part)
+			p.either = append(p.either, either)
 		}
 		words = nil
 		return nil
@@ -353,7 +365,13 @@ func negated(d *doc, s [2]int) bool {
 const maxSpansPerPart = 8
 
 // find returns the first occurrence of p in sentence si, if any.
-func (p *Pattern) find(d *doc, si int) (match, bool) {
+func (p *Pattern) find(d *doc, si int) (match, bool) { return p.findAs(d, si, false) }
+
+// findClaim is find for red flags: it skips occurrences the sentence does
+// not claim (see claimed).
+func (p *Pattern) findClaim(d *doc, si int) (match, bool) { return p.findAs(d, si, true) }
+
+func (p *Pattern) findAs(d *doc, si int, claimOnly bool) (match, bool) {
 	sn := d.sents[si]
 	for _, ex := range p.exclude {
 		for i := sn.from; i < sn.to; i++ {
@@ -387,7 +405,7 @@ func (p *Pattern) find(d *doc, si int) (match, bool) {
 	var try func(k int) bool
 	try = func(k int) bool {
 		if k == len(p.parts) {
-			return p.accept(d, chosen)
+			return p.accept(d, chosen) && (!claimOnly || p.claimed(d, chosen))
 		}
 		for _, c := range cands[k] {
 			overlap := false
@@ -425,7 +443,10 @@ func (p *Pattern) accept(d *doc, spans [][2]int) bool {
 		}
 	}
 	neg := false
-	for _, s := range spans {
+	for k, s := range spans {
+		if p.either[k] {
+			continue
+		}
 		if negated(d, s) {
 			neg = true
 			break
@@ -436,6 +457,44 @@ func (p *Pattern) accept(d *doc, spans [][2]int) bool {
 		return !neg
 	case Negated:
 		return neg
+	}
+	return true
+}
+
+// claimed reports whether the sentence claims an occurrence rather than
+// rejecting, probing or quoting it: no part (other than "?" parts) lies in
+// a rejected claim ("it is not true that ...", "some say ..., but") or a
+// diagnosis probe ("look for ..."), and the parts do not all lie inside
+// one quotation that the sentence rejects (`The claim "..." is wrong`).
+func (p *Pattern) claimed(d *doc, spans [][2]int) bool {
+	quote, inOne := -1, true
+	for k, s := range spans {
+		if p.either[k] {
+			continue
+		}
+		for j := s[0]; j < s[1]; j++ {
+			t := d.toks[j]
+			if t.refuted || t.probe {
+				return false
+			}
+			if quote < 0 {
+				quote = t.quote
+			}
+			if t.quote == 0 || t.quote != quote {
+				inOne = false
+			}
+		}
+	}
+	if !inOne || quote <= 0 {
+		return true
+	}
+	// A quotation is a mention only when the sentence rejects it.
+	sn := d.sents[d.toks[spans[0][0]].sent]
+	for j := sn.from; j < sn.to; j++ {
+		t := d.toks[j]
+		if t.quote != quote && (rejectWords[t.raw] || critics[t.raw] || rebuttals[t.raw] || isNegator(t.raw)) {
+			return false
+		}
 	}
 	return true
 }

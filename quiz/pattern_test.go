@@ -50,6 +50,8 @@ func TestPatternMatches(t *testing.T) {
 		{"phrase alternatives", "unique constraint|primary key", "", "add a primary key", true},
 		{"phrase alternatives are whole", "unique constraint|primary key", "", "a unique key", false},
 		{"word forms inside a phrase", "conditional/guarded update", "", "a guarded update", true},
+		{"either part ignores its own negation", "but it & safe & ?redlock", "", "Redlock isn't free, but it is safe.", true},
+		{"either part leaves the others asserted", "but it & safe & ?redlock", "", "Redlock is free, but it isn't safe.", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -11,9 +11,13 @@
 // normalised, tokenised and stemmed, split into sentences and clauses, and
 // negation scopes are marked; each key point's patterns (see Pattern) are
 // looked for in sentences that make a claim (prose, or a terse sentence
-// held together by a verb or preposition), so a bare list of keywords
+// held together by a verb or preposition) and are not list items dressed
+// as sentences ("It is X. It is Y. It is Z."), so a bare list of keywords
 // names points without earning them. Red flags are patterns too, each with
-// a severity; a fatal one loses the round whatever the score.
+// a severity; a fatal one loses the round whatever the score. A flag is
+// raised only by what the answer claims: not by a claim it rejects ("it is
+// not true that ...", a quotation it calls wrong), nor by a suspect named
+// in a debugging step ("look for ...").
 package quiz
 
 import (
@@ -163,7 +167,7 @@ type Point struct {
 	Weight float64
 	// Match holds patterns in the matcher language (see Pattern); the
 	// point is made when any one of them matches a claim (a prose or
-	// terse sentence, not a keyword fragment).
+	// terse sentence, not a keyword fragment nor a dressed list item).
 	Match []string
 	// Requires holds patterns that must all match somewhere in the answer
 	// as well, for points that need two ideas said in different sentences.
@@ -289,7 +293,10 @@ type RedFlag struct {
 	// WhyHTML is Why rendered to HTML.
 	WhyHTML string
 	// Match holds patterns (see Pattern); the flag is raised when any one
-	// matches, in any sentence, prose or not.
+	// matches a sentence that is not a question (only in claims when most
+	// of the answer is a list of terms), unless the sentence rejects the
+	// match ("it is not true that ...", "some say ..., but", a quotation
+	// called wrong, "... is the bug") or only probes it ("look for ...").
 	Match []string
 	// Unless holds patterns that, when any matches anywhere in the answer,
 	// keep the flag down. It expresses absence: "SET NX" raises

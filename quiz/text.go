@@ -18,6 +18,10 @@ type token struct {
 	negBy      int    // index of the negator whose scope covers it, or -1
 	fn         bool   // a function word (article, auxiliary, pronoun, ...)
 	code       bool   // code or a quoted term: neutral when judging prose
+	quote      int    // the double-quoted run it is in (from 1), or 0
+	brk        rune   // what started its clause: punctuation, '"' for a quote, 0 for none or a word
+	refuted    bool   // inside a claim the sentence rejects ("it is a myth that ...")
+	probe      bool   // inside a diagnosis probe ("look for ...", "rule out ...")
 }
 
 // sentence is a run of tokens ended by . ! ? or a line break.
@@ -26,7 +30,12 @@ type sentence struct {
 	prose    bool // reads as prose, not a fragment or keyword list
 	claim    bool // prose, or a short sentence that still says something
 	question bool // ends with a question mark: asks, does not claim
+	dressed  bool // one of several opened by "it is", "there is", ...: a list item in disguise
 }
+
+// credits reports whether a key point matched in s is credited: s makes a
+// claim and is not a list item dressed as a sentence.
+func (s sentence) credits() bool { return s.claim && !s.dressed }
 
 // doc is an analysed answer.
 type doc struct {
@@ -91,9 +100,12 @@ func analyse(text string) *doc {
 	d := &doc{text: text}
 	sent := 0
 	sentHasTok := false
-	asks := map[int]bool{} // sentences (by raw index) ended by '?'
-	depth := 0             // open ( and [
-	quoted := false        // inside double quotes or backticks
+	asks := map[int]bool{}       // sentences (by raw index) ended by '?'
+	depth := 0                   // open ( and [
+	quoted := false              // inside backticks (code)
+	quoteID, inQuote := 0, false // the current double-quoted run
+	closed := map[int]bool{}     // double-quoted runs that were closed
+	brk := '\n'                  // what caused the pending clause break
 	clauseNext := true
 	prevRaw := ""
 	for i := 0; i < len(text); {
@@ -120,8 +132,15 @@ func analyse(text string) *doc {
 				break
 			}
 			raw := b.String()
+			q := 0
+			if inQuote {
+				q = quoteID
+			}
 			d.toks = append(d.toks, token{raw: raw, stem: stem(raw), start: start, end: i, sent: sent, clause: clauseNext, negBy: -1, fn: isFunction(raw),
-				code: depth > 0 || quoted || looksLikeCode(text[start:i])})
+				code: depth > 0 || quoted || inQuote || looksLikeCode(text[start:i]), quote: q})
+			if clauseNext {
+				d.toks[len(d.toks)-1].brk = brk
+			}
 			clauseNext = false
 			sentHasTok = true
 			prevRaw = raw
@@ -131,8 +150,8 @@ func analyse(text string) *doc {
 				sent++
 				sentHasTok = false
 			}
-			clauseNext = true
-			depth, quoted = 0, false
+			clauseNext, brk = true, '\n'
+			depth, quoted, inQuote = 0, false, false
 		case r == '.' || r == '!' || r == '?':
 			next := byte(' ')
 			if i+size < len(text) {
@@ -145,10 +164,10 @@ func analyse(text string) *doc {
 			if (next == ' ' || next == '\n' || next == '\t' || next == '\r' || next == '"' || next == ')') && sentHasTok && !(r == '.' && abbrev) {
 				sent++
 				sentHasTok = false
-				clauseNext = true
+				clauseNext, brk = true, r
 			}
-		case r == ',' || r == ';' || r == ':' || r == '(' || r == ')' || r == '—' || r == '–' || r == '"' || r == '[' || r == ']' || r == '`':
-			clauseNext = true
+		case r == ',' || r == ';' || r == ':' || r == '(' || r == ')' || r == '—' || r == '–' || r == '[' || r == ']':
+			clauseNext, brk = true, r
 			switch r {
 			case '(', '[':
 				depth++
@@ -156,13 +175,39 @@ func analyse(text string) *doc {
 				if depth > 0 {
 					depth--
 				}
-			case '"', '`':
-				quoted = !quoted
 			}
+		case r == '`':
+			// Backticks mark code, which is written to be used: a claim
+			// inside them still counts.
+			clauseNext, brk = true, '"'
+			quoted = !quoted
+		case r == '"' || r == '“' || r == '”':
+			// Double quotes mention words rather than use them: a red flag
+			// matched wholly inside a quotation is not claimed.
+			clauseNext, brk = true, '"'
+			open := r == '“' || (r == '"' && !inQuote)
+			if r == '”' {
+				open = false
+			}
+			if open && !inQuote {
+				quoteID++
+			}
+			if !open && inQuote {
+				closed[quoteID] = true
+			}
+			inQuote = open
 		case r == '-' && i > 0 && i+1 < len(text) && text[i-1] == ' ' && text[i+1] == ' ':
-			clauseNext = true
+			clauseNext, brk = true, '—'
 		}
 		i += size
+	}
+	// An unclosed quote mark quotes nothing: it must not hide the rest of
+	// a line from the red flags.
+	for k := range d.toks {
+		if t := &d.toks[k]; t.quote > 0 && !closed[t.quote] {
+			t.quote = 0
+			t.code = looksLikeCode(text[t.start:t.end])
+		}
 	}
 	// sentences
 	for i := 0; i < len(d.toks); {
@@ -182,6 +227,7 @@ func analyse(text string) *doc {
 		d.sents = append(d.sents, sentence{from: i, to: j, prose: prose, claim: prose || isTerseClaim(d.toks[i:j], terseSegs), question: question})
 		i = j
 	}
+	markDressed(d)
 	// clause words and "and <pronoun>"
 	for k := range d.toks {
 		t := &d.toks[k]
@@ -193,6 +239,7 @@ func analyse(text string) *doc {
 		}
 	}
 	markNegation(d)
+	markFrames(d)
 	return d
 }
 
@@ -346,4 +393,227 @@ func markNegation(d *doc) {
 			}
 		}
 	}
+}
+
+// dummyOpeners are sentence openings that say nothing by themselves: a
+// subject that points nowhere and a copula.
+var dummyOpeners = setOf(`it's that's there's they're this's it_is this_is that_is there_is
+there_are they_are these_are those_are it_was there_was`)
+
+// minDressed is how many sentences must open with a dummy opener before
+// they read as a list dressed as sentences.
+const minDressed = 3
+
+// markDressed marks the sentences of a keyword list dressed as sentences:
+// "It is async replication. It is a Raft quorum. It is a revision." Each
+// opener supplies the function words that make a term look like prose, so
+// when several sentences open that way they are list items: they may still
+// raise a red flag but earn no point.
+func markDressed(d *doc) {
+	var dressed []int
+	for si, s := range d.sents {
+		t := d.toks[s.from]
+		open := dummyOpeners[t.raw]
+		if !open && s.to-s.from > 1 {
+			open = dummyOpeners[t.raw+"_"+d.toks[s.from+1].raw]
+		}
+		if open {
+			dressed = append(dressed, si)
+		}
+	}
+	if len(dressed) < minDressed {
+		return
+	}
+	for _, si := range dressed {
+		d.sents[si].dressed = true
+	}
+}
+
+// rejectWords judge a claim placed before them ("... is the bug", "... is
+// a myth") or introduce one placed after them ("it's a myth that ...").
+var rejectWords = setOf(`wrong unsafe broken dangerous incorrect bug buggy mistake mistaken flawed
+naive false untrue myth misconception fallacy nonsense antipattern footgun trap avoid avoided`)
+
+// critModifiers may stand between a copula and a rejecting word: "is the
+// classic bug", "is what I avoid".
+var critModifiers = setOf(`a an the classic common typical real exactly usual famous textbook
+known very just simply plain clear obvious what i we you one big subtle classical something
+to`)
+
+// claimVerbs report what someone says: "some say ...", "people think ...".
+var claimVerbs = setOf(`say says said claim claims claimed think thinks believe believes argue
+argues assume assumes insist insists suggest suggests`)
+
+// claimants attribute a claim to others: "some say", "people think".
+var claimants = setOf(`some people many others vendors folks someone proponents they blogs docs`)
+
+// rebuttals, after an attributed claim, reject it: "some say X, but ...".
+var rebuttals = setOf(`but however otherwise wrong false untrue myth incorrect mistaken disproved
+debunked unsafe broken nonsense`)
+
+// knowVerbs before a final "otherwise" reject what came before: "...;
+// Kleppmann showed otherwise".
+var knowVerbs = setOf(`showed shown shows show proved proven prove argued argues argue says said
+demonstrated suggests know knows think thinks believe believes`)
+
+// strongClause words end a probe: the sentence moves on to a claim.
+var strongClause = setOf(`so because since but although though whereas however therefore`)
+
+// markFrames marks what a sentence rejects or only probes, beyond plain
+// negation: "it is not true that X", "X is the bug", "some say X, but",
+// "X; Kleppmann showed otherwise" reject X (refuted, and negated where
+// nothing negated it yet); "look for X", "rule out X", "check whether X"
+// probe X (a debugging step names a suspect, it does not claim it).
+func markFrames(d *doc) {
+	toks := d.toks
+	sentEnd := func(k int) int { return d.sents[toks[k].sent].to }
+	sentStart := func(k int) int { return d.sents[toks[k].sent].from }
+	refute := func(from, to int, negate bool, by int) {
+		for j := from; j < to; j++ {
+			toks[j].refuted = true
+			if negate && toks[j].negBy < 0 {
+				toks[j].negBy = by
+			}
+		}
+	}
+	// clauseEnd is the end of the clause that starts at from (a clause
+	// break on from itself does not count).
+	clauseEnd := func(from int) int {
+		end := sentEnd(from)
+		for j := from + 1; j < end; j++ {
+			if toks[j].clause {
+				return j
+			}
+		}
+		return end
+	}
+	for k := range toks {
+		t := toks[k]
+		switch {
+		// "it is not true that X", "it's a myth that X", "the mistake is
+		// that X", "it is wrong to say X".
+		case (t.raw == "that" || (claimVerbs[t.raw] && k > 0 && toks[k-1].raw == "to")) && rejectsAhead(toks, k):
+			from := k + 1
+			if from < sentEnd(k) && toks[from].raw == "that" {
+				from++
+			}
+			if from < sentEnd(k) {
+				refute(from, clauseEnd(from), true, k)
+			}
+		// "some say X, but ...": X is attributed and rebutted.
+		case claimants[t.raw]:
+			v := k + 1
+			if v < sentEnd(k) && toks[v].raw == "people" {
+				v++
+			}
+			if v >= sentEnd(k) || !claimVerbs[toks[v].raw] {
+				continue
+			}
+			from := v + 1
+			if from < sentEnd(k) && toks[from].raw == "that" {
+				from++
+			}
+			if from >= sentEnd(k) {
+				continue
+			}
+			to := clauseEnd(from)
+			for j := to; j < sentEnd(k); j++ {
+				if rebuttals[toks[j].raw] || isNegator(toks[j].raw) {
+					refute(from, to, false, k)
+					break
+				}
+			}
+		// "X; Kleppmann showed otherwise."
+		case t.raw == "otherwise" && k+1 == sentEnd(k) && k > 0 && knowVerbs[toks[k-1].raw]:
+			c := k
+			for c > sentStart(k) && !toks[c].clause {
+				c--
+			}
+			refute(sentStart(k), c, false, k)
+		// "X is the bug", "X is what I avoid", "X is a myth".
+		case rejectWords[t.raw]:
+			c := k - 1
+			for c >= sentStart(k) && c >= k-4 && critModifiers[toks[c].raw] {
+				c--
+			}
+			if c < sentStart(k) || !(auxiliaries[toks[c].raw] || strings.HasSuffix(toks[c].raw, "'s")) || toks[c].raw == "do" || toks[c].raw == "does" {
+				continue
+			}
+			from := c
+			if toks[c].raw == "is" || toks[c].raw == "are" || toks[c].raw == "was" || toks[c].raw == "were" {
+				// the subject ends before the copula; walk back over it,
+				// across quotation marks but no other clause break.
+				for from > sentStart(k) && !(toks[from].clause && toks[from].brk != '"') && from > c-14 {
+					from--
+				}
+			} else if toks[c].clause && toks[c].brk == '"' {
+				// "X" it's wrong: not a pattern worth guessing.
+				continue
+			}
+			refute(from, c, true, k)
+		// "look for X", "rule out X", "check whether X", "I suspect X".
+		case isProbe(toks, k):
+			end, to := sentEnd(k), k
+			for to < end && !(to > k && toks[to].clause && (strongClause[toks[to].raw] || toks[to].brk == ';' || toks[to].brk == ':' || toks[to].brk == '—' || toks[to].brk == '–')) {
+				to++
+			}
+			// "check whether I still hold it before writing" is a step of
+			// the design, not a diagnosis.
+			if checkVerbs[t.raw] {
+				for j := k; j < to; j++ {
+					if toks[j].raw == "before" {
+						to = k
+					}
+				}
+			}
+			for j := k; j < to; j++ {
+				toks[j].probe = true
+			}
+		}
+	}
+}
+
+// rejectsAhead reports whether the words just before toks[k] ("that", or
+// "say" in "to say") reject what follows: "not true", "not the case", "a
+// myth", "wrong", "a mistake".
+func rejectsAhead(toks []token, k int) bool {
+	for j := k - 1; j >= 0 && j >= k-4 && toks[j].sent == toks[k].sent; j-- {
+		r := toks[j].raw
+		if rejectWords[r] && r != "avoid" && r != "avoided" {
+			return true
+		}
+		if (r == "true" || r == "case" || r == "correct" || r == "right" || r == "so") && toks[j].negBy >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// checkVerbs probe only when they do not guard an action ("before").
+var checkVerbs = setOf(`check checking see verify confirm`)
+
+// isProbe reports whether toks[k] starts a diagnosis step: "look for",
+// "check whether/if/for", "rule out", "suspect", "see whether", "search
+// for", "grep for", "verify whether", "find out whether".
+func isProbe(toks []token, k int) bool {
+	next := func(n int) string {
+		if k+n < len(toks) && toks[k+n].sent == toks[k].sent {
+			return toks[k+n].raw
+		}
+		return ""
+	}
+	switch toks[k].raw {
+	case "suspect", "suspected", "suspecting":
+		return true
+	case "look", "looking", "search", "searching", "grep", "grepping", "hunt":
+		return next(1) == "for"
+	case "check", "checking", "see", "verify", "confirm", "ask":
+		n := next(1)
+		return n == "whether" || n == "if" || (n == "for" && toks[k].raw != "ask")
+	case "rule", "ruling":
+		return next(1) == "out"
+	case "find", "finding":
+		return next(1) == "out" && (next(2) == "whether" || next(2) == "if")
+	}
+	return false
 }

@@ -22,10 +22,10 @@ the result as JSON:
   {"question": ID, "score": 0..1, "passed": bool, "fatal": bool,
    "points": [{"id", "hit"}], "flags": [{"id"}]}
 
-A free-text answer is the text itself (at most %d bytes). For objective
-questions stdin holds the choice: option ids for single, multiple and predict
-("b" or "a,c"), step ids in order for ordering ("s2 s1 s3"), a line number
-for spot-the-bug ("9").
+A free-text answer is the text itself, at most %d characters (a longer one
+is refused with status 2). For objective questions stdin holds the choice:
+option ids for single, multiple and predict ("b" or "a,c"), step ids in
+order for ordering ("s2 s1 s3"), a line number for spot-the-bug ("9").
 
 An unknown ID exits with status 2 and lists the known ids.
 `
