@@ -313,7 +313,9 @@ func (s *Server) renderTimeline(c echo.Context, status int, t store.Timeline, fo
 	for n := 1; n <= max(sc.Lock.Nodes, 1); n++ {
 		v.Act.Nodes = append(v.Act.Nodes, n)
 	}
-	if q := s.predictQuestion(t.PredictQuestion, t.PresetID); q != nil && t.Prediction != "" {
+	// The prediction is the owner's answer to an exercise: someone opening
+	// a shared link sees the run, never what its owner predicted.
+	if q := s.predictQuestion(t.PredictQuestion, t.PresetID); q != nil && t.Prediction != "" && v.Owner {
 		v.Predict = predictView(q, t.Prediction)
 	}
 	p := s.page(c, t.Title, "sandbox")

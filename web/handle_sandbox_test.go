@@ -717,3 +717,43 @@ func BenchmarkSandboxTimelinePage500Actions(b *testing.B) {
 		}
 	}
 }
+
+func TestSandboxPredictionIsShownOnlyToItsOwner(t *testing.T) {
+	srv, _ := newTestServer(t)
+	owner := newClient(t, srv)
+	page := "/sandbox/presets/paused-holder-unfenced?predict=obj-predict-paused-unfenced"
+	rec := owner.get(page)
+	choice := mustDoc(t, rec).Find(`[data-testid=predict-form] input[name=choice]`).First().AttrOr("value", "")
+	form := url.Values{"_csrf": {csrfFrom(t, rec)}, "predict": {"obj-predict-paused-unfenced"}, "choice": {choice}}
+	rec = owner.postForm("/sandbox/presets/paused-holder-unfenced", form)
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("predict: status = %d, want 303", rec.Code)
+	}
+	path := rec.Header().Get("Location")
+
+	tests := []struct {
+		name        string
+		cl          *client
+		wantVerdict int
+	}{
+		{"the owner sees their prediction", owner, 1},
+		{"another learner sees the run without it", func() *client {
+			other := newClient(t, srv)
+			openPreset(t, other, "paused-holder-fenced") // a learner with a cookie of their own
+			return other
+		}(), 0},
+		{"a visitor without a cookie sees the run without it", newClient(t, srv), 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc := mustDoc(t, tt.cl.get(path))
+			if doc.Find(`[data-testid=swimlane]`).Length() == 0 {
+				t.Fatalf("the run is not shown")
+			}
+			got := doc.Find(`[data-testid=predict-verdict]`).Length()
+			if got != tt.wantVerdict || (tt.wantVerdict == 0 && strings.Contains(doc.Text(), "Your prediction")) {
+				t.Fatalf("prediction verdicts shown = %d, want %d", got, tt.wantVerdict)
+			}
+		})
+	}
+}
