@@ -56,3 +56,18 @@ func fetchMetadata(next echo.HandlerFunc) echo.HandlerFunc {
 		return next(c)
 	}
 }
+
+// wrongMethodFirst answers a request for an existing path with the wrong
+// method (GET on a form's action, DELETE on a page) with 405 and its Allow
+// header before the rate limit and the CSRF check run, which would
+// otherwise answer first with a misleading 429 or 403.
+func wrongMethodFirst(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		allow, ok := c.Get(echo.ContextKeyHeaderAllow).(string)
+		if ok && allow != "" && c.Request().Method != http.MethodOptions {
+			c.Response().Header().Set(echo.HeaderAllow, allow)
+			return echo.NewHTTPError(http.StatusMethodNotAllowed)
+		}
+		return next(c)
+	}
+}

@@ -1,11 +1,5 @@
 package web
 
-import (
-	"net/http"
-
-	"github.com/labstack/echo/v4"
-)
-
 // routes registers every route of the app, in one place.
 func (s *Server) routes() {
 	e := s.e
@@ -47,5 +41,4 @@ func (s *Server) routes() {
 	e.POST("/sandbox/:id/fork", s.handleSandboxFork)
 	e.GET("/progress", s.handleProgress)
 
-	e.RouteNotFound("/*", func(c echo.Context) error { return echo.NewHTTPError(http.StatusNotFound) })
 }

@@ -99,6 +99,7 @@ func NewServer(cfg Config) (*Server, error) {
 		s.secureCookies,
 		middleware.BodyLimit(BodyLimit),
 		middleware.ContextTimeoutWithConfig(middleware.ContextTimeoutConfig{Timeout: cfg.RequestTimeout}),
+		wrongMethodFirst,
 		s.writeLimiter(),
 		fetchMetadata,
 		middleware.CSRFWithConfig(middleware.CSRFConfig{

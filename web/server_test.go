@@ -534,3 +534,27 @@ func TestWriteLimitBuckets(t *testing.T) {
 		})
 	}
 }
+
+func TestWrongMethodIs405(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	tests := []struct{ method, path, allow string }{
+		{http.MethodGet, "/learn/fencing-tokens/read", "POST"},
+		{http.MethodDelete, "/practice", "GET"},
+		{http.MethodPut, "/learn", "GET"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.method+" "+tt.path, func(t *testing.T) {
+			rec := cl.do(httptest.NewRequest(tt.method, tt.path, nil))
+			if rec.Code != http.StatusMethodNotAllowed {
+				t.Fatalf("status = %d, want 405", rec.Code)
+			}
+			if !strings.Contains(rec.Header().Get("Allow"), tt.allow) {
+				t.Fatalf("Allow = %q, want it to list %s", rec.Header().Get("Allow"), tt.allow)
+			}
+			if h := mustDoc(t, rec).Find(`[data-testid=error-heading]`).Text(); h == "" {
+				t.Fatalf("405 is not an HTML page in the layout")
+			}
+		})
+	}
+}
