@@ -160,7 +160,7 @@ func (s *Server) handleSandboxPreset(c echo.Context) error {
 		}
 		v.Predict = predictView(q, "")
 	} else {
-		d := timelineview.Build(s.runScenario(p.Scenario), 1<<30, 0, "/sandbox/presets/"+p.ID)
+		d := timelineview.BuildView(s.runScenario(p.Scenario), 1<<30, "/sandbox/presets/"+p.ID)
 		v.Diagram = &d
 	}
 	pg := s.page(c, p.Title, "sandbox")
@@ -270,7 +270,7 @@ func (s *Server) renderTimeline(c echo.Context, status int, t store.Timeline, fo
 	v := views.TimelineView{
 		ID: t.ID, Title: t.Title, Base: base, Owner: learner != "" && learner == t.Learner, Forbidden: forbidden,
 		ExportHref: base + ".json", Config: configLines(sc),
-		Diagram: timelineview.Build(tl, step, now, base), Rows: timelineview.Rows(tl, step, base),
+		Rows: timelineview.Rows(tl, step, base),
 		Panel: timelineview.BuildPanel(tl, step, base),
 		Step:  step, Total: total, FirstHref: base + "?step=0", LastHref: base, StateHref: base + "/state",
 		WritesAccepted: tl.Summary.WritesAccepted, WritesRejected: tl.Summary.WritesRejected,
@@ -278,6 +278,12 @@ func (s *Server) renderTimeline(c echo.Context, status int, t store.Timeline, fo
 	}
 	if tl.Summary.FinalValue != "" {
 		v.FinalValue = strconv.Quote(tl.Summary.FinalValue)
+	}
+	// Only the owner can act, so only the owner has a now to see.
+	if v.Owner {
+		v.Diagram = timelineview.Build(tl, step, now, base)
+	} else {
+		v.Diagram = timelineview.BuildView(tl, step, base)
 	}
 	v.PrevHref = base + "?step=" + strconv.Itoa(max(step-1, 0))
 	v.NextHref = base + "?step=" + strconv.Itoa(min(step+1, total))

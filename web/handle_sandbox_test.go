@@ -757,3 +757,31 @@ func TestSandboxPredictionIsShownOnlyToItsOwner(t *testing.T) {
 		})
 	}
 }
+
+func TestSandboxNowIsDrawnOnlyWhereTheViewerCanAct(t *testing.T) {
+	srv, _ := newTestServer(t)
+	owner := newClient(t, srv)
+	path := openPreset(t, owner, "paused-holder-unfenced")
+
+	tests := []struct {
+		name, path string
+		cl         *client
+		want       int
+	}{
+		{"the owner's timeline", path, owner, 1},
+		{"the owner replaying mid-run", path + "?step=3", owner, 1},
+		{"a read-only preset preview", "/sandbox/presets/paused-holder-unfenced", newClient(t, srv), 0},
+		{"someone else's timeline", path, newClient(t, srv), 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc := mustDoc(t, tt.cl.get(tt.path))
+			if doc.Find(`[data-testid=swimlane]`).Length() == 0 {
+				t.Fatalf("no picture")
+			}
+			if got := doc.Find(`[data-testid=now-marker]`).Length(); got != tt.want {
+				t.Fatalf("now markers = %d, want %d", got, tt.want)
+			}
+		})
+	}
+}

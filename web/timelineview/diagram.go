@@ -64,7 +64,8 @@ type Diagram struct {
 	CursorAnchor string
 	// NowX is where the learner's next action lands ("now"), drawn as a
 	// dashed marker distinct from the replay cursor; NowLabel is empty
-	// when the picture has no now (the compare page).
+	// when the picture has no now (the compare page, a preview, a view by
+	// someone who cannot act).
 	NowX      int
 	NowLabel  string
 	NowLabelX int
@@ -155,6 +156,14 @@ func Build(tl sandbox.Timeline, step int, nowMS int64, base string) Diagram {
 	d.NowLabel = "now: new actions land here (" + seconds(nowMS) + ")"
 	d.NowLabelX, d.NowAnchor = labelAt(d.NowX, d.NowLabel, d.Width)
 	return d
+}
+
+// BuildView lays out tl at step like Build, but for a viewer who cannot
+// act on it (a preset's preview, someone else's timeline): there is no
+// "now" for them, so no now marker is drawn and the picture ends with the
+// run.
+func BuildView(tl sandbox.Timeline, step int, base string) Diagram {
+	return build(tl, step, Frame{EndMS: spanEnd(tl, 0), Width: widthFor(tl)}, base)
 }
 
 // Frame fixes a picture's time scale: the time at its right end and its
