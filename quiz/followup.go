@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // FollowUpAny is the Question of a follow-up that may follow any main
@@ -326,4 +327,26 @@ func (w Trigger) fires(q *Question, text string, r Result) bool {
 		}
 	}
 	return true
+}
+
+// StillDue reports whether follow-up f, queued after main question q, still
+// probes a gap once the learner has given the earlier answers of that
+// question (the main answer first, then any follow-up answers): a
+// follow-up about fencing is not asked after the answer to the pause
+// follow-up has explained fencing. The earlier answers are read as one
+// answer to q, graded with the bank b, and f is due when one of its
+// triggers still fires on it. A red flag once raised stays raised, so a
+// follow-up that probes a flag stays due. It is deterministic.
+func (s *FollowUps) StillDue(b *Bank, q *Question, f *FollowUp, earlier []string) bool {
+	if s == nil || b == nil || q == nil || f == nil {
+		return false
+	}
+	text := strings.Join(earlier, "\n\n")
+	r := b.Grade(q, Answer{Text: text})
+	for _, w := range f.When {
+		if w.fires(q, text, r) {
+			return true
+		}
+	}
+	return false
 }

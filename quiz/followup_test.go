@@ -161,3 +161,45 @@ func TestNewFollowUpsRejects(t *testing.T) {
 		})
 	}
 }
+
+func TestFollowUpStillDue(t *testing.T) {
+	main := roundQuestion("main", "leases", "setnx", "pause", "fencing", "replica")
+	b := testBank(t, main)
+	set, err := quiz.NewFollowUps([]*quiz.FollowUp{
+		{ID: "on-flag", Question: quiz.FollowUpAny, When: []quiz.Trigger{{Flags: []string{"plain-del"}}}, Probe: probe("on-flag")},
+		{ID: "pause", Question: "main", When: []quiz.Trigger{{Hit: []string{"setnx"}, Missed: []string{"pause"}}}, Probe: probe("pause")},
+		{ID: "fencing-any", Question: quiz.FollowUpAny, When: []quiz.Trigger{{Missed: []string{"fencing"}}}, Probe: probe("fencing-any")},
+		{ID: "unsaid-replica", Question: "main", When: []quiz.Trigger{{Said: []string{"redis"}, Unsaid: []string{"?replica|failover"}}}, Probe: probe("unsaid-replica")},
+	}, b, nil)
+	if err != nil {
+		t.Fatalf("new follow-ups: %v", err)
+	}
+	const mainAnswer = "We would use setnx on redis for the lock here, and we release it with a plain del at the end of the job."
+	tests := []struct {
+		name     string
+		followUp string
+		earlier  []string
+		want     bool
+	}{
+		{"the main answer alone leaves the gap open", "fencing-any", []string{mainAnswer}, true},
+		{"an earlier follow-up answer that explains it closes the gap", "fencing-any", []string{mainAnswer, "The pause is the danger, and a fencing check is what helps with it."}, false},
+		{"an earlier follow-up answer about something else keeps it", "fencing-any", []string{mainAnswer, "The pause is the danger: both clients write and one is lost."}, true},
+		{"a word never said, then said, closes the gap", "unsaid-replica", []string{mainAnswer, "The replica can lose the key on failover."}, false},
+		{"a word still unsaid keeps it", "unsaid-replica", []string{mainAnswer, "The pause is the danger."}, true},
+		{"a red flag once raised stays raised", "on-flag", []string{mainAnswer, "On second thought the value has to be compared before deleting."}, true},
+		{"a missed point named later closes a hit-and-missed trigger", "pause", []string{mainAnswer, "A pause is the real danger for it."}, false},
+		{"no earlier answers: nothing covers the gap", "fencing-any", nil, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, _ := set.ByID(tt.followUp)
+			if got := set.StillDue(b, main, f, tt.earlier); got != tt.want {
+				t.Fatalf("got %v, want %v", got, tt.want)
+			}
+			// Deterministic: the same answers give the same decision.
+			if again := set.StillDue(b, main, f, tt.earlier); again != tt.want {
+				t.Fatalf("second call got %v, want %v", again, tt.want)
+			}
+		})
+	}
+}

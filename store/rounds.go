@@ -250,6 +250,10 @@ type TurnAnswer struct {
 	// FollowUps are the ids of the follow-ups to ask next (for a main
 	// question only; at most quiz.MaxFollowUps are kept).
 	FollowUps []string
+	// Drop are the seqs of follow-ups queued after the same main question,
+	// not yet answered, that this answer made redundant (see
+	// quiz.FollowUps.StillDue): they are removed in the same transaction.
+	Drop []int
 }
 
 // AnswerTurn records the answer to the round's current turn and, in the
@@ -305,6 +309,15 @@ func (s *Store) AnswerTurn(ctx context.Context, learner, id string, a TurnAnswer
 			return err
 		}
 		if followUp != "" {
+			for _, seq := range a.Drop {
+				if seq <= a.Seq || MainNumber(seq) != MainNumber(a.Seq) {
+					continue
+				}
+				if _, err := tx.ExecContext(ctx,
+					`DELETE FROM round_turns WHERE round_id = ? AND seq = ? AND follow_up != '' AND answered_ms IS NULL`, id, seq); err != nil {
+					return err
+				}
+			}
 			return nil
 		}
 		for i, f := range a.FollowUps {

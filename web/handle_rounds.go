@@ -218,6 +218,36 @@ func (s *Server) renderRoundPlay(c echo.Context, status int, r *store.Round, cur
 	return render(c, status, views.RoundPlay(p, v))
 }
 
+// redundantFollowUps returns the seqs of the follow-ups still queued after
+// cur's main question that its answers so far (the main answer, the
+// follow-ups answered, and text, the answer to cur) already cover, so the
+// interviewer does not ask about what the candidate has just explained.
+func (s *Server) redundantFollowUps(r *store.Round, cur store.RoundTurn, text string) []int {
+	main, ok := s.cat.Questions.ByID(cur.Question)
+	if !ok {
+		return nil
+	}
+	var earlier []string
+	var drop []int
+	for _, t := range r.Turns {
+		if store.MainNumber(t.Seq) != store.MainNumber(cur.Seq) {
+			continue
+		}
+		switch {
+		case t.Seq == cur.Seq:
+			earlier = append(earlier, text)
+		case t.Done():
+			earlier = append(earlier, t.Text)
+		case t.Seq > cur.Seq && t.FollowUp != "":
+			f, ok := s.cat.FollowUps.ByID(t.FollowUp)
+			if ok && !s.cat.FollowUps.StillDue(s.cat.Questions, main, f, earlier) {
+				drop = append(drop, t.Seq)
+			}
+		}
+	}
+	return drop
+}
+
 // turnQuestion returns the question a turn is graded as: the main question,
 // or the follow-up's probe.
 func (s *Server) turnQuestion(t quiz.Turn) (*quiz.Question, error) {
@@ -281,12 +311,15 @@ func (s *Server) handleRoundAnswer(c echo.Context) error {
 	}
 	res := s.cat.Questions.Grade(q, ans)
 	var follow []string
+	var drop []int
 	if cur.FollowUp == "" {
 		for _, f := range s.cat.FollowUps.Select(q, text, res) {
 			follow = append(follow, f.ID)
 		}
+	} else {
+		drop = s.redundantFollowUps(r, cur, text)
 	}
-	err = s.store.AnswerTurn(c.Request().Context(), learner, r.ID, store.TurnAnswer{Seq: seq, Text: text, Result: res, At: now, FollowUps: follow})
+	err = s.store.AnswerTurn(c.Request().Context(), learner, r.ID, store.TurnAnswer{Seq: seq, Text: text, Result: res, At: now, FollowUps: follow, Drop: drop})
 	switch {
 	case errors.Is(err, store.ErrTurnAnswered):
 		// A double submit raced this one and won: the answer is in.

@@ -270,7 +270,7 @@ func (s *Server) renderTimeline(c echo.Context, status int, t store.Timeline, fo
 	v := views.TimelineView{
 		ID: t.ID, Title: t.Title, Base: base, Owner: learner != "" && learner == t.Learner, Forbidden: forbidden,
 		ExportHref: base + ".json", Config: configLines(sc),
-		Rows: timelineview.Rows(tl, step, base),
+		Rows:  timelineview.Rows(tl, step, base),
 		Panel: timelineview.BuildPanel(tl, step, base),
 		Step:  step, Total: total, FirstHref: base + "?step=0", LastHref: base, StateHref: base + "/state",
 		WritesAccepted: tl.Summary.WritesAccepted, WritesRejected: tl.Summary.WritesRejected,
