@@ -572,3 +572,55 @@ func TestInterviewerDisagreements(t *testing.T) {
 		}
 	})
 }
+
+// TestSeniorAnswersQA2 replays the second QA pass, answered as a senior
+// candidate would: a TTL or heartbeat stated as *not* the guarantee must
+// not be flagged, one sold as the guarantee must be, and the good answers'
+// sentences must earn the points they state.
+func TestSeniorAnswersQA2(t *testing.T) {
+	b := loadBank(t)
+	tests := []struct {
+		name, question, text string
+		flags                []string // exactly these are raised
+		hits                 []string // at least these are hit
+	}{
+		{"ttl no guarantee then fencing", "choose-ttl", "And whatever I pick, the TTL doesn't guarantee mutual exclusion, so for correctness I need fencing at the resource.", nil, []string{"no-safe-value", "fencing"}},
+		{"some say, that's wrong", "fencing-token", "Some say fencing isn't needed with a good TTL; that's wrong, the resource must reject lower tokens.", nil, []string{"resource-rejects"}},
+		{"bare expire heartbeat sold as safety", "extend-lease", "Yes, just call EXPIRE key 30 every 10 seconds from a background thread… nobody else can get it while I'm working.", []string{"ttl-as-safety", "extend-without-owner"}, nil},
+		{"watchdog sold as safety", "redis-lock-and-failure", "Redisson's watchdog keeps extending the lock while the holder is alive, so two holders can't happen.", []string{"ttl-as-safety"}, nil},
+		{"watchdog sold as safety, choose-ttl", "choose-ttl", "Redisson's watchdog keeps extending the lock while the holder is alive, so two holders can't happen.", []string{"ttl-as-safety"}, nil},
+		{"owner-checked extend", "extend-lease", "I extend with a Lua script that checks the key still holds my token and only then calls PEXPIRE, from a heartbeat thread.", nil, []string{"check-ownership"}},
+		{"run twice if a worker pauses", "run-job-once", "With a lease the job could still run twice if a worker pauses.", nil, []string{"lock-not-enough"}},
+		{"longer ttl only bounds a crash", "choose-ttl", "A longer TTL won't prevent two holders; it only bounds how long a crashed holder blocks others.", nil, []string{"tradeoff", "no-safe-value"}},
+		{"set nx ex", "redis-lock-and-failure", "Take the lock with SET key token NX EX 10, then do the work.", nil, []string{"set-nx-px"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := gradeReal(t, b, tt.question, tt.text)
+			got := r.FlagIDs()
+			sort.Strings(got)
+			want := append([]string(nil), tt.flags...)
+			sort.Strings(want)
+			if !reflect.DeepEqual(got, want) && !(len(got) == 0 && len(want) == 0) {
+				t.Fatalf("got flags %v, want %v", got, want)
+			}
+			for _, id := range tt.hits {
+				if !pointHit(t, r, id) {
+					t.Fatalf("point %s: got missed, want hit", id)
+				}
+			}
+		})
+	}
+	t.Run("watchdog claim earns no heartbeat point", func(t *testing.T) {
+		r := gradeReal(t, b, "choose-ttl", "Redisson's watchdog keeps extending the lock while the holder is alive, so two holders can't happen.")
+		if pointHit(t, r, "heartbeat") {
+			t.Fatalf("point heartbeat: got hit, want missed")
+		}
+	})
+	t.Run("textbook answer ending with the ttl sentence passes", func(t *testing.T) {
+		text := "I'd measure the p99 of the work done under the lock and add a margin, say three times that. A short TTL means a slow holder loses the lease while it is still working; a long one means a crashed holder blocks everyone until it expires. There is no safe TTL, because a GC pause can outlast any value. And whatever I pick, the TTL doesn't guarantee mutual exclusion, so for correctness I need fencing at the resource."
+		if r := gradeReal(t, b, "choose-ttl", text); !r.Passed || r.Fatal {
+			t.Fatalf("got passed %v fatal %v score %v flags %v, want a pass", r.Passed, r.Fatal, r.Score, r.FlagIDs())
+		}
+	})
+}
