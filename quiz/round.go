@@ -432,7 +432,8 @@ func Score(b *Bank, fus *FollowUps, turns []Turn, limit time.Duration) Scorecard
 	}
 	sc.Fatal = len(fatals) > 0
 	n := len(sc.Questions)
-	pct := func(x float64) string { return fmt.Sprintf("%d%%", int(math.Round(x*100))) }
+	// "64 %", with the space the rest of the app puts before the sign.
+	pct := func(x float64) string { return fmt.Sprintf("%d %%", int(math.Round(x*100))) }
 	scoreLine := fmt.Sprintf("Round score %s; %d of %d main questions passed.", pct(sc.Score), n-failed, n)
 	switch {
 	case sc.Fatal:
@@ -470,7 +471,7 @@ func Score(b *Bank, fus *FollowUps, turns []Turn, limit time.Duration) Scorecard
 		sc.Reasons = append(sc.Reasons, "Major red flags: "+strings.Join(majors, "; ")+".")
 	}
 	if len(overtimes) > 0 {
-		sc.Reasons = append(sc.Reasons, fmt.Sprintf("Over time (−%s each): %s.", pct(OvertimePenalty), strings.Join(overtimes, ", ")))
+		sc.Reasons = append(sc.Reasons, fmt.Sprintf("Over time (−%d points each): %s.", int(math.Round(OvertimePenalty*100)), strings.Join(overtimes, ", ")))
 	}
 	if len(unanswered) > 0 {
 		sc.Reasons = append(sc.Reasons, "Not answered (scored 0): "+strings.Join(unanswered, ", ")+".")
@@ -544,7 +545,7 @@ func study(b *Bank, qs []QuestionScore) []StudyItem {
 					missed = append(missed, p.Label)
 				}
 			}
-			reason = fmt.Sprintf("Scored %d%%.", int(math.Round(q.Score*100)))
+			reason = fmt.Sprintf("Scored %d %%.", int(math.Round(q.Score*100)))
 			if len(missed) > 3 {
 				missed = append(missed[:3], fmt.Sprintf("and %d more", len(missed)-3))
 			}

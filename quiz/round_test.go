@@ -42,9 +42,9 @@ func TestScoreVerdict(t *testing.T) {
 		{"a fatal flag loses a strong round", []quiz.Turn{answered("q1", 1, ok), answered("q2", 1, ok, "redlock-correctness:fatal"), answered("q3", 1, ok)}, quiz.NoHire, "Flag redlock-correctness on question 2"},
 		{"one failed question caps at hire", []quiz.Turn{answered("q1", 1, ok), answered("q2", 0.4, ok), answered("q3", 1, ok)}, quiz.Hire, "one question was failed"},
 		{"a major flag stops strong hire", []quiz.Turn{answered("q1", 0.9, ok, "plain-del:major"), answered("q2", 0.9, ok), answered("q3", 0.9, ok)}, quiz.Hire, "Major red flags: Flag plain-del on question 1"},
-		{"overtime stops strong hire and costs the penalty", []quiz.Turn{answered("q1", 1, ok), answered("q2", 1, limit+time.Minute), answered("q3", 1, ok)}, quiz.Hire, "Over time (−20% each): question 2"},
+		{"overtime stops strong hire and costs the penalty", []quiz.Turn{answered("q1", 1, ok), answered("q2", 1, limit+time.Minute), answered("q3", 1, ok)}, quiz.Hire, "Over time (−20 points each): question 2"},
 		{"two failed questions is lean no", []quiz.Turn{answered("q1", 1, ok), answered("q2", 0.5, ok), answered("q3", 0.5, ok)}, quiz.LeanNo, "1 of 3 main questions passed"},
-		{"a weak round is no hire", []quiz.Turn{answered("q1", 0.3, ok), answered("q2", 0.2, ok), answered("q3", 0.4, ok)}, quiz.NoHire, "Below 45%"},
+		{"a weak round is no hire", []quiz.Turn{answered("q1", 0.3, ok), answered("q2", 0.2, ok), answered("q3", 0.4, ok)}, quiz.NoHire, "Below 45 %"},
 		{"unanswered questions score zero", []quiz.Turn{answered("q1", 1, ok), answered("q2", 1, ok), {Question: "q3", Shown: t0}}, quiz.Hire, "Not answered (scored 0): question 3"},
 	}
 	for _, tt := range tests {

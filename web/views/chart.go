@@ -52,7 +52,9 @@ type ActivityChart struct {
 const (
 	chartWidth  = 640
 	chartHeight = 220
-	chartLeft   = 34
+	// chartLeft leaves room, left of the axis, for the widest y label
+	// ("100 %" at 13 px) inside the SVG, which clips what lies outside.
+	chartLeft   = 52
 	chartRight  = chartWidth - 24
 	chartTop    = 12
 	chartBottom = chartHeight - 30
@@ -140,7 +142,7 @@ func NewRoundTrend(rounds []TrendRound, hireMark float64) *RoundTrend {
 	}
 	t := &RoundTrend{Width: chartWidth, Height: chartHeight, Left: chartLeft, Right: chartRight, Top: chartTop, Bottom: chartBottom}
 	for _, v := range []float64{0, 0.25, 0.5, 0.75, 1} {
-		t.YTicks = append(t.YTicks, ChartTick{Pos: plotY(t.Top, t.Bottom, v), Label: fmt.Sprintf("%d%%", Pct(v))})
+		t.YTicks = append(t.YTicks, ChartTick{Pos: plotY(t.Top, t.Bottom, v), Label: PctText(v)})
 	}
 	t.HireY = plotY(t.Top, t.Bottom, hireMark)
 	// A margin inside the plot keeps the end dots off the axis.

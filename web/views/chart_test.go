@@ -82,7 +82,7 @@ func TestRoundTrend(t *testing.T) {
 	if len(tr.Dots) != 3 || tr.Dots[0].X <= tr.Left || tr.Dots[2].X >= tr.Right || tr.Dots[1].X <= tr.Dots[0].X {
 		t.Fatalf("dots = %+v, want three, oldest on the left, inside the plot", tr.Dots)
 	}
-	if tr.Dots[2].Y != tr.Top || tr.YTicks[0].Pos != tr.Bottom || tr.YTicks[4].Label != "100%" {
+	if tr.Dots[2].Y != tr.Top || tr.YTicks[0].Pos != tr.Bottom || tr.YTicks[4].Label != "100 %" {
 		t.Fatalf("a full score sits at y %v (top %v), ticks %+v; want 100%% at the top, 0%% on the axis", tr.Dots[2].Y, tr.Top, tr.YTicks)
 	}
 	if want := tr.Bottom - (tr.Bottom-tr.Top)*0.65; abs(tr.HireY-want) > 0.051 {
@@ -99,5 +99,46 @@ func TestRoundTrend(t *testing.T) {
 	}
 	if none := views.NewRoundTrend(nil, 0.65); none != nil {
 		t.Fatalf("no rounds = %+v, want no chart", none)
+	}
+}
+
+// labelWidth over-estimates a tick label's width at the charts' 13 px:
+// digits about 7.5 px, a space 3.7 px, the percent sign 11.5 px.
+func labelWidth(s string) float64 {
+	w := 0.0
+	for _, r := range s {
+		switch r {
+		case ' ':
+			w += 3.7
+		case '%':
+			w += 11.5
+		default:
+			w += 7.5
+		}
+	}
+	return w
+}
+
+func TestChartYLabelsFitInsideTheSVG(t *testing.T) {
+	day := time.Date(2026, 11, 28, 9, 0, 0, 0, time.UTC)
+	trend := views.NewRoundTrend([]views.TrendRound{{Started: day, Score: 1, Verdict: "Strong hire", Class: "ok"}}, 0.65)
+	busy := views.NewActivityChart([]views.ChartDay{{Date: day, Attempts: 999, Passed: 500}})
+	tests := []struct {
+		name  string
+		left  float64
+		ticks []views.ChartTick
+	}{
+		{"round trend", trend.Left, trend.YTicks},
+		{"activity chart", busy.Left, busy.YTicks},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, tk := range tt.ticks {
+				// The label ends 6 units left of the axis and must start at x >= 0.
+				if start := tt.left - 6 - labelWidth(tk.Label); start < 0 {
+					t.Fatalf("label %q starts at x %.1f, want >= 0: the SVG clips it", tk.Label, start)
+				}
+			}
+		})
 	}
 }

@@ -733,7 +733,7 @@ func scoreTurn(t ScoreTurn, followUp bool) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			if t.Overtime {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 59, "<span class=\"badge bad\" data-testid=\"overtime\">Overtime −20</span>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 59, "<span class=\"badge bad\" data-testid=\"overtime\">Overtime: −20 points</span>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
