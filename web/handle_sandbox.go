@@ -149,10 +149,7 @@ func (s *Server) handleSandboxPreset(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	v := views.PresetView{Card: s.presetCard(p)}
-	for _, a := range p.Scenario.Actions {
-		v.Actions = append(v.Actions, describeAction(a))
-	}
+	v := views.PresetView{Card: s.presetCard(p), Actions: describeActions(p.Scenario, s.runScenario(p.Scenario))}
 	if qid := c.QueryParam("predict"); qid != "" {
 		q := s.predictQuestion(qid, p.ID)
 		if q == nil {
@@ -190,9 +187,7 @@ func (s *Server) handleSandboxPresetOpen(c echo.Context) error {
 		if !valid {
 			v := views.PresetView{Card: s.presetCard(p), Predict: predictView(q, "")}
 			v.Predict.Error = "Choose one of the options: the run is shown once you have predicted."
-			for _, a := range p.Scenario.Actions {
-				v.Actions = append(v.Actions, describeAction(a))
-			}
+			v.Actions = describeActions(p.Scenario, s.runScenario(p.Scenario))
 			return render(c, http.StatusUnprocessableEntity, views.SandboxPreset(s.page(c, p.Title, "sandbox"), v))
 		}
 		t.PredictQuestion, t.Prediction = q.ID, choice
@@ -391,7 +386,7 @@ func (s *Server) handleSandboxCompare(c echo.Context) error {
 	v := views.CompareView{Left: left, Right: right}
 	for i := range min(len(lc), len(rc)) {
 		if lc[i] != rc[i] {
-			v.Changed = append(v.Changed, rc[i].Name+" "+rc[i].Value)
+			v.Changed = append(v.Changed, rc[i].Name+": "+lc[i].Value+" → "+rc[i].Value)
 		}
 	}
 	return render(c, http.StatusOK, views.SandboxCompare(s.page(c, "Compare timelines", "sandbox"), v))

@@ -63,7 +63,10 @@ func (s *Server) handleSandboxAction(c echo.Context) error {
 	if err := s.store.UpdateTimeline(c.Request().Context(), t.Learner, t.ID, raw, sandbox.EngineVersion, now); err != nil {
 		return err
 	}
-	return s.seeOther(c, back, "")
+	// Back at the controls, so the next action is a keystroke away rather
+	// than a tab through the whole page; a refusal above goes to the top,
+	// where its message is.
+	return s.seeOther(c, back+"#act", "")
 }
 
 // handleSandboxSettings handles "POST /sandbox/:id/settings": a change of

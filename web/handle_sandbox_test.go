@@ -104,8 +104,11 @@ func TestSandboxActionAppendsAndRedirects(t *testing.T) {
 	before := eventKinds(t, cl, path)
 
 	rec := act(t, cl, path, url.Values{"op": {"pause"}, "client": {"B"}, "pause_s": {"2.5"}})
-	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != path {
-		t.Fatalf("action: status %d to %q, want 303 to %s", rec.Code, rec.Header().Get("Location"), path)
+	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != path+"#act" {
+		t.Fatalf("action: status %d to %q, want 303 to %s#act, the controls", rec.Code, rec.Header().Get("Location"), path)
+	}
+	if mustDoc(t, cl.get(path)).Find(`#act [data-testid=act-A]`).Length() == 0 {
+		t.Fatalf("no element id=act holds the controls the redirect lands on")
 	}
 	after := eventKinds(t, cl, path)
 	if count(after, "pause.start") != count(before, "pause.start")+1 {
@@ -509,6 +512,9 @@ func TestSandboxSettingChangeForksAndCompares(t *testing.T) {
 	if cmp.Find(`[data-testid=now-marker]`).Length() != 0 {
 		t.Fatalf("the compare page draws a now marker")
 	}
+	if got, want := strings.TrimSpace(cmp.Find(`[data-testid=compare-changed]`).Text()), "Changed in the fork: Resource checks tokens: yes (✓ a lower token is refused) → no (✗ any write is stored). The actions are the same."; got != want {
+		t.Fatalf("changed = %q, want %q", got, want)
+	}
 	fork := strings.TrimSuffix(rec.Header().Get("Location"), "/compare")
 	doc := mustDoc(t, cl.get(fork))
 	if got := doc.Find(`[data-testid=first-violation]`).Text(); !strings.Contains(got, "unsafe-write") {
@@ -782,6 +788,27 @@ func TestSandboxNowIsDrawnOnlyWhereTheViewerCanAct(t *testing.T) {
 			if got := doc.Find(`[data-testid=now-marker]`).Length(); got != tt.want {
 				t.Fatalf("now markers = %d, want %d", got, tt.want)
 			}
+		})
+	}
+}
+
+func TestSandboxPresetSaysWhenAHeldUpActionRuns(t *testing.T) {
+	srv, _ := newTestServer(t)
+	doc := mustDoc(t, newClient(t, srv).get("/sandbox/presets/paused-holder-unfenced"))
+	var items []string
+	doc.Find(`[data-testid=preset-actions] li`).Each(func(_ int, s *goquery.Selection) { items = append(items, strings.TrimSpace(s.Text())) })
+	tests := []struct{ name, want string }{
+		{"a write on time says only when", `13 s: B writes "b"`},
+		{"a write held up by a pause says when it is due and when it runs", `14 s: A writes "a" (due then; it runs at 16 s, when A's pause ends)`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, it := range items {
+				if it == tt.want {
+					return
+				}
+			}
+			t.Fatalf("items %q, want %q among them", items, tt.want)
 		})
 	}
 }

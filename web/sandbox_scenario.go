@@ -286,6 +286,51 @@ func sbYesNo(b *bool) string {
 	return "no (✗ any write is stored)"
 }
 
+// describeActions lists a preset's actions for its "what happens" list,
+// each with the time it is due and, when the run held it up (a paused
+// client acts once it resumes), the time it actually went out.
+func describeActions(sc sandbox.Scenario, tl sandbox.Timeline) []string {
+	kinds := map[string][2]string{
+		sandbox.OpWrite:   {sandbox.KindWriteAccepted, sandbox.KindWriteRejected},
+		sandbox.OpAcquire: {sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
+		sandbox.OpClaim:   {sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
+		sandbox.OpRelease: {sandbox.KindReleaseOK, sandbox.KindReleaseRefused},
+	}
+	used := make([]bool, len(tl.Events))
+	out := make([]string, 0, len(sc.Actions))
+	for _, a := range sc.Actions {
+		line := describeAction(a)
+		k, ok := kinds[a.Op]
+		for i, e := range tl.Events {
+			if !ok || used[i] || e.Client != a.Client || e.T < a.AtMS || (e.Kind != k[0] && e.Kind != k[1]) ||
+				(a.Op == sandbox.OpWrite && e.Value != a.Value) {
+				continue
+			}
+			used[i] = true
+			if sent := e.T - e.LatencyMS; sent > a.AtMS {
+				line += " (due then; it runs at " + sbSeconds(sent)
+				if pausedUntil(tl, a.Client, sent) {
+					line += ", when " + a.Client + "'s pause ends"
+				}
+				line += ")"
+			}
+			break
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// pausedUntil reports whether client's pause ended at t.
+func pausedUntil(tl sandbox.Timeline, client string, t int64) bool {
+	for _, e := range tl.Events {
+		if e.Kind == sandbox.KindPauseEnd && e.Client == client && e.T == t {
+			return true
+		}
+	}
+	return false
+}
+
 // describeAction is one line of a preset's "what happens" list.
 func describeAction(a sandbox.Action) string {
 	at := sbSeconds(a.AtMS)

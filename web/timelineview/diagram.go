@@ -22,6 +22,7 @@ const (
 	nodeLaneH   = 44
 	resourceH   = 58
 	checkerH    = 34
+	arrowClear  = 8  // from an arrow's line to a label beside its head (the head is 7 units wide)
 	footH       = 34 // under the lanes: the labels of the replay cursor and of now
 	minWidth    = 960
 	maxWidth    = 24000
@@ -552,12 +553,15 @@ func (b *builder) scan() {
 			// Accepted values are labelled above the mark, rejections
 			// below, so a write and the stale one after it both read.
 			m := Mark{X: b.x(e.T), Y: b.resY, Title: title(e), Step: step}
+			// The label above starts right of the write's arrow, so the
+			// arrowhead never covers it.
 			if e.Kind == sandbox.KindWriteAccepted {
 				m.Shape, m.Glyph, m.Text, m.TextY = "accepted", "✓", "✓ "+e.Client+" "+strconv.Quote(e.Value), b.resY-13
+				m.TextX = m.X + arrowClear
 			} else {
 				m.Shape, m.Glyph, m.Text, m.TextY = "rejected", "✗", "✗ "+e.Client+" "+e.Reason, b.resY+22
+				m.TextX = m.X - 8
 			}
-			m.TextX = m.X - 8
 			b.mark(m)
 		case sandbox.KindPauseStart:
 			pauseStart[e.Client] = pauseOpen{t: e.T, step: step, ms: e.MS}

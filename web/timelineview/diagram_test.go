@@ -194,3 +194,23 @@ func BenchmarkBuild500Actions(b *testing.B) {
 		timelineview.BuildPanel(tl, len(tl.Events)/2, "/x")
 	}
 }
+
+func TestWriteLabelsClearTheirArrowheads(t *testing.T) {
+	for _, id := range []string{"paused-holder-unfenced", "paused-holder-fenced", "unconditional-del"} {
+		t.Run(id, func(t *testing.T) {
+			d := timelineview.BuildView(presetRun(t, id), 1<<30, "/x")
+			for _, m := range d.Marks {
+				if m.Shape != "accepted" || m.Text == "" {
+					continue
+				}
+				for _, a := range d.Arrows {
+					// An arrow ending at the mark has its head (7 units wide)
+					// around x = m.X just below the label's baseline.
+					if a.X2 == m.X && m.TextX <= m.X+4 && m.TextX+len(m.Text)*7 >= m.X-4 {
+						t.Fatalf("label %q at x %d crosses the arrowhead at x %d", m.Text, m.TextX, m.X)
+					}
+				}
+			}
+		})
+	}
+}
