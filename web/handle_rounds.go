@@ -32,7 +32,8 @@ func (s *Server) renderRoundsIndex(c echo.Context, status int, learner string, c
 	if err != nil {
 		return err
 	}
-	v := views.RoundsIndexView{Error: msg, Available: len(s.cat.Questions.ByKind(quiz.KindFreeText))}
+	v := views.RoundsIndexView{Error: msg, Available: len(s.cat.Questions.ByKind(quiz.KindFreeText)),
+		GraceSeconds: int(quiz.Grace / time.Second), OvertimePoints: views.Pct(quiz.OvertimePenalty)}
 	for _, n := range quiz.RoundSizes() {
 		v.Sizes = append(v.Sizes, views.RoundOption{Value: strconv.Itoa(n), Label: fmt.Sprintf("%d questions", n), Checked: n == cfg.Size})
 	}
@@ -416,7 +417,7 @@ func (s *Server) handleRoundTurn(c echo.Context) error {
 	v := views.RoundFeedbackView{
 		RoundID: r.ID, Number: store.MainNumber(seq), Size: r.Size, FollowUp: t.FollowUp != "", Title: q.Title,
 		ScorePct: views.Pct(ts.Score), Passed: ts.Passed, Fatal: t.Result.Fatal,
-		Overtime: ts.Overtime, Used: formatDuration(ts.Used), Answer: t.Text, Hits: hits, Misses: misses, Flags: flags,
+		Overtime: ts.Overtime, OvertimePoints: views.Pct(quiz.OvertimePenalty), Used: formatDuration(ts.Used), Answer: t.Text, Hits: hits, Misses: misses, Flags: flags,
 		ModelAnswerHTML: q.ModelAnswer.HTML,
 	}
 	for _, o := range r.Turns {
@@ -461,7 +462,7 @@ func (s *Server) scorecardView(r *store.Round) views.ScorecardView {
 	}
 	limit := formatDuration(r.Limit)
 	turnView := func(t quiz.TurnScore) views.ScoreTurn {
-		st := views.ScoreTurn{Title: t.Title, Answered: t.Done(), Answer: t.Text, ScorePct: views.Pct(t.Score), Used: formatDuration(t.Used), Limit: limit, Overtime: t.Overtime}
+		st := views.ScoreTurn{Title: t.Title, Answered: t.Done(), Answer: t.Text, ScorePct: views.Pct(t.Score), Used: formatDuration(t.Used), Limit: limit, Overtime: t.Overtime, OvertimePoints: views.Pct(quiz.OvertimePenalty)}
 		if t.Result != nil {
 			st.Hits, st.Misses, st.Flags = s.pointRows(t.Text, t.Result)
 		}
