@@ -19,6 +19,12 @@ func (s *Server) handleError(err error, c echo.Context) {
 	if c.Response().Committed {
 		return
 	}
+	// A client that went away mid-request is not a server failure: record
+	// the conventional 499 for the log and write nothing more.
+	if errors.Is(err, context.Canceled) && c.Request().Context().Err() != nil {
+		_ = c.NoContent(499)
+		return
+	}
 	// ContextTimeout cancels the request context as the handler returns,
 	// before this runs; the error page must still render.
 	c.SetRequest(c.Request().WithContext(context.WithoutCancel(c.Request().Context())))

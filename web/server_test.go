@@ -558,3 +558,15 @@ func TestWrongMethodIs405(t *testing.T) {
 		})
 	}
 }
+
+func TestClientGoneIsNotAServerError(t *testing.T) {
+	srv, _ := newTestServer(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel() // the browser closed the connection before the page was ready
+	req := httptest.NewRequest(http.MethodGet, "/learn/fencing-tokens", nil).WithContext(ctx)
+	rec := httptest.NewRecorder()
+	srv.ServeHTTP(rec, req)
+	if rec.Code >= 500 && rec.Code != 499 {
+		t.Fatalf("status = %d for a request whose client went away, want 499 (not a server error)", rec.Code)
+	}
+}
