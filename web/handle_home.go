@@ -11,11 +11,7 @@ import (
 
 // handleHome handles "GET /".
 func (s *Server) handleHome(c echo.Context) error {
-	learner, err := s.learnerID(c)
-	if err != nil {
-		return err
-	}
-	read, err := s.store.ReadSections(c.Request().Context(), learner)
+	read, err := s.readSections(c)
 	if err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -11,11 +12,7 @@ import (
 
 // handleLearnIndex handles "GET /learn".
 func (s *Server) handleLearnIndex(c echo.Context) error {
-	learner, err := s.learnerID(c)
-	if err != nil {
-		return err
-	}
-	read, err := s.store.ReadSections(c.Request().Context(), learner)
+	read, err := s.readSections(c)
 	if err != nil {
 		return err
 	}
@@ -35,15 +32,11 @@ func (s *Server) handleLearnIndex(c echo.Context) error {
 
 // handleLearnSection handles "GET /learn/:slug".
 func (s *Server) handleLearnSection(c echo.Context) error {
-	sec, ok := s.cat.Section(c.Param("slug"))
-	if !ok {
-		return echo.NewHTTPError(http.StatusNotFound, "There is no guide section at this address. The table of contents lists them all.")
-	}
-	learner, err := s.learnerID(c)
+	sec, err := s.sectionOr404(c)
 	if err != nil {
 		return err
 	}
-	read, err := s.store.ReadSections(c.Request().Context(), learner)
+	read, err := s.readSections(c)
 	if err != nil {
 		return err
 	}
@@ -72,9 +65,9 @@ func (s *Server) handleLearnSection(c echo.Context) error {
 // handleLearnMarkRead handles "POST /learn/:slug/read". The form field read
 // is "1" to mark the section read and "0" to unmark it.
 func (s *Server) handleLearnMarkRead(c echo.Context) error {
-	sec, ok := s.cat.Section(c.Param("slug"))
-	if !ok {
-		return echo.NewHTTPError(http.StatusNotFound, "There is no guide section at this address.")
+	sec, err := s.sectionOr404(c)
+	if err != nil {
+		return err
 	}
 	learner, err := s.ensureLearner(c)
 	if err != nil {
@@ -107,4 +100,24 @@ func indexOf(sections []*content.Section, sec *content.Section) int {
 		}
 	}
 	return -1
+}
+
+// sectionOr404 returns the guide section named by the :slug parameter, or
+// the 404 a learner sees for a mistyped address.
+func (s *Server) sectionOr404(c echo.Context) (*content.Section, error) {
+	sec, ok := s.cat.Section(c.Param("slug"))
+	if !ok {
+		return nil, echo.NewHTTPError(http.StatusNotFound, "There is no guide section at this address. The table of contents lists them all.")
+	}
+	return sec, nil
+}
+
+// readSections returns when the requesting learner read each guide section;
+// a visitor who has changed nothing yet has read nothing.
+func (s *Server) readSections(c echo.Context) (map[string]time.Time, error) {
+	learner, err := s.learnerID(c)
+	if err != nil {
+		return nil, err
+	}
+	return s.store.ReadSections(c.Request().Context(), learner)
 }
