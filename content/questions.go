@@ -54,6 +54,7 @@ type pointMeta struct {
 	Weight    float64  `yaml:"weight"`
 	Match     []string `yaml:"match"`
 	Requires  []string `yaml:"requires"`
+	Core      bool     `yaml:"core"`
 }
 
 type optionMeta struct {
@@ -287,7 +288,7 @@ func parseQuestion(md goldmark.Markdown, file string, src []byte) (*quiz.Questio
 		q.Flags = append([]string{}, (*m.Flags)...)
 	}
 	for _, p := range m.Points {
-		q.Points = append(q.Points, quiz.Point{ID: p.ID, Label: p.Label, Dimension: p.Dimension, Weight: p.Weight, Match: p.Match, Requires: p.Requires})
+		q.Points = append(q.Points, quiz.Point{ID: p.ID, Label: p.Label, Dimension: p.Dimension, Weight: p.Weight, Match: p.Match, Requires: p.Requires, Core: p.Core})
 	}
 	for i, o := range m.Options {
 		text, err := renderInline(md, o.Text)

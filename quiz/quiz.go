@@ -172,6 +172,9 @@ type Point struct {
 	// Requires holds patterns that must all match somewhere in the answer
 	// as well, for points that need two ideas said in different sentences.
 	Requires []string
+	// Core marks one of the two or three points an answer must make to
+	// pass; the others are breadth and raise the score above the pass line.
+	Core bool
 
 	match    []*Pattern
 	requires []*Pattern
