@@ -51,6 +51,12 @@ func (s *Server) ensureLearner(c echo.Context) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	s.setLearnerCookie(c, id)
+	return id, nil
+}
+
+// setLearnerCookie makes this browser the learner id from now on.
+func (s *Server) setLearnerCookie(c echo.Context, id string) {
 	c.SetCookie(&http.Cookie{
 		Name:     learnerCookie,
 		Value:    id,
@@ -62,5 +68,4 @@ func (s *Server) ensureLearner(c echo.Context) (string, error) {
 		Secure:   isTLS(c),
 	})
 	c.Set(ctxKeyLearner, id)
-	return id, nil
 }

@@ -41,4 +41,11 @@ func (s *Server) routes() {
 	e.POST("/sandbox/:id/fork", s.handleSandboxFork)
 	e.GET("/progress", s.handleProgress)
 
+	e.GET("/account", s.handleAccount)
+	e.POST("/account/transfer", s.handleTransferIssue)
+	e.POST("/account/transfer/redeem", s.handleTransferRedeem, redeemLimiter())
+	e.GET("/account/export.json", s.handleExport)
+	e.POST("/account/import", s.handleImport)
+	e.POST("/account/delete", s.handleDeleteEverything)
+
 }

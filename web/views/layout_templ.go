@@ -292,7 +292,7 @@ func Layout(p Page) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 27, "</main><footer class=\"site-footer\"><div class=\"inner\"><span>lockdrill — leases, fencing tokens and the locks you did not need.</span> <span><a href=\"/about/grader\">How answers are graded</a> · <a href=\"/healthz\">Status</a></span></div></footer></body></html>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 27, "</main><footer class=\"site-footer\"><div class=\"inner\"><span>lockdrill — leases, fencing tokens and the locks you did not need.</span> <span><a href=\"/account\" data-testid=\"account-link\">Your data</a> · <a href=\"/about/grader\">How answers are graded</a> · <a href=\"/healthz\">Status</a></span></div></footer></body></html>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

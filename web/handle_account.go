@@ -1,0 +1,250 @@
+package web
+
+import (
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+	"golang.org/x/time/rate"
+
+	"lockdrill/store"
+	"lockdrill/web/views"
+)
+
+// Redeem attempts allowed per client address: a burst for typos, then one a
+// minute. With 60-bit codes that live ten minutes, guessing stays hopeless.
+const (
+	redeemBurst = 10
+	redeemEvery = time.Minute
+)
+
+// redeemLimiter bounds transfer-code redeem attempts per client address, on
+// top of the general write limit, since each attempt is a guess at a code.
+func redeemLimiter() echo.MiddlewareFunc {
+	st := middleware.NewRateLimiterMemoryStoreWithConfig(middleware.RateLimiterMemoryStoreConfig{
+		Rate: rate.Every(redeemEvery), Burst: redeemBurst, ExpiresIn: 30 * time.Minute,
+	})
+	return middleware.RateLimiterWithConfig(middleware.RateLimiterConfig{
+		Store:               st,
+		IdentifierExtractor: func(c echo.Context) (string, error) { return clientKey(c.RealIP()), nil },
+		DenyHandler: func(c echo.Context, id string, err error) error {
+			c.Response().Header().Set("Retry-After", "60")
+			return echo.NewHTTPError(http.StatusTooManyRequests, "Too many transfer codes were tried from your address. Wait a minute and try again; nothing was changed.")
+		},
+	})
+}
+
+// handleAccount handles "GET /account": move to another browser, export,
+// import, delete.
+func (s *Server) handleAccount(c echo.Context) error {
+	v, err := s.accountView(c)
+	if err != nil {
+		return err
+	}
+	return s.renderAccount(c, http.StatusOK, v)
+}
+
+func (s *Server) accountView(c echo.Context) (views.AccountView, error) {
+	learner, err := s.learnerID(c)
+	if err != nil {
+		return views.AccountView{}, err
+	}
+	v := views.AccountView{HasLearner: learner != "", CodeMinutes: int(store.TransferCodeTTL / time.Minute), MaxImportMB: 1}
+	if learner != "" {
+		if v.HasData, err = s.store.HasData(c.Request().Context(), learner); err != nil {
+			return v, err
+		}
+	}
+	return v, nil
+}
+
+func (s *Server) renderAccount(c echo.Context, status int, v views.AccountView) error {
+	p := s.page(c, "Your data", "account")
+	p.Description = "Move your progress to another browser, export it, import it, or delete everything about you."
+	p.Scripts = append(p.Scripts, "js/localtime.js")
+	return render(c, status, views.Account(p, v))
+}
+
+// handleTransferIssue handles "POST /account/transfer": a new one-time code
+// for this learner. The code is shown in this response and nowhere else
+// (not in a cookie, not in a URL), since whoever holds it becomes this
+// learner; reloading asks for a fresh code, which cancels this one.
+func (s *Server) handleTransferIssue(c echo.Context) error {
+	learner, err := s.learnerID(c)
+	if err != nil {
+		return err
+	}
+	if learner == "" {
+		return s.seeOtherWith(c, "/account", "warn", "This browser has no progress yet, so there is nothing to move. Answer a question first, or enter a code from your other browser below.")
+	}
+	code, expires, err := s.store.IssueTransferCode(c.Request().Context(), learner)
+	if errors.Is(err, store.ErrTooManyCodes) {
+		return s.seeOtherWith(c, "/account", "bad", "You have asked for "+strconv.Itoa(store.MaxTransferCodesPerHour)+" codes in the last hour, the most lockdrill gives. Use the last one, or try again later.")
+	}
+	if err != nil {
+		return err
+	}
+	v, err := s.accountView(c)
+	if err != nil {
+		return err
+	}
+	v.Code, v.CodeExpires = code, expires
+	return s.renderAccount(c, http.StatusOK, v)
+}
+
+// handleTransferRedeem handles "POST /account/transfer/redeem": the code
+// from another browser makes this browser that learner. Whatever this
+// browser had is merged into it, so nothing is lost.
+func (s *Server) handleTransferRedeem(c echo.Context) error {
+	typed := c.FormValue("code")
+	if _, err := store.NormalizeTransferCode(typed); err != nil {
+		v, verr := s.accountView(c)
+		if verr != nil {
+			return verr
+		}
+		v.RedeemError, v.RedeemCode = "Code: "+err.Error()+".", typed
+		return s.renderAccount(c, http.StatusUnprocessableEntity, v)
+	}
+	current, err := s.learnerID(c)
+	if err != nil {
+		return err
+	}
+	learner, err := s.store.RedeemTransferCode(c.Request().Context(), typed, current)
+	if errors.Is(err, store.ErrCodeInvalid) {
+		v, verr := s.accountView(c)
+		if verr != nil {
+			return verr
+		}
+		v.RedeemError, v.RedeemCode = "Code: that code does not work. It may be mistyped, already used, or older than "+strconv.Itoa(int(store.TransferCodeTTL/time.Minute))+" minutes; ask for a new one on your other browser.", typed
+		return s.renderAccount(c, http.StatusUnprocessableEntity, v)
+	}
+	if err != nil {
+		return err
+	}
+	s.setLearnerCookie(c, learner)
+	msg := "Done: this browser now has your progress."
+	if current != "" && current != learner {
+		msg = "Done: this browser now has your progress, and what it had of its own was added to it."
+	}
+	return s.seeOther(c, "/progress", msg)
+}
+
+// handleExport handles "GET /account/export.json": all of the learner's
+// data as one JSON file to download. A visitor gets an empty export.
+func (s *Server) handleExport(c echo.Context) error {
+	learner, err := s.learnerID(c)
+	if err != nil {
+		return err
+	}
+	e, err := s.store.ExportLearner(c.Request().Context(), learner)
+	if err != nil {
+		return err
+	}
+	b, err := jsonIndent(e)
+	if err != nil {
+		return err
+	}
+	h := c.Response().Header()
+	h.Set(echo.HeaderCacheControl, "no-store")
+	h.Set(echo.HeaderContentDisposition, `attachment; filename="lockdrill-`+s.now().UTC().Format("2006-01-02")+`.json"`)
+	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, b)
+}
+
+// handleImport handles "POST /account/import": an export file, uploaded or
+// pasted, is checked whole and then added to this learner's data in one
+// transaction; a bad file changes nothing and every problem is listed by
+// field.
+func (s *Server) handleImport(c echo.Context) error {
+	text := c.FormValue("data")
+	if fh, err := c.FormFile("file"); err == nil && fh.Size > 0 {
+		f, err := fh.Open()
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, "The uploaded file could not be read.")
+		}
+		b, err := io.ReadAll(f)
+		f.Close()
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, "The uploaded file could not be read.")
+		}
+		text = string(b)
+	}
+	refuse := func(problems []string) error {
+		v, err := s.accountView(c)
+		if err != nil {
+			return err
+		}
+		for _, pr := range problems {
+			field, msg, ok := strings.Cut(pr, ": ")
+			if !ok || strings.Contains(field, " ") {
+				field, msg = "", pr
+			}
+			v.ImportProblems = append(v.ImportProblems, views.ImportProblem{Field: field, Msg: msg})
+		}
+		return s.renderAccount(c, http.StatusUnprocessableEntity, v)
+	}
+	if strings.TrimSpace(text) == "" {
+		return refuse([]string{"The form was empty: choose the export file, or paste its contents."})
+	}
+	e, err := store.DecodeExport(strings.NewReader(text))
+	if err == nil {
+		err = e.Validate(func(id string) bool { _, ok := s.cat.Questions.ByID(id); return ok })
+	}
+	var ie *store.ImportError
+	if errors.As(err, &ie) {
+		return refuse(ie.Problems)
+	}
+	if err != nil {
+		return err
+	}
+	learner, err := s.ensureLearner(c)
+	if err != nil {
+		return err
+	}
+	sum, err := s.store.ImportLearner(c.Request().Context(), learner, e)
+	if err != nil {
+		return err
+	}
+	msg := "Imported " + countOf(sum.Attempts, "answer") + ", " + countOf(sum.Cards, "review card") + ", " +
+		countOf(sum.Rounds, "round") + ", " + countOf(sum.Timelines, "timeline") + " and " + countOf(sum.Reading, "section read") + "."
+	if sum.Skipped > 0 {
+		msg += " Already here and left unchanged: " + countOf(sum.Skipped, "item") + "."
+	}
+	return s.seeOther(c, "/account", msg)
+}
+
+// handleDeleteEverything handles "POST /account/delete": with the word
+// typed as confirmation, every row about the learner is deleted and the
+// cookie cleared.
+func (s *Server) handleDeleteEverything(c echo.Context) error {
+	if strings.ToLower(strings.TrimSpace(c.FormValue("confirm"))) != "delete" {
+		v, err := s.accountView(c)
+		if err != nil {
+			return err
+		}
+		v.DeleteError = "Confirm: type the word delete to confirm. Nothing was deleted."
+		return s.renderAccount(c, http.StatusUnprocessableEntity, v)
+	}
+	learner, err := s.learnerID(c)
+	if err != nil {
+		return err
+	}
+	if err := s.store.DeleteLearner(c.Request().Context(), learner); err != nil {
+		return err
+	}
+	c.SetCookie(&http.Cookie{Name: learnerCookie, Value: "", Path: "/", MaxAge: -1, Expires: time.Unix(1, 0),
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: isTLS(c)})
+	c.Set(ctxKeyLearner, "")
+	return s.seeOther(c, "/", "Everything lockdrill knew about you has been deleted, and this browser's cookie with it.")
+}
+
+func countOf(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
+}
