@@ -89,6 +89,9 @@ func (s *Server) handleProgress(c echo.Context) error {
 	if v.ReadCount, next = s.cat.ReadingProgress(read); next != nil {
 		v.ContinueHref, v.ContinueTitle = "/learn/"+next.Slug, next.Title
 	}
+	if v.Plan, err = s.planView(ctx, learner, "/progress"); err != nil {
+		return err
+	}
 	p := s.page(c, "Progress", "progress")
 	p.Description = "Your mastery per topic, your streak and what is due for review."
 	return render(c, http.StatusOK, views.Progress(p, v))

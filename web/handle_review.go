@@ -27,9 +27,16 @@ func (s *Server) handleReview(c echo.Context) error {
 			return err
 		}
 		v.FromReview = true
-		return render(c, http.StatusOK, views.Review(p, views.ReviewView{Exercise: &v, DueCount: len(due)}))
+		rv := views.ReviewView{Exercise: &v, DueCount: len(due)}
+		if rv.Plan, err = s.planView(c.Request().Context(), learner, "/review"); err != nil {
+			return err
+		}
+		return render(c, http.StatusOK, views.Review(p, rv))
 	}
 	v := views.ReviewView{HasCards: len(upcoming) > 0}
+	if v.Plan, err = s.planView(c.Request().Context(), learner, "/review"); err != nil {
+		return err
+	}
 	if len(upcoming) > 0 {
 		next := upcoming[0]
 		q, _ := s.cat.Questions.ByID(next.Question)

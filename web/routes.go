@@ -41,6 +41,10 @@ func (s *Server) routes() {
 	e.POST("/sandbox/:id/fork", s.handleSandboxFork)
 	e.GET("/progress", s.handleProgress)
 
+	e.POST("/plan", s.handlePlanSet)
+	e.POST("/plan/clear", s.handlePlanClear)
+	e.GET("/review/cram", s.handleCram)
+	e.POST("/review/cram", s.handleCramRate)
 	e.GET("/account", s.handleAccount)
 	e.POST("/account/transfer", s.handleTransferIssue)
 	e.POST("/account/transfer/redeem", s.handleTransferRedeem, redeemLimiter())
