@@ -277,7 +277,7 @@ func TestExportAndImportThroughTheRouter(t *testing.T) {
 	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/account" {
 		t.Fatalf("import = %d to %q; body %.400s", rec.Code, rec.Header().Get("Location"), rec.Body.String())
 	}
-	if flash := mustDoc(t, newBrowser.get("/account")).Find(`[data-testid=flash]`).Text(); !strings.Contains(flash, "Imported 1 answer, 1 review card") {
+	if flash := mustDoc(t, newBrowser.get("/account")).Find(`[data-testid=flash]`).Text(); flash != "Imported 1 answer and 1 review card." {
 		t.Errorf("flash = %q", flash)
 	}
 	if got := lastScore(t, newBrowser, q.ID); got != want {
@@ -296,7 +296,7 @@ func TestExportAndImportThroughTheRouter(t *testing.T) {
 	}
 	// The same file again adds nothing.
 	postFile(t, newBrowser, raw)
-	if flash := mustDoc(t, newBrowser.get("/account")).Find(`[data-testid=flash]`).Text(); !strings.Contains(flash, "Imported 0 answers") {
+	if flash := mustDoc(t, newBrowser.get("/account")).Find(`[data-testid=flash]`).Text(); !strings.Contains(flash, "Nothing new to import") {
 		t.Errorf("second import flash = %q, want nothing added", flash)
 	}
 

@@ -209,10 +209,25 @@ func (s *Server) handleImport(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	msg := "Imported " + countOf(sum.Attempts, "answer") + ", " + countOf(sum.Cards, "review card") + ", " +
-		countOf(sum.Rounds, "round") + ", " + countOf(sum.Timelines, "timeline") + " and " + countOf(sum.Reading, "section read") + "."
-	if sum.Skipped > 0 {
-		msg += " Already here and left unchanged: " + countOf(sum.Skipped, "item") + "."
+	var parts []string
+	for _, part := range []struct {
+		n    int
+		noun string
+	}{{sum.Attempts, "answer"}, {sum.Cards, "review card"}, {sum.Rounds, "round"}, {sum.Timelines, "timeline"},
+		{sum.Reading, "section read"}, {sum.Cram, "cram review"}} {
+		if part.n > 0 {
+			parts = append(parts, countOf(part.n, part.noun))
+		}
+	}
+	if sum.Plan {
+		parts = append(parts, "your interview date")
+	}
+	msg := "Nothing new to import: you already had everything in this file."
+	if len(parts) > 0 {
+		msg = "Imported " + joinList(parts) + "."
+		if sum.Skipped > 0 {
+			msg += " Already here and left unchanged: " + countOf(sum.Skipped, "item") + "."
+		}
 	}
 	return s.seeOther(c, "/account", msg)
 }
@@ -247,4 +262,12 @@ func countOf(n int, noun string) string {
 		return "1 " + noun
 	}
 	return strconv.Itoa(n) + " " + noun + "s"
+}
+
+// joinList joins items as English: "a", "a and b", "a, b and c".
+func joinList(items []string) string {
+	if len(items) <= 1 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
