@@ -66,7 +66,6 @@ func (s *Server) accountView(c echo.Context) (views.AccountView, error) {
 func (s *Server) renderAccount(c echo.Context, status int, v views.AccountView) error {
 	p := s.page(c, "Your data", "account")
 	p.Description = "Move your progress to another browser, export it, import it, or delete everything about you."
-	p.Scripts = append(p.Scripts, "js/localtime.js")
 	return render(c, status, views.Account(p, v))
 }
 

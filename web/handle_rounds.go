@@ -455,7 +455,7 @@ func (s *Server) handleRoundScorecard(c echo.Context) error {
 func (s *Server) scorecardView(r *store.Round) views.ScorecardView {
 	sc := quiz.Score(s.cat.Questions, s.cat.FollowUps, r.QuizTurns(), r.Limit)
 	v := views.ScorecardView{
-		RoundID: r.ID, Started: formatWhen(r.Started, s.now()), ModeLabel: modeLabel(r.Mode), Minutes: int(r.Limit / time.Minute),
+		RoundID: r.ID, Started: formatWhen(r.Started, s.now()), StartedISO: r.Started.UTC().Format(time.RFC3339), ModeLabel: modeLabel(r.Mode), Minutes: int(r.Limit / time.Minute),
 		Size: r.Size, ScorePct: views.Pct(sc.Score), Verdict: string(sc.Verdict), VerdictLabel: sc.Verdict.Label(),
 		VerdictClass: verdictClass(sc.Verdict), Reasons: sc.Reasons, Fatal: sc.Fatal, Complete: sc.Complete,
 		MarkdownHref: "/rounds/" + r.ID + "/scorecard.md",
