@@ -300,6 +300,27 @@ func TestExportAndImportThroughTheRouter(t *testing.T) {
 		t.Errorf("second import flash = %q, want nothing added", flash)
 	}
 
+	t.Run("the compressed export imports the same", func(t *testing.T) {
+		rec := me.get("/account/export.json.gz")
+		if rec.Code != http.StatusOK || !strings.HasSuffix(rec.Header().Get("Content-Disposition"), `.json.gz"`) {
+			t.Fatalf("compressed export = %d, %q", rec.Code, rec.Header().Get("Content-Disposition"))
+		}
+		gz := rec.Body.Bytes()
+		if len(gz) >= len(raw) || gz[0] != 0x1f || gz[1] != 0x8b {
+			t.Fatalf("compressed export is %d bytes against %d plain, or not gzip", len(gz), len(raw))
+		}
+		other := newClient(t, srv)
+		if rec := postFile(t, other, gz); rec.Code != http.StatusSeeOther {
+			t.Fatalf("import of the .gz = %d; body %.300s", rec.Code, rec.Body.String())
+		}
+		if got := lastScore(t, other, q.ID); got != want {
+			t.Errorf("score after the .gz import = %q, want %q", got, want)
+		}
+		rec = postFile(t, newClient(t, srv), append([]byte{0x1f, 0x8b}, []byte("not really gzip")...))
+		if rec.Code != http.StatusUnprocessableEntity || !strings.Contains(mustDoc(t, rec).Find(`[data-testid=import-problem]`).Text(), "file") {
+			t.Errorf("a broken .gz = %d, want 422 naming the file", rec.Code)
+		}
+	})
 	t.Run("a visitor's export is empty", func(t *testing.T) {
 		m, _ := exportOf(t, newClient(t, srv))
 		if n := len(m["attempts"].([]any)); n != 0 {

@@ -1,6 +1,9 @@
 package web
 
 import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
 	"errors"
 	"io"
 	"net/http"
@@ -133,8 +136,16 @@ func (s *Server) handleTransferRedeem(c echo.Context) error {
 	return s.seeOther(c, "/progress", msg)
 }
 
-// handleExport handles "GET /account/export.json": all of the learner's
-// data as one JSON file to download. A visitor gets an empty export.
+// maxImportJSON bounds an import file once decompressed: far above any
+// real history, low enough that a small compressed file cannot unpack
+// into a memory problem.
+const maxImportJSON = 32 << 20
+
+// handleExport handles "GET /account/export.json" and "GET
+// /account/export.json.gz": all of the learner's data as one JSON file to
+// download, plain or gzip-compressed. The compressed file exists because
+// uploads are capped at BodyLimit: a long history fits compressed where
+// its plain JSON would not. A visitor gets an empty export.
 func (s *Server) handleExport(c echo.Context) error {
 	learner, err := s.learnerID(c)
 	if err != nil {
@@ -148,10 +159,23 @@ func (s *Server) handleExport(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	name := "lockdrill-" + s.now().UTC().Format("2006-01-02") + ".json"
+	mime := echo.MIMEApplicationJSON
+	if strings.HasSuffix(c.Request().URL.Path, ".gz") {
+		var buf bytes.Buffer
+		zw := gzip.NewWriter(&buf)
+		if _, err := zw.Write(b); err != nil {
+			return err
+		}
+		if err := zw.Close(); err != nil {
+			return err
+		}
+		b, name, mime = buf.Bytes(), name+".gz", "application/gzip"
+	}
 	h := c.Response().Header()
 	h.Set(echo.HeaderCacheControl, "no-store")
-	h.Set(echo.HeaderContentDisposition, `attachment; filename="lockdrill-`+s.now().UTC().Format("2006-01-02")+`.json"`)
-	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, b)
+	h.Set(echo.HeaderContentDisposition, `attachment; filename="`+name+`"`)
+	return c.Blob(http.StatusOK, mime, b)
 }
 
 // handleImport handles "POST /account/import": an export file, uploaded or
@@ -165,29 +189,15 @@ func (s *Server) handleImport(c echo.Context) error {
 		if err != nil {
 			return echo.NewHTTPError(http.StatusBadRequest, "The uploaded file could not be read.")
 		}
-		b, err := io.ReadAll(f)
+		b, err := readImportFile(f)
 		f.Close()
 		if err != nil {
-			return echo.NewHTTPError(http.StatusBadRequest, "The uploaded file could not be read.")
+			return s.refuseImport(c, []string{"file: " + err.Error()})
 		}
 		text = string(b)
 	}
-	refuse := func(problems []string) error {
-		v, err := s.accountView(c)
-		if err != nil {
-			return err
-		}
-		for _, pr := range problems {
-			field, msg, ok := strings.Cut(pr, ": ")
-			if !ok || strings.Contains(field, " ") {
-				field, msg = "", pr
-			}
-			v.ImportProblems = append(v.ImportProblems, views.ImportProblem{Field: field, Msg: msg})
-		}
-		return s.renderAccount(c, http.StatusUnprocessableEntity, v)
-	}
 	if strings.TrimSpace(text) == "" {
-		return refuse([]string{"The form was empty: choose the export file, or paste its contents."})
+		return s.refuseImport(c, []string{"The form was empty: choose the export file, or paste its contents."})
 	}
 	e, err := store.DecodeExport(strings.NewReader(text))
 	if err == nil {
@@ -195,7 +205,7 @@ func (s *Server) handleImport(c echo.Context) error {
 	}
 	var ie *store.ImportError
 	if errors.As(err, &ie) {
-		return refuse(ie.Problems)
+		return s.refuseImport(c, ie.Problems)
 	}
 	if err != nil {
 		return err
@@ -269,4 +279,43 @@ func joinList(items []string) string {
 		return strings.Join(items, "")
 	}
 	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+}
+
+// refuseImport shows /account again with why the import file was refused.
+func (s *Server) refuseImport(c echo.Context, problems []string) error {
+	v, err := s.accountView(c)
+	if err != nil {
+		return err
+	}
+	for _, pr := range problems {
+		field, msg, ok := strings.Cut(pr, ": ")
+		if !ok || strings.Contains(field, " ") {
+			field, msg = "", pr
+		}
+		v.ImportProblems = append(v.ImportProblems, views.ImportProblem{Field: field, Msg: msg})
+	}
+	return s.renderAccount(c, http.StatusUnprocessableEntity, v)
+}
+
+// readImportFile reads an uploaded export, plain or gzip-compressed (the
+// two downloads /account offers), up to maxImportJSON once decompressed.
+func readImportFile(f io.Reader) ([]byte, error) {
+	br := bufio.NewReader(f)
+	var r io.Reader = br
+	if magic, err := br.Peek(2); err == nil && magic[0] == 0x1f && magic[1] == 0x8b {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, errors.New("it looks compressed but is not a gzip file")
+		}
+		defer zr.Close()
+		r = zr
+	}
+	b, err := io.ReadAll(io.LimitReader(r, maxImportJSON+1))
+	if err != nil {
+		return nil, errors.New("it could not be read (" + err.Error() + ")")
+	}
+	if len(b) > maxImportJSON {
+		return nil, errors.New("it is larger than 32 MB uncompressed, more than any lockdrill export")
+	}
+	return b, nil
 }

@@ -49,6 +49,7 @@ func (s *Server) routes() {
 	e.POST("/account/transfer", s.handleTransferIssue)
 	e.POST("/account/transfer/redeem", s.handleTransferRedeem, redeemLimiter())
 	e.GET("/account/export.json", s.handleExport)
+	e.GET("/account/export.json.gz", s.handleExport)
 	e.POST("/account/import", s.handleImport)
 	e.POST("/account/delete", s.handleDeleteEverything)
 
