@@ -161,8 +161,18 @@ func TestTransferMergesTheReceivingBrowsersOwnProgress(t *testing.T) {
 	phone.answerOK(pq.ID, right)
 	phoneScore := lastScore(t, phone, pq.ID)
 	code := issueCode(t, laptop)
-	if rec := redeem(t, phone, code); rec.Code != http.StatusSeeOther {
-		t.Fatalf("redeem = %d", rec.Code)
+	// The phone has progress of its own: it is asked first, and the code
+	// is not spent by asking.
+	rec := redeem(t, phone, code)
+	if rec.Code != http.StatusOK || mustDoc(t, rec).Find(`[data-testid=merge-confirm]`).Length() != 1 {
+		t.Fatalf("redeem on a browser with progress = %d without asking to merge", rec.Code)
+	}
+	if phone.cookies["lockdrill_learner"].Value == laptop.cookies["lockdrill_learner"].Value {
+		t.Fatalf("the phone moved before confirming")
+	}
+	rec = phone.postForm("/account/transfer/redeem", url.Values{"_csrf": {csrfFrom(t, phone.get("/account"))}, "code": {code}, "merge": {"yes"}})
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("confirmed redeem = %d", rec.Code)
 	}
 	// Both browsers now see both answers.
 	for name, cl := range map[string]*client{"laptop": laptop, "phone": phone} {

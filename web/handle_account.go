@@ -116,6 +116,23 @@ func (s *Server) handleTransferRedeem(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	// A browser with progress of its own hands it to the code's learner,
+	// who may not be this person (a code passed on by someone else): say
+	// so and ask first. The code is not spent until then.
+	if current != "" && c.FormValue("merge") != "yes" {
+		has, err := s.store.HasData(c.Request().Context(), current)
+		if err != nil {
+			return err
+		}
+		if has {
+			v, err := s.accountView(c)
+			if err != nil {
+				return err
+			}
+			v.ConfirmMerge, v.RedeemCode = true, typed
+			return s.renderAccount(c, http.StatusOK, v)
+		}
+	}
 	learner, err := s.store.RedeemTransferCode(c.Request().Context(), typed, current)
 	if errors.Is(err, store.ErrCodeInvalid) {
 		v, verr := s.accountView(c)
