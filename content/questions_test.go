@@ -148,8 +148,8 @@ func TestEmbeddedBank(t *testing.T) {
 	}
 	want := []string{"redis-lock-and-failure", "fencing-token", "avoid-the-lock", "choose-ttl", "redis-vs-consensus", "two-holders", "row-lock", "run-job-once", "extend-lease"}
 	free := b.ByKind(quiz.KindFreeText)
-	if len(free) != len(want) {
-		t.Fatalf("free-text questions: got %d, want %d", len(free), len(want))
+	if len(free) < len(want) {
+		t.Fatalf("free-text questions: got %d, want at least %d", len(free), len(want))
 	}
 	for _, id := range want {
 		q, ok := b.ByID(id)
@@ -176,8 +176,13 @@ func TestLoadAccuracy(t *testing.T) {
 	if err != nil {
 		t.Fatalf("load accuracy: %v", err)
 	}
-	if len(rep.Questions) != 9 || rep.Overall.Answers < 72 || rep.Overall.Accuracy < rep.Threshold {
-		t.Fatalf("got %d questions, %d answers, accuracy %v: want 9 questions, at least 72 answers, above the threshold", len(rep.Questions), rep.Overall.Answers, rep.Overall.Accuracy)
+	b, err := content.LoadQuestions(content.Embedded())
+	if err != nil {
+		t.Fatalf("load embedded questions: %v", err)
+	}
+	free := len(b.ByKind(quiz.KindFreeText))
+	if len(rep.Questions) != free || rep.Overall.Answers < 8*free || rep.Overall.Accuracy < rep.Threshold {
+		t.Fatalf("got %d questions, %d answers, accuracy %v: want all %d free-text questions, at least %d answers, above the threshold", len(rep.Questions), rep.Overall.Answers, rep.Overall.Accuracy, free, 8*free)
 	}
 	if _, err := os.Stat("questions/grader-accuracy.json"); err != nil {
 		t.Fatalf("the published figures are not in the content tree: %v", err)
