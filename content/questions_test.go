@@ -166,8 +166,36 @@ func TestEmbeddedBank(t *testing.T) {
 			t.Fatalf("red flag %q missing or without why", id)
 		}
 	}
-	if len(b.All())-len(free) < 20 {
-		t.Fatalf("objective exercises: got %d, want at least 20", len(b.All())-len(free))
+	if len(b.All())-len(free) < 60 {
+		t.Fatalf("objective exercises: got %d, want at least 60", len(b.All())-len(free))
+	}
+	if len(free) < 24 {
+		t.Fatalf("free-text questions: got %d, want at least 24, enough for mock rounds that do not repeat", len(free))
+	}
+}
+
+// TestFreeTextCorePoints holds every free-text question outside the first
+// nine (whose points the grader rework marks) to two or three core points:
+// the points an answer must make to pass.
+func TestFreeTextCorePoints(t *testing.T) {
+	b, err := content.LoadQuestions(content.Embedded())
+	if err != nil {
+		t.Fatalf("load embedded questions: %v", err)
+	}
+	legacy := map[string]bool{"redis-lock-and-failure": true, "fencing-token": true, "avoid-the-lock": true, "choose-ttl": true, "redis-vs-consensus": true, "two-holders": true, "row-lock": true, "run-job-once": true, "extend-lease": true}
+	for _, q := range b.ByKind(quiz.KindFreeText) {
+		if legacy[q.ID] {
+			continue
+		}
+		core := 0
+		for _, p := range q.Points {
+			if p.Core {
+				core++
+			}
+		}
+		if core < 2 || core > 3 {
+			t.Errorf("%s: %d core points, want 2 or 3", q.ID, core)
+		}
 	}
 }
 
