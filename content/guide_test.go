@@ -34,8 +34,8 @@ func TestEmbeddedGuideIsValid(t *testing.T) {
 	if err != nil {
 		t.Fatalf("embedded content: %v", err)
 	}
-	if len(cat.Guide) < 10 {
-		t.Fatalf("guide has %d sections, want at least 10", len(cat.Guide))
+	if len(cat.Guide) < 20 {
+		t.Fatalf("guide has %d sections, want at least 20", len(cat.Guide))
 	}
 	for _, s := range cat.Guide {
 		if len(s.KeyPoints) < 3 {

@@ -148,8 +148,8 @@ func TestEmbeddedBank(t *testing.T) {
 	}
 	want := []string{"redis-lock-and-failure", "fencing-token", "avoid-the-lock", "choose-ttl", "redis-vs-consensus", "two-holders", "row-lock", "run-job-once", "extend-lease"}
 	free := b.ByKind(quiz.KindFreeText)
-	if len(free) != len(want) {
-		t.Fatalf("free-text questions: got %d, want %d", len(free), len(want))
+	if len(free) < len(want) {
+		t.Fatalf("free-text questions: got %d, want at least %d", len(free), len(want))
 	}
 	for _, id := range want {
 		q, ok := b.ByID(id)
@@ -166,8 +166,36 @@ func TestEmbeddedBank(t *testing.T) {
 			t.Fatalf("red flag %q missing or without why", id)
 		}
 	}
-	if len(b.All())-len(free) < 20 {
-		t.Fatalf("objective exercises: got %d, want at least 20", len(b.All())-len(free))
+	if len(b.All())-len(free) < 60 {
+		t.Fatalf("objective exercises: got %d, want at least 60", len(b.All())-len(free))
+	}
+	if len(free) < 24 {
+		t.Fatalf("free-text questions: got %d, want at least 24, enough for mock rounds that do not repeat", len(free))
+	}
+}
+
+// TestFreeTextCorePoints holds every free-text question outside the first
+// nine (whose points the grader rework marks) to two or three core points:
+// the points an answer must make to pass.
+func TestFreeTextCorePoints(t *testing.T) {
+	b, err := content.LoadQuestions(content.Embedded())
+	if err != nil {
+		t.Fatalf("load embedded questions: %v", err)
+	}
+	legacy := map[string]bool{"redis-lock-and-failure": true, "fencing-token": true, "avoid-the-lock": true, "choose-ttl": true, "redis-vs-consensus": true, "two-holders": true, "row-lock": true, "run-job-once": true, "extend-lease": true}
+	for _, q := range b.ByKind(quiz.KindFreeText) {
+		if legacy[q.ID] {
+			continue
+		}
+		core := 0
+		for _, p := range q.Points {
+			if p.Core {
+				core++
+			}
+		}
+		if core < 2 || core > 3 {
+			t.Errorf("%s: %d core points, want 2 or 3", q.ID, core)
+		}
 	}
 }
 
@@ -176,8 +204,13 @@ func TestLoadAccuracy(t *testing.T) {
 	if err != nil {
 		t.Fatalf("load accuracy: %v", err)
 	}
-	if len(rep.Questions) != 9 || rep.Overall.Answers < 72 || rep.Overall.Accuracy < rep.Threshold {
-		t.Fatalf("got %d questions, %d answers, accuracy %v: want 9 questions, at least 72 answers, above the threshold", len(rep.Questions), rep.Overall.Answers, rep.Overall.Accuracy)
+	b, err := content.LoadQuestions(content.Embedded())
+	if err != nil {
+		t.Fatalf("load embedded questions: %v", err)
+	}
+	free := len(b.ByKind(quiz.KindFreeText))
+	if len(rep.Questions) != free || rep.Overall.Answers < 8*free || rep.Overall.Accuracy < rep.Threshold {
+		t.Fatalf("got %d questions, %d answers, accuracy %v: want all %d free-text questions, at least %d answers, above the threshold", len(rep.Questions), rep.Overall.Answers, rep.Overall.Accuracy, free, 8*free)
 	}
 	if _, err := os.Stat("questions/grader-accuracy.json"); err != nil {
 		t.Fatalf("the published figures are not in the content tree: %v", err)
