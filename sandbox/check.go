@@ -28,14 +28,18 @@ type belief struct {
 //     failover, or another client's grant had taken its place. keys is the
 //     number of independent lock keys (the redlock node count, 1 for the
 //     other models): on redlock the writer must still hold a majority. The
-//     database model's row keeps a lapsed claim until someone claims over
-//     it, and the engine records no expiry for it: there the claim counts
-//     until it is released or taken over, which is what the row says.
+//     database model records a claim's lapse (held_until passed by the
+//     database's clock) as lease.expired, so a late write after a lapse is
+//     the same violation on every model. A node that crashes for a restart
+//     loses its key (node.down with reason restart) and gets back what its
+//     persistence kept (node.restart), like a failover.
 //   - double-grant: a grant (or extend) while another client's belief of
 //     holding, from its grant to its valid_until (cut short by its release,
 //     a refused extend or its crash), still runs.
 //   - foreign-release: a release.ok that removed another client's key.
 //   - token-reuse: an acquire.granted with a token issued before.
+//   - duplicate-effect: a write.accepted to a ledger whose effect (Key)
+//     was applied before: the same charge twice.
 //   - permanent-lock: at the end, the single lock key has no expiry and its
 //     holder has crashed: nobody can ever remove it.
 func Check(events []Event, keys int) []Violation {
@@ -52,6 +56,7 @@ func Check(events []Event, keys int) []Violation {
 		keyNoExp   bool
 		keyEvent   = -1
 		crashEvent = map[string]int{}
+		effects    = map[string]Event{}
 	)
 	// held is the service's key on each lock node, as the events leave
 	// it; lost says why a client last lost a key, for the detail.
@@ -148,6 +153,11 @@ func Check(events []Event, keys int) []Violation {
 				crashEvent[e.Client] = i
 			}
 		case KindReleaseOK:
+			if e.Grant == 0 && e.Holder == e.Client {
+				// The unlock of a refused attempt's leftovers: it ends no
+				// grant of the client's.
+				break
+			}
 			why := "it released the lock at " + itoa(e.T)
 			if e.Holder != e.Client {
 				why = e.Client + " deleted its key at " + itoa(e.T)
@@ -166,8 +176,15 @@ func Check(events []Event, keys int) []Violation {
 			if e.Node == 0 && e.Grant == keyGrant {
 				keyHolder, keyGrant, keyEvent = "", 0, -1
 			}
-		case KindFailover:
-			drop(e, func(n nodeKey) bool { return n.client != e.Holder || n.grant != e.Grant }, "its key was lost in the failover at "+itoa(e.T))
+		case KindNodeDown:
+			if e.Reason == OpRestart {
+				drop(e, func(nodeKey) bool { return true }, "node "+strconv.Itoa(e.Node)+" crashed at "+itoa(e.T)+" and lost its key")
+			}
+		case KindFailover, KindRestart:
+			if e.Kind == KindFailover && e.Reason == "no-quorum" {
+				break
+			}
+			drop(e, func(n nodeKey) bool { return n.client != e.Holder || n.grant != e.Grant }, "its key was lost in the "+map[bool]string{true: "failover", false: "restart"}[e.Kind == KindFailover]+" at "+itoa(e.T))
 			touch(e, func(n *nodeKey) { *n = nodeKey{client: e.Holder, grant: e.Grant} })
 			if e.Node == 0 {
 				keyHolder, keyGrant, keyNoExp = e.Holder, e.Grant, e.ExpiresAt == 0
@@ -214,6 +231,14 @@ func Check(events []Event, keys int) []Violation {
 			}
 			if e.Grant > maxGrant {
 				maxGrant, maxWriter = e.Grant, e.Client
+			}
+			if e.Key != "" {
+				if first, ok := effects[e.Key]; ok {
+					out = append(out, Violation{Kind: ViolationDuplicateEffect, T: e.T, Client: e.Client, Event: i,
+						Detail: "the ledger applied " + strconv.Quote(e.Key) + " again, from " + e.Client + " at " + itoa(e.T) + ": " + first.Client + " had applied it at " + itoa(first.T) + " (a double charge)"})
+				} else {
+					effects[e.Key] = e
+				}
 			}
 		}
 	}
@@ -294,21 +319,45 @@ func (t Timeline) StateAt(step int) State {
 			cl(e.Client).Holds = false
 		case KindReleaseOK:
 			targets(e, func(n *NodeState) {
-				if n.Grant == e.Grant && n.Holder == e.Holder {
+				if n.Grant == e.Grant && n.Holder == e.Holder && n.Leftover == (e.Grant == 0) {
 					*n = NodeState{Node: n.Node, ClockOffsetMS: n.ClockOffsetMS}
 				}
 			})
-			cl(e.Client).Holds = false
+			if e.Grant > 0 || e.Holder != e.Client {
+				cl(e.Client).Holds = false
+			}
 		case KindLeaseExpired:
 			targets(e, func(n *NodeState) {
-				if n.Grant == e.Grant {
+				if n.Grant == e.Grant && (e.Grant > 0 || n.Holder == e.Client) {
 					*n = NodeState{Node: n.Node, ClockOffsetMS: n.ClockOffsetMS}
 				}
 			})
-		case KindFailover:
+		case KindFailover, KindRestart:
+			if e.Reason == "no-quorum" {
+				break
+			}
 			targets(e, func(n *NodeState) {
-				*n = NodeState{Node: n.Node, Holder: e.Holder, Grant: e.Grant, Token: e.Token, ExpiresAt: e.ExpiresAt}
+				*n = NodeState{Node: n.Node, Holder: e.Holder, Grant: e.Grant, Token: e.Token, ExpiresAt: e.ExpiresAt, ClockOffsetMS: n.ClockOffsetMS}
 			})
+		case KindNodeDown:
+			if e.Node >= 1 && e.Node <= len(st.Nodes) {
+				n := &st.Nodes[e.Node-1]
+				if e.Reason == OpRestart {
+					*n = NodeState{Node: n.Node, ClockOffsetMS: n.ClockOffsetMS}
+				}
+				n.Down = true
+			}
+		case KindNodeUp:
+			if e.Node >= 1 && e.Node <= len(st.Nodes) {
+				st.Nodes[e.Node-1].Down = false
+			}
+		case KindAcquireDenied:
+			// A refused attempt's key stays on the nodes that said yes.
+			for _, v := range e.Nodes {
+				if v >= 1 && v <= len(st.Nodes) {
+					st.Nodes[v-1] = NodeState{Node: v, Holder: e.Client, Leftover: true, ClockOffsetMS: st.Nodes[v-1].ClockOffsetMS}
+				}
+			}
 		case KindClockJump:
 			if e.Node >= 1 && e.Node <= len(st.Nodes) {
 				st.Nodes[e.Node-1].ClockOffsetMS += e.MS
@@ -316,6 +365,9 @@ func (t Timeline) StateAt(step int) State {
 		case KindWriteAccepted:
 			st.Value = e.Value
 			st.HighestToken = max(st.HighestToken, e.Token)
+			if e.Key != "" {
+				st.Effects++
+			}
 		case KindPauseStart:
 			cl(e.Client).Status = StatusPaused
 		case KindPauseEnd:
@@ -335,7 +387,7 @@ func (t Timeline) StateAt(step int) State {
 // for single-node models), with its key.
 func holderOf(nodes []NodeState) (string, int, int64, int64) {
 	for _, n := range nodes {
-		if n.Holder == "" {
+		if n.Holder == "" || n.Leftover {
 			continue
 		}
 		count := 0
@@ -363,7 +415,7 @@ func (e Event) Lane() string {
 		return "checker"
 	case KindWriteAccepted, KindWriteRejected:
 		return "resource"
-	case KindLeaseExpired, KindFailover, KindClockJump, KindExpireSet:
+	case KindLeaseExpired, KindFailover, KindClockJump, KindExpireSet, KindNodeDown, KindNodeUp, KindRestart:
 		if e.Node > 0 {
 			return "node " + strconv.Itoa(e.Node)
 		}

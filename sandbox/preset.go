@@ -36,7 +36,7 @@ func Presets() []Preset {
 			Lesson: "A lease can run out while its holder is frozen; without fencing, the resource takes the stale write over the new holder's.",
 			Guide:  "lease-not-mutex",
 			Scenario: Scenario{
-				Lock:     LockConfig{Model: ModelRedis, FencingTokens: boolp(false)},
+				Lock:     LockConfig{Model: ModelRedis, TokenSource: TokenNone},
 				Resource: ResourceConfig{CheckFencing: boolp(false)},
 				Clients:  clients("A", "B"),
 				Actions:  pausedHolder(),
@@ -49,6 +49,7 @@ func Presets() []Preset {
 			Lesson: "The resource remembers the highest token it accepted and refuses the paused holder's lower one, which arrives after the new holder's write: the late write does no harm.",
 			Guide:  "fencing-tokens",
 			Scenario: Scenario{
+				Lock:    LockConfig{TokenSource: TokenIncr},
 				Clients: clients("A", "B"),
 				Actions: pausedHolder(),
 			},
@@ -60,6 +61,7 @@ func Presets() []Preset {
 			Lesson: "A resource refuses a token only after it has seen a newer one: if the paused holder's write arrives before the new holder's first write, it is stored while someone else holds the lock.",
 			Guide:  "fencing-tokens",
 			Scenario: Scenario{
+				Lock:    LockConfig{TokenSource: TokenIncr},
 				Clients: clients("A", "B"),
 				Actions: []Action{
 					{AtMS: 0, Client: "A", Op: OpAcquire},
@@ -77,7 +79,7 @@ func Presets() []Preset {
 			Lesson: "A release that does not check the owner deletes whoever holds the lock now, and a third client walks in beside the second.",
 			Guide:  "acquire-and-release",
 			Scenario: Scenario{
-				Lock:    LockConfig{Release: ReleaseUnconditionalDel},
+				Lock:    LockConfig{Release: ReleaseUnconditionalDel, TokenSource: TokenIncr},
 				Clients: clients("A", "B", "C"),
 				Actions: []Action{
 					{AtMS: 0, Client: "A", Op: OpAcquire},
@@ -97,7 +99,7 @@ func Presets() []Preset {
 			Lesson: "Setting the key and its expiry in two commands leaves a window where a crash leaves a lock that never expires.",
 			Guide:  "acquire-and-release",
 			Scenario: Scenario{
-				Lock:    LockConfig{Acquire: AcquireSetThenExpire},
+				Lock:    LockConfig{Acquire: AcquireSetThenExpire, TokenSource: TokenIncr},
 				Clients: clients("A", "B"),
 				Actions: []Action{
 					{AtMS: 0, Client: "A", Op: OpAcquire},
@@ -114,7 +116,7 @@ func Presets() []Preset {
 			Lesson: "The heartbeat runs in the paused process, so it stops too: extension does not save a frozen holder from writing stale data.",
 			Guide:  "faq-extend-lease",
 			Scenario: Scenario{
-				Lock:     LockConfig{FencingTokens: boolp(false)},
+				Lock:     LockConfig{TokenSource: TokenNone},
 				Resource: ResourceConfig{CheckFencing: boolp(false)},
 				Clients:  []Client{{ID: "A", HeartbeatMS: 3000}, {ID: "B"}},
 				Actions: []Action{
@@ -134,6 +136,7 @@ func Presets() []Preset {
 			Lesson: "A short TTL extended by heartbeat lets a long job keep the lock while it lives, and frees it within one TTL if it dies.",
 			Guide:  "ttl-cannot-be-tuned",
 			Scenario: Scenario{
+				Lock:    LockConfig{TokenSource: TokenIncr},
 				Clients: []Client{{ID: "A", HeartbeatMS: 3000}, {ID: "B"}},
 				Actions: []Action{
 					{AtMS: 0, Client: "A", Op: OpAcquire},
@@ -155,7 +158,7 @@ func Presets() []Preset {
 			Lesson: "Replication is asynchronous: the promoted replica never saw the key, so a second client gets the lock the first still holds.",
 			Guide:  "efficiency-vs-correctness",
 			Scenario: Scenario{
-				Lock:     LockConfig{FencingTokens: boolp(false)},
+				Lock:     LockConfig{TokenSource: TokenNone},
 				Resource: ResourceConfig{CheckFencing: boolp(false)},
 				Clients:  clients("A", "B"),
 				Actions:  failoverActions(),
@@ -201,6 +204,7 @@ func Presets() []Preset {
 			Lesson: "A write can arrive long after its lease ended without any pause at the client; the stale token is what gets it refused.",
 			Guide:  "fencing-tokens",
 			Scenario: Scenario{
+				Lock:    LockConfig{TokenSource: TokenIncr},
 				Clients: clients("A", "B"),
 				Actions: []Action{
 					{AtMS: 0, Client: "A", Op: OpAcquire},
@@ -218,7 +222,7 @@ func Presets() []Preset {
 			Lesson: "When the invariant lives in one row, a guarded UPDATE gives mutual exclusion with no lock service, no token and no window.",
 			Guide:  "lock-you-did-not-need",
 			Scenario: Scenario{
-				Lock:    LockConfig{Model: ModelDatabase, TTLMS: 600000},
+				Lock:    LockConfig{Model: ModelDatabase, TTLMS: 30000},
 				Clients: clients("A", "B"),
 				Actions: []Action{
 					{AtMS: 0, Client: "A", Op: OpClaim},
@@ -237,6 +241,7 @@ func Presets() []Preset {
 			Lesson: "Tokens are only as durable as the counter: kept in an asynchronously replicated Redis, it goes back on failover and hands out a token twice.",
 			Guide:  "implementing-it",
 			Scenario: Scenario{
+				Lock:    LockConfig{TokenSource: TokenIncr},
 				Clients: clients("A", "B"),
 				Actions: []Action{
 					{AtMS: 0, Client: "A", Op: OpAcquire},

@@ -168,9 +168,20 @@ func applyAction(sc sandbox.Scenario, now int64, form url.Values) (sandbox.Scena
 // applySettings returns sc with the settings form applied and the names of
 // the settings that changed.
 func applySettings(sc sandbox.Scenario, form url.Values) (sandbox.Scenario, []string, error) {
-	tokens := form.Get("fencing_tokens") != ""
 	check := form.Get("check_fencing") != ""
-	set := sandbox.Settings{FencingTokens: &tokens, CheckFencing: &check, Acquire: form.Get("acquire"), Release: form.Get("release")}
+	set := sandbox.Settings{TokenSource: formTokenSource(form, sc.Lock.Model), CheckFencing: &check, Acquire: form.Get("acquire"), Release: form.Get("release"),
+		Persistence: form.Get("persistence")}
+	if kind := form.Get("resource_kind"); kind != "" {
+		idem := form.Get("idempotency_keys") != "" && kind == sandbox.ResourceLedger
+		set.ResourceKind, set.IdempotencyKeys = kind, &idem
+	}
+	if raw := strings.TrimSpace(form.Get("lag_ms")); raw != "" && sc.Lock.Model == sandbox.ModelRedis {
+		lag, err := sbFormInt(form, "lag_ms", "replica lag", 0, sandbox.MaxTimeMS)
+		if err != nil {
+			return sc, nil, err
+		}
+		set.LagMS = &lag
+	}
 	if raw := strings.TrimSpace(form.Get("ttl_ms")); raw != "" {
 		ttl, err := sbFormInt(form, "ttl_ms", "TTL", 1, sandbox.MaxTimeMS)
 		if err != nil {
@@ -181,20 +192,41 @@ func applySettings(sc sandbox.Scenario, form url.Values) (sandbox.Scenario, []st
 	return sc.WithSettings(set)
 }
 
+// formTokenSource reads the token source of a form: the token_source
+// select, or the checkbox of the forms before it (fencing_tokens), which
+// meant the model's own counter. "" keeps the model's default.
+func formTokenSource(form url.Values, model string) string {
+	if v := form.Get("token_source"); v != "" || form.Has("token_source") {
+		return v
+	}
+	if !form.Has("fencing_tokens") {
+		return ""
+	}
+	switch {
+	case form.Get("fencing_tokens") == "":
+		return sandbox.TokenNone
+	case model == sandbox.ModelRedis:
+		return sandbox.TokenIncr
+	case model == sandbox.ModelConsensus:
+		return sandbox.TokenRevision
+	}
+	return ""
+}
+
 // blankScenario builds the scenario of the "start blank" form, or returns
 // the form with an error per field.
 func blankScenario(form url.Values) (sandbox.Scenario, views.BlankForm) {
 	f := views.BlankForm{
 		Model: form.Get("model"), TTL: strings.TrimSpace(form.Get("ttl_ms")), Clients: strings.TrimSpace(form.Get("clients")),
 		Heartbeat: strings.TrimSpace(form.Get("heartbeat_ms")), Acquire: form.Get("acquire"), Release: form.Get("release"),
-		FencingTokens: form.Get("fencing_tokens") != "", CheckFencing: form.Get("check_fencing") != "",
+		TokenSource: formTokenSource(form, form.Get("model")), CheckFencing: form.Get("check_fencing") != "",
+		ResourceKind: form.Get("resource_kind"), IdempotencyKeys: form.Get("idempotency_keys") != "",
 		Errors: map[string]string{},
 	}
-	// Redlock and the database row have no token to issue: the box is
-	// moot there rather than an error to fix.
-	tokens := f.FencingTokens && f.Model != sandbox.ModelRedlock && f.Model != sandbox.ModelDatabase
-	sc := sandbox.Scenario{Lock: sandbox.LockConfig{Model: f.Model, Acquire: f.Acquire, Release: f.Release, FencingTokens: &tokens},
-		Resource: sandbox.ResourceConfig{CheckFencing: &f.CheckFencing}}
+	// The idempotency box is moot on a register rather than an error.
+	idem := f.IdempotencyKeys && f.ResourceKind == sandbox.ResourceLedger
+	sc := sandbox.Scenario{Lock: sandbox.LockConfig{Model: f.Model, Acquire: f.Acquire, Release: f.Release, TokenSource: f.TokenSource},
+		Resource: sandbox.ResourceConfig{CheckFencing: &f.CheckFencing, Kind: f.ResourceKind, IdempotencyKeys: idem}}
 	if v, err := strconv.ParseInt(f.TTL, 10, 64); err != nil || v < 1 || v > sandbox.MaxTimeMS {
 		f.Errors["ttl_ms"] = fmt.Sprintf("Enter a whole number of milliseconds from 1 to %d.", sandbox.MaxTimeMS)
 	} else {
@@ -226,8 +258,10 @@ func blankScenario(form url.Values) (sandbox.Scenario, views.BlankForm) {
 		if errors.As(err, &ve) {
 			msg = ve.Msg
 			switch ve.Field {
-			case "lock.fencing_tokens":
-				field = "fencing_tokens"
+			case "lock.token_source":
+				field = "token_source"
+			case "resource.kind":
+				field = "resource_kind"
 			case "lock.acquire":
 				field = "acquire"
 			case "lock.release":
@@ -249,13 +283,29 @@ func configLines(sc sandbox.Scenario) []views.ConfigLine {
 		lines = append(lines, views.ConfigLine{Name: "Nodes", Value: strconv.Itoa(l.Nodes)})
 	}
 	lines = append(lines,
-		views.ConfigLine{Name: "Fencing tokens", Value: sbIssued(l.FencingTokens)},
+		views.ConfigLine{Name: "Fencing tokens", Value: sbTokenSource(l.TokenSource)},
 		views.ConfigLine{Name: "Resource checks tokens", Value: sbYesNo(sc.Resource.CheckFencing)},
 		views.ConfigLine{Name: "Acquire", Value: l.Acquire},
 		views.ConfigLine{Name: "Release", Value: l.Release},
 	)
-	if l.LagMS > 0 {
-		lines = append(lines, views.ConfigLine{Name: "Replication lag", Value: strconv.FormatInt(l.LagMS, 10) + " ms"})
+	switch {
+	case l.LagMS != nil && *l.LagMS == 0:
+		lines = append(lines, views.ConfigLine{Name: "Replication", Value: "synchronous (WAIT 1 before each answer)"})
+	case l.LagMS != nil:
+		lines = append(lines, views.ConfigLine{Name: "Replication lag", Value: strconv.FormatInt(*l.LagMS, 10) + " ms"})
+	}
+	if l.Persistence != "" {
+		lines = append(lines, views.ConfigLine{Name: "Persistence", Value: sbPersistence(l.Persistence)})
+	}
+	if l.Retries > 0 {
+		lines = append(lines, views.ConfigLine{Name: "Retries", Value: strconv.Itoa(l.Retries) + " after a random delay of up to " + strconv.FormatInt(l.RetryDelayMS, 10) + " ms (seed " + strconv.FormatUint(l.Seed, 10) + ")"})
+	}
+	if sc.Resource.Kind == sandbox.ResourceLedger {
+		v := "a ledger of charges"
+		if sc.Resource.IdempotencyKeys {
+			v += ", each idempotency key applied once"
+		}
+		lines = append(lines, views.ConfigLine{Name: "Resource", Value: v})
 	}
 	if sc.Network.LatencyMS > 0 {
 		lines = append(lines, views.ConfigLine{Name: "Network latency", Value: strconv.FormatInt(sc.Network.LatencyMS, 10) + " ms"})
@@ -272,11 +322,26 @@ func configLines(sc sandbox.Scenario) []views.ConfigLine {
 	return lines
 }
 
-func sbIssued(b *bool) string {
-	if b != nil && *b {
-		return "issued with each grant"
+func sbTokenSource(src string) string {
+	switch src {
+	case sandbox.TokenIncr:
+		return "from INCR inside the acquire script (lost with the key on an async failover)"
+	case sandbox.TokenRevision:
+		return "the revision of each grant"
+	case sandbox.TokenEpoch:
+		return "the row's epoch column"
 	}
 	return "none"
+}
+
+func sbPersistence(p string) string {
+	switch p {
+	case sandbox.PersistNone:
+		return "none: a restarted node comes back empty"
+	case sandbox.PersistAlways:
+		return "appendfsync always: a restarted node keeps everything"
+	}
+	return "appendfsync everysec: a restarted node loses the last second"
 }
 
 func sbYesNo(b *bool) string {
@@ -371,8 +436,16 @@ func presetFencing(sc sandbox.Scenario) bool {
 // resource alike (their clients and actions may differ).
 func sameSettings(a, b sandbox.Scenario) bool {
 	deref := func(p *bool) bool { return p != nil && *p }
+	lag := func(p *int64) int64 {
+		if p == nil {
+			return -1
+		}
+		return *p
+	}
 	la, lb := a.Lock, b.Lock
+	ra, rb := a.Resource, b.Resource
 	return la.Model == lb.Model && la.TTLMS == lb.TTLMS && la.Nodes == lb.Nodes && la.Acquire == lb.Acquire &&
-		la.Release == lb.Release && la.LagMS == lb.LagMS && deref(la.FencingTokens) == deref(lb.FencingTokens) &&
-		deref(a.Resource.CheckFencing) == deref(b.Resource.CheckFencing) && a.Network == b.Network
+		la.Release == lb.Release && lag(la.LagMS) == lag(lb.LagMS) && la.TokenSource == lb.TokenSource &&
+		la.Persistence == lb.Persistence && la.Retries == lb.Retries && la.RetryDelayMS == lb.RetryDelayMS && la.Seed == lb.Seed &&
+		deref(ra.CheckFencing) == deref(rb.CheckFencing) && ra.Kind == rb.Kind && ra.IdempotencyKeys == rb.IdempotencyKeys && a.Network == b.Network
 }

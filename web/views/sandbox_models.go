@@ -16,9 +16,14 @@ type PresetCard struct {
 // entered and an error per field name.
 type BlankForm struct {
 	Model, TTL, Clients, Heartbeat string
-	FencingTokens, CheckFencing    bool
-	Acquire, Release               string
-	Errors                         map[string]string
+	// TokenSource is "" for the model's own default, or a source.
+	TokenSource     string
+	CheckFencing    bool
+	Acquire         string
+	Release         string
+	ResourceKind    string
+	IdempotencyKeys bool
+	Errors          map[string]string
 }
 
 // TimelineLink is one of the learner's saved timelines.
@@ -69,9 +74,15 @@ type ConfigLine struct{ Name, Value string }
 
 // SettingsForm is the form that forks a timeline with other settings.
 type SettingsForm struct {
-	FencingTokens, CheckFencing bool
-	Acquire, Release, TTL       string
-	Model                       string
+	TokenSource           string
+	CheckFencing          bool
+	Acquire, Release, TTL string
+	Model                 string
+	// Lag is the redis replica's lag in ms ("0": synchronous, WAIT 1);
+	// Persistence what a restarted redis or redlock node keeps.
+	Lag, Persistence string
+	ResourceKind     string
+	IdempotencyKeys  bool
 }
 
 // ActionPanel is what the "act at now" forms need.
