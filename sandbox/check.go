@@ -30,9 +30,9 @@ type belief struct {
 //     other models): on redlock the writer must still hold a majority. The
 //     database model records a claim's lapse (held_until passed by the
 //     database's clock) as lease.expired, so a late write after a lapse is
-//     the same violation on every model. A node that crashes for a restart
-//     loses its key (node.down with reason restart) and gets back what its
-//     persistence kept (node.restart), like a failover.
+//     the same violation on every model. A node down for a restart grants
+//     nothing, so its key counts until it is back (node.restart) with what
+//     its persistence kept, like a failover.
 //   - double-grant: a grant (or extend) while another client's belief of
 //     holding, from its grant to its valid_until (cut short by its release,
 //     a refused extend or its crash), still runs.
@@ -175,10 +175,6 @@ func Check(events []Event, keys int) []Violation {
 			drop(e, func(n nodeKey) bool { return n.grant == e.Grant }, "its lease expired at the service at "+itoa(e.T))
 			if e.Node == 0 && e.Grant == keyGrant {
 				keyHolder, keyGrant, keyEvent = "", 0, -1
-			}
-		case KindNodeDown:
-			if e.Reason == OpRestart {
-				drop(e, func(nodeKey) bool { return true }, "node "+strconv.Itoa(e.Node)+" crashed at "+itoa(e.T)+" and lost its key")
 			}
 		case KindFailover, KindRestart:
 			if e.Kind == KindFailover && e.Reason == "no-quorum" {
@@ -337,15 +333,11 @@ func (t Timeline) StateAt(step int) State {
 				break
 			}
 			targets(e, func(n *NodeState) {
-				*n = NodeState{Node: n.Node, Holder: e.Holder, Grant: e.Grant, Token: e.Token, ExpiresAt: e.ExpiresAt, ClockOffsetMS: n.ClockOffsetMS}
+				*n = NodeState{Node: n.Node, Holder: e.Holder, Grant: e.Grant, Token: e.Token, ExpiresAt: e.ExpiresAt, ClockOffsetMS: n.ClockOffsetMS, Down: n.Down && e.Kind == KindFailover}
 			})
 		case KindNodeDown:
 			if e.Node >= 1 && e.Node <= len(st.Nodes) {
-				n := &st.Nodes[e.Node-1]
-				if e.Reason == OpRestart {
-					*n = NodeState{Node: n.Node, ClockOffsetMS: n.ClockOffsetMS}
-				}
-				n.Down = true
+				st.Nodes[e.Node-1].Down = true
 			}
 		case KindNodeUp:
 			if e.Node >= 1 && e.Node <= len(st.Nodes) {

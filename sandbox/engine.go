@@ -270,6 +270,10 @@ func newSim(s Scenario) *sim {
 	m.actClient = make([]int, len(s.Actions))
 	for i, a := range s.Actions {
 		m.actClient[i] = m.clientIndex(a.Client)
+		if a.Op == OpPartition {
+			// A partition names a client but is the network's doing.
+			m.actClient[i] = -1
+		}
 	}
 	return m
 }
@@ -566,7 +570,7 @@ func (m *sim) answer(ci int, r reply) {
 			c.retries--
 			d := 1 + int64(m.rand()%uint64(m.retryMax))
 			m.emit(Event{Kind: KindRetry, Client: c.id, MS: d,
-				Detail: c.id + " retries in " + ms(d) + " (a random delay of up to " + ms(m.retryMax) + ", seed " + strconv.FormatUint(m.sc.Lock.Seed, 10) + "); " + plural(c.retries, "retry") + " left after that"})
+				Detail: c.id + " retries in " + ms(d) + " (a random delay of up to " + ms(m.retryMax) + ", seed " + strconv.FormatUint(m.sc.Lock.Seed, 10) + "); " + retriesLeft(c.retries) + " left after that"})
 			m.push(item{t: m.now + d, kind: itRetry, c: ci})
 		}
 	case replyExtendRefused:
@@ -1701,6 +1705,13 @@ func plural(n int, what string) string {
 		return "1 " + what
 	}
 	return strconv.Itoa(n) + " " + what + "s"
+}
+
+func retriesLeft(n int) string {
+	if n == 1 {
+		return "1 retry"
+	}
+	return strconv.Itoa(n) + " retries"
 }
 
 func nodeList(nodes []int) string {
