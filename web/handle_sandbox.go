@@ -318,6 +318,9 @@ func (s *Server) renderTimeline(c echo.Context, status int, t store.Timeline, fo
 	for n := 1; n <= max(sc.Lock.Nodes, 1); n++ {
 		v.Act.Nodes = append(v.Act.Nodes, n)
 	}
+	v.Act.FaultNodes, v.Act.FaultLabels = faultNodes(sc)
+	v.Act.NodeSplit = sc.Lock.Model == sandbox.ModelConsensus
+	v.Act.Ledger = sc.Resource.Kind == sandbox.ResourceLedger
 	// The prediction is the owner's answer to an exercise: someone opening
 	// a shared link sees the run, never what its owner predicted.
 	if q := s.predictQuestion(t.PredictQuestion, t.PresetID); q != nil && t.Prediction != "" && v.Owner {

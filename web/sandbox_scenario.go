@@ -114,6 +114,7 @@ func applyAction(sc sandbox.Scenario, now int64, form url.Values) (sandbox.Scena
 		a.Client = form.Get("client")
 	case sandbox.OpWrite:
 		a.Client = form.Get("client")
+		a.Key = strings.TrimSpace(form.Get("key"))
 		a.Value = strings.TrimSpace(form.Get("value"))
 		if a.Value == "" {
 			return sc, now, errors.New("value: type the value to write")
@@ -153,6 +154,32 @@ func applyAction(sc sandbox.Scenario, now int64, form url.Values) (sandbox.Scena
 			return sc, now, err
 		}
 		a.Node, a.MS = int(n), d
+	case sandbox.OpNodeDown, sandbox.OpNodeUp, sandbox.OpRestart:
+		n, err := sbFormInt(form, "fault_node", "node", 1, int64(sandbox.MaxRedlockNodes))
+		if err != nil {
+			return sc, now, err
+		}
+		a.Node = int(n)
+		if op == sandbox.OpRestart {
+			d, err := sbFormInt(form, "restart_ms", "restart: down for", 0, sandbox.MaxTimeMS)
+			if err != nil {
+				return sc, now, err
+			}
+			a.MS = d
+		}
+	case sandbox.OpPartition:
+		a.Client = form.Get("cut_client")
+		for _, raw := range form["cut_nodes"] {
+			n, err := strconv.Atoi(raw)
+			if err != nil {
+				return sc, now, fmt.Errorf("partition: %q is not a node number", raw)
+			}
+			a.Nodes = append(a.Nodes, n)
+		}
+		if len(a.Nodes) == 0 {
+			return sc, now, errors.New("partition: tick the nodes to cut off")
+		}
+	case sandbox.OpHeal:
 	case "":
 		return sc, now, errors.New("op: choose an action")
 	default:
@@ -163,6 +190,23 @@ func applyAction(sc sandbox.Scenario, now int64, form url.Values) (sandbox.Scena
 		return sc, now, err
 	}
 	return out, now, nil
+}
+
+// faultNodes lists the nodes the fault forms may name, with their labels.
+func faultNodes(sc sandbox.Scenario) ([]int, []string) {
+	switch sc.Lock.Model {
+	case sandbox.ModelRedis:
+		return []int{1, 2}, []string{"primary (1)", "replica (2)"}
+	case sandbox.ModelDatabase:
+		return []int{1}, []string{"database"}
+	}
+	var ns []int
+	var labels []string
+	for n := 1; n <= max(sc.Lock.Nodes, 1); n++ {
+		ns = append(ns, n)
+		labels = append(labels, "node "+strconv.Itoa(n))
+	}
+	return ns, labels
 }
 
 // applySettings returns sc with the settings form applied and the names of
@@ -415,6 +459,26 @@ func describeAction(a sandbox.Action) string {
 		return at + ": node " + strconv.Itoa(a.Node) + "'s clock jumps " + sbSeconds(a.MS) + " ahead"
 	case sandbox.OpCrash:
 		return at + ": " + a.Client + " crashes"
+	case sandbox.OpNodeDown:
+		return at + ": node " + strconv.Itoa(a.Node) + " goes down"
+	case sandbox.OpNodeUp:
+		return at + ": node " + strconv.Itoa(a.Node) + " comes back up"
+	case sandbox.OpRestart:
+		if a.MS > 0 {
+			return at + ": node " + strconv.Itoa(a.Node) + " restarts, down for " + sbSeconds(a.MS)
+		}
+		return at + ": node " + strconv.Itoa(a.Node) + " restarts"
+	case sandbox.OpPartition:
+		var ns []string
+		for _, n := range a.Nodes {
+			ns = append(ns, strconv.Itoa(n))
+		}
+		if a.Client == "" {
+			return at + ": nodes " + strings.Join(ns, ", ") + " are split from the others"
+		}
+		return at + ": " + a.Client + " is cut off from nodes " + strings.Join(ns, ", ")
+	case sandbox.OpHeal:
+		return at + ": the network heals"
 	}
 	return at + ": " + a.Client + " " + a.Op + "s"
 }

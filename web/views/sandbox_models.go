@@ -93,6 +93,15 @@ type ActionPanel struct {
 	AcquireOp string // "acquire", or "claim" for the database model
 	Nodes     []int  // lock nodes, for clock jumps and redlock failover
 	Failover  bool   // the model can fail over
+	// FaultNodes are the nodes node_down/node_up/restart/partition may
+	// name (redis: the primary and, for down/up, its replica);
+	// FaultLabels name them. Members can split from each other only in
+	// the consensus model (NodeSplit).
+	FaultNodes  []int
+	FaultLabels []string
+	NodeSplit   bool
+	// Ledger: the resource is a ledger, so a write may carry a key.
+	Ledger bool
 	Actions   int
 	Max       int
 	EndMS     int64
