@@ -17,7 +17,7 @@ func TestSandboxFaultActions(t *testing.T) {
 	path := openPreset(t, cl, "redlock-two-down")
 	doc := mustDoc(t, cl.get(path))
 	for _, id := range []string{"act-node-down", "act-node-up", "act-restart", "act-partition", "act-heal", "act-cut-node-5"} {
-		if doc.Find(`[data-testid=` + id + `]`).Length() != 1 {
+		if doc.Find(`[data-testid=`+id+`]`).Length() != 1 {
 			t.Fatalf("the page has no %s control", id)
 		}
 	}
@@ -45,7 +45,7 @@ func TestSandboxFaultActions(t *testing.T) {
 	}
 	svg := mustDoc(t, cl.get(path)).Find(`[data-testid=swimlane]`)
 	for _, shape := range []string{"mark-restart", "mark-cut", "mark-down", "mark-heal"} {
-		if svg.Find(`[data-testid=` + shape + `]`).Length() == 0 {
+		if svg.Find(`[data-testid=`+shape+`]`).Length() == 0 {
 			t.Fatalf("the picture has no %s", shape)
 		}
 	}

@@ -101,10 +101,10 @@ type ActionPanel struct {
 	FaultLabels []string
 	NodeSplit   bool
 	// Ledger: the resource is a ledger, so a write may carry a key.
-	Ledger bool
-	Actions   int
-	Max       int
-	EndMS     int64
+	Ledger  bool
+	Actions int
+	Max     int
+	EndMS   int64
 }
 
 // ViolationLink is one violation of the summary.
