@@ -225,7 +225,7 @@ func newSim(s Scenario) *sim {
 		uncondDel: l.Release == ReleaseUnconditionalDel,
 		horizon:   MaxTimeMS,
 		queue:     make([]item, 0, 64),
-		events:    make([]Event, 0, 2*len(s.Actions)+16),
+		events:    make([]Event, 0, min(len(s.Actions)+len(s.Actions)/4+16, MaxEvents)),
 	}
 	if s.UntilMS > 0 {
 		m.horizon = s.UntilMS
