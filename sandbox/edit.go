@@ -66,6 +66,10 @@ type Settings struct {
 	Persistence     string
 	ResourceKind    string
 	IdempotencyKeys *bool
+	// Retries (nil: keep) is how often a refused acquire is retried; Seed
+	// (0: keep) draws the random delays.
+	Retries *int
+	Seed    uint64
 }
 
 // WithSettings returns s with the set fields of c applied and a short
@@ -124,6 +128,15 @@ func (s Scenario) WithSettings(c Settings) (Scenario, []string, error) {
 		out.Resource.IdempotencyKeys = *c.IdempotencyKeys
 		changed = append(changed, "idempotency keys "+onOff(*c.IdempotencyKeys))
 	}
+	if c.Retries != nil && *c.Retries != s.Lock.Retries {
+		out.Lock.Retries = *c.Retries
+		changed = append(changed, "retries "+strconv.Itoa(*c.Retries))
+	}
+	if c.Seed != 0 && c.Seed != s.Lock.Seed {
+		out.Lock.Seed = c.Seed
+		changed = append(changed, "seed "+strconv.FormatUint(c.Seed, 10))
+	}
+	out = out.WithDefaults()
 	if err := out.Validate(); err != nil {
 		return s, nil, err
 	}

@@ -70,8 +70,10 @@ type message struct {
 	attempt   int
 	token     int64
 	heartbeat bool
-	value     string
-	key       string
+	// act is the write action whose value and key a write carries. An
+	// index rather than the strings keeps queued items free of pointers,
+	// which the heap moves around a lot.
+	act int
 }
 
 // reply is the service's answer. The client keeps no lease end of its own:
@@ -450,7 +452,7 @@ func (m *sim) clientItem(it item) {
 	}
 	switch it.kind {
 	case itAction:
-		m.clientAction(it.c, m.sc.Actions[it.idx])
+		m.clientAction(it.c, it.idx)
 	case itHeartbeat:
 		c.hbLate = false
 		if !c.holds || c.grant != it.grant {
@@ -472,8 +474,9 @@ func (m *sim) clientItem(it item) {
 	}
 }
 
-func (m *sim) clientAction(ci int, a Action) {
+func (m *sim) clientAction(ci, idx int) {
 	c := &m.clients[ci]
+	a := &m.sc.Actions[idx]
 	switch a.Op {
 	case OpAcquire, OpClaim:
 		m.attempts++
@@ -482,7 +485,7 @@ func (m *sim) clientAction(ci int, a Action) {
 	case OpWrite:
 		// The client does not re-check its lease: it writes with the token
 		// of its latest grant, as real code between check and write does.
-		m.send(ci, message{op: msgWrite, grant: c.grant, token: c.token, value: a.Value, key: a.Key})
+		m.send(ci, message{op: msgWrite, grant: c.grant, token: c.token, act: idx})
 	case OpRelease:
 		c.holds = false
 		m.send(ci, message{op: msgRelease, grant: c.grant})
@@ -528,8 +531,8 @@ func (m *sim) send(ci int, msg message) {
 	msg.sentAt = m.now
 	d := m.lat + c.delay
 	if c.delay > 0 {
-		m.emit(Event{Kind: KindMessageDelayed, Client: c.id, Grant: msg.grant, Token: msg.token, Value: msg.value, MS: c.delay, ArrivesAt: m.now + d,
-			Detail: msgName(msg) + " from " + c.id + " is held up in the network until " + itoa(m.now+d)})
+		m.emit(Event{Kind: KindMessageDelayed, Client: c.id, Grant: msg.grant, Token: msg.token, Value: m.msgValue(msg), MS: c.delay, ArrivesAt: m.now + d,
+			Detail: m.msgName(msg) + " from " + c.id + " is held up in the network until " + itoa(m.now+d)})
 		c.delay = 0
 	}
 	if d == 0 {
@@ -1133,14 +1136,15 @@ func (m *sim) write(ci int, msg message) {
 	for i := range m.nodes {
 		m.expireIfDue(i)
 	}
-	e := Event{Kind: KindWriteAccepted, Client: c.id, Grant: msg.grant, Token: msg.token, Value: msg.value, LatencyMS: m.latency(msg)}
+	a := &m.sc.Actions[msg.act]
+	e := Event{Kind: KindWriteAccepted, Client: c.id, Grant: msg.grant, Token: msg.token, Value: a.Value, LatencyMS: m.latency(msg)}
 	if m.ledger {
-		e.Key = msg.key
+		e.Key = a.Key
 		if e.Key == "" {
-			e.Key = msg.value
+			e.Key = a.Value
 		}
 	}
-	q := strconv.Quote(msg.value)
+	q := strconv.Quote(a.Value)
 	if m.model == ModelDatabase {
 		row := m.nodes[0].key
 		if !m.reach(ci, 0) {
@@ -1195,7 +1199,7 @@ func (m *sim) write(ci int, msg message) {
 		m.emit(e)
 		return
 	}
-	m.value = msg.value
+	m.value = a.Value
 	m.highest = max(m.highest, msg.token)
 	switch {
 	case m.model == ModelDatabase && m.checkFenc:
@@ -1730,6 +1734,21 @@ func nodeList(nodes []int) string {
 	return b.String()
 }
 
+// msgValue is the value a message carries ("" unless a write).
+func (m *sim) msgValue(msg message) string {
+	if msg.op != msgWrite {
+		return ""
+	}
+	return m.sc.Actions[msg.act].Value
+}
+
+func (m *sim) msgName(msg message) string {
+	if msg.op == msgWrite {
+		return "the write " + strconv.Quote(m.sc.Actions[msg.act].Value)
+	}
+	return msgName(msg)
+}
+
 func msgName(msg message) string {
 	switch msg.op {
 	case msgAcquire:
@@ -1746,5 +1765,5 @@ func msgName(msg message) string {
 		}
 		return "the extend"
 	}
-	return "the write " + strconv.Quote(msg.value)
+	return "the write"
 }

@@ -307,7 +307,7 @@ func (s Scenario) Validate() error {
 		p.add("actions", "%d actions, more than the limit of %d", len(s.Actions), MaxActions)
 	} else {
 		for i, a := range s.Actions {
-			s.validateAction(&p, "actions["+strconv.Itoa(i)+"]", a, modelOK)
+			s.validateAction(&p, i, a, modelOK)
 		}
 	}
 	if s.UntilMS < 0 || s.UntilMS > MaxTimeMS {
@@ -476,13 +476,16 @@ func (s Scenario) nodeOpRange(op string) int {
 	return s.Lock.Nodes
 }
 
-// validateAction checks one action at field prefix f. An op that is
+// validateAction checks action i. An op that is
 // missing or unknown is its only problem (what else it needs depends on
 // it); otherwise each field is checked on its own, and the model-specific
 // checks only when the model is known.
-func (s Scenario) validateAction(p *problems, f string, a Action, modelOK bool) {
+func (s Scenario) validateAction(p *problems, i int, a Action, modelOK bool) {
+	// The field path is built only for a problem: a valid action, the
+	// common case on every run, costs no string.
+	f := func(sub string) string { return "actions[" + strconv.Itoa(i) + "]" + sub }
 	if a.AtMS < 0 || a.AtMS > MaxTimeMS {
-		p.add(f+".at_ms", "%d is out of range 0..%d", a.AtMS, MaxTimeMS)
+		p.add(f(".at_ms"), "%d is out of range 0..%d", a.AtMS, MaxTimeMS)
 	}
 	var clientOp, optClient, needsMS, optMS, needsValue, needsNode, needsNodes bool
 	switch a.Op {
@@ -505,93 +508,93 @@ func (s Scenario) validateAction(p *problems, f string, a Action, modelOK bool) 
 		optClient = true
 	case OpHeal:
 	case "":
-		p.add(f+".op", "missing")
+		p.add(f(".op"), "missing")
 		return
 	default:
-		p.add(f+".op", "unknown op %q", a.Op)
+		p.add(f(".op"), "unknown op %q", a.Op)
 		return
 	}
 	switch {
 	case !modelOK:
 	case a.Op == OpAcquire && s.Lock.Model == ModelDatabase:
-		p.add(f+".op", "model database has no lock service: use claim (the conditional UPDATE)")
+		p.add(f(".op"), "model database has no lock service: use claim (the conditional UPDATE)")
 	case a.Op == OpClaim && s.Lock.Model != ModelDatabase:
-		p.add(f+".op", "claim is the database model's conditional UPDATE: model %s uses acquire", s.Lock.Model)
+		p.add(f(".op"), "claim is the database model's conditional UPDATE: model %s uses acquire", s.Lock.Model)
 	case a.Op == OpFailover && s.Lock.Model == ModelDatabase:
-		p.add(f+".op", "failover does not apply to model database (the row is the resource itself)")
+		p.add(f(".op"), "failover does not apply to model database (the row is the resource itself)")
 	case a.Op == OpPartition && a.Client == "" && s.Lock.Model != ModelConsensus:
-		p.add(f+".client", "the nodes of model %s do not talk to each other: a partition needs the client it cuts off", s.Lock.Model)
+		p.add(f(".client"), "the nodes of model %s do not talk to each other: a partition needs the client it cuts off", s.Lock.Model)
 	}
 	switch {
 	case optClient && a.Client == "":
 	case optClient && !s.hasClient(a.Client):
-		p.add(f+".client", "unknown client %q", a.Client)
+		p.add(f(".client"), "unknown client %q", a.Client)
 	case optClient:
 	case clientOp && a.Client == "":
-		p.add(f+".client", "op %s needs a client", a.Op)
+		p.add(f(".client"), "op %s needs a client", a.Op)
 	case clientOp && !s.hasClient(a.Client):
-		p.add(f+".client", "unknown client %q", a.Client)
+		p.add(f(".client"), "unknown client %q", a.Client)
 	case !clientOp && a.Client != "":
-		p.add(f+".client", "op %s is a service op and takes no client", a.Op)
+		p.add(f(".client"), "op %s is a service op and takes no client", a.Op)
 	}
 	switch {
 	case optMS && (a.MS < 0 || a.MS > MaxTimeMS):
-		p.add(f+".ms", "%d is out of range 0..%d", a.MS, MaxTimeMS)
+		p.add(f(".ms"), "%d is out of range 0..%d", a.MS, MaxTimeMS)
 	case optMS:
 	case needsMS && (a.MS < 1 || a.MS > MaxTimeMS):
-		p.add(f+".ms", "%d is out of range 1..%d", a.MS, MaxTimeMS)
+		p.add(f(".ms"), "%d is out of range 1..%d", a.MS, MaxTimeMS)
 	case needsMS && (a.Op == OpPause || a.Op == OpDelay) && a.AtMS+a.MS > MaxTimeMS:
 		// A pause or a delay is time the run must cover: it has to end
 		// within the ten virtual minutes too.
-		p.add(f+".ms", "a %s of %d ms at %d ms would end at %d ms, after the limit of %d ms", a.Op, a.MS, a.AtMS, a.AtMS+a.MS, MaxTimeMS)
+		p.add(f(".ms"), "a %s of %d ms at %d ms would end at %d ms, after the limit of %d ms", a.Op, a.MS, a.AtMS, a.AtMS+a.MS, MaxTimeMS)
 	case !needsMS && a.MS != 0:
-		p.add(f+".ms", "op %s takes no ms", a.Op)
+		p.add(f(".ms"), "op %s takes no ms", a.Op)
 	}
 	switch {
 	case needsValue && a.Value == "":
-		p.add(f+".value", "op write needs a value")
+		p.add(f(".value"), "op write needs a value")
 	case needsValue && len(a.Value) > MaxValueLen:
-		p.add(f+".value", "longer than %d bytes", MaxValueLen)
+		p.add(f(".value"), "longer than %d bytes", MaxValueLen)
 	case !needsValue && a.Value != "":
-		p.add(f+".value", "op %s takes no value", a.Op)
+		p.add(f(".value"), "op %s takes no value", a.Op)
 	}
 	switch {
 	case a.Key == "":
 	case a.Op != OpWrite:
-		p.add(f+".key", "op %s takes no key", a.Op)
+		p.add(f(".key"), "op %s takes no key", a.Op)
 	case s.Resource.Kind != ResourceLedger:
-		p.add(f+".key", "an idempotency key needs resource kind ledger")
+		p.add(f(".key"), "an idempotency key needs resource kind ledger")
 	case len(a.Key) > MaxKeyLen:
-		p.add(f+".key", "longer than %d bytes", MaxKeyLen)
+		p.add(f(".key"), "longer than %d bytes", MaxKeyLen)
 	}
 	n := s.nodeOpRange(a.Op)
 	switch {
 	case !modelOK:
 	case needsNode && a.Node == 0:
-		p.add(f+".node", "op %s needs a node (1..%d)", a.Op, n)
+		p.add(f(".node"), "op %s needs a node (1..%d)", a.Op, n)
 	case needsNode && (a.Node < 1 || a.Node > n):
-		p.add(f+".node", "%d is out of range 1..%d", a.Node, n)
+		p.add(f(".node"), "%d is out of range 1..%d", a.Node, n)
 	case !needsNode && a.Op == OpFailover && a.Node != 0 && a.Node != 1:
-		p.add(f+".node", "model %s fails over as a whole: omit node", s.Lock.Model)
+		p.add(f(".node"), "model %s fails over as a whole: omit node", s.Lock.Model)
 	case !needsNode && a.Op != OpFailover && a.Node != 0:
-		p.add(f+".node", "op %s takes no node", a.Op)
+		p.add(f(".node"), "op %s takes no node", a.Op)
 	}
 	switch {
 	case !modelOK:
 	case needsNodes && len(a.Nodes) == 0:
-		p.add(f+".nodes", "op %s needs the nodes it cuts off (1..%d)", a.Op, n)
+		p.add(f(".nodes"), "op %s needs the nodes it cuts off (1..%d)", a.Op, n)
 	case needsNodes && len(a.Nodes) > n:
-		p.add(f+".nodes", "%d nodes, more than the %d there are", len(a.Nodes), n)
+		p.add(f(".nodes"), "%d nodes, more than the %d there are", len(a.Nodes), n)
 	case needsNodes:
-		for i, v := range a.Nodes {
+		for j, v := range a.Nodes {
 			if v < 1 || v > n {
-				p.add(f+".nodes["+strconv.Itoa(i)+"]", "%d is out of range 1..%d", v, n)
-			} else if slices.Contains(a.Nodes[:i], v) {
-				p.add(f+".nodes["+strconv.Itoa(i)+"]", "node %d is listed twice", v)
+				p.add(f(".nodes["+strconv.Itoa(j)+"]"), "%d is out of range 1..%d", v, n)
+			} else if slices.Contains(a.Nodes[:j], v) {
+				p.add(f(".nodes["+strconv.Itoa(j)+"]"), "node %d is listed twice", v)
 			}
 		}
 	case len(a.Nodes) > 0:
-		p.add(f+".nodes", "op %s takes no nodes", a.Op)
+		p.add(f(".nodes"), "op %s takes no nodes", a.Op)
 	}
 }
 

@@ -310,6 +310,10 @@ func (s *Server) renderTimeline(c echo.Context, status int, t store.Timeline, fo
 	if sc.Lock.LagMS != nil {
 		v.Settings.Lag = strconv.FormatInt(*sc.Lock.LagMS, 10)
 	}
+	v.Settings.Retries = strconv.Itoa(sc.Lock.Retries)
+	if sc.Lock.Seed > 0 {
+		v.Settings.Seed = strconv.FormatUint(sc.Lock.Seed, 10)
+	}
 	v.Act = views.ActionPanel{Now: timelineview.Millis(now), NowMS: now, Clients: tl.Clients, AcquireOp: sandbox.OpAcquire,
 		Failover: sc.Lock.Model != sandbox.ModelDatabase, Actions: len(sc.Actions), Max: sandbox.MaxActions, EndMS: tl.Summary.EndMS}
 	if sc.Lock.Model == sandbox.ModelDatabase {

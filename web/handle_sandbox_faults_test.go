@@ -1,6 +1,8 @@
 package web_test
 
 import (
+	"context"
+	"encoding/json"
 	"net/http"
 	"net/url"
 	"strings"
@@ -61,16 +63,60 @@ func TestSandboxSettingsNewOptions(t *testing.T) {
 	token := csrfFrom(t, cl.get(path))
 	rec := cl.postForm(path+"/settings", url.Values{"_csrf": {token}, "token_source": {"incr"}, "check_fencing": {"1"}, "ttl_ms": {"10000"},
 		"release": {"compare-and-delete"}, "acquire": {"atomic"}, "lag_ms": {"0"}, "persistence": {"always"},
-		"resource_kind": {"ledger"}, "idempotency_keys": {"1"}})
+		"resource_kind": {"ledger"}, "idempotency_keys": {"1"}, "retries": {"2"}, "seed": {"9"}})
 	if rec.Code != http.StatusSeeOther {
 		t.Fatalf("settings: status %d, want 303", rec.Code)
 	}
 	fork := rec.Header().Get("Location")
 	fork = strings.TrimSuffix(fork[:strings.Index(fork+"?", "?")], "/compare")
 	config := mustDoc(t, cl.get(fork)).Find(`[data-testid=config]`).Text()
-	for _, want := range []string{"INCR", "synchronous", "appendfsync always", "ledger", "idempotency key"} {
+	for _, want := range []string{"INCR", "synchronous", "appendfsync always", "ledger", "idempotency key", "2 after a random delay of up to 200 ms (seed 9)"} {
 		if !strings.Contains(config, want) {
 			t.Fatalf("config %q lacks %q", config, want)
 		}
+	}
+}
+
+// TestSandboxEngine3ScenariosOpen: scenarios as engine 3 saved them
+// (fencing_tokens, lag_ms on redlock, a redlock "failover" of a node) still
+// open with the version notice and run under the current engine, without
+// an invalid-scenario message.
+func TestSandboxEngine3ScenariosOpen(t *testing.T) {
+	srv, st := newTestServer(t)
+	cl := newClient(t, srv)
+	tests := []struct{ name, scenario, want string }{
+		{"redis with fencing tokens",
+			`{"lock":{"model":"redis","ttl_ms":10000,"nodes":1,"fencing_tokens":true,"acquire":"atomic","release":"compare-and-delete","lag_ms":1000},"resource":{"check_fencing":true},"clients":[{"id":"A"},{"id":"B"}],"actions":[{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":100,"client":"A","op":"write","value":"a"}]}`,
+			"from INCR in the acquire script"},
+		{"redlock failover of a node",
+			`{"lock":{"model":"redlock","ttl_ms":10000,"nodes":5,"fencing_tokens":false,"acquire":"atomic","release":"compare-and-delete","lag_ms":1000},"resource":{"check_fencing":false},"clients":[{"id":"A"}],"actions":[{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":500,"op":"failover","node":2}]}`,
+			"node 2 crashes and restarts"},
+		{"database without tokens",
+			`{"lock":{"model":"database","ttl_ms":10000,"nodes":1,"fencing_tokens":false,"acquire":"atomic","release":"compare-and-delete"},"resource":{"check_fencing":true},"clients":[{"id":"A"}],"actions":[{"at_ms":0,"client":"A","op":"claim"},{"at_ms":100,"client":"A","op":"write","value":"a"}]}`,
+			"AND held_until > now(): 1 row"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := openPreset(t, cl, "paused-holder-fenced")
+			id := strings.TrimPrefix(path, "/sandbox/")
+			tl, _ := st.Timeline(context.Background(), id)
+			if err := st.UpdateTimeline(context.Background(), tl.Learner, id, json.RawMessage(tt.scenario), "3", 0); err != nil {
+				t.Fatalf("update: %v", err)
+			}
+			rec := cl.get(path)
+			if rec.Code != http.StatusOK {
+				t.Fatalf("status = %d, want 200", rec.Code)
+			}
+			doc := mustDoc(t, rec)
+			if note := doc.Find(`[data-testid=engine-note]`).Text(); !strings.Contains(note, "version 3") {
+				t.Fatalf("engine note = %q, want version 3 named", note)
+			}
+			if inv := doc.Find(`[data-testid=invalid]`).Text(); inv != "" {
+				t.Fatalf("the scenario is reported invalid: %s", inv)
+			}
+			if !strings.Contains(doc.Text(), tt.want) {
+				t.Fatalf("the page lacks %q", tt.want)
+			}
+		})
 	}
 }

@@ -219,6 +219,21 @@ func applySettings(sc sandbox.Scenario, form url.Values) (sandbox.Scenario, []st
 		idem := form.Get("idempotency_keys") != "" && kind == sandbox.ResourceLedger
 		set.ResourceKind, set.IdempotencyKeys = kind, &idem
 	}
+	if raw := strings.TrimSpace(form.Get("retries")); raw != "" {
+		n, err := sbFormInt(form, "retries", "retries", 0, sandbox.MaxRetries)
+		if err != nil {
+			return sc, nil, err
+		}
+		r := int(n)
+		set.Retries = &r
+	}
+	if raw := strings.TrimSpace(form.Get("seed")); raw != "" {
+		n, err := sbFormInt(form, "seed", "seed", 1, 1<<53)
+		if err != nil {
+			return sc, nil, err
+		}
+		set.Seed = uint64(n)
+	}
 	if raw := strings.TrimSpace(form.Get("lag_ms")); raw != "" && sc.Lock.Model == sandbox.ModelRedis {
 		lag, err := sbFormInt(form, "lag_ms", "replica lag", 0, sandbox.MaxTimeMS)
 		if err != nil {

@@ -83,6 +83,8 @@ type SettingsForm struct {
 	Lag, Persistence string
 	ResourceKind     string
 	IdempotencyKeys  bool
+	// Retries of a refused acquire, and the seed of their random delays.
+	Retries, Seed string
 }
 
 // ActionPanel is what the "act at now" forms need.
