@@ -181,6 +181,14 @@ type sim struct {
 	nodeCount  int // lock nodes as the scenario names them (consensus: replicas of one store)
 	grants     int
 
+	// det holds the detail text of the events, written straight into
+	// one buffer (w, wn) instead of a string per concatenation; spans
+	// say which part is whose, and timeline() cuts the details out of it.
+	det   strings.Builder
+	mark  int
+	spans []span
+	num   [24]byte
+
 	value   string
 	highest int64
 	effects int
@@ -228,10 +236,13 @@ func newSim(s Scenario) *sim {
 		horizon:   MaxTimeMS,
 		queue:     make([]item, 0, 64),
 		events:    make([]Event, 0, min(len(s.Actions)+len(s.Actions)/4+16, MaxEvents)),
+		spans:     make([]span, 0, min(len(s.Actions)+len(s.Actions)/4+16, MaxEvents)),
 	}
 	if s.UntilMS > 0 {
 		m.horizon = s.UntilMS
 	}
+	// About 70 bytes of detail per event, for the events expected.
+	m.det.Grow(cap(m.events) * 72)
 	if l.LagMS != nil && l.Model == ModelRedis {
 		m.lag = *l.LagMS
 		m.sync = m.lag == 0
@@ -408,14 +419,34 @@ func (m *sim) dispatch(it item) {
 // as well as in the loop, so that no single step can run past it: an event
 // beyond it is dropped and the run stops after the step.
 func (m *sim) emit(e Event) int {
+	from, to := int32(m.mark), int32(m.det.Len())
+	m.mark = m.det.Len()
 	if len(m.events) >= MaxEvents {
 		m.stopped = StoppedEventBudget
 		return -1
 	}
+	if e.Detail != "" {
+		from = -1
+	}
 	e.T = m.now
 	m.events = append(m.events, e)
+	m.spans = append(m.spans, span{from, to})
 	return len(m.events) - 1
 }
+
+// span is where an event's detail is in sim.det; from < 0: the event
+// brought its own Detail.
+type span struct{ from, to int32 }
+
+// w writes parts of the detail of the next event emitted.
+func (m *sim) w(parts ...string) {
+	for _, p := range parts {
+		m.det.WriteString(p)
+	}
+}
+
+// wn writes a number into the detail of the next event emitted.
+func (m *sim) wn(n int64) { m.det.Write(strconv.AppendInt(m.num[:0], n, 10)) }
 
 // rand draws the next number of the scenario's seeded generator
 // (splitmix64, written out so that it can never change under us).
@@ -435,7 +466,8 @@ func (m *sim) clientItem(it item) {
 	if c.crashed {
 		if it.kind == itAction {
 			a := m.sc.Actions[it.idx]
-			m.emit(Event{Kind: KindActionSkipped, Client: c.id, Reason: a.Op, Detail: c.id + " has crashed: " + a.Op + " does not happen"})
+			m.w(c.id, " has crashed: ", a.Op, " does not happen")
+			m.emit(Event{Kind: KindActionSkipped, Client: c.id, Reason: a.Op})
 		}
 		return
 	}
@@ -493,7 +525,12 @@ func (m *sim) clientAction(ci, idx int) {
 		m.send(ci, message{op: msgExtend, grant: c.grant})
 	case OpPause:
 		c.paused = true
-		m.emit(Event{Kind: KindPauseStart, Client: c.id, MS: a.MS, Detail: c.id + " freezes for " + ms(a.MS) + " (until " + itoa(m.now+a.MS) + "): nothing of it runs, heartbeat included"})
+		m.w(c.id, " freezes for ")
+		m.wn(a.MS)
+		m.w(" ms (until ")
+		m.wn(m.now + a.MS)
+		m.w("): nothing of it runs, heartbeat included")
+		m.emit(Event{Kind: KindPauseStart, Client: c.id, MS: a.MS})
 		m.push(item{t: m.now + a.MS, kind: itPauseEnd, c: ci})
 	case OpCrash:
 		c.crashed = true
@@ -506,18 +543,21 @@ func (m *sim) clientAction(ci, idx int) {
 		m.emit(Event{Kind: KindCrash, Client: c.id, Grant: c.grant, Detail: d})
 	case OpDelay:
 		c.delay = a.MS
-		m.emit(Event{Kind: KindDelay, Client: c.id, MS: a.MS, Detail: "the next message from " + c.id + " will arrive " + ms(a.MS) + " late"})
+		m.w("the next message from ", c.id, " will arrive ")
+		m.wn(a.MS)
+		m.w(" ms late")
+		m.emit(Event{Kind: KindDelay, Client: c.id, MS: a.MS})
 	}
 }
 
 func (m *sim) resume(ci int) {
 	c := &m.clients[ci]
 	c.paused = false
-	d := c.id + " resumes"
+	m.w(c.id, " resumes")
 	if n := len(c.deferred); n > 0 {
-		d += " and runs the " + plural(n, "item") + " that fell due meanwhile, without re-checking its lease"
+		m.w(" and runs the ", plural(n, "item"), " that fell due meanwhile, without re-checking its lease")
 	}
-	m.emit(Event{Kind: KindPauseEnd, Client: c.id, Detail: d})
+	m.emit(Event{Kind: KindPauseEnd, Client: c.id})
 	for len(c.deferred) > 0 && !c.paused && !c.crashed {
 		it := c.deferred[0]
 		c.deferred = c.deferred[1:]
@@ -531,8 +571,9 @@ func (m *sim) send(ci int, msg message) {
 	msg.sentAt = m.now
 	d := m.lat + c.delay
 	if c.delay > 0 {
-		m.emit(Event{Kind: KindMessageDelayed, Client: c.id, Grant: msg.grant, Token: msg.token, Value: m.msgValue(msg), MS: c.delay, ArrivesAt: m.now + d,
-			Detail: m.msgName(msg) + " from " + c.id + " is held up in the network until " + itoa(m.now+d)})
+		m.w(m.msgName(msg), " from ", c.id, " is held up in the network until ")
+		m.wn(m.now + d)
+		m.emit(Event{Kind: KindMessageDelayed, Client: c.id, Grant: msg.grant, Token: msg.token, Value: m.msgValue(msg), MS: c.delay, ArrivesAt: m.now + d})
 		c.delay = 0
 	}
 	if d == 0 {
@@ -690,12 +731,15 @@ func (m *sim) expireIfDue(i int) {
 		}
 	case m.model == ModelRedlock:
 		e.Node = i + 1
-		e.Detail = "node " + itoa(int64(i+1)) + " drops the key of " + e.Client
+		m.w("node ")
+		m.wn(int64(i + 1))
+		m.w(" drops the key of ", e.Client)
 	case m.model == ModelConsensus:
 		n.counter++
-		e.Detail = "the lease of " + e.Client + " ran out without keep-alive; the key is deleted at revision " + itoa(n.counter)
+		m.w("the lease of ", e.Client, " ran out without keep-alive; the key is deleted at revision ")
+		m.wn(n.counter)
 	default:
-		e.Detail = "the key of " + e.Client + " expires; the lock is free"
+		m.w("the key of ", e.Client, " expires; the lock is free")
 	}
 	if m.model == ModelRedis {
 		e.Node = 0
@@ -744,6 +788,25 @@ func (m *sim) stateAt(i int, t int64) snap {
 		}
 	}
 	return s
+}
+
+// tokenWrite writes tokenText(token) into the next detail.
+func (m *sim) tokenWrite(token int64) {
+	if token == 0 {
+		return
+	}
+	switch m.tokenSrc {
+	case TokenIncr:
+		m.w("; fencing token ")
+		m.wn(token)
+		m.w(" from INCR in the acquire script")
+	case TokenRevision:
+		m.w("; fencing token ")
+		m.wn(token)
+		m.w(", the revision of the grant")
+	default:
+		m.w(m.tokenText(token))
+	}
 }
 
 // tokenText says where a grant's token came from.
@@ -802,7 +865,7 @@ func (m *sim) acquire(ci int, msg message) {
 			e.Detail = m.unreachable(ci, unreach)
 		case m.model != ModelRedlock:
 			e.Reason = "held"
-			e.Detail = e.Holder + " holds the lock"
+			m.w(e.Holder, " holds the lock")
 		case len(got) < m.quorum:
 			e.Reason = "no-majority"
 			e.Nodes = got
@@ -870,25 +933,37 @@ func (m *sim) acquire(ci int, msg message) {
 		}
 	}
 	e := Event{Kind: KindAcquireGranted, Client: c.id, Grant: g, Token: token, ValidUntil: msg.sentAt + m.ttl - m.drift, ExpiresAt: exp, LatencyMS: m.latency(msg)}
-	var d strings.Builder
 	switch m.model {
 	case ModelRedlock:
 		e.Nodes = got
-		d.WriteString("majority of " + itoa(int64(len(got))) + "/" + itoa(int64(len(m.nodes))) + " nodes" + nodeList(got) + "; " + c.id + " believes it holds until " + itoa(e.ValidUntil) + " (ttl − elapsed − drift " + itoa(m.drift) + ")")
+		m.w("majority of ")
+		m.wn(int64(len(got)))
+		m.w("/")
+		m.wn(int64(len(m.nodes)))
+		m.w(" nodes", nodeList(got), "; ", c.id, " believes it holds until ")
+		m.wn(e.ValidUntil)
+		m.w(" (ttl − elapsed − drift ")
+		m.wn(m.drift)
+		m.w(")")
 	case ModelConsensus:
-		d.WriteString("committed at revision " + itoa(m.nodes[0].counter) + "; lease until " + itoa(exp))
+		m.w("committed at revision ")
+		m.wn(m.nodes[0].counter)
+		m.w("; lease until ")
+		m.wn(exp)
 	default:
 		if m.twoStep {
-			d.WriteString("SETNX succeeded: the key has no expiry until EXPIRE arrives")
+			m.w("SETNX succeeded: the key has no expiry until EXPIRE arrives")
 		} else {
-			d.WriteString("SET NX PX " + itoa(m.ttl) + ": lease until " + itoa(exp))
+			m.w("SET NX PX ")
+			m.wn(m.ttl)
+			m.w(": lease until ")
+			m.wn(exp)
 		}
 		if m.sync {
-			d.WriteString("; WAIT 1: the replica has it before the answer")
+			m.w("; WAIT 1: the replica has it before the answer")
 		}
 	}
-	d.WriteString(m.tokenText(token))
-	e.Detail = d.String()
+	m.tokenWrite(token)
 	m.emit(e)
 	m.reply(ci, reply{kind: replyGranted, grant: g, token: token})
 }
@@ -1042,16 +1117,16 @@ func (m *sim) release(ci int, msg message) {
 		}
 		switch {
 		case g.client != ci:
-			e.Detail = "DEL removes the key of " + e.Holder + ", not " + c.id + "'s: the lock is free while " + e.Holder + " still works"
+			m.w("DEL removes the key of ", e.Holder, ", not ", c.id, "'s: the lock is free while ", e.Holder, " still works")
 		case m.model == ModelDatabase:
-			e.Detail = "UPDATE … SET holder = NULL: the row is free"
+			m.w("UPDATE … SET holder = NULL: the row is free")
 		case m.uncondDel:
-			e.Detail = "DEL removes " + c.id + "'s own key"
+			m.w("DEL removes ", c.id, "'s own key")
 		default:
-			e.Detail = "compare-and-delete removes " + c.id + "'s own key"
+			m.w("compare-and-delete removes ", c.id, "'s own key")
 		}
 		if unreach >= 0 && m.model == ModelRedlock {
-			e.Detail += "; " + m.unreachable(ci, unreach) + ", where the key stays until it expires"
+			m.w("; ", m.unreachable(ci, unreach), ", where the key stays until it expires")
 		}
 		m.emit(e)
 	}
@@ -1123,7 +1198,8 @@ func (m *sim) extend(ci int, msg message) {
 	if m.model == ModelRedlock {
 		e.Nodes = got
 	}
-	e.Detail = what + ": lease of " + c.id + " extended until " + itoa(exp)
+	m.w(what, ": lease of ", c.id, " extended until ")
+	m.wn(exp)
 	m.emit(e)
 	m.reply(ci, reply{kind: replyExtended, grant: msg.grant})
 }
@@ -1183,10 +1259,14 @@ func (m *sim) write(ci int, msg message) {
 		switch {
 		case msg.token == 0:
 			e.Kind, e.Reason = KindWriteRejected, ReasonNoToken
-			e.Detail = q + " carries no fencing token"
+			m.w(q, " carries no fencing token")
 		case msg.token < m.highest:
 			e.Kind, e.Reason = KindWriteRejected, ReasonStaleToken
-			e.Detail = q + " with token " + itoa(msg.token) + " < highest accepted " + itoa(m.highest) + ": refused"
+			m.w(q, " with token ")
+			m.wn(msg.token)
+			m.w(" < highest accepted ")
+			m.wn(m.highest)
+			m.w(": refused")
 		}
 		if e.Kind == KindWriteRejected {
 			m.emit(e)
@@ -1201,24 +1281,30 @@ func (m *sim) write(ci int, msg message) {
 	}
 	m.value = a.Value
 	m.highest = max(m.highest, msg.token)
-	switch {
-	case m.model == ModelDatabase && m.checkFenc:
-		guard := "UPDATE … WHERE holder = '" + c.id + "'"
-		if m.tokenSrc == TokenEpoch {
-			guard += " AND epoch = " + itoa(msg.token)
-		}
-		e.Detail = guard + " AND held_until > now(): 1 row, " + q + " stored"
-	case msg.token > 0 && m.checkFenc:
-		e.Detail = q + " with token " + itoa(msg.token) + " stored"
-	case msg.token > 0:
-		e.Detail = q + " stored (token " + itoa(msg.token) + " not checked)"
-	default:
-		e.Detail = q + " stored, no questions asked"
-	}
+	stored := " stored"
 	if m.ledger {
 		m.applied[e.Key] = true
 		m.effects++
-		e.Detail = strings.Replace(e.Detail, " stored", " added to the ledger (effect "+strconv.Itoa(m.effects)+")", 1)
+		stored = " added to the ledger (effect " + strconv.Itoa(m.effects) + ")"
+	}
+	switch {
+	case m.model == ModelDatabase && m.checkFenc:
+		m.w("UPDATE … WHERE holder = '", c.id, "'")
+		if m.tokenSrc == TokenEpoch {
+			m.w(" AND epoch = ")
+			m.wn(msg.token)
+		}
+		m.w(" AND held_until > now(): 1 row, ", q, stored)
+	case msg.token > 0 && m.checkFenc:
+		m.w(q, " with token ")
+		m.wn(msg.token)
+		m.w(stored)
+	case msg.token > 0:
+		m.w(q, stored, " (token ")
+		m.wn(msg.token)
+		m.w(" not checked)")
+	default:
+		m.w(q, stored, ", no questions asked")
 	}
 	m.emit(e)
 }
@@ -1634,9 +1720,16 @@ func (m *sim) clockJump(a Action) {
 		return
 	}
 	m.nodes[i].offset += a.MS
-	e.Detail = "node " + itoa(int64(a.Node)) + "'s clock jumps " + ms(a.MS) + " ahead"
 	if m.model == ModelDatabase {
-		e.Detail = "the database clock jumps " + ms(a.MS) + " ahead: now() moves, held_until does not"
+		m.w("the database clock jumps ")
+		m.wn(a.MS)
+		m.w(" ms ahead: now() moves, held_until does not")
+	} else {
+		m.w("node ")
+		m.wn(int64(a.Node))
+		m.w("'s clock jumps ")
+		m.wn(a.MS)
+		m.w(" ms ahead")
 	}
 	m.emit(e)
 	m.expireIfDue(i)
@@ -1645,6 +1738,12 @@ func (m *sim) clockJump(a Action) {
 
 func (m *sim) timeline() Timeline {
 	raw := m.events
+	text := m.det.String()
+	for i, sp := range m.spans {
+		if sp.from >= 0 {
+			raw[i].Detail = text[sp.from:sp.to]
+		}
+	}
 	vs := Check(raw, len(m.nodes))
 	sum := Summary{Violations: vs, Grants: m.grants, FinalValue: m.value, HighestToken: m.highest, Effects: m.effects, Stopped: m.stopped}
 	if sum.Violations == nil {

@@ -205,6 +205,9 @@ func checkTimeline(t *testing.T, tl sandbox.Timeline) {
 	}
 	last := int64(0)
 	for i, e := range tl.Events {
+		if e.Detail == "" {
+			t.Fatalf("event %d (%s at %d) has no detail", i, e.Kind, e.T)
+		}
 		if e.T < last || e.T > sandbox.MaxTimeMS {
 			t.Fatalf("event %d (%s) at %d: time goes back or beyond the limit", i, e.Kind, e.T)
 		}

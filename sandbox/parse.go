@@ -63,6 +63,11 @@ func Parse(data []byte) (Scenario, error) {
 	}
 	for i, a := range raw.Actions {
 		p.addErr(decodeStrict(a, &s.Actions[i], "actions["+strconv.Itoa(i)+"]"))
+		if s.Actions[i].Nodes != nil && len(s.Actions[i].Nodes) == 0 {
+			// "nodes": [] says nothing that an absent list does not, and
+			// is written back as absent.
+			s.Actions[i].Nodes = nil
+		}
 	}
 	// A part that failed to decode is half filled: validating the rest
 	// would report problems the learner did not write.
