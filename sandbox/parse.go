@@ -545,14 +545,13 @@ func (s Scenario) validateAction(p *problems, i int, a Action, modelOK bool) {
 	switch {
 	case optMS && (a.MS < 0 || a.MS > MaxTimeMS):
 		p.add(f(".ms"), "%d is out of range 0..%d", a.MS, MaxTimeMS)
-	case optMS:
 	case needsMS && (a.MS < 1 || a.MS > MaxTimeMS):
 		p.add(f(".ms"), "%d is out of range 1..%d", a.MS, MaxTimeMS)
-	case needsMS && (a.Op == OpPause || a.Op == OpDelay) && a.AtMS+a.MS > MaxTimeMS:
+	case (needsMS || optMS) && (a.Op == OpPause || a.Op == OpDelay || a.Op == OpRestart) && a.AtMS+a.MS > MaxTimeMS:
 		// A pause or a delay is time the run must cover: it has to end
 		// within the ten virtual minutes too.
 		p.add(f(".ms"), "a %s of %d ms at %d ms would end at %d ms, after the limit of %d ms", a.Op, a.MS, a.AtMS, a.AtMS+a.MS, MaxTimeMS)
-	case !needsMS && a.MS != 0:
+	case !needsMS && !optMS && a.MS != 0:
 		p.add(f(".ms"), "op %s takes no ms", a.Op)
 	}
 	switch {

@@ -138,6 +138,21 @@ func TestParseErrors(t *testing.T) {
 		{"acquire in database", scen(`"model":"database"`, acquireA), `actions[0].op: model database has no lock service: use claim (the conditional UPDATE)`},
 		{"claim in redis", scen("", `{"at_ms":0,"client":"A","op":"claim"}`), `actions[0].op: claim is the database model's conditional UPDATE: model redis uses acquire`},
 		{"until beyond limit", `{"clients":[],"actions":[],"until_ms":700000}`, `until_ms: 700000 is out of range 0..600000`},
+		{"token source of another model", scen(`"token_source":"revision"`, ""), `lock.token_source: "revision" is a token of model consensus, not redis (redis: none or incr)`},
+		{"unknown token source", scen(`"token_source":"uuid"`, ""), `lock.token_source: unknown token source "uuid" (want none, incr, revision or epoch)`},
+		{"persistence on consensus", scen(`"model":"consensus","persistence":"none"`, ""), `lock.persistence: model consensus keeps every committed write: omit persistence`},
+		{"too many retries", scen(`"retries":11`, ""), `lock.retries: 11 is out of range 0..10`},
+		{"unknown resource kind", `{"resource":{"kind":"queue"},"clients":[],"actions":[]}`, `resource.kind: unknown kind "queue" (want register or ledger)`},
+		{"idempotency on a register", `{"resource":{"idempotency_keys":true},"clients":[],"actions":[]}`, `resource.idempotency_keys: applies to kind ledger only: a register write is idempotent already`},
+		{"key on a register", scen("", `{"at_ms":0,"client":"A","op":"write","value":"x","key":"k"}`), `actions[0].key: an idempotency key needs resource kind ledger`},
+		{"node_down without node", scen("", `{"at_ms":0,"op":"node_down"}`), `actions[0].node: op node_down needs a node (1..2)`},
+		{"redis restart of the replica", scen("", `{"at_ms":0,"op":"restart","node":2}`), `actions[0].node: 2 is out of range 1..1`},
+		{"restart that ends after ten minutes", scen(`"model":"redlock"`, `{"at_ms":599000,"op":"restart","node":1,"ms":2000}`), `actions[0].ms: a restart of 2000 ms at 599000 ms would end at 601000 ms, after the limit of 600000 ms`},
+		{"partition without nodes", scen(`"model":"redlock"`, `{"at_ms":0,"op":"partition","client":"A"}`), `actions[0].nodes: op partition needs the nodes it cuts off (1..5)`},
+		{"partition node out of range", scen(`"model":"redlock"`, `{"at_ms":0,"op":"partition","client":"A","nodes":[2,6]}`), `actions[0].nodes[1]: 6 is out of range 1..5`},
+		{"partition node twice", scen(`"model":"consensus"`, `{"at_ms":0,"op":"partition","nodes":[2,2]}`), `actions[0].nodes[1]: node 2 is listed twice`},
+		{"redlock nodes do not talk", scen(`"model":"redlock"`, `{"at_ms":0,"op":"partition","nodes":[1]}`), `actions[0].client: the nodes of model redlock do not talk to each other: a partition needs the client it cuts off`},
+		{"nodes on heal", scen("", `{"at_ms":0,"op":"heal","nodes":[1]}`), `actions[0].nodes: op heal takes no nodes`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -46,7 +46,7 @@ func Presets() []Preset {
 		{
 			ID:     "paused-holder-fenced",
 			Title:  "The same pause, with fencing tokens",
-			Lesson: "The resource remembers the highest token it accepted and refuses the paused holder's lower one, which arrives after the new holder's write: the late write does no harm.",
+			Lesson: "Redis has no token of its own, so the acquire script INCRs a counter with the SET; the resource remembers the highest token it accepted and refuses the paused holder's lower one, which arrives after the new holder's write: the late write does no harm.",
 			Guide:  "fencing-tokens",
 			Scenario: Scenario{
 				Lock:    LockConfig{TokenSource: TokenIncr},
@@ -171,7 +171,7 @@ func Presets() []Preset {
 		{
 			ID:     "consensus-failover",
 			Title:  "The same failover under consensus",
-			Lesson: "A consensus service commits the grant to a majority before answering, so a new leader still knows who holds the lock.",
+			Lesson: "A consensus service commits the grant to a majority before answering, so a new leader still knows who holds the lock; the token is the grant's revision, which no failover takes back.",
 			Guide:  "implementing-it",
 			Scenario: Scenario{
 				Lock:    LockConfig{Model: ModelConsensus},
@@ -204,7 +204,7 @@ func Presets() []Preset {
 		{
 			ID:     "delayed-write",
 			Title:  "A write delayed in the network",
-			Lesson: "A write can arrive long after its lease ended without any pause at the client; the stale token is what gets it refused.",
+			Lesson: "A write can arrive long after its lease ended without any pause at the client; the stale token (from the INCR in the acquire script) is what gets it refused.",
 			Guide:  "fencing-tokens",
 			Scenario: Scenario{
 				Lock:    LockConfig{TokenSource: TokenIncr},
@@ -222,7 +222,7 @@ func Presets() []Preset {
 		{
 			ID:     "database-conditional-update",
 			Title:  "A conditional UPDATE instead of a lock",
-			Lesson: "When the invariant lives in one row, a guarded UPDATE gives mutual exclusion with no lock service, no token and no window.",
+			Lesson: "When the invariant lives in one row, a guarded UPDATE gives mutual exclusion with no lock service: the claim's epoch column is the token and the database's own clock decides the expiry.",
 			Guide:  "lock-you-did-not-need",
 			Scenario: Scenario{
 				Lock:    LockConfig{Model: ModelDatabase, TTLMS: 30000},
@@ -241,7 +241,7 @@ func Presets() []Preset {
 		{
 			ID:     "counter-lost-on-failover",
 			Title:  "A fencing counter that fails over with the lock",
-			Lesson: "Tokens are only as durable as the counter: kept in an asynchronously replicated Redis, it goes back on failover and hands out a token twice.",
+			Lesson: "Tokens are only as durable as the counter: INCRed in an asynchronously replicated Redis, it goes back on failover and hands out a token twice.",
 			Guide:  "implementing-it",
 			Scenario: Scenario{
 				Lock:    LockConfig{TokenSource: TokenIncr},
