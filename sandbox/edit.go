@@ -68,8 +68,9 @@ type Settings struct {
 	IdempotencyKeys *bool
 	// Retries (nil: keep) is how often a refused acquire is retried; Seed
 	// (0: keep) draws the random delays.
-	Retries *int
-	Seed    uint64
+	Retries      *int
+	RetryDelayMS int64
+	Seed         uint64
 }
 
 // WithSettings returns s with the set fields of c applied and a short
@@ -131,6 +132,10 @@ func (s Scenario) WithSettings(c Settings) (Scenario, []string, error) {
 	if c.Retries != nil && *c.Retries != s.Lock.Retries {
 		out.Lock.Retries = *c.Retries
 		changed = append(changed, "retries "+strconv.Itoa(*c.Retries))
+	}
+	if c.RetryDelayMS != 0 && c.RetryDelayMS != s.Lock.RetryDelayMS {
+		out.Lock.RetryDelayMS = c.RetryDelayMS
+		changed = append(changed, "retry delay up to "+strconv.FormatInt(c.RetryDelayMS, 10)+" ms")
 	}
 	if c.Seed != 0 && c.Seed != s.Lock.Seed {
 		out.Lock.Seed = c.Seed

@@ -311,6 +311,9 @@ func (s *Server) renderTimeline(c echo.Context, status int, t store.Timeline, fo
 		v.Settings.Lag = strconv.FormatInt(*sc.Lock.LagMS, 10)
 	}
 	v.Settings.Retries = strconv.Itoa(sc.Lock.Retries)
+	if sc.Lock.RetryDelayMS > 0 {
+		v.Settings.RetryDelay = strconv.FormatInt(sc.Lock.RetryDelayMS, 10)
+	}
 	if sc.Lock.Seed > 0 {
 		v.Settings.Seed = strconv.FormatUint(sc.Lock.Seed, 10)
 	}

@@ -63,14 +63,14 @@ func TestSandboxSettingsNewOptions(t *testing.T) {
 	token := csrfFrom(t, cl.get(path))
 	rec := cl.postForm(path+"/settings", url.Values{"_csrf": {token}, "token_source": {"incr"}, "check_fencing": {"1"}, "ttl_ms": {"10000"},
 		"release": {"compare-and-delete"}, "acquire": {"atomic"}, "lag_ms": {"0"}, "persistence": {"always"},
-		"resource_kind": {"ledger"}, "idempotency_keys": {"1"}, "retries": {"2"}, "seed": {"9"}})
+		"resource_kind": {"ledger"}, "idempotency_keys": {"1"}, "retries": {"2"}, "retry_delay_ms": {"300"}, "seed": {"9"}})
 	if rec.Code != http.StatusSeeOther {
 		t.Fatalf("settings: status %d, want 303", rec.Code)
 	}
 	fork := rec.Header().Get("Location")
 	fork = strings.TrimSuffix(fork[:strings.Index(fork+"?", "?")], "/compare")
 	config := mustDoc(t, cl.get(fork)).Find(`[data-testid=config]`).Text()
-	for _, want := range []string{"INCR", "synchronous", "appendfsync always", "ledger", "idempotency key", "2 after a random delay of up to 200 ms (seed 9)"} {
+	for _, want := range []string{"INCR", "synchronous", "appendfsync always", "ledger", "idempotency key", "2 after a random delay of up to 300 ms (seed 9)"} {
 		if !strings.Contains(config, want) {
 			t.Fatalf("config %q lacks %q", config, want)
 		}

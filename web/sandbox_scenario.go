@@ -227,6 +227,13 @@ func applySettings(sc sandbox.Scenario, form url.Values) (sandbox.Scenario, []st
 		r := int(n)
 		set.Retries = &r
 	}
+	if raw := strings.TrimSpace(form.Get("retry_delay_ms")); raw != "" {
+		d, err := sbFormInt(form, "retry_delay_ms", "retry delay", 1, sandbox.MaxTimeMS)
+		if err != nil {
+			return sc, nil, err
+		}
+		set.RetryDelayMS = d
+	}
 	if raw := strings.TrimSpace(form.Get("seed")); raw != "" {
 		n, err := sbFormInt(form, "seed", "seed", 1, 1<<53)
 		if err != nil {

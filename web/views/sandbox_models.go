@@ -84,7 +84,7 @@ type SettingsForm struct {
 	ResourceKind     string
 	IdempotencyKeys  bool
 	// Retries of a refused acquire, and the seed of their random delays.
-	Retries, Seed string
+	Retries, RetryDelay, Seed string
 }
 
 // ActionPanel is what the "act at now" forms need.
