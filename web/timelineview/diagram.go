@@ -431,6 +431,7 @@ func (b *builder) scan() {
 	keys := make([]key, len(b.nodeY))
 	pauseStart := map[string]pauseOpen{}
 	downStart := map[int]downOpen{}
+	cuts := map[string][]cutOpen{}
 	nodeIdx := func(e sandbox.Event) []int {
 		if len(b.nodeY) == 1 {
 			return []int{0}
@@ -569,9 +570,29 @@ func (b *builder) scan() {
 			if isClient {
 				top = cy + clientLaneH/2 - 4
 				label = "✂ " + e.Client + " cut from " + joinNodes(e.Nodes)
+				if len(b.nodeY) > 1 {
+					// One lane per node: the cut runs across the lanes of
+					// the nodes the client cannot reach.
+					lo, hi := len(b.nodeY), -1
+					for _, n := range e.Nodes {
+						if n >= 1 && n <= len(b.nodeY) {
+							lo, hi = min(lo, n-1), max(hi, n-1)
+						}
+					}
+					if hi >= 0 {
+						top, bottom = b.nodeY[lo]-laneHalf(b, lo), b.nodeY[hi]+laneHalf(b, hi)
+					}
+				}
+				cuts[e.Client] = append(cuts[e.Client], cutOpen{t: e.T, step: step, title: title(e)})
 			}
 			b.mark(Mark{X: b.x(e.T), Y: top, Y2: bottom, TextY: top + 12, Shape: "cut", Glyph: "✂", Text: label, Title: title(e), Step: step})
 		case sandbox.KindHeal:
+			for _, c := range tl.Clients {
+				for _, o := range cuts[c] {
+					b.cutBar(c, o, e.T)
+				}
+				delete(cuts, c)
+			}
 			b.mark(Mark{X: b.x(e.T), Y: b.serviceY, TextY: b.serviceY - 8, Shape: "heal", Glyph: "⌒", Text: "⌒ heal", Title: title(e), Step: step})
 		case sandbox.KindClockJump:
 			y := b.serviceY
@@ -636,6 +657,11 @@ func (b *builder) scan() {
 		b.downBar(node, downStart[node], b.endMS)
 	}
 	for _, c := range tl.Clients {
+		for _, o := range cuts[c] {
+			b.cutBar(c, o, b.endMS)
+		}
+	}
+	for _, c := range tl.Clients {
 		if p, ok := pauseStart[c]; ok {
 			b.pauseBar(c, p, p.t+p.ms)
 		}
@@ -673,6 +699,21 @@ type downOpen struct {
 	t     int64
 	step  int
 	title string
+}
+
+// cutOpen is a partition of a client since t, until a heal.
+type cutOpen struct {
+	t     int64
+	step  int
+	title string
+}
+
+// cutBar is a thin strip at the bottom of a client's lane while the
+// network cuts it off from some nodes.
+func (b *builder) cutBar(client string, o cutOpen, end int64) {
+	x1, x2 := b.x(o.t), b.x(end)
+	y := b.clientY[client] + clientLaneH/2 - 6
+	b.d.Bars = append(b.d.Bars, Bar{X: x1, Y: y, W: max(x2-x1, 2), H: 4, Class: "cut", Title: "cut off · " + o.title, Step: o.step})
 }
 
 // nodeLaneY is the centre of node's lane (1-based), or of the service when

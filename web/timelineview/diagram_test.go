@@ -251,6 +251,22 @@ func TestBuildFaults(t *testing.T) {
 	if cuts != 2 {
 		t.Fatalf("%d cut marks, want 2 (A and B each cut off)", cuts)
 	}
+	// While cut off, each client's lane carries a strip until the heal.
+	tl = presetRun(t, "redlock-split-vote")
+	d = timelineview.Build(tl, len(tl.Events), 0, "/sandbox/x")
+	heal := markX(t, d, "heal")
+	strips := 0
+	for _, b := range d.Bars {
+		if b.Class == "cut" {
+			strips++
+			if b.X+b.W != heal {
+				t.Fatalf("cut strip ends at %d, want the heal at %d", b.X+b.W, heal)
+			}
+		}
+	}
+	if strips != 2 {
+		t.Fatalf("%d cut strips, want 2", strips)
+	}
 }
 
 func markX(t *testing.T, d timelineview.Diagram, shape string) int {
