@@ -235,8 +235,10 @@ func newSim(s Scenario) *sim {
 		uncondDel: l.Release == ReleaseUnconditionalDel,
 		horizon:   MaxTimeMS,
 		queue:     make([]item, 0, 64),
-		events:    make([]Event, 0, min(len(s.Actions)+len(s.Actions)/4+16, MaxEvents)),
-		spans:     make([]span, 0, min(len(s.Actions)+len(s.Actions)/4+16, MaxEvents)),
+		// Room for the events a run usually has, and for a few violation
+		// events, which withViolations inserts in place.
+		events: make([]Event, 0, min(len(s.Actions)+len(s.Actions)/4+16, MaxEvents)+16),
+		spans:  make([]span, 0, min(len(s.Actions)+len(s.Actions)/4+16, MaxEvents)),
 	}
 	if s.UntilMS > 0 {
 		m.horizon = s.UntilMS
