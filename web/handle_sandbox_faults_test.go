@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -118,5 +119,40 @@ func TestSandboxEngine3ScenariosOpen(t *testing.T) {
 				t.Fatalf("the page lacks %q", tt.want)
 			}
 		})
+	}
+}
+
+// TestSandboxImportOverTheEventsBudget: the import of issue 15 (8 clients
+// heartbeating every 100 ms, 500 actions: about 6,500 events under engine
+// 3) is refused with the events budget named, and the pasted text is kept.
+func TestSandboxImportOverTheEventsBudget(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	var b strings.Builder
+	b.WriteString(`{"clients":[`)
+	for i := range 8 {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		b.WriteString(`{"id":"` + string(rune('A'+i)) + `","heartbeat_ms":100}`)
+	}
+	b.WriteString(`],"actions":[`)
+	for i := range 500 {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		b.WriteString(`{"at_ms":` + strconv.Itoa(i*1000) + `,"client":"` + string(rune('A'+i%8)) + `","op":"acquire"}`)
+	}
+	b.WriteString(`]}`)
+	rec := postImport(t, cl, b.String(), false)
+	if rec.Code != http.StatusUnprocessableEntity {
+		t.Fatalf("status = %d, want 422", rec.Code)
+	}
+	doc := mustDoc(t, rec)
+	if msg := doc.Find(`[data-testid=import-error]`).Text(); !strings.Contains(msg, "events budget of 2000") {
+		t.Fatalf("error = %q, want the events budget named", msg)
+	}
+	if got := doc.Find(`textarea[name=scenario]`).Text(); got != b.String() {
+		t.Fatalf("the pasted text was not kept")
 	}
 }
