@@ -680,6 +680,9 @@ func (m *sim) unreachable(ci, i int) string {
 				can = append(can, j+1)
 			}
 		}
+		if len(can) == 0 {
+			return c + " reaches no member of the cluster"
+		}
 		return c + " reaches only members" + nodeList(can) + ", a minority without the leader: they cannot commit anything"
 	case m.model == ModelDatabase && m.down[i]:
 		return "the database is down"
