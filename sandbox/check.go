@@ -66,7 +66,9 @@ func Check(events []Event, keys int) []Violation {
 		grant  int
 	}
 	held := make([]nodeKey, keys)
-	lost := map[string]string{}
+	// lost maps a client to the event that took its key; the sentence is
+	// written only for a violation (lostWhy), not on every event.
+	lost := map[string]int{}
 	touch := func(e Event, fn func(n *nodeKey)) {
 		switch {
 		case len(e.Nodes) > 0:
@@ -83,7 +85,7 @@ func Check(events []Event, keys int) []Violation {
 			}
 		}
 	}
-	drop := func(e Event, match func(n nodeKey) bool, why string) {
+	drop := func(e Event, match func(n nodeKey) bool, why int) {
 		touch(e, func(n *nodeKey) {
 			if n.client != "" && match(*n) {
 				lost[n.client] = why
@@ -126,7 +128,7 @@ func Check(events []Event, keys int) []Violation {
 					tokens[e.Token] = e.Grant
 				}
 			}
-			drop(e, func(n nodeKey) bool { return n.client != e.Client }, e.Client+" was granted the lock (grant "+strconv.Itoa(e.Grant)+") at "+itoa(e.T))
+			drop(e, func(n nodeKey) bool { return n.client != e.Client }, i)
 			touch(e, func(n *nodeKey) { *n = nodeKey{client: e.Client, grant: e.Grant} })
 			b := find(e.Client)
 			*b = belief{client: e.Client, active: true, grant: e.Grant, start: e.T, validUntil: e.ValidUntil, event: i}
@@ -158,11 +160,7 @@ func Check(events []Event, keys int) []Violation {
 				// grant of the client's.
 				break
 			}
-			why := "it released the lock at " + itoa(e.T)
-			if e.Holder != e.Client {
-				why = e.Client + " deleted its key at " + itoa(e.T)
-			}
-			drop(e, func(n nodeKey) bool { return n.client == e.Holder && n.grant == e.Grant }, why)
+			drop(e, func(n nodeKey) bool { return n.client == e.Holder && n.grant == e.Grant }, i)
 			find(e.Client).active = false
 			if e.Holder != "" && e.Holder != e.Client {
 				out = append(out, Violation{Kind: ViolationForeignRelease, T: e.T, Client: e.Client, Event: i,
@@ -172,7 +170,7 @@ func Check(events []Event, keys int) []Violation {
 				keyHolder, keyGrant, keyEvent = "", 0, -1
 			}
 		case KindLeaseExpired:
-			drop(e, func(n nodeKey) bool { return n.grant == e.Grant }, "its lease expired at the service at "+itoa(e.T))
+			drop(e, func(n nodeKey) bool { return n.grant == e.Grant }, i)
 			if e.Node == 0 && e.Grant == keyGrant {
 				keyHolder, keyGrant, keyEvent = "", 0, -1
 			}
@@ -180,7 +178,7 @@ func Check(events []Event, keys int) []Violation {
 			if e.Kind == KindFailover && e.Reason == "no-quorum" {
 				break
 			}
-			drop(e, func(n nodeKey) bool { return n.client != e.Holder || n.grant != e.Grant }, "its key was lost in the "+map[bool]string{true: "failover", false: "restart"}[e.Kind == KindFailover]+" at "+itoa(e.T))
+			drop(e, func(n nodeKey) bool { return n.client != e.Holder || n.grant != e.Grant }, i)
 			touch(e, func(n *nodeKey) { *n = nodeKey{client: e.Holder, grant: e.Grant} })
 			if e.Node == 0 {
 				keyHolder, keyGrant, keyNoExp = e.Holder, e.Grant, e.ExpiresAt == 0
@@ -202,7 +200,10 @@ func Check(events []Event, keys int) []Violation {
 			if e.Grant == 0 || mine*2 <= keys {
 				why := e.Client + " never held the lock"
 				if e.Grant > 0 {
-					why = e.Client + " no longer held the lock: " + lost[e.Client]
+					why = e.Client + " no longer held the lock: "
+					if j, ok := lost[e.Client]; ok {
+						why += lostWhy(events[j])
+					}
 					if mine > 0 {
 						why = e.Client + " kept only " + strconv.Itoa(mine) + " of " + strconv.Itoa(keys) + " nodes, no majority"
 					}
@@ -247,6 +248,25 @@ func Check(events []Event, keys int) []Violation {
 	}
 	slices.SortStableFunc(out, func(a, b Violation) int { return a.Event - b.Event })
 	return out
+}
+
+// lostWhy says how the event e (that Check's drop recorded) took a
+// client's key.
+func lostWhy(e Event) string {
+	switch e.Kind {
+	case KindAcquireGranted:
+		return e.Client + " was granted the lock (grant " + strconv.Itoa(e.Grant) + ") at " + itoa(e.T)
+	case KindReleaseOK:
+		if e.Holder != e.Client {
+			return e.Client + " deleted its key at " + itoa(e.T)
+		}
+		return "it released the lock at " + itoa(e.T)
+	case KindLeaseExpired:
+		return "its lease expired at the service at " + itoa(e.T)
+	case KindFailover:
+		return "its key was lost in the failover at " + itoa(e.T)
+	}
+	return "its key was lost in the restart at " + itoa(e.T)
 }
 
 // StateAt returns the world after the first step events of t (step is
