@@ -28,14 +28,18 @@ type belief struct {
 //     failover, or another client's grant had taken its place. keys is the
 //     number of independent lock keys (the redlock node count, 1 for the
 //     other models): on redlock the writer must still hold a majority. The
-//     database model's row keeps a lapsed claim until someone claims over
-//     it, and the engine records no expiry for it: there the claim counts
-//     until it is released or taken over, which is what the row says.
+//     database model records a claim's lapse (held_until passed by the
+//     database's clock) as lease.expired, so a late write after a lapse is
+//     the same violation on every model. A node down for a restart grants
+//     nothing, so its key counts until it is back (node.restart) with what
+//     its persistence kept, like a failover.
 //   - double-grant: a grant (or extend) while another client's belief of
 //     holding, from its grant to its valid_until (cut short by its release,
 //     a refused extend or its crash), still runs.
 //   - foreign-release: a release.ok that removed another client's key.
 //   - token-reuse: an acquire.granted with a token issued before.
+//   - duplicate-effect: a write.accepted to a ledger whose effect (Key)
+//     was applied before: the same charge twice.
 //   - permanent-lock: at the end, the single lock key has no expiry and its
 //     holder has crashed: nobody can ever remove it.
 func Check(events []Event, keys int) []Violation {
@@ -52,6 +56,7 @@ func Check(events []Event, keys int) []Violation {
 		keyNoExp   bool
 		keyEvent   = -1
 		crashEvent = map[string]int{}
+		effects    = map[string]Event{}
 	)
 	// held is the service's key on each lock node, as the events leave
 	// it; lost says why a client last lost a key, for the detail.
@@ -61,7 +66,9 @@ func Check(events []Event, keys int) []Violation {
 		grant  int
 	}
 	held := make([]nodeKey, keys)
-	lost := map[string]string{}
+	// lost maps a client to the event that took its key; the sentence is
+	// written only for a violation (lostWhy), not on every event.
+	lost := map[string]int{}
 	touch := func(e Event, fn func(n *nodeKey)) {
 		switch {
 		case len(e.Nodes) > 0:
@@ -78,7 +85,7 @@ func Check(events []Event, keys int) []Violation {
 			}
 		}
 	}
-	drop := func(e Event, match func(n nodeKey) bool, why string) {
+	drop := func(e Event, match func(n nodeKey) bool, why int) {
 		touch(e, func(n *nodeKey) {
 			if n.client != "" && match(*n) {
 				lost[n.client] = why
@@ -121,7 +128,7 @@ func Check(events []Event, keys int) []Violation {
 					tokens[e.Token] = e.Grant
 				}
 			}
-			drop(e, func(n nodeKey) bool { return n.client != e.Client }, e.Client+" was granted the lock (grant "+strconv.Itoa(e.Grant)+") at "+itoa(e.T))
+			drop(e, func(n nodeKey) bool { return n.client != e.Client }, i)
 			touch(e, func(n *nodeKey) { *n = nodeKey{client: e.Client, grant: e.Grant} })
 			b := find(e.Client)
 			*b = belief{client: e.Client, active: true, grant: e.Grant, start: e.T, validUntil: e.ValidUntil, event: i}
@@ -148,11 +155,12 @@ func Check(events []Event, keys int) []Violation {
 				crashEvent[e.Client] = i
 			}
 		case KindReleaseOK:
-			why := "it released the lock at " + itoa(e.T)
-			if e.Holder != e.Client {
-				why = e.Client + " deleted its key at " + itoa(e.T)
+			if e.Grant == 0 && e.Holder == e.Client {
+				// The unlock of a refused attempt's leftovers: it ends no
+				// grant of the client's.
+				break
 			}
-			drop(e, func(n nodeKey) bool { return n.client == e.Holder && n.grant == e.Grant }, why)
+			drop(e, func(n nodeKey) bool { return n.client == e.Holder && n.grant == e.Grant }, i)
 			find(e.Client).active = false
 			if e.Holder != "" && e.Holder != e.Client {
 				out = append(out, Violation{Kind: ViolationForeignRelease, T: e.T, Client: e.Client, Event: i,
@@ -162,12 +170,15 @@ func Check(events []Event, keys int) []Violation {
 				keyHolder, keyGrant, keyEvent = "", 0, -1
 			}
 		case KindLeaseExpired:
-			drop(e, func(n nodeKey) bool { return n.grant == e.Grant }, "its lease expired at the service at "+itoa(e.T))
+			drop(e, func(n nodeKey) bool { return n.grant == e.Grant }, i)
 			if e.Node == 0 && e.Grant == keyGrant {
 				keyHolder, keyGrant, keyEvent = "", 0, -1
 			}
-		case KindFailover:
-			drop(e, func(n nodeKey) bool { return n.client != e.Holder || n.grant != e.Grant }, "its key was lost in the failover at "+itoa(e.T))
+		case KindFailover, KindRestart:
+			if e.Kind == KindFailover && e.Reason == "no-quorum" {
+				break
+			}
+			drop(e, func(n nodeKey) bool { return n.client != e.Holder || n.grant != e.Grant }, i)
 			touch(e, func(n *nodeKey) { *n = nodeKey{client: e.Holder, grant: e.Grant} })
 			if e.Node == 0 {
 				keyHolder, keyGrant, keyNoExp = e.Holder, e.Grant, e.ExpiresAt == 0
@@ -189,7 +200,10 @@ func Check(events []Event, keys int) []Violation {
 			if e.Grant == 0 || mine*2 <= keys {
 				why := e.Client + " never held the lock"
 				if e.Grant > 0 {
-					why = e.Client + " no longer held the lock: " + lost[e.Client]
+					why = e.Client + " no longer held the lock: "
+					if j, ok := lost[e.Client]; ok {
+						why += lostWhy(events[j])
+					}
 					if mine > 0 {
 						why = e.Client + " kept only " + strconv.Itoa(mine) + " of " + strconv.Itoa(keys) + " nodes, no majority"
 					}
@@ -215,6 +229,14 @@ func Check(events []Event, keys int) []Violation {
 			if e.Grant > maxGrant {
 				maxGrant, maxWriter = e.Grant, e.Client
 			}
+			if e.Key != "" {
+				if first, ok := effects[e.Key]; ok {
+					out = append(out, Violation{Kind: ViolationDuplicateEffect, T: e.T, Client: e.Client, Event: i,
+						Detail: "the ledger applied " + strconv.Quote(e.Key) + " again, from " + e.Client + " at " + itoa(e.T) + ": " + first.Client + " had applied it at " + itoa(first.T) + " (a double charge)"})
+				} else {
+					effects[e.Key] = e
+				}
+			}
 		}
 	}
 	if keyEvent >= 0 && keyNoExp {
@@ -226,6 +248,25 @@ func Check(events []Event, keys int) []Violation {
 	}
 	slices.SortStableFunc(out, func(a, b Violation) int { return a.Event - b.Event })
 	return out
+}
+
+// lostWhy says how the event e (that Check's drop recorded) took a
+// client's key.
+func lostWhy(e Event) string {
+	switch e.Kind {
+	case KindAcquireGranted:
+		return e.Client + " was granted the lock (grant " + strconv.Itoa(e.Grant) + ") at " + itoa(e.T)
+	case KindReleaseOK:
+		if e.Holder != e.Client {
+			return e.Client + " deleted its key at " + itoa(e.T)
+		}
+		return "it released the lock at " + itoa(e.T)
+	case KindLeaseExpired:
+		return "its lease expired at the service at " + itoa(e.T)
+	case KindFailover:
+		return "its key was lost in the failover at " + itoa(e.T)
+	}
+	return "its key was lost in the restart at " + itoa(e.T)
 }
 
 // StateAt returns the world after the first step events of t (step is
@@ -294,21 +335,41 @@ func (t Timeline) StateAt(step int) State {
 			cl(e.Client).Holds = false
 		case KindReleaseOK:
 			targets(e, func(n *NodeState) {
-				if n.Grant == e.Grant && n.Holder == e.Holder {
+				if n.Grant == e.Grant && n.Holder == e.Holder && n.Leftover == (e.Grant == 0) {
 					*n = NodeState{Node: n.Node, ClockOffsetMS: n.ClockOffsetMS}
 				}
 			})
-			cl(e.Client).Holds = false
+			if e.Grant > 0 || e.Holder != e.Client {
+				cl(e.Client).Holds = false
+			}
 		case KindLeaseExpired:
 			targets(e, func(n *NodeState) {
-				if n.Grant == e.Grant {
+				if n.Grant == e.Grant && (e.Grant > 0 || n.Holder == e.Client) {
 					*n = NodeState{Node: n.Node, ClockOffsetMS: n.ClockOffsetMS}
 				}
 			})
-		case KindFailover:
+		case KindFailover, KindRestart:
+			if e.Reason == "no-quorum" {
+				break
+			}
 			targets(e, func(n *NodeState) {
-				*n = NodeState{Node: n.Node, Holder: e.Holder, Grant: e.Grant, Token: e.Token, ExpiresAt: e.ExpiresAt}
+				*n = NodeState{Node: n.Node, Holder: e.Holder, Grant: e.Grant, Token: e.Token, ExpiresAt: e.ExpiresAt, ClockOffsetMS: n.ClockOffsetMS, Down: n.Down && e.Kind == KindFailover}
 			})
+		case KindNodeDown:
+			if e.Node >= 1 && e.Node <= len(st.Nodes) {
+				st.Nodes[e.Node-1].Down = true
+			}
+		case KindNodeUp:
+			if e.Node >= 1 && e.Node <= len(st.Nodes) {
+				st.Nodes[e.Node-1].Down = false
+			}
+		case KindAcquireDenied:
+			// A refused attempt's key stays on the nodes that said yes.
+			for _, v := range e.Nodes {
+				if v >= 1 && v <= len(st.Nodes) {
+					st.Nodes[v-1] = NodeState{Node: v, Holder: e.Client, Leftover: true, ClockOffsetMS: st.Nodes[v-1].ClockOffsetMS}
+				}
+			}
 		case KindClockJump:
 			if e.Node >= 1 && e.Node <= len(st.Nodes) {
 				st.Nodes[e.Node-1].ClockOffsetMS += e.MS
@@ -316,6 +377,9 @@ func (t Timeline) StateAt(step int) State {
 		case KindWriteAccepted:
 			st.Value = e.Value
 			st.HighestToken = max(st.HighestToken, e.Token)
+			if e.Key != "" {
+				st.Effects++
+			}
 		case KindPauseStart:
 			cl(e.Client).Status = StatusPaused
 		case KindPauseEnd:
@@ -335,7 +399,7 @@ func (t Timeline) StateAt(step int) State {
 // for single-node models), with its key.
 func holderOf(nodes []NodeState) (string, int, int64, int64) {
 	for _, n := range nodes {
-		if n.Holder == "" {
+		if n.Holder == "" || n.Leftover {
 			continue
 		}
 		count := 0
@@ -363,7 +427,7 @@ func (e Event) Lane() string {
 		return "checker"
 	case KindWriteAccepted, KindWriteRejected:
 		return "resource"
-	case KindLeaseExpired, KindFailover, KindClockJump, KindExpireSet:
+	case KindLeaseExpired, KindFailover, KindClockJump, KindExpireSet, KindNodeDown, KindNodeUp, KindRestart:
 		if e.Node > 0 {
 			return "node " + strconv.Itoa(e.Node)
 		}

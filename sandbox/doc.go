@@ -18,6 +18,14 @@
 //   - A write carries the token and grant of the client's latest grant.
 //   - With latency 0 (the default) a message and its answer take no time,
 //     so cause and effect appear in causal order within one millisecond.
+//   - A refused acquire leaves its key on the nodes that said yes; the
+//     client unlocks them as soon as it takes in the refusal, and retries
+//     (lock.retries) after a delay drawn from lock.seed.
+//   - A node that is down, or cut off from a client by a partition, does
+//     not answer that client; a consensus cluster answers only through a
+//     leader that reaches a majority, and a new leader restarts every
+//     lease at its full TTL.
+//   - A run stops at MaxEvents events (the events budget).
 //
 // The package is pure: no I/O beyond an io.Writer for WriteTable, no
 // globals. The lockdrill sim command and the web UI are thin shells around
@@ -27,4 +35,4 @@ package sandbox
 // EngineVersion identifies the simulator's semantics. Bump it whenever a
 // timeline for the same scenario would change, so that a saved timeline can
 // tell that a re-run would no longer match it.
-const EngineVersion = "3"
+const EngineVersion = "4"

@@ -47,8 +47,8 @@ func (s Scenario) ValidateRun() error {
 }
 
 func (s Scenario) checkEvents() error {
-	if Run(s).Summary.Stopped == "limit" {
-		return &ValidationError{Field: "actions", Msg: fmt.Sprintf("the run would produce more than %d events, the most a timeline may hold", MaxEvents)}
+	if Run(s).Summary.Stopped == StoppedEventBudget {
+		return &ValidationError{Field: "actions", Msg: fmt.Sprintf("the run would reach the events budget of %d events (heartbeats count), the most a timeline may hold: use fewer actions, fewer clients with a heartbeat or a longer heartbeat period", MaxEvents)}
 	}
 	return nil
 }
@@ -56,11 +56,21 @@ func (s Scenario) checkEvents() error {
 // Settings is a change of a scenario's configuration: a nil pointer or an
 // empty or zero field keeps what the scenario has.
 type Settings struct {
-	FencingTokens *bool
-	CheckFencing  *bool
-	TTLMS         int64
-	Acquire       string
-	Release       string
+	TokenSource  string
+	CheckFencing *bool
+	TTLMS        int64
+	Acquire      string
+	Release      string
+	// LagMS (redis) is the replica's lag; 0 is synchronous (WAIT 1).
+	LagMS           *int64
+	Persistence     string
+	ResourceKind    string
+	IdempotencyKeys *bool
+	// Retries (nil: keep) is how often a refused acquire is retried; Seed
+	// (0: keep) draws the random delays.
+	Retries      *int
+	RetryDelayMS int64
+	Seed         uint64
 }
 
 // WithSettings returns s with the set fields of c applied and a short
@@ -76,10 +86,10 @@ func (s Scenario) WithSettings(c Settings) (Scenario, []string, error) {
 		}
 		return "off"
 	}
-	if c.FencingTokens != nil && (s.Lock.FencingTokens == nil || *s.Lock.FencingTokens != *c.FencingTokens) {
-		v := *c.FencingTokens
-		out.Lock.FencingTokens = &v
-		changed = append(changed, "fencing tokens "+onOff(v))
+	if c.TokenSource != "" && c.TokenSource != s.Lock.TokenSource {
+		out.Lock.TokenSource = c.TokenSource
+		out.Lock.FencingTokens = nil
+		changed = append(changed, "token source "+c.TokenSource)
 	}
 	if c.CheckFencing != nil && (s.Resource.CheckFencing == nil || *s.Resource.CheckFencing != *c.CheckFencing) {
 		v := *c.CheckFencing
@@ -98,6 +108,40 @@ func (s Scenario) WithSettings(c Settings) (Scenario, []string, error) {
 		out.Lock.Acquire = c.Acquire
 		changed = append(changed, "acquire "+c.Acquire)
 	}
+	if c.LagMS != nil && (s.Lock.LagMS == nil || *s.Lock.LagMS != *c.LagMS) {
+		v := *c.LagMS
+		out.Lock.LagMS = &v
+		if v == 0 {
+			changed = append(changed, "synchronous replication (WAIT 1)")
+		} else {
+			changed = append(changed, "replication lag "+strconv.FormatInt(v, 10)+" ms")
+		}
+	}
+	if c.Persistence != "" && c.Persistence != s.Lock.Persistence {
+		out.Lock.Persistence = c.Persistence
+		changed = append(changed, "persistence "+c.Persistence)
+	}
+	if c.ResourceKind != "" && c.ResourceKind != s.Resource.Kind {
+		out.Resource.Kind = c.ResourceKind
+		changed = append(changed, "resource "+c.ResourceKind)
+	}
+	if c.IdempotencyKeys != nil && *c.IdempotencyKeys != s.Resource.IdempotencyKeys {
+		out.Resource.IdempotencyKeys = *c.IdempotencyKeys
+		changed = append(changed, "idempotency keys "+onOff(*c.IdempotencyKeys))
+	}
+	if c.Retries != nil && *c.Retries != s.Lock.Retries {
+		out.Lock.Retries = *c.Retries
+		changed = append(changed, "retries "+strconv.Itoa(*c.Retries))
+	}
+	if c.RetryDelayMS != 0 && c.RetryDelayMS != s.Lock.RetryDelayMS {
+		out.Lock.RetryDelayMS = c.RetryDelayMS
+		changed = append(changed, "retry delay up to "+strconv.FormatInt(c.RetryDelayMS, 10)+" ms")
+	}
+	if c.Seed != 0 && c.Seed != s.Lock.Seed {
+		out.Lock.Seed = c.Seed
+		changed = append(changed, "seed "+strconv.FormatUint(c.Seed, 10))
+	}
+	out = out.WithDefaults()
 	if err := out.Validate(); err != nil {
 		return s, nil, err
 	}

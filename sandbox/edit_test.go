@@ -2,6 +2,7 @@ package sandbox_test
 
 import (
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -46,7 +47,7 @@ func TestAppend(t *testing.T) {
 				t.Fatalf("Append changed its receiver: %d actions, want %d", len(tt.s.Actions), before)
 			}
 			if tt.field == "" {
-				if err != nil || len(got.Actions) != before+1 || got.Actions[before] != tt.a {
+				if err != nil || len(got.Actions) != before+1 || !reflect.DeepEqual(got.Actions[before], tt.a) {
 					t.Fatalf("got %d actions, err %v; want the action appended", len(got.Actions), err)
 				}
 				return
@@ -69,18 +70,27 @@ func TestWithSettings(t *testing.T) {
 		field   string
 	}{
 		{name: "nothing set changes nothing"},
-		{name: "the same values change nothing", set: sandbox.Settings{FencingTokens: &on, CheckFencing: &on, TTLMS: 10000, Acquire: "atomic"}},
+		{name: "the same values change nothing", set: sandbox.Settings{TokenSource: "incr", CheckFencing: &on, TTLMS: 10000, Acquire: "atomic"}},
 		{name: "fencing check off", set: sandbox.Settings{CheckFencing: &off}, changed: []string{"fencing check at the resource off"}},
-		{name: "tokens off and a shorter TTL", set: sandbox.Settings{FencingTokens: &off, TTLMS: 5000},
-			changed: []string{"fencing tokens off", "TTL 5000 ms"}},
+		{name: "tokens off and a shorter TTL", set: sandbox.Settings{TokenSource: "none", TTLMS: 5000},
+			changed: []string{"token source none", "TTL 5000 ms"}},
+		{name: "synchronous replication", set: sandbox.Settings{LagMS: new(int64)}, changed: []string{"synchronous replication (WAIT 1)"}},
+		{name: "a ledger with idempotency keys", set: sandbox.Settings{ResourceKind: "ledger", IdempotencyKeys: &on},
+			changed: []string{"resource ledger", "idempotency keys on"}},
+		{name: "idempotency keys on a register are refused", set: sandbox.Settings{IdempotencyKeys: &on}, field: "resource.idempotency_keys"},
+		{name: "the epoch is not a redis token", set: sandbox.Settings{TokenSource: "epoch"}, field: "lock.token_source"},
 		{name: "plain DEL", set: sandbox.Settings{Release: sandbox.ReleaseUnconditionalDel}, changed: []string{"release unconditional-del"}},
-		{name: "tokens on redlock are refused", model: sandbox.ModelRedlock, set: sandbox.Settings{FencingTokens: &on}, field: "lock.fencing_tokens"},
+		{name: "tokens on redlock are refused", model: sandbox.ModelRedlock, set: sandbox.Settings{TokenSource: "incr"}, field: "lock.token_source"},
 		{name: "an unknown acquire is refused", set: sandbox.Settings{Acquire: "maybe"}, field: "lock.acquire"},
 		{name: "a TTL past ten minutes is refused", set: sandbox.Settings{TTLMS: sandbox.MaxTimeMS + 1}, field: "lock.ttl_ms"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s := sandbox.Scenario{Lock: sandbox.LockConfig{Model: tt.model}, Clients: []sandbox.Client{{ID: "A"}}}.WithDefaults()
+			src := ""
+			if tt.model == "" {
+				src = "incr"
+			}
+			s := sandbox.Scenario{Lock: sandbox.LockConfig{Model: tt.model, TokenSource: src}, Clients: []sandbox.Client{{ID: "A"}}}.WithDefaults()
 			got, changed, err := s.WithSettings(tt.set)
 			if tt.field != "" {
 				var ve *sandbox.ValidationError
@@ -92,10 +102,10 @@ func TestWithSettings(t *testing.T) {
 			if err != nil || strings.Join(changed, "; ") != strings.Join(tt.changed, "; ") {
 				t.Fatalf("got changed %q, err %v; want %q", changed, err, tt.changed)
 			}
-			if len(changed) > 0 && got.Lock == s.Lock && *got.Resource.CheckFencing == *s.Resource.CheckFencing {
+			if len(changed) > 0 && reflect.DeepEqual(got.Lock, s.Lock) && reflect.DeepEqual(got.Resource, s.Resource) {
 				t.Fatalf("settings reported as changed but the scenario is the same")
 			}
-			if *s.Lock.FencingTokens != true || *s.Resource.CheckFencing != true {
+			if (tt.model == "" && s.Lock.TokenSource != "incr") || *s.Resource.CheckFencing != (tt.model == "") {
 				t.Fatalf("WithSettings changed its receiver")
 			}
 		})

@@ -10,9 +10,14 @@ import (
 )
 
 // mustRun parses a scenario (lock config, clients and actions as JSON
-// fragments) and runs it.
+// fragments) and runs it. A redis lock that names no token source gets
+// INCR tokens, which most of these tests are about (Redis itself has none:
+// see TestTokenSources).
 func mustRun(t *testing.T, lock, clients, actions string, extra ...string) sandbox.Timeline {
 	t.Helper()
+	if !strings.Contains(lock, `"model"`) && !strings.Contains(lock, `"token_source"`) && !strings.Contains(lock, `"fencing_tokens"`) {
+		lock = strings.TrimPrefix(lock+`,"token_source":"incr"`, ",")
+	}
 	in := `{"lock":{` + lock + `},"clients":[` + clients + `],"actions":[` + actions + `]` + strings.Join(extra, "") + `}`
 	s, err := sandbox.Parse([]byte(in))
 	if err != nil {
@@ -263,19 +268,47 @@ func TestSemantics(t *testing.T) {
 			want:    []string{"9898 acquire.denied B validity-expired"},
 		},
 		{
-			name:    "database claim succeeds when free or lapsed; writes need holder = writer",
+			name:    "database claim succeeds when free or lapsed, bumping the epoch; writes need holder = writer",
 			lock:    `"model":"database","ttl_ms":1000`,
 			clients: ab,
 			actions: `{"at_ms":0,"client":"A","op":"claim"},{"at_ms":500,"client":"B","op":"claim"},{"at_ms":600,"client":"A","op":"write","value":"a"},{"at_ms":1000,"client":"B","op":"claim"},{"at_ms":1100,"client":"A","op":"write","value":"a2"},{"at_ms":1200,"client":"B","op":"write","value":"b"}`,
 			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied, sandbox.KindWriteAccepted, sandbox.KindWriteRejected},
-			want:    []string{"0 acquire.granted A token=0", "500 acquire.denied B held", "600 write.accepted A a", "1000 acquire.granted B token=0", "1100 write.rejected A a2 not-holder", "1200 write.accepted B b"},
+			want:    []string{"0 acquire.granted A token=1", "500 acquire.denied B held", "600 write.accepted A a", "1000 acquire.granted B token=2", "1100 write.rejected A a2 not-holder", "1200 write.accepted B b"},
 		},
 		{
-			name:    "a database claim that lapsed still lets its holder write while nobody reclaims",
+			// The guard compares held_until with the database's own now():
+			// a lapsed claim protects nothing, even before anyone reclaims.
+			name:    "a database claim that lapsed cannot write, even while nobody reclaims",
 			lock:    `"model":"database","ttl_ms":1000`,
 			clients: ab,
 			actions: `{"at_ms":0,"client":"A","op":"claim"},{"at_ms":5000,"client":"A","op":"write","value":"a"}`,
-			want:    []string{"0 acquire.granted A token=0", "5000 write.accepted A a"},
+			want:    []string{"0 acquire.granted A token=1", "1000 lease.expired A", "5000 write.rejected A a lapsed"},
+		},
+		{
+			name:    "without the guard the same late write is an unsafe write, as on redis",
+			lock:    `"model":"database","ttl_ms":1000`,
+			extra:   `,"resource":{"check_fencing":false}`,
+			clients: ab,
+			actions: `{"at_ms":0,"client":"A","op":"claim"},{"at_ms":5000,"client":"A","op":"write","value":"a"}`,
+			want:    []string{"0 acquire.granted A token=1", "1000 lease.expired A", "5000 write.accepted A a", "5000 violation unsafe-write"},
+		},
+		{
+			name:    "database extend cannot revive a lapsed claim",
+			lock:    `"model":"database","ttl_ms":1000`,
+			clients: ab,
+			actions: `{"at_ms":0,"client":"A","op":"claim"},{"at_ms":500,"client":"A","op":"extend"},{"at_ms":2000,"client":"A","op":"extend"},{"at_ms":2100,"client":"B","op":"claim"}`,
+			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindExtendOK, sandbox.KindExtendRefused, sandbox.KindLeaseExpired},
+			want:    []string{"0 acquire.granted A token=1", "500 extend.ok A", "1500 lease.expired A", "2000 extend.refused A", "2100 acquire.granted B token=2", "3100 lease.expired B"},
+		},
+		{
+			// The holder column alone cannot tell A's old claim from its
+			// new one; the epoch can.
+			name:    "the database epoch refuses a write from an earlier claim of the same holder",
+			lock:    `"model":"database","ttl_ms":1000`,
+			clients: ab,
+			actions: `{"at_ms":0,"client":"A","op":"claim"},{"at_ms":100,"client":"A","op":"delay","ms":2000},{"at_ms":100,"client":"A","op":"write","value":"old"},{"at_ms":1500,"client":"A","op":"claim"}`,
+			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindWriteAccepted, sandbox.KindWriteRejected},
+			want:    []string{"0 acquire.granted A token=1", "1500 acquire.granted A token=2", "2100 write.rejected A old stale-token"},
 		},
 		{
 			name:    "until_ms stops the run",
@@ -340,7 +373,8 @@ func TestRunAppliesDefaults(t *testing.T) {
 		Actions: []sandbox.Action{{Client: "A", Op: sandbox.OpAcquire}},
 	})
 	got := lines(tl)
-	want := []string{"0 acquire.granted A token=1", "10000 lease.expired A"}
+	// The default redis lock is Redis as it is: no token of its own.
+	want := []string{"0 acquire.granted A token=0", "10000 lease.expired A"}
 	if !slices.Equal(got, want) {
 		t.Fatalf("events %q, want %q", got, want)
 	}
@@ -382,7 +416,7 @@ func TestFailoverDescribesRestoredKey(t *testing.T) {
 		{
 			name:       "a key inside the lag is lost",
 			actions:    `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":999,"op":"failover"},{"at_ms":1000,"client":"B","op":"acquire"}`,
-			wantDetail: "a replica 1000 ms behind is promoted: the key of A (grant 1, expiring at 10000) is lost, so the lock is free; the fencing counter goes back from 1 to 0",
+			wantDetail: "a replica 1000 ms behind is promoted: the key of A (grant 1, expiring at 10000) is lost, so the lock is free; the INCR counter of the tokens goes back from 1 to 0",
 			wantNext:   "1000 acquire.granted B token=1",
 		},
 		{
@@ -401,7 +435,7 @@ func TestFailoverDescribesRestoredKey(t *testing.T) {
 			wantHolder:  "A",
 			wantGrant:   1,
 			wantExpires: 10000,
-			wantDetail:  "a replica 1000 ms behind is promoted: the key of B (grant 2, expiring at 11000) is lost and the key of A (grant 1, expiring at 10000) is back in its place; the fencing counter goes back from 2 to 1",
+			wantDetail:  "a replica 1000 ms behind is promoted: the key of B (grant 2, expiring at 11000) is lost and the key of A (grant 1, expiring at 10000) is back in its place; the INCR counter of the tokens goes back from 2 to 1",
 			wantNext:    "1600 acquire.denied B held",
 		},
 		{

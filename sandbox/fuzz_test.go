@@ -37,6 +37,39 @@ func genScenario(data []byte, clients, actions int) sandbox.Scenario {
 	if cfg&32 != 0 {
 		s.Network.LatencyMS = int64(next() % 50)
 	}
+	// faults: engine 4's options and ops (node faults, partitions,
+	// restarts, a ledger), off in the benchmark's scenarios.
+	faults := cfg&64 != 0
+	if faults {
+		opt := next()
+		switch s.Lock.Model {
+		case sandbox.ModelRedis:
+			if opt&1 != 0 {
+				s.Lock.TokenSource = sandbox.TokenIncr
+			}
+			if opt&2 != 0 {
+				s.Lock.LagMS = ptr(int64(0))
+			}
+		case sandbox.ModelConsensus:
+			if opt&1 != 0 {
+				s.Lock.TokenSource = sandbox.TokenNone
+			}
+		case sandbox.ModelDatabase:
+			if opt&1 != 0 {
+				s.Lock.TokenSource = sandbox.TokenNone
+			}
+		}
+		if s.Lock.Model == sandbox.ModelRedis || s.Lock.Model == sandbox.ModelRedlock {
+			s.Lock.Persistence = []string{sandbox.PersistNone, sandbox.PersistEverySec, sandbox.PersistAlways}[int(opt>>2)%3]
+		}
+		if opt&16 != 0 {
+			s.Resource.Kind = sandbox.ResourceLedger
+			s.Resource.IdempotencyKeys = opt&32 != 0
+		}
+		if opt&64 != 0 {
+			s.Lock.Retries = 1 + int(opt>>4)%3
+		}
+	}
 	s = s.WithDefaults()
 	for i := range clients {
 		c := sandbox.Client{ID: string(rune('A' + i))}
@@ -53,7 +86,12 @@ func genScenario(data []byte, clients, actions int) sandbox.Scenario {
 			break
 		}
 		a := sandbox.Action{AtMS: at, Client: s.Clients[int(who)%clients].ID}
-		switch op % 16 {
+		kinds := 16
+		if faults {
+			kinds = 21
+		}
+		nodes := s.Lock.Nodes
+		switch op % byte(kinds) {
 		case 0, 1, 2, 3:
 			a.Op = sandbox.OpAcquire
 			if s.Lock.Model == sandbox.ModelDatabase {
@@ -81,6 +119,32 @@ func genScenario(data []byte, clients, actions int) sandbox.Scenario {
 			}
 		case 15:
 			a.Client, a.Op, a.Node, a.MS = "", sandbox.OpClockJump, 1+int(who)%s.Lock.Nodes, 1+int64(arg)*200
+		case 16:
+			a.Client, a.Op, a.Node = "", sandbox.OpNodeDown, 1+int(who)%nodes
+		case 17:
+			a.Client, a.Op, a.Node = "", sandbox.OpNodeUp, 1+int(who)%nodes
+		case 18:
+			a.Client, a.Op, a.Node, a.MS = "", sandbox.OpRestart, 1+int(who)%nodes, int64(arg)*100
+		case 19:
+			// A client cut off from some nodes, or (consensus) members
+			// split from the others.
+			a.Op = sandbox.OpPartition
+			if s.Lock.Model == sandbox.ModelConsensus && who&1 != 0 {
+				a.Client = ""
+			}
+			for n := 1; n <= nodes; n++ {
+				if arg&(1<<(n%8)) != 0 {
+					a.Nodes = append(a.Nodes, n)
+				}
+			}
+			if len(a.Nodes) == 0 {
+				a.Nodes = []int{1}
+			}
+		case 20:
+			a.Client, a.Op = "", sandbox.OpHeal
+		}
+		if a.Op == sandbox.OpWrite && s.Resource.Kind == sandbox.ResourceLedger && arg&1 != 0 {
+			a.Key = "k" + string(rune('0'+arg%4))
 		}
 		s.Actions = append(s.Actions, a)
 	}
@@ -121,6 +185,7 @@ func FuzzParse(f *testing.F) {
 func FuzzRun(f *testing.F) {
 	f.Add([]byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, uint8(2))
 	f.Add([]byte{5, 90, 0, 0, 0, 0, 10, 4, 1, 5, 5, 3, 11, 1, 100, 4, 0, 20}, uint8(3))
+	f.Add([]byte{66, 90, 255, 0, 0, 0, 16, 1, 1, 0, 0, 3, 19, 1, 7, 4, 0, 20, 18, 2, 5, 0, 1, 9}, uint8(2))
 	f.Fuzz(func(t *testing.T, data []byte, clients uint8) {
 		s := genScenario(data, 1+int(clients)%sandbox.MaxClients, min(len(data)/3, sandbox.MaxActions))
 		if err := s.Validate(); err != nil {
@@ -140,6 +205,9 @@ func checkTimeline(t *testing.T, tl sandbox.Timeline) {
 	}
 	last := int64(0)
 	for i, e := range tl.Events {
+		if e.Detail == "" {
+			t.Fatalf("event %d (%s at %d) has no detail", i, e.Kind, e.T)
+		}
 		if e.T < last || e.T > sandbox.MaxTimeMS {
 			t.Fatalf("event %d (%s) at %d: time goes back or beyond the limit", i, e.Kind, e.T)
 		}
@@ -156,7 +224,7 @@ func checkTimeline(t *testing.T, tl sandbox.Timeline) {
 // unsafe-write verdicts.
 func TestRandomScenarios(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	for i := range 300 {
+	for i := range 600 {
 		data := make([]byte, 3*60+8)
 		for j := range data {
 			data[j] = byte(rng.UintN(256))

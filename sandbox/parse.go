@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -62,6 +63,11 @@ func Parse(data []byte) (Scenario, error) {
 	}
 	for i, a := range raw.Actions {
 		p.addErr(decodeStrict(a, &s.Actions[i], "actions["+strconv.Itoa(i)+"]"))
+		if s.Actions[i].Nodes != nil && len(s.Actions[i].Nodes) == 0 {
+			// "nodes": [] says nothing that an absent list does not, and
+			// is written back as absent.
+			s.Actions[i].Nodes = nil
+		}
 	}
 	// A part that failed to decode is half filled: validating the rest
 	// would report problems the learner did not write.
@@ -177,9 +183,14 @@ func jsonTypeName(kind string) string {
 
 // WithDefaults returns s with every unset field given its default: model
 // redis, ttl_ms 10000, nodes (redlock 5, consensus 3, else 1),
-// fencing_tokens (true where the model has tokens), acquire atomic,
-// release compare-and-delete, lag_ms 1000 (redis, redlock),
-// check_fencing true. It never changes a field that is set.
+// token_source (consensus revision, database epoch, else none; an old
+// fencing_tokens turned into its source), acquire atomic, release
+// compare-and-delete, lag_ms 1000 when absent (redis), persistence
+// everysec (redis, redlock), check_fencing (true for the database guard or
+// when tokens are issued), resource kind register, retry_delay_ms 200 and
+// seed 1 when retrying. It never changes a field that is set, except that
+// it drops the fields an older engine wrote and this one reads another way
+// (fencing_tokens, redlock's lag_ms).
 func (s Scenario) WithDefaults() Scenario {
 	l := &s.Lock
 	if l.Model == "" {
@@ -198,9 +209,28 @@ func (s Scenario) WithDefaults() Scenario {
 			l.Nodes = 1
 		}
 	}
-	if l.FencingTokens == nil {
-		v := l.Model == ModelRedis || l.Model == ModelConsensus
-		l.FencingTokens = &v
+	if l.FencingTokens != nil {
+		// Engine 3 and earlier: true meant the model's own counter.
+		src := TokenNone
+		if *l.FencingTokens {
+			src = legacyTokenSource(l.Model)
+		}
+		if l.TokenSource == "" && src != "" {
+			l.TokenSource = src
+		}
+		if src != "" && l.TokenSource == src {
+			l.FencingTokens = nil
+		}
+	}
+	if l.TokenSource == "" {
+		switch l.Model {
+		case ModelConsensus:
+			l.TokenSource = TokenRevision
+		case ModelDatabase:
+			l.TokenSource = TokenEpoch
+		default:
+			l.TokenSource = TokenNone
+		}
 	}
 	if l.Acquire == "" {
 		l.Acquire = AcquireAtomic
@@ -208,15 +238,48 @@ func (s Scenario) WithDefaults() Scenario {
 	if l.Release == "" {
 		l.Release = ReleaseCompareAndDelete
 	}
-	if l.LagMS == 0 && (l.Model == ModelRedis || l.Model == ModelRedlock) {
-		l.LagMS = 1000
+	switch l.Model {
+	case ModelRedis:
+		if l.LagMS == nil {
+			l.LagMS = int64p(1000)
+		}
+	case ModelRedlock:
+		l.LagMS = nil
+	}
+	if l.Persistence == "" && (l.Model == ModelRedis || l.Model == ModelRedlock) {
+		l.Persistence = PersistEverySec
+	}
+	if l.Retries > 0 {
+		if l.RetryDelayMS == 0 {
+			l.RetryDelayMS = 200
+		}
+		if l.Seed == 0 {
+			l.Seed = 1
+		}
 	}
 	if s.Resource.CheckFencing == nil {
-		v := true
+		v := l.Model == ModelDatabase || (l.TokenSource != TokenNone && l.TokenSource != "")
 		s.Resource.CheckFencing = &v
+	}
+	if s.Resource.Kind == "" {
+		s.Resource.Kind = ResourceRegister
 	}
 	return s
 }
+
+// legacyTokenSource is what fencing_tokens: true meant for model: its own
+// counter, or "" where it was never allowed (redlock, database).
+func legacyTokenSource(model string) string {
+	switch model {
+	case ModelRedis, "":
+		return TokenIncr
+	case ModelConsensus:
+		return TokenRevision
+	}
+	return ""
+}
+
+func int64p(v int64) *int64 { return &v }
 
 // Validate reports every problem of s (up to MaxReportedErrors) as
 // ValidationErrors, each naming its field, in the order of the scenario;
@@ -249,7 +312,7 @@ func (s Scenario) Validate() error {
 		p.add("actions", "%d actions, more than the limit of %d", len(s.Actions), MaxActions)
 	} else {
 		for i, a := range s.Actions {
-			s.validateAction(&p, "actions["+strconv.Itoa(i)+"]", a, modelOK)
+			s.validateAction(&p, i, a, modelOK)
 		}
 	}
 	if s.UntilMS < 0 || s.UntilMS > MaxTimeMS {
@@ -289,12 +352,24 @@ func (s Scenario) validateConfig(p *problems) bool {
 		}
 	}
 	switch {
-	case l.FencingTokens == nil:
-		p.add("lock.fencing_tokens", "missing")
-	case *l.FencingTokens && l.Model == ModelRedlock:
+	case l.FencingTokens != nil && *l.FencingTokens && l.Model == ModelRedlock:
 		p.add("lock.fencing_tokens", "redlock issues no fencing token of its own")
-	case *l.FencingTokens && l.Model == ModelDatabase:
-		p.add("lock.fencing_tokens", "the database model has no lock service to issue tokens; its writes are guarded by the holder column")
+	case l.FencingTokens != nil && *l.FencingTokens && l.Model == ModelDatabase:
+		p.add("lock.fencing_tokens", "the database model has no lock service to issue tokens: use token_source epoch, the row's epoch column")
+	case l.FencingTokens != nil:
+		p.add("lock.fencing_tokens", "contradicts token_source %q: give token_source alone", l.TokenSource)
+	}
+	switch l.TokenSource {
+	case "":
+		p.add("lock.token_source", "missing")
+	case TokenNone:
+	case TokenIncr, TokenRevision, TokenEpoch:
+		want := map[string]string{TokenIncr: ModelRedis, TokenRevision: ModelConsensus, TokenEpoch: ModelDatabase}[l.TokenSource]
+		if modelOK && l.Model != want {
+			p.add("lock.token_source", "%q is a token of model %s, not %s (%s)", l.TokenSource, want, l.Model, tokenSourcesOf(l.Model))
+		}
+	default:
+		p.add("lock.token_source", "unknown token source %q (want none, incr, revision or epoch)", l.TokenSource)
 	}
 	switch l.Acquire {
 	case AcquireAtomic:
@@ -311,21 +386,65 @@ func (s Scenario) validateConfig(p *problems) bool {
 		p.add("lock.release", "unknown release %q (want compare-and-delete or unconditional-del)", l.Release)
 	}
 	switch {
-	case !modelOK:
-	case l.Model == ModelRedis || l.Model == ModelRedlock:
-		if l.LagMS < 0 || l.LagMS > MaxTimeMS {
-			p.add("lock.lag_ms", "%d is out of range 0..%d", l.LagMS, MaxTimeMS)
+	case !modelOK || l.LagMS == nil:
+	case l.Model == ModelRedis:
+		if *l.LagMS < 0 || *l.LagMS > MaxTimeMS {
+			p.add("lock.lag_ms", "%d is out of range 0..%d (0: synchronous, as with WAIT 1)", *l.LagMS, MaxTimeMS)
 		}
-	case l.LagMS != 0:
+	case l.Model == ModelRedlock:
+		p.add("lock.lag_ms", "redlock nodes are independent and have no replicas: no lag")
+	case *l.LagMS != 0:
 		p.add("lock.lag_ms", "model %s replicates synchronously: no lag", l.Model)
+	}
+	switch l.Persistence {
+	case "":
+		if modelOK && (l.Model == ModelRedis || l.Model == ModelRedlock) {
+			p.add("lock.persistence", "missing")
+		}
+	case PersistNone, PersistEverySec, PersistAlways:
+		if modelOK && l.Model != ModelRedis && l.Model != ModelRedlock {
+			p.add("lock.persistence", "model %s keeps every committed write: omit persistence", l.Model)
+		}
+	default:
+		p.add("lock.persistence", "unknown persistence %q (want none, everysec or always)", l.Persistence)
+	}
+	if l.Retries < 0 || l.Retries > MaxRetries {
+		p.add("lock.retries", "%d is out of range 0..%d", l.Retries, MaxRetries)
+	}
+	if l.RetryDelayMS < 0 || l.RetryDelayMS > MaxTimeMS || (l.Retries > 0 && l.RetryDelayMS < 1) {
+		p.add("lock.retry_delay_ms", "%d is out of range 1..%d", l.RetryDelayMS, MaxTimeMS)
 	}
 	if s.Resource.CheckFencing == nil {
 		p.add("resource.check_fencing", "missing")
+	}
+	switch s.Resource.Kind {
+	case ResourceRegister:
+		if s.Resource.IdempotencyKeys {
+			p.add("resource.idempotency_keys", "applies to kind ledger only: a register write is idempotent already")
+		}
+	case ResourceLedger:
+	case "":
+		p.add("resource.kind", "missing")
+	default:
+		p.add("resource.kind", "unknown kind %q (want register or ledger)", s.Resource.Kind)
 	}
 	if s.Network.LatencyMS < 0 || s.Network.LatencyMS > MaxTimeMS {
 		p.add("network.latency_ms", "%d is out of range 0..%d", s.Network.LatencyMS, MaxTimeMS)
 	}
 	return modelOK
+}
+
+// tokenSourcesOf names the token sources model may use, for messages.
+func tokenSourcesOf(model string) string {
+	switch model {
+	case ModelRedis:
+		return "redis: none or incr"
+	case ModelConsensus:
+		return "consensus: none or revision"
+	case ModelDatabase:
+		return "database: none or epoch"
+	}
+	return model + ": none"
 }
 
 func validateClientID(id string) error {
@@ -347,15 +466,33 @@ func validateClientID(id string) error {
 	return nil
 }
 
-// validateAction checks one action at field prefix f. An op that is
+// nodeOpRange is how many nodes a node op may name: the lock nodes, and on
+// redis the replica too (node 2).
+func (s Scenario) nodeOpRange(op string) int {
+	switch s.Lock.Model {
+	case ModelRedis:
+		if op == OpNodeDown || op == OpNodeUp {
+			return 2
+		}
+		return 1
+	case ModelDatabase:
+		return 1
+	}
+	return s.Lock.Nodes
+}
+
+// validateAction checks action i. An op that is
 // missing or unknown is its only problem (what else it needs depends on
 // it); otherwise each field is checked on its own, and the model-specific
 // checks only when the model is known.
-func (s Scenario) validateAction(p *problems, f string, a Action, modelOK bool) {
+func (s Scenario) validateAction(p *problems, i int, a Action, modelOK bool) {
+	// The field path is built only for a problem: a valid action, the
+	// common case on every run, costs no string.
+	f := func(sub string) string { return "actions[" + strconv.Itoa(i) + "]" + sub }
 	if a.AtMS < 0 || a.AtMS > MaxTimeMS {
-		p.add(f+".at_ms", "%d is out of range 0..%d", a.AtMS, MaxTimeMS)
+		p.add(f(".at_ms"), "%d is out of range 0..%d", a.AtMS, MaxTimeMS)
 	}
-	var clientOp, needsMS, needsValue, needsNode bool
+	var clientOp, optClient, needsMS, optMS, needsValue, needsNode, needsNodes bool
 	switch a.Op {
 	case OpAcquire, OpRelease, OpExtend, OpCrash, OpClaim:
 		clientOp = true
@@ -367,58 +504,101 @@ func (s Scenario) validateAction(p *problems, f string, a Action, modelOK bool) 
 		needsNode = s.Lock.Model == ModelRedlock
 	case OpClockJump:
 		needsMS, needsNode = true, true
+	case OpNodeDown, OpNodeUp:
+		needsNode = true
+	case OpRestart:
+		needsNode, optMS = true, true
+	case OpPartition:
+		needsNodes = true
+		optClient = true
+	case OpHeal:
 	case "":
-		p.add(f+".op", "missing")
+		p.add(f(".op"), "missing")
 		return
 	default:
-		p.add(f+".op", "unknown op %q", a.Op)
+		p.add(f(".op"), "unknown op %q", a.Op)
 		return
 	}
 	switch {
 	case !modelOK:
 	case a.Op == OpAcquire && s.Lock.Model == ModelDatabase:
-		p.add(f+".op", "model database has no lock service: use claim (the conditional UPDATE)")
+		p.add(f(".op"), "model database has no lock service: use claim (the conditional UPDATE)")
 	case a.Op == OpClaim && s.Lock.Model != ModelDatabase:
-		p.add(f+".op", "claim is the database model's conditional UPDATE: model %s uses acquire", s.Lock.Model)
+		p.add(f(".op"), "claim is the database model's conditional UPDATE: model %s uses acquire", s.Lock.Model)
 	case a.Op == OpFailover && s.Lock.Model == ModelDatabase:
-		p.add(f+".op", "failover does not apply to model database (the row is the resource itself)")
+		p.add(f(".op"), "failover does not apply to model database (the row is the resource itself)")
+	case a.Op == OpPartition && a.Client == "" && s.Lock.Model != ModelConsensus:
+		p.add(f(".client"), "the nodes of model %s do not talk to each other: a partition needs the client it cuts off", s.Lock.Model)
 	}
 	switch {
+	case optClient && a.Client == "":
+	case optClient && !s.hasClient(a.Client):
+		p.add(f(".client"), "unknown client %q", a.Client)
+	case optClient:
 	case clientOp && a.Client == "":
-		p.add(f+".client", "op %s needs a client", a.Op)
+		p.add(f(".client"), "op %s needs a client", a.Op)
 	case clientOp && !s.hasClient(a.Client):
-		p.add(f+".client", "unknown client %q", a.Client)
+		p.add(f(".client"), "unknown client %q", a.Client)
 	case !clientOp && a.Client != "":
-		p.add(f+".client", "op %s is a service op and takes no client", a.Op)
+		p.add(f(".client"), "op %s is a service op and takes no client", a.Op)
 	}
 	switch {
+	case optMS && (a.MS < 0 || a.MS > MaxTimeMS):
+		p.add(f(".ms"), "%d is out of range 0..%d", a.MS, MaxTimeMS)
 	case needsMS && (a.MS < 1 || a.MS > MaxTimeMS):
-		p.add(f+".ms", "%d is out of range 1..%d", a.MS, MaxTimeMS)
-	case needsMS && (a.Op == OpPause || a.Op == OpDelay) && a.AtMS+a.MS > MaxTimeMS:
+		p.add(f(".ms"), "%d is out of range 1..%d", a.MS, MaxTimeMS)
+	case (needsMS || optMS) && (a.Op == OpPause || a.Op == OpDelay || a.Op == OpRestart) && a.AtMS+a.MS > MaxTimeMS:
 		// A pause or a delay is time the run must cover: it has to end
 		// within the ten virtual minutes too.
-		p.add(f+".ms", "a %s of %d ms at %d ms would end at %d ms, after the limit of %d ms", a.Op, a.MS, a.AtMS, a.AtMS+a.MS, MaxTimeMS)
-	case !needsMS && a.MS != 0:
-		p.add(f+".ms", "op %s takes no ms", a.Op)
+		p.add(f(".ms"), "a %s of %d ms at %d ms would end at %d ms, after the limit of %d ms", a.Op, a.MS, a.AtMS, a.AtMS+a.MS, MaxTimeMS)
+	case !needsMS && !optMS && a.MS != 0:
+		p.add(f(".ms"), "op %s takes no ms", a.Op)
 	}
 	switch {
 	case needsValue && a.Value == "":
-		p.add(f+".value", "op write needs a value")
+		p.add(f(".value"), "op write needs a value")
 	case needsValue && len(a.Value) > MaxValueLen:
-		p.add(f+".value", "longer than %d bytes", MaxValueLen)
+		p.add(f(".value"), "longer than %d bytes", MaxValueLen)
 	case !needsValue && a.Value != "":
-		p.add(f+".value", "op %s takes no value", a.Op)
+		p.add(f(".value"), "op %s takes no value", a.Op)
 	}
+	switch {
+	case a.Key == "":
+	case a.Op != OpWrite:
+		p.add(f(".key"), "op %s takes no key", a.Op)
+	case s.Resource.Kind != ResourceLedger:
+		p.add(f(".key"), "an idempotency key needs resource kind ledger")
+	case len(a.Key) > MaxKeyLen:
+		p.add(f(".key"), "longer than %d bytes", MaxKeyLen)
+	}
+	n := s.nodeOpRange(a.Op)
 	switch {
 	case !modelOK:
 	case needsNode && a.Node == 0:
-		p.add(f+".node", "op %s needs a node (1..%d)", a.Op, s.Lock.Nodes)
-	case needsNode && (a.Node < 1 || a.Node > s.Lock.Nodes):
-		p.add(f+".node", "%d is out of range 1..%d", a.Node, s.Lock.Nodes)
+		p.add(f(".node"), "op %s needs a node (1..%d)", a.Op, n)
+	case needsNode && (a.Node < 1 || a.Node > n):
+		p.add(f(".node"), "%d is out of range 1..%d", a.Node, n)
 	case !needsNode && a.Op == OpFailover && a.Node != 0 && a.Node != 1:
-		p.add(f+".node", "model %s fails over as a whole: omit node", s.Lock.Model)
+		p.add(f(".node"), "model %s fails over as a whole: omit node", s.Lock.Model)
 	case !needsNode && a.Op != OpFailover && a.Node != 0:
-		p.add(f+".node", "op %s takes no node", a.Op)
+		p.add(f(".node"), "op %s takes no node", a.Op)
+	}
+	switch {
+	case !modelOK:
+	case needsNodes && len(a.Nodes) == 0:
+		p.add(f(".nodes"), "op %s needs the nodes it cuts off (1..%d)", a.Op, n)
+	case needsNodes && len(a.Nodes) > n:
+		p.add(f(".nodes"), "%d nodes, more than the %d there are", len(a.Nodes), n)
+	case needsNodes:
+		for j, v := range a.Nodes {
+			if v < 1 || v > n {
+				p.add(f(".nodes["+strconv.Itoa(j)+"]"), "%d is out of range 1..%d", v, n)
+			} else if slices.Contains(a.Nodes[:j], v) {
+				p.add(f(".nodes["+strconv.Itoa(j)+"]"), "node %d is listed twice", v)
+			}
+		}
+	case len(a.Nodes) > 0:
+		p.add(f(".nodes"), "op %s takes no nodes", a.Op)
 	}
 }
 

@@ -37,16 +37,28 @@ func TestParseDesignExample(t *testing.T) {
 }
 
 func TestParseDefaults(t *testing.T) {
+	lag := func(v int64) *int64 { return &v }
 	tests := []struct {
-		name string
-		lock string
-		want sandbox.LockConfig
+		name  string
+		lock  string
+		want  sandbox.LockConfig
+		check bool // the default of resource.check_fencing
 	}{
-		{"redis", `{}`, sandbox.LockConfig{Model: "redis", TTLMS: 10000, Nodes: 1, FencingTokens: ptr(true), Acquire: "atomic", Release: "compare-and-delete", LagMS: 1000}},
-		{"redlock", `{"model":"redlock"}`, sandbox.LockConfig{Model: "redlock", TTLMS: 10000, Nodes: 5, FencingTokens: ptr(false), Acquire: "atomic", Release: "compare-and-delete", LagMS: 1000}},
-		{"consensus", `{"model":"consensus"}`, sandbox.LockConfig{Model: "consensus", TTLMS: 10000, Nodes: 3, FencingTokens: ptr(true), Acquire: "atomic", Release: "compare-and-delete"}},
-		{"database", `{"model":"database"}`, sandbox.LockConfig{Model: "database", TTLMS: 10000, Nodes: 1, FencingTokens: ptr(false), Acquire: "atomic", Release: "compare-and-delete"}},
-		{"explicit false survives", `{"fencing_tokens":false,"ttl_ms":500}`, sandbox.LockConfig{Model: "redis", TTLMS: 500, Nodes: 1, FencingTokens: ptr(false), Acquire: "atomic", Release: "compare-and-delete", LagMS: 1000}},
+		// Redis and Redlock have no token of their own, so none is issued
+		// and the resource has nothing to check.
+		{"redis", `{}`, sandbox.LockConfig{Model: "redis", TTLMS: 10000, Nodes: 1, TokenSource: "none", Acquire: "atomic", Release: "compare-and-delete", LagMS: lag(1000), Persistence: "everysec"}, false},
+		{"redlock", `{"model":"redlock"}`, sandbox.LockConfig{Model: "redlock", TTLMS: 10000, Nodes: 5, TokenSource: "none", Acquire: "atomic", Release: "compare-and-delete", Persistence: "everysec"}, false},
+		{"consensus", `{"model":"consensus"}`, sandbox.LockConfig{Model: "consensus", TTLMS: 10000, Nodes: 3, TokenSource: "revision", Acquire: "atomic", Release: "compare-and-delete"}, true},
+		{"database", `{"model":"database"}`, sandbox.LockConfig{Model: "database", TTLMS: 10000, Nodes: 1, TokenSource: "epoch", Acquire: "atomic", Release: "compare-and-delete"}, true},
+		{"incr on redis", `{"token_source":"incr"}`, sandbox.LockConfig{Model: "redis", TTLMS: 10000, Nodes: 1, TokenSource: "incr", Acquire: "atomic", Release: "compare-and-delete", LagMS: lag(1000), Persistence: "everysec"}, true},
+		// lag_ms 0 is synchronous replication now, not "use the default".
+		{"lag 0 stays 0", `{"lag_ms":0}`, sandbox.LockConfig{Model: "redis", TTLMS: 10000, Nodes: 1, TokenSource: "none", Acquire: "atomic", Release: "compare-and-delete", LagMS: lag(0), Persistence: "everysec"}, false},
+		// Scenarios saved by engine 3 carry fencing_tokens: it becomes the
+		// model's own source, and redlock's lag_ms (no replicas) is dropped.
+		{"engine 3 tokens on redis", `{"fencing_tokens":true,"lag_ms":1000}`, sandbox.LockConfig{Model: "redis", TTLMS: 10000, Nodes: 1, TokenSource: "incr", Acquire: "atomic", Release: "compare-and-delete", LagMS: lag(1000), Persistence: "everysec"}, true},
+		{"engine 3 explicit false", `{"fencing_tokens":false,"ttl_ms":500}`, sandbox.LockConfig{Model: "redis", TTLMS: 500, Nodes: 1, TokenSource: "none", Acquire: "atomic", Release: "compare-and-delete", LagMS: lag(1000), Persistence: "everysec"}, false},
+		{"engine 3 redlock", `{"model":"redlock","fencing_tokens":false,"lag_ms":1000}`, sandbox.LockConfig{Model: "redlock", TTLMS: 10000, Nodes: 5, TokenSource: "none", Acquire: "atomic", Release: "compare-and-delete", Persistence: "everysec"}, false},
+		{"engine 3 database", `{"model":"database","fencing_tokens":false}`, sandbox.LockConfig{Model: "database", TTLMS: 10000, Nodes: 1, TokenSource: "none", Acquire: "atomic", Release: "compare-and-delete"}, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -57,8 +69,11 @@ func TestParseDefaults(t *testing.T) {
 			if !reflect.DeepEqual(s.Lock, tt.want) {
 				t.Fatalf("lock = %s, want %s", show(s.Lock), show(tt.want))
 			}
-			if s.Resource.CheckFencing == nil || !*s.Resource.CheckFencing {
-				t.Fatalf("check_fencing = %v, want true", s.Resource.CheckFencing)
+			if s.Resource.CheckFencing == nil || *s.Resource.CheckFencing != tt.check {
+				t.Fatalf("check_fencing = %v, want %v", s.Resource.CheckFencing, tt.check)
+			}
+			if s.Resource.Kind != sandbox.ResourceRegister {
+				t.Fatalf("resource kind = %q, want register", s.Resource.Kind)
 			}
 			if s.Network.LatencyMS != 0 {
 				t.Fatalf("latency_ms = %d, want 0", s.Network.LatencyMS)
@@ -123,6 +138,21 @@ func TestParseErrors(t *testing.T) {
 		{"acquire in database", scen(`"model":"database"`, acquireA), `actions[0].op: model database has no lock service: use claim (the conditional UPDATE)`},
 		{"claim in redis", scen("", `{"at_ms":0,"client":"A","op":"claim"}`), `actions[0].op: claim is the database model's conditional UPDATE: model redis uses acquire`},
 		{"until beyond limit", `{"clients":[],"actions":[],"until_ms":700000}`, `until_ms: 700000 is out of range 0..600000`},
+		{"token source of another model", scen(`"token_source":"revision"`, ""), `lock.token_source: "revision" is a token of model consensus, not redis (redis: none or incr)`},
+		{"unknown token source", scen(`"token_source":"uuid"`, ""), `lock.token_source: unknown token source "uuid" (want none, incr, revision or epoch)`},
+		{"persistence on consensus", scen(`"model":"consensus","persistence":"none"`, ""), `lock.persistence: model consensus keeps every committed write: omit persistence`},
+		{"too many retries", scen(`"retries":11`, ""), `lock.retries: 11 is out of range 0..10`},
+		{"unknown resource kind", `{"resource":{"kind":"queue"},"clients":[],"actions":[]}`, `resource.kind: unknown kind "queue" (want register or ledger)`},
+		{"idempotency on a register", `{"resource":{"idempotency_keys":true},"clients":[],"actions":[]}`, `resource.idempotency_keys: applies to kind ledger only: a register write is idempotent already`},
+		{"key on a register", scen("", `{"at_ms":0,"client":"A","op":"write","value":"x","key":"k"}`), `actions[0].key: an idempotency key needs resource kind ledger`},
+		{"node_down without node", scen("", `{"at_ms":0,"op":"node_down"}`), `actions[0].node: op node_down needs a node (1..2)`},
+		{"redis restart of the replica", scen("", `{"at_ms":0,"op":"restart","node":2}`), `actions[0].node: 2 is out of range 1..1`},
+		{"restart that ends after ten minutes", scen(`"model":"redlock"`, `{"at_ms":599000,"op":"restart","node":1,"ms":2000}`), `actions[0].ms: a restart of 2000 ms at 599000 ms would end at 601000 ms, after the limit of 600000 ms`},
+		{"partition without nodes", scen(`"model":"redlock"`, `{"at_ms":0,"op":"partition","client":"A"}`), `actions[0].nodes: op partition needs the nodes it cuts off (1..5)`},
+		{"partition node out of range", scen(`"model":"redlock"`, `{"at_ms":0,"op":"partition","client":"A","nodes":[2,6]}`), `actions[0].nodes[1]: 6 is out of range 1..5`},
+		{"partition node twice", scen(`"model":"consensus"`, `{"at_ms":0,"op":"partition","nodes":[2,2]}`), `actions[0].nodes[1]: node 2 is listed twice`},
+		{"redlock nodes do not talk", scen(`"model":"redlock"`, `{"at_ms":0,"op":"partition","nodes":[1]}`), `actions[0].client: the nodes of model redlock do not talk to each other: a partition needs the client it cuts off`},
+		{"nodes on heal", scen("", `{"at_ms":0,"op":"heal","nodes":[1]}`), `actions[0].nodes: op heal takes no nodes`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -183,9 +213,9 @@ func TestScenarioRoundTrip(t *testing.T) {
 
 func TestValidateWithoutDefaults(t *testing.T) {
 	err := sandbox.Scenario{}.Validate()
-	want := `lock.model: missing; lock.ttl_ms: 0 is out of range 1..600000; lock.fencing_tokens: missing; ` +
+	want := `lock.model: missing; lock.ttl_ms: 0 is out of range 1..600000; lock.token_source: missing; ` +
 		`lock.acquire: unknown acquire "" (want atomic or set-then-expire); ` +
-		`lock.release: unknown release "" (want compare-and-delete or unconditional-del); resource.check_fencing: missing`
+		`lock.release: unknown release "" (want compare-and-delete or unconditional-del); resource.check_fencing: missing; resource.kind: missing`
 	if err == nil || err.Error() != want {
 		t.Fatalf("error = %v, want %s", err, want)
 	}

@@ -19,7 +19,8 @@ import (
 // The history is the lock service's and the resource's operations, taken
 // from the timeline's events: grant (acquire.granted), drop (lease.expired,
 // release.ok), replace (failover: the promoted replica's key) and write
-// (write.accepted or write.rejected). Each operation takes effect at its
+// (write.accepted or write.rejected), and a node's restart, which replaces
+// its key with what its persistence kept, as a failover does. Each operation takes effect at its
 // place in the event list, the moment the service or the resource applied
 // it, so porcupine's search has a single order to try: the specifications
 // are what carries the weight, not the search.
@@ -168,7 +169,12 @@ func lockHistory(tl sandbox.Timeline) []porcupine.Operation {
 			if e.Node > 0 {
 				op.nodes = []int{e.Node}
 			}
-		case sandbox.KindFailover:
+		case sandbox.KindFailover, sandbox.KindRestart:
+			// A consensus cluster that lost its majority keeps its lease:
+			// nothing is replaced until a leader is back.
+			if e.Reason == "no-quorum" {
+				continue
+			}
 			op = lockOp{kind: "replace", client: e.Holder, grant: e.Grant}
 			if e.Node > 0 {
 				op.nodes = []int{e.Node}

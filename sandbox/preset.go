@@ -36,7 +36,7 @@ func Presets() []Preset {
 			Lesson: "A lease can run out while its holder is frozen; without fencing, the resource takes the stale write over the new holder's.",
 			Guide:  "lease-not-mutex",
 			Scenario: Scenario{
-				Lock:     LockConfig{Model: ModelRedis, FencingTokens: boolp(false)},
+				Lock:     LockConfig{Model: ModelRedis, TokenSource: TokenNone},
 				Resource: ResourceConfig{CheckFencing: boolp(false)},
 				Clients:  clients("A", "B"),
 				Actions:  pausedHolder(),
@@ -46,9 +46,10 @@ func Presets() []Preset {
 		{
 			ID:     "paused-holder-fenced",
 			Title:  "The same pause, with fencing tokens",
-			Lesson: "The resource remembers the highest token it accepted and refuses the paused holder's lower one, which arrives after the new holder's write: the late write does no harm.",
+			Lesson: "Redis has no token of its own, so the acquire script INCRs a counter with the SET; the resource remembers the highest token it accepted and refuses the paused holder's lower one, which arrives after the new holder's write: the late write does no harm.",
 			Guide:  "fencing-tokens",
 			Scenario: Scenario{
+				Lock:    LockConfig{TokenSource: TokenIncr},
 				Clients: clients("A", "B"),
 				Actions: pausedHolder(),
 			},
@@ -60,6 +61,7 @@ func Presets() []Preset {
 			Lesson: "A resource refuses a token only after it has seen a newer one: if the paused holder's write arrives before the new holder's first write, it is stored while someone else holds the lock.",
 			Guide:  "fencing-tokens",
 			Scenario: Scenario{
+				Lock:    LockConfig{TokenSource: TokenIncr},
 				Clients: clients("A", "B"),
 				Actions: []Action{
 					{AtMS: 0, Client: "A", Op: OpAcquire},
@@ -77,7 +79,7 @@ func Presets() []Preset {
 			Lesson: "A release that does not check the owner deletes whoever holds the lock now, and a third client walks in beside the second.",
 			Guide:  "acquire-and-release",
 			Scenario: Scenario{
-				Lock:    LockConfig{Release: ReleaseUnconditionalDel},
+				Lock:    LockConfig{Release: ReleaseUnconditionalDel, TokenSource: TokenIncr},
 				Clients: clients("A", "B", "C"),
 				Actions: []Action{
 					{AtMS: 0, Client: "A", Op: OpAcquire},
@@ -97,7 +99,7 @@ func Presets() []Preset {
 			Lesson: "Setting the key and its expiry in two commands leaves a window where a crash leaves a lock that never expires.",
 			Guide:  "acquire-and-release",
 			Scenario: Scenario{
-				Lock:    LockConfig{Acquire: AcquireSetThenExpire},
+				Lock:    LockConfig{Acquire: AcquireSetThenExpire, TokenSource: TokenIncr},
 				Clients: clients("A", "B"),
 				Actions: []Action{
 					{AtMS: 0, Client: "A", Op: OpAcquire},
@@ -111,19 +113,22 @@ func Presets() []Preset {
 		{
 			ID:     "heartbeat-paused",
 			Title:  "The heartbeat pauses with the worker",
-			Lesson: "The heartbeat runs in the paused process, so it stops too: extension does not save a frozen holder from writing stale data.",
+			Lesson: "A holder checks its lease (valid: the heartbeat just extended it) and freezes before the write; the heartbeat freezes with it, the lease runs out, and on waking the write goes out before the next heartbeat could tell it the lock is gone.",
 			Guide:  "faq-extend-lease",
 			Scenario: Scenario{
-				Lock:     LockConfig{FencingTokens: boolp(false)},
+				Lock:     LockConfig{TokenSource: TokenNone},
 				Resource: ResourceConfig{CheckFencing: boolp(false)},
 				Clients:  []Client{{ID: "A", HeartbeatMS: 3000}, {ID: "B"}},
 				Actions: []Action{
 					{AtMS: 0, Client: "A", Op: OpAcquire},
-					{AtMS: 1000, Client: "A", Op: OpPause, MS: 15000},
-					{AtMS: 12000, Client: "B", Op: OpAcquire},
-					{AtMS: 13000, Client: "B", Op: OpWrite, Value: "b"},
-					{AtMS: 14000, Client: "A", Op: OpWrite, Value: "a"},
-					{AtMS: 17000, Client: "B", Op: OpRelease},
+					// At 5000 A has checked its lease (extended to 13000 at
+					// 3000) and is about to write when the pause hits: the
+					// write is the next thing it runs.
+					{AtMS: 5000, Client: "A", Op: OpPause, MS: 15000},
+					{AtMS: 5000, Client: "A", Op: OpWrite, Value: "a"},
+					{AtMS: 14000, Client: "B", Op: OpAcquire},
+					{AtMS: 15000, Client: "B", Op: OpWrite, Value: "b"},
+					{AtMS: 21000, Client: "B", Op: OpRelease},
 				},
 			},
 			Expect: Outcome{Violations: []string{ViolationUnsafeWrite, ViolationStaleWrite}, WritesAccepted: 2, FinalValue: "a"},
@@ -134,6 +139,7 @@ func Presets() []Preset {
 			Lesson: "A short TTL extended by heartbeat lets a long job keep the lock while it lives, and frees it within one TTL if it dies.",
 			Guide:  "ttl-cannot-be-tuned",
 			Scenario: Scenario{
+				Lock:    LockConfig{TokenSource: TokenIncr},
 				Clients: []Client{{ID: "A", HeartbeatMS: 3000}, {ID: "B"}},
 				Actions: []Action{
 					{AtMS: 0, Client: "A", Op: OpAcquire},
@@ -155,7 +161,7 @@ func Presets() []Preset {
 			Lesson: "Replication is asynchronous: the promoted replica never saw the key, so a second client gets the lock the first still holds.",
 			Guide:  "efficiency-vs-correctness",
 			Scenario: Scenario{
-				Lock:     LockConfig{FencingTokens: boolp(false)},
+				Lock:     LockConfig{TokenSource: TokenNone},
 				Resource: ResourceConfig{CheckFencing: boolp(false)},
 				Clients:  clients("A", "B"),
 				Actions:  failoverActions(),
@@ -165,7 +171,7 @@ func Presets() []Preset {
 		{
 			ID:     "consensus-failover",
 			Title:  "The same failover under consensus",
-			Lesson: "A consensus service commits the grant to a majority before answering, so a new leader still knows who holds the lock.",
+			Lesson: "A consensus service commits the grant to a majority before answering, so a new leader still knows who holds the lock; the token is the grant's revision, which no failover takes back.",
 			Guide:  "implementing-it",
 			Scenario: Scenario{
 				Lock:    LockConfig{Model: ModelConsensus},
@@ -198,9 +204,10 @@ func Presets() []Preset {
 		{
 			ID:     "delayed-write",
 			Title:  "A write delayed in the network",
-			Lesson: "A write can arrive long after its lease ended without any pause at the client; the stale token is what gets it refused.",
+			Lesson: "A write can arrive long after its lease ended without any pause at the client; the stale token (from the INCR in the acquire script) is what gets it refused.",
 			Guide:  "fencing-tokens",
 			Scenario: Scenario{
+				Lock:    LockConfig{TokenSource: TokenIncr},
 				Clients: clients("A", "B"),
 				Actions: []Action{
 					{AtMS: 0, Client: "A", Op: OpAcquire},
@@ -215,10 +222,10 @@ func Presets() []Preset {
 		{
 			ID:     "database-conditional-update",
 			Title:  "A conditional UPDATE instead of a lock",
-			Lesson: "When the invariant lives in one row, a guarded UPDATE gives mutual exclusion with no lock service, no token and no window.",
+			Lesson: "When the invariant lives in one row, a guarded UPDATE gives mutual exclusion with no lock service: the claim's epoch column is the token and the database's own clock decides the expiry.",
 			Guide:  "lock-you-did-not-need",
 			Scenario: Scenario{
-				Lock:    LockConfig{Model: ModelDatabase, TTLMS: 600000},
+				Lock:    LockConfig{Model: ModelDatabase, TTLMS: 30000},
 				Clients: clients("A", "B"),
 				Actions: []Action{
 					{AtMS: 0, Client: "A", Op: OpClaim},
@@ -234,9 +241,10 @@ func Presets() []Preset {
 		{
 			ID:     "counter-lost-on-failover",
 			Title:  "A fencing counter that fails over with the lock",
-			Lesson: "Tokens are only as durable as the counter: kept in an asynchronously replicated Redis, it goes back on failover and hands out a token twice.",
+			Lesson: "Tokens are only as durable as the counter: INCRed in an asynchronously replicated Redis, it goes back on failover and hands out a token twice.",
 			Guide:  "implementing-it",
 			Scenario: Scenario{
+				Lock:    LockConfig{TokenSource: TokenIncr},
 				Clients: clients("A", "B"),
 				Actions: []Action{
 					{AtMS: 0, Client: "A", Op: OpAcquire},
@@ -251,23 +259,184 @@ func Presets() []Preset {
 		},
 		{
 			ID:     "idempotent-job-reclaimed",
-			Title:  "A job claim lapses mid-run and is reclaimed",
-			Lesson: "A claimed job can be reclaimed while its first owner is stalled, so the second owner repeats the work: the job must be idempotent.",
+			Title:  "A job claim lapses mid-run and is reclaimed: a double charge",
+			Lesson: "A claimed job can be reclaimed while its first owner is stalled, so the second owner charges again; each charge was made under a valid claim, so no guard refuses it: the ledger holds the same charge twice.",
 			Guide:  "faq-run-once",
 			Scenario: Scenario{
-				Lock:    LockConfig{Model: ModelDatabase},
-				Clients: clients("A", "B"),
+				Lock:     LockConfig{Model: ModelDatabase},
+				Resource: ResourceConfig{Kind: ResourceLedger},
+				Clients:  clients("A", "B"),
+				Actions:  reclaimedJob(),
+			},
+			Expect: Outcome{Violations: []string{ViolationDuplicateEffect}, WritesAccepted: 3, WritesRejected: 1, FinalValue: "done job-7"},
+		},
+		{
+			ID:     "idempotency-key-dedup",
+			Title:  "The same reclaimed job with an idempotency key",
+			Lesson: "With the job id as idempotency key, the ledger applies the charge once: the second owner's charge is acknowledged and not applied, which no lock or fencing token can do for you.",
+			Guide:  "faq-run-once",
+			Scenario: Scenario{
+				Lock:     LockConfig{Model: ModelDatabase},
+				Resource: ResourceConfig{Kind: ResourceLedger, IdempotencyKeys: true},
+				Clients:  clients("A", "B"),
+				Actions:  reclaimedJob(),
+			},
+			Expect: Outcome{WritesAccepted: 2, WritesRejected: 2, FinalValue: "done job-7"},
+		},
+		{
+			ID:     "redlock-split-vote",
+			Title:  "Redlock split vote: nobody gets a majority",
+			Lesson: "With one node down and each client cut off from two others, each gets 2 of 5 nodes: both fail, unlock the nodes that said yes and retry after a random delay, and only when the node is back does one retry win.",
+			Guide:  "redlock-dispute",
+			Scenario: Scenario{
+				Lock:     LockConfig{Model: ModelRedlock, Retries: 3},
+				Resource: ResourceConfig{CheckFencing: boolp(false)},
+				Clients:  clients("A", "B"),
 				Actions: []Action{
-					{AtMS: 0, Client: "A", Op: OpClaim},
-					{AtMS: 1000, Client: "A", Op: OpWrite, Value: "charged"},
-					{AtMS: 2000, Client: "A", Op: OpPause, MS: 20000},
-					{AtMS: 3000, Client: "A", Op: OpWrite, Value: "done"},
-					{AtMS: 15000, Client: "B", Op: OpClaim},
-					{AtMS: 16000, Client: "B", Op: OpWrite, Value: "charged"},
-					{AtMS: 17000, Client: "B", Op: OpWrite, Value: "done"},
+					{AtMS: 0, Op: OpNodeDown, Node: 3},
+					{AtMS: 0, Op: OpPartition, Client: "A", Nodes: []int{4, 5}},
+					{AtMS: 0, Op: OpPartition, Client: "B", Nodes: []int{1, 2}},
+					{AtMS: 100, Client: "A", Op: OpAcquire},
+					{AtMS: 100, Client: "B", Op: OpAcquire},
+					{AtMS: 250, Op: OpNodeUp, Node: 3},
+					{AtMS: 1000, Client: "B", Op: OpWrite, Value: "b"},
+					{AtMS: 1500, Op: OpHeal},
 				},
 			},
-			Expect: Outcome{WritesAccepted: 3, WritesRejected: 1, FinalValue: "done"},
+			Expect: Outcome{WritesAccepted: 1, FinalValue: "b"},
+		},
+		{
+			ID:     "redlock-two-down",
+			Title:  "Redlock survives 2 of 5 nodes down",
+			Lesson: "Three of five nodes are still a majority: with two down, one client gets the lock and the other is refused, as the algorithm promises while clocks behave.",
+			Guide:  "redlock-dispute",
+			Scenario: Scenario{
+				Lock:     LockConfig{Model: ModelRedlock},
+				Resource: ResourceConfig{CheckFencing: boolp(false)},
+				Clients:  clients("A", "B"),
+				Actions: []Action{
+					{AtMS: 0, Op: OpNodeDown, Node: 4},
+					{AtMS: 0, Op: OpNodeDown, Node: 5},
+					{AtMS: 100, Client: "A", Op: OpAcquire},
+					{AtMS: 200, Client: "B", Op: OpAcquire},
+					{AtMS: 300, Client: "A", Op: OpWrite, Value: "a"},
+					{AtMS: 400, Client: "A", Op: OpRelease},
+					{AtMS: 500, Client: "B", Op: OpAcquire},
+					{AtMS: 600, Client: "B", Op: OpWrite, Value: "b"},
+				},
+			},
+			Expect: Outcome{WritesAccepted: 2, FinalValue: "b"},
+		},
+		{
+			ID:     "redlock-one-clock-jump",
+			Title:  "Redlock and one clock that jumps",
+			Lesson: "Kleppmann's case: A holds nodes 1–3, B cannot reach nodes 1–2; one jump of node 3's clock expires A's key there, and B gets 3, 4 and 5, a second majority while A still holds.",
+			Guide:  "redlock-dispute",
+			Scenario: Scenario{
+				Lock:     LockConfig{Model: ModelRedlock},
+				Resource: ResourceConfig{CheckFencing: boolp(false)},
+				Clients:  clients("A", "B"),
+				Actions: []Action{
+					{AtMS: 0, Op: OpPartition, Client: "A", Nodes: []int{4, 5}},
+					{AtMS: 0, Op: OpPartition, Client: "B", Nodes: []int{1, 2}},
+					{AtMS: 0, Client: "A", Op: OpAcquire},
+					{AtMS: 1000, Op: OpClockJump, Node: 3, MS: 15000},
+					{AtMS: 2000, Client: "B", Op: OpAcquire},
+					{AtMS: 3000, Client: "B", Op: OpWrite, Value: "b"},
+					{AtMS: 4000, Client: "A", Op: OpWrite, Value: "a"},
+				},
+			},
+			Expect: Outcome{Violations: []string{ViolationDoubleGrant, ViolationUnsafeWrite, ViolationStaleWrite}, WritesAccepted: 2, FinalValue: "a"},
+		},
+		{
+			ID:     "redlock-restart-no-persistence",
+			Title:  "A Redlock node restarts without persistence",
+			Lesson: "A node that restarts empty forgets A's key; B, which cannot reach nodes 1–2, gets a majority with it: a restart breaks Redlock's safety unless the node keeps its keys or stays down.",
+			Guide:  "redlock-dispute",
+			Scenario: Scenario{
+				Lock:     LockConfig{Model: ModelRedlock, Persistence: PersistNone},
+				Resource: ResourceConfig{CheckFencing: boolp(false)},
+				Clients:  clients("A", "B"),
+				Actions:  redlockRestart(0),
+			},
+			Expect: Outcome{Violations: []string{ViolationDoubleGrant, ViolationUnsafeWrite, ViolationStaleWrite}, WritesAccepted: 2, FinalValue: "a"},
+		},
+		{
+			ID:     "redlock-delayed-restart",
+			Title:  "The same restart, delayed longer than the TTL",
+			Lesson: "The Redis docs' mitigation: a crashed node stays down longer than the TTL, so every key it forgot has expired anyway; B finds only two nodes and is refused, and gets the lock only once A's lease is over.",
+			Guide:  "redlock-dispute",
+			Scenario: Scenario{
+				Lock:     LockConfig{Model: ModelRedlock, Persistence: PersistNone},
+				Resource: ResourceConfig{CheckFencing: boolp(false)},
+				Clients:  clients("A", "B"),
+				Actions: append(redlockRestart(11000)[:5:5],
+					Action{AtMS: 4000, Client: "A", Op: OpWrite, Value: "a"},
+					Action{AtMS: 12500, Client: "B", Op: OpAcquire},
+					Action{AtMS: 13000, Client: "B", Op: OpWrite, Value: "b"}),
+			},
+			Expect: Outcome{WritesAccepted: 2, FinalValue: "b"},
+		},
+		{
+			ID:     "consensus-minority-partition",
+			Title:  "A client cut off with a minority of the cluster",
+			Lesson: "A consensus service grants only what a majority commits: member 3 is split from the others, B reaches only member 3 and is refused, while A on the majority side is granted the lock.",
+			Guide:  "implementing-it",
+			Scenario: Scenario{
+				Lock:    LockConfig{Model: ModelConsensus},
+				Clients: clients("A", "B"),
+				Actions: []Action{
+					{AtMS: 0, Op: OpPartition, Nodes: []int{3}},
+					{AtMS: 0, Op: OpPartition, Client: "B", Nodes: []int{1, 2}},
+					{AtMS: 100, Client: "B", Op: OpAcquire},
+					{AtMS: 200, Client: "A", Op: OpAcquire},
+					{AtMS: 300, Client: "A", Op: OpWrite, Value: "a"},
+					{AtMS: 400, Client: "A", Op: OpRelease},
+					{AtMS: 500, Op: OpHeal},
+					{AtMS: 600, Client: "B", Op: OpAcquire},
+					{AtMS: 700, Client: "B", Op: OpWrite, Value: "b"},
+				},
+			},
+			Expect: Outcome{WritesAccepted: 2, FinalValue: "b"},
+		},
+		{
+			ID:     "consensus-leader-refresh",
+			Title:  "A new etcd leader refreshes the lease",
+			Lesson: "A new leader cannot know how long the old one counted, so it restarts every lease at its full TTL: A's lease outlives the 10 s A believes, and B, who waited 12 s, is refused.",
+			Guide:  "implementing-it",
+			Scenario: Scenario{
+				Lock:    LockConfig{Model: ModelConsensus},
+				Clients: clients("A", "B"),
+				Actions: []Action{
+					{AtMS: 0, Client: "A", Op: OpAcquire},
+					{AtMS: 1000, Client: "A", Op: OpCrash},
+					{AtMS: 8000, Op: OpNodeDown, Node: 1},
+					{AtMS: 12000, Client: "B", Op: OpAcquire},
+					{AtMS: 19000, Client: "B", Op: OpAcquire},
+					{AtMS: 19500, Client: "B", Op: OpWrite, Value: "b"},
+				},
+			},
+			Expect: Outcome{WritesAccepted: 1, FinalValue: "b"},
+		},
+		{
+			ID:     "redis-wait-sync",
+			Title:  "Synchronous replication with WAIT",
+			Lesson: "With WAIT 1 the grant is answered only once the replica has the key, so a failover keeps it and B is refused; but WAIT is not consensus: with the replica down the SET stays on the primary unacknowledged, and with several replicas a failover may promote one that never acked.",
+			Guide:  "efficiency-vs-correctness",
+			Scenario: Scenario{
+				Lock:    LockConfig{TokenSource: TokenIncr, LagMS: int64p(0)},
+				Clients: clients("A", "B"),
+				Actions: []Action{
+					{AtMS: 0, Client: "A", Op: OpAcquire},
+					{AtMS: 500, Op: OpFailover},
+					{AtMS: 1000, Client: "B", Op: OpAcquire},
+					{AtMS: 1500, Client: "A", Op: OpWrite, Value: "a"},
+					{AtMS: 2000, Client: "A", Op: OpRelease},
+					{AtMS: 3000, Op: OpNodeDown, Node: 2},
+					{AtMS: 3500, Client: "B", Op: OpAcquire},
+				},
+			},
+			Expect: Outcome{WritesAccepted: 1, FinalValue: "a"},
 		},
 	}
 	for i := range ps {
@@ -301,6 +470,34 @@ func failoverActions() []Action {
 		{AtMS: 1000, Client: "B", Op: OpAcquire},
 		{AtMS: 1500, Client: "B", Op: OpWrite, Value: "b"},
 		{AtMS: 2000, Client: "A", Op: OpWrite, Value: "a"},
+	}
+}
+
+// reclaimedJob: A claims job 7, charges, stalls; its claim lapses, B
+// reclaims the job and charges again; A's last write comes too late.
+func reclaimedJob() []Action {
+	return []Action{
+		{AtMS: 0, Client: "A", Op: OpClaim},
+		{AtMS: 1000, Client: "A", Op: OpWrite, Value: "charge job-7"},
+		{AtMS: 2000, Client: "A", Op: OpPause, MS: 20000},
+		{AtMS: 3000, Client: "A", Op: OpWrite, Value: "done job-7"},
+		{AtMS: 15000, Client: "B", Op: OpClaim},
+		{AtMS: 16000, Client: "B", Op: OpWrite, Value: "charge job-7"},
+		{AtMS: 17000, Client: "B", Op: OpWrite, Value: "done job-7"},
+	}
+}
+
+// redlockRestart: A holds nodes 1–3 (it cannot reach 4–5), node 3
+// restarts and stays down for down ms, B (which cannot reach 1–2) asks.
+func redlockRestart(down int64) []Action {
+	return []Action{
+		{AtMS: 0, Op: OpPartition, Client: "A", Nodes: []int{4, 5}},
+		{AtMS: 0, Op: OpPartition, Client: "B", Nodes: []int{1, 2}},
+		{AtMS: 0, Client: "A", Op: OpAcquire},
+		{AtMS: 1000, Op: OpRestart, Node: 3, MS: down},
+		{AtMS: 2000, Client: "B", Op: OpAcquire},
+		{AtMS: 3000, Client: "B", Op: OpWrite, Value: "b"},
+		{AtMS: 4000, Client: "A", Op: OpWrite, Value: "a"},
 	}
 }
 

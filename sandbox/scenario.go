@@ -47,6 +47,56 @@ const (
 	OpDelay     = "delay"      // client: its next message arrives MS late
 	OpFailover  = "failover"   // service: promote a replica / elect a new leader
 	OpClockJump = "clock_jump" // service: Node's clock jumps MS forward
+	OpNodeDown  = "node_down"  // service: Node stops answering (its memory is kept)
+	OpNodeUp    = "node_up"    // service: Node answers again
+	OpRestart   = "restart"    // service: Node's process restarts after MS down, restoring what its persistence kept
+	OpPartition = "partition"  // service: cut Client (or, without a client, the other nodes) off from Nodes
+	OpHeal      = "heal"       // service: every partition ends
+)
+
+// Token sources (LockConfig.TokenSource): where a grant's fencing token
+// comes from, if anywhere.
+const (
+	// TokenNone: the service hands out no token (Redis and Redlock have
+	// none of their own).
+	TokenNone = "none"
+	// TokenIncr: redis only, an INCR of a counter key inside the acquire
+	// script. The counter replicates like the lock key, so an asynchronous
+	// failover can take it back.
+	TokenIncr = "incr"
+	// TokenRevision: consensus only, the revision at which the grant was
+	// committed (etcd's mod_revision).
+	TokenRevision = "revision"
+	// TokenEpoch: database only, the epoch column that each claim
+	// increments; the write guard compares it.
+	TokenEpoch = "epoch"
+)
+
+// Persistence of a redis or redlock node (LockConfig.Persistence): what a
+// restarted node still has.
+const (
+	PersistNone     = "none"     // nothing: a restarted node comes back empty
+	PersistEverySec = "everysec" // appendfsync everysec: the last second of writes is lost
+	PersistAlways   = "always"   // appendfsync always: nothing acknowledged is lost
+)
+
+// Resource kinds (ResourceConfig.Kind).
+const (
+	// ResourceRegister is one value; a write replaces it.
+	ResourceRegister = "register"
+	// ResourceLedger is a list of non-idempotent effects (charges): each
+	// accepted write adds one, and the same effect twice is a violation.
+	ResourceLedger = "ledger"
+)
+
+// Stop reasons (Summary.Stopped).
+const (
+	StoppedIdle      = "idle"       // nothing was pending
+	StoppedUntil     = "until_ms"   // the scenario's until_ms
+	StoppedTimeLimit = "time-limit" // MaxTimeMS
+	// StoppedEventBudget: the run reached MaxEvents events (heartbeats
+	// count) and stopped there.
+	StoppedEventBudget = "event-budget"
 )
 
 // Limits on a scenario; Validate rejects anything beyond them, so a run is
@@ -60,9 +110,13 @@ const (
 	MinHeartbeatMS  = 100            // shortest heartbeat period, so a run stays small
 	MaxValueLen     = 64             // bytes of a written value
 	MaxClientIDLen  = 16             // bytes of a client id
-	// MaxEvents bounds one timeline; a run that would exceed it stops early
-	// (Summary.Stopped is "limit").
-	MaxEvents = 100000
+	MaxKeyLen       = 64             // bytes of an idempotency key
+	MaxRetries      = 10             // acquire retries after a refusal
+	// MaxEvents is the events budget of one run: every event counts,
+	// heartbeats included. A run that reaches it stops there (Summary.
+	// Stopped is StoppedEventBudget), and an edit or import whose run would
+	// reach it is refused, so that one page never has to draw more.
+	MaxEvents = 2000
 )
 
 // Scenario is the input of a run: configuration plus actions at virtual
@@ -90,21 +144,41 @@ type LockConfig struct {
 	// Nodes is the number of lock nodes: 5 by default for redlock (at most
 	// MaxRedlockNodes), 3 for consensus, 1 for redis and database.
 	Nodes int `json:"nodes"`
-	// FencingTokens makes the service hand out a monotonic token with each
-	// grant (default true for redis and consensus; redlock and database
-	// have none, and true is rejected for them). A pointer, so that an
-	// explicit false survives defaults.
-	FencingTokens *bool `json:"fencing_tokens"`
+	// TokenSource is where fencing tokens come from: TokenNone (default
+	// for redis and redlock, which have none of their own), TokenIncr
+	// (redis), TokenRevision (consensus, its default) or TokenEpoch
+	// (database, its default).
+	TokenSource string `json:"token_source"`
+	// FencingTokens is the field of engine versions before 4, read so that
+	// saved scenarios keep opening: WithDefaults turns true into the
+	// model's own source (incr, revision) and false into none, and clears
+	// it. Set together with TokenSource it must agree.
+	FencingTokens *bool `json:"fencing_tokens,omitempty"`
 	// Acquire is AcquireAtomic (default) or, redis only,
 	// AcquireSetThenExpire.
 	Acquire string `json:"acquire"`
 	// Release is ReleaseCompareAndDelete (default) or
 	// ReleaseUnconditionalDel.
 	Release string `json:"release"`
-	// LagMS is the replication lag of redis and redlock nodes: a failover
-	// loses every write of the last LagMS (default 1000). Other models
+	// LagMS is the replication lag of the redis replica: a failover loses
+	// every write of the last LagMS (default 1000, when absent). 0 is
+	// synchronous replication, as with WAIT 1 after each write: a grant is
+	// answered only once the replica has it, and a grant the replica cannot
+	// acknowledge (it is down) is refused. Redlock nodes have no replicas
+	// (an old scenario's value is dropped); consensus and database
 	// replicate synchronously and reject a non-zero value.
-	LagMS int64 `json:"lag_ms,omitempty"`
+	LagMS *int64 `json:"lag_ms,omitempty"`
+	// Persistence is what a restarted redis or redlock node keeps:
+	// PersistNone, PersistEverySec (default) or PersistAlways. Consensus
+	// and the database keep everything and take no value.
+	Persistence string `json:"persistence,omitempty"`
+	// Retries is how many times a refused acquire is tried again (default
+	// 0, at most MaxRetries), each after a random delay of up to
+	// RetryDelayMS (default 200 when retrying) drawn from Seed, so the same
+	// scenario always draws the same delays.
+	Retries      int    `json:"retries,omitempty"`
+	RetryDelayMS int64  `json:"retry_delay_ms,omitempty"`
+	Seed         uint64 `json:"seed,omitempty"`
 }
 
 // ResourceConfig configures the protected storage register.
@@ -114,6 +188,12 @@ type ResourceConfig struct {
 	// token. In the database model it is the "AND holder = writer" guard of
 	// the UPDATE instead.
 	CheckFencing *bool `json:"check_fencing"`
+	// Kind is ResourceRegister (default) or ResourceLedger.
+	Kind string `json:"kind,omitempty"`
+	// IdempotencyKeys (ledger only) makes the ledger apply an effect once
+	// per key: a second write with the same key is acknowledged and not
+	// applied. A write's key is its Action.Key, or its value.
+	IdempotencyKeys bool `json:"idempotency_keys,omitempty"`
 }
 
 // NetworkConfig configures message delivery.
@@ -138,12 +218,19 @@ type Action struct {
 	Client string `json:"client,omitempty"`
 	Op     string `json:"op"`
 	// MS is the length of a pause, the extra delay of a delay, the size of
-	// a clock jump.
+	// a clock jump, how long a restarting node stays down.
 	MS int64 `json:"ms,omitempty"`
 	// Value is what a write stores.
 	Value string `json:"value,omitempty"`
-	// Node (from 1) is the node of a clock_jump, or of a redlock failover.
+	// Key is a write's idempotency key (ledger); empty means its value.
+	Key string `json:"key,omitempty"`
+	// Node (from 1) is the node of a clock_jump, node_down, node_up,
+	// restart or redlock failover. On redis, node 1 is the primary and
+	// node 2 its replica.
 	Node int `json:"node,omitempty"`
+	// Nodes are the nodes a partition cuts off: from Client, or, without
+	// a client, from every other node.
+	Nodes []int `json:"nodes,omitempty"`
 }
 
 // ValidationError is the error of Parse and Validate: Field names the

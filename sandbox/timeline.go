@@ -19,7 +19,13 @@ const (
 	KindMessageDelayed = "message.delayed" // a late message left the client; it arrives at ArrivesAt
 	KindFailover       = "failover"        // a replica was promoted / a leader re-elected
 	KindClockJump      = "clock.jump"      // a node's clock jumped forward
-	KindActionSkipped  = "action.skipped"  // an action of a crashed client did not happen
+	KindActionSkipped  = "action.skipped"  // an action of a crashed client did not happen, or a service op had nothing to act on
+	KindRetry          = "acquire.retry"   // a refused acquire will be tried again after MS (a seeded random delay)
+	KindNodeDown       = "node.down"       // Node stopped answering (Reason "restart": its process crashed and restarts)
+	KindNodeUp         = "node.up"         // Node answers again, with what it held
+	KindRestart        = "node.restart"    // Node is back from a restart; Holder/Grant: the key its persistence kept
+	KindPartition      = "partition"       // the network cut Client (or, with no client, the other members) off from Nodes
+	KindHeal           = "heal"            // every partition ended
 	KindViolation      = "violation"       // the checker found a safety or liveness violation
 	KindInvalid        = "invalid"         // Run was given a scenario that fails Validate
 )
@@ -43,13 +49,27 @@ const (
 	ViolationPermanentLock = "permanent-lock"
 	// ViolationTokenReuse: the same fencing token was issued twice.
 	ViolationTokenReuse = "token-reuse"
+	// ViolationDuplicateEffect: a ledger applied the same effect (the same
+	// idempotency key) twice: a double charge.
+	ViolationDuplicateEffect = "duplicate-effect"
 )
+
+// ReasonDurableRestart is the Reason of the node.down and node.up of a
+// consensus member's restart, which loses nothing (unlike "restart").
+const ReasonDurableRestart = "durable-restart"
 
 // Write rejection reasons (Event.Reason of write.rejected).
 const (
 	ReasonNoToken    = "no-token"    // the write carried no fencing token
 	ReasonStaleToken = "stale-token" // lower than the highest accepted
 	ReasonNotHolder  = "not-holder"  // database model: the row names someone else
+	ReasonLapsed     = "lapsed"      // database model: the claim's held_until has passed
+	// ReasonUnavailable: the database (the resource in that model) could
+	// not be reached.
+	ReasonUnavailable = "unavailable"
+	// ReasonDuplicateKey: a ledger with idempotency keys had applied this
+	// key already; the write is acknowledged and not applied again.
+	ReasonDuplicateKey = "duplicate-key"
 )
 
 // Timeline is the result of Run: the events in the order they happened, the
@@ -60,6 +80,10 @@ type Timeline struct {
 	// (one lane per node) without it.
 	Model string `json:"model"`
 	Nodes int    `json:"nodes"`
+	// TokenSource is where the grants' tokens came from (TokenNone...) and
+	// Resource the resource kind; both empty in timelines of engine 3.
+	TokenSource string `json:"token_source,omitempty"`
+	Resource    string `json:"resource,omitempty"`
 	// Clients are the client ids in scenario order: the client lanes.
 	Clients []string `json:"clients"`
 	Events  []Event  `json:"events"`
@@ -76,7 +100,9 @@ type Event struct {
 	// Node (from 1) is the lock node of a per-node event (redlock expiry,
 	// clock jump, failover).
 	Node int `json:"node,omitempty"`
-	// Nodes are the redlock nodes that a grant, extend or release touched.
+	// Nodes are the redlock nodes that a grant, extend or release touched,
+	// the nodes that said yes to a refused attempt (and keep its key), or
+	// the nodes a partition cut off.
 	Nodes []int `json:"nodes,omitempty"`
 	// Grant numbers grants 1, 2, 3... in the order the service issued
 	// them, in every model, tokens or not. A write carries the grant it was
@@ -96,6 +122,9 @@ type Event struct {
 	ExpiresAt int64 `json:"expires_at,omitempty"`
 	// Value is the value of a write.
 	Value string `json:"value,omitempty"`
+	// Key is the effect of a write to a ledger: its idempotency key, or
+	// its value when it has none (empty for a register).
+	Key string `json:"key,omitempty"`
 	// MS is the length of a pause, the extra delay of a delay, the size of
 	// a clock jump.
 	MS int64 `json:"ms,omitempty"`
@@ -124,10 +153,13 @@ type Summary struct {
 	FinalValue string `json:"final_value"`
 	// HighestToken is the highest token the resource accepted.
 	HighestToken int64 `json:"highest_token"`
+	// Effects is how many effects a ledger applied (0 for a register).
+	Effects int `json:"effects,omitempty"`
 	// EndMS is the virtual time the run stopped at.
 	EndMS int64 `json:"end_ms"`
-	// Stopped says why the run stopped: "idle" (nothing pending),
-	// "until_ms", "time-limit" (MaxTimeMS) or "limit" (MaxEvents).
+	// Stopped says why the run stopped: StoppedIdle (nothing pending),
+	// StoppedUntil, StoppedTimeLimit (MaxTimeMS) or StoppedEventBudget
+	// (MaxEvents).
 	Stopped string `json:"stopped"`
 }
 
@@ -161,6 +193,8 @@ type State struct {
 	// Value and HighestToken are the resource's register.
 	Value        string `json:"value"`
 	HighestToken int64  `json:"highest_token"`
+	// Effects counts the effects a ledger applied.
+	Effects int `json:"effects,omitempty"`
 	// Clients is what each client believes, in scenario order.
 	Clients []ClientState `json:"clients"`
 	// Violations counts violation events so far.
@@ -176,6 +210,10 @@ type NodeState struct {
 	ExpiresAt int64  `json:"expires_at"`
 	// ClockOffsetMS is how far the node's clock has jumped ahead.
 	ClockOffsetMS int64 `json:"clock_offset_ms"`
+	// Down is true while the node does not answer.
+	Down bool `json:"down,omitempty"`
+	// Leftover: the key is what a refused attempt of Holder left (no grant).
+	Leftover bool `json:"leftover,omitempty"`
 }
 
 // Client statuses (ClientState.Status).

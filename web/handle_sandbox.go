@@ -19,7 +19,7 @@ import (
 func (s *Server) handleSandboxIndex(c echo.Context) error {
 	v := views.SandboxIndexView{Presets: s.presetCards(), Blank: views.BlankForm{
 		Model: sandbox.ModelRedis, TTL: "10000", Clients: "2", Heartbeat: "0",
-		Acquire: sandbox.AcquireAtomic, Release: sandbox.ReleaseCompareAndDelete, FencingTokens: true, CheckFencing: true,
+		Acquire: sandbox.AcquireAtomic, Release: sandbox.ReleaseCompareAndDelete, ResourceKind: sandbox.ResourceRegister,
 	}}
 	if err := s.fillMine(c, &v); err != nil {
 		return err
@@ -302,9 +302,20 @@ func (s *Server) renderTimeline(c echo.Context, status int, t store.Timeline, fo
 		v.Violations = append(v.Violations, violationLink(vl, base))
 	}
 	v.Settings = views.SettingsForm{
-		FencingTokens: sc.Lock.FencingTokens != nil && *sc.Lock.FencingTokens,
-		CheckFencing:  sc.Resource.CheckFencing != nil && *sc.Resource.CheckFencing,
-		Acquire:       sc.Lock.Acquire, Release: sc.Lock.Release, TTL: strconv.FormatInt(sc.Lock.TTLMS, 10), Model: sc.Lock.Model,
+		TokenSource:  sc.Lock.TokenSource,
+		CheckFencing: sc.Resource.CheckFencing != nil && *sc.Resource.CheckFencing,
+		Acquire:      sc.Lock.Acquire, Release: sc.Lock.Release, TTL: strconv.FormatInt(sc.Lock.TTLMS, 10), Model: sc.Lock.Model,
+		Persistence: sc.Lock.Persistence, ResourceKind: sc.Resource.Kind, IdempotencyKeys: sc.Resource.IdempotencyKeys,
+	}
+	if sc.Lock.LagMS != nil {
+		v.Settings.Lag = strconv.FormatInt(*sc.Lock.LagMS, 10)
+	}
+	v.Settings.Retries = strconv.Itoa(sc.Lock.Retries)
+	if sc.Lock.RetryDelayMS > 0 {
+		v.Settings.RetryDelay = strconv.FormatInt(sc.Lock.RetryDelayMS, 10)
+	}
+	if sc.Lock.Seed > 0 {
+		v.Settings.Seed = strconv.FormatUint(sc.Lock.Seed, 10)
 	}
 	v.Act = views.ActionPanel{Now: timelineview.Millis(now), NowMS: now, Clients: tl.Clients, AcquireOp: sandbox.OpAcquire,
 		Failover: sc.Lock.Model != sandbox.ModelDatabase, Actions: len(sc.Actions), Max: sandbox.MaxActions, EndMS: tl.Summary.EndMS}
@@ -314,6 +325,9 @@ func (s *Server) renderTimeline(c echo.Context, status int, t store.Timeline, fo
 	for n := 1; n <= max(sc.Lock.Nodes, 1); n++ {
 		v.Act.Nodes = append(v.Act.Nodes, n)
 	}
+	v.Act.FaultNodes, v.Act.FaultLabels = faultNodes(sc)
+	v.Act.NodeSplit = sc.Lock.Model == sandbox.ModelConsensus
+	v.Act.Ledger = sc.Resource.Kind == sandbox.ResourceLedger
 	// The prediction is the owner's answer to an exercise: someone opening
 	// a shared link sees the run, never what its owner predicted.
 	if q := s.predictQuestion(t.PredictQuestion, t.PresetID); q != nil && t.Prediction != "" && v.Owner {
@@ -330,14 +344,14 @@ func violationLink(vl sandbox.Violation, base string) views.ViolationLink {
 
 func stoppedText(s sandbox.Summary) string {
 	switch s.Stopped {
-	case "idle":
+	case sandbox.StoppedIdle:
 		return "the run ended at " + timelineview.Millis(s.EndMS) + " with nothing left to happen"
-	case "until_ms":
+	case sandbox.StoppedUntil:
 		return "the run was cut at " + timelineview.Millis(s.EndMS)
-	case "time-limit":
+	case sandbox.StoppedTimeLimit:
 		return "the run reached the 10-minute limit"
-	case "limit":
-		return "the run stopped at the event limit"
+	case sandbox.StoppedEventBudget, "limit":
+		return "the run stopped at " + timelineview.Millis(s.EndMS) + ": it reached the events budget of " + strconv.Itoa(sandbox.MaxEvents) + " events (heartbeats count)"
 	case "invalid":
 		return "the scenario is invalid"
 	}

@@ -114,6 +114,7 @@ func applyAction(sc sandbox.Scenario, now int64, form url.Values) (sandbox.Scena
 		a.Client = form.Get("client")
 	case sandbox.OpWrite:
 		a.Client = form.Get("client")
+		a.Key = strings.TrimSpace(form.Get("key"))
 		a.Value = strings.TrimSpace(form.Get("value"))
 		if a.Value == "" {
 			return sc, now, errors.New("value: type the value to write")
@@ -153,6 +154,32 @@ func applyAction(sc sandbox.Scenario, now int64, form url.Values) (sandbox.Scena
 			return sc, now, err
 		}
 		a.Node, a.MS = int(n), d
+	case sandbox.OpNodeDown, sandbox.OpNodeUp, sandbox.OpRestart:
+		n, err := sbFormInt(form, "fault_node", "node", 1, int64(sandbox.MaxRedlockNodes))
+		if err != nil {
+			return sc, now, err
+		}
+		a.Node = int(n)
+		if op == sandbox.OpRestart {
+			d, err := sbFormInt(form, "restart_ms", "restart: down for", 0, sandbox.MaxTimeMS)
+			if err != nil {
+				return sc, now, err
+			}
+			a.MS = d
+		}
+	case sandbox.OpPartition:
+		a.Client = form.Get("cut_client")
+		for _, raw := range form["cut_nodes"] {
+			n, err := strconv.Atoi(raw)
+			if err != nil {
+				return sc, now, fmt.Errorf("partition: %q is not a node number", raw)
+			}
+			a.Nodes = append(a.Nodes, n)
+		}
+		if len(a.Nodes) == 0 {
+			return sc, now, errors.New("partition: tick the nodes to cut off")
+		}
+	case sandbox.OpHeal:
 	case "":
 		return sc, now, errors.New("op: choose an action")
 	default:
@@ -165,12 +192,62 @@ func applyAction(sc sandbox.Scenario, now int64, form url.Values) (sandbox.Scena
 	return out, now, nil
 }
 
+// faultNodes lists the nodes the fault forms may name, with their labels.
+func faultNodes(sc sandbox.Scenario) ([]int, []string) {
+	switch sc.Lock.Model {
+	case sandbox.ModelRedis:
+		return []int{1, 2}, []string{"primary (1)", "replica (2)"}
+	case sandbox.ModelDatabase:
+		return []int{1}, []string{"database"}
+	}
+	var ns []int
+	var labels []string
+	for n := 1; n <= max(sc.Lock.Nodes, 1); n++ {
+		ns = append(ns, n)
+		labels = append(labels, "node "+strconv.Itoa(n))
+	}
+	return ns, labels
+}
+
 // applySettings returns sc with the settings form applied and the names of
 // the settings that changed.
 func applySettings(sc sandbox.Scenario, form url.Values) (sandbox.Scenario, []string, error) {
-	tokens := form.Get("fencing_tokens") != ""
 	check := form.Get("check_fencing") != ""
-	set := sandbox.Settings{FencingTokens: &tokens, CheckFencing: &check, Acquire: form.Get("acquire"), Release: form.Get("release")}
+	set := sandbox.Settings{TokenSource: formTokenSource(form, sc.Lock.Model), CheckFencing: &check, Acquire: form.Get("acquire"), Release: form.Get("release"),
+		Persistence: form.Get("persistence")}
+	if kind := form.Get("resource_kind"); kind != "" {
+		idem := form.Get("idempotency_keys") != "" && kind == sandbox.ResourceLedger
+		set.ResourceKind, set.IdempotencyKeys = kind, &idem
+	}
+	if raw := strings.TrimSpace(form.Get("retries")); raw != "" {
+		n, err := sbFormInt(form, "retries", "retries", 0, sandbox.MaxRetries)
+		if err != nil {
+			return sc, nil, err
+		}
+		r := int(n)
+		set.Retries = &r
+	}
+	if raw := strings.TrimSpace(form.Get("retry_delay_ms")); raw != "" {
+		d, err := sbFormInt(form, "retry_delay_ms", "retry delay", 1, sandbox.MaxTimeMS)
+		if err != nil {
+			return sc, nil, err
+		}
+		set.RetryDelayMS = d
+	}
+	if raw := strings.TrimSpace(form.Get("seed")); raw != "" {
+		n, err := sbFormInt(form, "seed", "seed", 1, 1<<53)
+		if err != nil {
+			return sc, nil, err
+		}
+		set.Seed = uint64(n)
+	}
+	if raw := strings.TrimSpace(form.Get("lag_ms")); raw != "" && sc.Lock.Model == sandbox.ModelRedis {
+		lag, err := sbFormInt(form, "lag_ms", "replica lag", 0, sandbox.MaxTimeMS)
+		if err != nil {
+			return sc, nil, err
+		}
+		set.LagMS = &lag
+	}
 	if raw := strings.TrimSpace(form.Get("ttl_ms")); raw != "" {
 		ttl, err := sbFormInt(form, "ttl_ms", "TTL", 1, sandbox.MaxTimeMS)
 		if err != nil {
@@ -181,20 +258,41 @@ func applySettings(sc sandbox.Scenario, form url.Values) (sandbox.Scenario, []st
 	return sc.WithSettings(set)
 }
 
+// formTokenSource reads the token source of a form: the token_source
+// select, or the checkbox of the forms before it (fencing_tokens), which
+// meant the model's own counter. "" keeps the model's default.
+func formTokenSource(form url.Values, model string) string {
+	if v := form.Get("token_source"); v != "" || form.Has("token_source") {
+		return v
+	}
+	if !form.Has("fencing_tokens") {
+		return ""
+	}
+	switch {
+	case form.Get("fencing_tokens") == "":
+		return sandbox.TokenNone
+	case model == sandbox.ModelRedis:
+		return sandbox.TokenIncr
+	case model == sandbox.ModelConsensus:
+		return sandbox.TokenRevision
+	}
+	return ""
+}
+
 // blankScenario builds the scenario of the "start blank" form, or returns
 // the form with an error per field.
 func blankScenario(form url.Values) (sandbox.Scenario, views.BlankForm) {
 	f := views.BlankForm{
 		Model: form.Get("model"), TTL: strings.TrimSpace(form.Get("ttl_ms")), Clients: strings.TrimSpace(form.Get("clients")),
 		Heartbeat: strings.TrimSpace(form.Get("heartbeat_ms")), Acquire: form.Get("acquire"), Release: form.Get("release"),
-		FencingTokens: form.Get("fencing_tokens") != "", CheckFencing: form.Get("check_fencing") != "",
+		TokenSource: formTokenSource(form, form.Get("model")), CheckFencing: form.Get("check_fencing") != "",
+		ResourceKind: form.Get("resource_kind"), IdempotencyKeys: form.Get("idempotency_keys") != "",
 		Errors: map[string]string{},
 	}
-	// Redlock and the database row have no token to issue: the box is
-	// moot there rather than an error to fix.
-	tokens := f.FencingTokens && f.Model != sandbox.ModelRedlock && f.Model != sandbox.ModelDatabase
-	sc := sandbox.Scenario{Lock: sandbox.LockConfig{Model: f.Model, Acquire: f.Acquire, Release: f.Release, FencingTokens: &tokens},
-		Resource: sandbox.ResourceConfig{CheckFencing: &f.CheckFencing}}
+	// The idempotency box is moot on a register rather than an error.
+	idem := f.IdempotencyKeys && f.ResourceKind == sandbox.ResourceLedger
+	sc := sandbox.Scenario{Lock: sandbox.LockConfig{Model: f.Model, Acquire: f.Acquire, Release: f.Release, TokenSource: f.TokenSource},
+		Resource: sandbox.ResourceConfig{CheckFencing: &f.CheckFencing, Kind: f.ResourceKind, IdempotencyKeys: idem}}
 	if v, err := strconv.ParseInt(f.TTL, 10, 64); err != nil || v < 1 || v > sandbox.MaxTimeMS {
 		f.Errors["ttl_ms"] = fmt.Sprintf("Enter a whole number of milliseconds from 1 to %d.", sandbox.MaxTimeMS)
 	} else {
@@ -226,8 +324,10 @@ func blankScenario(form url.Values) (sandbox.Scenario, views.BlankForm) {
 		if errors.As(err, &ve) {
 			msg = ve.Msg
 			switch ve.Field {
-			case "lock.fencing_tokens":
-				field = "fencing_tokens"
+			case "lock.token_source":
+				field = "token_source"
+			case "resource.kind":
+				field = "resource_kind"
 			case "lock.acquire":
 				field = "acquire"
 			case "lock.release":
@@ -249,13 +349,29 @@ func configLines(sc sandbox.Scenario) []views.ConfigLine {
 		lines = append(lines, views.ConfigLine{Name: "Nodes", Value: strconv.Itoa(l.Nodes)})
 	}
 	lines = append(lines,
-		views.ConfigLine{Name: "Fencing tokens", Value: sbIssued(l.FencingTokens)},
+		views.ConfigLine{Name: "Fencing tokens", Value: sbTokenSource(l.TokenSource)},
 		views.ConfigLine{Name: "Resource checks tokens", Value: sbYesNo(sc.Resource.CheckFencing)},
 		views.ConfigLine{Name: "Acquire", Value: l.Acquire},
 		views.ConfigLine{Name: "Release", Value: l.Release},
 	)
-	if l.LagMS > 0 {
-		lines = append(lines, views.ConfigLine{Name: "Replication lag", Value: strconv.FormatInt(l.LagMS, 10) + " ms"})
+	switch {
+	case l.LagMS != nil && *l.LagMS == 0:
+		lines = append(lines, views.ConfigLine{Name: "Replication", Value: "synchronous (WAIT 1 before each answer)"})
+	case l.LagMS != nil:
+		lines = append(lines, views.ConfigLine{Name: "Replication lag", Value: strconv.FormatInt(*l.LagMS, 10) + " ms"})
+	}
+	if l.Persistence != "" {
+		lines = append(lines, views.ConfigLine{Name: "Persistence", Value: sbPersistence(l.Persistence)})
+	}
+	if l.Retries > 0 {
+		lines = append(lines, views.ConfigLine{Name: "Retries", Value: strconv.Itoa(l.Retries) + " after a random delay of up to " + strconv.FormatInt(l.RetryDelayMS, 10) + " ms (seed " + strconv.FormatUint(l.Seed, 10) + ")"})
+	}
+	if sc.Resource.Kind == sandbox.ResourceLedger {
+		v := "a ledger of charges"
+		if sc.Resource.IdempotencyKeys {
+			v += ", each idempotency key applied once"
+		}
+		lines = append(lines, views.ConfigLine{Name: "Resource", Value: v})
 	}
 	if sc.Network.LatencyMS > 0 {
 		lines = append(lines, views.ConfigLine{Name: "Network latency", Value: strconv.FormatInt(sc.Network.LatencyMS, 10) + " ms"})
@@ -272,11 +388,26 @@ func configLines(sc sandbox.Scenario) []views.ConfigLine {
 	return lines
 }
 
-func sbIssued(b *bool) string {
-	if b != nil && *b {
-		return "issued with each grant"
+func sbTokenSource(src string) string {
+	switch src {
+	case sandbox.TokenIncr:
+		return "from INCR inside the acquire script (lost with the key on an async failover)"
+	case sandbox.TokenRevision:
+		return "the revision of each grant"
+	case sandbox.TokenEpoch:
+		return "the row's epoch column"
 	}
 	return "none"
+}
+
+func sbPersistence(p string) string {
+	switch p {
+	case sandbox.PersistNone:
+		return "none: a restarted node comes back empty"
+	case sandbox.PersistAlways:
+		return "appendfsync always: a restarted node keeps everything"
+	}
+	return "appendfsync everysec: a restarted node loses the last second"
 }
 
 func sbYesNo(b *bool) string {
@@ -350,6 +481,26 @@ func describeAction(a sandbox.Action) string {
 		return at + ": node " + strconv.Itoa(a.Node) + "'s clock jumps " + sbSeconds(a.MS) + " ahead"
 	case sandbox.OpCrash:
 		return at + ": " + a.Client + " crashes"
+	case sandbox.OpNodeDown:
+		return at + ": node " + strconv.Itoa(a.Node) + " goes down"
+	case sandbox.OpNodeUp:
+		return at + ": node " + strconv.Itoa(a.Node) + " comes back up"
+	case sandbox.OpRestart:
+		if a.MS > 0 {
+			return at + ": node " + strconv.Itoa(a.Node) + " restarts, down for " + sbSeconds(a.MS)
+		}
+		return at + ": node " + strconv.Itoa(a.Node) + " restarts"
+	case sandbox.OpPartition:
+		var ns []string
+		for _, n := range a.Nodes {
+			ns = append(ns, strconv.Itoa(n))
+		}
+		if a.Client == "" {
+			return at + ": nodes " + strings.Join(ns, ", ") + " are split from the others"
+		}
+		return at + ": " + a.Client + " is cut off from nodes " + strings.Join(ns, ", ")
+	case sandbox.OpHeal:
+		return at + ": the network heals"
 	}
 	return at + ": " + a.Client + " " + a.Op + "s"
 }
@@ -371,8 +522,16 @@ func presetFencing(sc sandbox.Scenario) bool {
 // resource alike (their clients and actions may differ).
 func sameSettings(a, b sandbox.Scenario) bool {
 	deref := func(p *bool) bool { return p != nil && *p }
+	lag := func(p *int64) int64 {
+		if p == nil {
+			return -1
+		}
+		return *p
+	}
 	la, lb := a.Lock, b.Lock
+	ra, rb := a.Resource, b.Resource
 	return la.Model == lb.Model && la.TTLMS == lb.TTLMS && la.Nodes == lb.Nodes && la.Acquire == lb.Acquire &&
-		la.Release == lb.Release && la.LagMS == lb.LagMS && deref(la.FencingTokens) == deref(lb.FencingTokens) &&
-		deref(a.Resource.CheckFencing) == deref(b.Resource.CheckFencing) && a.Network == b.Network
+		la.Release == lb.Release && lag(la.LagMS) == lag(lb.LagMS) && la.TokenSource == lb.TokenSource &&
+		la.Persistence == lb.Persistence && la.Retries == lb.Retries && la.RetryDelayMS == lb.RetryDelayMS && la.Seed == lb.Seed &&
+		deref(ra.CheckFencing) == deref(rb.CheckFencing) && ra.Kind == rb.Kind && ra.IdempotencyKeys == rb.IdempotencyKeys && a.Network == b.Network
 }

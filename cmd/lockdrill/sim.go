@@ -25,6 +25,20 @@ The text output is a table (time, lane, event, detail) and a summary;
 --json prints the timeline JSON instead. Violations are results: the exit
 status is 0 whenever the run completed, and non-zero for invalid input.
 
+Scenario JSON (lockdrill sim --preset ID --scenario shows a full one):
+  lock      model redis|redlock|consensus|database, ttl_ms, nodes,
+            token_source none|incr|revision|epoch, acquire, release,
+            lag_ms (redis; 0 = synchronous, WAIT 1), persistence
+            none|everysec|always, retries, retry_delay_ms, seed
+  resource  check_fencing, kind register|ledger, idempotency_keys
+  actions   client ops: acquire (claim on database), write (value, key),
+            release, extend, pause (ms), delay (ms), crash
+            service ops: failover, clock_jump (node, ms), node_down and
+            node_up (node), restart (node, ms down), partition (nodes,
+            and the client cut off, or none: members split), heal
+A run stops at 2000 events (heartbeats count), 10 virtual minutes, or
+until_ms.
+
 Flags:
 `
 

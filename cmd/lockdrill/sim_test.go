@@ -22,7 +22,7 @@ func simRun(t *testing.T, stdin string, args ...string) (string, string, error) 
 	return out.String(), errOut.String(), err
 }
 
-const simScenario = `{"clients":[{"id":"A"},{"id":"B"}],
+const simScenario = `{"lock":{"token_source":"incr"},"clients":[{"id":"A"},{"id":"B"}],
  "actions":[{"at_ms":0,"client":"A","op":"acquire"},
             {"at_ms":1000,"client":"A","op":"pause","ms":15000},
             {"at_ms":12000,"client":"B","op":"acquire"},

@@ -6,6 +6,8 @@
 package timelineview
 
 import (
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -428,6 +430,8 @@ func (b *builder) scan() {
 	}
 	keys := make([]key, len(b.nodeY))
 	pauseStart := map[string]pauseOpen{}
+	downStart := map[int]downOpen{}
+	cuts := map[string][]cutOpen{}
 	nodeIdx := func(e sandbox.Event) []int {
 		if len(b.nodeY) == 1 {
 			return []int{0}
@@ -536,6 +540,60 @@ func (b *builder) scan() {
 				y := b.nodeY[n]
 				b.mark(Mark{X: b.x(e.T), Y: y - laneHalf(b, n), Y2: y + laneHalf(b, n), TextY: y - b.keyBarH()/2 - 3, Shape: "failover", Glyph: "⇄", Text: "⇄ failover", Title: title(e), Step: step})
 			}
+		case sandbox.KindRestart:
+			ns := nodeIdx(e)
+			for _, n := range ns {
+				closeKey(n, e.T)
+				if e.Holder != "" {
+					keys[n] = key{open: true, start: e.T, holder: e.Holder, grant: e.Grant, token: e.Token, expires: e.ExpiresAt, step: step}
+				}
+			}
+			b.nodeBack(e, step, downStart)
+			y := b.nodeLaneY(e.Node)
+			b.mark(Mark{X: b.x(e.T), Y: y - b.keyBarH()/2, Y2: y + b.keyBarH()/2, TextY: y - b.keyBarH()/2 - 3, Shape: "restart", Glyph: "↻", Text: "↻ restart", Title: title(e), Step: step})
+		case sandbox.KindNodeDown:
+			downStart[e.Node] = downOpen{t: e.T, step: step, title: title(e)}
+			y := b.nodeLaneY(e.Node)
+			b.mark(Mark{X: b.x(e.T), Y: y + b.keyBarH()/2, TextY: y + b.keyBarH()/2 + 10, Shape: "down", Glyph: "▼", Text: "▼ " + b.nodeName(e.Node) + " down", Title: title(e), Step: step})
+		case sandbox.KindNodeUp:
+			b.nodeBack(e, step, downStart)
+			y := b.nodeLaneY(e.Node)
+			b.mark(Mark{X: b.x(e.T), Y: y + b.keyBarH()/2, TextY: y + b.keyBarH()/2 + 10, Shape: "up", Glyph: "▲", Text: "▲ up", Title: title(e), Step: step})
+		case sandbox.KindPartition:
+			// A cut between the client's lane and the service lanes (or,
+			// for members split from each other, across the service).
+			top, bottom := b.serviceY-8, b.serviceY+8
+			if len(b.nodeY) > 0 {
+				top, bottom = b.nodeY[0]-laneHalf(b, 0), b.nodeY[len(b.nodeY)-1]+laneHalf(b, len(b.nodeY)-1)
+			}
+			label := "✂ " + joinNodes(e.Nodes) + " split off"
+			if isClient {
+				top = cy + clientLaneH/2 - 4
+				label = "✂ " + e.Client + " cut from " + joinNodes(e.Nodes)
+				if len(b.nodeY) > 1 {
+					// One lane per node: the cut runs across the lanes of
+					// the nodes the client cannot reach.
+					lo, hi := len(b.nodeY), -1
+					for _, n := range e.Nodes {
+						if n >= 1 && n <= len(b.nodeY) {
+							lo, hi = min(lo, n-1), max(hi, n-1)
+						}
+					}
+					if hi >= 0 {
+						top, bottom = b.nodeY[lo]-laneHalf(b, lo), b.nodeY[hi]+laneHalf(b, hi)
+					}
+				}
+				cuts[e.Client] = append(cuts[e.Client], cutOpen{t: e.T, step: step, title: title(e)})
+			}
+			b.mark(Mark{X: b.x(e.T), Y: top, Y2: bottom, TextY: top + 12, Shape: "cut", Glyph: "✂", Text: label, Title: title(e), Step: step})
+		case sandbox.KindHeal:
+			for _, c := range tl.Clients {
+				for _, o := range cuts[c] {
+					b.cutBar(c, o, e.T)
+				}
+				delete(cuts, c)
+			}
+			b.mark(Mark{X: b.x(e.T), Y: b.serviceY, TextY: b.serviceY - 8, Shape: "heal", Glyph: "⌒", Text: "⌒ heal", Title: title(e), Step: step})
 		case sandbox.KindClockJump:
 			y := b.serviceY
 			if n := e.Node; n >= 1 && n <= len(b.nodeY) {
@@ -595,6 +653,14 @@ func (b *builder) scan() {
 		}
 	}
 	end := max(b.endMS-b.endMS/41, 0)
+	for _, node := range slices.Sorted(maps.Keys(downStart)) {
+		b.downBar(node, downStart[node], b.endMS)
+	}
+	for _, c := range tl.Clients {
+		for _, o := range cuts[c] {
+			b.cutBar(c, o, b.endMS)
+		}
+	}
 	for _, c := range tl.Clients {
 		if p, ok := pauseStart[c]; ok {
 			b.pauseBar(c, p, p.t+p.ms)
@@ -626,6 +692,84 @@ func laneHalf(b *builder, n int) int {
 		return nodeLaneH/2 - 2
 	}
 	return serviceH/2 - 2
+}
+
+// downOpen is a node down since t (its bar is drawn when it comes back).
+type downOpen struct {
+	t     int64
+	step  int
+	title string
+}
+
+// cutOpen is a partition of a client since t, until a heal.
+type cutOpen struct {
+	t     int64
+	step  int
+	title string
+}
+
+// cutBar is a thin strip at the bottom of a client's lane while the
+// network cuts it off from some nodes.
+func (b *builder) cutBar(client string, o cutOpen, end int64) {
+	x1, x2 := b.x(o.t), b.x(end)
+	y := b.clientY[client] + clientLaneH/2 - 6
+	b.d.Bars = append(b.d.Bars, Bar{X: x1, Y: y, W: max(x2-x1, 2), H: 4, Class: "cut", Title: "cut off · " + o.title, Step: o.step})
+}
+
+// nodeLaneY is the centre of node's lane (1-based), or of the service when
+// the model draws one lane for several nodes (consensus members, the redis
+// replica).
+func (b *builder) nodeLaneY(node int) int {
+	if node >= 1 && node <= len(b.nodeY) {
+		return b.nodeY[node-1]
+	}
+	return b.serviceY
+}
+
+func (b *builder) nodeName(node int) string {
+	switch b.tl.Model {
+	case sandbox.ModelRedis:
+		if node == 2 {
+			return "replica"
+		}
+		return "primary"
+	case sandbox.ModelConsensus:
+		return "member " + strconv.Itoa(node)
+	case sandbox.ModelDatabase:
+		return "database"
+	}
+	return "node " + strconv.Itoa(node)
+}
+
+// nodeBack closes the down bar of e's node, if it was down.
+func (b *builder) nodeBack(e sandbox.Event, step int, down map[int]downOpen) {
+	if d, ok := down[e.Node]; ok {
+		b.downBar(e.Node, d, e.T)
+		delete(down, e.Node)
+	}
+}
+
+// downBar hatches a node's lane while it does not answer. A node without
+// a lane of its own (a consensus member, the redis replica) gets a thin
+// strip at the bottom of the service lane.
+func (b *builder) downBar(node int, d downOpen, end int64) {
+	x1, x2 := b.x(d.t), b.x(end)
+	y, h := b.nodeLaneY(node), b.keyBarH()
+	if node > len(b.nodeY) || (b.tl.Model == sandbox.ModelConsensus) {
+		y, h = b.nodeLaneY(node)+b.keyBarH()/2+6, 6
+	}
+	b.d.Bars = append(b.d.Bars, Bar{X: x1, Y: y - h/2, W: max(x2-x1, 2), H: h, Class: "down", Title: b.nodeName(node) + " down · " + d.title, Step: d.step})
+}
+
+func joinNodes(ns []int) string {
+	var sb strings.Builder
+	for i, n := range ns {
+		if i > 0 {
+			sb.WriteString(",")
+		}
+		sb.WriteString(strconv.Itoa(n))
+	}
+	return sb.String()
 }
 
 type pauseOpen struct {

@@ -214,3 +214,68 @@ func TestWriteLabelsClearTheirArrowheads(t *testing.T) {
 		})
 	}
 }
+
+// TestBuildFaults: a node down is a hatched bar on its lane until it is
+// back, a restart a solid line on the node's lane, a partition a cut from
+// the client's lane down to the service.
+func TestBuildFaults(t *testing.T) {
+	tl := presetRun(t, "redlock-delayed-restart")
+	d := timelineview.Build(tl, len(tl.Events), 0, "/sandbox/x")
+	var down []timelineview.Bar
+	for _, b := range d.Bars {
+		if b.Class == "down" {
+			down = append(down, b)
+		}
+	}
+	node3 := d.Lanes[4] // client A, client B, node 1, node 2, node 3
+	if node3.Label != "node 3" {
+		t.Fatalf("lane 4 is %q, want node 3", node3.Label)
+	}
+	if len(down) != 1 || down[0].Y < node3.Y || down[0].Y+down[0].H > node3.Y+node3.H {
+		t.Fatalf("down bars %+v, want one inside node 3's lane %+v", down, node3)
+	}
+	// Down from 1 s to 12 s: the bar's width is 11 s on the time scale.
+	x1, x2 := markX(t, d, "down"), markX(t, d, "restart")
+	if down[0].X != x1 || down[0].X+down[0].W != x2 {
+		t.Fatalf("down bar spans %d..%d, want the down mark %d to the restart mark %d", down[0].X, down[0].X+down[0].W, x1, x2)
+	}
+	cuts := 0
+	for _, m := range d.Marks {
+		if m.Shape == "cut" {
+			cuts++
+			if m.Y2 <= m.Y || !strings.Contains(m.Text, "cut from") {
+				t.Fatalf("cut mark %+v: want a line down from the client's lane, labelled", m)
+			}
+		}
+	}
+	if cuts != 2 {
+		t.Fatalf("%d cut marks, want 2 (A and B each cut off)", cuts)
+	}
+	// While cut off, each client's lane carries a strip until the heal.
+	tl = presetRun(t, "redlock-split-vote")
+	d = timelineview.Build(tl, len(tl.Events), 0, "/sandbox/x")
+	heal := markX(t, d, "heal")
+	strips := 0
+	for _, b := range d.Bars {
+		if b.Class == "cut" {
+			strips++
+			if b.X+b.W != heal {
+				t.Fatalf("cut strip ends at %d, want the heal at %d", b.X+b.W, heal)
+			}
+		}
+	}
+	if strips != 2 {
+		t.Fatalf("%d cut strips, want 2", strips)
+	}
+}
+
+func markX(t *testing.T, d timelineview.Diagram, shape string) int {
+	t.Helper()
+	for _, m := range d.Marks {
+		if m.Shape == shape {
+			return m.X
+		}
+	}
+	t.Fatalf("no %s mark", shape)
+	return 0
+}

@@ -132,11 +132,20 @@ func BuildPanel(tl sandbox.Timeline, step int, base string) Panel {
 	if st.Holder != "" {
 		p.Holder = st.Holder + " (" + grantText(st.Grant, st.Token) + ")" + expiryText(st.ExpiresAt)
 	}
+	if len(st.Nodes) == 1 && st.Nodes[0].Down {
+		p.Holder = "the lock service is down · " + p.Holder
+	}
 	if len(st.Nodes) > 1 && tl.Model == sandbox.ModelRedlock {
 		for _, n := range st.Nodes {
 			l := NodeLine{Label: "node " + strconv.Itoa(n.Node), Key: "free"}
-			if n.Holder != "" {
+			switch {
+			case n.Leftover:
+				l.Key = n.Holder + "'s refused attempt (no grant) until it is unlocked or expires"
+			case n.Holder != "":
 				l.Key = n.Holder + " (grant " + strconv.Itoa(n.Grant) + ")" + expiryText(n.ExpiresAt)
+			}
+			if n.Down {
+				l.Key = "down · " + l.Key
 			}
 			if n.ClockOffsetMS != 0 {
 				l.Clock = "clock +" + seconds(n.ClockOffsetMS)

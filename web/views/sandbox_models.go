@@ -16,9 +16,14 @@ type PresetCard struct {
 // entered and an error per field name.
 type BlankForm struct {
 	Model, TTL, Clients, Heartbeat string
-	FencingTokens, CheckFencing    bool
-	Acquire, Release               string
-	Errors                         map[string]string
+	// TokenSource is "" for the model's own default, or a source.
+	TokenSource     string
+	CheckFencing    bool
+	Acquire         string
+	Release         string
+	ResourceKind    string
+	IdempotencyKeys bool
+	Errors          map[string]string
 }
 
 // TimelineLink is one of the learner's saved timelines.
@@ -69,9 +74,17 @@ type ConfigLine struct{ Name, Value string }
 
 // SettingsForm is the form that forks a timeline with other settings.
 type SettingsForm struct {
-	FencingTokens, CheckFencing bool
-	Acquire, Release, TTL       string
-	Model                       string
+	TokenSource           string
+	CheckFencing          bool
+	Acquire, Release, TTL string
+	Model                 string
+	// Lag is the redis replica's lag in ms ("0": synchronous, WAIT 1);
+	// Persistence what a restarted redis or redlock node keeps.
+	Lag, Persistence string
+	ResourceKind     string
+	IdempotencyKeys  bool
+	// Retries of a refused acquire, and the seed of their random delays.
+	Retries, RetryDelay, Seed string
 }
 
 // ActionPanel is what the "act at now" forms need.
@@ -82,9 +95,18 @@ type ActionPanel struct {
 	AcquireOp string // "acquire", or "claim" for the database model
 	Nodes     []int  // lock nodes, for clock jumps and redlock failover
 	Failover  bool   // the model can fail over
-	Actions   int
-	Max       int
-	EndMS     int64
+	// FaultNodes are the nodes node_down/node_up/restart/partition may
+	// name (redis: the primary and, for down/up, its replica);
+	// FaultLabels name them. Members can split from each other only in
+	// the consensus model (NodeSplit).
+	FaultNodes  []int
+	FaultLabels []string
+	NodeSplit   bool
+	// Ledger: the resource is a ledger, so a write may carry a key.
+	Ledger  bool
+	Actions int
+	Max     int
+	EndMS   int64
 }
 
 // ViolationLink is one violation of the summary.

@@ -631,7 +631,7 @@ func Swimlane(d timelineview.Diagram, id string) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			if b.Class == "pause" {
+			if b.Class == "pause" || b.Class == "down" {
 				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 49, "<rect x=\"")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
@@ -1580,7 +1580,7 @@ func sbMarkShape(m timelineview.Mark) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-		case "failover":
+		case "failover", "restart", "cut":
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 127, "<line x1=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
@@ -1736,7 +1736,7 @@ func SwimlaneLegend() templ.Component {
 		}
 		ctx = templ.InitializeContext(ctx)
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 139, "<ul class=\"tl-legend\" data-testid=\"legend\"><li><span class=\"tl-key tl-key-believes\" aria-hidden=\"true\"></span> client believes it holds the lock (solid bar)</li><li><span class=\"tl-key tl-key-stale\" aria-hidden=\"true\"></span> still acts as holder after its lease ended (dashed)</li><li><span class=\"tl-key tl-key-holds\" aria-hidden=\"true\"></span> the lock service holds the client's key</li><li><span class=\"tl-key tl-key-forever\" aria-hidden=\"true\"></span> a key with no expiry ∞ (dotted red)</li><li><span class=\"tl-key tl-key-pause\" aria-hidden=\"true\"></span> ‖ paused: stop-the-world (hatched)</li><li><span class=\"tl-key-glyph ok\" aria-hidden=\"true\">✓</span> write accepted (green circle)</li><li><span class=\"tl-key-glyph bad\" aria-hidden=\"true\">✗</span> write rejected, with the reason (red square)</li><li><span class=\"tl-key-glyph bad\" aria-hidden=\"true\">⚠</span> violation found by the checker (red triangle and band)</li><li><span class=\"tl-key-glyph\" aria-hidden=\"true\">✕</span> crash · ◷ lease expired · ⇄ failover · » clock jump · ↝ delay</li><li><span class=\"tl-key-glyph\" aria-hidden=\"true\">→</span> message; a dashed arrow was refused</li><li><span class=\"tl-key tl-key-cursor\" aria-hidden=\"true\"></span> replay cursor: the step shown (solid line)</li><li><span class=\"tl-key tl-key-now\" aria-hidden=\"true\"></span> now: where your next action lands (dashed line, timeline page)</li></ul>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 139, "<ul class=\"tl-legend\" data-testid=\"legend\"><li><span class=\"tl-key tl-key-believes\" aria-hidden=\"true\"></span> client believes it holds the lock (solid bar)</li><li><span class=\"tl-key tl-key-stale\" aria-hidden=\"true\"></span> still acts as holder after its lease ended (dashed)</li><li><span class=\"tl-key tl-key-holds\" aria-hidden=\"true\"></span> the lock service holds the client's key</li><li><span class=\"tl-key tl-key-forever\" aria-hidden=\"true\"></span> a key with no expiry ∞ (dotted red)</li><li><span class=\"tl-key tl-key-pause\" aria-hidden=\"true\"></span> ‖ paused: stop-the-world (hatched)</li><li><span class=\"tl-key-glyph ok\" aria-hidden=\"true\">✓</span> write accepted (green circle)</li><li><span class=\"tl-key-glyph bad\" aria-hidden=\"true\">✗</span> write rejected, with the reason (red square)</li><li><span class=\"tl-key-glyph bad\" aria-hidden=\"true\">⚠</span> violation found by the checker (red triangle and band)</li><li><span class=\"tl-key-glyph\" aria-hidden=\"true\">✕</span> crash · ◷ lease expired · ⇄ failover · » clock jump · ↝ delay</li><li><span class=\"tl-key tl-key-pause\" aria-hidden=\"true\"></span> ▼ node down (hatched on its lane) · ▲ up · ↻ restart (solid line) · ✂ partition (dotted cut across the lanes it separates, a strip on the client's lane until ⌒ heal)</li><li><span class=\"tl-key-glyph\" aria-hidden=\"true\">→</span> message; a dashed arrow was refused</li><li><span class=\"tl-key tl-key-cursor\" aria-hidden=\"true\"></span> replay cursor: the step shown (solid line)</li><li><span class=\"tl-key tl-key-now\" aria-hidden=\"true\"></span> now: where your next action lands (dashed line, timeline page)</li></ul>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

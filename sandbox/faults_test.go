@@ -1,0 +1,197 @@
+package sandbox_test
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"lockdrill/sandbox"
+)
+
+// TestFaults pins the engine-4 behaviours each model shares with the real
+// system it stands for: node faults, partitions, restarts, synchronous
+// replication, Redlock's leftovers, the ledger.
+func TestFaults(t *testing.T) {
+	const ab = `{"id":"A"},{"id":"B"}`
+	tests := []struct {
+		name                   string
+		lock, clients, actions string
+		extra                  string
+		kinds                  []string
+		want                   []string
+	}{
+		{
+			// A's attempt arrives too late for its validity but still
+			// sets the key on every node; A crashed, so no unlock comes.
+			name:    "a refused redlock attempt leaves its keys until they expire",
+			lock:    `"model":"redlock"`,
+			clients: ab,
+			actions: `{"at_ms":0,"client":"A","op":"delay","ms":9900},{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":100,"client":"A","op":"crash"},{"at_ms":10000,"client":"B","op":"acquire"},{"at_ms":20000,"client":"B","op":"acquire"}`,
+			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
+			want:    []string{"9900 acquire.denied A validity-expired", "10000 acquire.denied B no-majority", "20000 acquire.granted B token=0"},
+		},
+		{
+			name:    "a live client unlocks every node after a refused attempt",
+			lock:    `"model":"redlock"`,
+			clients: ab,
+			actions: `{"at_ms":0,"client":"A","op":"delay","ms":9900},{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":10000,"client":"B","op":"acquire"}`,
+			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied, sandbox.KindReleaseOK},
+			want:    []string{"9900 acquire.denied A validity-expired", "9900 release.ok A of A", "10000 acquire.granted B token=0"},
+		},
+		{
+			name:    "two of five redlock nodes down still leave a majority",
+			lock:    `"model":"redlock"`,
+			clients: ab,
+			actions: `{"at_ms":0,"op":"node_down","node":1},{"at_ms":0,"op":"node_down","node":2},{"at_ms":10,"client":"A","op":"acquire"},{"at_ms":20,"op":"node_down","node":3},{"at_ms":30,"client":"B","op":"acquire"}`,
+			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
+			want:    []string{"10 acquire.granted A token=0", "30 acquire.denied B no-majority"},
+		},
+		{
+			name:    "the redis primary down refuses everything; node_up brings it back with its keys",
+			clients: ab,
+			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":10,"op":"node_down","node":1},{"at_ms":20,"client":"B","op":"acquire"},{"at_ms":30,"op":"node_up","node":1},{"at_ms":40,"client":"B","op":"acquire"}`,
+			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
+			want:    []string{"0 acquire.granted A token=1", "20 acquire.denied B unavailable", "40 acquire.denied B held"},
+		},
+		{
+			name:    "a consensus cluster that loses its majority grants nothing and expires nothing, then refreshes",
+			lock:    `"model":"consensus","ttl_ms":1000`,
+			clients: ab,
+			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":100,"op":"node_down","node":2},{"at_ms":200,"op":"node_down","node":3},{"at_ms":300,"client":"B","op":"acquire"},{"at_ms":5000,"op":"node_up","node":3},{"at_ms":5500,"client":"B","op":"acquire"}`,
+			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied, sandbox.KindLeaseExpired, sandbox.KindFailover},
+			want:    []string{"0 acquire.granted A token=1", "200 failover", "300 acquire.denied B no-quorum", "5000 failover", "5500 acquire.denied B held", "6000 lease.expired A"},
+		},
+		{
+			name:    "a consensus leader cut off from the others is replaced, and the lease refreshed",
+			lock:    `"model":"consensus","ttl_ms":1000`,
+			clients: ab,
+			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":500,"op":"partition","nodes":[1]},{"at_ms":1200,"client":"B","op":"acquire"}`,
+			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied, sandbox.KindLeaseExpired, sandbox.KindFailover},
+			want:    []string{"0 acquire.granted A token=1", "500 failover", "1200 acquire.denied B held", "1500 lease.expired A"},
+		},
+		{
+			name:    "lag_ms 0: a failover right after the grant keeps the key",
+			lock:    `"lag_ms":0`,
+			clients: ab,
+			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":1,"op":"failover"},{"at_ms":2,"client":"B","op":"acquire"}`,
+			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
+			want:    []string{"0 acquire.granted A token=1", "2 acquire.denied B held"},
+		},
+		{
+			name:    "lag_ms 0 with the replica down: WAIT gets no ack, the attempt fails and is unlocked",
+			lock:    `"lag_ms":0`,
+			clients: ab,
+			actions: `{"at_ms":0,"op":"node_down","node":2},{"at_ms":10,"client":"A","op":"acquire"},{"at_ms":20,"op":"node_up","node":2},{"at_ms":30,"client":"B","op":"acquire"}`,
+			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied, sandbox.KindReleaseOK},
+			want:    []string{"10 acquire.denied A not-replicated", "10 release.ok A of A", "30 acquire.granted B token=2"},
+		},
+		{
+			name:    "a redis restart without persistence loses the key and the INCR counter",
+			lock:    `"persistence":"none"`,
+			clients: ab,
+			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":5000,"op":"restart","node":1},{"at_ms":5001,"client":"B","op":"acquire"}`,
+			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindViolation},
+			want:    []string{"0 acquire.granted A token=1", "5001 acquire.granted B token=1", "5001 violation token-reuse", "5001 violation double-grant"},
+		},
+		{
+			name:    "appendfsync always keeps the key across a restart",
+			lock:    `"persistence":"always"`,
+			clients: ab,
+			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":10,"op":"restart","node":1,"ms":100},{"at_ms":50,"client":"B","op":"acquire"},{"at_ms":200,"client":"B","op":"acquire"}`,
+			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied, sandbox.KindRestart},
+			want:    []string{"0 acquire.granted A token=1", "50 acquire.denied B unavailable", "110 node.restart", "200 acquire.denied B held"},
+		},
+		{
+			name:    "appendfsync everysec loses the last second",
+			clients: ab,
+			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":900,"op":"restart","node":1},{"at_ms":901,"client":"B","op":"acquire"}`,
+			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
+			want:    []string{"0 acquire.granted A token=1", "901 acquire.granted B token=1"},
+		},
+		{
+			name:    "a client cut off from the database can neither claim nor write",
+			lock:    `"model":"database"`,
+			clients: ab,
+			actions: `{"at_ms":0,"client":"A","op":"claim"},{"at_ms":10,"op":"partition","client":"A","nodes":[1]},{"at_ms":20,"client":"A","op":"write","value":"a"},{"at_ms":30,"op":"heal"},{"at_ms":40,"client":"A","op":"write","value":"a2"}`,
+			kinds:   []string{sandbox.KindWriteAccepted, sandbox.KindWriteRejected},
+			want:    []string{"20 write.rejected A a unavailable", "40 write.accepted A a2"},
+		},
+		{
+			name:    "a ledger flags the same effect twice; a key names the effect",
+			clients: ab,
+			extra:   `,"resource":{"kind":"ledger","check_fencing":false}`,
+			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":1,"client":"A","op":"write","value":"pay 5","key":"order-1"},{"at_ms":2,"client":"A","op":"write","value":"pay 5 again","key":"order-1"},{"at_ms":3,"client":"A","op":"write","value":"pay 7","key":"order-2"}`,
+			kinds:   []string{sandbox.KindWriteAccepted, sandbox.KindViolation},
+			want:    []string{"1 write.accepted A pay 5", "2 write.accepted A pay 5 again", "2 violation duplicate-effect", "3 write.accepted A pay 7"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tl := mustRun(t, tt.lock, tt.clients, tt.actions, tt.extra)
+			got := lines(tl, tt.kinds...)
+			if !slices.Equal(got, tt.want) {
+				t.Fatalf("events:\n got %q\nwant %q", got, tt.want)
+			}
+			crossCheck(t, tl, tt.name)
+		})
+	}
+}
+
+// TestRetryIsSeeded: the retry delays come from the scenario's seed: the
+// same seed draws the same delays on every run, another seed others.
+func TestRetryIsSeeded(t *testing.T) {
+	delays := func(seed string) []int64 {
+		tl := mustRun(t, `"model":"redlock","retries":3,"seed":`+seed, `{"id":"A"},{"id":"B"}`,
+			`{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":1,"client":"B","op":"acquire"}`)
+		var out []int64
+		for _, e := range tl.Events {
+			if e.Kind == sandbox.KindRetry {
+				out = append(out, e.MS)
+			}
+		}
+		return out
+	}
+	a, b, c := delays("7"), delays("7"), delays("8")
+	if len(a) != 3 || !slices.Equal(a, b) {
+		t.Fatalf("seed 7 drew %v then %v, want the same 3 delays", a, b)
+	}
+	if slices.Equal(a, c) {
+		t.Fatalf("seeds 7 and 8 drew the same delays %v", a)
+	}
+	for _, d := range a {
+		if d < 1 || d > 200 {
+			t.Fatalf("delay %d outside 1..200 (retry_delay_ms default)", d)
+		}
+	}
+}
+
+// TestEventsBudget: the heaviest legal import (8 clients heartbeating every
+// 100 ms, 500 actions) stops at the events budget and says so, and an
+// import or edit whose run reaches it is refused with a message naming it.
+func TestEventsBudget(t *testing.T) {
+	s := sandbox.Scenario{}
+	for i := range sandbox.MaxClients {
+		s.Clients = append(s.Clients, sandbox.Client{ID: string(rune('A' + i)), HeartbeatMS: sandbox.MinHeartbeatMS})
+	}
+	for i := range sandbox.MaxActions {
+		s.Actions = append(s.Actions, sandbox.Action{AtMS: int64(i) * 1000, Client: s.Clients[i%sandbox.MaxClients].ID, Op: sandbox.OpAcquire})
+	}
+	s = s.WithDefaults()
+	tl := sandbox.Run(s)
+	if tl.Summary.Stopped != sandbox.StoppedEventBudget {
+		t.Fatalf("stopped %q, want %q", tl.Summary.Stopped, sandbox.StoppedEventBudget)
+	}
+	if n := len(tl.Events) - len(tl.Summary.Violations); n > sandbox.MaxEvents {
+		t.Fatalf("%d events, more than the budget of %d", n, sandbox.MaxEvents)
+	}
+	data, _ := json.Marshal(s)
+	parsed, err := sandbox.Parse(data)
+	if err != nil {
+		t.Fatalf("Parse: %v", err)
+	}
+	err = parsed.ValidateRun()
+	if err == nil || !strings.Contains(err.Error(), "events budget of 2000") {
+		t.Fatalf("ValidateRun = %v, want the events budget named", err)
+	}
+}
