@@ -39,6 +39,8 @@ func (s *Server) handleError(err error, c echo.Context) {
 		}
 	case errors.Is(err, store.ErrNotFound):
 		status, heading, msg = http.StatusNotFound, headingFor(http.StatusNotFound), "There is nothing here, or it belongs to someone else."
+	case errors.Is(err, errPageTooLarge):
+		status, heading, msg = http.StatusInternalServerError, "This page is too large to show", "It would be larger than lockdrill sends in one page. Nothing was lost; a timeline can be exported as JSON from its sandbox page."
 	case errors.Is(err, context.DeadlineExceeded):
 		status, heading, msg = http.StatusServiceUnavailable, "That took too long", "The request ran out of time and was stopped. Nothing was lost; try again."
 	}

@@ -2,6 +2,8 @@ package web
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"net/http"
 
 	"github.com/a-h/templ"
@@ -11,15 +13,65 @@ import (
 	"lockdrill/web/views"
 )
 
+// MaxPageBytes is a hard cap on one rendered page. The heaviest legal
+// page (a timeline of thousands of events) is windowed and summarised far
+// below it; the cap is the backstop, so no page, whatever it holds, makes
+// the server buffer or send more.
+const MaxPageBytes = 2 << 20
+
+// errPageTooLarge is returned by render for a page beyond MaxPageBytes.
+var errPageTooLarge = errors.New("page larger than MaxPageBytes")
+
 // render writes component with status. It renders into a buffer first, so a
-// failure halfway never sends half a page.
+// failure halfway never sends half a page; the buffer stops at
+// MaxPageBytes, and rendering stops when the request's deadline passes.
 func render(c echo.Context, status int, component templ.Component) error {
-	var buf bytes.Buffer
-	if err := component.Render(c.Request().Context(), &buf); err != nil {
+	ctx := c.Request().Context()
+	w := &pageWriter{ctx: ctx, max: MaxPageBytes}
+	if err := component.Render(ctx, w); err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
 		return err
 	}
 	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
-	return c.HTMLBlob(status, buf.Bytes())
+	return c.HTMLBlob(status, w.buf.Bytes())
+}
+
+// pageWriter is the buffer a page renders into: it refuses to grow past
+// max and, every few kilobytes, checks whether the request is still wanted.
+type pageWriter struct {
+	ctx       context.Context
+	buf       bytes.Buffer
+	max       int
+	lastCheck int
+}
+
+func (w *pageWriter) Write(p []byte) (int, error) {
+	if w.buf.Len()+len(p) > w.max {
+		return 0, errPageTooLarge
+	}
+	if w.buf.Len()-w.lastCheck >= 16<<10 {
+		w.lastCheck = w.buf.Len()
+		if err := w.ctx.Err(); err != nil {
+			return 0, err
+		}
+	}
+	return w.buf.Write(p)
+}
+
+// WriteString lets templ's string writes skip a conversion.
+func (w *pageWriter) WriteString(s string) (int, error) {
+	if w.buf.Len()+len(s) > w.max {
+		return 0, errPageTooLarge
+	}
+	if w.buf.Len()-w.lastCheck >= 16<<10 {
+		w.lastCheck = w.buf.Len()
+		if err := w.ctx.Err(); err != nil {
+			return 0, err
+		}
+	}
+	return w.buf.WriteString(s)
 }
 
 // page returns the layout data for a page titled title under nav entry nav.

@@ -20,6 +20,7 @@ import (
 	"lockdrill/content"
 	"lockdrill/static"
 	"lockdrill/store"
+	"lockdrill/web/timelineview"
 )
 
 // Config is everything the server needs, wired by cmd/lockdrill.
@@ -36,6 +37,10 @@ type Config struct {
 	// address: a sustained rate a second and a burst. Zero means 5 and 30.
 	WriteRate  float64
 	WriteBurst int
+	// ExpensiveRate and ExpensiveBurst limit, per client address, the GET
+	// pages that run or lay out a simulation. Zero means 10 and 60.
+	ExpensiveRate  float64
+	ExpensiveBurst int
 	// TrustedProxies are the networks of reverse proxies whose
 	// X-Forwarded-For header gives the client's address. Empty means the
 	// connection's own address is the client's.
@@ -52,6 +57,9 @@ type Server struct {
 	now    func() time.Time
 	e      *echo.Echo
 	runs   *runCache
+	steps  *onceCache[stepKey, stepView]
+	panels *onceCache[stepKey, timelineview.Panel]
+	parsed *onceCache[[32]byte, storedScenario]
 }
 
 // BodyLimit caps every request body: the largest legitimate one is a sandbox
@@ -78,7 +86,15 @@ func NewServer(cfg Config) (*Server, error) {
 	if cfg.WriteBurst == 0 {
 		cfg.WriteBurst = defaultWriteBurst
 	}
-	s := &Server{cfg: cfg, store: cfg.Store, cat: cfg.Catalog, assets: cfg.Assets, log: cfg.Logger, now: cfg.Now, runs: newRunCache(runCacheSize)}
+	if cfg.ExpensiveRate == 0 {
+		cfg.ExpensiveRate = defaultExpensiveRate
+	}
+	if cfg.ExpensiveBurst == 0 {
+		cfg.ExpensiveBurst = defaultExpensiveBurst
+	}
+	s := &Server{cfg: cfg, store: cfg.Store, cat: cfg.Catalog, assets: cfg.Assets, log: cfg.Logger, now: cfg.Now, runs: newRunCache(runCacheSize),
+		steps: newOnceCache[stepKey, stepView](stepViewCacheSize), panels: newOnceCache[stepKey, timelineview.Panel](4 * stepViewCacheSize),
+		parsed: newOnceCache[[32]byte, storedScenario](storedScenarioCacheSize)}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
@@ -101,6 +117,7 @@ func NewServer(cfg Config) (*Server, error) {
 		middleware.ContextTimeoutWithConfig(middleware.ContextTimeoutConfig{Timeout: cfg.RequestTimeout}),
 		wrongMethodFirst,
 		s.writeLimiter(),
+		s.expensiveReadLimiter(),
 		fetchMetadata,
 		middleware.CSRFWithConfig(middleware.CSRFConfig{
 			TokenLookup:    "form:_csrf,header:X-CSRF-Token",

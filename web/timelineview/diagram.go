@@ -6,6 +6,7 @@
 package timelineview
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -26,8 +27,13 @@ const (
 	footH       = 34 // under the lanes: the labels of the replay cursor and of now
 	minWidth    = 960
 	maxWidth    = 24000
-	perEvent    = 22 // width granted per event, so dense timelines widen and scroll
-	charW       = 6.6
+	// MaxShapes bounds the bars, arrows and marks of one picture: beyond
+	// it, only the events around the replay step are drawn (violations
+	// always), so a legal run of thousands of heartbeats still makes a
+	// picture of bounded size.
+	MaxShapes = 1000
+	perEvent  = 22 // width granted per event, so dense timelines widen and scroll
+	charW     = 6.6
 )
 
 // Lane kinds (Lane.Kind), also used as CSS class suffixes.
@@ -78,6 +84,13 @@ type Diagram struct {
 	// Fluid is true for a picture at the minimum width: it may scale up to
 	// fill its container. Wider ones keep their size and scroll.
 	Fluid bool
+	// Drawn and Omitted count the events whose shapes are drawn and left
+	// out: a run too large to draw whole is drawn around the step (see
+	// MaxShapes), and the page says so.
+	Drawn, Omitted int
+	// DrawnFrom and DrawnTo are the first and last step drawn when
+	// Omitted > 0.
+	DrawnFrom, DrawnTo int
 	// Title and Desc describe the picture for assistive technology.
 	Title, Desc string
 
@@ -204,6 +217,7 @@ func build(tl sandbox.Timeline, step int, f Frame, base string) Diagram {
 	b := builder{tl: tl, base: base}
 	b.layout(f)
 	b.scan()
+	b.summarise(step)
 	b.placeLabels()
 	d := b.d
 	d.Step = step
@@ -220,6 +234,70 @@ func build(tl sandbox.Timeline, step int, f Frame, base string) Diagram {
 	d.Title = "Swimlane timeline: " + strings.Join(tl.Clients, ", ") + " and the " + tl.Model + " lock service"
 	d.Desc = summaryText(tl.Summary)
 	return d
+}
+
+// summarise keeps the picture within MaxShapes: when the run has more, it
+// draws the shapes of the steps nearest step, widening the window one step
+// at a time on each side while the budget allows, plus every violation
+// band and mark, and records what it left out.
+func (b *builder) summarise(step int) {
+	d := &b.d
+	n := len(b.tl.Events)
+	if len(d.Bars)+len(d.Arrows)+len(d.Marks) <= MaxShapes || n == 0 {
+		d.Drawn = n
+		return
+	}
+	per := make([]int, n+2) // shapes of each step
+	for _, x := range d.Bars {
+		per[min(max(x.Step, 0), n+1)]++
+	}
+	for _, x := range d.Arrows {
+		per[min(max(x.Step, 0), n+1)]++
+	}
+	for _, x := range d.Marks {
+		per[min(max(x.Step, 0), n+1)]++
+	}
+	lo, hi := step, step // steps kept: lo..hi
+	used := per[step]
+	for {
+		grew := false
+		if hi+1 <= n+1 && used+per[hi+1] <= MaxShapes {
+			hi++
+			used += per[hi]
+			grew = true
+		}
+		if lo-1 >= 0 && used+per[lo-1] <= MaxShapes {
+			lo--
+			used += per[lo]
+			grew = true
+		}
+		if !grew {
+			break
+		}
+	}
+	keep := func(s int) bool { return s >= lo && s <= hi }
+	bars := d.Bars[:0]
+	for _, x := range d.Bars {
+		if keep(x.Step) {
+			bars = append(bars, x)
+		}
+	}
+	arrows := d.Arrows[:0]
+	for _, x := range d.Arrows {
+		if keep(x.Step) {
+			arrows = append(arrows, x)
+		}
+	}
+	marks := d.Marks[:0]
+	for _, x := range d.Marks {
+		if keep(x.Step) || x.Shape == "violation" {
+			marks = append(marks, x)
+		}
+	}
+	d.Bars, d.Arrows, d.Marks = slices.Clip(bars), slices.Clip(arrows), slices.Clip(marks)
+	d.DrawnFrom, d.DrawnTo = max(lo, 1), min(hi, n)
+	d.Drawn = d.DrawnTo - d.DrawnFrom + 1
+	d.Omitted = n - d.Drawn
 }
 
 // CursorLabel is the text under the replay cursor ("replay: step 8"),

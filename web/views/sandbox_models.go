@@ -1,6 +1,25 @@
 package views
 
-import "lockdrill/web/timelineview"
+import (
+	"context"
+	"io"
+
+	"github.com/a-h/templ"
+
+	"lockdrill/web/timelineview"
+)
+
+// Prerendered is a component whose HTML was rendered earlier by one of
+// this package's components (the timeline page keeps its picture
+// rendered per step). It writes those bytes as they are: they were
+// escaped when they were rendered, so it must never be given anything
+// else.
+func Prerendered(html []byte) templ.Component {
+	return templ.ComponentFunc(func(_ context.Context, w io.Writer) error {
+		_, err := w.Write(html)
+		return err
+	})
+}
 
 // PresetCard is one scenario of the library on /sandbox.
 type PresetCard struct {
@@ -108,9 +127,12 @@ type TimelineView struct {
 	Act        ActionPanel
 	Predict    *PredictView
 
-	Diagram timelineview.Diagram
-	Rows    []timelineview.Row
-	Panel   timelineview.Panel
+	// Picture is the swimlane picture (Swimlane), rendered once per
+	// (run, step) and shared by every reader of that step.
+	Picture templ.Component
+	// Events is the window of the event list around the step.
+	Events timelineview.Window
+	Panel  timelineview.Panel
 
 	Step, Total                             int
 	FirstHref, PrevHref, NextHref, LastHref string
