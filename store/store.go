@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"sync"
 	"time"
 
 	_ "github.com/mattn/go-sqlite3" // registers the "sqlite3" driver
@@ -33,6 +34,9 @@ type Store struct {
 	w   *sql.DB // one connection: the only writer
 	r   *sql.DB // read-only pool
 	now func() time.Time
+
+	limitsMu sync.Mutex
+	limits   Limits
 }
 
 // Open opens (creating if needed) the database file at path, applies pending
@@ -68,7 +72,7 @@ func Open(ctx context.Context, path string, now func() time.Time) (*Store, error
 		return nil, fmt.Errorf("open store %s for reading: %w", path, err)
 	}
 	r.SetMaxOpenConns(8)
-	return &Store{w: w, r: r, now: now}, nil
+	return &Store{w: w, r: r, now: now, limits: DefaultLimits()}, nil
 }
 
 func migrate(ctx context.Context, db *sql.DB) error {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"strconv"
 
 	"github.com/labstack/echo/v4"
 
@@ -30,7 +31,19 @@ func (s *Server) handleError(err error, c echo.Context) {
 	c.SetRequest(c.Request().WithContext(context.WithoutCancel(c.Request().Context())))
 	status, heading, msg := http.StatusInternalServerError, "Something went wrong on our side", "The error has been logged. Your saved work is safe; try again in a moment."
 	var he *echo.HTTPError
+	var qe *store.QuotaError
 	switch {
+	case errors.As(err, &qe) && qe.Global:
+		c.Response().Header().Set("Retry-After", "60")
+		status, heading, msg = http.StatusServiceUnavailable, "Too many new learners right now",
+			"lockdrill takes in at most "+strconv.Itoa(qe.Limit)+" new learners a minute, and that many arrived in the last minute. Nothing was saved; try again in a minute."
+	case errors.As(err, &qe):
+		status, heading, msg = http.StatusTooManyRequests, "You have reached a limit",
+			"lockdrill keeps at most "+strconv.Itoa(qe.Limit)+" "+qe.What+" per learner "+qe.Window+", and you have reached it, so this one was not saved. "+
+				"Everything you saved before is kept."
+		if qe.Window == "in 24 hours" {
+			msg += " Try again tomorrow."
+		}
 	case errors.As(err, &he):
 		status = he.Code
 		heading, msg = headingFor(status), messageFor(status)
