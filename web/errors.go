@@ -52,6 +52,10 @@ func (s *Server) handleError(err error, c echo.Context) {
 		}
 	case errors.Is(err, store.ErrNotFound):
 		status, heading, msg = http.StatusNotFound, headingFor(http.StatusNotFound), "There is nothing here, or it belongs to someone else."
+	case errors.Is(err, store.ErrBusy):
+		c.Response().Header().Set("Retry-After", "2")
+		status, heading, msg = http.StatusServiceUnavailable, "Busy for a moment",
+			"lockdrill's database is busy with another change, so this one was not saved. Nothing was lost; send it again in a few seconds."
 	case errors.Is(err, errPageTooLarge):
 		status, heading, msg = http.StatusInternalServerError, "This page is too large to show", "It would be larger than lockdrill sends in one page. Nothing was lost; a timeline can be exported as JSON from its sandbox page."
 	case errors.Is(err, context.DeadlineExceeded):
@@ -59,7 +63,11 @@ func (s *Server) handleError(err error, c echo.Context) {
 	}
 	reqID := c.Response().Header().Get(echo.HeaderXRequestID)
 	if status >= 500 {
-		s.log.LogAttrs(c.Request().Context(), slog.LevelError, "request failed",
+		level := slog.LevelError
+		if errors.Is(err, store.ErrBusy) {
+			level = slog.LevelWarn // expected while something holds the lock; the client is told to retry
+		}
+		s.log.LogAttrs(c.Request().Context(), level, "request failed",
 			slog.String("request_id", reqID), slog.String("uri", c.Request().RequestURI), slog.String("error", err.Error()))
 	}
 	p := s.page(c, heading, "")
@@ -105,7 +113,7 @@ func messageFor(status int) string {
 	case http.StatusMethodNotAllowed:
 		return "This address exists, but not for that kind of request."
 	case http.StatusRequestEntityTooLarge:
-		return "The request body was larger than lockdrill accepts (1 MB). Nothing was changed."
+		return "The request was larger than lockdrill accepts: " + strconv.Itoa(MaxBodyBytes/1024) + " KiB in all, enough for a scenario file of up to 1 MiB (1,048,576 bytes), the most the sandbox reads. A large scenario goes through the import page's file upload, since pasting it makes the form about three times larger. Nothing was changed."
 	case http.StatusTooManyRequests:
 		return "You are sending requests faster than lockdrill accepts. Wait a few seconds and try again."
 	case http.StatusBadRequest:

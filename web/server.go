@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/netip"
+	"strconv"
 	"strings"
 	"time"
 
@@ -18,6 +19,7 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 
 	"lockdrill/content"
+	"lockdrill/sandbox"
 	"lockdrill/static"
 	"lockdrill/store"
 	"lockdrill/web/timelineview"
@@ -33,6 +35,10 @@ type Config struct {
 	Now func() time.Time
 	// RequestTimeout bounds the work of one request. Zero means 10 s.
 	RequestTimeout time.Duration
+	// ReadHeaderTimeout and ReadTimeout bound how long a client may take
+	// to send a request's headers and the whole request: a body that never
+	// finishes holds a connection no longer. Zero means 5 s and 10 s.
+	ReadHeaderTimeout, ReadTimeout time.Duration
 	// WriteRate and WriteBurst limit state-changing requests per client
 	// address: a sustained rate a second and a burst. Zero means 5 and 30.
 	WriteRate  float64
@@ -62,9 +68,10 @@ type Server struct {
 	parsed *onceCache[[32]byte, storedScenario]
 }
 
-// BodyLimit caps every request body: the largest legitimate one is a sandbox
-// import of 500 actions, far below it.
-const BodyLimit = "1M"
+// MaxBodyBytes caps every request body. The largest legitimate one is a
+// scenario file uploaded to the import page, which the engine accepts up to
+// sandbox.MaxInputBytes (1 MiB); the rest is room for the form around it.
+const MaxBodyBytes = sandbox.MaxInputBytes + 64<<10
 
 // NewServer builds the router with its middleware and routes.
 func NewServer(cfg Config) (*Server, error) {
@@ -79,6 +86,12 @@ func NewServer(cfg Config) (*Server, error) {
 	}
 	if cfg.RequestTimeout == 0 {
 		cfg.RequestTimeout = 10 * time.Second
+	}
+	if cfg.ReadHeaderTimeout == 0 {
+		cfg.ReadHeaderTimeout = 5 * time.Second
+	}
+	if cfg.ReadTimeout == 0 {
+		cfg.ReadTimeout = 10 * time.Second
 	}
 	if cfg.WriteRate == 0 {
 		cfg.WriteRate = defaultWriteRate
@@ -113,12 +126,14 @@ func NewServer(cfg Config) (*Server, error) {
 			ContentSecurityPolicy: ContentSecurityPolicy,
 		}),
 		s.secureCookies,
-		middleware.BodyLimit(BodyLimit),
+		middleware.BodyLimit(strconv.Itoa(MaxBodyBytes)),
 		middleware.ContextTimeoutWithConfig(middleware.ContextTimeoutConfig{Timeout: cfg.RequestTimeout}),
 		wrongMethodFirst,
+		unknownPathFirst,
 		s.writeLimiter(),
 		s.expensiveReadLimiter(),
 		fetchMetadata,
+		formFirst,
 		middleware.CSRFWithConfig(middleware.CSRFConfig{
 			TokenLookup:    "form:_csrf,header:X-CSRF-Token",
 			CookieName:     csrfCookie,
@@ -156,7 +171,10 @@ func (s *Server) requestLogger() echo.MiddlewareFunc {
 		HandleError: true,
 		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
 			level := slog.LevelInfo
-			if v.Status >= 500 {
+			switch {
+			case v.Status == http.StatusServiceUnavailable:
+				level = slog.LevelWarn // busy or over a cap: retryable, said so to the client
+			case v.Status >= 500:
 				level = slog.LevelError
 			}
 			attrs := []slog.Attr{
@@ -174,10 +192,11 @@ func (s *Server) requestLogger() echo.MiddlewareFunc {
 
 // secureCookies marks cookies Secure when the request came over TLS: ours
 // read the flag (isTLS), and the CSRF middleware's cookie, whose options are
-// fixed at start, gets it added as the response is written.
+// fixed at start, gets it added as the response is written. A TLS proxy's
+// X-Forwarded-Proto is believed only from a configured trusted proxy.
 func (s *Server) secureCookies(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		if c.IsTLS() || c.Request().Header.Get("X-Forwarded-Proto") == "https" {
+		if c.IsTLS() || (strings.EqualFold(strings.TrimSpace(c.Request().Header.Get("X-Forwarded-Proto")), "https") && s.fromTrustedProxy(c.Request())) {
 			c.Set(ctxKeyTLS, true)
 			res := c.Response()
 			res.Before(func() {
@@ -193,6 +212,25 @@ func (s *Server) secureCookies(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
+// fromTrustedProxy reports whether the connection of r comes from one of
+// the configured trusted proxies.
+func (s *Server) fromTrustedProxy(r *http.Request) bool {
+	if len(s.cfg.TrustedProxies) == 0 {
+		return false
+	}
+	ap, err := netip.ParseAddrPort(r.RemoteAddr)
+	if err != nil {
+		return false
+	}
+	ip := ap.Addr().Unmap()
+	for _, p := range s.cfg.TrustedProxies {
+		if p.Contains(ip) {
+			return true
+		}
+	}
+	return false
+}
+
 // Serve listens on addr and serves until ctx is done, then shuts down
 // gracefully, giving in-flight requests up to five seconds. ready, if not
 // nil, is called with the bound address once listening.
@@ -200,9 +238,9 @@ func (s *Server) Serve(ctx context.Context, addr string, ready func(addr string)
 	srv := &http.Server{
 		Addr:              addr,
 		Handler:           s,
-		ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout:       30 * time.Second,
-		WriteTimeout:      30 * time.Second,
+		ReadHeaderTimeout: s.cfg.ReadHeaderTimeout,
+		ReadTimeout:       s.cfg.ReadTimeout,
+		WriteTimeout:      s.cfg.RequestTimeout + 5*time.Second,
 		IdleTimeout:       2 * time.Minute,
 		MaxHeaderBytes:    64 << 10,
 	}

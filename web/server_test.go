@@ -340,10 +340,11 @@ func TestWritesAreRateLimitedPerAddressWhateverTheCookie(t *testing.T) {
 }
 
 func TestCookiesAreSecureOverTLS(t *testing.T) {
-	srv, _ := newTestServer(t)
+	// httptest's requests come from 192.0.2.1: the proxy in this test.
+	srv, _ := newTestServer(t, func(c *web.Config) { c.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("192.0.2.0/24")} })
 	cl := newClient(t, srv)
 	req := httptest.NewRequest(http.MethodGet, "/learn/fencing-tokens", nil)
-	req.Header.Set("X-Forwarded-Proto", "https")
+	req.Header.Set("X-Forwarded-Proto", "HTTPS") // proxies differ in case
 	rec := cl.do(req)
 	token := csrfFrom(t, rec)
 	if c := cl.cookies["lockdrill_csrf"]; c == nil || !c.Secure {
@@ -361,6 +362,27 @@ func TestCookiesAreSecureOverTLS(t *testing.T) {
 	plain.get("/learn")
 	if c := plain.cookies["lockdrill_csrf"]; c == nil || c.Secure {
 		t.Fatalf("CSRF cookie over plain HTTP = %+v, want not Secure", c)
+	}
+}
+
+// TestForwardedProtoFromAnyoneIsIgnored: without trusted proxies (or from
+// an address that is not one), a client claiming X-Forwarded-Proto: https
+// does not get Secure cookies, which its plain-HTTP browser would drop.
+func TestForwardedProtoFromAnyoneIsIgnored(t *testing.T) {
+	for name, opt := range map[string]func(*web.Config){
+		"no trusted proxies":       func(*web.Config) {},
+		"not from a trusted proxy": func(c *web.Config) { c.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8")} },
+	} {
+		t.Run(name, func(t *testing.T) {
+			srv, _ := newTestServer(t, opt)
+			cl := newClient(t, srv)
+			req := httptest.NewRequest(http.MethodGet, "/learn/fencing-tokens", nil)
+			req.Header.Set("X-Forwarded-Proto", "https")
+			cl.do(req)
+			if c := cl.cookies["lockdrill_csrf"]; c == nil || c.Secure {
+				t.Fatalf("CSRF cookie after a forged X-Forwarded-Proto = %+v, want not Secure", c)
+			}
+		})
 	}
 }
 
