@@ -87,7 +87,7 @@ func (s *Server) createTimeline(c echo.Context, t store.NewTimeline, sc sandbox.
 }
 
 func (s *Server) presetCards() []views.PresetCard {
-	ps := sandbox.Presets()
+	ps := s.presets
 	out := make([]views.PresetCard, len(ps))
 	for i, p := range ps {
 		out[i] = s.presetCard(p)
@@ -290,7 +290,7 @@ func (s *Server) renderTimeline(c echo.Context, status int, t store.Timeline, fo
 	}
 	// The preset's lesson holds only while its settings do: a fork with
 	// fencing turned off teaches the opposite.
-	if p, ok := sandbox.PresetByID(t.PresetID); ok && sameSettings(p.Scenario, sc) {
+	if p, ok := s.presetByID(t.PresetID); ok && sameSettings(p.Scenario, sc) {
 		card := s.presetCard(p)
 		v.Preset = &card
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"sync"
 
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
@@ -27,7 +28,16 @@ var errPageTooLarge = errors.New("page larger than MaxPageBytes")
 // MaxPageBytes, and rendering stops when the request's deadline passes.
 func render(c echo.Context, status int, component templ.Component) error {
 	ctx := c.Request().Context()
-	w := &pageWriter{ctx: ctx, max: MaxPageBytes}
+	w := pagePool.Get().(*pageWriter)
+	w.ctx, w.max, w.lastCheck = ctx, MaxPageBytes, 0
+	w.buf.Reset()
+	defer func() {
+		w.ctx = nil
+		// A buffer grown by a rare huge page is dropped, not kept.
+		if w.buf.Cap() <= 512<<10 {
+			pagePool.Put(w)
+		}
+	}()
 	if err := component.Render(ctx, w); err != nil {
 		return err
 	}
@@ -35,8 +45,14 @@ func render(c echo.Context, status int, component templ.Component) error {
 		return err
 	}
 	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
+	// HTMLBlob writes the bytes out before it returns, so the buffer can
+	// go back to the pool afterwards.
 	return c.HTMLBlob(status, w.buf.Bytes())
 }
+
+// pagePool recycles page buffers: a page is tens of KB, and growing a
+// fresh buffer for each was a large share of a page's allocations.
+var pagePool = sync.Pool{New: func() any { return &pageWriter{} }}
 
 // pageWriter is the buffer a page renders into: it refuses to grow past
 // max and, every few kilobytes, checks whether the request is still wanted.

@@ -66,6 +66,9 @@ type Server struct {
 	steps  *onceCache[stepKey, stepView]
 	panels *onceCache[stepKey, timelineview.Panel]
 	parsed *onceCache[[32]byte, storedScenario]
+	// presets and related are fixed for the server's life, built once.
+	presets []sandbox.Preset
+	related map[string]related
 }
 
 // MaxBodyBytes caps every request body. The largest legitimate one is a
@@ -108,6 +111,8 @@ func NewServer(cfg Config) (*Server, error) {
 	s := &Server{cfg: cfg, store: cfg.Store, cat: cfg.Catalog, assets: cfg.Assets, log: cfg.Logger, now: cfg.Now, runs: newRunCache(runCacheSize),
 		steps: newOnceCache[stepKey, stepView](stepViewCacheSize), panels: newOnceCache[stepKey, timelineview.Panel](4 * stepViewCacheSize),
 		parsed: newOnceCache[[32]byte, storedScenario](storedScenarioCacheSize)}
+	s.presets = sandbox.Presets()
+	s.related = s.buildRelated()
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError

@@ -51,19 +51,34 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, nil))
 
-	cat, err := content.Load(content.Embedded())
-	if err != nil {
-		return fmt.Errorf("load content: %w", err)
+	// Loading the content (parsing and highlighting the guide, compiling
+	// the graders) is most of a cold start and needs nothing else, so it
+	// runs while the database is opened and migrated.
+	type loaded struct {
+		cat *content.Catalog
+		err error
 	}
-	assets, err := static.New()
-	if err != nil {
-		return err
-	}
+	contentc := make(chan loaded, 1)
+	go func() {
+		cat, err := content.Load(content.Embedded())
+		contentc <- loaded{cat, err}
+	}()
 	st, err := store.Open(ctx, *dbPath, nil)
 	if err != nil {
+		<-contentc
 		return err
 	}
 	defer st.Close()
+	assets, err := static.New()
+	if err != nil {
+		<-contentc
+		return err
+	}
+	l := <-contentc
+	if l.err != nil {
+		return fmt.Errorf("load content: %w", l.err)
+	}
+	cat := l.cat
 	if *retain > 0 {
 		go pruneLoop(ctx, st, *retain, logger)
 	}
