@@ -592,3 +592,24 @@ func TestClientGoneIsNotAServerError(t *testing.T) {
 		t.Fatalf("status = %d for a request whose client went away, want 499 (not a server error)", rec.Code)
 	}
 }
+
+// TestCodeExamplesHaveNoLexerErrors: every guide page's code is
+// highlighted by a lexer that knows it: no token is marked as an error
+// (the SQL placeholders $1, $2 once showed as red error blocks).
+func TestCodeExamplesHaveNoLexerErrors(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	cat := mustCatalog(t)
+	for _, sec := range cat.Guide {
+		doc := mustDoc(t, cl.get("/learn/"+sec.Slug))
+		doc.Find(`pre .err`).Each(func(_ int, s *goquery.Selection) {
+			t.Errorf("/learn/%s: code token %q is highlighted as an error", sec.Slug, s.Text())
+		})
+	}
+	for _, q := range cat.Questions.All() {
+		doc := mustDoc(t, cl.get("/practice/"+q.ID))
+		doc.Find(`pre .err`).Each(func(_ int, s *goquery.Selection) {
+			t.Errorf("/practice/%s: code token %q is highlighted as an error", q.ID, s.Text())
+		})
+	}
+}
