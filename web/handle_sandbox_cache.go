@@ -113,9 +113,10 @@ func (s *Server) viewRun(raw []byte) (storedScenario, sandbox.Timeline) {
 }
 
 // stepViewCacheSize bounds the built pictures, panels and event windows
-// kept: each is bounded (timelineview.MaxShapes, RowWindow), so a few
-// hundred stay within tens of MB, and readers of a popular step share one.
-const stepViewCacheSize = 256
+// kept: each is bounded (timelineview.MaxShapes, RowWindow) at about half
+// a MB for the heaviest run, so 64 stay near 32 MB, and readers of a
+// popular step share one.
+const stepViewCacheSize = 64
 
 // stepKey identifies what the timeline page builds for one step: the run,
 // the step, the learner's now (0 for a viewer who cannot act) and the

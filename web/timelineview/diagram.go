@@ -137,6 +137,11 @@ type Arrow struct {
 	Class string
 	Title string
 	Step  int
+
+	// pre and ev make the title once the picture is summarised: pre, then
+	// the event ev-1 (ev is 0 when Title is already set).
+	pre string
+	ev  int
 }
 
 // Mark is something that happens at one instant.
@@ -158,6 +163,8 @@ type Mark struct {
 	Href         string
 	// Y2 is the lower end of vertical marks (failover lines).
 	Y2 int
+
+	ev int // as in Arrow
 }
 
 // Build lays out tl at step (clamped to 0..len(tl.Events)). nowMS is the
@@ -218,6 +225,7 @@ func build(tl sandbox.Timeline, step int, f Frame, base string) Diagram {
 	b.layout(f)
 	b.scan()
 	b.summarise(step)
+	b.titles()
 	b.placeLabels()
 	d := b.d
 	d.Step = step
@@ -298,6 +306,22 @@ func (b *builder) summarise(step int) {
 	d.DrawnFrom, d.DrawnTo = max(lo, 1), min(hi, n)
 	d.Drawn = d.DrawnTo - d.DrawnFrom + 1
 	d.Omitted = n - d.Drawn
+}
+
+// titles writes the titles of the shapes that are drawn. They are made
+// only now, after summarise: a title per event of a long run, most of them
+// never drawn, was a fifth of the time of a large picture.
+func (b *builder) titles() {
+	for i := range b.d.Arrows {
+		if a := &b.d.Arrows[i]; a.ev > 0 {
+			a.Title = a.pre + " · " + title(b.tl.Events[a.ev-1])
+		}
+	}
+	for i := range b.d.Marks {
+		if m := &b.d.Marks[i]; m.ev > 0 {
+			m.Title = title(b.tl.Events[m.ev-1])
+		}
+	}
 }
 
 // CursorLabel is the text under the replay cursor ("replay: step 8"),
@@ -557,7 +581,7 @@ func (b *builder) scan() {
 		case sandbox.KindAcquireDenied:
 			b.arrows(e, step, cy, "refused", "acquire denied")
 			ys := b.nodeLanes(e)
-			b.mark(Mark{X: b.x(e.T), Y: ys[0], TextY: ys[0] + b.keyBarH()/2 + 10, Shape: "denied", Glyph: "✗", Text: "denied", Title: title(e), Step: step})
+			b.mark(Mark{X: b.x(e.T), Y: ys[0], TextY: ys[0] + b.keyBarH()/2 + 10, Shape: "denied", Glyph: "✗", Text: "denied", ev: step, Step: step})
 		case sandbox.KindExtendOK:
 			if bl := beliefs[e.Client]; bl != nil && bl.open && bl.grant == e.Grant {
 				bl.validUntil = e.ValidUntil
@@ -597,7 +621,7 @@ func (b *builder) scan() {
 				}
 				// Below the key bar, whose end already shows the expiry.
 				y := b.nodeY[n] + b.keyBarH()/2
-				b.mark(Mark{X: b.x(e.T), Y: y, TextY: y + 10, Shape: "expired", Glyph: "◷", Text: "◷ expired", Title: title(e), Step: step})
+				b.mark(Mark{X: b.x(e.T), Y: y, TextY: y + 10, Shape: "expired", Glyph: "◷", Text: "◷ expired", ev: step, Step: step})
 			}
 		case sandbox.KindFailover:
 			ns := nodeIdx(e)
@@ -612,25 +636,25 @@ func (b *builder) scan() {
 					}
 				}
 				y := b.nodeY[n]
-				b.mark(Mark{X: b.x(e.T), Y: y - laneHalf(b, n), Y2: y + laneHalf(b, n), TextY: y - b.keyBarH()/2 - 3, Shape: "failover", Glyph: "⇄", Text: "⇄ failover", Title: title(e), Step: step})
+				b.mark(Mark{X: b.x(e.T), Y: y - laneHalf(b, n), Y2: y + laneHalf(b, n), TextY: y - b.keyBarH()/2 - 3, Shape: "failover", Glyph: "⇄", Text: "⇄ failover", ev: step, Step: step})
 			}
 		case sandbox.KindClockJump:
 			y := b.serviceY
 			if n := e.Node; n >= 1 && n <= len(b.nodeY) {
 				y = b.nodeY[n-1]
 			}
-			b.mark(Mark{X: b.x(e.T), Y: y - b.keyBarH()/2, TextY: y - b.keyBarH()/2 - 3, Shape: "jump", Glyph: "»", Text: "» clock +" + seconds(e.MS), Title: title(e), Step: step})
+			b.mark(Mark{X: b.x(e.T), Y: y - b.keyBarH()/2, TextY: y - b.keyBarH()/2 - 3, Shape: "jump", Glyph: "»", Text: "» clock +" + seconds(e.MS), ev: step, Step: step})
 		case sandbox.KindWriteAccepted, sandbox.KindWriteRejected:
 			cls := "write"
 			if e.Kind == sandbox.KindWriteRejected {
 				cls = "refused"
 			}
 			if isClient {
-				b.d.Arrows = append(b.d.Arrows, Arrow{X1: b.x(e.T - e.LatencyMS), Y1: cy + 8, X2: b.x(e.T), Y2: b.resY - 12, Class: cls, Title: title(e), Step: step})
+				b.d.Arrows = append(b.d.Arrows, Arrow{X1: b.x(e.T - e.LatencyMS), Y1: cy + 8, X2: b.x(e.T), Y2: b.resY - 12, Class: cls, ev: step, Step: step})
 			}
 			// Accepted values are labelled above the mark, rejections
 			// below, so a write and the stale one after it both read.
-			m := Mark{X: b.x(e.T), Y: b.resY, Title: title(e), Step: step}
+			m := Mark{X: b.x(e.T), Y: b.resY, ev: step, Step: step}
 			// The label above starts right of the write's arrow, so the
 			// arrowhead never covers it.
 			if e.Kind == sandbox.KindWriteAccepted {
@@ -655,21 +679,21 @@ func (b *builder) scan() {
 				delete(pauseStart, e.Client)
 			}
 			if isClient {
-				b.mark(Mark{X: b.x(e.T), Y: cy, Shape: "crash", Glyph: "✕", Text: "crash", Title: title(e), Step: step})
+				b.mark(Mark{X: b.x(e.T), Y: cy, Shape: "crash", Glyph: "✕", Text: "crash", ev: step, Step: step})
 			}
 		case sandbox.KindDelay:
 			if isClient {
-				b.mark(Mark{X: b.x(e.T), Y: cy + 18, Shape: "delay", Glyph: "↝", Text: "delay +" + seconds(e.MS), Title: title(e), Step: step})
+				b.mark(Mark{X: b.x(e.T), Y: cy + 18, Shape: "delay", Glyph: "↝", Text: "delay +" + seconds(e.MS), ev: step, Step: step})
 			}
 		case sandbox.KindActionSkipped:
 			if isClient {
-				b.mark(Mark{X: b.x(e.T), Y: cy + 18, Shape: "skipped", Glyph: "∅", Text: "skipped " + e.Reason, Title: title(e), Step: step})
+				b.mark(Mark{X: b.x(e.T), Y: cy + 18, Shape: "skipped", Glyph: "∅", Text: "skipped " + e.Reason, ev: step, Step: step})
 			}
 		case sandbox.KindViolation:
 			href := b.link(step)
 			x := b.x(e.T)
 			b.d.Bands = append(b.d.Bands, Bar{X: x - 3, Y: axisH, W: 6, H: b.checkY - axisH, Class: "violation", Title: title(e), Step: step, Href: href})
-			b.mark(Mark{X: x, Y: b.checkY, Shape: "violation", Glyph: "!", Text: "⚠ " + e.Reason, Title: title(e), Step: step, Href: href})
+			b.mark(Mark{X: x, Y: b.checkY, Shape: "violation", Glyph: "!", Text: "⚠ " + e.Reason, ev: step, Step: step, Href: href})
 		}
 	}
 	end := max(b.endMS-b.endMS/41, 0)
@@ -743,7 +767,7 @@ func (b *builder) arrows(e sandbox.Event, step, cy int, class, what string) {
 		if y < cy {
 			y2 = y + 10
 		}
-		b.d.Arrows = append(b.d.Arrows, Arrow{X1: x1, Y1: cy + 10, X2: x2, Y2: y2, Class: class, Title: what + " · " + title(e), Step: step})
+		b.d.Arrows = append(b.d.Arrows, Arrow{X1: x1, Y1: cy + 10, X2: x2, Y2: y2, Class: class, pre: what, ev: step, Step: step})
 	}
 }
 
