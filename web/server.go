@@ -69,6 +69,7 @@ type Server struct {
 	// presets and related are fixed for the server's life, built once.
 	presets []sandbox.Preset
 	related map[string]related
+	shared  *sharedPages
 }
 
 // MaxBodyBytes caps every request body. The largest legitimate one is a
@@ -113,6 +114,7 @@ func NewServer(cfg Config) (*Server, error) {
 		parsed: newOnceCache[[32]byte, storedScenario](storedScenarioCacheSize)}
 	s.presets = sandbox.Presets()
 	s.related = s.buildRelated()
+	s.shared = newSharedPages()
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError

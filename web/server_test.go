@@ -1,6 +1,8 @@
 package web_test
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"fmt"
 	"io"
@@ -611,5 +613,56 @@ func TestCodeExamplesHaveNoLexerErrors(t *testing.T) {
 		doc.Find(`pre .err`).Each(func(_ int, s *goquery.Selection) {
 			t.Errorf("/practice/%s: code token %q is highlighted as an error", q.ID, s.Text())
 		})
+	}
+}
+
+// TestGuidePageRenderedOncePerState: a guide section is rendered once for
+// visitors who have not read it and once for those who have; each visitor
+// still gets their own CSRF token in its form, gzip or not.
+func TestGuidePageRenderedOncePerState(t *testing.T) {
+	srv, _ := newTestServer(t, unlimitedWrites)
+	seen := map[string]bool{}
+	for i := range 5 {
+		cl := newClient(t, srv)
+		req := httptest.NewRequest(http.MethodGet, "/learn/fencing-tokens", nil)
+		if i%2 == 1 {
+			req.Header.Set("Accept-Encoding", "gzip")
+		}
+		rec := cl.do(req)
+		body := rec.Body.Bytes()
+		if rec.Header().Get("Content-Encoding") == "gzip" {
+			zr, err := gzip.NewReader(bytes.NewReader(body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if body, err = io.ReadAll(zr); err != nil {
+				t.Fatal(err)
+			}
+		}
+		rec2 := httptest.NewRecorder()
+		rec2.Body.Write(body)
+		token := csrfFrom(t, rec2)
+		if ck := cl.cookies["lockdrill_csrf"]; ck == nil || ck.Value != token {
+			t.Fatalf("visitor %d: form token %q is not their cookie's", i, token)
+		}
+		if seen[token] {
+			t.Fatalf("visitor %d got another visitor's token", i)
+		}
+		seen[token] = true
+	}
+	if n := srv.SharedPagesBuilt(); n != 1 {
+		t.Fatalf("guide page rendered %d times for 5 visitors in one state, want 1", n)
+	}
+	// A learner who marks it read sees it read: the other state.
+	cl := newClient(t, srv)
+	token := csrfFrom(t, cl.get("/learn/fencing-tokens"))
+	if rec := cl.postForm("/learn/fencing-tokens/read", url.Values{"_csrf": {token}, "read": {"1"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("mark read: %d", rec.Code)
+	}
+	cl.get("/learn/lease-not-mutex") // the redirect target takes the flash
+	first := mustDoc(t, cl.get("/learn/fencing-tokens"))
+	again := mustDoc(t, cl.get("/learn/fencing-tokens"))
+	if first.Find(`input[name=read][value="0"]`).Length() != 1 || again.Find(`input[name=read][value="0"]`).Length() != 1 {
+		t.Fatalf("a read section does not offer to mark it unread")
 	}
 }

@@ -49,7 +49,9 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		fs.Usage()
 		return exitCode(2, fmt.Errorf("serve: --trusted-proxies: %w", err))
 	}
-	logger := slog.New(slog.NewTextHandler(stderr, nil))
+	logs := newLogWriter(stderr, logFlushInterval)
+	defer logs.Close()
+	logger := slog.New(slog.NewTextHandler(logs, nil))
 
 	// Loading the content (parsing and highlighting the guide, compiling
 	// the graders) is most of a cold start and needs nothing else, so it
