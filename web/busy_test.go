@@ -1,14 +1,20 @@
 package web_test
 
 import (
+	"context"
 	"database/sql"
 	"encoding/json"
+	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
+
+	"lockdrill/web"
 )
 
 // TestHeldWriteLockIsOneRetryableStatus: while another process holds the
@@ -52,4 +58,36 @@ func TestHeldWriteLockIsOneRetryableStatus(t *testing.T) {
 	if rec := cl.get("/healthz"); rec.Code != http.StatusOK {
 		t.Fatalf("healthz after the lock is released = %d %s", rec.Code, rec.Body.String())
 	}
+}
+
+// TestHealthzClientThatHungUpIsNotAnError: a monitor that gives up before
+// /healthz answers is not logged as a failing database.
+func TestHealthzClientThatHungUpIsNotAnError(t *testing.T) {
+	var logs syncLog
+	srv, _ := newTestServer(t, func(c *web.Config) { c.Logger = slog.New(slog.NewTextHandler(&logs, nil)) })
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	rec := httptest.NewRecorder()
+	srv.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/healthz", nil).WithContext(ctx))
+	if strings.Contains(logs.String(), "level=ERROR") {
+		t.Fatalf("a client that hung up was logged as an error:\n%s", logs.String())
+	}
+}
+
+// syncLog is a log buffer safe for concurrent writes.
+type syncLog struct {
+	mu  sync.Mutex
+	buf strings.Builder
+}
+
+func (l *syncLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.Write(p)
+}
+
+func (l *syncLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.String()
 }
