@@ -268,7 +268,7 @@ func (s *Server) renderTimeline(c echo.Context, status int, t store.Timeline, fo
 	v := views.TimelineView{
 		ID: t.ID, Title: t.Title, Base: base, Owner: owner, Forbidden: forbidden,
 		ExportHref: base + ".json", Config: configLines(sc),
-		Events: built.events, Panel: built.panel, Picture: views.Prerendered(built.picture),
+		EventsTable: views.Prerendered(built.events), Panel: built.panel, Picture: views.Prerendered(built.picture),
 		Step: step, Total: total, FirstHref: base + "?step=0", LastHref: base, StateHref: base + "/state",
 		WritesAccepted: tl.Summary.WritesAccepted, WritesRejected: tl.Summary.WritesRejected,
 		FinalValue: "(never written)", Stopped: stoppedText(tl.Summary),

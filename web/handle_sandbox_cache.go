@@ -130,19 +130,19 @@ type stepKey struct {
 }
 
 // stepView is what the timeline page builds from a run at one step. The
-// picture is kept rendered: laying out and writing its shapes was most of
-// a page's time.
+// picture and the event list are kept rendered: laying out and writing
+// them was most of a page's time.
 type stepView struct {
 	picture []byte
+	events  []byte
 	panel   timelineview.Panel
-	events  timelineview.Window
 }
 
 // stepViewOf returns the picture, state panel and event window of tl at
 // step through the server's cache, built once per (run, step, now, base).
 func (s *Server) stepViewOf(tl sandbox.Timeline, key runKey, step int, now int64, owner bool, base string) stepView {
 	build := func() stepView {
-		v := stepView{panel: timelineview.BuildPanel(tl, step, base), events: timelineview.RowsAround(tl, step, base, timelineview.RowWindow)}
+		v := stepView{panel: timelineview.BuildPanel(tl, step, base)}
 		var d timelineview.Diagram
 		if owner {
 			d = timelineview.Build(tl, step, now, base)
@@ -153,7 +153,11 @@ func (s *Server) stepViewOf(tl sandbox.Timeline, key runKey, step int, now int64
 		// Rendering into a buffer cannot fail but for a broken template,
 		// which the tests would catch; an empty picture is the fallback.
 		if err := views.Swimlane(d, "tl").Render(context.Background(), &buf); err == nil {
-			v.picture = buf.Bytes()
+			v.picture = bytes.Clone(buf.Bytes())
+		}
+		buf.Reset()
+		if err := views.SandboxEvents(timelineview.RowsAround(tl, step, base, timelineview.RowWindow)).Render(context.Background(), &buf); err == nil {
+			v.events = bytes.Clone(buf.Bytes())
 		}
 		return v
 	}

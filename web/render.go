@@ -33,10 +33,9 @@ func render(c echo.Context, status int, component templ.Component) error {
 	w.buf.Reset()
 	defer func() {
 		w.ctx = nil
-		// A buffer grown by a rare huge page is dropped, not kept.
-		if w.buf.Cap() <= 512<<10 {
-			pagePool.Put(w)
-		}
+		// Buffers are never larger than a page may be (MaxPageBytes), and
+		// the pool lets go of what it holds at each garbage collection.
+		pagePool.Put(w)
 	}()
 	if err := component.Render(ctx, w); err != nil {
 		return err

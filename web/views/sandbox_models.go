@@ -130,9 +130,10 @@ type TimelineView struct {
 	// Picture is the swimlane picture (Swimlane), rendered once per
 	// (run, step) and shared by every reader of that step.
 	Picture templ.Component
-	// Events is the window of the event list around the step.
-	Events timelineview.Window
-	Panel  timelineview.Panel
+	// EventsTable is the event list (SandboxEvents of the window around
+	// the step), rendered once per (run, step) like Picture.
+	EventsTable templ.Component
+	Panel       timelineview.Panel
 
 	Step, Total                             int
 	FirstHref, PrevHref, NextHref, LastHref string
