@@ -48,7 +48,7 @@ func (b bodyless) Write(p []byte) (int, error) { return len(p), nil }
 // middleware always checks the form's token as well. Echo would otherwise
 // accept a same-origin label instead of the token and hand pages a constant
 // placeholder token; keeping every check means no one alone has to hold.
-func fetchMetadata(next echo.HandlerFunc) echo.HandlerFunc {
+func (s *Server) fetchMetadata(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		r := c.Request()
 		switch r.Method {
@@ -58,7 +58,10 @@ func fetchMetadata(next echo.HandlerFunc) echo.HandlerFunc {
 			case "cross-site", "same-site":
 				return &echo.HTTPError{Code: http.StatusForbidden, Message: csrfMessage}
 			}
-			if o := r.Header.Get("Origin"); o != "" && !sameOrigin(o, r.Host) {
+			// Behind a trusted proxy that rewrites Host, the host the
+			// browser used is in X-Forwarded-Host.
+			if o := r.Header.Get("Origin"); o != "" && !sameOrigin(o, r.Host) &&
+				!(s.fromTrustedProxy(r) && sameOrigin(o, r.Header.Get("X-Forwarded-Host"))) {
 				return &echo.HTTPError{Code: http.StatusForbidden, Message: csrfMessage}
 			}
 		}

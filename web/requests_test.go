@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"net/url"
 	"strings"
 	"testing"
@@ -135,5 +136,34 @@ func TestSlowBodyIsCutOff(t *testing.T) {
 	cancel()
 	if err := <-done; err != nil {
 		t.Fatalf("serve: %v", err)
+	}
+}
+
+// TestOriginBehindAProxyThatRewritesHost: a trusted proxy that sends the
+// backend's address as Host passes the browser's host in
+// X-Forwarded-Host, which the Origin check then accepts; the same header
+// from anyone else is ignored.
+func TestOriginBehindAProxyThatRewritesHost(t *testing.T) {
+	for _, tt := range []struct {
+		name    string
+		trusted string
+		want    int
+	}{
+		{"from the trusted proxy", "192.0.2.0/24", http.StatusSeeOther},
+		{"from anyone else", "10.0.0.0/8", http.StatusForbidden},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			srv, _ := newTestServer(t, unlimitedWrites, func(c *web.Config) { c.TrustedProxies = []netip.Prefix{netip.MustParsePrefix(tt.trusted)} })
+			cl := newClient(t, srv)
+			token := csrfFrom(t, cl.get("/learn/fencing-tokens"))
+			req := httptest.NewRequest(http.MethodPost, "/learn/fencing-tokens/read", strings.NewReader(url.Values{"_csrf": {token}, "read": {"1"}}.Encode()))
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			req.Host = "127.0.0.1:8080"
+			req.Header.Set("Origin", "https://lockdrill.example")
+			req.Header.Set("X-Forwarded-Host", "lockdrill.example")
+			if got := cl.do(req).Code; got != tt.want {
+				t.Fatalf("POST = %d, want %d", got, tt.want)
+			}
+		})
 	}
 }

@@ -139,7 +139,7 @@ func NewServer(cfg Config) (*Server, error) {
 		unknownPathFirst,
 		s.writeLimiter(),
 		s.expensiveReadLimiter(),
-		fetchMetadata,
+		s.fetchMetadata,
 		formFirst,
 		middleware.CSRFWithConfig(middleware.CSRFConfig{
 			TokenLookup:    "form:_csrf,header:X-CSRF-Token",
