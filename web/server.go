@@ -48,8 +48,10 @@ type Config struct {
 	ExpensiveRate  float64
 	ExpensiveBurst int
 	// TrustedProxies are the networks of reverse proxies whose
-	// X-Forwarded-For header gives the client's address. Empty means the
-	// connection's own address is the client's.
+	// X-Forwarded-For header gives the client's address, X-Forwarded-Proto
+	// whether it used TLS and X-Forwarded-Host the host it asked for.
+	// Empty means the connection's own address is the client's and those
+	// headers are ignored.
 	TrustedProxies []netip.Prefix
 }
 
