@@ -66,6 +66,8 @@ func CardMap(entries []CardEntry) map[string]quiz.Card {
 
 // CreateAttempt stores a graded answer of learner to question and returns
 // the new attempt's id. The attempt is timestamped with the store's clock.
+// It returns a QuotaError when the learner has reached Limits.AttemptsPerDay
+// or AttemptsTotal.
 func (s *Store) CreateAttempt(ctx context.Context, learner string, q *quiz.Question, a quiz.Answer, res quiz.Result) (string, error) {
 	if !ValidID(learner) {
 		return "", fmt.Errorf("create attempt: learner: %w", ErrNotFound)
@@ -79,7 +81,11 @@ func (s *Store) CreateAttempt(ctx context.Context, learner string, q *quiz.Quest
 		return "", fmt.Errorf("create attempt: result: %w", err)
 	}
 	id := NewID()
+	lim := s.currentLimits()
 	err = s.withTx(ctx, func(tx *sql.Tx) error {
+		if err := s.checkQuota(ctx, tx, "answers", "attempts", "created_ms", learner, lim.AttemptsPerDay, lim.AttemptsTotal); err != nil {
+			return err
+		}
 		_, err := tx.ExecContext(ctx,
 			`INSERT INTO attempts (id, learner_id, question_id, kind, answer, result, score, passed, created_ms)
 			 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,

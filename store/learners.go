@@ -8,11 +8,23 @@ import (
 	"time"
 )
 
-// CreateLearner records a new anonymous learner and returns its id.
+// CreateLearner records a new anonymous learner and returns its id. It
+// returns a QuotaError (Global) when Limits.NewLearnersPerMinute learners
+// were created in the last minute.
 func (s *Store) CreateLearner(ctx context.Context) (string, error) {
 	id := NewID()
+	now := s.nowMS()
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, "INSERT INTO learners (id, created_ms) VALUES (?, ?)", id, s.nowMS())
+		if limit := s.currentLimits().NewLearnersPerMinute; limit > 0 {
+			var n int
+			if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM learners WHERE created_ms > ?", now-60_000).Scan(&n); err != nil {
+				return err
+			}
+			if n >= limit {
+				return &QuotaError{What: "new learners", Limit: limit, Window: "a minute", Global: true}
+			}
+		}
+		_, err := tx.ExecContext(ctx, "INSERT INTO learners (id, created_ms) VALUES (?, ?)", id, now)
 		return err
 	})
 	if err != nil {

@@ -114,7 +114,8 @@ type RoundSummary struct {
 }
 
 // CreateRound stores a new round of learner with its main questions and
-// returns its id.
+// returns its id. It returns a QuotaError when the learner has reached
+// Limits.RoundsPerDay or RoundsTotal.
 func (s *Store) CreateRound(ctx context.Context, learner string, nr NewRound) (string, error) {
 	if !ValidID(learner) {
 		return "", fmt.Errorf("create round: %w", ErrNotFound)
@@ -123,7 +124,11 @@ func (s *Store) CreateRound(ctx context.Context, learner string, nr NewRound) (s
 		return "", errors.New("create round: no questions")
 	}
 	id := NewID()
+	lim := s.currentLimits()
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
+		if err := s.checkQuota(ctx, tx, "mock rounds", "rounds", "started_ms", learner, lim.RoundsPerDay, lim.RoundsTotal); err != nil {
+			return err
+		}
 		if _, err := tx.ExecContext(ctx,
 			`INSERT INTO rounds (id, learner_id, mode, size, limit_ms, seed, started_ms) VALUES (?, ?, ?, ?, ?, ?, ?)`,
 			id, learner, string(nr.Mode), len(nr.Questions), nr.Limit.Milliseconds(), int64(nr.Seed), nr.Started.UnixMilli()); err != nil {

@@ -15,9 +15,12 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"strconv"
+	"strings"
+	"sync"
 	"time"
 
-	_ "github.com/mattn/go-sqlite3" // registers the "sqlite3" driver
+	"github.com/mattn/go-sqlite3" // also registers the "sqlite3" driver
 	"github.com/pressly/goose/v3"
 
 	"lockdrill/migrations"
@@ -33,6 +36,11 @@ type Store struct {
 	w   *sql.DB // one connection: the only writer
 	r   *sql.DB // read-only pool
 	now func() time.Time
+
+	limitsMu sync.Mutex
+	limits   Limits
+	// writeSlot is the turn at the writer: held for a whole transaction.
+	writeSlot chan struct{}
 }
 
 // Open opens (creating if needed) the database file at path, applies pending
@@ -48,7 +56,7 @@ func Open(ctx context.Context, path string, now func() time.Time) (*Store, error
 	// Pragmas are per connection, so they live in the DSN and apply to
 	// every connection the pool opens.
 	base := "file:" + (&url.URL{Path: path}).EscapedPath()
-	w, err := sql.Open("sqlite3", base+"?_journal_mode=WAL&_busy_timeout=5000&_foreign_keys=on&_synchronous=NORMAL&_txlock=immediate")
+	w, err := sql.Open("sqlite3", base+"?_journal_mode=WAL&_busy_timeout="+strconv.Itoa(busyTimeoutMS)+"&_foreign_keys=on&_synchronous=NORMAL&_txlock=immediate")
 	if err != nil {
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
@@ -68,7 +76,7 @@ func Open(ctx context.Context, path string, now func() time.Time) (*Store, error
 		return nil, fmt.Errorf("open store %s for reading: %w", path, err)
 	}
 	r.SetMaxOpenConns(8)
-	return &Store{w: w, r: r, now: now}, nil
+	return &Store{w: w, r: r, now: now, limits: DefaultLimits(), writeSlot: make(chan struct{}, 1)}, nil
 }
 
 func migrate(ctx context.Context, db *sql.DB) error {
@@ -109,17 +117,75 @@ func (s *Store) SchemaVersion(ctx context.Context) (int64, error) {
 	return v.Int64, nil
 }
 
+// ErrBusy is returned by a write that could not start in time because the
+// database's write lock is held (by a long write here, or by another
+// process such as a backup). Nothing was written; the write can be retried.
+var ErrBusy = errors.New("database busy")
+
+// writeWait bounds how long a write waits for its turn at the single writer
+// connection, and busyTimeoutMS how long that connection waits for another
+// process's lock: a held lock fails fast with ErrBusy rather than piling up
+// requests until their deadlines.
+const (
+	writeWait     = 2 * time.Second
+	busyTimeoutMS = 1000
+)
+
 // withTx runs fn inside one write transaction, committing when fn returns nil.
 func (s *Store) withTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	return s.write(ctx, true, fn)
+}
+
+// write runs fn in a write transaction, committing when commit is set and
+// fn returns nil, rolling back otherwise. It returns an error wrapping
+// ErrBusy when the write lock could not be had in time.
+func (s *Store) write(ctx context.Context, commit bool, fn func(tx *sql.Tx) error) error {
+	t := time.NewTimer(writeWait)
+	select {
+	case s.writeSlot <- struct{}{}:
+		t.Stop()
+	case <-t.C:
+		return fmt.Errorf("%w: waited %v for the writer", ErrBusy, writeWait)
+	case <-ctx.Done():
+		t.Stop()
+		return ctx.Err()
+	}
+	defer func() { <-s.writeSlot }()
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
-		return err
+		return busy(err)
 	}
 	defer tx.Rollback()
 	if err := fn(tx); err != nil {
-		return err
+		return busy(err)
 	}
-	return tx.Commit()
+	if !commit {
+		return nil
+	}
+	return busy(tx.Commit())
+}
+
+// busy marks SQLite's "database is locked" errors as ErrBusy.
+func busy(err error) error {
+	var se sqlite3.Error
+	if errors.As(err, &se) && (se.Code == sqlite3.ErrBusy || se.Code == sqlite3.ErrLocked) {
+		return fmt.Errorf("%w: %w", ErrBusy, err)
+	}
+	return err
+}
+
+// CheckWritable checks that a write would succeed now: it starts a write
+// transaction, writes a row and rolls it back. It fails on a read-only
+// database, and with ErrBusy when the write lock is held.
+func (s *Store) CheckWritable(ctx context.Context) error {
+	err := s.write(ctx, false, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, "INSERT INTO learners (id, created_ms) VALUES (?, 0)", strings.Repeat("0", 32))
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("check writable: %w", err)
+	}
+	return nil
 }
 
 func (s *Store) nowMS() int64 { return s.now().UnixMilli() }

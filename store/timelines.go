@@ -51,7 +51,8 @@ const MaxTimelineTitle = 120
 
 // CreateTimeline saves a new timeline owned by t.Learner and returns its
 // unguessable id. It fails when the scenario is not JSON or the learner
-// does not exist.
+// does not exist, and returns a QuotaError when the learner has reached
+// Limits.TimelinesPerDay or TimelinesTotal.
 func (s *Store) CreateTimeline(ctx context.Context, t NewTimeline) (string, error) {
 	if !ValidID(t.Learner) {
 		return "", fmt.Errorf("create timeline: invalid learner id")
@@ -61,7 +62,11 @@ func (s *Store) CreateTimeline(ctx context.Context, t NewTimeline) (string, erro
 	}
 	id := NewID()
 	now := s.nowMS()
+	lim := s.currentLimits()
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
+		if err := s.checkQuota(ctx, tx, "sandbox timelines", "timelines", "created_ms", t.Learner, lim.TimelinesPerDay, lim.TimelinesTotal); err != nil {
+			return err
+		}
 		_, err := tx.ExecContext(ctx, `INSERT INTO timelines
 			(id, learner_id, parent_id, preset_id, title, scenario, engine_version, now_ms, predict_question, prediction, created_ms, updated_ms)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,

@@ -2,12 +2,14 @@ package web_test
 
 import (
 	"context"
+	"fmt"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -27,8 +29,41 @@ func chromiumPath(t *testing.T) string {
 	if os.Getenv("CI") == "true" {
 		t.Fatalf("chromium is not installed, and CI=true requires the browser tests to run (apt-get install -y chromium)")
 	}
+	browserSkips.Add(1)
 	t.Skip("skipping the real-browser test: chromium is not installed (apt-get install -y chromium to run it)")
 	return ""
+}
+
+// browserSkips counts the browser tests skipped for want of Chromium.
+var browserSkips atomic.Int32
+
+// TestMain runs the package's tests and, when browser tests were skipped,
+// says so where a plain "go test ./..." shows it. For a passing package go
+// test prints only its "ok" line and hides the tests' output, skip
+// messages included, so the notice goes to the terminal the tests run in
+// (and to stderr too, seen with -v or on failure).
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if n := browserSkips.Load(); n > 0 {
+		msg := skipNotice(int(n))
+		fmt.Fprint(os.Stderr, msg)
+		if !testing.Verbose() {
+			if tty, err := os.OpenFile("/dev/tty", os.O_WRONLY, 0); err == nil {
+				fmt.Fprint(tty, msg)
+				tty.Close()
+			}
+		}
+	}
+	os.Exit(code)
+}
+
+// skipNotice is the line that reports n skipped browser tests.
+func skipNotice(n int) string {
+	tests := "tests were"
+	if n == 1 {
+		tests = "test was"
+	}
+	return fmt.Sprintf("lockdrill/web: %d real-browser %s SKIPPED: chromium is not installed (apt-get install -y chromium to run them)\n", n, tests)
 }
 
 // newBrowser starts headless Chromium with a fresh profile.
@@ -229,4 +264,28 @@ func TestBrowserPhoneSwimlaneFollowsTheCursor(t *testing.T) {
 		t.Fatalf("screenshot: %v", err)
 	}
 	saveArtifact(t, "sandbox-phone-cursor.png", png)
+}
+
+// TestBrowserSkipIsReported runs this test binary again with no Chromium
+// on its PATH and checks that the skip is reported outside -v, instead of a
+// bare "ok" that reads as if the browser tests had passed.
+func TestBrowserSkipIsReported(t *testing.T) {
+	if os.Getenv("LOCKDRILL_SKIP_PROBE") == "1" {
+		t.Skip("this is the probe itself")
+	}
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "PATH=") && !strings.HasPrefix(kv, "CI=") {
+			env = append(env, kv)
+		}
+	}
+	cmd := exec.Command(os.Args[0], "-test.run", "^TestBrowserPausedHolderStaleWriteRejected$")
+	cmd.Env = append(env, "PATH="+t.TempDir(), "LOCKDRILL_SKIP_PROBE=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("probe run: %v\n%s", err, out)
+	}
+	if !strings.Contains(string(out), "1 real-browser test was SKIPPED: chromium is not installed") {
+		t.Fatalf("a run without chromium does not report the skip; output:\n%s", out)
+	}
 }

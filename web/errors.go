@@ -5,6 +5,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"strconv"
 
 	"github.com/labstack/echo/v4"
 
@@ -30,7 +31,19 @@ func (s *Server) handleError(err error, c echo.Context) {
 	c.SetRequest(c.Request().WithContext(context.WithoutCancel(c.Request().Context())))
 	status, heading, msg := http.StatusInternalServerError, "Something went wrong on our side", "The error has been logged. Your saved work is safe; try again in a moment."
 	var he *echo.HTTPError
+	var qe *store.QuotaError
 	switch {
+	case errors.As(err, &qe) && qe.Global:
+		c.Response().Header().Set("Retry-After", "60")
+		status, heading, msg = http.StatusServiceUnavailable, "Too many new learners right now",
+			"lockdrill takes in at most "+strconv.Itoa(qe.Limit)+" new learners a minute, and that many arrived in the last minute. Nothing was saved; try again in a minute."
+	case errors.As(err, &qe):
+		status, heading, msg = http.StatusTooManyRequests, "You have reached a limit",
+			"lockdrill keeps at most "+strconv.Itoa(qe.Limit)+" "+qe.What+" per learner "+qe.Window+", and you have reached it, so this one was not saved. "+
+				"Everything you saved before is kept."
+		if qe.Window == "in 24 hours" {
+			msg += " Try again tomorrow."
+		}
 	case errors.As(err, &he):
 		status = he.Code
 		heading, msg = headingFor(status), messageFor(status)
@@ -39,12 +52,22 @@ func (s *Server) handleError(err error, c echo.Context) {
 		}
 	case errors.Is(err, store.ErrNotFound):
 		status, heading, msg = http.StatusNotFound, headingFor(http.StatusNotFound), "There is nothing here, or it belongs to someone else."
+	case errors.Is(err, store.ErrBusy):
+		c.Response().Header().Set("Retry-After", "2")
+		status, heading, msg = http.StatusServiceUnavailable, "Busy for a moment",
+			"lockdrill's database is busy with another change, so this one was not saved. Nothing was lost; send it again in a few seconds."
+	case errors.Is(err, errPageTooLarge):
+		status, heading, msg = http.StatusInternalServerError, "This page is too large to show", "It would be larger than lockdrill sends in one page. Nothing was lost; a timeline can be exported as JSON from its sandbox page."
 	case errors.Is(err, context.DeadlineExceeded):
 		status, heading, msg = http.StatusServiceUnavailable, "That took too long", "The request ran out of time and was stopped. Nothing was lost; try again."
 	}
 	reqID := c.Response().Header().Get(echo.HeaderXRequestID)
 	if status >= 500 {
-		s.log.LogAttrs(c.Request().Context(), slog.LevelError, "request failed",
+		level := slog.LevelError
+		if errors.Is(err, store.ErrBusy) {
+			level = slog.LevelWarn // expected while something holds the lock; the client is told to retry
+		}
+		s.log.LogAttrs(c.Request().Context(), level, "request failed",
 			slog.String("request_id", reqID), slog.String("uri", c.Request().RequestURI), slog.String("error", err.Error()))
 	}
 	p := s.page(c, heading, "")
@@ -90,7 +113,7 @@ func messageFor(status int) string {
 	case http.StatusMethodNotAllowed:
 		return "This address exists, but not for that kind of request."
 	case http.StatusRequestEntityTooLarge:
-		return "The request body was larger than lockdrill accepts (1 MB). Nothing was changed."
+		return "The request was larger than lockdrill accepts: " + strconv.Itoa(MaxBodyBytes/1024) + " KiB in all, enough for a scenario file of up to 1 MiB (1,048,576 bytes), the most the sandbox reads. A large scenario goes through the import page's file upload, since pasting it makes the form about three times larger. Nothing was changed."
 	case http.StatusTooManyRequests:
 		return "You are sending requests faster than lockdrill accepts. Wait a few seconds and try again."
 	case http.StatusBadRequest:

@@ -2,8 +2,10 @@ package web
 
 import (
 	"net/http"
+	"strconv"
 	"time"
 
+	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
 	"lockdrill/content"
@@ -41,6 +43,18 @@ func (s *Server) handleLearnSection(c echo.Context) error {
 		return err
 	}
 	_, isRead := read[sec.Slug]
+	p := s.page(c, sec.Title, "learn")
+	p.Description = sec.Summary
+	// Everything on the page but the CSRF token depends only on the
+	// section and whether it is read, so it is rendered once for each.
+	key := "learn/" + sec.Slug + "/read=" + strconv.FormatBool(isRead)
+	return s.renderShared(c, key, http.StatusOK, p, func(p views.Page) templ.Component {
+		return views.LearnSection(p, s.sectionView(sec, isRead))
+	})
+}
+
+// sectionView is the view of the guide section sec.
+func (s *Server) sectionView(sec *content.Section, isRead bool) views.LearnSectionView {
 	v := views.LearnSectionView{
 		Slug: sec.Slug, Title: sec.Title, Summary: sec.Summary, Minutes: sec.Minutes,
 		Order: indexOf(s.cat.Guide, sec) + 1, Total: len(s.cat.Guide),
@@ -57,9 +71,7 @@ func (s *Server) handleLearnSection(c echo.Context) error {
 		v.Next = &views.NavLink{Href: "/learn/" + next.Slug, Title: next.Title}
 	}
 	v.Practice, v.Presets = s.relatedToSection(sec.Slug)
-	p := s.page(c, sec.Title, "learn")
-	p.Description = sec.Summary
-	return render(c, http.StatusOK, views.LearnSection(p, v))
+	return v
 }
 
 // handleLearnMarkRead handles "POST /learn/:slug/read". The form field read

@@ -506,8 +506,8 @@ func (s *Server) handleRoundMarkdown(c echo.Context) error {
 }
 
 // scorecardMarkdown writes the scorecard as Markdown. The learner's answers
-// are quoted line by line so their text cannot break the document's
-// structure.
+// are quoted line by line and escaped (markdownQuote) so their text cannot
+// break the document's structure or bring HTML into it.
 func scorecardMarkdown(v views.ScorecardView, started time.Time) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# lockdrill mock round: %s (%d %%)\n\n", v.VerdictLabel, v.ScorePct)
@@ -543,9 +543,7 @@ func scorecardMarkdown(v views.ScorecardView, started time.Time) string {
 			fmt.Fprintf(&b, "- Red flag (%s): %s\n", f.Severity, f.Label)
 		}
 		b.WriteString("\n")
-		for _, line := range strings.Split(strings.TrimRight(t.Answer, "\n"), "\n") {
-			fmt.Fprintf(&b, "> %s\n", strings.TrimRight(line, "\r"))
-		}
+		b.WriteString(markdownQuote(t.Answer))
 	}
 	for _, q := range v.Questions {
 		fmt.Fprintf(&b, "\n### %d. %s (%d %%)\n", q.Number, q.Title, q.ScorePct)
@@ -632,4 +630,29 @@ func formatDuration(d time.Duration) string {
 		return fmt.Sprintf("%d s", sec)
 	}
 	return fmt.Sprintf("%d min %02d s", sec/60, sec%60)
+}
+
+// markdownEscaper backslash-escapes the ASCII punctuation that can start
+// Markdown or HTML (CommonMark lets any ASCII punctuation be escaped), so
+// an answer's text shows as typed: no heading, link, emphasis, code span
+// or raw HTML of its own.
+var markdownEscaper = strings.NewReplacer(
+	`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`, "<", `\<`, ">", `\>`,
+	"#", `\#`, "|", `\|`, "~", `\~`, "!", `\!`, "&", `\&`, "=", `\=`, "+", `\+`, "-", `\-`,
+)
+
+// markdownQuote returns text as a Markdown block quote, one "> " line per
+// line of text. Every line ending (\r\n, a bare \r or \n, which Markdown
+// readers all treat as line breaks) starts a new quoted line, so no line of
+// the text can end the quote.
+func markdownQuote(text string) string {
+	text = strings.ReplaceAll(text, "\r\n", "\n")
+	text = strings.ReplaceAll(text, "\r", "\n")
+	var b strings.Builder
+	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		b.WriteString("> ")
+		b.WriteString(markdownEscaper.Replace(line))
+		b.WriteString("\n")
+	}
+	return b.String()
 }

@@ -87,7 +87,7 @@ func (s *Server) createTimeline(c echo.Context, t store.NewTimeline, sc sandbox.
 }
 
 func (s *Server) presetCards() []views.PresetCard {
-	ps := sandbox.Presets()
+	ps := s.presets
 	out := make([]views.PresetCard, len(ps))
 	for i, p := range ps {
 		out[i] = s.presetCard(p)
@@ -256,29 +256,25 @@ func (s *Server) renderTimeline(c echo.Context, status int, t store.Timeline, fo
 	if err != nil {
 		return err
 	}
-	sc, perr := parseStored(t.Scenario)
-	tl := s.runScenario(sc)
+	parsed, tl := s.viewRun(t.Scenario)
+	sc, perr, key := parsed.sc, parsed.err, parsed.key
 	base := "/sandbox/" + t.ID
 	total := len(tl.Events)
 	step := stepParam(c, total)
 	now := timelineNow(t, sc)
+	owner := learner != "" && learner == t.Learner
+	// Only the owner can act, so only the owner has a now to see.
+	built := s.stepViewOf(tl, key, step, now, owner, base)
 	v := views.TimelineView{
-		ID: t.ID, Title: t.Title, Base: base, Owner: learner != "" && learner == t.Learner, Forbidden: forbidden,
+		ID: t.ID, Title: t.Title, Base: base, Owner: owner, Forbidden: forbidden,
 		ExportHref: base + ".json", Config: configLines(sc),
-		Rows:  timelineview.Rows(tl, step, base),
-		Panel: timelineview.BuildPanel(tl, step, base),
-		Step:  step, Total: total, FirstHref: base + "?step=0", LastHref: base, StateHref: base + "/state",
+		EventsTable: views.Prerendered(built.events), Panel: built.panel, Picture: views.Prerendered(built.picture),
+		Step: step, Total: total, FirstHref: base + "?step=0", LastHref: base, StateHref: base + "/state",
 		WritesAccepted: tl.Summary.WritesAccepted, WritesRejected: tl.Summary.WritesRejected,
 		FinalValue: "(never written)", Stopped: stoppedText(tl.Summary),
 	}
 	if tl.Summary.FinalValue != "" {
 		v.FinalValue = strconv.Quote(tl.Summary.FinalValue)
-	}
-	// Only the owner can act, so only the owner has a now to see.
-	if v.Owner {
-		v.Diagram = timelineview.Build(tl, step, now, base)
-	} else {
-		v.Diagram = timelineview.BuildView(tl, step, base)
 	}
 	v.PrevHref = base + "?step=" + strconv.Itoa(max(step-1, 0))
 	v.NextHref = base + "?step=" + strconv.Itoa(min(step+1, total))
@@ -294,7 +290,7 @@ func (s *Server) renderTimeline(c echo.Context, status int, t store.Timeline, fo
 	}
 	// The preset's lesson holds only while its settings do: a fork with
 	// fencing turned off teaches the opposite.
-	if p, ok := sandbox.PresetByID(t.PresetID); ok && sameSettings(p.Scenario, sc) {
+	if p, ok := s.presetByID(t.PresetID); ok && sameSettings(p.Scenario, sc) {
 		card := s.presetCard(p)
 		v.Preset = &card
 	}
@@ -365,10 +361,9 @@ func (s *Server) handleSandboxState(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	sc, _ := parseStored(t.Scenario)
-	tl := s.runScenario(sc)
+	parsed, tl := s.viewRun(t.Scenario)
 	step := stepParam(c, len(tl.Events))
-	return render(c, http.StatusOK, views.SandboxStatePanel(timelineview.BuildPanel(tl, step, "/sandbox/"+t.ID)))
+	return render(c, http.StatusOK, views.SandboxStatePanel(s.panelOf(tl, parsed.key, step, "/sandbox/"+t.ID)))
 }
 
 // handleSandboxCompare handles "GET /sandbox/:id/compare": the timeline

@@ -701,7 +701,7 @@ func bigScenario(n int) sandbox.Scenario {
 }
 
 func BenchmarkSandboxTimelinePage500Actions(b *testing.B) {
-	srv, st := newTestServer(b)
+	srv, st := newTestServer(b, generousReads)
 	cl := newClient(b, srv)
 	path := openPreset(b, cl, "paused-holder-fenced")
 	id := strings.TrimPrefix(path, "/sandbox/")

@@ -17,7 +17,43 @@ import (
 const (
 	defaultWriteRate  = 5.0 // requests a second, sustained
 	defaultWriteBurst = 30
+	// Expensive reads (pages that re-run or lay out a simulation) get
+	// their own budget: the replay player fetches at most ten states a
+	// second, so a learner never meets it, and a loop of heavy GETs from
+	// one address cannot take the server's CPU from everyone else.
+	defaultExpensiveRate  = 10.0
+	defaultExpensiveBurst = 60
 )
+
+// expensiveRoutes are the GET routes whose work grows with a simulation:
+// each runs or lays out a timeline.
+var expensiveRoutes = map[string]bool{
+	"/sandbox/:id":             true,
+	"/sandbox/:id/state":       true,
+	"/sandbox/:id/compare":     true,
+	"/sandbox/presets/:preset": true,
+}
+
+// expensiveReadLimiter gives the expensive GET routes a per-address budget,
+// counted apart from writes so that reading never uses up a learner's
+// allowance for saving.
+func (s *Server) expensiveReadLimiter() echo.MiddlewareFunc {
+	st := middleware.NewRateLimiterMemoryStoreWithConfig(middleware.RateLimiterMemoryStoreConfig{
+		Rate: rate.Limit(s.cfg.ExpensiveRate), Burst: s.cfg.ExpensiveBurst, ExpiresIn: 3 * time.Minute,
+	})
+	return middleware.RateLimiterWithConfig(middleware.RateLimiterConfig{
+		Skipper: func(c echo.Context) bool {
+			m := c.Request().Method
+			return (m != http.MethodGet && m != http.MethodHead) || !expensiveRoutes[c.Path()]
+		},
+		Store:               st,
+		IdentifierExtractor: func(c echo.Context) (string, error) { return clientKey(c.RealIP()), nil },
+		DenyHandler: func(c echo.Context, id string, err error) error {
+			c.Response().Header().Set("Retry-After", "2")
+			return echo.NewHTTPError(http.StatusTooManyRequests, "You are opening sandbox pages faster than lockdrill serves them to one address (about ten a second). Wait a moment and reload.")
+		},
+	})
+}
 
 // writeLimiter rate-limits every state-changing request by client address.
 // Each one may create a learner, run the grader or re-run a simulation and

@@ -2,7 +2,10 @@ package web
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"net/http"
+	"sync"
 
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
@@ -11,15 +14,79 @@ import (
 	"lockdrill/web/views"
 )
 
+// MaxPageBytes is a hard cap on one rendered page. The heaviest legal
+// page (a timeline of thousands of events) is windowed and summarised far
+// below it; the cap is the backstop, so no page, whatever it holds, makes
+// the server buffer or send more.
+const MaxPageBytes = 2 << 20
+
+// errPageTooLarge is returned by render for a page beyond MaxPageBytes.
+var errPageTooLarge = errors.New("page larger than MaxPageBytes")
+
 // render writes component with status. It renders into a buffer first, so a
-// failure halfway never sends half a page.
+// failure halfway never sends half a page; the buffer stops at
+// MaxPageBytes, and rendering stops when the request's deadline passes.
 func render(c echo.Context, status int, component templ.Component) error {
-	var buf bytes.Buffer
-	if err := component.Render(c.Request().Context(), &buf); err != nil {
+	ctx := c.Request().Context()
+	w := pagePool.Get().(*pageWriter)
+	w.ctx, w.max, w.lastCheck = ctx, MaxPageBytes, 0
+	w.buf.Reset()
+	defer func() {
+		w.ctx = nil
+		// Buffers are never larger than a page may be (MaxPageBytes), and
+		// the pool lets go of what it holds at each garbage collection.
+		pagePool.Put(w)
+	}()
+	if err := component.Render(ctx, w); err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
 		return err
 	}
 	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
-	return c.HTMLBlob(status, buf.Bytes())
+	// HTMLBlob writes the bytes out before it returns, so the buffer can
+	// go back to the pool afterwards.
+	return c.HTMLBlob(status, w.buf.Bytes())
+}
+
+// pagePool recycles page buffers: a page is tens of KB, and growing a
+// fresh buffer for each was a large share of a page's allocations.
+var pagePool = sync.Pool{New: func() any { return &pageWriter{} }}
+
+// pageWriter is the buffer a page renders into: it refuses to grow past
+// max and, every few kilobytes, checks whether the request is still wanted.
+type pageWriter struct {
+	ctx       context.Context
+	buf       bytes.Buffer
+	max       int
+	lastCheck int
+}
+
+func (w *pageWriter) Write(p []byte) (int, error) {
+	if w.buf.Len()+len(p) > w.max {
+		return 0, errPageTooLarge
+	}
+	if w.buf.Len()-w.lastCheck >= 16<<10 {
+		w.lastCheck = w.buf.Len()
+		if err := w.ctx.Err(); err != nil {
+			return 0, err
+		}
+	}
+	return w.buf.Write(p)
+}
+
+// WriteString lets templ's string writes skip a conversion.
+func (w *pageWriter) WriteString(s string) (int, error) {
+	if w.buf.Len()+len(s) > w.max {
+		return 0, errPageTooLarge
+	}
+	if w.buf.Len()-w.lastCheck >= 16<<10 {
+		w.lastCheck = w.buf.Len()
+		if err := w.ctx.Err(); err != nil {
+			return 0, err
+		}
+	}
+	return w.buf.WriteString(s)
 }
 
 // page returns the layout data for a page titled title under nav entry nav.

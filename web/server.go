@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/netip"
+	"strconv"
 	"strings"
 	"time"
 
@@ -18,8 +19,10 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 
 	"lockdrill/content"
+	"lockdrill/sandbox"
 	"lockdrill/static"
 	"lockdrill/store"
+	"lockdrill/web/timelineview"
 )
 
 // Config is everything the server needs, wired by cmd/lockdrill.
@@ -32,13 +35,23 @@ type Config struct {
 	Now func() time.Time
 	// RequestTimeout bounds the work of one request. Zero means 10 s.
 	RequestTimeout time.Duration
+	// ReadHeaderTimeout and ReadTimeout bound how long a client may take
+	// to send a request's headers and the whole request: a body that never
+	// finishes holds a connection no longer. Zero means 5 s and 10 s.
+	ReadHeaderTimeout, ReadTimeout time.Duration
 	// WriteRate and WriteBurst limit state-changing requests per client
 	// address: a sustained rate a second and a burst. Zero means 5 and 30.
 	WriteRate  float64
 	WriteBurst int
+	// ExpensiveRate and ExpensiveBurst limit, per client address, the GET
+	// pages that run or lay out a simulation. Zero means 10 and 60.
+	ExpensiveRate  float64
+	ExpensiveBurst int
 	// TrustedProxies are the networks of reverse proxies whose
-	// X-Forwarded-For header gives the client's address. Empty means the
-	// connection's own address is the client's.
+	// X-Forwarded-For header gives the client's address, X-Forwarded-Proto
+	// whether it used TLS and X-Forwarded-Host the host it asked for.
+	// Empty means the connection's own address is the client's and those
+	// headers are ignored.
 	TrustedProxies []netip.Prefix
 }
 
@@ -52,11 +65,19 @@ type Server struct {
 	now    func() time.Time
 	e      *echo.Echo
 	runs   *runCache
+	steps  *onceCache[stepKey, stepView]
+	panels *onceCache[stepKey, timelineview.Panel]
+	parsed *onceCache[[32]byte, storedScenario]
+	// presets and related are fixed for the server's life, built once.
+	presets []sandbox.Preset
+	related map[string]related
+	shared  *sharedPages
 }
 
-// BodyLimit caps every request body: the largest legitimate one is a sandbox
-// import of 500 actions, far below it.
-const BodyLimit = "1M"
+// MaxBodyBytes caps every request body. The largest legitimate one is a
+// scenario file uploaded to the import page, which the engine accepts up to
+// sandbox.MaxInputBytes (1 MiB); the rest is room for the form around it.
+const MaxBodyBytes = sandbox.MaxInputBytes + 64<<10
 
 // NewServer builds the router with its middleware and routes.
 func NewServer(cfg Config) (*Server, error) {
@@ -72,13 +93,30 @@ func NewServer(cfg Config) (*Server, error) {
 	if cfg.RequestTimeout == 0 {
 		cfg.RequestTimeout = 10 * time.Second
 	}
+	if cfg.ReadHeaderTimeout == 0 {
+		cfg.ReadHeaderTimeout = 5 * time.Second
+	}
+	if cfg.ReadTimeout == 0 {
+		cfg.ReadTimeout = 10 * time.Second
+	}
 	if cfg.WriteRate == 0 {
 		cfg.WriteRate = defaultWriteRate
 	}
 	if cfg.WriteBurst == 0 {
 		cfg.WriteBurst = defaultWriteBurst
 	}
-	s := &Server{cfg: cfg, store: cfg.Store, cat: cfg.Catalog, assets: cfg.Assets, log: cfg.Logger, now: cfg.Now, runs: newRunCache(runCacheSize)}
+	if cfg.ExpensiveRate == 0 {
+		cfg.ExpensiveRate = defaultExpensiveRate
+	}
+	if cfg.ExpensiveBurst == 0 {
+		cfg.ExpensiveBurst = defaultExpensiveBurst
+	}
+	s := &Server{cfg: cfg, store: cfg.Store, cat: cfg.Catalog, assets: cfg.Assets, log: cfg.Logger, now: cfg.Now, runs: newRunCache(runCacheSize),
+		steps: newOnceCache[stepKey, stepView](stepViewCacheSize), panels: newOnceCache[stepKey, timelineview.Panel](4 * stepViewCacheSize),
+		parsed: newOnceCache[[32]byte, storedScenario](storedScenarioCacheSize)}
+	s.presets = sandbox.Presets()
+	s.related = s.buildRelated()
+	s.shared = newSharedPages()
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
@@ -97,11 +135,14 @@ func NewServer(cfg Config) (*Server, error) {
 			ContentSecurityPolicy: ContentSecurityPolicy,
 		}),
 		s.secureCookies,
-		middleware.BodyLimit(BodyLimit),
+		middleware.BodyLimit(strconv.Itoa(MaxBodyBytes)),
 		middleware.ContextTimeoutWithConfig(middleware.ContextTimeoutConfig{Timeout: cfg.RequestTimeout}),
 		wrongMethodFirst,
+		unknownPathFirst,
 		s.writeLimiter(),
-		fetchMetadata,
+		s.expensiveReadLimiter(),
+		s.fetchMetadata,
+		formFirst,
 		middleware.CSRFWithConfig(middleware.CSRFConfig{
 			TokenLookup:    "form:_csrf,header:X-CSRF-Token",
 			CookieName:     csrfCookie,
@@ -139,7 +180,10 @@ func (s *Server) requestLogger() echo.MiddlewareFunc {
 		HandleError: true,
 		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
 			level := slog.LevelInfo
-			if v.Status >= 500 {
+			switch {
+			case v.Status == http.StatusServiceUnavailable:
+				level = slog.LevelWarn // busy or over a cap: retryable, said so to the client
+			case v.Status >= 500:
 				level = slog.LevelError
 			}
 			attrs := []slog.Attr{
@@ -157,10 +201,11 @@ func (s *Server) requestLogger() echo.MiddlewareFunc {
 
 // secureCookies marks cookies Secure when the request came over TLS: ours
 // read the flag (isTLS), and the CSRF middleware's cookie, whose options are
-// fixed at start, gets it added as the response is written.
+// fixed at start, gets it added as the response is written. A TLS proxy's
+// X-Forwarded-Proto is believed only from a configured trusted proxy.
 func (s *Server) secureCookies(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		if c.IsTLS() || c.Request().Header.Get("X-Forwarded-Proto") == "https" {
+		if c.IsTLS() || (strings.EqualFold(strings.TrimSpace(c.Request().Header.Get("X-Forwarded-Proto")), "https") && s.fromTrustedProxy(c.Request())) {
 			c.Set(ctxKeyTLS, true)
 			res := c.Response()
 			res.Before(func() {
@@ -176,6 +221,25 @@ func (s *Server) secureCookies(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
+// fromTrustedProxy reports whether the connection of r comes from one of
+// the configured trusted proxies.
+func (s *Server) fromTrustedProxy(r *http.Request) bool {
+	if len(s.cfg.TrustedProxies) == 0 {
+		return false
+	}
+	ap, err := netip.ParseAddrPort(r.RemoteAddr)
+	if err != nil {
+		return false
+	}
+	ip := ap.Addr().Unmap()
+	for _, p := range s.cfg.TrustedProxies {
+		if p.Contains(ip) {
+			return true
+		}
+	}
+	return false
+}
+
 // Serve listens on addr and serves until ctx is done, then shuts down
 // gracefully, giving in-flight requests up to five seconds. ready, if not
 // nil, is called with the bound address once listening.
@@ -183,9 +247,9 @@ func (s *Server) Serve(ctx context.Context, addr string, ready func(addr string)
 	srv := &http.Server{
 		Addr:              addr,
 		Handler:           s,
-		ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout:       30 * time.Second,
-		WriteTimeout:      30 * time.Second,
+		ReadHeaderTimeout: s.cfg.ReadHeaderTimeout,
+		ReadTimeout:       s.cfg.ReadTimeout,
+		WriteTimeout:      s.cfg.RequestTimeout + 5*time.Second,
 		IdleTimeout:       2 * time.Minute,
 		MaxHeaderBytes:    64 << 10,
 	}

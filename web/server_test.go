@@ -1,6 +1,8 @@
 package web_test
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"fmt"
 	"io"
@@ -340,10 +342,11 @@ func TestWritesAreRateLimitedPerAddressWhateverTheCookie(t *testing.T) {
 }
 
 func TestCookiesAreSecureOverTLS(t *testing.T) {
-	srv, _ := newTestServer(t)
+	// httptest's requests come from 192.0.2.1: the proxy in this test.
+	srv, _ := newTestServer(t, func(c *web.Config) { c.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("192.0.2.0/24")} })
 	cl := newClient(t, srv)
 	req := httptest.NewRequest(http.MethodGet, "/learn/fencing-tokens", nil)
-	req.Header.Set("X-Forwarded-Proto", "https")
+	req.Header.Set("X-Forwarded-Proto", "HTTPS") // proxies differ in case
 	rec := cl.do(req)
 	token := csrfFrom(t, rec)
 	if c := cl.cookies["lockdrill_csrf"]; c == nil || !c.Secure {
@@ -361,6 +364,27 @@ func TestCookiesAreSecureOverTLS(t *testing.T) {
 	plain.get("/learn")
 	if c := plain.cookies["lockdrill_csrf"]; c == nil || c.Secure {
 		t.Fatalf("CSRF cookie over plain HTTP = %+v, want not Secure", c)
+	}
+}
+
+// TestForwardedProtoFromAnyoneIsIgnored: without trusted proxies (or from
+// an address that is not one), a client claiming X-Forwarded-Proto: https
+// does not get Secure cookies, which its plain-HTTP browser would drop.
+func TestForwardedProtoFromAnyoneIsIgnored(t *testing.T) {
+	for name, opt := range map[string]func(*web.Config){
+		"no trusted proxies":       func(*web.Config) {},
+		"not from a trusted proxy": func(c *web.Config) { c.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8")} },
+	} {
+		t.Run(name, func(t *testing.T) {
+			srv, _ := newTestServer(t, opt)
+			cl := newClient(t, srv)
+			req := httptest.NewRequest(http.MethodGet, "/learn/fencing-tokens", nil)
+			req.Header.Set("X-Forwarded-Proto", "https")
+			cl.do(req)
+			if c := cl.cookies["lockdrill_csrf"]; c == nil || c.Secure {
+				t.Fatalf("CSRF cookie after a forged X-Forwarded-Proto = %+v, want not Secure", c)
+			}
+		})
 	}
 }
 
@@ -568,5 +592,77 @@ func TestClientGoneIsNotAServerError(t *testing.T) {
 	srv.ServeHTTP(rec, req)
 	if rec.Code >= 500 && rec.Code != 499 {
 		t.Fatalf("status = %d for a request whose client went away, want 499 (not a server error)", rec.Code)
+	}
+}
+
+// TestCodeExamplesHaveNoLexerErrors: every guide page's code is
+// highlighted by a lexer that knows it: no token is marked as an error
+// (the SQL placeholders $1, $2 once showed as red error blocks).
+func TestCodeExamplesHaveNoLexerErrors(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	cat := mustCatalog(t)
+	for _, sec := range cat.Guide {
+		doc := mustDoc(t, cl.get("/learn/"+sec.Slug))
+		doc.Find(`pre .err`).Each(func(_ int, s *goquery.Selection) {
+			t.Errorf("/learn/%s: code token %q is highlighted as an error", sec.Slug, s.Text())
+		})
+	}
+	for _, q := range cat.Questions.All() {
+		doc := mustDoc(t, cl.get("/practice/"+q.ID))
+		doc.Find(`pre .err`).Each(func(_ int, s *goquery.Selection) {
+			t.Errorf("/practice/%s: code token %q is highlighted as an error", q.ID, s.Text())
+		})
+	}
+}
+
+// TestGuidePageRenderedOncePerState: a guide section is rendered once for
+// visitors who have not read it and once for those who have; each visitor
+// still gets their own CSRF token in its form, gzip or not.
+func TestGuidePageRenderedOncePerState(t *testing.T) {
+	srv, _ := newTestServer(t, unlimitedWrites)
+	seen := map[string]bool{}
+	for i := range 5 {
+		cl := newClient(t, srv)
+		req := httptest.NewRequest(http.MethodGet, "/learn/fencing-tokens", nil)
+		if i%2 == 1 {
+			req.Header.Set("Accept-Encoding", "gzip")
+		}
+		rec := cl.do(req)
+		body := rec.Body.Bytes()
+		if rec.Header().Get("Content-Encoding") == "gzip" {
+			zr, err := gzip.NewReader(bytes.NewReader(body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if body, err = io.ReadAll(zr); err != nil {
+				t.Fatal(err)
+			}
+		}
+		rec2 := httptest.NewRecorder()
+		rec2.Body.Write(body)
+		token := csrfFrom(t, rec2)
+		if ck := cl.cookies["lockdrill_csrf"]; ck == nil || ck.Value != token {
+			t.Fatalf("visitor %d: form token %q is not their cookie's", i, token)
+		}
+		if seen[token] {
+			t.Fatalf("visitor %d got another visitor's token", i)
+		}
+		seen[token] = true
+	}
+	if n := srv.SharedPagesBuilt(); n != 1 {
+		t.Fatalf("guide page rendered %d times for 5 visitors in one state, want 1", n)
+	}
+	// A learner who marks it read sees it read: the other state.
+	cl := newClient(t, srv)
+	token := csrfFrom(t, cl.get("/learn/fencing-tokens"))
+	if rec := cl.postForm("/learn/fencing-tokens/read", url.Values{"_csrf": {token}, "read": {"1"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("mark read: %d", rec.Code)
+	}
+	cl.get("/learn/lease-not-mutex") // the redirect target takes the flash
+	first := mustDoc(t, cl.get("/learn/fencing-tokens"))
+	again := mustDoc(t, cl.get("/learn/fencing-tokens"))
+	if first.Find(`input[name=read][value="0"]`).Length() != 1 || again.Find(`input[name=read][value="0"]`).Length() != 1 {
+		t.Fatalf("a read section does not offer to mark it unread")
 	}
 }

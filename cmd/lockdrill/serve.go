@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/netip"
 	"strings"
+	"time"
 
 	"lockdrill/content"
 	"lockdrill/static"
@@ -23,8 +24,13 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	addr := fs.String("addr", envOr(getenv, "LOCKDRILL_ADDR", "127.0.0.1:8080"), "address to listen on (env LOCKDRILL_ADDR)")
 	dbPath := fs.String("db", envOr(getenv, "LOCKDRILL_DB", "./lockdrill.db"), "SQLite database file, created if missing (env LOCKDRILL_DB)")
 	proxies := fs.String("trusted-proxies", envOr(getenv, "LOCKDRILL_TRUSTED_PROXIES", ""), "comma-separated `CIDRs` of reverse proxies whose X-Forwarded-For names the client (env LOCKDRILL_TRUSTED_PROXIES)")
+	retainDefault, err := envDuration(getenv, "LOCKDRILL_RETAIN_INACTIVE", defaultRetention)
+	if err != nil {
+		return exitCode(2, fmt.Errorf("serve: %w", err))
+	}
+	retain := fs.Duration("retain-inactive", retainDefault, "delete anonymous learners, with all they saved, after this long with no activity; 0 keeps them forever (env LOCKDRILL_RETAIN_INACTIVE)")
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: lockdrill [serve] [--addr HOST:PORT] [--db FILE] [--trusted-proxies CIDRS]\n\nServes the lockdrill web app.\n\nFlags:\n")
+		fmt.Fprintf(fs.Output(), "Usage: lockdrill [serve] [--addr HOST:PORT] [--db FILE] [--trusted-proxies CIDRS] [--retain-inactive DURATION]\n\nServes the lockdrill web app.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	if done, err := parseFlags(fs, args, stdout, stderr); done {
@@ -34,26 +40,50 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		fs.Usage()
 		return exitCode(2, fmt.Errorf("serve: unexpected argument %q", fs.Arg(0)))
 	}
+	if *retain < 0 {
+		fs.Usage()
+		return exitCode(2, fmt.Errorf("serve: --retain-inactive: %s is negative (0 keeps learners forever)", *retain))
+	}
 	trusted, err := parsePrefixes(*proxies)
 	if err != nil {
 		fs.Usage()
 		return exitCode(2, fmt.Errorf("serve: --trusted-proxies: %w", err))
 	}
-	logger := slog.New(slog.NewTextHandler(stderr, nil))
+	logs := newLogWriter(stderr, logFlushInterval)
+	defer logs.Close()
+	logger := slog.New(slog.NewTextHandler(logs, nil))
 
-	cat, err := content.Load(content.Embedded())
-	if err != nil {
-		return fmt.Errorf("load content: %w", err)
+	// Loading the content (parsing and highlighting the guide, compiling
+	// the graders) is most of a cold start and needs nothing else, so it
+	// runs while the database is opened and migrated.
+	type loaded struct {
+		cat *content.Catalog
+		err error
 	}
-	assets, err := static.New()
-	if err != nil {
-		return err
-	}
+	contentc := make(chan loaded, 1)
+	go func() {
+		cat, err := content.Load(content.Embedded())
+		contentc <- loaded{cat, err}
+	}()
 	st, err := store.Open(ctx, *dbPath, nil)
 	if err != nil {
+		<-contentc
 		return err
 	}
 	defer st.Close()
+	assets, err := static.New()
+	if err != nil {
+		<-contentc
+		return err
+	}
+	l := <-contentc
+	if l.err != nil {
+		return fmt.Errorf("load content: %w", l.err)
+	}
+	cat := l.cat
+	if *retain > 0 {
+		go pruneLoop(ctx, st, *retain, logger)
+	}
 	srv, err := web.NewServer(web.Config{Store: st, Catalog: cat, Assets: assets, Logger: logger, TrustedProxies: trusted})
 	if err != nil {
 		return err
@@ -121,4 +151,46 @@ func parsePrefixes(list string) ([]netip.Prefix, error) {
 		out = append(out, netip.PrefixFrom(a, a.BitLen()))
 	}
 	return out, nil
+}
+
+// defaultRetention is how long an anonymous learner with no activity is
+// kept: half a year, longer than anyone prepares for one interview season.
+const defaultRetention = 180 * 24 * time.Hour
+
+// pruneInterval is how often inactive learners are looked for.
+const pruneInterval = time.Hour
+
+// pruneLoop deletes the learners inactive for longer than retain, once at
+// start and then every pruneInterval, until ctx ends.
+func pruneLoop(ctx context.Context, st *store.Store, retain time.Duration, logger *slog.Logger) {
+	t := time.NewTicker(pruneInterval)
+	defer t.Stop()
+	for {
+		n, err := st.PruneInactive(ctx, time.Now().Add(-retain))
+		switch {
+		case err != nil && ctx.Err() == nil:
+			logger.Error("prune inactive learners", "error", err)
+		case n > 0:
+			logger.Info("pruned inactive learners", "learners", n, "inactive_for", retain.String())
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// envDuration reads a duration such as "4320h" from the environment
+// variable key, or returns def when it is unset.
+func envDuration(getenv func(string) string, key string, def time.Duration) (time.Duration, error) {
+	v := envOr(getenv, key, "")
+	if v == "" {
+		return def, nil
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil {
+		return 0, fmt.Errorf("%s: %q is not a duration such as 4320h", key, v)
+	}
+	return d, nil
 }

@@ -28,8 +28,13 @@ const (
 	footH       = 34 // under the lanes: the labels of the replay cursor and of now
 	minWidth    = 960
 	maxWidth    = 24000
-	perEvent    = 22 // width granted per event, so dense timelines widen and scroll
-	charW       = 6.6
+	// MaxShapes bounds the bars, arrows and marks of one picture: beyond
+	// it, only the events around the replay step are drawn (violations
+	// always), so a legal run of thousands of heartbeats still makes a
+	// picture of bounded size.
+	MaxShapes = 1000
+	perEvent  = 22 // width granted per event, so dense timelines widen and scroll
+	charW     = 6.6
 )
 
 // Lane kinds (Lane.Kind), also used as CSS class suffixes.
@@ -80,6 +85,13 @@ type Diagram struct {
 	// Fluid is true for a picture at the minimum width: it may scale up to
 	// fill its container. Wider ones keep their size and scroll.
 	Fluid bool
+	// Drawn and Omitted count the events whose shapes are drawn and left
+	// out: a run too large to draw whole is drawn around the step (see
+	// MaxShapes), and the page says so.
+	Drawn, Omitted int
+	// DrawnFrom and DrawnTo are the first and last step drawn when
+	// Omitted > 0.
+	DrawnFrom, DrawnTo int
 	// Title and Desc describe the picture for assistive technology.
 	Title, Desc string
 
@@ -126,6 +138,11 @@ type Arrow struct {
 	Class string
 	Title string
 	Step  int
+
+	// pre and ev make the title once the picture is summarised: pre, then
+	// the event ev-1 (ev is 0 when Title is already set).
+	pre string
+	ev  int
 }
 
 // Mark is something that happens at one instant.
@@ -147,6 +164,8 @@ type Mark struct {
 	Href         string
 	// Y2 is the lower end of vertical marks (failover lines).
 	Y2 int
+
+	ev int // as in Arrow
 }
 
 // Build lays out tl at step (clamped to 0..len(tl.Events)). nowMS is the
@@ -206,6 +225,8 @@ func build(tl sandbox.Timeline, step int, f Frame, base string) Diagram {
 	b := builder{tl: tl, base: base}
 	b.layout(f)
 	b.scan()
+	b.summarise(step)
+	b.titles()
 	b.placeLabels()
 	d := b.d
 	d.Step = step
@@ -222,6 +243,86 @@ func build(tl sandbox.Timeline, step int, f Frame, base string) Diagram {
 	d.Title = "Swimlane timeline: " + strings.Join(tl.Clients, ", ") + " and the " + tl.Model + " lock service"
 	d.Desc = summaryText(tl.Summary)
 	return d
+}
+
+// summarise keeps the picture within MaxShapes: when the run has more, it
+// draws the shapes of the steps nearest step, widening the window one step
+// at a time on each side while the budget allows, plus every violation
+// band and mark, and records what it left out.
+func (b *builder) summarise(step int) {
+	d := &b.d
+	n := len(b.tl.Events)
+	if len(d.Bars)+len(d.Arrows)+len(d.Marks) <= MaxShapes || n == 0 {
+		d.Drawn = n
+		return
+	}
+	per := make([]int, n+2) // shapes of each step
+	for _, x := range d.Bars {
+		per[min(max(x.Step, 0), n+1)]++
+	}
+	for _, x := range d.Arrows {
+		per[min(max(x.Step, 0), n+1)]++
+	}
+	for _, x := range d.Marks {
+		per[min(max(x.Step, 0), n+1)]++
+	}
+	lo, hi := step, step // steps kept: lo..hi
+	used := per[step]
+	for {
+		grew := false
+		if hi+1 <= n+1 && used+per[hi+1] <= MaxShapes {
+			hi++
+			used += per[hi]
+			grew = true
+		}
+		if lo-1 >= 0 && used+per[lo-1] <= MaxShapes {
+			lo--
+			used += per[lo]
+			grew = true
+		}
+		if !grew {
+			break
+		}
+	}
+	keep := func(s int) bool { return s >= lo && s <= hi }
+	bars := d.Bars[:0]
+	for _, x := range d.Bars {
+		if keep(x.Step) {
+			bars = append(bars, x)
+		}
+	}
+	arrows := d.Arrows[:0]
+	for _, x := range d.Arrows {
+		if keep(x.Step) {
+			arrows = append(arrows, x)
+		}
+	}
+	marks := d.Marks[:0]
+	for _, x := range d.Marks {
+		if keep(x.Step) || x.Shape == "violation" {
+			marks = append(marks, x)
+		}
+	}
+	d.Bars, d.Arrows, d.Marks = slices.Clip(bars), slices.Clip(arrows), slices.Clip(marks)
+	d.DrawnFrom, d.DrawnTo = max(lo, 1), min(hi, n)
+	d.Drawn = d.DrawnTo - d.DrawnFrom + 1
+	d.Omitted = n - d.Drawn
+}
+
+// titles writes the titles of the shapes that are drawn. They are made
+// only now, after summarise: a title per event of a long run, most of them
+// never drawn, was a fifth of the time of a large picture.
+func (b *builder) titles() {
+	for i := range b.d.Arrows {
+		if a := &b.d.Arrows[i]; a.ev > 0 {
+			a.Title = a.pre + " · " + title(b.tl.Events[a.ev-1])
+		}
+	}
+	for i := range b.d.Marks {
+		if m := &b.d.Marks[i]; m.ev > 0 {
+			m.Title = title(b.tl.Events[m.ev-1])
+		}
+	}
 }
 
 // CursorLabel is the text under the replay cursor ("replay: step 8"),
@@ -483,7 +584,7 @@ func (b *builder) scan() {
 		case sandbox.KindAcquireDenied:
 			b.arrows(e, step, cy, "refused", "acquire denied")
 			ys := b.nodeLanes(e)
-			b.mark(Mark{X: b.x(e.T), Y: ys[0], TextY: ys[0] + b.keyBarH()/2 + 10, Shape: "denied", Glyph: "✗", Text: "denied", Title: title(e), Step: step})
+			b.mark(Mark{X: b.x(e.T), Y: ys[0], TextY: ys[0] + b.keyBarH()/2 + 10, Shape: "denied", Glyph: "✗", Text: "denied", ev: step, Step: step})
 		case sandbox.KindExtendOK:
 			if bl := beliefs[e.Client]; bl != nil && bl.open && bl.grant == e.Grant {
 				bl.validUntil = e.ValidUntil
@@ -523,7 +624,7 @@ func (b *builder) scan() {
 				}
 				// Below the key bar, whose end already shows the expiry.
 				y := b.nodeY[n] + b.keyBarH()/2
-				b.mark(Mark{X: b.x(e.T), Y: y, TextY: y + 10, Shape: "expired", Glyph: "◷", Text: "◷ expired", Title: title(e), Step: step})
+				b.mark(Mark{X: b.x(e.T), Y: y, TextY: y + 10, Shape: "expired", Glyph: "◷", Text: "◷ expired", ev: step, Step: step})
 			}
 		case sandbox.KindFailover:
 			ns := nodeIdx(e)
@@ -538,7 +639,7 @@ func (b *builder) scan() {
 					}
 				}
 				y := b.nodeY[n]
-				b.mark(Mark{X: b.x(e.T), Y: y - laneHalf(b, n), Y2: y + laneHalf(b, n), TextY: y - b.keyBarH()/2 - 3, Shape: "failover", Glyph: "⇄", Text: "⇄ failover", Title: title(e), Step: step})
+				b.mark(Mark{X: b.x(e.T), Y: y - laneHalf(b, n), Y2: y + laneHalf(b, n), TextY: y - b.keyBarH()/2 - 3, Shape: "failover", Glyph: "⇄", Text: "⇄ failover", ev: step, Step: step})
 			}
 		case sandbox.KindRestart:
 			ns := nodeIdx(e)
@@ -599,18 +700,18 @@ func (b *builder) scan() {
 			if n := e.Node; n >= 1 && n <= len(b.nodeY) {
 				y = b.nodeY[n-1]
 			}
-			b.mark(Mark{X: b.x(e.T), Y: y - b.keyBarH()/2, TextY: y - b.keyBarH()/2 - 3, Shape: "jump", Glyph: "»", Text: "» clock +" + seconds(e.MS), Title: title(e), Step: step})
+			b.mark(Mark{X: b.x(e.T), Y: y - b.keyBarH()/2, TextY: y - b.keyBarH()/2 - 3, Shape: "jump", Glyph: "»", Text: "» clock +" + seconds(e.MS), ev: step, Step: step})
 		case sandbox.KindWriteAccepted, sandbox.KindWriteRejected:
 			cls := "write"
 			if e.Kind == sandbox.KindWriteRejected {
 				cls = "refused"
 			}
 			if isClient {
-				b.d.Arrows = append(b.d.Arrows, Arrow{X1: b.x(e.T - e.LatencyMS), Y1: cy + 8, X2: b.x(e.T), Y2: b.resY - 12, Class: cls, Title: title(e), Step: step})
+				b.d.Arrows = append(b.d.Arrows, Arrow{X1: b.x(e.T - e.LatencyMS), Y1: cy + 8, X2: b.x(e.T), Y2: b.resY - 12, Class: cls, ev: step, Step: step})
 			}
 			// Accepted values are labelled above the mark, rejections
 			// below, so a write and the stale one after it both read.
-			m := Mark{X: b.x(e.T), Y: b.resY, Title: title(e), Step: step}
+			m := Mark{X: b.x(e.T), Y: b.resY, ev: step, Step: step}
 			// The label above starts right of the write's arrow, so the
 			// arrowhead never covers it.
 			if e.Kind == sandbox.KindWriteAccepted {
@@ -635,21 +736,21 @@ func (b *builder) scan() {
 				delete(pauseStart, e.Client)
 			}
 			if isClient {
-				b.mark(Mark{X: b.x(e.T), Y: cy, Shape: "crash", Glyph: "✕", Text: "crash", Title: title(e), Step: step})
+				b.mark(Mark{X: b.x(e.T), Y: cy, Shape: "crash", Glyph: "✕", Text: "crash", ev: step, Step: step})
 			}
 		case sandbox.KindDelay:
 			if isClient {
-				b.mark(Mark{X: b.x(e.T), Y: cy + 18, Shape: "delay", Glyph: "↝", Text: "delay +" + seconds(e.MS), Title: title(e), Step: step})
+				b.mark(Mark{X: b.x(e.T), Y: cy + 18, Shape: "delay", Glyph: "↝", Text: "delay +" + seconds(e.MS), ev: step, Step: step})
 			}
 		case sandbox.KindActionSkipped:
 			if isClient {
-				b.mark(Mark{X: b.x(e.T), Y: cy + 18, Shape: "skipped", Glyph: "∅", Text: "skipped " + e.Reason, Title: title(e), Step: step})
+				b.mark(Mark{X: b.x(e.T), Y: cy + 18, Shape: "skipped", Glyph: "∅", Text: "skipped " + e.Reason, ev: step, Step: step})
 			}
 		case sandbox.KindViolation:
 			href := b.link(step)
 			x := b.x(e.T)
 			b.d.Bands = append(b.d.Bands, Bar{X: x - 3, Y: axisH, W: 6, H: b.checkY - axisH, Class: "violation", Title: title(e), Step: step, Href: href})
-			b.mark(Mark{X: x, Y: b.checkY, Shape: "violation", Glyph: "!", Text: "⚠ " + e.Reason, Title: title(e), Step: step, Href: href})
+			b.mark(Mark{X: x, Y: b.checkY, Shape: "violation", Glyph: "!", Text: "⚠ " + e.Reason, ev: step, Step: step, Href: href})
 		}
 	}
 	end := max(b.endMS-b.endMS/41, 0)
@@ -809,7 +910,7 @@ func (b *builder) arrows(e sandbox.Event, step, cy int, class, what string) {
 		if y < cy {
 			y2 = y + 10
 		}
-		b.d.Arrows = append(b.d.Arrows, Arrow{X1: x1, Y1: cy + 10, X2: x2, Y2: y2, Class: class, Title: what + " · " + title(e), Step: step})
+		b.d.Arrows = append(b.d.Arrows, Arrow{X1: x1, Y1: cy + 10, X2: x2, Y2: y2, Class: class, pre: what, ev: step, Step: step})
 	}
 }
 

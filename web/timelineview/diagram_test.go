@@ -279,3 +279,59 @@ func markX(t *testing.T, d timelineview.Diagram, shape string) int {
 	t.Fatalf("no %s mark", shape)
 	return 0
 }
+
+// manyEvents is a run with thousands of events: one holder heartbeating
+// every 100 ms for ten virtual minutes, writing now and then.
+func manyEvents(t testing.TB) sandbox.Timeline {
+	t.Helper()
+	sc := sandbox.Scenario{Clients: []sandbox.Client{{ID: "A", HeartbeatMS: sandbox.MinHeartbeatMS}, {ID: "B"}}}
+	sc.Actions = append(sc.Actions, sandbox.Action{AtMS: 0, Client: "A", Op: sandbox.OpAcquire})
+	for i := range 300 {
+		sc.Actions = append(sc.Actions, sandbox.Action{AtMS: int64(1000 + i*1900), Client: "A", Op: sandbox.OpWrite, Value: "v"})
+	}
+	tl := sandbox.Run(sc.WithDefaults())
+	if len(tl.Events) < 1500 {
+		t.Fatalf("run has %d events, want thousands", len(tl.Events))
+	}
+	return tl
+}
+
+func TestRowsAroundWindowsTheStep(t *testing.T) {
+	tl := manyEvents(t)
+	total := len(tl.Events)
+	for _, step := range []int{0, 1, 150, total / 2, total - 3, total} {
+		w := timelineview.RowsAround(tl, step, "/x", 200)
+		if len(w.Rows) != 200 || w.Total != total {
+			t.Fatalf("step %d: %d rows of %d, want 200 of %d", step, len(w.Rows), w.Total, total)
+		}
+		if w.From != w.Rows[0].Step || w.To != w.Rows[len(w.Rows)-1].Step {
+			t.Fatalf("step %d: From, To = %d, %d, want the first and last row's steps %d, %d", step, w.From, w.To, w.Rows[0].Step, w.Rows[len(w.Rows)-1].Step)
+		}
+		if step > 0 && (step < w.From || step > w.To) {
+			t.Fatalf("step %d is outside the window %d..%d", step, w.From, w.To)
+		}
+		if (w.From > 1) != (w.EarlierHref != "") || (w.To < total) != (w.LaterHref != "") {
+			t.Fatalf("step %d: window %d..%d of %d, earlier %q, later %q", step, w.From, w.To, total, w.EarlierHref, w.LaterHref)
+		}
+	}
+	small := presetRun(t, "paused-holder-fenced")
+	if w := timelineview.RowsAround(small, 3, "/x", 200); len(w.Rows) != len(small.Events) || w.EarlierHref != "" || w.LaterHref != "" {
+		t.Fatalf("a short run is not shown whole: %d of %d rows", len(w.Rows), len(small.Events))
+	}
+}
+
+func TestHugePictureIsSummarisedAroundTheStep(t *testing.T) {
+	tl := manyEvents(t)
+	step := len(tl.Events) / 2
+	d := timelineview.Build(tl, step, 0, "/x")
+	if shapes := len(d.Bars) + len(d.Arrows) + len(d.Marks); shapes > timelineview.MaxShapes {
+		t.Fatalf("picture has %d shapes, want at most %d", shapes, timelineview.MaxShapes)
+	}
+	if d.Omitted == 0 || d.Drawn+d.Omitted != len(tl.Events) || d.DrawnFrom > step || d.DrawnTo < step {
+		t.Fatalf("drawn %d (steps %d..%d), omitted %d of %d, want a window around step %d", d.Drawn, d.DrawnFrom, d.DrawnTo, d.Omitted, len(tl.Events), step)
+	}
+	small := timelineview.Build(presetRun(t, "paused-holder-fenced"), 2, 0, "/x")
+	if small.Omitted != 0 {
+		t.Fatalf("a small picture omitted %d events", small.Omitted)
+	}
+}

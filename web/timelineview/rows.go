@@ -82,6 +82,47 @@ func row(e sandbox.Event, i, step int, base string) Row {
 	return r
 }
 
+// RowWindow is how many rows of the event list a page shows: a run may
+// have thousands of events (heartbeats count), and the table around the
+// replay step is what a learner reads; the others are a link away.
+const RowWindow = 200
+
+// Window is the part of the event list one page shows.
+type Window struct {
+	Rows []Row
+	// From and To are the steps of the first and last row shown (1-based;
+	// both 0 when the run has no events); Total is the number of events.
+	From, To, Total int
+	// EarlierHref and LaterHref lead to the neighbouring windows, "" when
+	// there is nothing before or after.
+	EarlierHref, LaterHref string
+}
+
+// RowsAround returns at most size rows of tl's event list around step:
+// the window starts half a window before the step, so the step's row and
+// what led to it and follows it are all in view.
+func RowsAround(tl sandbox.Timeline, step int, base string, size int) Window {
+	total := len(tl.Events)
+	step = min(max(step, 0), total)
+	size = max(size, 1)
+	from := min(max(step-size/2, 0), max(total-size, 0)) // index of the first row
+	to := min(from+size, total)
+	w := Window{Total: total, Rows: make([]Row, 0, to-from)}
+	for i := from; i < to; i++ {
+		w.Rows = append(w.Rows, row(tl.Events[i], i, step, base))
+	}
+	if to > from {
+		w.From, w.To = from+1, to
+	}
+	if from > 0 {
+		w.EarlierHref = StepHref(base, max(from-size/2, 0))
+	}
+	if to < total {
+		w.LaterHref = StepHref(base, min(to+size/2, total))
+	}
+	return w
+}
+
 // StepHref is the link to step n of the timeline page at base.
 func StepHref(base string, n int) string {
 	return base + "?step=" + strconv.Itoa(n) + "#event-" + strconv.Itoa(n)

@@ -1,6 +1,25 @@
 package views
 
-import "lockdrill/web/timelineview"
+import (
+	"context"
+	"io"
+
+	"github.com/a-h/templ"
+
+	"lockdrill/web/timelineview"
+)
+
+// Prerendered is a component whose HTML was rendered earlier by one of
+// this package's components (the timeline page keeps its picture
+// rendered per step). It writes those bytes as they are: they were
+// escaped when they were rendered, so it must never be given anything
+// else.
+func Prerendered(html []byte) templ.Component {
+	return templ.ComponentFunc(func(_ context.Context, w io.Writer) error {
+		_, err := w.Write(html)
+		return err
+	})
+}
 
 // PresetCard is one scenario of the library on /sandbox.
 type PresetCard struct {
@@ -130,9 +149,13 @@ type TimelineView struct {
 	Act        ActionPanel
 	Predict    *PredictView
 
-	Diagram timelineview.Diagram
-	Rows    []timelineview.Row
-	Panel   timelineview.Panel
+	// Picture is the swimlane picture (Swimlane), rendered once per
+	// (run, step) and shared by every reader of that step.
+	Picture templ.Component
+	// EventsTable is the event list (SandboxEvents of the window around
+	// the step), rendered once per (run, step) like Picture.
+	EventsTable templ.Component
+	Panel       timelineview.Panel
 
 	Step, Total                             int
 	FirstHref, PrevHref, NextHref, LastHref string
