@@ -31,10 +31,14 @@ const keywordShare = 0.5
 // valid option, step or line simply scores 0 (use Answer.Validate first to
 // tell the learner).
 func Grade(q *Question, a Answer, flags []*RedFlag) Result {
+	return grade(q, a, flags, nil, nil)
+}
+
+func grade(q *Question, a Answer, flags []*RedFlag, words *wordCache, lex *lexicon) Result {
 	r := Result{Question: q.ID, Kind: q.Kind}
 	switch q.Kind {
 	case KindFreeText:
-		gradeFreeText(q, a.Text, flags, &r)
+		gradeFreeText(q, a.Text, flags, words, lex, &r)
 	case KindSingle, KindPredict, KindMultiple:
 		gradeChoice(q, a.Choices, &r)
 	case KindOrdering:
@@ -74,7 +78,7 @@ func clamp01(x float64) float64 {
 	return x
 }
 
-func gradeFreeText(q *Question, text string, flags []*RedFlag, r *Result) {
+func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache, lex *lexicon, r *Result) {
 	// Grading cost grows with the text; the web refuses longer answers, so
 	// anything past the limit (from another caller) is not read at all.
 	truncated := false
@@ -88,7 +92,10 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, r *Result) {
 		}
 		text, truncated = text[:cut], true
 	}
-	d := analyse(text)
+	d := analyseWith(text, cache)
+	if lex != nil {
+		lex.mark(d)
+	}
 	for _, p := range q.Points {
 		pr := PointResult{ID: p.ID, Label: p.Label, Dimension: p.Dimension, Weight: p.Weight}
 		if pr.Weight == 0 {

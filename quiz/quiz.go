@@ -317,6 +317,8 @@ type Bank struct {
 	byID      map[string]*Question
 	flags     []*RedFlag
 	flagByID  map[string]*RedFlag
+	words     *wordCache // stems and lemmas of the words answers use
+	lex       *lexicon   // the word sets of all its patterns
 }
 
 // NewBank validates and compiles the questions against the red flags and
@@ -324,7 +326,7 @@ type Bank struct {
 // field, for example `question "fencing-token": points[2].match[0]:
 // unknown synonym "@storge"`; a *FieldError carries the parts.
 func NewBank(questions []*Question, flags []RedFlag, syn Synonyms) (*Bank, error) {
-	b := &Bank{byID: map[string]*Question{}, flagByID: map[string]*RedFlag{}}
+	b := &Bank{byID: map[string]*Question{}, flagByID: map[string]*RedFlag{}, words: &wordCache{}}
 	for i := range flags {
 		f := flags[i]
 		if err := compileFlag(&f, syn); err != nil {
@@ -354,6 +356,20 @@ func NewBank(questions []*Question, flags []RedFlag, syn Synonyms) (*Bank, error
 		}
 		b.questions = append(b.questions, q)
 		b.byID[q.ID] = q
+	}
+	b.lex = newLexicon()
+	b.words.lex = b.lex
+	for _, f := range b.flags {
+		for _, p := range append(append([]*Pattern(nil), f.match...), f.unless...) {
+			b.lex.add(p)
+		}
+	}
+	for _, q := range b.questions {
+		for _, pt := range q.Points {
+			for _, p := range append(append([]*Pattern(nil), pt.match...), pt.requires...) {
+				b.lex.add(p)
+			}
+		}
 	}
 	order := map[string]int{}
 	for i, t := range Topics() {
@@ -533,7 +549,7 @@ func (b *Bank) FlagsFor(q *Question) []*RedFlag {
 
 // Grade grades a against q with the red flags that apply to q. It is
 // Grade with b.FlagsFor(q).
-func (b *Bank) Grade(q *Question, a Answer) Result { return Grade(q, a, b.FlagsFor(q)) }
+func (b *Bank) Grade(q *Question, a Answer) Result { return grade(q, a, b.FlagsFor(q), b.words, b.lex) }
 
 // MaxAnswerChars is the longest free-text answer accepted, in characters
 // (runes, so accented text is not penalised). Longer answers are refused by

@@ -11,7 +11,7 @@ import (
 // token is one word of an answer.
 type token struct {
 	raw        string // lowercased, apostrophes normalised
-	stem       string // snowball English stem of raw
+	*wordForms        // stem, lemma, and the word sets it belongs to
 	start, end int    // byte offsets into the original text
 	sent       int    // index of its sentence
 	clause     bool   // a clause starts at this token
@@ -39,9 +39,15 @@ func (s sentence) credits() bool { return s.claim && !s.dressed }
 
 // doc is an analysed answer.
 type doc struct {
-	text  string
-	toks  []token
-	sents []sentence
+	text      string
+	toks      []token
+	sents     []sentence
+	ix        *docIndex             // built on first use by a pattern
+	evals     map[*Pattern]*evalCtx // per pattern caches
+	leafBits  map[string]bitset     // tokens of each word set, by its key
+	lex       *lexicon              // the bank's word sets, marked on the tokens (or nil)
+	lexLeaves []bitset              // by gid: the tokens of each of lex's word sets
+	lexEvals  []*evalCtx            // by pid: the caches of lex's patterns
 }
 
 // functionWords are the small closed-class words whose share tells prose
@@ -96,8 +102,16 @@ const (
 )
 
 // analyse tokenises, stems, splits and marks negation scopes.
-func analyse(text string) *doc {
-	d := &doc{text: text}
+func analyse(text string) *doc { return analyseWith(text, nil) }
+
+// analyseWith is analyse with a cache of word forms shared between answers
+// (nil for none): stemming is most of the cost of reading an answer.
+func analyseWith(text string, words *wordCache) *doc {
+	d := &doc{text: text, toks: make([]token, 0, len(text)/5+1)}
+	var stems map[string]*wordForms // without a shared cache: words repeat within an answer too
+	if words == nil {
+		stems = map[string]*wordForms{}
+	}
 	sent := 0
 	sentHasTok := false
 	asks := map[int]bool{}       // sentences (by raw index) ended by '?'
@@ -114,16 +128,27 @@ func analyse(text string) *doc {
 		case isWordRune(r):
 			start := i
 			var b strings.Builder
+			simple := true // ASCII lowercase letters and digits: raw is the text itself
 			for i < len(text) {
 				r, size = utf8.DecodeRuneInString(text[i:])
 				if isWordRune(r) {
-					b.WriteRune(unicode.ToLower(r))
+					if simple && !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_') {
+						simple = false
+						b.WriteString(text[start:i])
+					}
+					if !simple {
+						b.WriteRune(unicode.ToLower(r))
+					}
 					i += size
 					continue
 				}
 				if isApostrophe(r) && i+size < len(text) {
 					n, _ := utf8.DecodeRuneInString(text[i+size:])
 					if unicode.IsLetter(n) {
+						if simple {
+							simple = false
+							b.WriteString(text[start:i])
+						}
 						b.WriteByte('\'')
 						i += size
 						continue
@@ -131,12 +156,24 @@ func analyse(text string) *doc {
 				}
 				break
 			}
-			raw := b.String()
+			raw := text[start:i]
+			if !simple {
+				raw = b.String()
+			}
 			q := 0
 			if inQuote {
 				q = quoteID
 			}
-			d.toks = append(d.toks, token{raw: raw, stem: stem(raw), start: start, end: i, sent: sent, clause: clauseNext, negBy: -1, fn: isFunction(raw),
+			var w *wordForms
+			if words != nil {
+				w = words.forms(raw)
+			} else if f, ok := stems[raw]; ok {
+				w = f
+			} else {
+				w = formsOf(raw, nil)
+				stems[raw] = w
+			}
+			d.toks = append(d.toks, token{raw: raw, wordForms: w, start: start, end: i, sent: sent, clause: clauseNext, negBy: -1, fn: isFunction(raw),
 				code: depth > 0 || quoted || inQuote || looksLikeCode(text[start:i]), quote: q})
 			if clauseNext {
 				d.toks[len(d.toks)-1].brk = brk
