@@ -136,6 +136,15 @@ func compileFreeText(q *Question, syn Synonyms, flags map[string]*RedFlag) error
 			return err
 		}
 	}
+	core := 0
+	for _, p := range q.Points {
+		if p.Core {
+			core++
+		}
+	}
+	if core == 1 || core > 3 {
+		return fieldErr("points", fmt.Errorf("%d core points; mark 2 or 3 (core: true), the points an answer must make to pass", core))
+	}
 	for i, id := range q.Flags {
 		if _, ok := flags[id]; !ok {
 			return fieldErr(fmt.Sprintf("flags[%d]", i), fmt.Errorf("unknown red flag %q", id))

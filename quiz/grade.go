@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -97,7 +98,7 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache,
 		lex.mark(d)
 	}
 	for _, p := range q.Points {
-		pr := PointResult{ID: p.ID, Label: p.Label, Dimension: p.Dimension, Weight: p.Weight}
+		pr := PointResult{ID: p.ID, Label: p.Label, Dimension: p.Dimension, Weight: p.Weight, Core: p.Core}
 		if pr.Weight == 0 {
 			pr.Weight = 1
 		}
@@ -130,8 +131,39 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache,
 		r.Notes = append(r.Notes, fmt.Sprintf("Only the first %d characters of this answer were graded.", MaxAnswerChars))
 	}
 	if listy {
-		r.Notes = append(r.Notes, "Most of this answer is a list of terms rather than sentences. An interviewer credits a point only when you explain it, so say what each mechanism does and why.")
+		r.Notes = append(r.Notes, "Most of this answer is a list of terms rather than sentences, and a list earns no points: write it as you would say it in the interview, what each mechanism does and why.")
 	}
+	if note := fullerNote(r.Points); note != "" && coreMade(r.Points) {
+		r.Notes = append(r.Notes, note)
+	}
+}
+
+// coreMade reports whether every core point is hit (true when the
+// question marks none).
+func coreMade(points []PointResult) bool {
+	for _, p := range points {
+		if p.Core && !p.Hit {
+			return false
+		}
+	}
+	return true
+}
+
+// fullerNote tells an answer that made the core points what a fuller one
+// would add: the breadth points it missed.
+func fullerNote(points []PointResult) string {
+	var missed []string
+	core := false
+	for _, p := range points {
+		core = core || p.Core
+		if !p.Core && !p.Hit {
+			missed = append(missed, p.Label)
+		}
+	}
+	if !core || len(missed) == 0 {
+		return ""
+	}
+	return "You made the core points. A fuller answer would also cover: " + strings.Join(missed, "; ") + "."
 }
 
 // findPoint looks for any of pats (in sentences that earn credit when
@@ -206,18 +238,43 @@ func sortFlags(fs []FlagResult) {
 	sort.SliceStable(fs, func(i, j int) bool { return rank[fs[i].Severity] < rank[fs[j].Severity] })
 }
 
+// freeTextScore scores the points and subtracts the flags' penalties. When
+// the question marks core points, they carry the pass line: every core
+// point made scores PassMark and the breadth points share the rest, while
+// an answer missing a core point stays below PassMark however broad it is.
+// Without core points the score is the weighted share of points made.
 func freeTextScore(points []PointResult, flags []FlagResult) float64 {
-	var hit, total float64
+	var hit, total, coreHit, coreTotal float64
 	for _, p := range points {
+		if p.Core {
+			coreTotal += p.Weight
+			if p.Hit {
+				coreHit += p.Weight
+			}
+			continue
+		}
 		total += p.Weight
 		if p.Hit {
 			hit += p.Weight
 		}
 	}
-	if total == 0 {
+	var score float64
+	switch {
+	case coreTotal > 0:
+		breadth := 0.0
+		if total > 0 {
+			breadth = hit / total
+		}
+		if coreHit >= coreTotal {
+			score = PassMark + (1-PassMark)*breadth
+		} else {
+			score = PassMark * (0.9*coreHit/coreTotal + 0.1*breadth)
+		}
+	case total > 0:
+		score = hit / total
+	default:
 		return 0
 	}
-	score := hit / total
 	for _, f := range flags {
 		if f.Dismissed {
 			continue

@@ -360,7 +360,7 @@ func (p *Pattern) findAs(d *doc, si int, claimOnly bool) (match, bool) {
 func (p *Pattern) choose(d *doc, k int, cands *[maxParts][maxSpansPerPart][2]int, ncand *[maxParts]int, chosen *[maxParts][2]int, claimOnly bool) bool {
 	if k == len(p.parts) {
 		spans := chosen[:k]
-		return p.accept(d, spans) && (!claimOnly || p.claimed(d, spans))
+		return p.accept(d, spans) && (!claimOnly || p.claimed(d, spans) && p.compact(spans))
 	}
 	for _, c := range cands[k][:ncand[k]] {
 		overlap := false
@@ -379,6 +379,24 @@ func (p *Pattern) choose(d *doc, k int, cands *[maxParts][maxSpansPerPart][2]int
 		}
 	}
 	return false
+}
+
+// maxClaimTokens is the most tokens a red flag's match may cover when its
+// pattern sets no window: a claim is made in a clause or two, and in the
+// long sentences of a thorough answer, words twenty apart rarely belong to
+// the same claim.
+const maxClaimTokens = 20
+
+// compact reports whether spans fit in maxClaimTokens (or p's own window).
+func (p *Pattern) compact(spans [][2]int) bool {
+	if p.window > 0 {
+		return true
+	}
+	lo, hi := spans[0][0], spans[0][1]
+	for _, s := range spans[1:] {
+		lo, hi = min(lo, s[0]), max(hi, s[1])
+	}
+	return hi-lo <= maxClaimTokens
 }
 
 // notClaimed reports whether a span lies in a rejected claim or a

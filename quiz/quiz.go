@@ -750,6 +750,8 @@ type PointResult struct {
 	// Weight is its share of the score (1 unless the question says
 	// otherwise).
 	Weight float64 `json:"weight"`
+	// Core reports one of the points an answer must make to pass.
+	Core bool `json:"core,omitempty"`
 	// Hit reports the point as made.
 	Hit bool `json:"hit"`
 	// Named reports that the point's terms appear only in a keyword list

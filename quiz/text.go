@@ -488,6 +488,29 @@ var claimants = setOf(`some people many others vendors folks someone proponents 
 var rebuttals = setOf(`but however otherwise wrong false untrue myth incorrect mistaken disproved
 debunked unsafe broken nonsense`)
 
+// reportVerbs introduce reported speech.
+var reportVerbs = setOf(`said says say claimed claims claim told tells argued argues insisted
+insists suggested suggests proposed proposes thought thinks believed believes wrote writes swore
+assured reckoned reckons recommended recommends asserted asserts`)
+
+// reporters are who reports a claim: anyone but the candidate.
+var reporters = setOf(`colleague colleagues teammate teammates coworker coworkers co-worker
+someone somebody engineer engineers manager lead interviewer team people folks vendor vendors
+blog blogs article post docs doc junior senior candidate candidates he she they others
+consultant architect reviewer dev devs developer developers friend guy guys tech-lead tutorial
+stackoverflow answer` + " redis-docs")
+
+// reportedBy reports whether someone other than the candidate speaks the
+// verb at toks[k]: a reporter within the six words before it.
+func reportedBy(toks []token, k, start int) bool {
+	for j := k - 1; j >= start && j >= k-6; j-- {
+		if reporters[toks[j].raw] {
+			return true
+		}
+	}
+	return false
+}
+
 // knowVerbs before a final "otherwise" reject what came before: "...;
 // Kleppmann showed otherwise".
 var knowVerbs = setOf(`showed shown shows show proved proven prove argued argues argue says said
@@ -560,6 +583,15 @@ func markFrames(d *doc) {
 					break
 				}
 			}
+		// "a colleague said X", "my teammate told me that X", "someone
+		// on the team insisted: X": reported speech is someone else's
+		// claim, whatever the candidate goes on to say of it.
+		case reportVerbs[t.raw] && reportedBy(toks, k, sentStart(k)):
+			from := k + 1
+			for from < sentEnd(k) && (toks[from].raw == "that" || toks[from].raw == "me" || toks[from].raw == "us" || toks[from].raw == "to") {
+				from++
+			}
+			refute(from, sentEnd(k), false, k)
 		// "X; Kleppmann showed otherwise."
 		case t.raw == "otherwise" && k+1 == sentEnd(k) && k > 0 && knowVerbs[toks[k-1].raw]:
 			c := k
