@@ -277,6 +277,7 @@ func analyseWith(text string, words *wordCache) *doc {
 	}
 	markNegation(d)
 	markFrames(d)
+	markMentions(d)
 	return d
 }
 
@@ -637,6 +638,83 @@ func markFrames(d *doc) {
 			}
 			for j := k; j < to; j++ {
 				toks[j].probe = true
+			}
+		}
+	}
+}
+
+// mentionNouns name a claim as a thing talked about: a quotation in their
+// sentence is mentioned, not made ("I heard the argument "X"").
+var mentionNouns = setOf(`argument arguments claim claims advice idea ideas misconception
+misconceptions mistake mistakes myth myths assumption assumptions belief saying suggestion proposal
+postmortem post-mortem heard quote quoting slogan line wisdom reasoning antipattern anti-pattern
+pitfall pitfalls trap`)
+
+// headerWords, before a colon, head a list of suspects or mistakes
+// ("Client bugs: ...", "Look for the root cause: ...", "Common mistake:
+// ..."): what follows the colon is named, not claimed.
+var headerWords = setOf(`bug bugs suspect suspects cause causes culprit culprits candidates
+candidate review mistake mistakes misconception misconceptions antipattern anti-pattern
+antipatterns anti-patterns pitfall pitfalls trap traps error errors check checks checklist
+failure failures suspicious smells smell wrong myth myths`)
+
+// prohibitions open a sentence that forbids what it names: "Don't do a
+// plain DEL, and don't ...".
+var prohibitions = setOf(`don't dont never avoid`)
+
+// markMentions marks, sentence by sentence, what is named rather than
+// claimed: a quotation beside a noun that makes it a topic ("the argument
+// "..."), the list after a header of suspects or mistakes, a sentence
+// that opens with a prohibition, and an if-clause (a hypothesis).
+func markMentions(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		mention, colon := false, -1
+		for j := s.from; j < s.to; j++ {
+			if mentionNouns[toks[j].raw] {
+				mention = true
+			}
+			if colon < 0 && toks[j].brk == ':' && j > s.from {
+				colon = j
+			}
+		}
+		if mention {
+			for j := s.from; j < s.to; j++ {
+				if toks[j].quote > 0 {
+					toks[j].refuted = true
+				}
+			}
+		}
+		if colon > 0 && colon-s.from <= 8 {
+			for j := s.from; j < colon; j++ {
+				if headerWords[toks[j].raw] || toks[j].raw == "look" || toks[j].raw == "suspects" {
+					for k := colon; k < s.to; k++ {
+						toks[k].refuted = true
+					}
+					break
+				}
+			}
+		}
+		first := toks[s.from].raw
+		if prohibitions[first] || first == "do" && s.from+1 < s.to && toks[s.from+1].raw == "not" {
+			for j := s.from; j < s.to; j++ {
+				toks[j].refuted = true
+			}
+		}
+		for j := s.from; j < s.to; j++ {
+			if toks[j].raw != "if" || !(j == s.from || toks[j].clause) {
+				continue
+			}
+			// "if" after "only" or "even" qualifies a claim already made.
+			if j > s.from && (toks[j-1].raw == "only" || toks[j-1].raw == "even") {
+				continue
+			}
+			end := j + 1
+			for end < s.to && !(toks[end].clause && toks[end].brk != 0) {
+				end++
+			}
+			for k := j; k < end; k++ {
+				toks[k].refuted = true
 			}
 		}
 	}
