@@ -9,13 +9,15 @@ import (
 )
 
 // Penalty returns the share of the score a red flag of severity sev costs.
-// A fatal flag also fails the answer outright.
+// A fatal flag also fails the answer outright. A major flag costs more than
+// all the breadth points together (1 - PassMark), so an answer asserting a
+// claim that loses the round cannot pass on breadth.
 func Penalty(sev Severity) float64 {
 	switch sev {
 	case SeverityFatal:
-		return 0.3
+		return 0.45
 	case SeverityMajor:
-		return 0.15
+		return 0.45
 	case SeverityMinor:
 		return 0.05
 	}

@@ -341,6 +341,17 @@ func isProse(toks []token, segments int) bool {
 // many candidates talk; reading them as lists would let their losing
 // claims pass unflagged.
 func isTerseClaim(toks []token, segments int) bool {
+	// A command line ("SET lock <token> NX PX 30000") says what the
+	// candidate would run: it is a claim, however few function words.
+	code := 0
+	for _, x := range toks {
+		if x.code {
+			code++
+		}
+	}
+	if code >= 2 && len(toks) >= 4 && segments <= 3 && float64(len(toks)) >= 3*float64(segments) {
+		return true
+	}
 	if len(toks) < 3 || float64(len(toks)) < 3.5*float64(segments) {
 		return false
 	}
