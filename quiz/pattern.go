@@ -446,6 +446,24 @@ func (p *Pattern) accept(d *doc, spans [][2]int) bool {
 // diagnosis probe ("look for ..."), and the parts do not all lie inside
 // one quotation that the sentence rejects (`The claim "..." is wrong`).
 func (p *Pattern) claimed(d *doc, spans [][2]int) bool {
+	// A match wholly inside an if-clause is a hypothesis ("if I lock a row
+	// and then call an API, ..."); one whose condition is in the if-clause
+	// and whose claim is outside it ("if a renewal fails, it's fine to
+	// finish the batch") is still claimed.
+	allHypo := true
+	for k, s := range spans {
+		if p.either[k] {
+			continue
+		}
+		for j := s[0]; j < s[1]; j++ {
+			if !d.toks[j].hypo {
+				allHypo = false
+			}
+		}
+	}
+	if allHypo {
+		return false
+	}
 	quote, inOne := -1, true
 	for k, s := range spans {
 		if p.either[k] {

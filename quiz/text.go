@@ -21,6 +21,7 @@ type token struct {
 	quote      int    // the double-quoted run it is in (from 1), or 0
 	brk        rune   // what started its clause: punctuation, '"' for a quote, 0 for none or a word
 	refuted    bool   // inside a claim the sentence rejects ("it is a myth that ...")
+	hypo       bool   // inside an if-clause: a condition, not a claim by itself
 	probe      bool   // inside a diagnosis probe ("look for ...", "rule out ...")
 }
 
@@ -725,7 +726,7 @@ func markMentions(d *doc) {
 				end++
 			}
 			for k := j; k < end; k++ {
-				toks[k].refuted = true
+				toks[k].hypo = true
 			}
 		}
 	}
