@@ -353,7 +353,17 @@ func isTerseClaim(toks []token, segments int) bool {
 	if code >= 2 && len(toks) >= 4 && segments <= 3 && float64(len(toks)) >= 3*float64(segments) {
 		return true
 	}
-	if len(toks) < 3 || float64(len(toks)) < 3.5*float64(segments) {
+	// A long run with neither the glue of prose nor a single comma is a
+	// list of terms, however many "to"s and "every"s it happens to hold;
+	// telegraphic sentences ("Holder pauses past TTL, key expires, second
+	// client acquires") break into clauses.
+	words := 0
+	for _, x := range toks {
+		if !x.code {
+			words++
+		}
+	}
+	if len(toks) < 3 || words > maxTerse && segments == 1 || float64(len(toks)) < 3.5*float64(segments) {
 		return false
 	}
 	for _, t := range toks {
@@ -361,8 +371,18 @@ func isTerseClaim(toks []token, segments int) bool {
 			return true
 		}
 	}
-	return false
+	// "The storage rejects lower tokens.": a determiner opens a subject,
+	// and a predicate follows it.
+	return len(toks) >= 4 && segments == 1 && determiners[toks[0].raw]
 }
+
+// maxTerse is the longest sentence read as a terse claim rather than
+// judged as prose.
+const maxTerse = 12
+
+// determiners open a noun phrase: a sentence that starts with one has a
+// subject, not just a term.
+var determiners = setOf(`the a an each every its their this that our my your`)
 
 // looksLikeCode reports a word written as code: a command in capitals
 // (SET, NX, PEXPIRE), or an identifier with an underscore or a digit.
@@ -680,7 +700,26 @@ var prohibitions = setOf(`don't dont never avoid`)
 // that opens with a prohibition, and an if-clause (a hypothesis).
 func markMentions(d *doc) {
 	toks := d.toks
+	suspects := false // inside the bullets under a header of suspects
 	for _, s := range d.sents {
+		if suspects {
+			if bulleted(d, s) {
+				for j := s.from; j < s.to; j++ {
+					toks[j].refuted = true
+				}
+				continue
+			}
+			suspects = false
+		}
+		if endsWithColon(d, s) {
+			for j := s.from; j < s.to; j++ {
+				r := toks[j].raw
+				if headerWords[r] || r == "look" || r == "check" || r == "things" || r == "suspects" || r == "usual" {
+					suspects = true
+					break
+				}
+			}
+		}
 		mention, colon := false, -1
 		for j := s.from; j < s.to; j++ {
 			if mentionNouns[toks[j].raw] {
@@ -730,6 +769,32 @@ func markMentions(d *doc) {
 			}
 		}
 	}
+}
+
+// bulleted reports whether sentence s lies on a line that starts with a
+// list marker ("- ", "* ", "• ", "1. " or "1) ").
+func bulleted(d *doc, s sentence) bool {
+	start := d.toks[s.from].start
+	line := strings.TrimLeft(d.text[strings.LastIndexByte(d.text[:start], '\n')+1:], " \t")
+	for _, m := range []string{"- ", "* ", "• ", "– "} {
+		if strings.HasPrefix(line, m) {
+			return true
+		}
+	}
+	i := 0
+	for i < len(line) && line[i] >= '0' && line[i] <= '9' {
+		i++
+	}
+	return i > 0 && i+1 < len(line) && (line[i] == '.' || line[i] == ')') && line[i+1] == ' '
+}
+
+// endsWithColon reports whether sentence s ends with a colon: a header.
+func endsWithColon(d *doc, s sentence) bool {
+	rest := d.text[d.toks[s.to-1].end:]
+	if i := strings.IndexByte(rest, '\n'); i >= 0 {
+		rest = rest[:i]
+	}
+	return strings.HasPrefix(strings.TrimLeft(strings.TrimSpace(rest), "*_`"), ":")
 }
 
 // rejectsAhead reports whether the words just before toks[k] ("that", or
