@@ -65,8 +65,14 @@ type optionMeta struct {
 }
 
 type stepMeta struct {
-	ID   string `yaml:"id"`
-	Text string `yaml:"text"`
+	ID          string        `yaml:"id"`
+	Text        string        `yaml:"text"`
+	MustPrecede []precedeMeta `yaml:"must_precede"`
+}
+
+type precedeMeta struct {
+	Step string `yaml:"step"`
+	Race string `yaml:"race"`
 }
 
 type codeMeta struct {
@@ -306,7 +312,11 @@ func parseQuestion(md goldmark.Markdown, file string, src []byte) (*quiz.Questio
 		if err != nil {
 			return nil, fail(fmt.Sprintf("steps[%d].text", i), "%v", err)
 		}
-		q.Steps = append(q.Steps, quiz.Step{ID: s.ID, Text: s.Text, TextHTML: text})
+		st := quiz.Step{ID: s.ID, Text: s.Text, TextHTML: text}
+		for _, p := range s.MustPrecede {
+			st.MustPrecede = append(st.MustPrecede, quiz.Precede{Step: p.Step, Race: p.Race})
+		}
+		q.Steps = append(q.Steps, st)
 	}
 	switch {
 	case m.Code != nil:

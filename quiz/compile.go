@@ -245,7 +245,30 @@ func checkSteps(q *Question) error {
 			return fieldErr(fmt.Sprintf("steps[%d].text", i), errEmpty)
 		}
 	}
+	for i, s := range q.Steps {
+		for j, p := range s.MustPrecede {
+			at := fmt.Sprintf("steps[%d].must_precede[%d]", i, j)
+			if !seen[p.Step] || p.Step == s.ID {
+				return fieldErr(at+".step", fmt.Errorf("%q is not another step of this question", p.Step))
+			}
+			if p.Race == "" {
+				return fieldErr(at+".race", errors.New("say what race the broken order creates"))
+			}
+			if pos(q, p.Step) < i {
+				return fieldErr(at+".step", fmt.Errorf("%q comes before %q in the correct order", p.Step, s.ID))
+			}
+		}
+	}
 	return nil
+}
+
+func pos(q *Question, id string) int {
+	for i, s := range q.Steps {
+		if s.ID == id {
+			return i
+		}
+	}
+	return -1
 }
 
 func checkCode(q *Question) error {

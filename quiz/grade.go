@@ -389,6 +389,40 @@ func gradeOrdering(q *Question, order []string, r *Result) {
 	if len(q.Steps) > 0 {
 		r.Score = float64(n) / float64(len(q.Steps))
 	}
+	at := map[string]int{}
+	for k, s := range steps {
+		at[s.ID] = k
+	}
+	for _, s := range q.Steps {
+		for _, p := range s.MustPrecede {
+			first, ok1 := at[s.ID]
+			then, ok2 := at[p.Step]
+			if ok1 && ok2 && first < then || !ok2 {
+				continue
+			}
+			r.Broken = append(r.Broken, BrokenOrder{First: s.ID, Then: p.Step, Race: p.Race})
+		}
+	}
+	if len(r.Broken) > 0 {
+		// A broken safety order fails whatever the pairwise credit.
+		r.Score = min(r.Score, brokenOrderCap)
+		for _, b := range r.Broken {
+			r.Notes = append(r.Notes, fmt.Sprintf("Step %q must come before step %q: %s", stepText(q, b.First), stepText(q, b.Then), b.Race))
+		}
+	}
+}
+
+// brokenOrderCap is the most an ordering answer that breaks a
+// must-precede rule can score: well below PassMark.
+const brokenOrderCap = 0.3
+
+func stepText(q *Question, id string) string {
+	for _, s := range q.Steps {
+		if s.ID == id {
+			return s.Text
+		}
+	}
+	return id
 }
 
 // longestIncreasing marks one longest strictly increasing subsequence of

@@ -204,6 +204,28 @@ type Step struct {
 	Text string
 	// TextHTML is Text rendered as inline HTML.
 	TextHTML string
+	// MustPrecede lists the steps this one must come before whatever the
+	// rest of the order: putting one of them first opens a race, and the
+	// answer fails however many pairs it has right.
+	MustPrecede []Precede
+}
+
+// Precede is a safety-critical ordering: the step that owns it must come
+// before Step.
+type Precede struct {
+	// Step is the id of the step that must come later.
+	Step string
+	// Race says what goes wrong when the order is broken, as the feedback
+	// shows it.
+	Race string
+}
+
+// BrokenOrder is a must-precede rule an ordering answer broke.
+type BrokenOrder struct {
+	// First must come before Then.
+	First, Then string
+	// Race is what the broken order lets happen.
+	Race string
 }
 
 // Code is the snippet of a spot-the-bug question.
@@ -735,6 +757,9 @@ type Result struct {
 	// Misplaced are the ids of the steps outside the longest correctly
 	// ordered subsequence: moving them fixes the order.
 	Misplaced []string `json:"misplaced,omitempty"`
+	// Broken are the must-precede rules the order breaks; any one fails
+	// the answer.
+	Broken []BrokenOrder `json:"broken,omitempty"`
 	// Line is the feedback for a spot-the-bug question.
 	Line *LineResult `json:"line,omitempty"`
 }
