@@ -341,6 +341,7 @@ type Bank struct {
 	flagByID  map[string]*RedFlag
 	words     *wordCache // stems and lemmas of the words answers use
 	lex       *lexicon   // the word sets of all its patterns
+	version   string     // see Version
 }
 
 // NewBank validates and compiles the questions against the red flags and
@@ -393,6 +394,7 @@ func NewBank(questions []*Question, flags []RedFlag, syn Synonyms) (*Bank, error
 			}
 		}
 	}
+	b.version = bankVersion(b, syn)
 	order := map[string]int{}
 	for i, t := range Topics() {
 		order[t.ID] = i
