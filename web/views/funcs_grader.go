@@ -12,3 +12,12 @@ func joinWords(ws []string) string {
 	}
 	return strings.Join(ws[:len(ws)-1], ", ") + " and " + ws[len(ws)-1]
 }
+
+// back is where a dispute posted from the feedback page returns: the
+// review variant of the page when the learner came from review.
+func (v FeedbackView) back() string {
+	if v.FromReview {
+		return "review"
+	}
+	return ""
+}
