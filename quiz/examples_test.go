@@ -3,6 +3,7 @@ package quiz_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"lockdrill/quiz"
 )
@@ -147,5 +148,49 @@ func TestMustPrecedeValidated(t *testing.T) {
 	}
 	if err := quiz.Compile(mk(quiz.Precede{Step: "c", Race: "r"}), nil, nil); err != nil {
 		t.Errorf("valid rule: %v", err)
+	}
+}
+
+// TestFollowUpRecoversTheMainAnswer: a follow-up answer that makes a core
+// point the main answer missed recovers it on the main question, and one
+// that takes back a flagged claim retracts the flag.
+func TestFollowUpRecoversTheMainAnswer(t *testing.T) {
+	b := loadBank(t)
+	q, _ := b.ByID("fencing-token")
+	at := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
+	turn := func(text, followUp string) quiz.Turn {
+		var r quiz.Result
+		if followUp == "" {
+			r = b.Grade(q, quiz.Answer{Text: text})
+		} else {
+			r = quiz.Result{Kind: quiz.KindFreeText, Score: 0.8, Passed: true}
+		}
+		return quiz.Turn{Question: q.ID, FollowUp: followUp, Shown: at, Answered: at.Add(time.Minute), Text: text, Result: &r}
+	}
+	main := turn("A fencing token is a number that only goes up with each grant. The holder sends it with each write. It protects against a holder paused in GC past its lease.", "")
+	if main.Result.Passed {
+		t.Fatal("the main answer was meant to miss a core point")
+	}
+	alone := quiz.Score(b, nil, []quiz.Turn{main}, 5*time.Minute)
+	with := quiz.Score(b, nil, []quiz.Turn{main, turn("The storage keeps the highest token it has accepted and rejects any write with a lower one.", "who-checks")}, 5*time.Minute)
+	m := with.Questions[0].Main
+	if !m.Passed || m.Score <= alone.Questions[0].Main.Score {
+		t.Fatalf("main after the follow-up: passed=%v score %.2f (alone %.2f); want the core point recovered", m.Passed, m.Score, alone.Questions[0].Main.Score)
+	}
+	if !strings.Contains(strings.Join(m.Result.Notes, " "), "Recovered in the follow-up") {
+		t.Fatalf("notes %q, want the recovery noted", m.Result.Notes)
+	}
+	if main.Result.Passed {
+		t.Fatal("Score changed the stored main result")
+	}
+
+	flagged := turn("A fencing token is a number that only goes up with each grant; the holder sends it with each write and the storage rejects lower ones, so a paused holder cannot write. Honestly with Redlock you do not need fencing tokens at all.", "")
+	if len(flagged.Result.FlagIDs()) == 0 {
+		t.Fatal("the main answer was meant to raise a flag")
+	}
+	retract := turn("I take that back: a fencing token is a number the lock service increases with every grant, the holder sends it with each write, and the storage rejects any write whose token is lower than one it has seen, which stops a holder that paused in GC past its lease. Every lock needs that, Redlock included.", "redlock-pause")
+	sc := quiz.Score(b, nil, []quiz.Turn{flagged, retract}, 5*time.Minute)
+	if sc.Fatal || len(sc.Questions[0].Main.Result.FlagIDs()) != 0 {
+		t.Fatalf("flags after the retraction: %v (fatal %v), want none", sc.Questions[0].Main.Result.FlagIDs(), sc.Fatal)
 	}
 }

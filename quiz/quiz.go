@@ -789,6 +789,9 @@ type PointResult struct {
 	Spans []Span `json:"spans,omitempty"`
 	// SelfAssessed reports the learner set Hit, overriding the grader.
 	SelfAssessed bool `json:"self_assessed,omitempty"`
+	// Recovered reports a core point the main answer missed and a
+	// follow-up answer made (see Recover).
+	Recovered bool `json:"recovered,omitempty"`
 }
 
 // FlagResult is a red flag raised by a free-text answer.
@@ -811,6 +814,9 @@ type FlagResult struct {
 	// Dismissed reports that the learner disputed the flag (see Rescore);
 	// a dismissed flag no longer counts.
 	Dismissed bool `json:"dismissed,omitempty"`
+	// Retracted reports the candidate took the claim back in a follow-up
+	// (see Recover); a retracted flag is dismissed too.
+	Retracted bool `json:"retracted,omitempty"`
 }
 
 // OptionResult is the feedback on one option of a choice question.

@@ -585,7 +585,7 @@ func (s *Server) pointRows(text string, r *quiz.Result) (hits, misses []views.Po
 		return nil, nil, nil
 	}
 	for _, p := range r.Points {
-		row := views.PointRow{ID: p.ID, Label: p.Label, Dimension: p.Dimension, Hit: p.Hit, Named: p.Named, SelfAssessed: p.SelfAssessed}
+		row := views.PointRow{ID: p.ID, Label: p.Label, Dimension: p.Dimension, Hit: p.Hit, Named: p.Named, SelfAssessed: p.SelfAssessed && !p.Recovered, Recovered: p.Recovered}
 		if p.Hit {
 			hits = append(hits, row)
 		} else {
