@@ -195,7 +195,7 @@ var blindTargets = quiz.BlindGate{Verdicts: 0.95, MaxPassFlagged: 0, Flagged: 0.
 // the tuning stopped, so a change that makes the grader worse on answers it
 // was never tuned on fails here. Raise them as the grader improves; never
 // tune on the holdout to do so.
-var blindFloors = quiz.BlindGate{Verdicts: 0.82, MaxPassFlagged: 4, Flagged: 0.61, MaxSaladPasses: 0}
+var blindFloors = quiz.BlindGate{Verdicts: 0.84, MaxPassFlagged: 4, Flagged: 0.66, MaxSaladPasses: 0}
 
 // blindBefore is the holdout (writer C) as the grader scored it at the
 // commit that added the corpus, before any change made for it.

@@ -624,7 +624,13 @@ func markFrames(d *doc) {
 			for from < sentEnd(k) && (toks[from].raw == "that" || toks[from].raw == "me" || toks[from].raw == "us" || toks[from].raw == "to") {
 				from++
 			}
-			refute(from, sentEnd(k), false, k)
+			// The report runs to the end of the sentence, or to where the
+			// candidate turns against it ("..., but ...").
+			to := from
+			for to < sentEnd(k) && !(to > from && (strongClause[toks[to].raw] && toks[to].raw != "so" && toks[to].raw != "because" && toks[to].raw != "since" || rebuttalWords[toks[to].raw])) {
+				to++
+			}
+			refute(from, to, false, k)
 		// "X; Kleppmann showed otherwise."
 		case t.raw == "otherwise" && k+1 == sentEnd(k) && k > 0 && knowVerbs[toks[k-1].raw]:
 			c := k
@@ -688,7 +694,7 @@ pitfall pitfalls trap`)
 var headerWords = setOf(`bug bugs suspect suspects cause causes culprit culprits candidates
 candidate review mistake mistakes misconception misconceptions antipattern anti-pattern
 antipatterns anti-patterns pitfall pitfalls trap traps error errors check checks checklist
-failure failures suspicious smells smell wrong myth myths`)
+failure failures suspicious smells smell myth myths`)
 
 // prohibitions open a sentence that forbids what it names: "Don't do a
 // plain DEL, and don't ...".
@@ -700,6 +706,24 @@ var prohibitions = setOf(`don't dont never avoid`)
 // that opens with a prohibition, and an if-clause (a hypothesis).
 func markMentions(d *doc) {
 	toks := d.toks
+	// "People often say X. It isn't true.": a claim attributed to others and
+	// rebutted, in its own sentence or the next, is reported, not made.
+	for si, s := range d.sents {
+		if !attributed(toks[s.from:s.to]) {
+			continue
+		}
+		// The reported claim ends where its rebuttal starts: what the
+		// candidate says after "that's wrong, ..." is their own claim.
+		end := -1
+		if at := rebuttalAt(toks[s.from:s.to]); at >= 0 {
+			end = s.from + at
+		} else if si+1 < len(d.sents) && rebuttalAt(toks[d.sents[si+1].from:d.sents[si+1].to]) >= 0 {
+			end = s.to
+		}
+		for j := s.from; j < end; j++ {
+			toks[j].refuted = true
+		}
+	}
 	suspects := false // inside the bullets under a header of suspects
 	for _, s := range d.sents {
 		if suspects {
@@ -769,6 +793,73 @@ func markMentions(d *doc) {
 			}
 		}
 	}
+}
+
+// attributionWords report or frame a claim as someone's view: "people say",
+// "according to", "the naive view is", "it's tempting to think".
+var attributionWords = setOf(`said says say claim claims claimed argue argues argued suggest
+suggests suggested told tells asked heard hear belief believed believes believe think thinks
+thought view take according tempting runbook docs documentation blog myth misconception assumption
+assume assumed assumes folklore wisdom insisted insists swore reckon reckons wrote`)
+
+// rebuttalWords reject what was reported.
+var rebuttalWords = setOf(`wrong false untrue incorrect mistaken disagree myth nonsense nope
+breaks broke fails failed misleading bogus dangerous`)
+
+// attributed reports whether a sentence frames a claim as someone else's:
+// an attribution word not spoken by the candidate ("I think" is their own
+// claim; "I heard", "I disagree" are not claims of theirs).
+func attributed(toks []token) bool {
+	for k, t := range toks {
+		if !attributionWords[t.raw] {
+			continue
+		}
+		if k > 0 && (toks[k-1].raw == "i" || toks[k-1].raw == "we") && t.raw != "heard" && t.raw != "hear" && t.raw != "told" && t.raw != "asked" {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// rebuttalAt returns where a sentence starts rejecting what was reported
+// (the start of the rejecting clause), or -1: a
+// rebuttal word, a negated "true", "right", "so" or "believe" ("not so",
+// "that isn't right", "don't believe it"), "doesn't hold", "I wouldn't",
+// "the answer is no".
+func rebuttalAt(toks []token) int {
+	for k, t := range toks {
+		if rebuttalWords[t.raw] {
+			return clauseStart(toks, k)
+		}
+		switch t.raw {
+		case "true", "right", "so", "believe", "hold", "holds", "correct", "case":
+			// "not so", "isn't true", "don't believe", "doesn't quite hold".
+			if k > 0 && isNegator(toks[k-1].raw) || k > 1 && isNegator(toks[k-2].raw) && (toks[k-1].raw == "quite" || toks[k-1].raw == "really" || toks[k-1].raw == "entirely" || toks[k-1].raw == "the") {
+				return clauseStart(toks, k)
+			}
+		case "wouldn't", "won't":
+			if k+1 == len(toks) {
+				return clauseStart(toks, k)
+			}
+		case "no":
+			if k > 0 && toks[k-1].raw == "is" {
+				return clauseStart(toks, k)
+			}
+		}
+	}
+	return -1
+}
+
+// clauseStart returns the index where the clause holding toks[k] starts.
+func clauseStart(toks []token, k int) int {
+	if k >= len(toks) {
+		k = len(toks) - 1
+	}
+	for k > 0 && !toks[k].clause {
+		k--
+	}
+	return k
 }
 
 // bulleted reports whether sentence s lies on a line that starts with a
