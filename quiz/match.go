@@ -316,10 +316,14 @@ func (d *doc) evalFor(p *Pattern) *evalCtx {
 		n = numberLeaves(p)
 		p.leaves = n
 	}
-	c := &evalCtx{d: d, pattern: p, leaves: make([]bitset, n), parts: make([]bitset, len(p.parts)), excl: make([]bitset, len(p.exclude))}
+	// One allocation for the part and exclusion caches; the word sets of a
+	// bank's pattern are cached on the doc (lexLeaves), not per pattern.
+	pe := make([]bitset, len(p.parts)+len(p.exclude))
+	c := &evalCtx{d: d, pattern: p, parts: pe[:len(p.parts):len(p.parts)], excl: pe[len(p.parts):]}
 	if p.lex != nil && p.lex == d.lex {
 		d.lexEvals[p.pid] = c
 	} else {
+		c.leaves = make([]bitset, n)
 		d.evals[p] = c
 	}
 	return c
