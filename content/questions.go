@@ -58,10 +58,11 @@ type pointMeta struct {
 }
 
 type optionMeta struct {
-	ID      string `yaml:"id"`
-	Text    string `yaml:"text"`
-	Correct bool   `yaml:"correct"`
-	Why     string `yaml:"why"`
+	ID        string `yaml:"id"`
+	Text      string `yaml:"text"`
+	Correct   bool   `yaml:"correct"`
+	Dangerous bool   `yaml:"dangerous"`
+	Why       string `yaml:"why"`
 }
 
 type stepMeta struct {
@@ -305,7 +306,7 @@ func parseQuestion(md goldmark.Markdown, file string, src []byte) (*quiz.Questio
 		if err != nil {
 			return nil, fail(fmt.Sprintf("options[%d].why", i), "%v", err)
 		}
-		q.Options = append(q.Options, quiz.Option{ID: o.ID, Text: o.Text, TextHTML: text, Correct: o.Correct, Why: o.Why, WhyHTML: why})
+		q.Options = append(q.Options, quiz.Option{ID: o.ID, Text: o.Text, TextHTML: text, Correct: o.Correct, Dangerous: o.Dangerous, Why: o.Why, WhyHTML: why})
 	}
 	for i, s := range m.Steps {
 		text, err := renderInline(md, s.Text)

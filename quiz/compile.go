@@ -218,6 +218,9 @@ func checkOptions(q *Question) error {
 		if o.Correct {
 			correct++
 		}
+		if o.Dangerous && o.Correct {
+			return fieldErr(at("dangerous"), errors.New("only a wrong option can be dangerous"))
+		}
 	}
 	switch {
 	case q.Kind != KindMultiple && correct != 1:

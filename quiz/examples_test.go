@@ -194,3 +194,25 @@ func TestFollowUpRecoversTheMainAnswer(t *testing.T) {
 		t.Fatalf("flags after the retraction: %v (fatal %v), want none", sc.Questions[0].Main.Result.FlagIDs(), sc.Fatal)
 	}
 }
+
+// TestDangerousOptionFailsTheChoice: ticking every right box and one
+// losing claim is not a pass, and the feedback says why.
+func TestDangerousOptionFailsTheChoice(t *testing.T) {
+	b := loadBank(t)
+	q, ok := b.ByID("obj-mc-fencing-parts")
+	if !ok {
+		t.Fatal("no obj-mc-fencing-parts")
+	}
+	r := b.Grade(q, quiz.Answer{Choices: []string{"c", "e", "f", "b"}})
+	if r.Passed || len(r.Notes) == 0 {
+		t.Fatalf("right picks plus a random UUID as the token: passed=%v score %.2f notes %q; want a fail that says why", r.Passed, r.Score, r.Notes)
+	}
+	if r = b.Grade(q, quiz.Answer{Choices: []string{"c", "e", "f"}}); !r.Passed {
+		t.Fatalf("the key alone: passed=false score %.2f", r.Score)
+	}
+	bad := &quiz.Question{ID: "m", Kind: quiz.KindMultiple, Topic: "fencing", Title: "t", Guide: "g", Prompt: quiz.Text{Markdown: "p"}, Explanation: quiz.Text{Markdown: "e"},
+		Options: []quiz.Option{{ID: "a", Text: "A", Why: "w", Correct: true, Dangerous: true}, {ID: "b", Text: "B", Why: "w"}}}
+	if err := quiz.Compile(bad, nil, nil); err == nil || !strings.Contains(err.Error(), "options[0].dangerous") {
+		t.Fatalf("a dangerous right option: got %v, want an error naming options[0].dangerous", err)
+	}
+}

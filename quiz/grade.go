@@ -344,6 +344,14 @@ func gradeChoice(q *Question, choices []string, r *Result) {
 	// Multiple choice: each correct pick earns a share, each wrong pick
 	// takes one back, so ticking every box earns nothing.
 	r.Score = float64(right-wrong) / float64(correct)
+	// A dangerous pick is a claim that loses the round: no credit for the
+	// rest makes up for it.
+	for _, o := range q.Options {
+		if o.Dangerous && chosen[o.ID] {
+			r.Score = min(r.Score, brokenOrderCap)
+			r.Notes = append(r.Notes, fmt.Sprintf("You picked %q: said in an interview, that alone loses the round.", o.Text))
+		}
+	}
 }
 
 func optionResult(o Option, chosen bool) OptionResult {

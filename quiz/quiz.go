@@ -194,6 +194,9 @@ type Option struct {
 	Why string
 	// WhyHTML is Why rendered as inline HTML.
 	WhyHTML string
+	// Dangerous marks a wrong option that is a losing claim in an
+	// interview: picking it fails the exercise whatever else is right.
+	Dangerous bool
 }
 
 // Step is one step of an ordering question.
