@@ -344,7 +344,7 @@ func Feedback(p Page, v FeedbackView) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			if v.Kind == "free-text" {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 17, "A pass needs 60 % and no fatal red flag. ")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 17, "A pass needs every core point (that is 60 %) and no red flag that loses the round. ")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -355,7 +355,7 @@ func Feedback(p Page, v FeedbackView) templ.Component {
 				}
 			}
 			if v.SelfAssessed {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 19, "Score after your self-assessment.")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 19, "Corrected after your self-assessment or dispute.")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
