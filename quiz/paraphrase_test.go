@@ -143,3 +143,73 @@ func TestCounterClaimsAfterARebuttalAreFlagged(t *testing.T) {
 		}
 	}
 }
+
+// TestParaphrasedCasualAndPlainAnswersPass: right answers written the way
+// candidates type in a hurry (lowercase, "u", "tbh") or in plain words
+// without the textbook terms.
+func TestParaphrasedCasualAndPlainAnswersPass(t *testing.T) {
+	b := loadBank(t)
+	good := [][2]string{
+		{"avoid-the-lock", "honestly if the db can enforce it (unique key, conditional update w/ a version col) i just skip the lock. same if the op is idempotent, doing it twice is harmless. locks add a moving part and w/o fencing they're not even correct."},
+		{"avoid-the-lock", "I wouldn't bother with a lock when the store itself can referee the writes: compare-and-swap on a version, an insert that fails on a duplicate key. Or when the work is naturally idempotent so a rerun is a no-op. Partitioning so each key has one owner also removes the need."},
+		{"choose-ttl", "ttl is basically how long ppl wait if the holder dies vs how often it expires under a slow holder. measure the job (p99) and add margin. but no ttl is ever safe, gc pauses can be longer than anything, so fencing at the storage is what actually protects you."},
+		{"choose-ttl", "Too short and healthy workers lose the lease mid-job; too long and a crashed worker blocks everyone for the whole TTL. I size it from observed job duration plus headroom and renew for long jobs. It's a liveness knob, not a safety mechanism: a stop-the-world pause can exceed any value, so the datastore must reject stale tokens."},
+		{"extend-lease", "yep, renew before it expires but only if the key still has ur value, lua script or etcd keepalive. if the renew fails stop working right away. still not safe tho, a paused process can't renew, so fencing tokens at the db are still needed."},
+		{"extend-lease", "The holder can refresh the lease with a compare-and-set that succeeds only while the lock still carries its own id, and it must abandon the work if a refresh is rejected. Refreshing makes overlap less likely but cannot prevent it: a frozen process stops refreshing too. Fencing at the resource remains necessary."},
+		{"fencing-token", "its a number that goes up every time someone gets the lock. u send it with every write and the storage keeps the biggest one it saw and rejects anything smaller, so a client that got paused (gc etc) and lost its lease can't write stale data. the storage checks it, not the client."},
+		{"fencing-token", "Think of it as an epoch: each acquisition gets a higher one. Writes carry the epoch, and the database refuses a write whose epoch is older than the newest it has accepted. That defeats the zombie holder that wakes up after its lease ran out. The check lives in the database, because only it sees every write."},
+		{"redis-lock-and-failure", "acquire: SET k <random> NX PX 30000, one cmd. release: lua script that dels only if value == mine. fails when: the holder pauses past the ttl and another client grabs it, failover loses the key cuz replication is async, no fencing token so storage can't reject the old guy."},
+		{"redis-lock-and-failure", "I'd take it with a single SET using NX and an expiry in milliseconds and a random owner string, and give it back with a small server-side script that deletes the key only if the string is still mine. Where it breaks: a long GC pause lets the key expire while I'm still working and a second client takes it; the primary can die before replicating the key; and Redis offers no fencing."},
+		{"redis-vs-consensus", "for correctness id go etcd/zk: writes go through raft/zab so they survive node loss, and u get a revision/zxid to use as a fencing token. redis replication is async so a failover can just lose ur lock. redis is fine for efficiency-only locks tho."},
+		{"redis-vs-consensus", "The difference that matters: etcd and ZooKeeper commit a grant to a majority before acknowledging it and hand out ever-increasing revisions usable as fencing tokens, while Redis acknowledges from the primary and copies asynchronously, so a failover can forget the lock. Pick Redis when a rare double run is acceptable."},
+		{"row-lock", "kinda yes, every app instance talking to that db respects it, but it only covers data in that db. use it for short stuff on rows in the same db. it does nothing for an http call or email you make while holding it."},
+		{"row-lock", "In effect it is a lock every client of the database honours, scoped to your transaction and released on commit or rollback. I'd use it when the state being protected lives in that same database. It does not protect side effects outside the database, like calling a payment API."},
+		{"run-job-once", "not really, a lock just stops two runs overlapping, another instance can run it again later in the same period after the first one releases. better: insert a row per (job, period) with a unique key and only the winner runs, and make the job idempotent anyway."},
+		{"run-job-once", "A lock alone doesn't give once-per-period: once the first instance releases, a late instance can take it and run the job again. Record the run in the database with a unique constraint on job and period so only one instance wins, and keep the job idempotent so a retry after a crash is harmless."},
+		{"two-holders", "first id line up the job durations vs the ttl and check gc logs for pauses around the incident, most likely one worker paused past its lease. fix = fencing token checked by the storage, not a bigger ttl."},
+		{"two-holders", "I'd start by comparing how long each critical section took with the lease TTL and looking for stalls, GC or CPU throttling, in that window. Then check the release path and whether the lock store failed over. The durable fix is fencing at the resource, since a longer TTL only makes it rarer."},
+	}
+	for _, w := range good {
+		q, _ := b.ByID(w[0])
+		if r := b.Grade(q, quiz.Answer{Text: w[1]}); !r.Passed || len(r.FlagIDs()) > 0 {
+			t.Errorf("%s: passed=%v (missed %v) flags %v for %q", w[0], r.Passed, r.Missed(), r.FlagIDs(), w[1])
+		}
+	}
+}
+
+// TestNamedAntiPatternsRaiseNoFlag: sentences that name a mistake to warn
+// against it, on every question.
+func TestNamedAntiPatternsRaiseNoFlag(t *testing.T) {
+	b := loadBank(t)
+	qs := []string{"redis-lock-and-failure", "two-holders", "choose-ttl", "extend-lease", "fencing-token", "redis-vs-consensus", "row-lock", "run-job-once", "avoid-the-lock"}
+	lines := []string{
+		"Using SETNX followed by a separate EXPIRE is asking for trouble.",
+		"A plain DEL on release is a classic footgun.",
+		"Relying on the TTL alone for safety is a mistake people make.",
+		"Comparing wall-clock timestamps across hosts won't tell you the order.",
+		"Checking the token in the client would still race with a pause.",
+		"Redlock gets mentioned a lot, but it doesn't give you correctness.",
+		"Whatever you do, avoid holding the lock across the HTTP call.",
+		"The temptation is to extend with a bare EXPIRE; resist it.",
+		"I've seen teams bump the TTL after an incident, which only hides the bug.",
+		"Heartbeats sound like a fix, yet a frozen process can't send them.",
+		"A random UUID is fine for ownership on release, but it can't be a fencing token because it has no order.",
+		"The replica may not have the key yet, since replication is asynchronous.",
+		"You can't just trust that the TTL is long enough.",
+		"Two commands, SETNX then EXPIRE, leave a window where a crash makes the lock permanent.",
+		"Never assume the lease is still yours just because your heartbeat thread is running.",
+		"Skipping fencing because the lock is in etcd is a trap: a paused client still writes late.",
+		"Don't rely on Redlock for correctness.",
+		"The client checking its own token is not enough; only the storage can do it atomically.",
+		"Holding a row lock while calling an external API is a bad idea.",
+		"Wrapping the job in a lock is tempting but it doesn't stop a second run later in the period.",
+	}
+	for _, l := range lines {
+		for _, id := range qs {
+			q, _ := b.ByID(id)
+			if r := b.Grade(q, quiz.Answer{Text: l}); len(r.FlagIDs()) > 0 {
+				t.Errorf("%s: flags %v for %q", id, r.FlagIDs(), l)
+			}
+		}
+	}
+}
