@@ -42,6 +42,12 @@ func TestIssueExamples(t *testing.T) {
 			t.Fatalf("notes %q, want the advice to write it as said in the interview", r.Notes)
 		}
 	})
+	t.Run("bullet list of bare nouns earns nothing", func(t *testing.T) {
+		r := gradeReal(t, b, "fencing-token", "- fencing token\n- monotonic counter\n- storage rejects lower token\n- GC pause\n- etcd revision\n")
+		if r.Passed || len(r.Hits()) > 0 || len(r.Notes) == 0 {
+			t.Fatalf("got passed=%v hits %v notes %q, want no point and the note", r.Passed, r.Hits(), r.Notes)
+		}
+	})
 	wordings := []struct{ question, text, point string }{
 		{"fencing-token", "The datastore turns away anything stamped with an older generation number.", "resource-rejects"},
 		{"fencing-token", "The client sent its token with every write it made.", "sent-with-write"},

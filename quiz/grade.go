@@ -5,6 +5,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -34,14 +35,14 @@ const keywordShare = 0.5
 // valid option, step or line simply scores 0 (use Answer.Validate first to
 // tell the learner).
 func Grade(q *Question, a Answer, flags []*RedFlag) Result {
-	return grade(q, a, flags, nil, nil)
+	return grade(q, a, flags, nil, nil, nil)
 }
 
-func grade(q *Question, a Answer, flags []*RedFlag, words *wordCache, lex *lexicon) Result {
+func grade(q *Question, a Answer, flags []*RedFlag, words *wordCache, lex *lexicon, pool *sync.Pool) Result {
 	r := Result{Question: q.ID, Kind: q.Kind}
 	switch q.Kind {
 	case KindFreeText:
-		gradeFreeText(q, a.Text, flags, words, lex, &r)
+		gradeFreeText(q, a.Text, flags, words, lex, pool, &r)
 	case KindSingle, KindPredict, KindMultiple:
 		gradeChoice(q, a.Choices, &r)
 	case KindOrdering:
@@ -81,7 +82,7 @@ func clamp01(x float64) float64 {
 	return x
 }
 
-func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache, lex *lexicon, r *Result) {
+func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache, lex *lexicon, pool *sync.Pool, r *Result) {
 	// Grading cost grows with the text; the web refuses longer answers, so
 	// anything past the limit (from another caller) is not read at all.
 	truncated := false
@@ -95,7 +96,14 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache,
 		}
 		text, truncated = text[:cut], true
 	}
-	d := analyseWith(text, cache)
+	var d *doc
+	if pool != nil {
+		d = pool.Get().(*doc)
+		defer pool.Put(d)
+		analyseInto(d, text, cache)
+	} else {
+		d = analyseWith(text, cache)
+	}
 	if lex != nil {
 		lex.mark(d)
 	}

@@ -298,8 +298,13 @@ func (c *evalCtx) exclFirsts(x int) bitset {
 // evalFor returns the cache of p on d.
 func (d *doc) evalFor(p *Pattern) *evalCtx {
 	if p.lex != nil && p.lex == d.lex {
-		if d.lexEvals == nil {
-			d.lexEvals = make([]*evalCtx, p.lex.patterns)
+		if len(d.lexEvals) < p.lex.patterns {
+			if cap(d.lexEvals) >= p.lex.patterns {
+				d.lexEvals = d.lexEvals[:p.lex.patterns]
+				clear(d.lexEvals)
+			} else {
+				d.lexEvals = make([]*evalCtx, p.lex.patterns)
+			}
 		}
 		if c := d.lexEvals[p.pid]; c != nil {
 			return c
@@ -463,16 +468,27 @@ func (x *lexicon) add(p *Pattern) {
 // mark fills d.lexLeaves: the tokens of every word set of x.
 func (x *lexicon) mark(d *doc) {
 	d.lex = x
-	d.lexLeaves = make([]bitset, x.n)
+	if cap(d.lexLeaves) >= int(x.n) {
+		d.lexLeaves = d.lexLeaves[:x.n]
+		clear(d.lexLeaves)
+	} else {
+		d.lexLeaves = make([]bitset, x.n)
+	}
 	words := (len(d.toks) + 63) / 64
-	var slab []uint64 // word sets' bitsets are carved from shared slabs
+	// Word sets' bitsets are carved from one slab, kept with the doc for
+	// the next answer; a fresh one is allocated when it runs out.
+	slab := d.slab[:cap(d.slab)]
+	clear(slab)
+	used := 0
 	set := func(gid int32, k int) {
 		b := d.lexLeaves[gid]
 		if b == nil {
-			if len(slab) < words {
-				slab = make([]uint64, words*64)
+			if used+words > len(slab) {
+				slab, used = make([]uint64, max(words*256, 2*len(slab))), 0
+				d.slab = slab
 			}
-			b, slab = bitset(slab[:words:words]), slab[words:]
+			b = bitset(slab[used : used+words : used+words])
+			used += words
 			d.lexLeaves[gid] = b
 		}
 		b.set(k)

@@ -25,6 +25,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -345,6 +346,7 @@ type Bank struct {
 	words     *wordCache // stems and lemmas of the words answers use
 	lex       *lexicon   // the word sets of all its patterns
 	version   string     // see Version
+	docs      *sync.Pool // analysed answers' buffers, reused
 }
 
 // NewBank validates and compiles the questions against the red flags and
@@ -352,7 +354,8 @@ type Bank struct {
 // field, for example `question "fencing-token": points[2].match[0]:
 // unknown synonym "@storge"`; a *FieldError carries the parts.
 func NewBank(questions []*Question, flags []RedFlag, syn Synonyms) (*Bank, error) {
-	b := &Bank{byID: map[string]*Question{}, flagByID: map[string]*RedFlag{}, words: &wordCache{}}
+	b := &Bank{byID: map[string]*Question{}, flagByID: map[string]*RedFlag{}, words: &wordCache{},
+		docs: &sync.Pool{New: func() any { return &doc{} }}}
 	for i := range flags {
 		f := flags[i]
 		if err := compileFlag(&f, syn); err != nil {
@@ -576,7 +579,9 @@ func (b *Bank) FlagsFor(q *Question) []*RedFlag {
 
 // Grade grades a against q with the red flags that apply to q. It is
 // Grade with b.FlagsFor(q).
-func (b *Bank) Grade(q *Question, a Answer) Result { return grade(q, a, b.FlagsFor(q), b.words, b.lex) }
+func (b *Bank) Grade(q *Question, a Answer) Result {
+	return grade(q, a, b.FlagsFor(q), b.words, b.lex, b.docs)
+}
 
 // MaxAnswerChars is the longest free-text answer accepted, in characters
 // (runes, so accented text is not penalised). Longer answers are refused by

@@ -48,6 +48,7 @@ type doc struct {
 	leafBits  map[string]bitset     // tokens of each word set, by its key
 	lex       *lexicon              // the bank's word sets, marked on the tokens (or nil)
 	lexLeaves []bitset              // by gid: the tokens of each of lex's word sets
+	slab      []uint64              // backing store of lexLeaves, reused
 	lexEvals  []*evalCtx            // by pid: the caches of lex's patterns
 }
 
@@ -108,7 +109,13 @@ func analyse(text string) *doc { return analyseWith(text, nil) }
 // analyseWith is analyse with a cache of word forms shared between answers
 // (nil for none): stemming is most of the cost of reading an answer.
 func analyseWith(text string, words *wordCache) *doc {
-	d := &doc{text: text, toks: make([]token, 0, len(text)/5+1)}
+	return analyseInto(&doc{toks: make([]token, 0, len(text)/5+1)}, text, words)
+}
+
+// analyseInto is analyseWith into a doc whose buffers are reused (a Bank
+// keeps a pool of them): d's previous content is discarded.
+func analyseInto(d *doc, text string, words *wordCache) *doc {
+	*d = doc{text: text, toks: d.toks[:0], sents: d.sents[:0], lexLeaves: d.lexLeaves[:0], lexEvals: d.lexEvals[:0], slab: d.slab}
 	var stems map[string]*wordForms // without a shared cache: words repeat within an answer too
 	if words == nil {
 		stems = map[string]*wordForms{}
