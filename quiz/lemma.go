@@ -48,10 +48,11 @@ type wordForms struct {
 	lstem string // stem of lemma, or ""
 	lex   *lexicon
 	gids  []int32 // the word sets of lex the word belongs to
+	cls   wordClass
 }
 
 func formsOf(raw string, lex *lexicon) *wordForms {
-	w := &wordForms{stem: stem(raw)}
+	w := &wordForms{stem: stem(raw), cls: classOf(raw)}
 	if lex != nil {
 		defer func() { w.lex, w.gids = lex, lex.gidsOf(raw, w) }()
 	}

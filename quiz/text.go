@@ -181,7 +181,7 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 				w = formsOf(raw, nil)
 				stems[raw] = w
 			}
-			d.toks = append(d.toks, token{raw: raw, wordForms: w, start: start, end: i, sent: sent, clause: clauseNext, negBy: -1, fn: isFunction(raw),
+			d.toks = append(d.toks, token{raw: raw, wordForms: w, start: start, end: i, sent: sent, clause: clauseNext, negBy: -1, fn: w.cls&clsFunction != 0,
 				code: depth > 0 || quoted || inQuote || looksLikeCode(text[start:i]), quote: q})
 			if clauseNext {
 				d.toks[len(d.toks)-1].brk = brk
@@ -276,7 +276,7 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 	// clause words and "and <pronoun>"
 	for k := range d.toks {
 		t := &d.toks[k]
-		if clauseWords[t.raw] {
+		if t.cls&clsClause != 0 {
 			t.clause = true
 		}
 		if t.raw == "and" && k+1 < len(d.toks) && afterAnd[d.toks[k+1].raw] {
@@ -418,7 +418,10 @@ func markNegation(d *doc) {
 	toks := d.toks
 	for k := range toks {
 		t := toks[k]
-		neg := isNegator(t.raw)
+		if t.cls&(clsNegator|clsCritic) == 0 {
+			continue
+		}
+		neg := t.cls&clsNegator != 0
 		if neg && k+1 < len(toks) && toks[k+1].sent == t.sent {
 			n := toks[k+1].raw
 			// "not only", "not just": emphasis, not negation.
@@ -435,7 +438,7 @@ func markNegation(d *doc) {
 		} else if neg && (t.raw == "instead" || t.raw == "rather") {
 			neg = false
 		}
-		critic := critics[t.raw]
+		critic := t.cls&clsCritic != 0
 		if !neg && !critic {
 			continue
 		}
@@ -589,6 +592,9 @@ func markFrames(d *doc) {
 	}
 	for k := range toks {
 		t := toks[k]
+		if t.cls&clsFrame == 0 && t.raw != "that" && t.raw != "otherwise" {
+			continue
+		}
 		switch {
 		// "it is not true that X", "it's a myth that X", "the mistake is
 		// that X", "it is wrong to say X".
@@ -753,7 +759,7 @@ func markMentions(d *doc) {
 		}
 		mention, colon := false, -1
 		for j := s.from; j < s.to; j++ {
-			if mentionNouns[toks[j].raw] {
+			if toks[j].cls&clsMention != 0 {
 				mention = true
 			}
 			if colon < 0 && toks[j].brk == ':' && j > s.from {
@@ -818,7 +824,7 @@ breaks broke fails failed misleading bogus dangerous`)
 // claim; "I heard", "I disagree" are not claims of theirs).
 func attributed(toks []token) bool {
 	for k, t := range toks {
-		if !attributionWords[t.raw] {
+		if t.cls&clsAttribution == 0 {
 			continue
 		}
 		if k > 0 && (toks[k-1].raw == "i" || toks[k-1].raw == "we") && t.raw != "heard" && t.raw != "hear" && t.raw != "told" && t.raw != "asked" {
@@ -836,7 +842,7 @@ func attributed(toks []token) bool {
 // "the answer is no".
 func rebuttalAt(toks []token) int {
 	for k, t := range toks {
-		if rebuttalWords[t.raw] {
+		if t.cls&clsRebuttal != 0 {
 			return clauseStart(toks, k)
 		}
 		switch t.raw {
@@ -938,4 +944,51 @@ func isProbe(toks []token, k int) bool {
 		return next(1) == "out" && (next(2) == "whether" || next(2) == "if")
 	}
 	return false
+}
+
+// wordClass is the set of closed word lists a word belongs to, computed
+// once per distinct word (and cached with its forms) so the passes over an
+// answer test a bit rather than look a word up in a dozen maps.
+type wordClass uint32
+
+// The word classes.
+const (
+	clsFunction wordClass = 1 << iota
+	clsNegator
+	clsCritic
+	clsClause
+	clsReject
+	clsClaimVerb
+	clsClaimant
+	clsReport
+	clsProbe
+	clsMention
+	clsAttribution
+	clsRebuttal
+)
+
+// clsFrame are the classes a token must have for markFrames to look at it
+// (besides "that" and "otherwise").
+const clsFrame = clsReject | clsClaimVerb | clsClaimant | clsReport | clsProbe
+
+// probeWords start a diagnosis probe (see isProbe).
+var probeWords = setOf(`suspect suspected suspecting beware watch against look looking search
+searching grep grepping hunt check checking see verify confirm ask rule ruling find finding`)
+
+func classOf(raw string) wordClass {
+	var c wordClass
+	for _, x := range []struct {
+		on  bool
+		cls wordClass
+	}{
+		{isFunction(raw), clsFunction}, {isNegator(raw), clsNegator}, {critics[raw], clsCritic},
+		{clauseWords[raw], clsClause}, {rejectWords[raw], clsReject}, {claimVerbs[raw], clsClaimVerb},
+		{claimants[raw], clsClaimant}, {reportVerbs[raw], clsReport}, {probeWords[raw], clsProbe},
+		{mentionNouns[raw], clsMention}, {attributionWords[raw], clsAttribution}, {rebuttalWords[raw], clsRebuttal},
+	} {
+		if x.on {
+			c |= x.cls
+		}
+	}
+	return c
 }
