@@ -58,15 +58,22 @@ type pointMeta struct {
 }
 
 type optionMeta struct {
-	ID      string `yaml:"id"`
-	Text    string `yaml:"text"`
-	Correct bool   `yaml:"correct"`
-	Why     string `yaml:"why"`
+	ID        string `yaml:"id"`
+	Text      string `yaml:"text"`
+	Correct   bool   `yaml:"correct"`
+	Dangerous bool   `yaml:"dangerous"`
+	Why       string `yaml:"why"`
 }
 
 type stepMeta struct {
-	ID   string `yaml:"id"`
-	Text string `yaml:"text"`
+	ID          string        `yaml:"id"`
+	Text        string        `yaml:"text"`
+	MustPrecede []precedeMeta `yaml:"must_precede"`
+}
+
+type precedeMeta struct {
+	Step string `yaml:"step"`
+	Race string `yaml:"race"`
 }
 
 type codeMeta struct {
@@ -299,14 +306,18 @@ func parseQuestion(md goldmark.Markdown, file string, src []byte) (*quiz.Questio
 		if err != nil {
 			return nil, fail(fmt.Sprintf("options[%d].why", i), "%v", err)
 		}
-		q.Options = append(q.Options, quiz.Option{ID: o.ID, Text: o.Text, TextHTML: text, Correct: o.Correct, Why: o.Why, WhyHTML: why})
+		q.Options = append(q.Options, quiz.Option{ID: o.ID, Text: o.Text, TextHTML: text, Correct: o.Correct, Dangerous: o.Dangerous, Why: o.Why, WhyHTML: why})
 	}
 	for i, s := range m.Steps {
 		text, err := renderInline(md, s.Text)
 		if err != nil {
 			return nil, fail(fmt.Sprintf("steps[%d].text", i), "%v", err)
 		}
-		q.Steps = append(q.Steps, quiz.Step{ID: s.ID, Text: s.Text, TextHTML: text})
+		st := quiz.Step{ID: s.ID, Text: s.Text, TextHTML: text}
+		for _, p := range s.MustPrecede {
+			st.MustPrecede = append(st.MustPrecede, quiz.Precede{Step: p.Step, Race: p.Race})
+		}
+		q.Steps = append(q.Steps, st)
 	}
 	switch {
 	case m.Code != nil:

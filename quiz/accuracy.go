@@ -25,6 +25,8 @@ type AccuracyReport struct {
 	Holdout AccuracyFigures `json:"holdout"`
 	// Questions has one entry per free-text question, in id order.
 	Questions []QuestionAccuracy `json:"questions"`
+	// Blind is the agreement with the blind corpus: the figures to trust.
+	Blind *BlindReport `json:"blind,omitempty"`
 }
 
 // QuestionAccuracy is the agreement on one question's answers.
@@ -52,4 +54,95 @@ type AccuracyFigures struct {
 	FlagRecall    *float64 `json:"flag_recall"`
 	// Verdicts is the share of pass/fail verdicts that agree.
 	Verdicts float64 `json:"verdicts"`
+}
+
+// BlindReport is the grader's agreement with answers written blind: by
+// people who saw only the question prompts, labelled pass or fail (and
+// whether a red flag should fire) before the grader ran on them.
+type BlindReport struct {
+	// Method says how the corpus was made and split.
+	Method string `json:"method"`
+	// Targets are the figures the grader is meant to reach on the holdout.
+	Targets BlindGate `json:"targets"`
+	// Floors are what the tests enforce on the holdout today: the honest
+	// current figures where a target is not reached yet.
+	Floors BlindGate `json:"floors"`
+	// Before is the holdout as the grader scored it before this corpus
+	// was used (the first measurement, kept for comparison).
+	Before BlindFigures `json:"before"`
+	// Tuning covers the writers whose answers were read while tuning.
+	Tuning BlindFigures `json:"tuning"`
+	// Holdout covers the writer never read while tuning: the estimate.
+	Holdout BlindFigures `json:"holdout"`
+	// Holdout2 covers a second unread writer.
+	Holdout2 BlindFigures `json:"holdout2"`
+	// NewQuestions covers two further unread writers who answered the
+	// fifteen questions added after the grader was tuned: nobody tuned on
+	// them, so they say how the grader does on questions it never saw
+	// answers to.
+	NewQuestions BlindFigures `json:"new_questions"`
+}
+
+// BlindGate is a set of thresholds on BlindFigures.
+type BlindGate struct {
+	// Verdicts is the least pass/fail agreement.
+	Verdicts float64 `json:"verdicts"`
+	// MaxPassFlagged is the most answers labelled pass that may raise a
+	// red flag.
+	MaxPassFlagged int `json:"max_pass_flagged"`
+	// Flagged is the least share of should-flag answers flagged.
+	Flagged float64 `json:"flagged"`
+	// MaxSaladPasses is the most keyword lists that may pass.
+	MaxSaladPasses int `json:"max_salad_passes"`
+}
+
+// BlindFigures are the grader's agreement with one part of the blind
+// corpus.
+type BlindFigures struct {
+	Writers []string `json:"writers"`
+	Answers int      `json:"answers"`
+	// Verdicts is the share of pass/fail verdicts that agree; FalsePasses
+	// and FalseFails count the others.
+	Verdicts    float64 `json:"verdicts"`
+	FalsePasses int     `json:"false_passes"`
+	FalseFails  int     `json:"false_fails"`
+	// PassFlagged of the PassAnswers (labelled pass) raised a red flag.
+	PassAnswers int `json:"pass_answers"`
+	PassFlagged int `json:"pass_flagged"`
+	// ShouldFlagged of the ShouldFlag answers (asserting a losing claim)
+	// raised one; Flagged is the share.
+	ShouldFlag    int     `json:"should_flag"`
+	ShouldFlagged int     `json:"should_flagged"`
+	Flagged       float64 `json:"flagged"`
+	// SaladPasses of the Salads (keyword lists) passed.
+	Salads      int `json:"salads"`
+	SaladPasses int `json:"salad_passes"`
+	// Kinds is the verdict agreement per kind of answer.
+	Kinds []KindFigures `json:"kinds"`
+}
+
+// KindFigures is the verdict agreement on one kind of blind answer.
+type KindFigures struct {
+	Kind    string `json:"kind"`
+	Answers int    `json:"answers"`
+	Agree   int    `json:"agree"`
+}
+
+// Meets reports whether f reaches every threshold of g, and which it
+// misses.
+func (g BlindGate) Meets(f BlindFigures) (bool, []string) {
+	var miss []string
+	if f.Verdicts < g.Verdicts {
+		miss = append(miss, "verdicts")
+	}
+	if f.PassFlagged > g.MaxPassFlagged {
+		miss = append(miss, "red flags on passing answers")
+	}
+	if f.Flagged < g.Flagged {
+		miss = append(miss, "losing claims flagged")
+	}
+	if f.SaladPasses > g.MaxSaladPasses {
+		miss = append(miss, "keyword lists passing")
+	}
+	return len(miss) == 0, miss
 }

@@ -136,6 +136,15 @@ func compileFreeText(q *Question, syn Synonyms, flags map[string]*RedFlag) error
 			return err
 		}
 	}
+	core := 0
+	for _, p := range q.Points {
+		if p.Core {
+			core++
+		}
+	}
+	if core == 1 || core > 3 {
+		return fieldErr("points", fmt.Errorf("%d core points; mark 2 or 3 (core: true), the points an answer must make to pass", core))
+	}
 	for i, id := range q.Flags {
 		if _, ok := flags[id]; !ok {
 			return fieldErr(fmt.Sprintf("flags[%d]", i), fmt.Errorf("unknown red flag %q", id))
@@ -209,6 +218,9 @@ func checkOptions(q *Question) error {
 		if o.Correct {
 			correct++
 		}
+		if o.Dangerous && o.Correct {
+			return fieldErr(at("dangerous"), errors.New("only a wrong option can be dangerous"))
+		}
 	}
 	switch {
 	case q.Kind != KindMultiple && correct != 1:
@@ -236,7 +248,30 @@ func checkSteps(q *Question) error {
 			return fieldErr(fmt.Sprintf("steps[%d].text", i), errEmpty)
 		}
 	}
+	for i, s := range q.Steps {
+		for j, p := range s.MustPrecede {
+			at := fmt.Sprintf("steps[%d].must_precede[%d]", i, j)
+			if !seen[p.Step] || p.Step == s.ID {
+				return fieldErr(at+".step", fmt.Errorf("%q is not another step of this question", p.Step))
+			}
+			if p.Race == "" {
+				return fieldErr(at+".race", errors.New("say what race the broken order creates"))
+			}
+			if pos(q, p.Step) < i {
+				return fieldErr(at+".step", fmt.Errorf("%q comes before %q in the correct order", p.Step, s.ID))
+			}
+		}
+	}
 	return nil
+}
+
+func pos(q *Question, id string) int {
+	for i, s := range q.Steps {
+		if s.ID == id {
+			return i
+		}
+	}
+	return -1
 }
 
 func checkCode(q *Question) error {

@@ -4,17 +4,21 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
 // Penalty returns the share of the score a red flag of severity sev costs.
-// A fatal flag also fails the answer outright.
+// A fatal flag also fails the answer outright. A major flag costs more than
+// all the breadth points together (1 - PassMark), so an answer asserting a
+// claim that loses the round cannot pass on breadth.
 func Penalty(sev Severity) float64 {
 	switch sev {
 	case SeverityFatal:
-		return 0.3
+		return 0.45
 	case SeverityMajor:
-		return 0.15
+		return 0.45
 	case SeverityMinor:
 		return 0.05
 	}
@@ -31,10 +35,14 @@ const keywordShare = 0.5
 // valid option, step or line simply scores 0 (use Answer.Validate first to
 // tell the learner).
 func Grade(q *Question, a Answer, flags []*RedFlag) Result {
+	return grade(q, a, flags, nil, nil, nil)
+}
+
+func grade(q *Question, a Answer, flags []*RedFlag, words *wordCache, lex *lexicon, pool *sync.Pool) Result {
 	r := Result{Question: q.ID, Kind: q.Kind}
 	switch q.Kind {
 	case KindFreeText:
-		gradeFreeText(q, a.Text, flags, &r)
+		gradeFreeText(q, a.Text, flags, words, lex, pool, &r)
 	case KindSingle, KindPredict, KindMultiple:
 		gradeChoice(q, a.Choices, &r)
 	case KindOrdering:
@@ -74,7 +82,7 @@ func clamp01(x float64) float64 {
 	return x
 }
 
-func gradeFreeText(q *Question, text string, flags []*RedFlag, r *Result) {
+func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache, lex *lexicon, pool *sync.Pool, r *Result) {
 	// Grading cost grows with the text; the web refuses longer answers, so
 	// anything past the limit (from another caller) is not read at all.
 	truncated := false
@@ -88,9 +96,19 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, r *Result) {
 		}
 		text, truncated = text[:cut], true
 	}
-	d := analyse(text)
+	var d *doc
+	if pool != nil {
+		d = pool.Get().(*doc)
+		defer pool.Put(d)
+		analyseInto(d, text, cache)
+	} else {
+		d = analyseWith(text, cache)
+	}
+	if lex != nil {
+		lex.mark(d)
+	}
 	for _, p := range q.Points {
-		pr := PointResult{ID: p.ID, Label: p.Label, Dimension: p.Dimension, Weight: p.Weight}
+		pr := PointResult{ID: p.ID, Label: p.Label, Dimension: p.Dimension, Weight: p.Weight, Core: p.Core}
 		if pr.Weight == 0 {
 			pr.Weight = 1
 		}
@@ -123,8 +141,39 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, r *Result) {
 		r.Notes = append(r.Notes, fmt.Sprintf("Only the first %d characters of this answer were graded.", MaxAnswerChars))
 	}
 	if listy {
-		r.Notes = append(r.Notes, "Most of this answer is a list of terms rather than sentences. An interviewer credits a point only when you explain it, so say what each mechanism does and why.")
+		r.Notes = append(r.Notes, "Most of this answer is a list of terms rather than sentences, and a list earns no points: write it as you would say it in the interview, what each mechanism does and why.")
 	}
+	if note := fullerNote(r.Points); note != "" && coreMade(r.Points) {
+		r.Notes = append(r.Notes, note)
+	}
+}
+
+// coreMade reports whether every core point is hit (true when the
+// question marks none).
+func coreMade(points []PointResult) bool {
+	for _, p := range points {
+		if p.Core && !p.Hit {
+			return false
+		}
+	}
+	return true
+}
+
+// fullerNote tells an answer that made the core points what a fuller one
+// would add: the breadth points it missed.
+func fullerNote(points []PointResult) string {
+	var missed []string
+	core := false
+	for _, p := range points {
+		core = core || p.Core
+		if !p.Core && !p.Hit {
+			missed = append(missed, p.Label)
+		}
+	}
+	if !core || len(missed) == 0 {
+		return ""
+	}
+	return "You made the core points. A fuller answer would also cover: " + strings.Join(missed, "; ") + "."
 }
 
 // findPoint looks for any of pats (in sentences that earn credit when
@@ -199,18 +248,43 @@ func sortFlags(fs []FlagResult) {
 	sort.SliceStable(fs, func(i, j int) bool { return rank[fs[i].Severity] < rank[fs[j].Severity] })
 }
 
+// freeTextScore scores the points and subtracts the flags' penalties. When
+// the question marks core points, they carry the pass line: every core
+// point made scores PassMark and the breadth points share the rest, while
+// an answer missing a core point stays below PassMark however broad it is.
+// Without core points the score is the weighted share of points made.
 func freeTextScore(points []PointResult, flags []FlagResult) float64 {
-	var hit, total float64
+	var hit, total, coreHit, coreTotal float64
 	for _, p := range points {
+		if p.Core {
+			coreTotal += p.Weight
+			if p.Hit {
+				coreHit += p.Weight
+			}
+			continue
+		}
 		total += p.Weight
 		if p.Hit {
 			hit += p.Weight
 		}
 	}
-	if total == 0 {
+	var score float64
+	switch {
+	case coreTotal > 0:
+		breadth := 0.0
+		if total > 0 {
+			breadth = hit / total
+		}
+		if coreHit >= coreTotal {
+			score = PassMark + (1-PassMark)*breadth
+		} else {
+			score = PassMark * (0.9*coreHit/coreTotal + 0.1*breadth)
+		}
+	case total > 0:
+		score = hit / total
+	default:
 		return 0
 	}
-	score := hit / total
 	for _, f := range flags {
 		if f.Dismissed {
 			continue
@@ -278,6 +352,14 @@ func gradeChoice(q *Question, choices []string, r *Result) {
 	// Multiple choice: each correct pick earns a share, each wrong pick
 	// takes one back, so ticking every box earns nothing.
 	r.Score = float64(right-wrong) / float64(correct)
+	// A dangerous pick is a claim that loses the round: no credit for the
+	// rest makes up for it.
+	for _, o := range q.Options {
+		if o.Dangerous && chosen[o.ID] {
+			r.Score = min(r.Score, brokenOrderCap)
+			r.Notes = append(r.Notes, fmt.Sprintf("You picked %q: said in an interview, that alone loses the round.", o.Text))
+		}
+	}
 }
 
 func optionResult(o Option, chosen bool) OptionResult {
@@ -323,6 +405,40 @@ func gradeOrdering(q *Question, order []string, r *Result) {
 	if len(q.Steps) > 0 {
 		r.Score = float64(n) / float64(len(q.Steps))
 	}
+	at := map[string]int{}
+	for k, s := range steps {
+		at[s.ID] = k
+	}
+	for _, s := range q.Steps {
+		for _, p := range s.MustPrecede {
+			first, ok1 := at[s.ID]
+			then, ok2 := at[p.Step]
+			if ok1 && ok2 && first < then || !ok2 {
+				continue
+			}
+			r.Broken = append(r.Broken, BrokenOrder{First: s.ID, Then: p.Step, Race: p.Race})
+		}
+	}
+	if len(r.Broken) > 0 {
+		// A broken safety order fails whatever the pairwise credit.
+		r.Score = min(r.Score, brokenOrderCap)
+		for _, b := range r.Broken {
+			r.Notes = append(r.Notes, fmt.Sprintf("Step %q must come before step %q: %s", stepText(q, b.First), stepText(q, b.Then), b.Race))
+		}
+	}
+}
+
+// brokenOrderCap is the most an ordering answer that breaks a
+// must-precede rule can score: well below PassMark.
+const brokenOrderCap = 0.3
+
+func stepText(q *Question, id string) string {
+	for _, s := range q.Steps {
+		if s.ID == id {
+			return s.Text
+		}
+	}
+	return id
 }
 
 // longestIncreasing marks one longest strictly increasing subsequence of

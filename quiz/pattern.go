@@ -3,6 +3,7 @@ package quiz
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 )
@@ -70,86 +71,16 @@ type Pattern struct {
 	src      string
 	polarity Polarity
 	parts    []elem
-	either   []bool // per part: matches negated or not ("?" before a later part)
-	exclude  []elem // parts that must not occur, asserted, in the sentence
-	window   int    // >0: the ~N window; 0: same sentence
+	either   []bool   // per part: matches negated or not ("?" before a later part)
+	exclude  []elem   // parts that must not occur, asserted, in the sentence
+	window   int      // >0: the ~N window; 0: same sentence
+	leaves   int      // how many word sets parts and exclusions hold (see numberLeaves)
+	lex      *lexicon // the bank's lexicon that numbered it, or nil
+	pid      int      // its number in lex
 }
 
 // String returns the pattern as written.
 func (p *Pattern) String() string { return p.src }
-
-// elem matches a run of tokens starting at a position and returns where
-// the runs it can match end (exclusive).
-type elem interface {
-	ends(toks []token, i, lim int) []int
-}
-
-type litElem string // a stem
-
-func (e litElem) ends(toks []token, i, lim int) []int {
-	if i < lim && toks[i].stem == string(e) {
-		return []int{i + 1}
-	}
-	return nil
-}
-
-type prefixElem string
-
-func (e prefixElem) ends(toks []token, i, lim int) []int {
-	if i < lim && strings.HasPrefix(toks[i].raw, string(e)) {
-		return []int{i + 1}
-	}
-	return nil
-}
-
-type altElem []elem
-
-func (e altElem) ends(toks []token, i, lim int) []int {
-	var out []int
-	for _, a := range e {
-		out = appendUnique(out, a.ends(toks, i, lim)...)
-	}
-	return out
-}
-
-type seqElem struct {
-	elems []elem
-	gap   int
-}
-
-func (e seqElem) ends(toks []token, i, lim int) []int {
-	cur := []int{i}
-	for k, el := range e.elems {
-		var next []int
-		for _, p := range cur {
-			hi := p
-			if k > 0 {
-				hi = p + e.gap
-			}
-			for s := p; s <= hi && s < lim; s++ {
-				next = appendUnique(next, el.ends(toks, s, lim)...)
-			}
-		}
-		if len(next) == 0 {
-			return nil
-		}
-		cur = next
-	}
-	return cur
-}
-
-func appendUnique(dst []int, vs ...int) []int {
-outer:
-	for _, v := range vs {
-		for _, d := range dst {
-			if d == v {
-				continue outer
-			}
-		}
-		dst = append(dst, v)
-	}
-	return dst
-}
 
 const phraseGap = 2
 
@@ -228,15 +159,21 @@ func ParsePattern(src string, syn Synonyms, topic string) (*Pattern, error) {
 	if len(p.parts) == 0 {
 		return nil, fmt.Errorf("pattern %q: only exclusions; say what must match", src)
 	}
-	if len(p.parts) > 4 {
-		return nil, fmt.Errorf("pattern %q: %d parts; at most 4", src, len(p.parts))
+	if len(p.parts) > maxParts {
+		return nil, fmt.Errorf("pattern %q: %d parts; at most %d", src, len(p.parts), maxParts)
 	}
+	for _, e := range append(append([]elem(nil), p.parts...), p.exclude...) {
+		if n := e.span(); n > maxSpan {
+			return nil, fmt.Errorf("pattern %q: a phrase can run over %d words; at most %d", src, n, maxSpan)
+		}
+	}
+	p.leaves = numberLeaves(p)
 	return p, nil
 }
 
 // parsePart compiles a part: phrases separated by "|".
 func parsePart(words []string, syn Synonyms, topic string, allowSyn bool) (elem, error) {
-	var alts altElem
+	var alts []elem
 	for _, a := range strings.Split(strings.Join(words, " "), "|") {
 		ws := strings.Fields(a)
 		if len(ws) == 0 {
@@ -248,10 +185,7 @@ func parsePart(words []string, syn Synonyms, topic string, allowSyn bool) (elem,
 		}
 		alts = append(alts, e)
 	}
-	if len(alts) == 1 {
-		return alts[0], nil
-	}
-	return alts, nil
+	return newAlt(alts), nil
 }
 
 // parsePhrase compiles a phrase of pattern words; a word's forms are
@@ -259,7 +193,7 @@ func parsePart(words []string, syn Synonyms, topic string, allowSyn bool) (elem,
 func parsePhrase(words []string, syn Synonyms, topic string, allowSyn bool) (elem, error) {
 	var seq []elem
 	for _, w := range words {
-		var alts altElem
+		var alts []elem
 		for _, a := range strings.Split(w, "/") {
 			e, err := parseAlt(a, syn, topic, allowSyn)
 			if err != nil {
@@ -267,16 +201,12 @@ func parsePhrase(words []string, syn Synonyms, topic string, allowSyn bool) (ele
 			}
 			alts = append(alts, e)
 		}
-		if len(alts) == 1 {
-			seq = append(seq, alts[0])
-		} else {
-			seq = append(seq, alts)
-		}
+		seq = append(seq, newAlt(alts))
 	}
 	if len(seq) == 1 {
 		return seq[0], nil
 	}
-	return seqElem{elems: seq, gap: phraseGap}, nil
+	return &seqElem{elems: seq, gap: phraseGap}, nil
 }
 
 func parseAlt(a string, syn Synonyms, topic string, allowSyn bool) (elem, error) {
@@ -291,7 +221,7 @@ func parseAlt(a string, syn Synonyms, topic string, allowSyn bool) (elem, error)
 		if !ok {
 			return nil, fmt.Errorf("unknown synonym %q", a)
 		}
-		var alts altElem
+		var alts []elem
 		for _, entry := range set {
 			e, err := parsePhrase(strings.Fields(entry), syn, topic, false)
 			if err != nil {
@@ -302,26 +232,26 @@ func parseAlt(a string, syn Synonyms, topic string, allowSyn bool) (elem, error)
 		if len(alts) == 0 {
 			return nil, fmt.Errorf("synonym %q is empty", a)
 		}
-		return alts, nil
+		return newAlt(alts), nil
 	case strings.HasSuffix(a, "*"):
 		pre := strings.ToLower(strings.TrimSuffix(a, "*"))
 		if len([]rune(pre)) < 3 || strings.ContainsAny(pre, "*|@/") {
 			return nil, fmt.Errorf("prefix %q: want at least 3 letters before *", a)
 		}
-		return prefixElem(pre), nil
+		return &wordSet{prefixes: []string{pre}}, nil
 	}
 	d := analyse(a)
 	switch len(d.toks) {
 	case 0:
 		return nil, fmt.Errorf("%q has no letters or digits", a)
 	case 1:
-		return litElem(d.toks[0].stem), nil
+		return litWord(d.toks[0]), nil
 	}
 	var seq []elem
 	for _, t := range d.toks {
-		seq = append(seq, litElem(t.stem))
+		seq = append(seq, litWord(t))
 	}
-	return seqElem{elems: seq, gap: 0}, nil
+	return &seqElem{elems: seq, gap: 0}, nil
 }
 
 // match is one occurrence of a pattern: the token spans of its parts.
@@ -362,7 +292,10 @@ func negated(d *doc, s [2]int) bool {
 	return false
 }
 
-const maxSpansPerPart = 8
+const (
+	maxSpansPerPart = 8
+	maxParts        = 4
+)
 
 // find returns the first occurrence of p in sentence si, if any.
 func (p *Pattern) find(d *doc, si int) (match, bool) { return p.findAs(d, si, false) }
@@ -372,63 +305,109 @@ func (p *Pattern) find(d *doc, si int) (match, bool) { return p.findAs(d, si, fa
 func (p *Pattern) findClaim(d *doc, si int) (match, bool) { return p.findAs(d, si, true) }
 
 func (p *Pattern) findAs(d *doc, si int, claimOnly bool) (match, bool) {
+	c := d.evalFor(p)
+	if c.dead {
+		return match{}, false
+	}
 	sn := d.sents[si]
-	for _, ex := range p.exclude {
-		for i := sn.from; i < sn.to; i++ {
-			for _, e := range ex.ends(d.toks, i, sn.to) {
-				if !negated(d, [2]int{i, e}) {
+	for x, ex := range p.exclude {
+		f := c.exclFirsts(x)
+		for i := f.next(sn.from, sn.to); i >= 0; i = f.next(i+1, sn.to) {
+			for m := ex.ends(c, i, sn.to); m != 0; m &= m - 1 {
+				if !negated(d, [2]int{i, i + bits.TrailingZeros64(m)}) {
 					return match{}, false
 				}
 			}
 		}
 	}
-	cands := make([][][2]int, len(p.parts))
+	var cands [maxParts][maxSpansPerPart][2]int
+	var ncand [maxParts]int
 	for k, part := range p.parts {
-		for i := sn.from; i < sn.to && len(cands[k]) < maxSpansPerPart; i++ {
-			ends := part.ends(d.toks, i, sn.to)
-			if len(ends) == 0 {
+		f := c.partFirsts(k)
+		if c.dead {
+			return match{}, false
+		}
+		for i := f.next(sn.from, sn.to); i >= 0 && ncand[k] < maxSpansPerPart; i = f.next(i+1, sn.to) {
+			m := part.ends(c, i, sn.to)
+			if m == 0 {
 				continue
 			}
-			e := ends[0]
-			for _, x := range ends {
-				if x < e {
-					e = x
-				}
+			// The shortest run: bit 0 is never set, every word takes a token.
+			s := [2]int{i, i + bits.TrailingZeros64(m)}
+			// A span that on its own rules the pattern out is no candidate,
+			// so it cannot crowd out one that would match.
+			if !p.either[k] && (p.polarity == Asserted && negated(d, s) || claimOnly && notClaimed(d, s)) {
+				continue
 			}
-			cands[k] = append(cands[k], [2]int{i, e})
+			cands[k][ncand[k]] = s
+			ncand[k]++
 		}
-		if len(cands[k]) == 0 {
+		if ncand[k] == 0 {
 			return match{}, false
 		}
 	}
-	chosen := make([][2]int, len(p.parts))
-	var try func(k int) bool
-	try = func(k int) bool {
-		if k == len(p.parts) {
-			return p.accept(d, chosen) && (!claimOnly || p.claimed(d, chosen))
-		}
-		for _, c := range cands[k] {
-			overlap := false
-			for _, o := range chosen[:k] {
-				if c[0] < o[1] && o[0] < c[1] {
-					overlap = true
-					break
-				}
-			}
-			if overlap {
-				continue
-			}
-			chosen[k] = c
-			if try(k + 1) {
-				return true
-			}
-		}
-		return false
-	}
-	if !try(0) {
+	var chosen [maxParts][2]int
+	if !p.choose(d, 0, &cands, &ncand, &chosen, claimOnly) {
 		return match{}, false
 	}
-	return match{spans: append([][2]int(nil), chosen...)}, true
+	return match{spans: append([][2]int(nil), chosen[:len(p.parts)]...)}, true
+}
+
+// choose picks, part by part, non-overlapping candidate spans that the
+// pattern accepts. Candidates are at most maxSpansPerPart per part and
+// parts at most maxParts, so the search is bounded by a constant per
+// sentence: matching stays linear in the answer.
+func (p *Pattern) choose(d *doc, k int, cands *[maxParts][maxSpansPerPart][2]int, ncand *[maxParts]int, chosen *[maxParts][2]int, claimOnly bool) bool {
+	if k == len(p.parts) {
+		spans := chosen[:k]
+		return p.accept(d, spans) && (!claimOnly || p.claimed(d, spans) && p.compact(spans))
+	}
+	for _, c := range cands[k][:ncand[k]] {
+		overlap := false
+		for _, o := range chosen[:k] {
+			if c[0] < o[1] && o[0] < c[1] {
+				overlap = true
+				break
+			}
+		}
+		if overlap {
+			continue
+		}
+		chosen[k] = c
+		if p.choose(d, k+1, cands, ncand, chosen, claimOnly) {
+			return true
+		}
+	}
+	return false
+}
+
+// maxClaimTokens is the most tokens a red flag's match may cover when its
+// pattern sets no window: a claim is made in a clause or two, and in the
+// long sentences of a thorough answer, words twenty apart rarely belong to
+// the same claim.
+const maxClaimTokens = 20
+
+// compact reports whether spans fit in maxClaimTokens (or p's own window).
+func (p *Pattern) compact(spans [][2]int) bool {
+	if p.window > 0 {
+		return true
+	}
+	lo, hi := spans[0][0], spans[0][1]
+	for _, s := range spans[1:] {
+		lo, hi = min(lo, s[0]), max(hi, s[1])
+	}
+	return hi-lo <= maxClaimTokens
+}
+
+// notClaimed reports whether a span lies in a rejected claim or a
+// diagnosis probe (see claimed).
+func notClaimed(d *doc, s [2]int) bool {
+	for j := s[0]; j < s[1]; j++ {
+		if d.toks[j].refuted || d.toks[j].probe {
+			return true
+		}
+	}
+	return false
 }
 
 func (p *Pattern) accept(d *doc, spans [][2]int) bool {
@@ -467,6 +446,24 @@ func (p *Pattern) accept(d *doc, spans [][2]int) bool {
 // diagnosis probe ("look for ..."), and the parts do not all lie inside
 // one quotation that the sentence rejects (`The claim "..." is wrong`).
 func (p *Pattern) claimed(d *doc, spans [][2]int) bool {
+	// A match wholly inside an if-clause is a hypothesis ("if I lock a row
+	// and then call an API, ..."); one whose condition is in the if-clause
+	// and whose claim is outside it ("if a renewal fails, it's fine to
+	// finish the batch") is still claimed.
+	allHypo := true
+	for k, s := range spans {
+		if p.either[k] {
+			continue
+		}
+		for j := s[0]; j < s[1]; j++ {
+			if !d.toks[j].hypo {
+				allHypo = false
+			}
+		}
+	}
+	if allHypo {
+		return false
+	}
 	quote, inOne := -1, true
 	for k, s := range spans {
 		if p.either[k] {

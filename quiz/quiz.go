@@ -25,6 +25,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -194,6 +195,9 @@ type Option struct {
 	Why string
 	// WhyHTML is Why rendered as inline HTML.
 	WhyHTML string
+	// Dangerous marks a wrong option that is a losing claim in an
+	// interview: picking it fails the exercise whatever else is right.
+	Dangerous bool
 }
 
 // Step is one step of an ordering question.
@@ -204,6 +208,28 @@ type Step struct {
 	Text string
 	// TextHTML is Text rendered as inline HTML.
 	TextHTML string
+	// MustPrecede lists the steps this one must come before whatever the
+	// rest of the order: putting one of them first opens a race, and the
+	// answer fails however many pairs it has right.
+	MustPrecede []Precede
+}
+
+// Precede is a safety-critical ordering: the step that owns it must come
+// before Step.
+type Precede struct {
+	// Step is the id of the step that must come later.
+	Step string
+	// Race says what goes wrong when the order is broken, as the feedback
+	// shows it.
+	Race string
+}
+
+// BrokenOrder is a must-precede rule an ordering answer broke.
+type BrokenOrder struct {
+	// First must come before Then.
+	First, Then string
+	// Race is what the broken order lets happen.
+	Race string
 }
 
 // Code is the snippet of a spot-the-bug question.
@@ -317,6 +343,10 @@ type Bank struct {
 	byID      map[string]*Question
 	flags     []*RedFlag
 	flagByID  map[string]*RedFlag
+	words     *wordCache // stems and lemmas of the words answers use
+	lex       *lexicon   // the word sets of all its patterns
+	version   string     // see Version
+	docs      *sync.Pool // analysed answers' buffers, reused
 }
 
 // NewBank validates and compiles the questions against the red flags and
@@ -324,7 +354,8 @@ type Bank struct {
 // field, for example `question "fencing-token": points[2].match[0]:
 // unknown synonym "@storge"`; a *FieldError carries the parts.
 func NewBank(questions []*Question, flags []RedFlag, syn Synonyms) (*Bank, error) {
-	b := &Bank{byID: map[string]*Question{}, flagByID: map[string]*RedFlag{}}
+	b := &Bank{byID: map[string]*Question{}, flagByID: map[string]*RedFlag{}, words: &wordCache{},
+		docs: &sync.Pool{New: func() any { return &doc{} }}}
 	for i := range flags {
 		f := flags[i]
 		if err := compileFlag(&f, syn); err != nil {
@@ -355,6 +386,21 @@ func NewBank(questions []*Question, flags []RedFlag, syn Synonyms) (*Bank, error
 		b.questions = append(b.questions, q)
 		b.byID[q.ID] = q
 	}
+	b.lex = newLexicon()
+	b.words.lex = b.lex
+	for _, f := range b.flags {
+		for _, p := range append(append([]*Pattern(nil), f.match...), f.unless...) {
+			b.lex.add(p)
+		}
+	}
+	for _, q := range b.questions {
+		for _, pt := range q.Points {
+			for _, p := range append(append([]*Pattern(nil), pt.match...), pt.requires...) {
+				b.lex.add(p)
+			}
+		}
+	}
+	b.version = bankVersion(b, syn)
 	order := map[string]int{}
 	for i, t := range Topics() {
 		order[t.ID] = i
@@ -533,7 +579,9 @@ func (b *Bank) FlagsFor(q *Question) []*RedFlag {
 
 // Grade grades a against q with the red flags that apply to q. It is
 // Grade with b.FlagsFor(q).
-func (b *Bank) Grade(q *Question, a Answer) Result { return Grade(q, a, b.FlagsFor(q)) }
+func (b *Bank) Grade(q *Question, a Answer) Result {
+	return grade(q, a, b.FlagsFor(q), b.words, b.lex, b.docs)
+}
 
 // MaxAnswerChars is the longest free-text answer accepted, in characters
 // (runes, so accented text is not penalised). Longer answers are refused by
@@ -719,6 +767,9 @@ type Result struct {
 	// Misplaced are the ids of the steps outside the longest correctly
 	// ordered subsequence: moving them fixes the order.
 	Misplaced []string `json:"misplaced,omitempty"`
+	// Broken are the must-precede rules the order breaks; any one fails
+	// the answer.
+	Broken []BrokenOrder `json:"broken,omitempty"`
 	// Line is the feedback for a spot-the-bug question.
 	Line *LineResult `json:"line,omitempty"`
 }
@@ -734,6 +785,8 @@ type PointResult struct {
 	// Weight is its share of the score (1 unless the question says
 	// otherwise).
 	Weight float64 `json:"weight"`
+	// Core reports one of the points an answer must make to pass.
+	Core bool `json:"core,omitempty"`
 	// Hit reports the point as made.
 	Hit bool `json:"hit"`
 	// Named reports that the point's terms appear only in a keyword list
@@ -744,6 +797,9 @@ type PointResult struct {
 	Spans []Span `json:"spans,omitempty"`
 	// SelfAssessed reports the learner set Hit, overriding the grader.
 	SelfAssessed bool `json:"self_assessed,omitempty"`
+	// Recovered reports a core point the main answer missed and a
+	// follow-up answer made (see Recover).
+	Recovered bool `json:"recovered,omitempty"`
 }
 
 // FlagResult is a red flag raised by a free-text answer.
@@ -766,6 +822,9 @@ type FlagResult struct {
 	// Dismissed reports that the learner disputed the flag (see Rescore);
 	// a dismissed flag no longer counts.
 	Dismissed bool `json:"dismissed,omitempty"`
+	// Retracted reports the candidate took the claim back in a follow-up
+	// (see Recover); a retracted flag is dismissed too.
+	Retracted bool `json:"retracted,omitempty"`
 }
 
 // OptionResult is the feedback on one option of a choice question.

@@ -336,6 +336,7 @@ type Scorecard struct {
 //   - at least HireMark with at most one main question failed is Hire;
 //   - at least LeanNoMark is Lean no; anything lower is No hire.
 func Score(b *Bank, fus *FollowUps, turns []Turn, limit time.Duration) Scorecard {
+	turns = recoverMains(b, turns)
 	var sc Scorecard
 	sc.Complete = len(turns) > 0
 	dims := map[string]Coverage{}
@@ -588,6 +589,86 @@ type ReviewItem struct {
 
 // RoundNote is the note every round answer carries into practice history.
 const RoundNote = "Answered in a mock round."
+
+// recoverMains returns turns with each main answer corrected by what its
+// follow-ups said (see Recover). The turns given are not changed.
+func recoverMains(b *Bank, turns []Turn) []Turn {
+	out := turns
+	for i, t := range turns {
+		if t.FollowUp != "" || !t.Done() {
+			continue
+		}
+		q, ok := bankQuestion(b, t.Question)
+		if !ok || q.Kind != KindFreeText {
+			continue
+		}
+		var texts []string
+		for _, f := range turns[i+1:] {
+			if f.FollowUp == "" {
+				break
+			}
+			if f.Done() && f.Question == t.Question {
+				texts = append(texts, f.Text)
+			}
+		}
+		if len(texts) == 0 {
+			continue
+		}
+		res, changed := Recover(b, q, *t.Result, texts)
+		if !changed {
+			continue
+		}
+		if &out[0] == &turns[0] {
+			out = append([]Turn(nil), turns...)
+		}
+		out[i].Result = &res
+	}
+	return out
+}
+
+// Recover corrects a main answer's result with what the candidate said in
+// its follow-ups, as an interviewer does when a candidate recovers: a core
+// point the main answer missed and a follow-up answer makes (graded against
+// the main question) counts as made, and when a follow-up answer, read as
+// an answer to the main question, passes with no red flag, the flags the
+// main answer raised are retracted. It reports whether anything changed;
+// each change is noted.
+func Recover(b *Bank, q *Question, res Result, followUps []string) (Result, bool) {
+	out := res
+	out.Points = append([]PointResult(nil), res.Points...)
+	out.Flags = append([]FlagResult(nil), res.Flags...)
+	out.Notes = append([]string(nil), res.Notes...)
+	changed := false
+	for _, text := range followUps {
+		fr := b.Grade(q, Answer{Text: text})
+		for i := range out.Points {
+			p := &out.Points[i]
+			if !p.Core || p.Hit {
+				continue
+			}
+			for _, f := range fr.Points {
+				if f.ID == p.ID && f.Hit {
+					p.Hit, p.Recovered, changed = true, true, true
+					out.Notes = append(out.Notes, "Recovered in the follow-up: "+p.Label+".")
+				}
+			}
+		}
+		if fr.Passed && len(fr.FlagIDs()) == 0 {
+			for i := range out.Flags {
+				if f := &out.Flags[i]; !f.Dismissed {
+					f.Dismissed, f.Retracted, changed = true, true, true
+					out.Notes = append(out.Notes, "Retracted in the follow-up: "+f.Label+".")
+				}
+			}
+		}
+	}
+	if !changed {
+		return res, false
+	}
+	out.Score = freeTextScore(out.Points, out.Flags)
+	finish(&out)
+	return out, true
+}
 
 // RoundReview returns what each answered main question of sc feeds to
 // review, in round order. Follow-ups feed nothing (they are not bank

@@ -11,7 +11,7 @@ import (
 // token is one word of an answer.
 type token struct {
 	raw        string // lowercased, apostrophes normalised
-	stem       string // snowball English stem of raw
+	*wordForms        // stem, lemma, and the word sets it belongs to
 	start, end int    // byte offsets into the original text
 	sent       int    // index of its sentence
 	clause     bool   // a clause starts at this token
@@ -21,6 +21,7 @@ type token struct {
 	quote      int    // the double-quoted run it is in (from 1), or 0
 	brk        rune   // what started its clause: punctuation, '"' for a quote, 0 for none or a word
 	refuted    bool   // inside a claim the sentence rejects ("it is a myth that ...")
+	hypo       bool   // inside an if-clause: a condition, not a claim by itself
 	probe      bool   // inside a diagnosis probe ("look for ...", "rule out ...")
 }
 
@@ -39,9 +40,16 @@ func (s sentence) credits() bool { return s.claim && !s.dressed }
 
 // doc is an analysed answer.
 type doc struct {
-	text  string
-	toks  []token
-	sents []sentence
+	text      string
+	toks      []token
+	sents     []sentence
+	ix        *docIndex             // built on first use by a pattern
+	evals     map[*Pattern]*evalCtx // per pattern caches
+	leafBits  map[string]bitset     // tokens of each word set, by its key
+	lex       *lexicon              // the bank's word sets, marked on the tokens (or nil)
+	lexLeaves []bitset              // by gid: the tokens of each of lex's word sets
+	slab      []uint64              // backing store of lexLeaves, reused
+	lexEvals  []*evalCtx            // by pid: the caches of lex's patterns
 }
 
 // functionWords are the small closed-class words whose share tells prose
@@ -96,8 +104,22 @@ const (
 )
 
 // analyse tokenises, stems, splits and marks negation scopes.
-func analyse(text string) *doc {
-	d := &doc{text: text}
+func analyse(text string) *doc { return analyseWith(text, nil) }
+
+// analyseWith is analyse with a cache of word forms shared between answers
+// (nil for none): stemming is most of the cost of reading an answer.
+func analyseWith(text string, words *wordCache) *doc {
+	return analyseInto(&doc{toks: make([]token, 0, len(text)/5+1)}, text, words)
+}
+
+// analyseInto is analyseWith into a doc whose buffers are reused (a Bank
+// keeps a pool of them): d's previous content is discarded.
+func analyseInto(d *doc, text string, words *wordCache) *doc {
+	*d = doc{text: text, toks: d.toks[:0], sents: d.sents[:0], lexLeaves: d.lexLeaves[:0], lexEvals: d.lexEvals[:0], slab: d.slab}
+	var stems map[string]*wordForms // without a shared cache: words repeat within an answer too
+	if words == nil {
+		stems = map[string]*wordForms{}
+	}
 	sent := 0
 	sentHasTok := false
 	asks := map[int]bool{}       // sentences (by raw index) ended by '?'
@@ -114,16 +136,27 @@ func analyse(text string) *doc {
 		case isWordRune(r):
 			start := i
 			var b strings.Builder
+			simple := true // ASCII lowercase letters and digits: raw is the text itself
 			for i < len(text) {
 				r, size = utf8.DecodeRuneInString(text[i:])
 				if isWordRune(r) {
-					b.WriteRune(unicode.ToLower(r))
+					if simple && !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_') {
+						simple = false
+						b.WriteString(text[start:i])
+					}
+					if !simple {
+						b.WriteRune(unicode.ToLower(r))
+					}
 					i += size
 					continue
 				}
 				if isApostrophe(r) && i+size < len(text) {
 					n, _ := utf8.DecodeRuneInString(text[i+size:])
 					if unicode.IsLetter(n) {
+						if simple {
+							simple = false
+							b.WriteString(text[start:i])
+						}
 						b.WriteByte('\'')
 						i += size
 						continue
@@ -131,12 +164,24 @@ func analyse(text string) *doc {
 				}
 				break
 			}
-			raw := b.String()
+			raw := text[start:i]
+			if !simple {
+				raw = b.String()
+			}
 			q := 0
 			if inQuote {
 				q = quoteID
 			}
-			d.toks = append(d.toks, token{raw: raw, stem: stem(raw), start: start, end: i, sent: sent, clause: clauseNext, negBy: -1, fn: isFunction(raw),
+			var w *wordForms
+			if words != nil {
+				w = words.forms(raw)
+			} else if f, ok := stems[raw]; ok {
+				w = f
+			} else {
+				w = formsOf(raw, nil)
+				stems[raw] = w
+			}
+			d.toks = append(d.toks, token{raw: raw, wordForms: w, start: start, end: i, sent: sent, clause: clauseNext, negBy: -1, fn: w.cls&clsFunction != 0,
 				code: depth > 0 || quoted || inQuote || looksLikeCode(text[start:i]), quote: q})
 			if clauseNext {
 				d.toks[len(d.toks)-1].brk = brk
@@ -231,7 +276,7 @@ func analyse(text string) *doc {
 	// clause words and "and <pronoun>"
 	for k := range d.toks {
 		t := &d.toks[k]
-		if clauseWords[t.raw] {
+		if t.cls&clsClause != 0 {
 			t.clause = true
 		}
 		if t.raw == "and" && k+1 < len(d.toks) && afterAnd[d.toks[k+1].raw] {
@@ -240,6 +285,7 @@ func analyse(text string) *doc {
 	}
 	markNegation(d)
 	markFrames(d)
+	markMentions(d)
 	return d
 }
 
@@ -303,7 +349,28 @@ func isProse(toks []token, segments int) bool {
 // many candidates talk; reading them as lists would let their losing
 // claims pass unflagged.
 func isTerseClaim(toks []token, segments int) bool {
-	if len(toks) < 3 || float64(len(toks)) < 3.5*float64(segments) {
+	// A command line ("SET lock <token> NX PX 30000") says what the
+	// candidate would run: it is a claim, however few function words.
+	code := 0
+	for _, x := range toks {
+		if x.code {
+			code++
+		}
+	}
+	if code >= 2 && len(toks) >= 4 && segments <= 3 && float64(len(toks)) >= 3*float64(segments) {
+		return true
+	}
+	// A long run with neither the glue of prose nor a single comma is a
+	// list of terms, however many "to"s and "every"s it happens to hold;
+	// telegraphic sentences ("Holder pauses past TTL, key expires, second
+	// client acquires") break into clauses.
+	words := 0
+	for _, x := range toks {
+		if !x.code {
+			words++
+		}
+	}
+	if len(toks) < 3 || words > maxTerse && segments == 1 || float64(len(toks)) < 3.5*float64(segments) {
 		return false
 	}
 	for _, t := range toks {
@@ -311,8 +378,18 @@ func isTerseClaim(toks []token, segments int) bool {
 			return true
 		}
 	}
-	return false
+	// "The storage rejects lower tokens.": a determiner opens a subject,
+	// and a predicate follows it.
+	return len(toks) >= 4 && segments == 1 && determiners[toks[0].raw]
 }
+
+// maxTerse is the longest sentence read as a terse claim rather than
+// judged as prose.
+const maxTerse = 12
+
+// determiners open a noun phrase: a sentence that starts with one has a
+// subject, not just a term.
+var determiners = setOf(`the a an each every its their this that our my your`)
 
 // looksLikeCode reports a word written as code: a command in capitals
 // (SET, NX, PEXPIRE), or an identifier with an underscore or a digit.
@@ -341,7 +418,10 @@ func markNegation(d *doc) {
 	toks := d.toks
 	for k := range toks {
 		t := toks[k]
-		neg := isNegator(t.raw)
+		if t.cls&(clsNegator|clsCritic) == 0 {
+			continue
+		}
+		neg := t.cls&clsNegator != 0
 		if neg && k+1 < len(toks) && toks[k+1].sent == t.sent {
 			n := toks[k+1].raw
 			// "not only", "not just": emphasis, not negation.
@@ -358,7 +438,7 @@ func markNegation(d *doc) {
 		} else if neg && (t.raw == "instead" || t.raw == "rather") {
 			neg = false
 		}
-		critic := critics[t.raw]
+		critic := t.cls&clsCritic != 0
 		if !neg && !critic {
 			continue
 		}
@@ -451,6 +531,29 @@ var claimants = setOf(`some people many others vendors folks someone proponents 
 var rebuttals = setOf(`but however otherwise wrong false untrue myth incorrect mistaken disproved
 debunked unsafe broken nonsense`)
 
+// reportVerbs introduce reported speech.
+var reportVerbs = setOf(`said says say claimed claims claim told tells argued argues insisted
+insists suggested suggests proposed proposes thought thinks believed believes wrote writes swore
+assured reckoned reckons recommended recommends asserted asserts`)
+
+// reporters are who reports a claim: anyone but the candidate.
+var reporters = setOf(`colleague colleagues teammate teammates coworker coworkers co-worker
+someone somebody engineer engineers manager lead interviewer team people folks vendor vendors
+blog blogs article post docs doc junior senior candidate candidates he she they others
+consultant architect reviewer dev devs developer developers friend guy guys tech-lead tutorial
+stackoverflow answer` + " redis-docs")
+
+// reportedBy reports whether someone other than the candidate speaks the
+// verb at toks[k]: a reporter within the six words before it.
+func reportedBy(toks []token, k, start int) bool {
+	for j := k - 1; j >= start && j >= k-6; j-- {
+		if reporters[toks[j].raw] {
+			return true
+		}
+	}
+	return false
+}
+
 // knowVerbs before a final "otherwise" reject what came before: "...;
 // Kleppmann showed otherwise".
 var knowVerbs = setOf(`showed shown shows show proved proven prove argued argues argue says said
@@ -489,6 +592,9 @@ func markFrames(d *doc) {
 	}
 	for k := range toks {
 		t := toks[k]
+		if t.cls&clsFrame == 0 && t.raw != "that" && t.raw != "otherwise" {
+			continue
+		}
 		switch {
 		// "it is not true that X", "it's a myth that X", "the mistake is
 		// that X", "it is wrong to say X".
@@ -523,6 +629,21 @@ func markFrames(d *doc) {
 					break
 				}
 			}
+		// "a colleague said X", "my teammate told me that X", "someone
+		// on the team insisted: X": reported speech is someone else's
+		// claim, whatever the candidate goes on to say of it.
+		case reportVerbs[t.raw] && reportedBy(toks, k, sentStart(k)):
+			from := k + 1
+			for from < sentEnd(k) && (toks[from].raw == "that" || toks[from].raw == "me" || toks[from].raw == "us" || toks[from].raw == "to") {
+				from++
+			}
+			// The report runs to the end of the sentence, or to where the
+			// candidate turns against it ("..., but ...").
+			to := from
+			for to < sentEnd(k) && !(to > from && (strongClause[toks[to].raw] && toks[to].raw != "so" && toks[to].raw != "because" && toks[to].raw != "since" || rebuttalWords[toks[to].raw])) {
+				to++
+			}
+			refute(from, to, false, k)
 		// "X; Kleppmann showed otherwise."
 		case t.raw == "otherwise" && k+1 == sentEnd(k) && k > 0 && knowVerbs[toks[k-1].raw]:
 			c := k
@@ -573,6 +694,213 @@ func markFrames(d *doc) {
 	}
 }
 
+// mentionNouns name a claim as a thing talked about: a quotation in their
+// sentence is mentioned, not made ("I heard the argument "X"").
+var mentionNouns = setOf(`argument arguments claim claims advice idea ideas misconception
+misconceptions mistake mistakes myth myths assumption assumptions belief saying suggestion proposal
+postmortem post-mortem heard quote quoting slogan line wisdom reasoning antipattern anti-pattern
+pitfall pitfalls trap`)
+
+// headerWords, before a colon, head a list of suspects or mistakes
+// ("Client bugs: ...", "Look for the root cause: ...", "Common mistake:
+// ..."): what follows the colon is named, not claimed.
+var headerWords = setOf(`bug bugs suspect suspects cause causes culprit culprits candidates
+candidate review mistake mistakes misconception misconceptions antipattern anti-pattern
+antipatterns anti-patterns pitfall pitfalls trap traps error errors check checks checklist
+failure failures suspicious smells smell myth myths`)
+
+// prohibitions open a sentence that forbids what it names: "Don't do a
+// plain DEL, and don't ...".
+var prohibitions = setOf(`don't dont never avoid`)
+
+// markMentions marks, sentence by sentence, what is named rather than
+// claimed: a quotation beside a noun that makes it a topic ("the argument
+// "..."), the list after a header of suspects or mistakes, a sentence
+// that opens with a prohibition, and an if-clause (a hypothesis).
+func markMentions(d *doc) {
+	toks := d.toks
+	// "People often say X. It isn't true.": a claim attributed to others and
+	// rebutted, in its own sentence or the next, is reported, not made.
+	for si, s := range d.sents {
+		if !attributed(toks[s.from:s.to]) {
+			continue
+		}
+		// The reported claim ends where its rebuttal starts: what the
+		// candidate says after "that's wrong, ..." is their own claim.
+		end := -1
+		if at := rebuttalAt(toks[s.from:s.to]); at >= 0 {
+			end = s.from + at
+		} else if si+1 < len(d.sents) && rebuttalAt(toks[d.sents[si+1].from:d.sents[si+1].to]) >= 0 {
+			end = s.to
+		}
+		for j := s.from; j < end; j++ {
+			toks[j].refuted = true
+		}
+	}
+	suspects := false // inside the bullets under a header of suspects
+	for _, s := range d.sents {
+		if suspects {
+			if bulleted(d, s) {
+				for j := s.from; j < s.to; j++ {
+					toks[j].refuted = true
+				}
+				continue
+			}
+			suspects = false
+		}
+		if endsWithColon(d, s) {
+			for j := s.from; j < s.to; j++ {
+				r := toks[j].raw
+				if headerWords[r] || r == "look" || r == "check" || r == "things" || r == "suspects" || r == "usual" {
+					suspects = true
+					break
+				}
+			}
+		}
+		mention, colon := false, -1
+		for j := s.from; j < s.to; j++ {
+			if toks[j].cls&clsMention != 0 {
+				mention = true
+			}
+			if colon < 0 && toks[j].brk == ':' && j > s.from {
+				colon = j
+			}
+		}
+		if mention {
+			for j := s.from; j < s.to; j++ {
+				if toks[j].quote > 0 {
+					toks[j].refuted = true
+				}
+			}
+		}
+		if colon > 0 && colon-s.from <= 8 {
+			for j := s.from; j < colon; j++ {
+				if headerWords[toks[j].raw] || toks[j].raw == "look" || toks[j].raw == "suspects" {
+					for k := colon; k < s.to; k++ {
+						toks[k].refuted = true
+					}
+					break
+				}
+			}
+		}
+		first := toks[s.from].raw
+		if prohibitions[first] || first == "do" && s.from+1 < s.to && toks[s.from+1].raw == "not" {
+			for j := s.from; j < s.to; j++ {
+				toks[j].refuted = true
+			}
+		}
+		for j := s.from; j < s.to; j++ {
+			if toks[j].raw != "if" || !(j == s.from || toks[j].clause) {
+				continue
+			}
+			// "if" after "only" or "even" qualifies a claim already made.
+			if j > s.from && (toks[j-1].raw == "only" || toks[j-1].raw == "even") {
+				continue
+			}
+			end := j + 1
+			for end < s.to && !(toks[end].clause && toks[end].brk != 0) {
+				end++
+			}
+			for k := j; k < end; k++ {
+				toks[k].hypo = true
+			}
+		}
+	}
+}
+
+// attributionWords report or frame a claim as someone's view: "people say",
+// "according to", "the naive view is", "it's tempting to think".
+var attributionWords = setOf(`said says say claim claims claimed argue argues argued suggest
+suggests suggested told tells asked heard hear belief believed believes believe think thinks
+thought view take according tempting runbook docs documentation blog myth misconception assumption
+assume assumed assumes folklore wisdom insisted insists swore reckon reckons wrote`)
+
+// rebuttalWords reject what was reported.
+var rebuttalWords = setOf(`wrong false untrue incorrect mistaken disagree myth nonsense nope
+breaks broke fails failed misleading bogus dangerous`)
+
+// attributed reports whether a sentence frames a claim as someone else's:
+// an attribution word not spoken by the candidate ("I think" is their own
+// claim; "I heard", "I disagree" are not claims of theirs).
+func attributed(toks []token) bool {
+	for k, t := range toks {
+		if t.cls&clsAttribution == 0 {
+			continue
+		}
+		if k > 0 && (toks[k-1].raw == "i" || toks[k-1].raw == "we") && t.raw != "heard" && t.raw != "hear" && t.raw != "told" && t.raw != "asked" {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// rebuttalAt returns where a sentence starts rejecting what was reported
+// (the start of the rejecting clause), or -1: a
+// rebuttal word, a negated "true", "right", "so" or "believe" ("not so",
+// "that isn't right", "don't believe it"), "doesn't hold", "I wouldn't",
+// "the answer is no".
+func rebuttalAt(toks []token) int {
+	for k, t := range toks {
+		if t.cls&clsRebuttal != 0 {
+			return clauseStart(toks, k)
+		}
+		switch t.raw {
+		case "true", "right", "so", "believe", "hold", "holds", "correct", "case":
+			// "not so", "isn't true", "don't believe", "doesn't quite hold".
+			if k > 0 && isNegator(toks[k-1].raw) || k > 1 && isNegator(toks[k-2].raw) && (toks[k-1].raw == "quite" || toks[k-1].raw == "really" || toks[k-1].raw == "entirely" || toks[k-1].raw == "the") {
+				return clauseStart(toks, k)
+			}
+		case "wouldn't", "won't":
+			if k+1 == len(toks) {
+				return clauseStart(toks, k)
+			}
+		case "no":
+			if k > 0 && toks[k-1].raw == "is" {
+				return clauseStart(toks, k)
+			}
+		}
+	}
+	return -1
+}
+
+// clauseStart returns the index where the clause holding toks[k] starts.
+func clauseStart(toks []token, k int) int {
+	if k >= len(toks) {
+		k = len(toks) - 1
+	}
+	for k > 0 && !toks[k].clause {
+		k--
+	}
+	return k
+}
+
+// bulleted reports whether sentence s lies on a line that starts with a
+// list marker ("- ", "* ", "• ", "1. " or "1) ").
+func bulleted(d *doc, s sentence) bool {
+	start := d.toks[s.from].start
+	line := strings.TrimLeft(d.text[strings.LastIndexByte(d.text[:start], '\n')+1:], " \t")
+	for _, m := range []string{"- ", "* ", "• ", "– "} {
+		if strings.HasPrefix(line, m) {
+			return true
+		}
+	}
+	i := 0
+	for i < len(line) && line[i] >= '0' && line[i] <= '9' {
+		i++
+	}
+	return i > 0 && i+1 < len(line) && (line[i] == '.' || line[i] == ')') && line[i+1] == ' '
+}
+
+// endsWithColon reports whether sentence s ends with a colon: a header.
+func endsWithColon(d *doc, s sentence) bool {
+	rest := d.text[d.toks[s.to-1].end:]
+	if i := strings.IndexByte(rest, '\n'); i >= 0 {
+		rest = rest[:i]
+	}
+	return strings.HasPrefix(strings.TrimLeft(strings.TrimSpace(rest), "*_`"), ":")
+}
+
 // rejectsAhead reports whether the words just before toks[k] ("that", or
 // "say" in "to say") reject what follows: "not true", "not the case", "a
 // myth", "wrong", "a mistake".
@@ -616,4 +944,51 @@ func isProbe(toks []token, k int) bool {
 		return next(1) == "out" && (next(2) == "whether" || next(2) == "if")
 	}
 	return false
+}
+
+// wordClass is the set of closed word lists a word belongs to, computed
+// once per distinct word (and cached with its forms) so the passes over an
+// answer test a bit rather than look a word up in a dozen maps.
+type wordClass uint32
+
+// The word classes.
+const (
+	clsFunction wordClass = 1 << iota
+	clsNegator
+	clsCritic
+	clsClause
+	clsReject
+	clsClaimVerb
+	clsClaimant
+	clsReport
+	clsProbe
+	clsMention
+	clsAttribution
+	clsRebuttal
+)
+
+// clsFrame are the classes a token must have for markFrames to look at it
+// (besides "that" and "otherwise").
+const clsFrame = clsReject | clsClaimVerb | clsClaimant | clsReport | clsProbe
+
+// probeWords start a diagnosis probe (see isProbe).
+var probeWords = setOf(`suspect suspected suspecting beware watch against look looking search
+searching grep grepping hunt check checking see verify confirm ask rule ruling find finding`)
+
+func classOf(raw string) wordClass {
+	var c wordClass
+	for _, x := range []struct {
+		on  bool
+		cls wordClass
+	}{
+		{isFunction(raw), clsFunction}, {isNegator(raw), clsNegator}, {critics[raw], clsCritic},
+		{clauseWords[raw], clsClause}, {rejectWords[raw], clsReject}, {claimVerbs[raw], clsClaimVerb},
+		{claimants[raw], clsClaimant}, {reportVerbs[raw], clsReport}, {probeWords[raw], clsProbe},
+		{mentionNouns[raw], clsMention}, {attributionWords[raw], clsAttribution}, {rebuttalWords[raw], clsRebuttal},
+	} {
+		if x.on {
+			c |= x.cls
+		}
+	}
+	return c
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io/fs"
 	"net/http"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -22,6 +23,9 @@ func (s *Server) handleAboutGrader(c echo.Context) error {
 	rep, err := loadAccuracy(content.Embedded())
 	if err != nil {
 		return err
+	}
+	if rep != nil && rep.Blind != nil {
+		v.Blind = blindView(rep.Blind)
 	}
 	if rep != nil {
 		v.Published, v.Method = true, rep.Method
@@ -56,4 +60,23 @@ func accuracyFigures(f quiz.AccuracyFigures) views.AccuracyFigures {
 		Answers: f.Answers, Accuracy: views.PctText(f.Accuracy), Points: views.PctText(f.Points),
 		FlagPrecision: views.RateText(f.FlagPrecision), FlagRecall: views.RateText(f.FlagRecall), Verdicts: views.PctText(f.Verdicts),
 	}
+}
+
+func blindView(b *quiz.BlindReport) *views.BlindView {
+	fig := func(f quiz.BlindFigures) views.BlindFigures {
+		return views.BlindFigures{Writers: strings.Join(f.Writers, ", "), Answers: f.Answers, Verdicts: views.PctText(f.Verdicts),
+			FalsePasses: f.FalsePasses, FalseFails: f.FalseFails, PassFlagged: f.PassFlagged, PassAnswers: f.PassAnswers,
+			ShouldFlagged: f.ShouldFlagged, ShouldFlag: f.ShouldFlag, Flagged: views.PctText(f.Flagged), SaladPasses: f.SaladPasses, Salads: f.Salads}
+	}
+	v := &views.BlindView{Method: b.Method, TargetVerdicts: views.PctText(b.Targets.Verdicts), FloorVerdicts: views.PctText(b.Floors.Verdicts),
+		TargetFlagged: views.PctText(b.Targets.Flagged), FloorFlagged: views.PctText(b.Floors.Flagged), FloorPassFlagged: b.Floors.MaxPassFlagged,
+		Before: fig(b.Before), Tuning: fig(b.Tuning), Holdout: fig(b.Holdout), Holdout2: fig(b.Holdout2), HasHoldout2: b.Holdout2.Answers > 0,
+		NewQuestions: fig(b.NewQuestions), HasNewQuestions: b.NewQuestions.Answers > 0}
+	for _, k := range b.Holdout.Kinds {
+		v.Kinds = append(v.Kinds, views.BlindKind{Kind: k.Kind, Agree: k.Agree, Answers: k.Answers, Short: k.Answers > 0 && float64(k.Agree) < b.Targets.Verdicts*float64(k.Answers)})
+	}
+	if ok, miss := b.Targets.Meets(b.Holdout); !ok {
+		v.Missed = miss
+	}
+	return v
 }

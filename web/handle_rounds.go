@@ -418,7 +418,7 @@ func (s *Server) handleRoundTurn(c echo.Context) error {
 		RoundID: r.ID, Number: store.MainNumber(seq), Size: r.Size, FollowUp: t.FollowUp != "", Title: q.Title,
 		ScorePct: views.Pct(ts.Score), Passed: ts.Passed, Fatal: t.Result.Fatal,
 		Overtime: ts.Overtime, OvertimePoints: views.Pct(quiz.OvertimePenalty), Used: formatDuration(ts.Used), Answer: t.Text, Hits: hits, Misses: misses, Flags: flags,
-		ModelAnswerHTML: q.ModelAnswer.HTML,
+		ModelAnswerHTML: q.ModelAnswer.HTML, ContestHref: turnDisputeURL(r.ID, seq), Corrected: t.Result.SelfAssessed,
 	}
 	for _, o := range r.Turns {
 		if o.Seq > seq && store.MainNumber(o.Seq) == store.MainNumber(seq) && o.FollowUp != "" && t.FollowUp == "" {
@@ -461,10 +461,20 @@ func (s *Server) scorecardView(r *store.Round) views.ScorecardView {
 		MarkdownHref: "/rounds/" + r.ID + "/scorecard.md",
 	}
 	limit := formatDuration(r.Limit)
+	// The scorecard lists the turns in the order asked, as r.Turns holds
+	// them: the next one's seq names it in a dispute.
+	next := 0
 	turnView := func(t quiz.TurnScore) views.ScoreTurn {
 		st := views.ScoreTurn{Title: t.Title, Answered: t.Done(), Answer: t.Text, ScorePct: views.Pct(t.Score), Used: formatDuration(t.Used), Limit: limit, Overtime: t.Overtime, OvertimePoints: views.Pct(quiz.OvertimePenalty)}
+		if next < len(r.Turns) {
+			if t.Done() && t.Result != nil {
+				st.ContestHref = turnDisputeURL(r.ID, r.Turns[next].Seq)
+			}
+			next++
+		}
 		if t.Result != nil {
 			st.Hits, st.Misses, st.Flags = s.pointRows(t.Text, t.Result)
+			st.Corrected = t.Result.SelfAssessed
 		}
 		return st
 	}
@@ -573,7 +583,7 @@ func (s *Server) pointRows(text string, r *quiz.Result) (hits, misses []views.Po
 		return nil, nil, nil
 	}
 	for _, p := range r.Points {
-		row := views.PointRow{ID: p.ID, Label: p.Label, Dimension: p.Dimension, Hit: p.Hit, Named: p.Named}
+		row := views.PointRow{ID: p.ID, Label: p.Label, Dimension: p.Dimension, Hit: p.Hit, Named: p.Named, SelfAssessed: p.SelfAssessed && !p.Recovered, Recovered: p.Recovered}
 		if p.Hit {
 			hits = append(hits, row)
 		} else {

@@ -20,7 +20,12 @@ Grades one answer to the practice question ID, read from stdin, and prints
 the result as JSON:
 
   {"question": ID, "score": 0..1, "passed": bool, "fatal": bool,
-   "points": [{"id", "hit"}], "flags": [{"id"}]}
+   "points": [{"id", "hit", "core"}], "flags": [{"id"}],
+   "notes": [...], "broken": [{"first", "then", "race"}], "grader": VERSION}
+
+A pass needs every core point and no fatal flag. "broken" lists the
+safety-critical orders an ordering answer breaks (any one fails it);
+"grader" names the grader version, as disputes record it.
 
 A free-text answer is the text itself, at most %d characters (a longer one
 is refused with status 2). For objective questions stdin holds the choice:
@@ -40,11 +45,21 @@ type gradeOutput struct {
 	Fatal    bool          `json:"fatal"`
 	Points   []gradePoint  `json:"points"`
 	Flags    []gradeFlagID `json:"flags"`
+	Notes    []string      `json:"notes"`
+	Broken   []gradeBroken `json:"broken,omitempty"`
+	Grader   string        `json:"grader"`
 }
 
 type gradePoint struct {
-	ID  string `json:"id"`
-	Hit bool   `json:"hit"`
+	ID   string `json:"id"`
+	Hit  bool   `json:"hit"`
+	Core bool   `json:"core,omitempty"`
+}
+
+type gradeBroken struct {
+	First string `json:"first"`
+	Then  string `json:"then"`
+	Race  string `json:"race"`
 }
 
 type gradeFlagID struct {
@@ -98,9 +113,13 @@ func runGrade(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return exitCode(2, fmt.Errorf("grade %s: %w", id, err))
 	}
 	r := bank.Grade(q, a)
-	out := gradeOutput{Question: r.Question, Score: r.Score, Passed: r.Passed, Fatal: r.Fatal, Points: []gradePoint{}, Flags: []gradeFlagID{}}
+	out := gradeOutput{Question: r.Question, Score: r.Score, Passed: r.Passed, Fatal: r.Fatal, Points: []gradePoint{}, Flags: []gradeFlagID{}, Notes: []string{}, Grader: bank.Version()}
 	for _, p := range r.Points {
-		out.Points = append(out.Points, gradePoint{ID: p.ID, Hit: p.Hit})
+		out.Points = append(out.Points, gradePoint{ID: p.ID, Hit: p.Hit, Core: p.Core})
+	}
+	out.Notes = append(out.Notes, r.Notes...)
+	for _, b := range r.Broken {
+		out.Broken = append(out.Broken, gradeBroken{First: b.First, Then: b.Then, Race: b.Race})
 	}
 	for _, f := range r.FlagIDs() {
 		out.Flags = append(out.Flags, gradeFlagID{ID: f})

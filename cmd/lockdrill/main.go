@@ -1,6 +1,6 @@
 // Command lockdrill serves the lockdrill interview-prep app and runs its
-// headless tools: sim (run a sandbox scenario), grade (grade one answer) and
-// check (validate content).
+// headless tools: sim (run a sandbox scenario), grade (grade one answer),
+// check (validate content) and disputes (export the grader's disputes).
 package main
 
 import (
@@ -57,6 +57,7 @@ Usage:
   lockdrill sim [flags] FILE    run a sandbox scenario headless
   lockdrill grade ID            grade one answer read from stdin
   lockdrill check               validate the embedded content
+  lockdrill disputes [--json]   export the learners' disputes of the grader
 
 Run 'lockdrill COMMAND --help' for the flags of a command.
 `
@@ -80,6 +81,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return runGrade(ctx, args, stdin, stdout, stderr)
 	case "check":
 		return runCheck(ctx, args, stdout, stderr)
+	case "disputes":
+		return runDisputes(ctx, args, getenv, stdout, stderr)
 	case "help":
 		fmt.Fprint(stdout, usage)
 		return nil

@@ -1,0 +1,103 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"lockdrill/store"
+)
+
+const disputesUsage = `Usage: lockdrill disputes [--json] [--db FILE]
+
+Exports every learner's disputes of the grader (a tick, a missed point or a
+red flag they contested), oldest first: the question, what was contested,
+the learner's reason, the answer as graded and the grader's version, so a
+dispute can become a labelled corpus item. Learner ids are left out.
+
+With --json the output is a JSON array; otherwise one block per dispute.
+The database must exist (env LOCKDRILL_DB, default ./lockdrill.db).
+`
+
+// disputeOut is one dispute as "lockdrill disputes --json" prints it.
+type disputeOut struct {
+	ID       string    `json:"id"`
+	Created  time.Time `json:"created"`
+	Surface  string    `json:"surface"`
+	Attempt  string    `json:"attempt,omitempty"`
+	Round    string    `json:"round,omitempty"`
+	Seq      *int      `json:"seq,omitempty"`
+	Question string    `json:"question"`
+	Item     string    `json:"item"`
+	Was      string    `json:"was"`
+	Reason   string    `json:"reason"`
+	Answer   string    `json:"answer"`
+	Grader   string    `json:"grader"`
+}
+
+// runDisputes handles "lockdrill disputes": export the stored disputes.
+func runDisputes(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("disputes", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	asJSON := fs.Bool("json", false, "print a JSON array")
+	dbPath := fs.String("db", envOr(getenv, "LOCKDRILL_DB", "./lockdrill.db"), "SQLite database file")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, disputesUsage)
+			return nil
+		}
+		fmt.Fprint(stderr, disputesUsage)
+		return exitCode(2, fmt.Errorf("disputes: %w", err))
+	}
+	if fs.NArg() != 0 {
+		fmt.Fprint(stderr, disputesUsage)
+		return exitCode(2, fmt.Errorf("disputes: unexpected argument %q", fs.Arg(0)))
+	}
+	// Opening creates a missing database; an export must not.
+	if _, err := os.Stat(*dbPath); err != nil {
+		return exitCode(2, fmt.Errorf("disputes: --db %s: %w", *dbPath, err))
+	}
+	st, err := store.Open(ctx, *dbPath, nil)
+	if err != nil {
+		return fmt.Errorf("disputes: open %s: %w", *dbPath, err)
+	}
+	defer st.Close()
+	ds, err := st.AllDisputes(ctx)
+	if err != nil {
+		return fmt.Errorf("disputes: %w", err)
+	}
+	out := make([]disputeOut, 0, len(ds))
+	for _, d := range ds {
+		o := disputeOut{ID: d.ID, Created: d.Created, Surface: d.Surface, Attempt: d.AttemptID, Round: d.RoundID, Question: d.Question,
+			Item: d.Item, Was: d.Was, Reason: d.Reason, Answer: d.Answer, Grader: d.Grader}
+		if d.Surface == "round" {
+			seq := d.Seq
+			o.Seq = &seq
+		}
+		out = append(out, o)
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(out)
+	}
+	if len(out) == 0 {
+		fmt.Fprintln(stdout, "No disputes yet.")
+		return nil
+	}
+	for _, o := range out {
+		what := map[string]string{"hit": "ticked point", "missed": "missed point", "flag": "red flag"}[o.Was]
+		fmt.Fprintf(stdout, "%s  %s  %s %s (%s, grader %s)\n", o.Created.Format(time.RFC3339), o.Question, what, o.Item, o.Surface, o.Grader)
+		if o.Reason != "" {
+			fmt.Fprintf(stdout, "  reason: %s\n", o.Reason)
+		}
+		fmt.Fprintf(stdout, "  answer: %s\n\n", strings.ReplaceAll(o.Answer, "\n", "\n          "))
+	}
+	return nil
+}

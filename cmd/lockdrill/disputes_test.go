@@ -1,0 +1,76 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"lockdrill/quiz"
+	"lockdrill/store"
+)
+
+func TestDisputesExport(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "d.db")
+	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
+	st, err := store.Open(ctx, path, func() time.Time { return now })
+	if err != nil {
+		t.Fatal(err)
+	}
+	learner, err := st.CreateLearner(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := &quiz.Question{ID: "fencing-token", Kind: quiz.KindFreeText}
+	answer := "The datastore turns away older generation numbers."
+	id, err := st.CreateAttempt(ctx, learner, q, quiz.Answer{Text: answer}, quiz.Result{Question: q.ID, Kind: q.Kind})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := store.Dispute{Question: q.ID, Item: "resource-rejects", Was: "missed", Reason: "turns away = rejects", Answer: answer, Grader: "g2-0123"}
+	if err := st.ContestAttempt(ctx, learner, id, d, quiz.Result{Question: q.ID, Kind: q.Kind, Score: 0.6, Passed: true}); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+
+	var out, errOut bytes.Buffer
+	if err := run(ctx, []string{"disputes", "--json", "--db", path}, envFrom(nil), nil, &out, &errOut); err != nil {
+		t.Fatalf("disputes: %v\n%s", err, errOut.String())
+	}
+	var got []disputeOut
+	if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out.String())
+	}
+	if len(got) != 1 {
+		t.Fatalf("got %d disputes, want 1", len(got))
+	}
+	g := got[0]
+	if g.Question != q.ID || g.Item != d.Item || g.Was != "missed" || g.Reason != d.Reason || g.Answer != answer || g.Grader != d.Grader || g.Attempt != id || g.Surface != "practice" || !g.Created.Equal(now) {
+		t.Fatalf("dispute = %+v", g)
+	}
+	if strings.Contains(out.String(), learner) {
+		t.Fatalf("the export names the learner")
+	}
+
+	out.Reset()
+	if err := run(ctx, []string{"disputes", "--db", path}, envFrom(nil), nil, &out, &errOut); err != nil {
+		t.Fatalf("disputes (text): %v", err)
+	}
+	if !strings.Contains(out.String(), "missed point resource-rejects") || !strings.Contains(out.String(), answer) {
+		t.Fatalf("text export:\n%s", out.String())
+	}
+
+	missing := filepath.Join(t.TempDir(), "none.db")
+	err = run(ctx, []string{"disputes", "--db", missing}, envFrom(nil), nil, &out, &errOut)
+	if exitStatus(err) != 2 || !strings.Contains(err.Error(), "--db") {
+		t.Fatalf("missing database: err %v, want status 2 naming --db", err)
+	}
+	if _, statErr := os.Stat(missing); statErr == nil {
+		t.Fatalf("the export created %s", missing)
+	}
+}

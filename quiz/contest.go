@@ -1,0 +1,105 @@
+package quiz
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// ErrNotContestable is returned by Contest for an item the result does not
+// hold: no key point of that id, and no red flag of that id still raised.
+var ErrNotContestable = errors.New("not a key point or a raised red flag of this answer")
+
+// MaxDisputeReason is the longest reason a learner may give for a
+// dispute, in characters: one line.
+const MaxDisputeReason = 200
+
+// Contested says what a dispute changed.
+type Contested struct {
+	// Item is the point or flag id.
+	Item string
+	// Label is the item as the feedback lists it.
+	Label string
+	// Was is the grader's decision the learner contested: "hit" (a point
+	// ticked), "missed" (a point not ticked) or "flag" (a red flag raised).
+	Was string
+}
+
+// Contest applies a learner's dispute of one of the grader's decisions on
+// a free-text result: a ticked point becomes missed, a missed point made,
+// a raised red flag dismissed. The score, pass and suggested rating are
+// recomputed (see Rescore) and the result is marked self-assessed, so the
+// feedback says it was corrected. It returns ErrNotContestable for an item
+// the result does not hold, and for objective kinds, whose key is fixed.
+func Contest(q *Question, res Result, item string) (Result, Contested, error) {
+	if q.Kind != KindFreeText {
+		return res, Contested{}, fmt.Errorf("contest %q: %w", item, ErrNotContestable)
+	}
+	ticks := map[string]bool{}
+	var c Contested
+	for _, p := range res.Points {
+		ticks[p.ID] = p.Hit
+		if p.ID == item {
+			c = Contested{Item: item, Label: p.Label, Was: "missed"}
+			if p.Hit {
+				c.Was = "hit"
+			}
+		}
+	}
+	for _, f := range res.Flags {
+		ticks[f.ID] = !f.Dismissed
+		if f.ID == item && !f.Dismissed {
+			c = Contested{Item: item, Label: f.Label, Was: "flag"}
+		}
+	}
+	if c.Item == "" {
+		return res, Contested{}, fmt.Errorf("contest %q: %w", item, ErrNotContestable)
+	}
+	ticks[item] = !ticks[item]
+	out := Rescore(q, res, ticks)
+	out.SelfAssessed = true
+	return out, c, nil
+}
+
+// Version identifies the grader that produced a verdict: the code's
+// generation and a digest of every matcher, core mark and synonym it ran,
+// so a disputed answer can be replayed against the grader that judged it.
+func (b *Bank) Version() string { return b.version }
+
+// graderGeneration is bumped when the grading code changes what it
+// decides (the digest covers the content).
+const graderGeneration = "g2"
+
+func bankVersion(b *Bank, syn Synonyms) string {
+	h := sha256.New()
+	for _, f := range b.flags {
+		fmt.Fprintf(h, "flag %s %s %q %q\n", f.ID, f.Severity, f.Match, f.Unless)
+	}
+	for _, q := range b.questions {
+		for _, p := range q.Points {
+			fmt.Fprintf(h, "point %s %s %v %v %q %q\n", q.ID, p.ID, p.Core, p.Weight, p.Match, p.Requires)
+		}
+		for _, s := range q.Steps {
+			fmt.Fprintf(h, "step %s %s %v\n", q.ID, s.ID, s.MustPrecede)
+		}
+	}
+	var topics []string
+	for t := range syn {
+		topics = append(topics, t)
+	}
+	sort.Strings(topics)
+	for _, t := range topics {
+		var names []string
+		for n := range syn[t] {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			fmt.Fprintf(h, "syn %s %s %s\n", t, n, strings.Join(syn[t][n], "|"))
+		}
+	}
+	return graderGeneration + "-" + hex.EncodeToString(h.Sum(nil))[:12]
+}

@@ -1,0 +1,538 @@
+package quiz
+
+import (
+	"math/bits"
+	"sort"
+	"strings"
+)
+
+// Patterns are compiled to a small tree: word sets at the leaves, phrases
+// (words in order, a bounded gap apart) and alternatives above them. An
+// answer is indexed once (which tokens carry which stem or form), so a
+// word set finds its tokens by lookup rather than by comparing every
+// token with every entry, and a phrase is tried only where its first word
+// occurs. Ends are bit masks relative to the start, so nothing allocates
+// while matching and the work per pattern is linear in the answer.
+
+// maxSpan is the most tokens a phrase may cover: its ends must fit a
+// 64-bit mask.
+const maxSpan = 63
+
+// elem matches a run of tokens starting at a position.
+type elem interface {
+	// ends returns the runs starting at i (and ending by lim) as a mask:
+	// bit k set means tokens [i, i+k) match.
+	ends(c *evalCtx, i, lim int) uint64
+	// firsts returns the positions where a run may start (a superset).
+	firsts(c *evalCtx) bitset
+	// span is the most tokens a run can cover.
+	span() int
+	// eachLeaf calls fn for every word set in the tree.
+	eachLeaf(fn func(*wordSet))
+}
+
+// wordSet matches one token: by stem (of the word or of its lemma) or by
+// the prefix of its form (the word or its lemma).
+type wordSet struct {
+	stems    []string
+	prefixes []string
+	id       int      // index in the pattern's leaves, see numberLeaves
+	key      string   // the stems and prefixes, so patterns share their tokens
+	lex      *lexicon // the bank's lexicon that numbered it, or nil
+	gid      int32    // its number in lex
+}
+
+// litWord is the word set of a literal: its stem, and the stem of its
+// lemma when that differs ("held" also stands for "hold").
+func litWord(t token) *wordSet {
+	w := &wordSet{stems: []string{t.stem}}
+	if t.lstem != "" && t.lstem != t.stem {
+		w.stems = append(w.stems, t.lstem)
+	}
+	return w
+}
+
+func (w *wordSet) ends(c *evalCtx, i, lim int) uint64 {
+	if i < lim && c.leaf(w).has(i) {
+		return 1 << 1
+	}
+	return 0
+}
+
+func (w *wordSet) firsts(c *evalCtx) bitset   { return c.leaf(w) }
+func (w *wordSet) span() int                  { return 1 }
+func (w *wordSet) eachLeaf(fn func(*wordSet)) { fn(w) }
+
+// altElem matches any of its alternatives.
+type altElem []elem
+
+// newAlt builds an alternative, merging single words into one word set.
+func newAlt(alts []elem) elem {
+	var words *wordSet
+	var out altElem
+	var flatten func(e elem)
+	flatten = func(e elem) {
+		switch e := e.(type) {
+		case *wordSet:
+			if words == nil {
+				words = &wordSet{}
+				out = append(out, words)
+			}
+			words.stems = append(words.stems, e.stems...)
+			words.prefixes = append(words.prefixes, e.prefixes...)
+		case altElem:
+			for _, a := range e {
+				flatten(a)
+			}
+		default:
+			out = append(out, e)
+		}
+	}
+	for _, a := range alts {
+		flatten(a)
+	}
+	if len(out) == 1 {
+		return out[0]
+	}
+	return out
+}
+
+func (e altElem) ends(c *evalCtx, i, lim int) uint64 {
+	var m uint64
+	for _, a := range e {
+		m |= a.ends(c, i, lim)
+	}
+	return m
+}
+
+func (e altElem) firsts(c *evalCtx) bitset {
+	out := c.d.newBits()
+	for _, a := range e {
+		out.or(a.firsts(c))
+	}
+	return out
+}
+
+func (e altElem) span() int {
+	n := 0
+	for _, a := range e {
+		n = max(n, a.span())
+	}
+	return n
+}
+
+func (e altElem) eachLeaf(fn func(*wordSet)) {
+	for _, a := range e {
+		a.eachLeaf(fn)
+	}
+}
+
+// seqElem matches its elements in order, each starting at most gap tokens
+// after the previous one ends.
+type seqElem struct {
+	elems []elem
+	gap   int
+}
+
+func (e *seqElem) ends(c *evalCtx, i, lim int) uint64 {
+	cur := uint64(1) // the empty run: the first element starts at i
+	for k, el := range e.elems {
+		var next uint64
+		for m := cur; m != 0; m &= m - 1 {
+			p := i + bits.TrailingZeros64(m)
+			hi := p
+			if k > 0 {
+				hi = p + e.gap
+			}
+			for s := p; s <= hi && s < lim; s++ {
+				next |= el.ends(c, s, lim) << (s - i)
+			}
+		}
+		if next == 0 {
+			return 0
+		}
+		cur = next
+	}
+	return cur
+}
+
+func (e *seqElem) firsts(c *evalCtx) bitset { return e.elems[0].firsts(c) }
+
+func (e *seqElem) span() int {
+	n := e.gap * (len(e.elems) - 1)
+	for _, el := range e.elems {
+		n += el.span()
+	}
+	return n
+}
+
+func (e *seqElem) eachLeaf(fn func(*wordSet)) {
+	for _, el := range e.elems {
+		el.eachLeaf(fn)
+	}
+}
+
+// numberLeaves gives every word set of p an index into an evalCtx's
+// cache and returns how many there are.
+func numberLeaves(p *Pattern) int {
+	n := 0
+	for _, e := range append(append([]elem(nil), p.parts...), p.exclude...) {
+		e.eachLeaf(func(w *wordSet) {
+			w.key = strings.Join(w.stems, " ") + "|" + strings.Join(w.prefixes, " ")
+			w.id = n
+			n++
+		})
+	}
+	return n
+}
+
+// bitset is a set of token positions.
+type bitset []uint64
+
+func (d *doc) newBits() bitset { return make(bitset, (len(d.toks)+63)/64) }
+
+func (b bitset) has(i int) bool { return i>>6 < len(b) && b[i>>6]&(1<<(uint(i)&63)) != 0 }
+func (b bitset) set(i int)      { b[i>>6] |= 1 << (uint(i) & 63) }
+
+func (b bitset) or(o bitset) {
+	for k := range min(len(b), len(o)) {
+		b[k] |= o[k]
+	}
+}
+
+func (b bitset) empty() bool {
+	for _, w := range b {
+		if w != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// next returns the first position in [from, to) in b, or -1.
+func (b bitset) next(from, to int) int {
+	for from < to {
+		k := from >> 6
+		if k >= len(b) {
+			return -1
+		}
+		w := b[k] >> (uint(from) & 63)
+		if w != 0 {
+			if i := from + bits.TrailingZeros64(w); i < to {
+				return i
+			}
+			return -1
+		}
+		from = (k + 1) << 6
+	}
+	return -1
+}
+
+// evalCtx caches, for one pattern on one answer, the tokens each word set
+// matches and the positions each part may start at.
+type evalCtx struct {
+	d       *doc
+	pattern *Pattern
+	leaves  []bitset
+	parts   []bitset
+	excl    []bitset
+	dead    bool // some part occurs nowhere in the answer
+}
+
+func (c *evalCtx) leaf(w *wordSet) bitset {
+	if w.lex != nil && w.lex == c.d.lex {
+		return c.d.lexLeaves[w.gid]
+	}
+	if b := c.leaves[w.id]; b != nil {
+		return b
+	}
+	if b, ok := c.d.leafBits[w.key]; ok && w.key != "" {
+		c.leaves[w.id] = b
+		return b
+	}
+	b := c.d.newBits()
+	ix := c.d.index()
+	for _, s := range w.stems {
+		if id, ok := ix.stems[s]; ok {
+			for _, k := range ix.stemPos.of(id) {
+				b.set(int(k))
+			}
+		}
+	}
+	for _, p := range w.prefixes {
+		for j := sort.SearchStrings(ix.sorted, p); j < len(ix.sorted) && strings.HasPrefix(ix.sorted[j], p); j++ {
+			for _, k := range ix.formPos.of(ix.forms[ix.sorted[j]]) {
+				b.set(int(k))
+			}
+		}
+	}
+	c.leaves[w.id] = b
+	if w.key != "" {
+		if c.d.leafBits == nil {
+			c.d.leafBits = make(map[string]bitset, 256)
+		}
+		c.d.leafBits[w.key] = b
+	}
+	return b
+}
+
+func (c *evalCtx) partFirsts(k int) bitset {
+	if c.parts[k] == nil {
+		c.parts[k] = c.partOf(k).firsts(c)
+		if c.parts[k].empty() {
+			c.dead = true
+		}
+	}
+	return c.parts[k]
+}
+
+func (c *evalCtx) partOf(k int) elem { return c.pattern.parts[k] }
+
+func (c *evalCtx) exclFirsts(x int) bitset {
+	if c.excl[x] == nil {
+		c.excl[x] = c.pattern.exclude[x].firsts(c)
+	}
+	return c.excl[x]
+}
+
+// evalFor returns the cache of p on d.
+func (d *doc) evalFor(p *Pattern) *evalCtx {
+	if p.lex != nil && p.lex == d.lex {
+		if len(d.lexEvals) < p.lex.patterns {
+			if cap(d.lexEvals) >= p.lex.patterns {
+				d.lexEvals = d.lexEvals[:p.lex.patterns]
+				clear(d.lexEvals)
+			} else {
+				d.lexEvals = make([]*evalCtx, p.lex.patterns)
+			}
+		}
+		if c := d.lexEvals[p.pid]; c != nil {
+			return c
+		}
+	} else if c, ok := d.evals[p]; ok {
+		return c
+	}
+	if d.evals == nil {
+		d.evals = map[*Pattern]*evalCtx{}
+	}
+	n := p.leaves
+	if n == 0 {
+		// A pattern built without ParsePattern (none today) still works.
+		n = numberLeaves(p)
+		p.leaves = n
+	}
+	// One allocation for the part and exclusion caches; the word sets of a
+	// bank's pattern are cached on the doc (lexLeaves), not per pattern.
+	pe := make([]bitset, len(p.parts)+len(p.exclude))
+	c := &evalCtx{d: d, pattern: p, parts: pe[:len(p.parts):len(p.parts)], excl: pe[len(p.parts):]}
+	if p.lex != nil && p.lex == d.lex {
+		d.lexEvals[p.pid] = c
+	} else {
+		c.leaves = make([]bitset, n)
+		d.evals[p] = c
+	}
+	return c
+}
+
+// docIndex lists where each stem and each form occurs in an answer:
+// every distinct key gets an id, and the positions of id i are
+// pos[off[i]:off[i+1]], built with two passes and no allocation per key.
+type docIndex struct {
+	stems   map[string]int32
+	forms   map[string]int32
+	sorted  []string // the forms, sorted, for prefix lookups
+	stemPos postings
+	formPos postings
+}
+
+type postings struct {
+	off []int32
+	pos []int32
+}
+
+func (p postings) of(id int32) []int32 { return p.pos[p.off[id]:p.off[id+1]] }
+
+// build fills p from keys: keys[k] are the ids token k carries (-1 none).
+func (p *postings) build(n int, keys [][2]int32) {
+	p.off = make([]int32, n+1)
+	for _, ks := range keys {
+		for j, id := range ks {
+			if id >= 0 && (j == 0 || id != ks[0]) {
+				p.off[id+1]++
+			}
+		}
+	}
+	for i := 1; i <= n; i++ {
+		p.off[i] += p.off[i-1]
+	}
+	p.pos = make([]int32, p.off[n])
+	fill := append([]int32(nil), p.off[:n]...)
+	for k, ks := range keys {
+		for j, id := range ks {
+			if id >= 0 && (j == 0 || id != ks[0]) {
+				p.pos[fill[id]] = int32(k)
+				fill[id]++
+			}
+		}
+	}
+}
+
+func (d *doc) index() *docIndex {
+	if d.ix != nil {
+		return d.ix
+	}
+	ix := &docIndex{stems: make(map[string]int32, len(d.toks)/2+1), forms: make(map[string]int32, len(d.toks)/2+1)}
+	id := func(m map[string]int32, key string) int32 {
+		if key == "" {
+			return -1
+		}
+		if i, ok := m[key]; ok {
+			return i
+		}
+		i := int32(len(m))
+		m[key] = i
+		return i
+	}
+	stemKeys := make([][2]int32, len(d.toks))
+	formKeys := make([][2]int32, len(d.toks))
+	for k, t := range d.toks {
+		stemKeys[k] = [2]int32{id(ix.stems, t.stem), id(ix.stems, t.lstem)}
+		formKeys[k] = [2]int32{id(ix.forms, t.raw), id(ix.forms, t.lemma)}
+	}
+	ix.stemPos.build(len(ix.stems), stemKeys)
+	ix.formPos.build(len(ix.forms), formKeys)
+	ix.sorted = make([]string, 0, len(ix.forms))
+	for f := range ix.forms {
+		ix.sorted = append(ix.sorted, f)
+	}
+	sort.Strings(ix.sorted)
+	d.ix = ix
+	return ix
+}
+
+// lexicon numbers the word sets of every pattern of a bank and indexes
+// them by stem and by prefix, so that reading an answer marks, token by
+// token, the word sets it belongs to: the cost is the answer's length plus
+// what it matches, whatever the number of patterns.
+type lexicon struct {
+	byKey    map[string]int32   // word set key → gid
+	byStem   map[string][]int32 // stem → gids of the word sets holding it
+	byPrefix map[string][]lexPrefix
+	n        int32
+	patterns int // patterns numbered (Pattern.pid)
+}
+
+// lexPrefix is a prefix of a word set, filed under its first three bytes.
+type lexPrefix struct {
+	prefix string
+	gid    int32
+}
+
+func newLexicon() *lexicon {
+	return &lexicon{byKey: map[string]int32{}, byStem: map[string][]int32{}, byPrefix: map[string][]lexPrefix{}}
+}
+
+// add numbers the word sets of p.
+func (x *lexicon) add(p *Pattern) {
+	if p == nil || p.lex == x {
+		return
+	}
+	p.lex, p.pid = x, x.patterns
+	x.patterns++
+	for _, e := range append(append([]elem(nil), p.parts...), p.exclude...) {
+		e.eachLeaf(func(w *wordSet) {
+			gid, ok := x.byKey[w.key]
+			if !ok {
+				gid = x.n
+				x.n++
+				x.byKey[w.key] = gid
+				seen := map[string]bool{}
+				for _, s := range w.stems {
+					if !seen[s] {
+						seen[s] = true
+						x.byStem[s] = append(x.byStem[s], gid)
+					}
+				}
+				for _, pre := range w.prefixes {
+					if !seen["*"+pre] {
+						seen["*"+pre] = true
+						x.byPrefix[pre[:3]] = append(x.byPrefix[pre[:3]], lexPrefix{pre, gid})
+					}
+				}
+			}
+			w.lex, w.gid = x, gid
+		})
+	}
+}
+
+// mark fills d.lexLeaves: the tokens of every word set of x.
+func (x *lexicon) mark(d *doc) {
+	d.lex = x
+	if cap(d.lexLeaves) >= int(x.n) {
+		d.lexLeaves = d.lexLeaves[:x.n]
+		clear(d.lexLeaves)
+	} else {
+		d.lexLeaves = make([]bitset, x.n)
+	}
+	words := (len(d.toks) + 63) / 64
+	// Word sets' bitsets are carved from one slab, kept with the doc for
+	// the next answer; a fresh one is allocated when it runs out.
+	slab := d.slab[:cap(d.slab)]
+	clear(slab)
+	used := 0
+	set := func(gid int32, k int) {
+		b := d.lexLeaves[gid]
+		if b == nil {
+			if used+words > len(slab) {
+				slab, used = make([]uint64, max(words*256, 2*len(slab))), 0
+				d.slab = slab
+			}
+			b = bitset(slab[used : used+words : used+words])
+			used += words
+			d.lexLeaves[gid] = b
+		}
+		b.set(k)
+	}
+	for k, t := range d.toks {
+		gids := t.gids
+		if t.lex != x {
+			gids = x.gidsOf(t.raw, t.wordForms)
+		}
+		for _, g := range gids {
+			set(g, k)
+		}
+	}
+}
+
+// gidsOf returns the word sets of x that the word raw, of forms w, belongs
+// to: by its stem or its lemma's stem, or by a prefix of it or its lemma.
+func (x *lexicon) gidsOf(raw string, w *wordForms) []int32 {
+	var out []int32
+	add := func(g int32) {
+		for _, o := range out {
+			if o == g {
+				return
+			}
+		}
+		out = append(out, g)
+	}
+	for _, g := range x.byStem[w.stem] {
+		add(g)
+	}
+	if w.lstem != "" {
+		for _, g := range x.byStem[w.lstem] {
+			add(g)
+		}
+	}
+	for _, f := range [2]string{raw, w.lemma} {
+		if len(f) < 3 {
+			continue
+		}
+		for _, p := range x.byPrefix[f[:3]] {
+			if strings.HasPrefix(f, p.prefix) {
+				add(p.gid)
+			}
+		}
+	}
+	return out
+}

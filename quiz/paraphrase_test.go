@@ -1,0 +1,215 @@
+package quiz_test
+
+import (
+	"strings"
+	"testing"
+
+	"lockdrill/quiz"
+)
+
+// These answers are our own paraphrases, written while tuning, of what the
+// blind writers' tuning answers taught us to expect: the same claims and
+// the same right answers in other words. They keep the generalisation
+// honest without touching the holdout.
+
+// TestParaphrasedLosingClaimsAreFlagged: each asserts a claim that loses
+// the round.
+func TestParaphrasedLosingClaimsAreFlagged(t *testing.T) {
+	b := loadBank(t)
+	wrong := [][2]string{
+		{"choose-ttl", "Set the TTL well above the longest run and the lock can never be held by two workers."},
+		{"choose-ttl", "If the TTL is longer than the job, the lock is safe."},
+		{"choose-ttl", "A generous timeout is what keeps two holders apart, so make it big."},
+		{"choose-ttl", "Pick a TTL of ten times the p99 and you will never see two holders."},
+		{"two-holders", "The TTL was too short. Raise it to an hour and the problem goes away."},
+		{"two-holders", "Increase the lock timeout; that fixes two holders for good."},
+		{"extend-lease", "A heartbeat thread renews the lease every few seconds, so the lock can never expire while the job runs and it is completely safe."},
+		{"extend-lease", "Just call EXPIRE again from a background thread every 10 seconds."},
+		{"extend-lease", "With renewal in place you don't need fencing tokens."},
+		{"fencing-token", "The client checks that its token is still the current one before it writes."},
+		{"fencing-token", "Before each write the worker asks the lock service whether its token is still valid."},
+		{"fencing-token", "The lock service validates the token, the database doesn't need to know about it."},
+		{"fencing-token", "A UUID works fine as the fencing token."},
+		{"fencing-token", "Each client can use its own timestamp as the token since time always moves forward."},
+		{"redis-vs-consensus", "Redlock is as safe as etcd because it uses a majority of nodes."},
+		{"redis-vs-consensus", "Use Redlock: with a quorum of five masters it's correct, no fencing needed."},
+		{"redis-vs-consensus", "With etcd you don't need fencing because the lease guarantees the old holder is gone."},
+		{"redis-lock-and-failure", "Release with DEL lock when done."},
+		{"redis-lock-and-failure", "Redis replicates the key to the replica, so the lock survives a failover."},
+		{"redis-lock-and-failure", "If the master dies, Sentinel promotes the replica, which has the lock too, so nothing is lost."},
+		{"redis-lock-and-failure", "SETNX the key, then EXPIRE it."},
+		{"redis-lock-and-failure", "Deleting the key with a plain DEL is fine since only the owner releases."},
+		{"run-job-once", "Take a Redis lock with a TTL of one hour; that guarantees the job runs exactly once per hour."},
+		{"run-job-once", "Wrap it in a distributed lock and it can only run once."},
+		{"avoid-the-lock", "I always use a distributed lock whenever two processes touch the same data."},
+		{"avoid-the-lock", "Last write wins by timestamp is good enough, clocks are synced by NTP."},
+		{"row-lock", "Hold the row lock while calling the payment API; the database guarantees only one process calls it."},
+		{"row-lock", "It's fine to keep the transaction open while we call the external service."},
+	}
+	for _, w := range wrong {
+		q, _ := b.ByID(w[0])
+		if r := b.Grade(q, quiz.Answer{Text: w[1]}); len(r.FlagIDs()) == 0 {
+			t.Errorf("%s: no red flag for %q", w[0], w[1])
+		}
+	}
+}
+
+// TestParaphrasedConciseAnswersPass: each makes the question's core
+// points in plain words, and raises no flag.
+func TestParaphrasedConciseAnswersPass(t *testing.T) {
+	b := loadBank(t)
+	good := [][2]string{
+		{"avoid-the-lock", "When the database can decide it for me, with a unique index or an UPDATE guarded by a version check, or when running the operation twice is harmless because it is idempotent, I skip the lock."},
+		{"avoid-the-lock", "If a conditional write can arbitrate, or the work is safe to repeat, a lock only adds a failure mode."},
+		{"choose-ttl", "It's a trade-off between how long everyone waits after the holder crashes and how often the lease expires under a slow but healthy holder. No TTL is safe on its own, because a pause can outlast any value, so I rely on fencing."},
+		{"choose-ttl", "Short TTL means fast recovery when the owner dies but more false expiries; long TTL means the opposite. Whatever I pick, a GC pause can exceed it, so the TTL is about liveness, not safety."},
+		{"extend-lease", "Yes, with a conditional renewal: a Lua script that extends the expiry only if the key still holds my token. It doesn't make it safe though, a paused holder can still lose the lease, so fencing is still needed."},
+		{"extend-lease", "Renew periodically with compare-and-extend on my owner value, and stop if a renewal fails. Renewal reduces the odds of two holders but doesn't remove them; the resource must still check a fencing token."},
+		{"fencing-token", "It's a counter the lock service bumps on every grant. The client includes it in each write and the database refuses writes carrying a token lower than the highest it has seen, which stops a client that was paused past its lease from clobbering newer data."},
+		{"fencing-token", "Every lock grant comes with a strictly increasing number. The storage compares it with the last one it accepted and rejects older ones, so a zombie holder that woke up after a GC pause can't overwrite the new holder's writes."},
+		{"redis-lock-and-failure", "Acquire with SET key <random> NX PX 30000 in one command, release with a Lua script that deletes the key only if the value matches. It fails when the holder pauses longer than the TTL and another client takes the lock, and when a failover loses the key because replication is asynchronous."},
+		{"redis-lock-and-failure", "SET lock uuid NX PX 10000 to acquire atomically; a compare-and-delete script to release. Failure modes: a GC pause past the expiry gives two holders, and async replication can drop the key on failover."},
+		{"redis-vs-consensus", "etcd and ZooKeeper commit the lock through a quorum, so it survives a node failure, and they give a monotonic revision or zxid to use as a fencing token. Redis replicates asynchronously and can lose the lock on failover."},
+		{"redis-vs-consensus", "Consensus systems only acknowledge once a majority has the write, and their revision numbers make natural fencing tokens; Redis can't offer either, so it's fine only for efficiency locks."},
+		{"row-lock", "Effectively yes, it coordinates every client of that database, but only for data inside it. I'd use it when the state lives in the same database; it can't protect an email or an API call made while holding it."},
+		{"row-lock", "It's a lock shared by all connections to the database, scoped to the transaction. Great for rows in the same DB, useless for side effects outside the database."},
+		{"run-job-once", "A lock alone won't do it: it only prevents overlapping runs, and another instance can run the job again after the first releases. I'd insert a row per job and period under a unique constraint and make the job idempotent."},
+		{"run-job-once", "Not really. The lock can expire during a GC pause and a second instance runs it too, so I make the job idempotent with a key per period."},
+		{"two-holders", "I'd compare how long the critical section ran with the TTL and look for GC pauses around the incident. The real fix is a fencing token checked by the storage, not a longer TTL."},
+		{"two-holders", "Check the GC logs and the job durations against the lease: most likely a pause outlasted it. Then add fencing so the storage rejects the stale holder's writes."},
+	}
+	for _, w := range good {
+		q, _ := b.ByID(w[0])
+		if r := b.Grade(q, quiz.Answer{Text: w[1]}); !r.Passed || len(r.FlagIDs()) > 0 {
+			t.Errorf("%s: passed=%v (missed %v) flags %v for %q", w[0], r.Passed, r.Missed(), r.FlagIDs(), w[1])
+		}
+	}
+}
+
+// TestReportedAndRebuttedClaimsRaiseNoFlag: a losing claim put in someone
+// else's mouth and rejected, in many frames, is not the candidate's.
+func TestReportedAndRebuttedClaimsRaiseNoFlag(t *testing.T) {
+	b := loadBank(t)
+	claims := [][2]string{
+		{"choose-ttl", "a longer TTL makes the lock safe"},
+		{"fencing-token", "the client can check its own token before writing"},
+		{"redis-vs-consensus", "Redlock is safe so you don't need fencing"},
+		{"redis-lock-and-failure", "the replica keeps the lock across a failover"},
+		{"run-job-once", "a distributed lock guarantees the job runs exactly once"},
+		{"extend-lease", "a heartbeat makes the lock completely safe"},
+	}
+	frames := []string{
+		"I once heard someone claim that X. That's not right.",
+		"My manager's take was that X — wrong, because a pause can outlast anything.",
+		"People often say X. It isn't true.",
+		"There's a common belief that X; in reality it doesn't hold.",
+		"X — that's what a colleague told me, and it's false.",
+		"The docs suggest X, but I disagree.",
+		"According to a blog post, X. I disagree.",
+		"A previous team believed X. They were wrong.",
+		"An interviewer once asked me whether X; the answer is no.",
+		"\"X,\" said my colleague. Not so.",
+		"Some would argue X. I wouldn't.",
+		"You'll hear that X. Don't believe it.",
+		"The naive view is that X. That breaks under GC pauses.",
+		"It's tempting to think X, but it's wrong.",
+		"Our old runbook said X, which turned out to be false.",
+	}
+	for _, c := range claims {
+		q, _ := b.ByID(c[0])
+		for _, f := range frames {
+			text := strings.ReplaceAll(f, "X", c[1])
+			if r := b.Grade(q, quiz.Answer{Text: text}); len(r.FlagIDs()) > 0 {
+				t.Errorf("flags %v for %q", r.FlagIDs(), text)
+			}
+		}
+	}
+}
+
+// TestCounterClaimsAfterARebuttalAreFlagged: rejecting someone else's view
+// does not hide the candidate's own losing claim that follows, nor does
+// "I think".
+func TestCounterClaimsAfterARebuttalAreFlagged(t *testing.T) {
+	b := loadBank(t)
+	for _, w := range [][2]string{
+		{"choose-ttl", "People say the TTL cannot protect you, but that's wrong: a TTL longer than the job makes the lock safe."},
+		{"redis-vs-consensus", "Some claim Redlock is broken. That's false, Redlock is safe for correctness."},
+		{"fencing-token", "I think the client should check whether its token is current before each write."},
+		{"redis-lock-and-failure", "I believe the replica already has the key, so the lock survives failover."},
+	} {
+		q, _ := b.ByID(w[0])
+		if r := b.Grade(q, quiz.Answer{Text: w[1]}); len(r.FlagIDs()) == 0 {
+			t.Errorf("no red flag for %q", w[1])
+		}
+	}
+}
+
+// TestParaphrasedCasualAndPlainAnswersPass: right answers written the way
+// candidates type in a hurry (lowercase, "u", "tbh") or in plain words
+// without the textbook terms.
+func TestParaphrasedCasualAndPlainAnswersPass(t *testing.T) {
+	b := loadBank(t)
+	good := [][2]string{
+		{"avoid-the-lock", "honestly if the db can enforce it (unique key, conditional update w/ a version col) i just skip the lock. same if the op is idempotent, doing it twice is harmless. locks add a moving part and w/o fencing they're not even correct."},
+		{"avoid-the-lock", "I wouldn't bother with a lock when the store itself can referee the writes: compare-and-swap on a version, an insert that fails on a duplicate key. Or when the work is naturally idempotent so a rerun is a no-op. Partitioning so each key has one owner also removes the need."},
+		{"choose-ttl", "ttl is basically how long ppl wait if the holder dies vs how often it expires under a slow holder. measure the job (p99) and add margin. but no ttl is ever safe, gc pauses can be longer than anything, so fencing at the storage is what actually protects you."},
+		{"choose-ttl", "Too short and healthy workers lose the lease mid-job; too long and a crashed worker blocks everyone for the whole TTL. I size it from observed job duration plus headroom and renew for long jobs. It's a liveness knob, not a safety mechanism: a stop-the-world pause can exceed any value, so the datastore must reject stale tokens."},
+		{"extend-lease", "yep, renew before it expires but only if the key still has ur value, lua script or etcd keepalive. if the renew fails stop working right away. still not safe tho, a paused process can't renew, so fencing tokens at the db are still needed."},
+		{"extend-lease", "The holder can refresh the lease with a compare-and-set that succeeds only while the lock still carries its own id, and it must abandon the work if a refresh is rejected. Refreshing makes overlap less likely but cannot prevent it: a frozen process stops refreshing too. Fencing at the resource remains necessary."},
+		{"fencing-token", "its a number that goes up every time someone gets the lock. u send it with every write and the storage keeps the biggest one it saw and rejects anything smaller, so a client that got paused (gc etc) and lost its lease can't write stale data. the storage checks it, not the client."},
+		{"fencing-token", "Think of it as an epoch: each acquisition gets a higher one. Writes carry the epoch, and the database refuses a write whose epoch is older than the newest it has accepted. That defeats the zombie holder that wakes up after its lease ran out. The check lives in the database, because only it sees every write."},
+		{"redis-lock-and-failure", "acquire: SET k <random> NX PX 30000, one cmd. release: lua script that dels only if value == mine. fails when: the holder pauses past the ttl and another client grabs it, failover loses the key cuz replication is async, no fencing token so storage can't reject the old guy."},
+		{"redis-lock-and-failure", "I'd take it with a single SET using NX and an expiry in milliseconds and a random owner string, and give it back with a small server-side script that deletes the key only if the string is still mine. Where it breaks: a long GC pause lets the key expire while I'm still working and a second client takes it; the primary can die before replicating the key; and Redis offers no fencing."},
+		{"redis-vs-consensus", "for correctness id go etcd/zk: writes go through raft/zab so they survive node loss, and u get a revision/zxid to use as a fencing token. redis replication is async so a failover can just lose ur lock. redis is fine for efficiency-only locks tho."},
+		{"redis-vs-consensus", "The difference that matters: etcd and ZooKeeper commit a grant to a majority before acknowledging it and hand out ever-increasing revisions usable as fencing tokens, while Redis acknowledges from the primary and copies asynchronously, so a failover can forget the lock. Pick Redis when a rare double run is acceptable."},
+		{"row-lock", "kinda yes, every app instance talking to that db respects it, but it only covers data in that db. use it for short stuff on rows in the same db. it does nothing for an http call or email you make while holding it."},
+		{"row-lock", "In effect it is a lock every client of the database honours, scoped to your transaction and released on commit or rollback. I'd use it when the state being protected lives in that same database. It does not protect side effects outside the database, like calling a payment API."},
+		{"run-job-once", "not really, a lock just stops two runs overlapping, another instance can run it again later in the same period after the first one releases. better: insert a row per (job, period) with a unique key and only the winner runs, and make the job idempotent anyway."},
+		{"run-job-once", "A lock alone doesn't give once-per-period: once the first instance releases, a late instance can take it and run the job again. Record the run in the database with a unique constraint on job and period so only one instance wins, and keep the job idempotent so a retry after a crash is harmless."},
+		{"two-holders", "first id line up the job durations vs the ttl and check gc logs for pauses around the incident, most likely one worker paused past its lease. fix = fencing token checked by the storage, not a bigger ttl."},
+		{"two-holders", "I'd start by comparing how long each critical section took with the lease TTL and looking for stalls, GC or CPU throttling, in that window. Then check the release path and whether the lock store failed over. The durable fix is fencing at the resource, since a longer TTL only makes it rarer."},
+	}
+	for _, w := range good {
+		q, _ := b.ByID(w[0])
+		if r := b.Grade(q, quiz.Answer{Text: w[1]}); !r.Passed || len(r.FlagIDs()) > 0 {
+			t.Errorf("%s: passed=%v (missed %v) flags %v for %q", w[0], r.Passed, r.Missed(), r.FlagIDs(), w[1])
+		}
+	}
+}
+
+// TestNamedAntiPatternsRaiseNoFlag: sentences that name a mistake to warn
+// against it, on every question.
+func TestNamedAntiPatternsRaiseNoFlag(t *testing.T) {
+	b := loadBank(t)
+	qs := []string{"redis-lock-and-failure", "two-holders", "choose-ttl", "extend-lease", "fencing-token", "redis-vs-consensus", "row-lock", "run-job-once", "avoid-the-lock"}
+	lines := []string{
+		"Using SETNX followed by a separate EXPIRE is asking for trouble.",
+		"A plain DEL on release is a classic footgun.",
+		"Relying on the TTL alone for safety is a mistake people make.",
+		"Comparing wall-clock timestamps across hosts won't tell you the order.",
+		"Checking the token in the client would still race with a pause.",
+		"Redlock gets mentioned a lot, but it doesn't give you correctness.",
+		"Whatever you do, avoid holding the lock across the HTTP call.",
+		"The temptation is to extend with a bare EXPIRE; resist it.",
+		"I've seen teams bump the TTL after an incident, which only hides the bug.",
+		"Heartbeats sound like a fix, yet a frozen process can't send them.",
+		"A random UUID is fine for ownership on release, but it can't be a fencing token because it has no order.",
+		"The replica may not have the key yet, since replication is asynchronous.",
+		"You can't just trust that the TTL is long enough.",
+		"Two commands, SETNX then EXPIRE, leave a window where a crash makes the lock permanent.",
+		"Never assume the lease is still yours just because your heartbeat thread is running.",
+		"Skipping fencing because the lock is in etcd is a trap: a paused client still writes late.",
+		"Don't rely on Redlock for correctness.",
+		"The client checking its own token is not enough; only the storage can do it atomically.",
+		"Holding a row lock while calling an external API is a bad idea.",
+		"Wrapping the job in a lock is tempting but it doesn't stop a second run later in the period.",
+	}
+	for _, l := range lines {
+		for _, id := range qs {
+			q, _ := b.ByID(id)
+			if r := b.Grade(q, quiz.Answer{Text: l}); len(r.FlagIDs()) > 0 {
+				t.Errorf("%s: flags %v for %q", id, r.FlagIDs(), l)
+			}
+		}
+	}
+}

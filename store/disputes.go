@@ -1,0 +1,182 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+	"unicode/utf8"
+
+	"lockdrill/quiz"
+)
+
+// Dispute is a learner contesting one decision of the grader, kept so it
+// can be exported and become a labelled corpus item.
+type Dispute struct {
+	ID      string
+	Learner string
+	// Surface is "practice" (AttemptID set) or "round" (RoundID and Seq).
+	Surface   string
+	AttemptID string
+	RoundID   string
+	Seq       int
+	Question  string
+	// Item is the point or flag id; Was the grader's decision ("hit",
+	// "missed" or "flag").
+	Item string
+	Was  string
+	// Reason is the learner's optional one-line reason.
+	Reason string
+	// Answer is the text that was graded; Grader the grader's version.
+	Answer  string
+	Grader  string
+	Created time.Time
+}
+
+// ErrBadDispute is returned for a dispute whose fields are out of range.
+var ErrBadDispute = errors.New("invalid dispute")
+
+func checkDispute(d Dispute) error {
+	switch {
+	case d.Was != "hit" && d.Was != "missed" && d.Was != "flag":
+		return fmt.Errorf("%w: was %q", ErrBadDispute, d.Was)
+	case utf8.RuneCountInString(d.Reason) > quiz.MaxDisputeReason:
+		return fmt.Errorf("%w: reason longer than %d characters", ErrBadDispute, quiz.MaxDisputeReason)
+	case d.Item == "" || d.Question == "":
+		return fmt.Errorf("%w: no item or question", ErrBadDispute)
+	}
+	return nil
+}
+
+// ContestAttempt stores the learner's dispute d of their practice attempt
+// id and, in the same transaction, replaces the attempt's result with res
+// (the result re-scored with the dispute applied). It returns ErrNotFound
+// when the attempt is not the learner's and ErrBadDispute for a malformed
+// dispute.
+func (s *Store) ContestAttempt(ctx context.Context, learner, id string, d Dispute, res quiz.Result) error {
+	if !ValidID(learner) || !ValidID(id) {
+		return fmt.Errorf("contest attempt %q: %w", id, ErrNotFound)
+	}
+	if err := checkDispute(d); err != nil {
+		return fmt.Errorf("contest attempt %q: %w", id, err)
+	}
+	rs, err := json.Marshal(res)
+	if err != nil {
+		return fmt.Errorf("contest attempt %q: result: %w", id, err)
+	}
+	err = s.withTx(ctx, func(tx *sql.Tx) error {
+		r, err := tx.ExecContext(ctx, "UPDATE attempts SET result = ?, score = ?, passed = ? WHERE id = ? AND learner_id = ?",
+			string(rs), res.Score, boolInt(res.Passed), id, learner)
+		if err != nil {
+			return err
+		}
+		if n, err := r.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return ErrNotFound
+		}
+		_, err = tx.ExecContext(ctx,
+			`INSERT INTO disputes (id, learner_id, surface, attempt_id, question_id, item, was, reason, answer, grader, created_ms)
+			 VALUES (?, ?, 'practice', ?, ?, ?, ?, ?, ?, ?, ?)`,
+			NewID(), learner, id, d.Question, d.Item, d.Was, d.Reason, d.Answer, d.Grader, s.nowMS())
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("contest attempt %q: %w", id, err)
+	}
+	return nil
+}
+
+// ContestTurn stores the learner's dispute d of turn seq of their round id
+// and, in the same transaction, replaces the turn's result with res. When
+// the round is finished, its stored score and verdict are replaced by
+// rescore of the round as read after the change (rescore must be a pure
+// function of the round), so the history agrees with the scorecard. It
+// returns ErrNotFound when the round is not the learner's or the turn has
+// no answer, and ErrBadDispute for a malformed dispute.
+func (s *Store) ContestTurn(ctx context.Context, learner, id string, seq int, d Dispute, res quiz.Result, rescore func(*Round) (float64, quiz.Verdict)) error {
+	if !ValidID(learner) || !ValidID(id) {
+		return fmt.Errorf("contest turn %q/%d: %w", id, seq, ErrNotFound)
+	}
+	if err := checkDispute(d); err != nil {
+		return fmt.Errorf("contest turn %q/%d: %w", id, seq, err)
+	}
+	rs, err := json.Marshal(res)
+	if err != nil {
+		return fmt.Errorf("contest turn %q/%d: result: %w", id, seq, err)
+	}
+	err = s.withTx(ctx, func(tx *sql.Tx) error {
+		r, err := tx.ExecContext(ctx,
+			`UPDATE round_turns SET result = ? WHERE round_id = ? AND seq = ? AND result IS NOT NULL
+			   AND round_id IN (SELECT id FROM rounds WHERE id = ? AND learner_id = ?)`,
+			string(rs), id, seq, id, learner)
+		if err != nil {
+			return err
+		}
+		if n, err := r.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return ErrNotFound
+		}
+		if _, err := tx.ExecContext(ctx,
+			`INSERT INTO disputes (id, learner_id, surface, round_id, seq, question_id, item, was, reason, answer, grader, created_ms)
+			 VALUES (?, ?, 'round', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			NewID(), learner, id, seq, d.Question, d.Item, d.Was, d.Reason, d.Answer, d.Grader, s.nowMS()); err != nil {
+			return err
+		}
+		round, err := readRound(ctx, tx, learner, id)
+		if err != nil {
+			return err
+		}
+		if round.Finished.IsZero() || rescore == nil {
+			return nil
+		}
+		score, verdict := rescore(round)
+		_, err = tx.ExecContext(ctx, "UPDATE rounds SET score = ?, verdict = ? WHERE id = ? AND learner_id = ?", score, string(verdict), id, learner)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("contest turn %q/%d: %w", id, seq, err)
+	}
+	return nil
+}
+
+// LearnerDisputes returns the learner's disputes, oldest first.
+func (s *Store) LearnerDisputes(ctx context.Context, learner string) ([]Dispute, error) {
+	if !ValidID(learner) {
+		return nil, nil
+	}
+	return s.disputes(ctx, "WHERE learner_id = ?", learner)
+}
+
+// AllDisputes returns every learner's disputes, oldest first: the export
+// of "lockdrill disputes", run by whoever holds the database file.
+func (s *Store) AllDisputes(ctx context.Context) ([]Dispute, error) {
+	return s.disputes(ctx, "")
+}
+
+func (s *Store) disputes(ctx context.Context, where string, args ...any) ([]Dispute, error) {
+	rows, err := s.r.QueryContext(ctx,
+		`SELECT id, learner_id, surface, coalesce(attempt_id, ''), coalesce(round_id, ''), coalesce(seq, 0), question_id, item, was, reason, answer, grader, created_ms
+		 FROM disputes `+where+` ORDER BY created_ms, id`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("disputes: %w", err)
+	}
+	defer rows.Close()
+	var out []Dispute
+	for rows.Next() {
+		var d Dispute
+		var ms int64
+		if err := rows.Scan(&d.ID, &d.Learner, &d.Surface, &d.AttemptID, &d.RoundID, &d.Seq, &d.Question, &d.Item, &d.Was, &d.Reason, &d.Answer, &d.Grader, &ms); err != nil {
+			return nil, fmt.Errorf("disputes: %w", err)
+		}
+		d.Created = time.UnixMilli(ms).UTC()
+		out = append(out, d)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("disputes: %w", err)
+	}
+	return out, nil
+}

@@ -1,0 +1,36 @@
+package web_test
+
+import (
+	"strings"
+	"testing"
+
+	"lockdrill/content"
+	"lockdrill/web/views"
+)
+
+// TestAboutGraderPublishesBlindFigures: the about page leads with the
+// blind holdout's figures as published, and says which targets it misses.
+func TestAboutGraderPublishesBlindFigures(t *testing.T) {
+	srv, _ := newTestServer(t)
+	doc := mustDoc(t, newClient(t, srv).get("/about/grader"))
+	rep, err := content.LoadAccuracy(content.Embedded())
+	if err != nil {
+		t.Fatalf("load accuracy: %v", err)
+	}
+	if rep.Blind == nil {
+		t.Fatal("no blind figures published")
+	}
+	got := doc.Find(`[data-testid=blind-holdout]`).Text()
+	for _, want := range []string{views.PctText(rep.Blind.Holdout.Verdicts), views.PctText(rep.Blind.Holdout.Flagged)} {
+		if !strings.Contains(got, want) {
+			t.Fatalf("holdout paragraph %q lacks %s", got, want)
+		}
+	}
+	if n := doc.Find(`[data-testid=blind-table] tbody tr`).Length(); n < 3 {
+		t.Fatalf("blind table has %d rows, want before, now and tuning", n)
+	}
+	ok, _ := rep.Blind.Targets.Meets(rep.Blind.Holdout)
+	if missed := doc.Find(`[data-testid=blind-missed]`).Length() == 1; missed == ok {
+		t.Fatalf("targets met %v, but the page's 'not there yet' notice shown is %v", ok, missed)
+	}
+}

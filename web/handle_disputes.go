@@ -1,0 +1,138 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/labstack/echo/v4"
+
+	"lockdrill/quiz"
+	"lockdrill/store"
+	"lockdrill/web/views"
+)
+
+// disputeForm reads the fields of a contest form: item (a point or flag
+// id of the graded answer) and reason (optional, one line).
+func disputeForm(c echo.Context) (item, reason string, err error) {
+	item = strings.TrimSpace(c.FormValue("item"))
+	if item == "" {
+		return "", "", echo.NewHTTPError(http.StatusUnprocessableEntity, "item: say which tick, missed point or red flag you contest.")
+	}
+	reason = strings.Join(strings.Fields(c.FormValue("reason")), " ")
+	if n := utf8.RuneCountInString(reason); n > quiz.MaxDisputeReason {
+		return "", "", echo.NewHTTPError(http.StatusUnprocessableEntity, fmt.Sprintf("reason: at most %d characters (one line); yours has %d.", quiz.MaxDisputeReason, n))
+	}
+	return item, reason, nil
+}
+
+// contest applies the dispute of item to res, or explains why it cannot.
+func contest(q *quiz.Question, res quiz.Result, item string) (quiz.Result, quiz.Contested, error) {
+	out, what, err := quiz.Contest(q, res, item)
+	if errors.Is(err, quiz.ErrNotContestable) {
+		return res, what, echo.NewHTTPError(http.StatusUnprocessableEntity, "item: that is not a key point or a raised red flag of this answer, so there is nothing to contest.")
+	}
+	return out, what, err
+}
+
+// correctedFlash tells the learner what their dispute changed.
+func correctedFlash(what quiz.Contested, res quiz.Result) string {
+	verdict := "not yet a pass"
+	switch {
+	case res.Passed:
+		verdict = "a pass"
+	case res.Fatal:
+		verdict = "still a fatal red flag"
+	}
+	var did string
+	switch what.Was {
+	case "hit":
+		did = "the point is now marked as missed"
+	case "missed":
+		did = "the point is now marked as made"
+	default:
+		did = "the red flag is dismissed"
+	}
+	return fmt.Sprintf("Corrected: you contested “%s”, so %s. Score now %s: %s. Your dispute is kept to improve the grader.", what.Label, did, views.PctText(res.Score), verdict)
+}
+
+// handleAttemptDispute handles "POST /practice/:id/attempts/:attempt/disputes":
+// the learner contests one decision of the grader on their attempt; the
+// attempt is re-scored and the dispute kept.
+func (s *Server) handleAttemptDispute(c echo.Context) error {
+	q, at, err := s.attempt(c)
+	if err != nil {
+		return err
+	}
+	if q.Kind != quiz.KindFreeText {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, "Only free-text answers can be contested: the other kinds are marked against a fixed key.")
+	}
+	item, reason, err := disputeForm(c)
+	if err != nil {
+		return err
+	}
+	res, what, err := contest(q, at.Result, item)
+	if err != nil {
+		return err
+	}
+	d := store.Dispute{Question: q.ID, Item: item, Was: what.Was, Reason: reason, Answer: at.Answer.Text, Grader: s.cat.Questions.Version()}
+	if err := s.store.ContestAttempt(c.Request().Context(), at.Learner, at.ID, d, res); err != nil {
+		return err
+	}
+	return s.seeOther(c, attemptURL(q.ID, at.ID, c.FormValue("back") == "review"), correctedFlash(what, res))
+}
+
+// handleTurnDispute handles "POST /rounds/:id/turns/:seq/disputes": the
+// learner contests one decision of the grader on an answered turn of their
+// round; the turn is re-scored, and a finished round's score and verdict
+// follow. The form field back ("turn" or "scorecard") says where to return.
+func (s *Server) handleTurnDispute(c echo.Context) error {
+	learner, r, err := s.round(c)
+	if err != nil {
+		return err
+	}
+	seq, err := strconv.Atoi(c.Param("seq"))
+	if err != nil {
+		return echo.NewHTTPError(http.StatusNotFound)
+	}
+	t, ok := r.Turn(seq)
+	if !ok || !t.Done() || t.Result == nil {
+		return echo.NewHTTPError(http.StatusNotFound, "That question of the round has no answer yet.")
+	}
+	if r.Mode == quiz.ModeInterview && r.Finished.IsZero() {
+		return echo.NewHTTPError(http.StatusForbidden, "In interview mode the feedback, and so the disputes, wait for the scorecard at the end of the round.")
+	}
+	q, err := s.turnQuestion(t.Turn)
+	if err != nil {
+		return err
+	}
+	item, reason, err := disputeForm(c)
+	if err != nil {
+		return err
+	}
+	res, what, err := contest(q, *t.Result, item)
+	if err != nil {
+		return err
+	}
+	d := store.Dispute{Question: q.ID, Item: item, Was: what.Was, Reason: reason, Answer: t.Text, Grader: s.cat.Questions.Version()}
+	rescore := func(r *store.Round) (float64, quiz.Verdict) {
+		sc := quiz.Score(s.cat.Questions, s.cat.FollowUps, r.QuizTurns(), r.Limit)
+		return sc.Score, sc.Verdict
+	}
+	if err := s.store.ContestTurn(c.Request().Context(), learner, r.ID, seq, d, res, rescore); err != nil {
+		return err
+	}
+	back := fmt.Sprintf("/rounds/%s/turns/%d", r.ID, seq)
+	if c.FormValue("back") == "scorecard" && !r.Finished.IsZero() {
+		back = "/rounds/" + r.ID + "/scorecard"
+	}
+	return s.seeOther(c, back, correctedFlash(what, res))
+}
+
+// turnDisputeURL is where a dispute of turn seq of round id is posted.
+func turnDisputeURL(id string, seq int) string {
+	return fmt.Sprintf("/rounds/%s/turns/%d/disputes", id, seq)
+}
