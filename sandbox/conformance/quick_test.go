@@ -19,11 +19,43 @@ func TestQuickRedis(t *testing.T) {
 	tg := &conformance.Redis{Addrs: addrs, Pair: pool.get}
 	defer tg.Close()
 	for _, p := range sandbox.Presets() {
-		if why := conformance.OutOfReach(p.Scenario, tg); len(why) > 0 {
+		if why := conformance.OutOfReach(p.Scenario, tg, 0); len(why) > 0 {
 			t.Logf("%s: out of reach: %v", p.ID, why)
 			continue
 		}
-		res, err := conformance.Play(context.Background(), p.Scenario, tg, conformance.Options{Scale: 0.1})
+		res, err := conformance.Play(context.Background(), p.Scenario, tg, conformance.Options{})
+		if err != nil {
+			t.Errorf("%s: %v", p.ID, err)
+			continue
+		}
+		tl := sandbox.Run(p.Scenario)
+		want := conformance.OutcomeOf(tl.Events, tl.Summary.FinalValue)
+		if d := conformance.Diff(want, res.Outcome); d != nil {
+			t.Errorf("%s: %v", p.ID, d)
+		} else {
+			t.Logf("%s: agrees (%d steps)", p.ID, len(want.Steps))
+		}
+	}
+}
+
+func TestQuickEtcd(t *testing.T) {
+	bin := needBinary(t, "etcd", "etcd-server")
+	c := startEtcd(t, bin)
+	tg := &conformance.Etcd{Endpoints: c.endpoints, StopLeader: c.stopLeader}
+	defer tg.Close()
+	quick(t, tg)
+}
+
+func TestQuickSQLite(t *testing.T) {
+	quick(t, &conformance.SQLite{Dir: t.TempDir()})
+}
+
+func quick(t *testing.T, tg conformance.Target) {
+	for _, p := range sandbox.Presets() {
+		if why := conformance.OutOfReach(p.Scenario, tg, 0); len(why) > 0 {
+			continue
+		}
+		res, err := conformance.Play(context.Background(), p.Scenario, tg, conformance.Options{})
 		if err != nil {
 			t.Errorf("%s: %v", p.ID, err)
 			continue

@@ -62,11 +62,14 @@ type Redis struct {
 	prefix  string
 }
 
+// Scale returns 0.1: a 10 s TTL lasts 1 s.
+func (t *Redis) Scale(sandbox.Scenario) float64 { return 0.1 }
+
 // Name returns "redis".
 func (t *Redis) Name() string { return "redis" }
 
 // OutOfReach lists what of sc a real Redis cannot play here.
-func (t *Redis) OutOfReach(sc sandbox.Scenario) []string {
+func (t *Redis) OutOfReach(sc sandbox.Scenario, scale float64) []string {
 	var out []string
 	failovers := 0
 	for _, a := range sc.Actions {

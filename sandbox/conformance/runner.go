@@ -79,8 +79,12 @@ type Target interface {
 	// Name is "redis", "etcd" or "sqlite".
 	Name() string
 	// OutOfReach says, one reason each, what of sc this target cannot
-	// play; nil when it can play all of it.
-	OutOfReach(sc sandbox.Scenario) []string
+	// play at this scale; nil when it can play all of it.
+	OutOfReach(sc sandbox.Scenario, scale float64) []string
+	// Scale is the time scale the target plays sc at by default: short
+	// enough for a test suite, long enough that the servers' own timers
+	// (etcd checks leases twice a second) stay well inside the margins.
+	Scale(sc sandbox.Scenario) float64
 	// Open prepares a fresh lock (its own key, row or servers) for one
 	// run of sc, with every duration multiplied by scale.
 	Open(ctx context.Context, sc sandbox.Scenario, scale float64) (Backend, error)
@@ -128,7 +132,8 @@ func commonReach(sc sandbox.Scenario) []string {
 
 // Options tune a real run.
 type Options struct {
-	// Scale multiplies every virtual duration (0.1: a 10 s TTL lasts 1 s).
+	// Scale multiplies every virtual duration (0.1: a 10 s TTL lasts 1 s);
+	// 0 is the target's default for the scenario.
 	Scale float64
 }
 
@@ -194,11 +199,11 @@ func Play(ctx context.Context, sc sandbox.Scenario, target Target, opt Options) 
 	if err := sc.Validate(); err != nil {
 		return Result{}, fmt.Errorf("scenario: %w", err)
 	}
-	if why := OutOfReach(sc, target); len(why) > 0 {
-		return Result{}, fmt.Errorf("%w on %s: %s", ErrOutOfReach, target.Name(), strings.Join(why, "; "))
-	}
 	if opt.Scale <= 0 {
-		opt.Scale = 0.1
+		opt.Scale = target.Scale(sc)
+	}
+	if why := OutOfReach(sc, target, opt.Scale); len(why) > 0 {
+		return Result{}, fmt.Errorf("%w on %s: %s", ErrOutOfReach, target.Name(), strings.Join(why, "; "))
 	}
 	be, err := target.Open(ctx, sc, opt.Scale)
 	if err != nil {
@@ -232,10 +237,14 @@ func Play(ctx context.Context, sc sandbox.Scenario, target Target, opt Options) 
 	return Result{Events: r.events, FinalValue: r.value, Outcome: OutcomeOf(r.events, r.value)}, nil
 }
 
-// OutOfReach lists why target cannot play sc (nil: it can).
-func OutOfReach(sc sandbox.Scenario, target Target) []string {
+// OutOfReach lists why target cannot play sc at scale (nil: it can); a
+// scale of 0 is the target's default for sc.
+func OutOfReach(sc sandbox.Scenario, target Target, scale float64) []string {
 	sc = sc.WithDefaults()
-	return append(commonReach(sc), target.OutOfReach(sc)...)
+	if scale <= 0 {
+		scale = target.Scale(sc)
+	}
+	return append(commonReach(sc), target.OutOfReach(sc, scale)...)
 }
 
 func (r *run) clientIndex(id string) int {

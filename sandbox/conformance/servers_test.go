@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/redis/go-redis/v9"
+	clientv3 "go.etcd.io/etcd/client/v3"
+	"go.uber.org/zap"
 
 	"lockdrill/sandbox/conformance"
 )
@@ -214,4 +216,123 @@ func serverVersion(bin string) string {
 		}
 	}
 	return "?"
+}
+
+// etcdCluster is a 3-member etcd cluster of child processes on loopback,
+// its data on tmpfs when there is one (fsync is the slow part of etcd).
+type etcdCluster struct {
+	t         *testing.T
+	bin       string
+	endpoints []string
+	args      [][]string
+	procs     []*proc
+	logs      []string
+}
+
+func startEtcd(t *testing.T, bin string) *etcdCluster {
+	t.Helper()
+	base := t.TempDir()
+	if st, err := os.Stat("/dev/shm"); err == nil && st.IsDir() {
+		d, err := os.MkdirTemp("/dev/shm", "lockdrill-etcd-")
+		if err == nil {
+			base = d
+			t.Cleanup(func() { os.RemoveAll(d) })
+		}
+	}
+	c := &etcdCluster{t: t, bin: bin}
+	var peers []string
+	var clientPorts, peerPorts []int
+	for i := range 3 {
+		clientPorts = append(clientPorts, freePort(t))
+		peerPorts = append(peerPorts, freePort(t))
+		peers = append(peers, fmt.Sprintf("m%d=http://127.0.0.1:%d", i+1, peerPorts[i]))
+	}
+	for i := range 3 {
+		cu := fmt.Sprintf("http://127.0.0.1:%d", clientPorts[i])
+		pu := fmt.Sprintf("http://127.0.0.1:%d", peerPorts[i])
+		c.endpoints = append(c.endpoints, cu)
+		c.args = append(c.args, []string{"--name", fmt.Sprintf("m%d", i+1), "--data-dir", filepath.Join(base, fmt.Sprintf("m%d", i+1)),
+			"--listen-client-urls", cu, "--advertise-client-urls", cu,
+			"--listen-peer-urls", pu, "--initial-advertise-peer-urls", pu,
+			"--initial-cluster", strings.Join(peers, ","), "--initial-cluster-state", "new", "--initial-cluster-token", "lockdrill",
+			"--heartbeat-interval", "25", "--election-timeout", "250", "--pre-vote",
+			"--logger", "zap", "--log-level", "warn"})
+		c.logs = append(c.logs, filepath.Join(base, fmt.Sprintf("m%d.log", i+1)))
+	}
+	for i := range 3 {
+		c.procs = append(c.procs, startProc(t, c.logs[i], bin, c.args[i]...))
+	}
+	cli := c.client()
+	defer cli.Close()
+	err := waitFor(30*time.Second, func() error {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		_, err := cli.Put(ctx, "/lockdrill/up", "1")
+		return err
+	})
+	if err != nil {
+		t.Fatalf("etcd cluster did not come up: %v (logs in %s)", err, base)
+	}
+	return c
+}
+
+func (c *etcdCluster) client() *clientv3.Client {
+	cli, err := clientv3.New(clientv3.Config{Endpoints: c.endpoints, DialTimeout: 5 * time.Second, Logger: zap.NewNop()})
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return cli
+}
+
+// leader returns the index of the member that says it leads, skipping
+// member not.
+func (c *etcdCluster) leader(ctx context.Context, cli *clientv3.Client, not int) (int, error) {
+	for i, ep := range c.endpoints {
+		if i == not {
+			continue
+		}
+		sctx, cancel := context.WithTimeout(ctx, time.Second)
+		st, err := cli.Status(sctx, ep)
+		cancel()
+		if err == nil && st.Header.MemberId == st.Leader {
+			return i, nil
+		}
+	}
+	return -1, fmt.Errorf("no leader")
+}
+
+// stopLeader kills the leader's process (a crash), waits for a new leader
+// that commits, then starts the old member again on its data and waits
+// for it to serve: the cluster is whole for the next failover.
+func (c *etcdCluster) stopLeader(ctx context.Context) error {
+	cli := c.client()
+	defer cli.Close()
+	old, err := c.leader(ctx, cli, -1)
+	if err != nil {
+		return err
+	}
+	c.procs[old].kill()
+	err = waitFor(20*time.Second, func() error {
+		l, err := c.leader(ctx, cli, old)
+		if err != nil {
+			return err
+		}
+		if l == old {
+			return fmt.Errorf("old leader still named")
+		}
+		ctx, cancel := context.WithTimeout(ctx, time.Second)
+		defer cancel()
+		_, err = cli.Put(ctx, "/lockdrill/up", "1")
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("no new leader after stopping m%d: %w", old+1, err)
+	}
+	c.procs[old] = startProc(c.t, c.logs[old]+".restart", c.bin, c.args[old]...)
+	return waitFor(20*time.Second, func() error {
+		ctx, cancel := context.WithTimeout(ctx, time.Second)
+		defer cancel()
+		_, err := cli.Status(ctx, c.endpoints[old])
+		return err
+	})
 }
