@@ -96,6 +96,11 @@ type Result struct {
 	Events     []sandbox.Event
 	FinalValue string
 	Outcome    Outcome
+	// MaxLate is how far behind its schedule the runner fell at worst
+	// (a step finished late, or started late because the machine was
+	// busy). Past the margins of Margins, the outcome may differ for that
+	// reason alone.
+	MaxLate time.Duration
 }
 
 // ErrOutOfReach is returned by Play when the target cannot play the
@@ -184,10 +189,10 @@ type run struct {
 	grants  int
 	value   string
 	highest int64
-	horizon int64
 	fencing bool
 	check   bool
 	twoStep bool
+	maxLate time.Duration
 }
 
 // Play runs sc against target in real time and returns what the real
@@ -217,7 +222,6 @@ func Play(ctx context.Context, sc sandbox.Scenario, target Target, opt Options) 
 	}
 	for i, a := range sc.Actions {
 		r.push(item{t: a.AtMS, kind: kAction, idx: i, c: r.clientIndex(a.Client)})
-		r.horizon = max(r.horizon, a.AtMS+a.MS+1)
 		if a.Op == sandbox.OpFailover && sc.Lock.Model == sandbox.ModelRedis {
 			// The replica has every write up to now-lag: cut it off then
 			// (before the start when the lag reaches back past it).
@@ -234,7 +238,7 @@ func Play(ctx context.Context, sc sandbox.Scenario, target Target, opt Options) 
 		}
 		r.value = v
 	}
-	return Result{Events: r.events, FinalValue: r.value, Outcome: OutcomeOf(r.events, r.value)}, nil
+	return Result{Events: r.events, FinalValue: r.value, Outcome: OutcomeOf(r.events, r.value), MaxLate: r.maxLate}, nil
 }
 
 // OutOfReach lists why target cannot play sc at scale (nil: it can); a
@@ -278,8 +282,8 @@ func (r *run) loop(ctx context.Context) error {
 	for len(r.queue) > 0 {
 		it := r.queue[0]
 		// Heartbeats would go on for ever; the run ends with the last
-		// action and the work it set off.
-		if it.t > r.horizon {
+		// action and the work it set off (deferred by a pause included).
+		if !slices.ContainsFunc(r.queue, func(it item) bool { return it.kind != kHeartbeat }) {
 			return nil
 		}
 		r.queue = r.queue[1:]
@@ -295,6 +299,9 @@ func (r *run) loop(ctx context.Context) error {
 		r.now = it.t
 		if err := r.dispatch(ctx, it); err != nil {
 			return fmt.Errorf("at %d ms: %w", it.t, err)
+		}
+		if it.kind != kAction || r.sc.Actions[it.idx].Op != sandbox.OpFailover {
+			r.maxLate = max(r.maxLate, time.Since(r.realAt(max(it.t, 0))))
 		}
 	}
 	return nil

@@ -193,3 +193,15 @@ func (b *sqliteRow) Value(ctx context.Context) (string, error) {
 func (b *sqliteRow) Failover(context.Context, int) (string, error) {
 	return "", errors.New("failover does not apply to the database model")
 }
+
+// SQLiteVersion is the version of the SQLite library linked in.
+func SQLiteVersion() (string, error) {
+	db, err := sql.Open("sqlite3", ":memory:")
+	if err != nil {
+		return "", err
+	}
+	defer db.Close()
+	var v string
+	err = db.QueryRow(`SELECT sqlite_version()`).Scan(&v)
+	return v, err
+}
