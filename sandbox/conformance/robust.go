@@ -2,8 +2,8 @@ package conformance
 
 import (
 	"fmt"
-	"time"
 	"slices"
+	"time"
 
 	"lockdrill/sandbox"
 )

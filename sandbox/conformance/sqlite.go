@@ -112,7 +112,9 @@ func (b *sqliteRow) Acquire(ctx context.Context, client, owner string) (Grant, e
 		return Grant{}, err
 	}
 	b.epochs[owner] = epoch
-	return Grant{OK: true}, nil
+	// The epoch is the row's fencing token, whether or not the engine's
+	// model shows it (see Align).
+	return Grant{OK: true, Token: epoch}, nil
 }
 
 func (b *sqliteRow) Expire(context.Context, string, string) error {
