@@ -36,8 +36,8 @@ func TestConformOutOfReach(t *testing.T) {
 		args        []string
 		want        string
 	}{
-		{"clock jump", "", []string{"--preset", "redlock-clock-jump", "--redis", "127.0.0.1:1,127.0.0.1:2,127.0.0.1:3,127.0.0.1:4,127.0.0.1:5"}, "clock_jump: one server's clock cannot jump"},
-		{"delay", "", []string{"--preset", "delayed-write", "--redis", "127.0.0.1:1"}, "delay: a message held up"},
+		{"clock jump", "", []string{"--preset", "redlock-clock-jump", "--redis", "127.0.0.1:1,127.0.0.1:2,127.0.0.1:3,127.0.0.1:4,127.0.0.1:5"}, "clock_jump (actions[1]): one server's clock cannot jump"},
+		{"delay", "", []string{"--preset", "delayed-write", "--redis", "127.0.0.1:1"}, "delay (actions[1]): a message held up"},
 		{"failover on a cluster it did not start", "", []string{"--preset", "consensus-failover", "--etcd", "http://127.0.0.1:1"}, "failover: needs the leader's process to stop"},
 		{"wrong target for the model", "", []string{"--preset", "redis-failover", "--sqlite"}, "model redis is not played against SQLite"},
 		{"too few redlock nodes", `{"lock":{"model":"redlock"},"clients":[{"id":"A"}],"actions":[{"at_ms":0,"client":"A","op":"acquire"}]}`, []string{"-", "--redis", "127.0.0.1:1"}, "5 redlock nodes, but 1 Redis servers given"},

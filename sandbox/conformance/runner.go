@@ -129,7 +129,7 @@ func commonReach(sc sandbox.Scenario) []string {
 		}
 		if !seen[a.Op] {
 			seen[a.Op] = true
-			out = append(out, fmt.Sprintf("actions[%d].op %s: %s", i, a.Op, why))
+			out = append(out, fmt.Sprintf("%s (actions[%d]): %s", a.Op, i, why))
 		}
 	}
 	return out

@@ -157,7 +157,8 @@ func waitLinked(ctx context.Context, addr string) error {
 // pairPool lends primary+replica pairs to failover scenarios and puts
 // each back as new: the primary emptied, the replica re-attached to it.
 type pairPool struct {
-	ch chan conformance.ReplicaPair
+	ch     chan conformance.ReplicaPair
+	resets sync.WaitGroup
 }
 
 func newPairPool(t *testing.T, bin, dir string, n int) *pairPool {
@@ -171,6 +172,8 @@ func newPairPool(t *testing.T, bin, dir string, n int) *pairPool {
 		}
 		p.ch <- conformance.ReplicaPair{Primary: primary, Replica: replica}
 	}
+	// Registered after the servers: runs before they stop.
+	t.Cleanup(p.resets.Wait)
 	return p
 }
 
@@ -180,7 +183,15 @@ func (p *pairPool) get(ctx context.Context) (conformance.ReplicaPair, error) {
 		return conformance.ReplicaPair{}, ctx.Err()
 	case rp := <-p.ch:
 		var once sync.Once
-		rp.Done = func() { once.Do(func() { go p.reset(rp) }) }
+		rp.Done = func() {
+			once.Do(func() {
+				p.resets.Add(1)
+				go func() {
+					defer p.resets.Done()
+					p.reset(rp)
+				}()
+			})
+		}
 		return rp, nil
 	}
 }
