@@ -133,28 +133,12 @@ func hasFailover(sc sandbox.Scenario) bool {
 // play runs sc on the real system and returns the engine's and the real
 // outcome.
 //
-// A run that fell behind its schedule by more than the margins allow (the
-// machine was busy) proves nothing either way: it is played again at
-// twice the scale, up to eight times. sc was found stable at scale, with
-// margins of conformance.Noise of real time; at k times that scale the
-// same virtual margins are k times as long in real time, so a run there
-// may fall k times as far behind.
+// A run that falls behind its schedule is played again, slower
+// (conformance.PlayPatiently).
 func play(ctx context.Context, s suite, sc sandbox.Scenario, scale float64) (want, got conformance.Outcome, err error) {
-	if scale == 0 {
-		scale = s.target.Scale(sc)
-	}
-	var res conformance.Result
-	for k := 1; ; k *= 2 {
-		res, err = conformance.Play(ctx, sc, s.target, conformance.Options{Scale: scale * float64(k)})
-		if err != nil {
-			return want, got, err
-		}
-		if res.MaxLate <= conformance.Noise*time.Duration(k) {
-			break
-		}
-		if k == 8 {
-			return want, got, fmt.Errorf("the runner fell %v behind its schedule even at scale %g (the machine is too busy to trust the timing)", res.MaxLate.Round(time.Millisecond), scale*float64(k))
-		}
+	res, _, err := conformance.PlayPatiently(ctx, sc, s.target, scale)
+	if err != nil {
+		return want, got, err
 	}
 	tl := sandbox.Run(sc)
 	return conformance.OutcomeOf(tl.Events, tl.Summary.FinalValue), res.Outcome, nil

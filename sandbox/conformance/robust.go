@@ -1,6 +1,8 @@
 package conformance
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -155,4 +157,34 @@ func ChooseScale(sc sandbox.Scenario, target Target) (scale float64, ok bool, wh
 		}
 	}
 	return def, false, why
+}
+
+// ErrTooBusy is returned by PlayPatiently when every run fell further
+// behind its schedule than the margins allow.
+var ErrTooBusy = errors.New("the machine is too busy to trust the timing")
+
+// PlayPatiently plays sc on target at scale, where sc's outcome was found
+// stable (ChooseScale). A run that fell behind its schedule by more than
+// Noise (the machine was busy) proves nothing either way, so it plays
+// again at twice the scale, up to eight times: at k times the scale the
+// same virtual margins last k times as long, so the run may fall k times
+// as far behind. It returns the last run and the scale it was played at;
+// the error wraps ErrTooBusy if even that run was too late.
+func PlayPatiently(ctx context.Context, sc sandbox.Scenario, target Target, scale float64) (Result, float64, error) {
+	if scale <= 0 {
+		scale = target.Scale(sc.WithDefaults())
+	}
+	for k := 1; ; k *= 2 {
+		s := scale * float64(k)
+		res, err := Play(ctx, sc, target, Options{Scale: s})
+		if err != nil {
+			return res, s, err
+		}
+		if res.MaxLate <= Noise*time.Duration(k) {
+			return res, s, nil
+		}
+		if k == 8 {
+			return res, s, fmt.Errorf("%w: the run fell %v behind its schedule even at scale %g", ErrTooBusy, res.MaxLate.Round(time.Millisecond), s)
+		}
+	}
 }
