@@ -11,6 +11,8 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/redis/go-redis/v9"
+
 	"lockdrill/sandbox"
 	"lockdrill/sandbox/conformance"
 )
@@ -120,6 +122,9 @@ func runConform(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	var target conformance.Target
 	switch {
 	case *redisAddrs != "":
+		// go-redis logs every failed dial itself; the error that ends the
+		// run already says what went wrong, once.
+		redis.SetLogger(quietRedisLog{})
 		addrs, err := splitList("--redis", *redisAddrs)
 		if err != nil {
 			return usageErr(err.Error())
@@ -237,3 +242,8 @@ func writeSideBySide(w io.Writer, name, target string, scale float64, want confo
 	}
 	return nil
 }
+
+// quietRedisLog drops go-redis's own log lines.
+type quietRedisLog struct{}
+
+func (quietRedisLog) Printf(context.Context, string, ...any) {}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -72,6 +73,14 @@ func (t *Etcd) client() (*clientv3.Client, string, error) {
 		cli, err := clientv3.New(clientv3.Config{Endpoints: t.Endpoints, DialTimeout: 5 * time.Second, Logger: zap.NewNop()})
 		if err != nil {
 			return nil, "", err
+		}
+		// Fail now, clearly, rather than at the first grant.
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		_, err = cli.Get(ctx, "/lockdrill/ping")
+		cancel()
+		if err != nil {
+			cli.Close()
+			return nil, "", fmt.Errorf("etcd at %s does not answer: %w", strings.Join(t.Endpoints, ","), err)
 		}
 		t.cli = cli
 		t.prefix = "/lockdrill/" + strconv.FormatInt(time.Now().UnixNano(), 36)

@@ -286,6 +286,10 @@ func (r *run) loop(ctx context.Context) error {
 		if !slices.ContainsFunc(r.queue, func(it item) bool { return it.kind != kHeartbeat }) {
 			return nil
 		}
+		// until_ms ends the run as it ends the engine's.
+		if r.sc.UntilMS > 0 && it.t > r.sc.UntilMS {
+			return nil
+		}
 		r.queue = r.queue[1:]
 		if d := time.Until(r.realAt(it.t)); d > 0 {
 			tm := time.NewTimer(d)
