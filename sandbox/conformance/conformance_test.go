@@ -38,8 +38,7 @@ type suite struct {
 	models   []string
 	seed     uint64
 	parallel int
-	// exclusive runs need the servers to themselves (none yet: failover
-	// runs get their own replica pair or cluster).
+	// generated is how many seeded scenarios must be played.
 	generated int
 }
 
