@@ -149,7 +149,7 @@ func (s *Server) handleSandboxPreset(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	v := views.PresetView{Card: s.presetCard(p), Actions: describeActions(p.Scenario, s.runScenario(p.Scenario))}
+	v := views.PresetView{Card: s.presetCard(p), Actions: describeActions(p.Scenario, s.runScenario(p.Scenario)), Conformance: conformanceLine(p.ID)}
 	if qid := c.QueryParam("predict"); qid != "" {
 		q := s.predictQuestion(qid, p.ID)
 		if q == nil {

@@ -1,6 +1,7 @@
 // Command lockdrill serves the lockdrill interview-prep app and runs its
-// headless tools: sim (run a sandbox scenario), grade (grade one answer),
-// check (validate content) and disputes (export the grader's disputes).
+// headless tools: sim (run a sandbox scenario), conform (play one against
+// real servers), grade (grade one answer), check (validate content) and
+// disputes (export the grader's disputes).
 package main
 
 import (
@@ -55,6 +56,7 @@ const usage = `lockdrill: learn distributed locking by studying, practising and 
 Usage:
   lockdrill [serve] [flags]     serve the web app (default)
   lockdrill sim [flags] FILE    run a sandbox scenario headless
+  lockdrill conform [flags]     play a scenario against real Redis, etcd or SQLite
   lockdrill grade ID            grade one answer read from stdin
   lockdrill check               validate the embedded content
   lockdrill disputes [--json]   export the learners' disputes of the grader
@@ -77,6 +79,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return runServe(ctx, args, getenv, stdout, stderr)
 	case "sim":
 		return runSim(ctx, args, stdin, stdout, stderr)
+	case "conform":
+		return runConform(ctx, args, stdin, stdout, stderr)
 	case "grade":
 		return runGrade(ctx, args, stdin, stdout, stderr)
 	case "check":

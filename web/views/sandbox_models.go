@@ -86,6 +86,8 @@ type PresetView struct {
 	Predict *PredictView
 	// Diagram is the run, shown when no prediction is asked.
 	Diagram *timelineview.Diagram
+	// Conformance says whether real servers reproduce the run.
+	Conformance *ConformanceLine
 }
 
 // ConfigLine is one line of a timeline's configuration summary.

@@ -1,0 +1,109 @@
+package conformance
+
+import (
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"lockdrill/sandbox"
+)
+
+// Generate draws a small scenario of model from seed: two or three
+// clients, up to ten actions on a coarse grid of whole seconds, every op
+// and option a real server can play for that model (acquire, claim,
+// write, release, extend, pause, crash, heartbeats, fencing on and off,
+// unconditional DEL, SETNX then EXPIRE, a failover). It never draws what
+// is out of reach (clock jumps, network delays) and stays within the
+// engine's limits. The same seed gives the same scenario.
+func Generate(seed uint64, model string) sandbox.Scenario {
+	r := rand.New(rand.NewPCG(seed, 0x10c4d1))
+	pick := func(p float64) bool { return r.Float64() < p }
+	ttls := []int64{5000, 10000, 15000}
+	sc := sandbox.Scenario{Lock: sandbox.LockConfig{Model: model, TTLMS: ttls[r.IntN(len(ttls))]}}
+	fencing := true
+	switch model {
+	case sandbox.ModelRedis:
+		fencing = pick(0.7)
+		if pick(0.15) {
+			sc.Lock.Acquire = sandbox.AcquireSetThenExpire
+		}
+		lag := []int64{500, 1000, 3000}[r.IntN(3)]
+		sc.Lock.LagMS = &lag
+	case sandbox.ModelRedlock:
+		fencing = false
+		sc.Lock.Nodes = []int{3, 5}[r.IntN(2)]
+	case sandbox.ModelDatabase:
+		fencing = false
+	}
+	sc.Lock.FencingTokens = &fencing
+	if pick(0.2) {
+		sc.Lock.Release = sandbox.ReleaseUnconditionalDel
+	}
+	check := fencing && pick(0.8) || model == sandbox.ModelDatabase && pick(0.85)
+	sc.Resource.CheckFencing = &check
+	n := 2 + r.IntN(2)
+	for i := range n {
+		c := sandbox.Client{ID: string(rune('A' + i))}
+		if model != sandbox.ModelDatabase && pick(0.2) {
+			c.HeartbeatMS = sc.Lock.TTLMS / int64(2+r.IntN(2))
+		}
+		sc.Clients = append(sc.Clients, c)
+	}
+	acquire := sandbox.OpAcquire
+	if model == sandbox.ModelDatabase {
+		acquire = sandbox.OpClaim
+	}
+	failovers := 0
+	maxFailovers := 0
+	switch model {
+	case sandbox.ModelRedis:
+		maxFailovers = 1
+	case sandbox.ModelConsensus:
+		maxFailovers = 2
+	}
+	wantFailover := maxFailovers > 0 && pick(0.12)
+	at := int64(0)
+	steps := 4 + r.IntN(7)
+	writes := 0
+	for i := range steps {
+		if i > 0 {
+			at += 1000 * int64(r.IntN(5))
+		}
+		c := sc.Clients[r.IntN(n)].ID
+		a := sandbox.Action{AtMS: at, Client: c}
+		switch x := r.IntN(100); {
+		case i == 0 || x < 30:
+			a.Op = acquire
+		case x < 60:
+			writes++
+			a.Op, a.Value = sandbox.OpWrite, strings.ToLower(c)+strconv.Itoa(writes)
+		case x < 72:
+			a.Op = sandbox.OpRelease
+		case x < 80:
+			a.Op = sandbox.OpExtend
+		case x < 92:
+			a.Op, a.MS = sandbox.OpPause, 1000*int64(2+r.IntN(18))
+		case x < 95:
+			a.Op = sandbox.OpCrash
+		default:
+			if wantFailover && failovers < maxFailovers {
+				failovers++
+				a.Client, a.Op = "", sandbox.OpFailover
+			} else {
+				a.Op = acquire
+			}
+		}
+		sc.Actions = append(sc.Actions, a)
+	}
+	if wantFailover && failovers == 0 {
+		// Put the failover right after the first grant's neighbourhood,
+		// inside the replication lag where it matters.
+		f := sandbox.Action{AtMS: min(at, 500+1000*int64(r.IntN(3))), Op: sandbox.OpFailover}
+		i := 0
+		for i < len(sc.Actions) && sc.Actions[i].AtMS <= f.AtMS {
+			i++
+		}
+		sc.Actions = append(sc.Actions[:i], append([]sandbox.Action{f}, sc.Actions[i:]...)...)
+	}
+	return sc.WithDefaults()
+}
