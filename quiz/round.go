@@ -3,6 +3,7 @@ package quiz
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -692,6 +693,87 @@ func RoundReview(b *Bank, sc Scorecard) []ReviewItem {
 		}
 		res.Notes = append(append([]string(nil), res.Notes...), note)
 		out = append(out, ReviewItem{Question: q.ID, Kind: q.Kind, Answer: Answer{Text: t.Text}, Result: res, Rating: res.Suggested})
+	}
+	return out
+}
+
+// Replan keeps a round from asking a main question whose topic a follow-up
+// has already probed. upcoming are the main questions not yet shown, in
+// order; used are every question id of the round (asked or upcoming);
+// probed are the topics of the follow-ups asked or queued so far. Each
+// upcoming question whose topic was probed is replaced by a free-text
+// question of pool that the round does not use, whose topic is neither
+// probed nor that of another main question of the round, drawn by
+// DrawWeight of stats with seed (the same inputs give the same result). A
+// question with no such replacement stays. The result has upcoming's
+// length; an entry differs from upcoming only where it was replaced.
+func Replan(pool []*Question, stats map[string]QuestionStat, upcoming, used []string, probed map[string]bool, seed uint64) []string {
+	out := slices.Clone(upcoming)
+	if len(probed) == 0 || len(upcoming) == 0 {
+		return out
+	}
+	byID := map[string]*Question{}
+	var free []*Question
+	taken := map[string]bool{}
+	for _, id := range used {
+		taken[id] = true
+	}
+	for _, q := range pool {
+		if q == nil || q.Kind != KindFreeText {
+			continue
+		}
+		byID[q.ID] = q
+		if !taken[q.ID] {
+			free = append(free, q)
+		}
+	}
+	sort.Slice(free, func(i, j int) bool { return free[i].ID < free[j].ID })
+	roundTopic := map[string]int{}
+	for _, id := range used {
+		if q, ok := byID[id]; ok {
+			roundTopic[q.Topic]++
+		}
+	}
+	rng := splitmix{state: seed ^ 0x5eed_f011_0a0b}
+	for i, id := range upcoming {
+		q, ok := byID[id]
+		if !ok || !probed[q.Topic] {
+			continue
+		}
+		var choice []*Question
+		total := 0.0
+		for _, c := range free {
+			if taken[c.ID] || probed[c.Topic] || roundTopic[c.Topic] > 0 {
+				continue
+			}
+			choice = append(choice, c)
+			total += DrawWeight(stats[c.ID])
+		}
+		if len(choice) == 0 {
+			// Every other topic is in the round already: any unprobed one.
+			for _, c := range free {
+				if !taken[c.ID] && !probed[c.Topic] {
+					choice = append(choice, c)
+					total += DrawWeight(stats[c.ID])
+				}
+			}
+		}
+		if len(choice) == 0 {
+			continue
+		}
+		x := rng.float() * total
+		pick := choice[len(choice)-1]
+		for _, c := range choice {
+			x -= DrawWeight(stats[c.ID])
+			if x < 0 {
+				pick = c
+				break
+			}
+		}
+		out[i] = pick.ID
+		taken[pick.ID] = true
+		roundTopic[q.Topic]--
+		roundTopic[pick.Topic]++
 	}
 	return out
 }

@@ -261,3 +261,31 @@ func TestRoundReview(t *testing.T) {
 		t.Fatalf("RoundReview changed the scorecard's result notes: %q", sc.Questions[0].Main.Result.Notes)
 	}
 }
+
+func TestReplanSwapsProbedTopics(t *testing.T) {
+	q := func(id, topic string) *quiz.Question {
+		return &quiz.Question{ID: id, Kind: quiz.KindFreeText, Topic: topic}
+	}
+	pool := []*quiz.Question{q("a1", "leases"), q("a2", "leases"), q("b1", "fencing"), q("c1", "ttl"), q("d1", "redlock"), q("d2", "redlock"), q("o1", "x")}
+	pool[6].Kind = quiz.KindSingle // objective questions never come into a round
+	used := []string{"c1", "a1", "b1"}
+	upcoming := []string{"a1", "b1"}
+	got := quiz.Replan(pool, nil, upcoming, used, map[string]bool{"leases": true}, 42)
+	if got[1] != "b1" {
+		t.Fatalf("b1 (fencing, not probed) was replaced: %v", got)
+	}
+	if got[0] != "d1" && got[0] != "d2" {
+		t.Fatalf("a1 (leases, probed) became %q, want a redlock question (the only topic neither probed nor in the round)", got[0])
+	}
+	if again := quiz.Replan(pool, nil, upcoming, used, map[string]bool{"leases": true}, 42); again[0] != got[0] {
+		t.Fatalf("the same inputs gave %v then %v", got, again)
+	}
+	if same := quiz.Replan(pool, nil, upcoming, used, nil, 42); same[0] != "a1" || same[1] != "b1" {
+		t.Fatalf("nothing probed, yet %v", same)
+	}
+	// No question left off the probed topics: the question stays.
+	small := []*quiz.Question{q("a1", "leases"), q("a2", "leases")}
+	if kept := quiz.Replan(small, nil, []string{"a1"}, []string{"a1"}, map[string]bool{"leases": true}, 1); kept[0] != "a1" {
+		t.Fatalf("with no replacement the question changed to %q", kept[0])
+	}
+}

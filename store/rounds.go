@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"time"
 
 	"lockdrill/quiz"
@@ -259,6 +261,10 @@ type TurnAnswer struct {
 	// not yet answered, that this answer made redundant (see
 	// quiz.FollowUps.StillDue): they are removed in the same transaction.
 	Drop []int
+	// Replace maps the seqs of main questions not yet shown to the question
+	// each is to ask instead (see quiz.Replan), applied in the same
+	// transaction; a turn shown or answered meanwhile is left as it is.
+	Replace map[int]string
 }
 
 // AnswerTurn records the answer to the round's current turn and, in the
@@ -312,6 +318,16 @@ func (s *Store) AnswerTurn(ctx context.Context, learner, id string, a TurnAnswer
 			`UPDATE round_turns SET shown_ms = COALESCE(shown_ms, ?), answered_ms = ?, answer = ?, result = ? WHERE round_id = ? AND seq = ?`,
 			at, at, a.Text, string(res), id, a.Seq); err != nil {
 			return err
+		}
+		for _, seq := range slices.Sorted(maps.Keys(a.Replace)) {
+			if seq <= a.Seq || seq%turnStride != 0 {
+				continue
+			}
+			if _, err := tx.ExecContext(ctx,
+				`UPDATE round_turns SET question_id = ? WHERE round_id = ? AND seq = ? AND follow_up = '' AND shown_ms IS NULL AND answered_ms IS NULL`,
+				a.Replace[seq], id, seq); err != nil {
+				return err
+			}
 		}
 		if followUp != "" {
 			for _, seq := range a.Drop {

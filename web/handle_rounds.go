@@ -219,6 +219,55 @@ func (s *Server) renderRoundPlay(c echo.Context, status int, r *store.Round, cur
 	return render(c, status, views.RoundPlay(p, v))
 }
 
+// replanAfterFollowUps is called as the follow-up cur is answered. It
+// returns the main questions of r still to come (not yet shown) whose topic
+// a follow-up of this round has now probed (cur or one answered before):
+// the interviewer does not come back to a topic they have just drilled
+// (quiz.Replan). It maps each changed turn's seq to the question it asks
+// instead.
+func (s *Server) replanAfterFollowUps(c echo.Context, learner string, r *store.Round, cur store.RoundTurn) (map[int]string, error) {
+	probed := map[string]bool{}
+	note := func(id string) {
+		if f, ok := s.cat.FollowUps.ByID(id); ok && f.Probe != nil {
+			probed[f.Probe.Topic] = true
+		}
+	}
+	var used, upcoming []string
+	var upSeqs []int
+	note(cur.FollowUp)
+	for _, t := range r.Turns {
+		if t.FollowUp != "" {
+			if t.Done() {
+				note(t.FollowUp)
+			}
+			continue
+		}
+		used = append(used, t.Question)
+		if t.Seq > cur.Seq && t.Shown.IsZero() && !t.Done() {
+			upcoming = append(upcoming, t.Question)
+			upSeqs = append(upSeqs, t.Seq)
+		}
+	}
+	if len(probed) == 0 || len(upcoming) == 0 {
+		return nil, nil
+	}
+	stats, err := s.questionStats(c, learner)
+	if err != nil {
+		return nil, err
+	}
+	next := quiz.Replan(s.cat.Questions.ByKind(quiz.KindFreeText), stats, upcoming, used, probed, r.Seed+uint64(cur.Seq))
+	var out map[int]string
+	for i, id := range next {
+		if id != upcoming[i] {
+			if out == nil {
+				out = map[int]string{}
+			}
+			out[upSeqs[i]] = id
+		}
+	}
+	return out, nil
+}
+
 // redundantFollowUps returns the seqs of the follow-ups still queued after
 // cur's main question that its answers so far (the main answer, the
 // follow-ups answered, and text, the answer to cur) already cover, so the
@@ -313,14 +362,18 @@ func (s *Server) handleRoundAnswer(c echo.Context) error {
 	res := s.cat.Questions.Grade(q, ans)
 	var follow []string
 	var drop []int
+	var replace map[int]string
 	if cur.FollowUp == "" {
 		for _, f := range s.cat.FollowUps.Select(q, text, res) {
 			follow = append(follow, f.ID)
 		}
 	} else {
 		drop = s.redundantFollowUps(r, cur, text)
+		if replace, err = s.replanAfterFollowUps(c, learner, r, cur); err != nil {
+			return err
+		}
 	}
-	err = s.store.AnswerTurn(c.Request().Context(), learner, r.ID, store.TurnAnswer{Seq: seq, Text: text, Result: res, At: now, FollowUps: follow, Drop: drop})
+	err = s.store.AnswerTurn(c.Request().Context(), learner, r.ID, store.TurnAnswer{Seq: seq, Text: text, Result: res, At: now, FollowUps: follow, Drop: drop, Replace: replace})
 	switch {
 	case errors.Is(err, store.ErrTurnAnswered):
 		// A double submit raced this one and won: the answer is in.

@@ -687,3 +687,69 @@ func TestFinishScoresAnAnswerThatArrivesMeanwhile(t *testing.T) {
 		t.Fatalf("review got %d answers, want the one answer of %s", len(log), qid)
 	}
 }
+
+// TestRoundDoesNotReturnToAProbedTopic: once the interviewer has asked a
+// follow-up on leases, the round's later main question on leases is
+// swapped for one on a topic the round has not touched, and the swap is
+// what the learner is asked next.
+func TestRoundDoesNotReturnToAProbedTopic(t *testing.T) {
+	env := newRoundEnv(t, "", nil)
+	cl := newClient(t, env.srv)
+	learner := learnerOf(t, cl)
+	order := []string{"redis-lock-and-failure", "session-suspended", "choose-ttl"}
+	id, err := env.st.CreateRound(context.Background(), learner, store.NewRound{Mode: quiz.ModeInterview, Limit: 4 * time.Minute, Seed: 7, Questions: order, Started: env.clock.Now()})
+	if err != nil {
+		t.Fatalf("create round: %v", err)
+	}
+	roundURL := "/rounds/" + id
+	var asked []string
+	probedLeases := false
+	for i := 0; i < 10; i++ {
+		rec, seq, q, f := current(t, cl, roundURL)
+		if f == "" {
+			asked = append(asked, q)
+			if len(asked) == 2 {
+				break
+			}
+		}
+		text := roundAnswers[q]
+		if f != "" {
+			text = followUpAnswers[f]
+			if f == "pause-past-expiry" {
+				probedLeases = true
+			}
+			if text == "" {
+				text = "I would need to think about that one; the lock probably still protects it in most cases."
+			}
+		}
+		env.clock.Advance(30 * time.Second)
+		if r := answerTurn(t, cl, roundURL, rec.Body.String(), seq, text); r.Code != http.StatusSeeOther {
+			t.Fatalf("answer %s/%s: status %d, want 303", q, f, r.Code)
+		}
+	}
+	if !probedLeases {
+		t.Fatalf("the first answer did not draw the leases follow-up; asked %v", asked)
+	}
+	if len(asked) != 2 {
+		t.Fatalf("main questions asked %v, want two", asked)
+	}
+	second, ok := env.cat.Questions.ByID(asked[1])
+	if !ok {
+		t.Fatalf("unknown question %q", asked[1])
+	}
+	if asked[1] == "session-suspended" || second.Topic == "leases" {
+		t.Fatalf("second main question is %s (topic %s), want one off the probed topic leases", asked[1], second.Topic)
+	}
+	for _, used := range []string{"implementation", "ttl"} {
+		if second.Topic == used {
+			t.Fatalf("replacement %s repeats the round's topic %s", asked[1], used)
+		}
+	}
+	r, err := env.st.Round(context.Background(), learner, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := r.Turns[len(r.Turns)-1].Question; got != "choose-ttl" {
+		t.Fatalf("last main question %q, want choose-ttl kept (its topic was not probed)", got)
+	}
+}
