@@ -232,7 +232,13 @@ func (s *Server) exportTimeline(c echo.Context, id string) error {
 	sc, err := parseStored(t.Scenario)
 	body := []byte(t.Scenario)
 	if err == nil {
-		if body, err = jsonIndent(sc); err != nil {
+		// The title and the preset's lesson travel with the scenario, so
+		// a re-import is the same timeline, not "Imported redis scenario".
+		meta := sandbox.ExportMeta{Title: t.Title}
+		if p, ok := sandbox.PresetByID(t.PresetID); ok {
+			meta.Preset, meta.Description = p.ID, p.Lesson
+		}
+		if body, err = sandbox.MarshalExport(sc, meta); err != nil {
 			return err
 		}
 	}
@@ -325,7 +331,7 @@ func (s *Server) renderTimeline(c echo.Context, status int, t store.Timeline, fo
 }
 
 func violationLink(vl sandbox.Violation, base string) views.ViolationLink {
-	return views.ViolationLink{Kind: vl.Kind, T: timelineview.Millis(vl.T), Detail: vl.Detail, Href: timelineview.StepHref(base, vl.Event+2)}
+	return views.ViolationLink{Kind: vl.Kind, T: timelineview.Millis(vl.T), Detail: vl.Detail, Href: timelineview.StepHref(base, vl.Event+2), Event: vl.Event}
 }
 
 func stoppedText(s sandbox.Summary) string {

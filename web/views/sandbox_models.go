@@ -90,6 +90,9 @@ type ActionPanel struct {
 // ViolationLink is one violation of the summary.
 type ViolationLink struct {
 	Kind, T, Detail, Href string
+	// Event is the index of the event the violation is about: one bad
+	// write can break two rules, so the page counts events too.
+	Event int
 }
 
 // TimelineView is the timeline page /sandbox/{id}.
