@@ -171,7 +171,7 @@ func TestBrowserAccessibilityAudit(t *testing.T) {
 	}
 	// A screenshot of the dark timeline, whose colours are audited above.
 	nav(t, timeline+"?step=9")
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(90))
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	if err != nil {
 		t.Fatalf("screenshot: %v", err)
 	}

@@ -15,7 +15,8 @@
   var xs = svg.getAttribute("data-stepx").split(",").map(Number);
   var ms = (svg.getAttribute("data-stepms") || "").split(",").map(Number);
   var width = Number(svg.getAttribute("width")) || 960;
-  var scroller = svg.parentNode;
+  var scroller = svg.closest(".tl-scroll");
+  var lanes = scroller ? scroller.querySelector(".tl-lanes") : null;
   var cursorLabel = svg.querySelector(".tl-cursor-label");
   var stepTime = document.querySelector("[data-role=step-time]");
   var total = xs.length - 1;
@@ -75,7 +76,9 @@
     var px = x * (svg.getBoundingClientRect().width / width);
     var left = scroller.scrollLeft;
     var w = scroller.clientWidth;
-    if (px < left + 60 || px > left + w - 60) {
+    // The sticky lane names cover the left of the box: keep clear of them.
+    var covered = lanes ? lanes.getBoundingClientRect().width : 0;
+    if (px < left + covered + 30 || px > left + w - 60) {
       scroller.scrollLeft = Math.max(0, px - w * 0.6);
     }
   }
