@@ -77,7 +77,7 @@ func TestSandboxPresetShowsRejectedWrite(t *testing.T) {
 		t.Fatalf("rejected write row = %q, want the stale-token reason", text)
 	}
 	mark := doc.Find(`[data-testid=mark-rejected]`)
-	if mark.Length() != 1 || !strings.Contains(mark.Text(), "✗") || !strings.Contains(mark.Text(), "stale-token") {
+	if mark.Length() != 1 || !strings.Contains(mark.Find(`.tl-mark-text`).Text(), "✗ A · token 1 < 2: refused") {
 		t.Fatalf("swimlane rejected mark = %q (%d), want ✗ with the reason", mark.Text(), mark.Length())
 	}
 	if doc.Find(`svg[data-testid=swimlane] pattern`).Length() != 1 || doc.Find(`.tl-pause rect[fill^="url(#"]`).Length() != 1 {
@@ -513,7 +513,7 @@ func TestSandboxSettingChangeForksAndCompares(t *testing.T) {
 	// viewBox and the same ticks, the last tick at the run's end (22 s),
 	// the fork's violation inside the picture, and no "now" (nothing is
 	// acted on here).
-	left, right := cmp.Find(`[data-testid=compare-left] svg`), cmp.Find(`[data-testid=compare-right] svg`)
+	left, right := cmp.Find(`[data-testid=compare-left] svg.tl-svg`), cmp.Find(`[data-testid=compare-right] svg.tl-svg`)
 	if lv, rv := left.AttrOr("viewBox", "l"), right.AttrOr("viewBox", "r"); lv != rv {
 		t.Fatalf("viewBox %q beside %q, want one frame for both", lv, rv)
 	}

@@ -102,6 +102,24 @@
     reveal(xs[n]);
   }
 
+  // growBar cuts a lease or pause bar at the cursor, as the server draws
+  // it (views.sbBarW): at step n only what has happened by n is drawn.
+  function growBar(g, n) {
+    var x = Number(g.getAttribute("data-x"));
+    var w = Number(g.getAttribute("data-w"));
+    var tw = Number(g.getAttribute("data-tw"));
+    var shown = n >= total ? w : Math.min(Math.max(xs[n] - x, 0), w);
+    var rect = g.querySelector("rect");
+    var label = g.querySelector("text");
+    if (rect) {
+      rect.setAttribute("width", String(shown));
+    }
+    if (label) {
+      label.classList.toggle("tl-cut", shown < w && shown < tw);
+    }
+    return shown;
+  }
+
   function show(n) {
     n = Math.max(0, Math.min(total, n));
     current = n;
@@ -111,7 +129,11 @@
       if (shapes[i] === svg) {
         continue;
       }
-      shapes[i].classList.toggle("tl-future", s > n);
+      var future = s > n;
+      if (!future && shapes[i].hasAttribute("data-w")) {
+        future = growBar(shapes[i], n) === 0;
+      }
+      shapes[i].classList.toggle("tl-future", future);
     }
     svg.setAttribute("data-step", String(n));
     placeCursor(n);
