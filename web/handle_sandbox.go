@@ -273,6 +273,7 @@ func (s *Server) renderTimeline(c echo.Context, status int, t store.Timeline, fo
 		ExportHref: base + ".json", Config: configLines(sc),
 		Rows:  timelineview.Rows(tl, step, base),
 		Panel: timelineview.BuildPanel(tl, step, base),
+		Story: storyOf(t, sc, tl, step),
 		Step:  step, Total: total, FirstHref: base + "?step=0", LastHref: base, StateHref: base + "/state",
 		WritesAccepted: tl.Summary.WritesAccepted, WritesRejected: tl.Summary.WritesRejected,
 		FinalValue: "(never written)", Stopped: stoppedText(tl.Summary),

@@ -5,6 +5,7 @@ import (
 	"net/http/httptest"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -81,6 +82,84 @@ func TestBrowserPictureShowsOnlyThePast(t *testing.T) {
 			}
 			if server := eval[[]int](t, ctx, bBar); server[0] != js {
 				t.Fatalf("B's bar: server draws %d at step %d, the replay %d", server[0], grant+1, js)
+			}
+		})
+	}
+}
+
+// TestBrowserNarratedReplay: the caption follows the replay step in place,
+// and the guided play (the default) shows the captions in turn up to the
+// end of the run; at phone width too.
+func TestBrowserNarratedReplay(t *testing.T) {
+	for _, width := range []int{1280, 390} {
+		t.Run(strconv.Itoa(width), func(t *testing.T) {
+			ctx := newBrowser(t, width, 1000)
+			srv, _ := newTestServer(t)
+			ts := httptest.NewServer(srv)
+			t.Cleanup(ts.Close)
+			if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/sandbox")); err != nil {
+				t.Fatalf("open /sandbox: %v", err)
+			}
+			click(t, ctx, `[data-preset="paused-holder-fenced"] [data-testid=open-preset]`)
+			path := eval[string](t, ctx, `location.pathname`)
+			if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+path+"?step=5")); err != nil {
+				t.Fatalf("open step 5: %v", err)
+			}
+			story := func(n int) string {
+				return eval[string](t, ctx, fmt.Sprintf(`document.querySelector('#tl-story li[data-step="%d"]').textContent`, n))
+			}
+			caption := func() string {
+				return eval[string](t, ctx, `document.querySelector("[data-role=caption-text]").textContent`)
+			}
+			for range 2 {
+				if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowRight)); err != nil {
+					t.Fatalf("press →: %v", err)
+				}
+			}
+			if got, want := caption(), story(7); got != want || got == "" {
+				t.Fatalf("after → → the caption is %q, want step 7's %q", got, want)
+			}
+			png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+			if err != nil {
+				t.Fatalf("screenshot: %v", err)
+			}
+			saveArtifact(t, fmt.Sprintf("sandbox-caption-step7-%d.png", width), png)
+
+			if sp := eval[string](t, ctx, `document.querySelector("[data-testid=speed]").value`); sp != "3500" {
+				t.Fatalf("play speed %q by default, want the guided pace (3500 ms a caption)", sp)
+			}
+			// The guided pace is too slow for a test: 10 steps/s, from the start.
+			eval[bool](t, ctx, `(function(){var s=document.querySelector("[data-testid=speed]");s.value="100";s.dispatchEvent(new Event("change"));return true})()`)
+			for range 7 {
+				if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowLeft)); err != nil {
+					t.Fatalf("press ←: %v", err)
+				}
+			}
+			if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-testid=play]`))); err != nil {
+				t.Fatalf("play: %v", err)
+			}
+			var seen []string
+			for range 100 {
+				seen = append(seen, caption())
+				if text(t, ctx, `[data-role=step-num]`) == "8" {
+					break
+				}
+				if err := chromedp.Do(ctx, chromedp.Sleep(40*time.Millisecond)); err != nil {
+					t.Fatalf("wait: %v", err)
+				}
+			}
+			if got, want := caption(), story(8); got != want {
+				t.Fatalf("play ended on caption %q, want the last step's %q", got, want)
+			}
+			distinct := map[string]bool{}
+			for _, s := range seen {
+				distinct[s] = true
+			}
+			if len(distinct) < 3 {
+				t.Fatalf("play showed %d captions, want them in turn: %q", len(distinct), seen)
+			}
+			if pressed := eval[string](t, ctx, `document.querySelector("[data-testid=play]").getAttribute("aria-pressed")`); pressed != "false" {
+				t.Fatalf("play button aria-pressed = %q at the end, want false", pressed)
 			}
 		})
 	}

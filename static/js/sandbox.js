@@ -1,8 +1,10 @@
 // lockdrill sandbox: replay a timeline without a round trip. The page works
 // without this file (step links, a scrubber form, forms for every action);
 // with it, the scrubber, the arrow keys and play/pause move through the
-// steps in place: shapes after the step fade, the cursor moves, the event
-// list follows and the state panel is fetched from /sandbox/{id}/state.
+// steps in place: shapes after the step are hidden and bars grow with the
+// cursor, the caption tells the step (the guided play shows one caption at
+// a time), the event list follows and the state panel is fetched from
+// /sandbox/{id}/state.
 // When the picture is wider than its box (a phone), its box scrolls so the
 // replay cursor stays in view, on load and at every step.
 (function () {
@@ -31,6 +33,9 @@
   var playBtn = document.querySelector("[data-role=play]");
   var speed = document.querySelector("[data-role=speed]");
   var go = document.querySelector(".sb-scrub-go");
+  var captionStep = document.querySelector("[data-role=caption-step]");
+  var captionText = document.querySelector("[data-role=caption-text]");
+  var storyItems = document.querySelectorAll("#tl-story li[data-step]");
   var current = Number(scrub.value);
   var timer = null;
   var fetchTimer = null;
@@ -146,6 +151,20 @@
     if (stepNum) {
       stepNum.textContent = String(n);
     }
+    // The caption of step n, from the run in words listed on the page.
+    var said = "";
+    for (i = 0; i < storyItems.length; i++) {
+      var is = Number(storyItems[i].getAttribute("data-step")) === n;
+      storyItems[i].classList.toggle("sb-current", is);
+      storyItems[i].setAttribute("aria-current", is ? "step" : "false");
+      if (is) {
+        said = storyItems[i].textContent;
+      }
+    }
+    if (captionStep && captionText) {
+      captionStep.textContent = String(n);
+      captionText.textContent = said || "see the event list below.";
+    }
     scrub.value = String(n);
     if (prev) {
       prev.href = stepURL(Math.max(0, n - 1)).toString();
@@ -180,6 +199,9 @@
         return;
       }
       show(current + 1);
+      if (current >= total) {
+        stop();
+      }
     }, Number(speed.value) || 500);
   }
 

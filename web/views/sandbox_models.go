@@ -114,6 +114,9 @@ type TimelineView struct {
 	Diagram timelineview.Diagram
 	Rows    []timelineview.Row
 	Panel   timelineview.Panel
+	// Story is the run told step by step, one caption per step (index =
+	// step), the picture's text alternative and the narrated replay.
+	Story Story
 
 	Step, Total                             int
 	FirstHref, PrevHref, NextHref, LastHref string
