@@ -318,6 +318,7 @@ func (s *Server) renderTimeline(c echo.Context, status int, t store.Timeline, fo
 	if sc.Lock.Model == sandbox.ModelDatabase {
 		v.Act.AcquireOp = sandbox.OpClaim
 	}
+	v.Cursor, v.Actions = cursorPanel(tl, step, v.Act.AcquireOp), actionItems(sc)
 	for n := 1; n <= max(sc.Lock.Nodes, 1); n++ {
 		v.Act.Nodes = append(v.Act.Nodes, n)
 	}

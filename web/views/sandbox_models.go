@@ -117,6 +117,10 @@ type TimelineView struct {
 	// Story is the run told step by step, one caption per step (index =
 	// step), the picture's text alternative and the narrated replay.
 	Story Story
+	// Cursor and Actions are the owner's edits at the replay cursor and of
+	// the list of actions.
+	Cursor  CursorPanel
+	Actions []ActionItem
 
 	Step, Total                             int
 	FirstHref, PrevHref, NextHref, LastHref string
