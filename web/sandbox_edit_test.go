@@ -168,4 +168,3 @@ func TestSandboxInsertNamesTheBadField(t *testing.T) {
 		})
 	}
 }
-
