@@ -53,9 +53,13 @@ func (s *Server) handleSandboxInsert(c echo.Context) error {
 	}
 	after := s.runScenario(out)
 	step := firstChange(before, after, at)
+	// describeAction starts with the time ("12 s: B pauses for 5 s").
 	what := describeAction(out.Actions[len(out.Actions)-1])
+	if _, rest, ok := strings.Cut(what, ": "); ok {
+		what = rest
+	}
 	return s.seeOther(c, back+"?step="+strconv.Itoa(step)+"#picture",
-		"Inserted at "+timelineview.Millis(at)+" — "+what+" — and the run re-ran from there: replay step "+strconv.Itoa(step)+" is its first effect.")
+		"Inserted “"+what+"” at "+timelineview.Millis(at)+", and the run re-ran from there: replay step "+strconv.Itoa(step)+" is its first effect.")
 }
 
 // handleSandboxEditAction handles "POST /sandbox/:id/actions/edit": remove

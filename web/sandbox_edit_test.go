@@ -50,7 +50,7 @@ func TestSandboxActAtTheCursor(t *testing.T) {
 		t.Fatalf("insert: status %d to %q, want 303 to step 5 at the picture", rec.Code, loc)
 	}
 	doc := mustDoc(t, cl.get(strings.TrimSuffix(loc, "#picture")))
-	if got := doc.Find(`[data-testid=flash]`).Text(); !strings.Contains(got, "Inserted at 12\u202f000 ms") || !strings.Contains(got, "B pauses for 5 s") || !strings.Contains(got, "replay step 5") {
+	if got := doc.Find(`[data-testid=flash]`).Text(); !strings.Contains(got, "at 12\u202f000 ms") || !strings.Contains(got, "B pauses for 5 s") || !strings.Contains(got, "replay step 5") {
 		t.Fatalf("notice = %q, want what was inserted where", got)
 	}
 	cur := doc.Find(`tr[aria-current=step]`)
