@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"reflect"
 	"slices"
 	"strconv"
@@ -92,17 +93,17 @@ func (s *Server) handleSandboxEditAction(c echo.Context) error {
 	case "remove":
 		out.Actions = slices.Delete(slices.Clone(sc.Actions), i, i+1)
 		msg = "Removed " + describeAction(old) + "; the run re-ran without it."
-	case "move":
-		at, err := sbFormSeconds(form, "at_s", "move to")
-		if err == nil && at > sandbox.MaxTimeMS {
-			err = errors.New("move to: past 10 virtual minutes, the longest a timeline may run")
-		}
+	case "move", "save":
+		a, err := editedAction(old, form)
 		if err != nil {
 			return s.seeOtherWith(c, back+"#actions", "bad", "Nothing was changed: "+err.Error()+".")
 		}
 		out.Actions = slices.Clone(sc.Actions)
-		out.Actions[i].AtMS = at
-		msg = "Moved " + describeAction(old) + " to " + sbSeconds(at) + "; the run re-ran."
+		out.Actions[i] = a
+		msg = "Changed " + describeAction(old) + " to " + describeAction(a) + "; the run re-ran."
+		if a == old {
+			msg = "That is the action as it was: nothing changed."
+		}
 	default:
 		return s.seeOtherWith(c, back+"#actions", "bad", "Nothing was changed: op: choose remove or move.")
 	}
@@ -113,6 +114,39 @@ func (s *Server) handleSandboxEditAction(c echo.Context) error {
 		return err
 	}
 	return s.seeOther(c, back+"#actions", msg)
+}
+
+// editedAction is a with the edit form's time (at_s) and, where the form
+// has it, its length or value.
+func editedAction(a sandbox.Action, form url.Values) (sandbox.Action, error) {
+	at, err := sbFormSeconds(form, "at_s", "time")
+	if err != nil {
+		return a, err
+	}
+	if at > sandbox.MaxTimeMS {
+		return a, errors.New("time: past 10 virtual minutes, the longest a timeline may run")
+	}
+	a.AtMS = at
+	switch {
+	case a.Op == sandbox.OpPause && form.Has("pause_s"):
+		if a.MS, err = sbFormSeconds(form, "pause_s", "pause"); err != nil {
+			return a, err
+		}
+	case a.Op == sandbox.OpDelay && form.Has("delay_ms"):
+		if a.MS, err = sbFormInt(form, "delay_ms", "delay", 1, sandbox.MaxTimeMS); err != nil {
+			return a, err
+		}
+	case a.Op == sandbox.OpWrite && form.Has("value"):
+		v := strings.TrimSpace(form.Get("value"))
+		if v == "" {
+			return a, errors.New("value: type the value to write")
+		}
+		if len(v) > sandbox.MaxValueLen {
+			return a, fmt.Errorf("value: longer than %d bytes", sandbox.MaxValueLen)
+		}
+		a.Value = v
+	}
+	return a, nil
 }
 
 // saveScenario stores sc as timeline id's scenario, keeping now.
@@ -151,7 +185,13 @@ func actionKey(a sandbox.Action) string {
 func actionItems(sc sandbox.Scenario) []views.ActionItem {
 	out := make([]views.ActionItem, len(sc.Actions))
 	for i, a := range sc.Actions {
-		out[i] = views.ActionItem{Index: i, Text: describeAction(a), Key: actionKey(a), AtS: strings.TrimSuffix(sbSeconds(a.AtMS), " s"), AtMS: a.AtMS}
+		out[i] = views.ActionItem{Index: i, Text: describeAction(a), Key: actionKey(a), AtS: strings.TrimSuffix(sbSeconds(a.AtMS), " s"), AtMS: a.AtMS, Op: a.Op, Value: a.Value}
+		switch a.Op {
+		case sandbox.OpPause:
+			out[i].PauseS = strings.TrimSuffix(sbSeconds(a.MS), " s")
+		case sandbox.OpDelay:
+			out[i].DelayMS = strconv.FormatInt(a.MS, 10)
+		}
 	}
 	slices.SortStableFunc(out, func(a, b views.ActionItem) int { return int(a.AtMS - b.AtMS) })
 	return out

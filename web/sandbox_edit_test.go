@@ -105,14 +105,39 @@ func TestSandboxActAtTheCursor(t *testing.T) {
 		}
 	})
 	action, form = formOf(t, cl, path, moveSel)
-	form.Set("op", "move")
+	form.Set("op", "save")
 	form.Set("at_s", "20")
+	form.Set("value", "b2")
 	if rec := cl.postForm(action, form); rec.Code != http.StatusSeeOther {
 		t.Fatalf("move: status %d", rec.Code)
 	}
 	doc = mustDoc(t, cl.get(path))
-	if !strings.Contains(doc.Find(`[data-testid=flash]`).Text(), "to 20 s") || !strings.Contains(doc.Find(`[data-testid=first-violation]`).Text(), "unsafe-write") {
-		t.Fatalf("after moving B's write: notice %q, summary %q", doc.Find(`[data-testid=flash]`).Text(), doc.Find(`[data-testid=first-violation]`).Text())
+	if got := doc.Find(`[data-testid=flash]`).Text(); !strings.Contains(got, `to 20 s: B writes "b2"`) || !strings.Contains(doc.Find(`[data-testid=first-violation]`).Text(), "unsafe-write") {
+		t.Fatalf("after moving B's write: notice %q, summary %q", got, doc.Find(`[data-testid=first-violation]`).Text())
+	}
+	if got := doc.Find(`[data-testid=summary]`).Text(); !strings.Contains(got, `final value "b2"`) {
+		t.Fatalf("summary %q, want the edited value written last", spaces(got))
+	}
+
+	// A's pause shortened to 5 s: A wakes at 6 s, with its lease still
+	// valid, and its write is accepted before B's grant.
+	var pauseSel string
+	mustDoc(t, cl.get(path)).Find(`[data-testid=action-item]`).Each(func(i int, s *goquery.Selection) {
+		if strings.Contains(s.Text(), "A pauses for 15 s") {
+			pauseSel = `[data-testid=action-item]:nth-child(` + strconv.Itoa(i+1) + `) form`
+		}
+	})
+	action, form = formOf(t, cl, path, pauseSel)
+	form.Set("op", "save")
+	form.Set("pause_s", "0")
+	cl.postForm(action, form)
+	if got := mustDoc(t, cl.get(path)).Find(`[data-testid=flash]`).Text(); !strings.Contains(got, "Nothing was changed: pause") {
+		t.Fatalf("a 0 s pause: notice %q, want the field named", got)
+	}
+	form.Set("pause_s", "5")
+	cl.postForm(action, form)
+	if got := mustDoc(t, cl.get(path)).Find(`[data-testid=flash]`).Text(); !strings.Contains(got, "to 1 s: A pauses for 5 s") {
+		t.Fatalf("shorter pause: notice %q", got)
 	}
 }
 

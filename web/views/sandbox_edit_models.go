@@ -21,6 +21,12 @@ type ActionItem struct {
 	Key   string
 	AtS   string
 	AtMS  int64
+	// Op and its editable parameter: PauseS for a pause, DelayMS for a
+	// delay, Value for a write.
+	Op      string
+	PauseS  string
+	DelayMS string
+	Value   string
 }
 
 func i64toa(n int64) string { return strconv.FormatInt(n, 10) }
