@@ -131,7 +131,7 @@ type Mark struct {
 	X, Y int
 	// Shape is "accepted" (circle with ✓), "rejected" (square with ✗),
 	// "crash" (✕), "expired", "failover", "jump", "violation" (triangle
-	// with !), "denied", "delay", "skipped".
+	// with !), "denied", "delay", "skipped", "granted" (a label only).
 	Shape string
 	// Glyph is the text symbol drawn in or beside the shape, so colour is
 	// never the only cue.
