@@ -13,6 +13,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"lockdrill/sandbox"
+	"lockdrill/store"
 	"lockdrill/web/timelineview"
 	"lockdrill/web/views"
 )
@@ -21,14 +22,36 @@ import (
 // the moment of the replay step the learner is looking at (at_ms), not at
 // now. The timeline re-runs, and the page opens on the first event that
 // changed, with a notice of what went where; now stays where it was.
+//
+// On someone else's (shared) timeline the insert goes into a fork made for
+// the requester first: the shared one never changes, and "what if B paused
+// here?" needs no separate fork step.
 func (s *Server) handleSandboxInsert(c echo.Context) error {
-	t, ok, err := s.ownTimeline(c)
-	if !ok {
+	t, err := s.store.Timeline(c.Request().Context(), c.Param("id"))
+	if err != nil {
 		return err
 	}
 	form, err := c.FormParams()
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest)
+	}
+	learner, err := s.ensureLearner(c)
+	if err != nil {
+		return err
+	}
+	forked := ""
+	if learner != t.Learner {
+		id, err := s.store.CreateTimeline(c.Request().Context(), store.NewTimeline{
+			Learner: learner, ParentID: t.ID, PresetID: t.PresetID, Title: "Fork of " + baseTitle(t.Title),
+			Scenario: t.Scenario, EngineVersion: t.EngineVersion, NowMS: t.NowMS,
+		})
+		if err != nil {
+			return err
+		}
+		if t, err = s.store.Timeline(c.Request().Context(), id); err != nil {
+			return err
+		}
+		forked = "This is your own fork of the shared timeline, which stays as it was. "
 	}
 	back := "/sandbox/" + t.ID
 	sc, perr := parseStored(t.Scenario)
@@ -60,7 +83,7 @@ func (s *Server) handleSandboxInsert(c echo.Context) error {
 		what = rest
 	}
 	return s.seeOther(c, back+"?step="+strconv.Itoa(step)+"#picture",
-		"Inserted “"+what+"” at "+timelineview.Millis(at)+", and the run re-ran from there: replay step "+strconv.Itoa(step)+" is its first effect.")
+		forked+"Inserted “"+what+"” at "+timelineview.Millis(at)+", and the run re-ran from there: replay step "+strconv.Itoa(step)+" is its first effect.")
 }
 
 // handleSandboxEditAction handles "POST /sandbox/:id/actions/edit": remove

@@ -141,25 +141,47 @@ func TestSandboxActAtTheCursor(t *testing.T) {
 	}
 }
 
-// TestSandboxActAtTheCursorNotOnSomeoneElses: another learner's insert or
-// removal is refused with the offer to fork, and the timeline is unchanged.
-func TestSandboxActAtTheCursorNotOnSomeoneElses(t *testing.T) {
+// TestSandboxActAtTheCursorOnSomeoneElses: on a shared timeline the
+// insert goes into the viewer's own fork, made first; the shared timeline
+// never changes, and its list of actions is not the viewer's to edit.
+func TestSandboxActAtTheCursorOnSomeoneElses(t *testing.T) {
 	srv, _ := newTestServer(t)
 	owner, other := newClient(t, srv), newClient(t, srv)
 	path := openPreset(t, owner, "paused-holder-fenced")
 	kinds := eventKinds(t, owner, path)
-	action, form := formOf(t, owner, path+"?step=4", `[data-testid=cursor-B]`)
-	form.Set("op", "pause")
-	form.Set("_csrf", csrfFrom(t, other.get(path)))
-	rec := other.postForm(action, form)
-	if rec.Code != http.StatusForbidden || mustDoc(t, rec).Find(`[data-testid=forbidden] [data-testid=fork]`).Length() == 0 {
-		t.Fatalf("someone else's insert: status %d, want 403 with the fork offer", rec.Code)
+	if mustDoc(t, other.get(path)).Find(`[data-testid=actions]`).Length() != 0 {
+		t.Fatalf("a read-only viewer is offered the list of actions to edit")
 	}
-	if mustDoc(t, other.get(path)).Find(`[data-testid=cursor-act], [data-testid=actions]`).Length() != 0 {
-		t.Fatalf("a read-only viewer is offered the edit forms")
+	action, form := formOf(t, other, path+"?step=4", `[data-testid=cursor-B]`)
+	if action != path+"/insert" {
+		t.Fatalf("the viewer's cursor form posts to %q", action)
+	}
+	form.Set("op", "pause")
+	rec := other.postForm(action, form)
+	loc := rec.Header().Get("Location")
+	if rec.Code != http.StatusSeeOther || strings.HasPrefix(loc, path) || !strings.HasSuffix(loc, "?step=5#picture") {
+		t.Fatalf("someone else's insert: status %d to %q, want 303 to a fork at step 5", rec.Code, loc)
+	}
+	fork := strings.TrimSuffix(loc, "?step=5#picture")
+	doc := mustDoc(t, other.get(fork))
+	if doc.Find(`[data-testid=owner-badge]`).Length() != 1 || !strings.Contains(doc.Find(`[data-testid=flash]`).Text(), "your own fork") {
+		t.Fatalf("the fork is not the viewer's, or the notice does not say so: %q", doc.Find(`[data-testid=flash]`).Text())
+	}
+	if got := eventKinds(t, other, fork); count(got, "pause.start") != 2 {
+		t.Fatalf("the fork has %d pauses, want A's and the inserted one of B", count(got, "pause.start"))
 	}
 	if got := eventKinds(t, owner, path); strings.Join(got, ",") != strings.Join(kinds, ",") {
-		t.Fatalf("the owner's timeline changed")
+		t.Fatalf("the shared timeline changed")
+	}
+	// Editing the owner's list stays the owner's.
+	action, form = formOf(t, owner, path, `[data-testid=action-item] form`)
+	form.Set("op", "remove")
+	form.Set("_csrf", csrfFrom(t, other.get(path)))
+	if rec := other.postForm(action, form); rec.Code != http.StatusForbidden {
+		t.Fatalf("someone else's removal: status %d, want 403", rec.Code)
+	}
+	if got := eventKinds(t, owner, path); strings.Join(got, ",") != strings.Join(kinds, ",") {
+		t.Fatalf("the shared timeline changed")
 	}
 }
 

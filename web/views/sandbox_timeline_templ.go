@@ -681,7 +681,7 @@ func SandboxTimeline(p Page, v TimelineView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			if v.Owner {
+			if v.Forbidden == "" {
 				templ_7745c5c3_Err = sbCursorForms(p, v).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
