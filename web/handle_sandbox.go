@@ -232,7 +232,13 @@ func (s *Server) exportTimeline(c echo.Context, id string) error {
 	sc, err := parseStored(t.Scenario)
 	body := []byte(t.Scenario)
 	if err == nil {
-		if body, err = jsonIndent(sc); err != nil {
+		// The title and the preset's lesson travel with the scenario, so
+		// a re-import is the same timeline, not "Imported redis scenario".
+		meta := sandbox.ExportMeta{Title: t.Title}
+		if p, ok := sandbox.PresetByID(t.PresetID); ok {
+			meta.Preset, meta.Description = p.ID, p.Lesson
+		}
+		if body, err = sandbox.MarshalExport(sc, meta); err != nil {
 			return err
 		}
 	}
@@ -269,6 +275,7 @@ func (s *Server) renderTimeline(c echo.Context, status int, t store.Timeline, fo
 		ID: t.ID, Title: t.Title, Base: base, Owner: owner, Forbidden: forbidden,
 		ExportHref: base + ".json", Config: configLines(sc),
 		EventsTable: views.Prerendered(built.events), Panel: built.panel, Picture: views.Prerendered(built.picture),
+		Story: storyOf(t, sc, tl, step),
 		Step: step, Total: total, FirstHref: base + "?step=0", LastHref: base, StateHref: base + "/state",
 		WritesAccepted: tl.Summary.WritesAccepted, WritesRejected: tl.Summary.WritesRejected,
 		FinalValue: "(never written)", Stopped: stoppedText(tl.Summary),
@@ -318,6 +325,7 @@ func (s *Server) renderTimeline(c echo.Context, status int, t store.Timeline, fo
 	if sc.Lock.Model == sandbox.ModelDatabase {
 		v.Act.AcquireOp = sandbox.OpClaim
 	}
+	v.Cursor, v.Actions = cursorPanel(tl, step, v.Act.AcquireOp), actionItems(sc)
 	for n := 1; n <= max(sc.Lock.Nodes, 1); n++ {
 		v.Act.Nodes = append(v.Act.Nodes, n)
 	}
@@ -335,7 +343,7 @@ func (s *Server) renderTimeline(c echo.Context, status int, t store.Timeline, fo
 }
 
 func violationLink(vl sandbox.Violation, base string) views.ViolationLink {
-	return views.ViolationLink{Kind: vl.Kind, T: timelineview.Millis(vl.T), Detail: vl.Detail, Href: timelineview.StepHref(base, vl.Event+2)}
+	return views.ViolationLink{Kind: vl.Kind, T: timelineview.Millis(vl.T), Detail: vl.Detail, Href: timelineview.StepHref(base, vl.Event+2), Event: vl.Event}
 }
 
 func stoppedText(s sandbox.Summary) string {

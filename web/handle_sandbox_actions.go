@@ -92,7 +92,10 @@ func (s *Server) handleSandboxSettings(c echo.Context) error {
 	if len(names) == 0 {
 		return s.seeOtherWith(c, back, "warn", "Those are the settings this timeline already has: nothing to fork.")
 	}
-	title := baseTitle(t.Title) + " (" + strings.Join(names, ", ") + ")"
+	// The title says what changed, not the parent's title: "The same
+	// pause, with fencing tokens (fencing check at the resource off)"
+	// promised the very thing the fork removed.
+	title := "Fork: " + strings.Join(names, ", ")
 	id, err := s.createTimeline(c, store.NewTimeline{ParentID: t.ID, PresetID: t.PresetID, Title: title, NowMS: t.NowMS}, changed)
 	if err != nil {
 		return err
@@ -152,7 +155,7 @@ func (s *Server) handleSandboxImport(c echo.Context) error {
 		v.Error = "Paste a scenario or choose a file: the form was empty."
 		return render(c, http.StatusUnprocessableEntity, views.SandboxImport(s.page(c, "Import a scenario", "sandbox"), v))
 	}
-	sc, err := sandbox.Parse([]byte(text))
+	sc, meta, err := sandbox.ParseExport([]byte(text))
 	if err == nil {
 		err = sc.ValidateRun()
 	}
@@ -171,7 +174,16 @@ func (s *Server) handleSandboxImport(c echo.Context) error {
 		}
 		return render(c, http.StatusUnprocessableEntity, views.SandboxImport(s.page(c, "Import a scenario", "sandbox"), v))
 	}
-	id, err := s.createTimeline(c, store.NewTimeline{Title: "Imported " + sc.Lock.Model + " scenario"}, sc)
+	nt := store.NewTimeline{Title: "Imported " + sc.Lock.Model + " scenario"}
+	if t := strings.TrimSpace(meta.Title); t != "" {
+		nt.Title = t
+	}
+	// The preset's lesson is the description an export carries; a preset
+	// this build does not know is dropped rather than trusted.
+	if p, ok := sandbox.PresetByID(meta.Preset); ok {
+		nt.PresetID = p.ID
+	}
+	id, err := s.createTimeline(c, nt, sc)
 	if err != nil {
 		return err
 	}

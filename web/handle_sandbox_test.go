@@ -77,7 +77,7 @@ func TestSandboxPresetShowsRejectedWrite(t *testing.T) {
 		t.Fatalf("rejected write row = %q, want the stale-token reason", text)
 	}
 	mark := doc.Find(`[data-testid=mark-rejected]`)
-	if mark.Length() != 1 || !strings.Contains(mark.Text(), "✗") || !strings.Contains(mark.Text(), "stale-token") {
+	if mark.Length() != 1 || !strings.Contains(mark.Find(`.tl-mark-text`).Text(), "✗ A · token 1 < 2: refused") {
 		t.Fatalf("swimlane rejected mark = %q (%d), want ✗ with the reason", mark.Text(), mark.Length())
 	}
 	if doc.Find(`svg[data-testid=swimlane] pattern`).Length() != 1 || doc.Find(`.tl-pause rect[fill^="url(#"]`).Length() != 1 {
@@ -248,8 +248,13 @@ func TestSandboxExportImportRoundTrip(t *testing.T) {
 	if exp.Code != http.StatusOK || !strings.HasPrefix(exp.Header().Get("Content-Type"), "application/json") {
 		t.Fatalf("export: status %d, type %q", exp.Code, exp.Header().Get("Content-Type"))
 	}
-	if _, err := sandbox.Parse(exp.Body.Bytes()); err != nil {
+	_, meta, err := sandbox.ParseExport(exp.Body.Bytes())
+	if err != nil {
 		t.Fatalf("export does not parse as a scenario: %v", err)
+	}
+	preset, _ := sandbox.PresetByID("redlock-clock-jump")
+	if want := (sandbox.ExportMeta{Title: preset.Title, Description: preset.Lesson, Preset: preset.ID}); meta != want {
+		t.Fatalf("export meta = %+v, want %+v", meta, want)
 	}
 	rec := postImport(t, cl, exp.Body.String(), false)
 	if rec.Code != http.StatusSeeOther {
@@ -258,6 +263,13 @@ func TestSandboxExportImportRoundTrip(t *testing.T) {
 	again := cl.get(rec.Header().Get("Location") + ".json")
 	if again.Body.String() != exp.Body.String() {
 		t.Fatalf("round trip changed the scenario:\n%s\nwant\n%s", again.Body.String(), exp.Body.String())
+	}
+	page := mustDoc(t, cl.get(rec.Header().Get("Location")))
+	if got := page.Find(`[data-testid=timeline-title]`).Text(); got != preset.Title {
+		t.Fatalf("re-imported title = %q, want the exported %q", got, preset.Title)
+	}
+	if got := page.Find(`.lede`).First().Text(); !strings.Contains(got, preset.Lesson) {
+		t.Fatalf("re-imported page says %q, want the description %q", got, preset.Lesson)
 	}
 	t.Run("by upload", func(t *testing.T) {
 		rec := postImport(t, cl, exp.Body.String(), true)
@@ -486,14 +498,22 @@ func TestSandboxSettingChangeForksAndCompares(t *testing.T) {
 	if got := cmp.Find(`[data-testid=compare-left] [data-testid=compare-violations]`).Text(); got != "no violations" {
 		t.Fatalf("original side = %q, want no violations", got)
 	}
-	if got := cmp.Find(`[data-testid=compare-right] [data-testid=compare-violations]`).Text(); !strings.Contains(got, "2 violations") {
-		t.Fatalf("fork side = %q, want the unsafe and the stale write flagged", got)
+	// One bad write breaks two rules: the count says so, and the note
+	// names both at the write's time, so 2 reconciles with one ✓.
+	if got := cmp.Find(`[data-testid=compare-right] [data-testid=compare-violations]`).Text(); !strings.Contains(got, "1 bad write, 2 violations") {
+		t.Fatalf("fork side = %q, want the unsafe and the stale write flagged as one bad write", got)
+	}
+	if got := cmp.Find(`[data-testid=compare-violation-note]`).Text(); !strings.Contains(got, "the write at 16\u202f000 ms: unsafe-write and stale-write") {
+		t.Fatalf("fork note = %q, want the one write and its two rules", got)
+	}
+	if cmp.Find(`[data-testid=compare-left] [data-testid=compare-violation-note]`).Length() != 0 {
+		t.Fatalf("the original, with no violations, explains a count")
 	}
 	// Both pictures show each run whole, on one time scale: the same
 	// viewBox and the same ticks, the last tick at the run's end (22 s),
 	// the fork's violation inside the picture, and no "now" (nothing is
 	// acted on here).
-	left, right := cmp.Find(`[data-testid=compare-left] svg`), cmp.Find(`[data-testid=compare-right] svg`)
+	left, right := cmp.Find(`[data-testid=compare-left] svg.tl-svg`), cmp.Find(`[data-testid=compare-right] svg.tl-svg`)
 	if lv, rv := left.AttrOr("viewBox", "l"), right.AttrOr("viewBox", "r"); lv != rv {
 		t.Fatalf("viewBox %q beside %q, want one frame for both", lv, rv)
 	}
@@ -517,6 +537,9 @@ func TestSandboxSettingChangeForksAndCompares(t *testing.T) {
 	}
 	fork := strings.TrimSuffix(rec.Header().Get("Location"), "/compare")
 	doc := mustDoc(t, cl.get(fork))
+	if got := doc.Find(`[data-testid=timeline-title]`).Text(); got != "Fork: fencing check at the resource off" {
+		t.Fatalf("fork title = %q, want what changed and not the parent's \"with fencing tokens\"", got)
+	}
 	if got := doc.Find(`[data-testid=first-violation]`).Text(); !strings.Contains(got, "unsafe-write") {
 		t.Fatalf("fork summary = %q, want a link to the first violation, A's unsafe write", got)
 	}

@@ -39,6 +39,8 @@ func (s *Server) routes() {
 	e.GET("/sandbox/:id/state", s.handleSandboxState)
 	e.GET("/sandbox/:id/compare", s.handleSandboxCompare)
 	e.POST("/sandbox/:id/actions", s.handleSandboxAction)
+	e.POST("/sandbox/:id/insert", s.handleSandboxInsert)
+	e.POST("/sandbox/:id/actions/edit", s.handleSandboxEditAction)
 	e.POST("/sandbox/:id/settings", s.handleSandboxSettings)
 	e.POST("/sandbox/:id/fork", s.handleSandboxFork)
 	e.GET("/progress", s.handleProgress)

@@ -108,7 +108,8 @@ func runSim(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		sc, err = sandbox.Parse(data)
+		// An export from the web carries its title beside the scenario.
+		sc, _, err = sandbox.ParseExport(data)
 		if err != nil {
 			if name == "-" {
 				name = "stdin"

@@ -150,7 +150,7 @@ type Mark struct {
 	X, Y int
 	// Shape is "accepted" (circle with ✓), "rejected" (square with ✗),
 	// "crash" (✕), "expired", "failover", "jump", "violation" (triangle
-	// with !), "denied", "delay", "skipped".
+	// with !), "denied", "delay", "skipped", "granted" (a label only).
 	Shape string
 	// Glyph is the text symbol drawn in or beside the shape, so colour is
 	// never the only cue.
@@ -468,9 +468,16 @@ func (b *builder) placeLabels() {
 		for i := range b.d.Marks {
 			m := &b.d.Marks[i]
 			important := m.Shape == "violation" || m.Shape == "accepted" || m.Shape == "rejected"
-			if important == first && m.Text != "" && !fits(m.TextX, m.TextY, m.Text) {
-				m.Text = ""
+			if important != first || m.Text == "" || fits(m.TextX, m.TextY, m.Text) {
+				continue
 			}
+			// A label that would run off the right edge ends at it instead:
+			// the reason of a late write near the end still reads.
+			if left := b.d.Width - textW(m.Text) - 4; important && left < m.TextX && left > b.d.PlotX && fits(left, m.TextY, m.Text) {
+				m.TextX = left
+				continue
+			}
+			m.Text = ""
 		}
 	}
 }
@@ -566,6 +573,7 @@ func (b *builder) scan() {
 		bl.open = false
 		b.beliefBar(id, *bl, t)
 	}
+	var highest int64 // the highest token the resource has accepted so far
 	for i, e := range tl.Events {
 		step := i + 1
 		cy, isClient := b.clientY[e.Client]
@@ -581,6 +589,11 @@ func (b *builder) scan() {
 				keys[n] = key{open: true, start: e.T, holder: e.Client, grant: e.Grant, token: e.Token, expires: e.ExpiresAt, step: step}
 			}
 			b.arrows(e, step, cy, "ok", "acquire granted")
+			// Above the key bar the grant starts, where the arrow lands.
+			if ys := b.nodeLanes(e); len(ys) > 0 {
+				y := ys[0] - b.keyBarH()/2
+				b.mark(Mark{X: b.x(e.T), Y: y, TextX: b.x(e.T) + 4, TextY: y - 3, Shape: "granted", Glyph: "✓", Text: GrantLabel(e), Title: title(e), Step: step})
+			}
 		case sandbox.KindAcquireDenied:
 			b.arrows(e, step, cy, "refused", "acquire denied")
 			ys := b.nodeLanes(e)
@@ -624,7 +637,7 @@ func (b *builder) scan() {
 				}
 				// Below the key bar, whose end already shows the expiry.
 				y := b.nodeY[n] + b.keyBarH()/2
-				b.mark(Mark{X: b.x(e.T), Y: y, TextY: y + 10, Shape: "expired", Glyph: "◷", Text: "◷ expired", ev: step, Step: step})
+				b.mark(Mark{X: b.x(e.T), Y: y, TextY: y + 10, Shape: "expired", Glyph: "◷", Text: ExpiryLabel(e), ev: step, Step: step})
 			}
 		case sandbox.KindFailover:
 			ns := nodeIdx(e)
@@ -639,7 +652,7 @@ func (b *builder) scan() {
 					}
 				}
 				y := b.nodeY[n]
-				b.mark(Mark{X: b.x(e.T), Y: y - laneHalf(b, n), Y2: y + laneHalf(b, n), TextY: y - b.keyBarH()/2 - 3, Shape: "failover", Glyph: "⇄", Text: "⇄ failover", ev: step, Step: step})
+				b.mark(Mark{X: b.x(e.T), Y: y - laneHalf(b, n), Y2: y + laneHalf(b, n), TextY: y - b.keyBarH()/2 - 3, Shape: "failover", Glyph: "⇄", Text: FailoverLabel(e), ev: step, Step: step})
 			}
 		case sandbox.KindRestart:
 			ns := nodeIdx(e)
@@ -715,10 +728,11 @@ func (b *builder) scan() {
 			// The label above starts right of the write's arrow, so the
 			// arrowhead never covers it.
 			if e.Kind == sandbox.KindWriteAccepted {
+				highest = max(highest, e.Token)
 				m.Shape, m.Glyph, m.Text, m.TextY = "accepted", "✓", "✓ "+e.Client+" "+strconv.Quote(e.Value), b.resY-13
 				m.TextX = m.X + arrowClear
 			} else {
-				m.Shape, m.Glyph, m.Text, m.TextY = "rejected", "✗", "✗ "+e.Client+" "+e.Reason, b.resY+22
+				m.Shape, m.Glyph, m.Text, m.TextY = "rejected", "✗", RejectionLabel(e, highest), b.resY+22
 				m.TextX = m.X - 8
 			}
 			b.mark(m)

@@ -133,6 +133,9 @@ type ActionPanel struct {
 // ViolationLink is one violation of the summary.
 type ViolationLink struct {
 	Kind, T, Detail, Href string
+	// Event is the index of the event the violation is about: one bad
+	// write can break two rules, so the page counts events too.
+	Event int
 }
 
 // TimelineView is the timeline page /sandbox/{id}.
@@ -158,6 +161,13 @@ type TimelineView struct {
 	// the step), rendered once per (run, step) like Picture.
 	EventsTable templ.Component
 	Panel       timelineview.Panel
+	// Story is the run told step by step, one caption per step (index =
+	// step), the picture's text alternative and the narrated replay.
+	Story Story
+	// Cursor and Actions are the owner's edits at the replay cursor and of
+	// the list of actions.
+	Cursor  CursorPanel
+	Actions []ActionItem
 
 	Step, Total                             int
 	FirstHref, PrevHref, NextHref, LastHref string
