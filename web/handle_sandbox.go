@@ -276,7 +276,7 @@ func (s *Server) renderTimeline(c echo.Context, status int, t store.Timeline, fo
 		ExportHref: base + ".json", Config: configLines(sc),
 		EventsTable: views.Prerendered(built.events), Panel: built.panel, Picture: views.Prerendered(built.picture),
 		Story: storyOf(t, sc, tl, step),
-		Step: step, Total: total, FirstHref: base + "?step=0", LastHref: base, StateHref: base + "/state",
+		Step:  step, Total: total, FirstHref: base + "?step=0", LastHref: base, StateHref: base + "/state",
 		WritesAccepted: tl.Summary.WritesAccepted, WritesRejected: tl.Summary.WritesRejected,
 		FinalValue: "(never written)", Stopped: stoppedText(tl.Summary),
 	}
@@ -325,7 +325,8 @@ func (s *Server) renderTimeline(c echo.Context, status int, t store.Timeline, fo
 	if sc.Lock.Model == sandbox.ModelDatabase {
 		v.Act.AcquireOp = sandbox.OpClaim
 	}
-	v.Cursor, v.Actions = cursorPanel(tl, step, v.Act.AcquireOp), actionItems(sc)
+	v.Cursor = cursorPanel(tl, step, v.Act.AcquireOp)
+	v.Actions, v.ActionsNote = actionWindow(actionItems(sc), v.Cursor.AtMS)
 	for n := 1; n <= max(sc.Lock.Nodes, 1); n++ {
 		v.Act.Nodes = append(v.Act.Nodes, n)
 	}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"net/http"
@@ -218,6 +219,25 @@ func actionItems(sc sandbox.Scenario) []views.ActionItem {
 	}
 	slices.SortStableFunc(out, func(a, b views.ActionItem) int { return int(a.AtMS - b.AtMS) })
 	return out
+}
+
+// MaxListedActions is how many actions the timeline page lists with
+// their edit forms; a longer list is a window around the replay step, so
+// that a 500-action timeline does not weigh a megabyte of forms.
+const MaxListedActions = 40
+
+// actionWindow keeps the MaxListedActions items (sorted by time) nearest
+// the time at, and says what it left out.
+func actionWindow(items []views.ActionItem, at int64) ([]views.ActionItem, string) {
+	if len(items) <= MaxListedActions {
+		return items, ""
+	}
+	i, _ := slices.BinarySearchFunc(items, at, func(a views.ActionItem, t int64) int { return cmp.Compare(a.AtMS, t) })
+	first := min(max(i-MaxListedActions/2, 0), len(items)-MaxListedActions)
+	w := items[first : first+MaxListedActions]
+	note := fmt.Sprintf("Showing actions %d–%d of %d by time, those nearest the replay step (%s to %s); move the replay step to reach the others.",
+		first+1, first+MaxListedActions, len(items), timelineview.Millis(w[0].AtMS), timelineview.Millis(w[len(w)-1].AtMS))
+	return w, note
 }
 
 // cursorPanel is what the "act at the cursor" forms need at step.

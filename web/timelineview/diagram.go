@@ -32,7 +32,7 @@ const (
 	// it, only the events around the replay step are drawn (violations
 	// always), so a legal run of thousands of heartbeats still makes a
 	// picture of bounded size.
-	MaxShapes = 1000
+	MaxShapes = 600
 	perEvent  = 22 // width granted per event, so dense timelines widen and scroll
 	charW     = 6.6
 )

@@ -168,6 +168,8 @@ type TimelineView struct {
 	// the list of actions.
 	Cursor  CursorPanel
 	Actions []ActionItem
+	// ActionsNote says which part of a long action list is shown.
+	ActionsNote string
 
 	Step, Total                             int
 	FirstHref, PrevHref, NextHref, LastHref string

@@ -18,7 +18,7 @@ type StoryLine struct {
 }
 
 // MaxStoryLines bounds the captions listed on one page.
-const MaxStoryLines = 300
+const MaxStoryLines = 120
 
 // NewStory keeps the window of captions around step that a page lists.
 func NewStory(captions []string, step int, authored bool) Story {
