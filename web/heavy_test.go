@@ -121,6 +121,12 @@ func TestHeavyTimelinePageIsBounded(t *testing.T) {
 			if doc.Find(`[data-testid=swimlane-summarised]`).Length() != 1 {
 				t.Fatalf("picture of %d events is not marked as summarised", total)
 			}
+			if tc.cl == owner {
+				items := doc.Find(`[data-testid=action-item]`).Length()
+				if items == 0 || items > web.MaxListedActions || !strings.Contains(doc.Find(`[data-testid=actions-window]`).Text(), fmt.Sprintf("of %d", sandbox.MaxActions)) {
+					t.Fatalf("action list has %d items, note %q: want at most %d and a note naming all %d", items, doc.Find(`[data-testid=actions-window]`).Text(), web.MaxListedActions, sandbox.MaxActions)
+				}
+			}
 			shapes := doc.Find(`svg.tl-svg [data-step]`).Length()
 			if shapes > timelineview.MaxShapes+len(sandbox.Run(heavyScenario()).Summary.Violations)*2 {
 				t.Fatalf("picture has %d shapes, want at most about %d", shapes, timelineview.MaxShapes)
