@@ -33,9 +33,8 @@ var ErrNotFound = errors.New("not found")
 
 // Store is the SQLite-backed state of the app.
 type Store struct {
-	w   *sql.DB // one connection: the only writer
-	r   *sql.DB // read-only pool
-	now func() time.Time
+	w *sql.DB // one connection: the only writer
+	r *sql.DB // read-only pool
 
 	limitsMu sync.Mutex
 	limits   Limits
@@ -44,14 +43,12 @@ type Store struct {
 }
 
 // Open opens (creating if needed) the database file at path, applies pending
-// migrations and returns a Store. now supplies the time recorded on writes;
-// nil means time.Now.
-func Open(ctx context.Context, path string, now func() time.Time) (*Store, error) {
+// migrations and returns a Store. The store has no clock of its own: every
+// method that records a time takes it from the caller, so that one clock
+// (the web server's) stamps every row.
+func Open(ctx context.Context, path string) (*Store, error) {
 	if path == "" {
 		return nil, errors.New("open store: empty database path")
-	}
-	if now == nil {
-		now = time.Now
 	}
 	// Pragmas are per connection, so they live in the DSN and apply to
 	// every connection the pool opens.
@@ -76,7 +73,7 @@ func Open(ctx context.Context, path string, now func() time.Time) (*Store, error
 		return nil, fmt.Errorf("open store %s for reading: %w", path, err)
 	}
 	r.SetMaxOpenConns(8)
-	return &Store{w: w, r: r, now: now, limits: DefaultLimits(), writeSlot: make(chan struct{}, 1)}, nil
+	return &Store{w: w, r: r, limits: DefaultLimits(), writeSlot: make(chan struct{}, 1)}, nil
 }
 
 func migrate(ctx context.Context, db *sql.DB) error {
@@ -187,8 +184,6 @@ func (s *Store) CheckWritable(ctx context.Context) error {
 	}
 	return nil
 }
-
-func (s *Store) nowMS() int64 { return s.now().UnixMilli() }
 
 // NewID returns a random 128-bit identifier as 32 lowercase hex digits: long
 // enough that ids can be shared in links without being guessed.

@@ -93,7 +93,7 @@ func (s *Server) handleLearnMarkRead(c echo.Context) error {
 		}
 		return s.seeOther(c, "/learn/"+sec.Slug, "Marked as unread.")
 	case "1", "":
-		if err := s.store.MarkRead(ctx, learner, sec.Slug); err != nil {
+		if err := s.store.MarkRead(ctx, learner, sec.Slug, s.now()); err != nil {
 			return err
 		}
 	default:
