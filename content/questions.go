@@ -130,7 +130,7 @@ func LoadQuestions(fsys fs.FS) (*quiz.Bank, error) {
 			errs = append(errs, questionErr(f, err))
 			continue
 		}
-		if err := checkRefs(fsys, q); err != nil {
+		if err := checkPreset(q); err != nil {
 			errs = append(errs, questionErr(f, err))
 			continue
 		}
@@ -153,22 +153,10 @@ func LoadQuestions(fsys fs.FS) (*quiz.Bank, error) {
 // loadQuestions is LoadQuestions under the name the catalog loader uses.
 func loadQuestions(fsys fs.FS) (*quiz.Bank, error) { return LoadQuestions(fsys) }
 
-// checkRefs checks that a question's guide section and sandbox preset
-// exist, so a link from the feedback page never leads nowhere. The guide
-// is checked only when fsys holds one (question-only fixtures do not).
-func checkRefs(fsys fs.FS, q *quiz.Question) error {
-	if guides, _ := fs.Glob(fsys, "guide/*.md"); len(guides) > 0 {
-		found := false
-		for _, g := range guides {
-			if strings.HasSuffix(path.Base(g), "-"+q.Guide+".md") {
-				found = true
-				break
-			}
-		}
-		if !found {
-			return &quiz.FieldError{Field: "guide", Err: fmt.Errorf("no guide section %q", q.Guide)}
-		}
-	}
+// checkPreset checks that a question's sandbox preset exists, so a link
+// from the feedback page never leads nowhere. Its guide section is checked
+// by Load, against the loaded guide.
+func checkPreset(q *quiz.Question) error {
 	if q.Preset != "" {
 		if _, ok := sandbox.PresetByID(q.Preset); !ok {
 			return &quiz.FieldError{Field: "preset", Err: fmt.Errorf("unknown sandbox preset %q", q.Preset)}
@@ -419,7 +407,8 @@ func QuestionIDs(b *quiz.Bank) []string {
 const accuracyFile = "questions/grader-accuracy.json"
 
 // LoadAccuracy reads the published grader accuracy figures from fsys, for
-// the "about the grader" page.
+// the "about the grader" page. Load reads them once into
+// Catalog.Accuracy, checked against the bank.
 func LoadAccuracy(fsys fs.FS) (*quiz.AccuracyReport, error) {
 	src, err := fs.ReadFile(fsys, accuracyFile)
 	if err != nil {
@@ -430,4 +419,59 @@ func LoadAccuracy(fsys fs.FS) (*quiz.AccuracyReport, error) {
 		return nil, &FieldError{File: accuracyFile, Msg: err.Error()}
 	}
 	return &r, nil
+}
+
+// loadAccuracy is LoadAccuracy checked against bank: every figure is a
+// fraction and every question it reports on is in the bank. A tree with no
+// report has none (nil, nil): the page then says none is published.
+func loadAccuracy(fsys fs.FS, bank *quiz.Bank) (*quiz.AccuracyReport, error) {
+	r, err := LoadAccuracy(fsys)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var errs []error
+	fe := func(field, format string, args ...any) {
+		errs = append(errs, &FieldError{File: accuracyFile, Field: field, Msg: fmt.Sprintf(format, args...)})
+	}
+	fraction := func(field string, v float64) {
+		if !(v >= 0 && v <= 1) {
+			fe(field, "%v is not a fraction between 0 and 1", v)
+		}
+	}
+	if strings.TrimSpace(r.Method) == "" {
+		fe("method", "missing")
+	}
+	fraction("threshold", r.Threshold)
+	fraction("holdout_threshold", r.HoldoutThreshold)
+	fraction("verdict_threshold", r.VerdictThreshold)
+	figures := func(field string, f quiz.AccuracyFigures) {
+		if f.Answers < 0 {
+			fe(field+".answers", "%d is negative", f.Answers)
+		}
+		fraction(field+".accuracy", f.Accuracy)
+		fraction(field+".points", f.Points)
+		fraction(field+".verdicts", f.Verdicts)
+		if f.FlagPrecision != nil {
+			fraction(field+".flag_precision", *f.FlagPrecision)
+		}
+		if f.FlagRecall != nil {
+			fraction(field+".flag_recall", *f.FlagRecall)
+		}
+	}
+	figures("overall", r.Overall)
+	figures("holdout", r.Holdout)
+	for i, qa := range r.Questions {
+		field := fmt.Sprintf("questions[%d]", i)
+		if _, ok := bank.ByID(qa.Question); !ok {
+			fe(field+".question", "no question %q in the bank", qa.Question)
+		}
+		figures(field, qa.AccuracyFigures)
+	}
+	if err := joinErrs(errs); err != nil {
+		return nil, err
+	}
+	return r, nil
 }
