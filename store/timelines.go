@@ -21,7 +21,8 @@ type Timeline struct {
 	// PresetID is the preset it started from ("" for a blank or imported one).
 	PresetID string
 	Title    string
-	// Scenario is the scenario JSON (the export format of DESIGN.md).
+	// Scenario is the scenario JSON: what sandbox.Parse reads and
+	// `lockdrill sim` runs (rules in sandbox/doc.go).
 	Scenario json.RawMessage
 	// EngineVersion is the sandbox.EngineVersion that last saved it.
 	EngineVersion string
