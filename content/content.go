@@ -108,6 +108,20 @@ func (c *Catalog) checkRefs(fsys fs.FS) error {
 	return joinErrs(errs)
 }
 
+// RenderGuide renders every guide section now rather than on first use
+// (see Section.Render), and reports any section that does not render:
+// for `lockdrill check`, which must find every problem before a learner
+// does.
+func (c *Catalog) RenderGuide() error {
+	var errs []error
+	for _, s := range c.Guide {
+		if _, _, err := s.Render(); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return joinErrs(errs)
+}
+
 // Section returns the guide section with the given slug.
 func (c *Catalog) Section(slug string) (*Section, bool) {
 	s, ok := c.bySlug[slug]

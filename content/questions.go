@@ -8,8 +8,10 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/yuin/goldmark"
 	"gopkg.in/yaml.v2"
@@ -113,25 +115,34 @@ func LoadQuestions(fsys fs.FS) (*quiz.Bank, error) {
 	if len(files) == 0 {
 		return nil, &FieldError{File: questionsDir + "/", Msg: "no questions found"}
 	}
+	presets := map[string]bool{}
+	for _, p := range sandbox.Presets() { // built anew on each call
+		presets[p.ID] = true
+	}
+	// Questions are parsed and compiled independently, and that is most of
+	// a cold start's CPU: spread them over the processors, each worker with
+	// its own markdown renderer, keeping the results in file order.
+	loaded := make([]*quiz.Question, len(files))
+	fileErrs := make([]error, len(files))
+	workers := min(runtime.GOMAXPROCS(0), len(files), maxLoadWorkers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wmd := md
+		if w > 0 {
+			wmd = newMarkdown()
+		}
+		wg.Go(func() {
+			for i := w; i < len(files); i += workers {
+				loaded[i], fileErrs[i] = loadQuestion(fsys, wmd, files[i], syn, flagByID, presets)
+			}
+		})
+	}
+	wg.Wait()
 	var qs []*quiz.Question
 	var errs []error
-	for _, f := range files {
-		src, err := fs.ReadFile(fsys, f)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("%s: %w", f, err))
-			continue
-		}
-		q, err := parseQuestion(md, f, src)
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		if err := quiz.Compile(q, syn, flagByID); err != nil {
-			errs = append(errs, questionErr(f, err))
-			continue
-		}
-		if err := checkPreset(q); err != nil {
-			errs = append(errs, questionErr(f, err))
+	for i, q := range loaded {
+		if fileErrs[i] != nil {
+			errs = append(errs, fileErrs[i])
 			continue
 		}
 		qs = append(qs, q)
@@ -150,20 +161,33 @@ func LoadQuestions(fsys fs.FS) (*quiz.Bank, error) {
 	return bank, nil
 }
 
+// maxLoadWorkers bounds the goroutines LoadQuestions starts.
+const maxLoadWorkers = 4
+
+// loadQuestion reads, parses and compiles the question in file f, and
+// checks its preset against the ids in presets.
+func loadQuestion(fsys fs.FS, md goldmark.Markdown, f string, syn quiz.Synonyms, flags map[string]*quiz.RedFlag, presets map[string]bool) (*quiz.Question, error) {
+	src, err := fs.ReadFile(fsys, f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", f, err)
+	}
+	q, err := parseQuestion(md, f, src)
+	if err != nil {
+		return nil, err
+	}
+	if err := quiz.Compile(q, syn, flags); err != nil {
+		return nil, questionErr(f, err)
+	}
+	if q.Preset != "" && !presets[q.Preset] {
+		// A link from the feedback page must never lead nowhere; the guide
+		// section is checked by Load, against the loaded guide.
+		return nil, &FieldError{File: f, Field: "preset", Msg: fmt.Sprintf("unknown sandbox preset %q", q.Preset)}
+	}
+	return q, nil
+}
+
 // loadQuestions is LoadQuestions under the name the catalog loader uses.
 func loadQuestions(fsys fs.FS) (*quiz.Bank, error) { return LoadQuestions(fsys) }
-
-// checkPreset checks that a question's sandbox preset exists, so a link
-// from the feedback page never leads nowhere. Its guide section is checked
-// by Load, against the loaded guide.
-func checkPreset(q *quiz.Question) error {
-	if q.Preset != "" {
-		if _, ok := sandbox.PresetByID(q.Preset); !ok {
-			return &quiz.FieldError{Field: "preset", Err: fmt.Errorf("unknown sandbox preset %q", q.Preset)}
-		}
-	}
-	return nil
-}
 
 func questionErr(file string, err error) error {
 	var fe *quiz.FieldError
