@@ -10,6 +10,7 @@ import (
 	"io/fs"
 
 	"lockdrill/quiz"
+	"lockdrill/sandbox"
 )
 
 //go:embed all:guide all:questions
@@ -26,12 +27,18 @@ type Catalog struct {
 	Questions *quiz.Bank
 	// FollowUps are the mock rounds' follow-up questions, in priority order.
 	FollowUps *quiz.FollowUps
-	bySlug    map[string]*Section
+	// Accuracy is the grader's published accuracy report, or nil when none
+	// has been published. It is parsed and checked once, here.
+	Accuracy *quiz.AccuracyReport
+	bySlug   map[string]*Section
 }
 
 // Load reads and validates the guide and the question bank from fsys, which
-// holds the folders guide/ and questions/. It reports every problem it finds,
-// each naming the file and the field, joined into one error.
+// holds the folders guide/ and questions/, and checks what refers across
+// them against the loaded catalog: each question's guide section, each
+// sandbox preset's guide section and the accuracy report's questions. It
+// reports every problem it finds, each naming the file and the field,
+// joined into one error.
 func Load(fsys fs.FS) (*Catalog, error) {
 	// The guide and the questions are independent and each takes about
 	// half of a cold start, so they load side by side.
@@ -62,13 +69,57 @@ func Load(fsys fs.FS) (*Catalog, error) {
 	if gerr == nil {
 		gerr = joinErrs(checkLinks(guide, nil))
 	}
+	var referr error
 	if qerr == nil {
 		c.FollowUps, qerr = LoadFollowUps(fsys, c.Questions)
+		referr = c.checkRefs(fsys)
 	}
-	if err := errors.Join(gerr, qerr); err != nil {
+	if qerr == nil {
+		c.Accuracy, qerr = loadAccuracy(fsys, c.Questions)
+	}
+	if err := errors.Join(gerr, qerr, referr); err != nil {
 		return nil, err
 	}
 	return c, nil
+}
+
+// checkRefs checks the guide sections that questions and sandbox presets
+// point to against the loaded guide, so that no "read more" link leads
+// nowhere. It checks only a tree with both a guide and a question bank:
+// fixtures with one of the two have nothing to check against.
+func (c *Catalog) checkRefs(fsys fs.FS) error {
+	if len(c.Guide) == 0 {
+		return nil
+	}
+	if _, err := fs.Stat(fsys, questionsDir); err != nil {
+		return nil
+	}
+	var errs []error
+	for _, q := range c.Questions.All() {
+		if _, ok := c.bySlug[q.Guide]; !ok {
+			errs = append(errs, &FieldError{File: questionsDir + "/" + q.ID + ".md", Field: "guide", Msg: fmt.Sprintf("no guide section %q", q.Guide)})
+		}
+	}
+	for _, p := range sandbox.Presets() {
+		if _, ok := c.bySlug[p.Guide]; !ok {
+			errs = append(errs, &FieldError{File: "sandbox preset " + p.ID, Field: "guide", Msg: fmt.Sprintf("no guide section %q", p.Guide)})
+		}
+	}
+	return joinErrs(errs)
+}
+
+// RenderGuide renders every guide section now rather than on first use
+// (see Section.Render), and reports any section that does not render:
+// for `lockdrill check`, which must find every problem before a learner
+// does.
+func (c *Catalog) RenderGuide() error {
+	var errs []error
+	for _, s := range c.Guide {
+		if _, _, err := s.Render(); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return joinErrs(errs)
 }
 
 // Section returns the guide section with the given slug.

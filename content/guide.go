@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -20,21 +21,61 @@ type Section struct {
 	Order   int
 	Summary string
 	Minutes int
-	// HTML is the rendered body, safe to place in a page: raw HTML in the
-	// source is not rendered.
-	HTML string
 	// TOC lists the body's second-level headings, for the page's own contents.
 	TOC []Heading
 	// KeyPoints are the bullets of the closing "Key points" heading, as text.
 	KeyPoints []string
-	// KeyPointsHTML is the rendered list under "Key points", which HTML
-	// leaves out so the page can set it apart.
-	KeyPointsHTML string
 	// File is the path of the source inside the content FS.
 	File string
 	// links are the in-app destinations the section links to, checked once
 	// every section is known.
 	links []string
+	body  *sectionBody
+}
+
+// sectionBody is a section's parsed markdown, rendered on first use:
+// highlighting the guide's code was a quarter of a cold start, and a
+// section nobody opens need never be rendered. Load checks everything a
+// render could reject while parsing (links, headings, key points).
+type sectionBody struct {
+	md       goldmark.Markdown
+	src      []byte
+	root, kp ast.Node // kp is nil for a section without key points
+
+	once         sync.Once
+	html, kpHTML string
+	err          error
+}
+
+// Render returns the section's body and the list under its "Key points"
+// heading, rendered to HTML that is safe to place in a page (raw HTML in
+// the source is not rendered). The body leaves the key points out so the
+// page can set them apart. The first call renders; later calls return the
+// same strings.
+func (s *Section) Render() (body, keyPoints string, err error) {
+	b := s.body
+	if b == nil {
+		return "", "", nil
+	}
+	b.once.Do(func() {
+		var buf bytes.Buffer
+		if b.kp != nil {
+			if err := b.md.Renderer().Render(&buf, b.src, b.kp); err != nil {
+				b.err = fmt.Errorf("%s: render key points: %w", s.File, err)
+				return
+			}
+			b.kpHTML = buf.String()
+			buf.Reset()
+		}
+		if err := b.md.Renderer().Render(&buf, b.src, b.root); err != nil {
+			b.err = fmt.Errorf("%s: render: %w", s.File, err)
+			return
+		}
+		b.html = buf.String()
+		// The tree is not needed any more.
+		b.src, b.root, b.kp = nil, nil, nil
+	})
+	return b.html, b.kpHTML, b.err
 }
 
 // Heading is an in-page anchor.
@@ -190,15 +231,9 @@ func parseSection(m goldmark.Markdown, file string, src []byte) (*Section, []err
 		}
 		doc.root.RemoveChild(doc.root, keyHeading)
 		s.TOC = s.TOC[:len(s.TOC)-1]
-		var buf bytes.Buffer
-		if err := m.Renderer().Render(&buf, src, kp); err != nil {
-			fe("body", "render key points: "+err.Error())
-		}
-		s.KeyPointsHTML = buf.String()
-	}
-	s.HTML, err = doc.render(m)
-	if err != nil {
-		fe("body", "render: "+err.Error())
+		s.body = &sectionBody{md: m, src: doc.src, root: doc.root, kp: kp}
+	} else {
+		s.body = &sectionBody{md: m, src: doc.src, root: doc.root}
 	}
 	return s, errs
 }

@@ -1,7 +1,9 @@
 package content_test
 
 import (
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 
@@ -42,6 +44,29 @@ func TestEmbeddedGuideIsValid(t *testing.T) {
 			t.Fatalf("%s: %d key points, want at least 3", s.File, len(s.KeyPoints))
 		}
 	}
+	if err := cat.RenderGuide(); err != nil {
+		t.Fatalf("render the guide: %v", err)
+	}
+	for _, s := range cat.Guide {
+		body, keyPoints, err := s.Render()
+		if err != nil || !strings.Contains(body, "<h2") || strings.Count(keyPoints, "<li>") != len(s.KeyPoints) {
+			t.Fatalf("%s: body %d bytes, key points %q, err %v; want a body with headings and the %d key points apart",
+				s.File, len(body), keyPoints, err, len(s.KeyPoints))
+		}
+		if strings.Contains(body, "Key points") {
+			t.Fatalf("%s: the body still holds the key points heading", s.File)
+		}
+	}
+}
+
+// mustRender returns the rendered body of s.
+func mustRender(t *testing.T, s *content.Section) string {
+	t.Helper()
+	html, _, err := s.Render()
+	if err != nil {
+		t.Fatalf("render %s: %v", s.Slug, err)
+	}
+	return html
 }
 
 func TestRawHTMLIsNotRendered(t *testing.T) {
@@ -51,11 +76,12 @@ func TestRawHTMLIsNotRendered(t *testing.T) {
 		t.Fatalf("load: %v", err)
 	}
 	s, _ := cat.Section("evil")
-	if strings.Contains(s.HTML, "<script") || strings.Contains(s.HTML, "onerror") {
-		t.Fatalf("raw HTML was rendered: %s", s.HTML)
+	html := mustRender(t, s)
+	if strings.Contains(html, "<script") || strings.Contains(html, "onerror") {
+		t.Fatalf("raw HTML was rendered: %s", html)
 	}
-	if !strings.Contains(s.HTML, "Hello") {
-		t.Fatalf("the text around the raw HTML was lost: %s", s.HTML)
+	if !strings.Contains(html, "Hello") {
+		t.Fatalf("the text around the raw HTML was lost: %s", html)
 	}
 }
 
@@ -66,11 +92,12 @@ func TestHighlightedCodeUsesClasses(t *testing.T) {
 		t.Fatalf("load: %v", err)
 	}
 	s, _ := cat.Section("code")
-	if !strings.Contains(s.HTML, `class="chroma"`) {
-		t.Fatalf("code block not highlighted with classes: %s", s.HTML)
+	html := mustRender(t, s)
+	if !strings.Contains(html, `class="chroma"`) {
+		t.Fatalf("code block not highlighted with classes: %s", html)
 	}
-	if strings.Contains(s.HTML, "style=") {
-		t.Fatalf("highlighted code carries inline styles, which the CSP blocks: %s", s.HTML)
+	if strings.Contains(html, "style=") {
+		t.Fatalf("highlighted code carries inline styles, which the CSP blocks: %s", html)
 	}
 }
 
@@ -103,6 +130,34 @@ func TestBrokenInAppLinksAreReported(t *testing.T) {
 	for _, want := range []string{`guide/11-links.md: body: link "/sandbox/presets/no-such-preset" leads nowhere`, `link "/learn/nowhere" leads nowhere`} {
 		if !strings.Contains(err.Error(), want) {
 			t.Fatalf("error = %v, want it to contain %q", err, want)
+		}
+	}
+}
+
+// TestSectionsRenderConcurrently: the first requests after a start may
+// render different sections, and the same one, at once (run with -race).
+func TestSectionsRenderConcurrently(t *testing.T) {
+	cat, err := content.Load(content.Embedded())
+	if err != nil {
+		t.Fatalf("load: %v", err)
+	}
+	var wg sync.WaitGroup
+	bodies := make([][]string, 4)
+	for g := range bodies {
+		wg.Go(func() {
+			for _, s := range cat.Guide {
+				body, _, err := s.Render()
+				if err != nil {
+					t.Errorf("%s: %v", s.File, err)
+				}
+				bodies[g] = append(bodies[g], body)
+			}
+		})
+	}
+	wg.Wait()
+	for g := 1; g < len(bodies); g++ {
+		if !slices.Equal(bodies[0], bodies[g]) {
+			t.Fatalf("goroutine %d saw different bodies", g)
 		}
 	}
 }

@@ -8,8 +8,10 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/yuin/goldmark"
 	"gopkg.in/yaml.v2"
@@ -120,25 +122,34 @@ func LoadQuestions(fsys fs.FS) (*quiz.Bank, error) {
 	if len(files) == 0 {
 		return nil, &FieldError{File: questionsDir + "/", Msg: "no questions found"}
 	}
+	presets := map[string]bool{}
+	for _, p := range sandbox.Presets() { // built anew on each call
+		presets[p.ID] = true
+	}
+	// Questions are parsed and compiled independently, and that is most of
+	// a cold start's CPU: spread them over the processors, each worker with
+	// its own markdown renderer, keeping the results in file order.
+	loaded := make([]*quiz.Question, len(files))
+	fileErrs := make([]error, len(files))
+	workers := min(runtime.GOMAXPROCS(0), len(files), maxLoadWorkers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wmd := md
+		if w > 0 {
+			wmd = newMarkdown()
+		}
+		wg.Go(func() {
+			for i := w; i < len(files); i += workers {
+				loaded[i], fileErrs[i] = loadQuestion(fsys, wmd, files[i], syn, flagByID, presets)
+			}
+		})
+	}
+	wg.Wait()
 	var qs []*quiz.Question
 	var errs []error
-	for _, f := range files {
-		src, err := fs.ReadFile(fsys, f)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("%s: %w", f, err))
-			continue
-		}
-		q, err := parseQuestion(md, f, src)
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		if err := quiz.Compile(q, syn, flagByID); err != nil {
-			errs = append(errs, questionErr(f, err))
-			continue
-		}
-		if err := checkRefs(fsys, q); err != nil {
-			errs = append(errs, questionErr(f, err))
+	for i, q := range loaded {
+		if fileErrs[i] != nil {
+			errs = append(errs, fileErrs[i])
 			continue
 		}
 		qs = append(qs, q)
@@ -157,32 +168,33 @@ func LoadQuestions(fsys fs.FS) (*quiz.Bank, error) {
 	return bank, nil
 }
 
+// maxLoadWorkers bounds the goroutines LoadQuestions starts.
+const maxLoadWorkers = 4
+
+// loadQuestion reads, parses and compiles the question in file f, and
+// checks its preset against the ids in presets.
+func loadQuestion(fsys fs.FS, md goldmark.Markdown, f string, syn quiz.Synonyms, flags map[string]*quiz.RedFlag, presets map[string]bool) (*quiz.Question, error) {
+	src, err := fs.ReadFile(fsys, f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", f, err)
+	}
+	q, err := parseQuestion(md, f, src)
+	if err != nil {
+		return nil, err
+	}
+	if err := quiz.Compile(q, syn, flags); err != nil {
+		return nil, questionErr(f, err)
+	}
+	if q.Preset != "" && !presets[q.Preset] {
+		// A link from the feedback page must never lead nowhere; the guide
+		// section is checked by Load, against the loaded guide.
+		return nil, &FieldError{File: f, Field: "preset", Msg: fmt.Sprintf("unknown sandbox preset %q", q.Preset)}
+	}
+	return q, nil
+}
+
 // loadQuestions is LoadQuestions under the name the catalog loader uses.
 func loadQuestions(fsys fs.FS) (*quiz.Bank, error) { return LoadQuestions(fsys) }
-
-// checkRefs checks that a question's guide section and sandbox preset
-// exist, so a link from the feedback page never leads nowhere. The guide
-// is checked only when fsys holds one (question-only fixtures do not).
-func checkRefs(fsys fs.FS, q *quiz.Question) error {
-	if guides, _ := fs.Glob(fsys, "guide/*.md"); len(guides) > 0 {
-		found := false
-		for _, g := range guides {
-			if strings.HasSuffix(path.Base(g), "-"+q.Guide+".md") {
-				found = true
-				break
-			}
-		}
-		if !found {
-			return &quiz.FieldError{Field: "guide", Err: fmt.Errorf("no guide section %q", q.Guide)}
-		}
-	}
-	if q.Preset != "" {
-		if _, ok := sandbox.PresetByID(q.Preset); !ok {
-			return &quiz.FieldError{Field: "preset", Err: fmt.Errorf("unknown sandbox preset %q", q.Preset)}
-		}
-	}
-	return nil
-}
 
 func questionErr(file string, err error) error {
 	var fe *quiz.FieldError
@@ -430,7 +442,8 @@ func QuestionIDs(b *quiz.Bank) []string {
 const accuracyFile = "questions/grader-accuracy.json"
 
 // LoadAccuracy reads the published grader accuracy figures from fsys, for
-// the "about the grader" page.
+// the "about the grader" page. Load reads them once into
+// Catalog.Accuracy, checked against the bank.
 func LoadAccuracy(fsys fs.FS) (*quiz.AccuracyReport, error) {
 	src, err := fs.ReadFile(fsys, accuracyFile)
 	if err != nil {
@@ -441,4 +454,59 @@ func LoadAccuracy(fsys fs.FS) (*quiz.AccuracyReport, error) {
 		return nil, &FieldError{File: accuracyFile, Msg: err.Error()}
 	}
 	return &r, nil
+}
+
+// loadAccuracy is LoadAccuracy checked against bank: every figure is a
+// fraction and every question it reports on is in the bank. A tree with no
+// report has none (nil, nil): the page then says none is published.
+func loadAccuracy(fsys fs.FS, bank *quiz.Bank) (*quiz.AccuracyReport, error) {
+	r, err := LoadAccuracy(fsys)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var errs []error
+	fe := func(field, format string, args ...any) {
+		errs = append(errs, &FieldError{File: accuracyFile, Field: field, Msg: fmt.Sprintf(format, args...)})
+	}
+	fraction := func(field string, v float64) {
+		if !(v >= 0 && v <= 1) {
+			fe(field, "%v is not a fraction between 0 and 1", v)
+		}
+	}
+	if strings.TrimSpace(r.Method) == "" {
+		fe("method", "missing")
+	}
+	fraction("threshold", r.Threshold)
+	fraction("holdout_threshold", r.HoldoutThreshold)
+	fraction("verdict_threshold", r.VerdictThreshold)
+	figures := func(field string, f quiz.AccuracyFigures) {
+		if f.Answers < 0 {
+			fe(field+".answers", "%d is negative", f.Answers)
+		}
+		fraction(field+".accuracy", f.Accuracy)
+		fraction(field+".points", f.Points)
+		fraction(field+".verdicts", f.Verdicts)
+		if f.FlagPrecision != nil {
+			fraction(field+".flag_precision", *f.FlagPrecision)
+		}
+		if f.FlagRecall != nil {
+			fraction(field+".flag_recall", *f.FlagRecall)
+		}
+	}
+	figures("overall", r.Overall)
+	figures("holdout", r.Holdout)
+	for i, qa := range r.Questions {
+		field := fmt.Sprintf("questions[%d]", i)
+		if _, ok := bank.ByID(qa.Question); !ok {
+			fe(field+".question", "no question %q in the bank", qa.Question)
+		}
+		figures(field, qa.AccuracyFigures)
+	}
+	if err := joinErrs(errs); err != nil {
+		return nil, err
+	}
+	return r, nil
 }

@@ -123,10 +123,10 @@ func TestLoadQuestionsErrorsNameFileAndField(t *testing.T) {
 	}
 }
 
-func TestLoadQuestionsUnknownGuideSection(t *testing.T) {
+func TestLoadUnknownGuideSection(t *testing.T) {
 	fsys := bankFS(map[string]string{"fencing-token.md": freeTextFile})
 	fsys["guide/07-fencing-tokenz.md"] = &fstest.MapFile{Data: []byte("---\nslug: fencing-tokenz\n---\n")}
-	_, err := content.LoadQuestions(fsys)
+	_, err := content.Load(fsys)
 	if err == nil || !strings.Contains(err.Error(), `questions/fencing-token.md: guide: no guide section "fencing-tokens"`) {
 		t.Fatalf("got %v, want the missing guide section named", err)
 	}

@@ -45,9 +45,10 @@ const transferCodeLen = 12
 // browser, and returns it formatted in groups of four ("ABCD-EFGH-JKLM")
 // with the time it expires. Issuing a code cancels the learner's earlier
 // unused ones, so at most one works at a time. Only a hash of the code is
-// stored. It returns ErrNotFound for an unknown learner and ErrTooManyCodes
-// past MaxTransferCodesPerHour.
-func (s *Store) IssueTransferCode(ctx context.Context, learner string) (string, time.Time, error) {
+// stored. The code is issued at now and expires TransferCodeTTL later. It
+// returns ErrNotFound for an unknown learner and ErrTooManyCodes past
+// MaxTransferCodesPerHour.
+func (s *Store) IssueTransferCode(ctx context.Context, learner string, at time.Time) (string, time.Time, error) {
 	if !ValidID(learner) {
 		return "", time.Time{}, fmt.Errorf("issue transfer code: %w", ErrNotFound)
 	}
@@ -60,8 +61,8 @@ func (s *Store) IssueTransferCode(ctx context.Context, learner string) (string, 
 		// 256 is a multiple of 32, so b%32 is uniform.
 		code[i] = transferAlphabet[int(b)%len(transferAlphabet)]
 	}
-	now := s.nowMS()
-	expires := s.now().Add(TransferCodeTTL)
+	now := at.UnixMilli()
+	expires := at.Add(TransferCodeTTL)
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
 		var n int
 		if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM learners WHERE id = ?", learner).Scan(&n); err != nil {
@@ -132,13 +133,14 @@ func NormalizeTransferCode(typed string) (string, error) {
 // data is merged into the code's learner and they are then deleted, so
 // nothing this browser had is lost and no stray learner remains. Redeeming
 // one's own code changes nothing but spends it. It returns ErrCodeInvalid
-// for a malformed, unknown, used or expired code, and changes nothing then.
-func (s *Store) RedeemTransferCode(ctx context.Context, code, current string) (string, error) {
+// for a malformed, unknown, used or expired (at the time at) code, and
+// changes nothing then.
+func (s *Store) RedeemTransferCode(ctx context.Context, code, current string, at time.Time) (string, error) {
 	canon, err := NormalizeTransferCode(code)
 	if err != nil {
 		return "", ErrCodeInvalid
 	}
-	now := s.nowMS()
+	now := at.UnixMilli()
 	var learner string
 	err = s.withTx(ctx, func(tx *sql.Tx) error {
 		err := tx.QueryRowContext(ctx,

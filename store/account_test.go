@@ -33,7 +33,7 @@ func openAt(t *testing.T) (*store.Store, *clock, string) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "account.db")
 	c := &clock{t: time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)}
-	s, err := store.Open(context.Background(), path, c.now)
+	s, err := store.Open(context.Background(), path)
 	if err != nil {
 		t.Fatalf("open store: %v", err)
 	}
@@ -52,29 +52,29 @@ func fill(t *testing.T, s *store.Store, learner, tag string) {
 	t.Helper()
 	ctx := context.Background()
 	q := &quiz.Question{ID: "fencing-token", Kind: quiz.KindFreeText}
-	id, err := s.CreateAttempt(ctx, learner, q, quiz.Answer{Text: "answer of " + tag}, quiz.Result{Question: q.ID, Kind: q.Kind, Score: 0.75, Passed: true})
+	id, err := s.CreateAttempt(ctx, learner, q, quiz.Answer{Text: "answer of " + tag}, quiz.Result{Question: q.ID, Kind: q.Kind, Score: 0.75, Passed: true}, t0)
 	if err != nil {
 		t.Fatalf("create attempt: %v", err)
 	}
 	if _, err := s.RateAttempt(ctx, learner, id, quiz.Good, func(c quiz.Card) quiz.Card {
 		return quiz.Schedule(c, quiz.Good, time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC))
-	}); err != nil {
+	}, t0); err != nil {
 		t.Fatalf("rate: %v", err)
 	}
 	mustRound(t, s, learner)
-	if _, err := s.CreateTimeline(ctx, store.NewTimeline{Learner: learner, Title: "timeline of " + tag, Scenario: json.RawMessage(validScenario), EngineVersion: "3"}); err != nil {
+	if _, err := s.CreateTimeline(ctx, store.NewTimeline{Learner: learner, Title: "timeline of " + tag, Scenario: json.RawMessage(validScenario), EngineVersion: "3"}, t0); err != nil {
 		t.Fatalf("create timeline: %v", err)
 	}
-	if err := s.MarkRead(ctx, learner, "fencing-tokens"); err != nil {
+	if err := s.MarkRead(ctx, learner, "fencing-tokens", t0); err != nil {
 		t.Fatalf("mark read: %v", err)
 	}
-	if err := s.SetInterviewDate(ctx, learner, time.Date(2026, 12, 10, 0, 0, 0, 0, time.UTC)); err != nil {
+	if err := s.SetInterviewDate(ctx, learner, time.Date(2026, 12, 10, 0, 0, 0, 0, time.UTC), t0); err != nil {
 		t.Fatalf("set date: %v", err)
 	}
-	if err := s.RecordCram(ctx, learner, "choose-ttl", quiz.Hard); err != nil {
+	if err := s.RecordCram(ctx, learner, "choose-ttl", quiz.Hard, t0); err != nil {
 		t.Fatalf("record cram: %v", err)
 	}
-	if _, _, err := s.IssueTransferCode(ctx, learner); err != nil {
+	if _, _, err := s.IssueTransferCode(ctx, learner, t0); err != nil {
 		t.Fatalf("issue code: %v", err)
 	}
 }
@@ -169,9 +169,9 @@ func sameCounts(a, b map[string]int) bool {
 func TestTransferCodeMovesLearnerOnceWithinItsLifetime(t *testing.T) {
 	ctx := context.Background()
 	t.Run("fresh code redeems once", func(t *testing.T) {
-		s, _, _ := openAt(t)
+		s, c, _ := openAt(t)
 		me := mustLearner(t, s)
-		code, exp, err := s.IssueTransferCode(ctx, me)
+		code, exp, err := s.IssueTransferCode(ctx, me, c.now())
 		if err != nil {
 			t.Fatalf("issue: %v", err)
 		}
@@ -181,35 +181,35 @@ func TestTransferCodeMovesLearnerOnceWithinItsLifetime(t *testing.T) {
 		if want := time.Date(2026, 11, 30, 9, 10, 0, 0, time.UTC); !exp.Equal(want) {
 			t.Fatalf("expires = %v, want %v", exp, want)
 		}
-		got, err := s.RedeemTransferCode(ctx, strings.ToLower(strings.ReplaceAll(code, "-", " ")), "")
+		got, err := s.RedeemTransferCode(ctx, strings.ToLower(strings.ReplaceAll(code, "-", " ")), "", c.now())
 		if err != nil || got != me {
 			t.Fatalf("redeem = %q, %v; want %q", got, err, me)
 		}
-		if got, err := s.RedeemTransferCode(ctx, code, ""); !errors.Is(err, store.ErrCodeInvalid) || got != "" {
+		if got, err := s.RedeemTransferCode(ctx, code, "", c.now()); !errors.Is(err, store.ErrCodeInvalid) || got != "" {
 			t.Fatalf("second redeem = %q, %v; want ErrCodeInvalid", got, err)
 		}
 	})
 	t.Run("expired code does nothing", func(t *testing.T) {
 		s, c, _ := openAt(t)
 		me := mustLearner(t, s)
-		code, _, err := s.IssueTransferCode(ctx, me)
+		code, _, err := s.IssueTransferCode(ctx, me, c.now())
 		if err != nil {
 			t.Fatalf("issue: %v", err)
 		}
 		c.add(store.TransferCodeTTL)
-		if got, err := s.RedeemTransferCode(ctx, code, ""); !errors.Is(err, store.ErrCodeInvalid) || got != "" {
+		if got, err := s.RedeemTransferCode(ctx, code, "", c.now()); !errors.Is(err, store.ErrCodeInvalid) || got != "" {
 			t.Fatalf("redeem at expiry = %q, %v; want ErrCodeInvalid", got, err)
 		}
 	})
 	t.Run("a new code cancels the old one", func(t *testing.T) {
-		s, _, _ := openAt(t)
+		s, c, _ := openAt(t)
 		me := mustLearner(t, s)
-		old, _, _ := s.IssueTransferCode(ctx, me)
-		fresh, _, _ := s.IssueTransferCode(ctx, me)
-		if _, err := s.RedeemTransferCode(ctx, old, ""); !errors.Is(err, store.ErrCodeInvalid) {
+		old, _, _ := s.IssueTransferCode(ctx, me, c.now())
+		fresh, _, _ := s.IssueTransferCode(ctx, me, c.now())
+		if _, err := s.RedeemTransferCode(ctx, old, "", c.now()); !errors.Is(err, store.ErrCodeInvalid) {
 			t.Fatalf("old code: err = %v, want ErrCodeInvalid", err)
 		}
-		if got, err := s.RedeemTransferCode(ctx, fresh, ""); err != nil || got != me {
+		if got, err := s.RedeemTransferCode(ctx, fresh, "", c.now()); err != nil || got != me {
 			t.Fatalf("fresh code = %q, %v; want %q", got, err, me)
 		}
 	})
@@ -217,22 +217,22 @@ func TestTransferCodeMovesLearnerOnceWithinItsLifetime(t *testing.T) {
 		s, c, _ := openAt(t)
 		me := mustLearner(t, s)
 		for i := 0; i < store.MaxTransferCodesPerHour; i++ {
-			if _, _, err := s.IssueTransferCode(ctx, me); err != nil {
+			if _, _, err := s.IssueTransferCode(ctx, me, c.now()); err != nil {
 				t.Fatalf("code %d: %v", i, err)
 			}
 		}
-		if _, _, err := s.IssueTransferCode(ctx, me); !errors.Is(err, store.ErrTooManyCodes) {
+		if _, _, err := s.IssueTransferCode(ctx, me, c.now()); !errors.Is(err, store.ErrTooManyCodes) {
 			t.Fatalf("code past the limit: err = %v, want ErrTooManyCodes", err)
 		}
 		c.add(time.Hour + time.Second)
-		if _, _, err := s.IssueTransferCode(ctx, me); err != nil {
+		if _, _, err := s.IssueTransferCode(ctx, me, c.now()); err != nil {
 			t.Fatalf("code an hour later: %v", err)
 		}
 	})
 	t.Run("malformed codes are invalid", func(t *testing.T) {
-		s, _, _ := openAt(t)
+		s, c, _ := openAt(t)
 		for _, code := range []string{"", "ABCD", "ABCD-EFGH-JKLM-NPQR", "ABCD-EFGH-JKL0", "'; DROP TABLE learners; --"} {
-			if _, err := s.RedeemTransferCode(ctx, code, ""); !errors.Is(err, store.ErrCodeInvalid) {
+			if _, err := s.RedeemTransferCode(ctx, code, "", c.now()); !errors.Is(err, store.ErrCodeInvalid) {
 				t.Errorf("redeem %q: err = %v, want ErrCodeInvalid", code, err)
 			}
 		}
@@ -241,24 +241,24 @@ func TestTransferCodeMovesLearnerOnceWithinItsLifetime(t *testing.T) {
 
 func TestRedeemMergesThisBrowsersDataAndNobodyElses(t *testing.T) {
 	ctx := context.Background()
-	s, _, path := openAt(t)
+	s, c, path := openAt(t)
 	laptop, phone, stranger := mustLearner(t, s), mustLearner(t, s), mustLearner(t, s)
 	fill(t, s, laptop, "laptop")
 	fill(t, s, stranger, "stranger")
 	// The phone answered one question of its own before the transfer.
 	q := &quiz.Question{ID: "choose-ttl", Kind: quiz.KindFreeText}
-	phoneAttempt, err := s.CreateAttempt(ctx, phone, q, quiz.Answer{Text: "phone"}, quiz.Result{Question: q.ID, Kind: q.Kind, Score: 0.5})
+	phoneAttempt, err := s.CreateAttempt(ctx, phone, q, quiz.Answer{Text: "phone"}, quiz.Result{Question: q.ID, Kind: q.Kind, Score: 0.5}, c.now())
 	if err != nil {
 		t.Fatalf("phone attempt: %v", err)
 	}
 	strangerBefore := rowsOf(t, path, stranger)
 	laptopBefore := rowsOf(t, path, laptop)
 
-	code, _, err := s.IssueTransferCode(ctx, laptop)
+	code, _, err := s.IssueTransferCode(ctx, laptop, c.now())
 	if err != nil {
 		t.Fatalf("issue: %v", err)
 	}
-	got, err := s.RedeemTransferCode(ctx, code, phone)
+	got, err := s.RedeemTransferCode(ctx, code, phone, c.now())
 	if err != nil || got != laptop {
 		t.Fatalf("redeem = %q, %v; want %q", got, err, laptop)
 	}
@@ -279,11 +279,11 @@ func TestRedeemMergesThisBrowsersDataAndNobodyElses(t *testing.T) {
 
 func TestExportImportRoundTrip(t *testing.T) {
 	ctx := context.Background()
-	s, _, path := openAt(t)
+	s, c, path := openAt(t)
 	me, other := mustLearner(t, s), mustLearner(t, s)
 	fill(t, s, me, "me")
 	fill(t, s, other, "other")
-	e, err := s.ExportLearner(ctx, me)
+	e, err := s.ExportLearner(ctx, me, c.now())
 	if err != nil {
 		t.Fatalf("export: %v", err)
 	}
@@ -310,7 +310,7 @@ func TestExportImportRoundTrip(t *testing.T) {
 		t.Fatalf("validate own export: %v", err)
 	}
 	fresh := mustLearner(t, s)
-	sum, err := s.ImportLearner(ctx, fresh, dec)
+	sum, err := s.ImportLearner(ctx, fresh, dec, c.now())
 	if err != nil {
 		t.Fatalf("import: %v", err)
 	}
@@ -320,7 +320,7 @@ func TestExportImportRoundTrip(t *testing.T) {
 	if got, want := rowsOf(t, path, fresh), rowsOf(t, path, me); got["attempts"] != want["attempts"] || got["round_turns"] != want["round_turns"] || got["cards"] != want["cards"] {
 		t.Fatalf("imported rows = %v, want those of the exporter %v", got, want)
 	}
-	again, err := s.ExportLearner(ctx, fresh)
+	again, err := s.ExportLearner(ctx, fresh, c.now())
 	if err != nil {
 		t.Fatalf("export again: %v", err)
 	}
@@ -331,7 +331,7 @@ func TestExportImportRoundTrip(t *testing.T) {
 		t.Fatalf("re-export differs from the original:\n got %s\nwant %s", a, b)
 	}
 	// The same file a second time adds nothing.
-	sum, err = s.ImportLearner(ctx, fresh, dec)
+	sum, err = s.ImportLearner(ctx, fresh, dec, c.now())
 	if err != nil {
 		t.Fatalf("import again: %v", err)
 	}
@@ -342,10 +342,10 @@ func TestExportImportRoundTrip(t *testing.T) {
 
 func TestImportRejectsBadFilesNamingTheField(t *testing.T) {
 	ctx := context.Background()
-	s, _, path := openAt(t)
+	s, c, path := openAt(t)
 	me := mustLearner(t, s)
 	fill(t, s, me, "me")
-	e, err := s.ExportLearner(ctx, me)
+	e, err := s.ExportLearner(ctx, me, c.now())
 	if err != nil {
 		t.Fatalf("export: %v", err)
 	}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"time"
+	"unsafe"
 
 	"lockdrill/quiz"
 )
@@ -64,38 +65,99 @@ func CardMap(entries []CardEntry) map[string]quiz.Card {
 	return out
 }
 
-// CreateAttempt stores a graded answer of learner to question and returns
-// the new attempt's id. The attempt is timestamped with the store's clock.
-// It returns a QuotaError when the learner has reached Limits.AttemptsPerDay
-// or AttemptsTotal.
-func (s *Store) CreateAttempt(ctx context.Context, learner string, q *quiz.Question, a quiz.Answer, res quiz.Result) (string, error) {
+// CreateAttempt stores a graded answer of learner to question, given at
+// now, and returns the new attempt's id. It returns a QuotaError when the
+// learner has reached Limits.AttemptsPerDay or AttemptsTotal.
+func (s *Store) CreateAttempt(ctx context.Context, learner string, q *quiz.Question, a quiz.Answer, res quiz.Result, now time.Time) (string, error) {
 	if !ValidID(learner) {
 		return "", fmt.Errorf("create attempt: learner: %w", ErrNotFound)
 	}
-	ans, err := json.Marshal(a)
+	row, err := newAttemptRow(learner, q.ID, q.Kind, a, res, now)
 	if err != nil {
-		return "", fmt.Errorf("create attempt: answer: %w", err)
+		return "", fmt.Errorf("create attempt: %w", err)
 	}
-	rs, err := json.Marshal(res)
-	if err != nil {
-		return "", fmt.Errorf("create attempt: result: %w", err)
-	}
-	id := NewID()
 	lim := s.currentLimits()
 	err = s.withTx(ctx, func(tx *sql.Tx) error {
-		if err := s.checkQuota(ctx, tx, "answers", "attempts", "created_ms", learner, lim.AttemptsPerDay, lim.AttemptsTotal); err != nil {
+		if err := checkQuota(ctx, tx, now, "answers", "attempts", "created_ms", learner, lim.AttemptsPerDay, lim.AttemptsTotal); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx,
-			`INSERT INTO attempts (id, learner_id, question_id, kind, answer, result, score, passed, created_ms)
-			 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			id, learner, q.ID, string(q.Kind), string(ans), string(rs), res.Score, boolInt(res.Passed), s.nowMS())
-		return err
+		return insertAttemptTx(ctx, tx, row)
 	})
 	if err != nil {
 		return "", fmt.Errorf("create attempt at %q: %w", q.ID, err)
 	}
-	return id, nil
+	return row.id, nil
+}
+
+// attemptRow is an attempt as its row stores it, encoded before the
+// transaction starts so the single writer is held for the writes only.
+type attemptRow struct {
+	id, learner, question string
+	kind                  quiz.Kind
+	answer, result        string
+	score                 float64
+	passed                bool
+	createdMS             int64
+	// rating is 0 for an unrated attempt; ratedMS is then unused.
+	rating  quiz.Rating
+	ratedMS int64
+}
+
+func newAttemptRow(learner, question string, kind quiz.Kind, a quiz.Answer, res quiz.Result, at time.Time) (attemptRow, error) {
+	ans, err := json.Marshal(a)
+	if err != nil {
+		return attemptRow{}, fmt.Errorf("answer: %w", err)
+	}
+	rs, err := json.Marshal(res)
+	if err != nil {
+		return attemptRow{}, fmt.Errorf("result: %w", err)
+	}
+	return attemptRow{id: NewID(), learner: learner, question: question, kind: kind, answer: bytesString(ans), result: bytesString(rs),
+		score: res.Score, passed: res.Passed, createdMS: at.UnixMilli()}, nil
+}
+
+// insertAttemptTx inserts row inside tx.
+func insertAttemptTx(ctx context.Context, tx *sql.Tx, row attemptRow) error {
+	var rating, rated any // NULL while unrated
+	if row.rating != 0 {
+		rating, rated = int(row.rating), row.ratedMS
+	}
+	_, err := tx.ExecContext(ctx,
+		`INSERT INTO attempts (id, learner_id, question_id, kind, answer, result, score, passed, created_ms, rating, rated_ms)
+		 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		row.id, row.learner, row.question, string(row.kind), row.answer, row.result,
+		row.score, boolInt(row.passed), row.createdMS, rating, rated)
+	return err
+}
+
+// rescheduleCardTx replaces learner's card of question with schedule(current
+// card), updated at now, inside tx, and returns the new card. The current
+// card is quiz.NewCard() for a question never rated.
+func rescheduleCardTx(ctx context.Context, tx *sql.Tx, learner, question string, now time.Time, schedule func(quiz.Card) quiz.Card) (quiz.Card, error) {
+	card := quiz.NewCard()
+	var raw string
+	err := tx.QueryRowContext(ctx, "SELECT card FROM cards WHERE learner_id = ? AND question_id = ?", learner, question).Scan(&raw)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+	case err != nil:
+		return quiz.Card{}, err
+	default:
+		if err := json.Unmarshal([]byte(raw), &card); err != nil {
+			return quiz.Card{}, fmt.Errorf("decode card of %q: %w", question, err)
+		}
+	}
+	next := schedule(card)
+	enc, err := json.Marshal(next)
+	if err != nil {
+		return quiz.Card{}, err
+	}
+	if _, err := tx.ExecContext(ctx,
+		`INSERT INTO cards (learner_id, question_id, card, due_ms, updated_ms) VALUES (?, ?, ?, ?, ?)
+		 ON CONFLICT (learner_id, question_id) DO UPDATE SET card = excluded.card, due_ms = excluded.due_ms, updated_ms = excluded.updated_ms`,
+		learner, question, string(enc), next.Due.UnixMilli(), now.UnixMilli()); err != nil {
+		return quiz.Card{}, err
+	}
+	return next, nil
 }
 
 // Attempt returns the learner's attempt with the given id. It returns
@@ -171,14 +233,14 @@ func (s *Store) UpdateAttemptResult(ctx context.Context, learner, id string, res
 	return nil
 }
 
-// RateAttempt records the learner's rating of an attempt and, in the same
-// transaction, replaces the review card of its question with
-// schedule(current card), where the current card is quiz.NewCard() for a
-// question never rated. Passing the scheduling in keeps FSRS in the quiz
+// RateAttempt records the learner's rating of an attempt, given at now,
+// and, in the same transaction, replaces the review card of its question
+// with schedule(current card), where the current card is quiz.NewCard() for
+// a question never rated. Passing the scheduling in keeps FSRS in the quiz
 // package while the read-modify-write of the card stays atomic. It returns
 // the new card, ErrNotFound when the attempt is not the learner's, and
 // ErrAlreadyRated when it was rated before.
-func (s *Store) RateAttempt(ctx context.Context, learner, id string, r quiz.Rating, schedule func(quiz.Card) quiz.Card) (quiz.Card, error) {
+func (s *Store) RateAttempt(ctx context.Context, learner, id string, r quiz.Rating, schedule func(quiz.Card) quiz.Card, now time.Time) (quiz.Card, error) {
 	if !ValidID(learner) || !ValidID(id) {
 		return quiz.Card{}, fmt.Errorf("rate attempt %q: %w", id, ErrNotFound)
 	}
@@ -200,31 +262,10 @@ func (s *Store) RateAttempt(ctx context.Context, learner, id string, r quiz.Rati
 		if rating.Valid {
 			return ErrAlreadyRated
 		}
-		card := quiz.NewCard()
-		var raw string
-		err = tx.QueryRowContext(ctx, "SELECT card FROM cards WHERE learner_id = ? AND question_id = ?", learner, question).Scan(&raw)
-		switch {
-		case errors.Is(err, sql.ErrNoRows):
-		case err != nil:
-			return err
-		default:
-			if err := json.Unmarshal([]byte(raw), &card); err != nil {
-				return fmt.Errorf("decode card of %q: %w", question, err)
-			}
-		}
-		next = schedule(card)
-		enc, err := json.Marshal(next)
-		if err != nil {
+		if next, err = rescheduleCardTx(ctx, tx, learner, question, now, schedule); err != nil {
 			return err
 		}
-		now := s.nowMS()
-		if _, err := tx.ExecContext(ctx,
-			`INSERT INTO cards (learner_id, question_id, card, due_ms, updated_ms) VALUES (?, ?, ?, ?, ?)
-			 ON CONFLICT (learner_id, question_id) DO UPDATE SET card = excluded.card, due_ms = excluded.due_ms, updated_ms = excluded.updated_ms`,
-			learner, question, string(enc), next.Due.UnixMilli(), now); err != nil {
-			return err
-		}
-		_, err = tx.ExecContext(ctx, "UPDATE attempts SET rating = ?, rated_ms = ? WHERE id = ? AND learner_id = ?", int(r), now, id, learner)
+		_, err = tx.ExecContext(ctx, "UPDATE attempts SET rating = ?, rated_ms = ? WHERE id = ? AND learner_id = ?", int(r), now.UnixMilli(), id, learner)
 		return err
 	})
 	if err != nil {
@@ -346,6 +387,16 @@ func (s *Store) Cards(ctx context.Context, learner string) ([]CardEntry, error) 
 		return nil, fmt.Errorf("list cards: %w", err)
 	}
 	return out, nil
+}
+
+// bytesString returns b as a string without copying it. b must not change
+// afterwards: it is used for JSON that json.Marshal just returned, which
+// nothing else holds, to spare a copy of an answer's ~21 KB on every write.
+func bytesString(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
 func boolInt(b bool) int {

@@ -21,7 +21,12 @@ var (
 
 func mustLearner(t *testing.T, s *store.Store) string {
 	t.Helper()
-	id, err := s.CreateLearner(context.Background())
+	return mustLearnerAt(t, s, t0)
+}
+
+func mustLearnerAt(t *testing.T, s *store.Store, at time.Time) string {
+	t.Helper()
+	id, err := s.CreateLearner(context.Background(), at)
 	if err != nil {
 		t.Fatalf("create learner: %v", err)
 	}
@@ -35,7 +40,7 @@ func TestAttemptRoundTripAndOwnership(t *testing.T) {
 	ans := quiz.Answer{Text: "The resource rejects <em>older</em> tokens."}
 	res := quiz.Result{Question: freeQ.ID, Kind: freeQ.Kind, Score: 0.5, Suggested: quiz.Again,
 		Points: []quiz.PointResult{{ID: "resource-rejects", Label: "The resource rejects", Hit: true, Weight: 1, Spans: []quiz.Span{{Start: 4, End: 21}}}}}
-	id, err := s.CreateAttempt(ctx, me, freeQ, ans, res)
+	id, err := s.CreateAttempt(ctx, me, freeQ, ans, res, t0)
 	if err != nil {
 		t.Fatalf("create attempt: %v", err)
 	}
@@ -71,7 +76,7 @@ func TestAttemptRoundTripAndOwnership(t *testing.T) {
 			if err := s.UpdateAttemptResult(ctx, tt.learner, tt.id, quiz.Result{Score: 1}); !errors.Is(err, store.ErrNotFound) {
 				t.Fatalf("UpdateAttemptResult err = %v, want ErrNotFound", err)
 			}
-			_, err := s.RateAttempt(ctx, tt.learner, tt.id, quiz.Good, func(c quiz.Card) quiz.Card { return c })
+			_, err := s.RateAttempt(ctx, tt.learner, tt.id, quiz.Good, func(c quiz.Card) quiz.Card { return c }, t0)
 			if !errors.Is(err, store.ErrNotFound) {
 				t.Fatalf("RateAttempt err = %v, want ErrNotFound", err)
 			}
@@ -98,7 +103,7 @@ func TestRateAttemptSchedulesOnce(t *testing.T) {
 	ctx := context.Background()
 	s := mustOpen(t, "")
 	me := mustLearner(t, s)
-	id, err := s.CreateAttempt(ctx, me, singleQ, quiz.Answer{Choices: []string{"a"}}, quiz.Result{Question: singleQ.ID, Kind: singleQ.Kind, Score: 1, Passed: true})
+	id, err := s.CreateAttempt(ctx, me, singleQ, quiz.Answer{Choices: []string{"a"}}, quiz.Result{Question: singleQ.ID, Kind: singleQ.Kind, Score: 1, Passed: true}, t0)
 	if err != nil {
 		t.Fatalf("create attempt: %v", err)
 	}
@@ -106,7 +111,7 @@ func TestRateAttemptSchedulesOnce(t *testing.T) {
 	card, err := s.RateAttempt(ctx, me, id, quiz.Good, func(c quiz.Card) quiz.Card {
 		seen = c
 		return quiz.Schedule(c, quiz.Good, day)
-	})
+	}, t0)
 	if err != nil {
 		t.Fatalf("rate: %v", err)
 	}
@@ -116,10 +121,10 @@ func TestRateAttemptSchedulesOnce(t *testing.T) {
 	if !card.Due.After(day) {
 		t.Fatalf("due = %v, want after %v", card.Due, day)
 	}
-	if _, err := s.RateAttempt(ctx, me, id, quiz.Easy, func(c quiz.Card) quiz.Card { return c }); !errors.Is(err, store.ErrAlreadyRated) {
+	if _, err := s.RateAttempt(ctx, me, id, quiz.Easy, func(c quiz.Card) quiz.Card { return c }, t0); !errors.Is(err, store.ErrAlreadyRated) {
 		t.Fatalf("second rating err = %v, want ErrAlreadyRated", err)
 	}
-	if _, err := s.RateAttempt(ctx, me, id, quiz.Rating(7), func(c quiz.Card) quiz.Card { return c }); err == nil {
+	if _, err := s.RateAttempt(ctx, me, id, quiz.Rating(7), func(c quiz.Card) quiz.Card { return c }, t0); err == nil {
 		t.Fatalf("rating 7 was accepted")
 	}
 	a, err := s.Attempt(ctx, me, id)
@@ -131,11 +136,11 @@ func TestRateAttemptSchedulesOnce(t *testing.T) {
 	}
 
 	// A second attempt at the same question schedules from the stored card.
-	id2, _ := s.CreateAttempt(ctx, me, singleQ, quiz.Answer{Choices: []string{"a"}}, quiz.Result{Score: 1, Passed: true})
+	id2, _ := s.CreateAttempt(ctx, me, singleQ, quiz.Answer{Choices: []string{"a"}}, quiz.Result{Score: 1, Passed: true}, t0)
 	if _, err := s.RateAttempt(ctx, me, id2, quiz.Good, func(c quiz.Card) quiz.Card {
 		seen = c
 		return quiz.Schedule(c, quiz.Good, day.AddDate(0, 0, 3))
-	}); err != nil {
+	}, t0); err != nil {
 		t.Fatalf("rate second: %v", err)
 	}
 	if diff := cmp.Diff(card, seen); diff != "" {
@@ -150,14 +155,14 @@ func TestCardsAndAttemptsSurviveReopen(t *testing.T) {
 	me := mustLearner(t, s)
 	ids := map[string]string{}
 	for _, q := range []*quiz.Question{freeQ, singleQ, freeQ} {
-		id, err := s.CreateAttempt(ctx, me, q, quiz.Answer{Text: "x", Choices: []string{"a"}}, quiz.Result{Question: q.ID, Kind: q.Kind, Score: 0.75})
+		id, err := s.CreateAttempt(ctx, me, q, quiz.Answer{Text: "x", Choices: []string{"a"}}, quiz.Result{Question: q.ID, Kind: q.Kind, Score: 0.75}, t0)
 		if err != nil {
 			t.Fatalf("create attempt: %v", err)
 		}
 		ids[q.ID] = id
 	}
 	rate := func(id string, r quiz.Rating) quiz.Card {
-		c, err := s.RateAttempt(ctx, me, id, r, func(c quiz.Card) quiz.Card { return quiz.Schedule(c, r, day) })
+		c, err := s.RateAttempt(ctx, me, id, r, func(c quiz.Card) quiz.Card { return quiz.Schedule(c, r, day) }, t0)
 		if err != nil {
 			t.Fatalf("rate: %v", err)
 		}

@@ -25,13 +25,13 @@ func BenchmarkCreateAttemptParallel(b *testing.B) {
 	b.SetParallelism(16)
 	b.ReportAllocs()
 	b.RunParallel(func(pb *testing.PB) {
-		learner, err := s.CreateLearner(ctx)
+		learner, err := s.CreateLearner(ctx, t0)
 		if err != nil {
 			b.Error(err)
 			return
 		}
 		for pb.Next() {
-			if _, err := s.CreateAttempt(ctx, learner, freeQ, quiz.Answer{Text: text}, res); err != nil {
+			if _, err := s.CreateAttempt(ctx, learner, freeQ, quiz.Answer{Text: text}, res, t0); err != nil {
 				b.Error(err)
 				return
 			}

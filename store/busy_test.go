@@ -37,7 +37,7 @@ func TestHeldWriteLockFailsFastWithErrBusy(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, errs[i] = s.CreateLearner(ctx)
+			_, errs[i] = s.CreateLearner(ctx, t0)
 		}()
 	}
 	wg.Wait()
@@ -50,7 +50,7 @@ func TestHeldWriteLockFailsFastWithErrBusy(t *testing.T) {
 		t.Fatalf("CheckWritable under a held lock: err = %v, want ErrBusy", err)
 	}
 	release()
-	if _, err := s.CreateLearner(ctx); err != nil {
+	if _, err := s.CreateLearner(ctx, t0); err != nil {
 		t.Fatalf("write after the lock is released: %v", err)
 	}
 	if err := s.CheckWritable(ctx); err != nil {

@@ -32,6 +32,8 @@ type Dispute struct {
 	// Answer is the text that was graded; Grader the grader's version.
 	Answer  string
 	Grader  string
+	// Created is when the learner contested: the caller's time, stored
+	// as given.
 	Created time.Time
 }
 
@@ -46,6 +48,9 @@ func checkDispute(d Dispute) error {
 		return fmt.Errorf("%w: reason longer than %d characters", ErrBadDispute, quiz.MaxDisputeReason)
 	case d.Item == "" || d.Question == "":
 		return fmt.Errorf("%w: no item or question", ErrBadDispute)
+	case d.Created.IsZero():
+		// The caller's clock stamps every row (the store has none).
+		return fmt.Errorf("%w: no time", ErrBadDispute)
 	}
 	return nil
 }
@@ -80,7 +85,7 @@ func (s *Store) ContestAttempt(ctx context.Context, learner, id string, d Disput
 		_, err = tx.ExecContext(ctx,
 			`INSERT INTO disputes (id, learner_id, surface, attempt_id, question_id, item, was, reason, answer, grader, created_ms)
 			 VALUES (?, ?, 'practice', ?, ?, ?, ?, ?, ?, ?, ?)`,
-			NewID(), learner, id, d.Question, d.Item, d.Was, d.Reason, d.Answer, d.Grader, s.nowMS())
+			NewID(), learner, id, d.Question, d.Item, d.Was, d.Reason, d.Answer, d.Grader, d.Created.UnixMilli())
 		return err
 	})
 	if err != nil {
@@ -123,7 +128,7 @@ func (s *Store) ContestTurn(ctx context.Context, learner, id string, seq int, d 
 		if _, err := tx.ExecContext(ctx,
 			`INSERT INTO disputes (id, learner_id, surface, round_id, seq, question_id, item, was, reason, answer, grader, created_ms)
 			 VALUES (?, ?, 'round', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			NewID(), learner, id, seq, d.Question, d.Item, d.Was, d.Reason, d.Answer, d.Grader, s.nowMS()); err != nil {
+			NewID(), learner, id, seq, d.Question, d.Item, d.Was, d.Reason, d.Answer, d.Grader, d.Created.UnixMilli()); err != nil {
 			return err
 		}
 		round, err := readRound(ctx, tx, learner, id)

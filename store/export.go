@@ -153,17 +153,18 @@ func (e *ImportError) Error() string {
 // maxImportProblems caps the problems reported for one file.
 const maxImportProblems = 20
 
-// ExportLearner returns all of learner's data, read in one snapshot.
-func (s *Store) ExportLearner(ctx context.Context, learner string) (Export, error) {
+// ExportLearner returns all of learner's data, read in one snapshot, as
+// exported at now.
+func (s *Store) ExportLearner(ctx context.Context, learner string, now time.Time) (Export, error) {
 	if !ValidID(learner) {
-		return emptyExport(s.now()), nil
+		return emptyExport(now), nil
 	}
 	tx, err := s.r.BeginTx(ctx, nil)
 	if err != nil {
 		return Export{}, fmt.Errorf("export: %w", err)
 	}
 	defer tx.Rollback()
-	e, err := exportTx(ctx, tx, learner, s.now())
+	e, err := exportTx(ctx, tx, learner, now)
 	if err != nil {
 		return Export{}, fmt.Errorf("export: %w", err)
 	}
@@ -633,7 +634,7 @@ func oneLine(s string) string {
 // section read keeps its first time, and of two cards for a question the
 // more recently updated one stays. Imported items get new ids. It returns
 // ErrNotFound for an unknown learner.
-func (s *Store) ImportLearner(ctx context.Context, learner string, e Export) (ImportSummary, error) {
+func (s *Store) ImportLearner(ctx context.Context, learner string, e Export, now time.Time) (ImportSummary, error) {
 	if !ValidID(learner) {
 		return ImportSummary{}, fmt.Errorf("import: %w", ErrNotFound)
 	}
@@ -647,7 +648,7 @@ func (s *Store) ImportLearner(ctx context.Context, learner string, e Export) (Im
 			return ErrNotFound
 		}
 		var err error
-		sum, err = importTx(ctx, tx, learner, e, s.nowMS())
+		sum, err = importTx(ctx, tx, learner, e, now.UnixMilli())
 		return err
 	})
 	if err != nil {

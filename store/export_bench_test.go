@@ -21,7 +21,7 @@ import (
 func BenchmarkImportLongHistory(b *testing.B) {
 	ctx := context.Background()
 	s := mustOpen(b, "")
-	id, err := s.CreateLearner(ctx)
+	id, err := s.CreateLearner(ctx, t0)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -38,11 +38,11 @@ func BenchmarkImportLongHistory(b *testing.B) {
 	for i := 0; i < 1000; i++ {
 		rng.Shuffle(len(words), func(a, b int) { words[a], words[b] = words[b], words[a] })
 		answer := quiz.Answer{Text: strings.Join(words, " ")}
-		if _, err := s.CreateAttempt(ctx, id, q, answer, cat.Questions.Grade(q, answer)); err != nil {
+		if _, err := s.CreateAttempt(ctx, id, q, answer, cat.Questions.Grade(q, answer), t0); err != nil {
 			b.Fatal(err)
 		}
 	}
-	e, err := s.ExportLearner(ctx, id)
+	e, err := s.ExportLearner(ctx, id, t0)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -58,7 +58,7 @@ func BenchmarkImportLongHistory(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
-		to, err := s.CreateLearner(ctx)
+		to, err := s.CreateLearner(ctx, t0)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -70,7 +70,7 @@ func BenchmarkImportLongHistory(b *testing.B) {
 		if err := dec.Validate(nil); err != nil {
 			b.Fatal(err)
 		}
-		if sum, err := s.ImportLearner(ctx, to, dec); err != nil || sum.Attempts != 1000 {
+		if sum, err := s.ImportLearner(ctx, to, dec, t0); err != nil || sum.Attempts != 1000 {
 			b.Fatalf("import = %+v, %v", sum, err)
 		}
 	}

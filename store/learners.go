@@ -10,21 +10,21 @@ import (
 
 // CreateLearner records a new anonymous learner and returns its id. It
 // returns a QuotaError (Global) when Limits.NewLearnersPerMinute learners
-// were created in the last minute.
-func (s *Store) CreateLearner(ctx context.Context) (string, error) {
+// were created in the minute before now.
+func (s *Store) CreateLearner(ctx context.Context, now time.Time) (string, error) {
 	id := NewID()
-	now := s.nowMS()
+	nowMS := now.UnixMilli()
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
 		if limit := s.currentLimits().NewLearnersPerMinute; limit > 0 {
 			var n int
-			if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM learners WHERE created_ms > ?", now-60_000).Scan(&n); err != nil {
+			if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM learners WHERE created_ms > ?", nowMS-60_000).Scan(&n); err != nil {
 				return err
 			}
 			if n >= limit {
 				return &QuotaError{What: "new learners", Limit: limit, Window: "a minute", Global: true}
 			}
 		}
-		_, err := tx.ExecContext(ctx, "INSERT INTO learners (id, created_ms) VALUES (?, ?)", id, now)
+		_, err := tx.ExecContext(ctx, "INSERT INTO learners (id, created_ms) VALUES (?, ?)", id, nowMS)
 		return err
 	})
 	if err != nil {
@@ -50,13 +50,13 @@ func (s *Store) LearnerExists(ctx context.Context, id string) (bool, error) {
 	return true, nil
 }
 
-// MarkRead records that the learner has read the guide section slug. Marking
-// a section twice keeps the first time.
-func (s *Store) MarkRead(ctx context.Context, learner, slug string) error {
+// MarkRead records that the learner has read the guide section slug at
+// now. Marking a section twice keeps the first time.
+func (s *Store) MarkRead(ctx context.Context, learner, slug string, now time.Time) error {
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx,
 			"INSERT INTO reading_progress (learner_id, slug, read_ms) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-			learner, slug, s.nowMS())
+			learner, slug, now.UnixMilli())
 		return err
 	})
 	if err != nil {

@@ -31,8 +31,9 @@ func ParseDay(s string) (time.Time, error) {
 }
 
 // SetInterviewDate records the day of learner's interview, replacing any
-// earlier one. It returns ErrNotFound for an unknown learner.
-func (s *Store) SetInterviewDate(ctx context.Context, learner string, day time.Time) error {
+// earlier one, as updated at now. It returns ErrNotFound for an unknown
+// learner.
+func (s *Store) SetInterviewDate(ctx context.Context, learner string, day, now time.Time) error {
 	if !ValidID(learner) {
 		return fmt.Errorf("set interview date: %w", ErrNotFound)
 	}
@@ -40,7 +41,7 @@ func (s *Store) SetInterviewDate(ctx context.Context, learner string, day time.T
 		_, err := tx.ExecContext(ctx,
 			`INSERT INTO study_plans (learner_id, interview_day, updated_ms) VALUES (?, ?, ?)
 			 ON CONFLICT (learner_id) DO UPDATE SET interview_day = excluded.interview_day, updated_ms = excluded.updated_ms`,
-			learner, day.UTC().Format(DayLayout), s.nowMS())
+			learner, day.UTC().Format(DayLayout), now.UnixMilli())
 		return err
 	})
 	if err != nil {
@@ -92,10 +93,10 @@ type CramReview struct {
 	At       time.Time
 }
 
-// RecordCram stores a cram recall of question rated r. It touches no card:
+// RecordCram stores a cram recall of question rated r at now. It touches no card:
 // cram ratings are kept apart so the FSRS schedule stays what the spaced
 // reviews made it. It returns ErrNotFound for an unknown learner.
-func (s *Store) RecordCram(ctx context.Context, learner, question string, r quiz.Rating) error {
+func (s *Store) RecordCram(ctx context.Context, learner, question string, r quiz.Rating, now time.Time) error {
 	if !ValidID(learner) {
 		return fmt.Errorf("record cram: %w", ErrNotFound)
 	}
@@ -105,7 +106,7 @@ func (s *Store) RecordCram(ctx context.Context, learner, question string, r quiz
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx,
 			"INSERT INTO cram_reviews (learner_id, question_id, rating, reviewed_ms) VALUES (?, ?, ?, ?)",
-			learner, question, int(r), s.nowMS())
+			learner, question, int(r), now.UnixMilli())
 		return err
 	})
 	if err != nil {

@@ -71,10 +71,10 @@ func (e *QuotaError) Error() string {
 func (e *QuotaError) Is(target error) bool { return target == ErrQuota }
 
 // checkQuota returns a QuotaError when learner already has perDay rows of
-// table created in the last 24 hours or total rows at all. col is the
+// table created in the 24 hours before now or total rows at all. col is the
 // table's creation-time column; the (learner_id, col) index serves both
 // counts.
-func (s *Store) checkQuota(ctx context.Context, tx *sql.Tx, what, table, col, learner string, perDay, total int) error {
+func checkQuota(ctx context.Context, tx *sql.Tx, now time.Time, what, table, col, learner string, perDay, total int) error {
 	if total > 0 {
 		var n int
 		if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM "+table+" WHERE learner_id = ?", learner).Scan(&n); err != nil {
@@ -85,7 +85,7 @@ func (s *Store) checkQuota(ctx context.Context, tx *sql.Tx, what, table, col, le
 		}
 	}
 	if perDay > 0 {
-		since := s.now().Add(-24 * time.Hour).UnixMilli()
+		since := now.Add(-24 * time.Hour).UnixMilli()
 		var n int
 		if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM "+table+" WHERE learner_id = ? AND "+col+" >= ?", learner, since).Scan(&n); err != nil {
 			return fmt.Errorf("count %s: %w", what, err)

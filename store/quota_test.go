@@ -29,7 +29,7 @@ func (c *movingClock) add(d time.Duration) {
 func openWithClock(t *testing.T) (*store.Store, *movingClock) {
 	t.Helper()
 	clk := &movingClock{t: day}
-	s, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "quota.db"), clk.now)
+	s, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "quota.db"))
 	if err != nil {
 		t.Fatalf("open store: %v", err)
 	}
@@ -49,8 +49,8 @@ func TestQuotasPerLearner(t *testing.T) {
 		count  func(s *store.Store, learner string) int
 	}{
 		{"attempts", store.Limits{AttemptsPerDay: 3, AttemptsTotal: 5},
-			func(s *store.Store, learner string, _ *movingClock) error {
-				_, err := s.CreateAttempt(ctx, learner, freeQ, quiz.Answer{Text: "a lease"}, quiz.Result{Question: freeQ.ID, Kind: freeQ.Kind})
+			func(s *store.Store, learner string, clk *movingClock) error {
+				_, err := s.CreateAttempt(ctx, learner, freeQ, quiz.Answer{Text: "a lease"}, quiz.Result{Question: freeQ.ID, Kind: freeQ.Kind}, clk.now())
 				return err
 			},
 			func(s *store.Store, learner string) int {
@@ -61,8 +61,8 @@ func TestQuotasPerLearner(t *testing.T) {
 				return len(l)
 			}},
 		{"timelines", store.Limits{TimelinesPerDay: 3, TimelinesTotal: 5},
-			func(s *store.Store, learner string, _ *movingClock) error {
-				_, err := s.CreateTimeline(ctx, store.NewTimeline{Learner: learner, Title: "t", Scenario: json.RawMessage(`{}`), EngineVersion: "1"})
+			func(s *store.Store, learner string, clk *movingClock) error {
+				_, err := s.CreateTimeline(ctx, store.NewTimeline{Learner: learner, Title: "t", Scenario: json.RawMessage(`{}`), EngineVersion: "1"}, clk.now())
 				return err
 			},
 			func(s *store.Store, learner string) int {
@@ -126,13 +126,13 @@ func TestNewLearnersPerMinute(t *testing.T) {
 	s.SetLimits(store.Limits{NewLearnersPerMinute: 2})
 	mustLearner(t, s)
 	mustLearner(t, s)
-	_, err := s.CreateLearner(ctx)
+	_, err := s.CreateLearner(ctx, clk.now())
 	var qe *store.QuotaError
 	if !errors.As(err, &qe) || !qe.Global || qe.Limit != 2 {
 		t.Fatalf("3rd learner in a minute: err = %v, want the global quota of 2", err)
 	}
 	clk.add(61 * time.Second)
-	if _, err := s.CreateLearner(ctx); err != nil {
+	if _, err := s.CreateLearner(ctx, clk.now()); err != nil {
 		t.Fatalf("a learner a minute later: %v", err)
 	}
 }
@@ -143,18 +143,18 @@ func TestPruneInactive(t *testing.T) {
 	ctx := context.Background()
 	s, clk := openWithClock(t)
 	idle, answered, reading, idleTimeline := mustLearner(t, s), mustLearner(t, s), mustLearner(t, s), mustLearner(t, s)
-	tl, err := s.CreateTimeline(ctx, store.NewTimeline{Learner: idleTimeline, Title: "t", Scenario: json.RawMessage(`{}`), EngineVersion: "1"})
+	tl, err := s.CreateTimeline(ctx, store.NewTimeline{Learner: idleTimeline, Title: "t", Scenario: json.RawMessage(`{}`), EngineVersion: "1"}, clk.now())
 	if err != nil {
 		t.Fatal(err)
 	}
 	clk.add(200 * 24 * time.Hour)
-	if _, err := s.CreateAttempt(ctx, answered, freeQ, quiz.Answer{Text: "x"}, quiz.Result{Question: freeQ.ID, Kind: freeQ.Kind}); err != nil {
+	if _, err := s.CreateAttempt(ctx, answered, freeQ, quiz.Answer{Text: "x"}, quiz.Result{Question: freeQ.ID, Kind: freeQ.Kind}, clk.now()); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.MarkRead(ctx, reading, "fencing-tokens"); err != nil {
+	if err := s.MarkRead(ctx, reading, "fencing-tokens", clk.now()); err != nil {
 		t.Fatal(err)
 	}
-	fresh := mustLearner(t, s)
+	fresh := mustLearnerAt(t, s, clk.now())
 	n, err := s.PruneInactive(ctx, clk.now().Add(-180*24*time.Hour))
 	if err != nil {
 		t.Fatalf("prune: %v", err)

@@ -128,7 +128,7 @@ func (s *Store) CreateRound(ctx context.Context, learner string, nr NewRound) (s
 	id := NewID()
 	lim := s.currentLimits()
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
-		if err := s.checkQuota(ctx, tx, "mock rounds", "rounds", "started_ms", learner, lim.RoundsPerDay, lim.RoundsTotal); err != nil {
+		if err := checkQuota(ctx, tx, nr.Started, "mock rounds", "rounds", "started_ms", learner, lim.RoundsPerDay, lim.RoundsTotal); err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx,
@@ -417,48 +417,23 @@ func (s *Store) FinishRound(ctx context.Context, learner, id string, finish func
 
 // insertRatedAttempt stores item as an attempt already rated item.Rating at
 // at, and replaces its question's card with the card scheduled by that
-// rating, inside tx. It mirrors CreateAttempt followed by RateAttempt, which
-// each own their transaction.
+// rating, inside tx: CreateAttempt followed by RateAttempt, through the
+// same helpers, in the round's transaction.
 func insertRatedAttempt(ctx context.Context, tx *sql.Tx, learner string, item quiz.ReviewItem, at time.Time) error {
 	if !item.Rating.Valid() {
 		return fmt.Errorf("rating %d is not 1-4", int(item.Rating))
 	}
-	ans, err := json.Marshal(item.Answer)
-	if err != nil {
-		return fmt.Errorf("answer: %w", err)
-	}
-	rs, err := json.Marshal(item.Result)
-	if err != nil {
-		return fmt.Errorf("result: %w", err)
-	}
-	ms := at.UnixMilli()
-	if _, err := tx.ExecContext(ctx,
-		`INSERT INTO attempts (id, learner_id, question_id, kind, answer, result, score, passed, created_ms, rating, rated_ms)
-		 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		NewID(), learner, item.Question, string(item.Kind), string(ans), string(rs), item.Result.Score, boolInt(item.Result.Passed), ms, int(item.Rating), ms); err != nil {
-		return err
-	}
-	card := quiz.NewCard()
-	var raw string
-	err = tx.QueryRowContext(ctx, "SELECT card FROM cards WHERE learner_id = ? AND question_id = ?", learner, item.Question).Scan(&raw)
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-	case err != nil:
-		return err
-	default:
-		if err := json.Unmarshal([]byte(raw), &card); err != nil {
-			return fmt.Errorf("decode card: %w", err)
-		}
-	}
-	next := quiz.Schedule(card, item.Rating, at)
-	enc, err := json.Marshal(next)
+	row, err := newAttemptRow(learner, item.Question, item.Kind, item.Answer, item.Result, at)
 	if err != nil {
 		return err
 	}
-	_, err = tx.ExecContext(ctx,
-		`INSERT INTO cards (learner_id, question_id, card, due_ms, updated_ms) VALUES (?, ?, ?, ?, ?)
-		 ON CONFLICT (learner_id, question_id) DO UPDATE SET card = excluded.card, due_ms = excluded.due_ms, updated_ms = excluded.updated_ms`,
-		learner, item.Question, string(enc), next.Due.UnixMilli(), ms)
+	row.rating, row.ratedMS = item.Rating, at.UnixMilli()
+	if err := insertAttemptTx(ctx, tx, row); err != nil {
+		return err
+	}
+	_, err = rescheduleCardTx(ctx, tx, learner, item.Question, at, func(c quiz.Card) quiz.Card {
+		return quiz.Schedule(c, item.Rating, at)
+	})
 	return err
 }
 

@@ -9,6 +9,9 @@ import (
 	"lockdrill/store"
 )
 
+// t0 is the time the tests' writes happen at, unless a test moves a clock.
+var t0 = time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)
+
 // mustOpen opens a store on a fresh file in the test's temporary directory and
 // closes it when the test ends.
 func mustOpen(tb testing.TB, path string) *store.Store {
@@ -16,7 +19,7 @@ func mustOpen(tb testing.TB, path string) *store.Store {
 	if path == "" {
 		path = filepath.Join(tb.TempDir(), "test.db")
 	}
-	s, err := store.Open(context.Background(), path, func() time.Time { return time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC) })
+	s, err := store.Open(context.Background(), path)
 	if err != nil {
 		tb.Fatalf("open store: %v", err)
 	}
@@ -55,20 +58,20 @@ func TestReadingProgressSurvivesReopen(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "lockdrill.db")
 	s := mustOpen(t, path)
-	id, err := s.CreateLearner(ctx)
+	id, err := s.CreateLearner(ctx, t0)
 	if err != nil {
 		t.Fatalf("create learner: %v", err)
 	}
 	for _, slug := range []string{"fencing-tokens", "lease-not-mutex", "fencing-tokens"} {
-		if err := s.MarkRead(ctx, id, slug); err != nil {
+		if err := s.MarkRead(ctx, id, slug, t0); err != nil {
 			t.Fatalf("mark read %s: %v", slug, err)
 		}
 	}
-	other, err := s.CreateLearner(ctx)
+	other, err := s.CreateLearner(ctx, t0)
 	if err != nil {
 		t.Fatalf("create learner: %v", err)
 	}
-	if err := s.MarkRead(ctx, other, "redlock-dispute"); err != nil {
+	if err := s.MarkRead(ctx, other, "redlock-dispute", t0); err != nil {
 		t.Fatalf("mark read: %v", err)
 	}
 	s.Close()
@@ -98,7 +101,7 @@ func TestReadingProgressSurvivesReopen(t *testing.T) {
 func TestLearnerExists(t *testing.T) {
 	ctx := context.Background()
 	s := mustOpen(t, "")
-	id, err := s.CreateLearner(ctx)
+	id, err := s.CreateLearner(ctx, t0)
 	if err != nil {
 		t.Fatalf("create learner: %v", err)
 	}

@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"lockdrill/sandbox"
 )
 
 // Timeline is a saved sandbox timeline: a scenario and the engine version
@@ -19,7 +21,8 @@ type Timeline struct {
 	// PresetID is the preset it started from ("" for a blank or imported one).
 	PresetID string
 	Title    string
-	// Scenario is the scenario JSON (the export format of DESIGN.md).
+	// Scenario is the scenario JSON: what sandbox.Parse reads and
+	// `lockdrill sim` runs (rules in sandbox/doc.go).
 	Scenario json.RawMessage
 	// EngineVersion is the sandbox.EngineVersion that last saved it.
 	EngineVersion string
@@ -50,10 +53,10 @@ type NewTimeline struct {
 const MaxTimelineTitle = 120
 
 // CreateTimeline saves a new timeline owned by t.Learner and returns its
-// unguessable id. It fails when the scenario is not JSON or the learner
-// does not exist, and returns a QuotaError when the learner has reached
-// Limits.TimelinesPerDay or TimelinesTotal.
-func (s *Store) CreateTimeline(ctx context.Context, t NewTimeline) (string, error) {
+// unguessable id, created at now. It fails when the scenario is not JSON or
+// the learner does not exist, and returns a QuotaError when the learner has
+// reached Limits.TimelinesPerDay or TimelinesTotal.
+func (s *Store) CreateTimeline(ctx context.Context, t NewTimeline, at time.Time) (string, error) {
 	if !ValidID(t.Learner) {
 		return "", fmt.Errorf("create timeline: invalid learner id")
 	}
@@ -61,10 +64,10 @@ func (s *Store) CreateTimeline(ctx context.Context, t NewTimeline) (string, erro
 		return "", fmt.Errorf("create timeline: scenario is not valid JSON")
 	}
 	id := NewID()
-	now := s.nowMS()
+	now := at.UnixMilli()
 	lim := s.currentLimits()
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
-		if err := s.checkQuota(ctx, tx, "sandbox timelines", "timelines", "created_ms", t.Learner, lim.TimelinesPerDay, lim.TimelinesTotal); err != nil {
+		if err := checkQuota(ctx, tx, at, "sandbox timelines", "timelines", "created_ms", t.Learner, lim.TimelinesPerDay, lim.TimelinesTotal); err != nil {
 			return err
 		}
 		_, err := tx.ExecContext(ctx, `INSERT INTO timelines
@@ -78,6 +81,41 @@ func (s *Store) CreateTimeline(ctx context.Context, t NewTimeline) (string, erro
 		return "", fmt.Errorf("create timeline: %w", err)
 	}
 	return id, nil
+}
+
+// CreateScenarioTimeline is CreateTimeline for a scenario the learner
+// just made: the store encodes sc (see EncodeScenario) and records it as
+// run by the current sandbox.EngineVersion; t.Scenario and t.EngineVersion
+// are ignored.
+func (s *Store) CreateScenarioTimeline(ctx context.Context, t NewTimeline, sc sandbox.Scenario, at time.Time) (string, error) {
+	raw, err := EncodeScenario(sc)
+	if err != nil {
+		return "", fmt.Errorf("create timeline: %w", err)
+	}
+	t.Scenario, t.EngineVersion = raw, sandbox.EngineVersion
+	return s.CreateTimeline(ctx, t, at)
+}
+
+// SaveScenario is UpdateTimeline for a scenario the learner just changed:
+// the store encodes sc and records it as run by the current
+// sandbox.EngineVersion.
+func (s *Store) SaveScenario(ctx context.Context, learner, id string, sc sandbox.Scenario, nowMS int64, at time.Time) error {
+	raw, err := EncodeScenario(sc)
+	if err != nil {
+		return fmt.Errorf("update timeline %s: %w", id, err)
+	}
+	return s.UpdateTimeline(ctx, learner, id, raw, sandbox.EngineVersion, nowMS, at)
+}
+
+// EncodeScenario returns sc in the form a timeline saves it: JSON that
+// sandbox.Parse reads back. The bytes are what a replay runs (the events
+// are never stored), so this one encoding is used for every save.
+func EncodeScenario(sc sandbox.Scenario) (json.RawMessage, error) {
+	b, err := json.Marshal(sc)
+	if err != nil {
+		return nil, fmt.Errorf("encode scenario: %w", err)
+	}
+	return b, nil
 }
 
 // Timeline returns the timeline with the given id, whoever owns it: the id
@@ -105,16 +143,17 @@ func (s *Store) Timeline(ctx context.Context, id string) (Timeline, error) {
 	return t, nil
 }
 
-// UpdateTimeline replaces the scenario, engine version and now of the
-// learner's timeline id. It returns ErrNotFound when the timeline does not
+// UpdateTimeline replaces the scenario, engine version and virtual now
+// (nowMS) of the learner's timeline id, as updated at the wall-clock time
+// at. It returns ErrNotFound when the timeline does not
 // exist or belongs to someone else: only its owner changes a timeline.
-func (s *Store) UpdateTimeline(ctx context.Context, learner, id string, scenario json.RawMessage, engineVersion string, nowMS int64) error {
+func (s *Store) UpdateTimeline(ctx context.Context, learner, id string, scenario json.RawMessage, engineVersion string, nowMS int64, at time.Time) error {
 	if !json.Valid(scenario) {
 		return fmt.Errorf("update timeline %s: scenario is not valid JSON", id)
 	}
 	return s.updateOwned(ctx, "update timeline "+id, learner, id,
 		"UPDATE timelines SET scenario = ?, engine_version = ?, now_ms = ?, updated_ms = ? WHERE id = ? AND learner_id = ?",
-		string(scenario), engineVersion, max(nowMS, 0), s.nowMS(), id, learner)
+		string(scenario), engineVersion, max(nowMS, 0), at.UnixMilli(), id, learner)
 }
 
 func (s *Store) updateOwned(ctx context.Context, what, learner, id, query string, args ...any) error {

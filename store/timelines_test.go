@@ -12,16 +12,16 @@ import (
 func TestTimelineOwnership(t *testing.T) {
 	ctx := context.Background()
 	s := mustOpen(t, "")
-	owner, err := s.CreateLearner(ctx)
+	owner, err := s.CreateLearner(ctx, t0)
 	if err != nil {
 		t.Fatalf("create learner: %v", err)
 	}
-	other, err := s.CreateLearner(ctx)
+	other, err := s.CreateLearner(ctx, t0)
 	if err != nil {
 		t.Fatalf("create learner: %v", err)
 	}
 	id, err := s.CreateTimeline(ctx, store.NewTimeline{Learner: owner, PresetID: "paused-holder-fenced", Title: "Paused holder",
-		Scenario: json.RawMessage(`{"clients":[{"id":"A"}],"actions":[]}`), EngineVersion: "1", NowMS: 14000, PredictQuestion: "q1", Prediction: "a"})
+		Scenario: json.RawMessage(`{"clients":[{"id":"A"}],"actions":[]}`), EngineVersion: "1", NowMS: 14000, PredictQuestion: "q1", Prediction: "a"}, t0)
 	if err != nil {
 		t.Fatalf("create timeline: %v", err)
 	}
@@ -40,11 +40,11 @@ func TestTimelineOwnership(t *testing.T) {
 		}
 	})
 	t.Run("only the owner updates it", func(t *testing.T) {
-		err := s.UpdateTimeline(ctx, other, id, json.RawMessage(`{"clients":[]}`), "1", 0)
+		err := s.UpdateTimeline(ctx, other, id, json.RawMessage(`{"clients":[]}`), "1", 0, t0)
 		if !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("update by another learner: err = %v, want ErrNotFound", err)
 		}
-		if err := s.UpdateTimeline(ctx, owner, id, json.RawMessage(`{"clients":[{"id":"B"}]}`), "2", 20000); err != nil {
+		if err := s.UpdateTimeline(ctx, owner, id, json.RawMessage(`{"clients":[{"id":"B"}]}`), "2", 20000, t0); err != nil {
 			t.Fatalf("update by owner: %v", err)
 		}
 		got, _ := s.Timeline(ctx, id)
@@ -70,7 +70,7 @@ func TestTimelineOwnership(t *testing.T) {
 func TestTimelineRefusesBadInput(t *testing.T) {
 	ctx := context.Background()
 	s := mustOpen(t, "")
-	learner, _ := s.CreateLearner(ctx)
+	learner, _ := s.CreateLearner(ctx, t0)
 	tests := []struct {
 		name string
 		id   string
@@ -86,7 +86,7 @@ func TestTimelineRefusesBadInput(t *testing.T) {
 		})
 	}
 	t.Run("scenario that is not JSON", func(t *testing.T) {
-		if _, err := s.CreateTimeline(ctx, store.NewTimeline{Learner: learner, Title: "x", Scenario: json.RawMessage(`{`), EngineVersion: "1"}); err == nil {
+		if _, err := s.CreateTimeline(ctx, store.NewTimeline{Learner: learner, Title: "x", Scenario: json.RawMessage(`{`), EngineVersion: "1"}, t0); err == nil {
 			t.Fatalf("created a timeline from invalid JSON")
 		}
 	})

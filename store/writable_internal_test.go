@@ -13,7 +13,7 @@ import (
 func TestCheckWritableOnAReadOnlyDatabase(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "ro.db")
-	s, err := Open(ctx, path, nil)
+	s, err := Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}

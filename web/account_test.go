@@ -365,7 +365,7 @@ func TestDeleteEverythingAboutMe(t *testing.T) {
 	if ok, _ := st.LearnerExists(context.Background(), id); ok {
 		t.Errorf("the learner still exists")
 	}
-	e, err := st.ExportLearner(context.Background(), id)
+	e, err := st.ExportLearner(context.Background(), id, testNow)
 	if err != nil || len(e.Attempts)+len(e.Cards)+len(e.Rounds)+len(e.Timelines)+len(e.Reading) != 0 {
 		t.Errorf("data left after delete: %+v, %v", e, err)
 	}

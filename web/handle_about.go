@@ -1,14 +1,11 @@
 package web
 
 import (
-	"errors"
-	"io/fs"
 	"net/http"
 	"strings"
 
 	"github.com/labstack/echo/v4"
 
-	"lockdrill/content"
 	"lockdrill/quiz"
 	"lockdrill/web/views"
 )
@@ -20,10 +17,7 @@ func (s *Server) handleAboutGrader(c echo.Context) error {
 	for _, f := range s.cat.Questions.Flags() {
 		v.Flags = append(v.Flags, views.FlagInfo{Label: f.Label, Severity: string(f.Severity), WhyHTML: f.WhyHTML, Fatal: f.Severity == quiz.SeverityFatal})
 	}
-	rep, err := loadAccuracy(content.Embedded())
-	if err != nil {
-		return err
-	}
+	rep := s.cat.Accuracy
 	if rep != nil && rep.Blind != nil {
 		v.Blind = blindView(rep.Blind)
 	}
@@ -43,16 +37,6 @@ func (s *Server) handleAboutGrader(c echo.Context) error {
 	p := s.page(c, "How answers are graded", "")
 	p.Description = "How lockdrill grades free-text interview answers without a language model, and how accurate the grader is."
 	return render(c, http.StatusOK, views.AboutGrader(p, v))
-}
-
-// loadAccuracy reads the published accuracy report, or nil when none has
-// been published yet.
-func loadAccuracy(fsys fs.FS) (*quiz.AccuracyReport, error) {
-	rep, err := content.LoadAccuracy(fsys)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	return rep, err
 }
 
 func accuracyFigures(f quiz.AccuracyFigures) views.AccuracyFigures {

@@ -84,7 +84,7 @@ func (s *Server) handleTransferIssue(c echo.Context) error {
 	if learner == "" {
 		return s.seeOtherWith(c, "/account", "warn", "This browser has no progress yet, so there is nothing to move. Answer a question first, or enter a code from your other browser below.")
 	}
-	code, expires, err := s.store.IssueTransferCode(c.Request().Context(), learner)
+	code, expires, err := s.store.IssueTransferCode(c.Request().Context(), learner, s.now())
 	if errors.Is(err, store.ErrTooManyCodes) {
 		return s.seeOtherWith(c, "/account", "bad", "You have asked for "+strconv.Itoa(store.MaxTransferCodesPerHour)+" codes in the last hour, the most lockdrill gives. Use the last one, or try again later.")
 	}
@@ -133,7 +133,7 @@ func (s *Server) handleTransferRedeem(c echo.Context) error {
 			return s.renderAccount(c, http.StatusOK, v)
 		}
 	}
-	learner, err := s.store.RedeemTransferCode(c.Request().Context(), typed, current)
+	learner, err := s.store.RedeemTransferCode(c.Request().Context(), typed, current, s.now())
 	if errors.Is(err, store.ErrCodeInvalid) {
 		v, verr := s.accountView(c)
 		if verr != nil {
@@ -168,7 +168,7 @@ func (s *Server) handleExport(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	e, err := s.store.ExportLearner(c.Request().Context(), learner)
+	e, err := s.store.ExportLearner(c.Request().Context(), learner, s.now())
 	if err != nil {
 		return err
 	}
@@ -231,7 +231,7 @@ func (s *Server) handleImport(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	sum, err := s.store.ImportLearner(c.Request().Context(), learner, e)
+	sum, err := s.store.ImportLearner(c.Request().Context(), learner, e, s.now())
 	if err != nil {
 		return err
 	}

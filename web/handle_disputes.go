@@ -78,7 +78,7 @@ func (s *Server) handleAttemptDispute(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	d := store.Dispute{Question: q.ID, Item: item, Was: what.Was, Reason: reason, Answer: at.Answer.Text, Grader: s.cat.Questions.Version()}
+	d := store.Dispute{Question: q.ID, Item: item, Was: what.Was, Reason: reason, Answer: at.Answer.Text, Grader: s.cat.Questions.Version(), Created: s.now()}
 	if err := s.store.ContestAttempt(c.Request().Context(), at.Learner, at.ID, d, res); err != nil {
 		return err
 	}
@@ -117,7 +117,7 @@ func (s *Server) handleTurnDispute(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	d := store.Dispute{Question: q.ID, Item: item, Was: what.Was, Reason: reason, Answer: t.Text, Grader: s.cat.Questions.Version()}
+	d := store.Dispute{Question: q.ID, Item: item, Was: what.Was, Reason: reason, Answer: t.Text, Grader: s.cat.Questions.Version(), Created: s.now()}
 	rescore := func(r *store.Round) (float64, quiz.Verdict) {
 		sc := quiz.Score(s.cat.Questions, s.cat.FollowUps, r.QuizTurns(), r.Limit)
 		return sc.Score, sc.Verdict

@@ -43,22 +43,27 @@ func (s *Server) handleLearnSection(c echo.Context) error {
 		return err
 	}
 	_, isRead := read[sec.Slug]
+	body, keyPoints, err := sec.Render()
+	if err != nil {
+		return err
+	}
 	p := s.page(c, sec.Title, "learn")
 	p.Description = sec.Summary
 	// Everything on the page but the CSRF token depends only on the
 	// section and whether it is read, so it is rendered once for each.
 	key := "learn/" + sec.Slug + "/read=" + strconv.FormatBool(isRead)
 	return s.renderShared(c, key, http.StatusOK, p, func(p views.Page) templ.Component {
-		return views.LearnSection(p, s.sectionView(sec, isRead))
+		return views.LearnSection(p, s.sectionView(sec, isRead, body, keyPoints))
 	})
 }
 
-// sectionView is the view of the guide section sec.
-func (s *Server) sectionView(sec *content.Section, isRead bool) views.LearnSectionView {
+// sectionView is the view of the guide section sec, whose rendered body
+// and key points are given.
+func (s *Server) sectionView(sec *content.Section, isRead bool, body, keyPoints string) views.LearnSectionView {
 	v := views.LearnSectionView{
 		Slug: sec.Slug, Title: sec.Title, Summary: sec.Summary, Minutes: sec.Minutes,
 		Order: indexOf(s.cat.Guide, sec) + 1, Total: len(s.cat.Guide),
-		HTML: sec.HTML, KeyPointsHTML: sec.KeyPointsHTML, Read: isRead,
+		HTML: body, KeyPointsHTML: keyPoints, Read: isRead,
 	}
 	for _, h := range sec.TOC {
 		v.TOC = append(v.TOC, views.NavLink{Href: "#" + h.ID, Title: h.Text})
@@ -93,7 +98,7 @@ func (s *Server) handleLearnMarkRead(c echo.Context) error {
 		}
 		return s.seeOther(c, "/learn/"+sec.Slug, "Marked as unread.")
 	case "1", "":
-		if err := s.store.MarkRead(ctx, learner, sec.Slug); err != nil {
+		if err := s.store.MarkRead(ctx, learner, sec.Slug, s.now()); err != nil {
 			return err
 		}
 	default:

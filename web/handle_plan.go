@@ -102,7 +102,7 @@ func (s *Server) handlePlanSet(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.store.SetInterviewDate(c.Request().Context(), learner, day); err != nil {
+	if err := s.store.SetInterviewDate(c.Request().Context(), learner, day, s.now()); err != nil {
 		return err
 	}
 	return s.seeOther(c, back+"#plan", "Your interview is set for "+day.Format("Monday 2 January")+": the plan below counts down to it.")
@@ -205,7 +205,7 @@ func (s *Server) handleCramRate(c echo.Context) error {
 	if !plan.Set || !plan.CramOpen {
 		return s.seeOtherWith(c, "/review/cram", "warn", "A cram session opens in the last week before your interview date. Nothing was recorded.")
 	}
-	if err := s.store.RecordCram(ctx, learner, q.ID, r); err != nil {
+	if err := s.store.RecordCram(ctx, learner, q.ID, r, s.now()); err != nil {
 		return err
 	}
 	return s.seeOther(c, "/review/cram", "")

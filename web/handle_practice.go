@@ -122,7 +122,7 @@ func (s *Server) handleAnswer(c echo.Context) error {
 		return err
 	}
 	res := s.cat.Questions.Grade(q, a)
-	id, err := s.store.CreateAttempt(c.Request().Context(), learner, q, a, res)
+	id, err := s.store.CreateAttempt(c.Request().Context(), learner, q, a, res, s.now())
 	if err != nil {
 		return err
 	}
@@ -325,7 +325,7 @@ func (s *Server) handleAttemptRate(c echo.Context) error {
 	now := s.now()
 	card, err := s.store.RateAttempt(c.Request().Context(), at.Learner, at.ID, r, func(c quiz.Card) quiz.Card {
 		return quiz.Schedule(c, r, now)
-	})
+	}, now)
 	if errors.Is(err, store.ErrAlreadyRated) {
 		return echo.NewHTTPError(http.StatusConflict, "This attempt is already rated; its review is scheduled. Answer the question again to rate a new attempt.")
 	}
@@ -611,11 +611,4 @@ func capitalise(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
-}
-
-func lowerFirst(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToLower(s[:1]) + s[1:]
 }

@@ -75,15 +75,11 @@ func (s *Server) createTimeline(c echo.Context, t store.NewTimeline, sc sandbox.
 	if err != nil {
 		return "", err
 	}
-	raw, err := marshalScenario(sc)
-	if err != nil {
-		return "", err
-	}
-	t.Learner, t.Scenario, t.EngineVersion = learner, raw, sandbox.EngineVersion
+	t.Learner = learner
 	if t.NowMS == 0 {
 		t.NowMS = startNow(s.runScenario(sc))
 	}
-	return s.store.CreateTimeline(c.Request().Context(), t)
+	return s.store.CreateScenarioTimeline(c.Request().Context(), t, sc, s.now())
 }
 
 func (s *Server) presetCards() []views.PresetCard {
@@ -198,7 +194,7 @@ func (s *Server) handleSandboxPresetOpen(c echo.Context) error {
 			return err
 		}
 		a := quiz.Answer{Choices: []string{choice}}
-		if _, err := s.store.CreateAttempt(c.Request().Context(), learner, q, a, s.cat.Questions.Grade(q, a)); err != nil {
+		if _, err := s.store.CreateAttempt(c.Request().Context(), learner, q, a, s.cat.Questions.Grade(q, a), s.now()); err != nil {
 			return err
 		}
 	}

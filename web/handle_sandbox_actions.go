@@ -56,11 +56,7 @@ func (s *Server) handleSandboxAction(c echo.Context) error {
 	if err != nil {
 		return s.seeOtherWith(c, back, "bad", "Nothing was changed: "+err.Error()+".")
 	}
-	raw, err := marshalScenario(sc)
-	if err != nil {
-		return err
-	}
-	if err := s.store.UpdateTimeline(c.Request().Context(), t.Learner, t.ID, raw, sandbox.EngineVersion, now); err != nil {
+	if err := s.store.SaveScenario(c.Request().Context(), t.Learner, t.ID, sc, now, s.now()); err != nil {
 		return err
 	}
 	// Back at the controls, so the next action is a keystroke away rather
@@ -117,7 +113,7 @@ func (s *Server) handleSandboxFork(c echo.Context) error {
 	id, err := s.store.CreateTimeline(c.Request().Context(), store.NewTimeline{
 		Learner: learner, ParentID: t.ID, PresetID: t.PresetID, Title: "Fork of " + baseTitle(t.Title),
 		Scenario: t.Scenario, EngineVersion: t.EngineVersion, NowMS: t.NowMS,
-	})
+	}, s.now())
 	if err != nil {
 		return err
 	}

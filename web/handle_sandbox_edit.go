@@ -45,7 +45,7 @@ func (s *Server) handleSandboxInsert(c echo.Context) error {
 		id, err := s.store.CreateTimeline(c.Request().Context(), store.NewTimeline{
 			Learner: learner, ParentID: t.ID, PresetID: t.PresetID, Title: "Fork of " + baseTitle(t.Title),
 			Scenario: t.Scenario, EngineVersion: t.EngineVersion, NowMS: t.NowMS,
-		})
+		}, s.now())
 		if err != nil {
 			return err
 		}
@@ -175,11 +175,7 @@ func editedAction(a sandbox.Action, form url.Values) (sandbox.Action, error) {
 
 // saveScenario stores sc as timeline id's scenario, keeping now.
 func (s *Server) saveScenario(c echo.Context, learner, id string, sc sandbox.Scenario, now int64) error {
-	raw, err := marshalScenario(sc)
-	if err != nil {
-		return err
-	}
-	return s.store.UpdateTimeline(c.Request().Context(), learner, id, raw, sandbox.EngineVersion, now)
+	return s.store.SaveScenario(c.Request().Context(), learner, id, sc, now, s.now())
 }
 
 // firstChange is the replay step of the first event in which after differs

@@ -101,7 +101,7 @@ func TestSandboxEngine3ScenariosOpen(t *testing.T) {
 			path := openPreset(t, cl, "paused-holder-fenced")
 			id := strings.TrimPrefix(path, "/sandbox/")
 			tl, _ := st.Timeline(context.Background(), id)
-			if err := st.UpdateTimeline(context.Background(), tl.Learner, id, json.RawMessage(tt.scenario), "3", 0); err != nil {
+			if err := st.UpdateTimeline(context.Background(), tl.Learner, id, json.RawMessage(tt.scenario), "3", 0, testNow); err != nil {
 				t.Fatalf("update: %v", err)
 			}
 			rec := cl.get(path)

@@ -154,7 +154,7 @@ func TestSandboxActionLimit(t *testing.T) {
 		t.Fatalf("load: %v", err)
 	}
 	raw, _ := json.Marshal(bigScenario(sandbox.MaxActions))
-	if err := st.UpdateTimeline(context.Background(), tl.Learner, id, raw, sandbox.EngineVersion, 0); err != nil {
+	if err := st.UpdateTimeline(context.Background(), tl.Learner, id, raw, sandbox.EngineVersion, 0, testNow); err != nil {
 		t.Fatalf("update: %v", err)
 	}
 	act(t, cl, path, url.Values{"op": {"acquire"}, "client": {"A"}})
@@ -618,7 +618,7 @@ func TestSandboxOlderEngineVersionOpens(t *testing.T) {
 			path := openPreset(t, cl, "redis-failover")
 			id := strings.TrimPrefix(path, "/sandbox/")
 			tl, _ := st.Timeline(context.Background(), id)
-			if err := st.UpdateTimeline(context.Background(), tl.Learner, id, tl.Scenario, version, tl.NowMS); err != nil {
+			if err := st.UpdateTimeline(context.Background(), tl.Learner, id, tl.Scenario, version, tl.NowMS, testNow); err != nil {
 				t.Fatalf("update: %v", err)
 			}
 			rec := cl.get(path)
@@ -730,7 +730,7 @@ func BenchmarkSandboxTimelinePage500Actions(b *testing.B) {
 	id := strings.TrimPrefix(path, "/sandbox/")
 	tl, _ := st.Timeline(context.Background(), id)
 	raw, _ := json.Marshal(bigScenario(sandbox.MaxActions))
-	if err := st.UpdateTimeline(context.Background(), tl.Learner, id, raw, sandbox.EngineVersion, 0); err != nil {
+	if err := st.UpdateTimeline(context.Background(), tl.Learner, id, raw, sandbox.EngineVersion, 0, testNow); err != nil {
 		b.Fatalf("update: %v", err)
 	}
 	if rec := cl.get(path); rec.Code != http.StatusOK {

@@ -55,7 +55,7 @@ func heavyTimeline(tb testing.TB, st *store.Store, cl *client) string {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	if err := st.UpdateTimeline(context.Background(), tl.Learner, id, raw, sandbox.EngineVersion, 0); err != nil {
+	if err := st.UpdateTimeline(context.Background(), tl.Learner, id, raw, sandbox.EngineVersion, 0, testNow); err != nil {
 		tb.Fatalf("update: %v", err)
 	}
 	return path

@@ -47,7 +47,7 @@ func (s *Server) ensureLearner(c echo.Context) (string, error) {
 	if err != nil || id != "" {
 		return id, err
 	}
-	id, err = s.store.CreateLearner(c.Request().Context())
+	id, err = s.store.CreateLearner(c.Request().Context(), s.now())
 	if err != nil {
 		return "", err
 	}

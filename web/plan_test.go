@@ -183,7 +183,7 @@ func TestCramLeavesTheReviewScheduleAlone(t *testing.T) {
 	if diff := cmp.Diff([]quiz.Rating{quiz.Again, quiz.Easy}, got); diff != "" {
 		t.Errorf("cram reviews recorded (-want +got):\n%s", diff)
 	}
-	if e, _ := st.ExportLearner(ctx, id); len(e.Attempts) != 1 {
+	if e, _ := st.ExportLearner(ctx, id, testNow); len(e.Attempts) != 1 {
 		t.Errorf("cram added attempts: %d, want the 1 practice answer", len(e.Attempts))
 	}
 }

@@ -49,14 +49,6 @@ func parseStored(raw json.RawMessage) (sandbox.Scenario, error) {
 	return loose, err
 }
 
-func marshalScenario(sc sandbox.Scenario) (json.RawMessage, error) {
-	b, err := json.Marshal(sc)
-	if err != nil {
-		return nil, fmt.Errorf("encode scenario: %w", err)
-	}
-	return b, nil
-}
-
 // sbFormSeconds reads a form field of seconds (fractions allowed) as milliseconds.
 func sbFormSeconds(form url.Values, name, label string) (int64, error) {
 	raw := strings.TrimSpace(form.Get(name))

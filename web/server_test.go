@@ -42,7 +42,7 @@ func newServerAt(tb testing.TB, path string, now func() time.Time, opts ...func(
 	if path == "" {
 		path = filepath.Join(tb.TempDir(), "web.db")
 	}
-	st, err := store.Open(context.Background(), path, now)
+	st, err := store.Open(context.Background(), path)
 	if err != nil {
 		tb.Fatalf("open store: %v", err)
 	}

@@ -31,6 +31,12 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		return exitCode(1, fmt.Errorf("check: %d problem(s) in the content", n))
 	}
+	if err := cat.RenderGuide(); err != nil {
+		for _, e := range unjoin(err) {
+			fmt.Fprintln(stderr, e)
+		}
+		return exitCode(1, errors.New("check: a guide section does not render"))
+	}
 	assets, err := static.New()
 	if err != nil {
 		return err

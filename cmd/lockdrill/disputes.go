@@ -63,7 +63,7 @@ func runDisputes(ctx context.Context, args []string, getenv func(string) string,
 	if _, err := os.Stat(*dbPath); err != nil {
 		return exitCode(2, fmt.Errorf("disputes: --db %s: %w", *dbPath, err))
 	}
-	st, err := store.Open(ctx, *dbPath, nil)
+	st, err := store.Open(ctx, *dbPath)
 	if err != nil {
 		return fmt.Errorf("disputes: open %s: %w", *dbPath, err)
 	}

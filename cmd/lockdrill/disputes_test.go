@@ -18,21 +18,21 @@ func TestDisputesExport(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "d.db")
 	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
-	st, err := store.Open(ctx, path, func() time.Time { return now })
+	st, err := store.Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	learner, err := st.CreateLearner(ctx)
+	learner, err := st.CreateLearner(ctx, now)
 	if err != nil {
 		t.Fatal(err)
 	}
 	q := &quiz.Question{ID: "fencing-token", Kind: quiz.KindFreeText}
 	answer := "The datastore turns away older generation numbers."
-	id, err := st.CreateAttempt(ctx, learner, q, quiz.Answer{Text: answer}, quiz.Result{Question: q.ID, Kind: q.Kind})
+	id, err := st.CreateAttempt(ctx, learner, q, quiz.Answer{Text: answer}, quiz.Result{Question: q.ID, Kind: q.Kind}, now)
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := store.Dispute{Question: q.ID, Item: "resource-rejects", Was: "missed", Reason: "turns away = rejects", Answer: answer, Grader: "g2-0123"}
+	d := store.Dispute{Question: q.ID, Item: "resource-rejects", Was: "missed", Reason: "turns away = rejects", Answer: answer, Grader: "g2-0123", Created: now}
 	if err := st.ContestAttempt(ctx, learner, id, d, quiz.Result{Question: q.ID, Kind: q.Kind, Score: 0.6, Passed: true}); err != nil {
 		t.Fatal(err)
 	}

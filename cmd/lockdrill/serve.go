@@ -65,7 +65,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		cat, err := content.Load(content.Embedded())
 		contentc <- loaded{cat, err}
 	}()
-	st, err := store.Open(ctx, *dbPath, nil)
+	st, err := store.Open(ctx, *dbPath)
 	if err != nil {
 		<-contentc
 		return err

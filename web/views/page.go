@@ -1,7 +1,15 @@
 // Package views holds lockdrill's HTML as templ components. Components take
 // small view-model structs built by the handlers in package web; they never
 // see the request, the store or the domain packages' internals.
+//
+// The generated *_templ.go files are committed, so that `go run` needs no
+// extra tool; regenerate them after editing a *.templ file with
+// `go generate ./web/views` (templ is a tool in go.mod). It runs templ from
+// the module root, as CI does, so the file names inside the generated code
+// stay the same whichever way they were made.
 package views
+
+//go:generate go tool templ generate -path ../..
 
 // Page is what the layout needs to frame any page.
 type Page struct {

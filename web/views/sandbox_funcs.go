@@ -49,14 +49,3 @@ func sbCurrentAttr(cur bool) string {
 	}
 	return "false"
 }
-
-func sbJoinComma(xs []string) string {
-	out := ""
-	for i, x := range xs {
-		if i > 0 {
-			out += ", "
-		}
-		out += x
-	}
-	return out
-}
