@@ -30,8 +30,8 @@ type Dispute struct {
 	// Reason is the learner's optional one-line reason.
 	Reason string
 	// Answer is the text that was graded; Grader the grader's version.
-	Answer  string
-	Grader  string
+	Answer string
+	Grader string
 	// Created is when the learner contested: the caller's time, stored
 	// as given.
 	Created time.Time
