@@ -231,6 +231,14 @@ func TestParaphrasedRightStancesRaiseNoFlag(t *testing.T) {
 		{"deadlock-ordering", "With leases the deadlock ends when a lease expires under a holder that is still alive, which is a safety problem, not a recovery."},
 		{"holder-id-guard", "The owner id is not a fencing token: it repeats when the same worker claims again."},
 		{"redis-vs-consensus", "Redlock adds safety against a node failure compared with one Redis, but it still needs fencing."},
+		// The flags redis-wait-safe and holder-id-guard now check, on
+		// right answers: "and fencing is still needed" is a clause of its
+		// own, not under the "not" before it.
+		{"redis-wait-safe", "WAIT 1 returns once one replica has the key, but failover can promote a different replica that lagged, so the lock is lost anyway. It's not consensus and fencing is still needed."},
+		{"redis-wait-safe", "The lock survives a failover only if the promoted replica has it, and WAIT cannot promise that, so fencing is still required."},
+		{"redis-wait-safe", "Even when the replica has the key, Sentinel can pick another replica that never got it, so the lock does not survive failover; only fencing at the resource makes it safe."},
+		{"holder-id-guard", "Add a claim_epoch and use it as the fencing token: the owner as the fencing token fails when the same worker claims twice."},
+		{"two-holders", "Redlock is not consensus and fencing is still needed."},
 	} {
 		q, _ := b.ByID(w[0])
 		if r := b.Grade(q, quiz.Answer{Text: w[1]}); len(r.FlagIDs()) > 0 {

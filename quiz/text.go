@@ -90,6 +90,10 @@ whose that where when if otherwise however yet whereby i i'd i'll i'm we'd we'll
 var afterAnd = setOf(`always also then instead use check compare i you we they it the this
 so only never not doesn't don't can't cannot won't isn't`)
 
+// andSubjectAux are the verbs that, two words after "and", show that the
+// word between them is the subject of a new clause.
+var andSubjectAux = setOf(`is are was were must should will has have`)
+
 func setOf(words string) map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(words) {
@@ -280,6 +284,12 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 			t.clause = true
 		}
 		if t.raw == "and" && k+1 < len(d.toks) && afterAnd[d.toks[k+1].raw] {
+			t.clause = true
+		}
+		// "and <noun> <auxiliary>" starts a clause with its own subject:
+		// in "it's not consensus and fencing is still needed" the "not"
+		// does not reach "needed".
+		if t.raw == "and" && k+2 < len(d.toks) && d.toks[k+2].sent == t.sent && andSubjectAux[d.toks[k+2].raw] && !d.toks[k+1].fn {
 			t.clause = true
 		}
 	}
