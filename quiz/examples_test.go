@@ -315,6 +315,9 @@ func TestQAReportExamples(t *testing.T) {
 	for _, s := range [][2]string{
 		{"idempotency-keys", "idempotency key retry unique constraint same transaction stores response external provider pass key hash expire"},
 		{"session-suspended", "session suspended stop work not sure hold reconnect resume lost re-acquire connection dropped session still alive late signal only after reconnect callback paused gc fencing czxid"},
+		// Our variants: the same run with a few incidental glue words.
+		{"idempotency-keys", "idempotency key on retry unique constraint in the same transaction stores the response external provider pass the key hash of body expire old keys"},
+		{"idempotency-keys", "client sends idempotency key the table has unique constraint same transaction stores response returns stored response external provider gets key hash body expire keys"},
 	} {
 		t.Run("salad: "+s[0], func(t *testing.T) {
 			r := gradeReal(t, b, s[0], s[1])

@@ -347,8 +347,23 @@ func isProse(toks []token, segments int) bool {
 			fn++
 		}
 	}
+	// A long run with not one comma or semicolon has only its glue words
+	// to show it is a sentence: a run of terms with a few incidental
+	// "the"s and "in"s ("idempotency key on retry unique constraint in the
+	// same transaction stores the response external provider ...") has
+	// far fewer of them than speech, which is about half function words.
+	if segments == 1 && n >= runOnWords && float64(fn) < runOnGlue*float64(n) {
+		return false
+	}
 	return n >= 4 && fn >= 2 && float64(fn) >= 0.2*float64(n) && float64(n) >= 3.5*float64(segments)
 }
+
+// runOnWords is the length from which a sentence without a comma must
+// carry runOnGlue of function words to read as prose.
+const (
+	runOnWords = 16
+	runOnGlue  = 0.3
+)
 
 // isTerseClaim tells a short sentence that asserts something ("Release
 // with DEL lock.", "Redlock makes it safe.") from a fragment of a keyword
