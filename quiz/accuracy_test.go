@@ -305,8 +305,11 @@ func TestModelAnswersPass(t *testing.T) {
 			if !r.Passed || r.Score < 0.8 {
 				t.Fatalf("model answer: got score %.2f passed %v, missed %v; want a pass of at least 0.8", r.Score, r.Passed, r.Missed())
 			}
+			// A model answer that misses one of its own points teaches the
+			// learner that the point's wording is wrong (QA: the
+			// redlock-operations-q answer scored 87.5%).
 			if len(r.Missed()) > 0 {
-				t.Logf("model answer misses %v", r.Missed())
+				t.Errorf("model answer misses its own points %v (score %.3f)", r.Missed(), r.Score)
 			}
 		})
 	}

@@ -237,3 +237,93 @@ func TestDangerousOptionFailsTheChoice(t *testing.T) {
 		t.Fatalf("a dangerous right option: got %v, want an error naming options[0].dangerous", err)
 	}
 }
+
+// TestQAReportExamples replays the QA tester's sentences (qa-report D10,
+// D11, D16, D23, D24) verbatim: each must now get what a fair interviewer
+// gives.
+func TestQAReportExamples(t *testing.T) {
+	b := loadBank(t)
+	// D10: stopping the work because the session may be alive is the right
+	// reaction, not the TTL sold as safety.
+	t.Run("D10 session-suspended: the complete answer passes without a flag", func(t *testing.T) {
+		r := gradeReal(t, b, "session-suspended", "SUSPENDED means my connection to the ZooKeeper server dropped; the session might still be alive on the servers, but I can no longer be sure I hold the lock, so I stop the protected work immediately and stop writing. If RECONNECTED arrives in the same session I resume; if LOST arrives the session expired, the lock is gone and I acquire it again. The signal is late: the client only learns of the expiry after it reconnects, and by then the servers may have given the lock to someone else. A callback also cannot interrupt a thread that is paused in a GC or already halfway through a write. So the storage still checks a fencing token, the lock node's czxid, and rejects writes with an older one.")
+		if !r.Passed || len(r.FlagIDs()) > 0 || len(r.Missed()) > 0 {
+			t.Fatalf("got passed=%v score %.2f flags %v missed %v, want a pass with every point and no flag", r.Passed, r.Score, r.FlagIDs(), r.Missed())
+		}
+	})
+	t.Run("D10 session-suspended: the CLI repro raises no flag", func(t *testing.T) {
+		r := gradeReal(t, b, "session-suspended", "the session might still be alive on the servers, but I can no longer be sure I hold the lock, so I stop the protected work immediately")
+		if len(r.FlagIDs()) > 0 || !pointHit(t, r, "stop-work") {
+			t.Fatalf("flags %v hits %v, want no flag and the stop-work point", r.FlagIDs(), r.Hits())
+		}
+	})
+	flagged := []struct{ question, text, flag string }{
+		// D16: a TTL sized to outlast the pause is still the TTL as safety.
+		{"etcd-revision-guard", "A longer TTL, longer than any GC pause, prevents two leaders.", "ttl-as-safety"},
+		{"etcd-revision-guard", "Set a long lease TTL like 60 seconds so a GC pause does not lose it.", "ttl-as-safety"},
+		// D11: the rejected per-customer lock, adopted.
+		{"idempotency-keys", "Use a Redis lock per customer with SET NX and a TTL of 30 seconds so that two requests cannot run at the same time. That fixes the double charge.", "lock-instead-of-constraint"},
+		{"holder-id-guard", "Nothing is really wrong, owner = me works as a fencing token because only the owner can write. I would lower the timeout to one minute ... and use Redlock for extra safety.", "redlock-correctness"},
+		{"holder-id-guard", "Nothing is really wrong, owner = me works as a fencing token because only the owner can write. I would lower the timeout to one minute ... and use Redlock for extra safety.", "random-fencing-token"},
+		// D23: the misconception the question targets.
+		{"deadlock-ordering", "Just use a longer TTL so that the deadlock resolves itself when one lock expires, that is the safest way.", "ttl-as-safety"},
+		{"redis-wait-safe", "WAIT 1 makes sure the replica has the key ... That makes the Redis lock safe, no fencing is needed.", "replication-keeps-lock"},
+		{"redis-wait-safe", "WAIT 1 makes sure the replica has the key ... That makes the Redis lock safe, no fencing is needed.", "fencing-unneeded"},
+	}
+	for _, f := range flagged {
+		t.Run(f.flag+": "+f.text, func(t *testing.T) {
+			if r := gradeReal(t, b, f.question, f.text); !hasFlag(r, f.flag) {
+				t.Fatalf("%s: flags %v, want %s", f.question, r.FlagIDs(), f.flag)
+			}
+		})
+	}
+	notEarned := []struct{ question, text, point string }{
+		// D11: a bare "TTL" or "hash" is not the reused-key point.
+		{"idempotency-keys", "Use a Redis lock per customer with SET NX and a TTL of 30 seconds so that two requests cannot run at the same time. That fixes the double charge.", "body-mismatch"},
+		{"idempotency-keys", "hash the customer id to pick the lock", "body-mismatch"},
+		// D23: stating the trap is not warning about it; the sequence
+		// number is the token the guide says not to use.
+		{"deadlock-ordering", "Just use a longer TTL so that the deadlock resolves itself when one lock expires, that is the safest way.", "lease-expiry-trap"},
+		{"zookeeper-lock-recipe", "Every waiter watches the lock node of the current holder, and when it is deleted they all try again ... Use the sequence number as the fencing token.", "still-lease"},
+		{"zookeeper-lock-recipe", "Every waiter watches the lock node of the current holder, and when it is deleted they all try again ... Use the sequence number as the fencing token.", "lowest-holds"},
+	}
+	for _, n := range notEarned {
+		t.Run("no "+n.point+": "+n.text, func(t *testing.T) {
+			if r := gradeReal(t, b, n.question, n.text); pointHit(t, r, n.point) {
+				t.Fatalf("%s: point %s credited; hits %v", n.question, n.point, r.Hits())
+			}
+		})
+	}
+	earned := []struct{ question, text, point string }{
+		// D11: the model answer's own identifier is an epoch.
+		{"holder-id-guard", "I propose a claim_epoch column that the claim increments and returns, and guard every write with WHERE id = $1 AND claim_epoch = $2.", "epoch-column"},
+		// The redlock-operations-q model answer's sentence, and the form
+		// that already worked.
+		{"redlock-operations-q", "A client that does not reach a majority in time releases on every node, including the ones that timed out.", "unlock-all"},
+		{"redlock-operations-q", "If the acquisition fails, unlock all nodes, including those that did not answer.", "unlock-all"},
+		{"idempotency-keys", "If the same key arrives with a different body, reject it; keep a hash of the request body next to the key.", "body-mismatch"},
+	}
+	for _, e := range earned {
+		t.Run(e.point+": "+e.text, func(t *testing.T) {
+			if r := gradeReal(t, b, e.question, e.text); !pointHit(t, r, e.point) {
+				t.Fatalf("%s: point %s missed; hits %v", e.question, e.point, r.Hits())
+			}
+		})
+	}
+	// D24: an unpunctuated run of the right terms, with an incidental verb,
+	// is a list.
+	for _, s := range [][2]string{
+		{"idempotency-keys", "idempotency key retry unique constraint same transaction stores response external provider pass key hash expire"},
+		{"session-suspended", "session suspended stop work not sure hold reconnect resume lost re-acquire connection dropped session still alive late signal only after reconnect callback paused gc fencing czxid"},
+		// Our variants: the same run with a few incidental glue words.
+		{"idempotency-keys", "idempotency key on retry unique constraint in the same transaction stores the response external provider pass the key hash of body expire old keys"},
+		{"idempotency-keys", "client sends idempotency key the table has unique constraint same transaction stores response returns stored response external provider gets key hash body expire keys"},
+	} {
+		t.Run("salad: "+s[0], func(t *testing.T) {
+			r := gradeReal(t, b, s[0], s[1])
+			if r.Passed || len(r.Hits()) > 0 {
+				t.Fatalf("got passed=%v score %.2f hits %v, want a fail with no point", r.Passed, r.Score, r.Hits())
+			}
+		})
+	}
+}

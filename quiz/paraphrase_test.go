@@ -45,6 +45,9 @@ func TestParaphrasedLosingClaimsAreFlagged(t *testing.T) {
 		{"avoid-the-lock", "Last write wins by timestamp is good enough, clocks are synced by NTP."},
 		{"row-lock", "Hold the row lock while calling the payment API; the database guarantees only one process calls it."},
 		{"row-lock", "It's fine to keep the transaction open while we call the external service."},
+		// Variants of the QA report's D16 and D11 claims.
+		{"etcd-revision-guard", "Make the lease longer than the worst GC pause and two leaders are impossible."},
+		{"idempotency-keys", "Take a lock per customer so two payments for the same customer never run at the same time."},
 	}
 	for _, w := range wrong {
 		q, _ := b.ByID(w[0])
@@ -210,6 +213,36 @@ func TestNamedAntiPatternsRaiseNoFlag(t *testing.T) {
 			if r := b.Grade(q, quiz.Answer{Text: l}); len(r.FlagIDs()) > 0 {
 				t.Errorf("%s: flags %v for %q", id, r.FlagIDs(), l)
 			}
+		}
+	}
+}
+
+// TestParaphrasedRightStancesRaiseNoFlag: our variants of the QA report's
+// sentences that take the right side of the same claims (D10, D16, D11,
+// D23) name the words the new patterns look for without making the claim.
+func TestParaphrasedRightStancesRaiseNoFlag(t *testing.T) {
+	b := loadBank(t)
+	for _, w := range [][2]string{
+		{"session-suspended", "The session may still be alive, but I am not sure I hold the lock any more, so I halt the protected writes until RECONNECTED."},
+		{"etcd-revision-guard", "A GC pause can last longer than any TTL, so a longer TTL does not prevent two leaders."},
+		{"etcd-revision-guard", "I would set the TTL above normal GC pauses so healthy leaders keep it, but that is liveness; the write still goes through a transaction comparing my create revision."},
+		{"choose-ttl", "A long TTL so that a GC pause does not lose the lease only makes it rarer; fencing is what stops the stale write."},
+		{"idempotency-keys", "A per-customer Redis lock is the wrong tool: it only makes duplicates rarer, since its lease can run out before the provider answers."},
+		{"deadlock-ordering", "With leases the deadlock ends when a lease expires under a holder that is still alive, which is a safety problem, not a recovery."},
+		{"holder-id-guard", "The owner id is not a fencing token: it repeats when the same worker claims again."},
+		{"redis-vs-consensus", "Redlock adds safety against a node failure compared with one Redis, but it still needs fencing."},
+		// The flags redis-wait-safe and holder-id-guard now check, on
+		// right answers: "and fencing is still needed" is a clause of its
+		// own, not under the "not" before it.
+		{"redis-wait-safe", "WAIT 1 returns once one replica has the key, but failover can promote a different replica that lagged, so the lock is lost anyway. It's not consensus and fencing is still needed."},
+		{"redis-wait-safe", "The lock survives a failover only if the promoted replica has it, and WAIT cannot promise that, so fencing is still required."},
+		{"redis-wait-safe", "Even when the replica has the key, Sentinel can pick another replica that never got it, so the lock does not survive failover; only fencing at the resource makes it safe."},
+		{"holder-id-guard", "Add a claim_epoch and use it as the fencing token: the owner as the fencing token fails when the same worker claims twice."},
+		{"two-holders", "Redlock is not consensus and fencing is still needed."},
+	} {
+		q, _ := b.ByID(w[0])
+		if r := b.Grade(q, quiz.Answer{Text: w[1]}); len(r.FlagIDs()) > 0 {
+			t.Errorf("%s: flags %v for %q", w[0], r.FlagIDs(), w[1])
 		}
 	}
 }

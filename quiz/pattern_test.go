@@ -42,6 +42,8 @@ func TestPatternMatches(t *testing.T) {
 		{"critic word negates", "del", "", "A plain DEL is unsafe.", false},
 		{"scope ends at clause", "check token", "", "Never use DEL, always check the token.", true},
 		{"scope ends at and-clause", "check token", "", "Never use DEL and always check the token.", true},
+		{"and-clause with its own subject and verb", "fencing & needed", "", "It is not consensus and fencing is still needed.", true},
+		{"and joining two nouns stays negated", "fencing", "", "It needs no consensus and fencing here.", false},
 		{"not only is emphasis", "fencing", "", "It is not only fencing that helps.", true},
 		{"negator inside pattern", "without expiry", "", "SET NX without expiry", true},
 		{"curly apostrophe", "!fencing", "", "fencing isn’t needed", true},

@@ -90,6 +90,10 @@ whose that where when if otherwise however yet whereby i i'd i'll i'm we'd we'll
 var afterAnd = setOf(`always also then instead use check compare i you we they it the this
 so only never not doesn't don't can't cannot won't isn't`)
 
+// andSubjectAux are the verbs that, two words after "and", show that the
+// word between them is the subject of a new clause.
+var andSubjectAux = setOf(`is are was were must should will has have`)
+
 func setOf(words string) map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(words) {
@@ -282,6 +286,12 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 		if t.raw == "and" && k+1 < len(d.toks) && afterAnd[d.toks[k+1].raw] {
 			t.clause = true
 		}
+		// "and <noun> <auxiliary>" starts a clause with its own subject:
+		// in "it's not consensus and fencing is still needed" the "not"
+		// does not reach "needed".
+		if t.raw == "and" && k+2 < len(d.toks) && d.toks[k+2].sent == t.sent && andSubjectAux[d.toks[k+2].raw] && !d.toks[k+1].fn {
+			t.clause = true
+		}
 	}
 	markNegation(d)
 	markFrames(d)
@@ -337,8 +347,23 @@ func isProse(toks []token, segments int) bool {
 			fn++
 		}
 	}
+	// A long run with not one comma or semicolon has only its glue words
+	// to show it is a sentence: a run of terms with a few incidental
+	// "the"s and "in"s ("idempotency key on retry unique constraint in the
+	// same transaction stores the response external provider ...") has
+	// far fewer of them than speech, which is about half function words.
+	if segments == 1 && n >= runOnWords && float64(fn) < runOnGlue*float64(n) {
+		return false
+	}
 	return n >= 4 && fn >= 2 && float64(fn) >= 0.2*float64(n) && float64(n) >= 3.5*float64(segments)
 }
+
+// runOnWords is the length from which a sentence without a comma must
+// carry runOnGlue of function words to read as prose.
+const (
+	runOnWords = 16
+	runOnGlue  = 0.3
+)
 
 // isTerseClaim tells a short sentence that asserts something ("Release
 // with DEL lock.", "Redlock makes it safe.") from a fragment of a keyword
