@@ -5,7 +5,6 @@ import (
 	"errors"
 	"strings"
 	"testing"
-	"time"
 
 	"lockdrill/quiz"
 	"lockdrill/store"
@@ -21,7 +20,7 @@ func TestContestAttemptKeepsDisputeAndResult(t *testing.T) {
 		t.Fatal(err)
 	}
 	fixed := quiz.Result{Question: freeQ.ID, Kind: freeQ.Kind, Score: 0.6, Passed: true, SelfAssessed: true}
-	d := store.Dispute{Question: freeQ.ID, Item: "resource-rejects", Was: "missed", Reason: "turns away = rejects", Answer: "the datastore turns away old generations", Grader: "g2-abc", Created: time.UnixMilli(1_790_000_000_000).UTC()}
+	d := store.Dispute{Question: freeQ.ID, Item: "resource-rejects", Was: "missed", Reason: "turns away = rejects", Answer: "the datastore turns away old generations", Grader: "g2-abc", Created: day}
 	if err := s.ContestAttempt(ctx, other, id, d, fixed); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("another learner's dispute: err = %v, want ErrNotFound", err)
 	}
@@ -68,7 +67,7 @@ func TestContestTurnRescoresFinishedRound(t *testing.T) {
 	if _, err := s.FinishRound(ctx, me, id, fixed(store.RoundFinish{Score: 0.2, Verdict: quiz.NoHire, At: roundStart})); err != nil {
 		t.Fatal(err)
 	}
-	d := store.Dispute{Question: "fencing-token", Item: "ttl-as-safety", Was: "flag", Answer: "x", Grader: "g2", Created: time.UnixMilli(1_790_000_000_000).UTC()}
+	d := store.Dispute{Question: "fencing-token", Item: "ttl-as-safety", Was: "flag", Answer: "x", Grader: "g2", Created: day}
 	rescore := func(r *store.Round) (float64, quiz.Verdict) {
 		if r.Turns[0].Result.Score != 0.9 {
 			t.Fatalf("rescore read turn 0 with score %v, want the corrected 0.9", r.Turns[0].Result.Score)
