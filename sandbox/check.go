@@ -82,7 +82,8 @@ func (l *Ledger) check() []Violation {
 				Detail: b.Client + " " + verb + " until " + itoa(validUntil[s]) + " while " + ob.Client + " believes it holds grant " + strconv.Itoa(ob.Grant) + " until " + itoa(validUntil[o])})
 		}
 	}
-	for i := range events {
+	for _, i32 := range l.checked {
+		i := int(i32)
 		// What event i changed, from the ledger: keys and beliefs ended
 		// first, then those it began.
 		for ; ke < len(l.KeyEnds) && l.Keys[l.KeyEnds[ke]].To == i; ke++ {

@@ -1,5 +1,7 @@
 package sandbox
 
+import "slices"
+
 // The ledger is the one place where a timeline's events are replayed into
 // what they leave behind: the key on each lock node, what each client
 // believes it holds, pauses, crashes, nodes down, partitions, clock jumps
@@ -53,6 +55,10 @@ type Ledger struct {
 
 	events []Event
 	lanes  []string // the timeline's client lanes, for StateAt
+	// checked are the indexes of the events the checker looks at: those
+	// that change a key or a belief, and the writes (most events, such as
+	// skipped actions, pauses and clock jumps, change neither).
+	checked []int32
 }
 
 // KeySpan is one key on one lock node.
@@ -181,14 +187,14 @@ func NewLedger(events []Event, nodes int) *Ledger {
 		down    [MaxRedlockNodes]int32 // open down span per node, -1: none
 		latest  []int32                // per client slot: latest belief, -1: none
 		open    []bool                 // per client slot: latest belief still held
-		pauseAt = map[string]int{}     // open pause per client
+		pauseAt []ClientEvent          // open pause (Event: index in Pauses) per client
 		cutOpen []int
 	)
 	for n := range cur {
 		cur[n], down[n] = -1, -1
 	}
-	l.Keys = make([]KeySpan, 0, len(events)/2)
-	l.Beliefs = make([]BeliefSpan, 0, len(events)/8)
+	// Most events change no key (skipped actions, writes, pauses).
+	l.Keys = make([]KeySpan, 0, 8+len(events)/16)
 	slot := func(id string) int {
 		for i, c := range l.Clients {
 			if c == id {
@@ -227,13 +233,22 @@ func NewLedger(events []Event, nodes int) *Ledger {
 		}
 	}
 	endPause := func(id string, i int) {
-		if p, ok := pauseAt[id]; ok {
-			l.Pauses[p].To = i
-			delete(pauseAt, id)
+		for j, p := range pauseAt {
+			if p.Client == id {
+				l.Pauses[p.Event].To = i
+				pauseAt = slices.Delete(pauseAt, j, j+1)
+				return
+			}
 		}
 	}
+	l.checked = make([]int32, 0, len(events)/2)
 	for i := range events {
 		e := &events[i]
+		switch e.Kind {
+		case KindAcquireGranted, KindAcquireDenied, KindExpireSet, KindExtendOK, KindExtendRefused, KindReleaseRefused,
+			KindCrash, KindReleaseOK, KindLeaseExpired, KindFailover, KindRestart, KindWriteAccepted:
+			l.checked = append(l.checked, int32(i))
+		}
 		switch e.Kind {
 		case KindAcquireGranted:
 			e.Touches(nodes, func(n int) {
@@ -326,7 +341,7 @@ func NewLedger(events []Event, nodes int) *Ledger {
 			}
 		case KindPauseStart:
 			endPause(e.Client, i)
-			pauseAt[e.Client] = len(l.Pauses)
+			pauseAt = append(pauseAt, ClientEvent{Client: e.Client, Event: len(l.Pauses)})
 			l.Pauses = append(l.Pauses, PauseSpan{Client: e.Client, MS: e.MS, From: i, To: -1})
 		case KindPauseEnd:
 			endPause(e.Client, i)
