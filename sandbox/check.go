@@ -33,7 +33,7 @@ import (
 //   - permanent-lock: at the end, the single lock key has no expiry and its
 //     holder has crashed: nobody can ever remove it.
 func Check(events []Event, keys int) []Violation {
-	return NewLedger(events, keys).check()
+	return newLedger(events, keys, true).check()
 }
 
 // check is Check's single pass over the events, reading the keys and the
@@ -278,7 +278,11 @@ func lostWhy(e Event) string {
 // StateAt(len(t.Events)) the end. It reads the timeline's ledger, so it
 // shows only what the timeline records.
 func (t Timeline) StateAt(step int) State {
-	return t.Ledger().StateAt(step)
+	// What comes after step changes nothing before it: replay the prefix.
+	step = min(max(step, 0), len(t.Events))
+	l := NewLedger(t.Events[:step], t.Nodes)
+	l.lanes = t.Clients
+	return l.StateAt(step)
 }
 
 // holderOf is the client holding a majority of the nodes (the only node,

@@ -180,6 +180,12 @@ func (t *Timeline) Ledger() *Ledger {
 // JSON). It never fails: events that name unknown nodes or clients touch
 // nothing they cannot.
 func NewLedger(events []Event, nodes int) *Ledger {
+	return newLedger(events, nodes, false)
+}
+
+// newLedger is NewLedger; forCheck also lists the events the checker
+// visits.
+func newLedger(events []Event, nodes int, forCheck bool) *Ledger {
 	nodes = min(max(nodes, 1), MaxRedlockNodes)
 	l := &Ledger{Nodes: nodes, events: events}
 	var (
@@ -241,13 +247,17 @@ func NewLedger(events []Event, nodes int) *Ledger {
 			}
 		}
 	}
-	l.checked = make([]int32, 0, len(events)/2)
+	if forCheck {
+		l.checked = make([]int32, 0, len(events)/2)
+	}
 	for i := range events {
 		e := &events[i]
-		switch e.Kind {
-		case KindAcquireGranted, KindAcquireDenied, KindExpireSet, KindExtendOK, KindExtendRefused, KindReleaseRefused,
-			KindCrash, KindReleaseOK, KindLeaseExpired, KindFailover, KindRestart, KindWriteAccepted:
-			l.checked = append(l.checked, int32(i))
+		if forCheck {
+			switch e.Kind {
+			case KindAcquireGranted, KindAcquireDenied, KindExpireSet, KindExtendOK, KindExtendRefused, KindReleaseRefused,
+				KindCrash, KindReleaseOK, KindLeaseExpired, KindFailover, KindRestart, KindWriteAccepted:
+				l.checked = append(l.checked, int32(i))
+			}
 		}
 		switch e.Kind {
 		case KindAcquireGranted:
