@@ -48,3 +48,20 @@ func cpuTime() time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// BenchmarkStateAt measures the state panel of a long timeline (the
+// redis scenario of BenchmarkRun, with heartbeats) at its middle step.
+func BenchmarkStateAt(b *testing.B) {
+	rng := rand.New(rand.NewPCG(7, 0))
+	data := make([]byte, 3*sandbox.MaxActions+8)
+	for j := range data {
+		data[j] = byte(rng.UintN(256))
+	}
+	data[0] = 0
+	tl := sandbox.Run(genScenario(data, sandbox.MaxClients, sandbox.MaxActions))
+	step := len(tl.Events) / 2
+	for b.Loop() {
+		tl.StateAt(step)
+	}
+	b.ReportMetric(float64(len(tl.Events)), "events")
+}

@@ -5,16 +5,6 @@ import (
 	"strconv"
 )
 
-// belief is one client's view of its latest grant, as the events show it.
-type belief struct {
-	client     string
-	active     bool
-	grant      int
-	start      int64
-	validUntil int64
-	event      int
-}
-
 // Check derives the violations from events alone, so that a verdict can
 // never come from what a scenario was meant to show. Violation events in
 // the input are ignored; Violation.Event indexes events. The result is in
@@ -43,158 +33,124 @@ type belief struct {
 //   - permanent-lock: at the end, the single lock key has no expiry and its
 //     holder has crashed: nobody can ever remove it.
 func Check(events []Event, keys int) []Violation {
+	return newLedger(events, keys, true).check()
+}
+
+// check is Check's single pass over the events, reading the keys and the
+// beliefs from the ledger.
+func (l *Ledger) check() []Violation {
 	var (
+		events    = l.events
+		keys      = l.Nodes
 		out       []Violation
-		beliefs   []belief
 		reported  [][2]int // pairs of grants already reported as double
-		tokens    = map[int64]int{}
+		tokens    map[int64]int
+		effects   map[string]int
 		maxGrant  = -1
 		maxWriter string
-		// the single-node key, for permanent-lock
-		keyHolder  string
-		keyGrant   int
-		keyNoExp   bool
-		keyEvent   = -1
-		crashEvent = map[string]int{}
-		effects    = map[string]Event{}
+		// held is the key (an index in l.Keys, -1: none) on each node;
+		// lost maps a client to the event that last took a key of its.
+		held [MaxRedlockNodes]int32
+		lost map[string]int
+		// Per client slot: its latest belief, whether it still holds,
+		// and its valid_until.
+		belief     = make([]int32, len(l.Clients))
+		active     = make([]bool, len(l.Clients))
+		validUntil = make([]int64, len(l.Clients))
+		ks, ke     int // next key to set, next key end
+		bs, be, bx int // next belief to begin, to end, extension
 	)
-	// held is the service's key on each lock node, as the events leave
-	// it; lost says why a client last lost a key, for the detail.
-	keys = min(max(keys, 1), MaxRedlockNodes)
-	type nodeKey struct {
-		client string
-		grant  int
+	for n := range held {
+		held[n] = -1
 	}
-	held := make([]nodeKey, keys)
-	// lost maps a client to the event that took its key; the sentence is
-	// written only for a violation (lostWhy), not on every event.
-	lost := map[string]int{}
-	touch := func(e Event, fn func(n *nodeKey)) {
-		switch {
-		case len(e.Nodes) > 0:
-			for _, n := range e.Nodes {
-				if n >= 1 && n <= keys {
-					fn(&held[n-1])
-				}
-			}
-		case e.Node >= 1 && e.Node <= keys:
-			fn(&held[e.Node-1])
-		case e.Node == 0:
-			for i := range held {
-				fn(&held[i])
-			}
-		}
+	for s := range belief {
+		belief[s] = -1
 	}
-	drop := func(e Event, match func(n nodeKey) bool, why int) {
-		touch(e, func(n *nodeKey) {
-			if n.client != "" && match(*n) {
-				lost[n.client] = why
-				*n = nodeKey{}
-			}
-		})
-	}
-	find := func(id string) *belief {
-		for i := range beliefs {
-			if beliefs[i].client == id {
-				return &beliefs[i]
-			}
-		}
-		beliefs = append(beliefs, belief{client: id})
-		return &beliefs[len(beliefs)-1]
-	}
-	overlap := func(i int, e Event, b *belief, verb string) {
-		for j := range beliefs {
-			o := &beliefs[j]
-			if o.client == b.client || !o.active || o.validUntil <= e.T {
+	overlap := func(i int, e *Event, s int, verb string) {
+		b := &l.Beliefs[belief[s]]
+		for o := range belief {
+			if o == s || !active[o] || validUntil[o] <= e.T {
 				continue
 			}
-			pair := [2]int{min(o.grant, b.grant), max(o.grant, b.grant)}
+			ob := &l.Beliefs[belief[o]]
+			pair := [2]int{min(ob.Grant, b.Grant), max(ob.Grant, b.Grant)}
 			if slices.Contains(reported, pair) {
 				continue
 			}
 			reported = append(reported, pair)
-			out = append(out, Violation{Kind: ViolationDoubleGrant, T: e.T, Client: b.client, Event: i,
-				Detail: b.client + " " + verb + " until " + itoa(b.validUntil) + " while " + o.client + " believes it holds grant " + strconv.Itoa(o.grant) + " until " + itoa(o.validUntil)})
+			out = append(out, Violation{Kind: ViolationDoubleGrant, T: e.T, Client: b.Client, Event: i,
+				Detail: b.Client + " " + verb + " until " + itoa(validUntil[s]) + " while " + ob.Client + " believes it holds grant " + strconv.Itoa(ob.Grant) + " until " + itoa(validUntil[o])})
 		}
 	}
-	for i, e := range events {
-		switch e.Kind {
-		case KindAcquireGranted:
-			if e.Token > 0 {
-				if first, ok := tokens[e.Token]; ok {
-					out = append(out, Violation{Kind: ViolationTokenReuse, T: e.T, Client: e.Client, Event: i,
-						Detail: "token " + itoa(e.Token) + " issued again to " + e.Client + " (grant " + strconv.Itoa(e.Grant) + "), already issued with grant " + strconv.Itoa(first)})
-				} else {
-					tokens[e.Token] = e.Grant
+	for _, i32 := range l.checked {
+		i := int(i32)
+		// What event i changed, from the ledger: keys and beliefs ended
+		// first, then those it began.
+		for ; ke < len(l.KeyEnds) && l.Keys[l.KeyEnds[ke]].To == i; ke++ {
+			k := &l.Keys[l.KeyEnds[ke]]
+			if held[k.Node-1] == l.KeyEnds[ke] {
+				held[k.Node-1] = -1
+				if k.Taken && k.Holder != "" {
+					if lost == nil {
+						lost = map[string]int{}
+					}
+					lost[k.Holder] = i
 				}
 			}
-			drop(e, func(n nodeKey) bool { return n.client != e.Client }, i)
-			touch(e, func(n *nodeKey) { *n = nodeKey{client: e.Client, grant: e.Grant} })
-			b := find(e.Client)
-			*b = belief{client: e.Client, active: true, grant: e.Grant, start: e.T, validUntil: e.ValidUntil, event: i}
-			overlap(i, e, b, "is granted the lock")
-			if len(e.Nodes) == 0 {
-				keyHolder, keyGrant, keyNoExp, keyEvent = e.Client, e.Grant, e.ExpiresAt == 0, i
+		}
+		for ; ks < len(l.Keys) && l.Keys[ks].From == i; ks++ {
+			if !l.Keys[ks].Leftover {
+				held[l.Keys[ks].Node-1] = int32(ks)
 			}
-		case KindExpireSet:
-			if e.Holder != "" && e.Holder == keyHolder && e.Grant == keyGrant {
-				keyNoExp = false
+		}
+		e := &events[i]
+		if e.Kind == KindAcquireGranted && e.Token > 0 {
+			if tokens == nil {
+				tokens = map[int64]int{}
 			}
-		case KindExtendOK:
-			b := find(e.Client)
-			if b.active && b.grant == e.Grant {
-				b.validUntil = e.ValidUntil
-				overlap(i, e, b, "extends its lease")
+			if first, ok := tokens[e.Token]; ok {
+				out = append(out, Violation{Kind: ViolationTokenReuse, T: e.T, Client: e.Client, Event: i,
+					Detail: "token " + itoa(e.Token) + " issued again to " + e.Client + " (grant " + strconv.Itoa(e.Grant) + "), already issued with grant " + strconv.Itoa(first)})
+			} else {
+				tokens[e.Token] = e.Grant
 			}
-			if len(e.Nodes) == 0 && e.Grant == keyGrant {
-				keyNoExp = false
+		}
+		for ; be < len(l.BeliefEnds) && l.Beliefs[l.BeliefEnds[be]].To == i; be++ {
+			active[l.Beliefs[l.BeliefEnds[be]].Slot] = false
+		}
+		for ; bs < len(l.Beliefs) && l.Beliefs[bs].From == i; bs++ {
+			b := &l.Beliefs[bs]
+			belief[b.Slot], active[b.Slot], validUntil[b.Slot] = int32(bs), true, b.ValidUntil
+			overlap(i, e, b.Slot, "is granted the lock")
+		}
+		for ; bx < len(l.Extensions) && l.Extensions[bx].Event == i; bx++ {
+			x := &l.Extensions[bx]
+			if s := l.Beliefs[x.Belief].Slot; active[s] && belief[s] == int32(x.Belief) {
+				validUntil[s] = x.ValidUntil
+				overlap(i, e, s, "extends its lease")
 			}
-		case KindExtendRefused, KindReleaseRefused, KindCrash:
-			find(e.Client).active = false
-			if e.Kind == KindCrash {
-				crashEvent[e.Client] = i
-			}
+		}
+		switch e.Kind {
 		case KindReleaseOK:
 			if e.Grant == 0 && e.Holder == e.Client {
-				// The unlock of a refused attempt's leftovers: it ends no
-				// grant of the client's.
+				// The unlock of a refused attempt's leftovers.
 				break
 			}
-			drop(e, func(n nodeKey) bool { return n.client == e.Holder && n.grant == e.Grant }, i)
-			find(e.Client).active = false
 			if e.Holder != "" && e.Holder != e.Client {
 				out = append(out, Violation{Kind: ViolationForeignRelease, T: e.T, Client: e.Client, Event: i,
 					Detail: e.Client + " deleted the key of " + e.Holder + " (grant " + strconv.Itoa(e.Grant) + "): the lock is free although " + e.Holder + " holds it"})
 			}
-			if len(e.Nodes) == 0 && e.Grant == keyGrant && e.Holder == keyHolder {
-				keyHolder, keyGrant, keyEvent = "", 0, -1
-			}
-		case KindLeaseExpired:
-			drop(e, func(n nodeKey) bool { return n.grant == e.Grant }, i)
-			if e.Node == 0 && e.Grant == keyGrant {
-				keyHolder, keyGrant, keyEvent = "", 0, -1
-			}
-		case KindFailover, KindRestart:
-			if e.Kind == KindFailover && e.Reason == "no-quorum" {
-				break
-			}
-			drop(e, func(n nodeKey) bool { return n.client != e.Holder || n.grant != e.Grant }, i)
-			touch(e, func(n *nodeKey) { *n = nodeKey{client: e.Holder, grant: e.Grant} })
-			if e.Node == 0 {
-				keyHolder, keyGrant, keyNoExp = e.Holder, e.Grant, e.ExpiresAt == 0
-				keyEvent = i
-				if e.Holder == "" {
-					keyEvent = -1
-				}
-			}
 		case KindWriteAccepted:
 			mine, other, otherGrant := 0, "", 0
-			for _, n := range held {
-				switch {
-				case n.client == e.Client:
+			for _, k := range held[:keys] {
+				if k < 0 {
+					continue
+				}
+				switch h := &l.Keys[k]; {
+				case h.Holder == e.Client:
 					mine++
-				case n.client != "" && other == "":
-					other, otherGrant = n.client, n.grant
+				case h.Holder != "" && other == "":
+					other, otherGrant = h.Holder, h.Grant
 				}
 			}
 			if e.Grant == 0 || mine*2 <= keys {
@@ -230,24 +186,72 @@ func Check(events []Event, keys int) []Violation {
 				maxGrant, maxWriter = e.Grant, e.Client
 			}
 			if e.Key != "" {
+				if effects == nil {
+					effects = map[string]int{}
+				}
 				if first, ok := effects[e.Key]; ok {
+					f := &events[first]
 					out = append(out, Violation{Kind: ViolationDuplicateEffect, T: e.T, Client: e.Client, Event: i,
-						Detail: "the ledger applied " + strconv.Quote(e.Key) + " again, from " + e.Client + " at " + itoa(e.T) + ": " + first.Client + " had applied it at " + itoa(first.T) + " (a double charge)"})
+						Detail: "the ledger applied " + strconv.Quote(e.Key) + " again, from " + e.Client + " at " + itoa(e.T) + ": " + f.Client + " had applied it at " + itoa(f.T) + " (a double charge)"})
 				} else {
-					effects[e.Key] = e
+					effects[e.Key] = i
 				}
 			}
 		}
 	}
-	if keyEvent >= 0 && keyNoExp {
-		if c, crashed := crashEvent[keyHolder]; crashed {
-			at := max(c, keyEvent)
-			out = append(out, Violation{Kind: ViolationPermanentLock, T: events[at].T, Client: keyHolder, Event: at,
-				Detail: "the key of " + keyHolder + " (grant " + strconv.Itoa(keyGrant) + ") has no expiry and " + keyHolder + " has crashed: nobody can acquire the lock again"})
-		}
+	if v, ok := l.permanentLock(); ok {
+		out = append(out, v)
 	}
 	slices.SortStableFunc(out, func(a, b Violation) int { return a.Event - b.Event })
 	return out
+}
+
+// permanentLock finds the single lock key left at the end with no expiry
+// whose holder has crashed: nobody can ever remove it. The single key is
+// what the events that name no node (grants, failovers and restarts of the
+// whole service) set; a restart of one node that brings a key back does
+// not replace it, and only a release or expiry of the whole service
+// removes it.
+func (l *Ledger) permanentLock() (Violation, bool) {
+	whole := func(i int) bool { return len(l.events[i].Nodes) == 0 && l.events[i].Node == 0 }
+	ki := len(l.Keys) - 1
+	for ki >= 0 && (l.Keys[ki].Node != 1 || !whole(l.Keys[ki].From)) {
+		ki--
+	}
+	if ki < 0 {
+		return Violation{}, false
+	}
+	k := &l.Keys[ki]
+	if k.Leftover || k.Holder == "" || k.ExpiresAt != 0 {
+		return Violation{}, false
+	}
+	// The key and what one node's restarts brought back in its place.
+	for j := ki; j < len(l.Keys); j++ {
+		o := &l.Keys[j]
+		if o.Node != 1 || (j > ki && (o.Holder != k.Holder || o.Grant != k.Grant)) {
+			continue
+		}
+		if o.To >= 0 && whole(o.To) {
+			return Violation{}, false // released, expired or replaced
+		}
+	}
+	for _, x := range l.Expiries {
+		if o := &l.Keys[x.Key]; x.Key >= ki && o.Node == 1 && o.Holder == k.Holder && o.Grant == k.Grant {
+			return Violation{}, false
+		}
+	}
+	crash := -1
+	for _, c := range l.Crashes {
+		if c.Client == k.Holder {
+			crash = c.Event
+		}
+	}
+	if crash < 0 {
+		return Violation{}, false
+	}
+	at := max(crash, k.From)
+	return Violation{Kind: ViolationPermanentLock, T: l.events[at].T, Client: k.Holder, Event: at,
+		Detail: "the key of " + k.Holder + " (grant " + strconv.Itoa(k.Grant) + ") has no expiry and " + k.Holder + " has crashed: nobody can acquire the lock again"}, true
 }
 
 // lostWhy says how the event e (that Check's drop recorded) took a
@@ -271,128 +275,14 @@ func lostWhy(e Event) string {
 
 // StateAt returns the world after the first step events of t (step is
 // clamped to 0..len(t.Events)): StateAt(0) is the initial state,
-// StateAt(len(t.Events)) the end. It replays the events, so it shows only
-// what the timeline records.
+// StateAt(len(t.Events)) the end. It reads the timeline's ledger, so it
+// shows only what the timeline records.
 func (t Timeline) StateAt(step int) State {
+	// What comes after step changes nothing before it: replay the prefix.
 	step = min(max(step, 0), len(t.Events))
-	// A timeline may come from stored JSON: never trust its node count.
-	nodes := min(max(t.Nodes, 1), MaxRedlockNodes)
-	st := State{Step: step, Nodes: make([]NodeState, nodes), Clients: make([]ClientState, len(t.Clients))}
-	for i := range st.Nodes {
-		st.Nodes[i].Node = i + 1
-	}
-	for i, id := range t.Clients {
-		st.Clients[i] = ClientState{ID: id, Status: StatusRunning}
-	}
-	cl := func(id string) *ClientState {
-		for i := range st.Clients {
-			if st.Clients[i].ID == id {
-				return &st.Clients[i]
-			}
-		}
-		return &ClientState{}
-	}
-	// targets are the nodes an event touches: its Nodes, its Node, or all.
-	targets := func(e Event, fn func(n *NodeState)) {
-		switch {
-		case len(e.Nodes) > 0:
-			for _, n := range e.Nodes {
-				if n >= 1 && n <= len(st.Nodes) {
-					fn(&st.Nodes[n-1])
-				}
-			}
-		case e.Node > 0 && e.Node <= len(st.Nodes):
-			fn(&st.Nodes[e.Node-1])
-		default:
-			for i := range st.Nodes {
-				fn(&st.Nodes[i])
-			}
-		}
-	}
-	for _, e := range t.Events[:step] {
-		st.T = e.T
-		switch e.Kind {
-		case KindAcquireGranted:
-			targets(e, func(n *NodeState) { n.Holder, n.Grant, n.Token, n.ExpiresAt = e.Client, e.Grant, e.Token, e.ExpiresAt })
-			c := cl(e.Client)
-			c.Holds, c.Grant, c.Token, c.ValidUntil = true, e.Grant, e.Token, e.ValidUntil
-		case KindExpireSet:
-			targets(e, func(n *NodeState) {
-				if n.Grant == e.Grant && n.Holder != "" {
-					n.ExpiresAt = e.ExpiresAt
-				}
-			})
-		case KindExtendOK:
-			targets(e, func(n *NodeState) {
-				if n.Grant == e.Grant && n.Holder == e.Client {
-					n.ExpiresAt = e.ExpiresAt
-				}
-			})
-			if c := cl(e.Client); c.Grant == e.Grant {
-				c.ValidUntil = e.ValidUntil
-			}
-		case KindExtendRefused, KindReleaseRefused:
-			cl(e.Client).Holds = false
-		case KindReleaseOK:
-			targets(e, func(n *NodeState) {
-				if n.Grant == e.Grant && n.Holder == e.Holder && n.Leftover == (e.Grant == 0) {
-					*n = NodeState{Node: n.Node, ClockOffsetMS: n.ClockOffsetMS}
-				}
-			})
-			if e.Grant > 0 || e.Holder != e.Client {
-				cl(e.Client).Holds = false
-			}
-		case KindLeaseExpired:
-			targets(e, func(n *NodeState) {
-				if n.Grant == e.Grant && (e.Grant > 0 || n.Holder == e.Client) {
-					*n = NodeState{Node: n.Node, ClockOffsetMS: n.ClockOffsetMS}
-				}
-			})
-		case KindFailover, KindRestart:
-			if e.Reason == "no-quorum" {
-				break
-			}
-			targets(e, func(n *NodeState) {
-				*n = NodeState{Node: n.Node, Holder: e.Holder, Grant: e.Grant, Token: e.Token, ExpiresAt: e.ExpiresAt, ClockOffsetMS: n.ClockOffsetMS, Down: n.Down && e.Kind == KindFailover}
-			})
-		case KindNodeDown:
-			if e.Node >= 1 && e.Node <= len(st.Nodes) {
-				st.Nodes[e.Node-1].Down = true
-			}
-		case KindNodeUp:
-			if e.Node >= 1 && e.Node <= len(st.Nodes) {
-				st.Nodes[e.Node-1].Down = false
-			}
-		case KindAcquireDenied:
-			// A refused attempt's key stays on the nodes that said yes.
-			for _, v := range e.Nodes {
-				if v >= 1 && v <= len(st.Nodes) {
-					st.Nodes[v-1] = NodeState{Node: v, Holder: e.Client, Leftover: true, ClockOffsetMS: st.Nodes[v-1].ClockOffsetMS}
-				}
-			}
-		case KindClockJump:
-			if e.Node >= 1 && e.Node <= len(st.Nodes) {
-				st.Nodes[e.Node-1].ClockOffsetMS += e.MS
-			}
-		case KindWriteAccepted:
-			st.Value = e.Value
-			st.HighestToken = max(st.HighestToken, e.Token)
-			if e.Key != "" {
-				st.Effects++
-			}
-		case KindPauseStart:
-			cl(e.Client).Status = StatusPaused
-		case KindPauseEnd:
-			cl(e.Client).Status = StatusRunning
-		case KindCrash:
-			c := cl(e.Client)
-			c.Status, c.Holds = StatusCrashed, false
-		case KindViolation:
-			st.Violations++
-		}
-	}
-	st.Holder, st.Grant, st.Token, st.ExpiresAt = holderOf(st.Nodes)
-	return st
+	l := NewLedger(t.Events[:step], t.Nodes)
+	l.lanes = t.Clients
+	return l.StateAt(step)
 }
 
 // holderOf is the client holding a majority of the nodes (the only node,

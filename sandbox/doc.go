@@ -9,6 +9,12 @@
 // iteration), so a stored timeline is just (scenario, EngineVersion) and a
 // replay is a re-run. Timeline.StateAt gives the world after any step.
 //
+// What the events leave behind (keys per node, beliefs per client, pauses,
+// nodes down, partitions) is replayed in one place, NewLedger
+// (Timeline.Ledger), as spans between event indexes; Check and StateAt
+// read the ledger, and a new event kind is taught to it once. Event.Touches
+// is the one rule for which lock nodes an event acts on.
+//
 // Rules of the simulation, each pinned by a test:
 //   - Actions run at their at_ms; at the same millisecond, actions run in
 //     file order and before anything the run itself scheduled.

@@ -311,8 +311,8 @@ func (s Scenario) Validate() error {
 	if len(s.Actions) > MaxActions {
 		p.add("actions", "%d actions, more than the limit of %d", len(s.Actions), MaxActions)
 	} else {
-		for i, a := range s.Actions {
-			s.validateAction(&p, i, a, modelOK)
+		for i := range s.Actions {
+			s.validateAction(&p, i, &s.Actions[i], modelOK)
 		}
 	}
 	if s.UntilMS < 0 || s.UntilMS > MaxTimeMS {
@@ -324,7 +324,7 @@ func (s Scenario) Validate() error {
 // validateConfig checks lock, resource and network, and reports whether
 // the model is known: the checks that depend on it are skipped otherwise,
 // so one typo in the model gives one problem, not a cascade.
-func (s Scenario) validateConfig(p *problems) bool {
+func (s *Scenario) validateConfig(p *problems) bool {
 	l := s.Lock
 	modelOK := true
 	switch l.Model {
@@ -468,7 +468,7 @@ func validateClientID(id string) error {
 
 // nodeOpRange is how many nodes a node op may name: the lock nodes, and on
 // redis the replica too (node 2).
-func (s Scenario) nodeOpRange(op string) int {
+func (s *Scenario) nodeOpRange(op string) int {
 	switch s.Lock.Model {
 	case ModelRedis:
 		if op == OpNodeDown || op == OpNodeUp {
@@ -485,7 +485,7 @@ func (s Scenario) nodeOpRange(op string) int {
 // missing or unknown is its only problem (what else it needs depends on
 // it); otherwise each field is checked on its own, and the model-specific
 // checks only when the model is known.
-func (s Scenario) validateAction(p *problems, i int, a Action, modelOK bool) {
+func (s *Scenario) validateAction(p *problems, i int, a *Action, modelOK bool) {
 	// The field path is built only for a problem: a valid action, the
 	// common case on every run, costs no string.
 	f := func(sub string) string { return "actions[" + strconv.Itoa(i) + "]" + sub }
@@ -602,9 +602,11 @@ func (s Scenario) validateAction(p *problems, i int, a Action, modelOK bool) {
 	}
 }
 
-func (s Scenario) hasClient(id string) bool {
-	for _, c := range s.Clients {
-		if c.ID == id {
+func (s *Scenario) hasClient(id string) bool {
+	for i := range s.Clients {
+		// The first byte tells most ids apart without a call to compare
+		// the strings; this runs for every action of every Run.
+		if c := s.Clients[i].ID; len(c) == len(id) && (id == "" || c[0] == id[0]) && c == id {
 			return true
 		}
 	}

@@ -1,0 +1,291 @@
+package sandbox
+
+import (
+	"strconv"
+)
+
+// The clients: their actions, pauses, heartbeats and retries, and the
+// messages they exchange with the service.
+
+// msgOp is what a client asks for.
+type msgOp uint8
+
+const (
+	msgAcquire msgOp = iota // also the database claim
+	msgExpire
+	msgRelease
+	msgExtend
+	msgWrite
+	msgUnlock // after a refused attempt: delete the keys it left (attempt)
+)
+
+// replyKind is what the service answers.
+type replyKind uint8
+
+const (
+	replyGranted replyKind = iota
+	replyDenied
+	replyExtended
+	replyExtendRefused
+)
+
+type message struct {
+	op        msgOp
+	sentAt    int64
+	grant     int
+	attempt   int
+	token     int64
+	heartbeat bool
+	// act is the write action whose value and key a write carries. An
+	// index rather than the strings keeps queued items free of pointers,
+	// which the heap moves around a lot.
+	act int
+}
+
+// reply is the service's answer. The client keeps no lease end of its own:
+// what it believes is recorded in the events (ValidUntil), and it acts
+// without consulting it, as the clients of the lessons do.
+type reply struct {
+	kind  replyKind
+	grant int
+	token int64
+	// attempt and leftover: a refused attempt that left keys on some
+	// nodes, for the client to unlock.
+	attempt  int
+	leftover bool
+}
+
+type client struct {
+	id       string
+	hb       int64
+	paused   bool
+	crashed  bool
+	delay    int64
+	grant    int
+	token    int64
+	holds    bool
+	deferred []item
+	hbLate   bool // a heartbeat fell due during the pause
+	attempt  int  // the latest acquire attempt
+	retries  int  // retries left for it
+}
+
+// clientItem runs client-side work, or defers it while the client is
+// paused: a stop-the-world pause freezes actions, timers and the handling
+// of answers alike.
+func (m *sim) clientItem(it item) {
+	c := &m.clients[it.c]
+	if c.crashed {
+		if it.kind == itAction {
+			a := m.sc.Actions[it.idx]
+			m.w(c.id, " has crashed: ", a.Op, " does not happen")
+			m.emit(Event{Kind: KindActionSkipped, Client: c.id, Reason: a.Op})
+		}
+		return
+	}
+	if c.paused {
+		if it.kind == itHeartbeat {
+			// A late timer fires once, however many periods it missed.
+			if c.hbLate {
+				return
+			}
+			c.hbLate = true
+		}
+		c.deferred = append(c.deferred, it)
+		return
+	}
+	switch it.kind {
+	case itAction:
+		m.clientAction(it.c, it.idx)
+	case itHeartbeat:
+		c.hbLate = false
+		if !c.holds || c.grant != it.grant {
+			return
+		}
+		m.send(it.c, message{op: msgExtend, grant: c.grant, heartbeat: true})
+		m.push(item{t: m.now + c.hb, kind: itHeartbeat, c: it.c, grant: it.grant})
+	case itReply:
+		m.answer(it.c, it.rep)
+	case itSendExpire:
+		m.send(it.c, message{op: msgExpire, grant: it.grant})
+	case itRetry:
+		if c.holds {
+			return
+		}
+		m.attempts++
+		c.attempt = m.attempts
+		m.send(it.c, message{op: msgAcquire, attempt: c.attempt})
+	}
+}
+
+func (m *sim) clientAction(ci, idx int) {
+	c := &m.clients[ci]
+	a := &m.sc.Actions[idx]
+	switch a.Op {
+	case OpAcquire, OpClaim:
+		m.attempts++
+		c.attempt, c.retries = m.attempts, m.sc.Lock.Retries
+		m.send(ci, message{op: msgAcquire, attempt: c.attempt})
+	case OpWrite:
+		// The client does not re-check its lease: it writes with the token
+		// of its latest grant, as real code between check and write does.
+		m.send(ci, message{op: msgWrite, grant: c.grant, token: c.token, act: idx})
+	case OpRelease:
+		c.holds = false
+		m.send(ci, message{op: msgRelease, grant: c.grant})
+	case OpExtend:
+		m.send(ci, message{op: msgExtend, grant: c.grant})
+	case OpPause:
+		c.paused = true
+		m.w(c.id, " freezes for ")
+		m.wn(a.MS)
+		m.w(" ms (until ")
+		m.wn(m.now + a.MS)
+		m.w("): nothing of it runs, heartbeat included")
+		m.emit(Event{Kind: KindPauseStart, Client: c.id, MS: a.MS})
+		m.push(item{t: m.now + a.MS, kind: itPauseEnd, c: ci})
+	case OpCrash:
+		c.crashed = true
+		c.holds = false
+		c.deferred = nil
+		d := c.id + " crashes"
+		if c.grant > 0 {
+			d += "; its key stays at the service until it expires, if it ever does"
+		}
+		m.emit(Event{Kind: KindCrash, Client: c.id, Grant: c.grant, Detail: d})
+	case OpDelay:
+		c.delay = a.MS
+		m.w("the next message from ", c.id, " will arrive ")
+		m.wn(a.MS)
+		m.w(" ms late")
+		m.emit(Event{Kind: KindDelay, Client: c.id, MS: a.MS})
+	}
+}
+
+func (m *sim) resume(ci int) {
+	c := &m.clients[ci]
+	c.paused = false
+	m.w(c.id, " resumes")
+	if n := len(c.deferred); n > 0 {
+		m.w(" and runs the ", plural(n, "item"), " that fell due meanwhile, without re-checking its lease")
+	}
+	m.emit(Event{Kind: KindPauseEnd, Client: c.id})
+	for len(c.deferred) > 0 && !c.paused && !c.crashed {
+		it := c.deferred[0]
+		c.deferred = c.deferred[1:]
+		m.clientItem(it)
+	}
+}
+
+// send puts a message from client ci on the network.
+func (m *sim) send(ci int, msg message) {
+	c := &m.clients[ci]
+	msg.sentAt = m.now
+	d := m.lat + c.delay
+	if c.delay > 0 {
+		m.w(m.msgName(msg), " from ", c.id, " is held up in the network until ")
+		m.wn(m.now + d)
+		m.emit(Event{Kind: KindMessageDelayed, Client: c.id, Grant: msg.grant, Token: msg.token, Value: m.msgValue(msg), MS: c.delay, ArrivesAt: m.now + d})
+		c.delay = 0
+	}
+	if d == 0 {
+		m.arrive(ci, msg)
+		return
+	}
+	m.push(item{t: m.now + d, kind: itArrive, c: ci, msg: msg})
+}
+
+// reply sends the service's answer back to client ci.
+func (m *sim) reply(ci int, r reply) {
+	if m.lat == 0 {
+		m.clientItem(item{kind: itReply, c: ci, rep: r})
+		return
+	}
+	m.push(item{t: m.now + m.lat, kind: itReply, c: ci, rep: r})
+}
+
+// answer is the client taking in the service's answer.
+func (m *sim) answer(ci int, r reply) {
+	c := &m.clients[ci]
+	switch r.kind {
+	case replyGranted:
+		c.grant, c.token, c.holds = r.grant, r.token, true
+		if c.hb > 0 {
+			m.push(item{t: m.now + c.hb, kind: itHeartbeat, c: ci, grant: r.grant})
+		}
+		if m.twoStep {
+			m.push(item{t: m.now + 1, kind: itSendExpire, c: ci, grant: r.grant})
+		}
+	case replyDenied:
+		// As the Redis docs require: unlock every node after a failed
+		// attempt, then retry after a random delay.
+		if r.leftover {
+			m.send(ci, message{op: msgUnlock, attempt: r.attempt})
+		}
+		if c.retries > 0 && r.attempt == c.attempt && !c.crashed {
+			c.retries--
+			d := 1 + int64(m.rand()%uint64(m.retryMax))
+			m.emit(Event{Kind: KindRetry, Client: c.id, MS: d,
+				Detail: c.id + " retries in " + ms(d) + " (a random delay of up to " + ms(m.retryMax) + ", seed " + strconv.FormatUint(m.sc.Lock.Seed, 10) + "); " + retriesLeft(c.retries) + " left after that"})
+			m.push(item{t: m.now + d, kind: itRetry, c: ci})
+		}
+	case replyExtendRefused:
+		if c.grant == r.grant {
+			c.holds = false
+		}
+	}
+}
+
+// arrive is a message from client ci reaching its destination.
+func (m *sim) arrive(ci int, msg message) {
+	switch msg.op {
+	case msgAcquire:
+		m.acquire(ci, msg)
+	case msgExpire:
+		m.expire(ci, msg)
+	case msgRelease:
+		m.release(ci, msg)
+	case msgUnlock:
+		m.unlock(ci, msg)
+	case msgExtend:
+		m.extend(ci, msg)
+	case msgWrite:
+		m.write(ci, msg)
+	}
+}
+
+func (m *sim) latency(msg message) int64 { return m.now - msg.sentAt }
+
+// msgValue is the value a message carries ("" unless a write).
+func (m *sim) msgValue(msg message) string {
+	if msg.op != msgWrite {
+		return ""
+	}
+	return m.sc.Actions[msg.act].Value
+}
+
+func (m *sim) msgName(msg message) string {
+	if msg.op == msgWrite {
+		return "the write " + strconv.Quote(m.sc.Actions[msg.act].Value)
+	}
+	return msgName(msg)
+}
+
+func msgName(msg message) string {
+	switch msg.op {
+	case msgAcquire:
+		return "the acquire"
+	case msgExpire:
+		return "the EXPIRE"
+	case msgUnlock:
+		return "the unlock"
+	case msgRelease:
+		return "the release"
+	case msgExtend:
+		if msg.heartbeat {
+			return "the heartbeat"
+		}
+		return "the extend"
+	}
+	return "the write"
+}

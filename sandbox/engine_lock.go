@@ -1,0 +1,389 @@
+package sandbox
+
+import (
+	"slices"
+)
+
+// The lock service's operations, per model where they differ: acquire
+// (the database claim), the EXPIRE of set-then-expire, the unlock of a
+// refused attempt's leftovers, release and extend.
+
+func (m *sim) acquire(ci int, msg message) {
+	c := &m.clients[ci]
+	if m.model == ModelDatabase {
+		m.claim(ci, msg)
+		return
+	}
+	got := make([]int, 0, len(m.nodes))
+	holder := -1
+	unreach := -1
+	for i := range m.nodes {
+		if !m.reach(ci, i) {
+			if unreach < 0 {
+				unreach = i
+			}
+			continue
+		}
+		m.expireIfDue(i)
+		k := &m.nodes[i].key
+		if k.present {
+			if holder < 0 {
+				holder = k.client
+			}
+			continue
+		}
+		got = append(got, i+1)
+	}
+	validity := m.ttl - (m.latency(msg) + m.lat) - m.drift
+	if len(got) < m.quorum || (m.model == ModelRedlock && validity <= 0) {
+		e := Event{Kind: KindAcquireDenied, Client: c.id, LatencyMS: m.latency(msg)}
+		if holder >= 0 {
+			e.Holder = m.clients[holder].id
+		}
+		switch {
+		case m.model != ModelRedlock && unreach >= 0:
+			e.Reason = "unavailable"
+			if m.model == ModelConsensus {
+				e.Reason = "no-quorum"
+			}
+			e.Detail = m.unreachable(ci, unreach)
+		case m.model != ModelRedlock:
+			e.Reason = "held"
+			m.w(e.Holder, " holds the lock")
+		case len(got) < m.quorum:
+			e.Reason = "no-majority"
+			e.Nodes = got
+			e.Detail = "got " + itoa(int64(len(got))) + " of " + itoa(int64(len(m.nodes))) + " nodes" + nodeList(got) + ", needs " + itoa(int64(m.quorum))
+			if unreach >= 0 {
+				e.Detail += " (" + m.unreachable(ci, unreach) + ")"
+			}
+		default:
+			e.Reason = "validity-expired"
+			e.Nodes = got
+			e.Detail = "the majority came too late: ttl " + itoa(m.ttl) + " − elapsed " + itoa(m.latency(msg)+m.lat) + " − drift " + itoa(m.drift) + " leaves no validity"
+		}
+		// The nodes that said yes keep the key until it expires or the
+		// client's unlock reaches them.
+		if m.model == ModelRedlock && len(got) > 0 {
+			for _, n := range got {
+				i := n - 1
+				m.nodes[i].key = key{present: true, client: ci, attempt: msg.attempt, hasExp: true, expAt: m.nodeNow(i) + m.ttl}
+				m.logWrite(i)
+				m.scheduleExpiry(i)
+			}
+			e.Detail += "; the nodes that said yes keep " + c.id + "'s key until it expires or the unlock reaches them"
+		}
+		m.emit(e)
+		m.reply(ci, reply{kind: replyDenied, attempt: msg.attempt, leftover: m.model == ModelRedlock && len(got) > 0})
+		return
+	}
+	var token int64
+	switch m.tokenSrc {
+	case TokenRevision:
+		m.nodes[0].counter++
+		token = m.nodes[0].counter
+	case TokenIncr:
+		m.nodes[0].counter++
+		token = m.nodes[0].counter
+	default:
+		if m.model == ModelConsensus {
+			m.nodes[0].counter++
+		}
+	}
+	if m.sync && m.down[1] {
+		// WAIT 1 gets no acknowledgement: the SET stays on the primary,
+		// WAIT does not undo it, and the client must treat the attempt as
+		// failed and unlock.
+		m.nodes[0].key = key{present: true, client: ci, attempt: msg.attempt, token: token, hasExp: !m.twoStep, expAt: m.nodeNow(0) + m.ttl}
+		m.logWrite(0)
+		m.scheduleExpiry(0)
+		m.emit(Event{Kind: KindAcquireDenied, Client: c.id, Reason: "not-replicated", LatencyMS: m.latency(msg),
+			Detail: "SET NX succeeded on the primary, but WAIT 1 got 0 acknowledgements (the replica is down): WAIT does not undo the SET, so " + c.id + " counts the attempt as failed and unlocks"})
+		m.reply(ci, reply{kind: replyDenied, attempt: msg.attempt, leftover: true})
+		return
+	}
+	m.grants++
+	g := m.grants
+	exp := int64(0)
+	for _, n := range got {
+		i := n - 1
+		m.nodes[i].key = key{present: true, client: ci, grant: g, attempt: msg.attempt, token: token, hasExp: !m.twoStep, expAt: m.nodeNow(i) + m.ttl}
+		m.logWrite(i)
+		m.scheduleExpiry(i)
+		if !m.twoStep {
+			if r := m.nodes[i].key.expAt - m.nodes[i].offset; exp == 0 || r < exp {
+				exp = r
+			}
+		}
+	}
+	e := Event{Kind: KindAcquireGranted, Client: c.id, Grant: g, Token: token, ValidUntil: msg.sentAt + m.ttl - m.drift, ExpiresAt: exp, LatencyMS: m.latency(msg)}
+	switch m.model {
+	case ModelRedlock:
+		e.Nodes = got
+		m.w("majority of ")
+		m.wn(int64(len(got)))
+		m.w("/")
+		m.wn(int64(len(m.nodes)))
+		m.w(" nodes", nodeList(got), "; ", c.id, " believes it holds until ")
+		m.wn(e.ValidUntil)
+		m.w(" (ttl − elapsed − drift ")
+		m.wn(m.drift)
+		m.w(")")
+	case ModelConsensus:
+		m.w("committed at revision ")
+		m.wn(m.nodes[0].counter)
+		m.w("; lease until ")
+		m.wn(exp)
+	default:
+		if m.twoStep {
+			m.w("SETNX succeeded: the key has no expiry until EXPIRE arrives")
+		} else {
+			m.w("SET NX PX ")
+			m.wn(m.ttl)
+			m.w(": lease until ")
+			m.wn(exp)
+		}
+		if m.sync {
+			m.w("; WAIT 1: the replica has it before the answer")
+		}
+	}
+	m.tokenWrite(token)
+	m.emit(e)
+	m.reply(ci, reply{kind: replyGranted, grant: g, token: token})
+}
+
+// claim is the database model's conditional UPDATE on the resource row:
+// it succeeds when the row is free or its held_until has passed by the
+// database's clock, and bumps the row's epoch.
+func (m *sim) claim(ci int, msg message) {
+	c := &m.clients[ci]
+	row := &m.nodes[0]
+	if !m.reach(ci, 0) {
+		m.emit(Event{Kind: KindAcquireDenied, Client: c.id, Reason: "unavailable", LatencyMS: m.latency(msg), Detail: m.unreachable(ci, 0)})
+		m.reply(ci, reply{kind: replyDenied, attempt: msg.attempt})
+		return
+	}
+	m.expireIfDue(0)
+	now := m.nodeNow(0)
+	if row.key.present && now < row.key.expAt {
+		m.emit(Event{Kind: KindAcquireDenied, Client: c.id, Holder: m.clients[row.key.client].id, Reason: "held", LatencyMS: m.latency(msg),
+			Detail: "UPDATE … WHERE holder IS NULL OR held_until < now(): 0 rows (" + m.clients[row.key.client].id + " until " + itoa(row.key.expAt-row.offset) + ")"})
+		m.reply(ci, reply{kind: replyDenied, attempt: msg.attempt})
+		return
+	}
+	prev := ""
+	if row.key.present {
+		prev = "; takes over the lapsed claim of " + m.clients[row.key.client].id
+	}
+	m.grants++
+	row.counter++
+	var token int64
+	if m.tokenSrc == TokenEpoch {
+		token = row.counter
+	}
+	row.key = key{present: true, client: ci, grant: m.grants, attempt: msg.attempt, token: token, hasExp: true, expAt: now + m.ttl}
+	m.scheduleExpiry(0)
+	e := Event{Kind: KindAcquireGranted, Client: c.id, Grant: m.grants, Token: token, ValidUntil: msg.sentAt + m.ttl, ExpiresAt: row.key.expAt - row.offset, LatencyMS: m.latency(msg),
+		Detail: "UPDATE … SET holder = '" + c.id + "', epoch = " + itoa(row.counter) + ", held_until = " + itoa(row.key.expAt-row.offset) + ": 1 row" + prev + m.tokenText(token)}
+	m.emit(e)
+	m.reply(ci, reply{kind: replyGranted, grant: m.grants, token: token})
+}
+
+// expire is the EXPIRE of set-then-expire: it sets the expiry of whatever
+// key is there, as the real command does.
+func (m *sim) expire(ci int, msg message) {
+	c := &m.clients[ci]
+	if !m.reach(ci, 0) {
+		m.emit(Event{Kind: KindExpireSet, Client: c.id, Grant: msg.grant, LatencyMS: m.latency(msg), Reason: "unavailable", Detail: "EXPIRE does not arrive: " + m.unreachable(ci, 0)})
+		return
+	}
+	k := &m.nodes[0].key
+	if !k.present {
+		m.emit(Event{Kind: KindExpireSet, Client: c.id, Grant: msg.grant, LatencyMS: m.latency(msg), Detail: "EXPIRE finds no key"})
+		return
+	}
+	k.hasExp = true
+	k.expAt = m.nodeNow(0) + m.ttl
+	m.logWrite(0)
+	m.scheduleExpiry(0)
+	m.emit(Event{Kind: KindExpireSet, Client: c.id, Holder: m.clients[k.client].id, Grant: k.grant, ExpiresAt: k.expAt - m.nodes[0].offset, LatencyMS: m.latency(msg),
+		Detail: "EXPIRE " + itoa(m.ttl) + ": the key of " + m.clients[k.client].id + " now expires at " + itoa(k.expAt-m.nodes[0].offset)})
+}
+
+// unlock deletes the keys a refused attempt left, on every node the
+// client reaches: the unlock-all the Redis docs ask for.
+func (m *sim) unlock(ci int, msg message) {
+	c := &m.clients[ci]
+	var gone []int
+	for i := range m.nodes {
+		if !m.reach(ci, i) {
+			continue
+		}
+		m.expireIfDue(i)
+		k := m.nodes[i].key
+		if !k.present || k.client != ci || k.grant != 0 || k.attempt != msg.attempt {
+			continue
+		}
+		m.nodes[i].key = key{}
+		m.logWrite(i)
+		gone = append(gone, i+1)
+	}
+	if len(gone) == 0 {
+		return
+	}
+	e := Event{Kind: KindReleaseOK, Client: c.id, Holder: c.id, Reason: "unlock", LatencyMS: m.latency(msg),
+		Detail: c.id + " unlocks after its refused attempt: the key it left is deleted"}
+	if m.model == ModelRedlock {
+		e.Nodes = gone
+		e.Detail = c.id + " unlocks every node after its refused attempt: the keys it left on nodes" + nodeList(gone) + " are deleted"
+	}
+	m.emit(e)
+}
+
+func (m *sim) release(ci int, msg message) {
+	c := &m.clients[ci]
+	// removed[i] is the node whose key went; released in node order, one
+	// event per owner so that a foreign owner is visible.
+	type gone struct {
+		client, grant int
+		nodes         []int
+	}
+	var out []gone
+	unreach := -1
+	for i := range m.nodes {
+		if !m.reach(ci, i) {
+			if unreach < 0 {
+				unreach = i
+			}
+			continue
+		}
+		m.expireIfDue(i)
+		k := m.nodes[i].key
+		if !k.present || (!m.uncondDel && (k.client != ci || k.grant != msg.grant)) {
+			continue
+		}
+		m.nodes[i].key = key{}
+		if m.model == ModelConsensus {
+			m.nodes[0].counter++
+		}
+		m.logWrite(i)
+		j := slices.IndexFunc(out, func(g gone) bool { return g.client == k.client && g.grant == k.grant })
+		if j < 0 {
+			out = append(out, gone{client: k.client, grant: k.grant})
+			j = len(out) - 1
+		}
+		out[j].nodes = append(out[j].nodes, i+1)
+	}
+	if len(out) == 0 {
+		e := Event{Kind: KindReleaseRefused, Client: c.id, Grant: msg.grant, LatencyMS: m.latency(msg)}
+		switch {
+		case unreach >= 0 && m.model != ModelRedlock:
+			e.Reason = "unavailable"
+			e.Detail = "the release does not arrive: " + m.unreachable(ci, unreach) + "; the key stays until it expires"
+		case m.uncondDel:
+			e.Kind = KindReleaseOK
+			e.Detail = "DEL: there was no key to delete"
+		case m.model == ModelDatabase:
+			e.Detail = "UPDATE … SET holder = NULL WHERE holder = '" + c.id + "' AND epoch = …: 0 rows"
+		default:
+			e.Detail = "compare-and-delete: the key is not " + c.id + "'s"
+			if msg.grant == 0 {
+				e.Detail = c.id + " never held the lock"
+			}
+		}
+		m.emit(e)
+		return
+	}
+	for _, g := range out {
+		e := Event{Kind: KindReleaseOK, Client: c.id, Holder: m.clients[g.client].id, Grant: g.grant, LatencyMS: m.latency(msg)}
+		if m.model == ModelRedlock {
+			e.Nodes = g.nodes
+		}
+		switch {
+		case g.client != ci:
+			m.w("DEL removes the key of ", e.Holder, ", not ", c.id, "'s: the lock is free while ", e.Holder, " still works")
+		case m.model == ModelDatabase:
+			m.w("UPDATE … SET holder = NULL: the row is free")
+		case m.uncondDel:
+			m.w("DEL removes ", c.id, "'s own key")
+		default:
+			m.w("compare-and-delete removes ", c.id, "'s own key")
+		}
+		if unreach >= 0 && m.model == ModelRedlock {
+			m.w("; ", m.unreachable(ci, unreach), ", where the key stays until it expires")
+		}
+		m.emit(e)
+	}
+}
+
+func (m *sim) extend(ci int, msg message) {
+	c := &m.clients[ci]
+	what := "extend"
+	if msg.heartbeat {
+		what = "heartbeat"
+	}
+	var got []int
+	exp := int64(0)
+	unreach, lapsed := -1, false
+	for i := range m.nodes {
+		if !m.reach(ci, i) {
+			if unreach < 0 {
+				unreach = i
+			}
+			continue
+		}
+		m.expireIfDue(i)
+		k := &m.nodes[i].key
+		if !k.present || k.client != ci || k.grant != msg.grant || msg.grant == 0 {
+			continue
+		}
+		if m.model == ModelDatabase && m.expired(i) {
+			// held_until > now() is part of the WHERE: a lapsed claim
+			// cannot be revived, only claimed again.
+			lapsed = true
+			continue
+		}
+		k.hasExp = true
+		k.expAt = m.nodeNow(i) + m.ttl
+		m.logWrite(i)
+		m.scheduleExpiry(i)
+		got = append(got, i+1)
+		if r := k.expAt - m.nodes[i].offset; exp == 0 || r < exp {
+			exp = r
+		}
+	}
+	validity := m.ttl - (m.latency(msg) + m.lat) - m.drift
+	ok := len(got) >= m.quorum && (m.model != ModelRedlock || validity > 0)
+	if !ok {
+		e := Event{Kind: KindExtendRefused, Client: c.id, Grant: msg.grant, LatencyMS: m.latency(msg), Reason: what}
+		holder := -1
+		if k := m.nodes[0].key; k.present && k.grant > 0 {
+			holder = k.client
+		}
+		switch {
+		case m.model == ModelRedlock:
+			e.Nodes = got
+			e.Detail = what + " refused: " + c.id + " keeps " + itoa(int64(len(got))) + " of " + itoa(int64(len(m.nodes))) + " nodes, needs " + itoa(int64(m.quorum)) + "; it knows it lost the lock"
+		case unreach >= 0:
+			e.Detail = what + " fails: " + m.unreachable(ci, unreach) + "; " + c.id + " cannot tell whether it still holds the lock and must stop"
+		case lapsed:
+			e.Detail = what + " refused: UPDATE … SET held_until = … WHERE holder = '" + c.id + "' AND held_until > now(): 0 rows, the claim lapsed and cannot be revived; " + c.id + " knows it lost it"
+		case holder >= 0 && holder != ci:
+			e.Holder = m.clients[holder].id
+			e.Detail = what + " refused: the lock is " + e.Holder + "'s now; " + c.id + " knows it lost it"
+		default:
+			e.Detail = what + " refused: " + c.id + "'s key is gone; it knows it lost the lock"
+		}
+		m.emit(e)
+		m.reply(ci, reply{kind: replyExtendRefused, grant: msg.grant})
+		return
+	}
+	e := Event{Kind: KindExtendOK, Client: c.id, Grant: msg.grant, Token: m.clients[ci].token, ValidUntil: msg.sentAt + m.ttl - m.drift, ExpiresAt: exp, LatencyMS: m.latency(msg), Reason: what}
+	if m.model == ModelRedlock {
+		e.Nodes = got
+	}
+	m.w(what, ": lease of ", c.id, " extended until ")
+	m.wn(exp)
+	m.emit(e)
+	m.reply(ci, reply{kind: replyExtended, grant: msg.grant})
+}
