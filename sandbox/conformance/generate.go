@@ -87,6 +87,9 @@ func Generate(seed uint64, model string) sandbox.Scenario {
 		maxFailovers = 2
 	}
 	wantFailover := maxFailovers > 0 && pick(0.12)
+	// The replica taken down (redis, no failover): WAIT 1 then goes
+	// unacknowledged.
+	replicaDown := model == sandbox.ModelRedis && !wantFailover && pick(0.15)
 	at := int64(0)
 	steps := 4 + r.IntN(7)
 	writes := 0
@@ -140,6 +143,9 @@ func Generate(seed uint64, model string) sandbox.Scenario {
 			if wantFailover && failovers < maxFailovers {
 				failovers++
 				a.Client, a.Op = "", sandbox.OpFailover
+			} else if replicaDown {
+				replicaDown = false
+				a.Client, a.Op, a.Node = "", sandbox.OpNodeDown, 2
 			} else {
 				a.Op = acquire
 			}
@@ -156,5 +162,12 @@ func Generate(seed uint64, model string) sandbox.Scenario {
 		}
 		sc.Actions = append(sc.Actions[:i], append([]sandbox.Action{f}, sc.Actions[i:]...)...)
 	}
-	return sc.WithDefaults()
+	sc = sc.WithDefaults()
+	if sc.Lock.Model == sandbox.ModelRedis && *sc.Lock.LagMS == 0 && len(redisReach(sc, true)) > 0 {
+		// A grant under WAIT 1 after the failover is out of reach (a new
+		// replica would have to resync): replicate asynchronously instead.
+		lag := int64(500)
+		sc.Lock.LagMS = &lag
+	}
+	return sc
 }

@@ -131,7 +131,7 @@ func TestGenerate(t *testing.T) {
 	for _, want := range []string{"redis failover", "consensus failover", "set-then-expire", "redlock unconditional-del",
 		"database claim", "redis pause", "redis crash", "redlock extend", "consensus heartbeat", "database release",
 		"redis lag 0", "redlock retries", "redlock node_down", "redlock node_up", "redlock restart", "redlock partition", "redlock heal",
-		"redis ledger", "database idempotency keys"} {
+		"redis ledger", "database idempotency keys", "redis node_down"} {
 		if !seen[want] {
 			t.Errorf("300 draws never produced %q", want)
 		}

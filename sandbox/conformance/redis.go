@@ -1,9 +1,11 @@
 package conformance
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -107,15 +109,10 @@ func (t *Redis) OutOfReach(sc sandbox.Scenario, scale float64) []string {
 		if failovers > 1 {
 			out = append(out, "failover: more than one in a run needs a new replica synced between them, which the runner does not set up")
 		}
-		out = append(out, nodeOpsReach(sc, func(a sandbox.Action) string {
-			switch a.Op {
-			case sandbox.OpPartition:
-				return "a client cut off from the primary: the runner's clients share one connection pool per server and cannot lose the primary one at a time"
-			case sandbox.OpHeal:
-				return ""
-			}
-			return "node ops on the primary and replica: the replica pairs are shared by the suite's runs, and after a failover the runner has no replica attached to play WAIT against"
-		})...)
+		if sc.Lock.LagMS != nil && *sc.Lock.LagMS == 0 && t.Pair == nil {
+			out = append(out, "lag_ms 0 (WAIT 1 before the grant) needs a primary with a replica attached that the runner may detach; the test suite lends them")
+		}
+		out = append(out, redisReach(sc, t.Pair != nil)...)
 	case sandbox.ModelRedlock:
 		if sc.Lock.Nodes > len(t.Addrs) {
 			out = append(out, fmt.Sprintf("lock.nodes: %d redlock nodes, but %d Redis servers given", sc.Lock.Nodes, len(t.Addrs)))
@@ -138,6 +135,56 @@ func (t *Redis) OutOfReach(sc sandbox.Scenario, scale float64) []string {
 		})...)
 	default:
 		out = append(out, "model "+sc.Lock.Model+" is not played against Redis")
+	}
+	return out
+}
+
+// redisReach lists what of a redis-model scenario (a primary and its
+// replica) the runner cannot play: of the node ops, only taking the
+// replica down, before any failover.
+func redisReach(sc sandbox.Scenario, pair bool) []string {
+	var out []string
+	replicaDown, failedOver := false, false
+	acts := slices.Clone(sc.Actions)
+	slices.SortStableFunc(acts, func(a, b sandbox.Action) int { return cmp.Compare(a.AtMS, b.AtMS) })
+	for _, a := range acts {
+		switch {
+		case a.Op == sandbox.OpFailover && replicaDown:
+			out = append(out, "failover after node_down of the replica: the engine has nothing to promote and skips it; the runner would promote the detached replica")
+		case a.Op == sandbox.OpFailover:
+			failedOver = true
+		case a.Op == sandbox.OpNodeDown && a.Node == 2 && !failedOver:
+			replicaDown = true
+		}
+	}
+	out = append(out, nodeOpsReach(sc, func(a sandbox.Action) string {
+		switch {
+		case a.Op == sandbox.OpHeal:
+			return ""
+		case a.Op == sandbox.OpPartition:
+			return "a client cut off from the primary: the runner's clients share one connection per server and cannot lose the primary one at a time"
+		case a.Op == sandbox.OpNodeDown && a.Node == 2 && !pair:
+			return "node_down of the replica needs a primary and a replica the runner may detach; the test suite lends them"
+		case a.Op == sandbox.OpNodeDown && a.Node == 2:
+			return ""
+		case a.Op == sandbox.OpNodeUp && a.Node == 2:
+			return "node_up of the replica: its resync starts on Redis's once-a-second replication cron, too slow and uneven for the run's margins"
+		}
+		return "node ops on the primary: its replica pair is lent to the run by the suite, and the runner does not stop or restart that process"
+	})...)
+	if sc.Lock.LagMS != nil && *sc.Lock.LagMS == 0 && hasFailover(sc) {
+		// Under WAIT 1 the engine attaches a new replica after a
+		// failover at once; a real one needs a full resync.
+		var f int64 = -1
+		for _, e := range sandbox.Run(sc).Events {
+			if e.Kind == sandbox.KindFailover && f < 0 {
+				f = e.T
+			}
+			if f >= 0 && e.Kind == sandbox.KindAcquireGranted && e.T >= f {
+				out = append(out, "a grant under WAIT 1 after a failover needs the old primary re-attached as the new replica, a full resync that starts on Redis's once-a-second replication cron, longer than the run's margins")
+				break
+			}
+		}
 	}
 	return out
 }
@@ -186,7 +233,7 @@ func (t *Redis) Open(ctx context.Context, sc sandbox.Scenario, scale float64) (B
 	b.key = t.prefix + ":" + strconv.FormatInt(n, 10) + ":lock"
 	b.counter = t.prefix + ":" + strconv.FormatInt(n, 10) + ":token"
 	switch {
-	case b.redlock && ownServers(sc):
+	case b.redlock && ownServers(sc) && t.Nodes != nil:
 		procs, err := t.Nodes(ctx, sc.Lock.Nodes, sc.Lock.Persistence)
 		if err != nil {
 			return nil, fmt.Errorf("redlock servers: %w", err)
@@ -210,7 +257,7 @@ func (t *Redis) Open(ctx context.Context, sc sandbox.Scenario, scale float64) (B
 		for _, a := range t.Addrs[:sc.Lock.Nodes] {
 			b.nodes = append(b.nodes, t.client(a))
 		}
-	case hasFailover(sc) || b.wait:
+	case t.Pair != nil && (hasFailover(sc) || b.wait || ownServers(sc)):
 		p, err := t.Pair(ctx)
 		if err != nil {
 			return nil, fmt.Errorf("replica pair: %w", err)
@@ -267,6 +314,9 @@ type redisLock struct {
 	pair             *ReplicaPair
 	primary, replica *redis.Client
 	detached         bool
+	// replicaGone: no replica acknowledges any more (node_down of the
+	// replica, or it was promoted)
+	replicaGone bool
 	// redlock runs with node ops: servers of the run's own
 	own *ownNodes
 }
@@ -339,6 +389,15 @@ func nodeErr(err error) bool {
 }
 
 func (b *redisLock) NodeDown(ctx context.Context, node int) error {
+	if !b.redlock && node == 2 && b.replica != nil {
+		// The replica stops acknowledging: cut off from the primary.
+		b.replicaGone = true
+		if b.detached {
+			return nil
+		}
+		b.detached = true
+		return b.replica.Do(ctx, "REPLICAOF", "NO", "ONE").Err()
+	}
 	if b.own == nil {
 		return errors.New("node ops need servers of the run's own")
 	}
@@ -472,16 +531,29 @@ func (b *redisLock) Acquire(ctx context.Context, client, owner string) (Grant, e
 			h, err := b.holderOn(ctx, c)
 			return Grant{Holder: h, Reason: "held"}, err
 		}
-		if b.wait && b.replica != nil && !b.detached {
+		if b.wait {
 			// Synchronous replication: the answer waits until the replica
-			// has the key (WAIT 1). The runner never takes the replica
-			// down, so WAIT always gets its acknowledgement here.
-			n, err := c.Do(ctx, "WAIT", 1, 2000).Int64()
+			// has the key (WAIT 1). With the replica gone (taken down, or
+			// promoted by a failover and not replaced) WAIT answers 0 after
+			// its timeout, kept short so that the run keeps its timing.
+			timeout := 2000
+			if b.replicaGone {
+				timeout = 50
+			}
+			n, err := c.Do(ctx, "WAIT", 1, timeout).Int64()
 			if err != nil {
 				return Grant{}, fmt.Errorf("wait for the replica: %w", err)
 			}
-			if n < 1 {
+			if n < 1 && !b.replicaGone {
 				return Grant{}, errors.New("WAIT 1: the replica did not acknowledge within 2 s")
+			}
+			if n < 1 {
+				// WAIT does not undo the SET: the client counts the attempt
+				// as failed and unlocks, as the engine's does.
+				if err := releaseScript.Run(ctx, c, []string{b.key}, owner).Err(); err != nil {
+					return Grant{}, err
+				}
+				return Grant{Reason: "not-replicated", Unlock: true}, nil
 			}
 		}
 		return Grant{OK: true, Token: res}, nil
@@ -638,5 +710,6 @@ func (b *redisLock) Failover(ctx context.Context, node int) (string, error) {
 		return "", err
 	}
 	b.nodes = []*redis.Client{b.replica}
+	b.replicaGone = true
 	return b.holderOn(ctx, b.replica)
 }
