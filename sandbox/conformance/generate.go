@@ -99,7 +99,11 @@ func Generate(seed uint64, model string) sandbox.Scenario {
 		}
 		c := sc.Clients[r.IntN(n)].ID
 		a := sandbox.Action{AtMS: at, Client: c}
-		switch x := r.IntN(100); {
+		x := r.IntN(100)
+		if nodeOps && i > 0 && pick(0.3) {
+			x = 95 // a node op
+		}
+		switch {
 		case i == 0 || x < 30:
 			a.Op = acquire
 		case x < 60:

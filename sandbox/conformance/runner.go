@@ -211,6 +211,7 @@ type run struct {
 	retryMax int64
 	// down and restarting are the nodes (by number) a node op stopped.
 	down, restarting map[int]bool
+	restartGen       map[int]int
 }
 
 // Play runs sc against target in real time and returns what the real
@@ -237,7 +238,7 @@ func Play(ctx context.Context, sc sandbox.Scenario, target Target, opt Options) 
 		twoStep: sc.Lock.Acquire == sandbox.AcquireSetThenExpire,
 		ledger:  sc.Resource.Kind == sandbox.ResourceLedger, idem: sc.Resource.IdempotencyKeys,
 		applied: map[string]bool{}, rng: sc.Lock.Seed, retryMax: sc.Lock.RetryDelayMS,
-		down: map[int]bool{}, restarting: map[int]bool{}}
+		down: map[int]bool{}, restarting: map[int]bool{}, restartGen: map[int]int{}}
 	for _, c := range sc.Clients {
 		r.clients = append(r.clients, rclient{id: c.ID, hb: c.HeartbeatMS})
 	}
@@ -351,6 +352,9 @@ func (r *run) dispatch(ctx context.Context, it item) error {
 	case kPauseEnd:
 		return r.resume(ctx, it.c)
 	case kRestartDone:
+		if !r.restarting[it.idx] || r.restartGen[it.idx] != it.grant {
+			return nil // ended early by node_up, or superseded by a later restart
+		}
 		return r.nodeOp(ctx, sandbox.Action{Op: sandbox.OpNodeUp, Node: it.idx}, true)
 	case kAction:
 		if it.c < 0 {
@@ -617,8 +621,8 @@ func (r *run) nodeOp(ctx context.Context, a sandbox.Action, restarted bool) erro
 		r.restarting[a.Node] = false
 		err = f.NodeUp(ctx, a.Node)
 	case a.Op == sandbox.OpNodeDown:
-		if r.down[a.Node] {
-			return nil
+		if r.down[a.Node] || r.restarting[a.Node] {
+			return nil // down already, as the engine says
 		}
 		r.down[a.Node] = true
 		err = f.NodeDown(ctx, a.Node)
@@ -641,14 +645,20 @@ func (r *run) nodeOp(ctx context.Context, a sandbox.Action, restarted bool) erro
 				return err
 			}
 		}
-		if err := f.Crash(ctx, a.Node); err != nil {
-			return fmt.Errorf("restart node %d: %w", a.Node, err)
+		if !r.restarting[a.Node] {
+			if err := f.Crash(ctx, a.Node); err != nil {
+				return fmt.Errorf("restart node %d: %w", a.Node, err)
+			}
 		}
+		// A restart during a restart: the process is down already and
+		// comes back at the end of the later one.
+		r.restartGen[a.Node]++
 		if a.MS == 0 {
+			r.restarting[a.Node] = false
 			return f.NodeUp(ctx, a.Node)
 		}
 		r.restarting[a.Node] = true
-		r.push(item{t: r.now + a.MS, kind: kRestartDone, idx: a.Node})
+		r.push(item{t: r.now + a.MS, kind: kRestartDone, idx: a.Node, grant: r.restartGen[a.Node]})
 	case a.Op == sandbox.OpPartition:
 		err = f.Partition(ctx, a.Client, a.Nodes)
 	case a.Op == sandbox.OpHeal:
