@@ -37,9 +37,11 @@ at which the TTL is a whole number of seconds).
   --sqlite              a new SQLite file in a temporary directory (model
                         database).
 
-A failover needs servers the runner may stop or promote, and clock jumps
-and network delays cannot be done to a real server: such a scenario is
-reported as out of reach, with the reason. The exit status is 0 when the
+A failover, synchronous replication (lag_ms 0) and the node ops
+(node_down, node_up, restart, partition) need servers the runner starts
+or may promote itself (the test suite does), and clock jumps and network
+delays cannot be done to a real server: such a scenario is reported as
+out of reach, with the reason. The exit status is 0 when the
 outcomes agree, 1 when they differ, 2 for bad input or a scenario out of
 reach.
 

@@ -63,6 +63,18 @@ func (t *Etcd) OutOfReach(sc sandbox.Scenario, scale float64) []string {
 	if t.StopLeader == nil && hasFailover(sc) {
 		out = append(out, "failover: needs the leader's process to stop, which only a cluster the runner started allows (the test suite does)")
 	}
+	out = append(out, nodeOpsReach(sc, func(a sandbox.Action) string {
+		switch a.Op {
+		case sandbox.OpPartition:
+			if a.Client == "" {
+				return "a partition between etcd members needs the network between member processes cut (iptables or network namespaces), which a test on loopback without privileges cannot do"
+			}
+			return "a client cut off from some members needs its own connections dropped while the others' stay up; the runner's etcd client cannot do that honestly"
+		case sandbox.OpHeal:
+			return ""
+		}
+		return "stopping a given member: the engine's member numbers (its leader is member 1) do not name the real cluster's members, and the runner stops only the leader, for a failover"
+	})...)
 	return out
 }
 
@@ -109,7 +121,7 @@ func (t *Etcd) Open(ctx context.Context, sc sandbox.Scenario, scale float64) (Ba
 	return &etcdLock{
 		t: t, cli: cli, key: prefix + "/" + strconv.FormatInt(t.runs.Add(1), 10) + "/lock",
 		ttl:     int64(math.Round(float64(sc.Lock.TTLMS) * scale / 1000)),
-		fencing: *sc.Lock.FencingTokens,
+		fencing: sc.Lock.TokenSource == sandbox.TokenRevision,
 		uncond:  sc.Lock.Release == sandbox.ReleaseUnconditionalDel,
 		leases:  map[string]clientv3.LeaseID{},
 	}, nil

@@ -12,7 +12,10 @@ import (
 // clients, up to ten actions on a coarse grid of whole seconds, every op
 // and option a real server can play for that model (acquire, claim,
 // write, release, extend, pause, crash, heartbeats, fencing on and off,
-// unconditional DEL, SETNX then EXPIRE, a failover). It never draws what
+// unconditional DEL, SETNX then EXPIRE, a failover, synchronous
+// replication, Redlock retries, node_down/node_up/restart and a client's
+// partition on Redlock nodes of the run's own, a ledger with or without
+// idempotency keys). It never draws what
 // is out of reach (clock jumps, network delays) and stays within the
 // engine's limits. The same seed gives the same scenario.
 func Generate(seed uint64, model string) sandbox.Scenario {
@@ -21,21 +24,43 @@ func Generate(seed uint64, model string) sandbox.Scenario {
 	ttls := []int64{5000, 10000, 15000}
 	sc := sandbox.Scenario{Lock: sandbox.LockConfig{Model: model, TTLMS: ttls[r.IntN(len(ttls))]}}
 	fencing := true
+	nodeOps := false
 	switch model {
 	case sandbox.ModelRedis:
 		fencing = pick(0.7)
+		sc.Lock.TokenSource = sandbox.TokenNone
+		if fencing {
+			sc.Lock.TokenSource = sandbox.TokenIncr
+		}
 		if pick(0.15) {
 			sc.Lock.Acquire = sandbox.AcquireSetThenExpire
 		}
-		lag := []int64{500, 1000, 3000}[r.IntN(3)]
+		// 0 is synchronous replication (WAIT 1 before the answer).
+		lag := []int64{0, 500, 1000, 3000}[r.IntN(4)]
 		sc.Lock.LagMS = &lag
 	case sandbox.ModelRedlock:
 		fencing = false
+		sc.Lock.TokenSource = sandbox.TokenNone
 		sc.Lock.Nodes = []int{3, 5}[r.IntN(2)]
+		if pick(0.3) {
+			sc.Lock.Retries = 1 + r.IntN(3)
+			sc.Lock.RetryDelayMS = []int64{200, 1000, 3000}[r.IntN(3)]
+			sc.Lock.Seed = r.Uint64N(1000)
+		}
+		// Servers of the run's own, stopped, restarted and cut off.
+		if nodeOps = pick(0.35); nodeOps {
+			sc.Lock.Persistence = []string{sandbox.PersistNone, sandbox.PersistAlways}[r.IntN(2)]
+		}
+	case sandbox.ModelConsensus:
+		sc.Lock.TokenSource = sandbox.TokenRevision
 	case sandbox.ModelDatabase:
+		sc.Lock.TokenSource = []string{sandbox.TokenEpoch, sandbox.TokenNone}[r.IntN(2)]
 		fencing = false
 	}
-	sc.Lock.FencingTokens = &fencing
+	if pick(0.2) {
+		sc.Resource.Kind = sandbox.ResourceLedger
+		sc.Resource.IdempotencyKeys = pick(0.5)
+	}
 	if pick(0.2) {
 		sc.Lock.Release = sandbox.ReleaseUnconditionalDel
 	}
@@ -62,6 +87,9 @@ func Generate(seed uint64, model string) sandbox.Scenario {
 		maxFailovers = 2
 	}
 	wantFailover := maxFailovers > 0 && pick(0.12)
+	// The replica taken down (redis, no failover): WAIT 1 then goes
+	// unacknowledged.
+	replicaDown := model == sandbox.ModelRedis && !wantFailover && pick(0.15)
 	at := int64(0)
 	steps := 4 + r.IntN(7)
 	writes := 0
@@ -71,12 +99,20 @@ func Generate(seed uint64, model string) sandbox.Scenario {
 		}
 		c := sc.Clients[r.IntN(n)].ID
 		a := sandbox.Action{AtMS: at, Client: c}
-		switch x := r.IntN(100); {
+		x := r.IntN(100)
+		if nodeOps && i > 0 && pick(0.3) {
+			x = 95 // a node op
+		}
+		switch {
 		case i == 0 || x < 30:
 			a.Op = acquire
 		case x < 60:
 			writes++
 			a.Op, a.Value = sandbox.OpWrite, strings.ToLower(c)+strconv.Itoa(writes)
+			if sc.Resource.Kind == sandbox.ResourceLedger && pick(0.5) {
+				// The same charge sent again (a retry of the job).
+				a.Key = "charge-" + strconv.Itoa(1+r.IntN(2))
+			}
 		case x < 72:
 			a.Op = sandbox.OpRelease
 		case x < 80:
@@ -85,10 +121,35 @@ func Generate(seed uint64, model string) sandbox.Scenario {
 			a.Op, a.MS = sandbox.OpPause, 1000*int64(2+r.IntN(18))
 		case x < 95:
 			a.Op = sandbox.OpCrash
+		case nodeOps && x < 99:
+			a.Client = ""
+			switch y := r.IntN(10); {
+			case y < 3:
+				a.Op, a.Node = sandbox.OpNodeDown, 1+r.IntN(sc.Lock.Nodes)
+			case y < 5:
+				a.Op, a.Node = sandbox.OpNodeUp, 1+r.IntN(sc.Lock.Nodes)
+			case y < 7:
+				a.Op, a.Node, a.MS = sandbox.OpRestart, 1+r.IntN(sc.Lock.Nodes), 1000*int64(r.IntN(15))
+			case y < 9:
+				a.Op, a.Client = sandbox.OpPartition, c
+				for n := 1; n <= sc.Lock.Nodes; n++ {
+					if pick(0.4) {
+						a.Nodes = append(a.Nodes, n)
+					}
+				}
+				if len(a.Nodes) == 0 {
+					a.Nodes = []int{1 + r.IntN(sc.Lock.Nodes)}
+				}
+			default:
+				a.Op = sandbox.OpHeal
+			}
 		default:
 			if wantFailover && failovers < maxFailovers {
 				failovers++
 				a.Client, a.Op = "", sandbox.OpFailover
+			} else if replicaDown {
+				replicaDown = false
+				a.Client, a.Op, a.Node = "", sandbox.OpNodeDown, 2
 			} else {
 				a.Op = acquire
 			}
@@ -105,5 +166,12 @@ func Generate(seed uint64, model string) sandbox.Scenario {
 		}
 		sc.Actions = append(sc.Actions[:i], append([]sandbox.Action{f}, sc.Actions[i:]...)...)
 	}
-	return sc.WithDefaults()
+	sc = sc.WithDefaults()
+	if sc.Lock.Model == sandbox.ModelRedis && *sc.Lock.LagMS == 0 && len(redisReach(sc, true)) > 0 {
+		// A grant under WAIT 1 after the failover is out of reach (a new
+		// replica would have to resync): replicate asynchronously instead.
+		lag := int64(500)
+		sc.Lock.LagMS = &lag
+	}
+	return sc
 }

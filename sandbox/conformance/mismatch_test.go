@@ -10,10 +10,11 @@ import (
 	"lockdrill/sandbox/conformance"
 )
 
-// The scenarios of MISMATCHES.md, played against the real system. Each
-// test holds the REAL outcome to what MISMATCHES.md says it is, so that
-// the record stays true; whether the engine agrees is logged, not
-// asserted, since the engine is being changed to agree (issue 12).
+// The two scenarios where engine 3 disagreed with the real systems
+// (MISMATCHES.md, "Fixed in engine 4"), played against the real system.
+// Each test holds the REAL outcome to what MISMATCHES.md recorded, so
+// that the record stays true, and fails if the engine stops agreeing
+// with it.
 
 // lapsedClaim: A's claim lapses while A is paused and nobody takes it
 // over; A then writes, extends and writes again, and B claims.
@@ -38,11 +39,11 @@ const refreshOnFailover = `{"lock": {"model": "consensus", "ttl_ms": 10000},
 func TestMismatchLapsedClaim(t *testing.T) {
 	t.Parallel()
 	playMismatch(t, &conformance.SQLite{Dir: t.TempDir()}, lapsedClaim, []string{
-		`acquire.granted A`,
-		`write.rejected A "a"`,
+		`acquire.granted A token#1`,
+		`write.rejected A "a" token#1`,
 		`extend.refused A`,
-		`write.rejected A "a2"`,
-		`acquire.granted B`,
+		`write.rejected A "a2" token#1`,
+		`acquire.granted B token#2`,
 	}, "")
 }
 
@@ -85,8 +86,6 @@ func playMismatch(t *testing.T, tg conformance.Target, scenario string, wantReal
 		t.Fatalf("real %s did:\n  %s\nfinal %q\nwant (MISMATCHES.md):\n  %s\nfinal %q\n%s", tg.Name(), strings.Join(got, "\n  "), real.FinalValue, strings.Join(wantReal, "\n  "), wantFinal, js)
 	}
 	if d := conformance.Diff(engine, res.Outcome); d != nil {
-		t.Logf("engine %s still disagrees with real %s (expected until issue 12 lands):\n  %s", sandbox.EngineVersion, tg.Name(), strings.Join(d, "\n  "))
-	} else {
-		t.Logf("engine %s now agrees with real %s: update MISMATCHES.md", sandbox.EngineVersion, tg.Name())
+		t.Errorf("engine %s disagrees with real %s again (it agreed from engine 4 on):\n  %s", sandbox.EngineVersion, tg.Name(), strings.Join(d, "\n  "))
 	}
 }

@@ -131,10 +131,9 @@ func OutcomeOf(events []sandbox.Event, finalValue string) Outcome {
 }
 
 // Align returns got as it is compared with want: when the engine's run
-// issued no token at all, the real system's tokens are dropped. The real
-// database claim always bumps its epoch, which engine 3's model does not
-// show as a token (engine 4 makes the epoch the token); neither side's
-// verdicts change with it.
+// issued no token at all, the real system's tokens are dropped (a real
+// backend's own counter, such as the row's epoch under token_source none,
+// changes no verdict).
 func Align(want, got Outcome) Outcome {
 	for _, s := range want.Steps {
 		if s.Token != 0 {

@@ -81,8 +81,9 @@ func TestAlign(t *testing.T) {
 // the faults and options a real server can play.
 func TestGenerate(t *testing.T) {
 	targets := map[string]conformance.Target{
-		sandbox.ModelRedis:     &conformance.Redis{Addrs: []string{"a", "b", "c", "d", "e"}, Pair: func(context.Context) (conformance.ReplicaPair, error) { return conformance.ReplicaPair{}, nil }},
-		sandbox.ModelRedlock:   &conformance.Redis{Addrs: []string{"a", "b", "c", "d", "e"}},
+		sandbox.ModelRedis: &conformance.Redis{Addrs: []string{"a", "b", "c", "d", "e"}, Pair: func(context.Context) (conformance.ReplicaPair, error) { return conformance.ReplicaPair{}, nil }},
+		sandbox.ModelRedlock: &conformance.Redis{Addrs: []string{"a", "b", "c", "d", "e"},
+			Nodes: func(context.Context, int, string) ([]conformance.Proc, error) { return nil, nil }},
 		sandbox.ModelConsensus: &conformance.Etcd{StopLeader: func(context.Context) error { return nil }},
 		sandbox.ModelDatabase:  &conformance.SQLite{},
 	}
@@ -105,6 +106,18 @@ func TestGenerate(t *testing.T) {
 			if sc.Lock.Acquire == sandbox.AcquireSetThenExpire {
 				seen["set-then-expire"] = true
 			}
+			if sc.Lock.LagMS != nil && *sc.Lock.LagMS == 0 && model == sandbox.ModelRedis {
+				seen["redis lag 0"] = true
+			}
+			if sc.Lock.Retries > 0 {
+				seen[model+" retries"] = true
+			}
+			if sc.Resource.Kind == sandbox.ResourceLedger {
+				seen[model+" ledger"] = true
+			}
+			if sc.Resource.IdempotencyKeys {
+				seen[model+" idempotency keys"] = true
+			}
 			if sc.Lock.Release == sandbox.ReleaseUnconditionalDel {
 				seen[model+" unconditional-del"] = true
 			}
@@ -116,7 +129,9 @@ func TestGenerate(t *testing.T) {
 		}
 	}
 	for _, want := range []string{"redis failover", "consensus failover", "set-then-expire", "redlock unconditional-del",
-		"database claim", "redis pause", "redis crash", "redlock extend", "consensus heartbeat", "database release"} {
+		"database claim", "redis pause", "redis crash", "redlock extend", "consensus heartbeat", "database release",
+		"redis lag 0", "redlock retries", "redlock node_down", "redlock node_up", "redlock restart", "redlock partition", "redlock heal",
+		"redis ledger", "database idempotency keys", "redis node_down"} {
 		if !seen[want] {
 			t.Errorf("300 draws never produced %q", want)
 		}
@@ -139,25 +154,5 @@ func TestStable(t *testing.T) {
 	}
 	if ok, why := conformance.Stable(at(14000), 1500, 1500); !ok {
 		t.Fatalf("an acquire 4 s after the lease's end is not stable: %s", why)
-	}
-}
-
-// TestVersionDependent: the two rules the engine is changing are
-// recognised, and a plain scenario is not flagged.
-func TestVersionDependent(t *testing.T) {
-	for name, js := range map[string]string{"lapsed claim": lapsedClaim, "refresh on failover": refreshOnFailover} {
-		sc, err := sandbox.Parse([]byte(js))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if dep, why := conformance.VersionDependent(sc, 4000); !dep {
-			t.Errorf("%s: not flagged as version-dependent", name)
-		} else {
-			t.Logf("%s: %s", name, why)
-		}
-	}
-	p, _ := sandbox.PresetByID("paused-holder-fenced")
-	if dep, why := conformance.VersionDependent(p.Scenario, 4000); dep {
-		t.Errorf("paused-holder-fenced flagged: %s", why)
 	}
 }

@@ -25,6 +25,11 @@ type Grant struct {
 	Reason string
 	// Nodes are the redlock nodes that said yes.
 	Nodes []int
+	// Unlocked are the nodes whose key the client deleted again after a
+	// refusal (the unlock-all of the Redis docs); Unlock says it sent one
+	// (on a single redis, where there are no node numbers).
+	Unlocked []int
+	Unlock   bool
 }
 
 // Removed is one key that a release deleted: whose it was, on which
@@ -118,7 +123,9 @@ func commonReach(sc sandbox.Scenario) []string {
 		var why string
 		switch a.Op {
 		case sandbox.OpAcquire, sandbox.OpClaim, sandbox.OpWrite, sandbox.OpRelease, sandbox.OpExtend,
-			sandbox.OpPause, sandbox.OpCrash, sandbox.OpFailover:
+			sandbox.OpPause, sandbox.OpCrash, sandbox.OpFailover,
+			sandbox.OpNodeDown, sandbox.OpNodeUp, sandbox.OpRestart, sandbox.OpPartition, sandbox.OpHeal:
+			// Each target says which of the node and network ops it can do.
 			continue
 		case sandbox.OpDelay:
 			why = "a message held up inside the client's network is not something a real server can be made to do"
@@ -159,6 +166,8 @@ const (
 	kHeartbeat
 	kSendExpire
 	kDetach
+	kRetry
+	kRestartDone
 )
 
 type rclient struct {
@@ -173,6 +182,7 @@ type rclient struct {
 	attempts int
 	deferred []item
 	hbLate   bool
+	retries  int
 }
 
 type run struct {
@@ -189,10 +199,19 @@ type run struct {
 	grants  int
 	value   string
 	highest int64
-	fencing bool
 	check   bool
 	twoStep bool
 	maxLate time.Duration
+	// ledger: each accepted write is an effect; with idem, a key applied
+	// once is not applied again.
+	ledger, idem bool
+	applied      map[string]bool
+	// rng is the engine's seeded generator of retry delays.
+	rng      uint64
+	retryMax int64
+	// down and restarting are the nodes (by number) a node op stopped.
+	down, restarting map[int]bool
+	restartGen       map[int]int
 }
 
 // Play runs sc against target in real time and returns what the real
@@ -215,14 +234,21 @@ func Play(ctx context.Context, sc sandbox.Scenario, target Target, opt Options) 
 		return Result{}, fmt.Errorf("open %s: %w", target.Name(), err)
 	}
 	defer be.Close()
-	r := &run{sc: sc, be: be, scale: opt.Scale, fencing: *sc.Lock.FencingTokens, check: *sc.Resource.CheckFencing,
-		twoStep: sc.Lock.Acquire == sandbox.AcquireSetThenExpire}
+	r := &run{sc: sc, be: be, scale: opt.Scale, check: *sc.Resource.CheckFencing,
+		twoStep: sc.Lock.Acquire == sandbox.AcquireSetThenExpire,
+		ledger:  sc.Resource.Kind == sandbox.ResourceLedger, idem: sc.Resource.IdempotencyKeys,
+		applied: map[string]bool{}, rng: sc.Lock.Seed, retryMax: sc.Lock.RetryDelayMS,
+		down: map[int]bool{}, restarting: map[int]bool{}, restartGen: map[int]int{}}
 	for _, c := range sc.Clients {
 		r.clients = append(r.clients, rclient{id: c.ID, hb: c.HeartbeatMS})
 	}
 	for i, a := range sc.Actions {
-		r.push(item{t: a.AtMS, kind: kAction, idx: i, c: r.clientIndex(a.Client)})
-		if a.Op == sandbox.OpFailover && sc.Lock.Model == sandbox.ModelRedis && sc.Lock.LagMS != nil {
+		c := r.clientIndex(a.Client)
+		if a.Op == sandbox.OpPartition {
+			c = -1 // it names a client, but it is the network's doing
+		}
+		r.push(item{t: a.AtMS, kind: kAction, idx: i, c: c})
+		if a.Op == sandbox.OpFailover && sc.Lock.Model == sandbox.ModelRedis && sc.Lock.LagMS != nil && *sc.Lock.LagMS > 0 {
 			// The replica has every write up to now-lag: cut it off then
 			// (before the start when the lag reaches back past it).
 			r.push(item{t: a.AtMS - *sc.Lock.LagMS, prio: 2, kind: kDetach})
@@ -325,6 +351,11 @@ func (r *run) dispatch(ctx context.Context, it item) error {
 		return nil
 	case kPauseEnd:
 		return r.resume(ctx, it.c)
+	case kRestartDone:
+		if !r.restarting[it.idx] || r.restartGen[it.idx] != it.grant {
+			return nil // ended early by node_up, or superseded by a later restart
+		}
+		return r.nodeOp(ctx, sandbox.Action{Op: sandbox.OpNodeUp, Node: it.idx}, true)
 	case kAction:
 		if it.c < 0 {
 			return r.serviceAction(ctx, r.sc.Actions[it.idx])
@@ -335,7 +366,7 @@ func (r *run) dispatch(ctx context.Context, it item) error {
 
 func (r *run) serviceAction(ctx context.Context, a sandbox.Action) error {
 	if a.Op != sandbox.OpFailover {
-		return fmt.Errorf("service op %s is out of reach", a.Op)
+		return r.nodeOp(ctx, a, false)
 	}
 	// The virtual clock stands still while the real failover happens
 	// (an election takes real time the engine does not have).
@@ -380,8 +411,23 @@ func (r *run) clientItem(ctx context.Context, it item) error {
 		r.push(item{t: r.now + c.hb, kind: kHeartbeat, c: it.c, grant: it.grant})
 	case kSendExpire:
 		return r.be.Expire(ctx, c.id, c.owner)
+	case kRetry:
+		if c.holds {
+			return nil
+		}
+		return r.acquire(ctx, it.c)
 	}
 	return nil
+}
+
+// rand is the engine's splitmix64, drawn in the same order (one draw per
+// retry), so that a retry waits as long as the engine's.
+func (r *run) rand() uint64 {
+	r.rng += 0x9e3779b97f4a7c15
+	z := r.rng
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
 }
 
 func (r *run) resume(ctx context.Context, ci int) error {
@@ -401,27 +447,10 @@ func (r *run) clientAction(ctx context.Context, ci int, a sandbox.Action) error 
 	c := &r.clients[ci]
 	switch a.Op {
 	case sandbox.OpAcquire, sandbox.OpClaim:
-		c.attempts++
-		owner := c.id + "#" + strconv.Itoa(c.attempts)
-		g, err := r.be.Acquire(ctx, c.id, owner)
-		if err != nil {
-			return fmt.Errorf("%s %s: %w", a.Op, c.id, err)
-		}
-		if !g.OK {
-			r.emit(sandbox.Event{Kind: sandbox.KindAcquireDenied, Client: c.id, Holder: g.Holder, Reason: g.Reason, Nodes: g.Nodes})
-			return nil
-		}
-		r.grants++
-		c.grant, c.token, c.holds, c.owner = r.grants, g.Token, true, owner
-		r.emit(sandbox.Event{Kind: sandbox.KindAcquireGranted, Client: c.id, Grant: c.grant, Token: g.Token, Nodes: g.Nodes})
-		if c.hb > 0 {
-			r.push(item{t: r.now + c.hb, kind: kHeartbeat, c: ci, grant: c.grant})
-		}
-		if r.twoStep {
-			r.push(item{t: r.now + 1, kind: kSendExpire, c: ci, grant: c.grant})
-		}
+		c.retries = r.sc.Lock.Retries
+		return r.acquire(ctx, ci)
 	case sandbox.OpWrite:
-		return r.write(ctx, ci, a.Value)
+		return r.write(ctx, ci, a)
 	case sandbox.OpRelease:
 		c.holds = false
 		removed, err := r.be.Release(ctx, c.id, c.owner)
@@ -441,6 +470,42 @@ func (r *run) clientAction(ctx context.Context, ci int, a sandbox.Action) error 
 		r.push(item{t: r.now + a.MS, kind: kPauseEnd, c: ci})
 	case sandbox.OpCrash:
 		c.crashed, c.holds, c.deferred = true, false, nil
+	}
+	return nil
+}
+
+// acquire is one attempt (the first, or a retry). A refused attempt is
+// followed at once by the unlock-all of whatever it left, and, while
+// retries are left, by a retry after the engine's seeded delay.
+func (r *run) acquire(ctx context.Context, ci int) error {
+	c := &r.clients[ci]
+	c.attempts++
+	owner := c.id + "#" + strconv.Itoa(c.attempts)
+	g, err := r.be.Acquire(ctx, c.id, owner)
+	if err != nil {
+		return fmt.Errorf("acquire %s: %w", c.id, err)
+	}
+	if !g.OK {
+		r.emit(sandbox.Event{Kind: sandbox.KindAcquireDenied, Client: c.id, Holder: g.Holder, Reason: g.Reason, Nodes: g.Nodes})
+		if len(g.Unlocked) > 0 || g.Unlock {
+			r.emit(sandbox.Event{Kind: sandbox.KindReleaseOK, Client: c.id, Holder: c.id, Reason: "unlock", Nodes: g.Unlocked})
+		}
+		if c.retries > 0 {
+			c.retries--
+			d := 1 + int64(r.rand()%uint64(r.retryMax))
+			r.emit(sandbox.Event{Kind: sandbox.KindRetry, Client: c.id, MS: d})
+			r.push(item{t: r.now + d, kind: kRetry, c: ci})
+		}
+		return nil
+	}
+	r.grants++
+	c.grant, c.token, c.holds, c.owner = r.grants, g.Token, true, owner
+	r.emit(sandbox.Event{Kind: sandbox.KindAcquireGranted, Client: c.id, Grant: c.grant, Token: g.Token, Nodes: g.Nodes})
+	if c.hb > 0 {
+		r.push(item{t: r.now + c.hb, kind: kHeartbeat, c: ci, grant: c.grant})
+	}
+	if r.twoStep {
+		r.push(item{t: r.now + 1, kind: kSendExpire, c: ci, grant: c.grant})
 	}
 	return nil
 }
@@ -472,9 +537,22 @@ func (r *run) extend(ctx context.Context, ci int, heartbeat bool) error {
 // write sends a write with the client's latest grant to the resource: the
 // database row itself, or the in-test resource that applies the engine's
 // rule (reject no token, reject a token below the highest accepted).
-func (r *run) write(ctx context.Context, ci int, value string) error {
+func (r *run) write(ctx context.Context, ci int, a sandbox.Action) error {
 	c := &r.clients[ci]
+	value := a.Value
 	e := sandbox.Event{Kind: sandbox.KindWriteAccepted, Client: c.id, Grant: c.grant, Token: c.token, Value: value}
+	if r.ledger {
+		e.Key = cmp.Or(a.Key, a.Value)
+	}
+	// A ledger with idempotency keys acknowledges a key it applied once
+	// and does not apply it again: checked before the row's UPDATE, so
+	// that a duplicate never reaches the row (its verdict, a rejection,
+	// is the same whichever check refuses it first).
+	if r.ledger && r.idem && r.applied[e.Key] {
+		e.Kind, e.Reason = sandbox.KindWriteRejected, sandbox.ReasonDuplicateKey
+		r.emit(e)
+		return nil
+	}
 	if rw, ok := r.be.(RowWriter); ok {
 		accepted, err := rw.Write(ctx, c.id, c.owner, value, r.check)
 		if err != nil {
@@ -482,6 +560,8 @@ func (r *run) write(ctx context.Context, ci int, value string) error {
 		}
 		if !accepted {
 			e.Kind, e.Reason = sandbox.KindWriteRejected, sandbox.ReasonNotHolder
+		} else if r.ledger {
+			r.applied[e.Key] = true
 		}
 		r.emit(e)
 		return nil
@@ -497,6 +577,9 @@ func (r *run) write(ctx context.Context, ci int, value string) error {
 	if e.Kind == sandbox.KindWriteAccepted {
 		r.value = value
 		r.highest = max(r.highest, c.token)
+		if r.ledger {
+			r.applied[e.Key] = true
+		}
 	}
 	r.emit(e)
 	return nil
@@ -506,4 +589,106 @@ func (r *run) write(ctx context.Context, ci int, value string) error {
 func ownerClient(owner string) string {
 	id, _, _ := strings.Cut(owner, "#")
 	return id
+}
+
+// Faulter is a Backend whose servers the runner may stop and start: the
+// node and network ops of the scenario. Node numbers are the scenario's
+// (from 1). A target lists in OutOfReach every op its backends cannot do.
+type Faulter interface {
+	// NodeDown makes node stop answering and keep its memory.
+	NodeDown(ctx context.Context, node int) error
+	// NodeUp makes a node that is down answer again, or starts a node
+	// that crashed for a restart (with what its persistence kept).
+	NodeUp(ctx context.Context, node int) error
+	// Crash ends node's process, the first half of a restart.
+	Crash(ctx context.Context, node int) error
+	// Partition cuts client off from nodes; Heal ends every partition.
+	Partition(ctx context.Context, client string, nodes []int) error
+	Heal(ctx context.Context) error
+}
+
+// nodeOp plays a node or network op (restarted: the end of a restart's
+// downtime, a.Node the node). The engine's events for these ops are
+// causes, not compared: what they did shows in the grants that follow.
+func (r *run) nodeOp(ctx context.Context, a sandbox.Action, restarted bool) error {
+	f, ok := r.be.(Faulter)
+	if !ok {
+		return fmt.Errorf("service op %s is out of reach of this backend", a.Op)
+	}
+	var err error
+	switch {
+	case restarted:
+		r.restarting[a.Node] = false
+		err = f.NodeUp(ctx, a.Node)
+	case a.Op == sandbox.OpNodeDown:
+		if r.down[a.Node] || r.restarting[a.Node] {
+			return nil // down already, as the engine says
+		}
+		r.down[a.Node] = true
+		err = f.NodeDown(ctx, a.Node)
+	case a.Op == sandbox.OpNodeUp:
+		if r.restarting[a.Node] {
+			// The engine ends a restart early on node_up.
+			r.restarting[a.Node] = false
+			return f.NodeUp(ctx, a.Node)
+		}
+		if !r.down[a.Node] {
+			return nil
+		}
+		r.down[a.Node] = false
+		err = f.NodeUp(ctx, a.Node)
+	case a.Op == sandbox.OpRestart:
+		if r.down[a.Node] {
+			// A node that is down (stopped, with its memory) restarts.
+			r.down[a.Node] = false
+			if err := f.NodeUp(ctx, a.Node); err != nil {
+				return err
+			}
+		}
+		if !r.restarting[a.Node] {
+			if err := f.Crash(ctx, a.Node); err != nil {
+				return fmt.Errorf("restart node %d: %w", a.Node, err)
+			}
+		}
+		// A restart during a restart: the process is down already and
+		// comes back at the end of the later one.
+		r.restartGen[a.Node]++
+		if a.MS == 0 {
+			r.restarting[a.Node] = false
+			return f.NodeUp(ctx, a.Node)
+		}
+		r.restarting[a.Node] = true
+		r.push(item{t: r.now + a.MS, kind: kRestartDone, idx: a.Node, grant: r.restartGen[a.Node]})
+	case a.Op == sandbox.OpPartition:
+		err = f.Partition(ctx, a.Client, a.Nodes)
+	case a.Op == sandbox.OpHeal:
+		err = f.Heal(ctx)
+	default:
+		return fmt.Errorf("service op %s is out of reach", a.Op)
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", a.Op, err)
+	}
+	return nil
+}
+
+// nodeOpsReach lists, one reason per op, the node and network ops of sc
+// that why (op -> reason, "" when the target can do it) rules out.
+func nodeOpsReach(sc sandbox.Scenario, why func(a sandbox.Action) string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for i, a := range sc.Actions {
+		switch a.Op {
+		case sandbox.OpNodeDown, sandbox.OpNodeUp, sandbox.OpRestart, sandbox.OpPartition, sandbox.OpHeal:
+		default:
+			continue
+		}
+		w := why(a)
+		if w == "" || seen[a.Op+w] {
+			continue
+		}
+		seen[a.Op+w] = true
+		out = append(out, fmt.Sprintf("%s (actions[%d]): %s", a.Op, i, w))
+	}
+	return out
 }

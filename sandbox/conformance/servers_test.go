@@ -356,3 +356,66 @@ func (c *etcdCluster) stopLeader(ctx context.Context) error {
 	c.procs[old] = startProc(c.t, c.logs[old]+".restart", c.bin, c.args[old]...)
 	return nil
 }
+
+// redisProc is a redis-server of one run's own (conformance.Proc): a TCP
+// port for the clients, a unix socket for the runner's admin commands.
+type redisProc struct {
+	t          *testing.T
+	bin, dir   string
+	addr, sock string
+	args       []string
+	p          *proc
+}
+
+// redisNodes starts n redis-servers for one redlock run, with the
+// scenario's persistence (none: no RDB, no AOF; always: AOF with
+// appendfsync always; everysec: appendfsync everysec).
+func redisNodes(t *testing.T, bin string) func(ctx context.Context, n int, persistence string) ([]conformance.Proc, error) {
+	return func(ctx context.Context, n int, persistence string) ([]conformance.Proc, error) {
+		var out []conformance.Proc
+		for range n {
+			dir, err := os.MkdirTemp("", "ldr-")
+			if err != nil {
+				return nil, err
+			}
+			t.Cleanup(func() { os.RemoveAll(dir) })
+			port := freePort(t)
+			rp := &redisProc{t: t, bin: bin, dir: dir, addr: "127.0.0.1:" + strconv.Itoa(port), sock: filepath.Join(dir, "s.sock")}
+			rp.args = []string{"--port", strconv.Itoa(port), "--bind", "127.0.0.1", "--unixsocket", rp.sock, "--unixsocketperm", "700",
+				"--dir", dir, "--hz", "100", "--protected-mode", "no", "--daemonize", "no", "--loglevel", "warning", "--save", ""}
+			switch persistence {
+			case "none":
+				rp.args = append(rp.args, "--appendonly", "no")
+			case "always":
+				rp.args = append(rp.args, "--appendonly", "yes", "--appendfsync", "always")
+			default:
+				rp.args = append(rp.args, "--appendonly", "yes", "--appendfsync", "everysec")
+			}
+			if err := rp.Start(ctx); err != nil {
+				for _, p := range out {
+					p.Done()
+				}
+				return nil, err
+			}
+			out = append(out, rp)
+		}
+		return out, nil
+	}
+}
+
+func (r *redisProc) Addr() string  { return r.addr }
+func (r *redisProc) Admin() string { return r.sock }
+
+func (r *redisProc) Start(ctx context.Context) error {
+	r.p = startProc(r.t, filepath.Join(r.dir, "redis.log"), r.bin, r.args...)
+	c := redis.NewClient(&redis.Options{Network: "unix", Addr: r.sock, Protocol: 2, MaxRetries: -1})
+	defer c.Close()
+	return waitFor(10*time.Second, func() error { return c.Ping(ctx).Err() })
+}
+
+func (r *redisProc) Kill() error {
+	r.p.kill()
+	return nil
+}
+
+func (r *redisProc) Done() { r.p.stop() }

@@ -37,7 +37,12 @@ func (t *SQLite) OutOfReach(sc sandbox.Scenario, scale float64) []string {
 	if sc.Lock.Model != sandbox.ModelDatabase {
 		return []string{"model " + sc.Lock.Model + " is not played against SQLite"}
 	}
-	return nil
+	return nodeOpsReach(sc, func(a sandbox.Action) string {
+		if a.Op == sandbox.OpHeal {
+			return ""
+		}
+		return "SQLite is a library inside the client's process, not a server: there is no database process to stop, restart or cut off from one client"
+	})
 }
 
 // nowMS is the database's clock in milliseconds.
@@ -75,15 +80,18 @@ func (t *SQLite) Open(ctx context.Context, sc sandbox.Scenario, scale float64) (
 		return nil, fmt.Errorf("create the row: %w", err)
 	}
 	return &sqliteRow{db: db, ttl: max(int64(float64(sc.Lock.TTLMS)*scale), 1), uncond: sc.Lock.Release == sandbox.ReleaseUnconditionalDel,
-		epochs: map[string]int64{}, cleanup: cleanup}, nil
+		epochToken: sc.Lock.TokenSource == sandbox.TokenEpoch, epochs: map[string]int64{}, cleanup: cleanup}, nil
 }
 
 type sqliteRow struct {
-	db      *sql.DB
-	ttl     int64
-	uncond  bool
-	epochs  map[string]int64 // the epoch each owner's claim got
-	cleanup func()
+	db     *sql.DB
+	ttl    int64
+	uncond bool
+	// epochToken: the claim's epoch is the client's fencing token
+	// (token_source epoch); the guard compares it either way.
+	epochToken bool
+	epochs     map[string]int64 // the epoch each owner's claim got
+	cleanup    func()
 }
 
 func (b *sqliteRow) Close() error {
@@ -112,8 +120,9 @@ func (b *sqliteRow) Acquire(ctx context.Context, client, owner string) (Grant, e
 		return Grant{}, err
 	}
 	b.epochs[owner] = epoch
-	// The epoch is the row's fencing token, whether or not the engine's
-	// model shows it (see Align).
+	if !b.epochToken {
+		return Grant{OK: true}, nil
+	}
 	return Grant{OK: true, Token: epoch}, nil
 }
 
