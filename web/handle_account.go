@@ -119,8 +119,19 @@ func (s *Server) handleTransferRedeem(c echo.Context) error {
 	}
 	// A browser with progress of its own hands it to the code's learner,
 	// who may not be this person (a code passed on by someone else): say
-	// so and ask first. The code is not spent until then.
+	// so and ask first. The code is checked before asking, so a wrong one
+	// is refused at once, and it is not spent until the answer.
 	if current != "" && c.FormValue("merge") != "yes" {
+		owner, err := s.store.TransferCodeLearner(c.Request().Context(), typed)
+		if errors.Is(err, store.ErrCodeInvalid) {
+			return s.refuseCode(c, typed)
+		}
+		if err != nil {
+			return err
+		}
+		if owner == current {
+			return s.seeOtherWith(c, "/account", "warn", "That code is this browser's own: it already has this progress, so nothing was changed. Enter the code on your other browser.")
+		}
 		has, err := s.store.HasData(c.Request().Context(), current)
 		if err != nil {
 			return err
@@ -136,12 +147,7 @@ func (s *Server) handleTransferRedeem(c echo.Context) error {
 	}
 	learner, err := s.store.RedeemTransferCode(c.Request().Context(), typed, current)
 	if errors.Is(err, store.ErrCodeInvalid) {
-		v, verr := s.accountView(c)
-		if verr != nil {
-			return verr
-		}
-		v.RedeemError, v.RedeemCode = "Code: that code does not work. It may be mistyped, already used, or older than "+strconv.Itoa(int(store.TransferCodeTTL/time.Minute))+" minutes; ask for a new one on your other browser.", typed
-		return s.renderAccount(c, http.StatusUnprocessableEntity, v)
+		return s.refuseCode(c, typed)
 	}
 	if err != nil {
 		return err
@@ -152,6 +158,17 @@ func (s *Server) handleTransferRedeem(c echo.Context) error {
 		msg = "Done: this browser now has your progress, and what it had of its own was added to it."
 	}
 	return s.seeOther(c, "/progress", msg)
+}
+
+// refuseCode shows /account again saying the typed transfer code does not
+// work.
+func (s *Server) refuseCode(c echo.Context, typed string) error {
+	v, err := s.accountView(c)
+	if err != nil {
+		return err
+	}
+	v.RedeemError, v.RedeemCode = "Code: that code does not work. It may be mistyped, already used, or older than "+strconv.Itoa(int(store.TransferCodeTTL/time.Minute))+" minutes; ask for a new one on your other browser.", typed
+	return s.renderAccount(c, http.StatusUnprocessableEntity, v)
 }
 
 // maxImportJSON bounds an import file once decompressed: far above any
