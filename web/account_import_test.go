@@ -151,3 +151,51 @@ func TestImportErrorsSpeakToTheLearner(t *testing.T) {
 		}
 	})
 }
+
+// TestImportTakesBackEverythingTheAppWrote: the stricter checks still take
+// a real export with a finished round (follow-ups included), a sandbox
+// prediction and a fork.
+func TestImportTakesBackEverythingTheAppWrote(t *testing.T) {
+	srv, _ := newTestServer(t, unlimitedWrites)
+	me := newClient(t, srv)
+	round := startRound(t, me, "3", "8", "interview")
+	answered := 0
+	for i := 0; i < 20; i++ {
+		if me.get(round).Code != http.StatusOK {
+			break // finished: the round page sends on to the scorecard
+		}
+		rec, seq, _, _ := current(t, me, round)
+		if seq == "" {
+			break
+		}
+		text := "The lock is a lease, so a paused holder can write after it expired; the storage must check a fencing token from the lock service and refuse a lower one."
+		if r := answerTurn(t, me, round, rec.Body.String(), seq, text); r.Code != http.StatusSeeOther {
+			t.Fatalf("answer turn %s = %d", seq, r.Code)
+		}
+		answered++
+	}
+	if answered < 3 {
+		t.Fatalf("answered %d turns, want the round's 3 at least", answered)
+	}
+	rec := me.get("/sandbox/presets/paused-holder-fenced?predict=obj-predict-paused-fenced")
+	if r := me.postForm("/sandbox/presets/paused-holder-fenced", url.Values{"_csrf": {csrfFrom(t, rec)}, "predict": {"obj-predict-paused-fenced"}, "choice": {"a"}}); r.Code != http.StatusSeeOther {
+		t.Fatalf("predict = %d", r.Code)
+	}
+	m, raw := exportOf(t, me)
+	if len(m["rounds"].([]any)) != 1 || len(m["timelines"].([]any)) != 1 {
+		t.Fatalf("export has %d rounds and %d timelines, want 1 each", len(m["rounds"].([]any)), len(m["timelines"].([]any)))
+	}
+	fresh := newClient(t, srv)
+	if rec := postFile(t, fresh, raw); rec.Code != http.StatusSeeOther {
+		t.Fatalf("import of a real export = %d; problems %v", rec.Code, importProblems(t, rec))
+	}
+	var bad map[string]any
+	json.Unmarshal(raw, &bad)
+	tl := bad["timelines"].([]any)[0].(map[string]any)
+	tl["prediction"] = "z"
+	data, _ := json.Marshal(bad)
+	rec = postFile(t, newClient(t, srv), data)
+	if got := strings.Join(importProblems(t, rec), "\n"); rec.Code != http.StatusUnprocessableEntity || !strings.Contains(got, `timelines[0].prediction: "z" is not one of the options`) {
+		t.Errorf("a prediction that is no option = %d, %q", rec.Code, got)
+	}
+}
