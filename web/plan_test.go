@@ -81,7 +81,7 @@ func TestStudyPlanCountsDownAndChangesWithTheDate(t *testing.T) {
 	}
 	// Two days cannot cover the whole bank at a sensible pace: the plan
 	// caps the day and says what does not fit.
-	if got, want := planText(t, cl, "/progress", "[data-testid=plan-target]"), "20 questions a day for 2 days is as much as is worth doing, and it is not enough time for everything: of 0 reviews due before the date and "+strconv.Itoa(unseen)+" questions you have not answered yet, 40 fit before the date and "+strconv.Itoa(unseen-40)+" do not."; !strings.HasPrefix(got, want) {
+	if got, want := planText(t, cl, "/progress", "[data-testid=plan-target]"), "20 questions a day for 2 days is as much as is worth doing, and it is not enough time for everything: of 0 reviews due before the date and "+strconv.Itoa(unseen)+" questions you have not answered yet, 40 fit before the interview and "+strconv.Itoa(unseen-40)+" do not."; !strings.HasPrefix(got, want) {
 		t.Errorf("target two days out = %q, want %q", got, want)
 	}
 
@@ -213,7 +213,7 @@ func TestStudyPlanCloseToTheDateIsCappedAndHonest(t *testing.T) {
 			}
 			got := planText(t, cl, "/progress", "[data-testid=plan-target]")
 			want := "20 questions today is as much as is worth doing, and it is not enough time for everything: of 0 reviews due before the date and " +
-				strconv.Itoa(total-1) + " questions you have not answered yet, 20 fit before the date and " + strconv.Itoa(total-21) + " do not. " +
+				strconv.Itoa(total-1) + " questions you have not answered yet, 20 fit before the interview and " + strconv.Itoa(total-21) + " do not. " +
 				"Spend the time on the weakest topics below and the cram session rather than trying to see every question."
 			if got != want {
 				t.Errorf("target =\n%q\nwant\n%q", got, want)
