@@ -128,6 +128,28 @@ func NormalizeTransferCode(typed string) (string, error) {
 	return b.String(), nil
 }
 
+// TransferCodeLearner returns the learner code would move to this browser,
+// without spending it, so a browser can be told at once that a code does
+// not work before it is asked anything else. It returns ErrCodeInvalid for
+// a malformed, unknown, used or expired code.
+func (s *Store) TransferCodeLearner(ctx context.Context, code string, now time.Time) (string, error) {
+	canon, err := NormalizeTransferCode(code)
+	if err != nil {
+		return "", ErrCodeInvalid
+	}
+	var learner string
+	err = s.r.QueryRowContext(ctx,
+		"SELECT learner_id FROM transfer_codes WHERE code_hash = ? AND used_ms IS NULL AND expires_ms > ?",
+		hashCode(canon), now.UnixMilli()).Scan(&learner)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", ErrCodeInvalid
+	}
+	if err != nil {
+		return "", fmt.Errorf("check transfer code: %w", err)
+	}
+	return learner, nil
+}
+
 // RedeemTransferCode spends code and returns the learner it moves to this
 // browser. current is the learner the browser is now ("" for none): their
 // data is merged into the code's learner and they are then deleted, so

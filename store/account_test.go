@@ -306,7 +306,7 @@ func TestExportImportRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatalf("decode: %v", err)
 	}
-	if err := dec.Validate(func(string) bool { return true }); err != nil {
+	if err := dec.Validate(store.ImportRules{}); err != nil {
 		t.Fatalf("validate own export: %v", err)
 	}
 	fresh := mustLearner(t, s)
@@ -350,7 +350,12 @@ func TestImportRejectsBadFilesNamingTheField(t *testing.T) {
 		t.Fatalf("export: %v", err)
 	}
 	good, _ := json.Marshal(e)
-	known := func(id string) bool { return id == "fencing-token" || id == "choose-ttl" || id == "avoid-the-lock" }
+	known := store.ImportRules{
+		Question: func(id string) (*quiz.Question, bool) {
+			return nil, id == "fencing-token" || id == "choose-ttl" || id == "avoid-the-lock"
+		},
+		Section: func(slug string) bool { return slug != "no-such-section" },
+	}
 	tests := []struct {
 		name string
 		edit func(m map[string]any)
@@ -358,8 +363,15 @@ func TestImportRejectsBadFilesNamingTheField(t *testing.T) {
 		want []string
 	}{
 		{name: "not JSON", raw: "{\n  \"format\": \"lockdrill-export\",\n  oops\n}", want: []string{"line 3, column 3"}},
-		{name: "wrong type", raw: `{"format":"lockdrill-export","version":"one"}`, want: []string{"version: expected int"}},
-		{name: "unknown field", raw: `{"format":"lockdrill-export","version":1,"atempts":[]}`, want: []string{`unknown field "atempts"`}},
+		{name: "wrong type", raw: `{"format":"lockdrill-export","version":"one"}`, want: []string{"version: should be a whole number, and it is a JSON string"}},
+		{name: "not an object", raw: `[]`, want: []string{"the file should be one JSON object, and it is a JSON array"}},
+		{name: "unknown field", raw: `{"format":"lockdrill-export","version":1,"atempts":[]}`, want: []string{`atempts: the export format has no such field`}},
+		{name: "unknown nested field", edit: func(m map[string]any) {
+			m["attempts"].([]any)[0].(map[string]any)["result"].(map[string]any)["bogus"] = 1
+		}, want: []string{"attempts[0].result.bogus: the export format has no such field"}},
+		{name: "unknown guide section", edit: func(m map[string]any) {
+			m["reading"].([]any)[0].(map[string]any)["slug"] = "no-such-section"
+		}, want: []string{`reading[0].slug: "no-such-section" is not a section`}},
 		{name: "not an export", edit: func(m map[string]any) { m["format"] = "something" }, want: []string{"format: "}},
 		{name: "newer version", edit: func(m map[string]any) { m["version"] = 9 }, want: []string{"version: is 9, newer"}},
 		{name: "score out of range", edit: func(m map[string]any) {

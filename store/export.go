@@ -8,6 +8,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
+	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -391,24 +394,151 @@ func describeJSONError(data []byte, err error) string {
 	var typ *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &syn):
-		line, col := lineCol(data, syn.Offset-1) // Offset is just past the bad byte
-		return fmt.Sprintf("not valid JSON at line %d, column %d: %s", line, col, syn.Error())
-	case errors.As(err, &typ):
-		field := typ.Field
-		if field == "" {
-			field = "the file"
+		off := syn.Offset - 1 // Offset is just past the bad byte
+		line, col := lineCol(data, off)
+		what := "the file"
+		if off >= 0 && off < int64(len(data)) {
+			what = fmt.Sprintf("%q", data[off:off+1])
 		}
-		return fmt.Sprintf("%s: expected %s, found a JSON %s", field, typ.Type.String(), typ.Value)
+		return fmt.Sprintf("this is not a lockdrill export: it is not valid JSON (at line %d, column %d, %s was not expected)", line, col, what)
+	case errors.As(err, &typ):
+		if typ.Field == "" {
+			return fmt.Sprintf("this is not a lockdrill export: the file should be one JSON object, and it is a JSON %s", typ.Value)
+		}
+		return fmt.Sprintf("%s: should be %s, and it is a JSON %s", typ.Field, describeType(typ.Type), typ.Value)
 	case errors.Is(err, io.EOF):
 		return "the file is empty"
 	case errors.Is(err, io.ErrUnexpectedEOF):
-		return "the file ends in the middle of the JSON document"
+		return "the file ends in the middle of the JSON document: it may have been cut short"
 	}
 	msg := err.Error()
 	if f, ok := strings.CutPrefix(msg, "json: unknown field "); ok {
+		name, _ := strconv.Unquote(f)
+		if path := unknownFieldPath(data, name); path != "" {
+			return path + ": the export format has no such field (check its spelling)"
+		}
 		return "unknown field " + f + ": the export format has no such field (check its spelling)"
 	}
 	return strings.TrimPrefix(msg, "json: ")
+}
+
+// describeType says in plain words what JSON a Go type is read from.
+func describeType(t reflect.Type) string {
+	if t == reflect.TypeOf(time.Time{}) {
+		return "a time such as \"2026-12-01T15:04:05Z\""
+	}
+	switch t.Kind() {
+	case reflect.Pointer:
+		return describeType(t.Elem())
+	case reflect.Struct, reflect.Map:
+		return "a JSON object"
+	case reflect.Slice, reflect.Array:
+		if t.Elem().Kind() == reflect.Uint8 {
+			return "a JSON value"
+		}
+		return "a list"
+	case reflect.String:
+		return "text in quotes"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return "a whole number"
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number, 0 or more"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	}
+	return "another kind of value"
+}
+
+// unknownFieldPath finds where the field name, which the export format does
+// not have, sits in data, as a path such as "attempts[0].result.score", by
+// walking the document alongside the Export type. It returns "" when it
+// cannot tell.
+func unknownFieldPath(data []byte, name string) string {
+	var doc any
+	if json.Unmarshal(data, &doc) != nil {
+		return ""
+	}
+	return findUnknown(doc, reflect.TypeOf(Export{}), "", name)
+}
+
+func findUnknown(v any, t reflect.Type, path, name string) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch v := v.(type) {
+	case map[string]any:
+		if t.Kind() != reflect.Struct || t == reflect.TypeOf(time.Time{}) {
+			return ""
+		}
+		fields := jsonFields(t)
+		keys := make([]string, 0, len(v))
+		for k := range v {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			ft, ok := fields[k]
+			if !ok {
+				if strings.EqualFold(k, name) {
+					return joinPath(path, k)
+				}
+				continue
+			}
+			if p := findUnknown(v[k], ft, joinPath(path, k), name); p != "" {
+				return p
+			}
+		}
+	case []any:
+		if t.Kind() != reflect.Slice || t.Elem().Kind() == reflect.Uint8 {
+			return ""
+		}
+		for i, e := range v {
+			if p := findUnknown(e, t.Elem(), fmt.Sprintf("%s[%d]", path, i), name); p != "" {
+				return p
+			}
+		}
+	}
+	return ""
+}
+
+func joinPath(path, k string) string {
+	if path == "" {
+		return k
+	}
+	return path + "." + k
+}
+
+// jsonFields maps the JSON names of t's fields to their types, as
+// encoding/json reads them (embedded structs' fields included).
+func jsonFields(t reflect.Type) map[string]reflect.Type {
+	m := map[string]reflect.Type{}
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		tag := f.Tag.Get("json")
+		if tag == "-" || !f.IsExported() && !f.Anonymous {
+			continue
+		}
+		n, _, _ := strings.Cut(tag, ",")
+		if f.Anonymous && n == "" {
+			ft := f.Type
+			if ft.Kind() == reflect.Pointer {
+				ft = ft.Elem()
+			}
+			if ft.Kind() == reflect.Struct {
+				for k, v := range jsonFields(ft) {
+					m[k] = v
+				}
+				continue
+			}
+		}
+		if n == "" {
+			n = f.Name
+		}
+		m[n] = f.Type
+	}
+	return m
 }
 
 func lineCol(data []byte, off int64) (line, col int) {
@@ -423,12 +553,38 @@ func lineCol(data []byte, off int64) (line, col int) {
 	return line, col
 }
 
-// Validate checks every field an import would store and returns an
-// *ImportError listing the problems (at most 20), or nil. known reports
-// whether a question id is one of the bank's: an attempt at a question this
-// lockdrill does not have could never be shown.
-func (e *Export) Validate(known func(question string) bool) error {
+// ImportRules are the app's own content an import is checked against, so
+// that a file cannot store what the app's normal paths would refuse. A nil
+// function leaves that check out.
+type ImportRules struct {
+	// Question returns the bank's question with this id. An attempt at a
+	// question this lockdrill does not have could never be shown, and its
+	// answer must be one the practice page would take (quiz.Answer.Validate).
+	// A nil question with true checks the id only.
+	Question func(id string) (*quiz.Question, bool)
+	// FollowUp returns the follow-up with this id as the free-text question
+	// a round asks.
+	FollowUp func(id string) (*quiz.Question, bool)
+	// Section reports whether slug is a section of the guide.
+	Section func(slug string) bool
+	// Preset reports whether id is a sandbox preset.
+	Preset func(id string) bool
+}
+
+// Validate checks every field an import would store against the same rules
+// and limits the app applies when the learner does the same thing by hand,
+// and returns an *ImportError listing the problems (at most 20), or nil.
+// Each problem starts with the field it is about, such as
+// "attempts[3].answer.text".
+func (e *Export) Validate(rules ImportRules) error {
 	var p problems
+	known := func(id string) bool {
+		if rules.Question == nil {
+			return true
+		}
+		_, ok := rules.Question(id)
+		return ok
+	}
 	if e.Format != ExportFormat {
 		p.add("format", "is %q, want %q: this is not a lockdrill export", e.Format, ExportFormat)
 	}
@@ -454,8 +610,11 @@ func (e *Export) Validate(known func(question string) bool) error {
 	}
 	for i, r := range e.Reading {
 		f := fmt.Sprintf("reading[%d]", i)
-		if r.Slug == "" || len(r.Slug) > 200 {
-			p.add(f+".slug", "must be a guide section's slug")
+		switch {
+		case r.Slug == "" || len(r.Slug) > 200:
+			p.add(f+".slug", "must be the name of a guide section")
+		case rules.Section != nil && !rules.Section(r.Slug):
+			p.add(f+".slug", "%q is not a section of this lockdrill's guide", r.Slug)
 		}
 		p.time(f+".read_at", r.ReadAt)
 	}
@@ -464,6 +623,12 @@ func (e *Export) Validate(known func(question string) bool) error {
 		p.question(f+".question", a.Question, known)
 		if !a.Kind.Valid() {
 			p.add(f+".kind", "%q is not a question kind", a.Kind)
+		} else if q := rules.question(a.Question); q != nil {
+			if a.Kind != q.Kind {
+				p.add(f+".kind", "is %q, but question %q is of kind %q", a.Kind, a.Question, q.Kind)
+			} else if err := a.Answer.Validate(q); err != nil {
+				p.add(f+".answer", "%s, which the practice page would not accept", err)
+			}
 		}
 		p.result(f+".result", a.Result)
 		p.time(f+".created_at", a.CreatedAt)
@@ -516,6 +681,11 @@ func (e *Export) Validate(known func(question string) bool) error {
 		if r.FinishedAt != nil {
 			p.time(f+".finished_at", *r.FinishedAt)
 		}
+		switch quiz.Verdict(r.Verdict) {
+		case "", quiz.StrongHire, quiz.Hire, quiz.LeanNo, quiz.NoHire:
+		default:
+			p.add(f+".verdict", "%q is not a verdict (strong-hire, hire, lean-no or no)", r.Verdict)
+		}
 		if r.Score != nil && (*r.Score < 0 || *r.Score > 1) {
 			p.add(f+".score", "is %g; a score is between 0 and 1", *r.Score)
 		}
@@ -530,6 +700,23 @@ func (e *Export) Validate(known func(question string) bool) error {
 			}
 			seq[t.Seq] = true
 			p.question(tf+".question", t.Question, known)
+			asked := rules.question(t.Question)
+			if t.FollowUp != "" && rules.FollowUp != nil {
+				probe, ok := rules.FollowUp(t.FollowUp)
+				if !ok {
+					p.add(tf+".follow_up", "%q is not a follow-up question of this lockdrill", t.FollowUp)
+				}
+				asked = probe
+			}
+			if asked != nil && asked.Kind != quiz.KindFreeText {
+				p.add(tf+".question", "%q is not a free-text question, and a round asks only those", t.Question)
+				asked = nil
+			}
+			if t.Answer != nil && asked != nil {
+				if err := (quiz.Answer{Text: *t.Answer}).Validate(asked); err != nil && strings.TrimSpace(*t.Answer) != "" {
+					p.add(tf+".answer", "%s, which a round would not accept", err)
+				}
+			}
 			if (t.AnsweredAt == nil) != (t.Result == nil) {
 				p.add(tf+".result", "must be present exactly when answered_at is")
 			}
@@ -554,8 +741,25 @@ func (e *Export) Validate(known func(question string) bool) error {
 		if t.NowMS < 0 {
 			p.add(f+".now_ms", "is %d; it cannot be negative", t.NowMS)
 		}
-		if t.PredictQuestion != "" {
+		if t.ParentID != "" && !ValidID(t.ParentID) {
+			p.add(f+".parent_id", "%q is not a timeline id", t.ParentID)
+		}
+		if t.PresetID != "" && rules.Preset != nil && !rules.Preset(t.PresetID) {
+			p.add(f+".preset_id", "%q is not a sandbox preset of this lockdrill", t.PresetID)
+		}
+		switch {
+		case t.PredictQuestion != "":
 			p.question(f+".predict_question", t.PredictQuestion, known)
+			if q := rules.question(t.PredictQuestion); q != nil {
+				switch {
+				case q.Kind != quiz.KindPredict || q.Preset != t.PresetID:
+					p.add(f+".predict_question", "%q is not a prediction exercise about this timeline's preset", t.PredictQuestion)
+				case (quiz.Answer{Choices: []string{t.Prediction}}).Validate(q) != nil:
+					p.add(f+".prediction", "%q is not one of the options of %q", t.Prediction, t.PredictQuestion)
+				}
+			}
+		case t.Prediction != "":
+			p.add(f+".prediction", "is set but the timeline has no predict_question")
 		}
 		p.time(f+".created_at", t.CreatedAt)
 		p.time(f+".updated_at", t.UpdatedAt)
@@ -572,6 +776,19 @@ func (e *Export) Validate(known func(question string) bool) error {
 		return p.err()
 	}
 	return nil
+}
+
+// question returns the bank's question with id, or nil when there is none
+// or no bank to ask.
+func (r ImportRules) question(id string) *quiz.Question {
+	if r.Question == nil {
+		return nil
+	}
+	q, ok := r.Question(id)
+	if !ok {
+		return nil
+	}
+	return q
 }
 
 type problems []string

@@ -67,7 +67,7 @@ func BenchmarkImportLongHistory(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.StartTimer()
-		if err := dec.Validate(nil); err != nil {
+		if err := dec.Validate(store.ImportRules{}); err != nil {
 			b.Fatal(err)
 		}
 		if sum, err := s.ImportLearner(ctx, to, dec, t0); err != nil || sum.Attempts != 1000 {

@@ -6,9 +6,11 @@ import (
 	"log/slog"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
+	"lockdrill/quiz"
 	"lockdrill/store"
 	"lockdrill/web/views"
 )
@@ -47,6 +49,9 @@ func (s *Server) handleError(err error, c echo.Context) {
 	case errors.As(err, &he):
 		status = he.Code
 		heading, msg = headingFor(status), messageFor(status)
+		if status == http.StatusRequestEntityTooLarge {
+			msg = tooLargeMessage(c.Request().URL.Path)
+		}
 		if m, ok := he.Message.(string); ok && m != "" && status < 500 && !isEchoDefaultMessage(status, m) {
 			msg = m
 		}
@@ -113,7 +118,7 @@ func messageFor(status int) string {
 	case http.StatusMethodNotAllowed:
 		return "This address exists, but not for that kind of request."
 	case http.StatusRequestEntityTooLarge:
-		return "The request was larger than lockdrill accepts: " + strconv.Itoa(MaxBodyBytes/1024) + " KiB in all, enough for a scenario file of up to 1 MiB (1,048,576 bytes), the most the sandbox reads. A large scenario goes through the import page's file upload, since pasting it makes the form about three times larger. Nothing was changed."
+		return tooLargeMessage("")
 	case http.StatusTooManyRequests:
 		return "You are sending requests faster than lockdrill accepts. Wait a few seconds and try again."
 	case http.StatusBadRequest:
@@ -129,4 +134,44 @@ func messageFor(status int) string {
 // (such as "Not Found"), which the friendlier message replaces.
 func isEchoDefaultMessage(status int, m string) bool {
 	return m == http.StatusText(status)
+}
+
+// tooLargeMessage explains a 413 in the terms of the form that was sent to
+// path: the answer limit on an answer, the upload limit on an import, the
+// scenario limit in the sandbox.
+func tooLargeMessage(path string) string {
+	sent := "The request was larger than the " + strconv.Itoa(MaxBodyBytes/1024) + " KiB lockdrill reads, so it was not read and nothing was saved."
+	switch {
+	case isAnswerPath(path):
+		return "An answer can be at most " + groupThousands(quiz.MaxAnswerChars) + " characters, and this one was far longer. " + sent +
+			" Go back (the browser usually keeps what you typed), shorten the answer to " + groupThousands(quiz.MaxAnswerChars) + " characters and send it again."
+	case path == "/account/import":
+		return "An import file can be at most 1 MiB as uploaded. " + sent +
+			" Import the compressed export (.json.gz) instead: it holds the same data in a tenth of the size or less."
+	case path == "/sandbox" || strings.HasPrefix(path, "/sandbox/"):
+		return "The request was larger than lockdrill accepts: " + strconv.Itoa(MaxBodyBytes/1024) + " KiB in all, enough for a scenario file of up to 1 MiB (1,048,576 bytes), the most the sandbox reads. A large scenario goes through the import page's file upload, since pasting it makes the form about three times larger. Nothing was changed."
+	}
+	return sent
+}
+
+// isAnswerPath reports whether path is where an answer is sent: a practice
+// question or a round's current turn.
+func isAnswerPath(path string) bool {
+	parts := strings.Split(strings.Trim(path, "/"), "/")
+	switch {
+	case len(parts) == 2 && parts[0] == "practice":
+		return true
+	case len(parts) == 3 && parts[0] == "rounds" && parts[2] == "answer":
+		return true
+	}
+	return false
+}
+
+// groupThousands writes n with a comma between thousands: 5000 is "5,000".
+func groupThousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }

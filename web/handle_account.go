@@ -15,6 +15,7 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 	"golang.org/x/time/rate"
 
+	"lockdrill/quiz"
 	"lockdrill/store"
 	"lockdrill/web/views"
 )
@@ -118,8 +119,19 @@ func (s *Server) handleTransferRedeem(c echo.Context) error {
 	}
 	// A browser with progress of its own hands it to the code's learner,
 	// who may not be this person (a code passed on by someone else): say
-	// so and ask first. The code is not spent until then.
+	// so and ask first. The code is checked before asking, so a wrong one
+	// is refused at once, and it is not spent until the answer.
 	if current != "" && c.FormValue("merge") != "yes" {
+		owner, err := s.store.TransferCodeLearner(c.Request().Context(), typed, s.now())
+		if errors.Is(err, store.ErrCodeInvalid) {
+			return s.refuseCode(c, typed)
+		}
+		if err != nil {
+			return err
+		}
+		if owner == current {
+			return s.seeOtherWith(c, "/account", "warn", "That code is this browser's own: it already has this progress, so nothing was changed. Enter the code on your other browser.")
+		}
 		has, err := s.store.HasData(c.Request().Context(), current)
 		if err != nil {
 			return err
@@ -135,12 +147,7 @@ func (s *Server) handleTransferRedeem(c echo.Context) error {
 	}
 	learner, err := s.store.RedeemTransferCode(c.Request().Context(), typed, current, s.now())
 	if errors.Is(err, store.ErrCodeInvalid) {
-		v, verr := s.accountView(c)
-		if verr != nil {
-			return verr
-		}
-		v.RedeemError, v.RedeemCode = "Code: that code does not work. It may be mistyped, already used, or older than "+strconv.Itoa(int(store.TransferCodeTTL/time.Minute))+" minutes; ask for a new one on your other browser.", typed
-		return s.renderAccount(c, http.StatusUnprocessableEntity, v)
+		return s.refuseCode(c, typed)
 	}
 	if err != nil {
 		return err
@@ -151,6 +158,17 @@ func (s *Server) handleTransferRedeem(c echo.Context) error {
 		msg = "Done: this browser now has your progress, and what it had of its own was added to it."
 	}
 	return s.seeOther(c, "/progress", msg)
+}
+
+// refuseCode shows /account again saying the typed transfer code does not
+// work.
+func (s *Server) refuseCode(c echo.Context, typed string) error {
+	v, err := s.accountView(c)
+	if err != nil {
+		return err
+	}
+	v.RedeemError, v.RedeemCode = "Code: that code does not work. It may be mistyped, already used, or older than "+strconv.Itoa(int(store.TransferCodeTTL/time.Minute))+" minutes; ask for a new one on your other browser.", typed
+	return s.renderAccount(c, http.StatusUnprocessableEntity, v)
 }
 
 // maxImportJSON bounds an import file once decompressed: far above any
@@ -206,7 +224,7 @@ func (s *Server) handleImport(c echo.Context) error {
 		if err != nil {
 			return echo.NewHTTPError(http.StatusBadRequest, "The uploaded file could not be read.")
 		}
-		b, err := readImportFile(f)
+		b, err := readImportFile(f, strings.HasSuffix(strings.ToLower(fh.Filename), ".gz"))
 		f.Close()
 		if err != nil {
 			return s.refuseImport(c, []string{"file: " + err.Error()})
@@ -218,7 +236,7 @@ func (s *Server) handleImport(c echo.Context) error {
 	}
 	e, err := store.DecodeExport(strings.NewReader(text))
 	if err == nil {
-		err = e.Validate(func(id string) bool { _, ok := s.cat.Questions.ByID(id); return ok })
+		err = e.Validate(s.importRules())
 	}
 	var ie *store.ImportError
 	if errors.As(err, &ie) {
@@ -314,22 +332,47 @@ func (s *Server) refuseImport(c echo.Context, problems []string) error {
 	return s.renderAccount(c, http.StatusUnprocessableEntity, v)
 }
 
+// importRules are the app's content an import file is checked against:
+// the questions, follow-ups, guide sections and presets the normal paths
+// accept.
+func (s *Server) importRules() store.ImportRules {
+	presets := make(map[string]bool, len(s.presets))
+	for _, p := range s.presets {
+		presets[p.ID] = true
+	}
+	return store.ImportRules{
+		Question: func(id string) (*quiz.Question, bool) { return s.cat.Questions.ByID(id) },
+		FollowUp: func(id string) (*quiz.Question, bool) {
+			f, ok := s.cat.FollowUps.ByID(id)
+			if !ok {
+				return nil, false
+			}
+			return f.Probe, true
+		},
+		Section: func(slug string) bool { _, ok := s.cat.Section(slug); return ok },
+		Preset:  func(id string) bool { return presets[id] },
+	}
+}
+
 // readImportFile reads an uploaded export, plain or gzip-compressed (the
 // two downloads /account offers), up to maxImportJSON once decompressed.
-func readImportFile(f io.Reader) ([]byte, error) {
+// named says the file's name ends in .gz, so it should be compressed.
+func readImportFile(f io.Reader, namedGz bool) ([]byte, error) {
 	br := bufio.NewReader(f)
 	var r io.Reader = br
 	if magic, err := br.Peek(2); err == nil && magic[0] == 0x1f && magic[1] == 0x8b {
 		zr, err := gzip.NewReader(br)
 		if err != nil {
-			return nil, errors.New("it looks compressed but is not a gzip file")
+			return nil, errors.New("it looks compressed but is not a gzip file, so it is not a lockdrill export")
 		}
 		defer zr.Close()
 		r = zr
+	} else if namedGz {
+		return nil, errors.New("its name ends in .gz but it is not gzip-compressed, so it is not a lockdrill export (it may be damaged or renamed)")
 	}
 	b, err := io.ReadAll(io.LimitReader(r, maxImportJSON+1))
 	if err != nil {
-		return nil, errors.New("it could not be read (" + err.Error() + ")")
+		return nil, errors.New("it could not be unpacked: the compressed file is damaged or cut short")
 	}
 	if len(b) > maxImportJSON {
 		return nil, errors.New("it is larger than 32 MB uncompressed, more than any lockdrill export")

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -15,6 +16,11 @@ import (
 
 // maxPlanAhead is how far ahead an interview date may be set.
 const maxPlanAhead = 2 * 365 * 24 * time.Hour
+
+// maxDailyTarget caps the plan's questions a day: about two hours of
+// practice, past which answers get worse rather than more. When that is not
+// enough, the plan says so instead of asking for more.
+const maxDailyTarget = 20
 
 // planDueList caps the "due before your interview" list.
 const planDueList = 6
@@ -60,6 +66,10 @@ func (s *Server) planView(ctx context.Context, learner, back string) (views.Plan
 	v.Set, v.Date, v.DateText = true, day.Format(store.DayLayout), day.Format("Monday 2 January 2006")
 	v.DaysLeft, v.StudyDays, v.DailyTarget, v.CramOpen = p.DaysLeft, p.StudyDays, p.DailyTarget, p.CramOpen
 	v.DueCount, v.UnseenCount, v.CramWindow = len(p.DueBefore), len(p.Unseen), quiz.CramWindowDays
+	if v.DailyTarget > maxDailyTarget {
+		v.DailyTarget = maxDailyTarget
+		v.Uncovered = max(v.DueCount+v.UnseenCount-maxDailyTarget*v.StudyDays, 0)
+	}
 	for _, id := range p.DueBefore {
 		if len(v.DueBefore) == planDueList {
 			break
@@ -205,8 +215,21 @@ func (s *Server) handleCramRate(c echo.Context) error {
 	if !plan.Set || !plan.CramOpen {
 		return s.seeOtherWith(c, "/review/cram", "warn", "A cram session opens in the last week before your interview date. Nothing was recorded.")
 	}
+	// The session drills answered questions only (quiz.CramOrder): a
+	// rating of any other is not a recall of this session.
+	qs, err := s.planQuestions(ctx, learner)
+	if err != nil {
+		return err
+	}
+	inSession := false
+	for _, pq := range qs {
+		inSession = inSession || (pq.ID == q.ID && pq.Answered)
+	}
+	if !inSession {
+		return s.seeOtherWith(c, "/review/cram", "bad", "Question: that question is not in your cram session, which drills only questions you have answered. Nothing was recorded.")
+	}
 	if err := s.store.RecordCram(ctx, learner, q.ID, r, s.now()); err != nil {
 		return err
 	}
-	return s.seeOther(c, "/review/cram", "")
+	return s.seeOther(c, "/review/cram", "Recorded "+r.String()+" for "+strconv.Quote(q.Title)+".")
 }

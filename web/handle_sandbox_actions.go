@@ -54,7 +54,7 @@ func (s *Server) handleSandboxAction(c echo.Context) error {
 	}
 	sc, now, err := applyAction(sc, timelineNow(t, sc), form)
 	if err != nil {
-		return s.seeOtherWith(c, back, "bad", "Nothing was changed: "+err.Error()+".")
+		return s.seeOtherWith(c, back, "bad", "Nothing was changed: "+sandboxFormError(err)+".")
 	}
 	if err := s.store.SaveScenario(c.Request().Context(), t.Learner, t.ID, sc, now, s.now()); err != nil {
 		return err
@@ -83,7 +83,7 @@ func (s *Server) handleSandboxSettings(c echo.Context) error {
 	}
 	changed, names, err := applySettings(sc, form)
 	if err != nil {
-		return s.seeOtherWith(c, back, "bad", "Nothing was forked: "+err.Error()+".")
+		return s.seeOtherWith(c, back, "bad", "Nothing was forked: "+sandboxFormError(err)+".")
 	}
 	if len(names) == 0 {
 		return s.seeOtherWith(c, back, "warn", "Those are the settings this timeline already has: nothing to fork.")

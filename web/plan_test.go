@@ -79,8 +79,10 @@ func TestStudyPlanCountsDownAndChangesWithTheDate(t *testing.T) {
 	if doc.Find(`[data-testid=cram-link]`).Length() != 1 {
 		t.Errorf("no cram session two days out")
 	}
-	if got := planText(t, cl, "/progress", "[data-testid=plan-target]"); !strings.HasPrefix(got, strconv.Itoa((unseen+1)/2)+" questions a day for 2 days") {
-		t.Errorf("target two days out = %q", got)
+	// Two days cannot cover the whole bank at a sensible pace: the plan
+	// caps the day and says what does not fit.
+	if got, want := planText(t, cl, "/progress", "[data-testid=plan-target]"), "20 questions a day for 2 days is as much as is worth doing, and it is not enough time for everything: of 0 reviews due before the date and "+strconv.Itoa(unseen)+" questions you have not answered yet, 40 fit before the interview and "+strconv.Itoa(unseen-40)+" do not."; !strings.HasPrefix(got, want) {
+		t.Errorf("target two days out = %q, want %q", got, want)
 	}
 
 	t.Run("bad dates change nothing and name the field", func(t *testing.T) {
@@ -148,8 +150,12 @@ func TestCramLeavesTheReviewScheduleAlone(t *testing.T) {
 	if doc.Find(`[data-testid=cram-reveal] summary`).Length() != 1 {
 		t.Errorf("no model answer to reveal")
 	}
-	if flash := cramPost(q.ID, "1"); flash != "" {
-		t.Errorf("Again: flash = %q", flash)
+	if flash := cramPost(q.ID, "1"); flash != "Recorded Again for "+strconv.Quote(q.Title)+"." {
+		t.Errorf("Again: flash = %q, want it confirmed", flash)
+	}
+	unanswered := mustBank(t).ByKind(quiz.KindSingle)[1]
+	if flash := cramPost(unanswered.ID, "3"); !strings.HasPrefix(flash, "Question: that question is not in your cram session") {
+		t.Errorf("a question never answered, so not in the session: flash = %q", flash)
 	}
 	if got, _ := mustDoc(t, cl.get("/review/cram")).Find(`[data-testid=cram-question]`).Attr("data-question"); got != q.ID {
 		t.Errorf("after Again the question did not come back (got %q)", got)
@@ -186,4 +192,39 @@ func TestCramLeavesTheReviewScheduleAlone(t *testing.T) {
 	if e, _ := st.ExportLearner(ctx, id, testNow); len(e.Attempts) != 1 {
 		t.Errorf("cram added attempts: %d, want the 1 practice answer", len(e.Attempts))
 	}
+}
+
+func TestStudyPlanCloseToTheDateIsCappedAndHonest(t *testing.T) {
+	srv, _ := newTestServer(t) // today is 2026-11-30
+	cl := newClient(t, srv)
+	practised(t, cl)
+	total := len(mustBank(t).All())
+	if total <= 20 {
+		t.Fatalf("the bank has %d questions; this test needs more than a day's cap", total)
+	}
+	for _, tt := range []struct{ date, countdown string }{
+		{"2026-11-30", "Your interview is today"},
+		{"2026-12-01", "Your interview is tomorrow"},
+	} {
+		t.Run(tt.countdown, func(t *testing.T) {
+			setDate(t, cl, tt.date, "/progress")
+			if got := planText(t, cl, "/progress", "[data-testid=plan-countdown]"); got != tt.countdown {
+				t.Errorf("countdown = %q, want %q", got, tt.countdown)
+			}
+			got := planText(t, cl, "/progress", "[data-testid=plan-target]")
+			want := "20 questions today is as much as is worth doing, and it is not enough time for everything: of 0 reviews due before the date and " +
+				strconv.Itoa(total-1) + " questions you have not answered yet, 20 fit before the interview and " + strconv.Itoa(total-21) + " do not. " +
+				"Spend the time on the weakest topics below and the cram session rather than trying to see every question."
+			if got != want {
+				t.Errorf("target =\n%q\nwant\n%q", got, want)
+			}
+		})
+	}
+	t.Run("a plan that fits is not capped", func(t *testing.T) {
+		setDate(t, cl, "2027-02-28", "/progress") // 90 days out
+		got := planText(t, cl, "/progress", "[data-testid=plan-target]")
+		if !strings.HasPrefix(got, "1 question a day for 90 days clears") || strings.Contains(got, "not enough") {
+			t.Errorf("target = %q", got)
+		}
+	})
 }

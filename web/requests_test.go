@@ -167,3 +167,28 @@ func TestOriginBehindAProxyThatRewritesHost(t *testing.T) {
 		})
 	}
 }
+
+// TestTooLargeSaysTheLimitOfTheFormSent: a 413 explains the limit of what
+// was being sent (an answer, an import file), not the sandbox's.
+func TestTooLargeSaysTheLimitOfTheFormSent(t *testing.T) {
+	srv, _ := newTestServer(t, unlimitedWrites)
+	cl := newClient(t, srv)
+	huge := strings.Repeat("a", web.MaxBodyBytes+1)
+	text := func(rec *httptest.ResponseRecorder) string {
+		return strings.Join(strings.Fields(mustDoc(t, rec).Find("main").Text()), " ")
+	}
+	t.Run("a practice answer", func(t *testing.T) {
+		rec := cl.answer("fencing-token", url.Values{"answer": {huge}})
+		got := text(rec)
+		if rec.Code != http.StatusRequestEntityTooLarge || !strings.Contains(got, "An answer can be at most 5,000 characters") || strings.Contains(got, "scenario") {
+			t.Errorf("huge answer = %d, %q; want 413 about the answer limit and nothing about scenarios", rec.Code, got)
+		}
+	})
+	t.Run("an import file", func(t *testing.T) {
+		rec := postFile(t, cl, []byte(huge))
+		got := text(rec)
+		if rec.Code != http.StatusRequestEntityTooLarge || !strings.Contains(got, "compressed export (.json.gz)") || strings.Contains(got, "scenario") {
+			t.Errorf("huge import = %d, %q; want 413 pointing to the compressed export", rec.Code, got)
+		}
+	})
+}
