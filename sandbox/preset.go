@@ -274,7 +274,7 @@ func Presets() []Preset {
 			ID:     "idempotency-key-dedup",
 			Title:  "The same reclaimed job with an idempotency key",
 			Lesson: "With the job id as idempotency key, the ledger applies the charge once: the second owner's charge is acknowledged and not applied, which no lock or fencing token can do for you.",
-			Guide:  "faq-run-once",
+			Guide:  "optimistic-concurrency",
 			Scenario: Scenario{
 				Lock:     LockConfig{Model: ModelDatabase},
 				Resource: ResourceConfig{Kind: ResourceLedger, IdempotencyKeys: true},
@@ -287,7 +287,7 @@ func Presets() []Preset {
 			ID:     "redlock-split-vote",
 			Title:  "Redlock split vote: nobody gets a majority",
 			Lesson: "With one node down and each client cut off from two others, each gets 2 of 5 nodes: both fail, unlock the nodes that said yes and retry after a random delay, and only when the node is back does one retry win.",
-			Guide:  "redlock-dispute",
+			Guide:  "redlock-operations",
 			Scenario: Scenario{
 				Lock:     LockConfig{Model: ModelRedlock, Retries: 3},
 				Resource: ResourceConfig{CheckFencing: boolp(false)},
@@ -309,7 +309,7 @@ func Presets() []Preset {
 			ID:     "redlock-two-down",
 			Title:  "Redlock survives 2 of 5 nodes down",
 			Lesson: "Three of five nodes are still a majority: with two down, one client gets the lock and the other is refused, as the algorithm promises while clocks behave.",
-			Guide:  "redlock-dispute",
+			Guide:  "redlock-operations",
 			Scenario: Scenario{
 				Lock:     LockConfig{Model: ModelRedlock},
 				Resource: ResourceConfig{CheckFencing: boolp(false)},
@@ -331,7 +331,7 @@ func Presets() []Preset {
 			ID:     "redlock-one-clock-jump",
 			Title:  "Redlock and one clock that jumps",
 			Lesson: "Kleppmann's case: A holds nodes 1–3, B cannot reach nodes 1–2; one jump of node 3's clock expires A's key there, and B gets 3, 4 and 5, a second majority while A still holds.",
-			Guide:  "redlock-dispute",
+			Guide:  "redlock-operations",
 			Scenario: Scenario{
 				Lock:     LockConfig{Model: ModelRedlock},
 				Resource: ResourceConfig{CheckFencing: boolp(false)},
@@ -352,7 +352,7 @@ func Presets() []Preset {
 			ID:     "redlock-restart-no-persistence",
 			Title:  "A Redlock node restarts without persistence",
 			Lesson: "A node that restarts empty forgets A's key; B, which cannot reach nodes 1–2, gets a majority with it: a restart breaks Redlock's safety unless the node keeps its keys or stays down.",
-			Guide:  "redlock-dispute",
+			Guide:  "redlock-operations",
 			Scenario: Scenario{
 				Lock:     LockConfig{Model: ModelRedlock, Persistence: PersistNone},
 				Resource: ResourceConfig{CheckFencing: boolp(false)},
@@ -365,7 +365,7 @@ func Presets() []Preset {
 			ID:     "redlock-delayed-restart",
 			Title:  "The same restart, delayed longer than the TTL",
 			Lesson: "The Redis docs' mitigation: a crashed node stays down longer than the TTL, so every key it forgot has expired anyway; B finds only two nodes and is refused, and gets the lock only once A's lease is over.",
-			Guide:  "redlock-dispute",
+			Guide:  "redlock-operations",
 			Scenario: Scenario{
 				Lock:     LockConfig{Model: ModelRedlock, Persistence: PersistNone},
 				Resource: ResourceConfig{CheckFencing: boolp(false)},
@@ -381,7 +381,7 @@ func Presets() []Preset {
 			ID:     "consensus-minority-partition",
 			Title:  "A client cut off with a minority of the cluster",
 			Lesson: "A consensus service grants only what a majority commits: member 3 is split from the others, B reaches only member 3 and is refused, while A on the majority side is granted the lock.",
-			Guide:  "implementing-it",
+			Guide:  "consensus-clients",
 			Scenario: Scenario{
 				Lock:    LockConfig{Model: ModelConsensus},
 				Clients: clients("A", "B"),
@@ -403,7 +403,7 @@ func Presets() []Preset {
 			ID:     "consensus-leader-refresh",
 			Title:  "A new etcd leader refreshes the lease",
 			Lesson: "A new leader cannot know how long the old one counted, so it restarts every lease at its full TTL: A's lease outlives the 10 s A believes, and B, who waited 12 s, is refused.",
-			Guide:  "implementing-it",
+			Guide:  "consensus-clients",
 			Scenario: Scenario{
 				Lock:    LockConfig{Model: ModelConsensus},
 				Clients: clients("A", "B"),
@@ -422,7 +422,7 @@ func Presets() []Preset {
 			ID:     "redis-wait-sync",
 			Title:  "Synchronous replication with WAIT",
 			Lesson: "With WAIT 1 the grant is answered only once the replica has the key, so a failover keeps it and B is refused; but WAIT is not consensus: with the replica down the SET stays on the primary unacknowledged, and with several replicas a failover may promote one that never acked.",
-			Guide:  "efficiency-vs-correctness",
+			Guide:  "redis-operations",
 			Scenario: Scenario{
 				Lock:    LockConfig{TokenSource: TokenIncr, LagMS: int64p(0)},
 				Clients: clients("A", "B"),
