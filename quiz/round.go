@@ -142,24 +142,29 @@ func Draw(candidates []*Question, stats map[string]QuestionStat, n int, seed uin
 			usedTopic = map[string]bool{}
 			continue
 		}
-		total := 0.0
-		for _, q := range choice {
-			total += DrawWeight(stats[q.ID])
-		}
-		x := rng.float() * total
-		q := choice[len(choice)-1]
-		for _, c := range choice {
-			x -= DrawWeight(stats[c.ID])
-			if x < 0 {
-				q = c
-				break
-			}
-		}
+		q := weightedPick(choice, stats, &rng)
 		picked[q.ID] = true
 		usedTopic[q.Topic] = true
 		out = append(out, q.ID)
 	}
 	return out
+}
+
+// weightedPick draws one of choice (not empty) with probability
+// proportional to its DrawWeight, from rng.
+func weightedPick(choice []*Question, stats map[string]QuestionStat, rng *splitmix) *Question {
+	total := 0.0
+	for _, q := range choice {
+		total += DrawWeight(stats[q.ID])
+	}
+	x := rng.float() * total
+	for _, c := range choice {
+		x -= DrawWeight(stats[c.ID])
+		if x < 0 {
+			return c
+		}
+	}
+	return choice[len(choice)-1]
 }
 
 // splitmix is SplitMix64: a tiny generator whose sequence is fixed by its
@@ -741,35 +746,23 @@ func Replan(pool []*Question, stats map[string]QuestionStat, upcoming, used []st
 			continue
 		}
 		var choice []*Question
-		total := 0.0
 		for _, c := range free {
-			if taken[c.ID] || probed[c.Topic] || roundTopic[c.Topic] > 0 {
-				continue
+			if !taken[c.ID] && !probed[c.Topic] && roundTopic[c.Topic] == 0 {
+				choice = append(choice, c)
 			}
-			choice = append(choice, c)
-			total += DrawWeight(stats[c.ID])
 		}
 		if len(choice) == 0 {
 			// Every other topic is in the round already: any unprobed one.
 			for _, c := range free {
 				if !taken[c.ID] && !probed[c.Topic] {
 					choice = append(choice, c)
-					total += DrawWeight(stats[c.ID])
 				}
 			}
 		}
 		if len(choice) == 0 {
 			continue
 		}
-		x := rng.float() * total
-		pick := choice[len(choice)-1]
-		for _, c := range choice {
-			x -= DrawWeight(stats[c.ID])
-			if x < 0 {
-				pick = c
-				break
-			}
-		}
+		pick := weightedPick(choice, stats, &rng)
 		out[i] = pick.ID
 		taken[pick.ID] = true
 		roundTopic[q.Topic]--
