@@ -78,7 +78,7 @@ func sbFormInt(form url.Values, name, label string, lo, hi int64) (int64, error)
 		return 0, fmt.Errorf("%s: %q is not a whole number", label, raw)
 	}
 	if v < lo || v > hi {
-		return 0, fmt.Errorf("%s: %d is out of range %d..%d", label, v, lo, hi)
+		return 0, fmt.Errorf("%s: %d is out of range: it must be from %d to %d", label, v, lo, hi)
 	}
 	return v, nil
 }
@@ -204,9 +204,18 @@ func faultNodes(sc sandbox.Scenario) ([]int, []string) {
 	var labels []string
 	for n := 1; n <= max(sc.Lock.Nodes, 1); n++ {
 		ns = append(ns, n)
-		labels = append(labels, "node "+strconv.Itoa(n))
+		labels = append(labels, nodeWord(sc)+" "+strconv.Itoa(n))
 	}
 	return ns, labels
+}
+
+// nodeWord is what the forms call one node of sc's lock service: the
+// members of a consensus cluster, the nodes of everything else.
+func nodeWord(sc sandbox.Scenario) string {
+	if sc.Lock.Model == sandbox.ModelConsensus {
+		return "member"
+	}
+	return "node"
 }
 
 // applySettings returns sc with the settings form applied and the names of
