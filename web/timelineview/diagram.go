@@ -516,6 +516,7 @@ type belief struct {
 	token      int64
 	step       int
 	lastAct    int64 // the client's last event while it still held
+	endWhy     string // what ended the belief early ("it crashed"), if anything
 }
 
 // key is a lock node's open key.
@@ -527,6 +528,9 @@ type key struct {
 	token   int64
 	expires int64
 	step    int
+	// refreshed says why this part of the key's bar started (a failover
+	// that gave it a new expiry); empty for a grant.
+	refreshed string
 }
 
 // scan walks the events once and emits every shape.
@@ -565,12 +569,13 @@ func (b *builder) scan() {
 		k.open = false
 		b.keyBar(i, *k, t)
 	}
-	closeBelief := func(id string, t int64) {
+	closeBelief := func(id string, t int64, why string) {
 		bl := beliefs[id]
 		if bl == nil || !bl.open {
 			return
 		}
 		bl.open = false
+		bl.endWhy = why
 		b.beliefBar(id, *bl, t)
 	}
 	var highest int64 // the highest token the resource has accepted so far
@@ -582,7 +587,7 @@ func (b *builder) scan() {
 		}
 		switch e.Kind {
 		case sandbox.KindAcquireGranted:
-			closeBelief(e.Client, e.T)
+			closeBelief(e.Client, e.T, "it was granted the lock again")
 			*beliefs[e.Client] = belief{open: true, start: e.T, validUntil: e.ValidUntil, grant: e.Grant, token: e.Token, step: step, lastAct: e.T}
 			for _, n := range nodeIdx(e) {
 				closeKey(n, e.T)
@@ -609,7 +614,7 @@ func (b *builder) scan() {
 			}
 			b.arrows(e, step, cy, "ok", "extend")
 		case sandbox.KindExtendRefused:
-			closeBelief(e.Client, e.T)
+			closeBelief(e.Client, e.T, "its extend was refused")
 			b.arrows(e, step, cy, "refused", "extend refused")
 		case sandbox.KindExpireSet:
 			for _, n := range nodeIdx(e) {
@@ -619,7 +624,7 @@ func (b *builder) scan() {
 			}
 			b.arrows(e, step, cy, "ok", "EXPIRE")
 		case sandbox.KindReleaseOK, sandbox.KindReleaseRefused:
-			closeBelief(e.Client, e.T)
+			closeBelief(e.Client, e.T, "it released the lock")
 			if e.Kind == sandbox.KindReleaseOK {
 				for _, n := range nodeIdx(e) {
 					if keys[n].open && keys[n].holder == e.Holder && keys[n].grant == e.Grant {
@@ -645,11 +650,20 @@ func (b *builder) scan() {
 				ns = []int{0}
 			}
 			for _, n := range ns {
-				if !keys[n].open || keys[n].grant != e.Grant {
+				switch {
+				case !keys[n].open || keys[n].grant != e.Grant:
 					closeKey(n, e.T)
 					if e.Holder != "" {
 						keys[n] = key{open: true, start: e.T, holder: e.Holder, grant: e.Grant, token: e.Token, expires: e.ExpiresAt, step: step}
 					}
+				case e.ExpiresAt > 0 && e.ExpiresAt != keys[n].expires:
+					// The new leader gave the key a new expiry (etcd refreshes
+					// every lease on promotion): the bar goes on from here,
+					// labelled with its new end.
+					k := keys[n]
+					closeKey(n, e.T)
+					keys[n] = key{open: true, start: e.T, holder: k.holder, grant: k.grant, token: k.token, expires: e.ExpiresAt, step: step,
+						refreshed: "refreshed at failover"}
 				}
 				y := b.nodeY[n]
 				b.mark(Mark{X: b.x(e.T), Y: y - laneHalf(b, n), Y2: y + laneHalf(b, n), TextY: y - b.keyBarH()/2 - 3, Shape: "failover", Glyph: "⇄", Text: FailoverLabel(e), ev: step, Step: step})
@@ -666,6 +680,14 @@ func (b *builder) scan() {
 			y := b.nodeLaneY(e.Node)
 			b.mark(Mark{X: b.x(e.T), Y: y - b.keyBarH()/2, Y2: y + b.keyBarH()/2, TextY: y - b.keyBarH()/2 - 3, Shape: "restart", Glyph: "↻", Text: "↻ restart", Title: title(e), Step: step})
 		case sandbox.KindNodeDown:
+			// A restarting redis or redlock node loses its memory at once:
+			// what it keeps (its persistence) is loaded when it is back,
+			// and the restart event reopens that key.
+			if e.Reason == sandbox.OpRestart && (len(b.nodeY) > 1 || b.tl.Model == sandbox.ModelRedis && e.Node == 1) {
+				for _, n := range nodeIdx(e) {
+					closeKey(n, e.T)
+				}
+			}
 			downStart[e.Node] = downOpen{t: e.T, step: step, title: title(e)}
 			y := b.nodeLaneY(e.Node)
 			b.mark(Mark{X: b.x(e.T), Y: y + b.keyBarH()/2, TextY: y + b.keyBarH()/2 + 10, Shape: "down", Glyph: "▼", Text: "▼ " + b.nodeName(e.Node) + " down", Title: title(e), Step: step})
@@ -744,7 +766,7 @@ func (b *builder) scan() {
 				delete(pauseStart, e.Client)
 			}
 		case sandbox.KindCrash:
-			closeBelief(e.Client, e.T)
+			closeBelief(e.Client, e.T, "it crashed")
 			if p, ok := pauseStart[e.Client]; ok {
 				b.pauseBar(e.Client, p, e.T)
 				delete(pauseStart, e.Client)
@@ -780,7 +802,7 @@ func (b *builder) scan() {
 		if p, ok := pauseStart[c]; ok {
 			b.pauseBar(c, p, p.t+p.ms)
 		}
-		closeBelief(c, end)
+		closeBelief(c, end, "")
 	}
 	for i := range keys {
 		if keys[i].open && keys[i].expires == 0 {
@@ -940,8 +962,13 @@ func (b *builder) beliefBar(id string, bl belief, end int64) {
 	}
 	if until > bl.start {
 		x1, x2 := b.x(bl.start), b.x(until)
-		bar := Bar{X: x1, Y: y, W: max(x2-x1, 1), H: 16, Class: "believes", Step: bl.step,
-			Title: id + " believes it holds the lock (" + what + ") from " + ms(bl.start) + " until " + ms(bl.validUntil)}
+		title := id + " believes it holds the lock (" + what + ") from " + ms(bl.start) + " until " + ms(bl.validUntil)
+		if bl.endWhy != "" && end < bl.validUntil {
+			// A crashed client believes nothing any more.
+			title = id + " believes it holds the lock (" + what + ") from " + ms(bl.start) + " until " + ms(end) + ", when " + bl.endWhy +
+				" (its lease would have run to " + ms(bl.validUntil) + ")"
+		}
+		bar := Bar{X: x1, Y: y, W: max(x2-x1, 1), H: 16, Class: "believes", Step: bl.step, Title: title}
 		if t := "believes it holds · " + what; x2-x1 > int(float64(len(t))*charW)+8 {
 			bar.Text, bar.TextX, bar.TextY = t, x1+4, y+12
 		} else if t := what; x2-x1 > int(float64(len(t))*charW)+8 {
@@ -982,6 +1009,10 @@ func (b *builder) keyBar(i int, k key, end int64) {
 		title += " with no expiry"
 	} else {
 		title += " until " + ms(until)
+	}
+	if k.refreshed != "" {
+		what += " · " + k.refreshed + " to " + seconds(k.expires)
+		title += ": " + k.refreshed + ", its expiry moved to " + ms(k.expires)
 	}
 	bar := Bar{X: x1, Y: y, W: max(x2-x1, 1), H: h, Class: cls, Title: title, Step: k.step}
 	if x2-x1 > int(float64(len(what))*charW)+8 {
