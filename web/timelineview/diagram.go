@@ -515,7 +515,7 @@ type belief struct {
 	grant      int
 	token      int64
 	step       int
-	lastAct    int64 // the client's last event while it still held
+	lastAct    int64  // the client's last event while it still held
 	endWhy     string // what ended the belief early ("it crashed"), if anything
 }
 
