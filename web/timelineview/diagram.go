@@ -8,6 +8,7 @@ package timelineview
 import (
 	"maps"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -94,8 +95,13 @@ type Diagram struct {
 	DrawnFrom, DrawnTo int
 	// Title and Desc describe the picture for assistive technology.
 	Title, Desc string
+	// Stretched is true when the time axis is not linear: stretches of
+	// time dense with events are drawn wider (see stretch), and the tick
+	// labels give the times.
+	Stretched bool
 
 	scale float64
+	warp  warp
 }
 
 // Lane is one horizontal swim lane.
@@ -173,7 +179,7 @@ type Mark struct {
 // and the right end when it lies past the last event. base is the URL
 // that step links append "?step=N" to.
 func Build(tl sandbox.Timeline, step int, nowMS int64, base string) Diagram {
-	d := build(tl, step, Frame{EndMS: spanEnd(tl, nowMS), Width: widthFor(tl)}, base)
+	d := build(tl, step, Frame{EndMS: spanEnd(tl, nowMS), Width: widthFor(tl), stretch: true}, base)
 	d.NowX = d.x(nowMS)
 	d.NowLabel = "now: new actions land here (" + seconds(nowMS) + ")"
 	d.NowLabelX, d.NowAnchor = labelAt(d.NowX, d.NowLabel, d.Width)
@@ -185,7 +191,7 @@ func Build(tl sandbox.Timeline, step int, nowMS int64, base string) Diagram {
 // "now" for them, so no now marker is drawn and the picture ends with the
 // run.
 func BuildView(tl sandbox.Timeline, step int, base string) Diagram {
-	return build(tl, step, Frame{EndMS: spanEnd(tl, 0), Width: widthFor(tl)}, base)
+	return build(tl, step, Frame{EndMS: spanEnd(tl, 0), Width: widthFor(tl), stretch: true}, base)
 }
 
 // Frame fixes a picture's time scale: the time at its right end and its
@@ -193,6 +199,10 @@ func BuildView(tl sandbox.Timeline, step int, base string) Diagram {
 type Frame struct {
 	EndMS int64
 	Width int
+
+	// stretch lets dense stretches of time get room (a piecewise axis);
+	// the compare page keeps one linear scale for both runs.
+	stretch bool
 }
 
 // FrameFor returns the frame that shows each of tls whole.
@@ -334,7 +344,7 @@ func (d Diagram) x(t int64) int {
 	if len(d.StepX) == 0 || d.PlotW == 0 {
 		return d.PlotX
 	}
-	return d.PlotX + int(float64(t)*d.scale+0.5)
+	return d.PlotX + int(d.warp.at(t, d.scale)+0.5)
 }
 
 // labelAt places a label beside the marker at x: to its right, or to its
@@ -359,7 +369,16 @@ func spanEnd(tl sandbox.Timeline, nowMS int64) int64 {
 // widthFor grants each event some room, so dense timelines widen and
 // scroll rather than overlap.
 func widthFor(tl sandbox.Timeline) int {
-	return min(max(minWidth, labelW+padRight+perEvent*len(tl.Events)), maxWidth)
+	// Each distinct moment also needs room for a stretched axis (see
+	// stretch) to give it minGap.
+	moments, last := 0, int64(-1)
+	for _, e := range tl.Events {
+		if e.T != last {
+			moments, last = moments+1, e.T
+		}
+	}
+	need := max(perEvent*len(tl.Events), int(float64(moments+1)*minGap/0.7)+1)
+	return min(max(minWidth, labelW+padRight+need), maxWidth)
 }
 
 func summaryText(s sandbox.Summary) string {
@@ -382,7 +401,8 @@ type builder struct {
 	d    Diagram
 
 	endMS    int64
-	scale    float64 // units per ms
+	scale    float64 // units per ms (of the long gaps, when stretched)
+	warp     warp
 	clientY  map[string]int
 	nodeY    []int // centre y of each service lane (one unless redlock)
 	serviceY int   // centre of the whole service group
@@ -429,11 +449,137 @@ func (b *builder) layout(f Frame) {
 	b.d.PlotBottom = y
 	b.d.Height = y + footH
 	b.d.scale = b.scale
-	b.d.Ticks = ticks(b.endMS, b.scale, b.x)
+	if f.stretch {
+		b.warp = stretch(tl, b.endMS, float64(b.d.PlotW))
+		b.d.warp, b.d.Stretched = b.warp, len(b.warp.t) > 0
+	}
+	if b.d.Stretched {
+		b.d.Ticks = stretchedTicks(b.endMS, b.x)
+	} else {
+		b.d.Ticks = ticks(b.endMS, b.scale, b.x)
+	}
 }
 
 // x maps a virtual time to an x coordinate.
-func (b *builder) x(t int64) int { return b.d.PlotX + int(float64(t)*b.scale+0.5) }
+func (b *builder) x(t int64) int { return b.d.PlotX + int(b.warp.at(t, b.scale)+0.5) }
+
+// minGap is the least width, in picture units, that the time between two
+// successive events gets on a stretched axis: room for a glyph and the
+// start of its label.
+const minGap = 34
+
+// warp is a piecewise-linear time axis: time t[i] is drawn at x[i] (from
+// the plot's left edge). Empty: linear at the builder's scale.
+type warp struct {
+	t []int64
+	x []float64
+}
+
+// at is the x offset of time tm.
+func (w warp) at(tm int64, scale float64) float64 {
+	if len(w.t) == 0 {
+		return float64(tm) * scale
+	}
+	i := sort.Search(len(w.t), func(i int) bool { return w.t[i] >= tm })
+	switch {
+	case i == 0:
+		return w.x[0] + float64(tm-w.t[0])*scale
+	case i == len(w.t):
+		return w.x[i-1] + float64(tm-w.t[i-1])*scale
+	}
+	t0, t1, x0, x1 := w.t[i-1], w.t[i], w.x[i-1], w.x[i]
+	return x0 + (x1-x0)*float64(tm-t0)/float64(t1-t0)
+}
+
+// stretch returns the axis that gives every gap between the distinct
+// event times of tl at least minGap units of width, taking the room from
+// the long gaps (scaled alike), within width units for 0..end. It returns
+// no warp when the linear axis already does so, or when the run has so
+// many close events that they cannot all get room (a long run widens and
+// scrolls instead, see widthFor).
+func stretch(tl sandbox.Timeline, end int64, width float64) warp {
+	times := []int64{0}
+	for _, e := range tl.Events {
+		if e.T > times[len(times)-1] && e.T < end {
+			times = append(times, e.T)
+		}
+	}
+	times = append(times, end)
+	n := len(times) - 1
+	if n < 2 || float64(n)*minGap > width*0.7 {
+		return warp{}
+	}
+	gaps := make([]int64, n)
+	for i := range n {
+		gaps[i] = times[i+1] - times[i]
+	}
+	small := make([]bool, n)
+	linear := width / float64(end)
+	scale := linear
+	for range n {
+		var bigSum int64
+		fixed := 0.0
+		for i, g := range gaps {
+			if small[i] {
+				fixed += minGap
+			} else {
+				bigSum += g
+			}
+		}
+		if bigSum == 0 {
+			return warp{}
+		}
+		scale = (width - fixed) / float64(bigSum)
+		grew := false
+		for i, g := range gaps {
+			if !small[i] && float64(g)*scale < minGap {
+				small[i], grew = true, true
+			}
+		}
+		if !grew {
+			break
+		}
+	}
+	// Stretch only when the linear axis crowds some moments badly: a gap
+	// of most of minGap reads well enough as it is.
+	crowded := false
+	for _, g := range gaps {
+		crowded = crowded || float64(g)*linear < minGap/2
+	}
+	if !crowded || !slices.Contains(small, true) {
+		return warp{}
+	}
+	w := warp{t: times, x: make([]float64, len(times))}
+	for i, g := range gaps {
+		step := float64(g) * scale
+		if small[i] {
+			step = minGap
+		}
+		w.x[i+1] = w.x[i] + step
+	}
+	return w
+}
+
+// stretchedTicks labels a stretched axis: round times, the coarsest first,
+// each kept when it is far enough from those already placed, so the dense
+// stretches get fine ticks (100 ms) and the long ones coarse ones.
+func stretchedTicks(end int64, x func(int64) int) []Tick {
+	steps := []int64{300000, 120000, 60000, 30000, 15000, 10000, 5000, 2000, 1000, 500, 200, 100}
+	var xs []int
+	var out []Tick
+	for _, s := range steps {
+		for t := int64(0); t <= end; t += s {
+			tx := x(t)
+			i := sort.SearchInts(xs, tx)
+			if (i > 0 && tx-xs[i-1] < 56) || (i < len(xs) && xs[i]-tx < 56) {
+				continue
+			}
+			xs = slices.Insert(xs, i, tx)
+			out = slices.Insert(out, i, Tick{X: tx, Label: seconds(t)})
+		}
+	}
+	return out
+}
 
 // textW estimates the width of a label.
 func textW(text string) int { return int(float64(len([]rune(text)))*charW) + 6 }
@@ -850,7 +996,7 @@ type cutOpen struct {
 func (b *builder) cutBar(client string, o cutOpen, end int64) {
 	x1, x2 := b.x(o.t), b.x(end)
 	y := b.clientY[client] + clientLaneH/2 - 6
-	b.d.Bars = append(b.d.Bars, Bar{X: x1, Y: y, W: max(x2-x1, 2), H: 4, Class: "cut", Title: "cut off · " + o.title, Step: o.step})
+	b.d.Bars = append(b.d.Bars, Bar{X: x1, Y: y, W: max(x2-x1, 2), H: 4, Class: "partition", Title: "cut off · " + o.title, Step: o.step})
 }
 
 // nodeLaneY is the centre of node's lane (1-based), or of the service when
