@@ -836,11 +836,11 @@ func (b *builder) scan() {
 			}
 			downStart[e.Node] = downOpen{t: e.T, step: step, title: title(e)}
 			y := b.nodeLaneY(e.Node)
-			b.mark(Mark{X: b.x(e.T), Y: y + b.keyBarH()/2, TextY: y + b.keyBarH()/2 + 10, Shape: "down", Glyph: "▼", Text: "▼ " + b.nodeName(e.Node) + " down", Title: title(e), Step: step})
+			b.mark(Mark{X: b.x(e.T), Y: y + b.keyBarH()/2, TextY: b.downTextY(e.Node), Shape: "down", Glyph: "▼", Text: "▼ " + b.nodeName(e.Node) + " down", Title: title(e), Step: step})
 		case sandbox.KindNodeUp:
 			b.nodeBack(e, step, downStart)
 			y := b.nodeLaneY(e.Node)
-			b.mark(Mark{X: b.x(e.T), Y: y + b.keyBarH()/2, TextY: y + b.keyBarH()/2 + 10, Shape: "up", Glyph: "▲", Text: "▲ up", Title: title(e), Step: step})
+			b.mark(Mark{X: b.x(e.T), Y: y + b.keyBarH()/2, TextY: b.downTextY(e.Node), Shape: "up", Glyph: "▲", Text: "▲ " + b.nodeName(e.Node) + " up", Title: title(e), Step: step})
 		case sandbox.KindPartition:
 			// A cut between the client's lane and the service lanes (or,
 			// for members split from each other, across the service).
@@ -1032,13 +1032,30 @@ func (b *builder) nodeBack(e sandbox.Event, step int, down map[int]downOpen) {
 	}
 }
 
+// thinDown reports whether node's down period is a thin strip under the
+// service lane (a consensus member, the redis replica) rather than its
+// own lane hatched.
+func (b *builder) thinDown(node int) bool {
+	return node > len(b.nodeY) || b.tl.Model == sandbox.ModelConsensus
+}
+
+// downTextY is the baseline of a down/up label of node: under the key bar,
+// or under the thin strip, clear of its hatching.
+func (b *builder) downTextY(node int) int {
+	y := b.nodeLaneY(node) + b.keyBarH()/2 + 10
+	if b.thinDown(node) {
+		y = b.nodeLaneY(node) + b.keyBarH()/2 + 6 + 3 + 10
+	}
+	return y
+}
+
 // downBar hatches a node's lane while it does not answer. A node without
 // a lane of its own (a consensus member, the redis replica) gets a thin
 // strip at the bottom of the service lane.
 func (b *builder) downBar(node int, d downOpen, end int64) {
 	x1, x2 := b.x(d.t), b.x(end)
 	y, h := b.nodeLaneY(node), b.keyBarH()
-	if node > len(b.nodeY) || (b.tl.Model == sandbox.ModelConsensus) {
+	if b.thinDown(node) {
 		y, h = b.nodeLaneY(node)+b.keyBarH()/2+6, 6
 	}
 	b.d.Bars = append(b.d.Bars, Bar{X: x1, Y: y - h/2, W: max(x2-x1, 2), H: h, Class: "down", Title: b.nodeName(node) + " down · " + d.title, Step: d.step})
@@ -1157,12 +1174,22 @@ func (b *builder) keyBar(i int, k key, end int64) {
 		title += " until " + ms(until)
 	}
 	if k.refreshed != "" {
-		what += " · " + k.refreshed + " to " + seconds(k.expires)
 		title += ": " + k.refreshed + ", its expiry moved to " + ms(k.expires)
 	}
 	bar := Bar{X: x1, Y: y, W: max(x2-x1, 1), H: h, Class: cls, Title: title, Step: k.step}
-	if x2-x1 > int(float64(len(what))*charW)+8 {
-		bar.Text, bar.TextX, bar.TextY = what, x1+4, y+h/2+4
+	short := ""
+	if k.refreshed != "" {
+		short = "key " + k.holder + " · " + k.refreshed + " to " + seconds(k.expires)
+		what = short + " · token " + strconv.FormatInt(k.token, 10)
+		if k.token == 0 {
+			what = short
+		}
+	}
+	for _, t := range []string{what, short, "refreshed to " + seconds(k.expires)} {
+		if t != "" && (t == what || k.refreshed != "") && x2-x1 > int(float64(len(t))*charW)+8 {
+			bar.Text, bar.TextX, bar.TextY = t, x1+4, y+h/2+4
+			break
+		}
 	}
 	b.d.Bars = append(b.d.Bars, bar)
 }

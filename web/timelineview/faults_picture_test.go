@@ -59,6 +59,13 @@ func TestFailoverRefreshExtendsTheKey(t *testing.T) {
 	if !refreshed {
 		t.Fatalf("no part of A's key says it was refreshed at failover: %+v", keys)
 	}
+	labelled := false
+	for _, k := range keys {
+		labelled = labelled || strings.Contains(k.Text, "refreshed") && strings.Contains(k.Text, "18 s")
+	}
+	if !labelled {
+		t.Fatalf("no key bar reads that A's lease was refreshed to 18 s: %+v", keys)
+	}
 	// A crashed at 1 s: its belief ends there, and its tooltip says so.
 	for _, b := range d.Bars {
 		if b.Class == "believes" && strings.HasPrefix(b.Title, "A ") {
@@ -74,6 +81,12 @@ func TestFailoverRefreshExtendsTheKey(t *testing.T) {
 	down := laneBars(t, d, "consensus (3)", "down")
 	if len(down) != 1 || down[0].H > 8 || !strings.HasPrefix(down[0].Title, "member 1 down") {
 		t.Fatalf("down bars = %+v, want one thin strip for member 1", down)
+	}
+	// Its label sits under the strip, not over the hatching.
+	for _, m := range d.Marks {
+		if m.Shape == "down" && m.TextY-10 < down[0].Y+down[0].H {
+			t.Fatalf("the down label's top (%d) is above the strip's bottom (%d)", m.TextY-10, down[0].Y+down[0].H)
+		}
 	}
 }
 
