@@ -37,6 +37,9 @@ func TestSandboxWordsPerModel(t *testing.T) {
 	if got := spaces(doc.Find(`[data-testid=act-fault-node] option`).First().Text()); got != "member 1" {
 		t.Errorf("fault node option = %q, want member 1", got)
 	}
+	if doc.Find(`#failover-node`).Length() != 0 || !strings.Contains(spaces(doc.Find(`[data-testid=failover-explained]`).Text()), "the leader steps down") {
+		t.Errorf("consensus failover: a node select (which the service ignores) or no word on what it does")
+	}
 	if got := spaces(doc.Find(`[data-testid=act-cut-client] option[value=""]`).Text()); got != "the other members" {
 		t.Errorf("split option = %q, want the other members", got)
 	}
