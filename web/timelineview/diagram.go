@@ -875,7 +875,13 @@ func (b *builder) scan() {
 				}
 				delete(cuts, c)
 			}
-			b.mark(Mark{X: b.x(e.T), Y: b.serviceY, TextY: b.serviceY - 8, Shape: "heal", Glyph: "⌒", Text: "⌒ heal", Title: title(e), Step: step})
+			// A network event: on the boundary between the clients and the
+			// service, not on one node's lane.
+			top := b.serviceY
+			if len(b.nodeY) > 0 {
+				top = b.nodeY[0] - laneHalf(b, 0) - 2
+			}
+			b.mark(Mark{X: b.x(e.T), Y: top, TextY: top - 8, Shape: "heal", Glyph: "⌒", Text: "⌒ network heals", Title: title(e), Step: step})
 		case sandbox.KindClockJump:
 			y := b.serviceY
 			if n := e.Node; n >= 1 && n <= len(b.nodeY) {

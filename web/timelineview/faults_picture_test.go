@@ -123,3 +123,21 @@ func TestRestartWithoutPersistenceDropsTheKey(t *testing.T) {
 		t.Fatalf("with appendfsync always node 3 is drawn without A's key")
 	}
 }
+
+// TestHealIsANetworkEvent: the heal is drawn where the clients meet the
+// service, not on one node's lane (in redlock-split-vote it was on node 3's).
+func TestHealIsANetworkEvent(t *testing.T) {
+	tl := presetRun(t, "redlock-split-vote")
+	d := timelineview.Build(tl, len(tl.Events), 0, "/sandbox/x")
+	var node1 timelineview.Lane
+	for _, l := range d.Lanes {
+		if l.Label == "node 1" {
+			node1 = l
+		}
+	}
+	for _, m := range d.Marks {
+		if m.Shape == "heal" && m.Y > node1.Y {
+			t.Fatalf("heal mark at y=%d, inside the node lanes (node 1 starts at %d)", m.Y, node1.Y)
+		}
+	}
+}
