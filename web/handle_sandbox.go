@@ -328,6 +328,7 @@ func (s *Server) renderTimeline(c echo.Context, status int, t store.Timeline, fo
 	}
 	v.Act.FaultNodes, v.Act.FaultLabels = faultNodes(sc)
 	v.Act.NodeSplit = sc.Lock.Model == sandbox.ModelConsensus
+	v.Act.NodeWord = nodeWord(sc)
 	v.Act.Ledger = sc.Resource.Kind == sandbox.ResourceLedger
 	// The prediction is the owner's answer to an exercise: someone opening
 	// a shared link sees the run, never what its owner predicted.

@@ -79,7 +79,7 @@ func (s *Server) handleSandboxInsert(c echo.Context) error {
 	after := s.runScenario(out)
 	step := firstChange(before, after, at)
 	// describeAction starts with the time ("12 s: B pauses for 5 s").
-	what := describeAction(out.Actions[len(out.Actions)-1])
+	what := describeAction(out.Lock.Model, out.Actions[len(out.Actions)-1])
 	if _, rest, ok := strings.Cut(what, ": "); ok {
 		what = rest
 	}
@@ -116,7 +116,7 @@ func (s *Server) handleSandboxEditAction(c echo.Context) error {
 	switch form.Get("op") {
 	case "remove":
 		out.Actions = slices.Delete(slices.Clone(sc.Actions), i, i+1)
-		msg = "Removed " + describeAction(old) + "; the run re-ran without it."
+		msg = "Removed " + describeAction(sc.Lock.Model, old) + "; the run re-ran without it."
 	case "move", "save":
 		a, err := editedAction(old, form)
 		if err != nil {
@@ -124,7 +124,7 @@ func (s *Server) handleSandboxEditAction(c echo.Context) error {
 		}
 		out.Actions = slices.Clone(sc.Actions)
 		out.Actions[i] = a
-		msg = "Changed " + describeAction(old) + " to " + describeAction(a) + "; the run re-ran."
+		msg = "Changed " + describeAction(sc.Lock.Model, old) + " to " + describeAction(sc.Lock.Model, a) + "; the run re-ran."
 		if reflect.DeepEqual(a, old) {
 			msg = "That is the action as it was: nothing changed."
 		}
@@ -205,7 +205,7 @@ func actionKey(a sandbox.Action) string {
 func actionItems(sc sandbox.Scenario) []views.ActionItem {
 	out := make([]views.ActionItem, len(sc.Actions))
 	for i, a := range sc.Actions {
-		out[i] = views.ActionItem{Index: i, Text: describeAction(a), Key: actionKey(a), AtS: strings.TrimSuffix(sbSeconds(a.AtMS), " s"), AtMS: a.AtMS, Op: a.Op, Value: a.Value}
+		out[i] = views.ActionItem{Index: i, Text: describeAction(sc.Lock.Model, a), Key: actionKey(a), AtS: strings.TrimSuffix(sbSeconds(a.AtMS), " s"), AtMS: a.AtMS, Op: a.Op, Value: a.Value}
 		switch a.Op {
 		case sandbox.OpPause:
 			out[i].PauseS = strings.TrimSuffix(sbSeconds(a.MS), " s")

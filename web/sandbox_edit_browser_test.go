@@ -28,6 +28,11 @@ func scriptsOff() chromedp.Action[chromedp.Void] {
 func clickSwap(t *testing.T, ctx context.Context, sel string) {
 	t.Helper()
 	before := eval[string](t, ctx, `document.documentElement.getAttribute("data-swaps") || "0"`)
+	// After a swap the page keeps its scroll position, which can leave the
+	// button just under the sticky header, where a click lands on the
+	// header: bring it to the middle of the window first, as a reader
+	// scrolls to what they press.
+	eval[bool](t, ctx, `(function(){var b=document.querySelector(`+strconv.Quote(sel)+`);if(b){b.scrollIntoView({block:"center"})};return true})()`)
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel))); err != nil {
 		t.Fatalf("click %s: %v", sel, err)
 	}

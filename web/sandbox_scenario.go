@@ -70,7 +70,7 @@ func sbFormInt(form url.Values, name, label string, lo, hi int64) (int64, error)
 		return 0, fmt.Errorf("%s: %q is not a whole number", label, raw)
 	}
 	if v < lo || v > hi {
-		return 0, fmt.Errorf("%s: %d is out of range %d..%d", label, v, lo, hi)
+		return 0, fmt.Errorf("%s: %d is out of range: it must be from %d to %d", label, v, lo, hi)
 	}
 	return v, nil
 }
@@ -196,9 +196,18 @@ func faultNodes(sc sandbox.Scenario) ([]int, []string) {
 	var labels []string
 	for n := 1; n <= max(sc.Lock.Nodes, 1); n++ {
 		ns = append(ns, n)
-		labels = append(labels, "node "+strconv.Itoa(n))
+		labels = append(labels, nodeWord(sc)+" "+strconv.Itoa(n))
 	}
 	return ns, labels
+}
+
+// nodeWord is what the forms call one node of sc's lock service: the
+// members of a consensus cluster, the nodes of everything else.
+func nodeWord(sc sandbox.Scenario) string {
+	if sc.Lock.Model == sandbox.ModelConsensus {
+		return "member"
+	}
+	return "node"
 }
 
 // applySettings returns sc with the settings form applied and the names of
@@ -422,7 +431,7 @@ func describeActions(sc sandbox.Scenario, tl sandbox.Timeline) []string {
 	used := make([]bool, len(tl.Events))
 	out := make([]string, 0, len(sc.Actions))
 	for _, a := range sc.Actions {
-		line := describeAction(a)
+		line := describeAction(sc.Lock.Model, a)
 		k, ok := kinds[a.Op]
 		for i, e := range tl.Events {
 			if !ok || used[i] || e.Client != a.Client || e.T < a.AtMS || (e.Kind != k[0] && e.Kind != k[1]) ||
@@ -454,9 +463,12 @@ func pausedUntil(tl sandbox.Timeline, client string, t int64) bool {
 	return false
 }
 
-// describeAction is one line of a preset's "what happens" list.
-func describeAction(a sandbox.Action) string {
+// describeAction is one line of a preset's "what happens" list, naming
+// the nodes as model does (consensus members, the redis primary and
+// replica).
+func describeAction(model string, a sandbox.Action) string {
 	at := sbSeconds(a.AtMS)
+	node := nodeRef(model, a.Node)
 	switch a.Op {
 	case sandbox.OpWrite:
 		return at + ": " + a.Client + " writes " + strconv.Quote(a.Value)
@@ -466,35 +478,62 @@ func describeAction(a sandbox.Action) string {
 		return at + ": " + a.Client + "'s next message is delayed " + sbSeconds(a.MS)
 	case sandbox.OpFailover:
 		if a.Node > 0 {
-			return at + ": node " + strconv.Itoa(a.Node) + " fails over"
+			return at + ": " + node + " fails over"
 		}
 		return at + ": the lock service fails over"
 	case sandbox.OpClockJump:
-		return at + ": node " + strconv.Itoa(a.Node) + "'s clock jumps " + sbSeconds(a.MS) + " ahead"
+		return at + ": " + node + "'s clock jumps " + sbSeconds(a.MS) + " ahead"
 	case sandbox.OpCrash:
 		return at + ": " + a.Client + " crashes"
 	case sandbox.OpNodeDown:
-		return at + ": node " + strconv.Itoa(a.Node) + " goes down"
+		return at + ": " + node + " goes down"
 	case sandbox.OpNodeUp:
-		return at + ": node " + strconv.Itoa(a.Node) + " comes back up"
+		return at + ": " + node + " comes back up"
 	case sandbox.OpRestart:
 		if a.MS > 0 {
-			return at + ": node " + strconv.Itoa(a.Node) + " restarts, down for " + sbSeconds(a.MS)
+			return at + ": " + node + " restarts, down for " + sbSeconds(a.MS)
 		}
-		return at + ": node " + strconv.Itoa(a.Node) + " restarts"
+		return at + ": " + node + " restarts"
 	case sandbox.OpPartition:
 		var ns []string
 		for _, n := range a.Nodes {
 			ns = append(ns, strconv.Itoa(n))
 		}
-		if a.Client == "" {
-			return at + ": nodes " + strings.Join(ns, ", ") + " are split from the others"
+		word := "node"
+		if model == sandbox.ModelConsensus {
+			word = "member"
 		}
-		return at + ": " + a.Client + " is cut off from nodes " + strings.Join(ns, ", ")
+		if a.Client == "" {
+			if len(ns) == 1 {
+				return at + ": " + word + " " + ns[0] + " is split from the others"
+			}
+			return at + ": " + word + "s " + strings.Join(ns, ", ") + " are split from the others"
+		}
+		if len(ns) == 1 {
+			return at + ": " + a.Client + " is cut off from " + word + " " + ns[0]
+		}
+		return at + ": " + a.Client + " is cut off from " + word + "s " + strings.Join(ns, ", ")
 	case sandbox.OpHeal:
 		return at + ": the network heals"
 	}
 	return at + ": " + a.Client + " " + a.Op + "s"
+}
+
+// nodeRef names node n of a model's lock service in a sentence: "member
+// 2", "the replica (node 2)", "node 3".
+func nodeRef(model string, n int) string {
+	switch model {
+	case sandbox.ModelConsensus:
+		return "member " + strconv.Itoa(n)
+	case sandbox.ModelRedis:
+		if n == 2 {
+			return "the replica (node 2)"
+		}
+		return "the primary (node 1)"
+	case sandbox.ModelDatabase:
+		return "the database"
+	}
+	return "node " + strconv.Itoa(n)
 }
 
 // sbSeconds formats milliseconds as seconds for messages: "15 s", "1.5 s".

@@ -8,6 +8,7 @@ package timelineview
 import (
 	"maps"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -94,8 +95,13 @@ type Diagram struct {
 	DrawnFrom, DrawnTo int
 	// Title and Desc describe the picture for assistive technology.
 	Title, Desc string
+	// Stretched is true when the time axis is not linear: stretches of
+	// time dense with events are drawn wider (see stretch), and the tick
+	// labels give the times.
+	Stretched bool
 
 	scale float64
+	warp  warp
 }
 
 // Lane is one horizontal swim lane.
@@ -173,7 +179,7 @@ type Mark struct {
 // and the right end when it lies past the last event. base is the URL
 // that step links append "?step=N" to.
 func Build(tl sandbox.Timeline, step int, nowMS int64, base string) Diagram {
-	d := build(tl, step, Frame{EndMS: spanEnd(tl, nowMS), Width: widthFor(tl)}, base)
+	d := build(tl, step, Frame{EndMS: spanEnd(tl, nowMS), Width: widthFor(tl), stretch: true}, base)
 	d.NowX = d.x(nowMS)
 	d.NowLabel = "now: new actions land here (" + seconds(nowMS) + ")"
 	d.NowLabelX, d.NowAnchor = labelAt(d.NowX, d.NowLabel, d.Width)
@@ -185,7 +191,7 @@ func Build(tl sandbox.Timeline, step int, nowMS int64, base string) Diagram {
 // "now" for them, so no now marker is drawn and the picture ends with the
 // run.
 func BuildView(tl sandbox.Timeline, step int, base string) Diagram {
-	return build(tl, step, Frame{EndMS: spanEnd(tl, 0), Width: widthFor(tl)}, base)
+	return build(tl, step, Frame{EndMS: spanEnd(tl, 0), Width: widthFor(tl), stretch: true}, base)
 }
 
 // Frame fixes a picture's time scale: the time at its right end and its
@@ -193,6 +199,10 @@ func BuildView(tl sandbox.Timeline, step int, base string) Diagram {
 type Frame struct {
 	EndMS int64
 	Width int
+
+	// stretch lets dense stretches of time get room (a piecewise axis);
+	// the compare page keeps one linear scale for both runs.
+	stretch bool
 }
 
 // FrameFor returns the frame that shows each of tls whole.
@@ -334,7 +344,7 @@ func (d Diagram) x(t int64) int {
 	if len(d.StepX) == 0 || d.PlotW == 0 {
 		return d.PlotX
 	}
-	return d.PlotX + int(float64(t)*d.scale+0.5)
+	return d.PlotX + int(d.warp.at(t, d.scale)+0.5)
 }
 
 // labelAt places a label beside the marker at x: to its right, or to its
@@ -359,7 +369,16 @@ func spanEnd(tl sandbox.Timeline, nowMS int64) int64 {
 // widthFor grants each event some room, so dense timelines widen and
 // scroll rather than overlap.
 func widthFor(tl sandbox.Timeline) int {
-	return min(max(minWidth, labelW+padRight+perEvent*len(tl.Events)), maxWidth)
+	// Each distinct moment also needs room for a stretched axis (see
+	// stretch) to give it minGap.
+	moments, last := 0, int64(-1)
+	for _, e := range tl.Events {
+		if e.T != last {
+			moments, last = moments+1, e.T
+		}
+	}
+	need := max(perEvent*len(tl.Events), int(float64(moments+1)*minGap/0.7)+1)
+	return min(max(minWidth, labelW+padRight+need), maxWidth)
 }
 
 func summaryText(s sandbox.Summary) string {
@@ -382,7 +401,8 @@ type builder struct {
 	d    Diagram
 
 	endMS    int64
-	scale    float64 // units per ms
+	scale    float64 // units per ms (of the long gaps, when stretched)
+	warp     warp
 	clientY  map[string]int
 	nodeY    []int // centre y of each service lane (one unless redlock)
 	serviceY int   // centre of the whole service group
@@ -429,11 +449,137 @@ func (b *builder) layout(f Frame) {
 	b.d.PlotBottom = y
 	b.d.Height = y + footH
 	b.d.scale = b.scale
-	b.d.Ticks = ticks(b.endMS, b.scale, b.x)
+	if f.stretch {
+		b.warp = stretch(tl, b.endMS, float64(b.d.PlotW))
+		b.d.warp, b.d.Stretched = b.warp, len(b.warp.t) > 0
+	}
+	if b.d.Stretched {
+		b.d.Ticks = stretchedTicks(b.endMS, b.x)
+	} else {
+		b.d.Ticks = ticks(b.endMS, b.scale, b.x)
+	}
 }
 
 // x maps a virtual time to an x coordinate.
-func (b *builder) x(t int64) int { return b.d.PlotX + int(float64(t)*b.scale+0.5) }
+func (b *builder) x(t int64) int { return b.d.PlotX + int(b.warp.at(t, b.scale)+0.5) }
+
+// minGap is the least width, in picture units, that the time between two
+// successive events gets on a stretched axis: room for a glyph and the
+// start of its label.
+const minGap = 34
+
+// warp is a piecewise-linear time axis: time t[i] is drawn at x[i] (from
+// the plot's left edge). Empty: linear at the builder's scale.
+type warp struct {
+	t []int64
+	x []float64
+}
+
+// at is the x offset of time tm.
+func (w warp) at(tm int64, scale float64) float64 {
+	if len(w.t) == 0 {
+		return float64(tm) * scale
+	}
+	i := sort.Search(len(w.t), func(i int) bool { return w.t[i] >= tm })
+	switch {
+	case i == 0:
+		return w.x[0] + float64(tm-w.t[0])*scale
+	case i == len(w.t):
+		return w.x[i-1] + float64(tm-w.t[i-1])*scale
+	}
+	t0, t1, x0, x1 := w.t[i-1], w.t[i], w.x[i-1], w.x[i]
+	return x0 + (x1-x0)*float64(tm-t0)/float64(t1-t0)
+}
+
+// stretch returns the axis that gives every gap between the distinct
+// event times of tl at least minGap units of width, taking the room from
+// the long gaps (scaled alike), within width units for 0..end. It returns
+// no warp when the linear axis already does so, or when the run has so
+// many close events that they cannot all get room (a long run widens and
+// scrolls instead, see widthFor).
+func stretch(tl sandbox.Timeline, end int64, width float64) warp {
+	times := []int64{0}
+	for _, e := range tl.Events {
+		if e.T > times[len(times)-1] && e.T < end {
+			times = append(times, e.T)
+		}
+	}
+	times = append(times, end)
+	n := len(times) - 1
+	if n < 2 || float64(n)*minGap > width*0.7 {
+		return warp{}
+	}
+	gaps := make([]int64, n)
+	for i := range n {
+		gaps[i] = times[i+1] - times[i]
+	}
+	small := make([]bool, n)
+	linear := width / float64(end)
+	scale := linear
+	for range n {
+		var bigSum int64
+		fixed := 0.0
+		for i, g := range gaps {
+			if small[i] {
+				fixed += minGap
+			} else {
+				bigSum += g
+			}
+		}
+		if bigSum == 0 {
+			return warp{}
+		}
+		scale = (width - fixed) / float64(bigSum)
+		grew := false
+		for i, g := range gaps {
+			if !small[i] && float64(g)*scale < minGap {
+				small[i], grew = true, true
+			}
+		}
+		if !grew {
+			break
+		}
+	}
+	// Stretch only when the linear axis crowds some moments badly: a gap
+	// of most of minGap reads well enough as it is.
+	crowded := false
+	for _, g := range gaps {
+		crowded = crowded || float64(g)*linear < minGap/2
+	}
+	if !crowded || !slices.Contains(small, true) {
+		return warp{}
+	}
+	w := warp{t: times, x: make([]float64, len(times))}
+	for i, g := range gaps {
+		step := float64(g) * scale
+		if small[i] {
+			step = minGap
+		}
+		w.x[i+1] = w.x[i] + step
+	}
+	return w
+}
+
+// stretchedTicks labels a stretched axis: round times, the coarsest first,
+// each kept when it is far enough from those already placed, so the dense
+// stretches get fine ticks (100 ms) and the long ones coarse ones.
+func stretchedTicks(end int64, x func(int64) int) []Tick {
+	steps := []int64{300000, 120000, 60000, 30000, 15000, 10000, 5000, 2000, 1000, 500, 200, 100}
+	var xs []int
+	var out []Tick
+	for _, s := range steps {
+		for t := int64(0); t <= end; t += s {
+			tx := x(t)
+			i := sort.SearchInts(xs, tx)
+			if (i > 0 && tx-xs[i-1] < 56) || (i < len(xs) && xs[i]-tx < 56) {
+				continue
+			}
+			xs = slices.Insert(xs, i, tx)
+			out = slices.Insert(out, i, Tick{X: tx, Label: seconds(t)})
+		}
+	}
+	return out
+}
 
 // textW estimates the width of a label.
 func textW(text string) int { return int(float64(len([]rune(text)))*charW) + 6 }
@@ -515,7 +661,8 @@ type belief struct {
 	grant      int
 	token      int64
 	step       int
-	lastAct    int64 // the client's last event while it still held
+	lastAct    int64  // the client's last event while it still held
+	endWhy     string // what ended the belief early ("it crashed"), if anything
 }
 
 // key is a lock node's open key.
@@ -527,6 +674,9 @@ type key struct {
 	token   int64
 	expires int64
 	step    int
+	// refreshed says why this part of the key's bar started (a failover
+	// that gave it a new expiry); empty for a grant.
+	refreshed string
 }
 
 // scan walks the events once and emits every shape.
@@ -565,12 +715,13 @@ func (b *builder) scan() {
 		k.open = false
 		b.keyBar(i, *k, t)
 	}
-	closeBelief := func(id string, t int64) {
+	closeBelief := func(id string, t int64, why string) {
 		bl := beliefs[id]
 		if bl == nil || !bl.open {
 			return
 		}
 		bl.open = false
+		bl.endWhy = why
 		b.beliefBar(id, *bl, t)
 	}
 	var highest int64 // the highest token the resource has accepted so far
@@ -582,7 +733,7 @@ func (b *builder) scan() {
 		}
 		switch e.Kind {
 		case sandbox.KindAcquireGranted:
-			closeBelief(e.Client, e.T)
+			closeBelief(e.Client, e.T, "it was granted the lock again")
 			*beliefs[e.Client] = belief{open: true, start: e.T, validUntil: e.ValidUntil, grant: e.Grant, token: e.Token, step: step, lastAct: e.T}
 			for _, n := range nodeIdx(e) {
 				closeKey(n, e.T)
@@ -609,7 +760,7 @@ func (b *builder) scan() {
 			}
 			b.arrows(e, step, cy, "ok", "extend")
 		case sandbox.KindExtendRefused:
-			closeBelief(e.Client, e.T)
+			closeBelief(e.Client, e.T, "its extend was refused")
 			b.arrows(e, step, cy, "refused", "extend refused")
 		case sandbox.KindExpireSet:
 			for _, n := range nodeIdx(e) {
@@ -619,7 +770,7 @@ func (b *builder) scan() {
 			}
 			b.arrows(e, step, cy, "ok", "EXPIRE")
 		case sandbox.KindReleaseOK, sandbox.KindReleaseRefused:
-			closeBelief(e.Client, e.T)
+			closeBelief(e.Client, e.T, "it released the lock")
 			if e.Kind == sandbox.KindReleaseOK {
 				for _, n := range nodeIdx(e) {
 					if keys[n].open && keys[n].holder == e.Holder && keys[n].grant == e.Grant {
@@ -645,11 +796,20 @@ func (b *builder) scan() {
 				ns = []int{0}
 			}
 			for _, n := range ns {
-				if !keys[n].open || keys[n].grant != e.Grant {
+				switch {
+				case !keys[n].open || keys[n].grant != e.Grant:
 					closeKey(n, e.T)
 					if e.Holder != "" {
 						keys[n] = key{open: true, start: e.T, holder: e.Holder, grant: e.Grant, token: e.Token, expires: e.ExpiresAt, step: step}
 					}
+				case e.ExpiresAt > 0 && e.ExpiresAt != keys[n].expires:
+					// The new leader gave the key a new expiry (etcd refreshes
+					// every lease on promotion): the bar goes on from here,
+					// labelled with its new end.
+					k := keys[n]
+					closeKey(n, e.T)
+					keys[n] = key{open: true, start: e.T, holder: k.holder, grant: k.grant, token: k.token, expires: e.ExpiresAt, step: step,
+						refreshed: "refreshed at failover"}
 				}
 				y := b.nodeY[n]
 				b.mark(Mark{X: b.x(e.T), Y: y - laneHalf(b, n), Y2: y + laneHalf(b, n), TextY: y - b.keyBarH()/2 - 3, Shape: "failover", Glyph: "⇄", Text: FailoverLabel(e), ev: step, Step: step})
@@ -666,13 +826,21 @@ func (b *builder) scan() {
 			y := b.nodeLaneY(e.Node)
 			b.mark(Mark{X: b.x(e.T), Y: y - b.keyBarH()/2, Y2: y + b.keyBarH()/2, TextY: y - b.keyBarH()/2 - 3, Shape: "restart", Glyph: "↻", Text: "↻ restart", Title: title(e), Step: step})
 		case sandbox.KindNodeDown:
+			// A restarting redis or redlock node loses its memory at once:
+			// what it keeps (its persistence) is loaded when it is back,
+			// and the restart event reopens that key.
+			if e.Reason == sandbox.OpRestart && (len(b.nodeY) > 1 || b.tl.Model == sandbox.ModelRedis && e.Node == 1) {
+				for _, n := range nodeIdx(e) {
+					closeKey(n, e.T)
+				}
+			}
 			downStart[e.Node] = downOpen{t: e.T, step: step, title: title(e)}
 			y := b.nodeLaneY(e.Node)
-			b.mark(Mark{X: b.x(e.T), Y: y + b.keyBarH()/2, TextY: y + b.keyBarH()/2 + 10, Shape: "down", Glyph: "▼", Text: "▼ " + b.nodeName(e.Node) + " down", Title: title(e), Step: step})
+			b.mark(Mark{X: b.x(e.T), Y: y + b.keyBarH()/2, TextY: b.downTextY(e.Node), Shape: "down", Glyph: "▼", Text: "▼ " + b.nodeName(e.Node) + " down", Title: title(e), Step: step})
 		case sandbox.KindNodeUp:
 			b.nodeBack(e, step, downStart)
 			y := b.nodeLaneY(e.Node)
-			b.mark(Mark{X: b.x(e.T), Y: y + b.keyBarH()/2, TextY: y + b.keyBarH()/2 + 10, Shape: "up", Glyph: "▲", Text: "▲ up", Title: title(e), Step: step})
+			b.mark(Mark{X: b.x(e.T), Y: y + b.keyBarH()/2, TextY: b.downTextY(e.Node), Shape: "up", Glyph: "▲", Text: "▲ " + b.nodeName(e.Node) + " up", Title: title(e), Step: step})
 		case sandbox.KindPartition:
 			// A cut between the client's lane and the service lanes (or,
 			// for members split from each other, across the service).
@@ -707,7 +875,13 @@ func (b *builder) scan() {
 				}
 				delete(cuts, c)
 			}
-			b.mark(Mark{X: b.x(e.T), Y: b.serviceY, TextY: b.serviceY - 8, Shape: "heal", Glyph: "⌒", Text: "⌒ heal", Title: title(e), Step: step})
+			// A network event: on the boundary between the clients and the
+			// service, not on one node's lane.
+			top := b.serviceY
+			if len(b.nodeY) > 0 {
+				top = b.nodeY[0] - laneHalf(b, 0) - 2
+			}
+			b.mark(Mark{X: b.x(e.T), Y: top, TextY: top - 8, Shape: "heal", Glyph: "⌒", Text: "⌒ network heals", Title: title(e), Step: step})
 		case sandbox.KindClockJump:
 			y := b.serviceY
 			if n := e.Node; n >= 1 && n <= len(b.nodeY) {
@@ -744,7 +918,7 @@ func (b *builder) scan() {
 				delete(pauseStart, e.Client)
 			}
 		case sandbox.KindCrash:
-			closeBelief(e.Client, e.T)
+			closeBelief(e.Client, e.T, "it crashed")
 			if p, ok := pauseStart[e.Client]; ok {
 				b.pauseBar(e.Client, p, e.T)
 				delete(pauseStart, e.Client)
@@ -780,7 +954,7 @@ func (b *builder) scan() {
 		if p, ok := pauseStart[c]; ok {
 			b.pauseBar(c, p, p.t+p.ms)
 		}
-		closeBelief(c, end)
+		closeBelief(c, end, "")
 	}
 	for i := range keys {
 		if keys[i].open && keys[i].expires == 0 {
@@ -828,7 +1002,7 @@ type cutOpen struct {
 func (b *builder) cutBar(client string, o cutOpen, end int64) {
 	x1, x2 := b.x(o.t), b.x(end)
 	y := b.clientY[client] + clientLaneH/2 - 6
-	b.d.Bars = append(b.d.Bars, Bar{X: x1, Y: y, W: max(x2-x1, 2), H: 4, Class: "cut", Title: "cut off · " + o.title, Step: o.step})
+	b.d.Bars = append(b.d.Bars, Bar{X: x1, Y: y, W: max(x2-x1, 2), H: 4, Class: "partition", Title: "cut off · " + o.title, Step: o.step})
 }
 
 // nodeLaneY is the centre of node's lane (1-based), or of the service when
@@ -864,13 +1038,30 @@ func (b *builder) nodeBack(e sandbox.Event, step int, down map[int]downOpen) {
 	}
 }
 
+// thinDown reports whether node's down period is a thin strip under the
+// service lane (a consensus member, the redis replica) rather than its
+// own lane hatched.
+func (b *builder) thinDown(node int) bool {
+	return node > len(b.nodeY) || b.tl.Model == sandbox.ModelConsensus
+}
+
+// downTextY is the baseline of a down/up label of node: under the key bar,
+// or under the thin strip, clear of its hatching.
+func (b *builder) downTextY(node int) int {
+	y := b.nodeLaneY(node) + b.keyBarH()/2 + 10
+	if b.thinDown(node) {
+		y = b.nodeLaneY(node) + b.keyBarH()/2 + 6 + 3 + 10
+	}
+	return y
+}
+
 // downBar hatches a node's lane while it does not answer. A node without
 // a lane of its own (a consensus member, the redis replica) gets a thin
 // strip at the bottom of the service lane.
 func (b *builder) downBar(node int, d downOpen, end int64) {
 	x1, x2 := b.x(d.t), b.x(end)
 	y, h := b.nodeLaneY(node), b.keyBarH()
-	if node > len(b.nodeY) || (b.tl.Model == sandbox.ModelConsensus) {
+	if b.thinDown(node) {
 		y, h = b.nodeLaneY(node)+b.keyBarH()/2+6, 6
 	}
 	b.d.Bars = append(b.d.Bars, Bar{X: x1, Y: y - h/2, W: max(x2-x1, 2), H: h, Class: "down", Title: b.nodeName(node) + " down · " + d.title, Step: d.step})
@@ -940,8 +1131,13 @@ func (b *builder) beliefBar(id string, bl belief, end int64) {
 	}
 	if until > bl.start {
 		x1, x2 := b.x(bl.start), b.x(until)
-		bar := Bar{X: x1, Y: y, W: max(x2-x1, 1), H: 16, Class: "believes", Step: bl.step,
-			Title: id + " believes it holds the lock (" + what + ") from " + ms(bl.start) + " until " + ms(bl.validUntil)}
+		title := id + " believes it holds the lock (" + what + ") from " + ms(bl.start) + " until " + ms(bl.validUntil)
+		if bl.endWhy != "" && end < bl.validUntil {
+			// A crashed client believes nothing any more.
+			title = id + " believes it holds the lock (" + what + ") from " + ms(bl.start) + " until " + ms(end) + ", when " + bl.endWhy +
+				" (its lease would have run to " + ms(bl.validUntil) + ")"
+		}
+		bar := Bar{X: x1, Y: y, W: max(x2-x1, 1), H: 16, Class: "believes", Step: bl.step, Title: title}
 		if t := "believes it holds · " + what; x2-x1 > int(float64(len(t))*charW)+8 {
 			bar.Text, bar.TextX, bar.TextY = t, x1+4, y+12
 		} else if t := what; x2-x1 > int(float64(len(t))*charW)+8 {
@@ -983,9 +1179,23 @@ func (b *builder) keyBar(i int, k key, end int64) {
 	} else {
 		title += " until " + ms(until)
 	}
+	if k.refreshed != "" {
+		title += ": " + k.refreshed + ", its expiry moved to " + ms(k.expires)
+	}
 	bar := Bar{X: x1, Y: y, W: max(x2-x1, 1), H: h, Class: cls, Title: title, Step: k.step}
-	if x2-x1 > int(float64(len(what))*charW)+8 {
-		bar.Text, bar.TextX, bar.TextY = what, x1+4, y+h/2+4
+	short := ""
+	if k.refreshed != "" {
+		short = "key " + k.holder + " · " + k.refreshed + " to " + seconds(k.expires)
+		what = short + " · token " + strconv.FormatInt(k.token, 10)
+		if k.token == 0 {
+			what = short
+		}
+	}
+	for _, t := range []string{what, short, "refreshed to " + seconds(k.expires)} {
+		if t != "" && (t == what || k.refreshed != "") && x2-x1 > int(float64(len(t))*charW)+8 {
+			bar.Text, bar.TextX, bar.TextY = t, x1+4, y+h/2+4
+			break
+		}
 	}
 	b.d.Bars = append(b.d.Bars, bar)
 }

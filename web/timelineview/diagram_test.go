@@ -258,7 +258,7 @@ func TestBuildFaults(t *testing.T) {
 	heal := markX(t, d, "heal")
 	strips := 0
 	for _, b := range d.Bars {
-		if b.Class == "cut" {
+		if b.Class == "partition" {
 			strips++
 			if b.X+b.W != heal {
 				t.Fatalf("cut strip ends at %d, want the heal at %d", b.X+b.W, heal)

@@ -1,7 +1,9 @@
 package timelineview
 
 import (
+	"fmt"
 	"strconv"
+	"strings"
 
 	"lockdrill/sandbox"
 )
@@ -137,7 +139,12 @@ type Panel struct {
 	// Holder says who the service considers the holder, in words.
 	Holder string
 	// Nodes are the per-node keys, for models with more than one node.
-	Nodes        []NodeLine
+	Nodes []NodeLine
+	// Leader is the consensus leader in words ("" for other models).
+	Leader string
+	// Network lists the partitions in force ("" when the run never has
+	// one; "no partition" between them).
+	Network      []string
 	Value        string
 	HighestToken string
 	Clients      []ClientLine
@@ -194,6 +201,7 @@ func BuildPanel(tl sandbox.Timeline, step int, base string) Panel {
 			p.Nodes = append(p.Nodes, l)
 		}
 	}
+	p.addFaults(tl, st.Step)
 	p.Value = "(never written)"
 	if st.Value != "" {
 		p.Value = strconv.Quote(st.Value)
@@ -237,4 +245,96 @@ func expiryText(at int64) string {
 		return ", no expiry"
 	}
 	return ", expires at " + Millis(at)
+}
+
+// addFaults adds what the fault events up to step changed and the engine's
+// state does not carry for every model: which consensus members or redis
+// nodes are down, who leads a consensus cluster, and the partitions in
+// force.
+func (p *Panel) addFaults(tl sandbox.Timeline, step int) {
+	down := map[int]bool{}
+	leader := 1
+	var cuts []string
+	partitioned := false
+	for i, e := range tl.Events {
+		if e.Kind == sandbox.KindPartition {
+			partitioned = true
+		}
+		if i >= step {
+			continue
+		}
+		switch e.Kind {
+		case sandbox.KindNodeDown:
+			down[e.Node] = true
+		case sandbox.KindNodeUp, sandbox.KindRestart:
+			delete(down, e.Node)
+		case sandbox.KindFailover:
+			if tl.Model != sandbox.ModelConsensus {
+				break
+			}
+			var n int
+			if e.Reason == "no-quorum" {
+				leader = 0
+			} else if _, err := fmt.Sscanf(e.Detail, "member %d is the leader", &n); err == nil {
+				leader = n
+			}
+		case sandbox.KindPartition:
+			what := nodesWord(tl.Model, e.Nodes)
+			if e.Client != "" {
+				cuts = append(cuts, e.Client+" cut off from "+what)
+			} else {
+				cuts = append(cuts, what+" split from the others")
+			}
+		case sandbox.KindHeal:
+			cuts = nil
+		}
+	}
+	switch tl.Model {
+	case sandbox.ModelConsensus:
+		p.Leader = "none: no majority of the members can reach each other"
+		if leader > 0 {
+			p.Leader = "member " + strconv.Itoa(leader)
+		}
+		for n := 1; n <= max(tl.Nodes, 1); n++ {
+			l := NodeLine{Label: "member " + strconv.Itoa(n), Key: "up"}
+			if down[n] {
+				l.Key = "down"
+			}
+			if n == leader {
+				l.Key += " · the leader"
+			}
+			p.Nodes = append(p.Nodes, l)
+		}
+	case sandbox.ModelRedis:
+		for n, name := range []string{"primary (node 1)", "replica (node 2)"} {
+			l := NodeLine{Label: name, Key: "up"}
+			if down[n+1] {
+				l.Key = "down"
+			}
+			p.Nodes = append(p.Nodes, l)
+		}
+	}
+	if partitioned {
+		p.Network = cuts
+		if len(cuts) == 0 {
+			p.Network = []string{"no partition"}
+		}
+	}
+}
+
+// nodesWord names nodes ns as the model calls them: "members 1,2",
+// "node 3".
+func nodesWord(model string, ns []int) string {
+	w := "node"
+	if model == sandbox.ModelConsensus {
+		w = "member"
+	}
+	if len(ns) != 1 {
+		w += "s"
+	}
+	parts := make([]string, len(ns))
+	for i, n := range ns {
+		parts[i] = strconv.Itoa(n)
+	}
+	return w + " " + strings.Join(parts, ",")
 }

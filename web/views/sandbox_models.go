@@ -123,6 +123,9 @@ type ActionPanel struct {
 	FaultNodes  []int
 	FaultLabels []string
 	NodeSplit   bool
+	// NodeWord names one of the nodes in the forms: "member" for a
+	// consensus service, "node" otherwise.
+	NodeWord string
 	// Ledger: the resource is a ledger, so a write may carry a key.
 	Ledger  bool
 	Actions int

@@ -1,0 +1,61 @@
+package web_test
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+)
+
+// TestSandboxWordsPerModel: preset pages and forms name a consensus
+// service's members "member" and the redis replica as the replica, and a
+// setting out of range names both bounds (D17).
+func TestSandboxWordsPerModel(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	for preset, wants := range map[string][]string{
+		"consensus-minority-partition": {"member 3 is split from the others", "B is cut off from members 1, 2"},
+		"consensus-leader-refresh":     {"member 1 goes down"},
+		"redis-wait-sync":              {"the replica (node 2) goes down"},
+	} {
+		page := spaces(mustDoc(t, cl.get("/sandbox/presets/"+preset)).Find("main").Text())
+		for _, want := range wants {
+			if !strings.Contains(page, want) {
+				t.Errorf("/sandbox/presets/%s lacks %q", preset, want)
+			}
+		}
+		if strings.Contains(page, "nodes 3 are") {
+			t.Errorf("/sandbox/presets/%s still says %q", preset, "nodes 3 are")
+		}
+	}
+
+	path := openPreset(t, cl, "consensus-minority-partition")
+	doc := mustDoc(t, cl.get(path))
+	if got := spaces(doc.Find(`label[for=fault-node]`).Text()); got != "member" {
+		t.Errorf("fault node label = %q, want member", got)
+	}
+	if got := spaces(doc.Find(`[data-testid=act-fault-node] option`).First().Text()); got != "member 1" {
+		t.Errorf("fault node option = %q, want member 1", got)
+	}
+	if doc.Find(`#failover-node`).Length() != 0 || !strings.Contains(spaces(doc.Find(`[data-testid=failover-explained]`).Text()), "the leader steps down") {
+		t.Errorf("consensus failover: a node select (which the service ignores) or no word on what it does")
+	}
+	if got := spaces(doc.Find(`[data-testid=act-cut-client] option[value=""]`).Text()); got != "the other members" {
+		t.Errorf("split option = %q, want the other members", got)
+	}
+
+	path = openPreset(t, cl, "redis-wait-sync")
+	doc = mustDoc(t, cl.get(path))
+	if got := spaces(doc.Find(`[data-testid=act-fault-node] option[value="2"]`).Text()); got != "replica (2)" {
+		t.Errorf("redis node 2 option = %q, want the replica", got)
+	}
+	form := url.Values{"_csrf": {csrfFrom(t, cl.get(path))}, "ttl_ms": {"10000"}, "lag_ms": {"-3"}}
+	rec := cl.postForm(path+"/settings", form)
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("settings: status %d, want 303", rec.Code)
+	}
+	flash := spaces(mustDoc(t, cl.get(path)).Find(`[data-testid=flash]`).Text())
+	if !strings.Contains(flash, "replica lag: -3 is out of range: it must be from 0 to 600000") {
+		t.Fatalf("flash = %q, want the lag's range with both bounds", flash)
+	}
+}
