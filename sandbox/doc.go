@@ -22,6 +22,9 @@
 //     it receives wait, in order, until the pause ends (a late heartbeat
 //     fires once). It does not re-check its lease when it resumes.
 //   - A write carries the token and grant of the client's latest grant.
+//     A client that knows it holds no lock (never granted, refused,
+//     released, or its extend failed) does not write: the write is
+//     skipped. One that believes it holds a lapsed lease writes.
 //   - With latency 0 (the default) a message and its answer take no time,
 //     so cause and effect appear in causal order within one millisecond.
 //   - A refused acquire leaves its key on the nodes that said yes; the

@@ -375,7 +375,7 @@ func (m *sim) extend(ci int, msg message) {
 			e.Detail = what + " refused: " + c.id + "'s key is gone; it knows it lost the lock"
 		}
 		m.emit(e)
-		m.reply(ci, reply{kind: replyExtendRefused, grant: msg.grant})
+		m.reply(ci, reply{kind: replyExtendRefused, grant: msg.grant, heartbeat: msg.heartbeat})
 		return
 	}
 	e := Event{Kind: KindExtendOK, Client: c.id, Grant: msg.grant, Token: m.clients[ci].token, ValidUntil: msg.sentAt + m.ttl - m.drift, ExpiresAt: exp, LatencyMS: m.latency(msg), Reason: what}

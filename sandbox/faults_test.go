@@ -195,3 +195,41 @@ func TestEventsBudget(t *testing.T) {
 		t.Fatalf("ValidateRun = %v, want the events budget named", err)
 	}
 }
+
+// TestRefusedClientDoesNotWrite: D7. The documented fix for
+// redlock-restart-no-persistence (appendfsync always) leaves no violation:
+// B's acquire is refused, and a real client that checks the result does not
+// write; the skipped write says why.
+func TestRefusedClientDoesNotWrite(t *testing.T) {
+	p, ok := sandbox.PresetByID("redlock-restart-no-persistence")
+	if !ok {
+		t.Fatal("no preset redlock-restart-no-persistence")
+	}
+	base := sandbox.Run(p.Scenario)
+	if len(base.Summary.Violations) == 0 {
+		t.Fatal("the preset itself shows no violation; its lesson is gone")
+	}
+	for _, pers := range []string{sandbox.PersistEverySec, sandbox.PersistAlways} {
+		sc := p.Scenario
+		sc.Lock.Persistence = pers
+		tl := sandbox.Run(sc)
+		if len(tl.Summary.Violations) != 0 {
+			t.Errorf("%s: violations %v, want none", pers, tl.Summary.Violations)
+		}
+		var skip *sandbox.Event
+		for i, e := range tl.Events {
+			if e.Kind == sandbox.KindWriteAccepted && e.Client == "B" {
+				t.Errorf("%s: B's write reached the resource: %+v", pers, e)
+			}
+			if e.Kind == sandbox.KindActionSkipped && e.Client == "B" {
+				skip = &tl.Events[i]
+			}
+		}
+		if skip == nil {
+			t.Fatalf("%s: no skipped write for B", pers)
+		}
+		if want := "B holds no lock: its acquire was refused at 2000 ms"; !strings.HasPrefix(skip.Detail, want) {
+			t.Errorf("%s: skip detail %q, want it to start %q", pers, skip.Detail, want)
+		}
+	}
+}
