@@ -233,3 +233,59 @@ func TestRefusedClientDoesNotWrite(t *testing.T) {
 		}
 	}
 }
+
+// TestRedlockDenialNamesEveryNode: D5. A refusal names every node that did
+// not say yes and why; a release claims a key stays only where the client
+// had one.
+func TestRedlockDenialNamesEveryNode(t *testing.T) {
+	detail := func(sc sandbox.Scenario, at int64, kind, client string) string {
+		t.Helper()
+		for _, e := range sandbox.Run(sc).Events {
+			if e.T == at && e.Kind == kind && e.Client == client {
+				return e.Detail
+			}
+		}
+		t.Fatalf("no %s of %s at %d", kind, client, at)
+		return ""
+	}
+	preset := func(id string) sandbox.Scenario {
+		p, ok := sandbox.PresetByID(id)
+		if !ok {
+			t.Fatalf("no preset %s", id)
+		}
+		return p.Scenario
+	}
+	restart := preset("redlock-restart-no-persistence")
+	restart.Lock.Persistence = sandbox.PersistAlways
+	tests := []struct {
+		name   string
+		sc     sandbox.Scenario
+		at     int64
+		kind   string
+		client string
+		want   string
+	}{
+		{"two down", preset("redlock-two-down"), 200, sandbox.KindAcquireDenied, "B", "got 0 of 5 nodes, needs 3 (nodes 1,2,3 held by A; nodes 4,5 down)"},
+		{"restart kept the key", restart, 2000, sandbox.KindAcquireDenied, "B", "(node 3 held by A; B cut off from nodes 1,2)"},
+		{"delayed restart", preset("redlock-delayed-restart"), 2000, sandbox.KindAcquireDenied, "B", "(node 3 down; B cut off from nodes 1,2)"},
+		{"split vote", preset("redlock-split-vote"), 100, sandbox.KindAcquireDenied, "A", "(node 3 down; A cut off from nodes 4,5)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if d := detail(tt.sc, tt.at, tt.kind, tt.client); !strings.Contains(d, tt.want) {
+				t.Fatalf("detail %q, want it to contain %q", d, tt.want)
+			}
+		})
+	}
+	// Node 4 was down before A acquired: A's release must not say its key
+	// stays there.
+	if d := detail(preset("redlock-two-down"), 400, sandbox.KindReleaseOK, "A"); strings.Contains(d, "node 4") || strings.Contains(d, "stays") {
+		t.Fatalf("release detail %q claims a key on a node A never had one on", d)
+	}
+	// A node that went down after the grant does keep the key.
+	sc := sandbox.Scenario{Lock: sandbox.LockConfig{Model: sandbox.ModelRedlock}, Clients: []sandbox.Client{{ID: "A"}},
+		Actions: []sandbox.Action{{AtMS: 0, Client: "A", Op: sandbox.OpAcquire}, {AtMS: 100, Op: sandbox.OpNodeDown, Node: 5}, {AtMS: 200, Client: "A", Op: sandbox.OpRelease}}}
+	if d, want := detail(sc.WithDefaults(), 200, sandbox.KindReleaseOK, "A"), "A's key stays on node 5 until it expires (node 5 down)"; !strings.Contains(d, want) {
+		t.Fatalf("release detail %q, want it to contain %q", d, want)
+	}
+}
