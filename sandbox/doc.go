@@ -17,7 +17,8 @@
 //
 // Rules of the simulation, each pinned by a test:
 //   - Actions run at their at_ms; at the same millisecond, actions run in
-//     file order and before anything the run itself scheduled.
+//     file order and before anything the run itself scheduled. A restart
+//     with down time 0 is back at once, before the next action.
 //   - A paused client runs nothing: its actions, heartbeats and the answers
 //     it receives wait, in order, until the pause ends (a late heartbeat
 //     fires once). It does not re-check its lease when it resumes.

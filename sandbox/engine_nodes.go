@@ -75,7 +75,10 @@ func (m *sim) unreachable(ci, i int) string {
 		if len(can) == 0 {
 			return c + " reaches no member of the cluster"
 		}
-		return c + " reaches only members" + nodeList(can) + ", a minority without the leader: they cannot commit anything"
+		if len(can) == 1 {
+			return c + " reaches only " + membersWord(can) + ", a minority without the leader: it cannot commit anything"
+		}
+		return c + " reaches only " + membersWord(can) + ", a minority without the leader: they cannot commit anything"
 	case m.model == ModelDatabase && m.down[i]:
 		return "the database is down"
 	case m.model == ModelDatabase:
@@ -98,6 +101,11 @@ func nodesWord(nodes []int) string {
 	}
 	l := nodeList(nodes)
 	return w + l[2:len(l)-1]
+}
+
+// membersWord is nodesWord for the members of a consensus cluster.
+func membersWord(nodes []int) string {
+	return "member" + strings.TrimPrefix(nodesWord(nodes), "node")
 }
 
 // unreachNodes names, for a redlock detail, every node of nodes that

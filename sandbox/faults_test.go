@@ -289,3 +289,54 @@ func TestRedlockDenialNamesEveryNode(t *testing.T) {
 		t.Fatalf("release detail %q, want it to contain %q", d, want)
 	}
 }
+
+// TestZeroRestartCompletesAtOnce: D19. A restart with down time 0 is back
+// before any later action of the same millisecond: with member 1 back,
+// members 1 and 3 are a majority when B asks, so B is granted.
+func TestZeroRestartCompletesAtOnce(t *testing.T) {
+	sc := sandbox.Scenario{Lock: sandbox.LockConfig{Model: sandbox.ModelConsensus}, Clients: []sandbox.Client{{ID: "A"}, {ID: "B"}},
+		Actions: []sandbox.Action{
+			{AtMS: 1000, Op: sandbox.OpRestart, Node: 1},
+			{AtMS: 1000, Op: sandbox.OpNodeDown, Node: 2},
+			{AtMS: 1000, Client: "B", Op: sandbox.OpAcquire},
+		}}
+	var got []string
+	for _, e := range sandbox.Run(sc.WithDefaults()).Events {
+		got = append(got, e.Kind)
+	}
+	up := slices.Index(got, sandbox.KindNodeUp)
+	down2 := -1
+	for i, k := range got {
+		if k == sandbox.KindNodeDown {
+			down2 = i
+		}
+	}
+	if up < 0 || up > down2 {
+		t.Fatalf("member 1 is not back before member 2 goes down: %q", got)
+	}
+	if !slices.Contains(got, sandbox.KindAcquireGranted) || slices.Contains(got, sandbox.KindAcquireDenied) {
+		t.Fatalf("B is not granted with members 1 and 3 up: %q", got)
+	}
+}
+
+// TestConsensusWording: D17. The consensus model speaks of members, in the
+// right number.
+func TestConsensusWording(t *testing.T) {
+	run := func(nodes []int) []string {
+		sc := sandbox.Scenario{Lock: sandbox.LockConfig{Model: sandbox.ModelConsensus, Nodes: 5}, Clients: []sandbox.Client{{ID: "A"}},
+			Actions: []sandbox.Action{{AtMS: 0, Op: sandbox.OpPartition, Nodes: nodes}, {AtMS: 0, Client: "A", Op: sandbox.OpPartition, Nodes: nodes}}}
+		var ds []string
+		for _, e := range sandbox.Run(sc.WithDefaults()).Events {
+			if e.Kind == sandbox.KindPartition {
+				ds = append(ds, e.Detail)
+			}
+		}
+		return ds
+	}
+	if got, want := run([]int{3}), []string{"member 3 is split from the others", "the network cuts A off from member 3"}; !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if got, want := run([]int{1, 2}), []string{"members 1,2 are split from the others", "the network cuts A off from members 1,2"}; !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
