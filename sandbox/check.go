@@ -311,17 +311,28 @@ func holderOf(nodes []NodeState) (string, int, int64, int64) {
 
 // Lane is the swim lane an event is drawn in: a client id, "service",
 // "node N" (per-node events), "resource" or "checker".
-func (e Event) Lane() string {
+func (e Event) Lane() string { return e.LaneIn("") }
+
+// LaneIn is Lane with the node lanes named as the model names them: the
+// members of a consensus cluster, the primary and the replica of redis.
+func (e Event) LaneIn(model string) string {
 	switch e.Kind {
 	case KindViolation, KindInvalid:
 		return "checker"
 	case KindWriteAccepted, KindWriteRejected:
 		return "resource"
 	case KindLeaseExpired, KindFailover, KindClockJump, KindExpireSet, KindNodeDown, KindNodeUp, KindRestart:
-		if e.Node > 0 {
-			return "node " + strconv.Itoa(e.Node)
+		switch {
+		case e.Node <= 0:
+			return "service"
+		case model == ModelConsensus:
+			return "member " + strconv.Itoa(e.Node)
+		case model == ModelRedis && e.Node == 1:
+			return "primary"
+		case model == ModelRedis && e.Node == 2:
+			return "replica"
 		}
-		return "service"
+		return "node " + strconv.Itoa(e.Node)
 	}
 	if e.Client == "" {
 		return "service"

@@ -17,11 +17,15 @@
 //
 // Rules of the simulation, each pinned by a test:
 //   - Actions run at their at_ms; at the same millisecond, actions run in
-//     file order and before anything the run itself scheduled.
+//     file order and before anything the run itself scheduled. A restart
+//     with down time 0 is back at once, before the next action.
 //   - A paused client runs nothing: its actions, heartbeats and the answers
 //     it receives wait, in order, until the pause ends (a late heartbeat
 //     fires once). It does not re-check its lease when it resumes.
 //   - A write carries the token and grant of the client's latest grant.
+//     A client that knows it holds no lock (never granted, refused,
+//     released, or its extend failed) does not write: the write is
+//     skipped. One that believes it holds a lapsed lease writes.
 //   - With latency 0 (the default) a message and its answer take no time,
 //     so cause and effect appear in causal order within one millisecond.
 //   - A refused acquire leaves its key on the nodes that said yes; the

@@ -53,6 +53,8 @@ type reply struct {
 	// nodes, for the client to unlock.
 	attempt  int
 	leftover bool
+	// heartbeat: the refused extend was a heartbeat.
+	heartbeat bool
 }
 
 type client struct {
@@ -68,6 +70,66 @@ type client struct {
 	hbLate   bool // a heartbeat fell due during the pause
 	attempt  int  // the latest acquire attempt
 	retries  int  // retries left for it
+	// lost and lostAt: why (and since when) a client that does not hold
+	// the lock believes so, for the write it then does not send.
+	lost   lostKind
+	lostAt int64
+}
+
+// lostKind is why a client believes it holds no lock.
+type lostKind uint8
+
+const (
+	lostNever     lostKind = iota // it never asked
+	lostPending                   // its acquire has no answer yet
+	lostRefused                   // its acquire was refused
+	lostReleased                  // it released the lock
+	lostExtend                    // the service refused its extend: the lease is gone
+	lostHeartbeat                 // the same, for a heartbeat
+)
+
+// acquireWord is what the model calls an acquire.
+func (m *sim) acquireWord() string {
+	if m.model == ModelDatabase {
+		return "claim"
+	}
+	return "acquire"
+}
+
+// skipWrite is a write by a client that does not believe it holds the
+// lock: a real client checks the result of its acquire, and of its
+// extend, and does not touch the resource without a lock.
+func (m *sim) skipWrite(ci, idx int) {
+	c := &m.clients[ci]
+	a := &m.sc.Actions[idx]
+	m.w(c.id, " holds no lock: ")
+	switch c.lost {
+	case lostNever:
+		m.w("it never acquired one")
+	case lostPending:
+		m.w("its ", m.acquireWord(), " at ")
+		m.wn(c.lostAt)
+		m.w(" ms has no answer yet")
+	case lostRefused:
+		m.w("its ", m.acquireWord(), " was refused at ")
+		m.wn(c.lostAt)
+		m.w(" ms")
+	case lostReleased:
+		m.w("it released the lock at ")
+		m.wn(c.lostAt)
+		m.w(" ms")
+	case lostExtend, lostHeartbeat:
+		if c.lost == lostHeartbeat {
+			m.w("its heartbeat")
+		} else {
+			m.w("its extend")
+		}
+		m.w(" failed at ")
+		m.wn(c.lostAt)
+		m.w(" ms, so it no longer counts on its lease")
+	}
+	m.w("; it does not send the write ", strconv.Quote(a.Value))
+	m.emit(Event{Kind: KindActionSkipped, Client: c.id, Reason: a.Op, Value: a.Value})
 }
 
 // clientItem runs client-side work, or defers it while the client is
@@ -125,12 +187,24 @@ func (m *sim) clientAction(ci, idx int) {
 	case OpAcquire, OpClaim:
 		m.attempts++
 		c.attempt, c.retries = m.attempts, m.sc.Lock.Retries
+		if !c.holds {
+			c.lost, c.lostAt = lostPending, m.now
+		}
 		m.send(ci, message{op: msgAcquire, attempt: c.attempt})
 	case OpWrite:
-		// The client does not re-check its lease: it writes with the token
-		// of its latest grant, as real code between check and write does.
+		// A client that knows it holds no lock does not write. One that
+		// believes it holds one does not re-check its lease: it writes
+		// with the token of its latest grant, as real code between check
+		// and write does.
+		if !c.holds {
+			m.skipWrite(ci, idx)
+			return
+		}
 		m.send(ci, message{op: msgWrite, grant: c.grant, token: c.token, act: idx})
 	case OpRelease:
+		if c.holds {
+			c.lost, c.lostAt = lostReleased, m.now
+		}
 		c.holds = false
 		m.send(ci, message{op: msgRelease, grant: c.grant})
 	case OpExtend:
@@ -217,6 +291,9 @@ func (m *sim) answer(ci int, r reply) {
 			m.push(item{t: m.now + 1, kind: itSendExpire, c: ci, grant: r.grant})
 		}
 	case replyDenied:
+		if !c.holds && r.attempt == c.attempt {
+			c.lost, c.lostAt = lostRefused, m.now
+		}
 		// As the Redis docs require: unlock every node after a failed
 		// attempt, then retry after a random delay.
 		if r.leftover {
@@ -231,6 +308,12 @@ func (m *sim) answer(ci int, r reply) {
 		}
 	case replyExtendRefused:
 		if c.grant == r.grant {
+			if c.holds {
+				c.lost, c.lostAt = lostExtend, m.now
+				if r.heartbeat {
+					c.lost = lostHeartbeat
+				}
+			}
 			c.holds = false
 		}
 	}

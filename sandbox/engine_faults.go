@@ -282,6 +282,11 @@ func (m *sim) restart(a Action) {
 		m.down[i] = true
 		m.emit(Event{Kind: KindNodeDown, Node: a.Node, Reason: ReasonDurableRestart, Detail: m.nodeName(i) + " restarts; its log is on disk, so it loses nothing"})
 		m.elect()
+		if a.MS == 0 {
+			// Back at once: before any later action of this millisecond.
+			m.restartDone(i, -1)
+			return
+		}
 		m.push(item{t: m.now + a.MS, kind: itRestart, c: i, grant: -1})
 		return
 	}
@@ -375,14 +380,14 @@ func (m *sim) partition(a Action) {
 		for _, n := range a.Nodes {
 			m.cutCN[ci][n-1] = true
 		}
-		what := "nodes" + nodeList(a.Nodes)
+		what := nodesWord(a.Nodes)
 		switch m.model {
 		case ModelRedis:
 			what = "the primary"
 		case ModelDatabase:
 			what = "the database"
 		case ModelConsensus:
-			what = "members" + nodeList(a.Nodes)
+			what = membersWord(a.Nodes)
 		}
 		e.Detail = "the network cuts " + a.Client + " off from " + what
 	} else {
@@ -397,7 +402,11 @@ func (m *sim) partition(a Action) {
 				}
 			}
 		}
-		e.Detail = "the network splits members" + nodeList(a.Nodes) + " from the others"
+		if len(a.Nodes) == 1 {
+			e.Detail = membersWord(a.Nodes) + " is split from the others"
+		} else {
+			e.Detail = membersWord(a.Nodes) + " are split from the others"
+		}
 	}
 	m.emit(e)
 	m.elect()
@@ -414,7 +423,7 @@ func (m *sim) clockJump(a Action) {
 	i := a.Node - 1
 	e := Event{Kind: KindClockJump, Node: a.Node, MS: a.MS}
 	if m.model == ModelConsensus {
-		e.Detail = "node " + itoa(int64(a.Node)) + "'s clock jumps " + ms(a.MS) + " ahead; leases run on the leader's monotonic clock, so nothing expires"
+		e.Detail = "member " + itoa(int64(a.Node)) + "'s clock jumps " + ms(a.MS) + " ahead; leases run on the leader's monotonic clock, so nothing expires"
 		m.emit(e)
 		return
 	}

@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"slices"
+	"strings"
 )
 
 // The lock service's operations, per model where they differ: acquire
@@ -17,11 +18,17 @@ func (m *sim) acquire(ci int, msg message) {
 	got := make([]int, 0, len(m.nodes))
 	holder := -1
 	unreach := -1
+	// For a redlock refusal: who holds which node (heldBy[k] the client
+	// of the nodes held[k]), and which nodes do not answer.
+	var heldBy []int
+	var held [][]int
+	var noAnswer []int
 	for i := range m.nodes {
 		if !m.reach(ci, i) {
 			if unreach < 0 {
 				unreach = i
 			}
+			noAnswer = append(noAnswer, i+1)
 			continue
 		}
 		m.expireIfDue(i)
@@ -30,6 +37,12 @@ func (m *sim) acquire(ci int, msg message) {
 			if holder < 0 {
 				holder = k.client
 			}
+			j := slices.Index(heldBy, k.client)
+			if j < 0 {
+				heldBy, held = append(heldBy, k.client), append(held, nil)
+				j = len(heldBy) - 1
+			}
+			held[j] = append(held[j], i+1)
 			continue
 		}
 		got = append(got, i+1)
@@ -54,8 +67,15 @@ func (m *sim) acquire(ci int, msg message) {
 			e.Reason = "no-majority"
 			e.Nodes = got
 			e.Detail = "got " + itoa(int64(len(got))) + " of " + itoa(int64(len(m.nodes))) + " nodes" + nodeList(got) + ", needs " + itoa(int64(m.quorum))
-			if unreach >= 0 {
-				e.Detail += " (" + m.unreachable(ci, unreach) + ")"
+			var why []string
+			for j, h := range heldBy {
+				why = append(why, nodesWord(held[j])+" held by "+m.clients[h].id)
+			}
+			if len(noAnswer) > 0 {
+				why = append(why, m.unreachNodes(ci, noAnswer))
+			}
+			if len(why) > 0 {
+				e.Detail += " (" + strings.Join(why, "; ") + ")"
 			}
 		default:
 			e.Reason = "validity-expired"
@@ -250,10 +270,15 @@ func (m *sim) release(ci int, msg message) {
 	}
 	var out []gone
 	unreach := -1
+	// kept: unreachable nodes that still have this client's key.
+	var kept []int
 	for i := range m.nodes {
 		if !m.reach(ci, i) {
 			if unreach < 0 {
 				unreach = i
+			}
+			if k := m.nodes[i].key; k.present && k.client == ci && k.grant == msg.grant && !m.expired(i) {
+				kept = append(kept, i+1)
 			}
 			continue
 		}
@@ -309,8 +334,8 @@ func (m *sim) release(ci int, msg message) {
 		default:
 			m.w("compare-and-delete removes ", c.id, "'s own key")
 		}
-		if unreach >= 0 && m.model == ModelRedlock {
-			m.w("; ", m.unreachable(ci, unreach), ", where the key stays until it expires")
+		if len(kept) > 0 && m.model == ModelRedlock && g.client == ci {
+			m.w("; ", c.id, "'s key stays on ", nodesWord(kept), " until it expires (", m.unreachNodes(ci, kept), ")")
 		}
 		m.emit(e)
 	}
@@ -375,7 +400,7 @@ func (m *sim) extend(ci int, msg message) {
 			e.Detail = what + " refused: " + c.id + "'s key is gone; it knows it lost the lock"
 		}
 		m.emit(e)
-		m.reply(ci, reply{kind: replyExtendRefused, grant: msg.grant})
+		m.reply(ci, reply{kind: replyExtendRefused, grant: msg.grant, heartbeat: msg.heartbeat})
 		return
 	}
 	e := Event{Kind: KindExtendOK, Client: c.id, Grant: msg.grant, Token: m.clients[ci].token, ValidUntil: msg.sentAt + m.ttl - m.drift, ExpiresAt: exp, LatencyMS: m.latency(msg), Reason: what}

@@ -1,5 +1,7 @@
 package sandbox
 
+import "strings"
+
 // The lock nodes: their keys, clocks, reachability, expiry and the
 // replication log a failover or a restart goes back to.
 
@@ -73,7 +75,10 @@ func (m *sim) unreachable(ci, i int) string {
 		if len(can) == 0 {
 			return c + " reaches no member of the cluster"
 		}
-		return c + " reaches only members" + nodeList(can) + ", a minority without the leader: they cannot commit anything"
+		if len(can) == 1 {
+			return c + " reaches only " + membersWord(can) + ", a minority without the leader: it cannot commit anything"
+		}
+		return c + " reaches only " + membersWord(can) + ", a minority without the leader: they cannot commit anything"
 	case m.model == ModelDatabase && m.down[i]:
 		return "the database is down"
 	case m.model == ModelDatabase:
@@ -86,6 +91,43 @@ func (m *sim) unreachable(ci, i int) string {
 		return c + " is cut off from the primary"
 	}
 	return c + " is cut off from node " + itoa(int64(i+1))
+}
+
+// nodesWord is "node 3" or "nodes 1,2" (redlock's numbered nodes).
+func nodesWord(nodes []int) string {
+	w := "node "
+	if len(nodes) > 1 {
+		w = "nodes "
+	}
+	l := nodeList(nodes)
+	return w + l[2:len(l)-1]
+}
+
+// membersWord is nodesWord for the members of a consensus cluster.
+func membersWord(nodes []int) string {
+	return "member" + strings.TrimPrefix(nodesWord(nodes), "node")
+}
+
+// unreachNodes names, for a redlock detail, every node of nodes that
+// client ci cannot reach and why: "nodes 4,5 down; B cut off from nodes
+// 1,2". A node both down and cut off counts as down.
+func (m *sim) unreachNodes(ci int, nodes []int) string {
+	var down, cut []int
+	for _, n := range nodes {
+		if m.down[n-1] {
+			down = append(down, n)
+		} else {
+			cut = append(cut, n)
+		}
+	}
+	var parts []string
+	if len(down) > 0 {
+		parts = append(parts, nodesWord(down)+" down")
+	}
+	if len(cut) > 0 {
+		parts = append(parts, m.clients[ci].id+" cut off from "+nodesWord(cut))
+	}
+	return strings.Join(parts, "; ")
 }
 
 // expired reports whether node i holds a key that is past its expiry by

@@ -81,11 +81,12 @@ func TestSemantics(t *testing.T) {
 		{
 			name:    "a pause defers the client's actions to its end, in order",
 			clients: ab,
-			actions: `{"at_ms":0,"client":"A","op":"pause","ms":5000},{"at_ms":2000,"client":"A","op":"write","value":"x"},{"at_ms":1000,"client":"A","op":"write","value":"w"},{"at_ms":3000,"client":"B","op":"acquire"}`,
+			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":0,"client":"A","op":"pause","ms":15000},{"at_ms":2000,"client":"A","op":"write","value":"x"},{"at_ms":1000,"client":"A","op":"write","value":"w"},{"at_ms":12000,"client":"B","op":"acquire"}`,
 			lock:    `"fencing_tokens":false`,
 			extra:   `,"resource":{"check_fencing":false}`,
-			want: []string{"0 pause.start A", "3000 acquire.granted B token=0", "5000 pause.end A", "5000 write.accepted A w", "5000 violation unsafe-write",
-				"5000 write.accepted A x", "5000 violation unsafe-write", "13000 lease.expired B"},
+			// A still believes it holds the lock: it writes, late.
+			want: []string{"0 acquire.granted A token=0", "0 pause.start A", "10000 lease.expired A", "12000 acquire.granted B token=0", "15000 pause.end A",
+				"15000 write.accepted A w", "15000 violation unsafe-write", "15000 write.accepted A x", "15000 violation unsafe-write", "22000 lease.expired B"},
 		},
 		{
 			name:    "a pause started by a deferred pause runs after the first",
@@ -97,16 +98,34 @@ func TestSemantics(t *testing.T) {
 			name:    "write carries the latest grant's token; lower and missing tokens are rejected",
 			clients: ab,
 			actions: `{"at_ms":0,"client":"B","op":"write","value":"none"},{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":1,"client":"A","op":"write","value":"a1"},{"at_ms":2,"client":"A","op":"release"},{"at_ms":3,"client":"B","op":"acquire"},{"at_ms":4,"client":"B","op":"write","value":"b"},{"at_ms":5,"client":"A","op":"write","value":"a2"},{"at_ms":6,"client":"B","op":"write","value":"b2"}`,
+			kinds:   []string{sandbox.KindWriteAccepted, sandbox.KindWriteRejected, sandbox.KindActionSkipped},
+			// B has no lock at 0 and A none after its release at 2: they
+			// do not write then.
+			want: []string{"0 action.skipped B", "1 write.accepted A a1", "4 write.accepted B b", "5 action.skipped A", "6 write.accepted B b2"},
+		},
+		{
+			name:    "a stale token is rejected, from a holder that believes it still holds the lock",
+			clients: ab,
+			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":0,"client":"A","op":"pause","ms":15000},{"at_ms":12000,"client":"B","op":"acquire"},{"at_ms":13000,"client":"B","op":"write","value":"b"},{"at_ms":14000,"client":"A","op":"write","value":"a"}`,
+			kinds:   []string{sandbox.KindWriteAccepted, sandbox.KindWriteRejected, sandbox.KindActionSkipped},
+			want:    []string{"13000 write.accepted B b", "15000 write.rejected A a stale-token"},
+		},
+		{
+			name:    "a holder without a token is rejected by a fencing resource",
+			clients: ab,
+			lock:    `"fencing_tokens":false`,
+			extra:   `,"resource":{"check_fencing":true}`,
+			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":1,"client":"A","op":"write","value":"a"}`,
 			kinds:   []string{sandbox.KindWriteAccepted, sandbox.KindWriteRejected},
-			want:    []string{"0 write.rejected B none no-token", "1 write.accepted A a1", "4 write.accepted B b", "5 write.rejected A a2 stale-token", "6 write.accepted B b2"},
+			want:    []string{"1 write.rejected A a no-token"},
 		},
 		{
 			name:    "without check_fencing every write is stored",
 			clients: ab,
 			extra:   `,"resource":{"check_fencing":false}`,
-			actions: `{"at_ms":0,"client":"B","op":"write","value":"none"},{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":1,"client":"A","op":"write","value":"a1"}`,
+			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":0,"client":"A","op":"pause","ms":15000},{"at_ms":12000,"client":"B","op":"acquire"},{"at_ms":13000,"client":"B","op":"write","value":"b"},{"at_ms":14000,"client":"A","op":"write","value":"a"}`,
 			kinds:   []string{sandbox.KindWriteAccepted, sandbox.KindWriteRejected},
-			want:    []string{"0 write.accepted B none", "1 write.accepted A a1"},
+			want:    []string{"13000 write.accepted B b", "15000 write.accepted A a"},
 		},
 		{
 			name:    "heartbeat extends every heartbeat_ms after the grant until release",
@@ -178,21 +197,20 @@ func TestSemantics(t *testing.T) {
 			name:    "delay holds up only the next message",
 			clients: ab,
 			extra:   `,"resource":{"check_fencing":false}`,
-			actions: `{"at_ms":0,"client":"A","op":"delay","ms":500},{"at_ms":100,"client":"A","op":"write","value":"late"},{"at_ms":200,"client":"A","op":"write","value":"prompt"}`,
-			// A never acquired: with no check at the resource both writes
-			// land, and the checker flags each.
-			want: []string{"0 delay A", "100 message.delayed A", "200 write.accepted A prompt", "200 violation unsafe-write",
-				"600 write.accepted A late", "600 violation unsafe-write"},
+			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":0,"client":"A","op":"delay","ms":500},{"at_ms":100,"client":"A","op":"write","value":"late"},{"at_ms":200,"client":"A","op":"write","value":"prompt"}`,
+			// The late write lands after the prompt one and overwrites it.
+			want: []string{"0 acquire.granted A token=1", "0 delay A", "100 message.delayed A", "200 write.accepted A prompt",
+				"600 write.accepted A late", "10000 lease.expired A"},
 		},
 		{
 			name:    "network latency delays requests and answers",
 			clients: ab,
 			extra:   `,"network":{"latency_ms":50}`,
 			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":10,"client":"A","op":"write","value":"early"},{"at_ms":200,"client":"A","op":"write","value":"later"}`,
-			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindWriteAccepted, sandbox.KindWriteRejected},
-			// The write sent at 10 leaves before the grant's answer reaches A
-			// (at 100), so it carries no token.
-			want: []string{"50 acquire.granted A token=1", "60 write.rejected A early no-token", "250 write.accepted A later"},
+			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindWriteAccepted, sandbox.KindWriteRejected, sandbox.KindActionSkipped},
+			// At 10 the grant's answer has not reached A (it does at 100):
+			// A does not write without a lock.
+			want: []string{"10 action.skipped A", "50 acquire.granted A token=1", "250 write.accepted A later"},
 		},
 		{
 			name:    "redis failover inside the lag loses the key and the counter",

@@ -195,3 +195,148 @@ func TestEventsBudget(t *testing.T) {
 		t.Fatalf("ValidateRun = %v, want the events budget named", err)
 	}
 }
+
+// TestRefusedClientDoesNotWrite: D7. The documented fix for
+// redlock-restart-no-persistence (appendfsync always) leaves no violation:
+// B's acquire is refused, and a real client that checks the result does not
+// write; the skipped write says why.
+func TestRefusedClientDoesNotWrite(t *testing.T) {
+	p, ok := sandbox.PresetByID("redlock-restart-no-persistence")
+	if !ok {
+		t.Fatal("no preset redlock-restart-no-persistence")
+	}
+	base := sandbox.Run(p.Scenario)
+	if len(base.Summary.Violations) == 0 {
+		t.Fatal("the preset itself shows no violation; its lesson is gone")
+	}
+	for _, pers := range []string{sandbox.PersistEverySec, sandbox.PersistAlways} {
+		sc := p.Scenario
+		sc.Lock.Persistence = pers
+		tl := sandbox.Run(sc)
+		if len(tl.Summary.Violations) != 0 {
+			t.Errorf("%s: violations %v, want none", pers, tl.Summary.Violations)
+		}
+		var skip *sandbox.Event
+		for i, e := range tl.Events {
+			if e.Kind == sandbox.KindWriteAccepted && e.Client == "B" {
+				t.Errorf("%s: B's write reached the resource: %+v", pers, e)
+			}
+			if e.Kind == sandbox.KindActionSkipped && e.Client == "B" {
+				skip = &tl.Events[i]
+			}
+		}
+		if skip == nil {
+			t.Fatalf("%s: no skipped write for B", pers)
+		}
+		if want := "B holds no lock: its acquire was refused at 2000 ms"; !strings.HasPrefix(skip.Detail, want) {
+			t.Errorf("%s: skip detail %q, want it to start %q", pers, skip.Detail, want)
+		}
+	}
+}
+
+// TestRedlockDenialNamesEveryNode: D5. A refusal names every node that did
+// not say yes and why; a release claims a key stays only where the client
+// had one.
+func TestRedlockDenialNamesEveryNode(t *testing.T) {
+	detail := func(sc sandbox.Scenario, at int64, kind, client string) string {
+		t.Helper()
+		for _, e := range sandbox.Run(sc).Events {
+			if e.T == at && e.Kind == kind && e.Client == client {
+				return e.Detail
+			}
+		}
+		t.Fatalf("no %s of %s at %d", kind, client, at)
+		return ""
+	}
+	preset := func(id string) sandbox.Scenario {
+		p, ok := sandbox.PresetByID(id)
+		if !ok {
+			t.Fatalf("no preset %s", id)
+		}
+		return p.Scenario
+	}
+	restart := preset("redlock-restart-no-persistence")
+	restart.Lock.Persistence = sandbox.PersistAlways
+	tests := []struct {
+		name   string
+		sc     sandbox.Scenario
+		at     int64
+		kind   string
+		client string
+		want   string
+	}{
+		{"two down", preset("redlock-two-down"), 200, sandbox.KindAcquireDenied, "B", "got 0 of 5 nodes, needs 3 (nodes 1,2,3 held by A; nodes 4,5 down)"},
+		{"restart kept the key", restart, 2000, sandbox.KindAcquireDenied, "B", "(node 3 held by A; B cut off from nodes 1,2)"},
+		{"delayed restart", preset("redlock-delayed-restart"), 2000, sandbox.KindAcquireDenied, "B", "(node 3 down; B cut off from nodes 1,2)"},
+		{"split vote", preset("redlock-split-vote"), 100, sandbox.KindAcquireDenied, "A", "(node 3 down; A cut off from nodes 4,5)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if d := detail(tt.sc, tt.at, tt.kind, tt.client); !strings.Contains(d, tt.want) {
+				t.Fatalf("detail %q, want it to contain %q", d, tt.want)
+			}
+		})
+	}
+	// Node 4 was down before A acquired: A's release must not say its key
+	// stays there.
+	if d := detail(preset("redlock-two-down"), 400, sandbox.KindReleaseOK, "A"); strings.Contains(d, "node 4") || strings.Contains(d, "stays") {
+		t.Fatalf("release detail %q claims a key on a node A never had one on", d)
+	}
+	// A node that went down after the grant does keep the key.
+	sc := sandbox.Scenario{Lock: sandbox.LockConfig{Model: sandbox.ModelRedlock}, Clients: []sandbox.Client{{ID: "A"}},
+		Actions: []sandbox.Action{{AtMS: 0, Client: "A", Op: sandbox.OpAcquire}, {AtMS: 100, Op: sandbox.OpNodeDown, Node: 5}, {AtMS: 200, Client: "A", Op: sandbox.OpRelease}}}
+	if d, want := detail(sc.WithDefaults(), 200, sandbox.KindReleaseOK, "A"), "A's key stays on node 5 until it expires (node 5 down)"; !strings.Contains(d, want) {
+		t.Fatalf("release detail %q, want it to contain %q", d, want)
+	}
+}
+
+// TestZeroRestartCompletesAtOnce: D19. A restart with down time 0 is back
+// before any later action of the same millisecond: with member 1 back,
+// members 1 and 3 are a majority when B asks, so B is granted.
+func TestZeroRestartCompletesAtOnce(t *testing.T) {
+	sc := sandbox.Scenario{Lock: sandbox.LockConfig{Model: sandbox.ModelConsensus}, Clients: []sandbox.Client{{ID: "A"}, {ID: "B"}},
+		Actions: []sandbox.Action{
+			{AtMS: 1000, Op: sandbox.OpRestart, Node: 1},
+			{AtMS: 1000, Op: sandbox.OpNodeDown, Node: 2},
+			{AtMS: 1000, Client: "B", Op: sandbox.OpAcquire},
+		}}
+	var got []string
+	for _, e := range sandbox.Run(sc.WithDefaults()).Events {
+		got = append(got, e.Kind)
+	}
+	up := slices.Index(got, sandbox.KindNodeUp)
+	down2 := -1
+	for i, k := range got {
+		if k == sandbox.KindNodeDown {
+			down2 = i
+		}
+	}
+	if up < 0 || up > down2 {
+		t.Fatalf("member 1 is not back before member 2 goes down: %q", got)
+	}
+	if !slices.Contains(got, sandbox.KindAcquireGranted) || slices.Contains(got, sandbox.KindAcquireDenied) {
+		t.Fatalf("B is not granted with members 1 and 3 up: %q", got)
+	}
+}
+
+// TestConsensusWording: D17. The consensus model speaks of members, in the
+// right number.
+func TestConsensusWording(t *testing.T) {
+	run := func(nodes []int) []string {
+		sc := sandbox.Scenario{Lock: sandbox.LockConfig{Model: sandbox.ModelConsensus, Nodes: 5}, Clients: []sandbox.Client{{ID: "A"}},
+			Actions: []sandbox.Action{{AtMS: 0, Op: sandbox.OpPartition, Nodes: nodes}, {AtMS: 0, Client: "A", Op: sandbox.OpPartition, Nodes: nodes}}}
+		var ds []string
+		for _, e := range sandbox.Run(sc.WithDefaults()).Events {
+			if e.Kind == sandbox.KindPartition {
+				ds = append(ds, e.Detail)
+			}
+		}
+		return ds
+	}
+	if got, want := run([]int{3}), []string{"member 3 is split from the others", "the network cuts A off from member 3"}; !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if got, want := run([]int{1, 2}), []string{"members 1,2 are split from the others", "the network cuts A off from members 1,2"}; !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

@@ -389,7 +389,7 @@ func (s *Scenario) validateConfig(p *problems) bool {
 	case !modelOK || l.LagMS == nil:
 	case l.Model == ModelRedis:
 		if *l.LagMS < 0 || *l.LagMS > MaxTimeMS {
-			p.add("lock.lag_ms", "%d is out of range 0..%d (0: synchronous, as with WAIT 1)", *l.LagMS, MaxTimeMS)
+			p.add("lock.lag_ms", "%d is out of range: the lag is from 0 ms (synchronous, as with WAIT 1) to %d ms", *l.LagMS, MaxTimeMS)
 		}
 	case l.Model == ModelRedlock:
 		p.add("lock.lag_ms", "redlock nodes are independent and have no replicas: no lag")

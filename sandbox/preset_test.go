@@ -120,7 +120,7 @@ func TestPresetLessons(t *testing.T) {
 			[]string{"0 acquire.granted A token=1", "12000 acquire.denied B held", "25000 acquire.denied B held", "28000 lease.expired A", "32000 acquire.granted B token=2"}},
 		{"consensus-failover", []string{sandbox.KindAcquireDenied, sandbox.KindAcquireGranted}, []string{"0 acquire.granted A token=1", "1000 acquire.denied B held"}},
 		{"setnx-then-expire-crash", []string{sandbox.KindAcquireDenied, sandbox.KindLeaseExpired, sandbox.KindExpireSet}, []string{"15000 acquire.denied B held", "60000 acquire.denied B held"}},
-		{"database-conditional-update", []string{sandbox.KindAcquireDenied, sandbox.KindWriteRejected}, []string{"0 acquire.denied B held", "1500 write.rejected B seat 12A: B not-holder"}},
+		{"database-conditional-update", []string{sandbox.KindAcquireDenied, sandbox.KindWriteRejected, sandbox.KindActionSkipped}, []string{"0 acquire.denied B held", "1500 action.skipped B"}},
 		{"idempotent-job-reclaimed", []string{sandbox.KindAcquireGranted, sandbox.KindWriteRejected}, []string{"0 acquire.granted A token=1", "15000 acquire.granted B token=2", "22000 write.rejected A done job-7 not-holder"}},
 		{"counter-lost-on-failover", []string{sandbox.KindAcquireGranted}, []string{"0 acquire.granted A token=1", "600 acquire.granted B token=1"}},
 	}

@@ -13,7 +13,7 @@ func (t Timeline) WriteTable(w io.Writer) error {
 	bw := bufio.NewWriter(w)
 	lane := len("LANE")
 	for _, e := range t.Events {
-		lane = max(lane, len(e.Lane()))
+		lane = max(lane, len(e.LaneIn(t.Model)))
 	}
 	fmt.Fprintf(bw, "lockdrill sim · engine %s · model %s · clients %s\n\n", t.EngineVersion, t.Model, strings.Join(t.Clients, ", "))
 	fmt.Fprintf(bw, "%8s  %-*s  %-16s  %s\n", "T (ms)", lane, "LANE", "EVENT", "DETAIL")
@@ -22,7 +22,7 @@ func (t Timeline) WriteTable(w io.Writer) error {
 		if e.Kind == KindViolation {
 			kind = "VIOLATION"
 		}
-		fmt.Fprintf(bw, "%8d  %-*s  %-16s  %s\n", e.T, lane, e.Lane(), kind, e.Detail)
+		fmt.Fprintf(bw, "%8d  %-*s  %-16s  %s\n", e.T, lane, e.LaneIn(t.Model), kind, e.Detail)
 	}
 	s := t.Summary
 	fmt.Fprintf(bw, "\nwrites accepted %d, rejected %d · grants %d · final value %q · highest token %d · ended at %d ms (%s)\n",

@@ -19,7 +19,7 @@ const (
 	KindMessageDelayed = "message.delayed" // a late message left the client; it arrives at ArrivesAt
 	KindFailover       = "failover"        // a replica was promoted / a leader re-elected
 	KindClockJump      = "clock.jump"      // a node's clock jumped forward
-	KindActionSkipped  = "action.skipped"  // an action of a crashed client did not happen, or a service op had nothing to act on
+	KindActionSkipped  = "action.skipped"  // an action of a crashed client did not happen, a client that knows it holds no lock did not write, or a service op had nothing to act on
 	KindRetry          = "acquire.retry"   // a refused acquire will be tried again after MS (a seeded random delay)
 	KindNodeDown       = "node.down"       // Node stopped answering (Reason "restart": its process crashed and restarts)
 	KindNodeUp         = "node.up"         // Node answers again, with what it held

@@ -450,6 +450,13 @@ func (r *run) clientAction(ctx context.Context, ci int, a sandbox.Action) error 
 		c.retries = r.sc.Lock.Retries
 		return r.acquire(ctx, ci)
 	case sandbox.OpWrite:
+		// As the engine's client: one that knows it holds no lock (never
+		// granted, refused, released, or its extend failed) does not
+		// write; one that believes it holds a lapsed lease does.
+		if !c.holds {
+			r.emit(sandbox.Event{Kind: sandbox.KindActionSkipped, Client: c.id, Reason: a.Op, Value: a.Value})
+			return nil
+		}
 		return r.write(ctx, ci, a)
 	case sandbox.OpRelease:
 		c.holds = false
