@@ -184,7 +184,7 @@ type LockConfig struct {
 // ResourceConfig configures the protected storage register.
 type ResourceConfig struct {
 	// CheckFencing (default true) makes the resource reject a write whose
-	// token is lower than the highest it has accepted, and a write with no
+	// token sits below the largest it has let through, and a write with no
 	// token. In the database model it is the "AND holder = writer" guard of
 	// the UPDATE instead.
 	CheckFencing *bool `json:"check_fencing"`

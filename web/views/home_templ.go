@@ -50,7 +50,7 @@ func Home(p Page, v HomeView) templ.Component {
 				}()
 			}
 			ctx = templ.InitializeContext(ctx)
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<section class=\"hero\" data-testid=\"hero\"><div><p class=\"kicker\">Interview prep for one hard topic</p><h1>Master distributed locking before the interviewer asks about it.</h1><p class=\"lede\">“SETNX with an expiry” sounds complete until the follow-up: <em>what if the holder pauses past the expiry?</em> lockdrill teaches leases, fencing tokens, the Redlock dispute, TTL choice and the cases where a database constraint makes the lock unnecessary, then makes you prove it.</p><p>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<section class=\"hero\" data-testid=\"hero\"><div><p class=\"kicker\">Interview prep for one hard topic</p><h1>Master distributed locking before the interviewer asks about it.</h1><p class=\"lede\">“SETNX with an expiry” sounds complete until the follow-up: <em>and if the holder stalls beyond its expiry?</em> lockdrill teaches leases, fencing tokens, the Redlock dispute, TTL choice and the cases where a database constraint makes the lock unnecessary, then makes you prove it.</p><p>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
