@@ -36,6 +36,20 @@ func (s *Server) ownTimeline(c echo.Context) (store.Timeline, bool, error) {
 	return t, true, nil
 }
 
+// scenarioToChange reads timeline t's stored scenario for a change and
+// returns it with the timeline's page path. A stored scenario that no
+// longer parses cannot be changed: the learner is sent back with the
+// reason, and done reports that the response is written (err is its
+// result).
+func (s *Server) scenarioToChange(c echo.Context, t store.Timeline, what string) (sc sandbox.Scenario, back string, done bool, err error) {
+	back = "/sandbox/" + t.ID
+	sc, perr := parseStored(t.Scenario)
+	if perr != nil {
+		return sc, back, true, s.seeOtherWith(c, back, "bad", "This scenario is invalid, so "+what+" cannot be changed: "+perr.Error())
+	}
+	return sc, back, false, nil
+}
+
 // handleSandboxAction handles "POST /sandbox/:id/actions": append one
 // action at now (or move now), re-simulate, and go back to the page.
 func (s *Server) handleSandboxAction(c echo.Context) error {
@@ -47,10 +61,9 @@ func (s *Server) handleSandboxAction(c echo.Context) error {
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest)
 	}
-	back := "/sandbox/" + t.ID
-	sc, perr := parseStored(t.Scenario)
-	if perr != nil {
-		return s.seeOtherWith(c, back, "bad", "This scenario is invalid, so it cannot be changed: "+perr.Error())
+	sc, back, done, err := s.scenarioToChange(c, t, "it")
+	if done {
+		return err
 	}
 	sc, now, err := applyAction(sc, timelineNow(t, sc), form)
 	if err != nil {
@@ -76,10 +89,9 @@ func (s *Server) handleSandboxSettings(c echo.Context) error {
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest)
 	}
-	back := "/sandbox/" + t.ID
-	sc, perr := parseStored(t.Scenario)
-	if perr != nil {
-		return s.seeOtherWith(c, back, "bad", "This scenario is invalid, so its settings cannot be changed: "+perr.Error())
+	sc, back, done, err := s.scenarioToChange(c, t, "its settings")
+	if done {
+		return err
 	}
 	changed, names, err := applySettings(sc, form)
 	if err != nil {

@@ -54,10 +54,9 @@ func (s *Server) handleSandboxInsert(c echo.Context) error {
 		}
 		forked = "This is your own fork of the shared timeline, which stays as it was. "
 	}
-	back := "/sandbox/" + t.ID
-	sc, perr := parseStored(t.Scenario)
-	if perr != nil {
-		return s.seeOtherWith(c, back, "bad", "This scenario is invalid, so it cannot be changed: "+perr.Error())
+	sc, back, done, err := s.scenarioToChange(c, t, "it")
+	if done {
+		return err
 	}
 	at, err := sbFormInt(form, "at_ms", "replay time", 0, sandbox.MaxTimeMS)
 	if err != nil {
@@ -100,10 +99,9 @@ func (s *Server) handleSandboxEditAction(c echo.Context) error {
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest)
 	}
-	back := "/sandbox/" + t.ID
-	sc, perr := parseStored(t.Scenario)
-	if perr != nil {
-		return s.seeOtherWith(c, back, "bad", "This scenario is invalid, so it cannot be changed: "+perr.Error())
+	sc, back, done, err := s.scenarioToChange(c, t, "it")
+	if done {
+		return err
 	}
 	i, err := strconv.Atoi(form.Get("index"))
 	if err != nil || i < 0 || i >= len(sc.Actions) || form.Get("action") != actionKey(sc.Actions[i]) {
