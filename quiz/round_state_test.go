@@ -252,3 +252,24 @@ func TestRoundApplyLeavesTheRoundAlone(t *testing.T) {
 		t.Fatalf("applied = %q, want the answer and two follow-ups", seqs(after))
 	}
 }
+
+func TestExplainQuestion(t *testing.T) {
+	limit := 4 * time.Minute
+	in := answered("q1", 0.8, time.Minute)
+	sc := quiz.Score(nil, nil, []quiz.Turn{in}, limit)
+	if e := quiz.ExplainQuestion(in.Result, sc.Questions[0], limit); e.Differs() || e.Final != 0.8 {
+		t.Fatalf("in time, no follow-up: %+v, want nothing to explain", e)
+	}
+	late := answered("q1", 0.8, limit+time.Minute)
+	follow := answered("q1", 0.5, time.Minute)
+	follow.FollowUp = "probe"
+	sc = quiz.Score(nil, nil, []quiz.Turn{late, follow}, limit)
+	e := quiz.ExplainQuestion(late.Result, sc.Questions[0], limit)
+	if len(e.Steps) != 2 || e.Steps[0].Kind != "overtime" || e.Steps[1].Kind != "follow-ups" {
+		t.Fatalf("steps = %+v, want overtime then the follow-ups' share", e.Steps)
+	}
+	// 0.8 − 0.2 = 0.6 for the answer; 0.7 × 0.6 + 0.3 × 0.5 = 0.57.
+	if e.Graded != 0.8 || e.Final != 0.57 || !strings.Contains(e.Steps[0].Text, "80 % → 60 %") || !strings.Contains(e.Steps[1].Text, "is 57 %") {
+		t.Fatalf("explanation = %+v, want 80 %% → 60 %% and a final 57 %%", e)
+	}
+}

@@ -76,6 +76,14 @@ func buildRoundFeedback(cat *content.Catalog, d roundFeedbackData, _ time.Time) 
 		Overtime: ts.Overtime, OvertimePoints: views.Pct(quiz.OvertimePenalty), Used: formatDuration(ts.Used), Answer: t.Text, Hits: hits, Misses: misses, Flags: flags,
 		ModelAnswerHTML: q.ModelAnswer.HTML, ContestHref: turnDisputeURL(r.ID, seq), Corrected: t.Result.SelfAssessed,
 	}
+	if t.FollowUp != "" {
+		v.Explain = scoreExplainView(quiz.ExplainTurn(ts, r.Limit), "counted", false)
+	} else if n := quiz.MainNumber(seq); n >= 1 {
+		sc := quiz.Score(cat.Questions, cat.FollowUps, r.QuizTurns(), r.Limit)
+		if n <= len(sc.Questions) {
+			v.Explain = scoreExplainView(quiz.ExplainQuestion(t.Result, sc.Questions[n-1], r.Limit), "question score", !r.Over())
+		}
+	}
 	for _, o := range r.Turns {
 		if o.Seq > seq && quiz.MainNumber(o.Seq) == quiz.MainNumber(seq) && o.FollowUp != "" && t.FollowUp == "" {
 			v.Queued++
@@ -94,13 +102,4 @@ func buildRoundFeedback(cat *content.Catalog, d roundFeedbackData, _ time.Time) 
 }
 
 // formatDuration prints a duration as minutes and seconds ("3 min 05 s").
-func formatDuration(d time.Duration) string {
-	if d < 0 {
-		d = 0
-	}
-	sec := int(d.Round(time.Second) / time.Second)
-	if sec < 60 {
-		return fmt.Sprintf("%d s", sec)
-	}
-	return fmt.Sprintf("%d min %02d s", sec/60, sec%60)
-}
+func formatDuration(d time.Duration) string { return quiz.DurationText(d) }

@@ -43,10 +43,16 @@ func buildScorecard(cat *content.Catalog, d scorecardData, now time.Time) views.
 		}
 		return st
 	}
-	for _, q := range sc.Questions {
+	graded := gradedMains(r)
+	for i, q := range sc.Questions {
 		sq := views.ScoreQuestion{Number: q.Number, Title: q.Title, ScorePct: views.Pct(q.Score), Passed: q.Passed, PracticeHref: practiceQuestionURL(q.ID), Main: turnView(q.Main)}
+		if i < len(graded) {
+			sq.Explain = scoreExplainView(quiz.ExplainQuestion(graded[i], q, r.Limit), "question score", false)
+		}
 		for _, f := range q.FollowUps {
-			sq.FollowUps = append(sq.FollowUps, turnView(f))
+			ft := turnView(f)
+			ft.Explain = scoreExplainView(quiz.ExplainTurn(f, r.Limit), "counted", false)
+			sq.FollowUps = append(sq.FollowUps, ft)
 		}
 		v.Questions = append(v.Questions, sq)
 	}
@@ -59,6 +65,31 @@ func buildScorecard(cat *content.Catalog, d scorecardData, now time.Time) views.
 			link.GuideHref, link.GuideTitle = learnSectionURL(sec.Slug), sec.Title
 		}
 		v.Study = append(v.Study, link)
+	}
+	return v
+}
+
+// gradedMains returns the main answers' results as stored, in round order
+// (nil for one unanswered): what the grader gave before the scoring
+// corrected them with the follow-ups.
+func gradedMains(r *quiz.Round) []*quiz.Result {
+	var out []*quiz.Result
+	for _, t := range r.Turns {
+		if t.FollowUp == "" {
+			out = append(out, t.Result)
+		}
+	}
+	return out
+}
+
+// scoreExplainView is e for a page, nil when there is nothing to explain.
+func scoreExplainView(e quiz.ScoreExplanation, finalLabel string, soFar bool) *views.ScoreExplain {
+	if !e.Differs() {
+		return nil
+	}
+	v := &views.ScoreExplain{Graded: views.Pct(e.Graded), Final: views.Pct(e.Final), FinalLabel: finalLabel, SoFar: soFar && e.Pending > 0}
+	for _, st := range e.Steps {
+		v.Steps = append(v.Steps, views.ScoreExplainStep{Kind: st.Kind, Text: st.Text})
 	}
 	return v
 }
