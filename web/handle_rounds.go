@@ -13,6 +13,7 @@ import (
 
 	"lockdrill/quiz"
 	"lockdrill/store"
+	"lockdrill/web/urls"
 	"lockdrill/web/views"
 )
 
@@ -73,7 +74,7 @@ func (s *Server) handleRoundStart(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.seeOther(c, roundURL(id), "")
+	return s.seeOther(c, urls.Round(id), "")
 }
 
 // parseRoundConfig reads the start form; the error names the field.
@@ -170,14 +171,14 @@ func (s *Server) handleRoundShow(c echo.Context) error {
 		return err
 	}
 	if r.Over() {
-		return c.Redirect(http.StatusSeeOther, roundScorecardURL(r.ID))
+		return c.Redirect(http.StatusSeeOther, urls.Scorecard(r.ID))
 	}
 	if _, ok := r.Current(); !ok {
 		// Every answer is in but the round was not closed (a round from
 		// before answers closed it in the same write). Closing writes, so
 		// it waits for the learner's POST.
 		p := s.page(c, "Round complete", "rounds")
-		return render(c, http.StatusOK, views.RoundComplete(p, views.RoundCompleteView{RoundID: r.ID, Size: r.Size, FinishHref: roundFinishURL(r.ID)}))
+		return render(c, http.StatusOK, views.RoundComplete(p, views.RoundCompleteView{RoundID: r.ID, Size: r.Size, FinishHref: urls.RoundFinish(r.ID)}))
 	}
 	now := s.now()
 	if show := r.Show(now); !show.Empty() {
@@ -243,11 +244,11 @@ func (s *Server) handleRoundAnswer(c echo.Context) error {
 	_, more := r.Current()
 	switch {
 	case r.Mode == quiz.ModeCoached:
-		return s.seeOther(c, roundTurnURL(r.ID, seq), flash)
+		return s.seeOther(c, urls.RoundTurn(r.ID, seq), flash)
 	case !more:
-		return s.seeOther(c, roundScorecardURL(r.ID), flash)
+		return s.seeOther(c, urls.Scorecard(r.ID), flash)
 	}
-	return s.seeOther(c, roundURL(r.ID), flash)
+	return s.seeOther(c, urls.Round(r.ID), flash)
 }
 
 // answerRefused answers an answer the round's rules refused: the question
@@ -290,7 +291,7 @@ func (s *Server) handleRoundFinish(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.seeOther(c, roundScorecardURL(r.ID), "Round ended. Questions not answered scored zero.")
+	return s.seeOther(c, urls.Scorecard(r.ID), "Round ended. Questions not answered scored zero.")
 }
 
 // handleRoundTurn handles "GET /rounds/:id/turns/:seq": the feedback on one
@@ -327,7 +328,7 @@ func (s *Server) handleRoundScorecard(c echo.Context) error {
 		return err
 	}
 	if !r.Over() {
-		return s.seeOther(c, roundURL(r.ID), "The scorecard is ready when the round ends. Here is your current question.")
+		return s.seeOther(c, urls.Round(r.ID), "The scorecard is ready when the round ends. Here is your current question.")
 	}
 	v := buildScorecard(s.cat, scorecardData{Round: r}, s.now())
 	p := s.page(c, "Scorecard", "rounds")

@@ -8,6 +8,7 @@ import (
 	"lockdrill/content"
 	"lockdrill/quiz"
 	"lockdrill/store"
+	"lockdrill/web/urls"
 	"lockdrill/web/views"
 )
 
@@ -24,7 +25,7 @@ type roundsIndexData struct {
 func buildRoundsIndex(cat *content.Catalog, d roundsIndexData, now time.Time) views.RoundsIndexView {
 	cfg := d.Config
 	v := views.RoundsIndexView{Error: d.Error, Available: len(cat.Questions.ByKind(quiz.KindFreeText)),
-		GraceSeconds: int(quiz.Grace / time.Second), OvertimePoints: views.Pct(quiz.OvertimePenalty), StartHref: roundsURL()}
+		GraceSeconds: int(quiz.Grace / time.Second), OvertimePoints: views.Pct(quiz.OvertimePenalty), StartHref: urls.Rounds()}
 	for _, n := range quiz.RoundSizes() {
 		v.Sizes = append(v.Sizes, views.RoundOption{Value: strconv.Itoa(n), Label: fmt.Sprintf("%d questions", n), Checked: n == cfg.Size})
 	}
@@ -43,10 +44,10 @@ func buildRoundsIndex(cat *content.Catalog, d roundsIndexData, now time.Time) vi
 			Progress: fmt.Sprintf("%d of %d questions answered", r.MainsAnswered, r.Size),
 		}
 		if row.Finished {
-			row.Href = roundScorecardURL(r.ID)
+			row.Href = urls.Scorecard(r.ID)
 			row.ScorePct, row.VerdictLabel, row.VerdictClass = views.Pct(r.Score), r.Verdict.Label(), verdictClass(r.Verdict)
 		} else {
-			row.Href = roundURL(r.ID)
+			row.Href = urls.Round(r.ID)
 			if v.Resume == nil {
 				resume := row
 				v.Resume = &resume
