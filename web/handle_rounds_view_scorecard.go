@@ -6,13 +6,18 @@ import (
 
 	"lockdrill/content"
 	"lockdrill/quiz"
+	"lockdrill/store"
 	"lockdrill/web/urls"
 	"lockdrill/web/views"
 )
 
-// scorecardData is a finished round.
+// scorecardData is a finished round; Peer, for a peer round, its
+// interviewer's notes and scores. Interviewer makes the interviewer's copy
+// (no dispute forms: disputes are the candidate's).
 type scorecardData struct {
-	Round *quiz.Round
+	Round       *quiz.Round
+	Peer        *store.PeerRound
+	Interviewer bool
 }
 
 // buildScorecard makes the scorecard of a finished round, from the round's
@@ -33,7 +38,7 @@ func buildScorecard(cat *content.Catalog, d scorecardData, now time.Time) views.
 	turnView := func(t quiz.TurnScore) views.ScoreTurn {
 		st := views.ScoreTurn{Title: t.Title, Answered: t.Done(), Answer: t.Text, ScorePct: views.Pct(t.Score), Used: formatDuration(t.Used), Limit: limit, Overtime: t.Overtime, OvertimePoints: views.Pct(quiz.OvertimePenalty)}
 		if next < len(r.Turns) {
-			if t.Done() && t.Result != nil {
+			if t.Done() && t.Result != nil && !d.Interviewer {
 				st.ContestHref = urls.TurnDisputes(r.ID, r.Turns[next].Seq)
 			}
 			next++
@@ -66,6 +71,10 @@ func buildScorecard(cat *content.Catalog, d scorecardData, now time.Time) views.
 			link.GuideHref, link.GuideTitle = urls.LearnSection(sec.Slug), sec.Title
 		}
 		v.Study = append(v.Study, link)
+	}
+	if d.Peer != nil {
+		pc := buildPeerCard(cat, d.Peer)
+		v.Peer = &pc
 	}
 	return v
 }
