@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"context"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -310,6 +311,16 @@ func TestPeerRoundToTheScorecards(t *testing.T) {
 				t.Fatalf("the candidate's scorecard has no dispute forms")
 			}
 		})
+	}
+	// The round feeds the candidate's review as a solo round does, and
+	// nothing of it reaches the interviewer's.
+	alice := env.alice.cookies["lockdrill_learner"].Value
+	bob := env.bob.cookies["lockdrill_learner"].Value
+	if log, err := env.st.AttemptLog(context.Background(), alice); err != nil || len(log) != 1 || log[0].Question != q {
+		t.Fatalf("candidate's review after the round = %+v, %v; want the one main answer", log, err)
+	}
+	if log, _ := env.st.AttemptLog(context.Background(), bob); len(log) != 0 {
+		t.Fatalf("the interviewer's review got %d attempts from the candidate's round", len(log))
 	}
 	md := env.alice.get(env.roundURL + "/scorecard.md").Body.String()
 	if !strings.Contains(md, "The interviewer's notes") || !strings.Contains(md, "Clear on the lease") {
