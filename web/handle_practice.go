@@ -395,29 +395,9 @@ func (s *Server) feedbackView(q *quiz.Question, at store.Attempt, fromReview boo
 			v.PresetLabel = "Run it in the sandbox and check your prediction"
 		}
 	}
-	text := at.Answer.Text
-	var marks []views.Mark
-	for _, pt := range res.Points {
-		row := views.PointRow{ID: pt.ID, Label: pt.Label, Dimension: quiz.DimensionLabel(pt.Dimension), Hit: pt.Hit, Named: pt.Named, SelfAssessed: pt.SelfAssessed}
-		if pt.Hit {
-			for _, sp := range pt.Spans {
-				marks = append(marks, views.Mark{Start: sp.Start, End: sp.End, Label: pt.Label})
-			}
-			row.Quote = pointQuote(text, pt.Spans)
-		}
-		v.Points = append(v.Points, row)
-	}
-	for _, f := range res.Flags {
-		v.Flags = append(v.Flags, views.FlagRow{
-			ID: f.ID, Label: f.Label, Severity: string(f.Severity), WhyHTML: bank.FlagWhyHTML(f.ID),
-			Fatal: f.Severity == quiz.SeverityFatal, Dismissed: f.Dismissed, Quote: quote(text, f.Span),
-		})
-		if !f.Dismissed {
-			marks = append(marks, views.Mark{Start: f.Span.Start, End: f.Span.End, Label: "Red flag: " + f.Label, Flag: true})
-		}
-	}
+	v.Graded = buildGraded(bank, at.Answer.Text, &res)
 	if q.Kind == quiz.KindFreeText {
-		v.Segments = views.Highlight(text, marks)
+		v.Segments = views.Highlight(at.Answer.Text, answerMarks(&res))
 	}
 	for _, o := range res.Options {
 		v.Options = append(v.Options, views.OptionRow{HTML: bank.OptionTextHTML(q.ID, o.ID), WhyHTML: bank.OptionWhyHTML(q.ID, o.ID), Chosen: o.Chosen, Correct: o.Correct})

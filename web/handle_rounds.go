@@ -466,11 +466,10 @@ func (s *Server) handleRoundTurn(c echo.Context) error {
 		return err
 	}
 	ts := quiz.Score(s.cat.Questions, s.cat.FollowUps, []quiz.Turn{t.Turn}, r.Limit).Questions[0].Main
-	hits, misses, flags := s.pointRows(t.Text, t.Result)
 	v := views.RoundFeedbackView{
 		RoundID: r.ID, Number: store.MainNumber(seq), Size: r.Size, FollowUp: t.FollowUp != "", Title: q.Title,
 		ScorePct: views.Pct(ts.Score), Passed: ts.Passed, Fatal: t.Result.Fatal,
-		Overtime: ts.Overtime, OvertimePoints: views.Pct(quiz.OvertimePenalty), Used: formatDuration(ts.Used), Answer: t.Text, Hits: hits, Misses: misses, Flags: flags,
+		Overtime: ts.Overtime, OvertimePoints: views.Pct(quiz.OvertimePenalty), Used: formatDuration(ts.Used), Answer: t.Text, Graded: buildGraded(s.cat.Questions, t.Text, t.Result),
 		ModelAnswerHTML: q.ModelAnswer.HTML, ContestHref: turnDisputeURL(r.ID, seq), Corrected: t.Result.SelfAssessed,
 	}
 	for _, o := range r.Turns {
@@ -526,7 +525,7 @@ func (s *Server) scorecardView(r *store.Round) views.ScorecardView {
 			next++
 		}
 		if t.Result != nil {
-			st.Hits, st.Misses, st.Flags = s.pointRows(t.Text, t.Result)
+			st.Graded = buildGraded(s.cat.Questions, t.Text, t.Result)
 			st.Corrected = t.Result.SelfAssessed
 		}
 		return st
@@ -596,13 +595,16 @@ func scorecardMarkdown(v views.ScorecardView, started time.Time) string {
 			b.WriteString(" · **overtime**")
 		}
 		b.WriteString("\n\n")
-		for _, h := range t.Hits {
+		for _, h := range t.Graded.Hits() {
 			fmt.Fprintf(&b, "- [x] %s\n", h.Label)
 		}
-		for _, m := range t.Misses {
+		for _, m := range t.Graded.Misses() {
 			fmt.Fprintf(&b, "- [ ] %s\n", m.Label)
 		}
-		for _, f := range t.Flags {
+		for _, f := range t.Graded.Flags {
+			if f.Dismissed {
+				continue
+			}
 			fmt.Fprintf(&b, "- Red flag (%s): %s\n", f.Severity, f.Label)
 		}
 		b.WriteString("\n")
@@ -627,29 +629,6 @@ func scorecardMarkdown(v views.ScorecardView, started time.Time) string {
 		}
 	}
 	return b.String()
-}
-
-// pointRows splits a graded result into the rows the round pages list. The
-// explanations come from the catalog, never from the stored result.
-func (s *Server) pointRows(text string, r *quiz.Result) (hits, misses []views.PointRow, flags []views.FlagRow) {
-	if r == nil {
-		return nil, nil, nil
-	}
-	for _, p := range r.Points {
-		row := views.PointRow{ID: p.ID, Label: p.Label, Dimension: p.Dimension, Hit: p.Hit, Named: p.Named, SelfAssessed: p.SelfAssessed && !p.Recovered, Recovered: p.Recovered}
-		if p.Hit {
-			hits = append(hits, row)
-		} else {
-			misses = append(misses, row)
-		}
-	}
-	for _, f := range r.Flags {
-		if f.Dismissed {
-			continue
-		}
-		flags = append(flags, views.FlagRow{ID: f.ID, Label: f.Label, Severity: string(f.Severity), WhyHTML: s.cat.Questions.FlagWhyHTML(f.ID), Fatal: f.Severity == quiz.SeverityFatal, Quote: quote(text, f.Span)})
-	}
-	return hits, misses, flags
 }
 
 // roundTrend lists the finished rounds, oldest first, for the history's
