@@ -17,9 +17,8 @@ import (
 
 	"lockdrill/quiz"
 	"lockdrill/store"
-	"lockdrill/web/views"
-
 	"lockdrill/web/urls"
+	"lockdrill/web/views"
 )
 
 // Redeem attempts allowed per client address: a burst for typos, then one a

@@ -12,9 +12,8 @@ import (
 
 	"lockdrill/quiz"
 	"lockdrill/store"
-	"lockdrill/web/views"
-
 	"lockdrill/web/urls"
+	"lockdrill/web/views"
 )
 
 // disputeForm reads the fields of a contest form: item (a point or flag

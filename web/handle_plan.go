@@ -11,9 +11,8 @@ import (
 
 	"lockdrill/quiz"
 	"lockdrill/store"
-	"lockdrill/web/views"
-
 	"lockdrill/web/urls"
+	"lockdrill/web/views"
 )
 
 // maxPlanAhead is how far ahead an interview date may be set.

@@ -9,9 +9,8 @@ import (
 	"lockdrill/content"
 	"lockdrill/quiz"
 	"lockdrill/store"
-	"lockdrill/web/views"
-
 	"lockdrill/web/urls"
+	"lockdrill/web/views"
 )
 
 // chartDays is how many days the activity chart covers: four whole weeks.

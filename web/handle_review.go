@@ -7,9 +7,8 @@ import (
 
 	"lockdrill/quiz"
 	"lockdrill/store"
-	"lockdrill/web/views"
-
 	"lockdrill/web/urls"
+	"lockdrill/web/views"
 )
 
 // handleReview handles "GET /review": the most overdue card's question, to
@@ -24,7 +23,7 @@ func (s *Server) handleReview(c echo.Context) error {
 	p := s.page(c, "Review", "practice")
 	if len(due) > 0 {
 		q, _ := s.cat.Questions.ByID(due[0].Question)
-		v, err := s.exerciseView(c, q, quiz.Answer{}, "")
+		v, err := s.exercise(c, q, quiz.Answer{}, "")
 		if err != nil {
 			return err
 		}

@@ -115,7 +115,7 @@ func NewServer(cfg Config) (*Server, error) {
 		steps: newOnceCache[stepKey, stepView](stepViewCacheSize), panels: newOnceCache[stepKey, timelineview.Panel](4 * stepViewCacheSize),
 		parsed: newOnceCache[[32]byte, storedScenario](storedScenarioCacheSize)}
 	s.presets = sandbox.Presets()
-	s.related = s.buildRelated()
+	s.related = buildRelated(cfg.Catalog, s.presets)
 	s.shared = newSharedPages()
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
