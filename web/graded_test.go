@@ -7,7 +7,6 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
-	"lockdrill/content"
 	"lockdrill/quiz"
 	"lockdrill/web/views"
 )
@@ -17,10 +16,7 @@ import (
 // disputed.
 func gradedFixture(t *testing.T) (*quiz.Bank, string, quiz.Result) {
 	t.Helper()
-	cat, err := content.Load(content.Embedded())
-	if err != nil {
-		t.Fatal(err)
-	}
+	cat := loadCatalog(t)
 	q, ok := cat.Questions.ByID("redis-lock-and-failure")
 	if !ok {
 		t.Fatal("no question redis-lock-and-failure")
