@@ -1,6 +1,7 @@
 package web
 
 import (
+	"strconv"
 	"strings"
 	"time"
 
@@ -41,4 +42,11 @@ func buildAccount(hasLearner, hasData bool, f accountForm) views.AccountView {
 		v.ImportProblems = append(v.ImportProblems, views.ImportProblem{Field: field, Msg: msg})
 	}
 	return v
+}
+
+// codeRefused is /account's answer to a transfer code typed that does not
+// work.
+func codeRefused(typed string) accountForm {
+	return accountForm{RedeemCode: typed, RedeemError: "Code: that code does not work. It may be mistyped, already used, or older than " +
+		strconv.Itoa(int(store.TransferCodeTTL/time.Minute)) + " minutes; ask for a new one on your other browser."}
 }

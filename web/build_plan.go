@@ -40,6 +40,16 @@ func loadPlan(ctx context.Context, st *store.Store, bank *quiz.Bank, learner str
 	return d, err
 }
 
+// planView reads the study plan panel of learner and builds it, back
+// being the page it is shown on.
+func planView(ctx context.Context, st *store.Store, cat *content.Catalog, learner, back string, now time.Time) (views.PlanView, error) {
+	d, err := loadPlan(ctx, st, cat.Questions, learner)
+	if err != nil {
+		return views.PlanView{}, err
+	}
+	return buildPlan(cat, d, back, now), nil
+}
+
 // loadPlanQuestions reads learner's answers and cards and gives, for every
 // question of the bank, what the plan needs (see planQuestions).
 func loadPlanQuestions(ctx context.Context, st *store.Store, bank *quiz.Bank, learner string) ([]quiz.PlanQuestion, error) {

@@ -15,7 +15,9 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 	"golang.org/x/time/rate"
 
+	"lockdrill/content"
 	"lockdrill/quiz"
+	"lockdrill/sandbox"
 	"lockdrill/store"
 	"lockdrill/web/urls"
 	"lockdrill/web/views"
@@ -108,7 +110,7 @@ func (s *Server) handleTransferRedeem(c echo.Context) error {
 	if current != "" && c.FormValue("merge") != "yes" {
 		owner, err := s.store.TransferCodeLearner(c.Request().Context(), typed, s.now())
 		if errors.Is(err, store.ErrCodeInvalid) {
-			return s.refuseCode(c, typed)
+			return s.renderAccount(c, http.StatusUnprocessableEntity, codeRefused(typed))
 		}
 		if err != nil {
 			return err
@@ -126,7 +128,7 @@ func (s *Server) handleTransferRedeem(c echo.Context) error {
 	}
 	learner, err := s.store.RedeemTransferCode(c.Request().Context(), typed, current, s.now())
 	if errors.Is(err, store.ErrCodeInvalid) {
-		return s.refuseCode(c, typed)
+		return s.renderAccount(c, http.StatusUnprocessableEntity, codeRefused(typed))
 	}
 	if err != nil {
 		return err
@@ -137,12 +139,6 @@ func (s *Server) handleTransferRedeem(c echo.Context) error {
 		msg = "Done: this browser now has your progress, and what it had of its own was added to it."
 	}
 	return s.seeOther(c, urls.Progress(), msg)
-}
-
-// refuseCode shows /account again saying the typed transfer code does not
-// work.
-func (s *Server) refuseCode(c echo.Context, typed string) error {
-	return s.renderAccount(c, http.StatusUnprocessableEntity, accountForm{RedeemCode: typed, RedeemError: "Code: that code does not work. It may be mistyped, already used, or older than " + strconv.Itoa(int(store.TransferCodeTTL/time.Minute)) + " minutes; ask for a new one on your other browser."})
 }
 
 // maxImportJSON bounds an import file once decompressed: far above any
@@ -210,7 +206,7 @@ func (s *Server) handleImport(c echo.Context) error {
 	}
 	e, err := store.DecodeExport(strings.NewReader(text))
 	if err == nil {
-		err = e.Validate(s.importRules())
+		err = e.Validate(importRules(s.cat, s.presets))
 	}
 	var ie *store.ImportError
 	if errors.As(err, &ie) {
@@ -288,21 +284,21 @@ func joinList(items []string) string {
 // importRules are the app's content an import file is checked against:
 // the questions, follow-ups, guide sections and presets the normal paths
 // accept.
-func (s *Server) importRules() store.ImportRules {
-	presets := make(map[string]bool, len(s.presets))
-	for _, p := range s.presets {
+func importRules(cat *content.Catalog, all []sandbox.Preset) store.ImportRules {
+	presets := make(map[string]bool, len(all))
+	for _, p := range all {
 		presets[p.ID] = true
 	}
 	return store.ImportRules{
-		Question: func(id string) (*quiz.Question, bool) { return s.cat.Questions.ByID(id) },
+		Question: func(id string) (*quiz.Question, bool) { return cat.Questions.ByID(id) },
 		FollowUp: func(id string) (*quiz.Question, bool) {
-			f, ok := s.cat.FollowUps.ByID(id)
+			f, ok := cat.FollowUps.ByID(id)
 			if !ok {
 				return nil, false
 			}
 			return f.Probe, true
 		},
-		Section: func(slug string) bool { _, ok := s.cat.Section(slug); return ok },
+		Section: func(slug string) bool { _, ok := cat.Section(slug); return ok },
 		Preset:  func(id string) bool { return presets[id] },
 	}
 }

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"context"
 	"net/http"
 	"strconv"
 	"strings"
@@ -17,16 +16,6 @@ import (
 
 // maxPlanAhead is how far ahead an interview date may be set.
 const maxPlanAhead = 2 * 365 * 24 * time.Hour
-
-// planView reads the study plan panel of learner and builds it, back
-// being the page it is shown on.
-func (s *Server) planView(ctx context.Context, learner, back string) (views.PlanView, error) {
-	d, err := loadPlan(ctx, s.store, s.cat.Questions, learner)
-	if err != nil {
-		return views.PlanView{}, err
-	}
-	return buildPlan(s.cat, d, back, s.now()), nil
-}
 
 // planBack is where a plan form returns: the page it was on, if it is one
 // of the two that show the plan.

@@ -31,7 +31,7 @@ func (s *Server) handleProgress(c echo.Context) error {
 		return err
 	}
 	d := progressData{Log: log, Cards: entries, Read: read}
-	if d.Plan, err = s.planView(ctx, learner, urls.Progress()); err != nil {
+	if d.Plan, err = planView(ctx, s.store, s.cat, learner, urls.Progress(), s.now()); err != nil {
 		return err
 	}
 	p := s.page(c, "Progress", "progress")

@@ -32,7 +32,7 @@ func (s *Server) handleReview(c echo.Context) error {
 	} else if d.Latest, err = s.store.LatestAttempts(ctx, learner); err != nil {
 		return err
 	}
-	if d.Plan, err = s.planView(ctx, learner, urls.Review()); err != nil {
+	if d.Plan, err = planView(ctx, s.store, s.cat, learner, urls.Review(), s.now()); err != nil {
 		return err
 	}
 	return render(c, http.StatusOK, views.Review(s.page(c, "Review", "practice"), buildReview(s.cat, d, s.now())))
