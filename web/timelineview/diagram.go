@@ -250,7 +250,7 @@ func build(tl sandbox.Timeline, step int, f Frame, base string) Diagram {
 	d.CursorX = d.StepX[step]
 	d.CursorLabel = CursorLabel(step)
 	d.CursorLabelX, d.CursorAnchor = labelAt(d.CursorX, d.CursorLabel, d.Width)
-	d.Title = "Swimlane timeline: " + strings.Join(tl.Clients, ", ") + " and the " + tl.Model + " lock service"
+	d.Title = "Swimlane timeline: " + strings.Join(tl.Clients, ", ") + " and the " + tl.Model.String() + " lock service"
 	d.Desc = summaryText(tl.Summary)
 	return d
 }
@@ -829,7 +829,7 @@ func (b *builder) scan() {
 			// A restarting redis or redlock node loses its memory at once:
 			// what it keeps (its persistence) is loaded when it is back,
 			// and the restart event reopens that key.
-			if e.Reason == sandbox.OpRestart && (len(b.nodeY) > 1 || b.tl.Model == sandbox.ModelRedis && e.Node == 1) {
+			if e.Reason == sandbox.OpRestart.String() && (len(b.nodeY) > 1 || b.tl.Model == sandbox.ModelRedis && e.Node == 1) {
 				for _, n := range nodeIdx(e) {
 					closeKey(n, e.T)
 				}
@@ -967,7 +967,7 @@ func (b *builder) scan() {
 
 // clientAct reports whether an event of kind k is something its client did
 // (rather than something that happened to its key).
-func clientAct(k string) bool {
+func clientAct(k sandbox.Kind) bool {
 	switch k {
 	case sandbox.KindWriteAccepted, sandbox.KindWriteRejected, sandbox.KindExtendOK, sandbox.KindPauseStart,
 		sandbox.KindPauseEnd, sandbox.KindDelay, sandbox.KindMessageDelayed, sandbox.KindAcquireDenied:
@@ -1015,20 +1015,7 @@ func (b *builder) nodeLaneY(node int) int {
 	return b.serviceY
 }
 
-func (b *builder) nodeName(node int) string {
-	switch b.tl.Model {
-	case sandbox.ModelRedis:
-		if node == 2 {
-			return "replica"
-		}
-		return "primary"
-	case sandbox.ModelConsensus:
-		return "member " + strconv.Itoa(node)
-	case sandbox.ModelDatabase:
-		return "database"
-	}
-	return "node " + strconv.Itoa(node)
-}
+func (b *builder) nodeName(node int) string { return b.tl.Model.NodeName(node) }
 
 // nodeBack closes the down bar of e's node, if it was down.
 func (b *builder) nodeBack(e sandbox.Event, step int, down map[int]downOpen) {
@@ -1212,7 +1199,7 @@ func (b *builder) pauseBar(id string, p pauseOpen, end int64) {
 }
 
 func title(e sandbox.Event) string {
-	return ms(e.T) + " · " + e.Kind + ": " + e.Detail
+	return ms(e.T) + " · " + e.Kind.String() + ": " + e.Detail
 }
 
 // ticks picks a round interval that leaves at least 70 units between
