@@ -453,16 +453,10 @@ func validateClientID(id string) error {
 // nodeOpRange is how many nodes a node op may name: the lock nodes, and on
 // redis the replica too (node 2).
 func (s *Scenario) nodeOpRange(op Op) int {
-	switch s.Lock.Model {
-	case ModelRedis:
-		if op == OpNodeDown || op == OpNodeUp {
-			return 2
-		}
-		return 1
-	case ModelDatabase:
-		return 1
+	if s.Lock.Model == ModelRedis && op != OpNodeDown && op != OpNodeUp {
+		return 1 // only the primary restarts, jumps or is cut off
 	}
-	return s.Lock.Nodes
+	return s.Lock.Model.ServiceNodes(s.Lock.Nodes)
 }
 
 // validateAction checks action i. An op that is

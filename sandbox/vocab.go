@@ -93,6 +93,19 @@ func (m Model) TokenSources() []TokenSource {
 	return out
 }
 
+// ServiceNodes is how many nodes of m's service there are when it has
+// nodes lock nodes: the fault forms and the node ops may name each, so on
+// redis the replica (node 2) counts too.
+func (m Model) ServiceNodes(nodes int) int {
+	switch m {
+	case ModelRedis:
+		return 2
+	case ModelDatabase:
+		return 1
+	}
+	return max(nodes, 1)
+}
+
 // AcquireModes are the acquire modes m offers: the two-step SETNX and
 // EXPIRE is a redis command sequence, so only redis has a choice.
 func (m Model) AcquireModes() []AcquireMode {

@@ -186,10 +186,8 @@ func applyAction(sc sandbox.Scenario, now int64, form url.Values) (sandbox.Scena
 
 // faultNodes lists the nodes the fault forms may name, with their labels.
 func faultNodes(sc sandbox.Scenario) ([]int, []string) {
-	m, count := sc.Lock.Model, max(sc.Lock.Nodes, 1)
-	if m == sandbox.ModelRedis {
-		count = 2 // the primary and its replica
-	}
+	m := sc.Lock.Model
+	count := m.ServiceNodes(sc.Lock.Nodes)
 	var ns []int
 	var labels []string
 	for n := 1; n <= count; n++ {
