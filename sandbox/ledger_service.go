@@ -16,3 +16,10 @@ func (l *Ledger) Event(i int) *Event { return &l.events[i] }
 
 // Len is the number of events the ledger was built from.
 func (l *Ledger) Len() int { return len(l.events) }
+
+// At reports whether the node is down after the first step events.
+func (d DownSpan) At(step int) bool { return in(d.From, d.To, step) }
+
+// At reports whether the partition is in force after the first step
+// events.
+func (c CutSpan) At(step int) bool { return in(c.From, c.To, step) }

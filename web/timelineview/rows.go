@@ -252,41 +252,36 @@ func expiryText(at int64) string {
 // nodes are down, who leads a consensus cluster, and the partitions in
 // force.
 func (p *Panel) addFaults(tl sandbox.Timeline, step int) {
+	lg := tl.ServiceLedger()
 	down := map[int]bool{}
-	leader := 1
-	var cuts []string
-	partitioned := false
-	for i, e := range tl.Events {
-		if e.Kind == sandbox.KindPartition {
-			partitioned = true
+	for _, d := range lg.Downs {
+		if d.At(step) {
+			down[d.Node] = true
 		}
-		if i >= step {
+	}
+	var cuts []string
+	for _, c := range lg.Cuts {
+		if !c.At(step) {
 			continue
 		}
-		switch e.Kind {
-		case sandbox.KindNodeDown:
-			down[e.Node] = true
-		case sandbox.KindNodeUp, sandbox.KindRestart:
-			delete(down, e.Node)
-		case sandbox.KindFailover:
-			if tl.Model != sandbox.ModelConsensus {
-				break
-			}
-			var n int
-			if e.Reason == "no-quorum" {
-				leader = 0
-			} else if _, err := fmt.Sscanf(e.Detail, "member %d is the leader", &n); err == nil {
-				leader = n
-			}
-		case sandbox.KindPartition:
-			what := nodesWord(tl.Model, e.Nodes)
-			if e.Client != "" {
-				cuts = append(cuts, e.Client+" cut off from "+what)
-			} else {
-				cuts = append(cuts, what+" split from the others")
-			}
-		case sandbox.KindHeal:
-			cuts = nil
+		what := nodesWord(tl.Model, c.Nodes)
+		if c.Client != "" {
+			cuts = append(cuts, c.Client+" cut off from "+what)
+		} else {
+			cuts = append(cuts, what+" split from the others")
+		}
+	}
+	partitioned := len(lg.Cuts) > 0
+	leader := 1
+	for _, e := range tl.Events[:min(max(step, 0), len(tl.Events))] {
+		if e.Kind != sandbox.KindFailover || tl.Model != sandbox.ModelConsensus {
+			continue
+		}
+		var n int
+		if e.Reason == "no-quorum" {
+			leader = 0
+		} else if _, err := fmt.Sscanf(e.Detail, "member %d is the leader", &n); err == nil {
+			leader = n
 		}
 	}
 	switch tl.Model {
