@@ -4,7 +4,7 @@ import (
 	"cmp"
 	"slices"
 	"strconv"
-	"strings"
+	"unsafe"
 )
 
 // The engine is a discrete-event loop over a virtual millisecond clock.
@@ -88,7 +88,11 @@ type sim struct {
 	// det holds the detail text of the events, written straight into
 	// one buffer (w, wn) instead of a string per concatenation; spans
 	// say which part is whose, and timeline() cuts the details out of it.
-	det   strings.Builder
+	// det[:dn] is written. A plain byte slice rather than a
+	// strings.Builder: copying bytes into it stores no pointer, so it
+	// costs no write barrier while the garbage collector runs.
+	det   []byte
+	dn    int
 	mark  int
 	spans []span
 	num   [24]byte
@@ -139,16 +143,21 @@ func newSim(s Scenario) *sim {
 		uncondDel: l.Release == ReleaseUnconditionalDel,
 		horizon:   MaxTimeMS,
 		queue:     make([]item, 0, 64),
-		// Room for the events a run usually has, and for a few violation
-		// events, which withViolations inserts in place.
-		events: make([]Event, 0, min(len(s.Actions)+len(s.Actions)/4+16, MaxEvents)+16),
-		spans:  make([]span, 0, min(len(s.Actions)+len(s.Actions)/4+16, MaxEvents)),
 	}
+	// The events buffer is most of what a run allocates, and the garbage
+	// collector's work grows with it: room for the events a run usually
+	// has (most actions make one event; the answers, expiries and
+	// heartbeats they cause add some) and for a few violation events,
+	// which withViolations inserts in place. A run that makes more grows
+	// it once or twice.
+	est := min(len(s.Actions)+len(s.Actions)/8+16, MaxEvents)
+	m.events = make([]Event, 0, est+16)
+	m.spans = make([]span, 0, est)
 	if s.UntilMS > 0 {
 		m.horizon = s.UntilMS
 	}
-	// About 70 bytes of detail per event, for the events expected.
-	m.det.Grow(cap(m.events) * 72)
+	// Details average under 50 bytes (the longest near 300).
+	m.det = make([]byte, est*50)
 	if l.LagMS != nil && l.Model == ModelRedis {
 		m.lag = *l.LagMS
 		m.sync = m.lag == 0
@@ -325,8 +334,8 @@ func (m *sim) dispatch(it item) {
 // as well as in the loop, so that no single step can run past it: an event
 // beyond it is dropped and the run stops after the step.
 func (m *sim) emit(e Event) int {
-	from, to := int32(m.mark), int32(m.det.Len())
-	m.mark = m.det.Len()
+	from, to := int32(m.mark), int32(m.dn)
+	m.mark = m.dn
 	if len(m.events) >= MaxEvents {
 		m.stopped = StoppedEventBudget
 		return -1
@@ -347,12 +356,28 @@ type span struct{ from, to int32 }
 // w writes parts of the detail of the next event emitted.
 func (m *sim) w(parts ...string) {
 	for _, p := range parts {
-		m.det.WriteString(p)
+		if m.dn+len(p) > len(m.det) {
+			m.growDet(len(p))
+		}
+		m.dn += copy(m.det[m.dn:], p)
 	}
 }
 
 // wn writes a number into the detail of the next event emitted.
-func (m *sim) wn(n int64) { m.det.Write(strconv.AppendInt(m.num[:0], n, 10)) }
+func (m *sim) wn(n int64) {
+	b := strconv.AppendInt(m.num[:0], n, 10)
+	if m.dn+len(b) > len(m.det) {
+		m.growDet(len(b))
+	}
+	m.dn += copy(m.det[m.dn:], b)
+}
+
+// growDet makes room for n more bytes of detail.
+func (m *sim) growDet(n int) {
+	d := make([]byte, max(2*len(m.det), m.dn+n, 256))
+	copy(d, m.det[:m.dn])
+	m.det = d
+}
 
 // rand draws the next number of the scenario's seeded generator
 // (splitmix64, written out so that it can never change under us).
@@ -369,7 +394,8 @@ const fsyncEverySecMS = 1000
 
 func (m *sim) timeline() Timeline {
 	raw := m.events
-	text := m.det.String()
+	// The buffer is never written again: the details can share it.
+	text := unsafe.String(unsafe.SliceData(m.det), m.dn)
 	for i, sp := range m.spans {
 		if sp.from >= 0 {
 			raw[i].Detail = text[sp.from:sp.to]
