@@ -8,6 +8,8 @@ import (
 
 	"lockdrill/quiz"
 	"lockdrill/web/views"
+
+	"lockdrill/web/urls"
 )
 
 // handleAboutGrader handles "GET /about/grader": how free text is graded,
@@ -29,7 +31,7 @@ func (s *Server) handleAboutGrader(c echo.Context) error {
 		for _, qa := range rep.Questions {
 			row := views.AccuracyRow{Question: qa.Question, Title: qa.Question, AccuracyFigures: accuracyFigures(qa.AccuracyFigures)}
 			if q, ok := s.cat.Questions.ByID(qa.Question); ok {
-				row.Title, row.Href = q.Title, "/practice/"+q.ID
+				row.Title, row.Href = q.Title, urls.Question(q.ID)
 			}
 			v.Rows = append(v.Rows, row)
 		}

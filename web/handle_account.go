@@ -18,6 +18,8 @@ import (
 	"lockdrill/quiz"
 	"lockdrill/store"
 	"lockdrill/web/views"
+
+	"lockdrill/web/urls"
 )
 
 // Redeem attempts allowed per client address: a burst for typos, then one a
@@ -83,11 +85,11 @@ func (s *Server) handleTransferIssue(c echo.Context) error {
 		return err
 	}
 	if learner == "" {
-		return s.seeOtherWith(c, "/account", "warn", "This browser has no progress yet, so there is nothing to move. Answer a question first, or enter a code from your other browser below.")
+		return s.seeOtherWith(c, urls.Account(), "warn", "This browser has no progress yet, so there is nothing to move. Answer a question first, or enter a code from your other browser below.")
 	}
 	code, expires, err := s.store.IssueTransferCode(c.Request().Context(), learner, s.now())
 	if errors.Is(err, store.ErrTooManyCodes) {
-		return s.seeOtherWith(c, "/account", "bad", "You have asked for "+strconv.Itoa(store.MaxTransferCodesPerHour)+" codes in the last hour, the most lockdrill gives. Use the last one, or try again later.")
+		return s.seeOtherWith(c, urls.Account(), "bad", "You have asked for "+strconv.Itoa(store.MaxTransferCodesPerHour)+" codes in the last hour, the most lockdrill gives. Use the last one, or try again later.")
 	}
 	if err != nil {
 		return err
@@ -130,7 +132,7 @@ func (s *Server) handleTransferRedeem(c echo.Context) error {
 			return err
 		}
 		if owner == current {
-			return s.seeOtherWith(c, "/account", "warn", "That code is this browser's own: it already has this progress, so nothing was changed. Enter the code on your other browser.")
+			return s.seeOtherWith(c, urls.Account(), "warn", "That code is this browser's own: it already has this progress, so nothing was changed. Enter the code on your other browser.")
 		}
 		has, err := s.store.HasData(c.Request().Context(), current)
 		if err != nil {
@@ -157,7 +159,7 @@ func (s *Server) handleTransferRedeem(c echo.Context) error {
 	if current != "" && current != learner {
 		msg = "Done: this browser now has your progress, and what it had of its own was added to it."
 	}
-	return s.seeOther(c, "/progress", msg)
+	return s.seeOther(c, urls.Progress(), msg)
 }
 
 // refuseCode shows /account again saying the typed transfer code does not
@@ -273,7 +275,7 @@ func (s *Server) handleImport(c echo.Context) error {
 			msg += " Already here and left unchanged: " + countOf(sum.Skipped, "item") + "."
 		}
 	}
-	return s.seeOther(c, "/account", msg)
+	return s.seeOther(c, urls.Account(), msg)
 }
 
 // handleDeleteEverything handles "POST /account/delete": with the word

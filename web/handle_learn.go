@@ -10,6 +10,8 @@ import (
 
 	"lockdrill/content"
 	"lockdrill/web/views"
+
+	"lockdrill/web/urls"
 )
 
 // handleLearnIndex handles "GET /learn".
@@ -70,10 +72,10 @@ func (s *Server) sectionView(sec *content.Section, isRead bool, body, keyPoints 
 	}
 	prev, next := s.cat.Neighbours(sec.Slug)
 	if prev != nil {
-		v.Prev = &views.NavLink{Href: "/learn/" + prev.Slug, Title: prev.Title}
+		v.Prev = &views.NavLink{Href: urls.LearnSection(prev.Slug), Title: prev.Title}
 	}
 	if next != nil {
-		v.Next = &views.NavLink{Href: "/learn/" + next.Slug, Title: next.Title}
+		v.Next = &views.NavLink{Href: urls.LearnSection(next.Slug), Title: next.Title}
 	}
 	v.Practice, v.Presets = s.relatedToSection(sec.Slug)
 	return v
@@ -96,7 +98,7 @@ func (s *Server) handleLearnMarkRead(c echo.Context) error {
 		if err := s.store.UnmarkRead(ctx, learner, sec.Slug); err != nil {
 			return err
 		}
-		return s.seeOther(c, "/learn/"+sec.Slug, "Marked as unread.")
+		return s.seeOther(c, urls.LearnSection(sec.Slug), "Marked as unread.")
 	case "1", "":
 		if err := s.store.MarkRead(ctx, learner, sec.Slug, s.now()); err != nil {
 			return err
@@ -105,9 +107,9 @@ func (s *Server) handleLearnMarkRead(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, `The field "read" must be 1 or 0.`)
 	}
 	if _, next := s.cat.Neighbours(sec.Slug); next != nil {
-		return s.seeOther(c, "/learn/"+next.Slug, "“"+sec.Title+"” marked as read. On to the next section.")
+		return s.seeOther(c, urls.LearnSection(next.Slug), "“"+sec.Title+"” marked as read. On to the next section.")
 	}
-	return s.seeOther(c, "/learn", "“"+sec.Title+"” marked as read. That was the last section.")
+	return s.seeOther(c, urls.Learn(), "“"+sec.Title+"” marked as read. That was the last section.")
 }
 
 func indexOf(sections []*content.Section, sec *content.Section) int {

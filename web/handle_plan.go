@@ -12,6 +12,8 @@ import (
 	"lockdrill/quiz"
 	"lockdrill/store"
 	"lockdrill/web/views"
+
+	"lockdrill/web/urls"
 )
 
 // maxPlanAhead is how far ahead an interview date may be set.
@@ -75,7 +77,7 @@ func (s *Server) planView(ctx context.Context, learner, back string) (views.Plan
 			break
 		}
 		q, _ := s.cat.Questions.ByID(id)
-		v.DueBefore = append(v.DueBefore, views.DueRow{Title: q.Title, Href: "/practice/" + q.ID})
+		v.DueBefore = append(v.DueBefore, views.DueRow{Title: q.Title, Href: urls.Question(q.ID)})
 	}
 	for _, m := range p.Weakest {
 		title, _ := topicTitle(m.Topic)
@@ -87,10 +89,10 @@ func (s *Server) planView(ctx context.Context, learner, back string) (views.Plan
 // planBack is where a plan form returns: the page it was on, if it is one
 // of the two that show the plan.
 func planBack(c echo.Context) string {
-	if c.FormValue("back") == "/review" {
-		return "/review"
+	if c.FormValue("back") == urls.Review() {
+		return urls.Review()
 	}
-	return "/progress"
+	return urls.Progress()
 }
 
 // handlePlanSet handles "POST /plan": the learner's interview date.
@@ -155,7 +157,7 @@ func (s *Server) handleCram(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	plan, err := s.planView(ctx, learner, "/review")
+	plan, err := s.planView(ctx, learner, urls.Review())
 	if err != nil {
 		return err
 	}
@@ -202,18 +204,18 @@ func (s *Server) handleCramRate(c echo.Context) error {
 	}
 	q, ok := s.cat.Questions.ByID(c.FormValue("question"))
 	if !ok || learner == "" {
-		return s.seeOtherWith(c, "/review/cram", "bad", "Question: that question is not in your cram session. Nothing was recorded.")
+		return s.seeOtherWith(c, urls.Cram(), "bad", "Question: that question is not in your cram session. Nothing was recorded.")
 	}
 	r, err := quiz.ParseRating(c.FormValue("rating"))
 	if err != nil {
-		return s.seeOtherWith(c, "/review/cram", "bad", "Rating: choose Again, Hard, Good or Easy. Nothing was recorded.")
+		return s.seeOtherWith(c, urls.Cram(), "bad", "Rating: choose Again, Hard, Good or Easy. Nothing was recorded.")
 	}
-	plan, err := s.planView(ctx, learner, "/review")
+	plan, err := s.planView(ctx, learner, urls.Review())
 	if err != nil {
 		return err
 	}
 	if !plan.Set || !plan.CramOpen {
-		return s.seeOtherWith(c, "/review/cram", "warn", "A cram session opens in the last week before your interview date. Nothing was recorded.")
+		return s.seeOtherWith(c, urls.Cram(), "warn", "A cram session opens in the last week before your interview date. Nothing was recorded.")
 	}
 	// The session drills answered questions only (quiz.CramOrder): a
 	// rating of any other is not a recall of this session.
@@ -226,10 +228,10 @@ func (s *Server) handleCramRate(c echo.Context) error {
 		inSession = inSession || (pq.ID == q.ID && pq.Answered)
 	}
 	if !inSession {
-		return s.seeOtherWith(c, "/review/cram", "bad", "Question: that question is not in your cram session, which drills only questions you have answered. Nothing was recorded.")
+		return s.seeOtherWith(c, urls.Cram(), "bad", "Question: that question is not in your cram session, which drills only questions you have answered. Nothing was recorded.")
 	}
 	if err := s.store.RecordCram(ctx, learner, q.ID, r, s.now()); err != nil {
 		return err
 	}
-	return s.seeOther(c, "/review/cram", "Recorded "+r.String()+" for "+strconv.Quote(q.Title)+".")
+	return s.seeOther(c, urls.Cram(), "Recorded "+r.String()+" for "+strconv.Quote(q.Title)+".")
 }

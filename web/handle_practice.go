@@ -13,6 +13,8 @@ import (
 	"lockdrill/quiz"
 	"lockdrill/store"
 	"lockdrill/web/views"
+
+	"lockdrill/web/urls"
 )
 
 // handlePracticeIndex handles "GET /practice". The optional query
@@ -195,7 +197,7 @@ func (s *Server) exerciseView(c echo.Context, q *quiz.Question, a quiz.Answer, m
 		Error: msg, Text: a.Text, MaxChars: quiz.MaxAnswerChars,
 	}
 	if sec, ok := s.cat.Section(q.Guide); ok {
-		v.GuideHref, v.GuideTitle = "/learn/"+sec.Slug, sec.Title
+		v.GuideHref, v.GuideTitle = urls.LearnSection(sec.Slug), sec.Title
 	}
 	v.PresetHref = presetURL(q)
 	chosen := map[string]bool{}
@@ -334,7 +336,7 @@ func (s *Server) handleAttemptRate(c echo.Context) error {
 	}
 	msg := "Rated " + r.String() + ". " + nextDueText(card, now)
 	if c.FormValue("from") == "review" {
-		return s.seeOther(c, "/review", msg)
+		return s.seeOther(c, urls.Review(), msg)
 	}
 	return s.seeOther(c, attemptURL(q.ID, at.ID, false), msg)
 }
@@ -382,10 +384,10 @@ func (s *Server) feedbackView(q *quiz.Question, at store.Attempt, fromReview boo
 		PromptHTML: q.Prompt.HTML, When: formatWhen(at.Created, s.now()),
 		ScorePct: views.Pct(res.Score), Passed: res.Passed, Fatal: res.Fatal, SelfAssessed: res.SelfAssessed,
 		Notes: res.Notes, ModelAnswerHTML: q.ModelAnswer.HTML, ExplanationHTML: q.Explanation.HTML,
-		AttemptHref: attemptURL(q.ID, at.ID, false), FromReview: fromReview,
+		AttemptID: at.ID, FromReview: fromReview,
 	}
 	if sec, ok := s.cat.Section(q.Guide); ok {
-		v.GuideHref, v.GuideTitle = "/learn/"+sec.Slug, sec.Title
+		v.GuideHref, v.GuideTitle = urls.LearnSection(sec.Slug), sec.Title
 	}
 	if v.PresetHref = presetURL(q); v.PresetHref != "" {
 		v.PresetLabel = "Run the scenario in the sandbox"
@@ -448,23 +450,22 @@ func (s *Server) feedbackView(q *quiz.Question, at store.Attempt, fromReview boo
 // is rated: back to /review, or on to the next question of the bank.
 func (s *Server) nextAfter(q *quiz.Question, fromReview bool) (href, label string) {
 	if fromReview {
-		return "/review", "Next review"
+		return urls.Review(), "Next review"
 	}
 	all := s.cat.Questions.All()
 	for i, x := range all {
 		if x.ID == q.ID && i+1 < len(all) {
-			return "/practice/" + all[i+1].ID, "Next question: " + all[i+1].Title
+			return urls.Question(all[i+1].ID), "Next question: " + all[i+1].Title
 		}
 	}
-	return "/practice", "All questions"
+	return urls.Practice(), "All questions"
 }
 
 func attemptURL(question, attempt string, fromReview bool) string {
-	u := "/practice/" + question + "/attempts/" + attempt
 	if fromReview {
-		u += "?from=review"
+		return urls.AttemptFromReview(question, attempt)
 	}
-	return u
+	return urls.Attempt(question, attempt)
 }
 
 // presetURL links the question's sandbox preset; a predict question asks
@@ -473,11 +474,10 @@ func presetURL(q *quiz.Question) string {
 	if q.Preset == "" {
 		return ""
 	}
-	u := "/sandbox/presets/" + q.Preset
 	if q.Kind == quiz.KindPredict {
-		u += "?predict=" + q.ID
+		return urls.PresetPredict(q.Preset, q.ID)
 	}
-	return u
+	return urls.Preset(q.Preset)
 }
 
 func topicTitle(id string) (string, bool) {

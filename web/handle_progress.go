@@ -10,6 +10,8 @@ import (
 	"lockdrill/quiz"
 	"lockdrill/store"
 	"lockdrill/web/views"
+
+	"lockdrill/web/urls"
 )
 
 // chartDays is how many days the activity chart covers: four whole weeks.
@@ -83,13 +85,13 @@ func (s *Server) handleProgress(c echo.Context) error {
 			break
 		}
 		q, _ := bank.ByID(e.Question)
-		v.DueNext = append(v.DueNext, views.DueRow{Title: q.Title, Href: "/practice/" + q.ID, When: capitalise(dueWhen(e.Card, now)), Due: quiz.IsDue(e.Card, now)})
+		v.DueNext = append(v.DueNext, views.DueRow{Title: q.Title, Href: urls.Question(q.ID), When: capitalise(dueWhen(e.Card, now)), Due: quiz.IsDue(e.Card, now)})
 	}
 	var next *content.Section
 	if v.ReadCount, next = s.cat.ReadingProgress(read); next != nil {
-		v.ContinueHref, v.ContinueTitle = "/learn/"+next.Slug, next.Title
+		v.ContinueHref, v.ContinueTitle = urls.LearnSection(next.Slug), next.Title
 	}
-	if v.Plan, err = s.planView(ctx, learner, "/progress"); err != nil {
+	if v.Plan, err = s.planView(ctx, learner, urls.Progress()); err != nil {
 		return err
 	}
 	p := s.page(c, "Progress", "progress")

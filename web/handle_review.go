@@ -8,6 +8,8 @@ import (
 	"lockdrill/quiz"
 	"lockdrill/store"
 	"lockdrill/web/views"
+
+	"lockdrill/web/urls"
 )
 
 // handleReview handles "GET /review": the most overdue card's question, to
@@ -28,19 +30,19 @@ func (s *Server) handleReview(c echo.Context) error {
 		}
 		v.FromReview = true
 		rv := views.ReviewView{Exercise: &v, DueCount: len(due)}
-		if rv.Plan, err = s.planView(c.Request().Context(), learner, "/review"); err != nil {
+		if rv.Plan, err = s.planView(c.Request().Context(), learner, urls.Review()); err != nil {
 			return err
 		}
 		return render(c, http.StatusOK, views.Review(p, rv))
 	}
 	v := views.ReviewView{HasCards: len(upcoming) > 0}
-	if v.Plan, err = s.planView(c.Request().Context(), learner, "/review"); err != nil {
+	if v.Plan, err = s.planView(c.Request().Context(), learner, urls.Review()); err != nil {
 		return err
 	}
 	if len(upcoming) > 0 {
 		next := upcoming[0]
 		q, _ := s.cat.Questions.ByID(next.Question)
-		v.NextTitle, v.NextHref = q.Title, "/practice/"+q.ID
+		v.NextTitle, v.NextHref = q.Title, urls.Question(q.ID)
 		v.NextDue = dueWhen(next.Card, s.now())
 	}
 	latest, err := s.store.LatestAttempts(c.Request().Context(), learner)
@@ -49,7 +51,7 @@ func (s *Server) handleReview(c echo.Context) error {
 	}
 	for _, q := range s.cat.Questions.All() {
 		if _, done := latest[q.ID]; !done {
-			v.NewHref, v.NewTitle = "/practice/"+q.ID, q.Title
+			v.NewHref, v.NewTitle = urls.Question(q.ID), q.Title
 			break
 		}
 	}

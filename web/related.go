@@ -3,6 +3,8 @@ package web
 import (
 	"lockdrill/sandbox"
 	"lockdrill/web/views"
+
+	"lockdrill/web/urls"
 )
 
 // related is what a guide section links to: the exercises and sandbox
@@ -24,14 +26,14 @@ func (s *Server) buildRelated() map[string]related {
 		if s.cat.Questions != nil {
 			for _, q := range s.cat.Questions.All() {
 				if q.Guide == sec.Slug {
-					r.practice = append(r.practice, views.NavLink{Href: "/practice/" + q.ID, Title: q.Title})
+					r.practice = append(r.practice, views.NavLink{Href: urls.Question(q.ID), Title: q.Title})
 				}
 			}
 		}
 		// Presets: the sandbox scenarios whose lesson is this section's.
 		for _, p := range s.presets {
 			if p.Guide == sec.Slug {
-				r.presets = append(r.presets, views.NavLink{Href: "/sandbox/presets/" + p.ID, Title: p.Title})
+				r.presets = append(r.presets, views.NavLink{Href: urls.Preset(p.ID), Title: p.Title})
 			}
 		}
 		out[sec.Slug] = r

@@ -539,7 +539,7 @@ func TestFinishingARound(t *testing.T) {
 	for i, turn := range r.Turns {
 		q, _ := env.cat.Questions.ByID(turn.Question)
 		shown := env.clock.Now()
-		if err := env.st.MarkShown(ctx, learner, id, turn.Seq, shown); err != nil {
+		if _, _, err := env.st.UpdateRound(ctx, learner, id, func(r *store.Round) (quiz.RoundChange, error) { return r.Show(shown), nil }); err != nil {
 			t.Fatalf("mark shown: %v", err)
 		}
 		took := time.Minute
