@@ -201,6 +201,9 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 			}
 			clauseNext, brk = true, '\n'
 			depth, quoted, inQuote = 0, false, false
+		case r == '?' && (quoted || i > 0 && (text[i-1] == '=' || text[i-1] == '(' || text[i-1] == ',' || text[i-1] == '$')):
+			// A placeholder in SQL ("WHERE id=? AND version=?") or in
+			// code neither ends a sentence nor asks anything.
 		case r == '.' || r == '!' || r == '?':
 			next := byte(' ')
 			if i+size < len(text) {
@@ -273,7 +276,8 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 		// A colon heads a list ("Redis: async replication, failover") as
 		// often as a clause, so a terse sentence counts it as a break too.
 		terseSegs := segs + strings.Count(text[d.toks[i].start:d.toks[j-1].end], ":")
-		d.sents = append(d.sents, sentence{from: i, to: j, prose: prose, claim: prose || isTerseClaim(d.toks[i:j], terseSegs), question: question})
+		claim := prose || isTerseClaim(d.toks[i:j], terseSegs, outerSegments(text[d.toks[i].start:d.toks[j-1].end]))
+		d.sents = append(d.sents, sentence{from: i, to: j, prose: prose, claim: claim, question: question})
 		i = j
 	}
 	markDressed(d)
@@ -373,16 +377,17 @@ const (
 // average at least 3.5 words between commas and colons, as for prose. Terse answers are how
 // many candidates talk; reading them as lists would let their losing
 // claims pass unflagged.
-func isTerseClaim(toks []token, segments int) bool {
+func isTerseClaim(toks []token, segments, outer int) bool {
 	// A command line ("SET lock <token> NX PX 30000") says what the
-	// candidate would run: it is a claim, however few function words.
+	// candidate would run: it is a claim, however few function words. The
+	// commas inside the command (an INSERT's column list) do not split it.
 	code := 0
 	for _, x := range toks {
 		if x.code {
 			code++
 		}
 	}
-	if code >= 2 && len(toks) >= 4 && segments <= 3 && float64(len(toks)) >= 3*float64(segments) {
+	if code >= 2 && len(toks) >= 4 && (outer <= 3 || code >= 4) && float64(len(toks)) >= 3*float64(outer) {
 		return true
 	}
 	// A long run with neither the glue of prose nor a single comma is a
@@ -406,6 +411,25 @@ func isTerseClaim(toks []token, segments int) bool {
 	// "The storage rejects lower tokens.": a determiner opens a subject,
 	// and a predicate follows it.
 	return len(toks) >= 4 && segments == 1 && determiners[toks[0].raw]
+}
+
+// outerSegments counts the clauses of s split by commas, semicolons and
+// colons outside backticks and brackets.
+func outerSegments(s string) int {
+	n, depth, code := 1, 0, false
+	for _, r := range s {
+		switch {
+		case r == '`':
+			code = !code
+		case r == '(' || r == '[':
+			depth++
+		case (r == ')' || r == ']') && depth > 0:
+			depth--
+		case (r == ',' || r == ';' || r == ':') && depth == 0 && !code:
+			n++
+		}
+	}
+	return n
 }
 
 // maxTerse is the longest sentence read as a terse claim rather than
