@@ -488,6 +488,12 @@ func markNegation(d *doc) {
 			neg = false
 		}
 		critic := t.cls&clsCritic != 0
+		// "the bad case", "a bad day": "bad" before its noun
+		// describes it and negates nothing ("is a bad idea" still does).
+		if critic && !neg && t.raw == "bad" && k > 0 && k+1 < len(toks) && toks[k+1].sent == t.sent && !toks[k+1].fn && !toks[k+1].clause &&
+			attributiveDets[toks[k-1].raw] && !(k > 1 && (auxiliaries[toks[k-2].raw] || strings.HasSuffix(toks[k-2].raw, "'s"))) {
+			critic = false
+		}
 		if !neg && !critic {
 			continue
 		}
@@ -528,6 +534,10 @@ func markNegation(d *doc) {
 		}
 	}
 }
+
+// attributiveDets before a critic word make it describe the noun after
+// it ("the bad case").
+var attributiveDets = setOf(`the a an one two this that every each`)
 
 // relatives open a relative clause: after "nothing" or "nobody" the
 // negation reaches into it.
