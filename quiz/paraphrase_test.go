@@ -60,6 +60,12 @@ func TestParaphrasedLosingClaimsAreFlagged(t *testing.T) {
 		{"deadlock-ordering", "Once both locks are held the debit and the credit are atomic, so two separate updates are fine."},
 		{"holder-id-guard", "WHERE owner = $me is already a fence, nothing needs to change."},
 		{"unfenceable-resource", "Check that the lock is still held right before calling the API, then no stale holder can call it."},
+		{"etcd-revision-guard", "Once the session is gone etcd rejects any write from that client, so a plain Put is safe."},
+		{"redis-early-expiry", "Use volatile-lru, it never evicts keys that have a TTL, so the lock keys are safe."},
+		{"redlock-operations-q", "Give every node a Sentinel-managed replica so a crash never loses a vote."},
+		{"row-lock", "FOR UPDATE only locks the row for the same connection, so other app servers are not blocked."},
+		{"zookeeper-lock-recipe", "Everyone else sets a watch on the lock node and retries when it goes away."},
+		{"two-holders", "Sync the worker clocks with NTP; once they agree, two holders can't happen."},
 	}
 	for _, w := range wrong {
 		q, _ := b.ByID(w[0])
@@ -264,6 +270,9 @@ func TestParaphrasedRightStancesRaiseNoFlag(t *testing.T) {
 		{"fencing-token", "I was once told the fencing token is just the lock's UUID. That's a different thing: a UUID has no order."},
 		{"two-holders", "Grep the code for SETNX followed by EXPIRE and for a plain DEL."},
 		{"unfenceable-resource", "Assumes the provider keeps the key for longer than any stale holder can be delayed."},
+		{"redis-early-expiry", "volatile-lru evicts exactly the keys with a TTL, so lock keys are the first to go; use noeviction."},
+		{"zookeeper-lock-recipe", "If everyone watched the lock node, each release would wake every waiter: that is the herd effect."},
+		{"row-lock", "FOR UPDATE blocks every other transaction on that row, whichever server its connection comes from."},
 	} {
 		q, _ := b.ByID(w[0])
 		if r := b.Grade(q, quiz.Answer{Text: w[1]}); len(r.FlagIDs()) > 0 {

@@ -930,8 +930,23 @@ func markMentions(d *doc) {
 			if !hypoOpeners[toks[j].raw] || !(j == s.from || toks[j].clause || toks[j-1].clause && (toks[j-1].raw == "it" || toks[j-1].raw == "this" || toks[j-1].raw == "which")) {
 				continue
 			}
-			// "if" after "only" or "even" qualifies a claim already made.
+			// "if" after "only" or "even" qualifies a claim already made,
+			// as does a rule's condition: "the server only accepts the
+			// write if ...".
 			if j > s.from && (toks[j-1].raw == "only" || toks[j-1].raw == "even") {
+				continue
+			}
+			qualified := false
+			for b := j - 1; b >= s.from && b >= j-5; b-- {
+				if toks[b].raw == "only" {
+					qualified = true
+					break
+				}
+				if toks[b].clause {
+					break
+				}
+			}
+			if qualified && toks[j].raw == "if" {
 				continue
 			}
 			// A quotation inside the condition does not end it: "if the
