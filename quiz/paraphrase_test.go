@@ -66,6 +66,12 @@ func TestParaphrasedLosingClaimsAreFlagged(t *testing.T) {
 		{"row-lock", "FOR UPDATE only locks the row for the same connection, so other app servers are not blocked."},
 		{"zookeeper-lock-recipe", "Everyone else sets a watch on the lock node and retries when it goes away."},
 		{"two-holders", "Sync the worker clocks with NTP; once they agree, two holders can't happen."},
+		{"outbox-pattern", "Commit the row only after Kafka acknowledged the event, so the two are effectively atomic."},
+		{"outbox-pattern", "Kafka transactions cover the Postgres write as well, so both happen or neither does."},
+		{"holder-id-guard", "Writes to other tables don't need any guard, the jobs row is protected already."},
+		{"design-lock-service-q", "The state is linearizable, so resources don't need to check the token."},
+		{"run-job-once", "A lock held for the whole job is enough to stop a second run."},
+		{"row-lock", "Session advisory locks work fine through PgBouncer in transaction pooling mode."},
 	}
 	for _, w := range wrong {
 		q, _ := b.ByID(w[0])
@@ -273,6 +279,8 @@ func TestParaphrasedRightStancesRaiseNoFlag(t *testing.T) {
 		{"redis-early-expiry", "volatile-lru evicts exactly the keys with a TTL, so lock keys are the first to go; use noeviction."},
 		{"zookeeper-lock-recipe", "If everyone watched the lock node, each release would wake every waiter: that is the herd effect."},
 		{"row-lock", "FOR UPDATE blocks every other transaction on that row, whichever server its connection comes from."},
+		{"outbox-pattern", "Kafka transactions cover Kafka topics, not Postgres, so they cannot make the commit and the publish atomic."},
+		{"outbox-pattern", "The status change and the outbox row are atomic because they share one transaction."},
 	} {
 		q, _ := b.ByID(w[0])
 		if r := b.Grade(q, quiz.Answer{Text: w[1]}); len(r.FlagIDs()) > 0 {
