@@ -70,11 +70,10 @@ func buildRoundFeedback(cat *content.Catalog, d roundFeedbackData, _ time.Time) 
 		return views.RoundFeedbackView{}, err
 	}
 	ts := quiz.Score(cat.Questions, cat.FollowUps, []quiz.Turn{t.Turn}, r.Limit).Questions[0].Main
-	hits, misses, flags := pointRows(cat, t.Text, t.Result)
 	v := views.RoundFeedbackView{
 		RoundID: r.ID, Number: quiz.MainNumber(seq), Size: r.Size, FollowUp: t.FollowUp != "", Title: q.Title,
 		ScorePct: views.Pct(ts.Score), Passed: ts.Passed, Fatal: t.Result.Fatal,
-		Overtime: ts.Overtime, OvertimePoints: views.Pct(quiz.OvertimePenalty), Used: formatDuration(ts.Used), Answer: t.Text, Hits: hits, Misses: misses, Flags: flags,
+		Overtime: ts.Overtime, OvertimePoints: views.Pct(quiz.OvertimePenalty), Used: formatDuration(ts.Used), Answer: t.Text, Graded: buildGraded(cat.Questions, t.Text, t.Result),
 		ModelAnswerHTML: q.ModelAnswer.HTML, ContestHref: urls.TurnDisputes(r.ID, seq), Corrected: t.Result.SelfAssessed,
 	}
 	if t.FollowUp != "" {

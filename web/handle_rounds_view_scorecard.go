@@ -44,7 +44,7 @@ func buildScorecard(cat *content.Catalog, d scorecardData, now time.Time) views.
 			next++
 		}
 		if t.Result != nil {
-			st.Hits, st.Misses, st.Flags = pointRows(cat, t.Text, t.Result)
+			st.Graded = buildGraded(cat.Questions, t.Text, t.Result)
 			st.Corrected = t.Result.SelfAssessed
 		}
 		return st
@@ -102,29 +102,6 @@ func scoreExplainView(e quiz.ScoreExplanation, finalLabel string, soFar bool) *v
 		v.Steps = append(v.Steps, views.ScoreExplainStep{Kind: st.Kind, Text: st.Text})
 	}
 	return v
-}
-
-// pointRows splits a graded result into the rows the round pages list. The
-// explanations come from the catalog, never from the stored result.
-func pointRows(cat *content.Catalog, text string, r *quiz.Result) (hits, misses []views.PointRow, flags []views.FlagRow) {
-	if r == nil {
-		return nil, nil, nil
-	}
-	for _, p := range r.Points {
-		row := views.PointRow{ID: p.ID, Label: p.Label, Dimension: p.Dimension, Hit: p.Hit, Named: p.Named, SelfAssessed: p.SelfAssessed && !p.Recovered, Recovered: p.Recovered}
-		if p.Hit {
-			hits = append(hits, row)
-		} else {
-			misses = append(misses, row)
-		}
-	}
-	for _, f := range r.Flags {
-		if f.Dismissed {
-			continue
-		}
-		flags = append(flags, views.FlagRow{ID: f.ID, Label: f.Label, Severity: string(f.Severity), WhyHTML: cat.Questions.FlagWhyHTML(f.ID), Fatal: f.Severity == quiz.SeverityFatal, Quote: quote(text, f.Span)})
-	}
-	return hits, misses, flags
 }
 
 func trimFloat(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
