@@ -249,6 +249,9 @@ func TestPeerRoundToTheScorecards(t *testing.T) {
 	if mustDoc(t, wait).Find(`[data-testid=peer-wait]`).Length() != 1 {
 		t.Fatalf("after the answer the candidate does not wait for the interviewer")
 	}
+	if r := answerTurn(t, env.alice, env.roundURL, wait.Body.String(), "10", "Jumping ahead to the next question."); r.Code != http.StatusConflict || !strings.Contains(r.Body.String(), "has not asked the next question") {
+		t.Fatalf("an answer while the round waits: status %d, want 409 saying why", r.Code)
+	}
 	screen := mustDoc(t, env.bob.get(env.peerURL))
 	if screen.Find(`[data-testid=peer-question][data-status=waiting]`).Length() != 1 {
 		t.Fatalf("the interviewer's screen does not show the answer as submitted")
