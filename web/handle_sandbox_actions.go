@@ -12,6 +12,7 @@ import (
 
 	"lockdrill/sandbox"
 	"lockdrill/store"
+	"lockdrill/web/urls"
 	"lockdrill/web/views"
 )
 
@@ -42,7 +43,7 @@ func (s *Server) ownTimeline(c echo.Context) (store.Timeline, bool, error) {
 // reason, and done reports that the response is written (err is its
 // result).
 func (s *Server) scenarioToChange(c echo.Context, t store.Timeline, what string) (sc sandbox.Scenario, back string, done bool, err error) {
-	back = "/sandbox/" + t.ID
+	back = urls.Timeline(t.ID)
 	sc, perr := parseStored(t.Scenario)
 	if perr != nil {
 		return sc, back, true, s.seeOtherWith(c, back, "bad", "This scenario is invalid, so "+what+" cannot be changed: "+perr.Error())
@@ -65,7 +66,7 @@ func (s *Server) handleSandboxAction(c echo.Context) error {
 	if done {
 		return err
 	}
-	sc, now, err := applyAction(sc, timelineNow(t, sc), form)
+	sc, now, err := applyAction(sc, timelineNow(t, sc), form, s.runScenario)
 	if err != nil {
 		return s.seeOtherWith(c, back, "bad", "Nothing was changed: "+sandboxFormError(err)+".")
 	}
@@ -108,7 +109,7 @@ func (s *Server) handleSandboxSettings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.seeOther(c, "/sandbox/"+id+"/compare", "Forked with "+strings.Join(names, ", ")+". Both runs are below, on one time scale.")
+	return s.seeOther(c, urls.TimelineCompare(id), "Forked with "+strings.Join(names, ", ")+". Both runs are below, on one time scale.")
 }
 
 // handleSandboxFork handles "POST /sandbox/:id/fork": a copy of the
@@ -122,14 +123,20 @@ func (s *Server) handleSandboxFork(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	id, err := s.store.CreateTimeline(c.Request().Context(), store.NewTimeline{
-		Learner: learner, ParentID: t.ID, PresetID: t.PresetID, Title: "Fork of " + baseTitle(t.Title),
-		Scenario: t.Scenario, EngineVersion: t.EngineVersion, NowMS: t.NowMS,
-	}, s.now())
+	id, err := s.forkTimeline(c, t, learner)
 	if err != nil {
 		return err
 	}
-	return s.seeOther(c, "/sandbox/"+id, "This fork is yours: change it as you like; the original stays as it was.")
+	return s.seeOther(c, urls.Timeline(id), "This fork is yours: change it as you like; the original stays as it was.")
+}
+
+// forkTimeline saves a copy of t owned by learner, as it is (the same
+// scenario, engine version and now), and returns its id.
+func (s *Server) forkTimeline(c echo.Context, t store.Timeline, learner string) (string, error) {
+	return s.store.CreateTimeline(c.Request().Context(), store.NewTimeline{
+		Learner: learner, ParentID: t.ID, PresetID: t.PresetID, Title: "Fork of " + baseTitle(t.Title),
+		Scenario: t.Scenario, EngineVersion: t.EngineVersion, NowMS: t.NowMS,
+	}, s.now())
 }
 
 func baseTitle(title string) string {
@@ -165,7 +172,8 @@ func (s *Server) handleSandboxImport(c echo.Context) error {
 	}
 	sc, meta, err := sandbox.ParseExport([]byte(text))
 	if err == nil {
-		err = sc.ValidateRun()
+		// Through the cache: the new timeline's page shows this very run.
+		err = sc.ValidateRunWith(s.runScenario)
 	}
 	if err != nil {
 		var list sandbox.ValidationErrors
@@ -195,7 +203,7 @@ func (s *Server) handleSandboxImport(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.seeOther(c, "/sandbox/"+id, "Imported: the scenario ran and is saved as your timeline.")
+	return s.seeOther(c, urls.Timeline(id), "Imported: the scenario ran and is saved as your timeline.")
 }
 
 func jsonIndent(v any) ([]byte, error) {
