@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"net/url"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -51,32 +52,51 @@ func (s *Server) scenarioToChange(c echo.Context, t store.Timeline, what string)
 	return sc, back, false, nil
 }
 
+// ownChange is where a change of the requester's own timeline starts:
+// the timeline, the form, its scenario and the page to go back to.
+type ownChange struct {
+	t    store.Timeline
+	form url.Values
+	sc   sandbox.Scenario
+	back string
+}
+
+// beginOwnChange reads the timeline of the request, which must be the
+// requester's own (else the page is shown read-only with a 403), its form
+// and its scenario (one that no longer parses sends the learner back with
+// the reason). ok false means the response is decided: err is it.
+func (s *Server) beginOwnChange(c echo.Context) (ch ownChange, ok bool, err error) {
+	if ch.t, ok, err = s.ownTimeline(c); !ok {
+		return ch, false, err
+	}
+	if ch.form, err = c.FormParams(); err != nil {
+		return ch, false, echo.NewHTTPError(http.StatusBadRequest)
+	}
+	var done bool
+	if ch.sc, ch.back, done, err = s.scenarioToChange(c, ch.t, "it"); done {
+		return ch, false, err
+	}
+	return ch, true, nil
+}
+
 // handleSandboxAction handles "POST /sandbox/:id/actions": append one
 // action at now (or move now), re-simulate, and go back to the page.
 func (s *Server) handleSandboxAction(c echo.Context) error {
-	t, ok, err := s.ownTimeline(c)
+	ch, ok, err := s.beginOwnChange(c)
 	if !ok {
 		return err
 	}
-	form, err := c.FormParams()
+	sc, now, err := applyAction(ch.sc, timelineNow(ch.t, ch.sc), ch.form, s.runScenario)
 	if err != nil {
-		return echo.NewHTTPError(http.StatusBadRequest)
+		return s.seeOtherWith(c, ch.back, "bad", "Nothing was changed: "+sandboxFormError(err)+".")
 	}
-	sc, back, done, err := s.scenarioToChange(c, t, "it")
-	if done {
-		return err
-	}
-	sc, now, err := applyAction(sc, timelineNow(t, sc), form, s.runScenario)
-	if err != nil {
-		return s.seeOtherWith(c, back, "bad", "Nothing was changed: "+sandboxFormError(err)+".")
-	}
-	if err := s.store.SaveScenario(c.Request().Context(), t.Learner, t.ID, sc, now, s.now()); err != nil {
+	if err := s.saveScenario(c, ch.t.Learner, ch.t.ID, sc, now); err != nil {
 		return err
 	}
 	// Back at the controls, so the next action is a keystroke away rather
 	// than a tab through the whole page; a refusal above goes to the top,
 	// where its message is.
-	return s.seeOther(c, back+"#act", "")
+	return s.seeOther(c, ch.back+"#act", "")
 }
 
 // handleSandboxSettings handles "POST /sandbox/:id/settings": a change of

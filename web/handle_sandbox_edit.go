@@ -86,18 +86,11 @@ func (s *Server) handleSandboxInsert(c echo.Context) error {
 // action it saw (action), so a list changed meanwhile (another tab) is
 // refused rather than the wrong action removed.
 func (s *Server) handleSandboxEditAction(c echo.Context) error {
-	t, ok, err := s.ownTimeline(c)
+	ch, ok, err := s.beginOwnChange(c)
 	if !ok {
 		return err
 	}
-	form, err := c.FormParams()
-	if err != nil {
-		return echo.NewHTTPError(http.StatusBadRequest)
-	}
-	sc, back, done, err := s.scenarioToChange(c, t, "it")
-	if done {
-		return err
-	}
+	t, form, sc, back := ch.t, ch.form, ch.sc, ch.back
 	i, err := strconv.Atoi(form.Get("index"))
 	if err != nil || i < 0 || i >= len(sc.Actions) || form.Get("action") != actionKey(sc.Actions[i]) {
 		return s.seeOtherWith(c, back+"#actions", "bad", "Nothing was changed: the list of actions changed meanwhile (in another tab?). Here it is as it is now.")
