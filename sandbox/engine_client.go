@@ -139,7 +139,7 @@ func (m *sim) clientItem(it item) {
 	c := &m.clients[it.c]
 	if c.crashed {
 		if it.kind == itAction {
-			a := m.sc.Actions[it.idx]
+			a := &m.sc.Actions[it.idx]
 			m.w(c.id, " has crashed: ", string(a.Op), " does not happen")
 			m.emit(Event{Kind: KindActionSkipped, Client: c.id, Reason: string(a.Op)})
 		}
