@@ -273,25 +273,27 @@ func less(a, b *item) bool {
 	return a.seq < b.seq
 }
 
-// next takes the earliest pending item: the next action, unless the queue
-// holds something earlier.
-func (m *sim) next() (item, bool) {
+// peek is the time of the earliest pending item, and whether it is the
+// next action (which comes first unless the queue holds something
+// earlier); ok is false when nothing is pending. Only the time is read, so
+// that the item is copied once, when it is taken.
+func (m *sim) peek() (t int64, action, ok bool) {
 	if m.nextAction < len(m.actions) {
-		i := m.actions[m.nextAction]
-		if t := m.sc.Actions[i].AtMS; len(m.queue) == 0 || t <= m.queue[0].t {
-			return item{t: t, kind: itAction, idx: i, c: m.actClient[i]}, true
+		t := m.sc.Actions[m.actions[m.nextAction]].AtMS
+		if len(m.queue) == 0 || t <= m.queue[0].t {
+			return t, true, true
 		}
 	}
 	if len(m.queue) == 0 {
-		return item{}, false
+		return 0, false, false
 	}
-	return m.queue[0], true
+	return m.queue[0].t, false, true
 }
 
 func (m *sim) loop() {
 	m.stopped = StoppedIdle
 	for {
-		it, ok := m.next()
+		t, action, ok := m.peek()
 		if !ok {
 			return
 		}
@@ -299,7 +301,7 @@ func (m *sim) loop() {
 			m.stopped = StoppedEventBudget
 			return
 		}
-		if it.t > m.horizon {
+		if t > m.horizon {
 			if m.horizon == m.sc.UntilMS {
 				m.stopped = StoppedUntil
 			} else {
@@ -307,10 +309,13 @@ func (m *sim) loop() {
 			}
 			return
 		}
-		if it.kind == itAction {
+		var it item
+		if action {
+			i := m.actions[m.nextAction]
 			m.nextAction++
+			it = item{t: t, kind: itAction, idx: i, c: m.actClient[i]}
 		} else {
-			m.pop()
+			it = m.pop()
 		}
 		m.now = it.t
 		m.dispatch(it)
