@@ -16,7 +16,7 @@ import (
 
 // showTuning prints the tuning writers' disagreements, one line each. It
 // never prints anything of a holdout writer's answers.
-var showTuning = flag.Bool("blind.show", false, "log each disagreement on the blind corpus's tuning writers (A, B)")
+var showTuning = flag.Bool("blind.show", false, "log each disagreement on the blind corpus's tuning writers (A, B, G, H)")
 
 // blindAnswer is one line of quiz/testdata/blind/writer-*.jsonl.
 type blindAnswer struct {
@@ -31,7 +31,10 @@ type blindAnswer struct {
 
 // The writers of each split (see testdata/blind/README.md).
 var (
-	tuningWriters   = []string{"A", "B"}
+	// G and H answered all 24 free-text questions (brief:
+	// writer-brief-3.md), 264 answers each, and were added to the tuning
+	// set when they arrived.
+	tuningWriters   = []string{"A", "B", "G", "H"}
 	holdoutWriters  = []string{"C"}
 	holdout2Writers = []string{"D"}
 	// newQWriters answered the fifteen questions added later (brief:
@@ -41,8 +44,11 @@ var (
 
 // answersPerWriter is how many answers each writer's file holds.
 func answersPerWriter(w string) int {
-	if w == "E" || w == "F" {
+	switch w {
+	case "E", "F":
 		return 165
+	case "G", "H":
+		return 264
 	}
 	return 99
 }
@@ -190,6 +196,21 @@ func TestBlindFigures(t *testing.T) {
 		for _, d := range tl.diffs {
 			t.Log("  " + d)
 		}
+		if split.name == "tuning" {
+			// Each tuning writer on its own, so a new writer's figures
+			// can be read before and after tuning on them.
+			for _, w := range split.writers {
+				one, err := loadBlind([]string{w})
+				if err != nil {
+					t.Fatal(err)
+				}
+				wt, err := judgeBlind(b, one, false)
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Logf("  tuning writer %s: %s", w, wt)
+			}
+		}
 		if split.show {
 			for _, k := range tl.kindNames() {
 				t.Logf("  kind %-20s %d/%d", k, tl.kinds[k][1], tl.kinds[k][0])
@@ -213,7 +234,7 @@ var blindFloors = quiz.BlindGate{Verdicts: 0.84, MaxPassFlagged: 4, Flagged: 0.6
 var blindBefore = quiz.BlindFigures{Writers: []string{"C"}, Answers: 99, Verdicts: 0.758, FalsePasses: 2, FalseFails: 22,
 	PassAnswers: 54, PassFlagged: 5, ShouldFlag: 18, ShouldFlagged: 10, Flagged: 0.556, Salads: 9, SaladPasses: 0}
 
-const blindMethod = "Writers who saw only the nine question prompts (never the rubric, the matchers or the model answers) each wrote 11 answers per question: strong-concise, strong-full, strong-unusual (own wording), rejects-antipattern, refutes-quote, weak, confidently-wrong, keyword-salad, partial, strong-casual and mixed-wrong. Each labelled every answer pass or fail, and whether it asserts a claim that loses the round, before the grader ran. Writers A and B are the tuning set, read while the matchers were changed; writer C is the holdout, never read: only these totals are computed on it. A fourth writer's file (D) arrived with the others and is held out too. Two more writers (E, F), given only the prompts of the fifteen questions added later, wrote 165 answers each the same way; nobody tuned on them, so they measure the grader on questions whose matchers were written without any blind answers. A verdict agrees when the grader's pass/fail equals the label; a red flag on a passing answer is any flag raised on an answer labelled pass."
+const blindMethod = "Writers who saw only the nine question prompts (never the rubric, the matchers or the model answers) each wrote 11 answers per question: strong-concise, strong-full, strong-unusual (own wording), rejects-antipattern, refutes-quote, weak, confidently-wrong, keyword-salad, partial, strong-casual and mixed-wrong. Each labelled every answer pass or fail, and whether it asserts a claim that loses the round, before the grader ran. Writers A and B are the tuning set, read while the matchers were changed; writer C is the holdout, never read: only these totals are computed on it. A fourth writer's file (D) arrived with the others and is held out too. Two more writers (E, F), given only the prompts of the fifteen questions added later, wrote 165 answers each the same way; nobody tuned on them, so they measure the grader on questions whose matchers were written without any blind answers. Two later writers (G, H) answered all 24 free-text questions the same way (264 answers each) and joined the tuning set. A verdict agrees when the grader's pass/fail equals the label; a red flag on a passing answer is any flag raised on an answer labelled pass."
 
 func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	r := func(a, b int) float64 {

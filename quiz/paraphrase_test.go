@@ -48,6 +48,30 @@ func TestParaphrasedLosingClaimsAreFlagged(t *testing.T) {
 		// Variants of the QA report's D16 and D11 claims.
 		{"etcd-revision-guard", "Make the lease longer than the worst GC pause and two leaders are impossible."},
 		{"idempotency-keys", "Take a lock per customer so two payments for the same customer never run at the same time."},
+		// Claims the writers G and H (tuning) taught us, in our words,
+		// on the questions added without blind answers.
+		{"outbox-pattern", "The relay marks each row as sent, so every event reaches Kafka exactly once and the consumers never need to deduplicate."},
+		{"skip-locked-queue", "Under READ COMMITTED two workers cannot pick the same row, so a plain SELECT and then an UPDATE is enough."},
+		{"optimistic-concurrency", "There is no need to put the version in the WHERE clause because we already checked it."},
+		{"idempotency-keys", "The server generates a fresh idempotency key for every request it receives."},
+		{"session-suspended", "SUSPENDED is only a blip, so keep working as usual until LOST arrives."},
+		{"redis-wait-safe", "After WAIT returns, replication is synchronous, so a failover cannot lose the lock."},
+		{"deadlock-ordering", "Always lock the source account first and then the destination; that consistent order prevents the deadlock."},
+		{"deadlock-ordering", "Once both locks are held the debit and the credit are atomic, so two separate updates are fine."},
+		{"holder-id-guard", "WHERE owner = $me is already a fence, nothing needs to change."},
+		{"unfenceable-resource", "Check that the lock is still held right before calling the API, then no stale holder can call it."},
+		{"etcd-revision-guard", "Once the session is gone etcd rejects any write from that client, so a plain Put is safe."},
+		{"redis-early-expiry", "Use volatile-lru, it never evicts keys that have a TTL, so the lock keys are safe."},
+		{"redlock-operations-q", "Give every node a Sentinel-managed replica so a crash never loses a vote."},
+		{"row-lock", "FOR UPDATE only locks the row for the same connection, so other app servers are not blocked."},
+		{"zookeeper-lock-recipe", "Everyone else sets a watch on the lock node and retries when it goes away."},
+		{"two-holders", "Sync the worker clocks with NTP; once they agree, two holders can't happen."},
+		{"outbox-pattern", "Commit the row only after Kafka acknowledged the event, so the two are effectively atomic."},
+		{"outbox-pattern", "Kafka transactions cover the Postgres write as well, so both happen or neither does."},
+		{"holder-id-guard", "Writes to other tables don't need any guard, the jobs row is protected already."},
+		{"design-lock-service-q", "The state is linearizable, so resources don't need to check the token."},
+		{"run-job-once", "A lock held for the whole job is enough to stop a second run."},
+		{"row-lock", "Session advisory locks work fine through PgBouncer in transaction pooling mode."},
 	}
 	for _, w := range wrong {
 		q, _ := b.ByID(w[0])
@@ -239,6 +263,24 @@ func TestParaphrasedRightStancesRaiseNoFlag(t *testing.T) {
 		{"redis-wait-safe", "Even when the replica has the key, Sentinel can pick another replica that never got it, so the lock does not survive failover; only fencing at the resource makes it safe."},
 		{"holder-id-guard", "Add a claim_epoch and use it as the fencing token: the owner as the fencing token fails when the same worker claims twice."},
 		{"two-holders", "Redlock is not consensus and fencing is still needed."},
+		// The right side of the claims above.
+		{"outbox-pattern", "The relay can publish a row twice if it crashes before marking it sent, so consumers must deduplicate; exactly-once is a myth here."},
+		{"skip-locked-queue", "READ COMMITTED does not stop two workers from reading the same row, so claim with FOR UPDATE SKIP LOCKED."},
+		{"deadlock-ordering", "Locking the source first and then the destination deadlocks when two transfers go in opposite directions; sort by account id instead."},
+		{"session-suspended", "Reacting only to LOST is too late: the session may have expired and another client may already hold the lock."},
+		{"redis-wait-safe", "WAIT does not make replication synchronous and does not roll back the SET when it times out."},
+		// Named, not claimed: a negated subject, a list of mistakes,
+		// passive reported speech, a diagnosis step.
+		{"redis-lock-and-failure", "Set ACLs so nobody can run DEL on the lock keys."},
+		{"redis-lock-and-failure", "Two mistakes to avoid. First, a plain DEL on release. Second, SETNX and then EXPIRE as two calls."},
+		{"fencing-token", "I was once told the fencing token is just the lock's UUID. That's a different thing: a UUID has no order."},
+		{"two-holders", "Grep the code for SETNX followed by EXPIRE and for a plain DEL."},
+		{"unfenceable-resource", "Assumes the provider keeps the key for longer than any stale holder can be delayed."},
+		{"redis-early-expiry", "volatile-lru evicts exactly the keys with a TTL, so lock keys are the first to go; use noeviction."},
+		{"zookeeper-lock-recipe", "If everyone watched the lock node, each release would wake every waiter: that is the herd effect."},
+		{"row-lock", "FOR UPDATE blocks every other transaction on that row, whichever server its connection comes from."},
+		{"outbox-pattern", "Kafka transactions cover Kafka topics, not Postgres, so they cannot make the commit and the publish atomic."},
+		{"outbox-pattern", "The status change and the outbox row are atomic because they share one transaction."},
 	} {
 		q, _ := b.ByID(w[0])
 		if r := b.Grade(q, quiz.Answer{Text: w[1]}); len(r.FlagIDs()) > 0 {

@@ -50,7 +50,8 @@ const (
 //	part     = ["-" | "?"] alt { "|" alt }
 //	                           any one of the alternatives; with "-", an
 //	                           exclusion: the pattern does not match in a
-//	                           sentence where it occurs unnegated; with "?"
+//	                           sentence where it occurs unnegated (with
+//	                           "-?", negated or not); with "?"
 //	                           (any part but the first), a part whose own
 //	                           negation does not matter
 //	alt      = word { word }   a phrase: words in order, at most 2 words apart
@@ -71,12 +72,14 @@ type Pattern struct {
 	src      string
 	polarity Polarity
 	parts    []elem
-	either   []bool   // per part: matches negated or not ("?" before a later part)
-	exclude  []elem   // parts that must not occur, asserted, in the sentence
-	window   int      // >0: the ~N window; 0: same sentence
-	leaves   int      // how many word sets parts and exclusions hold (see numberLeaves)
-	lex      *lexicon // the bank's lexicon that numbered it, or nil
-	pid      int      // its number in lex
+	either   []bool // per part: matches negated or not ("?" before a later part)
+	exclude  []elem // parts that must not occur, asserted, in the sentence
+	// per exclusion: it excludes even where negated ("-?")
+	excludeAny []bool
+	window     int      // >0: the ~N window; 0: same sentence
+	leaves     int      // how many word sets parts and exclusions hold (see numberLeaves)
+	lex        *lexicon // the bank's lexicon that numbered it, or nil
+	pid        int      // its number in lex
 }
 
 // String returns the pattern as written.
@@ -108,6 +111,12 @@ func ParsePattern(src string, syn Synonyms, topic string) (*Pattern, error) {
 		if exclude {
 			words[0] = words[0][1:]
 		}
+		// "-?" excludes even where the exclusion is negated: in "no
+		// fencing token needed within the DB" the "No" reaches "DB".
+		excludeAny := exclude && strings.HasPrefix(words[0], "?") && len(words[0]) > 1
+		if excludeAny {
+			words[0] = words[0][1:]
+		}
 		// "?" before a part after the first makes that part polarity-free
 		// (before the first part it marks the whole pattern, see above).
 		either := strings.HasPrefix(words[0], "?") && len(words[0]) > 1 && !exclude
@@ -120,6 +129,7 @@ func ParsePattern(src string, syn Synonyms, topic string) (*Pattern, error) {
 		}
 		if exclude {
 			p.exclude = append(p.exclude, part)
+			p.excludeAny = append(p.excludeAny, excludeAny)
 		} else {
 			p.parts = append(p.parts, part)
 			p.either = append(p.either, either)
@@ -314,7 +324,7 @@ func (p *Pattern) findAs(d *doc, si int, claimOnly bool) (match, bool) {
 		f := c.exclFirsts(x)
 		for i := f.next(sn.from, sn.to); i >= 0; i = f.next(i+1, sn.to) {
 			for m := ex.ends(c, i, sn.to); m != 0; m &= m - 1 {
-				if !negated(d, [2]int{i, i + bits.TrailingZeros64(m)}) {
+				if p.excludeAny[x] || !negated(d, [2]int{i, i + bits.TrailingZeros64(m)}) {
 					return match{}, false
 				}
 			}

@@ -67,14 +67,14 @@ usually get gets got make makes made use uses used take takes took give gives ga
 keeps kept let lets going goes went come comes see know knows`)
 
 // negators open a negation scope over the rest of their clause.
-var negators = setOf(`not no never without nothing none neither nor cannot cant dont doesnt
+var negators = setOf(`not no never without nothing nobody noone none neither nor cannot cant dont doesnt
 isnt arent wasnt werent wont wouldnt shouldnt couldnt mustnt didnt hasnt havent hadnt
 avoid avoids avoiding lacks lack lacking instead rather`)
 
 // critics judge what they are said of: "a plain DEL is wrong" negates the
 // DEL as surely as "never use a plain DEL".
 var critics = setOf(`wrong unsafe broken dangerous incorrect bug buggy mistake flawed naive
-bad insufficient inadequate useless pointless risky`)
+bad insufficient inadequate useless pointless risky racy`)
 
 // auxiliaries before "not"/"never" make the negation reach back to the
 // subject: in "fencing is not needed" fencing is what is negated.
@@ -201,6 +201,9 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 			}
 			clauseNext, brk = true, '\n'
 			depth, quoted, inQuote = 0, false, false
+		case r == '?' && (quoted || i > 0 && (text[i-1] == '=' || text[i-1] == '(' || text[i-1] == ',' || text[i-1] == '$')):
+			// A placeholder in SQL ("WHERE id=? AND version=?") or in
+			// code neither ends a sentence nor asks anything.
 		case r == '.' || r == '!' || r == '?':
 			next := byte(' ')
 			if i+size < len(text) {
@@ -273,7 +276,8 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 		// A colon heads a list ("Redis: async replication, failover") as
 		// often as a clause, so a terse sentence counts it as a break too.
 		terseSegs := segs + strings.Count(text[d.toks[i].start:d.toks[j-1].end], ":")
-		d.sents = append(d.sents, sentence{from: i, to: j, prose: prose, claim: prose || isTerseClaim(d.toks[i:j], terseSegs), question: question})
+		claim := prose || isTerseClaim(d.toks[i:j], terseSegs, outerSegments(text[d.toks[i].start:d.toks[j-1].end]))
+		d.sents = append(d.sents, sentence{from: i, to: j, prose: prose, claim: claim, question: question})
 		i = j
 	}
 	markDressed(d)
@@ -373,16 +377,17 @@ const (
 // average at least 3.5 words between commas and colons, as for prose. Terse answers are how
 // many candidates talk; reading them as lists would let their losing
 // claims pass unflagged.
-func isTerseClaim(toks []token, segments int) bool {
+func isTerseClaim(toks []token, segments, outer int) bool {
 	// A command line ("SET lock <token> NX PX 30000") says what the
-	// candidate would run: it is a claim, however few function words.
+	// candidate would run: it is a claim, however few function words. The
+	// commas inside the command (an INSERT's column list) do not split it.
 	code := 0
 	for _, x := range toks {
 		if x.code {
 			code++
 		}
 	}
-	if code >= 2 && len(toks) >= 4 && segments <= 3 && float64(len(toks)) >= 3*float64(segments) {
+	if code >= 2 && len(toks) >= 4 && (outer <= 3 || code >= 4) && float64(len(toks)) >= 3*float64(outer) {
 		return true
 	}
 	// A long run with neither the glue of prose nor a single comma is a
@@ -406,6 +411,25 @@ func isTerseClaim(toks []token, segments int) bool {
 	// "The storage rejects lower tokens.": a determiner opens a subject,
 	// and a predicate follows it.
 	return len(toks) >= 4 && segments == 1 && determiners[toks[0].raw]
+}
+
+// outerSegments counts the clauses of s split by commas, semicolons and
+// colons outside backticks and brackets.
+func outerSegments(s string) int {
+	n, depth, code := 1, 0, false
+	for _, r := range s {
+		switch {
+		case r == '`':
+			code = !code
+		case r == '(' || r == '[':
+			depth++
+		case (r == ')' || r == ']') && depth > 0:
+			depth--
+		case (r == ',' || r == ';' || r == ':') && depth == 0 && !code:
+			n++
+		}
+	}
+	return n
 }
 
 // maxTerse is the longest sentence read as a terse claim rather than
@@ -464,12 +488,23 @@ func markNegation(d *doc) {
 			neg = false
 		}
 		critic := t.cls&clsCritic != 0
+		// "the bad case", "a bad day": "bad" before its noun
+		// describes it and negates nothing ("is a bad idea" still does).
+		if critic && !neg && t.raw == "bad" && k > 0 && k+1 < len(toks) && toks[k+1].sent == t.sent && !toks[k+1].fn && !toks[k+1].clause &&
+			attributiveDets[toks[k-1].raw] && !(k > 1 && (auxiliaries[toks[k-2].raw] || strings.HasSuffix(toks[k-2].raw, "'s"))) {
+			critic = false
+		}
 		if !neg && !critic {
 			continue
 		}
 		if neg || critic {
 			for j := k + 1; j < len(toks) && j <= k+negForward; j++ {
-				if toks[j].sent != t.sent || toks[j].clause {
+				if toks[j].sent != t.sent {
+					break
+				}
+				// "nothing that orders", "nobody who can": a relative
+				// clause right after the negator is what it negates.
+				if toks[j].clause && !(j <= k+2 && relatives[toks[j].raw] && toks[j].brk == 0) {
 					break
 				}
 				if toks[j].negBy < 0 {
@@ -499,6 +534,14 @@ func markNegation(d *doc) {
 		}
 	}
 }
+
+// attributiveDets before a critic word make it describe the noun after
+// it ("the bad case").
+var attributiveDets = setOf(`the a an one two this that every each`)
+
+// relatives open a relative clause: after "nothing" or "nobody" the
+// negation reaches into it.
+var relatives = setOf(`that which who whom`)
 
 // dummyOpeners are sentence openings that say nothing by themselves: a
 // subject that points nowhere and a copula.
@@ -566,7 +609,7 @@ var reporters = setOf(`colleague colleagues teammate teammates coworker coworker
 someone somebody engineer engineers manager lead interviewer team people folks vendor vendors
 blog blogs article post docs doc junior senior candidate candidates he she they others
 consultant architect reviewer dev devs developer developers friend guy guys tech-lead tutorial
-stackoverflow answer` + " redis-docs")
+stackoverflow answer pm po boss cto ceo sre ops qa intern contractor` + " redis-docs")
 
 // reportedBy reports whether someone other than the candidate speaks the
 // verb at toks[k]: a reporter within the six words before it.
@@ -576,8 +619,23 @@ func reportedBy(toks []token, k, start int) bool {
 			return true
 		}
 	}
+	// "I was once told", "it is often said that": passive reported speech
+	// has no reporter, and is still someone else's claim.
+	if passiveReports[toks[k].raw] {
+		for j := k - 1; j >= start && j >= k-3; j-- {
+			if passiveAux[toks[j].raw] {
+				return true
+			}
+		}
+	}
 	return false
 }
+
+// passiveReports are the report verbs that, after passiveAux ("was
+// told", "is often said"), report a claim nobody in the sentence makes.
+var passiveReports = setOf(`told said claimed`)
+
+var passiveAux = setOf(`was were been being is it's`)
 
 // knowVerbs before a final "otherwise" reject what came before: "...;
 // Kleppmann showed otherwise".
@@ -722,6 +780,7 @@ func markFrames(d *doc) {
 // mentionNouns name a claim as a thing talked about: a quotation in their
 // sentence is mentioned, not made ("I heard the argument "X"").
 var mentionNouns = setOf(`argument arguments claim claims advice idea ideas misconception
+tempting reject rejected comment comments
 misconceptions mistake mistakes myth myths assumption assumptions belief saying suggestion proposal
 postmortem post-mortem heard quote quoting slogan line wisdom reasoning antipattern anti-pattern
 pitfall pitfalls trap`)
@@ -730,9 +789,19 @@ pitfall pitfalls trap`)
 // ("Client bugs: ...", "Look for the root cause: ...", "Common mistake:
 // ..."): what follows the colon is named, not claimed.
 var headerWords = setOf(`bug bugs suspect suspects cause causes culprit culprits candidates
+collect gather evidence
 candidate review mistake mistakes misconception misconceptions antipattern anti-pattern
 antipatterns anti-patterns pitfall pitfalls trap traps error errors check checks checklist
 failure failures suspicious smells smell myth myths`)
+
+// mistakeNouns name a mistake: a sentence holding one may announce a
+// list of them.
+var mistakeNouns = setOf(`mistake mistakes antipattern antipatterns anti-pattern anti-patterns
+pitfall pitfalls trap traps footgun footguns misconception misconceptions`)
+
+// enumerators open the next item of a list: "Second, ...", "Another: ...".
+var enumerators = setOf(`second secondly third thirdly fourth another also next finally lastly
+first firstly`)
 
 // prohibitions open a sentence that forbids what it names: "Don't do a
 // plain DEL, and don't ...".
@@ -763,7 +832,50 @@ func markMentions(d *doc) {
 		}
 	}
 	suspects := false // inside the bullets under a header of suspects
+	mistakes := false // after a sentence announcing mistakes ("Two mistakes to avoid: ...")
 	for _, s := range d.sents {
+		// "Two mistakes to avoid: first, X. Second, Y.": the items after
+		// the announcement, each opened by an enumerator, are the
+		// mistakes named, not claims.
+		if mistakes && enumerators[toks[s.from].raw] {
+			for j := s.from; j < s.to; j++ {
+				toks[j].refuted = true
+			}
+			continue
+		}
+		mistakes = false
+		for j := s.from; j < s.to; j++ {
+			// "Two things I'd reject: ..." announces mistakes too.
+			if (toks[j].raw == "reject" || toks[j].raw == "avoid") && j+1 < s.to && toks[j+1].brk == ':' {
+				mistakes = true
+				for k := j + 1; k < s.to; k++ {
+					toks[k].refuted = true
+				}
+				break
+			}
+			if mistakeNouns[toks[j].raw] || toks[j].raw == "pattern" && j > s.from && toks[j-1].raw == "anti" {
+				mistakes = true
+				// "The classic mistake is X", "a common trap: X": what
+				// follows the copula or colon, to the end of its clause.
+				n := j + 1
+				if n < s.to && (toks[n].raw == "is" || toks[n].raw == "was") {
+					n++
+				} else if n >= s.to || toks[n].brk != ':' {
+					continue
+				}
+				if n >= s.to {
+					continue
+				}
+				// After a colon the item runs to the end of the sentence.
+				end := n + 1
+				for end < s.to && (toks[n].brk == ':' || !toks[end].clause) {
+					end++
+				}
+				for k := n; k < end; k++ {
+					toks[k].refuted = true
+				}
+			}
+		}
 		if suspects {
 			if bulleted(d, s) {
 				for j := s.from; j < s.to; j++ {
@@ -815,15 +927,32 @@ func markMentions(d *doc) {
 			}
 		}
 		for j := s.from; j < s.to; j++ {
-			if toks[j].raw != "if" || !(j == s.from || toks[j].clause) {
+			if !hypoOpeners[toks[j].raw] || !(j == s.from || toks[j].clause || toks[j-1].clause && (toks[j-1].raw == "it" || toks[j-1].raw == "this" || toks[j-1].raw == "which")) {
 				continue
 			}
-			// "if" after "only" or "even" qualifies a claim already made.
+			// "if" after "only" or "even" qualifies a claim already made,
+			// as does a rule's condition: "the server only accepts the
+			// write if ...".
 			if j > s.from && (toks[j-1].raw == "only" || toks[j-1].raw == "even") {
 				continue
 			}
+			qualified := false
+			for b := j - 1; b >= s.from && b >= j-5; b-- {
+				if toks[b].raw == "only" {
+					qualified = true
+					break
+				}
+				if toks[b].clause {
+					break
+				}
+			}
+			if qualified && toks[j].raw == "if" {
+				continue
+			}
+			// A quotation inside the condition does not end it: "if the
+			// store can say "no" to a stale write, ...".
 			end := j + 1
-			for end < s.to && !(toks[end].clause && toks[end].brk != 0) {
+			for end < s.to && !(toks[end].clause && toks[end].brk != 0 && toks[end].brk != '"') {
 				end++
 			}
 			for k := j; k < end; k++ {
@@ -832,6 +961,10 @@ func markMentions(d *doc) {
 		}
 	}
 }
+
+// hypoOpeners open a condition rather than a claim: "if ...", "assuming
+// ...", "provided ...", "(this) assumes ...".
+var hypoOpeners = setOf(`if assuming assumes assume provided providing supposing suppose unless`)
 
 // attributionWords report or frame a claim as someone's view: "people say",
 // "according to", "the naive view is", "it's tempting to think".
@@ -842,7 +975,8 @@ assume assumed assumes folklore wisdom insisted insists swore reckon reckons wro
 
 // rebuttalWords reject what was reported.
 var rebuttalWords = setOf(`wrong false untrue incorrect mistaken disagree myth nonsense nope
-breaks broke fails failed misleading bogus dangerous`)
+breaks broke fails failed misleading bogus dangerous different conflates conflating confuses
+backwards overstated overstates`)
 
 // attributed reports whether a sentence frames a claim as someone else's:
 // an attribution word not spoken by the candidate ("I think" is their own
@@ -959,7 +1093,11 @@ func isProbe(toks []token, k int) bool {
 	case "suspect", "suspected", "suspecting":
 		return true
 	case "look", "looking", "search", "searching", "grep", "grepping", "hunt":
-		return next(1) == "for"
+		// "grep the code for ...", "search the logs for ..."
+		return next(1) == "for" || next(2) == "for" || next(3) == "for"
+	case "review", "reviewing", "audit", "auditing", "scan", "scanning", "inspect", "inspecting":
+		// "review the code for SETNX/EXPIRE", "a code review for ..."
+		return next(1) == "for" || next(2) == "for" || next(3) == "for"
 	case "check", "checking", "see", "verify", "confirm", "ask":
 		n := next(1)
 		return n == "whether" || n == "if" || (n == "for" && toks[k].raw != "ask")
@@ -998,7 +1136,8 @@ const clsFrame = clsReject | clsClaimVerb | clsClaimant | clsReport | clsProbe
 
 // probeWords start a diagnosis probe (see isProbe).
 var probeWords = setOf(`suspect suspected suspecting beware watch against look looking search
-searching grep grepping hunt check checking see verify confirm ask rule ruling find finding`)
+searching grep grepping hunt check checking see verify confirm ask rule ruling find finding
+review reviewing audit auditing scan scanning inspect inspecting`)
 
 func classOf(raw string) wordClass {
 	var c wordClass

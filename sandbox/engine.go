@@ -43,7 +43,7 @@ type item struct {
 
 type sim struct {
 	sc        Scenario
-	model     string
+	model     Model
 	ttl       int64
 	lat       int64
 	lag       int64
@@ -54,10 +54,10 @@ type sim struct {
 	twoStep   bool
 	uncondDel bool
 	horizon   int64
-	tokenSrc  string
+	tokenSrc  TokenSource
 	sync      bool  // redis: lag 0, every write acknowledged by the replica
 	keep      int64 // how far back the node logs must reach (lag, fsync window)
-	persist   string
+	persist   Persistence
 	ledger    bool
 	idem      bool
 	retryMax  int64
@@ -102,7 +102,7 @@ type sim struct {
 	highest int64
 	effects int
 	applied map[string]bool // ledger idempotency keys applied
-	stopped string
+	stopped StopReason
 }
 
 // Run plays s and returns its timeline. It is deterministic and cheap. Run

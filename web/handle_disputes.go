@@ -12,9 +12,8 @@ import (
 
 	"lockdrill/quiz"
 	"lockdrill/store"
-	"lockdrill/web/views"
-
 	"lockdrill/web/urls"
+	"lockdrill/web/views"
 )
 
 // disputeForm reads the fields of a contest form: item (a point or flag
@@ -132,9 +131,4 @@ func (s *Server) handleTurnDispute(c echo.Context) error {
 		back = urls.Scorecard(r.ID)
 	}
 	return s.seeOther(c, back, correctedFlash(what, res))
-}
-
-// turnDisputeURL is where a dispute of turn seq of round id is posted.
-func turnDisputeURL(id string, seq int) string {
-	return urls.TurnDisputes(id, seq)
 }

@@ -36,13 +36,16 @@ func scorecardMarkdown(v views.ScorecardView, started time.Time) string {
 			b.WriteString(" · **overtime**")
 		}
 		b.WriteString("\n\n")
-		for _, h := range t.Hits {
+		for _, h := range t.Graded.Hits() {
 			fmt.Fprintf(&b, "- [x] %s\n", h.Label)
 		}
-		for _, m := range t.Misses {
+		for _, m := range t.Graded.Misses() {
 			fmt.Fprintf(&b, "- [ ] %s\n", m.Label)
 		}
-		for _, f := range t.Flags {
+		for _, f := range t.Graded.Flags {
+			if f.Dismissed {
+				continue
+			}
 			fmt.Fprintf(&b, "- Red flag (%s): %s\n", f.Severity, f.Label)
 		}
 		b.WriteString("\n")
@@ -55,6 +58,9 @@ func scorecardMarkdown(v views.ScorecardView, started time.Time) string {
 			fmt.Fprintf(&b, "\n#### Follow-up: %s\n", f.Title)
 			turn(f)
 		}
+	}
+	if v.Peer != nil {
+		b.WriteString(peerMarkdown(*v.Peer))
 	}
 	if len(v.Study) > 0 {
 		b.WriteString("\n## What to study next\n\n")

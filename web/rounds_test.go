@@ -218,7 +218,7 @@ func TestFiveQuestionInterviewRound(t *testing.T) {
 	if !strings.Contains(reasons, "Over time") || !strings.Contains(reasons, "question 3") {
 		t.Fatalf("reasons = %q, want the overtime on question 3", reasons)
 	}
-	flagItems := doc.Find(`[data-testid=round-flags] li`)
+	flagItems := doc.Find(`[data-testid=flag]`)
 	if flagItems.Length() == 0 {
 		t.Fatalf("the scorecard lists no red flags, want the fatal one")
 	}
