@@ -288,3 +288,106 @@ func TestParaphrasedRightStancesRaiseNoFlag(t *testing.T) {
 		}
 	}
 }
+
+// These answers were written while tuning on the blind writers G and H,
+// without copying them, for every free-text question: a concise right
+// answer (which must pass with no flag), a losing claim (which must be
+// flagged) and a sentence that names a losing claim to reject it (which must
+// raise no flag).
+var (
+	ownConcise = [][2]string{
+		{"avoid-the-lock", "If the database can enforce the rule itself, with a unique constraint or an UPDATE ... WHERE version = $v, I skip the lock: the store rejects the loser even when a worker pauses. Same if the operation is idempotent, so running it twice leaves the same result. A lock I keep only to save duplicate work, never for correctness."},
+		{"avoid-the-lock", "I avoid a distributed lock when the data can referee the race: a conditional write or an insert against a unique key. And when the handler is idempotent, a duplicate run does no harm, so there is nothing to exclude."},
+		{"choose-ttl", "The TTL trades recovery time against false expiry: too short and a slow but healthy holder loses the lease mid-job, too long and a crashed holder blocks everyone for the whole TTL. No value makes it safe, because a GC pause can outlast any TTL, so I size it from the p99 of the work plus a margin, renew it, and fence the writes."},
+		{"deadlock-ordering", "Two opposite transfers can deadlock: one holds account A and waits for B while the other holds B and waits for A. Fix it by always locking the lower account id first, whatever the direction, and keep the debit and credit in one database transaction."},
+		{"design-lock-service-q", "I'd build it on a Raft group of five: every acquire is committed by a majority before we answer. Clients hold sessions kept alive by heartbeats, the leader times leases on a monotonic clock and a new leader gives every lease a fresh full term. Each grant returns a fencing token, the Raft index, which only grows, and resources must reject writes carrying an older token because a paused client can still write. Scale by sharding lock names across groups."},
+		{"etcd-revision-guard", "Write /config/routes in a transaction: Txn().If(mutex.IsOwner()).Then(Put). The compare on the lock key's create revision and the put happen atomically inside etcd, so if my lease lapsed during the pause the condition fails and nothing is written."},
+		{"extend-lease", "Yes, with a heartbeat that renews the lease well before it expires, using a compare-and-extend script so it only extends a key that still holds my token. If a renewal fails the worker stops at once. Renewal doesn't make it safe though: a pause freezes the heartbeat too, so the resource still has to check a fencing token."},
+		{"fencing-in-real-systems", "Kafka fences zombie producers with a producer epoch, HDFS journal nodes refuse a NameNode with an older epoch, and Raft followers ignore a leader with an older term. The common idea: an authority hands out a number that grows with each new leader, it travels with every request, and the receiver rejects anything older, so a paused old leader can't do damage."},
+		{"fencing-token", "A fencing token is a counter the lock service increments on every grant. The holder sends it with each write, and the storage remembers the highest one and rejects a write carrying a lower token, so a client that paused past its lease can't clobber the new holder's data."},
+		{"holder-id-guard", "The guard can't tell one claim by worker 7 from a later claim by worker 7: the same owner can claim the job again after its claim lapsed, and a delayed write from the first claim still matches owner = 7. Add a claim_epoch that the claim increments and returns, and guard every write with WHERE claim_epoch = $mine."},
+		{"idempotency-keys", "The client creates an idempotency key for each payment and sends the same key on every retry. The server inserts the key into a table with a unique constraint in the same transaction as the charge record, and a retry with a known key gets the stored response back instead of a second charge."},
+		{"optimistic-concurrency", "Give the document a version number. Save with UPDATE docs SET body = $1, version = version + 1 WHERE id = $2 AND version = $3; if zero rows changed, someone saved in between, so return a conflict and let the user merge."},
+		{"outbox-pattern", "You can't make a Postgres commit and a Kafka publish atomic, and a lock doesn't change that: a crash between them loses one. Insert the OrderShipped event into an outbox table in the same transaction as the status update, and have a relay publish the outbox rows to Kafka. The relay may publish twice, so consumers deduplicate by event id."},
+		{"redis-early-expiry", "Memory eviction: under maxmemory a volatile-* policy evicts keys with a TTL, which is every lock, so set noeviction. A restart loses keys written since the last fsync or snapshot, so use appendfsync always or keep the node down past the longest TTL. And a forward clock jump expires keys early, so slew the clock instead of stepping it."},
+		{"redis-lock-and-failure", "Acquire with SET lock <random token> NX PX 30000 in one command. Release with a Lua script that deletes the key only if it still holds my token. It fails when the holder pauses longer than the TTL and a second client takes the lock, and on failover, since replication is asynchronous the replica may never have seen the key. Fencing tokens at the resource cover the pause."},
+		{"redis-vs-consensus", "etcd or ZooKeeper, if the lock guards correctness: they commit the grant through a consensus quorum, so a failover never forgets it, and they hand out a revision or zxid you can use as a fencing token. Redis replicates asynchronously and gives no token; it's fine for efficiency locks."},
+		{"redis-wait-safe", "No. WAIT is not consensus: it only waits until one replica has acknowledged and returns the count. Failover can promote a different replica that never got the key, so the acknowledged lock can still be lost, and a WAIT that times out rolls nothing back."},
+		{"redlock-operations-q", "Five independent masters, no replicas. Turn on appendfsync always or keep a crashed node down longer than the longest TTL, because a node that restarts empty lets a second client win a majority. Clocks must be slewed, never stepped, since expiry is timed by each node's clock. And I'd tell them it still can't stop a paused client or give a fencing token."},
+		{"row-lock", "Within one database, yes: FOR UPDATE makes every other transaction from any server wait for that row, and it's released at commit or when the connection dies. It does nothing for effects outside the database, like an API call made while holding it. Use it for short read-modify-write on rows in that same database."},
+		{"run-job-once", "A lock alone doesn't give once per period: it stops overlap, but an instance whose lease ran out, or one that fires late after the first released, runs the job again. Insert a row keyed by (job, period) with a unique constraint and let only the winner run it, and make the job idempotent in case the winner crashes halfway."},
+		{"session-suspended", "On SUSPENDED I stop the protected work immediately, because I can no longer be sure I hold the lock; I resume on RECONNECTED and re-acquire on LOST. The listener alone isn't enough: it is asynchronous and runs late, the servers can expire my session before the client notices, so the resource still needs a fencing token."},
+		{"skip-locked-queue", "Claim with UPDATE jobs SET status = 'running', locked_until = now() + interval '5 minutes' WHERE id = (SELECT id FROM jobs WHERE status = 'queued' ORDER BY id FOR UPDATE SKIP LOCKED LIMIT 1) RETURNING id. SKIP LOCKED lets workers take different rows without blocking, and a job whose locked_until passed is picked up again, so a dead worker's job is not lost; since that means a job can run twice, handlers must be idempotent."},
+		{"two-holders", "First collect the lock service's log of grants, expiries and failovers, and both workers' GC and pause logs, and put them on one timeline ordered by the lock service rather than by host clocks. Typical causes: a holder paused past its TTL, a Redis failover that lost the key, or a release without an owner check. Then fix the cause and add fencing at the resource."},
+		{"unfenceable-resource", "Use the provider's idempotency key, derived from our payment id so every holder sends the same one; that assumes they keep keys long enough. Or route every call through one proxy we own that does check fencing tokens, which assumes nothing bypasses it. Checking the lease right before the call only narrows the window: it assumes no pause longer than the margin."},
+		{"zookeeper-lock-recipe", "Each client creates an ephemeral sequential znode under /lock. The one with the lowest sequence number holds the lock; every other client watches only the node just before its own and re-checks when it disappears. The herd effect is every waiter watching the same node and all waking on each release; watching the predecessor wakes just one."},
+	}
+	ownLosing = [][2]string{
+		{"avoid-the-lock", "You always need a distributed lock when several processes write the same data; a Redis lock with a TTL guarantees only one writer at a time."},
+		{"choose-ttl", "Pick a TTL longer than the longest job you have ever seen and two holders cannot happen."},
+		{"deadlock-ordering", "Deadlock is the risk; lock the source first and the destination second in every transfer and that fixed order prevents it."},
+		{"design-lock-service-q", "Raft replication with leases and a monotonic token per grant; since the service is linearizable, clients holding a lease are the only ones acting, so the protected resources do not need fencing."},
+		{"etcd-revision-guard", "Check that the session is still alive just before the Put; if it is, a plain Put is safe."},
+		{"holder-id-guard", "The owner guard already works as a fence, the reviewer is wrong and nothing needs to change."},
+		{"idempotency-keys", "Have the server generate a new idempotency key for each incoming request and store it with the payment."},
+		{"optimistic-concurrency", "Read the current version with a SELECT, compare it in the application, and then run a normal UPDATE; doing the check separately is fine."},
+		{"outbox-pattern", "Use the transactional outbox; the relay then delivers every event exactly once, so consumers never have to deduplicate."},
+		{"redis-early-expiry", "Set maxmemory-policy to volatile-lru, which is safe for locks because it only evicts keys without a TTL."},
+		{"redis-wait-safe", "Yes, WAIT turns Redis replication synchronous for that key, so the lock survives any failover."},
+		{"redlock-operations-q", "With five nodes and a majority, Redlock stays safe even through GC pauses and clock jumps, so you can use it for payments."},
+		{"row-lock", "A plain SELECT and then an UPDATE in the same transaction is just as safe as FOR UPDATE under READ COMMITTED."},
+		{"run-job-once", "The unique row per period gives exactly-once execution, even if the instance crashes, so the job doesn't need to be idempotent."},
+		{"session-suspended", "SUSPENDED is just a network blip, so I carry on working and only stop when LOST arrives."},
+		{"skip-locked-queue", "FOR UPDATE SKIP LOCKED hands each job to exactly one worker, so every job is processed exactly once and handlers don't need to be idempotent."},
+		{"unfenceable-resource", "Generate a new idempotency key for every attempt so the provider can tell the calls apart."},
+		{"zookeeper-lock-recipe", "Every client creates /lock as an ephemeral node; the others watch /lock and retry when it is deleted. The herd effect is two clients holding the lock at once."},
+	}
+	ownRejections = [][2]string{
+		{"skip-locked-queue", "People say SKIP LOCKED gives exactly-once processing; it doesn't, a reclaimed job can run twice, so handlers must be idempotent."},
+		{"outbox-pattern", "Exactly-once delivery is a myth here: the relay can publish a row twice, so consumers deduplicate."},
+		{"skip-locked-queue", "Don't count on READ COMMITTED to stop two workers from selecting the same row; use SKIP LOCKED."},
+		{"optimistic-concurrency", "A separate SELECT and then an UPDATE is racy; put the version check in the WHERE clause."},
+		{"idempotency-keys", "A fresh key per retry would defeat the purpose; the client reuses one key per payment."},
+		{"session-suspended", "Some teams keep working until LOST; that's too late because the session may already have expired."},
+		{"redis-wait-safe", "My colleague thinks WAIT makes replication synchronous, but it only reports how many replicas acked."},
+		{"deadlock-ordering", "Ordering by source then destination doesn't help, since opposite transfers swap roles; sort by account id."},
+		{"deadlock-ordering", "The locks don't make the debit and credit atomic; a crash between them loses money, so use one database transaction."},
+		{"holder-id-guard", "The reviewer is right: the owner guard is not a fence, because the same owner can claim twice."},
+		{"etcd-revision-guard", "etcd does not refuse a plain Put from an expired session; only the transaction's compare does."},
+		{"redis-early-expiry", "Someone told me volatile-lru only evicts keys without a TTL; it's the opposite, it evicts exactly those with one."},
+		{"redlock-operations-q", "Don't give the Redlock nodes replicas: a promoted replica without the key lets a second client win a majority."},
+		{"row-lock", "It's a myth that FOR UPDATE only blocks the same connection; it blocks every transaction that touches the row."},
+		{"zookeeper-lock-recipe", "If every client watched the lock node, a single release would wake them all at once."},
+		{"outbox-pattern", "Publishing before the commit doesn't make them atomic: the commit can still fail after the publish went out."},
+		{"unfenceable-resource", "A new idempotency key per attempt is the classic mistake: the provider then sees every retry as a new payment."},
+		{"run-job-once", "The unique row doesn't give exactly-once: if the winner crashes halfway the job runs again, so it must be idempotent."},
+		{"two-holders", "Clock skew between the workers can't explain it on its own: Redis times the TTL, not the workers."},
+		{"redis-lock-and-failure", "GET, compare and then DEL in two commands is racy, however fast it looks; use the Lua script."},
+		{"unfenceable-resource", "Checking the lock right before calling the API narrows the window but does not close it, since the process can pause after the check."},
+		{"fencing-in-real-systems", "Timeouts alone aren't sufficient, which is why Kafka and HDFS add epochs on top of their session timeouts."},
+		{"design-lock-service-q", "Linearizable state does not mean resources can skip the token check: a paused client still writes late."},
+		{"avoid-the-lock", "Even with a lock, keep the unique constraint; dropping it would be a mistake."},
+	}
+)
+
+func TestOwnParaphrasesOfTheNewerQuestions(t *testing.T) {
+	b := loadBank(t)
+	for _, w := range ownConcise {
+		q, _ := b.ByID(w[0])
+		if r := b.Grade(q, quiz.Answer{Text: w[1]}); !r.Passed || len(r.FlagIDs()) > 0 {
+			t.Errorf("%s: passed=%v (missed %v) flags %v for %q", w[0], r.Passed, r.Missed(), r.FlagIDs(), w[1])
+		}
+	}
+	for _, w := range ownLosing {
+		q, _ := b.ByID(w[0])
+		if r := b.Grade(q, quiz.Answer{Text: w[1]}); r.Passed || len(r.FlagIDs()) == 0 {
+			t.Errorf("%s: passed=%v flags %v for %q", w[0], r.Passed, r.FlagIDs(), w[1])
+		}
+	}
+	for _, w := range ownRejections {
+		q, _ := b.ByID(w[0])
+		if r := b.Grade(q, quiz.Answer{Text: w[1]}); len(r.FlagIDs()) > 0 {
+			t.Errorf("%s: flags %v for %q", w[0], r.FlagIDs(), w[1])
+		}
+	}
+}
