@@ -23,7 +23,7 @@ func BenchmarkRun(b *testing.B) {
 		if err := s.Validate(); err != nil {
 			b.Fatal(err)
 		}
-		b.Run(s.Lock.Model, func(b *testing.B) {
+		b.Run(s.Lock.Model.String(), func(b *testing.B) {
 			events := 0
 			cpu := cpuTime()
 			for b.Loop() {

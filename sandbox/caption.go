@@ -43,7 +43,7 @@ type narrator struct {
 	paused   map[string]bool
 	crashed  map[string]bool
 	pauseMS  map[string]int64
-	model    string
+	model    Model
 	highest  int64 // the highest token the resource accepted
 	writer   string
 }
@@ -199,7 +199,7 @@ func (n *narrator) caption(e Event) string {
 	if e.Detail != "" {
 		return capitalise(e.Detail) + "."
 	}
-	return capitalise(strings.ReplaceAll(e.Kind, ".", " ")) + "."
+	return capitalise(strings.ReplaceAll(e.Kind.String(), ".", " ")) + "."
 }
 
 // secs formats virtual milliseconds for a sentence: "10 s", "1.5 s".

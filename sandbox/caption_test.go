@@ -21,7 +21,7 @@ func presetTimeline(t *testing.T, id string) sandbox.Timeline {
 func TestNarrateTellsThePausedHolder(t *testing.T) {
 	tests := []struct {
 		preset string
-		kind   string
+		kind   sandbox.Kind
 		want   string
 	}{
 		{"paused-holder-fenced", "pause.start", "A freezes for 15 s (stop-the-world): nothing of it runs, its heartbeat included, and its lease ends at 10 s, before it wakes."},
@@ -38,7 +38,7 @@ func TestNarrateTellsThePausedHolder(t *testing.T) {
 		{"database-conditional-update", "acquire.granted", "A claims the row"},
 	}
 	for _, tt := range tests {
-		t.Run(tt.preset+"/"+tt.kind, func(t *testing.T) {
+		t.Run(tt.preset+"/"+tt.kind.String(), func(t *testing.T) {
 			tl := presetTimeline(t, tt.preset)
 			caps := sandbox.Narrate(tl, nil)
 			if len(caps) != len(tl.Events)+1 {

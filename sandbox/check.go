@@ -315,7 +315,7 @@ func (e Event) Lane() string { return e.LaneIn("") }
 
 // LaneIn is Lane with the node lanes named as the model names them: the
 // members of a consensus cluster, the primary and the replica of redis.
-func (e Event) LaneIn(model string) string {
+func (e Event) LaneIn(model Model) string {
 	switch e.Kind {
 	case KindViolation, KindInvalid:
 		return "checker"
@@ -325,12 +325,8 @@ func (e Event) LaneIn(model string) string {
 		switch {
 		case e.Node <= 0:
 			return "service"
-		case model == ModelConsensus:
-			return "member " + strconv.Itoa(e.Node)
-		case model == ModelRedis && e.Node == 1:
-			return "primary"
-		case model == ModelRedis && e.Node == 2:
-			return "replica"
+		case model == ModelConsensus || model == ModelRedis && e.Node <= 2:
+			return model.NodeName(e.Node)
 		}
 		return "node " + strconv.Itoa(e.Node)
 	}

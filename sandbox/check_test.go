@@ -16,13 +16,15 @@ func TestCheck(t *testing.T) {
 	write := func(t int64, c string, grant int) sandbox.Event {
 		return sandbox.Event{T: t, Kind: sandbox.KindWriteAccepted, Client: c, Grant: grant, Value: c}
 	}
-	ev := func(t int64, kind, c string) sandbox.Event { return sandbox.Event{T: t, Kind: kind, Client: c} }
+	ev := func(t int64, kind sandbox.Kind, c string) sandbox.Event {
+		return sandbox.Event{T: t, Kind: kind, Client: c}
+	}
 	expired := func(t int64, c string, grant, node int) sandbox.Event {
 		return sandbox.Event{T: t, Kind: sandbox.KindLeaseExpired, Client: c, Grant: grant, Node: node}
 	}
 	onNodes := func(e sandbox.Event, nodes ...int) sandbox.Event { e.Nodes = nodes; return e }
 	type want struct {
-		kind  string
+		kind  sandbox.Kind
 		event int
 	}
 	tests := []struct {
@@ -172,7 +174,7 @@ func TestCheck(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var got []want
 			for _, v := range sandbox.Check(tt.events, max(tt.keys, 1)) {
-				got = append(got, want{v.Kind, v.Event})
+				got = append(got, want{sandbox.Kind(v.Kind), v.Event})
 				if v.Detail == "" || v.T != tt.events[v.Event].T {
 					t.Fatalf("violation %+v: no detail or wrong time", v)
 				}

@@ -56,15 +56,15 @@ func (s Scenario) checkEvents() error {
 // Settings is a change of a scenario's configuration: a nil pointer or an
 // empty or zero field keeps what the scenario has.
 type Settings struct {
-	TokenSource  string
+	TokenSource  TokenSource
 	CheckFencing *bool
 	TTLMS        int64
-	Acquire      string
-	Release      string
+	Acquire      AcquireMode
+	Release      ReleaseMode
 	// LagMS (redis) is the replica's lag; 0 is synchronous (WAIT 1).
 	LagMS           *int64
-	Persistence     string
-	ResourceKind    string
+	Persistence     Persistence
+	ResourceKind    ResourceKind
 	IdempotencyKeys *bool
 	// Retries (nil: keep) is how often a refused acquire is retried; Seed
 	// (0: keep) draws the random delays.
@@ -89,7 +89,7 @@ func (s Scenario) WithSettings(c Settings) (Scenario, []string, error) {
 	if c.TokenSource != "" && c.TokenSource != s.Lock.TokenSource {
 		out.Lock.TokenSource = c.TokenSource
 		out.Lock.FencingTokens = nil
-		changed = append(changed, "token source "+c.TokenSource)
+		changed = append(changed, "token source "+c.TokenSource.String())
 	}
 	if c.CheckFencing != nil && (s.Resource.CheckFencing == nil || *s.Resource.CheckFencing != *c.CheckFencing) {
 		v := *c.CheckFencing
@@ -102,11 +102,11 @@ func (s Scenario) WithSettings(c Settings) (Scenario, []string, error) {
 	}
 	if c.Release != "" && c.Release != s.Lock.Release {
 		out.Lock.Release = c.Release
-		changed = append(changed, "release "+c.Release)
+		changed = append(changed, "release "+c.Release.String())
 	}
 	if c.Acquire != "" && c.Acquire != s.Lock.Acquire {
 		out.Lock.Acquire = c.Acquire
-		changed = append(changed, "acquire "+c.Acquire)
+		changed = append(changed, "acquire "+c.Acquire.String())
 	}
 	if c.LagMS != nil && (s.Lock.LagMS == nil || *s.Lock.LagMS != *c.LagMS) {
 		v := *c.LagMS
@@ -119,11 +119,11 @@ func (s Scenario) WithSettings(c Settings) (Scenario, []string, error) {
 	}
 	if c.Persistence != "" && c.Persistence != s.Lock.Persistence {
 		out.Lock.Persistence = c.Persistence
-		changed = append(changed, "persistence "+c.Persistence)
+		changed = append(changed, "persistence "+c.Persistence.String())
 	}
 	if c.ResourceKind != "" && c.ResourceKind != s.Resource.Kind {
 		out.Resource.Kind = c.ResourceKind
-		changed = append(changed, "resource "+c.ResourceKind)
+		changed = append(changed, "resource "+c.ResourceKind.String())
 	}
 	if c.IdempotencyKeys != nil && *c.IdempotencyKeys != s.Resource.IdempotencyKeys {
 		out.Resource.IdempotencyKeys = *c.IdempotencyKeys

@@ -64,7 +64,7 @@ func TestWithSettings(t *testing.T) {
 	off, on := false, true
 	tests := []struct {
 		name    string
-		model   string
+		model   sandbox.Model
 		set     sandbox.Settings
 		changed []string
 		field   string
@@ -86,7 +86,7 @@ func TestWithSettings(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			src := ""
+			var src sandbox.TokenSource
 			if tt.model == "" {
 				src = "incr"
 			}

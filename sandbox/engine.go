@@ -4,7 +4,7 @@ import (
 	"cmp"
 	"slices"
 	"strconv"
-	"strings"
+	"unsafe"
 )
 
 // The engine is a discrete-event loop over a virtual millisecond clock.
@@ -43,7 +43,7 @@ type item struct {
 
 type sim struct {
 	sc        Scenario
-	model     string
+	model     Model
 	ttl       int64
 	lat       int64
 	lag       int64
@@ -54,10 +54,10 @@ type sim struct {
 	twoStep   bool
 	uncondDel bool
 	horizon   int64
-	tokenSrc  string
+	tokenSrc  TokenSource
 	sync      bool  // redis: lag 0, every write acknowledged by the replica
 	keep      int64 // how far back the node logs must reach (lag, fsync window)
-	persist   string
+	persist   Persistence
 	ledger    bool
 	idem      bool
 	retryMax  int64
@@ -79,25 +79,30 @@ type sim struct {
 	actions    []int // action indices in the order they run
 	actClient  []int // client index of each action, -1 for service ops
 	nextAction int
-	events     []Event
+	events     []Event // events[:nev] are the run's; the rest are zero, for more
+	nev        int
 	clients    []client
 	nodes      []node
 	nodeCount  int // lock nodes as the scenario names them (consensus: replicas of one store)
 	grants     int
 
 	// det holds the detail text of the events, written straight into
-	// one buffer (w, wn) instead of a string per concatenation; spans
-	// say which part is whose, and timeline() cuts the details out of it.
-	det   strings.Builder
-	mark  int
-	spans []span
-	num   [24]byte
+	// one buffer (w, wn) instead of a string per concatenation; emit cuts
+	// each event's detail out of it, det[mark:dn]. Bytes once written are
+	// never written again (a larger buffer takes over when it is full),
+	// so the details can share the buffers. A plain byte slice rather
+	// than a strings.Builder: copying bytes into it stores no pointer, so
+	// it costs no write barrier while the garbage collector marks.
+	det  []byte
+	dn   int
+	mark int
+	num  [24]byte
 
 	value   string
 	highest int64
 	effects int
 	applied map[string]bool // ledger idempotency keys applied
-	stopped string
+	stopped StopReason
 }
 
 // Run plays s and returns its timeline. It is deterministic and cheap. Run
@@ -139,16 +144,20 @@ func newSim(s Scenario) *sim {
 		uncondDel: l.Release == ReleaseUnconditionalDel,
 		horizon:   MaxTimeMS,
 		queue:     make([]item, 0, 64),
-		// Room for the events a run usually has, and for a few violation
-		// events, which withViolations inserts in place.
-		events: make([]Event, 0, min(len(s.Actions)+len(s.Actions)/4+16, MaxEvents)+16),
-		spans:  make([]span, 0, min(len(s.Actions)+len(s.Actions)/4+16, MaxEvents)),
 	}
+	// The events buffer is most of what a run allocates, and the garbage
+	// collector's work grows with it: room for the events a run usually
+	// has (most actions make one event; the answers, expiries and
+	// heartbeats they cause add some) and for a few violation events,
+	// which withViolations inserts in place. A run that makes more grows
+	// it once or twice.
+	est := min(len(s.Actions)+len(s.Actions)/8+16, MaxEvents)
+	m.events = make([]Event, est+16)
 	if s.UntilMS > 0 {
 		m.horizon = s.UntilMS
 	}
-	// About 70 bytes of detail per event, for the events expected.
-	m.det.Grow(cap(m.events) * 72)
+	// Details average under 50 bytes (the longest near 300).
+	m.det = make([]byte, est*50)
 	if l.LagMS != nil && l.Model == ModelRedis {
 		m.lag = *l.LagMS
 		m.sync = m.lag == 0
@@ -278,7 +287,7 @@ func (m *sim) loop() {
 		if !ok {
 			return
 		}
-		if len(m.events) >= MaxEvents {
+		if m.nev >= MaxEvents {
 			m.stopped = StoppedEventBudget
 			return
 		}
@@ -325,34 +334,87 @@ func (m *sim) dispatch(it item) {
 // as well as in the loop, so that no single step can run past it: an event
 // beyond it is dropped and the run stops after the step.
 func (m *sim) emit(e Event) int {
-	from, to := int32(m.mark), int32(m.det.Len())
-	m.mark = m.det.Len()
-	if len(m.events) >= MaxEvents {
+	from, to := m.mark, m.dn
+	m.mark = m.dn
+	if m.nev >= MaxEvents {
 		m.stopped = StoppedEventBudget
 		return -1
 	}
-	if e.Detail != "" {
-		from = -1
+	if e.Detail == "" && to > from {
+		e.Detail = unsafe.String(&m.det[from], to-from)
 	}
-	e.T = m.now
-	m.events = append(m.events, e)
-	m.spans = append(m.spans, span{from, to})
-	return len(m.events) - 1
+	if m.nev == len(m.events) {
+		m.growEvents()
+	}
+	// The slot is zero: the fields are stored one by one, and the empty
+	// strings and slices not at all. A whole Event copied in is a bulk
+	// write barrier over all its pointer words whenever the garbage
+	// collector is marking, which was a tenth of a run.
+	d := &m.events[m.nev]
+	m.nev++
+	d.T, d.Kind = m.now, e.Kind
+	if e.Client != "" {
+		d.Client = e.Client
+	}
+	if e.Nodes != nil {
+		d.Nodes = e.Nodes
+	}
+	if e.Holder != "" {
+		d.Holder = e.Holder
+	}
+	if e.Value != "" {
+		d.Value = e.Value
+	}
+	if e.Key != "" {
+		d.Key = e.Key
+	}
+	if e.Reason != "" {
+		d.Reason = e.Reason
+	}
+	if e.Detail != "" {
+		d.Detail = e.Detail
+	}
+	d.Node, d.Grant, d.Token, d.ValidUntil, d.ExpiresAt = e.Node, e.Grant, e.Token, e.ValidUntil, e.ExpiresAt
+	d.MS, d.LatencyMS, d.ArrivesAt, d.Ref = e.MS, e.LatencyMS, e.ArrivesAt, e.Ref
+	return m.nev - 1
 }
 
-// span is where an event's detail is in sim.det; from < 0: the event
-// brought its own Detail.
-type span struct{ from, to int32 }
+// growEvents makes room for more events than the run was sized for: as
+// many as the run so far makes per action, for the actions still to come
+// (heartbeats make many runs outgrow the first guess; doubling would
+// allocate far more than they need).
+func (m *sim) growEvents() {
+	done := max(m.nextAction, 1)
+	n := m.nev + m.nev*(len(m.actions)-done)/done + m.nev/8 + 64
+	n = min(n, MaxEvents+16)
+	m.events = append(make([]Event, 0, n), m.events...)[:n]
+}
 
 // w writes parts of the detail of the next event emitted.
 func (m *sim) w(parts ...string) {
 	for _, p := range parts {
-		m.det.WriteString(p)
+		if m.dn+len(p) > len(m.det) {
+			m.growDet(len(p))
+		}
+		m.dn += copy(m.det[m.dn:], p)
 	}
 }
 
 // wn writes a number into the detail of the next event emitted.
-func (m *sim) wn(n int64) { m.det.Write(strconv.AppendInt(m.num[:0], n, 10)) }
+func (m *sim) wn(n int64) {
+	b := strconv.AppendInt(m.num[:0], n, 10)
+	if m.dn+len(b) > len(m.det) {
+		m.growDet(len(b))
+	}
+	m.dn += copy(m.det[m.dn:], b)
+}
+
+// growDet makes room for n more bytes of detail.
+func (m *sim) growDet(n int) {
+	d := make([]byte, max(2*len(m.det), m.dn+n, 256))
+	copy(d, m.det[:m.dn])
+	m.det = d
+}
 
 // rand draws the next number of the scenario's seeded generator
 // (splitmix64, written out so that it can never change under us).
@@ -368,13 +430,7 @@ func (m *sim) rand() uint64 {
 const fsyncEverySecMS = 1000
 
 func (m *sim) timeline() Timeline {
-	raw := m.events
-	text := m.det.String()
-	for i, sp := range m.spans {
-		if sp.from >= 0 {
-			raw[i].Detail = text[sp.from:sp.to]
-		}
-	}
+	raw := m.events[:m.nev]
 	vs := Check(raw, len(m.nodes))
 	sum := Summary{Violations: vs, Grants: m.grants, FinalValue: m.value, HighestToken: m.highest, Effects: m.effects, Stopped: m.stopped}
 	if sum.Violations == nil {
@@ -426,6 +482,9 @@ func withViolations(events []Event, vs []Violation) []Event {
 			events[w+k-first] = Event{T: vs[k].T, Kind: KindViolation, Client: vs[k].Client, Reason: vs[k].Kind, Ref: w, Detail: vs[k].Detail}
 		}
 		v = first
+		if v < 0 {
+			break // the events before stay where they are
+		}
 	}
 	return events
 }

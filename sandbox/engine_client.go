@@ -129,7 +129,7 @@ func (m *sim) skipWrite(ci, idx int) {
 		m.w(" ms, so it no longer counts on its lease")
 	}
 	m.w("; it does not send the write ", strconv.Quote(a.Value))
-	m.emit(Event{Kind: KindActionSkipped, Client: c.id, Reason: a.Op, Value: a.Value})
+	m.emit(Event{Kind: KindActionSkipped, Client: c.id, Reason: string(a.Op), Value: a.Value})
 }
 
 // clientItem runs client-side work, or defers it while the client is
@@ -139,9 +139,9 @@ func (m *sim) clientItem(it item) {
 	c := &m.clients[it.c]
 	if c.crashed {
 		if it.kind == itAction {
-			a := m.sc.Actions[it.idx]
-			m.w(c.id, " has crashed: ", a.Op, " does not happen")
-			m.emit(Event{Kind: KindActionSkipped, Client: c.id, Reason: a.Op})
+			a := &m.sc.Actions[it.idx]
+			m.w(c.id, " has crashed: ", string(a.Op), " does not happen")
+			m.emit(Event{Kind: KindActionSkipped, Client: c.id, Reason: string(a.Op)})
 		}
 		return
 	}

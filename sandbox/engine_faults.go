@@ -40,7 +40,7 @@ func (m *sim) serviceAction(a Action) {
 // and none after (with lag 0, everything).
 func (m *sim) failover() {
 	if m.down[1] {
-		m.emit(Event{Kind: KindActionSkipped, Reason: OpFailover, Detail: "failover: the replica is down, there is nothing to promote"})
+		m.emit(Event{Kind: KindActionSkipped, Reason: string(OpFailover), Detail: "failover: the replica is down, there is nothing to promote"})
 		return
 	}
 	n := &m.nodes[0]
@@ -200,7 +200,7 @@ func (m *sim) promote(leader int) {
 // next member that reaches a majority is elected.
 func (m *sim) leaderFails() {
 	if m.leader < 0 {
-		m.emit(Event{Kind: KindActionSkipped, Reason: OpFailover, Detail: "failover: there is no leader to fail (no quorum)"})
+		m.emit(Event{Kind: KindActionSkipped, Reason: string(OpFailover), Detail: "failover: there is no leader to fail (no quorum)"})
 		return
 	}
 	old := m.leader
@@ -232,7 +232,7 @@ func (m *sim) nodeName(i int) string {
 
 func (m *sim) nodeDown(i int) {
 	if m.down[i] {
-		m.emit(Event{Kind: KindActionSkipped, Node: i + 1, Reason: OpNodeDown, Detail: m.nodeName(i) + " is down already"})
+		m.emit(Event{Kind: KindActionSkipped, Node: i + 1, Reason: string(OpNodeDown), Detail: m.nodeName(i) + " is down already"})
 		return
 	}
 	m.down[i] = true
@@ -257,7 +257,7 @@ func (m *sim) nodeUp(i int) {
 		return
 	}
 	if !m.down[i] {
-		m.emit(Event{Kind: KindActionSkipped, Node: i + 1, Reason: OpNodeUp, Detail: m.nodeName(i) + " is up already"})
+		m.emit(Event{Kind: KindActionSkipped, Node: i + 1, Reason: string(OpNodeUp), Detail: m.nodeName(i) + " is up already"})
 		return
 	}
 	m.down[i] = false
@@ -320,7 +320,7 @@ func (m *sim) restart(a Action) {
 			d += ", longer than the TTL: every key it had has expired by then (the delayed restart of the Redlock docs)"
 		}
 	}
-	m.emit(Event{Kind: KindNodeDown, Node: a.Node, Reason: OpRestart, Detail: d + "; " + what})
+	m.emit(Event{Kind: KindNodeDown, Node: a.Node, Reason: string(OpRestart), Detail: d + "; " + what})
 	if a.MS == 0 {
 		m.restartDone(i, n.restartGen)
 		return

@@ -28,7 +28,7 @@ func mustRun(t *testing.T, lock, clients, actions string, extra ...string) sandb
 
 // lines renders the events of the given kinds (all if none) as
 // "T kind client [extra]", the compact form the tests compare.
-func lines(tl sandbox.Timeline, kinds ...string) []string {
+func lines(tl sandbox.Timeline, kinds ...sandbox.Kind) []string {
 	var out []string
 	for _, e := range tl.Events {
 		if len(kinds) > 0 && !slices.Contains(kinds, e.Kind) {
@@ -61,21 +61,21 @@ func TestSemantics(t *testing.T) {
 		name                   string
 		lock, clients, actions string
 		extra                  string
-		kinds                  []string
+		kinds                  []sandbox.Kind
 		want                   []string
 	}{
 		{
 			name:    "same at_ms runs in file order: B first wins",
 			clients: ab,
 			actions: `{"at_ms":0,"client":"B","op":"acquire"},{"at_ms":0,"client":"A","op":"acquire"}`,
-			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
+			kinds:   []sandbox.Kind{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
 			want:    []string{"0 acquire.granted B token=1", "0 acquire.denied A held"},
 		},
 		{
 			name:    "actions run at their at_ms whatever the file order",
 			clients: ab,
 			actions: `{"at_ms":500,"client":"B","op":"acquire"},{"at_ms":100,"client":"A","op":"acquire"}`,
-			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
+			kinds:   []sandbox.Kind{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
 			want:    []string{"100 acquire.granted A token=1", "500 acquire.denied B held"},
 		},
 		{
@@ -98,7 +98,7 @@ func TestSemantics(t *testing.T) {
 			name:    "write carries the latest grant's token; lower and missing tokens are rejected",
 			clients: ab,
 			actions: `{"at_ms":0,"client":"B","op":"write","value":"none"},{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":1,"client":"A","op":"write","value":"a1"},{"at_ms":2,"client":"A","op":"release"},{"at_ms":3,"client":"B","op":"acquire"},{"at_ms":4,"client":"B","op":"write","value":"b"},{"at_ms":5,"client":"A","op":"write","value":"a2"},{"at_ms":6,"client":"B","op":"write","value":"b2"}`,
-			kinds:   []string{sandbox.KindWriteAccepted, sandbox.KindWriteRejected, sandbox.KindActionSkipped},
+			kinds:   []sandbox.Kind{sandbox.KindWriteAccepted, sandbox.KindWriteRejected, sandbox.KindActionSkipped},
 			// B has no lock at 0 and A none after its release at 2: they
 			// do not write then.
 			want: []string{"0 action.skipped B", "1 write.accepted A a1", "4 write.accepted B b", "5 action.skipped A", "6 write.accepted B b2"},
@@ -107,7 +107,7 @@ func TestSemantics(t *testing.T) {
 			name:    "a stale token is rejected, from a holder that believes it still holds the lock",
 			clients: ab,
 			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":0,"client":"A","op":"pause","ms":15000},{"at_ms":12000,"client":"B","op":"acquire"},{"at_ms":13000,"client":"B","op":"write","value":"b"},{"at_ms":14000,"client":"A","op":"write","value":"a"}`,
-			kinds:   []string{sandbox.KindWriteAccepted, sandbox.KindWriteRejected, sandbox.KindActionSkipped},
+			kinds:   []sandbox.Kind{sandbox.KindWriteAccepted, sandbox.KindWriteRejected, sandbox.KindActionSkipped},
 			want:    []string{"13000 write.accepted B b", "15000 write.rejected A a stale-token"},
 		},
 		{
@@ -116,7 +116,7 @@ func TestSemantics(t *testing.T) {
 			lock:    `"fencing_tokens":false`,
 			extra:   `,"resource":{"check_fencing":true}`,
 			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":1,"client":"A","op":"write","value":"a"}`,
-			kinds:   []string{sandbox.KindWriteAccepted, sandbox.KindWriteRejected},
+			kinds:   []sandbox.Kind{sandbox.KindWriteAccepted, sandbox.KindWriteRejected},
 			want:    []string{"1 write.rejected A a no-token"},
 		},
 		{
@@ -124,7 +124,7 @@ func TestSemantics(t *testing.T) {
 			clients: ab,
 			extra:   `,"resource":{"check_fencing":false}`,
 			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":0,"client":"A","op":"pause","ms":15000},{"at_ms":12000,"client":"B","op":"acquire"},{"at_ms":13000,"client":"B","op":"write","value":"b"},{"at_ms":14000,"client":"A","op":"write","value":"a"}`,
-			kinds:   []string{sandbox.KindWriteAccepted, sandbox.KindWriteRejected},
+			kinds:   []sandbox.Kind{sandbox.KindWriteAccepted, sandbox.KindWriteRejected},
 			want:    []string{"13000 write.accepted B b", "15000 write.accepted A a"},
 		},
 		{
@@ -138,7 +138,7 @@ func TestSemantics(t *testing.T) {
 			clients: `{"id":"A","heartbeat_ms":1000}`,
 			lock:    `"ttl_ms":5000`,
 			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":1500,"client":"A","op":"pause","ms":2000},{"at_ms":4000,"client":"A","op":"release"}`,
-			kinds:   []string{sandbox.KindExtendOK, sandbox.KindPauseEnd, sandbox.KindReleaseOK},
+			kinds:   []sandbox.Kind{sandbox.KindExtendOK, sandbox.KindPauseEnd, sandbox.KindReleaseOK},
 			want:    []string{"1000 extend.ok A", "3500 pause.end A", "3500 extend.ok A", "4000 release.ok A of A"},
 		},
 		{
@@ -153,7 +153,7 @@ func TestSemantics(t *testing.T) {
 			clients: `{"id":"A","heartbeat_ms":1000},{"id":"B"}`,
 			lock:    `"ttl_ms":1500`,
 			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":100,"client":"A","op":"pause","ms":2000},{"at_ms":1800,"client":"B","op":"acquire"}`,
-			kinds:   []string{sandbox.KindExtendOK, sandbox.KindExtendRefused},
+			kinds:   []sandbox.Kind{sandbox.KindExtendOK, sandbox.KindExtendRefused},
 			want:    []string{"2100 extend.refused A"},
 		},
 		{
@@ -182,7 +182,7 @@ func TestSemantics(t *testing.T) {
 			clients: ab,
 			lock:    `"ttl_ms":1000`,
 			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":1000,"client":"B","op":"acquire"},{"at_ms":1500,"client":"A","op":"release"}`,
-			kinds:   []string{sandbox.KindReleaseOK, sandbox.KindReleaseRefused},
+			kinds:   []sandbox.Kind{sandbox.KindReleaseOK, sandbox.KindReleaseRefused},
 			want:    []string{"1500 release.refused A"},
 		},
 		{
@@ -190,7 +190,7 @@ func TestSemantics(t *testing.T) {
 			clients: ab,
 			lock:    `"ttl_ms":1000,"release":"unconditional-del"`,
 			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":1000,"client":"B","op":"acquire"},{"at_ms":1500,"client":"A","op":"release"}`,
-			kinds:   []string{sandbox.KindReleaseOK, sandbox.KindReleaseRefused, sandbox.KindViolation},
+			kinds:   []sandbox.Kind{sandbox.KindReleaseOK, sandbox.KindReleaseRefused, sandbox.KindViolation},
 			want:    []string{"1500 release.ok A of B", "1500 violation foreign-release"},
 		},
 		{
@@ -207,7 +207,7 @@ func TestSemantics(t *testing.T) {
 			clients: ab,
 			extra:   `,"network":{"latency_ms":50}`,
 			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":10,"client":"A","op":"write","value":"early"},{"at_ms":200,"client":"A","op":"write","value":"later"}`,
-			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindWriteAccepted, sandbox.KindWriteRejected, sandbox.KindActionSkipped},
+			kinds:   []sandbox.Kind{sandbox.KindAcquireGranted, sandbox.KindWriteAccepted, sandbox.KindWriteRejected, sandbox.KindActionSkipped},
 			// At 10 the grant's answer has not reached A (it does at 100):
 			// A does not write without a lock.
 			want: []string{"10 action.skipped A", "50 acquire.granted A token=1", "250 write.accepted A later"},
@@ -216,14 +216,14 @@ func TestSemantics(t *testing.T) {
 			name:    "redis failover inside the lag loses the key and the counter",
 			clients: ab,
 			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":999,"op":"failover"},{"at_ms":1000,"client":"B","op":"acquire"}`,
-			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
+			kinds:   []sandbox.Kind{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
 			want:    []string{"0 acquire.granted A token=1", "1000 acquire.granted B token=1"},
 		},
 		{
 			name:    "redis failover after the lag keeps the key",
 			clients: ab,
 			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":1000,"op":"failover"},{"at_ms":1000,"client":"B","op":"acquire"}`,
-			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
+			kinds:   []sandbox.Kind{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
 			want:    []string{"0 acquire.granted A token=1", "1000 acquire.denied B held"},
 		},
 		{
@@ -231,7 +231,7 @@ func TestSemantics(t *testing.T) {
 			lock:    `"lag_ms":5000`,
 			clients: ab,
 			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":4000,"op":"failover"},{"at_ms":4000,"client":"B","op":"acquire"}`,
-			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
+			kinds:   []sandbox.Kind{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
 			want:    []string{"0 acquire.granted A token=1", "4000 acquire.granted B token=1"},
 		},
 		{
@@ -239,7 +239,7 @@ func TestSemantics(t *testing.T) {
 			lock:    `"model":"consensus"`,
 			clients: ab,
 			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":10,"op":"failover"},{"at_ms":20,"client":"B","op":"acquire"},{"at_ms":30,"client":"A","op":"release"},{"at_ms":40,"client":"B","op":"acquire"}`,
-			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied, sandbox.KindFailover},
+			kinds:   []sandbox.Kind{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied, sandbox.KindFailover},
 			want:    []string{"0 acquire.granted A token=1", "10 failover", "20 acquire.denied B held", "40 acquire.granted B token=3"},
 		},
 		{
@@ -266,7 +266,7 @@ func TestSemantics(t *testing.T) {
 			lock:    `"model":"redlock","nodes":3`,
 			clients: ab,
 			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":100,"op":"clock_jump","node":1,"ms":20000},{"at_ms":200,"client":"B","op":"acquire"},{"at_ms":300,"op":"clock_jump","node":2,"ms":20000},{"at_ms":400,"client":"B","op":"acquire"}`,
-			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
+			kinds:   []sandbox.Kind{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
 			want:    []string{"0 acquire.granted A token=0", "200 acquire.denied B no-majority", "400 acquire.granted B token=0"},
 		},
 		{
@@ -274,7 +274,7 @@ func TestSemantics(t *testing.T) {
 			lock:    `"model":"redlock"`,
 			clients: ab,
 			actions: `{"at_ms":0,"client":"A","op":"delay","ms":9897},{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":0,"client":"B","op":"delay","ms":9898},{"at_ms":0,"client":"B","op":"acquire"}`,
-			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
+			kinds:   []sandbox.Kind{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
 			want:    []string{"9897 acquire.granted A token=0", "9898 acquire.denied B no-majority"},
 		},
 		{
@@ -282,7 +282,7 @@ func TestSemantics(t *testing.T) {
 			lock:    `"model":"redlock"`,
 			clients: ab,
 			actions: `{"at_ms":0,"client":"B","op":"delay","ms":9898},{"at_ms":0,"client":"B","op":"acquire"}`,
-			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
+			kinds:   []sandbox.Kind{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
 			want:    []string{"9898 acquire.denied B validity-expired"},
 		},
 		{
@@ -290,7 +290,7 @@ func TestSemantics(t *testing.T) {
 			lock:    `"model":"database","ttl_ms":1000`,
 			clients: ab,
 			actions: `{"at_ms":0,"client":"A","op":"claim"},{"at_ms":500,"client":"B","op":"claim"},{"at_ms":600,"client":"A","op":"write","value":"a"},{"at_ms":1000,"client":"B","op":"claim"},{"at_ms":1100,"client":"A","op":"write","value":"a2"},{"at_ms":1200,"client":"B","op":"write","value":"b"}`,
-			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied, sandbox.KindWriteAccepted, sandbox.KindWriteRejected},
+			kinds:   []sandbox.Kind{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied, sandbox.KindWriteAccepted, sandbox.KindWriteRejected},
 			want:    []string{"0 acquire.granted A token=1", "500 acquire.denied B held", "600 write.accepted A a", "1000 acquire.granted B token=2", "1100 write.rejected A a2 not-holder", "1200 write.accepted B b"},
 		},
 		{
@@ -315,7 +315,7 @@ func TestSemantics(t *testing.T) {
 			lock:    `"model":"database","ttl_ms":1000`,
 			clients: ab,
 			actions: `{"at_ms":0,"client":"A","op":"claim"},{"at_ms":500,"client":"A","op":"extend"},{"at_ms":2000,"client":"A","op":"extend"},{"at_ms":2100,"client":"B","op":"claim"}`,
-			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindExtendOK, sandbox.KindExtendRefused, sandbox.KindLeaseExpired},
+			kinds:   []sandbox.Kind{sandbox.KindAcquireGranted, sandbox.KindExtendOK, sandbox.KindExtendRefused, sandbox.KindLeaseExpired},
 			want:    []string{"0 acquire.granted A token=1", "500 extend.ok A", "1500 lease.expired A", "2000 extend.refused A", "2100 acquire.granted B token=2", "3100 lease.expired B"},
 		},
 		{
@@ -325,7 +325,7 @@ func TestSemantics(t *testing.T) {
 			lock:    `"model":"database","ttl_ms":1000`,
 			clients: ab,
 			actions: `{"at_ms":0,"client":"A","op":"claim"},{"at_ms":100,"client":"A","op":"delay","ms":2000},{"at_ms":100,"client":"A","op":"write","value":"old"},{"at_ms":1500,"client":"A","op":"claim"}`,
-			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindWriteAccepted, sandbox.KindWriteRejected},
+			kinds:   []sandbox.Kind{sandbox.KindAcquireGranted, sandbox.KindWriteAccepted, sandbox.KindWriteRejected},
 			want:    []string{"0 acquire.granted A token=1", "1500 acquire.granted A token=2", "2100 write.rejected A old stale-token"},
 		},
 		{
@@ -350,7 +350,7 @@ func TestSemantics(t *testing.T) {
 func TestRunStops(t *testing.T) {
 	tests := []struct {
 		name, extra, clients, actions string
-		wantStopped                   string
+		wantStopped                   sandbox.StopReason
 		wantEnd                       int64
 	}{
 		{"idle when nothing is pending", "", `{"id":"A"}`, `{"at_ms":0,"client":"A","op":"acquire"}`, "idle", 10000},

@@ -18,7 +18,7 @@ func TestFaults(t *testing.T) {
 		name                   string
 		lock, clients, actions string
 		extra                  string
-		kinds                  []string
+		kinds                  []sandbox.Kind
 		want                   []string
 	}{
 		{
@@ -28,7 +28,7 @@ func TestFaults(t *testing.T) {
 			lock:    `"model":"redlock"`,
 			clients: ab,
 			actions: `{"at_ms":0,"client":"A","op":"delay","ms":9900},{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":100,"client":"A","op":"crash"},{"at_ms":10000,"client":"B","op":"acquire"},{"at_ms":20000,"client":"B","op":"acquire"}`,
-			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
+			kinds:   []sandbox.Kind{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
 			want:    []string{"9900 acquire.denied A validity-expired", "10000 acquire.denied B no-majority", "20000 acquire.granted B token=0"},
 		},
 		{
@@ -36,7 +36,7 @@ func TestFaults(t *testing.T) {
 			lock:    `"model":"redlock"`,
 			clients: ab,
 			actions: `{"at_ms":0,"client":"A","op":"delay","ms":9900},{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":10000,"client":"B","op":"acquire"}`,
-			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied, sandbox.KindReleaseOK},
+			kinds:   []sandbox.Kind{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied, sandbox.KindReleaseOK},
 			want:    []string{"9900 acquire.denied A validity-expired", "9900 release.ok A of A", "10000 acquire.granted B token=0"},
 		},
 		{
@@ -44,14 +44,14 @@ func TestFaults(t *testing.T) {
 			lock:    `"model":"redlock"`,
 			clients: ab,
 			actions: `{"at_ms":0,"op":"node_down","node":1},{"at_ms":0,"op":"node_down","node":2},{"at_ms":10,"client":"A","op":"acquire"},{"at_ms":20,"op":"node_down","node":3},{"at_ms":30,"client":"B","op":"acquire"}`,
-			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
+			kinds:   []sandbox.Kind{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
 			want:    []string{"10 acquire.granted A token=0", "30 acquire.denied B no-majority"},
 		},
 		{
 			name:    "the redis primary down refuses everything; node_up brings it back with its keys",
 			clients: ab,
 			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":10,"op":"node_down","node":1},{"at_ms":20,"client":"B","op":"acquire"},{"at_ms":30,"op":"node_up","node":1},{"at_ms":40,"client":"B","op":"acquire"}`,
-			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
+			kinds:   []sandbox.Kind{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
 			want:    []string{"0 acquire.granted A token=1", "20 acquire.denied B unavailable", "40 acquire.denied B held"},
 		},
 		{
@@ -59,7 +59,7 @@ func TestFaults(t *testing.T) {
 			lock:    `"model":"consensus","ttl_ms":1000`,
 			clients: ab,
 			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":100,"op":"node_down","node":2},{"at_ms":200,"op":"node_down","node":3},{"at_ms":300,"client":"B","op":"acquire"},{"at_ms":5000,"op":"node_up","node":3},{"at_ms":5500,"client":"B","op":"acquire"}`,
-			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied, sandbox.KindLeaseExpired, sandbox.KindFailover},
+			kinds:   []sandbox.Kind{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied, sandbox.KindLeaseExpired, sandbox.KindFailover},
 			want:    []string{"0 acquire.granted A token=1", "200 failover", "300 acquire.denied B no-quorum", "5000 failover", "5500 acquire.denied B held", "6000 lease.expired A"},
 		},
 		{
@@ -67,7 +67,7 @@ func TestFaults(t *testing.T) {
 			lock:    `"model":"consensus","ttl_ms":1000`,
 			clients: ab,
 			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":500,"op":"partition","nodes":[1]},{"at_ms":1200,"client":"B","op":"acquire"}`,
-			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied, sandbox.KindLeaseExpired, sandbox.KindFailover},
+			kinds:   []sandbox.Kind{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied, sandbox.KindLeaseExpired, sandbox.KindFailover},
 			want:    []string{"0 acquire.granted A token=1", "500 failover", "1200 acquire.denied B held", "1500 lease.expired A"},
 		},
 		{
@@ -75,7 +75,7 @@ func TestFaults(t *testing.T) {
 			lock:    `"lag_ms":0`,
 			clients: ab,
 			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":1,"op":"failover"},{"at_ms":2,"client":"B","op":"acquire"}`,
-			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
+			kinds:   []sandbox.Kind{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
 			want:    []string{"0 acquire.granted A token=1", "2 acquire.denied B held"},
 		},
 		{
@@ -83,7 +83,7 @@ func TestFaults(t *testing.T) {
 			lock:    `"lag_ms":0`,
 			clients: ab,
 			actions: `{"at_ms":0,"op":"node_down","node":2},{"at_ms":10,"client":"A","op":"acquire"},{"at_ms":20,"op":"node_up","node":2},{"at_ms":30,"client":"B","op":"acquire"}`,
-			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied, sandbox.KindReleaseOK},
+			kinds:   []sandbox.Kind{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied, sandbox.KindReleaseOK},
 			want:    []string{"10 acquire.denied A not-replicated", "10 release.ok A of A", "30 acquire.granted B token=2"},
 		},
 		{
@@ -91,7 +91,7 @@ func TestFaults(t *testing.T) {
 			lock:    `"persistence":"none"`,
 			clients: ab,
 			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":5000,"op":"restart","node":1},{"at_ms":5001,"client":"B","op":"acquire"}`,
-			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindViolation},
+			kinds:   []sandbox.Kind{sandbox.KindAcquireGranted, sandbox.KindViolation},
 			want:    []string{"0 acquire.granted A token=1", "5001 acquire.granted B token=1", "5001 violation token-reuse", "5001 violation double-grant"},
 		},
 		{
@@ -99,14 +99,14 @@ func TestFaults(t *testing.T) {
 			lock:    `"persistence":"always"`,
 			clients: ab,
 			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":10,"op":"restart","node":1,"ms":100},{"at_ms":50,"client":"B","op":"acquire"},{"at_ms":200,"client":"B","op":"acquire"}`,
-			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied, sandbox.KindRestart},
+			kinds:   []sandbox.Kind{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied, sandbox.KindRestart},
 			want:    []string{"0 acquire.granted A token=1", "50 acquire.denied B unavailable", "110 node.restart", "200 acquire.denied B held"},
 		},
 		{
 			name:    "appendfsync everysec loses the last second",
 			clients: ab,
 			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":900,"op":"restart","node":1},{"at_ms":901,"client":"B","op":"acquire"}`,
-			kinds:   []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
+			kinds:   []sandbox.Kind{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
 			want:    []string{"0 acquire.granted A token=1", "901 acquire.granted B token=1"},
 		},
 		{
@@ -114,7 +114,7 @@ func TestFaults(t *testing.T) {
 			lock:    `"model":"database"`,
 			clients: ab,
 			actions: `{"at_ms":0,"client":"A","op":"claim"},{"at_ms":10,"op":"partition","client":"A","nodes":[1]},{"at_ms":20,"client":"A","op":"write","value":"a"},{"at_ms":30,"op":"heal"},{"at_ms":40,"client":"A","op":"write","value":"a2"}`,
-			kinds:   []string{sandbox.KindWriteAccepted, sandbox.KindWriteRejected},
+			kinds:   []sandbox.Kind{sandbox.KindWriteAccepted, sandbox.KindWriteRejected},
 			want:    []string{"20 write.rejected A a unavailable", "40 write.accepted A a2"},
 		},
 		{
@@ -122,7 +122,7 @@ func TestFaults(t *testing.T) {
 			clients: ab,
 			extra:   `,"resource":{"kind":"ledger","check_fencing":false}`,
 			actions: `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":1,"client":"A","op":"write","value":"pay 5","key":"order-1"},{"at_ms":2,"client":"A","op":"write","value":"pay 5 again","key":"order-1"},{"at_ms":3,"client":"A","op":"write","value":"pay 7","key":"order-2"}`,
-			kinds:   []string{sandbox.KindWriteAccepted, sandbox.KindViolation},
+			kinds:   []sandbox.Kind{sandbox.KindWriteAccepted, sandbox.KindViolation},
 			want:    []string{"1 write.accepted A pay 5", "2 write.accepted A pay 5 again", "2 violation duplicate-effect", "3 write.accepted A pay 7"},
 		},
 	}
@@ -209,7 +209,7 @@ func TestRefusedClientDoesNotWrite(t *testing.T) {
 	if len(base.Summary.Violations) == 0 {
 		t.Fatal("the preset itself shows no violation; its lesson is gone")
 	}
-	for _, pers := range []string{sandbox.PersistEverySec, sandbox.PersistAlways} {
+	for _, pers := range []sandbox.Persistence{sandbox.PersistEverySec, sandbox.PersistAlways} {
 		sc := p.Scenario
 		sc.Lock.Persistence = pers
 		tl := sandbox.Run(sc)
@@ -238,7 +238,7 @@ func TestRefusedClientDoesNotWrite(t *testing.T) {
 // not say yes and why; a release claims a key stays only where the client
 // had one.
 func TestRedlockDenialNamesEveryNode(t *testing.T) {
-	detail := func(sc sandbox.Scenario, at int64, kind, client string) string {
+	detail := func(sc sandbox.Scenario, at int64, kind sandbox.Kind, client string) string {
 		t.Helper()
 		for _, e := range sandbox.Run(sc).Events {
 			if e.T == at && e.Kind == kind && e.Client == client {
@@ -261,7 +261,7 @@ func TestRedlockDenialNamesEveryNode(t *testing.T) {
 		name   string
 		sc     sandbox.Scenario
 		at     int64
-		kind   string
+		kind   sandbox.Kind
 		client string
 		want   string
 	}{
@@ -300,7 +300,7 @@ func TestZeroRestartCompletesAtOnce(t *testing.T) {
 			{AtMS: 1000, Op: sandbox.OpNodeDown, Node: 2},
 			{AtMS: 1000, Client: "B", Op: sandbox.OpAcquire},
 		}}
-	var got []string
+	var got []sandbox.Kind
 	for _, e := range sandbox.Run(sc.WithDefaults()).Events {
 		got = append(got, e.Kind)
 	}

@@ -22,7 +22,7 @@ func genScenario(data []byte, clients, actions int) sandbox.Scenario {
 		data = data[1:]
 		return b
 	}
-	models := []string{sandbox.ModelRedis, sandbox.ModelRedlock, sandbox.ModelConsensus, sandbox.ModelDatabase}
+	models := []sandbox.Model{sandbox.ModelRedis, sandbox.ModelRedlock, sandbox.ModelConsensus, sandbox.ModelDatabase}
 	cfg := next()
 	s := sandbox.Scenario{Lock: sandbox.LockConfig{Model: models[cfg%4], TTLMS: 1000 + int64(next())*100}}
 	if cfg&4 != 0 && s.Lock.Model == sandbox.ModelRedis {
@@ -60,7 +60,7 @@ func genScenario(data []byte, clients, actions int) sandbox.Scenario {
 			}
 		}
 		if s.Lock.Model == sandbox.ModelRedis || s.Lock.Model == sandbox.ModelRedlock {
-			s.Lock.Persistence = []string{sandbox.PersistNone, sandbox.PersistEverySec, sandbox.PersistAlways}[int(opt>>2)%3]
+			s.Lock.Persistence = []sandbox.Persistence{sandbox.PersistNone, sandbox.PersistEverySec, sandbox.PersistAlways}[int(opt>>2)%3]
 		}
 		if opt&16 != 0 {
 			s.Resource.Kind = sandbox.ResourceLedger

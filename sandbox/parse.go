@@ -194,26 +194,19 @@ func jsonTypeName(kind string) string {
 func (s Scenario) WithDefaults() Scenario {
 	l := &s.Lock
 	if l.Model == "" {
-		l.Model = ModelRedis
+		l.Model = DefaultModel
 	}
 	if l.TTLMS == 0 {
-		l.TTLMS = 10000
+		l.TTLMS = DefaultTTLMS
 	}
 	if l.Nodes == 0 {
-		switch l.Model {
-		case ModelRedlock:
-			l.Nodes = 5
-		case ModelConsensus:
-			l.Nodes = 3
-		default:
-			l.Nodes = 1
-		}
+		l.Nodes = l.Model.DefaultNodes()
 	}
 	if l.FencingTokens != nil {
 		// Engine 3 and earlier: true meant the model's own counter.
 		src := TokenNone
 		if *l.FencingTokens {
-			src = legacyTokenSource(l.Model)
+			src = LegacyTokenSource(l.Model)
 		}
 		if l.TokenSource == "" && src != "" {
 			l.TokenSource = src
@@ -223,38 +216,31 @@ func (s Scenario) WithDefaults() Scenario {
 		}
 	}
 	if l.TokenSource == "" {
-		switch l.Model {
-		case ModelConsensus:
-			l.TokenSource = TokenRevision
-		case ModelDatabase:
-			l.TokenSource = TokenEpoch
-		default:
-			l.TokenSource = TokenNone
-		}
+		l.TokenSource = l.Model.DefaultTokenSource()
 	}
 	if l.Acquire == "" {
-		l.Acquire = AcquireAtomic
+		l.Acquire = DefaultAcquire
 	}
 	if l.Release == "" {
-		l.Release = ReleaseCompareAndDelete
+		l.Release = DefaultRelease
 	}
 	switch l.Model {
 	case ModelRedis:
 		if l.LagMS == nil {
-			l.LagMS = int64p(1000)
+			l.LagMS = int64p(DefaultLagMS)
 		}
 	case ModelRedlock:
 		l.LagMS = nil
 	}
-	if l.Persistence == "" && (l.Model == ModelRedis || l.Model == ModelRedlock) {
-		l.Persistence = PersistEverySec
+	if l.Persistence == "" && l.Model.HasPersistence() {
+		l.Persistence = DefaultPersistence
 	}
 	if l.Retries > 0 {
 		if l.RetryDelayMS == 0 {
-			l.RetryDelayMS = 200
+			l.RetryDelayMS = DefaultRetryDelayMS
 		}
 		if l.Seed == 0 {
-			l.Seed = 1
+			l.Seed = DefaultSeed
 		}
 	}
 	if s.Resource.CheckFencing == nil {
@@ -262,14 +248,15 @@ func (s Scenario) WithDefaults() Scenario {
 		s.Resource.CheckFencing = &v
 	}
 	if s.Resource.Kind == "" {
-		s.Resource.Kind = ResourceRegister
+		s.Resource.Kind = DefaultResource
 	}
 	return s
 }
 
-// legacyTokenSource is what fencing_tokens: true meant for model: its own
-// counter, or "" where it was never allowed (redlock, database).
-func legacyTokenSource(model string) string {
+// LegacyTokenSource is what fencing_tokens: true (engine 3 and earlier,
+// and the forms of then) meant for model: its own counter, or "" where it
+// was never allowed (redlock, database).
+func LegacyTokenSource(model Model) TokenSource {
 	switch model {
 	case ModelRedis, "":
 		return TokenIncr
@@ -327,9 +314,9 @@ func (s Scenario) Validate() error {
 func (s *Scenario) validateConfig(p *problems) bool {
 	l := s.Lock
 	modelOK := true
-	switch l.Model {
-	case ModelRedis, ModelRedlock, ModelConsensus, ModelDatabase:
-	case "":
+	switch {
+	case l.Model.Known():
+	case l.Model == "":
 		p.add("lock.model", "missing")
 		modelOK = false
 	default:
@@ -364,7 +351,7 @@ func (s *Scenario) validateConfig(p *problems) bool {
 		p.add("lock.token_source", "missing")
 	case TokenNone:
 	case TokenIncr, TokenRevision, TokenEpoch:
-		want := map[string]string{TokenIncr: ModelRedis, TokenRevision: ModelConsensus, TokenEpoch: ModelDatabase}[l.TokenSource]
+		want := l.TokenSource.Model()
 		if modelOK && l.Model != want {
 			p.add("lock.token_source", "%q is a token of model %s, not %s (%s)", l.TokenSource, want, l.Model, tokenSourcesOf(l.Model))
 		}
@@ -374,7 +361,7 @@ func (s *Scenario) validateConfig(p *problems) bool {
 	switch l.Acquire {
 	case AcquireAtomic:
 	case AcquireSetThenExpire:
-		if modelOK && l.Model != ModelRedis {
+		if modelOK && !slices.Contains(l.Model.AcquireModes(), l.Acquire) {
 			p.add("lock.acquire", "%q applies to model redis only", l.Acquire)
 		}
 	default:
@@ -398,11 +385,11 @@ func (s *Scenario) validateConfig(p *problems) bool {
 	}
 	switch l.Persistence {
 	case "":
-		if modelOK && (l.Model == ModelRedis || l.Model == ModelRedlock) {
+		if modelOK && l.Model.HasPersistence() {
 			p.add("lock.persistence", "missing")
 		}
 	case PersistNone, PersistEverySec, PersistAlways:
-		if modelOK && l.Model != ModelRedis && l.Model != ModelRedlock {
+		if modelOK && !l.Model.HasPersistence() {
 			p.add("lock.persistence", "model %s keeps every committed write: omit persistence", l.Model)
 		}
 	default:
@@ -435,16 +422,13 @@ func (s *Scenario) validateConfig(p *problems) bool {
 }
 
 // tokenSourcesOf names the token sources model may use, for messages.
-func tokenSourcesOf(model string) string {
-	switch model {
-	case ModelRedis:
-		return "redis: none or incr"
-	case ModelConsensus:
-		return "consensus: none or revision"
-	case ModelDatabase:
-		return "database: none or epoch"
+func tokenSourcesOf(model Model) string {
+	srcs := model.TokenSources()
+	out := model.String() + ": " + srcs[0].String()
+	for _, t := range srcs[1:] {
+		out += " or " + t.String()
 	}
-	return model + ": none"
+	return out
 }
 
 func validateClientID(id string) error {
@@ -468,17 +452,11 @@ func validateClientID(id string) error {
 
 // nodeOpRange is how many nodes a node op may name: the lock nodes, and on
 // redis the replica too (node 2).
-func (s *Scenario) nodeOpRange(op string) int {
-	switch s.Lock.Model {
-	case ModelRedis:
-		if op == OpNodeDown || op == OpNodeUp {
-			return 2
-		}
-		return 1
-	case ModelDatabase:
-		return 1
+func (s *Scenario) nodeOpRange(op Op) int {
+	if s.Lock.Model == ModelRedis && op != OpNodeDown && op != OpNodeUp {
+		return 1 // only the primary restarts, jumps or is cut off
 	}
-	return s.Lock.Nodes
+	return s.Lock.Model.ServiceNodes(s.Lock.Nodes)
 }
 
 // validateAction checks action i. An op that is

@@ -84,45 +84,45 @@ func TestPresetOutcomes(t *testing.T) {
 func TestPresetLessons(t *testing.T) {
 	tests := []struct {
 		id    string
-		kinds []string
+		kinds []sandbox.Kind
 		want  []string
 	}{
-		{"paused-holder-fenced", []string{sandbox.KindWriteRejected}, []string{"16000 write.rejected A a stale-token"}},
-		{"delayed-write", []string{sandbox.KindWriteRejected}, []string{"16000 write.rejected A a stale-token"}},
+		{"paused-holder-fenced", []sandbox.Kind{sandbox.KindWriteRejected}, []string{"16000 write.rejected A a stale-token"}},
+		{"delayed-write", []sandbox.Kind{sandbox.KindWriteRejected}, []string{"16000 write.rejected A a stale-token"}},
 		// The race of a correct client: the write was next when the pause
 		// hit, so it goes out before the heartbeat can tell A anything.
-		{"heartbeat-paused", []string{sandbox.KindExtendOK, sandbox.KindExtendRefused, sandbox.KindWriteAccepted},
+		{"heartbeat-paused", []sandbox.Kind{sandbox.KindExtendOK, sandbox.KindExtendRefused, sandbox.KindWriteAccepted},
 			[]string{"3000 extend.ok A", "15000 write.accepted B b", "20000 write.accepted A a", "20000 extend.refused A"}},
-		{"redlock-split-vote", []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied, sandbox.KindRetry},
+		{"redlock-split-vote", []sandbox.Kind{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied, sandbox.KindRetry},
 			[]string{"100 acquire.denied A no-majority", "100 acquire.retry A", "100 acquire.denied B no-majority", "100 acquire.retry B",
 				"166 acquire.denied A no-majority", "166 acquire.retry A", "220 acquire.denied B no-majority", "220 acquire.retry B",
 				"256 acquire.granted B token=0", "357 acquire.denied A no-majority", "357 acquire.retry A", "519 acquire.denied A no-majority"}},
-		{"redlock-two-down", []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
+		{"redlock-two-down", []sandbox.Kind{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
 			[]string{"100 acquire.granted A token=0", "200 acquire.denied B no-majority", "500 acquire.granted B token=0"}},
-		{"redlock-one-clock-jump", []string{sandbox.KindAcquireGranted, sandbox.KindLeaseExpired},
+		{"redlock-one-clock-jump", []sandbox.Kind{sandbox.KindAcquireGranted, sandbox.KindLeaseExpired},
 			[]string{"0 acquire.granted A token=0", "1000 lease.expired A", "2000 acquire.granted B token=0", "10000 lease.expired A", "10000 lease.expired A",
 				"12000 lease.expired B", "12000 lease.expired B", "12000 lease.expired B"}},
-		{"redlock-restart-no-persistence", []string{sandbox.KindAcquireGranted, sandbox.KindNodeDown, sandbox.KindRestart},
+		{"redlock-restart-no-persistence", []sandbox.Kind{sandbox.KindAcquireGranted, sandbox.KindNodeDown, sandbox.KindRestart},
 			[]string{"0 acquire.granted A token=0", "1000 node.down", "1000 node.restart", "2000 acquire.granted B token=0"}},
-		{"redlock-delayed-restart", []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied, sandbox.KindRestart},
+		{"redlock-delayed-restart", []sandbox.Kind{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied, sandbox.KindRestart},
 			[]string{"0 acquire.granted A token=0", "2000 acquire.denied B no-majority", "12000 node.restart", "12500 acquire.granted B token=0"}},
-		{"consensus-minority-partition", []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
+		{"consensus-minority-partition", []sandbox.Kind{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
 			[]string{"100 acquire.denied B no-quorum", "200 acquire.granted A token=1", "600 acquire.granted B token=3"}},
 		// Without the refresh B would be granted at 12000 (A's lease was
 		// due at 10000); etcd refuses it.
-		{"consensus-leader-refresh", []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied, sandbox.KindFailover, sandbox.KindLeaseExpired},
+		{"consensus-leader-refresh", []sandbox.Kind{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied, sandbox.KindFailover, sandbox.KindLeaseExpired},
 			[]string{"0 acquire.granted A token=1", "8000 failover", "12000 acquire.denied B held", "18000 lease.expired A", "19000 acquire.granted B token=3", "29000 lease.expired B"}},
-		{"redis-wait-sync", []string{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied, sandbox.KindReleaseOK},
+		{"redis-wait-sync", []sandbox.Kind{sandbox.KindAcquireGranted, sandbox.KindAcquireDenied, sandbox.KindReleaseOK},
 			[]string{"0 acquire.granted A token=1", "1000 acquire.denied B held", "2000 release.ok A of A", "3500 acquire.denied B not-replicated", "3500 release.ok B of B"}},
-		{"idempotency-key-dedup", []string{sandbox.KindWriteAccepted, sandbox.KindWriteRejected},
+		{"idempotency-key-dedup", []sandbox.Kind{sandbox.KindWriteAccepted, sandbox.KindWriteRejected},
 			[]string{"1000 write.accepted A charge job-7", "16000 write.rejected B charge job-7 duplicate-key", "17000 write.accepted B done job-7", "22000 write.rejected A done job-7 not-holder"}},
-		{"heartbeat-live", []string{sandbox.KindAcquireDenied, sandbox.KindLeaseExpired, sandbox.KindAcquireGranted},
+		{"heartbeat-live", []sandbox.Kind{sandbox.KindAcquireDenied, sandbox.KindLeaseExpired, sandbox.KindAcquireGranted},
 			[]string{"0 acquire.granted A token=1", "12000 acquire.denied B held", "25000 acquire.denied B held", "28000 lease.expired A", "32000 acquire.granted B token=2"}},
-		{"consensus-failover", []string{sandbox.KindAcquireDenied, sandbox.KindAcquireGranted}, []string{"0 acquire.granted A token=1", "1000 acquire.denied B held"}},
-		{"setnx-then-expire-crash", []string{sandbox.KindAcquireDenied, sandbox.KindLeaseExpired, sandbox.KindExpireSet}, []string{"15000 acquire.denied B held", "60000 acquire.denied B held"}},
-		{"database-conditional-update", []string{sandbox.KindAcquireDenied, sandbox.KindWriteRejected, sandbox.KindActionSkipped}, []string{"0 acquire.denied B held", "1500 action.skipped B"}},
-		{"idempotent-job-reclaimed", []string{sandbox.KindAcquireGranted, sandbox.KindWriteRejected}, []string{"0 acquire.granted A token=1", "15000 acquire.granted B token=2", "22000 write.rejected A done job-7 not-holder"}},
-		{"counter-lost-on-failover", []string{sandbox.KindAcquireGranted}, []string{"0 acquire.granted A token=1", "600 acquire.granted B token=1"}},
+		{"consensus-failover", []sandbox.Kind{sandbox.KindAcquireDenied, sandbox.KindAcquireGranted}, []string{"0 acquire.granted A token=1", "1000 acquire.denied B held"}},
+		{"setnx-then-expire-crash", []sandbox.Kind{sandbox.KindAcquireDenied, sandbox.KindLeaseExpired, sandbox.KindExpireSet}, []string{"15000 acquire.denied B held", "60000 acquire.denied B held"}},
+		{"database-conditional-update", []sandbox.Kind{sandbox.KindAcquireDenied, sandbox.KindWriteRejected, sandbox.KindActionSkipped}, []string{"0 acquire.denied B held", "1500 action.skipped B"}},
+		{"idempotent-job-reclaimed", []sandbox.Kind{sandbox.KindAcquireGranted, sandbox.KindWriteRejected}, []string{"0 acquire.granted A token=1", "15000 acquire.granted B token=2", "22000 write.rejected A done job-7 not-holder"}},
+		{"counter-lost-on-failover", []sandbox.Kind{sandbox.KindAcquireGranted}, []string{"0 acquire.granted A token=1", "600 acquire.granted B token=1"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.id, func(t *testing.T) {

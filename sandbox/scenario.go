@@ -5,100 +5,6 @@ import (
 	"strings"
 )
 
-// Lock models (LockConfig.Model).
-const (
-	// ModelRedis is one Redis primary with an asynchronously replicated
-	// replica that failover promotes.
-	ModelRedis = "redis"
-	// ModelRedlock is N independent Redis nodes and a majority quorum.
-	ModelRedlock = "redlock"
-	// ModelConsensus is an etcd/ZooKeeper-like service: grants go through a
-	// replicated log, the token is the revision, failover loses nothing.
-	ModelConsensus = "consensus"
-	// ModelDatabase has no lock service at all: a claim is a conditional
-	// UPDATE on the resource row itself.
-	ModelDatabase = "database"
-)
-
-// Acquire and release modes (LockConfig.Acquire, LockConfig.Release).
-const (
-	// AcquireAtomic is SET key value NX PX ttl: key and expiry in one step.
-	AcquireAtomic = "atomic"
-	// AcquireSetThenExpire is SETNX followed, 1 ms later, by EXPIRE: a
-	// crash in between leaves a key that never expires.
-	AcquireSetThenExpire = "set-then-expire"
-	// ReleaseCompareAndDelete deletes the key only if it still holds the
-	// releaser's own value (the Lua script).
-	ReleaseCompareAndDelete = "compare-and-delete"
-	// ReleaseUnconditionalDel deletes whatever key is there.
-	ReleaseUnconditionalDel = "unconditional-del"
-)
-
-// Ops (Action.Op). Client ops need Action.Client; service ops must not
-// have one.
-const (
-	OpAcquire   = "acquire"    // client: ask the lock service for the lock
-	OpClaim     = "claim"      // client, database model: conditional UPDATE of the row
-	OpWrite     = "write"      // client: send Value with the token of its latest grant
-	OpRelease   = "release"    // client: release its lock (see LockConfig.Release)
-	OpExtend    = "extend"     // client: conditional extend of its own lease
-	OpPause     = "pause"      // client: stop the world for MS
-	OpCrash     = "crash"      // client: stop forever
-	OpDelay     = "delay"      // client: its next message arrives MS late
-	OpFailover  = "failover"   // service: promote a replica / elect a new leader
-	OpClockJump = "clock_jump" // service: Node's clock jumps MS forward
-	OpNodeDown  = "node_down"  // service: Node stops answering (its memory is kept)
-	OpNodeUp    = "node_up"    // service: Node answers again
-	OpRestart   = "restart"    // service: Node's process restarts after MS down, restoring what its persistence kept
-	OpPartition = "partition"  // service: cut Client (or, without a client, the other nodes) off from Nodes
-	OpHeal      = "heal"       // service: every partition ends
-)
-
-// Token sources (LockConfig.TokenSource): where a grant's fencing token
-// comes from, if anywhere.
-const (
-	// TokenNone: the service hands out no token (Redis and Redlock have
-	// none of their own).
-	TokenNone = "none"
-	// TokenIncr: redis only, an INCR of a counter key inside the acquire
-	// script. The counter replicates like the lock key, so an asynchronous
-	// failover can take it back.
-	TokenIncr = "incr"
-	// TokenRevision: consensus only, the revision at which the grant was
-	// committed (etcd's mod_revision).
-	TokenRevision = "revision"
-	// TokenEpoch: database only, the epoch column that each claim
-	// increments; the write guard compares it.
-	TokenEpoch = "epoch"
-)
-
-// Persistence of a redis or redlock node (LockConfig.Persistence): what a
-// restarted node still has.
-const (
-	PersistNone     = "none"     // nothing: a restarted node comes back empty
-	PersistEverySec = "everysec" // appendfsync everysec: the last second of writes is lost
-	PersistAlways   = "always"   // appendfsync always: nothing acknowledged is lost
-)
-
-// Resource kinds (ResourceConfig.Kind).
-const (
-	// ResourceRegister is one value; a write replaces it.
-	ResourceRegister = "register"
-	// ResourceLedger is a list of non-idempotent effects (charges): each
-	// accepted write adds one, and the same effect twice is a violation.
-	ResourceLedger = "ledger"
-)
-
-// Stop reasons (Summary.Stopped).
-const (
-	StoppedIdle      = "idle"       // nothing was pending
-	StoppedUntil     = "until_ms"   // the scenario's until_ms
-	StoppedTimeLimit = "time-limit" // MaxTimeMS
-	// StoppedEventBudget: the run reached MaxEvents events (heartbeats
-	// count) and stopped there.
-	StoppedEventBudget = "event-budget"
-)
-
 // Limits on a scenario; Validate rejects anything beyond them, so a run is
 // always small enough to replay in a browser request.
 const (
@@ -138,7 +44,7 @@ type Scenario struct {
 type LockConfig struct {
 	// Model is one of ModelRedis (default), ModelRedlock, ModelConsensus,
 	// ModelDatabase.
-	Model string `json:"model"`
+	Model Model `json:"model"`
 	// TTLMS is the lease length (default 10000).
 	TTLMS int64 `json:"ttl_ms"`
 	// Nodes is the number of lock nodes: 5 by default for redlock (at most
@@ -148,7 +54,7 @@ type LockConfig struct {
 	// for redis and redlock, which have none of their own), TokenIncr
 	// (redis), TokenRevision (consensus, its default) or TokenEpoch
 	// (database, its default).
-	TokenSource string `json:"token_source"`
+	TokenSource TokenSource `json:"token_source"`
 	// FencingTokens is the field of engine versions before 4, read so that
 	// saved scenarios keep opening: WithDefaults turns true into the
 	// model's own source (incr, revision) and false into none, and clears
@@ -156,10 +62,10 @@ type LockConfig struct {
 	FencingTokens *bool `json:"fencing_tokens,omitempty"`
 	// Acquire is AcquireAtomic (default) or, redis only,
 	// AcquireSetThenExpire.
-	Acquire string `json:"acquire"`
+	Acquire AcquireMode `json:"acquire"`
 	// Release is ReleaseCompareAndDelete (default) or
 	// ReleaseUnconditionalDel.
-	Release string `json:"release"`
+	Release ReleaseMode `json:"release"`
 	// LagMS is the replication lag of the redis replica: a failover loses
 	// every write of the last LagMS (default 1000, when absent). 0 is
 	// synchronous replication, as with WAIT 1 after each write: a grant is
@@ -171,7 +77,7 @@ type LockConfig struct {
 	// Persistence is what a restarted redis or redlock node keeps:
 	// PersistNone, PersistEverySec (default) or PersistAlways. Consensus
 	// and the database keep everything and take no value.
-	Persistence string `json:"persistence,omitempty"`
+	Persistence Persistence `json:"persistence,omitempty"`
 	// Retries is how many times a refused acquire is tried again (default
 	// 0, at most MaxRetries), each after a random delay of up to
 	// RetryDelayMS (default 200 when retrying) drawn from Seed, so the same
@@ -189,7 +95,7 @@ type ResourceConfig struct {
 	// the UPDATE instead.
 	CheckFencing *bool `json:"check_fencing"`
 	// Kind is ResourceRegister (default) or ResourceLedger.
-	Kind string `json:"kind,omitempty"`
+	Kind ResourceKind `json:"kind,omitempty"`
 	// IdempotencyKeys (ledger only) makes the ledger apply an effect once
 	// per key: a second write with the same key is acknowledged and not
 	// applied. A write's key is its Action.Key, or its value.
@@ -216,7 +122,7 @@ type Client struct {
 type Action struct {
 	AtMS   int64  `json:"at_ms"`
 	Client string `json:"client,omitempty"`
-	Op     string `json:"op"`
+	Op     Op     `json:"op"`
 	// MS is the length of a pause, the extra delay of a delay, the size of
 	// a clock jump, how long a restarting node stays down.
 	MS int64 `json:"ms,omitempty"`

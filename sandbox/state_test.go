@@ -79,7 +79,7 @@ func TestLane(t *testing.T) {
 		{sandbox.Event{Kind: sandbox.KindViolation, Client: "A"}, "checker"},
 	}
 	for _, tt := range tests {
-		t.Run(tt.e.Kind+"/"+tt.want, func(t *testing.T) {
+		t.Run(tt.e.Kind.String()+"/"+tt.want, func(t *testing.T) {
 			if got := tt.e.Lane(); got != tt.want {
 				t.Fatalf("Lane() = %q, want %q", got, tt.want)
 			}

@@ -1,35 +1,5 @@
 package sandbox
 
-// Event kinds (Event.Kind).
-const (
-	KindAcquireGranted = "acquire.granted" // the service granted the lock (a claim, in the database model)
-	KindAcquireDenied  = "acquire.denied"  // the service refused it; Holder says who has it
-	KindExpireSet      = "expire.set"      // set-then-expire: the EXPIRE that follows SETNX arrived
-	KindReleaseOK      = "release.ok"      // a key was deleted; Holder is whose key it was
-	KindReleaseRefused = "release.refused" // compare-and-delete found someone else's key, or none
-	KindExtendOK       = "extend.ok"       // conditional extend (or heartbeat) succeeded
-	KindExtendRefused  = "extend.refused"  // the key is gone or someone else's: the client learns it lost the lock
-	KindLeaseExpired   = "lease.expired"   // the service dropped a key at its expiry (per node for redlock)
-	KindWriteAccepted  = "write.accepted"  // the resource stored Value
-	KindWriteRejected  = "write.rejected"  // the resource refused the write; Reason says why
-	KindPauseStart     = "pause.start"     // the client froze
-	KindPauseEnd       = "pause.end"       // the client resumed; deferred work follows
-	KindCrash          = "crash"           // the client stopped forever
-	KindDelay          = "delay"           // the client's next message will be late
-	KindMessageDelayed = "message.delayed" // a late message left the client; it arrives at ArrivesAt
-	KindFailover       = "failover"        // a replica was promoted / a leader re-elected
-	KindClockJump      = "clock.jump"      // a node's clock jumped forward
-	KindActionSkipped  = "action.skipped"  // an action of a crashed client did not happen, a client that knows it holds no lock did not write, or a service op had nothing to act on
-	KindRetry          = "acquire.retry"   // a refused acquire will be tried again after MS (a seeded random delay)
-	KindNodeDown       = "node.down"       // Node stopped answering (Reason "restart": its process crashed and restarts)
-	KindNodeUp         = "node.up"         // Node answers again, with what it held
-	KindRestart        = "node.restart"    // Node is back from a restart; Holder/Grant: the key its persistence kept
-	KindPartition      = "partition"       // the network cut Client (or, with no client, the other members) off from Nodes
-	KindHeal           = "heal"            // every partition ended
-	KindViolation      = "violation"       // the checker found a safety or liveness violation
-	KindInvalid        = "invalid"         // Run was given a scenario that fails Validate
-)
-
 // Violation kinds (Violation.Kind, and Event.Reason of a violation event).
 const (
 	// ViolationStaleWrite: the resource accepted a write from an earlier
@@ -78,12 +48,12 @@ type Timeline struct {
 	EngineVersion string `json:"engine_version"`
 	// Model and Nodes echo the scenario so that a timeline can be drawn
 	// (one lane per node) without it.
-	Model string `json:"model"`
-	Nodes int    `json:"nodes"`
+	Model Model `json:"model"`
+	Nodes int   `json:"nodes"`
 	// TokenSource is where the grants' tokens came from (TokenNone...) and
 	// Resource the resource kind; both empty in timelines of engine 3.
-	TokenSource string `json:"token_source,omitempty"`
-	Resource    string `json:"resource,omitempty"`
+	TokenSource TokenSource  `json:"token_source,omitempty"`
+	Resource    ResourceKind `json:"resource,omitempty"`
 	// Clients are the client ids in scenario order: the client lanes.
 	Clients []string `json:"clients"`
 	Events  []Event  `json:"events"`
@@ -93,8 +63,8 @@ type Timeline struct {
 // Event is one thing that happened at virtual time T. Fields that do not
 // apply to a kind are zero and omitted from JSON.
 type Event struct {
-	T    int64  `json:"t"`
-	Kind string `json:"kind"`
+	T    int64 `json:"t"`
+	Kind Kind  `json:"kind"`
 	// Client is the client that acted or was acted upon.
 	Client string `json:"client,omitempty"`
 	// Node (from 1) is the lock node of a per-node event (redlock expiry,
@@ -160,7 +130,7 @@ type Summary struct {
 	// Stopped says why the run stopped: StoppedIdle (nothing pending),
 	// StoppedUntil, StoppedTimeLimit (MaxTimeMS) or StoppedEventBudget
 	// (MaxEvents).
-	Stopped string `json:"stopped"`
+	Stopped StopReason `json:"stopped"`
 }
 
 // Violation is one finding of the checker.

@@ -76,13 +76,9 @@ func (s *Store) CreateAttempt(ctx context.Context, learner string, q *quiz.Quest
 	if err != nil {
 		return "", fmt.Errorf("create attempt: %w", err)
 	}
-	lim := s.currentLimits()
-	err = s.withTx(ctx, func(tx *sql.Tx) error {
-		if err := checkQuota(ctx, tx, now, "answers", "attempts", "created_ms", learner, lim.AttemptsPerDay, lim.AttemptsTotal); err != nil {
-			return err
-		}
-		return insertAttemptTx(ctx, tx, row)
-	})
+	// Answers are stored in groups (groupcommit.go): this returns once
+	// the group holding this one has committed.
+	err = s.storeAttempt(ctx, &attemptWrite{row: row, lim: s.currentLimits(), now: now})
 	if err != nil {
 		return "", fmt.Errorf("create attempt at %q: %w", q.ID, err)
 	}

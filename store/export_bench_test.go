@@ -35,20 +35,25 @@ func BenchmarkImportLongHistory(b *testing.B) {
 	// size honest (identical answers would compress far better).
 	words := strings.Fields(text)
 	rng := rand.New(rand.NewPCG(1, 2))
+	// The history is spread as a learner makes it, a dozen answers a day
+	// for about three months, so that it stays within the per-day answer
+	// quota (DefaultLimits) as a real one would; the store takes the
+	// clock from its caller.
+	now := t0
 	for i := 0; i < 1000; i++ {
+		now = t0.Add(time.Duration(i) * 2 * time.Hour)
 		rng.Shuffle(len(words), func(a, b int) { words[a], words[b] = words[b], words[a] })
 		answer := quiz.Answer{Text: strings.Join(words, " ")}
-		if _, err := s.CreateAttempt(ctx, id, q, answer, cat.Questions.Grade(q, answer), t0); err != nil {
-			b.Fatal(err)
+		if _, err := s.CreateAttempt(ctx, id, q, answer, cat.Questions.Grade(q, answer), now); err != nil {
+			b.Fatalf("attempt %d: %v", i, err)
 		}
 	}
-	e, err := s.ExportLearner(ctx, id, t0)
+	e, err := s.ExportLearner(ctx, id, now)
 	if err != nil {
 		b.Fatal(err)
 	}
-	// The store clock is fixed, so make the attempts distinct in time.
-	for i := range e.Attempts {
-		e.Attempts[i].CreatedAt = e.Attempts[i].CreatedAt.Add(time.Duration(i) * time.Minute)
+	if len(e.Attempts) != 1000 {
+		b.Fatalf("export has %d attempts, want 1000", len(e.Attempts))
 	}
 	plain, _ := json.MarshalIndent(e, "", "  ")
 	var gz bytes.Buffer
@@ -58,7 +63,10 @@ func BenchmarkImportLongHistory(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
-		to, err := s.CreateLearner(ctx, t0)
+		// One new learner a minute stays within NewLearnersPerMinute
+		// however many iterations the benchmark runs.
+		at := now.Add(time.Duration(i+1) * time.Minute)
+		to, err := s.CreateLearner(ctx, at)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -70,7 +78,7 @@ func BenchmarkImportLongHistory(b *testing.B) {
 		if err := dec.Validate(store.ImportRules{}); err != nil {
 			b.Fatal(err)
 		}
-		if sum, err := s.ImportLearner(ctx, to, dec, t0); err != nil || sum.Attempts != 1000 {
+		if sum, err := s.ImportLearner(ctx, to, dec, at); err != nil || sum.Attempts != 1000 {
 			b.Fatalf("import = %+v, %v", sum, err)
 		}
 	}

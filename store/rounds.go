@@ -6,23 +6,19 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"maps"
-	"slices"
 	"time"
 
 	"lockdrill/quiz"
 )
 
-// Errors of AnswerTurn. Both leave the round unchanged.
-var (
-	// ErrTurnAnswered is returned for a turn that already has an answer:
-	// a resubmitted form must not count twice.
-	ErrTurnAnswered = errors.New("that question has already been answered")
-	// ErrTurnNotCurrent is returned for a turn that is not the round's
-	// current one (a later question, or one that does not exist).
-	ErrTurnNotCurrent = errors.New("that question is not the current one")
-	// ErrRoundFinished is returned when the round is already over.
-	ErrRoundFinished = errors.New("the round is over")
+// The round's types are quiz's: the rules of a round live there (see
+// quiz.Round), and the store only loads a round and applies the change its
+// rules return (UpdateRound).
+type (
+	Round       = quiz.Round
+	RoundTurn   = quiz.RoundTurn
+	TurnAnswer  = quiz.TurnAnswer
+	RoundFinish = quiz.RoundFinish
 )
 
 // NewRound is a round about to start.
@@ -37,67 +33,6 @@ type NewRound struct {
 	// Started is when the round began.
 	Started time.Time
 }
-
-// Round is a stored round with its turns in order.
-type Round struct {
-	ID      string
-	Learner string
-	Mode    quiz.Mode
-	Size    int
-	Limit   time.Duration
-	Seed    uint64
-	Started time.Time
-	// Finished is zero while the round is in progress; Score and Verdict
-	// are set with it.
-	Finished time.Time
-	Score    float64
-	Verdict  quiz.Verdict
-	Turns    []RoundTurn
-}
-
-// RoundTurn is one turn of a round: a main question or a follow-up.
-type RoundTurn struct {
-	// Seq orders the turns and names a turn in forms.
-	Seq int
-	quiz.Turn
-}
-
-// Current returns the first turn without an answer, and false when every
-// turn is answered.
-func (r *Round) Current() (RoundTurn, bool) {
-	for _, t := range r.Turns {
-		if !t.Done() {
-			return t, true
-		}
-	}
-	return RoundTurn{}, false
-}
-
-// QuizTurns returns the turns as the quiz package scores them.
-func (r *Round) QuizTurns() []quiz.Turn {
-	out := make([]quiz.Turn, len(r.Turns))
-	for i, t := range r.Turns {
-		out[i] = t.Turn
-	}
-	return out
-}
-
-// Turn returns the turn with the given seq.
-func (r *Round) Turn(seq int) (RoundTurn, bool) {
-	for _, t := range r.Turns {
-		if t.Seq == seq {
-			return t, true
-		}
-	}
-	return RoundTurn{}, false
-}
-
-// MainNumber returns which main question (from 1) the turn seq belongs to.
-func MainNumber(seq int) int { return seq/turnStride + 1 }
-
-// turnStride spaces the main questions' seqs so that up to
-// quiz.MaxFollowUps follow-ups fit after each.
-const turnStride = 10
 
 // RoundSummary is a round as the history lists it.
 type RoundSummary struct {
@@ -138,7 +73,7 @@ func (s *Store) CreateRound(ctx context.Context, learner string, nr NewRound) (s
 		}
 		for i, q := range nr.Questions {
 			if _, err := tx.ExecContext(ctx,
-				`INSERT INTO round_turns (round_id, seq, question_id) VALUES (?, ?, ?)`, id, i*turnStride, q); err != nil {
+				`INSERT INTO round_turns (round_id, seq, question_id) VALUES (?, ?, ?)`, id, i*quiz.TurnStride, q); err != nil {
 				return err
 			}
 		}
@@ -224,177 +159,96 @@ func readRound(ctx context.Context, q querier, learner, id string) (*Round, erro
 	return r, nil
 }
 
-// MarkShown records that the turn seq was shown at at, starting its clock.
-// Only the first showing counts, so reloading the page does not reset the
-// clock. It returns ErrNotFound for a round that is not the learner's.
-func (s *Store) MarkShown(ctx context.Context, learner, id string, seq int, at time.Time) error {
+// UpdateRound runs one step of the learner's round: inside one write
+// transaction it reads the round, asks decide what changes (decide is one
+// of quiz.Round's rules, or a caller's choice of them, and must be a pure
+// function of the round it is given) and writes that change: the turn
+// shown, the answer, replaced questions, dropped and added follow-ups, and
+// the finish with each of its review items stored as a rated practice
+// attempt that reschedules its question's card. Either all of it happens
+// or none does, and two requests racing on one round see each other's
+// writes, since the rules are checked against the round as it is inside
+// the transaction.
+//
+// It returns the round as it is after the change and the change itself.
+// When decide returns an error nothing is written, and the round as read is
+// returned with that error (for a page that shows why). It returns
+// ErrNotFound for a round that is not the learner's.
+func (s *Store) UpdateRound(ctx context.Context, learner, id string, decide func(*Round) (quiz.RoundChange, error)) (*Round, quiz.RoundChange, error) {
 	if !ValidID(learner) || !ValidID(id) {
-		return fmt.Errorf("mark shown: %w", ErrNotFound)
+		return nil, quiz.RoundChange{}, fmt.Errorf("update round: %w", ErrNotFound)
 	}
-	err := s.withTx(ctx, func(tx *sql.Tx) error {
-		if err := ownRound(ctx, tx, learner, id); err != nil {
-			return err
-		}
-		_, err := tx.ExecContext(ctx,
-			`UPDATE round_turns SET shown_ms = ? WHERE round_id = ? AND seq = ? AND shown_ms IS NULL`, at.UnixMilli(), id, seq)
-		return err
-	})
-	if err != nil {
-		return fmt.Errorf("mark shown: %w", err)
-	}
-	return nil
-}
-
-// TurnAnswer is the graded answer to one turn.
-type TurnAnswer struct {
-	// Seq names the turn the learner answered.
-	Seq  int
-	Text string
-	// Result is the graded answer.
-	Result quiz.Result
-	// At is when the answer arrived.
-	At time.Time
-	// FollowUps are the ids of the follow-ups to ask next (for a main
-	// question only; at most quiz.MaxFollowUps are kept).
-	FollowUps []string
-	// Drop are the seqs of follow-ups queued after the same main question,
-	// not yet answered, that this answer made redundant (see
-	// quiz.FollowUps.StillDue): they are removed in the same transaction.
-	Drop []int
-	// Replace maps the seqs of main questions not yet shown to the question
-	// each is to ask instead (see quiz.Replan), applied in the same
-	// transaction; a turn shown or answered meanwhile is left as it is.
-	Replace map[int]string
-}
-
-// AnswerTurn records the answer to the round's current turn and, in the
-// same transaction, inserts its follow-ups after it. A turn never shown is
-// taken as shown at a.At. It returns ErrNotFound for a round that is not
-// the learner's, ErrRoundFinished when the round is over, ErrTurnAnswered
-// when the turn has its answer already and ErrTurnNotCurrent when it is not
-// the current turn.
-func (s *Store) AnswerTurn(ctx context.Context, learner, id string, a TurnAnswer) error {
-	if !ValidID(learner) || !ValidID(id) {
-		return fmt.Errorf("answer turn: %w", ErrNotFound)
-	}
-	res, err := json.Marshal(a.Result)
-	if err != nil {
-		return fmt.Errorf("answer turn: %w", err)
-	}
-	err = s.withTx(ctx, func(tx *sql.Tx) error {
-		var finished sql.NullInt64
-		err := tx.QueryRowContext(ctx, `SELECT finished_ms FROM rounds WHERE id = ? AND learner_id = ?`, id, learner).Scan(&finished)
-		if errors.Is(err, sql.ErrNoRows) {
-			return ErrNotFound
-		}
-		if err != nil {
-			return err
-		}
-		if finished.Valid {
-			return ErrRoundFinished
-		}
-		var answered sql.NullInt64
-		var question, followUp string
-		err = tx.QueryRowContext(ctx, `SELECT answered_ms, question_id, follow_up FROM round_turns WHERE round_id = ? AND seq = ?`, id, a.Seq).
-			Scan(&answered, &question, &followUp)
-		if errors.Is(err, sql.ErrNoRows) {
-			return ErrTurnNotCurrent
-		}
-		if err != nil {
-			return err
-		}
-		if answered.Valid {
-			return ErrTurnAnswered
-		}
-		var current int
-		if err := tx.QueryRowContext(ctx, `SELECT min(seq) FROM round_turns WHERE round_id = ? AND answered_ms IS NULL`, id).Scan(&current); err != nil {
-			return err
-		}
-		if current != a.Seq {
-			return ErrTurnNotCurrent
-		}
-		at := a.At.UnixMilli()
-		if _, err := tx.ExecContext(ctx,
-			`UPDATE round_turns SET shown_ms = COALESCE(shown_ms, ?), answered_ms = ?, answer = ?, result = ? WHERE round_id = ? AND seq = ?`,
-			at, at, a.Text, string(res), id, a.Seq); err != nil {
-			return err
-		}
-		for _, seq := range slices.Sorted(maps.Keys(a.Replace)) {
-			if seq <= a.Seq || seq%turnStride != 0 {
-				continue
-			}
-			if _, err := tx.ExecContext(ctx,
-				`UPDATE round_turns SET question_id = ? WHERE round_id = ? AND seq = ? AND follow_up = '' AND shown_ms IS NULL AND answered_ms IS NULL`,
-				a.Replace[seq], id, seq); err != nil {
-				return err
-			}
-		}
-		if followUp != "" {
-			for _, seq := range a.Drop {
-				if seq <= a.Seq || MainNumber(seq) != MainNumber(a.Seq) {
-					continue
-				}
-				if _, err := tx.ExecContext(ctx,
-					`DELETE FROM round_turns WHERE round_id = ? AND seq = ? AND follow_up != '' AND answered_ms IS NULL`, id, seq); err != nil {
-					return err
-				}
-			}
-			return nil
-		}
-		for i, f := range a.FollowUps {
-			if i == quiz.MaxFollowUps {
-				break
-			}
-			if _, err := tx.ExecContext(ctx,
-				`INSERT INTO round_turns (round_id, seq, question_id, follow_up) VALUES (?, ?, ?, ?)`, id, a.Seq+1+i, question, f); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return fmt.Errorf("answer turn %d: %w", a.Seq, err)
-	}
-	return nil
-}
-
-// RoundFinish is how a round ends: its score and verdict, when, and what
-// each main answer feeds to spaced review (see quiz.RoundReview).
-type RoundFinish struct {
-	Score   float64
-	Verdict quiz.Verdict
-	At      time.Time
-	Review  []quiz.ReviewItem
-}
-
-// FinishRound closes the learner's round and, in the same transaction,
-// stores each review item as a rated practice attempt and reschedules its
-// question's card (quiz.Schedule at the finish's At). The finish record is
-// made by finish from the round as read inside that transaction, so an
-// answer committed after the caller last read the round is scored too:
-// finish must be a pure function of the round. Either all of it happens or
-// none does, so a failure cannot leave a closed round whose answers never
-// reached review. It is idempotent: it reports whether this call closed the
-// round, and a round already closed is left as it is (finish is not
-// called), with nothing written twice, even when two requests race. It
-// returns ErrNotFound for a round that is not the learner's.
-func (s *Store) FinishRound(ctx context.Context, learner, id string, finish func(*Round) RoundFinish) (bool, error) {
-	if !ValidID(learner) || !ValidID(id) {
-		return false, fmt.Errorf("finish round: %w", ErrNotFound)
-	}
-	closed := false
+	var read, after *Round
+	var change quiz.RoundChange
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
 		r, err := readRound(ctx, tx, learner, id)
 		if err != nil {
 			return err
 		}
-		if !r.Finished.IsZero() {
-			return nil
+		read = r
+		c, err := decide(r)
+		if err != nil {
+			return err
 		}
-		f := finish(r)
+		if err := applyRoundChange(ctx, tx, r, c); err != nil {
+			return err
+		}
+		change, after = c, r.Apply(c)
+		return nil
+	})
+	if err != nil {
+		return read, quiz.RoundChange{}, fmt.Errorf("update round %q: %w", id, err)
+	}
+	return after, change, nil
+}
+
+// applyRoundChange writes c, decided on r as read in tx.
+func applyRoundChange(ctx context.Context, tx *sql.Tx, r *Round, c quiz.RoundChange) error {
+	if c.Show != nil {
+		if _, err := tx.ExecContext(ctx,
+			`UPDATE round_turns SET shown_ms = ? WHERE round_id = ? AND seq = ? AND shown_ms IS NULL`, c.Show.At.UnixMilli(), r.ID, c.Show.Seq); err != nil {
+			return err
+		}
+	}
+	if a := c.Answer; a != nil {
+		res, err := json.Marshal(a.Result)
+		if err != nil {
+			return fmt.Errorf("answer turn %d: %w", a.Seq, err)
+		}
+		at := a.At.UnixMilli()
+		out, err := tx.ExecContext(ctx,
+			`UPDATE round_turns SET shown_ms = COALESCE(shown_ms, ?), answered_ms = ?, answer = ?, result = ? WHERE round_id = ? AND seq = ? AND answered_ms IS NULL`,
+			at, at, a.Text, string(res), r.ID, a.Seq)
+		if err != nil {
+			return fmt.Errorf("answer turn %d: %w", a.Seq, err)
+		}
+		if n, err := out.RowsAffected(); err != nil || n != 1 {
+			return fmt.Errorf("answer turn %d: %w", a.Seq, quiz.ErrTurnAnswered)
+		}
+	}
+	for _, rp := range c.Replace {
+		if _, err := tx.ExecContext(ctx,
+			`UPDATE round_turns SET question_id = ? WHERE round_id = ? AND seq = ? AND follow_up = '' AND shown_ms IS NULL AND answered_ms IS NULL`,
+			rp.Question, r.ID, rp.Seq); err != nil {
+			return err
+		}
+	}
+	for _, seq := range c.Drop {
+		if _, err := tx.ExecContext(ctx,
+			`DELETE FROM round_turns WHERE round_id = ? AND seq = ? AND follow_up != '' AND answered_ms IS NULL`, r.ID, seq); err != nil {
+			return err
+		}
+	}
+	for _, t := range c.Ask {
+		if _, err := tx.ExecContext(ctx,
+			`INSERT INTO round_turns (round_id, seq, question_id, follow_up) VALUES (?, ?, ?, ?)`, r.ID, t.Seq, t.Question, t.FollowUp); err != nil {
+			return err
+		}
+	}
+	if f := c.Finish; f != nil {
 		res, err := tx.ExecContext(ctx,
 			`UPDATE rounds SET finished_ms = ?, score = ?, verdict = ? WHERE id = ? AND learner_id = ? AND finished_ms IS NULL`,
-			f.At.UnixMilli(), f.Score, string(f.Verdict), id, learner)
+			f.At.UnixMilli(), f.Score, string(f.Verdict), r.ID, r.Learner)
 		if err != nil {
 			return err
 		}
@@ -402,17 +256,35 @@ func (s *Store) FinishRound(ctx context.Context, learner, id string, finish func
 			return err
 		}
 		for i, item := range f.Review {
-			if err := insertRatedAttempt(ctx, tx, learner, item, f.At); err != nil {
+			if err := insertRatedAttempt(ctx, tx, r.Learner, item, f.At); err != nil {
 				return fmt.Errorf("review[%d] %q: %w", i, item.Question, err)
 			}
 		}
-		closed = true
-		return nil
-	})
-	if err != nil {
-		return false, fmt.Errorf("finish round: %w", err)
 	}
-	return closed, nil
+	return nil
+}
+
+// AnswerTurn records an answer already graded, with what it sets in
+// motion, through quiz.Round.Record (see UpdateRound): a test's or a
+// tool's shortcut past the grader. It returns Record's errors.
+func (s *Store) AnswerTurn(ctx context.Context, learner, id string, a TurnAnswer) error {
+	_, _, err := s.UpdateRound(ctx, learner, id, func(r *Round) (quiz.RoundChange, error) { return r.Record(a) })
+	return err
+}
+
+// FinishRound closes the learner's round with the finish record finish
+// makes of the round as read inside the transaction (see UpdateRound). It
+// reports whether this call closed the round; a round closed already is
+// left as it is, and finish is not called.
+func (s *Store) FinishRound(ctx context.Context, learner, id string, finish func(*Round) RoundFinish) (bool, error) {
+	_, c, err := s.UpdateRound(ctx, learner, id, func(r *Round) (quiz.RoundChange, error) {
+		if r.Over() {
+			return quiz.RoundChange{}, nil
+		}
+		f := finish(r)
+		return quiz.RoundChange{Finish: &f}, nil
+	})
+	return c.Finish != nil, err
 }
 
 // insertRatedAttempt stores item as an attempt already rated item.Rating at
@@ -475,15 +347,6 @@ func (s *Store) Rounds(ctx context.Context, learner string) ([]RoundSummary, err
 		return nil, fmt.Errorf("list rounds: %w", err)
 	}
 	return out, nil
-}
-
-func ownRound(ctx context.Context, tx *sql.Tx, learner, id string) error {
-	var one int
-	err := tx.QueryRowContext(ctx, `SELECT 1 FROM rounds WHERE id = ? AND learner_id = ?`, id, learner).Scan(&one)
-	if errors.Is(err, sql.ErrNoRows) {
-		return ErrNotFound
-	}
-	return err
 }
 
 func msTime(ms int64) time.Time { return time.UnixMilli(ms).UTC() }

@@ -32,7 +32,7 @@ func TestRoundSurvivesReopen(t *testing.T) {
 	s := mustOpen(t, path)
 	learner := mustLearner(t, s)
 	id := mustRound(t, s, learner)
-	if err := s.MarkShown(ctx, learner, id, 0, roundStart.Add(time.Second)); err != nil {
+	if err := show(s, learner, id, roundStart.Add(time.Second)); err != nil {
 		t.Fatalf("mark shown: %v", err)
 	}
 	res := quiz.Result{Question: "fencing-token", Kind: quiz.KindFreeText, Score: 0.5}
@@ -87,11 +87,11 @@ func TestRoundAnswerRules(t *testing.T) {
 		err  error
 		want error
 	}{
-		{"a later question is not current", answer(learner, 10), store.ErrTurnNotCurrent},
-		{"an unknown turn is not current", answer(learner, 99), store.ErrTurnNotCurrent},
+		{"a later question is not current", answer(learner, 10), quiz.ErrTurnNotCurrent},
+		{"an unknown turn is not current", answer(learner, 99), quiz.ErrTurnNotCurrent},
 		{"another learner cannot answer", answer(other, 0), store.ErrNotFound},
 		{"the current question is answered", answer(learner, 0), nil},
-		{"answering it twice is refused", answer(learner, 0), store.ErrTurnAnswered},
+		{"answering it twice is refused", answer(learner, 0), quiz.ErrTurnAnswered},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -104,7 +104,7 @@ func TestRoundAnswerRules(t *testing.T) {
 		if _, err := s.Round(ctx, other, id); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("round = %v, want ErrNotFound", err)
 		}
-		if err := s.MarkShown(ctx, other, id, 10, roundStart); !errors.Is(err, store.ErrNotFound) {
+		if err := show(s, other, id, roundStart); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("mark shown = %v, want ErrNotFound", err)
 		}
 		if _, err := s.FinishRound(ctx, other, id, fixed(store.RoundFinish{Score: 1, Verdict: quiz.StrongHire, At: roundStart})); !errors.Is(err, store.ErrNotFound) {
@@ -123,7 +123,7 @@ func TestRoundAnswerRules(t *testing.T) {
 		if err != nil || again {
 			t.Fatalf("second finish = %v, %v; want false", again, err)
 		}
-		if err := answer(learner, 10); !errors.Is(err, store.ErrRoundFinished) {
+		if err := answer(learner, 10); !errors.Is(err, quiz.ErrRoundFinished) {
 			t.Fatalf("answer after finish = %v, want ErrRoundFinished", err)
 		}
 		rs, err := s.Rounds(ctx, learner)
@@ -136,13 +136,20 @@ func TestRoundAnswerRules(t *testing.T) {
 	})
 }
 
-func TestMarkShownKeepsTheFirstTime(t *testing.T) {
+// show starts the clock of the current turn of the learner's round at at,
+// through UpdateRound and quiz.Round.Show.
+func show(s *store.Store, learner, id string, at time.Time) error {
+	_, _, err := s.UpdateRound(context.Background(), learner, id, func(r *store.Round) (quiz.RoundChange, error) { return r.Show(at), nil })
+	return err
+}
+
+func TestShowKeepsTheFirstTime(t *testing.T) {
 	ctx := context.Background()
 	s := mustOpen(t, "")
 	learner := mustLearner(t, s)
 	id := mustRound(t, s, learner)
 	for _, at := range []time.Time{roundStart.Add(time.Second), roundStart.Add(time.Hour)} {
-		if err := s.MarkShown(ctx, learner, id, 0, at); err != nil {
+		if err := show(s, learner, id, at); err != nil {
 			t.Fatalf("mark shown: %v", err)
 		}
 	}
@@ -289,5 +296,48 @@ func TestFinishRoundScoresTheCommittedTurns(t *testing.T) {
 	again, err := s.FinishRound(ctx, learner, id, score)
 	if err != nil || again || calls != 1 {
 		t.Fatalf("second finish = %v, %v with %d calls of finish; want false and 1 call", again, err, calls)
+	}
+}
+
+// TestUpdateRoundWritesTheWholeChange: every part of a change reaches the
+// database in one transaction, and a rule's error writes nothing and hands
+// back the round as read.
+func TestUpdateRoundWritesTheWholeChange(t *testing.T) {
+	ctx := context.Background()
+	s := mustOpen(t, "")
+	learner := mustLearner(t, s)
+	id := mustRound(t, s, learner)
+	res := quiz.Result{Question: "fencing-token", Kind: quiz.KindFreeText, Score: 0.4}
+	if err := s.AnswerTurn(ctx, learner, id, store.TurnAnswer{Seq: 0, Text: "main", Result: res, At: roundStart, FollowUps: []string{"pause-past-expiry", "storage-protects-itself"}}); err != nil {
+		t.Fatal(err)
+	}
+	refused := errors.New("refused by the rule")
+	r, _, err := s.UpdateRound(ctx, learner, id, func(r *store.Round) (quiz.RoundChange, error) { return quiz.RoundChange{Drop: []int{2}}, refused })
+	if !errors.Is(err, refused) || r == nil || len(r.Turns) != 5 {
+		t.Fatalf("refused update = %v, %v; want the rule's error and the round as read", r, err)
+	}
+	after, c, err := s.UpdateRound(ctx, learner, id, func(r *store.Round) (quiz.RoundChange, error) {
+		return r.Record(quiz.TurnAnswer{Seq: 1, Text: "follow", Result: res, At: roundStart.Add(time.Minute), Drop: []int{2}, Replace: map[int]string{20: "row-lock"}})
+	})
+	if err != nil || len(c.Drop) != 1 || len(c.Replace) != 1 {
+		t.Fatalf("update = %+v, %v; want one drop and one replacement", c, err)
+	}
+	stored, err := s.Round(ctx, learner, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := func(r *store.Round) string {
+		var out []string
+		for _, turn := range r.Turns {
+			out = append(out, turn.Question+"/"+turn.FollowUp)
+		}
+		return strings.Join(out, " ")
+	}
+	want := "fencing-token/ fencing-token/pause-past-expiry choose-ttl/ row-lock/"
+	if got(stored) != want || got(after) != want {
+		t.Fatalf("stored turns = %q, returned %q; want %q", got(stored), got(after), want)
+	}
+	if !stored.Turns[1].Done() || stored.Turns[1].Text != "follow" {
+		t.Fatalf("follow-up turn = %+v, want its answer stored", stored.Turns[1])
 	}
 }

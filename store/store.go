@@ -33,13 +33,16 @@ var ErrNotFound = errors.New("not found")
 
 // Store is the SQLite-backed state of the app.
 type Store struct {
-	w *sql.DB // one connection: the only writer
-	r *sql.DB // read-only pool
+	w  *sql.DB // one connection: the only writer
+	r  *sql.DB // read-only pool
+	cp *checkpointer
 
 	limitsMu sync.Mutex
 	limits   Limits
 	// writeSlot is the turn at the writer: held for a whole transaction.
 	writeSlot chan struct{}
+	// attempts are the answers waiting to be stored in the next group.
+	attempts attemptQueue
 }
 
 // Open opens (creating if needed) the database file at path, applies pending
@@ -55,10 +58,10 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	base := "file:" + (&url.URL{Path: path}).EscapedPath()
 	// Each connection keeps its prepared statements (_stmt_cache_size):
 	// preparing the attempt INSERT anew was a tenth of an answer's CPU.
-	w, err := sql.Open("sqlite3", base+"?_journal_mode=WAL&_busy_timeout="+strconv.Itoa(busyTimeoutMS)+"&_foreign_keys=on&_synchronous=NORMAL&_txlock=immediate&_stmt_cache_size="+strconv.Itoa(stmtCacheSize))
-	if err != nil {
-		return nil, fmt.Errorf("open store %s: %w", path, err)
-	}
+	// The writer checkpoints only as a backstop (checkpoint.go); the
+	// checkpointer's own connection does it in the background.
+	wdsn := base + "?_journal_mode=WAL&_busy_timeout=" + strconv.Itoa(busyTimeoutMS) + "&_foreign_keys=on&_synchronous=NORMAL&_txlock=immediate&_stmt_cache_size=" + strconv.Itoa(stmtCacheSize)
+	w := sql.OpenDB(newHookConnector(wdsn, "PRAGMA wal_autocheckpoint = "+strconv.Itoa(writerAutoCheckpoint)))
 	w.SetMaxOpenConns(1)
 	w.SetConnMaxIdleTime(0)
 	if err := w.PingContext(ctx); err != nil {
@@ -75,7 +78,14 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		return nil, fmt.Errorf("open store %s for reading: %w", path, err)
 	}
 	r.SetMaxOpenConns(8)
-	return &Store{w: w, r: r, limits: DefaultLimits(), writeSlot: make(chan struct{}, 1)}, nil
+	cp, err := sql.Open("sqlite3", base+"?_busy_timeout="+strconv.Itoa(busyTimeoutMS)+"&_synchronous=NORMAL")
+	if err != nil {
+		r.Close()
+		w.Close()
+		return nil, fmt.Errorf("open store %s for checkpoints: %w", path, err)
+	}
+	cp.SetMaxOpenConns(1)
+	return &Store{w: w, r: r, cp: startCheckpointer(cp), limits: DefaultLimits(), writeSlot: make(chan struct{}, 1)}, nil
 }
 
 func migrate(ctx context.Context, db *sql.DB) error {
@@ -91,7 +101,7 @@ func migrate(ctx context.Context, db *sql.DB) error {
 
 // Close closes both pools.
 func (s *Store) Close() error {
-	return errors.Join(s.r.Close(), s.w.Close())
+	return errors.Join(s.cp.close(), s.r.Close(), s.w.Close())
 }
 
 // Ping checks that the database answers a query on both pools.
@@ -165,7 +175,11 @@ func (s *Store) write(ctx context.Context, commit bool, fn func(tx *sql.Tx) erro
 	if !commit {
 		return nil
 	}
-	return busy(tx.Commit())
+	if err := tx.Commit(); err != nil {
+		return busy(err)
+	}
+	s.cp.committed()
+	return nil
 }
 
 // busy marks SQLite's "database is locked" errors as ErrBusy.

@@ -2,65 +2,16 @@ package web
 
 import (
 	"net/http"
-	"strings"
 
 	"github.com/labstack/echo/v4"
 
-	"lockdrill/quiz"
 	"lockdrill/web/views"
 )
 
 // handleAboutGrader handles "GET /about/grader": how free text is graded,
 // the red flags, and the grader's measured accuracy.
 func (s *Server) handleAboutGrader(c echo.Context) error {
-	v := views.AboutGraderView{PassPct: views.Pct(quiz.PassMark), Fatal: views.Pct(quiz.Penalty(quiz.SeverityFatal)), Major: views.Pct(quiz.Penalty(quiz.SeverityMajor)), Minor: views.Pct(quiz.Penalty(quiz.SeverityMinor))}
-	for _, f := range s.cat.Questions.Flags() {
-		v.Flags = append(v.Flags, views.FlagInfo{Label: f.Label, Severity: string(f.Severity), WhyHTML: f.WhyHTML, Fatal: f.Severity == quiz.SeverityFatal})
-	}
-	rep := s.cat.Accuracy
-	if rep != nil && rep.Blind != nil {
-		v.Blind = blindView(rep.Blind)
-	}
-	if rep != nil {
-		v.Published, v.Method = true, rep.Method
-		v.ThresholdPct, v.HoldoutThresholdPct, v.VerdictThresholdPct = views.Pct(rep.Threshold), views.Pct(rep.HoldoutThreshold), views.Pct(rep.VerdictThreshold)
-		v.Overall = accuracyFigures(rep.Overall)
-		v.Holdout, v.HasHoldout = accuracyFigures(rep.Holdout), rep.Holdout.Answers > 0
-		for _, qa := range rep.Questions {
-			row := views.AccuracyRow{Question: qa.Question, Title: qa.Question, AccuracyFigures: accuracyFigures(qa.AccuracyFigures)}
-			if q, ok := s.cat.Questions.ByID(qa.Question); ok {
-				row.Title, row.Href = q.Title, "/practice/"+q.ID
-			}
-			v.Rows = append(v.Rows, row)
-		}
-	}
 	p := s.page(c, "How answers are graded", "")
 	p.Description = "How lockdrill grades free-text interview answers without a language model, and how accurate the grader is."
-	return render(c, http.StatusOK, views.AboutGrader(p, v))
-}
-
-func accuracyFigures(f quiz.AccuracyFigures) views.AccuracyFigures {
-	return views.AccuracyFigures{
-		Answers: f.Answers, Accuracy: views.PctText(f.Accuracy), Points: views.PctText(f.Points),
-		FlagPrecision: views.RateText(f.FlagPrecision), FlagRecall: views.RateText(f.FlagRecall), Verdicts: views.PctText(f.Verdicts),
-	}
-}
-
-func blindView(b *quiz.BlindReport) *views.BlindView {
-	fig := func(f quiz.BlindFigures) views.BlindFigures {
-		return views.BlindFigures{Writers: strings.Join(f.Writers, ", "), Answers: f.Answers, Verdicts: views.PctText(f.Verdicts),
-			FalsePasses: f.FalsePasses, FalseFails: f.FalseFails, PassFlagged: f.PassFlagged, PassAnswers: f.PassAnswers,
-			ShouldFlagged: f.ShouldFlagged, ShouldFlag: f.ShouldFlag, Flagged: views.PctText(f.Flagged), SaladPasses: f.SaladPasses, Salads: f.Salads}
-	}
-	v := &views.BlindView{Method: b.Method, TargetVerdicts: views.PctText(b.Targets.Verdicts), FloorVerdicts: views.PctText(b.Floors.Verdicts),
-		TargetFlagged: views.PctText(b.Targets.Flagged), FloorFlagged: views.PctText(b.Floors.Flagged), FloorPassFlagged: b.Floors.MaxPassFlagged,
-		Before: fig(b.Before), Tuning: fig(b.Tuning), Holdout: fig(b.Holdout), Holdout2: fig(b.Holdout2), HasHoldout2: b.Holdout2.Answers > 0,
-		NewQuestions: fig(b.NewQuestions), HasNewQuestions: b.NewQuestions.Answers > 0}
-	for _, k := range b.Holdout.Kinds {
-		v.Kinds = append(v.Kinds, views.BlindKind{Kind: k.Kind, Agree: k.Agree, Answers: k.Answers, Short: k.Answers > 0 && float64(k.Agree) < b.Targets.Verdicts*float64(k.Answers)})
-	}
-	if ok, miss := b.Targets.Meets(b.Holdout); !ok {
-		v.Missed = miss
-	}
-	return v
+	return render(c, http.StatusOK, views.AboutGrader(p, buildAboutGrader(s.cat)))
 }

@@ -15,8 +15,11 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 	"golang.org/x/time/rate"
 
+	"lockdrill/content"
 	"lockdrill/quiz"
+	"lockdrill/sandbox"
 	"lockdrill/store"
+	"lockdrill/web/urls"
 	"lockdrill/web/views"
 )
 
@@ -46,31 +49,24 @@ func redeemLimiter() echo.MiddlewareFunc {
 // handleAccount handles "GET /account": move to another browser, export,
 // import, delete.
 func (s *Server) handleAccount(c echo.Context) error {
-	v, err := s.accountView(c)
+	return s.renderAccount(c, http.StatusOK, accountForm{})
+}
+
+// renderAccount shows /account with what this request adds to it.
+func (s *Server) renderAccount(c echo.Context, status int, f accountForm) error {
+	learner, err := s.learnerID(c)
 	if err != nil {
 		return err
 	}
-	return s.renderAccount(c, http.StatusOK, v)
-}
-
-func (s *Server) accountView(c echo.Context) (views.AccountView, error) {
-	learner, err := s.learnerID(c)
-	if err != nil {
-		return views.AccountView{}, err
-	}
-	v := views.AccountView{HasLearner: learner != "", CodeMinutes: int(store.TransferCodeTTL / time.Minute), MaxImportMB: 1}
+	hasData := false
 	if learner != "" {
-		if v.HasData, err = s.store.HasData(c.Request().Context(), learner); err != nil {
-			return v, err
+		if hasData, err = s.store.HasData(c.Request().Context(), learner); err != nil {
+			return err
 		}
 	}
-	return v, nil
-}
-
-func (s *Server) renderAccount(c echo.Context, status int, v views.AccountView) error {
 	p := s.page(c, "Your data", "account")
 	p.Description = "Move your progress to another browser, export it, import it, or delete everything about you."
-	return render(c, status, views.Account(p, v))
+	return render(c, status, views.Account(p, buildAccount(learner != "", hasData, f)))
 }
 
 // handleTransferIssue handles "POST /account/transfer": a new one-time code
@@ -83,21 +79,16 @@ func (s *Server) handleTransferIssue(c echo.Context) error {
 		return err
 	}
 	if learner == "" {
-		return s.seeOtherWith(c, "/account", "warn", "This browser has no progress yet, so there is nothing to move. Answer a question first, or enter a code from your other browser below.")
+		return s.seeOtherWith(c, urls.Account(), "warn", "This browser has no progress yet, so there is nothing to move. Answer a question first, or enter a code from your other browser below.")
 	}
 	code, expires, err := s.store.IssueTransferCode(c.Request().Context(), learner, s.now())
 	if errors.Is(err, store.ErrTooManyCodes) {
-		return s.seeOtherWith(c, "/account", "bad", "You have asked for "+strconv.Itoa(store.MaxTransferCodesPerHour)+" codes in the last hour, the most lockdrill gives. Use the last one, or try again later.")
+		return s.seeOtherWith(c, urls.Account(), "bad", "You have asked for "+strconv.Itoa(store.MaxTransferCodesPerHour)+" codes in the last hour, the most lockdrill gives. Use the last one, or try again later.")
 	}
 	if err != nil {
 		return err
 	}
-	v, err := s.accountView(c)
-	if err != nil {
-		return err
-	}
-	v.Code, v.CodeExpires = code, expires
-	return s.renderAccount(c, http.StatusOK, v)
+	return s.renderAccount(c, http.StatusOK, accountForm{Code: code, CodeExpires: expires})
 }
 
 // handleTransferRedeem handles "POST /account/transfer/redeem": the code
@@ -106,12 +97,7 @@ func (s *Server) handleTransferIssue(c echo.Context) error {
 func (s *Server) handleTransferRedeem(c echo.Context) error {
 	typed := c.FormValue("code")
 	if _, err := store.NormalizeTransferCode(typed); err != nil {
-		v, verr := s.accountView(c)
-		if verr != nil {
-			return verr
-		}
-		v.RedeemError, v.RedeemCode = "Code: "+err.Error()+".", typed
-		return s.renderAccount(c, http.StatusUnprocessableEntity, v)
+		return s.renderAccount(c, http.StatusUnprocessableEntity, accountForm{RedeemError: "Code: " + err.Error() + ".", RedeemCode: typed})
 	}
 	current, err := s.learnerID(c)
 	if err != nil {
@@ -124,30 +110,25 @@ func (s *Server) handleTransferRedeem(c echo.Context) error {
 	if current != "" && c.FormValue("merge") != "yes" {
 		owner, err := s.store.TransferCodeLearner(c.Request().Context(), typed, s.now())
 		if errors.Is(err, store.ErrCodeInvalid) {
-			return s.refuseCode(c, typed)
+			return s.renderAccount(c, http.StatusUnprocessableEntity, codeRefused(typed))
 		}
 		if err != nil {
 			return err
 		}
 		if owner == current {
-			return s.seeOtherWith(c, "/account", "warn", "That code is this browser's own: it already has this progress, so nothing was changed. Enter the code on your other browser.")
+			return s.seeOtherWith(c, urls.Account(), "warn", "That code is this browser's own: it already has this progress, so nothing was changed. Enter the code on your other browser.")
 		}
 		has, err := s.store.HasData(c.Request().Context(), current)
 		if err != nil {
 			return err
 		}
 		if has {
-			v, err := s.accountView(c)
-			if err != nil {
-				return err
-			}
-			v.ConfirmMerge, v.RedeemCode = true, typed
-			return s.renderAccount(c, http.StatusOK, v)
+			return s.renderAccount(c, http.StatusOK, accountForm{ConfirmMerge: true, RedeemCode: typed})
 		}
 	}
 	learner, err := s.store.RedeemTransferCode(c.Request().Context(), typed, current, s.now())
 	if errors.Is(err, store.ErrCodeInvalid) {
-		return s.refuseCode(c, typed)
+		return s.renderAccount(c, http.StatusUnprocessableEntity, codeRefused(typed))
 	}
 	if err != nil {
 		return err
@@ -157,18 +138,7 @@ func (s *Server) handleTransferRedeem(c echo.Context) error {
 	if current != "" && current != learner {
 		msg = "Done: this browser now has your progress, and what it had of its own was added to it."
 	}
-	return s.seeOther(c, "/progress", msg)
-}
-
-// refuseCode shows /account again saying the typed transfer code does not
-// work.
-func (s *Server) refuseCode(c echo.Context, typed string) error {
-	v, err := s.accountView(c)
-	if err != nil {
-		return err
-	}
-	v.RedeemError, v.RedeemCode = "Code: that code does not work. It may be mistyped, already used, or older than "+strconv.Itoa(int(store.TransferCodeTTL/time.Minute))+" minutes; ask for a new one on your other browser.", typed
-	return s.renderAccount(c, http.StatusUnprocessableEntity, v)
+	return s.seeOther(c, urls.Progress(), msg)
 }
 
 // maxImportJSON bounds an import file once decompressed: far above any
@@ -227,20 +197,20 @@ func (s *Server) handleImport(c echo.Context) error {
 		b, err := readImportFile(f, strings.HasSuffix(strings.ToLower(fh.Filename), ".gz"))
 		f.Close()
 		if err != nil {
-			return s.refuseImport(c, []string{"file: " + err.Error()})
+			return s.renderAccount(c, http.StatusUnprocessableEntity, accountForm{ImportProblems: []string{"file: " + err.Error()}})
 		}
 		text = string(b)
 	}
 	if strings.TrimSpace(text) == "" {
-		return s.refuseImport(c, []string{"The form was empty: choose the export file, or paste its contents."})
+		return s.renderAccount(c, http.StatusUnprocessableEntity, accountForm{ImportProblems: []string{"The form was empty: choose the export file, or paste its contents."}})
 	}
 	e, err := store.DecodeExport(strings.NewReader(text))
 	if err == nil {
-		err = e.Validate(s.importRules())
+		err = e.Validate(importRules(s.cat, s.presets))
 	}
 	var ie *store.ImportError
 	if errors.As(err, &ie) {
-		return s.refuseImport(c, ie.Problems)
+		return s.renderAccount(c, http.StatusUnprocessableEntity, accountForm{ImportProblems: ie.Problems})
 	}
 	if err != nil {
 		return err
@@ -273,7 +243,7 @@ func (s *Server) handleImport(c echo.Context) error {
 			msg += " Already here and left unchanged: " + countOf(sum.Skipped, "item") + "."
 		}
 	}
-	return s.seeOther(c, "/account", msg)
+	return s.seeOther(c, urls.Account(), msg)
 }
 
 // handleDeleteEverything handles "POST /account/delete": with the word
@@ -281,12 +251,7 @@ func (s *Server) handleImport(c echo.Context) error {
 // cookie cleared.
 func (s *Server) handleDeleteEverything(c echo.Context) error {
 	if strings.ToLower(strings.TrimSpace(c.FormValue("confirm"))) != "delete" {
-		v, err := s.accountView(c)
-		if err != nil {
-			return err
-		}
-		v.DeleteError = "Confirm: type the word delete to confirm. Nothing was deleted."
-		return s.renderAccount(c, http.StatusUnprocessableEntity, v)
+		return s.renderAccount(c, http.StatusUnprocessableEntity, accountForm{DeleteError: "Confirm: type the word delete to confirm. Nothing was deleted."})
 	}
 	learner, err := s.learnerID(c)
 	if err != nil {
@@ -298,7 +263,7 @@ func (s *Server) handleDeleteEverything(c echo.Context) error {
 	c.SetCookie(&http.Cookie{Name: learnerCookie, Value: "", Path: "/", MaxAge: -1, Expires: time.Unix(1, 0),
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: isTLS(c)})
 	c.Set(ctxKeyLearner, "")
-	return s.seeOther(c, "/", "Everything lockdrill knew about you has been deleted, and this browser's cookie with it.")
+	return s.seeOther(c, urls.Home(), "Everything lockdrill knew about you has been deleted, and this browser's cookie with it.")
 }
 
 func countOf(n int, noun string) string {
@@ -316,40 +281,24 @@ func joinList(items []string) string {
 	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
 
-// refuseImport shows /account again with why the import file was refused.
-func (s *Server) refuseImport(c echo.Context, problems []string) error {
-	v, err := s.accountView(c)
-	if err != nil {
-		return err
-	}
-	for _, pr := range problems {
-		field, msg, ok := strings.Cut(pr, ": ")
-		if !ok || strings.Contains(field, " ") {
-			field, msg = "", pr
-		}
-		v.ImportProblems = append(v.ImportProblems, views.ImportProblem{Field: field, Msg: msg})
-	}
-	return s.renderAccount(c, http.StatusUnprocessableEntity, v)
-}
-
 // importRules are the app's content an import file is checked against:
 // the questions, follow-ups, guide sections and presets the normal paths
 // accept.
-func (s *Server) importRules() store.ImportRules {
-	presets := make(map[string]bool, len(s.presets))
-	for _, p := range s.presets {
+func importRules(cat *content.Catalog, all []sandbox.Preset) store.ImportRules {
+	presets := make(map[string]bool, len(all))
+	for _, p := range all {
 		presets[p.ID] = true
 	}
 	return store.ImportRules{
-		Question: func(id string) (*quiz.Question, bool) { return s.cat.Questions.ByID(id) },
+		Question: func(id string) (*quiz.Question, bool) { return cat.Questions.ByID(id) },
 		FollowUp: func(id string) (*quiz.Question, bool) {
-			f, ok := s.cat.FollowUps.ByID(id)
+			f, ok := cat.FollowUps.ByID(id)
 			if !ok {
 				return nil, false
 			}
 			return f.Probe, true
 		},
-		Section: func(slug string) bool { _, ok := s.cat.Section(slug); return ok },
+		Section: func(slug string) bool { _, ok := cat.Section(slug); return ok },
 		Preset:  func(id string) bool { return presets[id] },
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"lockdrill/quiz"
 	"lockdrill/store"
+	"lockdrill/web/urls"
 	"lockdrill/web/views"
 )
 
@@ -125,14 +126,14 @@ func (s *Server) handleTurnDispute(c echo.Context) error {
 	if err := s.store.ContestTurn(c.Request().Context(), learner, r.ID, seq, d, res, rescore); err != nil {
 		return err
 	}
-	back := fmt.Sprintf("/rounds/%s/turns/%d", r.ID, seq)
+	back := urls.RoundTurn(r.ID, seq)
 	if c.FormValue("back") == "scorecard" && !r.Finished.IsZero() {
-		back = "/rounds/" + r.ID + "/scorecard"
+		back = urls.Scorecard(r.ID)
 	}
 	return s.seeOther(c, back, correctedFlash(what, res))
 }
 
 // turnDisputeURL is where a dispute of turn seq of round id is posted.
 func turnDisputeURL(id string, seq int) string {
-	return fmt.Sprintf("/rounds/%s/turns/%d/disputes", id, seq)
+	return urls.TurnDisputes(id, seq)
 }

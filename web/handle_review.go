@@ -7,6 +7,7 @@ import (
 
 	"lockdrill/quiz"
 	"lockdrill/store"
+	"lockdrill/web/urls"
 	"lockdrill/web/views"
 )
 
@@ -19,41 +20,22 @@ func (s *Server) handleReview(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p := s.page(c, "Review", "practice")
+	ctx := c.Request().Context()
+	d := reviewData{Due: due, Upcoming: upcoming}
 	if len(due) > 0 {
 		q, _ := s.cat.Questions.ByID(due[0].Question)
-		v, err := s.exerciseView(c, q, quiz.Answer{}, "")
+		ex, err := s.exercise(c, q, quiz.Answer{}, "")
 		if err != nil {
 			return err
 		}
-		v.FromReview = true
-		rv := views.ReviewView{Exercise: &v, DueCount: len(due)}
-		if rv.Plan, err = s.planView(c.Request().Context(), learner, "/review"); err != nil {
-			return err
-		}
-		return render(c, http.StatusOK, views.Review(p, rv))
-	}
-	v := views.ReviewView{HasCards: len(upcoming) > 0}
-	if v.Plan, err = s.planView(c.Request().Context(), learner, "/review"); err != nil {
+		d.Exercise = &ex
+	} else if d.Latest, err = s.store.LatestAttempts(ctx, learner); err != nil {
 		return err
 	}
-	if len(upcoming) > 0 {
-		next := upcoming[0]
-		q, _ := s.cat.Questions.ByID(next.Question)
-		v.NextTitle, v.NextHref = q.Title, "/practice/"+q.ID
-		v.NextDue = dueWhen(next.Card, s.now())
-	}
-	latest, err := s.store.LatestAttempts(c.Request().Context(), learner)
-	if err != nil {
+	if d.Plan, err = planView(ctx, s.store, s.cat, learner, urls.Review(), s.now()); err != nil {
 		return err
 	}
-	for _, q := range s.cat.Questions.All() {
-		if _, done := latest[q.ID]; !done {
-			v.NewHref, v.NewTitle = "/practice/"+q.ID, q.Title
-			break
-		}
-	}
-	return render(c, http.StatusOK, views.Review(p, v))
+	return render(c, http.StatusOK, views.Review(s.page(c, "Review", "practice"), buildReview(s.cat, d, s.now())))
 }
 
 // renderReviewExercise shows a refused review answer again on /review's
@@ -63,8 +45,7 @@ func (s *Server) renderReviewExercise(c echo.Context, status int, v views.Exerci
 	if err != nil {
 		return err
 	}
-	p := s.page(c, "Review", "practice")
-	return render(c, status, views.Review(p, views.ReviewView{Exercise: &v, DueCount: max(len(due), 1)}))
+	return render(c, status, views.Review(s.page(c, "Review", "practice"), buildReview(s.cat, reviewData{Due: due, Exercise: &v}, s.now())))
 }
 
 // reviewCards returns the requesting learner ("" for a visitor) and their
@@ -78,23 +59,6 @@ func (s *Server) reviewCards(c echo.Context) (learner string, due, upcoming []st
 	if err != nil {
 		return "", nil, nil, err
 	}
-	due, upcoming = s.splitDue(cards)
+	due, upcoming = splitDue(s.cat.Questions, cards, s.now())
 	return learner, due, upcoming, nil
-}
-
-// splitDue separates the cards due now from the later ones, both in due
-// order, dropping cards of questions no longer in the bank.
-func (s *Server) splitDue(cards []store.CardEntry) (due, upcoming []store.CardEntry) {
-	now := s.now()
-	for _, e := range cards {
-		if _, ok := s.cat.Questions.ByID(e.Question); !ok {
-			continue
-		}
-		if quiz.IsDue(e.Card, now) {
-			due = append(due, e)
-		} else {
-			upcoming = append(upcoming, e)
-		}
-	}
-	return due, upcoming
 }

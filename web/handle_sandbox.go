@@ -17,10 +17,7 @@ import (
 
 // handleSandboxIndex handles "GET /sandbox".
 func (s *Server) handleSandboxIndex(c echo.Context) error {
-	v := views.SandboxIndexView{Presets: s.presetCards(), Blank: views.BlankForm{
-		Model: sandbox.ModelRedis, TTL: "10000", Clients: "2", Heartbeat: "0",
-		Acquire: sandbox.AcquireAtomic, Release: sandbox.ReleaseCompareAndDelete, ResourceKind: sandbox.ResourceRegister,
-	}}
+	v := views.SandboxIndexView{Presets: s.presetCards(), Blank: blankDefaults()}
 	if err := s.fillMine(c, &v); err != nil {
 		return err
 	}
@@ -62,7 +59,7 @@ func (s *Server) handleSandboxStart(c echo.Context) error {
 		}
 		return s.renderSandboxIndex(c, http.StatusUnprocessableEntity, v)
 	}
-	id, err := s.createTimeline(c, store.NewTimeline{Title: "Blank " + sc.Lock.Model + " timeline"}, sc)
+	id, err := s.createTimeline(c, store.NewTimeline{Title: "Blank " + sc.Lock.Model.String() + " timeline"}, sc)
 	if err != nil {
 		return err
 	}
@@ -92,7 +89,8 @@ func (s *Server) presetCards() []views.PresetCard {
 }
 
 func (s *Server) presetCard(p sandbox.Preset) views.PresetCard {
-	c := views.PresetCard{ID: p.ID, Title: p.Title, Lesson: p.Lesson, Model: p.Scenario.Lock.Model, Fencing: presetFencing(p.Scenario), GuideSlug: p.Guide}
+	c := views.PresetCard{ID: p.ID, Title: p.Title, Lesson: p.Lesson, Model: p.Scenario.Lock.Model.String(),
+		Fencing: p.Scenario.Resource.Fenced(), ByHolder: p.Scenario.Lock.Model.GuardsByHolder(), GuideSlug: p.Guide}
 	if sec, ok := s.cat.Section(p.Guide); ok {
 		c.GuideTitle = sec.Title
 	}
@@ -300,35 +298,19 @@ func (s *Server) renderTimeline(c echo.Context, status int, t store.Timeline, fo
 	for _, vl := range tl.Summary.Violations {
 		v.Violations = append(v.Violations, violationLink(vl, base))
 	}
-	v.Settings = views.SettingsForm{
-		TokenSource:  sc.Lock.TokenSource,
-		CheckFencing: sc.Resource.CheckFencing != nil && *sc.Resource.CheckFencing,
-		Acquire:      sc.Lock.Acquire, Release: sc.Lock.Release, TTL: strconv.FormatInt(sc.Lock.TTLMS, 10), Model: sc.Lock.Model,
-		Persistence: sc.Lock.Persistence, ResourceKind: sc.Resource.Kind, IdempotencyKeys: sc.Resource.IdempotencyKeys,
-	}
-	if sc.Lock.LagMS != nil {
-		v.Settings.Lag = strconv.FormatInt(*sc.Lock.LagMS, 10)
-	}
-	v.Settings.Retries = strconv.Itoa(sc.Lock.Retries)
-	if sc.Lock.RetryDelayMS > 0 {
-		v.Settings.RetryDelay = strconv.FormatInt(sc.Lock.RetryDelayMS, 10)
-	}
-	if sc.Lock.Seed > 0 {
-		v.Settings.Seed = strconv.FormatUint(sc.Lock.Seed, 10)
-	}
-	v.Act = views.ActionPanel{Now: timelineview.Millis(now), NowMS: now, Clients: tl.Clients, AcquireOp: sandbox.OpAcquire,
-		Failover: sc.Lock.Model != sandbox.ModelDatabase, Actions: len(sc.Actions), Max: sandbox.MaxActions, EndMS: tl.Summary.EndMS}
-	if sc.Lock.Model == sandbox.ModelDatabase {
-		v.Act.AcquireOp = sandbox.OpClaim
-	}
+	v.Settings = settingsForm(sc)
+	m := sc.Lock.Model
+	v.Act = views.ActionPanel{Now: timelineview.Millis(now), NowMS: now, Clients: tl.Clients, AcquireOp: m.AcquireOp().String(),
+		Extend: m.AcquireOp() == sandbox.OpAcquire, MaxValueLen: sandbox.MaxValueLen, MaxKeyLen: sandbox.MaxKeyLen,
+		Failover: m.CanFailOver(), Actions: len(sc.Actions), Max: sandbox.MaxActions, EndMS: tl.Summary.EndMS}
 	v.Cursor = cursorPanel(tl, step, v.Act.AcquireOp)
 	v.Actions, v.ActionsNote = actionWindow(actionItems(sc), v.Cursor.AtMS)
 	for n := 1; n <= max(sc.Lock.Nodes, 1); n++ {
 		v.Act.Nodes = append(v.Act.Nodes, n)
 	}
 	v.Act.FaultNodes, v.Act.FaultLabels = faultNodes(sc)
-	v.Act.NodeSplit = sc.Lock.Model == sandbox.ModelConsensus
-	v.Act.NodeWord = nodeWord(sc)
+	v.Act.NodeSplit = m == sandbox.ModelConsensus
+	v.Act.NodeWord = m.NodeWord()
 	v.Act.Ledger = sc.Resource.Kind == sandbox.ResourceLedger
 	// The prediction is the owner's answer to an exercise: someone opening
 	// a shared link sees the run, never what its owner predicted.
@@ -351,13 +333,13 @@ func stoppedText(s sandbox.Summary) string {
 	case sandbox.StoppedUntil:
 		return "the run was cut at " + timelineview.Millis(s.EndMS)
 	case sandbox.StoppedTimeLimit:
-		return "the run reached the 10-minute limit"
-	case sandbox.StoppedEventBudget, "limit":
+		return "the run reached the " + strconv.Itoa(sandbox.MaxTimeMinutes) + "-minute limit"
+	case sandbox.StoppedEventBudget, sandbox.StoppedLimit:
 		return "the run stopped at " + timelineview.Millis(s.EndMS) + ": it reached the events budget of " + strconv.Itoa(sandbox.MaxEvents) + " events (heartbeats count)"
-	case "invalid":
+	case sandbox.StoppedInvalid:
 		return "the scenario is invalid"
 	}
-	return s.Stopped
+	return s.Stopped.String()
 }
 
 // handleSandboxState handles "GET /sandbox/:id/state?step=N": the state

@@ -182,7 +182,7 @@ func (s *Server) handleSandboxImport(c echo.Context) error {
 		}
 		return render(c, http.StatusUnprocessableEntity, views.SandboxImport(s.page(c, "Import a scenario", "sandbox"), v))
 	}
-	nt := store.NewTimeline{Title: "Imported " + sc.Lock.Model + " scenario"}
+	nt := store.NewTimeline{Title: "Imported " + sc.Lock.Model.String() + " scenario"}
 	if t := strings.TrimSpace(meta.Title); t != "" {
 		nt.Title = t
 	}

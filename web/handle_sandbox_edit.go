@@ -146,7 +146,7 @@ func editedAction(a sandbox.Action, form url.Values) (sandbox.Action, error) {
 		return a, err
 	}
 	if at > sandbox.MaxTimeMS {
-		return a, errors.New("time: past 10 virtual minutes, the longest a timeline may run")
+		return a, errors.New("time: past " + maxTimeWords() + ", the longest a timeline may run")
 	}
 	a.AtMS = at
 	switch {
@@ -203,7 +203,7 @@ func actionKey(a sandbox.Action) string {
 func actionItems(sc sandbox.Scenario) []views.ActionItem {
 	out := make([]views.ActionItem, len(sc.Actions))
 	for i, a := range sc.Actions {
-		out[i] = views.ActionItem{Index: i, Text: describeAction(sc.Lock.Model, a), Key: actionKey(a), AtS: strings.TrimSuffix(sbSeconds(a.AtMS), " s"), AtMS: a.AtMS, Op: a.Op, Value: a.Value}
+		out[i] = views.ActionItem{Index: i, Text: describeAction(sc.Lock.Model, a), Key: actionKey(a), AtS: strings.TrimSuffix(sbSeconds(a.AtMS), " s"), AtMS: a.AtMS, Op: a.Op.String(), Value: a.Value}
 		switch a.Op {
 		case sandbox.OpPause:
 			out[i].PauseS = strings.TrimSuffix(sbSeconds(a.MS), " s")

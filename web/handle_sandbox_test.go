@@ -708,7 +708,7 @@ func bigScenario(n int) sandbox.Scenario {
 	for _, id := range ids {
 		sc.Clients = append(sc.Clients, sandbox.Client{ID: id, HeartbeatMS: 500})
 	}
-	ops := []string{sandbox.OpAcquire, sandbox.OpWrite, sandbox.OpPause, sandbox.OpWrite, sandbox.OpRelease}
+	ops := []sandbox.Op{sandbox.OpAcquire, sandbox.OpWrite, sandbox.OpPause, sandbox.OpWrite, sandbox.OpRelease}
 	step := int64(sandbox.MaxTimeMS-20000) / int64(n)
 	for i := range n {
 		a := sandbox.Action{AtMS: int64(i) * step, Client: ids[(i/len(ops))%len(ids)], Op: ops[i%len(ops)]}

@@ -61,7 +61,7 @@ func (s *Server) fetchMetadata(next echo.HandlerFunc) echo.HandlerFunc {
 			// Behind a trusted proxy that rewrites Host, the host the
 			// browser used is in X-Forwarded-Host.
 			if o := r.Header.Get("Origin"); o != "" && !sameOrigin(o, r.Host) &&
-				!(s.fromTrustedProxy(r) && sameOrigin(o, r.Header.Get("X-Forwarded-Host"))) {
+				!(fromTrustedProxy(s.cfg.TrustedProxies, r) && sameOrigin(o, r.Header.Get("X-Forwarded-Host"))) {
 				return &echo.HTTPError{Code: http.StatusForbidden, Message: csrfMessage}
 			}
 		}

@@ -1,12 +1,15 @@
 package web
 
 import (
+	"lockdrill/content"
 	"lockdrill/sandbox"
+	"lockdrill/web/urls"
 	"lockdrill/web/views"
 )
 
 // related is what a guide section links to: the exercises and sandbox
-// presets that illustrate it.
+// presets that illustrate it. The slices are shared: readers must not
+// modify them.
 type related struct {
 	practice, presets []views.NavLink
 }
@@ -15,36 +18,28 @@ type related struct {
 // presets that illustrate it. The catalog and the presets are fixed for
 // the life of the server, so this runs once at start instead of on every
 // guide page (rebuilding the presets was a seventh of a page's CPU).
-func (s *Server) buildRelated() map[string]related {
+func buildRelated(cat *content.Catalog, presets []sandbox.Preset) map[string]related {
 	out := map[string]related{}
-	for _, sec := range s.cat.Guide {
+	for _, sec := range cat.Guide {
 		var r related
 		// Practice: every question whose answer this section teaches, in
 		// bank order (interview questions first).
-		if s.cat.Questions != nil {
-			for _, q := range s.cat.Questions.All() {
+		if cat.Questions != nil {
+			for _, q := range cat.Questions.All() {
 				if q.Guide == sec.Slug {
-					r.practice = append(r.practice, views.NavLink{Href: "/practice/" + q.ID, Title: q.Title})
+					r.practice = append(r.practice, views.NavLink{Href: urls.Question(q.ID), Title: q.Title})
 				}
 			}
 		}
 		// Presets: the sandbox scenarios whose lesson is this section's.
-		for _, p := range s.presets {
+		for _, p := range presets {
 			if p.Guide == sec.Slug {
-				r.presets = append(r.presets, views.NavLink{Href: "/sandbox/presets/" + p.ID, Title: p.Title})
+				r.presets = append(r.presets, views.NavLink{Href: urls.Preset(p.ID), Title: p.Title})
 			}
 		}
 		out[sec.Slug] = r
 	}
 	return out
-}
-
-// relatedToSection lists the exercises and sandbox presets that illustrate
-// the guide section slug. The slices are shared: callers must not modify
-// them.
-func (s *Server) relatedToSection(slug string) (practice, presets []views.NavLink) {
-	r := s.related[slug]
-	return r.practice, r.presets
 }
 
 // presetByID is sandbox.PresetByID over the presets built at start, for

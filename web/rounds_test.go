@@ -218,7 +218,7 @@ func TestFiveQuestionInterviewRound(t *testing.T) {
 	if !strings.Contains(reasons, "Over time") || !strings.Contains(reasons, "question 3") {
 		t.Fatalf("reasons = %q, want the overtime on question 3", reasons)
 	}
-	flagItems := doc.Find(`[data-testid=round-flags] li`)
+	flagItems := doc.Find(`[data-testid=flag]`)
 	if flagItems.Length() == 0 {
 		t.Fatalf("the scorecard lists no red flags, want the fatal one")
 	}
@@ -539,7 +539,7 @@ func TestFinishingARound(t *testing.T) {
 	for i, turn := range r.Turns {
 		q, _ := env.cat.Questions.ByID(turn.Question)
 		shown := env.clock.Now()
-		if err := env.st.MarkShown(ctx, learner, id, turn.Seq, shown); err != nil {
+		if _, _, err := env.st.UpdateRound(ctx, learner, id, func(r *store.Round) (quiz.RoundChange, error) { return r.Show(shown), nil }); err != nil {
 			t.Fatalf("mark shown: %v", err)
 		}
 		took := time.Minute

@@ -57,7 +57,7 @@ func sbFormSeconds(form url.Values, name, label string) (int64, error) {
 		return 0, fmt.Errorf("%s: %q is not a number of seconds", label, raw)
 	}
 	if v <= 0 || v*1000 > sandbox.MaxTimeMS {
-		return 0, fmt.Errorf("%s: %s s is out of range (more than 0, at most %d s, the 10 virtual minutes a timeline may last)", label, raw, sandbox.MaxTimeMS/1000)
+		return 0, fmt.Errorf("%s: %s s is out of range (more than 0, at most %d s, the %s a timeline may last)", label, raw, sandbox.MaxTimeMS/1000, maxTimeWords())
 	}
 	return int64(math.Round(v * 1000)), nil
 }
@@ -79,7 +79,7 @@ func sbFormInt(form url.Values, name, label string, lo, hi int64) (int64, error)
 // now. The limits are the engine's (Scenario.Append); only the cursor's
 // own bound, now within the ten virtual minutes, is checked here.
 func applyAction(sc sandbox.Scenario, now int64, form url.Values) (sandbox.Scenario, int64, error) {
-	op := form.Get("op")
+	op := sandbox.Op(form.Get("op"))
 	switch op {
 	case "undo":
 		if len(sc.Actions) == 0 {
@@ -93,7 +93,7 @@ func applyAction(sc sandbox.Scenario, now int64, form url.Values) (sandbox.Scena
 			return sc, now, err
 		}
 		if now+d > sandbox.MaxTimeMS {
-			return sc, now, fmt.Errorf("advancing %s would pass 10 virtual minutes, the longest a timeline may run", sbSeconds(d))
+			return sc, now, fmt.Errorf("advancing %s would pass %s, the longest a timeline may run", sbSeconds(d), maxTimeWords())
 		}
 		return sc, now + d, nil
 	case "advance_end":
@@ -186,37 +186,27 @@ func applyAction(sc sandbox.Scenario, now int64, form url.Values) (sandbox.Scena
 
 // faultNodes lists the nodes the fault forms may name, with their labels.
 func faultNodes(sc sandbox.Scenario) ([]int, []string) {
-	switch sc.Lock.Model {
-	case sandbox.ModelRedis:
-		return []int{1, 2}, []string{"primary (1)", "replica (2)"}
-	case sandbox.ModelDatabase:
-		return []int{1}, []string{"database"}
-	}
+	m := sc.Lock.Model
+	count := m.ServiceNodes(sc.Lock.Nodes)
 	var ns []int
 	var labels []string
-	for n := 1; n <= max(sc.Lock.Nodes, 1); n++ {
-		ns = append(ns, n)
-		labels = append(labels, nodeWord(sc)+" "+strconv.Itoa(n))
+	for n := 1; n <= count; n++ {
+		label := m.NodeName(n)
+		if m == sandbox.ModelRedis {
+			label += " (" + strconv.Itoa(n) + ")"
+		}
+		ns, labels = append(ns, n), append(labels, label)
 	}
 	return ns, labels
-}
-
-// nodeWord is what the forms call one node of sc's lock service: the
-// members of a consensus cluster, the nodes of everything else.
-func nodeWord(sc sandbox.Scenario) string {
-	if sc.Lock.Model == sandbox.ModelConsensus {
-		return "member"
-	}
-	return "node"
 }
 
 // applySettings returns sc with the settings form applied and the names of
 // the settings that changed.
 func applySettings(sc sandbox.Scenario, form url.Values) (sandbox.Scenario, []string, error) {
 	check := form.Get("check_fencing") != ""
-	set := sandbox.Settings{TokenSource: formTokenSource(form, sc.Lock.Model), CheckFencing: &check, Acquire: form.Get("acquire"), Release: form.Get("release"),
-		Persistence: form.Get("persistence")}
-	if kind := form.Get("resource_kind"); kind != "" {
+	set := sandbox.Settings{TokenSource: formTokenSource(form, sc.Lock.Model), CheckFencing: &check, Acquire: sandbox.AcquireMode(form.Get("acquire")),
+		Release: sandbox.ReleaseMode(form.Get("release")), Persistence: sandbox.Persistence(form.Get("persistence"))}
+	if kind := sandbox.ResourceKind(form.Get("resource_kind")); kind != "" {
 		idem := form.Get("idempotency_keys") != "" && kind == sandbox.ResourceLedger
 		set.ResourceKind, set.IdempotencyKeys = kind, &idem
 	}
@@ -262,22 +252,17 @@ func applySettings(sc sandbox.Scenario, form url.Values) (sandbox.Scenario, []st
 // formTokenSource reads the token source of a form: the token_source
 // select, or the checkbox of the forms before it (fencing_tokens), which
 // meant the model's own counter. "" keeps the model's default.
-func formTokenSource(form url.Values, model string) string {
+func formTokenSource(form url.Values, model sandbox.Model) sandbox.TokenSource {
 	if v := form.Get("token_source"); v != "" || form.Has("token_source") {
-		return v
-	}
-	if !form.Has("fencing_tokens") {
-		return ""
+		return sandbox.TokenSource(v)
 	}
 	switch {
+	case !form.Has("fencing_tokens"):
+		return ""
 	case form.Get("fencing_tokens") == "":
 		return sandbox.TokenNone
-	case model == sandbox.ModelRedis:
-		return sandbox.TokenIncr
-	case model == sandbox.ModelConsensus:
-		return sandbox.TokenRevision
 	}
-	return ""
+	return sandbox.LegacyTokenSource(model)
 }
 
 // blankScenario builds the scenario of the "start blank" form, or returns
@@ -286,14 +271,15 @@ func blankScenario(form url.Values) (sandbox.Scenario, views.BlankForm) {
 	f := views.BlankForm{
 		Model: form.Get("model"), TTL: strings.TrimSpace(form.Get("ttl_ms")), Clients: strings.TrimSpace(form.Get("clients")),
 		Heartbeat: strings.TrimSpace(form.Get("heartbeat_ms")), Acquire: form.Get("acquire"), Release: form.Get("release"),
-		TokenSource: formTokenSource(form, form.Get("model")), CheckFencing: form.Get("check_fencing") != "",
+		TokenSource: formTokenSource(form, sandbox.Model(form.Get("model"))).String(), CheckFencing: form.Get("check_fencing") != "",
 		ResourceKind: form.Get("resource_kind"), IdempotencyKeys: form.Get("idempotency_keys") != "",
 		Errors: map[string]string{},
 	}
 	// The idempotency box is moot on a register rather than an error.
-	idem := f.IdempotencyKeys && f.ResourceKind == sandbox.ResourceLedger
-	sc := sandbox.Scenario{Lock: sandbox.LockConfig{Model: f.Model, Acquire: f.Acquire, Release: f.Release, TokenSource: f.TokenSource},
-		Resource: sandbox.ResourceConfig{CheckFencing: &f.CheckFencing, Kind: f.ResourceKind, IdempotencyKeys: idem}}
+	idem := f.IdempotencyKeys && f.ResourceKind == sandbox.ResourceLedger.String()
+	sc := sandbox.Scenario{Lock: sandbox.LockConfig{Model: sandbox.Model(f.Model), Acquire: sandbox.AcquireMode(f.Acquire), Release: sandbox.ReleaseMode(f.Release),
+		TokenSource: sandbox.TokenSource(f.TokenSource)},
+		Resource: sandbox.ResourceConfig{CheckFencing: &f.CheckFencing, Kind: sandbox.ResourceKind(f.ResourceKind), IdempotencyKeys: idem}}
 	if v, err := strconv.ParseInt(f.TTL, 10, 64); err != nil || v < 1 || v > sandbox.MaxTimeMS {
 		f.Errors["ttl_ms"] = fmt.Sprintf("Enter a whole number of milliseconds from 1 to %d.", sandbox.MaxTimeMS)
 	} else {
@@ -345,15 +331,15 @@ func blankScenario(form url.Values) (sandbox.Scenario, views.BlankForm) {
 // configLines describes a scenario's settings for the page.
 func configLines(sc sandbox.Scenario) []views.ConfigLine {
 	l := sc.Lock
-	lines := []views.ConfigLine{{Name: "Model", Value: l.Model}, {Name: "TTL", Value: strconv.FormatInt(l.TTLMS, 10) + " ms"}}
+	lines := []views.ConfigLine{{Name: "Model", Value: l.Model.String()}, {Name: "TTL", Value: strconv.FormatInt(l.TTLMS, 10) + " ms"}}
 	if l.Model == sandbox.ModelRedlock || l.Model == sandbox.ModelConsensus {
 		lines = append(lines, views.ConfigLine{Name: "Nodes", Value: strconv.Itoa(l.Nodes)})
 	}
 	lines = append(lines,
 		views.ConfigLine{Name: "Fencing tokens", Value: sbTokenSource(l.TokenSource)},
 		views.ConfigLine{Name: "Resource checks tokens", Value: sbYesNo(sc.Resource.CheckFencing)},
-		views.ConfigLine{Name: "Acquire", Value: l.Acquire},
-		views.ConfigLine{Name: "Release", Value: l.Release},
+		views.ConfigLine{Name: "Acquire", Value: l.Acquire.String()},
+		views.ConfigLine{Name: "Release", Value: l.Release.String()},
 	)
 	switch {
 	case l.LagMS != nil && *l.LagMS == 0:
@@ -389,19 +375,17 @@ func configLines(sc sandbox.Scenario) []views.ConfigLine {
 	return lines
 }
 
-func sbTokenSource(src string) string {
+func sbTokenSource(src sandbox.TokenSource) string {
 	switch src {
 	case sandbox.TokenIncr:
-		return "from INCR inside the acquire script (lost with the key on an async failover)"
-	case sandbox.TokenRevision:
-		return "the revision of each grant"
-	case sandbox.TokenEpoch:
-		return "the row's epoch column"
+		return "from " + src.Label() + " (lost with the key on an async failover)"
+	case sandbox.TokenRevision, sandbox.TokenEpoch:
+		return src.Label()
 	}
-	return "none"
+	return sandbox.TokenNone.Label()
 }
 
-func sbPersistence(p string) string {
+func sbPersistence(p sandbox.Persistence) string {
 	switch p {
 	case sandbox.PersistNone:
 		return "none: a restarted node comes back empty"
@@ -422,7 +406,7 @@ func sbYesNo(b *bool) string {
 // each with the time it is due and, when the run held it up (a paused
 // client acts once it resumes), the time it actually went out.
 func describeActions(sc sandbox.Scenario, tl sandbox.Timeline) []string {
-	kinds := map[string][2]string{
+	kinds := map[sandbox.Op][2]sandbox.Kind{
 		sandbox.OpWrite:   {sandbox.KindWriteAccepted, sandbox.KindWriteRejected},
 		sandbox.OpAcquire: {sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
 		sandbox.OpClaim:   {sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
@@ -466,7 +450,7 @@ func pausedUntil(tl sandbox.Timeline, client string, t int64) bool {
 // describeAction is one line of a preset's "what happens" list, naming
 // the nodes as model does (consensus members, the redis primary and
 // replica).
-func describeAction(model string, a sandbox.Action) string {
+func describeAction(model sandbox.Model, a sandbox.Action) string {
 	at := sbSeconds(a.AtMS)
 	node := nodeRef(model, a.Node)
 	switch a.Op {
@@ -499,10 +483,7 @@ func describeAction(model string, a sandbox.Action) string {
 		for _, n := range a.Nodes {
 			ns = append(ns, strconv.Itoa(n))
 		}
-		word := "node"
-		if model == sandbox.ModelConsensus {
-			word = "member"
-		}
+		word := model.NodeWord()
 		if a.Client == "" {
 			if len(ns) == 1 {
 				return at + ": " + word + " " + ns[0] + " is split from the others"
@@ -516,24 +497,20 @@ func describeAction(model string, a sandbox.Action) string {
 	case sandbox.OpHeal:
 		return at + ": the network heals"
 	}
-	return at + ": " + a.Client + " " + a.Op + "s"
+	return at + ": " + a.Client + " " + a.Op.String() + "s"
 }
 
 // nodeRef names node n of a model's lock service in a sentence: "member
 // 2", "the replica (node 2)", "node 3".
-func nodeRef(model string, n int) string {
+func nodeRef(model sandbox.Model, n int) string {
 	switch model {
-	case sandbox.ModelConsensus:
-		return "member " + strconv.Itoa(n)
 	case sandbox.ModelRedis:
-		if n == 2 {
-			return "the replica (node 2)"
-		}
-		return "the primary (node 1)"
+		n = min(max(n, 1), 2)
+		return "the " + model.NodeName(n) + " (node " + strconv.Itoa(n) + ")"
 	case sandbox.ModelDatabase:
-		return "the database"
+		return "the " + model.NodeName(n)
 	}
-	return "node " + strconv.Itoa(n)
+	return model.NodeName(n)
 }
 
 // sbSeconds formats milliseconds as seconds for messages: "15 s", "1.5 s".
@@ -544,15 +521,9 @@ func sbSeconds(ms int64) string {
 	return strings.TrimRight(strings.TrimRight(strconv.FormatFloat(float64(ms)/1000, 'f', 3, 64), "0"), ".") + " s"
 }
 
-// presetFencing reports whether a preset's resource checks fencing.
-func presetFencing(sc sandbox.Scenario) bool {
-	return sc.Resource.CheckFencing != nil && *sc.Resource.CheckFencing
-}
-
 // sameSettings reports whether a and b configure the lock service and the
 // resource alike (their clients and actions may differ).
 func sameSettings(a, b sandbox.Scenario) bool {
-	deref := func(p *bool) bool { return p != nil && *p }
 	lag := func(p *int64) int64 {
 		if p == nil {
 			return -1
@@ -564,5 +535,5 @@ func sameSettings(a, b sandbox.Scenario) bool {
 	return la.Model == lb.Model && la.TTLMS == lb.TTLMS && la.Nodes == lb.Nodes && la.Acquire == lb.Acquire &&
 		la.Release == lb.Release && lag(la.LagMS) == lag(lb.LagMS) && la.TokenSource == lb.TokenSource &&
 		la.Persistence == lb.Persistence && la.Retries == lb.Retries && la.RetryDelayMS == lb.RetryDelayMS && la.Seed == lb.Seed &&
-		deref(ra.CheckFencing) == deref(rb.CheckFencing) && ra.Kind == rb.Kind && ra.IdempotencyKeys == rb.IdempotencyKeys && a.Network == b.Network
+		ra.Fenced() == rb.Fenced() && ra.Kind == rb.Kind && ra.IdempotencyKeys == rb.IdempotencyKeys && a.Network == b.Network
 }

@@ -115,7 +115,7 @@ func NewServer(cfg Config) (*Server, error) {
 		steps: newOnceCache[stepKey, stepView](stepViewCacheSize), panels: newOnceCache[stepKey, timelineview.Panel](4 * stepViewCacheSize),
 		parsed: newOnceCache[[32]byte, storedScenario](storedScenarioCacheSize)}
 	s.presets = sandbox.Presets()
-	s.related = s.buildRelated()
+	s.related = buildRelated(cfg.Catalog, s.presets)
 	s.shared = newSharedPages()
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
@@ -126,7 +126,7 @@ func NewServer(cfg Config) (*Server, error) {
 	e.Use(
 		middleware.Recover(),
 		middleware.RequestID(),
-		s.requestLogger(),
+		requestLogger(cfg.Logger),
 		middleware.SecureWithConfig(middleware.SecureConfig{
 			XSSProtection:         "0",
 			ContentTypeNosniff:    "nosniff",
@@ -134,7 +134,7 @@ func NewServer(cfg Config) (*Server, error) {
 			ReferrerPolicy:        "same-origin",
 			ContentSecurityPolicy: ContentSecurityPolicy,
 		}),
-		s.secureCookies,
+		secureCookies(cfg.TrustedProxies),
 		middleware.BodyLimit(strconv.Itoa(MaxBodyBytes)),
 		middleware.ContextTimeoutWithConfig(middleware.ContextTimeoutConfig{Timeout: cfg.RequestTimeout}),
 		wrongMethodFirst,
@@ -173,8 +173,8 @@ const csrfMessage = "This form had expired or did not come from lockdrill, so no
 // ServeHTTP makes the server an http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.e.ServeHTTP(w, r) }
 
-// requestLogger logs one line per request with slog.
-func (s *Server) requestLogger() echo.MiddlewareFunc {
+// requestLogger logs one line per request to log.
+func requestLogger(log *slog.Logger) echo.MiddlewareFunc {
 	return middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
 		LogStatus: true, LogURI: true, LogMethod: true, LogLatency: true, LogRequestID: true, LogError: true,
 		HandleError: true,
@@ -193,7 +193,7 @@ func (s *Server) requestLogger() echo.MiddlewareFunc {
 			if v.Error != nil && v.Status >= 500 {
 				attrs = append(attrs, slog.String("error", v.Error.Error()))
 			}
-			s.log.LogAttrs(c.Request().Context(), level, "request", attrs...)
+			log.LogAttrs(c.Request().Context(), level, "request", attrs...)
 			return nil
 		},
 	})
@@ -202,29 +202,31 @@ func (s *Server) requestLogger() echo.MiddlewareFunc {
 // secureCookies marks cookies Secure when the request came over TLS: ours
 // read the flag (isTLS), and the CSRF middleware's cookie, whose options are
 // fixed at start, gets it added as the response is written. A TLS proxy's
-// X-Forwarded-Proto is believed only from a configured trusted proxy.
-func (s *Server) secureCookies(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		if c.IsTLS() || (strings.EqualFold(strings.TrimSpace(c.Request().Header.Get("X-Forwarded-Proto")), "https") && s.fromTrustedProxy(c.Request())) {
-			c.Set(ctxKeyTLS, true)
-			res := c.Response()
-			res.Before(func() {
-				cookies := res.Header()["Set-Cookie"]
-				for i, v := range cookies {
-					if strings.HasPrefix(v, csrfCookie+"=") && !strings.Contains(v, "; Secure") {
-						cookies[i] = v + "; Secure"
+// X-Forwarded-Proto is believed only from one of the trusted proxies.
+func secureCookies(proxies []netip.Prefix) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			if c.IsTLS() || (strings.EqualFold(strings.TrimSpace(c.Request().Header.Get("X-Forwarded-Proto")), "https") && fromTrustedProxy(proxies, c.Request())) {
+				c.Set(ctxKeyTLS, true)
+				res := c.Response()
+				res.Before(func() {
+					cookies := res.Header()["Set-Cookie"]
+					for i, v := range cookies {
+						if strings.HasPrefix(v, csrfCookie+"=") && !strings.Contains(v, "; Secure") {
+							cookies[i] = v + "; Secure"
+						}
 					}
-				}
-			})
+				})
+			}
+			return next(c)
 		}
-		return next(c)
 	}
 }
 
 // fromTrustedProxy reports whether the connection of r comes from one of
-// the configured trusted proxies.
-func (s *Server) fromTrustedProxy(r *http.Request) bool {
-	if len(s.cfg.TrustedProxies) == 0 {
+// the trusted proxies.
+func fromTrustedProxy(proxies []netip.Prefix, r *http.Request) bool {
+	if len(proxies) == 0 {
 		return false
 	}
 	ap, err := netip.ParseAddrPort(r.RemoteAddr)
@@ -232,7 +234,7 @@ func (s *Server) fromTrustedProxy(r *http.Request) bool {
 		return false
 	}
 	ip := ap.Addr().Unmap()
-	for _, p := range s.cfg.TrustedProxies {
+	for _, p := range proxies {
 		if p.Contains(ip) {
 			return true
 		}

@@ -35,7 +35,7 @@ type suite struct {
 	name     string
 	server   string
 	target   conformance.Target
-	models   []string
+	models   []sandbox.Model
 	seed     uint64
 	parallel int
 	// generated is how many seeded scenarios must be played.
@@ -63,7 +63,7 @@ func TestRedis(t *testing.T) {
 	tg := &conformance.Redis{Addrs: addrs, Pair: pool.get, Nodes: redisNodes(t, bin)}
 	t.Cleanup(func() { tg.Close() })
 	runSuite(t, suite{name: "redis", server: "Redis " + serverVersion(bin), target: tg,
-		models: []string{sandbox.ModelRedis, sandbox.ModelRedlock}, seed: 1, parallel: 12, generated: generatedCount()})
+		models: []sandbox.Model{sandbox.ModelRedis, sandbox.ModelRedlock}, seed: 1, parallel: 12, generated: generatedCount()})
 }
 
 func TestEtcd(t *testing.T) {
@@ -78,14 +78,14 @@ func TestEtcd(t *testing.T) {
 	t.Cleanup(func() { plain.Close(); failing.Close() })
 	tg := &splitEtcd{Etcd: plain, failover: failing, mu: &mu}
 	runSuite(t, suite{name: "etcd", server: "etcd " + serverVersion(bin), target: tg,
-		models: []string{sandbox.ModelConsensus}, seed: 2, parallel: 12, generated: generatedCount()})
+		models: []sandbox.Model{sandbox.ModelConsensus}, seed: 2, parallel: 12, generated: generatedCount()})
 }
 
 func TestSQLite(t *testing.T) {
 	t.Parallel()
 	tg := &conformance.SQLite{Dir: t.TempDir()}
 	runSuite(t, suite{name: "sqlite", server: "SQLite " + sqliteVersion(t), target: tg,
-		models: []string{sandbox.ModelDatabase}, seed: 3, parallel: 12, generated: generatedCount()})
+		models: []sandbox.Model{sandbox.ModelDatabase}, seed: 3, parallel: 12, generated: generatedCount()})
 }
 
 // splitEtcd sends a scenario with a failover to its own cluster, one run
@@ -210,7 +210,10 @@ func runSuite(t *testing.T, s suite) {
 	}
 
 	// Seeded generated scenarios: draw until enough are playable.
-	g := results.Generated{Seed: s.seed, Models: s.models}
+	g := results.Generated{Seed: s.seed}
+	for _, m := range s.models {
+		g.Models = append(g.Models, m.String())
+	}
 	for seed := s.seed * 1_000_000; g.Played < s.generated && g.Drawn < 20*s.generated; seed++ {
 		sc := conformance.Generate(seed, s.models[int(seed)%len(s.models)])
 		g.Drawn++

@@ -55,7 +55,7 @@ func (t *Etcd) Scale(sc sandbox.Scenario) float64 {
 func (t *Etcd) OutOfReach(sc sandbox.Scenario, scale float64) []string {
 	var out []string
 	if sc.Lock.Model != sandbox.ModelConsensus {
-		return []string{"model " + sc.Lock.Model + " is not played against etcd"}
+		return []string{"model " + sc.Lock.Model.String() + " is not played against etcd"}
 	}
 	if ttl := float64(sc.Lock.TTLMS) * scale; ttl < 1000 || math.Abs(ttl-1000*math.Round(ttl/1000)) > 1e-6 {
 		out = append(out, fmt.Sprintf("lock.ttl_ms: %d ms at scale %g is %g s, and etcd leases last whole seconds (at least 1)", sc.Lock.TTLMS, scale, ttl/1000))

@@ -18,7 +18,7 @@ import (
 // idempotency keys). It never draws what
 // is out of reach (clock jumps, network delays) and stays within the
 // engine's limits. The same seed gives the same scenario.
-func Generate(seed uint64, model string) sandbox.Scenario {
+func Generate(seed uint64, model sandbox.Model) sandbox.Scenario {
 	r := rand.New(rand.NewPCG(seed, 0x10c4d1))
 	pick := func(p float64) bool { return r.Float64() < p }
 	ttls := []int64{5000, 10000, 15000}
@@ -49,12 +49,12 @@ func Generate(seed uint64, model string) sandbox.Scenario {
 		}
 		// Servers of the run's own, stopped, restarted and cut off.
 		if nodeOps = pick(0.35); nodeOps {
-			sc.Lock.Persistence = []string{sandbox.PersistNone, sandbox.PersistAlways}[r.IntN(2)]
+			sc.Lock.Persistence = []sandbox.Persistence{sandbox.PersistNone, sandbox.PersistAlways}[r.IntN(2)]
 		}
 	case sandbox.ModelConsensus:
 		sc.Lock.TokenSource = sandbox.TokenRevision
 	case sandbox.ModelDatabase:
-		sc.Lock.TokenSource = []string{sandbox.TokenEpoch, sandbox.TokenNone}[r.IntN(2)]
+		sc.Lock.TokenSource = []sandbox.TokenSource{sandbox.TokenEpoch, sandbox.TokenNone}[r.IntN(2)]
 		fencing = false
 	}
 	if pick(0.2) {

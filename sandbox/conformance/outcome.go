@@ -64,7 +64,7 @@ type Outcome struct {
 // compared are the event kinds that make an outcome. Lease expiries,
 // pauses and crashes are causes, not results: their effect shows in the
 // grants, refusals and writes that follow.
-var compared = []string{
+var compared = []sandbox.Kind{
 	sandbox.KindAcquireGranted, sandbox.KindAcquireDenied,
 	sandbox.KindReleaseOK, sandbox.KindReleaseRefused,
 	sandbox.KindExtendOK, sandbox.KindExtendRefused,
@@ -99,7 +99,7 @@ func OutcomeOf(events []sandbox.Event, finalValue string) Outcome {
 		if (e.Kind == sandbox.KindExtendOK || e.Kind == sandbox.KindExtendRefused) && e.Reason == "heartbeat" {
 			continue
 		}
-		s := Step{Kind: e.Kind, Client: e.Client, Holder: e.Holder, Value: e.Value}
+		s := Step{Kind: e.Kind.String(), Client: e.Client, Holder: e.Holder, Value: e.Value}
 		if e.Token > 0 {
 			s.Token = slices.Index(tokens, e.Token) + 1
 		}

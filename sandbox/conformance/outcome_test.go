@@ -62,9 +62,9 @@ func TestOutcomeOfLeavesOutCauses(t *testing.T) {
 // epoch under engine 3) are dropped from the real side; any token on the
 // engine's side keeps them.
 func TestAlign(t *testing.T) {
-	none := conformance.Outcome{Steps: []conformance.Step{{Kind: sandbox.KindAcquireGranted, Client: "A"}}}
-	some := conformance.Outcome{Steps: []conformance.Step{{Kind: sandbox.KindAcquireGranted, Client: "A", Token: 1}}}
-	real := conformance.Outcome{Steps: []conformance.Step{{Kind: sandbox.KindAcquireGranted, Client: "A", Token: 1}}}
+	none := conformance.Outcome{Steps: []conformance.Step{{Kind: string(sandbox.KindAcquireGranted), Client: "A"}}}
+	some := conformance.Outcome{Steps: []conformance.Step{{Kind: string(sandbox.KindAcquireGranted), Client: "A", Token: 1}}}
+	real := conformance.Outcome{Steps: []conformance.Step{{Kind: string(sandbox.KindAcquireGranted), Client: "A", Token: 1}}}
 	if d := conformance.Diff(none, real); d != nil {
 		t.Fatalf("Diff(no tokens, epoch) = %v, want none", d)
 	}
@@ -80,7 +80,7 @@ func TestAlign(t *testing.T) {
 // within reach of the target that plays its model, and the draws cover
 // the faults and options a real server can play.
 func TestGenerate(t *testing.T) {
-	targets := map[string]conformance.Target{
+	targets := map[sandbox.Model]conformance.Target{
 		sandbox.ModelRedis: &conformance.Redis{Addrs: []string{"a", "b", "c", "d", "e"}, Pair: func(context.Context) (conformance.ReplicaPair, error) { return conformance.ReplicaPair{}, nil }},
 		sandbox.ModelRedlock: &conformance.Redis{Addrs: []string{"a", "b", "c", "d", "e"},
 			Nodes: func(context.Context, int, string) ([]conformance.Proc, error) { return nil, nil }},
@@ -101,7 +101,7 @@ func TestGenerate(t *testing.T) {
 				t.Fatalf("Generate(%d, %s) is out of reach: %v", seed, model, why)
 			}
 			for _, a := range sc.Actions {
-				seen[model+" "+a.Op] = true
+				seen[model.String()+" "+a.Op.String()] = true
 			}
 			if sc.Lock.Acquire == sandbox.AcquireSetThenExpire {
 				seen["set-then-expire"] = true
@@ -110,20 +110,20 @@ func TestGenerate(t *testing.T) {
 				seen["redis lag 0"] = true
 			}
 			if sc.Lock.Retries > 0 {
-				seen[model+" retries"] = true
+				seen[model.String()+" retries"] = true
 			}
 			if sc.Resource.Kind == sandbox.ResourceLedger {
-				seen[model+" ledger"] = true
+				seen[model.String()+" ledger"] = true
 			}
 			if sc.Resource.IdempotencyKeys {
-				seen[model+" idempotency keys"] = true
+				seen[model.String()+" idempotency keys"] = true
 			}
 			if sc.Lock.Release == sandbox.ReleaseUnconditionalDel {
-				seen[model+" unconditional-del"] = true
+				seen[model.String()+" unconditional-del"] = true
 			}
 			for _, c := range sc.Clients {
 				if c.HeartbeatMS > 0 {
-					seen[model+" heartbeat"] = true
+					seen[model.String()+" heartbeat"] = true
 				}
 			}
 		}

@@ -134,7 +134,7 @@ func (t *Redis) OutOfReach(sc sandbox.Scenario, scale float64) []string {
 			return ""
 		})...)
 	default:
-		out = append(out, "model "+sc.Lock.Model+" is not played against Redis")
+		out = append(out, "model "+sc.Lock.Model.String()+" is not played against Redis")
 	}
 	return out
 }
@@ -234,7 +234,7 @@ func (t *Redis) Open(ctx context.Context, sc sandbox.Scenario, scale float64) (B
 	b.counter = t.prefix + ":" + strconv.FormatInt(n, 10) + ":token"
 	switch {
 	case b.redlock && ownServers(sc) && t.Nodes != nil:
-		procs, err := t.Nodes(ctx, sc.Lock.Nodes, sc.Lock.Persistence)
+		procs, err := t.Nodes(ctx, sc.Lock.Nodes, sc.Lock.Persistence.String())
 		if err != nil {
 			return nil, fmt.Errorf("redlock servers: %w", err)
 		}

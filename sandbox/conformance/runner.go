@@ -118,7 +118,7 @@ func commonReach(sc sandbox.Scenario) []string {
 	if sc.Network.LatencyMS > 0 {
 		out = append(out, "network.latency_ms: a fixed one-way latency is a delay inside the client's network stack, which a real loopback server cannot add")
 	}
-	seen := map[string]bool{}
+	seen := map[sandbox.Op]bool{}
 	for i, a := range sc.Actions {
 		var why string
 		switch a.Op {
@@ -454,7 +454,7 @@ func (r *run) clientAction(ctx context.Context, ci int, a sandbox.Action) error 
 		// granted, refused, released, or its extend failed) does not
 		// write; one that believes it holds a lapsed lease does.
 		if !c.holds {
-			r.emit(sandbox.Event{Kind: sandbox.KindActionSkipped, Client: c.id, Reason: a.Op, Value: a.Value})
+			r.emit(sandbox.Event{Kind: sandbox.KindActionSkipped, Client: c.id, Reason: a.Op.String(), Value: a.Value})
 			return nil
 		}
 		return r.write(ctx, ci, a)
@@ -691,10 +691,10 @@ func nodeOpsReach(sc sandbox.Scenario, why func(a sandbox.Action) string) []stri
 			continue
 		}
 		w := why(a)
-		if w == "" || seen[a.Op+w] {
+		if w == "" || seen[a.Op.String()+w] {
 			continue
 		}
-		seen[a.Op+w] = true
+		seen[a.Op.String()+w] = true
 		out = append(out, fmt.Sprintf("%s (actions[%d]): %s", a.Op, i, w))
 	}
 	return out

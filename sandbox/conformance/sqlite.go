@@ -35,7 +35,7 @@ func (t *SQLite) Name() string { return "sqlite" }
 // OutOfReach lists what of sc SQLite cannot play.
 func (t *SQLite) OutOfReach(sc sandbox.Scenario, scale float64) []string {
 	if sc.Lock.Model != sandbox.ModelDatabase {
-		return []string{"model " + sc.Lock.Model + " is not played against SQLite"}
+		return []string{"model " + sc.Lock.Model.String() + " is not played against SQLite"}
 	}
 	return nodeOpsReach(sc, func(a sandbox.Action) string {
 		if a.Op == sandbox.OpHeal {

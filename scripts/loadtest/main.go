@@ -220,7 +220,7 @@ func heavyScenario() sandbox.Scenario {
 	for _, id := range ids {
 		sc.Clients = append(sc.Clients, sandbox.Client{ID: id, HeartbeatMS: sandbox.MinHeartbeatMS})
 	}
-	ops := []string{sandbox.OpAcquire, sandbox.OpWrite, sandbox.OpWrite, sandbox.OpWrite, sandbox.OpExtend}
+	ops := []sandbox.Op{sandbox.OpAcquire, sandbox.OpWrite, sandbox.OpWrite, sandbox.OpWrite, sandbox.OpExtend}
 	step := int64(sandbox.MaxTimeMS-1000) / sandbox.MaxActions
 	for i := range sandbox.MaxActions {
 		a := sandbox.Action{AtMS: int64(i) * step, Client: ids[(i/len(ops))%len(ids)], Op: ops[i%len(ops)]}

@@ -86,7 +86,7 @@ func TestBuildPausedHolder(t *testing.T) {
 }
 
 // stepX is the x of the first event of kind.
-func stepX(d timelineview.Diagram, tl sandbox.Timeline, kind string) int {
+func stepX(d timelineview.Diagram, tl sandbox.Timeline, kind sandbox.Kind) int {
 	for i, e := range tl.Events {
 		if e.Kind == kind {
 			return d.StepX[i+1]
@@ -176,7 +176,7 @@ func BenchmarkBuild500Actions(b *testing.B) {
 	for _, id := range ids {
 		sc.Clients = append(sc.Clients, sandbox.Client{ID: id})
 	}
-	ops := []string{sandbox.OpAcquire, sandbox.OpWrite, sandbox.OpPause, sandbox.OpWrite, sandbox.OpRelease}
+	ops := []sandbox.Op{sandbox.OpAcquire, sandbox.OpWrite, sandbox.OpPause, sandbox.OpWrite, sandbox.OpRelease}
 	for i := range sandbox.MaxActions {
 		a := sandbox.Action{AtMS: int64(i) * 1000, Client: ids[(i/len(ops))%len(ids)], Op: ops[i%len(ops)]}
 		if a.Op == sandbox.OpWrite {

@@ -28,7 +28,7 @@ type Row struct {
 
 type kindLook struct{ label, glyph, tone string }
 
-var looks = map[string]kindLook{
+var looks = map[sandbox.Kind]kindLook{
 	sandbox.KindAcquireGranted: {"granted", "✓", "accent"},
 	sandbox.KindAcquireDenied:  {"denied", "✗", "warn"},
 	sandbox.KindExpireSet:      {"expiry set", "◷", ""},
@@ -65,7 +65,7 @@ func Rows(tl sandbox.Timeline, step int, base string) []Row {
 func row(e sandbox.Event, i, step int, base string) Row {
 	l, ok := looks[e.Kind]
 	if !ok {
-		l = kindLook{label: e.Kind}
+		l = kindLook{label: e.Kind.String()}
 	}
 	label := l.label
 	if e.Kind == sandbox.KindViolation && e.Reason != "" {
@@ -75,7 +75,7 @@ func row(e sandbox.Event, i, step int, base string) Row {
 		label = "write rejected: " + e.Reason
 	}
 	r := Row{
-		Step: i + 1, T: Millis(e.T), Lane: e.Lane(), Kind: e.Kind, Label: label, Glyph: l.glyph, Tone: l.tone,
+		Step: i + 1, T: Millis(e.T), Lane: e.Lane(), Kind: e.Kind.String(), Label: label, Glyph: l.glyph, Tone: l.tone,
 		Detail: e.Detail, Current: i+1 == step, Future: i+1 > step, Href: StepHref(base, i+1),
 	}
 	if e.Kind == sandbox.KindViolation {
@@ -252,51 +252,46 @@ func expiryText(at int64) string {
 // nodes are down, who leads a consensus cluster, and the partitions in
 // force.
 func (p *Panel) addFaults(tl sandbox.Timeline, step int) {
+	lg := tl.ServiceLedger()
 	down := map[int]bool{}
-	leader := 1
-	var cuts []string
-	partitioned := false
-	for i, e := range tl.Events {
-		if e.Kind == sandbox.KindPartition {
-			partitioned = true
+	for _, d := range lg.Downs {
+		if d.At(step) {
+			down[d.Node] = true
 		}
-		if i >= step {
+	}
+	var cuts []string
+	for _, c := range lg.Cuts {
+		if !c.At(step) {
 			continue
 		}
-		switch e.Kind {
-		case sandbox.KindNodeDown:
-			down[e.Node] = true
-		case sandbox.KindNodeUp, sandbox.KindRestart:
-			delete(down, e.Node)
-		case sandbox.KindFailover:
-			if tl.Model != sandbox.ModelConsensus {
-				break
-			}
-			var n int
-			if e.Reason == "no-quorum" {
-				leader = 0
-			} else if _, err := fmt.Sscanf(e.Detail, "member %d is the leader", &n); err == nil {
-				leader = n
-			}
-		case sandbox.KindPartition:
-			what := nodesWord(tl.Model, e.Nodes)
-			if e.Client != "" {
-				cuts = append(cuts, e.Client+" cut off from "+what)
-			} else {
-				cuts = append(cuts, what+" split from the others")
-			}
-		case sandbox.KindHeal:
-			cuts = nil
+		what := nodesWord(tl.Model, c.Nodes)
+		if c.Client != "" {
+			cuts = append(cuts, c.Client+" cut off from "+what)
+		} else {
+			cuts = append(cuts, what+" split from the others")
+		}
+	}
+	partitioned := len(lg.Cuts) > 0
+	leader := 1
+	for _, e := range tl.Events[:min(max(step, 0), len(tl.Events))] {
+		if e.Kind != sandbox.KindFailover || tl.Model != sandbox.ModelConsensus {
+			continue
+		}
+		var n int
+		if e.Reason == "no-quorum" {
+			leader = 0
+		} else if _, err := fmt.Sscanf(e.Detail, "member %d is the leader", &n); err == nil {
+			leader = n
 		}
 	}
 	switch tl.Model {
 	case sandbox.ModelConsensus:
 		p.Leader = "none: no majority of the members can reach each other"
 		if leader > 0 {
-			p.Leader = "member " + strconv.Itoa(leader)
+			p.Leader = tl.Model.NodeName(leader)
 		}
 		for n := 1; n <= max(tl.Nodes, 1); n++ {
-			l := NodeLine{Label: "member " + strconv.Itoa(n), Key: "up"}
+			l := NodeLine{Label: tl.Model.NodeName(n), Key: "up"}
 			if down[n] {
 				l.Key = "down"
 			}
@@ -306,9 +301,9 @@ func (p *Panel) addFaults(tl sandbox.Timeline, step int) {
 			p.Nodes = append(p.Nodes, l)
 		}
 	case sandbox.ModelRedis:
-		for n, name := range []string{"primary (node 1)", "replica (node 2)"} {
-			l := NodeLine{Label: name, Key: "up"}
-			if down[n+1] {
+		for n := 1; n <= 2; n++ {
+			l := NodeLine{Label: tl.Model.NodeName(n) + " (node " + strconv.Itoa(n) + ")", Key: "up"}
+			if down[n] {
 				l.Key = "down"
 			}
 			p.Nodes = append(p.Nodes, l)
@@ -324,11 +319,8 @@ func (p *Panel) addFaults(tl sandbox.Timeline, step int) {
 
 // nodesWord names nodes ns as the model calls them: "members 1,2",
 // "node 3".
-func nodesWord(model string, ns []int) string {
-	w := "node"
-	if model == sandbox.ModelConsensus {
-		w = "member"
-	}
+func nodesWord(model sandbox.Model, ns []int) string {
+	w := model.NodeWord()
 	if len(ns) != 1 {
 		w += "s"
 	}

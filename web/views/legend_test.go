@@ -26,7 +26,7 @@ import (
 // draw says so with "" and is listed only in the event table. A new event
 // kind fails TestEveryEventKindHasALegendRow until it is given a row here
 // and in views.SwimlaneLegend (see CONTRIBUTING.md, "A new fault or op").
-var legendRow = map[string]string{
+var legendRow = map[sandbox.Kind]string{
 	sandbox.KindAcquireGranted: "the lock service holds the client's key",
 	sandbox.KindAcquireDenied:  "✗ denied",
 	sandbox.KindExpireSet:      "→ message",
@@ -59,7 +59,7 @@ var legendRow = map[string]string{
 // eventKinds returns the value of every Kind* string constant the sandbox
 // package declares, read from its source so that a kind added anywhere in
 // the package is seen without being listed by hand.
-func eventKinds(t *testing.T) []string {
+func eventKinds(t *testing.T) []sandbox.Kind {
 	t.Helper()
 	dir := filepath.Join("..", "..", "sandbox")
 	fset := token.NewFileSet()
@@ -67,7 +67,7 @@ func eventKinds(t *testing.T) []string {
 	if err != nil {
 		t.Fatalf("parse sandbox: %v", err)
 	}
-	var kinds []string
+	var kinds []sandbox.Kind
 	for _, f := range pkgs["sandbox"].Files {
 		for _, d := range f.Decls {
 			g, ok := d.(*ast.GenDecl)
@@ -88,7 +88,7 @@ func eventKinds(t *testing.T) []string {
 					if err != nil {
 						t.Fatalf("%s: %v", name.Name, err)
 					}
-					kinds = append(kinds, v)
+					kinds = append(kinds, sandbox.Kind(v))
 				}
 			}
 		}
@@ -144,11 +144,11 @@ func TestLegendExplainsWhatPresetsDraw(t *testing.T) {
 		t.Fatalf("sandbox source: %v", err)
 	}
 	legend := legendText(t)
-	drawn := map[string]bool{}
+	drawn := map[sandbox.Kind]bool{}
 	for _, p := range sandbox.Presets() {
 		tl := sandbox.Run(p.Scenario)
 		d := timelineview.Build(tl, len(tl.Events), 0, "/sandbox/presets/"+p.ID)
-		kindAt := func(step int) string {
+		kindAt := func(step int) sandbox.Kind {
 			if step < 1 || step > len(tl.Events) {
 				return ""
 			}

@@ -11,6 +11,8 @@ package views
 
 //go:generate go tool templ generate -path ../..
 
+import "lockdrill/web/urls"
+
 // Page is what the layout needs to frame any page.
 type Page struct {
 	// Title is the page's own title; the layout appends the site name.
@@ -39,16 +41,16 @@ type NavItem struct {
 
 // NavItems lists the main navigation in order.
 var NavItems = []NavItem{
-	{"learn", "Learn", "/learn"},
-	{"practice", "Practice", "/practice"},
-	{"rounds", "Mock round", "/rounds"},
-	{"sandbox", "Sandbox", "/sandbox"},
-	{"progress", "Progress", "/progress"},
+	{"learn", "Learn", urls.Learn()},
+	{"practice", "Practice", urls.Practice()},
+	{"rounds", "Mock round", urls.Rounds()},
+	{"sandbox", "Sandbox", urls.Sandbox()},
+	{"progress", "Progress", urls.Progress()},
 }
 
 func (p Page) asset(name string) string {
 	if p.Asset == nil {
-		return "/static/" + name
+		return urls.Static(name)
 	}
 	return p.Asset(name)
 }

@@ -21,14 +21,20 @@ func Prerendered(html []byte) templ.Component {
 	})
 }
 
+// Option is one choice of a select: the value sent and its label. The
+// sandbox forms' options come from the sandbox's own vocabulary.
+type Option struct{ Value, Label string }
+
 // PresetCard is one scenario of the library on /sandbox.
 type PresetCard struct {
 	ID, Title, Lesson string
 	Model             string
-	// Fencing says whether the resource checks fencing tokens.
-	Fencing    bool
-	GuideSlug  string
-	GuideTitle string
+	// Fencing says whether the resource refuses stale writers; ByHolder
+	// that its check is the holder guard of an UPDATE (the database
+	// model), not a comparison of tokens.
+	Fencing, ByHolder bool
+	GuideSlug         string
+	GuideTitle        string
 }
 
 // BlankForm is the "start blank" configuration form, with the values as
@@ -43,6 +49,10 @@ type BlankForm struct {
 	ResourceKind    string
 	IdempotencyKeys bool
 	Errors          map[string]string
+	// The options of the selects, and the most clients a timeline may
+	// have.
+	Models, Acquires, Releases, TokenSources, ResourceKinds []Option
+	MaxClients                                              int
 }
 
 // TimelineLink is one of the learner's saved timelines.
@@ -106,6 +116,12 @@ type SettingsForm struct {
 	IdempotencyKeys  bool
 	// Retries of a refused acquire, and the seed of their random delays.
 	Retries, RetryDelay, Seed string
+	// The options the model offers: Acquires is empty where the model has
+	// no choice (the form keeps Acquire), Persistences where a restarted
+	// node loses nothing; Lagged says the model has a replica lag.
+	TokenSources, Acquires, Releases, Persistences, ResourceKinds []Option
+	Lagged                                                        bool
+	MaxRetries                                                    int
 }
 
 // ActionPanel is what the "act at now" forms need.
@@ -114,8 +130,12 @@ type ActionPanel struct {
 	NowMS     int64
 	Clients   []string
 	AcquireOp string // "acquire", or "claim" for the database model
-	Nodes     []int  // lock nodes, for clock jumps and redlock failover
-	Failover  bool   // the model can fail over
+	// Extend: the model's lease can be extended (not a database claim).
+	Extend bool
+	// MaxValueLen and MaxKeyLen bound a write's value and idempotency key.
+	MaxValueLen, MaxKeyLen int
+	Nodes                  []int // lock nodes, for clock jumps and redlock failover
+	Failover               bool  // the model can fail over
 	// FaultNodes are the nodes node_down/node_up/restart/partition may
 	// name (redis: the primary and, for down/up, its replica);
 	// FaultLabels name them. Members can split from each other only in

@@ -1,0 +1,82 @@
+package quiz
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// MaxAnswerChars is the longest free-text answer accepted, in characters
+// (runes, so accented text is not penalised). Longer answers are refused by
+// the web with a message (and by Validate); the grader itself never fails on
+// length.
+const MaxAnswerChars = 5000
+
+// MaxAnswerBytes bounds the bytes of an answer of MaxAnswerChars characters
+// (UTF-8 needs at most four bytes a character): what a reader of answers
+// needs to read at most.
+const MaxAnswerBytes = 4 * MaxAnswerChars
+
+// Answer is what a learner submitted. Only the field of the question's kind
+// is read.
+type Answer struct {
+	// Text is a free-text answer.
+	Text string `json:"text,omitempty"`
+	// Choices are the chosen option ids of a single, multiple or predict
+	// question.
+	Choices []string `json:"choices,omitempty"`
+	// Order is the step ids of an ordering question, in the learner's
+	// order.
+	Order []string `json:"order,omitempty"`
+	// Line is the chosen line (from 1) of a spot-the-bug question.
+	Line int `json:"line,omitempty"`
+}
+
+// Validate reports an answer that cannot be graded as the learner meant:
+// an empty or over-long text, no choice, a choice or step that is not one
+// of the question's, a line out of range. The message is fit to show next
+// to the form.
+func (a Answer) Validate(q *Question) error {
+	switch q.Kind {
+	case KindFreeText:
+		if strings.TrimSpace(a.Text) == "" {
+			return fmt.Errorf("the answer is empty")
+		}
+		if n := utf8.RuneCountInString(a.Text); n > MaxAnswerChars {
+			return fmt.Errorf("the answer is %d characters long; the limit is %d", n, MaxAnswerChars)
+		}
+	case KindSingle, KindPredict, KindMultiple:
+		if len(a.Choices) == 0 {
+			return fmt.Errorf("choose an option")
+		}
+		if q.Kind != KindMultiple && len(a.Choices) > 1 {
+			return fmt.Errorf("choose exactly one option")
+		}
+		for _, c := range a.Choices {
+			if !hasOption(q, c) {
+				return fmt.Errorf("unknown option %q", c)
+			}
+		}
+	case KindOrdering:
+		if len(a.Order) != len(q.Steps) {
+			return fmt.Errorf("place all %d steps", len(q.Steps))
+		}
+		seen := map[string]bool{}
+		for _, id := range a.Order {
+			if seen[id] {
+				return fmt.Errorf("step %q is placed twice", id)
+			}
+			seen[id] = true
+			if !hasStep(q, id) {
+				return fmt.Errorf("unknown step %q", id)
+			}
+		}
+	case KindSpotTheBug:
+		if q.Code == nil || a.Line < 1 || a.Line > len(q.Code.Lines) {
+			return fmt.Errorf("pick a line")
+		}
+	default:
+		return fmt.Errorf("unknown question kind %q", q.Kind)
+	}
+	return nil
+}

@@ -1,0 +1,256 @@
+package quiz
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// Bank is a validated, compiled set of questions with the shared red flags.
+// It is read-only after NewBank and safe for concurrent use.
+type Bank struct {
+	questions []*Question
+	byID      map[string]*Question
+	flags     []*RedFlag
+	flagByID  map[string]*RedFlag
+	words     *wordCache // stems and lemmas of the words answers use
+	lex       *lexicon   // the word sets of all its patterns
+	version   string     // see Version
+	docs      *sync.Pool // analysed answers' buffers, reused
+}
+
+// NewBank validates and compiles the questions against the red flags and
+// synonyms. Question ids must be unique. Errors name the question and the
+// field, for example `question "fencing-token": points[2].match[0]:
+// unknown synonym "@storge"`; a *FieldError carries the parts.
+func NewBank(questions []*Question, flags []RedFlag, syn Synonyms) (*Bank, error) {
+	b := &Bank{byID: map[string]*Question{}, flagByID: map[string]*RedFlag{}, words: &wordCache{},
+		docs: &sync.Pool{New: func() any { return &doc{} }}}
+	for i := range flags {
+		f := flags[i]
+		if err := compileFlag(&f, syn); err != nil {
+			fe := &FieldError{Flag: f.ID, Field: fmt.Sprintf("flags[%d]", i), Err: err}
+			var inner *FieldError
+			if errors.As(err, &inner) {
+				fe.Field += "." + inner.Field
+				fe.Err = inner.Err
+			}
+			return nil, fe
+		}
+		if _, dup := b.flagByID[f.ID]; dup {
+			return nil, &FieldError{Flag: f.ID, Field: fmt.Sprintf("flags[%d].id", i), Err: fmt.Errorf("duplicate red flag %q", f.ID)}
+		}
+		b.flags = append(b.flags, &f)
+		b.flagByID[f.ID] = &f
+	}
+	for _, q := range questions {
+		if q == nil {
+			continue
+		}
+		if err := Compile(q, syn, b.flagByID); err != nil {
+			return nil, &FieldError{Question: q.ID, Err: err}
+		}
+		if _, dup := b.byID[q.ID]; dup {
+			return nil, &FieldError{Question: q.ID, Field: "id", Err: fmt.Errorf("duplicate question id")}
+		}
+		b.questions = append(b.questions, q)
+		b.byID[q.ID] = q
+	}
+	b.lex = newLexicon()
+	b.words.lex = b.lex
+	for _, f := range b.flags {
+		for _, p := range append(append([]*Pattern(nil), f.match...), f.unless...) {
+			b.lex.add(p)
+		}
+	}
+	for _, q := range b.questions {
+		for _, pt := range q.Points {
+			for _, p := range append(append([]*Pattern(nil), pt.match...), pt.requires...) {
+				b.lex.add(p)
+			}
+		}
+	}
+	b.version = bankVersion(b, syn)
+	order := map[string]int{}
+	for i, t := range Topics() {
+		order[t.ID] = i
+	}
+	sort.SliceStable(b.questions, func(i, j int) bool {
+		a, c := b.questions[i], b.questions[j]
+		if order[a.Topic] != order[c.Topic] {
+			return order[a.Topic] < order[c.Topic]
+		}
+		if (a.Kind == KindFreeText) != (c.Kind == KindFreeText) {
+			return a.Kind == KindFreeText
+		}
+		return a.ID < c.ID
+	})
+	return b, nil
+}
+
+// FieldError is a validation error that names where the problem is.
+type FieldError struct {
+	// Question is the id of the question at fault, if any.
+	Question string
+	// Flag is the id of the red flag at fault, if any.
+	Flag string
+	// Field is the path of the field, such as "points[2].match[0]".
+	Field string
+	// Err is the problem.
+	Err error
+}
+
+func (e *FieldError) Error() string {
+	var b strings.Builder
+	switch {
+	case e.Question != "":
+		fmt.Fprintf(&b, "question %q: ", e.Question)
+	case e.Flag != "":
+		fmt.Fprintf(&b, "red flag %q: ", e.Flag)
+	}
+	if e.Field != "" {
+		b.WriteString(e.Field)
+		b.WriteString(": ")
+	}
+	b.WriteString(e.Err.Error())
+	return b.String()
+}
+
+func (e *FieldError) Unwrap() error { return e.Err }
+
+// ByID returns the question with the given id.
+func (b *Bank) ByID(id string) (*Question, bool) {
+	q, ok := b.byID[id]
+	return q, ok
+}
+
+// All returns every question, grouped by topic in Topics order, free-text
+// questions first within a topic, then by id.
+func (b *Bank) All() []*Question { return append([]*Question(nil), b.questions...) }
+
+// IDs returns every question id in All order.
+func (b *Bank) IDs() []string {
+	out := make([]string, len(b.questions))
+	for i, q := range b.questions {
+		out[i] = q.ID
+	}
+	return out
+}
+
+// ByTopic returns the questions of one topic in All order.
+func (b *Bank) ByTopic(topic string) []*Question {
+	var out []*Question
+	for _, q := range b.questions {
+		if q.Topic == topic {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// ByKind returns the questions of one kind in All order.
+func (b *Bank) ByKind(k Kind) []*Question {
+	var out []*Question
+	for _, q := range b.questions {
+		if q.Kind == k {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// Topics returns the agreed topics that have at least one question, in
+// display order.
+func (b *Bank) Topics() []Topic {
+	var out []Topic
+	for _, t := range Topics() {
+		if len(b.ByTopic(t.ID)) > 0 {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// Flags returns the shared red flags in file order.
+func (b *Bank) Flags() []*RedFlag { return append([]*RedFlag(nil), b.flags...) }
+
+// Flag returns the red flag with the given id.
+func (b *Bank) Flag(id string) (*RedFlag, bool) {
+	f, ok := b.flagByID[id]
+	return f, ok
+}
+
+// FlagWhyHTML returns the catalog's HTML explaining the red flag id, or ""
+// for an unknown id. Pages showing a stored result look its HTML up here
+// rather than trusting HTML read back from storage.
+func (b *Bank) FlagWhyHTML(id string) string {
+	if f, ok := b.flagByID[id]; ok {
+		return f.WhyHTML
+	}
+	return ""
+}
+
+// option returns option optID of question qid.
+func (b *Bank) option(qid, optID string) (Option, bool) {
+	if q, ok := b.byID[qid]; ok {
+		for _, o := range q.Options {
+			if o.ID == optID {
+				return o, true
+			}
+		}
+	}
+	return Option{}, false
+}
+
+// OptionTextHTML returns the catalog's HTML of option optID of question
+// qid, or "" when either is unknown.
+func (b *Bank) OptionTextHTML(qid, optID string) string {
+	o, _ := b.option(qid, optID)
+	return o.TextHTML
+}
+
+// OptionWhyHTML returns the catalog's HTML explaining option optID of
+// question qid, or "" when either is unknown.
+func (b *Bank) OptionWhyHTML(qid, optID string) string {
+	o, _ := b.option(qid, optID)
+	return o.WhyHTML
+}
+
+// StepTextHTML returns the catalog's HTML of step stepID of ordering
+// question qid, or "" when either is unknown.
+func (b *Bank) StepTextHTML(qid, stepID string) string {
+	if q, ok := b.byID[qid]; ok {
+		for _, st := range q.Steps {
+			if st.ID == stepID {
+				return st.TextHTML
+			}
+		}
+	}
+	return ""
+}
+
+// FlagsFor returns the red flags checked for q: those q.Flags names, or
+// all of them when it names none. Objective questions have none.
+func (b *Bank) FlagsFor(q *Question) []*RedFlag {
+	if q.Kind != KindFreeText {
+		return nil
+	}
+	if q.Flags == nil {
+		return b.Flags()
+	}
+	var out []*RedFlag
+	for _, id := range q.Flags {
+		if f, ok := b.flagByID[id]; ok {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Grade grades a against q with the red flags that apply to q. It is
+// Grade with b.FlagsFor(q).
+func (b *Bank) Grade(q *Question, a Answer) Result {
+	return grade(q, a, b.FlagsFor(q), b.words, b.lex, b.docs)
+}

@@ -1,0 +1,326 @@
+package quiz
+
+// Kind is the kind of exercise a question is, and so which grader marks it.
+type Kind string
+
+// The question kinds. The string values are what question files use.
+const (
+	// KindFreeText is an interview question answered in prose and graded
+	// against key points and red flags.
+	KindFreeText Kind = "free-text"
+	// KindSingle is a single-choice question: exactly one option is correct.
+	KindSingle Kind = "single"
+	// KindMultiple is a multiple-choice question with partial credit.
+	KindMultiple Kind = "multiple"
+	// KindOrdering asks for steps in order; credit is the longest correctly
+	// ordered subsequence.
+	KindOrdering Kind = "ordering"
+	// KindSpotTheBug shows a snippet and asks for its faulty line.
+	KindSpotTheBug Kind = "spot-the-bug"
+	// KindPredict asks for the outcome of a sandbox preset, as a single
+	// choice.
+	KindPredict Kind = "predict"
+)
+
+// Kinds lists every kind in the order the practice pages present them.
+func Kinds() []Kind {
+	return []Kind{KindFreeText, KindSingle, KindMultiple, KindOrdering, KindSpotTheBug, KindPredict}
+}
+
+// Valid reports whether k is one of the known kinds.
+func (k Kind) Valid() bool {
+	for _, v := range Kinds() {
+		if k == v {
+			return true
+		}
+	}
+	return false
+}
+
+// Objective reports whether k is graded by comparing against a key rather
+// than by matching prose, that is every kind but free text.
+func (k Kind) Objective() bool { return k != KindFreeText && k.Valid() }
+
+// Topic is one of the agreed question topics, used to group questions on
+// the practice page and to measure mastery.
+type Topic struct {
+	// ID is the agreed topic id, such as "fencing".
+	ID string `json:"id"`
+	// Title is the heading the practice and progress pages show.
+	Title string `json:"title"`
+}
+
+// Topics returns the agreed topics in display order. A question's topic
+// must be one of these ids.
+func Topics() []Topic {
+	return []Topic{
+		{ID: "leases", Title: "Leases, not mutexes"},
+		{ID: "fencing", Title: "Fencing tokens"},
+		{ID: "redlock", Title: "Redlock and consensus"},
+		{ID: "ttl", Title: "Choosing and extending the TTL"},
+		{ID: "avoiding-locks", Title: "Doing without a lock"},
+		{ID: "implementation", Title: "Implementing a lock"},
+		{ID: "operations", Title: "Operating and debugging locks"},
+	}
+}
+
+// Dimensions returns the agreed interview dimensions in scorecard order.
+// Every free-text key point carries one, so a round can report coverage
+// per dimension.
+func Dimensions() []string {
+	return []string{"failure-modes", "safety-mechanisms", "trade-offs", "alternatives"}
+}
+
+// Text is a piece of authored markdown together with its HTML rendering.
+// The HTML is produced by the content loader in goldmark's safe mode (raw
+// HTML in the source is dropped), so the web may mark it as trusted; quiz
+// carries it as a plain string so that it stays free of html/template.
+type Text struct {
+	// Markdown is the source as written in the question file.
+	Markdown string `json:"markdown"`
+	// HTML is Markdown rendered to HTML.
+	HTML string `json:"html"`
+}
+
+// Question is one exercise of any kind. Which fields are set depends on
+// Kind; NewBank (through Compile) checks that the ones a kind needs are
+// present and the others are empty.
+type Question struct {
+	// ID is the stable id, used in URLs, attempts and review cards.
+	ID string
+	// Kind selects the grader.
+	Kind Kind
+	// Topic is one of the ids of Topics.
+	Topic string
+	// Title is the short question shown in lists.
+	Title string
+	// Guide is the slug of the guide section that teaches the answer.
+	Guide string
+	// Preset is the id of the sandbox preset that shows the scenario, or
+	// empty when none fits. Predict questions always have one.
+	Preset string
+
+	// Prompt is the question as asked.
+	Prompt Text
+	// ModelAnswer is what a strong candidate would say (free text), or an
+	// optional worked answer for objective kinds.
+	ModelAnswer Text
+	// Explanation is shown after grading: why the answer is what it is.
+	Explanation Text
+
+	// Points are the 4–7 key points a free-text answer should make.
+	Points []Point
+	// Hints are short nudges, shown one at a time before answering.
+	Hints []string
+	// Flags lists the ids of the shared red flags checked for this
+	// free-text question; nil means all of them.
+	Flags []string
+
+	// Options are the choices of a single, multiple or predict question.
+	Options []Option
+	// Steps are the steps of an ordering question, in the correct order.
+	// They are presented in Shuffled order.
+	Steps []Step
+	// Code is the snippet of a spot-the-bug question.
+	Code *Code
+}
+
+// Point is one key point of a free-text question.
+type Point struct {
+	// ID is unique within its question (and distinct from every red flag
+	// id, so a self-assessment tick names one or the other).
+	ID string
+	// Label says the point in a few words, as the feedback lists it.
+	Label string
+	// Dimension is one of Dimensions.
+	Dimension string
+	// Weight is the point's share of the score relative to the other
+	// points; zero means 1.
+	Weight float64
+	// Match holds patterns in the matcher language (see Pattern); the
+	// point is made when any one of them matches a claim (a prose or
+	// terse sentence, not a keyword fragment nor a dressed list item).
+	Match []string
+	// Requires holds patterns that must all match somewhere in the answer
+	// as well, for points that need two ideas said in different sentences.
+	Requires []string
+	// Core marks one of the two or three points an answer must make to
+	// pass; the others are breadth and raise the score above the pass line.
+	Core bool
+
+	match    []*Pattern
+	requires []*Pattern
+}
+
+// Option is one choice of a single, multiple or predict question.
+type Option struct {
+	// ID is unique within the question ("a", "b", ...); answers name it.
+	ID string
+	// Text is the option as shown, in inline markdown.
+	Text string
+	// TextHTML is Text rendered as inline HTML (no enclosing paragraph).
+	TextHTML string
+	// Correct marks the options that belong to the key.
+	Correct bool
+	// Why explains why the option is right or wrong; every option has one.
+	Why string
+	// WhyHTML is Why rendered as inline HTML.
+	WhyHTML string
+	// Dangerous marks a wrong option that is a losing claim in an
+	// interview: picking it fails the exercise whatever else is right.
+	Dangerous bool
+}
+
+// Step is one step of an ordering question.
+type Step struct {
+	// ID is unique within the question; answers list ids in order.
+	ID string
+	// Text is the step as shown, in inline markdown.
+	Text string
+	// TextHTML is Text rendered as inline HTML.
+	TextHTML string
+	// MustPrecede lists the steps this one must come before whatever the
+	// rest of the order: putting one of them first opens a race, and the
+	// answer fails however many pairs it has right.
+	MustPrecede []Precede
+}
+
+// Precede is a safety-critical ordering: the step that owns it must come
+// before Step.
+type Precede struct {
+	// Step is the id of the step that must come later.
+	Step string
+	// Race says what goes wrong when the order is broken, as the feedback
+	// shows it.
+	Race string
+}
+
+// BrokenOrder is a must-precede rule an ordering answer broke.
+type BrokenOrder struct {
+	// First must come before Then.
+	First, Then string
+	// Race is what the broken order lets happen.
+	Race string
+}
+
+// Code is the snippet of a spot-the-bug question.
+type Code struct {
+	// Lang names the language for highlighting ("lua", "go", "sql", ...).
+	Lang string
+	// Lines are the snippet's lines; line numbers count from 1.
+	Lines []string
+	// Bug is the number of the faulty line.
+	Bug int
+	// LinesWhy explains, by line number, why a line is or is not the bug.
+	// The bug line always has an entry.
+	LinesWhy map[int]string
+}
+
+// Shuffled returns the steps of an ordering question in the order they are
+// presented. It is a deterministic permutation derived from the question
+// id, never the identity when there are two or more steps, so the page is
+// stable across reloads and tests.
+func (q *Question) Shuffled() []Step {
+	out := append([]Step(nil), q.Steps...)
+	if len(out) < 2 {
+		return out
+	}
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(q.ID); i++ {
+		h ^= uint64(q.ID[i])
+		h *= 1099511628211
+	}
+	for i := len(out) - 1; i > 0; i-- {
+		h ^= h << 13
+		h ^= h >> 7
+		h ^= h << 17
+		j := int(h % uint64(i+1))
+		out[i], out[j] = out[j], out[i]
+	}
+	same := true
+	for i := range out {
+		if out[i].ID != q.Steps[i].ID {
+			same = false
+			break
+		}
+	}
+	if same {
+		// Rotate by one so the correct order is never the starting order.
+		out = append(out[1:], out[0])
+	}
+	return out
+}
+
+// PointByID returns the key point with the given id.
+func (q *Question) PointByID(id string) (Point, bool) {
+	for _, p := range q.Points {
+		if p.ID == id {
+			return p, true
+		}
+	}
+	return Point{}, false
+}
+
+// Severity ranks a red flag.
+type Severity string
+
+// The severities, from worst.
+const (
+	// SeverityFatal loses the round whatever else the answer says.
+	SeverityFatal Severity = "fatal"
+	// SeverityMajor costs a large share of the score.
+	SeverityMajor Severity = "major"
+	// SeverityMinor costs a small share of the score.
+	SeverityMinor Severity = "minor"
+)
+
+// Valid reports whether s is a known severity.
+func (s Severity) Valid() bool {
+	return s == SeverityFatal || s == SeverityMajor || s == SeverityMinor
+}
+
+// RedFlag is a claim that loses an interview round, shared by the free-text
+// questions.
+type RedFlag struct {
+	// ID is the stable id, such as "plain-del".
+	ID string
+	// Label names the mistake in a few words.
+	Label string
+	// Severity ranks it.
+	Severity Severity
+	// Why explains, in markdown, why it loses the round.
+	Why string
+	// WhyHTML is Why rendered to HTML.
+	WhyHTML string
+	// Match holds patterns (see Pattern); the flag is raised when any one
+	// matches a sentence that is not a question (only in claims when most
+	// of the answer is a list of terms), unless the sentence rejects the
+	// match ("it is not true that ...", "some say ..., but", a quotation
+	// called wrong, "... is the bug") or only probes it ("look for ...").
+	Match []string
+	// Unless holds patterns that, when any matches anywhere in the answer,
+	// keep the flag down. It expresses absence: "SET NX" raises
+	// mutex-no-lease unless a TTL, expiry or lease is mentioned at all.
+	Unless []string
+
+	match  []*Pattern
+	unless []*Pattern
+}
+
+func hasOption(q *Question, id string) bool {
+	for _, o := range q.Options {
+		if o.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+func hasStep(q *Question, id string) bool {
+	for _, s := range q.Steps {
+		if s.ID == id {
+			return true
+		}
+	}
+	return false
+}

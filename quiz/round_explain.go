@@ -1,0 +1,135 @@
+package quiz
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"time"
+)
+
+// ScoreStep is one reason a question's score on the scorecard differs from
+// its answer's graded score, in the order the scoring applies them.
+type ScoreStep struct {
+	// Kind is "recovered", "retracted", "overtime" or "follow-ups".
+	Kind string
+	// Text says what happened, with the numbers, as one sentence.
+	Text string
+}
+
+// ScoreExplanation walks from a main answer's graded score to its
+// question's score: points made in the follow-ups, red flags retracted
+// there, the overtime penalty, and the share the follow-ups carry.
+type ScoreExplanation struct {
+	// Graded is the main answer as the grader scored it, before anything
+	// the round adds; Final is the question's score on the scorecard.
+	Graded, Final float64
+	Steps         []ScoreStep
+	// Pending counts the question's follow-ups still unanswered; while the
+	// round goes on they can still move Final.
+	Pending int
+}
+
+// Differs reports whether there is anything to explain.
+func (e ScoreExplanation) Differs() bool { return len(e.Steps) > 0 }
+
+func pctOf(x float64) int { return int(math.Round(x * 100)) }
+
+// ExplainQuestion explains qs, a question of a Scorecard, against graded,
+// its main answer's result as stored (before the round's scoring corrected
+// it with the follow-ups). limit is the round's time per answer.
+func ExplainQuestion(graded *Result, qs QuestionScore, limit time.Duration) ScoreExplanation {
+	e := ScoreExplanation{Final: qs.Score}
+	for _, f := range qs.FollowUps {
+		if !f.Done() {
+			e.Pending++
+		}
+	}
+	main := qs.Main
+	if graded == nil || !main.Done() || main.Result == nil {
+		return e
+	}
+	e.Graded = graded.Score
+	now := graded.Score
+	var made, retracted []string
+	for _, p := range main.Result.Points {
+		if p.Recovered {
+			made = append(made, p.Label)
+		}
+	}
+	for _, f := range main.Result.Flags {
+		if f.Retracted {
+			retracted = append(retracted, f.Label)
+		}
+	}
+	if len(made) > 0 || len(retracted) > 0 {
+		var what []string
+		if len(made) > 0 {
+			what = append(what, "you made what this answer missed ("+strings.Join(made, "; ")+")")
+		}
+		if len(retracted) > 0 {
+			what = append(what, "you took back the red flag ("+strings.Join(retracted, "; ")+")")
+		}
+		kind := "recovered"
+		if len(made) == 0 {
+			kind = "retracted"
+		}
+		rec := main.Result.Score
+		e.Steps = append(e.Steps, ScoreStep{Kind: kind, Text: fmt.Sprintf("In the follow-ups %s, so this answer counts %d %% instead of the %d %% it was graded.",
+			strings.Join(what, " and "), pctOf(rec), pctOf(now))})
+		now = rec
+	}
+	if main.Overtime {
+		e.Steps = append(e.Steps, ScoreStep{Kind: "overtime", Text: fmt.Sprintf(
+			"It came in after %s, over the %s allowed and the grace: −%d points, %d %% → %d %%.",
+			DurationText(main.Used), DurationText(limit), pctOf(OvertimePenalty), pctOf(now), pctOf(main.Score))})
+	}
+	now = main.Score
+	if n := len(qs.FollowUps); n > 0 {
+		sum, late := 0.0, 0
+		for _, f := range qs.FollowUps {
+			sum += f.Score
+			if f.Overtime {
+				late++
+			}
+		}
+		mean := sum / float64(n)
+		text := fmt.Sprintf("The follow-ups carry %d %% of the question's score: %d %% of %d %% (this answer) plus %d %% of %d %% (the follow-ups' mean) is %d %%.",
+			pctOf(FollowUpShare), pctOf(1-FollowUpShare), pctOf(now), pctOf(FollowUpShare), pctOf(mean), pctOf(qs.Score))
+		if late > 0 {
+			text += fmt.Sprintf(" Over time in the follow-ups: %d, −%d points each.", late, pctOf(OvertimePenalty))
+		}
+		if e.Pending > 0 {
+			text += fmt.Sprintf(" %d not answered yet count 0 until answered.", e.Pending)
+		}
+		e.Steps = append(e.Steps, ScoreStep{Kind: "follow-ups", Text: text})
+	}
+	return e
+}
+
+// ExplainTurn explains a follow-up's own score against its graded result:
+// only the overtime penalty lies between them.
+func ExplainTurn(ts TurnScore, limit time.Duration) ScoreExplanation {
+	e := ScoreExplanation{Final: ts.Score}
+	if !ts.Done() || ts.Result == nil {
+		return e
+	}
+	e.Graded = ts.Result.Score
+	if ts.Overtime {
+		e.Steps = append(e.Steps, ScoreStep{Kind: "overtime", Text: fmt.Sprintf(
+			"It came in after %s, over the %s allowed and the grace: −%d points, %d %% → %d %%.",
+			DurationText(ts.Used), DurationText(limit), pctOf(OvertimePenalty), pctOf(ts.Result.Score), pctOf(ts.Score))})
+	}
+	return e
+}
+
+// DurationText prints a duration as minutes and seconds ("3 min 05 s").
+func DurationText(d time.Duration) string {
+	if d < 0 {
+		d = 0
+	}
+	sec := int(d.Round(time.Second) / time.Second)
+	if sec < 60 {
+		return fmt.Sprintf("%d s", sec)
+	}
+	return fmt.Sprintf("%d min %02d s", sec/60, sec%60)
+}

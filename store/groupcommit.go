@@ -1,0 +1,182 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"sync"
+	"time"
+)
+
+// Group commit for answers. Each answer used to be a transaction of its
+// own, and the commit (the WAL frames of the table and index pages, the
+// wal-index, the occasional checkpoint) cost more than the insert. Answers
+// that arrive while the writer is busy now wait in a queue; whoever gets
+// the writer next stores the whole queue (up to maxGroup) in one
+// transaction, each answer inside its own savepoint so that one answer's
+// quota or constraint error touches no other, and tells each waiter its
+// outcome only after the commit: an answer is acknowledged only once it is
+// on disk as durably as before.
+
+// maxGroup bounds the answers stored in one transaction, so that a group
+// holds the writer for a few milliseconds at most.
+const maxGroup = 64
+
+// attemptWrite is one answer waiting to be stored.
+type attemptWrite struct {
+	ctx  context.Context
+	row  attemptRow
+	lim  Limits
+	now  time.Time
+	done chan error // buffered: the outcome, sent once the group committed or failed
+}
+
+// attemptQueue holds the answers waiting for the writer.
+type attemptQueue struct {
+	mu      sync.Mutex
+	pending []*attemptWrite
+}
+
+// remove takes w out of the queue; false when a group already took it.
+func (q *attemptQueue) remove(w *attemptWrite) bool {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for i, p := range q.pending {
+		if p == w {
+			q.pending = append(q.pending[:i], q.pending[i+1:]...)
+			return true
+		}
+	}
+	return false
+}
+
+// take removes up to maxGroup answers from the head of the queue.
+func (q *attemptQueue) take() []*attemptWrite {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	n := min(len(q.pending), maxGroup)
+	if n == 0 {
+		return nil
+	}
+	batch := make([]*attemptWrite, n)
+	copy(batch, q.pending)
+	rest := copy(q.pending, q.pending[n:])
+	clear(q.pending[rest:])
+	q.pending = q.pending[:rest]
+	return batch
+}
+
+// storeAttempt queues w and waits until a group holding it has committed
+// (nil), or failed, or w's turn did not come within writeWait (ErrBusy) or
+// before ctx ended: then w was never written.
+func (s *Store) storeAttempt(ctx context.Context, w *attemptWrite) error {
+	w.ctx, w.done = ctx, make(chan error, 1)
+	s.attempts.mu.Lock()
+	s.attempts.pending = append(s.attempts.pending, w)
+	s.attempts.mu.Unlock()
+	t := time.NewTimer(writeWait)
+	defer t.Stop()
+	for {
+		// A group that took w sent its outcome before it let go of the
+		// writer, so once w is done it is never taken again.
+		select {
+		case err := <-w.done:
+			return err
+		default:
+		}
+		select {
+		case err := <-w.done:
+			return err
+		case s.writeSlot <- struct{}{}:
+			s.commitGroup()
+		case <-t.C:
+			if s.attempts.remove(w) {
+				return fmt.Errorf("%w: waited %v for the writer", ErrBusy, writeWait)
+			}
+			return <-w.done // its group is being written: wait for the outcome
+		case <-ctx.Done():
+			if s.attempts.remove(w) {
+				return ctx.Err()
+			}
+			return <-w.done
+		}
+	}
+}
+
+// commitGroup stores the queued answers in one transaction and sends each
+// its outcome. The caller holds the writer slot; commitGroup releases it,
+// after every outcome is sent.
+func (s *Store) commitGroup() {
+	defer func() { <-s.writeSlot }()
+	batch := s.attempts.take()
+	if len(batch) == 0 {
+		return
+	}
+	errs := make([]error, len(batch))
+	if err := insertGroup(s.w, batch, errs); err != nil {
+		for i := range errs {
+			errs[i] = err
+		}
+	} else {
+		s.cp.committed()
+	}
+	for i, w := range batch {
+		w.done <- errs[i]
+	}
+}
+
+// insertGroup inserts batch in one transaction, setting errs[i] for an
+// answer that was not stored; an error return means none was.
+func insertGroup(db *sql.DB, batch []*attemptWrite, errs []error) error {
+	// The transaction outlives any one waiter's context: each statement
+	// runs under its answer's context instead, so a waiter that gives up
+	// loses only its own answer.
+	tx, err := db.BeginTx(context.Background(), nil)
+	if err != nil {
+		return busy(err)
+	}
+	defer tx.Rollback()
+	one := len(batch) == 1
+	stored := 0
+	for i, w := range batch {
+		if err := w.ctx.Err(); err != nil {
+			errs[i] = err
+			continue
+		}
+		if !one {
+			if _, err := tx.ExecContext(w.ctx, "SAVEPOINT answer"); err != nil {
+				errs[i] = busy(err)
+				continue
+			}
+		}
+		err := checkQuota(w.ctx, tx, w.now, "answers", "attempts", "created_ms", w.row.learner, w.lim.AttemptsPerDay, w.lim.AttemptsTotal)
+		if err == nil {
+			err = insertAttemptTx(w.ctx, tx, w.row)
+		}
+		if one {
+			if err != nil {
+				return busy(err)
+			}
+			stored++
+			continue
+		}
+		if err != nil {
+			errs[i] = busy(err)
+			// Undo this answer only; if SQLite already rolled the whole
+			// transaction back (a full disk, an I/O error), nothing of
+			// the group stays, and every answer gets the error.
+			if _, rerr := tx.Exec("ROLLBACK TO answer"); rerr != nil {
+				return busy(fmt.Errorf("%w (and undoing it: %v)", err, rerr))
+			}
+		} else {
+			stored++
+		}
+		if _, err := tx.Exec("RELEASE answer"); err != nil {
+			return busy(err)
+		}
+	}
+	if stored == 0 {
+		return nil // nothing to commit; the deferred Rollback ends the transaction
+	}
+	return busy(tx.Commit())
+}

@@ -1,0 +1,78 @@
+package store_test
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"lockdrill/quiz"
+	"lockdrill/store"
+)
+
+// TestConcurrentAnswersAreKeptExactlyAsAcknowledged: many answers at once
+// (stored in groups) from learners with a quota: each learner gets exactly
+// its quota stored and a QuotaError for the rest, and every acknowledged
+// answer is there, after a reopen too.
+func TestConcurrentAnswersAreKeptExactlyAsAcknowledged(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "answers.db")
+	s := mustOpen(t, path)
+	s.SetLimits(store.Limits{AttemptsTotal: 5})
+	const learners, tries = 4, 12
+	ids := make([]string, learners)
+	for i := range ids {
+		ids[i] = mustLearner(t, s)
+	}
+	type outcome struct {
+		learner, id string
+		err         error
+	}
+	out := make(chan outcome, learners*tries)
+	var wg sync.WaitGroup
+	for i := range learners * tries {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			l := ids[i%learners]
+			id, err := s.CreateAttempt(ctx, l, freeQ, quiz.Answer{Text: "a lease with a fencing token"}, quiz.Result{Question: freeQ.ID, Kind: freeQ.Kind, Score: 0.5}, t0)
+			out <- outcome{l, id, err}
+		}()
+	}
+	wg.Wait()
+	close(out)
+	stored := map[string][]string{}
+	for o := range out {
+		switch {
+		case o.err == nil:
+			stored[o.learner] = append(stored[o.learner], o.id)
+		case !errors.Is(o.err, store.ErrQuota):
+			t.Fatalf("answer of %s: err = %v, want nil or ErrQuota", o.learner, o.err)
+		}
+	}
+	check := func(s *store.Store, when string) {
+		for _, l := range ids {
+			if n := len(stored[l]); n != 5 {
+				t.Fatalf("%s: learner %s got %d answers acknowledged, want its quota of 5", when, l, n)
+			}
+			log, err := s.AttemptLog(ctx, l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(log) != 5 {
+				t.Fatalf("%s: learner %s has %d answers stored, want the 5 acknowledged", when, l, len(log))
+			}
+			for _, id := range stored[l] {
+				if _, err := s.Attempt(ctx, l, id); err != nil {
+					t.Fatalf("%s: acknowledged answer %s: %v", when, id, err)
+				}
+			}
+		}
+	}
+	check(s, "before reopening")
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	check(mustOpen(t, path), "after reopening")
+}

@@ -1,0 +1,368 @@
+package web
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"lockdrill/content"
+	"lockdrill/quiz"
+	"lockdrill/store"
+	"lockdrill/web/urls"
+	"lockdrill/web/views"
+)
+
+// practiceIndexData is what the question list shows of the learner, and
+// the filter asked for in the query (kind and topic; unknown values are
+// ignored).
+type practiceIndexData struct {
+	Latest      map[string]store.AttemptSummary
+	Cards       []store.CardEntry
+	Kind, Topic string
+}
+
+// buildPracticeIndex is /practice: the bank by topic, filtered, each
+// question with the learner's last score and review state.
+func buildPracticeIndex(cat *content.Catalog, d practiceIndexData, now time.Time) views.PracticeIndexView {
+	cards := store.CardMap(d.Cards)
+	bank := cat.Questions
+	kind, topic := quiz.Kind(d.Kind), d.Topic
+	if !kind.Valid() {
+		kind = ""
+	}
+	if _, ok := topicTitle(topic); !ok {
+		topic = ""
+	}
+	v := views.PracticeIndexView{Total: len(bank.All()), Filtered: kind != "" || topic != "", Answered: len(d.Latest)}
+	for _, k := range quiz.Kinds() {
+		if len(bank.ByKind(k)) > 0 {
+			v.Kinds = append(v.Kinds, views.FilterOption{Value: string(k), Label: kindLabel(k), Selected: k == kind})
+		}
+	}
+	for _, t := range bank.Topics() {
+		v.Topics = append(v.Topics, views.FilterOption{Value: t.ID, Label: t.Title, Selected: t.ID == topic})
+		if topic != "" && t.ID != topic {
+			continue
+		}
+		g := views.TopicGroup{ID: t.ID, Title: t.Title}
+		for _, q := range bank.ByTopic(t.ID) {
+			if kind != "" && q.Kind != kind {
+				continue
+			}
+			row := views.QuestionRow{ID: q.ID, Title: q.Title, Kind: string(q.Kind), KindLabel: kindLabel(q.Kind)}
+			if a, ok := d.Latest[q.ID]; ok {
+				row.LastScore, row.LastPassed = views.PctText(a.Score), a.Passed
+			}
+			card, rated := cards[q.ID]
+			row.Due = dueState(card, rated, now)
+			g.Rows = append(g.Rows, row)
+		}
+		if len(g.Rows) > 0 {
+			v.Groups = append(v.Groups, g)
+			v.Shown += len(g.Rows)
+		}
+	}
+	for id, card := range cards {
+		if _, ok := bank.ByID(id); ok && quiz.IsDue(card, now) {
+			v.DueCount++
+		}
+	}
+	return v
+}
+
+// exerciseData is a question to answer with what the exercise page shows
+// of the learner: the answer kept after a refused submission and why it
+// was refused, the question's review card and the past attempts.
+type exerciseData struct {
+	Question *quiz.Question
+	Answer   quiz.Answer
+	Error    string
+	Card     quiz.Card
+	Rated    bool
+	History  []store.AttemptSummary
+}
+
+// buildExercise is the exercise page of d.Question.
+func buildExercise(cat *content.Catalog, d exerciseData, now time.Time) views.ExerciseView {
+	q, a := d.Question, d.Answer
+	tt, _ := topicTitle(q.Topic)
+	v := views.ExerciseView{
+		ID: q.ID, Title: q.Title, Kind: string(q.Kind), KindLabel: kindLabel(q.Kind), TopicTitle: tt,
+		PromptHTML: q.Prompt.HTML, Hints: q.Hints, Due: dueState(d.Card, d.Rated, now),
+		Error: d.Error, Text: a.Text, MaxChars: quiz.MaxAnswerChars,
+	}
+	if sec, ok := cat.Section(q.Guide); ok {
+		v.GuideHref, v.GuideTitle = urls.LearnSection(sec.Slug), sec.Title
+	}
+	v.PresetHref = presetURL(q)
+	chosen := map[string]bool{}
+	for _, id := range a.Choices {
+		chosen[id] = true
+	}
+	switch q.Kind {
+	case quiz.KindSingle, quiz.KindPredict, quiz.KindMultiple:
+		v.Multiple = q.Kind == quiz.KindMultiple
+		for _, o := range q.Options {
+			v.Options = append(v.Options, views.ChoiceOption{ID: o.ID, HTML: o.TextHTML, Checked: chosen[o.ID]})
+		}
+	case quiz.KindOrdering:
+		pos := map[string]int{}
+		for i, id := range a.Order {
+			if id != "" {
+				pos[id] = i + 1
+			}
+		}
+		for _, st := range q.Shuffled() {
+			v.Steps = append(v.Steps, views.OrderStep{ID: st.ID, HTML: st.TextHTML, Position: pos[st.ID]})
+		}
+	case quiz.KindSpotTheBug:
+		if q.Code != nil {
+			v.Lang = q.Code.Lang
+			for i, l := range q.Code.Lines {
+				v.Lines = append(v.Lines, views.CodeLine{N: i + 1, Text: l, Checked: a.Line == i+1})
+			}
+		}
+	}
+	for _, h := range d.History {
+		row := views.HistoryRow{Href: attemptURL(q.ID, h.ID, false), When: formatWhen(h.Created, now), Score: views.PctText(h.Score), Passed: h.Passed}
+		if h.Rating.Valid() {
+			row.Rating = h.Rating.String()
+		}
+		v.History = append(v.History, row)
+	}
+	return v
+}
+
+// feedbackData is a stored attempt to show, whether the learner came from
+// the review queue, and the question's card once the attempt is rated.
+type feedbackData struct {
+	Question   *quiz.Question
+	Attempt    store.Attempt
+	FromReview bool
+	Card       quiz.Card
+}
+
+// buildFeedback is the feedback page of an attempt. Every piece of HTML on
+// it comes from the embedded catalog, looked up by id: the stored result
+// is data, never trusted as HTML, and an edit to the content shows on old
+// attempts too. A rated attempt says when the question comes back and
+// where to go next.
+func buildFeedback(cat *content.Catalog, d feedbackData, now time.Time) views.FeedbackView {
+	q, at := d.Question, d.Attempt
+	res := at.Result
+	bank := cat.Questions
+	v := views.FeedbackView{
+		QuestionID: q.ID, Title: q.Title, Kind: string(q.Kind), KindLabel: kindLabel(q.Kind),
+		PromptHTML: q.Prompt.HTML, When: formatWhen(at.Created, now),
+		ScorePct: views.Pct(res.Score), Passed: res.Passed, Fatal: res.Fatal, SelfAssessed: res.SelfAssessed,
+		Notes: res.Notes, ModelAnswerHTML: q.ModelAnswer.HTML, ExplanationHTML: q.Explanation.HTML,
+		AttemptID: at.ID, FromReview: d.FromReview,
+	}
+	if sec, ok := cat.Section(q.Guide); ok {
+		v.GuideHref, v.GuideTitle = urls.LearnSection(sec.Slug), sec.Title
+	}
+	if v.PresetHref = presetURL(q); v.PresetHref != "" {
+		v.PresetLabel = "Run the scenario in the sandbox"
+		if q.Kind == quiz.KindPredict {
+			v.PresetLabel = "Run it in the sandbox and check your prediction"
+		}
+	}
+	v.Graded = buildGraded(bank, at.Answer.Text, &res)
+	if q.Kind == quiz.KindFreeText {
+		v.Segments = views.Highlight(at.Answer.Text, answerMarks(&res))
+	}
+	for _, o := range res.Options {
+		v.Options = append(v.Options, views.OptionRow{HTML: bank.OptionTextHTML(q.ID, o.ID), WhyHTML: bank.OptionWhyHTML(q.ID, o.ID), Chosen: o.Chosen, Correct: o.Correct})
+	}
+	for _, st := range res.Steps {
+		v.Steps = append(v.Steps, views.StepRow{HTML: bank.StepTextHTML(q.ID, st.ID), Position: st.Position, Correct: st.Correct, InOrder: st.InOrder})
+	}
+	if q.Kind == quiz.KindOrdering {
+		for _, st := range q.Steps {
+			v.CorrectOrder = append(v.CorrectOrder, st.TextHTML)
+		}
+	}
+	if res.Line != nil && q.Code != nil {
+		v.ChosenLine, v.BugLine = res.Line.Chosen, res.Line.Bug
+		for i, l := range q.Code.Lines {
+			n := i + 1
+			v.Lines = append(v.Lines, views.CodeLine{N: n, Text: l, Bug: n == q.Code.Bug, Chosen: n == res.Line.Chosen, Why: q.Code.LinesWhy[n]})
+		}
+	}
+	for _, r := range quiz.Ratings() {
+		v.Ratings = append(v.Ratings, views.RatingChoice{Value: int(r), Label: r.String(), Hint: ratingHint(r), Checked: r == res.Suggested})
+	}
+	if at.Rating.Valid() {
+		v.Rated = at.Rating.String()
+		v.NextDue = nextDueText(d.Card, now)
+		v.NextHref, v.NextLabel = nextAfter(bank, q, d.FromReview)
+	}
+	return v
+}
+
+// nextAfter is where the feedback page sends the learner once the attempt
+// is rated: back to /review, or on to the next question of the bank.
+func nextAfter(bank *quiz.Bank, q *quiz.Question, fromReview bool) (href, label string) {
+	if fromReview {
+		return urls.Review(), "Next review"
+	}
+	all := bank.All()
+	for i, x := range all {
+		if x.ID == q.ID && i+1 < len(all) {
+			return urls.Question(all[i+1].ID), "Next question: " + all[i+1].Title
+		}
+	}
+	return urls.Practice(), "All questions"
+}
+
+func attemptURL(question, attempt string, fromReview bool) string {
+	if fromReview {
+		return urls.AttemptFromReview(question, attempt)
+	}
+	return urls.Attempt(question, attempt)
+}
+
+// presetURL links the question's sandbox preset; a predict question asks
+// the sandbox to show the prediction next to the run.
+func presetURL(q *quiz.Question) string {
+	if q.Preset == "" {
+		return ""
+	}
+	if q.Kind == quiz.KindPredict {
+		return urls.PresetPredict(q.Preset, q.ID)
+	}
+	return urls.Preset(q.Preset)
+}
+
+func topicTitle(id string) (string, bool) {
+	for _, t := range quiz.Topics() {
+		if t.ID == id {
+			return t.Title, true
+		}
+	}
+	return "", false
+}
+
+func kindLabel(k quiz.Kind) string {
+	switch k {
+	case quiz.KindFreeText:
+		return "Interview question"
+	case quiz.KindSingle:
+		return "Single choice"
+	case quiz.KindMultiple:
+		return "Multiple choice"
+	case quiz.KindOrdering:
+		return "Put in order"
+	case quiz.KindSpotTheBug:
+		return "Spot the bug"
+	case quiz.KindPredict:
+		return "Predict the outcome"
+	}
+	return string(k)
+}
+
+func ratingHint(r quiz.Rating) string {
+	switch r {
+	case quiz.Again:
+		return "I did not know it: bring it back tomorrow."
+	case quiz.Hard:
+		return "I got there with real effort or big gaps."
+	case quiz.Good:
+		return "I knew it, with small slips."
+	case quiz.Easy:
+		return "Effortless: space it out far."
+	}
+	return ""
+}
+
+// dueWhen says when a card is due, in the words every page uses: "today",
+// "tomorrow (Tue 1 Dec)" or "in 3 days (Thu 3 Dec)". Callers capitalise
+// it or build their sentence around it.
+func dueWhen(card quiz.Card, now time.Time) string {
+	switch n := quiz.DueIn(card, now); {
+	case n <= 0:
+		return "today"
+	case n == 1:
+		return "tomorrow (" + card.Due.Format("Mon 2 Jan") + ")"
+	default:
+		return "in " + strconv.Itoa(n) + " days (" + card.Due.Format("Mon 2 Jan") + ")"
+	}
+}
+
+// dueState labels a question's review state. A question without a card has
+// never been rated: it is new.
+func dueState(card quiz.Card, rated bool, now time.Time) views.DueState {
+	if !rated || card.State == quiz.StateNew {
+		return views.DueState{Label: "New"}
+	}
+	st := views.DueState{Label: "Due " + dueWhen(card, now)}
+	if quiz.IsDue(card, now) {
+		st.Class = "accent"
+	}
+	return st
+}
+
+// nextDueText says when a scheduled card comes back, as a sentence.
+func nextDueText(card quiz.Card, now time.Time) string {
+	return "It is due for review " + dueWhen(card, now) + "."
+}
+
+// formatWhen shows a time relative to today when recent, as a date when not.
+func formatWhen(t, now time.Time) string {
+	t, now = t.UTC(), now.UTC()
+	y1, m1, d1 := t.Date()
+	y2, m2, d2 := now.Date()
+	switch {
+	case y1 == y2 && m1 == m2 && d1 == d2:
+		return "today, " + t.Format("15:04") + " UTC"
+	case t.AddDate(0, 0, 1).Format("2006-01-02") == now.Format("2006-01-02"):
+		return "yesterday, " + t.Format("15:04") + " UTC"
+	case y1 == y2:
+		return t.Format("Mon 2 Jan, 15:04") + " UTC"
+	}
+	return t.Format("2 Jan 2006")
+}
+
+// maxQuote bounds the excerpt shown under a point: the stretch from its
+// first matched word to its last, unless that runs longer than a sentence.
+const maxQuote = 160
+
+// pointQuote returns the excerpt of the answer that earned a point: from
+// the start of its first span to the end of its last, or just the first
+// span when that stretch is too long to read as one phrase.
+func pointQuote(text string, spans []quiz.Span) string {
+	if len(spans) == 0 {
+		return ""
+	}
+	whole := quiz.Span{Start: spans[0].Start, End: spans[0].End}
+	for _, sp := range spans[1:] {
+		whole.Start, whole.End = min(whole.Start, sp.Start), max(whole.End, sp.End)
+	}
+	if whole.End-whole.Start <= maxQuote {
+		if q := quote(text, whole); q != "" {
+			return q
+		}
+	}
+	return quote(text, spans[0])
+}
+
+// quote returns the answer text under sp, or "" when sp does not fit it.
+func quote(text string, sp quiz.Span) string {
+	if sp.Start < 0 || sp.End > len(text) || sp.Start >= sp.End {
+		return ""
+	}
+	segs := views.Highlight(text, []views.Mark{{Start: sp.Start, End: sp.End, Label: "q"}})
+	for _, s := range segs {
+		if s.Marked() {
+			return strings.TrimSpace(s.Text)
+		}
+	}
+	return ""
+}
+
+func capitalise(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

@@ -1,0 +1,53 @@
+package web
+
+import (
+	"lockdrill/quiz"
+	"lockdrill/web/views"
+)
+
+// buildGraded lists a graded free-text answer as every feedback page shows
+// it (practice, a round's turn, the scorecard): its key points in the
+// question's order, each labelled with its dimension in words and quoting
+// what earned it, and its red flags, disputed ones included. The flags'
+// explanations come from the catalog, never from the stored result.
+func buildGraded(bank *quiz.Bank, text string, res *quiz.Result) views.Graded {
+	var g views.Graded
+	if res == nil {
+		return g
+	}
+	for _, pt := range res.Points {
+		row := views.PointRow{ID: pt.ID, Label: pt.Label, Dimension: quiz.DimensionLabel(pt.Dimension), Hit: pt.Hit, Named: pt.Named,
+			SelfAssessed: pt.SelfAssessed && !pt.Recovered, Recovered: pt.Recovered}
+		if pt.Hit {
+			row.Quote = pointQuote(text, pt.Spans)
+		}
+		g.Points = append(g.Points, row)
+	}
+	for _, f := range res.Flags {
+		g.Flags = append(g.Flags, views.FlagRow{
+			ID: f.ID, Label: f.Label, Severity: string(f.Severity), WhyHTML: bank.FlagWhyHTML(f.ID),
+			Fatal: f.Severity == quiz.SeverityFatal, Dismissed: f.Dismissed, Retracted: f.Retracted, Quote: quote(text, f.Span),
+		})
+	}
+	return g
+}
+
+// answerMarks is where the practice feedback highlights a free-text
+// answer: what earned each point made, and what raised each flag that
+// still stands.
+func answerMarks(res *quiz.Result) []views.Mark {
+	var marks []views.Mark
+	for _, pt := range res.Points {
+		if pt.Hit {
+			for _, sp := range pt.Spans {
+				marks = append(marks, views.Mark{Start: sp.Start, End: sp.End, Label: pt.Label})
+			}
+		}
+	}
+	for _, f := range res.Flags {
+		if !f.Dismissed {
+			marks = append(marks, views.Mark{Start: f.Span.Start, End: f.Span.End, Label: "Red flag: " + f.Label, Flag: true})
+		}
+	}
+	return marks
+}

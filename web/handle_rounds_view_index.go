@@ -1,0 +1,88 @@
+package web
+
+import (
+	"fmt"
+	"strconv"
+	"time"
+
+	"lockdrill/content"
+	"lockdrill/quiz"
+	"lockdrill/store"
+	"lockdrill/web/views"
+)
+
+// roundsIndexData is what /rounds shows: the learner's rounds, newest
+// first, the start form's choices and why a start was refused.
+type roundsIndexData struct {
+	Rounds []store.RoundSummary
+	Config quiz.RoundConfig
+	Error  string
+}
+
+// buildRoundsIndex makes /rounds: the start form, the round to resume and
+// the history with its trend.
+func buildRoundsIndex(cat *content.Catalog, d roundsIndexData, now time.Time) views.RoundsIndexView {
+	cfg := d.Config
+	v := views.RoundsIndexView{Error: d.Error, Available: len(cat.Questions.ByKind(quiz.KindFreeText)),
+		GraceSeconds: int(quiz.Grace / time.Second), OvertimePoints: views.Pct(quiz.OvertimePenalty), StartHref: roundsURL()}
+	for _, n := range quiz.RoundSizes() {
+		v.Sizes = append(v.Sizes, views.RoundOption{Value: strconv.Itoa(n), Label: fmt.Sprintf("%d questions", n), Checked: n == cfg.Size})
+	}
+	for _, d := range quiz.TimeLimits() {
+		m := int(d / time.Minute)
+		v.Limits = append(v.Limits, views.RoundOption{Value: strconv.Itoa(m), Label: fmt.Sprintf("%d minutes", m), Checked: d == cfg.Limit})
+	}
+	v.Modes = []views.RoundOption{
+		{Value: string(quiz.ModeInterview), Label: modeLabel(quiz.ModeInterview), Hint: "No feedback until the scorecard, as in a real interview.", Checked: cfg.Mode == quiz.ModeInterview},
+		{Value: string(quiz.ModeCoached), Label: modeLabel(quiz.ModeCoached), Hint: "Feedback after each answer, before the next question.", Checked: cfg.Mode == quiz.ModeCoached},
+	}
+	for _, r := range d.Rounds {
+		row := views.RoundRow{
+			ID: r.ID, Started: formatWhen(r.Started, now), StartedISO: r.Started.Format(time.RFC3339), ModeLabel: modeLabel(r.Mode),
+			Size: r.Size, Minutes: int(r.Limit / time.Minute), Finished: !r.Finished.IsZero(),
+			Progress: fmt.Sprintf("%d of %d questions answered", r.MainsAnswered, r.Size),
+		}
+		if row.Finished {
+			row.Href = roundScorecardURL(r.ID)
+			row.ScorePct, row.VerdictLabel, row.VerdictClass = views.Pct(r.Score), r.Verdict.Label(), verdictClass(r.Verdict)
+		} else {
+			row.Href = roundURL(r.ID)
+			if v.Resume == nil {
+				resume := row
+				v.Resume = &resume
+			}
+		}
+		v.History = append(v.History, row)
+	}
+	v.Trend = roundTrend(d.Rounds)
+	return v
+}
+
+// roundTrend lists the finished rounds, oldest first, for the history's
+// chart (views.NewRoundTrend lays it out); nil when none has finished.
+func roundTrend(rounds []store.RoundSummary) *views.RoundTrend {
+	var done []views.TrendRound
+	for i := len(rounds) - 1; i >= 0; i-- {
+		if r := rounds[i]; !r.Finished.IsZero() {
+			done = append(done, views.TrendRound{Started: r.Started, Score: r.Score, Verdict: r.Verdict.Label(), Class: verdictClass(r.Verdict)})
+		}
+	}
+	return views.NewRoundTrend(done, quiz.HireMark)
+}
+
+func modeLabel(m quiz.Mode) string {
+	if m == quiz.ModeCoached {
+		return "Coached"
+	}
+	return "Interview"
+}
+
+func verdictClass(v quiz.Verdict) string {
+	switch v {
+	case quiz.StrongHire, quiz.Hire:
+		return "ok"
+	case quiz.LeanNo:
+		return "warn"
+	}
+	return "bad"
+}

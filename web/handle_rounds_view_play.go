@@ -1,0 +1,104 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"lockdrill/content"
+	"lockdrill/quiz"
+	"lockdrill/web/views"
+)
+
+// roundPlayData is the round whose current question is on screen, with the
+// text and error of an answer the question refused.
+type roundPlayData struct {
+	Round  *quiz.Round
+	Answer string
+	Error  string
+}
+
+// buildRoundPlay makes the page of the round's current question. A turn
+// not yet shown (a page made for a HEAD, or for a refused first answer)
+// counts from now.
+func buildRoundPlay(cat *content.Catalog, d roundPlayData, now time.Time) (views.RoundPlayView, error) {
+	r := d.Round
+	cur, ok := r.Current()
+	if !ok {
+		return views.RoundPlayView{}, errors.New("round play: every turn is answered")
+	}
+	if cur.Shown.IsZero() {
+		cur.Shown = now
+	}
+	q, err := quiz.RoundRules{Bank: cat.Questions, FollowUps: cat.FollowUps}.Question(cur.Turn)
+	if err != nil {
+		return views.RoundPlayView{}, err
+	}
+	deadline := quiz.Deadline(cur.Shown, r.Limit)
+	v := views.RoundPlayView{
+		RoundID: r.ID, Seq: cur.Seq, QuestionID: cur.Question, FollowUpID: cur.FollowUp, Number: quiz.MainNumber(cur.Seq), Size: r.Size, FollowUp: cur.FollowUp != "",
+		Title: q.Title, PromptHTML: q.Prompt.HTML, ModeLabel: modeLabel(r.Mode),
+		Deadline: deadline.UTC().Format("15:04:05") + " UTC", DeadlineISO: deadline.UTC().Format(time.RFC3339),
+		RemainingMS: max(deadline.Sub(now).Milliseconds(), 0), Minutes: int(r.Limit / time.Minute),
+		Overdue: quiz.Overtime(cur.Shown, now, r.Limit), Answer: d.Answer, Error: d.Error, MaxChars: quiz.MaxAnswerChars,
+		Coached: r.Mode == quiz.ModeCoached, AnswerHref: roundAnswerURL(r.ID), FinishHref: roundFinishURL(r.ID),
+	}
+	if v.FollowUp {
+		if mq, ok := cat.Questions.ByID(cur.Question); ok {
+			v.MainTitle = mq.Title
+		}
+	}
+	return v, nil
+}
+
+// roundFeedbackData is an answered turn of a round.
+type roundFeedbackData struct {
+	Round *quiz.Round
+	Seq   int
+}
+
+// buildRoundFeedback makes the feedback page of turn Seq, answered.
+func buildRoundFeedback(cat *content.Catalog, d roundFeedbackData, _ time.Time) (views.RoundFeedbackView, error) {
+	r, seq := d.Round, d.Seq
+	t, ok := r.Turn(seq)
+	if !ok || !t.Done() {
+		return views.RoundFeedbackView{}, fmt.Errorf("round feedback: turn %d has no answer", seq)
+	}
+	q, err := quiz.RoundRules{Bank: cat.Questions, FollowUps: cat.FollowUps}.Question(t.Turn)
+	if err != nil {
+		return views.RoundFeedbackView{}, err
+	}
+	ts := quiz.Score(cat.Questions, cat.FollowUps, []quiz.Turn{t.Turn}, r.Limit).Questions[0].Main
+	v := views.RoundFeedbackView{
+		RoundID: r.ID, Number: quiz.MainNumber(seq), Size: r.Size, FollowUp: t.FollowUp != "", Title: q.Title,
+		ScorePct: views.Pct(ts.Score), Passed: ts.Passed, Fatal: t.Result.Fatal,
+		Overtime: ts.Overtime, OvertimePoints: views.Pct(quiz.OvertimePenalty), Used: formatDuration(ts.Used), Answer: t.Text, Graded: buildGraded(cat.Questions, t.Text, t.Result),
+		ModelAnswerHTML: q.ModelAnswer.HTML, ContestHref: turnDisputeURL(r.ID, seq), Corrected: t.Result.SelfAssessed,
+	}
+	if t.FollowUp != "" {
+		v.Explain = scoreExplainView(quiz.ExplainTurn(ts, r.Limit), "counted", false)
+	} else if n := quiz.MainNumber(seq); n >= 1 {
+		sc := quiz.Score(cat.Questions, cat.FollowUps, r.QuizTurns(), r.Limit)
+		if n <= len(sc.Questions) {
+			v.Explain = scoreExplainView(quiz.ExplainQuestion(t.Result, sc.Questions[n-1], r.Limit), "question score", !r.Over())
+		}
+	}
+	for _, o := range r.Turns {
+		if o.Seq > seq && quiz.MainNumber(o.Seq) == quiz.MainNumber(seq) && o.FollowUp != "" && t.FollowUp == "" {
+			v.Queued++
+		}
+	}
+	if cur, more := r.Current(); more && !r.Over() {
+		v.NextHref = roundURL(r.ID)
+		v.NextLabel = fmt.Sprintf("Next: question %d of %d", quiz.MainNumber(cur.Seq), r.Size)
+		if cur.FollowUp != "" {
+			v.NextLabel = "Next: the interviewer's follow-up"
+		}
+	} else {
+		v.NextHref, v.NextLabel = roundScorecardURL(r.ID), "See the scorecard"
+	}
+	return v, nil
+}
+
+// formatDuration prints a duration as minutes and seconds ("3 min 05 s").
+func formatDuration(d time.Duration) string { return quiz.DurationText(d) }

@@ -1,0 +1,97 @@
+package web
+
+import (
+	"strconv"
+	"time"
+
+	"lockdrill/content"
+	"lockdrill/quiz"
+	"lockdrill/web/views"
+)
+
+// scorecardData is a finished round.
+type scorecardData struct {
+	Round *quiz.Round
+}
+
+// buildScorecard makes the scorecard of a finished round, from the round's
+// turns scored afresh (quiz.Score), so a dispute shows at once.
+func buildScorecard(cat *content.Catalog, d scorecardData, now time.Time) views.ScorecardView {
+	r := d.Round
+	sc := quiz.Score(cat.Questions, cat.FollowUps, r.QuizTurns(), r.Limit)
+	v := views.ScorecardView{
+		RoundID: r.ID, Started: formatWhen(r.Started, now), StartedISO: r.Started.UTC().Format(time.RFC3339), ModeLabel: modeLabel(r.Mode), Minutes: int(r.Limit / time.Minute),
+		Size: r.Size, ScorePct: views.Pct(sc.Score), Verdict: string(sc.Verdict), VerdictLabel: sc.Verdict.Label(),
+		VerdictClass: verdictClass(sc.Verdict), Reasons: sc.Reasons, Fatal: sc.Fatal, Complete: sc.Complete,
+		MarkdownHref: roundMarkdownURL(r.ID),
+	}
+	limit := formatDuration(r.Limit)
+	// The scorecard lists the turns in the order asked, as r.Turns holds
+	// them: the next one's seq names it in a dispute.
+	next := 0
+	turnView := func(t quiz.TurnScore) views.ScoreTurn {
+		st := views.ScoreTurn{Title: t.Title, Answered: t.Done(), Answer: t.Text, ScorePct: views.Pct(t.Score), Used: formatDuration(t.Used), Limit: limit, Overtime: t.Overtime, OvertimePoints: views.Pct(quiz.OvertimePenalty)}
+		if next < len(r.Turns) {
+			if t.Done() && t.Result != nil {
+				st.ContestHref = turnDisputeURL(r.ID, r.Turns[next].Seq)
+			}
+			next++
+		}
+		if t.Result != nil {
+			st.Graded = buildGraded(cat.Questions, t.Text, t.Result)
+			st.Corrected = t.Result.SelfAssessed
+		}
+		return st
+	}
+	graded := gradedMains(r)
+	for i, q := range sc.Questions {
+		sq := views.ScoreQuestion{Number: q.Number, Title: q.Title, ScorePct: views.Pct(q.Score), Passed: q.Passed, PracticeHref: practiceQuestionURL(q.ID), Main: turnView(q.Main)}
+		if i < len(graded) {
+			sq.Explain = scoreExplainView(quiz.ExplainQuestion(graded[i], q, r.Limit), "question score", false)
+		}
+		for _, f := range q.FollowUps {
+			ft := turnView(f)
+			ft.Explain = scoreExplainView(quiz.ExplainTurn(f, r.Limit), "counted", false)
+			sq.FollowUps = append(sq.FollowUps, ft)
+		}
+		v.Questions = append(v.Questions, sq)
+	}
+	for _, d := range sc.Dimensions {
+		v.Dimensions = append(v.Dimensions, views.ScoreDimension{ID: d.Dimension, Label: quiz.DimensionLabel(d.Dimension), Pct: views.Pct(d.Share()), Hit: trimFloat(d.Hit), Total: trimFloat(d.Total)})
+	}
+	for _, st := range sc.Study {
+		link := views.StudyLink{Title: st.Title, Reason: st.Reason, PracticeHref: practiceQuestionURL(st.Question)}
+		if sec, ok := cat.Section(st.Guide); ok {
+			link.GuideHref, link.GuideTitle = learnSectionURL(sec.Slug), sec.Title
+		}
+		v.Study = append(v.Study, link)
+	}
+	return v
+}
+
+// gradedMains returns the main answers' results as stored, in round order
+// (nil for one unanswered): what the grader gave before the scoring
+// corrected them with the follow-ups.
+func gradedMains(r *quiz.Round) []*quiz.Result {
+	var out []*quiz.Result
+	for _, t := range r.Turns {
+		if t.FollowUp == "" {
+			out = append(out, t.Result)
+		}
+	}
+	return out
+}
+
+// scoreExplainView is e for a page, nil when there is nothing to explain.
+func scoreExplainView(e quiz.ScoreExplanation, finalLabel string, soFar bool) *views.ScoreExplain {
+	if !e.Differs() {
+		return nil
+	}
+	v := &views.ScoreExplain{Graded: views.Pct(e.Graded), Final: views.Pct(e.Final), FinalLabel: finalLabel, SoFar: soFar && e.Pending > 0}
+	for _, st := range e.Steps {
+		v.Steps = append(v.Steps, views.ScoreExplainStep{Kind: st.Kind, Text: st.Text})
+	}
+	return v
+}
+
+func trimFloat(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }

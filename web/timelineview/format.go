@@ -1,0 +1,37 @@
+package timelineview
+
+import (
+	"strconv"
+	"strings"
+)
+
+// seconds formats a duration in ms as seconds: "0 s", "1.5 s", "12 s".
+func seconds(msv int64) string {
+	if msv%1000 == 0 {
+		return strconv.FormatInt(msv/1000, 10) + " s"
+	}
+	s := strconv.FormatFloat(float64(msv)/1000, 'f', 3, 64)
+	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	return s + " s"
+}
+
+// ms formats a virtual time: "12 000 ms" reads better than "12000".
+func ms(t int64) string { return Millis(t) }
+
+// Millis formats a virtual time in ms with thin grouping: "12 000 ms".
+func Millis(t int64) string {
+	s := strconv.FormatInt(t, 10)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, r := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteString("\u202f")
+		}
+		b.WriteRune(r)
+	}
+	if neg {
+		return "-" + b.String() + " ms"
+	}
+	return b.String() + " ms"
+}
