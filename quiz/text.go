@@ -853,7 +853,7 @@ func markMentions(d *doc) {
 				}
 				break
 			}
-			if mistakeNouns[toks[j].raw] || toks[j].raw == "pattern" && j > s.from && toks[j-1].raw == "anti" {
+			if toks[j].cls&clsMistake != 0 && (toks[j].raw != "pattern" || j > s.from && toks[j-1].raw == "anti") {
 				mistakes = true
 				// "The classic mistake is X", "a common trap: X": what
 				// follows the copula or colon, to the end of its clause.
@@ -927,7 +927,7 @@ func markMentions(d *doc) {
 			}
 		}
 		for j := s.from; j < s.to; j++ {
-			if !hypoOpeners[toks[j].raw] || !(j == s.from || toks[j].clause || toks[j-1].clause && (toks[j-1].raw == "it" || toks[j-1].raw == "this" || toks[j-1].raw == "which")) {
+			if toks[j].cls&clsHypo == 0 || !(j == s.from || toks[j].clause || toks[j-1].clause && (toks[j-1].raw == "it" || toks[j-1].raw == "this" || toks[j-1].raw == "which")) {
 				continue
 			}
 			// "if" after "only" or "even" qualifies a claim already made,
@@ -1128,6 +1128,8 @@ const (
 	clsMention
 	clsAttribution
 	clsRebuttal
+	clsMistake
+	clsHypo
 )
 
 // clsFrame are the classes a token must have for markFrames to look at it
@@ -1149,6 +1151,7 @@ func classOf(raw string) wordClass {
 		{clauseWords[raw], clsClause}, {rejectWords[raw], clsReject}, {claimVerbs[raw], clsClaimVerb},
 		{claimants[raw], clsClaimant}, {reportVerbs[raw], clsReport}, {probeWords[raw], clsProbe},
 		{mentionNouns[raw], clsMention}, {attributionWords[raw], clsAttribution}, {rebuttalWords[raw], clsRebuttal},
+		{mistakeNouns[raw] || raw == "pattern", clsMistake}, {hypoOpeners[raw], clsHypo},
 	} {
 		if x.on {
 			c |= x.cls
