@@ -400,7 +400,14 @@ func isTerseClaim(toks []token, segments, outer int) bool {
 			words++
 		}
 	}
-	if len(toks) < 3 || words > maxTerse && segments == 1 || float64(len(toks)) < 3.5*float64(segments) {
+	// Two short clauses ("slew the clocks, never step them") are speech
+	// when one of them has the glue of a clause; a list needs more words
+	// per comma to pass.
+	perSegment := 3.5
+	if segments == 2 {
+		perSegment = 3
+	}
+	if len(toks) < 3 || words > maxTerse && segments == 1 || float64(len(toks)) < perSegment*float64(segments) {
 		return false
 	}
 	for _, t := range toks {
