@@ -640,7 +640,7 @@ func reportedBy(toks []token, k, start int) bool {
 
 // passiveReports are the report verbs that, after passiveAux ("was
 // told", "is often said"), report a claim nobody in the sentence makes.
-var passiveReports = setOf(`told said claimed`)
+var passiveReports = setOf(`told said`)
 
 var passiveAux = setOf(`was were been being is it's`)
 
@@ -960,6 +960,11 @@ func markMentions(d *doc) {
 			// store can say "no" to a stale write, ...".
 			end := j + 1
 			for end < s.to && !(toks[end].clause && toks[end].brk != 0 && toks[end].brk != '"') {
+				// "If you take a lock you can drop the constraint": with no
+				// comma, a pronoun and a modal start the main clause.
+				if end > j+2 && end+1 < s.to && subjectPronouns[toks[end].raw] && modals[toks[end+1].raw] {
+					break
+				}
 				end++
 			}
 			for k := j; k < end; k++ {
@@ -968,6 +973,13 @@ func markMentions(d *doc) {
 		}
 	}
 }
+
+// subjectPronouns and modals, in that order inside an if-clause with no
+// comma, start its main clause.
+var (
+	subjectPronouns = setOf(`you we i it they`)
+	modals          = setOf(`can could should will would must may might need needn't can't won't`)
+)
 
 // hypoOpeners open a condition rather than a claim: "if ...", "assuming
 // ...", "provided ...", "(this) assumes ...".
