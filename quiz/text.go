@@ -990,22 +990,34 @@ var hypoOpeners = setOf(`if assuming assumes assume provided providing supposing
 var attributionWords = setOf(`said says say claim claims claimed argue argues argued suggest
 suggests suggested told tells asked heard hear belief believed believes believe think thinks
 thought view take according tempting runbook docs documentation blog myth misconception assumption
-assume assumed assumes folklore wisdom insisted insists swore reckon reckons wrote`)
+assume assumed assumes folklore wisdom insisted insists swore reckon reckons wrote
+described describes describe seen`)
+
+// groupQuantifiers and groupNouns open a sentence about what others do:
+// "Some teams ...", "Many people ...".
+var (
+	groupQuantifiers = setOf(`some many most lots plenty`)
+	groupNouns       = setOf(`teams people folks engineers shops companies devs developers candidates places orgs`)
+)
 
 // rebuttalWords reject what was reported.
 var rebuttalWords = setOf(`wrong false untrue incorrect mistaken disagree myth nonsense nope
 breaks broke fails failed misleading bogus dangerous different conflates conflating confuses
-backwards overstated overstates`)
+backwards overstated overstates reverse opposite defeats defeat forbid forbids ban veto`)
 
 // attributed reports whether a sentence frames a claim as someone else's:
 // an attribution word not spoken by the candidate ("I think" is their own
 // claim; "I heard", "I disagree" are not claims of theirs).
 func attributed(toks []token) bool {
+	// "Some teams add a replica behind every node": what others do.
+	if len(toks) > 1 && groupQuantifiers[toks[0].raw] && groupNouns[toks[1].raw] {
+		return true
+	}
 	for k, t := range toks {
 		if t.cls&clsAttribution == 0 {
 			continue
 		}
-		if k > 0 && (toks[k-1].raw == "i" || toks[k-1].raw == "we") && t.raw != "heard" && t.raw != "hear" && t.raw != "told" && t.raw != "asked" {
+		if k > 0 && (toks[k-1].raw == "i" || toks[k-1].raw == "we") && t.raw != "heard" && t.raw != "hear" && t.raw != "told" && t.raw != "asked" && t.raw != "seen" {
 			continue
 		}
 		return true
@@ -1024,7 +1036,7 @@ func rebuttalAt(toks []token) int {
 			return clauseStart(toks, k)
 		}
 		switch t.raw {
-		case "true", "right", "so", "believe", "hold", "holds", "correct", "case":
+		case "true", "right", "so", "believe", "hold", "holds", "correct", "case", "that":
 			// "not so", "isn't true", "don't believe", "doesn't quite hold".
 			if k > 0 && isNegator(toks[k-1].raw) || k > 1 && isNegator(toks[k-2].raw) && (toks[k-1].raw == "quite" || toks[k-1].raw == "really" || toks[k-1].raw == "entirely" || toks[k-1].raw == "the") {
 				return clauseStart(toks, k)
