@@ -405,7 +405,7 @@ func isTerseClaim(toks []token, segments, outer int) bool {
 	// per comma to pass.
 	perSegment := 3.5
 	if segments == 2 {
-		perSegment = 3
+		perSegment = 2.5
 	}
 	if len(toks) < 3 || words > maxTerse && segments == 1 || float64(len(toks)) < perSegment*float64(segments) {
 		return false
