@@ -371,6 +371,17 @@ var (
 		{"row-lock", "Within the database, yes: FOR UPDATE serialises every client that touches the row. Never hold it across an HTTP call, though: if the connection dies the database rolls back, but the external call already happened. Use it for short read-modify-write on data in that same database."},
 		{"redlock-operations-q", "No replicas behind the Redlock nodes, ever: a promoted replica without the key hands a second client a majority. Fsync every write or keep a crashed node down longer than the longest TTL. Slew clocks, never step them. And it still cannot stop a paused client or produce a fencing token."},
 		{"holder-id-guard", "Don't treat WHERE owner = $me as a fence: the same owner can claim the job again after its claim lapsed, and a stale write from its earlier claim still matches. Add a claim epoch that the claim increments and returns, and guard every write on it."},
+		// Thorough answers that discuss the losing claims in their right context.
+		{"outbox-pattern", "This is the dual-write problem: the Postgres commit and the Kafka publish are two systems, and no lock makes them atomic, since a crash between them loses one. I'd write the OrderShipped event into an outbox table in the same transaction as the status update. Debezium tails the WAL and publishes outbox rows in commit order. Delivery is at least once: if the relay crashes after publishing but before recording its offset, the event goes out again, so consumers keep a processed-event table keyed by event id. Kafka's own exactly-once transactions help only between Kafka topics. Retention: delete published outbox rows after a day."},
+		{"skip-locked-queue", "Table jobs(id, status, locked_until, attempts). Claim: UPDATE jobs SET status='running', locked_until=now()+'2 min', attempts=attempts+1 WHERE id = (SELECT id FROM jobs WHERE status='queued' ORDER BY id FOR UPDATE SKIP LOCKED LIMIT 1) RETURNING id, attempts. Under READ COMMITTED a plain SELECT would let two workers pick the same row, which is why the row lock with SKIP LOCKED matters. Workers extend locked_until while running; a sweeper requeues rows whose locked_until passed. Completion is guarded by WHERE attempts = $mine. This is at-least-once, never exactly-once, so handlers are idempotent."},
+		{"redis-wait-safe", "Safer, not safe. WAIT 1 100 blocks until one replica acknowledged the SET or 100 ms pass, then returns the count; it doesn't make replication synchronous and it is not consensus. If it returns 0 the key is still on the primary, nothing is rolled back. Even with an ack, Sentinel may promote a different replica that lagged, so the acknowledged lock can be lost. And a holder pausing past the TTL gives two holders anyway. For correctness: fencing tokens checked by the resource, or etcd."},
+		{"redis-early-expiry", "Eviction: with maxmemory set, volatile-lru, volatile-ttl and allkeys-* can all drop lock keys, and volatile-ttl prefers the keys closest to expiry; run locks with noeviction. Persistence: RDB snapshots and AOF everysec both lose recent writes on a crash, so a restart forgets held locks; use appendfsync always or keep the node out for longer than the longest TTL. Clocks: Redis compares the stored expiry with the wall clock, so a forward jump expires keys early; slew with NTP. Also restrict FLUSHALL and DEL with ACLs."},
+		{"session-suspended", "SUSPENDED means Curator lost its connection; the session may still be alive on the ensemble or already expired, and the client can't know which. So I stop protected work immediately and wait: RECONNECTED means the same session survived and I can resume, LOST means the lock is gone and I re-acquire. Keeping on working until LOST would be wrong, as LOST comes after the servers already expired the session. The listener alone isn't enough: it runs on its own thread and fires late, and a GC pause freezes it too, so writes carry a fencing token (the lock node's czxid) that the store checks."},
+		{"deadlock-ordering", "With two locks, A-to-B and B-to-A transfers can deadlock: each holds its first lock and waits for the second. Prevent it with a global order: lock the lower account id first, regardless of which is the source or destination. Add an acquire timeout with release and jittered retry as a backstop. Also, holding both locks doesn't make the debit and the credit atomic: if the process dies between the two updates, money disappears, so both go in one database transaction, with the locks only reducing contention."},
+		{"holder-id-guard", "The guard tells owners apart, not claims. The reclaim condition is a ten-minute lease, and the same worker can reclaim the job after its own claim lapsed; a write delayed from its first claim still says owner = me and lands inside the new claim. Shortening the interval would not fix that. I'd add a claim_seq incremented by the claiming UPDATE and returned to the worker, guard every write with claim_seq = $mine, and pass it to other stores as a fencing token."},
+		{"etcd-revision-guard", "The etcd lock is a lease, so after a long GC pause the old leader's lease can expire while it still believes it leads. etcd will not stop its plain Put on its own. So the write goes through a transaction: If the lock key's create revision matches (mutex.IsOwner()), Then Put /config/routes. The compare and the put are atomic inside etcd, so a deposed leader's transaction fails and writes nothing. Watch session.Done() to stop early as well, knowing it arrives late."},
+		{"idempotency-keys", "A lock per customer only serialises requests; the duplicate usually arrives after the first request finished, so it charges again. Instead the client generates an idempotency key per payment and reuses it on every retry. The server inserts (customer, key) into a table with a unique constraint in the same transaction as the payment; a retry with a known key returns the stored response, and a key reused with a different body is rejected. Keys generated per request on the server would defeat this. Pass a derived key to the PSP too."},
+		{"zookeeper-lock-recipe", "Each client creates an ephemeral sequential znode under /locks/name, then lists the children. If its node has the lowest sequence number it holds the lock. Otherwise it sets a watch on the node just before its own and checks again when that node is deleted, since the predecessor may have given up rather than released. The herd effect is what happens when every waiter watches the same node: each release wakes all of them to re-check. Ephemeral nodes also mean a crashed holder's session expiry releases the lock."},
 	}
 	ownLosing = [][2]string{
 		{"avoid-the-lock", "You always need a distributed lock when several processes write the same data; a Redis lock with a TTL guarantees only one writer at a time."},
@@ -417,6 +428,29 @@ var (
 		{"avoid-the-lock", "If you take a Redis lock you can drop the unique constraint, since only one writer can reach the table."},
 		{"two-holders", "The workers' clocks disagreed; sync them with NTP and two holders can't happen again."},
 	}
+	// Partial or weak answers: one point at most, or none; they must fail.
+	ownPartial = [][2]string{
+		{"outbox-pattern", "The lock doesn't help because the database and Kafka are separate systems and a crash between the two steps loses one of them."},
+		{"outbox-pattern", "I'd make it more reliable with retries on the Kafka publish and good monitoring of failures."},
+		{"skip-locked-queue", "Use SELECT ... FOR UPDATE SKIP LOCKED so two workers never take the same row."},
+		{"skip-locked-queue", "Put the jobs in a table with a status column and have workers poll it for pending jobs."},
+		{"session-suspended", "SUSPENDED means the connection to ZooKeeper dropped, so I'd log it and wait to see whether it reconnects."},
+		{"redis-wait-safe", "It's safer than before because the lock now sits on a replica as well, which helps with failover."},
+		{"deadlock-ordering", "Two transfers in opposite directions can deadlock, each holding one account and waiting for the other."},
+		{"holder-id-guard", "The guard is weak; I'd add monitoring and make the timeout configurable."},
+		{"etcd-revision-guard", "The old leader may still think it leads after a GC pause, so it can overwrite the config."},
+		{"redis-early-expiry", "Memory eviction can remove the key, so configure maxmemory-policy carefully."},
+		{"idempotency-keys", "Instead of a lock, make the payment endpoint idempotent."},
+		{"optimistic-concurrency", "Use optimistic locking instead of a distributed lock, it's simpler and scales better."},
+		{"zookeeper-lock-recipe", "Clients create ephemeral sequential nodes under the lock path and the lowest number wins."},
+		{"row-lock", "It is a lock held by the database for the duration of a transaction."},
+		{"unfenceable-resource", "Use the provider's idempotency key so retries are safe."},
+		{"redlock-operations-q", "Use five Redis masters, monitor them well, and make sure clients use random values for the lock."},
+		{"run-job-once", "A distributed lock is not enough on its own, because another instance can still run it after the lock is released."},
+		{"fencing-in-real-systems", "Kafka, HDFS and Raft all use something like them, under names like epoch and term."},
+		{"design-lock-service-q", "I'd run it on etcd with three nodes and expose acquire and release over gRPC, with dashboards and alerts."},
+		{"avoid-the-lock", "When the data is in a database, a unique constraint can do the job instead of a lock."},
+	}
 	ownRejections = [][2]string{
 		{"skip-locked-queue", "People say SKIP LOCKED gives exactly-once processing; it doesn't, a reclaimed job can run twice, so handlers must be idempotent."},
 		{"outbox-pattern", "Exactly-once delivery is a myth here: the relay can publish a row twice, so consumers deduplicate."},
@@ -457,6 +491,12 @@ func TestOwnParaphrasesOfTheNewerQuestions(t *testing.T) {
 		q, _ := b.ByID(w[0])
 		if r := b.Grade(q, quiz.Answer{Text: w[1]}); r.Passed || len(r.FlagIDs()) == 0 {
 			t.Errorf("%s: passed=%v flags %v for %q", w[0], r.Passed, r.FlagIDs(), w[1])
+		}
+	}
+	for _, w := range ownPartial {
+		q, _ := b.ByID(w[0])
+		if r := b.Grade(q, quiz.Answer{Text: w[1]}); r.Passed {
+			t.Errorf("%s: a partial answer passes (score %.2f): %q", w[0], r.Score, w[1])
 		}
 	}
 	for _, w := range ownRejections {
