@@ -290,7 +290,7 @@ func TestParaphrasedRightStancesRaiseNoFlag(t *testing.T) {
 }
 
 // These answers were written while tuning on the blind writers G and H,
-// without copying them, for every free-text question: a concise right
+// without copying them, for the free-text questions: a concise right
 // answer (which must pass with no flag), a losing claim (which must be
 // flagged) and a sentence that names a losing claim to reject it (which must
 // raise no flag).
@@ -382,6 +382,17 @@ var (
 		{"etcd-revision-guard", "The etcd lock is a lease, so after a long GC pause the old leader's lease can expire while it still believes it leads. etcd will not stop its plain Put on its own. So the write goes through a transaction: If the lock key's create revision matches (mutex.IsOwner()), Then Put /config/routes. The compare and the put are atomic inside etcd, so a deposed leader's transaction fails and writes nothing. Watch session.Done() to stop early as well, knowing it arrives late."},
 		{"idempotency-keys", "A lock per customer only serialises requests; the duplicate usually arrives after the first request finished, so it charges again. Instead the client generates an idempotency key per payment and reuses it on every retry. The server inserts (customer, key) into a table with a unique constraint in the same transaction as the payment; a retry with a known key returns the stored response, and a key reused with a different body is rejected. Keys generated per request on the server would defeat this. Pass a derived key to the PSP too."},
 		{"zookeeper-lock-recipe", "Each client creates an ephemeral sequential znode under /locks/name, then lists the children. If its node has the lowest sequence number it holds the lock. Otherwise it sets a watch on the node just before its own and checks again when that node is deleted, since the predecessor may have given up rather than released. The herd effect is what happens when every waiter watches the same node: each release wakes all of them to re-check. Ephemeral nodes also mean a crashed holder's session expiry releases the lock."},
+		// The nine older questions, in unusual or casual wording.
+		{"fencing-token", "It's a generation number the lock hands out, one higher each time ownership changes. Whoever holds the lock stamps it on every request to the datastore, and the datastore turns away anything stamped lower than the highest it has accepted, so an owner that froze past its lease and wakes up late can't overwrite the newer owner's work."},
+		{"fencing-token", "basically a counter from the lock service that only goes up per grant. client sends it with each write, storage remembers the max and rejects older ones. that's what stops a zombie client (gc pause, lease ran out) from clobbering data. the check has to be at the storage, not the client."},
+		{"choose-ttl", "ttl is a tradeoff: short means a crashed holder frees the lock fast but a slow healthy one can lose it mid-work; long means everyone waits ages after a crash. no ttl is actually safe since a pause can outlast any of them, so measure p99 of the work, add margin, renew, and fence."},
+		{"extend-lease", "yep, renew it from a background heartbeat well before it runs out, but only through a check-and-extend (lua: if value == my token then pexpire) so you never extend someone else's lock. if a renewal fails, stop work immediately. renewals don't save you from a stop-the-world pause though, the heartbeat freezes too, so fence at the resource."},
+		{"redis-lock-and-failure", "grab it with SET key <random> NX PX 30000, one shot. give it back with a lua script that only deletes if the value is still mine. breaks if i stall past the ttl and someone else grabs it while i keep writing, or if the primary dies before the replica got the key (async replication) and the replica gets promoted. fence the writes to survive the pause case."},
+		{"redis-vs-consensus", "for correctness i'd use etcd or zookeeper. they only acknowledge a grant once a majority has it on disk, so a leader failover doesn't lose it, and they give you a revision/zxid to use as a fencing token. redis replication is async and a failover can forget the lock, fine for efficiency only."},
+		{"two-holders", "pull the lock service's own record of grants and expiries plus both workers' gc/pause logs, and line them up using the lock's ordering, not the hosts' clocks. usual suspects: a holder paused longer than the ttl, a failover that dropped the key, a release that deleted someone else's lock. then fix it and put fencing tokens on the resource."},
+		{"run-job-once", "Not really. A lock just keeps two runs from overlapping; an instance that fires late, or one whose lease ran out during a pause, still runs it a second time. I'd record the run in a table with a unique key on (job, period) so only one instance wins, and make the job idempotent."},
+		{"row-lock", "Sort of: every session hitting that row waits for it, whichever app server it comes from, so within the database it acts as a distributed lock. It covers nothing outside the database though, like a call to a payment API. I reach for it when the state I'm protecting lives in that same database and the transaction is short."},
+		{"avoid-the-lock", "Whenever the store can arbitrate: a unique index, or an update that only applies if the version still matches. And whenever the operation is idempotent so a second run changes nothing. I only keep a lock as an optimisation against wasted work."},
 	}
 	ownLosing = [][2]string{
 		{"avoid-the-lock", "You always need a distributed lock when several processes write the same data; a Redis lock with a TTL guarantees only one writer at a time."},
@@ -427,6 +438,16 @@ var (
 		{"fencing-in-real-systems", "Real systems just use session timeouts and NTP; that is sufficient, so fencing tokens are mostly academic."},
 		{"avoid-the-lock", "If you take a Redis lock you can drop the unique constraint, since only one writer can reach the table."},
 		{"two-holders", "The workers' clocks disagreed; sync them with NTP and two holders can't happen again."},
+		// The older questions' losing claims in other words.
+		{"fencing-token", "The lock service issues a token with each grant and the client sends it with its writes. Any unique value works for this, a UUID is fine since the store only needs to tell holders apart."},
+		{"choose-ttl", "Measure the p99 of the job and set the TTL to three times that; with that margin the lease never runs out while the job is still running, so two holders are impossible."},
+		{"extend-lease", "Renew with a compare-and-extend script every third of the TTL. If a renewal fails, it's fine to finish the current batch before stopping, since the new holder won't have started yet."},
+		{"redis-lock-and-failure", "Acquire with SET NX PX and a random value. To release, GET the value, compare it in the client and then DEL; the gap is microseconds, so that's fine in practice."},
+		{"redis-vs-consensus", "Redlock across five Redis masters is as safe as etcd, since both rely on a majority, and it's much faster."},
+		{"two-holders", "Look at the GC logs; the fix is to raise the TTL above the longest pause you find, which solves it for good."},
+		{"run-job-once", "Wrap the job in a Redis lock held for the whole run; that guarantees it executes only once per period."},
+		{"row-lock", "Yes, and it's fine to keep the transaction open while calling the payment provider; the row lock keeps everyone else out."},
+		{"avoid-the-lock", "I'd use a distributed lock every time two processes touch the same data, it's the only way to be safe."},
 	}
 	// Partial or weak answers: one point at most, or none; they must fail.
 	ownPartial = [][2]string{
