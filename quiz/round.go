@@ -205,8 +205,12 @@ type Turn struct {
 	// Question is the main question's id (for a follow-up, the question it
 	// follows).
 	Question string `json:"question"`
-	// FollowUp is the follow-up id, empty for the main question.
+	// FollowUp is the follow-up id, empty for the main question
+	// (CustomFollowUp for one the interviewer of a peer round typed).
 	FollowUp string `json:"follow_up,omitempty"`
+	// Asked is the question a peer round's interviewer typed, for a
+	// CustomFollowUp.
+	Asked string `json:"asked,omitempty"`
 	// Shown is when the question was first shown; zero if not yet.
 	Shown time.Time `json:"shown"`
 	// Answered is when the answer arrived; zero if not yet.
@@ -354,6 +358,8 @@ func Score(b *Bank, fus *FollowUps, turns []Turn, limit time.Duration) Scorecard
 			ts.Title = t.FollowUp
 			if f, ok := fus.ByID(t.FollowUp); ok {
 				ts.Title = f.Probe.Title
+			} else if t.Asked != "" {
+				ts.Title = t.Asked
 			}
 		} else if q, ok := bankQuestion(b, t.Question); ok {
 			ts.Title = q.Title

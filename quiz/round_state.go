@@ -56,6 +56,9 @@ type Round struct {
 	Score    float64
 	Verdict  Verdict
 	Turns    []RoundTurn
+	// Peer is set for a peer round, where another learner plays the
+	// interviewer and chooses the follow-ups (see round_peer.go).
+	Peer *PeerState
 }
 
 // RoundTurn is one turn of a round: a main question or a follow-up.
@@ -110,6 +113,9 @@ type RoundRules struct {
 // Question returns the question turn t is graded as: its main question,
 // or the follow-up's probe.
 func (rr RoundRules) Question(t Turn) (*Question, error) {
+	if t.FollowUp == CustomFollowUp {
+		return customProbe(rr, t)
+	}
 	if t.FollowUp != "" {
 		f, ok := rr.FollowUps.ByID(t.FollowUp)
 		if !ok {
@@ -171,6 +177,9 @@ type RoundChange struct {
 	Ask []RoundTurn
 	// Finish closes the round.
 	Finish *RoundFinish
+	// Wait sets whether a peer round waits for its interviewer's next
+	// step (nil: unchanged).
+	Wait *bool
 	// Duplicate reports a resubmitted answer that was already recorded:
 	// nothing new is written for it (Finish may still close a round whose
 	// every answer is in).
@@ -179,7 +188,7 @@ type RoundChange struct {
 
 // Empty reports whether c writes nothing.
 func (c RoundChange) Empty() bool {
-	return c.Show == nil && c.Answer == nil && len(c.Replace) == 0 && len(c.Drop) == 0 && len(c.Ask) == 0 && c.Finish == nil
+	return c.Show == nil && c.Answer == nil && len(c.Replace) == 0 && len(c.Drop) == 0 && len(c.Ask) == 0 && c.Finish == nil && c.Wait == nil
 }
 
 // Apply returns a copy of r with c applied, as a store applies it: what
@@ -224,6 +233,11 @@ func (r *Round) Apply(c RoundChange) *Round {
 	if f := c.Finish; f != nil && out.Finished.IsZero() {
 		out.Finished, out.Score, out.Verdict = f.At, f.Score, f.Verdict
 	}
+	if c.Wait != nil && out.Peer != nil {
+		p := *out.Peer
+		p.Waiting = *c.Wait
+		out.Peer = &p
+	}
 	return &out
 }
 
@@ -232,7 +246,7 @@ func (r *Round) Apply(c RoundChange) *Round {
 // whose every answer is in changes nothing.
 func (r *Round) Show(at time.Time) RoundChange {
 	cur, ok := r.Current()
-	if r.Over() || !ok || !cur.Shown.IsZero() {
+	if r.Over() || !ok || !cur.Shown.IsZero() || r.Waiting() {
 		return RoundChange{}
 	}
 	return RoundChange{Show: &TurnShown{Seq: cur.Seq, At: at}}
@@ -334,13 +348,16 @@ func (r *Round) Answer(rr RoundRules, seq int, text string, at time.Time) (Round
 			return RoundChange{}, ErrTurnAnswered
 		}
 		c := RoundChange{Duplicate: true}
-		if _, more := r.Current(); !more && !r.Over() {
+		if _, more := r.Current(); !more && !r.Over() && r.Peer == nil {
 			c.Finish = r.Finish(rr, at).Finish
 		}
 		return c, nil
 	}
 	if r.Over() {
 		return RoundChange{}, ErrRoundFinished
+	}
+	if r.Waiting() {
+		return RoundChange{}, ErrWaiting
 	}
 	cur, ok := r.Current()
 	if !ok || cur.Seq != seq {
@@ -356,6 +373,16 @@ func (r *Round) Answer(rr RoundRules, seq int, text string, at time.Time) (Round
 	}
 	res := rr.Bank.Grade(q, ans)
 	a := TurnAnswer{Seq: seq, Text: text, Result: res, At: at}
+	if r.Peer != nil {
+		// The interviewer chooses what comes next (Ask, Continue).
+		c, err := r.Record(a)
+		if err != nil {
+			return RoundChange{}, err
+		}
+		wait := true
+		c.Wait = &wait
+		return c, nil
+	}
 	if cur.FollowUp == "" {
 		for _, f := range rr.FollowUps.Select(q, text, res) {
 			a.FollowUps = append(a.FollowUps, f.ID)

@@ -48,6 +48,8 @@ type RoundSummary struct {
 	// (follow-ups included); MainsAnswered counts the main questions
 	// answered.
 	Answered, Turns, MainsAnswered int
+	// Peer reports a peer round (another learner interviewed).
+	Peer bool
 }
 
 // CreateRound stores a new round of learner with its main questions and
@@ -63,26 +65,32 @@ func (s *Store) CreateRound(ctx context.Context, learner string, nr NewRound) (s
 	id := NewID()
 	lim := s.currentLimits()
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
-		if err := checkQuota(ctx, tx, nr.Started, "mock rounds", "rounds", "started_ms", learner, lim.RoundsPerDay, lim.RoundsTotal); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx,
-			`INSERT INTO rounds (id, learner_id, mode, size, limit_ms, seed, started_ms) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-			id, learner, string(nr.Mode), len(nr.Questions), nr.Limit.Milliseconds(), int64(nr.Seed), nr.Started.UnixMilli()); err != nil {
-			return err
-		}
-		for i, q := range nr.Questions {
-			if _, err := tx.ExecContext(ctx,
-				`INSERT INTO round_turns (round_id, seq, question_id) VALUES (?, ?, ?)`, id, i*quiz.TurnStride, q); err != nil {
-				return err
-			}
-		}
-		return nil
+		return createRoundTx(ctx, tx, id, learner, nr, lim)
 	})
 	if err != nil {
 		return "", fmt.Errorf("create round: %w", err)
 	}
 	return id, nil
+}
+
+// createRoundTx inserts round id of learner with its main questions in tx,
+// after checking the learner's quota.
+func createRoundTx(ctx context.Context, tx *sql.Tx, id, learner string, nr NewRound, lim Limits) error {
+	if err := checkQuota(ctx, tx, nr.Started, "mock rounds", "rounds", "started_ms", learner, lim.RoundsPerDay, lim.RoundsTotal); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx,
+		`INSERT INTO rounds (id, learner_id, mode, size, limit_ms, seed, started_ms) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		id, learner, string(nr.Mode), len(nr.Questions), nr.Limit.Milliseconds(), int64(nr.Seed), nr.Started.UnixMilli()); err != nil {
+		return err
+	}
+	for i, q := range nr.Questions {
+		if _, err := tx.ExecContext(ctx,
+			`INSERT INTO round_turns (round_id, seq, question_id) VALUES (?, ?, ?)`, id, i*quiz.TurnStride, q); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Round returns the learner's round with the given id and its turns. It
@@ -106,11 +114,12 @@ func readRound(ctx context.Context, q querier, learner, id string) (*Round, erro
 	r := &Round{ID: id, Learner: learner}
 	var mode, verdict sql.NullString
 	var limitMS, seed, started int64
-	var finished sql.NullInt64
+	var finished, waiting sql.NullInt64
 	var score sql.NullFloat64
 	err := q.QueryRowContext(ctx,
-		`SELECT mode, size, limit_ms, seed, started_ms, finished_ms, score, verdict FROM rounds WHERE id = ? AND learner_id = ?`, id, learner).
-		Scan(&mode, &r.Size, &limitMS, &seed, &started, &finished, &score, &verdict)
+		`SELECT r.mode, r.size, r.limit_ms, r.seed, r.started_ms, r.finished_ms, r.score, r.verdict, p.waiting
+		 FROM rounds r LEFT JOIN peer_rounds p ON p.round_id = r.id WHERE r.id = ? AND r.learner_id = ?`, id, learner).
+		Scan(&mode, &r.Size, &limitMS, &seed, &started, &finished, &score, &verdict, &waiting)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("round %q: %w", id, ErrNotFound)
 	}
@@ -122,8 +131,11 @@ func readRound(ctx context.Context, q querier, learner, id string) (*Round, erro
 		r.Finished = msTime(finished.Int64)
 	}
 	r.Score, r.Verdict = score.Float64, quiz.Verdict(verdict.String)
+	if waiting.Valid {
+		r.Peer = &quiz.PeerState{Waiting: waiting.Int64 == 1}
+	}
 	rows, err := q.QueryContext(ctx,
-		`SELECT t.seq, t.question_id, t.follow_up, t.shown_ms, t.answered_ms, t.answer, t.result
+		`SELECT t.seq, t.question_id, t.follow_up, t.asked, t.shown_ms, t.answered_ms, t.answer, t.result
 		 FROM round_turns t JOIN rounds r ON r.id = t.round_id
 		 WHERE t.round_id = ? AND r.learner_id = ? ORDER BY t.seq`, id, learner)
 	if err != nil {
@@ -134,7 +146,7 @@ func readRound(ctx context.Context, q querier, learner, id string) (*Round, erro
 		var t RoundTurn
 		var shown, answered sql.NullInt64
 		var answer, result sql.NullString
-		if err := rows.Scan(&t.Seq, &t.Question, &t.FollowUp, &shown, &answered, &answer, &result); err != nil {
+		if err := rows.Scan(&t.Seq, &t.Question, &t.FollowUp, &t.Asked, &shown, &answered, &answer, &result); err != nil {
 			return nil, fmt.Errorf("round %q turns: %w", id, err)
 		}
 		if shown.Valid {
@@ -241,7 +253,12 @@ func applyRoundChange(ctx context.Context, tx *sql.Tx, r *Round, c quiz.RoundCha
 	}
 	for _, t := range c.Ask {
 		if _, err := tx.ExecContext(ctx,
-			`INSERT INTO round_turns (round_id, seq, question_id, follow_up) VALUES (?, ?, ?, ?)`, r.ID, t.Seq, t.Question, t.FollowUp); err != nil {
+			`INSERT INTO round_turns (round_id, seq, question_id, follow_up, asked) VALUES (?, ?, ?, ?, ?)`, r.ID, t.Seq, t.Question, t.FollowUp, t.Asked); err != nil {
+			return err
+		}
+	}
+	if c.Wait != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE peer_rounds SET waiting = ? WHERE round_id = ?`, boolInt(*c.Wait), r.ID); err != nil {
 			return err
 		}
 	}
@@ -315,12 +332,19 @@ func (s *Store) Rounds(ctx context.Context, learner string) ([]RoundSummary, err
 	if !ValidID(learner) {
 		return nil, nil
 	}
+	return s.roundSummaries(ctx, `WHERE r.learner_id = ?`, learner)
+}
+
+// roundSummaries lists the rounds that where (a clause on rounds r) picks,
+// newest first.
+func (s *Store) roundSummaries(ctx context.Context, where string, args ...any) ([]RoundSummary, error) {
 	rows, err := s.r.QueryContext(ctx,
 		`SELECT r.id, r.mode, r.size, r.limit_ms, r.started_ms, r.finished_ms, r.score, r.verdict,
 		        (SELECT count(*) FROM round_turns t WHERE t.round_id = r.id AND t.answered_ms IS NOT NULL),
 		        (SELECT count(*) FROM round_turns t WHERE t.round_id = r.id),
-		        (SELECT count(*) FROM round_turns t WHERE t.round_id = r.id AND t.answered_ms IS NOT NULL AND t.follow_up = '')
-		 FROM rounds r WHERE r.learner_id = ? ORDER BY r.started_ms DESC, r.rowid DESC`, learner)
+		        (SELECT count(*) FROM round_turns t WHERE t.round_id = r.id AND t.answered_ms IS NOT NULL AND t.follow_up = ''),
+		        EXISTS (SELECT 1 FROM peer_rounds pr WHERE pr.round_id = r.id)
+		 FROM rounds r `+where+` ORDER BY r.started_ms DESC, r.rowid DESC`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("list rounds: %w", err)
 	}
@@ -333,7 +357,7 @@ func (s *Store) Rounds(ctx context.Context, learner string) ([]RoundSummary, err
 		var finished sql.NullInt64
 		var score sql.NullFloat64
 		var verdict sql.NullString
-		if err := rows.Scan(&r.ID, &mode, &r.Size, &limitMS, &started, &finished, &score, &verdict, &r.Answered, &r.Turns, &r.MainsAnswered); err != nil {
+		if err := rows.Scan(&r.ID, &mode, &r.Size, &limitMS, &started, &finished, &score, &verdict, &r.Answered, &r.Turns, &r.MainsAnswered, &r.Peer); err != nil {
 			return nil, fmt.Errorf("list rounds: %w", err)
 		}
 		r.Mode, r.Limit, r.Started = quiz.Mode(mode), time.Duration(limitMS)*time.Millisecond, msTime(started)

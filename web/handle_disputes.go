@@ -132,8 +132,3 @@ func (s *Server) handleTurnDispute(c echo.Context) error {
 	}
 	return s.seeOther(c, back, correctedFlash(what, res))
 }
-
-// turnDisputeURL is where a dispute of turn seq of round id is posted.
-func turnDisputeURL(id string, seq int) string {
-	return urls.TurnDisputes(id, seq)
-}

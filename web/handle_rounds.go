@@ -7,12 +7,14 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
 
 	"lockdrill/quiz"
 	"lockdrill/store"
+	"lockdrill/web/urls"
 	"lockdrill/web/views"
 )
 
@@ -39,7 +41,11 @@ func (s *Server) renderRoundsIndex(c echo.Context, status int, learner string, c
 	if err != nil {
 		return err
 	}
-	v := buildRoundsIndex(s.cat, roundsIndexData{Rounds: rounds, Config: cfg, Error: msg}, s.now())
+	interviewed, err := s.store.PeerInterviews(c.Request().Context(), learner)
+	if err != nil {
+		return err
+	}
+	v := buildRoundsIndex(s.cat, roundsIndexData{Rounds: rounds, Interviewed: interviewed, Config: cfg, Error: msg}, s.now())
 	p := s.page(c, "Mock interview round", "rounds")
 	p.Description = "Timed mock interview rounds on distributed locking, with follow-ups on what you left out and a scorecard."
 	return render(c, status, views.RoundsIndex(p, v))
@@ -48,7 +54,7 @@ func (s *Server) renderRoundsIndex(c echo.Context, status int, learner string, c
 // handleRoundStart handles "POST /rounds": it draws the questions, weighted
 // by the learner's practice history, and stores the round.
 func (s *Server) handleRoundStart(c echo.Context) error {
-	cfg, err := parseRoundConfig(c)
+	cfg, peer, err := parseRoundConfig(c)
 	if err != nil {
 		learner, lerr := s.learnerID(c)
 		if lerr != nil {
@@ -69,16 +75,31 @@ func (s *Server) handleRoundStart(c echo.Context) error {
 	if len(ids) < cfg.Size {
 		return echo.NewHTTPError(http.StatusServiceUnavailable, "There are not enough interview questions to start a round yet.")
 	}
-	id, err := s.store.CreateRound(c.Request().Context(), learner, store.NewRound{Mode: cfg.Mode, Limit: cfg.Limit, Seed: seed, Questions: ids, Started: s.now()})
+	nr := store.NewRound{Mode: cfg.Mode, Limit: cfg.Limit, Seed: seed, Questions: ids, Started: s.now()}
+	create := s.store.CreateRound
+	if peer {
+		create = s.store.CreatePeerRound
+	}
+	id, err := create(c.Request().Context(), learner, nr)
 	if err != nil {
 		return err
 	}
-	return s.seeOther(c, roundURL(id), "")
+	return s.seeOther(c, urls.Round(id), "")
 }
 
-// parseRoundConfig reads the start form; the error names the field.
-func parseRoundConfig(c echo.Context) (quiz.RoundConfig, error) {
+// modePeer is the start form's mode for a peer interview: an interview
+// round (no feedback until the scorecard) with another learner as the
+// interviewer.
+const modePeer = "peer"
+
+// parseRoundConfig reads the start form, and whether the round is a peer
+// interview; the error names the field.
+func parseRoundConfig(c echo.Context) (quiz.RoundConfig, bool, error) {
 	cfg := quiz.RoundConfig{Mode: quiz.Mode(c.FormValue("mode"))}
+	peer := cfg.Mode == modePeer
+	if peer {
+		cfg.Mode = quiz.ModeInterview
+	}
 	size, serr := strconv.Atoi(c.FormValue("questions"))
 	mins, merr := strconv.Atoi(c.FormValue("minutes"))
 	cfg.Size, cfg.Limit = size, time.Duration(mins)*time.Minute
@@ -89,7 +110,10 @@ func parseRoundConfig(c echo.Context) (quiz.RoundConfig, error) {
 	case merr != nil:
 		err = errors.New("minutes: choose 2, 4, 6 or 8 minutes")
 	}
-	return cfg, err
+	if err != nil && strings.HasPrefix(err.Error(), "mode:") {
+		err = fmt.Errorf("mode: %q is not a mode; choose interview, coached or peer", c.FormValue("mode"))
+	}
+	return cfg, peer, err
 }
 
 // questionStats gathers what the learner's practice says about each
@@ -170,14 +194,23 @@ func (s *Server) handleRoundShow(c echo.Context) error {
 		return err
 	}
 	if r.Over() {
-		return c.Redirect(http.StatusSeeOther, roundScorecardURL(r.ID))
+		return c.Redirect(http.StatusSeeOther, urls.Scorecard(r.ID))
+	}
+	var peer *store.PeerRound
+	if r.Peer != nil {
+		if peer, err = s.store.PeerRound(c.Request().Context(), learner, r.ID); err != nil {
+			return err
+		}
+		if done, err := s.renderPeerCandidate(c, peer, ""); done || err != nil {
+			return err
+		}
 	}
 	if _, ok := r.Current(); !ok {
 		// Every answer is in but the round was not closed (a round from
 		// before answers closed it in the same write). Closing writes, so
 		// it waits for the learner's POST.
 		p := s.page(c, "Round complete", "rounds")
-		return render(c, http.StatusOK, views.RoundComplete(p, views.RoundCompleteView{RoundID: r.ID, Size: r.Size, FinishHref: roundFinishURL(r.ID)}))
+		return render(c, http.StatusOK, views.RoundComplete(p, views.RoundCompleteView{RoundID: r.ID, Size: r.Size, FinishHref: urls.RoundFinish(r.ID)}))
 	}
 	now := s.now()
 	if show := r.Show(now); !show.Empty() {
@@ -190,6 +223,15 @@ func (s *Server) handleRoundShow(c echo.Context) error {
 	return s.renderRoundPlay(c, http.StatusOK, r, "", "")
 }
 
+// peerPlay is what the play page of a peer round adds: where the draft
+// goes, what the page polls, and the state it shows.
+func peerPlay(r *store.Round) (draft, live string) {
+	if r.Peer == nil {
+		return "", ""
+	}
+	return urls.RoundDraft(r.ID), urls.RoundLive(r.ID)
+}
+
 // renderRoundPlay renders the round's current question, with the answer
 // text and error of a refused answer.
 func (s *Server) renderRoundPlay(c echo.Context, status int, r *store.Round, answer, msg string) error {
@@ -199,6 +241,13 @@ func (s *Server) renderRoundPlay(c echo.Context, status int, r *store.Round, ans
 	}
 	p := s.page(c, fmt.Sprintf("Question %d of %d", v.Number, v.Size), "rounds")
 	p.Scripts = []string{"js/round.js"}
+	if r.Peer != nil {
+		v.DraftHref, v.LiveHref = peerPlay(r)
+		if pr, err := s.store.PeerRound(c.Request().Context(), r.Learner, r.ID); err == nil {
+			v.State = peerState(pr, false)
+		}
+		p.Scripts = append(p.Scripts, "js/peer.js")
+	}
 	return render(c, status, views.RoundPlay(p, v))
 }
 
@@ -242,12 +291,17 @@ func (s *Server) handleRoundAnswer(c echo.Context) error {
 	}
 	_, more := r.Current()
 	switch {
+	case r.Peer != nil && !r.Over():
+		if flash == "" {
+			flash = "Your answer is in; your interviewer chooses what comes next."
+		}
+		return s.seeOther(c, urls.Round(r.ID), flash)
 	case r.Mode == quiz.ModeCoached:
-		return s.seeOther(c, roundTurnURL(r.ID, seq), flash)
+		return s.seeOther(c, urls.RoundTurn(r.ID, seq), flash)
 	case !more:
-		return s.seeOther(c, roundScorecardURL(r.ID), flash)
+		return s.seeOther(c, urls.Scorecard(r.ID), flash)
 	}
-	return s.seeOther(c, roundURL(r.ID), flash)
+	return s.seeOther(c, urls.Round(r.ID), flash)
 }
 
 // answerRefused answers an answer the round's rules refused: the question
@@ -290,7 +344,7 @@ func (s *Server) handleRoundFinish(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.seeOther(c, roundScorecardURL(r.ID), "Round ended. Questions not answered scored zero.")
+	return s.seeOther(c, urls.Scorecard(r.ID), "Round ended. Questions not answered scored zero.")
 }
 
 // handleRoundTurn handles "GET /rounds/:id/turns/:seq": the feedback on one
@@ -327,9 +381,13 @@ func (s *Server) handleRoundScorecard(c echo.Context) error {
 		return err
 	}
 	if !r.Over() {
-		return s.seeOther(c, roundURL(r.ID), "The scorecard is ready when the round ends. Here is your current question.")
+		return s.seeOther(c, urls.Round(r.ID), "The scorecard is ready when the round ends. Here is your current question.")
 	}
-	v := buildScorecard(s.cat, scorecardData{Round: r}, s.now())
+	d, err := s.scorecardData(c, r)
+	if err != nil {
+		return err
+	}
+	v := buildScorecard(s.cat, d, s.now())
 	p := s.page(c, "Scorecard", "rounds")
 	return render(c, http.StatusOK, views.Scorecard(p, v))
 }
@@ -344,9 +402,27 @@ func (s *Server) handleRoundMarkdown(c echo.Context) error {
 	if !r.Over() {
 		return echo.NewHTTPError(http.StatusConflict, "The round is still in progress; its scorecard can be exported once it ends.")
 	}
-	md := scorecardMarkdown(buildScorecard(s.cat, scorecardData{Round: r}, s.now()), r.Started)
+	d, err := s.scorecardData(c, r)
+	if err != nil {
+		return err
+	}
+	md := scorecardMarkdown(buildScorecard(s.cat, d, s.now()), r.Started)
 	h := c.Response().Header()
 	h.Set(echo.HeaderContentDisposition, fmt.Sprintf(`attachment; filename="lockdrill-round-%s.md"`, r.Started.UTC().Format("2006-01-02-1504")))
 	h.Set(echo.HeaderCacheControl, "no-store")
 	return c.Blob(http.StatusOK, "text/markdown; charset=utf-8", []byte(md))
+}
+
+// scorecardData is the candidate's scorecard data: the round and, for a
+// peer round, its interviewer's notes and scores.
+func (s *Server) scorecardData(c echo.Context, r *store.Round) (scorecardData, error) {
+	d := scorecardData{Round: r}
+	if r.Peer != nil {
+		p, err := s.store.PeerRound(c.Request().Context(), r.Learner, r.ID)
+		if err != nil {
+			return d, err
+		}
+		d.Peer = p
+	}
+	return d, nil
 }

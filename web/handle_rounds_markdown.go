@@ -59,6 +59,9 @@ func scorecardMarkdown(v views.ScorecardView, started time.Time) string {
 			turn(f)
 		}
 	}
+	if v.Peer != nil {
+		b.WriteString(peerMarkdown(*v.Peer))
+	}
 	if len(v.Study) > 0 {
 		b.WriteString("\n## What to study next\n\n")
 		for _, st := range v.Study {

@@ -8,6 +8,7 @@ import (
 	"lockdrill/content"
 	"lockdrill/quiz"
 	"lockdrill/store"
+	"lockdrill/web/urls"
 	"lockdrill/web/views"
 )
 
@@ -15,8 +16,10 @@ import (
 // first, the start form's choices and why a start was refused.
 type roundsIndexData struct {
 	Rounds []store.RoundSummary
-	Config quiz.RoundConfig
-	Error  string
+	// Interviewed are the peer rounds the learner interviewed.
+	Interviewed []store.RoundSummary
+	Config      quiz.RoundConfig
+	Error       string
 }
 
 // buildRoundsIndex makes /rounds: the start form, the round to resume and
@@ -24,7 +27,7 @@ type roundsIndexData struct {
 func buildRoundsIndex(cat *content.Catalog, d roundsIndexData, now time.Time) views.RoundsIndexView {
 	cfg := d.Config
 	v := views.RoundsIndexView{Error: d.Error, Available: len(cat.Questions.ByKind(quiz.KindFreeText)),
-		GraceSeconds: int(quiz.Grace / time.Second), OvertimePoints: views.Pct(quiz.OvertimePenalty), StartHref: roundsURL()}
+		GraceSeconds: int(quiz.Grace / time.Second), OvertimePoints: views.Pct(quiz.OvertimePenalty), StartHref: urls.Rounds()}
 	for _, n := range quiz.RoundSizes() {
 		v.Sizes = append(v.Sizes, views.RoundOption{Value: strconv.Itoa(n), Label: fmt.Sprintf("%d questions", n), Checked: n == cfg.Size})
 	}
@@ -35,6 +38,7 @@ func buildRoundsIndex(cat *content.Catalog, d roundsIndexData, now time.Time) vi
 	v.Modes = []views.RoundOption{
 		{Value: string(quiz.ModeInterview), Label: modeLabel(quiz.ModeInterview), Hint: "No feedback until the scorecard, as in a real interview.", Checked: cfg.Mode == quiz.ModeInterview},
 		{Value: string(quiz.ModeCoached), Label: modeLabel(quiz.ModeCoached), Hint: "Feedback after each answer, before the next question.", Checked: cfg.Mode == quiz.ModeCoached},
+		{Value: modePeer, Label: "Peer interview", Hint: "Another learner interviews you, with the rubric and the grader's live ticks on their screen; you get a link to send them."},
 	}
 	for _, r := range d.Rounds {
 		row := views.RoundRow{
@@ -42,11 +46,14 @@ func buildRoundsIndex(cat *content.Catalog, d roundsIndexData, now time.Time) vi
 			Size: r.Size, Minutes: int(r.Limit / time.Minute), Finished: !r.Finished.IsZero(),
 			Progress: fmt.Sprintf("%d of %d questions answered", r.MainsAnswered, r.Size),
 		}
+		if r.Peer {
+			row.ModeLabel = "Peer interview"
+		}
 		if row.Finished {
-			row.Href = roundScorecardURL(r.ID)
+			row.Href = urls.Scorecard(r.ID)
 			row.ScorePct, row.VerdictLabel, row.VerdictClass = views.Pct(r.Score), r.Verdict.Label(), verdictClass(r.Verdict)
 		} else {
-			row.Href = roundURL(r.ID)
+			row.Href = urls.Round(r.ID)
 			if v.Resume == nil {
 				resume := row
 				v.Resume = &resume
@@ -55,6 +62,18 @@ func buildRoundsIndex(cat *content.Catalog, d roundsIndexData, now time.Time) vi
 		v.History = append(v.History, row)
 	}
 	v.Trend = roundTrend(d.Rounds)
+	for _, r := range d.Interviewed {
+		row := views.RoundRow{
+			ID: r.ID, Started: formatWhen(r.Started, now), StartedISO: r.Started.Format(time.RFC3339), ModeLabel: "You interviewed",
+			Size: r.Size, Minutes: int(r.Limit / time.Minute), Finished: !r.Finished.IsZero(), Href: urls.Peer(r.ID),
+			Progress: fmt.Sprintf("%d of %d questions answered", r.MainsAnswered, r.Size),
+		}
+		if row.Finished {
+			row.Href = urls.PeerScorecard(r.ID)
+			row.ScorePct, row.VerdictLabel, row.VerdictClass = views.Pct(r.Score), r.Verdict.Label(), verdictClass(r.Verdict)
+		}
+		v.Interviewed = append(v.Interviewed, row)
+	}
 	return v
 }
 

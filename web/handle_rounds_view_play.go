@@ -7,6 +7,7 @@ import (
 
 	"lockdrill/content"
 	"lockdrill/quiz"
+	"lockdrill/web/urls"
 	"lockdrill/web/views"
 )
 
@@ -41,7 +42,7 @@ func buildRoundPlay(cat *content.Catalog, d roundPlayData, now time.Time) (views
 		Deadline: deadline.UTC().Format("15:04:05") + " UTC", DeadlineISO: deadline.UTC().Format(time.RFC3339),
 		RemainingMS: max(deadline.Sub(now).Milliseconds(), 0), Minutes: int(r.Limit / time.Minute),
 		Overdue: quiz.Overtime(cur.Shown, now, r.Limit), Answer: d.Answer, Error: d.Error, MaxChars: quiz.MaxAnswerChars,
-		Coached: r.Mode == quiz.ModeCoached, AnswerHref: roundAnswerURL(r.ID), FinishHref: roundFinishURL(r.ID),
+		Coached: r.Mode == quiz.ModeCoached, AnswerHref: urls.RoundAnswer(r.ID), FinishHref: urls.RoundFinish(r.ID),
 	}
 	if v.FollowUp {
 		if mq, ok := cat.Questions.ByID(cur.Question); ok {
@@ -73,7 +74,7 @@ func buildRoundFeedback(cat *content.Catalog, d roundFeedbackData, _ time.Time) 
 		RoundID: r.ID, Number: quiz.MainNumber(seq), Size: r.Size, FollowUp: t.FollowUp != "", Title: q.Title,
 		ScorePct: views.Pct(ts.Score), Passed: ts.Passed, Fatal: t.Result.Fatal,
 		Overtime: ts.Overtime, OvertimePoints: views.Pct(quiz.OvertimePenalty), Used: formatDuration(ts.Used), Answer: t.Text, Graded: buildGraded(cat.Questions, t.Text, t.Result),
-		ModelAnswerHTML: q.ModelAnswer.HTML, ContestHref: turnDisputeURL(r.ID, seq), Corrected: t.Result.SelfAssessed,
+		ModelAnswerHTML: q.ModelAnswer.HTML, ContestHref: urls.TurnDisputes(r.ID, seq), Corrected: t.Result.SelfAssessed,
 	}
 	if t.FollowUp != "" {
 		v.Explain = scoreExplainView(quiz.ExplainTurn(ts, r.Limit), "counted", false)
@@ -89,13 +90,13 @@ func buildRoundFeedback(cat *content.Catalog, d roundFeedbackData, _ time.Time) 
 		}
 	}
 	if cur, more := r.Current(); more && !r.Over() {
-		v.NextHref = roundURL(r.ID)
+		v.NextHref = urls.Round(r.ID)
 		v.NextLabel = fmt.Sprintf("Next: question %d of %d", quiz.MainNumber(cur.Seq), r.Size)
 		if cur.FollowUp != "" {
 			v.NextLabel = "Next: the interviewer's follow-up"
 		}
 	} else {
-		v.NextHref, v.NextLabel = roundScorecardURL(r.ID), "See the scorecard"
+		v.NextHref, v.NextLabel = urls.Scorecard(r.ID), "See the scorecard"
 	}
 	return v, nil
 }

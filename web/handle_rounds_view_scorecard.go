@@ -6,12 +6,18 @@ import (
 
 	"lockdrill/content"
 	"lockdrill/quiz"
+	"lockdrill/store"
+	"lockdrill/web/urls"
 	"lockdrill/web/views"
 )
 
-// scorecardData is a finished round.
+// scorecardData is a finished round; Peer, for a peer round, its
+// interviewer's notes and scores. Interviewer makes the interviewer's copy
+// (no dispute forms: disputes are the candidate's).
 type scorecardData struct {
-	Round *quiz.Round
+	Round       *quiz.Round
+	Peer        *store.PeerRound
+	Interviewer bool
 }
 
 // buildScorecard makes the scorecard of a finished round, from the round's
@@ -23,7 +29,7 @@ func buildScorecard(cat *content.Catalog, d scorecardData, now time.Time) views.
 		RoundID: r.ID, Started: formatWhen(r.Started, now), StartedISO: r.Started.UTC().Format(time.RFC3339), ModeLabel: modeLabel(r.Mode), Minutes: int(r.Limit / time.Minute),
 		Size: r.Size, ScorePct: views.Pct(sc.Score), Verdict: string(sc.Verdict), VerdictLabel: sc.Verdict.Label(),
 		VerdictClass: verdictClass(sc.Verdict), Reasons: sc.Reasons, Fatal: sc.Fatal, Complete: sc.Complete,
-		MarkdownHref: roundMarkdownURL(r.ID),
+		MarkdownHref: urls.ScorecardMarkdown(r.ID),
 	}
 	limit := formatDuration(r.Limit)
 	// The scorecard lists the turns in the order asked, as r.Turns holds
@@ -32,8 +38,8 @@ func buildScorecard(cat *content.Catalog, d scorecardData, now time.Time) views.
 	turnView := func(t quiz.TurnScore) views.ScoreTurn {
 		st := views.ScoreTurn{Title: t.Title, Answered: t.Done(), Answer: t.Text, ScorePct: views.Pct(t.Score), Used: formatDuration(t.Used), Limit: limit, Overtime: t.Overtime, OvertimePoints: views.Pct(quiz.OvertimePenalty)}
 		if next < len(r.Turns) {
-			if t.Done() && t.Result != nil {
-				st.ContestHref = turnDisputeURL(r.ID, r.Turns[next].Seq)
+			if t.Done() && t.Result != nil && !d.Interviewer {
+				st.ContestHref = urls.TurnDisputes(r.ID, r.Turns[next].Seq)
 			}
 			next++
 		}
@@ -45,7 +51,7 @@ func buildScorecard(cat *content.Catalog, d scorecardData, now time.Time) views.
 	}
 	graded := gradedMains(r)
 	for i, q := range sc.Questions {
-		sq := views.ScoreQuestion{Number: q.Number, Title: q.Title, ScorePct: views.Pct(q.Score), Passed: q.Passed, PracticeHref: practiceQuestionURL(q.ID), Main: turnView(q.Main)}
+		sq := views.ScoreQuestion{Number: q.Number, Title: q.Title, ScorePct: views.Pct(q.Score), Passed: q.Passed, PracticeHref: urls.Question(q.ID), Main: turnView(q.Main)}
 		if i < len(graded) {
 			sq.Explain = scoreExplainView(quiz.ExplainQuestion(graded[i], q, r.Limit), "question score", false)
 		}
@@ -60,11 +66,15 @@ func buildScorecard(cat *content.Catalog, d scorecardData, now time.Time) views.
 		v.Dimensions = append(v.Dimensions, views.ScoreDimension{ID: d.Dimension, Label: quiz.DimensionLabel(d.Dimension), Pct: views.Pct(d.Share()), Hit: trimFloat(d.Hit), Total: trimFloat(d.Total)})
 	}
 	for _, st := range sc.Study {
-		link := views.StudyLink{Title: st.Title, Reason: st.Reason, PracticeHref: practiceQuestionURL(st.Question)}
+		link := views.StudyLink{Title: st.Title, Reason: st.Reason, PracticeHref: urls.Question(st.Question)}
 		if sec, ok := cat.Section(st.Guide); ok {
-			link.GuideHref, link.GuideTitle = learnSectionURL(sec.Slug), sec.Title
+			link.GuideHref, link.GuideTitle = urls.LearnSection(sec.Slug), sec.Title
 		}
 		v.Study = append(v.Study, link)
+	}
+	if d.Peer != nil {
+		pc := buildPeerCard(cat, d.Peer)
+		v.Peer = &pc
 	}
 	return v
 }

@@ -98,6 +98,40 @@ func Scorecard(id string) string { return Round(id) + "/scorecard" }
 // ScorecardMarkdown is "GET /rounds/:id/scorecard.md".
 func ScorecardMarkdown(id string) string { return Round(id) + "/scorecard.md" }
 
+// RoundInvite is "POST /rounds/:id/invite", a peer round's invitation.
+func RoundInvite(id string) string { return Round(id) + "/invite" }
+
+// RoundDraft is "POST /rounds/:id/draft", a peer round's live draft.
+func RoundDraft(id string) string { return Round(id) + "/draft" }
+
+// RoundLive is "GET /rounds/:id/live", the candidate's poll of a peer round.
+func RoundLive(id string) string { return Round(id) + "/live" }
+
+// PeerJoin is the invitation link, "GET /peer/join/:token", and its
+// join button's action, "POST /peer/join/:token".
+func PeerJoin(token string) string { return "/peer/join/" + seg(token) }
+
+// Peer is the interviewer's screen, "GET /peer/:id".
+func Peer(id string) string { return "/peer/" + seg(id) }
+
+// PeerLive is "GET /peer/:id/live", the interviewer's live panel.
+func PeerLive(id string) string { return Peer(id) + "/live" }
+
+// PeerAsk is "POST /peer/:id/ask".
+func PeerAsk(id string) string { return Peer(id) + "/ask" }
+
+// PeerNext is "POST /peer/:id/next".
+func PeerNext(id string) string { return Peer(id) + "/next" }
+
+// PeerNotes is "POST /peer/:id/notes".
+func PeerNotes(id string) string { return Peer(id) + "/notes" }
+
+// PeerFinish is "POST /peer/:id/finish".
+func PeerFinish(id string) string { return Peer(id) + "/finish" }
+
+// PeerScorecard is "GET /peer/:id/scorecard", the interviewer's copy.
+func PeerScorecard(id string) string { return Peer(id) + "/scorecard" }
+
 // Sandbox is the sandbox's index, "GET /sandbox", and the blank timeline
 // form's action, "POST /sandbox".
 func Sandbox() string { return "/sandbox" }

@@ -1,0 +1,438 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+	"golang.org/x/time/rate"
+
+	"lockdrill/quiz"
+	"lockdrill/store"
+	"lockdrill/web/urls"
+	"lockdrill/web/views"
+)
+
+// Peer rounds: the candidate's side is the round's own routes (/rounds/:id
+// and below), where the store checks the round is theirs; the interviewer's
+// side is /peer/:id and below, where store.UpdatePeerRound and PeerRound
+// check the learner is the round's interviewer. Nobody else gets anything
+// but 404.
+
+// peerPollLimit bounds how often one learner may poll a peer round's live
+// state: the pages poll every 1.5 s, so this is only ever met by a loop.
+const (
+	peerPollRate  = 4
+	peerPollBurst = 20
+)
+
+// pollLimiter is a per-learner token bucket for the live endpoints.
+type pollLimiter struct {
+	mu sync.Mutex
+	m  map[string]*pollEntry
+}
+
+type pollEntry struct {
+	lim  *rate.Limiter
+	seen time.Time
+}
+
+// allow reports whether learner may poll now; entries idle for a minute
+// are dropped, so the map stays the size of the active learners.
+func (p *pollLimiter) allow(learner string) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	now := time.Now()
+	if p.m == nil {
+		p.m = map[string]*pollEntry{}
+	}
+	if len(p.m) > 1000 {
+		for k, e := range p.m {
+			if now.Sub(e.seen) > time.Minute {
+				delete(p.m, k)
+			}
+		}
+	}
+	e, ok := p.m[learner]
+	if !ok {
+		e = &pollEntry{lim: rate.NewLimiter(peerPollRate, peerPollBurst)}
+		p.m[learner] = e
+	}
+	e.seen = now
+	return e.lim.Allow()
+}
+
+var peerPolls pollLimiter
+
+func (s *Server) pollAllowed(c echo.Context, learner string) error {
+	if !peerPolls.allow(learner) {
+		c.Response().Header().Set("Retry-After", "2")
+		return echo.NewHTTPError(http.StatusTooManyRequests, "This page is asking for updates faster than lockdrill sends them. Wait a moment and reload.")
+	}
+	return nil
+}
+
+// peerRef returns the learner and the round id in the URL; a visitor and a
+// malformed id are 404.
+func (s *Server) peerRef(c echo.Context) (string, string, error) {
+	return s.roundRef(c)
+}
+
+// peerRound loads the peer round named in the URL for its learner in role.
+func (s *Server) peerRound(c echo.Context, role store.Role) (*store.PeerRound, error) {
+	learner, id, err := s.peerRef(c)
+	if err != nil {
+		return nil, err
+	}
+	p, err := s.store.PeerRound(c.Request().Context(), learner, id)
+	if err != nil {
+		return nil, err
+	}
+	if p.Role != role {
+		return nil, store.ErrNotFound
+	}
+	return p, nil
+}
+
+// renderPeerCandidate renders the candidate's page of a peer round that is
+// not on a question: the invitation before anyone joined, the wait while
+// the interviewer decides. It reports false when the round is on a
+// question (the usual play page then shows it).
+func (s *Server) renderPeerCandidate(c echo.Context, p *store.PeerRound, inviteURL string) (bool, error) {
+	r := p.Round
+	now := s.now()
+	switch {
+	case p.Interviewer == "" && !r.Over():
+		v := views.PeerLobbyView{RoundID: r.ID, Size: r.Size, Minutes: int(r.Limit / time.Minute), InviteURL: inviteURL,
+			InviteHref: urls.RoundInvite(r.ID), FinishHref: urls.RoundFinish(r.ID), LiveHref: urls.RoundLive(r.ID), State: peerState(p, false)}
+		if !p.InviteExpires.IsZero() && p.InviteExpires.After(now) {
+			v.Pending = inviteURL == ""
+			v.InviteExpires, v.InviteExpiresISO = formatWhen(p.InviteExpires, now), p.InviteExpires.UTC().Format(time.RFC3339)
+		}
+		pg := s.page(c, "Peer interview: invitation", "rounds")
+		pg.Scripts = []string{"js/peer.js"}
+		c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
+		return true, render(c, http.StatusOK, views.PeerLobby(pg, v))
+	case r.Waiting():
+		last, _ := r.LastAnswered()
+		v := views.PeerWaitView{RoundID: r.ID, Number: quiz.MainNumber(last.Seq), Size: r.Size, LiveHref: urls.RoundLive(r.ID), State: peerState(p, false), FinishHref: urls.RoundFinish(r.ID)}
+		pg := s.page(c, "Waiting for the interviewer", "rounds")
+		pg.Scripts = []string{"js/peer.js"}
+		return true, render(c, http.StatusOK, views.PeerWait(pg, v))
+	}
+	return false, nil
+}
+
+// peerState is a fingerprint of what a side's page shows: it changes when
+// the page should change. The candidate's leaves the draft out (their own
+// typing must not reload their page); the interviewer's has it.
+func peerState(p *store.PeerRound, interviewer bool) string {
+	r := p.Round
+	answered := 0
+	for _, t := range r.Turns {
+		if t.Done() {
+			answered++
+		}
+	}
+	st := fmt.Sprintf("t%d.a%d.w%t.o%t.j%t", len(r.Turns), answered, r.Waiting(), r.Over(), p.Interviewer != "")
+	if cur, ok := r.Current(); ok {
+		st += fmt.Sprintf(".s%t", !cur.Shown.IsZero())
+	}
+	if interviewer {
+		st += fmt.Sprintf(".d%d.%d", p.Draft.Seq, p.Draft.At.UnixMilli())
+	}
+	return st
+}
+
+// handleRoundInvite handles "POST /rounds/:id/invite": the candidate asks
+// for an invitation link, shown on the page it returns (only its hash is
+// kept, so it cannot be shown again).
+func (s *Server) handleRoundInvite(c echo.Context) error {
+	learner, id, err := s.roundRef(c)
+	if err != nil {
+		return err
+	}
+	token, _, err := s.store.IssueInvite(c.Request().Context(), learner, id, s.now())
+	switch {
+	case errors.Is(err, store.ErrHasInterviewer):
+		return s.seeOther(c, urls.Round(id), "Your interviewer has joined already.")
+	case errors.Is(err, quiz.ErrRoundFinished):
+		return s.seeOther(c, urls.Scorecard(id), "")
+	case err != nil:
+		return err
+	}
+	p, err := s.store.PeerRound(c.Request().Context(), learner, id)
+	if err != nil {
+		return err
+	}
+	link := c.Scheme() + "://" + c.Request().Host + urls.PeerJoin(token)
+	_, err = s.renderPeerCandidate(c, p, link)
+	return err
+}
+
+// handleRoundDraft handles "POST /rounds/:id/draft": the candidate's page
+// sends the answer as typed so far (debounced), for the interviewer's
+// screen. It answers 204; a draft for a turn that is no longer current is
+// 409, one over the answer limit 413.
+func (s *Server) handleRoundDraft(c echo.Context) error {
+	learner, id, err := s.roundRef(c)
+	if err != nil {
+		return err
+	}
+	seq, err := strconv.Atoi(c.FormValue("seq"))
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, `The field "seq" must name the question you are answering.`)
+	}
+	err = s.store.SaveDraft(c.Request().Context(), learner, id, seq, c.FormValue("answer"), s.now())
+	switch {
+	case errors.Is(err, store.ErrBadPeerInput):
+		return echo.NewHTTPError(http.StatusRequestEntityTooLarge, fmt.Sprintf("answer: the limit is %d characters.", quiz.MaxAnswerChars))
+	case errors.Is(err, quiz.ErrTurnNotCurrent):
+		return echo.NewHTTPError(http.StatusConflict, "That question is no longer the current one.")
+	case err != nil:
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+// handleRoundLive handles "GET /rounds/:id/live": the candidate's page
+// asks whether it should change (a JSON fingerprint; 204 when it equals
+// the one sent in X-Peer-State).
+func (s *Server) handleRoundLive(c echo.Context) error {
+	p, err := s.peerRound(c, store.RoleCandidate)
+	if err != nil {
+		return err
+	}
+	if err := s.pollAllowed(c, p.Candidate); err != nil {
+		return err
+	}
+	return liveReply(c, peerState(p, false), nil)
+}
+
+// liveReply answers a poll: 204 when the page's state is current, else the
+// new state and, for the interviewer, the live panel's HTML.
+func liveReply(c echo.Context, state string, panel func() (string, error)) error {
+	h := c.Response().Header()
+	h.Set(echo.HeaderCacheControl, "no-store")
+	h.Set("X-Peer-State", state)
+	if c.Request().Header.Get("X-Peer-State") == state {
+		return c.NoContent(http.StatusNoContent)
+	}
+	if panel == nil {
+		return c.JSON(http.StatusOK, map[string]string{"state": state})
+	}
+	html, err := panel()
+	if err != nil {
+		return err
+	}
+	return c.HTML(http.StatusOK, html)
+}
+
+// handlePeerJoinForm handles "GET /peer/join/:token": what the invitation
+// link opens. It changes nothing (a link preview must not use it up); the
+// button on it joins.
+func (s *Server) handlePeerJoinForm(c echo.Context) error {
+	learner, err := s.learnerID(c)
+	if err != nil {
+		return err
+	}
+	token := c.Param("token")
+	v := views.PeerJoinView{JoinHref: urls.PeerJoin(token)}
+	status := http.StatusOK
+	if _, err := s.store.CheckInvite(c.Request().Context(), learner, token, s.now()); err != nil {
+		v.Error, status = inviteError(err)
+		if status == 0 {
+			return err
+		}
+	}
+	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
+	c.Response().Header().Set("Referrer-Policy", "no-referrer")
+	return render(c, status, views.PeerJoin(s.page(c, "Interview a candidate", "rounds"), v))
+}
+
+// inviteError is what an invitation refused says, and its status; status
+// 0 means err is not an invitation's.
+func inviteError(err error) (string, int) {
+	switch {
+	case errors.Is(err, store.ErrInviteExpired):
+		return capitalise(store.ErrInviteExpired.Error()) + ".", http.StatusGone
+	case errors.Is(err, store.ErrInviteInvalid):
+		return capitalise(store.ErrInviteInvalid.Error()) + ".", http.StatusNotFound
+	case errors.Is(err, store.ErrOwnInvite):
+		return capitalise(store.ErrOwnInvite.Error()) + ".", http.StatusConflict
+	case errors.Is(err, quiz.ErrRoundFinished):
+		return "That round is over.", http.StatusGone
+	}
+	return "", 0
+}
+
+// handlePeerJoin handles "POST /peer/join/:token": the learner (made one
+// if a visitor) becomes the round's interviewer and the link is used up.
+func (s *Server) handlePeerJoin(c echo.Context) error {
+	learner, err := s.ensureLearner(c)
+	if err != nil {
+		return err
+	}
+	id, err := s.store.JoinPeerRound(c.Request().Context(), learner, c.Param("token"), s.now())
+	if err != nil {
+		msg, status := inviteError(err)
+		if status == 0 {
+			return err
+		}
+		return render(c, status, views.PeerJoin(s.page(c, "Interview a candidate", "rounds"), views.PeerJoinView{Error: msg}))
+	}
+	return s.seeOther(c, urls.Peer(id), "You are the interviewer. The candidate sees the first question now.")
+}
+
+// handlePeerShow handles "GET /peer/:id": the interviewer's screen.
+func (s *Server) handlePeerShow(c echo.Context) error {
+	p, err := s.peerRound(c, store.RoleInterviewer)
+	if err != nil {
+		return err
+	}
+	v, err := buildPeerInterviewer(s.cat, peerData{Peer: p}, s.now())
+	if err != nil {
+		return err
+	}
+	pg := s.page(c, "Interviewing", "rounds")
+	pg.Scripts = []string{"js/peer.js"}
+	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
+	return render(c, http.StatusOK, views.PeerInterviewer(pg, v))
+}
+
+// handlePeerLive handles "GET /peer/:id/live": the interviewer's live
+// panel, when it changed since the state the page sends.
+func (s *Server) handlePeerLive(c echo.Context) error {
+	p, err := s.peerRound(c, store.RoleInterviewer)
+	if err != nil {
+		return err
+	}
+	if err := s.pollAllowed(c, p.Interviewer); err != nil {
+		return err
+	}
+	return liveReply(c, peerState(p, true), func() (string, error) {
+		v, err := buildPeerLive(s.cat, peerData{Peer: p}, s.now())
+		if err != nil {
+			return "", err
+		}
+		var b strings.Builder
+		// Not s.page: a poll must not take the notice meant for the next
+		// page the interviewer loads.
+		token, _ := c.Get(middleware.DefaultCSRFConfig.ContextKey).(string)
+		err = views.PeerLive(views.Page{CSRF: token, Asset: s.assets.URL}, v).Render(c.Request().Context(), &b)
+		return b.String(), err
+	})
+}
+
+// peerStep runs one of the interviewer's steps and sends them back to
+// their screen, with why when the round's rules refused it.
+func (s *Server) peerStep(c echo.Context, decide func(*store.PeerRound) (quiz.RoundChange, error), done string) error {
+	learner, id, err := s.peerRef(c)
+	if err != nil {
+		return err
+	}
+	p, change, err := s.store.UpdatePeerRound(c.Request().Context(), learner, id, store.RoleInterviewer, decide)
+	var invalid *quiz.InvalidAnswerError
+	switch {
+	case p == nil && err != nil:
+		return err
+	case errors.As(err, &invalid):
+		return s.seeOtherWith(c, urls.Peer(id), "bad", capitalise(invalid.Error())+".")
+	case err != nil:
+		for _, refused := range []error{quiz.ErrNotWaiting, quiz.ErrFollowUpCap, quiz.ErrRoundFinished} {
+			if errors.Is(err, refused) {
+				return s.seeOtherWith(c, urls.Peer(id), "warn", capitalise(refused.Error())+".")
+			}
+		}
+		return err
+	}
+	if change.Finish != nil {
+		return s.seeOther(c, urls.PeerScorecard(id), "The round is over.")
+	}
+	return s.seeOther(c, urls.Peer(id), done)
+}
+
+// handlePeerAsk handles "POST /peer/:id/ask": the interviewer asks a
+// suggested follow-up (follow_up) or their own (follow_up=custom, asked).
+func (s *Server) handlePeerAsk(c echo.Context) error {
+	followUp, asked, now := c.FormValue("follow_up"), c.FormValue("asked"), s.now()
+	rules := s.roundRules(nil)
+	return s.peerStep(c, func(p *store.PeerRound) (quiz.RoundChange, error) {
+		return p.Round.Ask(rules, followUp, asked, now)
+	}, "The follow-up is on the candidate's screen.")
+}
+
+// handlePeerNext handles "POST /peer/:id/next": the interviewer moves on to
+// the next main question, or ends the round after the last.
+func (s *Server) handlePeerNext(c echo.Context) error {
+	rules, now := s.roundRules(nil), s.now()
+	return s.peerStep(c, func(p *store.PeerRound) (quiz.RoundChange, error) {
+		return p.Round.Continue(rules, now)
+	}, "The next question is on the candidate's screen.")
+}
+
+// handlePeerFinish handles "POST /peer/:id/finish": the interviewer ends
+// the round; unanswered questions score zero.
+func (s *Server) handlePeerFinish(c echo.Context) error {
+	rules, now := s.roundRules(nil), s.now()
+	learner, id, err := s.peerRef(c)
+	if err != nil {
+		return err
+	}
+	if _, _, err := s.store.UpdatePeerRound(c.Request().Context(), learner, id, store.RoleInterviewer, func(p *store.PeerRound) (quiz.RoundChange, error) {
+		return p.Round.Finish(rules, now), nil
+	}); err != nil {
+		return err
+	}
+	return s.seeOther(c, urls.PeerScorecard(id), "Round ended. Questions not answered scored zero.")
+}
+
+// handlePeerNotes handles "POST /peer/:id/notes": the interviewer's notes
+// and 1-4 scores per dimension (score-<dimension>).
+func (s *Server) handlePeerNotes(c echo.Context) error {
+	learner, id, err := s.peerRef(c)
+	if err != nil {
+		return err
+	}
+	scores := map[string]int{}
+	for _, d := range quiz.Dimensions() {
+		v := c.FormValue("score-" + d)
+		if v == "" {
+			continue
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 4 {
+			return s.seeOtherWith(c, urls.Peer(id), "bad", fmt.Sprintf("score-%s: choose 1 to 4. Nothing was saved.", d))
+		}
+		scores[d] = n
+	}
+	err = s.store.SavePeerNotes(c.Request().Context(), learner, id, c.FormValue("notes"), scores)
+	if errors.Is(err, store.ErrBadPeerInput) {
+		return s.seeOtherWith(c, urls.Peer(id), "bad", fmt.Sprintf("notes: the limit is %d characters. Nothing was saved.", store.MaxNotesChars))
+	}
+	if err != nil {
+		return err
+	}
+	return s.seeOther(c, urls.Peer(id), "Notes and scores saved.")
+}
+
+// handlePeerScorecard handles "GET /peer/:id/scorecard": the interviewer's
+// copy of the finished round's scorecard, both views side by side.
+func (s *Server) handlePeerScorecard(c echo.Context) error {
+	p, err := s.peerRound(c, store.RoleInterviewer)
+	if err != nil {
+		return err
+	}
+	if !p.Round.Over() {
+		return s.seeOther(c, urls.Peer(p.Round.ID), "The scorecard is ready when the round ends.")
+	}
+	card := buildScorecard(s.cat, scorecardData{Round: p.Round, Interviewer: true}, s.now())
+	v := views.PeerScorecardView{Card: card, Peer: buildPeerCard(s.cat, p)}
+	return render(c, http.StatusOK, views.PeerScorecard(s.page(c, "Scorecard of the round you interviewed", "rounds"), v))
+}

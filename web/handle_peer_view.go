@@ -1,0 +1,191 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	"lockdrill/content"
+	"lockdrill/quiz"
+	"lockdrill/store"
+	"lockdrill/web/urls"
+	"lockdrill/web/views"
+)
+
+// peerData is a peer round as its interviewer sees it.
+type peerData struct {
+	Peer *store.PeerRound
+}
+
+// buildPeerInterviewer makes the interviewer's screen.
+func buildPeerInterviewer(cat *content.Catalog, d peerData, now time.Time) (views.PeerInterviewerView, error) {
+	p := d.Peer
+	live, err := buildPeerLive(cat, d, now)
+	if err != nil {
+		return views.PeerInterviewerView{}, err
+	}
+	v := views.PeerInterviewerView{RoundID: p.Round.ID, Live: live, LiveHref: urls.PeerLive(p.Round.ID), Notes: p.Notes,
+		NotesHref: urls.PeerNotes(p.Round.ID), FinishHref: urls.PeerFinish(p.Round.ID), Over: p.Round.Over()}
+	for _, dim := range quiz.Dimensions() {
+		v.Dimensions = append(v.Dimensions, views.PeerScoreRow{ID: dim, Label: quiz.DimensionLabel(dim), Score: p.Scores[dim]})
+	}
+	return v, nil
+}
+
+// buildPeerLive makes the live panel: the turn the candidate is on (or,
+// while the round waits, the one just answered), the answer so far graded
+// as it stands, the rubric with the grader's ticks and evidence, the red
+// flags, and the follow-ups still worth asking.
+func buildPeerLive(cat *content.Catalog, d peerData, now time.Time) (views.PeerLiveView, error) {
+	p := d.Peer
+	r := p.Round
+	rules := quiz.RoundRules{Bank: cat.Questions, FollowUps: cat.FollowUps}
+	v := views.PeerLiveView{State: peerState(p, true), Size: r.Size, AskHref: urls.PeerAsk(r.ID), NextHref: urls.PeerNext(r.ID), ScorecardHref: urls.PeerScorecard(r.ID)}
+	var t quiz.RoundTurn
+	var text string
+	switch cur, ok := r.Current(); {
+	case r.Over():
+		v.Status = "over"
+		return v, nil
+	case r.Waiting():
+		last, found := r.LastAnswered()
+		if !found {
+			return v, errors.New("peer live: waiting with no answer")
+		}
+		v.Status, t, text = "waiting", last, last.Text
+	case ok:
+		v.Status, t, v.Typing = "answering", cur, true
+		if p.Draft.Seq == cur.Seq {
+			text = p.Draft.Text
+		}
+		if !cur.Shown.IsZero() {
+			deadline := quiz.Deadline(cur.Shown, r.Limit)
+			v.Shown, v.Deadline, v.DeadlineISO = true, deadline.UTC().Format("15:04:05")+" UTC", deadline.UTC().Format(time.RFC3339)
+			v.Overdue = quiz.Overtime(cur.Shown, now, r.Limit)
+		}
+	default:
+		// Every answer is in and the interviewer moved on: the round
+		// closes on its next step.
+		v.Status = "over"
+		return v, nil
+	}
+	q, err := rules.Question(t.Turn)
+	if err != nil {
+		return v, err
+	}
+	v.Number, v.FollowUp, v.Title, v.PromptHTML = quiz.MainNumber(t.Seq), t.FollowUp != "", q.Title, q.Prompt.HTML
+	if _, more := r.Current(); more {
+		v.NextLabel = "Next question"
+	} else {
+		v.NextLabel = "End the round: that was the last question"
+	}
+	asked := 0
+	for _, o := range r.Turns {
+		if quiz.MainNumber(o.Seq) == quiz.MainNumber(t.Seq) && o.FollowUp != "" {
+			asked++
+		}
+	}
+	v.CanAsk = asked < quiz.MaxFollowUps
+	var res quiz.Result
+	if strings.TrimSpace(text) != "" {
+		res = cat.Questions.Grade(q, quiz.Answer{Text: text})
+	}
+	hit := map[string]quiz.PointResult{}
+	for _, pr := range res.Points {
+		hit[pr.ID] = pr
+	}
+	var marks []views.Mark
+	for _, pt := range q.Points {
+		row := views.PeerPoint{ID: pt.ID, Label: pt.Label, Dimension: quiz.DimensionLabel(pt.Dimension), Core: pt.Core}
+		if pr, ok := hit[pt.ID]; ok {
+			row.Hit, row.Named = pr.Hit, pr.Named
+			if pr.Hit {
+				row.Quote = pointQuote(text, pr.Spans)
+				for _, sp := range pr.Spans {
+					marks = append(marks, views.Mark{Start: sp.Start, End: sp.End, Label: pt.Label})
+				}
+			}
+		}
+		v.Points = append(v.Points, row)
+	}
+	raised := map[string]quiz.FlagResult{}
+	for _, f := range res.Flags {
+		if !f.Dismissed {
+			raised[f.ID] = f
+			marks = append(marks, views.Mark{Start: f.Span.Start, End: f.Span.End, Label: "Red flag: " + f.Label, Flag: true})
+		}
+	}
+	for _, f := range cat.Questions.FlagsFor(q) {
+		row := views.PeerFlag{ID: f.ID, Label: f.Label, Severity: string(f.Severity), WhyHTML: cat.Questions.FlagWhyHTML(f.ID), Fatal: f.Severity == quiz.SeverityFatal}
+		if fr, ok := raised[f.ID]; ok {
+			row.Raised, row.Quote = true, quote(text, fr.Span)
+		}
+		v.Flags = append(v.Flags, row)
+	}
+	if text != "" {
+		v.Segments = views.Highlight(text, marks)
+	}
+	for _, f := range r.Suggest(rules, t, text) {
+		v.Suggestions = append(v.Suggestions, views.PeerSuggestion{ID: f.ID, Title: f.Probe.Title, PromptHTML: f.Probe.Prompt.HTML})
+	}
+	return v, nil
+}
+
+// graderBand puts the grader's share of a dimension's points on the
+// interviewer's 1-4 scale: below a quarter is 1, from three quarters 4.
+func graderBand(share float64) int {
+	return min(4, 1+int(math.Floor(share*4+1e-9)))
+}
+
+// buildPeerCard sets the interviewer's scores and notes beside the
+// grader's: a dimension where they are two or more steps apart is marked.
+func buildPeerCard(cat *content.Catalog, p *store.PeerRound) views.PeerCardView {
+	sc := quiz.Score(cat.Questions, cat.FollowUps, p.Round.QuizTurns(), p.Round.Limit)
+	share := map[string]float64{}
+	for _, d := range sc.Dimensions {
+		share[d.Dimension] = d.Share()
+	}
+	v := views.PeerCardView{Notes: p.Notes, InterviewerGone: p.Interviewer == "" && !p.Joined.IsZero()}
+	for _, dim := range quiz.Dimensions() {
+		row := views.PeerDimensionRow{ID: dim, Label: quiz.DimensionLabel(dim), Interviewer: p.Scores[dim], Grader: graderBand(share[dim]), GraderPct: views.Pct(share[dim])}
+		if row.Interviewer != 0 && abs(row.Interviewer-row.Grader) >= 2 {
+			row.Disagree = true
+			v.Disagreements++
+		}
+		v.Dimensions = append(v.Dimensions, row)
+	}
+	return v
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// peerMarkdown is the peer part of the scorecard's Markdown.
+func peerMarkdown(v views.PeerCardView) string {
+	var b strings.Builder
+	b.WriteString("\n## The interviewer's view and the grader's\n\n| Dimension | Interviewer | Grader | |\n|---|---|---|---|\n")
+	for _, d := range v.Dimensions {
+		mine := "not scored"
+		if d.Interviewer != 0 {
+			mine = fmt.Sprintf("%d of 4", d.Interviewer)
+		}
+		mark := ""
+		if d.Disagree {
+			mark = "**they disagree**"
+		}
+		fmt.Fprintf(&b, "| %s | %s | %d of 4 (%d %%) | %s |\n", d.Label, mine, d.Grader, d.GraderPct, mark)
+	}
+	b.WriteString("\n### The interviewer's notes\n\n")
+	if v.Notes == "" {
+		b.WriteString("No notes.\n")
+	} else {
+		b.WriteString(markdownQuote(v.Notes))
+	}
+	return b.String()
+}

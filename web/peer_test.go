@@ -1,0 +1,330 @@
+package web_test
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"lockdrill/store"
+)
+
+// peerEnv is a peer round under way between alice (the candidate) and bob
+// (the interviewer), with carol, a third learner, looking on.
+type peerEnv struct {
+	*roundEnv
+	alice, bob, carol *client
+	roundURL, peerURL string
+	invite            string
+}
+
+// startPeerRound starts a peer round as alice through the start form and
+// returns its URL.
+func startPeerRound(t *testing.T, env *roundEnv, cl *client) string {
+	t.Helper()
+	return startRound(t, cl, "3", "4", "peer")
+}
+
+// issueInvite asks for an invitation on the candidate's lobby page and
+// returns the link's path.
+func issueInvite(t *testing.T, cl *client, roundURL string) string {
+	t.Helper()
+	lobby := cl.get(roundURL)
+	if lobby.Code != http.StatusOK || mustDoc(t, lobby).Find(`[data-testid=peer-lobby]`).Length() != 1 {
+		t.Fatalf("GET %s: status %d, want the lobby", roundURL, lobby.Code)
+	}
+	rec := cl.postForm(roundURL+"/invite", url.Values{"_csrf": {csrfFrom(t, lobby)}})
+	if rec.Code != http.StatusOK {
+		t.Fatalf("invite: status %d, want 200 with the link; %s", rec.Code, rec.Body.String())
+	}
+	link, _ := mustDoc(t, rec).Find(`[data-testid=invite-link]`).Attr("value")
+	u, err := url.Parse(link)
+	if err != nil || !strings.HasPrefix(u.Path, "/peer/join/") || len(u.Path) < len("/peer/join/")+40 {
+		t.Fatalf("invitation link = %q, want an absolute /peer/join/<token> with a long token", link)
+	}
+	return u.Path
+}
+
+// join opens the invitation link as cl and presses the join button.
+func join(t *testing.T, cl *client, link string) *httptest.ResponseRecorder {
+	t.Helper()
+	page := cl.get(link)
+	tok, ok := mustDoc(t, page).Find(`input[name="_csrf"]`).First().Attr("value")
+	if !ok {
+		// A refused link has no form; post with a token from another page.
+		tok = csrfFrom(t, cl.get("/rounds"))
+	}
+	return cl.postForm(link, url.Values{"_csrf": {tok}})
+}
+
+func newPeerEnv(t *testing.T) *peerEnv {
+	t.Helper()
+	env := &peerEnv{roundEnv: newRoundEnv(t, "", nil)}
+	env.alice, env.bob, env.carol = newClient(t, env.srv), newClient(t, env.srv), newClient(t, env.srv)
+	learnerOf(t, env.carol)
+	env.roundURL = startPeerRound(t, env.roundEnv, env.alice)
+	env.invite = issueInvite(t, env.alice, env.roundURL)
+	rec := join(t, env.bob, env.invite)
+	if rec.Code != http.StatusSeeOther || !strings.HasPrefix(rec.Header().Get("Location"), "/peer/") {
+		t.Fatalf("join: status %d to %q, want 303 to the interviewer's screen", rec.Code, rec.Header().Get("Location"))
+	}
+	env.peerURL = rec.Header().Get("Location")
+	return env
+}
+
+// post posts form to path as cl with a CSRF token from page.
+func post(t *testing.T, cl *client, page, path string, form url.Values) *httptest.ResponseRecorder {
+	t.Helper()
+	if form == nil {
+		form = url.Values{}
+	}
+	form.Set("_csrf", csrfFrom(t, cl.get(page)))
+	return cl.postForm(path, form)
+}
+
+func TestPeerRoundRolesAndInvitation(t *testing.T) {
+	env := newPeerEnv(t)
+	rec, seq, q, _ := current(t, env.alice, env.roundURL)
+	alicePage := rec.Body.String()
+
+	t.Run("the invitation is single use: a third learner cannot join", func(t *testing.T) {
+		if r := join(t, env.carol, env.invite); r.Code != http.StatusNotFound || !strings.Contains(r.Body.String(), "not valid") {
+			t.Fatalf("second join: status %d, want 404 saying the link is not valid", r.Code)
+		}
+		if r := env.carol.get(env.invite); r.Code != http.StatusNotFound {
+			t.Fatalf("GET of a used link: status %d, want 404", r.Code)
+		}
+	})
+	t.Run("a third learner sees nothing of the round", func(t *testing.T) {
+		for _, path := range []string{env.roundURL, env.roundURL + "/live", env.roundURL + "/scorecard", env.peerURL, env.peerURL + "/live", env.peerURL + "/scorecard"} {
+			if r := env.carol.get(path); r.Code != http.StatusNotFound {
+				t.Errorf("GET %s as a third learner: status %d, want 404", path, r.Code)
+			}
+		}
+		carolPage := env.carol.get("/rounds").Body.String()
+		tok := csrfFromBody(t, carolPage)
+		for _, path := range []string{env.roundURL + "/answer", env.roundURL + "/draft", env.roundURL + "/finish", env.roundURL + "/invite", env.peerURL + "/ask", env.peerURL + "/next", env.peerURL + "/notes", env.peerURL + "/finish"} {
+			if r := env.carol.postForm(path, url.Values{"_csrf": {tok}, "seq": {seq}, "answer": {"x"}, "follow_up": {"custom"}, "asked": {"x"}}); r.Code != http.StatusNotFound {
+				t.Errorf("POST %s as a third learner: status %d, want 404", path, r.Code)
+			}
+		}
+	})
+	t.Run("the interviewer cannot answer or type for the candidate", func(t *testing.T) {
+		tok := csrfFrom(t, env.bob.get(env.peerURL))
+		for _, path := range []string{env.roundURL + "/answer", env.roundURL + "/draft"} {
+			if r := env.bob.postForm(path, url.Values{"_csrf": {tok}, "seq": {seq}, "answer": {"The interviewer's answer."}}); r.Code != http.StatusNotFound {
+				t.Errorf("POST %s as the interviewer: status %d, want 404", path, r.Code)
+			}
+		}
+		if r := env.bob.get(env.roundURL); r.Code != http.StatusNotFound {
+			t.Errorf("GET the candidate's page as the interviewer: status %d, want 404", r.Code)
+		}
+	})
+	t.Run("the candidate cannot see the rubric before the end", func(t *testing.T) {
+		for _, path := range []string{env.peerURL, env.peerURL + "/live", env.peerURL + "/scorecard"} {
+			if r := env.alice.get(path); r.Code != http.StatusNotFound {
+				t.Errorf("GET %s as the candidate: status %d, want 404", path, r.Code)
+			}
+		}
+		if strings.Contains(alicePage, "peer-rubric") || strings.Contains(alicePage, "Points made") {
+			t.Errorf("the candidate's question page shows the rubric")
+		}
+		tok := csrfFromBody(t, alicePage)
+		if r := env.alice.postForm(env.peerURL+"/ask", url.Values{"_csrf": {tok}, "follow_up": {"custom"}, "asked": {"x"}}); r.Code != http.StatusNotFound {
+			t.Errorf("the candidate asking a follow-up: status %d, want 404", r.Code)
+		}
+	})
+	t.Run("forms without a CSRF token change nothing", func(t *testing.T) {
+		if r := env.bob.postForm(env.peerURL+"/next", url.Values{}); r.Code != http.StatusForbidden {
+			t.Errorf("POST next without a token: status %d, want 403", r.Code)
+		}
+		if r := env.alice.postForm(env.roundURL+"/draft", url.Values{"seq": {seq}, "answer": {"x"}}); r.Code != http.StatusForbidden {
+			t.Errorf("POST draft without a token: status %d, want 403", r.Code)
+		}
+	})
+
+	// The candidate's draft reaches the interviewer's live panel, graded.
+	tok := csrfFromBody(t, alicePage)
+	draft := roundAnswers[q]
+	if draft == "" {
+		draft = "A lease expires while the holder is paused; a fencing token checked by the storage rejects the late write."
+	}
+	if r := env.alice.postForm(env.roundURL+"/draft", url.Values{"_csrf": {tok}, "seq": {seq}, "answer": {draft}}); r.Code != http.StatusNoContent {
+		t.Fatalf("draft: status %d, want 204", r.Code)
+	}
+	live := env.bob.get(env.peerURL + "/live")
+	if live.Code != http.StatusOK {
+		t.Fatalf("live: status %d", live.Code)
+	}
+	doc := mustDoc(t, live)
+	if doc.Find(`[data-testid=peer-point][data-hit=true]`).Length() == 0 || !strings.Contains(doc.Find(`[data-testid=peer-answer]`).Text(), draft[:30]) {
+		t.Fatalf("the live panel does not show the draft with its ticks: %s", doc.Text())
+	}
+	state := live.Header().Get("X-Peer-State")
+	req := httptest.NewRequest(http.MethodGet, env.peerURL+"/live", nil)
+	req.Header.Set("X-Peer-State", state)
+	if r := env.bob.do(req); r.Code != http.StatusNoContent {
+		t.Fatalf("an unchanged poll: status %d, want 204", r.Code)
+	}
+	t.Run("a draft over the limit is refused", func(t *testing.T) {
+		if r := env.alice.postForm(env.roundURL+"/draft", url.Values{"_csrf": {tok}, "seq": {seq}, "answer": {strings.Repeat("a", 6000)}}); r.Code != http.StatusRequestEntityTooLarge {
+			t.Fatalf("long draft: status %d, want 413", r.Code)
+		}
+	})
+	t.Run("the interviewer cannot move on before the answer", func(t *testing.T) {
+		r := post(t, env.bob, env.peerURL, env.peerURL+"/next", nil)
+		if r.Code != http.StatusSeeOther {
+			t.Fatalf("early next: status %d, want 303 back with why", r.Code)
+		}
+		if cur, _, _, _ := current(t, env.alice, env.roundURL); mustDoc(t, cur).Find(`input[name=seq]`).AttrOr("value", "") != seq {
+			t.Fatalf("an early next moved the round on")
+		}
+	})
+}
+
+func TestPeerInvitationLimits(t *testing.T) {
+	env := newRoundEnv(t, "", nil)
+	alice, bob := newClient(t, env.srv), newClient(t, env.srv)
+	roundURL := startPeerRound(t, env, alice)
+	t.Run("the candidate cannot join their own round", func(t *testing.T) {
+		link := issueInvite(t, alice, roundURL)
+		if r := join(t, alice, link); r.Code != http.StatusConflict {
+			t.Fatalf("own join: status %d, want 409", r.Code)
+		}
+	})
+	t.Run("a replaced link no longer works", func(t *testing.T) {
+		old := issueInvite(t, alice, roundURL)
+		issueInvite(t, alice, roundURL)
+		if r := join(t, bob, old); r.Code != http.StatusNotFound {
+			t.Fatalf("replaced link: status %d, want 404", r.Code)
+		}
+	})
+	t.Run("an expired link does nothing", func(t *testing.T) {
+		link := issueInvite(t, alice, roundURL)
+		env.clock.Advance(store.InviteTTL + time.Second)
+		if r := bob.get(link); r.Code != http.StatusGone {
+			t.Fatalf("GET expired link: status %d, want 410", r.Code)
+		}
+		if r := join(t, bob, link); r.Code != http.StatusGone || !strings.Contains(r.Body.String(), "expired") {
+			t.Fatalf("join with an expired link: status %d, want 410 saying it expired", r.Code)
+		}
+		if r := alice.get(roundURL); mustDoc(t, r).Find(`[data-testid=peer-lobby]`).Length() != 1 {
+			t.Fatalf("after an expired join the round is not waiting for its interviewer")
+		}
+	})
+	t.Run("a made-up token is not valid", func(t *testing.T) {
+		if r := join(t, bob, "/peer/join/"+strings.Repeat("A", 43)); r.Code != http.StatusNotFound {
+			t.Fatalf("made-up token: status %d, want 404", r.Code)
+		}
+	})
+	t.Run("polling is rate limited", func(t *testing.T) {
+		limited := false
+		for i := 0; i < 60 && !limited; i++ {
+			limited = alice.get(roundURL+"/live").Code == http.StatusTooManyRequests
+		}
+		if !limited {
+			t.Fatalf("60 polls at once were all served, want 429 past the burst")
+		}
+	})
+}
+
+// TestPeerRoundToTheScorecards plays a whole peer round through the router:
+// the interviewer asks a suggested follow-up and one of their own, moves
+// on, scores and ends the round; both sides get the scorecard with both
+// views, and each keeps it in their history.
+func TestPeerRoundToTheScorecards(t *testing.T) {
+	env := newPeerEnv(t)
+	rec, seq, q, _ := current(t, env.alice, env.roundURL)
+	text := roundAnswers[q]
+	if text == "" {
+		text = "It depends on the lease; I am not sure what else."
+	}
+	if r := answerTurn(t, env.alice, env.roundURL, rec.Body.String(), seq, text); r.Code != http.StatusSeeOther {
+		t.Fatalf("answer: status %d", r.Code)
+	}
+	wait := env.alice.get(env.roundURL)
+	if mustDoc(t, wait).Find(`[data-testid=peer-wait]`).Length() != 1 {
+		t.Fatalf("after the answer the candidate does not wait for the interviewer")
+	}
+	screen := mustDoc(t, env.bob.get(env.peerURL))
+	if screen.Find(`[data-testid=peer-question][data-status=waiting]`).Length() != 1 {
+		t.Fatalf("the interviewer's screen does not show the answer as submitted")
+	}
+	// The interviewer types their own follow-up; it reaches the candidate.
+	own := "What would you do if the lock service itself became unavailable?"
+	if r := post(t, env.bob, env.peerURL, env.peerURL+"/ask", url.Values{"follow_up": {"custom"}, "asked": {own}}); r.Code != http.StatusSeeOther {
+		t.Fatalf("ask: status %d", r.Code)
+	}
+	rec, seq2, _, f := current(t, env.alice, env.roundURL)
+	if f != "custom" || !strings.Contains(mustDoc(t, rec).Find(`[data-testid=round-title]`).Text(), own) {
+		t.Fatalf("the candidate's page shows %q, want the interviewer's own follow-up", mustDoc(t, rec).Find(`[data-testid=round-title]`).Text())
+	}
+	if r := answerTurn(t, env.alice, env.roundURL, rec.Body.String(), seq2, "I would fail closed and stop writing, and alert."); r.Code != http.StatusSeeOther {
+		t.Fatalf("follow-up answer: status %d", r.Code)
+	}
+	if r := post(t, env.bob, env.peerURL, env.peerURL+"/next", nil); r.Code != http.StatusSeeOther {
+		t.Fatalf("next: status %d", r.Code)
+	}
+	if _, seq3, _, f3 := current(t, env.alice, env.roundURL); seq3 != "10" || f3 != "" {
+		t.Fatalf("after next the candidate is on %s/%s, want the second main question", seq3, f3)
+	}
+	notes := "Clear on the lease, vague on what happens when the service fails."
+	form := url.Values{"notes": {notes}, "score-failure-modes": {"1"}, "score-safety-mechanisms": {"3"}}
+	if r := post(t, env.bob, env.peerURL, env.peerURL+"/notes", form); r.Code != http.StatusSeeOther {
+		t.Fatalf("notes: status %d", r.Code)
+	}
+	bad := url.Values{"notes": {"x"}, "score-failure-modes": {"9"}}
+	if r := post(t, env.bob, env.peerURL, env.peerURL+"/notes", bad); r.Code != http.StatusSeeOther || !strings.Contains(env.bob.get(env.peerURL).Body.String(), "score-failure-modes: choose 1 to 4") {
+		t.Fatalf("a score of 9 was not refused with the field named")
+	}
+	if r := post(t, env.bob, env.peerURL, env.peerURL+"/finish", nil); r.Code != http.StatusSeeOther || r.Header().Get("Location") != env.peerURL+"/scorecard" {
+		t.Fatalf("finish: status %d to %q", r.Code, r.Header().Get("Location"))
+	}
+
+	for name, page := range map[string]*httptest.ResponseRecorder{
+		"candidate":   env.alice.get(env.roundURL + "/scorecard"),
+		"interviewer": env.bob.get(env.peerURL + "/scorecard"),
+	} {
+		t.Run(name+"'s scorecard", func(t *testing.T) {
+			if page.Code != http.StatusOK {
+				t.Fatalf("status %d", page.Code)
+			}
+			doc := mustDoc(t, page)
+			card := doc.Find(`[data-testid=peer-card]`)
+			if card.Length() != 1 || !strings.Contains(card.Find(`[data-testid=peer-notes-text]`).Text(), notes) {
+				t.Fatalf("no peer card with the interviewer's notes")
+			}
+			if doc.Find(`[data-testid=peer-dimension]`).Length() != 4 {
+				t.Fatalf("peer card rows = %d, want the four dimensions", doc.Find(`[data-testid=peer-dimension]`).Length())
+			}
+			if doc.Find(`[data-testid=scored-question]`).Length() != 3 || doc.Find(`[data-testid=verdict]`).Length() != 1 {
+				t.Fatalf("the grader's scorecard is missing beside the interviewer's")
+			}
+			contest := doc.Find(`form[action$="/disputes"]`).Length()
+			if name == "interviewer" && contest != 0 {
+				t.Fatalf("the interviewer's copy has %d dispute forms, want none", contest)
+			}
+			if name == "candidate" && contest == 0 {
+				t.Fatalf("the candidate's scorecard has no dispute forms")
+			}
+		})
+	}
+	md := env.alice.get(env.roundURL + "/scorecard.md").Body.String()
+	if !strings.Contains(md, "The interviewer's notes") || !strings.Contains(md, "Clear on the lease") {
+		t.Fatalf("the Markdown export lacks the interviewer's view:\n%s", md)
+	}
+	if n := mustDoc(t, env.alice.get("/rounds")).Find(`[data-testid=history-row]`).Length(); n != 1 {
+		t.Fatalf("the candidate's history has %d rows, want the round", n)
+	}
+	if n := mustDoc(t, env.bob.get("/rounds")).Find(`[data-testid=interviewed-row]`).Length(); n != 1 {
+		t.Fatalf("the interviewer's history lists %d interviewed rounds, want 1", n)
+	}
+	if n := mustDoc(t, env.carol.get("/rounds")).Find(`[data-testid=interviewed-row]`).Length(); n != 0 {
+		t.Fatalf("a third learner's history lists %d interviewed rounds", n)
+	}
+	if r := env.alice.get(env.peerURL + "/scorecard"); r.Code != http.StatusNotFound {
+		t.Fatalf("the candidate on the interviewer's copy: status %d, want 404 (theirs is /rounds/…/scorecard)", r.Code)
+	}
+}
