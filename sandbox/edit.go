@@ -21,7 +21,11 @@ func (s Scenario) LastActionAt() int64 {
 // delay that ends after MaxTimeMS, any other Validate failure, or a run
 // longer than MaxEvents events. s itself is never changed. Every editor of
 // scenarios (the browser, an import, the CLI) goes through the same limits.
-func (s Scenario) Append(a Action) (Scenario, error) {
+func (s Scenario) Append(a Action) (Scenario, error) { return s.AppendWith(a, Run) }
+
+// AppendWith is Append that makes its run with run (Run, or a cache of
+// Run's results), so that a caller about to show the run makes it once.
+func (s Scenario) AppendWith(a Action, run func(Scenario) Timeline) (Scenario, error) {
 	if len(s.Actions) >= MaxActions {
 		return s, &ValidationError{Field: "actions", Msg: fmt.Sprintf("already %d actions, the most a scenario may have", MaxActions)}
 	}
@@ -30,7 +34,7 @@ func (s Scenario) Append(a Action) (Scenario, error) {
 	if err := out.Validate(); err != nil {
 		return s, err
 	}
-	if err := out.checkEvents(); err != nil {
+	if err := checkEvents(run(out)); err != nil {
 		return s, err
 	}
 	return out, nil
@@ -39,15 +43,20 @@ func (s Scenario) Append(a Action) (Scenario, error) {
 // ValidateRun is Validate plus the one limit only a run can tell: the
 // timeline must stay within MaxEvents. Use it on a scenario from outside
 // (an import) before keeping it.
-func (s Scenario) ValidateRun() error {
+func (s Scenario) ValidateRun() error { return s.ValidateRunWith(Run) }
+
+// ValidateRunWith is ValidateRun that makes its run with run (see
+// AppendWith).
+func (s Scenario) ValidateRunWith(run func(Scenario) Timeline) error {
 	if err := s.Validate(); err != nil {
 		return err
 	}
-	return s.checkEvents()
+	return checkEvents(run(s))
 }
 
-func (s Scenario) checkEvents() error {
-	if Run(s).Summary.Stopped == StoppedEventBudget {
+// checkEvents refuses a run that reached the events budget.
+func checkEvents(tl Timeline) error {
+	if tl.Summary.Stopped == StoppedEventBudget {
 		return &ValidationError{Field: "actions", Msg: fmt.Sprintf("the run would reach the events budget of %d events (heartbeats count), the most a timeline may hold: use fewer actions, fewer clients with a heartbeat or a longer heartbeat period", MaxEvents)}
 	}
 	return nil

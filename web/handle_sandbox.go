@@ -11,26 +11,17 @@ import (
 	"lockdrill/quiz"
 	"lockdrill/sandbox"
 	"lockdrill/store"
-	"lockdrill/web/timelineview"
+	"lockdrill/web/urls"
 	"lockdrill/web/views"
 )
 
 // handleSandboxIndex handles "GET /sandbox".
 func (s *Server) handleSandboxIndex(c echo.Context) error {
-	v := views.SandboxIndexView{Presets: s.presetCards(), Blank: blankDefaults()}
-	if err := s.fillMine(c, &v); err != nil {
-		return err
-	}
-	return s.renderSandboxIndex(c, http.StatusOK, v)
+	return s.renderSandboxIndex(c, http.StatusOK, blankDefaults())
 }
 
-func (s *Server) renderSandboxIndex(c echo.Context, status int, v views.SandboxIndexView) error {
-	p := s.page(c, "Sandbox", "sandbox")
-	p.Description = "A deterministic lock service in the browser: pause a client past its lease and watch fencing reject its stale write."
-	return render(c, status, views.SandboxIndex(p, v))
-}
-
-func (s *Server) fillMine(c echo.Context, v *views.SandboxIndexView) error {
+// renderSandboxIndex renders /sandbox with the blank form as given.
+func (s *Server) renderSandboxIndex(c echo.Context, status int, blank views.BlankForm) error {
 	learner, err := s.learnerID(c)
 	if err != nil {
 		return err
@@ -39,10 +30,9 @@ func (s *Server) fillMine(c echo.Context, v *views.SandboxIndexView) error {
 	if err != nil {
 		return err
 	}
-	for _, t := range mine {
-		v.Mine = append(v.Mine, views.TimelineLink{Href: "/sandbox/" + t.ID, Title: t.Title, Updated: t.Updated.Format("2 Jan 15:04"), Forked: t.ParentID != ""})
-	}
-	return nil
+	p := s.page(c, "Sandbox", "sandbox")
+	p.Description = "A deterministic lock service in the browser: pause a client past its lease and watch fencing reject its stale write."
+	return render(c, status, views.SandboxIndex(p, buildSandboxIndex(s.cat, sandboxIndexData{Presets: s.presets, Mine: mine, Blank: blank})))
 }
 
 // handleSandboxStart handles "POST /sandbox": start a blank timeline.
@@ -53,17 +43,13 @@ func (s *Server) handleSandboxStart(c echo.Context) error {
 	}
 	sc, f := blankScenario(form)
 	if len(f.Errors) > 0 {
-		v := views.SandboxIndexView{Presets: s.presetCards(), Blank: f}
-		if err := s.fillMine(c, &v); err != nil {
-			return err
-		}
-		return s.renderSandboxIndex(c, http.StatusUnprocessableEntity, v)
+		return s.renderSandboxIndex(c, http.StatusUnprocessableEntity, f)
 	}
 	id, err := s.createTimeline(c, store.NewTimeline{Title: "Blank " + sc.Lock.Model.String() + " timeline"}, sc)
 	if err != nil {
 		return err
 	}
-	return s.seeOther(c, "/sandbox/"+id, "A blank timeline: act on the clients below, at now.")
+	return s.seeOther(c, urls.Timeline(id), "A blank timeline: act on the clients below, at now.")
 }
 
 // createTimeline saves sc as a new timeline of the requesting learner.
@@ -79,24 +65,6 @@ func (s *Server) createTimeline(c echo.Context, t store.NewTimeline, sc sandbox.
 	return s.store.CreateScenarioTimeline(c.Request().Context(), t, sc, s.now())
 }
 
-func (s *Server) presetCards() []views.PresetCard {
-	ps := s.presets
-	out := make([]views.PresetCard, len(ps))
-	for i, p := range ps {
-		out[i] = s.presetCard(p)
-	}
-	return out
-}
-
-func (s *Server) presetCard(p sandbox.Preset) views.PresetCard {
-	c := views.PresetCard{ID: p.ID, Title: p.Title, Lesson: p.Lesson, Model: p.Scenario.Lock.Model.String(),
-		Fencing: p.Scenario.Resource.Fenced(), ByHolder: p.Scenario.Lock.Model.GuardsByHolder(), GuideSlug: p.Guide}
-	if sec, ok := s.cat.Section(p.Guide); ok {
-		c.GuideTitle = sec.Title
-	}
-	return c
-}
-
 func presetOr404(id string) (sandbox.Preset, error) {
 	p, ok := sandbox.PresetByID(id)
 	if !ok {
@@ -105,35 +73,20 @@ func presetOr404(id string) (sandbox.Preset, error) {
 	return p, nil
 }
 
-// predictQuestion returns the predict-the-outcome question qid when it is
-// about preset, or nil.
-func (s *Server) predictQuestion(qid, preset string) *quiz.Question {
-	if qid == "" || s.cat.Questions == nil {
-		return nil
+// predictOr404 is the predict question qid about preset, or a 404.
+func (s *Server) predictOr404(qid, preset string) (*quiz.Question, error) {
+	q := predictQuestion(s.cat, qid, preset)
+	if q == nil {
+		return nil, echo.NewHTTPError(http.StatusNotFound, "There is no prediction exercise "+strconv.Quote(qid)+" about this scenario.")
 	}
-	q, ok := s.cat.Questions.ByID(qid)
-	if !ok || q.Kind != quiz.KindPredict || q.Preset != preset {
-		return nil
-	}
-	return q
+	return q, nil
 }
 
-func predictView(q *quiz.Question, chosen string) *views.PredictView {
-	v := &views.PredictView{QuestionID: q.ID, Title: q.Title, PromptHTML: q.Prompt.HTML, ExplanationHTML: q.Explanation.HTML}
-	for _, o := range q.Options {
-		v.Options = append(v.Options, views.PredictOption{ID: o.ID, HTML: o.TextHTML})
-	}
-	if chosen == "" {
-		return v
-	}
-	v.Revealed = true
-	for i, o := range q.Options {
-		v.Options[i].Correct, v.Options[i].Chosen, v.Options[i].WhyHTML = o.Correct, o.ID == chosen, o.WhyHTML
-		if o.ID == chosen {
-			v.Right = o.Correct
-		}
-	}
-	return v
+// renderPreset renders a preset's page with status.
+func (s *Server) renderPreset(c echo.Context, status int, d presetData) error {
+	pg := s.page(c, d.Preset.Title, "sandbox")
+	pg.Description = d.Preset.Lesson
+	return render(c, status, views.SandboxPreset(pg, buildPreset(s.cat, d)))
 }
 
 // handleSandboxPreset handles "GET /sandbox/presets/:preset": the preset
@@ -143,20 +96,13 @@ func (s *Server) handleSandboxPreset(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	v := views.PresetView{Card: s.presetCard(p), Actions: describeActions(p.Scenario, s.runScenario(p.Scenario)), Conformance: conformanceLine(p.ID)}
+	d := presetData{Preset: p, Run: s.runScenario(p.Scenario)}
 	if qid := c.QueryParam("predict"); qid != "" {
-		q := s.predictQuestion(qid, p.ID)
-		if q == nil {
-			return echo.NewHTTPError(http.StatusNotFound, "There is no prediction exercise "+strconv.Quote(qid)+" about this scenario.")
+		if d.Predict, err = s.predictOr404(qid, p.ID); err != nil {
+			return err
 		}
-		v.Predict = predictView(q, "")
-	} else {
-		d := timelineview.BuildView(s.runScenario(p.Scenario), 1<<30, "/sandbox/presets/"+p.ID)
-		v.Diagram = &d
 	}
-	pg := s.page(c, p.Title, "sandbox")
-	pg.Description = p.Lesson
-	return render(c, http.StatusOK, views.SandboxPreset(pg, v))
+	return s.renderPreset(c, http.StatusOK, d)
 }
 
 // handleSandboxPresetOpen handles "POST /sandbox/presets/:preset": it
@@ -169,9 +115,9 @@ func (s *Server) handleSandboxPresetOpen(c echo.Context) error {
 	}
 	t := store.NewTimeline{PresetID: p.ID, Title: p.Title}
 	if qid := c.FormValue("predict"); qid != "" {
-		q := s.predictQuestion(qid, p.ID)
-		if q == nil {
-			return echo.NewHTTPError(http.StatusNotFound, "There is no prediction exercise "+strconv.Quote(qid)+" about this scenario.")
+		q, err := s.predictOr404(qid, p.ID)
+		if err != nil {
+			return err
 		}
 		choice := c.FormValue("choice")
 		valid := false
@@ -179,10 +125,8 @@ func (s *Server) handleSandboxPresetOpen(c echo.Context) error {
 			valid = valid || o.ID == choice
 		}
 		if !valid {
-			v := views.PresetView{Card: s.presetCard(p), Predict: predictView(q, "")}
-			v.Predict.Error = "Choose one of the options: the run is shown once you have predicted."
-			v.Actions = describeActions(p.Scenario, s.runScenario(p.Scenario))
-			return render(c, http.StatusUnprocessableEntity, views.SandboxPreset(s.page(c, p.Title, "sandbox"), v))
+			return s.renderPreset(c, http.StatusUnprocessableEntity, presetData{Preset: p, Run: s.runScenario(p.Scenario), Predict: q,
+				Error: "Choose one of the options: the run is shown once you have predicted."})
 		}
 		t.PredictQuestion, t.Prediction = q.ID, choice
 		// The prediction is an answer to the exercise like any other, so it
@@ -200,7 +144,7 @@ func (s *Server) handleSandboxPresetOpen(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.seeOther(c, "/sandbox/"+id, "")
+	return s.seeOther(c, urls.Timeline(id), "")
 }
 
 // handleSandboxTimeline handles "GET /sandbox/:id" and, for an id ending
@@ -257,89 +201,20 @@ func (s *Server) renderTimeline(c echo.Context, status int, t store.Timeline, fo
 		return err
 	}
 	parsed, tl := s.viewRun(t.Scenario)
-	sc, perr, key := parsed.sc, parsed.err, parsed.key
-	base := "/sandbox/" + t.ID
-	total := len(tl.Events)
-	step := stepParam(c, total)
-	now := timelineNow(t, sc)
+	step := stepParam(c, len(tl.Events))
+	now := timelineNow(t, parsed.sc)
 	owner := learner != "" && learner == t.Learner
-	// Only the owner can act, so only the owner has a now to see.
-	built := s.stepViewOf(tl, key, step, now, owner, base)
-	v := views.TimelineView{
-		ID: t.ID, Title: t.Title, Base: base, Owner: owner, Forbidden: forbidden,
-		ExportHref: base + ".json", Config: configLines(sc),
-		EventsTable: views.Prerendered(built.events), Panel: built.panel, Picture: views.Prerendered(built.picture),
-		Story: storyOf(t, sc, tl, step),
-		Step:  step, Total: total, FirstHref: base + "?step=0", LastHref: base, StateHref: base + "/state",
-		WritesAccepted: tl.Summary.WritesAccepted, WritesRejected: tl.Summary.WritesRejected,
-		FinalValue: "(never written)", Stopped: stoppedText(tl.Summary),
-	}
-	if tl.Summary.FinalValue != "" {
-		v.FinalValue = strconv.Quote(tl.Summary.FinalValue)
-	}
-	v.PrevHref = base + "?step=" + strconv.Itoa(max(step-1, 0))
-	v.NextHref = base + "?step=" + strconv.Itoa(min(step+1, total))
-	if perr != nil {
-		v.Invalid = perr.Error()
-	}
-	if t.EngineVersion != sandbox.EngineVersion {
-		v.EngineNote = "This timeline was saved by sandbox engine version " + t.EngineVersion + " and is re-run by version " +
-			sandbox.EngineVersion + ": the events may differ a little from what was saved."
-	}
-	if t.ParentID != "" {
-		v.ParentHref = "/sandbox/" + t.ParentID
-	}
+	d := timelineData{T: t, Scenario: parsed.sc, Invalid: parsed.err, Run: tl, Step: step, Owner: owner, Forbidden: forbidden,
+		Built:   s.stepViewOf(tl, parsed.key, step, now, owner, urls.Timeline(t.ID)),
+		Predict: predictQuestion(s.cat, t.PredictQuestion, t.PresetID)}
 	// The preset's lesson holds only while its settings do: a fork with
 	// fencing turned off teaches the opposite.
-	if p, ok := s.presetByID(t.PresetID); ok && sameSettings(p.Scenario, sc) {
-		card := s.presetCard(p)
-		v.Preset = &card
-	}
-	for _, vl := range tl.Summary.Violations {
-		v.Violations = append(v.Violations, violationLink(vl, base))
-	}
-	v.Settings = settingsForm(sc)
-	m := sc.Lock.Model
-	v.Act = views.ActionPanel{Now: timelineview.Millis(now), NowMS: now, Clients: tl.Clients, AcquireOp: m.AcquireOp().String(),
-		Extend: m.AcquireOp() == sandbox.OpAcquire, MaxValueLen: sandbox.MaxValueLen, MaxKeyLen: sandbox.MaxKeyLen,
-		Failover: m.CanFailOver(), Actions: len(sc.Actions), Max: sandbox.MaxActions, EndMS: tl.Summary.EndMS}
-	v.Cursor = cursorPanel(tl, step, v.Act.AcquireOp)
-	v.Actions, v.ActionsNote = actionWindow(actionItems(sc), v.Cursor.AtMS)
-	for n := 1; n <= max(sc.Lock.Nodes, 1); n++ {
-		v.Act.Nodes = append(v.Act.Nodes, n)
-	}
-	v.Act.FaultNodes, v.Act.FaultLabels = faultNodes(sc)
-	v.Act.NodeSplit = m == sandbox.ModelConsensus
-	v.Act.NodeWord = m.NodeWord()
-	v.Act.Ledger = sc.Resource.Kind == sandbox.ResourceLedger
-	// The prediction is the owner's answer to an exercise: someone opening
-	// a shared link sees the run, never what its owner predicted.
-	if q := s.predictQuestion(t.PredictQuestion, t.PresetID); q != nil && t.Prediction != "" && v.Owner {
-		v.Predict = predictView(q, t.Prediction)
+	if p, ok := s.presetByID(t.PresetID); ok && sameSettings(p.Scenario, parsed.sc) {
+		d.Preset = &p
 	}
 	p := s.page(c, t.Title, "sandbox")
 	p.Scripts = []string{"js/sandbox.js"}
-	return render(c, status, views.SandboxTimeline(p, v))
-}
-
-func violationLink(vl sandbox.Violation, base string) views.ViolationLink {
-	return views.ViolationLink{Kind: vl.Kind, T: timelineview.Millis(vl.T), Detail: vl.Detail, Href: timelineview.StepHref(base, vl.Event+2), Event: vl.Event}
-}
-
-func stoppedText(s sandbox.Summary) string {
-	switch s.Stopped {
-	case sandbox.StoppedIdle:
-		return "the run ended at " + timelineview.Millis(s.EndMS) + " with nothing left to happen"
-	case sandbox.StoppedUntil:
-		return "the run was cut at " + timelineview.Millis(s.EndMS)
-	case sandbox.StoppedTimeLimit:
-		return "the run reached the " + strconv.Itoa(sandbox.MaxTimeMinutes) + "-minute limit"
-	case sandbox.StoppedEventBudget, sandbox.StoppedLimit:
-		return "the run stopped at " + timelineview.Millis(s.EndMS) + ": it reached the events budget of " + strconv.Itoa(sandbox.MaxEvents) + " events (heartbeats count)"
-	case sandbox.StoppedInvalid:
-		return "the scenario is invalid"
-	}
-	return s.Stopped.String()
+	return render(c, status, views.SandboxTimeline(p, buildTimeline(s.cat, d, now)))
 }
 
 // handleSandboxState handles "GET /sandbox/:id/state?step=N": the state
@@ -351,7 +226,7 @@ func (s *Server) handleSandboxState(c echo.Context) error {
 	}
 	parsed, tl := s.viewRun(t.Scenario)
 	step := stepParam(c, len(tl.Events))
-	return render(c, http.StatusOK, views.SandboxStatePanel(s.panelOf(tl, parsed.key, step, "/sandbox/"+t.ID)))
+	return render(c, http.StatusOK, views.SandboxStatePanel(s.panelOf(tl, parsed.key, step, urls.Timeline(t.ID))))
 }
 
 // handleSandboxCompare handles "GET /sandbox/:id/compare": the timeline
@@ -372,30 +247,9 @@ func (s *Server) handleSandboxCompare(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	// A scenario that no longer parses still shows what could be read.
 	psc, _ := parseStored(parent.Scenario)
 	tsc, _ := parseStored(t.Scenario)
-	ptl, ttl := s.runScenario(psc), s.runScenario(tsc)
-	// One frame for both pictures: each run shown whole, on the same time
-	// scale, so the two line up time for time.
-	frame := timelineview.FrameFor(ptl, ttl)
-	left, lc := compareSide(parent, psc, ptl, frame, "Original: "+parent.Title)
-	right, rc := compareSide(t, tsc, ttl, frame, "Fork: "+t.Title)
-	v := views.CompareView{Left: left, Right: right}
-	for i := range min(len(lc), len(rc)) {
-		if lc[i] != rc[i] {
-			v.Changed = append(v.Changed, rc[i].Name+": "+lc[i].Value+" → "+rc[i].Value)
-		}
-	}
+	v := buildCompare(compareData{Parent: parent, Fork: t, ParentSc: psc, ForkSc: tsc, ParentRun: s.runScenario(psc), ForkRun: s.runScenario(tsc)})
 	return render(c, http.StatusOK, views.SandboxCompare(s.page(c, "Compare timelines", "sandbox"), v))
-}
-
-func compareSide(t store.Timeline, sc sandbox.Scenario, tl sandbox.Timeline, frame timelineview.Frame, heading string) (views.CompareSide, []views.ConfigLine) {
-	base := "/sandbox/" + t.ID
-	cfg := configLines(sc)
-	side := views.CompareSide{Heading: heading, Href: base, Config: cfg, Diagram: timelineview.BuildIn(tl, len(tl.Events), frame, base),
-		WritesAccepted: tl.Summary.WritesAccepted, WritesRejected: tl.Summary.WritesRejected, FinalValue: strconv.Quote(tl.Summary.FinalValue)}
-	for _, vl := range tl.Summary.Violations {
-		side.Violations = append(side.Violations, violationLink(vl, base))
-	}
-	return side, cfg
 }

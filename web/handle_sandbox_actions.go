@@ -6,12 +6,14 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"net/url"
 	"strings"
 
 	"github.com/labstack/echo/v4"
 
 	"lockdrill/sandbox"
 	"lockdrill/store"
+	"lockdrill/web/urls"
 	"lockdrill/web/views"
 )
 
@@ -42,7 +44,7 @@ func (s *Server) ownTimeline(c echo.Context) (store.Timeline, bool, error) {
 // reason, and done reports that the response is written (err is its
 // result).
 func (s *Server) scenarioToChange(c echo.Context, t store.Timeline, what string) (sc sandbox.Scenario, back string, done bool, err error) {
-	back = "/sandbox/" + t.ID
+	back = urls.Timeline(t.ID)
 	sc, perr := parseStored(t.Scenario)
 	if perr != nil {
 		return sc, back, true, s.seeOtherWith(c, back, "bad", "This scenario is invalid, so "+what+" cannot be changed: "+perr.Error())
@@ -50,32 +52,51 @@ func (s *Server) scenarioToChange(c echo.Context, t store.Timeline, what string)
 	return sc, back, false, nil
 }
 
+// ownChange is where a change of the requester's own timeline starts:
+// the timeline, the form, its scenario and the page to go back to.
+type ownChange struct {
+	t    store.Timeline
+	form url.Values
+	sc   sandbox.Scenario
+	back string
+}
+
+// beginOwnChange reads the timeline of the request, which must be the
+// requester's own (else the page is shown read-only with a 403), its form
+// and its scenario (one that no longer parses sends the learner back with
+// the reason). ok false means the response is decided: err is it.
+func (s *Server) beginOwnChange(c echo.Context) (ch ownChange, ok bool, err error) {
+	if ch.t, ok, err = s.ownTimeline(c); !ok {
+		return ch, false, err
+	}
+	if ch.form, err = c.FormParams(); err != nil {
+		return ch, false, echo.NewHTTPError(http.StatusBadRequest)
+	}
+	var done bool
+	if ch.sc, ch.back, done, err = s.scenarioToChange(c, ch.t, "it"); done {
+		return ch, false, err
+	}
+	return ch, true, nil
+}
+
 // handleSandboxAction handles "POST /sandbox/:id/actions": append one
 // action at now (or move now), re-simulate, and go back to the page.
 func (s *Server) handleSandboxAction(c echo.Context) error {
-	t, ok, err := s.ownTimeline(c)
+	ch, ok, err := s.beginOwnChange(c)
 	if !ok {
 		return err
 	}
-	form, err := c.FormParams()
+	sc, now, err := applyAction(ch.sc, timelineNow(ch.t, ch.sc), ch.form, s.runScenario)
 	if err != nil {
-		return echo.NewHTTPError(http.StatusBadRequest)
+		return s.seeOtherWith(c, ch.back, "bad", "Nothing was changed: "+sandboxFormError(err)+".")
 	}
-	sc, back, done, err := s.scenarioToChange(c, t, "it")
-	if done {
-		return err
-	}
-	sc, now, err := applyAction(sc, timelineNow(t, sc), form)
-	if err != nil {
-		return s.seeOtherWith(c, back, "bad", "Nothing was changed: "+sandboxFormError(err)+".")
-	}
-	if err := s.store.SaveScenario(c.Request().Context(), t.Learner, t.ID, sc, now, s.now()); err != nil {
+	if err := s.saveScenario(c, ch.t.Learner, ch.t.ID, sc, now); err != nil {
 		return err
 	}
 	// Back at the controls, so the next action is a keystroke away rather
 	// than a tab through the whole page; a refusal above goes to the top,
 	// where its message is.
-	return s.seeOther(c, back+"#act", "")
+	return s.seeOther(c, ch.back+"#act", "")
 }
 
 // handleSandboxSettings handles "POST /sandbox/:id/settings": a change of
@@ -108,7 +129,7 @@ func (s *Server) handleSandboxSettings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.seeOther(c, "/sandbox/"+id+"/compare", "Forked with "+strings.Join(names, ", ")+". Both runs are below, on one time scale.")
+	return s.seeOther(c, urls.TimelineCompare(id), "Forked with "+strings.Join(names, ", ")+". Both runs are below, on one time scale.")
 }
 
 // handleSandboxFork handles "POST /sandbox/:id/fork": a copy of the
@@ -122,14 +143,20 @@ func (s *Server) handleSandboxFork(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	id, err := s.store.CreateTimeline(c.Request().Context(), store.NewTimeline{
-		Learner: learner, ParentID: t.ID, PresetID: t.PresetID, Title: "Fork of " + baseTitle(t.Title),
-		Scenario: t.Scenario, EngineVersion: t.EngineVersion, NowMS: t.NowMS,
-	}, s.now())
+	id, err := s.forkTimeline(c, t, learner)
 	if err != nil {
 		return err
 	}
-	return s.seeOther(c, "/sandbox/"+id, "This fork is yours: change it as you like; the original stays as it was.")
+	return s.seeOther(c, urls.Timeline(id), "This fork is yours: change it as you like; the original stays as it was.")
+}
+
+// forkTimeline saves a copy of t owned by learner, as it is (the same
+// scenario, engine version and now), and returns its id.
+func (s *Server) forkTimeline(c echo.Context, t store.Timeline, learner string) (string, error) {
+	return s.store.CreateTimeline(c.Request().Context(), store.NewTimeline{
+		Learner: learner, ParentID: t.ID, PresetID: t.PresetID, Title: "Fork of " + baseTitle(t.Title),
+		Scenario: t.Scenario, EngineVersion: t.EngineVersion, NowMS: t.NowMS,
+	}, s.now())
 }
 
 func baseTitle(title string) string {
@@ -165,7 +192,8 @@ func (s *Server) handleSandboxImport(c echo.Context) error {
 	}
 	sc, meta, err := sandbox.ParseExport([]byte(text))
 	if err == nil {
-		err = sc.ValidateRun()
+		// Through the cache: the new timeline's page shows this very run.
+		err = sc.ValidateRunWith(s.runScenario)
 	}
 	if err != nil {
 		var list sandbox.ValidationErrors
@@ -195,7 +223,7 @@ func (s *Server) handleSandboxImport(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.seeOther(c, "/sandbox/"+id, "Imported: the scenario ran and is saved as your timeline.")
+	return s.seeOther(c, urls.Timeline(id), "Imported: the scenario ran and is saved as your timeline.")
 }
 
 func jsonIndent(v any) ([]byte, error) {

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"net/http"
@@ -14,9 +13,8 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"lockdrill/sandbox"
-	"lockdrill/store"
 	"lockdrill/web/timelineview"
-	"lockdrill/web/views"
+	"lockdrill/web/urls"
 )
 
 // handleSandboxInsert handles "POST /sandbox/:id/insert": one action at
@@ -42,10 +40,7 @@ func (s *Server) handleSandboxInsert(c echo.Context) error {
 	}
 	forked := ""
 	if learner != t.Learner {
-		id, err := s.store.CreateTimeline(c.Request().Context(), store.NewTimeline{
-			Learner: learner, ParentID: t.ID, PresetID: t.PresetID, Title: "Fork of " + baseTitle(t.Title),
-			Scenario: t.Scenario, EngineVersion: t.EngineVersion, NowMS: t.NowMS,
-		}, s.now())
+		id, err := s.forkTimeline(c, t, learner)
 		if err != nil {
 			return err
 		}
@@ -68,7 +63,7 @@ func (s *Server) handleSandboxInsert(c echo.Context) error {
 	}
 	now := timelineNow(t, sc)
 	before := s.runScenario(sc)
-	out, _, err := applyAction(sc, at, form)
+	out, _, err := applyAction(sc, at, form, s.runScenario)
 	if err != nil {
 		return s.seeOtherWith(c, back, "bad", "Nothing was inserted: "+err.Error()+".")
 	}
@@ -82,7 +77,7 @@ func (s *Server) handleSandboxInsert(c echo.Context) error {
 	if _, rest, ok := strings.Cut(what, ": "); ok {
 		what = rest
 	}
-	return s.seeOther(c, back+"?step="+strconv.Itoa(step)+"#picture",
+	return s.seeOther(c, urls.TimelineStep(t.ID, step)+"#picture",
 		forked+"Inserted “"+what+"” at "+timelineview.Millis(at)+", and the run re-ran from there: replay step "+strconv.Itoa(step)+" is its first effect.")
 }
 
@@ -91,18 +86,11 @@ func (s *Server) handleSandboxInsert(c echo.Context) error {
 // action it saw (action), so a list changed meanwhile (another tab) is
 // refused rather than the wrong action removed.
 func (s *Server) handleSandboxEditAction(c echo.Context) error {
-	t, ok, err := s.ownTimeline(c)
+	ch, ok, err := s.beginOwnChange(c)
 	if !ok {
 		return err
 	}
-	form, err := c.FormParams()
-	if err != nil {
-		return echo.NewHTTPError(http.StatusBadRequest)
-	}
-	sc, back, done, err := s.scenarioToChange(c, t, "it")
-	if done {
-		return err
-	}
+	t, form, sc, back := ch.t, ch.form, ch.sc, ch.back
 	i, err := strconv.Atoi(form.Get("index"))
 	if err != nil || i < 0 || i >= len(sc.Actions) || form.Get("action") != actionKey(sc.Actions[i]) {
 		return s.seeOtherWith(c, back+"#actions", "bad", "Nothing was changed: the list of actions changed meanwhile (in another tab?). Here it is as it is now.")
@@ -129,7 +117,7 @@ func (s *Server) handleSandboxEditAction(c echo.Context) error {
 	default:
 		return s.seeOtherWith(c, back+"#actions", "bad", "Nothing was changed: op: choose remove or move.")
 	}
-	if err := out.ValidateRun(); err != nil {
+	if err := out.ValidateRunWith(s.runScenario); err != nil {
 		return s.seeOtherWith(c, back+"#actions", "bad", "Nothing was changed: "+err.Error()+".")
 	}
 	if err := s.saveScenario(c, t.Learner, t.ID, out, now); err != nil {
@@ -196,49 +184,4 @@ func firstChange(before, after sandbox.Timeline, at int64) int {
 // actionKey identifies an action in the edit forms.
 func actionKey(a sandbox.Action) string {
 	return fmt.Sprintf("%d|%s|%s|%d|%d|%s", a.AtMS, a.Op, a.Client, a.MS, a.Node, a.Value)
-}
-
-// actionItems is the timeline's list of actions, by time, for the edit
-// forms; Index is the action's place in the scenario.
-func actionItems(sc sandbox.Scenario) []views.ActionItem {
-	out := make([]views.ActionItem, len(sc.Actions))
-	for i, a := range sc.Actions {
-		out[i] = views.ActionItem{Index: i, Text: describeAction(sc.Lock.Model, a), Key: actionKey(a), AtS: strings.TrimSuffix(sbSeconds(a.AtMS), " s"), AtMS: a.AtMS, Op: a.Op.String(), Value: a.Value}
-		switch a.Op {
-		case sandbox.OpPause:
-			out[i].PauseS = strings.TrimSuffix(sbSeconds(a.MS), " s")
-		case sandbox.OpDelay:
-			out[i].DelayMS = strconv.FormatInt(a.MS, 10)
-		}
-	}
-	slices.SortStableFunc(out, func(a, b views.ActionItem) int { return int(a.AtMS - b.AtMS) })
-	return out
-}
-
-// MaxListedActions is how many actions the timeline page lists with
-// their edit forms; a longer list is a window around the replay step, so
-// that a 500-action timeline does not weigh a megabyte of forms.
-const MaxListedActions = 40
-
-// actionWindow keeps the MaxListedActions items (sorted by time) nearest
-// the time at, and says what it left out.
-func actionWindow(items []views.ActionItem, at int64) ([]views.ActionItem, string) {
-	if len(items) <= MaxListedActions {
-		return items, ""
-	}
-	i, _ := slices.BinarySearchFunc(items, at, func(a views.ActionItem, t int64) int { return cmp.Compare(a.AtMS, t) })
-	first := min(max(i-MaxListedActions/2, 0), len(items)-MaxListedActions)
-	w := items[first : first+MaxListedActions]
-	note := fmt.Sprintf("Showing actions %d–%d of %d by time, those nearest the replay step (%s to %s); move the replay step to reach the others.",
-		first+1, first+MaxListedActions, len(items), timelineview.Millis(w[0].AtMS), timelineview.Millis(w[len(w)-1].AtMS))
-	return w, note
-}
-
-// cursorPanel is what the "act at the cursor" forms need at step.
-func cursorPanel(tl sandbox.Timeline, step int, acquireOp string) views.CursorPanel {
-	var at int64
-	if step > 0 && step <= len(tl.Events) {
-		at = tl.Events[step-1].T
-	}
-	return views.CursorPanel{AtMS: at, At: timelineview.Millis(at), Step: step, Clients: tl.Clients, AcquireOp: acquireOp}
 }

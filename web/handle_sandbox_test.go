@@ -170,8 +170,8 @@ func TestSandboxPagesReuseTheRun(t *testing.T) {
 	srv, _ := newTestServer(t)
 	cl := newClient(t, srv)
 	path := openPreset(t, cl, "paused-holder-fenced")
-	// Opening the preset ran it; the pause makes a scenario this server has
-	// not run yet, so the first view below is a new run.
+	// Opening the preset ran it; the pause makes a scenario this server had
+	// not run yet (the action itself runs it, through the cache).
 	act(t, cl, path, url.Values{"op": {"pause"}, "client": {"B"}, "pause_s": {"4.321"}})
 	before := srv.SandboxRunsSimulated()
 	if rec := cl.get(path); rec.Code != http.StatusOK {
@@ -188,6 +188,29 @@ func TestSandboxPagesReuseTheRun(t *testing.T) {
 	}
 	if first > before+1 {
 		t.Fatalf("the first view simulated %d runs, want at most one", first-before)
+	}
+}
+
+// TestSandboxActionRunsOnce: the action's check of the engine's limits
+// runs the changed scenario through the page cache, and the page it leads
+// back to finds that run instead of simulating it again.
+func TestSandboxActionRunsOnce(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	path := openPreset(t, cl, "paused-holder-fenced")
+	for i, v := range []url.Values{
+		{"op": {"pause"}, "client": {"B"}, "pause_s": {"1.234"}},
+		{"op": {"write"}, "client": {"A"}, "value": {"once"}},
+	} {
+		before := srv.SandboxRunsSimulated()
+		act(t, cl, path, v)
+		acted := srv.SandboxRunsSimulated()
+		if rec := cl.get(path); rec.Code != http.StatusOK {
+			t.Fatalf("view after action %d: status %d", i, rec.Code)
+		}
+		if acted-before != 1 || srv.SandboxRunsSimulated() != acted {
+			t.Fatalf("action %d simulated %d runs through the cache and the view after it %d more, want 1 and 0", i, acted-before, srv.SandboxRunsSimulated()-acted)
+		}
 	}
 }
 

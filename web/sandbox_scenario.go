@@ -76,9 +76,11 @@ func sbFormInt(form url.Values, name, label string, lo, hi int64) (int64, error)
 }
 
 // applyAction returns sc with the form's action added at now, and the new
-// now. The limits are the engine's (Scenario.Append); only the cursor's
-// own bound, now within the ten virtual minutes, is checked here.
-func applyAction(sc sandbox.Scenario, now int64, form url.Values) (sandbox.Scenario, int64, error) {
+// now. The limits are the engine's (Scenario.AppendWith); only the
+// cursor's own bound, now within the ten virtual minutes, is checked
+// here. run makes the runs it needs (the server's cache, so the page
+// shown next finds the run made).
+func applyAction(sc sandbox.Scenario, now int64, form url.Values, run func(sandbox.Scenario) sandbox.Timeline) (sandbox.Scenario, int64, error) {
 	op := sandbox.Op(form.Get("op"))
 	switch op {
 	case "undo":
@@ -97,7 +99,7 @@ func applyAction(sc sandbox.Scenario, now int64, form url.Values) (sandbox.Scena
 		}
 		return sc, now + d, nil
 	case "advance_end":
-		end := sandbox.Run(sc).Summary.EndMS
+		end := run(sc).Summary.EndMS
 		return sc, min(max(now, end), sandbox.MaxTimeMS), nil
 	}
 	a := sandbox.Action{AtMS: now, Op: op}
@@ -177,7 +179,7 @@ func applyAction(sc sandbox.Scenario, now int64, form url.Values) (sandbox.Scena
 	default:
 		return sc, now, fmt.Errorf("op: unknown action %q", op)
 	}
-	out, err := sc.Append(a)
+	out, err := sc.AppendWith(a, run)
 	if err != nil {
 		return sc, now, err
 	}

@@ -75,6 +75,7 @@ func TestURLHelpersReachTheirHandlers(t *testing.T) {
 		{"GET", urls.PresetPredict("lease-expires", "predict-lease"), "handleSandboxPreset"},
 		{"GET", urls.Timeline("t0123"), "handleSandboxTimeline"},
 		{"GET", urls.TimelineExport("t0123"), "handleSandboxTimeline"},
+		{"GET", urls.TimelineStep("t0123", 3), "handleSandboxTimeline"},
 		{"GET", urls.TimelineState("t0123"), "handleSandboxState"},
 		{"GET", urls.TimelineCompare("t0123"), "handleSandboxCompare"},
 		{"POST", urls.TimelineActions("t0123"), "handleSandboxAction"},

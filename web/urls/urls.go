@@ -146,6 +146,10 @@ func Preset(id string) string { return "/sandbox/presets/" + seg(id) }
 // Timeline is a saved timeline, "GET /sandbox/:id".
 func Timeline(id string) string { return "/sandbox/" + seg(id) }
 
+// TimelineStep is a saved timeline at replay step step,
+// "GET /sandbox/:id?step=".
+func TimelineStep(id string, step int) string { return Timeline(id) + "?step=" + strconv.Itoa(step) }
+
 // TimelineExport is a timeline's scenario as JSON, "GET /sandbox/:id.json"
 // (served by the timeline's route).
 func TimelineExport(id string) string { return Timeline(id) + ".json" }

@@ -1,0 +1,41 @@
+package web
+
+import (
+	"lockdrill/content"
+	"lockdrill/sandbox"
+	"lockdrill/store"
+	"lockdrill/web/urls"
+	"lockdrill/web/views"
+)
+
+// sandboxIndexData is what /sandbox shows: the preset library, the
+// learner's own timelines, and the "start blank" form as entered (with
+// its errors) or as first shown.
+type sandboxIndexData struct {
+	Presets []sandbox.Preset
+	Mine    []store.TimelineSummary
+	Blank   views.BlankForm
+}
+
+// buildSandboxIndex makes /sandbox.
+func buildSandboxIndex(cat *content.Catalog, d sandboxIndexData) views.SandboxIndexView {
+	v := views.SandboxIndexView{Blank: d.Blank}
+	for _, p := range d.Presets {
+		v.Presets = append(v.Presets, presetCard(cat, p))
+	}
+	for _, t := range d.Mine {
+		v.Mine = append(v.Mine, views.TimelineLink{Href: urls.Timeline(t.ID), Title: t.Title, Updated: t.Updated.Format("2 Jan 15:04"), Forked: t.ParentID != ""})
+	}
+	return v
+}
+
+// presetCard is preset p as the library and its pages show it.
+func presetCard(cat *content.Catalog, p sandbox.Preset) views.PresetCard {
+	m := p.Scenario.Lock.Model
+	c := views.PresetCard{ID: p.ID, Title: p.Title, Lesson: p.Lesson, Model: m.String(),
+		Fencing: p.Scenario.Resource.Fenced(), ByHolder: m.GuardsByHolder(), GuideSlug: p.Guide}
+	if sec, ok := cat.Section(p.Guide); ok {
+		c.GuideTitle = sec.Title
+	}
+	return c
+}

@@ -1,0 +1,157 @@
+package web
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"lockdrill/content"
+	"lockdrill/quiz"
+	"lockdrill/sandbox"
+	"lockdrill/store"
+	"lockdrill/web/timelineview"
+	"lockdrill/web/urls"
+	"lockdrill/web/views"
+)
+
+// timelineData is what the timeline page shows: the saved timeline, its
+// scenario as parsed (with the parse error of one that no longer passes),
+// its run, the replay step, whether the viewer owns it, the picture, panel
+// and event list built for that step (cached by the server), the preset
+// it came from while its settings still teach that preset's lesson, the
+// owner's predict question, and why a change was refused.
+type timelineData struct {
+	T         store.Timeline
+	Scenario  sandbox.Scenario
+	Invalid   error
+	Run       sandbox.Timeline
+	Step      int
+	Owner     bool
+	Built     stepView
+	Preset    *sandbox.Preset
+	Predict   *quiz.Question
+	Forbidden string
+}
+
+// buildTimeline makes /sandbox/{id} at now, the virtual time where the
+// owner's next action lands.
+func buildTimeline(cat *content.Catalog, d timelineData, now int64) views.TimelineView {
+	t, sc, tl, step := d.T, d.Scenario, d.Run, d.Step
+	base := urls.Timeline(t.ID)
+	total := len(tl.Events)
+	v := views.TimelineView{
+		ID: t.ID, Title: t.Title, Base: base, Owner: d.Owner, Forbidden: d.Forbidden,
+		ExportHref: urls.TimelineExport(t.ID), Config: configLines(sc),
+		EventsTable: views.Prerendered(d.Built.events), Panel: d.Built.panel, Picture: views.Prerendered(d.Built.picture),
+		Story: storyOf(t, sc, tl, step),
+		Step:  step, Total: total, FirstHref: urls.TimelineStep(t.ID, 0), LastHref: base, StateHref: urls.TimelineState(t.ID),
+		PrevHref: urls.TimelineStep(t.ID, max(step-1, 0)), NextHref: urls.TimelineStep(t.ID, min(step+1, total)),
+		WritesAccepted: tl.Summary.WritesAccepted, WritesRejected: tl.Summary.WritesRejected,
+		FinalValue: "(never written)", Stopped: stoppedText(tl.Summary),
+	}
+	if tl.Summary.FinalValue != "" {
+		v.FinalValue = strconv.Quote(tl.Summary.FinalValue)
+	}
+	if d.Invalid != nil {
+		v.Invalid = d.Invalid.Error()
+	}
+	if t.EngineVersion != sandbox.EngineVersion {
+		v.EngineNote = "This timeline was saved by sandbox engine version " + t.EngineVersion + " and is re-run by version " +
+			sandbox.EngineVersion + ": the events may differ a little from what was saved."
+	}
+	if t.ParentID != "" {
+		v.ParentHref = urls.Timeline(t.ParentID)
+	}
+	if d.Preset != nil {
+		card := presetCard(cat, *d.Preset)
+		v.Preset = &card
+	}
+	for _, vl := range tl.Summary.Violations {
+		v.Violations = append(v.Violations, violationLink(vl, base))
+	}
+	v.Settings = settingsForm(sc)
+	m := sc.Lock.Model
+	v.Act = views.ActionPanel{Now: timelineview.Millis(now), NowMS: now, Clients: tl.Clients, AcquireOp: m.AcquireOp().String(),
+		Extend: m.AcquireOp() == sandbox.OpAcquire, MaxValueLen: sandbox.MaxValueLen, MaxKeyLen: sandbox.MaxKeyLen,
+		Failover: m.CanFailOver(), Actions: len(sc.Actions), Max: sandbox.MaxActions, EndMS: tl.Summary.EndMS,
+		NodeSplit: m == sandbox.ModelConsensus, NodeWord: m.NodeWord(), Ledger: sc.Resource.Kind == sandbox.ResourceLedger}
+	for n := 1; n <= max(sc.Lock.Nodes, 1); n++ {
+		v.Act.Nodes = append(v.Act.Nodes, n)
+	}
+	v.Act.FaultNodes, v.Act.FaultLabels = faultNodes(sc)
+	v.Cursor = cursorPanel(tl, step, v.Act.AcquireOp)
+	v.Actions, v.ActionsNote = actionWindow(actionItems(sc), v.Cursor.AtMS)
+	// The prediction is the owner's answer to an exercise: someone opening
+	// a shared link sees the run, never what its owner predicted.
+	if d.Predict != nil && t.Prediction != "" && d.Owner {
+		v.Predict = predictView(d.Predict, t.Prediction)
+	}
+	return v
+}
+
+func violationLink(vl sandbox.Violation, base string) views.ViolationLink {
+	return views.ViolationLink{Kind: vl.Kind, T: timelineview.Millis(vl.T), Detail: vl.Detail, Href: timelineview.StepHref(base, vl.Event+2), Event: vl.Event}
+}
+
+func stoppedText(s sandbox.Summary) string {
+	switch s.Stopped {
+	case sandbox.StoppedIdle:
+		return "the run ended at " + timelineview.Millis(s.EndMS) + " with nothing left to happen"
+	case sandbox.StoppedUntil:
+		return "the run was cut at " + timelineview.Millis(s.EndMS)
+	case sandbox.StoppedTimeLimit:
+		return "the run reached the " + strconv.Itoa(sandbox.MaxTimeMinutes) + "-minute limit"
+	case sandbox.StoppedEventBudget, sandbox.StoppedLimit:
+		return "the run stopped at " + timelineview.Millis(s.EndMS) + ": it reached the events budget of " + strconv.Itoa(sandbox.MaxEvents) + " events (heartbeats count)"
+	case sandbox.StoppedInvalid:
+		return "the scenario is invalid"
+	}
+	return s.Stopped.String()
+}
+
+// actionItems is the timeline's list of actions, by time, for the edit
+// forms; Index is the action's place in the scenario.
+func actionItems(sc sandbox.Scenario) []views.ActionItem {
+	out := make([]views.ActionItem, len(sc.Actions))
+	for i, a := range sc.Actions {
+		out[i] = views.ActionItem{Index: i, Text: describeAction(sc.Lock.Model, a), Key: actionKey(a), AtS: strings.TrimSuffix(sbSeconds(a.AtMS), " s"), AtMS: a.AtMS, Op: a.Op.String(), Value: a.Value}
+		switch a.Op {
+		case sandbox.OpPause:
+			out[i].PauseS = strings.TrimSuffix(sbSeconds(a.MS), " s")
+		case sandbox.OpDelay:
+			out[i].DelayMS = strconv.FormatInt(a.MS, 10)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b views.ActionItem) int { return int(a.AtMS - b.AtMS) })
+	return out
+}
+
+// MaxListedActions is how many actions the timeline page lists with
+// their edit forms; a longer list is a window around the replay step, so
+// that a 500-action timeline does not weigh a megabyte of forms.
+const MaxListedActions = 40
+
+// actionWindow keeps the MaxListedActions items (sorted by time) nearest
+// the time at, and says what it left out.
+func actionWindow(items []views.ActionItem, at int64) ([]views.ActionItem, string) {
+	if len(items) <= MaxListedActions {
+		return items, ""
+	}
+	i, _ := slices.BinarySearchFunc(items, at, func(a views.ActionItem, t int64) int { return cmp.Compare(a.AtMS, t) })
+	first := min(max(i-MaxListedActions/2, 0), len(items)-MaxListedActions)
+	w := items[first : first+MaxListedActions]
+	note := fmt.Sprintf("Showing actions %d–%d of %d by time, those nearest the replay step (%s to %s); move the replay step to reach the others.",
+		first+1, first+MaxListedActions, len(items), timelineview.Millis(w[0].AtMS), timelineview.Millis(w[len(w)-1].AtMS))
+	return w, note
+}
+
+// cursorPanel is what the "act at the cursor" forms need at step.
+func cursorPanel(tl sandbox.Timeline, step int, acquireOp string) views.CursorPanel {
+	var at int64
+	if step > 0 && step <= len(tl.Events) {
+		at = tl.Events[step-1].T
+	}
+	return views.CursorPanel{AtMS: at, At: timelineview.Millis(at), Step: step, Clients: tl.Clients, AcquireOp: acquireOp}
+}
