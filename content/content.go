@@ -51,6 +51,10 @@ func Load(fsys fs.FS) (*Catalog, error) {
 		guide, err := loadGuide(fsys)
 		guidec <- guideResult{guide, err}
 	}()
+	// Reading the follow-ups needs no question bank either: only their
+	// compiling waits for it.
+	followc := make(chan followUpsRead, 1)
+	go func() { followc <- readFollowUps(fsys) }()
 	c := &Catalog{}
 	var qerr error
 	if _, err := fs.Stat(fsys, questionsDir); err == nil {
@@ -71,7 +75,7 @@ func Load(fsys fs.FS) (*Catalog, error) {
 	}
 	var referr error
 	if qerr == nil {
-		c.FollowUps, qerr = LoadFollowUps(fsys, c.Questions)
+		c.FollowUps, qerr = (<-followc).compile(c.Questions)
 		referr = c.checkRefs(fsys)
 	}
 	if qerr == nil {

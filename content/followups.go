@@ -72,20 +72,50 @@ func (t *triggersMeta) UnmarshalYAML(unmarshal func(any) error) error {
 // follow-ups (an empty set, not an error). Errors name the file, the
 // follow-up and the field.
 func LoadFollowUps(fsys fs.FS, bank *quiz.Bank) (*quiz.FollowUps, error) {
+	return readFollowUps(fsys).compile(bank)
+}
+
+// followUpsRead is followups.yaml read and rendered: all of loading it
+// that needs no question bank, so that Load can do it while the questions
+// load.
+type followUpsRead struct {
+	list []*quiz.FollowUp
+	syn  quiz.Synonyms
+	err  error
+}
+
+// compile compiles the follow-ups against bank.
+func (r followUpsRead) compile(bank *quiz.Bank) (*quiz.FollowUps, error) {
+	if r.err != nil {
+		return nil, r.err
+	}
+	set, err := quiz.NewFollowUps(r.list, bank, r.syn)
+	if err != nil {
+		return nil, &FieldError{File: followUpsFile, Msg: err.Error()}
+	}
+	return set, nil
+}
+
+func readFollowUps(fsys fs.FS) followUpsRead {
+	list, syn, err := readFollowUpList(fsys)
+	return followUpsRead{list: list, syn: syn, err: err}
+}
+
+func readFollowUpList(fsys fs.FS) ([]*quiz.FollowUp, quiz.Synonyms, error) {
 	src, err := fs.ReadFile(fsys, followUpsFile)
 	if errors.Is(err, fs.ErrNotExist) {
-		return quiz.NewFollowUps(nil, bank, nil)
+		return nil, nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", followUpsFile, err)
+		return nil, nil, fmt.Errorf("%s: %w", followUpsFile, err)
 	}
 	var doc followUpsDoc
 	if err := yaml.UnmarshalStrict(src, &doc); err != nil {
-		return nil, &FieldError{File: followUpsFile, Msg: err.Error()}
+		return nil, nil, &FieldError{File: followUpsFile, Msg: err.Error()}
 	}
 	syn, err := loadSynonyms(fsys)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	md := newMarkdown()
 	var list []*quiz.FollowUp
@@ -104,7 +134,7 @@ func LoadFollowUps(fsys fs.FS, bank *quiz.Bank) (*quiz.FollowUps, error) {
 			}
 			html, err := renderBlock(md, text)
 			if err != nil {
-				return nil, &FieldError{File: followUpsFile, Field: fmt.Sprintf("followups[%d].%s", i, name), Msg: err.Error()}
+				return nil, nil, &FieldError{File: followUpsFile, Field: fmt.Sprintf("followups[%d].%s", i, name), Msg: err.Error()}
 			}
 			*part.dst = quiz.Text{Markdown: text, HTML: html}
 		}
@@ -122,9 +152,5 @@ func LoadFollowUps(fsys fs.FS, bank *quiz.Bank) (*quiz.FollowUps, error) {
 		}
 		list = append(list, f)
 	}
-	set, err := quiz.NewFollowUps(list, bank, syn)
-	if err != nil {
-		return nil, &FieldError{File: followUpsFile, Msg: err.Error()}
-	}
-	return set, nil
+	return list, syn, nil
 }

@@ -1,6 +1,7 @@
 package content_test
 
 import (
+	"io/fs"
 	"slices"
 	"strings"
 	"sync"
@@ -86,7 +87,22 @@ func TestRawHTMLIsNotRendered(t *testing.T) {
 }
 
 func TestHighlightedCodeUsesClasses(t *testing.T) {
-	body := "## Idea\n\n```lua\nif redis.call(\"GET\", KEYS[1]) == ARGV[1] then return 1 end\n```\n\n## Key points\n\n- one\n- two\n- three\n"
+	// Code is highlighted ahead of time (codeblocks_gen.go), so the
+	// fixture uses a block of the embedded guide: the first lua one.
+	block := ""
+	files, _ := fs.Glob(content.Embedded(), "guide/*.md")
+	for _, f := range files {
+		src, _ := fs.ReadFile(content.Embedded(), f)
+		if _, rest, ok := strings.Cut(string(src), "\n```lua\n"); ok {
+			code, _, _ := strings.Cut(rest, "\n```\n")
+			block = "```lua\n" + code + "\n```\n"
+			break
+		}
+	}
+	if block == "" {
+		t.Fatal("no lua code block in the embedded guide")
+	}
+	body := "## Idea\n\n" + block + "\n## Key points\n\n- one\n- two\n- three\n"
 	cat, err := content.Load(guideFS(map[string]string{"guide/11-code.md": section("code", 11, body)}))
 	if err != nil {
 		t.Fatalf("load: %v", err)

@@ -4,14 +4,14 @@ import (
 	"bytes"
 	"fmt"
 
-	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
 	"github.com/yuin/goldmark"
-	highlighting "github.com/yuin/goldmark-highlighting/v2"
 	meta "github.com/yuin/goldmark-meta"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
 )
 
 // ChromaStyle is the chroma style whose CSS is generated into
@@ -20,20 +20,18 @@ import (
 const ChromaStyle = "github"
 
 // newMarkdown returns the one markdown configuration of the project: GFM,
-// heading ids for in-page links, highlighted code with CSS classes, front
-// matter, and raw HTML left unrendered (goldmark's default), so content can
-// never inject markup or script.
+// heading ids for in-page links, highlighted code with CSS classes (from
+// the table of codeblocks.go, at the priority goldmark-highlighting's
+// renderer had), front matter, and raw HTML left unrendered (goldmark's
+// default), so content can never inject markup or script.
 func newMarkdown() goldmark.Markdown {
 	return goldmark.New(
 		goldmark.WithExtensions(
 			extension.GFM,
 			meta.Meta,
-			highlighting.NewHighlighting(
-				highlighting.WithStyle(ChromaStyle),
-				highlighting.WithFormatOptions(chromahtml.WithClasses(true)),
-			),
 		),
 		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
+		goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(codeBlockRenderer{}, 200))),
 	)
 }
 

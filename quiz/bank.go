@@ -3,6 +3,7 @@ package quiz
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -45,11 +46,28 @@ func NewBank(questions []*Question, flags []RedFlag, syn Synonyms) (*Bank, error
 		b.flags = append(b.flags, &f)
 		b.flagByID[f.ID] = &f
 	}
-	for _, q := range questions {
+	// Questions compile independently (each writes only its own
+	// matchers), and compiling is most of a server's start: spread it over
+	// the processors, then take the results in order, so the error is the
+	// first question's as before.
+	errs := make([]error, len(questions))
+	workers := min(runtime.GOMAXPROCS(0), len(questions), 8)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for i := w; i < len(questions); i += workers {
+				if q := questions[i]; q != nil {
+					errs[i] = Compile(q, syn, b.flagByID)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for i, q := range questions {
 		if q == nil {
 			continue
 		}
-		if err := Compile(q, syn, b.flagByID); err != nil {
+		if err := errs[i]; err != nil {
 			return nil, &FieldError{Question: q.ID, Err: err}
 		}
 		if _, dup := b.byID[q.ID]; dup {

@@ -227,14 +227,16 @@ var blindTargets = quiz.BlindGate{Verdicts: 0.95, MaxPassFlagged: 0, Flagged: 0.
 // the tuning stopped, so a change that makes the grader worse on answers it
 // was never tuned on fails here. Raise them as the grader improves; never
 // tune on the holdout to do so.
-var blindFloors = quiz.BlindGate{Verdicts: 0.84, MaxPassFlagged: 4, Flagged: 0.66, MaxSaladPasses: 0}
+// Raised with grader g4 (tuned on A, B, G and H) from 0.84, 4 and 0.66 to
+// the holdout figures it measured once at the end: 88.9%, 3/54, 72.2%.
+var blindFloors = quiz.BlindGate{Verdicts: 0.88, MaxPassFlagged: 3, Flagged: 0.72, MaxSaladPasses: 0}
 
 // blindBefore is the holdout (writer C) as the grader scored it at the
 // commit that added the corpus, before any change made for it.
 var blindBefore = quiz.BlindFigures{Writers: []string{"C"}, Answers: 99, Verdicts: 0.758, FalsePasses: 2, FalseFails: 22,
 	PassAnswers: 54, PassFlagged: 5, ShouldFlag: 18, ShouldFlagged: 10, Flagged: 0.556, Salads: 9, SaladPasses: 0}
 
-const blindMethod = "Writers who saw only the nine question prompts (never the rubric, the matchers or the model answers) each wrote 11 answers per question: strong-concise, strong-full, strong-unusual (own wording), rejects-antipattern, refutes-quote, weak, confidently-wrong, keyword-salad, partial, strong-casual and mixed-wrong. Each labelled every answer pass or fail, and whether it asserts a claim that loses the round, before the grader ran. Writers A and B are the tuning set, read while the matchers were changed; writer C is the holdout, never read: only these totals are computed on it. A fourth writer's file (D) arrived with the others and is held out too. Two more writers (E, F), given only the prompts of the fifteen questions added later, wrote 165 answers each the same way; nobody tuned on them, so they measure the grader on questions whose matchers were written without any blind answers. Two later writers (G, H) answered all 24 free-text questions the same way (264 answers each) and joined the tuning set. A verdict agrees when the grader's pass/fail equals the label; a red flag on a passing answer is any flag raised on an answer labelled pass."
+const blindMethod = "Writers who saw only the question prompts (never the rubric, the matchers or the model answers) each wrote 11 answers per question: strong-concise, strong-full, strong-unusual (own wording), rejects-antipattern, refutes-quote, weak, confidently-wrong, keyword-salad, partial, strong-casual and mixed-wrong. Each labelled every answer pass or fail, and whether it asserts a claim that loses the round, before the grader ran. Writers A and B (the first nine questions) are the tuning set, read while the matchers were changed; writer C is the holdout, never read: only these totals are computed on it. A fourth writer's file (D) arrived with the others and is held out too. Two more writers (E, F), given only the prompts of the fifteen questions added later, wrote 165 answers each the same way; nobody tuned on them. Two later writers (G, H) answered all 24 free-text questions the same way (264 answers each) and joined the tuning set, so since grader g4 the fifteen newer questions are tuned too (on G and H), and E and F measure unread writers on them. A verdict agrees when the grader's pass/fail equals the label; a red flag on a passing answer is any flag raised on an answer labelled pass."
 
 func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	r := func(a, b int) float64 {

@@ -320,6 +320,17 @@ func (p *Pattern) findAs(d *doc, si int, claimOnly bool) (match, bool) {
 		return match{}, false
 	}
 	sn := d.sents[si]
+	// Every part must start somewhere in the sentence: checked first, as
+	// it rules most patterns out without looking at their exclusions.
+	for k := range p.parts {
+		f := c.partFirsts(k)
+		if c.dead {
+			return match{}, false
+		}
+		if f.next(sn.from, sn.to) < 0 {
+			return match{}, false
+		}
+	}
 	for x, ex := range p.exclude {
 		f := c.exclFirsts(x)
 		for i := f.next(sn.from, sn.to); i >= 0; i = f.next(i+1, sn.to) {

@@ -273,3 +273,76 @@ func TestExplainQuestion(t *testing.T) {
 		t.Fatalf("explanation = %+v, want 80 %% → 60 %% and a final 57 %%", e)
 	}
 }
+
+func TestPeerRoundRules(t *testing.T) {
+	f := newRoundFixture(t, quiz.ModeInterview)
+	f.round.Peer = &quiz.PeerState{}
+	at := t0.Add(time.Minute)
+	if _, err := f.round.Ask(f.rules, "pause-probe", "", at); !errors.Is(err, quiz.ErrNotWaiting) {
+		t.Fatalf("ask before any answer = %v, want ErrNotWaiting", err)
+	}
+	c := f.step(t)(f.round.Answer(f.rules, 0, "We would use setnx for the lock here.", at))
+	if len(c.Ask) != 0 || c.Wait == nil || !*c.Wait || !f.round.Waiting() {
+		t.Fatalf("a peer answer = %+v, want no follow-up chosen for the interviewer and the round waiting", c)
+	}
+	if show := f.round.Show(at); !show.Empty() {
+		t.Fatalf("show while waiting = %+v, want nothing: the next question is not the candidate's yet", show)
+	}
+	if _, err := f.round.Answer(f.rules, 10, "jumping ahead", at); !errors.Is(err, quiz.ErrWaiting) {
+		t.Fatalf("answer while waiting = %v, want ErrWaiting", err)
+	}
+	sug := f.round.Suggest(f.rules, f.round.Turns[0], f.round.Turns[0].Text)
+	if len(sug) == 0 || sug[0].ID != "pause-probe" {
+		t.Fatalf("suggestions = %v, want the pause probe first", sug)
+	}
+	for _, bad := range []struct{ id, asked, why string }{
+		{quiz.CustomFollowUp, "   ", "type the question"},
+		{quiz.CustomFollowUp, strings.Repeat("x", quiz.MaxAskedChars+1), "the limit is"},
+		{"no-such-probe", "", "not a follow-up of this question"},
+	} {
+		var inv *quiz.InvalidAnswerError
+		if _, err := f.round.Ask(f.rules, bad.id, bad.asked, at); !errors.As(err, &inv) || !strings.Contains(err.Error(), bad.why) {
+			t.Fatalf("ask %q = %v, want an error saying %q", bad.id, err, bad.why)
+		}
+	}
+	c = f.step(t)(f.round.Ask(f.rules, "pause-probe", "", at))
+	if len(c.Ask) != 1 || c.Ask[0].Seq != 1 || f.round.Waiting() {
+		t.Fatalf("ask = %+v, want the follow-up at seq 1 and the round going on", c)
+	}
+	f.step(t)(f.round.Answer(f.rules, 1, "A pause is the danger here.", at))
+	if _, err := f.round.Ask(f.rules, "pause-probe", "", at); err == nil || !strings.Contains(err.Error(), "asked already") {
+		t.Fatalf("asking the same follow-up twice = %v, want refused", err)
+	}
+	f.step(t)(f.round.Ask(f.rules, quiz.CustomFollowUp, "And if the storage cannot check a token?", at))
+	if cur, _ := f.round.Current(); cur.Seq != 2 || cur.Asked == "" {
+		t.Fatalf("current = %+v, want the typed follow-up at seq 2", cur)
+	}
+	q, err := f.rules.Question(f.round.Turns[2].Turn)
+	if err != nil || q.Title != "And if the storage cannot check a token?" || len(q.Points) == 0 {
+		t.Fatalf("a typed follow-up is graded as %+v, %v; want the main question's points under the typed title", q, err)
+	}
+	f.step(t)(f.round.Answer(f.rules, 2, "It would have to refuse stale writes some other way.", at))
+	if _, err := f.round.Ask(f.rules, quiz.CustomFollowUp, "A third one?", at); !errors.Is(err, quiz.ErrFollowUpCap) {
+		t.Fatalf("a third follow-up = %v, want ErrFollowUpCap", err)
+	}
+	c = f.step(t)(f.round.Continue(f.rules, at))
+	if c.Finish != nil || f.round.Waiting() {
+		t.Fatalf("continue = %+v, want the next question, not the end", c)
+	}
+	if cur, _ := f.round.Current(); cur.Seq != 10 {
+		t.Fatalf("after continue the current turn is %d, want 10", cur.Seq)
+	}
+	f.step(t)(f.round.Answer(f.rules, 10, "The token goes with every write to the storage.", at))
+	f.step(t)(f.round.Continue(f.rules, at))
+	c = f.step(t)(f.round.Answer(f.rules, 20, "The ttl is renewed by a heartbeat.", at))
+	if c.Finish != nil {
+		t.Fatalf("the last answer of a peer round finished it; the interviewer may still follow up")
+	}
+	c = f.step(t)(f.round.Continue(f.rules, at))
+	if c.Finish == nil || !f.round.Over() {
+		t.Fatalf("continue after the last answer = %+v, want the round finished", c)
+	}
+	if _, err := (&quiz.Round{}).Ask(f.rules, "x", "", at); !errors.Is(err, quiz.ErrNotPeer) {
+		t.Fatalf("ask on a solo round = %v, want ErrNotPeer", err)
+	}
+}

@@ -400,7 +400,14 @@ func isTerseClaim(toks []token, segments, outer int) bool {
 			words++
 		}
 	}
-	if len(toks) < 3 || words > maxTerse && segments == 1 || float64(len(toks)) < 3.5*float64(segments) {
+	// Two short clauses ("slew the clocks, never step them") are speech
+	// when one of them has the glue of a clause; a list needs more words
+	// per comma to pass.
+	perSegment := 3.5
+	if segments == 2 {
+		perSegment = 2.5
+	}
+	if len(toks) < 3 || words > maxTerse && segments == 1 || float64(len(toks)) < perSegment*float64(segments) {
 		return false
 	}
 	for _, t := range toks {
@@ -633,7 +640,7 @@ func reportedBy(toks []token, k, start int) bool {
 
 // passiveReports are the report verbs that, after passiveAux ("was
 // told", "is often said"), report a claim nobody in the sentence makes.
-var passiveReports = setOf(`told said claimed`)
+var passiveReports = setOf(`told said`)
 
 var passiveAux = setOf(`was were been being is it's`)
 
@@ -853,7 +860,7 @@ func markMentions(d *doc) {
 				}
 				break
 			}
-			if mistakeNouns[toks[j].raw] || toks[j].raw == "pattern" && j > s.from && toks[j-1].raw == "anti" {
+			if toks[j].cls&clsMistake != 0 && (toks[j].raw != "pattern" || j > s.from && toks[j-1].raw == "anti") {
 				mistakes = true
 				// "The classic mistake is X", "a common trap: X": what
 				// follows the copula or colon, to the end of its clause.
@@ -927,7 +934,7 @@ func markMentions(d *doc) {
 			}
 		}
 		for j := s.from; j < s.to; j++ {
-			if !hypoOpeners[toks[j].raw] || !(j == s.from || toks[j].clause || toks[j-1].clause && (toks[j-1].raw == "it" || toks[j-1].raw == "this" || toks[j-1].raw == "which")) {
+			if toks[j].cls&clsHypo == 0 || !(j == s.from || toks[j].clause || toks[j-1].clause && (toks[j-1].raw == "it" || toks[j-1].raw == "this" || toks[j-1].raw == "which")) {
 				continue
 			}
 			// "if" after "only" or "even" qualifies a claim already made,
@@ -953,6 +960,11 @@ func markMentions(d *doc) {
 			// store can say "no" to a stale write, ...".
 			end := j + 1
 			for end < s.to && !(toks[end].clause && toks[end].brk != 0 && toks[end].brk != '"') {
+				// "If you take a lock you can drop the constraint": with no
+				// comma, a pronoun and a modal start the main clause.
+				if end > j+2 && end+1 < s.to && subjectPronouns[toks[end].raw] && modals[toks[end+1].raw] {
+					break
+				}
 				end++
 			}
 			for k := j; k < end; k++ {
@@ -961,6 +973,13 @@ func markMentions(d *doc) {
 		}
 	}
 }
+
+// subjectPronouns and modals, in that order inside an if-clause with no
+// comma, start its main clause.
+var (
+	subjectPronouns = setOf(`you we i it they`)
+	modals          = setOf(`can could should will would must may might need needn't can't won't`)
+)
 
 // hypoOpeners open a condition rather than a claim: "if ...", "assuming
 // ...", "provided ...", "(this) assumes ...".
@@ -971,22 +990,34 @@ var hypoOpeners = setOf(`if assuming assumes assume provided providing supposing
 var attributionWords = setOf(`said says say claim claims claimed argue argues argued suggest
 suggests suggested told tells asked heard hear belief believed believes believe think thinks
 thought view take according tempting runbook docs documentation blog myth misconception assumption
-assume assumed assumes folklore wisdom insisted insists swore reckon reckons wrote`)
+assume assumed assumes folklore wisdom insisted insists swore reckon reckons wrote
+described describes describe seen`)
+
+// groupQuantifiers and groupNouns open a sentence about what others do:
+// "Some teams ...", "Many people ...".
+var (
+	groupQuantifiers = setOf(`some many most lots plenty`)
+	groupNouns       = setOf(`teams people folks engineers shops companies devs developers candidates places orgs`)
+)
 
 // rebuttalWords reject what was reported.
 var rebuttalWords = setOf(`wrong false untrue incorrect mistaken disagree myth nonsense nope
 breaks broke fails failed misleading bogus dangerous different conflates conflating confuses
-backwards overstated overstates`)
+backwards overstated overstates reverse opposite defeats defeat forbid forbids ban veto`)
 
 // attributed reports whether a sentence frames a claim as someone else's:
 // an attribution word not spoken by the candidate ("I think" is their own
 // claim; "I heard", "I disagree" are not claims of theirs).
 func attributed(toks []token) bool {
+	// "Some teams add a replica behind every node": what others do.
+	if len(toks) > 1 && groupQuantifiers[toks[0].raw] && groupNouns[toks[1].raw] {
+		return true
+	}
 	for k, t := range toks {
 		if t.cls&clsAttribution == 0 {
 			continue
 		}
-		if k > 0 && (toks[k-1].raw == "i" || toks[k-1].raw == "we") && t.raw != "heard" && t.raw != "hear" && t.raw != "told" && t.raw != "asked" {
+		if k > 0 && (toks[k-1].raw == "i" || toks[k-1].raw == "we") && t.raw != "heard" && t.raw != "hear" && t.raw != "told" && t.raw != "asked" && t.raw != "seen" {
 			continue
 		}
 		return true
@@ -1005,7 +1036,7 @@ func rebuttalAt(toks []token) int {
 			return clauseStart(toks, k)
 		}
 		switch t.raw {
-		case "true", "right", "so", "believe", "hold", "holds", "correct", "case":
+		case "true", "right", "so", "believe", "hold", "holds", "correct", "case", "that":
 			// "not so", "isn't true", "don't believe", "doesn't quite hold".
 			if k > 0 && isNegator(toks[k-1].raw) || k > 1 && isNegator(toks[k-2].raw) && (toks[k-1].raw == "quite" || toks[k-1].raw == "really" || toks[k-1].raw == "entirely" || toks[k-1].raw == "the") {
 				return clauseStart(toks, k)
@@ -1128,6 +1159,8 @@ const (
 	clsMention
 	clsAttribution
 	clsRebuttal
+	clsMistake
+	clsHypo
 )
 
 // clsFrame are the classes a token must have for markFrames to look at it
@@ -1149,6 +1182,7 @@ func classOf(raw string) wordClass {
 		{clauseWords[raw], clsClause}, {rejectWords[raw], clsReject}, {claimVerbs[raw], clsClaimVerb},
 		{claimants[raw], clsClaimant}, {reportVerbs[raw], clsReport}, {probeWords[raw], clsProbe},
 		{mentionNouns[raw], clsMention}, {attributionWords[raw], clsAttribution}, {rebuttalWords[raw], clsRebuttal},
+		{mistakeNouns[raw] || raw == "pattern", clsMistake}, {hypoOpeners[raw], clsHypo},
 	} {
 		if x.on {
 			c |= x.cls

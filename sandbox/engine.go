@@ -194,7 +194,10 @@ func newSim(s Scenario) *sim {
 	for i := range m.actions {
 		m.actions[i] = i
 	}
-	slices.SortStableFunc(m.actions, func(a, b int) int { return cmp.Compare(s.Actions[a].AtMS, s.Actions[b].AtMS) })
+	// Most scenarios list their actions in time order already.
+	if !slices.IsSortedFunc(s.Actions, func(a, b Action) int { return cmp.Compare(a.AtMS, b.AtMS) }) {
+		slices.SortStableFunc(m.actions, func(a, b int) int { return cmp.Compare(s.Actions[a].AtMS, s.Actions[b].AtMS) })
+	}
 	m.actClient = make([]int, len(s.Actions))
 	for i, a := range s.Actions {
 		m.actClient[i] = m.clientIndex(a.Client)
@@ -207,8 +210,13 @@ func newSim(s Scenario) *sim {
 }
 
 func (m *sim) clientIndex(id string) int {
+	if id == "" {
+		return -1
+	}
 	for i := range m.clients {
-		if m.clients[i].id == id {
+		// Length and first byte tell most ids apart without a call to
+		// compare the strings; this runs for every action of every Run.
+		if c := m.clients[i].id; len(c) == len(id) && c[0] == id[0] && c == id {
 			return i
 		}
 	}
@@ -265,25 +273,27 @@ func less(a, b *item) bool {
 	return a.seq < b.seq
 }
 
-// next takes the earliest pending item: the next action, unless the queue
-// holds something earlier.
-func (m *sim) next() (item, bool) {
+// peek is the time of the earliest pending item, and whether it is the
+// next action (which comes first unless the queue holds something
+// earlier); ok is false when nothing is pending. Only the time is read, so
+// that the item is copied once, when it is taken.
+func (m *sim) peek() (t int64, action, ok bool) {
 	if m.nextAction < len(m.actions) {
-		i := m.actions[m.nextAction]
-		if t := m.sc.Actions[i].AtMS; len(m.queue) == 0 || t <= m.queue[0].t {
-			return item{t: t, kind: itAction, idx: i, c: m.actClient[i]}, true
+		t := m.sc.Actions[m.actions[m.nextAction]].AtMS
+		if len(m.queue) == 0 || t <= m.queue[0].t {
+			return t, true, true
 		}
 	}
 	if len(m.queue) == 0 {
-		return item{}, false
+		return 0, false, false
 	}
-	return m.queue[0], true
+	return m.queue[0].t, false, true
 }
 
 func (m *sim) loop() {
 	m.stopped = StoppedIdle
 	for {
-		it, ok := m.next()
+		t, action, ok := m.peek()
 		if !ok {
 			return
 		}
@@ -291,7 +301,7 @@ func (m *sim) loop() {
 			m.stopped = StoppedEventBudget
 			return
 		}
-		if it.t > m.horizon {
+		if t > m.horizon {
 			if m.horizon == m.sc.UntilMS {
 				m.stopped = StoppedUntil
 			} else {
@@ -299,10 +309,13 @@ func (m *sim) loop() {
 			}
 			return
 		}
-		if it.kind == itAction {
+		var it item
+		if action {
+			i := m.actions[m.nextAction]
 			m.nextAction++
+			it = item{t: t, kind: itAction, idx: i, c: m.actClient[i]}
 		} else {
-			m.pop()
+			it = m.pop()
 		}
 		m.now = it.t
 		m.dispatch(it)

@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"path/filepath"
 	"sync"
@@ -75,4 +76,46 @@ func TestConcurrentAnswersAreKeptExactlyAsAcknowledged(t *testing.T) {
 		t.Fatal(err)
 	}
 	check(mustOpen(t, path), "after reopening")
+}
+
+// TestAnswersUnderAHeldWriteLockFailWithErrBusy: while another process
+// holds the database's write lock, answers sent at once (so queued for
+// one group) each fail with ErrBusy, none is stored, and once the lock is
+// released an answer is stored again.
+func TestAnswersUnderAHeldWriteLockFailWithErrBusy(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "busy.db")
+	s := mustOpen(t, path)
+	me := mustLearner(t, s)
+	db, err := sql.Open("sqlite3", "file:"+path+"?_txlock=immediate")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	tx, err := db.Begin()
+	if err != nil {
+		t.Fatalf("take the write lock: %v", err)
+	}
+	errs := make([]error, 4)
+	var wg sync.WaitGroup
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[i] = s.CreateAttempt(ctx, me, freeQ, quiz.Answer{Text: "a lease"}, quiz.Result{Question: freeQ.ID, Kind: freeQ.Kind}, t0)
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if !errors.Is(err, store.ErrBusy) {
+			t.Fatalf("answer %d under a held lock: err = %v, want ErrBusy", i, err)
+		}
+	}
+	tx.Rollback()
+	if log, err := s.AttemptLog(ctx, me); err != nil || len(log) != 0 {
+		t.Fatalf("after the refused answers: %d stored (err %v), want 0", len(log), err)
+	}
+	if _, err := s.CreateAttempt(ctx, me, freeQ, quiz.Answer{Text: "a lease"}, quiz.Result{Question: freeQ.ID, Kind: freeQ.Kind}, t0); err != nil {
+		t.Fatalf("answer after the lock is released: %v", err)
+	}
 }

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
@@ -176,4 +177,73 @@ func TestBrowserAccessibilityAudit(t *testing.T) {
 		t.Fatalf("screenshot: %v", err)
 	}
 	saveArtifact(t, "a11y-timeline-dark.png", png)
+
+}
+
+// TestBrowserAccessibilityAuditPeer audits the peer round's pages, each in
+// both schemes, in browsers of their own (the audit above uses up its
+// browser's time budget): the candidate's invitation and waiting pages and
+// scorecard in one, the join page, the interviewer's screen (answering and
+// deciding) and their scorecard in a second one, with its own cookies.
+func TestBrowserAccessibilityAuditPeer(t *testing.T) {
+	ctx := newBrowser(t, 1280, 1000)
+	intv := newBrowser(t, 1280, 1000)
+	srv, _ := newTestServer(t)
+	ts := httptest.NewServer(srv)
+	t.Cleanup(ts.Close)
+	src := axeSource(t)
+	nav := func(t *testing.T, path string) {
+		t.Helper()
+		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+path)); err != nil {
+			t.Fatalf("open %s: %v", path, err)
+		}
+	}
+	here := func() string { return eval[string](t, ctx, `location.pathname+location.search`) }
+	auditAt := func(name string, ctx context.Context) {
+		t.Helper()
+		path := eval[string](t, ctx, `location.pathname`)
+		for _, scheme := range []string{"light", "dark"} {
+			t.Run(scheme+"/"+name, func(t *testing.T) {
+				if err := chromedp.Do(ctx, colourScheme(scheme)); err != nil {
+					t.Fatalf("emulate %s: %v", scheme, err)
+				}
+				if vs := audit(t, ctx, src); len(vs) > 0 {
+					t.Errorf("%s (%s) in %s: %d axe-core violations:%s", name, path, scheme, len(vs), describe(vs))
+				}
+			})
+		}
+	}
+	nav(t, "/rounds")
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`input[name=mode][value=peer]`))); err != nil {
+		t.Fatalf("choose a peer round: %v", err)
+	}
+	click(t, ctx, `[data-testid=start]`)
+	peerRound := here()
+	click(t, ctx, `[data-testid=make-invite]`)
+	auditAt("peer invitation", ctx)
+	link := eval[string](t, ctx, `document.querySelector("[data-testid=invite-link]").value`)
+	if err := chromedp.Do(intv, chromedp.Navigate(link)); err != nil {
+		t.Fatalf("open the invitation: %v", err)
+	}
+	auditAt("peer join", intv)
+	click(t, intv, `[data-testid=join]`)
+	auditAt("interviewer's screen", intv)
+	waitUntil(t, ctx, 15*time.Second, "the candidate's question", `!!document.querySelector("[data-testid=answer-form]")`)
+	setValue(t, ctx, `#answer`, "A lease expires by itself, so a paused holder can outlive it; the storage must check a fencing token.")
+	click(t, ctx, `[data-testid=submit-answer]`)
+	auditAt("peer waiting", ctx)
+	nav2 := func(c context.Context, path string) {
+		if err := chromedp.Do(c, chromedp.Navigate(path)); err != nil {
+			t.Fatalf("open %s: %v", path, err)
+		}
+	}
+	nav2(intv, eval[string](t, intv, `location.href`))
+	auditAt("interviewer deciding", intv)
+	click(t, intv, `[data-testid=interviewer-end]`)
+	auditAt("interviewer's scorecard", intv)
+	nav(t, peerRound+"/scorecard")
+	if !eval[bool](t, ctx, `!!document.querySelector("[data-testid=peer-card]")`) {
+		t.Fatalf("the candidate's scorecard of the peer round (%s) has no peer card", peerRound)
+	}
+	auditAt("peer scorecard", ctx)
 }

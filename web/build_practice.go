@@ -62,11 +62,8 @@ func buildPracticeIndex(cat *content.Catalog, d practiceIndexData, now time.Time
 			v.Shown += len(g.Rows)
 		}
 	}
-	for id, card := range cards {
-		if _, ok := bank.ByID(id); ok && quiz.IsDue(card, now) {
-			v.DueCount++
-		}
-	}
+	due, _ := splitDue(bank, d.Cards, now)
+	v.DueCount = len(due)
 	return v
 }
 

@@ -33,24 +33,17 @@ func buildProgress(cat *content.Catalog, d progressData, now time.Time) views.Pr
 	bank := cat.Questions
 	log := d.Log
 
-	latest := map[string]float64{}
+	latest := map[string]store.AttemptSummary{}
 	times := make([]time.Time, 0, len(log))
 	recs := make([]quiz.AttemptRecord, 0, len(log))
 	for _, a := range log {
-		latest[a.Question] = a.Score // oldest first: the newest wins
+		latest[a.Question] = a // oldest first: the newest wins
 		times = append(times, a.Created)
 		recs = append(recs, quiz.AttemptRecord{At: a.Created, Score: a.Score, Passed: a.Passed})
 	}
-	cards := store.CardMap(d.Cards)
 	var items []quiz.MasteryInput
-	for _, q := range bank.All() {
-		score, answered := latest[q.ID]
-		card, ok := cards[q.ID]
-		if !ok {
-			card = quiz.NewCard()
-		}
-		in := quiz.MasteryInput{Topic: q.Topic, Answered: answered, Score: score, Card: card}
-		items = append(items, in)
+	for _, pq := range planQuestions(bank, latest, d.Cards) {
+		items = append(items, pq.MasteryInput)
 	}
 	v := views.ProgressView{
 		ChartDays: chartDays, AttemptsTotal: len(log), GuideTotal: len(cat.Guide),

@@ -187,3 +187,40 @@ func TestBuildHomeContinues(t *testing.T) {
 		t.Fatalf("fresh home %+v, want to start at %s", fresh, cat.Guide[0].Slug)
 	}
 }
+
+// TestBuildProgressDueList: /progress lists what is due before what is
+// coming up, at most dueListLength questions, and counts only the due.
+func TestBuildProgressDueList(t *testing.T) {
+	cat := loadCatalog(t)
+	all := cat.Questions.All()
+	var cards []store.CardEntry
+	for i := 0; i < dueListLength+2; i++ { // upcoming first in the input
+		cards = append(cards, store.CardEntry{Question: all[i].ID, Card: dueCard(i + 1)})
+	}
+	cards = append(cards, store.CardEntry{Question: all[dueListLength+2].ID, Card: dueCard(0)})
+	v := buildProgress(cat, progressData{Cards: cards}, buildNow)
+	if v.DueCount != 1 || len(v.DueNext) != dueListLength {
+		t.Fatalf("due %d, listed %d, want 1 and %d", v.DueCount, len(v.DueNext), dueListLength)
+	}
+	if first := v.DueNext[0]; !first.Due || first.Href != urls.Question(all[dueListLength+2].ID) || first.When != "Today" {
+		t.Fatalf("first row %+v, want the question due today", first)
+	}
+	if second := v.DueNext[1]; second.Due || second.When != "Tomorrow (Tue 1 Dec)" {
+		t.Fatalf("second row %+v, want the one due tomorrow", second)
+	}
+}
+
+// TestBuildLearnSectionNeighbours: a guide section links the sections
+// before and after it; the first has no previous, the last no next.
+func TestBuildLearnSectionNeighbours(t *testing.T) {
+	cat := loadCatalog(t)
+	n := len(cat.Guide)
+	first := buildLearnSection(cat, cat.Guide[0], related{}, false, "", "")
+	last := buildLearnSection(cat, cat.Guide[n-1], related{}, true, "", "")
+	if first.Prev != nil || first.Next == nil || first.Next.Href != urls.LearnSection(cat.Guide[1].Slug) || first.Order != 1 {
+		t.Fatalf("first section: prev %v next %v order %d", first.Prev, first.Next, first.Order)
+	}
+	if last.Next != nil || last.Prev == nil || last.Prev.Href != urls.LearnSection(cat.Guide[n-2].Slug) || last.Order != n || !last.Read {
+		t.Fatalf("last section: prev %v next %v order %d read %v", last.Prev, last.Next, last.Order, last.Read)
+	}
+}

@@ -3,6 +3,7 @@ package web
 import (
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"net/http"
 	"strconv"
 	"strings"
@@ -145,7 +146,9 @@ func peerState(p *store.PeerRound, interviewer bool) string {
 		st += fmt.Sprintf(".s%t", !cur.Shown.IsZero())
 	}
 	if interviewer {
-		st += fmt.Sprintf(".d%d.%d", p.Draft.Seq, p.Draft.At.UnixMilli())
+		h := fnv.New64a()
+		h.Write([]byte(p.Draft.Text))
+		st += fmt.Sprintf(".d%d.%x", p.Draft.Seq, h.Sum64())
 	}
 	return st
 }
@@ -252,7 +255,6 @@ func (s *Server) handlePeerJoinForm(c echo.Context) error {
 		}
 	}
 	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
-	c.Response().Header().Set("Referrer-Policy", "no-referrer")
 	return render(c, status, views.PeerJoin(s.page(c, "Interview a candidate", "rounds"), v))
 }
 

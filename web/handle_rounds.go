@@ -319,6 +319,8 @@ func (s *Server) answerRefused(c echo.Context, r *store.Round, seq int, text str
 		return echo.NewHTTPError(http.StatusConflict, fmt.Sprintf("Question %d of this round was already answered, and that answer is kept. Go back to the round to continue with the current question.", quiz.MainNumber(seq)))
 	case errors.Is(err, quiz.ErrRoundFinished):
 		return echo.NewHTTPError(http.StatusConflict, "This round is over, so it takes no more answers. Its scorecard is on the rounds page.")
+	case errors.Is(err, quiz.ErrWaiting):
+		return echo.NewHTTPError(http.StatusConflict, "Your interviewer has not asked the next question yet, so the answer was not recorded. Go back to the round: it moves on when they do.")
 	case errors.Is(err, quiz.ErrTurnNotCurrent):
 		msg := "That is not the current question of this round, so the answer was not recorded."
 		if cur, ok := r.Current(); ok {

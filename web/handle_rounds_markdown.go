@@ -53,6 +53,12 @@ func scorecardMarkdown(v views.ScorecardView, started time.Time) string {
 	}
 	for _, q := range v.Questions {
 		fmt.Fprintf(&b, "\n### %d. %s (%d %%)\n", q.Number, q.Title, q.ScorePct)
+		if e := q.Explain; e != nil {
+			fmt.Fprintf(&b, "\nGraded %d %%, %s %d %%:\n\n", e.Graded, e.FinalLabel, e.Final)
+			for _, st := range e.Steps {
+				fmt.Fprintf(&b, "- %s\n", markdownEscaper.Replace(st.Text))
+			}
+		}
 		turn(q.Main)
 		for _, f := range q.FollowUps {
 			fmt.Fprintf(&b, "\n#### Follow-up: %s\n", f.Title)

@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"context"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -248,6 +249,9 @@ func TestPeerRoundToTheScorecards(t *testing.T) {
 	if mustDoc(t, wait).Find(`[data-testid=peer-wait]`).Length() != 1 {
 		t.Fatalf("after the answer the candidate does not wait for the interviewer")
 	}
+	if r := answerTurn(t, env.alice, env.roundURL, wait.Body.String(), "10", "Jumping ahead to the next question."); r.Code != http.StatusConflict || !strings.Contains(r.Body.String(), "has not asked the next question") {
+		t.Fatalf("an answer while the round waits: status %d, want 409 saying why", r.Code)
+	}
 	screen := mustDoc(t, env.bob.get(env.peerURL))
 	if screen.Find(`[data-testid=peer-question][data-status=waiting]`).Length() != 1 {
 		t.Fatalf("the interviewer's screen does not show the answer as submitted")
@@ -310,6 +314,16 @@ func TestPeerRoundToTheScorecards(t *testing.T) {
 				t.Fatalf("the candidate's scorecard has no dispute forms")
 			}
 		})
+	}
+	// The round feeds the candidate's review as a solo round does, and
+	// nothing of it reaches the interviewer's.
+	alice := env.alice.cookies["lockdrill_learner"].Value
+	bob := env.bob.cookies["lockdrill_learner"].Value
+	if log, err := env.st.AttemptLog(context.Background(), alice); err != nil || len(log) != 1 || log[0].Question != q {
+		t.Fatalf("candidate's review after the round = %+v, %v; want the one main answer", log, err)
+	}
+	if log, _ := env.st.AttemptLog(context.Background(), bob); len(log) != 0 {
+		t.Fatalf("the interviewer's review got %d attempts from the candidate's round", len(log))
 	}
 	md := env.alice.get(env.roundURL + "/scorecard.md").Body.String()
 	if !strings.Contains(md, "The interviewer's notes") || !strings.Contains(md, "Clear on the lease") {

@@ -95,6 +95,10 @@ func TestScoreDifferenceIsExplained(t *testing.T) {
 	if strings.Contains(ex.Text(), "so far") {
 		t.Fatalf("a finished round's explanation says %q", ex.Text())
 	}
+	// The Markdown export carries the same account.
+	if md := cl.get(roundURL + "/scorecard.md").Body.String(); !strings.Contains(md, "Graded "+wantGraded+", question score "+badge) || !strings.Contains(md, "−20 points") {
+		t.Fatalf("the Markdown scorecard lacks the explanation:\n%s", md)
+	}
 	// The turn page, now that the round is over, gives the same account.
 	turn = mustDoc(t, cl.get(roundURL+"/turns/0"))
 	if got := turn.Find(`[data-testid=score-explain] [data-testid=explain-final]`).Text(); got != badge {
