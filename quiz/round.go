@@ -335,6 +335,22 @@ type Scorecard struct {
 	Complete bool
 }
 
+// ScoredFollowUps are the follow-ups whose own score counts in their
+// question's: the catalog's. A follow-up the interviewer of a peer round
+// typed has no rubric of its own (it is graded against its main question's,
+// which would fail a good answer to a narrow question), so it counts only
+// through what it makes that the main answer missed (recoverMains) and
+// through its red flags; the interviewer scores it in their notes.
+func ScoredFollowUps(fs []TurnScore) []TurnScore {
+	var out []TurnScore
+	for _, f := range fs {
+		if f.FollowUp != CustomFollowUp {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
 // Score assesses a round from its turns, in the order asked, with the time
 // limit per answer. Questions and follow-ups are looked up in b and fus for
 // their titles; unknown ids still score. Unanswered turns score 0. The
@@ -420,13 +436,15 @@ func Score(b *Bank, fus *FollowUps, turns []Turn, limit time.Duration) Scorecard
 		q := &sc.Questions[i]
 		q.Score = q.Main.Score
 		fatal := q.Main.Result != nil && q.Main.Result.Fatal
-		if len(q.FollowUps) > 0 {
+		for _, f := range q.FollowUps {
+			fatal = fatal || (f.Result != nil && f.Result.Fatal)
+		}
+		if scored := ScoredFollowUps(q.FollowUps); len(scored) > 0 {
 			sum := 0.0
-			for _, f := range q.FollowUps {
+			for _, f := range scored {
 				sum += f.Score
-				fatal = fatal || (f.Result != nil && f.Result.Fatal)
 			}
-			q.Score = (1-FollowUpShare)*q.Main.Score + FollowUpShare*sum/float64(len(q.FollowUps))
+			q.Score = (1-FollowUpShare)*q.Main.Score + FollowUpShare*sum/float64(len(scored))
 		}
 		q.Score = math.Round(q.Score*1000) / 1000
 		q.Passed = !fatal && q.Score >= PassMark

@@ -84,22 +84,29 @@ func ExplainQuestion(graded *Result, qs QuestionScore, limit time.Duration) Scor
 			DurationText(main.Used), DurationText(limit), pctOf(OvertimePenalty), pctOf(now), pctOf(main.Score))})
 	}
 	now = main.Score
-	if n := len(qs.FollowUps); n > 0 {
-		sum, late := 0.0, 0
-		for _, f := range qs.FollowUps {
+	if typed := len(qs.FollowUps) - len(ScoredFollowUps(qs.FollowUps)); typed > 0 {
+		e.Steps = append(e.Steps, ScoreStep{Kind: "typed", Text: fmt.Sprintf(
+			"The interviewer's own follow-ups (%d) are not scored against this question's rubric: what they make that this answer missed counts above, and the interviewer scores them in their notes.", typed)})
+	}
+	if scored := ScoredFollowUps(qs.FollowUps); len(scored) > 0 {
+		sum, late, pending := 0.0, 0, 0
+		for _, f := range scored {
 			sum += f.Score
 			if f.Overtime {
 				late++
 			}
+			if !f.Done() {
+				pending++
+			}
 		}
-		mean := sum / float64(n)
+		mean := sum / float64(len(scored))
 		text := fmt.Sprintf("The follow-ups carry %d %% of the question's score: %d %% of %d %% (this answer) plus %d %% of %d %% (the follow-ups' mean) is %d %%.",
 			pctOf(FollowUpShare), pctOf(1-FollowUpShare), pctOf(now), pctOf(FollowUpShare), pctOf(mean), pctOf(qs.Score))
 		if late > 0 {
-			text += fmt.Sprintf(" Over time in the follow-ups: %d, −%d points each.", late, pctOf(OvertimePenalty))
+			text += fmt.Sprintf(" %s came in over time and lost %d points of its own score.", countOf(late, "follow-up"), pctOf(OvertimePenalty))
 		}
-		if e.Pending > 0 {
-			text += fmt.Sprintf(" %d not answered yet count 0 until answered.", e.Pending)
+		if pending > 0 {
+			text += fmt.Sprintf(" %s not answered yet %s 0 until answered.", countOf(pending, "follow-up"), map[bool]string{true: "counts", false: "count"}[pending == 1])
 		}
 		e.Steps = append(e.Steps, ScoreStep{Kind: "follow-ups", Text: text})
 	}
@@ -132,4 +139,12 @@ func DurationText(d time.Duration) string {
 		return fmt.Sprintf("%d s", sec)
 	}
 	return fmt.Sprintf("%d min %02d s", sec/60, sec%60)
+}
+
+// countOf writes n things: "1 follow-up", "2 follow-ups".
+func countOf(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
 }

@@ -112,6 +112,43 @@ func TestScoreFollowUpsAndDimensions(t *testing.T) {
 	}
 }
 
+// A follow-up the interviewer typed has no rubric of its own: a low
+// grade against the main question's rubric must not pull the question's
+// score down (QA: a correct answer to "who generates the key?" scored 0 %
+// and took a strong question from 80 % to 56 %). A fatal claim in it still
+// loses the question.
+func TestScoreTypedFollowUpIsNotAveraged(t *testing.T) {
+	main := answered("q1", 0.8, time.Minute)
+	typed := answered("q1", 0, time.Minute)
+	typed.FollowUp, typed.Asked = quiz.CustomFollowUp, "Who generates the key?"
+	probe := answered("q1", 0.5, time.Minute)
+	probe.FollowUp = "probe"
+
+	sc := quiz.Score(nil, nil, []quiz.Turn{main, typed}, 4*time.Minute)
+	if got := sc.Questions[0].Score; got != 0.8 {
+		t.Fatalf("with a typed follow-up graded 0, question score = %v, want the main answer's 0.8", got)
+	}
+	ex := quiz.ExplainQuestion(main.Result, sc.Questions[0], 4*time.Minute)
+	var said []string
+	for _, st := range ex.Steps {
+		said = append(said, st.Text)
+	}
+	if !strings.Contains(strings.Join(said, " "), "not scored against this question's rubric") {
+		t.Fatalf("the explanation does not say the typed follow-up is not scored: %q", said)
+	}
+	// With a catalog follow-up too, only that one is averaged: 0.7 × 0.8 + 0.3 × 0.5.
+	sc = quiz.Score(nil, nil, []quiz.Turn{main, typed, probe}, 4*time.Minute)
+	if got := sc.Questions[0].Score; got != 0.71 {
+		t.Fatalf("question score = %v, want 0.71 (the typed follow-up left out of the mean)", got)
+	}
+	fatal := answered("q1", 0, time.Minute, "x:fatal")
+	fatal.FollowUp, fatal.Asked = quiz.CustomFollowUp, "And if the lease runs out?"
+	sc = quiz.Score(nil, nil, []quiz.Turn{main, fatal}, 4*time.Minute)
+	if sc.Questions[0].Passed || sc.Verdict != quiz.NoHire {
+		t.Fatalf("a fatal claim in a typed follow-up: passed=%v verdict=%v, want a lost question and No hire", sc.Questions[0].Passed, sc.Verdict)
+	}
+}
+
 func TestStudyNext(t *testing.T) {
 	q1 := roundQuestion("weak-one", "leases", "alpha", "beta", "gamma", "delta")
 	q1.Guide = "ttl-cannot-be-tuned"
