@@ -368,6 +368,10 @@ func (s *Store) SavePeerNotes(ctx context.Context, interviewer, id, notes string
 		if p.Role != RoleInterviewer {
 			return ErrNotFound
 		}
+		if p.Round.Over() {
+			// The candidate's scorecard is final once the round is over.
+			return quiz.ErrRoundFinished
+		}
 		_, err = tx.ExecContext(ctx, `UPDATE peer_rounds SET notes = ?, scores = ? WHERE round_id = ?`, notes, string(js), id)
 		return err
 	})

@@ -239,7 +239,7 @@ func TestBrowserAccessibilityAuditPeer(t *testing.T) {
 	}
 	nav2(intv, eval[string](t, intv, `location.href`))
 	auditAt("interviewer deciding", intv)
-	click(t, intv, `[data-testid=interviewer-end]`)
+	clickConfirming(t, intv, `[data-testid=interviewer-end]`)
 	auditAt("interviewer's scorecard", intv)
 	nav(t, peerRound+"/scorecard")
 	if !eval[bool](t, ctx, `!!document.querySelector("[data-testid=peer-card]")`) {

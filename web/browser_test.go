@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -96,6 +98,35 @@ func click(t *testing.T, ctx context.Context, sel string) {
 	}
 	if resp == nil || resp.Status != 200 {
 		t.Fatalf("click %s: no page loaded with status 200 (response %v)", sel, resp)
+	}
+}
+
+// clickConfirming clicks sel, which asks "are you sure?" first, and
+// accepts: it fails unless the page did ask.
+func clickConfirming(t *testing.T, ctx context.Context, sel string) {
+	t.Helper()
+	asked := make(chan string, 1)
+	lctx, stop := context.WithCancel(ctx)
+	defer stop()
+	if err := chromedp.Listen(lctx, func(ev any) {
+		if d, ok := ev.(*page.EventJavascriptDialogOpening); ok {
+			select {
+			case asked <- d.Message:
+			default:
+			}
+			go chromedp.Run(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+				_, err := cdp.Call(ctx, tg, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: true})
+				return err
+			}))
+		}
+	}); err != nil {
+		t.Fatalf("listen for dialogs: %v", err)
+	}
+	click(t, ctx, sel)
+	select {
+	case <-asked:
+	default:
+		t.Fatalf("click %s: the page did not ask for confirmation", sel)
 	}
 }
 

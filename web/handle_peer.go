@@ -339,6 +339,9 @@ func (s *Server) peerStep(c echo.Context, decide func(*store.PeerRound) (quiz.Ro
 	if err != nil {
 		return err
 	}
+	if stop, err := s.saveNotesWithStep(c, learner, id); stop || err != nil {
+		return err
+	}
 	p, change, err := s.store.UpdatePeerRound(c.Request().Context(), learner, id, store.RoleInterviewer, decide)
 	var invalid *quiz.InvalidAnswerError
 	switch {
@@ -387,6 +390,9 @@ func (s *Server) handlePeerFinish(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if stop, err := s.saveNotesWithStep(c, learner, id); stop || err != nil {
+		return err
+	}
 	if _, _, err := s.store.UpdatePeerRound(c.Request().Context(), learner, id, store.RoleInterviewer, func(p *store.PeerRound) (quiz.RoundChange, error) {
 		return p.Round.Finish(rules, now), nil
 	}); err != nil {
@@ -402,6 +408,32 @@ func (s *Server) handlePeerNotes(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if stop, err := s.saveNotes(c, learner, id); stop || err != nil {
+		return err
+	}
+	return s.seeOther(c, urls.Peer(id), "Notes and scores saved.")
+}
+
+// saveNotesWithStep saves the notes and scores that came with one of the
+// interviewer's steps (every button of their page submits the notes form),
+// so moving on never loses what they typed. A form without a notes field
+// saves nothing. stop reports the response is written (a refusal).
+func (s *Server) saveNotesWithStep(c echo.Context, learner, id string) (stop bool, err error) {
+	if _, ok := c.Request().Form["notes"]; !ok {
+		if err := c.Request().ParseForm(); err != nil {
+			return true, echo.NewHTTPError(http.StatusBadRequest, "The form could not be read.")
+		}
+		if _, ok := c.Request().PostForm["notes"]; !ok {
+			return false, nil
+		}
+	}
+	return s.saveNotes(c, learner, id)
+}
+
+// saveNotes saves the form's notes and 1-4 scores per dimension
+// (score-<dimension>). On a refusal it answers with a redirect that names
+// the field and says nothing was saved, and stop is true.
+func (s *Server) saveNotes(c echo.Context, learner, id string) (stop bool, err error) {
 	scores := map[string]int{}
 	for _, d := range quiz.Dimensions() {
 		v := c.FormValue("score-" + d)
@@ -410,18 +442,20 @@ func (s *Server) handlePeerNotes(c echo.Context) error {
 		}
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > 4 {
-			return s.seeOtherWith(c, urls.Peer(id), "bad", fmt.Sprintf("score-%s: choose 1 to 4. Nothing was saved.", d))
+			return true, s.seeOtherWith(c, urls.Peer(id), "bad", fmt.Sprintf("The score for %s: choose 1 to 4. Nothing was saved.", quiz.DimensionLabel(d)))
 		}
 		scores[d] = n
 	}
 	err = s.store.SavePeerNotes(c.Request().Context(), learner, id, c.FormValue("notes"), scores)
-	if errors.Is(err, store.ErrBadPeerInput) {
-		return s.seeOtherWith(c, urls.Peer(id), "bad", fmt.Sprintf("notes: the limit is %d characters. Nothing was saved.", store.MaxNotesChars))
+	switch {
+	case errors.Is(err, store.ErrBadPeerInput):
+		return true, s.seeOtherWith(c, urls.Peer(id), "bad", fmt.Sprintf("Notes: the limit is %d characters. Nothing was saved.", store.MaxNotesChars))
+	case errors.Is(err, quiz.ErrRoundFinished):
+		return true, s.seeOtherWith(c, urls.PeerScorecard(id), "warn", "The round is over: its notes and scores can no longer change.")
+	case err != nil:
+		return true, err
 	}
-	if err != nil {
-		return err
-	}
-	return s.seeOther(c, urls.Peer(id), "Notes and scores saved.")
+	return false, nil
 }
 
 // handlePeerScorecard handles "GET /peer/:id/scorecard": the interviewer's

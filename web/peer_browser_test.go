@@ -132,7 +132,7 @@ func TestBrowserPeerRound(t *testing.T) {
 		t.Fatalf("score: %v", err)
 	}
 	click(t, intv, `[data-testid=save-notes]`)
-	click(t, intv, `[data-testid=interviewer-end]`)
+	clickConfirming(t, intv, `[data-testid=interviewer-end]`)
 	if !eval[bool](t, intv, `!!document.querySelector("[data-testid=peer-card]") && !!document.querySelector("[data-testid=verdict]")`) {
 		t.Fatalf("the interviewer's scorecard lacks the two views")
 	}

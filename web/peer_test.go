@@ -274,8 +274,14 @@ func TestPeerRoundToTheScorecards(t *testing.T) {
 	if r := answerTurn(t, env.alice, env.roundURL, rec.Body.String(), seq2, "I would fail closed and stop writing, and alert."); r.Code != http.StatusSeeOther {
 		t.Fatalf("follow-up answer: status %d", r.Code)
 	}
-	if r := post(t, env.bob, env.peerURL, env.peerURL+"/next", nil); r.Code != http.StatusSeeOther {
+	// Every button of the interviewer's page submits the notes form, so
+	// notes typed before "Next question" are kept (QA: they were lost).
+	early := "Typed before moving on."
+	if r := post(t, env.bob, env.peerURL, env.peerURL+"/next", url.Values{"notes": {early}, "score-trade-offs": {"2"}}); r.Code != http.StatusSeeOther {
 		t.Fatalf("next: status %d", r.Code)
+	}
+	if got := mustDoc(t, env.bob.get(env.peerURL)).Find(`[data-testid=notes]`).Text(); got != early {
+		t.Fatalf("notes sent with next = %q, want %q kept", got, early)
 	}
 	if _, seq3, _, f3 := current(t, env.alice, env.roundURL); seq3 != "10" || f3 != "" {
 		t.Fatalf("after next the candidate is on %s/%s, want the second main question", seq3, f3)
@@ -286,13 +292,18 @@ func TestPeerRoundToTheScorecards(t *testing.T) {
 		t.Fatalf("notes: status %d", r.Code)
 	}
 	bad := url.Values{"notes": {"x"}, "score-failure-modes": {"9"}}
-	if r := post(t, env.bob, env.peerURL, env.peerURL+"/notes", bad); r.Code != http.StatusSeeOther || !strings.Contains(env.bob.get(env.peerURL).Body.String(), "score-failure-modes: choose 1 to 4") {
+	if r := post(t, env.bob, env.peerURL, env.peerURL+"/notes", bad); r.Code != http.StatusSeeOther || !strings.Contains(env.bob.get(env.peerURL).Body.String(), "The score for Failure modes: choose 1 to 4") {
 		t.Fatalf("a score of 9 was not refused with the field named")
 	}
 	if r := post(t, env.bob, env.peerURL, env.peerURL+"/finish", nil); r.Code != http.StatusSeeOther || r.Header().Get("Location") != env.peerURL+"/scorecard" {
 		t.Fatalf("finish: status %d to %q", r.Code, r.Header().Get("Location"))
 	}
 
+	// Once the round is over its notes are final: a late post changes
+	// nothing on the candidate's scorecard.
+	if r := post(t, env.bob, "/account", env.peerURL+"/notes", url.Values{"notes": {"changed afterwards"}}); r.Code != http.StatusSeeOther || !strings.HasSuffix(r.Header().Get("Location"), "/scorecard") {
+		t.Fatalf("notes after the end: status %d to %q, want a redirect to the scorecard", r.Code, r.Header().Get("Location"))
+	}
 	for name, page := range map[string]*httptest.ResponseRecorder{
 		"candidate":   env.alice.get(env.roundURL + "/scorecard"),
 		"interviewer": env.bob.get(env.peerURL + "/scorecard"),
