@@ -49,7 +49,7 @@ var (
 	// writer-brief-3.md), 264 answers each, and arrived after grader g4:
 	// measured before any change made for them (validationBefore), then
 	// read while tuning grader g5 one writer at a time.
-	validationWriters = []string{"L"}
+	validationWriters = []string{"K", "L"}
 )
 
 // answersPerWriter is how many answers each writer's file holds.
@@ -270,8 +270,11 @@ const blindMethod = "Writers who saw only the question prompts (never the rubric
 
 // validationBefore is each validation writer (K, L) as grader g4 scored
 // it when the file arrived, before anything was changed for it. Writer L
-// arrived first (2026-12-01 18:02 UTC) and was measured then.
+// arrived first (2026-12-01 18:02 UTC) and was measured then; writer K
+// arrived at 18:07 and was measured with g4 too, before the changes made
+// for L were committed.
 var validationBefore = []quiz.BlindFigures{
+	quiz.BlindFigures{Writers: []string{"K"}, Answers: 264, Verdicts: 0.841, FalsePasses: 6, FalseFails: 36, PassAnswers: 144, PassFlagged: 15, ShouldFlag: 48, ShouldFlagged: 24, Flagged: 0.5, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 19}, {Kind: "partial", Answers: 24, Agree: 23}, {Kind: "refutes-quote", Answers: 24, Agree: 21}, {Kind: "rejects-antipattern", Answers: 24, Agree: 20}, {Kind: "strong-casual", Answers: 24, Agree: 21}, {Kind: "strong-concise", Answers: 24, Agree: 20}, {Kind: "strong-full", Answers: 24, Agree: 17}, {Kind: "strong-unusual", Answers: 24, Agree: 9}, {Kind: "weak", Answers: 24, Agree: 24}}},
 	quiz.BlindFigures{Writers: []string{"L"}, Answers: 264, Verdicts: 0.864, FalsePasses: 11, FalseFails: 25, PassAnswers: 144, PassFlagged: 13, ShouldFlag: 48, ShouldFlagged: 28, Flagged: 0.583, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 23}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 15}, {Kind: "partial", Answers: 24, Agree: 23}, {Kind: "refutes-quote", Answers: 24, Agree: 20}, {Kind: "rejects-antipattern", Answers: 24, Agree: 18}, {Kind: "strong-casual", Answers: 24, Agree: 21}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 20}, {Kind: "strong-unusual", Answers: 24, Agree: 16}, {Kind: "weak", Answers: 24, Agree: 24}}},
 }
 
