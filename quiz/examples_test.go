@@ -25,6 +25,9 @@ func TestIssueExamples(t *testing.T) {
 		{"redis-lock-and-failure", `Someone told me "replication keeps the lock safe across failover". That is not true: replication is asynchronous.`},
 		{"extend-lease", "Don't renew with a bare EXPIRE on a timer: it extends whoever holds the key now."},
 		{"run-job-once", "If I lock a row and then call an external API, the database cannot protect the API call."},
+		// Single quotes quote as double quotes do.
+		{"choose-ttl", "What I keep hearing is 'just raise the TTL, a longer TTL makes it safe', and that is wrong: a GC pause has no upper bound."},
+		{"redis-lock-and-failure", "Our lead's line was 'replication keeps the lock safe across failover'. That is not true: replication is asynchronous."},
 	}
 	for _, m := range mentions {
 		t.Run("mention: "+m.text, func(t *testing.T) {
@@ -70,6 +73,18 @@ func TestIssueExamples(t *testing.T) {
 		}
 		if !strings.Contains(strings.Join(r.Notes, " "), "A fuller answer would also cover") {
 			t.Fatalf("notes %q, want what a fuller answer adds", r.Notes)
+		}
+	})
+	t.Run("one of two core points missed, most of the breadth made, passes", func(t *testing.T) {
+		// No word on why no TTL is safe (a core point), but the trade-off
+		// and three of the four breadth points: the heart, in other words.
+		r := gradeReal(t, b, "choose-ttl", "Too short and the lease lapses while a slow worker is still busy; too long and a crashed holder blocks everyone for that long. I'd measure the p99 of the job's duration and add a margin. I'd keep the critical section small so the TTL can stay short, and renew the lease with a heartbeat while the work runs.")
+		if !r.Passed || r.Score > 0.7 {
+			t.Fatalf("got passed=%v score %.2f missed %v, want a pass just above the mark", r.Passed, r.Score, r.Missed())
+		}
+		thin := gradeReal(t, b, "choose-ttl", "Too short and the lease lapses while a slow worker is still busy; too long and a crashed holder blocks everyone for that long. I'd measure the p99 of the job's duration and add a margin.")
+		if thin.Passed {
+			t.Fatalf("one core point and one breadth point passed (score %.2f); want a fail", thin.Score)
 		}
 	})
 	t.Run("a core point missing fails however broad", func(t *testing.T) {

@@ -130,6 +130,7 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 	depth := 0                   // open ( and [
 	quoted := false              // inside backticks (code)
 	quoteID, inQuote := 0, false // the current double-quoted run
+	singleID := 0                // the current single-quoted run, or 0
 	closed := map[int]bool{}     // double-quoted runs that were closed
 	brk := '\n'                  // what caused the pending clause break
 	clauseNext := true
@@ -175,6 +176,8 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 			q := 0
 			if inQuote {
 				q = quoteID
+			} else if singleID > 0 {
+				q = singleID
 			}
 			var w *wordForms
 			if words != nil {
@@ -200,7 +203,28 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 				sentHasTok = false
 			}
 			clauseNext, brk = true, '\n'
-			depth, quoted, inQuote = 0, false, false
+			depth, quoted, inQuote, singleID = 0, false, false, 0
+		case isApostrophe(r) && !quoted && !inQuote:
+			// Single quotes quote as double quotes do ("the wrong fix I
+			// hear is 'lock source first'"): one opens at the start of a
+			// word and closes at the end of one. An apostrophe inside a
+			// word (don't) never gets here; a trailing one outside a
+			// quotation (the workers' logs) is neither.
+			prevSpace := i == 0 || strings.ContainsRune(" \t\n\r([{:—", rune(text[i-1]))
+			next := rune(' ')
+			if i+size < len(text) {
+				next, _ = utf8.DecodeRuneInString(text[i+size:])
+			}
+			switch {
+			case singleID == 0 && prevSpace && (unicode.IsLetter(next) || unicode.IsDigit(next) || next == '`' || next == '@' || next == '$'):
+				quoteID++
+				singleID = quoteID
+				clauseNext, brk = true, '"'
+			case singleID > 0 && !prevSpace && !unicode.IsLetter(next) && !unicode.IsDigit(next):
+				closed[singleID] = true
+				singleID = 0
+				clauseNext, brk = true, '"'
+			}
 		case r == '?' && (quoted || i > 0 && (text[i-1] == '=' || text[i-1] == '(' || text[i-1] == ',' || text[i-1] == '$')):
 			// A placeholder in SQL ("WHERE id=? AND version=?") or in
 			// code neither ends a sentence nor asks anything.
