@@ -25,6 +25,8 @@ func TestIssueExamples(t *testing.T) {
 		{"redis-lock-and-failure", `Someone told me "replication keeps the lock safe across failover". That is not true: replication is asynchronous.`},
 		{"extend-lease", "Don't renew with a bare EXPIRE on a timer: it extends whoever holds the key now."},
 		{"run-job-once", "If I lock a row and then call an external API, the database cannot protect the API call."},
+		// A header's colon before code still announces what follows.
+		{"etcd-revision-guard", "A common mistake is relying on the session: `if session.Done() == nil` before each write, or a `Get` on the lock key to confirm you still own it and then a plain `Put`."},
 		// Single quotes quote as double quotes do.
 		{"choose-ttl", "What I keep hearing is 'just raise the TTL, a longer TTL makes it safe', and that is wrong: a GC pause has no upper bound."},
 		{"redis-lock-and-failure", "Our lead's line was 'replication keeps the lock safe across failover'. That is not true: replication is asynchronous."},

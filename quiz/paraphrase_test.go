@@ -72,6 +72,22 @@ func TestParaphrasedLosingClaimsAreFlagged(t *testing.T) {
 		{"design-lock-service-q", "The state is linearizable, so resources don't need to check the token."},
 		{"run-job-once", "A lock held for the whole job is enough to stop a second run."},
 		{"row-lock", "Session advisory locks work fine through PgBouncer in transaction pooling mode."},
+		// Grader g5: claims writer L (validation) taught us, in our words,
+		// as the one wrong sentence of an otherwise sound answer.
+		{"choose-ttl", "The renewal thread is separate, so even through a long GC pause it keeps renewing and the lock stays ours."},
+		{"avoid-the-lock", "With a majority of Redis masters, even if the holder stalls in a GC pause nobody else can get the lock."},
+		{"unfenceable-resource", "Read the remaining TTL just before the call; if it exceeds the call's timeout, that is just as safe as a fence."},
+		{"etcd-revision-guard", "Asking etcd for the lease's time to live before each Put is equally safe, because the server answers."},
+		{"redis-lock-and-failure", "The primary copies the key to its replicas before it acknowledges the SET, so failover keeps the lock."},
+		{"extend-lease", "When a renewal times out I keep the job running and retry the renewal on the next tick."},
+		{"redlock-operations-q", "Hand the lock's random value to the database as the fencing token and let it refuse mismatches."},
+		{"optimistic-concurrency", "Reading the version and then updating in two separate queries is fine because the server does it."},
+		{"idempotency-keys", "Every request gets its own fresh key from the server, and a unique index stops the duplicate."},
+		{"zookeeper-lock-recipe", "Create the lock nodes as PERSISTENT_SEQUENTIAL so a short disconnect never costs you your place."},
+		{"holder-id-guard", "Check the epoch once when the job starts; after that the writes don't need the guard."},
+		{"design-lock-service-q", "To scale reads, any follower can grant a lock from its local copy of the state."},
+		{"run-job-once", "Set lockAtMostFor shorter than the typical runtime so a crashed node frees the lock sooner."},
+		{"unfenceable-resource", "Send our fencing token in a custom header, and the provider's gateway will reject the older one."},
 	}
 	for _, w := range wrong {
 		q, _ := b.ByID(w[0])
@@ -248,6 +264,13 @@ func TestParaphrasedRightStancesRaiseNoFlag(t *testing.T) {
 	b := loadBank(t)
 	for _, w := range [][2]string{
 		{"session-suspended", "The session may still be alive, but I am not sure I hold the lock any more, so I halt the protected writes until RECONNECTED."},
+		// Grader g5: right stances near the new wordings must stay quiet.
+		{"redis-vs-consensus", "etcd and ZooKeeper replicate every write to a majority through Raft or ZAB before acknowledging it, which is why a failover cannot lose a grant."},
+		{"unfenceable-resource", "Checking the remaining TTL just before the call narrows the window but is not safe: the pause can come right after the check."},
+		{"extend-lease", "If a renewal fails, stop the job and don't keep running on a lease you may have lost."},
+		{"zookeeper-lock-recipe", "The nodes must be ephemeral sequential, not persistent nodes, or a crashed holder's node stays forever."},
+		{"design-lock-service-q", "Followers must not grant locks from their local state; every grant goes through the leader and the log."},
+		{"run-job-once", "If the run outlasts lockAtMostFor, a second node can start it; that is why the per-period claim row, not the lease, is the guarantee."},
 		{"etcd-revision-guard", "A GC pause can last longer than any TTL, so a longer TTL does not prevent two leaders."},
 		{"etcd-revision-guard", "I would set the TTL above normal GC pauses so healthy leaders keep it, but that is liveness; the write still goes through a transaction comparing my create revision."},
 		{"choose-ttl", "A long TTL so that a GC pause does not lose the lease only makes it rarer; fencing is what stops the stale write."},

@@ -219,11 +219,11 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 			case singleID == 0 && prevSpace && (unicode.IsLetter(next) || unicode.IsDigit(next) || next == '`' || next == '@' || next == '$'):
 				quoteID++
 				singleID = quoteID
-				clauseNext, brk = true, '"'
+				clauseNext, brk = true, quoteBreak(clauseNext, brk)
 			case singleID > 0 && !prevSpace && !unicode.IsLetter(next) && !unicode.IsDigit(next):
 				closed[singleID] = true
 				singleID = 0
-				clauseNext, brk = true, '"'
+				clauseNext, brk = true, quoteBreak(clauseNext, brk)
 			}
 		case r == '?' && (quoted || i > 0 && (text[i-1] == '=' || text[i-1] == '(' || text[i-1] == ',' || text[i-1] == '$')):
 			// A placeholder in SQL ("WHERE id=? AND version=?") or in
@@ -255,12 +255,12 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 		case r == '`':
 			// Backticks mark code, which is written to be used: a claim
 			// inside them still counts.
-			clauseNext, brk = true, '"'
+			clauseNext, brk = true, quoteBreak(clauseNext, brk)
 			quoted = !quoted
 		case r == '"' || r == '“' || r == '”':
 			// Double quotes mention words rather than use them: a red flag
 			// matched wholly inside a quotation is not claimed.
-			clauseNext, brk = true, '"'
+			clauseNext, brk = true, quoteBreak(clauseNext, brk)
 			open := r == '“' || (r == '"' && !inQuote)
 			if r == '”' {
 				open = false
@@ -392,6 +392,17 @@ const (
 	runOnWords = 16
 	runOnGlue  = 0.3
 )
+
+// quoteBreak is the clause break a quotation mark or backtick leaves for
+// the next word: a colon right before it stays the break ("A common
+// mistake: `cli.Get` then `Put`"), so what a header announces is still
+// seen as following its colon.
+func quoteBreak(pending bool, brk rune) rune {
+	if pending && brk == ':' {
+		return ':'
+	}
+	return '"'
+}
 
 // isTerseClaim tells a short sentence that asserts something ("Release
 // with DEL lock.", "Redlock makes it safe.") from a fragment of a keyword
@@ -792,6 +803,11 @@ func markFrames(d *doc) {
 			for to < end && !(to > k && toks[to].clause && (strongClause[toks[to].raw] || toks[to].brk == ';' || toks[to].brk == ':' || toks[to].brk == '—' || toks[to].brk == '–')) {
 				to++
 			}
+			// A checklist runs to the end of its sentence, across the
+			// colons of its groups ("then redis: failover, restart").
+			if checkVerbs[t.raw] && checklist(toks, k) {
+				to = end
+			}
 			// "check whether I still hold it before writing" is a step of
 			// the design, not a diagnosis.
 			if checkVerbs[t.raw] {
@@ -1155,13 +1171,34 @@ func isProbe(toks []token, k int) bool {
 		return next(1) == "for" || next(2) == "for" || next(3) == "for"
 	case "check", "checking", "see", "verify", "confirm", "ask":
 		n := next(1)
-		return n == "whether" || n == "if" || (n == "for" && toks[k].raw != "ask")
+		if n == "whether" || n == "if" || (n == "for" && toks[k].raw != "ask") {
+			return true
+		}
+		// "check each hypothesis: ...", "then check GC pauses, CPU
+		// throttling, clock jumps": a checklist of suspects.
+		if toks[k].raw == "check" || toks[k].raw == "checking" {
+			return n == "each" || n == "every" || n == "all" || checklist(toks, k)
+		}
+		return false
 	case "rule", "ruling":
 		return next(1) == "out"
 	case "find", "finding":
 		return next(1) == "out" && (next(2) == "whether" || next(2) == "if")
 	}
 	return false
+}
+
+// checklist reports whether the words after toks[k], to the end of its
+// sentence, are a list of three or more items separated by commas (a
+// debugging checklist) rather than one action.
+func checklist(toks []token, k int) bool {
+	items := 0
+	for j := k + 1; j < len(toks) && toks[j].sent == toks[k].sent; j++ {
+		if toks[j].clause && toks[j].brk == ',' {
+			items++
+		}
+	}
+	return items >= 2
 }
 
 // wordClass is the set of closed word lists a word belongs to, computed
