@@ -27,6 +27,11 @@ func TestIssueExamples(t *testing.T) {
 		{"run-job-once", "If I lock a row and then call an external API, the database cannot protect the API call."},
 		// A header's colon before code still announces what follows.
 		{"etcd-revision-guard", "A common mistake is relying on the session: `if session.Done() == nil` before each write, or a `Get` on the lock key to confirm you still own it and then a plain `Put`."},
+		// An ellipsis inside code does not end the sentence that
+		// announces the mistake.
+		{"row-lock", "A mistake I see is treating it as a general mutex: open a transaction, SELECT ... FOR UPDATE, then call a payment API, then commit."},
+		// "look at" the suspects is a diagnosis step.
+		{"two-holders", "Then look at the client code (a blind DEL, SETNX then EXPIRE)."},
 		// Single quotes quote as double quotes do.
 		{"choose-ttl", "What I keep hearing is 'just raise the TTL, a longer TTL makes it safe', and that is wrong: a GC pause has no upper bound."},
 		{"redis-lock-and-failure", "Our lead's line was 'replication keeps the lock safe across failover'. That is not true: replication is asynchronous."},

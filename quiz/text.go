@@ -234,6 +234,11 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 				next = text[i+size]
 			}
 			abbrev := len(prevRaw) == 1 || prevRaw == "etc" || prevRaw == "vs" || prevRaw == "eg" || prevRaw == "ie"
+			// An ellipsis elides, mostly inside code ("SELECT ... FOR
+			// UPDATE"): it does not end the sentence.
+			if r == '.' && i > 0 && text[i-1] == '.' {
+				abbrev = true
+			}
 			if r == '?' && sentHasTok {
 				asks[sent] = true
 			}
@@ -957,7 +962,16 @@ func markMentions(d *doc) {
 				}
 			}
 		}
-		if colon > 0 && colon-s.from <= 8 {
+		// "A mistake I see is treating it as a general-purpose mutex: ...":
+		// a sentence that opens on a mistake may take longer to reach its
+		// colon than a bare header.
+		opensOnMistake := false
+		for j := s.from; j < s.to && j < s.from+3; j++ {
+			if mistakeNouns[toks[j].raw] {
+				opensOnMistake = true
+			}
+		}
+		if colon > 0 && (colon-s.from <= 8 || opensOnMistake && colon-s.from <= 16) {
 			for j := s.from; j < colon; j++ {
 				if headerWords[toks[j].raw] || toks[j].raw == "look" || toks[j].raw == "suspects" {
 					for k := colon; k < s.to; k++ {
@@ -1164,8 +1178,9 @@ func isProbe(toks []token, k int) bool {
 	case "suspect", "suspected", "suspecting":
 		return true
 	case "look", "looking", "search", "searching", "grep", "grepping", "hunt":
-		// "grep the code for ...", "search the logs for ..."
-		return next(1) == "for" || next(2) == "for" || next(3) == "for"
+		// "grep the code for ...", "search the logs for ...", "look at
+		// the client code (blind DEL, SETNX+EXPIRE)"
+		return next(1) == "for" || next(2) == "for" || next(3) == "for" || (toks[k].raw == "look" || toks[k].raw == "looking") && next(1) == "at"
 	case "review", "reviewing", "audit", "auditing", "scan", "scanning", "inspect", "inspecting":
 		// "review the code for SETNX/EXPIRE", "a code review for ..."
 		return next(1) == "for" || next(2) == "for" || next(3) == "for"
