@@ -65,6 +65,10 @@ func TestIssueExamples(t *testing.T) {
 		{"fencing-token", "It stops a zombie owner from writing after it woke up.", "paused-holder"},
 		{"fencing-token", "A worker stalls in a GC pause, its lease runs out, and another worker takes the lock.", "paused-holder"},
 		{"row-lock", "If the client's connection dies, the database rolls back and the lock is released.", "connection-death"},
+		// Grader g5: the shared concepts (synonyms.yaml) in other words.
+		{"extend-lease", "The thing being written to has to turn down a write stamped with an older ticket.", "not-safety"},
+		{"redis-wait-safe", "Sentinel can fail over to a replica that didn't get the key.", "promoted-replica"},
+		{"fencing-token", "A worker dozes off, its time is up, and another worker takes the lock.", "paused-holder"},
 	}
 	for _, w := range wordings {
 		t.Run("wording: "+w.text, func(t *testing.T) {
