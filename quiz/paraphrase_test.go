@@ -88,6 +88,13 @@ func TestParaphrasedLosingClaimsAreFlagged(t *testing.T) {
 		{"design-lock-service-q", "To scale reads, any follower can grant a lock from its local copy of the state."},
 		{"run-job-once", "Set lockAtMostFor shorter than the typical runtime so a crashed node frees the lock sooner."},
 		{"unfenceable-resource", "Send our fencing token in a custom header, and the provider's gateway will reject the older one."},
+		// Grader g5: claims writer K taught us, in our words.
+		{"holder-id-guard", "Compare the claim counter once up front; the rest of the writes can then go without a guard."},
+		{"design-lock-service-q", "For fencing each grant gets a random UUID and the resource compares it; uniqueness is all you need."},
+		{"two-holders", "Clock problems can't cause this: a TTL is a relative duration, so skip the clocks."},
+		{"redlock-operations-q", "Clock jumps on one node don't matter, the majority averages them out."},
+		{"deadlock-ordering", "If the worker dies mid-transfer, releasing the locks rolls back the debit."},
+		{"run-job-once", "When the run is finished, delete the job_runs row so the table stays small."},
 	}
 	for _, w := range wrong {
 		q, _ := b.ByID(w[0])
@@ -265,6 +272,10 @@ func TestParaphrasedRightStancesRaiseNoFlag(t *testing.T) {
 	for _, w := range [][2]string{
 		{"session-suspended", "The session may still be alive, but I am not sure I hold the lock any more, so I halt the protected writes until RECONNECTED."},
 		// Grader g5: right stances near the new wordings must stay quiet.
+		{"run-job-once", "Mark the claim row done when the run finishes, and prune rows older than a month."},
+		{"redlock-operations-q", "Clock jumps on a node matter: a stepped clock expires keys early, so slew the clocks and never step them."},
+		{"deadlock-ordering", "Releasing a lock undoes nothing; only a transaction makes the debit and the credit all or nothing."},
+		{"design-lock-service-q", "Leases are timed on the leader with a monotonic clock, so a wall-clock jump doesn't matter to them."},
 		{"redis-vs-consensus", "etcd and ZooKeeper replicate every write to a majority through Raft or ZAB before acknowledging it, which is why a failover cannot lose a grant."},
 		{"unfenceable-resource", "Checking the remaining TTL just before the call narrows the window but is not safe: the pause can come right after the check."},
 		{"extend-lease", "If a renewal fails, stop the job and don't keep running on a lease you may have lost."},
