@@ -561,3 +561,29 @@ func TestOwnParaphrasesOfTheNewerQuestions(t *testing.T) {
 		}
 	}
 }
+
+// TestUnseenKeywordShapesFail: keyword salads in the shapes candidates use
+// (bullets of bare nouns, comma lists, fragments with no verb, arrows),
+// written by us for questions across the bank, must fail. The arrow chain
+// passed before grader g5 read "->" as a separator: its SQL words made it
+// look like a command line. Grader g5 widened the shared concepts (synonyms.yaml), so more of
+// their words now name a concept; none of that may earn a point.
+func TestUnseenKeywordShapesFail(t *testing.T) {
+	b := loadBank(t)
+	for _, w := range [][2]string{
+		{"fencing-token", "- monotonic number\n- lock service grant\n- every write carries it\n- storage keeps highest, rejects older\n- GC pause, zombie owner\n- etcd revision / zxid"},
+		{"choose-ttl", "TTL: p99 runtime + margin, heartbeat renewal, short critical section, no safe value, unbounded pauses, fencing tokens, crash recovery time"},
+		{"idempotency-keys", "idempotency key per payment intent. client generated. unique constraint. stored response replay. same key to PSP. request hash mismatch 422. no per-customer lock."},
+		{"skip-locked-queue", "SELECT FOR UPDATE SKIP LOCKED -> status running -> lease_until -> heartbeat -> reaper requeues expired -> attempt counter -> idempotent handlers"},
+		{"redis-wait-safe", "WAIT 1 100: replica ack count only, no rollback, async replication, failover promotes lagging replica, min-replicas-to-write, split brain, fencing token, etcd/ZooKeeper"},
+		{"outbox-pattern", "Outbox table. Same transaction as status update. Relay / CDC (Debezium). At-least-once delivery. Consumer dedup by event id. No lock. No 2PC."},
+	} {
+		q, _ := b.ByID(w[0])
+		// An item with a verb or a preposition ("storage keeps highest,
+		// rejects older") reads as a terse claim and may name a point;
+		// the list as a whole must still fail.
+		if r := b.Grade(q, quiz.Answer{Text: w[1]}); r.Passed {
+			t.Errorf("%s: keyword list passed (score %.2f, hits %v); want a fail", w[0], r.Score, r.Hits())
+		}
+	}
+}

@@ -277,6 +277,10 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 				closed[quoteID] = true
 			}
 			inQuote = open
+		case r == '-' && i+1 < len(text) && text[i+1] == '>' && !quoted, r == '→' || r == '⇒', r == '=' && i+1 < len(text) && text[i+1] == '>' && !quoted:
+			// An arrow chains items ("claim -> heartbeat -> reaper"): it
+			// separates them as a comma does.
+			clauseNext, brk = true, ','
 		case r == '-' && i > 0 && i+1 < len(text) && text[i-1] == ' ' && text[i+1] == ' ':
 			clauseNext, brk = true, '—'
 		}
@@ -464,6 +468,7 @@ func isTerseClaim(toks []token, segments, outer int) bool {
 // colons outside backticks and brackets.
 func outerSegments(s string) int {
 	n, depth, code := 1, 0, false
+	prev := rune(0)
 	for _, r := range s {
 		switch {
 		case r == '`':
@@ -472,9 +477,12 @@ func outerSegments(s string) int {
 			depth++
 		case (r == ')' || r == ']') && depth > 0:
 			depth--
-		case (r == ',' || r == ';' || r == ':') && depth == 0 && !code:
+		case (r == ',' || r == ';' || r == ':' || r == '→' || r == '⇒') && depth == 0 && !code:
+			n++
+		case r == '>' && prev == '-' && depth == 0 && !code:
 			n++
 		}
+		prev = r
 	}
 	return n
 }
