@@ -120,14 +120,8 @@ func (r *Round) Suggest(rr RoundRules, t RoundTurn, text string) []*FollowUp {
 // (ErrFollowUpCap); a catalog follow-up once per main question; a typed one
 // is not empty and at most MaxAskedChars long.
 func (r *Round) Ask(rr RoundRules, followUp, asked string, at time.Time) (RoundChange, error) {
-	if r.Peer == nil {
-		return RoundChange{}, ErrNotPeer
-	}
-	if r.Over() {
-		return RoundChange{}, ErrRoundFinished
-	}
-	if !r.Waiting() {
-		return RoundChange{}, ErrNotWaiting
+	if err := r.interviewerMayAct(); err != nil {
+		return RoundChange{}, err
 	}
 	last, ok := r.LastAnswered()
 	if !ok {
@@ -168,18 +162,26 @@ func (r *Round) Ask(rr RoundRules, followUp, asked string, at time.Time) (RoundC
 	return RoundChange{Ask: []RoundTurn{t}, Wait: &wait}, nil
 }
 
+// interviewerMayAct is the rule for every step of the interviewer: the
+// round is a peer round, not over, and waits on the candidate's answer.
+func (r *Round) interviewerMayAct() error {
+	switch {
+	case r.Peer == nil:
+		return ErrNotPeer
+	case r.Over():
+		return ErrRoundFinished
+	case !r.Waiting():
+		return ErrNotWaiting
+	}
+	return nil
+}
+
 // Continue is the interviewer moving on from the answer the round waits
 // on: the next main question becomes the candidate's, or, when none is
 // left, the round finishes at at.
 func (r *Round) Continue(rr RoundRules, at time.Time) (RoundChange, error) {
-	if r.Peer == nil {
-		return RoundChange{}, ErrNotPeer
-	}
-	if r.Over() {
-		return RoundChange{}, ErrRoundFinished
-	}
-	if !r.Waiting() {
-		return RoundChange{}, ErrNotWaiting
+	if err := r.interviewerMayAct(); err != nil {
+		return RoundChange{}, err
 	}
 	wait := false
 	c := RoundChange{Wait: &wait}

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"lockdrill/quiz"
 	"lockdrill/sandbox"
@@ -44,6 +45,27 @@ type Export struct {
 	Rounds     []ExportRound    `json:"rounds"`
 	Timelines  []ExportTimeline `json:"timelines"`
 	Cram       []ExportCram     `json:"cram_reviews"`
+	// Interviewed are the peer rounds the learner played the interviewer
+	// in, with their notes and scores. They are in the file because they
+	// are the learner's words; an import leaves them out, since each
+	// belongs to its candidate's round.
+	Interviewed []ExportInterview `json:"interviewed,omitempty"`
+}
+
+// ExportPeer is what the interviewer of a peer round left on it: their
+// notes and 1-4 score per dimension.
+type ExportPeer struct {
+	// JoinedAt is when the interviewer joined, if anyone did.
+	JoinedAt *time.Time     `json:"joined_at,omitempty"`
+	Notes    string         `json:"notes"`
+	Scores   map[string]int `json:"scores"`
+}
+
+// ExportInterview is one peer round the learner interviewed in.
+type ExportInterview struct {
+	StartedAt time.Time `json:"started_at"`
+	Questions []string  `json:"questions"`
+	ExportPeer
 }
 
 // ExportPlan is the learner's study plan.
@@ -91,13 +113,17 @@ type ExportRound struct {
 	Score      *float64     `json:"score,omitempty"`
 	Verdict    string       `json:"verdict,omitempty"`
 	Turns      []ExportTurn `json:"turns"`
+	// Peer is the interviewer's view of a peer round.
+	Peer *ExportPeer `json:"peer,omitempty"`
 }
 
 // ExportTurn is one turn of a round.
 type ExportTurn struct {
-	Seq        int          `json:"seq"`
-	Question   string       `json:"question"`
-	FollowUp   string       `json:"follow_up,omitempty"`
+	Seq      int    `json:"seq"`
+	Question string `json:"question"`
+	FollowUp string `json:"follow_up,omitempty"`
+	// Asked is the follow-up an interviewer typed (follow_up "custom").
+	Asked      string       `json:"asked,omitempty"`
 	ShownAt    *time.Time   `json:"shown_at,omitempty"`
 	AnsweredAt *time.Time   `json:"answered_at,omitempty"`
 	Answer     *string      `json:"answer,omitempty"`
@@ -251,7 +277,7 @@ func exportTx(ctx context.Context, q querier, learner string, now time.Time) (Ex
 	if err != nil {
 		return e, fmt.Errorf("cards: %w", err)
 	}
-	var roundIDs []string
+	var roundIDs, interviewIDs []string
 	err = eachRow(ctx, q, `SELECT id, mode, size, limit_ms, seed, started_ms, finished_ms, score, verdict FROM rounds
 		WHERE learner_id = ? ORDER BY started_ms, rowid`, []any{learner},
 		func(rows *sql.Rows) error {
@@ -282,14 +308,14 @@ func exportTx(ctx context.Context, q querier, learner string, now time.Time) (Ex
 		return e, fmt.Errorf("rounds: %w", err)
 	}
 	for i, id := range roundIDs {
-		err = eachRow(ctx, q, `SELECT t.seq, t.question_id, t.follow_up, t.shown_ms, t.answered_ms, t.answer, t.result
+		err = eachRow(ctx, q, `SELECT t.seq, t.question_id, t.follow_up, t.asked, t.shown_ms, t.answered_ms, t.answer, t.result
 			FROM round_turns t JOIN rounds r ON r.id = t.round_id WHERE t.round_id = ? AND r.learner_id = ? ORDER BY t.seq`,
 			[]any{id, learner},
 			func(rows *sql.Rows) error {
 				var t ExportTurn
 				var shown, answered sql.NullInt64
 				var answer, result sql.NullString
-				if err := rows.Scan(&t.Seq, &t.Question, &t.FollowUp, &shown, &answered, &answer, &result); err != nil {
+				if err := rows.Scan(&t.Seq, &t.Question, &t.FollowUp, &t.Asked, &shown, &answered, &answer, &result); err != nil {
 					return err
 				}
 				t.ShownAt, t.AnsweredAt = nullTime(shown), nullTime(answered)
@@ -308,6 +334,59 @@ func exportTx(ctx context.Context, q querier, learner string, now time.Time) (Ex
 			})
 		if err != nil {
 			return e, fmt.Errorf("round turns: %w", err)
+		}
+		err = eachRow(ctx, q, `SELECT p.joined_ms, p.notes, p.scores FROM peer_rounds p JOIN rounds r ON r.id = p.round_id
+			WHERE p.round_id = ? AND r.learner_id = ?`, []any{id, learner},
+			func(rows *sql.Rows) error {
+				var pv ExportPeer
+				var joined sql.NullInt64
+				var scores string
+				if err := rows.Scan(&joined, &pv.Notes, &scores); err != nil {
+					return err
+				}
+				pv.JoinedAt = nullTime(joined)
+				if err := json.Unmarshal([]byte(scores), &pv.Scores); err != nil {
+					return fmt.Errorf("decode scores: %w", err)
+				}
+				e.Rounds[i].Peer = &pv
+				return nil
+			})
+		if err != nil {
+			return e, fmt.Errorf("peer round: %w", err)
+		}
+	}
+	err = eachRow(ctx, q, `SELECT r.id, r.started_ms, p.notes, p.scores FROM peer_rounds p JOIN rounds r ON r.id = p.round_id
+		WHERE p.interviewer_id = ? ORDER BY r.started_ms, r.rowid`, []any{learner},
+		func(rows *sql.Rows) error {
+			var iv ExportInterview
+			var id, scores string
+			var started int64
+			if err := rows.Scan(&id, &started, &iv.Notes, &scores); err != nil {
+				return err
+			}
+			if err := json.Unmarshal([]byte(scores), &iv.Scores); err != nil {
+				return fmt.Errorf("decode scores: %w", err)
+			}
+			iv.StartedAt, iv.Questions = msTime(started), []string{}
+			e.Interviewed = append(e.Interviewed, iv)
+			interviewIDs = append(interviewIDs, id)
+			return nil
+		})
+	if err != nil {
+		return e, fmt.Errorf("interviewed rounds: %w", err)
+	}
+	for i, id := range interviewIDs {
+		err = eachRow(ctx, q, `SELECT question_id FROM round_turns WHERE round_id = ? AND follow_up = '' ORDER BY seq`, []any{id},
+			func(rows *sql.Rows) error {
+				var qid string
+				if err := rows.Scan(&qid); err != nil {
+					return err
+				}
+				e.Interviewed[i].Questions = append(e.Interviewed[i].Questions, qid)
+				return nil
+			})
+		if err != nil {
+			return e, fmt.Errorf("interviewed rounds: %w", err)
 		}
 	}
 	err = eachRow(ctx, q, `SELECT parent_id, preset_id, title, scenario, engine_version, now_ms, predict_question, prediction,
@@ -701,7 +780,16 @@ func (e *Export) Validate(rules ImportRules) error {
 			seq[t.Seq] = true
 			p.question(tf+".question", t.Question, known)
 			asked := rules.question(t.Question)
-			if t.FollowUp != "" && rules.FollowUp != nil {
+			if t.FollowUp == quiz.CustomFollowUp {
+				// A follow-up the interviewer typed is graded as its main
+				// question; its words are in asked.
+				if n := utf8.RuneCountInString(t.Asked); strings.TrimSpace(t.Asked) == "" || n > quiz.MaxAskedChars {
+					p.add(tf+".asked", "is %d characters; a typed follow-up has 1 to %d", n, quiz.MaxAskedChars)
+				}
+			} else if t.Asked != "" {
+				p.add(tf+".asked", "is set, but only a typed follow-up (follow_up \"custom\") has one")
+			}
+			if t.FollowUp != "" && t.FollowUp != quiz.CustomFollowUp && rules.FollowUp != nil {
 				probe, ok := rules.FollowUp(t.FollowUp)
 				if !ok {
 					p.add(tf+".follow_up", "%q is not a follow-up question of this lockdrill", t.FollowUp)
@@ -722,6 +810,23 @@ func (e *Export) Validate(rules ImportRules) error {
 			}
 			if t.Result != nil {
 				p.result(tf+".result", *t.Result)
+			}
+		}
+		if r.Peer != nil {
+			if r.Peer.JoinedAt != nil {
+				p.time(f+".peer.joined_at", *r.Peer.JoinedAt)
+			}
+			if n := utf8.RuneCountInString(r.Peer.Notes); n > MaxNotesChars {
+				p.add(f+".peer.notes", "is %d characters; the limit is %d", n, MaxNotesChars)
+			}
+			dims := map[string]bool{}
+			for _, d := range quiz.Dimensions() {
+				dims[d] = true
+			}
+			for d, v := range r.Peer.Scores {
+				if !dims[d] || v < 1 || v > 4 {
+					p.add(f+".peer.scores", "%q = %d; a score is 1 to 4 on one of the dimensions %s", d, v, strings.Join(quiz.Dimensions(), ", "))
+				}
 			}
 		}
 	}
@@ -988,10 +1093,30 @@ func importTx(ctx context.Context, tx *sql.Tx, learner string, e Export, nowMS i
 				result = string(rs)
 			}
 			if _, err := tx.ExecContext(ctx,
-				`INSERT INTO round_turns (round_id, seq, question_id, follow_up, shown_ms, answered_ms, answer, result)
-				 VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-				id, t.Seq, t.Question, t.FollowUp, shown, answered, answer, result); err != nil {
+				`INSERT INTO round_turns (round_id, seq, question_id, follow_up, asked, shown_ms, answered_ms, answer, result)
+				 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+				id, t.Seq, t.Question, t.FollowUp, t.Asked, shown, answered, answer, result); err != nil {
 				return sum, fmt.Errorf("rounds[%d].turns[%d]: %w", i, j, err)
+			}
+		}
+		if r.Peer != nil {
+			// The interviewer is not carried over: the invitation was for
+			// the other browser's learner, and the notes stay with the round.
+			scores := r.Peer.Scores
+			if scores == nil {
+				scores = map[string]int{}
+			}
+			js, err := json.Marshal(scores)
+			if err != nil {
+				return sum, fmt.Errorf("rounds[%d].peer: %w", i, err)
+			}
+			var joined any
+			if r.Peer.JoinedAt != nil {
+				joined = r.Peer.JoinedAt.UnixMilli()
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO peer_rounds (round_id, joined_ms, notes, scores) VALUES (?, ?, ?, ?)`,
+				id, joined, r.Peer.Notes, string(js)); err != nil {
+				return sum, fmt.Errorf("rounds[%d].peer: %w", i, err)
 			}
 		}
 		sum.Rounds++

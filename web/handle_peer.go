@@ -188,9 +188,9 @@ func (s *Server) handleRoundDraft(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	seq, err := strconv.Atoi(c.FormValue("seq"))
+	seq, err := formSeq(c)
 	if err != nil {
-		return echo.NewHTTPError(http.StatusBadRequest, `The field "seq" must name the question you are answering.`)
+		return err
 	}
 	err = s.store.SaveDraft(c.Request().Context(), learner, id, seq, c.FormValue("answer"), s.now())
 	switch {

@@ -266,9 +266,9 @@ func (s *Server) handleRoundAnswer(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	seq, err := strconv.Atoi(c.FormValue("seq"))
+	seq, err := formSeq(c)
 	if err != nil {
-		return echo.NewHTTPError(http.StatusBadRequest, `The field "seq" must name the question you are answering.`)
+		return err
 	}
 	text := c.FormValue("answer")
 	stats, err := s.questionStats(c, learner)
@@ -427,4 +427,13 @@ func (s *Server) scorecardData(c echo.Context, r *store.Round) (scorecardData, e
 		d.Peer = p
 	}
 	return d, nil
+}
+
+// formSeq reads the turn a round form names (its "seq" field).
+func formSeq(c echo.Context) (int, error) {
+	seq, err := strconv.Atoi(c.FormValue("seq"))
+	if err != nil {
+		return 0, echo.NewHTTPError(http.StatusBadRequest, `The field "seq" must name the question you are answering.`)
+	}
+	return seq, nil
 }

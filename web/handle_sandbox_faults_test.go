@@ -156,3 +156,36 @@ func TestSandboxImportOverTheEventsBudget(t *testing.T) {
 		t.Fatalf("the pasted text was not kept")
 	}
 }
+
+// TestSandboxRefusesFaultsWithNothingToDo: "up" on a node that is up,
+// "down" on one that is down and "heal all" with no partition are refused
+// where they are added, with a message naming the action, and the list
+// of actions stays as it was; the same actions where they do act are
+// added.
+func TestSandboxRefusesFaultsWithNothingToDo(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	path := openPreset(t, cl, "paused-holder-fenced") // redis: the primary and its replica
+	actions := func() int { return mustDoc(t, cl.get(path)).Find(`[data-testid=action-item]`).Length() }
+	try := func(form url.Values, refusal string) {
+		t.Helper()
+		n := actions()
+		if rec := act(t, cl, path, form); rec.Code != http.StatusSeeOther {
+			t.Fatalf("%v: status %d, want 303", form, rec.Code)
+		}
+		flash := mustDoc(t, cl.get(path)).Find(`[data-testid=flash]`).Text()
+		switch got := actions(); {
+		case refusal == "" && got != n+1:
+			t.Fatalf("%v was not added (flash %q)", form, flash)
+		case refusal != "" && (got != n || !strings.Contains(flash, refusal)):
+			t.Fatalf("%v: %d actions (was %d), flash %q; want it refused with %q", form, got, n, flash, refusal)
+		}
+	}
+	try(url.Values{"op": {"node_up"}, "fault_node": {"1"}}, "up (node_up): primary is up")
+	try(url.Values{"op": {"heal"}}, "heal all (heal): no partition is in force")
+	try(url.Values{"op": {"node_down"}, "fault_node": {"2"}}, "")
+	try(url.Values{"op": {"node_down"}, "fault_node": {"2"}}, "down (node_down): replica is down already")
+	try(url.Values{"op": {"node_up"}, "fault_node": {"2"}}, "")
+	try(url.Values{"op": {"partition"}, "cut_client": {"A"}, "cut_nodes": {"1"}}, "")
+	try(url.Values{"op": {"heal"}}, "")
+}

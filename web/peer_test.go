@@ -10,6 +10,9 @@ import (
 	"time"
 
 	"lockdrill/store"
+	"lockdrill/web/urls"
+
+	"github.com/PuerkitoBio/goquery"
 )
 
 // peerEnv is a peer round under way between alice (the candidate) and bob
@@ -148,10 +151,13 @@ func TestPeerRoundRolesAndInvitation(t *testing.T) {
 
 	// The candidate's draft reaches the interviewer's live panel, graded.
 	tok := csrfFromBody(t, alicePage)
-	draft := roundAnswers[q]
-	if draft == "" {
-		draft = "A lease expires while the holder is paused; a fencing token checked by the storage rejects the late write."
+	// The round draws its questions at random, and some canned answers make
+	// no point at all: the model answer is a draft that certainly does.
+	mq, ok := env.cat.Questions.ByID(q)
+	if !ok {
+		t.Fatalf("question %q is not in the bank", q)
 	}
+	draft := mq.ModelAnswer.Markdown
 	if r := env.alice.postForm(env.roundURL+"/draft", url.Values{"_csrf": {tok}, "seq": {seq}, "answer": {draft}}); r.Code != http.StatusNoContent {
 		t.Fatalf("draft: status %d, want 204", r.Code)
 	}
@@ -315,6 +321,33 @@ func TestPeerRoundToTheScorecards(t *testing.T) {
 			}
 		})
 	}
+	// Each side's export carries its part: the candidate's round with the
+	// typed follow-up and the interviewer's notes, the interviewer's notes
+	// in their own file. A second browser that imports the candidate's file
+	// gets the round back with both.
+	_, aliceRaw := exportOf(t, env.alice)
+	if !strings.Contains(string(aliceRaw), own) || !strings.Contains(string(aliceRaw), notes) {
+		t.Fatalf("the candidate's export lacks the typed follow-up or the interviewer's notes")
+	}
+	if _, bobRaw := exportOf(t, env.bob); !strings.Contains(string(bobRaw), notes) {
+		t.Fatalf("the interviewer's export lacks their own notes")
+	}
+	laptop := newClient(t, env.srv)
+	if rec := postNamedFile(t, laptop, "lockdrill-export.json", aliceRaw); rec.Code != http.StatusSeeOther {
+		t.Fatalf("import of the candidate's export = %d; problems %v", rec.Code, importProblems(t, rec))
+	}
+	var imported string
+	mustDoc(t, laptop.get(urls.Rounds())).Find(`a[href$="/scorecard"]`).Each(func(_ int, a *goquery.Selection) {
+		imported, _ = a.Attr("href")
+	})
+	if imported == "" {
+		t.Fatalf("the imported round is not listed on the second browser's rounds page")
+	}
+	card := mustDoc(t, laptop.get(imported))
+	if !strings.Contains(card.Find(`[data-testid=peer-notes-text]`).Text(), notes) || !strings.Contains(card.Text(), own) {
+		t.Fatalf("the imported round's scorecard lacks the interviewer's notes or the typed follow-up")
+	}
+
 	// The round feeds the candidate's review as a solo round does, and
 	// nothing of it reaches the interviewer's.
 	alice := env.alice.cookies["lockdrill_learner"].Value

@@ -12,6 +12,7 @@ import (
 
 	"lockdrill/sandbox"
 	"lockdrill/store"
+	"lockdrill/web/timelineview"
 	"lockdrill/web/views"
 )
 
@@ -178,6 +179,13 @@ func applyAction(sc sandbox.Scenario, now int64, form url.Values, run func(sandb
 		return sc, now, errors.New("op: choose an action")
 	default:
 		return sc, now, fmt.Errorf("op: unknown action %q", op)
+	}
+	// A fault with nothing to act on would only add a skipped action: the
+	// learner clicked "up" on a node that is up, say. The run asked is the
+	// one the page showed, so the cache has it.
+	tl := run(sc)
+	if why, ok := tl.Redundant(a); ok {
+		return sc, now, fmt.Errorf("%s (%s): %s at %s, so it would change nothing", a.Op.Label(), a.Op, why, timelineview.Millis(a.AtMS))
 	}
 	out, err := sc.AppendWith(a, run)
 	if err != nil {

@@ -62,11 +62,20 @@
     };
   }
 
+  // Once a form is on its way (an answer, ending the round), a reload
+  // would cancel it: the page it leads to is current anyway.
+  var leaving = false;
+  document.addEventListener("submit", function (ev) {
+    if (!ev.defaultPrevented) {
+      leaving = true;
+    }
+  });
+
   var candidate = document.querySelector("[data-peer-poll]");
   if (candidate) {
     poll(candidate.getAttribute("data-peer-poll"), attrState(candidate), function (res) {
       return res.json().then(function (body) {
-        if (body && body.state && body.state !== candidate.getAttribute("data-peer-state")) {
+        if (!leaving && body && body.state && body.state !== candidate.getAttribute("data-peer-state")) {
           window.location.reload();
         }
       });
@@ -130,9 +139,10 @@
     poll(live.getAttribute("data-peer-live"), attrState(live), function (res) {
       var state = res.headers.get("X-Peer-State") || "";
       return res.text().then(function (html) {
-        // Do not pull the panel from under a follow-up being typed.
+        // Do not pull the panel from under a follow-up being typed or a
+        // choice being sent.
         var typing = live.querySelector("textarea");
-        if (typing && typing.value !== "" && live.contains(document.activeElement)) {
+        if (leaving || (typing && typing.value !== "" && live.contains(document.activeElement))) {
           return;
         }
         live.innerHTML = html;
