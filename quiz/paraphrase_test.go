@@ -274,6 +274,8 @@ func TestParaphrasedRightStancesRaiseNoFlag(t *testing.T) {
 		// Grader g5: right stances near the new wordings must stay quiet.
 		{"run-job-once", "Mark the claim row done when the run finishes, and prune rows older than a month."},
 		{"session-suspended", "On SUSPENDED I stop the protected work immediately and only carry on if RECONNECTED comes back on the same session; on LOST the lock is gone."},
+		{"two-holders", "Afterwards, add an alert for when a holder's work exceeds its lease."},
+		{"design-lock-service-q", "Leases are timed on the leader with a monotonic clock, never from timestamps the clients send."},
 		{"redlock-operations-q", "Clock jumps on a node matter: a stepped clock expires keys early, so slew the clocks and never step them."},
 		{"deadlock-ordering", "Releasing a lock undoes nothing; only a transaction makes the debit and the credit all or nothing."},
 		{"design-lock-service-q", "Leases are timed on the leader with a monotonic clock, so a wall-clock jump doesn't matter to them."},
