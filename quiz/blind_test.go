@@ -259,7 +259,10 @@ var blindTargets = quiz.BlindGate{Verdicts: 0.95, MaxPassFlagged: 0, Flagged: 0.
 // tune on the holdout to do so.
 // Raised with grader g4 (tuned on A, B, G and H) from 0.84, 4 and 0.66 to
 // the holdout figures it measured once at the end: 88.9%, 3/54, 72.2%.
-var blindFloors = quiz.BlindGate{Verdicts: 0.88, MaxPassFlagged: 3, Flagged: 0.72, MaxSaladPasses: 0}
+// Raised with grader g5 (tuned on A, B, G, H, then K and L) from 0.88 to
+// 0.90: the holdout's verdicts measured 90.9% at the end (flags on passing
+// answers 3/54 and losing claims flagged 72.2% unchanged).
+var blindFloors = quiz.BlindGate{Verdicts: 0.90, MaxPassFlagged: 3, Flagged: 0.72, MaxSaladPasses: 0}
 
 // blindBefore is the holdout (writer C) as the grader scored it at the
 // commit that added the corpus, before any change made for it.

@@ -137,6 +137,12 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache,
 	}
 	sortFlags(r.Flags)
 	r.Score = freeTextScore(r.Points, r.Flags)
+	if spareOnly(r.Points) && !mostlyProse(d) {
+		// The lenience for a missed core point is for answers that say
+		// the rest in sentences; a list of terms, even one whose
+		// telegraphic items read as terse claims, gets none.
+		r.Score = min(r.Score, PassMark-0.01)
+	}
 	if truncated {
 		r.Notes = append(r.Notes, fmt.Sprintf("Only the first %d characters of this answer were graded.", MaxAnswerChars))
 	}
@@ -246,6 +252,36 @@ func findFlag(d *doc, f *RedFlag, proseOnly bool) (FlagResult, bool) {
 func sortFlags(fs []FlagResult) {
 	rank := map[Severity]int{SeverityFatal: 0, SeverityMajor: 1, SeverityMinor: 2}
 	sort.SliceStable(fs, func(i, j int) bool { return rank[fs[i].Severity] < rank[fs[j].Severity] })
+}
+
+// spareOnly reports whether the answer passes only by the lenience for
+// a missed core point (see freeTextScore): one of two core points missed.
+func spareOnly(points []PointResult) bool {
+	missed, core := 0, 0
+	for _, p := range points {
+		if p.Core {
+			core++
+			if !p.Hit {
+				missed++
+			}
+		}
+	}
+	return core == 2 && missed == 1
+}
+
+// mostlyProse reports whether at least half of the answer's words are in
+// sentences that read as prose (not terse claims, fragments or dressed
+// list items).
+func mostlyProse(d *doc) bool {
+	words, prose := 0, 0
+	for _, s := range d.sents {
+		n := s.to - s.from
+		words += n
+		if s.prose && s.credits() {
+			prose += n
+		}
+	}
+	return 2*prose >= words
 }
 
 // coreSpareBreadth is the share of the breadth points' weight that makes
