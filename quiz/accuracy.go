@@ -81,6 +81,13 @@ type BlindReport struct {
 	// them, so they say how the grader does on questions it never saw
 	// answers to.
 	NewQuestions BlindFigures `json:"new_questions"`
+	// Validation covers writers added after the others (K and L): measured
+	// on arrival, before any change made for them, then tuned on.
+	Validation BlindFigures `json:"validation"`
+	// ValidationBefore is each validation writer as the grader scored it
+	// when its file arrived, before any tuning on it: an honest estimate
+	// of how the grader does on answers it never saw.
+	ValidationBefore []BlindFigures `json:"validation_before,omitempty"`
 }
 
 // BlindGate is a set of thresholds on BlindFigures.

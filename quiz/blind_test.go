@@ -18,6 +18,11 @@ import (
 // never prints anything of a holdout writer's answers.
 var showTuning = flag.Bool("blind.show", false, "log each disagreement on the blind corpus's tuning writers (A, B, G, H)")
 
+// showValidation names the validation writers (comma-separated, e.g. "K")
+// whose disagreements are printed: one at a time, so the other's figures
+// still measure a writer not read yet.
+var showValidation = flag.String("blind.validation", "", "log each disagreement of these validation writers (K, L; comma-separated)")
+
 // blindAnswer is one line of quiz/testdata/blind/writer-*.jsonl.
 type blindAnswer struct {
 	Writer     string `json:"writer"`
@@ -40,6 +45,11 @@ var (
 	// newQWriters answered the fifteen questions added later (brief:
 	// writer-brief-2.md), 165 answers each; never read while tuning.
 	newQWriters = []string{"E", "F"}
+	// validationWriters answered all 24 questions (brief:
+	// writer-brief-3.md), 264 answers each, and arrived after grader g4:
+	// measured before any change made for them (validationBefore), then
+	// read while tuning grader g5 one writer at a time.
+	validationWriters = []string{"K", "L"}
 )
 
 // answersPerWriter is how many answers each writer's file holds.
@@ -47,7 +57,7 @@ func answersPerWriter(w string) int {
 	switch w {
 	case "E", "F":
 		return 165
-	case "G", "H":
+	case "G", "H", "K", "L":
 		return 264
 	}
 	return 99
@@ -175,6 +185,16 @@ func (t blindTally) kindNames() []string {
 	return ks
 }
 
+// showsWriter reports whether the comma-separated list names writer w.
+func showsWriter(list, w string) bool {
+	for _, x := range strings.Split(list, ",") {
+		if strings.TrimSpace(x) == w {
+			return true
+		}
+	}
+	return false
+}
+
 // TestBlindFigures logs the grader's agreement with the blind corpus, per
 // split: only totals for the holdout writers.
 func TestBlindFigures(t *testing.T) {
@@ -183,7 +203,7 @@ func TestBlindFigures(t *testing.T) {
 		name    string
 		writers []string
 		show    bool
-	}{{"tuning", tuningWriters, *showTuning}, {"holdout", holdoutWriters, false}, {"holdout2", holdout2Writers, false}, {"new questions", newQWriters, false}} {
+	}{{"tuning", tuningWriters, *showTuning}, {"validation", validationWriters, false}, {"holdout", holdoutWriters, false}, {"holdout2", holdout2Writers, false}, {"new questions", newQWriters, false}} {
 		answers, err := loadBlind(split.writers)
 		if err != nil {
 			t.Fatal(err)
@@ -196,19 +216,29 @@ func TestBlindFigures(t *testing.T) {
 		for _, d := range tl.diffs {
 			t.Log("  " + d)
 		}
-		if split.name == "tuning" {
-			// Each tuning writer on its own, so a new writer's figures
-			// can be read before and after tuning on them.
+		if split.name == "tuning" || split.name == "validation" {
+			// Each tuning or validation writer on its own, so a new
+			// writer's figures can be read before and after tuning on
+			// them.
 			for _, w := range split.writers {
 				one, err := loadBlind([]string{w})
 				if err != nil {
 					t.Fatal(err)
 				}
-				wt, err := judgeBlind(b, one, false)
+				show := split.name == "validation" && showsWriter(*showValidation, w)
+				wt, err := judgeBlind(b, one, show)
 				if err != nil {
 					t.Fatal(err)
 				}
-				t.Logf("  tuning writer %s: %s", w, wt)
+				t.Logf("  %s writer %s: %s", split.name, w, wt)
+				if split.name == "validation" {
+					for _, k := range wt.kindNames() {
+						t.Logf("    kind %-20s %d/%d", k, wt.kinds[k][1], wt.kinds[k][0])
+					}
+				}
+				for _, d := range wt.diffs {
+					t.Log("    " + d)
+				}
 			}
 		}
 		if split.show {
@@ -229,14 +259,27 @@ var blindTargets = quiz.BlindGate{Verdicts: 0.95, MaxPassFlagged: 0, Flagged: 0.
 // tune on the holdout to do so.
 // Raised with grader g4 (tuned on A, B, G and H) from 0.84, 4 and 0.66 to
 // the holdout figures it measured once at the end: 88.9%, 3/54, 72.2%.
-var blindFloors = quiz.BlindGate{Verdicts: 0.88, MaxPassFlagged: 3, Flagged: 0.72, MaxSaladPasses: 0}
+// Raised with grader g5 (tuned on A, B, G, H, then K and L) from 0.88 to
+// 0.90: the holdout's verdicts measured 90.9% at the end (flags on passing
+// answers 3/54 and losing claims flagged 72.2% unchanged).
+var blindFloors = quiz.BlindGate{Verdicts: 0.90, MaxPassFlagged: 3, Flagged: 0.72, MaxSaladPasses: 0}
 
 // blindBefore is the holdout (writer C) as the grader scored it at the
 // commit that added the corpus, before any change made for it.
 var blindBefore = quiz.BlindFigures{Writers: []string{"C"}, Answers: 99, Verdicts: 0.758, FalsePasses: 2, FalseFails: 22,
 	PassAnswers: 54, PassFlagged: 5, ShouldFlag: 18, ShouldFlagged: 10, Flagged: 0.556, Salads: 9, SaladPasses: 0}
 
-const blindMethod = "Writers who saw only the question prompts (never the rubric, the matchers or the model answers) each wrote 11 answers per question: strong-concise, strong-full, strong-unusual (own wording), rejects-antipattern, refutes-quote, weak, confidently-wrong, keyword-salad, partial, strong-casual and mixed-wrong. Each labelled every answer pass or fail, and whether it asserts a claim that loses the round, before the grader ran. Writers A and B (the first nine questions) are the tuning set, read while the matchers were changed; writer C is the holdout, never read: only these totals are computed on it. A fourth writer's file (D) arrived with the others and is held out too. Two more writers (E, F), given only the prompts of the fifteen questions added later, wrote 165 answers each the same way; nobody tuned on them. Two later writers (G, H) answered all 24 free-text questions the same way (264 answers each) and joined the tuning set, so since grader g4 the fifteen newer questions are tuned too (on G and H), and E and F measure unread writers on them. A verdict agrees when the grader's pass/fail equals the label; a red flag on a passing answer is any flag raised on an answer labelled pass."
+const blindMethod = "Writers who saw only the question prompts (never the rubric, the matchers or the model answers) each wrote 11 answers per question: strong-concise, strong-full, strong-unusual (own wording), rejects-antipattern, refutes-quote, weak, confidently-wrong, keyword-salad, partial, strong-casual and mixed-wrong. Each labelled every answer pass or fail, and whether it asserts a claim that loses the round, before the grader ran. Writers A and B (the first nine questions) are the tuning set, read while the matchers were changed; writer C is the holdout, never read: only these totals are computed on it. A fourth writer's file (D) arrived with the others and is held out too. Two more writers (E, F), given only the prompts of the fifteen questions added later, wrote 165 answers each the same way; nobody tuned on them. Two later writers (G, H) answered all 24 free-text questions the same way (264 answers each) and joined the tuning set, so since grader g4 the fifteen newer questions are tuned too (on G and H), and E and F measure unread writers on them. Two further writers (K, L) answered all 24 questions the same way after grader g4 was finished: the validation split. Each was measured once on arrival, before any change made for it (validation_before, the honest estimate for unseen answers), and only then read while tuning grader g5, one writer at a time so the other still measured generalisation. A verdict agrees when the grader's pass/fail equals the label; a red flag on a passing answer is any flag raised on an answer labelled pass."
+
+// validationBefore is each validation writer (K, L) as grader g4 scored
+// it when the file arrived, before anything was changed for it. Writer L
+// arrived first (2026-12-01 18:02 UTC) and was measured then; writer K
+// arrived at 18:07 and was measured with g4 too, before the changes made
+// for L were committed.
+var validationBefore = []quiz.BlindFigures{
+	quiz.BlindFigures{Writers: []string{"K"}, Answers: 264, Verdicts: 0.841, FalsePasses: 6, FalseFails: 36, PassAnswers: 144, PassFlagged: 15, ShouldFlag: 48, ShouldFlagged: 24, Flagged: 0.5, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 19}, {Kind: "partial", Answers: 24, Agree: 23}, {Kind: "refutes-quote", Answers: 24, Agree: 21}, {Kind: "rejects-antipattern", Answers: 24, Agree: 20}, {Kind: "strong-casual", Answers: 24, Agree: 21}, {Kind: "strong-concise", Answers: 24, Agree: 20}, {Kind: "strong-full", Answers: 24, Agree: 17}, {Kind: "strong-unusual", Answers: 24, Agree: 9}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	quiz.BlindFigures{Writers: []string{"L"}, Answers: 264, Verdicts: 0.864, FalsePasses: 11, FalseFails: 25, PassAnswers: 144, PassFlagged: 13, ShouldFlag: 48, ShouldFlagged: 28, Flagged: 0.583, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 23}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 15}, {Kind: "partial", Answers: 24, Agree: 23}, {Kind: "refutes-quote", Answers: 24, Agree: 20}, {Kind: "rejects-antipattern", Answers: 24, Agree: 18}, {Kind: "strong-casual", Answers: 24, Agree: 21}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 20}, {Kind: "strong-unusual", Answers: 24, Agree: 16}, {Kind: "weak", Answers: 24, Agree: 24}}},
+}
 
 func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	r := func(a, b int) float64 {
@@ -256,11 +299,11 @@ func (t blindTally) figures(writers []string) quiz.BlindFigures {
 
 // blindReport grades the blind corpus and holds the holdout to the floors.
 func blindReport(b *quiz.Bank) (*quiz.BlindReport, error) {
-	rep := &quiz.BlindReport{Method: blindMethod, Targets: blindTargets, Floors: blindFloors, Before: blindBefore}
+	rep := &quiz.BlindReport{Method: blindMethod, Targets: blindTargets, Floors: blindFloors, Before: blindBefore, ValidationBefore: validationBefore}
 	for _, part := range []struct {
 		writers []string
 		dst     *quiz.BlindFigures
-	}{{tuningWriters, &rep.Tuning}, {holdoutWriters, &rep.Holdout}, {holdout2Writers, &rep.Holdout2}, {newQWriters, &rep.NewQuestions}} {
+	}{{tuningWriters, &rep.Tuning}, {holdoutWriters, &rep.Holdout}, {holdout2Writers, &rep.Holdout2}, {newQWriters, &rep.NewQuestions}, {validationWriters, &rep.Validation}} {
 		answers, err := loadBlind(part.writers)
 		if err != nil {
 			return nil, err

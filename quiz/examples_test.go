@@ -25,6 +25,16 @@ func TestIssueExamples(t *testing.T) {
 		{"redis-lock-and-failure", `Someone told me "replication keeps the lock safe across failover". That is not true: replication is asynchronous.`},
 		{"extend-lease", "Don't renew with a bare EXPIRE on a timer: it extends whoever holds the key now."},
 		{"run-job-once", "If I lock a row and then call an external API, the database cannot protect the API call."},
+		// A header's colon before code still announces what follows.
+		{"etcd-revision-guard", "A common mistake is relying on the session: `if session.Done() == nil` before each write, or a `Get` on the lock key to confirm you still own it and then a plain `Put`."},
+		// An ellipsis inside code does not end the sentence that
+		// announces the mistake.
+		{"row-lock", "A mistake I see is treating it as a general mutex: open a transaction, SELECT ... FOR UPDATE, then call a payment API, then commit."},
+		// "look at" the suspects is a diagnosis step.
+		{"two-holders", "Then look at the client code (a blind DEL, SETNX then EXPIRE)."},
+		// Single quotes quote as double quotes do.
+		{"choose-ttl", "What I keep hearing is 'just raise the TTL, a longer TTL makes it safe', and that is wrong: a GC pause has no upper bound."},
+		{"redis-lock-and-failure", "Our lead's line was 'replication keeps the lock safe across failover'. That is not true: replication is asynchronous."},
 	}
 	for _, m := range mentions {
 		t.Run("mention: "+m.text, func(t *testing.T) {
@@ -55,6 +65,10 @@ func TestIssueExamples(t *testing.T) {
 		{"fencing-token", "It stops a zombie owner from writing after it woke up.", "paused-holder"},
 		{"fencing-token", "A worker stalls in a GC pause, its lease runs out, and another worker takes the lock.", "paused-holder"},
 		{"row-lock", "If the client's connection dies, the database rolls back and the lock is released.", "connection-death"},
+		// Grader g5: the shared concepts (synonyms.yaml) in other words.
+		{"extend-lease", "The thing being written to has to turn down a write stamped with an older ticket.", "not-safety"},
+		{"redis-wait-safe", "Sentinel can fail over to a replica that didn't get the key.", "promoted-replica"},
+		{"fencing-token", "A worker dozes off, its time is up, and another worker takes the lock.", "paused-holder"},
 	}
 	for _, w := range wordings {
 		t.Run("wording: "+w.text, func(t *testing.T) {
@@ -70,6 +84,18 @@ func TestIssueExamples(t *testing.T) {
 		}
 		if !strings.Contains(strings.Join(r.Notes, " "), "A fuller answer would also cover") {
 			t.Fatalf("notes %q, want what a fuller answer adds", r.Notes)
+		}
+	})
+	t.Run("one of two core points missed, most of the breadth made, passes", func(t *testing.T) {
+		// No word on why no TTL is safe (a core point), but the trade-off
+		// and three of the four breadth points: the heart, in other words.
+		r := gradeReal(t, b, "choose-ttl", "Too short and the lease lapses while a slow worker is still busy; too long and a crashed holder blocks everyone for that long. I'd measure the p99 of the job's duration and add a margin. I'd keep the critical section small so the TTL can stay short, and renew the lease with a heartbeat while the work runs.")
+		if !r.Passed || r.Score > 0.7 {
+			t.Fatalf("got passed=%v score %.2f missed %v, want a pass just above the mark", r.Passed, r.Score, r.Missed())
+		}
+		thin := gradeReal(t, b, "choose-ttl", "Too short and the lease lapses while a slow worker is still busy; too long and a crashed holder blocks everyone for that long. I'd measure the p99 of the job's duration and add a margin.")
+		if thin.Passed {
+			t.Fatalf("one core point and one breadth point passed (score %.2f); want a fail", thin.Score)
 		}
 	})
 	t.Run("a core point missing fails however broad", func(t *testing.T) {

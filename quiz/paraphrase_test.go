@@ -72,6 +72,29 @@ func TestParaphrasedLosingClaimsAreFlagged(t *testing.T) {
 		{"design-lock-service-q", "The state is linearizable, so resources don't need to check the token."},
 		{"run-job-once", "A lock held for the whole job is enough to stop a second run."},
 		{"row-lock", "Session advisory locks work fine through PgBouncer in transaction pooling mode."},
+		// Grader g5: claims writer L (validation) taught us, in our words,
+		// as the one wrong sentence of an otherwise sound answer.
+		{"choose-ttl", "The renewal thread is separate, so even through a long GC pause it keeps renewing and the lock stays ours."},
+		{"avoid-the-lock", "With a majority of Redis masters, even if the holder stalls in a GC pause nobody else can get the lock."},
+		{"unfenceable-resource", "Read the remaining TTL just before the call; if it exceeds the call's timeout, that is just as safe as a fence."},
+		{"etcd-revision-guard", "Asking etcd for the lease's time to live before each Put is equally safe, because the server answers."},
+		{"redis-lock-and-failure", "The primary copies the key to its replicas before it acknowledges the SET, so failover keeps the lock."},
+		{"extend-lease", "When a renewal times out I keep the job running and retry the renewal on the next tick."},
+		{"redlock-operations-q", "Hand the lock's random value to the database as the fencing token and let it refuse mismatches."},
+		{"optimistic-concurrency", "Reading the version and then updating in two separate queries is fine because the server does it."},
+		{"idempotency-keys", "Every request gets its own fresh key from the server, and a unique index stops the duplicate."},
+		{"zookeeper-lock-recipe", "Create the lock nodes as PERSISTENT_SEQUENTIAL so a short disconnect never costs you your place."},
+		{"holder-id-guard", "Check the epoch once when the job starts; after that the writes don't need the guard."},
+		{"design-lock-service-q", "To scale reads, any follower can grant a lock from its local copy of the state."},
+		{"run-job-once", "Set lockAtMostFor shorter than the typical runtime so a crashed node frees the lock sooner."},
+		{"unfenceable-resource", "Send our fencing token in a custom header, and the provider's gateway will reject the older one."},
+		// Grader g5: claims writer K taught us, in our words.
+		{"holder-id-guard", "Compare the claim counter once up front; the rest of the writes can then go without a guard."},
+		{"design-lock-service-q", "For fencing each grant gets a random UUID and the resource compares it; uniqueness is all you need."},
+		{"two-holders", "Clock problems can't cause this: a TTL is a relative duration, so skip the clocks."},
+		{"redlock-operations-q", "Clock jumps on one node don't matter, the majority averages them out."},
+		{"deadlock-ordering", "If the worker dies mid-transfer, releasing the locks rolls back the debit."},
+		{"run-job-once", "When the run is finished, delete the job_runs row so the table stays small."},
 	}
 	for _, w := range wrong {
 		q, _ := b.ByID(w[0])
@@ -248,6 +271,20 @@ func TestParaphrasedRightStancesRaiseNoFlag(t *testing.T) {
 	b := loadBank(t)
 	for _, w := range [][2]string{
 		{"session-suspended", "The session may still be alive, but I am not sure I hold the lock any more, so I halt the protected writes until RECONNECTED."},
+		// Grader g5: right stances near the new wordings must stay quiet.
+		{"run-job-once", "Mark the claim row done when the run finishes, and prune rows older than a month."},
+		{"session-suspended", "On SUSPENDED I stop the protected work immediately and only carry on if RECONNECTED comes back on the same session; on LOST the lock is gone."},
+		{"two-holders", "Afterwards, add an alert for when a holder's work exceeds its lease."},
+		{"design-lock-service-q", "Leases are timed on the leader with a monotonic clock, never from timestamps the clients send."},
+		{"redlock-operations-q", "Clock jumps on a node matter: a stepped clock expires keys early, so slew the clocks and never step them."},
+		{"deadlock-ordering", "Releasing a lock undoes nothing; only a transaction makes the debit and the credit all or nothing."},
+		{"design-lock-service-q", "Leases are timed on the leader with a monotonic clock, so a wall-clock jump doesn't matter to them."},
+		{"redis-vs-consensus", "etcd and ZooKeeper replicate every write to a majority through Raft or ZAB before acknowledging it, which is why a failover cannot lose a grant."},
+		{"unfenceable-resource", "Checking the remaining TTL just before the call narrows the window but is not safe: the pause can come right after the check."},
+		{"extend-lease", "If a renewal fails, stop the job and don't keep running on a lease you may have lost."},
+		{"zookeeper-lock-recipe", "The nodes must be ephemeral sequential, not persistent nodes, or a crashed holder's node stays forever."},
+		{"design-lock-service-q", "Followers must not grant locks from their local state; every grant goes through the leader and the log."},
+		{"run-job-once", "If the run outlasts lockAtMostFor, a second node can start it; that is why the per-period claim row, not the lease, is the guarantee."},
 		{"etcd-revision-guard", "A GC pause can last longer than any TTL, so a longer TTL does not prevent two leaders."},
 		{"etcd-revision-guard", "I would set the TTL above normal GC pauses so healthy leaders keep it, but that is liveness; the write still goes through a transaction comparing my create revision."},
 		{"choose-ttl", "A long TTL so that a GC pause does not lose the lease only makes it rarer; fencing is what stops the stale write."},
@@ -524,6 +561,32 @@ func TestOwnParaphrasesOfTheNewerQuestions(t *testing.T) {
 		q, _ := b.ByID(w[0])
 		if r := b.Grade(q, quiz.Answer{Text: w[1]}); len(r.FlagIDs()) > 0 {
 			t.Errorf("%s: flags %v for %q", w[0], r.FlagIDs(), w[1])
+		}
+	}
+}
+
+// TestUnseenKeywordShapesFail: keyword salads in the shapes candidates use
+// (bullets of bare nouns, comma lists, fragments with no verb, arrows),
+// written by us for questions across the bank, must fail. The arrow chain
+// passed before grader g5 read "->" as a separator: its SQL words made it
+// look like a command line. Grader g5 widened the shared concepts (synonyms.yaml), so more of
+// their words now name a concept; none of that may earn a point.
+func TestUnseenKeywordShapesFail(t *testing.T) {
+	b := loadBank(t)
+	for _, w := range [][2]string{
+		{"fencing-token", "- monotonic number\n- lock service grant\n- every write carries it\n- storage keeps highest, rejects older\n- GC pause, zombie owner\n- etcd revision / zxid"},
+		{"choose-ttl", "TTL: p99 runtime + margin, heartbeat renewal, short critical section, no safe value, unbounded pauses, fencing tokens, crash recovery time"},
+		{"idempotency-keys", "idempotency key per payment intent. client generated. unique constraint. stored response replay. same key to PSP. request hash mismatch 422. no per-customer lock."},
+		{"skip-locked-queue", "SELECT FOR UPDATE SKIP LOCKED -> status running -> lease_until -> heartbeat -> reaper requeues expired -> attempt counter -> idempotent handlers"},
+		{"redis-wait-safe", "WAIT 1 100: replica ack count only, no rollback, async replication, failover promotes lagging replica, min-replicas-to-write, split brain, fencing token, etcd/ZooKeeper"},
+		{"outbox-pattern", "Outbox table. Same transaction as status update. Relay / CDC (Debezium). At-least-once delivery. Consumer dedup by event id. No lock. No 2PC."},
+	} {
+		q, _ := b.ByID(w[0])
+		// An item with a verb or a preposition ("storage keeps highest,
+		// rejects older") reads as a terse claim and may name a point;
+		// the list as a whole must still fail.
+		if r := b.Grade(q, quiz.Answer{Text: w[1]}); r.Passed {
+			t.Errorf("%s: keyword list passed (score %.2f, hits %v); want a fail", w[0], r.Score, r.Hits())
 		}
 	}
 }

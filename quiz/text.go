@@ -130,6 +130,7 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 	depth := 0                   // open ( and [
 	quoted := false              // inside backticks (code)
 	quoteID, inQuote := 0, false // the current double-quoted run
+	singleID := 0                // the current single-quoted run, or 0
 	closed := map[int]bool{}     // double-quoted runs that were closed
 	brk := '\n'                  // what caused the pending clause break
 	clauseNext := true
@@ -175,6 +176,8 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 			q := 0
 			if inQuote {
 				q = quoteID
+			} else if singleID > 0 {
+				q = singleID
 			}
 			var w *wordForms
 			if words != nil {
@@ -200,7 +203,28 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 				sentHasTok = false
 			}
 			clauseNext, brk = true, '\n'
-			depth, quoted, inQuote = 0, false, false
+			depth, quoted, inQuote, singleID = 0, false, false, 0
+		case isApostrophe(r) && !quoted && !inQuote:
+			// Single quotes quote as double quotes do ("the wrong fix I
+			// hear is 'lock source first'"): one opens at the start of a
+			// word and closes at the end of one. An apostrophe inside a
+			// word (don't) never gets here; a trailing one outside a
+			// quotation (the workers' logs) is neither.
+			prevSpace := i == 0 || strings.ContainsRune(" \t\n\r([{:—", rune(text[i-1]))
+			next := rune(' ')
+			if i+size < len(text) {
+				next, _ = utf8.DecodeRuneInString(text[i+size:])
+			}
+			switch {
+			case singleID == 0 && prevSpace && (unicode.IsLetter(next) || unicode.IsDigit(next) || next == '`' || next == '@' || next == '$'):
+				quoteID++
+				singleID = quoteID
+				clauseNext, brk = true, quoteBreak(clauseNext, brk)
+			case singleID > 0 && !prevSpace && !unicode.IsLetter(next) && !unicode.IsDigit(next):
+				closed[singleID] = true
+				singleID = 0
+				clauseNext, brk = true, quoteBreak(clauseNext, brk)
+			}
 		case r == '?' && (quoted || i > 0 && (text[i-1] == '=' || text[i-1] == '(' || text[i-1] == ',' || text[i-1] == '$')):
 			// A placeholder in SQL ("WHERE id=? AND version=?") or in
 			// code neither ends a sentence nor asks anything.
@@ -210,6 +234,11 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 				next = text[i+size]
 			}
 			abbrev := len(prevRaw) == 1 || prevRaw == "etc" || prevRaw == "vs" || prevRaw == "eg" || prevRaw == "ie"
+			// An ellipsis elides, mostly inside code ("SELECT ... FOR
+			// UPDATE"): it does not end the sentence.
+			if r == '.' && i > 0 && text[i-1] == '.' {
+				abbrev = true
+			}
 			if r == '?' && sentHasTok {
 				asks[sent] = true
 			}
@@ -231,12 +260,12 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 		case r == '`':
 			// Backticks mark code, which is written to be used: a claim
 			// inside them still counts.
-			clauseNext, brk = true, '"'
+			clauseNext, brk = true, quoteBreak(clauseNext, brk)
 			quoted = !quoted
 		case r == '"' || r == '“' || r == '”':
 			// Double quotes mention words rather than use them: a red flag
 			// matched wholly inside a quotation is not claimed.
-			clauseNext, brk = true, '"'
+			clauseNext, brk = true, quoteBreak(clauseNext, brk)
 			open := r == '“' || (r == '"' && !inQuote)
 			if r == '”' {
 				open = false
@@ -248,6 +277,10 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 				closed[quoteID] = true
 			}
 			inQuote = open
+		case r == '-' && i+1 < len(text) && text[i+1] == '>' && !quoted, r == '→' || r == '⇒', r == '=' && i+1 < len(text) && text[i+1] == '>' && !quoted:
+			// An arrow chains items ("claim -> heartbeat -> reaper"): it
+			// separates them as a comma does.
+			clauseNext, brk = true, ','
 		case r == '-' && i > 0 && i+1 < len(text) && text[i-1] == ' ' && text[i+1] == ' ':
 			clauseNext, brk = true, '—'
 		}
@@ -369,6 +402,17 @@ const (
 	runOnGlue  = 0.3
 )
 
+// quoteBreak is the clause break a quotation mark or backtick leaves for
+// the next word: a colon right before it stays the break ("A common
+// mistake: `cli.Get` then `Put`"), so what a header announces is still
+// seen as following its colon.
+func quoteBreak(pending bool, brk rune) rune {
+	if pending && brk == ':' {
+		return ':'
+	}
+	return '"'
+}
+
 // isTerseClaim tells a short sentence that asserts something ("Release
 // with DEL lock.", "Redlock makes it safe.") from a fragment of a keyword
 // list ("GC pause, fencing token"): at least three words, at least one of
@@ -424,6 +468,7 @@ func isTerseClaim(toks []token, segments, outer int) bool {
 // colons outside backticks and brackets.
 func outerSegments(s string) int {
 	n, depth, code := 1, 0, false
+	prev := rune(0)
 	for _, r := range s {
 		switch {
 		case r == '`':
@@ -432,9 +477,12 @@ func outerSegments(s string) int {
 			depth++
 		case (r == ')' || r == ']') && depth > 0:
 			depth--
-		case (r == ',' || r == ';' || r == ':') && depth == 0 && !code:
+		case (r == ',' || r == ';' || r == ':' || r == '→' || r == '⇒') && depth == 0 && !code:
+			n++
+		case r == '>' && prev == '-' && depth == 0 && !code:
 			n++
 		}
+		prev = r
 	}
 	return n
 }
@@ -768,6 +816,11 @@ func markFrames(d *doc) {
 			for to < end && !(to > k && toks[to].clause && (strongClause[toks[to].raw] || toks[to].brk == ';' || toks[to].brk == ':' || toks[to].brk == '—' || toks[to].brk == '–')) {
 				to++
 			}
+			// A checklist runs to the end of its sentence, across the
+			// colons of its groups ("then redis: failover, restart").
+			if checkVerbs[t.raw] && checklist(toks, k) {
+				to = end
+			}
 			// "check whether I still hold it before writing" is a step of
 			// the design, not a diagnosis.
 			if checkVerbs[t.raw] {
@@ -917,7 +970,16 @@ func markMentions(d *doc) {
 				}
 			}
 		}
-		if colon > 0 && colon-s.from <= 8 {
+		// "A mistake I see is treating it as a general-purpose mutex: ...":
+		// a sentence that opens on a mistake may take longer to reach its
+		// colon than a bare header.
+		opensOnMistake := false
+		for j := s.from; j < s.to && j < s.from+3; j++ {
+			if mistakeNouns[toks[j].raw] {
+				opensOnMistake = true
+			}
+		}
+		if colon > 0 && (colon-s.from <= 8 || opensOnMistake && colon-s.from <= 16) {
 			for j := s.from; j < colon; j++ {
 				if headerWords[toks[j].raw] || toks[j].raw == "look" || toks[j].raw == "suspects" {
 					for k := colon; k < s.to; k++ {
@@ -1124,20 +1186,42 @@ func isProbe(toks []token, k int) bool {
 	case "suspect", "suspected", "suspecting":
 		return true
 	case "look", "looking", "search", "searching", "grep", "grepping", "hunt":
-		// "grep the code for ...", "search the logs for ..."
-		return next(1) == "for" || next(2) == "for" || next(3) == "for"
+		// "grep the code for ...", "search the logs for ...", "look at
+		// the client code (blind DEL, SETNX+EXPIRE)"
+		return next(1) == "for" || next(2) == "for" || next(3) == "for" || (toks[k].raw == "look" || toks[k].raw == "looking") && next(1) == "at"
 	case "review", "reviewing", "audit", "auditing", "scan", "scanning", "inspect", "inspecting":
 		// "review the code for SETNX/EXPIRE", "a code review for ..."
 		return next(1) == "for" || next(2) == "for" || next(3) == "for"
 	case "check", "checking", "see", "verify", "confirm", "ask":
 		n := next(1)
-		return n == "whether" || n == "if" || (n == "for" && toks[k].raw != "ask")
+		if n == "whether" || n == "if" || (n == "for" && toks[k].raw != "ask") {
+			return true
+		}
+		// "check each hypothesis: ...", "then check GC pauses, CPU
+		// throttling, clock jumps": a checklist of suspects.
+		if toks[k].raw == "check" || toks[k].raw == "checking" {
+			return n == "each" || n == "every" || n == "all" || checklist(toks, k)
+		}
+		return false
 	case "rule", "ruling":
 		return next(1) == "out"
 	case "find", "finding":
 		return next(1) == "out" && (next(2) == "whether" || next(2) == "if")
 	}
 	return false
+}
+
+// checklist reports whether the words after toks[k], to the end of its
+// sentence, are a list of three or more items separated by commas (a
+// debugging checklist) rather than one action.
+func checklist(toks []token, k int) bool {
+	items := 0
+	for j := k + 1; j < len(toks) && toks[j].sent == toks[k].sent; j++ {
+		if toks[j].clause && toks[j].brk == ',' {
+			items++
+		}
+	}
+	return items >= 2
 }
 
 // wordClass is the set of closed word lists a word belongs to, computed
