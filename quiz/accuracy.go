@@ -88,6 +88,22 @@ type BlindReport struct {
 	// when its file arrived, before any tuning on it: an honest estimate
 	// of how the grader does on answers it never saw.
 	ValidationBefore []BlindFigures `json:"validation_before,omitempty"`
+	// Fresh covers the last two writers (I and J, all 24 questions), whose
+	// files were never read by anyone tuning the grader: only their totals
+	// were computed, when they arrived (FreshBefore, grader g3) and after
+	// each grader version. It is the largest holdout and the page leads
+	// with it.
+	Fresh       BlindFigures `json:"fresh"`
+	FreshBefore BlindFigures `json:"fresh_before"`
+}
+
+// Lead is the holdout a reader should judge the grader by: the fresh one
+// when there is one (the largest, read by nobody), else the first.
+func (r *BlindReport) Lead() BlindFigures {
+	if r.Fresh.Answers > 0 {
+		return r.Fresh
+	}
+	return r.Holdout
 }
 
 // BlindGate is a set of thresholds on BlindFigures.

@@ -50,6 +50,11 @@ var (
 	// measured before any change made for them (validationBefore), then
 	// read while tuning grader g5 one writer at a time.
 	validationWriters = []string{"K", "L"}
+	// freshWriters answered all 24 questions (brief: writer-brief-3.md) at
+	// the same time as G and H and were kept out of every tuning session:
+	// their files stayed outside the repository until the grader work was
+	// finished, and only totals were ever computed on them.
+	freshWriters = []string{"I", "J"}
 )
 
 // answersPerWriter is how many answers each writer's file holds.
@@ -57,7 +62,7 @@ func answersPerWriter(w string) int {
 	switch w {
 	case "E", "F":
 		return 165
-	case "G", "H", "K", "L":
+	case "G", "H", "I", "J", "K", "L":
 		return 264
 	}
 	return 99
@@ -203,7 +208,7 @@ func TestBlindFigures(t *testing.T) {
 		name    string
 		writers []string
 		show    bool
-	}{{"tuning", tuningWriters, *showTuning}, {"validation", validationWriters, false}, {"holdout", holdoutWriters, false}, {"holdout2", holdout2Writers, false}, {"new questions", newQWriters, false}} {
+	}{{"tuning", tuningWriters, *showTuning}, {"validation", validationWriters, false}, {"holdout", holdoutWriters, false}, {"holdout2", holdout2Writers, false}, {"new questions", newQWriters, false}, {"fresh holdout", freshWriters, false}} {
 		answers, err := loadBlind(split.writers)
 		if err != nil {
 			t.Fatal(err)
@@ -269,7 +274,20 @@ var blindFloors = quiz.BlindGate{Verdicts: 0.90, MaxPassFlagged: 3, Flagged: 0.7
 var blindBefore = quiz.BlindFigures{Writers: []string{"C"}, Answers: 99, Verdicts: 0.758, FalsePasses: 2, FalseFails: 22,
 	PassAnswers: 54, PassFlagged: 5, ShouldFlag: 18, ShouldFlagged: 10, Flagged: 0.556, Salads: 9, SaladPasses: 0}
 
-const blindMethod = "Writers who saw only the question prompts (never the rubric, the matchers or the model answers) each wrote 11 answers per question: strong-concise, strong-full, strong-unusual (own wording), rejects-antipattern, refutes-quote, weak, confidently-wrong, keyword-salad, partial, strong-casual and mixed-wrong. Each labelled every answer pass or fail, and whether it asserts a claim that loses the round, before the grader ran. Writers A and B (the first nine questions) are the tuning set, read while the matchers were changed; writer C is the holdout, never read: only these totals are computed on it. A fourth writer's file (D) arrived with the others and is held out too. Two more writers (E, F), given only the prompts of the fifteen questions added later, wrote 165 answers each the same way; nobody tuned on them. Two later writers (G, H) answered all 24 free-text questions the same way (264 answers each) and joined the tuning set, so since grader g4 the fifteen newer questions are tuned too (on G and H), and E and F measure unread writers on them. Two further writers (K, L) answered all 24 questions the same way after grader g4 was finished: the validation split. Each was measured once on arrival, before any change made for it (validation_before, the honest estimate for unseen answers), and only then read while tuning grader g5, one writer at a time so the other still measured generalisation. A verdict agrees when the grader's pass/fail equals the label; a red flag on a passing answer is any flag raised on an answer labelled pass."
+const blindMethod = "Writers who saw only the question prompts (never the rubric, the matchers or the model answers) each wrote 11 answers per question: strong-concise, strong-full, strong-unusual (own wording), rejects-antipattern, refutes-quote, weak, confidently-wrong, keyword-salad, partial, strong-casual and mixed-wrong. Each labelled every answer pass or fail, and whether it asserts a claim that loses the round, before the grader ran. Writers A and B (the first nine questions) are the tuning set, read while the matchers were changed; writer C is the holdout, never read: only these totals are computed on it. A fourth writer's file (D) arrived with the others and is held out too. Two more writers (E, F), given only the prompts of the fifteen questions added later, wrote 165 answers each the same way; nobody tuned on them. Two later writers (G, H) answered all 24 free-text questions the same way (264 answers each) and joined the tuning set, so since grader g4 the fifteen newer questions are tuned too (on G and H), and E and F measure unread writers on them. Two further writers (K, L) answered all 24 questions the same way after grader g4 was finished: the validation split. Each was measured once on arrival, before any change made for it (validation_before, the honest estimate for unseen answers), and only then read while tuning grader g5, one writer at a time so the other still measured generalisation. The last two writers (I, J) answered all 24 questions at the same time as G and H, and their files were kept away from everyone who tuned the grader: only totals were computed on them, when they arrived (grader g3) and after grader g5. They are the fresh holdout, the largest, and this page leads with it. A verdict agrees when the grader's pass/fail equals the label; a red flag on a passing answer is any flag raised on an answer labelled pass."
+
+// freshBefore is the fresh holdout (I, J) as grader g3 scored it when the
+// files arrived (2026-12-01 16:46-16:48 UTC), before any grader change of
+// that session; their SHA-256 sums were recorded then
+// (e67391480d72e49f… I, 5608f050a15c9a67… J) and the files are
+// committed unchanged.
+var freshBefore = quiz.BlindFigures{Writers: []string{"I", "J"}, Answers: 528, Verdicts: 0.79, FalsePasses: 17, FalseFails: 94,
+	PassAnswers: 288, PassFlagged: 25, ShouldFlag: 96, ShouldFlagged: 39, Flagged: 0.406, Salads: 48, SaladPasses: 0}
+
+// freshFloors are the fresh holdout's figures with grader g5, held so
+// they cannot get worse unnoticed. One keyword list of writer J passes,
+// short of the target of none.
+var freshFloors = quiz.BlindGate{Verdicts: 0.9, MaxPassFlagged: 17, Flagged: 0.635, MaxSaladPasses: 1}
 
 // validationBefore is each validation writer (K, L) as grader g4 scored
 // it when the file arrived, before anything was changed for it. Writer L
@@ -299,11 +317,11 @@ func (t blindTally) figures(writers []string) quiz.BlindFigures {
 
 // blindReport grades the blind corpus and holds the holdout to the floors.
 func blindReport(b *quiz.Bank) (*quiz.BlindReport, error) {
-	rep := &quiz.BlindReport{Method: blindMethod, Targets: blindTargets, Floors: blindFloors, Before: blindBefore, ValidationBefore: validationBefore}
+	rep := &quiz.BlindReport{Method: blindMethod, Targets: blindTargets, Floors: blindFloors, Before: blindBefore, ValidationBefore: validationBefore, FreshBefore: freshBefore}
 	for _, part := range []struct {
 		writers []string
 		dst     *quiz.BlindFigures
-	}{{tuningWriters, &rep.Tuning}, {holdoutWriters, &rep.Holdout}, {holdout2Writers, &rep.Holdout2}, {newQWriters, &rep.NewQuestions}, {validationWriters, &rep.Validation}} {
+	}{{tuningWriters, &rep.Tuning}, {holdoutWriters, &rep.Holdout}, {holdout2Writers, &rep.Holdout2}, {newQWriters, &rep.NewQuestions}, {validationWriters, &rep.Validation}, {freshWriters, &rep.Fresh}} {
 		answers, err := loadBlind(part.writers)
 		if err != nil {
 			return nil, err
@@ -323,6 +341,9 @@ func blindReport(b *quiz.Bank) (*quiz.BlindReport, error) {
 	}
 	if ok, miss := blindFloors.Meets(rep.Holdout); !ok {
 		return rep, fmt.Errorf("blind holdout below its floors (%s): %+v", strings.Join(miss, ", "), rep.Holdout)
+	}
+	if ok, miss := freshFloors.Meets(rep.Fresh); !ok {
+		return rep, fmt.Errorf("fresh blind holdout (I, J) below its floors (%s): %+v", strings.Join(miss, ", "), rep.Fresh)
 	}
 	return rep, nil
 }

@@ -21,7 +21,11 @@ func TestAboutGraderPublishesBlindFigures(t *testing.T) {
 		t.Fatal("no blind figures published")
 	}
 	got := doc.Find(`[data-testid=blind-holdout]`).Text()
-	for _, want := range []string{views.PctText(rep.Blind.Holdout.Verdicts), views.PctText(rep.Blind.Holdout.Flagged)} {
+	lead := rep.Blind.Lead()
+	if lead.Answers != 528 || !strings.Contains(got, "fresh holdout") {
+		t.Fatalf("the page leads with %q (%d answers), want the fresh holdout of writers I and J", got, lead.Answers)
+	}
+	for _, want := range []string{views.PctText(lead.Verdicts), views.PctText(lead.Flagged)} {
 		if !strings.Contains(got, want) {
 			t.Fatalf("holdout paragraph %q lacks %s", got, want)
 		}
@@ -29,7 +33,7 @@ func TestAboutGraderPublishesBlindFigures(t *testing.T) {
 	if n := doc.Find(`[data-testid=blind-table] tbody tr`).Length(); n < 3 {
 		t.Fatalf("blind table has %d rows, want before, now and tuning", n)
 	}
-	ok, _ := rep.Blind.Targets.Meets(rep.Blind.Holdout)
+	ok, _ := rep.Blind.Targets.Meets(lead)
 	if missed := doc.Find(`[data-testid=blind-missed]`).Length() == 1; missed == ok {
 		t.Fatalf("targets met %v, but the page's 'not there yet' notice shown is %v", ok, missed)
 	}

@@ -52,11 +52,20 @@ func blindView(b *quiz.BlindReport) *views.BlindView {
 	v := &views.BlindView{Method: b.Method, TargetVerdicts: views.PctText(b.Targets.Verdicts), FloorVerdicts: views.PctText(b.Floors.Verdicts),
 		TargetFlagged: views.PctText(b.Targets.Flagged), FloorFlagged: views.PctText(b.Floors.Flagged), FloorPassFlagged: b.Floors.MaxPassFlagged,
 		Before: fig(b.Before), Tuning: fig(b.Tuning), Holdout: fig(b.Holdout), Holdout2: fig(b.Holdout2), HasHoldout2: b.Holdout2.Answers > 0,
-		NewQuestions: fig(b.NewQuestions), HasNewQuestions: b.NewQuestions.Answers > 0}
-	for _, k := range b.Holdout.Kinds {
+		NewQuestions: fig(b.NewQuestions), HasNewQuestions: b.NewQuestions.Answers > 0,
+		Validation: fig(b.Validation), HasValidation: b.Validation.Answers > 0}
+	for _, f := range b.ValidationBefore {
+		v.ValidationBefore = append(v.ValidationBefore, fig(f))
+	}
+	lead := b.Lead()
+	v.Lead, v.LeadBefore, v.HasFresh, v.LeadName = fig(lead), fig(b.FreshBefore), b.Fresh.Answers > 0, "holdout"
+	if v.HasFresh {
+		v.LeadName = "fresh holdout"
+	}
+	for _, k := range lead.Kinds {
 		v.Kinds = append(v.Kinds, views.BlindKind{Kind: k.Kind, Agree: k.Agree, Answers: k.Answers, Short: k.Answers > 0 && float64(k.Agree) < b.Targets.Verdicts*float64(k.Answers)})
 	}
-	if ok, miss := b.Targets.Meets(b.Holdout); !ok {
+	if ok, miss := b.Targets.Meets(lead); !ok {
 		v.Missed = miss
 	}
 	return v
