@@ -593,6 +593,10 @@ func TestSeniorAnswersQA2(t *testing.T) {
 		{"run twice if a worker pauses", "run-job-once", "With a lease the job could still run twice if a worker pauses.", nil, []string{"lock-not-enough"}},
 		{"longer ttl only bounds a crash", "choose-ttl", "A longer TTL won't prevent two holders; it only bounds how long a crashed holder blocks others.", nil, []string{"tradeoff", "no-safe-value"}},
 		{"set nx ex", "redis-lock-and-failure", "Take the lock with SET key token NX EX 10, then do the work.", nil, []string{"set-nx-px"}},
+		// QA-3 D12: a heartbeat sentence next to "no TTL prevents two
+		// holders" raised the fatal flag on a correct answer.
+		{"heartbeat beside no ttl prevents", "choose-ttl", "Choose the TTL longer than the longest expected run of the protected job plus clock drift, but short enough that a crashed holder blocks others only briefly; a heartbeat extends it. No TTL prevents two holders during a long pause, so the resource must check a fencing token.", nil, []string{"tradeoff", "no-safe-value"}},
+		{"ttl sold as safety, heartbeat", "choose-ttl", "The TTL just needs to be longer than the job; with a heartbeat extending it, two holders can't happen.", []string{"ttl-as-safety"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
