@@ -389,3 +389,30 @@ func (s *Store) PeerInterviews(ctx context.Context, learner string) ([]RoundSumm
 	}
 	return s.roundSummaries(ctx, `JOIN peer_rounds p ON p.round_id = r.id WHERE p.interviewer_id = ?`, learner)
 }
+
+// CancelUnjoinedPeerRound deletes candidate's peer round id if nobody ever
+// joined it and nothing was answered: no question was asked, so the round
+// says nothing about the candidate and must not count as a zero in their
+// history. It reports whether it deleted the round; a round that was joined
+// or answered is left for Finish.
+func (s *Store) CancelUnjoinedPeerRound(ctx context.Context, candidate, id string) (bool, error) {
+	if !ValidID(candidate) || !ValidID(id) {
+		return false, nil
+	}
+	var deleted bool
+	err := s.withTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `DELETE FROM rounds WHERE id = ? AND learner_id = ? AND finished_ms IS NULL
+			AND EXISTS (SELECT 1 FROM peer_rounds p WHERE p.round_id = rounds.id AND p.interviewer_id IS NULL AND p.joined_ms IS NULL)
+			AND NOT EXISTS (SELECT 1 FROM round_turns t WHERE t.round_id = rounds.id AND t.answered_ms IS NOT NULL)`, id, candidate)
+		if err != nil {
+			return err
+		}
+		n, err := res.RowsAffected()
+		deleted = n == 1
+		return err
+	})
+	if err != nil {
+		return false, fmt.Errorf("cancel peer round: %w", err)
+	}
+	return deleted, nil
+}

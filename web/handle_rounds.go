@@ -339,6 +339,14 @@ func (s *Server) handleRoundFinish(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	// A peer round nobody joined is cancelled, not scored: no question was
+	// asked, and a 0 % "No hire" would drag the trend down.
+	if gone, err := s.store.CancelUnjoinedPeerRound(c.Request().Context(), learner, id); err != nil || gone {
+		if err != nil {
+			return err
+		}
+		return s.seeOther(c, urls.Rounds(), "Round cancelled. Nobody had joined, so nothing was recorded.")
+	}
 	rules, now := s.roundRules(nil), s.now()
 	r, _, err := s.store.UpdateRound(c.Request().Context(), learner, id, func(r *store.Round) (quiz.RoundChange, error) {
 		return r.Finish(rules, now), nil

@@ -386,3 +386,28 @@ func TestPeerRoundToTheScorecards(t *testing.T) {
 		t.Fatalf("the candidate on the interviewer's copy: status %d, want 404 (theirs is /rounds/…/scorecard)", r.Code)
 	}
 }
+
+// TestPeerRoundNobodyJoinedIsCancelledNotScored: cancelling a peer round
+// from the lobby before anyone joined deletes it; it does not appear as a
+// 0 % "No hire" in the history (QA-3 D20). A joined round still finishes.
+func TestPeerRoundNobodyJoinedIsCancelledNotScored(t *testing.T) {
+	env := newRoundEnv(t, "", nil)
+	alice := newClient(t, env.srv)
+	roundURL := startPeerRound(t, env, alice)
+	issueInvite(t, alice, roundURL)
+	rec := post(t, alice, roundURL, roundURL+"/finish", nil)
+	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != urls.Rounds() {
+		t.Fatalf("cancel: status %d to %q, want 303 to the rounds page", rec.Code, rec.Header().Get("Location"))
+	}
+	if r := alice.get(roundURL); r.Code != http.StatusNotFound {
+		t.Fatalf("the cancelled round: status %d, want 404", r.Code)
+	}
+	if n := mustDoc(t, alice.get(urls.Rounds())).Find(`a[href$="/scorecard"]`).Length(); n != 0 {
+		t.Fatalf("the rounds page lists %d scorecards after a cancelled, never-joined round; want none", n)
+	}
+
+	env2 := newPeerEnv(t)
+	if r := post(t, env2.alice, env2.roundURL, env2.roundURL+"/finish", nil); r.Code != http.StatusSeeOther || !strings.HasSuffix(r.Header().Get("Location"), "/scorecard") {
+		t.Fatalf("ending a joined peer round: status %d to %q, want its scorecard", r.Code, r.Header().Get("Location"))
+	}
+}
