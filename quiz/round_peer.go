@@ -71,7 +71,10 @@ func customProbe(rr RoundRules, t Turn) (*Question, error) {
 	}
 	q := *main
 	q.Title = t.Asked
-	q.Prompt = Text{Markdown: t.Asked, HTML: "<p>" + html.EscapeString(t.Asked) + "</p>"}
+	// The title is the interviewer's question; the prompt under it says
+	// whose words they are rather than repeating them.
+	const whose = "Your interviewer's follow-up, in their own words."
+	q.Prompt = Text{Markdown: whose, HTML: "<p>" + html.EscapeString(whose) + "</p>"}
 	return &q, nil
 }
 

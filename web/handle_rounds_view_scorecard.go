@@ -29,14 +29,14 @@ func buildScorecard(cat *content.Catalog, d scorecardData, now time.Time) views.
 		RoundID: r.ID, Started: formatWhen(r.Started, now), StartedISO: r.Started.UTC().Format(time.RFC3339), ModeLabel: modeLabel(r.Mode), Minutes: int(r.Limit / time.Minute),
 		Size: r.Size, ScorePct: views.Pct(sc.Score), Verdict: string(sc.Verdict), VerdictLabel: sc.Verdict.Label(),
 		VerdictClass: verdictClass(sc.Verdict), Reasons: sc.Reasons, Fatal: sc.Fatal, Complete: sc.Complete,
-		MarkdownHref: urls.ScorecardMarkdown(r.ID),
+		MarkdownHref: urls.ScorecardMarkdown(r.ID), Interviewer: d.Interviewer,
 	}
 	limit := formatDuration(r.Limit)
 	// The scorecard lists the turns in the order asked, as r.Turns holds
 	// them: the next one's seq names it in a dispute.
 	next := 0
 	turnView := func(t quiz.TurnScore) views.ScoreTurn {
-		st := views.ScoreTurn{Title: t.Title, Answered: t.Done(), Answer: t.Text, ScorePct: views.Pct(t.Score), Used: formatDuration(t.Used), Limit: limit, Overtime: t.Overtime, OvertimePoints: views.Pct(quiz.OvertimePenalty)}
+		st := views.ScoreTurn{Title: t.Title, Answered: t.Done(), Answer: t.Text, ScorePct: views.Pct(t.Score), Used: formatDuration(t.Used), Limit: limit, Overtime: t.Overtime, OvertimePoints: views.Pct(quiz.OvertimePenalty), Interviewer: d.Interviewer}
 		if next < len(r.Turns) {
 			if t.Done() && t.Result != nil && !d.Interviewer {
 				st.ContestHref = urls.TurnDisputes(r.ID, r.Turns[next].Seq)

@@ -323,6 +323,14 @@ func TestPeerRoundToTheScorecards(t *testing.T) {
 			if doc.Find(`[data-testid=scored-question]`).Length() != 3 || doc.Find(`[data-testid=verdict]`).Length() != 1 {
 				t.Fatalf("the grader's scorecard is missing beside the interviewer's")
 			}
+			// The interviewer's copy speaks of the candidate, not to them.
+			speaks := strings.Contains(doc.Text(), "Points you made")
+			if name == "interviewer" && (speaks || !strings.Contains(doc.Text(), "Points the candidate made")) {
+				t.Fatalf("the interviewer's scorecard addresses the candidate as 'you'")
+			}
+			if name == "candidate" && !speaks {
+				t.Fatalf("the candidate's scorecard does not say 'Points you made'")
+			}
 			contest := doc.Find(`form[action$="/disputes"]`).Length()
 			if name == "interviewer" && contest != 0 {
 				t.Fatalf("the interviewer's copy has %d dispute forms, want none", contest)
