@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 )
@@ -181,7 +182,7 @@ func (m *sim) promote(leader int) {
 	n := &m.nodes[0]
 	k := &n.key
 	e := Event{Kind: KindFailover, Node: 0}
-	d := "member " + itoa(int64(leader+1)) + " is the leader, with the whole committed log: nothing is lost"
+	d := fmt.Sprintf(leaderDetail, leader+1) + ", with the whole committed log: nothing is lost"
 	if k.present {
 		k.expAt = m.nodeNow(0) + m.ttl
 		k.hasExp = true

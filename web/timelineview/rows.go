@@ -1,7 +1,6 @@
 package timelineview
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -272,18 +271,7 @@ func (p *Panel) addFaults(tl sandbox.Timeline, step int) {
 		}
 	}
 	partitioned := len(lg.Cuts) > 0
-	leader := 1
-	for _, e := range tl.Events[:min(max(step, 0), len(tl.Events))] {
-		if e.Kind != sandbox.KindFailover || tl.Model != sandbox.ModelConsensus {
-			continue
-		}
-		var n int
-		if e.Reason == "no-quorum" {
-			leader = 0
-		} else if _, err := fmt.Sscanf(e.Detail, "member %d is the leader", &n); err == nil {
-			leader = n
-		}
-	}
+	leader := tl.LeaderAt(step)
 	switch tl.Model {
 	case sandbox.ModelConsensus:
 		p.Leader = "none: no majority of the members can reach each other"
