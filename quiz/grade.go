@@ -284,20 +284,20 @@ func mostlyProse(d *doc) bool {
 	return 2*prose >= words
 }
 
-// coreSpareBreadth is the share of the breadth points' weight that makes
+// CoreSpareBreadth is the share of the breadth points' weight that makes
 // up for one missed core point. An answer that makes all but one of the
 // core points and most of the breadth points has made the heart of the
 // question in its own words: the core point the matchers missed is, far
 // more often, a paraphrase they did not know than a gap (blind writers K
 // and L, and our own corpus: answers labelled pass by the people who wrote
 // them, failed only by that point). It passes, just above the pass mark.
-const coreSpareBreadth = 0.6
+const CoreSpareBreadth = 0.6
 
 // freeTextScore scores the points and subtracts the flags' penalties. When
 // the question marks core points, they carry the pass line: every core
 // point made scores PassMark and the breadth points share the rest. On a
 // question with two core points, an answer missing one of them passes, just
-// above PassMark, when it makes at least coreSpareBreadth of the breadth;
+// above PassMark, when it makes at least CoreSpareBreadth of the breadth;
 // missing more, or with less breadth, or on a question with three core
 // points (whose heart is one of them), it stays below PassMark.
 // Without core points the score is the weighted share of points made.
@@ -329,7 +329,7 @@ func freeTextScore(points []PointResult, flags []FlagResult) float64 {
 		}
 		if coreHit >= coreTotal {
 			score = PassMark + (1-PassMark)*breadth
-		} else if coreMissed == 1 && coreCount == 2 && breadth >= coreSpareBreadth {
+		} else if coreMissed == 1 && coreCount == 2 && breadth >= CoreSpareBreadth {
 			score = PassMark + (1-PassMark)*breadth/4
 		} else {
 			score = PassMark * (0.9*coreHit/coreTotal + 0.1*breadth)
