@@ -110,7 +110,7 @@ func (s *Server) renderPeerCandidate(c echo.Context, p *store.PeerRound, inviteU
 	now := s.now()
 	switch {
 	case p.Interviewer == "" && !r.Over():
-		v := views.PeerLobbyView{RoundID: r.ID, Size: r.Size, Minutes: int(r.Limit / time.Minute), InviteURL: inviteURL,
+		v := views.PeerLobbyView{RoundID: r.ID, Size: r.Size, Minutes: int(r.Limit / time.Minute), InviteURL: inviteURL, InviteMinutes: int(store.InviteTTL / time.Minute),
 			InviteHref: urls.RoundInvite(r.ID), FinishHref: urls.RoundFinish(r.ID), LiveHref: urls.RoundLive(r.ID), State: peerState(p, false)}
 		if !p.InviteExpires.IsZero() && p.InviteExpires.After(now) {
 			v.Pending = inviteURL == ""
