@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -95,13 +94,9 @@ func (s *Server) handleTurnDispute(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	seq, err := strconv.Atoi(c.Param("seq"))
+	t, err := answeredTurn(c, r)
 	if err != nil {
-		return echo.NewHTTPError(http.StatusNotFound)
-	}
-	t, ok := r.Turn(seq)
-	if !ok || !t.Done() || t.Result == nil {
-		return echo.NewHTTPError(http.StatusNotFound, "That question of the round has no answer yet.")
+		return err
 	}
 	if r.Mode == quiz.ModeInterview && r.Finished.IsZero() {
 		return echo.NewHTTPError(http.StatusForbidden, "In interview mode the feedback, and so the disputes, wait for the scorecard at the end of the round.")
@@ -123,10 +118,10 @@ func (s *Server) handleTurnDispute(c echo.Context) error {
 		sc := quiz.Score(s.cat.Questions, s.cat.FollowUps, r.QuizTurns(), r.Limit)
 		return sc.Score, sc.Verdict
 	}
-	if err := s.store.ContestTurn(c.Request().Context(), learner, r.ID, seq, d, res, rescore); err != nil {
+	if err := s.store.ContestTurn(c.Request().Context(), learner, r.ID, t.Seq, d, res, rescore); err != nil {
 		return err
 	}
-	back := urls.RoundTurn(r.ID, seq)
+	back := urls.RoundTurn(r.ID, t.Seq)
 	if c.FormValue("back") == "scorecard" && !r.Finished.IsZero() {
 		back = urls.Scorecard(r.ID)
 	}

@@ -365,18 +365,14 @@ func (s *Server) handleRoundTurn(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	seq, err := strconv.Atoi(c.Param("seq"))
+	t, err := answeredTurn(c, r)
 	if err != nil {
-		return echo.NewHTTPError(http.StatusNotFound)
-	}
-	t, ok := r.Turn(seq)
-	if !ok || !t.Done() {
-		return echo.NewHTTPError(http.StatusNotFound, "That question of the round has no answer yet.")
+		return err
 	}
 	if r.Mode == quiz.ModeInterview && !r.Over() {
 		return echo.NewHTTPError(http.StatusForbidden, "In interview mode the feedback waits for the scorecard at the end of the round.")
 	}
-	v, err := buildRoundFeedback(s.cat, roundFeedbackData{Round: r, Seq: seq}, s.now())
+	v, err := buildRoundFeedback(s.cat, roundFeedbackData{Round: r, Seq: t.Seq}, s.now())
 	if err != nil {
 		return err
 	}
@@ -444,4 +440,18 @@ func formSeq(c echo.Context) (int, error) {
 		return 0, echo.NewHTTPError(http.StatusBadRequest, `The field "seq" must name the question you are answering.`)
 	}
 	return seq, nil
+}
+
+// answeredTurn is the turn of r the path's seq names, once it is answered
+// and graded; 404 otherwise.
+func answeredTurn(c echo.Context, r *store.Round) (quiz.RoundTurn, error) {
+	seq, err := strconv.Atoi(c.Param("seq"))
+	if err != nil {
+		return quiz.RoundTurn{}, echo.NewHTTPError(http.StatusNotFound)
+	}
+	t, ok := r.Turn(seq)
+	if !ok || !t.Done() || t.Result == nil {
+		return quiz.RoundTurn{}, echo.NewHTTPError(http.StatusNotFound, "That question of the round has no answer yet.")
+	}
+	return t, nil
 }
