@@ -23,6 +23,11 @@ var showTuning = flag.Bool("blind.show", false, "log each disagreement on the bl
 // still measure a writer not read yet.
 var showValidation = flag.String("blind.validation", "", "log each disagreement of these validation writers (K, L; comma-separated)")
 
+// showRead names further writers (comma-separated) whose disagreements
+// are printed, for tuning on writers released from a holdout (C, D, E, F
+// from session 4 on). The fresh holdout (I, J) is never printed.
+var showRead = flag.String("blind.read", "", "log each disagreement of these writers (any but the fresh holdout I, J; comma-separated)")
+
 // blindAnswer is one line of quiz/testdata/blind/writer-*.jsonl.
 type blindAnswer struct {
 	Writer     string `json:"writer"`
@@ -241,6 +246,25 @@ func TestBlindFigures(t *testing.T) {
 						t.Logf("    kind %-20s %d/%d", k, wt.kinds[k][1], wt.kinds[k][0])
 					}
 				}
+				for _, d := range wt.diffs {
+					t.Log("    " + d)
+				}
+			}
+		}
+		if *showRead != "" && split.name != "fresh holdout" {
+			for _, w := range split.writers {
+				if !showsWriter(*showRead, w) {
+					continue
+				}
+				one, err := loadBlind([]string{w})
+				if err != nil {
+					t.Fatal(err)
+				}
+				wt, err := judgeBlind(b, one, true)
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Logf("  read writer %s: %s", w, wt)
 				for _, d := range wt.diffs {
 					t.Log("    " + d)
 				}
