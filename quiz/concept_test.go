@@ -1,0 +1,111 @@
+package quiz_test
+
+import (
+	"errors"
+	"testing"
+
+	"lockdrill/quiz"
+)
+
+// conceptQuestion builds a question whose points cite the concept
+// "stale-rejected" (two ways of saying that the resource refuses an old
+// holder's write) next to patterns of their own.
+func conceptQuestion(match ...string) *quiz.Question {
+	return &quiz.Question{
+		ID: "concepts", Kind: quiz.KindFreeText, Topic: "fencing", Title: "Concepts", Guide: "fencing-tokens",
+		Prompt: quiz.Text{Markdown: "Why?"}, ModelAnswer: quiz.Text{Markdown: "Because."}, Explanation: quiz.Text{Markdown: "Because."},
+		Hints: []string{"Who checks?"},
+		Points: []quiz.Point{
+			{ID: "fencing", Label: "The resource rejects the stale write", Dimension: "safety-mechanisms", Match: match},
+			{ID: "p2", Label: "two", Dimension: "failure-modes", Match: []string{"two"}},
+			{ID: "p3", Label: "three", Dimension: "failure-modes", Match: []string{"three"}},
+			{ID: "p4", Label: "four", Dimension: "failure-modes", Match: []string{"four"}},
+		},
+	}
+}
+
+var conceptSynonyms = quiz.Synonyms{
+	"common": {"storage": {"storage", "database"}},
+	quiz.ConceptSynonyms: {
+		"stale-rejected": {"@storage & refuses|rejects & older", "turns away & stale"},
+		"loop":           {"%stale-rejected"},
+	},
+}
+
+// TestConceptCitedByAPointMatchesEachOfItsPatterns: "%name" in a point's
+// match list stands for every pattern of the concept, compiled with the
+// question's synonyms, and the point's own patterns still count.
+func TestConceptCitedByAPointMatchesEachOfItsPatterns(t *testing.T) {
+	q := conceptQuestion("fenc*", "%stale-rejected")
+	if err := quiz.Compile(q, conceptSynonyms, nil); err != nil {
+		t.Fatalf("Compile: %v", err)
+	}
+	for text, want := range map[string]bool{
+		"Fencing protects the account table from a late write.":        true,  // the point's own pattern
+		"The database refuses a write that carries an older number.":   true,  // the concept's first pattern, through @storage
+		"The service turns away a stale holder whenever it writes.":    true,  // the concept's second pattern
+		"The database does not refuse a write with an older number.":   false, // negated
+		"The client accepts whatever the holder sends to the service.": false,
+	} {
+		r := quiz.Grade(q, quiz.Answer{Text: text}, nil)
+		if got := r.Points[0].Hit; got != want {
+			t.Errorf("%q: fencing hit=%v, want %v", text, got, want)
+		}
+	}
+}
+
+// TestConceptErrorsNameTheField: an unknown concept, or a concept that
+// cites another, is an error naming the point's match entry.
+func TestConceptErrorsNameTheField(t *testing.T) {
+	for name, match := range map[string]string{"unknown": "%no-such-concept", "nested": "%loop"} {
+		err := quiz.Compile(conceptQuestion("fenc*", match), conceptSynonyms, nil)
+		var fe *quiz.FieldError
+		if !errors.As(err, &fe) || fe.Field != "points[0].match[1]" {
+			t.Errorf("%s: err = %v, want a FieldError on points[0].match[1]", name, err)
+		}
+	}
+}
+
+// TestSharedConceptsReachEveryCitingQuestion: the bank's concepts
+// (content/questions/synonyms.yaml) let one paraphrase, written by us,
+// credit the same idea in each question that cites it, where those
+// questions' own matchers missed it before the concepts existed.
+func TestSharedConceptsReachEveryCitingQuestion(t *testing.T) {
+	b := loadBank(t)
+	hit := []struct{ question, point, text string }{
+		// %paused-past-lease: a pause outlasting any lease, in words no
+		// question's own matcher had.
+		{"choose-ttl", "no-safe-value", "A stalled process can overshoot whatever number you configure."},
+		{"run-job-once", "lock-not-enough", "A stalled process can overshoot whatever number you configure."},
+		{"choose-ttl", "no-safe-value", "The worker froze, woke up after the lease was gone and kept writing."},
+		{"two-holders", "durations-vs-ttl", "One worker dozed off in a long collection and woke up after its time was up."},
+		{"redis-lock-and-failure", "pause-expiry", "Nothing stops a holder that sleeps through its slot from writing afterwards."},
+		// %fencing: the resource checks the holder's token.
+		{"extend-lease", "not-safety", "A generation check at the storage is what keeps frozen workers harmless."},
+		{"two-holders", "fix-fencing", "The real fix is a check at the storage on the generation number of each write."},
+		// %idempotent: repeating the work is harmless.
+		{"avoid-the-lock", "idempotent", "The handler is replay-safe: same input, same outcome."},
+		{"run-job-once", "idempotent", "The job itself should be safe to redo after a crash."},
+	}
+	for _, c := range hit {
+		q, _ := b.ByID(c.question)
+		r := b.Grade(q, quiz.Answer{Text: c.text})
+		if !pointHit(t, r, c.point) {
+			t.Errorf("%s: %q does not make %s", c.question, c.text, c.point)
+		}
+	}
+	// The direction matters: a lease longer than any pause is the losing
+	// claim, not the point that a pause can outlast the lease.
+	miss := []struct{ question, point, text string }{
+		{"etcd-revision-guard", "lease-expires", "Give the session a TTL of a minute, which is longer than any GC pause we would see."},
+		{"run-job-once", "lock-not-enough", "Make the lease longer than any GC pause and the job runs once."},
+		{"run-job-once", "idempotent", "Running the job twice is not safe, so it must never retry."},
+	}
+	for _, c := range miss {
+		q, _ := b.ByID(c.question)
+		r := b.Grade(q, quiz.Answer{Text: c.text})
+		if pointHit(t, r, c.point) {
+			t.Errorf("%s: %q makes %s; want a miss", c.question, c.text, c.point)
+		}
+	}
+}
