@@ -109,3 +109,39 @@ func TestSharedConceptsReachEveryCitingQuestion(t *testing.T) {
 		}
 	}
 }
+
+// TestCorePointsHearPlainParaphrases: sentences of our own, each a core
+// point said in words candidates use (the new common sets onlyif, release
+// and expire, and the points' own paraphrases), make the point; the
+// near-misses next to them do not.
+func TestCorePointsHearPlainParaphrases(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct {
+		question, point, text string
+		want                  bool
+	}{
+		{"redis-lock-and-failure", "compare-delete", "Give it back through a Lua script that clears the key only while it is still mine.", true},
+		{"redis-lock-and-failure", "set-nx-px", "Grab it with one call that creates the key only if it does not exist, with a self-destruct timer.", true},
+		{"etcd-revision-guard", "atomic-in-store", "The condition is evaluated by etcd at the moment of the write.", true},
+		{"etcd-revision-guard", "txn-compare", "Tell etcd to apply the write only if my lock key still exists.", true},
+		{"redis-wait-safe", "promoted-replica", "Sentinel is not bound to promote that particular replica.", true},
+		{"redis-wait-safe", "promoted-replica", "The replica that acknowledged might not be the one that takes over.", true},
+		{"run-job-once", "lock-not-enough", "A stalled instance lets another instance start the same run.", true},
+		{"session-suspended", "stop-work", "On SUSPENDED, freeze the work until you hear more.", true},
+		{"session-suspended", "signals-late", "The worker's write can go out before the listener even runs.", true},
+		{"skip-locked-queue", "skip-locked", "Each worker skips the rows another worker already holds.", true},
+		{"skip-locked-queue", "visibility-timeout", "If a job's deadline lapses, it goes back in the queue.", true},
+		{"redlock-operations-q", "restart-forgets", "Never bring a crashed node back before every lock it granted has run out.", true},
+		{"holder-id-guard", "epoch-column", "Add a counter that is bumped on every claim and guard each write with it.", true},
+		// "unique" describing the key is not the table's constraint, and
+		// an "attempt" is not an attempt number.
+		{"idempotency-keys", "unique-table", "Have the client send a unique request id so the server can spot repeats.", false},
+		{"holder-id-guard", "epoch-column", "The same worker could claim the job again, so its old attempt would still match.", false},
+	} {
+		q, _ := b.ByID(c.question)
+		r := b.Grade(q, quiz.Answer{Text: c.text})
+		if got := pointHit(t, r, c.point); got != c.want {
+			t.Errorf("%s: %q makes %s = %v, want %v", c.question, c.text, c.point, got, c.want)
+		}
+	}
+}
