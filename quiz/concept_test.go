@@ -133,6 +133,14 @@ func TestCorePointsHearPlainParaphrases(t *testing.T) {
 		{"skip-locked-queue", "visibility-timeout", "If a job's deadline lapses, it goes back in the queue.", true},
 		{"redlock-operations-q", "restart-forgets", "Never bring a crashed node back before every lock it granted has run out.", true},
 		{"holder-id-guard", "epoch-column", "Add a counter that is bumped on every claim and guard each write with it.", true},
+		{"holder-id-guard", "same-owner-twice", "Once the same name claims the job again, the earlier run's write slips through the check.", true},
+		{"redis-wait-safe", "promoted-replica", "After a failover the promoted node may be one that never heard of the lock.", true},
+		{"unfenceable-resource", "timing-caveat", "A lease-time check only works if freezes stay shorter than the margin.", true},
+		{"unfenceable-resource", "idempotency-key", "Give each payment a name derived from the order and lean on the provider's duplicate suppression.", true},
+		// The question's own command is not its verb, and replication
+		// lag is not a lagging replica: a weak answer makes neither core point.
+		{"redis-wait-safe", "not-consensus", "WAIT helps because the data gets replicated, so it beats just a SET.", false},
+		{"redis-wait-safe", "promoted-replica", "Failover may have edge cases, so watch the replication lag.", false},
 		// "unique" describing the key is not the table's constraint, and
 		// an "attempt" is not an attempt number.
 		{"idempotency-keys", "unique-table", "Have the client send a unique request id so the server can spot repeats.", false},
