@@ -439,7 +439,15 @@ func isTerseClaim(toks []token, segments, outer int) bool {
 			code++
 		}
 	}
-	if code >= 2 && len(toks) >= 4 && (outer <= 3 || code >= 4) && float64(len(toks)) >= 3*float64(outer) {
+	// A line cut into more than three items is a command only if its
+	// items are long ones (an INSERT's clauses), not a run of two-word
+	// terms with a few capitalised names among them ("same tx; Debezium
+	// CDC; SKIP LOCKED; at-least-once; ...").
+	perItem := 3.0
+	if outer > 3 {
+		perItem = 4
+	}
+	if code >= 2 && len(toks) >= 4 && (outer <= 3 || code >= 4) && float64(len(toks)) >= perItem*float64(outer) {
 		return true
 	}
 	// A long run with neither the glue of prose nor a single comma is a
@@ -472,12 +480,12 @@ func isTerseClaim(toks []token, segments, outer int) bool {
 	return len(toks) >= 4 && segments == 1 && determiners[toks[0].raw]
 }
 
-// outerSegments counts the clauses of s split by commas, semicolons and
-// colons outside backticks and brackets.
+// outerSegments counts the clauses of s split by commas, semicolons,
+// colons, arrows, dashes and spaced slashes outside backticks and brackets.
 func outerSegments(s string) int {
 	n, depth, code := 1, 0, false
 	prev := rune(0)
-	for _, r := range s {
+	for i, r := range s {
 		switch {
 		case r == '`':
 			code = !code
@@ -485,7 +493,11 @@ func outerSegments(s string) int {
 			depth++
 		case (r == ')' || r == ']') && depth > 0:
 			depth--
-		case (r == ',' || r == ';' || r == ':' || r == '→' || r == '⇒') && depth == 0 && !code:
+		case (r == ',' || r == ';' || r == ':' || r == '→' || r == '⇒' || r == '—' || r == '–') && depth == 0 && !code:
+			n++
+		case (r == '/' || r == '-') && prev == ' ' && i+1 < len(s) && s[i+1] == ' ' && depth == 0 && !code:
+			// " / " and a spaced " - " separate items like a comma
+			// ("renewal / heartbeat / keepalive").
 			n++
 		case r == '>' && prev == '-' && depth == 0 && !code:
 			n++
