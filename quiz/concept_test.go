@@ -137,6 +137,18 @@ func TestCorePointsHearPlainParaphrases(t *testing.T) {
 		{"redis-wait-safe", "promoted-replica", "After a failover the promoted node may be one that never heard of the lock.", true},
 		{"unfenceable-resource", "timing-caveat", "A lease-time check only works if freezes stay shorter than the margin.", true},
 		{"unfenceable-resource", "idempotency-key", "Give each payment a name derived from the order and lean on the provider's duplicate suppression.", true},
+		{"choose-ttl", "no-safe-value", "Whatever timeout we choose will be exceeded sooner or later.", true},
+		{"choose-ttl", "no-safe-value", "It is not true at any TTL that two holders are impossible.", true},
+		{"choose-ttl", "no-safe-value", "A TTL is a liveness setting and nothing more.", true},
+		{"redis-lock-and-failure", "set-nx-px", "Take it by creating the key only if nobody has it, with a timer set in the same call.", true},
+		{"redis-lock-and-failure", "compare-delete", "Give it back with a tiny script on the server: if the key still holds my secret, clear it.", true},
+		{"redis-lock-and-failure", "pause-expiry", "The lease expires while the holder is still working.", true},
+		{"redis-lock-and-failure", "fencing", "Redis hands out no ever-increasing number that the database could check.", true},
+		{"extend-lease", "check-ownership", "Push the expiry out if the key still carries my ticket, in one step at the server.", true},
+		{"run-job-once", "lock-not-enough", "A lock only keeps two runs from happening at the same moment.", true},
+		{"run-job-once", "idempotent", "The job must tolerate a repeat after a crash.", true},
+		// A critic word mended by a repair verb negates nothing after it.
+		{"two-holders", "fix-fencing", "Then fix the bug and add fencing at the database so stale writes are rejected.", true},
 		// The question's own command is not its verb, and replication
 		// lag is not a lagging replica: a weak answer makes neither core point.
 		{"redis-wait-safe", "not-consensus", "WAIT helps because the data gets replicated, so it beats just a SET.", false},

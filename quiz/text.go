@@ -569,6 +569,11 @@ func markNegation(d *doc) {
 			attributiveDets[toks[k-1].raw] && !(k > 1 && (auxiliaries[toks[k-2].raw] || strings.HasSuffix(toks[k-2].raw, "'s"))) {
 			critic = false
 		}
+		// "fix the bug and add fencing": a critic word that a repair verb
+		// takes as its object names the fault mended, not what follows.
+		if critic && k > 0 && (repairVerbs[toks[k-1].raw] || k > 1 && attributiveDets[toks[k-1].raw] && repairVerbs[toks[k-2].raw]) {
+			critic = false
+		}
 		if !neg && !critic {
 			continue
 		}
@@ -613,6 +618,9 @@ func markNegation(d *doc) {
 // attributiveDets before a critic word make it describe the noun after
 // it ("the bad case").
 var attributiveDets = setOf(`the a an one two this that every each`)
+
+// repairVerbs take a fault as their object ("fix the bug").
+var repairVerbs = setOf(`fix fixes fixed fixing patch patches patched resolve resolves resolved`)
 
 // relatives open a relative clause: after "nothing" or "nobody" the
 // negation reaches into it.
