@@ -165,3 +165,25 @@ func TestCorePointsHearPlainParaphrases(t *testing.T) {
 		}
 	}
 }
+
+// TestAPatternsOwnNegatorDoesNotNegateItsOtherParts: a key point written
+// "not|isn't & consensus" means the negation; the "isn't" it matches must
+// not count as negating "consensus". A negator the pattern does not spell
+// out still does.
+func TestAPatternsOwnNegatorDoesNotNegateItsOtherParts(t *testing.T) {
+	q := conceptQuestion("not|isn't|never & consensus|agreement")
+	if err := quiz.Compile(q, conceptSynonyms, nil); err != nil {
+		t.Fatalf("Compile: %v", err)
+	}
+	for text, want := range map[string]bool{
+		"WAIT isn't an agreement between the replicas.":        true,
+		"It is not consensus, only a count of replicas.":       true,
+		"WAIT gives you consensus among the replicas.":         false, // no negator: the pattern needs one
+		"Nobody would call the count an agreement, it is not.": false, // "nobody" is not the pattern's
+	} {
+		r := quiz.Grade(q, quiz.Answer{Text: text}, nil)
+		if got := r.Points[0].Hit; got != want {
+			t.Errorf("%q: hit=%v, want %v", text, got, want)
+		}
+	}
+}

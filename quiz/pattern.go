@@ -307,13 +307,64 @@ func (m match) byteSpans(d *doc) []Span {
 
 // negated reports whether a negation from outside the span covers any of
 // its tokens.
-func negated(d *doc, s [2]int) bool {
+func negated(d *doc, s [2]int) bool { return negatedBeside(d, s, nil) }
+
+// negatedBeside is negated, except that a negator inside one of own (the
+// pattern's own words, as "not" in "not|isn't & consensus") does not
+// count: the pattern spells that negation out.
+func negatedBeside(d *doc, s [2]int, own [][2]int) bool {
 	for k := s[0]; k < s[1]; k++ {
-		if n := d.toks[k].negBy; n >= 0 && (n < s[0] || n >= s[1]) {
+		n := d.toks[k].negBy
+		if n < 0 || n >= s[0] && n < s[1] {
+			continue
+		}
+		mine := false
+		for _, o := range own {
+			if n >= o[0] && n < o[1] {
+				mine = true
+				break
+			}
+		}
+		if !mine {
 			return true
 		}
 	}
 	return false
+}
+
+// ownNegators collects, for a key point's pattern, the spans its parts
+// match in sentence sn that hold a negator or critic word ("not|isn't &
+// consensus" in "WAIT isn't an agreement between the nodes"): a negation
+// the pattern itself spells out is what it asserts, so it must not count
+// against the pattern's other parts. Red flags never get this: they judge
+// claims, and their own negations are written as exclusions.
+func (p *Pattern) ownNegators(d *doc, c *evalCtx, sn sentence, own *[maxSpansPerPart][2]int) int {
+	neg := false
+	for k := sn.from; k < sn.to && !neg; k++ {
+		neg = d.toks[k].cls&(clsNegator|clsCritic) != 0
+	}
+	if !neg {
+		return 0
+	}
+	n := 0
+	for k, part := range p.parts {
+		f := c.partFirsts(k)
+		for i := f.next(sn.from, sn.to); i >= 0 && n < len(own); i = f.next(i+1, sn.to) {
+			m := part.ends(c, i, sn.to)
+			if m == 0 {
+				continue
+			}
+			s := [2]int{i, i + bits.TrailingZeros64(m)}
+			for j := s[0]; j < s[1]; j++ {
+				if d.toks[j].cls&(clsNegator|clsCritic) != 0 {
+					own[n] = s
+					n++
+					break
+				}
+			}
+		}
+	}
+	return n
 }
 
 const (
@@ -355,6 +406,11 @@ func (p *Pattern) findAs(d *doc, si int, claimOnly bool) (match, bool) {
 			}
 		}
 	}
+	var ownBuf [maxSpansPerPart][2]int
+	var own [][2]int
+	if !claimOnly && p.polarity == Asserted && len(p.parts) > 1 {
+		own = ownBuf[:p.ownNegators(d, c, sn, &ownBuf)]
+	}
 	var cands [maxParts][maxSpansPerPart][2]int
 	var ncand [maxParts]int
 	for k, part := range p.parts {
@@ -371,7 +427,7 @@ func (p *Pattern) findAs(d *doc, si int, claimOnly bool) (match, bool) {
 			s := [2]int{i, i + bits.TrailingZeros64(m)}
 			// A span that on its own rules the pattern out is no candidate,
 			// so it cannot crowd out one that would match.
-			if !p.either[k] && (p.polarity == Asserted && negated(d, s) || claimOnly && notClaimed(d, s)) {
+			if !p.either[k] && (p.polarity == Asserted && negatedBeside(d, s, own) || claimOnly && notClaimed(d, s)) {
 				continue
 			}
 			cands[k][ncand[k]] = s
@@ -395,7 +451,7 @@ func (p *Pattern) findAs(d *doc, si int, claimOnly bool) (match, bool) {
 func (p *Pattern) choose(d *doc, k int, cands *[maxParts][maxSpansPerPart][2]int, ncand *[maxParts]int, chosen *[maxParts][2]int, claimOnly bool) bool {
 	if k == len(p.parts) {
 		spans := chosen[:k]
-		return p.accept(d, spans) && (!claimOnly || p.claimed(d, spans) && p.compact(spans))
+		return p.accept(d, spans, !claimOnly) && (!claimOnly || p.claimed(d, spans) && p.compact(spans))
 	}
 	for _, c := range cands[k][:ncand[k]] {
 		overlap := false
@@ -445,7 +501,7 @@ func notClaimed(d *doc, s [2]int) bool {
 	return false
 }
 
-func (p *Pattern) accept(d *doc, spans [][2]int) bool {
+func (p *Pattern) accept(d *doc, spans [][2]int, excuseOwn bool) bool {
 	if p.window > 0 && len(spans) > 1 {
 		maxStart, minEnd := spans[0][0], spans[0][1]
 		for _, s := range spans[1:] {
@@ -461,7 +517,13 @@ func (p *Pattern) accept(d *doc, spans [][2]int) bool {
 		if p.either[k] {
 			continue
 		}
-		if negated(d, s) {
+		// For a key point, a negator matched by another of the chosen
+		// spans is the pattern's own (see ownNegators).
+		var own [][2]int
+		if excuseOwn && p.polarity == Asserted {
+			own = spans
+		}
+		if negatedBeside(d, s, own) {
 			neg = true
 			break
 		}
