@@ -147,6 +147,13 @@ func TestCorePointsHearPlainParaphrases(t *testing.T) {
 		{"extend-lease", "check-ownership", "Push the expiry out if the key still carries my ticket, in one step at the server.", true},
 		{"run-job-once", "lock-not-enough", "A lock only keeps two runs from happening at the same moment.", true},
 		{"run-job-once", "idempotent", "The job must tolerate a repeat after a crash.", true},
+		{"outbox-pattern", "outbox-row", "Put a note into a mailbox table in the same database transaction as the status change.", true},
+		{"row-lock", "yes-within-db", "Row locks coordinate all the pods that share the table.", true},
+		{"row-lock", "outside-effects", "The lock can be released while the external call is still in flight.", true},
+		{"idempotency-keys", "unique-table", "The key goes into a table where each key can only exist once.", true},
+		{"session-suspended", "stop-work", "Put down the protected work right away.", true},
+		{"zookeeper-lock-recipe", "ephemeral-sequential", "Each client adds a numbered, session-bound node under the lock path.", true},
+		{"redis-wait-safe", "not-consensus", "What comes back is a count of replicas that had received the write.", true},
 		// A critic word mended by a repair verb negates nothing after it.
 		{"two-holders", "fix-fencing", "Then fix the bug and add fencing at the database so stale writes are rejected.", true},
 		// The question's own command is not its verb, and replication
