@@ -194,3 +194,38 @@ func TestAPatternsOwnNegatorDoesNotNegateItsOtherParts(t *testing.T) {
 		}
 	}
 }
+
+// TestHyphenatedReIsOneWord: "re-claim", "re-send" and "reclaim", "resend"
+// are the same word to the grader, whichever form the pattern or the
+// answer uses.
+func TestHyphenatedReIsOneWord(t *testing.T) {
+	for _, c := range []struct {
+		match, text string
+		want        bool
+	}{
+		{"reclaim* & same worker", "A re-claim by the same worker passes the check.", true},
+		{"re-send* & same key", "Every resend carries the same key.", true},
+		{"re-send* & same key", "Every re-send carries the same key.", true},
+		{"reclaim* & same worker", "The same worker can claim it again.", false},
+		// Only a bare "re" joins: "pre-check" and "are-" stay apart.
+		{"precheck & same worker", "A pre-check by the same worker.", false},
+	} {
+		q := conceptQuestion(c.match)
+		if err := quiz.Compile(q, conceptSynonyms, nil); err != nil {
+			t.Fatalf("Compile %q: %v", c.match, err)
+		}
+		if got := quiz.Grade(q, quiz.Answer{Text: c.text}, nil).Points[0].Hit; got != c.want {
+			t.Errorf("%q on %q: hit=%v, want %v", c.match, c.text, got, c.want)
+		}
+	}
+	b := loadBank(t)
+	for _, c := range []struct{ question, point, text string }{
+		{"holder-id-guard", "same-owner-twice", "After a re-claim by the same worker, its old write still matches."},
+		{"idempotency-keys", "client-key", "The app mints a random ticket per purchase and sends the same ticket on every re-send."},
+	} {
+		q, _ := b.ByID(c.question)
+		if !pointHit(t, b.Grade(q, quiz.Answer{Text: c.text}), c.point) {
+			t.Errorf("%s: %q does not make %s", c.question, c.text, c.point)
+		}
+	}
+}

@@ -254,6 +254,10 @@ func parseAlt(a string, syn Synonyms, topic string, allowSyn bool) (elem, error)
 		return newAlt(alts), nil
 	case strings.HasSuffix(a, "*"):
 		pre := strings.ToLower(strings.TrimSuffix(a, "*"))
+		// Text reads "re-run" as "rerun" (see analyseInto).
+		if r, ok := strings.CutPrefix(pre, "re-"); ok && r != "" {
+			pre = "re" + r
+		}
 		if len([]rune(pre)) < 3 || strings.ContainsAny(pre, "*|@/") {
 			return nil, fmt.Errorf("prefix %q: want at least 3 letters before *", a)
 		}

@@ -163,6 +163,18 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 					i += size
 					continue
 				}
+				// "re-claim", "re-send", "re-run" are one word, as written
+				// without the hyphen: a hyphen after a bare "re" joins.
+				if r == '-' && i-start == 2 && strings.EqualFold(text[start:i], "re") && i+1 < len(text) {
+					if n, _ := utf8.DecodeRuneInString(text[i+1:]); unicode.IsLetter(n) {
+						if simple {
+							simple = false
+							b.WriteString(strings.ToLower(text[start:i]))
+						}
+						i++
+						continue
+					}
+				}
 				if isApostrophe(r) && i+size < len(text) {
 					n, _ := utf8.DecodeRuneInString(text[i+size:])
 					if unicode.IsLetter(n) {
