@@ -85,6 +85,14 @@ might has have had`)
 var clauseWords = setOf(`but because so although though whereas while since unless which who
 whose that where when if otherwise however yet whereby i i'd i'll i'm we'd we'll`)
 
+// thatDeterminerAfter are the words after which "that" is a determiner.
+var thatDeterminerAfter = setOf(`give gives gave giving provide provides offer offers make makes
+get gets have has do does with of for on in from by at about solve solves fix fixes`)
+
+// objectPronouns may stand between such a verb and "that": "give you
+// that guarantee".
+var objectPronouns = setOf(`you me us them him her`)
+
 // afterAnd lists words that, following "and", start a clause of their own
 // ("never use DEL and always check the token").
 var afterAnd = setOf(`always also then instead use check compare i you we they it the this
@@ -317,7 +325,10 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 	// clause words and "and <pronoun>"
 	for k := range d.toks {
 		t := &d.toks[k]
-		if t.cls&clsClause != 0 {
+		// "that" after a verb or a preposition is a determiner ("can't
+		// give you that guarantee", "with that check"), not the start of
+		// a clause.
+		if t.cls&clsClause != 0 && !(t.raw == "that" && k > 0 && (thatDeterminerAfter[d.toks[k-1].raw] || k > 1 && objectPronouns[d.toks[k-1].raw] && thatDeterminerAfter[d.toks[k-2].raw])) {
 			t.clause = true
 		}
 		if t.raw == "and" && k+1 < len(d.toks) && afterAnd[d.toks[k+1].raw] {
@@ -331,6 +342,7 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 		}
 	}
 	markNegation(d)
+	markNeedRemovers(d)
 	markFrames(d)
 	markMentions(d)
 	return d
@@ -522,7 +534,7 @@ func markNegation(d *doc) {
 	toks := d.toks
 	for k := range toks {
 		t := toks[k]
-		if t.cls&(clsNegator|clsCritic) == 0 {
+		if t.cls&(clsNegator|clsCritic) == 0 && !missesPoint(toks, k) {
 			continue
 		}
 		neg := t.cls&clsNegator != 0
@@ -542,7 +554,7 @@ func markNegation(d *doc) {
 		} else if neg && (t.raw == "instead" || t.raw == "rather") {
 			neg = false
 		}
-		critic := t.cls&clsCritic != 0
+		critic := t.cls&clsCritic != 0 || missesPoint(toks, k)
 		// "the bad case", "a bad day": "bad" before its noun
 		// describes it and negates nothing ("is a bad idea" still does).
 		if critic && !neg && t.raw == "bad" && k > 0 && k+1 < len(toks) && toks[k+1].sent == t.sent && !toks[k+1].fn && !toks[k+1].clause &&
@@ -585,6 +597,47 @@ func markNegation(d *doc) {
 				if toks[j].clause {
 					break
 				}
+			}
+		}
+	}
+}
+
+// missesPoint reports "misses the point" at toks[k]: a judgement, like a
+// critic word ("a lock per customer misses the point").
+func missesPoint(toks []token, k int) bool {
+	switch toks[k].raw {
+	case "misses", "miss", "missed", "missing":
+		return k+2 < len(toks) && toks[k+1].raw == "the" && toks[k+2].raw == "point" && toks[k+2].sent == toks[k].sent
+	}
+	return false
+}
+
+// needRemovers take a need away: "Redlock removes the need for fencing"
+// negates the need, and "it doesn't remove the need for idempotency"
+// asserts it.
+var needRemovers = setOf(`remove removes removed removing eliminate eliminates eliminated
+obviate obviates obviated replace replaces replaced`)
+
+// markNeedRemovers applies needRemovers after the negation scopes are
+// known: "X removes the need for Y" negates "need for Y"; with the remover
+// itself negated, the need is asserted (the two negations cancel).
+func markNeedRemovers(d *doc) {
+	toks := d.toks
+	for k := range toks {
+		if !needRemovers[toks[k].raw] || k+2 >= len(toks) || toks[k+1].raw != "the" || toks[k+2].raw != "need" || toks[k+2].sent != toks[k].sent {
+			continue
+		}
+		by := toks[k].negBy
+		for j := k + 1; j < len(toks) && j <= k+negForward && toks[j].sent == toks[k].sent; j++ {
+			if j > k+2 && toks[j].clause {
+				break
+			}
+			if by >= 0 {
+				if toks[j].negBy == by {
+					toks[j].negBy = -1
+				}
+			} else if toks[j].negBy < 0 {
+				toks[j].negBy = k
 			}
 		}
 	}
@@ -852,7 +905,7 @@ var headerWords = setOf(`bug bugs suspect suspects cause causes culprit culprits
 collect gather evidence
 candidate review mistake mistakes misconception misconceptions antipattern anti-pattern
 antipatterns anti-patterns pitfall pitfalls trap traps error errors check checks checklist
-failure failures suspicious smells smell myth myths`)
+failure failures suspicious smells smell myth myths breaks fails risks problems`)
 
 // mistakeNouns name a mistake: a sentence holding one may announce a
 // list of them.
@@ -891,13 +944,35 @@ func markMentions(d *doc) {
 			toks[j].refuted = true
 		}
 	}
+	// "The reflex fix is to double the TTL. I'd reject that: ...": a
+	// sentence the next one opens by rejecting is named, not claimed.
+	for si := 0; si+1 < len(d.sents); si++ {
+		n := d.sents[si+1]
+		if rejectsBack(toks[n.from:n.to]) {
+			s := d.sents[si]
+			for j := s.from; j < s.to; j++ {
+				toks[j].refuted = true
+			}
+		}
+	}
+	// "Check the remaining lease before the call. Assumes bounded
+	// pauses.": a step whose next sentence states what it assumes is
+	// offered under that condition, not claimed safe.
+	for si := 0; si+1 < len(d.sents); si++ {
+		if statesAssumption(toks[d.sents[si+1].from:d.sents[si+1].to]) {
+			s := d.sents[si]
+			for j := s.from; j < s.to; j++ {
+				toks[j].hypo = true
+			}
+		}
+	}
 	suspects := false // inside the bullets under a header of suspects
 	mistakes := false // after a sentence announcing mistakes ("Two mistakes to avoid: ...")
 	for _, s := range d.sents {
 		// "Two mistakes to avoid: first, X. Second, Y.": the items after
 		// the announcement, each opened by an enumerator, are the
 		// mistakes named, not claims.
-		if mistakes && enumerators[toks[s.from].raw] {
+		if mistakes && (enumerators[toks[s.from].raw] || opensExample(toks[s.from:s.to]) || consequenceOpeners[toks[s.from].raw]) {
 			for j := s.from; j < s.to; j++ {
 				toks[j].refuted = true
 			}
@@ -905,19 +980,32 @@ func markMentions(d *doc) {
 		}
 		mistakes = false
 		for j := s.from; j < s.to; j++ {
-			// "Two things I'd reject: ..." announces mistakes too.
-			if (toks[j].raw == "reject" || toks[j].raw == "avoid") && j+1 < s.to && toks[j+1].brk == ':' {
+			// "Two things I'd reject: ..." announces mistakes too, as does
+			// "a pattern I'd warn about: ...".
+			if (toks[j].raw == "reject" || toks[j].raw == "avoid" || toks[j].raw == "about" && j > s.from && toks[j-1].raw == "warn") && j+1 < s.to && toks[j+1].brk == ':' {
 				mistakes = true
 				for k := j + 1; k < s.to; k++ {
 					toks[k].refuted = true
 				}
 				break
 			}
-			if toks[j].cls&clsMistake != 0 && (toks[j].raw != "pattern" || j > s.from && toks[j-1].raw == "anti") {
+			if toks[j].cls&clsMistake != 0 && (toks[j].raw != "pattern" || j > s.from && toks[j-1].raw == "anti") || criticHead(toks, j, s.from) {
 				mistakes = true
 				// "The classic mistake is X", "a common trap: X": what
 				// follows the copula or colon, to the end of its clause.
 				n := j + 1
+				// "The anti-pattern I'd warn about is X", "the mistake
+				// people make is X": near the start of the sentence, a
+				// short relative clause may stand between the noun and
+				// its copula.
+				if j < s.from+3 {
+					for m := n; m < s.to && m <= j+6 && !(toks[m].clause && toks[m].brk != 0); m++ {
+						if m > n && (toks[m].raw == "is" || toks[m].raw == "was") {
+							n = m
+							break
+						}
+					}
+				}
 				if n < s.to && (toks[n].raw == "is" || toks[n].raw == "was") {
 					n++
 				} else if n >= s.to || toks[n].brk != ':' {
@@ -926,9 +1014,11 @@ func markMentions(d *doc) {
 				if n >= s.to {
 					continue
 				}
-				// After a colon the item runs to the end of the sentence.
+				// After a colon the item runs to the end of the sentence;
+				// after a copula, to the end of its clause (a quotation
+				// or code inside it does not end it).
 				end := n + 1
-				for end < s.to && (toks[n].brk == ':' || !toks[end].clause) {
+				for end < s.to && (toks[n].brk == ':' || !toks[end].clause || toks[end].brk == '"') {
 					end++
 				}
 				for k := n; k < end; k++ {
@@ -963,7 +1053,7 @@ func markMentions(d *doc) {
 				colon = j
 			}
 		}
-		if mention {
+		if mention || antiPattern(toks[s.from:s.to]) {
 			for j := s.from; j < s.to; j++ {
 				if toks[j].quote > 0 {
 					toks[j].refuted = true
@@ -1034,6 +1124,130 @@ func markMentions(d *doc) {
 			}
 		}
 	}
+}
+
+// consequenceOpeners open the sentence after a mistake named that tells
+// what it leads to: "Another mistake: the server mints the key. Then each
+// retry gets a fresh key."
+var consequenceOpeners = setOf(`then if otherwise because since`)
+
+// antiPattern reports "anti-pattern" (two tokens) in a sentence: a
+// mention noun like "antipattern".
+func antiPattern(toks []token) bool {
+	for j := 1; j < len(toks); j++ {
+		if (toks[j].raw == "pattern" || toks[j].raw == "patterns") && toks[j-1].raw == "anti" {
+			return true
+		}
+	}
+	return false
+}
+
+// statesAssumption reports whether a sentence opens by stating what the
+// one before it assumes: "Assumes bounded pauses.", "This assumes ...",
+// "That only works if ...".
+func statesAssumption(toks []token) bool {
+	if len(toks) == 0 {
+		return false
+	}
+	j := 0
+	if backRefs[toks[0].raw] && len(toks) > 1 {
+		j = 1
+	}
+	switch toks[j].raw {
+	case "assumes", "assume", "presumes", "presupposes":
+		return true
+	case "only":
+		return j+2 < len(toks) && (toks[j+1].raw == "works" || toks[j+1].raw == "helps" || toks[j+1].raw == "holds") && (toks[j+2].raw == "if" || toks[j+2].raw == "when" || toks[j+2].raw == "as")
+	}
+	return false
+}
+
+// backRefs point back at what was just said.
+var backRefs = setOf(`that this it that's this's it's which`)
+
+// rejectsBack reports whether a sentence opens by rejecting what the one
+// before it said: "That's wrong.", "This is the classic mistake, because
+// ...", "That isn't true.", "I'd reject that.", "I disagree.", "Wrong:
+// ...". A judgement that points forward ("It's a mistake to ...", "That's
+// wrong if ...") rejects nothing before it.
+func rejectsBack(toks []token) bool {
+	if len(toks) == 0 {
+		return false
+	}
+	first := toks[0].raw
+	end := len(toks)
+	for j := 1; j < len(toks); j++ {
+		if toks[j].clause && toks[j].brk != 0 {
+			end = j
+			break
+		}
+	}
+	forward := func(j int) bool {
+		if j+1 >= len(toks) || toks[j+1].clause && toks[j+1].brk != 0 {
+			return false
+		}
+		switch toks[j+1].raw {
+		case "to", "that", "if", "when", "unless", "whenever":
+			return true
+		}
+		return false
+	}
+	switch {
+	case first == "wrong" || first == "nope" || first == "untrue" || first == "nonsense" || first == "myth":
+		return end <= 2
+	case backRefs[first]:
+		for j := 1; j < end && j <= 6; j++ {
+			r := toks[j].raw
+			if rejectWords[r] && r != "avoid" && r != "avoided" || rebuttals[r] || toks[j].cls&clsRebuttal != 0 {
+				return !forward(j)
+			}
+			if (r == "true" || r == "right" || r == "correct" || r == "so" || r == "case") && toks[j].negBy >= 0 {
+				return !forward(j)
+			}
+			if !(auxiliaries[r] || critModifiers[r] || toks[j].negBy >= 0 || r == "be" || r == "just" || r == "simply" || r == "also" || r == "quite") {
+				return false
+			}
+		}
+	case first == "i" || first == "i'd" || first == "we" || first == "we'd":
+		for j := 1; j < end && j <= 3; j++ {
+			switch toks[j].raw {
+			case "reject", "disagree", "dispute":
+				if toks[j].raw == "reject" || toks[j].raw == "dispute" {
+					return j+1 < len(toks) && backRefs[toks[j+1].raw]
+				}
+				return true
+			case "would", "strongly", "firmly", "completely", "also":
+			default:
+				return false
+			}
+		}
+	}
+	return false
+}
+
+// exampleOpeners open a sentence that gives an example of what the
+// sentence before it named: "For example, ...", "E.g. ...".
+func opensExample(toks []token) bool {
+	if len(toks) == 0 {
+		return false
+	}
+	switch toks[0].raw {
+	case "eg", "e", "say", "like":
+		return true
+	case "for":
+		return len(toks) > 1 && (toks[1].raw == "example" || toks[1].raw == "instance")
+	}
+	return false
+}
+
+// headNouns, after a critic word, name a mistake as mistakeNouns do:
+// "the wrong way is X", "the naive fix: X".
+var headNouns = setOf(`way approach fix version option answer move idea thing solution`)
+
+// criticHead reports whether toks[j] is a headNoun after a critic word
+// near the start of its sentence: "For releasing, the wrong way is ...".
+func criticHead(toks []token, j, from int) bool {
+	return j > from && headNouns[toks[j].raw] && toks[j-1].cls&clsCritic != 0 && toks[j-1].raw != "bad"
 }
 
 // subjectPronouns and modals, in that order inside an if-clause with no
