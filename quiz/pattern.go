@@ -250,6 +250,11 @@ func parseAlt(a string, syn Synonyms, topic string, allowSyn bool) (elem, error)
 		}
 		return &wordSet{prefixes: []string{pre}}, nil
 	}
+	if simpleWord(a) {
+		// One plain word (most alternatives): its forms are all a literal
+		// needs, without analysing it as a text.
+		return litWord(token{raw: a, wordForms: patternWords.forms(a)}), nil
+	}
 	d := analyse(a)
 	switch len(d.toks) {
 	case 0:
@@ -527,4 +532,18 @@ func (p *Pattern) Matches(text string) (bool, []Span) {
 		}
 	}
 	return false, nil
+}
+
+// simpleWord reports whether a is one word of ASCII lowercase letters,
+// which analyse reads as exactly one token whose raw text is a itself.
+func simpleWord(a string) bool {
+	if a == "" {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		if a[i] < 'a' || a[i] > 'z' {
+			return false
+		}
+	}
+	return true
 }

@@ -115,8 +115,16 @@ const (
 	negBackward = 4 // tokens an auxiliary negation reaches back
 )
 
-// analyse tokenises, stems, splits and marks negation scopes.
-func analyse(text string) *doc { return analyseWith(text, nil) }
+// analyse tokenises, stems, splits and marks negation scopes. Its callers
+// read the content's own texts (pattern alternatives while the question
+// bank compiles, and tests), whose few thousand words repeat across
+// patterns and questions, so their forms are remembered in patternWords
+// (bounded like any wordCache); stemming them again was a fifth of a cold
+// start.
+func analyse(text string) *doc { return analyseWith(text, patternWords) }
+
+// patternWords caches the word forms of the texts analyse reads.
+var patternWords = &wordCache{}
 
 // analyseWith is analyse with a cache of word forms shared between answers
 // (nil for none): stemming is most of the cost of reading an answer.
