@@ -76,3 +76,69 @@ func TestNeedRemoverNegatesTheNeed(t *testing.T) {
 		}
 	}
 }
+
+// TestAbsoluteClaimsAreFlagged: a losing claim is often an absolute
+// ("nobody else can", "can never", "no race") credited to something that
+// cannot give it. These are our own sentences, one per mechanism, each
+// beside a right stance in nearly the same words that must stay quiet.
+func TestAbsoluteClaimsAreFlagged(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct{ question, flag, claim, right string }{
+		{"avoid-the-lock", "ttl-as-safety",
+			"When I need one, the heartbeat keeps the lease alive, so no other worker can be inside the section at the same time.",
+			"The heartbeat keeps the lease alive, but that doesn't guarantee that no other worker can be inside the section: a pause stops the heartbeat too."},
+		{"redis-lock-and-failure", "ttl-as-safety",
+			"You don't have to worry about GC pauses here: Redis expires the key itself, so a client can't end up writing after its lock expired.",
+			"Redis expires the key itself, and a paused client can still end up writing after its lock expired, so the storage checks a fencing token."},
+		{"deadlock-ordering", "ttl-as-safety",
+			"Each lock has a TTL, so when two transfers block each other one lock expires and the TTL resolves the deadlock for us.",
+			"Lock the lower account id first so no cycle can form; and do not count on a lock's TTL expiring to resolve the deadlock, because then two holders are live at once."},
+		{"redis-lock-and-failure", "fencing-unneeded",
+			"With five independent masters and the drift allowance we can skip fencing tokens at the resource.",
+			"Even with five independent masters we cannot skip fencing tokens at the resource: a paused holder still writes late."},
+		{"etcd-revision-guard", "etcd-refuses-expired",
+			"etcd's Raft log already makes sure a deposed leader can't write to the key.",
+			"A deposed leader can't write only when the Put runs in a transaction that compares the lock key's create revision."},
+		{"holder-id-guard", "owner-guard-is-fence",
+			"I think the reviewer is wrong here: the owner column already does the job.",
+			"I think the reviewer is right: the owner column says who, not which claim."},
+		{"optimistic-concurrency", "check-then-act-safe",
+			"The server reads the version and then writes; each request has its own thread, so two saves cannot interleave.",
+			"The version check sits in the UPDATE's WHERE clause, one atomic statement, so two saves cannot interleave."},
+		{"optimistic-concurrency", "wall-clock",
+			"Each save carries the browser's timestamp and the newest timestamp wins, so nothing is lost.",
+			"Each save carries the version it read and the database refuses a stale version, so nothing is lost."},
+		{"skip-locked-queue", "isolation-prevents-race",
+			"Each worker runs in its own transaction and transactions are isolated, so two workers can never pick the same job.",
+			"Each worker claims with FOR UPDATE SKIP LOCKED, so two workers can never pick the same job."},
+		{"redis-early-expiry", "single-node-keeps-keys",
+			"On one node nothing can remove a key before its TTL, because eviction only removes keys without an expiry.",
+			"On one node eviction can remove a key before its TTL: the volatile policies target exactly the keys with an expiry."},
+		{"session-suspended", "work-through-suspended",
+			"While the client is suspended no other client can acquire the lock, so I keep working until LOST arrives.",
+			"While the client is suspended the servers may expire the session and give the lock away, so I stop working at once."},
+		{"extend-lease", "work-after-lost-lease",
+			"If the renewal times out I carry on: the lock is almost certainly still mine after a short blip.",
+			"If the renewal times out I stop at once: I can no longer know the lock is still mine."},
+		{"holder-id-guard", "fence-checked-once",
+			"I compare the claim sequence at the start of the job, and after that the remaining writes can go through without any guard.",
+			"I compare the claim sequence in every write's WHERE clause, since a check at the start leaves the remaining writes without any guard."},
+		{"row-lock", "row-lock-scope-wrong",
+			"FOR UPDATE only blocks other threads in the same application process.",
+			"FOR UPDATE blocks other transactions from every application server, not only threads in the same process."},
+		{"redis-vs-consensus", "single-threaded-lock",
+			"Redis is single-threaded, so a lock on it is inherently correct.",
+			"Redis being single-threaded makes SET NX atomic, but that doesn't make the lock correct: a holder can still pause past its TTL."},
+	} {
+		q, ok := b.ByID(c.question)
+		if !ok {
+			t.Fatalf("no question %s", c.question)
+		}
+		if r := b.Grade(q, quiz.Answer{Text: c.claim}); !slices.Contains(r.FlagIDs(), c.flag) {
+			t.Errorf("%s: %s not raised (flags %v) on %q", c.question, c.flag, r.FlagIDs(), c.claim)
+		}
+		if r := b.Grade(q, quiz.Answer{Text: c.right}); len(r.FlagIDs()) > 0 {
+			t.Errorf("%s: right stance raised %v: %q", c.question, r.FlagIDs(), c.right)
+		}
+	}
+}

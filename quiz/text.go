@@ -579,6 +579,14 @@ func markNegation(d *doc) {
 				}
 				// "nothing that orders", "nobody who can": a relative
 				// clause right after the negator is what it negates.
+				// "doesn't guarantee that nobody else can ...": the
+				// negation of a verb that takes a that-clause reaches into it.
+				if toks[j].clause && toks[j].raw == "that" && toks[j].brk == 0 && complementVerbs[toks[j-1].raw] {
+					if toks[j].negBy < 0 {
+						toks[j].negBy = k
+					}
+					continue
+				}
 				if toks[j].clause && !(j <= k+2 && relatives[toks[j].raw] && toks[j].brk == 0) {
 					break
 				}
@@ -650,6 +658,11 @@ func markNeedRemovers(d *doc) {
 		}
 	}
 }
+
+// complementVerbs take a that-clause that their negation covers:
+// "doesn't mean that", "does not guarantee that".
+var complementVerbs = setOf(`guarantee guarantees mean means ensure ensures imply implies prove proves
+promise promises`)
 
 // attributiveDets before a critic word make it describe the noun after
 // it ("the bad case").
@@ -836,6 +849,17 @@ func markFrames(d *doc) {
 			for from < sentEnd(k) && (toks[from].raw == "that" || toks[from].raw == "me" || toks[from].raw == "us" || toks[from].raw == "to") {
 				from++
 			}
+			// "the client is told immediately, so ...": a report with
+			// no content (a comma right after the verb or its adverb)
+			// reports nothing.
+			if n := from; n < sentEnd(k) {
+				if strings.HasSuffix(toks[n].raw, "ly") && !toks[n].clause && n+1 < sentEnd(k) {
+					n++
+				}
+				if n < sentEnd(k) && toks[n].clause && toks[n].brk == ',' {
+					continue
+				}
+			}
 			// The report runs to the end of the sentence, or to where the
 			// candidate turns against it ("..., but ...").
 			to := from
@@ -884,9 +908,11 @@ func markFrames(d *doc) {
 			}
 			// "check whether I still hold it before writing" is a step of
 			// the design, not a diagnosis.
+			// So is "check it once at the start, and if it matches, the
+			// rest runs unguarded": the check guards what follows.
 			if checkVerbs[t.raw] {
 				for j := k; j < to; j++ {
-					if toks[j].raw == "before" {
+					if toks[j].raw == "before" || toks[j].raw == "if" && j > k+1 && toks[j-1].raw == "and" && toks[j-1].brk == ',' {
 						to = k
 					}
 				}
@@ -971,6 +997,22 @@ func markMentions(d *doc) {
 			s := d.sents[si]
 			for j := s.from; j < s.to; j++ {
 				toks[j].hypo = true
+			}
+		}
+	}
+	// "(3) check the remaining lease right before calling — assumes no
+	// long pause": an item whose own clause states its assumption.
+	for _, s := range d.sents {
+		seg := s.from
+		for j := s.from; j < s.to; j++ {
+			t := toks[j]
+			if t.clause && (t.brk == ';' || t.brk == '(' || t.brk == ')') {
+				seg = j
+			}
+			if j > s.from && t.clause && t.brk != 0 && (t.raw == "assumes" || t.raw == "presumes" || (t.raw == "which" || t.raw == "this") && j+1 < s.to && toks[j+1].raw == "assumes") {
+				for k := seg; k < j; k++ {
+					toks[k].hypo = true
+				}
 			}
 		}
 	}
