@@ -174,7 +174,7 @@ func (s *Server) handleRoundInvite(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	link := c.Scheme() + "://" + c.Request().Host + urls.PeerJoin(token)
+	link := requestOrigin(c) + urls.PeerJoin(token)
 	_, err = s.renderPeerCandidate(c, p, link)
 	return err
 }
@@ -471,4 +471,12 @@ func (s *Server) handlePeerScorecard(c echo.Context) error {
 	card := buildScorecard(s.cat, scorecardData{Round: p.Round, Interviewer: true}, s.now())
 	v := views.PeerScorecardView{Card: card, Peer: buildPeerCard(s.cat, p)}
 	return render(c, http.StatusOK, views.PeerScorecard(s.page(c, "Scorecard of the round you interviewed", "rounds"), v))
+}
+
+// requestOrigin is the scheme and host the request came to ("https://
+// example.org"), for links that must work outside the app: an invitation
+// sent to someone else, a downloaded export. The scheme follows
+// X-Forwarded-Proto only from a trusted proxy (see the server's set-up).
+func requestOrigin(c echo.Context) string {
+	return c.Scheme() + "://" + c.Request().Host
 }

@@ -412,7 +412,7 @@ func (s *Server) handleRoundMarkdown(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	md := scorecardMarkdown(buildScorecard(s.cat, d, s.now()), r.Started)
+	md := scorecardMarkdown(buildScorecard(s.cat, d, s.now()), r.Started, requestOrigin(c))
 	h := c.Response().Header()
 	h.Set(echo.HeaderContentDisposition, fmt.Sprintf(`attachment; filename="lockdrill-round-%s.md"`, r.Started.UTC().Format("2006-01-02-1504")))
 	h.Set(echo.HeaderCacheControl, "no-store")

@@ -381,6 +381,13 @@ func TestPeerRoundToTheScorecards(t *testing.T) {
 	if !strings.Contains(md, "The interviewer's notes") || !strings.Contains(md, "Clear on the lease") {
 		t.Fatalf("the Markdown export lacks the interviewer's view:\n%s", md)
 	}
+	// A peer round is called one wherever it is shown (QA-3 D6).
+	if !strings.Contains(md, "· Peer interview") {
+		t.Fatalf("the Markdown export does not call the round a peer interview:\n%s", md)
+	}
+	if card := env.alice.get(env.roundURL + "/scorecard").Body.String(); !strings.Contains(card, "Peer interview") {
+		t.Fatal("the candidate's scorecard does not call the round a peer interview")
+	}
 	if n := mustDoc(t, env.alice.get("/rounds")).Find(`[data-testid=history-row]`).Length(); n != 1 {
 		t.Fatalf("the candidate's history has %d rows, want the round", n)
 	}
