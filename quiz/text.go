@@ -902,8 +902,11 @@ func markFrames(d *doc) {
 				to++
 			}
 			// A checklist runs to the end of its sentence, across the
-			// colons of its groups ("then redis: failover, restart").
-			if checkVerbs[t.raw] && checklist(toks, k) {
+			// colons of its groups ("then redis: failover, restart"), as
+			// does a list of suspects after a probe's colon or dash
+			// ("figure out who lied — the lock service (...), the worker
+			// (...), or our code (...)").
+			if checkVerbs[t.raw] && checklist(toks, k) || to < end && (toks[to].brk == ':' || toks[to].brk == '—' || toks[to].brk == '–') && checklist(toks, to) {
 				to = end
 			}
 			// "check whether I still hold it before writing" is a step of
@@ -930,7 +933,7 @@ var mentionNouns = setOf(`argument arguments claim claims advice idea ideas misc
 tempting reject rejected comment comments
 misconceptions mistake mistakes myth myths assumption assumptions belief saying suggestion proposal
 postmortem post-mortem heard quote quoting slogan line wisdom reasoning antipattern anti-pattern
-pitfall pitfalls trap`)
+pitfall pitfalls trap misreading misunderstanding fallacy`)
 
 // headerWords, before a colon, head a list of suspects or mistakes
 // ("Client bugs: ...", "Look for the root cause: ...", "Common mistake:
@@ -939,12 +942,14 @@ var headerWords = setOf(`bug bugs suspect suspects cause causes culprit culprits
 collect gather evidence
 candidate review mistake mistakes misconception misconceptions antipattern anti-pattern
 antipatterns anti-patterns pitfall pitfalls trap traps error errors check checks checklist
-failure failures suspicious smells smell myth myths breaks fails risks problems`)
+failure failures suspicious smells smell myth myths breaks fails risks problems ruled rejected
+excluded banned narrows mitigations`)
 
 // mistakeNouns name a mistake: a sentence holding one may announce a
 // list of them.
 var mistakeNouns = setOf(`mistake mistakes antipattern antipatterns anti-pattern anti-patterns
-pitfall pitfalls trap traps footgun footguns misconception misconceptions`)
+pitfall pitfalls trap traps footgun footguns misconception misconceptions misreading
+misreadings misunderstanding misunderstandings fallacy`)
 
 // enumerators open the next item of a list: "Second, ...", "Another: ...".
 var enumerators = setOf(`second secondly third thirdly fourth another also next finally lastly
@@ -1006,13 +1011,18 @@ func markMentions(d *doc) {
 		seg := s.from
 		for j := s.from; j < s.to; j++ {
 			t := toks[j]
-			if t.clause && (t.brk == ';' || t.brk == '(' || t.brk == ')') {
-				seg = j
-			}
 			if j > s.from && t.clause && t.brk != 0 && (t.raw == "assumes" || t.raw == "presumes" || (t.raw == "which" || t.raw == "this") && j+1 < s.to && toks[j+1].raw == "assumes") {
-				for k := seg; k < j; k++ {
+				// the item, and the assumption itself, to its end
+				end := j + 1
+				for end < s.to && !(toks[end].clause && toks[end].brk != 0) {
+					end++
+				}
+				for k := seg; k < end; k++ {
 					toks[k].hypo = true
 				}
+			}
+			if t.clause && (t.brk == ';' || t.brk == '(' || t.brk == ')') {
+				seg = j
 			}
 		}
 	}
@@ -1029,10 +1039,19 @@ func markMentions(d *doc) {
 			continue
 		}
 		mistakes = false
+		// "I'd also reject the other usual fix, "...": ...": what a
+		// sentence of the candidate's rejecting says is the thing rejected.
+		if rejectsOwn(toks[s.from:s.to]) {
+			mistakes = true
+			for j := s.from; j < s.to; j++ {
+				toks[j].refuted = true
+			}
+			continue
+		}
 		for j := s.from; j < s.to; j++ {
 			// "Two things I'd reject: ..." announces mistakes too, as does
 			// "a pattern I'd warn about: ...".
-			if (toks[j].raw == "reject" || toks[j].raw == "avoid" || toks[j].raw == "about" && j > s.from && toks[j-1].raw == "warn") && j+1 < s.to && toks[j+1].brk == ':' {
+			if (toks[j].raw == "reject" || toks[j].raw == "avoid" || toks[j].raw == "forbid" || toks[j].raw == "ban" || toks[j].raw == "veto" || toks[j].raw == "about" && j > s.from && toks[j-1].raw == "warn") && j+1 < s.to && toks[j+1].brk == ':' {
 				mistakes = true
 				for k := j + 1; k < s.to; k++ {
 					toks[k].refuted = true
@@ -1129,8 +1148,14 @@ func markMentions(d *doc) {
 				}
 			}
 		}
-		first := toks[s.from].raw
-		if prohibitions[first] || first == "do" && s.from+1 < s.to && toks[s.from+1].raw == "not" {
+		// "And avoid having the server mint the key": a conjunction
+		// before the prohibition changes nothing.
+		open := s.from
+		if (toks[open].raw == "and" || toks[open].raw == "but" || toks[open].raw == "also" || toks[open].raw == "so") && open+1 < s.to {
+			open++
+		}
+		first := toks[open].raw
+		if prohibitions[first] || first == "do" && open+1 < s.to && toks[open+1].raw == "not" {
 			for j := s.from; j < s.to; j++ {
 				toks[j].refuted = true
 			}
@@ -1208,6 +1233,29 @@ func statesAssumption(toks []token) bool {
 		return true
 	case "only":
 		return j+2 < len(toks) && (toks[j+1].raw == "works" || toks[j+1].raw == "helps" || toks[j+1].raw == "holds") && (toks[j+2].raw == "if" || toks[j+2].raw == "when" || toks[j+2].raw == "as")
+	}
+	return false
+}
+
+// rejectsOwn reports a sentence that opens with the candidate rejecting
+// something: "I'd reject ...", "We'd also decline ...".
+func rejectsOwn(toks []token) bool {
+	if len(toks) < 3 {
+		return false
+	}
+	switch toks[0].raw {
+	case "i", "i'd", "we", "we'd":
+	default:
+		return false
+	}
+	for j := 1; j < len(toks) && j <= 3; j++ {
+		switch toks[j].raw {
+		case "reject", "decline", "veto":
+			return true
+		case "would", "also", "firmly", "strongly", "definitely", "always":
+		default:
+			return false
+		}
 	}
 	return false
 }
@@ -1469,8 +1517,8 @@ func isProbe(toks []token, k int) bool {
 		return false
 	case "rule", "ruling":
 		return next(1) == "out"
-	case "find", "finding":
-		return next(1) == "out" && (next(2) == "whether" || next(2) == "if")
+	case "find", "finding", "figure", "figuring":
+		return next(1) == "out" && (next(2) == "whether" || next(2) == "if" || next(2) == "who" || next(2) == "which" || next(2) == "what")
 	}
 	return false
 }
@@ -1518,7 +1566,7 @@ const clsFrame = clsReject | clsClaimVerb | clsClaimant | clsReport | clsProbe
 // probeWords start a diagnosis probe (see isProbe).
 var probeWords = setOf(`suspect suspected suspecting beware watch against look looking search
 searching grep grepping hunt check checking see verify confirm ask rule ruling find finding
-review reviewing audit auditing scan scanning inspect inspecting`)
+review reviewing audit auditing scan scanning inspect inspecting figure figuring`)
 
 func classOf(raw string) wordClass {
 	var c wordClass
