@@ -181,3 +181,26 @@ func TestAbsoluteClaimsAreFlagged(t *testing.T) {
 		}
 	}
 }
+
+// TestFlaggedClaimEarnsNoPoint: the words that raise a losing claim's flag
+// cannot also make a point (QA-3 D2: "Redlock makes the lock correct and
+// safe, and it is much faster than ZooKeeper" was credited "pay for
+// consensus when correctness depends on it"). The same point made in its
+// own sentence still counts next to the flagged claim.
+func TestFlaggedClaimEarnsNoPoint(t *testing.T) {
+	b := loadBank(t)
+	q, _ := b.ByID("redis-vs-consensus")
+	hit := func(text string) bool {
+		r := b.Grade(q, quiz.Answer{Text: text})
+		if !slices.Contains(r.FlagIDs(), "redlock-correctness") {
+			t.Fatalf("redlock-correctness not raised on %q (flags %v)", text, r.FlagIDs())
+		}
+		return slices.Contains(r.Hits(), "efficiency-choice")
+	}
+	if hit("I would use Redis with Redlock across five nodes; Redlock makes the lock correct and safe, and it is much faster than ZooKeeper.") {
+		t.Error("the Redlock claim credited the trade-off point")
+	}
+	if !hit("Redlock makes the lock correct and safe. Separately: if correctness depends on the lock I pay for etcd or ZooKeeper, and Redis is for efficiency.") {
+		t.Error("the trade-off point made in its own sentence was not credited")
+	}
+}
