@@ -154,6 +154,8 @@ func TestCorePointsHearPlainParaphrases(t *testing.T) {
 		{"session-suspended", "stop-work", "Put down the protected work right away.", true},
 		{"zookeeper-lock-recipe", "ephemeral-sequential", "Each client adds a numbered, session-bound node under the lock path.", true},
 		{"redis-wait-safe", "not-consensus", "What comes back is a count of replicas that had received the write.", true},
+		{"redis-lock-and-failure", "set-nx-px", "Create the key only if it doesn't already exist, with a self-destruct timer.", true},
+		{"redis-lock-and-failure", "unique-value", "Its value is a secret only I know.", true},
 		// A critic word mended by a repair verb negates nothing after it.
 		{"two-holders", "fix-fencing", "Then fix the bug and add fencing at the database so stale writes are rejected.", true},
 		// The question's own command is not its verb, and replication
@@ -226,6 +228,25 @@ func TestHyphenatedReIsOneWord(t *testing.T) {
 		q, _ := b.ByID(c.question)
 		if !pointHit(t, b.Grade(q, quiz.Answer{Text: c.text}), c.point) {
 			t.Errorf("%s: %q does not make %s", c.question, c.text, c.point)
+		}
+	}
+}
+
+// TestUntilEndsANegationForKeyPoints: "X isn't final until a majority has
+// written it" asserts the majority; without "until" the negation still
+// reaches it.
+func TestUntilEndsANegationForKeyPoints(t *testing.T) {
+	q := conceptQuestion("majority|most of & written|wrote|commit*")
+	if err := quiz.Compile(q, conceptSynonyms, nil); err != nil {
+		t.Fatalf("Compile: %v", err)
+	}
+	for text, want := range map[string]bool{
+		"A claim isn't granted until most of the cluster has written it down.": true,
+		"A grant is never answered till a majority has committed it.":          true,
+		"The grant is not written to a majority of the nodes.":                 false,
+	} {
+		if got := quiz.Grade(q, quiz.Answer{Text: text}, nil).Points[0].Hit; got != want {
+			t.Errorf("%q: hit=%v, want %v", text, got, want)
 		}
 	}
 }

@@ -311,15 +311,20 @@ func (m match) byteSpans(d *doc) []Span {
 
 // negated reports whether a negation from outside the span covers any of
 // its tokens.
-func negated(d *doc, s [2]int) bool { return negatedBeside(d, s, nil) }
+func negated(d *doc, s [2]int) bool { return negatedBeside(d, s, nil, false) }
 
 // negatedBeside is negated, except that a negator inside one of own (the
 // pattern's own words, as "not" in "not|isn't & consensus") does not
-// count: the pattern spells that negation out.
-func negatedBeside(d *doc, s [2]int, own [][2]int) bool {
+// count: the pattern spells that negation out. For a key point (point),
+// a negation does not reach past "until": in "a grant isn't final until a
+// majority has written it" the majority is asserted.
+func negatedBeside(d *doc, s [2]int, own [][2]int, point bool) bool {
 	for k := s[0]; k < s[1]; k++ {
 		n := d.toks[k].negBy
 		if n < 0 || n >= s[0] && n < s[1] {
+			continue
+		}
+		if point && n < k && untilBetween(d, n, k) {
 			continue
 		}
 		mine := false
@@ -330,6 +335,17 @@ func negatedBeside(d *doc, s [2]int, own [][2]int) bool {
 			}
 		}
 		if !mine {
+			return true
+		}
+	}
+	return false
+}
+
+// untilBetween reports whether "until" or "till" stands between tokens
+// n and k.
+func untilBetween(d *doc, n, k int) bool {
+	for j := n + 1; j < k; j++ {
+		if r := d.toks[j].raw; r == "until" || r == "till" {
 			return true
 		}
 	}
@@ -431,7 +447,7 @@ func (p *Pattern) findAs(d *doc, si int, claimOnly bool) (match, bool) {
 			s := [2]int{i, i + bits.TrailingZeros64(m)}
 			// A span that on its own rules the pattern out is no candidate,
 			// so it cannot crowd out one that would match.
-			if !p.either[k] && (p.polarity == Asserted && negatedBeside(d, s, own) || claimOnly && notClaimed(d, s)) {
+			if !p.either[k] && (p.polarity == Asserted && negatedBeside(d, s, own, !claimOnly) || claimOnly && notClaimed(d, s)) {
 				continue
 			}
 			cands[k][ncand[k]] = s
@@ -527,7 +543,7 @@ func (p *Pattern) accept(d *doc, spans [][2]int, excuseOwn bool) bool {
 		if excuseOwn && p.polarity == Asserted {
 			own = spans
 		}
-		if negatedBeside(d, s, own) {
+		if negatedBeside(d, s, own, excuseOwn) {
 			neg = true
 			break
 		}
