@@ -250,3 +250,36 @@ func TestUntilEndsANegationForKeyPoints(t *testing.T) {
 		}
 	}
 }
+
+// TestANegatedRelativeClauseLeavesTheMainClause: in "the option that
+// doesn't depend on timing is the idempotency key" only the relative
+// clause is negated.
+func TestANegatedRelativeClauseLeavesTheMainClause(t *testing.T) {
+	q := conceptQuestion("idempot* & key")
+	if err := quiz.Compile(q, conceptSynonyms, nil); err != nil {
+		t.Fatalf("Compile: %v", err)
+	}
+	for text, want := range map[string]bool{
+		"The option that doesn't depend on timing is the idempotency key.": true,
+		"The one tool which never expires is an idempotency key.":          true,
+		"The option doesn't depend on an idempotency key at all.":          false,
+	} {
+		if got := quiz.Grade(q, quiz.Answer{Text: text}, nil).Points[0].Hit; got != want {
+			t.Errorf("%q: hit=%v, want %v", text, got, want)
+		}
+	}
+}
+
+// TestAHeadingBeforeAColonLabelsAClaim: "Clocks: nudged by NTP, never
+// jerked." is a claim under a heading, not three list items; a heading
+// over a list of terms is still a list.
+func TestAHeadingBeforeAColonLabelsAClaim(t *testing.T) {
+	b := loadBank(t)
+	q, _ := b.ByID("redlock-operations-q")
+	if r := b.Grade(q, quiz.Answer{Text: "Clocks: nudged gently by NTP, never jerked."}); !pointHit(t, r, "clocks-slew") {
+		t.Errorf("a claim under a heading: clocks-slew missed")
+	}
+	if r := b.Grade(q, quiz.Answer{Text: "Clocks: NTP slew, no steps, drift margin, monotonic timers."}); pointHit(t, r, "clocks-slew") {
+		t.Errorf("a list of terms under a heading makes clocks-slew")
+	}
+}

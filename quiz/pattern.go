@@ -324,7 +324,7 @@ func negatedBeside(d *doc, s [2]int, own [][2]int, point bool) bool {
 		if n < 0 || n >= s[0] && n < s[1] {
 			continue
 		}
-		if point && n < k && untilBetween(d, n, k) {
+		if point && n < k && (untilBetween(d, n, k) || relativeEnds(d, n, k)) {
 			continue
 		}
 		mine := false
@@ -351,6 +351,25 @@ func untilBetween(d *doc, n, k int) bool {
 	}
 	return false
 }
+
+// relativeEnds reports whether negator n opens a relative clause ("the
+// option that doesn't depend on timing") that a copula after it closes
+// before token k ("... is the idempotency key"): the main clause is not
+// negated.
+func relativeEnds(d *doc, n, k int) bool {
+	if !(n > 0 && relatives[d.toks[n-1].raw] || n > 1 && relatives[d.toks[n-2].raw]) {
+		return false
+	}
+	for j := n + 2; j < k; j++ {
+		if copulas[d.toks[j].raw] {
+			return true
+		}
+	}
+	return false
+}
+
+// copulas join a subject to what is said of it.
+var copulas = setOf(`is are was were`)
 
 // ownNegators collects, for a key point's pattern, the spans its parts
 // match in sentence sn that hold a negator or critic word ("not|isn't &

@@ -337,6 +337,15 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 		// A colon heads a list ("Redis: async replication, failover") as
 		// often as a clause, so a terse sentence counts it as a break too.
 		terseSegs := segs + strings.Count(text[d.toks[i].start:d.toks[j-1].end], ":")
+		// A one- or two-word heading before a colon ("Clocks: nudged by
+		// NTP, never jerked.") labels the claim after it rather than
+		// standing as an item of its own.
+		if c := strings.IndexByte(text[d.toks[i].start:d.toks[j-1].end], ':'); c >= 0 && j-i >= 4 {
+			at := d.toks[i].start + c
+			if n := i + 1; n < j && d.toks[n].start > at || n+1 < j && d.toks[n].end < at && d.toks[n+1].start > at {
+				terseSegs--
+			}
+		}
 		claim := prose || isTerseClaim(d.toks[i:j], terseSegs, outerSegments(text[d.toks[i].start:d.toks[j-1].end]))
 		d.sents = append(d.sents, sentence{from: i, to: j, prose: prose, claim: claim, question: question})
 		i = j
