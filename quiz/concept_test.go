@@ -283,3 +283,25 @@ func TestAHeadingBeforeAColonLabelsAClaim(t *testing.T) {
 		t.Errorf("a list of terms under a heading makes clocks-slew")
 	}
 }
+
+// TestGluedLinesInAProseAnswerMakePoints: in an answer said mostly in
+// sentences, a terse line with the glue of a clause makes its point; a
+// line of bare nouns only names it, and so does any line of an answer
+// that is mostly a list.
+func TestGluedLinesInAProseAnswerMakePoints(t *testing.T) {
+	b := loadBank(t)
+	q, _ := b.ByID("choose-ttl")
+	prose := "The TTL is a trade-off: too short and it expires under a slow but healthy holder, too long and a crashed holder blocks everyone until it runs out. No value is safe, because a pause can always outlast it, so the storage must reject writes with an older fencing token.\n"
+	for _, c := range []struct {
+		text string
+		want bool
+	}{
+		{prose + "- margin: p99 of the job, GC stalls, lock RTT", true},
+		{prose + "- margin, p99, GC stalls, lock RTT", false},
+		{"- margin: p99 of the job, GC stalls, lock RTT\n- TTL: trade-off, crash blocks, slow holder\n- fencing, older token", false},
+	} {
+		if got := pointHit(t, b.Grade(q, quiz.Answer{Text: c.text}), "measure"); got != c.want {
+			t.Errorf("%q: measure hit=%v, want %v", c.text, got, c.want)
+		}
+	}
+}

@@ -126,6 +126,24 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache,
 		}
 		r.Points = append(r.Points, pr)
 	}
+	if mostlyProse(d) {
+		// In an answer said mostly in sentences, a point made in one of
+		// its terse lines ("- holder paused past TTL -> two holders",
+		// "Renewal must be atomic: `...`") is made, as long as the line
+		// has the glue of a clause; a bare list of nouns still only names.
+		for i, p := range q.Points {
+			if pr := &r.Points[i]; pr.Named && !pr.Hit {
+				pats, reqs := p.match, p.requires
+				if pats == nil {
+					pats, _ = compileAll(p.Match, nil, q.Topic, "match")
+					reqs, _ = compileAll(p.Requires, nil, q.Topic, "requires")
+				}
+				if spans, ok := findPointIn(d, pats, reqs, glued); ok {
+					pr.Hit, pr.Named, pr.Spans = true, false, spans
+				}
+			}
+		}
+	}
 	// In an answer that is mostly a list of terms, fragments are names,
 	// not claims: only its sentences can raise a flag.
 	words, loose := wordShare(d)
@@ -286,6 +304,58 @@ func findPoint(d *doc, pats, reqs []*Pattern, credit bool) ([]Span, bool) {
 		spans = append(spans, m.byteSpans(d)...)
 	}
 	return mergeSpans(spans), true
+}
+
+// findPointIn is findPoint over the sentences keep accepts.
+func findPointIn(d *doc, pats, reqs []*Pattern, keep func(d *doc, s sentence) bool) ([]Span, bool) {
+	var spans []Span
+	found := false
+	for _, p := range pats {
+		if m, ok := findWhere(d, p, keep); ok {
+			spans = append(spans, m.byteSpans(d)...)
+			found = true
+			break
+		}
+	}
+	if !found {
+		return nil, false
+	}
+	for _, p := range reqs {
+		m, ok := findWhere(d, p, func(d *doc, s sentence) bool { return s.credits() || keep(d, s) })
+		if !ok {
+			return nil, false
+		}
+		spans = append(spans, m.byteSpans(d)...)
+	}
+	return mergeSpans(spans), true
+}
+
+func findWhere(d *doc, p *Pattern, keep func(d *doc, s sentence) bool) (match, bool) {
+	for si, s := range d.sents {
+		if !keep(d, s) {
+			continue
+		}
+		if m, ok := p.find(d, si); ok {
+			return m, true
+		}
+	}
+	return match{}, false
+}
+
+// glued reports whether s, a sentence that earns no credit by itself, has
+// the glue of a clause: a function word other than an article ("renew at
+// TTL/3 with a checked extend"), unlike a list of nouns ("GC pause,
+// fencing token, Redlock"). Dressed list items are never glued.
+func glued(d *doc, s sentence) bool {
+	if s.credits() || s.dressed || s.question {
+		return false
+	}
+	for _, t := range d.toks[s.from:s.to] {
+		if t.fn && !t.code && t.raw != "a" && t.raw != "an" && t.raw != "the" {
+			return true
+		}
+	}
+	return false
 }
 
 func findIn(d *doc, p *Pattern, credit bool) (match, bool) {
