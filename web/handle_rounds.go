@@ -201,7 +201,7 @@ func (s *Server) handleRoundShow(c echo.Context) error {
 		if peer, err = s.store.PeerRound(c.Request().Context(), learner, r.ID); err != nil {
 			return err
 		}
-		if done, err := s.renderPeerCandidate(c, peer, ""); done || err != nil {
+		if done, err := s.renderPeerCandidate(c, peer, s.shownInvite(c, learner, r.ID)); done || err != nil {
 			return err
 		}
 	}
