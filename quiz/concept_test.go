@@ -156,6 +156,8 @@ func TestCorePointsHearPlainParaphrases(t *testing.T) {
 		{"redis-wait-safe", "not-consensus", "What comes back is a count of replicas that had received the write.", true},
 		{"redis-lock-and-failure", "set-nx-px", "Create the key only if it doesn't already exist, with a self-destruct timer.", true},
 		{"redis-lock-and-failure", "unique-value", "Its value is a secret only I know.", true},
+		{"redis-lock-and-failure", "pause-expiry", "The TTL expires, another client acquires it, and the first one resumes and writes.", true},
+		{"extend-lease", "check-ownership", "Renewal is atomic: if GET key equals my token then PEXPIRE key ttl.", true},
 		// A critic word mended by a repair verb negates nothing after it.
 		{"two-holders", "fix-fencing", "Then fix the bug and add fencing at the database so stale writes are rejected.", true},
 		// The question's own command is not its verb, and replication
