@@ -96,6 +96,7 @@ func NewBank(questions []*Question, flags []RedFlag, syn Synonyms) (*Bank, error
 		b.questions = append(b.questions, q)
 		b.byID[q.ID] = q
 	}
+	sharePatterns(b.questions)
 	b.lex = newLexicon()
 	b.words.lex = b.lex
 	for _, f := range b.flags {
@@ -291,4 +292,36 @@ func (b *Bank) FlagsFor(q *Question) []*RedFlag {
 // Grade with b.FlagsFor(q).
 func (b *Bank) Grade(q *Question, a Answer) Result {
 	return grade(q, a, b.FlagsFor(q), b.words, b.lex, b.docs)
+}
+
+// sharePatterns makes the points of each topic share one compiled Pattern
+// per source text, and drops a pattern a point lists twice. Concepts
+// (ConceptSynonyms) put the same patterns into many points; shared, they
+// are numbered once in the lexicon and evaluated once per answer.
+func sharePatterns(questions []*Question) {
+	canon := map[string]*Pattern{}
+	share := func(topic string, ps []*Pattern) []*Pattern {
+		out := ps[:0]
+		seen := map[*Pattern]bool{}
+		for _, p := range ps {
+			key := topic + "\x00" + p.src
+			if c, ok := canon[key]; ok {
+				p = c
+			} else {
+				canon[key] = p
+			}
+			if !seen[p] {
+				seen[p] = true
+				out = append(out, p)
+			}
+		}
+		return out
+	}
+	for _, q := range questions {
+		for i := range q.Points {
+			pt := &q.Points[i]
+			pt.match = share(q.Topic, pt.match)
+			pt.requires = share(q.Topic, pt.requires)
+		}
+	}
 }

@@ -445,17 +445,33 @@ func (p *Pattern) findAs(d *doc, si int, claimOnly bool) (match, bool) {
 			}
 		}
 	}
-	var ownBuf [maxSpansPerPart][2]int
-	var own [][2]int
-	if !claimOnly && p.polarity == Asserted && len(p.parts) > 1 {
-		own = ownBuf[:p.ownNegators(d, c, sn, &ownBuf)]
-	}
 	var cands [maxParts][maxSpansPerPart][2]int
 	var ncand [maxParts]int
+	var chosen [maxParts][2]int
+	ok, dropped := p.collect(d, c, sn, nil, claimOnly, &cands, &ncand, &chosen)
+	if !ok && dropped && !claimOnly && p.polarity == Asserted && len(p.parts) > 1 {
+		// Only when a negation ruled a candidate out is it worth asking
+		// whether the negator was the pattern's own.
+		var ownBuf [maxSpansPerPart][2]int
+		if n := p.ownNegators(d, c, sn, &ownBuf); n > 0 {
+			ok, _ = p.collect(d, c, sn, ownBuf[:n], claimOnly, &cands, &ncand, &chosen)
+		}
+	}
+	if !ok {
+		return match{}, false
+	}
+	return match{spans: append([][2]int(nil), chosen[:len(p.parts)]...)}, true
+}
+
+// collect gathers each part's candidate spans in sentence sn and chooses
+// among them; dropped says whether a negation ruled a candidate out. own
+// are spans of the pattern's own negators (see ownNegators).
+func (p *Pattern) collect(d *doc, c *evalCtx, sn sentence, own [][2]int, claimOnly bool, cands *[maxParts][maxSpansPerPart][2]int, ncand *[maxParts]int, chosen *[maxParts][2]int) (ok, dropped bool) {
 	for k, part := range p.parts {
+		ncand[k] = 0
 		f := c.partFirsts(k)
 		if c.dead {
-			return match{}, false
+			return false, dropped
 		}
 		for i := f.next(sn.from, sn.to); i >= 0 && ncand[k] < maxSpansPerPart; i = f.next(i+1, sn.to) {
 			m := part.ends(c, i, sn.to)
@@ -466,21 +482,21 @@ func (p *Pattern) findAs(d *doc, si int, claimOnly bool) (match, bool) {
 			s := [2]int{i, i + bits.TrailingZeros64(m)}
 			// A span that on its own rules the pattern out is no candidate,
 			// so it cannot crowd out one that would match.
-			if !p.either[k] && (p.polarity == Asserted && negatedBeside(d, s, own, !claimOnly) || claimOnly && notClaimed(d, s)) {
+			if !p.either[k] && p.polarity == Asserted && negatedBeside(d, s, own, !claimOnly) {
+				dropped = true
+				continue
+			}
+			if !p.either[k] && claimOnly && notClaimed(d, s) {
 				continue
 			}
 			cands[k][ncand[k]] = s
 			ncand[k]++
 		}
 		if ncand[k] == 0 {
-			return match{}, false
+			return false, dropped
 		}
 	}
-	var chosen [maxParts][2]int
-	if !p.choose(d, 0, &cands, &ncand, &chosen, claimOnly) {
-		return match{}, false
-	}
-	return match{spans: append([][2]int(nil), chosen[:len(p.parts)]...)}, true
+	return p.choose(d, 0, cands, ncand, chosen, claimOnly), dropped
 }
 
 // choose picks, part by part, non-overlapping candidate spans that the
