@@ -41,7 +41,11 @@ func scorecardMarkdown(v views.ScorecardView, started time.Time, origin string) 
 			b.WriteString("\nNot answered (scored 0).\n")
 			return
 		}
-		fmt.Fprintf(&b, "\nScore %d %% · time used %s of %s", t.ScorePct, t.Used, t.Limit)
+		if t.Unscored {
+			fmt.Fprintf(&b, "\nNot scored against the rubric (the interviewer's own follow-up) · time used %s of %s", t.Used, t.Limit)
+		} else {
+			fmt.Fprintf(&b, "\nScore %d %% · time used %s of %s", t.ScorePct, t.Used, t.Limit)
+		}
 		if t.Overtime {
 			b.WriteString(" · **overtime**")
 		}
@@ -63,6 +67,9 @@ func scorecardMarkdown(v views.ScorecardView, started time.Time, origin string) 
 			b.WriteString("\n")
 		}
 		for _, m := range t.Graded.Misses() {
+			if t.Unscored {
+				break // what an unscored answer left out is no miss
+			}
 			fmt.Fprintf(&b, "- [ ] %s", m.Label)
 			if m.SelfAssessed {
 				b.WriteString(corrected)
