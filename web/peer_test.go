@@ -475,6 +475,9 @@ func TestPeerInvitationSurvivesAReload(t *testing.T) {
 	if got := shown(); !strings.HasSuffix(got, link) {
 		t.Fatalf("after a reload the lobby shows %q, want the link just made %q", got, link)
 	}
+	if terms := spaces(mustDoc(t, alice.get(roundURL)).Find(`[data-testid=invite-terms]`).Text()); strings.Contains(terms, "only once") || !strings.Contains(terms, "stays on this page") {
+		t.Fatalf("the lobby says %q of a link it shows on every reload", terms)
+	}
 	second := issueInvite(t, alice, roundURL)
 	if second == link || !strings.HasSuffix(shown(), second) {
 		t.Fatalf("a new link %q did not replace %q on the lobby", second, link)
