@@ -1518,7 +1518,10 @@ func isProbe(toks []token, k int) bool {
 	case "rule", "ruling":
 		return next(1) == "out"
 	case "find", "finding", "figure", "figuring":
-		return next(1) == "out" && (next(2) == "whether" || next(2) == "if" || next(2) == "who" || next(2) == "which" || next(2) == "what")
+		// "(then) figure out who lied: ..." probes; "compare the logs to
+		// figure out who got it first" says what the comparison is for.
+		purpose := k > 0 && toks[k-1].raw == "to" && toks[k-1].sent == toks[k].sent
+		return next(1) == "out" && (next(2) == "whether" || next(2) == "if" || !purpose && (next(2) == "who" || next(2) == "which" || next(2) == "what"))
 	}
 	return false
 }
