@@ -16,6 +16,15 @@ type Synonyms map[string]map[string][]string
 // CommonSynonyms is the Synonyms key of the sets shared by all topics.
 const CommonSynonyms = "common"
 
+// ConceptSynonyms is the Synonyms key of the concepts: named lists of
+// patterns, each a way candidates say one idea that several questions
+// credit ("the resource rejects a stale holder's write"). A point's match
+// or requires entry "%name" stands for every pattern of concept name, so a
+// paraphrase learned for one question is heard by all that cite it. A
+// concept's patterns are compiled for the citing question's topic and may
+// not cite concepts themselves. @name never looks here.
+const ConceptSynonyms = "concepts"
+
 func (s Synonyms) lookup(topic, name string) ([]string, bool) {
 	if topic != "" {
 		if set, ok := s[topic][name]; ok {

@@ -451,7 +451,15 @@ func isTerseClaim(toks []token, segments, outer int) bool {
 			code++
 		}
 	}
-	if code >= 2 && len(toks) >= 4 && (outer <= 3 || code >= 4) && float64(len(toks)) >= 3*float64(outer) {
+	// A line cut into more than three items is a command only if its
+	// items are long ones (an INSERT's clauses), not a run of two-word
+	// terms with a few capitalised names among them ("same tx; Debezium
+	// CDC; SKIP LOCKED; at-least-once; ...").
+	perItem := 3.0
+	if outer > 3 {
+		perItem = 4
+	}
+	if code >= 2 && len(toks) >= 4 && (outer <= 3 || code >= 4) && float64(len(toks)) >= perItem*float64(outer) {
 		return true
 	}
 	// A long run with neither the glue of prose nor a single comma is a
@@ -484,12 +492,12 @@ func isTerseClaim(toks []token, segments, outer int) bool {
 	return len(toks) >= 4 && segments == 1 && determiners[toks[0].raw]
 }
 
-// outerSegments counts the clauses of s split by commas, semicolons and
-// colons outside backticks and brackets.
+// outerSegments counts the clauses of s split by commas, semicolons,
+// colons, arrows, dashes and spaced slashes outside backticks and brackets.
 func outerSegments(s string) int {
 	n, depth, code := 1, 0, false
 	prev := rune(0)
-	for _, r := range s {
+	for i, r := range s {
 		switch {
 		case r == '`':
 			code = !code
@@ -497,7 +505,11 @@ func outerSegments(s string) int {
 			depth++
 		case (r == ')' || r == ']') && depth > 0:
 			depth--
-		case (r == ',' || r == ';' || r == ':' || r == '→' || r == '⇒') && depth == 0 && !code:
+		case (r == ',' || r == ';' || r == ':' || r == '→' || r == '⇒' || r == '—' || r == '–') && depth == 0 && !code:
+			n++
+		case (r == '/' || r == '-') && prev == ' ' && i+1 < len(s) && s[i+1] == ' ' && depth == 0 && !code:
+			// " / " and a spaced " - " separate items like a comma
+			// ("renewal / heartbeat / keepalive").
 			n++
 		case r == '>' && prev == '-' && depth == 0 && !code:
 			n++
@@ -567,6 +579,11 @@ func markNegation(d *doc) {
 		// describes it and negates nothing ("is a bad idea" still does).
 		if critic && !neg && t.raw == "bad" && k > 0 && k+1 < len(toks) && toks[k+1].sent == t.sent && !toks[k+1].fn && !toks[k+1].clause &&
 			attributiveDets[toks[k-1].raw] && !(k > 1 && (auxiliaries[toks[k-2].raw] || strings.HasSuffix(toks[k-2].raw, "'s"))) {
+			critic = false
+		}
+		// "fix the bug and add fencing": a critic word that a repair verb
+		// takes as its object names the fault mended, not what follows.
+		if critic && k > 0 && (repairVerbs[toks[k-1].raw] || k > 1 && attributiveDets[toks[k-1].raw] && repairVerbs[toks[k-2].raw]) {
 			critic = false
 		}
 		if !neg && !critic {
@@ -667,6 +684,9 @@ promise promises`)
 // attributiveDets before a critic word make it describe the noun after
 // it ("the bad case").
 var attributiveDets = setOf(`the a an one two this that every each`)
+
+// repairVerbs take a fault as their object ("fix the bug").
+var repairVerbs = setOf(`fix fixes fixed fixing patch patches patched resolve resolves resolved`)
 
 // relatives open a relative clause: after "nothing" or "nobody" the
 // negation reaches into it.

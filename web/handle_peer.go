@@ -253,9 +253,30 @@ func (s *Server) handlePeerJoinForm(c echo.Context) error {
 		if status == 0 {
 			return err
 		}
+		if v.Interviewing, err = s.interviewingNow(c, learner); err != nil {
+			return err
+		}
 	}
 	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
 	return render(c, status, views.PeerJoin(s.page(c, "Interview a candidate", "rounds"), v))
+}
+
+// interviewingNow lists the peer rounds learner interviews that are still
+// going, for the page of a link that cannot be used (QA-3 D17: the
+// interviewer reopening the link they joined with).
+func (s *Server) interviewingNow(c echo.Context, learner string) ([]views.PeerJoinRound, error) {
+	rounds, err := s.store.PeerInterviews(c.Request().Context(), learner)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now()
+	var out []views.PeerJoinRound
+	for _, r := range rounds {
+		if r.Finished.IsZero() {
+			out = append(out, views.PeerJoinRound{Started: formatWhen(r.Started, now), StartedISO: r.Started.UTC().Format(time.RFC3339), Href: urls.Peer(r.ID)})
+		}
+	}
+	return out, nil
 }
 
 // inviteError is what an invitation refused says, and its status; status
@@ -287,7 +308,11 @@ func (s *Server) handlePeerJoin(c echo.Context) error {
 		if status == 0 {
 			return err
 		}
-		return render(c, status, views.PeerJoin(s.page(c, "Interview a candidate", "rounds"), views.PeerJoinView{Error: msg}))
+		v := views.PeerJoinView{Error: msg}
+		if v.Interviewing, err = s.interviewingNow(c, learner); err != nil {
+			return err
+		}
+		return render(c, status, views.PeerJoin(s.page(c, "Interview a candidate", "rounds"), v))
 	}
 	return s.seeOther(c, urls.Peer(id), "You are the interviewer. The candidate sees the first question now.")
 }

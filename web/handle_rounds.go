@@ -75,7 +75,7 @@ func (s *Server) handleRoundStart(c echo.Context) error {
 	if len(ids) < cfg.Size {
 		return echo.NewHTTPError(http.StatusServiceUnavailable, "There are not enough interview questions to start a round yet.")
 	}
-	nr := store.NewRound{Mode: cfg.Mode, Limit: cfg.Limit, Seed: seed, Questions: ids, Started: s.now()}
+	nr := store.NewRound{Mode: cfg.Mode, Limit: cfg.Limit, Seed: seed, Questions: ids, Started: s.now(), FromForm: true}
 	create := s.store.CreateRound
 	if peer {
 		create = s.store.CreatePeerRound

@@ -93,6 +93,21 @@ func TestPeerRoundRolesAndInvitation(t *testing.T) {
 	rec, seq, q, _ := current(t, env.alice, env.roundURL)
 	alicePage := rec.Body.String()
 
+	t.Run("the interviewer reopening the used link is offered their round", func(t *testing.T) {
+		r := env.bob.get(env.invite)
+		if r.Code != http.StatusNotFound {
+			t.Fatalf("reopened link: status %d, want 404 (the link is used up)", r.Code)
+		}
+		href, _ := mustDoc(t, r).Find(`[data-testid=join-interviewing] a`).Attr("href")
+		if href != env.peerURL {
+			t.Fatalf("reopened link offers %q, want the interviewer's round %q", href, env.peerURL)
+		}
+		// Someone else gets no such offer: the round is not theirs.
+		if n := mustDoc(t, env.carol.get(env.invite)).Find(`[data-testid=join-interviewing]`).Length(); n != 0 {
+			t.Fatal("a third learner opening the used link is offered a round")
+		}
+	})
+
 	t.Run("the invitation is single use: a third learner cannot join", func(t *testing.T) {
 		if r := join(t, env.carol, env.invite); r.Code != http.StatusNotFound || !strings.Contains(r.Body.String(), "not valid") {
 			t.Fatalf("second join: status %d, want 404 saying the link is not valid", r.Code)
