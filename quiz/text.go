@@ -641,6 +641,9 @@ func missesPoint(toks []token, k int) bool {
 	switch toks[k].raw {
 	case "misses", "miss", "missed", "missing":
 		return k+2 < len(toks) && toks[k+1].raw == "the" && toks[k+2].raw == "point" && toks[k+2].sent == toks[k].sent
+	case "leap":
+		// "a leap of faith"
+		return k+2 < len(toks) && toks[k+1].raw == "of" && toks[k+2].raw == "faith" && toks[k+2].sent == toks[k].sent
 	}
 	return false
 }
@@ -751,13 +754,15 @@ debunked unsafe broken nonsense`)
 // reportVerbs introduce reported speech.
 var reportVerbs = setOf(`said says say claimed claims claim told tells argued argues insisted
 insists suggested suggests proposed proposes thought thinks believed believes wrote writes swore
-assured reckoned reckons recommended recommends asserted asserts`)
+assured reckoned reckons recommended recommends asserted asserts tell defended defends pitched
+pitches floated`)
 
 // reporters are who reports a claim: anyone but the candidate.
 var reporters = setOf(`colleague colleagues teammate teammates coworker coworkers co-worker
 someone somebody engineer engineers manager lead interviewer team people folks vendor vendors
 blog blogs article post docs doc junior senior candidate candidates he she they others
-consultant architect reviewer dev devs developer developers friend guy guys tech-lead tutorial
+consultant architect reviewer dev devs developer developers friend guy guys tech-lead tutorial eng staff
+principal
 stackoverflow answer pm po boss cto ceo sre ops qa intern contractor` + " redis-docs")
 
 // reportedBy reports whether someone other than the candidate speaks the
@@ -1046,17 +1051,25 @@ func markMentions(d *doc) {
 			}
 		}
 	}
-	suspects := false // inside the bullets under a header of suspects
-	mistakes := false // after a sentence announcing mistakes ("Two mistakes to avoid: ...")
+	suspects := false  // inside the bullets under a header of suspects
+	mistakes := false  // after a sentence announcing mistakes ("Two mistakes to avoid: ...")
+	announced := false // a mistake was named earlier in the answer
 	for _, s := range d.sents {
 		// "Two mistakes to avoid: first, X. Second, Y.": the items after
 		// the announcement, each opened by an enumerator, are the
 		// mistakes named, not claims.
-		if mistakes && (enumerators[toks[s.from].raw] || opensExample(toks[s.from:s.to]) || consequenceOpeners[toks[s.from].raw]) {
+		// "Common mistake: X. (Why.) Another one: Y.": once a mistake is
+		// named, a sentence opening "Another" names the next one.
+		if mistakes && (enumerators[toks[s.from].raw] || opensExample(toks[s.from:s.to]) || consequenceOpeners[toks[s.from].raw]) || announced && toks[s.from].raw == "another" {
 			for j := s.from; j < s.to; j++ {
 				toks[j].refuted = true
 			}
+			// the named mistake's example or consequence may follow
+			mistakes = toks[s.from].raw == "another" || mistakes
 			continue
+		}
+		if mistakes {
+			announced = true
 		}
 		mistakes = false
 		// "I'd also reject the other usual fix, "...": ...": what a
@@ -1078,7 +1091,7 @@ func markMentions(d *doc) {
 				}
 				break
 			}
-			if toks[j].cls&clsMistake != 0 && (toks[j].raw != "pattern" || j > s.from && toks[j-1].raw == "anti") || criticHead(toks, j, s.from) {
+			if toks[j].cls&clsMistake != 0 && (toks[j].raw != "pattern" || j > s.from && toks[j-1].raw == "anti") || criticHead(toks, j, s.from) || j >= s.from+2 && toks[j].raw == "faith" && missesPoint(toks, j-2) {
 				mistakes = true
 				// "The classic mistake is X", "a common trap: X": what
 				// follows the copula or colon, to the end of its clause.
@@ -1127,7 +1140,7 @@ func markMentions(d *doc) {
 		if endsWithColon(d, s) {
 			for j := s.from; j < s.to; j++ {
 				r := toks[j].raw
-				if headerWords[r] || r == "look" || r == "check" || r == "things" || r == "suspects" || r == "usual" {
+				if headerWords[r] || r == "look" || r == "check" || r == "things" || r == "suspects" || r == "usual" || (r == "patterns" || r == "pattern") && j > s.from && toks[j-1].raw == "anti" {
 					suspects = true
 					break
 				}
@@ -1311,7 +1324,7 @@ func rejectsBack(toks []token) bool {
 		return false
 	}
 	switch {
-	case first == "wrong" || first == "nope" || first == "untrue" || first == "nonsense" || first == "myth":
+	case first == "wrong" || first == "nope" || first == "untrue" || first == "nonsense" || first == "myth" || first == "disagree" || first == "disagreed":
 		return end <= 2
 	case backRefs[first]:
 		for j := 1; j < end && j <= 6; j++ {
@@ -1521,6 +1534,9 @@ func isProbe(toks []token, k int) bool {
 		// "grep the code for ...", "search the logs for ...", "look at
 		// the client code (blind DEL, SETNX+EXPIRE)"
 		return next(1) == "for" || next(2) == "for" || next(3) == "for" || (toks[k].raw == "look" || toks[k].raw == "looking") && next(1) == "at"
+	case "read", "reading":
+		// "read the client code for the usual suspects: ..."
+		return (next(1) == "code" || next(2) == "code" || next(3) == "code" || next(2) == "logs" || next(1) == "logs") && (next(2) == "for" || next(3) == "for" || next(4) == "for")
 	case "review", "reviewing", "audit", "auditing", "scan", "scanning", "inspect", "inspecting":
 		// "review the code for SETNX/EXPIRE", "a code review for ..."
 		return next(1) == "for" || next(2) == "for" || next(3) == "for"
@@ -1589,7 +1605,7 @@ const clsFrame = clsReject | clsClaimVerb | clsClaimant | clsReport | clsProbe
 // probeWords start a diagnosis probe (see isProbe).
 var probeWords = setOf(`suspect suspected suspecting beware watch against look looking search
 searching grep grepping hunt check checking see verify confirm ask rule ruling find finding
-review reviewing audit auditing scan scanning inspect inspecting figure figuring`)
+review reviewing audit auditing scan scanning inspect inspecting figure figuring read reading`)
 
 func classOf(raw string) wordClass {
 	var c wordClass
