@@ -1541,6 +1541,11 @@ func isProbe(toks []token, k int) bool {
 		// "review the code for SETNX/EXPIRE", "a code review for ..."
 		return next(1) == "for" || next(2) == "for" || next(3) == "for"
 	case "check", "checking", "see", "verify", "confirm", "ask":
+		// "the provider can't check tokens, ...", "the check runs on the
+		// server, ...": a negated verb or a noun is no debugging step.
+		if k > 0 && toks[k-1].sent == toks[k].sent && (isNegator(toks[k-1].raw) || attributiveDets[toks[k-1].raw]) {
+			return false
+		}
 		n := next(1)
 		if n == "whether" || n == "if" || (n == "for" && toks[k].raw != "ask") {
 			return true
