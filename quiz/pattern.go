@@ -528,7 +528,41 @@ func (p *Pattern) claimed(d *doc, spans [][2]int) bool {
 			return false
 		}
 	}
+	// ... or when it quotes a whole claim (a clause of five words or
+	// more, with a function word): candidates quote what others say; what
+	// they use themselves they quote as a name ("SETNX then EXPIRE"),
+	// unless they say so ("I use "...").
+	n, fn := 0, false
+	for j := sn.from; j < sn.to; j++ {
+		if d.toks[j].quote == quote {
+			n++
+			fn = fn || d.toks[j].fn
+		}
+	}
+	if n >= quotedClaimWords && fn && !usesQuote(d, sn, quote) {
+		return false
+	}
 	return true
+}
+
+// quotedClaimWords is the shortest quotation read as a quoted claim.
+const quotedClaimWords = 5
+
+// usesQuote reports whether the sentence's own speaker uses the quoted
+// words: "I use "...", "we run "..."".
+func usesQuote(d *doc, sn sentence, quote int) bool {
+	for j := sn.from; j < sn.to && d.toks[j].quote != quote; j++ {
+		switch d.toks[j].raw {
+		case "i", "we", "i'd", "we'd", "i'll", "we'll":
+			if j+1 < sn.to {
+				switch d.toks[j+1].raw {
+				case "use", "run", "do", "call", "write", "set", "say", "recommend", "propose", "suggest", "would", "always", "just":
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // Matches reports whether p matches text anywhere, prose or not, and the
