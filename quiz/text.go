@@ -49,6 +49,8 @@ type doc struct {
 	lex       *lexicon              // the bank's word sets, marked on the tokens (or nil)
 	lexLeaves []bitset              // by gid: the tokens of each of lex's word sets
 	slab      []uint64              // backing store of lexLeaves, reused
+	ctxSlab   []evalCtx             // backing store of lexEvals' caches, reused
+	bitsSlab  []bitset              // backing store of their part caches, reused
 	lexEvals  []*evalCtx            // by pid: the caches of lex's patterns
 }
 
@@ -135,7 +137,7 @@ func analyseWith(text string, words *wordCache) *doc {
 // analyseInto is analyseWith into a doc whose buffers are reused (a Bank
 // keeps a pool of them): d's previous content is discarded.
 func analyseInto(d *doc, text string, words *wordCache) *doc {
-	*d = doc{text: text, toks: d.toks[:0], sents: d.sents[:0], lexLeaves: d.lexLeaves[:0], lexEvals: d.lexEvals[:0], slab: d.slab}
+	*d = doc{text: text, toks: d.toks[:0], sents: d.sents[:0], lexLeaves: d.lexLeaves[:0], lexEvals: d.lexEvals[:0], slab: d.slab, ctxSlab: d.ctxSlab[:0], bitsSlab: d.bitsSlab[:0]}
 	var stems map[string]*wordForms // without a shared cache: words repeat within an answer too
 	if words == nil {
 		stems = map[string]*wordForms{}
@@ -1378,7 +1380,7 @@ var headNouns = setOf(`way approach fix version option answer move idea thing so
 // criticHead reports whether toks[j] is a headNoun after a critic word
 // near the start of its sentence: "For releasing, the wrong way is ...".
 func criticHead(toks []token, j, from int) bool {
-	return j > from && headNouns[toks[j].raw] && toks[j-1].cls&clsCritic != 0 && toks[j-1].raw != "bad"
+	return j > from && toks[j-1].cls&clsCritic != 0 && toks[j-1].raw != "bad" && headNouns[toks[j].raw]
 }
 
 // subjectPronouns and modals, in that order inside an if-clause with no
