@@ -173,7 +173,7 @@ func checkInvite(ctx context.Context, q querier, learner, token string, now time
 	case !expires.Valid || now.UnixMilli() >= expires.Int64:
 		return "", ErrInviteExpired
 	case learner == candidate:
-		return "", ErrOwnInvite
+		return id, ErrOwnInvite // the id too: the candidate's lobby checks its own link
 	}
 	return id, nil
 }

@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -241,7 +242,10 @@ func TestBrowserAccessibilityAuditPeer(t *testing.T) {
 	auditAt("interviewer deciding", intv)
 	clickConfirming(t, intv, `[data-testid=interviewer-end]`)
 	auditAt("interviewer's scorecard", intv)
-	nav(t, peerRound+"/scorecard")
+	// The candidate's waiting page notices the end by itself and reloads
+	// into the scorecard (navigating there as well raced with it: the
+	// page load was aborted now and then).
+	waitUntil(t, ctx, 15*time.Second, "the candidate's scorecard", `location.pathname === `+strconv.Quote(peerRound+"/scorecard")+` && document.readyState === "complete"`)
 	if !eval[bool](t, ctx, `!!document.querySelector("[data-testid=peer-card]")`) {
 		t.Fatalf("the candidate's scorecard of the peer round (%s) has no peer card", peerRound)
 	}

@@ -170,13 +170,32 @@ func (s *Server) handleRoundInvite(c echo.Context) error {
 	case err != nil:
 		return err
 	}
-	p, err := s.store.PeerRound(c.Request().Context(), learner, id)
-	if err != nil {
-		return err
+	// The link is shown by the lobby the browser is sent to, which reads
+	// it from a cookie of that round's path for as long as it is valid:
+	// a reload shows the same link instead of posting again and replacing
+	// the one just sent (QA-3 D21). Only the candidate's browser holds it.
+	c.SetCookie(&http.Cookie{Name: inviteCookie, Value: token, Path: urls.Round(id), MaxAge: int(store.InviteTTL / time.Second),
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: isTLS(c)})
+	return s.seeOther(c, urls.Round(id), "")
+}
+
+// inviteCookie holds the candidate's latest invitation token, on the path
+// of its round.
+const inviteCookie = "lockdrill_invite"
+
+// shownInvite is the invitation link the candidate's lobby shows: the one
+// in their cookie while the store still takes it (the store refuses a
+// candidate joining their own round, which is how a valid token of theirs
+// answers), else "".
+func (s *Server) shownInvite(c echo.Context, learner, id string) string {
+	ck, err := c.Cookie(inviteCookie)
+	if err != nil || ck.Value == "" {
+		return ""
 	}
-	link := requestOrigin(c) + urls.PeerJoin(token)
-	_, err = s.renderPeerCandidate(c, p, link)
-	return err
+	if rid, err := s.store.CheckInvite(c.Request().Context(), learner, ck.Value, s.now()); !errors.Is(err, store.ErrOwnInvite) || rid != id {
+		return ""
+	}
+	return requestOrigin(c) + urls.PeerJoin(ck.Value)
 }
 
 // handleRoundDraft handles "POST /rounds/:id/draft": the candidate's page
