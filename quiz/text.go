@@ -1239,7 +1239,7 @@ func markMentions(d *doc) {
 // consequenceOpeners open the sentence after a mistake named that tells
 // what it leads to: "Another mistake: the server mints the key. Then each
 // retry gets a fresh key."
-var consequenceOpeners = setOf(`then if otherwise because since`)
+var consequenceOpeners = setOf(`then if otherwise because since or`)
 
 // antiPattern reports "anti-pattern" (two tokens) in a sentence: a
 // mention noun like "antipattern".
