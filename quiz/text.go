@@ -1326,8 +1326,14 @@ func rejectsBack(toks []token) bool {
 		return false
 	}
 	switch {
-	case first == "wrong" || first == "nope" || first == "untrue" || first == "nonsense" || first == "myth" || first == "disagree" || first == "disagreed":
+	case first == "wrong" || first == "nope" || first == "untrue" || first == "nonsense" || first == "myth" || first == "disagree" || first == "disagreed" || first == "false":
 		return end <= 2
+	case first == "not" && len(toks) > 1:
+		// "Not true.", "Not quite: ...", "Not really, because ..."
+		switch toks[1].raw {
+		case "true", "quite", "really", "so", "correct", "right":
+			return end <= 3
+		}
 	case backRefs[first]:
 		for j := 1; j < end && j <= 6; j++ {
 			r := toks[j].raw
