@@ -333,7 +333,7 @@ func (s *Server) handlePeerJoin(c echo.Context) error {
 		}
 		return render(c, status, views.PeerJoin(s.page(c, "Interview a candidate", "rounds"), v))
 	}
-	return s.seeOther(c, urls.Peer(id), "You are the interviewer. The candidate sees the first question now.")
+	return s.seeOther(c, urls.Peer(id), "You are the interviewer. The first question is on its way to the candidate; the status above the question says when it is on their screen.")
 }
 
 // handlePeerShow handles "GET /peer/:id": the interviewer's screen.
@@ -414,7 +414,7 @@ func (s *Server) handlePeerAsk(c echo.Context) error {
 	rules := s.roundRules(nil)
 	return s.peerStep(c, func(p *store.PeerRound) (quiz.RoundChange, error) {
 		return p.Round.Ask(rules, followUp, asked, now)
-	}, "The follow-up is on the candidate's screen.")
+	}, "The follow-up is sent; the status says when it is on the candidate's screen.")
 }
 
 // handlePeerNext handles "POST /peer/:id/next": the interviewer moves on to
@@ -423,7 +423,7 @@ func (s *Server) handlePeerNext(c echo.Context) error {
 	rules, now := s.roundRules(nil), s.now()
 	return s.peerStep(c, func(p *store.PeerRound) (quiz.RoundChange, error) {
 		return p.Round.Continue(rules, now)
-	}, "The next question is on the candidate's screen.")
+	}, "The next question is sent; the status says when it is on the candidate's screen.")
 }
 
 // handlePeerFinish handles "POST /peer/:id/finish": the interviewer ends

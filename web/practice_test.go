@@ -748,3 +748,14 @@ func TestNoFlagNoticeSaysWhatItIsWorth(t *testing.T) {
 		t.Fatalf("notice links to %q, want /about/grader", href)
 	}
 }
+
+// TestHomeCountsTheGuide: the start page gives the guide's real size (QA-4
+// E20: it said "Thirteen" of a guide of 21 sections).
+func TestHomeCountsTheGuide(t *testing.T) {
+	srv, _ := newTestServer(t)
+	got := spaces(mustDoc(t, newClient(t, srv).get("/")).Find(`[data-testid=guide-size]`).Text())
+	want := strconv.Itoa(len(mustCatalog(t).Guide)) + " short sections"
+	if !strings.HasPrefix(got, want) {
+		t.Fatalf("home says %q, want it to start %q", got, want)
+	}
+}

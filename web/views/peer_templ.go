@@ -159,14 +159,14 @@ func PeerLobby(p Page, v PeerLobbyView) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			if v.InviteURL != "" {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "<p>Copy this link now: it is shown only once, works for one person only, and expires ")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "<p data-testid=\"invite-terms\">Send this link to your interviewer: it works for one person only and expires ")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var9 string
 				templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(v.InviteExpiresWhen())
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/peer.templ`, Line: 49, Col: 112}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/peer.templ`, Line: 49, Col: 134}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var9))
 				if templ_7745c5c3_Err != nil {
@@ -179,7 +179,7 @@ func PeerLobby(p Page, v PeerLobbyView) templ.Component {
 				var templ_7745c5c3_Var10 string
 				templ_7745c5c3_Var10, templ_7745c5c3_Err = templruntime.NewAttributeExpression(v.InviteExpiresISO).Resolve(ctx)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/peer.templ`, Line: 49, Col: 150}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/peer.templ`, Line: 49, Col: 172}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var10)
 				if templ_7745c5c3_Err != nil {
@@ -192,13 +192,13 @@ func PeerLobby(p Page, v PeerLobbyView) templ.Component {
 				var templ_7745c5c3_Var11 string
 				templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinStringErrs(v.InviteExpires)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/peer.templ`, Line: 49, Col: 196}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/peer.templ`, Line: 49, Col: 218}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var11))
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 11, "</time>.</p><p><label for=\"invite-link\">Link for your interviewer</label></p><input id=\"invite-link\" type=\"text\" readonly value=\"")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 11, "</time>. It stays on this page, in this browser, until it is used or expires.</p><p><label for=\"invite-link\">Link for your interviewer</label></p><input id=\"invite-link\" type=\"text\" readonly value=\"")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -242,7 +242,7 @@ func PeerLobby(p Page, v PeerLobbyView) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 15, "</time>. Its link was shown once; if you lost it, make a new one (the old link then stops working).</p>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 15, "</time>. Its link is kept only in the browser that made it; if you lost it, make a new one (the old link then stops working).</p>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
