@@ -345,16 +345,6 @@ func (p *Pattern) findAs(d *doc, si int, claimOnly bool) (match, bool) {
 			return match{}, false
 		}
 	}
-	for x, ex := range p.exclude {
-		f := c.exclFirsts(x)
-		for i := f.next(sn.from, sn.to); i >= 0; i = f.next(i+1, sn.to) {
-			for m := ex.ends(c, i, sn.to); m != 0; m &= m - 1 {
-				if p.excludeAny[x] || !negated(d, [2]int{i, i + bits.TrailingZeros64(m)}) {
-					return match{}, false
-				}
-			}
-		}
-	}
 	var cands [maxParts][maxSpansPerPart][2]int
 	var ncand [maxParts]int
 	for k, part := range p.parts {
@@ -379,6 +369,19 @@ func (p *Pattern) findAs(d *doc, si int, claimOnly bool) (match, bool) {
 		}
 		if ncand[k] == 0 {
 			return match{}, false
+		}
+	}
+	// The exclusions rule out the whole sentence; they are looked at only
+	// once every part has a candidate (long exclusion lists of common
+	// words cost more than the parts).
+	for x, ex := range p.exclude {
+		f := c.exclFirsts(x)
+		for i := f.next(sn.from, sn.to); i >= 0; i = f.next(i+1, sn.to) {
+			for m := ex.ends(c, i, sn.to); m != 0; m &= m - 1 {
+				if p.excludeAny[x] || !negated(d, [2]int{i, i + bits.TrailingZeros64(m)}) {
+					return match{}, false
+				}
+			}
 		}
 	}
 	var chosen [maxParts][2]int
