@@ -27,7 +27,11 @@ func buildPeerInterviewer(cat *content.Catalog, d peerData, now time.Time) (view
 		return views.PeerInterviewerView{}, err
 	}
 	v := views.PeerInterviewerView{RoundID: p.Round.ID, Live: live, LiveHref: urls.PeerLive(p.Round.ID), Notes: p.Notes,
-		NotesHref: urls.PeerNotes(p.Round.ID), FinishHref: urls.PeerFinish(p.Round.ID), Over: p.Round.Over()}
+		NotesHref: urls.PeerNotes(p.Round.ID), FinishHref: urls.PeerFinish(p.Round.ID), Over: p.Round.Over(), NotesOpen: true}
+	if v.Over {
+		until := p.Round.Finished.Add(store.NotesGrace)
+		v.NotesOpen, v.NotesUntil, v.NotesUntilISO = now.Before(until), formatWhen(until, now), until.UTC().Format(time.RFC3339)
+	}
 	for _, dim := range quiz.Dimensions() {
 		v.Dimensions = append(v.Dimensions, views.PeerScoreRow{ID: dim, Label: quiz.DimensionLabel(dim), Score: p.Scores[dim]})
 	}
