@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 	"strconv"
+	"sync"
 	"unsafe"
 )
 
@@ -103,6 +104,8 @@ type sim struct {
 	effects int
 	applied map[string]bool // ledger idempotency keys applied
 	stopped StopReason
+
+	buf *runBuffers // where the buffers came from, for the checker's ledger
 }
 
 // Run plays s and returns its timeline. It is deterministic and cheap. Run
@@ -120,12 +123,44 @@ func Run(s Scenario) Timeline {
 			Summary:       Summary{Violations: []Violation{}, Stopped: "invalid"},
 		}
 	}
-	m := newSim(s)
+	b := bufPool.Get().(*runBuffers)
+	m := newSim(s, b)
 	m.loop()
-	return m.timeline()
+	t := m.timeline()
+	m.recycle(b)
+	bufPool.Put(b)
+	return t
 }
 
-func newSim(s Scenario) *sim {
+// runBuffers are what a run needs only while it runs: the events as they
+// are emitted (the timeline gets its own exact copy, with the violation
+// events in place), the queue, the action order and the checker's
+// ledger. Reusing them from one run to the next spares the garbage
+// collector most of what a run used to allocate. Nothing in them carries
+// over: recycle empties them.
+type runBuffers struct {
+	events    []Event // all zero between runs
+	queue     []item
+	actions   []int
+	actClient []int
+	ledger    Ledger
+}
+
+// bufPool holds the runBuffers of finished runs. It is the package's one
+// global, and holds no state a run can see.
+var bufPool = sync.Pool{New: func() any { return new(runBuffers) }}
+
+// recycle hands the buffers back into b, emptied: the events zeroed (emit
+// relies on zero slots), the ledger forgetting the run's events.
+func (m *sim) recycle(b *runBuffers) {
+	clear(m.events[:m.nev])
+	b.events = m.events
+	b.queue = m.queue[:0]
+	b.actions, b.actClient = m.actions[:0], m.actClient[:0]
+	b.ledger.forget()
+}
+
+func newSim(s Scenario, b *runBuffers) *sim {
 	l := s.Lock
 	m := &sim{
 		sc:        s,
@@ -143,16 +178,17 @@ func newSim(s Scenario) *sim {
 		twoStep:   l.Acquire == AcquireSetThenExpire,
 		uncondDel: l.Release == ReleaseUnconditionalDel,
 		horizon:   MaxTimeMS,
-		queue:     make([]item, 0, 64),
+		queue:     b.queue[:0],
+		buf:       b,
 	}
-	// The events buffer is most of what a run allocates, and the garbage
-	// collector's work grows with it: room for the events a run usually
-	// has (most actions make one event; the answers, expiries and
-	// heartbeats they cause add some) and for a few violation events,
-	// which withViolations inserts in place. A run that makes more grows
-	// it once or twice.
+	// Room for the events a run usually has (most actions make one
+	// event; the answers, expiries and heartbeats they cause add some). A
+	// run that makes more grows it; the pool keeps the larger buffer.
 	est := min(len(s.Actions)+len(s.Actions)/8+16, MaxEvents)
-	m.events = make([]Event, est+16)
+	if len(b.events) < est {
+		b.events = make([]Event, est)
+	}
+	m.events = b.events
 	if s.UntilMS > 0 {
 		m.horizon = s.UntilMS
 	}
@@ -190,7 +226,7 @@ func newSim(s Scenario) *sim {
 	// Actions wait in their own list, stably sorted by time: they count as
 	// scheduled before anything the run schedules, so at the same
 	// millisecond they come first, in file order.
-	m.actions = make([]int, len(s.Actions))
+	m.actions = slices.Grow(b.actions[:0], len(s.Actions))[:len(s.Actions)]
 	for i := range m.actions {
 		m.actions[i] = i
 	}
@@ -198,7 +234,7 @@ func newSim(s Scenario) *sim {
 	if !slices.IsSortedFunc(s.Actions, func(a, b Action) int { return cmp.Compare(a.AtMS, b.AtMS) }) {
 		slices.SortStableFunc(m.actions, func(a, b int) int { return cmp.Compare(s.Actions[a].AtMS, s.Actions[b].AtMS) })
 	}
-	m.actClient = make([]int, len(s.Actions))
+	m.actClient = slices.Grow(b.actClient[:0], len(s.Actions))[:len(s.Actions)]
 	for i, a := range s.Actions {
 		m.actClient[i] = m.clientIndex(a.Client)
 		if a.Op == OpPartition {
@@ -392,14 +428,11 @@ func (m *sim) emit(e Event) int {
 	return m.nev - 1
 }
 
-// growEvents makes room for more events than the run was sized for: as
-// many as the run so far makes per action, for the actions still to come
-// (heartbeats make many runs outgrow the first guess; doubling would
-// allocate far more than they need).
+// growEvents makes room for more events than the run was sized for
+// (heartbeats make many runs outgrow the first guess). The buffer is
+// reused by later runs, so it simply doubles, up to the events budget.
 func (m *sim) growEvents() {
-	done := max(m.nextAction, 1)
-	n := m.nev + m.nev*(len(m.actions)-done)/done + m.nev/8 + 64
-	n = min(n, MaxEvents+16)
+	n := min(max(2*len(m.events), 64), MaxEvents)
 	m.events = append(make([]Event, 0, n), m.events...)[:n]
 }
 
@@ -444,7 +477,7 @@ const fsyncEverySecMS = 1000
 
 func (m *sim) timeline() Timeline {
 	raw := m.events[:m.nev]
-	vs := Check(raw, len(m.nodes))
+	vs := m.buf.ledger.build(raw, len(m.nodes), true).check()
 	sum := Summary{Violations: vs, Grants: m.grants, FinalValue: m.value, HighestToken: m.highest, Effects: m.effects, Stopped: m.stopped}
 	if sum.Violations == nil {
 		sum.Violations = []Violation{}
@@ -471,33 +504,24 @@ func (m *sim) timeline() Timeline {
 	return Timeline{EngineVersion: EngineVersion, Model: m.model, Nodes: m.nodeCount, TokenSource: m.tokenSrc, Resource: m.sc.Resource.Kind, Clients: ids, Events: events, Summary: sum}
 }
 
-// withViolations inserts after each event the violation events about it,
-// in place (the events slice has room to spare), and renumbers vs to the
-// new indices.
+// withViolations copies events into a slice of their own, exactly sized,
+// with after each event the violation events about it, and renumbers vs
+// to the new indices. The copies between violations are whole runs of
+// events, one memmove each.
 func withViolations(events []Event, vs []Violation) []Event {
-	if len(vs) == 0 {
-		return events
+	out := make([]Event, len(events)+len(vs))
+	r, w, at := 0, 0, 0 // next event to copy, where it goes, the event a violation is about
+	for k := range vs {
+		// vs is in event order: events up to and including the one the
+		// violation is about come first.
+		if e := vs[k].Event; e >= r {
+			w += copy(out[w:], events[r:e+1])
+			r, at = e+1, w-1
+		}
+		vs[k].Event = at
+		out[w] = Event{T: vs[k].T, Kind: KindViolation, Client: vs[k].Client, Reason: vs[k].Kind, Ref: at, Detail: vs[k].Detail}
+		w++
 	}
-	n := len(events)
-	events = slices.Grow(events, len(vs))[:n+len(vs)]
-	w := len(events) // events[w:] are final
-	v := len(vs) - 1
-	for r := n - 1; r >= 0; r-- {
-		first := v
-		for first >= 0 && vs[first].Event == r {
-			first--
-		}
-		// vs[first+1 .. v] are about event r, in order.
-		w -= v - first + 1
-		events[w] = events[r]
-		for k := first + 1; k <= v; k++ {
-			vs[k].Event = w
-			events[w+k-first] = Event{T: vs[k].T, Kind: KindViolation, Client: vs[k].Client, Reason: vs[k].Kind, Ref: w, Detail: vs[k].Detail}
-		}
-		v = first
-		if v < 0 {
-			break // the events before stay where they are
-		}
-	}
-	return events
+	copy(out[w:], events[r:])
+	return out
 }

@@ -187,8 +187,17 @@ func NewLedger(events []Event, nodes int) *Ledger {
 // visits and leaves out what it never reads (pauses, nodes down, cuts,
 // clock jumps, writes and violations).
 func newLedger(events []Event, nodes int, forCheck bool) *Ledger {
+	return new(Ledger).build(events, nodes, forCheck)
+}
+
+// build is newLedger into l, reusing the room of l's slices (Run keeps
+// one ledger for its checker from run to run).
+func (l *Ledger) build(events []Event, nodes int, forCheck bool) *Ledger {
 	nodes = min(max(nodes, 1), MaxRedlockNodes)
-	l := &Ledger{Nodes: nodes, events: events}
+	*l = Ledger{Nodes: nodes, events: events, Clients: l.Clients[:0], Keys: l.Keys[:0], KeyEnds: l.KeyEnds[:0],
+		Expiries: l.Expiries[:0], Beliefs: l.Beliefs[:0], BeliefEnds: l.BeliefEnds[:0], Extensions: l.Extensions[:0],
+		Pauses: l.Pauses[:0], Crashes: l.Crashes[:0], Downs: l.Downs[:0], Cuts: l.Cuts[:0], Jumps: l.Jumps[:0],
+		Writes: l.Writes[:0], Violations: l.Violations[:0], checked: l.checked[:0]}
 	var (
 		cur     [MaxRedlockNodes]int32 // open key per node, -1: none
 		down    [MaxRedlockNodes]int32 // open down span per node, -1: none
@@ -201,7 +210,9 @@ func newLedger(events []Event, nodes int, forCheck bool) *Ledger {
 		cur[n], down[n] = -1, -1
 	}
 	// Most events change no key (skipped actions, writes, pauses).
-	l.Keys = make([]KeySpan, 0, 8+len(events)/16)
+	if c := 8 + len(events)/16; cap(l.Keys) < c {
+		l.Keys = make([]KeySpan, 0, c)
+	}
 	slot := func(id string) int {
 		for i, c := range l.Clients {
 			if c == id {
@@ -248,8 +259,8 @@ func newLedger(events []Event, nodes int, forCheck bool) *Ledger {
 			}
 		}
 	}
-	if forCheck {
-		l.checked = make([]int32, 0, len(events)/2)
+	if c := len(events) / 2; forCheck && cap(l.checked) < c {
+		l.checked = make([]int32, 0, c)
 	}
 	for i := range events {
 		e := &events[i]
@@ -383,6 +394,19 @@ func newLedger(events []Event, nodes int, forCheck bool) *Ledger {
 		}
 	}
 	return l
+}
+
+// forget empties l for reuse by build, keeping the room of its slices but
+// nothing they referred to.
+func (l *Ledger) forget() {
+	clear(l.Clients)
+	clear(l.Keys)
+	clear(l.Beliefs)
+	clear(l.Pauses)
+	clear(l.Crashes)
+	clear(l.Downs)
+	clear(l.Cuts)
+	l.build(nil, 1, false)
 }
 
 // in says whether a span from..to is in force after the first step events.
