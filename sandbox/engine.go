@@ -82,6 +82,10 @@ type sim struct {
 	nextAction int
 	events     []Event // events[:nev] are the run's; the rest are zero, for more
 	nev        int
+	nraw       int   // events but the violation events: what the budget counts
+	lastT      int64 // the time of the latest of those
+	accepted   int   // write.accepted events
+	rejected   int   // write.rejected events
 	clients    []client
 	nodes      []node
 	nodeCount  int // lock nodes as the scenario names them (consensus: replicas of one store)
@@ -132,32 +136,29 @@ func Run(s Scenario) Timeline {
 	return t
 }
 
-// runBuffers are what a run needs only while it runs: the events as they
-// are emitted (the timeline gets its own exact copy, with the violation
-// events in place), the queue, the action order and the checker's
-// ledger. Reusing them from one run to the next spares the garbage
-// collector most of what a run used to allocate. Nothing in them carries
-// over: recycle empties them.
+// runBuffers are what a run needs only while it runs: the queue, the
+// action order, and the checker with its ledger. Reusing them from one
+// run to the next spares the garbage collector; nothing in them carries
+// over (recycle empties them, newSim starts them afresh).
 type runBuffers struct {
-	events    []Event // all zero between runs
 	queue     []item
 	actions   []int
 	actClient []int
 	ledger    Ledger
+	check     checker
 }
 
 // bufPool holds the runBuffers of finished runs. It is the package's one
 // global, and holds no state a run can see.
 var bufPool = sync.Pool{New: func() any { return new(runBuffers) }}
 
-// recycle hands the buffers back into b, emptied: the events zeroed (emit
-// relies on zero slots), the ledger forgetting the run's events.
+// recycle hands the buffers back into b, emptied: the ledger forgets the
+// run's events, the checker its findings.
 func (m *sim) recycle(b *runBuffers) {
-	clear(m.events[:m.nev])
-	b.events = m.events
 	b.queue = m.queue[:0]
 	b.actions, b.actClient = m.actions[:0], m.actClient[:0]
 	b.ledger.forget()
+	b.check.begin()
 }
 
 func newSim(s Scenario, b *runBuffers) *sim {
@@ -181,14 +182,13 @@ func newSim(s Scenario, b *runBuffers) *sim {
 		queue:     b.queue[:0],
 		buf:       b,
 	}
-	// Room for the events a run usually has (most actions make one
-	// event; the answers, expiries and heartbeats they cause add some). A
-	// run that makes more grows it; the pool keeps the larger buffer.
+	// The events are the timeline's: emit writes them, with the checker's
+	// violation events in place, straight into the slice Run returns.
+	// Room for the events a run usually has (most actions make one event;
+	// the answers, expiries and heartbeats they cause add some) and for a
+	// few violations. A run that makes more grows it once or twice.
 	est := min(len(s.Actions)+len(s.Actions)/8+16, MaxEvents)
-	if len(b.events) < est {
-		b.events = make([]Event, est)
-	}
-	m.events = b.events
+	m.events = make([]Event, est+16)
 	if s.UntilMS > 0 {
 		m.horizon = s.UntilMS
 	}
@@ -219,6 +219,9 @@ func newSim(s Scenario, b *runBuffers) *sim {
 	for i := range m.nodes {
 		m.nodes[i].log = []snap{{t: -1 << 62}}
 	}
+	b.ledger.begin(m.events[:0], n, true)
+	b.check.l = &b.ledger
+	b.check.begin()
 	m.clients = make([]client, len(s.Clients))
 	for i, c := range s.Clients {
 		m.clients[i] = client{id: c.ID, hb: c.HeartbeatMS}
@@ -333,7 +336,7 @@ func (m *sim) loop() {
 		if !ok {
 			return
 		}
-		if m.nev >= MaxEvents {
+		if m.nraw >= MaxEvents {
 			m.stopped = StoppedEventBudget
 			return
 		}
@@ -379,28 +382,25 @@ func (m *sim) dispatch(it item) {
 	}
 }
 
-// emit records e at the current time. The events budget is enforced here
-// as well as in the loop, so that no single step can run past it: an event
-// beyond it is dropped and the run stops after the step.
-func (m *sim) emit(e Event) int {
+// emit records e at the current time, and after it the violations the
+// checker finds in it. The events budget is enforced here as well as in
+// the loop, so that no single step can run past it: an event beyond it is
+// dropped and the run stops after the step.
+func (m *sim) emit(e Event) {
 	from, to := m.mark, m.dn
 	m.mark = m.dn
-	if m.nev >= MaxEvents {
+	if m.nraw >= MaxEvents {
 		m.stopped = StoppedEventBudget
-		return -1
+		return
 	}
 	if e.Detail == "" && to > from {
 		e.Detail = unsafe.String(&m.det[from], to-from)
-	}
-	if m.nev == len(m.events) {
-		m.growEvents()
 	}
 	// The slot is zero: the fields are stored one by one, and the empty
 	// strings and slices not at all. A whole Event copied in is a bulk
 	// write barrier over all its pointer words whenever the garbage
 	// collector is marking, which was a tenth of a run.
-	d := &m.events[m.nev]
-	m.nev++
+	i, d := m.slot()
 	d.T, d.Kind = m.now, e.Kind
 	if e.Client != "" {
 		d.Client = e.Client
@@ -425,14 +425,50 @@ func (m *sim) emit(e Event) int {
 	}
 	d.Node, d.Grant, d.Token, d.ValidUntil, d.ExpiresAt = e.Node, e.Grant, e.Token, e.ValidUntil, e.ExpiresAt
 	d.MS, d.LatencyMS, d.ArrivesAt, d.Ref = e.MS, e.LatencyMS, e.ArrivesAt, e.Ref
-	return m.nev - 1
+	m.nraw++
+	m.lastT = m.now
+	switch e.Kind {
+	case KindWriteAccepted:
+		m.accepted++
+	case KindWriteRejected:
+		m.rejected++
+	}
+	m.check(i)
 }
 
-// growEvents makes room for more events than the run was sized for
-// (heartbeats make many runs outgrow the first guess). The buffer is
-// reused by later runs, so it simply doubles, up to the events budget.
+// slot is the next (zero) event slot, and its index.
+func (m *sim) slot() (int, *Event) {
+	if m.nev == len(m.events) {
+		m.growEvents()
+	}
+	m.nev++
+	return m.nev - 1, &m.events[m.nev-1]
+}
+
+// check takes event i into the checker's ledger and checks it, and
+// writes the violations found right after it.
+func (m *sim) check(i int) {
+	c := &m.buf.check
+	c.l.events = m.events[:m.nev]
+	c.l.add(i)
+	n := len(c.out)
+	c.step(i)
+	for _, v := range c.out[n:] {
+		_, d := m.slot()
+		d.T, d.Kind, d.Reason, d.Ref, d.Detail = v.T, KindViolation, v.Kind, i, v.Detail
+		if v.Client != "" {
+			d.Client = v.Client
+		}
+	}
+}
+
+// growEvents makes room for more events than the run was sized for: as
+// many as the run so far makes per action, for the actions still to come
+// (heartbeats make many runs outgrow the first guess; doubling would
+// allocate far more than they need).
 func (m *sim) growEvents() {
-	n := min(max(2*len(m.events), 64), MaxEvents)
+	done := max(m.nextAction, 1)
+	n := m.nev + m.nev*(len(m.actions)-done)/done + m.nev/8 + 64
 	m.events = append(make([]Event, 0, n), m.events...)[:n]
 }
 
@@ -476,52 +512,57 @@ func (m *sim) rand() uint64 {
 const fsyncEverySecMS = 1000
 
 func (m *sim) timeline() Timeline {
-	raw := m.events[:m.nev]
-	vs := m.buf.ledger.build(raw, len(m.nodes), true).check()
-	sum := Summary{Violations: vs, Grants: m.grants, FinalValue: m.value, HighestToken: m.highest, Effects: m.effects, Stopped: m.stopped}
+	c := &m.buf.check
+	c.l.events = m.events[:m.nev]
+	if v, ok := c.l.permanentLock(); ok {
+		m.insertViolation(v)
+	}
+	vs := c.out
+	c.out = nil // the timeline's now
+	sum := Summary{Violations: vs, Grants: m.grants, FinalValue: m.value, HighestToken: m.highest, Effects: m.effects, Stopped: m.stopped,
+		WritesAccepted: m.accepted, WritesRejected: m.rejected}
 	if sum.Violations == nil {
 		sum.Violations = []Violation{}
-	}
-	for _, e := range raw {
-		switch e.Kind {
-		case KindWriteAccepted:
-			sum.WritesAccepted++
-		case KindWriteRejected:
-			sum.WritesRejected++
-		}
 	}
 	switch {
 	case m.stopped == StoppedUntil || m.stopped == StoppedTimeLimit:
 		sum.EndMS = m.horizon
-	case len(raw) > 0:
-		sum.EndMS = raw[len(raw)-1].T
+	case m.nraw > 0:
+		sum.EndMS = m.lastT
 	}
-	events := withViolations(raw, vs)
 	ids := make([]string, len(m.clients))
 	for i, c := range m.clients {
 		ids[i] = c.id
 	}
-	return Timeline{EngineVersion: EngineVersion, Model: m.model, Nodes: m.nodeCount, TokenSource: m.tokenSrc, Resource: m.sc.Resource.Kind, Clients: ids, Events: events, Summary: sum}
+	return Timeline{EngineVersion: EngineVersion, Model: m.model, Nodes: m.nodeCount, TokenSource: m.tokenSrc, Resource: m.sc.Resource.Kind, Clients: ids, Events: m.events[:m.nev], Summary: sum}
 }
 
-// withViolations copies events into a slice of their own, exactly sized,
-// with after each event the violation events about it, and renumbers vs
-// to the new indices. The copies between violations are whole runs of
-// events, one memmove each.
-func withViolations(events []Event, vs []Violation) []Event {
-	out := make([]Event, len(events)+len(vs))
-	r, w, at := 0, 0, 0 // next event to copy, where it goes, the event a violation is about
-	for k := range vs {
-		// vs is in event order: events up to and including the one the
-		// violation is about come first.
-		if e := vs[k].Event; e >= r {
-			w += copy(out[w:], events[r:e+1])
-			r, at = e+1, w-1
-		}
-		vs[k].Event = at
-		out[w] = Event{T: vs[k].T, Kind: KindViolation, Client: vs[k].Client, Reason: vs[k].Kind, Ref: at, Detail: vs[k].Detail}
-		w++
+// insertViolation puts v, which the checker finds only at the end (a
+// permanent lock), after the event it is about and the violations about
+// that event found before it, and renumbers what comes after.
+func (m *sim) insertViolation(v Violation) {
+	c := &m.buf.check
+	at := v.Event
+	pos := at + 1
+	for pos < m.nev && m.events[pos].Kind == KindViolation && m.events[pos].Ref == at {
+		pos++
 	}
-	copy(out[w:], events[r:])
-	return out
+	m.slot()
+	copy(m.events[pos+1:m.nev], m.events[pos:m.nev-1])
+	m.events[pos] = Event{T: v.T, Kind: KindViolation, Client: v.Client, Reason: v.Kind, Ref: at, Detail: v.Detail}
+	// Every event after it moved up one, and so did what they are about:
+	// a violation event always follows the event it is about.
+	for j := pos + 1; j < m.nev; j++ {
+		if m.events[j].Kind == KindViolation {
+			m.events[j].Ref++
+		}
+	}
+	k := 0
+	for k < len(c.out) && c.out[k].Event <= at {
+		k++
+	}
+	for j := k; j < len(c.out); j++ {
+		c.out[j].Event++
+	}
+	c.out = slices.Insert(c.out, k, v)
 }

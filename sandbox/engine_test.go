@@ -347,6 +347,25 @@ func TestSemantics(t *testing.T) {
 	}
 }
 
+// TestLateViolationGoesInPlace: a permanent lock is found only at the end
+// of the run, about an event long past; its violation event goes in right
+// after that event, and the violation found later (B's write after its
+// lease ran out) moves up one, its summary entry and reference with it.
+func TestLateViolationGoesInPlace(t *testing.T) {
+	tl := mustRun(t, `"acquire":"set-then-expire","ttl_ms":1000`, `{"id":"A"},{"id":"B"}`,
+		`{"at_ms":0,"client":"B","op":"acquire"},{"at_ms":1200,"client":"A","op":"acquire"},{"at_ms":1200,"client":"A","op":"crash"},{"at_ms":1500,"client":"B","op":"write","value":"x"}`)
+	want := []string{"0 acquire.granted B token=1", "1 expire.set B", "1001 lease.expired B", "1200 acquire.granted A token=2", "1200 crash A",
+		"1200 violation permanent-lock", "1500 write.accepted B x", "1500 violation unsafe-write"}
+	if got := lines(tl); !slices.Equal(got, want) {
+		t.Fatalf("events:\n got %q\nwant %q", got, want)
+	}
+	vs := tl.Summary.Violations
+	if len(vs) != 2 || vs[0].Event != 4 || vs[1].Event != 6 || tl.Events[7].Ref != 6 || tl.Events[5].Ref != 4 {
+		t.Fatalf("violations %+v, refs %d %d: want about events 4 and 6", vs, tl.Events[5].Ref, tl.Events[7].Ref)
+	}
+	checkTimeline(t, tl)
+}
+
 func TestRunStops(t *testing.T) {
 	tests := []struct {
 		name, extra, clients, actions string
