@@ -109,7 +109,10 @@ type sim struct {
 	applied map[string]bool // ledger idempotency keys applied
 	stopped StopReason
 
+	nodeBuf []int // what keepNodes carves the events' Nodes from
+
 	buf *runBuffers // where the buffers came from, for the checker's ledger
+	ids clientIDs
 }
 
 // Run plays s and returns its timeline. It is deterministic and cheap. Run
@@ -237,6 +240,7 @@ func newSim(s Scenario, b *runBuffers) *sim {
 	if !slices.IsSortedFunc(s.Actions, func(a, b Action) int { return cmp.Compare(a.AtMS, b.AtMS) }) {
 		slices.SortStableFunc(m.actions, func(a, b int) int { return cmp.Compare(s.Actions[a].AtMS, s.Actions[b].AtMS) })
 	}
+	m.ids = newClientIDs(m.sc.Clients)
 	m.actClient = slices.Grow(b.actClient[:0], len(s.Actions))[:len(s.Actions)]
 	for i, a := range s.Actions {
 		m.actClient[i] = m.clientIndex(a.Client)
@@ -248,19 +252,8 @@ func newSim(s Scenario, b *runBuffers) *sim {
 	return m
 }
 
-func (m *sim) clientIndex(id string) int {
-	if id == "" {
-		return -1
-	}
-	for i := range m.clients {
-		// Length and first byte tell most ids apart without a call to
-		// compare the strings; this runs for every action of every Run.
-		if c := m.clients[i].id; len(c) == len(id) && c[0] == id[0] && c == id {
-			return i
-		}
-	}
-	return -1
-}
+// clientIndex is the index of the client with id, -1 for none.
+func (m *sim) clientIndex(id string) int { return m.ids.index(id) }
 
 // push and pop keep m.queue a binary min-heap on (t, seq).
 func (m *sim) push(it item) {
@@ -470,6 +463,22 @@ func (m *sim) growEvents() {
 	done := max(m.nextAction, 1)
 	n := m.nev + m.nev*(len(m.actions)-done)/done + m.nev/8 + 64
 	m.events = append(make([]Event, 0, n), m.events...)[:n]
+}
+
+// keepNodes returns a copy of ns for an event to keep, carved from one
+// buffer per run instead of an allocation per event; nil stays nil. The
+// copy's capacity is its length, so an append to it never reaches the
+// next one.
+func (m *sim) keepNodes(ns []int) []int {
+	if ns == nil {
+		return nil
+	}
+	if m.nodeBuf == nil || len(m.nodeBuf)+len(ns) > cap(m.nodeBuf) {
+		m.nodeBuf = make([]int, 0, max(128, len(ns)))
+	}
+	a := len(m.nodeBuf)
+	m.nodeBuf = append(m.nodeBuf, ns...)
+	return m.nodeBuf[a:len(m.nodeBuf):len(m.nodeBuf)]
 }
 
 // w writes parts of the detail of the next event emitted.

@@ -15,7 +15,8 @@ func (m *sim) acquire(ci int, msg message) {
 		m.claim(ci, msg)
 		return
 	}
-	got := make([]int, 0, len(m.nodes))
+	var gotBuf [MaxRedlockNodes]int
+	got := gotBuf[:0]
 	holder := -1
 	unreach := -1
 	// For a redlock refusal: who holds which node (heldBy[k] the client
@@ -65,7 +66,7 @@ func (m *sim) acquire(ci int, msg message) {
 			m.w(e.Holder, " holds the lock")
 		case len(got) < m.quorum:
 			e.Reason = "no-majority"
-			e.Nodes = got
+			e.Nodes = m.keepNodes(got)
 			e.Detail = "got " + itoa(int64(len(got))) + " of " + itoa(int64(len(m.nodes))) + " nodes" + nodeList(got) + ", needs " + itoa(int64(m.quorum))
 			var why []string
 			for j, h := range heldBy {
@@ -79,7 +80,7 @@ func (m *sim) acquire(ci int, msg message) {
 			}
 		default:
 			e.Reason = "validity-expired"
-			e.Nodes = got
+			e.Nodes = m.keepNodes(got)
 			e.Detail = "the majority came too late: ttl " + itoa(m.ttl) + " − elapsed " + itoa(m.latency(msg)+m.lat) + " − drift " + itoa(m.drift) + " leaves no validity"
 		}
 		// The nodes that said yes keep the key until it expires or the
@@ -139,7 +140,7 @@ func (m *sim) acquire(ci int, msg message) {
 	e := Event{Kind: KindAcquireGranted, Client: c.id, Grant: g, Token: token, ValidUntil: msg.sentAt + m.ttl - m.drift, ExpiresAt: exp, LatencyMS: m.latency(msg)}
 	switch m.model {
 	case ModelRedlock:
-		e.Nodes = got
+		e.Nodes = m.keepNodes(got)
 		m.w("majority of ")
 		m.wn(int64(len(got)))
 		m.w("/")
@@ -234,7 +235,8 @@ func (m *sim) expire(ci int, msg message) {
 // client reaches: the unlock-all the Redis docs ask for.
 func (m *sim) unlock(ci int, msg message) {
 	c := &m.clients[ci]
-	var gone []int
+	var goneBuf [MaxRedlockNodes]int
+	gone := goneBuf[:0]
 	for i := range m.nodes {
 		if !m.reach(ci, i) {
 			continue
@@ -254,7 +256,7 @@ func (m *sim) unlock(ci int, msg message) {
 	e := Event{Kind: KindReleaseOK, Client: c.id, Holder: c.id, Reason: "unlock", LatencyMS: m.latency(msg),
 		Detail: c.id + " unlocks after its refused attempt: the key it left is deleted"}
 	if m.model == ModelRedlock {
-		e.Nodes = gone
+		e.Nodes = m.keepNodes(gone)
 		e.Detail = c.id + " unlocks every node after its refused attempt: the keys it left on nodes" + nodeList(gone) + " are deleted"
 	}
 	m.emit(e)
@@ -265,13 +267,15 @@ func (m *sim) release(ci int, msg message) {
 	// removed[i] is the node whose key went; released in node order, one
 	// event per owner so that a foreign owner is visible.
 	type gone struct {
-		client, grant int
-		nodes         []int
+		client, grant, n int
+		nodes            [MaxRedlockNodes]int
 	}
-	var out []gone
+	var outBuf [MaxRedlockNodes]gone
+	out := outBuf[:0]
 	unreach := -1
 	// kept: unreachable nodes that still have this client's key.
-	var kept []int
+	var keptBuf [MaxRedlockNodes]int
+	kept := keptBuf[:0]
 	for i := range m.nodes {
 		if !m.reach(ci, i) {
 			if unreach < 0 {
@@ -292,12 +296,15 @@ func (m *sim) release(ci int, msg message) {
 			m.nodes[0].counter++
 		}
 		m.logWrite(i)
-		j := slices.IndexFunc(out, func(g gone) bool { return g.client == k.client && g.grant == k.grant })
-		if j < 0 {
-			out = append(out, gone{client: k.client, grant: k.grant})
-			j = len(out) - 1
+		j := 0
+		for j < len(out) && (out[j].client != k.client || out[j].grant != k.grant) {
+			j++
 		}
-		out[j].nodes = append(out[j].nodes, i+1)
+		if j == len(out) {
+			out = append(out, gone{client: k.client, grant: k.grant})
+		}
+		out[j].nodes[out[j].n] = i + 1
+		out[j].n++
 	}
 	if len(out) == 0 {
 		e := Event{Kind: KindReleaseRefused, Client: c.id, Grant: msg.grant, LatencyMS: m.latency(msg)}
@@ -319,10 +326,11 @@ func (m *sim) release(ci int, msg message) {
 		m.emit(e)
 		return
 	}
-	for _, g := range out {
+	for gi := range out {
+		g := &out[gi]
 		e := Event{Kind: KindReleaseOK, Client: c.id, Holder: m.clients[g.client].id, Grant: g.grant, LatencyMS: m.latency(msg)}
 		if m.model == ModelRedlock {
-			e.Nodes = g.nodes
+			e.Nodes = m.keepNodes(g.nodes[:g.n])
 		}
 		switch {
 		case g.client != ci:
@@ -347,7 +355,8 @@ func (m *sim) extend(ci int, msg message) {
 	if msg.heartbeat {
 		what = "heartbeat"
 	}
-	var got []int
+	var gotBuf [MaxRedlockNodes]int
+	got := gotBuf[:0]
 	exp := int64(0)
 	unreach, lapsed := -1, false
 	for i := range m.nodes {
@@ -387,7 +396,9 @@ func (m *sim) extend(ci int, msg message) {
 		}
 		switch {
 		case m.model == ModelRedlock:
-			e.Nodes = got
+			if len(got) > 0 {
+				e.Nodes = m.keepNodes(got)
+			}
 			e.Detail = what + " refused: " + c.id + " keeps " + itoa(int64(len(got))) + " of " + itoa(int64(len(m.nodes))) + " nodes, needs " + itoa(int64(m.quorum)) + "; it knows it lost the lock"
 		case unreach >= 0:
 			e.Detail = what + " fails: " + m.unreachable(ci, unreach) + "; " + c.id + " cannot tell whether it still holds the lock and must stop"
@@ -404,8 +415,8 @@ func (m *sim) extend(ci int, msg message) {
 		return
 	}
 	e := Event{Kind: KindExtendOK, Client: c.id, Grant: msg.grant, Token: m.clients[ci].token, ValidUntil: msg.sentAt + m.ttl - m.drift, ExpiresAt: exp, LatencyMS: m.latency(msg), Reason: what}
-	if m.model == ModelRedlock {
-		e.Nodes = got
+	if m.model == ModelRedlock && len(got) > 0 {
+		e.Nodes = m.keepNodes(got)
 	}
 	m.w(what, ": lease of ", c.id, " extended until ")
 	m.wn(exp)

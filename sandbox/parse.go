@@ -298,8 +298,9 @@ func (s Scenario) Validate() error {
 	if len(s.Actions) > MaxActions {
 		p.add("actions", "%d actions, more than the limit of %d", len(s.Actions), MaxActions)
 	} else {
+		ids := newClientIDs(s.Clients)
 		for i := range s.Actions {
-			s.validateAction(&p, i, &s.Actions[i], modelOK)
+			s.validateAction(&p, i, &s.Actions[i], modelOK, &ids)
 		}
 	}
 	if s.UntilMS < 0 || s.UntilMS > MaxTimeMS {
@@ -463,7 +464,7 @@ func (s *Scenario) nodeOpRange(op Op) int {
 // missing or unknown is its only problem (what else it needs depends on
 // it); otherwise each field is checked on its own, and the model-specific
 // checks only when the model is known.
-func (s *Scenario) validateAction(p *problems, i int, a *Action, modelOK bool) {
+func (s *Scenario) validateAction(p *problems, i int, a *Action, modelOK bool, ids *clientIDs) {
 	// The field path is built only for a problem: a valid action, the
 	// common case on every run, costs no string.
 	f := func(sub string) string { return "actions[" + strconv.Itoa(i) + "]" + sub }
@@ -510,12 +511,12 @@ func (s *Scenario) validateAction(p *problems, i int, a *Action, modelOK bool) {
 	}
 	switch {
 	case optClient && a.Client == "":
-	case optClient && !s.hasClient(a.Client):
+	case optClient && ids.index(a.Client) < 0:
 		p.add(f(".client"), "unknown client %q", a.Client)
 	case optClient:
 	case clientOp && a.Client == "":
 		p.add(f(".client"), "op %s needs a client", a.Op)
-	case clientOp && !s.hasClient(a.Client):
+	case clientOp && ids.index(a.Client) < 0:
 		p.add(f(".client"), "unknown client %q", a.Client)
 	case !clientOp && a.Client != "":
 		p.add(f(".client"), "op %s is a service op and takes no client", a.Op)
@@ -578,15 +579,4 @@ func (s *Scenario) validateAction(p *problems, i int, a *Action, modelOK bool) {
 	case len(a.Nodes) > 0:
 		p.add(f(".nodes"), "op %s takes no nodes", a.Op)
 	}
-}
-
-func (s *Scenario) hasClient(id string) bool {
-	for i := range s.Clients {
-		// The first byte tells most ids apart without a call to compare
-		// the strings; this runs for every action of every Run.
-		if c := s.Clients[i].ID; len(c) == len(id) && (id == "" || c[0] == id[0]) && c == id {
-			return true
-		}
-	}
-	return false
 }
