@@ -82,6 +82,7 @@ type sim struct {
 	nextAction int
 	events     []Event // events[:nev] are the run's; the rest are zero, for more
 	nev        int
+	overflow   bool  // events is runBuffers.overflow
 	nraw       int   // events but the violation events: what the budget counts
 	lastT      int64 // the time of the latest of those
 	accepted   int   // write.accepted events
@@ -144,6 +145,7 @@ func Run(s Scenario) Timeline {
 // run to the next spares the garbage collector; nothing in them carries
 // over (recycle empties them, newSim starts them afresh).
 type runBuffers struct {
+	overflow  []Event // all zero between runs
 	queue     []item
 	actions   []int
 	actClient []int
@@ -455,14 +457,23 @@ func (m *sim) check(i int) {
 	}
 }
 
-// growEvents makes room for more events than the run was sized for: as
-// many as the run so far makes per action, for the actions still to come
-// (heartbeats make many runs outgrow the first guess; doubling would
-// allocate far more than they need).
+// growEvents makes room for more events than the run was sized for
+// (heartbeats make many runs outgrow the first guess). The run goes on in
+// the pooled overflow buffer, which doubles when it is full and is kept
+// for later runs; the timeline then gets an exact copy (see timeline), so
+// a long run allocates its events about twice, not once per doubling.
 func (m *sim) growEvents() {
-	done := max(m.nextAction, 1)
-	n := m.nev + m.nev*(len(m.actions)-done)/done + m.nev/8 + 64
-	m.events = append(make([]Event, 0, n), m.events...)[:n]
+	b := m.buf
+	n := max(2*len(m.events), 64)
+	if !m.overflow && len(b.overflow) >= n {
+		m.overflow = true
+		copy(b.overflow, m.events[:m.nev])
+		m.events = b.overflow
+		return
+	}
+	m.overflow = true
+	m.events = append(make([]Event, 0, n), m.events[:m.nev]...)[:n]
+	b.overflow = m.events
 }
 
 // keepNodes returns a copy of ns for an event to keep, carved from one
@@ -500,11 +511,14 @@ func (m *sim) wn(n int64) {
 	m.dn += copy(m.det[m.dn:], b)
 }
 
-// growDet makes room for n more bytes of detail.
+// growDet makes room for n more bytes of detail. The details emitted so
+// far stay where they are (the events point into the old buffer); only
+// the one being written moves, so the new buffer need not hold the old.
 func (m *sim) growDet(n int) {
-	d := make([]byte, max(2*len(m.det), m.dn+n, 256))
-	copy(d, m.det[:m.dn])
-	m.det = d
+	pending := m.dn - m.mark
+	d := make([]byte, max(len(m.det)/2, pending+n, 256))
+	copy(d, m.det[m.mark:m.dn])
+	m.det, m.mark, m.dn = d, 0, pending
 }
 
 // rand draws the next number of the scenario's seeded generator
@@ -543,7 +557,12 @@ func (m *sim) timeline() Timeline {
 	for i, c := range m.clients {
 		ids[i] = c.id
 	}
-	return Timeline{EngineVersion: EngineVersion, Model: m.model, Nodes: m.nodeCount, TokenSource: m.tokenSrc, Resource: m.sc.Resource.Kind, Clients: ids, Events: m.events[:m.nev], Summary: sum}
+	events := m.events[:m.nev]
+	if m.overflow {
+		events = slices.Clone(events)
+		clear(m.events[:m.nev]) // the overflow buffer stays zero for the next run
+	}
+	return Timeline{EngineVersion: EngineVersion, Model: m.model, Nodes: m.nodeCount, TokenSource: m.tokenSrc, Resource: m.sc.Resource.Kind, Clients: ids, Events: events, Summary: sum}
 }
 
 // insertViolation puts v, which the checker finds only at the end (a

@@ -1,9 +1,12 @@
 package sandbox_test
 
 import (
+	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"lockdrill/sandbox"
@@ -517,5 +520,52 @@ func TestFailoverDescribesRestoredKey(t *testing.T) {
 				t.Fatalf("next acquire: got %q, want %q", next, tt.wantNext)
 			}
 		})
+	}
+}
+
+// TestRunsShareNothing: Run reuses its working buffers from one run to the
+// next, across goroutines; a run must come out the same whatever ran
+// before it or beside it (a long run that outgrew its first guess, a
+// short one, the same one at once on other goroutines).
+func TestRunsShareNothing(t *testing.T) {
+	var scenarios []sandbox.Scenario
+	for _, p := range sandbox.Presets() {
+		scenarios = append(scenarios, p.Scenario)
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := range 12 {
+		data := make([]byte, 3*sandbox.MaxActions+8)
+		for j := range data {
+			data[j] = byte(rng.UintN(256))
+		}
+		scenarios = append(scenarios, genScenario(data, 1+i%sandbox.MaxClients, sandbox.MaxActions))
+	}
+	want := make([]string, len(scenarios))
+	for i, s := range scenarios {
+		js, err := json.Marshal(sandbox.Run(s))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[i] = string(js)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 4*len(scenarios))
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range scenarios {
+				i := (k*7 + g*5) % len(scenarios) // each goroutine in its own order
+				js, _ := json.Marshal(sandbox.Run(scenarios[i]))
+				if string(js) != want[i] {
+					errs <- fmt.Sprintf("scenario %d differs when run after others or beside them", i)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Fatal(e)
 	}
 }
