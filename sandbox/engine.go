@@ -111,6 +111,9 @@ type sim struct {
 	stopped StopReason
 
 	nodeBuf []int // what keepNodes carves the events' Nodes from
+	// crashedTexts are the details written for the actions of crashed
+	// clients, one per client and op (see crashedText).
+	crashedTexts []crashedText
 
 	buf *runBuffers // where the buffers came from, for the checker's ledger
 	ids clientIDs
@@ -197,8 +200,10 @@ func newSim(s Scenario, b *runBuffers) *sim {
 	if s.UntilMS > 0 {
 		m.horizon = s.UntilMS
 	}
-	// Details average under 50 bytes (the longest near 300).
-	m.det = make([]byte, est*50)
+	// Details average under 50 bytes (the longest near 300), and the
+	// actions of crashed clients, which are many in long runs, share
+	// theirs: room for 32 bytes an event; a run that needs more grows it.
+	m.det = make([]byte, est*32)
 	if l.LagMS != nil && l.Model == ModelRedis {
 		m.lag = *l.LagMS
 		m.sync = m.lag == 0
@@ -225,6 +230,7 @@ func newSim(s Scenario, b *runBuffers) *sim {
 		m.nodes[i].log = []snap{{t: -1 << 62}}
 	}
 	b.ledger.begin(m.events[:0], n, true)
+	b.ledger.events = m.events // all of it: the ledger reads only the events emitted
 	b.check.l = &b.ledger
 	b.check.begin()
 	m.clients = make([]client, len(s.Clients))
@@ -381,15 +387,16 @@ func (m *sim) dispatch(it item) {
 // checker finds in it. The events budget is enforced here as well as in
 // the loop, so that no single step can run past it: an event beyond it is
 // dropped and the run stops after the step.
-func (m *sim) emit(e Event) {
+func (m *sim) emit(e *Event) {
 	from, to := m.mark, m.dn
 	m.mark = m.dn
 	if m.nraw >= MaxEvents {
 		m.stopped = StoppedEventBudget
 		return
 	}
-	if e.Detail == "" && to > from {
-		e.Detail = unsafe.String(&m.det[from], to-from)
+	detail := e.Detail
+	if detail == "" && to > from {
+		detail = unsafe.String(&m.det[from], to-from)
 	}
 	// The slot is zero: the fields are stored one by one, and the empty
 	// strings and slices not at all. A whole Event copied in is a bulk
@@ -415,8 +422,8 @@ func (m *sim) emit(e Event) {
 	if e.Reason != "" {
 		d.Reason = e.Reason
 	}
-	if e.Detail != "" {
-		d.Detail = e.Detail
+	if detail != "" {
+		d.Detail = detail
 	}
 	d.Node, d.Grant, d.Token, d.ValidUntil, d.ExpiresAt = e.Node, e.Grant, e.Token, e.ValidUntil, e.ExpiresAt
 	d.MS, d.LatencyMS, d.ArrivesAt, d.Ref = e.MS, e.LatencyMS, e.ArrivesAt, e.Ref
@@ -444,7 +451,6 @@ func (m *sim) slot() (int, *Event) {
 // writes the violations found right after it.
 func (m *sim) check(i int) {
 	c := &m.buf.check
-	c.l.events = m.events[:m.nev]
 	c.l.add(i)
 	n := len(c.out)
 	c.step(i)
@@ -469,11 +475,13 @@ func (m *sim) growEvents() {
 		m.overflow = true
 		copy(b.overflow, m.events[:m.nev])
 		m.events = b.overflow
+		b.ledger.events = m.events
 		return
 	}
 	m.overflow = true
 	m.events = append(make([]Event, 0, n), m.events[:m.nev]...)[:n]
 	b.overflow = m.events
+	b.ledger.events = m.events
 }
 
 // keepNodes returns a copy of ns for an event to keep, carved from one

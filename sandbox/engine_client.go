@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"strconv"
+	"unsafe"
 )
 
 // The clients: their actions, pauses, heartbeats and retries, and the
@@ -129,7 +130,33 @@ func (m *sim) skipWrite(ci, idx int) {
 		m.w(" ms, so it no longer counts on its lease")
 	}
 	m.w("; it does not send the write ", strconv.Quote(a.Value))
-	m.emit(Event{Kind: KindActionSkipped, Client: c.id, Reason: string(a.Op), Value: a.Value})
+	m.emit(&Event{Kind: KindActionSkipped, Client: c.id, Reason: string(a.Op), Value: a.Value})
+}
+
+// crashedText is the detail of an action op of crashed client c. After a
+// crash every later action of the client is one of these, the same few
+// sentences again and again: each is written once per run and shared.
+func (m *sim) crashedText(c *client, op Op) string {
+	for _, t := range m.crashedTexts {
+		if t.client == c && t.op == op {
+			return t.text
+		}
+	}
+	m.w(c.id, " has crashed: ", string(op), " does not happen")
+	// The sentence is the pending detail (growDet keeps it from mark on).
+	t := unsafe.String(&m.det[m.mark], m.dn-m.mark)
+	if m.crashedTexts == nil {
+		m.crashedTexts = make([]crashedText, 0, 2*MaxClients)
+	}
+	m.crashedTexts = append(m.crashedTexts, crashedText{c, op, t})
+	return t
+}
+
+// crashedText is a detail written for an op of a crashed client.
+type crashedText struct {
+	client *client
+	op     Op
+	text   string
 }
 
 // clientItem runs client-side work, or defers it while the client is
@@ -140,8 +167,7 @@ func (m *sim) clientItem(it item) {
 	if c.crashed {
 		if it.kind == itAction {
 			a := &m.sc.Actions[it.idx]
-			m.w(c.id, " has crashed: ", string(a.Op), " does not happen")
-			m.emit(Event{Kind: KindActionSkipped, Client: c.id, Reason: string(a.Op)})
+			m.emit(&Event{Kind: KindActionSkipped, Client: c.id, Reason: string(a.Op), Detail: m.crashedText(c, a.Op)})
 		}
 		return
 	}
@@ -216,7 +242,7 @@ func (m *sim) clientAction(ci, idx int) {
 		m.w(" ms (until ")
 		m.wn(m.now + a.MS)
 		m.w("): nothing of it runs, heartbeat included")
-		m.emit(Event{Kind: KindPauseStart, Client: c.id, MS: a.MS})
+		m.emit(&Event{Kind: KindPauseStart, Client: c.id, MS: a.MS})
 		m.push(item{t: m.now + a.MS, kind: itPauseEnd, c: ci})
 	case OpCrash:
 		c.crashed = true
@@ -226,13 +252,13 @@ func (m *sim) clientAction(ci, idx int) {
 		if c.grant > 0 {
 			d += "; its key stays at the service until it expires, if it ever does"
 		}
-		m.emit(Event{Kind: KindCrash, Client: c.id, Grant: c.grant, Detail: d})
+		m.emit(&Event{Kind: KindCrash, Client: c.id, Grant: c.grant, Detail: d})
 	case OpDelay:
 		c.delay = a.MS
 		m.w("the next message from ", c.id, " will arrive ")
 		m.wn(a.MS)
 		m.w(" ms late")
-		m.emit(Event{Kind: KindDelay, Client: c.id, MS: a.MS})
+		m.emit(&Event{Kind: KindDelay, Client: c.id, MS: a.MS})
 	}
 }
 
@@ -243,7 +269,7 @@ func (m *sim) resume(ci int) {
 	if n := len(c.deferred); n > 0 {
 		m.w(" and runs the ", plural(n, "item"), " that fell due meanwhile, without re-checking its lease")
 	}
-	m.emit(Event{Kind: KindPauseEnd, Client: c.id})
+	m.emit(&Event{Kind: KindPauseEnd, Client: c.id})
 	for len(c.deferred) > 0 && !c.paused && !c.crashed {
 		it := c.deferred[0]
 		c.deferred = c.deferred[1:]
@@ -259,7 +285,7 @@ func (m *sim) send(ci int, msg message) {
 	if c.delay > 0 {
 		m.w(m.msgName(msg), " from ", c.id, " is held up in the network until ")
 		m.wn(m.now + d)
-		m.emit(Event{Kind: KindMessageDelayed, Client: c.id, Grant: msg.grant, Token: msg.token, Value: m.msgValue(msg), MS: c.delay, ArrivesAt: m.now + d})
+		m.emit(&Event{Kind: KindMessageDelayed, Client: c.id, Grant: msg.grant, Token: msg.token, Value: m.msgValue(msg), MS: c.delay, ArrivesAt: m.now + d})
 		c.delay = 0
 	}
 	if d == 0 {
@@ -302,7 +328,7 @@ func (m *sim) answer(ci int, r reply) {
 		if c.retries > 0 && r.attempt == c.attempt && !c.crashed {
 			c.retries--
 			d := 1 + int64(m.rand()%uint64(m.retryMax))
-			m.emit(Event{Kind: KindRetry, Client: c.id, MS: d,
+			m.emit(&Event{Kind: KindRetry, Client: c.id, MS: d,
 				Detail: c.id + " retries in " + ms(d) + " (a random delay of up to " + ms(m.retryMax) + ", seed " + strconv.FormatUint(m.sc.Lock.Seed, 10) + "); " + retriesLeft(c.retries) + " left after that"})
 			m.push(item{t: m.now + d, kind: itRetry, c: ci})
 		}

@@ -35,7 +35,7 @@ func (m *sim) serviceAction(a Action) {
 // and none after (with lag 0, everything).
 func (m *sim) failover() {
 	if m.down[1] {
-		m.emit(Event{Kind: KindActionSkipped, Reason: string(OpFailover), Detail: "failover: the replica is down, there is nothing to promote"})
+		m.emit(&Event{Kind: KindActionSkipped, Reason: string(OpFailover), Detail: "failover: the replica is down, there is nothing to promote"})
 		return
 	}
 	n := &m.nodes[0]
@@ -68,7 +68,7 @@ func (m *sim) failover() {
 		m.w(" to ")
 		m.wn(n.counter)
 	}
-	m.emit(e)
+	m.emit(&e)
 }
 
 // keyFields fills the holder fields of e from k (a grant's key only: a
@@ -185,7 +185,7 @@ func (m *sim) elect() {
 	switch {
 	case m.leader == old:
 	case m.leader < 0:
-		m.emit(Event{Kind: KindFailover, Reason: "no-quorum", Detail: "no majority of the " + itoa(int64(m.nodeCount)) + " members can reach each other: no leader, so nothing is granted, renewed or expired"})
+		m.emit(&Event{Kind: KindFailover, Reason: "no-quorum", Detail: "no majority of the " + itoa(int64(m.nodeCount)) + " members can reach each other: no leader, so nothing is granted, renewed or expired"})
 	default:
 		m.promote(m.leader)
 	}
@@ -210,14 +210,14 @@ func (m *sim) promote(leader int) {
 	if k.present {
 		e.ExpiresAt = k.expAt - n.offset
 	}
-	m.emit(e)
+	m.emit(&e)
 }
 
 // leaderFails is the consensus failover op: the leader steps down and the
 // next member that reaches a majority is elected.
 func (m *sim) leaderFails() {
 	if m.leader < 0 {
-		m.emit(Event{Kind: KindActionSkipped, Reason: string(OpFailover), Detail: "failover: there is no leader to fail (no quorum)"})
+		m.emit(&Event{Kind: KindActionSkipped, Reason: string(OpFailover), Detail: "failover: there is no leader to fail (no quorum)"})
 		return
 	}
 	old := m.leader
@@ -257,7 +257,7 @@ func (m *sim) nodeDown(i int) {
 	if m.down[i] {
 		m.nodeName(i)
 		m.w(" is down already")
-		m.emit(Event{Kind: KindActionSkipped, Node: i + 1, Reason: string(OpNodeDown)})
+		m.emit(&Event{Kind: KindActionSkipped, Node: i + 1, Reason: string(OpNodeDown)})
 		return
 	}
 	m.down[i] = true
@@ -273,7 +273,7 @@ func (m *sim) nodeDown(i int) {
 			m.w("; a client needs a majority of the others")
 		}
 	}
-	m.emit(Event{Kind: KindNodeDown, Node: i + 1})
+	m.emit(&Event{Kind: KindNodeDown, Node: i + 1})
 	m.elect()
 }
 
@@ -286,7 +286,7 @@ func (m *sim) nodeUp(i int) {
 	if !m.down[i] {
 		m.nodeName(i)
 		m.w(" is up already")
-		m.emit(Event{Kind: KindActionSkipped, Node: i + 1, Reason: string(OpNodeUp)})
+		m.emit(&Event{Kind: KindActionSkipped, Node: i + 1, Reason: string(OpNodeUp)})
 		return
 	}
 	m.down[i] = false
@@ -296,7 +296,7 @@ func (m *sim) nodeUp(i int) {
 		m.nodeName(i)
 		m.w(" answers again, with what it held")
 	}
-	m.emit(Event{Kind: KindNodeUp, Node: i + 1})
+	m.emit(&Event{Kind: KindNodeUp, Node: i + 1})
 	if i < len(m.nodes) {
 		m.expireIfDue(i)
 		m.scheduleExpiry(i)
@@ -313,7 +313,7 @@ func (m *sim) restart(a Action) {
 		m.down[i] = true
 		m.nodeName(i)
 		m.w(" restarts; its log is on disk, so it loses nothing")
-		m.emit(Event{Kind: KindNodeDown, Node: a.Node, Reason: ReasonDurableRestart})
+		m.emit(&Event{Kind: KindNodeDown, Node: a.Node, Reason: ReasonDurableRestart})
 		m.elect()
 		if a.MS == 0 {
 			// Back at once: before any later action of this millisecond.
@@ -357,7 +357,7 @@ func (m *sim) restart(a Action) {
 		}
 	}
 	m.w("; ", what)
-	m.emit(Event{Kind: KindNodeDown, Node: a.Node, Reason: string(OpRestart)})
+	m.emit(&Event{Kind: KindNodeDown, Node: a.Node, Reason: string(OpRestart)})
 	if a.MS == 0 {
 		m.restartDone(i, n.restartGen)
 		return
@@ -372,7 +372,7 @@ func (m *sim) restartDone(i, gen int) {
 			m.down[i] = false
 			m.nodeName(i)
 			m.w(" is back from its restart and catches up from the leader's log")
-			m.emit(Event{Kind: KindNodeUp, Node: i + 1, Reason: ReasonDurableRestart})
+			m.emit(&Event{Kind: KindNodeUp, Node: i + 1, Reason: ReasonDurableRestart})
 			m.elect()
 		}
 		return
@@ -413,7 +413,7 @@ func (m *sim) restartDone(i, gen int) {
 		m.keyText(gone)
 		m.w(" has expired by now, so it is not loaded")
 	}
-	m.emit(e)
+	m.emit(&e)
 }
 
 // partition cuts a.Client off from a.Nodes, or, without a client, a.Nodes
@@ -453,14 +453,14 @@ func (m *sim) partition(a Action) {
 			e.Detail = membersWord(a.Nodes) + " are split from the others"
 		}
 	}
-	m.emit(e)
+	m.emit(&e)
 	m.elect()
 }
 
 func (m *sim) heal() {
 	m.cutCN = [MaxClients][MaxRedlockNodes]bool{}
 	m.cutNN = [MaxRedlockNodes][MaxRedlockNodes]bool{}
-	m.emit(Event{Kind: KindHeal, Detail: "every partition heals"})
+	m.emit(&Event{Kind: KindHeal, Detail: "every partition heals"})
 	m.elect()
 }
 
@@ -473,7 +473,7 @@ func (m *sim) clockJump(a Action) {
 		m.w("'s clock jumps ")
 		m.wn(a.MS)
 		m.w(" ms ahead; leases run on the leader's monotonic clock, so nothing expires")
-		m.emit(e)
+		m.emit(&e)
 		return
 	}
 	m.nodes[i].offset += a.MS
@@ -488,7 +488,7 @@ func (m *sim) clockJump(a Action) {
 		m.wn(a.MS)
 		m.w(" ms ahead")
 	}
-	m.emit(e)
+	m.emit(&e)
 	m.expireIfDue(i)
 	m.scheduleExpiry(i)
 }

@@ -94,7 +94,7 @@ func (m *sim) acquire(ci int, msg message) {
 			}
 			e.Detail += "; the nodes that said yes keep " + c.id + "'s key until it expires or the unlock reaches them"
 		}
-		m.emit(e)
+		m.emit(&e)
 		m.reply(ci, reply{kind: replyDenied, attempt: msg.attempt, leftover: m.model == ModelRedlock && len(got) > 0})
 		return
 	}
@@ -118,7 +118,7 @@ func (m *sim) acquire(ci int, msg message) {
 		m.nodes[0].key = key{present: true, client: ci, attempt: msg.attempt, token: token, hasExp: !m.twoStep, expAt: m.nodeNow(0) + m.ttl}
 		m.logWrite(0)
 		m.scheduleExpiry(0)
-		m.emit(Event{Kind: KindAcquireDenied, Client: c.id, Reason: "not-replicated", LatencyMS: m.latency(msg),
+		m.emit(&Event{Kind: KindAcquireDenied, Client: c.id, Reason: "not-replicated", LatencyMS: m.latency(msg),
 			Detail: "SET NX succeeded on the primary, but WAIT 1 got 0 acknowledgements (the replica is down): WAIT does not undo the SET, so " + c.id + " counts the attempt as failed and unlocks"})
 		m.reply(ci, reply{kind: replyDenied, attempt: msg.attempt, leftover: true})
 		return
@@ -169,7 +169,7 @@ func (m *sim) acquire(ci int, msg message) {
 		}
 	}
 	m.tokenWrite(token)
-	m.emit(e)
+	m.emit(&e)
 	m.reply(ci, reply{kind: replyGranted, grant: g, token: token})
 }
 
@@ -180,14 +180,14 @@ func (m *sim) claim(ci int, msg message) {
 	c := &m.clients[ci]
 	row := &m.nodes[0]
 	if !m.reach(ci, 0) {
-		m.emit(Event{Kind: KindAcquireDenied, Client: c.id, Reason: "unavailable", LatencyMS: m.latency(msg), Detail: m.unreachable(ci, 0)})
+		m.emit(&Event{Kind: KindAcquireDenied, Client: c.id, Reason: "unavailable", LatencyMS: m.latency(msg), Detail: m.unreachable(ci, 0)})
 		m.reply(ci, reply{kind: replyDenied, attempt: msg.attempt})
 		return
 	}
 	m.expireIfDue(0)
 	now := m.nodeNow(0)
 	if row.key.present && now < row.key.expAt {
-		m.emit(Event{Kind: KindAcquireDenied, Client: c.id, Holder: m.clients[row.key.client].id, Reason: "held", LatencyMS: m.latency(msg),
+		m.emit(&Event{Kind: KindAcquireDenied, Client: c.id, Holder: m.clients[row.key.client].id, Reason: "held", LatencyMS: m.latency(msg),
 			Detail: "UPDATE … WHERE holder IS NULL OR held_until < now(): 0 rows (" + m.clients[row.key.client].id + " until " + itoa(row.key.expAt-row.offset) + ")"})
 		m.reply(ci, reply{kind: replyDenied, attempt: msg.attempt})
 		return
@@ -206,7 +206,7 @@ func (m *sim) claim(ci int, msg message) {
 	m.scheduleExpiry(0)
 	e := Event{Kind: KindAcquireGranted, Client: c.id, Grant: m.grants, Token: token, ValidUntil: msg.sentAt + m.ttl, ExpiresAt: row.key.expAt - row.offset, LatencyMS: m.latency(msg),
 		Detail: "UPDATE … SET holder = '" + c.id + "', epoch = " + itoa(row.counter) + ", held_until = " + itoa(row.key.expAt-row.offset) + ": 1 row" + prev + m.tokenText(token)}
-	m.emit(e)
+	m.emit(&e)
 	m.reply(ci, reply{kind: replyGranted, grant: m.grants, token: token})
 }
 
@@ -215,19 +215,19 @@ func (m *sim) claim(ci int, msg message) {
 func (m *sim) expire(ci int, msg message) {
 	c := &m.clients[ci]
 	if !m.reach(ci, 0) {
-		m.emit(Event{Kind: KindExpireSet, Client: c.id, Grant: msg.grant, LatencyMS: m.latency(msg), Reason: "unavailable", Detail: "EXPIRE does not arrive: " + m.unreachable(ci, 0)})
+		m.emit(&Event{Kind: KindExpireSet, Client: c.id, Grant: msg.grant, LatencyMS: m.latency(msg), Reason: "unavailable", Detail: "EXPIRE does not arrive: " + m.unreachable(ci, 0)})
 		return
 	}
 	k := &m.nodes[0].key
 	if !k.present {
-		m.emit(Event{Kind: KindExpireSet, Client: c.id, Grant: msg.grant, LatencyMS: m.latency(msg), Detail: "EXPIRE finds no key"})
+		m.emit(&Event{Kind: KindExpireSet, Client: c.id, Grant: msg.grant, LatencyMS: m.latency(msg), Detail: "EXPIRE finds no key"})
 		return
 	}
 	k.hasExp = true
 	k.expAt = m.nodeNow(0) + m.ttl
 	m.logWrite(0)
 	m.scheduleExpiry(0)
-	m.emit(Event{Kind: KindExpireSet, Client: c.id, Holder: m.clients[k.client].id, Grant: k.grant, ExpiresAt: k.expAt - m.nodes[0].offset, LatencyMS: m.latency(msg),
+	m.emit(&Event{Kind: KindExpireSet, Client: c.id, Holder: m.clients[k.client].id, Grant: k.grant, ExpiresAt: k.expAt - m.nodes[0].offset, LatencyMS: m.latency(msg),
 		Detail: "EXPIRE " + itoa(m.ttl) + ": the key of " + m.clients[k.client].id + " now expires at " + itoa(k.expAt-m.nodes[0].offset)})
 }
 
@@ -259,7 +259,7 @@ func (m *sim) unlock(ci int, msg message) {
 		e.Nodes = m.keepNodes(gone)
 		e.Detail = c.id + " unlocks every node after its refused attempt: the keys it left on nodes" + nodeList(gone) + " are deleted"
 	}
-	m.emit(e)
+	m.emit(&e)
 }
 
 func (m *sim) release(ci int, msg message) {
@@ -323,7 +323,7 @@ func (m *sim) release(ci int, msg message) {
 				e.Detail = c.id + " never held the lock"
 			}
 		}
-		m.emit(e)
+		m.emit(&e)
 		return
 	}
 	for gi := range out {
@@ -345,7 +345,7 @@ func (m *sim) release(ci int, msg message) {
 		if len(kept) > 0 && m.model == ModelRedlock && g.client == ci {
 			m.w("; ", c.id, "'s key stays on ", nodesWord(kept), " until it expires (", m.unreachNodes(ci, kept), ")")
 		}
-		m.emit(e)
+		m.emit(&e)
 	}
 }
 
@@ -410,7 +410,7 @@ func (m *sim) extend(ci int, msg message) {
 		default:
 			e.Detail = what + " refused: " + c.id + "'s key is gone; it knows it lost the lock"
 		}
-		m.emit(e)
+		m.emit(&e)
 		m.reply(ci, reply{kind: replyExtendRefused, grant: msg.grant, heartbeat: msg.heartbeat})
 		return
 	}
@@ -420,6 +420,6 @@ func (m *sim) extend(ci int, msg message) {
 	}
 	m.w(what, ": lease of ", c.id, " extended until ")
 	m.wn(exp)
-	m.emit(e)
+	m.emit(&e)
 	m.reply(ci, reply{kind: replyExtended, grant: msg.grant})
 }

@@ -155,7 +155,7 @@ func (m *sim) expireIfDue(i int) {
 		}
 		n.key.lapsed = true
 		e.Detail = "the claim of " + e.Client + " lapses: held_until " + itoa(k.expAt-n.offset) + " has passed by the database's clock; the row still names " + e.Client + ", but any claim may take it over and its guarded writes fail"
-		m.emit(e)
+		m.emit(&e)
 		return
 	}
 	n.key = key{}
@@ -181,7 +181,7 @@ func (m *sim) expireIfDue(i int) {
 	if m.model == ModelRedis {
 		e.Node = 0
 	}
-	m.emit(e)
+	m.emit(&e)
 }
 
 // scheduleExpiry queues a check at the real time node i's key is due.

@@ -29,7 +29,7 @@ func (m *sim) write(ci int, msg message) {
 		if !m.reach(ci, 0) {
 			e.Kind, e.Reason = KindWriteRejected, ReasonUnavailable
 			e.Detail = q + " is not stored: " + m.unreachable(ci, 0)
-			m.emit(e)
+			m.emit(&e)
 			return
 		}
 		if m.checkFenc {
@@ -54,7 +54,7 @@ func (m *sim) write(ci int, msg message) {
 				e.Detail = guard + ": 0 rows (the claim lapsed at " + itoa(row.expAt-m.nodes[0].offset) + ")"
 			}
 			if e.Kind == KindWriteRejected {
-				m.emit(e)
+				m.emit(&e)
 				return
 			}
 		}
@@ -72,14 +72,14 @@ func (m *sim) write(ci int, msg message) {
 			m.w(": refused")
 		}
 		if e.Kind == KindWriteRejected {
-			m.emit(e)
+			m.emit(&e)
 			return
 		}
 	}
 	if m.ledger && m.idem && m.applied[e.Key] {
 		e.Kind, e.Reason = KindWriteRejected, ReasonDuplicateKey
 		e.Detail = "idempotency key " + strconv.Quote(e.Key) + " was applied already: acknowledged, not applied again"
-		m.emit(e)
+		m.emit(&e)
 		return
 	}
 	m.value = a.Value
@@ -109,5 +109,5 @@ func (m *sim) write(ci int, msg message) {
 	default:
 		m.w(q, stored, ", no questions asked")
 	}
-	m.emit(e)
+	m.emit(&e)
 }
