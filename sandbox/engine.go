@@ -103,6 +103,7 @@ type sim struct {
 	dn   int
 	mark int
 	num  [24]byte
+	quo  [64]byte
 
 	value   string
 	highest int64
@@ -513,6 +514,16 @@ func (m *sim) w(parts ...string) {
 // wn writes a number into the detail of the next event emitted.
 func (m *sim) wn(n int64) {
 	b := strconv.AppendInt(m.num[:0], n, 10)
+	if m.dn+len(b) > len(m.det) {
+		m.growDet(len(b))
+	}
+	m.dn += copy(m.det[m.dn:], b)
+}
+
+// wq writes s quoted (as strconv.Quote does) into the detail of the next
+// event emitted.
+func (m *sim) wq(s string) {
+	b := strconv.AppendQuote(m.quo[:0], s)
 	if m.dn+len(b) > len(m.det) {
 		m.growDet(len(b))
 	}

@@ -187,14 +187,16 @@ func (m *sim) claim(ci int, msg message) {
 	m.expireIfDue(0)
 	now := m.nodeNow(0)
 	if row.key.present && now < row.key.expAt {
-		m.emit(&Event{Kind: KindAcquireDenied, Client: c.id, Holder: m.clients[row.key.client].id, Reason: "held", LatencyMS: m.latency(msg),
-			Detail: "UPDATE … WHERE holder IS NULL OR held_until < now(): 0 rows (" + m.clients[row.key.client].id + " until " + itoa(row.key.expAt-row.offset) + ")"})
+		m.w("UPDATE … WHERE holder IS NULL OR held_until < now(): 0 rows (", m.clients[row.key.client].id, " until ")
+		m.wn(row.key.expAt - row.offset)
+		m.w(")")
+		m.emit(&Event{Kind: KindAcquireDenied, Client: c.id, Holder: m.clients[row.key.client].id, Reason: "held", LatencyMS: m.latency(msg)})
 		m.reply(ci, reply{kind: replyDenied, attempt: msg.attempt})
 		return
 	}
-	prev := ""
+	prev := -1 // the client whose lapsed claim this one takes over
 	if row.key.present {
-		prev = "; takes over the lapsed claim of " + m.clients[row.key.client].id
+		prev = row.key.client
 	}
 	m.grants++
 	row.counter++
@@ -204,8 +206,16 @@ func (m *sim) claim(ci int, msg message) {
 	}
 	row.key = key{present: true, client: ci, grant: m.grants, attempt: msg.attempt, token: token, hasExp: true, expAt: now + m.ttl}
 	m.scheduleExpiry(0)
-	e := Event{Kind: KindAcquireGranted, Client: c.id, Grant: m.grants, Token: token, ValidUntil: msg.sentAt + m.ttl, ExpiresAt: row.key.expAt - row.offset, LatencyMS: m.latency(msg),
-		Detail: "UPDATE … SET holder = '" + c.id + "', epoch = " + itoa(row.counter) + ", held_until = " + itoa(row.key.expAt-row.offset) + ": 1 row" + prev + m.tokenText(token)}
+	e := Event{Kind: KindAcquireGranted, Client: c.id, Grant: m.grants, Token: token, ValidUntil: msg.sentAt + m.ttl, ExpiresAt: row.key.expAt - row.offset, LatencyMS: m.latency(msg)}
+	m.w("UPDATE … SET holder = '", c.id, "', epoch = ")
+	m.wn(row.counter)
+	m.w(", held_until = ")
+	m.wn(row.key.expAt - row.offset)
+	m.w(": 1 row")
+	if prev >= 0 {
+		m.w("; takes over the lapsed claim of ", m.clients[prev].id)
+	}
+	m.tokenWrite(token)
 	m.emit(&e)
 	m.reply(ci, reply{kind: replyGranted, grant: m.grants, token: token})
 }
@@ -311,17 +321,16 @@ func (m *sim) release(ci int, msg message) {
 		switch {
 		case unreach >= 0 && m.model != ModelRedlock:
 			e.Reason = "unavailable"
-			e.Detail = "the release does not arrive: " + m.unreachable(ci, unreach) + "; the key stays until it expires"
+			m.w("the release does not arrive: ", m.unreachable(ci, unreach), "; the key stays until it expires")
 		case m.uncondDel:
 			e.Kind = KindReleaseOK
 			e.Detail = "DEL: there was no key to delete"
 		case m.model == ModelDatabase:
-			e.Detail = "UPDATE … SET holder = NULL WHERE holder = '" + c.id + "' AND epoch = …: 0 rows"
+			m.w("UPDATE … SET holder = NULL WHERE holder = '", c.id, "' AND epoch = …: 0 rows")
+		case msg.grant == 0:
+			m.w(c.id, " never held the lock")
 		default:
-			e.Detail = "compare-and-delete: the key is not " + c.id + "'s"
-			if msg.grant == 0 {
-				e.Detail = c.id + " never held the lock"
-			}
+			m.w("compare-and-delete: the key is not ", c.id, "'s")
 		}
 		m.emit(&e)
 		return
@@ -399,16 +408,22 @@ func (m *sim) extend(ci int, msg message) {
 			if len(got) > 0 {
 				e.Nodes = m.keepNodes(got)
 			}
-			e.Detail = what + " refused: " + c.id + " keeps " + itoa(int64(len(got))) + " of " + itoa(int64(len(m.nodes))) + " nodes, needs " + itoa(int64(m.quorum)) + "; it knows it lost the lock"
+			m.w(what, " refused: ", c.id, " keeps ")
+			m.wn(int64(len(got)))
+			m.w(" of ")
+			m.wn(int64(len(m.nodes)))
+			m.w(" nodes, needs ")
+			m.wn(int64(m.quorum))
+			m.w("; it knows it lost the lock")
 		case unreach >= 0:
-			e.Detail = what + " fails: " + m.unreachable(ci, unreach) + "; " + c.id + " cannot tell whether it still holds the lock and must stop"
+			m.w(what, " fails: ", m.unreachable(ci, unreach), "; ", c.id, " cannot tell whether it still holds the lock and must stop")
 		case lapsed:
-			e.Detail = what + " refused: UPDATE … SET held_until = … WHERE holder = '" + c.id + "' AND held_until > now(): 0 rows, the claim lapsed and cannot be revived; " + c.id + " knows it lost it"
+			m.w(what, " refused: UPDATE … SET held_until = … WHERE holder = '", c.id, "' AND held_until > now(): 0 rows, the claim lapsed and cannot be revived; ", c.id, " knows it lost it")
 		case holder >= 0 && holder != ci:
 			e.Holder = m.clients[holder].id
-			e.Detail = what + " refused: the lock is " + e.Holder + "'s now; " + c.id + " knows it lost it"
+			m.w(what, " refused: the lock is ", e.Holder, "'s now; ", c.id, " knows it lost it")
 		default:
-			e.Detail = what + " refused: " + c.id + "'s key is gone; it knows it lost the lock"
+			m.w(what, " refused: ", c.id, "'s key is gone; it knows it lost the lock")
 		}
 		m.emit(&e)
 		m.reply(ci, reply{kind: replyExtendRefused, grant: msg.grant, heartbeat: msg.heartbeat})
