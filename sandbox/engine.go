@@ -82,7 +82,6 @@ type sim struct {
 	nextAction int
 	events     []Event // events[:nev] are the run's; the rest are zero, for more
 	nev        int
-	overflow   bool  // events is runBuffers.overflow
 	nraw       int   // events but the violation events: what the budget counts
 	lastT      int64 // the time of the latest of those
 	accepted   int   // write.accepted events
@@ -112,9 +111,7 @@ type sim struct {
 	stopped StopReason
 
 	nodeBuf []int // what keepNodes carves the events' Nodes from
-	// crashedTexts are the details written for the actions of crashed
-	// clients, one per client and op (see crashedText).
-	crashedTexts []crashedText
+	textBuf []opText // what the clients' crashedTexts are carved from
 
 	buf *runBuffers // where the buffers came from, for the checker's ledger
 	ids clientIDs
@@ -149,7 +146,6 @@ func Run(s Scenario) Timeline {
 // run to the next spares the garbage collector; nothing in them carries
 // over (recycle empties them, newSim starts them afresh).
 type runBuffers struct {
-	overflow  []Event // all zero between runs
 	queue     []item
 	actions   []int
 	actClient []int
@@ -465,24 +461,16 @@ func (m *sim) check(i int) {
 }
 
 // growEvents makes room for more events than the run was sized for
-// (heartbeats make many runs outgrow the first guess). The run goes on in
-// the pooled overflow buffer, which doubles when it is full and is kept
-// for later runs; the timeline then gets an exact copy (see timeline), so
-// a long run allocates its events about twice, not once per doubling.
+// (heartbeats make many runs outgrow the first guess): as many as the run
+// so far makes per action, for the actions still to come, and at least a
+// quarter more, so that events after the last action (heartbeats that go
+// on) grow it geometrically. Doubling would allocate far more than most
+// runs need, and the garbage collector's work grows with it.
 func (m *sim) growEvents() {
-	b := m.buf
-	n := max(2*len(m.events), 64)
-	if !m.overflow && len(b.overflow) >= n {
-		m.overflow = true
-		copy(b.overflow, m.events[:m.nev])
-		m.events = b.overflow
-		b.ledger.events = m.events
-		return
-	}
-	m.overflow = true
+	done := max(m.nextAction, 1)
+	n := max(m.nev+m.nev*(len(m.actions)-done)/done+32, m.nev+m.nev/4, 64)
 	m.events = append(make([]Event, 0, n), m.events[:m.nev]...)[:n]
-	b.overflow = m.events
-	b.ledger.events = m.events
+	m.buf.ledger.events = m.events
 }
 
 // keepNodes returns a copy of ns for an event to keep, carved from one
@@ -577,10 +565,6 @@ func (m *sim) timeline() Timeline {
 		ids[i] = c.id
 	}
 	events := m.events[:m.nev]
-	if m.overflow {
-		events = slices.Clone(events)
-		clear(m.events[:m.nev]) // the overflow buffer stays zero for the next run
-	}
 	return Timeline{EngineVersion: EngineVersion, Model: m.model, Nodes: m.nodeCount, TokenSource: m.tokenSrc, Resource: m.sc.Resource.Kind, Clients: ids, Events: events, Summary: sum}
 }
 

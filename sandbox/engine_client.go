@@ -75,6 +75,9 @@ type client struct {
 	// the lock believes so, for the write it then does not send.
 	lost   lostKind
 	lostAt int64
+	// crashedTexts are the details written for its actions after its
+	// crash, one per op (see crashedText).
+	crashedTexts []opText
 }
 
 // lostKind is why a client believes it holds no lock.
@@ -137,26 +140,33 @@ func (m *sim) skipWrite(ci, idx int) {
 // crash every later action of the client is one of these, the same few
 // sentences again and again: each is written once per run and shared.
 func (m *sim) crashedText(c *client, op Op) string {
-	for _, t := range m.crashedTexts {
-		if t.client == c && t.op == op {
+	for _, t := range c.crashedTexts {
+		if t.op == op {
 			return t.text
 		}
 	}
 	m.w(c.id, " has crashed: ", string(op), " does not happen")
 	// The sentence is the pending detail (growDet keeps it from mark on).
 	t := unsafe.String(&m.det[m.mark], m.dn-m.mark)
-	if m.crashedTexts == nil {
-		m.crashedTexts = make([]crashedText, 0, 2*MaxClients)
+	if c.crashedTexts == nil {
+		// Room for a few ops, from one buffer for all clients.
+		if len(m.textBuf) < crashedOps {
+			m.textBuf = make([]opText, crashedOps*len(m.clients))
+		}
+		c.crashedTexts, m.textBuf = m.textBuf[:0:crashedOps], m.textBuf[crashedOps:]
 	}
-	m.crashedTexts = append(m.crashedTexts, crashedText{c, op, t})
+	c.crashedTexts = append(c.crashedTexts, opText{op, t})
 	return t
 }
 
-// crashedText is a detail written for an op of a crashed client.
-type crashedText struct {
-	client *client
-	op     Op
-	text   string
+// crashedOps is how many ops' details a crashed client has room for
+// before its list grows.
+const crashedOps = 8
+
+// opText is a detail written for an op.
+type opText struct {
+	op   Op
+	text string
 }
 
 // clientItem runs client-side work, or defers it while the client is
