@@ -110,7 +110,7 @@ type sim struct {
 	applied map[string]bool // ledger idempotency keys applied
 	stopped StopReason
 
-	nodeBuf []int // what keepNodes carves the events' Nodes from
+	nodeBuf []int    // what keepNodes carves the events' Nodes from
 	textBuf []opText // what the clients' crashedTexts are carved from
 
 	buf *runBuffers // where the buffers came from, for the checker's ledger
