@@ -355,11 +355,11 @@ func (m *sim) loop() {
 			it = m.pop()
 		}
 		m.now = it.t
-		m.dispatch(it)
+		m.dispatch(&it)
 	}
 }
 
-func (m *sim) dispatch(it item) {
+func (m *sim) dispatch(it *item) {
 	switch it.kind {
 	case itAction:
 		if it.c < 0 {

@@ -140,8 +140,8 @@ func (m *sim) skipWrite(ci, idx int) {
 // crash every later action of the client is one of these, the same few
 // sentences again and again: each is written once per run and shared.
 func (m *sim) crashedText(c *client, op Op) string {
-	for _, t := range c.crashedTexts {
-		if t.op == op {
+	for i := range c.crashedTexts {
+		if t := &c.crashedTexts[i]; t.op == op {
 			return t.text
 		}
 	}
@@ -172,7 +172,7 @@ type opText struct {
 // clientItem runs client-side work, or defers it while the client is
 // paused: a stop-the-world pause freezes actions, timers and the handling
 // of answers alike.
-func (m *sim) clientItem(it item) {
+func (m *sim) clientItem(it *item) {
 	c := &m.clients[it.c]
 	if c.crashed {
 		if it.kind == itAction {
@@ -189,7 +189,7 @@ func (m *sim) clientItem(it item) {
 			}
 			c.hbLate = true
 		}
-		c.deferred = append(c.deferred, it)
+		c.deferred = append(c.deferred, *it)
 		return
 	}
 	switch it.kind {
@@ -283,7 +283,7 @@ func (m *sim) resume(ci int) {
 	for len(c.deferred) > 0 && !c.paused && !c.crashed {
 		it := c.deferred[0]
 		c.deferred = c.deferred[1:]
-		m.clientItem(it)
+		m.clientItem(&it)
 	}
 }
 
@@ -308,7 +308,7 @@ func (m *sim) send(ci int, msg message) {
 // reply sends the service's answer back to client ci.
 func (m *sim) reply(ci int, r reply) {
 	if m.lat == 0 {
-		m.clientItem(item{kind: itReply, c: ci, rep: r})
+		m.clientItem(&item{kind: itReply, c: ci, rep: r})
 		return
 	}
 	m.push(item{t: m.now + m.lat, kind: itReply, c: ci, rep: r})
