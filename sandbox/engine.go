@@ -76,7 +76,9 @@ type sim struct {
 
 	now        int64
 	seq        int64
-	queue      []item
+	queue      []qent // a binary min-heap on (t, seq) of the pending items
+	items      []item // the items, queue[k].slot their index
+	free       []int32
 	actions    []int // action indices in the order they run
 	actClient  []int // client index of each action, -1 for service ops
 	nextAction int
@@ -146,7 +148,9 @@ func Run(s Scenario) Timeline {
 // run to the next spares the garbage collector; nothing in them carries
 // over (recycle empties them, newSim starts them afresh).
 type runBuffers struct {
-	queue     []item
+	queue     []qent
+	items     []item
+	free      []int32
 	actions   []int
 	actClient []int
 	ledger    Ledger
@@ -160,7 +164,7 @@ var bufPool = sync.Pool{New: func() any { return new(runBuffers) }}
 // recycle hands the buffers back into b, emptied: the ledger forgets the
 // run's events, the checker its findings.
 func (m *sim) recycle(b *runBuffers) {
-	b.queue = m.queue[:0]
+	b.queue, b.items, b.free = m.queue[:0], m.items[:0], m.free[:0]
 	b.actions, b.actClient = m.actions[:0], m.actClient[:0]
 	b.ledger.forget()
 	b.check.begin()
@@ -185,6 +189,8 @@ func newSim(s Scenario, b *runBuffers) *sim {
 		uncondDel: l.Release == ReleaseUnconditionalDel,
 		horizon:   MaxTimeMS,
 		queue:     b.queue[:0],
+		items:     b.items[:0],
+		free:      b.free[:0],
 		buf:       b,
 	}
 	// The events are the timeline's: emit writes them, with the checker's
@@ -260,11 +266,28 @@ func newSim(s Scenario, b *runBuffers) *sim {
 // clientIndex is the index of the client with id, -1 for none.
 func (m *sim) clientIndex(id string) int { return m.ids.index(id) }
 
+// qent is a pending item in the queue: its place in the order, and
+// where the item itself waits (items[slot]). The heap moves these small
+// entries, not the items.
+type qent struct {
+	t, seq int64
+	slot   int32
+}
+
 // push and pop keep m.queue a binary min-heap on (t, seq).
 func (m *sim) push(it item) {
 	it.seq = m.seq
 	m.seq++
-	q := append(m.queue, it)
+	var slot int32
+	if n := len(m.free); n > 0 {
+		slot = m.free[n-1]
+		m.free = m.free[:n-1]
+		m.items[slot] = it
+	} else {
+		slot = int32(len(m.items))
+		m.items = append(m.items, it)
+	}
+	q := append(m.queue, qent{t: it.t, seq: it.seq, slot: slot})
 	i := len(q) - 1
 	for i > 0 {
 		p := (i - 1) / 2
@@ -300,10 +323,11 @@ func (m *sim) pop() item {
 		i = c
 	}
 	m.queue = q
-	return top
+	m.free = append(m.free, top.slot)
+	return m.items[top.slot]
 }
 
-func less(a, b *item) bool {
+func less(a, b *qent) bool {
 	if a.t != b.t {
 		return a.t < b.t
 	}
