@@ -3,6 +3,7 @@ package content
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"strings"
 
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/renderer"
@@ -52,14 +53,18 @@ func renderCodeBlock(w util.BufWriter, src []byte, node ast.Node, entering bool)
 		return ast.WalkContinue, nil
 	}
 	n := node.(*ast.FencedCodeBlock)
-	if h, ok := highlightedCode[codeBlockKey(n, src)]; ok {
-		_, _ = w.WriteString(h)
+	// A code block scrolls sideways when its lines are longer than the
+	// column (on a phone, most are): tabindex lets a keyboard reach it to
+	// scroll.
+	if h, ok := highlightedCode[codeBlockKey(n, src)]; ok && strings.HasPrefix(h, "<pre") {
+		_, _ = w.WriteString(`<pre tabindex="0"`)
+		_, _ = w.WriteString(h[len("<pre"):])
 		return ast.WalkContinue, nil
 	}
 	// A block the table lacks (content edited without regenerating it,
 	// or a test's own fixture) is shown plain, escaped, as
 	// goldmark-highlighting shows a language it does not know.
-	_, _ = w.WriteString("<pre><code")
+	_, _ = w.WriteString(`<pre tabindex="0"><code`)
 	if lang := n.Language(src); lang != nil {
 		_, _ = w.WriteString(` class="language-`)
 		html.DefaultWriter.Write(w, lang)

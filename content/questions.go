@@ -252,7 +252,7 @@ func loadSynonyms(fsys fs.FS) (quiz.Synonyms, error) {
 	if err := yaml.UnmarshalStrict(src, &syn); err != nil {
 		return nil, &FieldError{File: synonymsFile, Msg: err.Error()}
 	}
-	topics := map[string]bool{quiz.CommonSynonyms: true}
+	topics := map[string]bool{quiz.CommonSynonyms: true, quiz.ConceptSynonyms: true}
 	for _, t := range quiz.Topics() {
 		topics[t.ID] = true
 	}
@@ -263,6 +263,19 @@ func loadSynonyms(fsys fs.FS) (quiz.Synonyms, error) {
 		for name, entries := range sets {
 			if len(entries) == 0 {
 				return nil, &FieldError{File: synonymsFile, Field: topic + "." + name, Msg: "empty"}
+			}
+			if topic == quiz.ConceptSynonyms {
+				// A concept is a list of patterns (quiz.ConceptSynonyms).
+				for i, e := range entries {
+					if _, err := quiz.ParsePattern(e, syn, ""); err != nil || strings.HasPrefix(e, "%") {
+						msg := "a concept cannot cite another"
+						if err != nil {
+							msg = err.Error()
+						}
+						return nil, &FieldError{File: synonymsFile, Field: fmt.Sprintf("%s.%s[%d]", topic, name, i), Msg: msg}
+					}
+				}
+				continue
 			}
 			for i, e := range entries {
 				if strings.TrimSpace(e) == "" || strings.ContainsAny(e, "@&~|") {

@@ -64,46 +64,23 @@ type BlindReport struct {
 	Method string `json:"method"`
 	// Targets are the figures the grader is meant to reach on the holdout.
 	Targets BlindGate `json:"targets"`
-	// Floors are what the tests enforce on the holdout today: the honest
-	// current figures where a target is not reached yet.
+	// Floors are what the tests enforce on the lead holdout today: the
+	// honest current figures where a target is not reached yet.
 	Floors BlindGate `json:"floors"`
-	// Before is the holdout as the grader scored it before this corpus
-	// was used (the first measurement, kept for comparison).
-	Before BlindFigures `json:"before"`
-	// Tuning covers the writers whose answers were read while tuning.
-	Tuning BlindFigures `json:"tuning"`
-	// Holdout covers the writer never read while tuning: the estimate.
-	Holdout BlindFigures `json:"holdout"`
-	// Holdout2 covers a second unread writer.
-	Holdout2 BlindFigures `json:"holdout2"`
-	// NewQuestions covers two further unread writers who answered the
-	// fifteen questions added after the grader was tuned: nobody tuned on
-	// them, so they say how the grader does on questions it never saw
-	// answers to.
-	NewQuestions BlindFigures `json:"new_questions"`
-	// Validation covers writers added after the others (K and L): measured
-	// on arrival, before any change made for them, then tuned on.
-	Validation BlindFigures `json:"validation"`
-	// ValidationBefore is each validation writer as the grader scored it
-	// when its file arrived, before any tuning on it: an honest estimate
-	// of how the grader does on answers it never saw.
-	ValidationBefore []BlindFigures `json:"validation_before,omitempty"`
-	// Fresh covers the last two writers (I and J, all 24 questions), whose
-	// files were never read by anyone tuning the grader: only their totals
-	// were computed, when they arrived (FreshBefore, grader g3) and after
-	// each grader version. It is the largest holdout and the page leads
-	// with it.
-	Fresh       BlindFigures `json:"fresh"`
-	FreshBefore BlindFigures `json:"fresh_before"`
+	// LeadName names the split a reader should judge the grader by (the
+	// freshest holdout, read by nobody), and Lead is its figures now.
+	LeadName string       `json:"lead_name"`
+	Lead     BlindFigures `json:"lead"`
+	// Rows are every split's figures, now and when it arrived, in the
+	// order the page lists them.
+	Rows []BlindRow `json:"rows"`
 }
 
-// Lead is the holdout a reader should judge the grader by: the fresh one
-// when there is one (the largest, read by nobody), else the first.
-func (r *BlindReport) Lead() BlindFigures {
-	if r.Fresh.Answers > 0 {
-		return r.Fresh
-	}
-	return r.Holdout
+// BlindRow is one line of the blind evaluation: a split of writers,
+// measured by a grader generation at a moment the label says.
+type BlindRow struct {
+	Label   string       `json:"label"`
+	Figures BlindFigures `json:"figures"`
 }
 
 // BlindGate is a set of thresholds on BlindFigures.

@@ -267,9 +267,9 @@ func TestAccuracy(t *testing.T) {
 		t.Error(err)
 	} else {
 		report.Blind = blind
-		ok, miss := blind.Targets.Meets(blind.Holdout)
+		ok, miss := blind.Targets.Meets(blind.Lead)
 		t.Logf("blind holdout: verdicts %.1f%%, flags on passing answers %d/%d, losing claims flagged %.1f%%, keyword lists passing %d/%d; targets met: %v %v",
-			100*blind.Holdout.Verdicts, blind.Holdout.PassFlagged, blind.Holdout.PassAnswers, 100*blind.Holdout.Flagged, blind.Holdout.SaladPasses, blind.Holdout.Salads, ok, miss)
+			100*blind.Lead.Verdicts, blind.Lead.PassFlagged, blind.Lead.PassAnswers, 100*blind.Lead.Flagged, blind.Lead.SaladPasses, blind.Lead.Salads, ok, miss)
 	}
 	if t.Failed() {
 		return

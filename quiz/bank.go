@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // Bank is a validated, compiled set of questions with the shared red flags.
@@ -29,9 +30,45 @@ type Bank struct {
 func NewBank(questions []*Question, flags []RedFlag, syn Synonyms) (*Bank, error) {
 	b := &Bank{byID: map[string]*Question{}, flagByID: map[string]*RedFlag{}, words: &wordCache{},
 		docs: &sync.Pool{New: func() any { return &doc{} }}}
+	// Red flags and questions compile independently (a question checks
+	// only that the flags it names exist; each writes only its own
+	// matchers), and compiling is most of a server's start: spread all of
+	// it over the processors, then take the results in order, so the
+	// error is the first flag's or question's as before.
+	compiled := make([]*RedFlag, len(flags))
 	for i := range flags {
 		f := flags[i]
-		if err := compileFlag(&f, syn); err != nil {
+		compiled[i] = &f
+		if _, dup := b.flagByID[f.ID]; !dup {
+			b.flagByID[f.ID] = &f
+		}
+	}
+	flagErrs := make([]error, len(flags))
+	errs := make([]error, len(questions))
+	var next atomic.Int64
+	workers := min(runtime.GOMAXPROCS(0), len(flags)+len(questions), 8)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1)) - 1
+				switch {
+				case i < len(flags):
+					flagErrs[i] = compileFlag(compiled[i], syn)
+				case i < len(flags)+len(questions):
+					if q := questions[i-len(flags)]; q != nil {
+						errs[i-len(flags)] = Compile(q, syn, b.flagByID)
+					}
+				default:
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	seen := map[string]bool{}
+	for i, f := range compiled {
+		if err := flagErrs[i]; err != nil {
 			fe := &FieldError{Flag: f.ID, Field: fmt.Sprintf("flags[%d]", i), Err: err}
 			var inner *FieldError
 			if errors.As(err, &inner) {
@@ -40,29 +77,12 @@ func NewBank(questions []*Question, flags []RedFlag, syn Synonyms) (*Bank, error
 			}
 			return nil, fe
 		}
-		if _, dup := b.flagByID[f.ID]; dup {
+		if seen[f.ID] {
 			return nil, &FieldError{Flag: f.ID, Field: fmt.Sprintf("flags[%d].id", i), Err: fmt.Errorf("duplicate red flag %q", f.ID)}
 		}
-		b.flags = append(b.flags, &f)
-		b.flagByID[f.ID] = &f
+		seen[f.ID] = true
+		b.flags = append(b.flags, f)
 	}
-	// Questions compile independently (each writes only its own
-	// matchers), and compiling is most of a server's start: spread it over
-	// the processors, then take the results in order, so the error is the
-	// first question's as before.
-	errs := make([]error, len(questions))
-	workers := min(runtime.GOMAXPROCS(0), len(questions), 8)
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Go(func() {
-			for i := w; i < len(questions); i += workers {
-				if q := questions[i]; q != nil {
-					errs[i] = Compile(q, syn, b.flagByID)
-				}
-			}
-		})
-	}
-	wg.Wait()
 	for i, q := range questions {
 		if q == nil {
 			continue

@@ -16,16 +16,15 @@ import (
 
 // showTuning prints the tuning writers' disagreements, one line each. It
 // never prints anything of a holdout writer's answers.
-var showTuning = flag.Bool("blind.show", false, "log each disagreement on the blind corpus's tuning writers (A, B, G, H)")
+var showTuning = flag.Bool("blind.show", false, "log each disagreement on the blind corpus's tuning writers (A to H, K, L)")
 
 // showValidation names the validation writers (comma-separated, e.g. "K")
 // whose disagreements are printed: one at a time, so the other's figures
 // still measure a writer not read yet.
-var showValidation = flag.String("blind.validation", "", "log each disagreement of these validation writers (K, L; comma-separated)")
+var showValidation = flag.String("blind.validation", "", "log each disagreement of these validation writers (M, N, ...; comma-separated)")
 
-// showRead names further writers (comma-separated) whose disagreements
-// are printed, for tuning on writers released from a holdout (C, D, E, F
-// from session 4 on). The fresh holdout (I, J) is never printed.
+// showRead names single writers (comma-separated) whose disagreements
+// are printed, any but the fresh holdout's (I, J), which never are.
 var showRead = flag.String("blind.read", "", "log each disagreement of these writers (any but the fresh holdout I, J; comma-separated)")
 
 // blindAnswer is one line of quiz/testdata/blind/writer-*.jsonl.
@@ -41,20 +40,19 @@ type blindAnswer struct {
 
 // The writers of each split (see testdata/blind/README.md).
 var (
-	// G and H answered all 24 free-text questions (brief:
-	// writer-brief-3.md), 264 answers each, and were added to the tuning
-	// set when they arrived.
-	tuningWriters   = []string{"A", "B", "G", "H"}
-	holdoutWriters  = []string{"C"}
-	holdout2Writers = []string{"D"}
-	// newQWriters answered the fifteen questions added later (brief:
-	// writer-brief-2.md), 165 answers each; never read while tuning.
-	newQWriters = []string{"E", "F"}
+	// tuningWriters have been read while tuning: A and B (the first nine
+	// questions) from the start; G and H (all 24 questions) since grader
+	// g4; K and L since g5 (they were the validation split then); C, D
+	// (nine questions) and E, F (the fifteen later questions), held out
+	// until grader g5, were released for tuning in session 4, when a
+	// larger fresh holdout arrived.
+	tuningWriters = []string{"A", "B", "C", "D", "E", "F", "G", "H", "K", "L"}
 	// validationWriters answered all 24 questions (brief:
-	// writer-brief-3.md), 264 answers each, and arrived after grader g4:
-	// measured before any change made for them (validationBefore), then
-	// read while tuning grader g5 one writer at a time.
-	validationWriters = []string{"K", "L"}
+	// writer-brief-3.md), 264 answers each, and arrived while grader g6
+	// was being tuned: each was measured by grader g5 before any change
+	// made for it (validationBefore), and read while tuning only after
+	// that.
+	validationWriters = []string{"M", "N", "O"}
 	// freshWriters answered all 24 questions (brief: writer-brief-3.md) at
 	// the same time as G and H and were kept out of every tuning session:
 	// their files stayed outside the repository until the grader work was
@@ -65,12 +63,12 @@ var (
 // answersPerWriter is how many answers each writer's file holds.
 func answersPerWriter(w string) int {
 	switch w {
+	case "A", "B", "C", "D":
+		return 99
 	case "E", "F":
 		return 165
-	case "G", "H", "I", "J", "K", "L":
-		return 264
 	}
-	return 99
+	return 264
 }
 
 // loadBlind reads the answers of the given writers.
@@ -213,7 +211,7 @@ func TestBlindFigures(t *testing.T) {
 		name    string
 		writers []string
 		show    bool
-	}{{"tuning", tuningWriters, *showTuning}, {"validation", validationWriters, false}, {"holdout", holdoutWriters, false}, {"holdout2", holdout2Writers, false}, {"new questions", newQWriters, false}, {"fresh holdout", freshWriters, false}} {
+	}{{"tuning", tuningWriters, *showTuning}, {"validation", validationWriters, false}, {"fresh holdout", freshWriters, false}} {
 		answers, err := loadBlind(split.writers)
 		if err != nil {
 			t.Fatal(err)
@@ -281,24 +279,7 @@ func TestBlindFigures(t *testing.T) {
 // blindTargets are the thresholds the issue set for the holdout.
 var blindTargets = quiz.BlindGate{Verdicts: 0.95, MaxPassFlagged: 0, Flagged: 0.9, MaxSaladPasses: 0}
 
-// blindFloors are the holdout figures the tests enforce today. The
-// targets are not all reached; these are the honest figures measured when
-// the tuning stopped, so a change that makes the grader worse on answers it
-// was never tuned on fails here. Raise them as the grader improves; never
-// tune on the holdout to do so.
-// Raised with grader g4 (tuned on A, B, G and H) from 0.84, 4 and 0.66 to
-// the holdout figures it measured once at the end: 88.9%, 3/54, 72.2%.
-// Raised with grader g5 (tuned on A, B, G, H, then K and L) from 0.88 to
-// 0.90: the holdout's verdicts measured 90.9% at the end (flags on passing
-// answers 3/54 and losing claims flagged 72.2% unchanged).
-var blindFloors = quiz.BlindGate{Verdicts: 0.90, MaxPassFlagged: 3, Flagged: 0.72, MaxSaladPasses: 0}
-
-// blindBefore is the holdout (writer C) as the grader scored it at the
-// commit that added the corpus, before any change made for it.
-var blindBefore = quiz.BlindFigures{Writers: []string{"C"}, Answers: 99, Verdicts: 0.758, FalsePasses: 2, FalseFails: 22,
-	PassAnswers: 54, PassFlagged: 5, ShouldFlag: 18, ShouldFlagged: 10, Flagged: 0.556, Salads: 9, SaladPasses: 0}
-
-const blindMethod = "Writers who saw only the question prompts (never the rubric, the matchers or the model answers) each wrote 11 answers per question: strong-concise, strong-full, strong-unusual (own wording), rejects-antipattern, refutes-quote, weak, confidently-wrong, keyword-salad, partial, strong-casual and mixed-wrong. Each labelled every answer pass or fail, and whether it asserts a claim that loses the round, before the grader ran. Writers A and B (the first nine questions) are the tuning set, read while the matchers were changed; writer C is the holdout, never read: only these totals are computed on it. A fourth writer's file (D) arrived with the others and is held out too. Two more writers (E, F), given only the prompts of the fifteen questions added later, wrote 165 answers each the same way; nobody tuned on them. Two later writers (G, H) answered all 24 free-text questions the same way (264 answers each) and joined the tuning set, so since grader g4 the fifteen newer questions are tuned too (on G and H), and E and F measure unread writers on them. Two further writers (K, L) answered all 24 questions the same way after grader g4 was finished: the validation split. Each was measured once on arrival, before any change made for it (validation_before, the honest estimate for unseen answers), and only then read while tuning grader g5, one writer at a time so the other still measured generalisation. The last two writers (I, J) answered all 24 questions at the same time as G and H, and their files were kept away from everyone who tuned the grader: only totals were computed on them, when they arrived (grader g3) and after grader g5. They are the fresh holdout, the largest, and this page leads with it. A verdict agrees when the grader's pass/fail equals the label; a red flag on a passing answer is any flag raised on an answer labelled pass."
+const blindMethod = "Writers who saw only the question prompts (never the rubric, the matchers or the model answers) each wrote 11 answers per question: strong-concise, strong-full, strong-unusual (own wording), rejects-antipattern, refutes-quote, weak, confidently-wrong, keyword-salad, partial, strong-casual and mixed-wrong. Each labelled every answer pass or fail, and whether it asserts a claim that loses the round, before the grader ran. The corpus grew in rounds, and each round's new writers were measured on arrival, before anyone changed the grader for them: that first figure is the honest estimate for answers the grader never saw. Writers read while tuning the matchers form the tuning set: A and B from the start, G and H since grader g4, K and L since g5, and C to F (held out until g5) since this round. Validation writers are measured on arrival and only then read while tuning. The fresh holdout's files stay outside the repository, away from everyone who tunes the grader; only totals are computed on them, and they are committed unchanged afterwards with the SHA-256 recorded on arrival. This page leads with the fresh holdout. A verdict agrees when the grader's pass/fail equals the label; a red flag on a passing answer is any flag raised on an answer labelled pass."
 
 // freshBefore is the fresh holdout (I, J) as grader g3 scored it when the
 // files arrived (2026-12-01 16:46-16:48 UTC), before any grader change of
@@ -313,14 +294,13 @@ var freshBefore = quiz.BlindFigures{Writers: []string{"I", "J"}, Answers: 528, V
 // short of the target of none.
 var freshFloors = quiz.BlindGate{Verdicts: 0.9, MaxPassFlagged: 17, Flagged: 0.635, MaxSaladPasses: 1}
 
-// validationBefore is each validation writer (K, L) as grader g4 scored
-// it when the file arrived, before anything was changed for it. Writer L
-// arrived first (2026-12-01 18:02 UTC) and was measured then; writer K
-// arrived at 18:07 and was measured with g4 too, before the changes made
-// for L were committed.
+// validationBefore is each validation writer as grader g5 scored it when
+// the file arrived (2026-12-01, 19:24-19:26 UTC), before anything was
+// changed for it.
 var validationBefore = []quiz.BlindFigures{
-	quiz.BlindFigures{Writers: []string{"K"}, Answers: 264, Verdicts: 0.841, FalsePasses: 6, FalseFails: 36, PassAnswers: 144, PassFlagged: 15, ShouldFlag: 48, ShouldFlagged: 24, Flagged: 0.5, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 19}, {Kind: "partial", Answers: 24, Agree: 23}, {Kind: "refutes-quote", Answers: 24, Agree: 21}, {Kind: "rejects-antipattern", Answers: 24, Agree: 20}, {Kind: "strong-casual", Answers: 24, Agree: 21}, {Kind: "strong-concise", Answers: 24, Agree: 20}, {Kind: "strong-full", Answers: 24, Agree: 17}, {Kind: "strong-unusual", Answers: 24, Agree: 9}, {Kind: "weak", Answers: 24, Agree: 24}}},
-	quiz.BlindFigures{Writers: []string{"L"}, Answers: 264, Verdicts: 0.864, FalsePasses: 11, FalseFails: 25, PassAnswers: 144, PassFlagged: 13, ShouldFlag: 48, ShouldFlagged: 28, Flagged: 0.583, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 23}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 15}, {Kind: "partial", Answers: 24, Agree: 23}, {Kind: "refutes-quote", Answers: 24, Agree: 20}, {Kind: "rejects-antipattern", Answers: 24, Agree: 18}, {Kind: "strong-casual", Answers: 24, Agree: 21}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 20}, {Kind: "strong-unusual", Answers: 24, Agree: 16}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	{Writers: []string{"M"}, Answers: 264, Verdicts: 0.864, FalsePasses: 13, FalseFails: 23, PassAnswers: 144, PassFlagged: 13, ShouldFlag: 48, ShouldFlagged: 23, Flagged: 0.479, Salads: 24, SaladPasses: 1, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 23}, {Kind: "keyword-salad", Answers: 24, Agree: 23}, {Kind: "mixed-wrong", Answers: 24, Agree: 13}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 22}, {Kind: "rejects-antipattern", Answers: 24, Agree: 18}, {Kind: "strong-casual", Answers: 24, Agree: 22}, {Kind: "strong-concise", Answers: 24, Agree: 19}, {Kind: "strong-full", Answers: 24, Agree: 23}, {Kind: "strong-unusual", Answers: 24, Agree: 17}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	{Writers: []string{"N"}, Answers: 264, Verdicts: 0.826, FalsePasses: 17, FalseFails: 29, PassAnswers: 144, PassFlagged: 9, ShouldFlag: 48, ShouldFlagged: 19, Flagged: 0.396, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 8}, {Kind: "partial", Answers: 24, Agree: 23}, {Kind: "refutes-quote", Answers: 24, Agree: 19}, {Kind: "rejects-antipattern", Answers: 24, Agree: 18}, {Kind: "strong-casual", Answers: 24, Agree: 23}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 21}, {Kind: "strong-unusual", Answers: 24, Agree: 10}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	{Writers: []string{"O"}, Answers: 264, Verdicts: 0.894, FalsePasses: 11, FalseFails: 17, PassAnswers: 144, PassFlagged: 10, ShouldFlag: 48, ShouldFlagged: 24, Flagged: 0.5, Salads: 24, SaladPasses: 1, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 23}, {Kind: "keyword-salad", Answers: 24, Agree: 23}, {Kind: "mixed-wrong", Answers: 24, Agree: 15}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 19}, {Kind: "rejects-antipattern", Answers: 24, Agree: 22}, {Kind: "strong-casual", Answers: 24, Agree: 23}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 20}, {Kind: "strong-unusual", Answers: 24, Agree: 19}, {Kind: "weak", Answers: 24, Agree: 24}}},
 }
 
 func (t blindTally) figures(writers []string) quiz.BlindFigures {
@@ -339,35 +319,53 @@ func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	return f
 }
 
-// blindReport grades the blind corpus and holds the holdout to the floors.
+// blindReport grades the blind corpus and holds the fresh holdout to its
+// floors.
 func blindReport(b *quiz.Bank) (*quiz.BlindReport, error) {
-	rep := &quiz.BlindReport{Method: blindMethod, Targets: blindTargets, Floors: blindFloors, Before: blindBefore, ValidationBefore: validationBefore, FreshBefore: freshBefore}
-	for _, part := range []struct {
-		writers []string
-		dst     *quiz.BlindFigures
-	}{{tuningWriters, &rep.Tuning}, {holdoutWriters, &rep.Holdout}, {holdout2Writers, &rep.Holdout2}, {newQWriters, &rep.NewQuestions}, {validationWriters, &rep.Validation}, {freshWriters, &rep.Fresh}} {
-		answers, err := loadBlind(part.writers)
+	rep := &quiz.BlindReport{Method: blindMethod, Targets: blindTargets, Floors: freshFloors, LeadName: "fresh holdout"}
+	measure := func(writers []string) (quiz.BlindFigures, error) {
+		answers, err := loadBlind(writers)
 		if err != nil {
-			return nil, err
+			return quiz.BlindFigures{}, err
 		}
 		want := 0
-		for _, w := range part.writers {
+		for _, w := range writers {
 			want += answersPerWriter(w)
 		}
 		if len(answers) != want {
-			return nil, fmt.Errorf("writers %v: %d answers, want %d", part.writers, len(answers), want)
+			return quiz.BlindFigures{}, fmt.Errorf("writers %v: %d answers, want %d", writers, len(answers), want)
 		}
 		tl, err := judgeBlind(b, answers, false)
 		if err != nil {
-			return nil, err
+			return quiz.BlindFigures{}, err
 		}
-		*part.dst = tl.figures(part.writers)
+		return tl.figures(writers), nil
 	}
-	if ok, miss := blindFloors.Meets(rep.Holdout); !ok {
-		return rep, fmt.Errorf("blind holdout below its floors (%s): %+v", strings.Join(miss, ", "), rep.Holdout)
+	fresh, err := measure(freshWriters)
+	if err != nil {
+		return nil, err
 	}
-	if ok, miss := freshFloors.Meets(rep.Fresh); !ok {
-		return rep, fmt.Errorf("fresh blind holdout (I, J) below its floors (%s): %+v", strings.Join(miss, ", "), rep.Fresh)
+	validation, err := measure(validationWriters)
+	if err != nil {
+		return nil, err
+	}
+	tuning, err := measure(tuningWriters)
+	if err != nil {
+		return nil, err
+	}
+	rep.Lead = fresh
+	row := func(label string, f quiz.BlindFigures) {
+		rep.Rows = append(rep.Rows, quiz.BlindRow{Label: label, Figures: f})
+	}
+	row("Fresh holdout, when it arrived (grader g3)", freshBefore)
+	row("Fresh holdout, now", fresh)
+	for _, v := range validationBefore {
+		row("Validation writer "+strings.Join(v.Writers, ", ")+", on arrival (grader g5), before tuning on it", v)
+	}
+	row("Validation writers, now (tuned on since)", validation)
+	row("Tuning set, now", tuning)
+	if ok, miss := freshFloors.Meets(fresh); !ok {
+		return rep, fmt.Errorf("fresh blind holdout (%s) below its floors (%s): %+v", strings.Join(freshWriters, ", "), strings.Join(miss, ", "), fresh)
 	}
 	return rep, nil
 }
@@ -375,16 +373,16 @@ func blindReport(b *quiz.Bank) (*quiz.BlindReport, error) {
 // TestBlindFloorsBite shows the floors fail a grader that got worse.
 func TestBlindFloorsBite(t *testing.T) {
 	good := quiz.BlindFigures{Verdicts: 0.9, PassFlagged: 0, Flagged: 0.95, SaladPasses: 0}
-	if ok, miss := blindFloors.Meets(good); !ok {
+	if ok, miss := freshFloors.Meets(good); !ok {
 		t.Fatalf("good figures miss %v", miss)
 	}
 	for name, bad := range map[string]quiz.BlindFigures{
 		"verdicts":      {Verdicts: 0.5, Flagged: 0.95},
-		"flags on pass": {Verdicts: 0.9, PassFlagged: 9, Flagged: 0.95},
+		"flags on pass": {Verdicts: 0.9, PassFlagged: 40, Flagged: 0.95},
 		"recall":        {Verdicts: 0.9, Flagged: 0.3},
-		"salad":         {Verdicts: 0.9, Flagged: 0.95, SaladPasses: 1},
+		"salad":         {Verdicts: 0.9, Flagged: 0.95, SaladPasses: 6},
 	} {
-		if ok, _ := blindFloors.Meets(bad); ok {
+		if ok, _ := freshFloors.Meets(bad); ok {
 			t.Errorf("%s: worse figures meet the floors", name)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"strings"
 )
 
 var idPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
@@ -156,9 +157,38 @@ func compileFreeText(q *Question, syn Synonyms, flags map[string]*RedFlag) error
 func compileAll(srcs []string, syn Synonyms, topic, field string) ([]*Pattern, error) {
 	var out []*Pattern
 	for j, s := range srcs {
+		if name, ok := strings.CutPrefix(s, "%"); ok {
+			ps, err := compileConcept(name, syn, topic)
+			if err != nil {
+				return nil, fieldErr(fmt.Sprintf("%s[%d]", field, j), err)
+			}
+			out = append(out, ps...)
+			continue
+		}
 		p, err := ParsePattern(s, syn, topic)
 		if err != nil {
 			return nil, fieldErr(fmt.Sprintf("%s[%d]", field, j), err)
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// compileConcept compiles the patterns of concept name (see
+// ConceptSynonyms) for topic.
+func compileConcept(name string, syn Synonyms, topic string) ([]*Pattern, error) {
+	srcs, ok := syn[ConceptSynonyms][name]
+	if !ok {
+		return nil, fmt.Errorf("unknown concept %%%s", name)
+	}
+	var out []*Pattern
+	for i, s := range srcs {
+		if strings.HasPrefix(s, "%") {
+			return nil, fmt.Errorf("concept %%%s[%d]: a concept cannot cite another (%s)", name, i, s)
+		}
+		p, err := ParsePattern(s, syn, topic)
+		if err != nil {
+			return nil, fmt.Errorf("concept %%%s[%d]: %w", name, i, err)
 		}
 		out = append(out, p)
 	}

@@ -136,6 +136,7 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache,
 		}
 	}
 	sortFlags(r.Flags)
+	uncreditFlagged(q, d, r)
 	r.Score = freeTextScore(r.Points, r.Flags)
 	if spareOnly(r.Points) && !mostlyProse(d) {
 		// The lenience for a missed core point is for answers that say
@@ -152,6 +153,84 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache,
 	if note := fullerNote(r.Points); note != "" && coreMade(r.Points) {
 		r.Notes = append(r.Notes, note)
 	}
+}
+
+// uncreditFlagged takes back a point whose only evidence is the claim
+// that raised a fatal or major red flag: in "Redlock makes the lock
+// correct and safe, and faster than ZooKeeper" the words that lose the
+// round cannot also make the point that correctness needs consensus
+// (QA-3 D2). The point is looked for again away from the flagged spans.
+func uncreditFlagged(q *Question, d *doc, r *Result) {
+	var avoid []Span
+	for _, f := range r.Flags {
+		if f.Severity == SeverityFatal || f.Severity == SeverityMajor {
+			avoid = append(avoid, f.Span)
+		}
+	}
+	if len(avoid) == 0 {
+		return
+	}
+	for i := range r.Points {
+		pr := &r.Points[i]
+		if !pr.Hit || !anyOverlap(pr.Spans, avoid) {
+			continue
+		}
+		p := q.Points[i]
+		pats, reqs := p.match, p.requires
+		if pats == nil {
+			pats, _ = compileAll(p.Match, nil, q.Topic, "match")
+			reqs, _ = compileAll(p.Requires, nil, q.Topic, "requires")
+		}
+		pr.Hit, pr.Spans = false, nil
+		for _, pat := range pats {
+			if spans, ok := findAvoiding(d, pat, avoid); ok {
+				pr.Hit, pr.Spans = true, spans
+				break
+			}
+		}
+		if !pr.Hit {
+			continue
+		}
+		for _, req := range reqs {
+			m, ok := findIn(d, req, true)
+			if !ok {
+				pr.Hit, pr.Spans = false, nil
+				break
+			}
+			pr.Spans = append(pr.Spans, m.byteSpans(d)...)
+		}
+		if pr.Hit {
+			pr.Spans = mergeSpans(pr.Spans)
+		}
+	}
+}
+
+// findAvoiding finds p in a crediting sentence with a match that overlaps
+// none of the avoid spans.
+func findAvoiding(d *doc, p *Pattern, avoid []Span) ([]Span, bool) {
+	for si, s := range d.sents {
+		if !s.credits() {
+			continue
+		}
+		if m, ok := p.find(d, si); ok {
+			if spans := m.byteSpans(d); !anyOverlap(spans, avoid) {
+				return spans, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// anyOverlap reports whether a span of a overlaps a span of b.
+func anyOverlap(a, b []Span) bool {
+	for _, x := range a {
+		for _, y := range b {
+			if x.Start < y.End && y.Start < x.End {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // coreMade reports whether every core point is hit (true when the

@@ -30,6 +30,11 @@ var lemmatizer = sync.OnceValue(func() *golem.Lemmatizer {
 	return l
 })
 
+// LoadLemmas loads the lemma table now rather than on first use, so that a
+// caller can load it beside other start-up work (content.Load does, while
+// it reads the question files).
+func LoadLemmas() { lemmatizer() }
+
 // lemma returns the base form of an irregular word ("sent" → "send"), or
 // raw itself.
 func lemma(raw string) string {

@@ -580,6 +580,11 @@ func TestUnseenKeywordShapesFail(t *testing.T) {
 		{"skip-locked-queue", "SELECT FOR UPDATE SKIP LOCKED -> status running -> lease_until -> heartbeat -> reaper requeues expired -> attempt counter -> idempotent handlers"},
 		{"redis-wait-safe", "WAIT 1 100: replica ack count only, no rollback, async replication, failover promotes lagging replica, min-replicas-to-write, split brain, fencing token, etcd/ZooKeeper"},
 		{"outbox-pattern", "Outbox table. Same transaction as status update. Relay / CDC (Debezium). At-least-once delivery. Consumer dedup by event id. No lock. No 2PC."},
+		// Grader g6: items cut by dashes or spaced slashes, and a long
+		// run of two-word items with a few capitalised names, read as
+		// command lines before (writers M and O had one each).
+		{"fencing-token", "lock service grant — monotonic counter — INCR not enough — attach to write / storage compares / rejects older — GC pause — etcd revision / ZK zxid"},
+		{"idempotency-keys", "client generated key; reused on retry; unique DB constraint; ON CONFLICT insert; same transaction commit; replay stored response; PSP gets key; body hash check; TTL on keys; no Redis lock"},
 	} {
 		q, _ := b.ByID(w[0])
 		// An item with a verb or a preposition ("storage keeps highest,

@@ -16,6 +16,15 @@ type Synonyms map[string]map[string][]string
 // CommonSynonyms is the Synonyms key of the sets shared by all topics.
 const CommonSynonyms = "common"
 
+// ConceptSynonyms is the Synonyms key of the concepts: named lists of
+// patterns, each a way candidates say one idea that several questions
+// credit ("the resource rejects a stale holder's write"). A point's match
+// or requires entry "%name" stands for every pattern of concept name, so a
+// paraphrase learned for one question is heard by all that cite it. A
+// concept's patterns are compiled for the citing question's topic and may
+// not cite concepts themselves. @name never looks here.
+const ConceptSynonyms = "concepts"
+
 func (s Synonyms) lookup(topic, name string) ([]string, bool) {
 	if topic != "" {
 		if set, ok := s[topic][name]; ok {
@@ -249,6 +258,11 @@ func parseAlt(a string, syn Synonyms, topic string, allowSyn bool) (elem, error)
 			return nil, fmt.Errorf("prefix %q: want at least 3 letters before *", a)
 		}
 		return &wordSet{prefixes: []string{pre}}, nil
+	}
+	if simpleWord(a) {
+		// One plain word (most alternatives): its forms are all a literal
+		// needs, without analysing it as a text.
+		return litWord(token{raw: a, wordForms: patternWords.forms(a)}), nil
 	}
 	d := analyse(a)
 	switch len(d.toks) {
@@ -527,4 +541,18 @@ func (p *Pattern) Matches(text string) (bool, []Span) {
 		}
 	}
 	return false, nil
+}
+
+// simpleWord reports whether a is one word of ASCII lowercase letters,
+// which analyse reads as exactly one token whose raw text is a itself.
+func simpleWord(a string) bool {
+	if a == "" {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		if a[i] < 'a' || a[i] > 'z' {
+			return false
+		}
+	}
+	return true
 }

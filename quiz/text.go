@@ -85,6 +85,14 @@ might has have had`)
 var clauseWords = setOf(`but because so although though whereas while since unless which who
 whose that where when if otherwise however yet whereby i i'd i'll i'm we'd we'll`)
 
+// thatDeterminerAfter are the words after which "that" is a determiner.
+var thatDeterminerAfter = setOf(`give gives gave giving provide provides offer offers make makes
+get gets have has do does with of for on in from by at about solve solves fix fixes`)
+
+// objectPronouns may stand between such a verb and "that": "give you
+// that guarantee".
+var objectPronouns = setOf(`you me us them him her`)
+
 // afterAnd lists words that, following "and", start a clause of their own
 // ("never use DEL and always check the token").
 var afterAnd = setOf(`always also then instead use check compare i you we they it the this
@@ -107,8 +115,16 @@ const (
 	negBackward = 4 // tokens an auxiliary negation reaches back
 )
 
-// analyse tokenises, stems, splits and marks negation scopes.
-func analyse(text string) *doc { return analyseWith(text, nil) }
+// analyse tokenises, stems, splits and marks negation scopes. Its callers
+// read the content's own texts (pattern alternatives while the question
+// bank compiles, and tests), whose few thousand words repeat across
+// patterns and questions, so their forms are remembered in patternWords
+// (bounded like any wordCache); stemming them again was a fifth of a cold
+// start.
+func analyse(text string) *doc { return analyseWith(text, patternWords) }
+
+// patternWords caches the word forms of the texts analyse reads.
+var patternWords = &wordCache{}
 
 // analyseWith is analyse with a cache of word forms shared between answers
 // (nil for none): stemming is most of the cost of reading an answer.
@@ -317,7 +333,10 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 	// clause words and "and <pronoun>"
 	for k := range d.toks {
 		t := &d.toks[k]
-		if t.cls&clsClause != 0 {
+		// "that" after a verb or a preposition is a determiner ("can't
+		// give you that guarantee", "with that check"), not the start of
+		// a clause.
+		if t.cls&clsClause != 0 && !(t.raw == "that" && k > 0 && (thatDeterminerAfter[d.toks[k-1].raw] || k > 1 && objectPronouns[d.toks[k-1].raw] && thatDeterminerAfter[d.toks[k-2].raw])) {
 			t.clause = true
 		}
 		if t.raw == "and" && k+1 < len(d.toks) && afterAnd[d.toks[k+1].raw] {
@@ -331,6 +350,7 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 		}
 	}
 	markNegation(d)
+	markNeedRemovers(d)
 	markFrames(d)
 	markMentions(d)
 	return d
@@ -431,7 +451,15 @@ func isTerseClaim(toks []token, segments, outer int) bool {
 			code++
 		}
 	}
-	if code >= 2 && len(toks) >= 4 && (outer <= 3 || code >= 4) && float64(len(toks)) >= 3*float64(outer) {
+	// A line cut into more than three items is a command only if its
+	// items are long ones (an INSERT's clauses), not a run of two-word
+	// terms with a few capitalised names among them ("same tx; Debezium
+	// CDC; SKIP LOCKED; at-least-once; ...").
+	perItem := 3.0
+	if outer > 3 {
+		perItem = 4
+	}
+	if code >= 2 && len(toks) >= 4 && (outer <= 3 || code >= 4) && float64(len(toks)) >= perItem*float64(outer) {
 		return true
 	}
 	// A long run with neither the glue of prose nor a single comma is a
@@ -464,12 +492,12 @@ func isTerseClaim(toks []token, segments, outer int) bool {
 	return len(toks) >= 4 && segments == 1 && determiners[toks[0].raw]
 }
 
-// outerSegments counts the clauses of s split by commas, semicolons and
-// colons outside backticks and brackets.
+// outerSegments counts the clauses of s split by commas, semicolons,
+// colons, arrows, dashes and spaced slashes outside backticks and brackets.
 func outerSegments(s string) int {
 	n, depth, code := 1, 0, false
 	prev := rune(0)
-	for _, r := range s {
+	for i, r := range s {
 		switch {
 		case r == '`':
 			code = !code
@@ -477,7 +505,11 @@ func outerSegments(s string) int {
 			depth++
 		case (r == ')' || r == ']') && depth > 0:
 			depth--
-		case (r == ',' || r == ';' || r == ':' || r == '→' || r == '⇒') && depth == 0 && !code:
+		case (r == ',' || r == ';' || r == ':' || r == '→' || r == '⇒' || r == '—' || r == '–') && depth == 0 && !code:
+			n++
+		case (r == '/' || r == '-') && prev == ' ' && i+1 < len(s) && s[i+1] == ' ' && depth == 0 && !code:
+			// " / " and a spaced " - " separate items like a comma
+			// ("renewal / heartbeat / keepalive").
 			n++
 		case r == '>' && prev == '-' && depth == 0 && !code:
 			n++
@@ -522,7 +554,7 @@ func markNegation(d *doc) {
 	toks := d.toks
 	for k := range toks {
 		t := toks[k]
-		if t.cls&(clsNegator|clsCritic) == 0 {
+		if t.cls&(clsNegator|clsCritic) == 0 && !missesPoint(toks, k) {
 			continue
 		}
 		neg := t.cls&clsNegator != 0
@@ -542,11 +574,16 @@ func markNegation(d *doc) {
 		} else if neg && (t.raw == "instead" || t.raw == "rather") {
 			neg = false
 		}
-		critic := t.cls&clsCritic != 0
+		critic := t.cls&clsCritic != 0 || missesPoint(toks, k)
 		// "the bad case", "a bad day": "bad" before its noun
 		// describes it and negates nothing ("is a bad idea" still does).
 		if critic && !neg && t.raw == "bad" && k > 0 && k+1 < len(toks) && toks[k+1].sent == t.sent && !toks[k+1].fn && !toks[k+1].clause &&
 			attributiveDets[toks[k-1].raw] && !(k > 1 && (auxiliaries[toks[k-2].raw] || strings.HasSuffix(toks[k-2].raw, "'s"))) {
+			critic = false
+		}
+		// "fix the bug and add fencing": a critic word that a repair verb
+		// takes as its object names the fault mended, not what follows.
+		if critic && k > 0 && (repairVerbs[toks[k-1].raw] || k > 1 && attributiveDets[toks[k-1].raw] && repairVerbs[toks[k-2].raw]) {
 			critic = false
 		}
 		if !neg && !critic {
@@ -559,6 +596,14 @@ func markNegation(d *doc) {
 				}
 				// "nothing that orders", "nobody who can": a relative
 				// clause right after the negator is what it negates.
+				// "doesn't guarantee that nobody else can ...": the
+				// negation of a verb that takes a that-clause reaches into it.
+				if toks[j].clause && toks[j].raw == "that" && toks[j].brk == 0 && complementVerbs[toks[j-1].raw] {
+					if toks[j].negBy < 0 {
+						toks[j].negBy = k
+					}
+					continue
+				}
 				if toks[j].clause && !(j <= k+2 && relatives[toks[j].raw] && toks[j].brk == 0) {
 					break
 				}
@@ -590,9 +635,58 @@ func markNegation(d *doc) {
 	}
 }
 
+// missesPoint reports "misses the point" at toks[k]: a judgement, like a
+// critic word ("a lock per customer misses the point").
+func missesPoint(toks []token, k int) bool {
+	switch toks[k].raw {
+	case "misses", "miss", "missed", "missing":
+		return k+2 < len(toks) && toks[k+1].raw == "the" && toks[k+2].raw == "point" && toks[k+2].sent == toks[k].sent
+	}
+	return false
+}
+
+// needRemovers take a need away: "Redlock removes the need for fencing"
+// negates the need, and "it doesn't remove the need for idempotency"
+// asserts it.
+var needRemovers = setOf(`remove removes removed removing eliminate eliminates eliminated
+obviate obviates obviated replace replaces replaced`)
+
+// markNeedRemovers applies needRemovers after the negation scopes are
+// known: "X removes the need for Y" negates "need for Y"; with the remover
+// itself negated, the need is asserted (the two negations cancel).
+func markNeedRemovers(d *doc) {
+	toks := d.toks
+	for k := range toks {
+		if !needRemovers[toks[k].raw] || k+2 >= len(toks) || toks[k+1].raw != "the" || toks[k+2].raw != "need" || toks[k+2].sent != toks[k].sent {
+			continue
+		}
+		by := toks[k].negBy
+		for j := k + 1; j < len(toks) && j <= k+negForward && toks[j].sent == toks[k].sent; j++ {
+			if j > k+2 && toks[j].clause {
+				break
+			}
+			if by >= 0 {
+				if toks[j].negBy == by {
+					toks[j].negBy = -1
+				}
+			} else if toks[j].negBy < 0 {
+				toks[j].negBy = k
+			}
+		}
+	}
+}
+
+// complementVerbs take a that-clause that their negation covers:
+// "doesn't mean that", "does not guarantee that".
+var complementVerbs = setOf(`guarantee guarantees mean means ensure ensures imply implies prove proves
+promise promises`)
+
 // attributiveDets before a critic word make it describe the noun after
 // it ("the bad case").
 var attributiveDets = setOf(`the a an one two this that every each`)
+
+// repairVerbs take a fault as their object ("fix the bug").
+var repairVerbs = setOf(`fix fixes fixed fixing patch patches patched resolve resolves resolved`)
 
 // relatives open a relative clause: after "nothing" or "nobody" the
 // negation reaches into it.
@@ -775,6 +869,17 @@ func markFrames(d *doc) {
 			for from < sentEnd(k) && (toks[from].raw == "that" || toks[from].raw == "me" || toks[from].raw == "us" || toks[from].raw == "to") {
 				from++
 			}
+			// "the client is told immediately, so ...": a report with
+			// no content (a comma right after the verb or its adverb)
+			// reports nothing.
+			if n := from; n < sentEnd(k) {
+				if strings.HasSuffix(toks[n].raw, "ly") && !toks[n].clause && n+1 < sentEnd(k) {
+					n++
+				}
+				if n < sentEnd(k) && toks[n].clause && toks[n].brk == ',' {
+					continue
+				}
+			}
 			// The report runs to the end of the sentence, or to where the
 			// candidate turns against it ("..., but ...").
 			to := from
@@ -817,15 +922,20 @@ func markFrames(d *doc) {
 				to++
 			}
 			// A checklist runs to the end of its sentence, across the
-			// colons of its groups ("then redis: failover, restart").
-			if checkVerbs[t.raw] && checklist(toks, k) {
+			// colons of its groups ("then redis: failover, restart"), as
+			// does a list of suspects after a probe's colon or dash
+			// ("figure out who lied — the lock service (...), the worker
+			// (...), or our code (...)").
+			if checkVerbs[t.raw] && checklist(toks, k) || to < end && (toks[to].brk == ':' || toks[to].brk == '—' || toks[to].brk == '–') && checklist(toks, to) {
 				to = end
 			}
 			// "check whether I still hold it before writing" is a step of
 			// the design, not a diagnosis.
+			// So is "check it once at the start, and if it matches, the
+			// rest runs unguarded": the check guards what follows.
 			if checkVerbs[t.raw] {
 				for j := k; j < to; j++ {
-					if toks[j].raw == "before" {
+					if toks[j].raw == "before" || toks[j].raw == "if" && j > k+1 && toks[j-1].raw == "and" && toks[j-1].brk == ',' {
 						to = k
 					}
 				}
@@ -843,7 +953,7 @@ var mentionNouns = setOf(`argument arguments claim claims advice idea ideas misc
 tempting reject rejected comment comments
 misconceptions mistake mistakes myth myths assumption assumptions belief saying suggestion proposal
 postmortem post-mortem heard quote quoting slogan line wisdom reasoning antipattern anti-pattern
-pitfall pitfalls trap`)
+pitfall pitfalls trap misreading misunderstanding fallacy`)
 
 // headerWords, before a colon, head a list of suspects or mistakes
 // ("Client bugs: ...", "Look for the root cause: ...", "Common mistake:
@@ -852,12 +962,14 @@ var headerWords = setOf(`bug bugs suspect suspects cause causes culprit culprits
 collect gather evidence
 candidate review mistake mistakes misconception misconceptions antipattern anti-pattern
 antipatterns anti-patterns pitfall pitfalls trap traps error errors check checks checklist
-failure failures suspicious smells smell myth myths`)
+failure failures suspicious smells smell myth myths breaks fails risks problems ruled rejected
+excluded banned narrows mitigations`)
 
 // mistakeNouns name a mistake: a sentence holding one may announce a
 // list of them.
 var mistakeNouns = setOf(`mistake mistakes antipattern antipatterns anti-pattern anti-patterns
-pitfall pitfalls trap traps footgun footguns misconception misconceptions`)
+pitfall pitfalls trap traps footgun footguns misconception misconceptions misreading
+misreadings misunderstanding misunderstandings fallacy`)
 
 // enumerators open the next item of a list: "Second, ...", "Another: ...".
 var enumerators = setOf(`second secondly third thirdly fourth another also next finally lastly
@@ -891,33 +1003,98 @@ func markMentions(d *doc) {
 			toks[j].refuted = true
 		}
 	}
+	// "The reflex fix is to double the TTL. I'd reject that: ...": a
+	// sentence the next one opens by rejecting is named, not claimed.
+	for si := 0; si+1 < len(d.sents); si++ {
+		n := d.sents[si+1]
+		if rejectsBack(toks[n.from:n.to]) {
+			s := d.sents[si]
+			for j := s.from; j < s.to; j++ {
+				toks[j].refuted = true
+			}
+		}
+	}
+	// "Check the remaining lease before the call. Assumes bounded
+	// pauses.": a step whose next sentence states what it assumes is
+	// offered under that condition, not claimed safe.
+	for si := 0; si+1 < len(d.sents); si++ {
+		if statesAssumption(toks[d.sents[si+1].from:d.sents[si+1].to]) {
+			s := d.sents[si]
+			for j := s.from; j < s.to; j++ {
+				toks[j].hypo = true
+			}
+		}
+	}
+	// "(3) check the remaining lease right before calling — assumes no
+	// long pause": an item whose own clause states its assumption.
+	for _, s := range d.sents {
+		seg := s.from
+		for j := s.from; j < s.to; j++ {
+			t := toks[j]
+			if j > s.from && t.clause && t.brk != 0 && (t.raw == "assumes" || t.raw == "presumes" || (t.raw == "which" || t.raw == "this") && j+1 < s.to && toks[j+1].raw == "assumes") {
+				// the item, and the assumption itself, to its end
+				end := j + 1
+				for end < s.to && !(toks[end].clause && toks[end].brk != 0) {
+					end++
+				}
+				for k := seg; k < end; k++ {
+					toks[k].hypo = true
+				}
+			}
+			if t.clause && (t.brk == ';' || t.brk == '(' || t.brk == ')') {
+				seg = j
+			}
+		}
+	}
 	suspects := false // inside the bullets under a header of suspects
 	mistakes := false // after a sentence announcing mistakes ("Two mistakes to avoid: ...")
 	for _, s := range d.sents {
 		// "Two mistakes to avoid: first, X. Second, Y.": the items after
 		// the announcement, each opened by an enumerator, are the
 		// mistakes named, not claims.
-		if mistakes && enumerators[toks[s.from].raw] {
+		if mistakes && (enumerators[toks[s.from].raw] || opensExample(toks[s.from:s.to]) || consequenceOpeners[toks[s.from].raw]) {
 			for j := s.from; j < s.to; j++ {
 				toks[j].refuted = true
 			}
 			continue
 		}
 		mistakes = false
+		// "I'd also reject the other usual fix, "...": ...": what a
+		// sentence of the candidate's rejecting says is the thing rejected.
+		if rejectsOwn(toks[s.from:s.to]) {
+			mistakes = true
+			for j := s.from; j < s.to; j++ {
+				toks[j].refuted = true
+			}
+			continue
+		}
 		for j := s.from; j < s.to; j++ {
-			// "Two things I'd reject: ..." announces mistakes too.
-			if (toks[j].raw == "reject" || toks[j].raw == "avoid") && j+1 < s.to && toks[j+1].brk == ':' {
+			// "Two things I'd reject: ..." announces mistakes too, as does
+			// "a pattern I'd warn about: ...".
+			if (toks[j].raw == "reject" || toks[j].raw == "avoid" || toks[j].raw == "forbid" || toks[j].raw == "ban" || toks[j].raw == "veto" || toks[j].raw == "about" && j > s.from && toks[j-1].raw == "warn") && j+1 < s.to && toks[j+1].brk == ':' {
 				mistakes = true
 				for k := j + 1; k < s.to; k++ {
 					toks[k].refuted = true
 				}
 				break
 			}
-			if toks[j].cls&clsMistake != 0 && (toks[j].raw != "pattern" || j > s.from && toks[j-1].raw == "anti") {
+			if toks[j].cls&clsMistake != 0 && (toks[j].raw != "pattern" || j > s.from && toks[j-1].raw == "anti") || criticHead(toks, j, s.from) {
 				mistakes = true
 				// "The classic mistake is X", "a common trap: X": what
 				// follows the copula or colon, to the end of its clause.
 				n := j + 1
+				// "The anti-pattern I'd warn about is X", "the mistake
+				// people make is X": near the start of the sentence, a
+				// short relative clause may stand between the noun and
+				// its copula.
+				if j < s.from+3 {
+					for m := n; m < s.to && m <= j+6 && !(toks[m].clause && toks[m].brk != 0); m++ {
+						if m > n && (toks[m].raw == "is" || toks[m].raw == "was") {
+							n = m
+							break
+						}
+					}
+				}
 				if n < s.to && (toks[n].raw == "is" || toks[n].raw == "was") {
 					n++
 				} else if n >= s.to || toks[n].brk != ':' {
@@ -926,9 +1103,11 @@ func markMentions(d *doc) {
 				if n >= s.to {
 					continue
 				}
-				// After a colon the item runs to the end of the sentence.
+				// After a colon the item runs to the end of the sentence;
+				// after a copula, to the end of its clause (a quotation
+				// or code inside it does not end it).
 				end := n + 1
-				for end < s.to && (toks[n].brk == ':' || !toks[end].clause) {
+				for end < s.to && (toks[n].brk == ':' || !toks[end].clause || toks[end].brk == '"') {
 					end++
 				}
 				for k := n; k < end; k++ {
@@ -963,7 +1142,7 @@ func markMentions(d *doc) {
 				colon = j
 			}
 		}
-		if mention {
+		if mention || antiPattern(toks[s.from:s.to]) {
 			for j := s.from; j < s.to; j++ {
 				if toks[j].quote > 0 {
 					toks[j].refuted = true
@@ -989,8 +1168,14 @@ func markMentions(d *doc) {
 				}
 			}
 		}
-		first := toks[s.from].raw
-		if prohibitions[first] || first == "do" && s.from+1 < s.to && toks[s.from+1].raw == "not" {
+		// "And avoid having the server mint the key": a conjunction
+		// before the prohibition changes nothing.
+		open := s.from
+		if (toks[open].raw == "and" || toks[open].raw == "but" || toks[open].raw == "also" || toks[open].raw == "so") && open+1 < s.to {
+			open++
+		}
+		first := toks[open].raw
+		if prohibitions[first] || first == "do" && open+1 < s.to && toks[open+1].raw == "not" {
 			for j := s.from; j < s.to; j++ {
 				toks[j].refuted = true
 			}
@@ -1034,6 +1219,153 @@ func markMentions(d *doc) {
 			}
 		}
 	}
+}
+
+// consequenceOpeners open the sentence after a mistake named that tells
+// what it leads to: "Another mistake: the server mints the key. Then each
+// retry gets a fresh key."
+var consequenceOpeners = setOf(`then if otherwise because since`)
+
+// antiPattern reports "anti-pattern" (two tokens) in a sentence: a
+// mention noun like "antipattern".
+func antiPattern(toks []token) bool {
+	for j := 1; j < len(toks); j++ {
+		if (toks[j].raw == "pattern" || toks[j].raw == "patterns") && toks[j-1].raw == "anti" {
+			return true
+		}
+	}
+	return false
+}
+
+// statesAssumption reports whether a sentence opens by stating what the
+// one before it assumes: "Assumes bounded pauses.", "This assumes ...",
+// "That only works if ...".
+func statesAssumption(toks []token) bool {
+	if len(toks) == 0 {
+		return false
+	}
+	j := 0
+	if backRefs[toks[0].raw] && len(toks) > 1 {
+		j = 1
+	}
+	switch toks[j].raw {
+	case "assumes", "assume", "presumes", "presupposes":
+		return true
+	case "only":
+		return j+2 < len(toks) && (toks[j+1].raw == "works" || toks[j+1].raw == "helps" || toks[j+1].raw == "holds") && (toks[j+2].raw == "if" || toks[j+2].raw == "when" || toks[j+2].raw == "as")
+	}
+	return false
+}
+
+// rejectsOwn reports a sentence that opens with the candidate rejecting
+// something: "I'd reject ...", "We'd also decline ...".
+func rejectsOwn(toks []token) bool {
+	if len(toks) < 3 {
+		return false
+	}
+	switch toks[0].raw {
+	case "i", "i'd", "we", "we'd":
+	default:
+		return false
+	}
+	for j := 1; j < len(toks) && j <= 3; j++ {
+		switch toks[j].raw {
+		case "reject", "decline", "veto":
+			return true
+		case "would", "also", "firmly", "strongly", "definitely", "always":
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// backRefs point back at what was just said.
+var backRefs = setOf(`that this it that's this's it's which`)
+
+// rejectsBack reports whether a sentence opens by rejecting what the one
+// before it said: "That's wrong.", "This is the classic mistake, because
+// ...", "That isn't true.", "I'd reject that.", "I disagree.", "Wrong:
+// ...". A judgement that points forward ("It's a mistake to ...", "That's
+// wrong if ...") rejects nothing before it.
+func rejectsBack(toks []token) bool {
+	if len(toks) == 0 {
+		return false
+	}
+	first := toks[0].raw
+	end := len(toks)
+	for j := 1; j < len(toks); j++ {
+		if toks[j].clause && toks[j].brk != 0 {
+			end = j
+			break
+		}
+	}
+	forward := func(j int) bool {
+		if j+1 >= len(toks) || toks[j+1].clause && toks[j+1].brk != 0 {
+			return false
+		}
+		switch toks[j+1].raw {
+		case "to", "that", "if", "when", "unless", "whenever":
+			return true
+		}
+		return false
+	}
+	switch {
+	case first == "wrong" || first == "nope" || first == "untrue" || first == "nonsense" || first == "myth":
+		return end <= 2
+	case backRefs[first]:
+		for j := 1; j < end && j <= 6; j++ {
+			r := toks[j].raw
+			if rejectWords[r] && r != "avoid" && r != "avoided" || rebuttals[r] || toks[j].cls&clsRebuttal != 0 {
+				return !forward(j)
+			}
+			if (r == "true" || r == "right" || r == "correct" || r == "so" || r == "case") && toks[j].negBy >= 0 {
+				return !forward(j)
+			}
+			if !(auxiliaries[r] || critModifiers[r] || toks[j].negBy >= 0 || r == "be" || r == "just" || r == "simply" || r == "also" || r == "quite") {
+				return false
+			}
+		}
+	case first == "i" || first == "i'd" || first == "we" || first == "we'd":
+		for j := 1; j < end && j <= 3; j++ {
+			switch toks[j].raw {
+			case "reject", "disagree", "dispute":
+				if toks[j].raw == "reject" || toks[j].raw == "dispute" {
+					return j+1 < len(toks) && backRefs[toks[j+1].raw]
+				}
+				return true
+			case "would", "strongly", "firmly", "completely", "also":
+			default:
+				return false
+			}
+		}
+	}
+	return false
+}
+
+// exampleOpeners open a sentence that gives an example of what the
+// sentence before it named: "For example, ...", "E.g. ...".
+func opensExample(toks []token) bool {
+	if len(toks) == 0 {
+		return false
+	}
+	switch toks[0].raw {
+	case "eg", "e", "say", "like":
+		return true
+	case "for":
+		return len(toks) > 1 && (toks[1].raw == "example" || toks[1].raw == "instance")
+	}
+	return false
+}
+
+// headNouns, after a critic word, name a mistake as mistakeNouns do:
+// "the wrong way is X", "the naive fix: X".
+var headNouns = setOf(`way approach fix version option answer move idea thing solution`)
+
+// criticHead reports whether toks[j] is a headNoun after a critic word
+// near the start of its sentence: "For releasing, the wrong way is ...".
+func criticHead(toks []token, j, from int) bool {
+	return j > from && headNouns[toks[j].raw] && toks[j-1].cls&clsCritic != 0 && toks[j-1].raw != "bad"
 }
 
 // subjectPronouns and modals, in that order inside an if-clause with no
@@ -1205,8 +1537,8 @@ func isProbe(toks []token, k int) bool {
 		return false
 	case "rule", "ruling":
 		return next(1) == "out"
-	case "find", "finding":
-		return next(1) == "out" && (next(2) == "whether" || next(2) == "if")
+	case "find", "finding", "figure", "figuring":
+		return next(1) == "out" && (next(2) == "whether" || next(2) == "if" || next(2) == "who" || next(2) == "which" || next(2) == "what")
 	}
 	return false
 }
@@ -1254,7 +1586,7 @@ const clsFrame = clsReject | clsClaimVerb | clsClaimant | clsReport | clsProbe
 // probeWords start a diagnosis probe (see isProbe).
 var probeWords = setOf(`suspect suspected suspecting beware watch against look looking search
 searching grep grepping hunt check checking see verify confirm ask rule ruling find finding
-review reviewing audit auditing scan scanning inspect inspecting`)
+review reviewing audit auditing scan scanning inspect inspecting figure figuring`)
 
 func classOf(raw string) wordClass {
 	var c wordClass

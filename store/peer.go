@@ -87,10 +87,12 @@ func (s *Store) CreatePeerRound(ctx context.Context, learner string, nr NewRound
 	id := NewID()
 	lim := s.currentLimits()
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
-		if err := createRoundTx(ctx, tx, id, learner, nr, lim); err != nil {
+		var existing bool
+		var err error
+		if id, existing, err = createRoundTx(ctx, tx, id, learner, nr, true, lim); err != nil || existing {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO peer_rounds (round_id) VALUES (?)`, id)
+		_, err = tx.ExecContext(ctx, `INSERT INTO peer_rounds (round_id) VALUES (?)`, id)
 		return err
 	})
 	if err != nil {
@@ -171,7 +173,7 @@ func checkInvite(ctx context.Context, q querier, learner, token string, now time
 	case !expires.Valid || now.UnixMilli() >= expires.Int64:
 		return "", ErrInviteExpired
 	case learner == candidate:
-		return "", ErrOwnInvite
+		return id, ErrOwnInvite // the id too: the candidate's lobby checks its own link
 	}
 	return id, nil
 }

@@ -32,6 +32,10 @@ type NewRound struct {
 	Questions []string
 	// Started is when the round began.
 	Started time.Time
+	// FromForm marks a start the learner asked for with the start form: a
+	// second one with the same settings within RestartWindow lands on the
+	// first round (see createRoundTx) instead of starting another.
+	FromForm bool
 }
 
 // RoundSummary is a round as the history lists it.
@@ -65,7 +69,9 @@ func (s *Store) CreateRound(ctx context.Context, learner string, nr NewRound) (s
 	id := NewID()
 	lim := s.currentLimits()
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
-		return createRoundTx(ctx, tx, id, learner, nr, lim)
+		var err error
+		id, _, err = createRoundTx(ctx, tx, id, learner, nr, false, lim)
+		return err
 	})
 	if err != nil {
 		return "", fmt.Errorf("create round: %w", err)
@@ -73,9 +79,41 @@ func (s *Store) CreateRound(ctx context.Context, learner string, nr NewRound) (s
 	return id, nil
 }
 
+// RestartWindow is how recently a round must have started for a second
+// start with the same settings to land on it instead (a double click on
+// "Start the round" sends the form twice).
+const RestartWindow = 10 * time.Second
+
 // createRoundTx inserts round id of learner with its main questions in tx,
-// after checking the learner's quota.
-func createRoundTx(ctx context.Context, tx *sql.Tx, id, learner string, nr NewRound, lim Limits) error {
+// after checking the learner's quota, and returns its id. For a start from
+// the form (nr.FromForm), when the learner started a round with the same
+// settings (mode, size, time, peer or not) less than RestartWindow ago and
+// has answered nothing in it, it returns that round's id instead, with existing true, and inserts nothing: the
+// writer's transactions are serial, so of two starts sent at once the
+// second finds the first.
+func createRoundTx(ctx context.Context, tx *sql.Tx, id, learner string, nr NewRound, peer bool, lim Limits) (string, bool, error) {
+	if !nr.FromForm {
+		return id, false, insertRoundTx(ctx, tx, id, learner, nr, lim)
+	}
+	var prev string
+	err := tx.QueryRowContext(ctx,
+		`SELECT r.id FROM rounds r LEFT JOIN peer_rounds p ON p.round_id = r.id
+		 WHERE r.learner_id = ? AND r.finished_ms IS NULL AND r.mode = ? AND r.size = ? AND r.limit_ms = ?
+		   AND r.started_ms >= ? AND r.started_ms <= ? AND (p.round_id IS NOT NULL) = ?
+		   AND NOT EXISTS (SELECT 1 FROM round_turns t WHERE t.round_id = r.id AND t.answered_ms IS NOT NULL)
+		 ORDER BY r.started_ms DESC LIMIT 1`,
+		learner, string(nr.Mode), len(nr.Questions), nr.Limit.Milliseconds(),
+		nr.Started.Add(-RestartWindow).UnixMilli(), nr.Started.UnixMilli(), peer).Scan(&prev)
+	switch {
+	case err == nil:
+		return prev, true, nil
+	case !errors.Is(err, sql.ErrNoRows):
+		return "", false, err
+	}
+	return id, false, insertRoundTx(ctx, tx, id, learner, nr, lim)
+}
+
+func insertRoundTx(ctx context.Context, tx *sql.Tx, id, learner string, nr NewRound, lim Limits) error {
 	if err := checkQuota(ctx, tx, nr.Started, "mock rounds", "rounds", "started_ms", learner, lim.RoundsPerDay, lim.RoundsTotal); err != nil {
 		return err
 	}

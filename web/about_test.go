@@ -21,7 +21,7 @@ func TestAboutGraderPublishesBlindFigures(t *testing.T) {
 		t.Fatal("no blind figures published")
 	}
 	got := doc.Find(`[data-testid=blind-holdout]`).Text()
-	lead := rep.Blind.Lead()
+	lead := rep.Blind.Lead
 	if lead.Answers != 528 || !strings.Contains(got, "fresh holdout") {
 		t.Fatalf("the page leads with %q (%d answers), want the fresh holdout of writers I and J", got, lead.Answers)
 	}

@@ -51,17 +51,11 @@ func blindView(b *quiz.BlindReport) *views.BlindView {
 	}
 	v := &views.BlindView{Method: b.Method, TargetVerdicts: views.PctText(b.Targets.Verdicts), FloorVerdicts: views.PctText(b.Floors.Verdicts),
 		TargetFlagged: views.PctText(b.Targets.Flagged), FloorFlagged: views.PctText(b.Floors.Flagged), FloorPassFlagged: b.Floors.MaxPassFlagged,
-		Before: fig(b.Before), Tuning: fig(b.Tuning), Holdout: fig(b.Holdout), Holdout2: fig(b.Holdout2), HasHoldout2: b.Holdout2.Answers > 0,
-		NewQuestions: fig(b.NewQuestions), HasNewQuestions: b.NewQuestions.Answers > 0,
-		Validation: fig(b.Validation), HasValidation: b.Validation.Answers > 0}
-	for _, f := range b.ValidationBefore {
-		v.ValidationBefore = append(v.ValidationBefore, fig(f))
+		Lead: fig(b.Lead), LeadName: b.LeadName}
+	for _, r := range b.Rows {
+		v.Rows = append(v.Rows, views.BlindRow{Label: r.Label, Figures: fig(r.Figures)})
 	}
-	lead := b.Lead()
-	v.Lead, v.LeadBefore, v.HasFresh, v.LeadName = fig(lead), fig(b.FreshBefore), b.Fresh.Answers > 0, "holdout"
-	if v.HasFresh {
-		v.LeadName = "fresh holdout"
-	}
+	lead := b.Lead
 	for _, k := range lead.Kinds {
 		v.Kinds = append(v.Kinds, views.BlindKind{Kind: k.Kind, Agree: k.Agree, Answers: k.Answers, Short: k.Answers > 0 && float64(k.Agree) < b.Targets.Verdicts*float64(k.Answers)})
 	}

@@ -170,13 +170,32 @@ func (s *Server) handleRoundInvite(c echo.Context) error {
 	case err != nil:
 		return err
 	}
-	p, err := s.store.PeerRound(c.Request().Context(), learner, id)
-	if err != nil {
-		return err
+	// The link is shown by the lobby the browser is sent to, which reads
+	// it from a cookie of that round's path for as long as it is valid:
+	// a reload shows the same link instead of posting again and replacing
+	// the one just sent (QA-3 D21). Only the candidate's browser holds it.
+	c.SetCookie(&http.Cookie{Name: inviteCookie, Value: token, Path: urls.Round(id), MaxAge: int(store.InviteTTL / time.Second),
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: isTLS(c)})
+	return s.seeOther(c, urls.Round(id), "")
+}
+
+// inviteCookie holds the candidate's latest invitation token, on the path
+// of its round.
+const inviteCookie = "lockdrill_invite"
+
+// shownInvite is the invitation link the candidate's lobby shows: the one
+// in their cookie while the store still takes it (the store refuses a
+// candidate joining their own round, which is how a valid token of theirs
+// answers), else "".
+func (s *Server) shownInvite(c echo.Context, learner, id string) string {
+	ck, err := c.Cookie(inviteCookie)
+	if err != nil || ck.Value == "" {
+		return ""
 	}
-	link := c.Scheme() + "://" + c.Request().Host + urls.PeerJoin(token)
-	_, err = s.renderPeerCandidate(c, p, link)
-	return err
+	if rid, err := s.store.CheckInvite(c.Request().Context(), learner, ck.Value, s.now()); !errors.Is(err, store.ErrOwnInvite) || rid != id {
+		return ""
+	}
+	return requestOrigin(c) + urls.PeerJoin(ck.Value)
 }
 
 // handleRoundDraft handles "POST /rounds/:id/draft": the candidate's page
@@ -253,9 +272,30 @@ func (s *Server) handlePeerJoinForm(c echo.Context) error {
 		if status == 0 {
 			return err
 		}
+		if v.Interviewing, err = s.interviewingNow(c, learner); err != nil {
+			return err
+		}
 	}
 	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
 	return render(c, status, views.PeerJoin(s.page(c, "Interview a candidate", "rounds"), v))
+}
+
+// interviewingNow lists the peer rounds learner interviews that are still
+// going, for the page of a link that cannot be used (QA-3 D17: the
+// interviewer reopening the link they joined with).
+func (s *Server) interviewingNow(c echo.Context, learner string) ([]views.PeerJoinRound, error) {
+	rounds, err := s.store.PeerInterviews(c.Request().Context(), learner)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now()
+	var out []views.PeerJoinRound
+	for _, r := range rounds {
+		if r.Finished.IsZero() {
+			out = append(out, views.PeerJoinRound{Started: formatWhen(r.Started, now), StartedISO: r.Started.UTC().Format(time.RFC3339), Href: urls.Peer(r.ID)})
+		}
+	}
+	return out, nil
 }
 
 // inviteError is what an invitation refused says, and its status; status
@@ -287,7 +327,11 @@ func (s *Server) handlePeerJoin(c echo.Context) error {
 		if status == 0 {
 			return err
 		}
-		return render(c, status, views.PeerJoin(s.page(c, "Interview a candidate", "rounds"), views.PeerJoinView{Error: msg}))
+		v := views.PeerJoinView{Error: msg}
+		if v.Interviewing, err = s.interviewingNow(c, learner); err != nil {
+			return err
+		}
+		return render(c, status, views.PeerJoin(s.page(c, "Interview a candidate", "rounds"), v))
 	}
 	return s.seeOther(c, urls.Peer(id), "You are the interviewer. The candidate sees the first question now.")
 }
@@ -471,4 +515,12 @@ func (s *Server) handlePeerScorecard(c echo.Context) error {
 	card := buildScorecard(s.cat, scorecardData{Round: p.Round, Interviewer: true}, s.now())
 	v := views.PeerScorecardView{Card: card, Peer: buildPeerCard(s.cat, p)}
 	return render(c, http.StatusOK, views.PeerScorecard(s.page(c, "Scorecard of the round you interviewed", "rounds"), v))
+}
+
+// requestOrigin is the scheme and host the request came to ("https://
+// example.org"), for links that must work outside the app: an invitation
+// sent to someone else, a downloaded export. The scheme follows
+// X-Forwarded-Proto only from a trusted proxy (see the server's set-up).
+func requestOrigin(c echo.Context) string {
+	return c.Scheme() + "://" + c.Request().Host
 }

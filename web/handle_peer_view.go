@@ -169,15 +169,18 @@ func abs(n int) int {
 // peerMarkdown is the peer part of the scorecard's Markdown.
 func peerMarkdown(v views.PeerCardView) string {
 	var b strings.Builder
-	b.WriteString("\n## The interviewer's view and the grader's\n\n| Dimension | Interviewer | Grader | |\n|---|---|---|---|\n")
+	b.WriteString("\n## The interviewer's view and the grader's\n\n| Dimension | Interviewer | Grader | Agreement |\n|---|---|---|---|\n")
 	for _, d := range v.Dimensions {
 		mine := "not scored"
 		if d.Interviewer != 0 {
 			mine = fmt.Sprintf("%d of 4", d.Interviewer)
 		}
-		mark := ""
-		if d.Disagree {
+		mark := "" // as on the page: nothing to compare when not scored
+		switch {
+		case d.Disagree:
 			mark = "**they disagree**"
+		case d.Interviewer != 0:
+			mark = "close"
 		}
 		fmt.Fprintf(&b, "| %s | %s | %d of 4 (%d %%) | %s |\n", d.Label, mine, d.Grader, d.GraderPct, mark)
 	}

@@ -75,7 +75,7 @@ func (s *Server) handleRoundStart(c echo.Context) error {
 	if len(ids) < cfg.Size {
 		return echo.NewHTTPError(http.StatusServiceUnavailable, "There are not enough interview questions to start a round yet.")
 	}
-	nr := store.NewRound{Mode: cfg.Mode, Limit: cfg.Limit, Seed: seed, Questions: ids, Started: s.now()}
+	nr := store.NewRound{Mode: cfg.Mode, Limit: cfg.Limit, Seed: seed, Questions: ids, Started: s.now(), FromForm: true}
 	create := s.store.CreateRound
 	if peer {
 		create = s.store.CreatePeerRound
@@ -201,7 +201,7 @@ func (s *Server) handleRoundShow(c echo.Context) error {
 		if peer, err = s.store.PeerRound(c.Request().Context(), learner, r.ID); err != nil {
 			return err
 		}
-		if done, err := s.renderPeerCandidate(c, peer, ""); done || err != nil {
+		if done, err := s.renderPeerCandidate(c, peer, s.shownInvite(c, learner, r.ID)); done || err != nil {
 			return err
 		}
 	}
@@ -412,7 +412,7 @@ func (s *Server) handleRoundMarkdown(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	md := scorecardMarkdown(buildScorecard(s.cat, d, s.now()), r.Started)
+	md := scorecardMarkdown(buildScorecard(s.cat, d, s.now()), r.Started, requestOrigin(c))
 	h := c.Response().Header()
 	h.Set(echo.HeaderContentDisposition, fmt.Sprintf(`attachment; filename="lockdrill-round-%s.md"`, r.Started.UTC().Format("2006-01-02-1504")))
 	h.Set(echo.HeaderCacheControl, "no-store")

@@ -11,7 +11,9 @@ import (
 // scorecardMarkdown writes the scorecard as Markdown. The learner's answers
 // are quoted line by line and escaped (markdownQuote) so their text cannot
 // break the document's structure or bring HTML into it.
-func scorecardMarkdown(v views.ScorecardView, started time.Time) string {
+// Links are made absolute against origin (scheme and host the export was
+// asked from), so they still work in a file read outside the app.
+func scorecardMarkdown(v views.ScorecardView, started time.Time, origin string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# lockdrill mock round: %s (%d %%)\n\n", v.VerdictLabel, v.ScorePct)
 	fmt.Fprintf(&b, "Started %s UTC · %d questions · %d minutes per answer · %s\n\n", started.UTC().Format("2006-01-02 15:04"), v.Size, v.Minutes, v.ModeLabel)
@@ -61,7 +63,8 @@ func scorecardMarkdown(v views.ScorecardView, started time.Time) string {
 		}
 		turn(q.Main)
 		for _, f := range q.FollowUps {
-			fmt.Fprintf(&b, "\n#### Follow-up: %s\n", f.Title)
+			// A follow-up's title may be what the interviewer typed.
+			fmt.Fprintf(&b, "\n#### Follow-up: %s\n", markdownEscaper.Replace(oneLine(f.Title)))
 			turn(f)
 		}
 	}
@@ -71,9 +74,9 @@ func scorecardMarkdown(v views.ScorecardView, started time.Time) string {
 	if len(v.Study) > 0 {
 		b.WriteString("\n## What to study next\n\n")
 		for _, st := range v.Study {
-			fmt.Fprintf(&b, "- **%s**: %s Practise: %s", st.Title, st.Reason, st.PracticeHref)
+			fmt.Fprintf(&b, "- **%s**: %s Practise: <%s>", st.Title, st.Reason, origin+st.PracticeHref)
 			if st.GuideHref != "" {
-				fmt.Fprintf(&b, " · Read: %s", st.GuideHref)
+				fmt.Fprintf(&b, " · Read: <%s>", origin+st.GuideHref)
 			}
 			b.WriteString("\n")
 		}
@@ -89,6 +92,11 @@ var markdownEscaper = strings.NewReplacer(
 	`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`, "<", `\<`, ">", `\>`,
 	"#", `\#`, "|", `\|`, "~", `\~`, "!", `\!`, "&", `\&`, "=", `\=`, "+", `\+`, "-", `\-`,
 )
+
+// oneLine joins the lines of text with spaces, for a heading.
+func oneLine(text string) string {
+	return strings.Join(strings.FieldsFunc(text, func(r rune) bool { return r == '\n' || r == '\r' }), " ")
+}
 
 // markdownQuote returns text as a Markdown block quote, one "> " line per
 // line of text. Every line ending (\r\n, a bare \r or \n, which Markdown

@@ -38,7 +38,7 @@ func buildRoundsIndex(cat *content.Catalog, d roundsIndexData, now time.Time) vi
 	v.Modes = []views.RoundOption{
 		{Value: string(quiz.ModeInterview), Label: modeLabel(quiz.ModeInterview), Hint: "No feedback until the scorecard, as in a real interview.", Checked: cfg.Mode == quiz.ModeInterview},
 		{Value: string(quiz.ModeCoached), Label: modeLabel(quiz.ModeCoached), Hint: "Feedback after each answer, before the next question.", Checked: cfg.Mode == quiz.ModeCoached},
-		{Value: modePeer, Label: "Peer interview", Hint: "Another learner interviews you, with the rubric and the grader's live ticks on their screen; you get a link to send them."},
+		{Value: modePeer, Label: peerModeLabel, Hint: "Another learner interviews you, with the rubric and the grader's live ticks on their screen; you get a link to send them."},
 	}
 	for _, r := range d.Rounds {
 		row := views.RoundRow{
@@ -47,7 +47,7 @@ func buildRoundsIndex(cat *content.Catalog, d roundsIndexData, now time.Time) vi
 			Progress: fmt.Sprintf("%d of %d questions answered", r.MainsAnswered, r.Size),
 		}
 		if r.Peer {
-			row.ModeLabel = "Peer interview"
+			row.ModeLabel = peerModeLabel
 		}
 		if row.Finished {
 			row.Href = urls.Scorecard(r.ID)
@@ -88,6 +88,18 @@ func roundTrend(rounds []store.RoundSummary) *views.RoundTrend {
 	}
 	return views.NewRoundTrend(done, quiz.HireMark)
 }
+
+// roundModeLabel names the kind of round r is, for its pages, the history
+// and the export: a peer round is a "Peer interview", not a solo one.
+func roundModeLabel(r *quiz.Round) string {
+	if r.Peer != nil {
+		return peerModeLabel
+	}
+	return modeLabel(r.Mode)
+}
+
+// peerModeLabel names a peer round wherever rounds are listed or shown.
+const peerModeLabel = "Peer interview"
 
 func modeLabel(m quiz.Mode) string {
 	if m == quiz.ModeCoached {

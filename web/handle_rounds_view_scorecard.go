@@ -26,7 +26,7 @@ func buildScorecard(cat *content.Catalog, d scorecardData, now time.Time) views.
 	r := d.Round
 	sc := quiz.Score(cat.Questions, cat.FollowUps, r.QuizTurns(), r.Limit)
 	v := views.ScorecardView{
-		RoundID: r.ID, Started: formatWhen(r.Started, now), StartedISO: r.Started.UTC().Format(time.RFC3339), ModeLabel: modeLabel(r.Mode), Minutes: int(r.Limit / time.Minute),
+		RoundID: r.ID, Started: formatWhen(r.Started, now), StartedISO: r.Started.UTC().Format(time.RFC3339), ModeLabel: roundModeLabel(r), Minutes: int(r.Limit / time.Minute),
 		Size: r.Size, ScorePct: views.Pct(sc.Score), Verdict: string(sc.Verdict), VerdictLabel: sc.Verdict.Label(),
 		VerdictClass: verdictClass(sc.Verdict), Reasons: sc.Reasons, Fatal: sc.Fatal, Complete: sc.Complete,
 		MarkdownHref: urls.ScorecardMarkdown(r.ID), Interviewer: d.Interviewer,

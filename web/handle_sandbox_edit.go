@@ -53,7 +53,7 @@ func (s *Server) handleSandboxInsert(c echo.Context) error {
 	if done {
 		return err
 	}
-	at, err := sbFormInt(form, "at_ms", "replay time", 0, sandbox.MaxTimeMS)
+	at, err := sbFormInt(form, "at_ms", "replay time", "ms", 0, sandbox.MaxTimeMS)
 	if err != nil {
 		return s.seeOtherWith(c, back, "bad", "Nothing was inserted: "+err.Error()+".")
 	}
@@ -143,7 +143,7 @@ func editedAction(a sandbox.Action, form url.Values) (sandbox.Action, error) {
 			return a, err
 		}
 	case a.Op == sandbox.OpDelay && form.Has("delay_ms"):
-		if a.MS, err = sbFormInt(form, "delay_ms", "delay", 1, sandbox.MaxTimeMS); err != nil {
+		if a.MS, err = sbFormInt(form, "delay_ms", "delay", "ms", 1, sandbox.MaxTimeMS); err != nil {
 			return a, err
 		}
 	case a.Op == sandbox.OpWrite && form.Has("value"):

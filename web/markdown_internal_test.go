@@ -17,7 +17,7 @@ func TestScorecardMarkdownQuotesAnswersSafely(t *testing.T) {
 	answer := "Use a lease.\r# Injected heading\r\n## Verdict: Strong hire\n<img src=x onerror=alert(1)> [click](http://evil.example) **bold** `code`\r\r---"
 	v := views.ScorecardView{VerdictLabel: "No hire", Size: 1, Minutes: 4, ModeLabel: "interview",
 		Questions: []views.ScoreQuestion{{Number: 1, Title: "Fencing tokens", Main: views.ScoreTurn{Answered: true, Answer: answer, Used: "1 min", Limit: "4 min"}}}}
-	md := scorecardMarkdown(v, time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC))
+	md := scorecardMarkdown(v, time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC), "https://lockdrill.example")
 	if strings.Contains(md, "\r") {
 		t.Fatalf("markdown keeps a bare \\r:\n%q", md)
 	}
@@ -43,5 +43,37 @@ func TestScorecardMarkdownQuotesAnswersSafely(t *testing.T) {
 	}
 	if !strings.Contains(body, `\# Injected heading`) || !strings.Contains(body, `\<img src\=x onerror\=alert(1)\>`) {
 		t.Fatalf("answer text not kept as typed (escaped):\n%s", body)
+	}
+}
+
+// TestScorecardMarkdownPeerParts: a follow-up the interviewer typed is
+// escaped like every other text a person wrote, the agreement column says
+// "close" as the page does, and the study links work outside the app.
+func TestScorecardMarkdownPeerParts(t *testing.T) {
+	v := views.ScorecardView{VerdictLabel: "Hire", Size: 1, Minutes: 4, ModeLabel: peerModeLabel,
+		Questions: []views.ScoreQuestion{{Number: 1, Title: "Fencing tokens",
+			Main:      views.ScoreTurn{Answered: true, Answer: "A token.", Used: "1 min", Limit: "4 min"},
+			FollowUps: []views.ScoreTurn{{Title: "What if <b>bold</b> & \"quotes\"?\r# Not a heading", Answered: true, Answer: "Then…", Used: "1 min", Limit: "2 min"}}}},
+		Study: []views.StudyLink{{Title: "Fencing", Reason: "Missed the storage check.", PracticeHref: "/practice/fencing-token", GuideHref: "/learn/fencing"}},
+		Peer: &views.PeerCardView{Dimensions: []views.PeerDimensionRow{
+			{Label: "Correctness", Interviewer: 3, Grader: 3, GraderPct: 70},
+			{Label: "Trade-offs", Interviewer: 1, Grader: 4, GraderPct: 100, Disagree: true},
+			{Label: "Communication", Grader: 2, GraderPct: 50},
+		}}}
+	md := scorecardMarkdown(v, time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC), "https://lockdrill.example")
+	for _, want := range []string{
+		`#### Follow-up: What if \<b\>bold\</b\> \& "quotes"? \# Not a heading`,
+		"| Correctness | 3 of 4 | 3 of 4 (70 %) | close |",
+		"| Trade-offs | 1 of 4 | 4 of 4 (100 %) | **they disagree** |",
+		"| Communication | not scored | 2 of 4 (50 %) |  |",
+		"Practise: <https://lockdrill.example/practice/fencing-token> · Read: <https://lockdrill.example/learn/fencing>",
+		"· " + peerModeLabel,
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("markdown lacks %q:\n%s", want, md)
+		}
+	}
+	if strings.Contains(md, "<b>") || strings.Contains(md, "\r") {
+		t.Errorf("raw HTML or a bare \\r in the markdown:\n%s", md)
 	}
 }

@@ -40,10 +40,10 @@ func issueInvite(t *testing.T, cl *client, roundURL string) string {
 		t.Fatalf("GET %s: status %d, want the lobby", roundURL, lobby.Code)
 	}
 	rec := cl.postForm(roundURL+"/invite", url.Values{"_csrf": {csrfFrom(t, lobby)}})
-	if rec.Code != http.StatusOK {
-		t.Fatalf("invite: status %d, want 200 with the link; %s", rec.Code, rec.Body.String())
+	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != roundURL {
+		t.Fatalf("invite: status %d to %q, want 303 back to the lobby; %s", rec.Code, rec.Header().Get("Location"), rec.Body.String())
 	}
-	link, _ := mustDoc(t, rec).Find(`[data-testid=invite-link]`).Attr("value")
+	link, _ := mustDoc(t, cl.get(roundURL)).Find(`[data-testid=invite-link]`).Attr("value")
 	u, err := url.Parse(link)
 	if err != nil || !strings.HasPrefix(u.Path, "/peer/join/") || len(u.Path) < len("/peer/join/")+40 {
 		t.Fatalf("invitation link = %q, want an absolute /peer/join/<token> with a long token", link)
@@ -92,6 +92,21 @@ func TestPeerRoundRolesAndInvitation(t *testing.T) {
 	env := newPeerEnv(t)
 	rec, seq, q, _ := current(t, env.alice, env.roundURL)
 	alicePage := rec.Body.String()
+
+	t.Run("the interviewer reopening the used link is offered their round", func(t *testing.T) {
+		r := env.bob.get(env.invite)
+		if r.Code != http.StatusNotFound {
+			t.Fatalf("reopened link: status %d, want 404 (the link is used up)", r.Code)
+		}
+		href, _ := mustDoc(t, r).Find(`[data-testid=join-interviewing] a`).Attr("href")
+		if href != env.peerURL {
+			t.Fatalf("reopened link offers %q, want the interviewer's round %q", href, env.peerURL)
+		}
+		// Someone else gets no such offer: the round is not theirs.
+		if n := mustDoc(t, env.carol.get(env.invite)).Find(`[data-testid=join-interviewing]`).Length(); n != 0 {
+			t.Fatal("a third learner opening the used link is offered a round")
+		}
+	})
 
 	t.Run("the invitation is single use: a third learner cannot join", func(t *testing.T) {
 		if r := join(t, env.carol, env.invite); r.Code != http.StatusNotFound || !strings.Contains(r.Body.String(), "not valid") {
@@ -381,6 +396,13 @@ func TestPeerRoundToTheScorecards(t *testing.T) {
 	if !strings.Contains(md, "The interviewer's notes") || !strings.Contains(md, "Clear on the lease") {
 		t.Fatalf("the Markdown export lacks the interviewer's view:\n%s", md)
 	}
+	// A peer round is called one wherever it is shown (QA-3 D6).
+	if !strings.Contains(md, "· Peer interview") {
+		t.Fatalf("the Markdown export does not call the round a peer interview:\n%s", md)
+	}
+	if card := env.alice.get(env.roundURL + "/scorecard").Body.String(); !strings.Contains(card, "Peer interview") {
+		t.Fatal("the candidate's scorecard does not call the round a peer interview")
+	}
 	if n := mustDoc(t, env.alice.get("/rounds")).Find(`[data-testid=history-row]`).Length(); n != 1 {
 		t.Fatalf("the candidate's history has %d rows, want the round", n)
 	}
@@ -417,5 +439,42 @@ func TestPeerRoundNobodyJoinedIsCancelledNotScored(t *testing.T) {
 	env2 := newPeerEnv(t)
 	if r := post(t, env2.alice, env2.roundURL, env2.roundURL+"/finish", nil); r.Code != http.StatusSeeOther || !strings.HasSuffix(r.Header().Get("Location"), "/scorecard") {
 		t.Fatalf("ending a joined peer round: status %d to %q, want its scorecard", r.Code, r.Header().Get("Location"))
+	}
+}
+
+// TestPeerInvitationSurvivesAReload: making a link redirects to the lobby,
+// which shows it again on a reload instead of re-posting and replacing the
+// link just sent (QA-3 D21); the link's cookie is the candidate's alone
+// (HttpOnly, the round's path, the invitation's lifetime), and a link
+// that was replaced or expired is not shown.
+func TestPeerInvitationSurvivesAReload(t *testing.T) {
+	env := newRoundEnv(t, "", nil)
+	alice := newClient(t, env.srv)
+	roundURL := startPeerRound(t, env, alice)
+	link := issueInvite(t, alice, roundURL)
+	ck := alice.cookies["lockdrill_invite"]
+	if ck == nil || !ck.HttpOnly || ck.Path != roundURL || ck.MaxAge != int(store.InviteTTL/time.Second) {
+		t.Fatalf("invitation cookie = %+v, want HttpOnly on %s for %s", ck, roundURL, store.InviteTTL)
+	}
+	shown := func() string {
+		v, _ := mustDoc(t, alice.get(roundURL)).Find(`[data-testid=invite-link]`).Attr("value")
+		return v
+	}
+	if got := shown(); !strings.HasSuffix(got, link) {
+		t.Fatalf("after a reload the lobby shows %q, want the link just made %q", got, link)
+	}
+	second := issueInvite(t, alice, roundURL)
+	if second == link || !strings.HasSuffix(shown(), second) {
+		t.Fatalf("a new link %q did not replace %q on the lobby", second, link)
+	}
+	// A stale cookie (a link replaced since) shows nothing.
+	alice.cookies["lockdrill_invite"].Value = strings.TrimPrefix(link, "/peer/join/")
+	if got := shown(); got != "" {
+		t.Fatalf("the lobby shows a replaced link %q", got)
+	}
+	alice.cookies["lockdrill_invite"].Value = strings.TrimPrefix(second, "/peer/join/")
+	env.clock.Advance(store.InviteTTL + time.Second)
+	if got := shown(); got != "" {
+		t.Fatalf("the lobby shows an expired link %q", got)
 	}
 }

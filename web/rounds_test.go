@@ -753,3 +753,30 @@ func TestRoundDoesNotReturnToAProbedTopic(t *testing.T) {
 		t.Fatalf("last main question %q, want choose-ttl kept (its topic was not probed)", got)
 	}
 }
+
+// TestDoubleStartLandsOnOneRound: "Start the round" sent twice (a double
+// click) starts one round, and both requests land on it; a start with
+// other settings, or after the window, or once the first is answered,
+// starts a new one (QA-3 D15).
+func TestDoubleStartLandsOnOneRound(t *testing.T) {
+	env := newRoundEnv(t, "", nil)
+	cl := newClient(t, env.srv)
+	first := startRound(t, cl, "3", "4", "interview")
+	if again := startRound(t, cl, "3", "4", "interview"); again != first {
+		t.Fatalf("the second start went to %s, want the round just started %s", again, first)
+	}
+	if other := startRound(t, cl, "3", "4", "coached"); other == first {
+		t.Fatal("a start in another mode landed on the interview round")
+	}
+	if peer := startRound(t, cl, "3", "4", "peer"); peer == first {
+		t.Fatal("a peer start landed on the solo round")
+	}
+	rounds, err := env.st.Rounds(context.Background(), learnerOf(t, cl))
+	if err != nil || len(rounds) != 3 {
+		t.Fatalf("rounds = %d (%v), want 3: interview, coached and peer", len(rounds), err)
+	}
+	env.clock.Advance(store.RestartWindow + time.Second)
+	if later := startRound(t, cl, "3", "4", "interview"); later == first {
+		t.Fatal("a start after the window landed on the earlier round")
+	}
+}

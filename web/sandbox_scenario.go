@@ -63,17 +63,41 @@ func sbFormSeconds(form url.Values, name, label string) (int64, error) {
 	return int64(math.Round(v * 1000)), nil
 }
 
-// sbFormInt reads a whole-number form field within lo..hi.
-func sbFormInt(form url.Values, name, label string, lo, hi int64) (int64, error) {
+// sbFormInt reads a whole-number form field within lo..hi. unit ("ms" or
+// "" for a count) is written after every number of the message, so it
+// reads "restart, down for: -1 ms is out of range: it must be from 0 to
+// 600,000 ms" (QA-3 D14: it read "restart: down for: -1 is out of range:
+// it must be from 0 to 600000.").
+func sbFormInt(form url.Values, name, label, unit string, lo, hi int64) (int64, error) {
 	raw := strings.TrimSpace(form.Get(name))
 	v, err := strconv.ParseInt(raw, 10, 64)
 	if err != nil {
 		return 0, fmt.Errorf("%s: %q is not a whole number", label, raw)
 	}
 	if v < lo || v > hi {
-		return 0, fmt.Errorf("%s: %d is out of range: it must be from %d to %d", label, v, lo, hi)
+		n := func(x int64) string {
+			if unit == "" {
+				return groupThousands64(x)
+			}
+			return groupThousands64(x) + " " + unit
+		}
+		if lo == hi {
+			return 0, fmt.Errorf("%s: %s is out of range: the only choice is %s", label, n(v), n(lo))
+		}
+		return 0, fmt.Errorf("%s: %s is out of range: it must be from %s to %s", label, n(v), groupThousands64(lo), n(hi))
 	}
 	return v, nil
+}
+
+// groupThousands64 writes n with commas between thousands, sign kept.
+func groupThousands64(n int64) string {
+	if n < 0 {
+		return "-" + groupThousands64(-n)
+	}
+	if n > math.MaxInt {
+		return strconv.FormatInt(n, 10)
+	}
+	return groupThousands(int(n))
 }
 
 // applyAction returns sc with the form's action added at now, and the new
@@ -126,37 +150,37 @@ func applyAction(sc sandbox.Scenario, now int64, form url.Values, run func(sandb
 		a.MS = d
 	case sandbox.OpDelay:
 		a.Client = form.Get("client")
-		d, err := sbFormInt(form, "delay_ms", "delay", 1, sandbox.MaxTimeMS)
+		d, err := sbFormInt(form, "delay_ms", "delay", "ms", 1, sandbox.MaxTimeMS)
 		if err != nil {
 			return sc, now, err
 		}
 		a.MS = d
 	case sandbox.OpFailover:
 		if sc.Lock.Model == sandbox.ModelRedlock {
-			n, err := sbFormInt(form, "failover_node", "failover node", 1, int64(sc.Lock.Nodes))
+			n, err := sbFormInt(form, "failover_node", "failover node", "", 1, int64(sc.Lock.Nodes))
 			if err != nil {
 				return sc, now, err
 			}
 			a.Node = int(n)
 		}
 	case sandbox.OpClockJump:
-		n, err := sbFormInt(form, "node", "clock jump node", 1, int64(max(sc.Lock.Nodes, 1)))
+		n, err := sbFormInt(form, "node", "clock jump node", "", 1, int64(max(sc.Lock.Nodes, 1)))
 		if err != nil {
 			return sc, now, err
 		}
-		d, err := sbFormInt(form, "jump_ms", "clock jump", 1, sandbox.MaxTimeMS)
+		d, err := sbFormInt(form, "jump_ms", "clock jump", "ms", 1, sandbox.MaxTimeMS)
 		if err != nil {
 			return sc, now, err
 		}
 		a.Node, a.MS = int(n), d
 	case sandbox.OpNodeDown, sandbox.OpNodeUp, sandbox.OpRestart:
-		n, err := sbFormInt(form, "fault_node", "node", 1, int64(sandbox.MaxRedlockNodes))
+		n, err := sbFormInt(form, "fault_node", "node", "", 1, int64(sandbox.MaxRedlockNodes))
 		if err != nil {
 			return sc, now, err
 		}
 		a.Node = int(n)
 		if op == sandbox.OpRestart {
-			d, err := sbFormInt(form, "restart_ms", "restart: down for", 0, sandbox.MaxTimeMS)
+			d, err := sbFormInt(form, "restart_ms", "restart, down for", "ms", 0, sandbox.MaxTimeMS)
 			if err != nil {
 				return sc, now, err
 			}
@@ -221,7 +245,7 @@ func applySettings(sc sandbox.Scenario, form url.Values) (sandbox.Scenario, []st
 		set.ResourceKind, set.IdempotencyKeys = kind, &idem
 	}
 	if raw := strings.TrimSpace(form.Get("retries")); raw != "" {
-		n, err := sbFormInt(form, "retries", "retries", 0, sandbox.MaxRetries)
+		n, err := sbFormInt(form, "retries", "retries", "", 0, sandbox.MaxRetries)
 		if err != nil {
 			return sc, nil, err
 		}
@@ -229,28 +253,28 @@ func applySettings(sc sandbox.Scenario, form url.Values) (sandbox.Scenario, []st
 		set.Retries = &r
 	}
 	if raw := strings.TrimSpace(form.Get("retry_delay_ms")); raw != "" {
-		d, err := sbFormInt(form, "retry_delay_ms", "retry delay", 1, sandbox.MaxTimeMS)
+		d, err := sbFormInt(form, "retry_delay_ms", "retry delay", "ms", 1, sandbox.MaxTimeMS)
 		if err != nil {
 			return sc, nil, err
 		}
 		set.RetryDelayMS = d
 	}
 	if raw := strings.TrimSpace(form.Get("seed")); raw != "" {
-		n, err := sbFormInt(form, "seed", "seed", 1, 1<<53)
+		n, err := sbFormInt(form, "seed", "seed", "", 1, 1<<53)
 		if err != nil {
 			return sc, nil, err
 		}
 		set.Seed = uint64(n)
 	}
 	if raw := strings.TrimSpace(form.Get("lag_ms")); raw != "" && sc.Lock.Model == sandbox.ModelRedis {
-		lag, err := sbFormInt(form, "lag_ms", "replica lag", 0, sandbox.MaxTimeMS)
+		lag, err := sbFormInt(form, "lag_ms", "replica lag", "ms", 0, sandbox.MaxTimeMS)
 		if err != nil {
 			return sc, nil, err
 		}
 		set.LagMS = &lag
 	}
 	if raw := strings.TrimSpace(form.Get("ttl_ms")); raw != "" {
-		ttl, err := sbFormInt(form, "ttl_ms", "TTL", 1, sandbox.MaxTimeMS)
+		ttl, err := sbFormInt(form, "ttl_ms", "TTL", "ms", 1, sandbox.MaxTimeMS)
 		if err != nil {
 			return sc, nil, err
 		}

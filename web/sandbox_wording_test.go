@@ -55,7 +55,7 @@ func TestSandboxWordsPerModel(t *testing.T) {
 		t.Fatalf("settings: status %d, want 303", rec.Code)
 	}
 	flash := spaces(mustDoc(t, cl.get(path)).Find(`[data-testid=flash]`).Text())
-	if !strings.Contains(flash, "replica lag: -3 is out of range: it must be from 0 to 600000") {
+	if !strings.Contains(flash, "replica lag: -3 ms is out of range: it must be from 0 to 600,000 ms") {
 		t.Fatalf("flash = %q, want the lag's range with both bounds", flash)
 	}
 }

@@ -1,0 +1,206 @@
+package quiz_test
+
+import (
+	"slices"
+	"testing"
+
+	"lockdrill/quiz"
+)
+
+// TestClaimMadeVersusMentioned holds each assertion mechanism to a pair
+// of answers in our own words: the claim made (the flag must be raised,
+// so the test fails if the flag's patterns stop reading it) and the same
+// claim named, rejected, exemplified or hedged (no flag).
+func TestClaimMadeVersusMentioned(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct {
+		name, question, flag string
+		made, mentioned      string
+	}{
+		{"the next sentence rejects it", "two-holders", "ttl-as-safety",
+			"The fix is to double the TTL so the problem goes away.",
+			"The fix most teams try first is to double the TTL so the problem goes away. I'd reject that: a longer pause still overlaps, and only the storage checking a fencing token makes it harmless."},
+		{"'that's a myth' after it", "two-holders", "ttl-as-safety",
+			"The fix is to double the TTL so the problem goes away.",
+			"Some on my team wanted to double the TTL so the problem goes away. That's a myth: a longer pause still overlaps."},
+		{"an example of an announced mistake", "row-lock", "lock-across-network-call",
+			"I take the row lock with FOR UPDATE, then call the payment API, then commit.",
+			"There's one pattern I'd avoid: guarding something outside the database with a row lock. For example, I take the row lock with FOR UPDATE, then call the payment API, then commit."},
+		{"a mistake noun with a relative clause before its copula", "row-lock", "lock-across-network-call",
+			"I take the row lock with FOR UPDATE, then call the payment API, then commit.",
+			"The anti-pattern I'd warn people about is taking the row lock with FOR UPDATE, then calling the payment API, then committing."},
+		{"'the wrong way is'", "redis-lock-and-failure", "plain-del",
+			"To release, I delete the key with DEL when the job is done.",
+			"To release, the wrong way is to delete the key with `DEL` when the job is done, because it removes whoever holds it now."},
+		{"the consequence of a named mistake", "idempotency-keys", "fresh-idempotency-key",
+			"Each retry gets a fresh key from the server.",
+			"Another mistake: letting the server mint the key. Then each retry gets a fresh key and nothing is deduplicated."},
+		{"'misses the point' judges its subject", "idempotency-keys", "lock-instead-of-constraint",
+			"A lock per customer is the right approach here.",
+			"A lock per customer misses the point here: the retry comes after the first request finished."},
+		{"a step whose assumption is stated next", "unfenceable-resource", "client-side-fencing",
+			"Check that the lock is still held right before calling the API.",
+			"Check that the lock is still held right before calling the API. Assumes no pause longer than the margin between the check and the call."},
+		{"'doesn't remove the need' asserts the need", "run-job-once", "lock-instead-of-constraint",
+			"With the lock in place the job doesn't need to be idempotent.",
+			"A single scheduler instance doesn't remove the need for idempotency: it can still fire twice."},
+		{"the candidate's own rejection sentence", "outbox-pattern", "lock-across-network-call",
+			"I publish to Kafka while the transaction is open and keep the transaction open across the network call until Kafka acks.",
+			"I'd also reject the usual fix, 'publish inside the transaction': you'd keep the transaction open across the network call until Kafka acks."},
+		{"a header of things forbidden or ruled out", "redlock-operations-q", "redlock-replicas-or-no-persistence",
+			"Put a replica with Sentinel behind each node for availability.",
+			"Things I'd forbid: a replica with Sentinel behind each node for availability."},
+		{"'a common misreading is that'", "fencing-in-real-systems", "client-side-fencing",
+			"The client should compare its token with the lock service's before writing.",
+			"A common misreading is that the client should compare its token with the lock service's before writing; the receiver has to do it."},
+		{"suspects listed after a probe's dash", "two-holders", "two-commands",
+			"We acquire with setnx+expire and go.",
+			"Then figure out who lied — the lock service (failover, restart), the first worker (gc, throttling), or our code (setnx+expire, a del without a token check)."},
+		{"a prohibition after a conjunction", "idempotency-keys", "fresh-idempotency-key",
+			"Each retry gets a fresh key from the server.",
+			"And avoid having the server mint the key, or each retry gets a fresh key."},
+		{"an item whose bracket states its assumption", "unfenceable-resource", "wall-clock",
+			"Check the lease time left against the clock right before the call.",
+			"Everything else only narrows the window: check the lease time left against the clock right before the call (assumes pauses and clocks behave), and reconcile afterwards."},
+		{"'that' after a verb is a determiner, not a clause", "avoid-the-lock", "ttl-as-safety",
+			"The TTL guarantees that only one process holds the lock at a time.",
+			"A TTL can't give you that guarantee that only one process holds the lock at a time."},
+	} {
+		q, ok := b.ByID(c.question)
+		if !ok {
+			t.Fatalf("%s: no question %s", c.name, c.question)
+		}
+		if r := b.Grade(q, quiz.Answer{Text: c.made}); !slices.Contains(r.FlagIDs(), c.flag) {
+			t.Errorf("%s: claim made, %s not raised (flags %v): %q", c.name, c.flag, r.FlagIDs(), c.made)
+		}
+		if r := b.Grade(q, quiz.Answer{Text: c.mentioned}); slices.Contains(r.FlagIDs(), c.flag) {
+			t.Errorf("%s: claim mentioned, %s raised: %q", c.name, c.flag, c.mentioned)
+		}
+	}
+}
+
+// TestNeedRemoverNegatesTheNeed: "X removes the need for fencing" says
+// fencing is not needed, as "no need for fencing" does.
+func TestNeedRemoverNegatesTheNeed(t *testing.T) {
+	b := loadBank(t)
+	q, _ := b.ByID("fencing-token")
+	for text, want := range map[string]bool{
+		"A monotonic token checked by the storage on every write. Redlock removes the need for fencing tokens, though.":                true,
+		"A monotonic token checked by the storage on every write. Redlock does not remove the need for fencing tokens, it needs them.": false,
+	} {
+		r := b.Grade(q, quiz.Answer{Text: text})
+		if got := slices.Contains(r.FlagIDs(), "fencing-unneeded"); got != want {
+			t.Errorf("fencing-unneeded raised=%v, want %v: %q", got, want, text)
+		}
+	}
+}
+
+// TestAbsoluteClaimsAreFlagged: a losing claim is often an absolute
+// ("nobody else can", "can never", "no race") credited to something that
+// cannot give it. These are our own sentences, one per mechanism, each
+// beside a right stance in nearly the same words that must stay quiet.
+func TestAbsoluteClaimsAreFlagged(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct{ question, flag, claim, right string }{
+		{"avoid-the-lock", "ttl-as-safety",
+			"When I need one, the heartbeat keeps the lease alive, so no other worker can be inside the section at the same time.",
+			"The heartbeat keeps the lease alive, but that doesn't guarantee that no other worker can be inside the section: a pause stops the heartbeat too."},
+		{"redis-lock-and-failure", "ttl-as-safety",
+			"You don't have to worry about GC pauses here: Redis expires the key itself, so a client can't end up writing after its lock expired.",
+			"Redis expires the key itself, and a paused client can still end up writing after its lock expired, so the storage checks a fencing token."},
+		{"deadlock-ordering", "ttl-as-safety",
+			"Each lock has a TTL, so when two transfers block each other one lock expires and the TTL resolves the deadlock for us.",
+			"Lock the lower account id first so no cycle can form; and do not count on a lock's TTL expiring to resolve the deadlock, because then two holders are live at once."},
+		{"redis-lock-and-failure", "fencing-unneeded",
+			"With five independent masters and the drift allowance we can skip fencing tokens at the resource.",
+			"Even with five independent masters we cannot skip fencing tokens at the resource: a paused holder still writes late."},
+		{"etcd-revision-guard", "etcd-refuses-expired",
+			"etcd's Raft log already makes sure a deposed leader can't write to the key.",
+			"A deposed leader can't write only when the Put runs in a transaction that compares the lock key's create revision."},
+		{"holder-id-guard", "owner-guard-is-fence",
+			"I think the reviewer is wrong here: the owner column already does the job.",
+			"I think the reviewer is right: the owner column says who, not which claim."},
+		{"optimistic-concurrency", "check-then-act-safe",
+			"The server reads the version and then writes; each request has its own thread, so two saves cannot interleave.",
+			"The version check sits in the UPDATE's WHERE clause, one atomic statement, so two saves cannot interleave."},
+		{"optimistic-concurrency", "wall-clock",
+			"Each save carries the browser's timestamp and the newest timestamp wins, so nothing is lost.",
+			"Each save carries the version it read and the database refuses a stale version, so nothing is lost."},
+		{"skip-locked-queue", "isolation-prevents-race",
+			"Each worker runs in its own transaction and transactions are isolated, so two workers can never pick the same job.",
+			"Each worker claims with FOR UPDATE SKIP LOCKED, so two workers can never pick the same job."},
+		{"redis-early-expiry", "single-node-keeps-keys",
+			"On one node nothing can remove a key before its TTL, because eviction only removes keys without an expiry.",
+			"On one node eviction can remove a key before its TTL: the volatile policies target exactly the keys with an expiry."},
+		{"session-suspended", "work-through-suspended",
+			"While the client is suspended no other client can acquire the lock, so I keep working until LOST arrives.",
+			"While the client is suspended the servers may expire the session and give the lock away, so I stop working at once."},
+		{"extend-lease", "work-after-lost-lease",
+			"If the renewal times out I carry on: the lock is almost certainly still mine after a short blip.",
+			"If the renewal times out I stop at once: I can no longer know the lock is still mine."},
+		{"holder-id-guard", "fence-checked-once",
+			"I compare the claim sequence at the start of the job, and after that the remaining writes can go through without any guard.",
+			"I compare the claim sequence in every write's WHERE clause, since a check at the start leaves the remaining writes without any guard."},
+		{"row-lock", "row-lock-scope-wrong",
+			"FOR UPDATE only blocks other threads in the same application process.",
+			"FOR UPDATE blocks other transactions from every application server, not only threads in the same process."},
+		{"unfenceable-resource", "ttl-as-safety",
+			"With a 60-second lease and a 10-second API timeout the call finishes before the lease can expire, so there's no way for a second holder to call the API too.",
+			"Even with a 60-second lease and a 10-second API timeout a pause can outlast the lease, so there's a way for a second holder to call the API too; only the provider's idempotency key helps."},
+		{"redis-vs-consensus", "redlock-correctness",
+			"With Redlock a majority of five masters has to agree, which is effectively a consensus protocol.",
+			"Redlock counts a majority of five masters, but that isn't consensus: there is no log and no term."},
+		{"run-job-once", "exactly-once-claim",
+			"A Kubernetes CronJob with concurrencyPolicy Forbid guarantees exactly one run per schedule.",
+			"A Kubernetes CronJob with concurrencyPolicy Forbid runs about once per schedule, so the period row still decides."},
+		{"redis-early-expiry", "single-node-keeps-keys",
+			"With AOF at the default everysec every acknowledged write survives a restart.",
+			"With AOF at the default everysec a restart can lose up to a second of writes, lock keys included."},
+		{"skip-locked-queue", "isolation-prevents-race",
+			"Doing the SELECT and the UPDATE in one transaction makes the check and the write atomic.",
+			"The claim is one UPDATE whose subquery uses FOR UPDATE SKIP LOCKED, so the check and the write are atomic."},
+		{"row-lock", "row-lock-scope-wrong",
+			"Each app server has its own connection, so the database can't coordinate between them.",
+			"Each app server has its own connection, and the database still coordinates their row locks."},
+		{"zookeeper-lock-recipe", "zk-recipe-wrong",
+			"Everyone creates the same node and the rest set a watch on that node.",
+			"Everyone creates a sequential node and the rest set a watch on the next lower node."},
+		{"redis-vs-consensus", "single-threaded-lock",
+			"Redis is single-threaded, so a lock on it is inherently correct.",
+			"Redis being single-threaded makes SET NX atomic, but that doesn't make the lock correct: a holder can still pause past its TTL."},
+	} {
+		q, ok := b.ByID(c.question)
+		if !ok {
+			t.Fatalf("no question %s", c.question)
+		}
+		if r := b.Grade(q, quiz.Answer{Text: c.claim}); !slices.Contains(r.FlagIDs(), c.flag) {
+			t.Errorf("%s: %s not raised (flags %v) on %q", c.question, c.flag, r.FlagIDs(), c.claim)
+		}
+		if r := b.Grade(q, quiz.Answer{Text: c.right}); len(r.FlagIDs()) > 0 {
+			t.Errorf("%s: right stance raised %v: %q", c.question, r.FlagIDs(), c.right)
+		}
+	}
+}
+
+// TestFlaggedClaimEarnsNoPoint: the words that raise a losing claim's flag
+// cannot also make a point (QA-3 D2: "Redlock makes the lock correct and
+// safe, and it is much faster than ZooKeeper" was credited "pay for
+// consensus when correctness depends on it"). The same point made in its
+// own sentence still counts next to the flagged claim.
+func TestFlaggedClaimEarnsNoPoint(t *testing.T) {
+	b := loadBank(t)
+	q, _ := b.ByID("redis-vs-consensus")
+	hit := func(text string) bool {
+		r := b.Grade(q, quiz.Answer{Text: text})
+		if !slices.Contains(r.FlagIDs(), "redlock-correctness") {
+			t.Fatalf("redlock-correctness not raised on %q (flags %v)", text, r.FlagIDs())
+		}
+		return slices.Contains(r.Hits(), "efficiency-choice")
+	}
+	if hit("I would use Redis with Redlock across five nodes; Redlock makes the lock correct and safe, and it is much faster than ZooKeeper.") {
+		t.Error("the Redlock claim credited the trade-off point")
+	}
+	if !hit("Redlock makes the lock correct and safe. Separately: if correctness depends on the lock I pay for etcd or ZooKeeper, and Redis is for efficiency.") {
+		t.Error("the trade-off point made in its own sentence was not credited")
+	}
+}
