@@ -494,10 +494,12 @@ func (m *sim) check(i int) {
 // so far makes per action, for the actions still to come, and at least a
 // quarter more, so that events after the last action (heartbeats that go
 // on) grow it geometrically. Doubling would allocate far more than most
-// runs need, and the garbage collector's work grows with it.
+// runs need, and the garbage collector's work grows with it. The events
+// budget bounds the guess (violation events come on top of it).
 func (m *sim) growEvents() {
 	done := max(m.nextAction, 1)
 	n := max(m.nev+m.nev*(len(m.actions)-done)/done+32, m.nev+m.nev/4, 64)
+	n = min(n, max(MaxEvents+64, m.nev+m.nev/4))
 	m.events = append(make([]Event, 0, n), m.events[:m.nev]...)[:n]
 	m.buf.ledger.events = m.events
 }
