@@ -132,7 +132,8 @@ func (m *sim) skipWrite(ci, idx int) {
 		m.wn(c.lostAt)
 		m.w(" ms, so it no longer counts on its lease")
 	}
-	m.w("; it does not send the write ", strconv.Quote(a.Value))
+	m.w("; it does not send the write ")
+	m.wq(a.Value)
 	m.emit(&Event{Kind: KindActionSkipped, Client: c.id, Reason: string(a.Op), Value: a.Value})
 }
 
