@@ -60,8 +60,10 @@ type AccuracyFigures struct {
 // people who saw only the question prompts, labelled pass or fail (and
 // whether a red flag should fire) before the grader ran on them.
 type BlindReport struct {
-	// Method says how the corpus was made and split.
+	// Method says in plain words how the corpus was made and split;
+	// Detail tells the same writer by writer, for the record.
 	Method string `json:"method"`
+	Detail string `json:"detail"`
 	// Targets are the figures the grader is meant to reach on the holdout.
 	Targets BlindGate `json:"targets"`
 	// Floors are what the tests enforce on the lead holdout today: the

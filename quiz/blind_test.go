@@ -279,7 +279,11 @@ func TestBlindFigures(t *testing.T) {
 // blindTargets are the thresholds the issue set for the holdout.
 var blindTargets = quiz.BlindGate{Verdicts: 0.95, MaxPassFlagged: 0, Flagged: 0.9, MaxSaladPasses: 0}
 
-const blindMethod = "Writers who saw only the question prompts (never the rubric, the matchers or the model answers) each wrote 11 answers per question: strong-concise, strong-full, strong-unusual (own wording), rejects-antipattern, refutes-quote, weak, confidently-wrong, keyword-salad, partial, strong-casual and mixed-wrong. Each labelled every answer pass or fail, and whether it asserts a claim that loses the round, before the grader ran. The corpus grew in rounds, and each round's new writers were measured on arrival, before anyone changed the grader for them: that first figure is the honest estimate for answers the grader never saw. Writers read while tuning the matchers form the tuning set: A and B from the start, G and H since grader g4, K and L since g5, and C to F (held out until g5) since this round. Validation writers are measured on arrival and only then read while tuning. The fresh holdout's files stay outside the repository, away from everyone who tunes the grader; only totals are computed on them, and they are committed unchanged afterwards with the SHA-256 recorded on arrival. This page leads with the fresh holdout. A verdict agrees when the grader's pass/fail equals the label; a red flag on a passing answer is any flag raised on an answer labelled pass."
+const blindMethod = "Helpers who saw only the question prompts, never the rubric, the matchers or the model answers, each played candidates and wrote eleven kinds of answer to every free-text question: short and full strong answers, correct answers in unusual words, answers that reject or quote a common mistake, weak, partial and casual ones, confidently wrong ones, good answers with one dangerous claim, and bare keyword lists. Each writer labelled every answer pass or fail, and whether it makes a claim that loses the round, before the grader ran. Some writers' answers were read to improve the grader (the tuning set); each new batch was first measured on arrival, before anyone changed the grader for it, which is the honest figure for answers the grader has never seen. The fresh holdout was written by writers whose answers nobody improving the grader ever read: only these totals were computed on them. The grader carries a version number (g5, g6, ...) that changes whenever its verdicts can change, so a figure always names the version that produced it. A verdict agrees when the grader's pass or fail equals the writer's label; a red flag on a passing answer is any flag raised on an answer labelled pass."
+
+// blindDetail is the corpus's history writer by writer, for the record
+// (the page folds it away).
+const blindDetail = "Writers are named by letters. A and B (the first nine questions) were the tuning set from the start; C and D answered the same nine questions and were held out; E and F answered the fifteen questions added later and were held out. G and H (all 24 questions) joined the tuning set for grader g4. K and L were measured on arrival by g4, then tuned on for g5. I and J, written at the same time as G and H, are the fresh holdout: never read, measured after every version. For g6, C to F were released to the tuning set, and M, N and O were measured on arrival by g5 and then tuned on. Every file is committed unchanged, with the SHA-256 of each holdout file recorded when it arrived, in quiz/testdata/blind/README.md."
 
 // freshBefore is the fresh holdout (I, J) as grader g3 scored it when the
 // files arrived (2026-12-01 16:46-16:48 UTC), before any grader change of
@@ -322,7 +326,7 @@ func (t blindTally) figures(writers []string) quiz.BlindFigures {
 // blindReport grades the blind corpus and holds the fresh holdout to its
 // floors.
 func blindReport(b *quiz.Bank) (*quiz.BlindReport, error) {
-	rep := &quiz.BlindReport{Method: blindMethod, Targets: blindTargets, Floors: freshFloors, LeadName: "fresh holdout"}
+	rep := &quiz.BlindReport{Method: blindMethod, Detail: blindDetail, Targets: blindTargets, Floors: freshFloors, LeadName: "fresh holdout"}
 	measure := func(writers []string) (quiz.BlindFigures, error) {
 		answers, err := loadBlind(writers)
 		if err != nil {

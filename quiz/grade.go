@@ -3,6 +3,7 @@ package quiz
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -639,6 +640,14 @@ func Rescore(q *Question, res Result, ticks map[string]bool) Result {
 	}
 	out.SelfAssessed = changed
 	out.Score = freeTextScore(out.Points, out.Flags)
+	// The note on what a fuller answer would add follows the ticks as
+	// corrected: a point the learner says they made leaves it.
+	if old := fullerNote(res.Points); old != "" {
+		out.Notes = slices.DeleteFunc(slices.Clone(res.Notes), func(n string) bool { return n == old })
+	}
+	if note := fullerNote(out.Points); note != "" && coreMade(out.Points) {
+		out.Notes = append(out.Notes, note)
+	}
 	finish(&out)
 	return out
 }

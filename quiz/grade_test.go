@@ -628,3 +628,37 @@ func TestSeniorAnswersQA2(t *testing.T) {
 		}
 	})
 }
+
+// TestContestUpdatesFullerNote: the note on what a fuller answer would add
+// follows the corrected ticks, so a point the learner contests as made
+// leaves it and the page does not contradict the correction (QA-4 E1).
+func TestContestUpdatesFullerNote(t *testing.T) {
+	b := loadBank(t)
+	q, ok := b.ByID("redis-vs-consensus")
+	if !ok {
+		t.Fatal("no redis-vs-consensus question")
+	}
+	res := b.Grade(q, quiz.Answer{Text: "Redis replicates asynchronously, so a failover can lose a lock it granted. ZooKeeper and etcd commit every grant through a majority, so it survives a node failure, and they hand out a monotonic number, the zxid or the revision, that the storage can check as a fencing token."})
+	note := func(r quiz.Result) string {
+		for _, n := range r.Notes {
+			if strings.HasPrefix(n, "You made the core points.") {
+				return n
+			}
+		}
+		return ""
+	}
+	before := note(res)
+	if !strings.Contains(before, "Even with consensus a lease can expire") {
+		t.Fatalf("note before the dispute = %q, want it to name the missed pause point", before)
+	}
+	after, _, err := quiz.Contest(q, res, "still-pauses")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := note(after); strings.Contains(n, "Even with consensus a lease can expire") || !strings.Contains(n, "Redlock depends on timing") {
+		t.Fatalf("note after contesting the pause point as made = %q, want only the points still missed", n)
+	}
+	if c := strings.Count(strings.Join(after.Notes, "\n"), "You made the core points."); c != 1 {
+		t.Fatalf("%d fuller-answer notes after the dispute, want one", c)
+	}
+}

@@ -77,7 +77,7 @@ type PointResult struct {
 	Spans []Span `json:"spans,omitempty"`
 	// SelfAssessed reports the learner set Hit, overriding the grader.
 	SelfAssessed bool `json:"self_assessed,omitempty"`
-	// Recovered reports a core point the main answer missed and a
+	// Recovered reports a key point the main answer missed and a
 	// follow-up answer made (see Recover).
 	Recovered bool `json:"recovered,omitempty"`
 }

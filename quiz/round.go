@@ -657,9 +657,11 @@ func recoverMains(b *Bank, turns []Turn) []Turn {
 }
 
 // Recover corrects a main answer's result with what the candidate said in
-// its follow-ups, as an interviewer does when a candidate recovers: a core
+// its follow-ups, as an interviewer does when a candidate recovers: a key
 // point the main answer missed and a follow-up answer makes (graded against
-// the main question) counts as made, and when a follow-up answer, read as
+// the main question) counts as made, core or breadth (QA-4 E9, E12: a
+// breadth point said in so many words in the follow-up stayed missed on
+// the scorecard and in what to study next), and when a follow-up answer, read as
 // an answer to the main question, passes with no red flag, the flags the
 // main answer raised are retracted. It reports whether anything changed;
 // each change is noted.
@@ -673,7 +675,7 @@ func Recover(b *Bank, q *Question, res Result, followUps []string) (Result, bool
 		fr := b.Grade(q, Answer{Text: text})
 		for i := range out.Points {
 			p := &out.Points[i]
-			if !p.Core || p.Hit {
+			if p.Hit {
 				continue
 			}
 			for _, f := range fr.Points {

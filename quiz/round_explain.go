@@ -106,7 +106,11 @@ func ExplainQuestion(graded *Result, qs QuestionScore, limit time.Duration) Scor
 			text += fmt.Sprintf(" %s came in over time and lost %d points of its own score.", countOf(late, "follow-up"), pctOf(OvertimePenalty))
 		}
 		if pending > 0 {
-			text += fmt.Sprintf(" %s not answered yet %s 0 until answered.", countOf(pending, "follow-up"), map[bool]string{true: "counts", false: "count"}[pending == 1])
+			// Queued is not asked: a follow-up that the answers so far
+			// already cover is dropped before it comes up (QA-4 E10: "2
+			// follow-ups not answered yet" when only one was ever asked).
+			text += fmt.Sprintf(" Up to %s may still be asked: %s 0 until answered, and one your answers already cover is dropped without being asked.",
+				countOf(pending, "more follow-up"), map[bool]string{true: "it counts", false: "each counts"}[pending == 1])
 		}
 		e.Steps = append(e.Steps, ScoreStep{Kind: "follow-ups", Text: text})
 	}

@@ -272,6 +272,15 @@ func TestExplainQuestion(t *testing.T) {
 	if e.Graded != 0.8 || e.Final != 0.57 || !strings.Contains(e.Steps[0].Text, "80 % → 60 %") || !strings.Contains(e.Steps[1].Text, "is 57 %") {
 		t.Fatalf("explanation = %+v, want 80 %% → 60 %% and a final 57 %%", e)
 	}
+	// Two follow-ups queued, none answered: they may be asked, and one the
+	// answers cover is dropped, so the text promises no count of questions
+	// to come (QA-4 E10).
+	queued1, queued2 := quiz.Turn{Question: "q1", FollowUp: "probe"}, quiz.Turn{Question: "q1", FollowUp: "probe2"}
+	sc = quiz.Score(nil, nil, []quiz.Turn{in, queued1, queued2}, limit)
+	e = quiz.ExplainQuestion(in.Result, sc.Questions[0], limit)
+	if last := e.Steps[len(e.Steps)-1].Text; e.Pending != 2 || !strings.Contains(last, "Up to 2 more follow-ups may still be asked") || !strings.Contains(last, "dropped without being asked") {
+		t.Fatalf("pending follow-ups explained as %q (pending %d)", last, e.Pending)
+	}
 }
 
 func TestPeerRoundRules(t *testing.T) {

@@ -326,3 +326,38 @@ func TestReplanSwapsProbedTopics(t *testing.T) {
 		t.Fatalf("with no replacement the question changed to %q", kept[0])
 	}
 }
+
+// TestRecoverCreditsBreadthPoints: a follow-up answer that makes a point
+// the main answer missed credits it on the main question, breadth points
+// as well as core ones, as an interviewer who heard it would (QA-4 E9,
+// E12: "a paused process can't renew" in the follow-up left that point
+// missed on the scorecard and in what to study next).
+func TestRecoverCreditsBreadthPoints(t *testing.T) {
+	b := loadBank(t)
+	q, ok := b.ByID("extend-lease")
+	if !ok {
+		t.Fatal("no extend-lease question")
+	}
+	main := b.Grade(q, quiz.Answer{Text: "Yes: extend it with a script that checks the key still holds my token before it sets the new expiry, so I never extend someone else's lock."})
+	hit := func(r quiz.Result, id string) bool {
+		for _, p := range r.Points {
+			if p.ID == id {
+				return p.Hit
+			}
+		}
+		t.Fatalf("no point %q", id)
+		return false
+	}
+	if hit(main, "pause-defeats") {
+		t.Fatal("the main answer already makes the pause point; the test needs it missed")
+	}
+	got, changed := quiz.Recover(b, q, main, []string{"A paused process can't renew, so renewal doesn't help; the only fix is a fencing token checked by the resource."})
+	if !changed || !hit(got, "pause-defeats") || got.Score <= main.Score {
+		t.Fatalf("after the follow-up: changed %v, pause point %v, score %.2f → %.2f; want the breadth point recovered and the score up", changed, hit(got, "pause-defeats"), main.Score, got.Score)
+	}
+	for _, p := range got.Points {
+		if p.ID == "pause-defeats" && !p.Recovered {
+			t.Fatal("the recovered point is not marked as made in a follow-up")
+		}
+	}
+}

@@ -49,7 +49,7 @@ func blindView(b *quiz.BlindReport) *views.BlindView {
 			FalsePasses: f.FalsePasses, FalseFails: f.FalseFails, PassFlagged: f.PassFlagged, PassAnswers: f.PassAnswers,
 			ShouldFlagged: f.ShouldFlagged, ShouldFlag: f.ShouldFlag, Flagged: views.PctText(f.Flagged), SaladPasses: f.SaladPasses, Salads: f.Salads}
 	}
-	v := &views.BlindView{Method: b.Method, TargetVerdicts: views.PctText(b.Targets.Verdicts), FloorVerdicts: views.PctText(b.Floors.Verdicts),
+	v := &views.BlindView{Method: b.Method, Detail: b.Detail, TargetVerdicts: views.PctText(b.Targets.Verdicts), FloorVerdicts: views.PctText(b.Floors.Verdicts),
 		TargetFlagged: views.PctText(b.Targets.Flagged), FloorFlagged: views.PctText(b.Floors.Flagged), FloorPassFlagged: b.Floors.MaxPassFlagged,
 		Lead: fig(b.Lead), LeadName: b.LeadName}
 	for _, r := range b.Rows {

@@ -155,6 +155,9 @@ func buildFeedback(cat *content.Catalog, d feedbackData, now time.Time) views.Fe
 		Notes: res.Notes, ModelAnswerHTML: q.ModelAnswer.HTML, ExplanationHTML: q.Explanation.HTML,
 		AttemptID: at.ID, FromReview: d.FromReview,
 	}
+	if a := cat.Accuracy; a != nil && a.Blind != nil && a.Blind.Lead.ShouldFlag > 0 {
+		v.FlagRecall = views.PctText(a.Blind.Lead.Flagged)
+	}
 	if sec, ok := cat.Section(q.Guide); ok {
 		v.GuideHref, v.GuideTitle = urls.LearnSection(sec.Slug), sec.Title
 	}

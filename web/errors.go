@@ -34,7 +34,12 @@ func (s *Server) handleError(err error, c echo.Context) {
 	status, heading, msg := http.StatusInternalServerError, "Something went wrong on our side", "The error has been logged. Your saved work is safe; try again in a moment."
 	var he *echo.HTTPError
 	var qe *store.QuotaError
+	var ne *nextStepError
+	var next views.ErrorView
 	switch {
+	case errors.As(err, &ne):
+		status, heading, msg = ne.status, headingFor(ne.status), ne.msg
+		next.NextHref, next.NextLabel = ne.href, ne.label
 	case errors.As(err, &qe) && qe.Global:
 		c.Response().Header().Set("Retry-After", "60")
 		status, heading, msg = http.StatusServiceUnavailable, "Too many new learners right now",
@@ -76,7 +81,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 			slog.String("request_id", reqID), slog.String("uri", c.Request().RequestURI), slog.String("error", err.Error()))
 	}
 	p := s.page(c, heading, "")
-	v := views.ErrorView{Status: status, Heading: heading, Message: msg}
+	v := views.ErrorView{Status: status, Heading: heading, Message: msg, NextHref: next.NextHref, NextLabel: next.NextLabel}
 	if status >= 500 {
 		v.RequestID = reqID
 	}
@@ -85,6 +90,16 @@ func (s *Server) handleError(err error, c echo.Context) {
 		_ = c.String(status, msg)
 	}
 }
+
+// nextStepError is a refusal that knows where the learner goes on from
+// it: its page leads with that link ("Back to the round").
+type nextStepError struct {
+	status      int
+	msg         string
+	href, label string
+}
+
+func (e *nextStepError) Error() string { return e.msg }
 
 func headingFor(status int) string {
 	switch status {

@@ -304,6 +304,11 @@ func (s *Server) handleRoundAnswer(c echo.Context) error {
 	return s.seeOther(c, urls.Round(r.ID), flash)
 }
 
+// backToRound is a 409 whose page leads back to round id.
+func backToRound(id, msg string) error {
+	return &nextStepError{status: http.StatusConflict, msg: msg, href: urls.Round(id), label: "Back to the round"}
+}
+
 // answerRefused answers an answer the round's rules refused: the question
 // again with the text kept for an answer the question does not accept, a
 // conflict saying which question is current otherwise. r is the round as
@@ -316,17 +321,17 @@ func (s *Server) answerRefused(c echo.Context, r *store.Round, seq int, text str
 	case errors.As(err, &invalid):
 		return s.renderRoundPlay(c, http.StatusUnprocessableEntity, r, text, capitalise(invalid.Error())+". Your text is kept below; the clock is still running.")
 	case errors.Is(err, quiz.ErrTurnAnswered):
-		return echo.NewHTTPError(http.StatusConflict, fmt.Sprintf("Question %d of this round was already answered, and that answer is kept. Go back to the round to continue with the current question.", quiz.MainNumber(seq)))
+		return backToRound(r.ID, fmt.Sprintf("Question %d of this round was already answered, and that answer is kept. The round goes on with the current question.", quiz.MainNumber(seq)))
 	case errors.Is(err, quiz.ErrRoundFinished):
-		return echo.NewHTTPError(http.StatusConflict, "This round is over, so it takes no more answers. Its scorecard is on the rounds page.")
+		return &nextStepError{status: http.StatusConflict, msg: "This round is over, so it takes no more answers.", href: urls.Scorecard(r.ID), label: "See its scorecard"}
 	case errors.Is(err, quiz.ErrWaiting):
-		return echo.NewHTTPError(http.StatusConflict, "Your interviewer has not asked the next question yet, so the answer was not recorded. Go back to the round: it moves on when they do.")
+		return backToRound(r.ID, "Your interviewer has not asked the next question yet, so the answer was not recorded. The round moves on when they do.")
 	case errors.Is(err, quiz.ErrTurnNotCurrent):
 		msg := "That is not the current question of this round, so the answer was not recorded."
 		if cur, ok := r.Current(); ok {
-			msg += fmt.Sprintf(" The current one is question %d: go back to the round to answer it.", quiz.MainNumber(cur.Seq))
+			msg += fmt.Sprintf(" The current one is question %d.", quiz.MainNumber(cur.Seq))
 		}
-		return echo.NewHTTPError(http.StatusConflict, msg)
+		return backToRound(r.ID, msg)
 	}
 	return err
 }

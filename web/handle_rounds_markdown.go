@@ -28,27 +28,63 @@ func scorecardMarkdown(v views.ScorecardView, started time.Time, origin string) 
 		}
 	}
 	b.WriteString("\n## Answers\n")
+	// byWhom words a correction for whose copy this is: the interviewer's
+	// copy speaks of the candidate.
+	byWhom := func(candidates, yours string) string {
+		if v.Interviewer {
+			return candidates
+		}
+		return yours
+	}
 	turn := func(t views.ScoreTurn) {
 		if !t.Answered {
 			b.WriteString("\nNot answered (scored 0).\n")
 			return
 		}
-		fmt.Fprintf(&b, "\nScore %d %% · time used %s of %s", t.ScorePct, t.Used, t.Limit)
+		if t.Unscored {
+			fmt.Fprintf(&b, "\nNot scored against the rubric (the interviewer's own follow-up) · time used %s of %s", t.Used, t.Limit)
+		} else {
+			fmt.Fprintf(&b, "\nScore %d %% · time used %s of %s", t.ScorePct, t.Used, t.Limit)
+		}
 		if t.Overtime {
 			b.WriteString(" · **overtime**")
 		}
 		b.WriteString("\n\n")
+		if t.Corrected {
+			b.WriteString(byWhom("Corrected after the candidate's dispute.", "Corrected after your dispute.") + "\n\n")
+		}
+		// The same markers as the page, so a score raised by a dispute
+		// is not passed off as the grader's in a file sent to someone.
+		corrected := byWhom(" (the candidate's correction)", " (your correction)")
 		for _, h := range t.Graded.Hits() {
-			fmt.Fprintf(&b, "- [x] %s\n", h.Label)
+			fmt.Fprintf(&b, "- [x] %s", h.Label)
+			switch {
+			case h.SelfAssessed:
+				b.WriteString(corrected)
+			case h.Recovered:
+				b.WriteString(" (made in a follow-up)")
+			}
+			b.WriteString("\n")
 		}
 		for _, m := range t.Graded.Misses() {
-			fmt.Fprintf(&b, "- [ ] %s\n", m.Label)
+			if t.Unscored {
+				break // what an unscored answer left out is no miss
+			}
+			fmt.Fprintf(&b, "- [ ] %s", m.Label)
+			if m.SelfAssessed {
+				b.WriteString(corrected)
+			}
+			b.WriteString("\n")
 		}
 		for _, f := range t.Graded.Flags {
-			if f.Dismissed {
-				continue
+			switch {
+			case f.Retracted:
+				fmt.Fprintf(&b, "- Red flag (%s), taken back in a follow-up: %s\n", f.Severity, f.Label)
+			case f.Dismissed:
+				fmt.Fprintf(&b, "- Red flag (%s), dismissed%s: %s\n", f.Severity, corrected, f.Label)
+			default:
+				fmt.Fprintf(&b, "- Red flag (%s): %s\n", f.Severity, f.Label)
 			}
-			fmt.Fprintf(&b, "- Red flag (%s): %s\n", f.Severity, f.Label)
 		}
 		b.WriteString("\n")
 		b.WriteString(markdownQuote(t.Answer))
@@ -58,13 +94,13 @@ func scorecardMarkdown(v views.ScorecardView, started time.Time, origin string) 
 		if e := q.Explain; e != nil {
 			fmt.Fprintf(&b, "\nGraded %d %%, %s %d %%:\n\n", e.Graded, e.FinalLabel, e.Final)
 			for _, st := range e.Steps {
-				fmt.Fprintf(&b, "- %s\n", markdownEscaper.Replace(st.Text))
+				fmt.Fprintf(&b, "- %s\n", markdownEscape(st.Text))
 			}
 		}
 		turn(q.Main)
 		for _, f := range q.FollowUps {
 			// A follow-up's title may be what the interviewer typed.
-			fmt.Fprintf(&b, "\n#### Follow-up: %s\n", markdownEscaper.Replace(oneLine(f.Title)))
+			fmt.Fprintf(&b, "\n#### Follow-up: %s\n", markdownEscape(oneLine(f.Title)))
 			turn(f)
 		}
 	}
@@ -84,14 +120,40 @@ func scorecardMarkdown(v views.ScorecardView, started time.Time, origin string) 
 	return b.String()
 }
 
-// markdownEscaper backslash-escapes the ASCII punctuation that can start
-// Markdown or HTML (CommonMark lets any ASCII punctuation be escaped), so
-// an answer's text shows as typed: no heading, link, emphasis, code span
-// or raw HTML of its own.
+// markdownEscaper backslash-escapes the ASCII punctuation that can open
+// Markdown or HTML anywhere in a line (CommonMark lets any ASCII
+// punctuation be escaped), so an answer's text shows as typed: no link,
+// emphasis, code span, entity, table cell or raw HTML of its own.
 var markdownEscaper = strings.NewReplacer(
 	`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`, "<", `\<`, ">", `\>`,
-	"#", `\#`, "|", `\|`, "~", `\~`, "!", `\!`, "&", `\&`, "=", `\=`, "+", `\+`, "-", `\-`,
+	"|", `\|`, "~", `\~`, "&", `\&`,
 )
+
+// markdownEscape escapes one line of text for Markdown: markdownEscaper's
+// marks anywhere, and the marks that only open a block at the start of a
+// line (a heading's #, a list's - + or 1., a rule's or an underline's -
+// and =) only there, so ordinary text keeps its hyphens and equals signs
+// ("follow-ups", "owner = $1") as typed.
+func markdownEscape(line string) string {
+	out := markdownEscaper.Replace(line)
+	body := strings.TrimLeft(out, " \t")
+	indent := out[:len(out)-len(body)]
+	if body == "" {
+		return out
+	}
+	switch body[0] {
+	case '#', '-', '+', '=':
+		return indent + `\` + body
+	}
+	i := 0
+	for i < len(body) && i < 9 && body[i] >= '0' && body[i] <= '9' {
+		i++
+	}
+	if i > 0 && i < len(body) && (body[i] == '.' || body[i] == ')') {
+		return indent + body[:i] + `\` + body[i:]
+	}
+	return out
+}
 
 // oneLine joins the lines of text with spaces, for a heading.
 func oneLine(text string) string {
@@ -108,7 +170,7 @@ func markdownQuote(text string) string {
 	var b strings.Builder
 	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
 		b.WriteString("> ")
-		b.WriteString(markdownEscaper.Replace(line))
+		b.WriteString(markdownEscape(line))
 		b.WriteString("\n")
 	}
 	return b.String()

@@ -57,6 +57,7 @@ func buildScorecard(cat *content.Catalog, d scorecardData, now time.Time) views.
 		}
 		for _, f := range q.FollowUps {
 			ft := turnView(f)
+			ft.Unscored = f.FollowUp == quiz.CustomFollowUp
 			ft.Explain = scoreExplainView(quiz.ExplainTurn(f, r.Limit), "counted", false)
 			sq.FollowUps = append(sq.FollowUps, ft)
 		}

@@ -41,7 +41,7 @@ func TestScorecardMarkdownQuotesAnswersSafely(t *testing.T) {
 			t.Fatalf("answer keeps %q unescaped:\n%s", raw, body)
 		}
 	}
-	if !strings.Contains(body, `\# Injected heading`) || !strings.Contains(body, `\<img src\=x onerror\=alert(1)\>`) {
+	if !strings.Contains(body, `\# Injected heading`) || !strings.Contains(body, `\<img src=x onerror=alert(1)\>`) {
 		t.Fatalf("answer text not kept as typed (escaped):\n%s", body)
 	}
 }
@@ -62,7 +62,7 @@ func TestScorecardMarkdownPeerParts(t *testing.T) {
 		}}}
 	md := scorecardMarkdown(v, time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC), "https://lockdrill.example")
 	for _, want := range []string{
-		`#### Follow-up: What if \<b\>bold\</b\> \& "quotes"? \# Not a heading`,
+		`#### Follow-up: What if \<b\>bold\</b\> \& "quotes"? # Not a heading`,
 		"| Correctness | 3 of 4 | 3 of 4 (70 %) | close |",
 		"| Trade-offs | 1 of 4 | 4 of 4 (100 %) | **they disagree** |",
 		"| Communication | not scored | 2 of 4 (50 %) |  |",
@@ -75,5 +75,41 @@ func TestScorecardMarkdownPeerParts(t *testing.T) {
 	}
 	if strings.Contains(md, "<b>") || strings.Contains(md, "\r") {
 		t.Errorf("raw HTML or a bare \\r in the markdown:\n%s", md)
+	}
+}
+
+// TestMarkdownEscapeKeepsOrdinaryText: hyphens, equals signs and numbers
+// inside a line stay as typed; only a mark that would open a block at the
+// start of a line is escaped there (QA-4 E11: "follow\-ups", "owner \= $1").
+func TestMarkdownEscapeKeepsOrdinaryText(t *testing.T) {
+	for in, want := range map[string]string{
+		"The follow-ups carry 30 %":                "The follow-ups carry 30 %",
+		"UPDATE jobs SET owner = $1 WHERE id = $2": "UPDATE jobs SET owner = $1 WHERE id = $2",
+		"- a list item":                            `\- a list item`,
+		"  # a heading":                            `  \# a heading`,
+		"=====":                                    `\=====`,
+		"2. second":                                `2\. second`,
+		"1999 was a year":                          "1999 was a year",
+		"a *b* <i>c</i> [d](e) `f` x|y ~z~ &amp;":  "a \\*b\\* \\<i\\>c\\</i\\> \\[d\\](e) \\`f\\` x\\|y \\~z\\~ \\&amp;",
+	} {
+		if got := markdownEscape(in); got != want {
+			t.Errorf("markdownEscape(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestScorecardMarkdownMarksCorrections: a point the learner corrected,
+// one made in a follow-up and a dismissed flag say so in the export, as
+// they do on the page (QA-4 E11).
+func TestScorecardMarkdownMarksCorrections(t *testing.T) {
+	v := views.ScorecardView{VerdictLabel: "Hire", Size: 1, Minutes: 4, ModeLabel: "Coached",
+		Questions: []views.ScoreQuestion{{Number: 1, Title: "Leases", Main: views.ScoreTurn{Answered: true, Corrected: true, Answer: "A lease.", Used: "1 min", Limit: "4 min",
+			Graded: views.Graded{Points: []views.PointRow{{Label: "Fencing", Hit: true, SelfAssessed: true}, {Label: "Pauses", Hit: true, Recovered: true}, {Label: "Clocks"}},
+				Flags: []views.FlagRow{{Label: "TTL as safety", Severity: "fatal", Dismissed: true}}}}}}}
+	md := scorecardMarkdown(v, time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC), "https://lockdrill.example")
+	for _, want := range []string{"Corrected after your dispute.", "- [x] Fencing (your correction)", "- [x] Pauses (made in a follow-up)", "- [ ] Clocks\n", "- Red flag (fatal), dismissed (your correction): TTL as safety"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("markdown lacks %q:\n%s", want, md)
+		}
 	}
 }

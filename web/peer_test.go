@@ -338,6 +338,18 @@ func TestPeerRoundToTheScorecards(t *testing.T) {
 			if doc.Find(`[data-testid=scored-question]`).Length() != 3 || doc.Find(`[data-testid=verdict]`).Length() != 1 {
 				t.Fatalf("the grader's scorecard is missing beside the interviewer's")
 			}
+			// The interviewer's own follow-up shows no rubric score and no
+			// points missed, only what it made (QA-4 E13: "2 %" and five
+			// points "missed" that the main answer had made).
+			var typed *goquery.Selection
+			doc.Find(`[data-testid=scored-followup]`).Each(func(_ int, f *goquery.Selection) {
+				if strings.Contains(f.Find("h4").Text(), own) {
+					typed = f
+				}
+			})
+			if typed == nil || typed.Find(`[data-testid=unscored-followup]`).Length() != 1 || typed.Find(".badge.ok, .badge.bad").Length() != 0 || typed.Find(`[data-testid=points-missed]`).Length() != 0 {
+				t.Fatalf("the typed follow-up is shown with a score or points missed")
+			}
 			// The interviewer's copy speaks of the candidate, not to them.
 			speaks := strings.Contains(doc.Text(), "Points you made")
 			if name == "interviewer" && (speaks || !strings.Contains(doc.Text(), "Points the candidate made")) {

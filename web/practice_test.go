@@ -723,3 +723,28 @@ func TestPhoneWidthPagesDoNotScrollSideways(t *testing.T) {
 		}
 	})
 }
+
+// TestNoFlagNoticeSaysWhatItIsWorth: an answer without a red flag is told
+// none was found and how often the grader catches a losing claim, with a
+// link to how that is measured, not that nothing in it would lose the
+// round (QA-4 E7).
+func TestNoFlagNoticeSaysWhatItIsWorth(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	_, doc := cl.answerOK("fencing-token", url.Values{"answer": {"Each grant carries a number that only goes up, and the client sends it with every write; the storage remembers the highest it has seen and refuses a lower one, so a holder that paused past its lease is turned away."}})
+	note := doc.Find(`[data-testid=no-flags]`)
+	if note.Length() != 1 {
+		t.Fatal("no 'no red flag' notice on an answer without flags")
+	}
+	rep, err := content.LoadAccuracy(content.Embedded())
+	if err != nil || rep.Blind == nil {
+		t.Fatalf("accuracy: %v", err)
+	}
+	text := spaces(note.Text())
+	if strings.Contains(text, "nothing here would lose") || !strings.Contains(text, views.PctText(rep.Blind.Lead.Flagged)) {
+		t.Fatalf("notice = %q, want the published share of losing claims caught (%s), not a guarantee", text, views.PctText(rep.Blind.Lead.Flagged))
+	}
+	if href, _ := note.Find("a").Attr("href"); href != "/about/grader" {
+		t.Fatalf("notice links to %q, want /about/grader", href)
+	}
+}

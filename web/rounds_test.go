@@ -401,8 +401,14 @@ func TestRoundBadInput(t *testing.T) {
 		if answered != 1 {
 			t.Fatalf("answered turns = %d, want 1", answered)
 		}
-		if r := answerTurn(t, cl, roundURL, page, seq, "a different answer to the same question"); r.Code != http.StatusConflict {
-			t.Fatalf("changed resubmit: status %d, want 409", r.Code)
+		refused := answerTurn(t, cl, roundURL, page, seq, "a different answer to the same question")
+		if refused.Code != http.StatusConflict {
+			t.Fatalf("changed resubmit: status %d, want 409", refused.Code)
+		}
+		// The page leads back to the round, whose clock is running
+		// (QA-4 E5: it offered only the start page and the guide).
+		if href, _ := mustDoc(t, refused).Find(`[data-testid=error-next]`).Attr("href"); href != roundURL {
+			t.Fatalf("the refusal leads to %q, want back to the round %s", href, roundURL)
 		}
 	})
 }
