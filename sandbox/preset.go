@@ -420,8 +420,8 @@ func Presets() []Preset {
 		},
 		{
 			ID:     "redis-wait-sync",
-			Title:  "Synchronous replication with WAIT",
-			Lesson: "With WAIT 1 the grant is answered only once the replica has the key, so a failover keeps it and B is refused. But WAIT undoes nothing: with the replica down, B's SET still lands on the primary and WAIT gets no acknowledgement, so B must count the attempt as failed and delete the key itself.",
+			Title:  "WAIT: acknowledged by the replica, still not consensus",
+			Lesson: "With WAIT 1 the grant is answered only once the one replica has the key, so this failover, which promotes that replica, still finds the key and B is refused. That is safer, not safe: WAIT is not consensus, and a failover to a replica that did not acknowledge (with more than one) still loses the key. And WAIT undoes nothing: with the replica down, B's SET still lands on the primary and WAIT gets no acknowledgement, so B must count the attempt as failed and delete the key itself.",
 			Guide:  "redis-operations",
 			Scenario: Scenario{
 				Lock:    LockConfig{TokenSource: TokenIncr, LagMS: int64p(0)},

@@ -558,6 +558,9 @@ func TestSandboxSettingChangeForksAndCompares(t *testing.T) {
 	if got, want := strings.TrimSpace(cmp.Find(`[data-testid=compare-changed]`).Text()), "Changed in the fork: Resource checks tokens: yes (✓ a lower token is refused) → no (✗ any write is stored). The actions are the same."; got != want {
 		t.Fatalf("changed = %q, want %q", got, want)
 	}
+	if got := cmp.Find(`h2 a`).Last().Text(); got != "Fork: fencing check at the resource off" {
+		t.Fatalf("the fork's side is headed %q, want its title once (it read \"Fork: Fork: …\")", got)
+	}
 	fork := strings.TrimSuffix(rec.Header().Get("Location"), "/compare")
 	doc := mustDoc(t, cl.get(fork))
 	if got := doc.Find(`[data-testid=timeline-title]`).Text(); got != "Fork: fencing check at the resource off" {

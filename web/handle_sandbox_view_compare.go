@@ -2,6 +2,7 @@ package web
 
 import (
 	"strconv"
+	"strings"
 
 	"lockdrill/sandbox"
 	"lockdrill/store"
@@ -22,8 +23,8 @@ type compareData struct {
 // so that they line up time for time, and the settings that changed.
 func buildCompare(d compareData) views.CompareView {
 	frame := timelineview.FrameFor(d.ParentRun, d.ForkRun)
-	left, lc := compareSide(d.Parent, d.ParentSc, d.ParentRun, frame, "Original: "+d.Parent.Title)
-	right, rc := compareSide(d.Fork, d.ForkSc, d.ForkRun, frame, "Fork: "+d.Fork.Title)
+	left, lc := compareSide(d.Parent, d.ParentSc, d.ParentRun, frame, sideHeading("Original: ", d.Parent.Title))
+	right, rc := compareSide(d.Fork, d.ForkSc, d.ForkRun, frame, sideHeading("Fork: ", d.Fork.Title))
 	v := views.CompareView{Left: left, Right: right}
 	for i := range min(len(lc), len(rc)) {
 		if lc[i] != rc[i] {
@@ -31,6 +32,16 @@ func buildCompare(d compareData) views.CompareView {
 		}
 	}
 	return v
+}
+
+// sideHeading is a side's heading: its role, then its title, unless the
+// title already starts with the role (a fork's own title is "Fork: …";
+// QA-4: the heading read "Fork: Fork: …").
+func sideHeading(role, title string) string {
+	if strings.HasPrefix(title, role) {
+		return title
+	}
+	return role + title
 }
 
 func compareSide(t store.Timeline, sc sandbox.Scenario, tl sandbox.Timeline, frame timelineview.Frame, heading string) (views.CompareSide, []views.ConfigLine) {
