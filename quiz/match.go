@@ -312,6 +312,26 @@ func (d *doc) evalFor(p *Pattern) *evalCtx {
 	} else if c, ok := d.evals[p]; ok {
 		return c
 	}
+	// One allocation for the part and exclusion caches; the word sets of a
+	// bank's pattern are cached on the doc (lexLeaves), not per pattern.
+	// A bank's patterns take theirs from slabs kept with the doc (pooled),
+	// each pattern at most once per answer, so the slabs never move.
+	if p.lex != nil && p.lex == d.lex {
+		if cap(d.ctxSlab) < p.lex.patterns {
+			d.ctxSlab = make([]evalCtx, 0, p.lex.patterns)
+		}
+		need := len(p.parts) + len(p.exclude)
+		if len(d.bitsSlab)+need > cap(d.bitsSlab) {
+			d.bitsSlab = make([]bitset, 0, max(need, 8*p.lex.patterns))
+		}
+		pe := d.bitsSlab[len(d.bitsSlab) : len(d.bitsSlab)+need : len(d.bitsSlab)+need]
+		clear(pe)
+		d.bitsSlab = d.bitsSlab[:len(d.bitsSlab)+need]
+		d.ctxSlab = append(d.ctxSlab, evalCtx{d: d, pattern: p, parts: pe[:len(p.parts):len(p.parts)], excl: pe[len(p.parts):]})
+		c := &d.ctxSlab[len(d.ctxSlab)-1]
+		d.lexEvals[p.pid] = c
+		return c
+	}
 	if d.evals == nil {
 		d.evals = map[*Pattern]*evalCtx{}
 	}
@@ -321,16 +341,10 @@ func (d *doc) evalFor(p *Pattern) *evalCtx {
 		n = numberLeaves(p)
 		p.leaves = n
 	}
-	// One allocation for the part and exclusion caches; the word sets of a
-	// bank's pattern are cached on the doc (lexLeaves), not per pattern.
 	pe := make([]bitset, len(p.parts)+len(p.exclude))
 	c := &evalCtx{d: d, pattern: p, parts: pe[:len(p.parts):len(p.parts)], excl: pe[len(p.parts):]}
-	if p.lex != nil && p.lex == d.lex {
-		d.lexEvals[p.pid] = c
-	} else {
-		c.leaves = make([]bitset, n)
-		d.evals[p] = c
-	}
+	c.leaves = make([]bitset, n)
+	d.evals[p] = c
 	return c
 }
 

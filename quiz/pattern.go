@@ -435,16 +435,6 @@ func (p *Pattern) findAs(d *doc, si int, claimOnly bool) (match, bool) {
 			return match{}, false
 		}
 	}
-	for x, ex := range p.exclude {
-		f := c.exclFirsts(x)
-		for i := f.next(sn.from, sn.to); i >= 0; i = f.next(i+1, sn.to) {
-			for m := ex.ends(c, i, sn.to); m != 0; m &= m - 1 {
-				if p.excludeAny[x] || !negated(d, [2]int{i, i + bits.TrailingZeros64(m)}) {
-					return match{}, false
-				}
-			}
-		}
-	}
 	var cands [maxParts][maxSpansPerPart][2]int
 	var ncand [maxParts]int
 	var chosen [maxParts][2]int
@@ -494,6 +484,19 @@ func (p *Pattern) collect(d *doc, c *evalCtx, sn sentence, own [][2]int, claimOn
 		}
 		if ncand[k] == 0 {
 			return false, dropped
+		}
+	}
+	// The exclusions rule out the whole sentence; they are looked at only
+	// once every part has a candidate (long exclusion lists of common
+	// words cost more than the parts).
+	for x, ex := range p.exclude {
+		f := c.exclFirsts(x)
+		for i := f.next(sn.from, sn.to); i >= 0; i = f.next(i+1, sn.to) {
+			for m := ex.ends(c, i, sn.to); m != 0; m &= m - 1 {
+				if p.excludeAny[x] || !negated(d, [2]int{i, i + bits.TrailingZeros64(m)}) {
+					return false, dropped
+				}
+			}
 		}
 	}
 	return p.choose(d, 0, cands, ncand, chosen, claimOnly), dropped
@@ -645,7 +648,41 @@ func (p *Pattern) claimed(d *doc, spans [][2]int) bool {
 			return false
 		}
 	}
+	// ... or when it quotes a whole claim (a clause of five words or
+	// more, with a function word): candidates quote what others say; what
+	// they use themselves they quote as a name ("SETNX then EXPIRE"),
+	// unless they say so ("I use "...").
+	n, fn := 0, false
+	for j := sn.from; j < sn.to; j++ {
+		if d.toks[j].quote == quote {
+			n++
+			fn = fn || d.toks[j].fn
+		}
+	}
+	if n >= quotedClaimWords && fn && !usesQuote(d, sn, quote) {
+		return false
+	}
 	return true
+}
+
+// quotedClaimWords is the shortest quotation read as a quoted claim.
+const quotedClaimWords = 5
+
+// usesQuote reports whether the sentence's own speaker uses the quoted
+// words: "I use "...", "we run "..."".
+func usesQuote(d *doc, sn sentence, quote int) bool {
+	for j := sn.from; j < sn.to && d.toks[j].quote != quote; j++ {
+		switch d.toks[j].raw {
+		case "i", "we", "i'd", "we'd", "i'll", "we'll":
+			if j+1 < sn.to {
+				switch d.toks[j+1].raw {
+				case "use", "run", "do", "call", "write", "set", "say", "recommend", "propose", "suggest", "would", "always", "just":
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // Matches reports whether p matches text anywhere, prose or not, and the

@@ -49,6 +49,8 @@ type doc struct {
 	lex       *lexicon              // the bank's word sets, marked on the tokens (or nil)
 	lexLeaves []bitset              // by gid: the tokens of each of lex's word sets
 	slab      []uint64              // backing store of lexLeaves, reused
+	ctxSlab   []evalCtx             // backing store of lexEvals' caches, reused
+	bitsSlab  []bitset              // backing store of their part caches, reused
 	lexEvals  []*evalCtx            // by pid: the caches of lex's patterns
 }
 
@@ -135,7 +137,7 @@ func analyseWith(text string, words *wordCache) *doc {
 // analyseInto is analyseWith into a doc whose buffers are reused (a Bank
 // keeps a pool of them): d's previous content is discarded.
 func analyseInto(d *doc, text string, words *wordCache) *doc {
-	*d = doc{text: text, toks: d.toks[:0], sents: d.sents[:0], lexLeaves: d.lexLeaves[:0], lexEvals: d.lexEvals[:0], slab: d.slab}
+	*d = doc{text: text, toks: d.toks[:0], sents: d.sents[:0], lexLeaves: d.lexLeaves[:0], lexEvals: d.lexEvals[:0], slab: d.slab, ctxSlab: d.ctxSlab[:0], bitsSlab: d.bitsSlab[:0]}
 	var stems map[string]*wordForms // without a shared cache: words repeat within an answer too
 	if words == nil {
 		stems = map[string]*wordForms{}
@@ -662,6 +664,9 @@ func missesPoint(toks []token, k int) bool {
 	switch toks[k].raw {
 	case "misses", "miss", "missed", "missing":
 		return k+2 < len(toks) && toks[k+1].raw == "the" && toks[k+2].raw == "point" && toks[k+2].sent == toks[k].sent
+	case "leap":
+		// "a leap of faith"
+		return k+2 < len(toks) && toks[k+1].raw == "of" && toks[k+2].raw == "faith" && toks[k+2].sent == toks[k].sent
 	}
 	return false
 }
@@ -772,13 +777,15 @@ debunked unsafe broken nonsense`)
 // reportVerbs introduce reported speech.
 var reportVerbs = setOf(`said says say claimed claims claim told tells argued argues insisted
 insists suggested suggests proposed proposes thought thinks believed believes wrote writes swore
-assured reckoned reckons recommended recommends asserted asserts`)
+assured reckoned reckons recommended recommends asserted asserts tell defended defends pitched
+pitches floated`)
 
 // reporters are who reports a claim: anyone but the candidate.
 var reporters = setOf(`colleague colleagues teammate teammates coworker coworkers co-worker
 someone somebody engineer engineers manager lead interviewer team people folks vendor vendors
 blog blogs article post docs doc junior senior candidate candidates he she they others
-consultant architect reviewer dev devs developer developers friend guy guys tech-lead tutorial
+consultant architect reviewer dev devs developer developers friend guy guys tech-lead tutorial eng staff
+principal
 stackoverflow answer pm po boss cto ceo sre ops qa intern contractor` + " redis-docs")
 
 // reportedBy reports whether someone other than the candidate speaks the
@@ -1067,17 +1074,25 @@ func markMentions(d *doc) {
 			}
 		}
 	}
-	suspects := false // inside the bullets under a header of suspects
-	mistakes := false // after a sentence announcing mistakes ("Two mistakes to avoid: ...")
+	suspects := false  // inside the bullets under a header of suspects
+	mistakes := false  // after a sentence announcing mistakes ("Two mistakes to avoid: ...")
+	announced := false // a mistake was named earlier in the answer
 	for _, s := range d.sents {
 		// "Two mistakes to avoid: first, X. Second, Y.": the items after
 		// the announcement, each opened by an enumerator, are the
 		// mistakes named, not claims.
-		if mistakes && (enumerators[toks[s.from].raw] || opensExample(toks[s.from:s.to]) || consequenceOpeners[toks[s.from].raw]) {
+		// "Common mistake: X. (Why.) Another one: Y.": once a mistake is
+		// named, a sentence opening "Another" names the next one.
+		if mistakes && (enumerators[toks[s.from].raw] || opensExample(toks[s.from:s.to]) || consequenceOpeners[toks[s.from].raw]) || announced && toks[s.from].raw == "another" {
 			for j := s.from; j < s.to; j++ {
 				toks[j].refuted = true
 			}
+			// the named mistake's example or consequence may follow
+			mistakes = toks[s.from].raw == "another" || mistakes
 			continue
+		}
+		if mistakes {
+			announced = true
 		}
 		mistakes = false
 		// "I'd also reject the other usual fix, "...": ...": what a
@@ -1099,7 +1114,7 @@ func markMentions(d *doc) {
 				}
 				break
 			}
-			if toks[j].cls&clsMistake != 0 && (toks[j].raw != "pattern" || j > s.from && toks[j-1].raw == "anti") || criticHead(toks, j, s.from) {
+			if toks[j].cls&clsMistake != 0 && (toks[j].raw != "pattern" || j > s.from && toks[j-1].raw == "anti") || criticHead(toks, j, s.from) || j >= s.from+2 && toks[j].raw == "faith" && missesPoint(toks, j-2) {
 				mistakes = true
 				// "The classic mistake is X", "a common trap: X": what
 				// follows the copula or colon, to the end of its clause.
@@ -1148,7 +1163,7 @@ func markMentions(d *doc) {
 		if endsWithColon(d, s) {
 			for j := s.from; j < s.to; j++ {
 				r := toks[j].raw
-				if headerWords[r] || r == "look" || r == "check" || r == "things" || r == "suspects" || r == "usual" {
+				if headerWords[r] || r == "look" || r == "check" || r == "things" || r == "suspects" || r == "usual" || (r == "patterns" || r == "pattern") && j > s.from && toks[j-1].raw == "anti" {
 					suspects = true
 					break
 				}
@@ -1245,7 +1260,7 @@ func markMentions(d *doc) {
 // consequenceOpeners open the sentence after a mistake named that tells
 // what it leads to: "Another mistake: the server mints the key. Then each
 // retry gets a fresh key."
-var consequenceOpeners = setOf(`then if otherwise because since`)
+var consequenceOpeners = setOf(`then if otherwise because since or`)
 
 // antiPattern reports "anti-pattern" (two tokens) in a sentence: a
 // mention noun like "antipattern".
@@ -1332,8 +1347,14 @@ func rejectsBack(toks []token) bool {
 		return false
 	}
 	switch {
-	case first == "wrong" || first == "nope" || first == "untrue" || first == "nonsense" || first == "myth":
+	case first == "wrong" || first == "nope" || first == "untrue" || first == "nonsense" || first == "myth" || first == "disagree" || first == "disagreed" || first == "false":
 		return end <= 2
+	case first == "not" && len(toks) > 1:
+		// "Not true.", "Not quite: ...", "Not really, because ..."
+		switch toks[1].raw {
+		case "true", "quite", "really", "so", "correct", "right":
+			return end <= 3
+		}
 	case backRefs[first]:
 		for j := 1; j < end && j <= 6; j++ {
 			r := toks[j].raw
@@ -1386,7 +1407,7 @@ var headNouns = setOf(`way approach fix version option answer move idea thing so
 // criticHead reports whether toks[j] is a headNoun after a critic word
 // near the start of its sentence: "For releasing, the wrong way is ...".
 func criticHead(toks []token, j, from int) bool {
-	return j > from && headNouns[toks[j].raw] && toks[j-1].cls&clsCritic != 0 && toks[j-1].raw != "bad"
+	return j > from && toks[j-1].cls&clsCritic != 0 && toks[j-1].raw != "bad" && headNouns[toks[j].raw]
 }
 
 // subjectPronouns and modals, in that order inside an if-clause with no
@@ -1542,10 +1563,18 @@ func isProbe(toks []token, k int) bool {
 		// "grep the code for ...", "search the logs for ...", "look at
 		// the client code (blind DEL, SETNX+EXPIRE)"
 		return next(1) == "for" || next(2) == "for" || next(3) == "for" || (toks[k].raw == "look" || toks[k].raw == "looking") && next(1) == "at"
+	case "read", "reading":
+		// "read the client code for the usual suspects: ..."
+		return (next(1) == "code" || next(2) == "code" || next(3) == "code" || next(2) == "logs" || next(1) == "logs") && (next(2) == "for" || next(3) == "for" || next(4) == "for")
 	case "review", "reviewing", "audit", "auditing", "scan", "scanning", "inspect", "inspecting":
 		// "review the code for SETNX/EXPIRE", "a code review for ..."
 		return next(1) == "for" || next(2) == "for" || next(3) == "for"
 	case "check", "checking", "see", "verify", "confirm", "ask":
+		// "the provider can't check tokens, ...", "the check runs on the
+		// server, ...": a negated verb or a noun is no debugging step.
+		if k > 0 && toks[k-1].sent == toks[k].sent && (isNegator(toks[k-1].raw) || attributiveDets[toks[k-1].raw]) {
+			return false
+		}
 		n := next(1)
 		if n == "whether" || n == "if" || (n == "for" && toks[k].raw != "ask") {
 			return true
@@ -1559,7 +1588,10 @@ func isProbe(toks []token, k int) bool {
 	case "rule", "ruling":
 		return next(1) == "out"
 	case "find", "finding", "figure", "figuring":
-		return next(1) == "out" && (next(2) == "whether" || next(2) == "if" || next(2) == "who" || next(2) == "which" || next(2) == "what")
+		// "(then) figure out who lied: ..." probes; "compare the logs to
+		// figure out who got it first" says what the comparison is for.
+		purpose := k > 0 && toks[k-1].raw == "to" && toks[k-1].sent == toks[k].sent
+		return next(1) == "out" && (next(2) == "whether" || next(2) == "if" || !purpose && (next(2) == "who" || next(2) == "which" || next(2) == "what"))
 	}
 	return false
 }
@@ -1607,7 +1639,7 @@ const clsFrame = clsReject | clsClaimVerb | clsClaimant | clsReport | clsProbe
 // probeWords start a diagnosis probe (see isProbe).
 var probeWords = setOf(`suspect suspected suspecting beware watch against look looking search
 searching grep grepping hunt check checking see verify confirm ask rule ruling find finding
-review reviewing audit auditing scan scanning inspect inspecting figure figuring`)
+review reviewing audit auditing scan scanning inspect inspecting figure figuring read reading`)
 
 func classOf(raw string) wordClass {
 	var c wordClass

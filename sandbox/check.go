@@ -33,177 +33,214 @@ import (
 //   - permanent-lock: at the end, the single lock key has no expiry and its
 //     holder has crashed: nobody can ever remove it.
 func Check(events []Event, keys int) []Violation {
-	return newLedger(events, keys, true).check()
-}
-
-// check is Check's single pass over the events, reading the keys and the
-// beliefs from the ledger.
-func (l *Ledger) check() []Violation {
-	var (
-		events    = l.events
-		keys      = l.Nodes
-		out       []Violation
-		reported  [][2]int // pairs of grants already reported as double
-		tokens    map[int64]int
-		effects   map[string]int
-		maxGrant  = -1
-		maxWriter string
-		// held is the key (an index in l.Keys, -1: none) on each node;
-		// lost maps a client to the event that last took a key of its.
-		held [MaxRedlockNodes]int32
-		lost map[string]int
-		// Per client slot: its latest belief, whether it still holds,
-		// and its valid_until.
-		belief     = make([]int32, len(l.Clients))
-		active     = make([]bool, len(l.Clients))
-		validUntil = make([]int64, len(l.Clients))
-		ks, ke     int // next key to set, next key end
-		bs, be, bx int // next belief to begin, to end, extension
-	)
-	for n := range held {
-		held[n] = -1
-	}
-	for s := range belief {
-		belief[s] = -1
-	}
-	overlap := func(i int, e *Event, s int, verb string) {
-		b := &l.Beliefs[belief[s]]
-		for o := range belief {
-			if o == s || !active[o] || validUntil[o] <= e.T {
-				continue
-			}
-			ob := &l.Beliefs[belief[o]]
-			pair := [2]int{min(ob.Grant, b.Grant), max(ob.Grant, b.Grant)}
-			if slices.Contains(reported, pair) {
-				continue
-			}
-			reported = append(reported, pair)
-			out = append(out, Violation{Kind: ViolationDoubleGrant, T: e.T, Client: b.Client, Event: i,
-				Detail: b.Client + " " + verb + " until " + itoa(validUntil[s]) + " while " + ob.Client + " believes it holds grant " + strconv.Itoa(ob.Grant) + " until " + itoa(validUntil[o])})
-		}
-	}
-	for _, i32 := range l.checked {
-		i := int(i32)
-		// What event i changed, from the ledger: keys and beliefs ended
-		// first, then those it began.
-		for ; ke < len(l.KeyEnds) && l.Keys[l.KeyEnds[ke]].To == i; ke++ {
-			k := &l.Keys[l.KeyEnds[ke]]
-			if held[k.Node-1] == l.KeyEnds[ke] {
-				held[k.Node-1] = -1
-				if k.Taken && k.Holder != "" {
-					if lost == nil {
-						lost = map[string]int{}
-					}
-					lost[k.Holder] = i
-				}
-			}
-		}
-		for ; ks < len(l.Keys) && l.Keys[ks].From == i; ks++ {
-			if !l.Keys[ks].Leftover {
-				held[l.Keys[ks].Node-1] = int32(ks)
-			}
-		}
-		e := &events[i]
-		if e.Kind == KindAcquireGranted && e.Token > 0 {
-			if tokens == nil {
-				tokens = map[int64]int{}
-			}
-			if first, ok := tokens[e.Token]; ok {
-				out = append(out, Violation{Kind: ViolationTokenReuse, T: e.T, Client: e.Client, Event: i,
-					Detail: "token " + itoa(e.Token) + " issued again to " + e.Client + " (grant " + strconv.Itoa(e.Grant) + "), already issued with grant " + strconv.Itoa(first)})
-			} else {
-				tokens[e.Token] = e.Grant
-			}
-		}
-		for ; be < len(l.BeliefEnds) && l.Beliefs[l.BeliefEnds[be]].To == i; be++ {
-			active[l.Beliefs[l.BeliefEnds[be]].Slot] = false
-		}
-		for ; bs < len(l.Beliefs) && l.Beliefs[bs].From == i; bs++ {
-			b := &l.Beliefs[bs]
-			belief[b.Slot], active[b.Slot], validUntil[b.Slot] = int32(bs), true, b.ValidUntil
-			overlap(i, e, b.Slot, "is granted the lock")
-		}
-		for ; bx < len(l.Extensions) && l.Extensions[bx].Event == i; bx++ {
-			x := &l.Extensions[bx]
-			if s := l.Beliefs[x.Belief].Slot; active[s] && belief[s] == int32(x.Belief) {
-				validUntil[s] = x.ValidUntil
-				overlap(i, e, s, "extends its lease")
-			}
-		}
-		switch e.Kind {
-		case KindReleaseOK:
-			if e.Grant == 0 && e.Holder == e.Client {
-				// The unlock of a refused attempt's leftovers.
-				break
-			}
-			if e.Holder != "" && e.Holder != e.Client {
-				out = append(out, Violation{Kind: ViolationForeignRelease, T: e.T, Client: e.Client, Event: i,
-					Detail: e.Client + " deleted the key of " + e.Holder + " (grant " + strconv.Itoa(e.Grant) + "): the lock is free although " + e.Holder + " holds it"})
-			}
-		case KindWriteAccepted:
-			mine, other, otherGrant := 0, "", 0
-			for _, k := range held[:keys] {
-				if k < 0 {
-					continue
-				}
-				switch h := &l.Keys[k]; {
-				case h.Holder == e.Client:
-					mine++
-				case h.Holder != "" && other == "":
-					other, otherGrant = h.Holder, h.Grant
-				}
-			}
-			if e.Grant == 0 || mine*2 <= keys {
-				why := e.Client + " never held the lock"
-				if e.Grant > 0 {
-					why = e.Client + " no longer held the lock: "
-					if j, ok := lost[e.Client]; ok {
-						why += lostWhy(events[j])
-					}
-					if mine > 0 {
-						why = e.Client + " kept only " + strconv.Itoa(mine) + " of " + strconv.Itoa(keys) + " nodes, no majority"
-					}
-				}
-				if other != "" {
-					why += "; " + other + " held grant " + strconv.Itoa(otherGrant)
-				}
-				under := "with no grant"
-				if e.Grant > 0 {
-					under = "under grant " + strconv.Itoa(e.Grant)
-				}
-				out = append(out, Violation{Kind: ViolationUnsafeWrite, T: e.T, Client: e.Client, Event: i,
-					Detail: "the resource accepted " + strconv.Quote(e.Value) + " from " + e.Client + " " + under + " at " + itoa(e.T) + ", but " + why})
-			}
-			if e.Grant < maxGrant {
-				who := "a client that never held the lock"
-				if e.Grant > 0 {
-					who = "grant " + strconv.Itoa(e.Grant)
-				}
-				out = append(out, Violation{Kind: ViolationStaleWrite, T: e.T, Client: e.Client, Event: i,
-					Detail: "the resource accepted " + strconv.Quote(e.Value) + " from " + e.Client + " under " + who + " after it had accepted " + maxWriter + "'s write under grant " + strconv.Itoa(maxGrant)})
-			}
-			if e.Grant > maxGrant {
-				maxGrant, maxWriter = e.Grant, e.Client
-			}
-			if e.Key != "" {
-				if effects == nil {
-					effects = map[string]int{}
-				}
-				if first, ok := effects[e.Key]; ok {
-					f := &events[first]
-					out = append(out, Violation{Kind: ViolationDuplicateEffect, T: e.T, Client: e.Client, Event: i,
-						Detail: "the ledger applied " + strconv.Quote(e.Key) + " again, from " + e.Client + " at " + itoa(e.T) + ": " + f.Client + " had applied it at " + itoa(f.T) + " (a double charge)"})
-				} else {
-					effects[e.Key] = i
-				}
-			}
-		}
+	l := new(Ledger)
+	l.begin(events, keys, true)
+	c := checker{l: l}
+	c.begin()
+	for i := range events {
+		l.add(i)
+		c.step(i)
 	}
 	if v, ok := l.permanentLock(); ok {
-		out = append(out, v)
+		c.out = append(c.out, v)
 	}
-	slices.SortStableFunc(out, func(a, b Violation) int { return a.Event - b.Event })
-	return out
+	slices.SortStableFunc(c.out, func(a, b Violation) int { return a.Event - b.Event })
+	return c.out
+}
+
+// checker is Check's single pass over the events, one event at a time
+// (step), reading the keys and the beliefs from the ledger, which has
+// taken in the event just before. Run steps it as it emits the events,
+// so that each violation event goes in right after the event it is
+// about.
+type checker struct {
+	l         *Ledger
+	out       []Violation
+	reported  [][2]int // pairs of grants already reported as double
+	tokens    map[int64]int
+	effects   map[string]int
+	maxGrant  int
+	maxWriter string
+	// held is the key (an index in l.Keys, -1: none) on each node;
+	// lost maps a client to the event that last took a key of its.
+	held [MaxRedlockNodes]int32
+	lost map[string]int
+	// Per client slot: its latest belief, whether it still holds,
+	// and its valid_until.
+	belief     []int32
+	active     []bool
+	validUntil []int64
+	ks, ke     int // next key to set, next key end
+	bs, be, bx int // next belief to begin, to end, extension
+}
+
+// begin readies c for a new pass, keeping the room of its slices and
+// maps (Run reuses one checker).
+func (c *checker) begin() {
+	*c = checker{l: c.l, reported: c.reported[:0], tokens: c.tokens, effects: c.effects, lost: c.lost, maxGrant: -1,
+		belief: c.belief[:0], active: c.active[:0], validUntil: c.validUntil[:0]}
+	clear(c.tokens)
+	clear(c.effects)
+	clear(c.lost)
+	for n := range c.held {
+		c.held[n] = -1
+	}
+}
+
+// slots makes room for the client slots the ledger knows.
+func (c *checker) slots() {
+	for len(c.belief) < len(c.l.Clients) {
+		c.belief = append(c.belief, -1)
+		c.active = append(c.active, false)
+		c.validUntil = append(c.validUntil, 0)
+	}
+}
+
+func (c *checker) overlap(i int, e *Event, s int, verb string) {
+	l := c.l
+	b := &l.Beliefs[c.belief[s]]
+	for o := range c.belief {
+		if o == s || !c.active[o] || c.validUntil[o] <= e.T {
+			continue
+		}
+		ob := &l.Beliefs[c.belief[o]]
+		pair := [2]int{min(ob.Grant, b.Grant), max(ob.Grant, b.Grant)}
+		if slices.Contains(c.reported, pair) {
+			continue
+		}
+		c.reported = append(c.reported, pair)
+		c.out = append(c.out, Violation{Kind: ViolationDoubleGrant, T: e.T, Client: b.Client, Event: i,
+			Detail: b.Client + " " + verb + " until " + itoa(c.validUntil[s]) + " while " + ob.Client + " believes it holds grant " + strconv.Itoa(ob.Grant) + " until " + itoa(c.validUntil[o])})
+	}
+}
+
+// step checks event i, which the ledger has just taken in.
+func (c *checker) step(i int) {
+	l := c.l
+	events := l.events
+	keys := l.Nodes
+	e := &events[i]
+	switch e.Kind {
+	case KindAcquireGranted, KindAcquireDenied, KindExpireSet, KindExtendOK, KindExtendRefused, KindReleaseRefused,
+		KindCrash, KindReleaseOK, KindLeaseExpired, KindFailover, KindRestart, KindWriteAccepted:
+		// the events that change a key or a belief, and the writes
+	default:
+		return
+	}
+	c.slots()
+	// What event i changed, from the ledger: keys and beliefs ended
+	// first, then those it began.
+	for ; c.ke < len(l.KeyEnds) && l.Keys[l.KeyEnds[c.ke]].To == i; c.ke++ {
+		k := &l.Keys[l.KeyEnds[c.ke]]
+		if c.held[k.Node-1] == l.KeyEnds[c.ke] {
+			c.held[k.Node-1] = -1
+			if k.Taken && k.Holder != "" {
+				if c.lost == nil {
+					c.lost = map[string]int{}
+				}
+				c.lost[k.Holder] = i
+			}
+		}
+	}
+	for ; c.ks < len(l.Keys) && l.Keys[c.ks].From == i; c.ks++ {
+		if !l.Keys[c.ks].Leftover {
+			c.held[l.Keys[c.ks].Node-1] = int32(c.ks)
+		}
+	}
+	if e.Kind == KindAcquireGranted && e.Token > 0 {
+		if c.tokens == nil {
+			c.tokens = map[int64]int{}
+		}
+		if first, ok := c.tokens[e.Token]; ok {
+			c.out = append(c.out, Violation{Kind: ViolationTokenReuse, T: e.T, Client: e.Client, Event: i,
+				Detail: "token " + itoa(e.Token) + " issued again to " + e.Client + " (grant " + strconv.Itoa(e.Grant) + "), already issued with grant " + strconv.Itoa(first)})
+		} else {
+			c.tokens[e.Token] = e.Grant
+		}
+	}
+	for ; c.be < len(l.BeliefEnds) && l.Beliefs[l.BeliefEnds[c.be]].To == i; c.be++ {
+		c.active[l.Beliefs[l.BeliefEnds[c.be]].Slot] = false
+	}
+	for ; c.bs < len(l.Beliefs) && l.Beliefs[c.bs].From == i; c.bs++ {
+		b := &l.Beliefs[c.bs]
+		c.belief[b.Slot], c.active[b.Slot], c.validUntil[b.Slot] = int32(c.bs), true, b.ValidUntil
+		c.overlap(i, e, b.Slot, "is granted the lock")
+	}
+	for ; c.bx < len(l.Extensions) && l.Extensions[c.bx].Event == i; c.bx++ {
+		x := &l.Extensions[c.bx]
+		if s := l.Beliefs[x.Belief].Slot; c.active[s] && c.belief[s] == int32(x.Belief) {
+			c.validUntil[s] = x.ValidUntil
+			c.overlap(i, e, s, "extends its lease")
+		}
+	}
+	switch e.Kind {
+	case KindReleaseOK:
+		if e.Grant == 0 && e.Holder == e.Client {
+			// The unlock of a refused attempt's leftovers.
+			break
+		}
+		if e.Holder != "" && e.Holder != e.Client {
+			c.out = append(c.out, Violation{Kind: ViolationForeignRelease, T: e.T, Client: e.Client, Event: i,
+				Detail: e.Client + " deleted the key of " + e.Holder + " (grant " + strconv.Itoa(e.Grant) + "): the lock is free although " + e.Holder + " holds it"})
+		}
+	case KindWriteAccepted:
+		mine, other, otherGrant := 0, "", 0
+		for _, k := range c.held[:keys] {
+			if k < 0 {
+				continue
+			}
+			switch h := &l.Keys[k]; {
+			case h.Holder == e.Client:
+				mine++
+			case h.Holder != "" && other == "":
+				other, otherGrant = h.Holder, h.Grant
+			}
+		}
+		if e.Grant == 0 || mine*2 <= keys {
+			why := e.Client + " never held the lock"
+			if e.Grant > 0 {
+				why = e.Client + " no longer held the lock: "
+				if j, ok := c.lost[e.Client]; ok {
+					why += lostWhy(events[j])
+				}
+				if mine > 0 {
+					why = e.Client + " kept only " + strconv.Itoa(mine) + " of " + strconv.Itoa(keys) + " nodes, no majority"
+				}
+			}
+			if other != "" {
+				why += "; " + other + " held grant " + strconv.Itoa(otherGrant)
+			}
+			under := "with no grant"
+			if e.Grant > 0 {
+				under = "under grant " + strconv.Itoa(e.Grant)
+			}
+			c.out = append(c.out, Violation{Kind: ViolationUnsafeWrite, T: e.T, Client: e.Client, Event: i,
+				Detail: "the resource accepted " + strconv.Quote(e.Value) + " from " + e.Client + " " + under + " at " + itoa(e.T) + ", but " + why})
+		}
+		if e.Grant < c.maxGrant {
+			who := "a client that never held the lock"
+			if e.Grant > 0 {
+				who = "grant " + strconv.Itoa(e.Grant)
+			}
+			c.out = append(c.out, Violation{Kind: ViolationStaleWrite, T: e.T, Client: e.Client, Event: i,
+				Detail: "the resource accepted " + strconv.Quote(e.Value) + " from " + e.Client + " under " + who + " after it had accepted " + c.maxWriter + "'s write under grant " + strconv.Itoa(c.maxGrant)})
+		}
+		if e.Grant > c.maxGrant {
+			c.maxGrant, c.maxWriter = e.Grant, e.Client
+		}
+		if e.Key != "" {
+			if c.effects == nil {
+				c.effects = map[string]int{}
+			}
+			if first, ok := c.effects[e.Key]; ok {
+				f := &events[first]
+				c.out = append(c.out, Violation{Kind: ViolationDuplicateEffect, T: e.T, Client: e.Client, Event: i,
+					Detail: "the ledger applied " + strconv.Quote(e.Key) + " again, from " + e.Client + " at " + itoa(e.T) + ": " + f.Client + " had applied it at " + itoa(f.T) + " (a double charge)"})
+			} else {
+				c.effects[e.Key] = i
+			}
+		}
+	}
 }
 
 // permanentLock finds the single lock key left at the end with no expiry

@@ -37,9 +37,10 @@
 //     lease at its full TTL.
 //   - A run stops at MaxEvents events (the events budget).
 //
-// The package is pure: no I/O beyond an io.Writer for WriteTable, no
-// globals. The lockdrill sim command and the web UI are thin shells around
-// Parse, Run, Timeline.StateAt and Presets.
+// The package is pure: no I/O beyond an io.Writer for WriteTable, and no
+// globals but a pool of scratch buffers that Run reuses and that carries
+// nothing from one run to the next. The lockdrill sim command and the web
+// UI are thin shells around Parse, Run, Timeline.StateAt and Presets.
 package sandbox
 
 // EngineVersion identifies the simulator's semantics. Bump it whenever a

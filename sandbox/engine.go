@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 	"strconv"
+	"sync"
 	"unsafe"
 )
 
@@ -75,12 +76,18 @@ type sim struct {
 
 	now        int64
 	seq        int64
-	queue      []item
+	queue      []qent // a binary min-heap on (t, seq) of the pending items
+	items      []item // the items, queue[k].slot their index
+	free       []int32
 	actions    []int // action indices in the order they run
 	actClient  []int // client index of each action, -1 for service ops
 	nextAction int
 	events     []Event // events[:nev] are the run's; the rest are zero, for more
 	nev        int
+	nraw       int   // events but the violation events: what the budget counts
+	lastT      int64 // the time of the latest of those
+	accepted   int   // write.accepted events
+	rejected   int   // write.rejected events
 	clients    []client
 	nodes      []node
 	nodeCount  int // lock nodes as the scenario names them (consensus: replicas of one store)
@@ -97,12 +104,19 @@ type sim struct {
 	dn   int
 	mark int
 	num  [24]byte
+	quo  [64]byte
 
 	value   string
 	highest int64
 	effects int
 	applied map[string]bool // ledger idempotency keys applied
 	stopped StopReason
+
+	nodeBuf []int    // what keepNodes carves the events' Nodes from
+	textBuf []opText // what the clients' crashedTexts are carved from
+
+	buf *runBuffers // where the buffers came from, for the checker's ledger
+	ids clientIDs
 }
 
 // Run plays s and returns its timeline. It is deterministic and cheap. Run
@@ -120,12 +134,43 @@ func Run(s Scenario) Timeline {
 			Summary:       Summary{Violations: []Violation{}, Stopped: "invalid"},
 		}
 	}
-	m := newSim(s)
+	b := bufPool.Get().(*runBuffers)
+	m := newSim(s, b)
 	m.loop()
-	return m.timeline()
+	t := m.timeline()
+	m.recycle(b)
+	bufPool.Put(b)
+	return t
 }
 
-func newSim(s Scenario) *sim {
+// runBuffers are what a run needs only while it runs: the queue, the
+// action order, and the checker with its ledger. Reusing them from one
+// run to the next spares the garbage collector; nothing in them carries
+// over (recycle empties them, newSim starts them afresh).
+type runBuffers struct {
+	queue     []qent
+	items     []item
+	free      []int32
+	actions   []int
+	actClient []int
+	ledger    Ledger
+	check     checker
+}
+
+// bufPool holds the runBuffers of finished runs. It is the package's one
+// global, and holds no state a run can see.
+var bufPool = sync.Pool{New: func() any { return new(runBuffers) }}
+
+// recycle hands the buffers back into b, emptied: the ledger forgets the
+// run's events, the checker its findings.
+func (m *sim) recycle(b *runBuffers) {
+	b.queue, b.items, b.free = m.queue[:0], m.items[:0], m.free[:0]
+	b.actions, b.actClient = m.actions[:0], m.actClient[:0]
+	b.ledger.forget()
+	b.check.begin()
+}
+
+func newSim(s Scenario, b *runBuffers) *sim {
 	l := s.Lock
 	m := &sim{
 		sc:        s,
@@ -143,21 +188,25 @@ func newSim(s Scenario) *sim {
 		twoStep:   l.Acquire == AcquireSetThenExpire,
 		uncondDel: l.Release == ReleaseUnconditionalDel,
 		horizon:   MaxTimeMS,
-		queue:     make([]item, 0, 64),
+		queue:     b.queue[:0],
+		items:     b.items[:0],
+		free:      b.free[:0],
+		buf:       b,
 	}
-	// The events buffer is most of what a run allocates, and the garbage
-	// collector's work grows with it: room for the events a run usually
-	// has (most actions make one event; the answers, expiries and
-	// heartbeats they cause add some) and for a few violation events,
-	// which withViolations inserts in place. A run that makes more grows
-	// it once or twice.
+	// The events are the timeline's: emit writes them, with the checker's
+	// violation events in place, straight into the slice Run returns.
+	// Room for the events a run usually has (most actions make one event;
+	// the answers, expiries and heartbeats they cause add some) and for a
+	// few violations. A run that makes more grows it once or twice.
 	est := min(len(s.Actions)+len(s.Actions)/8+16, MaxEvents)
 	m.events = make([]Event, est+16)
 	if s.UntilMS > 0 {
 		m.horizon = s.UntilMS
 	}
-	// Details average under 50 bytes (the longest near 300).
-	m.det = make([]byte, est*50)
+	// Details average under 50 bytes (the longest near 300), and the
+	// actions of crashed clients, which are many in long runs, share
+	// theirs: room for 32 bytes an event; a run that needs more grows it.
+	m.det = make([]byte, est*32)
 	if l.LagMS != nil && l.Model == ModelRedis {
 		m.lag = *l.LagMS
 		m.sync = m.lag == 0
@@ -183,6 +232,10 @@ func newSim(s Scenario) *sim {
 	for i := range m.nodes {
 		m.nodes[i].log = []snap{{t: -1 << 62}}
 	}
+	b.ledger.begin(m.events[:0], n, true)
+	b.ledger.events = m.events // all of it: the ledger reads only the events emitted
+	b.check.l = &b.ledger
+	b.check.begin()
 	m.clients = make([]client, len(s.Clients))
 	for i, c := range s.Clients {
 		m.clients[i] = client{id: c.ID, hb: c.HeartbeatMS}
@@ -190,7 +243,7 @@ func newSim(s Scenario) *sim {
 	// Actions wait in their own list, stably sorted by time: they count as
 	// scheduled before anything the run schedules, so at the same
 	// millisecond they come first, in file order.
-	m.actions = make([]int, len(s.Actions))
+	m.actions = slices.Grow(b.actions[:0], len(s.Actions))[:len(s.Actions)]
 	for i := range m.actions {
 		m.actions[i] = i
 	}
@@ -198,7 +251,8 @@ func newSim(s Scenario) *sim {
 	if !slices.IsSortedFunc(s.Actions, func(a, b Action) int { return cmp.Compare(a.AtMS, b.AtMS) }) {
 		slices.SortStableFunc(m.actions, func(a, b int) int { return cmp.Compare(s.Actions[a].AtMS, s.Actions[b].AtMS) })
 	}
-	m.actClient = make([]int, len(s.Actions))
+	m.ids = newClientIDs(m.sc.Clients)
+	m.actClient = slices.Grow(b.actClient[:0], len(s.Actions))[:len(s.Actions)]
 	for i, a := range s.Actions {
 		m.actClient[i] = m.clientIndex(a.Client)
 		if a.Op == OpPartition {
@@ -209,25 +263,31 @@ func newSim(s Scenario) *sim {
 	return m
 }
 
-func (m *sim) clientIndex(id string) int {
-	if id == "" {
-		return -1
-	}
-	for i := range m.clients {
-		// Length and first byte tell most ids apart without a call to
-		// compare the strings; this runs for every action of every Run.
-		if c := m.clients[i].id; len(c) == len(id) && c[0] == id[0] && c == id {
-			return i
-		}
-	}
-	return -1
+// clientIndex is the index of the client with id, -1 for none.
+func (m *sim) clientIndex(id string) int { return m.ids.index(id) }
+
+// qent is a pending item in the queue: its place in the order, and
+// where the item itself waits (items[slot]). The heap moves these small
+// entries, not the items.
+type qent struct {
+	t, seq int64
+	slot   int32
 }
 
 // push and pop keep m.queue a binary min-heap on (t, seq).
 func (m *sim) push(it item) {
 	it.seq = m.seq
 	m.seq++
-	q := append(m.queue, it)
+	var slot int32
+	if n := len(m.free); n > 0 {
+		slot = m.free[n-1]
+		m.free = m.free[:n-1]
+		m.items[slot] = it
+	} else {
+		slot = int32(len(m.items))
+		m.items = append(m.items, it)
+	}
+	q := append(m.queue, qent{t: it.t, seq: it.seq, slot: slot})
 	i := len(q) - 1
 	for i > 0 {
 		p := (i - 1) / 2
@@ -263,10 +323,11 @@ func (m *sim) pop() item {
 		i = c
 	}
 	m.queue = q
-	return top
+	m.free = append(m.free, top.slot)
+	return m.items[top.slot]
 }
 
-func less(a, b *item) bool {
+func less(a, b *qent) bool {
 	if a.t != b.t {
 		return a.t < b.t
 	}
@@ -297,7 +358,7 @@ func (m *sim) loop() {
 		if !ok {
 			return
 		}
-		if m.nev >= MaxEvents {
+		if m.nraw >= MaxEvents {
 			m.stopped = StoppedEventBudget
 			return
 		}
@@ -318,11 +379,11 @@ func (m *sim) loop() {
 			it = m.pop()
 		}
 		m.now = it.t
-		m.dispatch(it)
+		m.dispatch(&it)
 	}
 }
 
-func (m *sim) dispatch(it item) {
+func (m *sim) dispatch(it *item) {
 	switch it.kind {
 	case itAction:
 		if it.c < 0 {
@@ -343,28 +404,26 @@ func (m *sim) dispatch(it item) {
 	}
 }
 
-// emit records e at the current time. The events budget is enforced here
-// as well as in the loop, so that no single step can run past it: an event
-// beyond it is dropped and the run stops after the step.
-func (m *sim) emit(e Event) int {
+// emit records e at the current time, and after it the violations the
+// checker finds in it. The events budget is enforced here as well as in
+// the loop, so that no single step can run past it: an event beyond it is
+// dropped and the run stops after the step.
+func (m *sim) emit(e *Event) {
 	from, to := m.mark, m.dn
 	m.mark = m.dn
-	if m.nev >= MaxEvents {
+	if m.nraw >= MaxEvents {
 		m.stopped = StoppedEventBudget
-		return -1
+		return
 	}
-	if e.Detail == "" && to > from {
-		e.Detail = unsafe.String(&m.det[from], to-from)
-	}
-	if m.nev == len(m.events) {
-		m.growEvents()
+	detail := e.Detail
+	if detail == "" && to > from {
+		detail = unsafe.String(&m.det[from], to-from)
 	}
 	// The slot is zero: the fields are stored one by one, and the empty
 	// strings and slices not at all. A whole Event copied in is a bulk
 	// write barrier over all its pointer words whenever the garbage
 	// collector is marking, which was a tenth of a run.
-	d := &m.events[m.nev]
-	m.nev++
+	i, d := m.slot()
 	d.T, d.Kind = m.now, e.Kind
 	if e.Client != "" {
 		d.Client = e.Client
@@ -384,23 +443,81 @@ func (m *sim) emit(e Event) int {
 	if e.Reason != "" {
 		d.Reason = e.Reason
 	}
-	if e.Detail != "" {
-		d.Detail = e.Detail
+	if detail != "" {
+		d.Detail = detail
 	}
 	d.Node, d.Grant, d.Token, d.ValidUntil, d.ExpiresAt = e.Node, e.Grant, e.Token, e.ValidUntil, e.ExpiresAt
 	d.MS, d.LatencyMS, d.ArrivesAt, d.Ref = e.MS, e.LatencyMS, e.ArrivesAt, e.Ref
-	return m.nev - 1
+	m.nraw++
+	m.lastT = m.now
+	switch e.Kind {
+	case KindWriteAccepted:
+		m.accepted++
+	case KindWriteRejected:
+		m.rejected++
+	}
+	m.check(i)
 }
 
-// growEvents makes room for more events than the run was sized for: as
-// many as the run so far makes per action, for the actions still to come
-// (heartbeats make many runs outgrow the first guess; doubling would
-// allocate far more than they need).
+// slot is the next (zero) event slot, and its index.
+func (m *sim) slot() (int, *Event) {
+	if m.nev == len(m.events) {
+		m.growEvents()
+	}
+	m.nev++
+	return m.nev - 1, &m.events[m.nev-1]
+}
+
+// check takes event i into the checker's ledger and checks it, and
+// writes the violations found right after it.
+func (m *sim) check(i int) {
+	if m.events[i].Kind == KindActionSkipped {
+		// Most events of a long run; they change nothing the ledger or
+		// the checker track.
+		return
+	}
+	c := &m.buf.check
+	c.l.add(i)
+	n := len(c.out)
+	c.step(i)
+	for _, v := range c.out[n:] {
+		_, d := m.slot()
+		d.T, d.Kind, d.Reason, d.Ref, d.Detail = v.T, KindViolation, v.Kind, i, v.Detail
+		if v.Client != "" {
+			d.Client = v.Client
+		}
+	}
+}
+
+// growEvents makes room for more events than the run was sized for
+// (heartbeats make many runs outgrow the first guess): as many as the run
+// so far makes per action, for the actions still to come, and at least a
+// quarter more, so that events after the last action (heartbeats that go
+// on) grow it geometrically. Doubling would allocate far more than most
+// runs need, and the garbage collector's work grows with it. The events
+// budget bounds the guess (violation events come on top of it).
 func (m *sim) growEvents() {
 	done := max(m.nextAction, 1)
-	n := m.nev + m.nev*(len(m.actions)-done)/done + m.nev/8 + 64
-	n = min(n, MaxEvents+16)
-	m.events = append(make([]Event, 0, n), m.events...)[:n]
+	n := max(m.nev+m.nev*(len(m.actions)-done)/done+32, m.nev+m.nev/4, 64)
+	n = min(n, max(MaxEvents+64, m.nev+m.nev/4))
+	m.events = append(make([]Event, 0, n), m.events[:m.nev]...)[:n]
+	m.buf.ledger.events = m.events
+}
+
+// keepNodes returns a copy of ns for an event to keep, carved from one
+// buffer per run instead of an allocation per event; nil stays nil. The
+// copy's capacity is its length, so an append to it never reaches the
+// next one.
+func (m *sim) keepNodes(ns []int) []int {
+	if ns == nil {
+		return nil
+	}
+	if m.nodeBuf == nil || len(m.nodeBuf)+len(ns) > cap(m.nodeBuf) {
+		m.nodeBuf = make([]int, 0, max(128, len(ns)))
+	}
+	a := len(m.nodeBuf)
+	m.nodeBuf = append(m.nodeBuf, ns...)
+	return m.nodeBuf[a:len(m.nodeBuf):len(m.nodeBuf)]
 }
 
 // w writes parts of the detail of the next event emitted.
@@ -422,11 +539,24 @@ func (m *sim) wn(n int64) {
 	m.dn += copy(m.det[m.dn:], b)
 }
 
-// growDet makes room for n more bytes of detail.
+// wq writes s quoted (as strconv.Quote does) into the detail of the next
+// event emitted.
+func (m *sim) wq(s string) {
+	b := strconv.AppendQuote(m.quo[:0], s)
+	if m.dn+len(b) > len(m.det) {
+		m.growDet(len(b))
+	}
+	m.dn += copy(m.det[m.dn:], b)
+}
+
+// growDet makes room for n more bytes of detail. The details emitted so
+// far stay where they are (the events point into the old buffer); only
+// the one being written moves, so the new buffer need not hold the old.
 func (m *sim) growDet(n int) {
-	d := make([]byte, max(2*len(m.det), m.dn+n, 256))
-	copy(d, m.det[:m.dn])
-	m.det = d
+	pending := m.dn - m.mark
+	d := make([]byte, max(len(m.det)/2, pending+n, 256))
+	copy(d, m.det[m.mark:m.dn])
+	m.det, m.mark, m.dn = d, 0, pending
 }
 
 // rand draws the next number of the scenario's seeded generator
@@ -443,61 +573,58 @@ func (m *sim) rand() uint64 {
 const fsyncEverySecMS = 1000
 
 func (m *sim) timeline() Timeline {
-	raw := m.events[:m.nev]
-	vs := Check(raw, len(m.nodes))
-	sum := Summary{Violations: vs, Grants: m.grants, FinalValue: m.value, HighestToken: m.highest, Effects: m.effects, Stopped: m.stopped}
+	c := &m.buf.check
+	c.l.events = m.events[:m.nev]
+	if v, ok := c.l.permanentLock(); ok {
+		m.insertViolation(v)
+	}
+	vs := c.out
+	c.out = nil // the timeline's now
+	sum := Summary{Violations: vs, Grants: m.grants, FinalValue: m.value, HighestToken: m.highest, Effects: m.effects, Stopped: m.stopped,
+		WritesAccepted: m.accepted, WritesRejected: m.rejected}
 	if sum.Violations == nil {
 		sum.Violations = []Violation{}
-	}
-	for _, e := range raw {
-		switch e.Kind {
-		case KindWriteAccepted:
-			sum.WritesAccepted++
-		case KindWriteRejected:
-			sum.WritesRejected++
-		}
 	}
 	switch {
 	case m.stopped == StoppedUntil || m.stopped == StoppedTimeLimit:
 		sum.EndMS = m.horizon
-	case len(raw) > 0:
-		sum.EndMS = raw[len(raw)-1].T
+	case m.nraw > 0:
+		sum.EndMS = m.lastT
 	}
-	events := withViolations(raw, vs)
 	ids := make([]string, len(m.clients))
 	for i, c := range m.clients {
 		ids[i] = c.id
 	}
+	events := m.events[:m.nev]
 	return Timeline{EngineVersion: EngineVersion, Model: m.model, Nodes: m.nodeCount, TokenSource: m.tokenSrc, Resource: m.sc.Resource.Kind, Clients: ids, Events: events, Summary: sum}
 }
 
-// withViolations inserts after each event the violation events about it,
-// in place (the events slice has room to spare), and renumbers vs to the
-// new indices.
-func withViolations(events []Event, vs []Violation) []Event {
-	if len(vs) == 0 {
-		return events
+// insertViolation puts v, which the checker finds only at the end (a
+// permanent lock), after the event it is about and the violations about
+// that event found before it, and renumbers what comes after.
+func (m *sim) insertViolation(v Violation) {
+	c := &m.buf.check
+	at := v.Event
+	pos := at + 1
+	for pos < m.nev && m.events[pos].Kind == KindViolation && m.events[pos].Ref == at {
+		pos++
 	}
-	n := len(events)
-	events = slices.Grow(events, len(vs))[:n+len(vs)]
-	w := len(events) // events[w:] are final
-	v := len(vs) - 1
-	for r := n - 1; r >= 0; r-- {
-		first := v
-		for first >= 0 && vs[first].Event == r {
-			first--
-		}
-		// vs[first+1 .. v] are about event r, in order.
-		w -= v - first + 1
-		events[w] = events[r]
-		for k := first + 1; k <= v; k++ {
-			vs[k].Event = w
-			events[w+k-first] = Event{T: vs[k].T, Kind: KindViolation, Client: vs[k].Client, Reason: vs[k].Kind, Ref: w, Detail: vs[k].Detail}
-		}
-		v = first
-		if v < 0 {
-			break // the events before stay where they are
+	m.slot()
+	copy(m.events[pos+1:m.nev], m.events[pos:m.nev-1])
+	m.events[pos] = Event{T: v.T, Kind: KindViolation, Client: v.Client, Reason: v.Kind, Ref: at, Detail: v.Detail}
+	// Every event after it moved up one, and so did what they are about:
+	// a violation event always follows the event it is about.
+	for j := pos + 1; j < m.nev; j++ {
+		if m.events[j].Kind == KindViolation {
+			m.events[j].Ref++
 		}
 	}
-	return events
+	k := 0
+	for k < len(c.out) && c.out[k].Event <= at {
+		k++
+	}
+	for j := k; j < len(c.out); j++ {
+		c.out[j].Event++
+	}
+	c.out = slices.Insert(c.out, k, v)
 }

@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"strconv"
+	"unsafe"
 )
 
 // The clients: their actions, pauses, heartbeats and retries, and the
@@ -74,6 +75,9 @@ type client struct {
 	// the lock believes so, for the write it then does not send.
 	lost   lostKind
 	lostAt int64
+	// crashedTexts are the details written for its actions after its
+	// crash, one per op (see crashedText).
+	crashedTexts []opText
 }
 
 // lostKind is why a client believes it holds no lock.
@@ -128,20 +132,53 @@ func (m *sim) skipWrite(ci, idx int) {
 		m.wn(c.lostAt)
 		m.w(" ms, so it no longer counts on its lease")
 	}
-	m.w("; it does not send the write ", strconv.Quote(a.Value))
-	m.emit(Event{Kind: KindActionSkipped, Client: c.id, Reason: string(a.Op), Value: a.Value})
+	m.w("; it does not send the write ")
+	m.wq(a.Value)
+	m.emit(&Event{Kind: KindActionSkipped, Client: c.id, Reason: string(a.Op), Value: a.Value})
+}
+
+// crashedText is the detail of an action op of crashed client c. After a
+// crash every later action of the client is one of these, the same few
+// sentences again and again: each is written once per run and shared.
+func (m *sim) crashedText(c *client, op Op) string {
+	for i := range c.crashedTexts {
+		if t := &c.crashedTexts[i]; t.op == op {
+			return t.text
+		}
+	}
+	m.w(c.id, " has crashed: ", string(op), " does not happen")
+	// The sentence is the pending detail (growDet keeps it from mark on).
+	t := unsafe.String(&m.det[m.mark], m.dn-m.mark)
+	if c.crashedTexts == nil {
+		// Room for a few ops, from one buffer for all clients.
+		if len(m.textBuf) < crashedOps {
+			m.textBuf = make([]opText, crashedOps*len(m.clients))
+		}
+		c.crashedTexts, m.textBuf = m.textBuf[:0:crashedOps], m.textBuf[crashedOps:]
+	}
+	c.crashedTexts = append(c.crashedTexts, opText{op, t})
+	return t
+}
+
+// crashedOps is how many ops' details a crashed client has room for
+// before its list grows.
+const crashedOps = 8
+
+// opText is a detail written for an op.
+type opText struct {
+	op   Op
+	text string
 }
 
 // clientItem runs client-side work, or defers it while the client is
 // paused: a stop-the-world pause freezes actions, timers and the handling
 // of answers alike.
-func (m *sim) clientItem(it item) {
+func (m *sim) clientItem(it *item) {
 	c := &m.clients[it.c]
 	if c.crashed {
 		if it.kind == itAction {
 			a := &m.sc.Actions[it.idx]
-			m.w(c.id, " has crashed: ", string(a.Op), " does not happen")
-			m.emit(Event{Kind: KindActionSkipped, Client: c.id, Reason: string(a.Op)})
+			m.emit(&Event{Kind: KindActionSkipped, Client: c.id, Reason: string(a.Op), Detail: m.crashedText(c, a.Op)})
 		}
 		return
 	}
@@ -153,7 +190,7 @@ func (m *sim) clientItem(it item) {
 			}
 			c.hbLate = true
 		}
-		c.deferred = append(c.deferred, it)
+		c.deferred = append(c.deferred, *it)
 		return
 	}
 	switch it.kind {
@@ -216,7 +253,7 @@ func (m *sim) clientAction(ci, idx int) {
 		m.w(" ms (until ")
 		m.wn(m.now + a.MS)
 		m.w("): nothing of it runs, heartbeat included")
-		m.emit(Event{Kind: KindPauseStart, Client: c.id, MS: a.MS})
+		m.emit(&Event{Kind: KindPauseStart, Client: c.id, MS: a.MS})
 		m.push(item{t: m.now + a.MS, kind: itPauseEnd, c: ci})
 	case OpCrash:
 		c.crashed = true
@@ -226,13 +263,13 @@ func (m *sim) clientAction(ci, idx int) {
 		if c.grant > 0 {
 			d += "; its key stays at the service until it expires, if it ever does"
 		}
-		m.emit(Event{Kind: KindCrash, Client: c.id, Grant: c.grant, Detail: d})
+		m.emit(&Event{Kind: KindCrash, Client: c.id, Grant: c.grant, Detail: d})
 	case OpDelay:
 		c.delay = a.MS
 		m.w("the next message from ", c.id, " will arrive ")
 		m.wn(a.MS)
 		m.w(" ms late")
-		m.emit(Event{Kind: KindDelay, Client: c.id, MS: a.MS})
+		m.emit(&Event{Kind: KindDelay, Client: c.id, MS: a.MS})
 	}
 }
 
@@ -243,11 +280,11 @@ func (m *sim) resume(ci int) {
 	if n := len(c.deferred); n > 0 {
 		m.w(" and runs the ", plural(n, "item"), " that fell due meanwhile, without re-checking its lease")
 	}
-	m.emit(Event{Kind: KindPauseEnd, Client: c.id})
+	m.emit(&Event{Kind: KindPauseEnd, Client: c.id})
 	for len(c.deferred) > 0 && !c.paused && !c.crashed {
 		it := c.deferred[0]
 		c.deferred = c.deferred[1:]
-		m.clientItem(it)
+		m.clientItem(&it)
 	}
 }
 
@@ -259,7 +296,7 @@ func (m *sim) send(ci int, msg message) {
 	if c.delay > 0 {
 		m.w(m.msgName(msg), " from ", c.id, " is held up in the network until ")
 		m.wn(m.now + d)
-		m.emit(Event{Kind: KindMessageDelayed, Client: c.id, Grant: msg.grant, Token: msg.token, Value: m.msgValue(msg), MS: c.delay, ArrivesAt: m.now + d})
+		m.emit(&Event{Kind: KindMessageDelayed, Client: c.id, Grant: msg.grant, Token: msg.token, Value: m.msgValue(msg), MS: c.delay, ArrivesAt: m.now + d})
 		c.delay = 0
 	}
 	if d == 0 {
@@ -272,7 +309,7 @@ func (m *sim) send(ci int, msg message) {
 // reply sends the service's answer back to client ci.
 func (m *sim) reply(ci int, r reply) {
 	if m.lat == 0 {
-		m.clientItem(item{kind: itReply, c: ci, rep: r})
+		m.clientItem(&item{kind: itReply, c: ci, rep: r})
 		return
 	}
 	m.push(item{t: m.now + m.lat, kind: itReply, c: ci, rep: r})
@@ -302,7 +339,7 @@ func (m *sim) answer(ci int, r reply) {
 		if c.retries > 0 && r.attempt == c.attempt && !c.crashed {
 			c.retries--
 			d := 1 + int64(m.rand()%uint64(m.retryMax))
-			m.emit(Event{Kind: KindRetry, Client: c.id, MS: d,
+			m.emit(&Event{Kind: KindRetry, Client: c.id, MS: d,
 				Detail: c.id + " retries in " + ms(d) + " (a random delay of up to " + ms(m.retryMax) + ", seed " + strconv.FormatUint(m.sc.Lock.Seed, 10) + "); " + retriesLeft(c.retries) + " left after that"})
 			m.push(item{t: m.now + d, kind: itRetry, c: ci})
 		}

@@ -1,11 +1,5 @@
 package sandbox
 
-import (
-	"fmt"
-	"slices"
-	"strings"
-)
-
 // The service's faults and operations: failover, leader election,
 // nodes down and up, restarts, partitions and clock jumps.
 
@@ -41,7 +35,7 @@ func (m *sim) serviceAction(a Action) {
 // and none after (with lag 0, everything).
 func (m *sim) failover() {
 	if m.down[1] {
-		m.emit(Event{Kind: KindActionSkipped, Reason: string(OpFailover), Detail: "failover: the replica is down, there is nothing to promote"})
+		m.emit(&Event{Kind: KindActionSkipped, Reason: string(OpFailover), Detail: "failover: the replica is down, there is nothing to promote"})
 		return
 	}
 	n := &m.nodes[0]
@@ -60,18 +54,21 @@ func (m *sim) failover() {
 	m.scheduleExpiry(0)
 	e := Event{Kind: KindFailover}
 	m.keyFields(&e, n.key)
-	var d strings.Builder
 	if m.sync {
-		d.WriteString("the replica, which acknowledged every write (WAIT 1), is promoted: ")
+		m.w("the replica, which acknowledged every write (WAIT 1), is promoted: ")
 	} else {
-		d.WriteString("a replica " + itoa(m.lag) + " ms behind is promoted: ")
+		m.w("a replica ")
+		m.wn(m.lag)
+		m.w(" ms behind is promoted: ")
 	}
-	d.WriteString(m.failoverChange(before, n.key))
+	m.failoverChange(before, n.key)
 	if m.tokenSrc == TokenIncr && beforeCounter != n.counter {
-		d.WriteString("; the INCR counter of the tokens goes back from " + itoa(beforeCounter) + " to " + itoa(n.counter))
+		m.w("; the INCR counter of the tokens goes back from ")
+		m.wn(beforeCounter)
+		m.w(" to ")
+		m.wn(n.counter)
 	}
-	e.Detail = d.String()
-	m.emit(e)
+	m.emit(&e)
 }
 
 // keyFields fills the holder fields of e from k (a grant's key only: a
@@ -86,42 +83,59 @@ func (m *sim) keyFields(e *Event, k key) {
 	}
 }
 
-// failoverChange says what a failover did to the lock: the key the
+// failoverChange writes what a failover did to the lock: the key the
 // promoted replica has (holder, grant and expiry) against the key the old
 // primary had. A replica that lags can bring back a key already released
 // or expired, or an expiry from before an extension, and the learner needs
 // to see that to understand why the next acquire is denied or granted.
-func (m *sim) failoverChange(before, after key) string {
+func (m *sim) failoverChange(before, after key) {
 	switch {
 	case !before.present && !after.present:
-		return "no key, as before"
+		m.w("no key, as before")
+		return
 	case !after.present:
-		return m.keyText(before) + " is lost, so the lock is free"
+		m.keyText(before)
+		m.w(" is lost, so the lock is free")
+		return
 	case !before.present:
-		return "it brings back " + m.keyText(after) + ", already gone on the old primary, so the lock is held in " + m.clients[after.client].id + "'s name again"
+		m.w("it brings back ")
+		m.keyText(after)
+		m.w(", already gone on the old primary, so the lock is held in ", m.clients[after.client].id, "'s name again")
+		return
 	case before.grant != after.grant || before.attempt != after.attempt:
-		return m.keyText(before) + " is lost and " + m.keyText(after) + " is back in its place"
+		m.keyText(before)
+		m.w(" is lost and ")
+		m.keyText(after)
+		m.w(" is back in its place")
+		return
 	}
-	s := "it has " + m.keyText(after)
+	m.w("it has ")
+	m.keyText(after)
 	switch {
 	case before.hasExp && !after.hasExp:
-		s += "; its EXPIRE is lost, so it never expires"
+		m.w("; its EXPIRE is lost, so it never expires")
 	case before.hasExp && before.expAt != after.expAt:
-		s += "; the extension to " + itoa(before.expAt) + " is lost"
+		m.w("; the extension to ")
+		m.wn(before.expAt)
+		m.w(" is lost")
 	}
-	return s
 }
 
-// keyText names a key with its holder, grant and expiry.
-func (m *sim) keyText(k key) string {
-	s := "the key of " + m.clients[k.client].id + " (grant " + itoa(int64(k.grant))
+// keyText writes the name of a key with its holder, grant and expiry.
+func (m *sim) keyText(k key) {
 	if k.grant == 0 {
-		s = "the key left by " + m.clients[k.client].id + "'s refused attempt ("
+		m.w("the key left by ", m.clients[k.client].id, "'s refused attempt (")
+	} else {
+		m.w("the key of ", m.clients[k.client].id, " (grant ")
+		m.wn(int64(k.grant))
 	}
 	if k.hasExp {
-		return s + ", expiring at " + itoa(k.expAt) + ")"
+		m.w(", expiring at ")
+		m.wn(k.expAt)
+		m.w(")")
+		return
 	}
-	return s + ", with no expiry)"
+	m.w(", with no expiry)")
 }
 
 // quorumSide is the consensus leader and the members on its side: the
@@ -171,7 +185,7 @@ func (m *sim) elect() {
 	switch {
 	case m.leader == old:
 	case m.leader < 0:
-		m.emit(Event{Kind: KindFailover, Reason: "no-quorum", Detail: "no majority of the " + itoa(int64(m.nodeCount)) + " members can reach each other: no leader, so nothing is granted, renewed or expired"})
+		m.emit(&Event{Kind: KindFailover, Reason: "no-quorum", Detail: "no majority of the " + itoa(int64(m.nodeCount)) + " members can reach each other: no leader, so nothing is granted, renewed or expired"})
 	default:
 		m.promote(m.leader)
 	}
@@ -182,26 +196,28 @@ func (m *sim) promote(leader int) {
 	n := &m.nodes[0]
 	k := &n.key
 	e := Event{Kind: KindFailover, Node: 0}
-	d := fmt.Sprintf(leaderDetail, leader+1) + ", with the whole committed log: nothing is lost"
+	m.w(leaderPrefix)
+	m.wn(int64(leader + 1))
+	m.w(leaderSuffix, ", with the whole committed log: nothing is lost")
 	if k.present {
 		k.expAt = m.nodeNow(0) + m.ttl
 		k.hasExp = true
 		m.scheduleExpiry(0)
-		d += "; it refreshes every lease to its full TTL (etcd's lessor.Promote): the lease of " + m.clients[k.client].id + " now ends at " + itoa(k.expAt-n.offset)
+		m.w("; it refreshes every lease to its full TTL (etcd's lessor.Promote): the lease of ", m.clients[k.client].id, " now ends at ")
+		m.wn(k.expAt - n.offset)
 	}
 	m.keyFields(&e, *k)
 	if k.present {
 		e.ExpiresAt = k.expAt - n.offset
 	}
-	e.Detail = d
-	m.emit(e)
+	m.emit(&e)
 }
 
 // leaderFails is the consensus failover op: the leader steps down and the
 // next member that reaches a majority is elected.
 func (m *sim) leaderFails() {
 	if m.leader < 0 {
-		m.emit(Event{Kind: KindActionSkipped, Reason: string(OpFailover), Detail: "failover: there is no leader to fail (no quorum)"})
+		m.emit(&Event{Kind: KindActionSkipped, Reason: string(OpFailover), Detail: "failover: there is no leader to fail (no quorum)"})
 		return
 	}
 	old := m.leader
@@ -216,38 +232,48 @@ func (m *sim) leaderFails() {
 	m.promote(next)
 }
 
-func (m *sim) nodeName(i int) string {
+// nodeName writes the name of node i.
+func (m *sim) nodeName(i int) {
 	switch m.model {
 	case ModelRedis:
 		if i == 1 {
-			return "the replica"
+			m.w("the replica")
+			return
 		}
-		return "the primary"
+		m.w("the primary")
+		return
 	case ModelDatabase:
-		return "the database"
+		m.w("the database")
+		return
 	case ModelConsensus:
-		return "member " + itoa(int64(i+1))
+		m.w("member ")
+	default:
+		m.w("node ")
 	}
-	return "node " + itoa(int64(i+1))
+	m.wn(int64(i + 1))
 }
 
 func (m *sim) nodeDown(i int) {
 	if m.down[i] {
-		m.emit(Event{Kind: KindActionSkipped, Node: i + 1, Reason: string(OpNodeDown), Detail: m.nodeName(i) + " is down already"})
+		m.nodeName(i)
+		m.w(" is down already")
+		m.emit(&Event{Kind: KindActionSkipped, Node: i + 1, Reason: string(OpNodeDown)})
 		return
 	}
 	m.down[i] = true
-	d := m.nodeName(i) + " stops answering; what it holds stays in its memory"
-	switch {
-	case m.model == ModelRedis && i == 1:
-		d = "the replica stops answering: nothing can be promoted"
+	if m.model == ModelRedis && i == 1 {
+		m.w("the replica stops answering: nothing can be promoted")
 		if m.sync {
-			d += ", and WAIT 1 gets no acknowledgement"
+			m.w(", and WAIT 1 gets no acknowledgement")
 		}
-	case m.model == ModelRedlock:
-		d += "; a client needs a majority of the others"
+	} else {
+		m.nodeName(i)
+		m.w(" stops answering; what it holds stays in its memory")
+		if m.model == ModelRedlock {
+			m.w("; a client needs a majority of the others")
+		}
 	}
-	m.emit(Event{Kind: KindNodeDown, Node: i + 1, Detail: d})
+	m.emit(&Event{Kind: KindNodeDown, Node: i + 1})
 	m.elect()
 }
 
@@ -258,15 +284,19 @@ func (m *sim) nodeUp(i int) {
 		return
 	}
 	if !m.down[i] {
-		m.emit(Event{Kind: KindActionSkipped, Node: i + 1, Reason: string(OpNodeUp), Detail: m.nodeName(i) + " is up already"})
+		m.nodeName(i)
+		m.w(" is up already")
+		m.emit(&Event{Kind: KindActionSkipped, Node: i + 1, Reason: string(OpNodeUp)})
 		return
 	}
 	m.down[i] = false
-	d := m.nodeName(i) + " answers again, with what it held"
 	if m.model == ModelRedis && i == 1 {
-		d = "the replica is back and resynchronises from the primary"
+		m.w("the replica is back and resynchronises from the primary")
+	} else {
+		m.nodeName(i)
+		m.w(" answers again, with what it held")
 	}
-	m.emit(Event{Kind: KindNodeUp, Node: i + 1, Detail: d})
+	m.emit(&Event{Kind: KindNodeUp, Node: i + 1})
 	if i < len(m.nodes) {
 		m.expireIfDue(i)
 		m.scheduleExpiry(i)
@@ -281,7 +311,9 @@ func (m *sim) restart(a Action) {
 	i := a.Node - 1
 	if m.model == ModelConsensus {
 		m.down[i] = true
-		m.emit(Event{Kind: KindNodeDown, Node: a.Node, Reason: ReasonDurableRestart, Detail: m.nodeName(i) + " restarts; its log is on disk, so it loses nothing"})
+		m.nodeName(i)
+		m.w(" restarts; its log is on disk, so it loses nothing")
+		m.emit(&Event{Kind: KindNodeDown, Node: a.Node, Reason: ReasonDurableRestart})
 		m.elect()
 		if a.MS == 0 {
 			// Back at once: before any later action of this millisecond.
@@ -314,14 +346,18 @@ func (m *sim) restart(a Action) {
 	if m.model != ModelDatabase {
 		n.key = key{}
 	}
-	d := m.nodeName(i) + " crashes and restarts"
+	m.nodeName(i)
+	m.w(" crashes and restarts")
 	if a.MS > 0 {
-		d += " in " + ms(a.MS)
+		m.w(" in ")
+		m.wn(a.MS)
+		m.w(" ms")
 		if a.MS >= m.ttl && m.model == ModelRedlock {
-			d += ", longer than the TTL: every key it had has expired by then (the delayed restart of the Redlock docs)"
+			m.w(", longer than the TTL: every key it had has expired by then (the delayed restart of the Redlock docs)")
 		}
 	}
-	m.emit(Event{Kind: KindNodeDown, Node: a.Node, Reason: string(OpRestart), Detail: d + "; " + what})
+	m.w("; ", what)
+	m.emit(&Event{Kind: KindNodeDown, Node: a.Node, Reason: string(OpRestart)})
 	if a.MS == 0 {
 		m.restartDone(i, n.restartGen)
 		return
@@ -334,7 +370,9 @@ func (m *sim) restartDone(i, gen int) {
 	if gen < 0 {
 		if m.down[i] {
 			m.down[i] = false
-			m.emit(Event{Kind: KindNodeUp, Node: i + 1, Reason: ReasonDurableRestart, Detail: m.nodeName(i) + " is back from its restart and catches up from the leader's log"})
+			m.nodeName(i)
+			m.w(" is back from its restart and catches up from the leader's log")
+			m.emit(&Event{Kind: KindNodeUp, Node: i + 1, Reason: ReasonDurableRestart})
 			m.elect()
 		}
 		return
@@ -346,9 +384,9 @@ func (m *sim) restartDone(i, gen int) {
 	n.restarting = false
 	m.down[i] = false
 	n.key, n.counter = n.restore.key, n.restore.counter
-	gone := ""
-	if n.key.present && n.key.hasExp && m.nodeNow(i) >= n.key.expAt && m.model != ModelDatabase {
-		gone = "; " + m.keyText(n.key) + " has expired by now, so it is not loaded"
+	expired := n.key.present && n.key.hasExp && m.nodeNow(i) >= n.key.expAt && m.model != ModelDatabase
+	gone := n.key
+	if expired {
 		n.key = key{}
 	}
 	n.log = append(n.log[:0], snap{t: m.now, key: n.key, counter: n.counter})
@@ -358,24 +396,30 @@ func (m *sim) restartDone(i, gen int) {
 	if e.ExpiresAt > 0 {
 		e.ExpiresAt -= n.offset
 	}
-	d := m.nodeName(i) + " is back"
-	switch {
-	case n.key.present:
-		d += " with " + m.keyText(n.key)
-	default:
-		d += " with no key"
+	m.nodeName(i)
+	m.w(" is back")
+	if n.key.present {
+		m.w(" with ")
+		m.keyText(n.key)
+	} else {
+		m.w(" with no key")
 	}
 	if m.tokenSrc == TokenIncr {
-		d += "; the INCR counter is at " + itoa(n.counter)
+		m.w("; the INCR counter is at ")
+		m.wn(n.counter)
 	}
-	e.Detail = d + gone
-	m.emit(e)
+	if expired {
+		m.w("; ")
+		m.keyText(gone)
+		m.w(" has expired by now, so it is not loaded")
+	}
+	m.emit(&e)
 }
 
 // partition cuts a.Client off from a.Nodes, or, without a client, a.Nodes
 // off from the other members.
 func (m *sim) partition(a Action) {
-	e := Event{Kind: KindPartition, Client: a.Client, Nodes: slices.Clone(a.Nodes)}
+	e := Event{Kind: KindPartition, Client: a.Client, Nodes: m.keepNodes(a.Nodes)}
 	if a.Client != "" {
 		ci := m.clientIndex(a.Client)
 		for _, n := range a.Nodes {
@@ -409,14 +453,14 @@ func (m *sim) partition(a Action) {
 			e.Detail = membersWord(a.Nodes) + " are split from the others"
 		}
 	}
-	m.emit(e)
+	m.emit(&e)
 	m.elect()
 }
 
 func (m *sim) heal() {
 	m.cutCN = [MaxClients][MaxRedlockNodes]bool{}
 	m.cutNN = [MaxRedlockNodes][MaxRedlockNodes]bool{}
-	m.emit(Event{Kind: KindHeal, Detail: "every partition heals"})
+	m.emit(&Event{Kind: KindHeal, Detail: "every partition heals"})
 	m.elect()
 }
 
@@ -424,8 +468,12 @@ func (m *sim) clockJump(a Action) {
 	i := a.Node - 1
 	e := Event{Kind: KindClockJump, Node: a.Node, MS: a.MS}
 	if m.model == ModelConsensus {
-		e.Detail = "member " + itoa(int64(a.Node)) + "'s clock jumps " + ms(a.MS) + " ahead; leases run on the leader's monotonic clock, so nothing expires"
-		m.emit(e)
+		m.w("member ")
+		m.wn(int64(a.Node))
+		m.w("'s clock jumps ")
+		m.wn(a.MS)
+		m.w(" ms ahead; leases run on the leader's monotonic clock, so nothing expires")
+		m.emit(&e)
 		return
 	}
 	m.nodes[i].offset += a.MS
@@ -440,7 +488,7 @@ func (m *sim) clockJump(a Action) {
 		m.wn(a.MS)
 		m.w(" ms ahead")
 	}
-	m.emit(e)
+	m.emit(&e)
 	m.expireIfDue(i)
 	m.scheduleExpiry(i)
 }

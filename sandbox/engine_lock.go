@@ -15,7 +15,8 @@ func (m *sim) acquire(ci int, msg message) {
 		m.claim(ci, msg)
 		return
 	}
-	got := make([]int, 0, len(m.nodes))
+	var gotBuf [MaxRedlockNodes]int
+	got := gotBuf[:0]
 	holder := -1
 	unreach := -1
 	// For a redlock refusal: who holds which node (heldBy[k] the client
@@ -65,7 +66,7 @@ func (m *sim) acquire(ci int, msg message) {
 			m.w(e.Holder, " holds the lock")
 		case len(got) < m.quorum:
 			e.Reason = "no-majority"
-			e.Nodes = got
+			e.Nodes = m.keepNodes(got)
 			e.Detail = "got " + itoa(int64(len(got))) + " of " + itoa(int64(len(m.nodes))) + " nodes" + nodeList(got) + ", needs " + itoa(int64(m.quorum))
 			var why []string
 			for j, h := range heldBy {
@@ -79,7 +80,7 @@ func (m *sim) acquire(ci int, msg message) {
 			}
 		default:
 			e.Reason = "validity-expired"
-			e.Nodes = got
+			e.Nodes = m.keepNodes(got)
 			e.Detail = "the majority came too late: ttl " + itoa(m.ttl) + " − elapsed " + itoa(m.latency(msg)+m.lat) + " − drift " + itoa(m.drift) + " leaves no validity"
 		}
 		// The nodes that said yes keep the key until it expires or the
@@ -93,7 +94,7 @@ func (m *sim) acquire(ci int, msg message) {
 			}
 			e.Detail += "; the nodes that said yes keep " + c.id + "'s key until it expires or the unlock reaches them"
 		}
-		m.emit(e)
+		m.emit(&e)
 		m.reply(ci, reply{kind: replyDenied, attempt: msg.attempt, leftover: m.model == ModelRedlock && len(got) > 0})
 		return
 	}
@@ -117,7 +118,7 @@ func (m *sim) acquire(ci int, msg message) {
 		m.nodes[0].key = key{present: true, client: ci, attempt: msg.attempt, token: token, hasExp: !m.twoStep, expAt: m.nodeNow(0) + m.ttl}
 		m.logWrite(0)
 		m.scheduleExpiry(0)
-		m.emit(Event{Kind: KindAcquireDenied, Client: c.id, Reason: "not-replicated", LatencyMS: m.latency(msg),
+		m.emit(&Event{Kind: KindAcquireDenied, Client: c.id, Reason: "not-replicated", LatencyMS: m.latency(msg),
 			Detail: "SET NX succeeded on the primary, but WAIT 1 got 0 acknowledgements (the replica is down): WAIT does not undo the SET, so " + c.id + " counts the attempt as failed and unlocks"})
 		m.reply(ci, reply{kind: replyDenied, attempt: msg.attempt, leftover: true})
 		return
@@ -139,7 +140,7 @@ func (m *sim) acquire(ci int, msg message) {
 	e := Event{Kind: KindAcquireGranted, Client: c.id, Grant: g, Token: token, ValidUntil: msg.sentAt + m.ttl - m.drift, ExpiresAt: exp, LatencyMS: m.latency(msg)}
 	switch m.model {
 	case ModelRedlock:
-		e.Nodes = got
+		e.Nodes = m.keepNodes(got)
 		m.w("majority of ")
 		m.wn(int64(len(got)))
 		m.w("/")
@@ -168,7 +169,7 @@ func (m *sim) acquire(ci int, msg message) {
 		}
 	}
 	m.tokenWrite(token)
-	m.emit(e)
+	m.emit(&e)
 	m.reply(ci, reply{kind: replyGranted, grant: g, token: token})
 }
 
@@ -179,21 +180,23 @@ func (m *sim) claim(ci int, msg message) {
 	c := &m.clients[ci]
 	row := &m.nodes[0]
 	if !m.reach(ci, 0) {
-		m.emit(Event{Kind: KindAcquireDenied, Client: c.id, Reason: "unavailable", LatencyMS: m.latency(msg), Detail: m.unreachable(ci, 0)})
+		m.emit(&Event{Kind: KindAcquireDenied, Client: c.id, Reason: "unavailable", LatencyMS: m.latency(msg), Detail: m.unreachable(ci, 0)})
 		m.reply(ci, reply{kind: replyDenied, attempt: msg.attempt})
 		return
 	}
 	m.expireIfDue(0)
 	now := m.nodeNow(0)
 	if row.key.present && now < row.key.expAt {
-		m.emit(Event{Kind: KindAcquireDenied, Client: c.id, Holder: m.clients[row.key.client].id, Reason: "held", LatencyMS: m.latency(msg),
-			Detail: "UPDATE … WHERE holder IS NULL OR held_until < now(): 0 rows (" + m.clients[row.key.client].id + " until " + itoa(row.key.expAt-row.offset) + ")"})
+		m.w("UPDATE … WHERE holder IS NULL OR held_until < now(): 0 rows (", m.clients[row.key.client].id, " until ")
+		m.wn(row.key.expAt - row.offset)
+		m.w(")")
+		m.emit(&Event{Kind: KindAcquireDenied, Client: c.id, Holder: m.clients[row.key.client].id, Reason: "held", LatencyMS: m.latency(msg)})
 		m.reply(ci, reply{kind: replyDenied, attempt: msg.attempt})
 		return
 	}
-	prev := ""
+	prev := -1 // the client whose lapsed claim this one takes over
 	if row.key.present {
-		prev = "; takes over the lapsed claim of " + m.clients[row.key.client].id
+		prev = row.key.client
 	}
 	m.grants++
 	row.counter++
@@ -203,9 +206,17 @@ func (m *sim) claim(ci int, msg message) {
 	}
 	row.key = key{present: true, client: ci, grant: m.grants, attempt: msg.attempt, token: token, hasExp: true, expAt: now + m.ttl}
 	m.scheduleExpiry(0)
-	e := Event{Kind: KindAcquireGranted, Client: c.id, Grant: m.grants, Token: token, ValidUntil: msg.sentAt + m.ttl, ExpiresAt: row.key.expAt - row.offset, LatencyMS: m.latency(msg),
-		Detail: "UPDATE … SET holder = '" + c.id + "', epoch = " + itoa(row.counter) + ", held_until = " + itoa(row.key.expAt-row.offset) + ": 1 row" + prev + m.tokenText(token)}
-	m.emit(e)
+	e := Event{Kind: KindAcquireGranted, Client: c.id, Grant: m.grants, Token: token, ValidUntil: msg.sentAt + m.ttl, ExpiresAt: row.key.expAt - row.offset, LatencyMS: m.latency(msg)}
+	m.w("UPDATE … SET holder = '", c.id, "', epoch = ")
+	m.wn(row.counter)
+	m.w(", held_until = ")
+	m.wn(row.key.expAt - row.offset)
+	m.w(": 1 row")
+	if prev >= 0 {
+		m.w("; takes over the lapsed claim of ", m.clients[prev].id)
+	}
+	m.tokenWrite(token)
+	m.emit(&e)
 	m.reply(ci, reply{kind: replyGranted, grant: m.grants, token: token})
 }
 
@@ -214,19 +225,19 @@ func (m *sim) claim(ci int, msg message) {
 func (m *sim) expire(ci int, msg message) {
 	c := &m.clients[ci]
 	if !m.reach(ci, 0) {
-		m.emit(Event{Kind: KindExpireSet, Client: c.id, Grant: msg.grant, LatencyMS: m.latency(msg), Reason: "unavailable", Detail: "EXPIRE does not arrive: " + m.unreachable(ci, 0)})
+		m.emit(&Event{Kind: KindExpireSet, Client: c.id, Grant: msg.grant, LatencyMS: m.latency(msg), Reason: "unavailable", Detail: "EXPIRE does not arrive: " + m.unreachable(ci, 0)})
 		return
 	}
 	k := &m.nodes[0].key
 	if !k.present {
-		m.emit(Event{Kind: KindExpireSet, Client: c.id, Grant: msg.grant, LatencyMS: m.latency(msg), Detail: "EXPIRE finds no key"})
+		m.emit(&Event{Kind: KindExpireSet, Client: c.id, Grant: msg.grant, LatencyMS: m.latency(msg), Detail: "EXPIRE finds no key"})
 		return
 	}
 	k.hasExp = true
 	k.expAt = m.nodeNow(0) + m.ttl
 	m.logWrite(0)
 	m.scheduleExpiry(0)
-	m.emit(Event{Kind: KindExpireSet, Client: c.id, Holder: m.clients[k.client].id, Grant: k.grant, ExpiresAt: k.expAt - m.nodes[0].offset, LatencyMS: m.latency(msg),
+	m.emit(&Event{Kind: KindExpireSet, Client: c.id, Holder: m.clients[k.client].id, Grant: k.grant, ExpiresAt: k.expAt - m.nodes[0].offset, LatencyMS: m.latency(msg),
 		Detail: "EXPIRE " + itoa(m.ttl) + ": the key of " + m.clients[k.client].id + " now expires at " + itoa(k.expAt-m.nodes[0].offset)})
 }
 
@@ -234,7 +245,8 @@ func (m *sim) expire(ci int, msg message) {
 // client reaches: the unlock-all the Redis docs ask for.
 func (m *sim) unlock(ci int, msg message) {
 	c := &m.clients[ci]
-	var gone []int
+	var goneBuf [MaxRedlockNodes]int
+	gone := goneBuf[:0]
 	for i := range m.nodes {
 		if !m.reach(ci, i) {
 			continue
@@ -254,10 +266,10 @@ func (m *sim) unlock(ci int, msg message) {
 	e := Event{Kind: KindReleaseOK, Client: c.id, Holder: c.id, Reason: "unlock", LatencyMS: m.latency(msg),
 		Detail: c.id + " unlocks after its refused attempt: the key it left is deleted"}
 	if m.model == ModelRedlock {
-		e.Nodes = gone
+		e.Nodes = m.keepNodes(gone)
 		e.Detail = c.id + " unlocks every node after its refused attempt: the keys it left on nodes" + nodeList(gone) + " are deleted"
 	}
-	m.emit(e)
+	m.emit(&e)
 }
 
 func (m *sim) release(ci int, msg message) {
@@ -265,13 +277,15 @@ func (m *sim) release(ci int, msg message) {
 	// removed[i] is the node whose key went; released in node order, one
 	// event per owner so that a foreign owner is visible.
 	type gone struct {
-		client, grant int
-		nodes         []int
+		client, grant, n int
+		nodes            [MaxRedlockNodes]int
 	}
-	var out []gone
+	var outBuf [MaxRedlockNodes]gone
+	out := outBuf[:0]
 	unreach := -1
 	// kept: unreachable nodes that still have this client's key.
-	var kept []int
+	var keptBuf [MaxRedlockNodes]int
+	kept := keptBuf[:0]
 	for i := range m.nodes {
 		if !m.reach(ci, i) {
 			if unreach < 0 {
@@ -292,37 +306,40 @@ func (m *sim) release(ci int, msg message) {
 			m.nodes[0].counter++
 		}
 		m.logWrite(i)
-		j := slices.IndexFunc(out, func(g gone) bool { return g.client == k.client && g.grant == k.grant })
-		if j < 0 {
-			out = append(out, gone{client: k.client, grant: k.grant})
-			j = len(out) - 1
+		j := 0
+		for j < len(out) && (out[j].client != k.client || out[j].grant != k.grant) {
+			j++
 		}
-		out[j].nodes = append(out[j].nodes, i+1)
+		if j == len(out) {
+			out = append(out, gone{client: k.client, grant: k.grant})
+		}
+		out[j].nodes[out[j].n] = i + 1
+		out[j].n++
 	}
 	if len(out) == 0 {
 		e := Event{Kind: KindReleaseRefused, Client: c.id, Grant: msg.grant, LatencyMS: m.latency(msg)}
 		switch {
 		case unreach >= 0 && m.model != ModelRedlock:
 			e.Reason = "unavailable"
-			e.Detail = "the release does not arrive: " + m.unreachable(ci, unreach) + "; the key stays until it expires"
+			m.w("the release does not arrive: ", m.unreachable(ci, unreach), "; the key stays until it expires")
 		case m.uncondDel:
 			e.Kind = KindReleaseOK
 			e.Detail = "DEL: there was no key to delete"
 		case m.model == ModelDatabase:
-			e.Detail = "UPDATE … SET holder = NULL WHERE holder = '" + c.id + "' AND epoch = …: 0 rows"
+			m.w("UPDATE … SET holder = NULL WHERE holder = '", c.id, "' AND epoch = …: 0 rows")
+		case msg.grant == 0:
+			m.w(c.id, " never held the lock")
 		default:
-			e.Detail = "compare-and-delete: the key is not " + c.id + "'s"
-			if msg.grant == 0 {
-				e.Detail = c.id + " never held the lock"
-			}
+			m.w("compare-and-delete: the key is not ", c.id, "'s")
 		}
-		m.emit(e)
+		m.emit(&e)
 		return
 	}
-	for _, g := range out {
+	for gi := range out {
+		g := &out[gi]
 		e := Event{Kind: KindReleaseOK, Client: c.id, Holder: m.clients[g.client].id, Grant: g.grant, LatencyMS: m.latency(msg)}
 		if m.model == ModelRedlock {
-			e.Nodes = g.nodes
+			e.Nodes = m.keepNodes(g.nodes[:g.n])
 		}
 		switch {
 		case g.client != ci:
@@ -337,7 +354,7 @@ func (m *sim) release(ci int, msg message) {
 		if len(kept) > 0 && m.model == ModelRedlock && g.client == ci {
 			m.w("; ", c.id, "'s key stays on ", nodesWord(kept), " until it expires (", m.unreachNodes(ci, kept), ")")
 		}
-		m.emit(e)
+		m.emit(&e)
 	}
 }
 
@@ -347,7 +364,8 @@ func (m *sim) extend(ci int, msg message) {
 	if msg.heartbeat {
 		what = "heartbeat"
 	}
-	var got []int
+	var gotBuf [MaxRedlockNodes]int
+	got := gotBuf[:0]
 	exp := int64(0)
 	unreach, lapsed := -1, false
 	for i := range m.nodes {
@@ -387,28 +405,36 @@ func (m *sim) extend(ci int, msg message) {
 		}
 		switch {
 		case m.model == ModelRedlock:
-			e.Nodes = got
-			e.Detail = what + " refused: " + c.id + " keeps " + itoa(int64(len(got))) + " of " + itoa(int64(len(m.nodes))) + " nodes, needs " + itoa(int64(m.quorum)) + "; it knows it lost the lock"
+			if len(got) > 0 {
+				e.Nodes = m.keepNodes(got)
+			}
+			m.w(what, " refused: ", c.id, " keeps ")
+			m.wn(int64(len(got)))
+			m.w(" of ")
+			m.wn(int64(len(m.nodes)))
+			m.w(" nodes, needs ")
+			m.wn(int64(m.quorum))
+			m.w("; it knows it lost the lock")
 		case unreach >= 0:
-			e.Detail = what + " fails: " + m.unreachable(ci, unreach) + "; " + c.id + " cannot tell whether it still holds the lock and must stop"
+			m.w(what, " fails: ", m.unreachable(ci, unreach), "; ", c.id, " cannot tell whether it still holds the lock and must stop")
 		case lapsed:
-			e.Detail = what + " refused: UPDATE … SET held_until = … WHERE holder = '" + c.id + "' AND held_until > now(): 0 rows, the claim lapsed and cannot be revived; " + c.id + " knows it lost it"
+			m.w(what, " refused: UPDATE … SET held_until = … WHERE holder = '", c.id, "' AND held_until > now(): 0 rows, the claim lapsed and cannot be revived; ", c.id, " knows it lost it")
 		case holder >= 0 && holder != ci:
 			e.Holder = m.clients[holder].id
-			e.Detail = what + " refused: the lock is " + e.Holder + "'s now; " + c.id + " knows it lost it"
+			m.w(what, " refused: the lock is ", e.Holder, "'s now; ", c.id, " knows it lost it")
 		default:
-			e.Detail = what + " refused: " + c.id + "'s key is gone; it knows it lost the lock"
+			m.w(what, " refused: ", c.id, "'s key is gone; it knows it lost the lock")
 		}
-		m.emit(e)
+		m.emit(&e)
 		m.reply(ci, reply{kind: replyExtendRefused, grant: msg.grant, heartbeat: msg.heartbeat})
 		return
 	}
 	e := Event{Kind: KindExtendOK, Client: c.id, Grant: msg.grant, Token: m.clients[ci].token, ValidUntil: msg.sentAt + m.ttl - m.drift, ExpiresAt: exp, LatencyMS: m.latency(msg), Reason: what}
-	if m.model == ModelRedlock {
-		e.Nodes = got
+	if m.model == ModelRedlock && len(got) > 0 {
+		e.Nodes = m.keepNodes(got)
 	}
 	m.w(what, ": lease of ", c.id, " extended until ")
 	m.wn(exp)
-	m.emit(e)
+	m.emit(&e)
 	m.reply(ci, reply{kind: replyExtended, grant: msg.grant})
 }

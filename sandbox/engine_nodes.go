@@ -154,17 +154,20 @@ func (m *sim) expireIfDue(i int) {
 			return
 		}
 		n.key.lapsed = true
-		e.Detail = "the claim of " + e.Client + " lapses: held_until " + itoa(k.expAt-n.offset) + " has passed by the database's clock; the row still names " + e.Client + ", but any claim may take it over and its guarded writes fail"
-		m.emit(e)
+		m.w("the claim of ", e.Client, " lapses: held_until ")
+		m.wn(k.expAt - n.offset)
+		m.w(" has passed by the database's clock; the row still names ", e.Client, ", but any claim may take it over and its guarded writes fail")
+		m.emit(&e)
 		return
 	}
 	n.key = key{}
 	switch {
 	case k.grant == 0:
 		e.Node = i + 1
-		e.Detail = "the key left by " + e.Client + "'s refused attempt expires"
+		m.w("the key left by ", e.Client, "'s refused attempt expires")
 		if m.model == ModelRedlock {
-			e.Detail += " on node " + itoa(int64(i+1))
+			m.w(" on node ")
+			m.wn(int64(i + 1))
 		}
 	case m.model == ModelRedlock:
 		e.Node = i + 1
@@ -181,7 +184,7 @@ func (m *sim) expireIfDue(i int) {
 	if m.model == ModelRedis {
 		e.Node = 0
 	}
-	m.emit(e)
+	m.emit(&e)
 }
 
 // scheduleExpiry queues a check at the real time node i's key is due.
@@ -238,6 +241,10 @@ func (m *sim) tokenWrite(token int64) {
 		m.w("; fencing token ")
 		m.wn(token)
 		m.w(", the revision of the grant")
+	case TokenEpoch:
+		m.w("; token: epoch ")
+		m.wn(token)
+		m.w(" of the row")
 	default:
 		m.w(m.tokenText(token))
 	}

@@ -1,9 +1,5 @@
 package sandbox
 
-import (
-	"strconv"
-)
-
 // The resource: what it does with a write (register or ledger, fencing
 // check, the database guard).
 
@@ -23,38 +19,40 @@ func (m *sim) write(ci int, msg message) {
 			e.Key = a.Value
 		}
 	}
-	q := strconv.Quote(a.Value)
 	if m.model == ModelDatabase {
 		row := m.nodes[0].key
 		if !m.reach(ci, 0) {
 			e.Kind, e.Reason = KindWriteRejected, ReasonUnavailable
-			e.Detail = q + " is not stored: " + m.unreachable(ci, 0)
-			m.emit(e)
+			m.wq(a.Value)
+			m.w(" is not stored: ", m.unreachable(ci, 0))
+			m.emit(&e)
 			return
 		}
 		if m.checkFenc {
-			guard := "UPDATE … WHERE holder = '" + c.id + "'"
-			if m.tokenSrc == TokenEpoch {
-				guard += " AND epoch = " + itoa(msg.token)
-			}
-			guard += " AND held_until > now()"
 			switch {
 			case !row.present || row.client != ci:
 				e.Kind, e.Reason = KindWriteRejected, ReasonNotHolder
-				e.Detail = guard + ": 0 rows"
+				m.guard(c.id, msg.token)
+				m.w(": 0 rows")
 				if row.present {
 					e.Holder = m.clients[row.client].id
-					e.Detail += " (the row names " + e.Holder + ")"
+					m.w(" (the row names ", e.Holder, ")")
 				}
 			case m.tokenSrc == TokenEpoch && row.token != msg.token:
 				e.Kind, e.Reason = KindWriteRejected, ReasonStaleToken
-				e.Detail = guard + ": 0 rows (the row is at epoch " + itoa(row.token) + ")"
+				m.guard(c.id, msg.token)
+				m.w(": 0 rows (the row is at epoch ")
+				m.wn(row.token)
+				m.w(")")
 			case m.expired(0):
 				e.Kind, e.Reason = KindWriteRejected, ReasonLapsed
-				e.Detail = guard + ": 0 rows (the claim lapsed at " + itoa(row.expAt-m.nodes[0].offset) + ")"
+				m.guard(c.id, msg.token)
+				m.w(": 0 rows (the claim lapsed at ")
+				m.wn(row.expAt - m.nodes[0].offset)
+				m.w(")")
 			}
 			if e.Kind == KindWriteRejected {
-				m.emit(e)
+				m.emit(&e)
 				return
 			}
 		}
@@ -62,52 +60,78 @@ func (m *sim) write(ci int, msg message) {
 		switch {
 		case msg.token == 0:
 			e.Kind, e.Reason = KindWriteRejected, ReasonNoToken
-			m.w(q, " carries no fencing token")
+			m.wq(a.Value)
+			m.w(" carries no fencing token")
 		case msg.token < m.highest:
 			e.Kind, e.Reason = KindWriteRejected, ReasonStaleToken
-			m.w(q, " with token ")
+			m.wq(a.Value)
+			m.w(" with token ")
 			m.wn(msg.token)
 			m.w(" < highest accepted ")
 			m.wn(m.highest)
 			m.w(": refused")
 		}
 		if e.Kind == KindWriteRejected {
-			m.emit(e)
+			m.emit(&e)
 			return
 		}
 	}
 	if m.ledger && m.idem && m.applied[e.Key] {
 		e.Kind, e.Reason = KindWriteRejected, ReasonDuplicateKey
-		e.Detail = "idempotency key " + strconv.Quote(e.Key) + " was applied already: acknowledged, not applied again"
-		m.emit(e)
+		m.w("idempotency key ")
+		m.wq(e.Key)
+		m.w(" was applied already: acknowledged, not applied again")
+		m.emit(&e)
 		return
 	}
 	m.value = a.Value
 	m.highest = max(m.highest, msg.token)
-	stored := " stored"
 	if m.ledger {
 		m.applied[e.Key] = true
 		m.effects++
-		stored = " added to the ledger (effect " + strconv.Itoa(m.effects) + ")"
 	}
 	switch {
 	case m.model == ModelDatabase && m.checkFenc:
-		m.w("UPDATE … WHERE holder = '", c.id, "'")
-		if m.tokenSrc == TokenEpoch {
-			m.w(" AND epoch = ")
-			m.wn(msg.token)
-		}
-		m.w(" AND held_until > now(): 1 row, ", q, stored)
+		m.guard(c.id, msg.token)
+		m.w(": 1 row, ")
+		m.wq(a.Value)
+		m.stored()
 	case msg.token > 0 && m.checkFenc:
-		m.w(q, " with token ")
+		m.wq(a.Value)
+		m.w(" with token ")
 		m.wn(msg.token)
-		m.w(stored)
+		m.stored()
 	case msg.token > 0:
-		m.w(q, stored, " (token ")
+		m.wq(a.Value)
+		m.stored()
+		m.w(" (token ")
 		m.wn(msg.token)
 		m.w(" not checked)")
 	default:
-		m.w(q, stored, ", no questions asked")
+		m.wq(a.Value)
+		m.stored()
+		m.w(", no questions asked")
 	}
-	m.emit(e)
+	m.emit(&e)
+}
+
+// guard writes the WHERE of the database model's guarded write.
+func (m *sim) guard(id string, token int64) {
+	m.w("UPDATE … WHERE holder = '", id, "'")
+	if m.tokenSrc == TokenEpoch {
+		m.w(" AND epoch = ")
+		m.wn(token)
+	}
+	m.w(" AND held_until > now()")
+}
+
+// stored writes what became of an accepted write.
+func (m *sim) stored() {
+	if !m.ledger {
+		m.w(" stored")
+		return
+	}
+	m.w(" added to the ledger (effect ")
+	m.wn(int64(m.effects))
+	m.w(")")
 }

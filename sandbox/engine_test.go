@@ -1,9 +1,12 @@
 package sandbox_test
 
 import (
+	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"lockdrill/sandbox"
@@ -347,6 +350,25 @@ func TestSemantics(t *testing.T) {
 	}
 }
 
+// TestLateViolationGoesInPlace: a permanent lock is found only at the end
+// of the run, about an event long past; its violation event goes in right
+// after that event, and the violation found later (B's write after its
+// lease ran out) moves up one, its summary entry and reference with it.
+func TestLateViolationGoesInPlace(t *testing.T) {
+	tl := mustRun(t, `"acquire":"set-then-expire","ttl_ms":1000`, `{"id":"A"},{"id":"B"}`,
+		`{"at_ms":0,"client":"B","op":"acquire"},{"at_ms":1200,"client":"A","op":"acquire"},{"at_ms":1200,"client":"A","op":"crash"},{"at_ms":1500,"client":"B","op":"write","value":"x"}`)
+	want := []string{"0 acquire.granted B token=1", "1 expire.set B", "1001 lease.expired B", "1200 acquire.granted A token=2", "1200 crash A",
+		"1200 violation permanent-lock", "1500 write.accepted B x", "1500 violation unsafe-write"}
+	if got := lines(tl); !slices.Equal(got, want) {
+		t.Fatalf("events:\n got %q\nwant %q", got, want)
+	}
+	vs := tl.Summary.Violations
+	if len(vs) != 2 || vs[0].Event != 4 || vs[1].Event != 6 || tl.Events[7].Ref != 6 || tl.Events[5].Ref != 4 {
+		t.Fatalf("violations %+v, refs %d %d: want about events 4 and 6", vs, tl.Events[5].Ref, tl.Events[7].Ref)
+	}
+	checkTimeline(t, tl)
+}
+
 func TestRunStops(t *testing.T) {
 	tests := []struct {
 		name, extra, clients, actions string
@@ -498,5 +520,52 @@ func TestFailoverDescribesRestoredKey(t *testing.T) {
 				t.Fatalf("next acquire: got %q, want %q", next, tt.wantNext)
 			}
 		})
+	}
+}
+
+// TestRunsShareNothing: Run reuses its working buffers from one run to the
+// next, across goroutines; a run must come out the same whatever ran
+// before it or beside it (a long run that outgrew its first guess, a
+// short one, the same one at once on other goroutines).
+func TestRunsShareNothing(t *testing.T) {
+	var scenarios []sandbox.Scenario
+	for _, p := range sandbox.Presets() {
+		scenarios = append(scenarios, p.Scenario)
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := range 12 {
+		data := make([]byte, 3*sandbox.MaxActions+8)
+		for j := range data {
+			data[j] = byte(rng.UintN(256))
+		}
+		scenarios = append(scenarios, genScenario(data, 1+i%sandbox.MaxClients, sandbox.MaxActions))
+	}
+	want := make([]string, len(scenarios))
+	for i, s := range scenarios {
+		js, err := json.Marshal(sandbox.Run(s))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[i] = string(js)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 4*len(scenarios))
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range scenarios {
+				i := (k*7 + g*5) % len(scenarios) // each goroutine in its own order
+				js, _ := json.Marshal(sandbox.Run(scenarios[i]))
+				if string(js) != want[i] {
+					errs <- fmt.Sprintf("scenario %d differs when run after others or beside them", i)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Fatal(e)
 	}
 }

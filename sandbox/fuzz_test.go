@@ -217,6 +217,57 @@ func checkTimeline(t *testing.T, tl sandbox.Timeline) {
 		t.Fatalf("run ended at %d", tl.Summary.EndMS)
 	}
 	tl.StateAt(len(tl.Events) / 2)
+	checkViolationEvents(t, tl)
+}
+
+// checkViolationEvents asserts that the violations Run finds as it emits
+// the events (each violation event written right after the event it is
+// about) are what Check finds in the finished events, and that the
+// violation events say the same as the summary.
+func checkViolationEvents(t *testing.T, tl sandbox.Timeline) {
+	t.Helper()
+	var raw []sandbox.Event
+	var at []int // at[r]: the index in tl.Events of raw event r
+	for i, e := range tl.Events {
+		if e.Kind != sandbox.KindViolation {
+			raw = append(raw, e)
+			at = append(at, i)
+		}
+	}
+	want := sandbox.Check(raw, lockKeys(tl))
+	for k := range want {
+		want[k].Event = at[want[k].Event]
+	}
+	if !reflect.DeepEqual(tl.Summary.Violations, want) && (len(want) > 0 || len(tl.Summary.Violations) > 0) {
+		t.Fatalf("summary violations differ from Check of the events:\n got %+v\nwant %+v", tl.Summary.Violations, want)
+	}
+	// The violation events, in order, are the summary's, each after the
+	// event it is about and the violation events before it about the same.
+	k := 0
+	for i, e := range tl.Events {
+		if e.Kind != sandbox.KindViolation {
+			continue
+		}
+		if k >= len(want) {
+			t.Fatalf("violation event %d beyond the %d violations", i, len(want))
+		}
+		v := want[k]
+		if e.Ref != v.Event || e.Reason != v.Kind || e.Detail != v.Detail || e.Client != v.Client || e.T != v.T {
+			t.Fatalf("violation event %d = %+v, want %+v", i, e, v)
+		}
+		for j := v.Event + 1; j < i; j++ {
+			if tl.Events[j].Kind != sandbox.KindViolation || tl.Events[j].Ref != v.Event {
+				t.Fatalf("violation event %d does not follow event %d it is about: event %d comes between", i, v.Event, j)
+			}
+		}
+		if v.Event >= i || tl.Events[v.Event].Kind == sandbox.KindViolation {
+			t.Fatalf("violation event %d is about event %d", i, v.Event)
+		}
+		k++
+	}
+	if k != len(want) {
+		t.Fatalf("%d violation events, want %d", k, len(want))
+	}
 }
 
 // TestRandomScenarios runs many generated scenarios and holds each to the

@@ -3,8 +3,13 @@ package sandbox
 import "fmt"
 
 // leaderDetail is how a consensus failover event names the new leader
-// (promote writes it); LeaderAt reads it back.
-const leaderDetail = "member %d is the leader"
+// (promote writes it, leaderPrefix, the number, leaderSuffix); LeaderAt
+// reads it back.
+const (
+	leaderPrefix = "member "
+	leaderSuffix = " is the leader"
+	leaderDetail = leaderPrefix + "%d" + leaderSuffix
+)
 
 // LeaderAt returns the consensus leader after the first step events: the
 // member's number (from 1), 0 while no majority of members can reach each

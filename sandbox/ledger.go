@@ -55,10 +55,7 @@ type Ledger struct {
 
 	events []Event
 	lanes  []string // the timeline's client lanes, for StateAt
-	// checked are the indexes of the events the checker looks at: those
-	// that change a key or a belief, and the writes (most events, such as
-	// skipped actions, pauses and clock jumps, change neither).
-	checked []int32
+	b      builder
 }
 
 // KeySpan is one key on one lock node.
@@ -183,206 +180,241 @@ func NewLedger(events []Event, nodes int) *Ledger {
 	return newLedger(events, nodes, false)
 }
 
-// newLedger is NewLedger; forCheck also lists the events the checker
-// visits and leaves out what it never reads (pauses, nodes down, cuts,
-// clock jumps, writes and violations).
+// newLedger is NewLedger; forCheck leaves out what the checker never
+// reads (pauses, nodes down, cuts, clock jumps, writes and violations).
 func newLedger(events []Event, nodes int, forCheck bool) *Ledger {
-	nodes = min(max(nodes, 1), MaxRedlockNodes)
-	l := &Ledger{Nodes: nodes, events: events}
-	var (
-		cur     [MaxRedlockNodes]int32 // open key per node, -1: none
-		down    [MaxRedlockNodes]int32 // open down span per node, -1: none
-		latest  []int32                // per client slot: latest belief, -1: none
-		open    []bool                 // per client slot: latest belief still held
-		pauseAt []ClientEvent          // open pause (Event: index in Pauses) per client
-		cutOpen []int
-	)
-	for n := range cur {
-		cur[n], down[n] = -1, -1
-	}
-	// Most events change no key (skipped actions, writes, pauses).
-	l.Keys = make([]KeySpan, 0, 8+len(events)/16)
-	slot := func(id string) int {
-		for i, c := range l.Clients {
-			if c == id {
-				return i
-			}
-		}
-		l.Clients = append(l.Clients, id)
-		latest = append(latest, -1)
-		open = append(open, false)
-		return len(l.Clients) - 1
-	}
-	endKey := func(n, i int, taken bool) {
-		if k := cur[n-1]; k >= 0 {
-			l.Keys[k].To, l.Keys[k].Taken = i, taken
-			l.KeyEnds = append(l.KeyEnds, k)
-			cur[n-1] = -1
-		}
-	}
-	setKey := func(n int, k KeySpan) {
-		k.Node, k.To = n, -1
-		cur[n-1] = int32(len(l.Keys))
-		l.Keys = append(l.Keys, k)
-	}
-	key := func(n int) *KeySpan {
-		if k := cur[n-1]; k >= 0 {
-			return &l.Keys[k]
-		}
-		return nil
-	}
-	endBelief := func(s, i int) {
-		if open[s] {
-			open[s] = false
-			b := latest[s]
-			l.Beliefs[b].To = i
-			l.BeliefEnds = append(l.BeliefEnds, b)
-		}
-	}
-	endPause := func(id string, i int) {
-		for j, p := range pauseAt {
-			if p.Client == id {
-				l.Pauses[p.Event].To = i
-				pauseAt = slices.Delete(pauseAt, j, j+1)
-				return
-			}
-		}
-	}
-	if forCheck {
-		l.checked = make([]int32, 0, len(events)/2)
-	}
+	l := new(Ledger)
+	l.begin(events, nodes, forCheck)
 	for i := range events {
-		e := &events[i]
-		if forCheck {
-			switch e.Kind {
-			case KindAcquireGranted, KindAcquireDenied, KindExpireSet, KindExtendOK, KindExtendRefused, KindReleaseRefused,
-				KindCrash, KindReleaseOK, KindLeaseExpired, KindFailover, KindRestart, KindWriteAccepted:
-				l.checked = append(l.checked, int32(i))
-			}
-		}
-		switch e.Kind {
-		case KindAcquireGranted:
-			e.Touches(nodes, func(n int) {
-				if k := key(n); k != nil {
-					endKey(n, i, k.Leftover || k.Holder != e.Client)
-				}
-				setKey(n, KeySpan{Holder: e.Client, Grant: e.Grant, Token: e.Token, ExpiresAt: e.ExpiresAt, From: i})
-			})
-			s := slot(e.Client)
-			endBelief(s, i)
-			latest[s], open[s] = int32(len(l.Beliefs)), true
-			l.Beliefs = append(l.Beliefs, BeliefSpan{Client: e.Client, Slot: s, Grant: e.Grant, Token: e.Token, Start: e.T, ValidUntil: e.ValidUntil, From: i, To: -1})
-		case KindAcquireDenied:
-			// A refused attempt's key stays on the nodes that said yes.
-			for _, n := range e.Nodes {
-				if n >= 1 && n <= nodes {
-					endKey(n, i, true)
-					setKey(n, KeySpan{Holder: e.Client, Leftover: true, From: i})
-				}
-			}
-		case KindExpireSet, KindExtendOK:
-			e.Touches(nodes, func(n int) {
-				k := key(n)
-				if k == nil || k.Grant != e.Grant || k.Holder == "" || (e.Kind == KindExtendOK && k.Holder != e.Client) {
-					return
-				}
-				l.Expiries = append(l.Expiries, KeyExpiry{Key: int(cur[n-1]), Event: i, ExpiresAt: e.ExpiresAt})
-			})
-			if e.Kind == KindExtendOK {
-				s := slot(e.Client)
-				if b := latest[s]; b >= 0 && l.Beliefs[b].Grant == e.Grant {
-					l.Extensions = append(l.Extensions, BeliefExtension{Belief: int(b), Event: i, ValidUntil: e.ValidUntil})
-				}
-			}
-		case KindExtendRefused, KindReleaseRefused:
-			endBelief(slot(e.Client), i)
-		case KindCrash:
-			endBelief(slot(e.Client), i)
-			endPause(e.Client, i)
-			l.Crashes = append(l.Crashes, ClientEvent{Client: e.Client, Event: i})
-		case KindReleaseOK:
-			unlock := e.Grant == 0 && e.Holder == e.Client // a refused attempt's leftovers
-			e.Touches(nodes, func(n int) {
-				if k := key(n); k != nil && k.Grant == e.Grant && k.Holder == e.Holder && k.Leftover == (e.Grant == 0) {
-					endKey(n, i, true)
-				}
-			})
-			if !unlock {
-				endBelief(slot(e.Client), i)
-			}
-		case KindLeaseExpired:
-			e.Touches(nodes, func(n int) {
-				if k := key(n); k != nil && k.Grant == e.Grant && (e.Grant > 0 || k.Holder == e.Client) {
-					endKey(n, i, true)
-				}
-			})
-		case KindFailover, KindRestart:
-			if e.Reason == "no-quorum" {
-				break
-			}
-			e.Touches(nodes, func(n int) {
-				if k := key(n); k != nil {
-					endKey(n, i, k.Leftover || k.Holder != e.Holder || k.Grant != e.Grant)
-				}
-				if e.Holder != "" || e.Grant != 0 || e.Token != 0 || e.ExpiresAt != 0 {
-					setKey(n, KeySpan{Holder: e.Holder, Grant: e.Grant, Token: e.Token, ExpiresAt: e.ExpiresAt, From: i})
-				}
-				if e.Kind == KindRestart {
-					if d := down[n-1]; d >= 0 {
-						l.Downs[d].To = i
-						down[n-1] = -1
-					}
-				}
-			})
-		case KindNodeDown:
-			if !forCheck && e.Node >= 1 && e.Node <= nodes && down[e.Node-1] < 0 {
-				down[e.Node-1] = int32(len(l.Downs))
-				l.Downs = append(l.Downs, DownSpan{Node: e.Node, Reason: e.Reason, From: i, To: -1})
-			}
-		case KindNodeUp:
-			if e.Node >= 1 && e.Node <= nodes {
-				if d := down[e.Node-1]; d >= 0 {
-					l.Downs[d].To = i
-					down[e.Node-1] = -1
-				}
-			}
-		case KindClockJump:
-			if !forCheck && e.Node >= 1 && e.Node <= nodes {
-				l.Jumps = append(l.Jumps, ClockJumpAt{Node: e.Node, MS: e.MS, Event: i})
-			}
-		case KindPauseStart:
-			if forCheck {
-				break
-			}
-			endPause(e.Client, i)
-			pauseAt = append(pauseAt, ClientEvent{Client: e.Client, Event: len(l.Pauses)})
-			l.Pauses = append(l.Pauses, PauseSpan{Client: e.Client, MS: e.MS, From: i, To: -1})
-		case KindPauseEnd:
-			endPause(e.Client, i)
-		case KindPartition:
-			if forCheck {
-				break
-			}
-			cutOpen = append(cutOpen, len(l.Cuts))
-			l.Cuts = append(l.Cuts, CutSpan{Client: e.Client, Nodes: e.Nodes, From: i, To: -1})
-		case KindHeal:
-			for _, c := range cutOpen {
-				l.Cuts[c].To = i
-			}
-			cutOpen = cutOpen[:0]
-		case KindWriteAccepted:
-			if forCheck {
-				break
-			}
-			l.Writes = append(l.Writes, i)
-		case KindViolation:
-			if forCheck {
-				break
-			}
-			l.Violations = append(l.Violations, i)
-		}
+		l.add(i)
 	}
 	return l
+}
+
+// builder is what building a ledger tracks as it goes, event by event.
+type builder struct {
+	forCheck bool
+	cur      [MaxRedlockNodes]int32 // open key per node, -1: none
+	down     [MaxRedlockNodes]int32 // open down span per node, -1: none
+	latest   []int32                // per client slot: latest belief, -1: none
+	open     []bool                 // per client slot: latest belief still held
+	pauseAt  []ClientEvent          // open pause (Event: index in Pauses) per client
+	cutOpen  []int
+}
+
+// begin empties l (keeping the room of its slices: Run keeps one ledger
+// for its checker from run to run) to take in events one at a time with
+// add. events may grow between calls of add (Run's do as they are
+// emitted): add reads l.events, which the caller keeps current.
+func (l *Ledger) begin(events []Event, nodes int, forCheck bool) {
+	nodes = min(max(nodes, 1), MaxRedlockNodes)
+	b := &l.b
+	*l = Ledger{Nodes: nodes, events: events, Clients: l.Clients[:0], Keys: l.Keys[:0], KeyEnds: l.KeyEnds[:0],
+		Expiries: l.Expiries[:0], Beliefs: l.Beliefs[:0], BeliefEnds: l.BeliefEnds[:0], Extensions: l.Extensions[:0],
+		Pauses: l.Pauses[:0], Crashes: l.Crashes[:0], Downs: l.Downs[:0], Cuts: l.Cuts[:0], Jumps: l.Jumps[:0],
+		Writes: l.Writes[:0], Violations: l.Violations[:0],
+		b: builder{forCheck: forCheck, latest: b.latest[:0], open: b.open[:0], pauseAt: b.pauseAt[:0], cutOpen: b.cutOpen[:0]}}
+	for n := range l.b.cur {
+		l.b.cur[n], l.b.down[n] = -1, -1
+	}
+	// Most events change no key (skipped actions, writes, pauses).
+	if c := 8 + len(events)/16; cap(l.Keys) < c {
+		l.Keys = make([]KeySpan, 0, c)
+	}
+}
+
+func (l *Ledger) slot(id string) int {
+	for i, c := range l.Clients {
+		if c == id {
+			return i
+		}
+	}
+	l.Clients = append(l.Clients, id)
+	l.b.latest = append(l.b.latest, -1)
+	l.b.open = append(l.b.open, false)
+	return len(l.Clients) - 1
+}
+
+func (l *Ledger) endKey(n, i int, taken bool) {
+	if k := l.b.cur[n-1]; k >= 0 {
+		l.Keys[k].To, l.Keys[k].Taken = i, taken
+		l.KeyEnds = append(l.KeyEnds, k)
+		l.b.cur[n-1] = -1
+	}
+}
+
+func (l *Ledger) setKey(n int, k KeySpan) {
+	k.Node, k.To = n, -1
+	l.b.cur[n-1] = int32(len(l.Keys))
+	l.Keys = append(l.Keys, k)
+}
+
+func (l *Ledger) key(n int) *KeySpan {
+	if k := l.b.cur[n-1]; k >= 0 {
+		return &l.Keys[k]
+	}
+	return nil
+}
+
+func (l *Ledger) endBelief(s, i int) {
+	if l.b.open[s] {
+		l.b.open[s] = false
+		b := l.b.latest[s]
+		l.Beliefs[b].To = i
+		l.BeliefEnds = append(l.BeliefEnds, b)
+	}
+}
+
+func (l *Ledger) endPause(id string, i int) {
+	for j, p := range l.b.pauseAt {
+		if p.Client == id {
+			l.Pauses[p.Event].To = i
+			l.b.pauseAt = slices.Delete(l.b.pauseAt, j, j+1)
+			return
+		}
+	}
+}
+
+// add takes in event i of l.events; the events before it are in already.
+func (l *Ledger) add(i int) {
+	e := &l.events[i]
+	nodes := l.Nodes
+	forCheck := l.b.forCheck
+	switch e.Kind {
+	case KindAcquireGranted:
+		e.Touches(nodes, func(n int) {
+			if k := l.key(n); k != nil {
+				l.endKey(n, i, k.Leftover || k.Holder != e.Client)
+			}
+			l.setKey(n, KeySpan{Holder: e.Client, Grant: e.Grant, Token: e.Token, ExpiresAt: e.ExpiresAt, From: i})
+		})
+		s := l.slot(e.Client)
+		l.endBelief(s, i)
+		l.b.latest[s], l.b.open[s] = int32(len(l.Beliefs)), true
+		l.Beliefs = append(l.Beliefs, BeliefSpan{Client: e.Client, Slot: s, Grant: e.Grant, Token: e.Token, Start: e.T, ValidUntil: e.ValidUntil, From: i, To: -1})
+	case KindAcquireDenied:
+		// A refused attempt's key stays on the nodes that said yes.
+		for _, n := range e.Nodes {
+			if n >= 1 && n <= nodes {
+				l.endKey(n, i, true)
+				l.setKey(n, KeySpan{Holder: e.Client, Leftover: true, From: i})
+			}
+		}
+	case KindExpireSet, KindExtendOK:
+		e.Touches(nodes, func(n int) {
+			k := l.key(n)
+			if k == nil || k.Grant != e.Grant || k.Holder == "" || (e.Kind == KindExtendOK && k.Holder != e.Client) {
+				return
+			}
+			l.Expiries = append(l.Expiries, KeyExpiry{Key: int(l.b.cur[n-1]), Event: i, ExpiresAt: e.ExpiresAt})
+		})
+		if e.Kind == KindExtendOK {
+			s := l.slot(e.Client)
+			if b := l.b.latest[s]; b >= 0 && l.Beliefs[b].Grant == e.Grant {
+				l.Extensions = append(l.Extensions, BeliefExtension{Belief: int(b), Event: i, ValidUntil: e.ValidUntil})
+			}
+		}
+	case KindExtendRefused, KindReleaseRefused:
+		l.endBelief(l.slot(e.Client), i)
+	case KindCrash:
+		l.endBelief(l.slot(e.Client), i)
+		l.endPause(e.Client, i)
+		l.Crashes = append(l.Crashes, ClientEvent{Client: e.Client, Event: i})
+	case KindReleaseOK:
+		unlock := e.Grant == 0 && e.Holder == e.Client // a refused attempt's leftovers
+		e.Touches(nodes, func(n int) {
+			if k := l.key(n); k != nil && k.Grant == e.Grant && k.Holder == e.Holder && k.Leftover == (e.Grant == 0) {
+				l.endKey(n, i, true)
+			}
+		})
+		if !unlock {
+			l.endBelief(l.slot(e.Client), i)
+		}
+	case KindLeaseExpired:
+		e.Touches(nodes, func(n int) {
+			if k := l.key(n); k != nil && k.Grant == e.Grant && (e.Grant > 0 || k.Holder == e.Client) {
+				l.endKey(n, i, true)
+			}
+		})
+	case KindFailover, KindRestart:
+		if e.Reason == "no-quorum" {
+			break
+		}
+		e.Touches(nodes, func(n int) {
+			if k := l.key(n); k != nil {
+				l.endKey(n, i, k.Leftover || k.Holder != e.Holder || k.Grant != e.Grant)
+			}
+			if e.Holder != "" || e.Grant != 0 || e.Token != 0 || e.ExpiresAt != 0 {
+				l.setKey(n, KeySpan{Holder: e.Holder, Grant: e.Grant, Token: e.Token, ExpiresAt: e.ExpiresAt, From: i})
+			}
+			if e.Kind == KindRestart {
+				if d := l.b.down[n-1]; d >= 0 {
+					l.Downs[d].To = i
+					l.b.down[n-1] = -1
+				}
+			}
+		})
+	case KindNodeDown:
+		if !forCheck && e.Node >= 1 && e.Node <= nodes && l.b.down[e.Node-1] < 0 {
+			l.b.down[e.Node-1] = int32(len(l.Downs))
+			l.Downs = append(l.Downs, DownSpan{Node: e.Node, Reason: e.Reason, From: i, To: -1})
+		}
+	case KindNodeUp:
+		if e.Node >= 1 && e.Node <= nodes {
+			if d := l.b.down[e.Node-1]; d >= 0 {
+				l.Downs[d].To = i
+				l.b.down[e.Node-1] = -1
+			}
+		}
+	case KindClockJump:
+		if !forCheck && e.Node >= 1 && e.Node <= nodes {
+			l.Jumps = append(l.Jumps, ClockJumpAt{Node: e.Node, MS: e.MS, Event: i})
+		}
+	case KindPauseStart:
+		if forCheck {
+			break
+		}
+		l.endPause(e.Client, i)
+		l.b.pauseAt = append(l.b.pauseAt, ClientEvent{Client: e.Client, Event: len(l.Pauses)})
+		l.Pauses = append(l.Pauses, PauseSpan{Client: e.Client, MS: e.MS, From: i, To: -1})
+	case KindPauseEnd:
+		l.endPause(e.Client, i)
+	case KindPartition:
+		if forCheck {
+			break
+		}
+		l.b.cutOpen = append(l.b.cutOpen, len(l.Cuts))
+		l.Cuts = append(l.Cuts, CutSpan{Client: e.Client, Nodes: e.Nodes, From: i, To: -1})
+	case KindHeal:
+		for _, c := range l.b.cutOpen {
+			l.Cuts[c].To = i
+		}
+		l.b.cutOpen = l.b.cutOpen[:0]
+	case KindWriteAccepted:
+		if forCheck {
+			break
+		}
+		l.Writes = append(l.Writes, i)
+	case KindViolation:
+		if forCheck {
+			break
+		}
+		l.Violations = append(l.Violations, i)
+	}
+}
+
+// forget empties l for reuse by build, keeping the room of its slices but
+// nothing they referred to.
+func (l *Ledger) forget() {
+	clear(l.Clients)
+	clear(l.Keys)
+	clear(l.Beliefs)
+	clear(l.Pauses)
+	clear(l.Crashes)
+	clear(l.Downs)
+	clear(l.Cuts)
+	clear(l.b.pauseAt)
+	l.begin(nil, 1, false)
 }
 
 // in says whether a span from..to is in force after the first step events.

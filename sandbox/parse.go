@@ -298,8 +298,19 @@ func (s Scenario) Validate() error {
 	if len(s.Actions) > MaxActions {
 		p.add("actions", "%d actions, more than the limit of %d", len(s.Actions), MaxActions)
 	} else {
+		v := actionCheck{ids: newClientIDs(s.Clients), modelOK: modelOK, serviceNodes: s.Lock.Model.ServiceNodes(s.Lock.Nodes)}
+		switch s.Lock.Model {
+		case ModelRedis:
+			v.redis = true
+		case ModelRedlock:
+			v.redlock = true
+		case ModelConsensus:
+			v.consensus = true
+		case ModelDatabase:
+			v.database = true
+		}
 		for i := range s.Actions {
-			s.validateAction(&p, i, &s.Actions[i], modelOK)
+			s.validateAction(&p, i, &s.Actions[i], &v)
 		}
 	}
 	if s.UntilMS < 0 || s.UntilMS > MaxTimeMS {
@@ -450,42 +461,49 @@ func validateClientID(id string) error {
 	return nil
 }
 
-// nodeOpRange is how many nodes a node op may name: the lock nodes, and on
-// redis the replica too (node 2).
-func (s *Scenario) nodeOpRange(op Op) int {
-	if s.Lock.Model == ModelRedis && op != OpNodeDown && op != OpNodeUp {
-		return 1 // only the primary restarts, jumps or is cut off
-	}
-	return s.Lock.Model.ServiceNodes(s.Lock.Nodes)
+// actionCheck is what validateAction needs of the scenario, worked out
+// once for all its actions: the model as flags, the clients' ids.
+type actionCheck struct {
+	ids                                 clientIDs
+	modelOK                             bool
+	redis, redlock, consensus, database bool
+	serviceNodes                        int // Model.ServiceNodes
 }
 
 // validateAction checks action i. An op that is
 // missing or unknown is its only problem (what else it needs depends on
 // it); otherwise each field is checked on its own, and the model-specific
 // checks only when the model is known.
-func (s *Scenario) validateAction(p *problems, i int, a *Action, modelOK bool) {
+func (s *Scenario) validateAction(p *problems, i int, a *Action, v *actionCheck) {
 	// The field path is built only for a problem: a valid action, the
 	// common case on every run, costs no string.
 	f := func(sub string) string { return "actions[" + strconv.Itoa(i) + "]" + sub }
 	if a.AtMS < 0 || a.AtMS > MaxTimeMS {
 		p.add(f(".at_ms"), "%d is out of range 0..%d", a.AtMS, MaxTimeMS)
 	}
+	modelOK := v.modelOK
 	var clientOp, optClient, needsMS, optMS, needsValue, needsNode, needsNodes bool
+	// The op once, as flags: the checks below ask about it again and again.
+	var acquire, claim, write, failover, upDown, endsLater bool
 	switch a.Op {
-	case OpAcquire, OpRelease, OpExtend, OpCrash, OpClaim:
+	case OpAcquire:
+		clientOp, acquire = true, true
+	case OpClaim:
+		clientOp, claim = true, true
+	case OpRelease, OpExtend, OpCrash:
 		clientOp = true
 	case OpWrite:
-		clientOp, needsValue = true, true
+		clientOp, needsValue, write = true, true, true
 	case OpPause, OpDelay:
-		clientOp, needsMS = true, true
+		clientOp, needsMS, endsLater = true, true, true
 	case OpFailover:
-		needsNode = s.Lock.Model == ModelRedlock
+		needsNode, failover = v.redlock, true
 	case OpClockJump:
 		needsMS, needsNode = true, true
 	case OpNodeDown, OpNodeUp:
-		needsNode = true
+		needsNode, upDown = true, true
 	case OpRestart:
-		needsNode, optMS = true, true
+		needsNode, optMS, endsLater = true, true, true
 	case OpPartition:
 		needsNodes = true
 		optClient = true
@@ -499,23 +517,23 @@ func (s *Scenario) validateAction(p *problems, i int, a *Action, modelOK bool) {
 	}
 	switch {
 	case !modelOK:
-	case a.Op == OpAcquire && s.Lock.Model == ModelDatabase:
+	case acquire && v.database:
 		p.add(f(".op"), "model database has no lock service: use claim (the conditional UPDATE)")
-	case a.Op == OpClaim && s.Lock.Model != ModelDatabase:
+	case claim && !v.database:
 		p.add(f(".op"), "claim is the database model's conditional UPDATE: model %s uses acquire", s.Lock.Model)
-	case a.Op == OpFailover && s.Lock.Model == ModelDatabase:
+	case failover && v.database:
 		p.add(f(".op"), "failover does not apply to model database (the row is the resource itself)")
-	case a.Op == OpPartition && a.Client == "" && s.Lock.Model != ModelConsensus:
+	case optClient && a.Client == "" && !v.consensus: // a partition
 		p.add(f(".client"), "the nodes of model %s do not talk to each other: a partition needs the client it cuts off", s.Lock.Model)
 	}
 	switch {
 	case optClient && a.Client == "":
-	case optClient && !s.hasClient(a.Client):
+	case optClient && v.ids.index(a.Client) < 0:
 		p.add(f(".client"), "unknown client %q", a.Client)
 	case optClient:
 	case clientOp && a.Client == "":
 		p.add(f(".client"), "op %s needs a client", a.Op)
-	case clientOp && !s.hasClient(a.Client):
+	case clientOp && v.ids.index(a.Client) < 0:
 		p.add(f(".client"), "unknown client %q", a.Client)
 	case !clientOp && a.Client != "":
 		p.add(f(".client"), "op %s is a service op and takes no client", a.Op)
@@ -525,7 +543,7 @@ func (s *Scenario) validateAction(p *problems, i int, a *Action, modelOK bool) {
 		p.add(f(".ms"), "%d is out of range 0..%d", a.MS, MaxTimeMS)
 	case needsMS && (a.MS < 1 || a.MS > MaxTimeMS):
 		p.add(f(".ms"), "%d is out of range 1..%d", a.MS, MaxTimeMS)
-	case (needsMS || optMS) && (a.Op == OpPause || a.Op == OpDelay || a.Op == OpRestart) && a.AtMS+a.MS > MaxTimeMS:
+	case (needsMS || optMS) && endsLater && a.AtMS+a.MS > MaxTimeMS:
 		// A pause or a delay is time the run must cover: it has to end
 		// within the ten virtual minutes too.
 		p.add(f(".ms"), "a %s of %d ms at %d ms would end at %d ms, after the limit of %d ms", a.Op, a.MS, a.AtMS, a.AtMS+a.MS, MaxTimeMS)
@@ -542,23 +560,28 @@ func (s *Scenario) validateAction(p *problems, i int, a *Action, modelOK bool) {
 	}
 	switch {
 	case a.Key == "":
-	case a.Op != OpWrite:
+	case !write:
 		p.add(f(".key"), "op %s takes no key", a.Op)
 	case s.Resource.Kind != ResourceLedger:
 		p.add(f(".key"), "an idempotency key needs resource kind ledger")
 	case len(a.Key) > MaxKeyLen:
 		p.add(f(".key"), "longer than %d bytes", MaxKeyLen)
 	}
-	n := s.nodeOpRange(a.Op)
+	// How many nodes a node op may name: the lock nodes, and on redis the
+	// replica too (node 2), which only goes down and comes up.
+	n := v.serviceNodes
+	if v.redis && !upDown {
+		n = 1 // only the primary restarts, jumps or is cut off
+	}
 	switch {
 	case !modelOK:
 	case needsNode && a.Node == 0:
 		p.add(f(".node"), "op %s needs a node (1..%d)", a.Op, n)
 	case needsNode && (a.Node < 1 || a.Node > n):
 		p.add(f(".node"), "%d is out of range 1..%d", a.Node, n)
-	case !needsNode && a.Op == OpFailover && a.Node != 0 && a.Node != 1:
+	case !needsNode && failover && a.Node != 0 && a.Node != 1:
 		p.add(f(".node"), "model %s fails over as a whole: omit node", s.Lock.Model)
-	case !needsNode && a.Op != OpFailover && a.Node != 0:
+	case !needsNode && !failover && a.Node != 0:
 		p.add(f(".node"), "op %s takes no node", a.Op)
 	}
 	switch {
@@ -578,15 +601,4 @@ func (s *Scenario) validateAction(p *problems, i int, a *Action, modelOK bool) {
 	case len(a.Nodes) > 0:
 		p.add(f(".nodes"), "op %s takes no nodes", a.Op)
 	}
-}
-
-func (s *Scenario) hasClient(id string) bool {
-	for i := range s.Clients {
-		// The first byte tells most ids apart without a call to compare
-		// the strings; this runs for every action of every Run.
-		if c := s.Clients[i].ID; len(c) == len(id) && (id == "" || c[0] == id[0]) && c == id {
-			return true
-		}
-	}
-	return false
 }

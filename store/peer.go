@@ -101,6 +101,11 @@ func (s *Store) CreatePeerRound(ctx context.Context, learner string, nr NewRound
 	return id, nil
 }
 
+// NotesGrace is how long after a peer round ends its interviewer may still
+// write their notes and scores: feedback is written after the last answer,
+// and the candidate may be the one who ends the round (QA-4 E10).
+const NotesGrace = 30 * time.Minute
+
 // hashToken is what is stored of an invitation token.
 func hashToken(token string) string {
 	h := sha256.Sum256([]byte(token))
@@ -342,7 +347,7 @@ func (s *Store) SaveDraft(ctx context.Context, candidate, id string, seq int, te
 // dimension (quiz.Dimensions; a missing one is not scored yet). Only the
 // round's interviewer can; notes longer than MaxNotesChars, an unknown
 // dimension or a score outside 1-4 are ErrBadPeerInput.
-func (s *Store) SavePeerNotes(ctx context.Context, interviewer, id, notes string, scores map[string]int) error {
+func (s *Store) SavePeerNotes(ctx context.Context, interviewer, id, notes string, scores map[string]int, now time.Time) error {
 	if !ValidID(interviewer) || !ValidID(id) {
 		return fmt.Errorf("notes: %w", ErrNotFound)
 	}
@@ -370,8 +375,8 @@ func (s *Store) SavePeerNotes(ctx context.Context, interviewer, id, notes string
 		if p.Role != RoleInterviewer {
 			return ErrNotFound
 		}
-		if p.Round.Over() {
-			// The candidate's scorecard is final once the round is over.
+		if p.Round.Over() && !now.Before(p.Round.Finished.Add(NotesGrace)) {
+			// The candidate's scorecard is final NotesGrace after the end.
 			return quiz.ErrRoundFinished
 		}
 		_, err = tx.ExecContext(ctx, `UPDATE peer_rounds SET notes = ?, scores = ? WHERE round_id = ?`, notes, string(js), id)

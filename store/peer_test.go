@@ -80,13 +80,13 @@ func TestPeerInvitation(t *testing.T) {
 	if err := s.SaveDraft(ctx, winner, id, 0, "x", roundStart); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("the interviewer saving a draft = %v, want ErrNotFound", err)
 	}
-	if err := s.SavePeerNotes(ctx, cand, id, "x", nil); !errors.Is(err, store.ErrNotFound) {
+	if err := s.SavePeerNotes(ctx, cand, id, "x", nil, time.Now()); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("the candidate writing the notes = %v, want ErrNotFound", err)
 	}
-	if err := s.SavePeerNotes(ctx, winner, id, "fine", map[string]int{"failure-modes": 5}); !errors.Is(err, store.ErrBadPeerInput) {
+	if err := s.SavePeerNotes(ctx, winner, id, "fine", map[string]int{"failure-modes": 5}, time.Now()); !errors.Is(err, store.ErrBadPeerInput) {
 		t.Fatalf("a score of 5 = %v, want ErrBadPeerInput", err)
 	}
-	if err := s.SavePeerNotes(ctx, winner, id, "Solid on fencing.", map[string]int{"failure-modes": 2}); err != nil {
+	if err := s.SavePeerNotes(ctx, winner, id, "Solid on fencing.", map[string]int{"failure-modes": 2}, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	// An interviewer who deletes everything takes their notes along; the

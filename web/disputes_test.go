@@ -92,6 +92,24 @@ func TestContestOnPracticeFeedback(t *testing.T) {
 	if d.Surface != "practice" || d.Question != "fencing-token" || d.Item != "resource-rejects" || d.Was != "missed" || d.Answer != answer || d.Reason != "I said the storage refuses older tokens" || !strings.HasPrefix(d.Grader, "g") {
 		t.Fatalf("dispute = %+v", d)
 	}
+
+	// The page's form says which decision it contests; sent twice (a
+	// double click, Back and resend) it corrects once and does not undo
+	// itself (QA-4 E9: the second post marked the point missed again).
+	was := url.Values{"_csrf": {tok}, "item": {"resource-rejects"}, "was": {"missed"}}
+	if r := cl.postForm(action, was); r.Code != http.StatusSeeOther {
+		t.Fatalf("contest sent again: status %d", r.Code)
+	}
+	again := mustDoc(t, cl.get(loc))
+	if !strings.Contains(again.Find(`[data-testid=flash]`).Text(), "Already corrected") || again.Find(`[data-testid=point-hit][data-point=resource-rejects]`).Length() != 1 {
+		t.Fatalf("the same dispute sent again undid the correction (flash %q)", again.Find(`[data-testid=flash]`).Text())
+	}
+	if ds, _ := st.AllDisputes(context.Background()); len(ds) != 1 {
+		t.Fatalf("the repeated dispute was stored again: %d disputes", len(ds))
+	}
+	if v, _ := again.Find(`[data-testid=contest-form][data-item=resource-rejects] input[name=was]`).Attr("value"); v != "hit" {
+		t.Fatalf("the form of the corrected point contests %q, want hit (it is now marked made)", v)
+	}
 }
 
 // TestContestAFlagOnPractice: contesting a raised red flag dismisses it

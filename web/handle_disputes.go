@@ -29,13 +29,43 @@ func disputeForm(c echo.Context) (item, reason string, err error) {
 	return item, reason, nil
 }
 
+// errAlreadyCorrected is a dispute sent again after it took effect: the
+// form says which decision it contests (was), and the answer no longer
+// holds it. Nothing changes; the learner is told so.
+type errAlreadyCorrected struct{ msg string }
+
+func (e errAlreadyCorrected) Error() string { return e.msg }
+
 // contest applies the dispute of item to res, or explains why it cannot.
-func contest(q *quiz.Question, res quiz.Result, item string) (quiz.Result, quiz.Contested, error) {
+// was, when the form gives it, is the decision contested: a dispute whose
+// decision the answer no longer holds was applied already (the form sent
+// twice) and is not applied again, which would undo it.
+func contest(q *quiz.Question, res quiz.Result, item, was string) (quiz.Result, quiz.Contested, error) {
+	if was != "" {
+		for _, p := range res.Points {
+			if p.ID == item && was != pick(p.Hit, "hit", "missed") {
+				return res, quiz.Contested{}, errAlreadyCorrected{fmt.Sprintf("Already corrected: “%s” is marked as %s. Nothing changed.", p.Label, pick(p.Hit, "made", "missed"))}
+			}
+		}
+		for _, f := range res.Flags {
+			if f.ID == item && was == "flag" && f.Dismissed {
+				return res, quiz.Contested{}, errAlreadyCorrected{fmt.Sprintf("Already corrected: the red flag “%s” is dismissed. Nothing changed.", f.Label)}
+			}
+		}
+	}
 	out, what, err := quiz.Contest(q, res, item)
 	if errors.Is(err, quiz.ErrNotContestable) {
 		return res, what, echo.NewHTTPError(http.StatusUnprocessableEntity, "item: that is not a key point or a raised red flag of this answer, so there is nothing to contest.")
 	}
 	return out, what, err
+}
+
+// pick is a when cond holds, else b.
+func pick(cond bool, a, b string) string {
+	if cond {
+		return a
+	}
+	return b
 }
 
 // correctedFlash tells the learner what their dispute changed.
@@ -74,7 +104,11 @@ func (s *Server) handleAttemptDispute(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	res, what, err := contest(q, at.Result, item)
+	res, what, err := contest(q, at.Result, item, c.FormValue("was"))
+	var again errAlreadyCorrected
+	if errors.As(err, &again) {
+		return s.seeOther(c, attemptURL(q.ID, at.ID, c.FormValue("back") == "review"), again.msg)
+	}
 	if err != nil {
 		return err
 	}
@@ -109,7 +143,15 @@ func (s *Server) handleTurnDispute(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	res, what, err := contest(q, *t.Result, item)
+	back := urls.RoundTurn(r.ID, t.Seq)
+	if c.FormValue("back") == "scorecard" && !r.Finished.IsZero() {
+		back = urls.Scorecard(r.ID)
+	}
+	res, what, err := contest(q, *t.Result, item, c.FormValue("was"))
+	var again errAlreadyCorrected
+	if errors.As(err, &again) {
+		return s.seeOther(c, back, again.msg)
+	}
 	if err != nil {
 		return err
 	}
@@ -120,10 +162,6 @@ func (s *Server) handleTurnDispute(c echo.Context) error {
 	}
 	if err := s.store.ContestTurn(c.Request().Context(), learner, r.ID, t.Seq, d, res, rescore); err != nil {
 		return err
-	}
-	back := urls.RoundTurn(r.ID, t.Seq)
-	if c.FormValue("back") == "scorecard" && !r.Finished.IsZero() {
-		back = urls.Scorecard(r.ID)
 	}
 	return s.seeOther(c, back, correctedFlash(what, res))
 }

@@ -490,12 +490,12 @@ func (s *Server) saveNotes(c echo.Context, learner, id string) (stop bool, err e
 		}
 		scores[d] = n
 	}
-	err = s.store.SavePeerNotes(c.Request().Context(), learner, id, c.FormValue("notes"), scores)
+	err = s.store.SavePeerNotes(c.Request().Context(), learner, id, c.FormValue("notes"), scores, s.now())
 	switch {
 	case errors.Is(err, store.ErrBadPeerInput):
 		return true, s.seeOtherWith(c, urls.Peer(id), "bad", fmt.Sprintf("Notes: the limit is %d characters. Nothing was saved.", store.MaxNotesChars))
 	case errors.Is(err, quiz.ErrRoundFinished):
-		return true, s.seeOtherWith(c, urls.PeerScorecard(id), "warn", "The round is over: its notes and scores can no longer change.")
+		return true, s.seeOtherWith(c, urls.PeerScorecard(id), "warn", fmt.Sprintf("The round ended more than %d minutes ago: its notes and scores can no longer change.", int(store.NotesGrace/time.Minute)))
 	case err != nil:
 		return true, err
 	}

@@ -27,7 +27,11 @@ func buildPeerInterviewer(cat *content.Catalog, d peerData, now time.Time) (view
 		return views.PeerInterviewerView{}, err
 	}
 	v := views.PeerInterviewerView{RoundID: p.Round.ID, Live: live, LiveHref: urls.PeerLive(p.Round.ID), Notes: p.Notes,
-		NotesHref: urls.PeerNotes(p.Round.ID), FinishHref: urls.PeerFinish(p.Round.ID), Over: p.Round.Over()}
+		NotesHref: urls.PeerNotes(p.Round.ID), FinishHref: urls.PeerFinish(p.Round.ID), Over: p.Round.Over(), NotesOpen: true}
+	if v.Over {
+		until := p.Round.Finished.Add(store.NotesGrace)
+		v.NotesOpen, v.NotesUntil, v.NotesUntilISO = now.Before(until), formatWhen(until, now), until.UTC().Format(time.RFC3339)
+	}
 	for _, dim := range quiz.Dimensions() {
 		v.Dimensions = append(v.Dimensions, views.PeerScoreRow{ID: dim, Label: quiz.DimensionLabel(dim), Score: p.Scores[dim]})
 	}
@@ -144,13 +148,18 @@ func graderBand(share float64) int {
 func buildPeerCard(cat *content.Catalog, p *store.PeerRound) views.PeerCardView {
 	sc := quiz.Score(cat.Questions, cat.FollowUps, p.Round.QuizTurns(), p.Round.Limit)
 	share := map[string]float64{}
+	graded := map[string]bool{}
 	for _, d := range sc.Dimensions {
 		share[d.Dimension] = d.Share()
+		graded[d.Dimension] = d.Total > 0
 	}
 	v := views.PeerCardView{Notes: p.Notes, InterviewerGone: p.Interviewer == "" && !p.Joined.IsZero()}
 	for _, dim := range quiz.Dimensions() {
 		row := views.PeerDimensionRow{ID: dim, Label: quiz.DimensionLabel(dim), Interviewer: p.Scores[dim], Grader: graderBand(share[dim]), GraderPct: views.Pct(share[dim])}
-		if row.Interviewer != 0 && abs(row.Interviewer-row.Grader) >= 2 {
+		// A dimension no answered question had points of is not a 1 of 4:
+		// the grader has no evidence, so it cannot disagree (QA-4 E8).
+		row.NoEvidence = !graded[dim]
+		if !row.NoEvidence && row.Interviewer != 0 && abs(row.Interviewer-row.Grader) >= 2 {
 			row.Disagree = true
 			v.Disagreements++
 		}
@@ -176,13 +185,16 @@ func peerMarkdown(v views.PeerCardView) string {
 			mine = fmt.Sprintf("%d of 4", d.Interviewer)
 		}
 		mark := "" // as on the page: nothing to compare when not scored
+		grader := fmt.Sprintf("%d of 4 (%d %%)", d.Grader, d.GraderPct)
 		switch {
+		case d.NoEvidence:
+			grader = "nothing to grade"
 		case d.Disagree:
 			mark = "**they disagree**"
 		case d.Interviewer != 0:
 			mark = "close"
 		}
-		fmt.Fprintf(&b, "| %s | %s | %d of 4 (%d %%) | %s |\n", d.Label, mine, d.Grader, d.GraderPct, mark)
+		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", d.Label, mine, grader, mark)
 	}
 	b.WriteString("\n### The interviewer's notes\n\n")
 	if v.Notes == "" {

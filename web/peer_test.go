@@ -314,10 +314,26 @@ func TestPeerRoundToTheScorecards(t *testing.T) {
 		t.Fatalf("finish: status %d to %q", r.Code, r.Header().Get("Location"))
 	}
 
-	// Once the round is over its notes are final: a late post changes
-	// nothing on the candidate's scorecard.
-	if r := post(t, env.bob, "/account", env.peerURL+"/notes", url.Values{"notes": {"changed afterwards"}}); r.Code != http.StatusSeeOther || !strings.HasSuffix(r.Header().Get("Location"), "/scorecard") {
-		t.Fatalf("notes after the end: status %d to %q, want a redirect to the scorecard", r.Code, r.Header().Get("Location"))
+	// After the end the interviewer can still write notes and scores for
+	// a while (the candidate may be the one who ends the round; QA-4
+	// E10), and the candidate's scorecard shows them; then they are final.
+	if after := mustDoc(t, env.bob.get(env.peerURL)); after.Find(`[data-testid=notes-after-end]`).Length() != 1 || after.Find(`[data-testid=save-notes]`).Length() != 1 || after.Find(`[data-testid=interviewer-end]`).Length() != 0 {
+		t.Fatalf("after the end the interviewer's page offers no notes form (or still offers to end the round)")
+	}
+	late := notes + " Added after the end."
+	if r := post(t, env.bob, env.peerURL, env.peerURL+"/notes", url.Values{"notes": {late}, "score-failure-modes": {"1"}, "score-safety-mechanisms": {"3"}}); r.Code != http.StatusSeeOther || r.Header().Get("Location") != env.peerURL {
+		t.Fatalf("notes just after the end: status %d to %q, want them saved", r.Code, r.Header().Get("Location"))
+	}
+	if !strings.Contains(env.alice.get(env.roundURL+"/scorecard").Body.String(), "Added after the end.") {
+		t.Fatal("the candidate's scorecard does not show the notes written after the end")
+	}
+	notes = late
+	env.clock.Advance(store.NotesGrace + time.Minute)
+	if r := post(t, env.bob, "/account", env.peerURL+"/notes", url.Values{"notes": {"changed much later"}}); r.Code != http.StatusSeeOther || !strings.HasSuffix(r.Header().Get("Location"), "/scorecard") {
+		t.Fatalf("notes after the grace: status %d to %q, want a redirect to the scorecard", r.Code, r.Header().Get("Location"))
+	}
+	if strings.Contains(env.alice.get(env.roundURL+"/scorecard").Body.String(), "changed much later") {
+		t.Fatal("notes posted after the grace changed the candidate's scorecard")
 	}
 	for name, page := range map[string]*httptest.ResponseRecorder{
 		"candidate":   env.alice.get(env.roundURL + "/scorecard"),

@@ -358,7 +358,7 @@ func GradedPoints(p Page, g Graded, on GradedOn) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				if on.Contest != "" && !f.Dismissed {
-					templ_7745c5c3_Err = contestForm(p, on.Contest, f.ID, contestFlag, on.Back).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = contestForm(p, on.Contest, f.ID, "flag", contestFlag, on.Back).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
@@ -528,7 +528,7 @@ func pointSection(p Page, rows []PointRow, hit bool, on GradedOn) templ.Componen
 				}
 			}
 			if on.Contest != "" {
-				templ_7745c5c3_Err = contestForm(p, on.Contest, pt.ID, pick(hit, contestHit, contestMissed), on.Back).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = contestForm(p, on.Contest, pt.ID, pick(hit, "hit", "missed"), pick(hit, contestHit, contestMissed), on.Back).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

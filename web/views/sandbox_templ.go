@@ -953,7 +953,7 @@ func SandboxImport(p Page, v ImportView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 87, "\">Sandbox</a> › Import</nav><h1>Import a scenario</h1><p class=\"lede\">Paste or upload the JSON of a scenario (the format <code>lockdrill sim</code> reads and the export link writes). It becomes a new timeline of yours.</p>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 87, "\">Sandbox</a> › Import</nav><h1>Import a scenario</h1><p class=\"lede\">Paste or upload the JSON of a scenario (what the “Export JSON” link of a timeline writes). It becomes a new timeline of yours.</p>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
