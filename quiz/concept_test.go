@@ -159,6 +159,7 @@ func TestCorePointsHearPlainParaphrases(t *testing.T) {
 		{"redis-lock-and-failure", "pause-expiry", "The TTL expires, another client acquires it, and the first one resumes and writes.", true},
 		{"extend-lease", "check-ownership", "Renewal is atomic: if GET key equals my token then PEXPIRE key ttl.", true},
 		{"design-lock-service-q", "fencing-token", "A paused client still acts after the next grant, so tokens are part of the API.", true},
+		{"redis-lock-and-failure", "pause-expiry", "The client can stall in a GC pause after acquiring, and then someone else acquires it.", true},
 		// A critic word mended by a repair verb negates nothing after it.
 		{"two-holders", "fix-fencing", "Then fix the bug and add fencing at the database so stale writes are rejected.", true},
 		// The question's own command is not its verb, and replication
