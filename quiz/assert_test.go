@@ -17,6 +17,9 @@ func TestClaimMadeVersusMentioned(t *testing.T) {
 		name, question, flag string
 		made, mentioned      string
 	}{
+		{"Redlock listed among things not needed is no claim about Redlock", "redis-wait-safe", "redlock-correctness",
+			"Redlock doesn't need fencing tokens.",
+			"With WAIT on one replica you don't need fencing tokens or Redlock in that case."},
 		{"the next sentence rejects it", "two-holders", "ttl-as-safety",
 			"The fix is to double the TTL so the problem goes away.",
 			"The fix most teams try first is to double the TTL so the problem goes away. I'd reject that: a longer pause still overlaps, and only the storage checking a fencing token makes it harmless."},

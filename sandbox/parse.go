@@ -364,7 +364,7 @@ func (s *Scenario) validateConfig(p *problems) bool {
 	case TokenIncr, TokenRevision, TokenEpoch:
 		want := l.TokenSource.Model()
 		if modelOK && l.Model != want {
-			p.add("lock.token_source", "%q is a token of model %s, not %s (%s)", l.TokenSource, want, l.Model, tokenSourcesOf(l.Model))
+			p.add("lock.token_source", "%q (%s) comes with the %s lock service, not with %s: choose %s", l.TokenSource, l.TokenSource.Label(), want, l.Model, tokenSourcesOf(l.Model))
 		}
 	default:
 		p.add("lock.token_source", "unknown token source %q (want none, incr, revision or epoch)", l.TokenSource)
@@ -435,7 +435,7 @@ func (s *Scenario) validateConfig(p *problems) bool {
 // tokenSourcesOf names the token sources model may use, for messages.
 func tokenSourcesOf(model Model) string {
 	srcs := model.TokenSources()
-	out := model.String() + ": " + srcs[0].String()
+	out := srcs[0].String()
 	for _, t := range srcs[1:] {
 		out += " or " + t.String()
 	}

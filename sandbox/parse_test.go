@@ -139,7 +139,7 @@ func TestParseErrors(t *testing.T) {
 		{"acquire in database", scen(`"model":"database"`, acquireA), `actions[0].op: model database has no lock service: use claim (the conditional UPDATE)`},
 		{"claim in redis", scen("", `{"at_ms":0,"client":"A","op":"claim"}`), `actions[0].op: claim is the database model's conditional UPDATE: model redis uses acquire`},
 		{"until beyond limit", `{"clients":[],"actions":[],"until_ms":700000}`, `until_ms: 700000 is out of range 0..600000`},
-		{"token source of another model", scen(`"token_source":"revision"`, ""), `lock.token_source: "revision" is a token of model consensus, not redis (redis: none or incr)`},
+		{"token source of another model", scen(`"token_source":"revision"`, ""), `lock.token_source: "revision" (the revision of the grant) comes with the consensus lock service, not with redis: choose none or incr`},
 		{"unknown token source", scen(`"token_source":"uuid"`, ""), `lock.token_source: unknown token source "uuid" (want none, incr, revision or epoch)`},
 		{"persistence on consensus", scen(`"model":"consensus","persistence":"none"`, ""), `lock.persistence: model consensus keeps every committed write: omit persistence`},
 		{"too many retries", scen(`"retries":11`, ""), `lock.retries: 11 is out of range 0..10`},

@@ -280,6 +280,11 @@ func TestBrowserPhoneSwimlaneFollowsTheCursor(t *testing.T) {
 	if got[2] != 1 {
 		t.Fatalf("at 390 px the picture fits its box (%v): nothing to scroll", got)
 	}
+	// The page says the picture scrolls (QA-4 E22: nothing hinted that the
+	// run went on past the first seconds).
+	if !eval[bool](t, ctx, `(function(){var h=document.querySelector("[data-testid=swimlane-scroll-hint]");return !!h && h.offsetParent !== null;})()`) {
+		t.Fatal("at 390 px no visible hint says the picture scrolls sideways")
+	}
 	if got[0] != 1 || got[1] == 0 {
 		t.Fatalf("on load at step 7 (16 s): cursor in view %d, scrollLeft %d; want it scrolled into view", got[0], got[1])
 	}

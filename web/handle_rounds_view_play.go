@@ -40,7 +40,7 @@ func buildRoundPlay(cat *content.Catalog, d roundPlayData, now time.Time) (views
 		RoundID: r.ID, Seq: cur.Seq, QuestionID: cur.Question, FollowUpID: cur.FollowUp, Number: quiz.MainNumber(cur.Seq), Size: r.Size, FollowUp: cur.FollowUp != "",
 		Title: q.Title, PromptHTML: q.Prompt.HTML, ModeLabel: roundModeLabel(r),
 		Deadline: deadline.UTC().Format("15:04:05") + " UTC", DeadlineISO: deadline.UTC().Format(time.RFC3339),
-		RemainingMS: max(deadline.Sub(now).Milliseconds(), 0), Minutes: int(r.Limit / time.Minute),
+		RemainingMS: max(deadline.Sub(now).Milliseconds(), 0), GraceMS: quiz.Grace.Milliseconds(), Minutes: int(r.Limit / time.Minute),
 		Overdue: quiz.Overtime(cur.Shown, now, r.Limit), Answer: d.Answer, Error: d.Error, MaxChars: quiz.MaxAnswerChars,
 		Coached: r.Mode == quiz.ModeCoached, AnswerHref: urls.RoundAnswer(r.ID), FinishHref: urls.RoundFinish(r.ID),
 	}

@@ -51,3 +51,27 @@ func TestBrowserRoundTimesInTheLearnersZone(t *testing.T) {
 		t.Errorf("round start shown as %q, want Tokyo time %s", started, tokyo.Format("15:04"))
 	}
 }
+
+// TestBrowserCountdownKnowsTheGrace: at the deadline the clock says the
+// answer still counts as in time for the grace the server allows, and
+// only then that it will be marked overtime (QA-4 E27: it said "marked
+// overtime" during the grace).
+func TestBrowserCountdownKnowsTheGrace(t *testing.T) {
+	ctx := newBrowser(t, 1280, 1000)
+	env := newRoundEnv(t, "", nil)
+	ts := httptest.NewServer(env.srv)
+	t.Cleanup(ts.Close)
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/rounds")); err != nil {
+		t.Fatalf("open /rounds: %v", err)
+	}
+	click(t, ctx, `[data-testid=start]`)
+	limit := eval[int](t, ctx, `parseInt(document.querySelector("[data-remaining-ms]").getAttribute("data-remaining-ms"), 10)`)
+	// The question was shown when the page was made; the server's clock
+	// moves to a second before its deadline and the page is made again.
+	env.clock.Advance(time.Duration(limit)*time.Millisecond - time.Second)
+	if err := chromedp.Do(ctx, chromedp.Reload()); err != nil {
+		t.Fatalf("reload: %v", err)
+	}
+	waitUntil(t, ctx, 10*time.Second, "the grace wording", `/still counts as in time/.test(document.querySelector("[data-countdown]").textContent)`)
+	waitUntil(t, ctx, 15*time.Second, "the overtime wording", `/marked overtime/.test(document.querySelector("[data-countdown]").textContent)`)
+}

@@ -9,6 +9,12 @@
     return;
   }
   var remaining = parseInt(box.getAttribute("data-remaining-ms"), 10);
+  // The server counts an answer in time until the grace after the
+  // deadline has passed; the clock says so instead of "overtime" at once.
+  var grace = parseInt(box.getAttribute("data-grace-ms"), 10) || 0;
+  if (box.classList.contains("overdue")) {
+    grace = 0; // the server says the grace is over already
+  }
   var out = box.querySelector("[data-countdown]");
   var announce = box.querySelector("[data-countdown-announce]");
   if (isNaN(remaining) || !out) {
@@ -16,6 +22,7 @@
   }
   var end = Date.now() + remaining;
   var warned = false;
+  var inGrace = false;
   var expired = false;
 
   function pad(n) {
@@ -38,6 +45,17 @@
         box.classList.add("soon");
         say("One minute left.");
       }
+      return;
+    }
+    var over = Date.now() - end;
+    if (over < grace) {
+      if (!inGrace) {
+        inGrace = true;
+        box.classList.remove("soon");
+        box.classList.add("overdue");
+        say("Time is up. Submit now: for a few more seconds it still counts as in time.");
+      }
+      out.textContent = "Time is up: submit now. For " + Math.ceil((grace - over) / 1000) + " s more it still counts as in time.";
       return;
     }
     if (!expired) {

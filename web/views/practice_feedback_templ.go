@@ -516,7 +516,7 @@ func freeTextFeedback(p Page, v FeedbackView) templ.Component {
 		}
 		ctx = templ.InitializeContext(ctx)
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 41, "<section aria-labelledby=\"answer-heading\"><h2 id=\"answer-heading\">Your answer</h2><p class=\"muted small\">Highlighted: where each key point was found (hover for its name)<span class=\"legend-flag\">, and in red what raised a flag</span>.</p><blockquote class=\"answer-text\" data-testid=\"answer\">")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 41, "<section aria-labelledby=\"answer-heading\"><h2 id=\"answer-heading\">Your answer</h2><p class=\"muted small\">Highlighted: where each key point was found<span class=\"legend-flag\">, and in red what raised a flag</span>. Each point below quotes the words that made it; with a mouse, hovering a highlight names its point.</p><blockquote class=\"answer-text\" data-testid=\"answer\">")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -442,7 +442,7 @@ func Progress(p Page, v ProgressView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 34, " %, since without a rating there is no memory model; a question never answered counts 0.</p><p>A topic's mastery is the mean over all its questions, answered or not, so it reaches 100 % only when you have answered every question of the topic fully and recently.</p></details></section><section aria-labelledby=\"activity-heading\"><h2 id=\"activity-heading\">Answers over the last ")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 34, " %, since without a rating there is no memory model; an answer in a mock round is rated for you from its score, so it counts like a rated one; a question never answered counts 0.</p><p>A topic's mastery is the mean over all its questions, answered or not, so it reaches 100 % only when you have answered every question of the topic fully and recently.</p></details></section><section aria-labelledby=\"activity-heading\"><h2 id=\"activity-heading\">Answers over the last ")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
