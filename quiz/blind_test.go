@@ -53,11 +53,18 @@ var (
 	// made for it (validationBefore), and read while tuning only after
 	// that.
 	validationWriters = []string{"M", "N", "O"}
-	// freshWriters answered all 24 questions (brief: writer-brief-3.md) at
-	// the same time as G and H and were kept out of every tuning session:
-	// their files stayed outside the repository until the grader work was
-	// finished, and only totals were ever computed on them.
-	freshWriters = []string{"I", "J"}
+	// earlierWriters (I, J) answered all 24 questions (brief:
+	// writer-brief-3.md) at the same time as G and H and were the fresh
+	// holdout until grader g5: their files stayed outside the repository
+	// during that tuning, and only totals were ever computed on them, after
+	// grader g3, g4, g5 and g6. Nobody has read them.
+	earlierWriters = []string{"I", "J"}
+	// freshWriters (Q, R) answered all 24 questions (brief:
+	// writer-brief-3.md) while grader g6 was tuned, at the same time as
+	// the validation writers M, N and O. Their files stayed outside the
+	// repository, away from everyone who tuned the grader; only totals were
+	// computed on them, on arrival (grader g5) and at the end (g6).
+	freshWriters = []string{"Q", "R"}
 )
 
 // answersPerWriter is how many answers each writer's file holds.
@@ -211,7 +218,7 @@ func TestBlindFigures(t *testing.T) {
 		name    string
 		writers []string
 		show    bool
-	}{{"tuning", tuningWriters, *showTuning}, {"validation", validationWriters, false}, {"fresh holdout", freshWriters, false}} {
+	}{{"tuning", tuningWriters, *showTuning}, {"validation", validationWriters, false}, {"earlier holdout", earlierWriters, false}, {"fresh holdout", freshWriters, false}} {
 		answers, err := loadBlind(split.writers)
 		if err != nil {
 			t.Fatal(err)
@@ -249,7 +256,7 @@ func TestBlindFigures(t *testing.T) {
 				}
 			}
 		}
-		if *showRead != "" && split.name != "fresh holdout" {
+		if *showRead != "" && split.name != "fresh holdout" && split.name != "earlier holdout" {
 			for _, w := range split.writers {
 				if !showsWriter(*showRead, w) {
 					continue
@@ -283,20 +290,31 @@ const blindMethod = "Helpers who saw only the question prompts, never the rubric
 
 // blindDetail is the corpus's history writer by writer, for the record
 // (the page folds it away).
-const blindDetail = "Writers are named by letters. A and B (the first nine questions) were the tuning set from the start; C and D answered the same nine questions and were held out; E and F answered the fifteen questions added later and were held out. G and H (all 24 questions) joined the tuning set for grader g4. K and L were measured on arrival by g4, then tuned on for g5. I and J, written at the same time as G and H, are the fresh holdout: never read, measured after every version. For g6, C to F were released to the tuning set, and M, N and O were measured on arrival by g5 and then tuned on. Every file is committed unchanged, with the SHA-256 of each holdout file recorded when it arrived, in quiz/testdata/blind/README.md."
+const blindDetail = "Writers are named by letters. A and B (the first nine questions) were the tuning set from the start; C and D answered the same nine questions and were held out; E and F answered the fifteen questions added later and were held out. G and H (all 24 questions) joined the tuning set for grader g4. K and L were measured on arrival by g4, then tuned on for g5. I and J, written at the same time as G and H, were the fresh holdout until g5 and are now the earlier holdout: never read, measured after every version. For g6, C to F were released to the tuning set, M, N and O were measured on arrival by g5 and then tuned on, and Q and R, written at the same time, are the fresh holdout. Every file is committed unchanged, with the SHA-256 of each holdout file recorded when it arrived, in quiz/testdata/blind/README.md."
 
-// freshBefore is the fresh holdout (I, J) as grader g3 scored it when the
-// files arrived (2026-12-01 16:46-16:48 UTC), before any grader change of
-// that session; their SHA-256 sums were recorded then
+// earlierBefore is the earlier holdout (I, J) as grader g3 scored it when
+// the files arrived (2026-12-01 16:46-16:48 UTC), before any grader change
+// of that session; their SHA-256 sums were recorded then
 // (e67391480d72e49f… I, 5608f050a15c9a67… J) and the files are
 // committed unchanged.
-var freshBefore = quiz.BlindFigures{Writers: []string{"I", "J"}, Answers: 528, Verdicts: 0.79, FalsePasses: 17, FalseFails: 94,
+var earlierBefore = quiz.BlindFigures{Writers: []string{"I", "J"}, Answers: 528, Verdicts: 0.79, FalsePasses: 17, FalseFails: 94,
 	PassAnswers: 288, PassFlagged: 25, ShouldFlag: 96, ShouldFlagged: 39, Flagged: 0.406, Salads: 48, SaladPasses: 0}
 
-// freshFloors are the fresh holdout's figures with grader g5, held so
-// they cannot get worse unnoticed. One keyword list of writer J passes,
-// short of the target of none.
-var freshFloors = quiz.BlindGate{Verdicts: 0.9, MaxPassFlagged: 17, Flagged: 0.635, MaxSaladPasses: 1}
+// earlierFloors are the earlier holdout's figures with grader g6.
+var earlierFloors = quiz.BlindGate{Verdicts: 0.922, MaxPassFlagged: 13, Flagged: 0.667, MaxSaladPasses: 0}
+
+// freshBefore is the fresh holdout (Q, R) as grader g5 scored it when the
+// files arrived (2026-12-01 19:24-19:25 UTC), before any change of grader
+// g6 reached main; their SHA-256 sums were recorded then
+// (9bf0092111a7a1cc… Q, 6e461f6a194258dc… R) and the files are committed
+// unchanged.
+var freshBefore = quiz.BlindFigures{Writers: []string{"Q", "R"}, Answers: 528, Verdicts: 0.86, FalsePasses: 26, FalseFails: 48,
+	PassAnswers: 288, PassFlagged: 26, ShouldFlag: 96, ShouldFlagged: 57, Flagged: 0.594, Salads: 48, SaladPasses: 5,
+	Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 48, Agree: 46}, {Kind: "keyword-salad", Answers: 48, Agree: 43}, {Kind: "mixed-wrong", Answers: 48, Agree: 30}, {Kind: "partial", Answers: 48, Agree: 47}, {Kind: "refutes-quote", Answers: 48, Agree: 44}, {Kind: "rejects-antipattern", Answers: 48, Agree: 37}, {Kind: "strong-casual", Answers: 48, Agree: 47}, {Kind: "strong-concise", Answers: 48, Agree: 46}, {Kind: "strong-full", Answers: 48, Agree: 38}, {Kind: "strong-unusual", Answers: 48, Agree: 28}, {Kind: "weak", Answers: 48, Agree: 48}}}
+
+// freshFloors are the fresh holdout's figures with grader g6, held so
+// they cannot get worse unnoticed.
+var freshFloors = quiz.BlindGate{Verdicts: 0.896, MaxPassFlagged: 23, Flagged: 0.656, MaxSaladPasses: 3}
 
 // validationBefore is each validation writer as grader g5 scored it when
 // the file arrived (2026-12-01, 19:24-19:26 UTC), before anything was
@@ -349,6 +367,10 @@ func blindReport(b *quiz.Bank) (*quiz.BlindReport, error) {
 	if err != nil {
 		return nil, err
 	}
+	earlier, err := measure(earlierWriters)
+	if err != nil {
+		return nil, err
+	}
 	validation, err := measure(validationWriters)
 	if err != nil {
 		return nil, err
@@ -361,13 +383,18 @@ func blindReport(b *quiz.Bank) (*quiz.BlindReport, error) {
 	row := func(label string, f quiz.BlindFigures) {
 		rep.Rows = append(rep.Rows, quiz.BlindRow{Label: label, Figures: f})
 	}
-	row("Fresh holdout, when it arrived (grader g3)", freshBefore)
-	row("Fresh holdout, now", fresh)
+	row("Fresh holdout, on arrival (grader g5)", freshBefore)
+	row("Fresh holdout, now (grader g6)", fresh)
+	row("Earlier holdout, on arrival (grader g3)", earlierBefore)
+	row("Earlier holdout, now (grader g6)", earlier)
 	for _, v := range validationBefore {
 		row("Validation writer "+strings.Join(v.Writers, ", ")+", on arrival (grader g5), before tuning on it", v)
 	}
 	row("Validation writers, now (tuned on since)", validation)
 	row("Tuning set, now", tuning)
+	if ok, miss := earlierFloors.Meets(earlier); !ok {
+		return rep, fmt.Errorf("earlier blind holdout (%s) below its floors (%s): %+v", strings.Join(earlierWriters, ", "), strings.Join(miss, ", "), earlier)
+	}
 	if ok, miss := freshFloors.Meets(fresh); !ok {
 		return rep, fmt.Errorf("fresh blind holdout (%s) below its floors (%s): %+v", strings.Join(freshWriters, ", "), strings.Join(miss, ", "), fresh)
 	}

@@ -23,7 +23,7 @@ func TestAboutGraderPublishesBlindFigures(t *testing.T) {
 	got := doc.Find(`[data-testid=blind-holdout]`).Text()
 	lead := rep.Blind.Lead
 	if lead.Answers != 528 || !strings.Contains(got, "fresh holdout") {
-		t.Fatalf("the page leads with %q (%d answers), want the fresh holdout of writers I and J", got, lead.Answers)
+		t.Fatalf("the page leads with %q (%d answers), want the fresh holdout (528 answers)", got, lead.Answers)
 	}
 	for _, want := range []string{views.PctText(lead.Verdicts), views.PctText(lead.Flagged)} {
 		if !strings.Contains(got, want) {
