@@ -46,6 +46,7 @@ func NewBank(questions []*Question, flags []RedFlag, syn Synonyms) (*Bank, error
 	flagErrs := make([]error, len(flags))
 	errs := make([]error, len(questions))
 	var next atomic.Int64
+	cache := &patternCache{}
 	workers := min(runtime.GOMAXPROCS(0), len(flags)+len(questions), 8)
 	var wg sync.WaitGroup
 	for range workers {
@@ -57,7 +58,7 @@ func NewBank(questions []*Question, flags []RedFlag, syn Synonyms) (*Bank, error
 					flagErrs[i] = compileFlag(compiled[i], syn)
 				case i < len(flags)+len(questions):
 					if q := questions[i-len(flags)]; q != nil {
-						errs[i-len(flags)] = Compile(q, syn, b.flagByID)
+						errs[i-len(flags)] = compileQuestion(q, syn, b.flagByID, cache)
 					}
 				default:
 					return

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 var idPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
@@ -15,6 +16,33 @@ var idPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
 // field, for example "points[2].match[0]: empty pattern". Compile changes
 // only q's compiled matchers; NewBank calls it for every question.
 func Compile(q *Question, syn Synonyms, flags map[string]*RedFlag) error {
+	return compileQuestion(q, syn, flags, nil)
+}
+
+// patternCache holds the patterns compiled while one bank compiles, by
+// topic and source: concepts and shared wordings put the same pattern into
+// many points, and sharePatterns keeps one of them anyway, so compiling it
+// once is the same bank for less of a cold start. Safe for the compiling
+// workers to share; nil compiles every time.
+type patternCache struct{ m sync.Map }
+
+func (c *patternCache) parse(src string, syn Synonyms, topic string) (*Pattern, error) {
+	if c == nil {
+		return ParsePattern(src, syn, topic)
+	}
+	key := topic + "\x00" + src
+	if p, ok := c.m.Load(key); ok {
+		return p.(*Pattern), nil
+	}
+	p, err := ParsePattern(src, syn, topic)
+	if err != nil {
+		return nil, err
+	}
+	got, _ := c.m.LoadOrStore(key, p)
+	return got.(*Pattern), nil
+}
+
+func compileQuestion(q *Question, syn Synonyms, flags map[string]*RedFlag, cache *patternCache) error {
 	if !idPattern.MatchString(q.ID) {
 		return fieldErr("id", fmt.Errorf("%q is not a lowercase slug", q.ID))
 	}
@@ -60,7 +88,7 @@ func Compile(q *Question, syn Synonyms, flags map[string]*RedFlag) error {
 	}
 	switch q.Kind {
 	case KindFreeText:
-		return compileFreeText(q, syn, flags)
+		return compileFreeText(q, syn, flags, cache)
 	case KindSingle, KindMultiple, KindPredict:
 		return checkOptions(q)
 	case KindOrdering:
@@ -93,7 +121,7 @@ func knownDimension(d string) bool {
 	return false
 }
 
-func compileFreeText(q *Question, syn Synonyms, flags map[string]*RedFlag) error {
+func compileFreeText(q *Question, syn Synonyms, flags map[string]*RedFlag, cache *patternCache) error {
 	if q.ModelAnswer.Markdown == "" {
 		return fieldErr("model_answer", errors.New("missing \"## Model answer\" section"))
 	}
@@ -130,10 +158,10 @@ func compileFreeText(q *Question, syn Synonyms, flags map[string]*RedFlag) error
 			return fieldErr(at("match"), errEmpty)
 		}
 		var err error
-		if p.match, err = compileAll(p.Match, syn, q.Topic, at("match")); err != nil {
+		if p.match, err = cache.compileAll(p.Match, syn, q.Topic, at("match")); err != nil {
 			return err
 		}
-		if p.requires, err = compileAll(p.Requires, syn, q.Topic, at("requires")); err != nil {
+		if p.requires, err = cache.compileAll(p.Requires, syn, q.Topic, at("requires")); err != nil {
 			return err
 		}
 	}
@@ -155,17 +183,21 @@ func compileFreeText(q *Question, syn Synonyms, flags map[string]*RedFlag) error
 }
 
 func compileAll(srcs []string, syn Synonyms, topic, field string) ([]*Pattern, error) {
+	return (*patternCache)(nil).compileAll(srcs, syn, topic, field)
+}
+
+func (c *patternCache) compileAll(srcs []string, syn Synonyms, topic, field string) ([]*Pattern, error) {
 	var out []*Pattern
 	for j, s := range srcs {
 		if name, ok := strings.CutPrefix(s, "%"); ok {
-			ps, err := compileConcept(name, syn, topic)
+			ps, err := c.compileConcept(name, syn, topic)
 			if err != nil {
 				return nil, fieldErr(fmt.Sprintf("%s[%d]", field, j), err)
 			}
 			out = append(out, ps...)
 			continue
 		}
-		p, err := ParsePattern(s, syn, topic)
+		p, err := c.parse(s, syn, topic)
 		if err != nil {
 			return nil, fieldErr(fmt.Sprintf("%s[%d]", field, j), err)
 		}
@@ -176,7 +208,7 @@ func compileAll(srcs []string, syn Synonyms, topic, field string) ([]*Pattern, e
 
 // compileConcept compiles the patterns of concept name (see
 // ConceptSynonyms) for topic.
-func compileConcept(name string, syn Synonyms, topic string) ([]*Pattern, error) {
+func (c *patternCache) compileConcept(name string, syn Synonyms, topic string) ([]*Pattern, error) {
 	srcs, ok := syn[ConceptSynonyms][name]
 	if !ok {
 		return nil, fmt.Errorf("unknown concept %%%s", name)
@@ -186,7 +218,7 @@ func compileConcept(name string, syn Synonyms, topic string) ([]*Pattern, error)
 		if strings.HasPrefix(s, "%") {
 			return nil, fmt.Errorf("concept %%%s[%d]: a concept cannot cite another (%s)", name, i, s)
 		}
-		p, err := ParsePattern(s, syn, topic)
+		p, err := c.parse(s, syn, topic)
 		if err != nil {
 			return nil, fmt.Errorf("concept %%%s[%d]: %w", name, i, err)
 		}
