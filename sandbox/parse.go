@@ -484,7 +484,7 @@ func (s *Scenario) validateAction(p *problems, i int, a *Action, v *actionCheck)
 	modelOK := v.modelOK
 	var clientOp, optClient, needsMS, optMS, needsValue, needsNode, needsNodes bool
 	// The op once, as flags: the checks below ask about it again and again.
-	var acquire, claim, write, failover, upDown, endsLater bool
+	var acquire, claim, write, failover, endsLater bool
 	switch a.Op {
 	case OpAcquire:
 		clientOp, acquire = true, true
@@ -501,7 +501,7 @@ func (s *Scenario) validateAction(p *problems, i int, a *Action, v *actionCheck)
 	case OpClockJump:
 		needsMS, needsNode = true, true
 	case OpNodeDown, OpNodeUp:
-		needsNode, upDown = true, true
+		needsNode = true
 	case OpRestart:
 		needsNode, optMS, endsLater = true, true, true
 	case OpPartition:
@@ -567,16 +567,15 @@ func (s *Scenario) validateAction(p *problems, i int, a *Action, v *actionCheck)
 	case len(a.Key) > MaxKeyLen:
 		p.add(f(".key"), "longer than %d bytes", MaxKeyLen)
 	}
-	// How many nodes a node op may name: the lock nodes, and on redis the
-	// replica too (node 2), which only goes down and comes up.
-	n := v.serviceNodes
-	if v.redis && !upDown {
-		n = 1 // only the primary restarts, jumps or is cut off
-	}
+	// How many nodes a node op may name (Model.OpNodes).
+	n := s.Lock.Model.OpNodes(a.Op, s.Lock.Nodes)
+	replicaOnly := "on redis only the primary (node 1) restarts, jumps its clock or is cut off; the replica (node 2) only goes down and comes up"
 	switch {
 	case !modelOK:
 	case needsNode && a.Node == 0:
 		p.add(f(".node"), "op %s needs a node (1..%d)", a.Op, n)
+	case needsNode && v.redis && a.Node == 2 && n == 1:
+		p.add(f(".node"), "%s", replicaOnly)
 	case needsNode && (a.Node < 1 || a.Node > n):
 		p.add(f(".node"), "%d is out of range 1..%d", a.Node, n)
 	case !needsNode && failover && a.Node != 0 && a.Node != 1:
@@ -588,6 +587,8 @@ func (s *Scenario) validateAction(p *problems, i int, a *Action, v *actionCheck)
 	case !modelOK:
 	case needsNodes && len(a.Nodes) == 0:
 		p.add(f(".nodes"), "op %s needs the nodes it cuts off (1..%d)", a.Op, n)
+	case needsNodes && v.redis && slices.Contains(a.Nodes, 2):
+		p.add(f(".nodes"), "%s", replicaOnly)
 	case needsNodes && len(a.Nodes) > n:
 		p.add(f(".nodes"), "%d nodes, more than the %d there are", len(a.Nodes), n)
 	case needsNodes:

@@ -106,6 +106,17 @@ func (m Model) ServiceNodes(nodes int) int {
 	return max(nodes, 1)
 }
 
+// OpNodes is how many nodes (1..n) a node op may name in m with nodes
+// lock nodes: every node of the service for node_down and node_up, but on
+// redis only the primary restarts, jumps its clock or is cut off (the
+// replica, node 2, only goes down and comes up).
+func (m Model) OpNodes(op Op, nodes int) int {
+	if m == ModelRedis && op != OpNodeDown && op != OpNodeUp {
+		return 1
+	}
+	return m.ServiceNodes(nodes)
+}
+
 // AcquireModes are the acquire modes m offers: the two-step SETNX and
 // EXPIRE is a redis command sequence, so only redis has a choice.
 func (m Model) AcquireModes() []AcquireMode {

@@ -81,6 +81,7 @@ func buildTimeline(cat *content.Catalog, d timelineData, now int64) views.Timeli
 		v.Act.Nodes = append(v.Act.Nodes, n)
 	}
 	v.Act.FaultNodes, v.Act.FaultLabels = faultNodes(sc)
+	v.Act.CutNodes, v.Act.CutLabels = opNodes(sc, sandbox.OpPartition)
 	v.Cursor = cursorPanel(tl, step, v.Act.AcquireOp)
 	v.Actions, v.ActionsNote = actionWindow(actionItems(sc), v.Cursor.AtMS)
 	// The prediction is the owner's answer to an exercise: someone opening

@@ -220,8 +220,14 @@ func applyAction(sc sandbox.Scenario, now int64, form url.Values, run func(sandb
 
 // faultNodes lists the nodes the fault forms may name, with their labels.
 func faultNodes(sc sandbox.Scenario) ([]int, []string) {
+	return opNodes(sc, sandbox.OpNodeDown)
+}
+
+// opNodes lists the nodes op may name in sc, with their labels (sandbox's
+// Model.OpNodes: on redis only the primary is cut off or restarted).
+func opNodes(sc sandbox.Scenario, op sandbox.Op) ([]int, []string) {
 	m := sc.Lock.Model
-	count := m.ServiceNodes(sc.Lock.Nodes)
+	count := m.OpNodes(op, sc.Lock.Nodes)
 	var ns []int
 	var labels []string
 	for n := 1; n <= count; n++ {

@@ -49,6 +49,19 @@ func TestSandboxWordsPerModel(t *testing.T) {
 	if got := spaces(doc.Find(`[data-testid=act-fault-node] option[value="2"]`).Text()); got != "replica (2)" {
 		t.Errorf("redis node 2 option = %q, want the replica", got)
 	}
+	// The replica only goes down and comes up: a partition offers the
+	// primary alone, and restarting the replica says why it cannot (QA-5
+	// F1: the form offered it and the server answered "out of range 1..1").
+	if doc.Find(`[data-testid=act-cut-node-2]`).Length() != 0 || doc.Find(`[data-testid=act-cut-node-1]`).Length() != 1 {
+		t.Errorf("redis partition offers the replica, or not the primary")
+	}
+	restart := url.Values{"_csrf": {csrfFrom(t, cl.get(path))}, "op": {"restart"}, "fault_node": {"2"}, "restart_ms": {"0"}}
+	if rec := cl.postForm(path+"/actions", restart); rec.Code != http.StatusSeeOther {
+		t.Fatalf("restart of the replica: status %d", rec.Code)
+	}
+	if got := spaces(mustDoc(t, cl.get(path)).Find(`[data-testid=flash]`).Text()); !strings.Contains(got, "only the primary (node 1) restarts") || strings.Contains(got, "1..1") {
+		t.Errorf("restarting the replica says %q, want why only the primary restarts", got)
+	}
 	form := url.Values{"_csrf": {csrfFrom(t, cl.get(path))}, "ttl_ms": {"10000"}, "lag_ms": {"-3"}}
 	rec := cl.postForm(path+"/settings", form)
 	if rec.Code != http.StatusSeeOther {

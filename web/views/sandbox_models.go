@@ -136,12 +136,15 @@ type ActionPanel struct {
 	MaxValueLen, MaxKeyLen int
 	Nodes                  []int // lock nodes, for clock jumps and redlock failover
 	Failover               bool  // the model can fail over
-	// FaultNodes are the nodes node_down/node_up/restart/partition may
-	// name (redis: the primary and, for down/up, its replica);
-	// FaultLabels name them. Members can split from each other only in
-	// the consensus model (NodeSplit).
+	// FaultNodes are the nodes node_down/node_up/restart may name (redis:
+	// the primary and, for down/up only, its replica); CutNodes those a
+	// partition may cut off (redis: the primary only). The labels name
+	// them. Members can split from each other only in the consensus model
+	// (NodeSplit).
 	FaultNodes  []int
 	FaultLabels []string
+	CutNodes    []int
+	CutLabels   []string
 	NodeSplit   bool
 	// NodeWord names one of the nodes in the forms: "member" for a
 	// consensus service, "node" otherwise.
