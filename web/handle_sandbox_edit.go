@@ -129,7 +129,7 @@ func (s *Server) handleSandboxEditAction(c echo.Context) error {
 // editedAction is a with the edit form's time (at_s) and, where the form
 // has it, its length or value.
 func editedAction(a sandbox.Action, form url.Values) (sandbox.Action, error) {
-	at, err := sbFormSeconds(form, "at_s", "time")
+	at, err := sbFormInstant(form, "at_s", "time")
 	if err != nil {
 		return a, err
 	}

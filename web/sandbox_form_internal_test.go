@@ -28,3 +28,17 @@ func TestSbFormIntMessages(t *testing.T) {
 		t.Errorf("a valid TTL read as %d, %v", v, err)
 	}
 }
+
+// TestSbFormInstantTakesZero: an action's time may be 0 s, the start; a
+// duration may not (QA-5 F7).
+func TestSbFormInstantTakesZero(t *testing.T) {
+	if ms, err := sbFormInstant(url.Values{"at_s": {"0"}}, "at_s", "time"); err != nil || ms != 0 {
+		t.Fatalf("time 0 s: %d, %v", ms, err)
+	}
+	if _, err := sbFormInstant(url.Values{"at_s": {"-1"}}, "at_s", "time"); err == nil {
+		t.Fatal("time -1 s accepted")
+	}
+	if _, err := sbFormSeconds(url.Values{"pause_s": {"0"}}, "pause_s", "pause"); err == nil {
+		t.Fatal("a pause of 0 s accepted")
+	}
+}

@@ -50,15 +50,31 @@ func parseStored(raw json.RawMessage) (sandbox.Scenario, error) {
 	return loose, err
 }
 
-// sbFormSeconds reads a form field of seconds (fractions allowed) as milliseconds.
+// sbFormSeconds reads a form field of seconds (fractions allowed) as
+// milliseconds: a duration, more than 0.
 func sbFormSeconds(form url.Values, name, label string) (int64, error) {
+	return sbFormSecondsFrom(form, name, label, false)
+}
+
+// sbFormInstant reads a form field of seconds as the time of an action:
+// 0, the start, is a time too (QA-5 F7: an action at 0 s could not be
+// edited).
+func sbFormInstant(form url.Values, name, label string) (int64, error) {
+	return sbFormSecondsFrom(form, name, label, true)
+}
+
+func sbFormSecondsFrom(form url.Values, name, label string, zero bool) (int64, error) {
 	raw := strings.TrimSpace(form.Get(name))
 	v, err := strconv.ParseFloat(raw, 64)
 	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
 		return 0, fmt.Errorf("%s: %q is not a number of seconds", label, raw)
 	}
-	if v <= 0 || v*1000 > sandbox.MaxTimeMS {
-		return 0, fmt.Errorf("%s: %s s is out of range (more than 0, at most %d s, the %s a timeline may last)", label, raw, sandbox.MaxTimeMS/1000, maxTimeWords())
+	low := "more than 0"
+	if zero {
+		low = "from 0"
+	}
+	if v < 0 || (v == 0 && !zero) || v*1000 > sandbox.MaxTimeMS {
+		return 0, fmt.Errorf("%s: %s s is out of range (%s, at most %d s, the %s a timeline may last)", label, raw, low, sandbox.MaxTimeMS/1000, maxTimeWords())
 	}
 	return int64(math.Round(v * 1000)), nil
 }
