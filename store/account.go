@@ -107,23 +107,24 @@ func (s *Store) IssueTransferCode(ctx context.Context, learner string, at time.T
 // with it.
 func NormalizeTransferCode(typed string) (string, error) {
 	var b strings.Builder
+	n := 0 // every code character typed, kept or not, for the message
 	for _, r := range strings.ToUpper(typed) {
 		switch {
 		case r == '-' || r == ' ' || r == '\t':
 			continue
 		case r < 128 && strings.IndexByte(transferAlphabet, byte(r)) >= 0:
-			b.WriteRune(r)
+			n++
+			if b.Len() <= transferCodeLen {
+				b.WriteRune(r)
+			}
 		case r == '0' || r == 'O' || r == '1' || r == 'I':
 			return "", fmt.Errorf("codes never contain %q (they avoid 0, O, 1 and I); check the code on the other device", r)
 		default:
 			return "", fmt.Errorf("%q is not a character a code contains (letters and digits only)", r)
 		}
-		if b.Len() > transferCodeLen {
-			break
-		}
 	}
-	if b.Len() != transferCodeLen {
-		return "", fmt.Errorf("a code has %d letters and digits, this has %d", transferCodeLen, b.Len())
+	if n != transferCodeLen {
+		return "", fmt.Errorf("a code has %d letters and digits, this has %d", transferCodeLen, n)
 	}
 	return b.String(), nil
 }
