@@ -22,6 +22,12 @@ func ParseDay(s string) (time.Time, error) {
 	}
 	d, err := time.Parse(DayLayout, s)
 	if err != nil {
+		// Written right but not on the calendar (2026-02-30): say so,
+		// rather than that the format is wrong (QA-5 F4).
+		var y, m, dd int
+		if n, _ := fmt.Sscanf(s, "%4d-%2d-%2d", &y, &m, &dd); n == 3 && len(s) == len(DayLayout) {
+			return time.Time{}, fmt.Errorf("%s is not a day on the calendar", s)
+		}
 		return time.Time{}, fmt.Errorf("%q is not a date written YYYY-MM-DD", s)
 	}
 	if d.Year() < 2000 || d.Year() > 2199 {

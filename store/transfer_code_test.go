@@ -25,3 +25,20 @@ func TestNormalizeTransferCode(t *testing.T) {
 		}
 	}
 }
+
+// TestParseDayMessages: a date written right but not on the calendar says
+// so, rather than that its format is wrong (QA-5 F4).
+func TestParseDayMessages(t *testing.T) {
+	if d, err := store.ParseDay("2027-12-31"); err != nil || d.Year() != 2027 {
+		t.Fatalf("2027-12-31: %v, %v", d, err)
+	}
+	for in, want := range map[string]string{
+		"2026-02-30": "not a day on the calendar",
+		"31/12/2027": "not a date written YYYY-MM-DD",
+		"2026-2-3":   "not a date written YYYY-MM-DD",
+	} {
+		if _, err := store.ParseDay(in); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: error %v, want %q", in, err, want)
+		}
+	}
+}

@@ -48,7 +48,11 @@ func (s *Server) handlePlanSet(c echo.Context) error {
 	if err := s.store.SetInterviewDate(c.Request().Context(), learner, day, s.now()); err != nil {
 		return err
 	}
-	return s.seeOther(c, back+"#plan", "Your interview is set for "+day.Format("Monday 2 January")+": the plan below counts down to it.")
+	when := day.Format("Monday 2 January")
+	if day.Year() != today.Year() {
+		when = day.Format("Monday 2 January 2006") // QA-5 F3: next year's date read as this year's
+	}
+	return s.seeOther(c, back+"#plan", "Your interview is set for "+when+": the plan below counts down to it.")
 }
 
 // handlePlanClear handles "POST /plan/clear": forget the interview date.

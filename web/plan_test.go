@@ -228,3 +228,16 @@ func TestStudyPlanCloseToTheDateIsCappedAndHonest(t *testing.T) {
 		}
 	})
 }
+
+// TestPlanDateNamesTheYearWhenNotThisOne: a date next year is confirmed
+// with its year, so it cannot be read as this year's (QA-5 F3).
+func TestPlanDateNamesTheYearWhenNotThisOne(t *testing.T) {
+	env := newRoundEnv(t, "", nil)
+	cl := newClient(t, env.srv)
+	next := env.clock.Now().AddDate(1, 0, 0).Format("2006-01-02")
+	setDate(t, cl, next, "/progress")
+	flash := spaces(mustDoc(t, cl.get("/progress")).Find(`[data-testid=flash]`).Text())
+	if !strings.Contains(flash, strconv.Itoa(env.clock.Now().Year()+1)) {
+		t.Fatalf("confirmation %q does not name next year", flash)
+	}
+}
