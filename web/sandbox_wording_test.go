@@ -1,8 +1,10 @@
 package web_test
 
 import (
+	"lockdrill/sandbox"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -48,6 +50,14 @@ func TestSandboxWordsPerModel(t *testing.T) {
 	doc = mustDoc(t, cl.get(path))
 	if got := spaces(doc.Find(`[data-testid=act-fault-node] option[value="2"]`).Text()); got != "replica (2)" {
 		t.Errorf("redis node 2 option = %q, want the replica", got)
+	}
+	// The browser's limits are the server's (QA-5 F5: the TTL had no
+	// maximum and a pause of 0.05 s was refused by the field's step).
+	if max, _ := doc.Find(`#set-ttl`).Attr("max"); max != strconv.Itoa(sandbox.MaxTimeMS) {
+		t.Errorf("TTL field max = %q, want %d", max, sandbox.MaxTimeMS)
+	}
+	if step, _ := doc.Find(`[data-testid=act-A-pause-s]`).Attr("step"); step != "any" {
+		t.Errorf("pause field step = %q, want any (the server takes milliseconds)", step)
 	}
 	// The replica only goes down and comes up: a partition offers the
 	// primary alone, and restarting the replica says why it cannot (QA-5
