@@ -285,30 +285,19 @@ func fullerNote(points []PointResult) string {
 // others) and, if found, for every one of reqs anywhere of the same kind.
 // It returns the spans of all the matches.
 func findPoint(d *doc, pats, reqs []*Pattern, credit bool) ([]Span, bool) {
-	var spans []Span
-	found := false
-	for _, p := range pats {
-		if m, ok := findIn(d, p, credit); ok {
-			spans = append(spans, m.byteSpans(d)...)
-			found = true
-			break
-		}
-	}
-	if !found {
-		return nil, false
-	}
-	for _, p := range reqs {
-		m, ok := findIn(d, p, credit)
-		if !ok {
-			return nil, false
-		}
-		spans = append(spans, m.byteSpans(d)...)
-	}
-	return mergeSpans(spans), true
+	kind := func(d *doc, s sentence) bool { return s.credits() == credit }
+	return findPointWhere(d, pats, reqs, kind, kind)
 }
 
-// findPointIn is findPoint over the sentences keep accepts.
+// findPointIn is findPoint over the sentences keep accepts, its reqs in
+// those or in sentences that earn credit.
 func findPointIn(d *doc, pats, reqs []*Pattern, keep func(d *doc, s sentence) bool) ([]Span, bool) {
+	return findPointWhere(d, pats, reqs, keep, func(d *doc, s sentence) bool { return s.credits() || keep(d, s) })
+}
+
+// findPointWhere looks for any of pats in the sentences keep accepts and,
+// if found, for every one of reqs in the sentences keepReqs accepts.
+func findPointWhere(d *doc, pats, reqs []*Pattern, keep, keepReqs func(d *doc, s sentence) bool) ([]Span, bool) {
 	var spans []Span
 	found := false
 	for _, p := range pats {
@@ -322,7 +311,7 @@ func findPointIn(d *doc, pats, reqs []*Pattern, keep func(d *doc, s sentence) bo
 		return nil, false
 	}
 	for _, p := range reqs {
-		m, ok := findWhere(d, p, func(d *doc, s sentence) bool { return s.credits() || keep(d, s) })
+		m, ok := findWhere(d, p, keepReqs)
 		if !ok {
 			return nil, false
 		}
@@ -331,6 +320,7 @@ func findPointIn(d *doc, pats, reqs []*Pattern, keep func(d *doc, s sentence) bo
 	return mergeSpans(spans), true
 }
 
+// findWhere finds p in the first sentence keep accepts where it matches.
 func findWhere(d *doc, p *Pattern, keep func(d *doc, s sentence) bool) (match, bool) {
 	for si, s := range d.sents {
 		if !keep(d, s) {
@@ -360,15 +350,7 @@ func glued(d *doc, s sentence) bool {
 }
 
 func findIn(d *doc, p *Pattern, credit bool) (match, bool) {
-	for si, s := range d.sents {
-		if s.credits() != credit {
-			continue
-		}
-		if m, ok := p.find(d, si); ok {
-			return m, true
-		}
-	}
-	return match{}, false
+	return findWhere(d, p, func(d *doc, s sentence) bool { return s.credits() == credit })
 }
 
 func findFlag(d *doc, f *RedFlag, proseOnly bool) (FlagResult, bool) {
