@@ -3,6 +3,7 @@ package quiz_test
 import (
 	"encoding/json"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -660,5 +661,20 @@ func TestContestUpdatesFullerNote(t *testing.T) {
 	}
 	if c := strings.Count(strings.Join(after.Notes, "\n"), "You made the core points."); c != 1 {
 		t.Fatalf("%d fuller-answer notes after the dispute, want one", c)
+	}
+}
+
+// TestWhoeverHoldsItNowIsNoClockComparison: a complete Redis-lock answer
+// that says a plain DEL "would delete whoever holds it now" passes with no
+// "compares wall clocks" flag (QA-4: it failed at 55 % on that word).
+func TestWhoeverHoldsItNowIsNoClockComparison(t *testing.T) {
+	b := loadBank(t)
+	q, ok := b.ByID("redis-lock-and-failure")
+	if !ok {
+		t.Fatal("no redis-lock-and-failure question")
+	}
+	r := b.Grade(q, quiz.Answer{Text: "Acquire with SET lock:job <random-token> NX PX 30000, one atomic command. Release with a Lua script that deletes the key only if its value is still my token: a plain DEL would delete whoever holds it now if my lease already ran out. How it fails: it's a lease, so if I pause in GC past the 30 s the lock expires and someone else takes it; the resource must check a fencing token. And Redis replicates asynchronously, so a failover can lose the key. Eviction under maxmemory can drop it too."})
+	if slices.Contains(r.FlagIDs(), "wall-clock") || !r.Passed {
+		t.Fatalf("passed %v, flags %v; want a pass with no wall-clock flag", r.Passed, r.FlagIDs())
 	}
 }
