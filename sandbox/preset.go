@@ -421,7 +421,7 @@ func Presets() []Preset {
 		{
 			ID:     "redis-wait-sync",
 			Title:  "WAIT: acknowledged by the replica, still not consensus",
-			Lesson: "With WAIT 1 the grant is answered only once the one replica has the key, so this failover, which promotes that replica, still finds the key and B is refused. That is safer, not safe: WAIT is not consensus, and a failover to a replica that did not acknowledge (with more than one) still loses the key. And WAIT undoes nothing: with the replica down, B's SET still lands on the primary and WAIT gets no acknowledgement, so B must count the attempt as failed and delete the key itself.",
+			Lesson: "With WAIT 1 the grant is answered only once the one replica has the key, so this failover, which promotes that replica, still finds the key and B is refused. That is safer, not safe: WAIT is not consensus, and a failover only tries to promote a replica that got the write, so even an acknowledged key can be lost. And WAIT undoes nothing: with the replica down, B's SET still lands on the primary and WAIT gets no acknowledgement, so B must count the attempt as failed and delete the key itself, with the token-checked delete.",
 			Guide:  "redis-operations",
 			Scenario: Scenario{
 				Lock:    LockConfig{TokenSource: TokenIncr, LagMS: int64p(0)},
