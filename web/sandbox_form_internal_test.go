@@ -2,7 +2,10 @@ package web
 
 import (
 	"net/url"
+	"strings"
 	"testing"
+
+	"lockdrill/sandbox"
 )
 
 // TestSbFormIntMessages: a number out of range says its unit and the
@@ -40,5 +43,24 @@ func TestSbFormInstantTakesZero(t *testing.T) {
 	}
 	if _, err := sbFormSeconds(url.Values{"pause_s": {"0"}}, "pause_s", "pause"); err == nil {
 		t.Fatal("a pause of 0 s accepted")
+	}
+}
+
+// TestSbChecksSaysWhenEveryWriteIsRefused: a resource that checks tokens
+// when none are issued refuses every write, and the settings say so (QA-5
+// F6: they said "a lower token is refused").
+func TestSbChecksSaysWhenEveryWriteIsRefused(t *testing.T) {
+	on, off := true, false
+	sc := sandbox.Scenario{Lock: sandbox.LockConfig{Model: sandbox.ModelRedis, TokenSource: sandbox.TokenNone}, Resource: sandbox.ResourceConfig{CheckFencing: &on}}
+	if got := sbChecks(sc); !strings.Contains(got, "every write is refused") {
+		t.Errorf("check on, no tokens: %q", got)
+	}
+	sc.Lock.TokenSource = sandbox.TokenIncr
+	if got := sbChecks(sc); !strings.Contains(got, "a lower token is refused") {
+		t.Errorf("check on, INCR tokens: %q", got)
+	}
+	sc.Resource.CheckFencing = &off
+	if got := sbChecks(sc); !strings.Contains(got, "any write is stored") {
+		t.Errorf("check off: %q", got)
 	}
 }

@@ -393,7 +393,7 @@ func configLines(sc sandbox.Scenario) []views.ConfigLine {
 	}
 	lines = append(lines,
 		views.ConfigLine{Name: "Fencing tokens", Value: sbTokenSource(l.TokenSource)},
-		views.ConfigLine{Name: "Resource checks tokens", Value: sbYesNo(sc.Resource.CheckFencing)},
+		views.ConfigLine{Name: "Resource checks tokens", Value: sbChecks(sc)},
 		views.ConfigLine{Name: "Acquire", Value: l.Acquire.String()},
 		views.ConfigLine{Name: "Release", Value: l.Release.String()},
 	)
@@ -451,11 +451,17 @@ func sbPersistence(p sandbox.Persistence) string {
 	return "appendfsync everysec: a restarted node loses the last second"
 }
 
-func sbYesNo(b *bool) string {
-	if b != nil && *b {
-		return "yes (✓ a lower token is refused)"
+// sbChecks says what the resource's check does in sc. A check with no
+// tokens issued refuses every write, the holder's too: said so, rather
+// than "a lower token is refused" (QA-5 F6).
+func sbChecks(sc sandbox.Scenario) string {
+	switch {
+	case sc.Resource.CheckFencing == nil || !*sc.Resource.CheckFencing:
+		return "no (✗ any write is stored)"
+	case sc.Lock.TokenSource == sandbox.TokenNone && !sc.Lock.Model.GuardsByHolder():
+		return "yes, but no tokens are issued (✗ every write is refused, the holder's too: it carries no token)"
 	}
-	return "no (✗ any write is stored)"
+	return "yes (✓ a lower token is refused)"
 }
 
 // describeActions lists a preset's actions for its "what happens" list,
