@@ -93,7 +93,30 @@ func placeSyntax(ve *ValidationError, data []byte) *ValidationError {
 	before := data[:off-1]
 	line := bytes.Count(before, []byte("\n")) + 1
 	col := utf8.RuneCount(before[bytes.LastIndexByte(before, '\n')+1:]) + 1
-	return &ValidationError{Field: ve.Field, Msg: fmt.Sprintf("line %d, column %d: %s", line, col, ve.Msg)}
+	return &ValidationError{Field: ve.Field, Msg: fmt.Sprintf("line %d, column %d: %s", line, col, plainSyntax(ve.Msg))}
+}
+
+// plainSyntax says a JSON syntax error of encoding/json in the words of
+// someone editing the file: what was expected where the character stands
+// (QA-4: the parser's own "looking for beginning of object key string").
+func plainSyntax(msg string) string {
+	ch, rest, ok := strings.Cut(strings.TrimPrefix(msg, "invalid character "), " ")
+	if !ok || !strings.HasPrefix(msg, "invalid character ") {
+		return msg
+	}
+	switch rest {
+	case "looking for beginning of object key string":
+		return "expected a key in double quotes, found " + ch + " (a comma before a closing brace, or a key without quotes?)"
+	case "looking for beginning of value":
+		return "expected a value, found " + ch + " (a comma before a closing bracket, or text without quotes?)"
+	case "after object key":
+		return "expected a colon after the key, found " + ch
+	case "after object key:value pair":
+		return "expected a comma or a closing brace, found " + ch
+	case "after array element":
+		return "expected a comma or a closing bracket, found " + ch
+	}
+	return msg
 }
 
 // decodeOptional decodes an object that may be absent or null.

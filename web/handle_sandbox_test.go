@@ -331,7 +331,7 @@ func TestSandboxMalformedImportNamesTheField(t *testing.T) {
 		{"wrong type", `{"lock":{"ttl_ms":"soon"},"clients":[{"id":"A"}],"actions":[]}`, "lock.ttl_ms", "want an integer"},
 		{"unknown client", `{"clients":[{"id":"A"}],"actions":[{"at_ms":0,"client":"B","op":"acquire"}]}`, "actions[0].client", `unknown client "B"`},
 		{"not JSON", `{"clients": [`, "", "line 1, column 14: truncated JSON"},
-		{"malformed JSON placed by line and column", "{\n  \"clients\": [{\"id\": \"A\"},],\n  \"actions\": []\n}", "", "line 2, column 27: invalid character ']'"},
+		{"malformed JSON placed by line and column", "{\n  \"clients\": [{\"id\": \"A\"},],\n  \"actions\": []\n}", "", "line 2, column 27: expected a value, found ']'"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

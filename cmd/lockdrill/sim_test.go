@@ -160,7 +160,7 @@ func TestSimErrors(t *testing.T) {
 			`sim stdin: actions[1].op: unknown op "teleport"`},
 		{"not JSON", `lock: redis`, []string{"-"}, 1, "sim stdin: line 1, column 1: want a JSON object"},
 		{"malformed JSON placed by line and column", "{\"clients\": [\n  {\"id\": \"A\"},\n]}", []string{"-"}, 1,
-			"sim stdin: line 3, column 1: invalid character ']' looking for beginning of value"},
+			"sim stdin: line 3, column 1: expected a value, found ']'"},
 		{"every problem, one a line", `{"lock":{"ttl_ms":-1},"clients":[{"id":"A"}],"actions":[{"at_ms":0,"client":"B","op":"acquire"},{"at_ms":1,"client":"A","op":"teleport"}]}`, []string{"-"}, 1,
 			"sim stdin: invalid scenario:\n  lock.ttl_ms: -1 is out of range 1..600000\n  actions[0].client: unknown client \"B\"\n  actions[1].op: unknown op \"teleport\""},
 		{"missing file", "", []string{"/nonexistent/scenario.json"}, 1, "no such file"},
