@@ -44,27 +44,26 @@ var (
 	// questions) from the start; G and H (all 24 questions) since grader
 	// g4; K and L since g5 (they were the validation split then); C, D
 	// (nine questions) and E, F (the fifteen later questions), held out
-	// until grader g5, were released for tuning in session 4, when a
-	// larger fresh holdout arrived.
-	tuningWriters = []string{"A", "B", "C", "D", "E", "F", "G", "H", "K", "L"}
-	// validationWriters answered all 24 questions (brief:
-	// writer-brief-3.md), 264 answers each, and arrived while grader g6
-	// was being tuned: each was measured by grader g5 before any change
-	// made for it (validationBefore), and read while tuning only after
-	// that.
-	validationWriters = []string{"M", "N", "O"}
-	// earlierWriters (I, J) answered all 24 questions (brief:
-	// writer-brief-3.md) at the same time as G and H and were the fresh
-	// holdout until grader g5: their files stayed outside the repository
-	// during that tuning, and only totals were ever computed on them, after
-	// grader g3, g4, g5 and g6. Nobody has read them.
-	earlierWriters = []string{"I", "J"}
-	// freshWriters (Q, R) answered all 24 questions (brief:
-	// writer-brief-3.md) while grader g6 was tuned, at the same time as
-	// the validation writers M, N and O. Their files stayed outside the
-	// repository, away from everyone who tuned the grader; only totals were
-	// computed on them, on arrival (grader g5) and at the end (g6).
-	freshWriters = []string{"Q", "R"}
+	// until grader g5, since g6, with M, N and O (the validation split of
+	// g6); I and J, the earlier holdout until g6 (never read, totals only
+	// after g3, g4, g5 and g6), were released for tuning in session 5, when
+	// Q and R took their place.
+	tuningWriters = []string{"A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O"}
+	// validationWriters answer all 24 questions (brief: writer-brief-3.md)
+	// and arrive while a grader version is tuned: each is measured before
+	// any change made for it (validationBefore), and read while tuning
+	// only after that. None yet for g7.
+	validationWriters []string
+	// earlierWriters (Q, R) answered all 24 questions (brief:
+	// writer-brief-3.md) while grader g6 was tuned and were its fresh
+	// holdout: their files stayed outside the repository, away from
+	// everyone who tuned the grader; only totals were ever computed on
+	// them, on arrival (g5), at the end of g6, and after every version
+	// since. Nobody has read them.
+	earlierWriters = []string{"Q", "R"}
+	// freshWriters are the holdout of the grader version being tuned; their
+	// files stay outside the repository until it is finished. None yet.
+	freshWriters []string
 )
 
 // answersPerWriter is how many answers each writer's file holds.
@@ -290,40 +289,27 @@ const blindMethod = "Helpers who saw only the question prompts, never the rubric
 
 // blindDetail is the corpus's history writer by writer, for the record
 // (the page folds it away).
-const blindDetail = "Writers are named by letters. A and B (the first nine questions) were the tuning set from the start; C and D answered the same nine questions and were held out; E and F answered the fifteen questions added later and were held out. G and H (all 24 questions) joined the tuning set for grader g4. K and L were measured on arrival by g4, then tuned on for g5. I and J, written at the same time as G and H, were the fresh holdout until g5 and are now the earlier holdout: never read, measured after every version. For g6, C to F were released to the tuning set, M, N and O were measured on arrival by g5 and then tuned on, and Q and R, written at the same time, are the fresh holdout. Every file is committed unchanged, with the SHA-256 of each holdout file recorded when it arrived, in quiz/testdata/blind/README.md."
+const blindDetail = "Writers are named by letters. A and B (the first nine questions) were the tuning set from the start; C and D answered the same nine questions and were held out; E and F answered the fifteen questions added later and were held out. G and H (all 24 questions) joined the tuning set for grader g4. K and L were measured on arrival by g4, then tuned on for g5. I and J, written at the same time as G and H, were the fresh holdout until g5 and then the earlier holdout: never read, measured after every version until g6, then released for tuning. For g6, C to F were released to the tuning set, M, N and O were measured on arrival by g5 and then tuned on, and Q and R, written at the same time, were the fresh holdout; they are now the earlier holdout, still never read. Every file is committed unchanged, with the SHA-256 of each holdout file recorded when it arrived, in quiz/testdata/blind/README.md."
 
-// earlierBefore is the earlier holdout (I, J) as grader g3 scored it when
-// the files arrived (2026-12-01 16:46-16:48 UTC), before any grader change
-// of that session; their SHA-256 sums were recorded then
-// (e67391480d72e49f… I, 5608f050a15c9a67… J) and the files are
-// committed unchanged.
-var earlierBefore = quiz.BlindFigures{Writers: []string{"I", "J"}, Answers: 528, Verdicts: 0.79, FalsePasses: 17, FalseFails: 94,
-	PassAnswers: 288, PassFlagged: 25, ShouldFlag: 96, ShouldFlagged: 39, Flagged: 0.406, Salads: 48, SaladPasses: 0}
-
-// earlierFloors are the earlier holdout's figures with grader g6.
-var earlierFloors = quiz.BlindGate{Verdicts: 0.922, MaxPassFlagged: 13, Flagged: 0.667, MaxSaladPasses: 0}
-
-// freshBefore is the fresh holdout (Q, R) as grader g5 scored it when the
-// files arrived (2026-12-01 19:24-19:25 UTC), before any change of grader
-// g6 reached main; their SHA-256 sums were recorded then
+// earlierBefore is the earlier holdout (Q, R) as grader g5 scored it when
+// the files arrived (2026-12-01 19:24-19:25 UTC), before any change of
+// grader g6 reached main; their SHA-256 sums were recorded then
 // (9bf0092111a7a1cc… Q, 6e461f6a194258dc… R) and the files are committed
 // unchanged.
-var freshBefore = quiz.BlindFigures{Writers: []string{"Q", "R"}, Answers: 528, Verdicts: 0.86, FalsePasses: 26, FalseFails: 48,
+var earlierBefore = quiz.BlindFigures{Writers: []string{"Q", "R"}, Answers: 528, Verdicts: 0.86, FalsePasses: 26, FalseFails: 48,
 	PassAnswers: 288, PassFlagged: 26, ShouldFlag: 96, ShouldFlagged: 57, Flagged: 0.594, Salads: 48, SaladPasses: 5,
 	Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 48, Agree: 46}, {Kind: "keyword-salad", Answers: 48, Agree: 43}, {Kind: "mixed-wrong", Answers: 48, Agree: 30}, {Kind: "partial", Answers: 48, Agree: 47}, {Kind: "refutes-quote", Answers: 48, Agree: 44}, {Kind: "rejects-antipattern", Answers: 48, Agree: 37}, {Kind: "strong-casual", Answers: 48, Agree: 47}, {Kind: "strong-concise", Answers: 48, Agree: 46}, {Kind: "strong-full", Answers: 48, Agree: 38}, {Kind: "strong-unusual", Answers: 48, Agree: 28}, {Kind: "weak", Answers: 48, Agree: 48}}}
 
-// freshFloors are the fresh holdout's figures with grader g6, held so
-// they cannot get worse unnoticed.
-var freshFloors = quiz.BlindGate{Verdicts: 0.896, MaxPassFlagged: 23, Flagged: 0.656, MaxSaladPasses: 3}
+// earlierBeforeGrader names the grader that measured earlierBefore.
+const earlierBeforeGrader = "g5"
 
-// validationBefore is each validation writer as grader g5 scored it when
-// the file arrived (2026-12-01, 19:24-19:26 UTC), before anything was
-// changed for it.
-var validationBefore = []quiz.BlindFigures{
-	{Writers: []string{"M"}, Answers: 264, Verdicts: 0.864, FalsePasses: 13, FalseFails: 23, PassAnswers: 144, PassFlagged: 13, ShouldFlag: 48, ShouldFlagged: 23, Flagged: 0.479, Salads: 24, SaladPasses: 1, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 23}, {Kind: "keyword-salad", Answers: 24, Agree: 23}, {Kind: "mixed-wrong", Answers: 24, Agree: 13}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 22}, {Kind: "rejects-antipattern", Answers: 24, Agree: 18}, {Kind: "strong-casual", Answers: 24, Agree: 22}, {Kind: "strong-concise", Answers: 24, Agree: 19}, {Kind: "strong-full", Answers: 24, Agree: 23}, {Kind: "strong-unusual", Answers: 24, Agree: 17}, {Kind: "weak", Answers: 24, Agree: 24}}},
-	{Writers: []string{"N"}, Answers: 264, Verdicts: 0.826, FalsePasses: 17, FalseFails: 29, PassAnswers: 144, PassFlagged: 9, ShouldFlag: 48, ShouldFlagged: 19, Flagged: 0.396, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 8}, {Kind: "partial", Answers: 24, Agree: 23}, {Kind: "refutes-quote", Answers: 24, Agree: 19}, {Kind: "rejects-antipattern", Answers: 24, Agree: 18}, {Kind: "strong-casual", Answers: 24, Agree: 23}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 21}, {Kind: "strong-unusual", Answers: 24, Agree: 10}, {Kind: "weak", Answers: 24, Agree: 24}}},
-	{Writers: []string{"O"}, Answers: 264, Verdicts: 0.894, FalsePasses: 11, FalseFails: 17, PassAnswers: 144, PassFlagged: 10, ShouldFlag: 48, ShouldFlagged: 24, Flagged: 0.5, Salads: 24, SaladPasses: 1, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 23}, {Kind: "keyword-salad", Answers: 24, Agree: 23}, {Kind: "mixed-wrong", Answers: 24, Agree: 15}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 19}, {Kind: "rejects-antipattern", Answers: 24, Agree: 22}, {Kind: "strong-casual", Answers: 24, Agree: 23}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 20}, {Kind: "strong-unusual", Answers: 24, Agree: 19}, {Kind: "weak", Answers: 24, Agree: 24}}},
-}
+// earlierFloors are the earlier holdout's figures with grader g6, held so
+// they cannot get worse unnoticed.
+var earlierFloors = quiz.BlindGate{Verdicts: 0.896, MaxPassFlagged: 23, Flagged: 0.656, MaxSaladPasses: 3}
+
+// validationBefore is each validation writer as the grader of the day
+// scored it when the file arrived, before anything was changed for it.
+var validationBefore []quiz.BlindFigures
 
 func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	r := func(a, b int) float64 {
@@ -341,10 +327,21 @@ func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	return f
 }
 
-// blindReport grades the blind corpus and holds the fresh holdout to its
-// floors.
+// freshBefore and freshFloors are the fresh holdout's figures on arrival
+// and with the finished grader; empty while a version is being tuned and
+// its holdout is kept outside the repository.
+var (
+	freshBefore       quiz.BlindFigures
+	freshBeforeGrader string
+	freshFloors       quiz.BlindGate
+)
+
+// blindReport grades the blind corpus and holds each holdout to its floors.
+// The page leads with the fresh holdout, or with the earlier one while a
+// grader version is being tuned and its fresh holdout is not yet in.
 func blindReport(b *quiz.Bank) (*quiz.BlindReport, error) {
-	rep := &quiz.BlindReport{Method: blindMethod, Detail: blindDetail, Targets: blindTargets, Floors: freshFloors, LeadName: "fresh holdout"}
+	gen := quiz.GraderGeneration()
+	rep := &quiz.BlindReport{Method: blindMethod, Detail: blindDetail, Targets: blindTargets}
 	measure := func(writers []string) (quiz.BlindFigures, error) {
 		answers, err := loadBlind(writers)
 		if err != nil {
@@ -363,48 +360,55 @@ func blindReport(b *quiz.Bank) (*quiz.BlindReport, error) {
 		}
 		return tl.figures(writers), nil
 	}
-	fresh, err := measure(freshWriters)
-	if err != nil {
-		return nil, err
+	row := func(label string, f quiz.BlindFigures) {
+		rep.Rows = append(rep.Rows, quiz.BlindRow{Label: label, Figures: f})
 	}
-	earlier, err := measure(earlierWriters)
-	if err != nil {
-		return nil, err
+	holdout := func(name string, writers []string, before quiz.BlindFigures, beforeGrader string, floors quiz.BlindGate) (quiz.BlindFigures, error) {
+		now, err := measure(writers)
+		if err != nil {
+			return now, err
+		}
+		title := strings.ToUpper(name[:1]) + name[1:]
+		row(title+", on arrival (grader "+beforeGrader+")", before)
+		row(title+", now (grader "+gen+")", now)
+		if ok, miss := floors.Meets(now); !ok {
+			return now, fmt.Errorf("%s (%s) below its floors (%s): %+v", name, strings.Join(writers, ", "), strings.Join(miss, ", "), now)
+		}
+		if rep.LeadName == "" {
+			rep.LeadName, rep.Lead, rep.Floors = name, now, floors
+		}
+		return now, nil
 	}
-	validation, err := measure(validationWriters)
-	if err != nil {
-		return nil, err
+	if len(freshWriters) > 0 {
+		if _, err := holdout("fresh holdout", freshWriters, freshBefore, freshBeforeGrader, freshFloors); err != nil {
+			return rep, err
+		}
+	}
+	if _, err := holdout("earlier holdout", earlierWriters, earlierBefore, earlierBeforeGrader, earlierFloors); err != nil {
+		return rep, err
+	}
+	if len(validationWriters) > 0 {
+		validation, err := measure(validationWriters)
+		if err != nil {
+			return nil, err
+		}
+		for _, v := range validationBefore {
+			row("Validation writer "+strings.Join(v.Writers, ", ")+", on arrival, before tuning on it", v)
+		}
+		row("Validation writers, now (tuned on since)", validation)
 	}
 	tuning, err := measure(tuningWriters)
 	if err != nil {
 		return nil, err
 	}
-	rep.Lead = fresh
-	row := func(label string, f quiz.BlindFigures) {
-		rep.Rows = append(rep.Rows, quiz.BlindRow{Label: label, Figures: f})
-	}
-	row("Fresh holdout, on arrival (grader g5)", freshBefore)
-	row("Fresh holdout, now (grader g6)", fresh)
-	row("Earlier holdout, on arrival (grader g3)", earlierBefore)
-	row("Earlier holdout, now (grader g6)", earlier)
-	for _, v := range validationBefore {
-		row("Validation writer "+strings.Join(v.Writers, ", ")+", on arrival (grader g5), before tuning on it", v)
-	}
-	row("Validation writers, now (tuned on since)", validation)
 	row("Tuning set, now", tuning)
-	if ok, miss := earlierFloors.Meets(earlier); !ok {
-		return rep, fmt.Errorf("earlier blind holdout (%s) below its floors (%s): %+v", strings.Join(earlierWriters, ", "), strings.Join(miss, ", "), earlier)
-	}
-	if ok, miss := freshFloors.Meets(fresh); !ok {
-		return rep, fmt.Errorf("fresh blind holdout (%s) below its floors (%s): %+v", strings.Join(freshWriters, ", "), strings.Join(miss, ", "), fresh)
-	}
 	return rep, nil
 }
 
 // TestBlindFloorsBite shows the floors fail a grader that got worse.
 func TestBlindFloorsBite(t *testing.T) {
 	good := quiz.BlindFigures{Verdicts: 0.9, PassFlagged: 0, Flagged: 0.95, SaladPasses: 0}
-	if ok, miss := freshFloors.Meets(good); !ok {
+	if ok, miss := earlierFloors.Meets(good); !ok {
 		t.Fatalf("good figures miss %v", miss)
 	}
 	for name, bad := range map[string]quiz.BlindFigures{
@@ -413,7 +417,7 @@ func TestBlindFloorsBite(t *testing.T) {
 		"recall":        {Verdicts: 0.9, Flagged: 0.3},
 		"salad":         {Verdicts: 0.9, Flagged: 0.95, SaladPasses: 6},
 	} {
-		if ok, _ := freshFloors.Meets(bad); ok {
+		if ok, _ := earlierFloors.Meets(bad); ok {
 			t.Errorf("%s: worse figures meet the floors", name)
 		}
 	}

@@ -73,6 +73,10 @@ func (b *Bank) Version() string { return b.version }
 // decides (the digest covers the content).
 const graderGeneration = "g6"
 
+// GraderGeneration names the grader version that figures are measured
+// with (g6, g7, ...).
+func GraderGeneration() string { return graderGeneration }
+
 func bankVersion(b *Bank, syn Synonyms) string {
 	h := sha256.New()
 	for _, f := range b.flags {
