@@ -408,7 +408,73 @@ func blindReport(b *quiz.Bank) (*quiz.BlindReport, error) {
 		return nil, err
 	}
 	row("Tuning set, now", tuning)
+	judge, err := judgeAgreement()
+	if err != nil {
+		return nil, err
+	}
+	rep.Judge = &judge
 	return rep, nil
+}
+
+// judgeAgreement compares the writers' labels with the second judge's
+// (testdata/blind/judge): helper sessions that saw only the question and the
+// answer, never the writer's label or the answer's kind, labelled 500
+// answers sampled from the tuning writers.
+func judgeAgreement() (quiz.JudgeFigures, error) {
+	var f quiz.JudgeFigures
+	type key struct{ writer, question, kind string }
+	labels := map[key]blindAnswer{}
+	all, err := loadBlind(tuningWriters)
+	if err != nil {
+		return f, err
+	}
+	for _, a := range all {
+		labels[key{a.Writer, a.Question, a.Kind}] = a
+	}
+	files, err := filepath.Glob(filepath.Join("testdata", "blind", "judge", "*.jsonl"))
+	if err != nil {
+		return f, err
+	}
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			return f, err
+		}
+		for i, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+			var j blindAnswer
+			if err := json.Unmarshal([]byte(line), &j); err != nil {
+				return f, fmt.Errorf("%s:%d: %v", name, i+1, err)
+			}
+			w, ok := labels[key{j.Writer, j.Question, j.Kind}]
+			if !ok {
+				return f, fmt.Errorf("%s:%d: no tuning answer %s/%s/%s", name, i+1, j.Writer, j.Question, j.Kind)
+			}
+			f.Answers++
+			if w.Label == j.Label {
+				f.Verdicts++
+			}
+			if w.ShouldFlag == j.ShouldFlag {
+				f.Flags++
+			}
+		}
+	}
+	if f.Answers == 0 {
+		return f, fmt.Errorf("no second judging under testdata/blind/judge")
+	}
+	return f, nil
+}
+
+// TestJudgeAgreement logs how often the second judge gave the writers'
+// labels: the ceiling a grader can be measured against.
+func TestJudgeAgreement(t *testing.T) {
+	f, err := judgeAgreement()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("second judge: %d answers, verdicts agree %d (%.1f%%), red-flag labels agree %d", f.Answers, f.Verdicts, 100*float64(f.Verdicts)/float64(f.Answers), f.Flags)
+	if f.Answers < 500 {
+		t.Fatalf("second judge labelled %d answers, want the 500 committed", f.Answers)
+	}
 }
 
 // TestBlindFloorsBite shows the floors fail a grader that got worse.
