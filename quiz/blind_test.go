@@ -219,6 +219,9 @@ func TestBlindFigures(t *testing.T) {
 		writers []string
 		show    bool
 	}{{"tuning", tuningWriters, *showTuning}, {"validation", validationWriters, false}, {"earlier holdout", earlierWriters, false}, {"fresh holdout", freshWriters, false}} {
+		if len(split.writers) == 0 {
+			continue // no such split while a grader version is tuned
+		}
 		answers, err := loadBlind(split.writers)
 		if err != nil {
 			t.Fatal(err)
