@@ -89,6 +89,13 @@ type Pattern struct {
 	leaves     int      // how many word sets parts and exclusions hold (see numberLeaves)
 	lex        *lexicon // the bank's lexicon that numbered it, or nil
 	pid        int      // its number in lex
+	// Tables lex.add compiles from the tree, valid on answers marked with
+	// lex: the word sets (gids) where each part, then each exclusion, may
+	// start (firsts as a table), and the clauses an answer must satisfy
+	// for the pattern to match at all: from each clause, some word set
+	// must occur (see needsMet).
+	firstGids [][]int32
+	need      [][]int32
 }
 
 // String returns the pattern as written.
@@ -410,6 +417,10 @@ const (
 	maxSpansPerPart = 8
 	maxParts        = 4
 )
+
+// absent reports whether p is known to match nowhere in d (a word it
+// needs is missing, see needsMet), so callers can skip its sentences.
+func (p *Pattern) absent(d *doc) bool { return d.evalFor(p).dead }
 
 // find returns the first occurrence of p in sentence si, if any.
 func (p *Pattern) find(d *doc, si int) (match, bool) { return p.findAs(d, si, false) }
