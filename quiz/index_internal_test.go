@@ -1,0 +1,93 @@
+package quiz
+
+import "testing"
+
+// SetUntabled makes b's patterns match by walking their trees, their
+// tables and needs unused (see lexicon.untabled), for tests outside the
+// package that compare the two ways.
+func SetUntabled(b *Bank, on bool) { b.lex.untabled = on }
+
+// markedDoc analyses text and marks it with a lexicon of pats, as a bank
+// does with every answer.
+func markedDoc(t *testing.T, text string, pats ...string) (*doc, []*Pattern) {
+	t.Helper()
+	x := newLexicon()
+	var ps []*Pattern
+	for _, src := range pats {
+		p, err := ParsePattern(src, nil, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		x.add(p)
+		ps = append(ps, p)
+	}
+	d := analyseWith(text, nil)
+	x.mark(d)
+	return d, ps
+}
+
+// TestPatternMissingAWordIsNeverTried: a pattern one of whose needed
+// words (a part's only word, or any word of a phrase) is absent from the
+// answer is skipped without computing anything of it, while one whose
+// words are all there is tried and matches.
+func TestPatternMissingAWordIsNeverTried(t *testing.T) {
+	const text = "The storage rejects the old holder's write. A fencing number goes with it."
+	d, ps := markedDoc(t, text,
+		"fencing token & storage reject*",   // "token" missing from the phrase
+		"zookeeper & reject*",               // "zookeeper" missing
+		"storage|zookeeper & reject*",       // an alternative occurs
+		"fencing number|fencing token & go", // one phrase of two occurs
+	)
+	for _, c := range []struct {
+		p      *Pattern
+		absent bool
+	}{{ps[0], true}, {ps[1], true}, {ps[2], false}, {ps[3], false}} {
+		if got := c.p.absent(d); got != c.absent {
+			t.Errorf("%s: absent = %v, want %v", c.p, got, c.absent)
+		}
+		ctx := d.lexEvals[c.p.pid]
+		if c.absent {
+			// Never tried: no part's starts were computed.
+			for k, f := range ctx.parts {
+				if f != nil {
+					t.Errorf("%s: part %d computed although the pattern is skipped", c.p, k)
+				}
+			}
+			for si := range d.sents {
+				if _, ok := c.p.find(d, si); ok {
+					t.Errorf("%s: skipped but found in sentence %d", c.p, si)
+				}
+			}
+			continue
+		}
+		found := false
+		for si := range d.sents {
+			_, ok := c.p.find(d, si)
+			found = found || ok
+		}
+		if !found {
+			t.Errorf("%s: not found in %q", c.p, text)
+		}
+	}
+}
+
+// TestNeedClauses: what a pattern needs, as clauses of word sets: each
+// word of a phrase on its own, alternatives as one clause of the words
+// they may start with.
+func TestNeedClauses(t *testing.T) {
+	_, ps := markedDoc(t, "", "fencing token|epoch & storage", "-client & lease")
+	p := ps[0]
+	// "fencing token|epoch" needs one of {fencing, epoch}: the phrase is
+	// one alternative, so its second word is not needed on its own.
+	// "storage" is a clause of its own.
+	if len(p.need) != 2 {
+		t.Fatalf("%s: %d clauses %v, want 2", p, len(p.need), p.need)
+	}
+	if len(p.need[0]) != 2 || len(p.need[1]) != 1 {
+		t.Errorf("%s: clauses %v, want two word sets then one", p, p.need)
+	}
+	// Exclusions are never needed.
+	if q := ps[1]; len(q.need) != 1 || len(q.firstGids) != 2 {
+		t.Errorf("%s: need %v, firsts %v: want only the lease needed, both tabled", q, q.need, q.firstGids)
+	}
+}
