@@ -358,6 +358,24 @@ func (p *Pattern) needsMet(d *doc) bool {
 	return true
 }
 
+// needsMetIn is needsMet within sentence sn: where some clause has no
+// word set in sn, p matches nowhere in sn.
+func (p *Pattern) needsMetIn(d *doc, sn sentence) bool {
+	for _, clause := range p.need {
+		met := false
+		for _, g := range clause {
+			if b := d.lexLeaves[g]; b != nil && b.next(sn.from, sn.to) >= 0 {
+				met = true
+				break
+			}
+		}
+		if !met {
+			return false
+		}
+	}
+	return true
+}
+
 // evalFor returns the cache of p on d.
 func (d *doc) evalFor(p *Pattern) *evalCtx {
 	if p.lex != nil && p.lex == d.lex {

@@ -446,6 +446,10 @@ func (p *Pattern) findAs(d *doc, si int, claimOnly bool) (match, bool) {
 			return match{}, false
 		}
 	}
+	// ... and so must every word it needs (each word of a phrase).
+	if c.tabled() && !p.needsMetIn(d, sn) {
+		return match{}, false
+	}
 	var cands [maxParts][maxSpansPerPart][2]int
 	var ncand [maxParts]int
 	var chosen [maxParts][2]int
