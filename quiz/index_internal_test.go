@@ -91,3 +91,67 @@ func TestNeedClauses(t *testing.T) {
 		t.Errorf("%s: need %v, firsts %v: want only the lease needed, both tabled", q, q.need, q.firstGids)
 	}
 }
+
+// TestWordCacheSharesForms: the cache returns one *wordForms per word,
+// from any goroutine, publishes what it learns so that reads need no
+// lock, and stops remembering at its bound.
+func TestWordCacheSharesForms(t *testing.T) {
+	c := &wordCache{}
+	words := make([]string, 500)
+	for i := range words {
+		words[i] = "word" + string(rune('a'+i%26)) + string(rune('a'+i/26))
+	}
+	got := make([][]*wordForms, 4)
+	done := make(chan int)
+	for g := range got {
+		go func() {
+			got[g] = make([]*wordForms, len(words))
+			for rep := range 3 {
+				for i := range words {
+					w := words[(i*7+g+rep)%len(words)]
+					if f := c.forms(w); got[g][(i*7+g+rep)%len(words)] == nil {
+						got[g][(i*7+g+rep)%len(words)] = f
+					}
+				}
+			}
+			done <- g
+		}()
+	}
+	for range got {
+		<-done
+	}
+	for i, w := range words {
+		f := got[0][i]
+		if f == nil || f.stem != stem(w) {
+			t.Fatalf("%q: forms %+v", w, f)
+		}
+		for g := range got[1:] {
+			if got[g+1][i] != f {
+				t.Fatalf("%q: goroutines got different forms", w)
+			}
+		}
+		if c.forms(w) != f {
+			t.Fatalf("%q: forms changed", w)
+		}
+	}
+	// Asked for again and again, every word ends up published.
+	for range 20 {
+		for _, w := range words {
+			c.forms(w)
+		}
+	}
+	published := 0
+	if m := c.seen.Load(); m != nil {
+		published = len(*m)
+	}
+	if published != len(words) {
+		t.Errorf("published %d words, want %d", published, len(words))
+	}
+	// Past the bound, words are computed but not remembered.
+	c.mu.Lock()
+	c.n = maxCachedWords
+	c.mu.Unlock()
+	if a, b := c.forms("unremembered"), c.forms("unremembered"); a == b || a.stem != b.stem {
+		t.Errorf("past the bound: %p %p, want two computations of the same forms", a, b)
+	}
+}
