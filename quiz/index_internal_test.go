@@ -1,6 +1,10 @@
 package quiz
 
-import "testing"
+import (
+	"reflect"
+	"slices"
+	"testing"
+)
 
 // SetUntabled makes b's patterns match by walking their trees, their
 // tables and needs unused (see lexicon.untabled), for tests outside the
@@ -153,5 +157,68 @@ func TestWordCacheSharesForms(t *testing.T) {
 	c.mu.Unlock()
 	if a, b := c.forms("unremembered"), c.forms("unremembered"); a == b || a.stem != b.stem {
 		t.Errorf("past the bound: %p %p, want two computations of the same forms", a, b)
+	}
+}
+
+// SetCacheSets switches the parsing of each synonym set once per bank on
+// or off (see setCache), for tests outside the package.
+func SetCacheSets(on bool) { uncachedSets.Store(!on) }
+
+// TestSynonymSetParsedOnceEqualsParsedEachTime: patterns that use the
+// same sets, in alternatives, phrases and exclusions, from a topic that
+// overrides a common set and from one that does not, compile to the same
+// trees whether each set is parsed every time or once and copied; and no
+// two patterns share a word set (each numbers its own).
+func TestSynonymSetParsedOnceEqualsParsedEachTime(t *testing.T) {
+	syn := Synonyms{
+		CommonSynonyms: {
+			"storage": {"storage", "database", "data store", "backend*", "resource"},
+			"reject":  {"reject*", "refuse*", "turn away", "throw out"},
+		},
+		"fencing": {"storage": {"storage", "disk"}},
+	}
+	srcs := []string{
+		"@storage & @reject",
+		"the @storage|zookeeper & @reject & -?never",
+		"@storage ~5 @reject",
+		"@reject the write & -client @storage",
+		"!@storage & check*",
+	}
+	cache := &setCache{}
+	var shared []*wordSet
+	for _, topic := range []string{"", "fencing", "redlock"} {
+		for _, src := range srcs {
+			plain, err := ParsePattern(src, syn, topic)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for range 2 { // the second time every set comes from the cache
+				cached, err := parsePattern(src, syn, topic, cache)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(plain, cached) {
+					t.Errorf("%s (topic %q): parsed with the set cache differs", src, topic)
+				}
+				for _, e := range append(append([]elem(nil), cached.parts...), cached.exclude...) {
+					e.eachLeaf(func(w *wordSet) {
+						if slices.Contains(shared, w) {
+							t.Errorf("%s: a word set is shared with another pattern", src)
+						}
+						shared = append(shared, w)
+					})
+				}
+			}
+		}
+	}
+	if _, ok := cache.m.Load(setKey("fencing", "storage")); !ok {
+		t.Error("the topic's own set was not cached under the topic")
+	}
+	// A bad set is reported as before, and not cached.
+	bad := Synonyms{CommonSynonyms: {"x": {"ok", "ab*"}}}
+	_, err1 := ParsePattern("@x", bad, "")
+	_, err2 := parsePattern("@x", bad, "", cache)
+	if err1 == nil || err2 == nil || err1.Error() != err2.Error() {
+		t.Errorf("bad set: %v, with the cache %v", err1, err2)
 	}
 }
