@@ -629,6 +629,12 @@ func (p *Pattern) claimed(d *doc, spans [][2]int) bool {
 			if t.refuted || t.probe {
 				return false
 			}
+			// A phrase that bridges a semicolon, colon or dash ("no
+			// lock is required; a unique key ...") joins two claims,
+			// and makes neither.
+			if j > s[0] && t.clause && (t.brk == ';' || t.brk == ':' || t.brk == '—' || t.brk == '–') {
+				return false
+			}
 			if quote < 0 {
 				quote = t.quote
 			}

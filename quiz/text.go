@@ -376,6 +376,7 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 	markNeedRemovers(d)
 	markFrames(d)
 	markMentions(d)
+	markNamedClaims(d)
 	return d
 }
 
@@ -627,7 +628,9 @@ func markNegation(d *doc) {
 					}
 					continue
 				}
-				if toks[j].clause && !(j <= k+2 && relatives[toks[j].raw] && toks[j].brk == 0) {
+				// "wouldn't "fix" it with a longer TTL": a quotation
+				// mark inside the clause does not end the scope.
+				if toks[j].clause && !(j <= k+2 && relatives[toks[j].raw] && toks[j].brk == 0) && !quoteInClause(d, j) {
 					break
 				}
 				if toks[j].negBy < 0 {
@@ -656,6 +659,16 @@ func markNegation(d *doc) {
 			}
 		}
 	}
+}
+
+// quoteInClause reports a clause break at toks[j] made by a quotation
+// mark or backtick alone (only spaces and quote marks since the previous
+// word): the quotation goes on with its clause.
+func quoteInClause(d *doc, j int) bool {
+	if d.toks[j].brk != '"' || j == 0 {
+		return false
+	}
+	return strings.Trim(d.text[d.toks[j-1].end:d.toks[j].start], " \"“”`") == ""
 }
 
 // missesPoint reports "misses the point" at toks[k]: a judgement, like a
