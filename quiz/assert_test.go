@@ -336,3 +336,86 @@ func TestFlaggedClaimEarnsNoPoint(t *testing.T) {
 		t.Error("the trade-off point made in its own sentence was not credited")
 	}
 }
+
+// TestLosingClaimShapesG7: the misconceptions the blind writers shared
+// (grouped from the flag notes of answers the grader missed), each said
+// in three ways of our own that must raise the flag, and its correct
+// counterpart in nearly the same words that must not.
+func TestLosingClaimShapesG7(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct {
+		question, flag string
+		claims         []string
+		rights         []string
+	}{
+		// WAIT's acknowledgement sold as failover safety.
+		{"redis-wait-safe", "wait-makes-safe", []string{
+			"If WAIT returns 1, the lock is guaranteed to survive a failover.",
+			"Check that it returned 1 and then the lock is safe across failover, because the replica has it.",
+			"With min-replicas-to-write 1 and WAIT acknowledged, that closes the failover gap.",
+		}, []string{
+			"Even if WAIT returns 1, the lock is not guaranteed to survive a failover: Sentinel may promote a replica that never got it.",
+			"WAIT returning 1 does not make the lock failover-safe.",
+		}},
+		// a separate check and write called safe because the gap is small.
+		{"optimistic-concurrency", "check-then-act-safe", []string{
+			"We compare the versions in code before the update, so two saves cannot both succeed.",
+			"The two statements run a few milliseconds apart, so the chance of another save sneaking in between is negligible.",
+			"Read the row, check it in the service, write it back in a second statement; the gap is microseconds in practice.",
+		}, []string{
+			"The version is compared in the WHERE clause of the update, so two saves cannot both succeed.",
+			"Two statements a few milliseconds apart still leave a window where another save sneaks in between.",
+		}},
+		// the recipe restores the lock after a reconnect or LOST.
+		{"session-suspended", "work-through-suspended", []string{
+			"On RECONNECTED Curator has re-created our lock node, so we simply resume where we left off.",
+			"After LOST the mutex recreates its lock node under the new session, so we still hold the lock and continue.",
+			"When the connection comes back the recipe restores everything and the work can carry on.",
+		}, []string{
+			"On RECONNECTED, check that our lock node still exists before we resume; it may be gone.",
+			"After LOST the lock is gone: acquire a new lock from scratch before any work.",
+		}},
+		// a check by the client taken as knowing it still holds the lock.
+		{"session-suspended", "client-side-fencing", []string{
+			"Call isAcquiredInThisProcess right before each write: it confirms with ZooKeeper, so you know you still hold the lock.",
+			"Checking right before each write confirms you are still the leader.",
+			"Verify the node exists before each write, and then you know you own the lock.",
+		}, []string{
+			"A check before each write cannot tell you that you still hold the lock at the moment of the write.",
+		}},
+		// an if-clause with no comma ends where a fused subject and
+		// copula, or "then", starts the main clause.
+		{"extend-lease", "work-after-lost-lease", []string{
+			"If the renew fails it's okay to finish the current step of the job.",
+			"If the extension fails then we keep running the job.",
+			"If a renewal fails that's fine to let the batch finish.",
+		}, []string{
+			"If the worker thinks it's okay to finish the current step after a failed renewal, the storage has to refuse its late call.",
+			"If I lock a row and then keep running the job, the database cannot help.",
+		}},
+		// the lock's random value defined as the fencing token.
+		{"fencing-token", "token-is-lock-value", []string{
+			"It's the unique random value you store as the lock's value, like SET lock uuid NX PX 30000.",
+			"A fencing token is the UUID each client puts as the value of the lock key when it acquires it.",
+			"The token is simply the random string we set as the lock value on acquire.",
+		}, []string{
+			"It is a number that grows with every grant; not the random value stored as the lock's value, which only protects release.",
+			"Don't confuse it with the UUID stored as the lock value.",
+		}},
+	} {
+		q, ok := b.ByID(c.question)
+		if !ok {
+			t.Fatalf("no question %s", c.question)
+		}
+		for _, s := range c.claims {
+			if r := b.Grade(q, quiz.Answer{Text: s}); !slices.Contains(r.FlagIDs(), c.flag) {
+				t.Errorf("%s: %s not raised (flags %v): %q", c.question, c.flag, r.FlagIDs(), s)
+			}
+		}
+		for _, s := range c.rights {
+			if r := b.Grade(q, quiz.Answer{Text: s}); slices.Contains(r.FlagIDs(), c.flag) {
+				t.Errorf("%s: %s raised on the right stance: %q", c.question, c.flag, s)
+			}
+		}
+	}
+}

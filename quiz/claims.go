@@ -155,3 +155,15 @@ func markAlternatives(d *doc) {
 		si = sj
 	}
 }
+
+// mainOpeners, inside an if-clause with no comma, start its main clause:
+// a subject fused with its copula ("if the renewal fails it's fine to
+// finish").
+var mainOpeners = setOf(`it's you're we're they're i'm that's there's`)
+
+// clauseTakers take a clause as their object, so a subject and copula
+// after them stay inside the condition ("if it thinks it's the holder").
+var clauseTakers = setOf(`think thinks thought believe believes believed know knows knew say says
+said assume assumes assumed decide decides decided sure whether that means mean hope hopes
+notice notices noticed see sees saw find finds found check checks checked verify verifies
+confirm confirms realise realises realize realizes`)

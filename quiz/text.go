@@ -1261,6 +1261,14 @@ func markMentions(d *doc) {
 				if end > j+2 && end+1 < s.to && subjectPronouns[toks[end].raw] && modals[toks[end+1].raw] {
 					break
 				}
+				// "If the renew fails it's okay to finish", "if Done()
+				// hasn't fired you're still leader", "if X then Y": a
+				// subject with its copula, or "then", starts it too
+				// (not after a verb that takes a clause: "if it thinks
+				// it's still the holder").
+				if end > j+2 && (mainOpeners[toks[end].raw] || toks[end].raw == "then" && toks[end-1].raw != "and" && toks[end-1].raw != "or") && !clauseTakers[toks[end-1].raw] {
+					break
+				}
 				end++
 			}
 			for k := j; k < end; k++ {
