@@ -419,3 +419,26 @@ func TestLosingClaimShapesG7(t *testing.T) {
 		}
 	}
 }
+
+// TestConditionalCheckIsNoProbe: "check" followed by commas reads as a
+// debugging checklist, but a check inside a condition ("if you check
+// that ..., then X") or one taking a that-clause is a step, and the X
+// after it is claimed.
+func TestConditionalCheckIsNoProbe(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct {
+		question, flag, text string
+		want                 bool
+	}{
+		{"redis-wait-safe", "wait-makes-safe", "If you check that it returned 1, then yes, the lock is safe across failover, since the replica has it.", true},
+		{"redis-wait-safe", "wait-makes-safe", "When we check the reply of WAIT, and it returned 1, the lock is guaranteed to survive a failover, because a replica has it.", true},
+		{"two-holders", "two-commands", "Once you check the acquire path, logs, and metrics, it is setnx then expire with nothing between them.", true},
+		{"two-holders", "two-commands", "Check the acquire path, setnx then expire, GC logs, and clock jumps.", false},
+	} {
+		q, _ := b.ByID(c.question)
+		r := b.Grade(q, quiz.Answer{Text: c.text})
+		if got := slices.Contains(r.FlagIDs(), c.flag); got != c.want {
+			t.Errorf("%s raised=%v, want %v: %q", c.flag, got, c.want, c.text)
+		}
+	}
+}

@@ -167,3 +167,16 @@ var clauseTakers = setOf(`think thinks thought believe believes believed know kn
 said assume assumes assumed decide decides decided sure whether that means mean hope hopes
 notice notices noticed see sees saw find finds found check checks checked verify verifies
 confirm confirms realise realises realize realizes`)
+
+// conditionBefore reports a condition word ("if", "when", "once",
+// "after", "unless") at most two words before toks[k] in its sentence:
+// "if you check ...".
+func conditionBefore(toks []token, k int) bool {
+	for j := k - 1; j >= 0 && j >= k-2 && toks[j].sent == toks[k].sent; j-- {
+		switch toks[j].raw {
+		case "if", "when", "once", "after", "unless":
+			return true
+		}
+	}
+	return false
+}

@@ -1603,6 +1603,12 @@ func isProbe(toks []token, k int) bool {
 		// "check each hypothesis: ...", "then check GC pauses, CPU
 		// throttling, clock jumps": a checklist of suspects.
 		if toks[k].raw == "check" || toks[k].raw == "checking" {
+			// "if you check that it returned 1, then ...": a check in
+			// a condition, or one taking a that-clause, is a step, not
+			// a list of suspects.
+			if n == "that" || conditionBefore(toks, k) {
+				return false
+			}
 			return n == "each" || n == "every" || n == "all" || checklist(toks, k)
 		}
 		return false
