@@ -111,6 +111,9 @@ func markNamedClaims(d *doc) {
 		}
 	}
 	markAlternatives(d)
+	markNamedAfterColon(d)
+	markFailureModes(d)
+	markInvertedQuestions(d)
 }
 
 // guardNoun reports a guard word used as a noun, whose "from" is not the
@@ -179,4 +182,226 @@ func conditionBefore(toks []token, k int) bool {
 		}
 	}
 	return false
+}
+
+// thenSubjects, after "then" in an if-clause with no comma, show that
+// "then" opens the main clause ("if it fails then we keep going"), not
+// that it is an adverb inside the condition ("if the transaction then
+// aborts").
+var thenSubjects = setOf(`i you we it they the a an this that there yes its our your my nobody
+everything it's you're we're that's there's`)
+
+// acrossListItems reports a match whose parts lie in different items of
+// a list separated by semicolons (two or more in the sentence): "Kafka
+// drops requests with a stale epoch; Elasticsearch primary terms;
+// BookKeeper ledger fencing" joins no claim across its items.
+func acrossListItems(d *doc, spans [][2]int) bool {
+	if len(spans) < 2 {
+		return false
+	}
+	lo, hi := spans[0][0], spans[0][1]
+	for _, s := range spans[1:] {
+		lo, hi = min(lo, s[0]), max(hi, s[1])
+	}
+	sn := d.sents[d.toks[lo].sent]
+	semis, inside := 0, false
+	for j := sn.from + 1; j < sn.to; j++ {
+		if d.toks[j].clause && d.toks[j].brk == ';' {
+			semis++
+			if j > lo && j < hi {
+				inside = true
+			}
+		}
+	}
+	return semis >= 2 && inside
+}
+
+// markNamedAfterColon reads what follows a colon as named, not claimed,
+// when the words before it announce a mistake through a relative clause
+// ("avoid the mistake I've seen in more than one postmortem: holding
+// FOR UPDATE across an external call") or someone else's rule or view
+// ("A lead I worked with had this rule: ..."), and a mistake named in
+// an aside ("Mistake two, which I've seen proposed as the fix, is X").
+func markNamedAfterColon(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		colon := -1
+		for j := s.from + 1; j < s.to; j++ {
+			if toks[j].clause && toks[j].brk == ':' {
+				colon = j
+				break
+			}
+		}
+		if colon > 0 {
+			// the words just before the colon, back to the previous
+			// punctuation break
+			from := colon - 1
+			for from > s.from && !(toks[from].clause && toks[from].brk != 0) && from > colon-14 {
+				from--
+			}
+			named, reporter, report := false, false, false
+			for j := from; j < colon; j++ {
+				r := toks[j].raw
+				if mistakeNouns[r] {
+					named = true
+				}
+				// "my manager's take", not "our team's rule"
+				if rr := strings.TrimSuffix(r, "'s"); reporters[rr] && rr != "they" && rr != "answer" && !(j > s.from && (toks[j-1].raw == "our" || toks[j-1].raw == "we")) {
+					reporter = true
+				}
+				if reportVerbs[r] || mentionNouns[r] || viewNouns[r] {
+					report = true
+				}
+			}
+			named = named || reporter && report
+			if named {
+				for j := colon; j < s.to; j++ {
+					toks[j].refuted = true
+				}
+			}
+		}
+		// "Mistake two, which ..., is X"
+		for j := s.from; j < s.to && j < s.from+3; j++ {
+			if !mistakeNouns[toks[j].raw] {
+				continue
+			}
+			k := j + 1
+			for k < s.to && k <= j+2 && !toks[k].clause {
+				k++
+			}
+			if k >= s.to || toks[k].brk != ',' || k+1 >= s.to || !(relatives[toks[k].raw] || toks[k].raw == "as" || toks[k].raw == "like") {
+				continue
+			}
+			// the aside ends at the next comma; the copula follows it
+			c := k + 1
+			for c < s.to && c <= k+12 && !(toks[c].clause && toks[c].brk == ',') {
+				c++
+			}
+			if c >= s.to || !(toks[c].raw == "is" || toks[c].raw == "was") {
+				continue
+			}
+			end := c + 1
+			for end < s.to && !(toks[end].clause && toks[end].brk != 0 && toks[end].brk != '"' && toks[end].brk != ',') {
+				end++
+			}
+			for x := c + 1; x < end; x++ {
+				toks[x].refuted = true
+			}
+		}
+	}
+}
+
+// viewNouns name a view someone holds: "a lead I worked with had this
+// rule: ...", "my manager's take: ...".
+var viewNouns = setOf(`rule rules take view opinion position proposal pitch motto mantra line
+stance theory plan`)
+
+// failVerbs followed by "when" or "if" introduce the cases where
+// something fails: "It fails when the holder pauses past the TTL, ...,
+// and when clients cut corners like SETNX+EXPIRE as two calls".
+var failVerbs = setOf(`fails fail failed breaks break broke`)
+
+// markFailureModes marks what follows "fails when", "breaks if", "goes
+// wrong when" (to the end of the sentence) as failure cases named, not
+// claims; "where people go wrong is X" names X as a mistake; and a
+// sentence opened by "It also ..." or "This also ..." after one that
+// rejects what came before ("That doesn't make the call happen once.")
+// lists another cost of the same rejected practice.
+func markFailureModes(d *doc) {
+	toks := d.toks
+	for si, s := range d.sents {
+		for j := s.from; j+1 < s.to; j++ {
+			r, n := toks[j].raw, toks[j+1].raw
+			wrong := (r == "go" || r == "goes" || r == "went") && n == "wrong"
+			if !(failVerbs[r] && (n == "when" || n == "if" || n == "whenever")) && !wrong {
+				continue
+			}
+			// "it only fails when ..." claims the limit.
+			if j > s.from && (toks[j-1].raw == "only" || toks[j-1].raw == "never" || toks[j-1].raw == "rarely") {
+				continue
+			}
+			from := j + 2
+			if wrong {
+				// "where people go wrong is X": from the copula on;
+				// "things go wrong when X": from "when" on.
+				if from < s.to && (toks[from].raw == "is" || toks[from].raw == "was" || toks[from].raw == "when" || toks[from].raw == "if") {
+					from++
+				} else {
+					continue
+				}
+			}
+			for x := from; x < s.to; x++ {
+				toks[x].refuted = true
+			}
+			break
+		}
+		if si == 0 || s.to-s.from < 3 || !backRefs[toks[s.from].raw] || toks[s.from+1].raw != "also" {
+			continue
+		}
+		p := d.sents[si-1]
+		if !opensRejecting(toks[p.from:p.to]) {
+			continue
+		}
+		for x := s.from; x < s.to; x++ {
+			toks[x].refuted = true
+		}
+	}
+}
+
+// opensRejecting reports a sentence that opens by saying what it points
+// back to fails: "That doesn't make ...", "This breaks ...", "That's
+// wrong".
+func opensRejecting(toks []token) bool {
+	if len(toks) < 2 || !backRefs[toks[0].raw] {
+		return false
+	}
+	for j := 1; j < len(toks) && j <= 3; j++ {
+		if isNegator(toks[j].raw) || toks[j].cls&(clsCritic|clsRebuttal) != 0 || failVerbs[toks[j].raw] {
+			return true
+		}
+	}
+	return false
+}
+
+// inversions open a question when they start a clause followed by its
+// subject: "did worker A pause past the TTL, did redis lose the key, or
+// is our code dumb (setnx+expire split)" asks, without a question mark.
+var inversions = setOf(`did does is are was were`)
+
+// questionSubjects may follow an inverted auxiliary as its subject.
+var questionSubjects = setOf(`i you we it they he she the a an our my your this that there its
+their someone anyone somebody anybody redis worker client`)
+
+// markInvertedQuestions marks as probes the clauses after a colon, a
+// comma or "or" that open with an inverted auxiliary and its subject, to
+// the next strong break.
+func markInvertedQuestions(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		if s.question {
+			continue
+		}
+		for j := s.from; j+1 < s.to; j++ {
+			if !inversions[toks[j].raw] || !questionSubjects[toks[j+1].raw] {
+				continue
+			}
+			start := j == s.from && j+2 < s.to && toks[j+1].raw != "there" ||
+				j > s.from && (toks[j].clause && (toks[j].brk == ':' || toks[j].brk == ',' || toks[j].brk == '—') || toks[j-1].raw == "or" && toks[j-1].clause)
+			if !start {
+				continue
+			}
+			// a question needs a second one or a colon before it, so a
+			// plain "Is it safe, ..." opening stays a claim's context
+			if j == s.from {
+				continue
+			}
+			end := j + 1
+			for end < s.to && !(toks[end].clause && (toks[end].brk == ';' || toks[end].brk == '—' || strongClause[toks[end].raw])) {
+				end++
+			}
+			for x := j; x < end; x++ {
+				toks[x].probe = true
+			}
+		}
+	}
 }

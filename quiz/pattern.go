@@ -619,6 +619,9 @@ func (p *Pattern) claimed(d *doc, spans [][2]int) bool {
 	if allHypo {
 		return false
 	}
+	if acrossListItems(d, spans) {
+		return false
+	}
 	quote, inOne := -1, true
 	for k, s := range spans {
 		if p.either[k] {
@@ -632,7 +635,7 @@ func (p *Pattern) claimed(d *doc, spans [][2]int) bool {
 			// A phrase that bridges a semicolon, colon or dash ("no
 			// lock is required; a unique key ...") joins two claims,
 			// and makes neither.
-			if j > s[0] && t.clause && (t.brk == ';' || t.brk == ':' || t.brk == '—' || t.brk == '–') {
+			if j > s[0] && t.clause && (t.brk == ';' || t.brk == ':' || t.brk == '—' || t.brk == '–' || t.brk == '(' || t.brk == ')') {
 				return false
 			}
 			if quote < 0 {

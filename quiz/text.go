@@ -1266,7 +1266,7 @@ func markMentions(d *doc) {
 				// subject with its copula, or "then", starts it too
 				// (not after a verb that takes a clause: "if it thinks
 				// it's still the holder").
-				if end > j+2 && (mainOpeners[toks[end].raw] || toks[end].raw == "then" && toks[end-1].raw != "and" && toks[end-1].raw != "or") && !clauseTakers[toks[end-1].raw] {
+				if end > j+2 && (mainOpeners[toks[end].raw] || toks[end].raw == "then" && toks[end-1].raw != "and" && toks[end-1].raw != "or" && end+1 < s.to && thenSubjects[toks[end+1].raw]) && !clauseTakers[toks[end-1].raw] {
 					break
 				}
 				end++
