@@ -1,0 +1,85 @@
+package quiz_test
+
+import (
+	"testing"
+
+	"lockdrill/quiz"
+)
+
+// Grader g7, points: sentences of our own for each general way a correct
+// idea is said that the matchers did not hear, next to close phrasings
+// that must stay unmatched (the wrong counterpart, a negation).
+
+// TestAvoidByAssertsTheMeans: in "avoid X by doing Y" only X is avoided;
+// the means after "by" is asserted. Without a gerund after "by" (the
+// agent of a passive), the negation still reaches it.
+func TestAvoidByAssertsTheMeans(t *testing.T) {
+	q := conceptQuestion("ephemeral & sequential")
+	if err := quiz.Compile(q, conceptSynonyms, nil); err != nil {
+		t.Fatalf("Compile: %v", err)
+	}
+	for text, want := range map[string]bool{
+		"The recipe avoids the herd by each client creating an ephemeral sequential node.": true,
+		"You avoid the stampede by having every waiter make an ephemeral sequential node.": true,
+		"We avoided two holders by using ephemeral sequential nodes per client.":           true,
+		"Avoid creating ephemeral sequential nodes for this.":                              false,
+		"Avoid being blocked by an ephemeral sequential node.":                             false,
+	} {
+		if got := quiz.Grade(q, quiz.Answer{Text: text}, nil).Points[0].Hit; got != want {
+			t.Errorf("%q: hit=%v, want %v", text, got, want)
+		}
+	}
+}
+
+// TestIdempotencyKeyInOtherWords: the caller makes up a name for one
+// operation and attaches it to every resend, or the receiver treats the
+// repeats as one; a key the server makes up per request is not it.
+func TestIdempotencyKeyInOtherWords(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct {
+		question, point, text string
+		want                  bool
+	}{
+		{"idempotency-keys", "client-key", "The phone makes up a reference for the purchase and includes it on each retry.", true},
+		{"idempotency-keys", "client-key", "Each checkout gets a label the browser chooses, and that label rides along on all resends.", true},
+		{"idempotency-keys", "client-key", "The client attaches the same request identifier to every attempt.", true},
+		{"idempotency-keys", "client-key", "The server makes up a new id for each request it receives.", false},
+		{"idempotency-keys", "replay-response", "A duplicate just receives the reply we gave the first time.", true},
+		{"idempotency-keys", "replay-response", "A repeat is handed back the original outcome instead of a new charge.", true},
+		{"idempotency-keys", "replay-response", "A repeat is charged again.", false},
+		{"idempotency-keys", "external-progress", "The same reference goes on to the card processor, which recognises it.", true},
+		{"unfenceable-resource", "idempotency-key", "Then the bank counts the old holder's call and the new holder's call as one payment.", true},
+		{"unfenceable-resource", "idempotency-key", "Give the transfer a reference that comes from the invoice, not from the lock holder.", true},
+		{"unfenceable-resource", "idempotency-key", "The bank counts every call it gets.", false},
+	} {
+		q, _ := b.ByID(c.question)
+		if got := pointHit(t, b.Grade(q, quiz.Answer{Text: c.text}), c.point); got != c.want {
+			t.Errorf("%s: %q makes %s = %v, want %v", c.question, c.text, c.point, got, c.want)
+		}
+	}
+}
+
+// TestStaleSaveToldAndReconciled: the stale save is told it is out of
+// date and its author reloads, merges or redoes it.
+func TestStaleSaveToldAndReconciled(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct {
+		question, point, text string
+		want                  bool
+	}{
+		{"optimistic-concurrency", "zero-rows-retry", "The server replies that your copy is out of date, so you fetch it again.", true},
+		{"optimistic-concurrency", "zero-rows-retry", "Show both versions and let the user merge the changes.", true},
+		{"optimistic-concurrency", "zero-rows-retry", "The app reloads the newest version and reapplies the edit.", true},
+		{"optimistic-concurrency", "zero-rows-retry", "The server returns the document to the user.", false},
+		{"optimistic-concurrency", "zero-rows-retry", "We never merge the changes.", false},
+		{"optimistic-concurrency", "no-lease", "Nobody holds anything while the user is typing.", true},
+		{"optimistic-concurrency", "contention", "It is cheap as long as collisions are rare.", true},
+		{"optimistic-concurrency", "lost-update", "The second save would silently replace the first person's edits.", true},
+		{"optimistic-concurrency", "lost-update", "The second save is refused instead of wiping the first person's edits.", false},
+	} {
+		q, _ := b.ByID(c.question)
+		if got := pointHit(t, b.Grade(q, quiz.Answer{Text: c.text}), c.point); got != c.want {
+			t.Errorf("%s: %q makes %s = %v, want %v", c.question, c.text, c.point, got, c.want)
+		}
+	}
+}
