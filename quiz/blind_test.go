@@ -52,8 +52,9 @@ var (
 	// validationWriters answer all 24 questions (brief: writer-brief-3.md)
 	// and arrive while a grader version is tuned: each is measured before
 	// any change made for it (validationBefore), and read while tuning
-	// only after that. None yet for g7.
-	validationWriters []string
+	// only after that. S, T and U arrived while g7 was tuned (2026-12-01,
+	// 21:35-21:40 UTC) and were measured by g6 on arrival.
+	validationWriters = []string{"S", "T", "U"}
 	// earlierWriters (Q, R) answered all 24 questions (brief:
 	// writer-brief-3.md) while grader g6 was tuned and were its fresh
 	// holdout: their files stayed outside the repository, away from
@@ -307,9 +308,14 @@ const earlierBeforeGrader = "g5"
 // they cannot get worse unnoticed.
 var earlierFloors = quiz.BlindGate{Verdicts: 0.896, MaxPassFlagged: 23, Flagged: 0.656, MaxSaladPasses: 3}
 
-// validationBefore is each validation writer as the grader of the day
-// scored it when the file arrived, before anything was changed for it.
-var validationBefore []quiz.BlindFigures
+// validationBefore is each validation writer as grader g6 scored it when
+// the file arrived (2026-12-01, 21:35-21:40 UTC), before anything was
+// changed for it.
+var validationBefore = []quiz.BlindFigures{
+	{Writers: []string{"S"}, Answers: 264, Verdicts: 0.924, FalsePasses: 10, FalseFails: 10, PassAnswers: 144, PassFlagged: 6, ShouldFlag: 48, ShouldFlagged: 27, Flagged: 0.562, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 22}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 16}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 23}, {Kind: "rejects-antipattern", Answers: 24, Agree: 21}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 23}, {Kind: "strong-full", Answers: 24, Agree: 22}, {Kind: "strong-unusual", Answers: 24, Agree: 21}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	{Writers: []string{"T"}, Answers: 264, Verdicts: 0.89, FalsePasses: 14, FalseFails: 15, PassAnswers: 144, PassFlagged: 9, ShouldFlag: 48, ShouldFlagged: 28, Flagged: 0.583, Salads: 24, SaladPasses: 1, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 22}, {Kind: "keyword-salad", Answers: 24, Agree: 23}, {Kind: "mixed-wrong", Answers: 24, Agree: 15}, {Kind: "partial", Answers: 24, Agree: 22}, {Kind: "refutes-quote", Answers: 24, Agree: 22}, {Kind: "rejects-antipattern", Answers: 24, Agree: 21}, {Kind: "strong-casual", Answers: 24, Agree: 22}, {Kind: "strong-concise", Answers: 24, Agree: 23}, {Kind: "strong-full", Answers: 24, Agree: 22}, {Kind: "strong-unusual", Answers: 24, Agree: 19}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	{Writers: []string{"U"}, Answers: 264, Verdicts: 0.909, FalsePasses: 10, FalseFails: 14, PassAnswers: 144, PassFlagged: 9, ShouldFlag: 48, ShouldFlagged: 27, Flagged: 0.562, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 14}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 21}, {Kind: "rejects-antipattern", Answers: 24, Agree: 22}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 23}, {Kind: "strong-full", Answers: 24, Agree: 23}, {Kind: "strong-unusual", Answers: 24, Agree: 17}, {Kind: "weak", Answers: 24, Agree: 24}}},
+}
 
 func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	r := func(a, b int) float64 {
