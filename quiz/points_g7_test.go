@@ -83,3 +83,26 @@ func TestStaleSaveToldAndReconciled(t *testing.T) {
 		}
 	}
 }
+
+// TestAListOfTermsDoesNotPass: an answer that is mostly a list of terms
+// is told a list earns no points; the terse lines among its items
+// ("fencing token (monotonic, from the raft index).") may tick core
+// points but cannot carry it over the pass mark. The same content said
+// in sentences passes.
+func TestAListOfTermsDoesNotPass(t *testing.T) {
+	b := loadBank(t)
+	q, _ := b.ByID("design-lock-service-q")
+	for text, want := range map[string]bool{
+		"Raft, 3/5 nodes, fsync, linearizable. fencing token (monotonic, from the raft index). sessions, leases, keepalive. watches, FIFO waiters, herd. sharding, namespaces, quotas, coarse-grained.": false,
+		"Fencing: tokens from the raft index, monotonic. Sessions, leases, keepalives, heartbeats. Watches, FIFO waiters, herd effect. Sharding, quotas, namespaces, admin API.":                        false,
+		"The lock state lives in a Raft group, and every grant returns a fencing token taken from the raft index, which only grows. Sessions hold leases kept alive by heartbeats.":                     true,
+	} {
+		r := b.Grade(q, quiz.Answer{Text: text})
+		if r.Passed != want {
+			t.Errorf("%q: passed=%v (score %.2f), want %v", text, r.Passed, r.Score, want)
+		}
+		if !want && r.Score >= quiz.PassMark {
+			t.Errorf("%q: score %.2f at or above the pass mark", text, r.Score)
+		}
+	}
+}
