@@ -106,3 +106,42 @@ func TestAListOfTermsDoesNotPass(t *testing.T) {
 		}
 	}
 }
+
+// TestMorePlainParaphrasesOfCorePoints: the set-if-absent acquire said
+// as "only if nothing is there", a random ticket, asynchronous
+// replication said as fire-and-forget or as a promotion that erases
+// the claim (concept %async-loss), a transaction's precondition, a
+// repeat that overwrites instead of duplicating (concept %idempotent),
+// a late instance repeating the run after the release, and a run dying
+// half-way.
+func TestMorePlainParaphrasesOfCorePoints(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct {
+		question, point, text string
+		want                  bool
+	}{
+		{"redis-lock-and-failure", "set-nx-px", "Write a random nonce under the key only if nothing is there, and let it expire after 30 seconds.", true},
+		{"redis-lock-and-failure", "set-nx-px", "One SET that only succeeds when the name is unclaimed and carries a 10 second timer.", true},
+		{"redis-lock-and-failure", "set-nx-px", "Create the key, then give it a TTL in a second call.", false},
+		{"redis-lock-and-failure", "unique-value", "The value is a random ticket that only this holder knows.", true},
+		{"redis-lock-and-failure", "failover", "After the master crashes and a replica is promoted, the lock can vanish.", true},
+		{"redis-lock-and-failure", "failover", "Replication to the standby is fire-and-forget.", true},
+		{"redis-vs-consensus", "redis-async", "A crash right after the write followed by a promotion can erase the claim.", true},
+		{"redis-lock-and-failure", "fencing", "Redis hands out nothing numbered that the database could check.", true},
+		{"etcd-revision-guard", "txn-compare", "Each write goes in a transaction whose precondition is that my key still exists.", true},
+		{"etcd-revision-guard", "txn-compare", "Each write goes in its own transaction.", false},
+		{"run-job-once", "idempotent", "A second attempt overwrites instead of duplicating.", true},
+		{"run-job-once", "idempotent", "The retry upserts the same rows, so nothing is doubled.", true},
+		{"run-job-once", "idempotent", "The job's writes are keyed by the period.", true},
+		{"run-job-once", "idempotent", "A second attempt duplicates the rows.", false},
+		{"skip-locked-queue", "idempotent-handler", "A redelivered job overwrites its rows instead of duplicating them.", true},
+		{"run-job-once", "lock-not-enough", "A lock stops overlapping runs, but once the first instance releases, a late one can take it and repeat the work.", true},
+		{"run-job-once", "lock-not-enough", "The late instance waits until the lock is released and then runs the next period.", false},
+		{"run-job-once", "crash-midway", "If it dies half-way, another instance retries the run.", true},
+	} {
+		q, _ := b.ByID(c.question)
+		if got := pointHit(t, b.Grade(q, quiz.Answer{Text: c.text}), c.point); got != c.want {
+			t.Errorf("%s: %q makes %s = %v, want %v", c.question, c.text, c.point, got, c.want)
+		}
+	}
+}
