@@ -145,3 +145,42 @@ func TestMorePlainParaphrasesOfCorePoints(t *testing.T) {
 		}
 	}
 }
+
+// TestParaphrasesFromTheThirdRead: the same result however many times it
+// runs (%idempotent), a lease that can always run out under a frozen
+// holder (%paused-past-lease), the row protecting itself, a duplicate
+// that only wastes cycles, how long the work really takes, topping the
+// lease up, no voting on a shared log, and a save accepted only while
+// the document is still at the version read.
+func TestParaphrasesFromTheThirdRead(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct {
+		question, point, text string
+		want                  bool
+	}{
+		{"avoid-the-lock", "idempotent", "Running it any number of times leaves the same end state.", true},
+		{"run-job-once", "idempotent", "The report gives the same result however many times it runs.", true},
+		{"avoid-the-lock", "idempotent", "It gives a different result each time it runs.", false},
+		{"choose-ttl", "no-safe-value", "The lease can always run out while the process is stalled.", true},
+		{"redis-lock-and-failure", "pause-expiry", "At any point the TTL can expire under a worker frozen by GC.", true},
+		{"choose-ttl", "no-safe-value", "The lease runs out after thirty seconds.", false},
+		{"avoid-the-lock", "constraint", "Let the table protect itself with a version check on the update.", true},
+		{"avoid-the-lock", "constraint", "The database can do it in a single statement.", true},
+		{"avoid-the-lock", "efficiency-only", "A second copy running is merely wasted compute, no damage.", true},
+		{"avoid-the-lock", "efficiency-only", "A second copy running double-charges the customer.", false},
+		{"choose-ttl", "measure", "Look at how long the job and its worst stalls really take in production.", true},
+		{"choose-ttl", "heartbeat", "The owner keeps topping up the lease every ten seconds.", true},
+		{"redis-wait-safe", "not-consensus", "There is no voting on a shared log as in etcd.", true},
+		{"redis-wait-safe", "not-consensus", "The replicas vote on a shared log.", false},
+		{"optimistic-concurrency", "version-column", "The server only takes the save when the row is still at the revision the editor loaded.", true},
+		{"optimistic-concurrency", "version-column", "The server takes every save.", false},
+	} {
+		q, ok := b.ByID(c.question)
+		if !ok {
+			t.Fatalf("no question %s", c.question)
+		}
+		if got := pointHit(t, b.Grade(q, quiz.Answer{Text: c.text}), c.point); got != c.want {
+			t.Errorf("%s: %q makes %s = %v, want %v", c.question, c.text, c.point, got, c.want)
+		}
+	}
+}
