@@ -184,3 +184,29 @@ func TestParaphrasesFromTheThirdRead(t *testing.T) {
 		}
 	}
 }
+
+// TestRowLockAndLockCostInOtherWords: a row lock serialising every app
+// server ("the others wait"), a dead holder's changes thrown out, a lock
+// kept only to spare redundant work, a lock as a second source of truth.
+func TestRowLockAndLockCostInOtherWords(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct {
+		question, point, text string
+		want                  bool
+	}{
+		{"row-lock", "yes-within-db", "Whichever pod gets there first wins and the others wait on the row.", true},
+		{"row-lock", "yes-within-db", "All the app servers queue up on that row.", true},
+		{"row-lock", "yes-within-db", "Only the first pod ever reads the row.", false},
+		{"row-lock", "connection-death", "If the process is killed mid-transaction, its changes are thrown out.", true},
+		{"row-lock", "connection-death", "A stale holder's writes can never commit.", true},
+		{"row-lock", "connection-death", "If the process is killed, its changes stay in the table.", false},
+		{"avoid-the-lock", "efficiency-only", "Keep a lock only to spare redundant processing.", true},
+		{"avoid-the-lock", "lock-cost", "The lock is one more source of truth that can drift from the data.", true},
+		{"avoid-the-lock", "lock-cost", "The lock is the source of truth.", false},
+	} {
+		q, _ := b.ByID(c.question)
+		if got := pointHit(t, b.Grade(q, quiz.Answer{Text: c.text}), c.point); got != c.want {
+			t.Errorf("%s: %q makes %s = %v, want %v", c.question, c.text, c.point, got, c.want)
+		}
+	}
+}
