@@ -124,7 +124,11 @@ type sim struct {
 // timeline holding one KindInvalid event, never a panic.
 func Run(s Scenario) Timeline {
 	s = s.WithDefaults()
-	if err := s.Validate(); err != nil {
+	b := bufPool.Get().(*runBuffers)
+	// Validate looks up each action's client; newSim takes the indices.
+	b.actClient = slices.Grow(b.actClient[:0], len(s.Actions))[:len(s.Actions)]
+	if err := s.validate(b.actClient); err != nil {
+		bufPool.Put(b)
 		return Timeline{
 			EngineVersion: EngineVersion,
 			Model:         s.Lock.Model,
@@ -134,7 +138,6 @@ func Run(s Scenario) Timeline {
 			Summary:       Summary{Violations: []Violation{}, Stopped: "invalid"},
 		}
 	}
-	b := bufPool.Get().(*runBuffers)
 	m := newSim(s, b)
 	m.loop()
 	t := m.timeline()
@@ -248,14 +251,22 @@ func newSim(s Scenario, b *runBuffers) *sim {
 		m.actions[i] = i
 	}
 	// Most scenarios list their actions in time order already.
-	if !slices.IsSortedFunc(s.Actions, func(a, b Action) int { return cmp.Compare(a.AtMS, b.AtMS) }) {
+	sorted := true
+	for i := 1; i < len(s.Actions); i++ {
+		if s.Actions[i].AtMS < s.Actions[i-1].AtMS {
+			sorted = false
+			break
+		}
+	}
+	if !sorted {
 		slices.SortStableFunc(m.actions, func(a, b int) int { return cmp.Compare(s.Actions[a].AtMS, s.Actions[b].AtMS) })
 	}
 	m.ids = newClientIDs(m.sc.Clients)
-	m.actClient = slices.Grow(b.actClient[:0], len(s.Actions))[:len(s.Actions)]
-	for i, a := range s.Actions {
-		m.actClient[i] = m.clientIndex(a.Client)
-		if a.Op == OpPartition {
+	// Run's validation has put each action's client index in
+	// b.actClient already.
+	m.actClient = b.actClient[:len(s.Actions)]
+	for i := range s.Actions {
+		if s.Actions[i].Op == OpPartition {
 			// A partition names a client but is the network's doing.
 			m.actClient[i] = -1
 		}
