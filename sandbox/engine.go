@@ -543,11 +543,11 @@ func (m *sim) w(parts ...string) {
 
 // wn writes a number into the detail of the next event emitted.
 func (m *sim) wn(n int64) {
-	b := strconv.AppendInt(m.num[:0], n, 10)
-	if m.dn+len(b) > len(m.det) {
-		m.growDet(len(b))
+	// Room for any int64, then the digits straight into the buffer.
+	if m.dn+20 > len(m.det) {
+		m.growDet(20)
 	}
-	m.dn += copy(m.det[m.dn:], b)
+	m.dn += len(strconv.AppendInt(m.det[m.dn:m.dn], n, 10))
 }
 
 // wq writes s quoted (as strconv.Quote does) into the detail of the next
