@@ -201,7 +201,17 @@ func newSim(s Scenario, b *runBuffers) *sim {
 	// Room for the events a run usually has (most actions make one event;
 	// the answers, expiries and heartbeats they cause add some) and for a
 	// few violations. A run that makes more grows it once or twice.
-	est := min(len(s.Actions)+len(s.Actions)/8+16, MaxEvents)
+	est := len(s.Actions) + len(s.Actions)/8 + 16
+	if l.Model == ModelConsensus {
+		// A consensus lease lives as long as its heartbeats reach the
+		// leader: a heartbeat client that holds the lock makes an
+		// extend.ok per period, which can be a third of a run's events.
+		// Without room for them such a run allocates its events twice
+		// (the first guess, then one after extrapolating), so the guess
+		// takes them in, up to half as many again as the actions.
+		est += min(heartbeatGuess(s, b.actClient), len(s.Actions)/2)
+	}
+	est = min(est, MaxEvents)
 	m.events = make([]Event, est+16)
 	if s.UntilMS > 0 {
 		m.horizon = s.UntilMS
@@ -272,6 +282,53 @@ func newSim(s Scenario, b *runBuffers) *sim {
 		}
 	}
 	return m
+}
+
+// heartbeatGuess is how many heartbeats the clients with a heartbeat
+// would send if each held the lock from its acquire to its next release
+// or crash (or the last action): at most what a run of s adds for them
+// while the actions last. actClient is each action's client index.
+func heartbeatGuess(s Scenario, actClient []int) int {
+	var from [MaxClients]int64
+	any := false
+	for i := range s.Clients {
+		from[i] = -1
+		if s.Clients[i].HeartbeatMS > 0 {
+			any = true
+		}
+	}
+	if !any || len(s.Actions) == 0 {
+		return 0
+	}
+	n := int64(0)
+	for i := range s.Actions {
+		a := &s.Actions[i]
+		c := actClient[i]
+		if c < 0 || c >= len(s.Clients) || c >= MaxClients || s.Clients[c].HeartbeatMS <= 0 {
+			continue
+		}
+		switch a.Op {
+		case OpAcquire:
+			if from[c] == -1 {
+				from[c] = a.AtMS
+			}
+		case OpRelease, OpCrash:
+			if from[c] >= 0 {
+				n += max(a.AtMS-from[c], 0) / s.Clients[c].HeartbeatMS
+			}
+			from[c] = -1
+			if a.Op == OpCrash {
+				from[c] = -2 // nothing more of it happens
+			}
+		}
+	}
+	last := s.Actions[len(s.Actions)-1].AtMS
+	for c := range min(len(s.Clients), MaxClients) {
+		if from[c] >= 0 {
+			n += max(last-from[c], 0) / s.Clients[c].HeartbeatMS
+		}
+	}
+	return int(min(n, MaxEvents))
 }
 
 // clientIndex is the index of the client with id, -1 for none.
