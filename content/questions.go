@@ -102,19 +102,6 @@ type redFlagMeta struct {
 // the field ("questions/fencing-token.md: points[2].match: empty"), joined
 // into one error.
 func LoadQuestions(fsys fs.FS) (*quiz.Bank, error) {
-	md := newMarkdown()
-	syn, err := loadSynonyms(fsys)
-	if err != nil {
-		return nil, err
-	}
-	flags, err := loadRedFlags(fsys, md)
-	if err != nil {
-		return nil, err
-	}
-	flagByID := map[string]*quiz.RedFlag{}
-	for i := range flags {
-		flagByID[flags[i].ID] = &flags[i]
-	}
 	files, err := fs.Glob(fsys, questionsDir+"/*.md")
 	if err != nil {
 		return nil, fmt.Errorf("list questions: %w", err)
@@ -122,31 +109,43 @@ func LoadQuestions(fsys fs.FS) (*quiz.Bank, error) {
 	if len(files) == 0 {
 		return nil, &FieldError{File: questionsDir + "/", Msg: "no questions found"}
 	}
-	presets := map[string]bool{}
-	for _, p := range sandbox.Presets() { // built anew on each call
-		presets[p.ID] = true
-	}
 	// Questions are parsed independently: spread them over the
 	// processors, each worker with its own markdown renderer, keeping the
-	// results in file order. NewBank then compiles each question once.
-	// Only when something is wrong are the questions compiled file by
-	// file as well, so that every broken file is named (NewBank stops at
-	// the first); compiling them twice on every start was a fifth of a
-	// cold start's CPU.
+	// results in file order. They need neither the synonyms nor the red
+	// flags, so they are read while those are. NewBank then compiles each
+	// question once. Only when something is wrong are the questions
+	// compiled file by file as well, so that every broken file is named
+	// (NewBank stops at the first); compiling them twice on every start
+	// was a fifth of a cold start's CPU.
 	loaded := make([]*quiz.Question, len(files))
 	fileErrs := make([]error, len(files))
 	workers := min(runtime.GOMAXPROCS(0), len(files), maxLoadWorkers)
 	var wg sync.WaitGroup
 	for w := range workers {
-		wmd := md
-		if w > 0 {
-			wmd = newMarkdown()
-		}
 		wg.Go(func() {
+			wmd := newMarkdown()
 			for i := w; i < len(files); i += workers {
 				loaded[i], fileErrs[i] = readQuestion(fsys, wmd, files[i])
 			}
 		})
+	}
+	syn, err := loadSynonyms(fsys)
+	if err != nil {
+		wg.Wait()
+		return nil, err
+	}
+	flags, err := loadRedFlags(fsys, newMarkdown())
+	if err != nil {
+		wg.Wait()
+		return nil, err
+	}
+	flagByID := map[string]*quiz.RedFlag{}
+	for i := range flags {
+		flagByID[flags[i].ID] = &flags[i]
+	}
+	presets := map[string]bool{}
+	for _, p := range sandbox.Presets() { // built anew on each call
+		presets[p.ID] = true
 	}
 	wg.Wait()
 	var qs []*quiz.Question
@@ -256,6 +255,7 @@ func loadSynonyms(fsys fs.FS) (quiz.Synonyms, error) {
 	for _, t := range quiz.Topics() {
 		topics[t.ID] = true
 	}
+	var parser quiz.PatternParser
 	for topic, sets := range syn {
 		if !topics[topic] {
 			return nil, &FieldError{File: synonymsFile, Field: topic, Msg: "not a topic id or \"common\""}
@@ -267,7 +267,7 @@ func loadSynonyms(fsys fs.FS) (quiz.Synonyms, error) {
 			if topic == quiz.ConceptSynonyms {
 				// A concept is a list of patterns (quiz.ConceptSynonyms).
 				for i, e := range entries {
-					if _, err := quiz.ParsePattern(e, syn, ""); err != nil || strings.HasPrefix(e, "%") {
+					if _, err := parser.Parse(e, syn, ""); err != nil || strings.HasPrefix(e, "%") {
 						msg := "a concept cannot cite another"
 						if err != nil {
 							msg = err.Error()
