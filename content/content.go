@@ -58,8 +58,9 @@ func Load(fsys fs.FS) (*Catalog, error) {
 	go func() { followc <- readFollowUps(fsys) }()
 	c := &Catalog{}
 	var qerr error
+	var syn quiz.Synonyms // read once, for the questions and the follow-ups
 	if _, err := fs.Stat(fsys, questionsDir); err == nil {
-		c.Questions, qerr = loadQuestions(fsys)
+		c.Questions, syn, qerr = loadQuestions(fsys)
 	} else {
 		// A tree without questions (guide-only fixtures in tests) gets an
 		// empty bank rather than a nil one.
@@ -76,7 +77,7 @@ func Load(fsys fs.FS) (*Catalog, error) {
 	}
 	var referr error
 	if qerr == nil {
-		c.FollowUps, qerr = (<-followc).compile(c.Questions)
+		c.FollowUps, qerr = (<-followc).compile(c.Questions, syn)
 		referr = c.checkRefs(fsys)
 	}
 	if qerr == nil {

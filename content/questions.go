@@ -102,12 +102,19 @@ type redFlagMeta struct {
 // the field ("questions/fencing-token.md: points[2].match: empty"), joined
 // into one error.
 func LoadQuestions(fsys fs.FS) (*quiz.Bank, error) {
+	bank, _, err := loadQuestions(fsys)
+	return bank, err
+}
+
+// loadQuestions is LoadQuestions, also returning the synonyms it read, for
+// the follow-ups.
+func loadQuestions(fsys fs.FS) (*quiz.Bank, quiz.Synonyms, error) {
 	files, err := fs.Glob(fsys, questionsDir+"/*.md")
 	if err != nil {
-		return nil, fmt.Errorf("list questions: %w", err)
+		return nil, nil, fmt.Errorf("list questions: %w", err)
 	}
 	if len(files) == 0 {
-		return nil, &FieldError{File: questionsDir + "/", Msg: "no questions found"}
+		return nil, nil, &FieldError{File: questionsDir + "/", Msg: "no questions found"}
 	}
 	// Questions are parsed independently: spread them over the
 	// processors, each worker with its own markdown renderer, keeping the
@@ -132,12 +139,12 @@ func LoadQuestions(fsys fs.FS) (*quiz.Bank, error) {
 	syn, err := loadSynonyms(fsys)
 	if err != nil {
 		wg.Wait()
-		return nil, err
+		return nil, nil, err
 	}
 	flags, err := loadRedFlags(fsys, newMarkdown())
 	if err != nil {
 		wg.Wait()
-		return nil, err
+		return nil, nil, err
 	}
 	flagByID := map[string]*quiz.RedFlag{}
 	for i := range flags {
@@ -168,9 +175,9 @@ func LoadQuestions(fsys fs.FS) (*quiz.Bank, error) {
 				}
 			}
 			if len(errs) > 0 {
-				return nil, errors.Join(errs...)
+				return nil, nil, errors.Join(errs...)
 			}
-			return bank, nil
+			return bank, syn, nil
 		}
 	}
 	// Something is wrong: name every file that is, as a file-by-file
@@ -185,7 +192,7 @@ func LoadQuestions(fsys fs.FS) (*quiz.Bank, error) {
 		}
 	}
 	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
+		return nil, nil, errors.Join(errs...)
 	}
 	if bank == nil {
 		bank, err = quiz.NewBank(qs, flags, syn)
@@ -193,11 +200,11 @@ func LoadQuestions(fsys fs.FS) (*quiz.Bank, error) {
 	if err != nil {
 		var fe *quiz.FieldError
 		if errors.As(err, &fe) && fe.Flag != "" {
-			return nil, &FieldError{File: redFlagsFile, Field: fe.Field, Msg: fe.Err.Error()}
+			return nil, nil, &FieldError{File: redFlagsFile, Field: fe.Field, Msg: fe.Err.Error()}
 		}
-		return nil, fmt.Errorf("%s: %w", questionsDir, err)
+		return nil, nil, fmt.Errorf("%s: %w", questionsDir, err)
 	}
-	return bank, nil
+	return bank, syn, nil
 }
 
 // maxLoadWorkers bounds the goroutines LoadQuestions starts.
@@ -232,7 +239,6 @@ func checkPreset(f string, q *quiz.Question, presets map[string]bool) error {
 }
 
 // loadQuestions is LoadQuestions under the name the catalog loader uses.
-func loadQuestions(fsys fs.FS) (*quiz.Bank, error) { return LoadQuestions(fsys) }
 
 func questionErr(file string, err error) error {
 	var fe *quiz.FieldError
