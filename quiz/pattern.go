@@ -718,6 +718,9 @@ func (p *Pattern) claimed(d *doc, spans [][2]int) bool {
 	if allHypo {
 		return false
 	}
+	if acrossListItems(d, spans) {
+		return false
+	}
 	quote, inOne := -1, true
 	for k, s := range spans {
 		if p.either[k] {
@@ -726,6 +729,12 @@ func (p *Pattern) claimed(d *doc, spans [][2]int) bool {
 		for j := s[0]; j < s[1]; j++ {
 			t := d.toks[j]
 			if t.refuted || t.probe {
+				return false
+			}
+			// A phrase that bridges a semicolon, colon or dash ("no
+			// lock is required; a unique key ...") joins two claims,
+			// and makes neither.
+			if j > s[0] && t.clause && (t.brk == ';' || t.brk == ':' || t.brk == '—' || t.brk == '–' || t.brk == '(' || t.brk == ')') {
 				return false
 			}
 			if quote < 0 {
