@@ -3,6 +3,7 @@ package quiz
 import (
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -220,5 +221,15 @@ func TestSynonymSetParsedOnceEqualsParsedEachTime(t *testing.T) {
 	_, err2 := parsePattern("@x", bad, "", cache)
 	if err1 == nil || err2 == nil || err1.Error() != err2.Error() {
 		t.Errorf("bad set: %v, with the cache %v", err1, err2)
+	}
+}
+
+// TestLeafKey: a word set's key is its stems and prefixes, as joined.
+func TestLeafKey(t *testing.T) {
+	for _, w := range []*wordSet{{}, {stems: []string{"fenc"}}, {stems: []string{"a", "bc"}, prefixes: []string{"expir", "laps"}}, {prefixes: []string{"time"}}} {
+		want := strings.Join(w.stems, " ") + "|" + strings.Join(w.prefixes, " ")
+		if got := leafKey(w); got != want {
+			t.Errorf("%+v: key %q, want %q", w, got, want)
+		}
 	}
 }

@@ -69,6 +69,11 @@ type altElem []elem
 
 // newAlt builds an alternative, merging single words into one word set.
 func newAlt(alts []elem) elem {
+	if len(alts) == 1 {
+		if w, ok := alts[0].(*wordSet); ok {
+			return w // a word of one form (most of them): nothing to merge
+		}
+	}
 	var words *wordSet
 	var out altElem
 	var flatten func(e elem)
@@ -179,12 +184,40 @@ func numberLeaves(p *Pattern) int {
 	n := 0
 	for _, e := range append(append([]elem(nil), p.parts...), p.exclude...) {
 		e.eachLeaf(func(w *wordSet) {
-			w.key = strings.Join(w.stems, " ") + "|" + strings.Join(w.prefixes, " ")
+			w.key = leafKey(w)
 			w.id = n
 			n++
 		})
 	}
 	return n
+}
+
+// leafKey is the key of word set w: its stems, "|", its prefixes, each
+// list joined by spaces.
+func leafKey(w *wordSet) string {
+	n := len(w.stems) + len(w.prefixes)
+	for _, s := range w.stems {
+		n += len(s)
+	}
+	for _, p := range w.prefixes {
+		n += len(p)
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for i, s := range w.stems {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(s)
+	}
+	b.WriteByte('|')
+	for i, p := range w.prefixes {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(p)
+	}
+	return b.String()
 }
 
 // bitset is a set of token positions.
@@ -552,16 +585,15 @@ func (x *lexicon) add(p *Pattern) {
 				gid = x.n
 				x.n++
 				x.byKey[w.key] = gid
-				seen := map[string]bool{}
-				for _, s := range w.stems {
-					if !seen[s] {
-						seen[s] = true
+				// Each stem and prefix once (a set lists few, so a scan of
+				// those before it is cheaper than a map).
+				for i, s := range w.stems {
+					if !slices.Contains(w.stems[:i], s) {
 						x.byStem[s] = append(x.byStem[s], gid)
 					}
 				}
-				for _, pre := range w.prefixes {
-					if !seen["*"+pre] {
-						seen["*"+pre] = true
+				for i, pre := range w.prefixes {
+					if !slices.Contains(w.prefixes[:i], pre) {
 						x.byPrefix[pre[:3]] = append(x.byPrefix[pre[:3]], lexPrefix{pre, gid})
 					}
 				}
