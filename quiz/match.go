@@ -571,10 +571,20 @@ func newLexicon() *lexicon {
 	return &lexicon{byKey: map[string]int32{}, byStem: map[string][]int32{}, byPrefix: map[string][]lexPrefix{}}
 }
 
-// add numbers the word sets of p.
+// add numbers the word sets of p and compiles its tables.
 func (x *lexicon) add(p *Pattern) {
+	if x.number(p) {
+		p.tabulate()
+	}
+}
+
+// number numbers p and its word sets in x, and reports whether it did:
+// false for nil or a pattern x numbered before. The caller then calls
+// p.tabulate, which may run beside other patterns' (it reads only x's
+// numbering of p's own word sets).
+func (x *lexicon) number(p *Pattern) bool {
 	if p == nil || p.lex == x {
-		return
+		return false
 	}
 	p.lex, p.pid = x, x.patterns
 	x.patterns++
@@ -601,8 +611,13 @@ func (x *lexicon) add(p *Pattern) {
 			w.lex, w.gid = x, gid
 		})
 	}
-	// The tables: where each part and exclusion may start, and what the
-	// pattern needs of an answer.
+	return true
+}
+
+// tabulate compiles p's tables from the numbers of its word sets: where
+// each part and exclusion may start, and what the pattern needs of an
+// answer.
+func (p *Pattern) tabulate() {
 	var firsts, need [][]int32
 	for _, e := range append(append([]elem(nil), p.parts...), p.exclude...) {
 		g, ok := firstGids(e)
