@@ -233,3 +233,25 @@ func TestLeafKey(t *testing.T) {
 		}
 	}
 }
+
+// TestAlternativesTriedWhereTheyStart: a part's alternatives are tabled
+// by the word sets they start with, and at a token only those that may
+// start there are tried; the part matches as its tree does.
+func TestAlternativesTriedWhereTheyStart(t *testing.T) {
+	d, ps := markedDoc(t, "The zookeeper zxid and the fencing token both rise.", "fencing token|zookeeper zxid|epoch & rise")
+	p := ps[0]
+	if len(p.altFirsts) != 2 || len(p.altFirsts[0]) != 3 || p.altFirsts[1] != nil {
+		t.Fatalf("altFirsts %v: want the three alternatives of part 0 tabled, part 1 (one word) not", p.altFirsts)
+	}
+	c := d.evalFor(p)
+	sn := d.sents[0]
+	for i := sn.from; i < sn.to; i++ {
+		got, want := c.elemEnds(0, p.parts[0], i, sn.to), p.parts[0].ends(c, i, sn.to)
+		if got != want {
+			t.Errorf("token %d (%s): tabled ends %b, tree %b", i, d.toks[i].raw, got, want)
+		}
+	}
+	if _, ok := p.find(d, 0); !ok {
+		t.Error("not found")
+	}
+}

@@ -372,6 +372,31 @@ func (c *evalCtx) union(gids []int32) bitset {
 	return out
 }
 
+// elemEnds is e.ends(c, i, lim) for e, the part (or, from
+// len(parts), exclusion) k of c's pattern: a list of alternatives tries
+// only those whose first word sets hold token i (see altFirsts).
+func (c *evalCtx) elemEnds(k int, e elem, i, lim int) uint64 {
+	alt, ok := e.(altElem)
+	if !ok || !c.tabled() || c.pattern.altFirsts[k] == nil {
+		return e.ends(c, i, lim)
+	}
+	firsts := c.pattern.altFirsts[k]
+	var m uint64
+	for j, a := range alt {
+		may := false
+		for _, g := range firsts[j] {
+			if c.d.lexLeaves[g].has(i) {
+				may = true
+				break
+			}
+		}
+		if may {
+			m |= a.ends(c, i, lim)
+		}
+	}
+	return m
+}
+
 // needsMet reports whether an answer marked with p's lexicon holds, for
 // every clause of p.need, one of its word sets: if not, p matches nowhere
 // in it, and is never tried.
@@ -619,14 +644,24 @@ func (x *lexicon) number(p *Pattern) bool {
 // answer.
 func (p *Pattern) tabulate() {
 	var firsts, need [][]int32
+	var alts [][][]int32
 	for _, e := range append(append([]elem(nil), p.parts...), p.exclude...) {
 		g, ok := firstGids(e)
 		if !ok {
-			p.firstGids, p.need = nil, nil // an element of an unknown kind: walk the tree
+			p.firstGids, p.need, p.altFirsts = nil, nil, nil // an element of an unknown kind: walk the tree
 			return
 		}
 		firsts = append(firsts, g)
+		var af [][]int32
+		if alt, isAlt := e.(altElem); isAlt {
+			for _, a := range alt {
+				g, _ := firstGids(a) // known: firstGids(e) was
+				af = append(af, g)
+			}
+		}
+		alts = append(alts, af)
 	}
+	p.altFirsts = alts
 	for _, e := range p.parts {
 		need = appendClauses(need, e)
 	}
