@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 )
 
 // SetUntabled makes b's patterns match by walking their trees, their
@@ -253,5 +255,15 @@ func TestAlternativesTriedWhereTheyStart(t *testing.T) {
 	}
 	if _, ok := p.find(d, 0); !ok {
 		t.Error("not found")
+	}
+}
+
+// TestWordRuneASCIIFastPath: the ASCII shortcut of isWordRune agrees
+// with the Unicode tables.
+func TestWordRuneASCIIFastPath(t *testing.T) {
+	for r := rune(0); r < utf8.RuneSelf; r++ {
+		if want := unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_'; isWordRune(r) != want {
+			t.Errorf("%q: isWordRune %v, want %v", r, !want, want)
+		}
 	}
 }
