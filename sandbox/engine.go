@@ -82,29 +82,22 @@ type sim struct {
 	actions    []int // action indices in the order they run
 	actClient  []int // client index of each action, -1 for service ops
 	nextAction int
-	events     []Event // events[:nev] are the run's; the rest are zero, for more
-	nev        int
-	nraw       int   // events but the violation events: what the budget counts
-	lastT      int64 // the time of the latest of those
-	accepted   int   // write.accepted events
-	rejected   int   // write.rejected events
-	clients    []client
-	nodes      []node
-	nodeCount  int // lock nodes as the scenario names them (consensus: replicas of one store)
-	grants     int
+	// evb holds the events, in their compact form, as they are emitted.
+	evb       eventsBuilder
+	nraw      int   // events but the violation events: what the budget counts
+	lastT     int64 // the time of the latest of those
+	accepted  int   // write.accepted events
+	rejected  int   // write.rejected events
+	clients   []client
+	nodes     []node
+	nodeCount int // lock nodes as the scenario names them (consensus: replicas of one store)
+	grants    int
 
-	// det holds the detail text of the events, written straight into
-	// one buffer (w, wn) instead of a string per concatenation; emit cuts
-	// each event's detail out of it, det[mark:dn]. Bytes once written are
-	// never written again (a larger buffer takes over when it is full),
-	// so the details can share the buffers. A plain byte slice rather
-	// than a strings.Builder: copying bytes into it stores no pointer, so
-	// it costs no write barrier while the garbage collector marks.
-	det  []byte
-	dn   int
+	// The detail text of the events is written straight into the
+	// events' detail buffer (evb.es.det, by w, wn and wq) instead of a
+	// string per concatenation; the pending event's detail is
+	// det[mark:], which emit records in place.
 	mark int
-	num  [24]byte
-	quo  [64]byte
 
 	value   string
 	highest int64
@@ -112,8 +105,8 @@ type sim struct {
 	applied map[string]bool // ledger idempotency keys applied
 	stopped StopReason
 
-	nodeBuf []int    // what keepNodes carves the events' Nodes from
 	textBuf []opText // what the clients' crashedTexts are carved from
+	nodeTmp []int    // keepNodes' copy of the next event's Nodes
 
 	buf *runBuffers // where the buffers came from, for the checker's ledger
 	ids clientIDs
@@ -134,7 +127,7 @@ func Run(s Scenario) Timeline {
 			Model:         s.Lock.Model,
 			Nodes:         1,
 			Clients:       []string{},
-			Events:        []Event{{Kind: KindInvalid, Detail: err.Error()}},
+			Events:        EventsOf([]Event{{Kind: KindInvalid, Detail: err.Error()}}),
 			Summary:       Summary{Violations: []Violation{}, Stopped: "invalid"},
 		}
 	}
@@ -212,14 +205,13 @@ func newSim(s Scenario, b *runBuffers) *sim {
 		est += min(heartbeatGuess(s, b.actClient), len(s.Actions)/2)
 	}
 	est = min(est, MaxEvents)
-	m.events = make([]Event, est+16)
+	// Details average under 50 bytes (the longest near 300), and the
+	// actions of crashed clients, which are many in long runs, share
+	// theirs: room for 48 bytes an event; a run that needs more grows it.
+	m.evb.init(est+16, est*48)
 	if s.UntilMS > 0 {
 		m.horizon = s.UntilMS
 	}
-	// Details average under 50 bytes (the longest near 300), and the
-	// actions of crashed clients, which are many in long runs, share
-	// theirs: room for 32 bytes an event; a run that needs more grows it.
-	m.det = make([]byte, est*32)
 	if l.LagMS != nil && l.Model == ModelRedis {
 		m.lag = *l.LagMS
 		m.sync = m.lag == 0
@@ -245,8 +237,8 @@ func newSim(s Scenario, b *runBuffers) *sim {
 	for i := range m.nodes {
 		m.nodes[i].log = []snap{{t: -1 << 62}}
 	}
-	b.ledger.begin(m.events[:0], n, true)
-	b.ledger.events = m.events // all of it: the ledger reads only the events emitted
+	b.ledger.begin(nil, n, true)
+	b.ledger.evs = &m.evb.es // the ledger reads only the events emitted
 	b.check.l = &b.ledger
 	b.check.begin()
 	m.clients = make([]client, len(s.Clients))
@@ -475,47 +467,24 @@ func (m *sim) dispatch(it *item) {
 // emit records e at the current time, and after it the violations the
 // checker finds in it. The events budget is enforced here as well as in
 // the loop, so that no single step can run past it: an event beyond it is
-// dropped and the run stops after the step.
+// dropped and the run stops after the step. Its detail is e.Detail, or
+// else what was written (w, wn, wq) since the last event.
 func (m *sim) emit(e *Event) {
-	from, to := m.mark, m.dn
-	m.mark = m.dn
+	det := m.evb.es.det
+	from := m.mark
+	m.mark = len(det)
 	if m.nraw >= MaxEvents {
 		m.stopped = StoppedEventBudget
 		return
 	}
 	detail := e.Detail
-	if detail == "" && to > from {
-		detail = unsafe.String(&m.det[from], to-from)
+	if detail == "" && len(det) > from {
+		detail = unsafe.String(&det[from], len(det)-from)
 	}
-	// The slot is zero: the fields are stored one by one, and the empty
-	// strings and slices not at all. A whole Event copied in is a bulk
-	// write barrier over all its pointer words whenever the garbage
-	// collector is marking, which was a tenth of a run.
-	i, d := m.slot()
-	d.T, d.Kind = m.now, e.Kind
-	if e.Client != "" {
-		d.Client = e.Client
-	}
-	if e.Nodes != nil {
-		d.Nodes = e.Nodes
-	}
-	if e.Holder != "" {
-		d.Holder = e.Holder
-	}
-	if e.Value != "" {
-		d.Value = e.Value
-	}
-	if e.Key != "" {
-		d.Key = e.Key
-	}
-	if e.Reason != "" {
-		d.Reason = e.Reason
-	}
-	if detail != "" {
-		d.Detail = detail
-	}
-	d.Node, d.Grant, d.Token, d.ValidUntil, d.ExpiresAt = e.Node, e.Grant, e.Token, e.ValidUntil, e.ExpiresAt
-	d.MS, d.LatencyMS, d.ArrivesAt, d.Ref = e.MS, e.LatencyMS, e.ArrivesAt, e.Ref
+	e.T = m.now
+	i := len(m.evb.es.ev)
+	m.evb.add(e, detail)
+	m.mark = len(m.evb.es.det)
 	m.nraw++
 	m.lastT = m.now
 	switch e.Kind {
@@ -524,107 +493,55 @@ func (m *sim) emit(e *Event) {
 	case KindWriteRejected:
 		m.rejected++
 	}
-	m.check(i)
+	m.check(i, e)
 }
 
-// slot is the next (zero) event slot, and its index.
-func (m *sim) slot() (int, *Event) {
-	if m.nev == len(m.events) {
-		m.growEvents()
-	}
-	m.nev++
-	return m.nev - 1, &m.events[m.nev-1]
-}
-
-// check takes event i into the checker's ledger and checks it, and
+// check takes event i, e, into the checker's ledger and checks it, and
 // writes the violations found right after it.
-func (m *sim) check(i int) {
-	if m.events[i].Kind == KindActionSkipped {
+func (m *sim) check(i int, e *Event) {
+	if e.Kind == KindActionSkipped {
 		// Most events of a long run; they change nothing the ledger or
 		// the checker track.
 		return
 	}
 	c := &m.buf.check
-	c.l.add(i)
+	c.l.addEvent(i, e)
 	n := len(c.out)
-	c.step(i)
+	c.stepEvent(i, e)
 	for _, v := range c.out[n:] {
-		_, d := m.slot()
-		d.T, d.Kind, d.Reason, d.Ref, d.Detail = v.T, KindViolation, v.Kind, i, v.Detail
-		if v.Client != "" {
-			d.Client = v.Client
-		}
+		m.evb.add(&Event{T: v.T, Kind: KindViolation, Client: v.Client, Reason: v.Kind, Ref: i}, v.Detail)
 	}
+	m.mark = len(m.evb.es.det)
 }
 
-// growEvents makes room for more events than the run was sized for
-// (heartbeats make many runs outgrow the first guess): as many as the run
-// so far makes per action, for the actions still to come, and at least a
-// quarter more, so that events after the last action (heartbeats that go
-// on) grow it geometrically. Doubling would allocate far more than most
-// runs need, and the garbage collector's work grows with it. The events
-// budget bounds the guess (violation events come on top of it).
-func (m *sim) growEvents() {
-	done := max(m.nextAction, 1)
-	n := max(m.nev+m.nev*(len(m.actions)-done)/done+32, m.nev+m.nev/4, 64)
-	n = min(n, max(MaxEvents+64, m.nev+m.nev/4))
-	m.events = append(make([]Event, 0, n), m.events[:m.nev]...)[:n]
-	m.buf.ledger.events = m.events
-}
-
-// keepNodes returns a copy of ns for an event to keep, carved from one
-// buffer per run instead of an allocation per event; nil stays nil. The
-// copy's capacity is its length, so an append to it never reaches the
-// next one.
+// keepNodes returns a copy of ns for the next event emitted; nil stays
+// nil. emit copies an event's Nodes into the events' own storage, so one
+// buffer serves every event; the copy keeps the caller's (often an array
+// on its stack) from being moved to the heap.
 func (m *sim) keepNodes(ns []int) []int {
 	if ns == nil {
 		return nil
 	}
-	if m.nodeBuf == nil || len(m.nodeBuf)+len(ns) > cap(m.nodeBuf) {
-		m.nodeBuf = make([]int, 0, max(128, len(ns)))
-	}
-	a := len(m.nodeBuf)
-	m.nodeBuf = append(m.nodeBuf, ns...)
-	return m.nodeBuf[a:len(m.nodeBuf):len(m.nodeBuf)]
+	m.nodeTmp = append(m.nodeTmp[:0], ns...)
+	return m.nodeTmp[:len(ns):len(ns)]
 }
 
 // w writes parts of the detail of the next event emitted.
 func (m *sim) w(parts ...string) {
 	for _, p := range parts {
-		if m.dn+len(p) > len(m.det) {
-			m.growDet(len(p))
-		}
-		m.dn += copy(m.det[m.dn:], p)
+		m.evb.es.det = append(m.evb.es.det, p...)
 	}
 }
 
 // wn writes a number into the detail of the next event emitted.
 func (m *sim) wn(n int64) {
-	// Room for any int64, then the digits straight into the buffer.
-	if m.dn+20 > len(m.det) {
-		m.growDet(20)
-	}
-	m.dn += len(strconv.AppendInt(m.det[m.dn:m.dn], n, 10))
+	m.evb.es.det = strconv.AppendInt(m.evb.es.det, n, 10)
 }
 
 // wq writes s quoted (as strconv.Quote does) into the detail of the next
 // event emitted.
 func (m *sim) wq(s string) {
-	b := strconv.AppendQuote(m.quo[:0], s)
-	if m.dn+len(b) > len(m.det) {
-		m.growDet(len(b))
-	}
-	m.dn += copy(m.det[m.dn:], b)
-}
-
-// growDet makes room for n more bytes of detail. The details emitted so
-// far stay where they are (the events point into the old buffer); only
-// the one being written moves, so the new buffer need not hold the old.
-func (m *sim) growDet(n int) {
-	pending := m.dn - m.mark
-	d := make([]byte, max(len(m.det)/2, pending+n, 256))
-	copy(d, m.det[m.mark:m.dn])
-	m.det, m.mark, m.dn = d, 0, pending
+	m.evb.es.det = strconv.AppendQuote(m.evb.es.det, s)
 }
 
 // rand draws the next number of the scenario's seeded generator
@@ -642,7 +559,7 @@ const fsyncEverySecMS = 1000
 
 func (m *sim) timeline() Timeline {
 	c := &m.buf.check
-	c.l.events = m.events[:m.nev]
+	c.l.n = m.evb.es.Len()
 	if v, ok := c.l.permanentLock(); ok {
 		m.insertViolation(v)
 	}
@@ -663,8 +580,7 @@ func (m *sim) timeline() Timeline {
 	for i, c := range m.clients {
 		ids[i] = c.id
 	}
-	events := m.events[:m.nev]
-	return Timeline{EngineVersion: EngineVersion, Model: m.model, Nodes: m.nodeCount, TokenSource: m.tokenSrc, Resource: m.sc.Resource.Kind, Clients: ids, Events: events, Summary: sum}
+	return Timeline{EngineVersion: EngineVersion, Model: m.model, Nodes: m.nodeCount, TokenSource: m.tokenSrc, Resource: m.sc.Resource.Kind, Clients: ids, Events: m.evb.es, Summary: sum}
 }
 
 // insertViolation puts v, which the checker finds only at the end (a
@@ -672,19 +588,21 @@ func (m *sim) timeline() Timeline {
 // that event found before it, and renumbers what comes after.
 func (m *sim) insertViolation(v Violation) {
 	c := &m.buf.check
+	es := &m.evb.es
+	violation := func(j int) bool { return Kind(es.strs[es.ev[j].kind]) == KindViolation }
 	at := v.Event
 	pos := at + 1
-	for pos < m.nev && m.events[pos].Kind == KindViolation && m.events[pos].Ref == at {
+	for pos < len(es.ev) && violation(pos) && es.ev[pos].ref == int64(at) {
 		pos++
 	}
-	m.slot()
-	copy(m.events[pos+1:m.nev], m.events[pos:m.nev-1])
-	m.events[pos] = Event{T: v.T, Kind: KindViolation, Client: v.Client, Reason: v.Kind, Ref: at, Detail: v.Detail}
+	var ce cev
+	m.evb.set(&ce, &Event{T: v.T, Kind: KindViolation, Client: v.Client, Reason: v.Kind, Ref: at}, v.Detail)
+	es.ev = slices.Insert(es.ev, pos, ce)
 	// Every event after it moved up one, and so did what they are about:
 	// a violation event always follows the event it is about.
-	for j := pos + 1; j < m.nev; j++ {
-		if m.events[j].Kind == KindViolation {
-			m.events[j].Ref++
+	for j := pos + 1; j < len(es.ev); j++ {
+		if violation(j) {
+			es.ev[j].ref++
 		}
 	}
 	k := 0

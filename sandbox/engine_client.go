@@ -150,8 +150,9 @@ func (m *sim) crashedText(c *client, op Op) string {
 		}
 	}
 	m.w(c.id, " has crashed: ", string(op), " does not happen")
-	// The sentence is the pending detail (growDet keeps it from mark on).
-	t := unsafe.String(&m.det[m.mark], m.dn-m.mark)
+	// The sentence is the pending detail, det[mark:].
+	det := m.evb.es.det
+	t := unsafe.String(&det[m.mark], len(det)-m.mark)
 	if c.crashedTexts == nil {
 		// Room for a few ops, from one buffer for all clients.
 		if len(m.textBuf) < crashedOps {
