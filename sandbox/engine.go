@@ -207,8 +207,9 @@ func newSim(s Scenario, b *runBuffers) *sim {
 	est = min(est, MaxEvents)
 	// Details average under 50 bytes (the longest near 300), and the
 	// actions of crashed clients, which are many in long runs, share
-	// theirs: room for 48 bytes an event; a run that needs more grows it.
-	m.evb.init(est+16, est*48)
+	// theirs, written once: room for 32 bytes an event; a run that needs
+	// more grows it.
+	m.evb.init(est+16, est*32)
 	if s.UntilMS > 0 {
 		m.horizon = s.UntilMS
 	}

@@ -134,18 +134,20 @@ func (es *Events) UnmarshalJSON(data []byte) error {
 // so the table may hold a string twice, which changes nothing At returns.
 type eventsBuilder struct {
 	es   Events
-	seen [256]strSlot
+	seen [128]strSlot
 }
 
+// strSlot is a string of the table: where its bytes are (an address,
+// not a pointer, so that the slots are nothing for the garbage collector
+// to trace: the table keeps the strings), its length and its index.
 type strSlot struct {
-	p  *byte
-	n  int
-	id uint32
+	p     uintptr
+	n, id uint32
 }
 
 // init readies b for about n events and det bytes of detail.
 func (b *eventsBuilder) init(n, det int) {
-	b.es = Events{ev: make([]cev, 0, n), det: make([]byte, 0, det), strs: make([]string, 1, 64)}
+	b.es = Events{ev: make([]cev, 0, n), det: make([]byte, 0, det), strs: make([]string, 1, 32+n/2)}
 }
 
 // str is the index of s in the table.
@@ -153,15 +155,14 @@ func (b *eventsBuilder) str(s string) uint32 {
 	if s == "" {
 		return 0
 	}
-	p := unsafe.StringData(s)
-	h := (uintptr(unsafe.Pointer(p))>>3 ^ uintptr(len(s))*31) & 255
-	sl := &b.seen[h]
-	if sl.p == p && sl.n == len(s) {
+	p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+	sl := &b.seen[(p>>3^p>>10^uintptr(len(s))*31)%uintptr(len(b.seen))]
+	if sl.p == p && sl.n == uint32(len(s)) {
 		return sl.id
 	}
 	id := uint32(len(b.es.strs))
 	b.es.strs = append(b.es.strs, s)
-	*sl = strSlot{p, len(s), id}
+	*sl = strSlot{p, uint32(len(s)), id}
 	return id
 }
 
