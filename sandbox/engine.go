@@ -76,9 +76,15 @@ type sim struct {
 
 	now        int64
 	seq        int64
-	queue      []qent // a binary min-heap on (t, seq) of the pending items
-	items      []item // the items, queue[k].slot their index
+	// queue[:qn] is a binary min-heap on (t, seq) of the pending items,
+	// items[:in] the items (queue[k].slot their index), free[:fn] the
+	// slots free again. The slices are buffers of their full length: the
+	// counts change, the slices only when they grow, so that the heap's
+	// work stores no pointer (and costs no write barrier).
+	queue      []qent
+	items      []item
 	free       []int32
+	qn, in, fn int
 	actions    []int // action indices in the order they run
 	actClient  []int // client index of each action, -1 for service ops
 	nextAction int
@@ -96,8 +102,9 @@ type sim struct {
 	// The detail text of the events is written straight into the
 	// events' detail buffer (evb.es.det, by w, wn and wq) instead of a
 	// string per concatenation; the pending event's detail is
-	// det[mark:], which emit records in place.
+	// det[mark:dn], which emit records in place.
 	mark int
+	quo  [64]byte
 
 	value   string
 	highest int64
@@ -160,7 +167,7 @@ var bufPool = sync.Pool{New: func() any { return new(runBuffers) }}
 // recycle hands the buffers back into b, emptied: the ledger forgets the
 // run's events, the checker its findings.
 func (m *sim) recycle(b *runBuffers) {
-	b.queue, b.items, b.free = m.queue[:0], m.items[:0], m.free[:0]
+	b.queue, b.items, b.free = m.queue, m.items, m.free
 	b.actions, b.actClient = m.actions[:0], m.actClient[:0]
 	b.ledger.forget()
 	b.check.begin()
@@ -184,9 +191,9 @@ func newSim(s Scenario, b *runBuffers) *sim {
 		twoStep:   l.Acquire == AcquireSetThenExpire,
 		uncondDel: l.Release == ReleaseUnconditionalDel,
 		horizon:   MaxTimeMS,
-		queue:     b.queue[:0],
-		items:     b.items[:0],
-		free:      b.free[:0],
+		queue:     b.queue,
+		items:     b.items,
+		free:      b.free,
 		buf:       b,
 	}
 	// The events are the timeline's: emit writes them, with the checker's
@@ -340,15 +347,23 @@ func (m *sim) push(it item) {
 	it.seq = m.seq
 	m.seq++
 	var slot int32
-	if n := len(m.free); n > 0 {
-		slot = m.free[n-1]
-		m.free = m.free[:n-1]
-		m.items[slot] = it
+	if m.fn > 0 {
+		m.fn--
+		slot = m.free[m.fn]
 	} else {
-		slot = int32(len(m.items))
-		m.items = append(m.items, it)
+		if m.in == len(m.items) {
+			m.items = grown(m.items)
+		}
+		slot = int32(m.in)
+		m.in++
 	}
-	q := append(m.queue, qent{t: it.t, seq: it.seq, slot: slot})
+	m.items[slot] = it
+	if m.qn == len(m.queue) {
+		m.queue = grown(m.queue)
+	}
+	q := m.queue[:m.qn+1]
+	m.qn++
+	q[m.qn-1] = qent{t: it.t, seq: it.seq, slot: slot}
 	i := len(q) - 1
 	for i > 0 {
 		p := (i - 1) / 2
@@ -358,11 +373,14 @@ func (m *sim) push(it item) {
 		q[i], q[p] = q[p], q[i]
 		i = p
 	}
-	m.queue = q
 }
 
+// grown is s at least twice as long (16 at least), what it held kept.
+func grown[T any](s []T) []T { return append(s, make([]T, max(len(s), 16))...) }
+
 func (m *sim) pop() item {
-	q := m.queue
+	q := m.queue[:m.qn]
+	m.qn--
 	top := q[0]
 	last := len(q) - 1
 	q[0] = q[last]
@@ -383,8 +401,11 @@ func (m *sim) pop() item {
 		q[i], q[c] = q[c], q[i]
 		i = c
 	}
-	m.queue = q
-	m.free = append(m.free, top.slot)
+	if m.fn == len(m.free) {
+		m.free = grown(m.free)
+	}
+	m.free[m.fn] = top.slot
+	m.fn++
 	return m.items[top.slot]
 }
 
@@ -402,11 +423,11 @@ func less(a, b *qent) bool {
 func (m *sim) peek() (t int64, action, ok bool) {
 	if m.nextAction < len(m.actions) {
 		t := m.sc.Actions[m.actions[m.nextAction]].AtMS
-		if len(m.queue) == 0 || t <= m.queue[0].t {
+		if m.qn == 0 || t <= m.queue[0].t {
 			return t, true, true
 		}
 	}
-	if len(m.queue) == 0 {
+	if m.qn == 0 {
 		return 0, false, false
 	}
 	return m.queue[0].t, false, true
@@ -471,21 +492,20 @@ func (m *sim) dispatch(it *item) {
 // dropped and the run stops after the step. Its detail is e.Detail, or
 // else what was written (w, wn, wq) since the last event.
 func (m *sim) emit(e *Event) {
-	det := m.evb.es.det
-	from := m.mark
-	m.mark = len(det)
+	from, to := m.mark, m.evb.dn
+	m.mark = to
 	if m.nraw >= MaxEvents {
 		m.stopped = StoppedEventBudget
 		return
 	}
 	detail := e.Detail
-	if detail == "" && len(det) > from {
-		detail = unsafe.String(&det[from], len(det)-from)
+	if detail == "" && to > from {
+		detail = unsafe.String(&m.evb.es.det[from], to-from)
 	}
 	e.T = m.now
-	i := len(m.evb.es.ev)
+	i := m.evb.n
 	m.evb.add(e, detail)
-	m.mark = len(m.evb.es.det)
+	m.mark = m.evb.dn
 	m.nraw++
 	m.lastT = m.now
 	switch e.Kind {
@@ -512,7 +532,7 @@ func (m *sim) check(i int, e *Event) {
 	for _, v := range c.out[n:] {
 		m.evb.add(&Event{T: v.T, Kind: KindViolation, Client: v.Client, Reason: v.Kind, Ref: i}, v.Detail)
 	}
-	m.mark = len(m.evb.es.det)
+	m.mark = m.evb.dn
 }
 
 // keepNodes returns a copy of ns for the next event emitted; nil stays
@@ -529,20 +549,33 @@ func (m *sim) keepNodes(ns []int) []int {
 
 // w writes parts of the detail of the next event emitted.
 func (m *sim) w(parts ...string) {
+	b := &m.evb
 	for _, p := range parts {
-		m.evb.es.det = append(m.evb.es.det, p...)
+		if b.dn+len(p) > len(b.es.det) {
+			b.room(len(p))
+		}
+		b.dn += copy(b.es.det[b.dn:], p)
 	}
 }
 
 // wn writes a number into the detail of the next event emitted.
 func (m *sim) wn(n int64) {
-	m.evb.es.det = strconv.AppendInt(m.evb.es.det, n, 10)
+	b := &m.evb
+	if b.dn+20 > len(b.es.det) {
+		b.room(20)
+	}
+	b.dn += len(strconv.AppendInt(b.es.det[b.dn:b.dn], n, 10))
 }
 
 // wq writes s quoted (as strconv.Quote does) into the detail of the next
 // event emitted.
 func (m *sim) wq(s string) {
-	m.evb.es.det = strconv.AppendQuote(m.evb.es.det, s)
+	q := strconv.AppendQuote(m.quo[:0], s)
+	b := &m.evb
+	if b.dn+len(q) > len(b.es.det) {
+		b.room(len(q))
+	}
+	b.dn += copy(b.es.det[b.dn:], q)
 }
 
 // rand draws the next number of the scenario's seeded generator
@@ -560,6 +593,7 @@ const fsyncEverySecMS = 1000
 
 func (m *sim) timeline() Timeline {
 	c := &m.buf.check
+	m.evb.es = m.evb.done()
 	c.l.n = m.evb.es.Len()
 	if v, ok := c.l.permanentLock(); ok {
 		m.insertViolation(v)
@@ -581,7 +615,7 @@ func (m *sim) timeline() Timeline {
 	for i, c := range m.clients {
 		ids[i] = c.id
 	}
-	return Timeline{EngineVersion: EngineVersion, Model: m.model, Nodes: m.nodeCount, TokenSource: m.tokenSrc, Resource: m.sc.Resource.Kind, Clients: ids, Events: m.evb.es, Summary: sum}
+	return Timeline{EngineVersion: EngineVersion, Model: m.model, Nodes: m.nodeCount, TokenSource: m.tokenSrc, Resource: m.sc.Resource.Kind, Clients: ids, Events: m.evb.done(), Summary: sum}
 }
 
 // insertViolation puts v, which the checker finds only at the end (a
@@ -599,6 +633,7 @@ func (m *sim) insertViolation(v Violation) {
 	var ce cev
 	m.evb.set(&ce, &Event{T: v.T, Kind: KindViolation, Client: v.Client, Reason: v.Kind, Ref: at}, v.Detail)
 	es.ev = slices.Insert(es.ev, pos, ce)
+	m.evb.n = len(es.ev)
 	// Every event after it moved up one, and so did what they are about:
 	// a violation event always follows the event it is about.
 	for j := pos + 1; j < len(es.ev); j++ {

@@ -151,8 +151,7 @@ func (m *sim) crashedText(c *client, op Op) string {
 	}
 	m.w(c.id, " has crashed: ", string(op), " does not happen")
 	// The sentence is the pending detail, det[mark:].
-	det := m.evb.es.det
-	t := unsafe.String(&det[m.mark], len(det)-m.mark)
+	t := unsafe.String(&m.evb.es.det[m.mark], m.evb.dn-m.mark)
 	if c.crashedTexts == nil {
 		// Room for a few ops, from one buffer for all clients.
 		if len(m.textBuf) < crashedOps {

@@ -95,7 +95,7 @@ func EventsOf(events []Event) Events {
 	for i := range events {
 		b.add(&events[i], events[i].Detail)
 	}
-	return b.es
+	return b.done()
 }
 
 // MarshalJSON writes the events as encoding/json writes a slice of Event.
@@ -132,9 +132,16 @@ func (es *Events) UnmarshalJSON(data []byte) error {
 // table by where their bytes are (the same string, passed again, is
 // found again without comparing it); a string it does not find is added,
 // so the table may hold a string twice, which changes nothing At returns.
+//
+// While it builds, es.ev and es.det are buffers of their full length, of
+// which the first n events and dn bytes are written: adding an event or
+// writing a detail changes only the counts, and so stores no pointer
+// (which would cost a write barrier whenever the garbage collector
+// marks); done cuts them to what was written.
 type eventsBuilder struct {
-	es   Events
-	seen [128]strSlot
+	es    Events
+	n, dn int
+	seen  [128]strSlot
 }
 
 // strSlot is a string of the table: where its bytes are (an address,
@@ -147,7 +154,24 @@ type strSlot struct {
 
 // init readies b for about n events and det bytes of detail.
 func (b *eventsBuilder) init(n, det int) {
-	b.es = Events{ev: make([]cev, 0, n), det: make([]byte, 0, det), strs: make([]string, 1, 32+n/2)}
+	b.es = Events{ev: make([]cev, max(n, 1)), det: make([]byte, max(det, 64)), strs: make([]string, 1, 32+n/2)}
+}
+
+// done returns the events built.
+func (b *eventsBuilder) done() Events {
+	es := b.es
+	es.ev, es.det = es.ev[:b.n], es.det[:b.dn]
+	return es
+}
+
+// room makes room for n more bytes of detail. The details written so far
+// stay where they are, and so do the strings already cut from them.
+func (b *eventsBuilder) room(n int) {
+	if b.dn+n > len(b.es.det) {
+		d := make([]byte, max(len(b.es.det)+len(b.es.det)/2, b.dn+n))
+		copy(d, b.es.det[:b.dn])
+		b.es.det = d
+	}
 }
 
 // str is the index of s in the table.
@@ -173,15 +197,16 @@ func (b *eventsBuilder) detail(d string) (off, n uint32) {
 	if d == "" {
 		return 0, 0
 	}
-	if len(b.es.det) > 0 {
+	if b.dn > 0 {
 		base := uintptr(unsafe.Pointer(unsafe.SliceData(b.es.det)))
 		p := uintptr(unsafe.Pointer(unsafe.StringData(d)))
-		if p >= base && p+uintptr(len(d)) <= base+uintptr(len(b.es.det)) {
+		if p >= base && p+uintptr(len(d)) <= base+uintptr(b.dn) {
 			return uint32(p - base), uint32(len(d))
 		}
 	}
-	off = uint32(len(b.es.det))
-	b.es.det = append(b.es.det, d...)
+	b.room(len(d))
+	off = uint32(b.dn)
+	b.dn += copy(b.es.det[b.dn:], d)
 	return off, uint32(len(d))
 }
 
@@ -203,8 +228,11 @@ func (b *eventsBuilder) set(c *cev, e *Event, d string) {
 
 // add appends e with detail d.
 func (b *eventsBuilder) add(e *Event, d string) {
-	b.es.ev = append(b.es.ev, cev{})
-	b.set(&b.es.ev[len(b.es.ev)-1], e, d)
+	if b.n == len(b.es.ev) {
+		b.es.ev = append(b.es.ev, make([]cev, max(b.n/4, 64))...)
+	}
+	b.set(&b.es.ev[b.n], e, d)
+	b.n++
 }
 
 // Equal reports whether es and o hold the same events (go-cmp calls it).
