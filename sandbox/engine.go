@@ -74,8 +74,8 @@ type sim struct {
 	leader int
 	side   uint16 // consensus: the members on the leader's side
 
-	now        int64
-	seq        int64
+	now int64
+	seq int64
 	// queue[:qn] is a binary min-heap on (t, seq) of the pending items,
 	// items[:in] the items (queue[k].slot their index), free[:fn] the
 	// slots free again. The slices are buffers of their full length: the
