@@ -624,23 +624,28 @@ func (m *sim) timeline() Timeline {
 func (m *sim) insertViolation(v Violation) {
 	c := &m.buf.check
 	es := &m.evb.es
-	violation := func(j int) bool { return Kind(es.strs[es.ev[j].kind]) == KindViolation }
 	at := v.Event
 	pos := at + 1
-	for pos < len(es.ev) && violation(pos) && es.ev[pos].ref == int64(at) {
+	for pos < es.Len() {
+		if e := es.At(pos); e.Kind != KindViolation || e.Ref != at {
+			break
+		}
 		pos++
 	}
-	var ce cev
-	m.evb.set(&ce, &Event{T: v.T, Kind: KindViolation, Client: v.Client, Reason: v.Kind, Ref: at}, v.Detail)
-	es.ev = slices.Insert(es.ev, pos, ce)
-	m.evb.n = len(es.ev)
-	// Every event after it moved up one, and so did what they are about:
-	// a violation event always follows the event it is about.
-	for j := pos + 1; j < len(es.ev); j++ {
-		if violation(j) {
-			es.ev[j].ref++
+	// The events from pos on are written again after it. Every one of
+	// them moved up one, and so did what the violation events among them
+	// are about: a violation event always follows the event it is about.
+	rest := es.Slice()[pos:]
+	m.evb.truncate(pos)
+	m.evb.add(&Event{T: v.T, Kind: KindViolation, Client: v.Client, Reason: v.Kind, Ref: at}, v.Detail)
+	for j := range rest {
+		e := &rest[j]
+		if e.Kind == KindViolation {
+			e.Ref++
 		}
+		m.evb.add(e, e.Detail)
 	}
+	*es = m.evb.done()
 	k := 0
 	for k < len(c.out) && c.out[k].Event <= at {
 		k++

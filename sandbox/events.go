@@ -9,62 +9,149 @@ import (
 )
 
 // Events are a timeline's events. They are stored compactly, with no
-// pointer per event: the strings of all events (kinds, clients, reasons,
-// values) in one table, their details in one buffer and their Nodes lists
-// in one slice, so that a run writes a tenth of what a slice of Event
-// took and the garbage collector has nothing in them to trace. At gives
-// an event as an Event, which is what the Event's fields say; the JSON is
-// that of a slice of Event, byte for byte.
+// pointer per event: each event is a few bytes of variable-length
+// integers in one buffer (the fields it has, its strings as indexes into
+// one table of the timeline's strings), its detail in one buffer of text
+// and its Nodes in one slice, so that a run writes a fraction of what a
+// slice of Event took and the garbage collector has nothing in them to
+// trace. At gives an event as an Event, which is what the Event's fields
+// say; the JSON is that of a slice of Event, byte for byte.
 //
 // The zero Events is empty. Events are immutable once Run (or EventsOf,
 // or UnmarshalJSON) returns them; copies share their storage.
 type Events struct {
-	ev    []cev
+	idx   []uint32 // where event i starts in buf
+	buf   []byte   // the events, encoded (see put)
 	det   []byte   // the details; never written again once an event points into it
 	strs  []string // strs[0] is ""
 	nodes []int    // the events' Nodes, back to back
 }
 
-// cev is one event: Event's fields, the strings as indexes into the
-// table, the detail and the nodes as places in their buffers.
-type cev struct {
-	t, validUntil, expiresAt, ms, latency, arrivesAt, token int64
-	node, grant, ref                                        int64
-	detOff, detLen                                          uint32
-	nodesOff, nodesLen                                      uint32 // nodesLen nilNodes: Nodes is nil
-	kind, client, holder, value, key, reason                uint32
-}
+// The fields an encoded event has, in the order they follow its mask and
+// its time (strings as table indexes, numbers zigzag-encoded, nodes and
+// detail as offset and length).
+const (
+	hasKind = 1 << iota
+	hasClient
+	hasNode
+	hasNodes
+	hasGrant
+	hasToken
+	hasHolder
+	hasValidUntil
+	hasExpiresAt
+	hasValue
+	hasKey
+	hasMS
+	hasReason
+	hasLatency
+	hasArrivesAt
+	hasRef
+	hasDetail
+)
 
-// nilNodes is the nodesLen of an event whose Nodes is nil (rather than
-// empty).
-const nilNodes = ^uint32(0)
+// maxEncoded is the most bytes one event takes: its mask, its time and
+// every field, each at most 10 bytes (nodes and detail two numbers).
+const maxEncoded = 10 * 20
 
 // Len is the number of events.
-func (es Events) Len() int { return len(es.ev) }
+func (es Events) Len() int { return len(es.idx) }
 
 // At returns event i (0 <= i < Len).
 func (es Events) At(i int) Event {
-	c := &es.ev[i]
-	e := Event{T: c.t, Kind: Kind(es.strs[c.kind]), Client: es.strs[c.client], Node: int(c.node), Grant: int(c.grant),
-		Token: c.token, Holder: es.strs[c.holder], ValidUntil: c.validUntil, ExpiresAt: c.expiresAt,
-		Value: es.strs[c.value], Key: es.strs[c.key], MS: c.ms, Reason: es.strs[c.reason], LatencyMS: c.latency,
-		ArrivesAt: c.arrivesAt, Ref: int(c.ref)}
-	if c.nodesLen != nilNodes {
-		e.Nodes = es.nodes[c.nodesOff : c.nodesOff+c.nodesLen : c.nodesOff+c.nodesLen]
+	d := decoder{b: es.buf, p: int(es.idx[i])}
+	mask := d.u()
+	e := Event{T: d.i()}
+	if mask&hasKind != 0 {
+		e.Kind = Kind(es.strs[d.u()])
+	}
+	if mask&hasClient != 0 {
+		e.Client = es.strs[d.u()]
+	}
+	if mask&hasNode != 0 {
+		e.Node = int(d.i())
+	}
+	if mask&hasNodes != 0 {
+		off := d.u()
+		n := d.u()
+		e.Nodes = es.nodes[off : off+n : off+n]
 		if e.Nodes == nil {
 			e.Nodes = []int{}
 		}
 	}
-	if c.detLen > 0 {
-		e.Detail = unsafe.String(&es.det[c.detOff], c.detLen)
+	if mask&hasGrant != 0 {
+		e.Grant = int(d.i())
+	}
+	if mask&hasToken != 0 {
+		e.Token = d.i()
+	}
+	if mask&hasHolder != 0 {
+		e.Holder = es.strs[d.u()]
+	}
+	if mask&hasValidUntil != 0 {
+		e.ValidUntil = d.i()
+	}
+	if mask&hasExpiresAt != 0 {
+		e.ExpiresAt = d.i()
+	}
+	if mask&hasValue != 0 {
+		e.Value = es.strs[d.u()]
+	}
+	if mask&hasKey != 0 {
+		e.Key = es.strs[d.u()]
+	}
+	if mask&hasMS != 0 {
+		e.MS = d.i()
+	}
+	if mask&hasReason != 0 {
+		e.Reason = es.strs[d.u()]
+	}
+	if mask&hasLatency != 0 {
+		e.LatencyMS = d.i()
+	}
+	if mask&hasArrivesAt != 0 {
+		e.ArrivesAt = d.i()
+	}
+	if mask&hasRef != 0 {
+		e.Ref = int(d.i())
+	}
+	if mask&hasDetail != 0 {
+		off := d.u()
+		n := d.u()
+		e.Detail = unsafe.String(&es.det[off], n)
 	}
 	return e
+}
+
+// decoder reads the variable-length integers of an encoded event.
+type decoder struct {
+	b []byte
+	p int
+}
+
+// u reads an unsigned number.
+func (d *decoder) u() uint64 {
+	var v uint64
+	for s := uint(0); ; s += 7 {
+		c := d.b[d.p]
+		d.p++
+		v |= uint64(c&0x7f) << s
+		if c < 0x80 {
+			return v
+		}
+	}
+}
+
+// i reads a signed number.
+func (d *decoder) i() int64 {
+	u := d.u()
+	return int64(u>>1) ^ -int64(u&1)
 }
 
 // All yields each event with its index, in order.
 func (es Events) All() iter.Seq2[int, Event] {
 	return func(yield func(int, Event) bool) {
-		for i := range es.ev {
+		for i := range es.idx {
 			if !yield(i, es.At(i)) {
 				return
 			}
@@ -74,8 +161,8 @@ func (es Events) All() iter.Seq2[int, Event] {
 
 // Slice returns the events as a slice of Event, freshly made.
 func (es Events) Slice() []Event {
-	out := make([]Event, len(es.ev))
-	for i := range es.ev {
+	out := make([]Event, len(es.idx))
+	for i := range es.idx {
 		out[i] = es.At(i)
 	}
 	return out
@@ -84,7 +171,7 @@ func (es Events) Slice() []Event {
 // Head returns the first n events (n clamped to 0..Len), sharing the
 // storage.
 func (es Events) Head(n int) Events {
-	es.ev = es.ev[:min(max(n, 0), len(es.ev))]
+	es.idx = es.idx[:min(max(n, 0), len(es.idx))]
 	return es
 }
 
@@ -102,7 +189,7 @@ func EventsOf(events []Event) Events {
 // It does not escape <, > and &: encoding/json escapes what a Marshaler
 // returns when the caller asks it to, as it does its own strings.
 func (es Events) MarshalJSON() ([]byte, error) {
-	if es.ev == nil {
+	if es.idx == nil {
 		return []byte("null"), nil
 	}
 	var buf bytes.Buffer
@@ -133,15 +220,16 @@ func (es *Events) UnmarshalJSON(data []byte) error {
 // found again without comparing it); a string it does not find is added,
 // so the table may hold a string twice, which changes nothing At returns.
 //
-// While it builds, es.ev and es.det are buffers of their full length, of
-// which the first n events and dn bytes are written: adding an event or
-// writing a detail changes only the counts, and so stores no pointer
-// (which would cost a write barrier whenever the garbage collector
-// marks); done cuts them to what was written.
+// While it builds, es.idx, es.buf and es.det are buffers of their full
+// length, of which the first n events, bn bytes of them and dn bytes of
+// detail are written: adding an event or writing a detail changes only
+// the counts, and so stores no pointer (which would cost a write barrier
+// whenever the garbage collector marks); done cuts them to what was
+// written.
 type eventsBuilder struct {
-	es    Events
-	n, dn int
-	seen  [128]strSlot
+	es        Events
+	n, bn, dn int
+	seen      [128]strSlot
 }
 
 // strSlot is a string of the table: where its bytes are (an address,
@@ -154,13 +242,14 @@ type strSlot struct {
 
 // init readies b for about n events and det bytes of detail.
 func (b *eventsBuilder) init(n, det int) {
-	b.es = Events{ev: make([]cev, max(n, 1)), det: make([]byte, max(det, 64)), strs: make([]string, 1, 32+n/2)}
+	n = max(n, 1)
+	b.es = Events{idx: make([]uint32, n), buf: make([]byte, n*24+maxEncoded), det: make([]byte, max(det, 64)), strs: make([]string, 1, 32+n/2)}
 }
 
 // done returns the events built.
 func (b *eventsBuilder) done() Events {
 	es := b.es
-	es.ev, es.det = es.ev[:b.n], es.det[:b.dn]
+	es.idx, es.buf, es.det = es.idx[:b.n], es.buf[:b.bn], es.det[:b.dn]
 	return es
 }
 
@@ -175,64 +264,188 @@ func (b *eventsBuilder) room(n int) {
 }
 
 // str is the index of s in the table.
-func (b *eventsBuilder) str(s string) uint32 {
-	if s == "" {
-		return 0
-	}
+func (b *eventsBuilder) str(s string) uint64 {
 	p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
 	sl := &b.seen[(p>>3^p>>10^uintptr(len(s))*31)%uintptr(len(b.seen))]
 	if sl.p == p && sl.n == uint32(len(s)) {
-		return sl.id
+		return uint64(sl.id)
 	}
 	id := uint32(len(b.es.strs))
 	b.es.strs = append(b.es.strs, s)
 	*sl = strSlot{p, uint32(len(s)), id}
-	return id
+	return uint64(id)
 }
 
 // detail is where detail d is in the buffer: in place when it lies in
 // the buffer already (Run writes most details there directly), else
 // appended.
-func (b *eventsBuilder) detail(d string) (off, n uint32) {
-	if d == "" {
-		return 0, 0
-	}
+func (b *eventsBuilder) detail(d string) (off, n uint64) {
 	if b.dn > 0 {
 		base := uintptr(unsafe.Pointer(unsafe.SliceData(b.es.det)))
 		p := uintptr(unsafe.Pointer(unsafe.StringData(d)))
 		if p >= base && p+uintptr(len(d)) <= base+uintptr(b.dn) {
-			return uint32(p - base), uint32(len(d))
+			return uint64(p - base), uint64(len(d))
 		}
 	}
 	b.room(len(d))
-	off = uint32(b.dn)
+	off = uint64(b.dn)
 	b.dn += copy(b.es.det[b.dn:], d)
-	return off, uint32(len(d))
+	return off, uint64(len(d))
 }
 
-// set stores e, with detail d (e.Detail is not read), in c.
-func (b *eventsBuilder) set(c *cev, e *Event, d string) {
-	*c = cev{t: e.T, validUntil: e.ValidUntil, expiresAt: e.ExpiresAt, ms: e.MS, latency: e.LatencyMS, arrivesAt: e.ArrivesAt,
-		token: e.Token, node: int64(e.Node), grant: int64(e.Grant), ref: int64(e.Ref),
-		kind: b.str(string(e.Kind)), client: b.str(e.Client), holder: b.str(e.Holder), value: b.str(e.Value),
-		key: b.str(e.Key), reason: b.str(e.Reason)}
-	c.detOff, c.detLen = b.detail(d)
-	switch {
-	case e.Nodes == nil:
-		c.nodesLen = nilNodes
-	case len(e.Nodes) > 0:
-		c.nodesOff, c.nodesLen = uint32(len(b.es.nodes)), uint32(len(e.Nodes))
-		b.es.nodes = append(b.es.nodes, e.Nodes...)
+// encoder writes the variable-length integers of an event into buf
+// from p on (the caller has made room for maxEncoded bytes).
+type encoder struct {
+	b []byte
+	p int
+}
+
+func (w *encoder) u(v uint64) {
+	for v >= 0x80 {
+		w.b[w.p] = byte(v) | 0x80
+		w.p++
+		v >>= 7
 	}
+	w.b[w.p] = byte(v)
+	w.p++
 }
 
-// add appends e with detail d.
+func (w *encoder) i(v int64) { w.u(uint64(v<<1) ^ uint64(v>>63)) }
+
+// add appends e with detail d (e.Detail is not read).
 func (b *eventsBuilder) add(e *Event, d string) {
-	if b.n == len(b.es.ev) {
-		b.es.ev = append(b.es.ev, make([]cev, max(b.n/4, 64))...)
+	if b.n == len(b.es.idx) {
+		b.es.idx = append(b.es.idx, make([]uint32, max(b.n/4, 64))...)
 	}
-	b.set(&b.es.ev[b.n], e, d)
+	if b.bn+maxEncoded > len(b.es.buf) {
+		nb := make([]byte, len(b.es.buf)+len(b.es.buf)/2+maxEncoded)
+		copy(nb, b.es.buf[:b.bn])
+		b.es.buf = nb
+	}
+	b.es.idx[b.n] = uint32(b.bn)
 	b.n++
+	var mask uint64
+	if e.Kind != "" {
+		mask |= hasKind
+	}
+	if e.Client != "" {
+		mask |= hasClient
+	}
+	if e.Node != 0 {
+		mask |= hasNode
+	}
+	if e.Nodes != nil {
+		mask |= hasNodes
+	}
+	if e.Grant != 0 {
+		mask |= hasGrant
+	}
+	if e.Token != 0 {
+		mask |= hasToken
+	}
+	if e.Holder != "" {
+		mask |= hasHolder
+	}
+	if e.ValidUntil != 0 {
+		mask |= hasValidUntil
+	}
+	if e.ExpiresAt != 0 {
+		mask |= hasExpiresAt
+	}
+	if e.Value != "" {
+		mask |= hasValue
+	}
+	if e.Key != "" {
+		mask |= hasKey
+	}
+	if e.MS != 0 {
+		mask |= hasMS
+	}
+	if e.Reason != "" {
+		mask |= hasReason
+	}
+	if e.LatencyMS != 0 {
+		mask |= hasLatency
+	}
+	if e.ArrivesAt != 0 {
+		mask |= hasArrivesAt
+	}
+	if e.Ref != 0 {
+		mask |= hasRef
+	}
+	if d != "" {
+		mask |= hasDetail
+	}
+	w := encoder{b: b.es.buf, p: b.bn}
+	w.u(mask)
+	w.i(e.T)
+	if mask&hasKind != 0 {
+		w.u(b.str(string(e.Kind)))
+	}
+	if mask&hasClient != 0 {
+		w.u(b.str(e.Client))
+	}
+	if mask&hasNode != 0 {
+		w.i(int64(e.Node))
+	}
+	if mask&hasNodes != 0 {
+		w.u(uint64(len(b.es.nodes)))
+		w.u(uint64(len(e.Nodes)))
+		if len(e.Nodes) > 0 {
+			b.es.nodes = append(b.es.nodes, e.Nodes...)
+		}
+	}
+	if mask&hasGrant != 0 {
+		w.i(int64(e.Grant))
+	}
+	if mask&hasToken != 0 {
+		w.i(e.Token)
+	}
+	if mask&hasHolder != 0 {
+		w.u(b.str(e.Holder))
+	}
+	if mask&hasValidUntil != 0 {
+		w.i(e.ValidUntil)
+	}
+	if mask&hasExpiresAt != 0 {
+		w.i(e.ExpiresAt)
+	}
+	if mask&hasValue != 0 {
+		w.u(b.str(e.Value))
+	}
+	if mask&hasKey != 0 {
+		w.u(b.str(e.Key))
+	}
+	if mask&hasMS != 0 {
+		w.i(e.MS)
+	}
+	if mask&hasReason != 0 {
+		w.u(b.str(e.Reason))
+	}
+	if mask&hasLatency != 0 {
+		w.i(e.LatencyMS)
+	}
+	if mask&hasArrivesAt != 0 {
+		w.i(e.ArrivesAt)
+	}
+	if mask&hasRef != 0 {
+		w.i(int64(e.Ref))
+	}
+	if mask&hasDetail != 0 {
+		off, n := b.detail(d)
+		w.u(off)
+		w.u(n)
+	}
+	b.bn = w.p
+}
+
+// truncate drops the events from n on (their details and nodes stay,
+// unreferenced).
+func (b *eventsBuilder) truncate(n int) {
+	if n < b.n {
+		b.bn = int(b.es.idx[n])
+		b.n = n
+	}
 }
 
 // Equal reports whether es and o hold the same events (go-cmp calls it).
@@ -240,7 +453,7 @@ func (es Events) Equal(o Events) bool {
 	if es.Len() != o.Len() {
 		return false
 	}
-	for i := range es.ev {
+	for i := range es.idx {
 		a, b := es.At(i), o.At(i)
 		if !slices.Equal(a.Nodes, b.Nodes) || (a.Nodes == nil) != (b.Nodes == nil) {
 			return false
