@@ -158,6 +158,10 @@ type runBuffers struct {
 	actClient []int
 	ledger    Ledger
 	check     checker
+	// seen is the events' string slots (eventsBuilder), gen the latest
+	// run's mark in them.
+	seen []strSlot
+	gen  uint32
 }
 
 // bufPool holds the runBuffers of finished runs. It is the package's one
@@ -216,7 +220,15 @@ func newSim(s Scenario, b *runBuffers) *sim {
 	// actions of crashed clients, which are many in long runs, share
 	// theirs, written once: room for 32 bytes an event; a run that needs
 	// more grows it.
-	m.evb.init(est+16, est*32)
+	if b.seen == nil {
+		b.seen = make([]strSlot, 512)
+	}
+	b.gen++
+	if b.gen == 0 { // after 2³² runs: no slot may look current
+		clear(b.seen)
+		b.gen = 1
+	}
+	m.evb.init(est+16, est*32, b.seen, b.gen)
 	if s.UntilMS > 0 {
 		m.horizon = s.UntilMS
 	}

@@ -178,7 +178,7 @@ func (es Events) Head(n int) Events {
 // EventsOf stores events as Events.
 func EventsOf(events []Event) Events {
 	var b eventsBuilder
-	b.init(len(events), 0)
+	b.init(len(events), 0, make([]strSlot, 128), 1)
 	for i := range events {
 		b.add(&events[i], events[i].Detail)
 	}
@@ -229,19 +229,25 @@ func (es *Events) UnmarshalJSON(data []byte) error {
 type eventsBuilder struct {
 	es        Events
 	n, bn, dn int
-	seen      [128]strSlot
+	// seen finds the strings of the table: a slot is this builder's when
+	// its gen is gen, so that a table reused from run to run (Run's) is
+	// never cleared.
+	seen []strSlot
+	gen  uint32
 }
 
 // strSlot is a string of the table: where its bytes are (an address,
 // not a pointer, so that the slots are nothing for the garbage collector
 // to trace: the table keeps the strings), its length and its index.
 type strSlot struct {
-	p     uintptr
-	n, id uint32
+	p          uintptr
+	n, id, gen uint32
 }
 
-// init readies b for about n events and det bytes of detail.
-func (b *eventsBuilder) init(n, det int) {
+// init readies b for about n events and det bytes of detail, finding
+// strings through seen, marked gen (a seen without gen's slots).
+func (b *eventsBuilder) init(n, det int, seen []strSlot, gen uint32) {
+	b.seen, b.gen = seen, gen
 	n = max(n, 1)
 	b.es = Events{idx: make([]uint32, n), buf: make([]byte, n*24+maxEncoded), det: make([]byte, max(det, 64)), strs: make([]string, 1, 32+n/2)}
 }
@@ -266,13 +272,13 @@ func (b *eventsBuilder) room(n int) {
 // str is the index of s in the table.
 func (b *eventsBuilder) str(s string) uint64 {
 	p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
-	sl := &b.seen[(p>>3^p>>10^uintptr(len(s))*31)%uintptr(len(b.seen))]
-	if sl.p == p && sl.n == uint32(len(s)) {
+	sl := &b.seen[(p>>3^p>>12^uintptr(len(s))*31)&uintptr(len(b.seen)-1)]
+	if sl.p == p && sl.n == uint32(len(s)) && sl.gen == b.gen {
 		return uint64(sl.id)
 	}
 	id := uint32(len(b.es.strs))
 	b.es.strs = append(b.es.strs, s)
-	*sl = strSlot{p, uint32(len(s)), id}
+	*sl = strSlot{p, uint32(len(s)), id, b.gen}
 	return uint64(id)
 }
 
