@@ -162,6 +162,10 @@ type runBuffers struct {
 	// run's mark in them.
 	seen []strSlot
 	gen  uint32
+	// idx, ebuf and det are the events' buffers (eventsBuilder), which
+	// Run copies out of.
+	idx       []uint32
+	ebuf, det []byte
 }
 
 // bufPool holds the runBuffers of finished runs. It is the package's one
@@ -172,6 +176,7 @@ var bufPool = sync.Pool{New: func() any { return new(runBuffers) }}
 // run's events, the checker its findings.
 func (m *sim) recycle(b *runBuffers) {
 	b.queue, b.items, b.free = m.queue, m.items, m.free
+	b.idx, b.ebuf, b.det = m.evb.es.idx, m.evb.es.buf, m.evb.es.det
 	b.actions, b.actClient = m.actions[:0], m.actClient[:0]
 	b.ledger.forget()
 	b.check.begin()
@@ -228,7 +233,7 @@ func newSim(s Scenario, b *runBuffers) *sim {
 		clear(b.seen)
 		b.gen = 1
 	}
-	m.evb.init(est+16, est*32, b.seen, b.gen)
+	m.evb.initPooled(b.idx, b.ebuf, b.det, 32+est/2, b.seen, b.gen)
 	if s.UntilMS > 0 {
 		m.horizon = s.UntilMS
 	}
@@ -605,8 +610,7 @@ const fsyncEverySecMS = 1000
 
 func (m *sim) timeline() Timeline {
 	c := &m.buf.check
-	m.evb.es = m.evb.done()
-	c.l.n = m.evb.es.Len()
+	c.l.n = m.evb.n
 	if v, ok := c.l.permanentLock(); ok {
 		m.insertViolation(v)
 	}
@@ -635,7 +639,7 @@ func (m *sim) timeline() Timeline {
 // that event found before it, and renumbers what comes after.
 func (m *sim) insertViolation(v Violation) {
 	c := &m.buf.check
-	es := &m.evb.es
+	es := m.evb.view()
 	at := v.Event
 	pos := at + 1
 	for pos < es.Len() {
@@ -657,7 +661,6 @@ func (m *sim) insertViolation(v Violation) {
 		}
 		m.evb.add(e, e.Detail)
 	}
-	*es = m.evb.done()
 	k := 0
 	for k < len(c.out) && c.out[k].Event <= at {
 		k++

@@ -234,6 +234,9 @@ type eventsBuilder struct {
 	// never cleared.
 	seen []strSlot
 	gen  uint32
+	// pooled: the buffers are Run's, reused from run to run, and done
+	// copies the events out of them.
+	pooled bool
 }
 
 // strSlot is a string of the table: where its bytes are (an address,
@@ -252,10 +255,35 @@ func (b *eventsBuilder) init(n, det int, seen []strSlot, gen uint32) {
 	b.es = Events{idx: make([]uint32, n), buf: make([]byte, n*24+maxEncoded), det: make([]byte, max(det, 64)), strs: make([]string, 1, 32+n/2)}
 }
 
-// done returns the events built.
-func (b *eventsBuilder) done() Events {
+// initPooled is init with buffers to reuse (of any length: they grow as
+// needed), which done copies out of. Nothing in them is read before it
+// is written.
+func (b *eventsBuilder) initPooled(idx []uint32, buf, det []byte, strs int, seen []strSlot, gen uint32) {
+	b.seen, b.gen, b.pooled = seen, gen, true
+	b.es = Events{idx: idx[:cap(idx)], buf: buf[:cap(buf)], det: det[:cap(det)], strs: make([]string, 1, strs)}
+	if len(b.es.buf) < maxEncoded {
+		b.es.buf = make([]byte, 4096)
+	}
+	if len(b.es.idx) == 0 {
+		b.es.idx = make([]uint32, 64)
+	}
+}
+
+// view is the events built so far, in b's buffers.
+func (b *eventsBuilder) view() Events {
 	es := b.es
 	es.idx, es.buf, es.det = es.idx[:b.n], es.buf[:b.bn], es.det[:b.dn]
+	return es
+}
+
+// done returns the events built, copied out of pooled buffers (a copy
+// of what was written is made without clearing it first, unlike a
+// buffer made to be filled).
+func (b *eventsBuilder) done() Events {
+	es := b.view()
+	if b.pooled {
+		es.idx, es.buf, es.det = slices.Clone(es.idx), slices.Clone(es.buf), slices.Clone(es.det)
+	}
 	return es
 }
 

@@ -142,3 +142,33 @@ func TestEventsOfKeepsEveryField(t *testing.T) {
 		t.Fatal("Equal is wrong")
 	}
 }
+
+// TestTimelinesOutliveLaterRuns: Run builds the events in buffers it
+// reuses from run to run; a timeline it returned must not change when
+// later runs (of other scenarios, and beside it) reuse them.
+func TestTimelinesOutliveLaterRuns(t *testing.T) {
+	var scenarios []sandbox.Scenario
+	for _, p := range sandbox.Presets() {
+		scenarios = append(scenarios, p.Scenario)
+	}
+	scenarios = append(scenarios, eventsScenario())
+	var kept []sandbox.Timeline
+	var want []string
+	for round := range 3 {
+		for _, s := range scenarios {
+			tl := sandbox.Run(s)
+			js, err := json.Marshal(tl)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if round == 0 {
+				kept, want = append(kept, tl), append(want, string(js))
+			}
+		}
+	}
+	for i, tl := range kept {
+		if js, _ := json.Marshal(tl); string(js) != want[i] {
+			t.Fatalf("timeline %d changed after later runs", i)
+		}
+	}
+}
