@@ -448,6 +448,33 @@ func TestLosingClaimShapesG7(t *testing.T) {
 			"If the worker thinks it's okay to finish the current step after a failed renewal, the storage has to refuse its late call.",
 			"If I lock a row and then keep running the job, the database cannot help.",
 		}},
+		// volatile-lru sold as sparing lock keys; a TTL as exact.
+		{"redis-early-expiry", "single-node-keeps-keys", []string{
+			"Set volatile-lru; that restricts eviction to keys with an expiry, which are the cache entries, so your lock keys are left alone.",
+			"A key set with PX 30000 lives exactly 30 seconds unless someone deletes it.",
+			"With volatile-ttl the locks are untouched, so memory pressure is not a worry.",
+		}, []string{
+			"Under volatile-lru your lock keys are the first victims, since they all have a TTL.",
+			"Use noeviction, so lock keys are never evicted.",
+			"A key set with PX 30000 lives roughly 30 seconds, but eviction can take it earlier.",
+		}},
+		// Redlock safe 'GC pauses included', 'same guarantees as Raft'.
+		{"redlock-operations-q", "redlock-correctness", []string{
+			"Once that's in place it's safe for correctness-critical work, GC pauses included.",
+			"It is correct, including GC pauses.",
+			"Redlock gives the same safety guarantees as ZooKeeper, and the only real difference is performance.",
+		}, []string{
+			"It is not safe for correctness, GC pauses included.",
+			"Redlock does not give the same safety guarantees as Raft.",
+			"The only real difference is not performance but safety.",
+		}},
+		{"redlock-operations-q", "redlock-replicas-or-no-persistence", []string{
+			"Give each one a replica with Sentinel.",
+			"Put a Sentinel replica behind each one of them for availability.",
+			"Each instance gets a replica with Sentinel so a crash costs no vote.",
+		}, []string{
+			"Never give each one a replica with Sentinel; masters must be independent.",
+		}},
 		// the lock's random value defined as the fencing token.
 		{"fencing-token", "token-is-lock-value", []string{
 			"It's the unique random value you store as the lock's value, like SET lock uuid NX PX 30000.",

@@ -405,3 +405,17 @@ func markInvertedQuestions(d *doc) {
 		}
 	}
 }
+
+// fixVerbs open a sentence that prescribes a fix: under a header of
+// suspects, the item names the cause and such a sentence says what the
+// candidate would do about it.
+var fixVerbs = setOf(`set use configure run enable switch pick choose put make keep turn add`)
+
+// laterOnLine reports whether sentence s starts after another sentence
+// on the same line.
+func laterOnLine(d *doc, s sentence) bool {
+	start := d.toks[s.from].start
+	line := d.text[strings.LastIndexByte(d.text[:start], '\n')+1 : start]
+	line = strings.TrimLeft(line, " \t-*•–0123456789.)")
+	return strings.TrimSpace(line) != ""
+}

@@ -1166,6 +1166,11 @@ func markMentions(d *doc) {
 		}
 		if suspects {
 			if bulleted(d, s) {
+				// "- Memory pressure. Set volatile-lru: ...": a fix the
+				// item goes on to prescribe is the candidate's own.
+				if laterOnLine(d, s) && fixVerbs[toks[s.from].raw] {
+					continue
+				}
 				for j := s.from; j < s.to; j++ {
 					toks[j].refuted = true
 				}
