@@ -47,8 +47,11 @@ var (
 	// until grader g5, since g6, with M, N and O (the validation split of
 	// g6); I and J, the earlier holdout until g6 (never read, totals only
 	// after g3, g4, g5 and g6), were released for tuning in session 5, when
-	// Q and R took their place.
-	tuningWriters = []string{"A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O"}
+	// Q and R took their place. X and Y (144 answers each: two
+	// mixed-wrong, one confidently-wrong, one rejects-antipattern, one
+	// refutes-quote and one strong-unusual answer per question) were
+	// written for tuning g7, where blind answers missed most.
+	tuningWriters = []string{"A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "X", "Y"}
 	// validationWriters answer all 24 questions (brief: writer-brief-3.md)
 	// and arrive while a grader version is tuned: each is measured before
 	// any change made for it (validationBefore), and read while tuning
@@ -74,6 +77,8 @@ func answersPerWriter(w string) int {
 		return 99
 	case "E", "F":
 		return 165
+	case "X", "Y":
+		return 144
 	}
 	return 264
 }
