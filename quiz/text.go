@@ -76,7 +76,7 @@ avoid avoids avoiding lacks lack lacking instead rather`)
 // critics judge what they are said of: "a plain DEL is wrong" negates the
 // DEL as surely as "never use a plain DEL".
 var critics = setOf(`wrong unsafe broken dangerous incorrect bug buggy mistake flawed naive
-bad insufficient inadequate useless pointless risky racy`)
+bad insufficient inadequate useless pointless risky racy careless`)
 
 // auxiliaries before "not"/"never" make the negation reach back to the
 // subject: in "fencing is not needed" fencing is what is negated.
@@ -791,7 +791,8 @@ debunked unsafe broken nonsense`)
 var reportVerbs = setOf(`said says say claimed claims claim told tells argued argues insisted
 insists suggested suggests proposed proposes thought thinks believed believes wrote writes swore
 assured reckoned reckons recommended recommends asserted asserts tell defended defends pitched
-pitches floated`)
+pitches floated described explained presented framed taught characterised characterized portrayed
+summarised summarized`)
 
 // reporters are who reports a claim: anyone but the candidate.
 var reporters = setOf(`colleague colleagues teammate teammates coworker coworkers co-worker
@@ -823,7 +824,7 @@ func reportedBy(toks []token, k, start int) bool {
 
 // passiveReports are the report verbs that, after passiveAux ("was
 // told", "is often said"), report a claim nobody in the sentence makes.
-var passiveReports = setOf(`told said`)
+var passiveReports = setOf(`told said described called defined explained presented pitched sold framed taught characterised characterized portrayed summarised summarized`)
 
 var passiveAux = setOf(`was were been being is it's`)
 
