@@ -529,6 +529,15 @@ func markRejectedClefts(d *doc) {
 		}
 		for j := s.from; j < s.to; j++ {
 			r := toks[j].raw
+			// "all of that is about the lock surviving a failover", "it
+			// says nothing about X": a topic, not a claim.
+			if r == "about" && j > s.from && topicBefore[toks[j-1].raw] && j+1 < s.to && toks[j+1].raw != "as" && !isNumber(toks[j+1].raw) {
+				end := j + 1
+				for end < s.to && !(toks[end].clause && toks[end].brk != 0 && toks[end].brk != '"') {
+					end++
+				}
+				refute(j+1, end)
+			}
 			// "unlike a lease it can't expire": the contrasted noun
 			// phrase, to the next break or subject pronoun
 			if r == "unlike" {
@@ -553,4 +562,22 @@ func markRejectedClefts(d *doc) {
 			}
 		}
 	}
+}
+
+// topicBefore, before "about", make what follows a topic: "is about X",
+// "says nothing about X".
+var topicBefore = setOf(`is are was were nothing something anything says say said talks talk
+question questions`)
+
+// isNumber reports a word made of digits ("about 30 seconds").
+func isNumber(w string) bool {
+	if w == "" {
+		return false
+	}
+	for _, r := range w {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
 }
