@@ -163,6 +163,12 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache,
 		// telegraphic items read as terse claims, gets none.
 		r.Score = min(r.Score, PassMark-0.01)
 	}
+	// A list of terms does not pass, as its note says: its few terse
+	// lines ("fencing token (monotonic, raft index).") may tick points,
+	// but cannot carry it over the pass mark.
+	if listy {
+		r.Score = min(r.Score, PassMark-0.01)
+	}
 	if truncated {
 		r.Notes = append(r.Notes, fmt.Sprintf("Only the first %d characters of this answer were graded.", MaxAnswerChars))
 	}

@@ -633,6 +633,12 @@ func markNegation(d *doc) {
 				if toks[j].clause && !(j <= k+2 && relatives[toks[j].raw] && toks[j].brk == 0) && !quoteInClause(d, j) {
 					break
 				}
+				// "avoids the herd by having each client watch its
+				// predecessor": what comes after "by" is the means,
+				// asserted, not what is avoided.
+				if avoidBy(toks, k, j) {
+					break
+				}
 				if toks[j].negBy < 0 {
 					toks[j].negBy = k
 				}
@@ -669,6 +675,23 @@ func quoteInClause(d *doc, j int) bool {
 		return false
 	}
 	return strings.Trim(d.text[d.toks[j-1].end:d.toks[j].start], " \"“”`") == ""
+}
+
+// avoidBy reports that toks[j] is the "by" of "avoid X by doing Y" after
+// the negator toks[k], an avoid: the means that follows is asserted. It
+// needs a gerund within three words ("by having", "by each client
+// creating"), so the agent of "avoid being overwritten by a stale
+// writer" stays inside what is avoided.
+func avoidBy(toks []token, k, j int) bool {
+	if toks[j].raw != "by" || !strings.HasPrefix(toks[k].raw, "avoid") {
+		return false
+	}
+	for i := j + 1; i < len(toks) && i <= j+3 && toks[i].sent == toks[j].sent; i++ {
+		if len(toks[i].raw) > 4 && strings.HasSuffix(toks[i].raw, "ing") {
+			return true
+		}
+	}
+	return false
 }
 
 // missesPoint reports "misses the point" at toks[k]: a judgement, like a
