@@ -521,6 +521,31 @@ func TestLosingClaimShapesG7(t *testing.T) {
 		}, []string{
 			"Never give each one a replica with Sentinel; masters must be independent.",
 		}},
+		// an idempotency key computed from the payment's content.
+		{"idempotency-keys", "content-derived-key", []string{
+			"The server derives the key as sha256(customer_id + amount + currency), so the same body is by definition the same payment.",
+			"Hash customer_id, amount and currency and reject any payment with the same hash within 60 seconds.",
+			"Inside, check whether there is a payment for the same customer and amount in the last 60 seconds and return it if so.",
+		}, []string{
+			"The client makes the key once; we also store a hash of the request body and answer 422 if a reused key carries a different body.",
+			"Never derive the key from customer and amount: two genuine payments of the same amount would merge.",
+			"Treating two payments with the same customer and amount within a minute as duplicates blocks real repeat purchases.",
+		}},
+		// a client timeout sold as keeping the call inside the lease.
+		{"unfenceable-resource", "timeout-bounds-call", []string{
+			"Set the HTTP client timeout below the remaining lease, so the provider never processes a charge after your lease has ended.",
+			"The call then either completes or times out inside the lease, so it cannot overlap the next holder.",
+			"Since the call cannot take longer than 10s and you have 60s of lease, the call always completes while you still hold the lock.",
+		}, []string{
+			"A client timeout only narrows the window: the provider can still process the call after the lease has ended.",
+		}},
+		// a stated assumption excuses a step only when it names a timing
+		// risk.
+		{"unfenceable-resource", "fresh-idempotency-key", []string{
+			"Each holder generates a fresh UUID per call and sends it as the Idempotency-Key header. Assumes the provider implements it.",
+		}, []string{
+			"Each holder sends the payment's own ID as the Idempotency-Key header. Assumes the provider implements it.",
+		}},
 		// the lock's random value defined as the fencing token.
 		{"fencing-token", "token-is-lock-value", []string{
 			"It's the unique random value you store as the lock's value, like SET lock uuid NX PX 30000.",

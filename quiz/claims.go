@@ -581,3 +581,26 @@ func isNumber(w string) bool {
 	}
 	return true
 }
+
+// timingRisks are what a stated assumption must name to excuse the step
+// before it: a step sold as safe "assuming bounded pauses" is offered
+// under that condition, while "Assumes the provider implements it" leaves
+// a fresh key per call as wrong as before.
+var timingRisks = setOf(`pause pauses paused gc clock clocks drift skew timing bounded latency
+delay delays network stall stalls stop-the-world freeze freezes short long margin
+expire expires expiry ttl lease`)
+
+// namesTimingRisk reports whether an assumption names a timing risk.
+func namesTimingRisk(toks []token) bool {
+	for _, t := range toks {
+		if timingRisks[t.raw] {
+			return true
+		}
+	}
+	return false
+}
+
+// guardedActions, inside a "check whether ..." step, show that the check
+// guards an action of the design ("check whether there's a payment for
+// the same customer and return it if so"), not a debugging probe.
+var guardedActions = setOf(`return returns reject rejects refuse refuses skip skips abort aborts`)

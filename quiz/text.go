@@ -1000,7 +1000,7 @@ func markFrames(d *doc) {
 			// rest runs unguarded": the check guards what follows.
 			if checkVerbs[t.raw] {
 				for j := k; j < to; j++ {
-					if toks[j].raw == "before" || toks[j].raw == "if" && j > k+1 && toks[j-1].raw == "and" && toks[j-1].brk == ',' {
+					if toks[j].raw == "before" || toks[j].raw == "if" && j > k+1 && toks[j-1].raw == "and" && toks[j-1].brk == ',' || guardedActions[toks[j].raw] || toks[j].raw == "so" && toks[j-1].raw == "if" {
 						to = k
 					}
 				}
@@ -1083,7 +1083,7 @@ func markMentions(d *doc) {
 	// pauses.": a step whose next sentence states what it assumes is
 	// offered under that condition, not claimed safe.
 	for si := 0; si+1 < len(d.sents); si++ {
-		if statesAssumption(toks[d.sents[si+1].from:d.sents[si+1].to]) {
+		if n := d.sents[si+1]; statesAssumption(toks[n.from:n.to]) && namesTimingRisk(toks[n.from:n.to]) {
 			s := d.sents[si]
 			for j := s.from; j < s.to; j++ {
 				toks[j].hypo = true
