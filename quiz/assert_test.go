@@ -546,6 +546,30 @@ func TestLosingClaimShapesG7(t *testing.T) {
 		}, []string{
 			"Each holder sends the payment's own ID as the Idempotency-Key header. Assumes the provider implements it.",
 		}},
+		// a row lock said not to reach other app servers.
+		{"row-lock", "row-lock-scope-wrong", []string{
+			"Other application servers with their own connections are not blocked by it.",
+			"A different app server with its own connections won't see that lock.",
+			"Once you have several instances, FOR UPDATE no longer gives mutual exclusion between them.",
+		}, []string{
+			"Other app servers do block on the row lock, across hosts.",
+		}},
+		// a row lock sold as making an external call happen once.
+		{"row-lock", "lock-across-network-call", []string{
+			"Lock the order row, call the payment API, commit: the API call is guaranteed to happen only once per order.",
+			"The row lock guarantees only one process can be making that call for that payout.",
+			"You can safely hold it around calls to other services.",
+		}, []string{
+			"Holding the lock does not make the API call happen only once: the charge can still happen twice after a rollback.",
+		}},
+		// isolation levels sold as catching a lost update across requests.
+		{"optimistic-concurrency", "isolation-prevents-race", []string{
+			"Run the save at SERIALIZABLE; Postgres will notice the document was modified after they read it and abort the second save.",
+			"Serializable snapshot isolation catches that both users overwrote the same document and aborts the second.",
+			"At the default READ COMMITTED level a read-modify-write inside a transaction is already safe.",
+		}, []string{
+			"Each save is its own short transaction, they don't overlap, so serializable isolation has nothing to object to.",
+		}},
 		// the lock's random value defined as the fencing token.
 		{"fencing-token", "token-is-lock-value", []string{
 			"It's the unique random value you store as the lock's value, like SET lock uuid NX PX 30000.",
