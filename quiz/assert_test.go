@@ -243,6 +243,15 @@ func TestClaimMadeVersusMentioned(t *testing.T) {
 		{"a limit stated as a disclaimer", "redlock-operations-q", "ttl-as-safety",
 			"Clients need three of five within the TTL, and no fencing is needed.",
 			"Clients need three of five within the TTL; the disclaimer: no fencing token is needed by Redlock's design and none is given, so a pause still gives two holders."},
+		{"'That's a check-then-act race.' rejects the sentence before", "etcd-revision-guard", "client-side-fencing",
+			"Before writing, the leader checks session.Done() and then does a normal Put.",
+			"Teams do this: before writing, the leader checks session.Done() and then does a normal Put. That's a check-then-act race."},
+		{"'The tempting version is: X'", "etcd-revision-guard", "client-side-fencing",
+			"Before writing, Get the lock key, see we're still the owner, then Put the routes.",
+			"The tempting version is: before writing, Get the lock key, see we're still the owner, then Put the routes."},
+		{"'A pattern I see a lot: X'", "etcd-revision-guard", "client-side-fencing",
+			"Before writing, the leader checks session.Done() and then does a normal Put.",
+			"A pattern I see a lot: before writing, the leader checks session.Done() and then does a normal Put."},
 		// idioms and names.
 		{"'to be safe' is a precaution", "design-lock-service-q", "ttl-as-safety",
 			"Renewals keep the lock safe.",
@@ -569,6 +578,28 @@ func TestLosingClaimShapesG7(t *testing.T) {
 			"At the default READ COMMITTED level a read-modify-write inside a transaction is already safe.",
 		}, []string{
 			"Each save is its own short transaction, they don't overlap, so serializable isolation has nothing to object to.",
+		}},
+		// etcd: a check of the session before a plain Put.
+		{"etcd-revision-guard", "client-side-fencing", []string{
+			"Have the leader check session.Done() immediately before every Put to /config/routes, so there's no realistic window.",
+			"Before each write the leader checks it's still the leader, and only then does cli.Put.",
+			"That separate check is equivalent to a txn and simpler to read.",
+		}, []string{
+			"Checking session.Done() before each Put is not enough: a pause can hit between the check and the Put.",
+		}},
+		{"etcd-revision-guard", "etcd-refuses-expired", []string{
+			"etcd won't revoke the session lease while the client's gRPC connection is still open.",
+			"Just write /config/routes normally after Lock().",
+			"Raft has terms: anything from the previous leader's term is rejected by the cluster.",
+		}, []string{
+			"Raft terms only fence etcd's own members, not your application leader.",
+			"The lease expires even if the gRPC connection stays open, because a paused client sends no keepalives.",
+			"A plain Put from a deposed leader is just a write from an authenticated client, and etcd happily applies it.",
+		}},
+		{"etcd-revision-guard", "fence-checked-once", []string{
+			"Once it succeeds you've confirmed ownership, so do plain Puts for the rest of the TTL.",
+		}, []string{
+			"Every write is a Txn that compares the create revision; none is a plain Put.",
 		}},
 		// the lock's random value defined as the fencing token.
 		{"fencing-token", "token-is-lock-value", []string{

@@ -115,6 +115,7 @@ func markNamedClaims(d *doc) {
 	markFailureModes(d)
 	markInvertedQuestions(d)
 	markRejectedClefts(d)
+	markTemptingVersions(d)
 }
 
 // guardNoun reports a guard word used as a noun, whose "from" is not the
@@ -604,3 +605,42 @@ func namesTimingRisk(toks []token) bool {
 // guards an action of the design ("check whether there's a payment for
 // the same customer and return it if so"), not a debugging probe.
 var guardedActions = setOf(`return returns reject rejects refuse refuses skip skips abort aborts`)
+
+// flawNouns, in "That's a check-then-act race." right after a claim,
+// reject it as rejectWords do.
+var flawNouns = setOf(`race toctou`)
+
+// flawParts may stand before a flaw noun: "a check-then-act race".
+var flawParts = setOf(`check then act classic textbook`)
+
+// temptingHeads, before a head noun, announce the version a candidate is
+// about to reject: "The tempting version is: ...", "the obvious fix is
+// ...", "A pattern I see a lot: ...".
+var temptingHeads = setOf(`tempting obvious naive intuitive`)
+
+// markTemptingVersions marks what follows "The tempting version is",
+// "the obvious fix:", "A pattern I see a lot:" (to the end of the
+// sentence) as named, not claimed.
+func markTemptingVersions(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		for j := s.from; j+1 < s.to && j < s.from+4; j++ {
+			r := toks[j].raw
+			head := temptingHeads[r] && headNouns[toks[j+1].raw]
+			// "A pattern I see a lot:"
+			seen := (r == "pattern" || r == "mistake" || r == "thing") && j+3 < s.to && (toks[j+1].raw == "i" || toks[j+1].raw == "we") && (toks[j+2].raw == "see" || toks[j+2].raw == "keep")
+			if !head && !seen {
+				continue
+			}
+			for c := j + 1; c < s.to && c <= j+7; c++ {
+				if toks[c].raw == "is" || toks[c].raw == "was" || toks[c].clause && toks[c].brk == ':' {
+					for x := c; x < s.to; x++ {
+						toks[x].refuted = true
+					}
+					break
+				}
+			}
+			break
+		}
+	}
+}
