@@ -601,6 +601,40 @@ func TestLosingClaimShapesG7(t *testing.T) {
 		}, []string{
 			"Every write is a Txn that compares the create revision; none is a plain Put.",
 		}},
+		// a lost lease re-acquired and the job carried on.
+		{"extend-lease", "work-after-lost-lease", []string{
+			"If a renewal comes back saying the lock is gone, don't throw the work away: re-acquire the lock and continue the job from where you were.",
+			"If a renewal times out, just re-acquire with SET NX; if that succeeds, you never really lost it and the job can continue with its current state.",
+			"When the TTL already passed, set the key again with the same token and carry on, nothing really happened in that gap.",
+		}, []string{
+			"If the renewal fails, stop; never re-acquire and continue from where you were, start over from scratch.",
+			"RECONNECTED: carry on. LOST: abandon the work and re-acquire.",
+		}},
+		// a heartbeat sold as making the lease airtight.
+		{"extend-lease", "ttl-as-safety", []string{
+			"Because the heartbeat is on its own thread, a GC pause in the job thread can't make you lose the lock.",
+			"As long as every heartbeat succeeds the lease is airtight.",
+			"With renewals every TTL/3 the lock is fully safe for jobs of any length.",
+		}, []string{
+			"Heartbeats do not make the lease airtight: a pause stops the heartbeat too.",
+		}},
+		// a single-threaded server sold as a strictly safe lock.
+		{"redis-lock-and-failure", "single-threaded-lock", []string{
+			"Because Redis executes commands on a single thread, the lock is strictly safe.",
+			"Redis is single-threaded, so two clients literally can't both succeed and the lock is strictly mutually exclusive.",
+		}, []string{
+			"Redis being single-threaded only means commands don't interleave; it says nothing about a paused client.",
+		}},
+		{"deadlock-ordering", "single-threaded-lock", []string{
+			"With Redis-backed locks there's no deadlock risk: Redis is single-threaded, so two clients can never end up waiting on each other.",
+		}, nil},
+		// a TTL sold as untangling a deadlock.
+		{"deadlock-ordering", "ttl-as-safety", []string{
+			"With Redis locks it's a non-issue, because every lock has a TTL: the stuck locks expire on their own.",
+			"Let the TTL untangle any cycle, so no lock ordering is needed.",
+		}, []string{
+			"A TTL doesn't untangle the cycle safely: when the stuck locks expire, two holders are live.",
+		}},
 		// the lock's random value defined as the fencing token.
 		{"fencing-token", "token-is-lock-value", []string{
 			"It's the unique random value you store as the lock's value, like SET lock uuid NX PX 30000.",
