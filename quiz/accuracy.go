@@ -76,6 +76,20 @@ type BlindReport struct {
 	// Rows are every split's figures, now and when it arrived, in the
 	// order the page lists them.
 	Rows []BlindRow `json:"rows"`
+	// Judge is how often a second, independent judge gave the writers'
+	// labels; nil when no second judging was done.
+	Judge *JudgeFigures `json:"judge,omitempty"`
+}
+
+// JudgeFigures compare the writers' labels with a second judge's, who saw
+// each question and answer but neither the writer's label nor its kind.
+type JudgeFigures struct {
+	Answers int `json:"answers"`
+	// Verdicts and Flags count the answers where the judge's pass/fail,
+	// and the judge's "asserts a claim that loses the round", equal the
+	// writer's.
+	Verdicts int `json:"verdicts"`
+	Flags    int `json:"flags"`
 }
 
 // BlindRow is one line of the blind evaluation: a split of writers,

@@ -95,6 +95,121 @@ func TestClaimMadeVersusMentioned(t *testing.T) {
 		{"'that' after a verb is a determiner, not a clause", "avoid-the-lock", "ttl-as-safety",
 			"The TTL guarantees that only one process holds the lock at a time.",
 			"A TTL can't give you that guarantee that only one process holds the lock at a time."},
+		// grader g7: quotation marks inside a negated clause.
+		{"a quoted word inside a negated clause", "etcd-revision-guard", "ttl-as-safety",
+			"We fix it with a longer session TTL so the problem goes away.",
+			`We would not "fix" it with a longer session TTL so the problem goes away.`},
+		{"a quoted phrase after 'never'", "two-holders", "ttl-as-safety",
+			"Just double the TTL and call it fixed.",
+			"I would never `double the TTL` and call it fixed."},
+		{"a quoted verb after 'don't'", "choose-ttl", "ttl-as-safety",
+			"Raise the TTL so the overlap goes away.",
+			`Don't "raise" the TTL so the overlap goes away; fence the write.`},
+		// what a guard is against is the threat, not a claim.
+		{"'protects against' names the threat", "fencing-token", "work-after-lost-lease",
+			"When the renewal fails, the worker can keep running the job.",
+			"The token protects against a worker whose renewal failed and that can keep running the job."},
+		{"'guards against' names the threat", "extend-lease", "work-after-lost-lease",
+			"If the renewal fails, it's fine to finish the current batch.",
+			"The storage check guards against a holder deciding it's fine to finish the current batch after a failed renewal."},
+		{"'protects you from' names the threat", "redis-lock-and-failure", "work-after-lost-lease",
+			"If the renewal times out, we keep going with the job.",
+			"Fencing protects you from a worker where the renewal times out and it keeps going with the job."},
+		{"'only protects against' is a claim about reach", "row-lock", "row-lock-scope-wrong",
+			"The row lock only protects against other threads using the same connection.",
+			"The row lock protects against other threads and other servers, not only the same connection."},
+		// a belief reported with a participle or a noun.
+		{"', thinking X' after a mistake reports the belief", "choose-ttl", "ttl-as-safety",
+			"I set the TTL to an hour, so the lock can never expire while the job runs.",
+			"A common error is an hour-long TTL, thinking the lock can then never expire while the job runs."},
+		{"'believing that X' reports the belief", "choose-ttl", "ttl-as-safety",
+			"The lock can never expire while the job is running with an hour TTL.",
+			"Teams pick an hour TTL believing that the lock can never expire while the job is running."},
+		{"'the idea that X' names a belief", "avoid-the-lock", "ttl-as-safety",
+			"A long enough TTL keeps two holders apart.",
+			"The idea that a long enough TTL keeps two holders apart is what breaks under a long pause."},
+		{"'as if' is a counterfactual", "session-suspended", "work-through-suspended",
+			"While the client is suspended no other client can acquire the lock, so I keep working.",
+			"The bug is a client that keeps working as if no other client can acquire the lock while it is suspended."},
+		// possibilities enumerated.
+		{"a run of 'Or ...' sentences lists possibilities", "two-holders", "two-commands",
+			"The acquire is setnx then expire.",
+			"The first worker froze in a GC pause. Or its renewer died quietly. Or the acquire is setnx then expire and it crashed between them."},
+		{"'Maybe X. Or Y.' lists possibilities", "two-holders", "two-commands",
+			"We acquire with setnx then expire.",
+			"Maybe the TTL was shorter than the job. Or we acquire with setnx then expire and crashed in between."},
+		// a phrase does not bridge a semicolon or colon.
+		{"a phrase bridging a semicolon makes no claim", "run-job-once", "lock-instead-of-constraint",
+			"With the lock held we don't require a unique key.",
+			"No distributed lock is required; a unique key per period does it."},
+		// list items, brackets, asides and colons (S and T).
+		{"a match across semicolon-separated list items", "fencing-in-real-systems", "fencing-unneeded",
+			"We can drop fencing here, the epochs handle it.",
+			"Kafka brokers drop requests with a stale controller epoch; Elasticsearch has primary terms; BookKeeper does ledger fencing."},
+		{"a phrase bridging a closing bracket", "redis-early-expiry", "ttl-as-safety",
+			"The holder can only lose the lock if the process crashes.",
+			"A crash plus restart with AOF on everysec (or RDB only) loses recent writes."},
+		{"'Mistake two, which ..., is X'", "holder-id-guard", "wall-clock",
+			"Have the worker compare its own clock against claimed_at to decide whether it is still valid.",
+			"Mistake two, which I have seen proposed as the fix, is having the worker compare its own clock against claimed_at to decide whether it is still valid."},
+		{"a mistake announced through a relative clause before a colon", "row-lock", "lock-across-network-call",
+			"Hold FOR UPDATE across an external call.",
+			"It works if you avoid the mistake I have seen in two postmortems: holding FOR UPDATE across an external call."},
+		{"someone else's rule before a colon", "avoid-the-lock", "lock-instead-of-constraint",
+			"If more than one process writes to the same thing, you always need a distributed lock.",
+			"A lead I worked with had this rule: if more than one process writes to the same thing, you always need a distributed lock."},
+		{"'my manager's take:'", "avoid-the-lock", "lock-instead-of-constraint",
+			"You always need a distributed lock.",
+			"My manager's take: you always need a distributed lock. I disagree."},
+		{"an adverb 'then' stays inside the condition", "row-lock", "lock-across-network-call",
+			"Hold the row lock while calling the payment API; the rollback undoes it if anything fails.",
+			"If you call a payment API while holding the row lock and the transaction then aborts, the external call still happened."},
+		{"'it' with 'more than' and 'work' is no TTL claim", "row-lock", "ttl-as-safety",
+			"Make it longer than the longest job run and you are done.",
+			"It works as long as more than one server shares the database."},
+		{"a prefix ending in e hears the -ing form", "idempotency-keys", "fresh-idempotency-key",
+			"The server generates a new idempotency key for each request.",
+			"The client generates a new idempotency key per payment, reusing it on every retry of that payment."},
+		{"a monotonic timestamp is the correct counterpart of a wall clock", "redis-lock-and-failure", "wall-clock",
+			"Use the timestamp as the token, the later one wins.",
+			"Take a local monotonic timestamp before sending; the validity ends at that time plus the TTL minus a margin."},
+		{"a per-customer lock that 'never sees' the retry is rejected", "idempotency-keys", "lock-instead-of-constraint",
+			"A lock per customer stops the double charge, since two requests cannot run at the same time.",
+			"The retry arrives after the first request already finished, so a per-customer lock never even sees the double charge."},
+		{"'it fails when ...' lists failure cases", "redis-lock-and-failure", "two-commands",
+			"We use SETNX+EXPIRE as two calls and release with a script.",
+			"It fails when the holder pauses past the TTL, and when clients cut corners like SETNX+EXPIRE as two calls."},
+		{"'it breaks if ...' lists failure cases", "redis-lock-and-failure", "two-commands",
+			"Acquire with SETNX, then EXPIRE the key.",
+			"The lock breaks if someone acquires with SETNX, then EXPIRE the key in a second call."},
+		{"'where people go wrong is X' names X", "row-lock", "lock-across-network-call",
+			"I hold FOR UPDATE while calling the payment API.",
+			"Where I have seen people go wrong is holding FOR UPDATE while calling the payment API."},
+		{"'It also ...' after a rejection lists another cost", "row-lock", "lock-across-network-call",
+			"It holds a transaction open across a slow network call.",
+			"Teams guard an external call with the row lock. That does not make the call happen once. It also holds a transaction open across a slow network call."},
+		{"inverted clauses after a colon ask", "two-holders", "two-commands",
+			"Our code does setnx+expire split and a plain DEL release.",
+			"Then go down the list: did worker A pause past the ttl, did redis lose the key, or is our code dumb (setnx+expire split, plain DEL release)."},
+		{"'without ever holding' is not 'without listing again'", "zookeeper-lock-recipe", "zk-recipe-wrong",
+			"When your predecessor is deleted you hold the lock, so you can proceed without listing the children again.",
+			"When that fires it re-checks the children (the predecessor might have left without ever holding the lock)."},
+		{"'the only way to live with exactly once'", "run-job-once", "exactly-once-claim",
+			"The claim row gives us exactly once, so each run happens once.",
+			"Then a duplicate run is harmless, which is realistically the only way to live with exactly once."},
+		// idioms and names.
+		{"'to be safe' is a precaution", "design-lock-service-q", "ttl-as-safety",
+			"Renewals keep the lock safe.",
+			"Each client renews at a third of the TTL and treats itself as expired early, to be safe."},
+		{"'considers itself expired' is self-limiting, not client fencing", "design-lock-service-q", "client-side-fencing",
+			"The client itself rejects stale tokens before it writes.",
+			"The client considers itself expired a little before the server does, and the storage rejects stale tokens."},
+		{"'the Redlock advice' names a source", "redis-early-expiry", "redlock-correctness",
+			"Redlock fixes all of this.",
+			"Fix: fsync always, or follow the Redlock advice and keep a crashed node down for longer than the TTL."},
+		{"'like any other write' describes the bug", "etcd-revision-guard", "fence-checked-once",
+			"After the first transaction succeeds, the next writes can be plain Puts.",
+			"When the deposed leader wakes, its plain Put is accepted by etcd like any other write."},
 	} {
 		q, ok := b.ByID(c.question)
 		if !ok {
@@ -274,5 +389,111 @@ func TestFlaggedClaimEarnsNoPoint(t *testing.T) {
 	}
 	if !hit("Redlock makes the lock correct and safe. Separately: if correctness depends on the lock I pay for etcd or ZooKeeper, and Redis is for efficiency.") {
 		t.Error("the trade-off point made in its own sentence was not credited")
+	}
+}
+
+// TestLosingClaimShapesG7: the misconceptions the blind writers shared
+// (grouped from the flag notes of answers the grader missed), each said
+// in three ways of our own that must raise the flag, and its correct
+// counterpart in nearly the same words that must not.
+func TestLosingClaimShapesG7(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct {
+		question, flag string
+		claims         []string
+		rights         []string
+	}{
+		// WAIT's acknowledgement sold as failover safety.
+		{"redis-wait-safe", "wait-makes-safe", []string{
+			"If WAIT returns 1, the lock is guaranteed to survive a failover.",
+			"Check that it returned 1 and then the lock is safe across failover, because the replica has it.",
+			"With min-replicas-to-write 1 and WAIT acknowledged, that closes the failover gap.",
+		}, []string{
+			"Even if WAIT returns 1, the lock is not guaranteed to survive a failover: Sentinel may promote a replica that never got it.",
+			"WAIT returning 1 does not make the lock failover-safe.",
+		}},
+		// a separate check and write called safe because the gap is small.
+		{"optimistic-concurrency", "check-then-act-safe", []string{
+			"We compare the versions in code before the update, so two saves cannot both succeed.",
+			"The two statements run a few milliseconds apart, so the chance of another save sneaking in between is negligible.",
+			"Read the row, check it in the service, write it back in a second statement; the gap is microseconds in practice.",
+		}, []string{
+			"The version is compared in the WHERE clause of the update, so two saves cannot both succeed.",
+			"Two statements a few milliseconds apart still leave a window where another save sneaks in between.",
+		}},
+		// the recipe restores the lock after a reconnect or LOST.
+		{"session-suspended", "work-through-suspended", []string{
+			"On RECONNECTED Curator has re-created our lock node, so we simply resume where we left off.",
+			"After LOST the mutex recreates its lock node under the new session, so we still hold the lock and continue.",
+			"When the connection comes back the recipe restores everything and the work can carry on.",
+		}, []string{
+			"On RECONNECTED, check that our lock node still exists before we resume; it may be gone.",
+			"After LOST the lock is gone: acquire a new lock from scratch before any work.",
+		}},
+		// a check by the client taken as knowing it still holds the lock.
+		{"session-suspended", "client-side-fencing", []string{
+			"Call isAcquiredInThisProcess right before each write: it confirms with ZooKeeper, so you know you still hold the lock.",
+			"Checking right before each write confirms you are still the leader.",
+			"Verify the node exists before each write, and then you know you own the lock.",
+		}, []string{
+			"A check before each write cannot tell you that you still hold the lock at the moment of the write.",
+		}},
+		// an if-clause with no comma ends where a fused subject and
+		// copula, or "then", starts the main clause.
+		{"extend-lease", "work-after-lost-lease", []string{
+			"If the renew fails it's okay to finish the current step of the job.",
+			"If the extension fails then we keep running the job.",
+			"If a renewal fails that's fine to let the batch finish.",
+		}, []string{
+			"If the worker thinks it's okay to finish the current step after a failed renewal, the storage has to refuse its late call.",
+			"If I lock a row and then keep running the job, the database cannot help.",
+		}},
+		// the lock's random value defined as the fencing token.
+		{"fencing-token", "token-is-lock-value", []string{
+			"It's the unique random value you store as the lock's value, like SET lock uuid NX PX 30000.",
+			"A fencing token is the UUID each client puts as the value of the lock key when it acquires it.",
+			"The token is simply the random string we set as the lock value on acquire.",
+		}, []string{
+			"It is a number that grows with every grant; not the random value stored as the lock's value, which only protects release.",
+			"Don't confuse it with the UUID stored as the lock value.",
+		}},
+	} {
+		q, ok := b.ByID(c.question)
+		if !ok {
+			t.Fatalf("no question %s", c.question)
+		}
+		for _, s := range c.claims {
+			if r := b.Grade(q, quiz.Answer{Text: s}); !slices.Contains(r.FlagIDs(), c.flag) {
+				t.Errorf("%s: %s not raised (flags %v): %q", c.question, c.flag, r.FlagIDs(), s)
+			}
+		}
+		for _, s := range c.rights {
+			if r := b.Grade(q, quiz.Answer{Text: s}); slices.Contains(r.FlagIDs(), c.flag) {
+				t.Errorf("%s: %s raised on the right stance: %q", c.question, c.flag, s)
+			}
+		}
+	}
+}
+
+// TestConditionalCheckIsNoProbe: "check" followed by commas reads as a
+// debugging checklist, but a check inside a condition ("if you check
+// that ..., then X") or one taking a that-clause is a step, and the X
+// after it is claimed.
+func TestConditionalCheckIsNoProbe(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct {
+		question, flag, text string
+		want                 bool
+	}{
+		{"redis-wait-safe", "wait-makes-safe", "If you check that it returned 1, then yes, the lock is safe across failover, since the replica has it.", true},
+		{"redis-wait-safe", "wait-makes-safe", "When we check the reply of WAIT, and it returned 1, the lock is guaranteed to survive a failover, because a replica has it.", true},
+		{"two-holders", "two-commands", "Once you check the acquire path, logs, and metrics, it is setnx then expire with nothing between them.", true},
+		{"two-holders", "two-commands", "Check the acquire path, setnx then expire, GC logs, and clock jumps.", false},
+	} {
+		q, _ := b.ByID(c.question)
+		r := b.Grade(q, quiz.Answer{Text: c.text})
+		if got := slices.Contains(r.FlagIDs(), c.flag); got != c.want {
+			t.Errorf("%s raised=%v, want %v: %q", c.flag, got, c.want, c.text)
+		}
 	}
 }

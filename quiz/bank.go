@@ -55,7 +55,7 @@ func NewBank(questions []*Question, flags []RedFlag, syn Synonyms) (*Bank, error
 				i := int(next.Add(1)) - 1
 				switch {
 				case i < len(flags):
-					flagErrs[i] = compileFlag(compiled[i], syn)
+					flagErrs[i] = compileFlag(compiled[i], syn, cache)
 				case i < len(flags)+len(questions):
 					if q := questions[i-len(flags)]; q != nil {
 						errs[i-len(flags)] = compileQuestion(q, syn, b.flagByID, cache)

@@ -47,8 +47,11 @@ var (
 	// until grader g5, since g6, with M, N and O (the validation split of
 	// g6); I and J, the earlier holdout until g6 (never read, totals only
 	// after g3, g4, g5 and g6), were released for tuning in session 5, when
-	// Q and R took their place.
-	tuningWriters = []string{"A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O"}
+	// Q and R took their place. X and Y (144 answers each: two
+	// mixed-wrong, one confidently-wrong, one rejects-antipattern, one
+	// refutes-quote and one strong-unusual answer per question) were
+	// written for tuning g7, where blind answers missed most.
+	tuningWriters = []string{"A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "X", "Y"}
 	// validationWriters answer all 24 questions (brief: writer-brief-3.md)
 	// and arrive while a grader version is tuned: each is measured before
 	// any change made for it (validationBefore), and read while tuning
@@ -74,6 +77,8 @@ func answersPerWriter(w string) int {
 		return 99
 	case "E", "F":
 		return 165
+	case "X", "Y":
+		return 144
 	}
 	return 264
 }
@@ -219,6 +224,9 @@ func TestBlindFigures(t *testing.T) {
 		writers []string
 		show    bool
 	}{{"tuning", tuningWriters, *showTuning}, {"validation", validationWriters, false}, {"earlier holdout", earlierWriters, false}, {"fresh holdout", freshWriters, false}} {
+		if len(split.writers) == 0 {
+			continue // no such split while a grader version is tuned
+		}
 		answers, err := loadBlind(split.writers)
 		if err != nil {
 			t.Fatal(err)
@@ -408,7 +416,73 @@ func blindReport(b *quiz.Bank) (*quiz.BlindReport, error) {
 		return nil, err
 	}
 	row("Tuning set, now", tuning)
+	judge, err := judgeAgreement()
+	if err != nil {
+		return nil, err
+	}
+	rep.Judge = &judge
 	return rep, nil
+}
+
+// judgeAgreement compares the writers' labels with the second judge's
+// (testdata/blind/judge): helper sessions that saw only the question and the
+// answer, never the writer's label or the answer's kind, labelled 500
+// answers sampled from the tuning writers.
+func judgeAgreement() (quiz.JudgeFigures, error) {
+	var f quiz.JudgeFigures
+	type key struct{ writer, question, kind string }
+	labels := map[key]blindAnswer{}
+	all, err := loadBlind(tuningWriters)
+	if err != nil {
+		return f, err
+	}
+	for _, a := range all {
+		labels[key{a.Writer, a.Question, a.Kind}] = a
+	}
+	files, err := filepath.Glob(filepath.Join("testdata", "blind", "judge", "*.jsonl"))
+	if err != nil {
+		return f, err
+	}
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			return f, err
+		}
+		for i, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+			var j blindAnswer
+			if err := json.Unmarshal([]byte(line), &j); err != nil {
+				return f, fmt.Errorf("%s:%d: %v", name, i+1, err)
+			}
+			w, ok := labels[key{j.Writer, j.Question, j.Kind}]
+			if !ok {
+				return f, fmt.Errorf("%s:%d: no tuning answer %s/%s/%s", name, i+1, j.Writer, j.Question, j.Kind)
+			}
+			f.Answers++
+			if w.Label == j.Label {
+				f.Verdicts++
+			}
+			if w.ShouldFlag == j.ShouldFlag {
+				f.Flags++
+			}
+		}
+	}
+	if f.Answers == 0 {
+		return f, fmt.Errorf("no second judging under testdata/blind/judge")
+	}
+	return f, nil
+}
+
+// TestJudgeAgreement logs how often the second judge gave the writers'
+// labels: the ceiling a grader can be measured against.
+func TestJudgeAgreement(t *testing.T) {
+	f, err := judgeAgreement()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("second judge: %d answers, verdicts agree %d (%.1f%%), red-flag labels agree %d", f.Answers, f.Verdicts, 100*float64(f.Verdicts)/float64(f.Answers), f.Flags)
+	if f.Answers < 500 {
+		t.Fatalf("second judge labelled %d answers, want the 500 committed", f.Answers)
+	}
 }
 
 // TestBlindFloorsBite shows the floors fail a grader that got worse.

@@ -24,7 +24,10 @@ func Compile(q *Question, syn Synonyms, flags map[string]*RedFlag) error {
 // many points, and sharePatterns keeps one of them anyway, so compiling it
 // once is the same bank for less of a cold start. Safe for the compiling
 // workers to share; nil compiles every time.
-type patternCache struct{ m sync.Map }
+type patternCache struct {
+	m    sync.Map
+	sets setCache // the synonym sets, parsed once (see setCache)
+}
 
 func (c *patternCache) parse(src string, syn Synonyms, topic string) (*Pattern, error) {
 	if c == nil {
@@ -34,7 +37,7 @@ func (c *patternCache) parse(src string, syn Synonyms, topic string) (*Pattern, 
 	if p, ok := c.m.Load(key); ok {
 		return p.(*Pattern), nil
 	}
-	p, err := ParsePattern(src, syn, topic)
+	p, err := parsePattern(src, syn, topic, &c.sets)
 	if err != nil {
 		return nil, err
 	}
@@ -227,7 +230,7 @@ func (c *patternCache) compileConcept(name string, syn Synonyms, topic string) (
 	return out, nil
 }
 
-func compileFlag(f *RedFlag, syn Synonyms) error {
+func compileFlag(f *RedFlag, syn Synonyms, cache *patternCache) error {
 	if !idPattern.MatchString(f.ID) {
 		return fieldErr("id", fmt.Errorf("%q is not a lowercase slug", f.ID))
 	}
@@ -244,10 +247,10 @@ func compileFlag(f *RedFlag, syn Synonyms) error {
 		return fieldErr("match", errEmpty)
 	}
 	var err error
-	if f.match, err = compileAll(f.Match, syn, "", "match"); err != nil {
+	if f.match, err = cache.compileAll(f.Match, syn, "", "match"); err != nil {
 		return err
 	}
-	if f.unless, err = compileAll(f.Unless, syn, "", "unless"); err != nil {
+	if f.unless, err = cache.compileAll(f.Unless, syn, "", "unless"); err != nil {
 		return err
 	}
 	return nil

@@ -328,6 +328,9 @@ func findPointWhere(d *doc, pats, reqs []*Pattern, keep, keepReqs func(d *doc, s
 
 // findWhere finds p in the first sentence keep accepts where it matches.
 func findWhere(d *doc, p *Pattern, keep func(d *doc, s sentence) bool) (match, bool) {
+	if p.absent(d) {
+		return match{}, false
+	}
 	for si, s := range d.sents {
 		if !keep(d, s) {
 			continue
@@ -366,6 +369,9 @@ func findFlag(d *doc, f *RedFlag, proseOnly bool) (FlagResult, bool) {
 		unless, _ = compileAll(f.Unless, nil, "", "unless")
 	}
 	for _, u := range unless {
+		if u.absent(d) {
+			continue
+		}
 		for si := range d.sents {
 			if _, ok := u.find(d, si); ok {
 				return FlagResult{}, false
@@ -373,6 +379,9 @@ func findFlag(d *doc, f *RedFlag, proseOnly bool) (FlagResult, bool) {
 		}
 	}
 	for _, p := range pats {
+		if p.absent(d) {
+			continue
+		}
 		for si, s := range d.sents {
 			// A question asks rather than claims ("is it SETNX then
 			// EXPIRE?"), so it cannot raise a flag.

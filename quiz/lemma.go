@@ -73,11 +73,17 @@ const maxCachedWords = 50000
 
 // wordCache remembers the forms of words already seen, with the word sets
 // of its lexicon they belong to. It is safe for concurrent use; a Bank
-// owns one.
+// owns one. Reads take no lock: the words are kept in a map that is never
+// written once published (seen), and the words met since then in a
+// locked one (fresh), published with them in a copy once there are enough
+// of them, or once they are asked for often enough, to be worth the copy.
 type wordCache struct {
-	lex *lexicon
-	m   sync.Map // string → *wordForms
-	n   atomic.Int64
+	lex   *lexicon
+	seen  atomic.Pointer[map[string]*wordForms]
+	mu    sync.Mutex
+	fresh map[string]*wordForms // words not yet in seen, under mu
+	hits  int                   // reads answered from fresh since it was last published
+	n     int                   // words in seen and fresh, under mu
 }
 
 // forms returns the forms of raw, computing and (within the bound)
@@ -86,14 +92,68 @@ func (c *wordCache) forms(raw string) *wordForms {
 	if c == nil {
 		return formsOf(raw, nil)
 	}
-	if w, ok := c.m.Load(raw); ok {
-		return w.(*wordForms)
-	}
-	w := formsOf(raw, c.lex)
-	if c.n.Load() < maxCachedWords {
-		if _, loaded := c.m.LoadOrStore(raw, w); !loaded {
-			c.n.Add(1)
+	if m := c.seen.Load(); m != nil {
+		if w, ok := (*m)[raw]; ok {
+			return w
 		}
 	}
+	c.mu.Lock()
+	w, ok := c.fresh[raw]
+	if ok {
+		c.hits++
+		if m := c.seen.Load(); c.hits >= freshHits && (m == nil || c.hits >= len(*m)/8) {
+			c.publish()
+		}
+	}
+	c.mu.Unlock()
+	if ok {
+		return w
+	}
+	w = formsOf(raw, c.lex) // outside the lock: the stemming is the cost
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if m := c.seen.Load(); m != nil {
+		if old, ok := (*m)[raw]; ok {
+			return old
+		}
+	}
+	if old, ok := c.fresh[raw]; ok {
+		return old
+	}
+	if c.n >= maxCachedWords {
+		return w
+	}
+	if c.fresh == nil {
+		c.fresh = map[string]*wordForms{}
+	}
+	c.fresh[raw] = w
+	c.n++
+	if m := c.seen.Load(); len(c.fresh) >= 32 && (m == nil || len(c.fresh) >= len(*m)/8) {
+		c.publish()
+	}
 	return w
+}
+
+// freshHits is how many reads of words not yet published (and at least
+// an eighth of the published words) make them worth publishing.
+const freshHits = 64
+
+// publish makes seen hold the fresh words too. The caller holds c.mu.
+// Each copy is at least an eighth larger than the last, or follows as
+// many reads that took the lock, so copying costs O(1) per word or per
+// read over time.
+func (c *wordCache) publish() {
+	var old map[string]*wordForms
+	if m := c.seen.Load(); m != nil {
+		old = *m
+	}
+	next := make(map[string]*wordForms, len(old)+len(c.fresh))
+	for k, v := range old {
+		next[k] = v
+	}
+	for k, v := range c.fresh {
+		next[k] = v
+	}
+	c.seen.Store(&next)
+	c.fresh, c.hits = nil, 0
 }

@@ -2,6 +2,7 @@ package quiz
 
 import (
 	"math/bits"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -278,7 +279,11 @@ func (c *evalCtx) leaf(w *wordSet) bitset {
 
 func (c *evalCtx) partFirsts(k int) bitset {
 	if c.parts[k] == nil {
-		c.parts[k] = c.partOf(k).firsts(c)
+		if c.tabled() {
+			c.parts[k] = c.union(c.pattern.firstGids[k])
+		} else {
+			c.parts[k] = c.partOf(k).firsts(c)
+		}
 		if c.parts[k].empty() {
 			c.dead = true
 		}
@@ -290,9 +295,85 @@ func (c *evalCtx) partOf(k int) elem { return c.pattern.parts[k] }
 
 func (c *evalCtx) exclFirsts(x int) bitset {
 	if c.excl[x] == nil {
-		c.excl[x] = c.pattern.exclude[x].firsts(c)
+		if c.tabled() {
+			c.excl[x] = c.union(c.pattern.firstGids[len(c.pattern.parts)+x])
+		} else {
+			c.excl[x] = c.pattern.exclude[x].firsts(c)
+		}
 	}
 	return c.excl[x]
+}
+
+// tabled reports whether c's pattern is read from its tables (see
+// lexicon.add) rather than by walking its tree: a bank's pattern on an
+// answer marked with the bank's lexicon.
+func (c *evalCtx) tabled() bool {
+	p := c.pattern
+	return p.lex != nil && p.lex == c.d.lex && p.firstGids != nil && !p.lex.untabled
+}
+
+// union returns the tokens of the word sets gids, the firsts of an
+// element from its table: one of the doc's own bitsets when only one word
+// set occurs (callers only read it), an empty one when none does.
+func (c *evalCtx) union(gids []int32) bitset {
+	var out bitset
+	fresh := false
+	for _, g := range gids {
+		b := c.d.lexLeaves[g]
+		switch {
+		case b == nil:
+		case out == nil:
+			out = b
+		case !fresh:
+			n := c.d.newBits()
+			copy(n, out)
+			n.or(b)
+			out, fresh = n, true
+		default:
+			out.or(b)
+		}
+	}
+	if out == nil {
+		return bitset{}
+	}
+	return out
+}
+
+// needsMet reports whether an answer marked with p's lexicon holds, for
+// every clause of p.need, one of its word sets: if not, p matches nowhere
+// in it, and is never tried.
+func (p *Pattern) needsMet(d *doc) bool {
+	for _, clause := range p.need {
+		met := false
+		for _, g := range clause {
+			if d.lexLeaves[g] != nil {
+				met = true
+				break
+			}
+		}
+		if !met {
+			return false
+		}
+	}
+	return true
+}
+
+// needsMetIn is needsMet within sentence sn: where some clause has no
+// word set in sn, p matches nowhere in sn.
+func (p *Pattern) needsMetIn(d *doc, sn sentence) bool {
+	for _, clause := range p.need {
+		met := false
+		for _, g := range clause {
+			if b := d.lexLeaves[g]; b != nil && b.next(sn.from, sn.to) >= 0 {
+				met = true
+				break
+			}
+		}
+		if !met {
+			return false
+		}
+	}
+	return true
 }
 
 // evalFor returns the cache of p on d.
@@ -319,6 +400,14 @@ func (d *doc) evalFor(p *Pattern) *evalCtx {
 	if p.lex != nil && p.lex == d.lex {
 		if cap(d.ctxSlab) < p.lex.patterns {
 			d.ctxSlab = make([]evalCtx, 0, p.lex.patterns)
+		}
+		if p.need != nil && !p.lex.untabled && !p.needsMet(d) {
+			// A word the pattern needs is missing from the answer: it
+			// matches nowhere, and nothing of it is looked at.
+			d.ctxSlab = append(d.ctxSlab, evalCtx{d: d, pattern: p, dead: true})
+			c := &d.ctxSlab[len(d.ctxSlab)-1]
+			d.lexEvals[p.pid] = c
+			return c
 		}
 		need := len(p.parts) + len(p.exclude)
 		if len(d.bitsSlab)+need > cap(d.bitsSlab) {
@@ -434,6 +523,9 @@ type lexicon struct {
 	byPrefix map[string][]lexPrefix
 	n        int32
 	patterns int // patterns numbered (Pattern.pid)
+	// untabled makes its patterns match by walking their trees, tables
+	// and needs unused: tests compare the two ways.
+	untabled bool
 }
 
 // lexPrefix is a prefix of a word set, filed under its first three bytes.
@@ -477,6 +569,70 @@ func (x *lexicon) add(p *Pattern) {
 			w.lex, w.gid = x, gid
 		})
 	}
+	// The tables: where each part and exclusion may start, and what the
+	// pattern needs of an answer.
+	var firsts, need [][]int32
+	for _, e := range append(append([]elem(nil), p.parts...), p.exclude...) {
+		g, ok := firstGids(e)
+		if !ok {
+			p.firstGids, p.need = nil, nil // an element of an unknown kind: walk the tree
+			return
+		}
+		firsts = append(firsts, g)
+	}
+	for _, e := range p.parts {
+		need = appendClauses(need, e)
+	}
+	p.firstGids, p.need = firsts, need
+}
+
+// firstGids returns the word sets (gids) where a run of e may start: the
+// table of e.firsts on an answer marked with the lexicon that numbered
+// e's word sets. ok is false for an element of a kind it does not know.
+func firstGids(e elem) (gids []int32, ok bool) {
+	switch e := e.(type) {
+	case *wordSet:
+		return []int32{e.gid}, true
+	case *seqElem:
+		return firstGids(e.elems[0])
+	case altElem:
+		for _, a := range e {
+			ag, ok := firstGids(a)
+			if !ok {
+				return nil, false
+			}
+			for _, g := range ag {
+				if !slices.Contains(gids, g) {
+					gids = append(gids, g)
+				}
+			}
+		}
+		return gids, true
+	}
+	return nil, false
+}
+
+// appendClauses appends to need what a run of e requires of an answer,
+// as clauses of word sets: each clause must have a word set that occurs.
+// A word set needs itself; a phrase needs each of its words; alternatives
+// need one of the word sets they may start with.
+func appendClauses(need [][]int32, e elem) [][]int32 {
+	if seq, ok := e.(*seqElem); ok {
+		for _, el := range seq.elems {
+			need = appendClauses(need, el)
+		}
+		return need
+	}
+	c, ok := firstGids(e)
+	if !ok {
+		return need // an element of an unknown kind needs nothing known
+	}
+	c = slices.Clone(c)
+	slices.Sort(c)
+	if !slices.ContainsFunc(need, func(o []int32) bool { return slices.Equal(o, c) }) {
+		need = append(need, c)
+	}
+	return need
 }
 
 // mark fills d.lexLeaves: the tokens of every word set of x.

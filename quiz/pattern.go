@@ -6,6 +6,8 @@ import (
 	"math/bits"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // Synonyms holds named sets of words and phrases that patterns refer to as
@@ -26,13 +28,82 @@ const CommonSynonyms = "common"
 const ConceptSynonyms = "concepts"
 
 func (s Synonyms) lookup(topic, name string) ([]string, bool) {
+	set, _, ok := s.lookupOwner(topic, name)
+	return set, ok
+}
+
+// lookupOwner is lookup, also naming the key of s the set was found
+// under: topic or CommonSynonyms.
+func (s Synonyms) lookupOwner(topic, name string) (set []string, owner string, ok bool) {
 	if topic != "" {
 		if set, ok := s[topic][name]; ok {
-			return set, true
+			return set, topic, true
 		}
 	}
-	set, ok := s[CommonSynonyms][name]
-	return set, ok
+	set, ok = s[CommonSynonyms][name]
+	return set, CommonSynonyms, ok
+}
+
+// setCache holds the synonym sets parsed while one bank compiles, by the
+// key they were found under and name: a set is parsed once and each
+// pattern that uses it gets a copy of its own (a pattern numbers its
+// word sets, see numberLeaves). Safe for concurrent use; a nil cache
+// parses every time.
+type setCache struct{ m sync.Map }
+
+// uncachedSets switches setCache off: tests compare the two ways.
+var uncachedSets atomic.Bool
+
+func setKey(owner, name string) string { return owner + "\x00" + name }
+
+// get returns a copy of set name of owner, if parsed.
+func (c *setCache) get(owner, name string) (elem, bool) {
+	if c == nil || uncachedSets.Load() {
+		return nil, false
+	}
+	e, ok := c.m.Load(setKey(owner, name))
+	if !ok {
+		return nil, false
+	}
+	return cloneElem(e.(elem))
+}
+
+// put remembers e as set name of owner: a copy, as the caller keeps e.
+func (c *setCache) put(owner, name string, e elem) {
+	if c == nil {
+		return
+	}
+	if t, ok := cloneElem(e); ok {
+		c.m.LoadOrStore(setKey(owner, name), t)
+	}
+}
+
+// cloneElem returns a copy of e's tree sharing nothing a pattern writes:
+// fresh word sets (their stems and prefixes, never written after parsing,
+// are shared), alternatives and phrases. ok is false for a tree with an
+// element of a kind it does not know.
+func cloneElem(e elem) (out elem, ok bool) {
+	switch e := e.(type) {
+	case *wordSet:
+		return &wordSet{stems: e.stems, prefixes: e.prefixes}, true
+	case altElem:
+		alt := make(altElem, len(e))
+		for i, a := range e {
+			if alt[i], ok = cloneElem(a); !ok {
+				return nil, false
+			}
+		}
+		return alt, true
+	case *seqElem:
+		seq := &seqElem{elems: make([]elem, len(e.elems)), gap: e.gap}
+		for i, a := range e.elems {
+			if seq.elems[i], ok = cloneElem(a); !ok {
+				return nil, false
+			}
+		}
+		return seq, true
+	}
+	return nil, false
 }
 
 // Polarity says whether a pattern must be asserted or negated.
@@ -89,6 +160,13 @@ type Pattern struct {
 	leaves     int      // how many word sets parts and exclusions hold (see numberLeaves)
 	lex        *lexicon // the bank's lexicon that numbered it, or nil
 	pid        int      // its number in lex
+	// Tables lex.add compiles from the tree, valid on answers marked with
+	// lex: the word sets (gids) where each part, then each exclusion, may
+	// start (firsts as a table), and the clauses an answer must satisfy
+	// for the pattern to match at all: from each clause, some word set
+	// must occur (see needsMet).
+	firstGids [][]int32
+	need      [][]int32
 }
 
 // String returns the pattern as written.
@@ -99,6 +177,12 @@ const phraseGap = 2
 // ParsePattern compiles a pattern, resolving @names in syn for topic (then
 // the common sets). Errors say what is wrong with the pattern.
 func ParsePattern(src string, syn Synonyms, topic string) (*Pattern, error) {
+	return parsePattern(src, syn, topic, nil)
+}
+
+// parsePattern is ParsePattern with a cache of the synonym sets already
+// parsed (nil for none).
+func parsePattern(src string, syn Synonyms, topic string, sets *setCache) (*Pattern, error) {
 	p := &Pattern{src: src}
 	s := strings.TrimSpace(src)
 	if s == "" {
@@ -132,7 +216,7 @@ func ParsePattern(src string, syn Synonyms, topic string) (*Pattern, error) {
 		if either {
 			words[0] = words[0][1:]
 		}
-		part, err := parsePart(words, syn, topic, true)
+		part, err := parsePart(words, syn, topic, true, sets)
 		if err != nil {
 			return fmt.Errorf("pattern %q: %w", src, err)
 		}
@@ -191,14 +275,14 @@ func ParsePattern(src string, syn Synonyms, topic string) (*Pattern, error) {
 }
 
 // parsePart compiles a part: phrases separated by "|".
-func parsePart(words []string, syn Synonyms, topic string, allowSyn bool) (elem, error) {
+func parsePart(words []string, syn Synonyms, topic string, allowSyn bool, sets *setCache) (elem, error) {
 	var alts []elem
 	for _, a := range strings.Split(strings.Join(words, " "), "|") {
 		ws := strings.Fields(a)
 		if len(ws) == 0 {
 			return nil, errors.New("empty alternative (stray |)")
 		}
-		e, err := parsePhrase(ws, syn, topic, allowSyn)
+		e, err := parsePhrase(ws, syn, topic, allowSyn, sets)
 		if err != nil {
 			return nil, err
 		}
@@ -209,12 +293,12 @@ func parsePart(words []string, syn Synonyms, topic string, allowSyn bool) (elem,
 
 // parsePhrase compiles a phrase of pattern words; a word's forms are
 // separated by "/".
-func parsePhrase(words []string, syn Synonyms, topic string, allowSyn bool) (elem, error) {
+func parsePhrase(words []string, syn Synonyms, topic string, allowSyn bool, sets *setCache) (elem, error) {
 	var seq []elem
 	for _, w := range words {
 		var alts []elem
 		for _, a := range strings.Split(w, "/") {
-			e, err := parseAlt(a, syn, topic, allowSyn)
+			e, err := parseAlt(a, syn, topic, allowSyn, sets)
 			if err != nil {
 				return nil, err
 			}
@@ -228,7 +312,7 @@ func parsePhrase(words []string, syn Synonyms, topic string, allowSyn bool) (ele
 	return &seqElem{elems: seq, gap: phraseGap}, nil
 }
 
-func parseAlt(a string, syn Synonyms, topic string, allowSyn bool) (elem, error) {
+func parseAlt(a string, syn Synonyms, topic string, allowSyn bool, sets *setCache) (elem, error) {
 	switch {
 	case a == "":
 		return nil, errors.New("empty form (stray /)")
@@ -236,13 +320,18 @@ func parseAlt(a string, syn Synonyms, topic string, allowSyn bool) (elem, error)
 		if !allowSyn {
 			return nil, fmt.Errorf("synonym entry %q refers to another set", a)
 		}
-		set, ok := syn.lookup(topic, a[1:])
+		set, owner, ok := syn.lookupOwner(topic, a[1:])
 		if !ok {
 			return nil, fmt.Errorf("unknown synonym %q", a)
 		}
+		if e, ok := sets.get(owner, a[1:]); ok {
+			return e, nil
+		}
 		var alts []elem
 		for _, entry := range set {
-			e, err := parsePhrase(strings.Fields(entry), syn, topic, false)
+			// An entry cannot refer to a set, so it parses the same for
+			// every pattern and topic: sets caches it.
+			e, err := parsePhrase(strings.Fields(entry), syn, topic, false, nil)
 			if err != nil {
 				return nil, fmt.Errorf("synonym %s: %w", a, err)
 			}
@@ -251,7 +340,9 @@ func parseAlt(a string, syn Synonyms, topic string, allowSyn bool) (elem, error)
 		if len(alts) == 0 {
 			return nil, fmt.Errorf("synonym %q is empty", a)
 		}
-		return newAlt(alts), nil
+		e := newAlt(alts)
+		sets.put(owner, a[1:], e)
+		return e, nil
 	case strings.HasSuffix(a, "*"):
 		pre := strings.ToLower(strings.TrimSuffix(a, "*"))
 		// Text reads "re-run" as "rerun" (see analyseInto).
@@ -411,6 +502,10 @@ const (
 	maxParts        = 4
 )
 
+// absent reports whether p is known to match nowhere in d (a word it
+// needs is missing, see needsMet), so callers can skip its sentences.
+func (p *Pattern) absent(d *doc) bool { return d.evalFor(p).dead }
+
 // find returns the first occurrence of p in sentence si, if any.
 func (p *Pattern) find(d *doc, si int) (match, bool) { return p.findAs(d, si, false) }
 
@@ -434,6 +529,10 @@ func (p *Pattern) findAs(d *doc, si int, claimOnly bool) (match, bool) {
 		if f.next(sn.from, sn.to) < 0 {
 			return match{}, false
 		}
+	}
+	// ... and so must every word it needs (each word of a phrase).
+	if c.tabled() && !p.needsMetIn(d, sn) {
+		return match{}, false
 	}
 	var cands [maxParts][maxSpansPerPart][2]int
 	var ncand [maxParts]int
@@ -619,6 +718,9 @@ func (p *Pattern) claimed(d *doc, spans [][2]int) bool {
 	if allHypo {
 		return false
 	}
+	if acrossListItems(d, spans) {
+		return false
+	}
 	quote, inOne := -1, true
 	for k, s := range spans {
 		if p.either[k] {
@@ -627,6 +729,12 @@ func (p *Pattern) claimed(d *doc, spans [][2]int) bool {
 		for j := s[0]; j < s[1]; j++ {
 			t := d.toks[j]
 			if t.refuted || t.probe {
+				return false
+			}
+			// A phrase that bridges a semicolon, colon or dash ("no
+			// lock is required; a unique key ...") joins two claims,
+			// and makes neither.
+			if j > s[0] && t.clause && (t.brk == ';' || t.brk == ':' || t.brk == '—' || t.brk == '–' || t.brk == '(' || t.brk == ')') {
 				return false
 			}
 			if quote < 0 {

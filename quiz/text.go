@@ -376,6 +376,7 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 	markNeedRemovers(d)
 	markFrames(d)
 	markMentions(d)
+	markNamedClaims(d)
 	return d
 }
 
@@ -627,7 +628,9 @@ func markNegation(d *doc) {
 					}
 					continue
 				}
-				if toks[j].clause && !(j <= k+2 && relatives[toks[j].raw] && toks[j].brk == 0) {
+				// "wouldn't "fix" it with a longer TTL": a quotation
+				// mark inside the clause does not end the scope.
+				if toks[j].clause && !(j <= k+2 && relatives[toks[j].raw] && toks[j].brk == 0) && !quoteInClause(d, j) {
 					break
 				}
 				// "avoids the herd by having each client watch its
@@ -662,6 +665,16 @@ func markNegation(d *doc) {
 			}
 		}
 	}
+}
+
+// quoteInClause reports a clause break at toks[j] made by a quotation
+// mark or backtick alone (only spaces and quote marks since the previous
+// word): the quotation goes on with its clause.
+func quoteInClause(d *doc, j int) bool {
+	if d.toks[j].brk != '"' || j == 0 {
+		return false
+	}
+	return strings.Trim(d.text[d.toks[j-1].end:d.toks[j].start], " \"“”`") == ""
 }
 
 // avoidBy reports that toks[j] is the "by" of "avoid X by doing Y" after
@@ -1271,6 +1284,14 @@ func markMentions(d *doc) {
 				if end > j+2 && end+1 < s.to && subjectPronouns[toks[end].raw] && modals[toks[end+1].raw] {
 					break
 				}
+				// "If the renew fails it's okay to finish", "if Done()
+				// hasn't fired you're still leader", "if X then Y": a
+				// subject with its copula, or "then", starts it too
+				// (not after a verb that takes a clause: "if it thinks
+				// it's still the holder").
+				if end > j+2 && (mainOpeners[toks[end].raw] || toks[end].raw == "then" && toks[end-1].raw != "and" && toks[end-1].raw != "or" && end+1 < s.to && thenSubjects[toks[end+1].raw]) && !clauseTakers[toks[end-1].raw] {
+					break
+				}
 				end++
 			}
 			for k := j; k < end; k++ {
@@ -1605,6 +1626,12 @@ func isProbe(toks []token, k int) bool {
 		// "check each hypothesis: ...", "then check GC pauses, CPU
 		// throttling, clock jumps": a checklist of suspects.
 		if toks[k].raw == "check" || toks[k].raw == "checking" {
+			// "if you check that it returned 1, then ...": a check in
+			// a condition, or one taking a that-clause, is a step, not
+			// a list of suspects.
+			if n == "that" || conditionBefore(toks, k) {
+				return false
+			}
 			return n == "each" || n == "every" || n == "all" || checklist(toks, k)
 		}
 		return false

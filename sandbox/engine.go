@@ -124,7 +124,11 @@ type sim struct {
 // timeline holding one KindInvalid event, never a panic.
 func Run(s Scenario) Timeline {
 	s = s.WithDefaults()
-	if err := s.Validate(); err != nil {
+	b := bufPool.Get().(*runBuffers)
+	// Validate looks up each action's client; newSim takes the indices.
+	b.actClient = slices.Grow(b.actClient[:0], len(s.Actions))[:len(s.Actions)]
+	if err := s.validate(b.actClient); err != nil {
+		bufPool.Put(b)
 		return Timeline{
 			EngineVersion: EngineVersion,
 			Model:         s.Lock.Model,
@@ -134,7 +138,6 @@ func Run(s Scenario) Timeline {
 			Summary:       Summary{Violations: []Violation{}, Stopped: "invalid"},
 		}
 	}
-	b := bufPool.Get().(*runBuffers)
 	m := newSim(s, b)
 	m.loop()
 	t := m.timeline()
@@ -198,7 +201,17 @@ func newSim(s Scenario, b *runBuffers) *sim {
 	// Room for the events a run usually has (most actions make one event;
 	// the answers, expiries and heartbeats they cause add some) and for a
 	// few violations. A run that makes more grows it once or twice.
-	est := min(len(s.Actions)+len(s.Actions)/8+16, MaxEvents)
+	est := len(s.Actions) + len(s.Actions)/8 + 16
+	if l.Model == ModelConsensus {
+		// A consensus lease lives as long as its heartbeats reach the
+		// leader: a heartbeat client that holds the lock makes an
+		// extend.ok per period, which can be a third of a run's events.
+		// Without room for them such a run allocates its events twice
+		// (the first guess, then one after extrapolating), so the guess
+		// takes them in, up to half as many again as the actions.
+		est += min(heartbeatGuess(s, b.actClient), len(s.Actions)/2)
+	}
+	est = min(est, MaxEvents)
 	m.events = make([]Event, est+16)
 	if s.UntilMS > 0 {
 		m.horizon = s.UntilMS
@@ -248,19 +261,74 @@ func newSim(s Scenario, b *runBuffers) *sim {
 		m.actions[i] = i
 	}
 	// Most scenarios list their actions in time order already.
-	if !slices.IsSortedFunc(s.Actions, func(a, b Action) int { return cmp.Compare(a.AtMS, b.AtMS) }) {
+	sorted := true
+	for i := 1; i < len(s.Actions); i++ {
+		if s.Actions[i].AtMS < s.Actions[i-1].AtMS {
+			sorted = false
+			break
+		}
+	}
+	if !sorted {
 		slices.SortStableFunc(m.actions, func(a, b int) int { return cmp.Compare(s.Actions[a].AtMS, s.Actions[b].AtMS) })
 	}
 	m.ids = newClientIDs(m.sc.Clients)
-	m.actClient = slices.Grow(b.actClient[:0], len(s.Actions))[:len(s.Actions)]
-	for i, a := range s.Actions {
-		m.actClient[i] = m.clientIndex(a.Client)
-		if a.Op == OpPartition {
+	// Run's validation has put each action's client index in
+	// b.actClient already.
+	m.actClient = b.actClient[:len(s.Actions)]
+	for i := range s.Actions {
+		if s.Actions[i].Op == OpPartition {
 			// A partition names a client but is the network's doing.
 			m.actClient[i] = -1
 		}
 	}
 	return m
+}
+
+// heartbeatGuess is how many heartbeats the clients with a heartbeat
+// would send if each held the lock from its acquire to its next release
+// or crash (or the last action): at most what a run of s adds for them
+// while the actions last. actClient is each action's client index.
+func heartbeatGuess(s Scenario, actClient []int) int {
+	var from [MaxClients]int64
+	any := false
+	for i := range s.Clients {
+		from[i] = -1
+		if s.Clients[i].HeartbeatMS > 0 {
+			any = true
+		}
+	}
+	if !any || len(s.Actions) == 0 {
+		return 0
+	}
+	n := int64(0)
+	for i := range s.Actions {
+		a := &s.Actions[i]
+		c := actClient[i]
+		if c < 0 || c >= len(s.Clients) || c >= MaxClients || s.Clients[c].HeartbeatMS <= 0 {
+			continue
+		}
+		switch a.Op {
+		case OpAcquire:
+			if from[c] == -1 {
+				from[c] = a.AtMS
+			}
+		case OpRelease, OpCrash:
+			if from[c] >= 0 {
+				n += max(a.AtMS-from[c], 0) / s.Clients[c].HeartbeatMS
+			}
+			from[c] = -1
+			if a.Op == OpCrash {
+				from[c] = -2 // nothing more of it happens
+			}
+		}
+	}
+	last := s.Actions[len(s.Actions)-1].AtMS
+	for c := range min(len(s.Clients), MaxClients) {
+		if from[c] >= 0 {
+			n += max(last-from[c], 0) / s.Clients[c].HeartbeatMS
+		}
+	}
+	return int(min(n, MaxEvents))
 }
 
 // clientIndex is the index of the client with id, -1 for none.
@@ -532,11 +600,11 @@ func (m *sim) w(parts ...string) {
 
 // wn writes a number into the detail of the next event emitted.
 func (m *sim) wn(n int64) {
-	b := strconv.AppendInt(m.num[:0], n, 10)
-	if m.dn+len(b) > len(m.det) {
-		m.growDet(len(b))
+	// Room for any int64, then the digits straight into the buffer.
+	if m.dn+20 > len(m.det) {
+		m.growDet(20)
 	}
-	m.dn += copy(m.det[m.dn:], b)
+	m.dn += len(strconv.AppendInt(m.det[m.dn:m.dn], n, 10))
 }
 
 // wq writes s quoted (as strconv.Quote does) into the detail of the next

@@ -59,15 +59,18 @@ type reply struct {
 }
 
 type client struct {
-	id       string
-	hb       int64
-	paused   bool
-	crashed  bool
-	delay    int64
-	grant    int
-	token    int64
-	holds    bool
+	id      string
+	hb      int64
+	paused  bool
+	crashed bool
+	delay   int64
+	grant   int
+	token   int64
+	holds   bool
+	// deferred[dhead:] is the work that fell due while it was paused,
+	// in order; the room is reused from one pause to the next.
 	deferred []item
+	dhead    int
 	hbLate   bool // a heartbeat fell due during the pause
 	attempt  int  // the latest acquire attempt
 	retries  int  // retries left for it
@@ -258,12 +261,12 @@ func (m *sim) clientAction(ci, idx int) {
 	case OpCrash:
 		c.crashed = true
 		c.holds = false
-		c.deferred = nil
-		d := c.id + " crashes"
+		c.deferred, c.dhead = nil, 0
+		m.w(c.id, " crashes")
 		if c.grant > 0 {
-			d += "; its key stays at the service until it expires, if it ever does"
+			m.w("; its key stays at the service until it expires, if it ever does")
 		}
-		m.emit(&Event{Kind: KindCrash, Client: c.id, Grant: c.grant, Detail: d})
+		m.emit(&Event{Kind: KindCrash, Client: c.id, Grant: c.grant})
 	case OpDelay:
 		c.delay = a.MS
 		m.w("the next message from ", c.id, " will arrive ")
@@ -277,14 +280,24 @@ func (m *sim) resume(ci int) {
 	c := &m.clients[ci]
 	c.paused = false
 	m.w(c.id, " resumes")
-	if n := len(c.deferred); n > 0 {
-		m.w(" and runs the ", plural(n, "item"), " that fell due meanwhile, without re-checking its lease")
+	if n := len(c.deferred) - c.dhead; n > 0 {
+		m.w(" and runs the ")
+		m.wn(int64(n))
+		if n == 1 {
+			m.w(" item")
+		} else {
+			m.w(" items")
+		}
+		m.w(" that fell due meanwhile, without re-checking its lease")
 	}
 	m.emit(&Event{Kind: KindPauseEnd, Client: c.id})
-	for len(c.deferred) > 0 && !c.paused && !c.crashed {
-		it := c.deferred[0]
-		c.deferred = c.deferred[1:]
+	for c.dhead < len(c.deferred) && !c.paused && !c.crashed {
+		it := c.deferred[c.dhead]
+		c.dhead++
 		m.clientItem(&it)
+	}
+	if c.dhead == len(c.deferred) {
+		c.deferred, c.dhead = c.deferred[:0], 0
 	}
 }
 

@@ -1,7 +1,6 @@
 package sandbox
 
 import (
-	"slices"
 	"strings"
 )
 
@@ -19,12 +18,13 @@ func (m *sim) acquire(ci int, msg message) {
 	got := gotBuf[:0]
 	holder := -1
 	unreach := -1
-	// For a redlock refusal: who holds which node (heldBy[k] the client
-	// of the nodes held[k]), and which nodes do not answer.
-	var heldBy []int
-	var held [][]int
-	var noAnswer []int
+	// For a redlock refusal: the client whose key each node has (-1:
+	// none, or the node did not answer), and which nodes do not answer.
+	var owner [MaxRedlockNodes]int
+	var noAnswerBuf [MaxRedlockNodes]int
+	noAnswer := noAnswerBuf[:0]
 	for i := range m.nodes {
+		owner[i] = -1
 		if !m.reach(ci, i) {
 			if unreach < 0 {
 				unreach = i
@@ -38,12 +38,7 @@ func (m *sim) acquire(ci int, msg message) {
 			if holder < 0 {
 				holder = k.client
 			}
-			j := slices.Index(heldBy, k.client)
-			if j < 0 {
-				heldBy, held = append(heldBy, k.client), append(held, nil)
-				j = len(heldBy) - 1
-			}
-			held[j] = append(held[j], i+1)
+			owner[i] = k.client
 			continue
 		}
 		got = append(got, i+1)
@@ -68,9 +63,24 @@ func (m *sim) acquire(ci int, msg message) {
 			e.Reason = "no-majority"
 			e.Nodes = m.keepNodes(got)
 			e.Detail = "got " + itoa(int64(len(got))) + " of " + itoa(int64(len(m.nodes))) + " nodes" + nodeList(got) + ", needs " + itoa(int64(m.quorum))
+			// Who holds which nodes, each holder once, in the order
+			// of the first node each holds.
 			var why []string
-			for j, h := range heldBy {
-				why = append(why, nodesWord(held[j])+" held by "+m.clients[h].id)
+			var seen [MaxClients]bool
+			for i := range m.nodes {
+				h := owner[i]
+				if h < 0 || seen[h] {
+					continue
+				}
+				seen[h] = true
+				var heldBuf [MaxRedlockNodes]int
+				held := heldBuf[:0]
+				for j := i; j < len(m.nodes); j++ {
+					if owner[j] == h {
+						held = append(held, j+1)
+					}
+				}
+				why = append(why, nodesWord(held)+" held by "+m.clients[h].id)
 			}
 			if len(noAnswer) > 0 {
 				why = append(why, m.unreachNodes(ci, noAnswer))

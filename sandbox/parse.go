@@ -296,7 +296,12 @@ func int64p(v int64) *int64 { return &v }
 // nil when there is none. It expects a scenario after WithDefaults (an
 // unset field is an error) and enforces the limits (MaxClients,
 // MaxActions, MaxTimeMS, MaxRedlockNodes...).
-func (s Scenario) Validate() error {
+func (s Scenario) Validate() error { return s.validate(nil) }
+
+// validate is Validate; when actClient has room for every action, it
+// also records there each action's client index (-1: none or unknown),
+// which Run would otherwise look up again.
+func (s Scenario) validate(actClient []int) error {
 	var p problems
 	modelOK := s.validateConfig(&p)
 	if len(s.Clients) > MaxClients {
@@ -322,6 +327,9 @@ func (s Scenario) Validate() error {
 		p.add("actions", "%d actions, more than the limit of %d", len(s.Actions), MaxActions)
 	} else {
 		v := actionCheck{ids: newClientIDs(s.Clients), modelOK: modelOK, serviceNodes: s.Lock.Model.ServiceNodes(s.Lock.Nodes)}
+		if len(actClient) >= len(s.Actions) {
+			v.actClient = actClient
+		}
 		switch s.Lock.Model {
 		case ModelRedis:
 			v.redis = true
@@ -491,6 +499,7 @@ type actionCheck struct {
 	modelOK                             bool
 	redis, redlock, consensus, database bool
 	serviceNodes                        int // Model.ServiceNodes
+	actClient                           []int
 }
 
 // validateAction checks action i. An op that is
@@ -549,14 +558,18 @@ func (s *Scenario) validateAction(p *problems, i int, a *Action, v *actionCheck)
 	case optClient && a.Client == "" && !v.consensus: // a partition
 		p.add(f(".client"), "the nodes of model %s do not talk to each other: a partition needs the client it cuts off", s.Lock.Model)
 	}
+	ci := v.ids.index(a.Client) // -1 for none
+	if v.actClient != nil {
+		v.actClient[i] = ci
+	}
 	switch {
 	case optClient && a.Client == "":
-	case optClient && v.ids.index(a.Client) < 0:
+	case optClient && ci < 0:
 		p.add(f(".client"), "unknown client %q", a.Client)
 	case optClient:
 	case clientOp && a.Client == "":
 		p.add(f(".client"), "op %s needs a client", a.Op)
-	case clientOp && v.ids.index(a.Client) < 0:
+	case clientOp && ci < 0:
 		p.add(f(".client"), "unknown client %q", a.Client)
 	case !clientOp && a.Client != "":
 		p.add(f(".client"), "op %s is a service op and takes no client", a.Op)
@@ -591,8 +604,11 @@ func (s *Scenario) validateAction(p *problems, i int, a *Action, v *actionCheck)
 		p.add(f(".key"), "longer than %d bytes", MaxKeyLen)
 	}
 	// How many nodes a node op may name (Model.OpNodes).
-	n := s.Lock.Model.OpNodes(a.Op, s.Lock.Nodes)
-	replicaOnly := "on redis only the primary (node 1) restarts, jumps its clock or is cut off; the replica (node 2) only goes down and comes up"
+	n := 0
+	if needsNode || needsNodes {
+		n = s.Lock.Model.OpNodes(a.Op, s.Lock.Nodes)
+	}
+	const replicaOnly = "on redis only the primary (node 1) restarts, jumps its clock or is cut off; the replica (node 2) only goes down and comes up"
 	switch {
 	case !modelOK:
 	case needsNode && a.Node == 0:

@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -32,6 +33,11 @@ func TestAboutGraderPublishesBlindFigures(t *testing.T) {
 	}
 	if n := doc.Find(`[data-testid=blind-table] tbody tr`).Length(); n < 3 {
 		t.Fatalf("blind table has %d rows, want before, now and tuning", n)
+	}
+	if j := rep.Blind.Judge; j == nil || j.Answers < 500 {
+		t.Fatalf("no second judging published: %+v", j)
+	} else if got := doc.Find(`[data-testid=blind-judge]`).Text(); !strings.Contains(got, fmt.Sprintf("%d of %d pass/fail", j.Verdicts, j.Answers)) {
+		t.Fatalf("judge paragraph %q lacks %d of %d", got, j.Verdicts, j.Answers)
 	}
 	ok, _ := rep.Blind.Targets.Meets(lead)
 	if missed := doc.Find(`[data-testid=blind-missed]`).Length() == 1; missed == ok {

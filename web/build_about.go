@@ -62,5 +62,9 @@ func blindView(b *quiz.BlindReport) *views.BlindView {
 	if ok, miss := b.Targets.Meets(lead); !ok {
 		v.Missed = miss
 	}
+	if j := b.Judge; j != nil && j.Answers > 0 {
+		v.JudgeAnswers, v.JudgeVerdicts, v.JudgeFlags = j.Answers, j.Verdicts, j.Flags
+		v.JudgePct = views.PctText(float64(j.Verdicts) / float64(j.Answers))
+	}
 	return v
 }
