@@ -467,3 +467,54 @@ func TestGoneIsNotAFormOfGo(t *testing.T) {
 		}
 	}
 }
+
+// TestParaphrasesFromWritersXAndY: classes heard from the tuning writers X
+// and Y, each in sentences of our own with a near miss: the TTL as a
+// knob for recovery, not a safety guarantee; how long a healthy holder
+// can go quiet; a token that has to be ordered; the storage writing down
+// the biggest number and shutting the door on smaller ones; the token
+// shown each time the holder touches the resource; a lock that says who
+// runs now, not whether it ran; an owner that becomes "me" again; a crash
+// set (OOM-killed, falls over) between the commit and the publish; a
+// restarted node sitting out; a ticket that evaporates with the session;
+// consumers skipping ids already processed; a lock that changes nothing.
+func TestParaphrasesFromWritersXAndY(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct {
+		question, point, text string
+		want                  bool
+	}{
+		{"choose-ttl", "no-safe-value", "Treat the number as a dial for how quickly we recover, nothing more.", true},
+		{"choose-ttl", "no-safe-value", "The lease length is not a safety guarantee.", true},
+		{"choose-ttl", "no-safe-value", "The lease length is our safety guarantee.", false},
+		{"choose-ttl", "measure", "Find out how long a healthy worker can stall at worst, GC included.", true},
+		{"fencing-token", "monotonic", "The tokens have to be ordered, or the database cannot tell old from new.", true},
+		{"fencing-token", "monotonic", "The token can be any string you like.", false},
+		{"fencing-token", "resource-rejects", "The protected thing notes down the biggest number so far and shuts the door on smaller ones.", true},
+		{"fencing-token", "resource-rejects", "The client notes down the biggest number it was given.", false},
+		{"fencing-token", "sent-with-write", "The holder presents its ticket every time it touches the table.", true},
+		{"run-job-once", "lock-not-enough", "A lock tells you who is running it right now, not whether this period was already done.", true},
+		{"run-job-once", "lock-not-enough", "The lock forgets the run the moment it is handed back.", true},
+		{"run-job-once", "lock-not-enough", "Hold the lock while the job runs right now.", false},
+		{"holder-id-guard", "same-owner-twice", "Owned by me can become true again when the job comes back round to me.", true},
+		{"holder-id-guard", "same-owner-twice", "Leftovers from my previous turn would look perfectly legitimate.", true},
+		{"holder-id-guard", "same-owner-twice", "Only the current owner can write.", false},
+		{"outbox-pattern", "dual-write", "If the pod is OOM-killed after the commit, the publish never happens.", true},
+		{"outbox-pattern", "dual-write", "The pod is OOM-killed now and then.", false},
+		{"redlock-operations-q", "restart-forgets", "A node that crashed sits out longer than any lease before it rejoins.", true},
+		{"redlock-operations-q", "restart-forgets", "Each node writes every change to disk before replying.", true},
+		{"zookeeper-lock-recipe", "ephemeral-sequential", "Each client takes a numbered ticket that evaporates when its session dies.", true},
+		{"zookeeper-lock-recipe", "lowest-holds", "The smallest ticket holds the lock.", true},
+		{"outbox-pattern", "consumer-dedupe", "Consumers ignore event ids they have already processed.", true},
+		{"outbox-pattern", "consumer-dedupe", "The relay skips rows it has already seen.", false},
+		{"outbox-pattern", "no-lock-helps", "Holding a lock across both writes changes nothing.", true},
+	} {
+		q, ok := b.ByID(c.question)
+		if !ok {
+			t.Fatalf("no question %s", c.question)
+		}
+		if got := pointHit(t, b.Grade(q, quiz.Answer{Text: c.text}), c.point); got != c.want {
+			t.Errorf("%s: %q makes %s = %v, want %v", c.question, c.text, c.point, got, c.want)
+		}
+	}
+}
