@@ -1,0 +1,96 @@
+package quiz_test
+
+import (
+	"strings"
+	"testing"
+
+	"lockdrill/quiz"
+)
+
+// Tests for the grader defects of QA pass 6 (qa-report-6.md): each shows the
+// mechanism in our own words, then the tester's answer as a user sees it.
+
+// evidence returns the words a result quotes for point id.
+func evidence(t *testing.T, text string, r quiz.Result, id string) []string {
+	t.Helper()
+	for _, p := range r.Points {
+		if p.ID == id {
+			var out []string
+			for _, s := range p.Spans {
+				out = append(out, text[s.Start:s.End])
+			}
+			return out
+		}
+	}
+	t.Fatalf("no point %q", id)
+	return nil
+}
+
+func flagSpan(text string, r quiz.Result, id string) string {
+	for _, f := range r.Flags {
+		if f.ID == id {
+			return text[f.Span.Start:f.Span.End]
+		}
+	}
+	return ""
+}
+
+// TestRequirementBelongsToTheSentenceThatMakesThePoint: a point's
+// requires is met only in the sentence that makes the point or one tied
+// to it by a back-reference, never by a word elsewhere in the answer.
+func TestRequirementBelongsToTheSentenceThatMakesThePoint(t *testing.T) {
+	q := conceptQuestion("swap & value")
+	q.Points[0].Requires = []string{"atomic*|one step"}
+	if err := quiz.Compile(q, conceptSynonyms, nil); err != nil {
+		t.Fatalf("Compile: %v", err)
+	}
+	for text, want := range map[string]bool{
+		"The swap replaces the value atomically.":                                     true,  // same sentence
+		"The swap reads and replaces the value. It all happens in one step.":          true,  // tied by "It"
+		"The writer is atomic. Later the swap reads the value and then writes it.":    false, // the atomic writer lends nothing
+		"The swap reads and replaces the value. Our backups run in one step nightly.": false, // a sentence about something else
+	} {
+		r := quiz.Grade(q, quiz.Answer{Text: text}, nil)
+		if got := r.Points[0].Hit; got != want {
+			t.Errorf("%q: hit=%v, want %v (evidence %v)", text, got, want, evidence(t, text, r, "fencing"))
+		}
+	}
+}
+
+// TestQA6Q1GetCompareDelIsTheBugNotTheFix: the tester's answer acquires
+// in "one atomic command", then releases by GET, compare and DEL. The
+// atomic acquire does not make the release atomic; the release raises the
+// major flag the grader page lists for it, and the answer does not pass.
+func TestQA6Q1GetCompareDelIsTheBugNotTheFix(t *testing.T) {
+	b := loadBank(t)
+	for _, text := range []string{
+		// Q1 (practice)
+		"Acquire with SET lock:key <random-token> NX PX 30000, one atomic command. To release, I GET the key, compare the value with my token, and if they match I DEL it. If my process pauses in GC longer than the TTL, the key expires and another client acquires it, so two clients hold it. Replication is asynchronous, so a failover can lose the key. For correctness the storage should check fencing tokens.",
+		// Q13 (the same release in the mock round)
+		"Acquire with SET lock:orders <random-token> NX PX 30000, one atomic command. To release, I GET the key, compare the value with my token, and if they match I DEL it. It fails when my process pauses in GC longer than the TTL: the key expires and another client acquires it, so two clients hold it. And replication is asynchronous, so a failover can lose the key.",
+		// our own: reading and deleting in two steps, the key named
+		"The key is created with one atomic SET NX PX. Releasing, the client reads the key's value and, when it equals its token, deletes the key.",
+	} {
+		r := gradeReal(t, b, "redis-lock-and-failure", text)
+		if pointHit(t, r, "compare-delete") {
+			t.Errorf("compare-delete credited on %v in %q", evidence(t, text, r, "compare-delete"), text)
+		}
+		if !hasFlag(r, "get-then-del") {
+			t.Errorf("no get-then-del flag (flags %v) on %q", r.FlagIDs(), text)
+		}
+		if r.Passed {
+			t.Errorf("passed at %.2f: %q", r.Score, text)
+		}
+	}
+	// The correct release still earns the point, quoting its own sentence.
+	ok := "Acquire with one atomic command that creates the key only if absent and gives it an expiry. Release with a Lua script that deletes the key only if it still holds my token."
+	r := gradeReal(t, b, "redis-lock-and-failure", ok)
+	if !pointHit(t, r, "compare-delete") || hasFlag(r, "get-then-del") {
+		t.Fatalf("Lua release: compare-delete=%v flags=%v", pointHit(t, r, "compare-delete"), r.FlagIDs())
+	}
+	for _, e := range evidence(t, ok, r, "compare-delete") {
+		if strings.Contains(e, "atomic command") || strings.Contains(e, ". ") {
+			t.Errorf("compare-delete evidence %q is taken from the acquire sentence", e)
+		}
+	}
+}
