@@ -94,3 +94,33 @@ func TestQA6Q1GetCompareDelIsTheBugNotTheFix(t *testing.T) {
 		}
 	}
 }
+
+// TestQA6Q6TransactionHeldAcrossRemoteCalls: keeping the claim's
+// transaction open while calling remote APIs raises the remote-call flag
+// and never earns "commit the claim at once"; a worker that dies is the
+// visibility timeout, not the stalled worker that must not complete.
+func TestQA6Q6TransactionHeldAcrossRemoteCalls(t *testing.T) {
+	b := loadBank(t)
+	type want struct{ flag, short, stalled bool }
+	for text, w := range map[string]want{
+		// Q6, as submitted
+		"Workers run SELECT ... FOR UPDATE SKIP LOCKED LIMIT 1 to pick a ready job so two workers never get the same row. Each worker keeps that transaction open for the whole time it processes the job, calling the external APIs inside it, and commits status = 'done' at the end; if the worker dies, the connection drops, the transaction rolls back and the row becomes available again, so no job is lost.": {flag: true},
+		"The worker holds the transaction open for the entire job and calls the payment service inside it.":                                      {flag: true},
+		"Each worker keeps its transaction open until the job ends; if it crashes, the connection drops and the row is free for another worker.": {},
+		"The claim commits at once, so I never keep a transaction open while calling the API.":                                                   {short: true},
+		"Holding one transaction open for the whole job ties up a connection per running job, so the claim commits right away.":                  {short: true},
+		"A slow worker that wakes up after its timeout finds another worker running the same job.":                                               {stalled: true},
+		"Completion is guarded by the claim's attempt number, so a late worker cannot overwrite the newer claim.":                                {stalled: true},
+	} {
+		r := gradeReal(t, b, "skip-locked-queue", text)
+		if got := hasFlag(r, "lock-across-network-call"); got != w.flag {
+			t.Errorf("lock-across-network-call=%v, want %v: %q", got, w.flag, text)
+		}
+		if got := pointHit(t, r, "short-transaction"); got != w.short {
+			t.Errorf("short-transaction=%v (%v), want %v: %q", got, evidence(t, text, r, "short-transaction"), w.short, text)
+		}
+		if got := pointHit(t, r, "stalled-worker"); got != w.stalled {
+			t.Errorf("stalled-worker=%v (%v), want %v: %q", got, evidence(t, text, r, "stalled-worker"), w.stalled, text)
+		}
+	}
+}
