@@ -192,6 +192,10 @@ type Coverage struct {
 	// Hit is the weight of the points made, Total the weight of all.
 	Hit   float64 `json:"hit"`
 	Total float64 `json:"total"`
+	// Made and Points count the points themselves, as a page lists them
+	// (core points weigh more, so Hit/Total is not Made/Points).
+	Made   int `json:"made"`
+	Points int `json:"points"`
 }
 
 // ByDimension returns, for each dimension that has points, the weight hit
@@ -201,8 +205,10 @@ func (r Result) ByDimension() map[string]Coverage {
 	for _, p := range r.Points {
 		c := out[p.Dimension]
 		c.Total += p.Weight
+		c.Points++
 		if p.Hit {
 			c.Hit += p.Weight
+			c.Made++
 		}
 		out[p.Dimension] = c
 	}

@@ -387,10 +387,18 @@ func Score(b *Bank, fus *FollowUps, turns []Turn, limit time.Duration) Scorecard
 			}
 			ts.Score = Penalised(t.Result.Score, ts.Overtime)
 			ts.Passed = !t.Result.Fatal && ts.Score >= PassMark
+			// A typed follow-up is graded against its main question only
+			// to recover what the main answer missed; its own ticks are
+			// not scored, so they are not counted twice here.
 			for d, c := range t.Result.ByDimension() {
+				if t.FollowUp == CustomFollowUp {
+					break
+				}
 				acc := dims[d]
 				acc.Hit += c.Hit
 				acc.Total += c.Total
+				acc.Made += c.Made
+				acc.Points += c.Points
 				dims[d] = acc
 			}
 		} else {

@@ -24,7 +24,7 @@ func scorecardMarkdown(v views.ScorecardView, started time.Time, origin string) 
 	if len(v.Dimensions) > 0 {
 		b.WriteString("\n## By dimension\n\n| Dimension | Points made |\n|---|---|\n")
 		for _, d := range v.Dimensions {
-			fmt.Fprintf(&b, "| %s | %d %% (%s of %s) |\n", d.Label, d.Pct, d.Hit, d.Total)
+			fmt.Fprintf(&b, "| %s | %d of %d · %d %% by weight |\n", d.Label, d.Made, d.Points, d.Pct)
 		}
 	}
 	b.WriteString("\n## Answers\n")

@@ -64,7 +64,7 @@ func buildScorecard(cat *content.Catalog, d scorecardData, now time.Time) views.
 		v.Questions = append(v.Questions, sq)
 	}
 	for _, d := range sc.Dimensions {
-		v.Dimensions = append(v.Dimensions, views.ScoreDimension{ID: d.Dimension, Label: quiz.DimensionLabel(d.Dimension), Pct: views.Pct(d.Share()), Hit: trimFloat(d.Hit), Total: trimFloat(d.Total)})
+		v.Dimensions = append(v.Dimensions, views.ScoreDimension{ID: d.Dimension, Label: quiz.DimensionLabel(d.Dimension), Pct: views.Pct(d.Share()), Made: d.Made, Points: d.Points})
 	}
 	for _, st := range sc.Study {
 		link := views.StudyLink{Title: st.Title, Reason: st.Reason, PracticeHref: urls.Question(st.Question)}

@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -248,6 +249,26 @@ func TestFiveQuestionInterviewRound(t *testing.T) {
 	if n := doc.Find(`[data-testid=dimension]`).Length(); n != 4 {
 		t.Fatalf("dimensions = %d, want 4", n)
 	}
+	// Each dimension's counts are the ticks and crosses the page lists
+	// with that dimension's badge (QA-6 Q14: the table summed weights and
+	// read "10 of 12" beside nine ticks and one cross).
+	doc.Find(`[data-testid=dimension]`).Each(func(_ int, row *goquery.Selection) {
+		label := strings.TrimSpace(row.Find("th").Text())
+		count := func(testid string) int {
+			n := 0
+			doc.Find(`[data-testid=` + testid + `]`).Each(func(_ int, li *goquery.Selection) {
+				if strings.TrimSpace(li.Find(".badge").First().Text()) == label {
+					n++
+				}
+			})
+			return n
+		}
+		made, missed := count("point-hit"), count("point-missed")
+		want := fmt.Sprintf("%d of %d ·", made, made+missed)
+		if got := row.Find("td span").Text(); !strings.HasPrefix(got, want) {
+			t.Fatalf("dimension %s reads %q, the page lists %d made and %d missed", label, got, made, missed)
+		}
+	})
 	if doc.Find(`[data-testid=study-guide]`).Length() == 0 || doc.Find(`[data-testid=study-practice]`).Length() == 0 {
 		t.Fatalf("what to study next lacks guide or practice links")
 	}

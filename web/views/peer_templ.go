@@ -1990,7 +1990,7 @@ func PeerCard(v PeerCardView) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 179, " % of the points)")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 179, " % of the points, by weight)")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
