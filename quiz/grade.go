@@ -225,7 +225,7 @@ func findAvoiding(d *doc, p *Pattern, avoid []Span, reqs []*Pattern) ([]Span, bo
 		if !s.credits() {
 			continue
 		}
-		if m, ok := p.find(d, si); ok {
+		if m, ok := p.find(d, si); ok && !commonOnly(d, m) {
 			if spans := m.byteSpans(d); !anyOverlap(spans, avoid) {
 				rs, ok := findReqs(d, reqs, si, credits)
 				if !ok {
@@ -310,7 +310,7 @@ func findPointWhere(d *doc, pats, reqs []*Pattern, keep, keepReqs func(d *doc, s
 				continue
 			}
 			m, ok := p.find(d, si)
-			if !ok {
+			if !ok || commonOnly(d, m) {
 				continue
 			}
 			spans := m.byteSpans(d)
@@ -324,6 +324,26 @@ func findPointWhere(d *doc, pats, reqs []*Pattern, keep, keepReqs func(d *doc, s
 	}
 	return nil, false
 }
+
+// commonOnly reports whether every word of m is a form of a light verb
+// ("do", "doing", "done", "got", "made"): such words say nothing by
+// themselves, so they are never the evidence for a point ("Else do
+// nothing" does not watch Session.Done(), QA-6 Q5).
+func commonOnly(d *doc, m match) bool {
+	for _, s := range m.spans {
+		for k := s[0]; k < s[1]; k++ {
+			t := d.toks[k]
+			if !lightVerbs[t.raw] && !lightVerbs[t.stem] && !lightVerbs[t.lemma] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// lightVerbs are the verbs that carry a sentence's grammar rather than its
+// meaning, in their base forms.
+var lightVerbs = setOf(`do be have get make use take give keep let go come see know`)
 
 // findReqs finds every one of reqs in sentence si, or in a sentence tied
 // to it, among those keep accepts, and returns the spans of the matches.

@@ -124,3 +124,43 @@ func TestQA6Q6TransactionHeldAcrossRemoteCalls(t *testing.T) {
 		}
 	}
 }
+
+// TestLightVerbAloneIsNoEvidence: a form of a light verb ("do", "doing",
+// "done", "got") is never by itself the evidence for a point, whatever
+// the pattern that found it; the same pattern's other words still are.
+func TestLightVerbAloneIsNoEvidence(t *testing.T) {
+	q := conceptQuestion("done()|finish*|completion signal")
+	if err := quiz.Compile(q, conceptSynonyms, nil); err != nil {
+		t.Fatalf("Compile: %v", err)
+	}
+	for text, want := range map[string]bool{
+		"If the revision differs, do nothing and report it.":      false, // "do", the lemma of "done"
+		"Doing a plain write after the check is the race.":        false,
+		"The worker finishes its job before the lease ends.":      true,
+		"The client listens for the completion signal and stops.": true,
+	} {
+		r := quiz.Grade(q, quiz.Answer{Text: text}, nil)
+		if got := r.Points[0].Hit; got != want {
+			t.Errorf("%q: hit=%v %v, want %v", text, got, evidence(t, text, r, "fencing"), want)
+		}
+	}
+}
+
+// TestQA6Q5ElseDoNothingIsNotSessionDone: the tester's etcd answer never
+// mentions Session.Done(); "Else do nothing" no longer earns it, and the
+// answer is "a pass, with gaps" at 70 % as the same answer in other words.
+func TestQA6Q5ElseDoNothingIsNotSessionDone(t *testing.T) {
+	b := loadBank(t)
+	text := "Make the write conditional in one etcd transaction: If the lock key's CreateRevision still equals the revision I got when I acquired it (mutex.Header().Revision or the key's create revision), Then put /config/routes, Else do nothing. The Mutex gives me IsOwner() as a comparison for exactly this. If my lease expired during the GC pause, my lock key was deleted and the new leader's key has a different create revision, so my transaction fails and the stale write is rejected by etcd itself. Checking that I am still leader and then doing a plain Put is not enough, because I can pause between the check and the put."
+	r := gradeReal(t, b, "etcd-revision-guard", text)
+	if pointHit(t, r, "session-done") {
+		t.Errorf("session-done credited on %v", evidence(t, text, r, "session-done"))
+	}
+	if !r.Passed || r.Score != 0.7 {
+		t.Errorf("score %.2f passed=%v, want 0.70 and a pass", r.Score, r.Passed)
+	}
+	made := "I also watch Session.Done() and stop early when the keep-alive fails, knowing that signal comes late."
+	if r := gradeReal(t, b, "etcd-revision-guard", text+" "+made); !pointHit(t, r, "session-done") {
+		t.Errorf("session-done missed when made: %q", made)
+	}
+}
