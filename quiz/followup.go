@@ -247,22 +247,49 @@ func (s *FollowUps) Select(q *Question, text string, r Result) []*FollowUp {
 	if s == nil || q == nil {
 		return nil
 	}
-	var out []*FollowUp
+	// A fair interviewer probes the hole that matters most first: a
+	// follow-up fired by a red flag or by a missed core point comes before
+	// one fired by a breadth gap, whatever their order in the catalog
+	// (QA-6 Q15: a core miss went unasked while two breadth follow-ups
+	// filled the turn).
+	var urgent, rest []*FollowUp
 	for _, f := range s.list {
-		if len(out) == MaxFollowUps {
-			break
-		}
 		if f.Question != FollowUpAny && f.Question != q.ID {
 			continue
 		}
+		fired, core := false, false
 		for _, w := range f.When {
 			if w.fires(q, text, r) {
-				out = append(out, f)
-				break
+				fired = true
+				core = core || w.probesCore(q)
 			}
 		}
+		switch {
+		case fired && core:
+			urgent = append(urgent, f)
+		case fired:
+			rest = append(rest, f)
+		}
+	}
+	out := append(urgent, rest...)
+	if len(out) > MaxFollowUps {
+		out = out[:MaxFollowUps]
 	}
 	return out
+}
+
+// probesCore reports whether the trigger is about a red flag or about a
+// core point of q the answer missed.
+func (w Trigger) probesCore(q *Question) bool {
+	if len(w.Flags) > 0 {
+		return true
+	}
+	for _, id := range w.Missed {
+		if p, ok := q.PointByID(id); ok && p.Core {
+			return true
+		}
+	}
+	return false
 }
 
 // fires reports whether the trigger fires for answer text to q graded as r.
