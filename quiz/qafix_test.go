@@ -164,3 +164,85 @@ func TestQA6Q5ElseDoNothingIsNotSessionDone(t *testing.T) {
 		t.Errorf("session-done missed when made: %q", made)
 	}
 }
+
+// TestQA6Q4SuspendedIsNotAProcessPause: on session-suspended the state
+// name SUSPENDED is not a paused process, and "re-acquire at LOST" alone
+// does not say when to resume; a lost connection is not the LOST state.
+func TestQA6Q4SuspendedIsNotAProcessPause(t *testing.T) {
+	b := loadBank(t)
+	type want struct{ pause, resume bool }
+	for text, w := range map[string]want{
+		"Once the listener reports SUSPENDED, I hold off writing.":                                                           {},
+		"A thread frozen by a GC pause does not run the listener, so it cannot stop itself.":                                 {pause: true},
+		"On LOST I give the lock up and acquire it again.":                                                                   {},
+		"I carry on only after RECONNECTED in the same session; on LOST I acquire the lock again.":                           {resume: true},
+		"The connection is lost but the session may still be alive, so I no longer know whether I hold the lock.":            {},
+		"I do not resume until RECONNECTED arrives in the same session; if LOST arrives, the lock is gone and I re-acquire.": {resume: true},
+	} {
+		r := gradeReal(t, b, "session-suspended", text)
+		if got := pointHit(t, r, "pause-not-interrupted"); got != w.pause {
+			t.Errorf("pause-not-interrupted=%v %v, want %v: %q", got, evidence(t, text, r, "pause-not-interrupted"), w.pause, text)
+		}
+		if got := pointHit(t, r, "reconnected-lost"); got != w.resume {
+			t.Errorf("reconnected-lost=%v %v, want %v: %q", got, evidence(t, text, r, "reconnected-lost"), w.resume, text)
+		}
+	}
+	// Q4 (a), as submitted: it keeps working through SUSPENDED. The major
+	// flag stands, the SUSPENDED sentence earns nothing, and "resume only
+	// on RECONNECTED" is not credited.
+	text := "When the listener says SUSPENDED I keep working, because the session timeout has not expired yet and the ephemeral node is still there, so I still own the lock until I see LOST. At LOST I stop and re-acquire. The listener is not enough on its own because a GC pause can delay the callback, so the resource should also check a fencing token like the zxid."
+	r := gradeReal(t, b, "session-suspended", text)
+	if pointHit(t, r, "reconnected-lost") || !hasFlag(r, "work-after-lost-lease") || r.Passed {
+		t.Errorf("Q4a: reconnected-lost=%v flags=%v passed=%v", pointHit(t, r, "reconnected-lost"), r.FlagIDs(), r.Passed)
+	}
+	for _, e := range evidence(t, text, r, "pause-not-interrupted") {
+		if strings.Contains(e, "SUSPENDED") {
+			t.Errorf("Q4a: pause-not-interrupted quotes %q", e)
+		}
+	}
+	// Q4 (b): the correct answer's resume point quotes the sentence that
+	// makes it, not the first one about SUSPENDED.
+	good := "SUSPENDED means the connection is lost but the session may still be alive, so I can no longer be sure I hold the lock, and I stop writing at once. I do not resume until the state goes to RECONNECTED in the same session; if it goes to LOST the session has expired and I must re-acquire the lock."
+	r = gradeReal(t, b, "session-suspended", good)
+	ev := strings.Join(evidence(t, good, r, "reconnected-lost"), " ")
+	if !pointHit(t, r, "reconnected-lost") || !strings.Contains(ev, "RECONNECTED") {
+		t.Errorf("Q4b: reconnected-lost=%v evidence %q", pointHit(t, r, "reconnected-lost"), ev)
+	}
+}
+
+// TestQA6Q2Q10ReleaseScriptIsNotFencing: the Lua release "compares the
+// stored value with my token" is the lock's own check, not a resource
+// fencing its writes; calling fencing tokens unnecessary is not a plain DEL.
+func TestQA6Q2Q10ReleaseScriptIsNotFencing(t *testing.T) {
+	b := loadBank(t)
+	for text, want := range map[string]bool{
+		"Release runs a Lua script that checks the stored value against my token before deleting.":      false,
+		"The storage checks the token on every write and refuses one older than the last it saw.":       true,
+		"Each write carries the token, and the database compares it with the highest it stored so far.": true,
+	} {
+		r := gradeReal(t, b, "redis-lock-and-failure", text)
+		if got := pointHit(t, r, "fencing"); got != want {
+			t.Errorf("fencing=%v %v, want %v: %q", got, evidence(t, text, r, "fencing"), want, text)
+		}
+	}
+	for _, text := range []string{
+		// Q2
+		"Acquire with SET key token NX PX 30000 where token is random per acquisition. Release with a Lua script that compares the stored value with my token and deletes only on a match. A GC pause longer than the TTL means my lease lapses and a second client acquires. Asynchronous replication means a failover can lose the key. Running Redlock across five independent masters fixes both of these problems and makes the lock safe, so fencing is not needed.",
+		// Q10
+		"Acquire with SET key token NX PX 30000 where token is random per acquisition. Release with a Lua script that compares the stored value with my token and deletes only on a match. A GC pause longer than the TTL means my lease lapses and a second client acquires. Asynchronous replication means a failover can lose the key. I check that I still own the key right before each write, so with that check fencing tokens are unnecessary.",
+	} {
+		r := gradeReal(t, b, "redis-lock-and-failure", text)
+		if pointHit(t, r, "fencing") {
+			t.Errorf("fencing credited on %v", evidence(t, text, r, "fencing"))
+		}
+		if hasFlag(r, "plain-del") {
+			t.Errorf("plain DEL flagged on %q", flagSpan(text, r, "plain-del"))
+		}
+		if !hasFlag(r, "fencing-unneeded") || !r.Fatal {
+			t.Errorf("flags %v fatal=%v, want fencing-unneeded and fatal", r.FlagIDs(), r.Fatal)
+		}
+	}
+	if r := gradeReal(t, b, "redis-lock-and-failure", "Release is just DEL lock:x; checking the value is unnecessary."); !hasFlag(r, "plain-del") {
+		t.Errorf("a plain DEL called enough is no longer flagged: %v", r.FlagIDs())
+	}
+}
