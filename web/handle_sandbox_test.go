@@ -366,6 +366,7 @@ func TestSandboxImportListsEveryProblem(t *testing.T) {
 		got = append(got, strings.Join(strings.Fields(li.Text()), " "))
 	})
 	want := []string{
+		`lock.ttl_ms: 0 is out of range 1..600000 (leave ttl_ms out for the default, 10000)`,
 		`lock.release: unknown release "DEL" (want compare-and-delete or unconditional-del)`,
 		`actions[0].client: unknown client "B"`,
 		`actions[1].op: unknown op "teleport"`,
