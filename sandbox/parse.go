@@ -34,6 +34,9 @@ func Parse(data []byte) (Scenario, error) {
 	if len(data) > MaxInputBytes {
 		return Scenario{}, ValidationErrors{{Msg: fmt.Sprintf("scenario is %d bytes, more than the limit of %d", len(data), MaxInputBytes)}}
 	}
+	// A byte-order mark is what some editors put before UTF-8 text
+	// (QA-7 P11: "want a JSON object" for a file that is one).
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	var raw rawScenario
 	if err := decodeStrict(data, &raw, ""); err != nil {
 		return Scenario{}, ValidationErrors{placeSyntax(err, data)}
