@@ -49,6 +49,15 @@ func TestFollowUpSelection(t *testing.T) {
 			want:     []string{"pause-past-expiry", "storage-protects-itself"},
 		},
 		{
+			// QA-6 Q15: the missed core point (the acknowledged replica
+			// need not be the promoted one) is probed first, before the
+			// breadth gaps.
+			name:     "WAIT answered without the promoted replica asks about it first",
+			question: "redis-wait-safe",
+			answer:   "No. WAIT only blocks until the given number of replicas have acknowledged the write, or the timeout passes; it does not make Redis replication synchronous. If WAIT returns 0 the SET is not rolled back, it stays on the primary, so I would have to treat the lock as not acquired and release it.",
+			want:     []string{"wait-acknowledged-replica", "storage-protects-itself"},
+		},
+		{
 			name:     "SETNX then EXPIRE and a plain DEL asks about the crash between, then the late DEL",
 			question: "redis-lock-and-failure",
 			answer:   "First call SETNX lock 1. If it returns 1 you have the lock, then call EXPIRE lock 30 so it doesn't stay forever. When the work is done you just DEL lock so the next worker can get it. It can fail if Redis goes down.",
