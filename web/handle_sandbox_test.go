@@ -408,6 +408,15 @@ func TestSandboxStepNavigation(t *testing.T) {
 			if href, _ := doc.Find(`[data-testid=step-next]`).Attr("href"); href != fmt.Sprintf("%s?step=%d", path, tt.next) {
 				t.Fatalf("next = %q, want step %d", href, tt.next)
 			}
+			// At a boundary the link that goes nowhere is disabled and out
+			// of the tab order (QA-7 P7).
+			for sel, at := range map[string]bool{"step-prev": tt.step == 0, "step-next": tt.step == total} {
+				d, _ := doc.Find(`[data-testid=` + sel + `]`).Attr("aria-disabled")
+				ti, _ := doc.Find(`[data-testid=` + sel + `]`).Attr("tabindex")
+				if at != (d == "true" && ti == "-1") {
+					t.Fatalf("%s at step %d: aria-disabled=%q tabindex=%q, want disabled %v", sel, tt.step, d, ti, at)
+				}
+			}
 			if got := doc.Find(`tr.sb-future`).Length(); got != tt.futureRows {
 				t.Fatalf("rows after the step = %d, want %d", got, tt.futureRows)
 			}

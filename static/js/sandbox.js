@@ -190,12 +190,26 @@
       }
       if (prev) {
         prev.href = stepURL(Math.max(0, n - 1)).toString();
+        bound(prev, n === 0);
       }
       if (next) {
         next.href = stepURL(Math.min(total, n + 1)).toString();
+        bound(next, n >= total);
       }
       window.history.replaceState(window.history.state, "", stepURL(n).toString());
       loadState(n);
+    }
+
+    // bound marks a step link that would go nowhere as disabled and takes
+    // it out of the tab order, as the server does.
+    function bound(a, at) {
+      if (at) {
+        a.setAttribute("aria-disabled", "true");
+        a.setAttribute("tabindex", "-1");
+      } else {
+        a.removeAttribute("aria-disabled");
+        a.removeAttribute("tabindex");
+      }
     }
 
     function stop() {
