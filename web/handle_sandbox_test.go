@@ -939,3 +939,24 @@ func TestSandboxUndoTakesBackTheLastStep(t *testing.T) {
 		t.Fatalf("after undoing the write, %d actions, want 1", n)
 	}
 }
+
+// TestSandboxActionControlsNameTheirAction: every row's time field, save
+// and remove name the action they belong to for a screen reader (QA-7
+// P12: five rows of "at (s)", "save" and "remove").
+func TestSandboxActionControlsNameTheirAction(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	path := openPreset(t, cl, "paused-holder-fenced")
+	items := mustDoc(t, cl.get(path)).Find(`[data-testid=action-item]`)
+	if items.Length() < 2 {
+		t.Fatalf("%d actions listed, want the preset's", items.Length())
+	}
+	items.Each(func(i int, li *goquery.Selection) {
+		what := spaces(li.Find(`[data-testid=action-text]`).Text())
+		for _, sel := range []string{`[data-testid=action-remove]`, `[data-testid=action-save]`, `label`} {
+			if got := spaces(li.Find(sel).First().Text()); !strings.Contains(got, what) {
+				t.Fatalf("row %d: %s reads %q, want it to name %q", i, sel, got, what)
+			}
+		}
+	})
+}
