@@ -604,3 +604,44 @@ func TestCorePointsInAnalogies(t *testing.T) {
 		}
 	}
 }
+
+// TestParaphrasesFromWriterJ: classes heard from writer J (the earlier
+// holdout until this round, read after its figures were recorded), in
+// sentences of our own with near misses: a healthy but sluggish owner
+// evicted; not pretending the number makes two owners impossible;
+// locking in the same sequence; a shelf life (@ttl); WAIT telling you a
+// copy has heard; the row lock only protecting what is inside the
+// transaction, and outside calls that keep happening; a run that comes
+// out the same twice (%idempotent); a uniqueness rule on a table; a
+// write finished before the bell rings.
+func TestParaphrasesFromWriterJ(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct {
+		question, point, text string
+		want                  bool
+	}{
+		{"choose-ttl", "tradeoff", "Too tight and a healthy but sluggish worker gets kicked out.", true},
+		{"choose-ttl", "no-safe-value", "I don't pretend any TTL makes two holders impossible.", true},
+		{"choose-ttl", "no-safe-value", "A long enough TTL makes two holders impossible.", false},
+		{"deadlock-ordering", "global-order", "Everyone takes the accounts in ascending number, whatever the direction.", true},
+		{"deadlock-ordering", "global-order", "Each transfer takes its source account first.", false},
+		{"redis-lock-and-failure", "set-nx-px", "Create the key only if it does not exist, with a shelf life, in one command.", true},
+		{"redis-wait-safe", "not-consensus", "It tells you that one replica has heard about the key, nothing more.", true},
+		{"redis-wait-safe", "not-consensus", "WAIT makes the replicas agree on the lock.", false},
+		{"row-lock", "outside-effects", "The row lock only protects what is inside the transaction.", true},
+		{"row-lock", "outside-effects", "The first worker's remote calls keep happening after the rollback.", true},
+		{"row-lock", "outside-effects", "It only protects you from other threads inside one database.", false},
+		{"run-job-once", "idempotent", "The report has to come out the same if it's run twice.", true},
+		{"run-job-once", "claim-row", "The first instance to write the period's name into a table with a uniqueness rule runs it.", true},
+		{"session-suspended", "signals-late", "A frozen client can finish its write before the warning bell ever rings.", true},
+		{"session-suspended", "signals-late", "Ring the bell before lunch.", false},
+	} {
+		q, ok := b.ByID(c.question)
+		if !ok {
+			t.Fatalf("no question %s", c.question)
+		}
+		if got := pointHit(t, b.Grade(q, quiz.Answer{Text: c.text}), c.point); got != c.want {
+			t.Errorf("%s: %q makes %s = %v, want %v", c.question, c.text, c.point, got, c.want)
+		}
+	}
+}
