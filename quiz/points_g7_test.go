@@ -645,3 +645,77 @@ func TestParaphrasesFromWriterJ(t *testing.T) {
 		}
 	}
 }
+
+// TestCorePointsInAGameBackendsWords: a fourth set of our own, in the
+// words of a game-backend engineer (ticks, lobbies, lag spikes, payouts,
+// inventories); two misses fixed as classes: @pause hears a hitch, a
+// hiccup, a lag spike, a stutter; resource-rejects hears a service that
+// keeps the last accepted epoch and refuses lower ones (not the client).
+func TestCorePointsInAGameBackendsWords(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct {
+		question, point, text string
+		want                  bool
+	}{
+		{"fencing-token", "resource-rejects", "Like an authoritative game server dropping packets with an old tick number, the store drops writes whose token is behind the newest it has seen.", true},
+		{"fencing-token", "monotonic", "The lock service hands each new owner the next generation id, strictly above the previous owner's.", true},
+		{"fencing-token", "paused-holder", "It's the lag-spike problem: a client that froze for a few seconds comes back still convinced it owns the lobby, long after its lease timed out.", true},
+		{"fencing-token", "resource-rejects", "The inventory service keeps the last accepted epoch per item and refuses any update stamped with a lower one.", true},
+		{"redis-lock-and-failure", "pause-expiry", "A hitch in the process, a long GC or the VM being descheduled, can last longer than the lock's TTL, and meanwhile another worker takes the lock.", true},
+		{"redis-lock-and-failure", "compare-delete", "Only delete the lock if it's still holding your value, and do the compare and the delete atomically on the server with a script.", true},
+		{"two-holders", "fix-fencing", "Put a generation check at the storage so the older holder's writes get dropped; tuning the TTL won't fix it.", true},
+		{"two-holders", "durations-vs-ttl", "Check the metrics for how long the worker actually held it compared to the TTL, and for stop-the-world pauses.", true},
+		{"run-job-once", "lock-not-enough", "Even with a lock, a server that hitches past the lease lets a second server start the same reward payout.", true},
+		{"run-job-once", "idempotent", "Make the payout idempotent, keyed by player and season, so a duplicate run doesn't double-grant anything.", true},
+		{"avoid-the-lock", "constraint", "For claiming a unique username, a unique index in the database does the job; no lock needed.", true},
+		{"avoid-the-lock", "idempotent", "If granting the daily reward is idempotent per player and day, two servers racing is harmless.", true},
+		{"idempotency-keys", "client-key", "The game client attaches a purchase id it generated to the request, and sends the same id on every retry.", true},
+		{"idempotency-keys", "unique-table", "The purchases table has a unique constraint on that id, so only the first insert wins.", true},
+		{"optimistic-concurrency", "version-column", "Each save carries the version it was based on, and the update only applies where the version still matches.", true},
+		{"optimistic-concurrency", "zero-rows-retry", "If nothing was updated, another edit got there first, so we reload and reapply the change.", true},
+		{"holder-id-guard", "epoch-column", "Add a claim generation to the row, increment it on every claim, and make every write check it.", true},
+		{"holder-id-guard", "same-owner-twice", "The same server can reclaim the match after a restart, and its stale write from the first claim will still match owner = me.", true},
+		{"outbox-pattern", "dual-write", "The DB commit and the Kafka send can't be atomic; if the server crashes in between, one of them is lost.", true},
+		{"outbox-pattern", "outbox-row", "Write the event to an outbox table in the same DB transaction as the match result.", true},
+		{"choose-ttl", "tradeoff", "Shorter TTLs recover faster from a crashed holder but risk expiring on a slow one; longer TTLs do the opposite.", true},
+		{"choose-ttl", "no-safe-value", "No TTL is safe, because pauses have no upper bound.", true},
+		{"session-suspended", "stop-work", "On SUSPENDED I stop all writes to the shared state immediately.", true},
+		{"session-suspended", "signals-late", "The callback fires on our side only after the fact, and the session may already be gone on the ensemble.", true},
+		{"zookeeper-lock-recipe", "ephemeral-sequential", "Each contender creates an ephemeral sequential node under the lock's path.", true},
+		{"zookeeper-lock-recipe", "watch-predecessor", "Each contender watches just the node immediately before its own, not the lowest one.", true},
+		{"deadlock-ordering", "deadlock-cycle", "Two trades between the same two players in opposite directions can deadlock, each holding one lock and waiting for the other.", true},
+		{"deadlock-ordering", "global-order", "Always lock the player with the lower id first, whichever side initiated the trade.", true},
+		{"row-lock", "yes-within-db", "For rows in that database it really does act as a lock across all game servers.", true},
+		{"row-lock", "outside-effects", "It can't protect anything outside the database, like a call to the payments API.", true},
+		{"redis-wait-safe", "not-consensus", "WAIT isn't consensus; it just reports how many replicas acknowledged.", true},
+		{"redis-wait-safe", "promoted-replica", "Sentinel can still promote a replica that never got the write.", true},
+		{"redis-vs-consensus", "consensus-quorum", "etcd replicates through Raft and commits on a majority, so the lock survives a node failure.", true},
+		{"redis-vs-consensus", "tokens", "etcd gives you a revision you can use as a fencing token; Redis doesn't.", true},
+		{"extend-lease", "check-ownership", "The renew must check that the key still holds my token and extend it in one atomic step.", true},
+		{"extend-lease", "not-safety", "Extending the lease isn't a safety mechanism; a long pause still defeats it, so fence.", true},
+		{"unfenceable-resource", "idempotency-key", "Give the call an idempotency key derived from the order so the provider applies it once.", true},
+		{"unfenceable-resource", "timing-caveat", "A lock-delay is still a timing assumption; a longer pause gets through.", true},
+		{"skip-locked-queue", "skip-locked", "Workers claim rows with FOR UPDATE SKIP LOCKED.", true},
+		{"skip-locked-queue", "visibility-timeout", "Each claim sets locked_until; after it passes, the job is up for grabs again.", true},
+		{"etcd-revision-guard", "txn-compare", "Guard the Put with a Txn comparing the lock key's create revision.", true},
+		{"etcd-revision-guard", "atomic-in-store", "etcd evaluates the compare and the Put atomically, so a stale leader writes nothing.", true},
+		{"redlock-operations-q", "restart-forgets", "A crashed node must stay down longer than the max TTL, or persist every write with fsync.", true},
+		{"redlock-operations-q", "clocks-slew", "NTP must slew, never step, the clocks on the lock nodes.", true},
+		{"redis-early-expiry", "eviction", "With a volatile-lru policy, Redis can evict the lock key under memory pressure.", true},
+		{"redis-early-expiry", "clock-jump", "A forward jump of the server clock expires keys early.", true},
+		{"design-lock-service-q", "consensus-log", "Replicate the lock table through Raft so a grant is committed on a majority.", true},
+		{"design-lock-service-q", "fencing-token", "Each grant returns a monotonically increasing token that resources check.", true},
+		{"fencing-in-real-systems", "common-pattern", "Each system gives the new leader a higher epoch and makes receivers reject lower ones.", true},
+		{"fencing-in-real-systems", "zombie-leader", "It guards against a zombie leader that doesn't know it was replaced.", true},
+		{"fencing-token", "resource-rejects", "The client keeps the highest token it got and rejects lower ones.", false},
+		{"run-job-once", "lock-not-enough", "The server hitches now and then, but the lock holds.", false},
+	} {
+		q, ok := b.ByID(c.question)
+		if !ok {
+			t.Fatalf("no question %s", c.question)
+		}
+		if got := pointHit(t, b.Grade(q, quiz.Answer{Text: c.text}), c.point); got != c.want {
+			t.Errorf("%s: %q makes %s = %v, want %v", c.question, c.text, c.point, got, c.want)
+		}
+	}
+}
