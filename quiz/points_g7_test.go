@@ -719,3 +719,24 @@ func TestCorePointsInAGameBackendsWords(t *testing.T) {
 		}
 	}
 }
+
+// TestAPausedHolderThatCarriesOn: a holder stuck in a pause that wakes
+// and carries on as if nothing happened is the zombie
+// (%paused-past-lease), whatever the lease is called or if it is not
+// named; one that wakes and stops is not.
+func TestAPausedHolderThatCarriesOn(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct {
+		question, point, text string
+		want                  bool
+	}{
+		{"fencing-token", "paused-holder", "It freezes in a GC pause, then it wakes and keeps writing as if nothing happened.", true},
+		{"two-holders", "durations-vs-ttl", "The process stalls, resumes none the wiser and carries on with the job.", true},
+		{"fencing-token", "paused-holder", "The worker pauses for a moment, then wakes up and stops for good.", false},
+	} {
+		q, _ := b.ByID(c.question)
+		if got := pointHit(t, b.Grade(q, quiz.Answer{Text: c.text}), c.point); got != c.want {
+			t.Errorf("%s: %q makes %s = %v, want %v", c.question, c.text, c.point, got, c.want)
+		}
+	}
+}
