@@ -169,6 +169,11 @@ func TestBrowserActAtTheCursorWithoutReload(t *testing.T) {
 			if got := text(t, ctx, `[data-role=step-num]`); got != "6" {
 				t.Fatalf("after → on the swapped page the step is %s, want 6", got)
 			}
+			// The cursor forms follow the step on screen (QA-7 P4: after →
+			// they still inserted at the step the page was loaded with).
+			if ok := eval[bool](t, ctx, `(function(){var ms=document.querySelector("svg.tl-svg").getAttribute("data-stepms").split(",")[6];var ins=document.querySelectorAll("#cursor-act input[name=at_ms]");if(!ins.length)return false;for(var i=0;i<ins.length;i++){if(ins[i].value!==ms)return false}return document.querySelector("#cursor-act [data-role=cursor-step]").textContent==="6"})()`); !ok {
+				t.Fatalf("after → the act-at-the-cursor forms do not insert at step 6's time")
+			}
 			png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 			if err != nil {
 				t.Fatalf("screenshot: %v", err)

@@ -175,6 +175,19 @@
         captionText.textContent = said || "see the event list below.";
       }
       scrub.value = String(n);
+      // The "act at the replay cursor" forms follow the step shown, so an
+      // action goes in at the moment on screen (QA-7 P4).
+      if (ms.length === xs.length) {
+        document.querySelectorAll("#cursor-act [data-role=cursor-at]").forEach(function (el) {
+          el.textContent = millis(ms[n]);
+        });
+        document.querySelectorAll("#cursor-act [data-role=cursor-step]").forEach(function (el) {
+          el.textContent = String(n);
+        });
+        document.querySelectorAll("#cursor-act input[name=at_ms]").forEach(function (el) {
+          el.value = String(ms[n]);
+        });
+      }
       if (prev) {
         prev.href = stepURL(Math.max(0, n - 1)).toString();
       }
