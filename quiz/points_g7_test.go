@@ -518,3 +518,225 @@ func TestParaphrasesFromWritersXAndY(t *testing.T) {
 		}
 	}
 }
+
+// TestCorePointsInAnalogies: a third set of our own, in the analogies and
+// picture words candidates explain with (a sleepwalker, a deli ticket, a
+// bouncer's wristband, an occupied sign); its misses fixed as classes (a
+// holder napping past its slot or losing its turn and carrying on, a
+// higher serial, a door that only lets in numbers at least as high, one
+// SET that refuses and sets a timer, a lock that is no record of the work
+// done, a serial number per claim, renewal that only makes trouble
+// rarer). The near misses include "not just rarer": "not just" is
+// emphasis to the negation rules, so the pattern excludes "impossible".
+func TestCorePointsInAnalogies(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct {
+		question, point, text string
+		want                  bool
+	}{
+		{"fencing-token", "paused-holder", "It's for the sleepwalker: a worker that lost its turn while frozen and keeps writing as if nothing happened.", true},
+		{"fencing-token", "paused-holder", "Picture a courier who naps in the van past his delivery slot and then barges in anyway.", true},
+		{"fencing-token", "resource-rejects", "The bouncer at the door only lets in wristbands with a number at least as high as the last one it saw.", true},
+		{"fencing-token", "monotonic", "Like a deli counter: every new holder pulls the next ticket, and tickets only go up.", true},
+		{"fencing-token", "monotonic", "Each grant comes with a higher serial than the one before.", true},
+		{"fencing-token", "paused-holder", "Think of a client that zones out for a minute, its lease quietly expires, and then it wakes up and carries on.", true},
+		{"redis-lock-and-failure", "pause-expiry", "It's like a parking meter running out while you're stuck in a queue inside; someone else takes the spot and you come back and drive into them.", true},
+		{"redis-lock-and-failure", "pause-expiry", "The lease timer doesn't stop just because my process stopped, so a long GC pause means I wake up without the lock but still acting.", true},
+		{"redis-lock-and-failure", "compare-delete", "When giving it back, I only remove the key if it still has my name on it, checked and removed in one script.", true},
+		{"redis-lock-and-failure", "set-nx-px", "Grab the key with one SET that refuses if someone already has it and sets a timer at the same time.", true},
+		{"two-holders", "fix-fencing", "The database should be the one saying no to the old holder, using a number that grows with every grant.", true},
+		{"two-holders", "durations-vs-ttl", "First find out whether the first worker simply took longer than the lock's lifetime, say because of a GC pause.", true},
+		{"run-job-once", "lock-not-enough", "A lock is a \"someone's in the bathroom\" sign, not a record that the cleaning was done today.", true},
+		{"run-job-once", "idempotent", "Design the job so doing it twice is harmless, like setting a value rather than adding to it.", true},
+		{"avoid-the-lock", "idempotent", "If the operation is like pressing a lift button that's already lit, pressing again does nothing.", true},
+		{"avoid-the-lock", "constraint", "If the table has a rule that only one row per order may exist, the database turns away the second insert by itself.", true},
+		{"choose-ttl", "no-safe-value", "A TTL is a bet on how long pauses last, and pauses don't sign contracts.", true},
+		{"choose-ttl", "tradeoff", "It's a balance between how long everyone waits after a crash and how often a slow but healthy holder gets kicked out.", true},
+		{"idempotency-keys", "client-key", "The phone writes a receipt number on the payment before the first try and keeps using that same number on every resend.", true},
+		{"idempotency-keys", "unique-table", "On the server that number goes into a column that refuses duplicates, so only the first attempt gets in.", true},
+		{"optimistic-concurrency", "version-column", "Every document carries an edit counter, and a save only lands if the counter still matches what the editor loaded.", true},
+		{"optimistic-concurrency", "zero-rows-retry", "If the save lands on nothing because the counter moved, the editor shows a conflict and asks the user to merge.", true},
+		{"holder-id-guard", "epoch-column", "Give every claim its own serial number, stored on the row and checked by each write, instead of the worker's name.", true},
+		{"holder-id-guard", "same-owner-twice", "A worker's name stays the same across restarts, so a write from its previous life still passes the name check.", true},
+		{"session-suspended", "stop-work", "On SUSPENDED, down tools right away, because you may already have lost the lock without knowing.", true},
+		{"session-suspended", "signals-late", "The SUSPENDED event is just your client noticing late; the servers may have expired the session already.", true},
+		{"zookeeper-lock-recipe", "watch-predecessor", "Each waiter only keeps an eye on the person directly in front of them in the queue.", true},
+		{"zookeeper-lock-recipe", "ephemeral-sequential", "Every client drops a numbered, temporary marker under the lock folder, and the marker dies with its session.", true},
+		{"unfenceable-resource", "idempotency-key", "Hand the payment provider a request id built from the order, so a duplicate call from a stale holder is recognised and ignored.", true},
+		{"unfenceable-resource", "timing-caveat", "Any of these delays is a bet that pauses are shorter than the wait, and a long enough freeze still gets through.", true},
+		{"deadlock-ordering", "global-order", "Both transfers grab the account with the lower number first, so they can't end up in a circle.", true},
+		{"deadlock-ordering", "deadlock-cycle", "Two transfers in opposite directions can each grab one account and then sit waiting on the other forever.", true},
+		{"outbox-pattern", "dual-write", "Writing to Postgres and Kafka is two promises; if the process dies between them, one is kept and one is broken.", true},
+		{"outbox-pattern", "outbox-row", "Put the outgoing message in an outbox table, written in the same transaction as the order change.", true},
+		{"row-lock", "outside-effects", "The row lock can't take back an email or an HTTP call; rollback only undoes rows.", true},
+		{"row-lock", "yes-within-db", "Inside the database it works like a lock for every app server, since they all wait on the same row.", true},
+		{"extend-lease", "check-ownership", "The extend call must first confirm the key still carries my token and only then push the expiry, atomically.", true},
+		{"extend-lease", "not-safety", "Renewing only makes trouble rarer; a pause longer than the gap between renewals still lets two holders overlap.", true},
+		{"redis-wait-safe", "not-consensus", "WAIT just counts how many replicas got it; that's a tally, not an agreement.", true},
+		{"redis-wait-safe", "promoted-replica", "The replica that said yes to WAIT isn't necessarily the one that gets promoted.", true},
+		{"redis-vs-consensus", "consensus-quorum", "etcd only says yes once a majority has written the grant down, so a node dying doesn't lose it.", true},
+		{"redis-vs-consensus", "tokens", "etcd and ZooKeeper give you an ever-growing revision for fencing; Redis gives you nothing to fence with.", true},
+		{"redlock-operations-q", "clocks-slew", "The clocks on the five nodes must never jump; let NTP slew them gently.", true},
+		{"redlock-operations-q", "restart-forgets", "A node that comes back from a crash with an empty memory can hand the same lock to a second client, so delay its return or fsync every write.", true},
+		{"redis-early-expiry", "eviction", "If Redis runs out of memory and its policy allows evicting keys, it may throw the lock away early; use noeviction.", true},
+		{"redis-early-expiry", "clock-jump", "If someone moves the Redis server's clock forward, keys with a TTL expire early.", true},
+		{"etcd-revision-guard", "txn-compare", "Put the write inside a transaction that checks my lock key still has the create revision I got.", true},
+		{"etcd-revision-guard", "atomic-in-store", "etcd runs the check and the write as one step, so a leader whose lease ran out simply writes nothing.", true},
+		{"skip-locked-queue", "skip-locked", "Use SKIP LOCKED so each worker passes over rows another worker holds and takes the next one.", true},
+		{"skip-locked-queue", "visibility-timeout", "A claimed job carries a lease; if the worker doesn't finish in time, it becomes visible to others again.", true},
+		{"design-lock-service-q", "consensus-log", "I'd build it on a Raft group, so a grant is only confirmed once a majority has it in its log.", true},
+		{"design-lock-service-q", "fencing-token", "Every grant returns a fencing token, the log index, which resources use to reject stale holders.", true},
+		{"fencing-in-real-systems", "common-pattern", "Everywhere it's the same recipe: a number that grows with each new leader, sent along with each request and checked by the receiver.", true},
+		{"fencing-in-real-systems", "zombie-leader", "It exists because an old leader can come back from a long pause still believing it is the leader.", true},
+		{"fencing-token", "paused-holder", "The job never pauses past its slot.", false},
+		{"holder-id-guard", "epoch-column", "Each claim uses the worker's own id.", false},
+		{"run-job-once", "lock-not-enough", "There is no record of the lock in the database.", false},
+		{"redis-lock-and-failure", "set-nx-px", "One SET to take it, then a separate EXPIRE call for the timer.", false},
+		{"fencing-token", "monotonic", "The card number is random.", false},
+		{"extend-lease", "not-safety", "Renewing makes two holders impossible, not just rarer.", false},
+	} {
+		q, ok := b.ByID(c.question)
+		if !ok {
+			t.Fatalf("no question %s", c.question)
+		}
+		if got := pointHit(t, b.Grade(q, quiz.Answer{Text: c.text}), c.point); got != c.want {
+			t.Errorf("%s: %q makes %s = %v, want %v", c.question, c.text, c.point, got, c.want)
+		}
+	}
+}
+
+// TestParaphrasesFromWriterJ: classes heard from writer J (the earlier
+// holdout until this round, read after its figures were recorded), in
+// sentences of our own with near misses: a healthy but sluggish owner
+// evicted; not pretending the number makes two owners impossible;
+// locking in the same sequence; a shelf life (@ttl); WAIT telling you a
+// copy has heard; the row lock only protecting what is inside the
+// transaction, and outside calls that keep happening; a run that comes
+// out the same twice (%idempotent); a uniqueness rule on a table; a
+// write finished before the bell rings.
+func TestParaphrasesFromWriterJ(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct {
+		question, point, text string
+		want                  bool
+	}{
+		{"choose-ttl", "tradeoff", "Too tight and a healthy but sluggish worker gets kicked out.", true},
+		{"choose-ttl", "no-safe-value", "I don't pretend any TTL makes two holders impossible.", true},
+		{"choose-ttl", "no-safe-value", "A long enough TTL makes two holders impossible.", false},
+		{"deadlock-ordering", "global-order", "Everyone takes the accounts in ascending number, whatever the direction.", true},
+		{"deadlock-ordering", "global-order", "Each transfer takes its source account first.", false},
+		{"redis-lock-and-failure", "set-nx-px", "Create the key only if it does not exist, with a shelf life, in one command.", true},
+		{"redis-wait-safe", "not-consensus", "It tells you that one replica has heard about the key, nothing more.", true},
+		{"redis-wait-safe", "not-consensus", "WAIT makes the replicas agree on the lock.", false},
+		{"row-lock", "outside-effects", "The row lock only protects what is inside the transaction.", true},
+		{"row-lock", "outside-effects", "The first worker's remote calls keep happening after the rollback.", true},
+		{"row-lock", "outside-effects", "It only protects you from other threads inside one database.", false},
+		{"run-job-once", "idempotent", "The report has to come out the same if it's run twice.", true},
+		{"run-job-once", "claim-row", "The first instance to write the period's name into a table with a uniqueness rule runs it.", true},
+		{"session-suspended", "signals-late", "A frozen client can finish its write before the warning bell ever rings.", true},
+		{"session-suspended", "signals-late", "Ring the bell before lunch.", false},
+	} {
+		q, ok := b.ByID(c.question)
+		if !ok {
+			t.Fatalf("no question %s", c.question)
+		}
+		if got := pointHit(t, b.Grade(q, quiz.Answer{Text: c.text}), c.point); got != c.want {
+			t.Errorf("%s: %q makes %s = %v, want %v", c.question, c.text, c.point, got, c.want)
+		}
+	}
+}
+
+// TestCorePointsInAGameBackendsWords: a fourth set of our own, in the
+// words of a game-backend engineer (ticks, lobbies, lag spikes, payouts,
+// inventories); two misses fixed as classes: @pause hears a hitch, a
+// hiccup, a lag spike, a stutter; resource-rejects hears a service that
+// keeps the last accepted epoch and refuses lower ones (not the client).
+func TestCorePointsInAGameBackendsWords(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct {
+		question, point, text string
+		want                  bool
+	}{
+		{"fencing-token", "resource-rejects", "Like an authoritative game server dropping packets with an old tick number, the store drops writes whose token is behind the newest it has seen.", true},
+		{"fencing-token", "monotonic", "The lock service hands each new owner the next generation id, strictly above the previous owner's.", true},
+		{"fencing-token", "paused-holder", "It's the lag-spike problem: a client that froze for a few seconds comes back still convinced it owns the lobby, long after its lease timed out.", true},
+		{"fencing-token", "resource-rejects", "The inventory service keeps the last accepted epoch per item and refuses any update stamped with a lower one.", true},
+		{"redis-lock-and-failure", "pause-expiry", "A hitch in the process, a long GC or the VM being descheduled, can last longer than the lock's TTL, and meanwhile another worker takes the lock.", true},
+		{"redis-lock-and-failure", "compare-delete", "Only delete the lock if it's still holding your value, and do the compare and the delete atomically on the server with a script.", true},
+		{"two-holders", "fix-fencing", "Put a generation check at the storage so the older holder's writes get dropped; tuning the TTL won't fix it.", true},
+		{"two-holders", "durations-vs-ttl", "Check the metrics for how long the worker actually held it compared to the TTL, and for stop-the-world pauses.", true},
+		{"run-job-once", "lock-not-enough", "Even with a lock, a server that hitches past the lease lets a second server start the same reward payout.", true},
+		{"run-job-once", "idempotent", "Make the payout idempotent, keyed by player and season, so a duplicate run doesn't double-grant anything.", true},
+		{"avoid-the-lock", "constraint", "For claiming a unique username, a unique index in the database does the job; no lock needed.", true},
+		{"avoid-the-lock", "idempotent", "If granting the daily reward is idempotent per player and day, two servers racing is harmless.", true},
+		{"idempotency-keys", "client-key", "The game client attaches a purchase id it generated to the request, and sends the same id on every retry.", true},
+		{"idempotency-keys", "unique-table", "The purchases table has a unique constraint on that id, so only the first insert wins.", true},
+		{"optimistic-concurrency", "version-column", "Each save carries the version it was based on, and the update only applies where the version still matches.", true},
+		{"optimistic-concurrency", "zero-rows-retry", "If nothing was updated, another edit got there first, so we reload and reapply the change.", true},
+		{"holder-id-guard", "epoch-column", "Add a claim generation to the row, increment it on every claim, and make every write check it.", true},
+		{"holder-id-guard", "same-owner-twice", "The same server can reclaim the match after a restart, and its stale write from the first claim will still match owner = me.", true},
+		{"outbox-pattern", "dual-write", "The DB commit and the Kafka send can't be atomic; if the server crashes in between, one of them is lost.", true},
+		{"outbox-pattern", "outbox-row", "Write the event to an outbox table in the same DB transaction as the match result.", true},
+		{"choose-ttl", "tradeoff", "Shorter TTLs recover faster from a crashed holder but risk expiring on a slow one; longer TTLs do the opposite.", true},
+		{"choose-ttl", "no-safe-value", "No TTL is safe, because pauses have no upper bound.", true},
+		{"session-suspended", "stop-work", "On SUSPENDED I stop all writes to the shared state immediately.", true},
+		{"session-suspended", "signals-late", "The callback fires on our side only after the fact, and the session may already be gone on the ensemble.", true},
+		{"zookeeper-lock-recipe", "ephemeral-sequential", "Each contender creates an ephemeral sequential node under the lock's path.", true},
+		{"zookeeper-lock-recipe", "watch-predecessor", "Each contender watches just the node immediately before its own, not the lowest one.", true},
+		{"deadlock-ordering", "deadlock-cycle", "Two trades between the same two players in opposite directions can deadlock, each holding one lock and waiting for the other.", true},
+		{"deadlock-ordering", "global-order", "Always lock the player with the lower id first, whichever side initiated the trade.", true},
+		{"row-lock", "yes-within-db", "For rows in that database it really does act as a lock across all game servers.", true},
+		{"row-lock", "outside-effects", "It can't protect anything outside the database, like a call to the payments API.", true},
+		{"redis-wait-safe", "not-consensus", "WAIT isn't consensus; it just reports how many replicas acknowledged.", true},
+		{"redis-wait-safe", "promoted-replica", "Sentinel can still promote a replica that never got the write.", true},
+		{"redis-vs-consensus", "consensus-quorum", "etcd replicates through Raft and commits on a majority, so the lock survives a node failure.", true},
+		{"redis-vs-consensus", "tokens", "etcd gives you a revision you can use as a fencing token; Redis doesn't.", true},
+		{"extend-lease", "check-ownership", "The renew must check that the key still holds my token and extend it in one atomic step.", true},
+		{"extend-lease", "not-safety", "Extending the lease isn't a safety mechanism; a long pause still defeats it, so fence.", true},
+		{"unfenceable-resource", "idempotency-key", "Give the call an idempotency key derived from the order so the provider applies it once.", true},
+		{"unfenceable-resource", "timing-caveat", "A lock-delay is still a timing assumption; a longer pause gets through.", true},
+		{"skip-locked-queue", "skip-locked", "Workers claim rows with FOR UPDATE SKIP LOCKED.", true},
+		{"skip-locked-queue", "visibility-timeout", "Each claim sets locked_until; after it passes, the job is up for grabs again.", true},
+		{"etcd-revision-guard", "txn-compare", "Guard the Put with a Txn comparing the lock key's create revision.", true},
+		{"etcd-revision-guard", "atomic-in-store", "etcd evaluates the compare and the Put atomically, so a stale leader writes nothing.", true},
+		{"redlock-operations-q", "restart-forgets", "A crashed node must stay down longer than the max TTL, or persist every write with fsync.", true},
+		{"redlock-operations-q", "clocks-slew", "NTP must slew, never step, the clocks on the lock nodes.", true},
+		{"redis-early-expiry", "eviction", "With a volatile-lru policy, Redis can evict the lock key under memory pressure.", true},
+		{"redis-early-expiry", "clock-jump", "A forward jump of the server clock expires keys early.", true},
+		{"design-lock-service-q", "consensus-log", "Replicate the lock table through Raft so a grant is committed on a majority.", true},
+		{"design-lock-service-q", "fencing-token", "Each grant returns a monotonically increasing token that resources check.", true},
+		{"fencing-in-real-systems", "common-pattern", "Each system gives the new leader a higher epoch and makes receivers reject lower ones.", true},
+		{"fencing-in-real-systems", "zombie-leader", "It guards against a zombie leader that doesn't know it was replaced.", true},
+		{"fencing-token", "resource-rejects", "The client keeps the highest token it got and rejects lower ones.", false},
+		{"run-job-once", "lock-not-enough", "The server hitches now and then, but the lock holds.", false},
+	} {
+		q, ok := b.ByID(c.question)
+		if !ok {
+			t.Fatalf("no question %s", c.question)
+		}
+		if got := pointHit(t, b.Grade(q, quiz.Answer{Text: c.text}), c.point); got != c.want {
+			t.Errorf("%s: %q makes %s = %v, want %v", c.question, c.text, c.point, got, c.want)
+		}
+	}
+}
+
+// TestAPausedHolderThatCarriesOn: a holder stuck in a pause that wakes
+// and carries on as if nothing happened is the zombie
+// (%paused-past-lease), whatever the lease is called or if it is not
+// named; one that wakes and stops is not.
+func TestAPausedHolderThatCarriesOn(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct {
+		question, point, text string
+		want                  bool
+	}{
+		{"fencing-token", "paused-holder", "It freezes in a GC pause, then it wakes and keeps writing as if nothing happened.", true},
+		{"two-holders", "durations-vs-ttl", "The process stalls, resumes none the wiser and carries on with the job.", true},
+		{"fencing-token", "paused-holder", "The worker pauses for a moment, then wakes up and stops for good.", false},
+	} {
+		q, _ := b.ByID(c.question)
+		if got := pointHit(t, b.Grade(q, quiz.Answer{Text: c.text}), c.point); got != c.want {
+			t.Errorf("%s: %q makes %s = %v, want %v", c.question, c.text, c.point, got, c.want)
+		}
+	}
+}
