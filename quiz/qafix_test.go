@@ -246,3 +246,65 @@ func TestQA6Q2Q10ReleaseScriptIsNotFencing(t *testing.T) {
 		t.Errorf("a plain DEL called enough is no longer flagged: %v", r.FlagIDs())
 	}
 }
+
+// TestQA6Q8ReadCompareThenUnconditionalUpdate: reading the version,
+// comparing it in the application and then running an UPDATE that is not
+// conditional on it is the lost-update race: it raises check-then-act-safe
+// and earns neither the conditional write nor the ETag point; naming the
+// pattern as the mistake, or putting the version in the WHERE, does not.
+func TestQA6Q8ReadCompareThenUnconditionalUpdate(t *testing.T) {
+	b := loadBank(t)
+	type want struct{ flag, version, etag bool }
+	for text, w := range map[string]want{
+		// Q8, as submitted
+		"Add a version column. On save, the server first runs SELECT version FROM docs WHERE id = $id, compares it with the version the editor loaded, and if they match it runs UPDATE docs SET body = $new, version = version + 1 WHERE id = $id. If they differ it returns 409 and the user merges.": {flag: true},
+		"The API reads the row's revision, checks it against the one the client sent, and if it's the same it issues the UPDATE by primary key.":                                                                                                                                                        {flag: true},
+		"The save runs UPDATE docs SET body = $b, version = version + 1 WHERE id = $id AND version = $v, and zero rows means a conflict.":                                                                                                                                                               {version: true},
+		"The mistake is to select the version, compare it in the app, and if they match run the update: two saves both pass the compare.":                                                                                                                                                               {},
+		"Over HTTP the client sends If-Match with the ETag it read.": {version: true, etag: true},
+	} {
+		r := gradeReal(t, b, "optimistic-concurrency", text)
+		if got := hasFlag(r, "check-then-act-safe"); got != w.flag {
+			t.Errorf("check-then-act-safe=%v, want %v: %q", got, w.flag, text)
+		}
+		if got := pointHit(t, r, "version-column"); got != w.version {
+			t.Errorf("version-column=%v %v, want %v: %q", got, evidence(t, text, r, "version-column"), w.version, text)
+		}
+		if got := pointHit(t, r, "etag-http"); got != w.etag {
+			t.Errorf("etag-http=%v %v, want %v: %q", got, evidence(t, text, r, "etag-http"), w.etag, text)
+		}
+	}
+}
+
+// TestQA6Q12FallbackLockAndOnePhraseTwoPoints: a lock named only as the
+// fallback ("Otherwise ... I would use one") is not reaching for a lock
+// where a constraint would do, and "doing it twice is harmless" is the
+// idempotent point, not the efficiency one.
+func TestQA6Q12FallbackLockAndOnePhraseTwoPoints(t *testing.T) {
+	b := loadBank(t)
+	text := "Skip the lock whenever the database can say no by itself: a UNIQUE index, an UPDATE ... WHERE version = $v, or an INSERT ... ON CONFLICT DO NOTHING. Skip it when doing the thing twice is harmless. Skip it when only one process ever touches a given key because the stream is partitioned by that key. Otherwise, a lock with a long enough TTL is always safe, so I would use one."
+	r := gradeReal(t, b, "avoid-the-lock", text)
+	if hasFlag(r, "lock-instead-of-constraint") {
+		t.Errorf("Q12: lock-instead-of-constraint on %q", flagSpan(text, r, "lock-instead-of-constraint"))
+	}
+	if !hasFlag(r, "ttl-as-safety") || !r.Fatal {
+		t.Errorf("Q12: the planted TTL claim is no longer flagged: %v", r.FlagIDs())
+	}
+	if !pointHit(t, r, "idempotent") || pointHit(t, r, "efficiency-only") {
+		t.Errorf("Q12: idempotent=%v efficiency-only=%v %v", pointHit(t, r, "idempotent"), pointHit(t, r, "efficiency-only"), evidence(t, text, r, "efficiency-only"))
+	}
+	for text, want := range map[string][2]bool{ // efficiency-only, idempotent
+		"I would skip the lock when a duplicate run only wastes a little CPU.":             {true, false},
+		"Skip it when running the job a second time changes nothing.":                      {false, true},
+		"I always take a lock around every write to the accounts table.":                   {false, false},
+		"When the lock would only be for efficiency, duplicate work is cheap, so skip it.": {true, false},
+	} {
+		r := gradeReal(t, b, "avoid-the-lock", text)
+		if got := [2]bool{pointHit(t, r, "efficiency-only"), pointHit(t, r, "idempotent")}; got != want {
+			t.Errorf("%q: efficiency-only, idempotent = %v, want %v", text, got, want)
+		}
+	}
+	if r := gradeReal(t, b, "avoid-the-lock", "I always take a lock around every write to the accounts table."); !hasFlag(r, "lock-instead-of-constraint") {
+		t.Errorf("an unconditional lock is no longer flagged: %v", r.FlagIDs())
+	}
+}
