@@ -197,6 +197,61 @@ func TestClaimMadeVersusMentioned(t *testing.T) {
 		{"'the only way to live with exactly once'", "run-job-once", "exactly-once-claim",
 			"The claim row gives us exactly once, so each run happens once.",
 			"Then a duplicate run is harmless, which is realistically the only way to live with exactly once."},
+		// X and Y: brackets, clefts, proposals, contrasts, passive reports.
+		{"a part inside a bracketed aside and another outside it", "fencing-in-real-systems", "fencing-unneeded",
+			"We can skip fencing tokens here.",
+			"Kafka has a controller epoch (brokers drop requests from a stale controller), and producer epochs, which fence zombie producers."},
+		{"'What I wouldn't do is X'", "two-holders", "ttl-as-safety",
+			"I'd fix it by raising the TTL so the problem goes away.",
+			"What I wouldn't do is fix it by raising the TTL so the problem goes away."},
+		{"'What I'd reject is X'", "row-lock", "lock-across-network-call",
+			"I hold a row lock while calling an external service.",
+			"What I'd reject is holding a row lock while calling an external service, as if that made the call exclusive."},
+		{"'What I'd call out as not a fence: X'", "fencing-in-real-systems", "mutex-no-lease",
+			"We take the lock with SET NX and go.",
+			"What I'd call out as NOT a fence: the random value in a Redis SET NX lock."},
+		{"'The proposal treats X as Y'", "redis-wait-safe", "wait-makes-safe",
+			"WAIT makes replication synchronous.",
+			"The proposal treats WAIT as making replication synchronous, and it doesn't."},
+		{"'unlike a lease' contrasts the lease", "avoid-the-lock", "ttl-as-safety",
+			"The lease can't expire under you while the job is running.",
+			"A conditional update serialises access, and unlike a lease it can't expire under you while the job is running."},
+		{"'was described as' reports", "zookeeper-lock-recipe", "zk-recipe-wrong",
+			"Everyone creates the same node and the rest set a watch on that node.",
+			"At a meetup the recipe was described as: everyone creates the same node and the rest set a watch on that node."},
+		{"a sentence opening on a named mistake runs to its end", "row-lock", "lock-across-network-call",
+			"You hold a transaction open across a network call.",
+			"The common mistake is calling the API inside the transaction, and meanwhile you hold a transaction open across a network call."},
+		{"'Audit the client:' lists suspects", "two-holders", "work-after-lost-lease",
+			"Our renewal thread keeps going after a failure.",
+			"Audit the client: token-checked release, owner-checked renewal, renewal threads that keep going after a failure."},
+		{"'is about X' makes X a topic", "redis-wait-safe", "replication-keeps-lock",
+			"The lock survives a failover.",
+			"All of that is about the lock surviving a failover; it says nothing about a holder that froze."},
+		{"'says nothing about X' makes X a topic", "redis-wait-safe", "replication-keeps-lock",
+			"With WAIT the lock survives a failover.",
+			"WAIT says nothing about the lock surviving a failover."},
+		{"'may have held it' is a possibility", "redis-wait-safe", "replication-keeps-lock",
+			"The replica already has the lock, so failover is fine.",
+			"Sentinel can crown a different replica, and the acknowledging one may have held the lock only in memory."},
+		{"'X beats a mutex' disfavours the mutex", "avoid-the-lock", "mutex-no-lease",
+			"Take a mutex in Redis and release it when the job is done.",
+			"A unique constraint beats a mutex every time; a lock can't stop a retry that arrives after release."},
+		{"'atomic across Kafka partitions' is Kafka's own scope", "outbox-pattern", "dual-write-atomic",
+			"Publish to Kafka inside the transaction, so the two are atomic.",
+			"Kafka transactions don't help here: they're atomic across Kafka partitions, not across Kafka and Postgres."},
+		{"a limit stated as a disclaimer", "redlock-operations-q", "ttl-as-safety",
+			"Clients need three of five within the TTL, and no fencing is needed.",
+			"Clients need three of five within the TTL; the disclaimer: no fencing token is needed by Redlock's design and none is given, so a pause still gives two holders."},
+		{"'That's a check-then-act race.' rejects the sentence before", "etcd-revision-guard", "client-side-fencing",
+			"Before writing, the leader checks session.Done() and then does a normal Put.",
+			"Teams do this: before writing, the leader checks session.Done() and then does a normal Put. That's a check-then-act race."},
+		{"'The tempting version is: X'", "etcd-revision-guard", "client-side-fencing",
+			"Before writing, Get the lock key, see we're still the owner, then Put the routes.",
+			"The tempting version is: before writing, Get the lock key, see we're still the owner, then Put the routes."},
+		{"'A pattern I see a lot: X'", "etcd-revision-guard", "client-side-fencing",
+			"Before writing, the leader checks session.Done() and then does a normal Put.",
+			"A pattern I see a lot: before writing, the leader checks session.Done() and then does a normal Put."},
 		// idioms and names.
 		{"'to be safe' is a precaution", "design-lock-service-q", "ttl-as-safety",
 			"Renewals keep the lock safe.",
@@ -447,6 +502,138 @@ func TestLosingClaimShapesG7(t *testing.T) {
 		}, []string{
 			"If the worker thinks it's okay to finish the current step after a failed renewal, the storage has to refuse its late call.",
 			"If I lock a row and then keep running the job, the database cannot help.",
+		}},
+		// volatile-lru sold as sparing lock keys; a TTL as exact.
+		{"redis-early-expiry", "single-node-keeps-keys", []string{
+			"Set volatile-lru; that restricts eviction to keys with an expiry, which are the cache entries, so your lock keys are left alone.",
+			"A key set with PX 30000 lives exactly 30 seconds unless someone deletes it.",
+			"With volatile-ttl the locks are untouched, so memory pressure is not a worry.",
+		}, []string{
+			"Under volatile-lru your lock keys are the first victims, since they all have a TTL.",
+			"Use noeviction, so lock keys are never evicted.",
+			"A key set with PX 30000 lives roughly 30 seconds, but eviction can take it earlier.",
+		}},
+		// Redlock safe 'GC pauses included', 'same guarantees as Raft'.
+		{"redlock-operations-q", "redlock-correctness", []string{
+			"Once that's in place it's safe for correctness-critical work, GC pauses included.",
+			"It is correct, including GC pauses.",
+			"Redlock gives the same safety guarantees as ZooKeeper, and the only real difference is performance.",
+		}, []string{
+			"It is not safe for correctness, GC pauses included.",
+			"Redlock does not give the same safety guarantees as Raft.",
+			"The only real difference is not performance but safety.",
+		}},
+		{"redlock-operations-q", "redlock-replicas-or-no-persistence", []string{
+			"Give each one a replica with Sentinel.",
+			"Put a Sentinel replica behind each one of them for availability.",
+			"Each instance gets a replica with Sentinel so a crash costs no vote.",
+		}, []string{
+			"Never give each one a replica with Sentinel; masters must be independent.",
+		}},
+		// an idempotency key computed from the payment's content.
+		{"idempotency-keys", "content-derived-key", []string{
+			"The server derives the key as sha256(customer_id + amount + currency), so the same body is by definition the same payment.",
+			"Hash customer_id, amount and currency and reject any payment with the same hash within 60 seconds.",
+			"Inside, check whether there is a payment for the same customer and amount in the last 60 seconds and return it if so.",
+		}, []string{
+			"The client makes the key once; we also store a hash of the request body and answer 422 if a reused key carries a different body.",
+			"Never derive the key from customer and amount: two genuine payments of the same amount would merge.",
+			"Treating two payments with the same customer and amount within a minute as duplicates blocks real repeat purchases.",
+		}},
+		// a client timeout sold as keeping the call inside the lease.
+		{"unfenceable-resource", "timeout-bounds-call", []string{
+			"Set the HTTP client timeout below the remaining lease, so the provider never processes a charge after your lease has ended.",
+			"The call then either completes or times out inside the lease, so it cannot overlap the next holder.",
+			"Since the call cannot take longer than 10s and you have 60s of lease, the call always completes while you still hold the lock.",
+		}, []string{
+			"A client timeout only narrows the window: the provider can still process the call after the lease has ended.",
+		}},
+		// a stated assumption excuses a step only when it names a timing
+		// risk.
+		{"unfenceable-resource", "fresh-idempotency-key", []string{
+			"Each holder generates a fresh UUID per call and sends it as the Idempotency-Key header. Assumes the provider implements it.",
+		}, []string{
+			"Each holder sends the payment's own ID as the Idempotency-Key header. Assumes the provider implements it.",
+		}},
+		// a row lock said not to reach other app servers.
+		{"row-lock", "row-lock-scope-wrong", []string{
+			"Other application servers with their own connections are not blocked by it.",
+			"A different app server with its own connections won't see that lock.",
+			"Once you have several instances, FOR UPDATE no longer gives mutual exclusion between them.",
+		}, []string{
+			"Other app servers do block on the row lock, across hosts.",
+		}},
+		// a row lock sold as making an external call happen once.
+		{"row-lock", "lock-across-network-call", []string{
+			"Lock the order row, call the payment API, commit: the API call is guaranteed to happen only once per order.",
+			"The row lock guarantees only one process can be making that call for that payout.",
+			"You can safely hold it around calls to other services.",
+		}, []string{
+			"Holding the lock does not make the API call happen only once: the charge can still happen twice after a rollback.",
+		}},
+		// isolation levels sold as catching a lost update across requests.
+		{"optimistic-concurrency", "isolation-prevents-race", []string{
+			"Run the save at SERIALIZABLE; Postgres will notice the document was modified after they read it and abort the second save.",
+			"Serializable snapshot isolation catches that both users overwrote the same document and aborts the second.",
+			"At the default READ COMMITTED level a read-modify-write inside a transaction is already safe.",
+		}, []string{
+			"Each save is its own short transaction, they don't overlap, so serializable isolation has nothing to object to.",
+		}},
+		// etcd: a check of the session before a plain Put.
+		{"etcd-revision-guard", "client-side-fencing", []string{
+			"Have the leader check session.Done() immediately before every Put to /config/routes, so there's no realistic window.",
+			"Before each write the leader checks it's still the leader, and only then does cli.Put.",
+			"That separate check is equivalent to a txn and simpler to read.",
+		}, []string{
+			"Checking session.Done() before each Put is not enough: a pause can hit between the check and the Put.",
+		}},
+		{"etcd-revision-guard", "etcd-refuses-expired", []string{
+			"etcd won't revoke the session lease while the client's gRPC connection is still open.",
+			"Just write /config/routes normally after Lock().",
+			"Raft has terms: anything from the previous leader's term is rejected by the cluster.",
+		}, []string{
+			"Raft terms only fence etcd's own members, not your application leader.",
+			"The lease expires even if the gRPC connection stays open, because a paused client sends no keepalives.",
+			"A plain Put from a deposed leader is just a write from an authenticated client, and etcd happily applies it.",
+		}},
+		{"etcd-revision-guard", "fence-checked-once", []string{
+			"Once it succeeds you've confirmed ownership, so do plain Puts for the rest of the TTL.",
+		}, []string{
+			"Every write is a Txn that compares the create revision; none is a plain Put.",
+		}},
+		// a lost lease re-acquired and the job carried on.
+		{"extend-lease", "work-after-lost-lease", []string{
+			"If a renewal comes back saying the lock is gone, don't throw the work away: re-acquire the lock and continue the job from where you were.",
+			"If a renewal times out, just re-acquire with SET NX; if that succeeds, you never really lost it and the job can continue with its current state.",
+			"When the TTL already passed, set the key again with the same token and carry on, nothing really happened in that gap.",
+		}, []string{
+			"If the renewal fails, stop; never re-acquire and continue from where you were, start over from scratch.",
+			"RECONNECTED: carry on. LOST: abandon the work and re-acquire.",
+		}},
+		// a heartbeat sold as making the lease airtight.
+		{"extend-lease", "ttl-as-safety", []string{
+			"Because the heartbeat is on its own thread, a GC pause in the job thread can't make you lose the lock.",
+			"As long as every heartbeat succeeds the lease is airtight.",
+			"With renewals every TTL/3 the lock is fully safe for jobs of any length.",
+		}, []string{
+			"Heartbeats do not make the lease airtight: a pause stops the heartbeat too.",
+		}},
+		// a single-threaded server sold as a strictly safe lock.
+		{"redis-lock-and-failure", "single-threaded-lock", []string{
+			"Because Redis executes commands on a single thread, the lock is strictly safe.",
+			"Redis is single-threaded, so two clients literally can't both succeed and the lock is strictly mutually exclusive.",
+		}, []string{
+			"Redis being single-threaded only means commands don't interleave; it says nothing about a paused client.",
+		}},
+		{"deadlock-ordering", "single-threaded-lock", []string{
+			"With Redis-backed locks there's no deadlock risk: Redis is single-threaded, so two clients can never end up waiting on each other.",
+		}, nil},
+		// a TTL sold as untangling a deadlock.
+		{"deadlock-ordering", "ttl-as-safety", []string{
+			"With Redis locks it's a non-issue, because every lock has a TTL: the stuck locks expire on their own.",
+			"Let the TTL untangle any cycle, so no lock ordering is needed.",
+		}, []string{
+			"A TTL doesn't untangle the cycle safely: when the stuck locks expire, two holders are live.",
 		}},
 		// the lock's random value defined as the fencing token.
 		{"fencing-token", "token-is-lock-value", []string{

@@ -114,6 +114,8 @@ func markNamedClaims(d *doc) {
 	markNamedAfterColon(d)
 	markFailureModes(d)
 	markInvertedQuestions(d)
+	markRejectedClefts(d)
+	markTemptingVersions(d)
 }
 
 // guardNoun reports a guard word used as a noun, whose "from" is not the
@@ -213,7 +215,53 @@ func acrossListItems(d *doc, spans [][2]int) bool {
 			}
 		}
 	}
-	return semis >= 2 && inside
+	if semis >= minListSemis && inside {
+		return true
+	}
+	return acrossBracket(d, spans, sn)
+}
+
+// minListSemis is how many semicolons make a sentence a list whose items
+// a match may not join.
+var minListSemis = 2
+
+// acrossBracket reports a match with some parts inside a bracketed
+// aside and others outside it: "brokers drop requests from a stale
+// controller (...), ..., which fence zombie producers" joins the aside's
+// "drop" to the main clause's "fence".
+func acrossBracket(d *doc, spans [][2]int, sn sentence) bool {
+	from := d.toks[sn.from].start
+	// the bracket holding token k (its byte offsets), or -1
+	open := func(k int) int {
+		at := -1
+		for i, r := range d.text[from:d.toks[k].start] {
+			switch r {
+			case '(':
+				at = from + i
+			case ')':
+				at = -1
+			}
+		}
+		return at
+	}
+	inside, outside := -1, false
+	for _, s := range spans {
+		if o := open(s[0]); o >= 0 {
+			inside = o
+		} else {
+			outside = true
+		}
+	}
+	if inside < 0 || !outside {
+		return false
+	}
+	// a gloss of a word or two ("an idempotency key (UUID)") is part of
+	// its clause; an aside of three words or more is a claim of its own
+	end := strings.IndexByte(d.text[inside:], ')')
+	if end < 0 {
+		return false
+	}
+	return len(strings.Fields(d.text[inside+1:inside+end])) >= 3
 }
 
 // markNamedAfterColon reads what follows a colon as named, not claimed,
@@ -402,6 +450,197 @@ func markInvertedQuestions(d *doc) {
 			for x := j; x < end; x++ {
 				toks[x].probe = true
 			}
+		}
+	}
+}
+
+// fixVerbs open a sentence that prescribes a fix: under a header of
+// suspects, the item names the cause and such a sentence says what the
+// candidate would do about it.
+var fixVerbs = setOf(`set use configure run enable switch pick choose put make keep turn add`)
+
+// laterOnLine reports whether sentence s starts after another sentence
+// on the same line.
+func laterOnLine(d *doc, s sentence) bool {
+	start := d.toks[s.from].start
+	line := d.text[strings.LastIndexByte(d.text[:start], '\n')+1 : start]
+	line = strings.TrimLeft(line, " \t-*•–0123456789.)")
+	return strings.TrimSpace(line) != ""
+}
+
+// cleftRejects are the verbs of "What I'd reject is X", "What I
+// wouldn't do is X", "What I'd call out as not a fence: X".
+var cleftRejects = setOf(`reject avoid forbid ban veto warn call push fight question challenge
+discourage distrust`)
+
+// proposalNouns, as the subject that opens a sentence, make what it says
+// someone else's: "The proposal treats WAIT as synchronous replication".
+var proposalNouns = setOf(`proposal proposals suggestion suggestions claim claims argument
+pitch ticket rfc`)
+
+// proposalVerbs say what a proposal holds: "The proposal treats ...".
+var proposalVerbs = setOf(`treats treat assumes assume says say claims claim relies rely suggests
+suggest argues argue wants want proposes propose reads read equates equate`)
+
+// markRejectedClefts marks what a pseudo-cleft of rejection names ("What
+// I'd reject is holding a row lock while calling ...", "What I wouldn't do
+// is raise the TTL", "What I'd call out as NOT a fence: the random
+// value"), what a proposal opening its sentence says ("The proposal
+// treats WAIT as synchronous"), the thing contrasted after "unlike" ("unlike
+// a lease it can't expire under you"), a sentence that opens on a named
+// mistake and its copula ("The common mistake is X — ... and you hold a
+// transaction open across a network call"), and a checklist after a
+// probe's colon ("Audit the client: token-checked release, ...").
+func markRejectedClefts(d *doc) {
+	toks := d.toks
+	refute := func(from, to int) {
+		for j := from; j < to; j++ {
+			toks[j].refuted = true
+		}
+	}
+	for _, s := range d.sents {
+		t0 := toks[s.from].raw
+		// "What I'd reject is X", "What I wouldn't do is X"
+		if t0 == "what" && s.to-s.from > 4 {
+			rejects := false
+			for j := s.from + 1; j < s.to && j <= s.from+8; j++ {
+				r := toks[j].raw
+				if cleftRejects[r] || isNegator(r) || r == "never" {
+					rejects = true
+				}
+				if rejects && (r == "is" || r == "was" || toks[j].clause && toks[j].brk == ':') {
+					refute(j, s.to)
+					break
+				}
+			}
+		}
+		// "The proposal treats X as Y"
+		if s.to-s.from > 3 && determiners[t0] && proposalNouns[toks[s.from+1].raw] && proposalVerbs[toks[s.from+2].raw] {
+			refute(s.from, s.to)
+		}
+		// "The common mistake is X ..." to the end of its sentence
+		for j := s.from; j < s.to && j < s.from+4; j++ {
+			if !mistakeNouns[toks[j].raw] {
+				continue
+			}
+			if j+1 < s.to && (toks[j+1].raw == "is" || toks[j+1].raw == "was") {
+				refute(j+1, s.to)
+			}
+			break
+		}
+		for j := s.from; j < s.to; j++ {
+			r := toks[j].raw
+			// "all of that is about the lock surviving a failover", "it
+			// says nothing about X": a topic, not a claim.
+			if r == "about" && j > s.from && topicBefore[toks[j-1].raw] && j+1 < s.to && toks[j+1].raw != "as" && !isNumber(toks[j+1].raw) {
+				end := j + 1
+				for end < s.to && !(toks[end].clause && toks[end].brk != 0 && toks[end].brk != '"') {
+					end++
+				}
+				refute(j+1, end)
+			}
+			// "unlike a lease it can't expire": the contrasted noun
+			// phrase, to the next break or subject pronoun
+			if r == "unlike" {
+				end := j + 1
+				for end < s.to && end <= j+5 && !(toks[end].clause && toks[end].brk != 0) && !(end > j+1 && subjectPronouns[toks[end].raw]) {
+					end++
+				}
+				refute(j+1, end)
+			}
+			// "Audit the client: a, b, c"
+			if (r == "audit" || r == "review" || r == "inspect" || r == "scan" || r == "check" || r == "verify") && (j == s.from || toks[j].clause) {
+				for c := j + 1; c < s.to && c <= j+4; c++ {
+					if toks[c].clause && toks[c].brk == ':' {
+						if checklist(toks, c) {
+							for x := c; x < s.to; x++ {
+								toks[x].probe = true
+							}
+						}
+						break
+					}
+				}
+			}
+		}
+	}
+}
+
+// topicBefore, before "about", make what follows a topic: "is about X",
+// "says nothing about X".
+var topicBefore = setOf(`is are was were nothing something anything says say said talks talk
+question questions`)
+
+// isNumber reports a word made of digits ("about 30 seconds").
+func isNumber(w string) bool {
+	if w == "" {
+		return false
+	}
+	for _, r := range w {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// timingRisks are what a stated assumption must name to excuse the step
+// before it: a step sold as safe "assuming bounded pauses" is offered
+// under that condition, while "Assumes the provider implements it" leaves
+// a fresh key per call as wrong as before.
+var timingRisks = setOf(`pause pauses paused gc clock clocks drift skew timing bounded latency
+delay delays network stall stalls stop-the-world freeze freezes short long margin
+expire expires expiry ttl lease`)
+
+// namesTimingRisk reports whether an assumption names a timing risk.
+func namesTimingRisk(toks []token) bool {
+	for _, t := range toks {
+		if timingRisks[t.raw] {
+			return true
+		}
+	}
+	return false
+}
+
+// guardedActions, inside a "check whether ..." step, show that the check
+// guards an action of the design ("check whether there's a payment for
+// the same customer and return it if so"), not a debugging probe.
+var guardedActions = setOf(`return returns reject rejects refuse refuses skip skips abort aborts`)
+
+// flawNouns, in "That's a check-then-act race." right after a claim,
+// reject it as rejectWords do.
+var flawNouns = setOf(`race toctou`)
+
+// flawParts may stand before a flaw noun: "a check-then-act race".
+var flawParts = setOf(`check then act classic textbook`)
+
+// temptingHeads, before a head noun, announce the version a candidate is
+// about to reject: "The tempting version is: ...", "the obvious fix is
+// ...", "A pattern I see a lot: ...".
+var temptingHeads = setOf(`tempting obvious naive intuitive`)
+
+// markTemptingVersions marks what follows "The tempting version is",
+// "the obvious fix:", "A pattern I see a lot:" (to the end of the
+// sentence) as named, not claimed.
+func markTemptingVersions(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		for j := s.from; j+1 < s.to && j < s.from+4; j++ {
+			r := toks[j].raw
+			head := temptingHeads[r] && headNouns[toks[j+1].raw]
+			// "A pattern I see a lot:"
+			seen := (r == "pattern" || r == "mistake" || r == "thing") && j+3 < s.to && (toks[j+1].raw == "i" || toks[j+1].raw == "we") && (toks[j+2].raw == "see" || toks[j+2].raw == "keep")
+			if !head && !seen {
+				continue
+			}
+			for c := j + 1; c < s.to && c <= j+7; c++ {
+				if toks[c].raw == "is" || toks[c].raw == "was" || toks[c].clause && toks[c].brk == ':' {
+					for x := c; x < s.to; x++ {
+						toks[x].refuted = true
+					}
+					break
+				}
+			}
+			break
 		}
 	}
 }

@@ -76,7 +76,7 @@ avoid avoids avoiding lacks lack lacking instead rather`)
 // critics judge what they are said of: "a plain DEL is wrong" negates the
 // DEL as surely as "never use a plain DEL".
 var critics = setOf(`wrong unsafe broken dangerous incorrect bug buggy mistake flawed naive
-bad insufficient inadequate useless pointless risky racy`)
+bad insufficient inadequate useless pointless risky racy careless`)
 
 // auxiliaries before "not"/"never" make the negation reach back to the
 // subject: in "fencing is not needed" fencing is what is negated.
@@ -381,6 +381,9 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 }
 
 func isWordRune(r rune) bool {
+	if r < utf8.RuneSelf { // ASCII, most of any answer: no table lookups
+		return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r == '_'
+	}
 	return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_'
 }
 
@@ -814,7 +817,8 @@ debunked unsafe broken nonsense`)
 var reportVerbs = setOf(`said says say claimed claims claim told tells argued argues insisted
 insists suggested suggests proposed proposes thought thinks believed believes wrote writes swore
 assured reckoned reckons recommended recommends asserted asserts tell defended defends pitched
-pitches floated`)
+pitches floated described explained presented framed taught characterised characterized portrayed
+summarised summarized`)
 
 // reporters are who reports a claim: anyone but the candidate.
 var reporters = setOf(`colleague colleagues teammate teammates coworker coworkers co-worker
@@ -846,7 +850,7 @@ func reportedBy(toks []token, k, start int) bool {
 
 // passiveReports are the report verbs that, after passiveAux ("was
 // told", "is often said"), report a claim nobody in the sentence makes.
-var passiveReports = setOf(`told said`)
+var passiveReports = setOf(`told said described called defined explained presented pitched sold framed taught characterised characterized portrayed summarised summarized`)
 
 var passiveAux = setOf(`was were been being is it's`)
 
@@ -999,7 +1003,7 @@ func markFrames(d *doc) {
 			// rest runs unguarded": the check guards what follows.
 			if checkVerbs[t.raw] {
 				for j := k; j < to; j++ {
-					if toks[j].raw == "before" || toks[j].raw == "if" && j > k+1 && toks[j-1].raw == "and" && toks[j-1].brk == ',' {
+					if toks[j].raw == "before" || toks[j].raw == "if" && j > k+1 && toks[j-1].raw == "and" && toks[j-1].brk == ',' || guardedActions[toks[j].raw] || toks[j].raw == "so" && toks[j-1].raw == "if" {
 						to = k
 					}
 				}
@@ -1082,7 +1086,7 @@ func markMentions(d *doc) {
 	// pauses.": a step whose next sentence states what it assumes is
 	// offered under that condition, not claimed safe.
 	for si := 0; si+1 < len(d.sents); si++ {
-		if statesAssumption(toks[d.sents[si+1].from:d.sents[si+1].to]) {
+		if n := d.sents[si+1]; statesAssumption(toks[n.from:n.to]) && namesTimingRisk(toks[n.from:n.to]) {
 			s := d.sents[si]
 			for j := s.from; j < s.to; j++ {
 				toks[j].hypo = true
@@ -1189,6 +1193,11 @@ func markMentions(d *doc) {
 		}
 		if suspects {
 			if bulleted(d, s) {
+				// "- Memory pressure. Set volatile-lru: ...": a fix the
+				// item goes on to prescribe is the candidate's own.
+				if laterOnLine(d, s) && fixVerbs[toks[s.from].raw] {
+					continue
+				}
 				for j := s.from; j < s.to; j++ {
 					toks[j].refuted = true
 				}
@@ -1402,13 +1411,13 @@ func rejectsBack(toks []token) bool {
 	case backRefs[first]:
 		for j := 1; j < end && j <= 6; j++ {
 			r := toks[j].raw
-			if rejectWords[r] && r != "avoid" && r != "avoided" || rebuttals[r] || toks[j].cls&clsRebuttal != 0 {
+			if rejectWords[r] && r != "avoid" && r != "avoided" || rebuttals[r] || toks[j].cls&clsRebuttal != 0 || flawNouns[r] {
 				return !forward(j)
 			}
 			if (r == "true" || r == "right" || r == "correct" || r == "so" || r == "case") && toks[j].negBy >= 0 {
 				return !forward(j)
 			}
-			if !(auxiliaries[r] || critModifiers[r] || toks[j].negBy >= 0 || r == "be" || r == "just" || r == "simply" || r == "also" || r == "quite") {
+			if !(auxiliaries[r] || critModifiers[r] || toks[j].negBy >= 0 || r == "be" || r == "just" || r == "simply" || r == "also" || r == "quite" || flawParts[r]) {
 				return false
 			}
 		}
