@@ -308,3 +308,67 @@ func TestQA6Q12FallbackLockAndOnePhraseTwoPoints(t *testing.T) {
 		t.Errorf("an unconditional lock is no longer flagged: %v", r.FlagIDs())
 	}
 }
+
+// TestQA6Q7IdempotencyInConcreteWords: the same transaction and the
+// replayed response said in concrete words are made; the client-key point
+// quotes the client minting the key, not the key forwarded to Stripe.
+func TestQA6Q7IdempotencyInConcreteWords(t *testing.T) {
+	b := loadBank(t)
+	for text, want := range map[string][2]bool{ // same-transaction, replay-response
+		"The key row is written within the transaction that moves the money.":                    {true, false},
+		"A retry with a known key gets back what we returned to the first call.":                 {false, true},
+		"We keep the transaction short and return an error on failure.":                          {false, false},
+		"The second request returns an error, because the first one is still running.":           {false, false},
+		"The server answers a repeated key with the same response it sent the first time round.": {false, true},
+	} {
+		r := gradeReal(t, b, "idempotency-keys", text)
+		if got := [2]bool{pointHit(t, r, "same-transaction"), pointHit(t, r, "replay-response")}; got != want {
+			t.Errorf("%q: same-transaction, replay-response = %v, want %v", text, got, want)
+		}
+	}
+	text := "Have the client mint a UUID once per checkout and resend it verbatim on every retry. On the server, insert that UUID into a payments table whose primary key is the UUID, inside the transaction that records the charge; the second insert collides and we just return what we returned the first time. Forward the UUID to Stripe as its Idempotency-Key header so the card network side cannot double charge. The server generates a fresh idempotency key on each incoming request, so every retry is tracked separately."
+	r := gradeReal(t, b, "idempotency-keys", text)
+	if !pointHit(t, r, "same-transaction") || !pointHit(t, r, "replay-response") {
+		t.Errorf("Q7: same-transaction=%v replay-response=%v", pointHit(t, r, "same-transaction"), pointHit(t, r, "replay-response"))
+	}
+	if !hasFlag(r, "fresh-idempotency-key") {
+		t.Errorf("Q7: the planted server-minted key is no longer flagged: %v", r.FlagIDs())
+	}
+	for _, n := range r.Notes {
+		if strings.Contains(n, "same transaction") || strings.Contains(n, "stored response") {
+			t.Errorf("Q7: the note still asks for what the answer said: %q", n)
+		}
+	}
+	ev := strings.Join(evidence(t, text, r, "client-key"), " ")
+	if strings.Contains(ev, "Idempotency") || !strings.Contains(ev, "mint") {
+		t.Errorf("Q7: client-key quotes %q, want the sentence where the client mints the key", ev)
+	}
+}
+
+// TestQA6Q3PlainInterviewWords: what a second holder costs, and the fence
+// against a holder that stalled past its lease on etcd, said without the
+// jargon, are made; a holder shows its ticket "on each update".
+func TestQA6Q3PlainInterviewWords(t *testing.T) {
+	b := loadBank(t)
+	for text, want := range map[string][2]bool{ // efficiency-choice, still-pauses
+		"If a second holder only means a job runs twice, Redis is good enough.":                  {true, false},
+		"When both holders would corrupt the ledger, I pay for etcd.":                            {true, false},
+		"The storage refuses a late writer that was paused past its session, even on ZooKeeper.": {false, true},
+		"Redis is cheap and fast.":                    {false, false},
+		"A client that stalled for a moment is fine.": {false, false},
+	} {
+		r := gradeReal(t, b, "redis-vs-consensus", text)
+		if got := [2]bool{pointHit(t, r, "efficiency-choice"), pointHit(t, r, "still-pauses")}; got != want {
+			t.Errorf("%q: efficiency-choice, still-pauses = %v, want %v", text, got, want)
+		}
+	}
+	text := "It depends on what a second holder costs me. If two holders just means a cron report gets emailed twice, Redis is cheap and good enough. If two holders corrupts money or data, I want etcd or ZooKeeper, because their writes are committed by a majority quorum before they are acknowledged, so losing the leader does not lose my lock, unlike Redis where the primary acknowledges before the replica has the key. etcd also hands me the key's revision, a number that only grows, which the database can compare to refuse a late writer that stalled past its lease."
+	r := gradeReal(t, b, "redis-vs-consensus", text)
+	if !pointHit(t, r, "efficiency-choice") || !pointHit(t, r, "still-pauses") || r.Score < 0.9 {
+		t.Errorf("Q3: efficiency-choice=%v still-pauses=%v score %.2f, want both and 90 %%", pointHit(t, r, "efficiency-choice"), pointHit(t, r, "still-pauses"), r.Score)
+	}
+	ticket := "Whoever holds the lock must show its ticket to the database on each update."
+	if r := gradeReal(t, b, "fencing-token", ticket); !pointHit(t, r, "sent-with-write") {
+		t.Errorf("%q: sent-with-write missed", ticket)
+	}
+}
