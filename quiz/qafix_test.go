@@ -372,3 +372,29 @@ func TestQA6Q3PlainInterviewWords(t *testing.T) {
 		t.Errorf("%q: sent-with-write missed", ticket)
 	}
 }
+
+// TestQA6Q11ClientCheckLosesTheRoundEverywhere: a check made right before
+// each call, said to stop a paused holder, and fencing called unnecessary
+// lose the round on unfenceable-resource as they do on
+// redis-lock-and-failure; a gatekeeper that "drops older ones" and a check
+// called best effort do not.
+func TestQA6Q11ClientCheckLosesTheRoundEverywhere(t *testing.T) {
+	b := loadBank(t)
+	text := "Check the lease right before each call to the payment API and abort if less than half the TTL remains; with that check in place, a paused holder can no longer double charge, so fencing is unnecessary here."
+	for _, id := range []string{"unfenceable-resource", "redis-lock-and-failure"} {
+		r := gradeReal(t, b, id, text)
+		if !hasFlag(r, "client-side-fencing") || !hasFlag(r, "fencing-unneeded") || !r.Fatal {
+			t.Errorf("%s: flags %v fatal=%v, want client-side-fencing and fencing-unneeded, fatal", id, r.FlagIDs(), r.Fatal)
+		}
+	}
+	for text, want := range map[string]bool{
+		"Before every charge the worker asks the lock service whether it still holds the lease, so a frozen worker can never charge twice.":         true,
+		"I check the lease just before each request, but that is only best effort: a pause between the check and the request still double charges.": false,
+		"A proxy in front of the provider can hold the highest fencing token and drop older ones.":                                                  false,
+	} {
+		r := gradeReal(t, b, "unfenceable-resource", text)
+		if got := hasFlag(r, "client-side-fencing") || hasFlag(r, "fencing-unneeded"); got != want {
+			t.Errorf("%q: flags %v, want flagged=%v", text, r.FlagIDs(), want)
+		}
+	}
+}
