@@ -398,3 +398,24 @@ func TestQA6Q11ClientCheckLosesTheRoundEverywhere(t *testing.T) {
 		}
 	}
 }
+
+// TestQA6Q16MultipleOfP99IsNotTheTail: a TTL sized as a multiple of the
+// p99 is the sizing the study guide rejects, so it does not earn "base it
+// on the measured tail"; the tail itself, or a measurement with no
+// multiple, still does.
+func TestQA6Q16MultipleOfP99IsNotTheTail(t *testing.T) {
+	b := loadBank(t)
+	for text, want := range map[string]bool{
+		"I measure the p99 of the work and set the TTL to a few times that.":                              false, // Q16, first attempt
+		"I set the TTL to about three times the p99 duration of the job.":                                 false, // Q16, second attempt
+		"Take the p95 of the job and double it for the lease.":                                            false,
+		"I size it from the p99.9 of the section plus the longest GC pause we logged and a margin.":       true,
+		"I measure how long the job takes under production load, including the pauses, and add a margin.": true,
+		"Measure job duration and GC pauses, then choose a TTL a few times the heartbeat interval.":       true,
+	} {
+		r := gradeReal(t, b, "choose-ttl", text)
+		if got := pointHit(t, r, "measure"); got != want {
+			t.Errorf("measure=%v %v, want %v: %q", got, evidence(t, text, r, "measure"), want, text)
+		}
+	}
+}
