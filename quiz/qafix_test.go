@@ -419,3 +419,36 @@ func TestQA6Q16MultipleOfP99IsNotTheTail(t *testing.T) {
 		}
 	}
 }
+
+// TestQA6Q19AListEarnsNoPoints: in an answer the grader reads as a list
+// of terms (and says so), no item earns its point, whether or not it
+// happens to hold a preposition; the items are named, and a list of
+// sentences still earns.
+func TestQA6Q19AListEarnsNoPoints(t *testing.T) {
+	b := loadBank(t)
+	const note = "a list earns no points"
+	for _, text := range []string{
+		"- monotonic token from lock service\n- token with every write\n- storage rejects lower token\n- GC pause, stale holder\n- etcd revision / zxid\n", // Q19
+		"- increasing number from lock service\n- lease, TTL, expiry\n- stale writer, GC pause, VM migration\n- zxid, etcd revision, Raft index\n- Redlock, Kleppmann, antirez\n",
+	} {
+		r := gradeReal(t, b, "fencing-token", text)
+		if !strings.Contains(strings.Join(r.Notes, " "), note) {
+			t.Fatalf("%q: no list note in %v", text, r.Notes)
+		}
+		named := false
+		for _, p := range r.Points {
+			if p.Hit {
+				t.Errorf("%q: point %s credited in a list", text, p.ID)
+			}
+			named = named || p.Named
+		}
+		if !named {
+			t.Errorf("%q: no point named", text)
+		}
+	}
+	sentences := "- The lock service hands out a number that only increases with each grant.\n- The holder sends that number with every write.\n- The storage remembers the highest number it has seen and rejects any write with a lower one.\n- So a holder paused in GC past its lease is turned away when it wakes.\n"
+	r := gradeReal(t, b, "fencing-token", sentences)
+	if !pointHit(t, r, "monotonic") || !pointHit(t, r, "resource-rejects") || strings.Contains(strings.Join(r.Notes, " "), note) {
+		t.Errorf("a list of sentences: monotonic=%v resource-rejects=%v notes %v", pointHit(t, r, "monotonic"), pointHit(t, r, "resource-rejects"), r.Notes)
+	}
+}
