@@ -452,3 +452,21 @@ func TestQA6Q19AListEarnsNoPoints(t *testing.T) {
 		t.Errorf("a list of sentences: monotonic=%v resource-rejects=%v notes %v", pointHit(t, r, "monotonic"), pointHit(t, r, "resource-rejects"), r.Notes)
 	}
 }
+
+// TestQA6Q9SyncingWithNTPIsNotSlewing: "sync the clocks with NTP" does not
+// say the clocks must never be stepped (ntpd and chrony step a large
+// offset by default); slewing, or forbidding steps, does.
+func TestQA6Q9SyncingWithNTPIsNotSlewing(t *testing.T) {
+	b := loadBank(t)
+	for text, want := range map[string]bool{
+		"Sync the clocks with NTP.":                                       false,
+		"Keep every node's time in sync with NTP on all five masters.":    false,
+		"Do not let operators step clocks: use NTP slewing only.":         true,
+		"NTP must slew the clock, never jump it, or a key expires early.": true,
+	} {
+		r := gradeReal(t, b, "redlock-operations-q", text)
+		if got := pointHit(t, r, "clocks-slew"); got != want {
+			t.Errorf("clocks-slew=%v %v, want %v: %q", got, evidence(t, text, r, "clocks-slew"), want, text)
+		}
+	}
+}
