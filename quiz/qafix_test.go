@@ -470,3 +470,25 @@ func TestQA6Q9SyncingWithNTPIsNotSlewing(t *testing.T) {
 		}
 	}
 }
+
+// TestEvidenceIsTheClosestWordsThatMakeThePoint: when a part's word occurs
+// twice in the sentence, the evidence quotes the occurrence beside the
+// other parts, not the first one in the sentence.
+func TestEvidenceIsTheClosestWordsThatMakeThePoint(t *testing.T) {
+	q := conceptQuestion("ledger & reject*")
+	if err := quiz.Compile(q, conceptSynonyms, nil); err != nil {
+		t.Fatalf("Compile: %v", err)
+	}
+	text := "A reject from the old queue was ignored, and then the ledger itself would reject the stale write."
+	r := quiz.Grade(q, quiz.Answer{Text: text}, nil)
+	if got := strings.Join(evidence(t, text, r, "fencing"), " "); got != "ledger reject" {
+		t.Errorf("evidence %q, want the ledger's own reject", got)
+	}
+	// Q9 (two-holders): "SETNX then EXPIRE" is quoted, not the pause's "expired".
+	b := loadBank(t)
+	text = "First I'd check whether the holder paused in GC so its key expired while it worked, and was the key set with SETNX then EXPIRE."
+	r = gradeReal(t, b, "two-holders", text)
+	if got := strings.Join(evidence(t, text, r, "acquire-code"), " "); got != "SETNX EXPIRE" {
+		t.Errorf("two-holders acquire-code evidence %q, want SETNX EXPIRE", got)
+	}
+}
