@@ -50,6 +50,11 @@ func Parse(data []byte) (Scenario, error) {
 	}
 	s := Scenario{UntilMS: raw.UntilMS}
 	p.addErr(decodeOptional(raw.Lock, &s.Lock, "lock"))
+	if s.Lock.TTLMS == 0 && jsonHasKey(raw.Lock, "ttl_ms") {
+		// A written 0 is not "use the default": every other way in
+		// refuses a zero lease (QA-7 P3).
+		p.add("lock.ttl_ms", "0 is out of range 1..%d (leave ttl_ms out for the default, %d)", MaxTimeMS, DefaultTTLMS)
+	}
 	p.addErr(decodeOptional(raw.Resource, &s.Resource, "resource"))
 	p.addErr(decodeOptional(raw.Network, &s.Network, "network"))
 	if raw.Clients != nil {
@@ -79,6 +84,17 @@ func Parse(data []byte) (Scenario, error) {
 		return Scenario{}, err
 	}
 	return s, nil
+}
+
+// jsonHasKey reports whether the JSON object obj names key (false when obj
+// is absent or not an object).
+func jsonHasKey(obj json.RawMessage, key string) bool {
+	var m map[string]json.RawMessage
+	if len(obj) == 0 || json.Unmarshal(obj, &m) != nil {
+		return false
+	}
+	_, ok := m[key]
+	return ok
 }
 
 // placeSyntax prefixes a whole-input decoding error that carries a byte

@@ -675,6 +675,23 @@ func TestSandboxStartBlank(t *testing.T) {
 	if msg := mustDoc(t, bad).Find(`[data-testid=error-clients]`).Text(); !strings.Contains(msg, "1 to 8") {
 		t.Fatalf("clients error = %q", msg)
 	}
+	// The form comes back whole, the learner's choices kept, and says so at
+	// the top (QA-7 P2: every select came back empty and "Clients (1–0)").
+	badDoc := mustDoc(t, bad)
+	if got, _ := badDoc.Find(`select#model option[selected]`).Attr("value"); got != "redlock" {
+		t.Fatalf("after an error the model select keeps %q, want redlock (options: %d)", got, badDoc.Find(`select#model option`).Length())
+	}
+	for _, id := range []string{"model", "acquire", "release", "token_source", "resource_kind"} {
+		if badDoc.Find(`select#`+id+` option`).Length() < 2 {
+			t.Fatalf("after an error the %s select has no choices", id)
+		}
+	}
+	if got := badDoc.Find(`label[for=clients]`).Text(); !strings.Contains(got, "1–8") {
+		t.Fatalf("clients label after an error = %q, want 1–8", got)
+	}
+	if badDoc.Find(`[data-testid=blank-errors] a[href="#blank-heading"]`).Length() != 1 {
+		t.Fatalf("no summary at the top linking to the blank form's errors")
+	}
 	rec := cl.postForm("/sandbox", url.Values{"_csrf": {token}, "model": {"redis"}, "ttl_ms": {"5000"}, "clients": {"3"}, "heartbeat_ms": {"0"},
 		"acquire": {"atomic"}, "release": {"compare-and-delete"}, "fencing_tokens": {"1"}, "check_fencing": {"1"}})
 	if rec.Code != http.StatusSeeOther {
