@@ -295,3 +295,22 @@ func show(v any) string {
 	}
 	return string(data)
 }
+
+// TestParseSkipsByteOrderMark: a file saved as "UTF-8 with BOM" imports
+// like the same file without it.
+func TestParseSkipsByteOrderMark(t *testing.T) {
+	in := `{"clients":[{"id":"A"}],"actions":[{"at_ms":0,"client":"A","op":"acquire"}]}`
+	plain, err := sandbox.Parse([]byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bom, err := sandbox.Parse(append([]byte("\xef\xbb\xbf"), in...))
+	if err != nil {
+		t.Fatalf("with a byte-order mark: %v", err)
+	}
+	a, _ := json.Marshal(plain)
+	b, _ := json.Marshal(bom)
+	if string(a) != string(b) {
+		t.Fatalf("with a byte-order mark the scenario differs: %+v vs %+v", bom, plain)
+	}
+}
