@@ -149,6 +149,17 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache,
 	// not claims: only its sentences can raise a flag.
 	words, loose := wordShare(d)
 	listy := words > 0 && float64(loose) > keywordShare*float64(words)
+	if listy {
+		// ... and, as its note says, a list earns no points: a terse
+		// item that happens to hold a preposition ("- monotonic token
+		// from lock service") names its point like its siblings do, no
+		// more (QA-6 Q19).
+		for i := range r.Points {
+			if pr := &r.Points[i]; pr.Hit {
+				pr.Hit, pr.Named = false, true
+			}
+		}
+	}
 	for _, f := range flags {
 		if fr, ok := findFlag(d, f, listy); ok {
 			r.Flags = append(r.Flags, fr)

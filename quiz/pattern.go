@@ -553,7 +553,52 @@ func (p *Pattern) findAs(d *doc, si int, claimOnly bool) (match, bool) {
 	if !ok {
 		return match{}, false
 	}
+	if !claimOnly && len(p.parts) > 1 {
+		p.tighten(d, &cands, &ncand, &chosen)
+	}
 	return match{spans: append([][2]int(nil), chosen[:len(p.parts)]...)}, true
+}
+
+// tighten moves a key point's chosen parts to other candidates that bring
+// the match closer together, as long as the pattern still accepts it: the
+// evidence is then the words that make the point, not the first "expired"
+// of a sentence whose "SETNX then EXPIRE" comes later (QA-6 Q9). It only
+// changes which words are quoted, never whether the pattern matches.
+func (p *Pattern) tighten(d *doc, cands *[maxParts][maxSpansPerPart][2]int, ncand *[maxParts]int, chosen *[maxParts][2]int) {
+	n := len(p.parts)
+	spread := func() int {
+		lo, hi := chosen[0][0], chosen[0][1]
+		for _, s := range chosen[1:n] {
+			lo, hi = min(lo, s[0]), max(hi, s[1])
+		}
+		return hi - lo
+	}
+	best := spread()
+	for k := 0; k < n; k++ {
+		keep := chosen[k]
+		for _, c := range cands[k][:ncand[k]] {
+			if c == keep {
+				continue
+			}
+			overlap := false
+			for j, o := range chosen[:n] {
+				if j != k && c[0] < o[1] && o[0] < c[1] {
+					overlap = true
+					break
+				}
+			}
+			if overlap {
+				continue
+			}
+			prev := chosen[k]
+			chosen[k] = c
+			if w := spread(); w < best && p.accept(d, chosen[:n], true) {
+				best = w
+				continue
+			}
+			chosen[k] = prev
+		}
+	}
 }
 
 // collect gathers each part's candidate spans in sentence sn and chooses
