@@ -1,6 +1,7 @@
 package web
 
 import (
+	"net/url"
 	"errors"
 	"net/http"
 	"strconv"
@@ -199,6 +200,13 @@ func stepParam(c echo.Context, total int) int {
 // renderTimeline renders the timeline page with status; forbidden, when
 // set, explains a refused change and offers the fork.
 func (s *Server) renderTimeline(c echo.Context, status int, t store.Timeline, forbidden string) error {
+	return s.renderTimelineSettings(c, status, t, forbidden, nil, "")
+}
+
+// renderTimelineSettings renders the timeline page with the settings form
+// as the learner typed it (typed) and why it was refused (settingsErr), so
+// one bad value does not cost the other changes (QA-7 P14).
+func (s *Server) renderTimelineSettings(c echo.Context, status int, t store.Timeline, forbidden string, typed url.Values, settingsErr string) error {
 	learner, err := s.learnerID(c)
 	if err != nil {
 		return err
@@ -208,6 +216,7 @@ func (s *Server) renderTimeline(c echo.Context, status int, t store.Timeline, fo
 	now := timelineNow(t, parsed.sc)
 	owner := learner != "" && learner == t.Learner
 	d := timelineData{T: t, Scenario: parsed.sc, Invalid: parsed.err, Run: tl, Step: step, Owner: owner, Forbidden: forbidden,
+		SettingsTyped: typed, SettingsError: settingsErr,
 		Built:   s.stepViewOf(tl, parsed.key, step, now, owner, urls.Timeline(t.ID)),
 		Predict: predictQuestion(s.cat, t.PredictQuestion, t.PresetID)}
 	// The preset's lesson holds only while its settings do: a fork with

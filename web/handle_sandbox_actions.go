@@ -125,7 +125,7 @@ func (s *Server) handleSandboxSettings(c echo.Context) error {
 	}
 	changed, names, err := applySettings(sc, form)
 	if err != nil {
-		return s.seeOtherWith(c, back, "bad", "Nothing was forked: "+sandboxFormError(err)+".")
+		return s.renderTimelineSettings(c, http.StatusUnprocessableEntity, t, "", form, "Nothing was forked: "+sandboxFormError(err)+". Your other changes are kept below: correct this one and fork again.")
 	}
 	if len(names) == 0 {
 		return s.seeOtherWith(c, back, "warn", "Those are the settings this timeline already has: nothing to fork.")

@@ -960,3 +960,29 @@ func TestSandboxActionControlsNameTheirAction(t *testing.T) {
 		}
 	})
 }
+
+// TestSandboxSettingsErrorKeepsWhatWasTyped: one bad value in "Change a
+// setting" is named next to the form, and the other changes come back as
+// typed (QA-7 P14: every field was reset to the timeline's values).
+func TestSandboxSettingsErrorKeepsWhatWasTyped(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	path := openPreset(t, cl, "paused-holder-fenced")
+	token := csrfFrom(t, cl.get(path))
+	rec := cl.postForm(path+"/settings", url.Values{"_csrf": {token}, "ttl_ms": {"0"}, "retries": {"3"}, "retry_delay_ms": {"250"}, "seed": {"7"}, "release": {"unconditional-del"}})
+	if rec.Code != http.StatusUnprocessableEntity {
+		t.Fatalf("status %d, want 422", rec.Code)
+	}
+	doc := mustDoc(t, rec)
+	if msg := doc.Find(`#settings [data-testid=settings-error]`).Text(); !strings.Contains(msg, "TTL") {
+		t.Fatalf("settings error = %q, want it beside the form naming the TTL", msg)
+	}
+	for sel, want := range map[string]string{`#set-ttl`: "0", `#set-retries`: "3", `#set-retry-delay`: "250", `#set-seed`: "7"} {
+		if got, _ := doc.Find(sel).Attr("value"); got != want {
+			t.Fatalf("%s = %q after the refusal, want %q as typed", sel, got, want)
+		}
+	}
+	if got, _ := doc.Find(`#set-release option[selected]`).Attr("value"); got != "unconditional-del" {
+		t.Fatalf("release after the refusal = %q, want the choice kept", got)
+	}
+}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"net/url"
 	"cmp"
 	"fmt"
 	"slices"
@@ -33,6 +34,10 @@ type timelineData struct {
 	Preset    *sandbox.Preset
 	Predict   *quiz.Question
 	Forbidden string
+	// SettingsTyped is a refused settings form as sent, shown again with
+	// SettingsError.
+	SettingsTyped url.Values
+	SettingsError string
 }
 
 // buildTimeline makes /sandbox/{id} at now, the virtual time where the
@@ -72,6 +77,10 @@ func buildTimeline(cat *content.Catalog, d timelineData, now int64) views.Timeli
 		v.Violations = append(v.Violations, violationLink(vl, base))
 	}
 	v.Settings = settingsForm(sc)
+	if d.SettingsTyped != nil {
+		v.Settings = typedSettings(v.Settings, d.SettingsTyped)
+		v.SettingsError = d.SettingsError
+	}
 	m := sc.Lock.Model
 	v.Act = views.ActionPanel{Now: timelineview.Millis(now), NowMS: now, Clients: tl.Clients, AcquireOp: m.AcquireOp().String(),
 		Extend: m.AcquireOp() == sandbox.OpAcquire, MaxValueLen: sandbox.MaxValueLen, MaxKeyLen: sandbox.MaxKeyLen,
@@ -155,4 +164,20 @@ func cursorPanel(tl sandbox.Timeline, step int, acquireOp string) views.CursorPa
 		at = tl.Events.At(step - 1).T
 	}
 	return views.CursorPanel{AtMS: at, At: timelineview.Millis(at), Step: step, Clients: tl.Clients, AcquireOp: acquireOp}
+}
+
+// typedSettings is f with the values of a sent settings form: what the
+// learner typed, valid or not, comes back as typed.
+func typedSettings(f views.SettingsForm, form url.Values) views.SettingsForm {
+	for key, dst := range map[string]*string{
+		"token_source": &f.TokenSource, "acquire": &f.Acquire, "release": &f.Release, "ttl_ms": &f.TTL, "lag_ms": &f.Lag,
+		"persistence": &f.Persistence, "resource_kind": &f.ResourceKind, "retries": &f.Retries, "retry_delay_ms": &f.RetryDelay, "seed": &f.Seed,
+	} {
+		if vs, ok := form[key]; ok && len(vs) > 0 {
+			*dst = vs[len(vs)-1]
+		}
+	}
+	f.CheckFencing = form.Get("check_fencing") != ""
+	f.IdempotencyKeys = form.Get("idempotency_keys") != ""
+	return f
 }

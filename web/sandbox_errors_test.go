@@ -36,10 +36,10 @@ func TestSandboxFormErrorsNameTheFormsField(t *testing.T) {
 	}
 	t.Run("a setting", func(t *testing.T) {
 		rec := cl.postForm(path+"/settings", url.Values{"_csrf": {csrfFrom(t, cl.get(path))}, "persistence": {"bogus"}})
-		if rec.Code != http.StatusSeeOther {
-			t.Fatalf("status %d, want 303", rec.Code)
+		if rec.Code != http.StatusUnprocessableEntity {
+			t.Fatalf("status %d, want 422 with the form as typed", rec.Code)
 		}
-		if got := flash(); !strings.Contains(got, "Nothing was forked: a restarted node keeps: unknown persistence") || strings.Contains(got, "lock.") {
+		if got := mustDoc(t, rec).Find(`[data-testid=settings-error]`).Text(); !strings.Contains(got, "Nothing was forked: a restarted node keeps: unknown persistence") || strings.Contains(got, "lock.") {
 			t.Errorf("flash = %q, want the setting named as the form labels it", got)
 		}
 	})

@@ -74,10 +74,10 @@ func TestSandboxWordsPerModel(t *testing.T) {
 	}
 	form := url.Values{"_csrf": {csrfFrom(t, cl.get(path))}, "ttl_ms": {"10000"}, "lag_ms": {"-3"}}
 	rec := cl.postForm(path+"/settings", form)
-	if rec.Code != http.StatusSeeOther {
-		t.Fatalf("settings: status %d, want 303", rec.Code)
+	if rec.Code != http.StatusUnprocessableEntity {
+		t.Fatalf("settings: status %d, want 422", rec.Code)
 	}
-	flash := spaces(mustDoc(t, cl.get(path)).Find(`[data-testid=flash]`).Text())
+	flash := spaces(mustDoc(t, rec).Find(`[data-testid=settings-error]`).Text())
 	if !strings.Contains(flash, "replica lag: -3 ms is out of range: it must be from 0 to 600,000 ms") {
 		t.Fatalf("flash = %q, want the lag's range with both bounds", flash)
 	}

@@ -171,14 +171,17 @@ type TimelineView struct {
 	Preset    *PresetCard
 	Owner     bool
 	// Forbidden explains, on a refused action, why and offers the fork.
-	Forbidden  string
-	EngineNote string
-	ParentHref string
-	ExportHref string
-	Config     []ConfigLine
-	Settings   SettingsForm
-	Act        ActionPanel
-	Predict    *PredictView
+	Forbidden string
+	// SettingsError says why a settings form was refused; the form then
+	// shows what was typed.
+	SettingsError string
+	EngineNote    string
+	ParentHref    string
+	ExportHref    string
+	Config        []ConfigLine
+	Settings      SettingsForm
+	Act           ActionPanel
+	Predict       *PredictView
 
 	// Picture is the swimlane picture (Swimlane), rendered once per
 	// (run, step) and shared by every reader of that step.
