@@ -29,6 +29,18 @@ fallacy hope assumption pretence pretense`)
 var ownBelief = setOf(`i i'm we we're am are was were be been keep keeps kept start started stop
 stopped`)
 
+// namedWords are the words the per-token loops of this file act on; a
+// token outside them is skipped on one bit of its cached word class.
+var namedWords = func() map[string]bool {
+	m := setOf(`safe as about unlike what go goes went audit review inspect scan check verify`)
+	for _, set := range []map[string]bool{guardVerbs, beliefVerbs, beliefNouns, failVerbs, inversions} {
+		for w := range set {
+			m[w] = true
+		}
+	}
+	return m
+}()
+
 // markNamedClaims applies the g7 assertion rules to an analysed doc.
 func markNamedClaims(d *doc) {
 	toks := d.toks
@@ -47,6 +59,9 @@ func markNamedClaims(d *doc) {
 	}
 	for k := range toks {
 		t := toks[k]
+		if t.cls&clsNamed == 0 {
+			continue
+		}
 		switch {
 		// "protects against X", "a guard against X", "protects you from X".
 		case guardVerbs[t.raw]:
@@ -359,6 +374,9 @@ func markFailureModes(d *doc) {
 	toks := d.toks
 	for si, s := range d.sents {
 		for j := s.from; j+1 < s.to; j++ {
+			if toks[j].cls&clsNamed == 0 {
+				continue
+			}
 			r, n := toks[j].raw, toks[j+1].raw
 			wrong := (r == "go" || r == "goes" || r == "went") && n == "wrong"
 			if !(failVerbs[r] && (n == "when" || n == "if" || n == "whenever")) && !wrong {
@@ -430,7 +448,7 @@ func markInvertedQuestions(d *doc) {
 			continue
 		}
 		for j := s.from; j+1 < s.to; j++ {
-			if !inversions[toks[j].raw] || !questionSubjects[toks[j+1].raw] {
+			if toks[j].cls&clsNamed == 0 || !inversions[toks[j].raw] || !questionSubjects[toks[j+1].raw] {
 				continue
 			}
 			start := j == s.from && j+2 < s.to && toks[j+1].raw != "there" ||
@@ -529,6 +547,9 @@ func markRejectedClefts(d *doc) {
 			break
 		}
 		for j := s.from; j < s.to; j++ {
+			if toks[j].cls&clsNamed == 0 {
+				continue
+			}
 			r := toks[j].raw
 			// "all of that is about the lock surviving a failover", "it
 			// says nothing about X": a topic, not a claim.

@@ -1686,6 +1686,7 @@ const (
 	clsRebuttal
 	clsMistake
 	clsHypo
+	clsNamed // a word one of the g7 assertion passes (claims.go) looks at
 )
 
 // clsFrame are the classes a token must have for markFrames to look at it
@@ -1707,7 +1708,7 @@ func classOf(raw string) wordClass {
 		{clauseWords[raw], clsClause}, {rejectWords[raw], clsReject}, {claimVerbs[raw], clsClaimVerb},
 		{claimants[raw], clsClaimant}, {reportVerbs[raw], clsReport}, {probeWords[raw], clsProbe},
 		{mentionNouns[raw], clsMention}, {attributionWords[raw], clsAttribution}, {rebuttalWords[raw], clsRebuttal},
-		{mistakeNouns[raw] || raw == "pattern", clsMistake}, {hypoOpeners[raw], clsHypo},
+		{mistakeNouns[raw] || raw == "pattern", clsMistake}, {hypoOpeners[raw], clsHypo}, {namedWords[raw], clsNamed},
 	} {
 		if x.on {
 			c |= x.cls
