@@ -635,6 +635,16 @@ func TestLosingClaimShapesG7(t *testing.T) {
 		}, []string{
 			"A TTL doesn't untangle the cycle safely: when the stuck locks expire, two holders are live.",
 		}},
+		// the loss window of async replication waved away; a replica
+		// that 'has the same locks' (now checked on the design question).
+		{"design-lock-service-q", "replication-keeps-lock", []string{
+			"Failovers are rare and Sentinel promotes within seconds, so the window where a lock can be lost is negligible.",
+			"Losing a lock on failover is an acceptable risk, since the replica is only milliseconds behind.",
+			"Redis replication is very fast, so in a failover the replica has the same locks.",
+		}, []string{
+			"A failover can lose a granted lock; that window is not negligible for correctness, so the store is a consensus log.",
+			"Sentinel keeps accepting writes on the old side until it's demoted; min-replicas narrows that window.",
+		}},
 		// the lock's random value defined as the fencing token.
 		{"fencing-token", "token-is-lock-value", []string{
 			"It's the unique random value you store as the lock's value, like SET lock uuid NX PX 30000.",
