@@ -58,12 +58,35 @@ func Load(fsys fs.FS) (*Catalog, error) {
 	go func() { followc <- readFollowUps(fsys) }()
 	c := &Catalog{}
 	var qerr error
+	var syn quiz.Synonyms // read once, for the questions and the follow-ups
 	if _, err := fs.Stat(fsys, questionsDir); err == nil {
-		c.Questions, qerr = loadQuestions(fsys)
+		c.Questions, syn, qerr = loadQuestions(fsys)
 	} else {
 		// A tree without questions (guide-only fixtures in tests) gets an
 		// empty bank rather than a nil one.
 		c.Questions, qerr = quiz.NewBank(nil, nil, nil)
+	}
+	// Compiling the follow-ups and checking the accuracy report read the
+	// bank only: they run beside each other and the guide's checks.
+	type followUpsResult struct {
+		set *quiz.FollowUps
+		err error
+	}
+	type accuracyResult struct {
+		report *quiz.AccuracyReport
+		err    error
+	}
+	compiledc := make(chan followUpsResult, 1)
+	accuracyc := make(chan accuracyResult, 1)
+	if qerr == nil {
+		go func() {
+			set, err := (<-followc).compile(c.Questions, syn)
+			compiledc <- followUpsResult{set, err}
+		}()
+		go func() {
+			r, err := loadAccuracy(fsys, c.Questions)
+			accuracyc <- accuracyResult{r, err}
+		}()
 	}
 	g := <-guidec
 	guide, gerr := g.guide, g.err
@@ -76,11 +99,14 @@ func Load(fsys fs.FS) (*Catalog, error) {
 	}
 	var referr error
 	if qerr == nil {
-		c.FollowUps, qerr = (<-followc).compile(c.Questions)
 		referr = c.checkRefs(fsys)
-	}
-	if qerr == nil {
-		c.Accuracy, qerr = loadAccuracy(fsys, c.Questions)
+		f, a := <-compiledc, <-accuracyc
+		// The accuracy report's problems are reported once the
+		// follow-ups have none, as when they loaded one after the other.
+		c.FollowUps, qerr = f.set, f.err
+		if qerr == nil {
+			c.Accuracy, qerr = a.report, a.err
+		}
 	}
 	if err := errors.Join(gerr, qerr, referr); err != nil {
 		return nil, err

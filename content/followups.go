@@ -72,24 +72,31 @@ func (t *triggersMeta) UnmarshalYAML(unmarshal func(any) error) error {
 // follow-ups (an empty set, not an error). Errors name the file, the
 // follow-up and the field.
 func LoadFollowUps(fsys fs.FS, bank *quiz.Bank) (*quiz.FollowUps, error) {
-	return readFollowUps(fsys).compile(bank)
+	r := readFollowUps(fsys)
+	if r.err != nil || r.list == nil {
+		return r.compile(bank, nil)
+	}
+	syn, err := loadSynonyms(fsys)
+	if err != nil {
+		return nil, err
+	}
+	return r.compile(bank, syn)
 }
 
 // followUpsRead is followups.yaml read and rendered: all of loading it
-// that needs no question bank, so that Load can do it while the questions
-// load.
+// that needs neither the question bank nor the synonyms, so that Load can
+// do it while the questions load.
 type followUpsRead struct {
 	list []*quiz.FollowUp
-	syn  quiz.Synonyms
 	err  error
 }
 
-// compile compiles the follow-ups against bank.
-func (r followUpsRead) compile(bank *quiz.Bank) (*quiz.FollowUps, error) {
+// compile compiles the follow-ups against bank, with the synonyms syn.
+func (r followUpsRead) compile(bank *quiz.Bank, syn quiz.Synonyms) (*quiz.FollowUps, error) {
 	if r.err != nil {
 		return nil, r.err
 	}
-	set, err := quiz.NewFollowUps(r.list, bank, r.syn)
+	set, err := quiz.NewFollowUps(r.list, bank, syn)
 	if err != nil {
 		return nil, &FieldError{File: followUpsFile, Msg: err.Error()}
 	}
@@ -97,25 +104,21 @@ func (r followUpsRead) compile(bank *quiz.Bank) (*quiz.FollowUps, error) {
 }
 
 func readFollowUps(fsys fs.FS) followUpsRead {
-	list, syn, err := readFollowUpList(fsys)
-	return followUpsRead{list: list, syn: syn, err: err}
+	list, err := readFollowUpList(fsys)
+	return followUpsRead{list: list, err: err}
 }
 
-func readFollowUpList(fsys fs.FS) ([]*quiz.FollowUp, quiz.Synonyms, error) {
+func readFollowUpList(fsys fs.FS) ([]*quiz.FollowUp, error) {
 	src, err := fs.ReadFile(fsys, followUpsFile)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil, nil
+		return nil, nil
 	}
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", followUpsFile, err)
+		return nil, fmt.Errorf("%s: %w", followUpsFile, err)
 	}
 	var doc followUpsDoc
 	if err := yaml.UnmarshalStrict(src, &doc); err != nil {
-		return nil, nil, &FieldError{File: followUpsFile, Msg: err.Error()}
-	}
-	syn, err := loadSynonyms(fsys)
-	if err != nil {
-		return nil, nil, err
+		return nil, &FieldError{File: followUpsFile, Msg: err.Error()}
 	}
 	md := newMarkdown()
 	var list []*quiz.FollowUp
@@ -134,7 +137,7 @@ func readFollowUpList(fsys fs.FS) ([]*quiz.FollowUp, quiz.Synonyms, error) {
 			}
 			html, err := renderBlock(md, text)
 			if err != nil {
-				return nil, nil, &FieldError{File: followUpsFile, Field: fmt.Sprintf("followups[%d].%s", i, name), Msg: err.Error()}
+				return nil, &FieldError{File: followUpsFile, Field: fmt.Sprintf("followups[%d].%s", i, name), Msg: err.Error()}
 			}
 			*part.dst = quiz.Text{Markdown: text, HTML: html}
 		}
@@ -152,5 +155,5 @@ func readFollowUpList(fsys fs.FS) ([]*quiz.FollowUp, quiz.Synonyms, error) {
 		}
 		list = append(list, f)
 	}
-	return list, syn, nil
+	return list, nil
 }

@@ -102,51 +102,57 @@ type redFlagMeta struct {
 // the field ("questions/fencing-token.md: points[2].match: empty"), joined
 // into one error.
 func LoadQuestions(fsys fs.FS) (*quiz.Bank, error) {
-	md := newMarkdown()
-	syn, err := loadSynonyms(fsys)
-	if err != nil {
-		return nil, err
-	}
-	flags, err := loadRedFlags(fsys, md)
-	if err != nil {
-		return nil, err
-	}
-	flagByID := map[string]*quiz.RedFlag{}
-	for i := range flags {
-		flagByID[flags[i].ID] = &flags[i]
-	}
+	bank, _, err := loadQuestions(fsys)
+	return bank, err
+}
+
+// loadQuestions is LoadQuestions, also returning the synonyms it read, for
+// the follow-ups.
+func loadQuestions(fsys fs.FS) (*quiz.Bank, quiz.Synonyms, error) {
 	files, err := fs.Glob(fsys, questionsDir+"/*.md")
 	if err != nil {
-		return nil, fmt.Errorf("list questions: %w", err)
+		return nil, nil, fmt.Errorf("list questions: %w", err)
 	}
 	if len(files) == 0 {
-		return nil, &FieldError{File: questionsDir + "/", Msg: "no questions found"}
-	}
-	presets := map[string]bool{}
-	for _, p := range sandbox.Presets() { // built anew on each call
-		presets[p.ID] = true
+		return nil, nil, &FieldError{File: questionsDir + "/", Msg: "no questions found"}
 	}
 	// Questions are parsed independently: spread them over the
 	// processors, each worker with its own markdown renderer, keeping the
-	// results in file order. NewBank then compiles each question once.
-	// Only when something is wrong are the questions compiled file by
-	// file as well, so that every broken file is named (NewBank stops at
-	// the first); compiling them twice on every start was a fifth of a
-	// cold start's CPU.
+	// results in file order. They need neither the synonyms nor the red
+	// flags, so they are read while those are. NewBank then compiles each
+	// question once. Only when something is wrong are the questions
+	// compiled file by file as well, so that every broken file is named
+	// (NewBank stops at the first); compiling them twice on every start
+	// was a fifth of a cold start's CPU.
 	loaded := make([]*quiz.Question, len(files))
 	fileErrs := make([]error, len(files))
 	workers := min(runtime.GOMAXPROCS(0), len(files), maxLoadWorkers)
 	var wg sync.WaitGroup
 	for w := range workers {
-		wmd := md
-		if w > 0 {
-			wmd = newMarkdown()
-		}
 		wg.Go(func() {
+			wmd := newMarkdown()
 			for i := w; i < len(files); i += workers {
 				loaded[i], fileErrs[i] = readQuestion(fsys, wmd, files[i])
 			}
 		})
+	}
+	syn, err := loadSynonyms(fsys)
+	if err != nil {
+		wg.Wait()
+		return nil, nil, err
+	}
+	flags, err := loadRedFlags(fsys, newMarkdown())
+	if err != nil {
+		wg.Wait()
+		return nil, nil, err
+	}
+	flagByID := map[string]*quiz.RedFlag{}
+	for i := range flags {
+		flagByID[flags[i].ID] = &flags[i]
+	}
+	presets := map[string]bool{}
+	for _, p := range sandbox.Presets() { // built anew on each call
+		presets[p.ID] = true
 	}
 	wg.Wait()
 	var qs []*quiz.Question
@@ -169,9 +175,9 @@ func LoadQuestions(fsys fs.FS) (*quiz.Bank, error) {
 				}
 			}
 			if len(errs) > 0 {
-				return nil, errors.Join(errs...)
+				return nil, nil, errors.Join(errs...)
 			}
-			return bank, nil
+			return bank, syn, nil
 		}
 	}
 	// Something is wrong: name every file that is, as a file-by-file
@@ -186,7 +192,7 @@ func LoadQuestions(fsys fs.FS) (*quiz.Bank, error) {
 		}
 	}
 	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
+		return nil, nil, errors.Join(errs...)
 	}
 	if bank == nil {
 		bank, err = quiz.NewBank(qs, flags, syn)
@@ -194,11 +200,11 @@ func LoadQuestions(fsys fs.FS) (*quiz.Bank, error) {
 	if err != nil {
 		var fe *quiz.FieldError
 		if errors.As(err, &fe) && fe.Flag != "" {
-			return nil, &FieldError{File: redFlagsFile, Field: fe.Field, Msg: fe.Err.Error()}
+			return nil, nil, &FieldError{File: redFlagsFile, Field: fe.Field, Msg: fe.Err.Error()}
 		}
-		return nil, fmt.Errorf("%s: %w", questionsDir, err)
+		return nil, nil, fmt.Errorf("%s: %w", questionsDir, err)
 	}
-	return bank, nil
+	return bank, syn, nil
 }
 
 // maxLoadWorkers bounds the goroutines LoadQuestions starts.
@@ -233,7 +239,6 @@ func checkPreset(f string, q *quiz.Question, presets map[string]bool) error {
 }
 
 // loadQuestions is LoadQuestions under the name the catalog loader uses.
-func loadQuestions(fsys fs.FS) (*quiz.Bank, error) { return LoadQuestions(fsys) }
 
 func questionErr(file string, err error) error {
 	var fe *quiz.FieldError
@@ -256,6 +261,7 @@ func loadSynonyms(fsys fs.FS) (quiz.Synonyms, error) {
 	for _, t := range quiz.Topics() {
 		topics[t.ID] = true
 	}
+	var parser quiz.PatternParser
 	for topic, sets := range syn {
 		if !topics[topic] {
 			return nil, &FieldError{File: synonymsFile, Field: topic, Msg: "not a topic id or \"common\""}
@@ -267,7 +273,7 @@ func loadSynonyms(fsys fs.FS) (quiz.Synonyms, error) {
 			if topic == quiz.ConceptSynonyms {
 				// A concept is a list of patterns (quiz.ConceptSynonyms).
 				for i, e := range entries {
-					if _, err := quiz.ParsePattern(e, syn, ""); err != nil || strings.HasPrefix(e, "%") {
+					if _, err := parser.Parse(e, syn, ""); err != nil || strings.HasPrefix(e, "%") {
 						msg := "a concept cannot cite another"
 						if err != nil {
 							msg = err.Error()

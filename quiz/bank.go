@@ -98,21 +98,45 @@ func NewBank(questions []*Question, flags []RedFlag, syn Synonyms) (*Bank, error
 		b.byID[q.ID] = q
 	}
 	sharePatterns(b.questions)
+	// The version hashes the sources only: it is worked out while the
+	// lexicon is built.
+	version := make(chan string, 1)
+	go func() { version <- bankVersion(b, syn) }()
 	b.lex = newLexicon()
 	b.words.lex = b.lex
+	var numbered []*Pattern
 	for _, f := range b.flags {
 		for _, p := range append(append([]*Pattern(nil), f.match...), f.unless...) {
-			b.lex.add(p)
+			if b.lex.number(p) {
+				numbered = append(numbered, p)
+			}
 		}
 	}
 	for _, q := range b.questions {
 		for _, pt := range q.Points {
 			for _, p := range append(append([]*Pattern(nil), pt.match...), pt.requires...) {
-				b.lex.add(p)
+				if b.lex.number(p) {
+					numbered = append(numbered, p)
+				}
 			}
 		}
 	}
-	b.version = bankVersion(b, syn)
+	// Numbering is sequential; each pattern's tables then depend on its
+	// own word sets only, and are compiled side by side.
+	next.Store(0)
+	for range min(runtime.GOMAXPROCS(0), 8) {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(numbered) {
+					return
+				}
+				numbered[i].tabulate()
+			}
+		})
+	}
+	wg.Wait()
+	b.version = <-version
 	order := map[string]int{}
 	for i, t := range Topics() {
 		order[t.ID] = i

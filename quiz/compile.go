@@ -45,6 +45,16 @@ func (c *patternCache) parse(src string, syn Synonyms, topic string) (*Pattern, 
 	return got.(*Pattern), nil
 }
 
+// PatternParser is ParsePattern for many patterns at once, each synonym
+// set parsed once: for checking the patterns of a file. Safe for
+// concurrent use; the zero value is ready.
+type PatternParser struct{ sets setCache }
+
+// Parse is ParsePattern(src, syn, topic).
+func (pp *PatternParser) Parse(src string, syn Synonyms, topic string) (*Pattern, error) {
+	return parsePattern(src, syn, topic, &pp.sets)
+}
+
 func compileQuestion(q *Question, syn Synonyms, flags map[string]*RedFlag, cache *patternCache) error {
 	if !idPattern.MatchString(q.ID) {
 		return fieldErr("id", fmt.Errorf("%q is not a lowercase slug", q.ID))

@@ -81,6 +81,7 @@ func NewFollowUps(list []*FollowUp, b *Bank, syn Synonyms) (*FollowUps, error) {
 	for _, f := range b.Flags() {
 		flags[f.ID] = f
 	}
+	cache := &patternCache{} // shared wordings and synonym sets, compiled once
 	for i, f := range list {
 		if f == nil {
 			continue
@@ -92,7 +93,7 @@ func NewFollowUps(list []*FollowUp, b *Bank, syn Synonyms) (*FollowUps, error) {
 			}
 			return fmt.Errorf("follow-up %q (followups[%d]): %w", f.ID, i, err)
 		}
-		if err := compileFollowUp(f, b, syn, flags); err != nil {
+		if err := compileFollowUp(f, b, syn, flags, cache); err != nil {
 			return nil, wrap(err)
 		}
 		if _, dup := s.byID[f.ID]; dup {
@@ -104,7 +105,7 @@ func NewFollowUps(list []*FollowUp, b *Bank, syn Synonyms) (*FollowUps, error) {
 	return s, nil
 }
 
-func compileFollowUp(f *FollowUp, b *Bank, syn Synonyms, flags map[string]*RedFlag) error {
+func compileFollowUp(f *FollowUp, b *Bank, syn Synonyms, flags map[string]*RedFlag, cache *patternCache) error {
 	if !idPattern.MatchString(f.ID) {
 		return fieldErr("id", fmt.Errorf("%q is not a lowercase slug", f.ID))
 	}
@@ -134,7 +135,7 @@ func compileFollowUp(f *FollowUp, b *Bank, syn Synonyms, flags map[string]*RedFl
 		if len(f.When) > 1 {
 			name = fmt.Sprintf("when[%d]", i)
 		}
-		if err := compileTrigger(&f.When[i], name, b, main, syn, flags); err != nil {
+		if err := compileTrigger(&f.When[i], name, b, main, syn, flags, cache); err != nil {
 			return err
 		}
 	}
@@ -148,13 +149,13 @@ func compileFollowUp(f *FollowUp, b *Bank, syn Synonyms, flags map[string]*RedFl
 	if f.Probe.Kind != KindFreeText {
 		return fieldErr("kind", fmt.Errorf("a follow-up is answered in free text, not %s", f.Probe.Kind))
 	}
-	if err := Compile(f.Probe, syn, flags); err != nil {
+	if err := compileQuestion(f.Probe, syn, flags, cache); err != nil {
 		return err
 	}
 	return nil
 }
 
-func compileTrigger(w *Trigger, name string, b *Bank, main *Question, syn Synonyms, flags map[string]*RedFlag) error {
+func compileTrigger(w *Trigger, name string, b *Bank, main *Question, syn Synonyms, flags map[string]*RedFlag, cache *patternCache) error {
 	if len(w.Missed) == 0 && len(w.Flags) == 0 && len(w.Unsaid) == 0 {
 		return fieldErr(name, errors.New("needs missed, flags or unsaid: a follow-up probes what the answer left out or got wrong"))
 	}
@@ -198,10 +199,10 @@ func compileTrigger(w *Trigger, name string, b *Bank, main *Question, syn Synony
 		topic = main.Topic
 	}
 	var err error
-	if w.said, err = compileAll(w.Said, syn, topic, name+".said"); err != nil {
+	if w.said, err = cache.compileAll(w.Said, syn, topic, name+".said"); err != nil {
 		return err
 	}
-	if w.unsaid, err = compileAll(w.Unsaid, syn, topic, name+".unsaid"); err != nil {
+	if w.unsaid, err = cache.compileAll(w.Unsaid, syn, topic, name+".unsaid"); err != nil {
 		return err
 	}
 	return nil

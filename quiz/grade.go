@@ -208,38 +208,30 @@ func uncreditFlagged(q *Question, d *doc, r *Result) {
 		}
 		pr.Hit, pr.Spans = false, nil
 		for _, pat := range pats {
-			if spans, ok := findAvoiding(d, pat, avoid); ok {
+			if spans, ok := findAvoiding(d, pat, avoid, reqs); ok {
 				pr.Hit, pr.Spans = true, spans
 				break
 			}
-		}
-		if !pr.Hit {
-			continue
-		}
-		for _, req := range reqs {
-			m, ok := findIn(d, req, true)
-			if !ok {
-				pr.Hit, pr.Spans = false, nil
-				break
-			}
-			pr.Spans = append(pr.Spans, m.byteSpans(d)...)
-		}
-		if pr.Hit {
-			pr.Spans = mergeSpans(pr.Spans)
 		}
 	}
 }
 
 // findAvoiding finds p in a crediting sentence with a match that overlaps
-// none of the avoid spans.
-func findAvoiding(d *doc, p *Pattern, avoid []Span) ([]Span, bool) {
+// none of the avoid spans, with reqs in that sentence or one tied to it
+// (see findPointWhere).
+func findAvoiding(d *doc, p *Pattern, avoid []Span, reqs []*Pattern) ([]Span, bool) {
+	credits := func(d *doc, s sentence) bool { return s.credits() }
 	for si, s := range d.sents {
 		if !s.credits() {
 			continue
 		}
-		if m, ok := p.find(d, si); ok {
+		if m, ok := p.find(d, si); ok && !commonOnly(d, m) {
 			if spans := m.byteSpans(d); !anyOverlap(spans, avoid) {
-				return spans, true
+				rs, ok := findReqs(d, reqs, si, credits)
+				if !ok {
+					continue
+				}
+				return mergeSpans(append(spans, rs...)), true
 			}
 		}
 	}
@@ -302,28 +294,103 @@ func findPointIn(d *doc, pats, reqs []*Pattern, keep func(d *doc, s sentence) bo
 }
 
 // findPointWhere looks for any of pats in the sentences keep accepts and,
-// if found, for every one of reqs in the sentences keepReqs accepts.
+// if found, for every one of reqs in the sentences keepReqs accepts. A
+// requirement counts only where it belongs to the words that make the
+// point: in the matched sentence itself or a sentence tied to it (see
+// tiedSentences), never elsewhere in the answer ("SET NX PX, one atomic
+// command. To release, I GET, compare and DEL" does not lend "atomic" to
+// the release, QA-6 Q1).
 func findPointWhere(d *doc, pats, reqs []*Pattern, keep, keepReqs func(d *doc, s sentence) bool) ([]Span, bool) {
-	var spans []Span
-	found := false
 	for _, p := range pats {
-		if m, ok := findWhere(d, p, keep); ok {
-			spans = append(spans, m.byteSpans(d)...)
-			found = true
-			break
+		if p.absent(d) {
+			continue
+		}
+		for si, s := range d.sents {
+			if !keep(d, s) {
+				continue
+			}
+			m, ok := p.find(d, si)
+			if !ok || commonOnly(d, m) {
+				continue
+			}
+			spans := m.byteSpans(d)
+			if len(reqs) == 0 {
+				return mergeSpans(spans), true
+			}
+			if rs, ok := findReqs(d, reqs, si, keepReqs); ok {
+				return mergeSpans(append(spans, rs...)), true
+			}
 		}
 	}
-	if !found {
-		return nil, false
+	return nil, false
+}
+
+// commonOnly reports whether every word of m is a form of a light verb
+// ("do", "doing", "done", "got", "made"): such words say nothing by
+// themselves, so they are never the evidence for a point ("Else do
+// nothing" does not watch Session.Done(), QA-6 Q5).
+func commonOnly(d *doc, m match) bool {
+	for _, s := range m.spans {
+		for k := s[0]; k < s[1]; k++ {
+			t := d.toks[k]
+			if !lightVerbs[t.raw] && !lightVerbs[t.stem] && !lightVerbs[t.lemma] {
+				return false
+			}
+		}
 	}
-	for _, p := range reqs {
-		m, ok := findWhere(d, p, keepReqs)
-		if !ok {
+	return true
+}
+
+// lightVerbs are the verbs that carry a sentence's grammar rather than its
+// meaning, in their base forms.
+var lightVerbs = setOf(`do be have get make use take give keep let go come see know`)
+
+// findReqs finds every one of reqs in sentence si, or in a sentence tied
+// to it, among those keep accepts, and returns the spans of the matches.
+func findReqs(d *doc, reqs []*Pattern, si int, keep func(d *doc, s sentence) bool) ([]Span, bool) {
+	var spans []Span
+	for _, r := range reqs {
+		if r.absent(d) {
 			return nil, false
 		}
-		spans = append(spans, m.byteSpans(d)...)
+		found := false
+		for _, sj := range tiedSentences(d, si) {
+			if !keep(d, d.sents[sj]) {
+				continue
+			}
+			if m, ok := r.find(d, sj); ok {
+				spans = append(spans, m.byteSpans(d)...)
+				found = true
+				break
+			}
+		}
+		if !found {
+			return nil, false
+		}
 	}
-	return mergeSpans(spans), true
+	return spans, true
+}
+
+// backRefs open a sentence that goes on about the one before it: "Release
+// compares the token and deletes. Both run in one Lua script."
+var tiedOpeners = setOf(`it it's this that these those both they which together`)
+
+// tiedSentences returns sentence si and its neighbours that continue it: the
+// next one when it opens with a back-reference, the previous one when si
+// does.
+func tiedSentences(d *doc, si int) []int {
+	out := []int{si}
+	opens := func(sj int) bool {
+		s := d.sents[sj]
+		return s.to > s.from && tiedOpeners[d.toks[s.from].raw]
+	}
+	if si+1 < len(d.sents) && opens(si+1) {
+		out = append(out, si+1)
+	}
+	if si > 0 && opens(si) {
+		out = append(out, si-1)
+	}
+	return out
 }
 
 // findWhere finds p in the first sentence keep accepts where it matches.
@@ -356,10 +423,6 @@ func glued(d *doc, s sentence) bool {
 		}
 	}
 	return false
-}
-
-func findIn(d *doc, p *Pattern, credit bool) (match, bool) {
-	return findWhere(d, p, func(d *doc, s sentence) bool { return s.credits() == credit })
 }
 
 func findFlag(d *doc, f *RedFlag, proseOnly bool) (FlagResult, bool) {

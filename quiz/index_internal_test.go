@@ -3,7 +3,10 @@ package quiz
 import (
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 )
 
 // SetUntabled makes b's patterns match by walking their trees, their
@@ -220,5 +223,47 @@ func TestSynonymSetParsedOnceEqualsParsedEachTime(t *testing.T) {
 	_, err2 := parsePattern("@x", bad, "", cache)
 	if err1 == nil || err2 == nil || err1.Error() != err2.Error() {
 		t.Errorf("bad set: %v, with the cache %v", err1, err2)
+	}
+}
+
+// TestLeafKey: a word set's key is its stems and prefixes, as joined.
+func TestLeafKey(t *testing.T) {
+	for _, w := range []*wordSet{{}, {stems: []string{"fenc"}}, {stems: []string{"a", "bc"}, prefixes: []string{"expir", "laps"}}, {prefixes: []string{"time"}}} {
+		want := strings.Join(w.stems, " ") + "|" + strings.Join(w.prefixes, " ")
+		if got := leafKey(w); got != want {
+			t.Errorf("%+v: key %q, want %q", w, got, want)
+		}
+	}
+}
+
+// TestAlternativesTriedWhereTheyStart: a part's alternatives are tabled
+// by the word sets they start with, and at a token only those that may
+// start there are tried; the part matches as its tree does.
+func TestAlternativesTriedWhereTheyStart(t *testing.T) {
+	d, ps := markedDoc(t, "The zookeeper zxid and the fencing token both rise.", "fencing token|zookeeper zxid|epoch & rise")
+	p := ps[0]
+	if len(p.altFirsts) != 2 || len(p.altFirsts[0]) != 3 || p.altFirsts[1] != nil {
+		t.Fatalf("altFirsts %v: want the three alternatives of part 0 tabled, part 1 (one word) not", p.altFirsts)
+	}
+	c := d.evalFor(p)
+	sn := d.sents[0]
+	for i := sn.from; i < sn.to; i++ {
+		got, want := c.elemEnds(0, p.parts[0], i, sn.to), p.parts[0].ends(c, i, sn.to)
+		if got != want {
+			t.Errorf("token %d (%s): tabled ends %b, tree %b", i, d.toks[i].raw, got, want)
+		}
+	}
+	if _, ok := p.find(d, 0); !ok {
+		t.Error("not found")
+	}
+}
+
+// TestWordRuneASCIIFastPath: the ASCII shortcut of isWordRune agrees
+// with the Unicode tables.
+func TestWordRuneASCIIFastPath(t *testing.T) {
+	for r := rune(0); r < utf8.RuneSelf; r++ {
+		if want := unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_'; isWordRune(r) != want {
+			t.Errorf("%q: isWordRune %v, want %v", r, !want, want)
+		}
 	}
 }

@@ -69,6 +69,11 @@ type altElem []elem
 
 // newAlt builds an alternative, merging single words into one word set.
 func newAlt(alts []elem) elem {
+	if len(alts) == 1 {
+		if w, ok := alts[0].(*wordSet); ok {
+			return w // a word of one form (most of them): nothing to merge
+		}
+	}
 	var words *wordSet
 	var out altElem
 	var flatten func(e elem)
@@ -179,12 +184,40 @@ func numberLeaves(p *Pattern) int {
 	n := 0
 	for _, e := range append(append([]elem(nil), p.parts...), p.exclude...) {
 		e.eachLeaf(func(w *wordSet) {
-			w.key = strings.Join(w.stems, " ") + "|" + strings.Join(w.prefixes, " ")
+			w.key = leafKey(w)
 			w.id = n
 			n++
 		})
 	}
 	return n
+}
+
+// leafKey is the key of word set w: its stems, "|", its prefixes, each
+// list joined by spaces.
+func leafKey(w *wordSet) string {
+	n := len(w.stems) + len(w.prefixes)
+	for _, s := range w.stems {
+		n += len(s)
+	}
+	for _, p := range w.prefixes {
+		n += len(p)
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for i, s := range w.stems {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(s)
+	}
+	b.WriteByte('|')
+	for i, p := range w.prefixes {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(p)
+	}
+	return b.String()
 }
 
 // bitset is a set of token positions.
@@ -337,6 +370,31 @@ func (c *evalCtx) union(gids []int32) bitset {
 		return bitset{}
 	}
 	return out
+}
+
+// elemEnds is e.ends(c, i, lim) for e, the part (or, from
+// len(parts), exclusion) k of c's pattern: a list of alternatives tries
+// only those whose first word sets hold token i (see altFirsts).
+func (c *evalCtx) elemEnds(k int, e elem, i, lim int) uint64 {
+	alt, ok := e.(altElem)
+	if !ok || !c.tabled() || c.pattern.altFirsts[k] == nil {
+		return e.ends(c, i, lim)
+	}
+	firsts := c.pattern.altFirsts[k]
+	var m uint64
+	for j, a := range alt {
+		may := false
+		for _, g := range firsts[j] {
+			if c.d.lexLeaves[g].has(i) {
+				may = true
+				break
+			}
+		}
+		if may {
+			m |= a.ends(c, i, lim)
+		}
+	}
+	return m
 }
 
 // needsMet reports whether an answer marked with p's lexicon holds, for
@@ -538,10 +596,20 @@ func newLexicon() *lexicon {
 	return &lexicon{byKey: map[string]int32{}, byStem: map[string][]int32{}, byPrefix: map[string][]lexPrefix{}}
 }
 
-// add numbers the word sets of p.
+// add numbers the word sets of p and compiles its tables.
 func (x *lexicon) add(p *Pattern) {
+	if x.number(p) {
+		p.tabulate()
+	}
+}
+
+// number numbers p and its word sets in x, and reports whether it did:
+// false for nil or a pattern x numbered before. The caller then calls
+// p.tabulate, which may run beside other patterns' (it reads only x's
+// numbering of p's own word sets).
+func (x *lexicon) number(p *Pattern) bool {
 	if p == nil || p.lex == x {
-		return
+		return false
 	}
 	p.lex, p.pid = x, x.patterns
 	x.patterns++
@@ -552,16 +620,15 @@ func (x *lexicon) add(p *Pattern) {
 				gid = x.n
 				x.n++
 				x.byKey[w.key] = gid
-				seen := map[string]bool{}
-				for _, s := range w.stems {
-					if !seen[s] {
-						seen[s] = true
+				// Each stem and prefix once (a set lists few, so a scan of
+				// those before it is cheaper than a map).
+				for i, s := range w.stems {
+					if !slices.Contains(w.stems[:i], s) {
 						x.byStem[s] = append(x.byStem[s], gid)
 					}
 				}
-				for _, pre := range w.prefixes {
-					if !seen["*"+pre] {
-						seen["*"+pre] = true
+				for i, pre := range w.prefixes {
+					if !slices.Contains(w.prefixes[:i], pre) {
 						x.byPrefix[pre[:3]] = append(x.byPrefix[pre[:3]], lexPrefix{pre, gid})
 					}
 				}
@@ -569,17 +636,32 @@ func (x *lexicon) add(p *Pattern) {
 			w.lex, w.gid = x, gid
 		})
 	}
-	// The tables: where each part and exclusion may start, and what the
-	// pattern needs of an answer.
+	return true
+}
+
+// tabulate compiles p's tables from the numbers of its word sets: where
+// each part and exclusion may start, and what the pattern needs of an
+// answer.
+func (p *Pattern) tabulate() {
 	var firsts, need [][]int32
+	var alts [][][]int32
 	for _, e := range append(append([]elem(nil), p.parts...), p.exclude...) {
 		g, ok := firstGids(e)
 		if !ok {
-			p.firstGids, p.need = nil, nil // an element of an unknown kind: walk the tree
+			p.firstGids, p.need, p.altFirsts = nil, nil, nil // an element of an unknown kind: walk the tree
 			return
 		}
 		firsts = append(firsts, g)
+		var af [][]int32
+		if alt, isAlt := e.(altElem); isAlt {
+			for _, a := range alt {
+				g, _ := firstGids(a) // known: firstGids(e) was
+				af = append(af, g)
+			}
+		}
+		alts = append(alts, af)
 	}
+	p.altFirsts = alts
 	for _, e := range p.parts {
 		need = appendClauses(need, e)
 	}

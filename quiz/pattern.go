@@ -167,6 +167,10 @@ type Pattern struct {
 	// must occur (see needsMet).
 	firstGids [][]int32
 	need      [][]int32
+	// altFirsts, per part then exclusion that is a list of alternatives:
+	// the word sets each alternative may start with, so that only those
+	// that can start at a token are tried there (nil: try them all).
+	altFirsts [][][]int32
 }
 
 // String returns the pattern as written.
@@ -480,7 +484,7 @@ func (p *Pattern) ownNegators(d *doc, c *evalCtx, sn sentence, own *[maxSpansPer
 	for k, part := range p.parts {
 		f := c.partFirsts(k)
 		for i := f.next(sn.from, sn.to); i >= 0 && n < len(own); i = f.next(i+1, sn.to) {
-			m := part.ends(c, i, sn.to)
+			m := c.elemEnds(k, part, i, sn.to)
 			if m == 0 {
 				continue
 			}
@@ -563,7 +567,7 @@ func (p *Pattern) collect(d *doc, c *evalCtx, sn sentence, own [][2]int, claimOn
 			return false, dropped
 		}
 		for i := f.next(sn.from, sn.to); i >= 0 && ncand[k] < maxSpansPerPart; i = f.next(i+1, sn.to) {
-			m := part.ends(c, i, sn.to)
+			m := c.elemEnds(k, part, i, sn.to)
 			if m == 0 {
 				continue
 			}
@@ -591,7 +595,7 @@ func (p *Pattern) collect(d *doc, c *evalCtx, sn sentence, own [][2]int, claimOn
 	for x, ex := range p.exclude {
 		f := c.exclFirsts(x)
 		for i := f.next(sn.from, sn.to); i >= 0; i = f.next(i+1, sn.to) {
-			for m := ex.ends(c, i, sn.to); m != 0; m &= m - 1 {
+			for m := c.elemEnds(len(p.parts)+x, ex, i, sn.to); m != 0; m &= m - 1 {
 				if p.excludeAny[x] || !negated(d, [2]int{i, i + bits.TrailingZeros64(m)}) {
 					return false, dropped
 				}

@@ -381,6 +381,9 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 }
 
 func isWordRune(r rune) bool {
+	if r < utf8.RuneSelf { // ASCII, most of any answer: no table lookups
+		return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r == '_'
+	}
 	return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_'
 }
 

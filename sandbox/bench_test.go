@@ -30,7 +30,7 @@ func BenchmarkRun(b *testing.B) {
 			events := 0
 			cpu := cpuTime()
 			for b.Loop() {
-				events += len(sandbox.Run(s).Events)
+				events += sandbox.Run(s).Events.Len()
 			}
 			b.ReportMetric(float64(events)/b.Elapsed().Seconds(), "events/s")
 			// On a shared machine wall time swings with the neighbours'
@@ -62,9 +62,9 @@ func BenchmarkStateAt(b *testing.B) {
 	}
 	data[0] = 0
 	tl := sandbox.Run(genScenario(data, sandbox.MaxClients, sandbox.MaxActions))
-	step := len(tl.Events) / 2
+	step := tl.Events.Len() / 2
 	for b.Loop() {
 		tl.StateAt(step)
 	}
-	b.ReportMetric(float64(len(tl.Events)), "events")
+	b.ReportMetric(float64(tl.Events.Len()), "events")
 }

@@ -22,9 +22,9 @@ func Narrate(tl Timeline, authored map[int]string) []string {
 		paused:   map[string]bool{},
 		crashed:  map[string]bool{},
 	}
-	out := make([]string, 0, len(tl.Events)+1)
+	out := make([]string, 0, tl.Events.Len()+1)
 	out = append(out, "Before the first event: the lock is free and the resource has not been written.")
-	for i, e := range tl.Events {
+	for i, e := range tl.Events.All() {
 		c := n.caption(e)
 		if a, ok := authored[i+1]; ok {
 			c = a

@@ -41,11 +41,11 @@ func TestNarrateTellsThePausedHolder(t *testing.T) {
 		t.Run(tt.preset+"/"+tt.kind.String(), func(t *testing.T) {
 			tl := presetTimeline(t, tt.preset)
 			caps := sandbox.Narrate(tl, nil)
-			if len(caps) != len(tl.Events)+1 {
-				t.Fatalf("%d captions for %d events, want one per step and one before", len(caps), len(tl.Events))
+			if len(caps) != tl.Events.Len()+1 {
+				t.Fatalf("%d captions for %d events, want one per step and one before", len(caps), tl.Events.Len())
 			}
 			var got []string
-			for i, e := range tl.Events {
+			for i, e := range tl.Events.All() {
 				if e.Kind == tt.kind {
 					got = append(got, caps[i+1])
 				}
@@ -86,10 +86,10 @@ func TestPresetCaptionsFitTheirRun(t *testing.T) {
 	for _, p := range sandbox.Presets() {
 		for step, c := range sandbox.PresetCaptions(p.ID) {
 			tl := sandbox.Run(p.Scenario)
-			if step < 1 || step > len(tl.Events) {
-				t.Fatalf("%s: authored caption for step %d of %d", p.ID, step, len(tl.Events))
+			if step < 1 || step > tl.Events.Len() {
+				t.Fatalf("%s: authored caption for step %d of %d", p.ID, step, tl.Events.Len())
 			}
-			e := tl.Events[step-1]
+			e := tl.Events.At(step - 1)
 			if !strings.Contains(c, e.Client) {
 				t.Fatalf("%s step %d (%s of %s): authored caption %q does not name the client", p.ID, step, e.Kind, e.Client, c)
 			}

@@ -115,11 +115,12 @@ func (c *checker) overlap(i int, e *Event, s int, verb string) {
 }
 
 // step checks event i, which the ledger has just taken in.
-func (c *checker) step(i int) {
+func (c *checker) step(i int) { c.stepEvent(i, c.l.event(i)) }
+
+// stepEvent is step of event i, e (Run's, as it is emitted).
+func (c *checker) stepEvent(i int, e *Event) {
 	l := c.l
-	events := l.events
 	keys := l.Nodes
-	e := &events[i]
 	switch e.Kind {
 	case KindAcquireGranted, KindAcquireDenied, KindExpireSet, KindExtendOK, KindExtendRefused, KindReleaseRefused,
 		KindCrash, KindReleaseOK, KindLeaseExpired, KindFailover, KindRestart, KindWriteAccepted:
@@ -201,7 +202,7 @@ func (c *checker) step(i int) {
 			if e.Grant > 0 {
 				why = e.Client + " no longer held the lock: "
 				if j, ok := c.lost[e.Client]; ok {
-					why += lostWhy(events[j])
+					why += lostWhy(l.eventAt(j))
 				}
 				if mine > 0 {
 					why = e.Client + " kept only " + strconv.Itoa(mine) + " of " + strconv.Itoa(keys) + " nodes, no majority"
@@ -233,7 +234,7 @@ func (c *checker) step(i int) {
 				c.effects = map[string]int{}
 			}
 			if first, ok := c.effects[e.Key]; ok {
-				f := &events[first]
+				f := l.eventAt(first)
 				c.out = append(c.out, Violation{Kind: ViolationDuplicateEffect, T: e.T, Client: e.Client, Event: i,
 					Detail: "the ledger applied " + strconv.Quote(e.Key) + " again, from " + e.Client + " at " + itoa(e.T) + ": " + f.Client + " had applied it at " + itoa(f.T) + " (a double charge)"})
 			} else {
@@ -250,7 +251,7 @@ func (c *checker) step(i int) {
 // not replace it, and only a release or expiry of the whole service
 // removes it.
 func (l *Ledger) permanentLock() (Violation, bool) {
-	whole := func(i int) bool { return len(l.events[i].Nodes) == 0 && l.events[i].Node == 0 }
+	whole := func(i int) bool { e := l.eventAt(i); return len(e.Nodes) == 0 && e.Node == 0 }
 	ki := len(l.Keys) - 1
 	for ki >= 0 && (l.Keys[ki].Node != 1 || !whole(l.Keys[ki].From)) {
 		ki--
@@ -287,7 +288,7 @@ func (l *Ledger) permanentLock() (Violation, bool) {
 		return Violation{}, false
 	}
 	at := max(crash, k.From)
-	return Violation{Kind: ViolationPermanentLock, T: l.events[at].T, Client: k.Holder, Event: at,
+	return Violation{Kind: ViolationPermanentLock, T: l.eventAt(at).T, Client: k.Holder, Event: at,
 		Detail: "the key of " + k.Holder + " (grant " + strconv.Itoa(k.Grant) + ") has no expiry and " + k.Holder + " has crashed: nobody can acquire the lock again"}, true
 }
 
@@ -316,8 +317,8 @@ func lostWhy(e Event) string {
 // shows only what the timeline records.
 func (t Timeline) StateAt(step int) State {
 	// What comes after step changes nothing before it: replay the prefix.
-	step = min(max(step, 0), len(t.Events))
-	l := NewLedger(t.Events[:step], t.Nodes)
+	step = min(max(step, 0), t.Events.Len())
+	l := ledgerOf(t.Events.Head(step), t.Nodes)
 	l.lanes = t.Clients
 	return l.StateAt(step)
 }

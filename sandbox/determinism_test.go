@@ -36,13 +36,13 @@ func TestGeneratedTimelinesUnchanged(t *testing.T) {
 		}
 		s := genScenario(data, 1+rng.IntN(sandbox.MaxClients), actions)
 		tl := sandbox.Run(s)
-		events += len(tl.Events)
+		events += tl.Events.Len()
 		b, err := json.Marshal(tl)
 		if err != nil {
 			t.Fatal(err)
 		}
 		h.Write(b)
-		for _, step := range []int{1, len(tl.Events) / 2, len(tl.Events)} {
+		for _, step := range []int{1, tl.Events.Len() / 2, tl.Events.Len()} {
 			b, err := json.Marshal(tl.StateAt(step))
 			if err != nil {
 				t.Fatal(err)

@@ -121,7 +121,7 @@ func (s Scenario) WithSettings(c Settings) (Scenario, []string, error) {
 		v := *c.LagMS
 		out.Lock.LagMS = &v
 		if v == 0 {
-			changed = append(changed, "synchronous replication (WAIT 1)")
+			changed = append(changed, "every write acknowledged by the replica (as with WAIT 1)")
 		} else {
 			changed = append(changed, "replication lag "+strconv.FormatInt(v, 10)+" ms")
 		}

@@ -74,36 +74,36 @@ type sim struct {
 	leader int
 	side   uint16 // consensus: the members on the leader's side
 
-	now        int64
-	seq        int64
-	queue      []qent // a binary min-heap on (t, seq) of the pending items
-	items      []item // the items, queue[k].slot their index
+	now int64
+	seq int64
+	// queue[:qn] is a binary min-heap on (t, seq) of the pending items,
+	// items[:in] the items (queue[k].slot their index), free[:fn] the
+	// slots free again. The slices are buffers of their full length: the
+	// counts change, the slices only when they grow, so that the heap's
+	// work stores no pointer (and costs no write barrier).
+	queue      []qent
+	items      []item
 	free       []int32
+	qn, in, fn int
 	actions    []int // action indices in the order they run
 	actClient  []int // client index of each action, -1 for service ops
 	nextAction int
-	events     []Event // events[:nev] are the run's; the rest are zero, for more
-	nev        int
-	nraw       int   // events but the violation events: what the budget counts
-	lastT      int64 // the time of the latest of those
-	accepted   int   // write.accepted events
-	rejected   int   // write.rejected events
-	clients    []client
-	nodes      []node
-	nodeCount  int // lock nodes as the scenario names them (consensus: replicas of one store)
-	grants     int
+	// evb holds the events, in their compact form, as they are emitted.
+	evb       eventsBuilder
+	nraw      int   // events but the violation events: what the budget counts
+	lastT     int64 // the time of the latest of those
+	accepted  int   // write.accepted events
+	rejected  int   // write.rejected events
+	clients   []client
+	nodes     []node
+	nodeCount int // lock nodes as the scenario names them (consensus: replicas of one store)
+	grants    int
 
-	// det holds the detail text of the events, written straight into
-	// one buffer (w, wn) instead of a string per concatenation; emit cuts
-	// each event's detail out of it, det[mark:dn]. Bytes once written are
-	// never written again (a larger buffer takes over when it is full),
-	// so the details can share the buffers. A plain byte slice rather
-	// than a strings.Builder: copying bytes into it stores no pointer, so
-	// it costs no write barrier while the garbage collector marks.
-	det  []byte
-	dn   int
+	// The detail text of the events is written straight into the
+	// events' detail buffer (evb.es.det, by w, wn and wq) instead of a
+	// string per concatenation; the pending event's detail is
+	// det[mark:dn], which emit records in place.
 	mark int
-	num  [24]byte
 	quo  [64]byte
 
 	value   string
@@ -112,8 +112,8 @@ type sim struct {
 	applied map[string]bool // ledger idempotency keys applied
 	stopped StopReason
 
-	nodeBuf []int    // what keepNodes carves the events' Nodes from
 	textBuf []opText // what the clients' crashedTexts are carved from
+	nodeTmp []int    // keepNodes' copy of the next event's Nodes
 
 	buf *runBuffers // where the buffers came from, for the checker's ledger
 	ids clientIDs
@@ -134,7 +134,7 @@ func Run(s Scenario) Timeline {
 			Model:         s.Lock.Model,
 			Nodes:         1,
 			Clients:       []string{},
-			Events:        []Event{{Kind: KindInvalid, Detail: err.Error()}},
+			Events:        EventsOf([]Event{{Kind: KindInvalid, Detail: err.Error()}}),
 			Summary:       Summary{Violations: []Violation{}, Stopped: "invalid"},
 		}
 	}
@@ -158,6 +158,14 @@ type runBuffers struct {
 	actClient []int
 	ledger    Ledger
 	check     checker
+	// seen is the events' string slots (eventsBuilder), gen the latest
+	// run's mark in them.
+	seen []strSlot
+	gen  uint32
+	// idx, ebuf and det are the events' buffers (eventsBuilder), which
+	// Run copies out of.
+	idx       []uint32
+	ebuf, det []byte
 }
 
 // bufPool holds the runBuffers of finished runs. It is the package's one
@@ -167,7 +175,8 @@ var bufPool = sync.Pool{New: func() any { return new(runBuffers) }}
 // recycle hands the buffers back into b, emptied: the ledger forgets the
 // run's events, the checker its findings.
 func (m *sim) recycle(b *runBuffers) {
-	b.queue, b.items, b.free = m.queue[:0], m.items[:0], m.free[:0]
+	b.queue, b.items, b.free = m.queue, m.items, m.free
+	b.idx, b.ebuf, b.det = m.evb.es.idx, m.evb.es.buf, m.evb.es.det
 	b.actions, b.actClient = m.actions[:0], m.actClient[:0]
 	b.ledger.forget()
 	b.check.begin()
@@ -191,9 +200,9 @@ func newSim(s Scenario, b *runBuffers) *sim {
 		twoStep:   l.Acquire == AcquireSetThenExpire,
 		uncondDel: l.Release == ReleaseUnconditionalDel,
 		horizon:   MaxTimeMS,
-		queue:     b.queue[:0],
-		items:     b.items[:0],
-		free:      b.free[:0],
+		queue:     b.queue,
+		items:     b.items,
+		free:      b.free,
 		buf:       b,
 	}
 	// The events are the timeline's: emit writes them, with the checker's
@@ -212,14 +221,22 @@ func newSim(s Scenario, b *runBuffers) *sim {
 		est += min(heartbeatGuess(s, b.actClient), len(s.Actions)/2)
 	}
 	est = min(est, MaxEvents)
-	m.events = make([]Event, est+16)
+	// Details average under 50 bytes (the longest near 300), and the
+	// actions of crashed clients, which are many in long runs, share
+	// theirs, written once: room for 32 bytes an event; a run that needs
+	// more grows it.
+	if b.seen == nil {
+		b.seen = make([]strSlot, 512)
+	}
+	b.gen++
+	if b.gen == 0 { // after 2³² runs: no slot may look current
+		clear(b.seen)
+		b.gen = 1
+	}
+	m.evb.initPooled(b.idx, b.ebuf, b.det, 32+est/2, b.seen, b.gen)
 	if s.UntilMS > 0 {
 		m.horizon = s.UntilMS
 	}
-	// Details average under 50 bytes (the longest near 300), and the
-	// actions of crashed clients, which are many in long runs, share
-	// theirs: room for 32 bytes an event; a run that needs more grows it.
-	m.det = make([]byte, est*32)
 	if l.LagMS != nil && l.Model == ModelRedis {
 		m.lag = *l.LagMS
 		m.sync = m.lag == 0
@@ -245,8 +262,8 @@ func newSim(s Scenario, b *runBuffers) *sim {
 	for i := range m.nodes {
 		m.nodes[i].log = []snap{{t: -1 << 62}}
 	}
-	b.ledger.begin(m.events[:0], n, true)
-	b.ledger.events = m.events // all of it: the ledger reads only the events emitted
+	b.ledger.begin(nil, n, true)
+	b.ledger.evs = &m.evb.es // the ledger reads only the events emitted
 	b.check.l = &b.ledger
 	b.check.begin()
 	m.clients = make([]client, len(s.Clients))
@@ -347,15 +364,23 @@ func (m *sim) push(it item) {
 	it.seq = m.seq
 	m.seq++
 	var slot int32
-	if n := len(m.free); n > 0 {
-		slot = m.free[n-1]
-		m.free = m.free[:n-1]
-		m.items[slot] = it
+	if m.fn > 0 {
+		m.fn--
+		slot = m.free[m.fn]
 	} else {
-		slot = int32(len(m.items))
-		m.items = append(m.items, it)
+		if m.in == len(m.items) {
+			m.items = grown(m.items)
+		}
+		slot = int32(m.in)
+		m.in++
 	}
-	q := append(m.queue, qent{t: it.t, seq: it.seq, slot: slot})
+	m.items[slot] = it
+	if m.qn == len(m.queue) {
+		m.queue = grown(m.queue)
+	}
+	q := m.queue[:m.qn+1]
+	m.qn++
+	q[m.qn-1] = qent{t: it.t, seq: it.seq, slot: slot}
 	i := len(q) - 1
 	for i > 0 {
 		p := (i - 1) / 2
@@ -365,11 +390,14 @@ func (m *sim) push(it item) {
 		q[i], q[p] = q[p], q[i]
 		i = p
 	}
-	m.queue = q
 }
 
+// grown is s at least twice as long (16 at least), what it held kept.
+func grown[T any](s []T) []T { return append(s, make([]T, max(len(s), 16))...) }
+
 func (m *sim) pop() item {
-	q := m.queue
+	q := m.queue[:m.qn]
+	m.qn--
 	top := q[0]
 	last := len(q) - 1
 	q[0] = q[last]
@@ -390,8 +418,11 @@ func (m *sim) pop() item {
 		q[i], q[c] = q[c], q[i]
 		i = c
 	}
-	m.queue = q
-	m.free = append(m.free, top.slot)
+	if m.fn == len(m.free) {
+		m.free = grown(m.free)
+	}
+	m.free[m.fn] = top.slot
+	m.fn++
 	return m.items[top.slot]
 }
 
@@ -409,11 +440,11 @@ func less(a, b *qent) bool {
 func (m *sim) peek() (t int64, action, ok bool) {
 	if m.nextAction < len(m.actions) {
 		t := m.sc.Actions[m.actions[m.nextAction]].AtMS
-		if len(m.queue) == 0 || t <= m.queue[0].t {
+		if m.qn == 0 || t <= m.queue[0].t {
 			return t, true, true
 		}
 	}
-	if len(m.queue) == 0 {
+	if m.qn == 0 {
 		return 0, false, false
 	}
 	return m.queue[0].t, false, true
@@ -475,47 +506,23 @@ func (m *sim) dispatch(it *item) {
 // emit records e at the current time, and after it the violations the
 // checker finds in it. The events budget is enforced here as well as in
 // the loop, so that no single step can run past it: an event beyond it is
-// dropped and the run stops after the step.
+// dropped and the run stops after the step. Its detail is e.Detail, or
+// else what was written (w, wn, wq) since the last event.
 func (m *sim) emit(e *Event) {
-	from, to := m.mark, m.dn
-	m.mark = m.dn
+	from, to := m.mark, m.evb.dn
+	m.mark = to
 	if m.nraw >= MaxEvents {
 		m.stopped = StoppedEventBudget
 		return
 	}
 	detail := e.Detail
 	if detail == "" && to > from {
-		detail = unsafe.String(&m.det[from], to-from)
+		detail = unsafe.String(&m.evb.es.det[from], to-from)
 	}
-	// The slot is zero: the fields are stored one by one, and the empty
-	// strings and slices not at all. A whole Event copied in is a bulk
-	// write barrier over all its pointer words whenever the garbage
-	// collector is marking, which was a tenth of a run.
-	i, d := m.slot()
-	d.T, d.Kind = m.now, e.Kind
-	if e.Client != "" {
-		d.Client = e.Client
-	}
-	if e.Nodes != nil {
-		d.Nodes = e.Nodes
-	}
-	if e.Holder != "" {
-		d.Holder = e.Holder
-	}
-	if e.Value != "" {
-		d.Value = e.Value
-	}
-	if e.Key != "" {
-		d.Key = e.Key
-	}
-	if e.Reason != "" {
-		d.Reason = e.Reason
-	}
-	if detail != "" {
-		d.Detail = detail
-	}
-	d.Node, d.Grant, d.Token, d.ValidUntil, d.ExpiresAt = e.Node, e.Grant, e.Token, e.ValidUntil, e.ExpiresAt
-	d.MS, d.LatencyMS, d.ArrivesAt, d.Ref = e.MS, e.LatencyMS, e.ArrivesAt, e.Ref
+	e.T = m.now
+	i := m.evb.n
+	m.evb.add(e, detail)
+	m.mark = m.evb.dn
 	m.nraw++
 	m.lastT = m.now
 	switch e.Kind {
@@ -524,107 +531,68 @@ func (m *sim) emit(e *Event) {
 	case KindWriteRejected:
 		m.rejected++
 	}
-	m.check(i)
+	m.check(i, e)
 }
 
-// slot is the next (zero) event slot, and its index.
-func (m *sim) slot() (int, *Event) {
-	if m.nev == len(m.events) {
-		m.growEvents()
-	}
-	m.nev++
-	return m.nev - 1, &m.events[m.nev-1]
-}
-
-// check takes event i into the checker's ledger and checks it, and
+// check takes event i, e, into the checker's ledger and checks it, and
 // writes the violations found right after it.
-func (m *sim) check(i int) {
-	if m.events[i].Kind == KindActionSkipped {
+func (m *sim) check(i int, e *Event) {
+	if e.Kind == KindActionSkipped {
 		// Most events of a long run; they change nothing the ledger or
 		// the checker track.
 		return
 	}
 	c := &m.buf.check
-	c.l.add(i)
+	c.l.addEvent(i, e)
 	n := len(c.out)
-	c.step(i)
+	c.stepEvent(i, e)
 	for _, v := range c.out[n:] {
-		_, d := m.slot()
-		d.T, d.Kind, d.Reason, d.Ref, d.Detail = v.T, KindViolation, v.Kind, i, v.Detail
-		if v.Client != "" {
-			d.Client = v.Client
-		}
+		m.evb.add(&Event{T: v.T, Kind: KindViolation, Client: v.Client, Reason: v.Kind, Ref: i}, v.Detail)
 	}
+	m.mark = m.evb.dn
 }
 
-// growEvents makes room for more events than the run was sized for
-// (heartbeats make many runs outgrow the first guess): as many as the run
-// so far makes per action, for the actions still to come, and at least a
-// quarter more, so that events after the last action (heartbeats that go
-// on) grow it geometrically. Doubling would allocate far more than most
-// runs need, and the garbage collector's work grows with it. The events
-// budget bounds the guess (violation events come on top of it).
-func (m *sim) growEvents() {
-	done := max(m.nextAction, 1)
-	n := max(m.nev+m.nev*(len(m.actions)-done)/done+32, m.nev+m.nev/4, 64)
-	n = min(n, max(MaxEvents+64, m.nev+m.nev/4))
-	m.events = append(make([]Event, 0, n), m.events[:m.nev]...)[:n]
-	m.buf.ledger.events = m.events
-}
-
-// keepNodes returns a copy of ns for an event to keep, carved from one
-// buffer per run instead of an allocation per event; nil stays nil. The
-// copy's capacity is its length, so an append to it never reaches the
-// next one.
+// keepNodes returns a copy of ns for the next event emitted; nil stays
+// nil. emit copies an event's Nodes into the events' own storage, so one
+// buffer serves every event; the copy keeps the caller's (often an array
+// on its stack) from being moved to the heap.
 func (m *sim) keepNodes(ns []int) []int {
 	if ns == nil {
 		return nil
 	}
-	if m.nodeBuf == nil || len(m.nodeBuf)+len(ns) > cap(m.nodeBuf) {
-		m.nodeBuf = make([]int, 0, max(128, len(ns)))
-	}
-	a := len(m.nodeBuf)
-	m.nodeBuf = append(m.nodeBuf, ns...)
-	return m.nodeBuf[a:len(m.nodeBuf):len(m.nodeBuf)]
+	m.nodeTmp = append(m.nodeTmp[:0], ns...)
+	return m.nodeTmp[:len(ns):len(ns)]
 }
 
 // w writes parts of the detail of the next event emitted.
 func (m *sim) w(parts ...string) {
+	b := &m.evb
 	for _, p := range parts {
-		if m.dn+len(p) > len(m.det) {
-			m.growDet(len(p))
+		if b.dn+len(p) > len(b.es.det) {
+			b.room(len(p))
 		}
-		m.dn += copy(m.det[m.dn:], p)
+		b.dn += copy(b.es.det[b.dn:], p)
 	}
 }
 
 // wn writes a number into the detail of the next event emitted.
 func (m *sim) wn(n int64) {
-	// Room for any int64, then the digits straight into the buffer.
-	if m.dn+20 > len(m.det) {
-		m.growDet(20)
+	b := &m.evb
+	if b.dn+20 > len(b.es.det) {
+		b.room(20)
 	}
-	m.dn += len(strconv.AppendInt(m.det[m.dn:m.dn], n, 10))
+	b.dn += len(strconv.AppendInt(b.es.det[b.dn:b.dn], n, 10))
 }
 
 // wq writes s quoted (as strconv.Quote does) into the detail of the next
 // event emitted.
 func (m *sim) wq(s string) {
-	b := strconv.AppendQuote(m.quo[:0], s)
-	if m.dn+len(b) > len(m.det) {
-		m.growDet(len(b))
+	q := strconv.AppendQuote(m.quo[:0], s)
+	b := &m.evb
+	if b.dn+len(q) > len(b.es.det) {
+		b.room(len(q))
 	}
-	m.dn += copy(m.det[m.dn:], b)
-}
-
-// growDet makes room for n more bytes of detail. The details emitted so
-// far stay where they are (the events point into the old buffer); only
-// the one being written moves, so the new buffer need not hold the old.
-func (m *sim) growDet(n int) {
-	pending := m.dn - m.mark
-	d := make([]byte, max(len(m.det)/2, pending+n, 256))
-	copy(d, m.det[m.mark:m.dn])
-	m.det, m.mark, m.dn = d, 0, pending
+	b.dn += copy(b.es.det[b.dn:], q)
 }
 
 // rand draws the next number of the scenario's seeded generator
@@ -642,7 +610,7 @@ const fsyncEverySecMS = 1000
 
 func (m *sim) timeline() Timeline {
 	c := &m.buf.check
-	c.l.events = m.events[:m.nev]
+	c.l.n = m.evb.n
 	if v, ok := c.l.permanentLock(); ok {
 		m.insertViolation(v)
 	}
@@ -663,8 +631,7 @@ func (m *sim) timeline() Timeline {
 	for i, c := range m.clients {
 		ids[i] = c.id
 	}
-	events := m.events[:m.nev]
-	return Timeline{EngineVersion: EngineVersion, Model: m.model, Nodes: m.nodeCount, TokenSource: m.tokenSrc, Resource: m.sc.Resource.Kind, Clients: ids, Events: events, Summary: sum}
+	return Timeline{EngineVersion: EngineVersion, Model: m.model, Nodes: m.nodeCount, TokenSource: m.tokenSrc, Resource: m.sc.Resource.Kind, Clients: ids, Events: m.evb.done(), Summary: sum}
 }
 
 // insertViolation puts v, which the checker finds only at the end (a
@@ -672,20 +639,27 @@ func (m *sim) timeline() Timeline {
 // that event found before it, and renumbers what comes after.
 func (m *sim) insertViolation(v Violation) {
 	c := &m.buf.check
+	es := m.evb.view()
 	at := v.Event
 	pos := at + 1
-	for pos < m.nev && m.events[pos].Kind == KindViolation && m.events[pos].Ref == at {
+	for pos < es.Len() {
+		if e := es.At(pos); e.Kind != KindViolation || e.Ref != at {
+			break
+		}
 		pos++
 	}
-	m.slot()
-	copy(m.events[pos+1:m.nev], m.events[pos:m.nev-1])
-	m.events[pos] = Event{T: v.T, Kind: KindViolation, Client: v.Client, Reason: v.Kind, Ref: at, Detail: v.Detail}
-	// Every event after it moved up one, and so did what they are about:
-	// a violation event always follows the event it is about.
-	for j := pos + 1; j < m.nev; j++ {
-		if m.events[j].Kind == KindViolation {
-			m.events[j].Ref++
+	// The events from pos on are written again after it. Every one of
+	// them moved up one, and so did what the violation events among them
+	// are about: a violation event always follows the event it is about.
+	rest := es.Slice()[pos:]
+	m.evb.truncate(pos)
+	m.evb.add(&Event{T: v.T, Kind: KindViolation, Client: v.Client, Reason: v.Kind, Ref: at}, v.Detail)
+	for j := range rest {
+		e := &rest[j]
+		if e.Kind == KindViolation {
+			e.Ref++
 		}
+		m.evb.add(e, e.Detail)
 	}
 	k := 0
 	for k < len(c.out) && c.out[k].Event <= at {

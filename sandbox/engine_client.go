@@ -150,8 +150,8 @@ func (m *sim) crashedText(c *client, op Op) string {
 		}
 	}
 	m.w(c.id, " has crashed: ", string(op), " does not happen")
-	// The sentence is the pending detail (growDet keeps it from mark on).
-	t := unsafe.String(&m.det[m.mark], m.dn-m.mark)
+	// The sentence is the pending detail, det[mark:].
+	t := unsafe.String(&m.evb.es.det[m.mark], m.evb.dn-m.mark)
 	if c.crashedTexts == nil {
 		// Room for a few ops, from one buffer for all clients.
 		if len(m.textBuf) < crashedOps {

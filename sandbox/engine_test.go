@@ -33,7 +33,7 @@ func mustRun(t *testing.T, lock, clients, actions string, extra ...string) sandb
 // "T kind client [extra]", the compact form the tests compare.
 func lines(tl sandbox.Timeline, kinds ...sandbox.Kind) []string {
 	var out []string
-	for _, e := range tl.Events {
+	for _, e := range tl.Events.All() {
 		if len(kinds) > 0 && !slices.Contains(kinds, e.Kind) {
 			continue
 		}
@@ -363,8 +363,8 @@ func TestLateViolationGoesInPlace(t *testing.T) {
 		t.Fatalf("events:\n got %q\nwant %q", got, want)
 	}
 	vs := tl.Summary.Violations
-	if len(vs) != 2 || vs[0].Event != 4 || vs[1].Event != 6 || tl.Events[7].Ref != 6 || tl.Events[5].Ref != 4 {
-		t.Fatalf("violations %+v, refs %d %d: want about events 4 and 6", vs, tl.Events[5].Ref, tl.Events[7].Ref)
+	if len(vs) != 2 || vs[0].Event != 4 || vs[1].Event != 6 || tl.Events.At(7).Ref != 6 || tl.Events.At(5).Ref != 4 {
+		t.Fatalf("violations %+v, refs %d %d: want about events 4 and 6", vs, tl.Events.At(5).Ref, tl.Events.At(7).Ref)
 	}
 	checkTimeline(t, tl)
 }
@@ -386,7 +386,7 @@ func TestRunStops(t *testing.T) {
 			if tl.Summary.Stopped != tt.wantStopped || tl.Summary.EndMS != tt.wantEnd {
 				t.Fatalf("stopped %q at %d, want %q at %d", tl.Summary.Stopped, tl.Summary.EndMS, tt.wantStopped, tt.wantEnd)
 			}
-			for _, e := range tl.Events {
+			for _, e := range tl.Events.All() {
 				if e.T > tl.Summary.EndMS {
 					t.Fatalf("event %s at %d after the end %d", e.Kind, e.T, tl.Summary.EndMS)
 				}
@@ -397,11 +397,11 @@ func TestRunStops(t *testing.T) {
 
 func TestRunInvalidScenarioDoesNotPanic(t *testing.T) {
 	tl := sandbox.Run(sandbox.Scenario{Lock: sandbox.LockConfig{Model: "etcd"}, Actions: []sandbox.Action{{Op: "acquire", Client: "nobody"}}})
-	if len(tl.Events) != 1 || tl.Events[0].Kind != sandbox.KindInvalid {
+	if tl.Events.Len() != 1 || tl.Events.At(0).Kind != sandbox.KindInvalid {
 		t.Fatalf("events = %v, want one invalid event", tl.Events)
 	}
-	if want := `lock.model: unknown model "etcd" (want redis, redlock, consensus or database); actions[0].client: unknown client "nobody"`; tl.Events[0].Detail != want {
-		t.Fatalf("detail = %q, want %q", tl.Events[0].Detail, want)
+	if want := `lock.model: unknown model "etcd" (want redis, redlock, consensus or database); actions[0].client: unknown client "nobody"`; tl.Events.At(0).Detail != want {
+		t.Fatalf("detail = %q, want %q", tl.Events.At(0).Detail, want)
 	}
 }
 
@@ -499,12 +499,12 @@ func TestFailoverDescribesRestoredKey(t *testing.T) {
 			tl := mustRun(t, tt.lock, ab, tt.actions)
 			var fo *sandbox.Event
 			next := ""
-			for i, e := range tl.Events {
+			for _, e := range tl.Events.All() {
 				switch {
 				case e.Kind == sandbox.KindFailover:
-					fo = &tl.Events[i]
+					fo = &e
 				case fo != nil && next == "" && (e.Kind == sandbox.KindAcquireGranted || e.Kind == sandbox.KindAcquireDenied):
-					next = lines(sandbox.Timeline{Events: tl.Events[i : i+1]})[0]
+					next = lines(sandbox.Timeline{Events: sandbox.EventsOf([]sandbox.Event{e})})[0]
 				}
 			}
 			if fo == nil {

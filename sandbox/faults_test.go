@@ -145,7 +145,7 @@ func TestRetryIsSeeded(t *testing.T) {
 		tl := mustRun(t, `"model":"redlock","retries":3,"seed":`+seed, `{"id":"A"},{"id":"B"}`,
 			`{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":1,"client":"B","op":"acquire"}`)
 		var out []int64
-		for _, e := range tl.Events {
+		for _, e := range tl.Events.All() {
 			if e.Kind == sandbox.KindRetry {
 				out = append(out, e.MS)
 			}
@@ -182,7 +182,7 @@ func TestEventsBudget(t *testing.T) {
 	if tl.Summary.Stopped != sandbox.StoppedEventBudget {
 		t.Fatalf("stopped %q, want %q", tl.Summary.Stopped, sandbox.StoppedEventBudget)
 	}
-	if n := len(tl.Events) - len(tl.Summary.Violations); n > sandbox.MaxEvents {
+	if n := tl.Events.Len() - len(tl.Summary.Violations); n > sandbox.MaxEvents {
 		t.Fatalf("%d events, more than the budget of %d", n, sandbox.MaxEvents)
 	}
 	data, _ := json.Marshal(s)
@@ -217,12 +217,12 @@ func TestRefusedClientDoesNotWrite(t *testing.T) {
 			t.Errorf("%s: violations %v, want none", pers, tl.Summary.Violations)
 		}
 		var skip *sandbox.Event
-		for i, e := range tl.Events {
+		for _, e := range tl.Events.All() {
 			if e.Kind == sandbox.KindWriteAccepted && e.Client == "B" {
 				t.Errorf("%s: B's write reached the resource: %+v", pers, e)
 			}
 			if e.Kind == sandbox.KindActionSkipped && e.Client == "B" {
-				skip = &tl.Events[i]
+				skip = &e
 			}
 		}
 		if skip == nil {
@@ -240,7 +240,7 @@ func TestRefusedClientDoesNotWrite(t *testing.T) {
 func TestRedlockDenialNamesEveryNode(t *testing.T) {
 	detail := func(sc sandbox.Scenario, at int64, kind sandbox.Kind, client string) string {
 		t.Helper()
-		for _, e := range sandbox.Run(sc).Events {
+		for _, e := range sandbox.Run(sc).Events.All() {
 			if e.T == at && e.Kind == kind && e.Client == client {
 				return e.Detail
 			}
@@ -301,7 +301,7 @@ func TestZeroRestartCompletesAtOnce(t *testing.T) {
 			{AtMS: 1000, Client: "B", Op: sandbox.OpAcquire},
 		}}
 	var got []sandbox.Kind
-	for _, e := range sandbox.Run(sc.WithDefaults()).Events {
+	for _, e := range sandbox.Run(sc.WithDefaults()).Events.All() {
 		got = append(got, e.Kind)
 	}
 	up := slices.Index(got, sandbox.KindNodeUp)
@@ -326,7 +326,7 @@ func TestConsensusWording(t *testing.T) {
 		sc := sandbox.Scenario{Lock: sandbox.LockConfig{Model: sandbox.ModelConsensus, Nodes: 5}, Clients: []sandbox.Client{{ID: "A"}},
 			Actions: []sandbox.Action{{AtMS: 0, Op: sandbox.OpPartition, Nodes: nodes}, {AtMS: 0, Client: "A", Op: sandbox.OpPartition, Nodes: nodes}}}
 		var ds []string
-		for _, e := range sandbox.Run(sc.WithDefaults()).Events {
+		for _, e := range sandbox.Run(sc.WithDefaults()).Events.All() {
 			if e.Kind == sandbox.KindPartition {
 				ds = append(ds, e.Detail)
 			}

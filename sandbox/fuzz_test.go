@@ -200,11 +200,11 @@ func FuzzRun(f *testing.F) {
 // checkTimeline asserts what holds for every run.
 func checkTimeline(t *testing.T, tl sandbox.Timeline) {
 	t.Helper()
-	if len(tl.Events) > sandbox.MaxEvents+len(tl.Summary.Violations) {
-		t.Fatalf("%d events, more than the limit", len(tl.Events))
+	if tl.Events.Len() > sandbox.MaxEvents+len(tl.Summary.Violations) {
+		t.Fatalf("%d events, more than the limit", tl.Events.Len())
 	}
 	last := int64(0)
-	for i, e := range tl.Events {
+	for i, e := range tl.Events.All() {
 		if e.Detail == "" {
 			t.Fatalf("event %d (%s at %d) has no detail", i, e.Kind, e.T)
 		}
@@ -216,7 +216,7 @@ func checkTimeline(t *testing.T, tl sandbox.Timeline) {
 	if tl.Summary.EndMS > sandbox.MaxTimeMS {
 		t.Fatalf("run ended at %d", tl.Summary.EndMS)
 	}
-	tl.StateAt(len(tl.Events) / 2)
+	tl.StateAt(tl.Events.Len() / 2)
 	checkViolationEvents(t, tl)
 }
 
@@ -228,7 +228,7 @@ func checkViolationEvents(t *testing.T, tl sandbox.Timeline) {
 	t.Helper()
 	var raw []sandbox.Event
 	var at []int // at[r]: the index in tl.Events of raw event r
-	for i, e := range tl.Events {
+	for i, e := range tl.Events.All() {
 		if e.Kind != sandbox.KindViolation {
 			raw = append(raw, e)
 			at = append(at, i)
@@ -244,7 +244,7 @@ func checkViolationEvents(t *testing.T, tl sandbox.Timeline) {
 	// The violation events, in order, are the summary's, each after the
 	// event it is about and the violation events before it about the same.
 	k := 0
-	for i, e := range tl.Events {
+	for i, e := range tl.Events.All() {
 		if e.Kind != sandbox.KindViolation {
 			continue
 		}
@@ -256,11 +256,11 @@ func checkViolationEvents(t *testing.T, tl sandbox.Timeline) {
 			t.Fatalf("violation event %d = %+v, want %+v", i, e, v)
 		}
 		for j := v.Event + 1; j < i; j++ {
-			if tl.Events[j].Kind != sandbox.KindViolation || tl.Events[j].Ref != v.Event {
+			if tl.Events.At(j).Kind != sandbox.KindViolation || tl.Events.At(j).Ref != v.Event {
 				t.Fatalf("violation event %d does not follow event %d it is about: event %d comes between", i, v.Event, j)
 			}
 		}
-		if v.Event >= i || tl.Events[v.Event].Kind == sandbox.KindViolation {
+		if v.Event >= i || tl.Events.At(v.Event).Kind == sandbox.KindViolation {
 			t.Fatalf("violation event %d is about event %d", i, v.Event)
 		}
 		k++

@@ -20,7 +20,7 @@ func (t Timeline) LeaderAt(step int) int {
 		return 0
 	}
 	leader := 1
-	for _, e := range t.Events[:min(max(step, 0), len(t.Events))] {
+	for _, e := range t.Events.Head(step).All() {
 		if e.Kind != KindFailover {
 			continue
 		}

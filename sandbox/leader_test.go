@@ -21,7 +21,7 @@ func TestLeaderAt(t *testing.T) {
 		if got := tl.LeaderAt(0); got != 1 {
 			t.Fatalf("%s: leader at the start = %d, want member 1", p.ID, got)
 		}
-		for i, e := range tl.Events {
+		for i, e := range tl.Events.All() {
 			if e.Kind != sandbox.KindFailover {
 				continue
 			}

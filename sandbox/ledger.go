@@ -53,9 +53,30 @@ type Ledger struct {
 	// Violations are the indexes of the violation events.
 	Violations []int
 
+	// The events: events when built from a slice, else evs; n of them.
 	events []Event
+	evs    *Events
+	n      int
+	tmp    Event
 	lanes  []string // the timeline's client lanes, for StateAt
 	b      builder
+}
+
+// event is event i, for reading during add and the checker's step.
+func (l *Ledger) event(i int) *Event {
+	if l.evs == nil {
+		return &l.events[i]
+	}
+	l.tmp = l.evs.At(i)
+	return &l.tmp
+}
+
+// eventAt is event i.
+func (l *Ledger) eventAt(i int) Event {
+	if l.evs != nil {
+		return l.evs.At(i)
+	}
+	return l.events[i]
 }
 
 // KeySpan is one key on one lock node.
@@ -167,8 +188,19 @@ func (e *Event) Touches(nodes int, fn func(node int)) {
 // Ledger derives the ledger of t's events (see NewLedger), with the
 // timeline's node count.
 func (t *Timeline) Ledger() *Ledger {
-	l := NewLedger(t.Events, t.Nodes)
+	l := ledgerOf(t.Events, t.Nodes)
 	l.lanes = t.Clients
+	return l
+}
+
+// ledgerOf is NewLedger of events stored as Events.
+func ledgerOf(events Events, nodes int) *Ledger {
+	l := new(Ledger)
+	l.begin(nil, nodes, false)
+	l.evs, l.n = &events, events.Len()
+	for i := range l.n {
+		l.add(i)
+	}
 	return l
 }
 
@@ -209,7 +241,7 @@ type builder struct {
 func (l *Ledger) begin(events []Event, nodes int, forCheck bool) {
 	nodes = min(max(nodes, 1), MaxRedlockNodes)
 	b := &l.b
-	*l = Ledger{Nodes: nodes, events: events, Clients: l.Clients[:0], Keys: l.Keys[:0], KeyEnds: l.KeyEnds[:0],
+	*l = Ledger{Nodes: nodes, events: events, n: len(events), Clients: l.Clients[:0], Keys: l.Keys[:0], KeyEnds: l.KeyEnds[:0],
 		Expiries: l.Expiries[:0], Beliefs: l.Beliefs[:0], BeliefEnds: l.BeliefEnds[:0], Extensions: l.Extensions[:0],
 		Pauses: l.Pauses[:0], Crashes: l.Crashes[:0], Downs: l.Downs[:0], Cuts: l.Cuts[:0], Jumps: l.Jumps[:0],
 		Writes: l.Writes[:0], Violations: l.Violations[:0],
@@ -218,7 +250,7 @@ func (l *Ledger) begin(events []Event, nodes int, forCheck bool) {
 		l.b.cur[n], l.b.down[n] = -1, -1
 	}
 	// Most events change no key (skipped actions, writes, pauses).
-	if c := 8 + len(events)/16; cap(l.Keys) < c {
+	if c := 8 + l.n/16; cap(l.Keys) < c {
 		l.Keys = make([]KeySpan, 0, c)
 	}
 }
@@ -275,9 +307,11 @@ func (l *Ledger) endPause(id string, i int) {
 	}
 }
 
-// add takes in event i of l.events; the events before it are in already.
-func (l *Ledger) add(i int) {
-	e := &l.events[i]
+// add takes in event i; the events before it are in already.
+func (l *Ledger) add(i int) { l.addEvent(i, l.event(i)) }
+
+// addEvent is add of event i, e (Run's, as it is emitted).
+func (l *Ledger) addEvent(i int, e *Event) {
 	nodes := l.Nodes
 	forCheck := l.b.forCheck
 	switch e.Kind {
@@ -424,14 +458,14 @@ func in(from, to, step int) bool { return from < step && (to < 0 || to >= step) 
 // to 0..len(events)). Clients are the timeline's lanes when the ledger
 // came from Timeline.Ledger, else the clients the events name.
 func (l *Ledger) StateAt(step int) State {
-	step = min(max(step, 0), len(l.events))
+	step = min(max(step, 0), l.n)
 	lanes := l.lanes
 	if lanes == nil {
 		lanes = l.Clients
 	}
 	st := State{Step: step, Nodes: make([]NodeState, l.Nodes), Clients: make([]ClientState, len(lanes))}
 	if step > 0 {
-		st.T = l.events[step-1].T
+		st.T = l.eventAt(step - 1).T
 	}
 	for i := range st.Nodes {
 		st.Nodes[i].Node = i + 1
@@ -515,7 +549,7 @@ func (l *Ledger) StateAt(step int) State {
 		if w >= step {
 			break
 		}
-		e := &l.events[w]
+		e := l.eventAt(w)
 		st.Value = e.Value
 		st.HighestToken = max(st.HighestToken, e.Token)
 		if e.Key != "" {

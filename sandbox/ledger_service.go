@@ -5,17 +5,23 @@ package sandbox
 // which a fault can take down as well. The diagram reads it; the checker
 // and StateAt read Ledger, over the lock nodes alone.
 func (t *Timeline) ServiceLedger() *Ledger {
-	l := NewLedger(t.Events, t.Model.ServiceNodes(t.Nodes))
+	l := ledgerOf(t.Events, t.Model.ServiceNodes(t.Nodes))
 	l.lanes = t.Clients
 	return l
 }
 
 // Event returns the event at index i of the events the ledger was built
 // from (the From, To and Event of its spans).
-func (l *Ledger) Event(i int) *Event { return &l.events[i] }
+func (l *Ledger) Event(i int) *Event {
+	if l.evs == nil {
+		return &l.events[i]
+	}
+	e := l.evs.At(i)
+	return &e
+}
 
 // Len is the number of events the ledger was built from.
-func (l *Ledger) Len() int { return len(l.events) }
+func (l *Ledger) Len() int { return l.n }
 
 // At reports whether the node is down after the first step events.
 func (d DownSpan) At(step int) bool { return in(d.From, d.To, step) }

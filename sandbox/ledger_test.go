@@ -30,14 +30,14 @@ func TestTouches(t *testing.T) {
 // with its expiry change, one belief with its extension; a node stays down
 // until it is up again, whatever happens to its key meanwhile.
 func TestLedgerSpans(t *testing.T) {
-	tl := sandbox.Timeline{Nodes: 1, Clients: []string{"A", "B"}, Events: []sandbox.Event{
+	tl := sandbox.Timeline{Nodes: 1, Clients: []string{"A", "B"}, Events: sandbox.EventsOf([]sandbox.Event{
 		{T: 0, Kind: sandbox.KindAcquireGranted, Client: "A", Grant: 1, ValidUntil: 100, ExpiresAt: 101},
 		{T: 50, Kind: sandbox.KindExtendOK, Client: "A", Grant: 1, ValidUntil: 200, ExpiresAt: 201},
 		{T: 60, Kind: sandbox.KindNodeDown, Node: 1},
 		{T: 201, Kind: sandbox.KindLeaseExpired, Client: "A", Grant: 1},
 		{T: 300, Kind: sandbox.KindNodeUp, Node: 1},
 		{T: 310, Kind: sandbox.KindCrash, Client: "A"},
-	}}
+	})}
 	l := tl.Ledger()
 	if len(l.Keys) != 1 || l.Keys[0].From != 0 || l.Keys[0].To != 3 || !l.Keys[0].Taken {
 		t.Fatalf("keys %+v, want one from event 0, taken at event 3", l.Keys)

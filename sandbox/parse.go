@@ -418,7 +418,7 @@ func (s *Scenario) validateConfig(p *problems) bool {
 	case !modelOK || l.LagMS == nil:
 	case l.Model == ModelRedis:
 		if *l.LagMS < 0 || *l.LagMS > MaxTimeMS {
-			p.add("lock.lag_ms", "%d is out of range: the lag is from 0 ms (synchronous, as with WAIT 1) to %d ms", *l.LagMS, MaxTimeMS)
+			p.add("lock.lag_ms", "%d is out of range: the lag is from 0 ms (the replica acknowledges every write, as WAIT 1 would) to %d ms", *l.LagMS, MaxTimeMS)
 		}
 	case l.Model == ModelRedlock:
 		p.add("lock.lag_ms", "redlock nodes are independent and have no replicas: no lag")

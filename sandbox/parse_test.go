@@ -111,7 +111,7 @@ func TestParseErrors(t *testing.T) {
 		{"unknown model", scen(`"model":"zookeeper"`, ""), `lock.model: unknown model "zookeeper" (want redis, redlock, consensus or database)`},
 		{"ttl too long", scen(`"ttl_ms":600001`, ""), `lock.ttl_ms: 600001 is out of range 1..600000`},
 		{"negative ttl", scen(`"ttl_ms":-5`, ""), `lock.ttl_ms: -5 is out of range 1..600000`},
-		{"negative replica lag", scen(`"lag_ms":-3`, ""), `lock.lag_ms: -3 is out of range: the lag is from 0 ms (synchronous, as with WAIT 1) to 600000 ms`},
+		{"negative replica lag", scen(`"lag_ms":-3`, ""), `lock.lag_ms: -3 is out of range: the lag is from 0 ms (the replica acknowledges every write, as WAIT 1 would) to 600000 ms`},
 		{"too many redlock nodes", scen(`"model":"redlock","nodes":10`, ""), `lock.nodes: 10 is out of range 1..9`},
 		{"redis with nodes", scen(`"nodes":3`, ""), `lock.nodes: model redis has 1 node, not 3`},
 		{"redlock tokens", scen(`"model":"redlock","fencing_tokens":true`, ""), `lock.fencing_tokens: redlock issues no fencing token of its own`},

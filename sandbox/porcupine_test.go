@@ -156,7 +156,7 @@ func describeLockOp(input, output any) string {
 // place in the event list.
 func lockHistory(tl sandbox.Timeline) []porcupine.Operation {
 	var ops []porcupine.Operation
-	for i, e := range tl.Events {
+	for i, e := range tl.Events.All() {
 		var op lockOp
 		out := lockOut{}
 		switch e.Kind {
@@ -255,7 +255,7 @@ func TestPorcupineCatches(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			tl := sandbox.Timeline{Clients: []string{"A", "B"}, Events: tt.events}
+			tl := sandbox.Timeline{Clients: []string{"A", "B"}, Events: sandbox.EventsOf(tt.events)}
 			if porcupine.CheckOperations(tt.model, lockHistory(tl)) {
 				t.Fatalf("porcupine accepted the history")
 			}

@@ -232,7 +232,7 @@ func TestViolationEvents(t *testing.T) {
 		t.Run(p.ID, func(t *testing.T) {
 			tl := sandbox.Run(p.Scenario)
 			n := 0
-			for _, e := range tl.Events {
+			for _, e := range tl.Events.All() {
 				if e.Kind == sandbox.KindViolation {
 					n++
 				}
@@ -241,14 +241,14 @@ func TestViolationEvents(t *testing.T) {
 				t.Fatalf("%d violation events, %d violations", n, len(tl.Summary.Violations))
 			}
 			for _, v := range tl.Summary.Violations {
-				if v.Event < 0 || v.Event+1 >= len(tl.Events) {
-					t.Fatalf("violation %s points at event %d of %d", v.Kind, v.Event, len(tl.Events))
+				if v.Event < 0 || v.Event+1 >= tl.Events.Len() {
+					t.Fatalf("violation %s points at event %d of %d", v.Kind, v.Event, tl.Events.Len())
 				}
-				if e := tl.Events[v.Event]; e.Kind == sandbox.KindViolation || e.T != v.T {
+				if e := tl.Events.At(v.Event); e.Kind == sandbox.KindViolation || e.T != v.T {
 					t.Fatalf("violation %s at %d points at %s at %d", v.Kind, v.T, e.Kind, e.T)
 				}
 				found := false
-				for _, e := range tl.Events[v.Event+1:] {
+				for _, e := range tl.Events.Slice()[v.Event+1:] {
 					if e.Kind != sandbox.KindViolation {
 						break
 					}

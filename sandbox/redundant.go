@@ -15,7 +15,8 @@ func (t *Timeline) Redundant(a Action) (why string, ok bool) {
 		return "", false
 	}
 	before := 0
-	for before < len(t.Events) && t.Events[before].T < a.AtMS {
+	n := t.Events.Len()
+	for before < n && t.Events.At(before).T < a.AtMS {
 		before++
 	}
 	l := t.ServiceLedger()
@@ -31,8 +32,8 @@ func (t *Timeline) Redundant(a Action) (why string, ok bool) {
 	// moment too (0 ms down, back before the next action); one that began
 	// earlier ends on a timer, which runs after the actions of its moment.
 	restarted := false
-	for i := before; i < len(t.Events) && t.Events[i].T == a.AtMS; i++ {
-		e := t.Events[i]
+	for i := before; i < n && t.Events.At(i).T == a.AtMS; i++ {
+		e := t.Events.At(i)
 		switch {
 		case e.Kind == KindPartition:
 			cut = true

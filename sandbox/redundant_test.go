@@ -50,7 +50,7 @@ func TestRedundant(t *testing.T) {
 			with := sc
 			with.Actions = append(append([]sandbox.Action{}, sc.Actions...), tt.a)
 			skipped := false
-			for _, e := range sandbox.Run(with).Events {
+			for _, e := range sandbox.Run(with).Events.All() {
 				skipped = skipped || e.Kind == sandbox.KindActionSkipped && e.T == tt.a.AtMS && e.Reason == tt.a.Op.String()
 			}
 			if skipped != ok {
@@ -69,7 +69,7 @@ func TestRedundantNeverRefusesWhatActs(t *testing.T) {
 		for seed := range uint64(40) {
 			sc := conformance.Generate(seed, m)
 			tl := sandbox.Run(sc)
-			for i, e := range tl.Events {
+			for i, e := range tl.Events.All() {
 				if i%3 != 0 || len(sc.Actions) >= sandbox.MaxActions {
 					continue
 				}
@@ -83,7 +83,7 @@ func TestRedundantNeverRefusesWhatActs(t *testing.T) {
 						with := sc
 						with.Actions = append(append([]sandbox.Action{}, sc.Actions...), a)
 						skipped := false
-						for _, x := range sandbox.Run(with).Events {
+						for _, x := range sandbox.Run(with).Events.All() {
 							skipped = skipped || x.Kind == sandbox.KindActionSkipped && x.T == a.AtMS && x.Reason == op.String() && x.Node == node
 						}
 						if !skipped {

@@ -90,11 +90,11 @@ func TestLane(t *testing.T) {
 // TestStateAtUntrustedTimeline: a timeline decoded from stored JSON may say
 // anything; StateAt must neither panic nor allocate without bound.
 func TestStateAtUntrustedTimeline(t *testing.T) {
-	tl := sandbox.Timeline{Nodes: 1 << 40, Clients: []string{"A"}, Events: []sandbox.Event{
+	tl := sandbox.Timeline{Nodes: 1 << 40, Clients: []string{"A"}, Events: sandbox.EventsOf([]sandbox.Event{
 		{Kind: sandbox.KindAcquireGranted, Client: "Z", Nodes: []int{-1, 0, 99}},
 		{Kind: sandbox.KindClockJump, Node: 1 << 30},
 		{Kind: sandbox.KindLeaseExpired, Node: -4},
-	}}
+	})}
 	st := tl.StateAt(3)
 	if len(st.Nodes) != sandbox.MaxRedlockNodes {
 		t.Fatalf("%d nodes, want the limit %d", len(st.Nodes), sandbox.MaxRedlockNodes)

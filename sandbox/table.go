@@ -12,12 +12,12 @@ import (
 func (t Timeline) WriteTable(w io.Writer) error {
 	bw := bufio.NewWriter(w)
 	lane := len("LANE")
-	for _, e := range t.Events {
+	for _, e := range t.Events.All() {
 		lane = max(lane, len(e.LaneIn(t.Model)))
 	}
 	fmt.Fprintf(bw, "lockdrill sim · engine %s · model %s · clients %s\n\n", t.EngineVersion, t.Model, strings.Join(t.Clients, ", "))
 	fmt.Fprintf(bw, "%8s  %-*s  %-16s  %s\n", "T (ms)", lane, "LANE", "EVENT", "DETAIL")
-	for _, e := range t.Events {
+	for _, e := range t.Events.All() {
 		kind := e.Kind
 		if e.Kind == KindViolation {
 			kind = "VIOLATION"

@@ -56,8 +56,9 @@ type Timeline struct {
 	Resource    ResourceKind `json:"resource,omitempty"`
 	// Clients are the client ids in scenario order: the client lanes.
 	Clients []string `json:"clients"`
-	Events  []Event  `json:"events"`
-	Summary Summary  `json:"summary"`
+	// Events are the events, compactly stored: Events.At(i) is event i.
+	Events  Events  `json:"events"`
+	Summary Summary `json:"summary"`
 }
 
 // Event is one thing that happened at virtual time T. Fields that do not

@@ -201,7 +201,7 @@ func (s *Server) renderTimeline(c echo.Context, status int, t store.Timeline, fo
 		return err
 	}
 	parsed, tl := s.viewRun(t.Scenario)
-	step := stepParam(c, len(tl.Events))
+	step := stepParam(c, tl.Events.Len())
 	now := timelineNow(t, parsed.sc)
 	owner := learner != "" && learner == t.Learner
 	d := timelineData{T: t, Scenario: parsed.sc, Invalid: parsed.err, Run: tl, Step: step, Owner: owner, Forbidden: forbidden,
@@ -225,7 +225,7 @@ func (s *Server) handleSandboxState(c echo.Context) error {
 		return err
 	}
 	parsed, tl := s.viewRun(t.Scenario)
-	step := stepParam(c, len(tl.Events))
+	step := stepParam(c, tl.Events.Len())
 	return render(c, http.StatusOK, views.SandboxStatePanel(s.panelOf(tl, parsed.key, step, urls.Timeline(t.ID))))
 }
 

@@ -168,17 +168,17 @@ func (s *Server) saveScenario(c echo.Context, learner, id string, sc sandbox.Sce
 // from before: where an inserted action first shows. If none differs (the
 // action changed nothing), it is the first step at or after at.
 func firstChange(before, after sandbox.Timeline, at int64) int {
-	for i, e := range after.Events {
-		if i >= len(before.Events) || !reflect.DeepEqual(e, before.Events[i]) {
+	for i, e := range after.Events.All() {
+		if i >= before.Events.Len() || !reflect.DeepEqual(e, before.Events.At(i)) {
 			return i + 1
 		}
 	}
-	for i, e := range after.Events {
+	for i, e := range after.Events.All() {
 		if e.T >= at {
 			return i + 1
 		}
 	}
-	return len(after.Events)
+	return after.Events.Len()
 }
 
 // actionKey identifies an action in the edit forms.

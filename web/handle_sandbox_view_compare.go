@@ -47,7 +47,7 @@ func sideHeading(role, title string) string {
 func compareSide(t store.Timeline, sc sandbox.Scenario, tl sandbox.Timeline, frame timelineview.Frame, heading string) (views.CompareSide, []views.ConfigLine) {
 	base := urls.Timeline(t.ID)
 	cfg := configLines(sc)
-	side := views.CompareSide{Heading: heading, Href: base, Config: cfg, Diagram: timelineview.BuildIn(tl, len(tl.Events), frame, base),
+	side := views.CompareSide{Heading: heading, Href: base, Config: cfg, Diagram: timelineview.BuildIn(tl, tl.Events.Len(), frame, base),
 		WritesAccepted: tl.Summary.WritesAccepted, WritesRejected: tl.Summary.WritesRejected, FinalValue: strconv.Quote(tl.Summary.FinalValue)}
 	for _, vl := range tl.Summary.Violations {
 		side.Violations = append(side.Violations, violationLink(vl, base))

@@ -28,7 +28,7 @@ func buildPreset(cat *content.Catalog, d presetData) views.PresetView {
 		v.Predict.Error = d.Error
 		return v
 	}
-	diagram := timelineview.BuildView(d.Run, len(d.Run.Events), urls.Preset(p.ID))
+	diagram := timelineview.BuildView(d.Run, d.Run.Events.Len(), urls.Preset(p.ID))
 	v.Diagram = &diagram
 	return v
 }

@@ -40,7 +40,7 @@ type timelineData struct {
 func buildTimeline(cat *content.Catalog, d timelineData, now int64) views.TimelineView {
 	t, sc, tl, step := d.T, d.Scenario, d.Run, d.Step
 	base := urls.Timeline(t.ID)
-	total := len(tl.Events)
+	total := tl.Events.Len()
 	v := views.TimelineView{
 		ID: t.ID, Title: t.Title, Base: base, Owner: d.Owner, Forbidden: d.Forbidden,
 		ExportHref: urls.TimelineExport(t.ID), Config: configLines(sc),
@@ -151,8 +151,8 @@ func actionWindow(items []views.ActionItem, at int64) ([]views.ActionItem, strin
 // cursorPanel is what the "act at the cursor" forms need at step.
 func cursorPanel(tl sandbox.Timeline, step int, acquireOp string) views.CursorPanel {
 	var at int64
-	if step > 0 && step <= len(tl.Events) {
-		at = tl.Events[step-1].T
+	if step > 0 && step <= tl.Events.Len() {
+		at = tl.Events.At(step - 1).T
 	}
 	return views.CursorPanel{AtMS: at, At: timelineview.Millis(at), Step: step, Clients: tl.Clients, AcquireOp: acquireOp}
 }

@@ -76,7 +76,7 @@ func TestHeavyTimelinePageIsBounded(t *testing.T) {
 	srv, st := newTestServer(t, generousReads)
 	owner := newClient(t, srv)
 	path := heavyTimeline(t, st, owner)
-	total := len(sandbox.Run(heavyScenario()).Events)
+	total := sandbox.Run(heavyScenario()).Events.Len()
 	// Since engine 4 a run stops at the events budget; the worst case is
 	// a run that reaches it.
 	if total < sandbox.MaxEvents {

@@ -132,7 +132,17 @@ func TestFreeTextAnswerShowsHitAndMissedPoints(t *testing.T) {
 	if title, _ := marks.First().Attr("title"); title == "" {
 		t.Fatalf("highlight has no point label as title")
 	}
-	if got := strings.Join(strings.Fields(doc.Find(`[data-testid=answer]`).Text()), " "); got != strings.Join(strings.Fields(partialFencing), " ") {
+	// A screen reader hears each highlight's point right after its words
+	// (QA-6 Q20: the point was only in a mouse-hover title).
+	marks.Each(func(i int, m *goquery.Selection) {
+		title, _ := m.Attr("title")
+		if sr := m.Next(); !sr.HasClass("visually-hidden") || !strings.Contains(sr.Text(), title) {
+			t.Fatalf("highlight %d (%q) is not followed by its point %q for screen readers", i, m.Text(), title)
+		}
+	})
+	answer := doc.Find(`[data-testid=answer]`).Clone()
+	answer.Find(".visually-hidden").Remove()
+	if got := strings.Join(strings.Fields(answer.Text()), " "); got != strings.Join(strings.Fields(partialFencing), " ") {
 		t.Fatalf("highlighted answer text = %q, want the answer verbatim", got)
 	}
 	if score(t, doc) <= 0 || score(t, doc) >= 100 {

@@ -474,12 +474,23 @@ func describeActions(sc sandbox.Scenario, tl sandbox.Timeline) []string {
 		sandbox.OpClaim:   {sandbox.KindAcquireGranted, sandbox.KindAcquireDenied},
 		sandbox.OpRelease: {sandbox.KindReleaseOK, sandbox.KindReleaseRefused},
 	}
-	used := make([]bool, len(tl.Events))
+	used := make([]bool, tl.Events.Len())
 	out := make([]string, 0, len(sc.Actions))
+	failedOver := false
 	for _, a := range sc.Actions {
 		line := describeAction(sc.Lock.Model, a)
+		// Redis nodes are roles: after a failover the replica that was
+		// promoted is the primary, and "node 2" names the new replica
+		// (QA-6 Q18: "the replica (node 2) goes down" read as the
+		// promoted server going down).
+		if sc.Lock.Model == sandbox.ModelRedis && failedOver && a.Node == 2 {
+			line = strings.Replace(line, "the replica (node 2)", "the new replica (node 2)", 1)
+		}
+		if sc.Lock.Model == sandbox.ModelRedis && a.Op == sandbox.OpFailover {
+			failedOver = true
+		}
 		k, ok := kinds[a.Op]
-		for i, e := range tl.Events {
+		for i, e := range tl.Events.All() {
 			if !ok || used[i] || e.Client != a.Client || e.T < a.AtMS || (e.Kind != k[0] && e.Kind != k[1]) ||
 				(a.Op == sandbox.OpWrite && e.Value != a.Value) {
 				continue
@@ -501,7 +512,7 @@ func describeActions(sc sandbox.Scenario, tl sandbox.Timeline) []string {
 
 // pausedUntil reports whether client's pause ended at t.
 func pausedUntil(tl sandbox.Timeline, client string, t int64) bool {
-	for _, e := range tl.Events {
+	for _, e := range tl.Events.All() {
 		if e.Kind == sandbox.KindPauseEnd && e.Client == client && e.T == t {
 			return true
 		}

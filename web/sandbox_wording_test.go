@@ -18,7 +18,7 @@ func TestSandboxWordsPerModel(t *testing.T) {
 	for preset, wants := range map[string][]string{
 		"consensus-minority-partition": {"member 3 is split from the others", "B is cut off from members 1, 2"},
 		"consensus-leader-refresh":     {"member 1 goes down"},
-		"redis-wait-sync":              {"the replica (node 2) goes down"},
+		"redis-wait-sync":              {"3 s: the new replica (node 2) goes down"},
 	} {
 		page := spaces(mustDoc(t, cl.get("/sandbox/presets/"+preset)).Find("main").Text())
 		for _, want := range wants {

@@ -180,7 +180,7 @@ func runConform(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		return fmt.Errorf("conform %s: %w", name, err)
 	}
 	tl := sandbox.Run(sc)
-	want := conformance.OutcomeOf(tl.Events, tl.Summary.FinalValue)
+	want := conformance.OutcomeOf(tl.Events.Slice(), tl.Summary.FinalValue)
 	diff := conformance.Diff(want, res.Outcome)
 	if err := writeSideBySide(stdout, name, target.Name(), s, want, res, diff); err != nil {
 		return err

@@ -28,8 +28,9 @@ status is 0 whenever the run completed, and non-zero for invalid input.
 Scenario JSON (lockdrill sim --preset ID --scenario shows a full one):
   lock      model redis|redlock|consensus|database, ttl_ms, nodes,
             token_source none|incr|revision|epoch, acquire, release,
-            lag_ms (redis; 0 = synchronous, WAIT 1), persistence
-            none|everysec|always, retries, retry_delay_ms, seed
+            lag_ms (redis; 0 = the replica acknowledges every write, as
+            WAIT 1 would), persistence none|everysec|always, retries,
+            retry_delay_ms, seed
   resource  check_fencing, kind register|ledger, idempotency_keys
   actions   client ops: acquire (claim on database), write (value, key),
             release, extend, pause (ms), delay (ms), crash

@@ -140,7 +140,7 @@ func play(ctx context.Context, s suite, sc sandbox.Scenario, scale float64) (wan
 		return want, got, err
 	}
 	tl := sandbox.Run(sc)
-	return conformance.OutcomeOf(tl.Events, tl.Summary.FinalValue), res.Outcome, nil
+	return conformance.OutcomeOf(tl.Events.Slice(), tl.Summary.FinalValue), res.Outcome, nil
 }
 
 func runSuite(t *testing.T, s suite) {

@@ -76,7 +76,7 @@ func playMismatch(t *testing.T, tg conformance.Target, scenario string, wantReal
 		t.Skipf("the runner fell %v behind schedule: the machine is too busy for this run to say anything", res.MaxLate)
 	}
 	tl := sandbox.Run(sc)
-	engine := conformance.OutcomeOf(tl.Events, tl.Summary.FinalValue)
+	engine := conformance.OutcomeOf(tl.Events.Slice(), tl.Summary.FinalValue)
 	real := conformance.Align(engine, res.Outcome)
 	var got []string
 	for _, s := range real.Steps {

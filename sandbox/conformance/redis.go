@@ -176,7 +176,7 @@ func redisReach(sc sandbox.Scenario, pair bool) []string {
 		// Under WAIT 1 the engine attaches a new replica after a
 		// failover at once; a real one needs a full resync.
 		var f int64 = -1
-		for _, e := range sandbox.Run(sc).Events {
+		for _, e := range sandbox.Run(sc).Events.All() {
 			if e.Kind == sandbox.KindFailover && f < 0 {
 				f = e.T
 			}

@@ -51,7 +51,7 @@ func Stable(sc sandbox.Scenario, early, late int64) (ok bool, why string) {
 
 func outcomeOfRun(sc sandbox.Scenario) Outcome {
 	tl := sandbox.Run(sc)
-	return OutcomeOf(tl.Events, tl.Summary.FinalValue)
+	return OutcomeOf(tl.Events.Slice(), tl.Summary.FinalValue)
 }
 
 func clone(sc sandbox.Scenario) sandbox.Scenario {

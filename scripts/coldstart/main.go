@@ -7,6 +7,7 @@
 //
 //	go run ./scripts/coldstart                    # builds the binary, 20 starts
 //	go run ./scripts/coldstart -bin ./lockdrill -n 50
+//	go run ./scripts/coldstart -bin ./new -vs ./old -n 30  # alternately, paired
 //
 // Bounded and loopback-only: each start gets 10 s at most and is stopped
 // (SIGTERM, then SIGKILL) as soon as it has answered.
@@ -38,7 +39,8 @@ func main() {
 
 func run() error {
 	bin := flag.String("bin", "", "lockdrill binary (default: go build ./cmd/lockdrill into a temporary directory)")
-	n := flag.Int("n", 20, "number of starts (at most 200)")
+	vs := flag.String("vs", "", "a second binary to compare, started alternately with -bin so that both meet the same load")
+	n := flag.Int("n", 20, "number of starts (at most 200), of each binary")
 	flag.Parse()
 	*n = min(max(*n, 1), 200)
 	dir, err := os.MkdirTemp("", "coldstart")
@@ -54,24 +56,41 @@ func run() error {
 			return fmt.Errorf("build: %w", err)
 		}
 	}
-	tick := 100.0 // USER_HZ on Linux
-	var walls, cpus []time.Duration
-	for i := range *n {
-		wall, cpu, err := once(*bin, filepath.Join(dir, "cold"+strconv.Itoa(i)+".db"), tick)
-		if err != nil {
-			return fmt.Errorf("start %d: %w", i+1, err)
-		}
-		walls, cpus = append(walls, wall), append(cpus, cpu)
+	bins := []string{*bin}
+	if *vs != "" {
+		bins = append(bins, *vs)
 	}
+	tick := 100.0 // USER_HZ on Linux
+	walls := make([][]time.Duration, len(bins))
+	cpus := make([][]time.Duration, len(bins))
+	for i := range *n {
+		for b, path := range bins {
+			wall, cpu, err := once(path, filepath.Join(dir, "cold"+strconv.Itoa(b)+"-"+strconv.Itoa(i)+".db"), tick)
+			if err != nil {
+				return fmt.Errorf("%s: start %d: %w", path, i+1, err)
+			}
+			walls[b], cpus[b] = append(walls[b], wall), append(cpus[b], cpu)
+		}
+	}
+	for b, path := range bins {
+		report(path, walls[b], cpus[b])
+	}
+	return nil
+}
+
+// report prints the figures of one binary's starts.
+func report(bin string, walls, cpus []time.Duration) {
+	r := func(d time.Duration) time.Duration { return d.Round(100 * time.Microsecond) }
 	slices.Sort(walls)
 	var sum time.Duration
 	for _, c := range cpus {
 		sum += c
 	}
-	fmt.Printf("%d cold starts of %s to the first 200 /healthz\n", *n, *bin)
-	fmt.Printf("wall: median %v, best %v, worst %v\n", walls[len(walls)/2].Round(100*time.Microsecond), walls[0].Round(100*time.Microsecond), walls[len(walls)-1].Round(100*time.Microsecond))
-	fmt.Printf("cpu (user+sys) at that moment: mean %v\n", (sum / time.Duration(len(cpus))).Round(100*time.Microsecond))
-	return nil
+	// p90 is the start that 90 % of starts were no slower than.
+	p90 := walls[min(len(walls)-1, (len(walls)*9+9)/10-1)]
+	fmt.Printf("%d cold starts of %s to the first 200 /healthz\n", len(walls), bin)
+	fmt.Printf("wall: median %v, p90 %v, best %v, worst %v\n", r(walls[len(walls)/2]), r(p90), r(walls[0]), r(walls[len(walls)-1]))
+	fmt.Printf("cpu (user+sys) at that moment: mean %v\n", r(sum/time.Duration(len(cpus))))
 }
 
 // once starts bin on a fresh database at db and times it to its first

@@ -13,7 +13,7 @@ import (
 	"lockdrill/sandbox"
 )
 
-// Build lays out tl at step (clamped to 0..len(tl.Events)). nowMS is the
+// Build lays out tl at step (clamped to 0..tl.Events.Len()). nowMS is the
 // learner's "now", where the next action lands: drawn as its own marker,
 // and the right end when it lies past the last event. base is the URL
 // that step links append "?step=N" to.
@@ -62,7 +62,7 @@ func BuildIn(tl sandbox.Timeline, step int, f Frame, base string) Diagram {
 	f.Width = max(f.Width, minWidth)
 	d := build(tl, step, f, base)
 	d.Fluid = true
-	if step == len(tl.Events) {
+	if step == tl.Events.Len() {
 		d.CursorLabel = "end of the run"
 		d.CursorLabelX, d.CursorAnchor = labelAt(d.CursorX, d.CursorLabel, d.Width)
 	}
@@ -70,7 +70,7 @@ func BuildIn(tl sandbox.Timeline, step int, f Frame, base string) Diagram {
 }
 
 func build(tl sandbox.Timeline, step int, f Frame, base string) Diagram {
-	step = min(max(step, 0), len(tl.Events))
+	step = min(max(step, 0), tl.Events.Len())
 	b := builder{tl: tl, base: base}
 	b.layout(f)
 	b.scan()
@@ -79,10 +79,10 @@ func build(tl sandbox.Timeline, step int, f Frame, base string) Diagram {
 	b.placeLabels()
 	d := b.d
 	d.Step = step
-	d.StepX = make([]int, len(tl.Events)+1)
-	d.StepMS = make([]int, len(tl.Events)+1)
+	d.StepX = make([]int, tl.Events.Len()+1)
+	d.StepMS = make([]int, tl.Events.Len()+1)
 	d.StepX[0] = b.x(0)
-	for i, e := range tl.Events {
+	for i, e := range tl.Events.All() {
 		d.StepX[i+1] = b.x(e.T)
 		d.StepMS[i+1] = int(e.T)
 	}
@@ -100,7 +100,7 @@ func build(tl sandbox.Timeline, step int, f Frame, base string) Diagram {
 // band and mark, and records what it left out.
 func (b *builder) summarise(step int) {
 	d := &b.d
-	n := len(b.tl.Events)
+	n := b.tl.Events.Len()
 	if len(d.Bars)+len(d.Arrows)+len(d.Marks) <= MaxShapes || n == 0 {
 		d.Drawn = n
 		return
@@ -164,12 +164,12 @@ func (b *builder) summarise(step int) {
 func (b *builder) titles() {
 	for i := range b.d.Arrows {
 		if a := &b.d.Arrows[i]; a.ev > 0 {
-			a.Title = a.pre + " · " + title(b.tl.Events[a.ev-1])
+			a.Title = a.pre + " · " + title(b.tl.Events.At(a.ev-1))
 		}
 	}
 	for i := range b.d.Marks {
 		if m := &b.d.Marks[i]; m.ev > 0 {
-			m.Title = title(b.tl.Events[m.ev-1])
+			m.Title = title(b.tl.Events.At(m.ev - 1))
 		}
 	}
 }

@@ -42,7 +42,7 @@ func TestBuildLanes(t *testing.T) {
 
 func TestBuildPausedHolder(t *testing.T) {
 	tl := presetRun(t, "paused-holder-fenced")
-	d := timelineview.Build(tl, len(tl.Events), 0, "/sandbox/x")
+	d := timelineview.Build(tl, tl.Events.Len(), 0, "/sandbox/x")
 	bars := map[string][]timelineview.Bar{}
 	for _, b := range d.Bars {
 		bars[b.Class] = append(bars[b.Class], b)
@@ -87,7 +87,7 @@ func TestBuildPausedHolder(t *testing.T) {
 
 // stepX is the x of the first event of kind.
 func stepX(d timelineview.Diagram, tl sandbox.Timeline, kind sandbox.Kind) int {
-	for i, e := range tl.Events {
+	for i, e := range tl.Events.All() {
 		if e.Kind == kind {
 			return d.StepX[i+1]
 		}
@@ -97,19 +97,19 @@ func stepX(d timelineview.Diagram, tl sandbox.Timeline, kind sandbox.Kind) int {
 
 func TestBuildReplayFadesTheFuture(t *testing.T) {
 	tl := presetRun(t, "paused-holder-unfenced")
-	for step := 0; step <= len(tl.Events); step++ {
+	for step := 0; step <= tl.Events.Len(); step++ {
 		d := timelineview.Build(tl, step, 0, "/x")
 		if d.CursorX != d.StepX[step] {
 			t.Fatalf("step %d: cursor at %d, want %d", step, d.CursorX, d.StepX[step])
 		}
 		for _, m := range d.Marks {
-			if m.Step < 1 || m.Step > len(tl.Events) {
-				t.Fatalf("mark %s has step %d outside 1..%d", m.Shape, m.Step, len(tl.Events))
+			if m.Step < 1 || m.Step > tl.Events.Len() {
+				t.Fatalf("mark %s has step %d outside 1..%d", m.Shape, m.Step, tl.Events.Len())
 			}
 		}
 	}
 	t.Run("violation links to its step", func(t *testing.T) {
-		d := timelineview.Build(tl, len(tl.Events), 0, "/sandbox/x")
+		d := timelineview.Build(tl, tl.Events.Len(), 0, "/sandbox/x")
 		for _, m := range d.Marks {
 			if m.Shape == "violation" {
 				if want := timelineview.StepHref("/sandbox/x", m.Step); m.Href != want {
@@ -150,7 +150,7 @@ func TestLabelsNeverOverlap(t *testing.T) {
 func TestPanelSaysWhoBelievesWhat(t *testing.T) {
 	tl := presetRun(t, "paused-holder-fenced")
 	var rejected int
-	for i, e := range tl.Events {
+	for i, e := range tl.Events.All() {
 		if e.Kind == sandbox.KindWriteRejected {
 			rejected = i + 1
 		}
@@ -190,9 +190,9 @@ func BenchmarkBuild500Actions(b *testing.B) {
 	tl := sandbox.Run(sc)
 	b.ReportAllocs()
 	for b.Loop() {
-		timelineview.Build(tl, len(tl.Events)/2, 0, "/x")
-		timelineview.Rows(tl, len(tl.Events)/2, "/x")
-		timelineview.BuildPanel(tl, len(tl.Events)/2, "/x")
+		timelineview.Build(tl, tl.Events.Len()/2, 0, "/x")
+		timelineview.Rows(tl, tl.Events.Len()/2, "/x")
+		timelineview.BuildPanel(tl, tl.Events.Len()/2, "/x")
 	}
 }
 
@@ -221,7 +221,7 @@ func TestWriteLabelsClearTheirArrowheads(t *testing.T) {
 // the client's lane down to the service.
 func TestBuildFaults(t *testing.T) {
 	tl := presetRun(t, "redlock-delayed-restart")
-	d := timelineview.Build(tl, len(tl.Events), 0, "/sandbox/x")
+	d := timelineview.Build(tl, tl.Events.Len(), 0, "/sandbox/x")
 	var down []timelineview.Bar
 	for _, b := range d.Bars {
 		if b.Class == "down" {
@@ -254,7 +254,7 @@ func TestBuildFaults(t *testing.T) {
 	}
 	// While cut off, each client's lane carries a strip until the heal.
 	tl = presetRun(t, "redlock-split-vote")
-	d = timelineview.Build(tl, len(tl.Events), 0, "/sandbox/x")
+	d = timelineview.Build(tl, tl.Events.Len(), 0, "/sandbox/x")
 	heal := markX(t, d, "heal")
 	strips := 0
 	for _, b := range d.Bars {
@@ -291,15 +291,15 @@ func manyEvents(t testing.TB) sandbox.Timeline {
 		sc.Actions = append(sc.Actions, sandbox.Action{AtMS: int64(1000 + i*1900), Client: "A", Op: sandbox.OpWrite, Value: "v"})
 	}
 	tl := sandbox.Run(sc.WithDefaults())
-	if len(tl.Events) < 1500 {
-		t.Fatalf("run has %d events, want thousands", len(tl.Events))
+	if tl.Events.Len() < 1500 {
+		t.Fatalf("run has %d events, want thousands", tl.Events.Len())
 	}
 	return tl
 }
 
 func TestRowsAroundWindowsTheStep(t *testing.T) {
 	tl := manyEvents(t)
-	total := len(tl.Events)
+	total := tl.Events.Len()
 	for _, step := range []int{0, 1, 150, total / 2, total - 3, total} {
 		w := timelineview.RowsAround(tl, step, "/x", 200)
 		if len(w.Rows) != 200 || w.Total != total {
@@ -316,20 +316,20 @@ func TestRowsAroundWindowsTheStep(t *testing.T) {
 		}
 	}
 	small := presetRun(t, "paused-holder-fenced")
-	if w := timelineview.RowsAround(small, 3, "/x", 200); len(w.Rows) != len(small.Events) || w.EarlierHref != "" || w.LaterHref != "" {
-		t.Fatalf("a short run is not shown whole: %d of %d rows", len(w.Rows), len(small.Events))
+	if w := timelineview.RowsAround(small, 3, "/x", 200); len(w.Rows) != small.Events.Len() || w.EarlierHref != "" || w.LaterHref != "" {
+		t.Fatalf("a short run is not shown whole: %d of %d rows", len(w.Rows), small.Events.Len())
 	}
 }
 
 func TestHugePictureIsSummarisedAroundTheStep(t *testing.T) {
 	tl := manyEvents(t)
-	step := len(tl.Events) / 2
+	step := tl.Events.Len() / 2
 	d := timelineview.Build(tl, step, 0, "/x")
 	if shapes := len(d.Bars) + len(d.Arrows) + len(d.Marks); shapes > timelineview.MaxShapes {
 		t.Fatalf("picture has %d shapes, want at most %d", shapes, timelineview.MaxShapes)
 	}
-	if d.Omitted == 0 || d.Drawn+d.Omitted != len(tl.Events) || d.DrawnFrom > step || d.DrawnTo < step {
-		t.Fatalf("drawn %d (steps %d..%d), omitted %d of %d, want a window around step %d", d.Drawn, d.DrawnFrom, d.DrawnTo, d.Omitted, len(tl.Events), step)
+	if d.Omitted == 0 || d.Drawn+d.Omitted != tl.Events.Len() || d.DrawnFrom > step || d.DrawnTo < step {
+		t.Fatalf("drawn %d (steps %d..%d), omitted %d of %d, want a window around step %d", d.Drawn, d.DrawnFrom, d.DrawnTo, d.Omitted, tl.Events.Len(), step)
 	}
 	small := timelineview.Build(presetRun(t, "paused-holder-fenced"), 2, 0, "/x")
 	if small.Omitted != 0 {

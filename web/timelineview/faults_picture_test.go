@@ -11,7 +11,7 @@ import (
 // eventX is the x of the first event at time ms.
 func eventX(t *testing.T, d timelineview.Diagram, tl sandbox.Timeline, ms int64) int {
 	t.Helper()
-	for i, e := range tl.Events {
+	for i, e := range tl.Events.All() {
 		if e.T == ms {
 			return d.StepX[i+1]
 		}
@@ -44,7 +44,7 @@ func laneBars(t *testing.T, d timelineview.Diagram, label, cls string) []timelin
 // to 18 s, not stop at its first expiry of 10 s, and say it was refreshed.
 func TestFailoverRefreshExtendsTheKey(t *testing.T) {
 	tl := presetRun(t, "consensus-leader-refresh")
-	d := timelineview.Build(tl, len(tl.Events), 0, "/sandbox/x")
+	d := timelineview.Build(tl, tl.Events.Len(), 0, "/sandbox/x")
 	keys := laneBars(t, d, "consensus (3)", "holds")
 	end, refreshed := 0, false
 	for _, k := range keys {
@@ -95,7 +95,7 @@ func TestFailoverRefreshExtendsTheKey(t *testing.T) {
 // key of A; the other nodes keep A's key to its expiry at 10 s.
 func TestRestartWithoutPersistenceDropsTheKey(t *testing.T) {
 	tl := presetRun(t, "redlock-delayed-restart")
-	d := timelineview.Build(tl, len(tl.Events), 0, "/sandbox/x")
+	d := timelineview.Build(tl, tl.Events.Len(), 0, "/sandbox/x")
 	crash := eventX(t, d, tl, 1000)
 	for _, k := range laneBars(t, d, "node 3", "holds") {
 		if strings.Contains(k.Title, "A's key") && k.X+k.W > crash {
@@ -114,7 +114,7 @@ func TestRestartWithoutPersistenceDropsTheKey(t *testing.T) {
 	sc := p.Scenario
 	sc.Lock.Persistence = sandbox.PersistAlways
 	tl = sandbox.Run(sc)
-	d = timelineview.Build(tl, len(tl.Events), 0, "/sandbox/x")
+	d = timelineview.Build(tl, tl.Events.Len(), 0, "/sandbox/x")
 	held := false
 	for _, k := range laneBars(t, d, "node 3", "holds") {
 		held = held || strings.Contains(k.Title, "A's key")
@@ -128,7 +128,7 @@ func TestRestartWithoutPersistenceDropsTheKey(t *testing.T) {
 // service, not on one node's lane (in redlock-split-vote it was on node 3's).
 func TestHealIsANetworkEvent(t *testing.T) {
 	tl := presetRun(t, "redlock-split-vote")
-	d := timelineview.Build(tl, len(tl.Events), 0, "/sandbox/x")
+	d := timelineview.Build(tl, tl.Events.Len(), 0, "/sandbox/x")
 	var node1 timelineview.Lane
 	for _, l := range d.Lanes {
 		if l.Label == "node 1" {

@@ -24,7 +24,7 @@ func labelAt(x int, text string, width int) (int, string) {
 // lease and pause whole, nowMS, and a little room.
 func spanEnd(tl sandbox.Timeline, nowMS int64) int64 {
 	end := max(tl.Summary.EndMS, nowMS, 1000)
-	for _, e := range tl.Events {
+	for _, e := range tl.Events.All() {
 		end = max(end, e.T, e.ValidUntil, e.ExpiresAt, e.ArrivesAt, e.T+e.MS)
 	}
 	return end + end/40
@@ -36,12 +36,12 @@ func widthFor(tl sandbox.Timeline) int {
 	// Each distinct moment also needs room for a stretched axis (see
 	// stretch) to give it minGap.
 	moments, last := 0, int64(-1)
-	for _, e := range tl.Events {
+	for _, e := range tl.Events.All() {
 		if e.T != last {
 			moments, last = moments+1, e.T
 		}
 	}
-	need := max(perEvent*len(tl.Events), int(float64(moments+1)*minGap/0.7)+1)
+	need := max(perEvent*tl.Events.Len(), int(float64(moments+1)*minGap/0.7)+1)
 	return min(max(minWidth, labelW+padRight+need), maxWidth)
 }
 
@@ -149,7 +149,7 @@ func (w warp) at(tm int64, scale float64) float64 {
 // scrolls instead, see widthFor).
 func stretch(tl sandbox.Timeline, end int64, width float64) warp {
 	times := []int64{0}
-	for _, e := range tl.Events {
+	for _, e := range tl.Events.All() {
 		if e.T > times[len(times)-1] && e.T < end {
 			times = append(times, e.T)
 		}

@@ -28,8 +28,8 @@ func TestPictureDrawsTheLedgersSpans(t *testing.T) {
 		},
 	}.WithDefaults()
 	tl := sandbox.Run(sc)
-	d := timelineview.Build(tl, len(tl.Events), 0, "/x")
-	st := tl.Ledger().StateAt(len(tl.Events) - 1)
+	d := timelineview.Build(tl, tl.Events.Len(), 0, "/x")
+	st := tl.Ledger().StateAt(tl.Events.Len() - 1)
 	if !st.Clients[0].Holds {
 		t.Fatalf("the ledger says B no longer holds its grant: %+v", st.Clients[0])
 	}

@@ -53,9 +53,9 @@ var looks = map[sandbox.Kind]kindLook{
 // Rows returns the event list of tl with step marked. base is the URL the
 // step links append "?step=N" to.
 func Rows(tl sandbox.Timeline, step int, base string) []Row {
-	step = min(max(step, 0), len(tl.Events))
-	out := make([]Row, len(tl.Events))
-	for i, e := range tl.Events {
+	step = min(max(step, 0), tl.Events.Len())
+	out := make([]Row, tl.Events.Len())
+	for i, e := range tl.Events.All() {
 		out[i] = row(e, i, step, base)
 	}
 	return out
@@ -103,14 +103,14 @@ type Window struct {
 // the window starts half a window before the step, so the step's row and
 // what led to it and follows it are all in view.
 func RowsAround(tl sandbox.Timeline, step int, base string, size int) Window {
-	total := len(tl.Events)
+	total := tl.Events.Len()
 	step = min(max(step, 0), total)
 	size = max(size, 1)
 	from := min(max(step-size/2, 0), max(total-size, 0)) // index of the first row
 	to := min(from+size, total)
 	w := Window{Total: total, Rows: make([]Row, 0, to-from)}
 	for i := from; i < to; i++ {
-		w.Rows = append(w.Rows, row(tl.Events[i], i, step, base))
+		w.Rows = append(w.Rows, row(tl.Events.At(i), i, step, base))
 	}
 	if to > from {
 		w.From, w.To = from+1, to
@@ -170,9 +170,9 @@ type ClientLine struct {
 // BuildPanel returns the state panel of tl after step.
 func BuildPanel(tl sandbox.Timeline, step int, base string) Panel {
 	st := tl.StateAt(step)
-	p := Panel{Step: st.Step, Total: len(tl.Events), T: Millis(st.T), Violations: st.Violations}
+	p := Panel{Step: st.Step, Total: tl.Events.Len(), T: Millis(st.T), Violations: st.Violations}
 	if st.Step > 0 {
-		r := row(tl.Events[st.Step-1], st.Step-1, st.Step, base)
+		r := row(tl.Events.At(st.Step-1), st.Step-1, st.Step, base)
 		p.Event = &r
 	}
 	p.Holder = "nobody: the lock is free"

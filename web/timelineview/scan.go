@@ -17,7 +17,7 @@ func (b *builder) scan() {
 	lg := tl.ServiceLedger()
 	var highest int64 // the highest token the resource has accepted so far
 	w := 0            // the next of lg.Writes
-	for i, e := range tl.Events {
+	for i, e := range tl.Events.All() {
 		step := i + 1
 		for ; w < len(lg.Writes) && lg.Writes[w] < i; w++ {
 			highest = max(highest, lg.Event(lg.Writes[w]).Token)
@@ -208,7 +208,7 @@ const (
 // spans draws the ledger's spans: the keys on each lane, what each client
 // believes, its pauses, the nodes down and the partitions.
 func (b *builder) spans(lg *sandbox.Ledger) {
-	n := len(b.tl.Events)
+	n := b.tl.Events.Len()
 	end := max(b.endMS-b.endMS/41, 0)
 	var out []placed
 	add := func(at, group, openGroup, sub int, bars ...Bar) {
@@ -300,7 +300,7 @@ func (b *builder) spans(lg *sandbox.Ledger) {
 // something the client did (see clientAct), in order.
 func (b *builder) clientActs() map[string][]int {
 	acts := map[string][]int{}
-	for i, e := range b.tl.Events {
+	for i, e := range b.tl.Events.All() {
 		if clientAct(e.Kind) {
 			acts[e.Client] = append(acts[e.Client], i)
 		}
@@ -346,7 +346,7 @@ func (b *builder) laneKeys(lg *sandbox.Ledger, l int) []drawnKey {
 	}
 	var downs []int // restarts that empty the node
 	if len(b.nodeY) > 1 || b.tl.Model == sandbox.ModelRedis {
-		for i, e := range b.tl.Events {
+		for i, e := range b.tl.Events.All() {
 			if e.Kind == sandbox.KindNodeDown && e.Node == node && e.Reason == sandbox.OpRestart.String() {
 				downs = append(downs, i)
 			}

@@ -16,14 +16,14 @@ func TestDenseStartGetsRoom(t *testing.T) {
 	for _, id := range []string{"redlock-split-vote", "redlock-two-down", "consensus-minority-partition"} {
 		t.Run(id, func(t *testing.T) {
 			tl := presetRun(t, id)
-			d := timelineview.Build(tl, len(tl.Events), 0, "/x")
+			d := timelineview.Build(tl, tl.Events.Len(), 0, "/x")
 			if !d.Stretched {
 				t.Fatalf("the axis is linear")
 			}
 			var first, last int
 			var lastT int64
-			for i := 1; i < len(tl.Events); i++ {
-				a, b := tl.Events[i-1], tl.Events[i]
+			for i := 1; i < tl.Events.Len(); i++ {
+				a, b := tl.Events.At(i-1), tl.Events.At(i)
 				xa, xb := d.StepX[i], d.StepX[i+1]
 				if xb < xa {
 					t.Fatalf("event at %d ms drawn left of the one at %d ms", b.T, a.T)
@@ -38,7 +38,7 @@ func TestDenseStartGetsRoom(t *testing.T) {
 			first = d.StepX[1]
 			// Linear, the events of the first second would span
 			// d.PlotW*lastT/end.
-			end := tl.Events[len(tl.Events)-1].T
+			end := tl.Events.At(tl.Events.Len() - 1).T
 			if linear := d.PlotW * int(lastT) / int(end); last-first < 3*linear {
 				t.Fatalf("the events of the first second span %d units, want 3 times their linear %d at least", last-first, linear)
 			}
@@ -52,11 +52,11 @@ func TestDenseStartGetsRoom(t *testing.T) {
 	// A run whose events are spread out keeps its linear axis, and the
 	// compare page's pictures share one linear scale.
 	tl := presetRun(t, "paused-holder-fenced")
-	if d := timelineview.Build(tl, len(tl.Events), 0, "/x"); d.Stretched {
+	if d := timelineview.Build(tl, tl.Events.Len(), 0, "/x"); d.Stretched {
 		t.Fatalf("paused-holder-fenced is stretched")
 	}
 	sv := presetRun(t, "redlock-split-vote")
-	if d := timelineview.BuildIn(sv, len(sv.Events), timelineview.FrameFor(sv), "/x"); d.Stretched {
+	if d := timelineview.BuildIn(sv, sv.Events.Len(), timelineview.FrameFor(sv), "/x"); d.Stretched {
 		t.Fatalf("a compare picture is stretched")
 	}
 }

@@ -147,12 +147,12 @@ func TestLegendExplainsWhatPresetsDraw(t *testing.T) {
 	drawn := map[sandbox.Kind]bool{}
 	for _, p := range sandbox.Presets() {
 		tl := sandbox.Run(p.Scenario)
-		d := timelineview.Build(tl, len(tl.Events), 0, "/sandbox/presets/"+p.ID)
+		d := timelineview.Build(tl, tl.Events.Len(), 0, "/sandbox/presets/"+p.ID)
 		kindAt := func(step int) sandbox.Kind {
-			if step < 1 || step > len(tl.Events) {
+			if step < 1 || step > tl.Events.Len() {
 				return ""
 			}
-			return tl.Events[step-1].Kind
+			return tl.Events.At(step - 1).Kind
 		}
 		for _, m := range d.Marks {
 			k := kindAt(m.Step)

@@ -109,7 +109,7 @@ type SettingsForm struct {
 	CheckFencing          bool
 	Acquire, Release, TTL string
 	Model                 string
-	// Lag is the redis replica's lag in ms ("0": synchronous, WAIT 1);
+	// Lag is the redis replica's lag in ms ("0": the replica acknowledges every write, as WAIT 1 would);
 	// Persistence what a restarted redis or redlock node keeps.
 	Lag, Persistence string
 	ResourceKind     string

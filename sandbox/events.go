@@ -1,0 +1,502 @@
+package sandbox
+
+import (
+	"bytes"
+	"encoding/json"
+	"iter"
+	"slices"
+	"unsafe"
+)
+
+// Events are a timeline's events. They are stored compactly, with no
+// pointer per event: each event is a few bytes of variable-length
+// integers in one buffer (the fields it has, its strings as indexes into
+// one table of the timeline's strings), its detail in one buffer of text
+// and its Nodes in one slice, so that a run writes a fraction of what a
+// slice of Event took and the garbage collector has nothing in them to
+// trace. At gives an event as an Event, which is what the Event's fields
+// say; the JSON is that of a slice of Event, byte for byte.
+//
+// The zero Events is empty. Events are immutable once Run (or EventsOf,
+// or UnmarshalJSON) returns them; copies share their storage.
+type Events struct {
+	idx   []uint32 // where event i starts in buf
+	buf   []byte   // the events, encoded (see put)
+	det   []byte   // the details; never written again once an event points into it
+	strs  []string // strs[0] is ""
+	nodes []int    // the events' Nodes, back to back
+}
+
+// The fields an encoded event has, in the order they follow its mask and
+// its time (strings as table indexes, numbers zigzag-encoded, nodes and
+// detail as offset and length).
+const (
+	hasKind = 1 << iota
+	hasClient
+	hasNode
+	hasNodes
+	hasGrant
+	hasToken
+	hasHolder
+	hasValidUntil
+	hasExpiresAt
+	hasValue
+	hasKey
+	hasMS
+	hasReason
+	hasLatency
+	hasArrivesAt
+	hasRef
+	hasDetail
+)
+
+// maxEncoded is the most bytes one event takes: its mask, its time and
+// every field, each at most 10 bytes (nodes and detail two numbers).
+const maxEncoded = 10 * 20
+
+// Len is the number of events.
+func (es Events) Len() int { return len(es.idx) }
+
+// At returns event i (0 <= i < Len).
+func (es Events) At(i int) Event {
+	d := decoder{b: es.buf, p: int(es.idx[i])}
+	mask := d.u()
+	e := Event{T: d.i()}
+	if mask&hasKind != 0 {
+		e.Kind = Kind(es.strs[d.u()])
+	}
+	if mask&hasClient != 0 {
+		e.Client = es.strs[d.u()]
+	}
+	if mask&hasNode != 0 {
+		e.Node = int(d.i())
+	}
+	if mask&hasNodes != 0 {
+		off := d.u()
+		n := d.u()
+		e.Nodes = es.nodes[off : off+n : off+n]
+		if e.Nodes == nil {
+			e.Nodes = []int{}
+		}
+	}
+	if mask&hasGrant != 0 {
+		e.Grant = int(d.i())
+	}
+	if mask&hasToken != 0 {
+		e.Token = d.i()
+	}
+	if mask&hasHolder != 0 {
+		e.Holder = es.strs[d.u()]
+	}
+	if mask&hasValidUntil != 0 {
+		e.ValidUntil = d.i()
+	}
+	if mask&hasExpiresAt != 0 {
+		e.ExpiresAt = d.i()
+	}
+	if mask&hasValue != 0 {
+		e.Value = es.strs[d.u()]
+	}
+	if mask&hasKey != 0 {
+		e.Key = es.strs[d.u()]
+	}
+	if mask&hasMS != 0 {
+		e.MS = d.i()
+	}
+	if mask&hasReason != 0 {
+		e.Reason = es.strs[d.u()]
+	}
+	if mask&hasLatency != 0 {
+		e.LatencyMS = d.i()
+	}
+	if mask&hasArrivesAt != 0 {
+		e.ArrivesAt = d.i()
+	}
+	if mask&hasRef != 0 {
+		e.Ref = int(d.i())
+	}
+	if mask&hasDetail != 0 {
+		off := d.u()
+		n := d.u()
+		e.Detail = unsafe.String(&es.det[off], n)
+	}
+	return e
+}
+
+// decoder reads the variable-length integers of an encoded event.
+type decoder struct {
+	b []byte
+	p int
+}
+
+// u reads an unsigned number.
+func (d *decoder) u() uint64 {
+	var v uint64
+	for s := uint(0); ; s += 7 {
+		c := d.b[d.p]
+		d.p++
+		v |= uint64(c&0x7f) << s
+		if c < 0x80 {
+			return v
+		}
+	}
+}
+
+// i reads a signed number.
+func (d *decoder) i() int64 {
+	u := d.u()
+	return int64(u>>1) ^ -int64(u&1)
+}
+
+// All yields each event with its index, in order.
+func (es Events) All() iter.Seq2[int, Event] {
+	return func(yield func(int, Event) bool) {
+		for i := range es.idx {
+			if !yield(i, es.At(i)) {
+				return
+			}
+		}
+	}
+}
+
+// Slice returns the events as a slice of Event, freshly made.
+func (es Events) Slice() []Event {
+	out := make([]Event, len(es.idx))
+	for i := range es.idx {
+		out[i] = es.At(i)
+	}
+	return out
+}
+
+// Head returns the first n events (n clamped to 0..Len), sharing the
+// storage.
+func (es Events) Head(n int) Events {
+	es.idx = es.idx[:min(max(n, 0), len(es.idx))]
+	return es
+}
+
+// EventsOf stores events as Events.
+func EventsOf(events []Event) Events {
+	var b eventsBuilder
+	b.init(len(events), 0, make([]strSlot, 128), 1)
+	for i := range events {
+		b.add(&events[i], events[i].Detail)
+	}
+	return b.done()
+}
+
+// MarshalJSON writes the events as encoding/json writes a slice of Event.
+// It does not escape <, > and &: encoding/json escapes what a Marshaler
+// returns when the caller asks it to, as it does its own strings.
+func (es Events) MarshalJSON() ([]byte, error) {
+	if es.idx == nil {
+		return []byte("null"), nil
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(es.Slice()); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}
+
+// UnmarshalJSON reads what MarshalJSON writes (a JSON array of events).
+func (es *Events) UnmarshalJSON(data []byte) error {
+	var events []Event
+	if err := json.Unmarshal(data, &events); err != nil {
+		return err
+	}
+	if events == nil {
+		*es = Events{}
+		return nil
+	}
+	*es = EventsOf(events)
+	return nil
+}
+
+// eventsBuilder appends events to its Events. Strings are found in the
+// table by where their bytes are (the same string, passed again, is
+// found again without comparing it); a string it does not find is added,
+// so the table may hold a string twice, which changes nothing At returns.
+//
+// While it builds, es.idx, es.buf and es.det are buffers of their full
+// length, of which the first n events, bn bytes of them and dn bytes of
+// detail are written: adding an event or writing a detail changes only
+// the counts, and so stores no pointer (which would cost a write barrier
+// whenever the garbage collector marks); done cuts them to what was
+// written.
+type eventsBuilder struct {
+	es        Events
+	n, bn, dn int
+	// seen finds the strings of the table: a slot is this builder's when
+	// its gen is gen, so that a table reused from run to run (Run's) is
+	// never cleared.
+	seen []strSlot
+	gen  uint32
+	// pooled: the buffers are Run's, reused from run to run, and done
+	// copies the events out of them.
+	pooled bool
+}
+
+// strSlot is a string of the table: where its bytes are (an address,
+// not a pointer, so that the slots are nothing for the garbage collector
+// to trace: the table keeps the strings), its length and its index.
+type strSlot struct {
+	p          uintptr
+	n, id, gen uint32
+}
+
+// init readies b for about n events and det bytes of detail, finding
+// strings through seen, marked gen (a seen without gen's slots).
+func (b *eventsBuilder) init(n, det int, seen []strSlot, gen uint32) {
+	b.seen, b.gen = seen, gen
+	n = max(n, 1)
+	b.es = Events{idx: make([]uint32, n), buf: make([]byte, n*24+maxEncoded), det: make([]byte, max(det, 64)), strs: make([]string, 1, 32+n/2)}
+}
+
+// initPooled is init with buffers to reuse (of any length: they grow as
+// needed), which done copies out of. Nothing in them is read before it
+// is written.
+func (b *eventsBuilder) initPooled(idx []uint32, buf, det []byte, strs int, seen []strSlot, gen uint32) {
+	b.seen, b.gen, b.pooled = seen, gen, true
+	b.es = Events{idx: idx[:cap(idx)], buf: buf[:cap(buf)], det: det[:cap(det)], strs: make([]string, 1, strs)}
+	if len(b.es.buf) < maxEncoded {
+		b.es.buf = make([]byte, 4096)
+	}
+	if len(b.es.idx) == 0 {
+		b.es.idx = make([]uint32, 64)
+	}
+}
+
+// view is the events built so far, in b's buffers.
+func (b *eventsBuilder) view() Events {
+	es := b.es
+	es.idx, es.buf, es.det = es.idx[:b.n], es.buf[:b.bn], es.det[:b.dn]
+	return es
+}
+
+// done returns the events built, copied out of pooled buffers (a copy
+// of what was written is made without clearing it first, unlike a
+// buffer made to be filled).
+func (b *eventsBuilder) done() Events {
+	es := b.view()
+	if b.pooled {
+		es.idx, es.buf, es.det = slices.Clone(es.idx), slices.Clone(es.buf), slices.Clone(es.det)
+	}
+	return es
+}
+
+// room makes room for n more bytes of detail. The details written so far
+// stay where they are, and so do the strings already cut from them.
+func (b *eventsBuilder) room(n int) {
+	if b.dn+n > len(b.es.det) {
+		d := make([]byte, max(len(b.es.det)+len(b.es.det)/2, b.dn+n))
+		copy(d, b.es.det[:b.dn])
+		b.es.det = d
+	}
+}
+
+// str is the index of s in the table.
+func (b *eventsBuilder) str(s string) uint64 {
+	p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+	sl := &b.seen[(p>>3^p>>12^uintptr(len(s))*31)&uintptr(len(b.seen)-1)]
+	if sl.p == p && sl.n == uint32(len(s)) && sl.gen == b.gen {
+		return uint64(sl.id)
+	}
+	id := uint32(len(b.es.strs))
+	b.es.strs = append(b.es.strs, s)
+	*sl = strSlot{p, uint32(len(s)), id, b.gen}
+	return uint64(id)
+}
+
+// detail is where detail d is in the buffer: in place when it lies in
+// the buffer already (Run writes most details there directly), else
+// appended.
+func (b *eventsBuilder) detail(d string) (off, n uint64) {
+	if b.dn > 0 {
+		base := uintptr(unsafe.Pointer(unsafe.SliceData(b.es.det)))
+		p := uintptr(unsafe.Pointer(unsafe.StringData(d)))
+		if p >= base && p+uintptr(len(d)) <= base+uintptr(b.dn) {
+			return uint64(p - base), uint64(len(d))
+		}
+	}
+	b.room(len(d))
+	off = uint64(b.dn)
+	b.dn += copy(b.es.det[b.dn:], d)
+	return off, uint64(len(d))
+}
+
+// encoder writes the variable-length integers of an event into buf
+// from p on (the caller has made room for maxEncoded bytes).
+type encoder struct {
+	b []byte
+	p int
+}
+
+func (w *encoder) u(v uint64) {
+	for v >= 0x80 {
+		w.b[w.p] = byte(v) | 0x80
+		w.p++
+		v >>= 7
+	}
+	w.b[w.p] = byte(v)
+	w.p++
+}
+
+func (w *encoder) i(v int64) { w.u(uint64(v<<1) ^ uint64(v>>63)) }
+
+// add appends e with detail d (e.Detail is not read).
+func (b *eventsBuilder) add(e *Event, d string) {
+	if b.n == len(b.es.idx) {
+		b.es.idx = append(b.es.idx, make([]uint32, max(b.n/4, 64))...)
+	}
+	if b.bn+maxEncoded > len(b.es.buf) {
+		nb := make([]byte, len(b.es.buf)+len(b.es.buf)/2+maxEncoded)
+		copy(nb, b.es.buf[:b.bn])
+		b.es.buf = nb
+	}
+	b.es.idx[b.n] = uint32(b.bn)
+	b.n++
+	var mask uint64
+	if e.Kind != "" {
+		mask |= hasKind
+	}
+	if e.Client != "" {
+		mask |= hasClient
+	}
+	if e.Node != 0 {
+		mask |= hasNode
+	}
+	if e.Nodes != nil {
+		mask |= hasNodes
+	}
+	if e.Grant != 0 {
+		mask |= hasGrant
+	}
+	if e.Token != 0 {
+		mask |= hasToken
+	}
+	if e.Holder != "" {
+		mask |= hasHolder
+	}
+	if e.ValidUntil != 0 {
+		mask |= hasValidUntil
+	}
+	if e.ExpiresAt != 0 {
+		mask |= hasExpiresAt
+	}
+	if e.Value != "" {
+		mask |= hasValue
+	}
+	if e.Key != "" {
+		mask |= hasKey
+	}
+	if e.MS != 0 {
+		mask |= hasMS
+	}
+	if e.Reason != "" {
+		mask |= hasReason
+	}
+	if e.LatencyMS != 0 {
+		mask |= hasLatency
+	}
+	if e.ArrivesAt != 0 {
+		mask |= hasArrivesAt
+	}
+	if e.Ref != 0 {
+		mask |= hasRef
+	}
+	if d != "" {
+		mask |= hasDetail
+	}
+	w := encoder{b: b.es.buf, p: b.bn}
+	w.u(mask)
+	w.i(e.T)
+	if mask&hasKind != 0 {
+		w.u(b.str(string(e.Kind)))
+	}
+	if mask&hasClient != 0 {
+		w.u(b.str(e.Client))
+	}
+	if mask&hasNode != 0 {
+		w.i(int64(e.Node))
+	}
+	if mask&hasNodes != 0 {
+		w.u(uint64(len(b.es.nodes)))
+		w.u(uint64(len(e.Nodes)))
+		if len(e.Nodes) > 0 {
+			b.es.nodes = append(b.es.nodes, e.Nodes...)
+		}
+	}
+	if mask&hasGrant != 0 {
+		w.i(int64(e.Grant))
+	}
+	if mask&hasToken != 0 {
+		w.i(e.Token)
+	}
+	if mask&hasHolder != 0 {
+		w.u(b.str(e.Holder))
+	}
+	if mask&hasValidUntil != 0 {
+		w.i(e.ValidUntil)
+	}
+	if mask&hasExpiresAt != 0 {
+		w.i(e.ExpiresAt)
+	}
+	if mask&hasValue != 0 {
+		w.u(b.str(e.Value))
+	}
+	if mask&hasKey != 0 {
+		w.u(b.str(e.Key))
+	}
+	if mask&hasMS != 0 {
+		w.i(e.MS)
+	}
+	if mask&hasReason != 0 {
+		w.u(b.str(e.Reason))
+	}
+	if mask&hasLatency != 0 {
+		w.i(e.LatencyMS)
+	}
+	if mask&hasArrivesAt != 0 {
+		w.i(e.ArrivesAt)
+	}
+	if mask&hasRef != 0 {
+		w.i(int64(e.Ref))
+	}
+	if mask&hasDetail != 0 {
+		off, n := b.detail(d)
+		w.u(off)
+		w.u(n)
+	}
+	b.bn = w.p
+}
+
+// truncate drops the events from n on (their details and nodes stay,
+// unreferenced).
+func (b *eventsBuilder) truncate(n int) {
+	if n < b.n {
+		b.bn = int(b.es.idx[n])
+		b.n = n
+	}
+}
+
+// Equal reports whether es and o hold the same events (go-cmp calls it).
+func (es Events) Equal(o Events) bool {
+	if es.Len() != o.Len() {
+		return false
+	}
+	for i := range es.idx {
+		a, b := es.At(i), o.At(i)
+		if !slices.Equal(a.Nodes, b.Nodes) || (a.Nodes == nil) != (b.Nodes == nil) {
+			return false
+		}
+		if a.T != b.T || a.Kind != b.Kind || a.Client != b.Client || a.Node != b.Node || a.Grant != b.Grant || a.Token != b.Token ||
+			a.Holder != b.Holder || a.ValidUntil != b.ValidUntil || a.ExpiresAt != b.ExpiresAt || a.Value != b.Value || a.Key != b.Key ||
+			a.MS != b.MS || a.Reason != b.Reason || a.LatencyMS != b.LatencyMS || a.ArrivesAt != b.ArrivesAt || a.Ref != b.Ref || a.Detail != b.Detail {
+			return false
+		}
+	}
+	return true
+}
