@@ -645,6 +645,21 @@ func TestLosingClaimShapesG7(t *testing.T) {
 			"A failover can lose a granted lock; that window is not negligible for correctness, so the store is a consensus log.",
 			"Sentinel keeps accepting writes on the old side until it's demoted; min-replicas narrows that window.",
 		}},
+		// a check right before the write sold as leaving no window.
+		{"optimistic-concurrency", "check-then-act-safe", []string{
+			"Because the check happens on the server right before the update, there's no window for the other user to sneak in.",
+			"Doing the comparison in the app is fine because saves of one document are rare.",
+			"Since the client checks right before saving, the second user will see the conflict instead of overwriting.",
+		}, []string{
+			"A check right before the update still leaves a window; the compare has to be in the UPDATE's WHERE clause.",
+		}},
+		// a claim's row lock said to outlive its commit.
+		{"skip-locked-queue", "claim-lock-outlives-commit", []string{
+			"Commit, then process the job: the row lock from FOR UPDATE keeps other workers off it while it's being processed.",
+			"The row lock keeps other workers off that job until you're done.",
+		}, []string{
+			"The row lock keeps other workers off it only while the transaction is open; after commit it is gone.",
+		}},
 		// the lock's random value defined as the fencing token.
 		{"fencing-token", "token-is-lock-value", []string{
 			"It's the unique random value you store as the lock's value, like SET lock uuid NX PX 30000.",
