@@ -252,6 +252,9 @@ func TestClaimMadeVersusMentioned(t *testing.T) {
 		{"'A pattern I see a lot: X'", "etcd-revision-guard", "client-side-fencing",
 			"Before writing, the leader checks session.Done() and then does a normal Put.",
 			"A pattern I see a lot: before writing, the leader checks session.Done() and then does a normal Put."},
+		{"'a sloppy DEL in a release path' names a cause", "redis-early-expiry", "plain-del",
+			"When done, release with DEL on the key.",
+			"Keys vanish through FLUSHDB, a sloppy DEL in a release path, or two services sharing a key name."},
 		// idioms and names.
 		{"'to be safe' is a precaution", "design-lock-service-q", "ttl-as-safety",
 			"Renewals keep the lock safe.",
