@@ -621,6 +621,14 @@ func TestLosingClaimShapesG7(t *testing.T) {
 		}, []string{
 			"Heartbeats do not make the lease airtight: a pause stops the heartbeat too.",
 		}},
+		// a live, renewing process said to be unable to lose its lease.
+		{"choose-ttl", "ttl-as-safety", []string{
+			"The heartbeat also solves the GC pause problem: the lock can't be lost to a pause while the process is still alive.",
+			"With a 30s TTL a live Node process can't lose its lock.",
+			"While the process is alive and renewing, the lease can't lapse.",
+		}, []string{
+			"A heartbeat does not mean the lease can't lapse: a pause stops the heartbeat too.",
+		}},
 		// a single-threaded server sold as a strictly safe lock.
 		{"redis-lock-and-failure", "single-threaded-lock", []string{
 			"Because Redis executes commands on a single thread, the lock is strictly safe.",
