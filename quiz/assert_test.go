@@ -511,7 +511,9 @@ func TestLosingClaimShapesG7(t *testing.T) {
 			"Set volatile-lru; that restricts eviction to keys with an expiry, which are the cache entries, so your lock keys are left alone.",
 			"A key set with PX 30000 lives exactly 30 seconds unless someone deletes it.",
 			"With volatile-ttl the locks are untouched, so memory pressure is not a worry.",
+			"Set volatile-lru, so only keys with a TTL are candidates: the setting that protects locks.",
 		}, []string{
+			"Under volatile-lru lock keys are exactly the candidates, so nothing protects locks.",
 			"Under volatile-lru your lock keys are the first victims, since they all have a TTL.",
 			"Use noeviction, so lock keys are never evicted.",
 			"A key set with PX 30000 lives roughly 30 seconds, but eviction can take it earlier.",
