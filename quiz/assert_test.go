@@ -466,7 +466,11 @@ func TestLosingClaimShapesG7(t *testing.T) {
 			"If WAIT returns 1, the lock is guaranteed to survive a failover.",
 			"Check that it returned 1 and then the lock is safe across failover, because the replica has it.",
 			"With min-replicas-to-write 1 and WAIT acknowledged, that closes the failover gap.",
+			"With a successful WAIT, the ack means the replica has written the key to its AOF on disk, so durability is covered.",
+			"If WAIT returns 0, Redis rolls back the SET on the primary.",
 		}, []string{
+			"WAIT doesn't roll anything back: the SET stays on the primary, and you must delete it yourself.",
+			"The ack only means the replica has it in memory, not on disk.",
 			"Even if WAIT returns 1, the lock is not guaranteed to survive a failover: Sentinel may promote a replica that never got it.",
 			"WAIT returning 1 does not make the lock failover-safe.",
 		}},
