@@ -726,3 +726,21 @@ func TestConditionalCheckIsNoProbe(t *testing.T) {
 		}
 	}
 }
+
+// TestNegationEndsAtANewSubject: "X didn't Y and Redis rolls it back"
+// negates Y only; a capitalised name and a verb after "and" start a
+// clause of their own, as "and fencing is" did.
+func TestNegationEndsAtANewSubject(t *testing.T) {
+	b := loadBank(t)
+	q, _ := b.ByID("redis-wait-safe")
+	for text, want := range map[string]bool{
+		"The SET didn't reach a replica in time and Redis rolls it back on the primary.":             true,
+		"The write didn't reach a replica and Sentinel promotes it anyway, so Redis undoes the SET.": true,
+		"WAIT doesn't roll anything back and Redis keeps the SET on the primary.":                    false,
+	} {
+		r := b.Grade(q, quiz.Answer{Text: text})
+		if got := slices.Contains(r.FlagIDs(), "wait-makes-safe"); got != want {
+			t.Errorf("wait-makes-safe raised=%v, want %v: %q", got, want, text)
+		}
+	}
+}

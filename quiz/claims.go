@@ -665,3 +665,14 @@ func markTemptingVersions(d *doc) {
 		}
 	}
 }
+
+// properThenVerb reports a capitalised name at toks[k] followed by a
+// present-tense verb ("Redis rolls", "Sentinel promotes").
+func properThenVerb(d *doc, k int) bool {
+	t, v := d.toks[k], d.toks[k+1]
+	if t.fn || v.fn || t.end <= t.start || d.text[t.start] < 'A' || d.text[t.start] > 'Z' || looksLikeCode(d.text[t.start:t.end]) {
+		return false
+	}
+	r := v.raw
+	return len(r) > 3 && strings.HasSuffix(r, "s") && !strings.HasSuffix(r, "ss") && !strings.HasSuffix(r, "'s")
+}

@@ -371,6 +371,11 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 		if t.raw == "and" && k+2 < len(d.toks) && d.toks[k+2].sent == t.sent && andSubjectAux[d.toks[k+2].raw] && !d.toks[k+1].fn {
 			t.clause = true
 		}
+		// "the SET didn't reach a replica and Redis rolls it back": a
+		// capitalised name and a verb in -s after "and" start a clause.
+		if t.raw == "and" && k+2 < len(d.toks) && d.toks[k+2].sent == t.sent && properThenVerb(d, k+1) {
+			t.clause = true
+		}
 	}
 	markNegation(d)
 	markNeedRemovers(d)
