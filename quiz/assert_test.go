@@ -677,6 +677,15 @@ func TestLosingClaimShapesG7(t *testing.T) {
 		}, []string{
 			"The row lock keeps other workers off it only while the transaction is open; after commit it is gone.",
 		}},
+		// the ZooKeeper recipe's shared slips.
+		{"zookeeper-lock-recipe", "zk-recipe-wrong", []string{
+			"When that predecessor is deleted the watch fires and the client now holds the lock.",
+			"Because the nodes are ephemeral they vanish the instant a client process dies, so the lock can never be held by a dead or stalled process.",
+			"ZooKeeper avoids it by delivering the notification to one watcher at a time.",
+		}, []string{
+			"When the predecessor is deleted, re-list the children: it may have been a waiter, and you hold the lock only if yours is the lowest.",
+			"Ephemeral nodes go away only after the session timeout expires, so a stalled process can still hold the lock.",
+		}},
 		// the lock's random value defined as the fencing token.
 		{"fencing-token", "token-is-lock-value", []string{
 			"It's the unique random value you store as the lock's value, like SET lock uuid NX PX 30000.",
