@@ -255,6 +255,9 @@ func TestClaimMadeVersusMentioned(t *testing.T) {
 		{"'a sloppy DEL in a release path' names a cause", "redis-early-expiry", "plain-del",
 			"When done, release with DEL on the key.",
 			"Keys vanish through FLUSHDB, a sloppy DEL in a release path, or two services sharing a key name."},
+		{"'once you look:' heads no list of suspects", "fencing-in-real-systems", "random-fencing-token",
+			"Even Redis: the random value Redlock stores in the key is a fencing token.",
+			"Look for: the random value Redlock stores in the key is a fencing token, and similar shortcuts."},
 		// idioms and names.
 		{"'to be safe' is a precaution", "design-lock-service-q", "ttl-as-safety",
 			"Renewals keep the lock safe.",
@@ -685,6 +688,19 @@ func TestLosingClaimShapesG7(t *testing.T) {
 		}, []string{
 			"When the predecessor is deleted, re-list the children: it may have been a waiter, and you hold the lock only if yours is the lowest.",
 			"Ephemeral nodes go away only after the session timeout expires, so a stalled process can still hold the lock.",
+		}},
+		// unordered or per-client values used as the fencing token.
+		{"session-suspended", "random-fencing-token", []string{
+			"For the token, use the ZooKeeper session ID: it's unique per session, so the resource can compare session IDs.",
+		}, []string{
+			"Use the lock node's czxid as the token, not the session ID, which has no order.",
+		}},
+		{"fencing-in-real-systems", "random-fencing-token", []string{
+			"Each client can keep its own counter and just increment it for every new lock acquisition.",
+			"Even Redis: the random value Redlock stores in the key is a fencing token.",
+			"They're everywhere once you look:\n- Kafka: producer epochs.\n- Even Redis: the random value Redlock stores in the key is a fencing token.",
+		}, []string{
+			"The counter must be a single shared one in the lock service, not each client's own counter.",
 		}},
 		// the lock's random value defined as the fencing token.
 		{"fencing-token", "token-is-lock-value", []string{

@@ -676,3 +676,9 @@ func properThenVerb(d *doc, k int) bool {
 	r := v.raw
 	return len(r) > 3 && strings.HasSuffix(r, "s") && !strings.HasSuffix(r, "ss") && !strings.HasSuffix(r, "'s")
 }
+
+// lookProbe reports a "look" that heads a probe ("Look for:", "look at
+// the client:"), not "They're everywhere once you look:".
+func lookProbe(toks []token, j int, s sentence) bool {
+	return j == s.from || j+1 < s.to && (toks[j+1].raw == "for" || toks[j+1].raw == "at")
+}

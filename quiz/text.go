@@ -1213,7 +1213,7 @@ func markMentions(d *doc) {
 		if endsWithColon(d, s) {
 			for j := s.from; j < s.to; j++ {
 				r := toks[j].raw
-				if headerWords[r] || r == "look" || r == "check" || r == "things" || r == "suspects" || r == "usual" || (r == "patterns" || r == "pattern") && j > s.from && toks[j-1].raw == "anti" {
+				if headerWords[r] || r == "look" && lookProbe(toks, j, s) || r == "check" || r == "things" || r == "suspects" || r == "usual" || (r == "patterns" || r == "pattern") && j > s.from && toks[j-1].raw == "anti" {
 					suspects = true
 					break
 				}
@@ -1246,7 +1246,7 @@ func markMentions(d *doc) {
 		}
 		if colon > 0 && (colon-s.from <= 8 || opensOnMistake && colon-s.from <= 16) {
 			for j := s.from; j < colon; j++ {
-				if headerWords[toks[j].raw] || toks[j].raw == "look" || toks[j].raw == "suspects" {
+				if headerWords[toks[j].raw] || toks[j].raw == "look" && lookProbe(toks, j, s) || toks[j].raw == "suspects" {
 					for k := colon; k < s.to; k++ {
 						toks[k].refuted = true
 					}
