@@ -702,6 +702,14 @@ func TestLosingClaimShapesG7(t *testing.T) {
 		}, []string{
 			"The counter must be a single shared one in the lock service, not each client's own counter.",
 		}},
+		// a client's clock reading used as the fencing token.
+		{"fencing-token", "wall-clock", []string{
+			"The simplest way to produce it is for the acquiring client to take its current time in nanoseconds, a later acquisition always gets a larger value.",
+			"Take the local time in milliseconds as the token: it only moves forward.",
+			"Use each client's wall-clock time as the token; time only moves forward.",
+		}, []string{
+			"A client's current time is no token: clocks jump, so a later acquisition doesn't always get a larger value.",
+		}},
 		// the lock's random value defined as the fencing token.
 		{"fencing-token", "token-is-lock-value", []string{
 			"It's the unique random value you store as the lock's value, like SET lock uuid NX PX 30000.",
