@@ -710,6 +710,14 @@ func TestLosingClaimShapesG7(t *testing.T) {
 		}, []string{
 			"A client's current time is no token: clocks jump, so a later acquisition doesn't always get a larger value.",
 		}},
+		// one replica sold as one instance, ever.
+		{"avoid-the-lock", "single-replica-guarantee", []string{
+			"Run it as a Deployment with replicas: 1 and Kubernetes guarantees only one pod of it exists at any time.",
+			"If it runs with replicas: 1, k8s guarantees there's only ever one pod running, so there's no concurrency to worry about.",
+			"A single pod by construction means a single writer.",
+		}, []string{
+			"replicas: 1 does not guarantee one pod: a rolling update briefly runs two pods.",
+		}},
 		// the lock's random value defined as the fencing token.
 		{"fencing-token", "token-is-lock-value", []string{
 			"It's the unique random value you store as the lock's value, like SET lock uuid NX PX 30000.",
