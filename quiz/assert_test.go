@@ -642,7 +642,10 @@ func TestLosingClaimShapesG7(t *testing.T) {
 		{"redis-lock-and-failure", "single-threaded-lock", []string{
 			"Because Redis executes commands on a single thread, the lock is strictly safe.",
 			"Redis is single-threaded, so two clients literally can't both succeed and the lock is strictly mutually exclusive.",
+			"Things I don't lock:\n- counters in Redis: Redis is single-threaded, so a GET followed by a SET from my client can't get interleaved with another client's commands.",
 		}, []string{
+			"Redis is single-threaded, but that only means each command is atomic: a GET then a SET can be interleaved.",
+			"Things to check:\n- counters in Redis: Redis is single-threaded, so a GET followed by a SET from my client can't get interleaved with another client's commands.",
 			"Redis being single-threaded only means commands don't interleave; it says nothing about a paused client.",
 		}},
 		{"deadlock-ordering", "single-threaded-lock", []string{

@@ -682,3 +682,20 @@ func properThenVerb(d *doc, k int) bool {
 func lookProbe(toks []token, j int, s sentence) bool {
 	return j == s.from || j+1 < s.to && (toks[j+1].raw == "for" || toks[j+1].raw == "at")
 }
+
+// thingsVerbs, after "things", make a header of suspects or of things
+// rejected ("Things to check:", "Things I'd forbid:", "Things that can
+// kill the key:"), not a list of the candidate's own practice ("Things I
+// don't lock:").
+var thingsVerbs = setOf(`check verify look inspect rule suspect suspects forbid avoid reject ban
+watch kill break breaks fail fails lose loses wrong cause causes`)
+
+// thingsProbe reports whether "things" at toks[j] heads such a list.
+func thingsProbe(toks []token, j int, s sentence) bool {
+	for k := j + 1; k < s.to && k <= j+4; k++ {
+		if thingsVerbs[toks[k].raw] {
+			return true
+		}
+	}
+	return false
+}
