@@ -32,7 +32,7 @@ stopped`)
 // namedWords are the words the per-token loops of this file act on; a
 // token outside them is skipped on one bit of its cached word class.
 var namedWords = func() map[string]bool {
-	m := setOf(`safe as about unlike what go goes went audit review inspect scan check verify`)
+	m := setOf(`safe as about unlike what go goes went audit review inspect scan check verify from`)
 	for _, set := range []map[string]bool{guardVerbs, beliefVerbs, beliefNouns, failVerbs, inversions} {
 		for w := range set {
 			m[w] = true
@@ -312,7 +312,7 @@ func markNamedAfterColon(d *doc) {
 				if rr := strings.TrimSuffix(r, "'s"); reporters[rr] && rr != "they" && rr != "answer" && !(j > s.from && (toks[j-1].raw == "our" || toks[j-1].raw == "we")) {
 					reporter = true
 				}
-				if reportVerbs[r] || mentionNouns[r] || viewNouns[r] {
+				if reportVerbs[r] || claimVerbs[r] || mentionNouns[r] || viewNouns[r] {
 					report = true
 				}
 			}
@@ -554,6 +554,15 @@ func markRejectedClefts(d *doc) {
 			// "all of that is about the lock surviving a failover", "it
 			// says nothing about X": a topic, not a claim.
 			if r == "about" && j > s.from && topicBefore[toks[j-1].raw] && j+1 < s.to && toks[j+1].raw != "as" && !isNumber(toks[j+1].raw) {
+				end := j + 1
+				for end < s.to && !(toks[end].clause && toks[end].brk != 0 && toks[end].brk != '"') {
+					end++
+				}
+				refute(j+1, end)
+			}
+			// "that's a long way from "a failover can't lose it"", "far
+			// from safe": what follows is denied.
+			if r == "from" && j > s.from && (toks[j-1].raw == "far" || toks[j-1].raw == "way" && j > s.from+1 && toks[j-2].raw == "long") {
 				end := j + 1
 				for end < s.to && !(toks[end].clause && toks[end].brk != 0 && toks[end].brk != '"') {
 					end++

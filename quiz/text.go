@@ -1036,7 +1036,7 @@ collect gather evidence
 candidate review mistake mistakes misconception misconceptions antipattern anti-pattern
 antipatterns anti-patterns pitfall pitfalls trap traps error errors check checks checklist
 failure failures suspicious smells smell myth myths breaks fails risks problems ruled rejected
-excluded banned narrows mitigations`)
+excluded banned narrows mitigations inflicted caveats limitations downsides gotchas`)
 
 // mistakeNouns name a mistake: a sentence holding one may announce a
 // list of them.
