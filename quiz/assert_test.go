@@ -746,6 +746,38 @@ func TestLosingClaimShapesG7(t *testing.T) {
 		}, []string{
 			"replicas: 1 does not guarantee one pod: a rolling update briefly runs two pods.",
 		}},
+		// U's wording of misconceptions tuned on other writers.
+		{"redis-wait-safe", "wait-makes-safe", []string{
+			"That closes the failover hole people usually cite against Redis locks.",
+		}, []string{
+			"WAIT narrows the failover hole but never closes it.",
+		}},
+		{"row-lock", "row-lock-scope-wrong", []string{
+			"A FOR UPDATE from server A doesn't block server B.",
+			"With its own pool per app server, server A's row lock doesn't block other servers.",
+		}, []string{
+			"People think a FOR UPDATE from server A doesn't block server B; it does block, through the shared database.",
+		}},
+		{"avoid-the-lock", "single-threaded-lock", []string{
+			"Redis executes commands on a single thread, so no other server's command can slip in between; single-threaded means no race.",
+		}, []string{
+			"Single-threaded only means each command is atomic; a GET and a later SET can race.",
+		}},
+		{"fencing-token", "client-side-fencing", []string{
+			"The simplest setup is the client asking the lock service whether its token is still current right before each write.",
+		}, []string{
+			"Asking the lock service right before each write isn't fencing: a pause between the check and the write is the race.",
+		}},
+		{"extend-lease", "work-after-lost-lease", []string{
+			"If a renewal call times out, that's not a reason to stop: the job keeps going and we retry.",
+		}, []string{
+			"If a renewal times out, stop work immediately: you can no longer know you hold it.",
+		}},
+		{"unfenceable-resource", "fresh-idempotency-key", []string{
+			"For the idempotency key I'd use the lock token itself, since it's unique per holder.",
+		}, []string{
+			"The idempotency key must be the same for every holder; the lock token differs per holder, so it is never the key.",
+		}},
 		// the lock's random value defined as the fencing token.
 		{"fencing-token", "token-is-lock-value", []string{
 			"It's the unique random value you store as the lock's value, like SET lock uuid NX PX 30000.",
