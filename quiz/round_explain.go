@@ -62,19 +62,21 @@ func ExplainQuestion(graded *Result, qs QuestionScore, limit time.Duration) Scor
 		}
 	}
 	if len(made) > 0 || len(retracted) > 0 {
+		// Neither "you" nor "the candidate": the candidate and the
+		// interviewer of a peer round read the same sentence (QA-7 P5).
 		var what []string
 		if len(made) > 0 {
-			what = append(what, "you made what this answer missed ("+strings.Join(made, "; ")+")")
+			what = append(what, "made what this answer missed ("+strings.Join(made, "; ")+")")
 		}
 		if len(retracted) > 0 {
-			what = append(what, "you took back the red flag ("+strings.Join(retracted, "; ")+")")
+			what = append(what, "took back the red flag ("+strings.Join(retracted, "; ")+")")
 		}
 		kind := "recovered"
 		if len(made) == 0 {
 			kind = "retracted"
 		}
 		rec := main.Result.Score
-		e.Steps = append(e.Steps, ScoreStep{Kind: kind, Text: fmt.Sprintf("In the follow-ups %s, so this answer counts %d %% instead of the %d %% it was graded.",
+		e.Steps = append(e.Steps, ScoreStep{Kind: kind, Text: fmt.Sprintf("The follow-up answers %s, so this answer counts %d %% instead of the %d %% it was graded.",
 			strings.Join(what, " and "), pctOf(rec), pctOf(now))})
 		now = rec
 	}

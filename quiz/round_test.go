@@ -361,3 +361,23 @@ func TestRecoverCreditsBreadthPoints(t *testing.T) {
 		}
 	}
 }
+
+// TestExplainRecoveredReadsForBothSides: the sentence on points made in
+// the follow-ups is read by the candidate and by a peer round's
+// interviewer alike, so it is addressed to neither (QA-7 P5: the
+// interviewer read "In the follow-ups you made what this answer missed").
+func TestExplainRecoveredReadsForBothSides(t *testing.T) {
+	graded := &quiz.Result{Score: 0.3}
+	corrected := &quiz.Result{Score: 0.7, Points: []quiz.PointResult{{ID: "p", Label: "The storage checks the token", Hit: true, Recovered: true}}}
+	main := answered("q1", 0, time.Minute, "")
+	main.Result = corrected
+	qs := quiz.QuestionScore{Main: quiz.TurnScore{Turn: main, Score: 0.7}, Score: 0.7}
+	ex := quiz.ExplainQuestion(graded, qs, 4*time.Minute)
+	if len(ex.Steps) == 0 {
+		t.Fatal("no explanation of the recovered point")
+	}
+	got := ex.Steps[0].Text
+	if !strings.HasPrefix(got, "The follow-up answers made what this answer missed (The storage checks the token)") || strings.Contains(strings.ToLower(got), "you") {
+		t.Fatalf("explanation = %q, want it addressed to neither side", got)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"iter"
 	"slices"
+	"sync"
 	"unsafe"
 )
 
@@ -25,6 +26,29 @@ type Events struct {
 	det   []byte   // the details; never written again once an event points into it
 	strs  []string // strs[0] is ""
 	nodes []int    // the events' Nodes, back to back
+	// all is the events as Events, made the first time they are read
+	// (by At, All, Slice or JSON) and then shared: a page reads them over
+	// and over, the engine never. Nil in the builder's view.
+	all *decoded
+}
+
+// decoded is a timeline's events decoded once, from src.
+type decoded struct {
+	once   sync.Once
+	src    Events
+	events []Event
+}
+
+// list is every event as an Event, decoded once.
+func (d *decoded) list() []Event {
+	d.once.Do(func() {
+		out := make([]Event, len(d.src.idx))
+		for i := range out {
+			out[i] = d.src.decode(i)
+		}
+		d.events = out
+	})
+	return d.events
 }
 
 // The fields an encoded event has, in the order they follow its mask and
@@ -59,6 +83,14 @@ func (es Events) Len() int { return len(es.idx) }
 
 // At returns event i (0 <= i < Len).
 func (es Events) At(i int) Event {
+	if es.all != nil {
+		return es.all.list()[:len(es.idx)][i]
+	}
+	return es.decode(i)
+}
+
+// decode decodes event i.
+func (es Events) decode(i int) Event {
 	d := decoder{b: es.buf, p: int(es.idx[i])}
 	mask := d.u()
 	e := Event{T: d.i()}
@@ -161,6 +193,9 @@ func (es Events) All() iter.Seq2[int, Event] {
 
 // Slice returns the events as a slice of Event, freshly made.
 func (es Events) Slice() []Event {
+	if es.all != nil {
+		return slices.Clone(es.all.list()[:len(es.idx):len(es.idx)])
+	}
 	out := make([]Event, len(es.idx))
 	for i := range es.idx {
 		out[i] = es.At(i)
@@ -195,7 +230,11 @@ func (es Events) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(es.Slice()); err != nil {
+	events := es.Slice
+	if es.all != nil {
+		events = func() []Event { return es.all.list()[:len(es.idx)] }
+	}
+	if err := enc.Encode(events()); err != nil {
 		return nil, err
 	}
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
@@ -284,6 +323,7 @@ func (b *eventsBuilder) done() Events {
 	if b.pooled {
 		es.idx, es.buf, es.det = slices.Clone(es.idx), slices.Clone(es.buf), slices.Clone(es.det)
 	}
+	es.all = &decoded{src: es}
 	return es
 }
 

@@ -34,6 +34,9 @@ func Parse(data []byte) (Scenario, error) {
 	if len(data) > MaxInputBytes {
 		return Scenario{}, ValidationErrors{{Msg: fmt.Sprintf("scenario is %d bytes, more than the limit of %d", len(data), MaxInputBytes)}}
 	}
+	// A byte-order mark is what some editors put before UTF-8 text
+	// (QA-7 P11: "want a JSON object" for a file that is one).
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	var raw rawScenario
 	if err := decodeStrict(data, &raw, ""); err != nil {
 		return Scenario{}, ValidationErrors{placeSyntax(err, data)}
@@ -50,6 +53,9 @@ func Parse(data []byte) (Scenario, error) {
 	}
 	s := Scenario{UntilMS: raw.UntilMS}
 	p.addErr(decodeOptional(raw.Lock, &s.Lock, "lock"))
+	// A written 0 is not "use the default": every other way in refuses a
+	// zero lease (QA-7 P3). It is reported with the rest, first.
+	zeroTTL := s.Lock.TTLMS == 0 && jsonHasKey(raw.Lock, "ttl_ms")
 	p.addErr(decodeOptional(raw.Resource, &s.Resource, "resource"))
 	p.addErr(decodeOptional(raw.Network, &s.Network, "network"))
 	if raw.Clients != nil {
@@ -75,10 +81,38 @@ func Parse(data []byte) (Scenario, error) {
 		return Scenario{}, err
 	}
 	s = s.WithDefaults()
-	if err := s.Validate(); err != nil {
+	err := s.Validate()
+	if zeroTTL {
+		zero := &ValidationError{Field: "lock.ttl_ms", Msg: fmt.Sprintf("0 is out of range 1..%d (leave ttl_ms out for the default, %d)", MaxTimeMS, DefaultTTLMS)}
+		var ves ValidationErrors
+		var one *ValidationError
+		switch {
+		case err == nil, errors.As(err, &ves):
+		case errors.As(err, &one):
+			ves = ValidationErrors{one}
+		default:
+			return Scenario{}, err
+		}
+		if len(ves) < MaxReportedErrors {
+			ves = append(ValidationErrors{zero}, ves...)
+		}
+		return Scenario{}, ves
+	}
+	if err != nil {
 		return Scenario{}, err
 	}
 	return s, nil
+}
+
+// jsonHasKey reports whether the JSON object obj names key (false when obj
+// is absent or not an object).
+func jsonHasKey(obj json.RawMessage, key string) bool {
+	var m map[string]json.RawMessage
+	if len(obj) == 0 || json.Unmarshal(obj, &m) != nil {
+		return false
+	}
+	_, ok := m[key]
+	return ok
 }
 
 // placeSyntax prefixes a whole-input decoding error that carries a byte

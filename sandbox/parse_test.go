@@ -111,6 +111,7 @@ func TestParseErrors(t *testing.T) {
 		{"unknown model", scen(`"model":"zookeeper"`, ""), `lock.model: unknown model "zookeeper" (want redis, redlock, consensus or database)`},
 		{"ttl too long", scen(`"ttl_ms":600001`, ""), `lock.ttl_ms: 600001 is out of range 1..600000`},
 		{"negative ttl", scen(`"ttl_ms":-5`, ""), `lock.ttl_ms: -5 is out of range 1..600000`},
+		{"zero ttl written", scen(`"ttl_ms":0`, ""), `lock.ttl_ms: 0 is out of range 1..600000 (leave ttl_ms out for the default, 10000)`},
 		{"negative replica lag", scen(`"lag_ms":-3`, ""), `lock.lag_ms: -3 is out of range: the lag is from 0 ms (the replica acknowledges every write, as WAIT 1 would) to 600000 ms`},
 		{"too many redlock nodes", scen(`"model":"redlock","nodes":10`, ""), `lock.nodes: 10 is out of range 1..9`},
 		{"redis with nodes", scen(`"nodes":3`, ""), `lock.nodes: model redis has 1 node, not 3`},
@@ -293,4 +294,23 @@ func show(v any) string {
 		return fmt.Sprint(v)
 	}
 	return string(data)
+}
+
+// TestParseSkipsByteOrderMark: a file saved as "UTF-8 with BOM" imports
+// like the same file without it.
+func TestParseSkipsByteOrderMark(t *testing.T) {
+	in := `{"clients":[{"id":"A"}],"actions":[{"at_ms":0,"client":"A","op":"acquire"}]}`
+	plain, err := sandbox.Parse([]byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bom, err := sandbox.Parse(append([]byte("\xef\xbb\xbf"), in...))
+	if err != nil {
+		t.Fatalf("with a byte-order mark: %v", err)
+	}
+	a, _ := json.Marshal(plain)
+	b, _ := json.Marshal(bom)
+	if string(a) != string(b) {
+		t.Fatalf("with a byte-order mark the scenario differs: %+v vs %+v", bom, plain)
+	}
 }

@@ -43,7 +43,10 @@ func (s *Server) handleSandboxStart(c echo.Context) error {
 	}
 	sc, f := blankScenario(form)
 	if len(f.Errors) > 0 {
-		return s.renderSandboxIndex(c, http.StatusUnprocessableEntity, f)
+		// The form comes back with its options and limits and the
+		// learner's choices kept (QA-7 P2: it came back with empty
+		// selects, and a resubmission started a different service).
+		return s.renderSandboxIndex(c, http.StatusUnprocessableEntity, withBlankOptions(f))
 	}
 	id, err := s.createTimeline(c, store.NewTimeline{Title: "Blank " + sc.Lock.Model.String() + " timeline"}, sc)
 	if err != nil {

@@ -86,12 +86,21 @@ func (s *Server) handleSandboxAction(c echo.Context) error {
 	if !ok {
 		return err
 	}
-	sc, now, err := applyAction(ch.sc, timelineNow(ch.t, ch.sc), ch.form, s.runScenario)
+	before := timelineNow(ch.t, ch.sc)
+	sc, now, err := applyAction(ch.sc, before, ch.form, s.runScenario)
 	if err != nil {
 		return s.seeOtherWith(c, ch.back, "bad", "Nothing was changed: "+sandboxFormError(err)+".")
 	}
 	if err := s.saveScenario(c, ch.t.Learner, ch.t.ID, sc, now); err != nil {
 		return err
+	}
+	if ch.form.Get("op") == "undo" {
+		// Say what was taken back, as every other edit does.
+		msg := "Undid the advance of time: now is back at " + sbSeconds(now) + "."
+		if len(sc.Actions) < len(ch.sc.Actions) {
+			msg = "Undid “" + describeAction(sc.Lock.Model, ch.sc.Actions[len(ch.sc.Actions)-1]) + "”; now stays at " + sbSeconds(now) + "."
+		}
+		return s.seeOther(c, ch.back+"#act", msg)
 	}
 	// Back at the controls, so the next action is a keystroke away rather
 	// than a tab through the whole page; a refusal above goes to the top,

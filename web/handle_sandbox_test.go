@@ -366,6 +366,7 @@ func TestSandboxImportListsEveryProblem(t *testing.T) {
 		got = append(got, strings.Join(strings.Fields(li.Text()), " "))
 	})
 	want := []string{
+		`lock.ttl_ms: 0 is out of range 1..600000 (leave ttl_ms out for the default, 10000)`,
 		`lock.release: unknown release "DEL" (want compare-and-delete or unconditional-del)`,
 		`actions[0].client: unknown client "B"`,
 		`actions[1].op: unknown op "teleport"`,
@@ -675,6 +676,23 @@ func TestSandboxStartBlank(t *testing.T) {
 	if msg := mustDoc(t, bad).Find(`[data-testid=error-clients]`).Text(); !strings.Contains(msg, "1 to 8") {
 		t.Fatalf("clients error = %q", msg)
 	}
+	// The form comes back whole, the learner's choices kept, and says so at
+	// the top (QA-7 P2: every select came back empty and "Clients (1–0)").
+	badDoc := mustDoc(t, bad)
+	if got, _ := badDoc.Find(`select#model option[selected]`).Attr("value"); got != "redlock" {
+		t.Fatalf("after an error the model select keeps %q, want redlock (options: %d)", got, badDoc.Find(`select#model option`).Length())
+	}
+	for _, id := range []string{"model", "acquire", "release", "token_source", "resource_kind"} {
+		if badDoc.Find(`select#`+id+` option`).Length() < 2 {
+			t.Fatalf("after an error the %s select has no choices", id)
+		}
+	}
+	if got := badDoc.Find(`label[for=clients]`).Text(); !strings.Contains(got, "1–8") {
+		t.Fatalf("clients label after an error = %q, want 1–8", got)
+	}
+	if badDoc.Find(`[data-testid=blank-errors] a[href="#blank-heading"]`).Length() != 1 {
+		t.Fatalf("no summary at the top linking to the blank form's errors")
+	}
 	rec := cl.postForm("/sandbox", url.Values{"_csrf": {token}, "model": {"redis"}, "ttl_ms": {"5000"}, "clients": {"3"}, "heartbeat_ms": {"0"},
 		"acquire": {"atomic"}, "release": {"compare-and-delete"}, "fencing_tokens": {"1"}, "check_fencing": {"1"}})
 	if rec.Code != http.StatusSeeOther {
@@ -859,5 +877,56 @@ func TestSandboxPresetSaysWhenAHeldUpActionRuns(t *testing.T) {
 			}
 			t.Fatalf("items %q, want %q among them", items, tt.want)
 		})
+	}
+}
+
+// TestSandboxUndoTakesBackTheLastStep: undo takes back an advance of time
+// before it takes back an action, keeps now where it was when it removes
+// an action, and says what it undid (QA-7 P1: it removed the write made
+// before an advance and threw now back to 0 s, silently).
+func TestSandboxUndoTakesBackTheLastStep(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	token := csrfFrom(t, cl.get("/sandbox"))
+	rec := cl.postForm("/sandbox", url.Values{"_csrf": {token}, "model": {"redis"}, "ttl_ms": {"10000"}, "clients": {"2"}, "heartbeat_ms": {"0"},
+		"acquire": {"atomic"}, "release": {"compare-and-delete"}})
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("start blank: status %d", rec.Code)
+	}
+	path := rec.Header().Get("Location")
+	act := func(v url.Values) string {
+		t.Helper()
+		v.Set("_csrf", token)
+		rec := cl.postForm(path+"/actions", v)
+		if rec.Code != http.StatusSeeOther {
+			t.Fatalf("%v: status %d", v, rec.Code)
+		}
+		loc, _, _ := strings.Cut(rec.Header().Get("Location"), "#")
+		doc := mustDoc(t, cl.get(loc))
+		return spaces(doc.Find(`[data-testid=flash]`).Text()) + " | " + spaces(doc.Find(`[data-testid=act-now]`).Text())
+	}
+	actions := func() int {
+		t.Helper()
+		var sc sandbox.Scenario
+		if err := json.Unmarshal(cl.get(path+".json").Body.Bytes(), &sc); err != nil {
+			t.Fatalf("export: %v", err)
+		}
+		return len(sc.Actions)
+	}
+	act(url.Values{"op": {"acquire"}, "client": {"A"}})
+	act(url.Values{"op": {"advance"}, "advance_s": {"3"}})
+	act(url.Values{"op": {"write"}, "client": {"A"}, "value": {"one"}})
+	act(url.Values{"op": {"advance"}, "advance_s": {"5"}})
+	if got := act(url.Values{"op": {"undo"}}); !strings.Contains(got, "Undid the advance of time: now is back at 3 s") {
+		t.Fatalf("first undo: %q, want the 5 s advance undone and now back at 3 s", got)
+	}
+	if n := actions(); n != 2 {
+		t.Fatalf("after undoing the advance, %d actions, want the acquire and the write", n)
+	}
+	if got := act(url.Values{"op": {"undo"}}); !strings.Contains(got, `Undid “3 s: A writes "one"”; now stays at 3 s`) {
+		t.Fatalf("second undo: %q, want the write undone and now kept at 3 s", got)
+	}
+	if n := actions(); n != 1 {
+		t.Fatalf("after undoing the write, %d actions, want 1", n)
 	}
 }

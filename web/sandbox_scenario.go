@@ -125,11 +125,18 @@ func applyAction(sc sandbox.Scenario, now int64, form url.Values, run func(sandb
 	op := sandbox.Op(form.Get("op"))
 	switch op {
 	case "undo":
+		// Undo takes back the last thing done: an advance of time first
+		// (now past every action), else the action added last, leaving
+		// now where it is (QA-7 P1: it dropped the action before an
+		// advance and threw now back to the action before that).
+		if now > sc.LastActionAt() {
+			return sc, sc.LastActionAt(), nil
+		}
 		if len(sc.Actions) == 0 {
-			return sc, now, errors.New("there is no action to undo")
+			return sc, now, errors.New("there is nothing to undo")
 		}
 		sc.Actions = slices.Clone(sc.Actions[:len(sc.Actions)-1])
-		return sc, sc.LastActionAt(), nil
+		return sc, now, nil
 	case "advance":
 		d, err := sbFormSeconds(form, "advance_s", "advance by")
 		if err != nil {
