@@ -252,6 +252,37 @@ func TestClaimMadeVersusMentioned(t *testing.T) {
 		{"'A pattern I see a lot: X'", "etcd-revision-guard", "client-side-fencing",
 			"Before writing, the leader checks session.Done() and then does a normal Put.",
 			"A pattern I see a lot: before writing, the leader checks session.Done() and then does a normal Put."},
+		{"'a sloppy DEL in a release path' names a cause", "redis-early-expiry", "plain-del",
+			"When done, release with DEL on the key.",
+			"Keys vanish through FLUSHDB, a sloppy DEL in a release path, or two services sharing a key name."},
+		{"'once you look:' heads no list of suspects", "fencing-in-real-systems", "random-fencing-token",
+			"Even Redis: the random value Redlock stores in the key is a fencing token.",
+			"Look for: the random value Redlock stores in the key is a fencing token, and similar shortcuts."},
+		// U (read last): concessions, idioms, headers of caveats.
+		{"'Yes, the cycle breaks, but ...' concedes and refutes", "deadlock-ordering", "ttl-as-safety",
+			"Let the TTL untangle any cycle, so no lock ordering is needed.",
+			"Yes, the cycle breaks, but it breaks by a lease expiring under a process that's still running, from a stale view."},
+		{"'be sure' is not 'surely'", "extend-lease", "work-after-lost-lease",
+			"If the renewal times out, it's surely still yours, so keep going.",
+			"Keep a stopwatch so you know the last moment you can be sure you still own it."},
+		{"'a version people think they run:' reports", "fencing-in-real-systems", "client-side-fencing",
+			"The client reads the current token from the lock service and checks it before writing.",
+			"A version of fencing people think they run but don't: the client reads the current token from the lock service and checks it before writing."},
+		{"'any policy except noeviction' is no Redlock claim", "redis-early-expiry", "redlock-correctness",
+			"Redlock is safe under any failure.",
+			"Under maxmemory, any policy except noeviction can evict it."},
+		{"a numbered failure mode 'self-inflicted:'", "redis-lock-and-failure", "two-commands",
+			"We set the key and its expiry in two separate calls.",
+			"Fourth, self-inflicted: setting the key and its expiry in two separate calls."},
+		{"'a long way from X' denies X", "redis-wait-safe", "replication-keeps-lock",
+			"With WAIT the lock survives a failover.",
+			"WAIT blocks until a replica acks, but that's a long way from the lock that survives a failover."},
+		{"bullets under 'Caveats:'", "row-lock", "lock-across-network-call",
+			"Hold the row lock while calling the payment provider.",
+			"Caveats:\n- Hold the row lock while calling the payment provider and the call isn't rolled back.\n- Long transactions block others."},
+		{"'go back to sleep' is no timing trick", "run-job-once", "timing-as-coordination",
+			"A random sleep before starting makes sure only one pod runs it.",
+			"Exactly one pod succeeds and does the work, and the rest see the row and go back to sleep."},
 		// idioms and names.
 		{"'to be safe' is a precaution", "design-lock-service-q", "ttl-as-safety",
 			"Renewals keep the lock safe.",
@@ -463,7 +494,11 @@ func TestLosingClaimShapesG7(t *testing.T) {
 			"If WAIT returns 1, the lock is guaranteed to survive a failover.",
 			"Check that it returned 1 and then the lock is safe across failover, because the replica has it.",
 			"With min-replicas-to-write 1 and WAIT acknowledged, that closes the failover gap.",
+			"With a successful WAIT, the ack means the replica has written the key to its AOF on disk, so durability is covered.",
+			"If WAIT returns 0, Redis rolls back the SET on the primary.",
 		}, []string{
+			"WAIT doesn't roll anything back: the SET stays on the primary, and you must delete it yourself.",
+			"The ack only means the replica has it in memory, not on disk.",
 			"Even if WAIT returns 1, the lock is not guaranteed to survive a failover: Sentinel may promote a replica that never got it.",
 			"WAIT returning 1 does not make the lock failover-safe.",
 		}},
@@ -508,7 +543,9 @@ func TestLosingClaimShapesG7(t *testing.T) {
 			"Set volatile-lru; that restricts eviction to keys with an expiry, which are the cache entries, so your lock keys are left alone.",
 			"A key set with PX 30000 lives exactly 30 seconds unless someone deletes it.",
 			"With volatile-ttl the locks are untouched, so memory pressure is not a worry.",
+			"Set volatile-lru, so only keys with a TTL are candidates: the setting that protects locks.",
 		}, []string{
+			"Under volatile-lru lock keys are exactly the candidates, so nothing protects locks.",
 			"Under volatile-lru your lock keys are the first victims, since they all have a TTL.",
 			"Use noeviction, so lock keys are never evicted.",
 			"A key set with PX 30000 lives roughly 30 seconds, but eviction can take it earlier.",
@@ -618,11 +655,22 @@ func TestLosingClaimShapesG7(t *testing.T) {
 		}, []string{
 			"Heartbeats do not make the lease airtight: a pause stops the heartbeat too.",
 		}},
+		// a live, renewing process said to be unable to lose its lease.
+		{"choose-ttl", "ttl-as-safety", []string{
+			"The heartbeat also solves the GC pause problem: the lock can't be lost to a pause while the process is still alive.",
+			"With a 30s TTL a live Node process can't lose its lock.",
+			"While the process is alive and renewing, the lease can't lapse.",
+		}, []string{
+			"A heartbeat does not mean the lease can't lapse: a pause stops the heartbeat too.",
+		}},
 		// a single-threaded server sold as a strictly safe lock.
 		{"redis-lock-and-failure", "single-threaded-lock", []string{
 			"Because Redis executes commands on a single thread, the lock is strictly safe.",
 			"Redis is single-threaded, so two clients literally can't both succeed and the lock is strictly mutually exclusive.",
+			"Things I don't lock:\n- counters in Redis: Redis is single-threaded, so a GET followed by a SET from my client can't get interleaved with another client's commands.",
 		}, []string{
+			"Redis is single-threaded, but that only means each command is atomic: a GET then a SET can be interleaved.",
+			"Things to check:\n- counters in Redis: Redis is single-threaded, so a GET followed by a SET from my client can't get interleaved with another client's commands.",
 			"Redis being single-threaded only means commands don't interleave; it says nothing about a paused client.",
 		}},
 		{"deadlock-ordering", "single-threaded-lock", []string{
@@ -634,6 +682,101 @@ func TestLosingClaimShapesG7(t *testing.T) {
 			"Let the TTL untangle any cycle, so no lock ordering is needed.",
 		}, []string{
 			"A TTL doesn't untangle the cycle safely: when the stuck locks expire, two holders are live.",
+		}},
+		// the loss window of async replication waved away; a replica
+		// that 'has the same locks' (now checked on the design question).
+		{"design-lock-service-q", "replication-keeps-lock", []string{
+			"Failovers are rare and Sentinel promotes within seconds, so the window where a lock can be lost is negligible.",
+			"Losing a lock on failover is an acceptable risk, since the replica is only milliseconds behind.",
+			"Redis replication is very fast, so in a failover the replica has the same locks.",
+		}, []string{
+			"A failover can lose a granted lock; that window is not negligible for correctness, so the store is a consensus log.",
+			"Sentinel keeps accepting writes on the old side until it's demoted; min-replicas narrows that window.",
+		}},
+		// a check right before the write sold as leaving no window.
+		{"optimistic-concurrency", "check-then-act-safe", []string{
+			"Because the check happens on the server right before the update, there's no window for the other user to sneak in.",
+			"Doing the comparison in the app is fine because saves of one document are rare.",
+			"Since the client checks right before saving, the second user will see the conflict instead of overwriting.",
+		}, []string{
+			"A check right before the update still leaves a window; the compare has to be in the UPDATE's WHERE clause.",
+		}},
+		// a claim's row lock said to outlive its commit.
+		{"skip-locked-queue", "claim-lock-outlives-commit", []string{
+			"Commit, then process the job: the row lock from FOR UPDATE keeps other workers off it while it's being processed.",
+			"The row lock keeps other workers off that job until you're done.",
+		}, []string{
+			"The row lock keeps other workers off it only while the transaction is open; after commit it is gone.",
+		}},
+		// the ZooKeeper recipe's shared slips.
+		{"zookeeper-lock-recipe", "zk-recipe-wrong", []string{
+			"When that predecessor is deleted the watch fires and the client now holds the lock.",
+			"Because the nodes are ephemeral they vanish the instant a client process dies, so the lock can never be held by a dead or stalled process.",
+			"ZooKeeper avoids it by delivering the notification to one watcher at a time.",
+		}, []string{
+			"When the predecessor is deleted, re-list the children: it may have been a waiter, and you hold the lock only if yours is the lowest.",
+			"Ephemeral nodes go away only after the session timeout expires, so a stalled process can still hold the lock.",
+		}},
+		// unordered or per-client values used as the fencing token.
+		{"session-suspended", "random-fencing-token", []string{
+			"For the token, use the ZooKeeper session ID: it's unique per session, so the resource can compare session IDs.",
+		}, []string{
+			"Use the lock node's czxid as the token, not the session ID, which has no order.",
+		}},
+		{"fencing-in-real-systems", "random-fencing-token", []string{
+			"Each client can keep its own counter and just increment it for every new lock acquisition.",
+			"Even Redis: the random value Redlock stores in the key is a fencing token.",
+			"They're everywhere once you look:\n- Kafka: producer epochs.\n- Even Redis: the random value Redlock stores in the key is a fencing token.",
+		}, []string{
+			"The counter must be a single shared one in the lock service, not each client's own counter.",
+		}},
+		// a client's clock reading used as the fencing token.
+		{"fencing-token", "wall-clock", []string{
+			"The simplest way to produce it is for the acquiring client to take its current time in nanoseconds, a later acquisition always gets a larger value.",
+			"Take the local time in milliseconds as the token: it only moves forward.",
+			"Use each client's wall-clock time as the token; time only moves forward.",
+		}, []string{
+			"A client's current time is no token: clocks jump, so a later acquisition doesn't always get a larger value.",
+		}},
+		// one replica sold as one instance, ever.
+		{"avoid-the-lock", "single-replica-guarantee", []string{
+			"Run it as a Deployment with replicas: 1 and Kubernetes guarantees only one pod of it exists at any time.",
+			"If it runs with replicas: 1, k8s guarantees there's only ever one pod running, so there's no concurrency to worry about.",
+			"A single pod by construction means a single writer.",
+		}, []string{
+			"replicas: 1 does not guarantee one pod: a rolling update briefly runs two pods.",
+		}},
+		// U's wording of misconceptions tuned on other writers.
+		{"redis-wait-safe", "wait-makes-safe", []string{
+			"That closes the failover hole people usually cite against Redis locks.",
+		}, []string{
+			"WAIT narrows the failover hole but never closes it.",
+		}},
+		{"row-lock", "row-lock-scope-wrong", []string{
+			"A FOR UPDATE from server A doesn't block server B.",
+			"With its own pool per app server, server A's row lock doesn't block other servers.",
+		}, []string{
+			"People think a FOR UPDATE from server A doesn't block server B; it does block, through the shared database.",
+		}},
+		{"avoid-the-lock", "single-threaded-lock", []string{
+			"Redis executes commands on a single thread, so no other server's command can slip in between; single-threaded means no race.",
+		}, []string{
+			"Single-threaded only means each command is atomic; a GET and a later SET can race.",
+		}},
+		{"fencing-token", "client-side-fencing", []string{
+			"The simplest setup is the client asking the lock service whether its token is still current right before each write.",
+		}, []string{
+			"Asking the lock service right before each write isn't fencing: a pause between the check and the write is the race.",
+		}},
+		{"extend-lease", "work-after-lost-lease", []string{
+			"If a renewal call times out, that's not a reason to stop: the job keeps going and we retry.",
+		}, []string{
+			"If a renewal times out, stop work immediately: you can no longer know you hold it.",
+		}},
+		{"unfenceable-resource", "fresh-idempotency-key", []string{
+			"For the idempotency key I'd use the lock token itself, since it's unique per holder.",
+		}, []string{
+			"The idempotency key must be the same for every holder; the lock token differs per holder, so it is never the key.",
 		}},
 		// the lock's random value defined as the fencing token.
 		{"fencing-token", "token-is-lock-value", []string{
@@ -681,6 +824,24 @@ func TestConditionalCheckIsNoProbe(t *testing.T) {
 		r := b.Grade(q, quiz.Answer{Text: c.text})
 		if got := slices.Contains(r.FlagIDs(), c.flag); got != c.want {
 			t.Errorf("%s raised=%v, want %v: %q", c.flag, got, c.want, c.text)
+		}
+	}
+}
+
+// TestNegationEndsAtANewSubject: "X didn't Y and Redis rolls it back"
+// negates Y only; a capitalised name and a verb after "and" start a
+// clause of their own, as "and fencing is" did.
+func TestNegationEndsAtANewSubject(t *testing.T) {
+	b := loadBank(t)
+	q, _ := b.ByID("redis-wait-safe")
+	for text, want := range map[string]bool{
+		"The SET didn't reach a replica in time and Redis rolls it back on the primary.":             true,
+		"The write didn't reach a replica and Sentinel promotes it anyway, so Redis undoes the SET.": true,
+		"WAIT doesn't roll anything back and Redis keeps the SET on the primary.":                    false,
+	} {
+		r := b.Grade(q, quiz.Answer{Text: text})
+		if got := slices.Contains(r.FlagIDs(), "wait-makes-safe"); got != want {
+			t.Errorf("wait-makes-safe raised=%v, want %v: %q", got, want, text)
 		}
 	}
 }

@@ -29,6 +29,18 @@ fallacy hope assumption pretence pretense`)
 var ownBelief = setOf(`i i'm we we're am are was were be been keep keeps kept start started stop
 stopped`)
 
+// namedWords are the words the per-token loops of this file act on; a
+// token outside them is skipped on one bit of its cached word class.
+var namedWords = func() map[string]bool {
+	m := setOf(`safe as about unlike what go goes went audit review inspect scan check verify from`)
+	for _, set := range []map[string]bool{guardVerbs, beliefVerbs, beliefNouns, failVerbs, inversions} {
+		for w := range set {
+			m[w] = true
+		}
+	}
+	return m
+}()
+
 // markNamedClaims applies the g7 assertion rules to an analysed doc.
 func markNamedClaims(d *doc) {
 	toks := d.toks
@@ -47,6 +59,9 @@ func markNamedClaims(d *doc) {
 	}
 	for k := range toks {
 		t := toks[k]
+		if t.cls&clsNamed == 0 {
+			continue
+		}
 		switch {
 		// "protects against X", "a guard against X", "protects you from X".
 		case guardVerbs[t.raw]:
@@ -297,7 +312,7 @@ func markNamedAfterColon(d *doc) {
 				if rr := strings.TrimSuffix(r, "'s"); reporters[rr] && rr != "they" && rr != "answer" && !(j > s.from && (toks[j-1].raw == "our" || toks[j-1].raw == "we")) {
 					reporter = true
 				}
-				if reportVerbs[r] || mentionNouns[r] || viewNouns[r] {
+				if reportVerbs[r] || claimVerbs[r] || mentionNouns[r] || viewNouns[r] {
 					report = true
 				}
 			}
@@ -359,6 +374,9 @@ func markFailureModes(d *doc) {
 	toks := d.toks
 	for si, s := range d.sents {
 		for j := s.from; j+1 < s.to; j++ {
+			if toks[j].cls&clsNamed == 0 {
+				continue
+			}
 			r, n := toks[j].raw, toks[j+1].raw
 			wrong := (r == "go" || r == "goes" || r == "went") && n == "wrong"
 			if !(failVerbs[r] && (n == "when" || n == "if" || n == "whenever")) && !wrong {
@@ -430,7 +448,7 @@ func markInvertedQuestions(d *doc) {
 			continue
 		}
 		for j := s.from; j+1 < s.to; j++ {
-			if !inversions[toks[j].raw] || !questionSubjects[toks[j+1].raw] {
+			if toks[j].cls&clsNamed == 0 || !inversions[toks[j].raw] || !questionSubjects[toks[j+1].raw] {
 				continue
 			}
 			start := j == s.from && j+2 < s.to && toks[j+1].raw != "there" ||
@@ -529,10 +547,22 @@ func markRejectedClefts(d *doc) {
 			break
 		}
 		for j := s.from; j < s.to; j++ {
+			if toks[j].cls&clsNamed == 0 {
+				continue
+			}
 			r := toks[j].raw
 			// "all of that is about the lock surviving a failover", "it
 			// says nothing about X": a topic, not a claim.
 			if r == "about" && j > s.from && topicBefore[toks[j-1].raw] && j+1 < s.to && toks[j+1].raw != "as" && !isNumber(toks[j+1].raw) {
+				end := j + 1
+				for end < s.to && !(toks[end].clause && toks[end].brk != 0 && toks[end].brk != '"') {
+					end++
+				}
+				refute(j+1, end)
+			}
+			// "that's a long way from "a failover can't lose it"", "far
+			// from safe": what follows is denied.
+			if r == "from" && j > s.from && (toks[j-1].raw == "far" || toks[j-1].raw == "way" && j > s.from+1 && toks[j-2].raw == "long") {
 				end := j + 1
 				for end < s.to && !(toks[end].clause && toks[end].brk != 0 && toks[end].brk != '"') {
 					end++
@@ -643,4 +673,38 @@ func markTemptingVersions(d *doc) {
 			break
 		}
 	}
+}
+
+// properThenVerb reports a capitalised name at toks[k] followed by a
+// present-tense verb ("Redis rolls", "Sentinel promotes").
+func properThenVerb(d *doc, k int) bool {
+	t, v := d.toks[k], d.toks[k+1]
+	if t.fn || v.fn || t.end <= t.start || d.text[t.start] < 'A' || d.text[t.start] > 'Z' || looksLikeCode(d.text[t.start:t.end]) {
+		return false
+	}
+	r := v.raw
+	return len(r) > 3 && strings.HasSuffix(r, "s") && !strings.HasSuffix(r, "ss") && !strings.HasSuffix(r, "'s")
+}
+
+// lookProbe reports a "look" that heads a probe ("Look for:", "look at
+// the client:"), not "They're everywhere once you look:".
+func lookProbe(toks []token, j int, s sentence) bool {
+	return j == s.from || j+1 < s.to && (toks[j+1].raw == "for" || toks[j+1].raw == "at")
+}
+
+// thingsVerbs, after "things", make a header of suspects or of things
+// rejected ("Things to check:", "Things I'd forbid:", "Things that can
+// kill the key:"), not a list of the candidate's own practice ("Things I
+// don't lock:").
+var thingsVerbs = setOf(`check verify look inspect rule suspect suspects forbid avoid reject ban
+watch kill break breaks fail fails lose loses wrong cause causes`)
+
+// thingsProbe reports whether "things" at toks[j] heads such a list.
+func thingsProbe(toks []token, j int, s sentence) bool {
+	for k := j + 1; k < s.to && k <= j+4; k++ {
+		if thingsVerbs[toks[k].raw] {
+			return true
+		}
+	}
+	return false
 }

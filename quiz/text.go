@@ -371,6 +371,11 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 		if t.raw == "and" && k+2 < len(d.toks) && d.toks[k+2].sent == t.sent && andSubjectAux[d.toks[k+2].raw] && !d.toks[k+1].fn {
 			t.clause = true
 		}
+		// "the SET didn't reach a replica and Redis rolls it back": a
+		// capitalised name and a verb in -s after "and" start a clause.
+		if t.raw == "and" && k+2 < len(d.toks) && d.toks[k+2].sent == t.sent && properThenVerb(d, k+1) {
+			t.clause = true
+		}
 	}
 	markNegation(d)
 	markNeedRemovers(d)
@@ -1031,7 +1036,7 @@ collect gather evidence
 candidate review mistake mistakes misconception misconceptions antipattern anti-pattern
 antipatterns anti-patterns pitfall pitfalls trap traps error errors check checks checklist
 failure failures suspicious smells smell myth myths breaks fails risks problems ruled rejected
-excluded banned narrows mitigations`)
+excluded banned narrows mitigations inflicted caveats limitations downsides gotchas`)
 
 // mistakeNouns name a mistake: a sentence holding one may announce a
 // list of them.
@@ -1208,7 +1213,7 @@ func markMentions(d *doc) {
 		if endsWithColon(d, s) {
 			for j := s.from; j < s.to; j++ {
 				r := toks[j].raw
-				if headerWords[r] || r == "look" || r == "check" || r == "things" || r == "suspects" || r == "usual" || (r == "patterns" || r == "pattern") && j > s.from && toks[j-1].raw == "anti" {
+				if headerWords[r] || r == "look" && lookProbe(toks, j, s) || r == "check" || r == "things" && thingsProbe(toks, j, s) || r == "suspects" || r == "usual" || (r == "patterns" || r == "pattern") && j > s.from && toks[j-1].raw == "anti" {
 					suspects = true
 					break
 				}
@@ -1241,7 +1246,7 @@ func markMentions(d *doc) {
 		}
 		if colon > 0 && (colon-s.from <= 8 || opensOnMistake && colon-s.from <= 16) {
 			for j := s.from; j < colon; j++ {
-				if headerWords[toks[j].raw] || toks[j].raw == "look" || toks[j].raw == "suspects" {
+				if headerWords[toks[j].raw] || toks[j].raw == "look" && lookProbe(toks, j, s) || toks[j].raw == "suspects" {
 					for k := colon; k < s.to; k++ {
 						toks[k].refuted = true
 					}
@@ -1689,6 +1694,7 @@ const (
 	clsRebuttal
 	clsMistake
 	clsHypo
+	clsNamed // a word one of the g7 assertion passes (claims.go) looks at
 )
 
 // clsFrame are the classes a token must have for markFrames to look at it
@@ -1710,7 +1716,7 @@ func classOf(raw string) wordClass {
 		{clauseWords[raw], clsClause}, {rejectWords[raw], clsReject}, {claimVerbs[raw], clsClaimVerb},
 		{claimants[raw], clsClaimant}, {reportVerbs[raw], clsReport}, {probeWords[raw], clsProbe},
 		{mentionNouns[raw], clsMention}, {attributionWords[raw], clsAttribution}, {rebuttalWords[raw], clsRebuttal},
-		{mistakeNouns[raw] || raw == "pattern", clsMistake}, {hypoOpeners[raw], clsHypo},
+		{mistakeNouns[raw] || raw == "pattern", clsMistake}, {hypoOpeners[raw], clsHypo}, {namedWords[raw], clsNamed},
 	} {
 		if x.on {
 			c |= x.cls

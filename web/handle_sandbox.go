@@ -1,9 +1,9 @@
 package web
 
 import (
-	"net/url"
 	"errors"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 

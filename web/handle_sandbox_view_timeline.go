@@ -1,9 +1,9 @@
 package web
 
 import (
-	"net/url"
 	"cmp"
 	"fmt"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
