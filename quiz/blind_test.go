@@ -65,9 +65,12 @@ var (
 	// them, on arrival (g5), at the end of g6, and after every version
 	// since. Nobody has read them.
 	earlierWriters = []string{"Q", "R"}
-	// freshWriters are the holdout of the grader version being tuned; their
-	// files stay outside the repository until it is finished. None yet.
-	freshWriters []string
+	// freshWriters (V, W) answered all 24 questions (brief:
+	// writer-brief-3.md) while grader g7 was tuned, at the same time as the
+	// validation writers S, T and U. Their files stayed outside the
+	// repository, away from everyone who tuned the grader; only totals were
+	// computed on them, on arrival (g6) and once at the end (g7).
+	freshWriters = []string{"V", "W"}
 )
 
 // answersPerWriter is how many answers each writer's file holds.
@@ -298,7 +301,7 @@ const blindMethod = "Helpers who saw only the question prompts, never the rubric
 
 // blindDetail is the corpus's history writer by writer, for the record
 // (the page folds it away).
-const blindDetail = "Writers are named by letters. A and B (the first nine questions) were the tuning set from the start; C and D answered the same nine questions and were held out; E and F answered the fifteen questions added later and were held out. G and H (all 24 questions) joined the tuning set for grader g4. K and L were measured on arrival by g4, then tuned on for g5. I and J, written at the same time as G and H, were the fresh holdout until g5 and then the earlier holdout: never read, measured after every version until g6, then released for tuning. For g6, C to F were released to the tuning set, M, N and O were measured on arrival by g5 and then tuned on, and Q and R, written at the same time, were the fresh holdout; they are now the earlier holdout, still never read. Every file is committed unchanged, with the SHA-256 of each holdout file recorded when it arrived, in quiz/testdata/blind/README.md."
+const blindDetail = "Writers are named by letters. A and B (the first nine questions) were the tuning set from the start; C and D answered the same nine questions and were held out; E and F answered the fifteen questions added later and were held out. G and H (all 24 questions) joined the tuning set for grader g4. K and L were measured on arrival by g4, then tuned on for g5. I and J, written at the same time as G and H, were the fresh holdout until g5 and then the earlier holdout: never read, measured after every version until g6, then released for tuning. For g6, C to F were released to the tuning set, M, N and O were measured on arrival by g5 and then tuned on, and Q and R, written at the same time, were the fresh holdout; they are now the earlier holdout, still never read. For g7, I and J were released to the tuning set with M, N and O, two writers (X and Y) wrote extra answers of the kinds the grader missed most, S, T and U were measured on arrival by g6 and then tuned on, Q and R became the earlier holdout, and V and W, written at the same time as S, T and U, are the fresh holdout. Every file is committed unchanged, with the SHA-256 of each holdout file recorded when it arrived, in quiz/testdata/blind/README.md."
 
 // earlierBefore is the earlier holdout (Q, R) as grader g5 scored it when
 // the files arrived (2026-12-01 19:24-19:25 UTC), before any change of
@@ -312,9 +315,9 @@ var earlierBefore = quiz.BlindFigures{Writers: []string{"Q", "R"}, Answers: 528,
 // earlierBeforeGrader names the grader that measured earlierBefore.
 const earlierBeforeGrader = "g5"
 
-// earlierFloors are the earlier holdout's figures with grader g6, held so
-// they cannot get worse unnoticed.
-var earlierFloors = quiz.BlindGate{Verdicts: 0.896, MaxPassFlagged: 23, Flagged: 0.656, MaxSaladPasses: 3}
+// earlierFloors are the earlier holdout's figures with grader g7 (g6:
+// 0.896, 23, 0.656, 3), held so they cannot get worse unnoticed.
+var earlierFloors = quiz.BlindGate{Verdicts: 0.915, MaxPassFlagged: 16, Flagged: 0.698, MaxSaladPasses: 3}
 
 // validationBefore is each validation writer as grader g6 scored it when
 // the file arrived (2026-12-01, 21:35-21:40 UTC), before anything was
@@ -341,14 +344,21 @@ func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	return f
 }
 
-// freshBefore and freshFloors are the fresh holdout's figures on arrival
-// and with the finished grader; empty while a version is being tuned and
-// its holdout is kept outside the repository.
+// freshBefore is the fresh holdout (V, W) as grader g6 scored it when the
+// files arrived (2026-12-01 21:36-21:38 UTC), before any change of grader
+// g7 reached main; their SHA-256 sums were recorded then
+// (40f6a42f64741b1d… V, 412b9a59fe7f4b11… W) and the files are committed
+// unchanged.
 var (
-	freshBefore       quiz.BlindFigures
-	freshBeforeGrader string
-	freshFloors       quiz.BlindGate
+	freshBefore = quiz.BlindFigures{Writers: []string{"V", "W"}, Answers: 528, Verdicts: 0.902, FalsePasses: 14, FalseFails: 38,
+		PassAnswers: 288, PassFlagged: 23, ShouldFlag: 96, ShouldFlagged: 62, Flagged: 0.646, Salads: 48, SaladPasses: 1,
+		Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 48, Agree: 47}, {Kind: "keyword-salad", Answers: 48, Agree: 47}, {Kind: "mixed-wrong", Answers: 48, Agree: 36}, {Kind: "partial", Answers: 48, Agree: 48}, {Kind: "refutes-quote", Answers: 48, Agree: 40}, {Kind: "rejects-antipattern", Answers: 48, Agree: 41}, {Kind: "strong-casual", Answers: 48, Agree: 43}, {Kind: "strong-concise", Answers: 48, Agree: 45}, {Kind: "strong-full", Answers: 48, Agree: 43}, {Kind: "strong-unusual", Answers: 48, Agree: 38}, {Kind: "weak", Answers: 48, Agree: 48}}}
+	freshBeforeGrader = "g6"
 )
+
+// freshFloors are the fresh holdout's figures with grader g7, held so they
+// cannot get worse unnoticed.
+var freshFloors = quiz.BlindGate{Verdicts: 0.92, MaxPassFlagged: 19, Flagged: 0.688, MaxSaladPasses: 1}
 
 // blindReport grades the blind corpus and holds each holdout to its floors.
 // The page leads with the fresh holdout, or with the earlier one while a
@@ -487,18 +497,20 @@ func TestJudgeAgreement(t *testing.T) {
 
 // TestBlindFloorsBite shows the floors fail a grader that got worse.
 func TestBlindFloorsBite(t *testing.T) {
-	good := quiz.BlindFigures{Verdicts: 0.9, PassFlagged: 0, Flagged: 0.95, SaladPasses: 0}
-	if ok, miss := earlierFloors.Meets(good); !ok {
-		t.Fatalf("good figures miss %v", miss)
-	}
-	for name, bad := range map[string]quiz.BlindFigures{
-		"verdicts":      {Verdicts: 0.5, Flagged: 0.95},
-		"flags on pass": {Verdicts: 0.9, PassFlagged: 40, Flagged: 0.95},
-		"recall":        {Verdicts: 0.9, Flagged: 0.3},
-		"salad":         {Verdicts: 0.9, Flagged: 0.95, SaladPasses: 6},
-	} {
-		if ok, _ := earlierFloors.Meets(bad); ok {
-			t.Errorf("%s: worse figures meet the floors", name)
+	for name, floors := range map[string]quiz.BlindGate{"earlier": earlierFloors, "fresh": freshFloors} {
+		good := quiz.BlindFigures{Verdicts: 0.96, PassFlagged: 0, Flagged: 0.95, SaladPasses: 0}
+		if ok, miss := floors.Meets(good); !ok {
+			t.Fatalf("%s holdout: good figures miss %v", name, miss)
+		}
+		for what, bad := range map[string]quiz.BlindFigures{
+			"verdicts":      {Verdicts: 0.5, Flagged: 0.95},
+			"flags on pass": {Verdicts: 0.96, PassFlagged: 40, Flagged: 0.95},
+			"recall":        {Verdicts: 0.96, Flagged: 0.3},
+			"salad":         {Verdicts: 0.96, Flagged: 0.95, SaladPasses: 6},
+		} {
+			if ok, _ := floors.Meets(bad); ok {
+				t.Errorf("%s holdout, %s: worse figures meet the floors", name, what)
+			}
 		}
 	}
 }

@@ -514,6 +514,10 @@ func mostlyProse(d *doc) bool {
 // them, failed only by that point). It passes, just above the pass mark.
 const CoreSpareBreadth = 0.6
 
+// CoreSpareMax is the most an answer passed under that lenience scores:
+// a quarter of the way from the pass mark to full marks.
+const CoreSpareMax = PassMark + (1-PassMark)/4
+
 // freeTextScore scores the points and subtracts the flags' penalties. When
 // the question marks core points, they carry the pass line: every core
 // point made scores PassMark and the breadth points share the rest. On a
@@ -551,7 +555,7 @@ func freeTextScore(points []PointResult, flags []FlagResult) float64 {
 		if coreHit >= coreTotal {
 			score = PassMark + (1-PassMark)*breadth
 		} else if coreMissed == 1 && coreCount == 2 && breadth >= CoreSpareBreadth {
-			score = PassMark + (1-PassMark)*breadth/4
+			score = PassMark + (CoreSpareMax-PassMark)*breadth
 		} else {
 			score = PassMark * (0.9*coreHit/coreTotal + 0.1*breadth)
 		}
