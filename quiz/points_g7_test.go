@@ -36,10 +36,7 @@ func TestAvoidByAssertsTheMeans(t *testing.T) {
 // repeats as one; a key the server makes up per request is not it.
 func TestIdempotencyKeyInOtherWords(t *testing.T) {
 	b := loadBank(t)
-	for _, c := range []struct {
-		question, point, text string
-		want                  bool
-	}{
+	checkPoints(t, b, []pointCase{
 		{"idempotency-keys", "client-key", "The phone makes up a reference for the purchase and includes it on each retry.", true},
 		{"idempotency-keys", "client-key", "Each checkout gets a label the browser chooses, and that label rides along on all resends.", true},
 		{"idempotency-keys", "client-key", "The client attaches the same request identifier to every attempt.", true},
@@ -51,22 +48,14 @@ func TestIdempotencyKeyInOtherWords(t *testing.T) {
 		{"unfenceable-resource", "idempotency-key", "Then the bank counts the old holder's call and the new holder's call as one payment.", true},
 		{"unfenceable-resource", "idempotency-key", "Give the transfer a reference that comes from the invoice, not from the lock holder.", true},
 		{"unfenceable-resource", "idempotency-key", "The bank counts every call it gets.", false},
-	} {
-		q, _ := b.ByID(c.question)
-		if got := pointHit(t, b.Grade(q, quiz.Answer{Text: c.text}), c.point); got != c.want {
-			t.Errorf("%s: %q makes %s = %v, want %v", c.question, c.text, c.point, got, c.want)
-		}
-	}
+	})
 }
 
 // TestStaleSaveToldAndReconciled: the stale save is told it is out of
 // date and its author reloads, merges or redoes it.
 func TestStaleSaveToldAndReconciled(t *testing.T) {
 	b := loadBank(t)
-	for _, c := range []struct {
-		question, point, text string
-		want                  bool
-	}{
+	checkPoints(t, b, []pointCase{
 		{"optimistic-concurrency", "zero-rows-retry", "The server replies that your copy is out of date, so you fetch it again.", true},
 		{"optimistic-concurrency", "zero-rows-retry", "Show both versions and let the user merge the changes.", true},
 		{"optimistic-concurrency", "zero-rows-retry", "The app reloads the newest version and reapplies the edit.", true},
@@ -76,12 +65,7 @@ func TestStaleSaveToldAndReconciled(t *testing.T) {
 		{"optimistic-concurrency", "contention", "It is cheap as long as collisions are rare.", true},
 		{"optimistic-concurrency", "lost-update", "The second save would silently replace the first person's edits.", true},
 		{"optimistic-concurrency", "lost-update", "The second save is refused instead of wiping the first person's edits.", false},
-	} {
-		q, _ := b.ByID(c.question)
-		if got := pointHit(t, b.Grade(q, quiz.Answer{Text: c.text}), c.point); got != c.want {
-			t.Errorf("%s: %q makes %s = %v, want %v", c.question, c.text, c.point, got, c.want)
-		}
-	}
+	})
 }
 
 // TestAListOfTermsDoesNotPass: an answer that is mostly a list of terms
@@ -116,10 +100,7 @@ func TestAListOfTermsDoesNotPass(t *testing.T) {
 // half-way.
 func TestMorePlainParaphrasesOfCorePoints(t *testing.T) {
 	b := loadBank(t)
-	for _, c := range []struct {
-		question, point, text string
-		want                  bool
-	}{
+	checkPoints(t, b, []pointCase{
 		{"redis-lock-and-failure", "set-nx-px", "Write a random nonce under the key only if nothing is there, and let it expire after 30 seconds.", true},
 		{"redis-lock-and-failure", "set-nx-px", "One SET that only succeeds when the name is unclaimed and carries a 10 second timer.", true},
 		{"redis-lock-and-failure", "set-nx-px", "Create the key, then give it a TTL in a second call.", false},
@@ -138,12 +119,7 @@ func TestMorePlainParaphrasesOfCorePoints(t *testing.T) {
 		{"run-job-once", "lock-not-enough", "A lock stops overlapping runs, but once the first instance releases, a late one can take it and repeat the work.", true},
 		{"run-job-once", "lock-not-enough", "The late instance waits until the lock is released and then runs the next period.", false},
 		{"run-job-once", "crash-midway", "If it dies half-way, another instance retries the run.", true},
-	} {
-		q, _ := b.ByID(c.question)
-		if got := pointHit(t, b.Grade(q, quiz.Answer{Text: c.text}), c.point); got != c.want {
-			t.Errorf("%s: %q makes %s = %v, want %v", c.question, c.text, c.point, got, c.want)
-		}
-	}
+	})
 }
 
 // TestParaphrasesFromTheThirdRead: the same result however many times it
@@ -154,10 +130,7 @@ func TestMorePlainParaphrasesOfCorePoints(t *testing.T) {
 // the document is still at the version read.
 func TestParaphrasesFromTheThirdRead(t *testing.T) {
 	b := loadBank(t)
-	for _, c := range []struct {
-		question, point, text string
-		want                  bool
-	}{
+	checkPoints(t, b, []pointCase{
 		{"avoid-the-lock", "idempotent", "Running it any number of times leaves the same end state.", true},
 		{"run-job-once", "idempotent", "The report gives the same result however many times it runs.", true},
 		{"avoid-the-lock", "idempotent", "It gives a different result each time it runs.", false},
@@ -174,15 +147,7 @@ func TestParaphrasesFromTheThirdRead(t *testing.T) {
 		{"redis-wait-safe", "not-consensus", "The replicas vote on a shared log.", false},
 		{"optimistic-concurrency", "version-column", "The server only takes the save when the row is still at the revision the editor loaded.", true},
 		{"optimistic-concurrency", "version-column", "The server takes every save.", false},
-	} {
-		q, ok := b.ByID(c.question)
-		if !ok {
-			t.Fatalf("no question %s", c.question)
-		}
-		if got := pointHit(t, b.Grade(q, quiz.Answer{Text: c.text}), c.point); got != c.want {
-			t.Errorf("%s: %q makes %s = %v, want %v", c.question, c.text, c.point, got, c.want)
-		}
-	}
+	})
 }
 
 // TestRowLockAndLockCostInOtherWords: a row lock serialising every app
@@ -190,10 +155,7 @@ func TestParaphrasesFromTheThirdRead(t *testing.T) {
 // kept only to spare redundant work, a lock as a second source of truth.
 func TestRowLockAndLockCostInOtherWords(t *testing.T) {
 	b := loadBank(t)
-	for _, c := range []struct {
-		question, point, text string
-		want                  bool
-	}{
+	checkPoints(t, b, []pointCase{
 		{"row-lock", "yes-within-db", "Whichever pod gets there first wins and the others wait on the row.", true},
 		{"row-lock", "yes-within-db", "All the app servers queue up on that row.", true},
 		{"row-lock", "yes-within-db", "Only the first pod ever reads the row.", false},
@@ -203,12 +165,7 @@ func TestRowLockAndLockCostInOtherWords(t *testing.T) {
 		{"avoid-the-lock", "efficiency-only", "Keep a lock only to spare redundant processing.", true},
 		{"avoid-the-lock", "lock-cost", "The lock is one more source of truth that can drift from the data.", true},
 		{"avoid-the-lock", "lock-cost", "The lock is the source of truth.", false},
-	} {
-		q, _ := b.ByID(c.question)
-		if got := pointHit(t, b.Grade(q, quiz.Answer{Text: c.text}), c.point); got != c.want {
-			t.Errorf("%s: %q makes %s = %v, want %v", c.question, c.text, c.point, got, c.want)
-		}
-	}
+	})
 }
 
 // TestCorePointsInOurOwnWords: every core point of the free-text
@@ -224,10 +181,7 @@ func TestRowLockAndLockCostInOtherWords(t *testing.T) {
 // or the same words negated.
 func TestCorePointsInOurOwnWords(t *testing.T) {
 	b := loadBank(t)
-	for _, c := range []struct {
-		question, point, text string
-		want                  bool
-	}{
+	checkPoints(t, b, []pointCase{
 		{"avoid-the-lock", "constraint", "If the table itself can say no to the second writer, say with a uniqueness rule, I skip the lock.", true},
 		{"avoid-the-lock", "constraint", "Let the database be the referee: an insert that collides with an existing key just fails.", true},
 		{"avoid-the-lock", "constraint", "An UPDATE that only fires when the row still looks the way I read it settles the race without any lock.", true},
@@ -343,15 +297,7 @@ func TestCorePointsInOurOwnWords(t *testing.T) {
 		{"session-suspended", "signals-late", "By the time you read this you will know the answer.", false},
 		{"unfenceable-resource", "timing-caveat", "No pause can outlast the lease, so we don't need anything from the provider.", false},
 		{"redis-lock-and-failure", "set-nx-px", "Set if absent, then set the expiry in a second call.", false},
-	} {
-		q, ok := b.ByID(c.question)
-		if !ok {
-			t.Fatalf("no question %s", c.question)
-		}
-		if got := pointHit(t, b.Grade(q, quiz.Answer{Text: c.text}), c.point); got != c.want {
-			t.Errorf("%s: %q makes %s = %v, want %v", c.question, c.text, c.point, got, c.want)
-		}
-	}
+	})
 }
 
 // TestCorePointsInOurOwnWordsSecondRound: a second set of our own
@@ -364,10 +310,7 @@ func TestCorePointsInOurOwnWords(t *testing.T) {
 // keep going" is the opposite of stopping).
 func TestCorePointsInOurOwnWordsSecondRound(t *testing.T) {
 	b := loadBank(t)
-	for _, c := range []struct {
-		question, point, text string
-		want                  bool
-	}{
+	checkPoints(t, b, []pointCase{
 		{"fencing-token", "paused-holder", "A worker that dozes off mid-job comes back after its lease is gone and scribbles over the new owner's work.", true},
 		{"fencing-token", "paused-holder", "Without it, a node that was stuck in a long GC pause resumes and writes as if it still had the lock.", true},
 		{"fencing-token", "paused-holder", "It protects against the holder that blacked out for a minute and then carries on with its stale lease.", true},
@@ -434,15 +377,7 @@ func TestCorePointsInOurOwnWordsSecondRound(t *testing.T) {
 		{"skip-locked-queue", "visibility-timeout", "The worker has a deadline to meet.", false},
 		{"extend-lease", "not-safety", "Renewal closes the window completely, so no fencing is needed.", false},
 		{"fencing-token", "resource-rejects", "Whatever we write to accepts every request.", false},
-	} {
-		q, ok := b.ByID(c.question)
-		if !ok {
-			t.Fatalf("no question %s", c.question)
-		}
-		if got := pointHit(t, b.Grade(q, quiz.Answer{Text: c.text}), c.point); got != c.want {
-			t.Errorf("%s: %q makes %s = %v, want %v", c.question, c.text, c.point, got, c.want)
-		}
-	}
+	})
 }
 
 // TestGoneIsNotAFormOfGo: "gone" in a pattern means absent ("the lease
@@ -480,10 +415,7 @@ func TestGoneIsNotAFormOfGo(t *testing.T) {
 // consumers skipping ids already processed; a lock that changes nothing.
 func TestParaphrasesFromWritersXAndY(t *testing.T) {
 	b := loadBank(t)
-	for _, c := range []struct {
-		question, point, text string
-		want                  bool
-	}{
+	checkPoints(t, b, []pointCase{
 		{"choose-ttl", "no-safe-value", "Treat the number as a dial for how quickly we recover, nothing more.", true},
 		{"choose-ttl", "no-safe-value", "The lease length is not a safety guarantee.", true},
 		{"choose-ttl", "no-safe-value", "The lease length is our safety guarantee.", false},
@@ -508,15 +440,7 @@ func TestParaphrasesFromWritersXAndY(t *testing.T) {
 		{"outbox-pattern", "consumer-dedupe", "Consumers ignore event ids they have already processed.", true},
 		{"outbox-pattern", "consumer-dedupe", "The relay skips rows it has already seen.", false},
 		{"outbox-pattern", "no-lock-helps", "Holding a lock across both writes changes nothing.", true},
-	} {
-		q, ok := b.ByID(c.question)
-		if !ok {
-			t.Fatalf("no question %s", c.question)
-		}
-		if got := pointHit(t, b.Grade(q, quiz.Answer{Text: c.text}), c.point); got != c.want {
-			t.Errorf("%s: %q makes %s = %v, want %v", c.question, c.text, c.point, got, c.want)
-		}
-	}
+	})
 }
 
 // TestCorePointsInAnalogies: a third set of our own, in the analogies and
@@ -530,10 +454,7 @@ func TestParaphrasesFromWritersXAndY(t *testing.T) {
 // emphasis to the negation rules, so the pattern excludes "impossible".
 func TestCorePointsInAnalogies(t *testing.T) {
 	b := loadBank(t)
-	for _, c := range []struct {
-		question, point, text string
-		want                  bool
-	}{
+	checkPoints(t, b, []pointCase{
 		{"fencing-token", "paused-holder", "It's for the sleepwalker: a worker that lost its turn while frozen and keeps writing as if nothing happened.", true},
 		{"fencing-token", "paused-holder", "Picture a courier who naps in the van past his delivery slot and then barges in anyway.", true},
 		{"fencing-token", "resource-rejects", "The bouncer at the door only lets in wristbands with a number at least as high as the last one it saw.", true},
@@ -594,15 +515,7 @@ func TestCorePointsInAnalogies(t *testing.T) {
 		{"redis-lock-and-failure", "set-nx-px", "One SET to take it, then a separate EXPIRE call for the timer.", false},
 		{"fencing-token", "monotonic", "The card number is random.", false},
 		{"extend-lease", "not-safety", "Renewing makes two holders impossible, not just rarer.", false},
-	} {
-		q, ok := b.ByID(c.question)
-		if !ok {
-			t.Fatalf("no question %s", c.question)
-		}
-		if got := pointHit(t, b.Grade(q, quiz.Answer{Text: c.text}), c.point); got != c.want {
-			t.Errorf("%s: %q makes %s = %v, want %v", c.question, c.text, c.point, got, c.want)
-		}
-	}
+	})
 }
 
 // TestParaphrasesFromWriterJ: classes heard from writer J (the earlier
@@ -616,10 +529,7 @@ func TestCorePointsInAnalogies(t *testing.T) {
 // write finished before the bell rings.
 func TestParaphrasesFromWriterJ(t *testing.T) {
 	b := loadBank(t)
-	for _, c := range []struct {
-		question, point, text string
-		want                  bool
-	}{
+	checkPoints(t, b, []pointCase{
 		{"choose-ttl", "tradeoff", "Too tight and a healthy but sluggish worker gets kicked out.", true},
 		{"choose-ttl", "no-safe-value", "I don't pretend any TTL makes two holders impossible.", true},
 		{"choose-ttl", "no-safe-value", "A long enough TTL makes two holders impossible.", false},
@@ -635,15 +545,7 @@ func TestParaphrasesFromWriterJ(t *testing.T) {
 		{"run-job-once", "claim-row", "The first instance to write the period's name into a table with a uniqueness rule runs it.", true},
 		{"session-suspended", "signals-late", "A frozen client can finish its write before the warning bell ever rings.", true},
 		{"session-suspended", "signals-late", "Ring the bell before lunch.", false},
-	} {
-		q, ok := b.ByID(c.question)
-		if !ok {
-			t.Fatalf("no question %s", c.question)
-		}
-		if got := pointHit(t, b.Grade(q, quiz.Answer{Text: c.text}), c.point); got != c.want {
-			t.Errorf("%s: %q makes %s = %v, want %v", c.question, c.text, c.point, got, c.want)
-		}
-	}
+	})
 }
 
 // TestCorePointsInAGameBackendsWords: a fourth set of our own, in the
@@ -653,10 +555,7 @@ func TestParaphrasesFromWriterJ(t *testing.T) {
 // keeps the last accepted epoch and refuses lower ones (not the client).
 func TestCorePointsInAGameBackendsWords(t *testing.T) {
 	b := loadBank(t)
-	for _, c := range []struct {
-		question, point, text string
-		want                  bool
-	}{
+	checkPoints(t, b, []pointCase{
 		{"fencing-token", "resource-rejects", "Like an authoritative game server dropping packets with an old tick number, the store drops writes whose token is behind the newest it has seen.", true},
 		{"fencing-token", "monotonic", "The lock service hands each new owner the next generation id, strictly above the previous owner's.", true},
 		{"fencing-token", "paused-holder", "It's the lag-spike problem: a client that froze for a few seconds comes back still convinced it owns the lobby, long after its lease timed out.", true},
@@ -709,15 +608,7 @@ func TestCorePointsInAGameBackendsWords(t *testing.T) {
 		{"fencing-in-real-systems", "zombie-leader", "It guards against a zombie leader that doesn't know it was replaced.", true},
 		{"fencing-token", "resource-rejects", "The client keeps the highest token it got and rejects lower ones.", false},
 		{"run-job-once", "lock-not-enough", "The server hitches now and then, but the lock holds.", false},
-	} {
-		q, ok := b.ByID(c.question)
-		if !ok {
-			t.Fatalf("no question %s", c.question)
-		}
-		if got := pointHit(t, b.Grade(q, quiz.Answer{Text: c.text}), c.point); got != c.want {
-			t.Errorf("%s: %q makes %s = %v, want %v", c.question, c.text, c.point, got, c.want)
-		}
-	}
+	})
 }
 
 // TestAPausedHolderThatCarriesOn: a holder stuck in a pause that wakes
@@ -726,15 +617,28 @@ func TestCorePointsInAGameBackendsWords(t *testing.T) {
 // named; one that wakes and stops is not.
 func TestAPausedHolderThatCarriesOn(t *testing.T) {
 	b := loadBank(t)
-	for _, c := range []struct {
-		question, point, text string
-		want                  bool
-	}{
+	checkPoints(t, b, []pointCase{
 		{"fencing-token", "paused-holder", "It freezes in a GC pause, then it wakes and keeps writing as if nothing happened.", true},
 		{"two-holders", "durations-vs-ttl", "The process stalls, resumes none the wiser and carries on with the job.", true},
 		{"fencing-token", "paused-holder", "The worker pauses for a moment, then wakes up and stops for good.", false},
-	} {
-		q, _ := b.ByID(c.question)
+	})
+}
+
+// pointCase is one sentence of our own and whether, graded alone as an
+// answer to question, it makes the point.
+type pointCase struct {
+	question, point, text string
+	want                  bool
+}
+
+// checkPoints grades each case's sentence against its question.
+func checkPoints(t *testing.T, b *quiz.Bank, cases []pointCase) {
+	t.Helper()
+	for _, c := range cases {
+		q, ok := b.ByID(c.question)
+		if !ok {
+			t.Fatalf("no question %s", c.question)
+		}
 		if got := pointHit(t, b.Grade(q, quiz.Answer{Text: c.text}), c.point); got != c.want {
 			t.Errorf("%s: %q makes %s = %v, want %v", c.question, c.text, c.point, got, c.want)
 		}
