@@ -41,8 +41,10 @@ const (
 
 // Errors of the invitation.
 var (
-	// ErrInviteInvalid is a link that was used, replaced or never issued.
-	ErrInviteInvalid = errors.New("this invitation link is not valid: it was used already, replaced by a newer one, or never issued")
+	// ErrInviteInvalid is a link that was used, replaced, cancelled with its
+	// round, or never issued (a cancelled round leaves nothing to tell them
+	// apart by).
+	ErrInviteInvalid = errors.New("this invitation link is not valid: it was used already, replaced by a newer one, cancelled with its round by the candidate, or never issued")
 	// ErrInviteExpired is a link past InviteTTL.
 	ErrInviteExpired = errors.New("this invitation link has expired; ask the candidate for a new one")
 	// ErrOwnInvite is the candidate opening their own link.

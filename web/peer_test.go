@@ -454,10 +454,15 @@ func TestPeerRoundNobodyJoinedIsCancelledNotScored(t *testing.T) {
 	env := newRoundEnv(t, "", nil)
 	alice := newClient(t, env.srv)
 	roundURL := startPeerRound(t, env, alice)
-	issueInvite(t, alice, roundURL)
+	invite := issueInvite(t, alice, roundURL)
 	rec := post(t, alice, roundURL, roundURL+"/finish", nil)
 	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != urls.Rounds() {
 		t.Fatalf("cancel: status %d to %q, want 303 to the rounds page", rec.Code, rec.Header().Get("Location"))
+	}
+	// The link of a cancelled round says that may be why it is dead
+	// (QA-7 P9: it listed only used, replaced or never issued).
+	if r := newClient(t, env.srv).get(invite); r.Code != http.StatusNotFound || !strings.Contains(mustDoc(t, r).Find("main").Text(), "cancelled with its round") {
+		t.Fatalf("the cancelled round's invite: status %d, want 404 naming a cancelled round", r.Code)
 	}
 	if r := alice.get(roundURL); r.Code != http.StatusNotFound {
 		t.Fatalf("the cancelled round: status %d, want 404", r.Code)
