@@ -50,14 +50,17 @@ var (
 	// Q and R took their place. X and Y (144 answers each: two
 	// mixed-wrong, one confidently-wrong, one rejects-antipattern, one
 	// refutes-quote and one strong-unusual answer per question) were
-	// written for tuning g7, where blind answers missed most.
-	tuningWriters = []string{"A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "X", "Y"}
+	// written for tuning g7, where blind answers missed most. S, T and U,
+	// the validation split of g7, joined for g8.
+	tuningWriters = []string{"A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "X", "Y", "S", "T", "U"}
 	// validationWriters answer all 24 questions (brief: writer-brief-3.md)
 	// and arrive while a grader version is tuned: each is measured before
 	// any change made for it (validationBefore), and read while tuning
-	// only after that. S, T and U arrived while g7 was tuned (2026-12-01,
-	// 21:35-21:40 UTC) and were measured by g6 on arrival.
-	validationWriters = []string{"S", "T", "U"}
+	// only after that. V and W, the fresh holdout of g7 (never read while
+	// g7 was tuned; totals only, on arrival with g6 and at the end with
+	// g7), were released for tuning g8 on 2026-12-02 and measured by g7
+	// then, before anything changed for them.
+	validationWriters = []string{"V", "W"}
 	// earlierWriters (Q, R) answered all 24 questions (brief:
 	// writer-brief-3.md) while grader g6 was tuned and were its fresh
 	// holdout: their files stayed outside the repository, away from
@@ -70,7 +73,7 @@ var (
 	// validation writers S, T and U. Their files stayed outside the
 	// repository, away from everyone who tuned the grader; only totals were
 	// computed on them, on arrival (g6) and once at the end (g7).
-	freshWriters = []string{"V", "W"}
+	freshWriters = []string{}
 )
 
 // answersPerWriter is how many answers each writer's file holds.
@@ -301,7 +304,7 @@ const blindMethod = "Helpers who saw only the question prompts, never the rubric
 
 // blindDetail is the corpus's history writer by writer, for the record
 // (the page folds it away).
-const blindDetail = "Writers are named by letters. A and B (the first nine questions) were the tuning set from the start; C and D answered the same nine questions and were held out; E and F answered the fifteen questions added later and were held out. G and H (all 24 questions) joined the tuning set for grader g4. K and L were measured on arrival by g4, then tuned on for g5. I and J, written at the same time as G and H, were the fresh holdout until g5 and then the earlier holdout: never read, measured after every version until g6, then released for tuning. For g6, C to F were released to the tuning set, M, N and O were measured on arrival by g5 and then tuned on, and Q and R, written at the same time, were the fresh holdout; they are now the earlier holdout, still never read. For g7, I and J were released to the tuning set with M, N and O, two writers (X and Y) wrote extra answers of the kinds the grader missed most, S, T and U were measured on arrival by g6 and then tuned on, Q and R became the earlier holdout, and V and W, written at the same time as S, T and U, are the fresh holdout. Every file is committed unchanged, with the SHA-256 of each holdout file recorded when it arrived, in quiz/testdata/blind/README.md."
+const blindDetail = "Writers are named by letters. A and B (the first nine questions) were the tuning set from the start; C and D answered the same nine questions and were held out; E and F answered the fifteen questions added later and were held out. G and H (all 24 questions) joined the tuning set for grader g4. K and L were measured on arrival by g4, then tuned on for g5. I and J, written at the same time as G and H, were the fresh holdout until g5 and then the earlier holdout: never read, measured after every version until g6, then released for tuning. For g6, C to F were released to the tuning set, M, N and O were measured on arrival by g5 and then tuned on, and Q and R, written at the same time, were the fresh holdout; they are now the earlier holdout, still never read. For g7, I and J were released to the tuning set with M, N and O, two writers (X and Y) wrote extra answers of the kinds the grader missed most, S, T and U were measured on arrival by g6 and then tuned on, Q and R became the earlier holdout, and V and W, written at the same time as S, T and U, were the fresh holdout. For g8, S, T and U joined the tuning set, V and W were measured by g7 and released for tuning, Q and R stayed the earlier holdout, still never read, and P and Z, written while g8 was tuned, are the fresh holdout. Every file is committed unchanged, with the SHA-256 of each holdout file recorded when it arrived, in quiz/testdata/blind/README.md."
 
 // earlierBefore is the earlier holdout (Q, R) as grader g5 scored it when
 // the files arrived (2026-12-01 19:24-19:25 UTC), before any change of
@@ -319,14 +322,16 @@ const earlierBeforeGrader = "g5"
 // 0.896, 23, 0.656, 3), held so they cannot get worse unnoticed.
 var earlierFloors = quiz.BlindGate{Verdicts: 0.915, MaxPassFlagged: 16, Flagged: 0.698, MaxSaladPasses: 3}
 
-// validationBefore is each validation writer as grader g6 scored it when
-// the file arrived (2026-12-01, 21:35-21:40 UTC), before anything was
-// changed for it.
+// validationBefore is each validation writer as grader g7 scored it when
+// the file was released for tuning (2026-12-02, 00:10 UTC), before anything
+// was changed for it.
 var validationBefore = []quiz.BlindFigures{
-	{Writers: []string{"S"}, Answers: 264, Verdicts: 0.924, FalsePasses: 10, FalseFails: 10, PassAnswers: 144, PassFlagged: 6, ShouldFlag: 48, ShouldFlagged: 27, Flagged: 0.562, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 22}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 16}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 23}, {Kind: "rejects-antipattern", Answers: 24, Agree: 21}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 23}, {Kind: "strong-full", Answers: 24, Agree: 22}, {Kind: "strong-unusual", Answers: 24, Agree: 21}, {Kind: "weak", Answers: 24, Agree: 24}}},
-	{Writers: []string{"T"}, Answers: 264, Verdicts: 0.89, FalsePasses: 14, FalseFails: 15, PassAnswers: 144, PassFlagged: 9, ShouldFlag: 48, ShouldFlagged: 28, Flagged: 0.583, Salads: 24, SaladPasses: 1, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 22}, {Kind: "keyword-salad", Answers: 24, Agree: 23}, {Kind: "mixed-wrong", Answers: 24, Agree: 15}, {Kind: "partial", Answers: 24, Agree: 22}, {Kind: "refutes-quote", Answers: 24, Agree: 22}, {Kind: "rejects-antipattern", Answers: 24, Agree: 21}, {Kind: "strong-casual", Answers: 24, Agree: 22}, {Kind: "strong-concise", Answers: 24, Agree: 23}, {Kind: "strong-full", Answers: 24, Agree: 22}, {Kind: "strong-unusual", Answers: 24, Agree: 19}, {Kind: "weak", Answers: 24, Agree: 24}}},
-	{Writers: []string{"U"}, Answers: 264, Verdicts: 0.909, FalsePasses: 10, FalseFails: 14, PassAnswers: 144, PassFlagged: 9, ShouldFlag: 48, ShouldFlagged: 27, Flagged: 0.562, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 14}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 21}, {Kind: "rejects-antipattern", Answers: 24, Agree: 22}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 23}, {Kind: "strong-full", Answers: 24, Agree: 23}, {Kind: "strong-unusual", Answers: 24, Agree: 17}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	{Writers: []string{"V"}, Answers: 264, Verdicts: 0.913, FalsePasses: 9, FalseFails: 14, PassAnswers: 144, PassFlagged: 10, ShouldFlag: 48, ShouldFlagged: 31, Flagged: 0.646, Salads: 24, SaladPasses: 1, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 23}, {Kind: "mixed-wrong", Answers: 24, Agree: 16}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 21}, {Kind: "rejects-antipattern", Answers: 24, Agree: 20}, {Kind: "strong-casual", Answers: 24, Agree: 22}, {Kind: "strong-concise", Answers: 24, Agree: 23}, {Kind: "strong-full", Answers: 24, Agree: 22}, {Kind: "strong-unusual", Answers: 24, Agree: 22}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	{Writers: []string{"W"}, Answers: 264, Verdicts: 0.928, FalsePasses: 4, FalseFails: 15, PassAnswers: 144, PassFlagged: 9, ShouldFlag: 48, ShouldFlagged: 35, Flagged: 0.729, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 23}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 21}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 19}, {Kind: "rejects-antipattern", Answers: 24, Agree: 22}, {Kind: "strong-casual", Answers: 24, Agree: 22}, {Kind: "strong-concise", Answers: 24, Agree: 23}, {Kind: "strong-full", Answers: 24, Agree: 22}, {Kind: "strong-unusual", Answers: 24, Agree: 21}, {Kind: "weak", Answers: 24, Agree: 24}}},
 }
+
+// validationBeforeGrader names the grader that measured validationBefore.
+const validationBeforeGrader = "g7"
 
 func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	r := func(a, b int) float64 {
@@ -417,7 +422,7 @@ func blindReport(b *quiz.Bank) (*quiz.BlindReport, error) {
 			return nil, err
 		}
 		for _, v := range validationBefore {
-			row("Validation writer "+strings.Join(v.Writers, ", ")+", on arrival, before tuning on it", v)
+			row("Validation writer "+strings.Join(v.Writers, ", ")+", before tuning on it (grader "+validationBeforeGrader+")", v)
 		}
 		row("Validation writers, now (tuned on since)", validation)
 	}
