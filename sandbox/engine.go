@@ -3,7 +3,6 @@ package sandbox
 import (
 	"cmp"
 	"slices"
-	"strconv"
 	"sync"
 	"unsafe"
 )
@@ -100,11 +99,10 @@ type sim struct {
 	grants    int
 
 	// The detail text of the events is written straight into the
-	// events' detail buffer (evb.es.det, by w, wn and wq) instead of a
-	// string per concatenation; the pending event's detail is
-	// det[mark:dn], which emit records in place.
+	// events' detail buffer (evb.es.det, by w, wn and wq, as tokens)
+	// instead of a string per concatenation; the pending event's detail
+	// is det[mark:dn], which emit records in place.
 	mark int
-	quo  [64]byte
 
 	value   string
 	highest int64
@@ -566,34 +564,17 @@ func (m *sim) keepNodes(ns []int) []int {
 
 // w writes parts of the detail of the next event emitted.
 func (m *sim) w(parts ...string) {
-	b := &m.evb
 	for _, p := range parts {
-		if b.dn+len(p) > len(b.es.det) {
-			b.room(len(p))
-		}
-		b.dn += copy(b.es.det[b.dn:], p)
+		m.evb.wstr(p)
 	}
 }
 
 // wn writes a number into the detail of the next event emitted.
-func (m *sim) wn(n int64) {
-	b := &m.evb
-	if b.dn+20 > len(b.es.det) {
-		b.room(20)
-	}
-	b.dn += len(strconv.AppendInt(b.es.det[b.dn:b.dn], n, 10))
-}
+func (m *sim) wn(n int64) { m.evb.wint(n) }
 
 // wq writes s quoted (as strconv.Quote does) into the detail of the next
 // event emitted.
-func (m *sim) wq(s string) {
-	q := strconv.AppendQuote(m.quo[:0], s)
-	b := &m.evb
-	if b.dn+len(q) > len(b.es.det) {
-		b.room(len(q))
-	}
-	b.dn += copy(b.es.det[b.dn:], q)
-}
+func (m *sim) wq(s string) { m.evb.wquote(s) }
 
 // rand draws the next number of the scenario's seeded generator
 // (splitmix64, written out so that it can never change under us).

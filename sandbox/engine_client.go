@@ -146,12 +146,13 @@ func (m *sim) skipWrite(ci, idx int) {
 func (m *sim) crashedText(c *client, op Op) string {
 	for i := range c.crashedTexts {
 		if t := &c.crashedTexts[i]; t.op == op {
-			return t.text
+			// Where it is now: the buffer may have grown since.
+			return unsafe.String(&m.evb.es.det[t.off], t.n)
 		}
 	}
 	m.w(c.id, " has crashed: ", string(op), " does not happen")
 	// The sentence is the pending detail, det[mark:].
-	t := unsafe.String(&m.evb.es.det[m.mark], m.evb.dn-m.mark)
+	t := opText{op, int32(m.mark), int32(m.evb.dn - m.mark)}
 	if c.crashedTexts == nil {
 		// Room for a few ops, from one buffer for all clients.
 		if len(m.textBuf) < crashedOps {
@@ -159,18 +160,18 @@ func (m *sim) crashedText(c *client, op Op) string {
 		}
 		c.crashedTexts, m.textBuf = m.textBuf[:0:crashedOps], m.textBuf[crashedOps:]
 	}
-	c.crashedTexts = append(c.crashedTexts, opText{op, t})
-	return t
+	c.crashedTexts = append(c.crashedTexts, t)
+	return unsafe.String(&m.evb.es.det[t.off], t.n)
 }
 
 // crashedOps is how many ops' details a crashed client has room for
 // before its list grows.
 const crashedOps = 8
 
-// opText is a detail written for an op.
+// opText is a detail written for an op: det[off:][:n] of the events.
 type opText struct {
-	op   Op
-	text string
+	op     Op
+	off, n int32
 }
 
 // clientItem runs client-side work, or defers it while the client is

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"iter"
+	"math/bits"
 	"slices"
+	"strconv"
 	"sync"
 	"unsafe"
 )
@@ -23,7 +25,7 @@ import (
 type Events struct {
 	idx   []uint32 // where event i starts in buf
 	buf   []byte   // the events, encoded (see put)
-	det   []byte   // the details; never written again once an event points into it
+	det   []byte   // the details, as tokens (see Detail tokens); never written again once an event points into it
 	strs  []string // strs[0] is ""
 	nodes []int    // the events' Nodes, back to back
 	// all is the events as Events, made the first time they are read
@@ -42,9 +44,43 @@ type decoded struct {
 // list is every event as an Event, decoded once.
 func (d *decoded) list() []Event {
 	d.once.Do(func() {
-		out := make([]Event, len(d.src.idx))
+		es := d.src
+		out := make([]Event, len(es.idx))
+		// The details written as text are rendered into one buffer; a
+		// detail shared by several events (a crashed client's, the
+		// same sentence again and again) is rendered once.
+		var text []byte
+		type span struct{ from, to int }
+		var spans []span // per event whose detail is in text
+		var at []int32   // those events
+		var memo map[uint64]int32
 		for i := range out {
-			out[i] = d.src.decode(i)
+			e, off, n := es.decodeFields(i)
+			if n > 0 {
+				if s, ok := es.oneString(off, n); ok {
+					e.Detail = s
+				} else {
+					k := uint64(off)<<32 | uint64(n)
+					j, seen := memo[k]
+					if !seen {
+						from := len(text)
+						text = es.appendDetail(text, off, n)
+						j = int32(len(spans))
+						spans = append(spans, span{from, len(text)})
+						if memo == nil {
+							memo = map[uint64]int32{}
+						}
+						memo[k] = j
+					}
+					at = append(at, int32(i), j)
+				}
+			}
+			out[i] = e
+		}
+		for k := 0; k < len(at); k += 2 {
+			if sp := spans[at[k+1]]; sp.to > sp.from {
+				out[at[k]].Detail = unsafe.String(&text[sp.from], sp.to-sp.from)
+			}
 		}
 		d.events = out
 	})
@@ -91,9 +127,23 @@ func (es Events) At(i int) Event {
 
 // decode decodes event i.
 func (es Events) decode(i int) Event {
+	e, off, n := es.decodeFields(i)
+	if n > 0 {
+		if s, ok := es.oneString(off, n); ok {
+			e.Detail = s
+		} else if b := es.appendDetail(nil, off, n); len(b) > 0 {
+			e.Detail = unsafe.String(&b[0], len(b))
+		}
+	}
+	return e
+}
+
+// decodeFields decodes event i but for its detail, which is det[off:][:n]
+// (n 0: none).
+func (es Events) decodeFields(i int) (e Event, off, n int) {
 	d := decoder{b: es.buf, p: int(es.idx[i])}
 	mask := d.u()
-	e := Event{T: d.i()}
+	e.T = d.i()
 	if mask&hasKind != 0 {
 		e.Kind = Kind(es.strs[d.u()])
 	}
@@ -148,11 +198,54 @@ func (es Events) decode(i int) Event {
 		e.Ref = int(d.i())
 	}
 	if mask&hasDetail != 0 {
-		off := d.u()
-		n := d.u()
-		e.Detail = unsafe.String(&es.det[off], n)
+		off = int(d.u())
+		n = int(d.u())
 	}
-	return e
+	return e, off, n
+}
+
+// Detail tokens. A detail is stored as the pieces it was written in,
+// each a variable-length integer: a string of the table (tokStr), a
+// number (tokInt, zigzag-encoded) or a string of the table quoted as
+// strconv.Quote quotes it (tokQuote), the kind in the low two bits. The
+// engine writes a sentence as its parts, most of them the same few
+// strings again and again, so a detail takes a few bytes instead of its
+// text, and the text is made only when something reads the events.
+const (
+	tokStr = iota
+	tokInt
+	tokQuote
+	tokBits = 2
+)
+
+// oneString reports whether the detail at det[off:][:n] is a single
+// string of the table (a detail given whole, as EventsOf's are), and
+// which.
+func (es *Events) oneString(off, n int) (string, bool) {
+	d := decoder{b: es.det, p: off}
+	v := d.u()
+	if d.p != off+n || v&(1<<tokBits-1) != tokStr {
+		return "", false
+	}
+	return es.strs[v>>tokBits], true
+}
+
+// appendDetail appends the text of the detail at det[off:][:n] to dst.
+func (es *Events) appendDetail(dst []byte, off, n int) []byte {
+	d := decoder{b: es.det, p: off}
+	for d.p < off+n {
+		v := d.u()
+		x := v >> tokBits
+		switch v & (1<<tokBits - 1) {
+		case tokStr:
+			dst = append(dst, es.strs[x]...)
+		case tokInt:
+			dst = strconv.AppendInt(dst, int64(x>>1)^-int64(x&1), 10)
+		case tokQuote:
+			dst = strconv.AppendQuote(dst, es.strs[x])
+		}
+	}
+	return dst
 }
 
 // decoder reads the variable-length integers of an encoded event.
@@ -271,8 +364,9 @@ type eventsBuilder struct {
 	// seen finds the strings of the table: a slot is this builder's when
 	// its gen is gen, so that a table reused from run to run (Run's) is
 	// never cleared.
-	seen []strSlot
-	gen  uint32
+	seen  []strSlot
+	gen   uint32
+	shift uint8 // 64 - log2(len(seen))
 	// pooled: the buffers are Run's, reused from run to run, and done
 	// copies the events out of them.
 	pooled bool
@@ -287,9 +381,10 @@ type strSlot struct {
 }
 
 // init readies b for about n events and det bytes of detail, finding
-// strings through seen, marked gen (a seen without gen's slots).
+// strings through seen (its length a power of two), marked gen (a seen
+// without gen's slots).
 func (b *eventsBuilder) init(n, det int, seen []strSlot, gen uint32) {
-	b.seen, b.gen = seen, gen
+	b.setSeen(seen, gen)
 	n = max(n, 1)
 	b.es = Events{idx: make([]uint32, n), buf: make([]byte, n*24+maxEncoded), det: make([]byte, max(det, 64)), strs: make([]string, 1, 32+n/2)}
 }
@@ -298,7 +393,8 @@ func (b *eventsBuilder) init(n, det int, seen []strSlot, gen uint32) {
 // needed), which done copies out of. Nothing in them is read before it
 // is written.
 func (b *eventsBuilder) initPooled(idx []uint32, buf, det []byte, strs int, seen []strSlot, gen uint32) {
-	b.seen, b.gen, b.pooled = seen, gen, true
+	b.setSeen(seen, gen)
+	b.pooled = true
 	b.es = Events{idx: idx[:cap(idx)], buf: buf[:cap(buf)], det: det[:cap(det)], strs: make([]string, 1, strs)}
 	if len(b.es.buf) < maxEncoded {
 		b.es.buf = make([]byte, 4096)
@@ -306,6 +402,12 @@ func (b *eventsBuilder) initPooled(idx []uint32, buf, det []byte, strs int, seen
 	if len(b.es.idx) == 0 {
 		b.es.idx = make([]uint32, 64)
 	}
+}
+
+// setSeen finds strings through seen, marked gen.
+func (b *eventsBuilder) setSeen(seen []strSlot, gen uint32) {
+	b.seen, b.gen = seen, gen
+	b.shift = uint8(65 - bits.Len(uint(len(seen))))
 }
 
 // view is the events built so far, in b's buffers.
@@ -340,7 +442,11 @@ func (b *eventsBuilder) room(n int) {
 // str is the index of s in the table.
 func (b *eventsBuilder) str(s string) uint64 {
 	p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
-	sl := &b.seen[(p>>3^p>>12^uintptr(len(s))*31)&uintptr(len(b.seen)-1)]
+	// The slot by a multiplicative hash of the address and the length:
+	// the strings of a run are often a few bytes apart (literals, the
+	// one-letter ids), so every bit of the address counts.
+	h := (uint64(p) + uint64(len(s))<<40) * 0x9e3779b97f4a7c15 >> b.shift
+	sl := &b.seen[h]
 	if sl.p == p && sl.n == uint32(len(s)) && sl.gen == b.gen {
 		return uint64(sl.id)
 	}
@@ -350,9 +456,39 @@ func (b *eventsBuilder) str(s string) uint64 {
 	return uint64(id)
 }
 
+// tok writes detail token v.
+func (b *eventsBuilder) tok(v uint64) {
+	if b.dn+10 > len(b.es.det) {
+		b.room(10)
+	}
+	w := encoder{b: b.es.det, p: b.dn}
+	w.u(v)
+	b.dn = w.p
+}
+
+// wstr writes s into the pending detail.
+func (b *eventsBuilder) wstr(s string) {
+	if s != "" {
+		b.tok(b.str(s)<<tokBits | tokStr)
+	}
+}
+
+// wint writes n into the pending detail.
+func (b *eventsBuilder) wint(n int64) {
+	if n >= 1<<60 || n <= -1<<60 {
+		// No room for the token's kind: as text.
+		b.wstr(strconv.FormatInt(n, 10))
+		return
+	}
+	b.tok((uint64(n<<1)^uint64(n>>63))<<tokBits | tokInt)
+}
+
+// wquote writes s, quoted, into the pending detail.
+func (b *eventsBuilder) wquote(s string) { b.tok(b.str(s)<<tokBits | tokQuote) }
+
 // detail is where detail d is in the buffer: in place when it lies in
-// the buffer already (Run writes most details there directly), else
-// appended.
+// the buffer already (the tokens Run writes), else written there as one
+// string of the table.
 func (b *eventsBuilder) detail(d string) (off, n uint64) {
 	if b.dn > 0 {
 		base := uintptr(unsafe.Pointer(unsafe.SliceData(b.es.det)))
@@ -361,10 +497,9 @@ func (b *eventsBuilder) detail(d string) (off, n uint64) {
 			return uint64(p - base), uint64(len(d))
 		}
 	}
-	b.room(len(d))
-	off = uint64(b.dn)
-	b.dn += copy(b.es.det[b.dn:], d)
-	return off, uint64(len(d))
+	from := b.dn
+	b.tok(b.str(d)<<tokBits | tokStr)
+	return uint64(from), uint64(b.dn - from)
 }
 
 // encoder writes the variable-length integers of an event into buf
