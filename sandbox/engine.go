@@ -84,8 +84,9 @@ type sim struct {
 	items      []item
 	free       []int32
 	qn, in, fn int
-	actions    []int // action indices in the order they run
-	actClient  []int // client index of each action, -1 for service ops
+	actions    []int   // action indices in the order they run
+	actClient  []int   // client index of each action, -1 for service ops
+	actOp      []uint8 // op code of each action (opCode)
 	nextAction int
 	// evb holds the events, in their compact form, as they are emitted.
 	evb       eventsBuilder
@@ -110,8 +111,7 @@ type sim struct {
 	applied map[string]bool // ledger idempotency keys applied
 	stopped StopReason
 
-	textBuf []opText // what the clients' crashedTexts are carved from
-	nodeTmp []int    // keepNodes' copy of the next event's Nodes
+	nodeTmp []int // keepNodes' copy of the next event's Nodes
 
 	buf *runBuffers // where the buffers came from, for the checker's ledger
 	ids clientIDs
@@ -125,7 +125,8 @@ func Run(s Scenario) Timeline {
 	b := bufPool.Get().(*runBuffers)
 	// Validate looks up each action's client; newSim takes the indices.
 	b.actClient = slices.Grow(b.actClient[:0], len(s.Actions))[:len(s.Actions)]
-	if err := s.validate(b.actClient); err != nil {
+	b.actOp = slices.Grow(b.actOp[:0], len(s.Actions))[:len(s.Actions)]
+	if err := s.validate(b.actClient, b.actOp); err != nil {
 		bufPool.Put(b)
 		return Timeline{
 			EngineVersion: EngineVersion,
@@ -154,12 +155,16 @@ type runBuffers struct {
 	free      []int32
 	actions   []int
 	actClient []int
+	actOp     []uint8
 	ledger    Ledger
 	check     checker
 	// seen is the events' string slots (eventsBuilder), gen the latest
 	// run's mark in them.
 	seen []strSlot
 	gen  uint32
+	// skip is the encoded action.skipped of each crashed client and
+	// op (skipCrashed), current when its gen is gen.
+	skip []skipEnc
 	// idx, ebuf and det are the events' buffers (eventsBuilder), which
 	// Run copies out of.
 	idx       []uint32
@@ -175,7 +180,7 @@ var bufPool = sync.Pool{New: func() any { return new(runBuffers) }}
 func (m *sim) recycle(b *runBuffers) {
 	b.queue, b.items, b.free = m.queue, m.items, m.free
 	b.idx, b.ebuf, b.det = m.evb.es.idx, m.evb.es.buf, m.evb.es.det
-	b.actions, b.actClient = m.actions[:0], m.actClient[:0]
+	b.actions, b.actClient, b.actOp = m.actions[:0], m.actClient[:0], m.actOp[:0]
 	b.ledger.forget()
 	b.check.begin()
 }
@@ -229,6 +234,7 @@ func newSim(s Scenario, b *runBuffers) *sim {
 	b.gen++
 	if b.gen == 0 { // after 2³² runs: no slot may look current
 		clear(b.seen)
+		clear(b.skip)
 		b.gen = 1
 	}
 	m.evb.initPooled(b.idx, b.ebuf, b.det, 32+est/2, b.seen, b.gen)
@@ -290,6 +296,10 @@ func newSim(s Scenario, b *runBuffers) *sim {
 	// Run's validation has put each action's client index in
 	// b.actClient already.
 	m.actClient = b.actClient[:len(s.Actions)]
+	m.actOp = b.actOp[:len(s.Actions)]
+	if b.skip == nil {
+		b.skip = make([]skipEnc, MaxClients*numOpCodes)
+	}
 	for i := range s.Actions {
 		if s.Actions[i].Op == OpPartition {
 			// A partition names a client but is the network's doing.

@@ -2,7 +2,6 @@ package sandbox
 
 import (
 	"strconv"
-	"unsafe"
 )
 
 // The clients: their actions, pauses, heartbeats and retries, and the
@@ -78,9 +77,6 @@ type client struct {
 	// the lock believes so, for the write it then does not send.
 	lost   lostKind
 	lostAt int64
-	// crashedTexts are the details written for its actions after its
-	// crash, one per op (see crashedText).
-	crashedTexts []opText
 }
 
 // lostKind is why a client believes it holds no lock.
@@ -140,38 +136,69 @@ func (m *sim) skipWrite(ci, idx int) {
 	m.emit(&Event{Kind: KindActionSkipped, Client: c.id, Reason: string(a.Op), Value: a.Value})
 }
 
-// crashedText is the detail of an action op of crashed client c. After a
-// crash every later action of the client is one of these, the same few
-// sentences again and again: each is written once per run and shared.
-func (m *sim) crashedText(c *client, op Op) string {
-	for i := range c.crashedTexts {
-		if t := &c.crashedTexts[i]; t.op == op {
-			// Where it is now: the buffer may have grown since.
-			return unsafe.String(&m.evb.es.det[t.off], t.n)
-		}
+// skipCrashed is the action.skipped of action idx of crashed client ci.
+// After a crash every later action of the client is one of these, the
+// same few events again and again but for their time: the first of each
+// op is emitted as any event is, its detail written once and shared, and
+// the others are copies of its encoding with their own time.
+func (m *sim) skipCrashed(ci, idx int) {
+	sk := &m.buf.skip[ci*numOpCodes+int(m.actOp[idx])]
+	if sk.gen == m.buf.gen {
+		m.emitEncoded(sk)
+		return
 	}
-	m.w(c.id, " has crashed: ", string(op), " does not happen")
-	// The sentence is the pending detail, det[mark:].
-	t := opText{op, int32(m.mark), int32(m.evb.dn - m.mark)}
-	if c.crashedTexts == nil {
-		// Room for a few ops, from one buffer for all clients.
-		if len(m.textBuf) < crashedOps {
-			m.textBuf = make([]opText, crashedOps*len(m.clients))
-		}
-		c.crashedTexts, m.textBuf = m.textBuf[:0:crashedOps], m.textBuf[crashedOps:]
+	c := &m.clients[ci]
+	a := &m.sc.Actions[idx]
+	m.w(c.id, " has crashed: ", string(a.Op), " does not happen")
+	n, from := m.evb.n, m.evb.bn
+	m.emit(&Event{Kind: KindActionSkipped, Client: c.id, Reason: string(a.Op)})
+	if m.evb.n == n+1 {
+		sk.keep(m.evb.es.buf[from:m.evb.bn], m.buf.gen)
 	}
-	c.crashedTexts = append(c.crashedTexts, t)
-	return unsafe.String(&m.evb.es.det[t.off], t.n)
 }
 
-// crashedOps is how many ops' details a crashed client has room for
-// before its list grows.
-const crashedOps = 8
+// skipEnc is an encoded event but for its time: its mask, then (after
+// the time) its fields.
+type skipEnc struct {
+	gen         uint32
+	npre, npost uint8
+	pre         [3]byte
+	post        [22]byte
+}
 
-// opText is a detail written for an op: det[off:][:n] of the events.
-type opText struct {
-	op     Op
-	off, n int32
+// keep records enc, an encoded event, for gen; an event too long to
+// keep is not kept.
+func (sk *skipEnc) keep(enc []byte, gen uint32) {
+	d := decoder{b: enc}
+	d.u()
+	pre := d.p
+	d.u() // the time
+	post := len(enc) - d.p
+	if pre > len(sk.pre) || post > len(sk.post) {
+		return
+	}
+	copy(sk.pre[:], enc[:pre])
+	copy(sk.post[:], enc[d.p:])
+	sk.npre, sk.npost, sk.gen = uint8(pre), uint8(post), gen
+}
+
+// emitEncoded is emit of the event sk encodes, at the current time: what
+// emit does for an event the checker need not see (action.skipped).
+func (m *sim) emitEncoded(sk *skipEnc) {
+	m.mark = m.evb.dn
+	if m.nraw >= MaxEvents {
+		m.stopped = StoppedEventBudget
+		return
+	}
+	b := &m.evb
+	b.reserve()
+	w := encoder{b: b.es.buf, p: b.bn}
+	w.p += copy(w.b[w.p:], sk.pre[:sk.npre])
+	w.i(m.now)
+	w.p += copy(w.b[w.p:], sk.post[:sk.npost])
+	b.bn = w.p
+	m.nraw++
+	m.lastT = m.now
 }
 
 // clientItem runs client-side work, or defers it while the client is
@@ -181,8 +208,7 @@ func (m *sim) clientItem(it *item) {
 	c := &m.clients[it.c]
 	if c.crashed {
 		if it.kind == itAction {
-			a := &m.sc.Actions[it.idx]
-			m.emit(&Event{Kind: KindActionSkipped, Client: c.id, Reason: string(a.Op), Detail: m.crashedText(c, a.Op)})
+			m.skipCrashed(it.c, it.idx)
 		}
 		return
 	}

@@ -125,6 +125,16 @@ func (es Events) At(i int) Event {
 	return es.decode(i)
 }
 
+// fields is event i, its Detail left out unless the events are decoded
+// already (the text of a detail is made only for those who read it).
+func (es Events) fields(i int) Event {
+	if es.all != nil {
+		return es.all.list()[:len(es.idx)][i]
+	}
+	e, _, _ := es.decodeFields(i)
+	return e
+}
+
 // decode decodes event i.
 func (es Events) decode(i int) Event {
 	e, off, n := es.decodeFields(i)
@@ -521,8 +531,8 @@ func (w *encoder) u(v uint64) {
 
 func (w *encoder) i(v int64) { w.u(uint64(v<<1) ^ uint64(v>>63)) }
 
-// add appends e with detail d (e.Detail is not read).
-func (b *eventsBuilder) add(e *Event, d string) {
+// reserve starts an event: room for it, its index.
+func (b *eventsBuilder) reserve() {
 	if b.n == len(b.es.idx) {
 		b.es.idx = append(b.es.idx, make([]uint32, max(b.n/4, 64))...)
 	}
@@ -533,6 +543,11 @@ func (b *eventsBuilder) add(e *Event, d string) {
 	}
 	b.es.idx[b.n] = uint32(b.bn)
 	b.n++
+}
+
+// add appends e with detail d (e.Detail is not read).
+func (b *eventsBuilder) add(e *Event, d string) {
+	b.reserve()
 	var mask uint64
 	if e.Kind != "" {
 		mask |= hasKind

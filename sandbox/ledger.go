@@ -62,19 +62,21 @@ type Ledger struct {
 	b      builder
 }
 
-// event is event i, for reading during add and the checker's step.
+// event is event i, for reading during add and the checker's step. Its
+// Detail may be left out: nothing the ledger or the checker derives
+// reads it.
 func (l *Ledger) event(i int) *Event {
 	if l.evs == nil {
 		return &l.events[i]
 	}
-	l.tmp = l.evs.At(i)
+	l.tmp = l.evs.fields(i)
 	return &l.tmp
 }
 
-// eventAt is event i.
+// eventAt is event i, its Detail possibly left out (as event's).
 func (l *Ledger) eventAt(i int) Event {
 	if l.evs != nil {
-		return l.evs.At(i)
+		return l.evs.fields(i)
 	}
 	return l.events[i]
 }

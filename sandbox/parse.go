@@ -330,12 +330,13 @@ func int64p(v int64) *int64 { return &v }
 // nil when there is none. It expects a scenario after WithDefaults (an
 // unset field is an error) and enforces the limits (MaxClients,
 // MaxActions, MaxTimeMS, MaxRedlockNodes...).
-func (s Scenario) Validate() error { return s.validate(nil) }
+func (s Scenario) Validate() error { return s.validate(nil, nil) }
 
-// validate is Validate; when actClient has room for every action, it
-// also records there each action's client index (-1: none or unknown),
-// which Run would otherwise look up again.
-func (s Scenario) validate(actClient []int) error {
+// validate is Validate; when actClient and actOp have room for every
+// action, it also records there each action's client index (-1: none or
+// unknown) and op code (opCode), which Run would otherwise work out
+// again.
+func (s Scenario) validate(actClient []int, actOp []uint8) error {
 	var p problems
 	modelOK := s.validateConfig(&p)
 	if len(s.Clients) > MaxClients {
@@ -361,8 +362,8 @@ func (s Scenario) validate(actClient []int) error {
 		p.add("actions", "%d actions, more than the limit of %d", len(s.Actions), MaxActions)
 	} else {
 		v := actionCheck{ids: newClientIDs(s.Clients), modelOK: modelOK, serviceNodes: s.Lock.Model.ServiceNodes(s.Lock.Nodes)}
-		if len(actClient) >= len(s.Actions) {
-			v.actClient = actClient
+		if len(actClient) >= len(s.Actions) && len(actOp) >= len(s.Actions) {
+			v.actClient, v.actOp = actClient, actOp
 		}
 		switch s.Lock.Model {
 		case ModelRedis:
@@ -526,6 +527,28 @@ func validateClientID(id string) error {
 	return nil
 }
 
+// Op codes number the ops (opcNone: none), for Run's tables and
+// switches, which would otherwise compare the op's name again and again.
+const (
+	opcNone = iota
+	opcAcquire
+	opcClaim
+	opcWrite
+	opcRelease
+	opcExtend
+	opcPause
+	opcCrash
+	opcDelay
+	opcFailover
+	opcClockJump
+	opcNodeDown
+	opcNodeUp
+	opcRestart
+	opcPartition
+	opcHeal
+	numOpCodes
+)
+
 // actionCheck is what validateAction needs of the scenario, worked out
 // once for all its actions: the model as flags, the clients' ids.
 type actionCheck struct {
@@ -534,6 +557,7 @@ type actionCheck struct {
 	redis, redlock, consensus, database bool
 	serviceNodes                        int // Model.ServiceNodes
 	actClient                           []int
+	actOp                               []uint8
 }
 
 // validateAction checks action i. An op that is
@@ -551,29 +575,39 @@ func (s *Scenario) validateAction(p *problems, i int, a *Action, v *actionCheck)
 	var clientOp, optClient, needsMS, optMS, needsValue, needsNode, needsNodes bool
 	// The op once, as flags: the checks below ask about it again and again.
 	var acquire, claim, write, failover, endsLater bool
+	code := uint8(opcNone)
 	switch a.Op {
 	case OpAcquire:
-		clientOp, acquire = true, true
+		clientOp, acquire, code = true, true, opcAcquire
 	case OpClaim:
-		clientOp, claim = true, true
-	case OpRelease, OpExtend, OpCrash:
-		clientOp = true
+		clientOp, claim, code = true, true, opcClaim
+	case OpRelease:
+		clientOp, code = true, opcRelease
+	case OpExtend:
+		clientOp, code = true, opcExtend
+	case OpCrash:
+		clientOp, code = true, opcCrash
 	case OpWrite:
-		clientOp, needsValue, write = true, true, true
-	case OpPause, OpDelay:
-		clientOp, needsMS, endsLater = true, true, true
+		clientOp, needsValue, write, code = true, true, true, opcWrite
+	case OpPause:
+		clientOp, needsMS, endsLater, code = true, true, true, opcPause
+	case OpDelay:
+		clientOp, needsMS, endsLater, code = true, true, true, opcDelay
 	case OpFailover:
-		needsNode, failover = v.redlock, true
+		needsNode, failover, code = v.redlock, true, opcFailover
 	case OpClockJump:
-		needsMS, needsNode = true, true
-	case OpNodeDown, OpNodeUp:
-		needsNode = true
+		needsMS, needsNode, code = true, true, opcClockJump
+	case OpNodeDown:
+		needsNode, code = true, opcNodeDown
+	case OpNodeUp:
+		needsNode, code = true, opcNodeUp
 	case OpRestart:
-		needsNode, optMS, endsLater = true, true, true
+		needsNode, optMS, endsLater, code = true, true, true, opcRestart
 	case OpPartition:
 		needsNodes = true
-		optClient = true
+		optClient, code = true, opcPartition
 	case OpHeal:
+		code = opcHeal
 	case "":
 		p.add(f(".op"), "missing")
 		return
@@ -594,7 +628,7 @@ func (s *Scenario) validateAction(p *problems, i int, a *Action, v *actionCheck)
 	}
 	ci := v.ids.index(a.Client) // -1 for none
 	if v.actClient != nil {
-		v.actClient[i] = ci
+		v.actClient[i], v.actOp[i] = ci, code
 	}
 	switch {
 	case optClient && a.Client == "":
