@@ -156,8 +156,14 @@ type runBuffers struct {
 	actions   []int
 	actClient []int
 	actOp     []uint8
-	ledger    Ledger
-	check     checker
+	// sim is the run's state, and clients, nodes and applied the room
+	// it had for its clients, nodes (their logs) and ledger keys.
+	sim     sim
+	clients []client
+	nodes   []node
+	applied map[string]bool
+	ledger  Ledger
+	check   checker
 	// seen is the events' string slots (eventsBuilder), gen the latest
 	// run's mark in them.
 	seen []strSlot
@@ -169,6 +175,7 @@ type runBuffers struct {
 	// Run copies out of.
 	idx       []uint32
 	ebuf, det []byte
+	strs      []string
 }
 
 // bufPool holds the runBuffers of finished runs. It is the package's one
@@ -180,14 +187,23 @@ var bufPool = sync.Pool{New: func() any { return new(runBuffers) }}
 func (m *sim) recycle(b *runBuffers) {
 	b.queue, b.items, b.free = m.queue, m.items, m.free
 	b.idx, b.ebuf, b.det = m.evb.es.idx, m.evb.es.buf, m.evb.es.det
+	b.strs = m.evb.es.strs
+	clear(b.strs) // the strings are the timeline's
 	b.actions, b.actClient, b.actOp = m.actions[:0], m.actClient[:0], m.actOp[:0]
+	b.clients, b.nodes = m.clients[:0], m.nodes[:0]
+	// What the run read goes; the room stays.
+	for i := range m.clients {
+		m.clients[i].id = ""
+	}
+	m.sc = Scenario{}
 	b.ledger.forget()
 	b.check.begin()
 }
 
 func newSim(s Scenario, b *runBuffers) *sim {
 	l := s.Lock
-	m := &sim{
+	m := &b.sim
+	*m = sim{
 		sc:        s,
 		model:     l.Model,
 		ttl:       l.TTLMS,
@@ -207,6 +223,7 @@ func newSim(s Scenario, b *runBuffers) *sim {
 		items:     b.items,
 		free:      b.free,
 		buf:       b,
+		nodeTmp:   m.nodeTmp,
 	}
 	// The events are the timeline's: emit writes them, with the checker's
 	// violation events in place, straight into the slice Run returns.
@@ -237,7 +254,7 @@ func newSim(s Scenario, b *runBuffers) *sim {
 		clear(b.skip)
 		b.gen = 1
 	}
-	m.evb.initPooled(b.idx, b.ebuf, b.det, 32+est/2, b.seen, b.gen)
+	m.evb.initPooled(b.idx, b.ebuf, b.det, b.strs, b.seen, b.gen)
 	if s.UntilMS > 0 {
 		m.horizon = s.UntilMS
 	}
@@ -250,7 +267,11 @@ func newSim(s Scenario, b *runBuffers) *sim {
 		m.keep = max(m.keep, fsyncEverySecMS)
 	}
 	if m.ledger {
-		m.applied = map[string]bool{}
+		if b.applied == nil {
+			b.applied = map[string]bool{}
+		}
+		clear(b.applied)
+		m.applied = b.applied
 	}
 	n := 1
 	if l.Model == ModelRedlock {
@@ -262,17 +283,17 @@ func newSim(s Scenario, b *runBuffers) *sim {
 	if l.Model == ModelConsensus {
 		m.leader, m.side = m.quorumSide()
 	}
-	m.nodes = make([]node, n)
+	m.nodes = slices.Grow(b.nodes[:0], n)[:n]
 	for i := range m.nodes {
-		m.nodes[i].log = []snap{{t: -1 << 62}}
+		m.nodes[i] = node{log: append(m.nodes[i].log[:0], snap{t: -1 << 62})}
 	}
 	b.ledger.begin(nil, n, true)
 	b.ledger.evs = &m.evb.es // the ledger reads only the events emitted
 	b.check.l = &b.ledger
 	b.check.begin()
-	m.clients = make([]client, len(s.Clients))
+	m.clients = slices.Grow(b.clients[:0], len(s.Clients))[:len(s.Clients)]
 	for i, c := range s.Clients {
-		m.clients[i] = client{id: c.ID, hb: c.HeartbeatMS}
+		m.clients[i] = client{id: c.ID, hb: c.HeartbeatMS, deferred: m.clients[i].deferred[:0]}
 	}
 	// Actions wait in their own list, stably sorted by time: they count as
 	// scheduled before anything the run schedules, so at the same

@@ -402,10 +402,10 @@ func (b *eventsBuilder) init(n, det int, seen []strSlot, gen uint32) {
 // initPooled is init with buffers to reuse (of any length: they grow as
 // needed), which done copies out of. Nothing in them is read before it
 // is written.
-func (b *eventsBuilder) initPooled(idx []uint32, buf, det []byte, strs int, seen []strSlot, gen uint32) {
+func (b *eventsBuilder) initPooled(idx []uint32, buf, det []byte, strs []string, seen []strSlot, gen uint32) {
 	b.setSeen(seen, gen)
 	b.pooled = true
-	b.es = Events{idx: idx[:cap(idx)], buf: buf[:cap(buf)], det: det[:cap(det)], strs: make([]string, 1, strs)}
+	b.es = Events{idx: idx[:cap(idx)], buf: buf[:cap(buf)], det: det[:cap(det)], strs: append(strs[:0], "")}
 	if len(b.es.buf) < maxEncoded {
 		b.es.buf = make([]byte, 4096)
 	}
@@ -433,7 +433,20 @@ func (b *eventsBuilder) view() Events {
 func (b *eventsBuilder) done() Events {
 	es := b.view()
 	if b.pooled {
-		es.idx, es.buf, es.det = slices.Clone(es.idx), slices.Clone(es.buf), slices.Clone(es.det)
+		// One allocation for the index, the events and the details:
+		// the index first, where its alignment is the allocation's (16
+		// bytes at least: smaller ones may be packed unaligned).
+		ni := len(es.idx) * 4
+		all := make([]byte, max(ni+len(es.buf)+len(es.det), 16))[:ni+len(es.buf)+len(es.det)]
+		if len(es.idx) > 0 {
+			copy(unsafe.Slice((*uint32)(unsafe.Pointer(&all[0])), len(es.idx)), es.idx)
+		}
+		copy(all[ni:], es.buf)
+		copy(all[ni+len(es.buf):], es.det)
+		es.idx = unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(all))), len(es.idx))
+		es.buf = all[ni : ni+len(es.buf) : ni+len(es.buf)]
+		es.det = all[ni+len(es.buf):]
+		es.strs = slices.Clone(es.strs)
 	}
 	es.all = &decoded{src: es}
 	return es
@@ -520,6 +533,23 @@ type encoder struct {
 }
 
 func (w *encoder) u(v uint64) {
+	if v < 1<<7 {
+		w.b[w.p] = byte(v)
+		w.p++
+		return
+	}
+	if v < 1<<14 {
+		b := w.b[w.p : w.p+2]
+		b[0], b[1] = byte(v)|0x80, byte(v>>7)
+		w.p += 2
+		return
+	}
+	if v < 1<<21 {
+		b := w.b[w.p : w.p+3]
+		b[0], b[1], b[2] = byte(v)|0x80, byte(v>>7)|0x80, byte(v>>14)
+		w.p += 3
+		return
+	}
 	for v >= 0x80 {
 		w.b[w.p] = byte(v) | 0x80
 		w.p++
