@@ -376,7 +376,14 @@ func (s Scenario) validate(actClient []int, actOp []uint8) error {
 			v.database = true
 		}
 		for i := range s.Actions {
-			s.validateAction(&p, i, &s.Actions[i], &v)
+			a := &s.Actions[i]
+			if ci, code, ok := s.quickClientAction(a, &v); ok {
+				if v.actClient != nil {
+					v.actClient[i], v.actOp[i] = ci, code
+				}
+				continue
+			}
+			s.validateAction(&p, i, a, &v)
 		}
 	}
 	if s.UntilMS < 0 || s.UntilMS > MaxTimeMS {
@@ -558,6 +565,59 @@ type actionCheck struct {
 	serviceNodes                        int // Model.ServiceNodes
 	actClient                           []int
 	actOp                               []uint8
+}
+
+// quickClientAction is validateAction's common case, made quick: a
+// client op in which validateAction would find nothing wrong, with its
+// client index and op code. ok false means only that validateAction must
+// look (and find the problems, if any). Every check here is one of
+// validateAction's, for client ops of a known model.
+func (s *Scenario) quickClientAction(a *Action, v *actionCheck) (ci int, code uint8, ok bool) {
+	if !v.modelOK || a.AtMS < 0 || a.AtMS > MaxTimeMS || a.Client == "" || a.Node != 0 || len(a.Nodes) != 0 {
+		return -1, 0, false
+	}
+	switch a.Op {
+	case OpWrite:
+		if a.MS != 0 || a.Value == "" || len(a.Value) > MaxValueLen ||
+			(a.Key != "" && (s.Resource.Kind != ResourceLedger || len(a.Key) > MaxKeyLen)) {
+			return -1, 0, false
+		}
+		code = opcWrite
+	case OpPause, OpDelay:
+		if a.MS < 1 || a.MS > MaxTimeMS || a.AtMS+a.MS > MaxTimeMS || a.Value != "" || a.Key != "" {
+			return -1, 0, false
+		}
+		code = opcPause
+		if a.Op == OpDelay {
+			code = opcDelay
+		}
+	default:
+		if a.MS != 0 || a.Value != "" || a.Key != "" {
+			return -1, 0, false
+		}
+		switch a.Op {
+		case OpAcquire:
+			code = opcAcquire
+			if v.database {
+				return -1, 0, false
+			}
+		case OpClaim:
+			code = opcClaim
+			if !v.database {
+				return -1, 0, false
+			}
+		case OpRelease:
+			code = opcRelease
+		case OpExtend:
+			code = opcExtend
+		case OpCrash:
+			code = opcCrash
+		default:
+			return -1, 0, false
+		}
+	}
+	ci = v.ids.index(a.Client)
+	return ci, code, ci >= 0
 }
 
 // validateAction checks action i. An op that is
