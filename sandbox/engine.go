@@ -225,26 +225,9 @@ func newSim(s Scenario, b *runBuffers) *sim {
 		buf:       b,
 		nodeTmp:   m.nodeTmp,
 	}
-	// The events are the timeline's: emit writes them, with the checker's
-	// violation events in place, straight into the slice Run returns.
-	// Room for the events a run usually has (most actions make one event;
-	// the answers, expiries and heartbeats they cause add some) and for a
-	// few violations. A run that makes more grows it once or twice.
-	est := len(s.Actions) + len(s.Actions)/8 + 16
-	if l.Model == ModelConsensus {
-		// A consensus lease lives as long as its heartbeats reach the
-		// leader: a heartbeat client that holds the lock makes an
-		// extend.ok per period, which can be a third of a run's events.
-		// Without room for them such a run allocates its events twice
-		// (the first guess, then one after extrapolating), so the guess
-		// takes them in, up to half as many again as the actions.
-		est += min(heartbeatGuess(s, b.actClient), len(s.Actions)/2)
-	}
-	est = min(est, MaxEvents)
-	// Details average under 50 bytes (the longest near 300), and the
-	// actions of crashed clients, which are many in long runs, share
-	// theirs, written once: room for 32 bytes an event; a run that needs
-	// more grows it.
+	// The events go into buffers kept from run to run, which grow to
+	// what the longest run needed (Run copies them out at the end): no
+	// guess of their number is needed.
 	if b.seen == nil {
 		b.seen = make([]strSlot, 512)
 	}
@@ -321,60 +304,13 @@ func newSim(s Scenario, b *runBuffers) *sim {
 	if b.skip == nil {
 		b.skip = make([]skipEnc, MaxClients*numOpCodes)
 	}
-	for i := range s.Actions {
-		if s.Actions[i].Op == OpPartition {
+	for i, op := range m.actOp {
+		if op == opcPartition {
 			// A partition names a client but is the network's doing.
 			m.actClient[i] = -1
 		}
 	}
 	return m
-}
-
-// heartbeatGuess is how many heartbeats the clients with a heartbeat
-// would send if each held the lock from its acquire to its next release
-// or crash (or the last action): at most what a run of s adds for them
-// while the actions last. actClient is each action's client index.
-func heartbeatGuess(s Scenario, actClient []int) int {
-	var from [MaxClients]int64
-	any := false
-	for i := range s.Clients {
-		from[i] = -1
-		if s.Clients[i].HeartbeatMS > 0 {
-			any = true
-		}
-	}
-	if !any || len(s.Actions) == 0 {
-		return 0
-	}
-	n := int64(0)
-	for i := range s.Actions {
-		a := &s.Actions[i]
-		c := actClient[i]
-		if c < 0 || c >= len(s.Clients) || c >= MaxClients || s.Clients[c].HeartbeatMS <= 0 {
-			continue
-		}
-		switch a.Op {
-		case OpAcquire:
-			if from[c] == -1 {
-				from[c] = a.AtMS
-			}
-		case OpRelease, OpCrash:
-			if from[c] >= 0 {
-				n += max(a.AtMS-from[c], 0) / s.Clients[c].HeartbeatMS
-			}
-			from[c] = -1
-			if a.Op == OpCrash {
-				from[c] = -2 // nothing more of it happens
-			}
-		}
-	}
-	last := s.Actions[len(s.Actions)-1].AtMS
-	for c := range min(len(s.Clients), MaxClients) {
-		if from[c] >= 0 {
-			n += max(last-from[c], 0) / s.Clients[c].HeartbeatMS
-		}
-	}
-	return int(min(n, MaxEvents))
 }
 
 // clientIndex is the index of the client with id, -1 for none.
@@ -515,7 +451,7 @@ func (m *sim) dispatch(it *item) {
 	switch it.kind {
 	case itAction:
 		if it.c < 0 {
-			m.serviceAction(m.sc.Actions[it.idx])
+			m.serviceAction(it.idx)
 			return
 		}
 		m.clientItem(it)

@@ -250,15 +250,15 @@ func (m *sim) clientItem(it *item) {
 func (m *sim) clientAction(ci, idx int) {
 	c := &m.clients[ci]
 	a := &m.sc.Actions[idx]
-	switch a.Op {
-	case OpAcquire, OpClaim:
+	switch m.actOp[idx] {
+	case opcAcquire, opcClaim:
 		m.attempts++
 		c.attempt, c.retries = m.attempts, m.sc.Lock.Retries
 		if !c.holds {
 			c.lost, c.lostAt = lostPending, m.now
 		}
 		m.send(ci, message{op: msgAcquire, attempt: c.attempt})
-	case OpWrite:
+	case opcWrite:
 		// A client that knows it holds no lock does not write. One that
 		// believes it holds one does not re-check its lease: it writes
 		// with the token of its latest grant, as real code between check
@@ -268,15 +268,15 @@ func (m *sim) clientAction(ci, idx int) {
 			return
 		}
 		m.send(ci, message{op: msgWrite, grant: c.grant, token: c.token, act: idx})
-	case OpRelease:
+	case opcRelease:
 		if c.holds {
 			c.lost, c.lostAt = lostReleased, m.now
 		}
 		c.holds = false
 		m.send(ci, message{op: msgRelease, grant: c.grant})
-	case OpExtend:
+	case opcExtend:
 		m.send(ci, message{op: msgExtend, grant: c.grant})
-	case OpPause:
+	case opcPause:
 		c.paused = true
 		m.w(c.id, " freezes for ")
 		m.wn(a.MS)
@@ -285,7 +285,7 @@ func (m *sim) clientAction(ci, idx int) {
 		m.w("): nothing of it runs, heartbeat included")
 		m.emit(&Event{Kind: KindPauseStart, Client: c.id, MS: a.MS})
 		m.push(item{t: m.now + a.MS, kind: itPauseEnd, c: ci})
-	case OpCrash:
+	case opcCrash:
 		c.crashed = true
 		c.holds = false
 		c.deferred, c.dhead = nil, 0
@@ -294,7 +294,7 @@ func (m *sim) clientAction(ci, idx int) {
 			m.w("; its key stays at the service until it expires, if it ever does")
 		}
 		m.emit(&Event{Kind: KindCrash, Client: c.id, Grant: c.grant})
-	case OpDelay:
+	case opcDelay:
 		c.delay = a.MS
 		m.w("the next message from ", c.id, " will arrive ")
 		m.wn(a.MS)

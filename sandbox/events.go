@@ -473,6 +473,12 @@ func (b *eventsBuilder) str(s string) uint64 {
 	if sl.p == p && sl.n == uint32(len(s)) && sl.gen == b.gen {
 		return uint64(sl.id)
 	}
+	return b.newStr(s, sl)
+}
+
+// newStr adds s to the table, found from now on through slot sl.
+func (b *eventsBuilder) newStr(s string, sl *strSlot) uint64 {
+	p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
 	id := uint32(len(b.es.strs))
 	b.es.strs = append(b.es.strs, s)
 	*sl = strSlot{p, uint32(len(s)), id, b.gen}
@@ -538,6 +544,11 @@ func (w *encoder) u(v uint64) {
 		w.p++
 		return
 	}
+	w.long(v)
+}
+
+// long is u of a number of more than one byte.
+func (w *encoder) long(v uint64) {
 	if v < 1<<14 {
 		b := w.b[w.p : w.p+2]
 		b[0], b[1] = byte(v)|0x80, byte(v>>7)

@@ -576,48 +576,91 @@ func (s *Scenario) quickClientAction(a *Action, v *actionCheck) (ci int, code ui
 	if !v.modelOK || a.AtMS < 0 || a.AtMS > MaxTimeMS || a.Client == "" || a.Node != 0 || len(a.Nodes) != 0 {
 		return -1, 0, false
 	}
-	switch a.Op {
-	case OpWrite:
+	code = opCodeOf(a.Op)
+	switch code {
+	case opcWrite:
 		if a.MS != 0 || a.Value == "" || len(a.Value) > MaxValueLen ||
 			(a.Key != "" && (s.Resource.Kind != ResourceLedger || len(a.Key) > MaxKeyLen)) {
 			return -1, 0, false
 		}
-		code = opcWrite
-	case OpPause, OpDelay:
+	case opcPause, opcDelay:
 		if a.MS < 1 || a.MS > MaxTimeMS || a.AtMS+a.MS > MaxTimeMS || a.Value != "" || a.Key != "" {
 			return -1, 0, false
 		}
-		code = opcPause
-		if a.Op == OpDelay {
-			code = opcDelay
+	case opcAcquire, opcClaim, opcRelease, opcExtend, opcCrash:
+		if a.MS != 0 || a.Value != "" || a.Key != "" || (code == opcAcquire && v.database) || (code == opcClaim && !v.database) {
+			return -1, 0, false
 		}
 	default:
-		if a.MS != 0 || a.Value != "" || a.Key != "" {
-			return -1, 0, false
-		}
-		switch a.Op {
-		case OpAcquire:
-			code = opcAcquire
-			if v.database {
-				return -1, 0, false
-			}
-		case OpClaim:
-			code = opcClaim
-			if !v.database {
-				return -1, 0, false
-			}
-		case OpRelease:
-			code = opcRelease
-		case OpExtend:
-			code = opcExtend
-		case OpCrash:
-			code = opcCrash
-		default:
-			return -1, 0, false
-		}
+		return -1, 0, false
 	}
 	ci = v.ids.index(a.Client)
 	return ci, code, ci >= 0
+}
+
+// opCodeOf is op's code (opcNone: none, or unknown), found by its first
+// byte and then compared with the one to three ops that start with it.
+func opCodeOf(op Op) uint8 {
+	if op == "" {
+		return opcNone
+	}
+	switch op[0] {
+	case 'a':
+		if op == OpAcquire {
+			return opcAcquire
+		}
+	case 'c':
+		switch op {
+		case OpClaim:
+			return opcClaim
+		case OpCrash:
+			return opcCrash
+		case OpClockJump:
+			return opcClockJump
+		}
+	case 'w':
+		if op == OpWrite {
+			return opcWrite
+		}
+	case 'r':
+		switch op {
+		case OpRelease:
+			return opcRelease
+		case OpRestart:
+			return opcRestart
+		}
+	case 'e':
+		if op == OpExtend {
+			return opcExtend
+		}
+	case 'p':
+		switch op {
+		case OpPause:
+			return opcPause
+		case OpPartition:
+			return opcPartition
+		}
+	case 'd':
+		if op == OpDelay {
+			return opcDelay
+		}
+	case 'f':
+		if op == OpFailover {
+			return opcFailover
+		}
+	case 'n':
+		switch op {
+		case OpNodeDown:
+			return opcNodeDown
+		case OpNodeUp:
+			return opcNodeUp
+		}
+	case 'h':
+		if op == OpHeal {
+			return opcHeal
+		}
+	}
+	return opcNone
 }
 
 // validateAction checks action i. An op that is

@@ -77,3 +77,25 @@ func TestQuickClientActionAgrees(t *testing.T) {
 		}
 	}
 }
+
+// TestOpCodeOf checks that opCodeOf tells every op from the others and
+// from names that are not ops, as validateAction's switch does.
+func TestOpCodeOf(t *testing.T) {
+	seen := map[uint8]Op{}
+	for _, op := range []Op{OpAcquire, OpClaim, OpWrite, OpRelease, OpExtend, OpPause, OpCrash, OpDelay, OpFailover, OpClockJump,
+		OpNodeDown, OpNodeUp, OpRestart, OpPartition, OpHeal} {
+		c := opCodeOf(Op(strings.Clone(string(op))))
+		if c == opcNone || c >= numOpCodes {
+			t.Errorf("opCodeOf(%q) = %d", op, c)
+		}
+		if o, ok := seen[c]; ok {
+			t.Errorf("%q and %q share code %d", o, op, c)
+		}
+		seen[c] = op
+	}
+	for _, op := range []Op{"", "a", "acquirE", "Acquire", "acquire ", "c", "clai", "crashed", "n", "node_", "heals", "x"} {
+		if c := opCodeOf(op); c != opcNone {
+			t.Errorf("opCodeOf(%q) = %d, want none", op, c)
+		}
+	}
+}
