@@ -288,7 +288,7 @@ func (m *sim) clientAction(ci, idx int) {
 	case opcCrash:
 		c.crashed = true
 		c.holds = false
-		c.deferred, c.dhead = nil, 0
+		c.deferred, c.dhead = c.deferred[:0], 0 // its room stays for the next run
 		m.w(c.id, " crashes")
 		if c.grant > 0 {
 			m.w("; its key stays at the service until it expires, if it ever does")

@@ -23,8 +23,9 @@ import (
 // The zero Events is empty. Events are immutable once Run (or EventsOf,
 // or UnmarshalJSON) returns them; copies share their storage.
 type Events struct {
-	idx   []uint32 // where event i starts in buf
-	buf   []byte   // the events, encoded (see put)
+	n     int      // the number of events
+	idx   []uint32 // where event i starts in buf: the builder's, nil once built (the events are decoded in order)
+	buf   []byte   // the events, encoded (see add)
 	det   []byte   // the details, as tokens (see Detail tokens); never written again once an event points into it
 	strs  []string // strs[0] is ""
 	nodes []int    // the events' Nodes, back to back
@@ -45,7 +46,7 @@ type decoded struct {
 func (d *decoded) list() []Event {
 	d.once.Do(func() {
 		es := d.src
-		out := make([]Event, len(es.idx))
+		out := make([]Event, es.n)
 		// The details written as text are rendered into one buffer; a
 		// detail shared by several events (a crashed client's, the
 		// same sentence again and again) is rendered once.
@@ -54,8 +55,10 @@ func (d *decoded) list() []Event {
 		var spans []span // per event whose detail is in text
 		var at []int32   // those events
 		var memo map[uint64]int32
+		p := 0
 		for i := range out {
-			e, off, n := es.decodeFields(i)
+			e, off, n, next := es.decodeAt(p)
+			p = next
 			if n > 0 {
 				if s, ok := es.oneString(off, n); ok {
 					e.Detail = s
@@ -90,24 +93,26 @@ func (d *decoded) list() []Event {
 // The fields an encoded event has, in the order they follow its mask and
 // its time (strings as table indexes, numbers zigzag-encoded, nodes and
 // detail as offset and length).
+// The fields most events have come first, so that their mask takes one
+// byte.
 const (
 	hasKind = 1 << iota
 	hasClient
-	hasNode
-	hasNodes
+	hasReason
+	hasDetail
 	hasGrant
 	hasToken
 	hasHolder
 	hasValidUntil
 	hasExpiresAt
+	hasLatency
+	hasMS
 	hasValue
 	hasKey
-	hasMS
-	hasReason
-	hasLatency
+	hasNode
+	hasNodes
 	hasArrivesAt
 	hasRef
-	hasDetail
 )
 
 // maxEncoded is the most bytes one event takes: its mask, its time and
@@ -115,12 +120,12 @@ const (
 const maxEncoded = 10 * 20
 
 // Len is the number of events.
-func (es Events) Len() int { return len(es.idx) }
+func (es Events) Len() int { return es.n }
 
 // At returns event i (0 <= i < Len).
 func (es Events) At(i int) Event {
 	if es.all != nil {
-		return es.all.list()[:len(es.idx)][i]
+		return es.all.list()[:es.n][i]
 	}
 	return es.decode(i)
 }
@@ -129,7 +134,7 @@ func (es Events) At(i int) Event {
 // already (the text of a detail is made only for those who read it).
 func (es Events) fields(i int) Event {
 	if es.all != nil {
-		return es.all.list()[:len(es.idx)][i]
+		return es.all.list()[:es.n][i]
 	}
 	e, _, _ := es.decodeFields(i)
 	return e
@@ -149,9 +154,16 @@ func (es Events) decode(i int) Event {
 }
 
 // decodeFields decodes event i but for its detail, which is det[off:][:n]
-// (n 0: none).
+// (n 0: none). It needs the builder's index.
 func (es Events) decodeFields(i int) (e Event, off, n int) {
-	d := decoder{b: es.buf, p: int(es.idx[i])}
+	e, off, n, _ = es.decodeAt(int(es.idx[i]))
+	return e, off, n
+}
+
+// decodeAt decodes the event encoded at buf[p:] but for its detail,
+// which is det[off:][:n] (n 0: none); next is where the next event starts.
+func (es Events) decodeAt(p int) (e Event, off, n, next int) {
+	d := decoder{b: es.buf, p: p}
 	mask := d.u()
 	e.T = d.i()
 	if mask&hasKind != 0 {
@@ -211,7 +223,7 @@ func (es Events) decodeFields(i int) (e Event, off, n int) {
 		off = int(d.u())
 		n = int(d.u())
 	}
-	return e, off, n
+	return e, off, n, d.p
 }
 
 // Detail tokens. A detail is stored as the pieces it was written in,
@@ -286,7 +298,7 @@ func (d *decoder) i() int64 {
 // All yields each event with its index, in order.
 func (es Events) All() iter.Seq2[int, Event] {
 	return func(yield func(int, Event) bool) {
-		for i := range es.idx {
+		for i := range es.n {
 			if !yield(i, es.At(i)) {
 				return
 			}
@@ -297,10 +309,10 @@ func (es Events) All() iter.Seq2[int, Event] {
 // Slice returns the events as a slice of Event, freshly made.
 func (es Events) Slice() []Event {
 	if es.all != nil {
-		return slices.Clone(es.all.list()[:len(es.idx):len(es.idx)])
+		return slices.Clone(es.all.list()[:es.n:es.n])
 	}
-	out := make([]Event, len(es.idx))
-	for i := range es.idx {
+	out := make([]Event, es.n)
+	for i := range es.n {
 		out[i] = es.At(i)
 	}
 	return out
@@ -309,7 +321,10 @@ func (es Events) Slice() []Event {
 // Head returns the first n events (n clamped to 0..Len), sharing the
 // storage.
 func (es Events) Head(n int) Events {
-	es.idx = es.idx[:min(max(n, 0), len(es.idx))]
+	es.n = min(max(n, 0), es.n)
+	if es.idx != nil {
+		es.idx = es.idx[:es.n]
+	}
 	return es
 }
 
@@ -327,7 +342,7 @@ func EventsOf(events []Event) Events {
 // It does not escape <, > and &: encoding/json escapes what a Marshaler
 // returns when the caller asks it to, as it does its own strings.
 func (es Events) MarshalJSON() ([]byte, error) {
-	if es.idx == nil {
+	if es.all == nil && es.idx == nil {
 		return []byte("null"), nil
 	}
 	var buf bytes.Buffer
@@ -335,7 +350,7 @@ func (es Events) MarshalJSON() ([]byte, error) {
 	enc.SetEscapeHTML(false)
 	events := es.Slice
 	if es.all != nil {
-		events = func() []Event { return es.all.list()[:len(es.idx)] }
+		events = func() []Event { return es.all.list()[:es.n] }
 	}
 	if err := enc.Encode(events()); err != nil {
 		return nil, err
@@ -423,29 +438,23 @@ func (b *eventsBuilder) setSeen(seen []strSlot, gen uint32) {
 // view is the events built so far, in b's buffers.
 func (b *eventsBuilder) view() Events {
 	es := b.es
+	es.n = b.n
 	es.idx, es.buf, es.det = es.idx[:b.n], es.buf[:b.bn], es.det[:b.dn]
 	return es
 }
 
-// done returns the events built, copied out of pooled buffers (a copy
-// of what was written is made without clearing it first, unlike a
-// buffer made to be filled).
+// done returns the events built, copied out of pooled buffers.
 func (b *eventsBuilder) done() Events {
 	es := b.view()
+	// The events are decoded in order from now on: no index.
+	es.idx = nil
 	if b.pooled {
-		// One allocation for the index, the events and the details:
-		// the index first, where its alignment is the allocation's (16
-		// bytes at least: smaller ones may be packed unaligned).
-		ni := len(es.idx) * 4
-		all := make([]byte, max(ni+len(es.buf)+len(es.det), 16))[:ni+len(es.buf)+len(es.det)]
-		if len(es.idx) > 0 {
-			copy(unsafe.Slice((*uint32)(unsafe.Pointer(&all[0])), len(es.idx)), es.idx)
-		}
-		copy(all[ni:], es.buf)
-		copy(all[ni+len(es.buf):], es.det)
-		es.idx = unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(all))), len(es.idx))
-		es.buf = all[ni : ni+len(es.buf) : ni+len(es.buf)]
-		es.det = all[ni+len(es.buf):]
+		// One allocation for the events and the details.
+		all := make([]byte, len(es.buf)+len(es.det))
+		copy(all, es.buf)
+		copy(all[len(es.buf):], es.det)
+		es.buf = all[:len(es.buf):len(es.buf)]
+		es.det = all[len(es.buf):]
 		es.strs = slices.Clone(es.strs)
 	}
 	es.all = &decoded{src: es}
@@ -718,7 +727,7 @@ func (es Events) Equal(o Events) bool {
 	if es.Len() != o.Len() {
 		return false
 	}
-	for i := range es.idx {
+	for i := range es.n {
 		a, b := es.At(i), o.At(i)
 		if !slices.Equal(a.Nodes, b.Nodes) || (a.Nodes == nil) != (b.Nodes == nil) {
 			return false
