@@ -32,7 +32,6 @@ const (
 
 type item struct {
 	t     int64
-	seq   int64
 	kind  itemKind
 	c     int // client index, or node index for itExpire
 	idx   int // action index
@@ -75,7 +74,7 @@ type sim struct {
 
 	now int64
 	seq int64
-	// queue[:qn] is a binary min-heap on (t, seq) of the pending items,
+	// queue[:qn] is a binary min-heap on (t, seq) of the pending items (qkey),
 	// items[:in] the items (queue[k].slot their index), free[:fn] the
 	// slots free again. The slices are buffers of their full length: the
 	// counts change, the slices only when they grow, so that the heap's
@@ -165,8 +164,8 @@ type runBuffers struct {
 	ledger  Ledger
 	check   checker
 	// seen is the events' string slots (eventsBuilder), gen the latest
-	// run's mark in them.
-	seen []strSlot
+	// run's mark in skip.
+	seen *strTable
 	gen  uint32
 	// skip is the encoded action.skipped of each crashed client and
 	// op (skipCrashed), current when its gen is gen.
@@ -229,15 +228,14 @@ func newSim(s Scenario, b *runBuffers) *sim {
 	// what the longest run needed (Run copies them out at the end): no
 	// guess of their number is needed.
 	if b.seen == nil {
-		b.seen = make([]strSlot, 512)
+		b.seen = new(strTable)
 	}
 	b.gen++
-	if b.gen == 0 { // after 2³² runs: no slot may look current
-		clear(b.seen)
+	if b.gen == 0 { // after 2³² runs: no entry may look current
 		clear(b.skip)
 		b.gen = 1
 	}
-	m.evb.initPooled(b.idx, b.ebuf, b.det, b.strs, b.seen, b.gen)
+	m.evb.initPooled(b.idx, b.ebuf, b.det, b.strs, b.seen)
 	if s.UntilMS > 0 {
 		m.horizon = s.UntilMS
 	}
@@ -316,17 +314,31 @@ func newSim(s Scenario, b *runBuffers) *sim {
 // clientIndex is the index of the client with id, -1 for none.
 func (m *sim) clientIndex(id string) int { return m.ids.index(id) }
 
-// qent is a pending item in the queue: its place in the order, and
-// where the item itself waits (items[slot]). The heap moves these small
-// entries, not the items.
+// qent is a pending item in the queue: its place in the order, as one
+// number (qkey), and where the item itself waits (items[slot]). The heap
+// moves these small entries, not the items.
 type qent struct {
-	t, seq int64
-	slot   int32
+	key  uint64
+	slot int32
 }
 
-// push and pop keep m.queue a binary min-heap on (t, seq).
-func (m *sim) push(it item) {
-	it.seq = m.seq
+// The queue's order is (time, sequence) in one key: the time in the top
+// bits, the sequence (the order items were scheduled in) below. A time
+// past qMaxT, which only an item that can never run has (the run stops
+// at MaxTimeMS), counts as qMaxT.
+const (
+	qSeqBits = 40
+	qMaxT    = 1<<(64-qSeqBits) - 1
+)
+
+func qkey(t, seq int64) uint64 { return uint64(min(t, qMaxT))<<qSeqBits | uint64(seq) }
+
+// qtime is the time of a key.
+func qtime(k uint64) int64 { return int64(k >> qSeqBits) }
+
+// push and pop keep m.queue a binary min-heap on the items' keys.
+func (m *sim) push(it *item) {
+	seq := m.seq
 	m.seq++
 	var slot int32
 	if m.fn > 0 {
@@ -339,63 +351,59 @@ func (m *sim) push(it item) {
 		slot = int32(m.in)
 		m.in++
 	}
-	m.items[slot] = it
+	m.items[slot] = *it
 	if m.qn == len(m.queue) {
 		m.queue = grown(m.queue)
 	}
-	q := m.queue[:m.qn+1]
+	q := m.queue
+	e := qent{key: qkey(it.t, seq), slot: slot}
+	i := m.qn
 	m.qn++
-	q[m.qn-1] = qent{t: it.t, seq: it.seq, slot: slot}
-	i := len(q) - 1
 	for i > 0 {
 		p := (i - 1) / 2
-		if !less(&q[i], &q[p]) {
+		if q[p].key < e.key {
 			break
 		}
-		q[i], q[p] = q[p], q[i]
+		q[i] = q[p]
 		i = p
 	}
+	q[i] = e
 }
 
 // grown is s at least twice as long (16 at least), what it held kept.
 func grown[T any](s []T) []T { return append(s, make([]T, max(len(s), 16))...) }
 
-func (m *sim) pop() item {
+// pop takes the first item out of the queue into it.
+func (m *sim) pop(it *item) {
 	q := m.queue[:m.qn]
-	m.qn--
 	top := q[0]
-	last := len(q) - 1
-	q[0] = q[last]
-	q = q[:last]
-	i := 0
-	for {
-		l := 2*i + 1
-		if l >= len(q) {
-			break
+	m.qn--
+	if n := m.qn; n > 0 {
+		// The last entry goes where the first was, and down to its place.
+		e := q[n]
+		i := 0
+		for {
+			c := 2*i + 1
+			if c >= n {
+				break
+			}
+			if r := c + 1; r < n && q[r].key < q[c].key {
+				c = r
+			}
+			if e.key < q[c].key {
+				break
+			}
+			q[i] = q[c]
+			i = c
 		}
-		c := l
-		if r := l + 1; r < len(q) && less(&q[r], &q[l]) {
-			c = r
-		}
-		if !less(&q[c], &q[i]) {
-			break
-		}
-		q[i], q[c] = q[c], q[i]
-		i = c
+		q[i] = e
 	}
 	if m.fn == len(m.free) {
 		m.free = grown(m.free)
 	}
 	m.free[m.fn] = top.slot
 	m.fn++
-	return m.items[top.slot]
-}
-
-func less(a, b *qent) bool {
-	if a.t != b.t {
-		return a.t < b.t
-	}
-	return a.seq < b.seq
+	*it = m.items[top.slot]
 }
 
 // peek is the time of the earliest pending item, and whether it is the
@@ -405,14 +413,14 @@ func less(a, b *qent) bool {
 func (m *sim) peek() (t int64, action, ok bool) {
 	if m.nextAction < len(m.actions) {
 		t := m.sc.Actions[m.actions[m.nextAction]].AtMS
-		if m.qn == 0 || t <= m.queue[0].t {
+		if m.qn == 0 || t <= qtime(m.queue[0].key) {
 			return t, true, true
 		}
 	}
 	if m.qn == 0 {
 		return 0, false, false
 	}
-	return m.queue[0].t, false, true
+	return qtime(m.queue[0].key), false, true
 }
 
 func (m *sim) loop() {
@@ -440,7 +448,7 @@ func (m *sim) loop() {
 			m.nextAction++
 			it = item{t: t, kind: itAction, idx: i, c: m.actClient[i]}
 		} else {
-			it = m.pop()
+			m.pop(&it)
 		}
 		m.now = it.t
 		m.dispatch(&it)

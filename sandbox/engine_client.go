@@ -232,7 +232,7 @@ func (m *sim) clientItem(it *item) {
 			return
 		}
 		m.send(it.c, message{op: msgExtend, grant: c.grant, heartbeat: true})
-		m.push(item{t: m.now + c.hb, kind: itHeartbeat, c: it.c, grant: it.grant})
+		m.push(&item{t: m.now + c.hb, kind: itHeartbeat, c: it.c, grant: it.grant})
 	case itReply:
 		m.answer(it.c, it.rep)
 	case itSendExpire:
@@ -284,7 +284,7 @@ func (m *sim) clientAction(ci, idx int) {
 		m.wn(m.now + a.MS)
 		m.w("): nothing of it runs, heartbeat included")
 		m.emit(&Event{Kind: KindPauseStart, Client: c.id, MS: a.MS})
-		m.push(item{t: m.now + a.MS, kind: itPauseEnd, c: ci})
+		m.push(&item{t: m.now + a.MS, kind: itPauseEnd, c: ci})
 	case opcCrash:
 		c.crashed = true
 		c.holds = false
@@ -343,7 +343,7 @@ func (m *sim) send(ci int, msg message) {
 		m.arrive(ci, msg)
 		return
 	}
-	m.push(item{t: m.now + d, kind: itArrive, c: ci, msg: msg})
+	m.push(&item{t: m.now + d, kind: itArrive, c: ci, msg: msg})
 }
 
 // reply sends the service's answer back to client ci.
@@ -352,7 +352,7 @@ func (m *sim) reply(ci int, r reply) {
 		m.clientItem(&item{kind: itReply, c: ci, rep: r})
 		return
 	}
-	m.push(item{t: m.now + m.lat, kind: itReply, c: ci, rep: r})
+	m.push(&item{t: m.now + m.lat, kind: itReply, c: ci, rep: r})
 }
 
 // answer is the client taking in the service's answer.
@@ -362,10 +362,10 @@ func (m *sim) answer(ci int, r reply) {
 	case replyGranted:
 		c.grant, c.token, c.holds = r.grant, r.token, true
 		if c.hb > 0 {
-			m.push(item{t: m.now + c.hb, kind: itHeartbeat, c: ci, grant: r.grant})
+			m.push(&item{t: m.now + c.hb, kind: itHeartbeat, c: ci, grant: r.grant})
 		}
 		if m.twoStep {
-			m.push(item{t: m.now + 1, kind: itSendExpire, c: ci, grant: r.grant})
+			m.push(&item{t: m.now + 1, kind: itSendExpire, c: ci, grant: r.grant})
 		}
 	case replyDenied:
 		if !c.holds && r.attempt == c.attempt {
@@ -381,7 +381,7 @@ func (m *sim) answer(ci int, r reply) {
 			d := 1 + int64(m.rand()%uint64(m.retryMax))
 			m.emit(&Event{Kind: KindRetry, Client: c.id, MS: d,
 				Detail: c.id + " retries in " + ms(d) + " (a random delay of up to " + ms(m.retryMax) + ", seed " + strconv.FormatUint(m.sc.Lock.Seed, 10) + "); " + retriesLeft(c.retries) + " left after that"})
-			m.push(item{t: m.now + d, kind: itRetry, c: ci})
+			m.push(&item{t: m.now + d, kind: itRetry, c: ci})
 		}
 	case replyExtendRefused:
 		if c.grant == r.grant {

@@ -321,7 +321,7 @@ func (m *sim) restart(a Action) {
 			m.restartDone(i, -1)
 			return
 		}
-		m.push(item{t: m.now + a.MS, kind: itRestart, c: i, grant: -1})
+		m.push(&item{t: m.now + a.MS, kind: itRestart, c: i, grant: -1})
 		return
 	}
 	n := &m.nodes[i]
@@ -363,7 +363,7 @@ func (m *sim) restart(a Action) {
 		m.restartDone(i, n.restartGen)
 		return
 	}
-	m.push(item{t: m.now + a.MS, kind: itRestart, c: i, grant: n.restartGen})
+	m.push(&item{t: m.now + a.MS, kind: itRestart, c: i, grant: n.restartGen})
 }
 
 // restartDone brings node i back from restart gen (-1: a consensus member).

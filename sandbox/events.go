@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"iter"
-	"math/bits"
 	"slices"
 	"strconv"
 	"sync"
@@ -331,10 +330,13 @@ func (es Events) Head(n int) Events {
 // EventsOf stores events as Events.
 func EventsOf(events []Event) Events {
 	var b eventsBuilder
-	b.init(len(events), 0, make([]strSlot, 128), 1)
+	seen := strTables.Get().(*strTable)
+	b.init(len(events), 0, seen)
 	for i := range events {
 		b.add(&events[i], events[i].Detail)
 	}
+	strTables.Put(seen)
+	b.seen = nil
 	return b.done()
 }
 
@@ -386,12 +388,9 @@ func (es *Events) UnmarshalJSON(data []byte) error {
 type eventsBuilder struct {
 	es        Events
 	n, bn, dn int
-	// seen finds the strings of the table: a slot is this builder's when
-	// its gen is gen, so that a table reused from run to run (Run's) is
-	// never cleared.
-	seen  []strSlot
-	gen   uint32
-	shift uint8 // 64 - log2(len(seen))
+	// seen finds the strings of the table (emptied when the builder
+	// starts).
+	seen *strTable
 	// pooled: the buffers are Run's, reused from run to run, and done
 	// copies the events out of them.
 	pooled bool
@@ -399,17 +398,29 @@ type eventsBuilder struct {
 
 // strSlot is a string of the table: where its bytes are (an address,
 // not a pointer, so that the slots are nothing for the garbage collector
-// to trace: the table keeps the strings), its length and its index.
+// to trace: the table keeps the strings), its length and its index. An
+// empty slot has address 0, which no string looked up has.
 type strSlot struct {
-	p          uintptr
-	n, id, gen uint32
+	p     uintptr
+	n, id uint32
 }
 
+// strTable is the slots that find the strings of a table, by a hash of
+// their address and length (strSlots, a power of two, of them).
+type strTable [strSlots]strSlot
+
+const (
+	strSlots     = 512
+	strSlotShift = 64 - 9 // the hash's top 9 bits pick the slot
+)
+
+// strTables are the tables of EventsOf, reused.
+var strTables = sync.Pool{New: func() any { return new(strTable) }}
+
 // init readies b for about n events and det bytes of detail, finding
-// strings through seen (its length a power of two), marked gen (a seen
-// without gen's slots).
-func (b *eventsBuilder) init(n, det int, seen []strSlot, gen uint32) {
-	b.setSeen(seen, gen)
+// strings through seen (which it empties).
+func (b *eventsBuilder) init(n, det int, seen *strTable) {
+	b.setSeen(seen)
 	n = max(n, 1)
 	b.es = Events{idx: make([]uint32, n), buf: make([]byte, n*24+maxEncoded), det: make([]byte, max(det, 64)), strs: make([]string, 1, 32+n/2)}
 }
@@ -417,8 +428,8 @@ func (b *eventsBuilder) init(n, det int, seen []strSlot, gen uint32) {
 // initPooled is init with buffers to reuse (of any length: they grow as
 // needed), which done copies out of. Nothing in them is read before it
 // is written.
-func (b *eventsBuilder) initPooled(idx []uint32, buf, det []byte, strs []string, seen []strSlot, gen uint32) {
-	b.setSeen(seen, gen)
+func (b *eventsBuilder) initPooled(idx []uint32, buf, det []byte, strs []string, seen *strTable) {
+	b.setSeen(seen)
 	b.pooled = true
 	b.es = Events{idx: idx[:cap(idx)], buf: buf[:cap(buf)], det: det[:cap(det)], strs: append(strs[:0], "")}
 	if len(b.es.buf) < maxEncoded {
@@ -429,10 +440,10 @@ func (b *eventsBuilder) initPooled(idx []uint32, buf, det []byte, strs []string,
 	}
 }
 
-// setSeen finds strings through seen, marked gen.
-func (b *eventsBuilder) setSeen(seen []strSlot, gen uint32) {
-	b.seen, b.gen = seen, gen
-	b.shift = uint8(65 - bits.Len(uint(len(seen))))
+// setSeen finds strings through seen, emptied.
+func (b *eventsBuilder) setSeen(seen *strTable) {
+	clear(seen[:])
+	b.seen = seen
 }
 
 // view is the events built so far, in b's buffers.
@@ -471,15 +482,14 @@ func (b *eventsBuilder) room(n int) {
 	}
 }
 
-// str is the index of s in the table.
+// str is the index of s (not empty) in the table.
 func (b *eventsBuilder) str(s string) uint64 {
 	p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
-	// The slot by a multiplicative hash of the address and the length:
-	// the strings of a run are often a few bytes apart (literals, the
-	// one-letter ids), so every bit of the address counts.
-	h := (uint64(p) + uint64(len(s))<<40) * 0x9e3779b97f4a7c15 >> b.shift
-	sl := &b.seen[h]
-	if sl.p == p && sl.n == uint32(len(s)) && sl.gen == b.gen {
+	// The slot by a multiplicative hash of the address: the strings of
+	// a run are often a few bytes apart (literals, the one-letter ids),
+	// so every bit of it counts.
+	sl := &b.seen[uint64(p)*0x9e3779b97f4a7c15>>strSlotShift]
+	if sl.p == p && sl.n == uint32(len(s)) {
 		return uint64(sl.id)
 	}
 	return b.newStr(s, sl)
@@ -487,15 +497,24 @@ func (b *eventsBuilder) str(s string) uint64 {
 
 // newStr adds s to the table, found from now on through slot sl.
 func (b *eventsBuilder) newStr(s string, sl *strSlot) uint64 {
-	p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
 	id := uint32(len(b.es.strs))
 	b.es.strs = append(b.es.strs, s)
-	*sl = strSlot{p, uint32(len(s)), id, b.gen}
+	*sl = strSlot{uintptr(unsafe.Pointer(unsafe.StringData(s))), uint32(len(s)), id}
 	return uint64(id)
 }
 
 // tok writes detail token v.
 func (b *eventsBuilder) tok(v uint64) {
+	if v < 0x80 && b.dn < len(b.es.det) {
+		b.es.det[b.dn] = byte(v)
+		b.dn++
+		return
+	}
+	b.tokLong(v)
+}
+
+// tokLong is tok of any token.
+func (b *eventsBuilder) tokLong(v uint64) {
 	if b.dn+10 > len(b.es.det) {
 		b.room(10)
 	}
@@ -506,9 +525,17 @@ func (b *eventsBuilder) tok(v uint64) {
 
 // wstr writes s into the pending detail.
 func (b *eventsBuilder) wstr(s string) {
-	if s != "" {
-		b.tok(b.str(s)<<tokBits | tokStr)
+	if s == "" {
+		return
 	}
+	// tok, with its common case (one byte) in line.
+	v := b.str(s)<<tokBits | tokStr
+	if v < 0x80 && b.dn < len(b.es.det) {
+		b.es.det[b.dn] = byte(v)
+		b.dn++
+		return
+	}
+	b.tokLong(v)
 }
 
 // wint writes n into the pending detail.
