@@ -83,6 +83,12 @@ type sim struct {
 	items      []item
 	free       []int32
 	qn, in, fn int
+	// fifo[fh:ft] are pending items scheduled in the order of their
+	// keys (most expiry checks: the lease's length after now, which only
+	// grows), kept out of the heap: the next item is the first of the
+	// heap's and the fifo's.
+	fifo       []qent
+	fh, ft     int
 	actions    []int   // action indices in the order they run
 	actClient  []int   // client index of each action, -1 for service ops
 	actOp      []uint8 // op code of each action (opCode)
@@ -152,6 +158,7 @@ type runBuffers struct {
 	queue     []qent
 	items     []item
 	free      []int32
+	fifo      []qent
 	actions   []int
 	actClient []int
 	actOp     []uint8
@@ -184,7 +191,7 @@ var bufPool = sync.Pool{New: func() any { return new(runBuffers) }}
 // recycle hands the buffers back into b, emptied: the ledger forgets the
 // run's events, the checker its findings.
 func (m *sim) recycle(b *runBuffers) {
-	b.queue, b.items, b.free = m.queue, m.items, m.free
+	b.queue, b.items, b.free, b.fifo = m.queue, m.items, m.free, m.fifo
 	b.idx, b.ebuf, b.det = m.evb.es.idx, m.evb.es.buf, m.evb.es.det
 	b.strs = m.evb.es.strs
 	clear(b.strs) // the strings are the timeline's
@@ -221,6 +228,7 @@ func newSim(s Scenario, b *runBuffers) *sim {
 		queue:     b.queue,
 		items:     b.items,
 		free:      b.free,
+		fifo:      b.fifo,
 		buf:       b,
 		nodeTmp:   m.nodeTmp,
 	}
@@ -338,6 +346,49 @@ func qtime(k uint64) int64 { return int64(k >> qSeqBits) }
 
 // push and pop keep m.queue a binary min-heap on the items' keys.
 func (m *sim) push(it *item) {
+	e := m.enter(it)
+	if m.qn == len(m.queue) {
+		m.queue = grown(m.queue)
+	}
+	q := m.queue
+	i := m.qn
+	m.qn++
+	for i > 0 {
+		p := (i - 1) / 2
+		if q[p].key < e.key {
+			break
+		}
+		q[i] = q[p]
+		i = p
+	}
+	q[i] = e
+}
+
+// pushInOrder is push for an item that is usually scheduled in the order
+// of the keys (an expiry check): it waits in the fifo when its key comes
+// after the fifo's last, else in the heap.
+func (m *sim) pushInOrder(it *item) {
+	if m.ft > m.fh && qkey(it.t, m.seq) < m.fifo[m.ft-1].key {
+		m.push(it)
+		return
+	}
+	e := m.enter(it)
+	if m.fh == m.ft {
+		m.fh, m.ft = 0, 0
+	} else if m.ft == len(m.fifo) && m.fh > 0 {
+		// Move what waits to the front rather than grow.
+		m.ft = copy(m.fifo, m.fifo[m.fh:m.ft])
+		m.fh = 0
+	}
+	if m.ft == len(m.fifo) {
+		m.fifo = grown(m.fifo)
+	}
+	m.fifo[m.ft] = e
+	m.ft++
+}
+
+// enter gives it its sequence number and a slot, and returns its entry.
+func (m *sim) enter(it *item) qent {
 	seq := m.seq
 	m.seq++
 	var slot int32
@@ -352,51 +403,57 @@ func (m *sim) push(it *item) {
 		m.in++
 	}
 	m.items[slot] = *it
-	if m.qn == len(m.queue) {
-		m.queue = grown(m.queue)
-	}
-	q := m.queue
-	e := qent{key: qkey(it.t, seq), slot: slot}
-	i := m.qn
-	m.qn++
-	for i > 0 {
-		p := (i - 1) / 2
-		if q[p].key < e.key {
-			break
-		}
-		q[i] = q[p]
-		i = p
-	}
-	q[i] = e
+	return qent{key: qkey(it.t, seq), slot: slot}
 }
 
 // grown is s at least twice as long (16 at least), what it held kept.
 func grown[T any](s []T) []T { return append(s, make([]T, max(len(s), 16))...) }
 
-// pop takes the first item out of the queue into it.
-func (m *sim) pop(it *item) {
-	q := m.queue[:m.qn]
-	top := q[0]
-	m.qn--
-	if n := m.qn; n > 0 {
-		// The last entry goes where the first was, and down to its place.
-		e := q[n]
-		i := 0
-		for {
-			c := 2*i + 1
-			if c >= n {
-				break
-			}
-			if r := c + 1; r < n && q[r].key < q[c].key {
-				c = r
-			}
-			if e.key < q[c].key {
-				break
-			}
-			q[i] = q[c]
-			i = c
+// first is the key of the next item, and whether there is one.
+func (m *sim) first() (uint64, bool) {
+	switch {
+	case m.fh == m.ft:
+		if m.qn == 0 {
+			return 0, false
 		}
-		q[i] = e
+		return m.queue[0].key, true
+	case m.qn == 0:
+		return m.fifo[m.fh].key, true
+	}
+	return min(m.queue[0].key, m.fifo[m.fh].key), true
+}
+
+// pop takes the next item out of the queue into it.
+func (m *sim) pop(it *item) {
+	var top qent
+	if m.fh < m.ft && (m.qn == 0 || m.fifo[m.fh].key < m.queue[0].key) {
+		top = m.fifo[m.fh]
+		m.fh++
+	} else {
+		q := m.queue[:m.qn]
+		top = q[0]
+		m.qn--
+		if n := m.qn; n > 0 {
+			// The last entry goes where the first was, and down to its
+			// place.
+			e := q[n]
+			i := 0
+			for {
+				c := 2*i + 1
+				if c >= n {
+					break
+				}
+				if r := c + 1; r < n && q[r].key < q[c].key {
+					c = r
+				}
+				if e.key < q[c].key {
+					break
+				}
+				q[i] = q[c]
+				i = c
+			}
+			q[i] = e
+		}
 	}
 	if m.fn == len(m.free) {
 		m.free = grown(m.free)
@@ -411,16 +468,17 @@ func (m *sim) pop(it *item) {
 // earlier); ok is false when nothing is pending. Only the time is read, so
 // that the item is copied once, when it is taken.
 func (m *sim) peek() (t int64, action, ok bool) {
+	k, queued := m.first()
 	if m.nextAction < len(m.actions) {
 		t := m.sc.Actions[m.actions[m.nextAction]].AtMS
-		if m.qn == 0 || t <= qtime(m.queue[0].key) {
+		if !queued || t <= qtime(k) {
 			return t, true, true
 		}
 	}
-	if m.qn == 0 {
+	if !queued {
 		return 0, false, false
 	}
-	return qtime(m.queue[0].key), false, true
+	return qtime(k), false, true
 }
 
 func (m *sim) loop() {
