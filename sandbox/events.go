@@ -226,18 +226,21 @@ func (es Events) decodeAt(p int) (e Event, off, n, next int) {
 }
 
 // Detail tokens. A detail is stored as the pieces it was written in,
-// each a variable-length integer: a string of the table (tokStr), a
-// number (tokInt, zigzag-encoded) or a string of the table quoted as
-// strconv.Quote quotes it (tokQuote), the kind in the low two bits. The
-// engine writes a sentence as its parts, most of them the same few
-// strings again and again, so a detail takes a few bytes instead of its
-// text, and the text is made only when something reads the events.
+// each a variable-length integer: a string of the table (its index
+// shifted by one: the low bit 0), a number (zigzag-encoded, shifted by
+// two, low bits 01) or a string of the table quoted as strconv.Quote
+// quotes it (shifted by two, low bits 11). The engine writes a sentence
+// as its parts, most of them the same few strings again and again, so a
+// detail takes a few bytes instead of its text, and the text is made
+// only when something reads the events. Strings, the most of the
+// pieces, have the shortest kind: the first 64 take one byte.
 const (
-	tokStr = iota
-	tokInt
-	tokQuote
-	tokBits = 2
+	tokInt   = 1
+	tokQuote = 3
 )
+
+// tokString is the token of string x of the table.
+func tokString(x uint64) uint64 { return x << 1 }
 
 // oneString reports whether the detail at det[off:][:n] is a single
 // string of the table (a detail given whole, as EventsOf's are), and
@@ -245,10 +248,10 @@ const (
 func (es *Events) oneString(off, n int) (string, bool) {
 	d := decoder{b: es.det, p: off}
 	v := d.u()
-	if d.p != off+n || v&(1<<tokBits-1) != tokStr {
+	if d.p != off+n || v&1 != 0 {
 		return "", false
 	}
-	return es.strs[v>>tokBits], true
+	return es.strs[v>>1], true
 }
 
 // appendDetail appends the text of the detail at det[off:][:n] to dst.
@@ -256,14 +259,14 @@ func (es *Events) appendDetail(dst []byte, off, n int) []byte {
 	d := decoder{b: es.det, p: off}
 	for d.p < off+n {
 		v := d.u()
-		x := v >> tokBits
-		switch v & (1<<tokBits - 1) {
-		case tokStr:
-			dst = append(dst, es.strs[x]...)
-		case tokInt:
+		switch {
+		case v&1 == 0:
+			dst = append(dst, es.strs[v>>1]...)
+		case v&3 == tokInt:
+			x := v >> 2
 			dst = strconv.AppendInt(dst, int64(x>>1)^-int64(x&1), 10)
-		case tokQuote:
-			dst = strconv.AppendQuote(dst, es.strs[x])
+		default:
+			dst = strconv.AppendQuote(dst, es.strs[v>>2])
 		}
 	}
 	return dst
@@ -529,7 +532,7 @@ func (b *eventsBuilder) wstr(s string) {
 		return
 	}
 	// tok, with its common case (one byte) in line.
-	v := b.str(s)<<tokBits | tokStr
+	v := tokString(b.str(s))
 	if v < 0x80 && b.dn < len(b.es.det) {
 		b.es.det[b.dn] = byte(v)
 		b.dn++
@@ -545,11 +548,11 @@ func (b *eventsBuilder) wint(n int64) {
 		b.wstr(strconv.FormatInt(n, 10))
 		return
 	}
-	b.tok((uint64(n<<1)^uint64(n>>63))<<tokBits | tokInt)
+	b.tok((uint64(n<<1)^uint64(n>>63))<<2 | tokInt)
 }
 
 // wquote writes s, quoted, into the pending detail.
-func (b *eventsBuilder) wquote(s string) { b.tok(b.str(s)<<tokBits | tokQuote) }
+func (b *eventsBuilder) wquote(s string) { b.tok(b.str(s)<<2 | tokQuote) }
 
 // detail is where detail d is in the buffer: in place when it lies in
 // the buffer already (the tokens Run writes), else written there as one
@@ -563,7 +566,7 @@ func (b *eventsBuilder) detail(d string) (off, n uint64) {
 		}
 	}
 	from := b.dn
-	b.tok(b.str(d)<<tokBits | tokStr)
+	b.tok(tokString(b.str(d)))
 	return uint64(from), uint64(b.dn - from)
 }
 
