@@ -349,6 +349,11 @@ func (m *sim) send(ci int, msg message) {
 // reply sends the service's answer back to client ci.
 func (m *sim) reply(ci int, r reply) {
 	if m.lat == 0 {
+		if c := &m.clients[ci]; r.kind == replyExtended && !c.paused && !c.crashed {
+			// What clientItem would do: answer, which has nothing to do
+			// for a granted extend (a heartbeat's, most often).
+			return
+		}
 		m.clientItem(&item{kind: itReply, c: ci, rep: r})
 		return
 	}
