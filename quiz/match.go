@@ -271,6 +271,10 @@ type evalCtx struct {
 	parts   []bitset
 	excl    []bitset
 	dead    bool // some part occurs nowhere in the answer
+	// sents, once sentsKnown, are the sentences (bit si) where the
+	// pattern may match, see sentMask.
+	sents      uint64
+	sentsKnown bool
 }
 
 func (c *evalCtx) leaf(w *wordSet) bitset {
@@ -358,7 +362,7 @@ func (c *evalCtx) union(gids []int32) bitset {
 		case out == nil:
 			out = b
 		case !fresh:
-			n := c.d.newBits()
+			n := c.d.scratchBits()
 			copy(n, out)
 			n.or(b)
 			out, fresh = n, true
@@ -370,6 +374,107 @@ func (c *evalCtx) union(gids []int32) bitset {
 		return bitset{}
 	}
 	return out
+}
+
+// scratchBits returns an empty bitset for d's tokens carved from a slab
+// kept with the doc (pooled), so the unions of a grading allocate nothing
+// once the slab is large enough. A full slab is replaced, never grown in
+// place: the bitsets already handed out keep the old one.
+func (d *doc) scratchBits() bitset {
+	w := (len(d.toks) + 63) / 64
+	if d.scratchN+w > len(d.scratch) {
+		d.scratch, d.scratchN = make([]uint64, max(w*64, 2*len(d.scratch))), 0
+	}
+	b := bitset(d.scratch[d.scratchN : d.scratchN+w : d.scratchN+w])
+	d.scratchN += w
+	clear(b)
+	return b
+}
+
+// maxMaskSents is the most sentences an answer may have for sentence
+// masks (one bit per sentence in a uint64) to be used; longer answers
+// take the general path.
+const maxMaskSents = 64
+
+// gidSents returns the sentences (bit si) holding a token of word set g,
+// computed on first use from its tokens. The caller checks that the
+// answer has at most maxMaskSents sentences.
+func (d *doc) gidSents(g int32) uint64 {
+	b := d.lexLeaves[g]
+	if b == nil {
+		return 0
+	}
+	if m := d.lexSents[g]; m != 0 {
+		return m
+	}
+	var m uint64
+	for w, word := range b {
+		for ; word != 0; word &= word - 1 {
+			m |= 1 << uint(d.toks[w<<6+bits.TrailingZeros64(word)].sent)
+		}
+	}
+	d.lexSents[g] = m
+	return m
+}
+
+// sentMask returns, when ok, the sentences (bit si) where c's pattern may
+// match: those where every part may start and every word it needs occurs.
+// It is exactly the set of sentences that pass findAs's first checks, so
+// a sentence outside it never matches. ok is false for an untabled
+// pattern or an answer of more than maxMaskSents sentences.
+func (c *evalCtx) sentMask() (uint64, bool) {
+	if c.sentsKnown {
+		return c.sents, true
+	}
+	d, p := c.d, c.pattern
+	if len(d.sents) > maxMaskSents || !c.tabled() || p.need == nil {
+		return 0, false
+	}
+	var m uint64
+	if !c.dead {
+		m = ^uint64(0)
+		for k := range p.parts {
+			var pm uint64
+			for _, g := range p.firstGids[k] {
+				pm |= d.gidSents(g)
+			}
+			if m &= pm; m == 0 {
+				break
+			}
+		}
+		for _, clause := range p.need {
+			if m == 0 {
+				break
+			}
+			var cm uint64
+			for _, g := range clause {
+				cm |= d.gidSents(g)
+			}
+			m &= cm
+		}
+	}
+	c.sents, c.sentsKnown = m, true
+	return m, true
+}
+
+// nextSent returns the first sentence of d from si on where p may match
+// (by its sentence mask, see sentMask; any sentence when it has none), or
+// -1. Callers loop over it instead of d.sents to skip, unvisited, the
+// sentences where p cannot match:
+//
+//	for si := p.nextSent(d, 0); si >= 0; si = p.nextSent(d, si+1)
+func (p *Pattern) nextSent(d *doc, si int) int {
+	if si >= len(d.sents) {
+		return -1
+	}
+	m, ok := d.evalFor(p).sentMask()
+	if !ok {
+		return si
+	}
+	if m >>= uint(si); m == 0 {
+		return -1
+	}
+	return si + bits.TrailingZeros64(m)
 }
 
 // elemEnds is e.ends(c, i, lim) for e, the part (or, from
@@ -726,6 +831,12 @@ func (x *lexicon) mark(d *doc) {
 	} else {
 		d.lexLeaves = make([]bitset, x.n)
 	}
+	// lexSents is read only where lexLeaves is set, and reset there.
+	if cap(d.lexSents) >= int(x.n) {
+		d.lexSents = d.lexSents[:x.n]
+	} else {
+		d.lexSents = make([]uint64, x.n)
+	}
 	words := (len(d.toks) + 63) / 64
 	// Word sets' bitsets are carved from one slab, kept with the doc for
 	// the next answer; a fresh one is allocated when it runs out.
@@ -742,6 +853,7 @@ func (x *lexicon) mark(d *doc) {
 			b = bitset(slab[used : used+words : used+words])
 			used += words
 			d.lexLeaves[gid] = b
+			d.lexSents[gid] = 0
 		}
 		b.set(k)
 	}

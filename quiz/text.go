@@ -52,6 +52,9 @@ type doc struct {
 	ctxSlab   []evalCtx             // backing store of lexEvals' caches, reused
 	bitsSlab  []bitset              // backing store of their part caches, reused
 	lexEvals  []*evalCtx            // by pid: the caches of lex's patterns
+	lexSents  []uint64              // by gid: the sentences of each word set, see gidSents
+	scratch   []uint64              // backing store of scratchBits, reused
+	scratchN  int                   // words of scratch handed out
 }
 
 // functionWords are the small closed-class words whose share tells prose
@@ -137,7 +140,7 @@ func analyseWith(text string, words *wordCache) *doc {
 // analyseInto is analyseWith into a doc whose buffers are reused (a Bank
 // keeps a pool of them): d's previous content is discarded.
 func analyseInto(d *doc, text string, words *wordCache) *doc {
-	*d = doc{text: text, toks: d.toks[:0], sents: d.sents[:0], lexLeaves: d.lexLeaves[:0], lexEvals: d.lexEvals[:0], slab: d.slab, ctxSlab: d.ctxSlab[:0], bitsSlab: d.bitsSlab[:0]}
+	*d = doc{text: text, toks: d.toks[:0], sents: d.sents[:0], lexLeaves: d.lexLeaves[:0], lexEvals: d.lexEvals[:0], slab: d.slab, ctxSlab: d.ctxSlab[:0], bitsSlab: d.bitsSlab[:0], lexSents: d.lexSents, scratch: d.scratch}
 	var stems map[string]*wordForms // without a shared cache: words repeat within an answer too
 	if words == nil {
 		stems = map[string]*wordForms{}
