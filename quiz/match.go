@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Patterns are compiled to a small tree: word sets at the leaves, phrases
@@ -397,24 +398,13 @@ func (d *doc) scratchBits() bitset {
 const maxMaskSents = 64
 
 // gidSents returns the sentences (bit si) holding a token of word set g,
-// computed on first use from its tokens. The caller checks that the
-// answer has at most maxMaskSents sentences.
+// noted by markOnly. The caller checks that the answer has at most
+// maxMaskSents sentences.
 func (d *doc) gidSents(g int32) uint64 {
-	b := d.lexLeaves[g]
-	if b == nil {
+	if d.lexLeaves[g] == nil {
 		return 0
 	}
-	if m := d.lexSents[g]; m != 0 {
-		return m
-	}
-	var m uint64
-	for w, word := range b {
-		for ; word != 0; word &= word - 1 {
-			m |= 1 << uint(d.toks[w<<6+bits.TrailingZeros64(word)].sent)
-		}
-	}
-	d.lexSents[g] = m
-	return m
+	return d.lexSents[g]
 }
 
 // sentMask returns, when ok, the sentences (bit si) where c's pattern may
@@ -689,6 +679,8 @@ type lexicon struct {
 	// untabled makes its patterns match by walking their trees, tables
 	// and needs unused: tests compare the two ways.
 	untabled bool
+	// relevant caches relevantTo by question (*Question → *relevance).
+	relevant sync.Map
 }
 
 // lexPrefix is a prefix of a word set, filed under its first three bytes.
@@ -823,7 +815,12 @@ func appendClauses(need [][]int32, e elem) [][]int32 {
 }
 
 // mark fills d.lexLeaves: the tokens of every word set of x.
-func (x *lexicon) mark(d *doc) {
+func (x *lexicon) mark(d *doc) { x.markOnly(d, nil) }
+
+// markOnly is mark for the word sets whose bit (by gid) is set in only,
+// or for all when only is nil: the others are left unmarked, as if absent
+// from the answer. With lexSents, it notes the sentences of each word set.
+func (x *lexicon) markOnly(d *doc, only []uint64) {
 	d.lex = x
 	if cap(d.lexLeaves) >= int(x.n) {
 		d.lexLeaves = d.lexLeaves[:x.n]
@@ -839,33 +836,88 @@ func (x *lexicon) mark(d *doc) {
 	}
 	words := (len(d.toks) + 63) / 64
 	// Word sets' bitsets are carved from one slab, kept with the doc for
-	// the next answer; a fresh one is allocated when it runs out.
+	// the next answer; a fresh one is allocated when it runs out. Each is
+	// cleared when handed out.
 	slab := d.slab[:cap(d.slab)]
-	clear(slab)
 	used := 0
-	set := func(gid int32, k int) {
-		b := d.lexLeaves[gid]
-		if b == nil {
-			if used+words > len(slab) {
-				slab, used = make([]uint64, max(words*256, 2*len(slab))), 0
-				d.slab = slab
-			}
-			b = bitset(slab[used : used+words : used+words])
-			used += words
-			d.lexLeaves[gid] = b
-			d.lexSents[gid] = 0
-		}
-		b.set(k)
-	}
 	for k, t := range d.toks {
 		gids := t.gids
 		if t.lex != x {
 			gids = x.gidsOf(t.raw, t.wordForms)
 		}
+		// Past 64 sentences the bit is 0 and lexSents unused (see
+		// maxMaskSents).
+		sent := uint64(1) << uint(t.sent)
 		for _, g := range gids {
-			set(g, k)
+			if only != nil && only[g>>6]&(1<<(uint(g)&63)) == 0 {
+				continue
+			}
+			b := d.lexLeaves[g]
+			if b == nil {
+				if used+words > len(slab) {
+					slab, used = make([]uint64, max(words*256, 2*len(slab))), 0
+					d.slab = slab
+				}
+				b = bitset(slab[used : used+words : used+words])
+				clear(b)
+				used += words
+				d.lexLeaves[g] = b
+				d.lexSents[g] = 0
+			}
+			b.set(k)
+			d.lexSents[g] |= sent
 		}
 	}
+}
+
+// relevance is what grading one question reads of a lexicon: see
+// lexicon.relevantTo.
+type relevance struct {
+	flags []*RedFlag
+	gids  []uint64 // bit g: word set g belongs to a pattern grading reads
+}
+
+// relevantTo returns the word sets (a bit per gid) of the patterns that
+// grading q with flags reads: its points' matches and requirements and
+// the flags' matches and exclusions. Marking only those (markOnly) marks
+// what grading looks at, and skips the word sets of other questions' and
+// flags' patterns (over half of the bank's). It is worked out once per
+// question and kept while the flags are the same.
+func (x *lexicon) relevantTo(q *Question, flags []*RedFlag) []uint64 {
+	if v, ok := x.relevant.Load(q); ok {
+		if r := v.(*relevance); slices.Equal(r.flags, flags) {
+			return r.gids
+		}
+	}
+	gids := make([]uint64, (x.n+63)/64)
+	add := func(ps []*Pattern) {
+		for _, p := range ps {
+			for _, e := range p.parts {
+				e.eachLeaf(func(w *wordSet) {
+					if w.lex == x {
+						gids[w.gid>>6] |= 1 << (uint(w.gid) & 63)
+					}
+				})
+			}
+			for _, e := range p.exclude {
+				e.eachLeaf(func(w *wordSet) {
+					if w.lex == x {
+						gids[w.gid>>6] |= 1 << (uint(w.gid) & 63)
+					}
+				})
+			}
+		}
+	}
+	for _, pt := range q.Points {
+		add(pt.match)
+		add(pt.requires)
+	}
+	for _, f := range flags {
+		add(f.match)
+		add(f.unless)
+	}
+	x.relevant.Store(q, &relevance{flags: slices.Clone(flags), gids: gids})
+	return gids
 }
 
 // gidsOf returns the word sets of x that the word raw, of forms w, belongs
