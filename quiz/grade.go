@@ -106,7 +106,7 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache,
 		d = analyseWith(text, cache)
 	}
 	if lex != nil {
-		lex.markOnly(d, lex.relevantTo(q, flags))
+		lex.markFor(d, lex.relevantTo(q, flags))
 	}
 	for _, p := range q.Points {
 		pr := PointResult{ID: p.ID, Label: p.Label, Dimension: p.Dimension, Weight: p.Weight, Core: p.Core}

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // Patterns are compiled to a small tree: word sets at the leaves, phrases
@@ -815,12 +816,17 @@ func appendClauses(need [][]int32, e elem) [][]int32 {
 }
 
 // mark fills d.lexLeaves: the tokens of every word set of x.
-func (x *lexicon) mark(d *doc) { x.markOnly(d, nil) }
+func (x *lexicon) mark(d *doc) { x.markFor(d, nil) }
 
-// markOnly is mark for the word sets whose bit (by gid) is set in only,
-// or for all when only is nil: the others are left unmarked, as if absent
-// from the answer. With lexSents, it notes the sentences of each word set.
-func (x *lexicon) markOnly(d *doc, only []uint64) {
+// markFor is mark for the word sets of rel only (all when rel is nil):
+// the others are left unmarked, as if absent from the answer. Each
+// word's relevant word sets come from rel's cache. With lexSents, it
+// notes the sentences of each word set.
+func (x *lexicon) markFor(d *doc, rel *relevance) {
+	var only []uint64
+	if rel != nil {
+		only = rel.gids
+	}
 	d.lex = x
 	if cap(d.lexLeaves) >= int(x.n) {
 		d.lexLeaves = d.lexLeaves[:x.n]
@@ -842,14 +848,17 @@ func (x *lexicon) markOnly(d *doc, only []uint64) {
 	used := 0
 	for k, t := range d.toks {
 		gids := t.gids
+		filter := only != nil
 		if t.lex != x {
 			gids = x.gidsOf(t.raw, t.wordForms)
+		} else if rel != nil {
+			gids, filter = rel.gidsOf(t.wordForms), false
 		}
 		// Past 64 sentences the bit is 0 and lexSents unused (see
 		// maxMaskSents).
 		sent := uint64(1) << uint(t.sent)
 		for _, g := range gids {
-			if only != nil && only[g>>6]&(1<<(uint(g)&63)) == 0 {
+			if filter && only[g>>6]&(1<<(uint(g)&63)) == 0 {
 				continue
 			}
 			b := d.lexLeaves[g]
@@ -875,6 +884,30 @@ func (x *lexicon) markOnly(d *doc, only []uint64) {
 type relevance struct {
 	flags []*RedFlag
 	gids  []uint64 // bit g: word set g belongs to a pattern grading reads
+	// words caches, by word (*wordForms → []int32), the word's gids
+	// that are relevant, in its order; at most maxRelevantWords of them.
+	words  sync.Map
+	nwords atomic.Int32
+}
+
+// maxRelevantWords bounds a relevance's cache of words.
+const maxRelevantWords = 8192
+
+// gidsOf returns the word sets of w (w.gids, in order) that r holds.
+func (r *relevance) gidsOf(w *wordForms) []int32 {
+	if v, ok := r.words.Load(w); ok {
+		return v.([]int32)
+	}
+	out := make([]int32, 0, len(w.gids))
+	for _, g := range w.gids {
+		if r.gids[g>>6]&(1<<(uint(g)&63)) != 0 {
+			out = append(out, g)
+		}
+	}
+	if r.nwords.Add(1) <= maxRelevantWords {
+		r.words.Store(w, out)
+	}
+	return out
 }
 
 // relevantTo returns the word sets (a bit per gid) of the patterns that
@@ -883,10 +916,10 @@ type relevance struct {
 // what grading looks at, and skips the word sets of other questions' and
 // flags' patterns (over half of the bank's). It is worked out once per
 // question and kept while the flags are the same.
-func (x *lexicon) relevantTo(q *Question, flags []*RedFlag) []uint64 {
+func (x *lexicon) relevantTo(q *Question, flags []*RedFlag) *relevance {
 	if v, ok := x.relevant.Load(q); ok {
 		if r := v.(*relevance); slices.Equal(r.flags, flags) {
-			return r.gids
+			return r
 		}
 	}
 	gids := make([]uint64, (x.n+63)/64)
@@ -916,8 +949,9 @@ func (x *lexicon) relevantTo(q *Question, flags []*RedFlag) []uint64 {
 		add(f.match)
 		add(f.unless)
 	}
-	x.relevant.Store(q, &relevance{flags: slices.Clone(flags), gids: gids})
-	return gids
+	r := &relevance{flags: slices.Clone(flags), gids: gids}
+	x.relevant.Store(q, r)
+	return r
 }
 
 // gidsOf returns the word sets of x that the word raw, of forms w, belongs
