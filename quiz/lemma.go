@@ -55,6 +55,7 @@ type wordForms struct {
 	lex   *lexicon
 	gids  []int32 // the word sets of lex the word belongs to
 	cls   wordClass
+	rel   atomic.Pointer[relGids] // the last question's share of gids, see relevance.gidsOf
 }
 
 func formsOf(raw string, lex *lexicon) *wordForms {

@@ -884,19 +884,32 @@ func (x *lexicon) markFor(d *doc, rel *relevance) {
 type relevance struct {
 	flags []*RedFlag
 	gids  []uint64 // bit g: word set g belongs to a pattern grading reads
-	// words caches, by word (*wordForms → []int32), the word's gids
+	// words caches, by word (*wordForms → *relGids), the word's gids
 	// that are relevant, in its order; at most maxRelevantWords of them.
 	words  sync.Map
 	nwords atomic.Int32
+}
+
+// relGids are the gids of a word that relevance r holds.
+type relGids struct {
+	r    *relevance
+	gids []int32
 }
 
 // maxRelevantWords bounds a relevance's cache of words.
 const maxRelevantWords = 8192
 
 // gidsOf returns the word sets of w (w.gids, in order) that r holds.
+// The word remembers the last relevance it was asked for, so that
+// grading the same question again finds it without a lookup.
 func (r *relevance) gidsOf(w *wordForms) []int32 {
+	if l := w.rel.Load(); l != nil && l.r == r {
+		return l.gids
+	}
 	if v, ok := r.words.Load(w); ok {
-		return v.([]int32)
+		l := v.(*relGids)
+		w.rel.Store(l)
+		return l.gids
 	}
 	out := make([]int32, 0, len(w.gids))
 	for _, g := range w.gids {
@@ -905,7 +918,9 @@ func (r *relevance) gidsOf(w *wordForms) []int32 {
 		}
 	}
 	if r.nwords.Add(1) <= maxRelevantWords {
-		r.words.Store(w, out)
+		l := &relGids{r: r, gids: out}
+		r.words.Store(w, l)
+		w.rel.Store(l)
 	}
 	return out
 }

@@ -158,6 +158,11 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 	clauseNext := true
 	prevRaw := ""
 	for i := 0; i < len(text); {
+		if text[i] == ' ' {
+			// What no case below looks at: most of what is not a word.
+			i++
+			continue
+		}
 		r, size := rune(text[i]), 1
 		if r >= utf8.RuneSelf {
 			r, size = utf8.DecodeRuneInString(text[i:])
@@ -171,6 +176,14 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 			simple := true  // ASCII lowercase letters and digits: raw is the text itself
 			digits := false // a simple word with a digit or '_': code (see looksLikeCode)
 			for i < len(text) {
+				if c := text[i]; simple && plainWordByte[c] {
+					// The loop below, for the bytes of a simple word.
+					if c < 'a' {
+						digits = true
+					}
+					i++
+					continue
+				}
 				if r, size = rune(text[i]), 1; r >= utf8.RuneSelf {
 					r, size = utf8.DecodeRuneInString(text[i:])
 				}
@@ -408,10 +421,21 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 
 func isWordRune(r rune) bool {
 	if r < utf8.RuneSelf { // ASCII, most of any answer: no table lookups
-		return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r == '_'
+		return wordByte[r]
 	}
 	return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_'
 }
+
+// wordByte says of each ASCII byte whether it is a word rune (letters,
+// digits, '_'); plainWordByte, whether it is one of a simple word
+// (lowercase letters, digits, '_'). Both are false past ASCII.
+var wordByte, plainWordByte = func() (w, p [256]bool) {
+	for c := 0; c < utf8.RuneSelf; c++ {
+		p[c] = 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '_'
+		w[c] = p[c] || 'A' <= c && c <= 'Z'
+	}
+	return
+}()
 
 func isApostrophe(r rune) bool { return r == '\'' || r == '’' || r == '‘' }
 
