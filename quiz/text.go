@@ -772,7 +772,8 @@ obviate obviates obviated replace replaces replaced`)
 func markNeedRemovers(d *doc) {
 	toks := d.toks
 	for k := range toks {
-		if !needRemovers[toks[k].raw] || k+2 >= len(toks) || toks[k+1].raw != "the" || toks[k+2].raw != "need" || toks[k+2].sent != toks[k].sent {
+		// ("need" first: a comparison, where the remover is a lookup)
+		if k+2 >= len(toks) || toks[k+2].raw != "need" || toks[k+1].raw != "the" || !needRemovers[toks[k].raw] || toks[k+2].sent != toks[k].sent {
 			continue
 		}
 		by := toks[k].negBy
