@@ -126,6 +126,8 @@ func markNamedClaims(d *doc) {
 		}
 	}
 	markAlternatives(d)
+	markScareQuotes(d)
+	markRestrictedGuarantees(d)
 	markNamedAfterColon(d)
 	markFailureModes(d)
 	markInvertedQuestions(d)
@@ -707,4 +709,92 @@ func thingsProbe(toks []token, j int, s sentence) bool {
 		}
 	}
 	return false
+}
+
+// scareWords are the verdicts a writer puts in scare quotes to disown
+// them: with leases the deadlock "resolves" by expiry, a longer TTL
+// "fixes" it, the lock is "safe".
+var scareWords = setOf(`resolve resolves resolved solve solves solved fix fixes fixed fixing safe
+safely safer works work working guarantee guarantees guaranteed protects protected prevents
+prevented correct atomic exclusive owns own holds held`)
+
+// markScareQuotes marks a verdict quoted on its own (a quotation of one
+// or two words, one of them a scareWord) as named, not claimed, with the
+// rest of its clause: "with leases it 'resolves' by expiry, which just
+// turns the deadlock into a holder acting without its lock".
+func markScareQuotes(d *doc) {
+	toks := d.toks
+	for k := 0; k < len(toks); {
+		q := toks[k].quote
+		if q == 0 {
+			k++
+			continue
+		}
+		end := k
+		for end < len(toks) && toks[end].quote == q {
+			end++
+		}
+		scare := false
+		if end-k <= 2 {
+			for j := k; j < end; j++ {
+				scare = scare || scareWords[toks[j].raw]
+			}
+		}
+		if scare {
+			from, to := k, end
+			for from > 0 && toks[from-1].sent == toks[k].sent && !(toks[from].clause && toks[from].brk != '"') {
+				from--
+			}
+			for to < len(toks) && toks[to].sent == toks[k].sent && !(toks[to].clause && toks[to].quote == 0 && toks[to].brk != '"') {
+				to++
+			}
+			for j := from; j < to; j++ {
+				toks[j].refuted = true
+			}
+		}
+		k = end
+	}
+}
+
+// guaranteeVerbs state what something guarantees.
+var guaranteeVerbs = setOf(`guarantee guarantees guaranteed ensure ensures ensured promise promises
+promised gives give provides provide`)
+
+// restrictors, after "only", name the view or case a guarantee is
+// restricted to: "only from the server's point of view", "only within one
+// process".
+var restrictors = setOf(`from in within inside as at on for`)
+
+// markRestrictedGuarantees marks a guarantee restricted by a following
+// "only from / in / within ..." as named, not claimed: "A lease lock
+// guarantees a single holder only from the lock server's point of view"
+// says what it does not guarantee, while "the TTL guarantees only one
+// holder" still claims it.
+func markRestrictedGuarantees(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		for j := s.from + 1; j+1 < s.to; j++ {
+			if toks[j].raw != "only" || !restrictors[toks[j+1].raw] {
+				continue
+			}
+			from := j - 1
+			verb := -1
+			for from > s.from && !toks[from].clause {
+				if guaranteeVerbs[toks[from].raw] {
+					verb = from
+				}
+				from--
+			}
+			if guaranteeVerbs[toks[from].raw] {
+				verb = from
+			}
+			// the verb's object stands between it and "only"
+			if verb < 0 || j-verb < 2 {
+				continue
+			}
+			for x := from; x < j; x++ {
+				toks[x].refuted = true
+			}
+		}
+	}
 }

@@ -1,0 +1,63 @@
+package quiz_test
+
+import (
+	"slices"
+	"testing"
+
+	"lockdrill/quiz"
+)
+
+// TestClaimShapesG8 holds the assertion rules added for grader g8 to
+// answers in our own words: each mechanism has claims it must still read
+// as made (flag raised) and phrasings it must read as named (no flag).
+func TestClaimShapesG8(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct {
+		name, question, flag, text string
+		want                       bool
+	}{
+		// A verdict in scare quotes is disowned.
+		{"plain: the deadlock resolves itself", "deadlock-ordering", "ttl-as-safety",
+			"With leases the deadlock resolves itself by expiry, so ordering isn't needed.", true},
+		{"scare-quoted 'resolves itself'", "deadlock-ordering", "ttl-as-safety",
+			"With leases the deadlock 'resolves itself' by expiry, which just swaps it for a holder acting without its lock.", false},
+		{"plain: doubling the TTL fixes it", "two-holders", "ttl-as-safety",
+			"Doubling the TTL fixes the two-holder problem.", true},
+		{"scare-quoted \"fixes\"", "two-holders", "ttl-as-safety",
+			`Doubling the TTL "fixes" the two-holder problem in the sense that it shows up less often on the graphs.`, false},
+
+		// A guarantee restricted by "only from / in / as ..." says what
+		// is not guaranteed.
+		{"plain: the lease guarantees a single holder", "two-holders", "ttl-as-safety",
+			"The lease guarantees a single holder at any moment.", true},
+		{"only from the server's point of view", "two-holders", "ttl-as-safety",
+			"The lease guarantees a single holder only from the lock server's point of view; a paused client may still act on an expired one.", false},
+		{"only in the server's records", "two-holders", "ttl-as-safety",
+			"Expiry ensures exclusivity only in the lock server's own records, and the resource never hears of it.", false},
+		{"only as far as Redis can tell", "two-holders", "ttl-as-safety",
+			"A TTL gives you one holder only as far as Redis can tell.", false},
+
+		// "bump it" is no TTL claim when what is bumped is an epoch column.
+		{"bump it, of a timeout", "holder-id-guard", "ttl-as-safety",
+			"The claim timed out too early, so bump it to an hour; that fixes the double execution.", true},
+		{"bump it, of an epoch column", "holder-id-guard", "ttl-as-safety",
+			"Add a claim_epoch column, bump it in the claim and guard every write with it; that fixes the reuse of the same owner id.", false},
+
+		// A fence checked once up front, the writes then unguarded.
+		{"checked at the start, written without the predicate", "holder-id-guard", "fence-checked-once",
+			"To keep the SQL simple, it's fine to check the epoch with one SELECT at the start of each step and then do that step's writes without the predicate.", true},
+		{"read up front, predicate skipped", "holder-id-guard", "fence-checked-once",
+			"We read the epoch at the start and skip the predicate on the later writes, since the database is authoritative.", true},
+		{"the same named as what leaves the window open", "holder-id-guard", "fence-checked-once",
+			"Every write carries AND epoch = $e; checking once at the start and then writing without the predicate leaves the pause window open.", false},
+	} {
+		q, ok := b.ByID(c.question)
+		if !ok {
+			t.Fatalf("%s: no question %q", c.name, c.question)
+		}
+		r := b.Grade(q, quiz.Answer{Text: c.text})
+		if got := slices.Contains(r.FlagIDs(), c.flag); got != c.want {
+			t.Errorf("%s: %s raised = %v, want %v (flags %v)", c.name, c.flag, got, c.want, r.FlagIDs())
+		}
+	}
+}
