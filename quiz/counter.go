@@ -103,6 +103,12 @@ func bareClaim(d *doc, m match) bool {
 			return false
 		}
 	}
+	// a match that joins two clauses across a semicolon joins two claims
+	for j := lo + 1; j < hi; j++ {
+		if toks[j].clause && toks[j].brk == ';' {
+			return false
+		}
+	}
 	// "X, but it isn't a reliable order": a judgement after it denies it
 	for j := hi; j < s.to; j++ {
 		if toks[j].cls&(clsCritic|clsRebuttal) != 0 || toks[j].negBy >= 0 && judgements[toks[j].raw] {

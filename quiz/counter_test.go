@@ -29,6 +29,9 @@ func TestCounterpartNeedsABareClaim(t *testing.T) {
 		{"what you'll hear", "fencing-token", "client-side-fencing",
 			"You'll hear fencing explained as the client comparing its token with the lock service right before writing. The database itself must reject a lower token; a check in the client is a race.", false},
 
+		{"a match joining two clauses across a semicolon", "redis-lock-and-failure", "client-side-fencing",
+			"While holding it, note a monotonic time before sending the SET and treat the lock as valid until then plus the TTL; renew, if needed, with a compare-and-expire script. For correctness, fence at the resource.", false},
+
 		// ttl-as-safety: no TTL, however long, stops a paused holder.
 		{"bare: the lock never expires while the job runs", "choose-ttl", "ttl-as-safety",
 			"Any TTL can be outlasted by a pause in theory. In practice the lock never expires while the job is running, because I size it above the longest job.", true},
