@@ -29,8 +29,12 @@ func TestCounterpartNeedsABareClaim(t *testing.T) {
 		{"what you'll hear", "fencing-token", "client-side-fencing",
 			"You'll hear fencing explained as the client comparing its token with the lock service right before writing. The database itself must reject a lower token; a check in the client is a race.", false},
 
-		{"a match joining two clauses across a semicolon", "redis-lock-and-failure", "client-side-fencing",
-			"While holding it, note a monotonic time before sending the SET and treat the lock as valid until then plus the TTL; renew, if needed, with a compare-and-expire script. For correctness, fence at the resource.", false},
+		{"a match joining two clauses across a semicolon", "fencing-token", "client-side-fencing",
+			"The database rejects writes with an older token. Each holder gets its token from the lock service; the database checks the value on every write.", false},
+		{"another match across a semicolon", "fencing-token", "client-side-fencing",
+			"The database rejects writes with an older token. The holder records the token it got from the lock service; renewals check the value in Redis.", false},
+		{"bare: the holder asks the lock service", "fencing-token", "client-side-fencing",
+			"The database rejects writes with an older token. The holder checks the token with the lock service before writing.", true},
 
 		// ttl-as-safety: no TTL, however long, stops a paused holder.
 		{"bare: the lock never expires while the job runs", "choose-ttl", "ttl-as-safety",
