@@ -310,8 +310,10 @@ func markNamedAfterColon(d *doc) {
 				if mistakeNouns[r] {
 					named = true
 				}
-				// "my manager's take", not "our team's rule"
-				if rr := strings.TrimSuffix(r, "'s"); reporters[rr] && rr != "they" && rr != "answer" && !(j > s.from && (toks[j-1].raw == "our" || toks[j-1].raw == "we")) {
+				// "my manager's take", not "our team's rule", nor a
+				// comparison ("the gap is smaller than people think: X"
+				// says X against what people think)
+				if rr := strings.TrimSuffix(r, "'s"); reporters[rr] && rr != "they" && rr != "answer" && !(j > s.from && (toks[j-1].raw == "our" || toks[j-1].raw == "we" || toks[j-1].raw == "than")) {
 					reporter = true
 				}
 				if reportVerbs[r] || claimVerbs[r] || mentionNouns[r] || viewNouns[r] {
