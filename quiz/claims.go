@@ -800,3 +800,19 @@ func markRestrictedGuarantees(d *doc) {
 		}
 	}
 }
+
+// speaksForSelf reports a sentence in which the candidate states what
+// they would do: "I'd", "I set", "we run", "that's what I'd configure".
+func speaksForSelf(toks []token) bool {
+	for j, t := range toks {
+		switch t.raw {
+		case "i'd", "we'd", "i'll", "we'll":
+			return true
+		case "i", "we":
+			if j+1 < len(toks) && fixVerbs[toks[j+1].raw] {
+				return true
+			}
+		}
+	}
+	return false
+}

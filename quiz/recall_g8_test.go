@@ -66,6 +66,17 @@ func TestLosingClaimShapesG8(t *testing.T) {
 		{"redis-wait-safe", "replication-keeps-lock", `Use INCR on the master as the token: it is atomic, so the counter is strictly increasing across all acquisitions, even after a failover.`, true},
 		{"redis-wait-safe", "replication-keeps-lock", `An INCR counter on the primary is not monotonic across a failover: the promoted replica may not have the last increments.`, false},
 		{"skip-locked-queue", "claim-lock-outlives-commit", `The FOR UPDATE lock stays on the row while the worker processes it, so other workers skip it, and if the worker dies Postgres releases the lock automatically.`, true},
+		{"redis-early-expiry", "single-node-keeps-keys", "For locks, RDB snapshots every minute are enough, since lock keys are short-lived anyway.", true},
+		{"redis-early-expiry", "single-node-keeps-keys", "AOF with everysec is plenty: at most a second is lost and no lock that matters can disappear.", true},
+		{"redis-early-expiry", "single-node-keeps-keys", "With appendfsync everysec a lock key is guaranteed to survive a restart.", true},
+		{"redis-early-expiry", "single-node-keeps-keys", "RDB snapshots are not enough for locks: a key granted after the last snapshot is gone after a restart.", false},
+		{"redis-early-expiry", "single-node-keeps-keys", "Use appendfsync always; everysec can lose the last second of grants.", false},
+		{"redis-early-expiry", "single-node-keeps-keys", "We run allkeys-lru and it's fine for locks, since a fresh lock key is recently used.", true},
+		{"redis-early-expiry", "single-node-keeps-keys", "volatile-lru protects the locks, because only keys with a TTL get evicted and our cache keys have none.", true},
+		{"redis-early-expiry", "single-node-keeps-keys", "volatile-lru is the worst choice for locks: keys with a TTL are the first candidates. Use noeviction.", false},
+		{"redis-early-expiry", "single-node-keeps-keys", "Under allkeys-lru a lock key is not safe either; set noeviction on the lock instance.", false},
+		{"redis-early-expiry", "single-node-keeps-keys", "Causes I have seen:\n- Restart: a restart without persistence empties everything. With AOF everysec the lock key is guaranteed to survive a restart, so that is what I'd configure.", true},
+		{"redis-early-expiry", "single-node-keeps-keys", "Things that can kill the key:\n- Restart: a restart without persistence empties everything. AOF everysec is enough for locks, a team I joined believed.", false},
 	} {
 		q, ok := b.ByID(c.question)
 		if !ok {

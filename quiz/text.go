@@ -1200,7 +1200,10 @@ func markMentions(d *doc) {
 			if bulleted(d, s) {
 				// "- Memory pressure. Set volatile-lru: ...": a fix the
 				// item goes on to prescribe is the candidate's own.
-				if laterOnLine(d, s) && fixVerbs[toks[s.from].raw] {
+				// So is one the candidate speaks for ("- Restart: ... With
+				// AOF everysec the key survives, so that's what I'd
+				// configure").
+				if laterOnLine(d, s) && (fixVerbs[toks[s.from].raw] || speaksForSelf(toks[s.from:s.to])) {
 					continue
 				}
 				for j := s.from; j < s.to; j++ {
