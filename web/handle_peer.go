@@ -214,7 +214,7 @@ func (s *Server) handleRoundDraft(c echo.Context) error {
 	err = s.store.SaveDraft(c.Request().Context(), learner, id, seq, c.FormValue("answer"), s.now())
 	switch {
 	case errors.Is(err, store.ErrBadPeerInput):
-		return echo.NewHTTPError(http.StatusRequestEntityTooLarge, fmt.Sprintf("answer: the limit is %d characters.", quiz.MaxAnswerChars))
+		return echo.NewHTTPError(http.StatusRequestEntityTooLarge, "answer: the limit is "+groupThousands(quiz.MaxAnswerChars)+" characters.")
 	case errors.Is(err, quiz.ErrTurnNotCurrent):
 		return echo.NewHTTPError(http.StatusConflict, "That question is no longer the current one.")
 	case err != nil:
@@ -305,6 +305,10 @@ func inviteError(err error) (string, int) {
 	case errors.Is(err, store.ErrInviteExpired):
 		return capitalise(store.ErrInviteExpired.Error()) + ".", http.StatusGone
 	case errors.Is(err, store.ErrInviteInvalid):
+		var dead *store.DeadInviteError
+		if errors.As(err, &dead) {
+			return capitalise(dead.Error()) + ".", http.StatusGone
+		}
 		return capitalise(store.ErrInviteInvalid.Error()) + ".", http.StatusNotFound
 	case errors.Is(err, store.ErrOwnInvite):
 		return capitalise(store.ErrOwnInvite.Error()) + ".", http.StatusConflict
