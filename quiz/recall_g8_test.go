@@ -77,6 +77,11 @@ func TestLosingClaimShapesG8(t *testing.T) {
 		{"redis-early-expiry", "single-node-keeps-keys", "Under allkeys-lru a lock key is not safe either; set noeviction on the lock instance.", false},
 		{"redis-early-expiry", "single-node-keeps-keys", "Causes I have seen:\n- Restart: a restart without persistence empties everything. With AOF everysec the lock key is guaranteed to survive a restart, so that is what I'd configure.", true},
 		{"redis-early-expiry", "single-node-keeps-keys", "Things that can kill the key:\n- Restart: a restart without persistence empties everything. AOF everysec is enough for locks, a team I joined believed.", false},
+		{"extend-lease", "work-after-lost-lease", "If the renewal call times out, keep working: it most likely went through.", true},
+		{"extend-lease", "work-after-lost-lease", "If a renewal call times out, that's not a reason to stop: a timeout just means we didn't hear back, not that the lock was lost.", true},
+		{"extend-lease", "work-after-lost-lease", "A renewal timing out is not a reason to stop; the job keeps going.", true},
+		{"extend-lease", "work-after-lost-lease", "If the renewal times out, don't keep working: stop and re-acquire.", false},
+		{"extend-lease", "work-after-lost-lease", "If the renewal fails, someone else may hold the lock while I keep working, so I stop.", false},
 	} {
 		q, ok := b.ByID(c.question)
 		if !ok {

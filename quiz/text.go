@@ -1514,6 +1514,10 @@ func attributed(toks []token) bool {
 		if t.cls&clsAttribution == 0 {
 			continue
 		}
+		// "we didn't hear back" reports no claim
+		if (t.raw == "hear" || t.raw == "heard") && k+1 < len(toks) && toks[k+1].raw == "back" {
+			continue
+		}
 		if k > 0 && (toks[k-1].raw == "i" || toks[k-1].raw == "we") && t.raw != "heard" && t.raw != "hear" && t.raw != "told" && t.raw != "asked" && t.raw != "seen" {
 			continue
 		}
