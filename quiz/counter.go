@@ -66,8 +66,9 @@ func bareClaim(d *doc, m match) bool {
 		}
 	}
 	// The lead-up: its own clause for a negator or a contrast ("avoid
-	// generating the key on the server"), and the claim's clauses for a
-	// possibility ("any client with DEL rights can remove it"); back to the last strong break or the sentence start
+	// generating the key on the server"); the claim itself for a
+	// possibility, and the rest of its clause for a possible harm ("any
+	// client with DEL rights can remove it", not "... and can proceed"); back to the last strong break or the sentence start
 	// for a judgement, report or rejection that frames the whole clause
 	// ("The subtle bug is acting on X and deciding Y").
 	near := lo
@@ -80,7 +81,7 @@ func bareClaim(d *doc, m match) bool {
 	}
 	for j := far; j < lo; j++ {
 		t := toks[j]
-		if t.cls&(clsCritic|clsRebuttal|clsMention|clsAttribution) != 0 || t.cls&clsMistake != 0 && t.raw != "pattern" ||
+		if t.cls&(clsCritic|clsRebuttal|clsMention) != 0 || t.cls&clsAttribution != 0 && t.raw != "take" || t.cls&clsMistake != 0 && t.raw != "pattern" ||
 			reporterNouns[t.raw] || framingVerbs[t.raw] || rejectingVerbs[t.raw] {
 			return false
 		}
@@ -92,7 +93,7 @@ func bareClaim(d *doc, m match) bool {
 	for j := near; j < end; j++ {
 		t := toks[j]
 		if j < lo && (t.cls&clsNegator != 0 || t.negBy >= 0 || contrastWords[t.raw]) ||
-			possibilityModals[t.raw] && !(j+1 < s.to && sufficiency[toks[j+1].raw]) {
+			possibilityModals[t.raw] && j+1 < s.to && (j < hi && !sufficiency[toks[j+1].raw] || harmVerbs[toks[j+1].raw]) {
 			return false
 		}
 	}
@@ -109,9 +110,11 @@ func bareClaim(d *doc, m match) bool {
 			return false
 		}
 	}
-	// "X, but it isn't a reliable order": a judgement after it denies it
+	// "X, but it isn't a reliable order": a judgement after it denies it;
+	// "X, people assume", "X, which teams often do": a report after it
+	// makes it someone else's
 	for j := hi; j < s.to; j++ {
-		if toks[j].cls&(clsCritic|clsRebuttal) != 0 || toks[j].negBy >= 0 && judgements[toks[j].raw] {
+		if toks[j].cls&(clsCritic|clsRebuttal) != 0 || toks[j].negBy >= 0 && judgements[toks[j].raw] || reporterNouns[toks[j].raw] {
 			return false
 		}
 	}
@@ -134,10 +137,12 @@ var (
 	contrastWords     = setOf(`but however although though instead rather whereas yet`)
 	contrastOpeners   = setOf(`but however instead no nope wrong`)
 	possibilityModals = setOf(`can could may might`)
-	sufficiency       = setOf(`just simply safely always`)
+	sufficiency       = setOf(`just simply safely always never not only`)
 	requirementModals = setOf(`must should`)
-	judgements        = setOf(`reliable safe enough sufficient work works help helps correct true right fix fixes`)
-	reporterNouns     = setOf(`people colleague colleagues teammate teammates coworker coworkers candidate
+	harmVerbs         = setOf(`remove delete kill evict lose break expire drop overwrite corrupt vanish
+disappear wipe steal clobber mislead misorder`)
+	judgements    = setOf(`reliable safe enough sufficient work works help helps correct true right fix fixes`)
+	reporterNouns = setOf(`people colleague colleagues teammate teammates coworker coworkers candidate
 candidates teams folks reviewer reviewers interviewer`)
 	framingVerbs = setOf(`defined defines define explained explains framed frames pitched pitches
 proposed proposes described describes`)

@@ -58,6 +58,20 @@ func TestCounterpartNeedsABareClaim(t *testing.T) {
 		{"a bug named at the head of the sentence", "zookeeper-lock-recipe", "zk-recipe-wrong",
 			"Each waiter watches its predecessor and re-lists the children when it is deleted. The subtle bug is acting on the predecessor's deletion and deciding you now hold the lock without listing again.", false},
 
+		// zk-recipe-wrong beside a correct recipe: an impossibility ("can
+		// never") and a permission ("can proceed") are still claims.
+		{"bare: 'can proceed' after the predecessor goes", "zookeeper-lock-recipe", "zk-recipe-wrong",
+			"Each client creates an ephemeral sequential node and watches only its immediate predecessor. When the predecessor's node is deleted, the watcher now holds the lock and can proceed straight away.", true},
+
+		{"a report after the claim ('people assume')", "zookeeper-lock-recipe", "zk-recipe-wrong",
+			"Each waiter watches the node just before its own. When the predecessor is deleted, the waiter now holds the lock, people assume; it may only mean a waiter ahead gave up.", false},
+
+		// wall-clock beside a store that orders the grants.
+		{"what teams do, and what it can do wrong", "fencing-token", "wall-clock",
+			"Order by the lock service's recorded grants or by fencing tokens. Lining up the two hosts' log timestamps, which teams often do, can mislead by more than the lease.", false},
+		{"bare: the acquiring client's clock as the token", "fencing-token", "wall-clock",
+			"The storage orders writes by token and rejects older ones; the timeline comes from the lock service's recorded grant order. To produce the token, take the acquiring client's current time in nanoseconds: a later acquisition always gets a larger value.", true},
+
 		// plain-del: release compares the value and deletes in one step.
 		{"bare: DEL when done beside a Lua release", "redis-lock-and-failure", "plain-del",
 			"Release with a Lua script that compares the value with my token and deletes it. When the job is done, we just DEL the key to release.", true},
