@@ -128,6 +128,7 @@ func markNamedClaims(d *doc) {
 	markAlternatives(d)
 	markScareQuotes(d)
 	markRestrictedGuarantees(d)
+	markOutdoneByNext(d)
 	markNamedAfterColon(d)
 	markFailureModes(d)
 	markInvertedQuestions(d)
@@ -815,4 +816,51 @@ func speaksForSelf(toks []token) bool {
 		}
 	}
 	return false
+}
+
+// weakeners, after a back-reference opening a sentence, judge what the
+// sentence before proposed as too weak: "That only narrows the window",
+// "This just moves the race".
+var weakeners = setOf(`narrows narrow shrinks shrink reduces reduce lowers lower hides hide masks
+mask delays delay postpones postpone moves move shifts shift trades trade papers paper`)
+
+// markOutdoneByNext marks a sentence that the next one sets aside: "Most
+// teams double the TTL. Instead, fence the writes." (a sentence opening
+// with "Instead" or "Rather" and a comma or a subject), "... That only
+// narrows the window." (a back-reference, at most "only", "just",
+// "merely" or an auxiliary, and a verb that says it is too weak), "...
+// That misses the point.".
+func markOutdoneByNext(d *doc) {
+	toks := d.toks
+	for si := 0; si+1 < len(d.sents); si++ {
+		n := d.sents[si+1]
+		if n.to-n.from < 2 {
+			continue
+		}
+		first, second := toks[n.from], toks[n.from+1]
+		outdone := false
+		switch {
+		case first.raw == "instead" || first.raw == "rather":
+			// "Instead, ...", "Instead we ...", not "Instead of X, ..."
+			outdone = second.clause && second.brk == ',' || subjectPronouns[second.raw] || second.raw == "i'd" || second.raw == "we'd"
+		case backRefs[first.raw]:
+			for j := n.from + 1; j < n.to && j <= n.from+3; j++ {
+				r := toks[j].raw
+				if weakeners[r] || missesPoint(toks, j) {
+					outdone = true
+					break
+				}
+				if !(r == "only" || r == "just" || r == "merely" || r == "simply" || auxiliaries[r]) {
+					break
+				}
+			}
+		}
+		if !outdone {
+			continue
+		}
+		s := d.sents[si]
+		for j := s.from; j < s.to; j++ {
+			toks[j].refuted = true
+		}
+	}
 }

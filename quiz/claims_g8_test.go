@@ -43,6 +43,23 @@ func TestClaimShapesG8(t *testing.T) {
 		{"bump it, of an epoch column", "holder-id-guard", "ttl-as-safety",
 			"Add a claim_epoch column, bump it in the claim and guard every write with it; that fixes the reuse of the same owner id.", false},
 
+		// The next sentence sets the claim aside: "Instead, ...", "That only
+		// narrows the window", "This misses the point".
+		{"plain: what most teams do, alone", "two-holders", "ttl-as-safety",
+			"Most teams double the TTL so the problem goes away.", true},
+		{"'Instead,' opens the next sentence", "two-holders", "ttl-as-safety",
+			"Most teams double the TTL so the problem goes away. Instead, the storage should reject writes that carry an older fencing token.", false},
+		{"'That only narrows the window'", "two-holders", "ttl-as-safety",
+			"The fix is to double the TTL so the problem goes away. That only narrows the window: a longer pause still overlaps.", false},
+		{"'This misses the point'", "two-holders", "ttl-as-safety",
+			"The fix is to double the TTL so the problem goes away. This misses the point, since a pause has no upper bound.", false},
+		{"'Instead of X, we ...' is no rejection of what came before", "two-holders", "ttl-as-safety",
+			"The fix is to double the TTL so the problem goes away. Instead of tuning GC, we just do that.", true},
+		{"'Instead,' after a plain DEL", "redis-lock-and-failure", "plain-del",
+			"When the job is done, the worker just DELs the key to release. Instead, release with a Lua script that deletes only if the value is still our token.", false},
+		{"a back-reference that does not judge", "redis-lock-and-failure", "plain-del",
+			"When the job is done, we DEL the key to release. That keeps the code simple.", true},
+
 		// A fence checked once up front, the writes then unguarded.
 		{"checked at the start, written without the predicate", "holder-id-guard", "fence-checked-once",
 			"To keep the SQL simple, it's fine to check the epoch with one SELECT at the start of each step and then do that step's writes without the predicate.", true},
