@@ -129,6 +129,8 @@ func markNamedClaims(d *doc) {
 	markScareQuotes(d)
 	markRestrictedGuarantees(d)
 	markOutdoneByNext(d)
+	markFirstImpulses(d)
+	markHedgedBeliefs(d)
 	markNamedAfterColon(d)
 	markFailureModes(d)
 	markInvertedQuestions(d)
@@ -844,6 +846,11 @@ func markOutdoneByNext(d *doc) {
 			// "Instead, ...", "Instead we ...", not "Instead of X, ..."
 			outdone = second.clause && second.brk == ',' || subjectPronouns[second.raw] || second.raw == "i'd" || second.raw == "we'd"
 		case backRefs[first.raw]:
+			// "It doesn't.", "That won't: ...": a bare denial
+			if isNegator(second.raw) && auxiliaryNegation(second.raw) && (n.from+2 >= n.to || toks[n.from+2].clause && toks[n.from+2].brk != 0) {
+				outdone = true
+				break
+			}
 			for j := n.from + 1; j < n.to && j <= n.from+3; j++ {
 				r := toks[j].raw
 				if weakeners[r] || missesPoint(toks, j) {
@@ -861,6 +868,104 @@ func markOutdoneByNext(d *doc) {
 		s := d.sents[si]
 		for j := s.from; j < s.to; j++ {
 			toks[j].refuted = true
+		}
+	}
+}
+
+// auxiliaryNegation reports a negated auxiliary that can stand alone as a
+// denial: "doesn't", "won't", "isn't", "can't".
+func auxiliaryNegation(w string) bool {
+	switch w {
+	case "doesn't", "don't", "didn't", "won't", "isn't", "aren't", "wasn't", "can't", "cannot", "wouldn't", "shouldn't":
+		return true
+	}
+	return false
+}
+
+// impulseNouns name a first response a candidate goes on to correct:
+// "The knee-jerk reaction is to double the TTL", "the first instinct: ...".
+var impulseNouns = setOf(`reaction reactions instinct instincts impulse impulses reflex reflexes
+temptation urge`)
+
+// commonMods and commonHeads name the answer most people give: "a common
+// answer is that X", "the usual story: X".
+var (
+	commonMods  = setOf(`common usual popular typical standard frequent stock received`)
+	commonHeads = setOf(`answer answers view reading take story explanation definition line refrain
+wisdom`)
+)
+
+// firstMods mark a response as the first, unconsidered one.
+var firstMods = setOf(`jerk first initial natural gut instinctive immediate reflexive obvious
+common usual typical tempting`)
+
+// markFirstImpulses marks what follows "The <...> reaction / instinct /
+// impulse is", "A common answer is" or their colon, near the start of a
+// sentence, to the end of the sentence.
+func markFirstImpulses(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		for j := s.from; j < s.to && j < s.from+5; j++ {
+			// "A common answer is that X", "the usual story: X"
+			common := j > s.from && commonMods[toks[j-1].raw] && commonHeads[toks[j].raw]
+			// "the knee-jerk reaction", "our first instinct", not "the
+			// correct reaction"
+			impulse := impulseNouns[toks[j].raw] && j > s.from && firstMods[toks[j-1].raw]
+			if !impulse && !common {
+				continue
+			}
+			for c := j + 1; c < s.to && c <= j+3; c++ {
+				if toks[c].raw == "is" || toks[c].raw == "was" || toks[c].clause && toks[c].brk == ':' {
+					for x := c; x < s.to; x++ {
+						toks[x].refuted = true
+					}
+					break
+				}
+			}
+			break
+		}
+	}
+}
+
+// hedgeSubjects and hedgeModals, before a belief verb, report a belief as
+// one someone might hold: "you might think X", "one would assume X".
+var (
+	hedgeSubjects = setOf(`you one people someone many most`)
+	hedgeModals   = setOf(`might may would could 'd`)
+	hedgeBeliefs  = setOf(`think assume believe expect imagine conclude guess suppose`)
+)
+
+// markHedgedBeliefs marks a belief hedged as someone's ("you might think
+// X", "you'd assume X", "it's easy to think X") to the end of its
+// sentence, and a claim disowned after it ("X, or so the runbook says")
+// from the start of its sentence.
+func markHedgedBeliefs(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		for j := s.from; j+1 < s.to; j++ {
+			r := toks[j].raw
+			hedged := false
+			switch {
+			case (r == "you'd" || r == "one'd") && hedgeBeliefs[toks[j+1].raw]:
+				hedged = true
+			case hedgeSubjects[r] && j+2 < s.to && hedgeModals[toks[j+1].raw] && hedgeBeliefs[toks[j+2].raw]:
+				hedged, j = true, j+1
+			case r == "easy" && j+2 < s.to && toks[j+1].raw == "to" && hedgeBeliefs[toks[j+2].raw]:
+				hedged, j = true, j+1
+			}
+			if hedged {
+				for x := j + 1; x < s.to; x++ {
+					toks[x].refuted = true
+				}
+				break
+			}
+			// "X — or so the runbook says", "X, or so they claim"
+			if r == "or" && toks[j+1].raw == "so" && toks[j].clause {
+				for x := s.from; x < j; x++ {
+					toks[x].refuted = true
+				}
+				break
+			}
 		}
 	}
 }

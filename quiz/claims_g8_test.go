@@ -60,6 +60,29 @@ func TestClaimShapesG8(t *testing.T) {
 		{"a back-reference that does not judge", "redis-lock-and-failure", "plain-del",
 			"When the job is done, we DEL the key to release. That keeps the code simple.", true},
 
+		// A first response named before it is corrected, a belief hedged
+		// as someone's, a claim disowned after it, a proposal reported.
+		{"the knee-jerk reaction", "two-holders", "ttl-as-safety",
+			"The knee-jerk reaction is to double the TTL so the problem goes away. A longer pause still overlaps.", false},
+		{"the gut instinct", "two-holders", "ttl-as-safety",
+			"My gut instinct: double the TTL so the problem goes away. Then I remember a pause has no upper bound.", false},
+		{"the correct reaction is the candidate's own", "session-suspended", "work-through-suspended",
+			"SUSPENDED means the session is still alive, so the correct reaction is to continue the work normally and only stop if we receive LOST.", true},
+		{"a common answer is that", "fencing-token", "client-side-fencing",
+			"A common answer is that the client checks the token before writing so it knows it still owns the lock. The storage must do the check.", false},
+		{"you might think", "two-holders", "ttl-as-safety",
+			"You might think doubling the TTL makes the problem go away. It doesn't: a longer pause still overlaps.", false},
+		{"one would assume", "two-holders", "ttl-as-safety",
+			"One would assume that doubling the TTL makes the problem go away, yet a longer pause still overlaps.", false},
+		{"or so the runbook says", "two-holders", "ttl-as-safety",
+			"Doubling the TTL makes the problem go away, or so the runbook says. A longer pause still overlaps.", false},
+		{"someone will propose", "two-holders", "ttl-as-safety",
+			"Someone will propose doubling the TTL so the problem goes away. A longer pause still overlaps, so that's not a fix.", false},
+		{"a bare 'It doesn't.' after the claim", "two-holders", "ttl-as-safety",
+			"Does doubling the TTL make the problem go away for good? Doubling the TTL makes the problem go away. It doesn't.", false},
+		{"'It doesn't need ...' goes on, it denies nothing", "two-holders", "ttl-as-safety",
+			"Doubling the TTL makes the problem go away. It doesn't need any other change.", true},
+
 		// A fence checked once up front, the writes then unguarded.
 		{"checked at the start, written without the predicate", "holder-id-guard", "fence-checked-once",
 			"To keep the SQL simple, it's fine to check the epoch with one SELECT at the start of each step and then do that step's writes without the predicate.", true},

@@ -819,8 +819,8 @@ var rebuttals = setOf(`but however otherwise wrong false untrue myth incorrect m
 debunked unsafe broken nonsense`)
 
 // reportVerbs introduce reported speech.
-var reportVerbs = setOf(`said says say claimed claims claim told tells argued argues insisted
-insists suggested suggests proposed proposes thought thinks believed believes wrote writes swore
+var reportVerbs = setOf(`said says say claimed claims claim told tells argued argues argue insisted
+insists insist suggested suggests suggest proposed proposes propose thought thinks believed believes wrote writes swore
 assured reckoned reckons recommended recommends asserted asserts tell defended defends pitched
 pitches floated described explained presented framed taught characterised characterized portrayed
 summarised summarized`)
