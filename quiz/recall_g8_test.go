@@ -82,6 +82,11 @@ func TestLosingClaimShapesG8(t *testing.T) {
 		{"extend-lease", "work-after-lost-lease", "A renewal timing out is not a reason to stop; the job keeps going.", true},
 		{"extend-lease", "work-after-lost-lease", "If the renewal times out, don't keep working: stop and re-acquire.", false},
 		{"extend-lease", "work-after-lost-lease", "If the renewal fails, someone else may hold the lock while I keep working, so I stop.", false},
+		{"idempotency-keys", "fresh-idempotency-key", "To keep the apps simple, the server generates the idempotency key when the request arrives and returns it.", true},
+		{"idempotency-keys", "fresh-idempotency-key", "Generate the idempotency key on the server as soon as the POST arrives, then store it under a unique constraint.", true},
+		{"idempotency-keys", "fresh-idempotency-key", "Compute the key server-side from the customer and a timestamp, so the apps need no change.", true},
+		{"idempotency-keys", "fresh-idempotency-key", "The app generates the key once per payment and reuses it on every retry; the server stores it server-side under a unique index.", false},
+		{"idempotency-keys", "fresh-idempotency-key", "If the server generated the key, each retry would get a new one and nothing would be deduplicated.", false},
 	} {
 		q, ok := b.ByID(c.question)
 		if !ok {
