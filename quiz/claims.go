@@ -131,6 +131,7 @@ func markNamedClaims(d *doc) {
 	markOutdoneByNext(d)
 	markFirstImpulses(d)
 	markHedgedBeliefs(d)
+	markCounterfactuals(d)
 	markNamedAfterColon(d)
 	markFailureModes(d)
 	markInvertedQuestions(d)
@@ -966,6 +967,46 @@ func markHedgedBeliefs(d *doc) {
 				}
 				break
 			}
+		}
+	}
+}
+
+// markCounterfactuals marks a sentence that opens with "If" and whose
+// main clause says what "would" happen ("If the server generated the key,
+// each retry would get a new one") as a hypothesis, not a claim: unless
+// the main clause judges it acceptable ("..., it would be fine to finish"),
+// which is a claim made under the condition.
+func markCounterfactuals(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		if s.to-s.from < 4 || toks[s.from].raw != "if" {
+			continue
+		}
+		// the main clause starts at the first comma
+		main := -1
+		for j := s.from + 1; j < s.to; j++ {
+			if toks[j].clause && toks[j].brk == ',' {
+				main = j
+				break
+			}
+		}
+		if main < 0 {
+			continue
+		}
+		would, accepts := false, false
+		for j := main; j < s.to; j++ {
+			switch toks[j].raw {
+			case "would", "it'd", "they'd", "we'd", "you'd":
+				would = true
+			case "fine", "ok", "okay", "safe", "acceptable", "enough", "good":
+				accepts = true
+			}
+		}
+		if !would || accepts {
+			continue
+		}
+		for j := s.from; j < s.to; j++ {
+			toks[j].hypo = true
 		}
 	}
 }

@@ -83,6 +83,13 @@ func TestClaimShapesG8(t *testing.T) {
 		{"'It doesn't need ...' goes on, it denies nothing", "two-holders", "ttl-as-safety",
 			"Doubling the TTL makes the problem go away. It doesn't need any other change.", true},
 
+		// A counterfactual ("If X, Y would ...") supposes, unless it judges
+		// the case acceptable.
+		{"a counterfactual about the server's key", "idempotency-keys", "fresh-idempotency-key",
+			"If the server generated the key, each retry would get a new one and nothing would be deduplicated.", false},
+		{"a conditional acceptance is still claimed", "extend-lease", "work-after-lost-lease",
+			"If the renewal fails, it would be fine to finish the current batch.", true},
+
 		// A fence checked once up front, the writes then unguarded.
 		{"checked at the start, written without the predicate", "holder-id-guard", "fence-checked-once",
 			"To keep the SQL simple, it's fine to check the epoch with one SELECT at the start of each step and then do that step's writes without the predicate.", true},
