@@ -453,6 +453,7 @@ func findFlag(d *doc, f *RedFlag, proseOnly bool) (FlagResult, bool) {
 			}
 		}
 	}
+	countered := -1 // unknown until a match needs it
 	for _, p := range pats {
 		if p.absent(d) {
 			continue
@@ -465,6 +466,17 @@ func findFlag(d *doc, f *RedFlag, proseOnly bool) (FlagResult, bool) {
 				continue
 			}
 			if m, ok := p.findClaim(d, si); ok {
+				// Beside its claimed counterpart, only a bare claim of
+				// the mistake counts (see counterClaimed).
+				if countered < 0 {
+					countered = 0
+					if counterClaimed(d, f) {
+						countered = 1
+					}
+				}
+				if countered == 1 && !bareClaim(d, m) {
+					continue
+				}
 				return FlagResult{ID: f.ID, Label: f.Label, Why: f.Why, WhyHTML: f.WhyHTML, Severity: f.Severity, Span: m.bytes(d)}, true
 			}
 		}

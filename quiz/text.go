@@ -865,8 +865,8 @@ var rebuttals = setOf(`but however otherwise wrong false untrue myth incorrect m
 debunked unsafe broken nonsense`)
 
 // reportVerbs introduce reported speech.
-var reportVerbs = setOf(`said says say claimed claims claim told tells argued argues insisted
-insists suggested suggests proposed proposes thought thinks believed believes wrote writes swore
+var reportVerbs = setOf(`said says say claimed claims claim told tells argued argues argue insisted
+insists insist suggested suggests suggest proposed proposes propose thought thinks believed believes wrote writes swore
 assured reckoned reckons recommended recommends asserted asserts tell defended defends pitched
 pitches floated described explained presented framed taught characterised characterized portrayed
 summarised summarized`)
@@ -1246,7 +1246,10 @@ func markMentions(d *doc) {
 			if bulleted(d, s) {
 				// "- Memory pressure. Set volatile-lru: ...": a fix the
 				// item goes on to prescribe is the candidate's own.
-				if laterOnLine(d, s) && fixVerbs[toks[s.from].raw] {
+				// So is one the candidate speaks for ("- Restart: ... With
+				// AOF everysec the key survives, so that's what I'd
+				// configure").
+				if laterOnLine(d, s) && (fixVerbs[toks[s.from].raw] || speaksForSelf(toks[s.from:s.to])) {
 					continue
 				}
 				for j := s.from; j < s.to; j++ {
@@ -1555,6 +1558,10 @@ func attributed(toks []token) bool {
 	}
 	for k, t := range toks {
 		if t.cls&clsAttribution == 0 {
+			continue
+		}
+		// "we didn't hear back" reports no claim
+		if (t.raw == "hear" || t.raw == "heard") && k+1 < len(toks) && toks[k+1].raw == "back" {
 			continue
 		}
 		if k > 0 && (toks[k-1].raw == "i" || toks[k-1].raw == "we") && t.raw != "heard" && t.raw != "hear" && t.raw != "told" && t.raw != "asked" && t.raw != "seen" {
