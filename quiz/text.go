@@ -483,6 +483,13 @@ func isTerseClaim(toks []token, segments, outer int) bool {
 			code++
 		}
 	}
+	// A run cut into four or more items by dashes, arrows or spaced
+	// slashes ("deadlock — circular wait — lock ordering — timeout —
+	// backoff") is a list, whatever its commas say: each cut counts as a
+	// comma would.
+	if outer >= 4 && outer > segments {
+		segments = outer
+	}
 	// A line cut into more than three items is a command only if its
 	// items are long ones (an INSERT's clauses), not a run of two-word
 	// terms with a few capitalised names among them ("same tx; Debezium

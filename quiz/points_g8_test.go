@@ -1,0 +1,123 @@
+package quiz_test
+
+import (
+	"strings"
+	"testing"
+
+	"lockdrill/quiz"
+)
+
+// Grader g8, points: sentences of our own for each general way a correct
+// idea is said that the matchers did not hear (found on validation writer
+// V), next to close phrasings that must stay unmatched.
+
+// TestDashedRunIsAList: terms strung together by dashes, arrows or spaced
+// slashes are a list however few commas they hold, so they earn nothing;
+// a sentence that uses a dash or two as speech still makes its point.
+func TestDashedRunIsAList(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct{ question, text string }{
+		{"fencing-token", "fencing token — monotonic counter — storage rejects lower — GC pause — lease expiry — etcd revision, zxid"},
+		{"deadlock-ordering", "circular wait → lock ordering by account id → sorted acquisition → timeout and retry → jitter → livelock"},
+		{"redis-lock-and-failure", "SET NX PX — random value — Lua compare-and-delete — GC pause past TTL / async failover / fencing token"},
+	} {
+		q, ok := b.ByID(c.question)
+		if !ok {
+			t.Fatalf("no question %s", c.question)
+		}
+		r := b.Grade(q, quiz.Answer{Text: c.text})
+		if r.Passed {
+			t.Errorf("%s: the dashed list %q passes (score %.2f)", c.question, c.text, r.Score)
+		}
+		if !strings.Contains(strings.Join(r.Notes, " "), "list of terms") {
+			t.Errorf("%s: %q is not told it reads as a list: %v", c.question, c.text, r.Notes)
+		}
+	}
+	checkPoints(t, b, []pointCase{
+		// a sentence with dashes as asides is still a claim
+		{"two-holders", "fix-fencing", "The real fix — and the only lasting one — is that the storage rejects writes carrying an older token.", true},
+		{"redis-lock-and-failure", "set-nx-px", "Acquire with SET key value NX PX 30000 — one command — so the key never lives without its expiry.", true},
+	})
+}
+
+// TestLifespanIsATTL: a key's lifespan, lifetime or time limit is its TTL.
+func TestLifespanIsATTL(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"redis-lock-and-failure", "set-nx-px", "Create the key only if it is absent and give it a lifetime in that same command.", true},
+		{"redis-lock-and-failure", "set-nx-px", "One call writes the key only when nobody holds it, with a time limit attached.", true},
+		{"redis-lock-and-failure", "set-nx-px", "Store the key only if it isn't there and set its lifespan atomically.", true},
+		{"redis-lock-and-failure", "set-nx-px", "Store the key with a lifespan, then check whether someone else got there first.", false},
+	})
+}
+
+// TestWakesStillBelievingItHolds: a holder that sleeps through its lease
+// and wakes still believing it holds the lock is the zombie, whatever
+// verb says the belief.
+func TestWakesStillBelievingItHolds(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"two-holders", "durations-vs-ttl", "The first worker froze in a long collection and came back convinced it was still the owner.", true},
+		{"two-holders", "durations-vs-ttl", "A stalled process resumes believing it holds the lock.", true},
+		{"two-holders", "durations-vs-ttl", "The holder dozed off, woke up and still thinks it holds the lease.", true},
+		{"two-holders", "durations-vs-ttl", "The holder dozed off, woke up and found it no longer holds the lease.", false},
+	})
+}
+
+// TestAsyncLossAndTwoCommandAcquire: a primary that dies before its copy
+// has the key loses the lock; an acquire made of two commands is the
+// acquire bug.
+func TestAsyncLossAndTwoCommandAcquire(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"two-holders", "failover", "The leader crashed before its copy received the key, and the new one granted it again.", true},
+		{"two-holders", "failover", "The master went down before the secondary copied the write.", true},
+		{"two-holders", "acquire-code", "The acquire might really be two separate calls, so a crash between them leaves a key with no expiry.", true},
+		{"two-holders", "acquire-code", "Taking the lock took two round trips instead of one.", true},
+		{"two-holders", "acquire-code", "The worker wrote to two tables.", false},
+	})
+}
+
+// TestSuspendedSaidOtherwise: stopping whatever is done under the lock,
+// the session's end learnt too late, and a pause that delays the
+// listener even where relying on the listener is refuted.
+func TestSuspendedSaidOtherwise(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"session-suspended", "stop-work", "When the connection is suspended, cease acting under the lock right away.", true},
+		{"session-suspended", "stop-work", "Halt anything you do under the lease until you know more.", true},
+		{"session-suspended", "stop-work", "Stop relying on the lock the moment it is suspended.", true},
+		{"session-suspended", "stop-work", "Keep acting under the lock while the connection is suspended.", false},
+		{"session-suspended", "signals-late", "By the time your client decides the session is gone, the servers expired it long ago.", true},
+		{"session-suspended", "signals-late", "By the time the callback fires, someone else may already have the lock.", true},
+		{"session-suspended", "signals-late", "The client only goes by its own timeouts, while the server's timer is the one that counts.", true},
+		{"session-suspended", "pause-not-interrupted", "Trusting the listener is a mistake: a long GC pause delays it past the expiry.", true},
+		{"session-suspended", "pause-not-interrupted", "Relying on the event is wrong, since a stalled thread sees it late.", true},
+		{"session-suspended", "pause-not-interrupted", "The listener fires when the session is suspended.", false},
+	})
+}
+
+// TestFailoverIgnoresWhoAcked: the promotion does not go by which replica
+// acknowledged the write; the claim that it does is not the point.
+func TestFailoverIgnoresWhoAcked(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"redis-wait-safe", "promoted-replica", "Failover isn't tied to which replicas acknowledged the write.", true},
+		{"redis-wait-safe", "promoted-replica", "Sentinel doesn't care who acked when it promotes a new master.", true},
+		{"redis-wait-safe", "promoted-replica", "The promotion is not based on which replica confirmed the key.", true},
+		{"redis-wait-safe", "promoted-replica", "Sentinel promotes the replica which acked, so the lock survives.", false},
+	})
+}
+
+// TestCannotTellStaleFromCurrent: naming what a random lock value lacks
+// (the protected thing cannot tell a stale holder from the current one)
+// names the fencing defence.
+func TestCannotTellStaleFromCurrent(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"redis-lock-and-failure", "fencing", "A random value has no order, so the database can't distinguish an old holder from the current one.", true},
+		{"redis-lock-and-failure", "fencing", "Nothing lets the protected service tell a stale owner apart from the rightful one.", true},
+		{"redis-lock-and-failure", "fencing", "The guarded table cannot tell a late writer from the latest one.", true},
+		{"redis-lock-and-failure", "fencing", "Redis tells the old holder that its key has expired.", false},
+	})
+}
