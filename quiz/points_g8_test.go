@@ -121,3 +121,28 @@ func TestCannotTellStaleFromCurrent(t *testing.T) {
 		{"redis-lock-and-failure", "fencing", "Redis tells the old holder that its key has expired.", false},
 	})
 }
+
+// TestHolderOutlivesItsLease: a holder that outlives, overruns or
+// overstays its lease is the zombie, named in one phrase; a lease that
+// outlasts the job is the opposite.
+func TestHolderOutlivesItsLease(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"redis-lock-and-failure", "pause-expiry", "A worker can outlast its TTL during a stop-the-world collection.", true},
+		{"redis-lock-and-failure", "pause-expiry", "The holder overstays its lease when the VM is descheduled.", true},
+		{"two-holders", "durations-vs-ttl", "My bet is a stall that overran the lease on the first worker.", true},
+		{"redis-lock-and-failure", "pause-expiry", "Pick a lease that outlasts the slowest job.", false},
+	})
+}
+
+// TestOverlapHarmlessWhenItCommutes: besides idempotence, an operation
+// that commutes or that the store applies atomically needs no lock.
+func TestOverlapHarmlessWhenItCommutes(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"avoid-the-lock", "idempotent", "Counters need no lock at all: Redis applies INCRBY atomically.", true},
+		{"avoid-the-lock", "idempotent", "Increments commute, so two workers adding points at once is fine.", true},
+		{"avoid-the-lock", "idempotent", "If the updates can land in any order, there is nothing to lock.", true},
+		{"avoid-the-lock", "idempotent", "Reading the counter, adding one and writing it back needs a lock.", false},
+	})
+}
