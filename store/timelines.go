@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"lockdrill/sandbox"
@@ -49,7 +50,8 @@ type NewTimeline struct {
 	Prediction      string
 }
 
-// MaxTimelineTitle bounds a timeline title; longer titles are cut.
+// MaxTimelineTitle bounds a timeline title, in characters; longer titles
+// are cut.
 const MaxTimelineTitle = 120
 
 // CreateTimeline saves a new timeline owned by t.Learner and returns its
@@ -156,6 +158,33 @@ func (s *Store) UpdateTimeline(ctx context.Context, learner, id string, scenario
 		string(scenario), engineVersion, max(nowMS, 0), at.UnixMilli(), id, learner)
 }
 
+// ErrEmptyTitle is returned by RenameTimeline for a title that is empty
+// once trimmed.
+var ErrEmptyTitle = errors.New("the title is empty")
+
+// RenameTimeline gives the learner's timeline id a new title, trimmed and
+// cut to MaxTimelineTitle characters, as changed at the wall-clock time at. It
+// returns ErrEmptyTitle for a blank title and ErrNotFound when the timeline
+// does not exist or belongs to someone else.
+func (s *Store) RenameTimeline(ctx context.Context, learner, id, title string, at time.Time) error {
+	title = strings.TrimSpace(title)
+	if title == "" {
+		return ErrEmptyTitle
+	}
+	return s.updateOwned(ctx, "rename timeline "+id, learner, id,
+		"UPDATE timelines SET title = ?, updated_ms = ? WHERE id = ? AND learner_id = ?",
+		cutTitle(title, MaxTimelineTitle), at.UnixMilli(), id, learner)
+}
+
+// DeleteTimeline deletes the learner's timeline id. Its shared link stops
+// working; forks of it (the learner's or anyone's) stay, since a fork is a
+// copy. It returns ErrNotFound when the timeline does not exist or belongs
+// to someone else: only its owner deletes a timeline.
+func (s *Store) DeleteTimeline(ctx context.Context, learner, id string) error {
+	return s.updateOwned(ctx, "delete timeline "+id, learner, id,
+		"DELETE FROM timelines WHERE id = ? AND learner_id = ?", id, learner)
+}
+
 func (s *Store) updateOwned(ctx context.Context, what, learner, id, query string, args ...any) error {
 	if !ValidID(id) || !ValidID(learner) {
 		return ErrNotFound
@@ -221,13 +250,17 @@ func (s *Store) Timelines(ctx context.Context, learner string, limit int) ([]Tim
 	return out, nil
 }
 
-// cutTitle shortens s to at most n bytes without splitting a UTF-8 sequence.
+// cutTitle shortens s to at most n characters (runes), so a title in any
+// script keeps the same length and never ends in half a character.
 func cutTitle(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
-	for n > 0 && s[n]&0xC0 == 0x80 {
+	for i := range s {
+		if n == 0 {
+			return s[:i]
+		}
 		n--
 	}
-	return s[:n]
+	return s
 }

@@ -4,7 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
+	"time"
+	"unicode/utf8"
 
 	"lockdrill/store"
 )
@@ -90,4 +93,69 @@ func TestTimelineRefusesBadInput(t *testing.T) {
 			t.Fatalf("created a timeline from invalid JSON")
 		}
 	})
+}
+
+func TestTimelineRenameAndDelete(t *testing.T) {
+	ctx := context.Background()
+	s := mustOpen(t, "")
+	owner, err := s.CreateLearner(ctx, t0)
+	if err != nil {
+		t.Fatalf("create learner: %v", err)
+	}
+	other, err := s.CreateLearner(ctx, t0)
+	if err != nil {
+		t.Fatalf("create learner: %v", err)
+	}
+	scenario := json.RawMessage(`{"clients":[{"id":"A"}],"actions":[]}`)
+	id, err := s.CreateTimeline(ctx, store.NewTimeline{Learner: owner, Title: "Blank redis timeline", Scenario: scenario, EngineVersion: "4"}, t0)
+	if err != nil {
+		t.Fatalf("create timeline: %v", err)
+	}
+	fork, err := s.CreateTimeline(ctx, store.NewTimeline{Learner: other, ParentID: id, Title: "Fork", Scenario: scenario, EngineVersion: "4"}, t0)
+	if err != nil {
+		t.Fatalf("create fork: %v", err)
+	}
+
+	if err := s.RenameTimeline(ctx, other, id, "Mine now", t0); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("rename by another learner: err = %v, want ErrNotFound", err)
+	}
+	if err := s.RenameTimeline(ctx, owner, id, "  \t ", t0); !errors.Is(err, store.ErrEmptyTitle) {
+		t.Fatalf("blank rename: err = %v, want ErrEmptyTitle", err)
+	}
+	if err := s.RenameTimeline(ctx, owner, id, "  GC pause, fenced  ", t0.Add(time.Minute)); err != nil {
+		t.Fatalf("rename: %v", err)
+	}
+	got, err := s.Timeline(ctx, id)
+	if err != nil || got.Title != "GC pause, fenced" || !got.Updated.Equal(t0.Add(time.Minute)) || string(got.Scenario) != string(scenario) {
+		t.Fatalf("after rename: %+v, %v; want the trimmed title, the new time and the scenario unchanged", got, err)
+	}
+	long := strings.Repeat("é", store.MaxTimelineTitle+5)
+	if err := s.RenameTimeline(ctx, owner, id, long, t0); err != nil {
+		t.Fatalf("long rename: %v", err)
+	}
+	if got, _ := s.Timeline(ctx, id); got.Title != long[:2*store.MaxTimelineTitle] || !utf8.ValidString(got.Title) {
+		t.Fatalf("long title stored as %d characters (valid UTF-8 %v), want the first %d", utf8.RuneCountInString(got.Title), utf8.ValidString(got.Title), store.MaxTimelineTitle)
+	}
+
+	if err := s.DeleteTimeline(ctx, other, id); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("delete by another learner: err = %v, want ErrNotFound", err)
+	}
+	if _, err := s.Timeline(ctx, id); err != nil {
+		t.Fatalf("a refused delete lost the timeline: %v", err)
+	}
+	if err := s.DeleteTimeline(ctx, owner, id); err != nil {
+		t.Fatalf("delete: %v", err)
+	}
+	if _, err := s.Timeline(ctx, id); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("deleted timeline: err = %v, want ErrNotFound", err)
+	}
+	if mine, _ := s.Timelines(ctx, owner, 10); len(mine) != 0 {
+		t.Fatalf("deleted timeline still listed: %+v", mine)
+	}
+	if err := s.DeleteTimeline(ctx, owner, id); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("second delete: err = %v, want ErrNotFound", err)
+	}
+	if f, err := s.Timeline(ctx, fork); err != nil || f.ParentID != id {
+		t.Fatalf("the other learner's fork after its parent was deleted: %+v, %v; want it kept", f, err)
+	}
 }

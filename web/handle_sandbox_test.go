@@ -986,3 +986,84 @@ func TestSandboxSettingsErrorKeepsWhatWasTyped(t *testing.T) {
 		t.Fatalf("release after the refusal = %q, want the choice kept", got)
 	}
 }
+
+func TestSandboxRenameAndDelete(t *testing.T) {
+	srv, _ := newTestServer(t)
+	owner := newClient(t, srv)
+	path := openPreset(t, owner, "paused-holder-fenced")
+	manage := func(cl *client, action string, form url.Values) *httptest.ResponseRecorder {
+		t.Helper()
+		form.Set("_csrf", csrfFrom(t, cl.get(path)))
+		return cl.postForm(path+"/"+action, form)
+	}
+	title := func(cl *client, p string) string {
+		t.Helper()
+		return strings.TrimSpace(mustDoc(t, cl.get(p)).Find(`[data-testid=timeline-title]`).Text())
+	}
+	was := title(owner, path)
+
+	rec := manage(owner, "rename", url.Values{"title": {"  \t "}})
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("blank rename: status = %d, want 303 back to the page", rec.Code)
+	}
+	if loc := rec.Header().Get("Location"); loc != path+"#manage" {
+		t.Fatalf("blank rename: back to %q, want the form at %s#manage", loc, path)
+	}
+	doc := mustDoc(t, owner.get(path))
+	if got := doc.Find(`[data-testid=timeline-title]`).Text(); strings.TrimSpace(got) != was {
+		t.Fatalf("a blank rename changed the title to %q", got)
+	}
+	if !strings.Contains(doc.Text(), "Title: write at least one character") {
+		t.Fatalf("a blank rename does not say which field is wrong")
+	}
+	if rec := manage(owner, "rename", url.Values{"title": {strings.Repeat("x", 121)}}); rec.Code != http.StatusSeeOther ||
+		!strings.Contains(mustDoc(t, owner.get(path)).Text(), "Title: at most 120 characters (this one has 121)") {
+		t.Fatalf("a too long title: status %d, or no message naming the limit", rec.Code)
+	}
+
+	if rec := manage(owner, "rename", url.Values{"title": {"My GC pause <experiment>"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("rename: status = %d, want 303", rec.Code)
+	}
+	if got := title(owner, path); got != "My GC pause <experiment>" {
+		t.Fatalf("after rename the page's title is %q", got)
+	}
+	if !strings.Contains(mustDoc(t, owner.get("/sandbox")).Find(`[data-testid=my-timelines]`).Text(), "My GC pause <experiment>") {
+		t.Fatalf("the sandbox page does not list the new title")
+	}
+
+	other := newClient(t, srv)
+	if mustDoc(t, other.get(path)).Find(`[data-testid=manage]`).Length() != 0 {
+		t.Fatalf("a reader who does not own the timeline is offered rename and delete")
+	}
+	if rec := manage(other, "rename", url.Values{"title": {"hijacked"}}); rec.Code != http.StatusForbidden {
+		t.Fatalf("rename by another learner: status = %d, want 403", rec.Code)
+	}
+	if rec := manage(other, "delete", url.Values{}); rec.Code != http.StatusForbidden {
+		t.Fatalf("delete by another learner: status = %d, want 403", rec.Code)
+	}
+	if got := title(owner, path); got != "My GC pause <experiment>" {
+		t.Fatalf("refused changes by another learner left the title %q", got)
+	}
+	fork := manage(other, "fork", url.Values{}).Header().Get("Location")
+	if fork == "" {
+		t.Fatalf("the other learner could not fork")
+	}
+
+	rec = manage(owner, "delete", url.Values{})
+	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/sandbox" {
+		t.Fatalf("delete: status %d to %q, want 303 to /sandbox", rec.Code, rec.Header().Get("Location"))
+	}
+	doc = mustDoc(t, owner.get("/sandbox"))
+	if !strings.Contains(doc.Text(), "Deleted “My GC pause <experiment>”") {
+		t.Fatalf("the sandbox page does not confirm the delete")
+	}
+	if doc.Find(`[data-testid=my-timelines]`).Length() != 0 {
+		t.Fatalf("the deleted timeline is still listed")
+	}
+	if rec := owner.get(path); rec.Code != http.StatusNotFound {
+		t.Fatalf("the deleted timeline: status = %d, want 404", rec.Code)
+	}
+	if rec := other.get(fork); rec.Code != http.StatusOK {
+		t.Fatalf("the other learner's fork after the delete: status = %d, want 200", rec.Code)
+	}
+}

@@ -55,6 +55,8 @@ func (s *Server) routes() {
 	e.POST("/sandbox/:id/actions/edit", s.handleSandboxEditAction)
 	e.POST("/sandbox/:id/settings", s.handleSandboxSettings)
 	e.POST("/sandbox/:id/fork", s.handleSandboxFork)
+	e.POST("/sandbox/:id/rename", s.handleSandboxRename)
+	e.POST("/sandbox/:id/delete", s.handleSandboxDelete)
 	e.GET("/progress", s.handleProgress)
 
 	e.POST("/plan", s.handlePlanSet)

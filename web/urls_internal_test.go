@@ -83,6 +83,8 @@ func TestURLHelpersReachTheirHandlers(t *testing.T) {
 		{"POST", urls.TimelineEditAction("t0123"), "handleSandboxEditAction"},
 		{"POST", urls.TimelineSettings("t0123"), "handleSandboxSettings"},
 		{"POST", urls.TimelineFork("t0123"), "handleSandboxFork"},
+		{"POST", urls.TimelineRename("t0123"), "handleSandboxRename"},
+		{"POST", urls.TimelineDelete("t0123"), "handleSandboxDelete"},
 		{"GET", urls.Progress(), "handleProgress"},
 		{"POST", urls.Plan(), "handlePlanSet"},
 		{"POST", urls.PlanClear(), "handlePlanClear"},

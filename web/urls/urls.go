@@ -172,6 +172,12 @@ func TimelineEditAction(id string) string { return Timeline(id) + "/actions/edit
 // TimelineSettings is "POST /sandbox/:id/settings".
 func TimelineSettings(id string) string { return Timeline(id) + "/settings" }
 
+// TimelineRename is "POST /sandbox/:id/rename".
+func TimelineRename(id string) string { return Timeline(id) + "/rename" }
+
+// TimelineDelete is "POST /sandbox/:id/delete".
+func TimelineDelete(id string) string { return Timeline(id) + "/delete" }
+
 // TimelineFork is "POST /sandbox/:id/fork".
 func TimelineFork(id string) string { return Timeline(id) + "/fork" }
 
