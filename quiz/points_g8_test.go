@@ -146,3 +146,18 @@ func TestOverlapHarmlessWhenItCommutes(t *testing.T) {
 		{"avoid-the-lock", "idempotent", "Reading the counter, adding one and writing it back needs a lock.", false},
 	})
 }
+
+// TestArrowGluesANote: in an answer said mostly in sentences, a terse
+// line that chains two terms with an arrow states a consequence ("paused
+// past TTL → two holders") and makes its point; the same terms with
+// commas only name it.
+func TestArrowGluesANote(t *testing.T) {
+	b := loadBank(t)
+	prose := "I take the lock with one SET that has NX and PX, and the value is a random token that I generated for this acquisition. Release is a Lua script that deletes the key only if it still holds my token. Here is how it breaks:\n"
+	checkPoints(t, b, []pointCase{
+		{"redis-lock-and-failure", "pause-expiry", prose + "- stop-the-world GC past TTL → two holders\n- primary crash → replica promoted without the key", true},
+		{"redis-lock-and-failure", "pause-expiry", prose + "- holder frozen past lease => second client writes too", true},
+		{"redis-lock-and-failure", "pause-expiry", prose + "- GC stall beyond TTL -> both write", true},
+		{"redis-lock-and-failure", "pause-expiry", prose + "- GC stall, TTL, second holder", false},
+	})
+}
