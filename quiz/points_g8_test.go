@@ -161,3 +161,26 @@ func TestArrowGluesANote(t *testing.T) {
 		{"redis-lock-and-failure", "pause-expiry", prose + "- GC stall, TTL, second holder", false},
 	})
 }
+
+// TestMultipleOfP99IsToldWhy: an answer that sizes the TTL as a multiple
+// of the p99 misses the measured-tail point, and its feedback says why
+// (QA-6 Q16: the point was taken away without a word).
+func TestMultipleOfP99IsToldWhy(t *testing.T) {
+	b := loadBank(t)
+	q, ok := b.ByID("choose-ttl")
+	if !ok {
+		t.Fatal("no question choose-ttl")
+	}
+	for _, text := range []string{
+		"No TTL is safe: too short and it lapses under a slow holder, too long and a crash blocks everyone. I take the p99 of the job and set the TTL to about three times that.",
+		"There is no safe value, only a trade-off: a short lease expires under a busy worker and a long one keeps others waiting after a crash. My rule of thumb is twice the p95 runtime.",
+	} {
+		r := b.Grade(q, quiz.Answer{Text: text})
+		if pointHit(t, r, "measure") {
+			t.Errorf("%q makes the measured-tail point", text)
+		}
+		if !strings.Contains(strings.Join(r.Notes, " "), "a multiple of the p99 says nothing of the rare run that overruns") {
+			t.Errorf("%q: notes %q do not say why a multiple of the p99 is not the tail", text, r.Notes)
+		}
+	}
+}
