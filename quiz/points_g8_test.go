@@ -184,3 +184,28 @@ func TestMultipleOfP99IsToldWhy(t *testing.T) {
 		}
 	}
 }
+
+// TestCoreIdeasInOtherWords: a fourth-round sweep of our own phrasings
+// of the core points; each class next to a near miss.
+func TestCoreIdeasInOtherWords(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		// the outcome of a conditional write: exactly one writer wins
+		{"avoid-the-lock", "constraint", "If the row update carries a predicate on the old state, only one writer's update can succeed.", true},
+		{"avoid-the-lock", "constraint", "With a precondition on the insert, exactly one caller gets through.", true},
+		{"avoid-the-lock", "constraint", "While the lock is held, only one worker's update can succeed.", false},
+		// repeating equals doing it once; duplicates absorbed by a key
+		{"avoid-the-lock", "idempotent", "If running it twice leaves the system exactly as running it once, I don't need to serialize it.", true},
+		{"avoid-the-lock", "idempotent", "A duplicate is absorbed because each request carries its own dedupe key.", true},
+		{"run-job-once", "idempotent", "A rerun of the job ends the same as a single run.", true},
+		{"run-job-once", "idempotent", "Retrying it is the same as doing it once.", true},
+		{"avoid-the-lock", "idempotent", "Running it twice charges the customer twice.", false},
+		// nobody makes progress: the deadlock
+		{"deadlock-ordering", "deadlock-cycle", "Each transaction sits on the lock the other one needs, so neither can make progress.", true},
+		{"deadlock-ordering", "deadlock-cycle", "Both transfers make progress because the order is fixed.", false},
+		// a majority said as "most replicas" or "more than half"
+		{"design-lock-service-q", "consensus-log", "A grant is only acknowledged once most replicas have appended it.", true},
+		{"design-lock-service-q", "consensus-log", "The leader confirms a lock only when more than half of the nodes have the entry.", true},
+		{"design-lock-service-q", "consensus-log", "The primary answers the client before more than half of the nodes have the entry.", false},
+	})
+}
