@@ -209,3 +209,22 @@ func TestCoreIdeasInOtherWords(t *testing.T) {
 		{"design-lock-service-q", "consensus-log", "The primary answers the client before more than half of the nodes have the entry.", false},
 	})
 }
+
+// TestCoreIdeasInOtherWordsSecondSweep: the second sweep's misses, as
+// classes, with near misses.
+func TestCoreIdeasInOtherWordsSecondSweep(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"deadlock-ordering", "deadlock-cycle", "A locks account 1 and wants 2, B locks account 2 and wants 1, so they block each other forever.", true},
+		{"deadlock-ordering", "deadlock-cycle", "The two transfers end up waiting on one another.", true},
+		{"deadlock-ordering", "deadlock-cycle", "The two transfers never touch each other's rows.", false},
+		{"holder-id-guard", "same-owner-twice", "The worker id stays the same across two claims, so a late write still matches.", true},
+		{"holder-id-guard", "same-owner-twice", "The owner check cannot distinguish the stale claim's update from the current one.", true},
+		{"holder-id-guard", "same-owner-twice", "The epoch tells the old claim's write from the new one.", false},
+		{"row-lock", "yes-within-db", "Yes, SELECT FOR UPDATE serializes everyone touching that row.", true},
+		{"row-lock", "yes-within-db", "It coordinates every transaction that reads the row with FOR UPDATE.", true},
+		{"unfenceable-resource", "idempotency-key", "Pass the provider a request id derived from the invoice, so duplicate calls become one charge.", true},
+		{"unfenceable-resource", "idempotency-key", "Each call carries an id computed from the transfer.", true},
+		{"unfenceable-resource", "idempotency-key", "Each holder sends a fresh random id with its call.", false},
+	})
+}
