@@ -12,6 +12,7 @@ import (
 
 	"lockdrill/quiz"
 	"lockdrill/store"
+	"lockdrill/web/timelineview"
 	"lockdrill/web/views"
 )
 
@@ -182,11 +183,6 @@ func isAnswerPath(path string) bool {
 	return false
 }
 
-// groupThousands writes n with a comma between thousands: 5000 is "5,000".
-func groupThousands(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}
+// groupThousands writes n grouped as every page writes numbers: 5000 is
+// "5 000" (timelineview.Group).
+func groupThousands(n int) string { return timelineview.Group(int64(n)) }

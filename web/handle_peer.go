@@ -214,7 +214,7 @@ func (s *Server) handleRoundDraft(c echo.Context) error {
 	err = s.store.SaveDraft(c.Request().Context(), learner, id, seq, c.FormValue("answer"), s.now())
 	switch {
 	case errors.Is(err, store.ErrBadPeerInput):
-		return echo.NewHTTPError(http.StatusRequestEntityTooLarge, fmt.Sprintf("answer: the limit is %d characters.", quiz.MaxAnswerChars))
+		return echo.NewHTTPError(http.StatusRequestEntityTooLarge, "answer: the limit is "+groupThousands(quiz.MaxAnswerChars)+" characters.")
 	case errors.Is(err, quiz.ErrTurnNotCurrent):
 		return echo.NewHTTPError(http.StatusConflict, "That question is no longer the current one.")
 	case err != nil:

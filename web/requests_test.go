@@ -180,7 +180,7 @@ func TestTooLargeSaysTheLimitOfTheFormSent(t *testing.T) {
 	t.Run("a practice answer", func(t *testing.T) {
 		rec := cl.answer("fencing-token", url.Values{"answer": {huge}})
 		got := text(rec)
-		if rec.Code != http.StatusRequestEntityTooLarge || !strings.Contains(got, "An answer can be at most 5,000 characters") || strings.Contains(got, "scenario") {
+		if rec.Code != http.StatusRequestEntityTooLarge || !strings.Contains(got, "An answer can be at most 5 000 characters") || strings.Contains(got, "scenario") {
 			t.Errorf("huge answer = %d, %q; want 413 about the answer limit and nothing about scenarios", rec.Code, got)
 		}
 	})

@@ -17,7 +17,7 @@ func TestSbFormIntMessages(t *testing.T) {
 		lo, hi                   int64
 		want                     string
 	}{
-		{"restart_ms", "restart, down for", "ms", "-1", 0, 600000, "restart, down for: -1 ms is out of range: it must be from 0 to 600,000 ms"},
+		{"restart_ms", "restart, down for", "ms", "-1", 0, 600000, "restart, down for: -1 ms is out of range: it must be from 0 to 600\u202f000 ms"},
 		{"node", "clock jump node", "", "7", 1, 1, "clock jump node: 7 is out of range: the only choice is 1"},
 		{"retries", "retries", "", "11", 0, 10, "retries: 11 is out of range: it must be from 0 to 10"},
 		{"ttl_ms", "TTL", "ms", "abc", 1, 600000, `TTL: "abc" is not a whole number`},

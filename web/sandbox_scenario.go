@@ -105,16 +105,8 @@ func sbFormInt(form url.Values, name, label, unit string, lo, hi int64) (int64, 
 	return v, nil
 }
 
-// groupThousands64 writes n with commas between thousands, sign kept.
-func groupThousands64(n int64) string {
-	if n < 0 {
-		return "-" + groupThousands64(-n)
-	}
-	if n > math.MaxInt {
-		return strconv.FormatInt(n, 10)
-	}
-	return groupThousands(int(n))
-}
+// groupThousands64 writes n grouped as every page writes numbers.
+func groupThousands64(n int64) string { return timelineview.Group(n) }
 
 // applyAction returns sc with the form's action added at now, and the new
 // now. The limits are the engine's (Scenario.AppendWith); only the
@@ -356,7 +348,7 @@ func blankScenario(form url.Values) (sandbox.Scenario, views.BlankForm) {
 	if f.Heartbeat != "" && f.Heartbeat != "0" {
 		hb, err = strconv.ParseInt(f.Heartbeat, 10, 64)
 		if err != nil || hb < sandbox.MinHeartbeatMS || hb > sandbox.MaxTimeMS {
-			f.Errors["heartbeat_ms"] = fmt.Sprintf("Enter 0 for none, or a heartbeat period from %d to %d ms.", sandbox.MinHeartbeatMS, sandbox.MaxTimeMS)
+			f.Errors["heartbeat_ms"] = "Enter 0 for none, or a heartbeat period from " + timelineview.Millis(sandbox.MinHeartbeatMS) + " to " + timelineview.Millis(sandbox.MaxTimeMS) + "."
 		}
 	}
 	if len(f.Errors) > 0 {
@@ -394,7 +386,7 @@ func blankScenario(form url.Values) (sandbox.Scenario, views.BlankForm) {
 // configLines describes a scenario's settings for the page.
 func configLines(sc sandbox.Scenario) []views.ConfigLine {
 	l := sc.Lock
-	lines := []views.ConfigLine{{Name: "Model", Value: l.Model.String()}, {Name: "TTL", Value: strconv.FormatInt(l.TTLMS, 10) + " ms"}}
+	lines := []views.ConfigLine{{Name: "Model", Value: l.Model.String()}, {Name: "TTL", Value: timelineview.Millis(l.TTLMS)}}
 	if l.Model == sandbox.ModelRedlock || l.Model == sandbox.ModelConsensus {
 		lines = append(lines, views.ConfigLine{Name: "Nodes", Value: strconv.Itoa(l.Nodes)})
 	}
@@ -408,7 +400,7 @@ func configLines(sc sandbox.Scenario) []views.ConfigLine {
 	case l.LagMS != nil && *l.LagMS == 0:
 		lines = append(lines, views.ConfigLine{Name: "Replication", Value: "synchronous (WAIT 1 before each answer)"})
 	case l.LagMS != nil:
-		lines = append(lines, views.ConfigLine{Name: "Replication lag", Value: strconv.FormatInt(*l.LagMS, 10) + " ms"})
+		lines = append(lines, views.ConfigLine{Name: "Replication lag", Value: timelineview.Millis(*l.LagMS)})
 	}
 	if l.Persistence != "" {
 		lines = append(lines, views.ConfigLine{Name: "Persistence", Value: sbPersistence(l.Persistence)})
@@ -424,7 +416,7 @@ func configLines(sc sandbox.Scenario) []views.ConfigLine {
 		lines = append(lines, views.ConfigLine{Name: "Resource", Value: v})
 	}
 	if sc.Network.LatencyMS > 0 {
-		lines = append(lines, views.ConfigLine{Name: "Network latency", Value: strconv.FormatInt(sc.Network.LatencyMS, 10) + " ms"})
+		lines = append(lines, views.ConfigLine{Name: "Network latency", Value: timelineview.Millis(sc.Network.LatencyMS)})
 	}
 	var cs []string
 	for _, c := range sc.Clients {

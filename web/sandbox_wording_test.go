@@ -78,7 +78,7 @@ func TestSandboxWordsPerModel(t *testing.T) {
 		t.Fatalf("settings: status %d, want 422", rec.Code)
 	}
 	flash := spaces(mustDoc(t, rec).Find(`[data-testid=settings-error]`).Text())
-	if !strings.Contains(flash, "replica lag: -3 ms is out of range: it must be from 0 to 600,000 ms") {
+	if !strings.Contains(flash, "replica lag: -3 ms is out of range: it must be from 0 to 600 000 ms") {
 		t.Fatalf("flash = %q, want the lag's range with both bounds", flash)
 	}
 }

@@ -164,7 +164,10 @@ func (b *builder) summarise(step int) {
 func (b *builder) titles() {
 	for i := range b.d.Arrows {
 		if a := &b.d.Arrows[i]; a.ev > 0 {
-			a.Title = a.pre + " · " + title(b.tl.Events.At(a.ev-1))
+			a.Title = title(b.tl.Events.At(a.ev - 1))
+			if a.pre != "" {
+				a.Title = a.pre + " · " + a.Title
+			}
 		}
 	}
 	for i := range b.d.Marks {

@@ -336,3 +336,23 @@ func TestHugePictureIsSummarisedAroundTheStep(t *testing.T) {
 		t.Fatalf("a small picture omitted %d events", small.Omitted)
 	}
 }
+
+// TestEveryDrawnShapeHasATitle: hovering any arrow, bar or mark says what
+// it is; a write's arrow once read " · 1 000 ms · …", a label with nothing
+// before its first separator (QA-7 P8).
+func TestEveryDrawnShapeHasATitle(t *testing.T) {
+	for _, p := range sandbox.Presets() {
+		tl := sandbox.Run(p.Scenario)
+		d := timelineview.Build(tl, tl.Events.Len(), 0, "/x")
+		for _, a := range d.Arrows {
+			if a.Title == "" || strings.HasPrefix(a.Title, " ") || strings.HasPrefix(a.Title, "·") {
+				t.Errorf("%s: arrow %s at step %d has title %q", p.ID, a.Class, a.Step, a.Title)
+			}
+		}
+		for _, m := range d.Marks {
+			if strings.HasPrefix(m.Title, " ") {
+				t.Errorf("%s: mark %s at step %d has title %q", p.ID, m.Shape, m.Step, m.Title)
+			}
+		}
+	}
+}

@@ -19,19 +19,24 @@ func seconds(msv int64) string {
 func ms(t int64) string { return Millis(t) }
 
 // Millis formats a virtual time in ms with thin grouping: "12 000 ms".
-func Millis(t int64) string {
-	s := strconv.FormatInt(t, 10)
+func Millis(t int64) string { return Group(t) + " ms" }
+
+// Group writes n with a narrow no-break space between thousands, sign
+// kept: 12000 is "12 000". Every number the web pages print with more than
+// four digits goes through it, so times, limits and counts read alike.
+func Group(n int64) string {
+	s := strconv.FormatInt(n, 10)
 	neg := strings.HasPrefix(s, "-")
 	s = strings.TrimPrefix(s, "-")
 	var b strings.Builder
+	if neg {
+		b.WriteByte('-')
+	}
 	for i, r := range s {
 		if i > 0 && (len(s)-i)%3 == 0 {
 			b.WriteString("\u202f")
 		}
 		b.WriteRune(r)
 	}
-	if neg {
-		return "-" + b.String() + " ms"
-	}
-	return b.String() + " ms"
+	return b.String()
 }
