@@ -228,3 +228,30 @@ func TestCoreIdeasInOtherWordsSecondSweep(t *testing.T) {
 		{"unfenceable-resource", "idempotency-key", "Each holder sends a fresh random id with its call.", false},
 	})
 }
+
+// TestLongRunsOfItemsAreLists: five or more items, however long each
+// (cut by commas, dashes, arrows, or spaced pluses, pipes or slashes), and
+// items joined by a chain of "and"s, are a list of terms: they earn nothing and are told so. A telegraphic sentence of
+// a few clauses, and a long sentence glued by more than its "and"s, still
+// make their points.
+func TestLongRunsOfItemsAreLists(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct{ question, text string }{
+		{"outbox-pattern", "dual write problem, crash between commit and publish, outbox table in same transaction, relay/CDC publishes, at-least-once, idempotent consumers"},
+		{"redis-lock-and-failure", "SET NX PX + random value + Lua compare-and-delete + GC pause past TTL + async replication failover + fencing token"},
+		{"fencing-token", "fencing tokens and monotonic counters and storage rejection of lower tokens and GC pauses and lease expiry and etcd revisions"},
+	} {
+		q, ok := b.ByID(c.question)
+		if !ok {
+			t.Fatalf("no question %s", c.question)
+		}
+		r := b.Grade(q, quiz.Answer{Text: c.text})
+		if r.Passed || !strings.Contains(strings.Join(r.Notes, " "), "list of terms") {
+			t.Errorf("%s: the list %q passes=%v (score %.2f), notes %v", c.question, c.text, r.Passed, r.Score, r.Notes)
+		}
+	}
+	checkPoints(t, b, []pointCase{
+		{"redis-lock-and-failure", "pause-expiry", "Holder gets a GC pause longer than the TTL, key expires, second client acquires, first one wakes and keeps writing.", true},
+		{"fencing-token", "resource-rejects", "The storage keeps the highest token it has seen and rejects any write that carries a lower one and tells the caller why.", true},
+	})
+}
