@@ -255,3 +255,27 @@ func TestLongRunsOfItemsAreLists(t *testing.T) {
 		{"fencing-token", "resource-rejects", "The storage keeps the highest token it has seen and rejects any write that carries a lower one and tells the caller why.", true},
 	})
 }
+
+// TestCoreIdeasInAnalogies: a third sweep, analogies and plain words
+// (deli tickets, parking meters, chopsticks), each class with a near miss.
+func TestCoreIdeasInAnalogies(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"fencing-token", "resource-rejects", "The clerk notes down the highest ticket he has served and turns back anyone holding a smaller one.", true},
+		{"fencing-token", "resource-rejects", "The bouncer remembers the latest wristband number and sends away earlier ones.", true},
+		{"fencing-token", "resource-rejects", "The client remembers the highest number and sends away smaller ones itself.", false},
+		{"fencing-token", "paused-holder", "The courier dozed off in his van, lost his slot, and shows up later still expecting to unload.", true},
+		{"fencing-token", "paused-holder", "A frozen worker loses its lease and still believes it is the owner.", true},
+		{"choose-ttl", "tradeoff", "Give it too little time and a slow worker gets evicted; too much and a dead one blocks the queue for ages.", true},
+		{"choose-ttl", "tradeoff", "Too little logging is bad.", false},
+		{"deadlock-ordering", "global-order", "Everyone picks up the lower-numbered chopstick first, so the circle can't close.", true},
+		{"deadlock-ordering", "global-order", "Grab the account with the smaller number before the other one.", true},
+		{"session-suspended", "signals-late", "The news that your session died can reach you well after the servers already gave the lock to someone else.", true},
+		{"session-suspended", "signals-late", "Word of the expiry arrives later than the moment another client was handed the lock.", true},
+		{"zookeeper-lock-recipe", "ephemeral-sequential", "Everyone takes a numbered ticket that vanishes automatically if they leave the building.", true},
+		{"zookeeper-lock-recipe", "ephemeral-sequential", "Each waiter gets a numbered ticket.", false},
+		{"idempotency-keys", "unique-table", "The server files receipts in a drawer that physically can't hold two copies of the same number.", true},
+		{"idempotency-keys", "unique-table", "The table refuses to store the same key twice.", true},
+		{"idempotency-keys", "unique-table", "The table can hold two copies of the same key.", false},
+	})
+}
