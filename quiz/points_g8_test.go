@@ -279,3 +279,30 @@ func TestCoreIdeasInAnalogies(t *testing.T) {
 		{"idempotency-keys", "unique-table", "The table can hold two copies of the same key.", false},
 	})
 }
+
+// TestCoreIdeasBlindWritersMissed: core points that answers labelled pass
+// made in words the matchers did not hear (found by listing the core
+// points missed on passing answers, not by their verdicts), as classes.
+func TestCoreIdeasBlindWritersMissed(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		// the two writes cannot commit together; a crash in the gap
+		{"outbox-pattern", "dual-write", "The order table and the broker have no shared commit.", true},
+		{"outbox-pattern", "dual-write", "Kafka and Postgres can't commit together, so one of them can be left behind.", true},
+		{"outbox-pattern", "dual-write", "If the service gets killed halfway, the event is gone.", true},
+		{"outbox-pattern", "dual-write", "The relay publishes rows in between polls.", false},
+		// what a crash costs under a long TTL
+		{"choose-ttl", "tradeoff", "With an hour-long TTL, every crash means an hour of nothing happening.", true},
+		{"choose-ttl", "tradeoff", "Keep it short enough that a crashed holder doesn't block the job for ages.", true},
+		{"choose-ttl", "tradeoff", "A crash is logged.", false},
+		// no value is enough; pauses without a ceiling; odds lowered, not removed
+		{"choose-ttl", "no-safe-value", "No value is long enough, since a stop-the-world pause can exceed it.", true},
+		{"choose-ttl", "no-safe-value", "Pauses have no upper bound.", true},
+		{"choose-ttl", "no-safe-value", "Padding lowers the odds of overlap; it doesn't abolish them.", true},
+		{"choose-ttl", "no-safe-value", "Ten times the slowest run makes double execution impossible.", false},
+		{"choose-ttl", "no-safe-value", "A long enough TTL covers every pause.", false},
+		// the first holder carries on like nothing happened
+		{"redis-lock-and-failure", "pause-expiry", "The JVM freezes, another worker gets the lock, and the first one continues like nothing happened.", true},
+		{"redis-lock-and-failure", "pause-expiry", "The JVM freezes, and after the pause it continues like nothing happened because it still holds the lock.", false},
+	})
+}
