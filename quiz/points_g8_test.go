@@ -306,3 +306,28 @@ func TestCoreIdeasBlindWritersMissed(t *testing.T) {
 		{"redis-lock-and-failure", "pause-expiry", "The JVM freezes, and after the pause it continues like nothing happened because it still holds the lock.", false},
 	})
 }
+
+// TestCoreIdeasBlindWritersMissedMore: the second batch of core points
+// missed on passing answers, as classes with near misses.
+func TestCoreIdeasBlindWritersMissedMore(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"zookeeper-lock-recipe", "watch-predecessor", "Each waiter keeps an eye only on the ticket immediately ahead of its own.", true},
+		{"zookeeper-lock-recipe", "watch-predecessor", "You just follow the node right before yours in the queue.", true},
+		{"zookeeper-lock-recipe", "watch-predecessor", "Every waiter watches the lock node itself.", false},
+		{"row-lock", "outside-effects", "The row lock only protects state that commits with it.", true},
+		{"row-lock", "outside-effects", "It stops at effects outside the transaction, like a call to S3.", true},
+		{"row-lock", "outside-effects", "The row lock protects the rows it locks.", false},
+		{"session-suspended", "stop-work", "On SUSPENDED I'd stop immediately.", true},
+		{"session-suspended", "stop-work", "When suspended, I pause everything lock-related right away.", true},
+		{"session-suspended", "stop-work", "On SUSPENDED I keep going, and on LOST I eventually stop.", false},
+		{"redis-vs-consensus", "consensus-quorum", "They replicate lock state by consensus, whereas Redis replicates asynchronously.", true},
+		{"redis-vs-consensus", "consensus-quorum", "etcd/zk — consensus means a failover doesn't make it forget who holds the lock.", true},
+		{"redis-vs-consensus", "consensus-quorum", "Redis doesn't replicate by consensus.", false},
+		{"two-holders", "fix-fencing", "The datastore should have turned the second writer away by its generation number.", true},
+		{"two-holders", "fix-fencing", "The worker turned away from the dashboard.", false},
+		{"outbox-pattern", "dual-write", "The commit succeeded and the publish didn't, or the other way round.", true},
+		{"outbox-pattern", "dual-write", "These are partial failures of one process.", true},
+		{"outbox-pattern", "dual-write", "The commit succeeded and the publish succeeded.", false},
+	})
+}
