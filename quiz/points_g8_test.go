@@ -331,3 +331,15 @@ func TestCoreIdeasBlindWritersMissedMore(t *testing.T) {
 		{"outbox-pattern", "dual-write", "The commit succeeded and the publish succeeded.", false},
 	})
 }
+
+// TestClaimCounterInSQL: a claim that bumps a counter column in SQL
+// ("SET attempt = attempt + 1") makes the epoch point; bumping a retry
+// count is not a per-claim guard.
+func TestClaimCounterInSQL(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"holder-id-guard", "epoch-column", "Claim with `UPDATE jobs SET owner = $me, attempt = attempt + 1 WHERE id = $1 RETURNING attempt`.", true},
+		{"holder-id-guard", "epoch-column", "The claim runs UPDATE jobs SET fence = fence + 1 WHERE id = 7.", true},
+		{"holder-id-guard", "epoch-column", "The claim runs UPDATE jobs SET retries = retries + 1 WHERE id = 7.", false},
+	})
+}
