@@ -41,9 +41,10 @@ const (
 
 // Errors of the invitation.
 var (
-	// ErrInviteInvalid is a link that was used, replaced, cancelled with its
-	// round, or never issued (a cancelled round leaves nothing to tell them
-	// apart by).
+	// ErrInviteInvalid is matched (errors.Is) by every link that does not
+	// open a round: one never issued is ErrInviteInvalid itself; a link that
+	// was used, replaced or cancelled within the last DeadInviteMemory is a
+	// DeadInviteError saying which.
 	ErrInviteInvalid = errors.New("this invitation link is not valid: it was used already, replaced by a newer one, cancelled with its round by the candidate, or never issued")
 	// ErrInviteExpired is a link past InviteTTL.
 	ErrInviteExpired = errors.New("this invitation link has expired; ask the candidate for a new one")
@@ -108,6 +109,53 @@ func (s *Store) CreatePeerRound(ctx context.Context, learner string, nr NewRound
 // and the candidate may be the one who ends the round (QA-4 E10).
 const NotesGrace = 30 * time.Minute
 
+// DeadInviteMemory is how long a dead link still says why it died; after
+// that it reads as never issued.
+const DeadInviteMemory = 7 * 24 * time.Hour
+
+// DeadInviteError is a link that worked once and no longer does, with the
+// reason: "used", "replaced" or "cancelled". It matches ErrInviteInvalid.
+type DeadInviteError struct{ Reason string }
+
+func (e *DeadInviteError) Error() string {
+	switch e.Reason {
+	case "used":
+		return "this invitation link was used already: someone joined the round as its interviewer, and a link lets in only one. If that was not you, ask the candidate to start a new peer round"
+	case "replaced":
+		return "this invitation link was replaced by a newer one: ask the candidate for the link they sent last"
+	case "cancelled":
+		return "the candidate cancelled this round before anyone joined it: ask them for a new link if you still want to interview them"
+	}
+	return ErrInviteInvalid.Error()
+}
+
+// Is makes errors.Is(err, ErrInviteInvalid) true.
+func (e *DeadInviteError) Is(target error) bool { return target == ErrInviteInvalid }
+
+// buryInvite records that the link with hash died for reason at now, and
+// forgets links dead for longer than DeadInviteMemory.
+func buryInvite(ctx context.Context, tx *sql.Tx, hash, reason string, now time.Time) error {
+	if len(hash) != 64 {
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM dead_invites WHERE dead_ms < ?`, now.Add(-DeadInviteMemory).UnixMilli()); err != nil {
+		return err
+	}
+	_, err := tx.ExecContext(ctx, `INSERT INTO dead_invites (invite_hash, reason, dead_ms) VALUES (?, ?, ?)
+		ON CONFLICT (invite_hash) DO UPDATE SET reason = excluded.reason, dead_ms = excluded.dead_ms`, hash, reason, now.UnixMilli())
+	return err
+}
+
+// liveInviteHash is the hash of round id's live link ("" for none).
+func liveInviteHash(ctx context.Context, tx *sql.Tx, id string) (string, error) {
+	var hash sql.NullString
+	err := tx.QueryRowContext(ctx, `SELECT invite_hash FROM peer_rounds WHERE round_id = ?`, id).Scan(&hash)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return hash.String, err
+}
+
 // hashToken is what is stored of an invitation token.
 func hashToken(token string) string {
 	h := sha256.Sum256([]byte(token))
@@ -146,6 +194,13 @@ func (s *Store) IssueInvite(ctx context.Context, candidate, id string, now time.
 		case interviewer.Valid:
 			return ErrHasInterviewer
 		}
+		old, err := liveInviteHash(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if err := buryInvite(ctx, tx, old, "replaced", now); err != nil {
+			return err
+		}
 		_, err = tx.ExecContext(ctx, `UPDATE peer_rounds SET invite_hash = ?, invite_expires_ms = ? WHERE round_id = ?`, hashToken(token), expires.UnixMilli(), id)
 		return err
 	})
@@ -170,6 +225,15 @@ func checkInvite(ctx context.Context, q querier, learner, token string, now time
 		Scan(&id, &candidate, &expires, &interviewer, &finished)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
+		var reason string
+		err := q.QueryRowContext(ctx, `SELECT reason FROM dead_invites WHERE invite_hash = ? AND dead_ms >= ?`,
+			hashToken(token), now.Add(-DeadInviteMemory).UnixMilli()).Scan(&reason)
+		if err == nil {
+			return "", &DeadInviteError{Reason: reason}
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return "", err
+		}
 		return "", ErrInviteInvalid
 	case err != nil:
 		return "", err
@@ -215,7 +279,7 @@ func (s *Store) JoinPeerRound(ctx context.Context, learner, token string, now ti
 		if n, err := res.RowsAffected(); err != nil || n != 1 {
 			return ErrInviteInvalid
 		}
-		return nil
+		return buryInvite(ctx, tx, hashToken(token), "used", now)
 	})
 	if err != nil {
 		return "", fmt.Errorf("join: %w", err)
@@ -402,14 +466,19 @@ func (s *Store) PeerInterviews(ctx context.Context, learner string) ([]RoundSumm
 // CancelUnjoinedPeerRound deletes candidate's peer round id if nobody ever
 // joined it and nothing was answered: no question was asked, so the round
 // says nothing about the candidate and must not count as a zero in their
-// history. It reports whether it deleted the round; a round that was joined
+// history. Its link then says it was cancelled (at now). It reports whether
+// it deleted the round; a round that was joined
 // or answered is left for Finish.
-func (s *Store) CancelUnjoinedPeerRound(ctx context.Context, candidate, id string) (bool, error) {
+func (s *Store) CancelUnjoinedPeerRound(ctx context.Context, candidate, id string, now time.Time) (bool, error) {
 	if !ValidID(candidate) || !ValidID(id) {
 		return false, nil
 	}
 	var deleted bool
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
+		hash, err := liveInviteHash(ctx, tx, id)
+		if err != nil {
+			return err
+		}
 		res, err := tx.ExecContext(ctx, `DELETE FROM rounds WHERE id = ? AND learner_id = ? AND finished_ms IS NULL
 			AND EXISTS (SELECT 1 FROM peer_rounds p WHERE p.round_id = rounds.id AND p.interviewer_id IS NULL AND p.joined_ms IS NULL)
 			AND NOT EXISTS (SELECT 1 FROM round_turns t WHERE t.round_id = rounds.id AND t.answered_ms IS NOT NULL)`, id, candidate)
@@ -417,8 +486,13 @@ func (s *Store) CancelUnjoinedPeerRound(ctx context.Context, candidate, id strin
 			return err
 		}
 		n, err := res.RowsAffected()
-		deleted = n == 1
-		return err
+		if err != nil {
+			return err
+		}
+		if deleted = n == 1; deleted {
+			return buryInvite(ctx, tx, hash, "cancelled", now)
+		}
+		return nil
 	})
 	if err != nil {
 		return false, fmt.Errorf("cancel peer round: %w", err)

@@ -99,3 +99,61 @@ func TestPeerInvitation(t *testing.T) {
 		t.Fatalf("after the interviewer's deletion: %+v, %v; want the round without their notes", p, err)
 	}
 }
+
+// TestDeadInviteSaysWhy: a link that no longer opens its round says
+// whether it was used, replaced or cancelled with its round, for a week;
+// then, like a made-up one, that it is not valid.
+func TestDeadInviteSaysWhy(t *testing.T) {
+	ctx := context.Background()
+	s := mustOpen(t, "")
+	cand, bob := mustLearner(t, s), mustLearner(t, s)
+	reason := func(err error) string {
+		t.Helper()
+		var dead *store.DeadInviteError
+		if !errors.Is(err, store.ErrInviteInvalid) {
+			t.Fatalf("dead link = %v, want an ErrInviteInvalid", err)
+		}
+		if errors.As(err, &dead) {
+			return dead.Reason
+		}
+		return ""
+	}
+
+	id := mustPeerRound(t, s, cand)
+	first, _, err := s.IssueInvite(ctx, cand, id, roundStart)
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, _, err := s.IssueInvite(ctx, cand, id, roundStart)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.CheckInvite(ctx, bob, first, roundStart); reason(err) != "replaced" {
+		t.Fatalf("the first of two links = %v, want replaced", err)
+	}
+	if _, err := s.JoinPeerRound(ctx, bob, second, roundStart); err != nil {
+		t.Fatalf("join: %v", err)
+	}
+	if _, err := s.JoinPeerRound(ctx, cand, second, roundStart); reason(err) != "used" {
+		t.Fatalf("the joined link = %v, want used", err)
+	}
+
+	other := mustPeerRound(t, s, cand)
+	link, _, err := s.IssueInvite(ctx, cand, other, roundStart)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if gone, err := s.CancelUnjoinedPeerRound(ctx, cand, other, roundStart); err != nil || !gone {
+		t.Fatalf("cancel = %v, %v", gone, err)
+	}
+	if _, err := s.CheckInvite(ctx, bob, link, roundStart); reason(err) != "cancelled" {
+		t.Fatalf("the cancelled round's link = %v, want cancelled", err)
+	}
+	if _, err := s.CheckInvite(ctx, bob, "never-issued", roundStart); reason(err) != "" {
+		t.Fatalf("a made-up link = %v, want plain ErrInviteInvalid", err)
+	}
+	later := roundStart.Add(store.DeadInviteMemory + time.Minute)
+	if _, err := s.CheckInvite(ctx, bob, link, later); reason(err) != "" {
+		t.Fatalf("a link dead for over a week = %v, want plain ErrInviteInvalid", err)
+	}
+}

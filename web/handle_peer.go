@@ -305,6 +305,10 @@ func inviteError(err error) (string, int) {
 	case errors.Is(err, store.ErrInviteExpired):
 		return capitalise(store.ErrInviteExpired.Error()) + ".", http.StatusGone
 	case errors.Is(err, store.ErrInviteInvalid):
+		var dead *store.DeadInviteError
+		if errors.As(err, &dead) {
+			return capitalise(dead.Error()) + ".", http.StatusGone
+		}
 		return capitalise(store.ErrInviteInvalid.Error()) + ".", http.StatusNotFound
 	case errors.Is(err, store.ErrOwnInvite):
 		return capitalise(store.ErrOwnInvite.Error()) + ".", http.StatusConflict

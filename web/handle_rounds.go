@@ -346,7 +346,7 @@ func (s *Server) handleRoundFinish(c echo.Context) error {
 	}
 	// A peer round nobody joined is cancelled, not scored: no question was
 	// asked, and a 0 % "No hire" would drag the trend down.
-	if gone, err := s.store.CancelUnjoinedPeerRound(c.Request().Context(), learner, id); err != nil || gone {
+	if gone, err := s.store.CancelUnjoinedPeerRound(c.Request().Context(), learner, id, s.now()); err != nil || gone {
 		if err != nil {
 			return err
 		}

@@ -95,8 +95,8 @@ func TestPeerRoundRolesAndInvitation(t *testing.T) {
 
 	t.Run("the interviewer reopening the used link is offered their round", func(t *testing.T) {
 		r := env.bob.get(env.invite)
-		if r.Code != http.StatusNotFound {
-			t.Fatalf("reopened link: status %d, want 404 (the link is used up)", r.Code)
+		if r.Code != http.StatusGone {
+			t.Fatalf("reopened link: status %d, want 410 (the link is used up)", r.Code)
 		}
 		href, _ := mustDoc(t, r).Find(`[data-testid=join-interviewing] a`).Attr("href")
 		if href != env.peerURL {
@@ -109,11 +109,11 @@ func TestPeerRoundRolesAndInvitation(t *testing.T) {
 	})
 
 	t.Run("the invitation is single use: a third learner cannot join", func(t *testing.T) {
-		if r := join(t, env.carol, env.invite); r.Code != http.StatusNotFound || !strings.Contains(r.Body.String(), "not valid") {
-			t.Fatalf("second join: status %d, want 404 saying the link is not valid", r.Code)
+		if r := join(t, env.carol, env.invite); r.Code != http.StatusGone || !strings.Contains(r.Body.String(), "was used already: someone joined the round as its interviewer") {
+			t.Fatalf("second join: status %d, want 410 saying the link was used", r.Code)
 		}
-		if r := env.carol.get(env.invite); r.Code != http.StatusNotFound {
-			t.Fatalf("GET of a used link: status %d, want 404", r.Code)
+		if r := env.carol.get(env.invite); r.Code != http.StatusGone {
+			t.Fatalf("GET of a used link: status %d, want 410", r.Code)
 		}
 	})
 	t.Run("a third learner sees nothing of the round", func(t *testing.T) {
@@ -221,8 +221,8 @@ func TestPeerInvitationLimits(t *testing.T) {
 	t.Run("a replaced link no longer works", func(t *testing.T) {
 		old := issueInvite(t, alice, roundURL)
 		issueInvite(t, alice, roundURL)
-		if r := join(t, bob, old); r.Code != http.StatusNotFound {
-			t.Fatalf("replaced link: status %d, want 404", r.Code)
+		if r := join(t, bob, old); r.Code != http.StatusGone || !strings.Contains(mustDoc(t, r).Find("main").Text(), "replaced by a newer one") {
+			t.Fatalf("replaced link: status %d, want 410 saying it was replaced", r.Code)
 		}
 	})
 	t.Run("an expired link does nothing", func(t *testing.T) {
@@ -459,10 +459,10 @@ func TestPeerRoundNobodyJoinedIsCancelledNotScored(t *testing.T) {
 	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != urls.Rounds() {
 		t.Fatalf("cancel: status %d to %q, want 303 to the rounds page", rec.Code, rec.Header().Get("Location"))
 	}
-	// The link of a cancelled round says that may be why it is dead
-	// (QA-7 P9: it listed only used, replaced or never issued).
-	if r := newClient(t, env.srv).get(invite); r.Code != http.StatusNotFound || !strings.Contains(mustDoc(t, r).Find("main").Text(), "cancelled with its round") {
-		t.Fatalf("the cancelled round's invite: status %d, want 404 naming a cancelled round", r.Code)
+	// The link of a cancelled round says that is why it is dead (QA-7
+	// P9: it listed only used, replaced or never issued, then all four).
+	if r := newClient(t, env.srv).get(invite); r.Code != http.StatusGone || !strings.Contains(mustDoc(t, r).Find("main").Text(), "The candidate cancelled this round before anyone joined it") {
+		t.Fatalf("the cancelled round's invite: status %d (%s), want 410 saying the round was cancelled", r.Code, mustDoc(t, r).Find("main").Text())
 	}
 	if r := alice.get(roundURL); r.Code != http.StatusNotFound {
 		t.Fatalf("the cancelled round: status %d, want 404", r.Code)
