@@ -343,3 +343,24 @@ func TestClaimCounterInSQL(t *testing.T) {
 		{"holder-id-guard", "epoch-column", "The claim runs UPDATE jobs SET retries = retries + 1 WHERE id = 7.", false},
 	})
 }
+
+// TestCorePointsNotForTheirMisconception: a sweep of wrong or unrelated
+// sentences against the core points (50 of our own); three were
+// credited, each the misconception the point exists to rule out.
+func TestCorePointsNotForTheirMisconception(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		// the outside effect is what the row lock does not cover
+		{"row-lock", "outside-effects", "The row lock protects the API call too, because the transaction is open.", false},
+		{"row-lock", "outside-effects", "A rollback covers the payment call as well.", false},
+		{"row-lock", "outside-effects", "It protects the rows, not the API call.", true},
+		{"row-lock", "outside-effects", "The lock can't undo an email that was already sent.", true},
+		{"row-lock", "outside-effects", "It only protects work inside that transaction.", true},
+		// the acknowledging replica is promoted: the mistake, not the point
+		{"redis-wait-safe", "promoted-replica", "The replica that acknowledged will be the one promoted.", false},
+		{"redis-wait-safe", "promoted-replica", "The acknowledging replica may not be the one Sentinel promotes.", true},
+		// IsOwner() called as its own check is check-then-act
+		{"etcd-revision-guard", "txn-compare", "Just check IsOwner() and then call Put.", false},
+		{"etcd-revision-guard", "txn-compare", "Put it in a Txn guarded by If(mutex.IsOwner()).", true},
+	})
+}
