@@ -434,6 +434,13 @@ func glued(d *doc, s sentence) bool {
 			return true
 		}
 	}
+	// An arrow between two terms is a verb in notes ("holder paused past
+	// TTL → two holders": one leads to the other), the glue of a claim.
+	for k := s.from + 1; k < s.to; k++ {
+		if gap := d.text[d.toks[k-1].end:d.toks[k].start]; strings.Contains(gap, "→") || strings.Contains(gap, "⇒") || strings.Contains(gap, "->") || strings.Contains(gap, "=>") {
+			return true
+		}
+	}
 	return false
 }
 
