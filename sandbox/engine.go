@@ -90,6 +90,7 @@ type sim struct {
 	fifo       []qent
 	fh, ft     int
 	actions    []int   // action indices in the order they run
+	actT       []int64 // their times, in that order
 	actClient  []int   // client index of each action, -1 for service ops
 	actOp      []uint8 // op code of each action (opCode)
 	nextAction int
@@ -160,6 +161,7 @@ type runBuffers struct {
 	free      []int32
 	fifo      []qent
 	actions   []int
+	actT      []int64
 	actClient []int
 	actOp     []uint8
 	// sim is the run's state, and clients, nodes and applied the room
@@ -195,7 +197,7 @@ func (m *sim) recycle(b *runBuffers) {
 	b.idx, b.ebuf, b.det = m.evb.es.idx, m.evb.es.buf, m.evb.es.det
 	b.strs = m.evb.es.strs
 	clear(b.strs) // the strings are the timeline's
-	b.actions, b.actClient, b.actOp = m.actions[:0], m.actClient[:0], m.actOp[:0]
+	b.actions, b.actT, b.actClient, b.actOp = m.actions[:0], m.actT[:0], m.actClient[:0], m.actOp[:0]
 	b.clients, b.nodes = m.clients[:0], m.nodes[:0]
 	// What the run read goes; the room stays.
 	for i := range m.clients {
@@ -291,16 +293,22 @@ func newSim(s Scenario, b *runBuffers) *sim {
 	for i := range m.actions {
 		m.actions[i] = i
 	}
-	// Most scenarios list their actions in time order already.
+	// The loop looks at the next action's time before each step: the
+	// times, in the order the actions run. Most scenarios list their
+	// actions in time order already.
+	m.actT = slices.Grow(b.actT[:0], len(s.Actions))[:len(s.Actions)]
 	sorted := true
-	for i := 1; i < len(s.Actions); i++ {
-		if s.Actions[i].AtMS < s.Actions[i-1].AtMS {
+	for i := range s.Actions {
+		m.actT[i] = s.Actions[i].AtMS
+		if i > 0 && m.actT[i] < m.actT[i-1] {
 			sorted = false
-			break
 		}
 	}
 	if !sorted {
 		slices.SortStableFunc(m.actions, func(a, b int) int { return cmp.Compare(s.Actions[a].AtMS, s.Actions[b].AtMS) })
+		for k, i := range m.actions {
+			m.actT[k] = s.Actions[i].AtMS
+		}
 	}
 	m.ids = newClientIDs(m.sc.Clients)
 	// Run's validation has put each action's client index in
@@ -470,7 +478,7 @@ func (m *sim) pop(it *item) {
 func (m *sim) peek() (t int64, action, ok bool) {
 	k, queued := m.first()
 	if m.nextAction < len(m.actions) {
-		t := m.sc.Actions[m.actions[m.nextAction]].AtMS
+		t := m.actT[m.nextAction]
 		if !queued || t <= qtime(k) {
 			return t, true, true
 		}
