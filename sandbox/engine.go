@@ -181,7 +181,7 @@ type runBuffers struct {
 	skip []skipEnc
 	// idx, ebuf and det are the events' buffers (eventsBuilder), which
 	// Run copies out of.
-	idx       []uint32
+	idx       []evAt
 	ebuf, det []byte
 	strs      []string
 }
