@@ -89,7 +89,8 @@ type sim struct {
 	// heap's and the fifo's.
 	fifo       []qent
 	fh, ft     int
-	actions    []int   // action indices in the order they run
+	actions    []int // action indices in the order they run (nil: in file order)
+	nActions   int
 	actT       []int64 // their times, in that order
 	actClient  []int   // client index of each action, -1 for service ops
 	actOp      []uint8 // op code of each action (opCode)
@@ -197,7 +198,10 @@ func (m *sim) recycle(b *runBuffers) {
 	b.idx, b.ebuf, b.det = m.evb.es.idx, m.evb.es.buf, m.evb.es.det
 	b.strs = m.evb.es.strs
 	clear(b.strs) // the strings are the timeline's
-	b.actions, b.actT, b.actClient, b.actOp = m.actions[:0], m.actT[:0], m.actClient[:0], m.actOp[:0]
+	if m.actions != nil {
+		b.actions = m.actions[:0]
+	}
+	b.actT, b.actClient, b.actOp = m.actT[:0], m.actClient[:0], m.actOp[:0]
 	b.clients, b.nodes = m.clients[:0], m.nodes[:0]
 	// What the run read goes; the room stays.
 	for i := range m.clients {
@@ -288,14 +292,10 @@ func newSim(s Scenario, b *runBuffers) *sim {
 	}
 	// Actions wait in their own list, stably sorted by time: they count as
 	// scheduled before anything the run schedules, so at the same
-	// millisecond they come first, in file order.
-	m.actions = slices.Grow(b.actions[:0], len(s.Actions))[:len(s.Actions)]
-	for i := range m.actions {
-		m.actions[i] = i
-	}
-	// The loop looks at the next action's time before each step: the
-	// times, in the order the actions run. Most scenarios list their
-	// actions in time order already.
+	// millisecond they come first, in file order. The loop looks at the
+	// next action's time before each step: actT are the times, in the
+	// order the actions run. Most scenarios list their actions in time
+	// order already: then the list is the file's order, and m.actions nil.
 	m.actT = slices.Grow(b.actT[:0], len(s.Actions))[:len(s.Actions)]
 	sorted := true
 	for i := range s.Actions {
@@ -304,7 +304,12 @@ func newSim(s Scenario, b *runBuffers) *sim {
 			sorted = false
 		}
 	}
+	m.nActions = len(s.Actions)
 	if !sorted {
+		m.actions = slices.Grow(b.actions[:0], len(s.Actions))[:len(s.Actions)]
+		for i := range m.actions {
+			m.actions[i] = i
+		}
 		slices.SortStableFunc(m.actions, func(a, b int) int { return cmp.Compare(s.Actions[a].AtMS, s.Actions[b].AtMS) })
 		for k, i := range m.actions {
 			m.actT[k] = s.Actions[i].AtMS
@@ -318,12 +323,7 @@ func newSim(s Scenario, b *runBuffers) *sim {
 	if b.skip == nil {
 		b.skip = make([]skipEnc, MaxClients*numOpCodes)
 	}
-	for i, op := range m.actOp {
-		if op == opcPartition {
-			// A partition names a client but is the network's doing.
-			m.actClient[i] = -1
-		}
-	}
+
 	return m
 }
 
@@ -477,7 +477,7 @@ func (m *sim) pop(it *item) {
 // that the item is copied once, when it is taken.
 func (m *sim) peek() (t int64, action, ok bool) {
 	k, queued := m.first()
-	if m.nextAction < len(m.actions) {
+	if m.nextAction < m.nActions {
 		t := m.actT[m.nextAction]
 		if !queued || t <= qtime(k) {
 			return t, true, true
@@ -510,7 +510,10 @@ func (m *sim) loop() {
 		}
 		var it item
 		if action {
-			i := m.actions[m.nextAction]
+			i := m.nextAction
+			if m.actions != nil {
+				i = m.actions[i]
+			}
 			m.nextAction++
 			if c := m.actClient[i]; c >= 0 && m.clients[c].crashed {
 				// What clientItem does first for a crashed client's
