@@ -272,7 +272,7 @@ type evalCtx struct {
 	leaves  []bitset
 	parts   []bitset
 	excl    []bitset
-	dead    bool // some part occurs nowhere in the answer
+	dead    bool // some part occurs nowhere in the answer, or (with sentsKnown) in no sentence with the rest
 	// sents, once sentsKnown, are the sentences (bit si) where the
 	// pattern may match, see sentMask.
 	sents      uint64
@@ -423,29 +423,35 @@ func (c *evalCtx) sentMask() (uint64, bool) {
 	}
 	var m uint64
 	if !c.dead {
-		m = ^uint64(0)
-		for k := range p.parts {
-			var pm uint64
-			for _, g := range p.firstGids[k] {
-				pm |= d.gidSents(g)
-			}
-			if m &= pm; m == 0 {
-				break
-			}
-		}
-		for _, clause := range p.need {
-			if m == 0 {
-				break
-			}
-			var cm uint64
-			for _, g := range clause {
-				cm |= d.gidSents(g)
-			}
-			m &= cm
-		}
+		m = p.maskIn(d)
 	}
 	c.sents, c.sentsKnown = m, true
 	return m, true
+}
+
+// maskIn is the sentence mask of tabled pattern p on d (see sentMask),
+// which has at most maxMaskSents sentences.
+func (p *Pattern) maskIn(d *doc) uint64 {
+	m := ^uint64(0)
+	for k := range p.parts {
+		var pm uint64
+		for _, g := range p.firstGids[k] {
+			pm |= d.gidSents(g)
+		}
+		if m &= pm; m == 0 {
+			return 0
+		}
+	}
+	for _, clause := range p.need {
+		var cm uint64
+		for _, g := range clause {
+			cm |= d.gidSents(g)
+		}
+		if m &= cm; m == 0 {
+			return 0
+		}
+	}
+	return m
 }
 
 // nextSent returns the first sentence of d from si on where p may match
@@ -555,13 +561,28 @@ func (d *doc) evalFor(p *Pattern) *evalCtx {
 		if cap(d.ctxSlab) < p.lex.patterns {
 			d.ctxSlab = make([]evalCtx, 0, p.lex.patterns)
 		}
-		if p.need != nil && !p.lex.untabled && !p.needsMet(d) {
-			// A word the pattern needs is missing from the answer: it
-			// matches nowhere, and nothing of it is looked at.
-			d.ctxSlab = append(d.ctxSlab, evalCtx{d: d, pattern: p, dead: true})
-			c := &d.ctxSlab[len(d.ctxSlab)-1]
-			d.lexEvals[p.pid] = c
-			return c
+		var sents uint64
+		masked := false
+		if p.need != nil && !p.lex.untabled {
+			dead := false
+			if p.firstGids != nil && len(d.sents) <= maxMaskSents {
+				// The sentence mask, worked out now: no sentence holds
+				// all the pattern needs when a needed word is missing
+				// (needsMet) or the words never meet in one sentence.
+				sents, masked = p.maskIn(d), true
+				dead = sents == 0
+			} else {
+				dead = !p.needsMet(d)
+			}
+			if dead {
+				// A word the pattern needs is missing from the answer (or
+				// from every sentence that holds the others): it matches
+				// nowhere, and nothing of it is looked at.
+				d.ctxSlab = append(d.ctxSlab, evalCtx{d: d, pattern: p, dead: true, sentsKnown: masked})
+				c := &d.ctxSlab[len(d.ctxSlab)-1]
+				d.lexEvals[p.pid] = c
+				return c
+			}
 		}
 		need := len(p.parts) + len(p.exclude)
 		if len(d.bitsSlab)+need > cap(d.bitsSlab) {
@@ -570,7 +591,7 @@ func (d *doc) evalFor(p *Pattern) *evalCtx {
 		pe := d.bitsSlab[len(d.bitsSlab) : len(d.bitsSlab)+need : len(d.bitsSlab)+need]
 		clear(pe)
 		d.bitsSlab = d.bitsSlab[:len(d.bitsSlab)+need]
-		d.ctxSlab = append(d.ctxSlab, evalCtx{d: d, pattern: p, parts: pe[:len(p.parts):len(p.parts)], excl: pe[len(p.parts):]})
+		d.ctxSlab = append(d.ctxSlab, evalCtx{d: d, pattern: p, parts: pe[:len(p.parts):len(p.parts)], excl: pe[len(p.parts):], sents: sents, sentsKnown: masked})
 		c := &d.ctxSlab[len(d.ctxSlab)-1]
 		d.lexEvals[p.pid] = c
 		return c
