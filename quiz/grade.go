@@ -433,6 +433,13 @@ func glued(d *doc, s sentence) bool {
 			return true
 		}
 	}
+	// An arrow between two terms is a verb in notes ("holder paused past
+	// TTL → two holders": one leads to the other), the glue of a claim.
+	for k := s.from + 1; k < s.to; k++ {
+		if gap := d.text[d.toks[k-1].end:d.toks[k].start]; strings.Contains(gap, "→") || strings.Contains(gap, "⇒") || strings.Contains(gap, "->") || strings.Contains(gap, "=>") {
+			return true
+		}
+	}
 	return false
 }
 
@@ -452,6 +459,7 @@ func findFlag(d *doc, f *RedFlag, proseOnly bool) (FlagResult, bool) {
 			}
 		}
 	}
+	countered := -1 // unknown until a match needs it
 	for _, p := range pats {
 		if p.absent(d) {
 			continue
@@ -464,6 +472,17 @@ func findFlag(d *doc, f *RedFlag, proseOnly bool) (FlagResult, bool) {
 				continue
 			}
 			if m, ok := p.findClaim(d, si); ok {
+				// Beside its claimed counterpart, only a bare claim of
+				// the mistake counts (see counterClaimed).
+				if countered < 0 {
+					countered = 0
+					if counterClaimed(d, f) {
+						countered = 1
+					}
+				}
+				if countered == 1 && !bareClaim(d, m) {
+					continue
+				}
 				return FlagResult{ID: f.ID, Label: f.Label, Why: f.Why, WhyHTML: f.WhyHTML, Severity: f.Severity, Span: m.bytes(d)}, true
 			}
 		}

@@ -486,8 +486,19 @@ func isProse(toks []token, segments int) bool {
 	// "the"s and "in"s ("idempotency key on retry unique constraint in the
 	// same transaction stores the response external provider ...") has
 	// far fewer of them than speech, which is about half function words.
-	if segments == 1 && n >= runOnWords && float64(fn) < runOnGlue*float64(n) {
-		return false
+	// "And" and "or" join the items of a list as readily as a clause's
+	// parts ("fencing tokens and monotonic counters and GC pauses and
+	// lease expiry"): they are not counted as the glue of a run-on.
+	if segments == 1 && n >= runOnWords {
+		glue := fn
+		for _, t := range toks {
+			if t.fn && !t.code && (t.raw == "and" || t.raw == "or") {
+				glue--
+			}
+		}
+		if float64(glue) < runOnGlue*float64(n) {
+			return false
+		}
 	}
 	return n >= 4 && fn >= 2 && float64(fn) >= 0.2*float64(n) && float64(n) >= 3.5*float64(segments)
 }
@@ -528,6 +539,18 @@ func isTerseClaim(toks []token, segments, outer int) bool {
 			code++
 		}
 	}
+	// A run cut into four or more items by dashes, arrows or spaced
+	// slashes ("deadlock — circular wait — lock ordering — timeout —
+	// backoff") is a list, whatever its commas say: each cut counts as a
+	// comma would.
+	if outer >= 4 && outer > segments {
+		segments = outer
+	}
+	// Five or more items are a list, however long each is ("dual write,
+	// crash between commit and publish, outbox table in same transaction,
+	// relay publishes, idempotent consumers"); a terse claim is one or a
+	// few clauses. (A command line is judged by its code below.)
+	longList := outer >= 5
 	// A line cut into more than three items is a command only if its
 	// items are long ones (an INSERT's clauses), not a run of two-word
 	// terms with a few capitalised names among them ("same tx; Debezium
@@ -556,7 +579,7 @@ func isTerseClaim(toks []token, segments, outer int) bool {
 	if segments == 2 {
 		perSegment = 2.5
 	}
-	if len(toks) < 3 || words > maxTerse && segments == 1 || float64(len(toks)) < perSegment*float64(segments) {
+	if longList || len(toks) < 3 || words > maxTerse && segments == 1 || float64(len(toks)) < perSegment*float64(segments) {
 		return false
 	}
 	for _, t := range toks {
@@ -584,7 +607,7 @@ func outerSegments(s string) int {
 			depth--
 		case (r == ',' || r == ';' || r == ':' || r == '→' || r == '⇒' || r == '—' || r == '–') && depth == 0 && !code:
 			n++
-		case (r == '/' || r == '-') && prev == ' ' && i+1 < len(s) && s[i+1] == ' ' && depth == 0 && !code:
+		case (r == '/' || r == '-' || r == '+' || r == '|') && prev == ' ' && i+1 < len(s) && s[i+1] == ' ' && depth == 0 && !code:
 			// " / " and a spaced " - " separate items like a comma
 			// ("renewal / heartbeat / keepalive").
 			n++
@@ -865,8 +888,8 @@ var rebuttals = setOf(`but however otherwise wrong false untrue myth incorrect m
 debunked unsafe broken nonsense`)
 
 // reportVerbs introduce reported speech.
-var reportVerbs = setOf(`said says say claimed claims claim told tells argued argues insisted
-insists suggested suggests proposed proposes thought thinks believed believes wrote writes swore
+var reportVerbs = setOf(`said says say claimed claims claim told tells argued argues argue insisted
+insists insist suggested suggests suggest proposed proposes propose thought thinks believed believes wrote writes swore
 assured reckoned reckons recommended recommends asserted asserts tell defended defends pitched
 pitches floated described explained presented framed taught characterised characterized portrayed
 summarised summarized`)
@@ -1246,7 +1269,10 @@ func markMentions(d *doc) {
 			if bulleted(d, s) {
 				// "- Memory pressure. Set volatile-lru: ...": a fix the
 				// item goes on to prescribe is the candidate's own.
-				if laterOnLine(d, s) && fixVerbs[toks[s.from].raw] {
+				// So is one the candidate speaks for ("- Restart: ... With
+				// AOF everysec the key survives, so that's what I'd
+				// configure").
+				if laterOnLine(d, s) && (fixVerbs[toks[s.from].raw] || speaksForSelf(toks[s.from:s.to])) {
 					continue
 				}
 				for j := s.from; j < s.to; j++ {
@@ -1555,6 +1581,10 @@ func attributed(toks []token) bool {
 	}
 	for k, t := range toks {
 		if t.cls&clsAttribution == 0 {
+			continue
+		}
+		// "we didn't hear back" reports no claim
+		if (t.raw == "hear" || t.raw == "heard") && k+1 < len(toks) && toks[k+1].raw == "back" {
 			continue
 		}
 		if k > 0 && (toks[k-1].raw == "i" || toks[k-1].raw == "we") && t.raw != "heard" && t.raw != "hear" && t.raw != "told" && t.raw != "asked" && t.raw != "seen" {
