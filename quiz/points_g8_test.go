@@ -364,3 +364,34 @@ func TestCorePointsNotForTheirMisconception(t *testing.T) {
 		{"etcd-revision-guard", "txn-compare", "Put it in a Txn guarded by If(mutex.IsOwner()).", true},
 	})
 }
+
+// TestCorePointsNotForMixedWrongClaims: a second precision sweep, the
+// wrong claims of mixed-wrong answers written against each core point (51
+// of our own); six were credited, each fixed for its class, the correct
+// counterpart kept.
+func TestCorePointsNotForMixedWrongClaims(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		// SET NX followed by a separate EXPIRE is the bug
+		{"redis-lock-and-failure", "set-nx-px", "Use SET with NX, then call EXPIRE right after it.", false},
+		{"redis-lock-and-failure", "set-nx-px", "SET the key with NX, and set the TTL separately.", false},
+		{"redis-lock-and-failure", "set-nx-px", "SET lock token NX PX 30000, then do the work.", true},
+		// idempotence called unnecessary
+		{"avoid-the-lock", "idempotent", "Idempotency doesn't matter if you hold a lock.", false},
+		{"avoid-the-lock", "idempotent", "You don't need a lock if the work is idempotent.", true},
+		// the inverse order: the listener before the expiry
+		{"session-suspended", "signals-late", "The listener runs synchronously, so it always fires before the session expires.", false},
+		{"session-suspended", "signals-late", "The session can expire on the servers before the event reaches the client.", true},
+		// a retry that overwrites the other edit is the lost update
+		{"optimistic-concurrency", "zero-rows-retry", "On conflict, retry automatically with the new version, overwriting the other edit.", false},
+		{"optimistic-concurrency", "zero-rows-retry", "On a conflict, re-read the latest row and merge before saving again.", true},
+		// a rollback does not undo the outside call
+		{"row-lock", "outside-effects", "If the transaction rolls back, the external API call is undone too.", false},
+		{"row-lock", "outside-effects", "If the transaction rolls back, the external API call is not undone.", true},
+		// the holder's own id as the idempotency key
+		{"unfenceable-resource", "idempotency-key", "Use the lock holder's id as the idempotency key.", false},
+		{"unfenceable-resource", "idempotency-key", "Send the fencing token as the idempotency key.", false},
+		{"unfenceable-resource", "idempotency-key", "Use an idempotency key from the payment id (not the holder), so any holder sends the same key.", true},
+		{"idempotency-keys", "client-key", "Each worker uses its worker id as the idempotency key.", false},
+	})
+}
