@@ -94,6 +94,7 @@ type redFlagMeta struct {
 	Why      string   `yaml:"why"`
 	Match    []string `yaml:"match"`
 	Unless   []string `yaml:"unless"`
+	Counter  []string `yaml:"counter"`
 }
 
 // LoadQuestions reads the question bank from fsys (which holds the
@@ -317,7 +318,7 @@ func loadRedFlags(fsys fs.FS, md goldmark.Markdown) ([]quiz.RedFlag, error) {
 		if err != nil {
 			return nil, &FieldError{File: redFlagsFile, Field: field + ".why", Msg: err.Error()}
 		}
-		f := quiz.RedFlag{ID: m.ID, Label: m.Label, Severity: quiz.Severity(m.Severity), Why: strings.TrimSpace(m.Why), WhyHTML: html, Match: m.Match, Unless: m.Unless}
+		f := quiz.RedFlag{ID: m.ID, Label: m.Label, Severity: quiz.Severity(m.Severity), Why: strings.TrimSpace(m.Why), WhyHTML: html, Match: m.Match, Unless: m.Unless, Counter: m.Counter}
 		out = append(out, f)
 	}
 	return out, nil

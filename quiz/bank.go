@@ -56,6 +56,9 @@ func NewBank(questions []*Question, flags []RedFlag, syn Synonyms) (*Bank, error
 				switch {
 				case i < len(flags):
 					flagErrs[i] = compileFlag(compiled[i], syn, cache)
+					if flagErrs[i] == nil {
+						flagErrs[i] = compileCounter(compiled[i], syn, cache)
+					}
 				case i < len(flags)+len(questions):
 					if q := questions[i-len(flags)]; q != nil {
 						errs[i-len(flags)] = compileQuestion(q, syn, b.flagByID, cache)
@@ -106,7 +109,7 @@ func NewBank(questions []*Question, flags []RedFlag, syn Synonyms) (*Bank, error
 	b.words.lex = b.lex
 	var numbered []*Pattern
 	for _, f := range b.flags {
-		for _, p := range append(append([]*Pattern(nil), f.match...), f.unless...) {
+		for _, p := range append(append(append([]*Pattern(nil), f.match...), f.unless...), f.counter...) {
 			if b.lex.number(p) {
 				numbered = append(numbered, p)
 			}

@@ -126,6 +126,12 @@ func markNamedClaims(d *doc) {
 		}
 	}
 	markAlternatives(d)
+	markScareQuotes(d)
+	markRestrictedGuarantees(d)
+	markOutdoneByNext(d)
+	markFirstImpulses(d)
+	markHedgedBeliefs(d)
+	markCounterfactuals(d)
 	markNamedAfterColon(d)
 	markFailureModes(d)
 	markInvertedQuestions(d)
@@ -308,8 +314,10 @@ func markNamedAfterColon(d *doc) {
 				if mistakeNouns[r] {
 					named = true
 				}
-				// "my manager's take", not "our team's rule"
-				if rr := strings.TrimSuffix(r, "'s"); reporters[rr] && rr != "they" && rr != "answer" && !(j > s.from && (toks[j-1].raw == "our" || toks[j-1].raw == "we")) {
+				// "my manager's take", not "our team's rule", nor a
+				// comparison ("the gap is smaller than people think: X"
+				// says X against what people think)
+				if rr := strings.TrimSuffix(r, "'s"); reporters[rr] && rr != "they" && rr != "answer" && !(j > s.from && (toks[j-1].raw == "our" || toks[j-1].raw == "we" || toks[j-1].raw == "than")) {
 					reporter = true
 				}
 				if reportVerbs[r] || claimVerbs[r] || mentionNouns[r] || viewNouns[r] {
@@ -707,4 +715,298 @@ func thingsProbe(toks []token, j int, s sentence) bool {
 		}
 	}
 	return false
+}
+
+// scareWords are the verdicts a writer puts in scare quotes to disown
+// them: with leases the deadlock "resolves" by expiry, a longer TTL
+// "fixes" it, the lock is "safe".
+var scareWords = setOf(`resolve resolves resolved solve solves solved fix fixes fixed fixing safe
+safely safer works work working guarantee guarantees guaranteed protects protected prevents
+prevented correct atomic exclusive owns own holds held`)
+
+// markScareQuotes marks a verdict quoted on its own (a quotation of one
+// or two words, one of them a scareWord) as named, not claimed, with the
+// rest of its clause: "with leases it 'resolves' by expiry, which just
+// turns the deadlock into a holder acting without its lock".
+func markScareQuotes(d *doc) {
+	toks := d.toks
+	for k := 0; k < len(toks); {
+		q := toks[k].quote
+		if q == 0 {
+			k++
+			continue
+		}
+		end := k
+		for end < len(toks) && toks[end].quote == q {
+			end++
+		}
+		scare := false
+		if end-k <= 2 {
+			for j := k; j < end; j++ {
+				scare = scare || scareWords[toks[j].raw]
+			}
+		}
+		if scare {
+			from, to := k, end
+			for from > 0 && toks[from-1].sent == toks[k].sent && !(toks[from].clause && toks[from].brk != '"') {
+				from--
+			}
+			for to < len(toks) && toks[to].sent == toks[k].sent && !(toks[to].clause && toks[to].quote == 0 && toks[to].brk != '"') {
+				to++
+			}
+			for j := from; j < to; j++ {
+				toks[j].refuted = true
+			}
+		}
+		k = end
+	}
+}
+
+// guaranteeVerbs state what something guarantees.
+var guaranteeVerbs = setOf(`guarantee guarantees guaranteed ensure ensures ensured promise promises
+promised gives give provides provide`)
+
+// restrictors, after "only", name the view or case a guarantee is
+// restricted to: "only from the server's point of view", "only within one
+// process".
+var restrictors = setOf(`from in within inside as at on for`)
+
+// markRestrictedGuarantees marks a guarantee restricted by a following
+// "only from / in / within ..." as named, not claimed: "A lease lock
+// guarantees a single holder only from the lock server's point of view"
+// says what it does not guarantee, while "the TTL guarantees only one
+// holder" still claims it.
+func markRestrictedGuarantees(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		for j := s.from + 1; j+1 < s.to; j++ {
+			if toks[j].raw != "only" || !restrictors[toks[j+1].raw] {
+				continue
+			}
+			from := j - 1
+			verb := -1
+			for from > s.from && !toks[from].clause {
+				if guaranteeVerbs[toks[from].raw] {
+					verb = from
+				}
+				from--
+			}
+			if guaranteeVerbs[toks[from].raw] {
+				verb = from
+			}
+			// the verb's object stands between it and "only"
+			if verb < 0 || j-verb < 2 {
+				continue
+			}
+			for x := from; x < j; x++ {
+				toks[x].refuted = true
+			}
+		}
+	}
+}
+
+// speaksForSelf reports a sentence in which the candidate states what
+// they would do: "I'd", "I set", "we run", "that's what I'd configure".
+func speaksForSelf(toks []token) bool {
+	for j, t := range toks {
+		switch t.raw {
+		case "i'd", "we'd", "i'll", "we'll":
+			return true
+		case "i", "we":
+			if j+1 < len(toks) && fixVerbs[toks[j+1].raw] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// weakeners, after a back-reference opening a sentence, judge what the
+// sentence before proposed as too weak: "That only narrows the window",
+// "This just moves the race".
+var weakeners = setOf(`narrows narrow shrinks shrink reduces reduce lowers lower hides hide masks
+mask delays delay postpones postpone moves move shifts shift trades trade papers paper`)
+
+// markOutdoneByNext marks a sentence that the next one sets aside: "Most
+// teams double the TTL. Instead, fence the writes." (a sentence opening
+// with "Instead" or "Rather" and a comma or a subject), "... That only
+// narrows the window." (a back-reference, at most "only", "just",
+// "merely" or an auxiliary, and a verb that says it is too weak), "...
+// That misses the point.".
+func markOutdoneByNext(d *doc) {
+	toks := d.toks
+	for si := 0; si+1 < len(d.sents); si++ {
+		n := d.sents[si+1]
+		if n.to-n.from < 2 {
+			continue
+		}
+		first, second := toks[n.from], toks[n.from+1]
+		outdone := false
+		switch {
+		case first.raw == "instead" || first.raw == "rather":
+			// "Instead, ...", "Instead we ...", not "Instead of X, ..."
+			outdone = second.clause && second.brk == ',' || subjectPronouns[second.raw] || second.raw == "i'd" || second.raw == "we'd"
+		case backRefs[first.raw]:
+			// "It doesn't.", "That won't: ...": a bare denial
+			if isNegator(second.raw) && auxiliaryNegation(second.raw) && (n.from+2 >= n.to || toks[n.from+2].clause && toks[n.from+2].brk != 0) {
+				outdone = true
+				break
+			}
+			for j := n.from + 1; j < n.to && j <= n.from+3; j++ {
+				r := toks[j].raw
+				if weakeners[r] || missesPoint(toks, j) {
+					outdone = true
+					break
+				}
+				if !(r == "only" || r == "just" || r == "merely" || r == "simply" || auxiliaries[r]) {
+					break
+				}
+			}
+		}
+		if !outdone {
+			continue
+		}
+		s := d.sents[si]
+		for j := s.from; j < s.to; j++ {
+			toks[j].refuted = true
+		}
+	}
+}
+
+// auxiliaryNegation reports a negated auxiliary that can stand alone as a
+// denial: "doesn't", "won't", "isn't", "can't".
+func auxiliaryNegation(w string) bool {
+	switch w {
+	case "doesn't", "don't", "didn't", "won't", "isn't", "aren't", "wasn't", "can't", "cannot", "wouldn't", "shouldn't":
+		return true
+	}
+	return false
+}
+
+// impulseNouns name a first response a candidate goes on to correct:
+// "The knee-jerk reaction is to double the TTL", "the first instinct: ...".
+var impulseNouns = setOf(`reaction reactions instinct instincts impulse impulses reflex reflexes
+temptation urge`)
+
+// commonMods and commonHeads name the answer most people give: "a common
+// answer is that X", "the usual story: X".
+var (
+	commonMods  = setOf(`common usual popular typical standard frequent stock received`)
+	commonHeads = setOf(`answer answers view reading take story explanation definition line refrain
+wisdom`)
+)
+
+// firstMods mark a response as the first, unconsidered one.
+var firstMods = setOf(`jerk first initial natural gut instinctive immediate reflexive obvious
+common usual typical tempting`)
+
+// markFirstImpulses marks what follows "The <...> reaction / instinct /
+// impulse is", "A common answer is" or their colon, near the start of a
+// sentence, to the end of the sentence.
+func markFirstImpulses(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		for j := s.from; j < s.to && j < s.from+5; j++ {
+			// "A common answer is that X", "the usual story: X"
+			common := j > s.from && commonMods[toks[j-1].raw] && commonHeads[toks[j].raw]
+			// "the knee-jerk reaction", "our first instinct", not "the
+			// correct reaction"
+			impulse := impulseNouns[toks[j].raw] && j > s.from && firstMods[toks[j-1].raw]
+			if !impulse && !common {
+				continue
+			}
+			for c := j + 1; c < s.to && c <= j+3; c++ {
+				if toks[c].raw == "is" || toks[c].raw == "was" || toks[c].clause && toks[c].brk == ':' {
+					for x := c; x < s.to; x++ {
+						toks[x].refuted = true
+					}
+					break
+				}
+			}
+			break
+		}
+	}
+}
+
+// hedgeSubjects and hedgeModals, before a belief verb, report a belief as
+// one someone might hold: "you might think X", "one would assume X".
+var (
+	hedgeSubjects = setOf(`you one people someone many most`)
+	hedgeModals   = setOf(`might may would could 'd`)
+	hedgeBeliefs  = setOf(`think assume believe expect imagine conclude guess suppose`)
+)
+
+// markHedgedBeliefs marks a belief hedged as someone's ("you might think
+// X", "you'd assume X", "it's easy to think X") to the end of its
+// sentence, and a claim disowned after it ("X, or so the runbook says")
+// from the start of its sentence.
+func markHedgedBeliefs(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		for j := s.from; j+1 < s.to; j++ {
+			r := toks[j].raw
+			hedged := false
+			switch {
+			case (r == "you'd" || r == "one'd") && hedgeBeliefs[toks[j+1].raw]:
+				hedged = true
+			case hedgeSubjects[r] && j+2 < s.to && hedgeModals[toks[j+1].raw] && hedgeBeliefs[toks[j+2].raw]:
+				hedged, j = true, j+1
+			case r == "easy" && j+2 < s.to && toks[j+1].raw == "to" && hedgeBeliefs[toks[j+2].raw]:
+				hedged, j = true, j+1
+			}
+			if hedged {
+				for x := j + 1; x < s.to; x++ {
+					toks[x].refuted = true
+				}
+				break
+			}
+			// "X — or so the runbook says", "X, or so they claim"
+			if r == "or" && toks[j+1].raw == "so" && toks[j].clause {
+				for x := s.from; x < j; x++ {
+					toks[x].refuted = true
+				}
+				break
+			}
+		}
+	}
+}
+
+// markCounterfactuals marks a sentence that opens with "If" and whose
+// main clause says what "would" happen ("If the server generated the key,
+// each retry would get a new one") as a hypothesis, not a claim: unless
+// the main clause judges it acceptable ("..., it would be fine to finish"),
+// which is a claim made under the condition.
+func markCounterfactuals(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		if s.to-s.from < 4 || toks[s.from].raw != "if" {
+			continue
+		}
+		// the main clause starts at the first comma
+		main := -1
+		for j := s.from + 1; j < s.to; j++ {
+			if toks[j].clause && toks[j].brk == ',' {
+				main = j
+				break
+			}
+		}
+		if main < 0 {
+			continue
+		}
+		would, accepts := false, false
+		for j := main; j < s.to; j++ {
+			switch toks[j].raw {
+			case "would", "it'd", "they'd", "we'd", "you'd":
+				would = true
+			case "fine", "ok", "okay", "safe", "acceptable", "enough", "good":
+				accepts = true
+			}
+		}
+		if !would || accepts {
+			continue
+		}
+		for j := s.from; j < s.to; j++ {
+			toks[j].hypo = true
+		}
+	}
 }

@@ -106,7 +106,7 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache,
 		d = analyseWith(text, cache)
 	}
 	if lex != nil {
-		lex.mark(d)
+		lex.markFor(d, lex.relevantTo(q, flags))
 	}
 	for _, p := range q.Points {
 		pr := PointResult{ID: p.ID, Label: p.Label, Dimension: p.Dimension, Weight: p.Weight, Core: p.Core}
@@ -316,7 +316,8 @@ func findPointWhere(d *doc, pats, reqs []*Pattern, keep, keepReqs func(d *doc, s
 		if p.absent(d) {
 			continue
 		}
-		for si, s := range d.sents {
+		for si := p.nextSent(d, 0); si >= 0; si = p.nextSent(d, si+1) {
+			s := d.sents[si]
 			if !keep(d, s) {
 				continue
 			}
@@ -453,23 +454,36 @@ func findFlag(d *doc, f *RedFlag, proseOnly bool) (FlagResult, bool) {
 		if u.absent(d) {
 			continue
 		}
-		for si := range d.sents {
+		for si := u.nextSent(d, 0); si >= 0; si = u.nextSent(d, si+1) {
 			if _, ok := u.find(d, si); ok {
 				return FlagResult{}, false
 			}
 		}
 	}
+	countered := -1 // unknown until a match needs it
 	for _, p := range pats {
 		if p.absent(d) {
 			continue
 		}
-		for si, s := range d.sents {
+		for si := p.nextSent(d, 0); si >= 0; si = p.nextSent(d, si+1) {
+			s := d.sents[si]
 			// A question asks rather than claims ("is it SETNX then
 			// EXPIRE?"), so it cannot raise a flag.
 			if s.question || (proseOnly && !s.claim) {
 				continue
 			}
 			if m, ok := p.findClaim(d, si); ok {
+				// Beside its claimed counterpart, only a bare claim of
+				// the mistake counts (see counterClaimed).
+				if countered < 0 {
+					countered = 0
+					if counterClaimed(d, f) {
+						countered = 1
+					}
+				}
+				if countered == 1 && !bareClaim(d, m) {
+					continue
+				}
 				return FlagResult{ID: f.ID, Label: f.Label, Why: f.Why, WhyHTML: f.WhyHTML, Severity: f.Severity, Span: m.bytes(d)}, true
 			}
 		}

@@ -302,9 +302,15 @@ type RedFlag struct {
 	// keep the flag down. It expresses absence: "SET NX" raises
 	// mutex-no-lease unless a TTL, expiry or lease is mentioned at all.
 	Unless []string
+	// Counter holds patterns of the correct counterpart of the mistake
+	// ("the storage rejects the stale token" for a check in the client).
+	// An answer that claims a counterpart as its own raises the flag only
+	// on a bare claim of the mistake (see counterClaimed).
+	Counter []string
 
-	match  []*Pattern
-	unless []*Pattern
+	match   []*Pattern
+	unless  []*Pattern
+	counter []*Pattern
 }
 
 func hasOption(q *Question, id string) bool {

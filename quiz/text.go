@@ -52,6 +52,10 @@ type doc struct {
 	ctxSlab   []evalCtx             // backing store of lexEvals' caches, reused
 	bitsSlab  []bitset              // backing store of their part caches, reused
 	lexEvals  []*evalCtx            // by pid: the caches of lex's patterns
+	lexSents  []uint64              // by gid: the sentences of each word set, see gidSents
+	scratch   []uint64              // backing store of scratchBits, reused
+	scratchN  int                   // words of scratch handed out
+	wordBuf   []byte                // a word being lowercased, reused
 }
 
 // functionWords are the small closed-class words whose share tells prose
@@ -137,7 +141,7 @@ func analyseWith(text string, words *wordCache) *doc {
 // analyseInto is analyseWith into a doc whose buffers are reused (a Bank
 // keeps a pool of them): d's previous content is discarded.
 func analyseInto(d *doc, text string, words *wordCache) *doc {
-	*d = doc{text: text, toks: d.toks[:0], sents: d.sents[:0], lexLeaves: d.lexLeaves[:0], lexEvals: d.lexEvals[:0], slab: d.slab, ctxSlab: d.ctxSlab[:0], bitsSlab: d.bitsSlab[:0]}
+	*d = doc{text: text, toks: d.toks[:0], sents: d.sents[:0], lexLeaves: d.lexLeaves[:0], lexEvals: d.lexEvals[:0], slab: d.slab, ctxSlab: d.ctxSlab[:0], bitsSlab: d.bitsSlab[:0], lexSents: d.lexSents, scratch: d.scratch, wordBuf: d.wordBuf}
 	var stems map[string]*wordForms // without a shared cache: words repeat within an answer too
 	if words == nil {
 		stems = map[string]*wordForms{}
@@ -154,21 +158,44 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 	clauseNext := true
 	prevRaw := ""
 	for i := 0; i < len(text); {
-		r, size := utf8.DecodeRuneInString(text[i:])
+		if text[i] == ' ' {
+			// What no case below looks at: most of what is not a word.
+			i++
+			continue
+		}
+		r, size := rune(text[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(text[i:])
+		}
 		switch {
 		case isWordRune(r):
 			start := i
-			var b strings.Builder
-			simple := true // ASCII lowercase letters and digits: raw is the text itself
+			// b holds the lowercased word when it is not simple; its
+			// buffer is the doc's, reused from word to word.
+			b := d.wordBuf[:0]
+			simple := true  // ASCII lowercase letters and digits: raw is the text itself
+			digits := false // a simple word with a digit or '_': code (see looksLikeCode)
 			for i < len(text) {
-				r, size = utf8.DecodeRuneInString(text[i:])
+				if c := text[i]; simple && plainWordByte[c] {
+					// The loop below, for the bytes of a simple word.
+					if c < 'a' {
+						digits = true
+					}
+					i++
+					continue
+				}
+				if r, size = rune(text[i]), 1; r >= utf8.RuneSelf {
+					r, size = utf8.DecodeRuneInString(text[i:])
+				}
 				if isWordRune(r) {
 					if simple && !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_') {
 						simple = false
-						b.WriteString(text[start:i])
+						b = append(b, text[start:i]...)
 					}
 					if !simple {
-						b.WriteRune(unicode.ToLower(r))
+						b = utf8.AppendRune(b, unicode.ToLower(r))
+					} else if r < 'a' {
+						digits = true
 					}
 					i += size
 					continue
@@ -179,7 +206,7 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 					if n, _ := utf8.DecodeRuneInString(text[i+1:]); unicode.IsLetter(n) {
 						if simple {
 							simple = false
-							b.WriteString(strings.ToLower(text[start:i]))
+							b = append(b, strings.ToLower(text[start:i])...)
 						}
 						i++
 						continue
@@ -190,18 +217,24 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 					if unicode.IsLetter(n) {
 						if simple {
 							simple = false
-							b.WriteString(text[start:i])
+							b = append(b, text[start:i]...)
 						}
-						b.WriteByte('\'')
+						b = append(b, '\'')
 						i += size
 						continue
 					}
 				}
 				break
 			}
+			d.wordBuf = b
 			raw := text[start:i]
-			if !simple {
-				raw = b.String()
+			var w *wordForms
+			if !simple && words != nil {
+				// A word met before is looked up without a string made
+				// of it.
+				raw, w = words.formsBytes(b)
+			} else if !simple {
+				raw = string(b)
 			}
 			q := 0
 			if inQuote {
@@ -209,17 +242,18 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 			} else if singleID > 0 {
 				q = singleID
 			}
-			var w *wordForms
-			if words != nil {
-				w = words.forms(raw)
-			} else if f, ok := stems[raw]; ok {
-				w = f
-			} else {
-				w = formsOf(raw, nil)
-				stems[raw] = w
+			if w == nil {
+				if words != nil {
+					w = words.forms(raw)
+				} else if f, ok := stems[raw]; ok {
+					w = f
+				} else {
+					w = formsOf(raw, nil)
+					stems[raw] = w
+				}
 			}
 			d.toks = append(d.toks, token{raw: raw, wordForms: w, start: start, end: i, sent: sent, clause: clauseNext, negBy: -1, fn: w.cls&clsFunction != 0,
-				code: depth > 0 || quoted || inQuote || looksLikeCode(text[start:i]), quote: q})
+				code: depth > 0 || quoted || inQuote || (simple && digits || !simple && looksLikeCode(text[start:i])), quote: q})
 			if clauseNext {
 				d.toks[len(d.toks)-1].brk = brk
 			}
@@ -387,10 +421,21 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 
 func isWordRune(r rune) bool {
 	if r < utf8.RuneSelf { // ASCII, most of any answer: no table lookups
-		return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r == '_'
+		return wordByte[r]
 	}
 	return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_'
 }
+
+// wordByte says of each ASCII byte whether it is a word rune (letters,
+// digits, '_'); plainWordByte, whether it is one of a simple word
+// (lowercase letters, digits, '_'). Both are false past ASCII.
+var wordByte, plainWordByte = func() (w, p [256]bool) {
+	for c := 0; c < utf8.RuneSelf; c++ {
+		p[c] = 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '_'
+		w[c] = p[c] || 'A' <= c && c <= 'Z'
+	}
+	return
+}()
 
 func isApostrophe(r rune) bool { return r == '\'' || r == '’' || r == '‘' }
 
@@ -750,7 +795,8 @@ obviate obviates obviated replace replaces replaced`)
 func markNeedRemovers(d *doc) {
 	toks := d.toks
 	for k := range toks {
-		if !needRemovers[toks[k].raw] || k+2 >= len(toks) || toks[k+1].raw != "the" || toks[k+2].raw != "need" || toks[k+2].sent != toks[k].sent {
+		// ("need" first: a comparison, where the remover is a lookup)
+		if k+2 >= len(toks) || toks[k+2].raw != "need" || toks[k+1].raw != "the" || !needRemovers[toks[k].raw] || toks[k+2].sent != toks[k].sent {
 			continue
 		}
 		by := toks[k].negBy
@@ -842,8 +888,8 @@ var rebuttals = setOf(`but however otherwise wrong false untrue myth incorrect m
 debunked unsafe broken nonsense`)
 
 // reportVerbs introduce reported speech.
-var reportVerbs = setOf(`said says say claimed claims claim told tells argued argues insisted
-insists suggested suggests proposed proposes thought thinks believed believes wrote writes swore
+var reportVerbs = setOf(`said says say claimed claims claim told tells argued argues argue insisted
+insists insist suggested suggests suggest proposed proposes propose thought thinks believed believes wrote writes swore
 assured reckoned reckons recommended recommends asserted asserts tell defended defends pitched
 pitches floated described explained presented framed taught characterised characterized portrayed
 summarised summarized`)
@@ -1223,7 +1269,10 @@ func markMentions(d *doc) {
 			if bulleted(d, s) {
 				// "- Memory pressure. Set volatile-lru: ...": a fix the
 				// item goes on to prescribe is the candidate's own.
-				if laterOnLine(d, s) && fixVerbs[toks[s.from].raw] {
+				// So is one the candidate speaks for ("- Restart: ... With
+				// AOF everysec the key survives, so that's what I'd
+				// configure").
+				if laterOnLine(d, s) && (fixVerbs[toks[s.from].raw] || speaksForSelf(toks[s.from:s.to])) {
 					continue
 				}
 				for j := s.from; j < s.to; j++ {
@@ -1532,6 +1581,10 @@ func attributed(toks []token) bool {
 	}
 	for k, t := range toks {
 		if t.cls&clsAttribution == 0 {
+			continue
+		}
+		// "we didn't hear back" reports no claim
+		if (t.raw == "hear" || t.raw == "heard") && k+1 < len(toks) && toks[k+1].raw == "back" {
 			continue
 		}
 		if k > 0 && (toks[k-1].raw == "i" || toks[k-1].raw == "we") && t.raw != "heard" && t.raw != "hear" && t.raw != "told" && t.raw != "asked" && t.raw != "seen" {

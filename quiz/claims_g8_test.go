@@ -1,0 +1,110 @@
+package quiz_test
+
+import (
+	"slices"
+	"testing"
+
+	"lockdrill/quiz"
+)
+
+// TestClaimShapesG8 holds the assertion rules added for grader g8 to
+// answers in our own words: each mechanism has claims it must still read
+// as made (flag raised) and phrasings it must read as named (no flag).
+func TestClaimShapesG8(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct {
+		name, question, flag, text string
+		want                       bool
+	}{
+		// A verdict in scare quotes is disowned.
+		{"plain: the deadlock resolves itself", "deadlock-ordering", "ttl-as-safety",
+			"With leases the deadlock resolves itself by expiry, so ordering isn't needed.", true},
+		{"scare-quoted 'resolves itself'", "deadlock-ordering", "ttl-as-safety",
+			"With leases the deadlock 'resolves itself' by expiry, which just swaps it for a holder acting without its lock.", false},
+		{"plain: doubling the TTL fixes it", "two-holders", "ttl-as-safety",
+			"Doubling the TTL fixes the two-holder problem.", true},
+		{"scare-quoted \"fixes\"", "two-holders", "ttl-as-safety",
+			`Doubling the TTL "fixes" the two-holder problem in the sense that it shows up less often on the graphs.`, false},
+
+		// A guarantee restricted by "only from / in / as ..." says what
+		// is not guaranteed.
+		{"plain: the lease guarantees a single holder", "two-holders", "ttl-as-safety",
+			"The lease guarantees a single holder at any moment.", true},
+		{"only from the server's point of view", "two-holders", "ttl-as-safety",
+			"The lease guarantees a single holder only from the lock server's point of view; a paused client may still act on an expired one.", false},
+		{"only in the server's records", "two-holders", "ttl-as-safety",
+			"Expiry ensures exclusivity only in the lock server's own records, and the resource never hears of it.", false},
+		{"only as far as Redis can tell", "two-holders", "ttl-as-safety",
+			"A TTL gives you one holder only as far as Redis can tell.", false},
+
+		// "bump it" is no TTL claim when what is bumped is an epoch column.
+		{"bump it, of a timeout", "holder-id-guard", "ttl-as-safety",
+			"The claim timed out too early, so bump it to an hour; that fixes the double execution.", true},
+		{"bump it, of an epoch column", "holder-id-guard", "ttl-as-safety",
+			"Add a claim_epoch column, bump it in the claim and guard every write with it; that fixes the reuse of the same owner id.", false},
+
+		// The next sentence sets the claim aside: "Instead, ...", "That only
+		// narrows the window", "This misses the point".
+		{"plain: what most teams do, alone", "two-holders", "ttl-as-safety",
+			"Most teams double the TTL so the problem goes away.", true},
+		{"'Instead,' opens the next sentence", "two-holders", "ttl-as-safety",
+			"Most teams double the TTL so the problem goes away. Instead, the storage should reject writes that carry an older fencing token.", false},
+		{"'That only narrows the window'", "two-holders", "ttl-as-safety",
+			"The fix is to double the TTL so the problem goes away. That only narrows the window: a longer pause still overlaps.", false},
+		{"'This misses the point'", "two-holders", "ttl-as-safety",
+			"The fix is to double the TTL so the problem goes away. This misses the point, since a pause has no upper bound.", false},
+		{"'Instead of X, we ...' is no rejection of what came before", "two-holders", "ttl-as-safety",
+			"The fix is to double the TTL so the problem goes away. Instead of tuning GC, we just do that.", true},
+		{"'Instead,' after a plain DEL", "redis-lock-and-failure", "plain-del",
+			"When the job is done, the worker just DELs the key to release. Instead, release with a Lua script that deletes only if the value is still our token.", false},
+		{"a back-reference that does not judge", "redis-lock-and-failure", "plain-del",
+			"When the job is done, we DEL the key to release. That keeps the code simple.", true},
+
+		// A first response named before it is corrected, a belief hedged
+		// as someone's, a claim disowned after it, a proposal reported.
+		{"the knee-jerk reaction", "two-holders", "ttl-as-safety",
+			"The knee-jerk reaction is to double the TTL so the problem goes away. A longer pause still overlaps.", false},
+		{"the gut instinct", "two-holders", "ttl-as-safety",
+			"My gut instinct: double the TTL so the problem goes away. Then I remember a pause has no upper bound.", false},
+		{"the correct reaction is the candidate's own", "session-suspended", "work-through-suspended",
+			"SUSPENDED means the session is still alive, so the correct reaction is to continue the work normally and only stop if we receive LOST.", true},
+		{"a common answer is that", "fencing-token", "client-side-fencing",
+			"A common answer is that the client checks the token before writing so it knows it still owns the lock. The storage must do the check.", false},
+		{"you might think", "two-holders", "ttl-as-safety",
+			"You might think doubling the TTL makes the problem go away. It doesn't: a longer pause still overlaps.", false},
+		{"one would assume", "two-holders", "ttl-as-safety",
+			"One would assume that doubling the TTL makes the problem go away, yet a longer pause still overlaps.", false},
+		{"or so the runbook says", "two-holders", "ttl-as-safety",
+			"Doubling the TTL makes the problem go away, or so the runbook says. A longer pause still overlaps.", false},
+		{"someone will propose", "two-holders", "ttl-as-safety",
+			"Someone will propose doubling the TTL so the problem goes away. A longer pause still overlaps, so that's not a fix.", false},
+		{"a bare 'It doesn't.' after the claim", "two-holders", "ttl-as-safety",
+			"Does doubling the TTL make the problem go away for good? Doubling the TTL makes the problem go away. It doesn't.", false},
+		{"'It doesn't need ...' goes on, it denies nothing", "two-holders", "ttl-as-safety",
+			"Doubling the TTL makes the problem go away. It doesn't need any other change.", true},
+
+		// A counterfactual ("If X, Y would ...") supposes, unless it judges
+		// the case acceptable.
+		{"a counterfactual about the server's key", "idempotency-keys", "fresh-idempotency-key",
+			"If the server generated the key, each retry would get a new one and nothing would be deduplicated.", false},
+		{"a conditional acceptance is still claimed", "extend-lease", "work-after-lost-lease",
+			"If the renewal fails, it would be fine to finish the current batch.", true},
+
+		// A fence checked once up front, the writes then unguarded.
+		{"checked at the start, written without the predicate", "holder-id-guard", "fence-checked-once",
+			"To keep the SQL simple, it's fine to check the epoch with one SELECT at the start of each step and then do that step's writes without the predicate.", true},
+		{"read up front, predicate skipped", "holder-id-guard", "fence-checked-once",
+			"We read the epoch at the start and skip the predicate on the later writes, since the database is authoritative.", true},
+		{"the same named as what leaves the window open", "holder-id-guard", "fence-checked-once",
+			"Every write carries AND epoch = $e; checking once at the start and then writing without the predicate leaves the pause window open.", false},
+	} {
+		q, ok := b.ByID(c.question)
+		if !ok {
+			t.Fatalf("%s: no question %q", c.name, c.question)
+		}
+		r := b.Grade(q, quiz.Answer{Text: c.text})
+		if got := slices.Contains(r.FlagIDs(), c.flag); got != c.want {
+			t.Errorf("%s: %s raised = %v, want %v (flags %v)", c.name, c.flag, got, c.want, r.FlagIDs())
+		}
+	}
+}

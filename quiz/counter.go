@@ -1,0 +1,151 @@
+package quiz
+
+// counterSkip, set by tests, turns counterpart suppression off for a flag.
+var counterSkip func(id string) bool
+
+// Counterpart suppression (grader g8). A red flag names a mistake; many
+// flags have a correct counterpart that a good answer states as its own:
+// the storage rejects the stale token (against a check in the client), no
+// TTL can stop a paused holder (against the TTL sold as safety), release
+// compares the value before deleting (against a plain DEL). An answer that
+// claims the counterpart and also seems to claim the mistake is, far more
+// often, naming the mistake to refute it, in a way the assertion rules did
+// not read (a quotation refuted two sentences later, a failure mode in a
+// list, a fix "people reach for"). So once the counterpart is claimed, the
+// flag needs a bare claim of the mistake: a plain statement, with no
+// contrast, rejection, possibility or quotation near it.
+
+// compileCounter compiles f.Counter.
+func compileCounter(f *RedFlag, syn Synonyms, cache *patternCache) error {
+	var err error
+	f.counter, err = cache.compileAll(f.Counter, syn, "", "counter")
+	return err
+}
+
+// counterClaimed reports whether the answer claims, in a sentence that is
+// not a question, one of f's counterparts.
+func counterClaimed(d *doc, f *RedFlag) bool {
+	if counterSkip != nil && counterSkip(f.ID) {
+		return false
+	}
+	for _, p := range f.counter {
+		if p.absent(d) {
+			continue
+		}
+		for si, s := range d.sents {
+			if s.question {
+				continue
+			}
+			if _, ok := p.findClaim(d, si); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// bareClaim reports whether m is stated plainly: no quotation in its
+// sentence, no framing word (a negator, critic, report, contrast,
+// or possibility) in the words that lead up to it in its clause, no
+// requirement ("must not") before or in it, no critic word after it, and
+// no rejection opening the next sentence.
+func bareClaim(d *doc, m match) bool {
+	if len(m.spans) == 0 {
+		return true
+	}
+	toks := d.toks
+	lo, hi := m.spans[0][0], m.spans[0][1]
+	for _, sp := range m.spans[1:] {
+		lo, hi = min(lo, sp[0]), max(hi, sp[1])
+	}
+	si := toks[lo].sent
+	s := d.sents[si]
+	for j := s.from; j < s.to; j++ {
+		if toks[j].quote > 0 {
+			return false
+		}
+	}
+	// The lead-up: its own clause for a negator or a contrast ("avoid
+	// generating the key on the server"); the claim itself for a
+	// possibility, and the rest of its clause for a possible harm ("any
+	// client with DEL rights can remove it", not "... and can proceed"); back to the last strong break or the sentence start
+	// for a judgement, report or rejection that frames the whole clause
+	// ("The subtle bug is acting on X and deciding Y").
+	near := lo
+	for near > s.from && !toks[near].clause {
+		near--
+	}
+	far := lo
+	for far > s.from && !strongBreak(toks[far]) {
+		far--
+	}
+	for j := far; j < lo; j++ {
+		t := toks[j]
+		if t.cls&(clsCritic|clsRebuttal|clsMention) != 0 || t.cls&clsAttribution != 0 && t.raw != "take" || t.cls&clsMistake != 0 && t.raw != "pattern" ||
+			reporterNouns[t.raw] || framingVerbs[t.raw] || rejectingVerbs[t.raw] {
+			return false
+		}
+	}
+	end := hi
+	for end < s.to && !toks[end].clause {
+		end++
+	}
+	for j := near; j < end; j++ {
+		t := toks[j]
+		if j < lo && (t.cls&clsNegator != 0 || t.negBy >= 0 || contrastWords[t.raw]) ||
+			possibilityModals[t.raw] && j+1 < s.to && (j < hi && !sufficiency[toks[j+1].raw] || harmVerbs[toks[j+1].raw]) {
+			return false
+		}
+	}
+	// "the lease must not expire while ..." states a requirement, not
+	// that it holds
+	for j := near; j < hi; j++ {
+		if r := toks[j].raw; r == "mustn't" || r == "shouldn't" || requirementModals[r] && j+1 < s.to && (toks[j+1].raw == "not" || toks[j+1].raw == "never") {
+			return false
+		}
+	}
+	// a match that joins two clauses across a semicolon joins two claims
+	for j := lo + 1; j < hi; j++ {
+		if toks[j].clause && toks[j].brk == ';' {
+			return false
+		}
+	}
+	// "X, but it isn't a reliable order": a judgement after it denies it;
+	// "X, people assume", "X, which teams often do": a report after it
+	// makes it someone else's
+	for j := hi; j < s.to; j++ {
+		if toks[j].cls&(clsCritic|clsRebuttal) != 0 || toks[j].negBy >= 0 && judgements[toks[j].raw] || reporterNouns[toks[j].raw] {
+			return false
+		}
+	}
+	if si+1 < len(d.sents) {
+		n := d.sents[si+1]
+		if rejectsBack(toks[n.from:n.to]) || opensRejecting(toks[n.from:n.to]) || contrastOpeners[toks[n.from].raw] {
+			return false
+		}
+	}
+	return true
+}
+
+// strongBreak reports a token that opens a clause after a semicolon,
+// colon, dash or bracket.
+func strongBreak(t token) bool {
+	return t.clause && (t.brk == ';' || t.brk == ':' || t.brk == '—' || t.brk == '–' || t.brk == '(' || t.brk == ')')
+}
+
+var (
+	contrastWords     = setOf(`but however although though instead rather whereas yet`)
+	contrastOpeners   = setOf(`but however instead no nope wrong`)
+	possibilityModals = setOf(`can could may might`)
+	sufficiency       = setOf(`just simply safely always never not only`)
+	requirementModals = setOf(`must should`)
+	harmVerbs         = setOf(`remove delete kill evict lose break expire drop overwrite corrupt vanish
+disappear wipe steal clobber mislead misorder`)
+	judgements    = setOf(`reliable safe enough sufficient work works help helps correct true right fix fixes`)
+	reporterNouns = setOf(`people colleague colleagues teammate teammates coworker coworkers candidate
+candidates teams folks reviewer reviewers interviewer`)
+	framingVerbs = setOf(`defined defines define explained explains framed frames pitched pitches
+proposed proposes described describes`)
+	rejectingVerbs = setOf(`reject rejects rejected rejecting forbid forbids ban bans veto discourage
+discourages steer stay`)
+)
