@@ -963,6 +963,7 @@ func (x *lexicon) relevantTo(q *Question, flags []*RedFlag) *relevance {
 	for _, f := range flags {
 		add(f.match)
 		add(f.unless)
+		add(f.counter)
 	}
 	r := &relevance{flags: slices.Clone(flags), gids: gids}
 	x.relevant.Store(q, r)
