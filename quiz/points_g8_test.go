@@ -395,3 +395,14 @@ func TestCorePointsNotForMixedWrongClaims(t *testing.T) {
 		{"idempotency-keys", "client-key", "Each worker uses its worker id as the idempotency key.", false},
 	})
 }
+
+// TestConsumersSkipDuplicates: consumers that skip or drop duplicates
+// deduplicate, said without the word.
+func TestConsumersSkipDuplicates(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"outbox-pattern", "consumer-dedupe", "Consumers keep the event ids they've processed and skip duplicates.", true},
+		{"outbox-pattern", "consumer-dedupe", "Each subscriber drops a message it receives twice.", true},
+		{"outbox-pattern", "consumer-dedupe", "Consumers process every message they receive.", false},
+	})
+}
