@@ -406,3 +406,25 @@ func TestConsumersSkipDuplicates(t *testing.T) {
 		{"outbox-pattern", "consumer-dedupe", "Consumers process every message they receive.", false},
 	})
 }
+
+// TestNumberedRunIsAList: a run of items numbered inline ("1. X 2. Y
+// 3. Z") is a list, not a command line because of its numbers; a command
+// with numbers in it is still a claim.
+func TestNumberedRunIsAList(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct{ question, text string }{
+		{"fencing-token", "1. fencing token 2. monotonic counter 3. storage rejects lower 4. GC pause 5. lease expiry 6. etcd revision"},
+		{"outbox-pattern", "1. dual write 2. crash between commit and publish 3. outbox table 4. relay 5. at-least-once 6. idempotent consumers"},
+	} {
+		q, ok := b.ByID(c.question)
+		if !ok {
+			t.Fatalf("no question %s", c.question)
+		}
+		if r := b.Grade(q, quiz.Answer{Text: c.text}); r.Passed {
+			t.Errorf("%s: the numbered list %q passes (score %.2f)", c.question, c.text, r.Score)
+		}
+	}
+	checkPoints(t, b, []pointCase{
+		{"redis-lock-and-failure", "set-nx-px", "SET lock:42 f3a9 NX PX 30000", true},
+	})
+}
