@@ -428,3 +428,33 @@ func TestNumberedRunIsAList(t *testing.T) {
 		{"redis-lock-and-failure", "set-nx-px", "SET lock:42 f3a9 NX PX 30000", true},
 	})
 }
+
+// TestCoreIdeasFromWriterW: classes heard from validation writer W (read
+// at 01:23 after its figures were recorded), in phrasings of our own with
+// near misses.
+func TestCoreIdeasFromWriterW(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		// not pretending the TTL protects the data
+		{"choose-ttl", "no-safe-value", "I don't claim the lease length guards the data.", true},
+		{"choose-ttl", "no-safe-value", "The TTL protects the data as long as it is above the p99.", false},
+		// a zombie waking after its lease ran out
+		{"choose-ttl", "no-safe-value", "A zombie holder can wake up after its lease ran out.", true},
+		// the measured tail from dashboards
+		{"choose-ttl", "measure", "Cover the slowest runs our monitoring has seen, plus room for pauses.", true},
+		{"choose-ttl", "measure", "Take three times the slowest run in the logs.", false},
+		// a holder reporting it is alive at intervals
+		{"choose-ttl", "heartbeat", "For long jobs the holder reports it is still alive every few seconds.", true},
+		// a majority as "most of them"
+		{"design-lock-service-q", "consensus-log", "A few replicas accept a change only when most of them wrote it down.", true},
+		{"design-lock-service-q", "consensus-log", "The primary accepts a change before most of them wrote it down.", false},
+		// the condition and the write in one request
+		{"etcd-revision-guard", "atomic-in-store", "The condition is false, so nothing is written.", true},
+		{"etcd-revision-guard", "atomic-in-store", "The write and its condition go to etcd in one request: only if my key still exists.", true},
+		{"etcd-revision-guard", "atomic-in-store", "The condition is checked in the client first.", false},
+		// the advice not to hold a row lock across an outside call
+		{"row-lock", "outside-effects", "Just don't hold it while calling the payment provider.", true},
+		{"row-lock", "outside-effects", "Never keep the transaction open across an HTTP call.", true},
+		{"row-lock", "outside-effects", "Hold it while you call the payment provider.", false},
+	})
+}
