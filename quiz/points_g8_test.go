@@ -458,3 +458,16 @@ func TestCoreIdeasFromWriterW(t *testing.T) {
 		{"row-lock", "outside-effects", "Hold it while you call the payment provider.", false},
 	})
 }
+
+// TestOwnerGuardDefendedIsNoPoint: defending the owner guard ("the owner
+// column changes when another worker claims, so the old worker's WHERE
+// stops matching") makes neither core point of holder-id-guard.
+func TestOwnerGuardDefendedIsNoPoint(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"holder-id-guard", "same-owner-twice", "When another worker claims it, the old worker's update stops matching and touches 0 rows.", false},
+		{"holder-id-guard", "same-owner-twice", "A late write from the first claim still matches the guard.", true},
+		{"holder-id-guard", "epoch-column", "The owner column changes on every claim, so that is the fence.", false},
+		{"holder-id-guard", "epoch-column", "Add a counter column that is bumped on every claim.", true},
+	})
+}
