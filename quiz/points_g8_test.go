@@ -471,3 +471,18 @@ func TestOwnerGuardDefendedIsNoPoint(t *testing.T) {
 		{"holder-id-guard", "epoch-column", "Add a counter column that is bumped on every claim.", true},
 	})
 }
+
+// TestVersusGluesANote: in an answer said mostly in sentences, a terse
+// line that compares with "vs" ("long downstream calls vs TTL") makes its
+// point; WAIT that "simply" returns a count is WAIT that only reports.
+func TestVersusGluesANote(t *testing.T) {
+	b := loadBank(t)
+	prose := "I would first collect the lock server's own records of grants and expiries, because they give the real order of events. Then I would check each of these in turn:\n"
+	checkPoints(t, b, []pointCase{
+		{"two-holders", "durations-vs-ttl", prose + "- pauses: GC logs, CPU throttling, long downstream calls vs TTL", true},
+		{"two-holders", "durations-vs-ttl", prose + "- GC pauses versus the lease", true},
+		{"two-holders", "durations-vs-ttl", prose + "- GC pauses, CPU throttling, lease", false},
+		{"redis-wait-safe", "not-consensus", "WAIT can simply time out and return 0 while the key stays on the master.", true},
+		{"redis-wait-safe", "not-consensus", "WAIT returns 1, so the lock is on a replica.", false},
+	})
+}
