@@ -432,6 +432,10 @@ func glued(d *doc, s sentence) bool {
 		if t.fn && !t.code && t.raw != "a" && t.raw != "an" && t.raw != "the" {
 			return true
 		}
+		// "long calls vs TTL" compares, as "than" does
+		if t.raw == "vs" || t.raw == "versus" {
+			return true
+		}
 	}
 	// An arrow between two terms is a verb in notes ("holder paused past
 	// TTL → two holders": one leads to the other), the glue of a claim.
