@@ -87,6 +87,14 @@ func TestLosingClaimShapesG8(t *testing.T) {
 		{"idempotency-keys", "fresh-idempotency-key", "Compute the key server-side from the customer and a timestamp, so the apps need no change.", true},
 		{"idempotency-keys", "fresh-idempotency-key", "The app generates the key once per payment and reuses it on every retry; the server stores it server-side under a unique index.", false},
 		{"idempotency-keys", "fresh-idempotency-key", "If the server generated the key, each retry would get a new one and nothing would be deduplicated.", false},
+		{"row-lock", "lock-across-network-call", "Hold FOR UPDATE while calling the payment API: if the process dies, the rollback also cancels the call, so it is never done twice.", true},
+		{"row-lock", "lock-across-network-call", "Lock the row, call the payment API, record the result, commit; if anything fails the transaction rolls back, so the whole operation is all-or-nothing.", true},
+		{"row-lock", "lock-across-network-call", "A row lock is also a good way to serialise calls to Stripe across instances.", true},
+		{"row-lock", "lock-across-network-call", "A rollback never undoes the call to the payment API: it already happened.", false},
+		{"row-lock", "lock-across-network-call", "If the transaction rolls back, the charge at the provider still stands.", false},
+		{"holder-id-guard", "fence-checked-once", "Once the guarded UPDATE succeeds, the writes to S3 and Kafka that follow are covered too.", true},
+		{"holder-id-guard", "fence-checked-once", "The S3 uploads are not covered by the guard; they need their own idempotency key.", false},
+		{"holder-id-guard", "fence-checked-once", "The row lock keeps a reclaim from committing until our transaction ends, so all writes in it are covered.", false},
 	} {
 		q, ok := b.ByID(c.question)
 		if !ok {
