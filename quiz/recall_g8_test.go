@@ -95,6 +95,12 @@ func TestLosingClaimShapesG8(t *testing.T) {
 		{"holder-id-guard", "fence-checked-once", "Once the guarded UPDATE succeeds, the writes to S3 and Kafka that follow are covered too.", true},
 		{"holder-id-guard", "fence-checked-once", "The S3 uploads are not covered by the guard; they need their own idempotency key.", false},
 		{"holder-id-guard", "fence-checked-once", "The row lock keeps a reclaim from committing until our transaction ends, so all writes in it are covered.", false},
+		{"design-lock-service-q", "wall-clock", "Clients send the absolute expiry timestamp with each keepalive, and with chrony on every host skew is sub-millisecond, so that's safe.", true},
+		{"design-lock-service-q", "wall-clock", "Since all nodes are NTP-synced, a new leader can just keep expiring leases at the recorded wall-clock times.", true},
+		{"design-lock-service-q", "wall-clock", "Store the client's wall-clock timestamp in the value and treat the lock as free once that timestamp plus the TTL has passed.", true},
+		{"design-lock-service-q", "wall-clock", "Even with chrony, skew is only sub-millisecond until a step, so the leader times leases with durations on its monotonic clock.", false},
+		{"design-lock-service-q", "wall-clock", "The client's deadline is its send time plus the TTL minus a margin, measured on its monotonic clock.", false},
+		{"design-lock-service-q", "wall-clock", "Clocks are NTP-synced, but the leader still counts lease durations on its own monotonic clock.", false},
 	} {
 		q, ok := b.ByID(c.question)
 		if !ok {
