@@ -626,7 +626,7 @@ func isNumber(w string) bool {
 // under that condition, while "Assumes the provider implements it" leaves
 // a fresh key per call as wrong as before.
 var timingRisks = setOf(`pause pauses paused gc clock clocks drift skew timing bounded latency
-delay delays network stall stalls stop-the-world freeze freezes short long margin
+delay delays network stall stalls stop-the-world freeze freezes short margin
 expire expires expiry ttl lease`)
 
 // namesTimingRisk reports whether an assumption names a timing risk.

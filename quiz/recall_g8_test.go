@@ -101,6 +101,10 @@ func TestLosingClaimShapesG8(t *testing.T) {
 		{"design-lock-service-q", "wall-clock", "Even with chrony, skew is only sub-millisecond until a step, so the leader times leases with durations on its monotonic clock.", false},
 		{"design-lock-service-q", "wall-clock", "The client's deadline is its send time plus the TTL minus a margin, measured on its monotonic clock.", false},
 		{"design-lock-service-q", "wall-clock", "Clocks are NTP-synced, but the leader still counts lease durations on its own monotonic clock.", false},
+		{"unfenceable-resource", "fresh-idempotency-key", "For the idempotency key I'd use the lock's fencing token itself: it's unique and monotonic, so it's the perfect key.", true},
+		{"unfenceable-resource", "fresh-idempotency-key", "The natural choice for the key is the fencing token the lock service gave us: it's unique per acquisition.", true},
+		{"unfenceable-resource", "fresh-idempotency-key", "Don't use the fencing token as the idempotency key: it differs per holder, so the provider can't tell the stale call is a repeat.", false},
+		{"unfenceable-resource", "fresh-idempotency-key", "I'd generate a fresh UUID for each call we make, and the provider then rejects duplicates. Assumes the provider stores keys long enough.", true},
 	} {
 		q, ok := b.ByID(c.question)
 		if !ok {
