@@ -106,7 +106,7 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache,
 		d = analyseWith(text, cache)
 	}
 	if lex != nil {
-		lex.mark(d)
+		lex.markFor(d, lex.relevantTo(q, flags))
 	}
 	for _, p := range q.Points {
 		pr := PointResult{ID: p.ID, Label: p.Label, Dimension: p.Dimension, Weight: p.Weight, Core: p.Core}
@@ -316,7 +316,8 @@ func findPointWhere(d *doc, pats, reqs []*Pattern, keep, keepReqs func(d *doc, s
 		if p.absent(d) {
 			continue
 		}
-		for si, s := range d.sents {
+		for si := p.nextSent(d, 0); si >= 0; si = p.nextSent(d, si+1) {
+			s := d.sents[si]
 			if !keep(d, s) {
 				continue
 			}
@@ -433,6 +434,13 @@ func glued(d *doc, s sentence) bool {
 			return true
 		}
 	}
+	// An arrow between two terms is a verb in notes ("holder paused past
+	// TTL → two holders": one leads to the other), the glue of a claim.
+	for k := s.from + 1; k < s.to; k++ {
+		if gap := d.text[d.toks[k-1].end:d.toks[k].start]; strings.Contains(gap, "→") || strings.Contains(gap, "⇒") || strings.Contains(gap, "->") || strings.Contains(gap, "=>") {
+			return true
+		}
+	}
 	return false
 }
 
@@ -446,7 +454,7 @@ func findFlag(d *doc, f *RedFlag, proseOnly bool) (FlagResult, bool) {
 		if u.absent(d) {
 			continue
 		}
-		for si := range d.sents {
+		for si := u.nextSent(d, 0); si >= 0; si = u.nextSent(d, si+1) {
 			if _, ok := u.find(d, si); ok {
 				return FlagResult{}, false
 			}
@@ -457,7 +465,8 @@ func findFlag(d *doc, f *RedFlag, proseOnly bool) (FlagResult, bool) {
 		if p.absent(d) {
 			continue
 		}
-		for si, s := range d.sents {
+		for si := p.nextSent(d, 0); si >= 0; si = p.nextSent(d, si+1) {
+			s := d.sents[si]
 			// A question asks rather than claims ("is it SETNX then
 			// EXPIRE?"), so it cannot raise a flag.
 			if s.question || (proseOnly && !s.claim) {

@@ -48,16 +48,18 @@ func lemma(raw string) string {
 // wordForms are what the grader compares of a word: its stem, and for an
 // irregular word its lemma and the lemma's stem ("" when the same).
 type wordForms struct {
+	raw   string // the word itself
 	stem  string // snowball English stem of the word
 	lemma string // base form of an irregular word ("sent" → "send"), or ""
 	lstem string // stem of lemma, or ""
 	lex   *lexicon
 	gids  []int32 // the word sets of lex the word belongs to
 	cls   wordClass
+	rel   atomic.Pointer[relGids] // the last question's share of gids, see relevance.gidsOf
 }
 
 func formsOf(raw string, lex *lexicon) *wordForms {
-	w := &wordForms{stem: stem(raw), cls: classOf(raw)}
+	w := &wordForms{raw: raw, stem: stem(raw), cls: classOf(raw)}
 	if lex != nil {
 		defer func() { w.lex, w.gids = lex, lex.gidsOf(raw, w) }()
 	}
@@ -132,6 +134,21 @@ func (c *wordCache) forms(raw string) *wordForms {
 		c.publish()
 	}
 	return w
+}
+
+// formsBytes is forms for the word in b (a reused buffer): a word
+// already published is looked up without making a string of it. raw is
+// the word as a string either way.
+func (c *wordCache) formsBytes(b []byte) (raw string, w *wordForms) {
+	if c != nil {
+		if m := c.seen.Load(); m != nil {
+			if w, ok := (*m)[string(b)]; ok {
+				return w.raw, w
+			}
+		}
+	}
+	raw = string(b)
+	return raw, c.forms(raw)
 }
 
 // freshHits is how many reads of words not yet published (and at least

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // Patterns are compiled to a small tree: word sets at the leaves, phrases
@@ -271,6 +273,10 @@ type evalCtx struct {
 	parts   []bitset
 	excl    []bitset
 	dead    bool // some part occurs nowhere in the answer
+	// sents, once sentsKnown, are the sentences (bit si) where the
+	// pattern may match, see sentMask.
+	sents      uint64
+	sentsKnown bool
 }
 
 func (c *evalCtx) leaf(w *wordSet) bitset {
@@ -358,7 +364,7 @@ func (c *evalCtx) union(gids []int32) bitset {
 		case out == nil:
 			out = b
 		case !fresh:
-			n := c.d.newBits()
+			n := c.d.scratchBits()
 			copy(n, out)
 			n.or(b)
 			out, fresh = n, true
@@ -370,6 +376,96 @@ func (c *evalCtx) union(gids []int32) bitset {
 		return bitset{}
 	}
 	return out
+}
+
+// scratchBits returns an empty bitset for d's tokens carved from a slab
+// kept with the doc (pooled), so the unions of a grading allocate nothing
+// once the slab is large enough. A full slab is replaced, never grown in
+// place: the bitsets already handed out keep the old one.
+func (d *doc) scratchBits() bitset {
+	w := (len(d.toks) + 63) / 64
+	if d.scratchN+w > len(d.scratch) {
+		d.scratch, d.scratchN = make([]uint64, max(w*64, 2*len(d.scratch))), 0
+	}
+	b := bitset(d.scratch[d.scratchN : d.scratchN+w : d.scratchN+w])
+	d.scratchN += w
+	clear(b)
+	return b
+}
+
+// maxMaskSents is the most sentences an answer may have for sentence
+// masks (one bit per sentence in a uint64) to be used; longer answers
+// take the general path.
+const maxMaskSents = 64
+
+// gidSents returns the sentences (bit si) holding a token of word set g,
+// noted by markOnly. The caller checks that the answer has at most
+// maxMaskSents sentences.
+func (d *doc) gidSents(g int32) uint64 {
+	if d.lexLeaves[g] == nil {
+		return 0
+	}
+	return d.lexSents[g]
+}
+
+// sentMask returns, when ok, the sentences (bit si) where c's pattern may
+// match: those where every part may start and every word it needs occurs.
+// It is exactly the set of sentences that pass findAs's first checks, so
+// a sentence outside it never matches. ok is false for an untabled
+// pattern or an answer of more than maxMaskSents sentences.
+func (c *evalCtx) sentMask() (uint64, bool) {
+	if c.sentsKnown {
+		return c.sents, true
+	}
+	d, p := c.d, c.pattern
+	if len(d.sents) > maxMaskSents || !c.tabled() || p.need == nil {
+		return 0, false
+	}
+	var m uint64
+	if !c.dead {
+		m = ^uint64(0)
+		for k := range p.parts {
+			var pm uint64
+			for _, g := range p.firstGids[k] {
+				pm |= d.gidSents(g)
+			}
+			if m &= pm; m == 0 {
+				break
+			}
+		}
+		for _, clause := range p.need {
+			if m == 0 {
+				break
+			}
+			var cm uint64
+			for _, g := range clause {
+				cm |= d.gidSents(g)
+			}
+			m &= cm
+		}
+	}
+	c.sents, c.sentsKnown = m, true
+	return m, true
+}
+
+// nextSent returns the first sentence of d from si on where p may match
+// (by its sentence mask, see sentMask; any sentence when it has none), or
+// -1. Callers loop over it instead of d.sents to skip, unvisited, the
+// sentences where p cannot match:
+//
+//	for si := p.nextSent(d, 0); si >= 0; si = p.nextSent(d, si+1)
+func (p *Pattern) nextSent(d *doc, si int) int {
+	if si >= len(d.sents) {
+		return -1
+	}
+	m, ok := d.evalFor(p).sentMask()
+	if !ok {
+		return si
+	}
+	if m >>= uint(si); m == 0 {
+		return -1
+	}
+	return si + bits.TrailingZeros64(m)
 }
 
 // elemEnds is e.ends(c, i, lim) for e, the part (or, from
@@ -584,6 +680,8 @@ type lexicon struct {
 	// untabled makes its patterns match by walking their trees, tables
 	// and needs unused: tests compare the two ways.
 	untabled bool
+	// relevant caches relevantTo by question (*Question → *relevance).
+	relevant sync.Map
 }
 
 // lexPrefix is a prefix of a word set, filed under its first three bytes.
@@ -718,7 +816,17 @@ func appendClauses(need [][]int32, e elem) [][]int32 {
 }
 
 // mark fills d.lexLeaves: the tokens of every word set of x.
-func (x *lexicon) mark(d *doc) {
+func (x *lexicon) mark(d *doc) { x.markFor(d, nil) }
+
+// markFor is mark for the word sets of rel only (all when rel is nil):
+// the others are left unmarked, as if absent from the answer. Each
+// word's relevant word sets come from rel's cache. With lexSents, it
+// notes the sentences of each word set.
+func (x *lexicon) markFor(d *doc, rel *relevance) {
+	var only []uint64
+	if rel != nil {
+		only = rel.gids
+	}
 	d.lex = x
 	if cap(d.lexLeaves) >= int(x.n) {
 		d.lexLeaves = d.lexLeaves[:x.n]
@@ -726,34 +834,140 @@ func (x *lexicon) mark(d *doc) {
 	} else {
 		d.lexLeaves = make([]bitset, x.n)
 	}
+	// lexSents is read only where lexLeaves is set, and reset there.
+	if cap(d.lexSents) >= int(x.n) {
+		d.lexSents = d.lexSents[:x.n]
+	} else {
+		d.lexSents = make([]uint64, x.n)
+	}
 	words := (len(d.toks) + 63) / 64
 	// Word sets' bitsets are carved from one slab, kept with the doc for
-	// the next answer; a fresh one is allocated when it runs out.
+	// the next answer; a fresh one is allocated when it runs out. Each is
+	// cleared when handed out.
 	slab := d.slab[:cap(d.slab)]
-	clear(slab)
 	used := 0
-	set := func(gid int32, k int) {
-		b := d.lexLeaves[gid]
-		if b == nil {
-			if used+words > len(slab) {
-				slab, used = make([]uint64, max(words*256, 2*len(slab))), 0
-				d.slab = slab
-			}
-			b = bitset(slab[used : used+words : used+words])
-			used += words
-			d.lexLeaves[gid] = b
-		}
-		b.set(k)
-	}
 	for k, t := range d.toks {
 		gids := t.gids
+		filter := only != nil
 		if t.lex != x {
 			gids = x.gidsOf(t.raw, t.wordForms)
+		} else if rel != nil {
+			gids, filter = rel.gidsOf(t.wordForms), false
 		}
+		// Past 64 sentences the bit is 0 and lexSents unused (see
+		// maxMaskSents).
+		sent := uint64(1) << uint(t.sent)
 		for _, g := range gids {
-			set(g, k)
+			if filter && only[g>>6]&(1<<(uint(g)&63)) == 0 {
+				continue
+			}
+			b := d.lexLeaves[g]
+			if b == nil {
+				if used+words > len(slab) {
+					slab, used = make([]uint64, max(words*256, 2*len(slab))), 0
+					d.slab = slab
+				}
+				b = bitset(slab[used : used+words : used+words])
+				clear(b)
+				used += words
+				d.lexLeaves[g] = b
+				d.lexSents[g] = 0
+			}
+			b.set(k)
+			d.lexSents[g] |= sent
 		}
 	}
+}
+
+// relevance is what grading one question reads of a lexicon: see
+// lexicon.relevantTo.
+type relevance struct {
+	flags []*RedFlag
+	gids  []uint64 // bit g: word set g belongs to a pattern grading reads
+	// words caches, by word (*wordForms → *relGids), the word's gids
+	// that are relevant, in its order; at most maxRelevantWords of them.
+	words  sync.Map
+	nwords atomic.Int32
+}
+
+// relGids are the gids of a word that relevance r holds.
+type relGids struct {
+	r    *relevance
+	gids []int32
+}
+
+// maxRelevantWords bounds a relevance's cache of words.
+const maxRelevantWords = 8192
+
+// gidsOf returns the word sets of w (w.gids, in order) that r holds.
+// The word remembers the last relevance it was asked for, so that
+// grading the same question again finds it without a lookup.
+func (r *relevance) gidsOf(w *wordForms) []int32 {
+	if l := w.rel.Load(); l != nil && l.r == r {
+		return l.gids
+	}
+	if v, ok := r.words.Load(w); ok {
+		l := v.(*relGids)
+		w.rel.Store(l)
+		return l.gids
+	}
+	out := make([]int32, 0, len(w.gids))
+	for _, g := range w.gids {
+		if r.gids[g>>6]&(1<<(uint(g)&63)) != 0 {
+			out = append(out, g)
+		}
+	}
+	if r.nwords.Add(1) <= maxRelevantWords {
+		l := &relGids{r: r, gids: out}
+		r.words.Store(w, l)
+		w.rel.Store(l)
+	}
+	return out
+}
+
+// relevantTo returns the word sets (a bit per gid) of the patterns that
+// grading q with flags reads: its points' matches and requirements and
+// the flags' matches and exclusions. Marking only those (markOnly) marks
+// what grading looks at, and skips the word sets of other questions' and
+// flags' patterns (over half of the bank's). It is worked out once per
+// question and kept while the flags are the same.
+func (x *lexicon) relevantTo(q *Question, flags []*RedFlag) *relevance {
+	if v, ok := x.relevant.Load(q); ok {
+		if r := v.(*relevance); slices.Equal(r.flags, flags) {
+			return r
+		}
+	}
+	gids := make([]uint64, (x.n+63)/64)
+	add := func(ps []*Pattern) {
+		for _, p := range ps {
+			for _, e := range p.parts {
+				e.eachLeaf(func(w *wordSet) {
+					if w.lex == x {
+						gids[w.gid>>6] |= 1 << (uint(w.gid) & 63)
+					}
+				})
+			}
+			for _, e := range p.exclude {
+				e.eachLeaf(func(w *wordSet) {
+					if w.lex == x {
+						gids[w.gid>>6] |= 1 << (uint(w.gid) & 63)
+					}
+				})
+			}
+		}
+	}
+	for _, pt := range q.Points {
+		add(pt.match)
+		add(pt.requires)
+	}
+	for _, f := range flags {
+		add(f.match)
+		add(f.unless)
+		add(f.counter)
+	}
+	r := &relevance{flags: slices.Clone(flags), gids: gids}
+	x.relevant.Store(q, r)
+	return r
 }
 
 // gidsOf returns the word sets of x that the word raw, of forms w, belongs

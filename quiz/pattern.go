@@ -523,20 +523,27 @@ func (p *Pattern) findAs(d *doc, si int, claimOnly bool) (match, bool) {
 		return match{}, false
 	}
 	sn := d.sents[si]
-	// Every part must start somewhere in the sentence: checked first, as
-	// it rules most patterns out without looking at their exclusions.
-	for k := range p.parts {
-		f := c.partFirsts(k)
-		if c.dead {
+	if m, ok := c.sentMask(); ok {
+		// The checks below, for every sentence at once.
+		if m>>uint(si)&1 == 0 {
 			return match{}, false
 		}
-		if f.next(sn.from, sn.to) < 0 {
+	} else {
+		// Every part must start somewhere in the sentence: checked first, as
+		// it rules most patterns out without looking at their exclusions.
+		for k := range p.parts {
+			f := c.partFirsts(k)
+			if c.dead {
+				return match{}, false
+			}
+			if f.next(sn.from, sn.to) < 0 {
+				return match{}, false
+			}
+		}
+		// ... and so must every word it needs (each word of a phrase).
+		if c.tabled() && !p.needsMetIn(d, sn) {
 			return match{}, false
 		}
-	}
-	// ... and so must every word it needs (each word of a phrase).
-	if c.tabled() && !p.needsMetIn(d, sn) {
-		return match{}, false
 	}
 	var cands [maxParts][maxSpansPerPart][2]int
 	var ncand [maxParts]int

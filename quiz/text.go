@@ -52,6 +52,10 @@ type doc struct {
 	ctxSlab   []evalCtx             // backing store of lexEvals' caches, reused
 	bitsSlab  []bitset              // backing store of their part caches, reused
 	lexEvals  []*evalCtx            // by pid: the caches of lex's patterns
+	lexSents  []uint64              // by gid: the sentences of each word set, see gidSents
+	scratch   []uint64              // backing store of scratchBits, reused
+	scratchN  int                   // words of scratch handed out
+	wordBuf   []byte                // a word being lowercased, reused
 }
 
 // functionWords are the small closed-class words whose share tells prose
@@ -137,7 +141,7 @@ func analyseWith(text string, words *wordCache) *doc {
 // analyseInto is analyseWith into a doc whose buffers are reused (a Bank
 // keeps a pool of them): d's previous content is discarded.
 func analyseInto(d *doc, text string, words *wordCache) *doc {
-	*d = doc{text: text, toks: d.toks[:0], sents: d.sents[:0], lexLeaves: d.lexLeaves[:0], lexEvals: d.lexEvals[:0], slab: d.slab, ctxSlab: d.ctxSlab[:0], bitsSlab: d.bitsSlab[:0]}
+	*d = doc{text: text, toks: d.toks[:0], sents: d.sents[:0], lexLeaves: d.lexLeaves[:0], lexEvals: d.lexEvals[:0], slab: d.slab, ctxSlab: d.ctxSlab[:0], bitsSlab: d.bitsSlab[:0], lexSents: d.lexSents, scratch: d.scratch, wordBuf: d.wordBuf}
 	var stems map[string]*wordForms // without a shared cache: words repeat within an answer too
 	if words == nil {
 		stems = map[string]*wordForms{}
@@ -154,21 +158,44 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 	clauseNext := true
 	prevRaw := ""
 	for i := 0; i < len(text); {
-		r, size := utf8.DecodeRuneInString(text[i:])
+		if text[i] == ' ' {
+			// What no case below looks at: most of what is not a word.
+			i++
+			continue
+		}
+		r, size := rune(text[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(text[i:])
+		}
 		switch {
 		case isWordRune(r):
 			start := i
-			var b strings.Builder
-			simple := true // ASCII lowercase letters and digits: raw is the text itself
+			// b holds the lowercased word when it is not simple; its
+			// buffer is the doc's, reused from word to word.
+			b := d.wordBuf[:0]
+			simple := true  // ASCII lowercase letters and digits: raw is the text itself
+			digits := false // a simple word with a digit or '_': code (see looksLikeCode)
 			for i < len(text) {
-				r, size = utf8.DecodeRuneInString(text[i:])
+				if c := text[i]; simple && plainWordByte[c] {
+					// The loop below, for the bytes of a simple word.
+					if c < 'a' {
+						digits = true
+					}
+					i++
+					continue
+				}
+				if r, size = rune(text[i]), 1; r >= utf8.RuneSelf {
+					r, size = utf8.DecodeRuneInString(text[i:])
+				}
 				if isWordRune(r) {
 					if simple && !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_') {
 						simple = false
-						b.WriteString(text[start:i])
+						b = append(b, text[start:i]...)
 					}
 					if !simple {
-						b.WriteRune(unicode.ToLower(r))
+						b = utf8.AppendRune(b, unicode.ToLower(r))
+					} else if r < 'a' {
+						digits = true
 					}
 					i += size
 					continue
@@ -179,7 +206,7 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 					if n, _ := utf8.DecodeRuneInString(text[i+1:]); unicode.IsLetter(n) {
 						if simple {
 							simple = false
-							b.WriteString(strings.ToLower(text[start:i]))
+							b = append(b, strings.ToLower(text[start:i])...)
 						}
 						i++
 						continue
@@ -190,18 +217,24 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 					if unicode.IsLetter(n) {
 						if simple {
 							simple = false
-							b.WriteString(text[start:i])
+							b = append(b, text[start:i]...)
 						}
-						b.WriteByte('\'')
+						b = append(b, '\'')
 						i += size
 						continue
 					}
 				}
 				break
 			}
+			d.wordBuf = b
 			raw := text[start:i]
-			if !simple {
-				raw = b.String()
+			var w *wordForms
+			if !simple && words != nil {
+				// A word met before is looked up without a string made
+				// of it.
+				raw, w = words.formsBytes(b)
+			} else if !simple {
+				raw = string(b)
 			}
 			q := 0
 			if inQuote {
@@ -209,17 +242,18 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 			} else if singleID > 0 {
 				q = singleID
 			}
-			var w *wordForms
-			if words != nil {
-				w = words.forms(raw)
-			} else if f, ok := stems[raw]; ok {
-				w = f
-			} else {
-				w = formsOf(raw, nil)
-				stems[raw] = w
+			if w == nil {
+				if words != nil {
+					w = words.forms(raw)
+				} else if f, ok := stems[raw]; ok {
+					w = f
+				} else {
+					w = formsOf(raw, nil)
+					stems[raw] = w
+				}
 			}
 			d.toks = append(d.toks, token{raw: raw, wordForms: w, start: start, end: i, sent: sent, clause: clauseNext, negBy: -1, fn: w.cls&clsFunction != 0,
-				code: depth > 0 || quoted || inQuote || looksLikeCode(text[start:i]), quote: q})
+				code: depth > 0 || quoted || inQuote || (simple && digits || !simple && looksLikeCode(text[start:i])), quote: q})
 			if clauseNext {
 				d.toks[len(d.toks)-1].brk = brk
 			}
@@ -387,10 +421,21 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 
 func isWordRune(r rune) bool {
 	if r < utf8.RuneSelf { // ASCII, most of any answer: no table lookups
-		return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r == '_'
+		return wordByte[r]
 	}
 	return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_'
 }
+
+// wordByte says of each ASCII byte whether it is a word rune (letters,
+// digits, '_'); plainWordByte, whether it is one of a simple word
+// (lowercase letters, digits, '_'). Both are false past ASCII.
+var wordByte, plainWordByte = func() (w, p [256]bool) {
+	for c := 0; c < utf8.RuneSelf; c++ {
+		p[c] = 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '_'
+		w[c] = p[c] || 'A' <= c && c <= 'Z'
+	}
+	return
+}()
 
 func isApostrophe(r rune) bool { return r == '\'' || r == '’' || r == '‘' }
 
@@ -441,8 +486,19 @@ func isProse(toks []token, segments int) bool {
 	// "the"s and "in"s ("idempotency key on retry unique constraint in the
 	// same transaction stores the response external provider ...") has
 	// far fewer of them than speech, which is about half function words.
-	if segments == 1 && n >= runOnWords && float64(fn) < runOnGlue*float64(n) {
-		return false
+	// "And" and "or" join the items of a list as readily as a clause's
+	// parts ("fencing tokens and monotonic counters and GC pauses and
+	// lease expiry"): they are not counted as the glue of a run-on.
+	if segments == 1 && n >= runOnWords {
+		glue := fn
+		for _, t := range toks {
+			if t.fn && !t.code && (t.raw == "and" || t.raw == "or") {
+				glue--
+			}
+		}
+		if float64(glue) < runOnGlue*float64(n) {
+			return false
+		}
 	}
 	return n >= 4 && fn >= 2 && float64(fn) >= 0.2*float64(n) && float64(n) >= 3.5*float64(segments)
 }
@@ -483,6 +539,18 @@ func isTerseClaim(toks []token, segments, outer int) bool {
 			code++
 		}
 	}
+	// A run cut into four or more items by dashes, arrows or spaced
+	// slashes ("deadlock — circular wait — lock ordering — timeout —
+	// backoff") is a list, whatever its commas say: each cut counts as a
+	// comma would.
+	if outer >= 4 && outer > segments {
+		segments = outer
+	}
+	// Five or more items are a list, however long each is ("dual write,
+	// crash between commit and publish, outbox table in same transaction,
+	// relay publishes, idempotent consumers"); a terse claim is one or a
+	// few clauses. (A command line is judged by its code below.)
+	longList := outer >= 5
 	// A line cut into more than three items is a command only if its
 	// items are long ones (an INSERT's clauses), not a run of two-word
 	// terms with a few capitalised names among them ("same tx; Debezium
@@ -511,7 +579,7 @@ func isTerseClaim(toks []token, segments, outer int) bool {
 	if segments == 2 {
 		perSegment = 2.5
 	}
-	if len(toks) < 3 || words > maxTerse && segments == 1 || float64(len(toks)) < perSegment*float64(segments) {
+	if longList || len(toks) < 3 || words > maxTerse && segments == 1 || float64(len(toks)) < perSegment*float64(segments) {
 		return false
 	}
 	for _, t := range toks {
@@ -539,7 +607,7 @@ func outerSegments(s string) int {
 			depth--
 		case (r == ',' || r == ';' || r == ':' || r == '→' || r == '⇒' || r == '—' || r == '–') && depth == 0 && !code:
 			n++
-		case (r == '/' || r == '-') && prev == ' ' && i+1 < len(s) && s[i+1] == ' ' && depth == 0 && !code:
+		case (r == '/' || r == '-' || r == '+' || r == '|') && prev == ' ' && i+1 < len(s) && s[i+1] == ' ' && depth == 0 && !code:
 			// " / " and a spaced " - " separate items like a comma
 			// ("renewal / heartbeat / keepalive").
 			n++
@@ -727,7 +795,8 @@ obviate obviates obviated replace replaces replaced`)
 func markNeedRemovers(d *doc) {
 	toks := d.toks
 	for k := range toks {
-		if !needRemovers[toks[k].raw] || k+2 >= len(toks) || toks[k+1].raw != "the" || toks[k+2].raw != "need" || toks[k+2].sent != toks[k].sent {
+		// ("need" first: a comparison, where the remover is a lookup)
+		if k+2 >= len(toks) || toks[k+2].raw != "need" || toks[k+1].raw != "the" || !needRemovers[toks[k].raw] || toks[k+2].sent != toks[k].sent {
 			continue
 		}
 		by := toks[k].negBy

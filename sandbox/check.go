@@ -70,6 +70,7 @@ type checker struct {
 	belief     []int32
 	active     []bool
 	validUntil []int64
+	nactive    int // how many of active are true
 	ks, ke     int // next key to set, next key end
 	bs, be, bx int // next belief to begin, to end, extension
 }
@@ -97,6 +98,9 @@ func (c *checker) slots() {
 }
 
 func (c *checker) overlap(i int, e *Event, s int, verb string) {
+	if c.nactive < 2 {
+		return // s's is the only belief held: nothing overlaps it
+	}
 	l := c.l
 	b := &l.Beliefs[c.belief[s]]
 	for o := range c.belief {
@@ -160,10 +164,16 @@ func (c *checker) stepEvent(i int, e *Event) {
 		}
 	}
 	for ; c.be < len(l.BeliefEnds) && l.Beliefs[l.BeliefEnds[c.be]].To == i; c.be++ {
-		c.active[l.Beliefs[l.BeliefEnds[c.be]].Slot] = false
+		if s := l.Beliefs[l.BeliefEnds[c.be]].Slot; c.active[s] {
+			c.active[s] = false
+			c.nactive--
+		}
 	}
 	for ; c.bs < len(l.Beliefs) && l.Beliefs[c.bs].From == i; c.bs++ {
 		b := &l.Beliefs[c.bs]
+		if !c.active[b.Slot] {
+			c.nactive++
+		}
 		c.belief[b.Slot], c.active[b.Slot], c.validUntil[b.Slot] = int32(c.bs), true, b.ValidUntil
 		c.overlap(i, e, b.Slot, "is granted the lock")
 	}

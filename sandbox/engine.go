@@ -3,7 +3,6 @@ package sandbox
 import (
 	"cmp"
 	"slices"
-	"strconv"
 	"sync"
 	"unsafe"
 )
@@ -33,7 +32,6 @@ const (
 
 type item struct {
 	t     int64
-	seq   int64
 	kind  itemKind
 	c     int // client index, or node index for itExpire
 	idx   int // action index
@@ -76,7 +74,7 @@ type sim struct {
 
 	now int64
 	seq int64
-	// queue[:qn] is a binary min-heap on (t, seq) of the pending items,
+	// queue[:qn] is a binary min-heap on (t, seq) of the pending items (qkey),
 	// items[:in] the items (queue[k].slot their index), free[:fn] the
 	// slots free again. The slices are buffers of their full length: the
 	// counts change, the slices only when they grow, so that the heap's
@@ -85,8 +83,15 @@ type sim struct {
 	items      []item
 	free       []int32
 	qn, in, fn int
-	actions    []int // action indices in the order they run
-	actClient  []int // client index of each action, -1 for service ops
+	// fifo[fh:ft] are pending items scheduled in the order of their
+	// keys (most expiry checks: the lease's length after now, which only
+	// grows), kept out of the heap: the next item is the first of the
+	// heap's and the fifo's.
+	fifo       []qent
+	fh, ft     int
+	actions    []int   // action indices in the order they run
+	actClient  []int   // client index of each action, -1 for service ops
+	actOp      []uint8 // op code of each action (opCode)
 	nextAction int
 	// evb holds the events, in their compact form, as they are emitted.
 	evb       eventsBuilder
@@ -100,11 +105,10 @@ type sim struct {
 	grants    int
 
 	// The detail text of the events is written straight into the
-	// events' detail buffer (evb.es.det, by w, wn and wq) instead of a
-	// string per concatenation; the pending event's detail is
-	// det[mark:dn], which emit records in place.
+	// events' detail buffer (evb.es.det, by w, wn and wq, as tokens)
+	// instead of a string per concatenation; the pending event's detail
+	// is det[mark:dn], which emit records in place.
 	mark int
-	quo  [64]byte
 
 	value   string
 	highest int64
@@ -112,8 +116,7 @@ type sim struct {
 	applied map[string]bool // ledger idempotency keys applied
 	stopped StopReason
 
-	textBuf []opText // what the clients' crashedTexts are carved from
-	nodeTmp []int    // keepNodes' copy of the next event's Nodes
+	nodeTmp []int // keepNodes' copy of the next event's Nodes
 
 	buf *runBuffers // where the buffers came from, for the checker's ledger
 	ids clientIDs
@@ -127,7 +130,8 @@ func Run(s Scenario) Timeline {
 	b := bufPool.Get().(*runBuffers)
 	// Validate looks up each action's client; newSim takes the indices.
 	b.actClient = slices.Grow(b.actClient[:0], len(s.Actions))[:len(s.Actions)]
-	if err := s.validate(b.actClient); err != nil {
+	b.actOp = slices.Grow(b.actOp[:0], len(s.Actions))[:len(s.Actions)]
+	if err := s.validate(b.actClient, b.actOp); err != nil {
 		bufPool.Put(b)
 		return Timeline{
 			EngineVersion: EngineVersion,
@@ -154,18 +158,30 @@ type runBuffers struct {
 	queue     []qent
 	items     []item
 	free      []int32
+	fifo      []qent
 	actions   []int
 	actClient []int
-	ledger    Ledger
-	check     checker
+	actOp     []uint8
+	// sim is the run's state, and clients, nodes and applied the room
+	// it had for its clients, nodes (their logs) and ledger keys.
+	sim     sim
+	clients []client
+	nodes   []node
+	applied map[string]bool
+	ledger  Ledger
+	check   checker
 	// seen is the events' string slots (eventsBuilder), gen the latest
-	// run's mark in them.
-	seen []strSlot
+	// run's mark in skip.
+	seen *strTable
 	gen  uint32
+	// skip is the encoded action.skipped of each crashed client and
+	// op (skipCrashed), current when its gen is gen.
+	skip []skipEnc
 	// idx, ebuf and det are the events' buffers (eventsBuilder), which
 	// Run copies out of.
 	idx       []uint32
 	ebuf, det []byte
+	strs      []string
 }
 
 // bufPool holds the runBuffers of finished runs. It is the package's one
@@ -175,16 +191,25 @@ var bufPool = sync.Pool{New: func() any { return new(runBuffers) }}
 // recycle hands the buffers back into b, emptied: the ledger forgets the
 // run's events, the checker its findings.
 func (m *sim) recycle(b *runBuffers) {
-	b.queue, b.items, b.free = m.queue, m.items, m.free
+	b.queue, b.items, b.free, b.fifo = m.queue, m.items, m.free, m.fifo
 	b.idx, b.ebuf, b.det = m.evb.es.idx, m.evb.es.buf, m.evb.es.det
-	b.actions, b.actClient = m.actions[:0], m.actClient[:0]
+	b.strs = m.evb.es.strs
+	clear(b.strs) // the strings are the timeline's
+	b.actions, b.actClient, b.actOp = m.actions[:0], m.actClient[:0], m.actOp[:0]
+	b.clients, b.nodes = m.clients[:0], m.nodes[:0]
+	// What the run read goes; the room stays.
+	for i := range m.clients {
+		m.clients[i].id = ""
+	}
+	m.sc = Scenario{}
 	b.ledger.forget()
 	b.check.begin()
 }
 
 func newSim(s Scenario, b *runBuffers) *sim {
 	l := s.Lock
-	m := &sim{
+	m := &b.sim
+	*m = sim{
 		sc:        s,
 		model:     l.Model,
 		ttl:       l.TTLMS,
@@ -203,37 +228,22 @@ func newSim(s Scenario, b *runBuffers) *sim {
 		queue:     b.queue,
 		items:     b.items,
 		free:      b.free,
+		fifo:      b.fifo,
 		buf:       b,
+		nodeTmp:   m.nodeTmp,
 	}
-	// The events are the timeline's: emit writes them, with the checker's
-	// violation events in place, straight into the slice Run returns.
-	// Room for the events a run usually has (most actions make one event;
-	// the answers, expiries and heartbeats they cause add some) and for a
-	// few violations. A run that makes more grows it once or twice.
-	est := len(s.Actions) + len(s.Actions)/8 + 16
-	if l.Model == ModelConsensus {
-		// A consensus lease lives as long as its heartbeats reach the
-		// leader: a heartbeat client that holds the lock makes an
-		// extend.ok per period, which can be a third of a run's events.
-		// Without room for them such a run allocates its events twice
-		// (the first guess, then one after extrapolating), so the guess
-		// takes them in, up to half as many again as the actions.
-		est += min(heartbeatGuess(s, b.actClient), len(s.Actions)/2)
-	}
-	est = min(est, MaxEvents)
-	// Details average under 50 bytes (the longest near 300), and the
-	// actions of crashed clients, which are many in long runs, share
-	// theirs, written once: room for 32 bytes an event; a run that needs
-	// more grows it.
+	// The events go into buffers kept from run to run, which grow to
+	// what the longest run needed (Run copies them out at the end): no
+	// guess of their number is needed.
 	if b.seen == nil {
-		b.seen = make([]strSlot, 512)
+		b.seen = new(strTable)
 	}
 	b.gen++
-	if b.gen == 0 { // after 2³² runs: no slot may look current
-		clear(b.seen)
+	if b.gen == 0 { // after 2³² runs: no entry may look current
+		clear(b.skip)
 		b.gen = 1
 	}
-	m.evb.initPooled(b.idx, b.ebuf, b.det, 32+est/2, b.seen, b.gen)
+	m.evb.initPooled(b.idx, b.ebuf, b.det, b.strs, b.seen)
 	if s.UntilMS > 0 {
 		m.horizon = s.UntilMS
 	}
@@ -246,7 +256,11 @@ func newSim(s Scenario, b *runBuffers) *sim {
 		m.keep = max(m.keep, fsyncEverySecMS)
 	}
 	if m.ledger {
-		m.applied = map[string]bool{}
+		if b.applied == nil {
+			b.applied = map[string]bool{}
+		}
+		clear(b.applied)
+		m.applied = b.applied
 	}
 	n := 1
 	if l.Model == ModelRedlock {
@@ -258,17 +272,17 @@ func newSim(s Scenario, b *runBuffers) *sim {
 	if l.Model == ModelConsensus {
 		m.leader, m.side = m.quorumSide()
 	}
-	m.nodes = make([]node, n)
+	m.nodes = slices.Grow(b.nodes[:0], n)[:n]
 	for i := range m.nodes {
-		m.nodes[i].log = []snap{{t: -1 << 62}}
+		m.nodes[i] = node{log: append(m.nodes[i].log[:0], snap{t: -1 << 62})}
 	}
 	b.ledger.begin(nil, n, true)
 	b.ledger.evs = &m.evb.es // the ledger reads only the events emitted
 	b.check.l = &b.ledger
 	b.check.begin()
-	m.clients = make([]client, len(s.Clients))
+	m.clients = slices.Grow(b.clients[:0], len(s.Clients))[:len(s.Clients)]
 	for i, c := range s.Clients {
-		m.clients[i] = client{id: c.ID, hb: c.HeartbeatMS}
+		m.clients[i] = client{id: c.ID, hb: c.HeartbeatMS, deferred: m.clients[i].deferred[:0]}
 	}
 	// Actions wait in their own list, stably sorted by time: they count as
 	// scheduled before anything the run schedules, so at the same
@@ -292,8 +306,12 @@ func newSim(s Scenario, b *runBuffers) *sim {
 	// Run's validation has put each action's client index in
 	// b.actClient already.
 	m.actClient = b.actClient[:len(s.Actions)]
-	for i := range s.Actions {
-		if s.Actions[i].Op == OpPartition {
+	m.actOp = b.actOp[:len(s.Actions)]
+	if b.skip == nil {
+		b.skip = make([]skipEnc, MaxClients*numOpCodes)
+	}
+	for i, op := range m.actOp {
+		if op == opcPartition {
 			// A partition names a client but is the network's doing.
 			m.actClient[i] = -1
 		}
@@ -301,67 +319,77 @@ func newSim(s Scenario, b *runBuffers) *sim {
 	return m
 }
 
-// heartbeatGuess is how many heartbeats the clients with a heartbeat
-// would send if each held the lock from its acquire to its next release
-// or crash (or the last action): at most what a run of s adds for them
-// while the actions last. actClient is each action's client index.
-func heartbeatGuess(s Scenario, actClient []int) int {
-	var from [MaxClients]int64
-	any := false
-	for i := range s.Clients {
-		from[i] = -1
-		if s.Clients[i].HeartbeatMS > 0 {
-			any = true
-		}
-	}
-	if !any || len(s.Actions) == 0 {
-		return 0
-	}
-	n := int64(0)
-	for i := range s.Actions {
-		a := &s.Actions[i]
-		c := actClient[i]
-		if c < 0 || c >= len(s.Clients) || c >= MaxClients || s.Clients[c].HeartbeatMS <= 0 {
-			continue
-		}
-		switch a.Op {
-		case OpAcquire:
-			if from[c] == -1 {
-				from[c] = a.AtMS
-			}
-		case OpRelease, OpCrash:
-			if from[c] >= 0 {
-				n += max(a.AtMS-from[c], 0) / s.Clients[c].HeartbeatMS
-			}
-			from[c] = -1
-			if a.Op == OpCrash {
-				from[c] = -2 // nothing more of it happens
-			}
-		}
-	}
-	last := s.Actions[len(s.Actions)-1].AtMS
-	for c := range min(len(s.Clients), MaxClients) {
-		if from[c] >= 0 {
-			n += max(last-from[c], 0) / s.Clients[c].HeartbeatMS
-		}
-	}
-	return int(min(n, MaxEvents))
-}
-
 // clientIndex is the index of the client with id, -1 for none.
 func (m *sim) clientIndex(id string) int { return m.ids.index(id) }
 
-// qent is a pending item in the queue: its place in the order, and
-// where the item itself waits (items[slot]). The heap moves these small
-// entries, not the items.
+// qent is a pending item in the queue: its place in the order, as one
+// number (qkey), and where the item itself waits (items[slot]). The heap
+// moves these small entries, not the items.
 type qent struct {
-	t, seq int64
-	slot   int32
+	key  uint64
+	slot int32
 }
 
-// push and pop keep m.queue a binary min-heap on (t, seq).
-func (m *sim) push(it item) {
-	it.seq = m.seq
+// The queue's order is (time, sequence) in one key: the time in the top
+// bits, the sequence (the order items were scheduled in) below. A time
+// past qMaxT, which only an item that can never run has (the run stops
+// at MaxTimeMS), counts as qMaxT.
+const (
+	qSeqBits = 40
+	qMaxT    = 1<<(64-qSeqBits) - 1
+)
+
+func qkey(t, seq int64) uint64 { return uint64(min(t, qMaxT))<<qSeqBits | uint64(seq) }
+
+// qtime is the time of a key.
+func qtime(k uint64) int64 { return int64(k >> qSeqBits) }
+
+// push and pop keep m.queue a binary min-heap on the items' keys.
+func (m *sim) push(it *item) {
+	e := m.enter(it)
+	if m.qn == len(m.queue) {
+		m.queue = grown(m.queue)
+	}
+	q := m.queue
+	i := m.qn
+	m.qn++
+	for i > 0 {
+		p := (i - 1) / 2
+		if q[p].key < e.key {
+			break
+		}
+		q[i] = q[p]
+		i = p
+	}
+	q[i] = e
+}
+
+// pushInOrder is push for an item that is usually scheduled in the order
+// of the keys (an expiry check): it waits in the fifo when its key comes
+// after the fifo's last, else in the heap.
+func (m *sim) pushInOrder(it *item) {
+	if m.ft > m.fh && qkey(it.t, m.seq) < m.fifo[m.ft-1].key {
+		m.push(it)
+		return
+	}
+	e := m.enter(it)
+	if m.fh == m.ft {
+		m.fh, m.ft = 0, 0
+	} else if m.ft == len(m.fifo) && m.fh > 0 {
+		// Move what waits to the front rather than grow.
+		m.ft = copy(m.fifo, m.fifo[m.fh:m.ft])
+		m.fh = 0
+	}
+	if m.ft == len(m.fifo) {
+		m.fifo = grown(m.fifo)
+	}
+	m.fifo[m.ft] = e
+	m.ft++
+}
+
+// enter gives it its sequence number and a slot, and returns its entry.
+func (m *sim) enter(it *item) qent {
+	seq := m.seq
 	m.seq++
 	var slot int32
 	if m.fn > 0 {
@@ -374,63 +402,65 @@ func (m *sim) push(it item) {
 		slot = int32(m.in)
 		m.in++
 	}
-	m.items[slot] = it
-	if m.qn == len(m.queue) {
-		m.queue = grown(m.queue)
-	}
-	q := m.queue[:m.qn+1]
-	m.qn++
-	q[m.qn-1] = qent{t: it.t, seq: it.seq, slot: slot}
-	i := len(q) - 1
-	for i > 0 {
-		p := (i - 1) / 2
-		if !less(&q[i], &q[p]) {
-			break
-		}
-		q[i], q[p] = q[p], q[i]
-		i = p
-	}
+	m.items[slot] = *it
+	return qent{key: qkey(it.t, seq), slot: slot}
 }
 
 // grown is s at least twice as long (16 at least), what it held kept.
 func grown[T any](s []T) []T { return append(s, make([]T, max(len(s), 16))...) }
 
-func (m *sim) pop() item {
-	q := m.queue[:m.qn]
-	m.qn--
-	top := q[0]
-	last := len(q) - 1
-	q[0] = q[last]
-	q = q[:last]
-	i := 0
-	for {
-		l := 2*i + 1
-		if l >= len(q) {
-			break
+// first is the key of the next item, and whether there is one.
+func (m *sim) first() (uint64, bool) {
+	switch {
+	case m.fh == m.ft:
+		if m.qn == 0 {
+			return 0, false
 		}
-		c := l
-		if r := l + 1; r < len(q) && less(&q[r], &q[l]) {
-			c = r
+		return m.queue[0].key, true
+	case m.qn == 0:
+		return m.fifo[m.fh].key, true
+	}
+	return min(m.queue[0].key, m.fifo[m.fh].key), true
+}
+
+// pop takes the next item out of the queue into it.
+func (m *sim) pop(it *item) {
+	var top qent
+	if m.fh < m.ft && (m.qn == 0 || m.fifo[m.fh].key < m.queue[0].key) {
+		top = m.fifo[m.fh]
+		m.fh++
+	} else {
+		q := m.queue[:m.qn]
+		top = q[0]
+		m.qn--
+		if n := m.qn; n > 0 {
+			// The last entry goes where the first was, and down to its
+			// place.
+			e := q[n]
+			i := 0
+			for {
+				c := 2*i + 1
+				if c >= n {
+					break
+				}
+				if r := c + 1; r < n && q[r].key < q[c].key {
+					c = r
+				}
+				if e.key < q[c].key {
+					break
+				}
+				q[i] = q[c]
+				i = c
+			}
+			q[i] = e
 		}
-		if !less(&q[c], &q[i]) {
-			break
-		}
-		q[i], q[c] = q[c], q[i]
-		i = c
 	}
 	if m.fn == len(m.free) {
 		m.free = grown(m.free)
 	}
 	m.free[m.fn] = top.slot
 	m.fn++
-	return m.items[top.slot]
-}
-
-func less(a, b *qent) bool {
-	if a.t != b.t {
-		return a.t < b.t
-	}
-	return a.seq < b.seq
+	*it = m.items[top.slot]
 }
 
 // peek is the time of the earliest pending item, and whether it is the
@@ -438,16 +468,17 @@ func less(a, b *qent) bool {
 // earlier); ok is false when nothing is pending. Only the time is read, so
 // that the item is copied once, when it is taken.
 func (m *sim) peek() (t int64, action, ok bool) {
+	k, queued := m.first()
 	if m.nextAction < len(m.actions) {
 		t := m.sc.Actions[m.actions[m.nextAction]].AtMS
-		if m.qn == 0 || t <= m.queue[0].t {
+		if !queued || t <= qtime(k) {
 			return t, true, true
 		}
 	}
-	if m.qn == 0 {
+	if !queued {
 		return 0, false, false
 	}
-	return m.queue[0].t, false, true
+	return qtime(k), false, true
 }
 
 func (m *sim) loop() {
@@ -473,9 +504,17 @@ func (m *sim) loop() {
 		if action {
 			i := m.actions[m.nextAction]
 			m.nextAction++
+			if c := m.actClient[i]; c >= 0 && m.clients[c].crashed {
+				// What clientItem does first for a crashed client's
+				// action, without making the item: most actions of a
+				// long run are these.
+				m.now = t
+				m.skipCrashed(c, i)
+				continue
+			}
 			it = item{t: t, kind: itAction, idx: i, c: m.actClient[i]}
 		} else {
-			it = m.pop()
+			m.pop(&it)
 		}
 		m.now = it.t
 		m.dispatch(&it)
@@ -486,7 +525,7 @@ func (m *sim) dispatch(it *item) {
 	switch it.kind {
 	case itAction:
 		if it.c < 0 {
-			m.serviceAction(m.sc.Actions[it.idx])
+			m.serviceAction(it.idx)
 			return
 		}
 		m.clientItem(it)
@@ -566,34 +605,17 @@ func (m *sim) keepNodes(ns []int) []int {
 
 // w writes parts of the detail of the next event emitted.
 func (m *sim) w(parts ...string) {
-	b := &m.evb
 	for _, p := range parts {
-		if b.dn+len(p) > len(b.es.det) {
-			b.room(len(p))
-		}
-		b.dn += copy(b.es.det[b.dn:], p)
+		m.evb.wstr(p)
 	}
 }
 
 // wn writes a number into the detail of the next event emitted.
-func (m *sim) wn(n int64) {
-	b := &m.evb
-	if b.dn+20 > len(b.es.det) {
-		b.room(20)
-	}
-	b.dn += len(strconv.AppendInt(b.es.det[b.dn:b.dn], n, 10))
-}
+func (m *sim) wn(n int64) { m.evb.wint(n) }
 
 // wq writes s quoted (as strconv.Quote does) into the detail of the next
 // event emitted.
-func (m *sim) wq(s string) {
-	q := strconv.AppendQuote(m.quo[:0], s)
-	b := &m.evb
-	if b.dn+len(q) > len(b.es.det) {
-		b.room(len(q))
-	}
-	b.dn += copy(b.es.det[b.dn:], q)
-}
+func (m *sim) wq(s string) { m.evb.wquote(s) }
 
 // rand draws the next number of the scenario's seeded generator
 // (splitmix64, written out so that it can never change under us).

@@ -2,7 +2,6 @@ package sandbox
 
 import (
 	"strconv"
-	"unsafe"
 )
 
 // The clients: their actions, pauses, heartbeats and retries, and the
@@ -78,9 +77,6 @@ type client struct {
 	// the lock believes so, for the write it then does not send.
 	lost   lostKind
 	lostAt int64
-	// crashedTexts are the details written for its actions after its
-	// crash, one per op (see crashedText).
-	crashedTexts []opText
 }
 
 // lostKind is why a client believes it holds no lock.
@@ -140,37 +136,69 @@ func (m *sim) skipWrite(ci, idx int) {
 	m.emit(&Event{Kind: KindActionSkipped, Client: c.id, Reason: string(a.Op), Value: a.Value})
 }
 
-// crashedText is the detail of an action op of crashed client c. After a
-// crash every later action of the client is one of these, the same few
-// sentences again and again: each is written once per run and shared.
-func (m *sim) crashedText(c *client, op Op) string {
-	for i := range c.crashedTexts {
-		if t := &c.crashedTexts[i]; t.op == op {
-			return t.text
-		}
+// skipCrashed is the action.skipped of action idx of crashed client ci.
+// After a crash every later action of the client is one of these, the
+// same few events again and again but for their time: the first of each
+// op is emitted as any event is, its detail written once and shared, and
+// the others are copies of its encoding with their own time.
+func (m *sim) skipCrashed(ci, idx int) {
+	sk := &m.buf.skip[ci*numOpCodes+int(m.actOp[idx])]
+	if sk.gen == m.buf.gen {
+		m.emitEncoded(sk)
+		return
 	}
-	m.w(c.id, " has crashed: ", string(op), " does not happen")
-	// The sentence is the pending detail, det[mark:].
-	t := unsafe.String(&m.evb.es.det[m.mark], m.evb.dn-m.mark)
-	if c.crashedTexts == nil {
-		// Room for a few ops, from one buffer for all clients.
-		if len(m.textBuf) < crashedOps {
-			m.textBuf = make([]opText, crashedOps*len(m.clients))
-		}
-		c.crashedTexts, m.textBuf = m.textBuf[:0:crashedOps], m.textBuf[crashedOps:]
+	c := &m.clients[ci]
+	a := &m.sc.Actions[idx]
+	m.w(c.id, " has crashed: ", string(a.Op), " does not happen")
+	n, from := m.evb.n, m.evb.bn
+	m.emit(&Event{Kind: KindActionSkipped, Client: c.id, Reason: string(a.Op)})
+	if m.evb.n == n+1 {
+		sk.keep(m.evb.es.buf[from:m.evb.bn], m.buf.gen)
 	}
-	c.crashedTexts = append(c.crashedTexts, opText{op, t})
-	return t
 }
 
-// crashedOps is how many ops' details a crashed client has room for
-// before its list grows.
-const crashedOps = 8
+// skipEnc is an encoded event but for its time: its mask, then (after
+// the time) its fields.
+type skipEnc struct {
+	gen         uint32
+	npre, npost uint8
+	pre         [3]byte
+	post        [22]byte
+}
 
-// opText is a detail written for an op.
-type opText struct {
-	op   Op
-	text string
+// keep records enc, an encoded event, for gen; an event too long to
+// keep is not kept.
+func (sk *skipEnc) keep(enc []byte, gen uint32) {
+	d := decoder{b: enc}
+	d.u()
+	pre := d.p
+	d.u() // the time
+	post := len(enc) - d.p
+	if pre > len(sk.pre) || post > len(sk.post) {
+		return
+	}
+	copy(sk.pre[:], enc[:pre])
+	copy(sk.post[:], enc[d.p:])
+	sk.npre, sk.npost, sk.gen = uint8(pre), uint8(post), gen
+}
+
+// emitEncoded is emit of the event sk encodes, at the current time: what
+// emit does for an event the checker need not see (action.skipped).
+func (m *sim) emitEncoded(sk *skipEnc) {
+	m.mark = m.evb.dn
+	if m.nraw >= MaxEvents {
+		m.stopped = StoppedEventBudget
+		return
+	}
+	b := &m.evb
+	b.reserve()
+	w := encoder{b: b.es.buf, p: b.bn}
+	w.p += copy(w.b[w.p:], sk.pre[:sk.npre])
+	w.i(m.now)
+	w.p += copy(w.b[w.p:], sk.post[:sk.npost])
+	b.bn = w.p
+	m.nraw++
+	m.lastT = m.now
 }
 
 // clientItem runs client-side work, or defers it while the client is
@@ -180,8 +208,7 @@ func (m *sim) clientItem(it *item) {
 	c := &m.clients[it.c]
 	if c.crashed {
 		if it.kind == itAction {
-			a := &m.sc.Actions[it.idx]
-			m.emit(&Event{Kind: KindActionSkipped, Client: c.id, Reason: string(a.Op), Detail: m.crashedText(c, a.Op)})
+			m.skipCrashed(it.c, it.idx)
 		}
 		return
 	}
@@ -205,7 +232,7 @@ func (m *sim) clientItem(it *item) {
 			return
 		}
 		m.send(it.c, message{op: msgExtend, grant: c.grant, heartbeat: true})
-		m.push(item{t: m.now + c.hb, kind: itHeartbeat, c: it.c, grant: it.grant})
+		m.push(&item{t: m.now + c.hb, kind: itHeartbeat, c: it.c, grant: it.grant})
 	case itReply:
 		m.answer(it.c, it.rep)
 	case itSendExpire:
@@ -223,15 +250,15 @@ func (m *sim) clientItem(it *item) {
 func (m *sim) clientAction(ci, idx int) {
 	c := &m.clients[ci]
 	a := &m.sc.Actions[idx]
-	switch a.Op {
-	case OpAcquire, OpClaim:
+	switch m.actOp[idx] {
+	case opcAcquire, opcClaim:
 		m.attempts++
 		c.attempt, c.retries = m.attempts, m.sc.Lock.Retries
 		if !c.holds {
 			c.lost, c.lostAt = lostPending, m.now
 		}
 		m.send(ci, message{op: msgAcquire, attempt: c.attempt})
-	case OpWrite:
+	case opcWrite:
 		// A client that knows it holds no lock does not write. One that
 		// believes it holds one does not re-check its lease: it writes
 		// with the token of its latest grant, as real code between check
@@ -241,15 +268,15 @@ func (m *sim) clientAction(ci, idx int) {
 			return
 		}
 		m.send(ci, message{op: msgWrite, grant: c.grant, token: c.token, act: idx})
-	case OpRelease:
+	case opcRelease:
 		if c.holds {
 			c.lost, c.lostAt = lostReleased, m.now
 		}
 		c.holds = false
 		m.send(ci, message{op: msgRelease, grant: c.grant})
-	case OpExtend:
+	case opcExtend:
 		m.send(ci, message{op: msgExtend, grant: c.grant})
-	case OpPause:
+	case opcPause:
 		c.paused = true
 		m.w(c.id, " freezes for ")
 		m.wn(a.MS)
@@ -257,17 +284,17 @@ func (m *sim) clientAction(ci, idx int) {
 		m.wn(m.now + a.MS)
 		m.w("): nothing of it runs, heartbeat included")
 		m.emit(&Event{Kind: KindPauseStart, Client: c.id, MS: a.MS})
-		m.push(item{t: m.now + a.MS, kind: itPauseEnd, c: ci})
-	case OpCrash:
+		m.push(&item{t: m.now + a.MS, kind: itPauseEnd, c: ci})
+	case opcCrash:
 		c.crashed = true
 		c.holds = false
-		c.deferred, c.dhead = nil, 0
+		c.deferred, c.dhead = c.deferred[:0], 0 // its room stays for the next run
 		m.w(c.id, " crashes")
 		if c.grant > 0 {
 			m.w("; its key stays at the service until it expires, if it ever does")
 		}
 		m.emit(&Event{Kind: KindCrash, Client: c.id, Grant: c.grant})
-	case OpDelay:
+	case opcDelay:
 		c.delay = a.MS
 		m.w("the next message from ", c.id, " will arrive ")
 		m.wn(a.MS)
@@ -316,16 +343,21 @@ func (m *sim) send(ci int, msg message) {
 		m.arrive(ci, msg)
 		return
 	}
-	m.push(item{t: m.now + d, kind: itArrive, c: ci, msg: msg})
+	m.push(&item{t: m.now + d, kind: itArrive, c: ci, msg: msg})
 }
 
 // reply sends the service's answer back to client ci.
 func (m *sim) reply(ci int, r reply) {
 	if m.lat == 0 {
+		if c := &m.clients[ci]; r.kind == replyExtended && !c.paused && !c.crashed {
+			// What clientItem would do: answer, which has nothing to do
+			// for a granted extend (a heartbeat's, most often).
+			return
+		}
 		m.clientItem(&item{kind: itReply, c: ci, rep: r})
 		return
 	}
-	m.push(item{t: m.now + m.lat, kind: itReply, c: ci, rep: r})
+	m.push(&item{t: m.now + m.lat, kind: itReply, c: ci, rep: r})
 }
 
 // answer is the client taking in the service's answer.
@@ -335,10 +367,10 @@ func (m *sim) answer(ci int, r reply) {
 	case replyGranted:
 		c.grant, c.token, c.holds = r.grant, r.token, true
 		if c.hb > 0 {
-			m.push(item{t: m.now + c.hb, kind: itHeartbeat, c: ci, grant: r.grant})
+			m.push(&item{t: m.now + c.hb, kind: itHeartbeat, c: ci, grant: r.grant})
 		}
 		if m.twoStep {
-			m.push(item{t: m.now + 1, kind: itSendExpire, c: ci, grant: r.grant})
+			m.push(&item{t: m.now + 1, kind: itSendExpire, c: ci, grant: r.grant})
 		}
 	case replyDenied:
 		if !c.holds && r.attempt == c.attempt {
@@ -354,7 +386,7 @@ func (m *sim) answer(ci int, r reply) {
 			d := 1 + int64(m.rand()%uint64(m.retryMax))
 			m.emit(&Event{Kind: KindRetry, Client: c.id, MS: d,
 				Detail: c.id + " retries in " + ms(d) + " (a random delay of up to " + ms(m.retryMax) + ", seed " + strconv.FormatUint(m.sc.Lock.Seed, 10) + "); " + retriesLeft(c.retries) + " left after that"})
-			m.push(item{t: m.now + d, kind: itRetry, c: ci})
+			m.push(&item{t: m.now + d, kind: itRetry, c: ci})
 		}
 	case replyExtendRefused:
 		if c.grant == r.grant {

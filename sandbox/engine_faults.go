@@ -3,9 +3,10 @@ package sandbox
 // The service's faults and operations: failover, leader election,
 // nodes down and up, restarts, partitions and clock jumps.
 
-func (m *sim) serviceAction(a Action) {
-	switch a.Op {
-	case OpFailover:
+func (m *sim) serviceAction(idx int) {
+	a := m.sc.Actions[idx]
+	switch m.actOp[idx] {
+	case opcFailover:
 		switch m.model {
 		case ModelConsensus:
 			m.leaderFails()
@@ -16,17 +17,17 @@ func (m *sim) serviceAction(a Action) {
 		default:
 			m.failover()
 		}
-	case OpClockJump:
+	case opcClockJump:
 		m.clockJump(a)
-	case OpNodeDown:
+	case opcNodeDown:
 		m.nodeDown(a.Node - 1)
-	case OpNodeUp:
+	case opcNodeUp:
 		m.nodeUp(a.Node - 1)
-	case OpRestart:
+	case opcRestart:
 		m.restart(a)
-	case OpPartition:
+	case opcPartition:
 		m.partition(a)
-	case OpHeal:
+	case opcHeal:
 		m.heal()
 	}
 }
@@ -320,7 +321,7 @@ func (m *sim) restart(a Action) {
 			m.restartDone(i, -1)
 			return
 		}
-		m.push(item{t: m.now + a.MS, kind: itRestart, c: i, grant: -1})
+		m.push(&item{t: m.now + a.MS, kind: itRestart, c: i, grant: -1})
 		return
 	}
 	n := &m.nodes[i]
@@ -362,7 +363,7 @@ func (m *sim) restart(a Action) {
 		m.restartDone(i, n.restartGen)
 		return
 	}
-	m.push(item{t: m.now + a.MS, kind: itRestart, c: i, grant: n.restartGen})
+	m.push(&item{t: m.now + a.MS, kind: itRestart, c: i, grant: n.restartGen})
 }
 
 // restartDone brings node i back from restart gen (-1: a consensus member).

@@ -193,7 +193,7 @@ func (m *sim) scheduleExpiry(i int) {
 	if !k.present || !k.hasExp {
 		return
 	}
-	m.push(item{t: max(k.expAt-m.nodes[i].offset, m.now), kind: itExpire, c: i})
+	m.pushInOrder(&item{t: max(k.expAt-m.nodes[i].offset, m.now), kind: itExpire, c: i})
 }
 
 // logWrite records node i's state for a later failover or restart (redis,

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"iter"
 	"slices"
+	"strconv"
 	"sync"
 	"unsafe"
 )
@@ -21,9 +22,10 @@ import (
 // The zero Events is empty. Events are immutable once Run (or EventsOf,
 // or UnmarshalJSON) returns them; copies share their storage.
 type Events struct {
-	idx   []uint32 // where event i starts in buf
-	buf   []byte   // the events, encoded (see put)
-	det   []byte   // the details; never written again once an event points into it
+	n     int      // the number of events
+	idx   []uint32 // where event i starts in buf: the builder's, nil once built (the events are decoded in order)
+	buf   []byte   // the events, encoded (see add)
+	det   []byte   // the details, as tokens (see Detail tokens); never written again once an event points into it
 	strs  []string // strs[0] is ""
 	nodes []int    // the events' Nodes, back to back
 	// all is the events as Events, made the first time they are read
@@ -42,9 +44,45 @@ type decoded struct {
 // list is every event as an Event, decoded once.
 func (d *decoded) list() []Event {
 	d.once.Do(func() {
-		out := make([]Event, len(d.src.idx))
+		es := d.src
+		out := make([]Event, es.n)
+		// The details written as text are rendered into one buffer; a
+		// detail shared by several events (a crashed client's, the
+		// same sentence again and again) is rendered once.
+		var text []byte
+		type span struct{ from, to int }
+		var spans []span // per event whose detail is in text
+		var at []int32   // those events
+		var memo map[uint64]int32
+		p := 0
 		for i := range out {
-			out[i] = d.src.decode(i)
+			e, off, n, next := es.decodeAt(p)
+			p = next
+			if n > 0 {
+				if s, ok := es.oneString(off, n); ok {
+					e.Detail = s
+				} else {
+					k := uint64(off)<<32 | uint64(n)
+					j, seen := memo[k]
+					if !seen {
+						from := len(text)
+						text = es.appendDetail(text, off, n)
+						j = int32(len(spans))
+						spans = append(spans, span{from, len(text)})
+						if memo == nil {
+							memo = map[uint64]int32{}
+						}
+						memo[k] = j
+					}
+					at = append(at, int32(i), j)
+				}
+			}
+			out[i] = e
+		}
+		for k := 0; k < len(at); k += 2 {
+			if sp := spans[at[k+1]]; sp.to > sp.from {
+				out[at[k]].Detail = unsafe.String(&text[sp.from], sp.to-sp.from)
+			}
 		}
 		d.events = out
 	})
@@ -54,24 +92,26 @@ func (d *decoded) list() []Event {
 // The fields an encoded event has, in the order they follow its mask and
 // its time (strings as table indexes, numbers zigzag-encoded, nodes and
 // detail as offset and length).
+// The fields most events have come first, so that their mask takes one
+// byte.
 const (
 	hasKind = 1 << iota
 	hasClient
-	hasNode
-	hasNodes
+	hasReason
+	hasDetail
 	hasGrant
 	hasToken
 	hasHolder
 	hasValidUntil
 	hasExpiresAt
+	hasLatency
+	hasMS
 	hasValue
 	hasKey
-	hasMS
-	hasReason
-	hasLatency
+	hasNode
+	hasNodes
 	hasArrivesAt
 	hasRef
-	hasDetail
 )
 
 // maxEncoded is the most bytes one event takes: its mask, its time and
@@ -79,21 +119,52 @@ const (
 const maxEncoded = 10 * 20
 
 // Len is the number of events.
-func (es Events) Len() int { return len(es.idx) }
+func (es Events) Len() int { return es.n }
 
 // At returns event i (0 <= i < Len).
 func (es Events) At(i int) Event {
 	if es.all != nil {
-		return es.all.list()[:len(es.idx)][i]
+		return es.all.list()[:es.n][i]
 	}
 	return es.decode(i)
 }
 
+// fields is event i, its Detail left out unless the events are decoded
+// already (the text of a detail is made only for those who read it).
+func (es Events) fields(i int) Event {
+	if es.all != nil {
+		return es.all.list()[:es.n][i]
+	}
+	e, _, _ := es.decodeFields(i)
+	return e
+}
+
 // decode decodes event i.
 func (es Events) decode(i int) Event {
-	d := decoder{b: es.buf, p: int(es.idx[i])}
+	e, off, n := es.decodeFields(i)
+	if n > 0 {
+		if s, ok := es.oneString(off, n); ok {
+			e.Detail = s
+		} else if b := es.appendDetail(nil, off, n); len(b) > 0 {
+			e.Detail = unsafe.String(&b[0], len(b))
+		}
+	}
+	return e
+}
+
+// decodeFields decodes event i but for its detail, which is det[off:][:n]
+// (n 0: none). It needs the builder's index.
+func (es Events) decodeFields(i int) (e Event, off, n int) {
+	e, off, n, _ = es.decodeAt(int(es.idx[i]))
+	return e, off, n
+}
+
+// decodeAt decodes the event encoded at buf[p:] but for its detail,
+// which is det[off:][:n] (n 0: none); next is where the next event starts.
+func (es Events) decodeAt(p int) (e Event, off, n, next int) {
+	d := decoder{b: es.buf, p: p}
 	mask := d.u()
-	e := Event{T: d.i()}
+	e.T = d.i()
 	if mask&hasKind != 0 {
 		e.Kind = Kind(es.strs[d.u()])
 	}
@@ -148,11 +219,57 @@ func (es Events) decode(i int) Event {
 		e.Ref = int(d.i())
 	}
 	if mask&hasDetail != 0 {
-		off := d.u()
-		n := d.u()
-		e.Detail = unsafe.String(&es.det[off], n)
+		off = int(d.u())
+		n = int(d.u())
 	}
-	return e
+	return e, off, n, d.p
+}
+
+// Detail tokens. A detail is stored as the pieces it was written in,
+// each a variable-length integer: a string of the table (its index
+// shifted by one: the low bit 0), a number (zigzag-encoded, shifted by
+// two, low bits 01) or a string of the table quoted as strconv.Quote
+// quotes it (shifted by two, low bits 11). The engine writes a sentence
+// as its parts, most of them the same few strings again and again, so a
+// detail takes a few bytes instead of its text, and the text is made
+// only when something reads the events. Strings, the most of the
+// pieces, have the shortest kind: the first 64 take one byte.
+const (
+	tokInt   = 1
+	tokQuote = 3
+)
+
+// tokString is the token of string x of the table.
+func tokString(x uint64) uint64 { return x << 1 }
+
+// oneString reports whether the detail at det[off:][:n] is a single
+// string of the table (a detail given whole, as EventsOf's are), and
+// which.
+func (es *Events) oneString(off, n int) (string, bool) {
+	d := decoder{b: es.det, p: off}
+	v := d.u()
+	if d.p != off+n || v&1 != 0 {
+		return "", false
+	}
+	return es.strs[v>>1], true
+}
+
+// appendDetail appends the text of the detail at det[off:][:n] to dst.
+func (es *Events) appendDetail(dst []byte, off, n int) []byte {
+	d := decoder{b: es.det, p: off}
+	for d.p < off+n {
+		v := d.u()
+		switch {
+		case v&1 == 0:
+			dst = append(dst, es.strs[v>>1]...)
+		case v&3 == tokInt:
+			x := v >> 2
+			dst = strconv.AppendInt(dst, int64(x>>1)^-int64(x&1), 10)
+		default:
+			dst = strconv.AppendQuote(dst, es.strs[v>>2])
+		}
+	}
+	return dst
 }
 
 // decoder reads the variable-length integers of an encoded event.
@@ -183,7 +300,7 @@ func (d *decoder) i() int64 {
 // All yields each event with its index, in order.
 func (es Events) All() iter.Seq2[int, Event] {
 	return func(yield func(int, Event) bool) {
-		for i := range es.idx {
+		for i := range es.n {
 			if !yield(i, es.At(i)) {
 				return
 			}
@@ -194,10 +311,10 @@ func (es Events) All() iter.Seq2[int, Event] {
 // Slice returns the events as a slice of Event, freshly made.
 func (es Events) Slice() []Event {
 	if es.all != nil {
-		return slices.Clone(es.all.list()[:len(es.idx):len(es.idx)])
+		return slices.Clone(es.all.list()[:es.n:es.n])
 	}
-	out := make([]Event, len(es.idx))
-	for i := range es.idx {
+	out := make([]Event, es.n)
+	for i := range es.n {
 		out[i] = es.At(i)
 	}
 	return out
@@ -206,17 +323,23 @@ func (es Events) Slice() []Event {
 // Head returns the first n events (n clamped to 0..Len), sharing the
 // storage.
 func (es Events) Head(n int) Events {
-	es.idx = es.idx[:min(max(n, 0), len(es.idx))]
+	es.n = min(max(n, 0), es.n)
+	if es.idx != nil {
+		es.idx = es.idx[:es.n]
+	}
 	return es
 }
 
 // EventsOf stores events as Events.
 func EventsOf(events []Event) Events {
 	var b eventsBuilder
-	b.init(len(events), 0, make([]strSlot, 128), 1)
+	seen := strTables.Get().(*strTable)
+	b.init(len(events), 0, seen)
 	for i := range events {
 		b.add(&events[i], events[i].Detail)
 	}
+	strTables.Put(seen)
+	b.seen = nil
 	return b.done()
 }
 
@@ -224,7 +347,7 @@ func EventsOf(events []Event) Events {
 // It does not escape <, > and &: encoding/json escapes what a Marshaler
 // returns when the caller asks it to, as it does its own strings.
 func (es Events) MarshalJSON() ([]byte, error) {
-	if es.idx == nil {
+	if es.all == nil && es.idx == nil {
 		return []byte("null"), nil
 	}
 	var buf bytes.Buffer
@@ -232,7 +355,7 @@ func (es Events) MarshalJSON() ([]byte, error) {
 	enc.SetEscapeHTML(false)
 	events := es.Slice
 	if es.all != nil {
-		events = func() []Event { return es.all.list()[:len(es.idx)] }
+		events = func() []Event { return es.all.list()[:es.n] }
 	}
 	if err := enc.Encode(events()); err != nil {
 		return nil, err
@@ -268,11 +391,9 @@ func (es *Events) UnmarshalJSON(data []byte) error {
 type eventsBuilder struct {
 	es        Events
 	n, bn, dn int
-	// seen finds the strings of the table: a slot is this builder's when
-	// its gen is gen, so that a table reused from run to run (Run's) is
-	// never cleared.
-	seen []strSlot
-	gen  uint32
+	// seen finds the strings of the table (emptied when the builder
+	// starts).
+	seen *strTable
 	// pooled: the buffers are Run's, reused from run to run, and done
 	// copies the events out of them.
 	pooled bool
@@ -280,16 +401,29 @@ type eventsBuilder struct {
 
 // strSlot is a string of the table: where its bytes are (an address,
 // not a pointer, so that the slots are nothing for the garbage collector
-// to trace: the table keeps the strings), its length and its index.
+// to trace: the table keeps the strings), its length and its index. An
+// empty slot has address 0, which no string looked up has.
 type strSlot struct {
-	p          uintptr
-	n, id, gen uint32
+	p     uintptr
+	n, id uint32
 }
 
+// strTable is the slots that find the strings of a table, by a hash of
+// their address and length (strSlots, a power of two, of them).
+type strTable [strSlots]strSlot
+
+const (
+	strSlots     = 512
+	strSlotShift = 64 - 9 // the hash's top 9 bits pick the slot
+)
+
+// strTables are the tables of EventsOf, reused.
+var strTables = sync.Pool{New: func() any { return new(strTable) }}
+
 // init readies b for about n events and det bytes of detail, finding
-// strings through seen, marked gen (a seen without gen's slots).
-func (b *eventsBuilder) init(n, det int, seen []strSlot, gen uint32) {
-	b.seen, b.gen = seen, gen
+// strings through seen (which it empties).
+func (b *eventsBuilder) init(n, det int, seen *strTable) {
+	b.setSeen(seen)
 	n = max(n, 1)
 	b.es = Events{idx: make([]uint32, n), buf: make([]byte, n*24+maxEncoded), det: make([]byte, max(det, 64)), strs: make([]string, 1, 32+n/2)}
 }
@@ -297,9 +431,10 @@ func (b *eventsBuilder) init(n, det int, seen []strSlot, gen uint32) {
 // initPooled is init with buffers to reuse (of any length: they grow as
 // needed), which done copies out of. Nothing in them is read before it
 // is written.
-func (b *eventsBuilder) initPooled(idx []uint32, buf, det []byte, strs int, seen []strSlot, gen uint32) {
-	b.seen, b.gen, b.pooled = seen, gen, true
-	b.es = Events{idx: idx[:cap(idx)], buf: buf[:cap(buf)], det: det[:cap(det)], strs: make([]string, 1, strs)}
+func (b *eventsBuilder) initPooled(idx []uint32, buf, det []byte, strs []string, seen *strTable) {
+	b.setSeen(seen)
+	b.pooled = true
+	b.es = Events{idx: idx[:cap(idx)], buf: buf[:cap(buf)], det: det[:cap(det)], strs: append(strs[:0], "")}
 	if len(b.es.buf) < maxEncoded {
 		b.es.buf = make([]byte, 4096)
 	}
@@ -308,20 +443,33 @@ func (b *eventsBuilder) initPooled(idx []uint32, buf, det []byte, strs int, seen
 	}
 }
 
+// setSeen finds strings through seen, emptied.
+func (b *eventsBuilder) setSeen(seen *strTable) {
+	clear(seen[:])
+	b.seen = seen
+}
+
 // view is the events built so far, in b's buffers.
 func (b *eventsBuilder) view() Events {
 	es := b.es
+	es.n = b.n
 	es.idx, es.buf, es.det = es.idx[:b.n], es.buf[:b.bn], es.det[:b.dn]
 	return es
 }
 
-// done returns the events built, copied out of pooled buffers (a copy
-// of what was written is made without clearing it first, unlike a
-// buffer made to be filled).
+// done returns the events built, copied out of pooled buffers.
 func (b *eventsBuilder) done() Events {
 	es := b.view()
+	// The events are decoded in order from now on: no index.
+	es.idx = nil
 	if b.pooled {
-		es.idx, es.buf, es.det = slices.Clone(es.idx), slices.Clone(es.buf), slices.Clone(es.det)
+		// One allocation for the events and the details.
+		all := make([]byte, len(es.buf)+len(es.det))
+		copy(all, es.buf)
+		copy(all[len(es.buf):], es.det)
+		es.buf = all[:len(es.buf):len(es.buf)]
+		es.det = all[len(es.buf):]
+		es.strs = slices.Clone(es.strs)
 	}
 	es.all = &decoded{src: es}
 	return es
@@ -337,22 +485,78 @@ func (b *eventsBuilder) room(n int) {
 	}
 }
 
-// str is the index of s in the table.
+// str is the index of s (not empty) in the table.
 func (b *eventsBuilder) str(s string) uint64 {
 	p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
-	sl := &b.seen[(p>>3^p>>12^uintptr(len(s))*31)&uintptr(len(b.seen)-1)]
-	if sl.p == p && sl.n == uint32(len(s)) && sl.gen == b.gen {
+	// The slot by a multiplicative hash of the address: the strings of
+	// a run are often a few bytes apart (literals, the one-letter ids),
+	// so every bit of it counts.
+	sl := &b.seen[uint64(p)*0x9e3779b97f4a7c15>>strSlotShift]
+	if sl.p == p && sl.n == uint32(len(s)) {
 		return uint64(sl.id)
 	}
+	return b.newStr(s, sl)
+}
+
+// newStr adds s to the table, found from now on through slot sl.
+func (b *eventsBuilder) newStr(s string, sl *strSlot) uint64 {
 	id := uint32(len(b.es.strs))
 	b.es.strs = append(b.es.strs, s)
-	*sl = strSlot{p, uint32(len(s)), id, b.gen}
+	*sl = strSlot{uintptr(unsafe.Pointer(unsafe.StringData(s))), uint32(len(s)), id}
 	return uint64(id)
 }
 
+// tok writes detail token v.
+func (b *eventsBuilder) tok(v uint64) {
+	if v < 0x80 && b.dn < len(b.es.det) {
+		b.es.det[b.dn] = byte(v)
+		b.dn++
+		return
+	}
+	b.tokLong(v)
+}
+
+// tokLong is tok of any token.
+func (b *eventsBuilder) tokLong(v uint64) {
+	if b.dn+10 > len(b.es.det) {
+		b.room(10)
+	}
+	w := encoder{b: b.es.det, p: b.dn}
+	w.u(v)
+	b.dn = w.p
+}
+
+// wstr writes s into the pending detail.
+func (b *eventsBuilder) wstr(s string) {
+	if s == "" {
+		return
+	}
+	// tok, with its common case (one byte) in line.
+	v := tokString(b.str(s))
+	if v < 0x80 && b.dn < len(b.es.det) {
+		b.es.det[b.dn] = byte(v)
+		b.dn++
+		return
+	}
+	b.tokLong(v)
+}
+
+// wint writes n into the pending detail.
+func (b *eventsBuilder) wint(n int64) {
+	if n >= 1<<60 || n <= -1<<60 {
+		// No room for the token's kind: as text.
+		b.wstr(strconv.FormatInt(n, 10))
+		return
+	}
+	b.tok((uint64(n<<1)^uint64(n>>63))<<2 | tokInt)
+}
+
+// wquote writes s, quoted, into the pending detail.
+func (b *eventsBuilder) wquote(s string) { b.tok(b.str(s)<<2 | tokQuote) }
+
 // detail is where detail d is in the buffer: in place when it lies in
-// the buffer already (Run writes most details there directly), else
-// appended.
+// the buffer already (the tokens Run writes), else written there as one
+// string of the table.
 func (b *eventsBuilder) detail(d string) (off, n uint64) {
 	if b.dn > 0 {
 		base := uintptr(unsafe.Pointer(unsafe.SliceData(b.es.det)))
@@ -361,10 +565,9 @@ func (b *eventsBuilder) detail(d string) (off, n uint64) {
 			return uint64(p - base), uint64(len(d))
 		}
 	}
-	b.room(len(d))
-	off = uint64(b.dn)
-	b.dn += copy(b.es.det[b.dn:], d)
-	return off, uint64(len(d))
+	from := b.dn
+	b.tok(tokString(b.str(d)))
+	return uint64(from), uint64(b.dn - from)
 }
 
 // encoder writes the variable-length integers of an event into buf
@@ -375,6 +578,28 @@ type encoder struct {
 }
 
 func (w *encoder) u(v uint64) {
+	if v < 1<<7 {
+		w.b[w.p] = byte(v)
+		w.p++
+		return
+	}
+	w.long(v)
+}
+
+// long is u of a number of more than one byte.
+func (w *encoder) long(v uint64) {
+	if v < 1<<14 {
+		b := w.b[w.p : w.p+2]
+		b[0], b[1] = byte(v)|0x80, byte(v>>7)
+		w.p += 2
+		return
+	}
+	if v < 1<<21 {
+		b := w.b[w.p : w.p+3]
+		b[0], b[1], b[2] = byte(v)|0x80, byte(v>>7)|0x80, byte(v>>14)
+		w.p += 3
+		return
+	}
 	for v >= 0x80 {
 		w.b[w.p] = byte(v) | 0x80
 		w.p++
@@ -386,8 +611,8 @@ func (w *encoder) u(v uint64) {
 
 func (w *encoder) i(v int64) { w.u(uint64(v<<1) ^ uint64(v>>63)) }
 
-// add appends e with detail d (e.Detail is not read).
-func (b *eventsBuilder) add(e *Event, d string) {
+// reserve starts an event: room for it, its index.
+func (b *eventsBuilder) reserve() {
 	if b.n == len(b.es.idx) {
 		b.es.idx = append(b.es.idx, make([]uint32, max(b.n/4, 64))...)
 	}
@@ -398,6 +623,11 @@ func (b *eventsBuilder) add(e *Event, d string) {
 	}
 	b.es.idx[b.n] = uint32(b.bn)
 	b.n++
+}
+
+// add appends e with detail d (e.Detail is not read).
+func (b *eventsBuilder) add(e *Event, d string) {
+	b.reserve()
 	var mask uint64
 	if e.Kind != "" {
 		mask |= hasKind
@@ -527,7 +757,7 @@ func (es Events) Equal(o Events) bool {
 	if es.Len() != o.Len() {
 		return false
 	}
-	for i := range es.idx {
+	for i := range es.n {
 		a, b := es.At(i), o.At(i)
 		if !slices.Equal(a.Nodes, b.Nodes) || (a.Nodes == nil) != (b.Nodes == nil) {
 			return false

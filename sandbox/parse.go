@@ -330,12 +330,13 @@ func int64p(v int64) *int64 { return &v }
 // nil when there is none. It expects a scenario after WithDefaults (an
 // unset field is an error) and enforces the limits (MaxClients,
 // MaxActions, MaxTimeMS, MaxRedlockNodes...).
-func (s Scenario) Validate() error { return s.validate(nil) }
+func (s Scenario) Validate() error { return s.validate(nil, nil) }
 
-// validate is Validate; when actClient has room for every action, it
-// also records there each action's client index (-1: none or unknown),
-// which Run would otherwise look up again.
-func (s Scenario) validate(actClient []int) error {
+// validate is Validate; when actClient and actOp have room for every
+// action, it also records there each action's client index (-1: none or
+// unknown) and op code (opCode), which Run would otherwise work out
+// again.
+func (s Scenario) validate(actClient []int, actOp []uint8) error {
 	var p problems
 	modelOK := s.validateConfig(&p)
 	if len(s.Clients) > MaxClients {
@@ -361,8 +362,8 @@ func (s Scenario) validate(actClient []int) error {
 		p.add("actions", "%d actions, more than the limit of %d", len(s.Actions), MaxActions)
 	} else {
 		v := actionCheck{ids: newClientIDs(s.Clients), modelOK: modelOK, serviceNodes: s.Lock.Model.ServiceNodes(s.Lock.Nodes)}
-		if len(actClient) >= len(s.Actions) {
-			v.actClient = actClient
+		if len(actClient) >= len(s.Actions) && len(actOp) >= len(s.Actions) {
+			v.actClient, v.actOp = actClient, actOp
 		}
 		switch s.Lock.Model {
 		case ModelRedis:
@@ -375,7 +376,14 @@ func (s Scenario) validate(actClient []int) error {
 			v.database = true
 		}
 		for i := range s.Actions {
-			s.validateAction(&p, i, &s.Actions[i], &v)
+			a := &s.Actions[i]
+			if ci, code, ok := s.quickClientAction(a, &v); ok {
+				if v.actClient != nil {
+					v.actClient[i], v.actOp[i] = ci, code
+				}
+				continue
+			}
+			s.validateAction(&p, i, a, &v)
 		}
 	}
 	if s.UntilMS < 0 || s.UntilMS > MaxTimeMS {
@@ -526,6 +534,28 @@ func validateClientID(id string) error {
 	return nil
 }
 
+// Op codes number the ops (opcNone: none), for Run's tables and
+// switches, which would otherwise compare the op's name again and again.
+const (
+	opcNone = iota
+	opcAcquire
+	opcClaim
+	opcWrite
+	opcRelease
+	opcExtend
+	opcPause
+	opcCrash
+	opcDelay
+	opcFailover
+	opcClockJump
+	opcNodeDown
+	opcNodeUp
+	opcRestart
+	opcPartition
+	opcHeal
+	numOpCodes
+)
+
 // actionCheck is what validateAction needs of the scenario, worked out
 // once for all its actions: the model as flags, the clients' ids.
 type actionCheck struct {
@@ -534,6 +564,103 @@ type actionCheck struct {
 	redis, redlock, consensus, database bool
 	serviceNodes                        int // Model.ServiceNodes
 	actClient                           []int
+	actOp                               []uint8
+}
+
+// quickClientAction is validateAction's common case, made quick: a
+// client op in which validateAction would find nothing wrong, with its
+// client index and op code. ok false means only that validateAction must
+// look (and find the problems, if any). Every check here is one of
+// validateAction's, for client ops of a known model.
+func (s *Scenario) quickClientAction(a *Action, v *actionCheck) (ci int, code uint8, ok bool) {
+	if !v.modelOK || a.AtMS < 0 || a.AtMS > MaxTimeMS || a.Client == "" || a.Node != 0 || len(a.Nodes) != 0 {
+		return -1, 0, false
+	}
+	code = opCodeOf(a.Op)
+	switch code {
+	case opcWrite:
+		if a.MS != 0 || a.Value == "" || len(a.Value) > MaxValueLen ||
+			(a.Key != "" && (s.Resource.Kind != ResourceLedger || len(a.Key) > MaxKeyLen)) {
+			return -1, 0, false
+		}
+	case opcPause, opcDelay:
+		if a.MS < 1 || a.MS > MaxTimeMS || a.AtMS+a.MS > MaxTimeMS || a.Value != "" || a.Key != "" {
+			return -1, 0, false
+		}
+	case opcAcquire, opcClaim, opcRelease, opcExtend, opcCrash:
+		if a.MS != 0 || a.Value != "" || a.Key != "" || (code == opcAcquire && v.database) || (code == opcClaim && !v.database) {
+			return -1, 0, false
+		}
+	default:
+		return -1, 0, false
+	}
+	ci = v.ids.index(a.Client)
+	return ci, code, ci >= 0
+}
+
+// opCodeOf is op's code (opcNone: none, or unknown), found by its first
+// byte and then compared with the one to three ops that start with it.
+func opCodeOf(op Op) uint8 {
+	if op == "" {
+		return opcNone
+	}
+	switch op[0] {
+	case 'a':
+		if op == OpAcquire {
+			return opcAcquire
+		}
+	case 'c':
+		switch op {
+		case OpClaim:
+			return opcClaim
+		case OpCrash:
+			return opcCrash
+		case OpClockJump:
+			return opcClockJump
+		}
+	case 'w':
+		if op == OpWrite {
+			return opcWrite
+		}
+	case 'r':
+		switch op {
+		case OpRelease:
+			return opcRelease
+		case OpRestart:
+			return opcRestart
+		}
+	case 'e':
+		if op == OpExtend {
+			return opcExtend
+		}
+	case 'p':
+		switch op {
+		case OpPause:
+			return opcPause
+		case OpPartition:
+			return opcPartition
+		}
+	case 'd':
+		if op == OpDelay {
+			return opcDelay
+		}
+	case 'f':
+		if op == OpFailover {
+			return opcFailover
+		}
+	case 'n':
+		switch op {
+		case OpNodeDown:
+			return opcNodeDown
+		case OpNodeUp:
+			return opcNodeUp
+		}
+	case 'h':
+		if op == OpHeal {
+			return opcHeal
+		}
+	}
+	return opcNone
 }
 
 // validateAction checks action i. An op that is
@@ -551,29 +678,39 @@ func (s *Scenario) validateAction(p *problems, i int, a *Action, v *actionCheck)
 	var clientOp, optClient, needsMS, optMS, needsValue, needsNode, needsNodes bool
 	// The op once, as flags: the checks below ask about it again and again.
 	var acquire, claim, write, failover, endsLater bool
+	code := uint8(opcNone)
 	switch a.Op {
 	case OpAcquire:
-		clientOp, acquire = true, true
+		clientOp, acquire, code = true, true, opcAcquire
 	case OpClaim:
-		clientOp, claim = true, true
-	case OpRelease, OpExtend, OpCrash:
-		clientOp = true
+		clientOp, claim, code = true, true, opcClaim
+	case OpRelease:
+		clientOp, code = true, opcRelease
+	case OpExtend:
+		clientOp, code = true, opcExtend
+	case OpCrash:
+		clientOp, code = true, opcCrash
 	case OpWrite:
-		clientOp, needsValue, write = true, true, true
-	case OpPause, OpDelay:
-		clientOp, needsMS, endsLater = true, true, true
+		clientOp, needsValue, write, code = true, true, true, opcWrite
+	case OpPause:
+		clientOp, needsMS, endsLater, code = true, true, true, opcPause
+	case OpDelay:
+		clientOp, needsMS, endsLater, code = true, true, true, opcDelay
 	case OpFailover:
-		needsNode, failover = v.redlock, true
+		needsNode, failover, code = v.redlock, true, opcFailover
 	case OpClockJump:
-		needsMS, needsNode = true, true
-	case OpNodeDown, OpNodeUp:
-		needsNode = true
+		needsMS, needsNode, code = true, true, opcClockJump
+	case OpNodeDown:
+		needsNode, code = true, opcNodeDown
+	case OpNodeUp:
+		needsNode, code = true, opcNodeUp
 	case OpRestart:
-		needsNode, optMS, endsLater = true, true, true
+		needsNode, optMS, endsLater, code = true, true, true, opcRestart
 	case OpPartition:
 		needsNodes = true
-		optClient = true
+		optClient, code = true, opcPartition
 	case OpHeal:
+		code = opcHeal
 	case "":
 		p.add(f(".op"), "missing")
 		return
@@ -594,7 +731,7 @@ func (s *Scenario) validateAction(p *problems, i int, a *Action, v *actionCheck)
 	}
 	ci := v.ids.index(a.Client) // -1 for none
 	if v.actClient != nil {
-		v.actClient[i] = ci
+		v.actClient[i], v.actOp[i] = ci, code
 	}
 	switch {
 	case optClient && a.Client == "":
