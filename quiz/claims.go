@@ -132,6 +132,7 @@ func markNamedClaims(d *doc) {
 	markFirstImpulses(d)
 	markHedgedBeliefs(d)
 	markCounterfactuals(d)
+	markJudgedInPlace(d)
 	markNamedAfterColon(d)
 	markFailureModes(d)
 	markInvertedQuestions(d)
@@ -1007,6 +1008,61 @@ func markCounterfactuals(d *doc) {
 		}
 		for j := s.from; j < s.to; j++ {
 			toks[j].hypo = true
+		}
+	}
+}
+
+// errorNouns name a mistake in a judgement clause: "this is the classic
+// error".
+var errorNouns = setOf(`error errors mistake mistakes idea practice approach`)
+
+// markJudgedInPlace marks what a sentence says before a clause that judges
+// it: "Doubling the TTL makes it go away — this is the classic error", "X,
+// that is not correct", "X; this is wrong" (a back-reference opening a
+// clause after a comma, semicolon or dash, read as the next sentence's
+// opener would be); and what follows a judged header of a word or three
+// ("Bad idea: X", "Wrong approach: X").
+func markJudgedInPlace(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		for j := s.from + 2; j < s.to; j++ {
+			t := toks[j]
+			if !t.clause || !(t.brk == ',' || t.brk == ';' || t.brk == '—' || t.brk == '–') || !backRefs[t.raw] {
+				continue
+			}
+			judged := rejectsBack(toks[j:s.to])
+			if !judged {
+				// "this is the classic error", "that is a bad idea"
+				for k := j + 1; k < s.to && k <= j+5; k++ {
+					if errorNouns[toks[k].raw] && (critics[toks[k-1].raw] || toks[k-1].raw == "classic" || toks[k-1].raw == "common" || rejectWords[toks[k].raw]) {
+						judged = true
+					}
+				}
+			}
+			if judged {
+				for x := s.from; x < j; x++ {
+					toks[x].refuted = true
+				}
+				break
+			}
+		}
+		// "Bad idea: X", "Wrong approach: X"
+		if s.to-s.from > 3 {
+			for c := s.from + 1; c < s.to && c <= s.from+3; c++ {
+				if !(toks[c].clause && toks[c].brk == ':') {
+					continue
+				}
+				crit := false
+				for k := s.from; k < c; k++ {
+					crit = crit || critics[toks[k].raw]
+				}
+				if crit {
+					for x := c; x < s.to; x++ {
+						toks[x].refuted = true
+					}
+				}
+				break
+			}
 		}
 	}
 }

@@ -90,6 +90,22 @@ func TestClaimShapesG8(t *testing.T) {
 		{"a conditional acceptance is still claimed", "extend-lease", "work-after-lost-lease",
 			"If the renewal fails, it would be fine to finish the current batch.", true},
 
+		// A judgement later in the same sentence ("— this is the classic
+		// error", ", this is not correct"), a judged header ("Bad idea:"),
+		// others' wishes rebutted ("Some colleagues want X, but ...").
+		{"'— this is the classic error'", "two-holders", "ttl-as-safety",
+			"Doubling the TTL makes the problem go away — this is the classic error.", false},
+		{"'— this is what we shipped' judges nothing", "two-holders", "ttl-as-safety",
+			"Doubling the TTL makes the problem go away — this is what we shipped.", true},
+		{"'Bad idea:'", "two-holders", "ttl-as-safety",
+			"Bad idea: double the TTL so the problem goes away.", false},
+		{"'Good idea:' is the candidate's", "two-holders", "ttl-as-safety",
+			"Good idea: double the TTL so the problem goes away.", true},
+		{"what colleagues want, rebutted", "two-holders", "ttl-as-safety",
+			"Some colleagues want to double the TTL so the problem goes away, but this is wrong approach.", false},
+		{"what we want is ours", "two-holders", "ttl-as-safety",
+			"We want to double the TTL so the problem goes away.", true},
+
 		// A fence checked once up front, the writes then unguarded.
 		{"checked at the start, written without the predicate", "holder-id-guard", "fence-checked-once",
 			"To keep the SQL simple, it's fine to check the epoch with one SELECT at the start of each step and then do that step's writes without the predicate.", true},
