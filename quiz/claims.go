@@ -133,6 +133,7 @@ func markNamedClaims(d *doc) {
 	markHedgedBeliefs(d)
 	markCounterfactuals(d)
 	markJudgedInPlace(d)
+	markW8(d)
 	markNamedAfterColon(d)
 	markFailureModes(d)
 	markInvertedQuestions(d)
@@ -1062,6 +1063,85 @@ func markJudgedInPlace(d *doc) {
 					}
 				}
 				break
+			}
+		}
+	}
+}
+
+// flawNounsInQuote, beside a quotation, make it the thing found wanting:
+// `The gap is in "failover can't lose it."`.
+var flawNounsInQuote = setOf(`gap flaw problem hole bug mistake error issue catch weakness`)
+
+// badHeads, before a head noun and "where", "in which", "that" or "of",
+// name a version the candidate calls bad: "the dumb version where
+// everyone watches the holder".
+var badHeads = setOf(`dumb silly naive wrong bad broken lazy sloppy tempting obvious stupid
+simplistic`)
+
+// markW8 applies four assertion rules: a quotation in a sentence that names
+// a flaw in it; "the <bad> version where X"; a header that rejects what it
+// lists ("Two things I'd avoid while debugging: X; and Y"); "now" as an
+// adverb ("Now a claim query ..."), which reads no clock; and a match made
+// only of code.
+func markW8(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		flaw, quoted := false, false
+		for j := s.from; j < s.to; j++ {
+			if toks[j].quote > 0 {
+				quoted = true
+			} else if flawNounsInQuote[toks[j].raw] {
+				flaw = true
+			}
+		}
+		if flaw && quoted {
+			for j := s.from; j < s.to; j++ {
+				if toks[j].quote > 0 {
+					toks[j].refuted = true
+				}
+			}
+		}
+		for j := s.from; j+2 < s.to; j++ {
+			if badHeads[toks[j].raw] && headNouns[toks[j+1].raw] {
+				switch toks[j+2].raw {
+				case "where", "in", "that", "of", "which":
+					end := j + 3
+					for end < s.to && !(toks[end].clause && (toks[end].brk == ';' || toks[end].brk == '.' || toks[end].brk == ':')) && !strongClause[toks[end].raw] {
+						end++
+					}
+					for x := j + 2; x < end; x++ {
+						toks[x].refuted = true
+					}
+				}
+			}
+		}
+		// "Two things I'd avoid while debugging: X"
+		for c := s.from + 1; c < s.to && c <= s.from+10; c++ {
+			if !(toks[c].clause && toks[c].brk == ':') {
+				continue
+			}
+			for k := s.from; k < c; k++ {
+				if rejectingVerbs[toks[k].raw] || toks[k].raw == "avoid" || toks[k].raw == "forbid" {
+					for x := c; x < s.to; x++ {
+						toks[x].refuted = true
+					}
+					break
+				}
+			}
+			break
+		}
+		// "Now a claim query ...", "is now", "by now": no clock read
+		for j := s.from; j < s.to; j++ {
+			if toks[j].raw != "now" || toks[j].code {
+				continue
+			}
+			next := ""
+			if j+1 < s.to {
+				next = toks[j+1].raw
+			}
+			capital := d.text[toks[j].start] == 'N'
+			if (j == s.from || capital) && next != "" && !toks[j+1].code || next == "" || toks[j+1].clause && toks[j+1].brk == ',' {
+				toks[j].refuted = true
 			}
 		}
 	}

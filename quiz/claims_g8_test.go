@@ -106,6 +106,23 @@ func TestClaimShapesG8(t *testing.T) {
 		{"what we want is ours", "two-holders", "ttl-as-safety",
 			"We want to double the TTL so the problem goes away.", true},
 
+		// Forms the second validation writer used: a flaw named in a short
+		// quotation, "the naive version where X", a header of things to
+		// avoid, "Now" as an adverb, SET NX inside a failure's sequence, and
+		// a release's consequence told with "would".
+		{"plain: a failover can't lose it", "redis-wait-safe", "replication-keeps-lock", "With WAIT 1 the lock is on a replica, so a failover can't lose it.", true},
+		{"a flaw named in a quotation", "redis-wait-safe", "replication-keeps-lock", "The problem with \"failover can't lose it\" is that Sentinel may promote a replica that never acked.", false},
+		{"plain: everyone watches the holder", "zookeeper-lock-recipe", "zk-recipe-wrong", "In our setup everyone watches the holder's node and retries when it goes.", true},
+		{"the naive version where ...", "zookeeper-lock-recipe", "zk-recipe-wrong", "The herd effect is the naive version where everyone watches the holder's node.", false},
+		{"a header of things to avoid", "two-holders", "wall-clock", "Two things I'd avoid while debugging: sorting the events by each worker's log timestamps, and doubling the TTL as the fix.", false},
+		{"a header of things to do", "two-holders", "wall-clock", "Two things I'd do while debugging: line up the events by each worker's log timestamps, then compare.", true},
+		{"'Now' as an adverb reads no clock", "skip-locked-queue", "wall-clock", "Now a claim query orders the rows by run_at and takes ten of them with SKIP LOCKED.", false},
+		{"now() as the token", "fencing-token", "wall-clock", "Use the time from now() as the token: a later acquisition always gets a later value.", true},
+		{"SET NX in a failure's sequence", "redis-vs-consensus", "mutex-no-lease", "The primary acks SET NX, dies, and a replica without the key is promoted.", false},
+		{"SET NX as the design", "redis-vs-consensus", "mutex-no-lease", "Take the lock with SET NX and release it when the job is done.", true},
+		{"a consequence told with would", "two-holders", "plain-del", "A late release from A would delete B's key and let C in.", false},
+		{"plain: delete the key when done", "two-holders", "plain-del", "When the job is done, we delete the key to release.", true},
+
 		// A fence checked once up front, the writes then unguarded.
 		{"checked at the start, written without the predicate", "holder-id-guard", "fence-checked-once",
 			"To keep the SQL simple, it's fine to check the epoch with one SELECT at the start of each step and then do that step's writes without the predicate.", true},
