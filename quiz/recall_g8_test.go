@@ -128,6 +128,7 @@ func TestLosingClaimShapesG8(t *testing.T) {
 		{"unfenceable-resource", "client-side-fencing", "Checking right before the call still leaves a gap: a pause between the check and the call.", false},
 		{"zookeeper-lock-recipe", "zk-recipe-wrong", "ZooKeeper fires the children watch on the parent but delivers the notification only to the next client in sequence.", true},
 		{"zookeeper-lock-recipe", "zk-recipe-wrong", "A children watch on the parent notifies every watcher, which is the herd; each client watches its predecessor instead.", false},
+		{"extend-lease", "work-after-lost-lease", "I carry on only after RECONNECTED in the same session; on LOST I acquire the lock again.", false},
 	} {
 		q, ok := b.ByID(c.question)
 		if !ok {
