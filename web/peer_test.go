@@ -263,7 +263,13 @@ func TestPeerRoundToTheScorecards(t *testing.T) {
 	rec, seq, q, _ := current(t, env.alice, env.roundURL)
 	text := roundAnswers[q]
 	if text == "" {
-		text = "It depends on the lease; I am not sure what else."
+		// A question without a canned answer gets its model answer, so
+		// the main answer makes points whichever question comes first.
+		mq, ok := mustBank(t).ByID(q)
+		if !ok {
+			t.Fatalf("the round asks %q, which the bank does not have", q)
+		}
+		text = mq.ModelAnswer.Markdown
 	}
 	if r := answerTurn(t, env.alice, env.roundURL, rec.Body.String(), seq, text); r.Code != http.StatusSeeOther {
 		t.Fatalf("answer: status %d", r.Code)
@@ -364,6 +370,14 @@ func TestPeerRoundToTheScorecards(t *testing.T) {
 			if card.Length() != 1 || !strings.Contains(card.Find(`[data-testid=peer-notes-text]`).Text(), notes) {
 				t.Fatalf("no peer card with the interviewer's notes")
 			}
+			// A note under an answer whose two scores are equal does not
+			// ask why they differ (QA-8 Q8-8).
+			doc.Find(`[data-testid=score-explain]`).Each(func(_ int, e *goquery.Selection) {
+				g, f := e.Find(`[data-testid=explain-graded]`).Text(), e.Find(`[data-testid=explain-final]`).Text()
+				if g == f && strings.Contains(e.Text(), "Why they differ") {
+					t.Errorf("the note under an answer graded %s and scored %s asks why they differ", g, f)
+				}
+			})
 			if doc.Find(`[data-testid=peer-dimension]`).Length() != 4 {
 				t.Fatalf("peer card rows = %d, want the four dimensions", doc.Find(`[data-testid=peer-dimension]`).Length())
 			}
