@@ -1146,3 +1146,23 @@ func markW8(d *doc) {
 		}
 	}
 }
+
+// inOneStatement reports a match of two parts or more that lies inside
+// one run of code ("UPDATE jobs SET claimed_at = now() WHERE ... AND
+// claim_no = $token"): a statement's words joined by a pattern claim
+// nothing the statement says.
+func inOneStatement(d *doc, m match) bool {
+	if len(m.spans) < 2 {
+		return false
+	}
+	lo, hi := m.spans[0][0], m.spans[0][1]
+	for _, sp := range m.spans[1:] {
+		lo, hi = min(lo, sp[0]), max(hi, sp[1])
+	}
+	for j := lo; j < hi; j++ {
+		if !d.toks[j].code {
+			return false
+		}
+	}
+	return true
+}

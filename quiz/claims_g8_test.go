@@ -123,6 +123,12 @@ func TestClaimShapesG8(t *testing.T) {
 		{"a consequence told with would", "two-holders", "plain-del", "A late release from A would delete B's key and let C in.", false},
 		{"plain: delete the key when done", "two-holders", "plain-del", "When the job is done, we delete the key to release.", true},
 
+		// Words a pattern joins inside one SQL statement claim nothing.
+		{"a statement's now() and $token", "holder-id-guard", "wall-clock",
+			"Heartbeat with `UPDATE jobs SET claimed_at = now() WHERE id = $1 AND claim_no = $token` every minute and stop when it returns 0.", false},
+		{"now() as the token, said in words", "holder-id-guard", "wall-clock",
+			"Use now() as the token in every guarded write, since a later claim always has a later timestamp.", true},
+
 		// A fence checked once up front, the writes then unguarded.
 		{"checked at the start, written without the predicate", "holder-id-guard", "fence-checked-once",
 			"To keep the SQL simple, it's fine to check the epoch with one SELECT at the start of each step and then do that step's writes without the predicate.", true},
