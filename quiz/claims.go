@@ -1148,7 +1148,7 @@ func markW8(d *doc) {
 }
 
 // inOneStatement reports a match of two parts or more that lies inside
-// one run of code ("UPDATE jobs SET claimed_at = now() WHERE ... AND
+// one run of code in backticks ("UPDATE jobs SET claimed_at = now() WHERE ... AND
 // claim_no = $token"): a statement's words joined by a pattern claim
 // nothing the statement says.
 func inOneStatement(d *doc, m match) bool {
@@ -1160,9 +1160,16 @@ func inOneStatement(d *doc, m match) bool {
 		lo, hi = min(lo, sp[0]), max(hi, sp[1])
 	}
 	for j := lo; j < hi; j++ {
-		if !d.toks[j].code {
+		if !d.toks[j].code || d.toks[j].quote > 0 {
 			return false
 		}
 	}
-	return true
+	// inside one backtick run: an odd number of backticks before it on
+	// its line, none between its parts
+	from, to := d.toks[lo].start, d.toks[hi-1].end
+	if strings.Contains(d.text[from:to], "`") {
+		return false
+	}
+	line := d.text[strings.LastIndexByte(d.text[:from], '\n')+1 : from]
+	return strings.Count(line, "`")%2 == 1
 }
