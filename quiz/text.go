@@ -56,6 +56,8 @@ type doc struct {
 	scratch   []uint64              // backing store of scratchBits, reused
 	scratchN  int                   // words of scratch handed out
 	wordBuf   []byte                // a word being lowercased, reused
+	rel       *relevance            // the word sets lex marked, or nil for all (see markFor)
+	lexExtra  []uint64              // by gid: the word sets marked since, see markMissing
 }
 
 // functionWords are the small closed-class words whose share tells prose
