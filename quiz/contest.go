@@ -80,9 +80,10 @@ func GraderGeneration() string { return graderGeneration }
 func bankVersion(b *Bank, syn Synonyms) string {
 	h := sha256.New()
 	for _, f := range b.flags {
-		fmt.Fprintf(h, "flag %s %s %q %q\n", f.ID, f.Severity, f.Match, f.Unless)
+		fmt.Fprintf(h, "flag %s %s %q %q %q\n", f.ID, f.Severity, f.Match, f.Unless, f.Counter)
 	}
 	for _, q := range b.questions {
+		fmt.Fprintf(h, "flags %s %q\n", q.ID, q.Flags)
 		for _, p := range q.Points {
 			fmt.Fprintf(h, "point %s %s %v %v %q %q\n", q.ID, p.ID, p.Core, p.Weight, p.Match, p.Requires)
 		}
