@@ -263,7 +263,13 @@ func TestPeerRoundToTheScorecards(t *testing.T) {
 	rec, seq, q, _ := current(t, env.alice, env.roundURL)
 	text := roundAnswers[q]
 	if text == "" {
-		text = "It depends on the lease; I am not sure what else."
+		// A question without a canned answer gets its model answer, so
+		// the main answer makes points whichever question comes first.
+		mq, ok := mustBank(t).ByID(q)
+		if !ok {
+			t.Fatalf("the round asks %q, which the bank does not have", q)
+		}
+		text = mq.ModelAnswer.Markdown
 	}
 	if r := answerTurn(t, env.alice, env.roundURL, rec.Body.String(), seq, text); r.Code != http.StatusSeeOther {
 		t.Fatalf("answer: status %d", r.Code)
@@ -290,6 +296,20 @@ func TestPeerRoundToTheScorecards(t *testing.T) {
 	}
 	if r := answerTurn(t, env.alice, env.roundURL, rec.Body.String(), seq2, "I would fail closed and stop writing, and alert."); r.Code != http.StatusSeeOther {
 		t.Fatalf("follow-up answer: status %d", r.Code)
+	}
+	// During the follow-up the rubric keeps what the main answer made,
+	// marked as made earlier, instead of "not yet" (QA-8 Q8-7).
+	madeMain := map[string]bool{}
+	screen.Find(`[data-testid=peer-point][data-hit=true]`).Each(func(_ int, s *goquery.Selection) { madeMain[s.AttrOr("data-point", "")] = true })
+	if len(madeMain) == 0 {
+		t.Fatalf("the main answer made no point: the test answer %q is too weak to check the follow-up's rubric", text)
+	}
+	during := mustDoc(t, env.bob.get(env.peerURL))
+	for id := range madeMain {
+		pt := during.Find(`[data-testid=peer-point][data-point="` + id + `"]`)
+		if pt.AttrOr("data-hit", "") != "true" || pt.Find(`[data-testid=peer-point-earlier]`).Length() != 1 {
+			t.Errorf("during the follow-up, point %s made in the main answer reads %q", id, strings.Join(strings.Fields(pt.Text()), " "))
+		}
 	}
 	// Every button of the interviewer's page submits the notes form, so
 	// notes typed before "Next question" are kept (QA: they were lost).
@@ -350,6 +370,14 @@ func TestPeerRoundToTheScorecards(t *testing.T) {
 			if card.Length() != 1 || !strings.Contains(card.Find(`[data-testid=peer-notes-text]`).Text(), notes) {
 				t.Fatalf("no peer card with the interviewer's notes")
 			}
+			// A note under an answer whose two scores are equal does not
+			// ask why they differ (QA-8 Q8-8).
+			doc.Find(`[data-testid=score-explain]`).Each(func(_ int, e *goquery.Selection) {
+				g, f := e.Find(`[data-testid=explain-graded]`).Text(), e.Find(`[data-testid=explain-final]`).Text()
+				if g == f && strings.Contains(e.Text(), "Why they differ") {
+					t.Errorf("the note under an answer graded %s and scored %s asks why they differ", g, f)
+				}
+			})
 			if doc.Find(`[data-testid=peer-dimension]`).Length() != 4 {
 				t.Fatalf("peer card rows = %d, want the four dimensions", doc.Find(`[data-testid=peer-dimension]`).Length())
 			}
