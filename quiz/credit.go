@@ -28,12 +28,12 @@ import (
 var assertedCredit = true
 
 // assertedRules selects the rules (all but in tests that measure one).
-var assertedRules = ruleContradicts | ruleClaimed | rulePolarity
+var assertedRules = ruleContradicts | rulePolarity
 
 const (
 	ruleContradicts = 1 << iota // a raised flag contradicts the point
-	ruleClaimed                 // evidence not in a rejected claim or probe
-	rulePolarity                // evidence said the way the label says it
+	_
+	rulePolarity // evidence said the way the label says it
 )
 
 // creditAsserted applies rules 1 and 2 to the points of r, graded from d,
@@ -182,51 +182,60 @@ func findAsserted(d *doc, pats, reqs []*Pattern, avoid []Span, pol map[string]bo
 }
 
 // assertedMatch reports whether the candidate asserts m as the point's
-// label does: no word the label negates (or asserts) is asserted (or
-// negated) in m, and a pattern that must be negated ("!safe & ttl") is
-// negated within the sentence, not only by a rejection in the next one.
+// label does (see polarityHolds).
 func assertedMatch(d *doc, p *Pattern, m match, pol map[string]bool) bool {
-	here := false
-	for k, s := range m.spans {
-		strict := k >= len(p.either) || !p.either[k]
-		for j := s[0]; j < s[1]; j++ {
-			here = here || strict && negatedHere(d, j)
-			if !polarityAgrees(d, j, pol) {
-				return false
+	lo, hi := -1, -1
+	for _, s := range m.spans {
+		if lo < 0 || s[0] < lo {
+			lo = s[0]
+		}
+		hi = max(hi, s[1])
+	}
+	return lo < 0 || polarityHolds(d, lo, hi, pol)
+}
+
+// assertedAsLabel is the quick check of a tick's spans (see
+// polarityHolds). When it fails, the point is looked for again
+// (findAsserted), match by match.
+func assertedAsLabel(d *doc, spans []Span, pol map[string]bool) bool {
+	lo, hi := -1, -1
+	for j := range d.toks {
+		t := &d.toks[j]
+		for _, sp := range spans {
+			if t.start >= sp.Start && t.end <= sp.End {
+				if lo < 0 {
+					lo = j
+				}
+				hi = j + 1
+				break
 			}
 		}
 	}
-	// A pattern that needs the negation needs it said in the sentence.
-	return here || p.polarity != Negated || assertedRules&ruleClaimed == 0
+	return lo < 0 || polarityHolds(d, lo, hi, pol)
 }
 
-// assertedAsLabel is the quick check of a tick's spans: no word in them
-// lies in a claim rejected from another sentence, or disagrees with the
-// label's polarity. When it fails, the point is looked for again (findAsserted),
-// part by part, so a pattern whose own negation is asserted still matches.
-func assertedAsLabel(d *doc, spans []Span, pol map[string]bool) bool {
-	for _, sp := range spans {
-		for j := range d.toks {
-			t := &d.toks[j]
-			if t.start < sp.Start || t.end > sp.End {
-				continue
-			}
-			if assertedRules&ruleClaimed != 0 && t.refuted && !negatedHere(d, j) || !polarityAgrees(d, j, pol) {
-				return false
-			}
+// polarityHolds reports whether the words from token lo to the end of the
+// clause that token hi-1 is in say the label's verbs the label's way:
+// "A GC pause is harmless, because the heartbeat keeps renewing the lease"
+// matches "pause & heartbeat", but its clause asserts the renewal that
+// "a paused process cannot renew" denies.
+func polarityHolds(d *doc, lo, hi int, pol map[string]bool) bool {
+	if len(pol) == 0 || assertedRules&rulePolarity == 0 {
+		return true
+	}
+	end := d.sents[d.toks[hi-1].sent].to
+	for k := hi; k < end; k++ {
+		if d.toks[k].clause {
+			end = k
+			break
+		}
+	}
+	for j := lo; j < max(hi, end); j++ {
+		if !polarityAgrees(d, j, pol) {
+			return false
 		}
 	}
 	return true
-}
-
-// negatedHere reports whether token j is negated by a word of its own
-// sentence. A claim rejected by the next one ("A long TTL makes the lock
-// safe. That is wrong.") is negated too, but quoted alone it says the
-// opposite of what the answer means, so it is no evidence for a point
-// that needs the negation ("!safe & ttl").
-func negatedHere(d *doc, j int) bool {
-	n := d.toks[j].negBy
-	return n >= 0 && d.toks[n].sent == d.toks[j].sent
 }
 
 // polarityAgrees reports whether token j of d is said the way the label
@@ -235,9 +244,6 @@ func negatedHere(d *doc, j int) bool {
 // does not use as a verb (see afterAuxiliary: "a stop-the-world pause",
 // "between renew and write"), agree.
 func polarityAgrees(d *doc, j int, pol map[string]bool) bool {
-	if len(pol) == 0 || assertedRules&rulePolarity == 0 {
-		return true
-	}
 	t := &d.toks[j]
 	neg, ok := pol[baseForm(t.wordForms)]
 	if !ok || !afterAuxiliary(d.toks, j) {
@@ -314,12 +320,12 @@ func afterAuxiliary(toks []token, j int) bool {
 }
 
 // modalVerbs are the auxiliaries that say what a subject can, will or
-// does do. The hypothetical ones (would, could, might, may, should) are
+// does do, and the verbs of going on ("keeps renewing"). The hypothetical ones (would, could, might, may, should) are
 // left out: "watching the holder's node would wake every waiter" says
 // what an alternative would do, so an answer's "a release doesn't wake
 // every client" agrees with it.
 var modalVerbs = setOf(`can will must do does did cannot can't cant won't wont
-doesn't doesnt don't dont didn't didnt mustn't mustnt`)
+doesn't doesnt don't dont didn't didnt mustn't mustnt keep keeps kept continue continues`)
 
 // modalMiddles may stand between a modal and its verb.
 var modalMiddles = setOf(`not never still also always keep ever be really even`)
@@ -334,8 +340,9 @@ func negatedByNegator(d *doc, j int) bool {
 }
 
 // withNegators widens each span to take in a negator outside it whose
-// scope covers one of its words, when the negator is in the same
-// sentence: the quote then says what the answer said.
+// scope covers one of its words, in the same sentence or the rebuttal
+// that follows it ("A long TTL makes the lock safe. That is wrong."): the
+// quote then says what the answer said, not the claim it rejected.
 func withNegators(d *doc, spans []Span) []Span {
 	if len(spans) == 0 {
 		return spans
@@ -350,7 +357,7 @@ func withNegators(d *doc, spans []Span) []Span {
 				continue
 			}
 			n := &d.toks[t.negBy]
-			if n.sent != t.sent || n.start >= sp.Start && n.end <= sp.End {
+			if n.sent != t.sent && n.sent != t.sent+1 || n.start >= sp.Start && n.end <= sp.End {
 				continue
 			}
 			lo, hi = min(lo, n.start), max(hi, n.end)
