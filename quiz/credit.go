@@ -1,6 +1,7 @@
 package quiz
 
 import (
+	"sort"
 	"strings"
 	"sync"
 )
@@ -120,18 +121,11 @@ func creditAsserted(q *Question, d *doc, r *Result, flags []*RedFlag, cache *wor
 func claimSentences(d *doc, claims []Span) []Span {
 	var out []Span
 	for _, c := range claims {
-		first, last := -1, -1
-		for k := range d.toks {
-			if d.toks[k].end > c.Start && d.toks[k].start < c.End {
-				if first < 0 {
-					first = k
-				}
-				last = k
-			}
-		}
-		if first < 0 {
+		first, end := tokensIn(d, c)
+		if first >= end {
 			continue
 		}
+		last := end - 1
 		s := d.sents[d.toks[first].sent]
 		lo, hi := first, last
 		for lo > s.from && !semicolonBreak(d, lo) && !d.toks[lo].clause {
@@ -199,17 +193,15 @@ func assertedMatch(d *doc, p *Pattern, m match, pol map[string]bool) bool {
 // (findAsserted), match by match.
 func assertedAsLabel(d *doc, spans []Span, pol map[string]bool) bool {
 	lo, hi := -1, -1
-	for j := range d.toks {
-		t := &d.toks[j]
-		for _, sp := range spans {
-			if t.start >= sp.Start && t.end <= sp.End {
-				if lo < 0 {
-					lo = j
-				}
-				hi = j + 1
-				break
-			}
+	for _, sp := range spans {
+		a, b := tokensIn(d, sp)
+		if a >= b {
+			continue
 		}
+		if lo < 0 || a < lo {
+			lo = a
+		}
+		hi = max(hi, b)
 	}
 	return lo < 0 || polarityHolds(d, lo, hi, pol)
 }
@@ -351,9 +343,10 @@ func withNegators(d *doc, spans []Span) []Span {
 	changed := false
 	for _, sp := range spans {
 		lo, hi := sp.Start, sp.End
-		for j := range d.toks {
+		a, b := tokensIn(d, sp)
+		for j := a; j < b; j++ {
 			t := &d.toks[j]
-			if t.start < sp.Start || t.end > sp.End || t.negBy < 0 {
+			if t.negBy < 0 {
 				continue
 			}
 			n := &d.toks[t.negBy]
@@ -475,4 +468,14 @@ func anyFinds(d *doc, pats []*Pattern) bool {
 		}
 	}
 	return false
+}
+
+// tokensIn returns the range of tokens that overlap byte span sp.
+func tokensIn(d *doc, sp Span) (int, int) {
+	a := sort.Search(len(d.toks), func(k int) bool { return d.toks[k].end > sp.Start })
+	b := a
+	for b < len(d.toks) && d.toks[b].start < sp.End {
+		b++
+	}
+	return a, b
 }
