@@ -157,7 +157,7 @@ func findAsserted(d *doc, pats, reqs []*Pattern, avoid []Span, pol map[string]bo
 				continue
 			}
 			m, ok := p.find(d, si)
-			if !ok || commonOnly(d, m) || !assertedMatch(d, p, m, pol) {
+			if !ok || commonOnly(d, m) || !assertedMatch(d, m, pol) {
 				continue
 			}
 			spans := m.byteSpans(d)
@@ -177,53 +177,50 @@ func findAsserted(d *doc, pats, reqs []*Pattern, avoid []Span, pol map[string]bo
 
 // assertedMatch reports whether the candidate asserts m as the point's
 // label does (see polarityHolds).
-func assertedMatch(d *doc, p *Pattern, m match, pol map[string]bool) bool {
-	lo, hi := -1, -1
-	for _, s := range m.spans {
-		if lo < 0 || s[0] < lo {
-			lo = s[0]
-		}
-		hi = max(hi, s[1])
-	}
-	return lo < 0 || polarityHolds(d, lo, hi, pol)
+func assertedMatch(d *doc, m match, pol map[string]bool) bool {
+	return polarityHolds(d, m.spans, pol)
 }
 
 // assertedAsLabel is the quick check of a tick's spans (see
 // polarityHolds). When it fails, the point is looked for again
 // (findAsserted), match by match.
 func assertedAsLabel(d *doc, spans []Span, pol map[string]bool) bool {
-	lo, hi := -1, -1
-	for _, sp := range spans {
-		a, b := tokensIn(d, sp)
-		if a >= b {
-			continue
-		}
-		if lo < 0 || a < lo {
-			lo = a
-		}
-		hi = max(hi, b)
-	}
-	return lo < 0 || polarityHolds(d, lo, hi, pol)
-}
-
-// polarityHolds reports whether the words from token lo to the end of the
-// clause that token hi-1 is in say the label's verbs the label's way:
-// "A GC pause is harmless, because the heartbeat keeps renewing the lease"
-// matches "pause & heartbeat", but its clause asserts the renewal that
-// "a paused process cannot renew" denies.
-func polarityHolds(d *doc, lo, hi int, pol map[string]bool) bool {
-	if len(pol) == 0 || assertedRules&rulePolarity == 0 {
+	if len(pol) == 0 {
 		return true
 	}
-	end := d.sents[d.toks[hi-1].sent].to
-	for k := hi; k < end; k++ {
-		if d.toks[k].clause {
-			end = k
-			break
+	var toks [][2]int
+	for _, sp := range spans {
+		if a, b := tokensIn(d, sp); a < b {
+			toks = append(toks, [2]int{a, b})
 		}
 	}
-	for j := lo; j < max(hi, end); j++ {
-		if !polarityAgrees(d, j, pol) {
+	return polarityHolds(d, toks, pol)
+}
+
+// polarityHolds reports whether the matched words, and the rest of the
+// clause the last of them is in, say the label's verbs the label's way:
+// "A GC pause is harmless, because the heartbeat keeps renewing the lease"
+// matches "pause & heartbeat", but its clause asserts the renewal that
+// "a paused process cannot renew" denies. The words between the matched
+// ones are not read: they may belong to another clause ("losing the
+// leader does not lose my lock, unlike Redis where the primary
+// acknowledges before the replica has the key").
+func polarityHolds(d *doc, spans [][2]int, pol map[string]bool) bool {
+	if len(pol) == 0 || len(spans) == 0 || assertedRules&rulePolarity == 0 {
+		return true
+	}
+	last := 0
+	for _, s := range spans {
+		last = max(last, s[1])
+		for j := s[0]; j < s[1]; j++ {
+			if !polarityAgrees(d, j, pol) {
+				return false
+			}
+		}
+	}
+	end := d.sents[d.toks[last-1].sent].to
+	for k := last; k < end && !d.toks[k].clause; k++ {
+		if !polarityAgrees(d, k, pol) {
 			return false
 		}
 	}

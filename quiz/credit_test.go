@@ -108,3 +108,40 @@ func quotes(text string, spans []quiz.Span) []string {
 	}
 	return out
 }
+
+// TestCreditTicksTuning counts the ticks the crediting rules take back
+// on the blind corpus's tuning writers (never a holdout's), and checks
+// that they turn no answer a writer labelled pass into a fail. With -v it
+// logs each tick taken back.
+func TestCreditTicksTuning(t *testing.T) {
+	b := loadBank(t)
+	answers, err := loadBlind(tuningWriters)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer quiz.SetAssertedCredit(true)
+	ticks, removed := 0, 0
+	for _, a := range answers {
+		q, _ := b.ByID(a.Question)
+		quiz.SetAssertedCredit(false)
+		before := b.Grade(q, quiz.Answer{Text: a.Text})
+		quiz.SetAssertedCredit(true)
+		after := b.Grade(q, quiz.Answer{Text: a.Text})
+		for i, p := range before.Points {
+			if !p.Hit {
+				continue
+			}
+			ticks++
+			if !after.Points[i].Hit {
+				removed++
+				if testing.Verbose() {
+					t.Logf("%s %s %s (%s): %s on %q, flags %v", a.Writer, a.Question, a.Kind, a.Label, p.ID, quotes(a.Text, p.Spans), after.FlagIDs())
+				}
+			}
+		}
+		if a.Label == "pass" && before.Passed && !after.Passed {
+			t.Errorf("%s %s %s: a passing answer fails once points need asserting (score %.2f → %.2f)", a.Writer, a.Question, a.Kind, before.Score, after.Score)
+		}
+	}
+	t.Logf("tuning writers: %d ticks, %d taken back", ticks, removed)
+}
