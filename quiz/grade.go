@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -434,6 +433,10 @@ func glued(d *doc, s sentence) bool {
 		if t.fn && !t.code && t.raw != "a" && t.raw != "an" && t.raw != "the" {
 			return true
 		}
+		// "long calls vs TTL" compares, as "than" does
+		if t.raw == "vs" || t.raw == "versus" {
+			return true
+		}
 	}
 	// An arrow between two terms is a verb in notes ("holder paused past
 	// TTL → two holders": one leads to the other), the glue of a claim.
@@ -493,8 +496,18 @@ func findFlag(d *doc, f *RedFlag, proseOnly bool) (FlagResult, bool) {
 }
 
 func sortFlags(fs []FlagResult) {
-	rank := map[Severity]int{SeverityFatal: 0, SeverityMajor: 1, SeverityMinor: 2}
-	sort.SliceStable(fs, func(i, j int) bool { return rank[fs[i].Severity] < rank[fs[j].Severity] })
+	// (a switch and a generic sort: a map and sort.SliceStable allocated
+	// on every grading)
+	rank := func(s Severity) int {
+		switch s {
+		case SeverityMajor:
+			return 1
+		case SeverityMinor:
+			return 2
+		}
+		return 0
+	}
+	slices.SortStableFunc(fs, func(a, b FlagResult) int { return rank(a.Severity) - rank(b.Severity) })
 }
 
 // spareOnly reports whether the answer passes only by the lenience for
@@ -610,8 +623,13 @@ func wordShare(d *doc) (words, loose int) {
 }
 
 func mergeSpans(spans []Span) []Span {
-	sort.Slice(spans, func(i, j int) bool { return spans[i].Start < spans[j].Start })
+	// Spans with the same start merge whatever their order, so any sort
+	// by start gives the same result.
+	slices.SortFunc(spans, func(a, b Span) int { return a.Start - b.Start })
 	var out []Span
+	if len(spans) > 0 {
+		out = make([]Span, 0, len(spans))
+	}
 	for _, s := range spans {
 		if n := len(out); n > 0 && s.Start <= out[n-1].End {
 			out[n-1].End = max(out[n-1].End, s.End)

@@ -80,6 +80,9 @@ const maxCachedWords = 50000
 // locked one (fresh), published with them in a copy once there are enough
 // of them, or once they are asked for often enough, to be worth the copy.
 type wordCache struct {
+	// hot is a direct-mapped cache in front of the maps: a slot per hash
+	// of the word, holding the last cached word of that hash.
+	hot   [hotSlots]atomic.Pointer[wordForms]
 	lex   *lexicon
 	seen  atomic.Pointer[map[string]*wordForms]
 	mu    sync.Mutex
@@ -94,8 +97,13 @@ func (c *wordCache) forms(raw string) *wordForms {
 	if c == nil {
 		return formsOf(raw, nil)
 	}
+	slot := &c.hot[hotSlot(raw)]
+	if w := slot.Load(); w != nil && w.raw == raw {
+		return w
+	}
 	if m := c.seen.Load(); m != nil {
 		if w, ok := (*m)[raw]; ok {
+			slot.Store(w)
 			return w
 		}
 	}
@@ -141,14 +149,33 @@ func (c *wordCache) forms(raw string) *wordForms {
 // the word as a string either way.
 func (c *wordCache) formsBytes(b []byte) (raw string, w *wordForms) {
 	if c != nil {
+		slot := &c.hot[hotSlot(b)]
+		if w := slot.Load(); w != nil && w.raw == string(b) {
+			return w.raw, w
+		}
 		if m := c.seen.Load(); m != nil {
 			if w, ok := (*m)[string(b)]; ok {
+				slot.Store(w)
 				return w.raw, w
 			}
 		}
 	}
 	raw = string(b)
 	return raw, c.forms(raw)
+}
+
+// hotSlots is the size of a wordCache's direct-mapped front (a power of
+// two).
+const hotSlots = 4096
+
+// hotSlot is the front slot of a word: FNV-1a of its bytes.
+func hotSlot[S string | []byte](w S) uint32 {
+	h := uint32(2166136261)
+	for i := 0; i < len(w); i++ {
+		h ^= uint32(w[i])
+		h *= 16777619
+	}
+	return h & (hotSlots - 1)
 }
 
 // freshHits is how many reads of words not yet published (and at least

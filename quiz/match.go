@@ -272,7 +272,7 @@ type evalCtx struct {
 	leaves  []bitset
 	parts   []bitset
 	excl    []bitset
-	dead    bool // some part occurs nowhere in the answer
+	dead    bool // some part occurs nowhere in the answer, or (with sentsKnown) in no sentence with the rest
 	// sents, once sentsKnown, are the sentences (bit si) where the
 	// pattern may match, see sentMask.
 	sents      uint64
@@ -423,29 +423,35 @@ func (c *evalCtx) sentMask() (uint64, bool) {
 	}
 	var m uint64
 	if !c.dead {
-		m = ^uint64(0)
-		for k := range p.parts {
-			var pm uint64
-			for _, g := range p.firstGids[k] {
-				pm |= d.gidSents(g)
-			}
-			if m &= pm; m == 0 {
-				break
-			}
-		}
-		for _, clause := range p.need {
-			if m == 0 {
-				break
-			}
-			var cm uint64
-			for _, g := range clause {
-				cm |= d.gidSents(g)
-			}
-			m &= cm
-		}
+		m = p.maskIn(d)
 	}
 	c.sents, c.sentsKnown = m, true
 	return m, true
+}
+
+// maskIn is the sentence mask of tabled pattern p on d (see sentMask),
+// which has at most maxMaskSents sentences.
+func (p *Pattern) maskIn(d *doc) uint64 {
+	m := ^uint64(0)
+	for k := range p.parts {
+		var pm uint64
+		for _, g := range p.firstGids[k] {
+			pm |= d.gidSents(g)
+		}
+		if m &= pm; m == 0 {
+			return 0
+		}
+	}
+	for _, clause := range p.need {
+		var cm uint64
+		for _, g := range clause {
+			cm |= d.gidSents(g)
+		}
+		if m &= cm; m == 0 {
+			return 0
+		}
+	}
+	return m
 }
 
 // nextSent returns the first sentence of d from si on where p may match
@@ -555,13 +561,31 @@ func (d *doc) evalFor(p *Pattern) *evalCtx {
 		if cap(d.ctxSlab) < p.lex.patterns {
 			d.ctxSlab = make([]evalCtx, 0, p.lex.patterns)
 		}
-		if p.need != nil && !p.lex.untabled && !p.needsMet(d) {
-			// A word the pattern needs is missing from the answer: it
-			// matches nowhere, and nothing of it is looked at.
-			d.ctxSlab = append(d.ctxSlab, evalCtx{d: d, pattern: p, dead: true})
-			c := &d.ctxSlab[len(d.ctxSlab)-1]
-			d.lexEvals[p.pid] = c
-			return c
+		if d.rel != nil && !d.rel.holds(p) {
+			d.markMissing(p)
+		}
+		var sents uint64
+		masked := false
+		if p.need != nil && !p.lex.untabled {
+			dead := false
+			if p.firstGids != nil && len(d.sents) <= maxMaskSents {
+				// The sentence mask, worked out now: no sentence holds
+				// all the pattern needs when a needed word is missing
+				// (needsMet) or the words never meet in one sentence.
+				sents, masked = p.maskIn(d), true
+				dead = sents == 0
+			} else {
+				dead = !p.needsMet(d)
+			}
+			if dead {
+				// A word the pattern needs is missing from the answer (or
+				// from every sentence that holds the others): it matches
+				// nowhere, and nothing of it is looked at.
+				d.ctxSlab = append(d.ctxSlab, evalCtx{d: d, pattern: p, dead: true, sentsKnown: masked})
+				c := &d.ctxSlab[len(d.ctxSlab)-1]
+				d.lexEvals[p.pid] = c
+				return c
+			}
 		}
 		need := len(p.parts) + len(p.exclude)
 		if len(d.bitsSlab)+need > cap(d.bitsSlab) {
@@ -570,7 +594,7 @@ func (d *doc) evalFor(p *Pattern) *evalCtx {
 		pe := d.bitsSlab[len(d.bitsSlab) : len(d.bitsSlab)+need : len(d.bitsSlab)+need]
 		clear(pe)
 		d.bitsSlab = d.bitsSlab[:len(d.bitsSlab)+need]
-		d.ctxSlab = append(d.ctxSlab, evalCtx{d: d, pattern: p, parts: pe[:len(p.parts):len(p.parts)], excl: pe[len(p.parts):]})
+		d.ctxSlab = append(d.ctxSlab, evalCtx{d: d, pattern: p, parts: pe[:len(p.parts):len(p.parts)], excl: pe[len(p.parts):], sents: sents, sentsKnown: masked})
 		c := &d.ctxSlab[len(d.ctxSlab)-1]
 		d.lexEvals[p.pid] = c
 		return c
@@ -682,6 +706,9 @@ type lexicon struct {
 	untabled bool
 	// relevant caches relevantTo by question (*Question → *relevance).
 	relevant sync.Map
+	// wholeMark makes relevantTo return nil, so every answer is marked
+	// with every word set: tests compare the two ways.
+	wholeMark bool
 }
 
 // lexPrefix is a prefix of a word set, filed under its first three bytes.
@@ -827,7 +854,7 @@ func (x *lexicon) markFor(d *doc, rel *relevance) {
 	if rel != nil {
 		only = rel.gids
 	}
-	d.lex = x
+	d.lex, d.rel, d.lexExtra = x, rel, nil
 	if cap(d.lexLeaves) >= int(x.n) {
 		d.lexLeaves = d.lexLeaves[:x.n]
 		clear(d.lexLeaves)
@@ -884,6 +911,7 @@ func (x *lexicon) markFor(d *doc, rel *relevance) {
 type relevance struct {
 	flags []*RedFlag
 	gids  []uint64 // bit g: word set g belongs to a pattern grading reads
+	pids  []uint64 // bit pid: the patterns those are the word sets of
 	// words caches, by word (*wordForms → *relGids), the word's gids
 	// that are relevant, in its order; at most maxRelevantWords of them.
 	words  sync.Map
@@ -932,14 +960,21 @@ func (r *relevance) gidsOf(w *wordForms) []int32 {
 // flags' patterns (over half of the bank's). It is worked out once per
 // question and kept while the flags are the same.
 func (x *lexicon) relevantTo(q *Question, flags []*RedFlag) *relevance {
+	if x.wholeMark {
+		return nil
+	}
 	if v, ok := x.relevant.Load(q); ok {
 		if r := v.(*relevance); slices.Equal(r.flags, flags) {
 			return r
 		}
 	}
 	gids := make([]uint64, (x.n+63)/64)
+	pids := make([]uint64, (x.patterns+63)/64)
 	add := func(ps []*Pattern) {
 		for _, p := range ps {
+			if p.lex == x {
+				pids[p.pid>>6] |= 1 << (uint(p.pid) & 63)
+			}
 			for _, e := range p.parts {
 				e.eachLeaf(func(w *wordSet) {
 					if w.lex == x {
@@ -965,9 +1000,57 @@ func (x *lexicon) relevantTo(q *Question, flags []*RedFlag) *relevance {
 		add(f.unless)
 		add(f.counter)
 	}
-	r := &relevance{flags: slices.Clone(flags), gids: gids}
+	r := &relevance{flags: slices.Clone(flags), gids: gids, pids: pids}
 	x.relevant.Store(q, r)
 	return r
+}
+
+// holds reports whether r was worked out with p among its patterns.
+func (r *relevance) holds(p *Pattern) bool {
+	return p.pid>>6 < len(r.pids) && r.pids[p.pid>>6]&(1<<(uint(p.pid)&63)) != 0
+}
+
+// markMissing marks, on d (marked with the word sets of d.rel only), the
+// word sets of p that d.rel does not hold, as markFor would have: a
+// pattern that relevantTo did not foresee (grading reads a pattern it
+// does not list) still sees every word it needs. Nothing is done twice.
+func (d *doc) markMissing(p *Pattern) {
+	x, r := d.lex, d.rel
+	fill := func(w *wordSet) {
+		g := w.gid
+		if w.lex != x || r.gids[g>>6]&(1<<(uint(g)&63)) != 0 {
+			return
+		}
+		if d.lexExtra == nil {
+			d.lexExtra = make([]uint64, len(r.gids))
+		}
+		if d.lexExtra[g>>6]&(1<<(uint(g)&63)) != 0 {
+			return
+		}
+		d.lexExtra[g>>6] |= 1 << (uint(g) & 63)
+		var b bitset
+		var sents uint64
+		for k, t := range d.toks {
+			gids := t.gids
+			if t.lex != x {
+				gids = x.gidsOf(t.raw, t.wordForms)
+			}
+			if slices.Contains(gids, g) {
+				if b == nil {
+					b = d.scratchBits()
+				}
+				b.set(k)
+				sents |= uint64(1) << uint(t.sent)
+			}
+		}
+		d.lexLeaves[g], d.lexSents[g] = b, sents
+	}
+	for _, e := range p.parts {
+		e.eachLeaf(fill)
+	}
+	for _, e := range p.exclude {
+		e.eachLeaf(fill)
+	}
 }
 
 // gidsOf returns the word sets of x that the word raw, of forms w, belongs

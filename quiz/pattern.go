@@ -507,7 +507,8 @@ const (
 )
 
 // absent reports whether p is known to match nowhere in d (a word it
-// needs is missing, see needsMet), so callers can skip its sentences.
+// needs is missing, see needsMet, or no sentence holds all it needs, see
+// sentMask), so callers can skip its sentences.
 func (p *Pattern) absent(d *doc) bool { return d.evalFor(p).dead }
 
 // find returns the first occurrence of p in sentence si, if any.

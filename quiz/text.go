@@ -56,6 +56,8 @@ type doc struct {
 	scratch   []uint64              // backing store of scratchBits, reused
 	scratchN  int                   // words of scratch handed out
 	wordBuf   []byte                // a word being lowercased, reused
+	rel       *relevance            // the word sets lex marked, or nil for all (see markFor)
+	lexExtra  []uint64              // by gid: the word sets marked since, see markMissing
 }
 
 // functionWords are the small closed-class words whose share tells prose
@@ -368,7 +370,7 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 		for k := i; k < j; k++ {
 			d.toks[k].sent = len(d.sents)
 		}
-		segs := 1 + strings.Count(text[d.toks[i].start:d.toks[j-1].end], ",") + strings.Count(text[d.toks[i].start:d.toks[j-1].end], ";")
+		segs := 1 + strings.Count(text[d.toks[i].start:d.toks[j-1].end], ",") + strings.Count(text[d.toks[i].start:d.toks[j-1].end], ";") + inlineNumbers(text[d.toks[i].start:d.toks[j-1].end])
 		prose := isProse(d.toks[i:j], segs)
 		// A colon heads a list ("Redis: async replication, failover") as
 		// often as a clause, so a terse sentence counts it as a break too.
@@ -462,6 +464,28 @@ func stem(raw string) string {
 	return english.Stem(raw, true)
 }
 
+// inlineNumbers counts the item numbers inside a line that numbers its
+// items without breaking it ("1. dual write 2. crash between commit and
+// publish 3. outbox table"): a number of one or two digits followed by a
+// period or a bracket and a space, after a space. Each cuts an item as a
+// comma does.
+func inlineNumbers(s string) int {
+	n := 0
+	for i := 1; i+3 < len(s); i++ {
+		if s[i-1] != ' ' || s[i] < '0' || s[i] > '9' {
+			continue
+		}
+		k := i + 1
+		if s[k] >= '0' && s[k] <= '9' {
+			k++
+		}
+		if k+1 < len(s) && (s[k] == '.' || s[k] == ')') && s[k+1] == ' ' {
+			n++
+		}
+	}
+	return n
+}
+
 // isProse tells a sentence from a fragment or a list of terms: at least
 // five words; among the words that are not code (commands, identifiers,
 // quoted terms) at least four, a fifth of them (two or more) function
@@ -533,9 +557,11 @@ func isTerseClaim(toks []token, segments, outer int) bool {
 	// A command line ("SET lock <token> NX PX 30000") says what the
 	// candidate would run: it is a claim, however few function words. The
 	// commas inside the command (an INSERT's column list) do not split it.
+	// (A bare number is no command: "1. fencing token 2. monotonic
+	// counter 3. ..." numbers a list.)
 	code := 0
 	for _, x := range toks {
-		if x.code {
+		if x.code && strings.TrimLeft(x.raw, "0123456789") != "" {
 			code++
 		}
 	}
@@ -550,7 +576,7 @@ func isTerseClaim(toks []token, segments, outer int) bool {
 	// crash between commit and publish, outbox table in same transaction,
 	// relay publishes, idempotent consumers"); a terse claim is one or a
 	// few clauses. (A command line is judged by its code below.)
-	longList := outer >= 5
+	longList := outer >= 5 || segments >= 5
 	// A line cut into more than three items is a command only if its
 	// items are long ones (an INSERT's clauses), not a run of two-word
 	// terms with a few capitalised names among them ("same tx; Debezium

@@ -98,12 +98,19 @@ func TestPeerRoundRolesAndInvitation(t *testing.T) {
 		if r.Code != http.StatusGone {
 			t.Fatalf("reopened link: status %d, want 410 (the link is used up)", r.Code)
 		}
-		href, _ := mustDoc(t, r).Find(`[data-testid=join-interviewing] a`).Attr("href")
-		if href != env.peerURL {
+		doc := mustDoc(t, r)
+		href, _ := doc.Find(`[data-testid=join-yours]`).Attr("href")
+		if href != env.peerURL || !strings.Contains(doc.Find(`[data-testid=join-error]`).Text(), "You joined this round with this link already") {
 			t.Fatalf("reopened link offers %q, want the interviewer's round %q", href, env.peerURL)
 		}
+		// The candidate opening their own used link is sent to their round
+		// (QA-8 Q8-6: they were told to ask the candidate for a new one).
+		doc = mustDoc(t, env.alice.get(env.invite))
+		if href, _ := doc.Find(`[data-testid=join-yours]`).Attr("href"); href != env.roundURL || !strings.Contains(doc.Find(`[data-testid=join-error]`).Text(), "your interviewer joined with it") {
+			t.Fatalf("the candidate's own used link offers %q (%q), want their round %q", href, doc.Find(`[data-testid=join-error]`).Text(), env.roundURL)
+		}
 		// Someone else gets no such offer: the round is not theirs.
-		if n := mustDoc(t, env.carol.get(env.invite)).Find(`[data-testid=join-interviewing]`).Length(); n != 0 {
+		if d := mustDoc(t, env.carol.get(env.invite)); d.Find(`[data-testid=join-interviewing], [data-testid=join-yours]`).Length() != 0 {
 			t.Fatal("a third learner opening the used link is offered a round")
 		}
 	})
@@ -239,8 +246,8 @@ func TestPeerInvitationLimits(t *testing.T) {
 		}
 	})
 	t.Run("a made-up token is not valid", func(t *testing.T) {
-		if r := join(t, bob, "/peer/join/"+strings.Repeat("A", 43)); r.Code != http.StatusNotFound {
-			t.Fatalf("made-up token: status %d, want 404", r.Code)
+		if r := join(t, bob, "/peer/join/"+strings.Repeat("A", 43)); r.Code != http.StatusNotFound || !strings.Contains(mustDoc(t, r).Find("main").Text(), "Check that you copied all of it, or ask the candidate for a new one") {
+			t.Fatalf("made-up token: status %d, want 404 saying what to do", r.Code)
 		}
 	})
 	t.Run("polling is rate limited", func(t *testing.T) {
