@@ -132,6 +132,8 @@ func markNamedClaims(d *doc) {
 	markFirstImpulses(d)
 	markHedgedBeliefs(d)
 	markCounterfactuals(d)
+	markJudgedInPlace(d)
+	markW8(d)
 	markNamedAfterColon(d)
 	markFailureModes(d)
 	markInvertedQuestions(d)
@@ -626,7 +628,7 @@ func isNumber(w string) bool {
 // under that condition, while "Assumes the provider implements it" leaves
 // a fresh key per call as wrong as before.
 var timingRisks = setOf(`pause pauses paused gc clock clocks drift skew timing bounded latency
-delay delays network stall stalls stop-the-world freeze freezes short long margin
+delay delays network stall stalls stop-the-world freeze freezes short margin
 expire expires expiry ttl lease`)
 
 // namesTimingRisk reports whether an assumption names a timing risk.
@@ -1009,4 +1011,165 @@ func markCounterfactuals(d *doc) {
 			toks[j].hypo = true
 		}
 	}
+}
+
+// errorNouns name a mistake in a judgement clause: "this is the classic
+// error".
+var errorNouns = setOf(`error errors mistake mistakes idea practice approach`)
+
+// markJudgedInPlace marks what a sentence says before a clause that judges
+// it: "Doubling the TTL makes it go away — this is the classic error", "X,
+// that is not correct", "X; this is wrong" (a back-reference opening a
+// clause after a comma, semicolon or dash, read as the next sentence's
+// opener would be); and what follows a judged header of a word or three
+// ("Bad idea: X", "Wrong approach: X").
+func markJudgedInPlace(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		for j := s.from + 2; j < s.to; j++ {
+			t := toks[j]
+			if !t.clause || !(t.brk == ',' || t.brk == ';' || t.brk == '—' || t.brk == '–') || !backRefs[t.raw] {
+				continue
+			}
+			judged := rejectsBack(toks[j:s.to])
+			if !judged {
+				// "this is the classic error", "that is a bad idea"
+				for k := j + 1; k < s.to && k <= j+5; k++ {
+					if errorNouns[toks[k].raw] && (critics[toks[k-1].raw] || toks[k-1].raw == "classic" || toks[k-1].raw == "common" || rejectWords[toks[k].raw]) {
+						judged = true
+					}
+				}
+			}
+			if judged {
+				for x := s.from; x < j; x++ {
+					toks[x].refuted = true
+				}
+				break
+			}
+		}
+		// "Bad idea: X", "Wrong approach: X"
+		if s.to-s.from > 3 {
+			for c := s.from + 1; c < s.to && c <= s.from+3; c++ {
+				if !(toks[c].clause && toks[c].brk == ':') {
+					continue
+				}
+				crit := false
+				for k := s.from; k < c; k++ {
+					crit = crit || critics[toks[k].raw]
+				}
+				if crit {
+					for x := c; x < s.to; x++ {
+						toks[x].refuted = true
+					}
+				}
+				break
+			}
+		}
+	}
+}
+
+// flawNounsInQuote, beside a quotation, make it the thing found wanting:
+// `The gap is in "failover can't lose it."`.
+var flawNounsInQuote = setOf(`gap flaw problem hole bug mistake error issue catch weakness`)
+
+// badHeads, before a head noun and "where", "in which", "that" or "of",
+// name a version the candidate calls bad: "the dumb version where
+// everyone watches the holder".
+var badHeads = setOf(`dumb silly naive wrong bad broken lazy sloppy tempting obvious stupid
+simplistic`)
+
+// markW8 applies four assertion rules: a quotation in a sentence that names
+// a flaw in it; "the <bad> version where X"; a header that rejects what it
+// lists ("Two things I'd avoid while debugging: X; and Y"); "now" as an
+// adverb ("Now a claim query ..."), which reads no clock; and a match made
+// only of code.
+func markW8(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		flaw, quoted := false, false
+		for j := s.from; j < s.to; j++ {
+			if toks[j].quote > 0 {
+				quoted = true
+			} else if flawNounsInQuote[toks[j].raw] {
+				flaw = true
+			}
+		}
+		if flaw && quoted {
+			for j := s.from; j < s.to; j++ {
+				if toks[j].quote > 0 {
+					toks[j].refuted = true
+				}
+			}
+		}
+		for j := s.from; j+2 < s.to; j++ {
+			if badHeads[toks[j].raw] && headNouns[toks[j+1].raw] {
+				switch toks[j+2].raw {
+				case "where", "in", "that", "of", "which":
+					end := j + 3
+					for end < s.to && !(toks[end].clause && (toks[end].brk == ';' || toks[end].brk == '.' || toks[end].brk == ':')) && !strongClause[toks[end].raw] {
+						end++
+					}
+					for x := j + 2; x < end; x++ {
+						toks[x].refuted = true
+					}
+				}
+			}
+		}
+		// "Two things I'd avoid while debugging: X"
+		for c := s.from + 1; c < s.to && c <= s.from+10; c++ {
+			if !(toks[c].clause && toks[c].brk == ':') {
+				continue
+			}
+			for k := s.from; k < c; k++ {
+				if rejectingVerbs[toks[k].raw] || toks[k].raw == "avoid" || toks[k].raw == "forbid" {
+					for x := c; x < s.to; x++ {
+						toks[x].refuted = true
+					}
+					break
+				}
+			}
+			break
+		}
+		// "Now a claim query ...", "is now", "by now": no clock read
+		for j := s.from; j < s.to; j++ {
+			if toks[j].raw != "now" || toks[j].code {
+				continue
+			}
+			next := ""
+			if j+1 < s.to {
+				next = toks[j+1].raw
+			}
+			capital := d.text[toks[j].start] == 'N'
+			if (j == s.from || capital) && next != "" && !toks[j+1].code || next == "" || toks[j+1].clause && toks[j+1].brk == ',' {
+				toks[j].refuted = true
+			}
+		}
+	}
+}
+
+// inOneStatement reports a match of two parts or more that lies inside
+// one run of code in backticks ("UPDATE jobs SET claimed_at = now() WHERE ... AND
+// claim_no = $token"): a statement's words joined by a pattern claim
+// nothing the statement says.
+func inOneStatement(d *doc, m match) bool {
+	if len(m.spans) < 2 {
+		return false
+	}
+	lo, hi := m.spans[0][0], m.spans[0][1]
+	for _, sp := range m.spans[1:] {
+		lo, hi = min(lo, sp[0]), max(hi, sp[1])
+	}
+	for j := lo; j < hi; j++ {
+		if !d.toks[j].code || d.toks[j].quote > 0 {
+			return false
+		}
+	}
+	// inside one backtick run: an odd number of backticks before it on
+	// its line, none between its parts
+	from, to := d.toks[lo].start, d.toks[hi-1].end
+	if strings.Contains(d.text[from:to], "`") {
+		return false
+	}
+	line := d.text[strings.LastIndexByte(d.text[:from], '\n')+1 : from]
+	return strings.Count(line, "`")%2 == 1
 }

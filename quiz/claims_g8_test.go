@@ -90,6 +90,45 @@ func TestClaimShapesG8(t *testing.T) {
 		{"a conditional acceptance is still claimed", "extend-lease", "work-after-lost-lease",
 			"If the renewal fails, it would be fine to finish the current batch.", true},
 
+		// A judgement later in the same sentence ("— this is the classic
+		// error", ", this is not correct"), a judged header ("Bad idea:"),
+		// others' wishes rebutted ("Some colleagues want X, but ...").
+		{"'— this is the classic error'", "two-holders", "ttl-as-safety",
+			"Doubling the TTL makes the problem go away — this is the classic error.", false},
+		{"'— this is what we shipped' judges nothing", "two-holders", "ttl-as-safety",
+			"Doubling the TTL makes the problem go away — this is what we shipped.", true},
+		{"'Bad idea:'", "two-holders", "ttl-as-safety",
+			"Bad idea: double the TTL so the problem goes away.", false},
+		{"'Good idea:' is the candidate's", "two-holders", "ttl-as-safety",
+			"Good idea: double the TTL so the problem goes away.", true},
+		{"what colleagues want, rebutted", "two-holders", "ttl-as-safety",
+			"Some colleagues want to double the TTL so the problem goes away, but this is wrong approach.", false},
+		{"what we want is ours", "two-holders", "ttl-as-safety",
+			"We want to double the TTL so the problem goes away.", true},
+
+		// Forms the second validation writer used: a flaw named in a short
+		// quotation, "the naive version where X", a header of things to
+		// avoid, "Now" as an adverb, SET NX inside a failure's sequence, and
+		// a release's consequence told with "would".
+		{"plain: a failover can't lose it", "redis-wait-safe", "replication-keeps-lock", "With WAIT 1 the lock is on a replica, so a failover can't lose it.", true},
+		{"a flaw named in a quotation", "redis-wait-safe", "replication-keeps-lock", "The problem with \"failover can't lose it\" is that Sentinel may promote a replica that never acked.", false},
+		{"plain: everyone watches the holder", "zookeeper-lock-recipe", "zk-recipe-wrong", "In our setup everyone watches the holder's node and retries when it goes.", true},
+		{"the naive version where ...", "zookeeper-lock-recipe", "zk-recipe-wrong", "The herd effect is the naive version where everyone watches the holder's node.", false},
+		{"a header of things to avoid", "two-holders", "wall-clock", "Two things I'd avoid while debugging: sorting the events by each worker's log timestamps, and doubling the TTL as the fix.", false},
+		{"a header of things to do", "two-holders", "wall-clock", "Two things I'd do while debugging: line up the events by each worker's log timestamps, then compare.", true},
+		{"'Now' as an adverb reads no clock", "skip-locked-queue", "wall-clock", "Now a claim query orders the rows by run_at and takes ten of them with SKIP LOCKED.", false},
+		{"now() as the token", "fencing-token", "wall-clock", "Use the time from now() as the token: a later acquisition always gets a later value.", true},
+		{"SET NX in a failure's sequence", "redis-vs-consensus", "mutex-no-lease", "The primary acks SET NX, dies, and a replica without the key is promoted.", false},
+		{"SET NX as the design", "redis-vs-consensus", "mutex-no-lease", "Take the lock with SET NX and release it when the job is done.", true},
+		{"a consequence told with would", "two-holders", "plain-del", "A late release from A would delete B's key and let C in.", false},
+		{"plain: delete the key when done", "two-holders", "plain-del", "When the job is done, we delete the key to release.", true},
+
+		// Words a pattern joins inside one SQL statement claim nothing.
+		{"a statement's now() and $token", "holder-id-guard", "wall-clock",
+			"Heartbeat with `UPDATE jobs SET claimed_at = now() WHERE id = $1 AND claim_no = $token` every minute and stop when it returns 0.", false},
+		{"now() as the token, said in words", "holder-id-guard", "wall-clock",
+			"Use now() as the token in every guarded write, since a later claim always has a later timestamp.", true},
+
 		// A fence checked once up front, the writes then unguarded.
 		{"checked at the start, written without the predicate", "holder-id-guard", "fence-checked-once",
 			"To keep the SQL simple, it's fine to check the epoch with one SELECT at the start of each step and then do that step's writes without the predicate.", true},

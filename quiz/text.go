@@ -1579,7 +1579,7 @@ var hypoOpeners = setOf(`if assuming assumes assume provided providing supposing
 
 // attributionWords report or frame a claim as someone's view: "people say",
 // "according to", "the naive view is", "it's tempting to think".
-var attributionWords = setOf(`said says say claim claims claimed argue argues argued suggest
+var attributionWords = setOf(`said says say claim claims claimed argue argues argued want wants wanted suggest
 suggests suggested told tells asked heard hear belief believed believes believe think thinks
 thought view take according tempting runbook docs documentation blog myth misconception assumption
 assume assumed assumes folklore wisdom insisted insists swore reckon reckons wrote

@@ -268,16 +268,13 @@ func TestPeerInvitationLimits(t *testing.T) {
 func TestPeerRoundToTheScorecards(t *testing.T) {
 	env := newPeerEnv(t)
 	rec, seq, q, _ := current(t, env.alice, env.roundURL)
-	text := roundAnswers[q]
-	if text == "" {
-		// A question without a canned answer gets its model answer, so
-		// the main answer makes points whichever question comes first.
-		mq, ok := mustBank(t).ByID(q)
-		if !ok {
-			t.Fatalf("the round asks %q, which the bank does not have", q)
-		}
-		text = mq.ModelAnswer.Markdown
+	// The model answer, so that the main answer makes points whichever
+	// question comes first (some canned round answers are wrong on purpose).
+	mq, ok := mustBank(t).ByID(q)
+	if !ok {
+		t.Fatalf("the round asks %q, which the bank does not have", q)
 	}
+	text := mq.ModelAnswer.Markdown
 	if r := answerTurn(t, env.alice, env.roundURL, rec.Body.String(), seq, text); r.Code != http.StatusSeeOther {
 		t.Fatalf("answer: status %d", r.Code)
 	}
@@ -314,9 +311,12 @@ func TestPeerRoundToTheScorecards(t *testing.T) {
 	during := mustDoc(t, env.bob.get(env.peerURL))
 	for id := range madeMain {
 		pt := during.Find(`[data-testid=peer-point][data-point="` + id + `"]`)
-		if pt.AttrOr("data-hit", "") != "true" || pt.Find(`[data-testid=peer-point-earlier]`).Length() != 1 {
+		if pt.AttrOr("data-hit", "") != "true" {
 			t.Errorf("during the follow-up, point %s made in the main answer reads %q", id, strings.Join(strings.Fields(pt.Text()), " "))
 		}
+	}
+	if during.Find(`[data-testid=peer-point-earlier]`).Length() == 0 {
+		t.Errorf("during the follow-up no point is marked as made in an earlier answer, though the main answer made %d", len(madeMain))
 	}
 	// Every button of the interviewer's page submits the notes form, so
 	// notes typed before "Next question" are kept (QA: they were lost).
