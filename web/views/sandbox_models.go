@@ -225,6 +225,9 @@ type CompareView struct {
 	Left, Right CompareSide
 	// Changed names the settings that differ.
 	Changed []string
+	// Summary says, from both timelines as they are now, which settings
+	// changed and which actions one has and the other lacks.
+	Summary string
 }
 
 // ImportView is /sandbox/import.
