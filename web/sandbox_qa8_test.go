@@ -1,6 +1,9 @@
 package web_test
 
 import (
+	"strconv"
+
+	"github.com/PuerkitoBio/goquery"
 	"net/http"
 	"net/url"
 	"strings"
@@ -40,5 +43,86 @@ func TestCompareActionsFollowBothTimelines(t *testing.T) {
 	got = summary()
 	if !strings.Contains(got, `The original has 1 action the fork does not: 22 s: B writes "late-B".`) || !strings.Contains(got, "The fork has 1 action the original does not: 22 s: A crashes.") {
 		t.Fatalf("after a crash on the fork: %q, want both differences", got)
+	}
+}
+
+// blankForm is the blank form as the page fills it in, with over changing
+// some fields: what a learner sends who presses Start after editing them.
+func blankForm(t *testing.T, cl *client, over url.Values) url.Values {
+	t.Helper()
+	doc := mustDoc(t, cl.get("/sandbox"))
+	form := url.Values{}
+	f := doc.Find(`[data-testid=blank-form]`)
+	f.Find(`input`).Each(func(_ int, s *goquery.Selection) {
+		name := s.AttrOr("name", "")
+		if s.AttrOr("type", "") == "checkbox" {
+			if _, ok := s.Attr("checked"); !ok {
+				return
+			}
+		}
+		if name != "" {
+			form.Set(name, s.AttrOr("value", ""))
+		}
+	})
+	f.Find(`select`).Each(func(_ int, s *goquery.Selection) {
+		opt := s.Find(`option[selected]`)
+		if opt.Length() == 0 {
+			opt = s.Find(`option`).First()
+		}
+		form.Set(s.AttrOr("name", ""), opt.AttrOr("value", ""))
+	})
+	for k, v := range over {
+		if v == nil {
+			form.Del(k)
+			continue
+		}
+		form[k] = v
+	}
+	return form
+}
+
+// Q8-20: the "Try the classic pause" box says what the late write does
+// under the timeline's settings, and following it does just that.
+func TestClassicPauseTipMatchesTheRun(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	for _, tc := range []struct {
+		name           string
+		over           url.Values
+		rejected       int
+		want, dontWant string
+	}{
+		{"the defaults", nil, 0, "it is accepted and corrupts the value", "it is rejected"},
+		{"fencing on and checked", url.Values{"token_source": {"incr"}, "check_fencing": {"1"}}, 1, "so it is rejected", "it is accepted"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rec := cl.postForm("/sandbox", blankForm(t, cl, tc.over))
+			if rec.Code != http.StatusSeeOther {
+				t.Fatalf("start: status %d: %s", rec.Code, mustDoc(t, rec).Find(`.field-error`).Text())
+			}
+			path := rec.Header().Get("Location")
+			tip := spaces(mustDoc(t, cl.get(path)).Find(`[data-testid=pause-tip-outcome]`).Text())
+			if !strings.Contains(tip, tc.want) || strings.Contains(tip, tc.dontWant) {
+				t.Fatalf("tip = %q, want %q", tip, tc.want)
+			}
+			// Follow the box: A acquires, pauses past the TTL, writes;
+			// advance past the lease; B acquires and writes.
+			for _, f := range []url.Values{
+				{"op": {"acquire"}, "client": {"A"}},
+				{"op": {"pause"}, "client": {"A"}, "pause_s": {"15"}},
+				{"op": {"write"}, "client": {"A"}, "value": {"v-A"}},
+				{"op": {"advance"}, "advance_s": {"11"}},
+				{"op": {"acquire"}, "client": {"B"}},
+				{"op": {"write"}, "client": {"B"}, "value": {"v-B"}},
+			} {
+				if rec := act(t, cl, path, f); rec.Code != http.StatusSeeOther {
+					t.Fatalf("%v: status %d", f, rec.Code)
+				}
+			}
+			doc := mustDoc(t, cl.get(path))
+			if got := spaces(doc.Find(`[data-testid=writes-rejected]`).Text()); got != "✗ "+strconv.Itoa(tc.rejected)+" rejected" {
+				t.Fatalf("after following the tip: %q, want %d rejected (tip: %q)", got, tc.rejected, tip)
+			}
+		})
 	}
 }

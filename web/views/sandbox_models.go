@@ -132,6 +132,9 @@ type ActionPanel struct {
 	AcquireOp string // "acquire", or "claim" for the database model
 	// Extend: the model's lease can be extended (not a database claim).
 	Extend bool
+	// PauseOutcome ends the "Try the classic pause" box: what the late
+	// write does under these settings, and how to see the other outcome.
+	PauseOutcome string
 	// MaxValueLen and MaxKeyLen bound a write's value and idempotency key.
 	MaxValueLen, MaxKeyLen int
 	Nodes                  []int // lock nodes, for clock jumps and redlock failover
