@@ -110,7 +110,7 @@ func buildExercise(cat *content.Catalog, d exerciseData, now time.Time) views.Ex
 			}
 		}
 		for _, st := range q.Shuffled() {
-			v.Steps = append(v.Steps, views.OrderStep{ID: st.ID, HTML: st.TextHTML, Position: pos[st.ID]})
+			v.Steps = append(v.Steps, views.OrderStep{Field: OrderField(q.ID, st.ID), HTML: st.TextHTML, Position: pos[st.ID]})
 		}
 	case quiz.KindSpotTheBug:
 		if q.Code != nil {

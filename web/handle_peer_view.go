@@ -100,6 +100,21 @@ func buildPeerLive(cat *content.Catalog, d peerData, now time.Time) (views.PeerL
 	for _, pr := range res.Points {
 		hit[pr.ID] = pr
 	}
+	// During a follow-up the rubric keeps what the earlier answers to this
+	// question made (graded against it, as the scorecard's recovery does):
+	// a strong main answer is not shown as "not yet" (QA-8 Q8-7).
+	earlier := map[string]bool{}
+	if t.FollowUp != "" {
+		for _, o := range r.Turns {
+			if o.Seq < t.Seq && quiz.MainNumber(o.Seq) == quiz.MainNumber(t.Seq) && o.Done() && strings.TrimSpace(o.Text) != "" {
+				for _, pr := range cat.Questions.Grade(q, quiz.Answer{Text: o.Text}).Points {
+					if pr.Hit {
+						earlier[pr.ID] = true
+					}
+				}
+			}
+		}
+	}
 	var marks []views.Mark
 	for _, pt := range q.Points {
 		row := views.PeerPoint{ID: pt.ID, Label: pt.Label, Dimension: quiz.DimensionLabel(pt.Dimension), Core: pt.Core}
@@ -111,6 +126,9 @@ func buildPeerLive(cat *content.Catalog, d peerData, now time.Time) (views.PeerL
 					marks = append(marks, views.Mark{Start: sp.Start, End: sp.End, Label: pt.Label})
 				}
 			}
+		}
+		if !row.Hit && earlier[pt.ID] {
+			row.Hit, row.Earlier = true, true
 		}
 		v.Points = append(v.Points, row)
 	}

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"net/http"
@@ -108,7 +110,16 @@ func parseAnswer(c echo.Context, q *quiz.Question) (quiz.Answer, error) {
 	return a, nil
 }
 
-// parseOrder turns one position select per step ("pos-<step id>") into the
+// OrderField is the name of the position select of step stepID of ordering
+// question qid: "pos-" and a hash of the two, so that the names, which a
+// page's source shows, do not spell out the right order as the step ids do
+// (s1, s2, ...; QA-8 Q8-11).
+func OrderField(qid, stepID string) string {
+	h := sha256.Sum256([]byte("lockdrill order field\x00" + qid + "\x00" + stepID))
+	return "pos-" + hex.EncodeToString(h[:6])
+}
+
+// parseOrder turns one position select per step (OrderField) into the
 // learner's order. With a missing, out-of-range or shared position the
 // error says which, and Order keeps "" at the empty positions so the form
 // shown again keeps the positions already chosen.
@@ -117,7 +128,7 @@ func parseOrder(get func(string) string, q *quiz.Question) (quiz.Answer, error) 
 	slots := make([]string, n) // slots[i] is the step placed at position i+1
 	var problem error
 	for _, st := range q.Steps {
-		raw := get("pos-" + st.ID)
+		raw := get(OrderField(q.ID, st.ID))
 		pos, err := strconv.Atoi(raw)
 		switch {
 		case raw == "":

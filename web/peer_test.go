@@ -291,6 +291,20 @@ func TestPeerRoundToTheScorecards(t *testing.T) {
 	if r := answerTurn(t, env.alice, env.roundURL, rec.Body.String(), seq2, "I would fail closed and stop writing, and alert."); r.Code != http.StatusSeeOther {
 		t.Fatalf("follow-up answer: status %d", r.Code)
 	}
+	// During the follow-up the rubric keeps what the main answer made,
+	// marked as made earlier, instead of "not yet" (QA-8 Q8-7).
+	madeMain := map[string]bool{}
+	screen.Find(`[data-testid=peer-point][data-hit=true]`).Each(func(_ int, s *goquery.Selection) { madeMain[s.AttrOr("data-point", "")] = true })
+	if len(madeMain) == 0 {
+		t.Fatalf("the main answer made no point: the test answer %q is too weak to check the follow-up's rubric", text)
+	}
+	during := mustDoc(t, env.bob.get(env.peerURL))
+	for id := range madeMain {
+		pt := during.Find(`[data-testid=peer-point][data-point="` + id + `"]`)
+		if pt.AttrOr("data-hit", "") != "true" || pt.Find(`[data-testid=peer-point-earlier]`).Length() != 1 {
+			t.Errorf("during the follow-up, point %s made in the main answer reads %q", id, strings.Join(strings.Fields(pt.Text()), " "))
+		}
+	}
 	// Every button of the interviewer's page submits the notes form, so
 	// notes typed before "Next question" are kept (QA: they were lost).
 	early := "Typed before moving on."

@@ -251,8 +251,8 @@ func objectiveForms(q *quiz.Question) (right, wrong url.Values) {
 	case quiz.KindOrdering:
 		n := len(q.Steps)
 		for i, st := range q.Steps {
-			right.Set("pos-"+st.ID, strconv.Itoa(i+1))
-			wrong.Set("pos-"+st.ID, strconv.Itoa(n-i))
+			right.Set(web.OrderField(q.ID, st.ID), strconv.Itoa(i+1))
+			wrong.Set(web.OrderField(q.ID, st.ID), strconv.Itoa(n-i))
 		}
 	case quiz.KindSpotTheBug:
 		right.Set("line", strconv.Itoa(q.Code.Bug))
@@ -317,10 +317,35 @@ func TestObjectiveAnswersAreGraded(t *testing.T) {
 			t.Fatalf("status = %d, want 422", rec.Code)
 		}
 	})
+	t.Run("an ordering form neither gives the order away nor leaves a position unnamed", func(t *testing.T) {
+		for _, q := range bank.ByKind(quiz.KindOrdering) {
+			doc := mustDoc(t, cl.get("/practice/"+q.ID))
+			sels := doc.Find(`[data-testid=answer-field] select`)
+			if sels.Length() != len(q.Steps) {
+				t.Fatalf("%s: %d position menus, want %d", q.ID, sels.Length(), len(q.Steps))
+			}
+			sels.Each(func(_ int, sel *goquery.Selection) {
+				name := sel.AttrOr("name", "")
+				for _, st := range q.Steps {
+					if strings.Contains(name, st.ID) && len(st.ID) >= 2 {
+						t.Errorf("%s: position field %q spells step id %q, which numbers the right order", q.ID, name, st.ID)
+					}
+				}
+				// The accessible name: "Position of" and the step's text.
+				var parts []string
+				for _, id := range strings.Fields(sel.AttrOr("aria-labelledby", "")) {
+					parts = append(parts, strings.TrimSpace(doc.Find("#"+id).Text()))
+				}
+				if len(parts) != 2 || parts[0] != "Position of" || parts[1] == "" || sel.AttrOr("aria-label", "") != "" {
+					t.Errorf("%s: position menu %q is named %q (aria-label %q), want \"Position of\" and its step", q.ID, name, parts, sel.AttrOr("aria-label", ""))
+				}
+			})
+		}
+	})
 	t.Run("ordering with a shared position is refused and keeps the others", func(t *testing.T) {
 		q := bank.ByKind(quiz.KindOrdering)[0]
 		form, _ := objectiveForms(q)
-		form.Set("pos-"+q.Steps[1].ID, "1")
+		form.Set(web.OrderField(q.ID, q.Steps[1].ID), "1")
 		rec := cl.answer(q.ID, form)
 		if rec.Code != http.StatusUnprocessableEntity {
 			t.Fatalf("status = %d, want 422", rec.Code)
@@ -329,7 +354,7 @@ func TestObjectiveAnswersAreGraded(t *testing.T) {
 		if !strings.Contains(doc.Find(`[data-testid=field-error]`).Text(), "share position 1") {
 			t.Fatalf("error = %q, want it to name the shared position", doc.Find(`[data-testid=field-error]`).Text())
 		}
-		if v, _ := doc.Find(`select[name="pos-` + q.Steps[2].ID + `"] option[selected]`).Attr("value"); v != "3" {
+		if v, _ := doc.Find(`select[name="` + web.OrderField(q.ID, q.Steps[2].ID) + `"] option[selected]`).Attr("value"); v != "3" {
 			t.Fatalf("step 3 position kept = %q, want 3", v)
 		}
 	})
