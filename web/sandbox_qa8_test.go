@@ -1,6 +1,8 @@
 package web_test
 
 import (
+	"net/http/httptest"
+	"regexp"
 	"strconv"
 
 	"github.com/PuerkitoBio/goquery"
@@ -125,4 +127,61 @@ func TestClassicPauseTipMatchesTheRun(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Q8-18: the blank form refuses a heartbeat period that a lone holder
+// would push past the events budget, naming the smallest that fits; one
+// that fits lets a client acquire; and the budget error of an action the
+// heartbeat fills names the heartbeat, not "use fewer actions".
+func TestBlankHeartbeatFollowsTheEventsBudget(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	label := spaces(mustDoc(t, cl.get("/sandbox")).Find(`label[for=heartbeat_ms]`).Text())
+	m := regexp.MustCompile(`else (\d+) or more`).FindStringSubmatch(label)
+	if m == nil {
+		t.Fatalf("heartbeat label = %q, want its stated minimum", label)
+	}
+	least, _ := strconv.Atoi(m[1])
+	if least <= 300 {
+		t.Fatalf("the form states %d ms as the least heartbeat, but 300 ms fills the budget with one acquire", least)
+	}
+	for _, hb := range []string{"100", "300"} {
+		rec := cl.postForm("/sandbox", blankForm(t, cl, url.Values{"heartbeat_ms": {hb}}))
+		if rec.Code != http.StatusUnprocessableEntity {
+			t.Fatalf("heartbeat %s ms: status %d, want the form refused", hb, rec.Code)
+		}
+		msg := spaces(mustDoc(t, rec).Find(`[data-testid=error-heartbeat_ms]`).Text())
+		if !strings.Contains(msg, "events budget") || !strings.Contains(msg, "at least") {
+			t.Fatalf("heartbeat %s ms: error %q, want the budget and the least period", hb, msg)
+		}
+	}
+	// The least stated period works on the default (redis) model: A can
+	// acquire and then hold the lock for the rest of the run.
+	rec := cl.postForm("/sandbox", blankForm(t, cl, url.Values{"heartbeat_ms": {strconv.Itoa(least)}}))
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("heartbeat %d ms: status %d, want a new timeline", least, rec.Code)
+	}
+	path := rec.Header().Get("Location")
+	if rec := act(t, cl, path, url.Values{"op": {"acquire"}, "client": {"A"}}); rec.Code != http.StatusSeeOther || strings.Contains(flashText(t, cl, rec), "Nothing was changed") {
+		t.Fatalf("acquire with a %d ms heartbeat was refused", least)
+	}
+	// An imported timeline may have a shorter heartbeat (the engine's
+	// own limit): its first acquire fills the budget, and the error names
+	// the heartbeat rather than asking for fewer actions on a timeline
+	// that has none.
+	imp := postImport(t, cl, `{"lock":{"model":"redis"},"clients":[{"id":"A","heartbeat_ms":100},{"id":"B"}],"actions":[]}`, false)
+	if imp.Code != http.StatusSeeOther {
+		t.Fatalf("import: status %d", imp.Code)
+	}
+	rec = act(t, cl, imp.Header().Get("Location"), url.Values{"op": {"acquire"}, "client": {"A"}})
+	msg := flashText(t, cl, rec)
+	if !strings.Contains(msg, "Nothing was changed") || strings.Contains(msg, "use fewer actions") || !strings.Contains(msg, "Client A's heartbeat every 100 ms") || !strings.Contains(msg, "at least") {
+		t.Fatalf("budget error = %q, want it to name A's heartbeat and the least period", msg)
+	}
+}
+
+// flashText is the notice the page shows after the redirect rec.
+func flashText(t *testing.T, cl *client, rec *httptest.ResponseRecorder) string {
+	t.Helper()
+	return spaces(mustDoc(t, cl.get(rec.Header().Get("Location"))).Find(`[role=status], [role=alert], .notice`).Text())
 }

@@ -348,7 +348,7 @@ func blankScenario(form url.Values) (sandbox.Scenario, views.BlankForm) {
 	if f.Heartbeat != "" && f.Heartbeat != "0" {
 		hb, err = strconv.ParseInt(f.Heartbeat, 10, 64)
 		if err != nil || hb < sandbox.MinHeartbeatMS || hb > sandbox.MaxTimeMS {
-			f.Errors["heartbeat_ms"] = "Enter 0 for none, or a heartbeat period from " + timelineview.Millis(sandbox.MinHeartbeatMS) + " to " + timelineview.Millis(sandbox.MaxTimeMS) + "."
+			f.Errors["heartbeat_ms"] = "Enter 0 for none, or a heartbeat period from " + timelineview.Millis(formMinHeartbeat()) + " to " + timelineview.Millis(sandbox.MaxTimeMS) + "."
 		}
 	}
 	if len(f.Errors) > 0 {
@@ -379,6 +379,14 @@ func blankScenario(form url.Values) (sandbox.Scenario, views.BlankForm) {
 			}
 		}
 		f.Errors[field] = msg
+		return sc, f
+	}
+	// Q8-18: a period the engine accepts may still be too short for a
+	// holder to heartbeat through the whole run within the events budget.
+	if hb > 0 && !heartbeatFits(sc, hb) {
+		least := minHeartbeat(sc)
+		f.Errors["heartbeat_ms"] = "A heartbeat every " + timelineview.Millis(hb) + " is too short: a client holding the lock heartbeats until it releases, and over the ten-minute run that alone would pass the events budget of " +
+			strconv.Itoa(sandbox.MaxEvents) + " events a timeline may hold. Enter 0 for none, or a period of at least " + timelineview.Millis(least) + " (up to " + timelineview.Millis(sandbox.MaxTimeMS) + ")."
 	}
 	return sc, f
 }

@@ -53,6 +53,9 @@ type BlankForm struct {
 	// have.
 	Models, Acquires, Releases, TokenSources, ResourceKinds []Option
 	MaxClients                                              int
+	// MinHeartbeat is the shortest heartbeat period that a holder can keep
+	// up for the whole run within the events budget, on any model.
+	MinHeartbeat int
 }
 
 // TimelineLink is one of the learner's saved timelines.
