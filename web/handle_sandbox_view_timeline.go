@@ -38,6 +38,8 @@ type timelineData struct {
 	// SettingsError.
 	SettingsTyped url.Values
 	SettingsError string
+	// ParentGone: the timeline this one was forked from was deleted.
+	ParentGone bool
 }
 
 // buildTimeline makes /sandbox/{id} at now, the virtual time where the
@@ -66,9 +68,10 @@ func buildTimeline(cat *content.Catalog, d timelineData, now int64) views.Timeli
 		v.EngineNote = "This timeline was saved by sandbox engine version " + t.EngineVersion + " and is re-run by version " +
 			sandbox.EngineVersion + ": the events may differ a little from what was saved."
 	}
-	if t.ParentID != "" {
+	if t.ParentID != "" && !d.ParentGone {
 		v.ParentHref = urls.Timeline(t.ParentID)
 	}
+	v.ParentGone = t.ParentID != "" && d.ParentGone
 	if d.Preset != nil {
 		card := presetCard(cat, *d.Preset)
 		v.Preset = &card

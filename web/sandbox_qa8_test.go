@@ -185,3 +185,66 @@ func flashText(t *testing.T, cl *client, rec *httptest.ResponseRecorder) string 
 	t.Helper()
 	return spaces(mustDoc(t, cl.get(rec.Header().Get("Location"))).Find(`[role=status], [role=alert], .notice`).Text())
 }
+
+// Q8-1 and Q8-2: a link to a deleted timeline (or one that never was)
+// says so, not "it belongs to someone else" (timelines are shareable),
+// on the page, its sub-paths and its export; and a fork whose original
+// was deleted no longer offers to compare with it.
+func TestDeletedTimelineLinks(t *testing.T) {
+	srv, _ := newTestServer(t)
+	owner, other := newClient(t, srv), newClient(t, srv)
+	path := openPreset(t, owner, "paused-holder-fenced")
+	// The owner's own fork with a setting changed, and another learner's
+	// plain fork.
+	rec := owner.postForm(path+"/settings", url.Values{"_csrf": {csrfFrom(t, owner.get(path))}, "fencing_tokens": {"1"}, "ttl_ms": {"10000"}, "release": {"compare-and-delete"}, "acquire": {"atomic"}})
+	ownFork := strings.TrimSuffix(rec.Header().Get("Location"), "/compare")
+	rec = other.postForm(path+"/fork", url.Values{"_csrf": {csrfFrom(t, other.get(path))}})
+	otherFork := rec.Header().Get("Location")
+	if ownFork == "" || otherFork == "" {
+		t.Fatalf("forks: %q and %q", ownFork, otherFork)
+	}
+	if mustDoc(t, other.get(otherFork)).Find(`[data-testid=compare-link]`).Length() != 1 {
+		t.Fatalf("a fork of a live original offers no comparison")
+	}
+	if rec := owner.postForm(path+"/delete", url.Values{"_csrf": {csrfFrom(t, owner.get(path))}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("delete: status %d", rec.Code)
+	}
+	want := "No timeline at this link: its owner may have deleted it, or the link is incomplete. Your own timelines are on the sandbox page."
+	for _, tc := range []struct {
+		who  *client
+		path string
+	}{{other, path}, {owner, path}, {newClient(t, srv), path}, {other, path + ".json"}, {other, path + "/compare"}, {other, path + "/state"}, {other, "/sandbox/" + strings.Repeat("0", 32)}} {
+		rec := tc.who.get(tc.path)
+		if rec.Code != http.StatusNotFound {
+			t.Fatalf("GET %s: status %d, want 404", tc.path, rec.Code)
+		}
+		doc := mustDoc(t, rec)
+		if got := spaces(doc.Find(`[data-testid=error-message]`).Text()); got != want {
+			t.Fatalf("GET %s: %q, want %q", tc.path, got, want)
+		}
+		if doc.Find(`[data-testid=error-next]`).AttrOr("href", "") != "/sandbox" {
+			t.Fatalf("GET %s: no link to the sandbox page", tc.path)
+		}
+	}
+	// The owner posting to the timeline they just deleted (a second tab).
+	rec = owner.postForm(path+"/rename", url.Values{"_csrf": {csrfFrom(t, owner.get("/sandbox"))}, "title": {"x"}})
+	if got := spaces(mustDoc(t, rec).Find(`[data-testid=error-message]`).Text()); rec.Code != http.StatusNotFound || got != want {
+		t.Fatalf("rename after the delete: %d %q", rec.Code, got)
+	}
+	// Other 404s keep their own words.
+	if got := spaces(mustDoc(t, other.get("/sandbox/presets/teleport")).Find(`[data-testid=error-message]`).Text()); got == want {
+		t.Fatalf("an unknown preset is described as a timeline")
+	}
+	for _, f := range []struct {
+		who  *client
+		path string
+	}{{owner, ownFork}, {other, otherFork}} {
+		doc := mustDoc(t, f.who.get(f.path))
+		if doc.Find(`[data-testid=compare-link]`).Length() != 0 {
+			t.Fatalf("%s still offers \"Compare with the original\" after the original was deleted", f.path)
+		}
+		if got := doc.Find(`[data-testid=parent-gone]`).Text(); !strings.Contains(got, "the original was deleted") {
+			t.Fatalf("%s: %q, want it to say the original was deleted", f.path, got)
+		}
+	}
+}

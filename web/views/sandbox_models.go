@@ -183,11 +183,13 @@ type TimelineView struct {
 	SettingsError string
 	EngineNote    string
 	ParentHref    string
-	ExportHref    string
-	Config        []ConfigLine
-	Settings      SettingsForm
-	Act           ActionPanel
-	Predict       *PredictView
+	// ParentGone: this is a fork whose original was deleted.
+	ParentGone bool
+	ExportHref string
+	Config     []ConfigLine
+	Settings   SettingsForm
+	Act        ActionPanel
+	Predict    *PredictView
 
 	// Picture is the swimlane picture (Swimlane), rendered once per
 	// (run, step) and shared by every reader of that step.
