@@ -248,3 +248,28 @@ func TestDeletedTimelineLinks(t *testing.T) {
 		}
 	}
 }
+
+// Q8-5: a title of only invisible characters is blank; line breaks and
+// control characters become single spaces.
+func TestRenameInvisibleAndMultilineTitles(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	path := openPreset(t, cl, "paused-holder-fenced")
+	before := spaces(mustDoc(t, cl.get(path)).Find(`[data-testid=timeline-title]`).Text())
+	rename := func(title string) string {
+		rec := cl.postForm(path+"/rename", url.Values{"_csrf": {csrfFrom(t, cl.get(path))}, "title": {title}})
+		return flashText(t, cl, rec)
+	}
+	for _, title := range []string{"\u200b", "\u200b\u200c\u200d\ufeff", " \u2060\u00ad ", "\u202e\u200e", "\n\t\r"} {
+		if msg := rename(title); !strings.Contains(msg, "Title: write at least one character") {
+			t.Fatalf("rename to %q: %q, want it refused as blank", title, msg)
+		}
+		if got := mustDoc(t, cl.get(path)).Find(`[data-testid=timeline-title]`).Text(); got != before {
+			t.Fatalf("rename to %q changed the title to %q", title, got)
+		}
+	}
+	rename("line1\r\nline2\tand\x00 \x07three\u2028four")
+	if got := mustDoc(t, cl.get(path)).Find(`[data-testid=timeline-title]`).Text(); got != "line1 line2 and three four" {
+		t.Fatalf("title = %q, want the line breaks and control characters as single spaces", got)
+	}
+}
