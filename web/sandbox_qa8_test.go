@@ -273,3 +273,41 @@ func TestRenameInvisibleAndMultilineTitles(t *testing.T) {
 		t.Fatalf("title = %q, want the line breaks and control characters as single spaces", got)
 	}
 }
+
+// Q8-4 and Q8-3 (web words): the errors of a pause of 0.0001 s, a value
+// of 64 "é" and an action edited past the end speak seconds, characters
+// and the form's labels; the picture's summary pluralises "write".
+func TestSandboxFormErrorsSpeakTheFormsWords(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	rec := cl.postForm("/sandbox", blankForm(t, cl, nil))
+	path := rec.Header().Get("Location")
+	flash := func(rec *httptest.ResponseRecorder) string {
+		return spaces(mustDoc(t, cl.get(rec.Header().Get("Location"))).Find(`[data-testid=flash]`).Text())
+	}
+	got := flash(act(t, cl, path, url.Values{"op": {"pause"}, "client": {"A"}, "pause_s": {"0.0001"}}))
+	if !strings.Contains(got, "pause: 0.0001 s is out of range (at least 0.001 s, at most 600 s") {
+		t.Fatalf("pause 0.0001 s: %q, want it in seconds like the other pause errors", got)
+	}
+	got = flash(act(t, cl, path, url.Values{"op": {"write"}, "client": {"A"}, "value": {strings.Repeat("é", 64)}}))
+	if !strings.Contains(got, "value: at most 64 bytes, and this one has 64 characters taking 128 bytes") {
+		t.Fatalf("64 × é: %q, want the limit in bytes with the characters counted", got)
+	}
+	// A pause at 1 s, edited to start at 599.99 s.
+	act(t, cl, path, url.Values{"op": {"pause"}, "client": {"A"}, "pause_s": {"15"}})
+	action, form := formOf(t, cl, path, `[data-testid=action-item]:nth-child(1) form`)
+	form.Set("op", "save")
+	form.Set("at_s", "599.99")
+	got = flash(cl.postForm(action, form))
+	if want := "Nothing was changed: for: a pause of 15 s at 599.99 s would end at 614.99 s, after 600 s"; !strings.Contains(got, want) || strings.Contains(got, "actions[") {
+		t.Fatalf("edit past the end: %q, want %q", got, want)
+	}
+	// One accepted write: "1 write accepted".
+	act(t, cl, path, url.Values{"op": {"advance"}, "advance_s": {"20"}})
+	act(t, cl, path, url.Values{"op": {"acquire"}, "client": {"B"}})
+	act(t, cl, path, url.Values{"op": {"write"}, "client": {"B"}, "value": {"one"}})
+	desc := mustDoc(t, cl.get(path)).Find(`svg.tl-svg desc`).First().Text()
+	if !strings.HasPrefix(desc, "1 write accepted, 0 rejected") {
+		t.Fatalf("picture summary = %q, want \"1 write accepted\"", desc)
+	}
+}
