@@ -311,3 +311,36 @@ func TestSandboxFormErrorsSpeakTheFormsWords(t *testing.T) {
 		t.Fatalf("picture summary = %q, want \"1 write accepted\"", desc)
 	}
 }
+
+// Q8-12 and Q8-17: the sideways-scrolling picture and event table are
+// keyboard stops with a name, and the blank form's bad fields point at
+// their messages.
+func TestSandboxScrollBoxesAndBlankErrorsForAssistiveTech(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	doc := mustDoc(t, cl.get(openPreset(t, cl, "paused-holder-fenced")))
+	for _, sel := range []string{`[data-testid=swimlane-scroll]`, `[data-testid=events-scroll]`} {
+		box := doc.Find(sel)
+		if box.Length() == 0 || box.AttrOr("tabindex", "") != "0" || box.AttrOr("role", "") != "region" || box.AttrOr("aria-label", "") == "" {
+			t.Fatalf("%s: tabindex %q, role %q, label %q: want a named, focusable region", sel, box.AttrOr("tabindex", ""), box.AttrOr("role", ""), box.AttrOr("aria-label", ""))
+		}
+	}
+	rec := cl.postForm("/sandbox", blankForm(t, cl, url.Values{"ttl_ms": {"0"}, "clients": {"9"}}))
+	if rec.Code != http.StatusUnprocessableEntity {
+		t.Fatalf("bad blank form: status %d", rec.Code)
+	}
+	bad := mustDoc(t, rec)
+	for _, name := range []string{"ttl_ms", "clients"} {
+		in := bad.Find(`[data-testid=blank-form] [name=` + name + `]`)
+		if in.AttrOr("aria-invalid", "") != "true" {
+			t.Fatalf("%s: no aria-invalid", name)
+		}
+		msg := bad.Find(`#` + in.AttrOr("aria-describedby", "none"))
+		if msg.Length() != 1 || !strings.Contains(msg.Text(), "Enter") {
+			t.Fatalf("%s: aria-describedby %q does not point at its message", name, in.AttrOr("aria-describedby", ""))
+		}
+	}
+	if in := bad.Find(`[data-testid=blank-form] [name=model]`); in.AttrOr("aria-invalid", "") != "" || in.AttrOr("aria-describedby", "") != "" {
+		t.Fatalf("a fine field is marked invalid")
+	}
+}

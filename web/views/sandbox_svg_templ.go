@@ -77,7 +77,7 @@ func Swimlane(d timelineview.Diagram, id string) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "<p class=\"small muted tl-scroll-hint\" data-testid=\"swimlane-scroll-hint\">⇆ The picture scrolls sideways: the run goes on to the right of what fits here.</p><div class=\"tl-scroll\" data-testid=\"swimlane-scroll\">")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "<p class=\"small muted tl-scroll-hint\" data-testid=\"swimlane-scroll-hint\">⇆ The picture scrolls sideways: the run goes on to the right of what fits here.</p><div class=\"tl-scroll\" data-testid=\"swimlane-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"The run's picture: scroll sideways to see all of it\">")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -976,7 +976,7 @@ func SandboxEvents(w timelineview.Window) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 91, "<div class=\"sb-events-scroll\"><table class=\"sb-events\" data-testid=\"events\"><thead><tr><th scope=\"col\">#</th><th scope=\"col\">Time</th><th scope=\"col\">Lane</th><th scope=\"col\">Event</th><th scope=\"col\">Detail</th></tr></thead> <tbody>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 91, "<div class=\"sb-events-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Events of the run: scroll sideways to see every column\" data-testid=\"events-scroll\"><table class=\"sb-events\" data-testid=\"events\"><thead><tr><th scope=\"col\">#</th><th scope=\"col\">Time</th><th scope=\"col\">Lane</th><th scope=\"col\">Event</th><th scope=\"col\">Detail</th></tr></thead> <tbody>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
