@@ -89,7 +89,9 @@ type sim struct {
 	// heap's and the fifo's.
 	fifo       []qent
 	fh, ft     int
-	actions    []int   // action indices in the order they run
+	actions    []int // action indices in the order they run (nil: in file order)
+	nActions   int
+	actT       []int64 // their times, in that order
 	actClient  []int   // client index of each action, -1 for service ops
 	actOp      []uint8 // op code of each action (opCode)
 	nextAction int
@@ -160,6 +162,7 @@ type runBuffers struct {
 	free      []int32
 	fifo      []qent
 	actions   []int
+	actT      []int64
 	actClient []int
 	actOp     []uint8
 	// sim is the run's state, and clients, nodes and applied the room
@@ -179,7 +182,7 @@ type runBuffers struct {
 	skip []skipEnc
 	// idx, ebuf and det are the events' buffers (eventsBuilder), which
 	// Run copies out of.
-	idx       []uint32
+	idx       []evAt
 	ebuf, det []byte
 	strs      []string
 }
@@ -195,7 +198,10 @@ func (m *sim) recycle(b *runBuffers) {
 	b.idx, b.ebuf, b.det = m.evb.es.idx, m.evb.es.buf, m.evb.es.det
 	b.strs = m.evb.es.strs
 	clear(b.strs) // the strings are the timeline's
-	b.actions, b.actClient, b.actOp = m.actions[:0], m.actClient[:0], m.actOp[:0]
+	if m.actions != nil {
+		b.actions = m.actions[:0]
+	}
+	b.actT, b.actClient, b.actOp = m.actT[:0], m.actClient[:0], m.actOp[:0]
 	b.clients, b.nodes = m.clients[:0], m.nodes[:0]
 	// What the run read goes; the room stays.
 	for i := range m.clients {
@@ -286,21 +292,28 @@ func newSim(s Scenario, b *runBuffers) *sim {
 	}
 	// Actions wait in their own list, stably sorted by time: they count as
 	// scheduled before anything the run schedules, so at the same
-	// millisecond they come first, in file order.
-	m.actions = slices.Grow(b.actions[:0], len(s.Actions))[:len(s.Actions)]
-	for i := range m.actions {
-		m.actions[i] = i
-	}
-	// Most scenarios list their actions in time order already.
+	// millisecond they come first, in file order. The loop looks at the
+	// next action's time before each step: actT are the times, in the
+	// order the actions run. Most scenarios list their actions in time
+	// order already: then the list is the file's order, and m.actions nil.
+	m.actT = slices.Grow(b.actT[:0], len(s.Actions))[:len(s.Actions)]
 	sorted := true
-	for i := 1; i < len(s.Actions); i++ {
-		if s.Actions[i].AtMS < s.Actions[i-1].AtMS {
+	for i := range s.Actions {
+		m.actT[i] = s.Actions[i].AtMS
+		if i > 0 && m.actT[i] < m.actT[i-1] {
 			sorted = false
-			break
 		}
 	}
+	m.nActions = len(s.Actions)
 	if !sorted {
+		m.actions = slices.Grow(b.actions[:0], len(s.Actions))[:len(s.Actions)]
+		for i := range m.actions {
+			m.actions[i] = i
+		}
 		slices.SortStableFunc(m.actions, func(a, b int) int { return cmp.Compare(s.Actions[a].AtMS, s.Actions[b].AtMS) })
+		for k, i := range m.actions {
+			m.actT[k] = s.Actions[i].AtMS
+		}
 	}
 	m.ids = newClientIDs(m.sc.Clients)
 	// Run's validation has put each action's client index in
@@ -310,12 +323,7 @@ func newSim(s Scenario, b *runBuffers) *sim {
 	if b.skip == nil {
 		b.skip = make([]skipEnc, MaxClients*numOpCodes)
 	}
-	for i, op := range m.actOp {
-		if op == opcPartition {
-			// A partition names a client but is the network's doing.
-			m.actClient[i] = -1
-		}
-	}
+
 	return m
 }
 
@@ -469,8 +477,8 @@ func (m *sim) pop(it *item) {
 // that the item is copied once, when it is taken.
 func (m *sim) peek() (t int64, action, ok bool) {
 	k, queued := m.first()
-	if m.nextAction < len(m.actions) {
-		t := m.sc.Actions[m.actions[m.nextAction]].AtMS
+	if m.nextAction < m.nActions {
+		t := m.actT[m.nextAction]
 		if !queued || t <= qtime(k) {
 			return t, true, true
 		}
@@ -502,7 +510,10 @@ func (m *sim) loop() {
 		}
 		var it item
 		if action {
-			i := m.actions[m.nextAction]
+			i := m.nextAction
+			if m.actions != nil {
+				i = m.actions[i]
+			}
 			m.nextAction++
 			if c := m.actClient[i]; c >= 0 && m.clients[c].crashed {
 				// What clientItem does first for a crashed client's

@@ -157,8 +157,8 @@ func (m *sim) skipCrashed(ci, idx int) {
 	}
 }
 
-// skipEnc is an encoded event but for its time: its mask, then (after
-// the time) its fields.
+// skipEnc is an encoded event but for its time (the change since the
+// event before): its mask, then (after the time) its fields.
 type skipEnc struct {
 	gen         uint32
 	npre, npost uint8
@@ -191,10 +191,10 @@ func (m *sim) emitEncoded(sk *skipEnc) {
 		return
 	}
 	b := &m.evb
-	b.reserve()
+	dt := b.reserve(m.now)
 	w := encoder{b: b.es.buf, p: b.bn}
 	w.p += copy(w.b[w.p:], sk.pre[:sk.npre])
-	w.i(m.now)
+	w.i(dt)
 	w.p += copy(w.b[w.p:], sk.post[:sk.npost])
 	b.bn = w.p
 	m.nraw++

@@ -23,7 +23,7 @@ import (
 // or UnmarshalJSON) returns them; copies share their storage.
 type Events struct {
 	n     int      // the number of events
-	idx   []uint32 // where event i starts in buf: the builder's, nil once built (the events are decoded in order)
+	idx   []evAt   // where event i starts in buf, and its time: the builder's, nil once built (the events are decoded in order)
 	buf   []byte   // the events, encoded (see add)
 	det   []byte   // the details, as tokens (see Detail tokens); never written again once an event points into it
 	strs  []string // strs[0] is ""
@@ -54,10 +54,10 @@ func (d *decoded) list() []Event {
 		var spans []span // per event whose detail is in text
 		var at []int32   // those events
 		var memo map[uint64]int32
-		p := 0
+		p, t := 0, int64(0)
 		for i := range out {
-			e, off, n, next := es.decodeAt(p)
-			p = next
+			e, off, n, next := es.decodeAt(p, t)
+			p, t = next, e.T
 			if n > 0 {
 				if s, ok := es.oneString(off, n); ok {
 					e.Detail = s
@@ -155,16 +155,18 @@ func (es Events) decode(i int) Event {
 // decodeFields decodes event i but for its detail, which is det[off:][:n]
 // (n 0: none). It needs the builder's index.
 func (es Events) decodeFields(i int) (e Event, off, n int) {
-	e, off, n, _ = es.decodeAt(int(es.idx[i]))
+	e, off, n, _ = es.decodeAt(int(es.idx[i].off), 0)
+	e.T = es.idx[i].t
 	return e, off, n
 }
 
-// decodeAt decodes the event encoded at buf[p:] but for its detail,
-// which is det[off:][:n] (n 0: none); next is where the next event starts.
-func (es Events) decodeAt(p int) (e Event, off, n, next int) {
+// decodeAt decodes the event encoded at buf[p:], the event before it
+// at time prevT, but for its detail, which is det[off:][:n] (n 0: none);
+// next is where the next event starts.
+func (es Events) decodeAt(p int, prevT int64) (e Event, off, n, next int) {
 	d := decoder{b: es.buf, p: p}
 	mask := d.u()
-	e.T = d.i()
+	e.T = prevT + d.i()
 	if mask&hasKind != 0 {
 		e.Kind = Kind(es.strs[d.u()])
 	}
@@ -391,6 +393,7 @@ func (es *Events) UnmarshalJSON(data []byte) error {
 type eventsBuilder struct {
 	es        Events
 	n, bn, dn int
+	lastT     int64 // the time of the latest event
 	// seen finds the strings of the table (emptied when the builder
 	// starts).
 	seen *strTable
@@ -425,13 +428,13 @@ var strTables = sync.Pool{New: func() any { return new(strTable) }}
 func (b *eventsBuilder) init(n, det int, seen *strTable) {
 	b.setSeen(seen)
 	n = max(n, 1)
-	b.es = Events{idx: make([]uint32, n), buf: make([]byte, n*24+maxEncoded), det: make([]byte, max(det, 64)), strs: make([]string, 1, 32+n/2)}
+	b.es = Events{idx: make([]evAt, n), buf: make([]byte, n*24+maxEncoded), det: make([]byte, max(det, 64)), strs: make([]string, 1, 32+n/2)}
 }
 
 // initPooled is init with buffers to reuse (of any length: they grow as
 // needed), which done copies out of. Nothing in them is read before it
 // is written.
-func (b *eventsBuilder) initPooled(idx []uint32, buf, det []byte, strs []string, seen *strTable) {
+func (b *eventsBuilder) initPooled(idx []evAt, buf, det []byte, strs []string, seen *strTable) {
 	b.setSeen(seen)
 	b.pooled = true
 	b.es = Events{idx: idx[:cap(idx)], buf: buf[:cap(buf)], det: det[:cap(det)], strs: append(strs[:0], "")}
@@ -439,7 +442,7 @@ func (b *eventsBuilder) initPooled(idx []uint32, buf, det []byte, strs []string,
 		b.es.buf = make([]byte, 4096)
 	}
 	if len(b.es.idx) == 0 {
-		b.es.idx = make([]uint32, 64)
+		b.es.idx = make([]evAt, 64)
 	}
 }
 
@@ -611,23 +614,33 @@ func (w *encoder) long(v uint64) {
 
 func (w *encoder) i(v int64) { w.u(uint64(v<<1) ^ uint64(v>>63)) }
 
-// reserve starts an event: room for it, its index.
-func (b *eventsBuilder) reserve() {
+// reserve starts an event at time t: room for it, its index. It returns
+// what is encoded of the time: the change since the event before.
+func (b *eventsBuilder) reserve(t int64) (dt int64) {
 	if b.n == len(b.es.idx) {
-		b.es.idx = append(b.es.idx, make([]uint32, max(b.n/4, 64))...)
+		b.es.idx = append(b.es.idx, make([]evAt, max(b.n/4, 64))...)
 	}
 	if b.bn+maxEncoded > len(b.es.buf) {
 		nb := make([]byte, len(b.es.buf)+len(b.es.buf)/2+maxEncoded)
 		copy(nb, b.es.buf[:b.bn])
 		b.es.buf = nb
 	}
-	b.es.idx[b.n] = uint32(b.bn)
+	b.es.idx[b.n] = evAt{uint32(b.bn), t}
 	b.n++
+	dt, b.lastT = t-b.lastT, t
+	return dt
+}
+
+// evAt is where an event starts in the builder's buffer, and its time
+// (which the buffer holds as the change since the event before).
+type evAt struct {
+	off uint32
+	t   int64
 }
 
 // add appends e with detail d (e.Detail is not read).
 func (b *eventsBuilder) add(e *Event, d string) {
-	b.reserve()
+	dt := b.reserve(e.T)
 	var mask uint64
 	if e.Kind != "" {
 		mask |= hasKind
@@ -682,7 +695,7 @@ func (b *eventsBuilder) add(e *Event, d string) {
 	}
 	w := encoder{b: b.es.buf, p: b.bn}
 	w.u(mask)
-	w.i(e.T)
+	w.i(dt)
 	if mask&hasKind != 0 {
 		w.u(b.str(string(e.Kind)))
 	}
@@ -747,8 +760,12 @@ func (b *eventsBuilder) add(e *Event, d string) {
 // unreferenced).
 func (b *eventsBuilder) truncate(n int) {
 	if n < b.n {
-		b.bn = int(b.es.idx[n])
+		b.bn = int(b.es.idx[n].off)
 		b.n = n
+		b.lastT = 0
+		if n > 0 {
+			b.lastT = b.es.idx[n-1].t
+		}
 	}
 }
 

@@ -732,6 +732,11 @@ func (s *Scenario) validateAction(p *problems, i int, a *Action, v *actionCheck)
 	ci := v.ids.index(a.Client) // -1 for none
 	if v.actClient != nil {
 		v.actClient[i], v.actOp[i] = ci, code
+		if partition := optClient; partition {
+			// A partition names a client but is the network's doing:
+			// Run takes it for a service op.
+			v.actClient[i] = -1
+		}
 	}
 	switch {
 	case optClient && a.Client == "":

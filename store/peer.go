@@ -45,7 +45,7 @@ var (
 	// open a round: one never issued is ErrInviteInvalid itself; a link that
 	// was used, replaced or cancelled within the last DeadInviteMemory is a
 	// DeadInviteError saying which.
-	ErrInviteInvalid = errors.New("this invitation link is not valid: it was used already, replaced by a newer one, cancelled with its round by the candidate, or never issued")
+	ErrInviteInvalid = errors.New("this invitation link is not valid: it was never issued, or it stopped working more than a week ago. Check that you copied all of it, or ask the candidate for a new one")
 	// ErrInviteExpired is a link past InviteTTL.
 	ErrInviteExpired = errors.New("this invitation link has expired; ask the candidate for a new one")
 	// ErrOwnInvite is the candidate opening their own link.
@@ -114,8 +114,10 @@ const NotesGrace = 30 * time.Minute
 const DeadInviteMemory = 7 * 24 * time.Hour
 
 // DeadInviteError is a link that worked once and no longer does, with the
-// reason: "used", "replaced" or "cancelled". It matches ErrInviteInvalid.
-type DeadInviteError struct{ Reason string }
+// reason: "used", "replaced" or "cancelled", and the round it was for (for
+// its candidate and interviewer, who are sent there; a cancelled round no
+// longer exists). It matches ErrInviteInvalid.
+type DeadInviteError struct{ Reason, RoundID string }
 
 func (e *DeadInviteError) Error() string {
 	switch e.Reason {
@@ -132,17 +134,17 @@ func (e *DeadInviteError) Error() string {
 // Is makes errors.Is(err, ErrInviteInvalid) true.
 func (e *DeadInviteError) Is(target error) bool { return target == ErrInviteInvalid }
 
-// buryInvite records that the link with hash died for reason at now, and
-// forgets links dead for longer than DeadInviteMemory.
-func buryInvite(ctx context.Context, tx *sql.Tx, hash, reason string, now time.Time) error {
+// buryInvite records that the link with hash, to round id, died for reason
+// at now, and forgets links dead for longer than DeadInviteMemory.
+func buryInvite(ctx context.Context, tx *sql.Tx, hash, id, reason string, now time.Time) error {
 	if len(hash) != 64 {
 		return nil
 	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM dead_invites WHERE dead_ms < ?`, now.Add(-DeadInviteMemory).UnixMilli()); err != nil {
 		return err
 	}
-	_, err := tx.ExecContext(ctx, `INSERT INTO dead_invites (invite_hash, reason, dead_ms) VALUES (?, ?, ?)
-		ON CONFLICT (invite_hash) DO UPDATE SET reason = excluded.reason, dead_ms = excluded.dead_ms`, hash, reason, now.UnixMilli())
+	_, err := tx.ExecContext(ctx, `INSERT INTO dead_invites (invite_hash, reason, round_id, dead_ms) VALUES (?, ?, ?, ?)
+		ON CONFLICT (invite_hash) DO UPDATE SET reason = excluded.reason, round_id = excluded.round_id, dead_ms = excluded.dead_ms`, hash, reason, id, now.UnixMilli())
 	return err
 }
 
@@ -198,7 +200,7 @@ func (s *Store) IssueInvite(ctx context.Context, candidate, id string, now time.
 		if err != nil {
 			return err
 		}
-		if err := buryInvite(ctx, tx, old, "replaced", now); err != nil {
+		if err := buryInvite(ctx, tx, old, id, "replaced", now); err != nil {
 			return err
 		}
 		_, err = tx.ExecContext(ctx, `UPDATE peer_rounds SET invite_hash = ?, invite_expires_ms = ? WHERE round_id = ?`, hashToken(token), expires.UnixMilli(), id)
@@ -225,11 +227,11 @@ func checkInvite(ctx context.Context, q querier, learner, token string, now time
 		Scan(&id, &candidate, &expires, &interviewer, &finished)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
-		var reason string
-		err := q.QueryRowContext(ctx, `SELECT reason FROM dead_invites WHERE invite_hash = ? AND dead_ms >= ?`,
-			hashToken(token), now.Add(-DeadInviteMemory).UnixMilli()).Scan(&reason)
+		dead := &DeadInviteError{}
+		err := q.QueryRowContext(ctx, `SELECT reason, round_id FROM dead_invites WHERE invite_hash = ? AND dead_ms >= ?`,
+			hashToken(token), now.Add(-DeadInviteMemory).UnixMilli()).Scan(&dead.Reason, &dead.RoundID)
 		if err == nil {
-			return "", &DeadInviteError{Reason: reason}
+			return "", dead
 		}
 		if !errors.Is(err, sql.ErrNoRows) {
 			return "", err
@@ -279,7 +281,7 @@ func (s *Store) JoinPeerRound(ctx context.Context, learner, token string, now ti
 		if n, err := res.RowsAffected(); err != nil || n != 1 {
 			return ErrInviteInvalid
 		}
-		return buryInvite(ctx, tx, hashToken(token), "used", now)
+		return buryInvite(ctx, tx, hashToken(token), id, "used", now)
 	})
 	if err != nil {
 		return "", fmt.Errorf("join: %w", err)
@@ -490,7 +492,7 @@ func (s *Store) CancelUnjoinedPeerRound(ctx context.Context, candidate, id strin
 			return err
 		}
 		if deleted = n == 1; deleted {
-			return buryInvite(ctx, tx, hash, "cancelled", now)
+			return buryInvite(ctx, tx, hash, id, "cancelled", now)
 		}
 		return nil
 	})

@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
 
 	"lockdrill/store"
+	"lockdrill/web/views"
 )
 
 // healthTimeout bounds /healthz: a monitor wants a prompt answer, and a
@@ -52,5 +54,12 @@ func (s *Server) handleHealth(c echo.Context) error {
 		resp.Schema = v
 	}
 	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
+	c.Response().Header().Add(echo.HeaderVary, echo.HeaderAccept)
+	if strings.Contains(c.Request().Header.Get(echo.HeaderAccept), "text/html") {
+		// A person who followed the footer's "Status" link reads it in
+		// words (QA-8 Q8-15: it opened raw JSON); monitors get JSON.
+		p := s.page(c, "Status", "")
+		return render(c, status, views.Status(p, views.StatusView{OK: status == http.StatusOK, Database: resp.Database, Schema: resp.Schema, Sections: resp.Sections}))
+	}
 	return c.JSON(status, resp)
 }

@@ -268,16 +268,65 @@ func (s *Server) handlePeerJoinForm(c echo.Context) error {
 	v := views.PeerJoinView{JoinHref: urls.PeerJoin(token)}
 	status := http.StatusOK
 	if _, err := s.store.CheckInvite(c.Request().Context(), learner, token, s.now()); err != nil {
-		v.Error, status = inviteError(err)
-		if status == 0 {
+		if v, status, err = s.deadInviteView(c, learner, err); status == 0 {
 			return err
 		}
-		if v.Interviewing, err = s.interviewingNow(c, learner); err != nil {
-			return err
-		}
+		v.JoinHref = urls.PeerJoin(token)
 	}
 	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
 	return render(c, status, views.PeerJoin(s.page(c, "Interview a candidate", "rounds"), v))
+}
+
+// deadInviteView is the join page of a link that cannot be used (err),
+// with its status; status 0 means err is not an invitation's. Someone the
+// dead link's round belongs to, its candidate or the interviewer who used
+// the link, is sent to the round instead of being told to ask the
+// candidate for a new link (QA-8 Q8-6); anyone else is offered the rounds
+// they are interviewing now (QA-3 D17).
+func (s *Server) deadInviteView(c echo.Context, learner string, err error) (views.PeerJoinView, int, error) {
+	var v views.PeerJoinView
+	msg, status := inviteError(err)
+	if status == 0 {
+		return v, 0, err
+	}
+	v.Error = msg
+	var dead *store.DeadInviteError
+	if errors.As(err, &dead) && dead.RoundID != "" && learner != "" {
+		p, perr := s.store.PeerRound(c.Request().Context(), learner, dead.RoundID)
+		switch {
+		case perr == nil && p.Role == store.RoleCandidate:
+			v.Error = "This link to your own round no longer lets anyone in: " + deadInviteFor(dead.Reason)
+			v.Yours = &views.PeerJoinYours{Href: urls.Round(dead.RoundID), Label: "Open your round"}
+			if p.Round.Over() {
+				v.Yours = &views.PeerJoinYours{Href: urls.Scorecard(dead.RoundID), Label: "Open your round's scorecard"}
+			}
+			return v, status, nil
+		case perr == nil && p.Role == store.RoleInterviewer:
+			v.Error = "You joined this round with this link already, as its interviewer."
+			v.Yours = &views.PeerJoinYours{Href: urls.Peer(dead.RoundID), Label: "Open the round you are interviewing"}
+			if p.Round.Over() {
+				v.Yours = &views.PeerJoinYours{Href: urls.PeerScorecard(dead.RoundID), Label: "Open the scorecard of the round you interviewed"}
+			}
+			return v, status, nil
+		case perr != nil && !errors.Is(perr, store.ErrNotFound):
+			return v, 0, perr
+		}
+	}
+	if v.Interviewing, err = s.interviewingNow(c, learner); err != nil {
+		return v, 0, err
+	}
+	return v, status, nil
+}
+
+// deadInviteFor says why a link of the candidate's own round died.
+func deadInviteFor(reason string) string {
+	switch reason {
+	case "used":
+		return "your interviewer joined with it."
+	case "replaced":
+		return "you made a newer one, which replaced it."
+	}
+	return "it was cancelled."
 }
 
 // interviewingNow lists the peer rounds learner interviews that are still
@@ -327,12 +376,8 @@ func (s *Server) handlePeerJoin(c echo.Context) error {
 	}
 	id, err := s.store.JoinPeerRound(c.Request().Context(), learner, c.Param("token"), s.now())
 	if err != nil {
-		msg, status := inviteError(err)
+		v, status, err := s.deadInviteView(c, learner, err)
 		if status == 0 {
-			return err
-		}
-		v := views.PeerJoinView{Error: msg}
-		if v.Interviewing, err = s.interviewingNow(c, learner); err != nil {
 			return err
 		}
 		return render(c, status, views.PeerJoin(s.page(c, "Interview a candidate", "rounds"), v))

@@ -66,6 +66,34 @@ func (s *Server) handleRoundStart(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	// A round in progress is ended first, and only when the learner says
+	// so: two rounds in progress left the older one's clock running with
+	// no way back to it but the history (QA-8 Q8-22).
+	rounds, err := s.store.Rounds(c.Request().Context(), learner)
+	if err != nil {
+		return err
+	}
+	var open []string
+	now := s.now()
+	for _, r := range rounds {
+		// A round just started with these settings and not answered is
+		// where a second click of the same form lands (the store's
+		// RestartWindow): it is not in the way.
+		again := r.Mode == cfg.Mode && r.Size == cfg.Size && r.Limit == cfg.Limit && r.Peer == peer &&
+			r.Answered == 0 && !r.Started.Before(now.Add(-store.RestartWindow))
+		if r.Finished.IsZero() && !again {
+			open = append(open, r.ID)
+		}
+	}
+	if len(open) > 0 && c.FormValue("end_current") != "1" {
+		return s.renderRoundsIndex(c, http.StatusConflict, learner, cfg,
+			"The round was not started: a round is in progress. Resume it above, or tick “End the round in progress first” to end it (its unanswered questions score zero) and start this one.")
+	}
+	for _, id := range open {
+		if _, err := s.endRound(c, learner, id); err != nil {
+			return err
+		}
+	}
 	stats, err := s.questionStats(c, learner)
 	if err != nil {
 		return err
@@ -75,7 +103,7 @@ func (s *Server) handleRoundStart(c echo.Context) error {
 	if len(ids) < cfg.Size {
 		return echo.NewHTTPError(http.StatusServiceUnavailable, "There are not enough interview questions to start a round yet.")
 	}
-	nr := store.NewRound{Mode: cfg.Mode, Limit: cfg.Limit, Seed: seed, Questions: ids, Started: s.now(), FromForm: true}
+	nr := store.NewRound{Mode: cfg.Mode, Limit: cfg.Limit, Seed: seed, Questions: ids, Started: now, FromForm: true}
 	create := s.store.CreateRound
 	if peer {
 		create = s.store.CreatePeerRound
@@ -344,22 +372,28 @@ func (s *Server) handleRoundFinish(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	// A peer round nobody joined is cancelled, not scored: no question was
-	// asked, and a 0 % "No hire" would drag the trend down.
-	if gone, err := s.store.CancelUnjoinedPeerRound(c.Request().Context(), learner, id, s.now()); err != nil || gone {
-		if err != nil {
-			return err
-		}
-		return s.seeOther(c, urls.Rounds(), "Round cancelled. Nobody had joined, so nothing was recorded.")
-	}
-	rules, now := s.roundRules(nil), s.now()
-	r, _, err := s.store.UpdateRound(c.Request().Context(), learner, id, func(r *store.Round) (quiz.RoundChange, error) {
-		return r.Finish(rules, now), nil
-	})
+	cancelled, err := s.endRound(c, learner, id)
 	if err != nil {
 		return err
 	}
-	return s.seeOther(c, urls.Scorecard(r.ID), "Round ended. Questions not answered scored zero.")
+	if cancelled {
+		return s.seeOther(c, urls.Rounds(), "Round cancelled. Nobody had joined, so nothing was recorded.")
+	}
+	return s.seeOther(c, urls.Scorecard(id), "Round ended. Questions not answered scored zero.")
+}
+
+// endRound ends the learner's round id now: questions not answered score
+// zero. A peer round nobody joined is cancelled instead (cancelled true):
+// no question was asked, and a 0 % "No hire" would drag the trend down.
+func (s *Server) endRound(c echo.Context, learner, id string) (cancelled bool, err error) {
+	if gone, err := s.store.CancelUnjoinedPeerRound(c.Request().Context(), learner, id, s.now()); err != nil || gone {
+		return gone, err
+	}
+	rules, now := s.roundRules(nil), s.now()
+	_, _, err = s.store.UpdateRound(c.Request().Context(), learner, id, func(r *store.Round) (quiz.RoundChange, error) {
+		return r.Finish(rules, now), nil
+	})
+	return false, err
 }
 
 // handleRoundTurn handles "GET /rounds/:id/turns/:seq": the feedback on one

@@ -98,12 +98,19 @@ func TestPeerRoundRolesAndInvitation(t *testing.T) {
 		if r.Code != http.StatusGone {
 			t.Fatalf("reopened link: status %d, want 410 (the link is used up)", r.Code)
 		}
-		href, _ := mustDoc(t, r).Find(`[data-testid=join-interviewing] a`).Attr("href")
-		if href != env.peerURL {
+		doc := mustDoc(t, r)
+		href, _ := doc.Find(`[data-testid=join-yours]`).Attr("href")
+		if href != env.peerURL || !strings.Contains(doc.Find(`[data-testid=join-error]`).Text(), "You joined this round with this link already") {
 			t.Fatalf("reopened link offers %q, want the interviewer's round %q", href, env.peerURL)
 		}
+		// The candidate opening their own used link is sent to their round
+		// (QA-8 Q8-6: they were told to ask the candidate for a new one).
+		doc = mustDoc(t, env.alice.get(env.invite))
+		if href, _ := doc.Find(`[data-testid=join-yours]`).Attr("href"); href != env.roundURL || !strings.Contains(doc.Find(`[data-testid=join-error]`).Text(), "your interviewer joined with it") {
+			t.Fatalf("the candidate's own used link offers %q (%q), want their round %q", href, doc.Find(`[data-testid=join-error]`).Text(), env.roundURL)
+		}
 		// Someone else gets no such offer: the round is not theirs.
-		if n := mustDoc(t, env.carol.get(env.invite)).Find(`[data-testid=join-interviewing]`).Length(); n != 0 {
+		if d := mustDoc(t, env.carol.get(env.invite)); d.Find(`[data-testid=join-interviewing], [data-testid=join-yours]`).Length() != 0 {
 			t.Fatal("a third learner opening the used link is offered a round")
 		}
 	})
@@ -239,8 +246,8 @@ func TestPeerInvitationLimits(t *testing.T) {
 		}
 	})
 	t.Run("a made-up token is not valid", func(t *testing.T) {
-		if r := join(t, bob, "/peer/join/"+strings.Repeat("A", 43)); r.Code != http.StatusNotFound {
-			t.Fatalf("made-up token: status %d, want 404", r.Code)
+		if r := join(t, bob, "/peer/join/"+strings.Repeat("A", 43)); r.Code != http.StatusNotFound || !strings.Contains(mustDoc(t, r).Find("main").Text(), "Check that you copied all of it, or ask the candidate for a new one") {
+			t.Fatalf("made-up token: status %d, want 404 saying what to do", r.Code)
 		}
 	})
 	t.Run("polling is rate limited", func(t *testing.T) {
@@ -263,7 +270,13 @@ func TestPeerRoundToTheScorecards(t *testing.T) {
 	rec, seq, q, _ := current(t, env.alice, env.roundURL)
 	text := roundAnswers[q]
 	if text == "" {
-		text = "It depends on the lease; I am not sure what else."
+		// A question without a canned answer gets its model answer, so
+		// the main answer makes points whichever question comes first.
+		mq, ok := mustBank(t).ByID(q)
+		if !ok {
+			t.Fatalf("the round asks %q, which the bank does not have", q)
+		}
+		text = mq.ModelAnswer.Markdown
 	}
 	if r := answerTurn(t, env.alice, env.roundURL, rec.Body.String(), seq, text); r.Code != http.StatusSeeOther {
 		t.Fatalf("answer: status %d", r.Code)
@@ -364,6 +377,14 @@ func TestPeerRoundToTheScorecards(t *testing.T) {
 			if card.Length() != 1 || !strings.Contains(card.Find(`[data-testid=peer-notes-text]`).Text(), notes) {
 				t.Fatalf("no peer card with the interviewer's notes")
 			}
+			// A note under an answer whose two scores are equal does not
+			// ask why they differ (QA-8 Q8-8).
+			doc.Find(`[data-testid=score-explain]`).Each(func(_ int, e *goquery.Selection) {
+				g, f := e.Find(`[data-testid=explain-graded]`).Text(), e.Find(`[data-testid=explain-final]`).Text()
+				if g == f && strings.Contains(e.Text(), "Why they differ") {
+					t.Errorf("the note under an answer graded %s and scored %s asks why they differ", g, f)
+				}
+			})
 			if doc.Find(`[data-testid=peer-dimension]`).Length() != 4 {
 				t.Fatalf("peer card rows = %d, want the four dimensions", doc.Find(`[data-testid=peer-dimension]`).Length())
 			}

@@ -782,9 +782,11 @@ func TestRoundDoesNotReturnToAProbedTopic(t *testing.T) {
 }
 
 // TestDoubleStartLandsOnOneRound: "Start the round" sent twice (a double
-// click) starts one round, and both requests land on it; a start with
-// other settings, or after the window, or once the first is answered,
-// starts a new one (QA-3 D15).
+// click) starts one round, and both requests land on it (QA-3 D15). A start
+// with other settings, or after the window, while that round is in progress
+// starts nothing unless the learner ticks "End the round in progress
+// first", which ends it (QA-8 Q8-22: the older round stayed in progress
+// with its clock running).
 func TestDoubleStartLandsOnOneRound(t *testing.T) {
 	env := newRoundEnv(t, "", nil)
 	cl := newClient(t, env.srv)
@@ -792,18 +794,45 @@ func TestDoubleStartLandsOnOneRound(t *testing.T) {
 	if again := startRound(t, cl, "3", "4", "interview"); again != first {
 		t.Fatalf("the second start went to %s, want the round just started %s", again, first)
 	}
-	if other := startRound(t, cl, "3", "4", "coached"); other == first {
+	tok := csrfFrom(t, cl.get("/rounds"))
+	rec := cl.postForm("/rounds", url.Values{"_csrf": {tok}, "questions": {"3"}, "minutes": {"4"}, "mode": {"coached"}})
+	if rec.Code != http.StatusConflict || !strings.Contains(mustDoc(t, rec).Find(`[data-testid=start-error]`).Text(), "a round is in progress") ||
+		mustDoc(t, rec).Find(`[data-testid=end-current]`).Length() != 1 {
+		t.Fatalf("a start in another mode with a round in progress: status %d, want 409 offering to end it first", rec.Code)
+	}
+	other := startRoundEnding(t, cl, "3", "4", "coached")
+	if other == first {
 		t.Fatal("a start in another mode landed on the interview round")
 	}
-	if peer := startRound(t, cl, "3", "4", "peer"); peer == first {
+	peer := startRoundEnding(t, cl, "3", "4", "peer")
+	if peer == other {
 		t.Fatal("a peer start landed on the solo round")
+	}
+	env.clock.Advance(store.RestartWindow + time.Second)
+	later := startRoundEnding(t, cl, "3", "4", "interview")
+	if later == first {
+		t.Fatal("a start after the window landed on the earlier round")
 	}
 	rounds, err := env.st.Rounds(context.Background(), learnerOf(t, cl))
 	if err != nil || len(rounds) != 3 {
-		t.Fatalf("rounds = %d (%v), want 3: interview, coached and peer", len(rounds), err)
+		// The peer round nobody joined was cancelled, not scored.
+		t.Fatalf("rounds = %d (%v), want 3: interview, coached and the last interview", len(rounds), err)
 	}
-	env.clock.Advance(store.RestartWindow + time.Second)
-	if later := startRound(t, cl, "3", "4", "interview"); later == first {
-		t.Fatal("a start after the window landed on the earlier round")
+	for _, r := range rounds {
+		if open := r.Finished.IsZero(); open != ("/rounds/"+r.ID == later) {
+			t.Errorf("round %s (%s): in progress = %v; want only the last one in progress", r.ID, r.Mode, open)
+		}
 	}
+}
+
+// startRoundEnding is startRound with "End the round in progress first"
+// ticked.
+func startRoundEnding(t *testing.T, cl *client, questions, minutes, mode string) string {
+	t.Helper()
+	tok := csrfFrom(t, cl.get("/rounds"))
+	rec := cl.postForm("/rounds", url.Values{"_csrf": {tok}, "questions": {questions}, "minutes": {minutes}, "mode": {mode}, "end_current": {"1"}})
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("start round, ending the one in progress: status %d, want 303", rec.Code)
+	}
+	return rec.Header().Get("Location")
 }

@@ -282,6 +282,14 @@ func TestHealthz(t *testing.T) {
 	if !strings.Contains(string(body), `"database":"ok"`) {
 		t.Fatalf("body = %s, want database ok", body)
 	}
+	// The footer links it: a browser gets a page in words (QA-8 Q8-15).
+	req := httptest.NewRequest(http.MethodGet, "/healthz", nil)
+	req.Header.Set("Accept", "text/html,application/xhtml+xml,*/*;q=0.8")
+	page := newClient(t, srv).do(req)
+	if page.Code != http.StatusOK || !strings.HasPrefix(page.Header().Get("Content-Type"), "text/html") ||
+		mustDoc(t, page).Find(`[data-testid=status-ok]`).Text() != "lockdrill is working" {
+		t.Fatalf("a browser's /healthz: status %d, %s", page.Code, page.Header().Get("Content-Type"))
+	}
 }
 
 func TestStaticFilesAreHashedAndImmutable(t *testing.T) {
