@@ -102,7 +102,7 @@ func (s *Server) handleSandboxEditAction(c echo.Context) error {
 	switch form.Get("op") {
 	case "remove":
 		out.Actions = slices.Delete(slices.Clone(sc.Actions), i, i+1)
-		msg = "Removed " + describeAction(sc.Lock.Model, old) + "; the run re-ran without it."
+		msg = "Removed " + describeAction(sc.Lock.Model, old) + "; the run re-ran without it. Undo does not bring a removed action back: add it again at its time if you need it."
 	case "move", "save":
 		a, err := editedAction(old, form)
 		if err != nil {

@@ -344,3 +344,36 @@ func TestSandboxScrollBoxesAndBlankErrorsForAssistiveTech(t *testing.T) {
 		t.Fatalf("a fine field is marked invalid")
 	}
 }
+
+// Q8-19 and Q8-21: undo says what it cannot take back, and the replay
+// cursor offers extend and delay as "act at now" does; both go in at the
+// cursor's time.
+func TestCursorExtendDelayAndUndoHelp(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	path := openPreset(t, cl, "paused-holder-fenced")
+	doc := mustDoc(t, cl.get(path + "?step=3"))
+	if got := doc.Find(`[data-testid=undo-help]`).Text(); !strings.Contains(got, "removing or editing an action in the list cannot be undone") {
+		t.Fatalf("undo help = %q, want it to say removals and edits cannot be undone", got)
+	}
+	for _, sel := range []string{`[data-testid=cursor-A-extend]`, `[data-testid=cursor-A-delay]`} {
+		if doc.Find(sel).Length() != 1 {
+			t.Fatalf("the cursor's act menu lacks %s", sel)
+		}
+	}
+	at := doc.Find(`[data-testid=cursor-A] input[name=at_ms]`).First().AttrOr("value", "")
+	for _, tc := range []struct {
+		sel, want string
+	}{{`[data-testid=cursor-A-extend]`, "A extends"}, {`[data-testid=cursor-A-delay]`, "A's next message is delayed 5 s"}} {
+		action, form := formOf(t, cl, path+"?step=3", `form:has(`+tc.sel+`)`)
+		form.Set("op", mustDoc(t, cl.get(path+"?step=3")).Find(tc.sel).AttrOr("value", ""))
+		if rec := cl.postForm(action, form); rec.Code != http.StatusSeeOther {
+			t.Fatalf("%s: status %d", tc.sel, rec.Code)
+		}
+		items := spaces(mustDoc(t, cl.get(path)).Find(`[data-testid=action-item]`).Text())
+		ms, _ := strconv.Atoi(at)
+		if want := strconv.FormatFloat(float64(ms)/1000, 'f', -1, 64) + " s: " + tc.want; !strings.Contains(items, want) {
+			t.Fatalf("after %s at %s ms: actions %q, want %q", tc.sel, at, items, want)
+		}
+	}
+}
