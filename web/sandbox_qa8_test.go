@@ -352,7 +352,7 @@ func TestCursorExtendDelayAndUndoHelp(t *testing.T) {
 	srv, _ := newTestServer(t)
 	cl := newClient(t, srv)
 	path := openPreset(t, cl, "paused-holder-fenced")
-	doc := mustDoc(t, cl.get(path + "?step=3"))
+	doc := mustDoc(t, cl.get(path+"?step=3"))
 	if got := doc.Find(`[data-testid=undo-help]`).Text(); !strings.Contains(got, "removing or editing an action in the list cannot be undone") {
 		t.Fatalf("undo help = %q, want it to say removals and edits cannot be undone", got)
 	}
