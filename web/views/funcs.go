@@ -27,3 +27,16 @@ func blankFieldAttrs(errs map[string]string, name string) templ.Attributes {
 	}
 	return templ.Attributes{"aria-invalid": "true", "aria-describedby": "error-" + name}
 }
+
+// swimlaneRegionLabel names the scrolling box of the swimlane with id
+// (Q8-12); the compare page has two, which need different names.
+func swimlaneRegionLabel(id string) string {
+	const scroll = ": scroll sideways to see all of it"
+	switch id {
+	case "cmp-left":
+		return "The original's picture" + scroll
+	case "cmp-right":
+		return "The fork's picture" + scroll
+	}
+	return "The run's picture" + scroll
+}
