@@ -13,6 +13,7 @@ import (
 	"lockdrill/quiz"
 	"lockdrill/store"
 	"lockdrill/web/timelineview"
+	"lockdrill/web/urls"
 	"lockdrill/web/views"
 )
 
@@ -61,6 +62,13 @@ func (s *Server) handleError(err error, c echo.Context) {
 		if m, ok := he.Message.(string); ok && m != "" && status < 500 && !isEchoDefaultMessage(status, m) {
 			msg = m
 		}
+	case errors.Is(err, store.ErrNotFound) && strings.HasPrefix(c.Path(), "/sandbox/:id"):
+		// Q8-1: timelines are shareable, so "it belongs to someone else"
+		// is untrue for them; a link to one that is gone was deleted or
+		// cut short.
+		status, heading, msg = http.StatusNotFound, "Timeline not found",
+			"No timeline at this link: its owner may have deleted it, or the link is incomplete. Your own timelines are on the sandbox page."
+		next.NextHref, next.NextLabel = urls.Sandbox(), "Go to the sandbox"
 	case errors.Is(err, store.ErrNotFound):
 		status, heading, msg = http.StatusNotFound, headingFor(http.StatusNotFound), "There is nothing here, or it belongs to someone else."
 	case errors.Is(err, store.ErrBusy):

@@ -219,6 +219,14 @@ func (s *Server) renderTimelineSettings(c echo.Context, status int, t store.Time
 		SettingsTyped: typed, SettingsError: settingsErr,
 		Built:   s.stepViewOf(tl, parsed.key, step, now, owner, urls.Timeline(t.ID)),
 		Predict: predictQuestion(s.cat, t.PredictQuestion, t.PresetID)}
+	// Q8-2: a fork whose original was deleted has nothing to compare with.
+	if t.ParentID != "" {
+		if _, perr := s.store.Timeline(c.Request().Context(), t.ParentID); errors.Is(perr, store.ErrNotFound) {
+			d.ParentGone = true
+		} else if perr != nil {
+			return perr
+		}
+	}
 	// The preset's lesson holds only while its settings do: a fork with
 	// fencing turned off teaches the opposite.
 	if p, ok := s.presetByID(t.PresetID); ok && sameSettings(p.Scenario, parsed.sc) {

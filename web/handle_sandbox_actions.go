@@ -89,6 +89,10 @@ func (s *Server) handleSandboxAction(c echo.Context) error {
 	before := timelineNow(ch.t, ch.sc)
 	sc, now, err := applyAction(ch.sc, before, ch.form, s.runScenario)
 	if err != nil {
+		err = budgetError(err, ch.sc, func(q sandbox.Scenario) error {
+			_, _, err := applyAction(q, before, ch.form, s.runScenario)
+			return err
+		})
 		return s.seeOtherWith(c, ch.back, "bad", "Nothing was changed: "+sandboxFormError(err)+".")
 	}
 	if err := s.saveScenario(c, ch.t.Learner, ch.t.ID, sc, now); err != nil {

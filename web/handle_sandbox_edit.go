@@ -102,7 +102,7 @@ func (s *Server) handleSandboxEditAction(c echo.Context) error {
 	switch form.Get("op") {
 	case "remove":
 		out.Actions = slices.Delete(slices.Clone(sc.Actions), i, i+1)
-		msg = "Removed " + describeAction(sc.Lock.Model, old) + "; the run re-ran without it."
+		msg = "Removed " + describeAction(sc.Lock.Model, old) + "; the run re-ran without it. Undo does not bring a removed action back: add it again at its time if you need it."
 	case "move", "save":
 		a, err := editedAction(old, form)
 		if err != nil {
@@ -118,7 +118,7 @@ func (s *Server) handleSandboxEditAction(c echo.Context) error {
 		return s.seeOtherWith(c, back+"#actions", "bad", "Nothing was changed: op: choose remove or move.")
 	}
 	if err := out.ValidateRunWith(s.runScenario); err != nil {
-		return s.seeOtherWith(c, back+"#actions", "bad", "Nothing was changed: "+err.Error()+".")
+		return s.seeOtherWith(c, back+"#actions", "bad", "Nothing was changed: "+sandboxFormError(err)+".")
 	}
 	if err := s.saveScenario(c, t.Learner, t.ID, out, now); err != nil {
 		return err
@@ -151,10 +151,22 @@ func editedAction(a sandbox.Action, form url.Values) (sandbox.Action, error) {
 		if v == "" {
 			return a, errors.New("value: type the value to write")
 		}
-		if len(v) > sandbox.MaxValueLen {
-			return a, fmt.Errorf("value: longer than %d bytes", sandbox.MaxValueLen)
+		if err := valueFits(v); err != nil {
+			return a, err
 		}
 		a.Value = v
+	}
+	// Q8-4: a pause or delay must end within the run; said in seconds
+	// and the form's words, not "actions[1].ms: … 614990 ms".
+	if a.Op == sandbox.OpPause || a.Op == sandbox.OpDelay {
+		if end := a.AtMS + a.MS; end > sandbox.MaxTimeMS {
+			what := "pause"
+			if a.Op == sandbox.OpDelay {
+				what = "delay"
+			}
+			return a, fmt.Errorf("for: a %s of %s at %s would end at %s, after %s, the %s a timeline may last",
+				what, sbSeconds(a.MS), sbSeconds(a.AtMS), sbSeconds(end), sbSeconds(sandbox.MaxTimeMS), maxTimeWords())
+		}
 	}
 	return a, nil
 }

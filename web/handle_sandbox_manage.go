@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
@@ -21,7 +22,7 @@ func (s *Server) handleSandboxRename(c echo.Context) error {
 		return err
 	}
 	back := urls.Timeline(t.ID) + "#manage"
-	title := strings.TrimSpace(c.FormValue("title"))
+	title := cleanTitle(c.FormValue("title"))
 	if n := utf8.RuneCountInString(title); n > store.MaxTimelineTitle {
 		return s.seeOtherWith(c, back, "bad", "Title: at most "+strconv.Itoa(store.MaxTimelineTitle)+" characters (this one has "+strconv.Itoa(n)+"). The title was not changed.")
 	}
@@ -46,4 +47,43 @@ func (s *Server) handleSandboxDelete(c echo.Context) error {
 		return err
 	}
 	return s.seeOther(c, urls.Sandbox(), "Deleted “"+t.Title+"”. Links you shared to it no longer open it; forks of it are kept.")
+}
+
+// cleanTitle is a title as typed, made fit to show on one line (Q8-5):
+// line breaks, tabs and other control characters become spaces, runs of
+// spaces one, and the ends are trimmed. A title with nothing visible in
+// it (only spaces, zero-width spaces, joiners and other format
+// characters) comes back empty, so it is refused like a blank one.
+func cleanTitle(raw string) string {
+	var b strings.Builder
+	visible, space := false, false
+	for _, r := range raw {
+		if unicode.IsControl(r) || unicode.IsSpace(r) || unicode.In(r, unicode.Zl, unicode.Zp) {
+			space = true
+			continue
+		}
+		if space && b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		space = false
+		b.WriteRune(r)
+		if !invisible(r) {
+			visible = true
+		}
+	}
+	if !visible {
+		return ""
+	}
+	return b.String()
+}
+
+// invisible reports whether r draws nothing on its own: a format
+// character (zero-width space, joiners, direction marks, the BOM), a
+// combining mark, or one of the blank letters fonts draw as nothing.
+func invisible(r rune) bool {
+	switch r {
+	case '\u115F', '\u1160', '\u3164', '\uFFA0', '\u2800', '\u200B':
+		return true
+	}
+	return unicode.In(r, unicode.Cf, unicode.Mn, unicode.Me, unicode.Zs)
 }

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -31,7 +32,75 @@ func buildCompare(d compareData) views.CompareView {
 			v.Changed = append(v.Changed, rc[i].Name+": "+lc[i].Value+" → "+rc[i].Value)
 		}
 	}
+	// Q8-16: the actions are compared as both timelines are now (either
+	// may have been acted on since the fork), not as they were at the fork.
+	onlyParent, onlyFork := actionsDiff(d.ParentSc, d.ForkSc)
+	parts := []string{"The settings are the same."}
+	if len(v.Changed) > 0 {
+		parts[0] = "Changed in the fork: " + strings.Join(v.Changed, "; ") + "."
+	}
+	if len(onlyParent) == 0 && len(onlyFork) == 0 {
+		parts = append(parts, "The actions are the same.")
+	}
+	for _, p := range []string{actionsSentence("The original has", "the fork does not", onlyParent), actionsSentence("The fork has", "the original does not", onlyFork)} {
+		if p != "" {
+			parts = append(parts, p)
+		}
+	}
+	v.Summary = strings.Join(parts, " ")
 	return v
+}
+
+// actionsDiff returns the actions of a that b lacks and those of b that a
+// lacks, each described as its own timeline's action list does. Equal
+// actions pair off one to one, so a repeated action counts each time.
+func actionsDiff(a, b sandbox.Scenario) (onlyA, onlyB []string) {
+	key := func(x sandbox.Action) string { return fmt.Sprintf("%#v", x) }
+	left := map[string]int{}
+	for _, x := range b.Actions {
+		left[key(x)]++
+	}
+	for _, x := range a.Actions {
+		if k := key(x); left[k] > 0 {
+			left[k]--
+			continue
+		}
+		onlyA = append(onlyA, describeAction(a.Lock.Model, x))
+	}
+	right := map[string]int{}
+	for _, x := range a.Actions {
+		right[key(x)]++
+	}
+	for _, x := range b.Actions {
+		if k := key(x); right[k] > 0 {
+			right[k]--
+			continue
+		}
+		onlyB = append(onlyB, describeAction(b.Lock.Model, x))
+	}
+	return onlyA, onlyB
+}
+
+// maxDiffLines is how many differing actions a compare sentence lists
+// before it says how many more there are.
+const maxDiffLines = 5
+
+// actionsSentence is "The original has 1 action the fork does not: 22 s:
+// B writes "late-B"." ("" for no actions).
+func actionsSentence(subject, object string, lines []string) string {
+	if len(lines) == 0 {
+		return ""
+	}
+	noun := "actions"
+	if len(lines) == 1 {
+		noun = "action"
+	}
+	shown := lines[:min(len(lines), maxDiffLines)]
+	s := subject + " " + strconv.Itoa(len(lines)) + " " + noun + " " + object + ": " + strings.Join(shown, "; ")
+	if more := len(lines) - len(shown); more > 0 {
+		s += "; and " + strconv.Itoa(more) + " more"
+	}
+	return s + "."
 }
 
 // sideHeading is a side's heading: its role, then its title, unless the

@@ -38,6 +38,8 @@ type timelineData struct {
 	// SettingsError.
 	SettingsTyped url.Values
 	SettingsError string
+	// ParentGone: the timeline this one was forked from was deleted.
+	ParentGone bool
 }
 
 // buildTimeline makes /sandbox/{id} at now, the virtual time where the
@@ -66,9 +68,10 @@ func buildTimeline(cat *content.Catalog, d timelineData, now int64) views.Timeli
 		v.EngineNote = "This timeline was saved by sandbox engine version " + t.EngineVersion + " and is re-run by version " +
 			sandbox.EngineVersion + ": the events may differ a little from what was saved."
 	}
-	if t.ParentID != "" {
+	if t.ParentID != "" && !d.ParentGone {
 		v.ParentHref = urls.Timeline(t.ParentID)
 	}
+	v.ParentGone = t.ParentID != "" && d.ParentGone
 	if d.Preset != nil {
 		card := presetCard(cat, *d.Preset)
 		v.Preset = &card
@@ -86,6 +89,7 @@ func buildTimeline(cat *content.Catalog, d timelineData, now int64) views.Timeli
 		Extend: m.AcquireOp() == sandbox.OpAcquire, MaxValueLen: sandbox.MaxValueLen, MaxKeyLen: sandbox.MaxKeyLen,
 		Failover: m.CanFailOver(), Actions: len(sc.Actions), Max: sandbox.MaxActions, EndMS: tl.Summary.EndMS,
 		NodeSplit: m == sandbox.ModelConsensus, NodeWord: m.NodeWord(), Ledger: sc.Resource.Kind == sandbox.ResourceLedger}
+	v.Act.PauseOutcome = pauseTipOutcome(sc)
 	for n := 1; n <= max(sc.Lock.Nodes, 1); n++ {
 		v.Act.Nodes = append(v.Act.Nodes, n)
 	}
@@ -180,4 +184,24 @@ func typedSettings(f views.SettingsForm, form url.Values) views.SettingsForm {
 	f.CheckFencing = form.Get("check_fencing") != ""
 	f.IdempotencyKeys = form.Get("idempotency_keys") != ""
 	return f
+}
+
+// pauseTipOutcome is the last step of the "Try the classic pause" box:
+// what the late write does under this timeline's settings, and which
+// setting to change to see the other outcome (Q8-20: the box promised a
+// rejection that the default, unfenced blank timeline never produces).
+func pauseTipOutcome(sc sandbox.Scenario) string {
+	src := sc.Lock.TokenSource
+	canIssue := len(sc.Lock.Model.TokenSources()) > 1
+	switch {
+	case sc.Resource.Fenced() && src != sandbox.TokenNone:
+		return "here fencing is on (tokens from " + src.Label() + ", checked by the resource), so it is rejected; fork with the check off (Change a setting: untick “Resource checks fencing tokens”) to see it corrupt the value."
+	case sc.Resource.Fenced():
+		return "here the resource checks tokens but the lock issues none, so it refuses every write, the late one and the other client's alike; fork with a token source (Change a setting: Fencing tokens) to see only the late write refused."
+	case !canIssue:
+		return "here it is accepted and corrupts the value: " + sc.Lock.Model.String() + " issues no fencing tokens, so the resource cannot tell the late write apart. Start a redis timeline with INCR tokens and the check on to see it refused."
+	case src == sandbox.TokenNone:
+		return "here it is accepted and corrupts the value: no fencing tokens are issued and the resource checks none. Fork with fencing on (Change a setting: Fencing tokens " + sc.Lock.Model.TokenSources()[1].Label() + ", and tick “Resource checks fencing tokens”) to see it refused."
+	}
+	return "here it is accepted and corrupts the value: tokens are issued but the resource does not check them. Fork with the check on (Change a setting: tick “Resource checks fencing tokens”) to see it refused."
 }

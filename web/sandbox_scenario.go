@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"lockdrill/sandbox"
 	"lockdrill/store"
@@ -76,7 +77,24 @@ func sbFormSecondsFrom(form url.Values, name, label string, zero bool) (int64, e
 	if v < 0 || (v == 0 && !zero) || v*1000 > sandbox.MaxTimeMS {
 		return 0, fmt.Errorf("%s: %s s is out of range (%s, at most %d s, the %s a timeline may last)", label, raw, low, sandbox.MaxTimeMS/1000, maxTimeWords())
 	}
-	return int64(math.Round(v * 1000)), nil
+	ms := int64(math.Round(v * 1000))
+	if ms == 0 && v != 0 {
+		// Q8-4: 0.0001 s rounds to 0 ms; say it in seconds, as above,
+		// rather than let the engine answer "duration: 0 is out of range".
+		return 0, fmt.Errorf("%s: %s s is out of range (at least 0.001 s, at most %d s, the %s a timeline may last)", label, raw, sandbox.MaxTimeMS/1000, maxTimeWords())
+	}
+	return ms, nil
+}
+
+// valueFits refuses a write value longer than the engine's limit, which
+// counts bytes, saying so in the field's terms: the field counts
+// characters, and a letter such as é takes two bytes (Q8-4).
+func valueFits(v string) error {
+	if len(v) <= sandbox.MaxValueLen {
+		return nil
+	}
+	return fmt.Errorf("value: at most %d bytes, and this one has %d characters taking %d bytes (letters beyond plain ASCII, such as é, take 2 to 4 bytes each)",
+		sandbox.MaxValueLen, utf8.RuneCountInString(v), len(v))
 }
 
 // sbFormInt reads a whole-number form field within lo..hi. unit ("ms" or
@@ -153,8 +171,8 @@ func applyAction(sc sandbox.Scenario, now int64, form url.Values, run func(sandb
 		if a.Value == "" {
 			return sc, now, errors.New("value: type the value to write")
 		}
-		if len(a.Value) > sandbox.MaxValueLen {
-			return sc, now, fmt.Errorf("value: longer than %d bytes", sandbox.MaxValueLen)
+		if err := valueFits(a.Value); err != nil {
+			return sc, now, err
 		}
 	case sandbox.OpPause:
 		a.Client = form.Get("client")
@@ -348,7 +366,7 @@ func blankScenario(form url.Values) (sandbox.Scenario, views.BlankForm) {
 	if f.Heartbeat != "" && f.Heartbeat != "0" {
 		hb, err = strconv.ParseInt(f.Heartbeat, 10, 64)
 		if err != nil || hb < sandbox.MinHeartbeatMS || hb > sandbox.MaxTimeMS {
-			f.Errors["heartbeat_ms"] = "Enter 0 for none, or a heartbeat period from " + timelineview.Millis(sandbox.MinHeartbeatMS) + " to " + timelineview.Millis(sandbox.MaxTimeMS) + "."
+			f.Errors["heartbeat_ms"] = "Enter 0 for none, or a heartbeat period from " + timelineview.Millis(formMinHeartbeat()) + " to " + timelineview.Millis(sandbox.MaxTimeMS) + "."
 		}
 	}
 	if len(f.Errors) > 0 {
@@ -379,6 +397,14 @@ func blankScenario(form url.Values) (sandbox.Scenario, views.BlankForm) {
 			}
 		}
 		f.Errors[field] = msg
+		return sc, f
+	}
+	// Q8-18: a period the engine accepts may still be too short for a
+	// holder to heartbeat through the whole run within the events budget.
+	if hb > 0 && !heartbeatFits(sc, hb) {
+		least := minHeartbeat(sc)
+		f.Errors["heartbeat_ms"] = "A heartbeat every " + timelineview.Millis(hb) + " is too short: a client holding the lock heartbeats until it releases, and over the ten-minute run that alone would pass the events budget of " +
+			strconv.Itoa(sandbox.MaxEvents) + " events a timeline may hold. Enter 0 for none, or a period of at least " + timelineview.Millis(least) + " (up to " + timelineview.Millis(sandbox.MaxTimeMS) + ")."
 	}
 	return sc, f
 }

@@ -56,6 +56,7 @@ func withBlankOptions(f views.BlankForm) views.BlankForm {
 		f.TokenSources = append(f.TokenSources, o)
 	}
 	f.MaxClients = sandbox.MaxClients
+	f.MinHeartbeat = int(formMinHeartbeat())
 	return f
 }
 

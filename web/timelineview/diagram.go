@@ -191,7 +191,11 @@ func (d Diagram) x(t int64) int {
 
 func summaryText(s sandbox.Summary) string {
 	var b strings.Builder
-	b.WriteString(strconv.Itoa(s.WritesAccepted) + " writes accepted, " + strconv.Itoa(s.WritesRejected) + " rejected, ")
+	writes := " writes accepted, "
+	if s.WritesAccepted == 1 {
+		writes = " write accepted, "
+	}
+	b.WriteString(strconv.Itoa(s.WritesAccepted) + writes + strconv.Itoa(s.WritesRejected) + " rejected, ")
 	switch len(s.Violations) {
 	case 0:
 		b.WriteString("no violations.")

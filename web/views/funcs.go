@@ -3,6 +3,8 @@ package views
 import (
 	"fmt"
 	"strconv"
+
+	"github.com/a-h/templ"
 )
 
 func statusText(code int) string { return strconv.Itoa(code) }
@@ -14,4 +16,27 @@ func minutes(n int) string {
 		return "1 min read"
 	}
 	return fmt.Sprintf("%d min read", n)
+}
+
+// blankFieldAttrs ties a blank-form field to its error message for
+// assistive technology (Q8-17): aria-invalid and aria-describedby, or
+// nothing when the field is fine.
+func blankFieldAttrs(errs map[string]string, name string) templ.Attributes {
+	if _, ok := errs[name]; !ok {
+		return nil
+	}
+	return templ.Attributes{"aria-invalid": "true", "aria-describedby": "error-" + name}
+}
+
+// swimlaneRegionLabel names the scrolling box of the swimlane with id
+// (Q8-12); the compare page has two, which need different names.
+func swimlaneRegionLabel(id string) string {
+	const scroll = ": scroll sideways to see all of it"
+	switch id {
+	case "cmp-left":
+		return "The original's picture" + scroll
+	case "cmp-right":
+		return "The fork's picture" + scroll
+	}
+	return "The run's picture" + scroll
 }

@@ -53,6 +53,9 @@ type BlankForm struct {
 	// have.
 	Models, Acquires, Releases, TokenSources, ResourceKinds []Option
 	MaxClients                                              int
+	// MinHeartbeat is the shortest heartbeat period that a holder can keep
+	// up for the whole run within the events budget, on any model.
+	MinHeartbeat int
 }
 
 // TimelineLink is one of the learner's saved timelines.
@@ -132,6 +135,9 @@ type ActionPanel struct {
 	AcquireOp string // "acquire", or "claim" for the database model
 	// Extend: the model's lease can be extended (not a database claim).
 	Extend bool
+	// PauseOutcome ends the "Try the classic pause" box: what the late
+	// write does under these settings, and how to see the other outcome.
+	PauseOutcome string
 	// MaxValueLen and MaxKeyLen bound a write's value and idempotency key.
 	MaxValueLen, MaxKeyLen int
 	Nodes                  []int // lock nodes, for clock jumps and redlock failover
@@ -177,11 +183,13 @@ type TimelineView struct {
 	SettingsError string
 	EngineNote    string
 	ParentHref    string
-	ExportHref    string
-	Config        []ConfigLine
-	Settings      SettingsForm
-	Act           ActionPanel
-	Predict       *PredictView
+	// ParentGone: this is a fork whose original was deleted.
+	ParentGone bool
+	ExportHref string
+	Config     []ConfigLine
+	Settings   SettingsForm
+	Act        ActionPanel
+	Predict    *PredictView
 
 	// Picture is the swimlane picture (Swimlane), rendered once per
 	// (run, step) and shared by every reader of that step.
@@ -225,6 +233,9 @@ type CompareView struct {
 	Left, Right CompareSide
 	// Changed names the settings that differ.
 	Changed []string
+	// Summary says, from both timelines as they are now, which settings
+	// changed and which actions one has and the other lacks.
+	Summary string
 }
 
 // ImportView is /sandbox/import.
