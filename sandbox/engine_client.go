@@ -194,7 +194,7 @@ func (m *sim) emitEncoded(sk *skipEnc) {
 	dt := b.reserve(m.now)
 	w := encoder{b: b.es.buf, p: b.bn}
 	w.p += copy(w.b[w.p:], sk.pre[:sk.npre])
-	w.i(dt)
+	w.u(zig(dt))
 	w.p += copy(w.b[w.p:], sk.post[:sk.npost])
 	b.bn = w.p
 	m.nraw++
