@@ -77,6 +77,10 @@ type client struct {
 	// the lock believes so, for the write it then does not send.
 	lost   lostKind
 	lostAt int64
+	// extTok is the tokens of the start of its extend.ok's detail (see
+	// extend), for an extend and for a heartbeat: written once per run,
+	// copied after that.
+	extTok [2]tokRun
 }
 
 // lostKind is why a client believes it holds no lock.

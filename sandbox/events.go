@@ -569,6 +569,35 @@ func (b *eventsBuilder) wstrs(parts []string) {
 	}
 }
 
+// tokRun is a few detail tokens, as written: the same strings written
+// again in one run have the same tokens (a string's index in the table
+// never changes), and copying them costs less than finding each string.
+// n is 0 until they are recorded.
+type tokRun struct {
+	n uint8
+	b [15]byte
+}
+
+// replay writes the tokens of t, if it holds any, and reports whether it
+// did.
+func (b *eventsBuilder) replay(t *tokRun) bool {
+	if t.n == 0 || b.dn+len(t.b) > len(b.es.det) {
+		return false
+	}
+	// All of t.b: the bytes past t.n are beyond what is written.
+	*(*[15]byte)(b.es.det[b.dn:]) = t.b
+	b.dn += int(t.n)
+	return true
+}
+
+// record keeps in t the tokens written since from, if they fit.
+func (b *eventsBuilder) record(t *tokRun, from int) {
+	if n := b.dn - from; n > 0 && n <= len(t.b) {
+		t.n = uint8(n)
+		copy(t.b[:], b.es.det[from:b.dn])
+	}
+}
+
 // wint writes n into the pending detail.
 func (b *eventsBuilder) wint(n int64) {
 	if n >= 1<<60 || n <= -1<<60 {
