@@ -615,11 +615,7 @@ func (m *sim) keepNodes(ns []int) []int {
 }
 
 // w writes parts of the detail of the next event emitted.
-func (m *sim) w(parts ...string) {
-	for _, p := range parts {
-		m.evb.wstr(p)
-	}
-}
+func (m *sim) w(parts ...string) { m.evb.wstrs(parts) }
 
 // wn writes a number into the detail of the next event emitted.
 func (m *sim) wn(n int64) { m.evb.wint(n) }

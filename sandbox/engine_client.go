@@ -77,6 +77,10 @@ type client struct {
 	// the lock believes so, for the write it then does not send.
 	lost   lostKind
 	lostAt int64
+	// extTok is the tokens of the start of its extend.ok's detail (see
+	// extend), for an extend and for a heartbeat: written once per run,
+	// copied after that.
+	extTok [2]tokRun
 }
 
 // lostKind is why a client believes it holds no lock.
@@ -194,7 +198,7 @@ func (m *sim) emitEncoded(sk *skipEnc) {
 	dt := b.reserve(m.now)
 	w := encoder{b: b.es.buf, p: b.bn}
 	w.p += copy(w.b[w.p:], sk.pre[:sk.npre])
-	w.i(dt)
+	w.u(zig(dt))
 	w.p += copy(w.b[w.p:], sk.post[:sk.npost])
 	b.bn = w.p
 	m.nraw++

@@ -524,6 +524,14 @@ func (b *eventsBuilder) tokLong(v uint64) {
 	if b.dn+10 > len(b.es.det) {
 		b.room(10)
 	}
+	if v >= 1<<7 && v < 1<<14 {
+		// Two bytes (one is tok's): a string past the table's first 64,
+		// a number past 31.
+		d := b.es.det[b.dn : b.dn+2]
+		d[0], d[1] = byte(v)|0x80, byte(v>>7)
+		b.dn += 2
+		return
+	}
 	w := encoder{b: b.es.det, p: b.dn}
 	w.u(v)
 	b.dn = w.p
@@ -542,6 +550,52 @@ func (b *eventsBuilder) wstr(s string) {
 		return
 	}
 	b.tokLong(v)
+}
+
+// wstrs is wstr of each of parts, in one call: a detail is most often
+// a few strings in a row, each a one-byte token.
+func (b *eventsBuilder) wstrs(parts []string) {
+	for _, s := range parts {
+		if s == "" {
+			continue
+		}
+		v := tokString(b.str(s))
+		if v < 0x80 && b.dn < len(b.es.det) {
+			b.es.det[b.dn] = byte(v)
+			b.dn++
+			continue
+		}
+		b.tokLong(v)
+	}
+}
+
+// tokRun is a few detail tokens, as written: the same strings written
+// again in one run have the same tokens (a string's index in the table
+// never changes), and copying them costs less than finding each string.
+// n is 0 until they are recorded.
+type tokRun struct {
+	n uint8
+	b [15]byte
+}
+
+// replay writes the tokens of t, if it holds any, and reports whether it
+// did.
+func (b *eventsBuilder) replay(t *tokRun) bool {
+	if t.n == 0 || b.dn+len(t.b) > len(b.es.det) {
+		return false
+	}
+	// All of t.b: the bytes past t.n are beyond what is written.
+	*(*[15]byte)(b.es.det[b.dn:]) = t.b
+	b.dn += int(t.n)
+	return true
+}
+
+// record keeps in t the tokens written since from, if they fit.
+func (b *eventsBuilder) record(t *tokRun, from int) {
+	if n := b.dn - from; n > 0 && n <= len(t.b) {
+		t.n = uint8(n)
+		copy(t.b[:], b.es.det[from:b.dn])
+	}
 }
 
 // wint writes n into the pending detail.
@@ -612,7 +666,10 @@ func (w *encoder) long(v uint64) {
 	w.p++
 }
 
-func (w *encoder) i(v int64) { w.u(uint64(v<<1) ^ uint64(v>>63)) }
+// zig is v zigzag-encoded (small magnitudes small), for u. (A method i
+// doing both would be too big to inline, and most of what add writes are
+// numbers of one byte.)
+func zig(v int64) uint64 { return uint64(v<<1) ^ uint64(v>>63) }
 
 // reserve starts an event at time t: room for it, its index. It returns
 // what is encoded of the time: the change since the event before.
@@ -695,7 +752,7 @@ func (b *eventsBuilder) add(e *Event, d string) {
 	}
 	w := encoder{b: b.es.buf, p: b.bn}
 	w.u(mask)
-	w.i(dt)
+	w.u(zig(dt))
 	if mask&hasKind != 0 {
 		w.u(b.str(string(e.Kind)))
 	}
@@ -703,7 +760,7 @@ func (b *eventsBuilder) add(e *Event, d string) {
 		w.u(b.str(e.Client))
 	}
 	if mask&hasNode != 0 {
-		w.i(int64(e.Node))
+		w.u(zig(int64(e.Node)))
 	}
 	if mask&hasNodes != 0 {
 		w.u(uint64(len(b.es.nodes)))
@@ -713,19 +770,19 @@ func (b *eventsBuilder) add(e *Event, d string) {
 		}
 	}
 	if mask&hasGrant != 0 {
-		w.i(int64(e.Grant))
+		w.u(zig(int64(e.Grant)))
 	}
 	if mask&hasToken != 0 {
-		w.i(e.Token)
+		w.u(zig(e.Token))
 	}
 	if mask&hasHolder != 0 {
 		w.u(b.str(e.Holder))
 	}
 	if mask&hasValidUntil != 0 {
-		w.i(e.ValidUntil)
+		w.u(zig(e.ValidUntil))
 	}
 	if mask&hasExpiresAt != 0 {
-		w.i(e.ExpiresAt)
+		w.u(zig(e.ExpiresAt))
 	}
 	if mask&hasValue != 0 {
 		w.u(b.str(e.Value))
@@ -734,19 +791,19 @@ func (b *eventsBuilder) add(e *Event, d string) {
 		w.u(b.str(e.Key))
 	}
 	if mask&hasMS != 0 {
-		w.i(e.MS)
+		w.u(zig(e.MS))
 	}
 	if mask&hasReason != 0 {
 		w.u(b.str(e.Reason))
 	}
 	if mask&hasLatency != 0 {
-		w.i(e.LatencyMS)
+		w.u(zig(e.LatencyMS))
 	}
 	if mask&hasArrivesAt != 0 {
-		w.i(e.ArrivesAt)
+		w.u(zig(e.ArrivesAt))
 	}
 	if mask&hasRef != 0 {
-		w.i(int64(e.Ref))
+		w.u(zig(int64(e.Ref)))
 	}
 	if mask&hasDetail != 0 {
 		off, n := b.detail(d)
