@@ -68,12 +68,12 @@ var (
 	// them, on arrival (g5), at the end of g6, and after every version
 	// since. Nobody has read them.
 	earlierWriters = []string{"Q", "R"}
-	// freshWriters (V, W) answered all 24 questions (brief:
-	// writer-brief-3.md) while grader g7 was tuned, at the same time as the
-	// validation writers S, T and U. Their files stayed outside the
-	// repository, away from everyone who tuned the grader; only totals were
-	// computed on them, on arrival (g6) and once at the end (g7).
-	freshWriters = []string{}
+	// freshWriters (P, Z) answered all 24 questions (brief:
+	// writer-brief-3.md) while grader g8 was tuned (2026-12-02, written
+	// 00:07-00:19 UTC). Their files stayed outside the repository, away from
+	// everyone who tuned the grader; only totals were computed on them, on
+	// arrival (g7) and once at the end (g8).
+	freshWriters = []string{"P", "Z"}
 )
 
 // answersPerWriter is how many answers each writer's file holds.
@@ -318,9 +318,10 @@ var earlierBefore = quiz.BlindFigures{Writers: []string{"Q", "R"}, Answers: 528,
 // earlierBeforeGrader names the grader that measured earlierBefore.
 const earlierBeforeGrader = "g5"
 
-// earlierFloors are the earlier holdout's figures with grader g7 (g6:
-// 0.896, 23, 0.656, 3), held so they cannot get worse unnoticed.
-var earlierFloors = quiz.BlindGate{Verdicts: 0.915, MaxPassFlagged: 16, Flagged: 0.698, MaxSaladPasses: 3}
+// earlierFloors are the earlier holdout's figures with grader g8 (g7:
+// 0.915, 16, 0.698, 3; g6: 0.896, 23, 0.656, 3), held so they cannot get
+// worse unnoticed.
+var earlierFloors = quiz.BlindGate{Verdicts: 0.919, MaxPassFlagged: 16, Flagged: 0.708, MaxSaladPasses: 1}
 
 // validationBefore is each validation writer as grader g7 scored it when
 // the file was released for tuning (2026-12-02, 00:10 UTC), before anything
@@ -349,21 +350,20 @@ func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	return f
 }
 
-// freshBefore is the fresh holdout (V, W) as grader g6 scored it when the
-// files arrived (2026-12-01 21:36-21:38 UTC), before any change of grader
-// g7 reached main; their SHA-256 sums were recorded then
-// (40f6a42f64741b1d… V, 412b9a59fe7f4b11… W) and the files are committed
-// unchanged.
+// freshBefore is the fresh holdout (P, Z) as grader g7 scored it when the
+// files arrived (2026-12-02 00:19 UTC), before any change of grader g8
+// reached main; their SHA-256 sums were recorded then (e57ed751c9dc7772… P,
+// 38715de9a48df14d… Z) and the files are committed unchanged.
 var (
-	freshBefore = quiz.BlindFigures{Writers: []string{"V", "W"}, Answers: 528, Verdicts: 0.902, FalsePasses: 14, FalseFails: 38,
-		PassAnswers: 288, PassFlagged: 23, ShouldFlag: 96, ShouldFlagged: 62, Flagged: 0.646, Salads: 48, SaladPasses: 1,
-		Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 48, Agree: 47}, {Kind: "keyword-salad", Answers: 48, Agree: 47}, {Kind: "mixed-wrong", Answers: 48, Agree: 36}, {Kind: "partial", Answers: 48, Agree: 48}, {Kind: "refutes-quote", Answers: 48, Agree: 40}, {Kind: "rejects-antipattern", Answers: 48, Agree: 41}, {Kind: "strong-casual", Answers: 48, Agree: 43}, {Kind: "strong-concise", Answers: 48, Agree: 45}, {Kind: "strong-full", Answers: 48, Agree: 43}, {Kind: "strong-unusual", Answers: 48, Agree: 38}, {Kind: "weak", Answers: 48, Agree: 48}}}
-	freshBeforeGrader = "g6"
+	freshBefore = quiz.BlindFigures{Writers: []string{"P", "Z"}, Answers: 528, Verdicts: 0.909, FalsePasses: 20, FalseFails: 28,
+		PassAnswers: 288, PassFlagged: 15, ShouldFlag: 96, ShouldFlagged: 64, Flagged: 0.667, Salads: 48, SaladPasses: 1,
+		Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 48, Agree: 44}, {Kind: "keyword-salad", Answers: 48, Agree: 47}, {Kind: "mixed-wrong", Answers: 48, Agree: 34}, {Kind: "partial", Answers: 48, Agree: 47}, {Kind: "refutes-quote", Answers: 48, Agree: 42}, {Kind: "rejects-antipattern", Answers: 48, Agree: 43}, {Kind: "strong-casual", Answers: 48, Agree: 41}, {Kind: "strong-concise", Answers: 48, Agree: 47}, {Kind: "strong-full", Answers: 48, Agree: 48}, {Kind: "strong-unusual", Answers: 48, Agree: 39}, {Kind: "weak", Answers: 48, Agree: 48}}}
+	freshBeforeGrader = "g7"
 )
 
-// freshFloors are the fresh holdout's figures with grader g7, held so they
+// freshFloors are the fresh holdout's figures with grader g8, held so they
 // cannot get worse unnoticed.
-var freshFloors = quiz.BlindGate{Verdicts: 0.92, MaxPassFlagged: 19, Flagged: 0.688, MaxSaladPasses: 1}
+var freshFloors = quiz.BlindGate{Verdicts: 0.917, MaxPassFlagged: 14, Flagged: 0.688, MaxSaladPasses: 1}
 
 // blindReport grades the blind corpus and holds each holdout to its floors.
 // The page leads with the fresh holdout, or with the earlier one while a
