@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -60,6 +61,18 @@ type RoundConfig struct {
 	Mode Mode
 }
 
+// minutesText writes a time limit as the start form offers it: "3 minutes",
+// "1 minute", "90 seconds" (a Go duration, "3m0s", is not for people).
+func minutesText(d time.Duration) string {
+	switch {
+	case d%time.Minute == 0 && d == time.Minute:
+		return "1 minute"
+	case d%time.Minute == 0:
+		return strconv.FormatInt(int64(d/time.Minute), 10) + " minutes"
+	}
+	return strconv.FormatInt(int64(d/time.Second), 10) + " seconds"
+}
+
 // Validate reports a configuration the round pages do not offer. The
 // message names the field.
 func (c RoundConfig) Validate() error {
@@ -75,7 +88,7 @@ func (c RoundConfig) Validate() error {
 		okLimit = okLimit || c.Limit == d
 	}
 	if !okLimit {
-		return fmt.Errorf("minutes: %v is not offered; choose 2, 4, 6 or 8 minutes", c.Limit)
+		return fmt.Errorf("minutes: %s is not offered; choose 2, 4, 6 or 8 minutes", minutesText(c.Limit))
 	}
 	if !c.Mode.Valid() {
 		return fmt.Errorf("mode: %q is not a mode; choose interview or coached", c.Mode)

@@ -228,7 +228,10 @@ func TestRoundConfigValidate(t *testing.T) {
 	}{
 		{"default is fine", quiz.RoundConfig{Size: quiz.DefaultRoundSize, Limit: quiz.DefaultTimeLimit, Mode: quiz.ModeInterview}, ""},
 		{"size", quiz.RoundConfig{Size: 4, Limit: quiz.DefaultTimeLimit, Mode: quiz.ModeInterview}, "questions:"},
-		{"limit", quiz.RoundConfig{Size: 3, Limit: time.Minute, Mode: quiz.ModeCoached}, "minutes:"},
+		{"limit", quiz.RoundConfig{Size: 3, Limit: time.Minute, Mode: quiz.ModeCoached}, "minutes: 1 minute is not offered"},
+		// In words, not a Go duration ("3m0s"; QA-8 Q8-3).
+		{"limit in minutes", quiz.RoundConfig{Size: 3, Limit: 3 * time.Minute, Mode: quiz.ModeCoached}, "minutes: 3 minutes is not offered"},
+		{"limit in seconds", quiz.RoundConfig{Size: 3, Limit: 90 * time.Second, Mode: quiz.ModeCoached}, "minutes: 90 seconds is not offered"},
 		{"mode", quiz.RoundConfig{Size: 3, Limit: 2 * time.Minute, Mode: "exam"}, "mode:"},
 	}
 	for _, tt := range tests {
