@@ -672,14 +672,7 @@ func markTemptingVersions(d *doc) {
 			if !head && !seen {
 				continue
 			}
-			for c := j + 1; c < s.to && c <= j+7; c++ {
-				if toks[c].raw == "is" || toks[c].raw == "was" || toks[c].clause && toks[c].brk == ':' {
-					for x := c; x < s.to; x++ {
-						toks[x].refuted = true
-					}
-					break
-				}
-			}
+			refuteAfterCopula(toks, j+1, min(s.to, j+8), s.to)
 			break
 		}
 	}
@@ -917,14 +910,7 @@ func markFirstImpulses(d *doc) {
 			if !impulse && !common {
 				continue
 			}
-			for c := j + 1; c < s.to && c <= j+3; c++ {
-				if toks[c].raw == "is" || toks[c].raw == "was" || toks[c].clause && toks[c].brk == ':' {
-					for x := c; x < s.to; x++ {
-						toks[x].refuted = true
-					}
-					break
-				}
-			}
+			refuteAfterCopula(toks, j+1, min(s.to, j+4), s.to)
 			break
 		}
 	}
@@ -1172,4 +1158,19 @@ func inOneStatement(d *doc, m match) bool {
 	}
 	line := d.text[strings.LastIndexByte(d.text[:from], '\n')+1 : from]
 	return strings.Count(line, "`")%2 == 1
+}
+
+// refuteAfterCopula marks as refuted what follows the first "is", "was"
+// or clause-ending colon in toks[from:to], up to the sentence's end: the
+// thing a framing head ("the classic mistake", "the knee-jerk reaction")
+// introduces.
+func refuteAfterCopula(toks []token, from, to, end int) {
+	for c := from; c < to; c++ {
+		if toks[c].raw == "is" || toks[c].raw == "was" || toks[c].clause && toks[c].brk == ':' {
+			for x := c; x < end; x++ {
+				toks[x].refuted = true
+			}
+			return
+		}
+	}
 }

@@ -538,19 +538,7 @@ func (b *eventsBuilder) tokLong(v uint64) {
 }
 
 // wstr writes s into the pending detail.
-func (b *eventsBuilder) wstr(s string) {
-	if s == "" {
-		return
-	}
-	// tok, with its common case (one byte) in line.
-	v := tokString(b.str(s))
-	if v < 0x80 && b.dn < len(b.es.det) {
-		b.es.det[b.dn] = byte(v)
-		b.dn++
-		return
-	}
-	b.tokLong(v)
-}
+func (b *eventsBuilder) wstr(s string) { b.wstrs([]string{s}) }
 
 // wstrs is wstr of each of parts, in one call: a detail is most often
 // a few strings in a row, each a one-byte token.

@@ -361,19 +361,9 @@ func (s Scenario) validate(actClient []int, actOp []uint8) error {
 	if len(s.Actions) > MaxActions {
 		p.add("actions", "%d actions, more than the limit of %d", len(s.Actions), MaxActions)
 	} else {
-		v := actionCheck{ids: newClientIDs(s.Clients), modelOK: modelOK, serviceNodes: s.Lock.Model.ServiceNodes(s.Lock.Nodes)}
+		v := s.newActionCheck(modelOK)
 		if len(actClient) >= len(s.Actions) && len(actOp) >= len(s.Actions) {
 			v.actClient, v.actOp = actClient, actOp
-		}
-		switch s.Lock.Model {
-		case ModelRedis:
-			v.redis = true
-		case ModelRedlock:
-			v.redlock = true
-		case ModelConsensus:
-			v.consensus = true
-		case ModelDatabase:
-			v.database = true
 		}
 		for i := range s.Actions {
 			a := &s.Actions[i]
@@ -565,6 +555,23 @@ type actionCheck struct {
 	serviceNodes                        int // Model.ServiceNodes
 	actClient                           []int
 	actOp                               []uint8
+}
+
+// newActionCheck works out what validateAction needs of s; modelOK says
+// whether s's lock model passed validation.
+func (s *Scenario) newActionCheck(modelOK bool) actionCheck {
+	v := actionCheck{ids: newClientIDs(s.Clients), modelOK: modelOK, serviceNodes: s.Lock.Model.ServiceNodes(s.Lock.Nodes)}
+	switch s.Lock.Model {
+	case ModelRedis:
+		v.redis = true
+	case ModelRedlock:
+		v.redlock = true
+	case ModelConsensus:
+		v.consensus = true
+	case ModelDatabase:
+		v.database = true
+	}
+	return v
 }
 
 // quickClientAction is validateAction's common case, made quick: a

@@ -47,17 +47,7 @@ func TestQuickClientActionAgrees(t *testing.T) {
 				a.MS = mss[2+pick(3)]
 			}
 		}
-		v := actionCheck{ids: newClientIDs(s.Clients), modelOK: s.Lock.Model.Known(), serviceNodes: s.Lock.Model.ServiceNodes(s.Lock.Nodes)}
-		switch s.Lock.Model {
-		case ModelRedis:
-			v.redis = true
-		case ModelRedlock:
-			v.redlock = true
-		case ModelConsensus:
-			v.consensus = true
-		case ModelDatabase:
-			v.database = true
-		}
+		v := s.newActionCheck(s.Lock.Model.Known())
 		ci, code, ok := s.quickClientAction(&a, &v)
 		if !ok {
 			continue

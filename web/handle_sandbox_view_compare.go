@@ -55,30 +55,26 @@ func buildCompare(d compareData) views.CompareView {
 // lacks, each described as its own timeline's action list does. Equal
 // actions pair off one to one, so a repeated action counts each time.
 func actionsDiff(a, b sandbox.Scenario) (onlyA, onlyB []string) {
+	return actionsLacking(a, b), actionsLacking(b, a)
+}
+
+// actionsLacking describes the actions of a that b lacks, pairing equal
+// actions off one to one.
+func actionsLacking(a, b sandbox.Scenario) []string {
 	key := func(x sandbox.Action) string { return fmt.Sprintf("%#v", x) }
 	left := map[string]int{}
 	for _, x := range b.Actions {
 		left[key(x)]++
 	}
+	var out []string
 	for _, x := range a.Actions {
 		if k := key(x); left[k] > 0 {
 			left[k]--
 			continue
 		}
-		onlyA = append(onlyA, describeAction(a.Lock.Model, x))
+		out = append(out, describeAction(a.Lock.Model, x))
 	}
-	right := map[string]int{}
-	for _, x := range a.Actions {
-		right[key(x)]++
-	}
-	for _, x := range b.Actions {
-		if k := key(x); right[k] > 0 {
-			right[k]--
-			continue
-		}
-		onlyB = append(onlyB, describeAction(b.Lock.Model, x))
-	}
-	return onlyA, onlyB
+	return out
 }
 
 // maxDiffLines is how many differing actions a compare sentence lists
