@@ -33,7 +33,7 @@ func (s *Server) renderSandboxIndex(c echo.Context, status int, blank views.Blan
 	}
 	p := s.page(c, "Sandbox", "sandbox")
 	p.Description = "A deterministic lock service in the browser: pause a client past its lease and watch fencing reject its stale write."
-	return render(c, status, views.SandboxIndex(p, buildSandboxIndex(s.cat, sandboxIndexData{Presets: s.presets, Mine: mine, Blank: blank})))
+	return render(c, status, views.SandboxIndex(p, buildSandboxIndex(s.cat, sandboxIndexData{Presets: s.presets, Mine: mine, Blank: blank, Now: s.now()})))
 }
 
 // handleSandboxStart handles "POST /sandbox": start a blank timeline.

@@ -1027,8 +1027,14 @@ func TestSandboxRenameAndDelete(t *testing.T) {
 	if got := title(owner, path); got != "My GC pause <experiment>" {
 		t.Fatalf("after rename the page's title is %q", got)
 	}
-	if !strings.Contains(mustDoc(t, owner.get("/sandbox")).Find(`[data-testid=my-timelines]`).Text(), "My GC pause <experiment>") {
+	mine := mustDoc(t, owner.get("/sandbox")).Find(`[data-testid=my-timelines]`)
+	if !strings.Contains(mine.Text(), "My GC pause <experiment>") {
 		t.Fatalf("the sandbox page does not list the new title")
+	}
+	// When it changed, with its time zone, as every other page says it
+	// (QA-8 Q8-14: "2 Dec 00:41", no zone, no word of what the time is).
+	if got := strings.Join(strings.Fields(mine.Find("time").First().Text()), " "); !strings.HasPrefix(got, "changed today, ") || !strings.HasSuffix(got, " UTC") {
+		t.Fatalf("the list says %q, want when it changed, today, in UTC", got)
 	}
 
 	other := newClient(t, srv)

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"time"
+
 	"lockdrill/content"
 	"lockdrill/sandbox"
 	"lockdrill/store"
@@ -15,6 +17,9 @@ type sandboxIndexData struct {
 	Presets []sandbox.Preset
 	Mine    []store.TimelineSummary
 	Blank   views.BlankForm
+	// Now is when the page is shown: "today" and "yesterday" are relative
+	// to it.
+	Now time.Time
 }
 
 // buildSandboxIndex makes /sandbox.
@@ -24,7 +29,7 @@ func buildSandboxIndex(cat *content.Catalog, d sandboxIndexData) views.SandboxIn
 		v.Presets = append(v.Presets, presetCard(cat, p))
 	}
 	for _, t := range d.Mine {
-		v.Mine = append(v.Mine, views.TimelineLink{Href: urls.Timeline(t.ID), Title: t.Title, Updated: t.Updated.Format("2 Jan 15:04"), Forked: t.ParentID != ""})
+		v.Mine = append(v.Mine, views.TimelineLink{Href: urls.Timeline(t.ID), Title: t.Title, Updated: "changed " + formatWhen(t.Updated, d.Now), UpdatedISO: t.Updated.UTC().Format(time.RFC3339), Forked: t.ParentID != ""})
 	}
 	return v
 }

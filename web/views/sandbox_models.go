@@ -60,8 +60,11 @@ type BlankForm struct {
 
 // TimelineLink is one of the learner's saved timelines.
 type TimelineLink struct {
-	Href, Title, Updated string
-	Forked               bool
+	Href, Title string
+	// Updated says when it last changed ("changed today, 00:41 UTC"), and
+	// UpdatedISO is the same instant for the time element.
+	Updated, UpdatedISO string
+	Forked              bool
 }
 
 // SandboxIndexView is /sandbox.
