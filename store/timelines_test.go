@@ -98,14 +98,7 @@ func TestTimelineRefusesBadInput(t *testing.T) {
 func TestTimelineRenameAndDelete(t *testing.T) {
 	ctx := context.Background()
 	s := mustOpen(t, "")
-	owner, err := s.CreateLearner(ctx, t0)
-	if err != nil {
-		t.Fatalf("create learner: %v", err)
-	}
-	other, err := s.CreateLearner(ctx, t0)
-	if err != nil {
-		t.Fatalf("create learner: %v", err)
-	}
+	owner, other := mustLearner(t, s), mustLearner(t, s)
 	scenario := json.RawMessage(`{"clients":[{"id":"A"}],"actions":[]}`)
 	id, err := s.CreateTimeline(ctx, store.NewTimeline{Learner: owner, Title: "Blank redis timeline", Scenario: scenario, EngineVersion: "4"}, t0)
 	if err != nil {
