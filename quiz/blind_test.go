@@ -51,16 +51,17 @@ var (
 	// mixed-wrong, one confidently-wrong, one rejects-antipattern, one
 	// refutes-quote and one strong-unusual answer per question) were
 	// written for tuning g7, where blind answers missed most. S, T and U,
-	// the validation split of g7, joined for g8.
-	tuningWriters = []string{"A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "X", "Y", "S", "T", "U"}
+	// the validation split of g7, joined for g8; V and W, the validation
+	// split of g8, for g9.
+	tuningWriters = []string{"A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "X", "Y", "S", "T", "U", "V", "W"}
 	// validationWriters answer all 24 questions (brief: writer-brief-3.md)
 	// and arrive while a grader version is tuned: each is measured before
 	// any change made for it (validationBefore), and read while tuning
-	// only after that. V and W, the fresh holdout of g7 (never read while
-	// g7 was tuned; totals only, on arrival with g6 and at the end with
-	// g7), were released for tuning g8 on 2026-12-02 and measured by g7
-	// then, before anything changed for them.
-	validationWriters = []string{"V", "W"}
+	// only after that. P and Z, the fresh holdout of g8 (never read while
+	// g8 was tuned; totals only, on arrival with g7 and at the end with
+	// g8), were released for tuning g9 on 2026-12-02 and measured by g8
+	// then (03:10 UTC), before anything changed for them.
+	validationWriters = []string{"P", "Z"}
 	// earlierWriters (Q, R) answered all 24 questions (brief:
 	// writer-brief-3.md) while grader g6 was tuned and were its fresh
 	// holdout: their files stayed outside the repository, away from
@@ -72,8 +73,11 @@ var (
 	// writer-brief-3.md) while grader g8 was tuned (2026-12-02, written
 	// 00:07-00:19 UTC). Their files stayed outside the repository, away from
 	// everyone who tuned the grader; only totals were computed on them, on
-	// arrival (g7) and once at the end (g8).
-	freshWriters = []string{"P", "Z"}
+	// arrival (g7) and once at the end (g8), then released for tuning g9
+	// (validationWriters). The fresh holdout of g9 is being written outside
+	// the repository; until it is measured and committed, the page leads
+	// with the earlier holdout.
+	freshWriters []string
 )
 
 // answersPerWriter is how many answers each writer's file holds.
@@ -323,16 +327,16 @@ const earlierBeforeGrader = "g5"
 // worse unnoticed.
 var earlierFloors = quiz.BlindGate{Verdicts: 0.919, MaxPassFlagged: 16, Flagged: 0.708, MaxSaladPasses: 1}
 
-// validationBefore is each validation writer as grader g7 scored it when
-// the file was released for tuning (2026-12-02, 00:10 UTC), before anything
+// validationBefore is each validation writer as grader g8 scored it when
+// the file was released for tuning (2026-12-02, 03:10 UTC), before anything
 // was changed for it.
 var validationBefore = []quiz.BlindFigures{
-	{Writers: []string{"V"}, Answers: 264, Verdicts: 0.913, FalsePasses: 9, FalseFails: 14, PassAnswers: 144, PassFlagged: 10, ShouldFlag: 48, ShouldFlagged: 31, Flagged: 0.646, Salads: 24, SaladPasses: 1, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 23}, {Kind: "mixed-wrong", Answers: 24, Agree: 16}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 21}, {Kind: "rejects-antipattern", Answers: 24, Agree: 20}, {Kind: "strong-casual", Answers: 24, Agree: 22}, {Kind: "strong-concise", Answers: 24, Agree: 23}, {Kind: "strong-full", Answers: 24, Agree: 22}, {Kind: "strong-unusual", Answers: 24, Agree: 22}, {Kind: "weak", Answers: 24, Agree: 24}}},
-	{Writers: []string{"W"}, Answers: 264, Verdicts: 0.928, FalsePasses: 4, FalseFails: 15, PassAnswers: 144, PassFlagged: 9, ShouldFlag: 48, ShouldFlagged: 35, Flagged: 0.729, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 23}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 21}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 19}, {Kind: "rejects-antipattern", Answers: 24, Agree: 22}, {Kind: "strong-casual", Answers: 24, Agree: 22}, {Kind: "strong-concise", Answers: 24, Agree: 23}, {Kind: "strong-full", Answers: 24, Agree: 22}, {Kind: "strong-unusual", Answers: 24, Agree: 21}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	{Writers: []string{"P"}, Answers: 264, Verdicts: 0.909, FalsePasses: 7, FalseFails: 17, PassAnswers: 144, PassFlagged: 6, ShouldFlag: 48, ShouldFlagged: 33, Flagged: 0.688, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 22}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 19}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 19}, {Kind: "rejects-antipattern", Answers: 24, Agree: 21}, {Kind: "strong-casual", Answers: 24, Agree: 21}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 24}, {Kind: "strong-unusual", Answers: 24, Agree: 18}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	{Writers: []string{"Z"}, Answers: 264, Verdicts: 0.924, FalsePasses: 12, FalseFails: 8, PassAnswers: 144, PassFlagged: 8, ShouldFlag: 48, ShouldFlagged: 33, Flagged: 0.688, Salads: 24, SaladPasses: 1, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 23}, {Kind: "keyword-salad", Answers: 24, Agree: 23}, {Kind: "mixed-wrong", Answers: 24, Agree: 15}, {Kind: "partial", Answers: 24, Agree: 23}, {Kind: "refutes-quote", Answers: 24, Agree: 23}, {Kind: "rejects-antipattern", Answers: 24, Agree: 21}, {Kind: "strong-casual", Answers: 24, Agree: 22}, {Kind: "strong-concise", Answers: 24, Agree: 23}, {Kind: "strong-full", Answers: 24, Agree: 24}, {Kind: "strong-unusual", Answers: 24, Agree: 23}, {Kind: "weak", Answers: 24, Agree: 24}}},
 }
 
 // validationBeforeGrader names the grader that measured validationBefore.
-const validationBeforeGrader = "g7"
+const validationBeforeGrader = "g8"
 
 func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	r := func(a, b int) float64 {
