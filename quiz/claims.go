@@ -139,6 +139,65 @@ func markNamedClaims(d *doc) {
 	markInvertedQuestions(d)
 	markRejectedClefts(d)
 	markTemptingVersions(d)
+	markProblemDefinitions(d)
+}
+
+// problemHeads name a failure ("the herd effect", "split brain", "a race
+// condition"); problemTails may follow the head as part of its name.
+var (
+	problemHeads  = setOf(`herd stampede brain race deadlock deadlocks livelock toctou update updates anomaly`)
+	problemTails  = setOf(`effect effects condition conditions problem problems`)
+	definingWords = setOf(`means meant mean describes refers`)
+)
+
+// markProblemDefinitions marks as named what defines a failure by name:
+// "herd effect = every waiter watches the holder", "the herd effect is
+// when all clients watch the lowest node", "a thundering herd means ...".
+// The definition describes what goes wrong; it proposes nothing. It runs
+// from the definition to the sentence's end or a strong break (a
+// semicolon, colon or dash), where the candidate may turn to the fix.
+func markProblemDefinitions(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		for k := s.from; k < s.to && k < s.from+6; k++ {
+			r := toks[k].raw
+			if !problemHeads[r] || (r == "brain" && (k == s.from || toks[k-1].raw != "split")) ||
+				((r == "update" || r == "updates") && (k == s.from || toks[k-1].raw != "lost")) ||
+				(r == "anomaly" && (k == s.from || toks[k-1].raw != "herd")) {
+				continue
+			}
+			h := k
+			if h+1 < s.to && problemTails[toks[h+1].raw] && !toks[h+1].clause {
+				h++
+			}
+			if h+1 >= s.to {
+				break
+			}
+			n := h + 1
+			from := -1
+			switch gap := d.text[toks[h].end:toks[n].start]; {
+			case strings.Contains(gap, "=") && !strings.Contains(gap, "=>"):
+				from = n
+			case definingWords[toks[n].raw]:
+				from = n + 1
+			case (toks[n].raw == "is" || toks[n].raw == "happens" || toks[n].raw == "occurs") && n+1 < s.to &&
+				(toks[n+1].raw == "when" || toks[n+1].raw == "where" || toks[n+1].raw == "if"):
+				from = n + 2
+			case toks[n].raw == "is" && n+2 < s.to && toks[n+1].raw == "what" && toks[n+2].raw == "happens":
+				from = n + 3
+			}
+			if from < 0 {
+				break
+			}
+			for j := from; j < s.to; j++ {
+				if j > from && toks[j].clause && (toks[j].brk == ';' || toks[j].brk == ':' || toks[j].brk == '—' || toks[j].brk == '–') {
+					break
+				}
+				toks[j].refuted = true
+			}
+			break
+		}
+	}
 }
 
 // guardNoun reports a guard word used as a noun, whose "from" is not the

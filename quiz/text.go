@@ -709,7 +709,11 @@ func markNegation(d *doc) {
 		}
 		// "fix the bug and add fencing": a critic word that a repair verb
 		// takes as its object names the fault mended, not what follows.
-		if critic && k > 0 && (repairVerbs[toks[k-1].raw] || k > 1 && attributiveDets[toks[k-1].raw] && repairVerbs[toks[k-2].raw]) {
+		if critic && repairedFault(toks, k) {
+			critic = false
+		}
+		// "a broken-down car": worn out, not a judgement of the claim.
+		if critic && t.raw == "broken" && k+1 < len(toks) && toks[k+1].raw == "down" && toks[k+1].sent == t.sent {
 			critic = false
 		}
 		if !neg && !critic {
@@ -849,6 +853,22 @@ promise promises`)
 // attributiveDets before a critic word make it describe the noun after
 // it ("the bad case").
 var attributiveDets = setOf(`the a an one two this that every each`)
+
+// repairedFault reports a critic word at toks[k] that a repair verb takes
+// as its object, over a determiner and up to two modifiers: "fix the bug",
+// "fixes the real bug", "fixed the actual underlying bug", "patch a racy
+// release".
+func repairedFault(toks []token, k int) bool {
+	for j := k - 1; j >= 0 && j >= k-4; j-- {
+		if repairVerbs[toks[j].raw] {
+			return true
+		}
+		if toks[j+1].clause || toks[j].sent != toks[k].sent || toks[j].fn && !attributiveDets[toks[j].raw] || toks[j].cls&(clsNegator|clsCritic) != 0 {
+			return false
+		}
+	}
+	return false
+}
 
 // repairVerbs take a fault as their object ("fix the bug").
 var repairVerbs = setOf(`fix fixes fixed fixing patch patches patched resolve resolves resolved`)

@@ -1,0 +1,182 @@
+package quiz_test
+
+import (
+	"slices"
+	"testing"
+
+	"lockdrill/quiz"
+)
+
+// flagCase is a sentence of our own, the question it answers, a red flag
+// and whether that flag must be raised on it.
+type flagCase struct {
+	name, question, flag, text string
+	want                       bool
+}
+
+func checkFlagCases(t *testing.T, cases []flagCase) {
+	t.Helper()
+	b := loadBank(t)
+	for _, c := range cases {
+		q, ok := b.ByID(c.question)
+		if !ok {
+			t.Fatalf("%s: no question %q", c.name, c.question)
+		}
+		r := b.Grade(q, quiz.Answer{Text: c.text})
+		if got := slices.Contains(r.FlagIDs(), c.flag); got != c.want {
+			t.Errorf("%s: %s raised = %v, want %v (flags %v)\n\t%s", c.name, c.flag, got, c.want, r.FlagIDs(), c.text)
+		}
+	}
+}
+
+// TestClaimShapesG9 holds grader g9's precision mechanisms to sentences of
+// our own: for each way the grader took a mention for a claim, phrasings
+// that only name the mistake (no flag) beside ones that make it (flag).
+// The classes come from the validation writer P's flags on passing
+// answers and from the known defects of issue 10's g9 brief; none of
+// these sentences is a corpus answer.
+func TestClaimShapesG9(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		// A negator inside a phrase binds the word right after it:
+		// "doesn't acknowledge" is not "doesn't guarantee the acknowledging
+		// replica ...".
+		{"negator binds its next word: guarantee, not acknowledge", "redis-wait-safe", "replication-keeps-lock",
+			"A successful reply doesn't guarantee the acknowledging replica is the one promoted after the primary dies.", false},
+		{"negator binds its next word: ensure", "redis-lock-and-failure", "replication-keeps-lock",
+			"Sentinel does not ensure the acknowledging replica is promoted after a crash, so the lock can vanish.", false},
+		{"the claim itself: the primary doesn't acknowledge until replicated", "redis-lock-and-failure", "replication-keeps-lock",
+			"The primary doesn't acknowledge the SET until a replica has it, so a failover keeps the lock.", true},
+		{"the claim itself: never acknowledges before", "redis-wait-safe", "replication-keeps-lock",
+			"Redis never acknowledges a write before the replica received it, so promotion is safe.", true},
+
+		// A two-word phrase ("their now", the client's now()) does not
+		// reach across other words ("their key and now").
+		{"'their ... now' is no client clock", "extend-lease", "wall-clock",
+			"If the lease lapsed and another worker took it, an unconditional EXPIRE extends their key and now two workers think they hold it.", false},
+		{"a lease from the client's clock", "design-lock-service-q", "wall-clock",
+			"Each client sends its lease expiry computed from its own now(), so the server just stores their now plus the TTL.", true},
+
+		// The failed renewal must be what the work keeps going after:
+		// "keep a local deadline ... when a renewal fails, cancel the work".
+		{"keep + an unrelated object, then cancel", "extend-lease", "work-after-lost-lease",
+			"Keep a local deadline as well, and when a renewal fails, cancel the job at once.", false},
+		{"keep the heartbeat, kill the work on failure", "extend-lease", "work-after-lost-lease",
+			"We keep the heartbeat on its own thread; if renewal fails we kill the work and give the batch back.", false},
+		{"keeps going after a failed renewal", "extend-lease", "work-after-lost-lease",
+			"If a renewal fails, the worker just keeps working and finishes the batch.", true},
+		{"continues the job after a failed extend", "extend-lease", "work-after-lost-lease",
+			"When the extend call fails we continue the job anyway, it is almost done.", true},
+
+		// A key sent on every retry is the same key; a new key per retry
+		// is the mistake.
+		{"a key made once and sent on every retry", "idempotency-keys", "fresh-idempotency-key",
+			"The phone creates a UUID when the customer taps pay and includes it on every retry of that payment.", false},
+		{"a uuid per checkout, resent on each retry", "idempotency-keys", "fresh-idempotency-key",
+			"Use idempotency keys: the checkout screen generates a uuid once, then the client attaches it to each retry.", false},
+		{"a fresh key for every retry", "idempotency-keys", "fresh-idempotency-key",
+			"The client generates a fresh idempotency key for every retry so the server can tell the attempts apart.", true},
+		{"each attempt gets a new uuid", "idempotency-keys", "fresh-idempotency-key",
+			"Each attempt gets a new UUID as its idempotency key.", true},
+
+		// A named problem defined ("the herd effect = X", "is when X")
+		// names X, it does not propose it.
+		{"herd effect = everyone watches the holder", "zookeeper-lock-recipe", "zk-recipe-wrong",
+			"Herd effect = all waiters watch the holder's node, so one release wakes every one of them.", false},
+		{"the herd effect is when", "zookeeper-lock-recipe", "zk-recipe-wrong",
+			"The herd effect is when every waiter watches the holder, and each delete wakes the whole crowd.", false},
+		{"thundering herd means", "zookeeper-lock-recipe", "zk-recipe-wrong",
+			"A thundering herd means all clients watch the lowest node and stampede on each release.", false},
+		{"the design itself: everyone watches the holder", "zookeeper-lock-recipe", "zk-recipe-wrong",
+			"All waiters watch the holder's node, and when it goes away they race to create the next one.", true},
+
+		// Equivalence to fencing said of a check the store itself makes.
+		{"same idea as a fencing token, checked by etcd", "etcd-revision-guard", "client-side-fencing",
+			"It is the same idea as a fencing token: the revision is the token, and the store itself does the check inside the transaction.", false},
+		{"as good as fencing, the database compares", "fencing-token", "client-side-fencing",
+			"A version column is as good as a fencing token here, because the database checks it in the UPDATE's WHERE.", false},
+		{"a client check called as good as fencing", "fencing-token", "client-side-fencing",
+			"Reading the current token from the lock service right before the write is as good as a fencing token.", true},
+
+		// "keep locks coarse": keep + a lock + an adjective is advice on
+		// granularity, not a lock kept across a failover.
+		{"keep locks coarse, shard by replica group", "design-lock-service-q", "replication-keeps-lock",
+			"To scale, keep locks coarse and spread the names over independent replica groups.", false},
+		{"keep lock names short, one replica set each", "design-lock-service-q", "replication-keeps-lock",
+			"Keep the lock count small per tenant and give each replica set its own leader.", false},
+		{"the lock survives failover on the replica", "redis-lock-and-failure", "replication-keeps-lock",
+			"The lock survives a failover because every replica holds a copy of the key.", true},
+		{"the lock stays safe with AOF across failover", "redis-lock-and-failure", "replication-keeps-lock",
+			"With appendfsync always the lock key stays safe across a Sentinel failover.", true},
+
+		// Known defect: a consensus quorum said to stay exclusive through a
+		// pause is no claim about Redlock.
+		{"consensus quorum, even if a node pauses", "redis-vs-consensus", "redlock-correctness",
+			"With consensus every grant needs a quorum, so the lock stays exclusive even if one node pauses.", false},
+		{"raft quorum guarantees one leader despite a pause", "redis-vs-consensus", "redlock-correctness",
+			"A Raft quorum guarantees a single leader even through a long pause of the old one: it just can't commit anything.", false},
+		{"etcd's majority, even with a GC pause", "redis-vs-consensus", "redlock-correctness",
+			"etcd commits a grant on a majority of members, which keeps it exclusive even with a GC pause on one member.", false},
+		{"Redlock's majority through pauses", "redis-vs-consensus", "redlock-correctness",
+			"Redlock's majority guarantees the lock stays exclusive even if a client pauses.", true},
+		{"five masters' majority despite GC", "redlock-operations-q", "redlock-correctness",
+			"Because a majority of the five Redis masters must agree, the lock is exclusive even with GC pauses.", true},
+
+		// Known defect: a replicated state machine whose majority appended a
+		// grant is consensus, not a Redis replica.
+		{"replicated state machine, majority appended", "design-lock-service-q", "replication-keeps-lock",
+			"The lock table is a replicated state machine: a grant only counts once a majority of replicas have appended it.", false},
+		{"raft replicas have the entry", "design-lock-service-q", "replication-keeps-lock",
+			"Grants go through Raft, and once most replicas have the entry in their log it survives the leader failing.", false},
+		{"replicas of one log, most have it", "design-lock-service-q", "replication-keeps-lock",
+			"Every node is a replica of the same log, and a lock is granted only after a quorum of replicas has the entry.", false},
+		{"the replica already has the key", "redis-lock-and-failure", "replication-keeps-lock",
+			"When Sentinel promotes a replica, the replica already has the key, so the lock is still held.", true},
+
+		// Known defect: a critic word as the object of a verb ("fix the
+		// real bug", "a broken-down car") judges nothing in its clause.
+		{"fixes the real bug", "two-holders", "ttl-as-safety",
+			"Doubling the TTL fixes the real bug for good.", true},
+		{"fixed the actual underlying bug", "two-holders", "ttl-as-safety",
+			"Raising the TTL to five minutes fixed the actual underlying bug, so two holders can't happen again.", true},
+		{"a broken-down car", "two-holders", "ttl-as-safety",
+			"Like a tow truck for a broken-down car, a longer TTL guarantees only one holder at any moment.", true},
+		{"still a critic: a naive fix", "two-holders", "ttl-as-safety",
+			"Doubling the TTL is a naive fix that just hides the bug.", false},
+		{"still negated: doesn't fix the real bug", "two-holders", "ttl-as-safety",
+			"Raising the TTL doesn't fix the real bug.", false},
+	})
+}
+
+// TestLosingClaimShapesG9 holds the misconceptions behind the losing
+// claims the grader let through on the validation writer P (and the known
+// defects of the g9 brief), each written as a general claim and tested on
+// phrasings of our own, with the correct counterpart or a denial in the
+// same words beside them.
+func TestLosingClaimShapesG9(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		// Known defect: Redis being single-threaded sold as making a GET
+		// and a DEL from the client safe.
+		{"single-threaded, so GET-then-DEL is safe", "redis-lock-and-failure", "get-then-del",
+			"Redis is single-threaded, so GET-then-DEL in the client is safe.", true},
+		{"one command at a time, so GET then DEL", "redis-lock-and-failure", "get-then-del",
+			"Since Redis runs one command at a time, releasing with a GET to compare the value and then a DEL is safe enough.", true},
+		{"single threaded, nothing slips in between GET and DEL", "two-holders", "get-then-del",
+			"Our release does GET, compares it with our token, then DEL; Redis is single threaded so nothing can slip in.", true},
+		{"single-threaded but two commands", "redis-lock-and-failure", "get-then-del",
+			"Redis is single-threaded, but a GET and then a DEL from the client are still two commands, and another client's SET can land between them.", false},
+		{"single-threaded, so the script's GET and DEL are atomic", "redis-lock-and-failure", "get-then-del",
+			"Redis is single-threaded, so a Lua script that does the GET and the DEL runs as one step.", false},
+
+		// Known defect: MULTI/EXEC said to make a read-modify-write safe.
+		{"MULTI/EXEC makes read-modify-write safe", "avoid-the-lock", "isolation-prevents-race",
+			"MULTI/EXEC makes the read-modify-write safe without a lock.", true},
+		{"wrap GET and SET in MULTI/EXEC", "avoid-the-lock", "isolation-prevents-race",
+			"Wrap the GET and the SET in a MULTI/EXEC block and the increment is atomic, so no lock is needed.", true},
+		{"a Redis transaction is enough", "avoid-the-lock", "isolation-prevents-race",
+			"A Redis transaction (MULTI ... EXEC) is enough to make read-then-write safe between workers.", true},
+		{"MULTI/EXEC alone is not enough", "avoid-the-lock", "isolation-prevents-race",
+			"MULTI/EXEC alone doesn't make a read-modify-write safe: the GET's result only arrives at EXEC, so use WATCH or a Lua script.", false},
+		{"WATCH with MULTI/EXEC", "avoid-the-lock", "isolation-prevents-race",
+			"With WATCH on the key, MULTI/EXEC aborts when someone changed it, so the read-modify-write is safe without a lock.", false},
+	})
+}
