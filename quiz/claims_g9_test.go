@@ -2,13 +2,14 @@ package quiz_test
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"lockdrill/quiz"
 )
 
 // flagCase is a sentence of our own, the question it answers, a red flag
-// and whether that flag must be raised on it.
+// (or several, "a|b": any of them) and whether it must be raised on it.
 type flagCase struct {
 	name, question, flag, text string
 	want                       bool
@@ -23,7 +24,11 @@ func checkFlagCases(t *testing.T, cases []flagCase) {
 			t.Fatalf("%s: no question %q", c.name, c.question)
 		}
 		r := b.Grade(q, quiz.Answer{Text: c.text})
-		if got := slices.Contains(r.FlagIDs(), c.flag); got != c.want {
+		got := false
+		for _, f := range strings.Split(c.flag, "|") {
+			got = got || slices.Contains(r.FlagIDs(), f)
+		}
+		if got != c.want {
 			t.Errorf("%s: %s raised = %v, want %v (flags %v)\n\t%s", c.name, c.flag, got, c.want, r.FlagIDs(), c.text)
 		}
 	}
@@ -178,5 +183,146 @@ func TestLosingClaimShapesG9(t *testing.T) {
 			"MULTI/EXEC alone doesn't make a read-modify-write safe: the GET's result only arrives at EXEC, so use WATCH or a Lua script.", false},
 		{"WATCH with MULTI/EXEC", "avoid-the-lock", "isolation-prevents-race",
 			"With WATCH on the key, MULTI/EXEC aborts when someone changed it, so the read-modify-write is safe without a lock.", false},
+
+		// TTL expiry sold as what ends a deadlock (ordering unnecessary).
+		{"leases make deadlocks self-healing", "deadlock-ordering", "ttl-as-safety",
+			"Leases make deadlocks self-healing: one lock times out and the other transfer goes through.", true},
+		{"no deadlock risk with TTLs", "deadlock-ordering", "ttl-as-safety",
+			"With TTLs there's no real deadlock risk, since one of the leases expires and the cycle breaks.", true},
+		{"the expiry untangles any deadlock", "deadlock-ordering", "ttl-as-safety",
+			"Lock order doesn't matter here because expiry will untangle any deadlock on its own.", true},
+		{"the TTL is the deadlock breaker", "deadlock-ordering", "ttl-as-safety",
+			"The TTL is our deadlock breaker, so there is no need to sort the account ids.", true},
+		{"expiry ends it, but as a safety bug", "deadlock-ordering", "ttl-as-safety",
+			"A TTL does end the deadlock, but the holder whose lease expired is still mid-transfer, so that is a safety bug, not a recovery.", false},
+		{"people say self-healing; they don't", "deadlock-ordering", "ttl-as-safety",
+			"People say leases make deadlocks self-healing. They don't: the expired holder keeps writing.", false},
+
+		// The replicas said to hold every lock, so a failover loses none.
+		{"every replica holds all the locks", "design-lock-service-q", "replication-keeps-lock",
+			"Since every replica holds all the locks, the promoted one has the full state and nothing is lost.", true},
+		{"replicas hold a copy of every lock", "design-lock-service-q", "replication-keeps-lock",
+			"The Redis replicas hold a copy of every lock, so a failover loses nothing.", true},
+		{"failover lossless for locks", "redis-lock-and-failure", "replication-keeps-lock",
+			"Failover is lossless for locks because the replica already holds the same keys.", true},
+		{"replicas usually hold them, but async", "redis-lock-and-failure", "replication-keeps-lock",
+			"Replicas usually hold the same keys, but replication is async, so a failover can lose a fresh lock.", false},
+		{"etcd members hold the state, committed on a majority", "design-lock-service-q", "replication-keeps-lock",
+			"In etcd every member holds the full state and a grant is committed on a majority, so a leader failover loses nothing.", false},
+
+		// Renewal sold as what makes the lease safe: a pause stops the
+		// work and the renewal together.
+		{"the heartbeat pauses with the work", "extend-lease", "ttl-as-safety|fencing-unneeded",
+			"If the process pauses, the heartbeat pauses with it, so nothing gets written while the lease is expired.", true},
+		{"a pause stops work and renewal together", "extend-lease", "ttl-as-safety|fencing-unneeded",
+			"A GC pause stops the work and the renewal together, so the lease can't lapse while we are writing.", true},
+		{"keepalive makes extension completely safe", "extend-lease", "ttl-as-safety|fencing-unneeded",
+			"With a keepalive renewing every few seconds, extending the lease is completely safe.", true},
+		{"the pause stops renewal, then the work resumes", "extend-lease", "ttl-as-safety|fencing-unneeded",
+			"A pause stops the renewal, but the work resumes after it, possibly after the lease expired, so writes still need fencing.", false},
+		{"keepalive only narrows it", "extend-lease", "ttl-as-safety|fencing-unneeded",
+			"A keepalive only narrows the window; extension is not completely safe without fencing.", false},
+
+		// A random or unique lock value called a fencing token.
+		{"the random SET NX value is your fencing token", "fencing-in-real-systems", "random-fencing-token",
+			"The random value you SET with NX is your fencing token: the release script checks it.", true},
+		{"each holder's UUID works as the fencing token", "fencing-in-real-systems", "random-fencing-token",
+			"Each holder's UUID works as a fencing token, since no two holders share it.", true},
+		{"the random value isn't a fencing token", "fencing-in-real-systems", "random-fencing-token",
+			"The random value only proves ownership on release; it is not a fencing token, because it doesn't increase.", false},
+		{"a UUID can't serve", "fencing-in-real-systems", "random-fencing-token",
+			"A UUID can't serve as a fencing token: the storage can't tell which of two UUIDs is newer.", false},
+
+		// The lock service said to refuse writes from a holder whose lease
+		// or session expired.
+		{"the API server rejects the deposed pod's writes", "fencing-in-real-systems", "lock-service-fences",
+			"Once the pod loses its Lease, the API server rejects that pod's writes, so a deposed controller is fenced automatically.", true},
+		{"etcd refuses the old holder's writes after expiry", "fencing-in-real-systems", "lock-service-fences",
+			"When the lease expires, etcd refuses any further writes from the old holder.", true},
+		{"losing the Lease does not stop the writes", "fencing-in-real-systems", "lock-service-fences",
+			"Losing the Lease does not make the API server reject the old pod's writes; only resourceVersion checks do that.", false},
+		{"etcd rejects a txn whose compare fails", "fencing-in-real-systems", "lock-service-fences",
+			"etcd rejects a transaction whose compare on the lock key's revision fails, so the deposed leader's guarded write is refused.", false},
+
+		// The owner guard defended as a fence.
+		{"the owner guard is a fence", "holder-id-guard", "owner-guard-is-fence",
+			"WHERE owner = $me is a fence: once another worker claims the job, the old worker's writes match zero rows.", true},
+		{"the reviewer is wrong, the guard fences", "holder-id-guard", "owner-guard-is-fence",
+			"The reviewer is mistaken; the owner guard already fences the stale worker out.", true},
+		{"the guard is no fence once ids repeat", "holder-id-guard", "owner-guard-is-fence",
+			"The owner guard is not a fence: a restarted worker keeps its id, so its late write still matches.", false},
+
+		// The idempotency key recorded only after the external call.
+		{"insert the key after the PSP call", "idempotency-keys", "check-then-act-safe",
+			"Look the key up; if it's not there, call the provider and insert the key once the charge succeeds, and the unique index stops any duplicate.", true},
+		{"record the key after charging is fine", "idempotency-keys", "check-then-act-safe",
+			"Storing the idempotency key after the payment goes through is fine, since the unique constraint catches a second insert.", true},
+		{"record it first", "idempotency-keys", "check-then-act-safe",
+			"Insert the key before calling the provider; if you record it only after the charge, two concurrent retries can both charge.", false},
+
+		// SERIALIZABLE said to catch a conflict across separate requests.
+		{"serializable fails the second user's save", "optimistic-concurrency", "isolation-prevents-race",
+			"Run the save under SERIALIZABLE and the second user's save fails with a serialization error.", true},
+		{"serializable, no version column needed", "optimistic-concurrency", "isolation-prevents-race",
+			"Just use SERIALIZABLE isolation: Postgres will detect the conflicting save and abort it, no version column needed.", true},
+		{"serializable only within a transaction", "optimistic-concurrency", "isolation-prevents-race",
+			"SERIALIZABLE only sees conflicts within one transaction; the load and the save are separate requests, so you still need a version column.", false},
+
+		// The client's clock used as the version.
+		{"the browser's timestamp as version", "optimistic-concurrency", "wall-clock",
+			"Use the browser's timestamp as the version; client clocks are close enough at human speed.", true},
+		{"a few seconds of skew don't matter", "optimistic-concurrency", "wall-clock",
+			"Compare updated_at with the time the client loaded the page; a few seconds of clock skew don't matter for saves.", true},
+		{"don't use client timestamps", "optimistic-concurrency", "wall-clock",
+			"Don't use client timestamps as versions, their clocks are unreliable; use a version counter.", false},
+
+		// An eviction policy said to spare lock keys.
+		{"volatile-lru spares busy locks", "redis-early-expiry", "single-node-keeps-keys",
+			"Set maxmemory-policy to volatile-lru and the lock keys are safe from eviction, since they're used constantly.", true},
+		{"an LRU policy won't touch a renewed lock", "redis-early-expiry", "single-node-keeps-keys",
+			"An LRU policy never evicts a lock that's renewed all the time, so eviction isn't a risk.", true},
+		{"volatile-lru picks exactly the locks", "redis-early-expiry", "single-node-keeps-keys",
+			"volatile-lru evicts exactly the keys with a TTL, which includes every lock; use noeviction.", false},
+
+		// A short session timeout said to close the window.
+		{"a 1-2 s session timeout, no fencing", "session-suspended", "fencing-unneeded|ttl-as-safety",
+			"Set the session timeout to a second or two and the window becomes too small to matter, so no fencing is needed.", true},
+		{"a very short timeout closes the gap", "session-suspended", "fencing-unneeded|ttl-as-safety",
+			"A very short session timeout closes the gap between the expiry and the listener, so the resource doesn't need to check anything.", true},
+		{"shorter narrows, cannot close", "session-suspended", "fencing-unneeded|ttl-as-safety",
+			"A shorter timeout narrows the window but cannot close it, so the resource still checks a token.", false},
+
+		// Synchronised clocks said to prevent two holders.
+		{"fix the drift and two holders can't happen", "two-holders", "wall-clock|timing-as-coordination",
+			"It's a clock problem: fix the NTP drift on the workers and two holders can't happen.", true},
+		{"once the clocks agree", "two-holders", "wall-clock|timing-as-coordination",
+			"Once the workers' clocks agree, the overlap can't happen again.", true},
+		{"syncing clocks doesn't stop a pause", "two-holders", "wall-clock|timing-as-coordination",
+			"Clock drift can skew a worker's local TTL estimate, but syncing clocks doesn't stop a paused holder, so fence.", false},
+
+		// A consensus lock said to rule out the paused holder.
+		{"etcd rules out the pause theory", "two-holders", "ttl-as-safety|fencing-unneeded",
+			"With an etcd lock you can discard the pause theory: the old holder's session closes before the next one gets the lock.", true},
+		{"etcd grants only after the session is gone", "two-holders", "ttl-as-safety|fencing-unneeded",
+			"etcd only grants the lock after the old session is gone, so a paused holder can't still be writing.", true},
+		{"even with etcd a paused holder can write", "two-holders", "ttl-as-safety|fencing-unneeded",
+			"Even with etcd, a paused holder can still write after its session expired, so the pause theory stays.", false},
+
+		// An idempotency key per lock acquisition.
+		{"a fresh UUID per acquisition as the key", "unfenceable-resource", "fresh-idempotency-key",
+			"Each time a holder acquires the lock it generates a fresh UUID and sends it as the Idempotency-Key.", true},
+		{"a new key per lock acquisition", "unfenceable-resource", "fresh-idempotency-key",
+			"Generate a new idempotency key per lock acquisition so the provider dedupes duplicate charges.", true},
+		{"derive it from the order, not the acquisition", "unfenceable-resource", "fresh-idempotency-key",
+			"Derive the idempotency key from the order id, not from the lock acquisition, so both holders send the same key.", false},
+
+		// A lock said to be needed for any concurrent writers (idempotency
+		// and conditional writes dismissed).
+		{"idempotency doesn't help concurrent writers", "avoid-the-lock", "lock-instead-of-constraint",
+			"If more than one process writes, you need the lock; idempotency doesn't help with concurrent writers.", true},
+		{"a version check is just a weaker lock", "avoid-the-lock", "lock-instead-of-constraint",
+			"A version check is just a weaker lock, so I would always take a distributed lock for shared writes.", true},
+		{"conditional writes handle it", "avoid-the-lock", "lock-instead-of-constraint",
+			"Idempotency and conditional writes handle concurrent writers without any lock.", false},
 	})
 }
