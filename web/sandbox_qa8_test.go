@@ -206,6 +206,11 @@ func TestDeletedTimelineLinks(t *testing.T) {
 	if mustDoc(t, other.get(otherFork)).Find(`[data-testid=compare-link]`).Length() != 1 {
 		t.Fatalf("a fork of a live original offers no comparison")
 	}
+	// The delete box says what an export can and cannot bring back
+	// (Q8-1): a re-import makes a new link, the shared one stays dead.
+	if help := spaces(mustDoc(t, owner.get(path)).Find(`[data-testid=delete-help]`).Text()); !strings.Contains(help, "importing the export later makes a new timeline with a new link") {
+		t.Fatalf("delete help = %q, want it to say a re-import makes a new link", help)
+	}
 	if rec := owner.postForm(path+"/delete", url.Values{"_csrf": {csrfFrom(t, owner.get(path))}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("delete: status %d", rec.Code)
 	}
@@ -342,6 +347,19 @@ func TestSandboxScrollBoxesAndBlankErrorsForAssistiveTech(t *testing.T) {
 	}
 	if in := bad.Find(`[data-testid=blank-form] [name=model]`); in.AttrOr("aria-invalid", "") != "" || in.AttrOr("aria-describedby", "") != "" {
 		t.Fatalf("a fine field is marked invalid")
+	}
+	// The page opens with the focus on the first field to fix (TTL comes
+	// before clients in the form), and on no other.
+	focus := bad.Find(`[autofocus]`)
+	if focus.Length() != 1 || focus.AttrOr("name", "") != "ttl_ms" {
+		names := []string{}
+		focus.Each(func(_ int, s *goquery.Selection) { names = append(names, s.AttrOr("name", "?")) })
+		t.Fatalf("autofocus on %v, want only the first bad field ttl_ms", names)
+	}
+	// Only clients wrong: the focus moves to it.
+	rec = cl.postForm("/sandbox", blankForm(t, cl, url.Values{"clients": {"9"}}))
+	if got := mustDoc(t, rec).Find(`[autofocus]`).AttrOr("name", ""); got != "clients" {
+		t.Fatalf("autofocus on %q, want clients", got)
 	}
 }
 

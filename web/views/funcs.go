@@ -18,14 +18,28 @@ func minutes(n int) string {
 	return fmt.Sprintf("%d min read", n)
 }
 
+// blankFields are the blank form's fields in the order the page shows them.
+var blankFields = []string{"model", "ttl_ms", "clients", "heartbeat_ms", "acquire", "release", "token_source", "resource_kind", "check_fencing"}
+
 // blankFieldAttrs ties a blank-form field to its error message for
 // assistive technology (Q8-17): aria-invalid and aria-describedby, or
-// nothing when the field is fine.
+// nothing when the field is fine. The first bad field in the form's order
+// also takes the focus when the page loads, so a keyboard or screen-reader
+// user lands on what to fix.
 func blankFieldAttrs(errs map[string]string, name string) templ.Attributes {
 	if _, ok := errs[name]; !ok {
 		return nil
 	}
-	return templ.Attributes{"aria-invalid": "true", "aria-describedby": "error-" + name}
+	a := templ.Attributes{"aria-invalid": "true", "aria-describedby": "error-" + name}
+	for _, f := range blankFields {
+		if _, bad := errs[f]; bad {
+			if f == name {
+				a["autofocus"] = true
+			}
+			break
+		}
+	}
+	return a
 }
 
 // swimlaneRegionLabel names the scrolling box of the swimlane with id

@@ -4001,7 +4001,7 @@ func sbManage(p Page, v TimelineView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 361, "\" maxlength=\"120\" required autocomplete=\"off\"></div><button type=\"submit\" class=\"secondary\" data-testid=\"rename-submit\">Rename</button></form><details class=\"sb-delete\"><summary data-testid=\"delete-open\">Delete this timeline…</summary><p class=\"small\">Links you shared to it stop working. Forks of it, yours or anyone's, are kept. Export it first if you may want it back.</p><form method=\"post\" action=\"")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 361, "\" maxlength=\"120\" required autocomplete=\"off\"></div><button type=\"submit\" class=\"secondary\" data-testid=\"rename-submit\">Rename</button></form><details class=\"sb-delete\"><summary data-testid=\"delete-open\">Delete this timeline…</summary><p class=\"small\" data-testid=\"delete-help\">Links you shared to it stop working. Forks of it, yours or anyone's, are kept. Export it first if you may want it back: importing the export later makes a new timeline with a new link, and the old link stays dead.</p><form method=\"post\" action=\"")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
