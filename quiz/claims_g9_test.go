@@ -324,5 +324,51 @@ func TestLosingClaimShapesG9(t *testing.T) {
 			"A version check is just a weaker lock, so I would always take a distributed lock for shared writes.", true},
 		{"conditional writes handle it", "avoid-the-lock", "lock-instead-of-constraint",
 			"Idempotency and conditional writes handle concurrent writers without any lock.", false},
+		// An acronym's plural is the acronym ("TTLs" is "TTL").
+		{"TTLs sort deadlocks out", "deadlock-ordering", "ttl-as-safety",
+			"Because TTLs expire, deadlocks are self-healing and ordering is unnecessary.", true},
+		{"TTLs end it as a safety bug", "deadlock-ordering", "ttl-as-safety",
+			"TTLs end a deadlock only by letting a live holder lose its lock mid-transfer, which is a safety bug.", false},
+		{"no deadlock risk with leases", "deadlock-ordering", "ttl-as-safety",
+			"With leased locks there's no deadlock risk at all.", true},
+		{"no deadlock risk, given an order", "deadlock-ordering", "ttl-as-safety",
+			"With leases there's no deadlock risk only if every transfer takes the locks in id order.", false},
+
+		// A lock said to be needed whenever several processes write.
+		{"several services need a lock", "avoid-the-lock", "lock-instead-of-constraint",
+			"Whenever several services write the same row, they need a lock.", true},
+		{"a lock or a conditional update", "avoid-the-lock", "lock-instead-of-constraint",
+			"If several workers write the same row, they need a lock or a conditional update.", false},
+
+		// "async" as an adjective does not deny the claim.
+		{"async replicas that hold every lock", "design-lock-service-q", "replication-keeps-lock",
+			"We run two async replicas, and since every replica holds all the locks, a failover loses nothing.", true},
+
+		// A random value declared the token, wherever it was written.
+		{"that nonce is your fencing token", "fencing-in-real-systems", "random-fencing-token",
+			"Each holder stores a random nonce in the key, and that nonce is your fencing token.", true},
+		{"the random value is not your fencing token", "fencing-in-real-systems", "random-fencing-token",
+			"The random value in the key is not your fencing token; a counter is.", false},
+
+		// Pushing back on the reviewer; the guard called a fence by pronoun.
+		{"push back on the reviewer", "holder-id-guard", "owner-guard-is-fence",
+			"I'd push back on the reviewer here: the guard is fine as written.", true},
+		{"wouldn't push back", "holder-id-guard", "owner-guard-is-fence",
+			"I wouldn't push back on the reviewer: owner ids repeat after a restart.", false},
+		{"with an epoch column, it's a fence", "holder-id-guard", "owner-guard-is-fence",
+			"Add a claim_epoch column and guard on it; then it's a fence.", false},
+
+		// A run of steps that opens with a repair is no checklist of
+		// suspects: the conclusion after it is the candidate's own.
+		{"check, fix, and the overlap can't recur", "two-holders", "wall-clock|timing-as-coordination",
+			"Check NTP on both hosts, fix the skew, and that settles it — once the clocks agree, two holders can't happen.", true},
+		{"a checklist of suspects still probes", "two-holders", "two-commands",
+			"Check the release code, the acquire code, and whether the key was set with SETNX then EXPIRE.", false},
+
+		// A short timeout said to close the window, over a colon.
+		{"an aggressive timeout: too small to matter", "session-suspended", "ttl-as-safety|fencing-unneeded",
+			"Our answer to that gap is an aggressive session timeout of one second: the client notices almost at once, and the window is too small to matter.", true},
+		{"a short timeout only narrows it", "session-suspended", "ttl-as-safety|fencing-unneeded",
+			"A short session timeout only narrows the window: a paused client still writes after expiry, so the resource checks a token.", false},
 	})
 }

@@ -1785,11 +1785,22 @@ func isProbe(toks []token, k int) bool {
 // checklist reports whether the words after toks[k], to the end of its
 // sentence, are a list of three or more items separated by commas (a
 // debugging checklist) rather than one action.
+//
+// An item that opens with a repair ("check NTP on both nodes, fix the
+// drift, and ...") makes the run a sequence of steps, not of suspects:
+// what follows the repair is the candidate's own conclusion.
 func checklist(toks []token, k int) bool {
 	items := 0
 	for j := k + 1; j < len(toks) && toks[j].sent == toks[k].sent; j++ {
 		if toks[j].clause && toks[j].brk == ',' {
 			items++
+			n := j
+			if toks[n].raw == "and" || toks[n].raw == "then" {
+				n++
+			}
+			if n < len(toks) && toks[n].sent == toks[k].sent && (repairVerbs[toks[n].raw] || fixVerbs[toks[n].raw]) {
+				return false
+			}
 		}
 	}
 	return items >= 2
