@@ -140,6 +140,65 @@ func markNamedClaims(d *doc) {
 	markRejectedClefts(d)
 	markTemptingVersions(d)
 	markProblemDefinitions(d)
+	markIncidentCauses(d)
+}
+
+// observeVerbs report a failure the candidate met ("we saw double
+// charges", "we hit the herd effect"); causeWords then open its cause.
+var (
+	observeVerbs = setOf(`saw seen see had got hit ran suffered experienced observed noticed found
+traced`)
+	causeWords = setOf(`because since due`)
+)
+
+// markIncidentCauses reads an incident told as it was found: the cause of
+// a failure the candidate met ("we saw double charges because the app made
+// a new key on every retry"), and what a met failure is said to be after a
+// colon ("we hit the herd effect in production: every waiter watched the
+// holder"), describe what went wrong; they propose nothing. A failure
+// that did not happen ("we never had two holders because ...") keeps its
+// cause as a claim.
+func markIncidentCauses(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		seen := -1
+		for j := s.from; j < s.to && j < s.from+4; j++ {
+			if (toks[j].raw == "we" || toks[j].raw == "i" || toks[j].raw == "they") && j+1 < s.to && observeVerbs[toks[j+1].raw] {
+				seen = j + 1
+				break
+			}
+		}
+		if seen < 0 {
+			continue
+		}
+		problem := false
+		for j := seen; j < s.to; j++ {
+			t := toks[j]
+			if t.cls&clsNegator != 0 || t.negBy >= 0 {
+				break
+			}
+			if problemHeads[t.raw] {
+				problem = true
+			}
+			from := -1
+			switch {
+			case j > seen && t.clause && causeWords[t.raw]:
+				from = j
+			case j > seen && t.clause && t.brk == ':' && problem:
+				from = j
+			}
+			if from < 0 {
+				continue
+			}
+			for x := from; x < s.to; x++ {
+				if x > from && toks[x].clause && (toks[x].brk == ';' || toks[x].brk == '—' || toks[x].brk == '–') {
+					break
+				}
+				toks[x].refuted = true
+			}
+			break
+		}
+	}
 }
 
 // problemHeads name a failure ("the herd effect", "split brain", "a race
@@ -1073,7 +1132,7 @@ func markJudgedInPlace(d *doc) {
 	for _, s := range d.sents {
 		for j := s.from + 2; j < s.to; j++ {
 			t := toks[j]
-			if !t.clause || !(t.brk == ',' || t.brk == ';' || t.brk == '—' || t.brk == '–') || !backRefs[t.raw] {
+			if !t.clause || !(t.brk == ',' || t.brk == ';' || t.brk == '—' || t.brk == '–') || !backRefs[t.raw] && !(t.brk != ',' && (t.raw == "we" || t.raw == "i")) {
 				continue
 			}
 			judged := rejectsBack(toks[j:s.to])

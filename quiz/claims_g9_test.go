@@ -149,6 +149,37 @@ func TestClaimShapesG9(t *testing.T) {
 			"Doubling the TTL is a naive fix that just hides the bug.", false},
 		{"still negated: doesn't fix the real bug", "two-holders", "ttl-as-safety",
 			"Raising the TTL doesn't fix the real bug.", false},
+		// What the candidate says they replaced or fixed is named, not
+		// claimed ("...; we replaced it with ...", "We fixed that ...").
+		{"used a UUID as the token; we replaced it", "fencing-token", "random-fencing-token",
+			"In the post-mortem we found the team had used a random UUID as the fencing token; we replaced it with an etcd revision.", false},
+		{"a plain DEL, then we replaced that", "redis-lock-and-failure", "plain-del",
+			"The first version released with a plain DEL when the job was done. We replaced that with a compare-and-delete script.", false},
+		{"replacing something else keeps the claim", "redis-lock-and-failure", "plain-del",
+			"When the job is done we just DEL the key to release. We replaced the old cron job with this last year.", true},
+
+		// The cause of a failure the candidate met describes what went
+		// wrong; a failure that did not happen keeps its cause as a claim.
+		{"we saw double charges because ...", "idempotency-keys", "fresh-idempotency-key",
+			"We saw double charges because the app generated a new key on every retry, so the server treated each as a new payment.", false},
+		{"we hit duplicates since ...", "idempotency-keys", "fresh-idempotency-key",
+			"We hit duplicate payments since every retry carried a fresh idempotency key.", false},
+		{"we never had two holders because ...", "two-holders", "ttl-as-safety",
+			"We never had two holders because our TTL is longer than any job we run.", true},
+		{"we saw two holders because ...", "two-holders", "ttl-as-safety",
+			"We saw two holders because our TTL was longer than any job we ran and nothing else guarded the writes.", false},
+		{"we ran into the herd effect: ...", "zookeeper-lock-recipe", "zk-recipe-wrong",
+			"We ran into the herd effect last year: every waiter watched the holder's node and one release woke them all.", false},
+
+		// The token must be what is called random.
+		{"the random value is for the release, the token a counter", "redis-lock-and-failure", "random-fencing-token",
+			"The random value in SET NX is for a safe release, and the fencing token is a separate counter from INCR.", false},
+		{"the random token identifies; the fencing token is compared", "redis-lock-and-failure", "random-fencing-token",
+			"The random token identifies the holder; the fencing token is what the storage compares.", false},
+		{"the fencing token can just be a UUID", "redis-lock-and-failure", "random-fencing-token",
+			"The fencing token can just be a UUID.", true},
+		{"a UUID per grant is ideal for the fencing token", "design-lock-service-q", "random-fencing-token",
+			"For the fencing token, a fresh UUID per lock works, since every grant gets its own.", true},
 	})
 }
 

@@ -1546,6 +1546,11 @@ func rejectsBack(toks []token) bool {
 		}
 	case first == "i" || first == "i'd" || first == "we" || first == "we'd":
 		for j := 1; j < end && j <= 3; j++ {
+			// "we replaced it with ...", "so we ripped that out": what
+			// came before is what was replaced.
+			if replaceVerbs[toks[j].raw] {
+				return j+1 < end && backRefs[toks[j+1].raw] || j+2 < end && backRefs[toks[j+2].raw] && (toks[j+1].raw == "all" || toks[j+1].raw == "out")
+			}
 			switch toks[j].raw {
 			case "reject", "disagree", "dispute":
 				if toks[j].raw == "reject" || toks[j].raw == "dispute" {
@@ -1560,6 +1565,11 @@ func rejectsBack(toks []token) bool {
 	}
 	return false
 }
+
+// replaceVerbs, said by the candidate of what came before ("we replaced
+// it with an etcd revision", "we fixed that"), make it the thing replaced.
+var replaceVerbs = setOf(`replaced swapped switched ripped dropped removed reverted fixed scrapped
+binned killed retired changed`)
 
 // exampleOpeners open a sentence that gives an example of what the
 // sentence before it named: "For example, ...", "E.g. ...".
