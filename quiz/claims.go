@@ -141,6 +141,82 @@ func markNamedClaims(d *doc) {
 	markTemptingVersions(d)
 	markProblemDefinitions(d)
 	markIncidentCauses(d)
+	markFailureConsequences(d)
+}
+
+// harmWords name a harm done ("the stale write got through", "the
+// database had nothing to compare", "we charged twice"); harmPairs are
+// two-word harms.
+var (
+	harmWords = setOf(`lost overwrote overwritten clobbered corrupted corrupting twice duplicated
+duplicates duplicate double doubled`)
+	harmPairs = map[[2]string]bool{{"got", "through"}: true, {"slipped", "through"}: true, {"went", "through"}: true,
+		{"accepted", "both"}: true, {"couldn't", "tell"}: true, {"had", "nothing"}: true,
+		{"went", "wrong"}: true, {"both", "wrote"}: true, {"both", "writes"}: true}
+	harmOpeners = map[[2]string]bool{{"which", "is"}: true, {"that's", "why"}: true, {"that", "is"}: true,
+		{"and", "of"}: true, {"which", "meant"}: true, {"so", ""}: true, {"hence", ""}: true, {"and", "so"}: true}
+)
+
+// markFailureConsequences reads a design told with the harm it did ("our
+// so-called fencing token was a UUID, so the database had nothing to
+// compare", "we used the lock's UUID as the token, which is why the stale
+// write got through", "..., and of course the storage couldn't tell which
+// was newer"): what led to the harm is named as its cause, not proposed.
+// "so-called" disowns its clause the same way.
+func markFailureConsequences(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		for j := s.from; j < s.to; j++ {
+			t := toks[j]
+			if t.raw == "called" && j > s.from && toks[j-1].raw == "so" && !toks[j].clause {
+				for x := j; x < s.to && (x == j || !toks[x].clause); x++ {
+					toks[x].refuted = true
+				}
+				continue
+			}
+			if !t.clause || j == s.from {
+				continue
+			}
+			next := ""
+			if j+1 < s.to {
+				next = toks[j+1].raw
+			}
+			if !harmOpeners[[2]string{t.raw, next}] && !harmOpeners[[2]string{t.raw, ""}] {
+				continue
+			}
+			if t.raw == "which" && !(j+2 < s.to && toks[j+2].raw == "why") && next != "meant" ||
+				t.raw == "that" && !(j+2 < s.to && toks[j+2].raw == "why") || t.raw == "and" && next == "of" && !(j+2 < s.to && toks[j+2].raw == "course") {
+				continue
+			}
+			if t.raw == "so" && next == "called" {
+				continue
+			}
+			harm := false
+			for x := j + 1; x < s.to && x <= j+10; x++ {
+				if x+1 < s.to && harmPairs[[2]string{toks[x].raw, toks[x+1].raw}] {
+					harm = true
+					break
+				}
+				// "so no lock is lost": a harm denied is none
+				if toks[x].cls&clsNegator != 0 {
+					break
+				}
+				// after a bare "so", only a harm told in the past (a
+				// pair): "so duplicates are dropped" gives a purpose
+				if harmWords[toks[x].raw] && t.raw != "so" && t.raw != "hence" && t.raw != "and" || harmWords[toks[x].raw] && t.raw == "and" && next == "of" {
+					harm = true
+					break
+				}
+			}
+			if !harm {
+				continue
+			}
+			for x := s.from; x < j; x++ {
+				toks[x].refuted = true
+			}
+			break
+		}
+	}
 }
 
 // observeVerbs report a failure the candidate met ("we saw double

@@ -180,6 +180,24 @@ func TestClaimShapesG9(t *testing.T) {
 			"The fencing token can just be a UUID.", true},
 		{"a UUID per grant is ideal for the fencing token", "design-lock-service-q", "random-fencing-token",
 			"For the fencing token, a fresh UUID per lock works, since every grant gets its own.", true},
+		// Judgements the critic list lacked ("a liability", "misleading"),
+		// and a judgement's reach back over its clause's subject.
+		{"a lock across the call is a liability", "idempotency-keys", "lock-across-network-call",
+			"A lock held across the provider call is a liability; the key and a unique constraint do the job.", false},
+		{"ordering by log timestamps gave the wrong story", "two-holders", "wall-clock",
+			"The hosts' clocks were seconds apart, so ordering by their log timestamps gave us the wrong story.", false},
+		{"ordering by log timestamps, asserted", "two-holders", "wall-clock",
+			"Order the two workers' writes by their log timestamps to see who wrote first.", true},
+
+		// A design told with the harm it did is named as the harm's cause.
+		{"so-called fencing token", "fencing-token", "random-fencing-token",
+			"In the incident, our so-called fencing token was a UUID, so the database had nothing to compare against.", false},
+		{"which is why the stale write got through", "fencing-token", "random-fencing-token",
+			"We'd been using the UUID from the lock as our fencing token, which is why the stale write got through.", false},
+		{"and of course the storage couldn't tell", "fencing-token", "random-fencing-token",
+			"Someone had wired up the random lock value as the fencing token, and of course the storage couldn't tell which was newer.", false},
+		{"a purpose after 'so' is no harm", "fencing-token", "random-fencing-token",
+			"Use the random lock value as the fencing token, so duplicates from a stale holder are dropped.", true},
 	})
 }
 

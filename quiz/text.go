@@ -82,7 +82,8 @@ avoid avoids avoiding lacks lack lacking instead rather`)
 // critics judge what they are said of: "a plain DEL is wrong" negates the
 // DEL as surely as "never use a plain DEL".
 var critics = setOf(`wrong unsafe broken dangerous incorrect bug buggy mistake flawed naive
-bad insufficient inadequate useless pointless risky racy careless`)
+bad insufficient inadequate useless pointless risky racy careless liability hazard footgun pitfall
+antipattern misguided unsound fragile brittle misleading`)
 
 // auxiliaries before "not"/"never" make the negation reach back to the
 // subject: in "fencing is not needed" fencing is what is negated.
@@ -757,8 +758,14 @@ func markNegation(d *doc) {
 		if t.raw == "cannot" {
 			back = true
 		}
+		reach := negBackward
+		if critic && !neg {
+			// "ordering by their log timestamps gave us the wrong
+			// story": a judgement reaches back over its clause's subject.
+			reach = negForward
+		}
 		if back && !toks[k].clause {
-			for j := k - 1; j >= 0 && j >= k-negBackward; j-- {
+			for j := k - 1; j >= 0 && j >= k-reach; j-- {
 				if toks[j].sent != t.sent {
 					break
 				}
