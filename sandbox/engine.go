@@ -196,6 +196,7 @@ var bufPool = sync.Pool{New: func() any { return new(runBuffers) }}
 func (m *sim) recycle(b *runBuffers) {
 	b.queue, b.items, b.free, b.fifo = m.queue, m.items, m.free, m.fifo
 	b.idx, b.ebuf, b.det = m.evb.es.idx, m.evb.es.buf, m.evb.es.det
+	m.evb.unsee()
 	b.strs = m.evb.es.strs
 	clear(b.strs) // the strings are the timeline's
 	if m.actions != nil {

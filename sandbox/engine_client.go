@@ -196,10 +196,14 @@ func (m *sim) emitEncoded(sk *skipEnc) {
 	}
 	b := &m.evb
 	dt := b.reserve(m.now)
+	// Whole arrays, moved in line (reserve leaves maxEncoded bytes of
+	// room): the bytes past npre and npost are overwritten next.
 	w := encoder{b: b.es.buf, p: b.bn}
-	w.p += copy(w.b[w.p:], sk.pre[:sk.npre])
+	*(*[len(sk.pre)]byte)(w.b[w.p:]) = sk.pre
+	w.p += int(sk.npre)
 	w.u(zig(dt))
-	w.p += copy(w.b[w.p:], sk.post[:sk.npost])
+	*(*[len(sk.post)]byte)(w.b[w.p:]) = sk.post
+	w.p += int(sk.npost)
 	b.bn = w.p
 	m.nraw++
 	m.lastT = m.now

@@ -340,6 +340,7 @@ func EventsOf(events []Event) Events {
 	for i := range events {
 		b.add(&events[i], events[i].Detail)
 	}
+	b.unsee()
 	strTables.Put(seen)
 	b.seen = nil
 	return b.done()
@@ -412,13 +413,27 @@ type strSlot struct {
 }
 
 // strTable is the slots that find the strings of a table, by a hash of
-// their address and length (strSlots, a power of two, of them).
-type strTable [strSlots]strSlot
+// their address (strSlots, a power of two, of them). A slot is taken
+// from a string by another of the same hash, which is then stored again
+// when it is written next: with 512 slots, two strings of one slot (a
+// client's id and a sentence, say) took it from each other all run, and
+// a redis run's table of 316 strings held about 110. 2048 slots make that
+// rare, and they are emptied by clearing only the slots the table's
+// strings took (unsee), not all 32 KB.
+type strTable struct {
+	slots [strSlots]strSlot
+	// inUse: a builder finds strings through the slots, which are
+	// not all empty until it is done with them.
+	inUse bool
+}
 
 const (
-	strSlots     = 512
-	strSlotShift = 64 - 9 // the hash's top 9 bits pick the slot
+	strSlots     = 2048
+	strSlotShift = 64 - 11 // the hash's top 11 bits pick the slot
 )
+
+// strSlotOf is the slot of a string whose bytes are at p.
+func strSlotOf(p uintptr) uint64 { return uint64(p) * 0x9e3779b97f4a7c15 >> strSlotShift }
 
 // strTables are the tables of EventsOf, reused.
 var strTables = sync.Pool{New: func() any { return new(strTable) }}
@@ -446,10 +461,25 @@ func (b *eventsBuilder) initPooled(idx []evAt, buf, det []byte, strs []string, s
 	}
 }
 
-// setSeen finds strings through seen, emptied.
+// setSeen finds strings through seen, which unsee left empty (or, if a
+// builder never got that far, is emptied now).
 func (b *eventsBuilder) setSeen(seen *strTable) {
-	clear(seen[:])
+	if seen.inUse {
+		clear(seen.slots[:])
+	}
+	seen.inUse = true
 	b.seen = seen
+}
+
+// unsee empties the slots of b's table, ready for the next builder: the
+// slot of every string it holds (a string added again, its slot taken,
+// was added again to the table, so every slot taken has its string
+// there).
+func (b *eventsBuilder) unsee() {
+	for _, s := range b.es.strs[1:] {
+		b.seen.slots[strSlotOf(uintptr(unsafe.Pointer(unsafe.StringData(s))))] = strSlot{}
+	}
+	b.seen.inUse = false
 }
 
 // view is the events built so far, in b's buffers.
@@ -494,7 +524,7 @@ func (b *eventsBuilder) str(s string) uint64 {
 	// The slot by a multiplicative hash of the address: the strings of
 	// a run are often a few bytes apart (literals, the one-letter ids),
 	// so every bit of it counts.
-	sl := &b.seen[uint64(p)*0x9e3779b97f4a7c15>>strSlotShift]
+	sl := &b.seen.slots[strSlotOf(p)]
 	if sl.p == p && sl.n == uint32(len(s)) {
 		return uint64(sl.id)
 	}
@@ -542,19 +572,37 @@ func (b *eventsBuilder) wstr(s string) { b.wstrs([]string{s}) }
 
 // wstrs is wstr of each of parts, in one call: a detail is most often
 // a few strings in a row, each a one-byte token.
+//
+// Room for two bytes a part is made once, before the parts: the tokens
+// of strings, even past the table's first 64 (up to 8192), are written
+// in line, with the place kept in a local (b.dn is stored once).
 func (b *eventsBuilder) wstrs(parts []string) {
+	if b.dn+2*len(parts) > len(b.es.det) {
+		b.room(2 * len(parts))
+	}
+	det, dn := b.es.det, b.dn
 	for _, s := range parts {
 		if s == "" {
 			continue
 		}
 		v := tokString(b.str(s))
-		if v < 0x80 && b.dn < len(b.es.det) {
-			b.es.det[b.dn] = byte(v)
-			b.dn++
+		if v < 1<<7 {
+			det[dn] = byte(v)
+			dn++
 			continue
 		}
+		if v < 1<<14 {
+			det[dn+1] = byte(v >> 7)
+			det[dn] = byte(v) | 0x80
+			dn += 2
+			continue
+		}
+		// A table of more than 8192 strings.
+		b.dn = dn
 		b.tokLong(v)
+		det, dn = b.es.det, b.dn
 	}
+	b.dn = dn
 }
 
 // tokRun is a few detail tokens, as written: the same strings written
