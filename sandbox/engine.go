@@ -133,7 +133,9 @@ func Run(s Scenario) Timeline {
 	// Validate looks up each action's client; newSim takes the indices.
 	b.actClient = slices.Grow(b.actClient[:0], len(s.Actions))[:len(s.Actions)]
 	b.actOp = slices.Grow(b.actOp[:0], len(s.Actions))[:len(s.Actions)]
-	if err := s.validate(b.actClient, b.actOp); err != nil {
+	b.actT = slices.Grow(b.actT[:0], len(s.Actions))[:len(s.Actions)]
+	sorted, err := s.validate(b.actClient, b.actOp, b.actT)
+	if err != nil {
 		bufPool.Put(b)
 		return Timeline{
 			EngineVersion: EngineVersion,
@@ -144,7 +146,7 @@ func Run(s Scenario) Timeline {
 			Summary:       Summary{Violations: []Violation{}, Stopped: "invalid"},
 		}
 	}
-	m := newSim(s, b)
+	m := newSim(s, b, sorted)
 	m.loop()
 	t := m.timeline()
 	m.recycle(b)
@@ -213,7 +215,10 @@ func (m *sim) recycle(b *runBuffers) {
 	b.check.begin()
 }
 
-func newSim(s Scenario, b *runBuffers) *sim {
+// newSim readies the run of s, which Run's validation found valid (it
+// recorded each action's client, op code and time in b, and whether the
+// actions are listed in time order).
+func newSim(s Scenario, b *runBuffers, sorted bool) *sim {
 	l := s.Lock
 	m := &b.sim
 	*m = sim{
@@ -296,15 +301,9 @@ func newSim(s Scenario, b *runBuffers) *sim {
 	// millisecond they come first, in file order. The loop looks at the
 	// next action's time before each step: actT are the times, in the
 	// order the actions run. Most scenarios list their actions in time
-	// order already: then the list is the file's order, and m.actions nil.
-	m.actT = slices.Grow(b.actT[:0], len(s.Actions))[:len(s.Actions)]
-	sorted := true
-	for i := range s.Actions {
-		m.actT[i] = s.Actions[i].AtMS
-		if i > 0 && m.actT[i] < m.actT[i-1] {
-			sorted = false
-		}
-	}
+	// order already: then the list is the file's order (validation has
+	// put their times in b.actT), and m.actions nil.
+	m.actT = b.actT[:len(s.Actions)]
 	m.nActions = len(s.Actions)
 	if !sorted {
 		m.actions = slices.Grow(b.actions[:0], len(s.Actions))[:len(s.Actions)]
@@ -472,30 +471,28 @@ func (m *sim) pop(it *item) {
 	*it = m.items[top.slot]
 }
 
-// peek is the time of the earliest pending item, and whether it is the
-// next action (which comes first unless the queue holds something
-// earlier); ok is false when nothing is pending. Only the time is read, so
-// that the item is copied once, when it is taken.
-func (m *sim) peek() (t int64, action, ok bool) {
-	k, queued := m.first()
-	if m.nextAction < m.nActions {
-		t := m.actT[m.nextAction]
-		if !queued || t <= qtime(k) {
-			return t, true, true
-		}
-	}
-	if !queued {
-		return 0, false, false
-	}
-	return qtime(k), false, true
-}
-
+// loop runs the items and the actions in order until nothing is
+// pending, the events budget is spent or the horizon is passed. The next
+// action comes first unless the queue holds something earlier; only its
+// time is read to decide, so that a queued item is copied once, when it
+// is taken. An action runs straight from its place in the list (no item
+// is made for it unless its client is paused and must keep it for
+// later): most steps of a long run are actions.
 func (m *sim) loop() {
 	m.stopped = StoppedIdle
 	for {
-		t, action, ok := m.peek()
-		if !ok {
-			return
+		k, queued := m.first()
+		var t int64
+		action := false
+		if m.nextAction < m.nActions {
+			t = m.actT[m.nextAction]
+			action = !queued || t <= qtime(k)
+		}
+		if !action {
+			if !queued {
+				return
+			}
+			t = qtime(k)
 		}
 		if m.nraw >= MaxEvents {
 			m.stopped = StoppedEventBudget
@@ -509,25 +506,32 @@ func (m *sim) loop() {
 			}
 			return
 		}
-		var it item
 		if action {
 			i := m.nextAction
 			if m.actions != nil {
 				i = m.actions[i]
 			}
 			m.nextAction++
-			if c := m.actClient[i]; c >= 0 && m.clients[c].crashed {
-				// What clientItem does first for a crashed client's
-				// action, without making the item: most actions of a
-				// long run are these.
-				m.now = t
-				m.skipCrashed(c, i)
+			m.now = t
+			// What dispatch and clientItem do with an action.
+			ci := m.actClient[i]
+			if ci < 0 {
+				m.serviceAction(i)
 				continue
 			}
-			it = item{t: t, kind: itAction, idx: i, c: m.actClient[i]}
-		} else {
-			m.pop(&it)
+			switch c := &m.clients[ci]; {
+			case c.crashed:
+				// Most actions of a long run.
+				m.skipCrashed(ci, i)
+			case c.paused:
+				c.deferred = append(c.deferred, item{t: t, kind: itAction, idx: i, c: ci})
+			default:
+				m.clientAction(ci, i)
+			}
+			continue
 		}
+		var it item
+		m.pop(&it)
 		m.now = it.t
 		m.dispatch(&it)
 	}

@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"strconv"
+	"unsafe"
 )
 
 // The clients: their actions, pauses, heartbeats and retries, and the
@@ -148,7 +149,24 @@ func (m *sim) skipWrite(ci, idx int) {
 func (m *sim) skipCrashed(ci, idx int) {
 	sk := &m.buf.skip[ci*numOpCodes+int(m.actOp[idx])]
 	if sk.gen == m.buf.gen {
-		m.emitEncoded(sk)
+		b := &m.evb
+		if m.nraw >= MaxEvents || b.n == len(b.es.idx) || b.bn+maxEncoded > len(b.es.buf) {
+			m.emitEncoded(sk)
+			return
+		}
+		// emitEncoded, with reserve's work in line (there is room).
+		b.es.idx[b.n] = evAt{uint32(b.bn), m.now}
+		b.n++
+		dt := m.now - b.lastT
+		b.lastT = m.now
+		p := unsafe.Pointer(&b.es.buf[b.bn])
+		*(*[len(sk.pre)]byte)(p) = sk.pre
+		w := putU(p, int(sk.npre), zig(dt))
+		*(*[len(sk.post)]byte)(unsafe.Add(p, w)) = sk.post
+		b.bn += w + int(sk.npost)
+		m.mark = b.dn
+		m.nraw++
+		m.lastT = m.now
 		return
 	}
 	c := &m.clients[ci]
@@ -198,13 +216,11 @@ func (m *sim) emitEncoded(sk *skipEnc) {
 	dt := b.reserve(m.now)
 	// Whole arrays, moved in line (reserve leaves maxEncoded bytes of
 	// room): the bytes past npre and npost are overwritten next.
-	w := encoder{b: b.es.buf, p: b.bn}
-	*(*[len(sk.pre)]byte)(w.b[w.p:]) = sk.pre
-	w.p += int(sk.npre)
-	w.u(zig(dt))
-	*(*[len(sk.post)]byte)(w.b[w.p:]) = sk.post
-	w.p += int(sk.npost)
-	b.bn = w.p
+	p := unsafe.Pointer(&b.es.buf[b.bn])
+	*(*[len(sk.pre)]byte)(p) = sk.pre
+	w := putU(p, int(sk.npre), zig(dt))
+	*(*[len(sk.post)]byte)(unsafe.Add(p, w)) = sk.post
+	b.bn += w + int(sk.npost)
 	m.nraw++
 	m.lastT = m.now
 }

@@ -707,6 +707,40 @@ func (w *encoder) long(v uint64) {
 // numbers of one byte.)
 func zig(v int64) uint64 { return uint64(v<<1) ^ uint64(v>>63) }
 
+// putU writes v at p+n, where the caller has made room for it, and
+// returns the place after it. The place is a value, not a field of
+// something passed by address (as encoder's is, to long), so that a run
+// of putU keeps it in a register; one byte, the most of what an event
+// holds, is written in line.
+func putU(p unsafe.Pointer, n int, v uint64) int {
+	if v < 1<<7 {
+		*(*byte)(unsafe.Add(p, n)) = byte(v)
+		return n + 1
+	}
+	return putLong(p, n, v)
+}
+
+// putLong is putU of a number of more than one byte.
+func putLong(p unsafe.Pointer, n int, v uint64) int {
+	b := (*[10]byte)(unsafe.Add(p, n))
+	if v < 1<<14 {
+		b[0], b[1] = byte(v)|0x80, byte(v>>7)
+		return n + 2
+	}
+	if v < 1<<21 {
+		b[0], b[1], b[2] = byte(v)|0x80, byte(v>>7)|0x80, byte(v>>14)
+		return n + 3
+	}
+	k := 0
+	for v >= 0x80 {
+		b[k] = byte(v) | 0x80
+		k++
+		v >>= 7
+	}
+	b[k] = byte(v)
+	return n + k + 1
+}
+
 // reserve starts an event at time t: room for it, its index. It returns
 // what is encoded of the time: the change since the event before.
 func (b *eventsBuilder) reserve(t int64) (dt int64) {
@@ -786,67 +820,68 @@ func (b *eventsBuilder) add(e *Event, d string) {
 	if d != "" {
 		mask |= hasDetail
 	}
-	w := encoder{b: b.es.buf, p: b.bn}
-	w.u(mask)
-	w.u(zig(dt))
+	// reserve has made room for maxEncoded bytes from bn on.
+	p, w := unsafe.Pointer(&b.es.buf[b.bn]), 0
+	w = putU(p, w, mask)
+	w = putU(p, w, zig(dt))
 	if mask&hasKind != 0 {
-		w.u(b.str(string(e.Kind)))
+		w = putU(p, w, b.str(string(e.Kind)))
 	}
 	if mask&hasClient != 0 {
-		w.u(b.str(e.Client))
+		w = putU(p, w, b.str(e.Client))
 	}
 	if mask&hasNode != 0 {
-		w.u(zig(int64(e.Node)))
+		w = putU(p, w, zig(int64(e.Node)))
 	}
 	if mask&hasNodes != 0 {
-		w.u(uint64(len(b.es.nodes)))
-		w.u(uint64(len(e.Nodes)))
+		w = putU(p, w, uint64(len(b.es.nodes)))
+		w = putU(p, w, uint64(len(e.Nodes)))
 		if len(e.Nodes) > 0 {
 			b.es.nodes = append(b.es.nodes, e.Nodes...)
 		}
 	}
 	if mask&hasGrant != 0 {
-		w.u(zig(int64(e.Grant)))
+		w = putU(p, w, zig(int64(e.Grant)))
 	}
 	if mask&hasToken != 0 {
-		w.u(zig(e.Token))
+		w = putU(p, w, zig(e.Token))
 	}
 	if mask&hasHolder != 0 {
-		w.u(b.str(e.Holder))
+		w = putU(p, w, b.str(e.Holder))
 	}
 	if mask&hasValidUntil != 0 {
-		w.u(zig(e.ValidUntil))
+		w = putU(p, w, zig(e.ValidUntil))
 	}
 	if mask&hasExpiresAt != 0 {
-		w.u(zig(e.ExpiresAt))
+		w = putU(p, w, zig(e.ExpiresAt))
 	}
 	if mask&hasValue != 0 {
-		w.u(b.str(e.Value))
+		w = putU(p, w, b.str(e.Value))
 	}
 	if mask&hasKey != 0 {
-		w.u(b.str(e.Key))
+		w = putU(p, w, b.str(e.Key))
 	}
 	if mask&hasMS != 0 {
-		w.u(zig(e.MS))
+		w = putU(p, w, zig(e.MS))
 	}
 	if mask&hasReason != 0 {
-		w.u(b.str(e.Reason))
+		w = putU(p, w, b.str(e.Reason))
 	}
 	if mask&hasLatency != 0 {
-		w.u(zig(e.LatencyMS))
+		w = putU(p, w, zig(e.LatencyMS))
 	}
 	if mask&hasArrivesAt != 0 {
-		w.u(zig(e.ArrivesAt))
+		w = putU(p, w, zig(e.ArrivesAt))
 	}
 	if mask&hasRef != 0 {
-		w.u(zig(int64(e.Ref)))
+		w = putU(p, w, zig(int64(e.Ref)))
 	}
 	if mask&hasDetail != 0 {
 		off, n := b.detail(d)
-		w.u(off)
-		w.u(n)
+		w = putU(p, w, off)
+		w = putU(p, w, n)
 	}
-	b.bn = w.p
+	b.bn += w
 }
 
 // truncate drops the events from n on (their details and nodes stay,

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // rawScenario decodes the top level while keeping each client and action
@@ -330,13 +331,17 @@ func int64p(v int64) *int64 { return &v }
 // nil when there is none. It expects a scenario after WithDefaults (an
 // unset field is an error) and enforces the limits (MaxClients,
 // MaxActions, MaxTimeMS, MaxRedlockNodes...).
-func (s Scenario) Validate() error { return s.validate(nil, nil) }
+func (s Scenario) Validate() error {
+	_, err := s.validate(nil, nil, nil)
+	return err
+}
 
-// validate is Validate; when actClient and actOp have room for every
-// action, it also records there each action's client index (-1: none or
-// unknown) and op code (opCode), which Run would otherwise work out
-// again.
-func (s Scenario) validate(actClient []int, actOp []uint8) error {
+// validate is Validate; when actClient, actOp and actT have room for
+// every action, it also records there each action's client index (-1:
+// none or unknown), op code (opCode) and time, and reports whether the
+// actions are listed in time order, which Run would otherwise work out
+// again in a pass of its own.
+func (s Scenario) validate(actClient []int, actOp []uint8, actT []int64) (sorted bool, err error) {
 	var p problems
 	modelOK := s.validateConfig(&p)
 	if len(s.Clients) > MaxClients {
@@ -362,11 +367,22 @@ func (s Scenario) validate(actClient []int, actOp []uint8) error {
 		p.add("actions", "%d actions, more than the limit of %d", len(s.Actions), MaxActions)
 	} else {
 		v := s.newActionCheck(modelOK)
-		if len(actClient) >= len(s.Actions) && len(actOp) >= len(s.Actions) {
+		if len(actClient) >= len(s.Actions) && len(actOp) >= len(s.Actions) && len(actT) >= len(s.Actions) {
 			v.actClient, v.actOp = actClient, actOp
+		} else {
+			actT = nil
 		}
+		sorted = true
+		prev := int64(-1 << 63)
 		for i := range s.Actions {
 			a := &s.Actions[i]
+			if actT != nil {
+				actT[i] = a.AtMS
+				if a.AtMS < prev {
+					sorted = false
+				}
+				prev = a.AtMS
+			}
 			if ci, code, ok := s.quickClientAction(a, &v); ok {
 				if v.actClient != nil {
 					v.actClient[i], v.actOp[i] = ci, code
@@ -379,7 +395,7 @@ func (s Scenario) validate(actClient []int, actOp []uint8) error {
 	if s.UntilMS < 0 || s.UntilMS > MaxTimeMS {
 		p.add("until_ms", "%d is out of range 0..%d", s.UntilMS, MaxTimeMS)
 	}
-	return p.err()
+	return sorted, p.err()
 }
 
 // validateConfig checks lock, resource and network, and reports whether
@@ -552,7 +568,8 @@ type actionCheck struct {
 	ids                                 clientIDs
 	modelOK                             bool
 	redis, redlock, consensus, database bool
-	serviceNodes                        int // Model.ServiceNodes
+	serviceNodes                        int  // Model.ServiceNodes
+	ledger                              bool // the resource is a ledger (writes may name a key)
 	actClient                           []int
 	actOp                               []uint8
 }
@@ -560,7 +577,7 @@ type actionCheck struct {
 // newActionCheck works out what validateAction needs of s; modelOK says
 // whether s's lock model passed validation.
 func (s *Scenario) newActionCheck(modelOK bool) actionCheck {
-	v := actionCheck{ids: newClientIDs(s.Clients), modelOK: modelOK, serviceNodes: s.Lock.Model.ServiceNodes(s.Lock.Nodes)}
+	v := actionCheck{ids: newClientIDs(s.Clients), modelOK: modelOK, serviceNodes: s.Lock.Model.ServiceNodes(s.Lock.Nodes), ledger: s.Resource.Kind == ResourceLedger}
 	switch s.Lock.Model {
 	case ModelRedis:
 		v.redis = true
@@ -580,14 +597,15 @@ func (s *Scenario) newActionCheck(modelOK bool) actionCheck {
 // look (and find the problems, if any). Every check here is one of
 // validateAction's, for client ops of a known model.
 func (s *Scenario) quickClientAction(a *Action, v *actionCheck) (ci int, code uint8, ok bool) {
-	if !v.modelOK || a.AtMS < 0 || a.AtMS > MaxTimeMS || a.Client == "" || a.Node != 0 || len(a.Nodes) != 0 {
+	// uint64: a time below 0 is past MaxTimeMS too.
+	if !v.modelOK || uint64(a.AtMS) > MaxTimeMS || a.Client == "" || a.Node != 0 || len(a.Nodes) != 0 {
 		return -1, 0, false
 	}
 	code = opCodeOf(a.Op)
 	switch code {
 	case opcWrite:
 		if a.MS != 0 || a.Value == "" || len(a.Value) > MaxValueLen ||
-			(a.Key != "" && (s.Resource.Kind != ResourceLedger || len(a.Key) > MaxKeyLen)) {
+			(a.Key != "" && (!v.ledger || len(a.Key) > MaxKeyLen)) {
 			return -1, 0, false
 		}
 	case opcPause, opcDelay:
@@ -601,8 +619,20 @@ func (s *Scenario) quickClientAction(a *Action, v *actionCheck) (ci int, code ui
 	default:
 		return -1, 0, false
 	}
-	ci = v.ids.index(a.Client)
-	return ci, code, ci >= 0
+	// clientIDs.index, its common case in line: the one client of the
+	// id's hash.
+	id := a.Client
+	switch sl := v.ids.slot[idHash(id)]; {
+	case sl > 0:
+		if x := v.ids.ids[sl-1].ID; len(x) == len(id) && (unsafe.StringData(x) == unsafe.StringData(id) || x == id) {
+			return int(sl - 1), code, true
+		}
+		return -1, 0, false
+	case sl < 0:
+		ci = v.ids.index(id)
+		return ci, code, ci >= 0
+	}
+	return -1, 0, false
 }
 
 // opCodeOf is op's code (opcNone: none, or unknown), found by its first
