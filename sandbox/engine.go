@@ -589,6 +589,29 @@ func (m *sim) emit(e *Event) {
 	m.check(i, e)
 }
 
+// emitLite is emit of an event of a kind that the checker and its ledger
+// take no notice of (a pause, a delay, a retry, a clock jump, a skipped
+// action: a good part of a long run's events), with the only fields such
+// an event has; a field left zero is left out, as add leaves it out. No
+// Event is filled in and then scanned for its fields, and nothing goes
+// through the checker, which would find nothing to do with it. Its
+// detail is d, or else what was written (w, wn, wq) since the last event.
+func (m *sim) emitLite(kind Kind, client string, node int, value string, ms int64, reason string, d string) {
+	from, to := m.mark, m.evb.dn
+	m.mark = to
+	if m.nraw >= MaxEvents {
+		m.stopped = StoppedEventBudget
+		return
+	}
+	if d == "" && to > from {
+		d = unsafe.String(&m.evb.es.det[from], to-from)
+	}
+	m.evb.addLite(m.now, kind, client, node, value, ms, reason, d)
+	m.mark = m.evb.dn
+	m.nraw++
+	m.lastT = m.now
+}
+
 // check takes event i, e, into the checker's ledger and checks it, and
 // writes the violations found right after it.
 func (m *sim) check(i int, e *Event) {

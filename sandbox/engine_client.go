@@ -138,7 +138,7 @@ func (m *sim) skipWrite(ci, idx int) {
 	}
 	m.w("; it does not send the write ")
 	m.wq(a.Value)
-	m.emit(&Event{Kind: KindActionSkipped, Client: c.id, Reason: string(a.Op), Value: a.Value})
+	m.emitLite(KindActionSkipped, c.id, 0, a.Value, 0, string(a.Op), "")
 }
 
 // skipCrashed is the action.skipped of action idx of crashed client ci.
@@ -173,7 +173,7 @@ func (m *sim) skipCrashed(ci, idx int) {
 	a := &m.sc.Actions[idx]
 	m.w(c.id, " has crashed: ", string(a.Op), " does not happen")
 	n, from := m.evb.n, m.evb.bn
-	m.emit(&Event{Kind: KindActionSkipped, Client: c.id, Reason: string(a.Op)})
+	m.emitLite(KindActionSkipped, c.id, 0, "", 0, string(a.Op), "")
 	if m.evb.n == n+1 {
 		sk.keep(m.evb.es.buf[from:m.evb.bn], m.buf.gen)
 	}
@@ -307,7 +307,7 @@ func (m *sim) clientAction(ci, idx int) {
 		m.w(" ms (until ")
 		m.wn(m.now + a.MS)
 		m.w("): nothing of it runs, heartbeat included")
-		m.emit(&Event{Kind: KindPauseStart, Client: c.id, MS: a.MS})
+		m.emitLite(KindPauseStart, c.id, 0, "", a.MS, "", "")
 		m.push(&item{t: m.now + a.MS, kind: itPauseEnd, c: ci})
 	case opcCrash:
 		c.crashed = true
@@ -323,7 +323,7 @@ func (m *sim) clientAction(ci, idx int) {
 		m.w("the next message from ", c.id, " will arrive ")
 		m.wn(a.MS)
 		m.w(" ms late")
-		m.emit(&Event{Kind: KindDelay, Client: c.id, MS: a.MS})
+		m.emitLite(KindDelay, c.id, 0, "", a.MS, "", "")
 	}
 }
 
@@ -341,7 +341,7 @@ func (m *sim) resume(ci int) {
 		}
 		m.w(" that fell due meanwhile, without re-checking its lease")
 	}
-	m.emit(&Event{Kind: KindPauseEnd, Client: c.id})
+	m.emitLite(KindPauseEnd, c.id, 0, "", 0, "", "")
 	for c.dhead < len(c.deferred) && !c.paused && !c.crashed {
 		it := c.deferred[c.dhead]
 		c.dhead++

@@ -884,6 +884,57 @@ func (b *eventsBuilder) add(e *Event, d string) {
 	b.bn += w
 }
 
+// addLite is add of an event at time t with only these fields (emitLite
+// says which kinds have no others): the same encoding, the fields in
+// add's order.
+func (b *eventsBuilder) addLite(t int64, kind Kind, client string, node int, value string, ms int64, reason string, d string) {
+	dt := b.reserve(t)
+	mask := uint64(hasKind)
+	if client != "" {
+		mask |= hasClient
+	}
+	if node != 0 {
+		mask |= hasNode
+	}
+	if value != "" {
+		mask |= hasValue
+	}
+	if ms != 0 {
+		mask |= hasMS
+	}
+	if reason != "" {
+		mask |= hasReason
+	}
+	if d != "" {
+		mask |= hasDetail
+	}
+	p, w := unsafe.Pointer(&b.es.buf[b.bn]), 0
+	w = putU(p, w, mask)
+	w = putU(p, w, zig(dt))
+	w = putU(p, w, b.str(string(kind)))
+	if mask&hasClient != 0 {
+		w = putU(p, w, b.str(client))
+	}
+	if mask&hasNode != 0 {
+		w = putU(p, w, zig(int64(node)))
+	}
+	if mask&hasValue != 0 {
+		w = putU(p, w, b.str(value))
+	}
+	if mask&hasMS != 0 {
+		w = putU(p, w, zig(ms))
+	}
+	if mask&hasReason != 0 {
+		w = putU(p, w, b.str(reason))
+	}
+	if mask&hasDetail != 0 {
+		off, n := b.detail(d)
+		w = putU(p, w, off)
+		w = putU(p, w, n)
+	}
+	b.bn += w
+}
+
 // truncate drops the events from n on (their details and nodes stay,
 // unreferenced).
 func (b *eventsBuilder) truncate(n int) {
