@@ -431,8 +431,18 @@ func (m *sim) first() (uint64, bool) {
 	return min(m.queue[0].key, m.fifo[m.fh].key), true
 }
 
-// pop takes the next item out of the queue into it.
-func (m *sim) pop(it *item) {
+// freeSlot makes item slot free for a later item.
+func (m *sim) freeSlot(slot int32) {
+	if m.fn == len(m.free) {
+		m.free = grown(m.free)
+	}
+	m.free[m.fn] = slot
+	m.fn++
+}
+
+// popSlot takes the next item out of the queue and returns its slot,
+// which stays taken (the item is read there) until freeSlot.
+func (m *sim) popSlot() int32 {
 	var top qent
 	if m.fh < m.ft && (m.qn == 0 || m.fifo[m.fh].key < m.queue[0].key) {
 		top = m.fifo[m.fh]
@@ -463,12 +473,7 @@ func (m *sim) pop(it *item) {
 			q[i] = e
 		}
 	}
-	if m.fn == len(m.free) {
-		m.free = grown(m.free)
-	}
-	m.free[m.fn] = top.slot
-	m.fn++
-	*it = m.items[top.slot]
+	return top.slot
 }
 
 // loop runs the items and the actions in order until nothing is
@@ -530,10 +535,14 @@ func (m *sim) loop() {
 			}
 			continue
 		}
-		var it item
-		m.pop(&it)
+		// The item is read in its slot, which is freed after it has run
+		// (an item it schedules takes another; if the items move to a
+		// larger buffer meanwhile, the old one still holds it).
+		slot := m.popSlot()
+		it := &m.items[slot]
 		m.now = it.t
-		m.dispatch(&it)
+		m.dispatch(it)
+		m.freeSlot(slot)
 	}
 }
 

@@ -635,70 +635,41 @@ func (s *Scenario) quickClientAction(a *Action, v *actionCheck) (ci int, code ui
 	return -1, 0, false
 }
 
-// opCodeOf is op's code (opcNone: none, or unknown), found by its first
-// byte and then compared with the one to three ops that start with it.
+// opCodeOf is op's code (opcNone: none, or unknown): the one op of its
+// hash (opHash), if op is that op. An op that is the very string of the
+// constant (as in a scenario built in Go: a preset, a test) is known by
+// its address without comparing its bytes.
 func opCodeOf(op Op) uint8 {
-	if op == "" {
+	if len(op) < 4 {
 		return opcNone
 	}
-	switch op[0] {
-	case 'a':
-		if op == OpAcquire {
-			return opcAcquire
-		}
-	case 'c':
-		switch op {
-		case OpClaim:
-			return opcClaim
-		case OpCrash:
-			return opcCrash
-		case OpClockJump:
-			return opcClockJump
-		}
-	case 'w':
-		if op == OpWrite {
-			return opcWrite
-		}
-	case 'r':
-		switch op {
-		case OpRelease:
-			return opcRelease
-		case OpRestart:
-			return opcRestart
-		}
-	case 'e':
-		if op == OpExtend {
-			return opcExtend
-		}
-	case 'p':
-		switch op {
-		case OpPause:
-			return opcPause
-		case OpPartition:
-			return opcPartition
-		}
-	case 'd':
-		if op == OpDelay {
-			return opcDelay
-		}
-	case 'f':
-		if op == OpFailover {
-			return opcFailover
-		}
-	case 'n':
-		switch op {
-		case OpNodeDown:
-			return opcNodeDown
-		case OpNodeUp:
-			return opcNodeUp
-		}
-	case 'h':
-		if op == OpHeal {
-			return opcHeal
-		}
+	c := opOfHash[opHash(op)]
+	if name := opNames[c]; len(name) == len(op) && (unsafe.StringData(string(name)) == unsafe.StringData(string(op)) || name == op) {
+		return c
 	}
 	return opcNone
 }
+
+// opHash tells the ops apart (opOfHash checks that no two share one).
+func opHash(op Op) uint8 { return (op[0]*8 + op[len(op)-1]*15 + uint8(len(op))) & 31 }
+
+// opNames are the ops by code.
+var opNames = [numOpCodes]Op{opcAcquire: OpAcquire, opcClaim: OpClaim, opcWrite: OpWrite, opcRelease: OpRelease,
+	opcExtend: OpExtend, opcPause: OpPause, opcCrash: OpCrash, opcDelay: OpDelay, opcFailover: OpFailover,
+	opcClockJump: OpClockJump, opcNodeDown: OpNodeDown, opcNodeUp: OpNodeUp, opcRestart: OpRestart,
+	opcPartition: OpPartition, opcHeal: OpHeal}
+
+// opOfHash is the code of the op of each hash (opcNone: none).
+var opOfHash = func() (t [32]uint8) {
+	for c := opcNone + 1; c < numOpCodes; c++ {
+		h := opHash(opNames[c])
+		if t[h] != opcNone {
+			panic("sandbox: two ops share a hash: " + string(opNames[c]) + ", " + string(opNames[t[h]]))
+		}
+		t[h] = uint8(c)
+	}
+	return t
+}()
 
 // validateAction checks action i. An op that is
 // missing or unknown is its only problem (what else it needs depends on
