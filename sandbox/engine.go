@@ -121,6 +121,11 @@ type sim struct {
 	nodeTmp []int // keepNodes' copy of the next event's Nodes
 
 	buf *runBuffers // where the buffers came from, for the checker's ledger
+	// skip and gen are buf's (skipCrashed's encodings, current when
+	// their gen is gen), kept here for the most frequent step of a long
+	// run.
+	skip []skipEnc
+	gen  uint32
 	ids clientIDs
 }
 
@@ -323,6 +328,7 @@ func newSim(s Scenario, b *runBuffers, sorted bool) *sim {
 	if b.skip == nil {
 		b.skip = make([]skipEnc, MaxClients*numOpCodes)
 	}
+	m.skip, m.gen = b.skip, b.gen
 
 	return m
 }

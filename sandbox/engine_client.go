@@ -147,8 +147,8 @@ func (m *sim) skipWrite(ci, idx int) {
 // op is emitted as any event is, its detail written once and shared, and
 // the others are copies of its encoding with their own time.
 func (m *sim) skipCrashed(ci, idx int) {
-	sk := &m.buf.skip[ci*numOpCodes+int(m.actOp[idx])]
-	if sk.gen == m.buf.gen {
+	sk := &m.skip[ci*numOpCodes+int(m.actOp[idx])]
+	if sk.gen == m.gen {
 		b := &m.evb
 		if m.nraw >= MaxEvents || b.n == len(b.es.idx) || b.bn+maxEncoded > len(b.es.buf) {
 			m.emitEncoded(sk)
@@ -175,17 +175,19 @@ func (m *sim) skipCrashed(ci, idx int) {
 	n, from := m.evb.n, m.evb.bn
 	m.emitLite(KindActionSkipped, c.id, 0, "", 0, string(a.Op), "")
 	if m.evb.n == n+1 {
-		sk.keep(m.evb.es.buf[from:m.evb.bn], m.buf.gen)
+		sk.keep(m.evb.es.buf[from:m.evb.bn], m.gen)
 	}
 }
 
 // skipEnc is an encoded event but for its time (the change since the
 // event before): its mask, then (after the time) its fields.
 type skipEnc struct {
+	// pre and post are copied whole (a few wide moves), of which
+	// npre and npost bytes are the event's.
+	pre         [4]byte
+	post        [24]byte
 	gen         uint32
 	npre, npost uint8
-	pre         [3]byte
-	post        [22]byte
 }
 
 // keep records enc, an encoded event, for gen; an event too long to
