@@ -82,6 +82,13 @@ type client struct {
 	// extend), for an extend and for a heartbeat: written once per run,
 	// copied after that.
 	extTok [2]tokRun
+	// skipTok is the tokens of the start of the detail of a write it
+	// does not send (skipWrite), which are the same while it holds no
+	// lock for the same reason since the same time: skipLost and
+	// skipAt, when skipTok.n > 0.
+	skipTok  tokRun
+	skipLost lostKind
+	skipAt   int64
 }
 
 // lostKind is why a client believes it holds no lock.
@@ -110,6 +117,13 @@ func (m *sim) acquireWord() string {
 func (m *sim) skipWrite(ci, idx int) {
 	c := &m.clients[ci]
 	a := &m.sc.Actions[idx]
+	if c.skipTok.n > 0 && c.skipLost == c.lost && c.skipAt == c.lostAt && m.evb.replay(&c.skipTok) {
+		m.wq(a.Value)
+		m.emitLite(KindActionSkipped, c.id, 0, a.Value, 0, string(a.Op), "")
+		return
+	}
+	c.skipTok.n = 0
+	from := m.evb.dn
 	m.w(c.id, " holds no lock: ")
 	switch c.lost {
 	case lostNever:
@@ -137,6 +151,8 @@ func (m *sim) skipWrite(ci, idx int) {
 		m.w(" ms, so it no longer counts on its lease")
 	}
 	m.w("; it does not send the write ")
+	m.evb.record(&c.skipTok, from)
+	c.skipLost, c.skipAt = c.lost, c.lostAt
 	m.wq(a.Value)
 	m.emitLite(KindActionSkipped, c.id, 0, a.Value, 0, string(a.Op), "")
 }
