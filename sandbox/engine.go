@@ -126,7 +126,7 @@ type sim struct {
 	// run.
 	skip []skipEnc
 	gen  uint32
-	ids clientIDs
+	ids  clientIDs
 }
 
 // Run plays s and returns its timeline. It is deterministic and cheap. Run
