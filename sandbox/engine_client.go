@@ -378,7 +378,7 @@ func (m *sim) send(ci int, msg message) {
 	if c.delay > 0 {
 		m.w(m.msgName(msg), " from ", c.id, " is held up in the network until ")
 		m.wn(m.now + d)
-		m.emit(&Event{Kind: KindMessageDelayed, Client: c.id, Grant: msg.grant, Token: msg.token, Value: m.msgValue(msg), MS: c.delay, ArrivesAt: m.now + d})
+		m.emitUnchecked(&Event{Kind: KindMessageDelayed, Client: c.id, Grant: msg.grant, Token: msg.token, Value: m.msgValue(msg), MS: c.delay, ArrivesAt: m.now + d})
 		c.delay = 0
 	}
 	if d == 0 {

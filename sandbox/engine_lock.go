@@ -104,7 +104,12 @@ func (m *sim) acquire(ci int, msg message) {
 			}
 			e.Detail += "; the nodes that said yes keep " + c.id + "'s key until it expires or the unlock reaches them"
 		}
-		m.emit(&e)
+		if len(e.Nodes) == 0 {
+			// Nothing for the checker's ledger: no key was left.
+			m.emitUnchecked(&e)
+		} else {
+			m.emit(&e)
+		}
 		m.reply(ci, reply{kind: replyDenied, attempt: msg.attempt, leftover: m.model == ModelRedlock && len(got) > 0})
 		return
 	}
