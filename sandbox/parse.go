@@ -372,24 +372,22 @@ func (s Scenario) validate(actClient []int, actOp []uint8, actT []int64) (sorted
 		} else {
 			actT = nil
 		}
-		sorted = true
-		prev := int64(-1 << 63)
-		for i := range s.Actions {
-			a := &s.Actions[i]
+		v.actT = actT
+		// The quick path passes the plain client actions, most of a
+		// scenario, a run of them at a time; the others are looked at
+		// by validateAction.
+		for i := v.quickRun(s.Actions, 0); i < len(s.Actions); i = v.quickRun(s.Actions, i+1) {
 			if actT != nil {
-				actT[i] = a.AtMS
-				if a.AtMS < prev {
-					sorted = false
-				}
-				prev = a.AtMS
+				actT[i] = s.Actions[i].AtMS
 			}
-			if ci, code, ok := s.quickClientAction(a, &v); ok {
-				if v.actClient != nil {
-					v.actClient[i], v.actOp[i] = ci, code
-				}
-				continue
+			s.validateAction(&p, i, &s.Actions[i], &v)
+		}
+		sorted = true
+		for i := 1; i < len(actT); i++ {
+			if actT[i] < actT[i-1] {
+				sorted = false
+				break
 			}
-			s.validateAction(&p, i, a, &v)
 		}
 	}
 	if s.UntilMS < 0 || s.UntilMS > MaxTimeMS {
@@ -572,6 +570,7 @@ type actionCheck struct {
 	ledger                              bool // the resource is a ledger (writes may name a key)
 	actClient                           []int
 	actOp                               []uint8
+	actT                                []int64
 }
 
 // newActionCheck works out what validateAction needs of s; modelOK says
@@ -597,42 +596,69 @@ func (s *Scenario) newActionCheck(modelOK bool) actionCheck {
 // look (and find the problems, if any). Every check here is one of
 // validateAction's, for client ops of a known model.
 func (s *Scenario) quickClientAction(a *Action, v *actionCheck) (ci int, code uint8, ok bool) {
-	// uint64: a time below 0 is past MaxTimeMS too.
-	if !v.modelOK || uint64(a.AtMS) > MaxTimeMS || a.Client == "" || a.Node != 0 || len(a.Nodes) != 0 {
+	w := *v
+	var c [1]int
+	var o [1]uint8
+	w.actClient, w.actOp, w.actT = c[:], o[:], nil
+	if w.quickRun(unsafe.Slice(a, 1), 0) == 0 {
 		return -1, 0, false
 	}
-	code = opCodeOf(a.Op)
-	switch code {
-	case opcWrite:
-		if a.MS != 0 || a.Value == "" || len(a.Value) > MaxValueLen ||
-			(a.Key != "" && (!v.ledger || len(a.Key) > MaxKeyLen)) {
-			return -1, 0, false
+	return c[0], o[0], true
+}
+
+// quickRun is quickClientAction of actions[i], actions[i+1] and so on,
+// as long as it passes them, recording each one's client index, op code
+// (and time, if v records times) as validate does; it returns the index
+// of the first action it does not pass (len(actions): none).
+func (v *actionCheck) quickRun(actions []Action, i int) int {
+	rec := v.actClient != nil
+	for ; i < len(actions); i++ {
+		a := &actions[i]
+		// uint64: a time below 0 is past MaxTimeMS too.
+		if !v.modelOK || uint64(a.AtMS) > MaxTimeMS || a.Client == "" || a.Node != 0 || len(a.Nodes) != 0 {
+			return i
 		}
-	case opcPause, opcDelay:
-		if a.MS < 1 || a.MS > MaxTimeMS || a.AtMS+a.MS > MaxTimeMS || a.Value != "" || a.Key != "" {
-			return -1, 0, false
+		code := opCodeOf(a.Op)
+		switch code {
+		case opcWrite:
+			if a.MS != 0 || a.Value == "" || len(a.Value) > MaxValueLen ||
+				(a.Key != "" && (!v.ledger || len(a.Key) > MaxKeyLen)) {
+				return i
+			}
+		case opcPause, opcDelay:
+			if a.MS < 1 || a.MS > MaxTimeMS || a.AtMS+a.MS > MaxTimeMS || a.Value != "" || a.Key != "" {
+				return i
+			}
+		case opcAcquire, opcClaim, opcRelease, opcExtend, opcCrash:
+			if a.MS != 0 || a.Value != "" || a.Key != "" || (code == opcAcquire && v.database) || (code == opcClaim && !v.database) {
+				return i
+			}
+		default:
+			return i
 		}
-	case opcAcquire, opcClaim, opcRelease, opcExtend, opcCrash:
-		if a.MS != 0 || a.Value != "" || a.Key != "" || (code == opcAcquire && v.database) || (code == opcClaim && !v.database) {
-			return -1, 0, false
+		// clientIDs.index, its common case in line: the one client of
+		// the id's hash.
+		id := a.Client
+		ci := -1
+		switch sl := v.ids.slot[idHash(id)]; {
+		case sl > 0:
+			if x := v.ids.ids[sl-1].ID; len(x) == len(id) && (unsafe.StringData(x) == unsafe.StringData(id) || x == id) {
+				ci = int(sl - 1)
+			}
+		case sl < 0:
+			ci = v.ids.index(id)
 		}
-	default:
-		return -1, 0, false
+		if ci < 0 {
+			return i
+		}
+		if rec {
+			v.actClient[i], v.actOp[i] = ci, code
+			if v.actT != nil {
+				v.actT[i] = a.AtMS
+			}
+		}
 	}
-	// clientIDs.index, its common case in line: the one client of the
-	// id's hash.
-	id := a.Client
-	switch sl := v.ids.slot[idHash(id)]; {
-	case sl > 0:
-		if x := v.ids.ids[sl-1].ID; len(x) == len(id) && (unsafe.StringData(x) == unsafe.StringData(id) || x == id) {
-			return int(sl - 1), code, true
-		}
-		return -1, 0, false
-	case sl < 0:
-		ci = v.ids.index(id)
-		return ci, code, ci >= 0
-	}
-	return -1, 0, false
+	return i
 }
 
 // opCodeOf is op's code (opcNone: none, or unknown): the one op of its
