@@ -177,7 +177,13 @@ func (m *sim) skipCrashed(ci, idx int) {
 		b.lastT = m.now
 		p := unsafe.Pointer(&b.es.buf[b.bn])
 		*(*[len(sk.pre)]byte)(p) = sk.pre
-		w := putU(p, int(sk.npre), zig(dt))
+		w := int(sk.npre)
+		if z := zig(dt); two(z) {
+			put2(p, w, z)
+			w += 2
+		} else {
+			w = putU(p, w, z)
+		}
 		*(*[len(sk.post)]byte)(unsafe.Add(p, w)) = sk.post
 		b.bn += w + int(sk.npost)
 		m.mark = b.dn

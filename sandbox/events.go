@@ -720,6 +720,16 @@ func putU(p unsafe.Pointer, n int, v uint64) int {
 	return putLong(p, n, v)
 }
 
+// two reports whether v takes two bytes (putU writes those through
+// putLong; where they are common, they are written in line: see put2).
+func two(v uint64) bool { return v-1<<7 < 1<<14-1<<7 }
+
+// put2 writes v, which takes two bytes, at p+n.
+func put2(p unsafe.Pointer, n int, v uint64) {
+	q := (*[2]byte)(unsafe.Add(p, n))
+	q[0], q[1] = byte(v)|0x80, byte(v>>7)
+}
+
 // putLong is putU of a number of more than one byte.
 func putLong(p unsafe.Pointer, n int, v uint64) int {
 	b := (*[10]byte)(unsafe.Add(p, n))
@@ -823,7 +833,12 @@ func (b *eventsBuilder) add(e *Event, d string) {
 	// reserve has made room for maxEncoded bytes from bn on.
 	p, w := unsafe.Pointer(&b.es.buf[b.bn]), 0
 	w = putU(p, w, mask)
-	w = putU(p, w, zig(dt))
+	if z := zig(dt); two(z) {
+		put2(p, w, z)
+		w += 2
+	} else {
+		w = putU(p, w, z)
+	}
 	if mask&hasKind != 0 {
 		w = putU(p, w, b.str(string(e.Kind)))
 	}
@@ -878,7 +893,12 @@ func (b *eventsBuilder) add(e *Event, d string) {
 	}
 	if mask&hasDetail != 0 {
 		off, n := b.detail(d)
-		w = putU(p, w, off)
+		if two(off) {
+			put2(p, w, off)
+			w += 2
+		} else {
+			w = putU(p, w, off)
+		}
 		w = putU(p, w, n)
 	}
 	b.bn += w
@@ -910,7 +930,12 @@ func (b *eventsBuilder) addLite(t int64, kind Kind, client string, node int, val
 	}
 	p, w := unsafe.Pointer(&b.es.buf[b.bn]), 0
 	w = putU(p, w, mask)
-	w = putU(p, w, zig(dt))
+	if z := zig(dt); two(z) {
+		put2(p, w, z)
+		w += 2
+	} else {
+		w = putU(p, w, z)
+	}
 	w = putU(p, w, b.str(string(kind)))
 	if mask&hasClient != 0 {
 		w = putU(p, w, b.str(client))
@@ -929,7 +954,12 @@ func (b *eventsBuilder) addLite(t int64, kind Kind, client string, node int, val
 	}
 	if mask&hasDetail != 0 {
 		off, n := b.detail(d)
-		w = putU(p, w, off)
+		if two(off) {
+			put2(p, w, off)
+			w += 2
+		} else {
+			w = putU(p, w, off)
+		}
 		w = putU(p, w, n)
 	}
 	b.bn += w
