@@ -641,7 +641,27 @@ func (b *eventsBuilder) wint(n int64) {
 		b.wstr(strconv.FormatInt(n, 10))
 		return
 	}
-	b.tok((uint64(n<<1)^uint64(n>>63))<<2 | tokInt)
+	// A number's token is most often of two or three bytes (a time in
+	// ms): written in line, not through tok and tokLong.
+	v := (uint64(n<<1)^uint64(n>>63))<<2 | tokInt
+	if dn := b.dn; dn+3 <= len(b.es.det) {
+		d := b.es.det[dn : dn+3]
+		switch {
+		case v < 1<<7:
+			d[0] = byte(v)
+			b.dn = dn + 1
+			return
+		case v < 1<<14:
+			d[0], d[1] = byte(v)|0x80, byte(v>>7)
+			b.dn = dn + 2
+			return
+		case v < 1<<21:
+			d[0], d[1], d[2] = byte(v)|0x80, byte(v>>7)|0x80, byte(v>>14)
+			b.dn = dn + 3
+			return
+		}
+	}
+	b.tokLong(v)
 }
 
 // wquote writes s, quoted, into the pending detail.
