@@ -120,6 +120,10 @@ type sim struct {
 
 	nodeTmp []int // keepNodes' copy of the next event's Nodes
 
+	// failTok is the tokens of the start of a redis failover's detail
+	// (see failover), the same all run.
+	failTok tokRun
+
 	buf *runBuffers // where the buffers came from, for the checker's ledger
 	// skip and gen are buf's (skipCrashed's encodings, current when
 	// their gen is gen), kept here for the most frequent step of a long

@@ -55,12 +55,18 @@ func (m *sim) failover() {
 	m.scheduleExpiry(0)
 	e := Event{Kind: KindFailover}
 	m.keyFields(&e, n.key)
-	if m.sync {
-		m.w("the replica, which acknowledged every write (WAIT 1), is promoted: ")
-	} else {
-		m.w("a replica ")
-		m.wn(m.lag)
-		m.w(" ms behind is promoted: ")
+	// The start of the detail is the same all run: recorded once,
+	// copied after that.
+	if !m.evb.replay(&m.failTok) {
+		from := m.evb.dn
+		if m.sync {
+			m.w("the replica, which acknowledged every write (WAIT 1), is promoted: ")
+		} else {
+			m.w("a replica ")
+			m.wn(m.lag)
+			m.w(" ms behind is promoted: ")
+		}
+		m.evb.record(&m.failTok, from)
 	}
 	m.failoverChange(before, n.key)
 	if m.tokenSrc == TokenIncr && beforeCounter != n.counter {
