@@ -665,7 +665,21 @@ func (b *eventsBuilder) wint(n int64) {
 }
 
 // wquote writes s, quoted, into the pending detail.
-func (b *eventsBuilder) wquote(s string) { b.tok(b.str(s)<<2 | tokQuote) }
+func (b *eventsBuilder) wquote(s string) {
+	v := b.str(s)<<2 | tokQuote
+	if dn := b.dn; dn+2 <= len(b.es.det) && v < 1<<14 {
+		d := b.es.det[dn : dn+2]
+		if v < 1<<7 {
+			d[0] = byte(v)
+			b.dn = dn + 1
+			return
+		}
+		d[0], d[1] = byte(v)|0x80, byte(v>>7)
+		b.dn = dn + 2
+		return
+	}
+	b.tokLong(v)
+}
 
 // detail is where detail d is in the buffer: in place when it lies in
 // the buffer already (the tokens Run writes), else written there as one
