@@ -341,7 +341,9 @@ func (m *sim) clientAction(ci, idx int) {
 		if c.grant > 0 {
 			m.w("; its key stays at the service until it expires, if it ever does")
 		}
-		m.emit(&Event{Kind: KindCrash, Client: c.id, Grant: c.grant})
+		var e Event
+		e.Kind, e.Client, e.Grant = KindCrash, c.id, c.grant
+		m.emit(&e)
 	case opcDelay:
 		c.delay = a.MS
 		m.w("the next message from ", c.id, " will arrive ")
@@ -384,7 +386,9 @@ func (m *sim) send(ci int, msg message) {
 	if c.delay > 0 {
 		m.w(m.msgName(msg), " from ", c.id, " is held up in the network until ")
 		m.wn(m.now + d)
-		m.emitUnchecked(&Event{Kind: KindMessageDelayed, Client: c.id, Grant: msg.grant, Token: msg.token, Value: m.msgValue(msg), MS: c.delay, ArrivesAt: m.now + d})
+		var e Event
+		e.Kind, e.Client, e.Grant, e.Token, e.Value, e.MS, e.ArrivesAt = KindMessageDelayed, c.id, msg.grant, msg.token, m.msgValue(msg), c.delay, m.now+d
+		m.emitUnchecked(&e)
 		c.delay = 0
 	}
 	if d == 0 {

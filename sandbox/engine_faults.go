@@ -53,7 +53,8 @@ func (m *sim) failover() {
 	// new replica starts from it.
 	m.down[0] = false
 	m.scheduleExpiry(0)
-	e := Event{Kind: KindFailover}
+	var e Event
+	e.Kind = KindFailover
 	m.keyFields(&e, n.key)
 	// The start of the detail is the same all run: recorded once,
 	// copied after that.
@@ -202,7 +203,8 @@ func (m *sim) elect() {
 func (m *sim) promote(leader int) {
 	n := &m.nodes[0]
 	k := &n.key
-	e := Event{Kind: KindFailover, Node: 0}
+	var e Event
+	e.Kind, e.Node = KindFailover, 0
 	m.w(leaderPrefix)
 	m.wn(int64(leader + 1))
 	m.w(leaderSuffix, ", with the whole committed log: nothing is lost")
@@ -398,7 +400,8 @@ func (m *sim) restartDone(i, gen int) {
 	}
 	n.log = append(n.log[:0], snap{t: m.now, key: n.key, counter: n.counter})
 	m.scheduleExpiry(i)
-	e := Event{Kind: KindRestart, Node: i + 1}
+	var e Event
+	e.Kind, e.Node = KindRestart, i+1
 	m.keyFields(&e, n.key)
 	if e.ExpiresAt > 0 {
 		e.ExpiresAt -= n.offset
@@ -426,7 +429,8 @@ func (m *sim) restartDone(i, gen int) {
 // partition cuts a.Client off from a.Nodes, or, without a client, a.Nodes
 // off from the other members.
 func (m *sim) partition(a Action) {
-	e := Event{Kind: KindPartition, Client: a.Client, Nodes: m.keepNodes(a.Nodes)}
+	var e Event
+	e.Kind, e.Client, e.Nodes = KindPartition, a.Client, m.keepNodes(a.Nodes)
 	if a.Client != "" {
 		ci := m.clientIndex(a.Client)
 		for _, n := range a.Nodes {
