@@ -142,18 +142,68 @@ func markNamedClaims(d *doc) {
 	markProblemDefinitions(d)
 	markIncidentCauses(d)
 	markFailureConsequences(d)
+	markScenarios(d)
+}
+
+// instinctNouns are first responses by their meaning ("the instinct is to
+// raise the TTL").
+var instinctNouns = setOf(`instinct impulse reflex temptation`)
+
+// scenarioOpeners open a sentence that sets up a scenario to look at
+// ("Imagine ...", "Picture ...", "Suppose ..."), and counterfactualOpeners
+// one that says what would happen otherwise ("Without the predecessor
+// watch, all waiters would ...", "Had the TTL been longer, ..."; not
+// "Otherwise, ...", which also opens the candidate's other cases).
+var (
+	scenarioOpeners       = setOf(`imagine picture suppose say assume`)
+	counterfactualOpeners = setOf(`without had`)
+	counterfactualModals  = setOf(`would could might 'd`)
+)
+
+// markScenarios marks as possibilities a scenario set up by an imperative
+// ("Imagine holding the lock for the whole call: a slow provider outlives
+// the TTL") and what a counterfactual says would happen ("Without the
+// predecessor watch, all waiters would watch the holder"). A scenario
+// with "you" or "we" doing the imagining ("we imagine ...") is not one.
+func markScenarios(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		first := toks[s.from].raw
+		mark := false
+		switch {
+		case scenarioOpeners[first] && s.from+1 < s.to && !toks[s.from+1].clause && toks[s.from+1].raw != "that" && first != "say" && first != "assume":
+			mark = true
+		case first == "say" && s.from+1 < s.to && toks[s.from+1].clause && toks[s.from+1].brk == ',':
+			mark = true
+		case counterfactualOpeners[first]:
+			for j := s.from + 1; j < s.to; j++ {
+				// ("Without it, I would ..." is the candidate's plan)
+				if (counterfactualModals[toks[j].raw] || strings.HasPrefix(toks[j].raw, "would")) && !(toks[j-1].raw == "i" || toks[j-1].raw == "we") {
+					mark = true
+					break
+				}
+			}
+		}
+		if !mark {
+			continue
+		}
+		for j := s.from; j < s.to; j++ {
+			toks[j].hypo = true
+		}
+	}
 }
 
 // harmWords name a harm done ("the stale write got through", "the
 // database had nothing to compare", "we charged twice"); harmPairs are
 // two-word harms.
 var (
-	harmWords = setOf(`lost overwrote overwritten clobbered corrupted corrupting twice duplicated
+	expiryHarms = setOf(`expires expired lapses lapsed outlives outlived runs ran`)
+	harmWords   = setOf(`lost overwrote overwritten clobbered corrupted corrupting twice duplicated
 duplicates duplicate double doubled`)
 	harmPairs = map[[2]string]bool{{"got", "through"}: true, {"slipped", "through"}: true, {"went", "through"}: true,
 		{"accepted", "both"}: true, {"couldn't", "tell"}: true, {"had", "nothing"}: true,
 		{"went", "wrong"}: true, {"both", "wrote"}: true, {"both", "writes"}: true}
-	harmOpeners = map[[2]string]bool{{"which", "is"}: true, {"that's", "why"}: true, {"that", "is"}: true,
+	harmOpeners = map[[2]string]bool{{"which", "is"}: true, {"that's", "where"}: true, {"that's", "why"}: true, {"that", "is"}: true,
 		{"and", "of"}: true, {"which", "meant"}: true, {"so", ""}: true, {"hence", ""}: true, {"and", "so"}: true}
 )
 
@@ -184,7 +234,7 @@ func markFailureConsequences(d *doc) {
 			if !harmOpeners[[2]string{t.raw, next}] && !harmOpeners[[2]string{t.raw, ""}] {
 				continue
 			}
-			if t.raw == "which" && !(j+2 < s.to && toks[j+2].raw == "why") && next != "meant" ||
+			if t.raw == "which" && !(j+2 < s.to && (toks[j+2].raw == "why" || toks[j+2].raw == "where" || toks[j+2].raw == "exactly" && j+3 < s.to && toks[j+3].raw == "where")) && next != "meant" ||
 				t.raw == "that" && !(j+2 < s.to && toks[j+2].raw == "why") || t.raw == "and" && next == "of" && !(j+2 < s.to && toks[j+2].raw == "course") {
 				continue
 			}
@@ -203,6 +253,10 @@ func markFailureConsequences(d *doc) {
 				}
 				// after a bare "so", only a harm told in the past (a
 				// pair): "so duplicates are dropped" gives a purpose
+				if where := t.raw == "which" || t.raw == "that's"; where && expiryHarms[toks[x].raw] {
+					harm = true
+					break
+				}
 				if harmWords[toks[x].raw] && t.raw != "so" && t.raw != "hence" && t.raw != "and" || harmWords[toks[x].raw] && t.raw == "and" && next == "of" {
 					harm = true
 					break
@@ -1100,7 +1154,9 @@ func markFirstImpulses(d *doc) {
 			common := j > s.from && commonMods[toks[j-1].raw] && commonHeads[toks[j].raw]
 			// "the knee-jerk reaction", "our first instinct", not "the
 			// correct reaction"
-			impulse := impulseNouns[toks[j].raw] && j > s.from && firstMods[toks[j-1].raw]
+			impulse := impulseNouns[toks[j].raw] && j > s.from && (firstMods[toks[j-1].raw] ||
+				// "The instinct is to ...": an instinct is a first response
+				instinctNouns[toks[j].raw] && (toks[j-1].raw == "the" || toks[j-1].raw == "my" || toks[j-1].raw == "our" || toks[j-1].raw == "your"))
 			if !impulse && !common {
 				continue
 			}

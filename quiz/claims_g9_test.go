@@ -198,6 +198,32 @@ func TestClaimShapesG9(t *testing.T) {
 			"Someone had wired up the random lock value as the fencing token, and of course the storage couldn't tell which was newer.", false},
 		{"a purpose after 'so' is no harm", "fencing-token", "random-fencing-token",
 			"Use the random lock value as the fencing token, so duplicates from a stale holder are dropped.", true},
+		// A scenario set up to look at, and what a counterfactual says
+		// would happen, are possibilities, not claims.
+		{"without X, all waiters would ...", "zookeeper-lock-recipe", "zk-recipe-wrong",
+			"Without the predecessor watch, all waiters would watch the holder and stampede on every release.", false},
+		{"imagine holding the lock for the call", "idempotency-keys", "lock-across-network-call",
+			"Imagine holding the customer lock for the whole provider call: a slow provider outlives the TTL and a retry walks in.", false},
+		{"picture everyone watching the holder", "zookeeper-lock-recipe", "zk-recipe-wrong",
+			"Picture 500 clients all watching the holder's node: one delete, 500 notifications.", false},
+		{"the design stated plainly still claims", "zookeeper-lock-recipe", "zk-recipe-wrong",
+			"In our setup all waiters watch the holder's node, which is simple and fine.", true},
+
+		// A short rejection by back-reference ("...; it isn't.").
+		{"think the database write is covered; it isn't", "outbox-pattern", "dual-write-atomic",
+			"Some teams use Kafka transactions and think the database write is covered; it isn't.", false},
+
+		// The harm located ("which is exactly where the lease expires"),
+		// a first response by its noun ("the instinct is"), and a
+		// judgement that it defeats the point.
+		{"which is exactly where the lease expires", "run-job-once", "lock-across-network-call",
+			"The lock is held for the whole run, including the call to the billing API, which is exactly where the lease expires.", false},
+		{"the instinct is to make the TTL longer", "choose-ttl", "ttl-as-safety",
+			"The instinct is to make the TTL longer than any job; that trades liveness for an illusion of safety.", false},
+		{"would defeat the point", "idempotency-keys", "fresh-idempotency-key",
+			"Generating a fresh key for each retry would defeat the point, since each attempt would look new.", false},
+		{"a fresh key per retry, asserted", "idempotency-keys", "fresh-idempotency-key",
+			"Generate a fresh key for each retry, since each attempt is its own request.", true},
 	})
 }
 

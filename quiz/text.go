@@ -813,6 +813,9 @@ func missesPoint(toks []token, k int) bool {
 	switch toks[k].raw {
 	case "misses", "miss", "missed", "missing":
 		return k+2 < len(toks) && toks[k+1].raw == "the" && toks[k+2].raw == "point" && toks[k+2].sent == toks[k].sent
+	case "defeat", "defeats", "defeated", "defeating":
+		// "would defeat the point / the purpose"
+		return k+2 < len(toks) && toks[k+1].raw == "the" && (toks[k+2].raw == "point" || toks[k+2].raw == "purpose" || toks[k+2].raw == "object") && toks[k+2].sent == toks[k].sent
 	case "leap":
 		// "a leap of faith"
 		return k+2 < len(toks) && toks[k+1].raw == "of" && toks[k+2].raw == "faith" && toks[k+2].sent == toks[k].sent
@@ -1538,6 +1541,9 @@ func rejectsBack(toks []token) bool {
 		case "true", "quite", "really", "so", "correct", "right":
 			return end <= 3
 		}
+	case backRefs[first] && end <= 3 && len(toks) > 1 && (strings.HasSuffix(toks[1].raw, "n't") || toks[1].raw == "not"):
+		// "...; it isn't.", "They don't."
+		return true
 	case backRefs[first]:
 		for j := 1; j < end && j <= 6; j++ {
 			r := toks[j].raw
