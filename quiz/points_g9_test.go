@@ -1,0 +1,134 @@
+package quiz_test
+
+import (
+	"testing"
+)
+
+// Grader g9, points: the general ways of saying a correct idea that the
+// matchers did not hear on validation writer P, each as sentences of our
+// own over several questions, next to near-misses that must stay
+// unmatched (the wrong claim in the same words, or its negation).
+
+// TestWakesUnaware: a paused holder that wakes not knowing how long it was
+// gone, or that its lease lapsed, is the holder outliving its lease (the
+// concept paused-past-lease), whatever words say the ignorance.
+func TestWakesUnaware(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"choose-ttl", "no-safe-value", "A container frozen by the hypervisor wakes up with no idea how long it was out.", true},
+		{"choose-ttl", "no-safe-value", "A stalled process resumes and doesn't know its lease is gone.", true},
+		{"two-holders", "durations-vs-ttl", "The paused worker came back unaware that anyone else had taken over.", true},
+		{"extend-lease", "pause-defeats", "After a stop-the-world pause the holder resumes with no way of knowing that its renewal window passed.", true},
+		{"run-job-once", "lock-not-enough", "An instance that dozes off wakes without realising its lease ran out and finishes the run.", true},
+		// it wakes knowing: nothing outlived
+		{"choose-ttl", "no-safe-value", "When it wakes up it knows exactly how long it slept and stops.", false},
+		{"two-holders", "durations-vs-ttl", "The paused worker came back and checked that its lease was valid before writing.", false},
+	})
+}
+
+// TestTimingIsAHintNotTheGuarantee: the TTL, a heartbeat or a waiting
+// margin described as a hint, a supplement or a margin and denied the
+// name of guarantee or proof is the point that timing is not safety (the
+// concept timing-not-safety), cited by every question with that point.
+func TestTimingIsAHintNotTheGuarantee(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"choose-ttl", "no-safe-value", "Treat whatever TTL you pick as a hint, not a promise.", true},
+		{"choose-ttl", "no-safe-value", "The number is an estimate rather than a guarantee.", true},
+		{"extend-lease", "not-safety", "I would never take a healthy heartbeat as proof that the lock is still mine.", true},
+		{"extend-lease", "not-safety", "A successful renewal is evidence, not proof, that you still hold the lease.", true},
+		{"unfenceable-resource", "timing-caveat", "Delays and timeouts are fine as an extra margin on top, never as the guarantee.", true},
+		{"unfenceable-resource", "timing-caveat", "I keep the lock-delay only as a backstop.", true},
+		{"unfenceable-resource", "timing-caveat", "Never trust the clock to keep the old holder out.", true},
+		// the opposite, in the same words
+		{"choose-ttl", "no-safe-value", "A long enough TTL is a guarantee, not a hint.", false},
+		{"extend-lease", "not-safety", "The heartbeat is proof that the worker still owns the lock.", false},
+		{"unfenceable-resource", "timing-caveat", "The waiting period is the guarantee, and it is enough.", false},
+		{"unfenceable-resource", "timing-caveat", "I trust the clock to keep the old holder out.", false},
+	})
+}
+
+// TestResourceSpotsTheStaleHolder: fencing said as what the resource can
+// do (spot, recognise, detect an outdated holder; refuse older terms),
+// with the resource named as the target or the thing written to.
+func TestResourceSpotsTheStaleHolder(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"choose-ttl", "fencing", "Whatever it writes to must be able to recognise an outdated holder by itself.", true},
+		{"two-holders", "fix-fencing", "The target should refuse any write stamped with an older term number.", true},
+		{"extend-lease", "not-safety", "Every write carries its term, and the target turns away older terms.", true},
+		{"choose-ttl", "fencing", "The database has to detect a stale writer on its own.", true},
+		// the client spotting it, or a resource that cannot
+		{"two-holders", "fix-fencing", "The client spots an outdated token and stops itself.", false},
+		{"choose-ttl", "fencing", "The target has no way to detect an outdated holder.", false},
+	})
+}
+
+// TestRepeatHarmlessByExample: idempotence shown by an example (N times
+// is the same as once) or by the job shrugging off a repeat.
+func TestRepeatHarmlessByExample(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"avoid-the-lock", "idempotent", "Setting the status to SHIPPED five times is the same as setting it once.", true},
+		{"avoid-the-lock", "idempotent", "Marking an invoice paid a hundred times is the same as once.", true},
+		{"run-job-once", "idempotent", "The report job must shrug off a second run.", true},
+		{"holder-id-guard", "idempotent-job", "Each step is written so that it is immune to running twice.", true},
+		// the opposite
+		{"avoid-the-lock", "idempotent", "Charging the card five times is not the same as once.", false},
+		{"run-job-once", "idempotent", "The job can't shrug off a second run, so it needs the lock.", false},
+	})
+}
+
+// TestExactlyOnceOverstated: the claim of exactly-once judged as an
+// overstatement or a myth, and the lock's failure said as its
+// consequence (a second instance let in), make the lock-is-not-enough
+// point.
+func TestExactlyOnceOverstated(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"run-job-once", "lock-not-enough", "Anyone who sells a lock as exactly-once is selling an illusion.", true},
+		{"run-job-once", "lock-not-enough", "Exactly-once from a lock alone is a myth.", true},
+		{"run-job-once", "lock-not-enough", "A failover can drop the key and let a second instance in.", true},
+		{"run-job-once", "lock-not-enough", "A replica promoted after the key was lost lets another pod start the same slot.", true},
+		// the wrong claim in the same words
+		{"run-job-once", "lock-not-enough", "The lock never lets a second instance in, so it runs exactly once.", false},
+		{"run-job-once", "lock-not-enough", "Exactly once is easy with a lock and no overstatement.", false},
+	})
+}
+
+// TestDebugStepAfterExpiry: in a post-mortem, whether the holder wrote
+// after its lease expired, and finding out why it went quiet (GC,
+// throttling), compare the run with the TTL.
+func TestDebugStepAfterExpiry(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"two-holders", "durations-vs-ttl", "Establish whether A's last writes landed after its lease had expired on the server.", true},
+		{"two-holders", "durations-vs-ttl", "Find out why the first worker went quiet: GC, CPU throttling or a stuck renewal thread.", true},
+		{"run-job-once", "lock-not-enough", "The first instance kept writing after its own lease ran out.", true},
+		{"two-holders", "durations-vs-ttl", "All of A's writes landed well before the job started.", false},
+	})
+}
+
+// TestCheckOwnershipNeedsOwnership: extending the lease makes the
+// check-ownership point only when what is checked is that the lock is
+// still the holder's; a check of something else (the job still running,
+// the remaining TTL, the worker alive) before extending is the bug the
+// point is about, and a script that extends is no check.
+func TestCheckOwnershipNeedsOwnership(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"extend-lease", "check-ownership", "A background thread checks that the job is still running and extends the TTL every ten seconds.", false},
+		{"extend-lease", "check-ownership", "I use a Lua script that simply calls PEXPIRE on the key every ten seconds.", false},
+		{"extend-lease", "check-ownership", "Renewal is conditional on the job not having finished yet, so we extend while work remains.", false},
+		{"extend-lease", "check-ownership", "I verify the value of the remaining TTL and reset it to thirty seconds when it gets low.", false},
+		{"extend-lease", "check-ownership", "The client does a GET of the TTL, then a PEXPIRE if it is under ten seconds.", false},
+		{"extend-lease", "check-ownership", "The heartbeat confirms the worker is still alive and then extends the expiry.", false},
+		{"extend-lease", "check-ownership", "The watchdog checks its own clock and renews the lease when a third is left.", false},
+		// the ownership test, in several words
+		{"extend-lease", "check-ownership", "I only extend the lease if the key still holds my token, in one Lua script.", true},
+		{"extend-lease", "check-ownership", "The renewal is a compare-and-extend: it checks the stored value equals my random token and only then calls PEXPIRE.", true},
+		{"extend-lease", "check-ownership", "The heartbeat verifies I still own the lock before pushing the deadline out, atomically on the server.", true},
+		{"extend-lease", "check-ownership", "A Lua script compares the key's value with my token and only then runs PEXPIRE.", true},
+		{"extend-lease", "check-ownership", "The extension is conditional on the lock value still being my token.", true},
+	})
+}
