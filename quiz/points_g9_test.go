@@ -1,7 +1,10 @@
 package quiz_test
 
 import (
+	"strings"
 	"testing"
+
+	"lockdrill/quiz"
 )
 
 // Grader g9, points: the general ways of saying a correct idea that the
@@ -130,5 +133,51 @@ func TestCheckOwnershipNeedsOwnership(t *testing.T) {
 		{"extend-lease", "check-ownership", "The heartbeat verifies I still own the lock before pushing the deadline out, atomically on the server.", true},
 		{"extend-lease", "check-ownership", "A Lua script compares the key's value with my token and only then runs PEXPIRE.", true},
 		{"extend-lease", "check-ownership", "The extension is conditional on the lock value still being my token.", true},
+	})
+}
+
+// TestStaleClaimStillPasses: the owner guard's hole said as its
+// consequence (an old run, card or incarnation still passes the check)
+// or as two claims that look identical to it.
+func TestStaleClaimStillPasses(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"holder-id-guard", "same-owner-twice", "The guard can't see it: yesterday's me and today's me look identical to the database.", true},
+		{"holder-id-guard", "same-owner-twice", "A lapsed run wakes up, passes the owner check and writes next to the new one.", true},
+		{"holder-id-guard", "same-owner-twice", "The old badge still opens the door once the same name is issued again.", true},
+		{"holder-id-guard", "same-owner-twice", "To the check, both incarnations of the worker are indistinguishable.", true},
+		// the guard defended, or the difference seen
+		{"holder-id-guard", "same-owner-twice", "Once the job is reclaimed, the old run's guard no longer matches and its write touches zero rows.", false},
+		{"holder-id-guard", "same-owner-twice", "The old badge no longer opens the door.", false},
+		{"holder-id-guard", "same-owner-twice", "The two workers have different ids, so they look different to the database.", false},
+	})
+}
+
+// TestArrowChainIsAList: a line of short items chained by arrows and
+// semicolons ("X -> Y; Z -> W; ...") is a list of terms however many
+// function words its items hold, so it earns nothing; a spoken sentence
+// that uses arrows between long clauses still makes its points.
+func TestArrowChainIsAList(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct{ question, text string }{
+		{"holder-id-guard", "same owner twice -> stale write lands; epoch per claim -> guard writes; restart same id; timeout is a lease; idempotent"},
+		{"fencing-token", "token per grant -> only goes up; storage compares -> rejects lower; paused holder -> write rejected; etcd revision as the token"},
+		{"extend-lease", "renew if still mine -> lua compare then pexpire; renew at a third of ttl; failed renew -> stop; pause -> fence anyway; cap the extensions"},
+	} {
+		q, ok := b.ByID(c.question)
+		if !ok {
+			t.Fatalf("no question %s", c.question)
+		}
+		r := b.Grade(q, quiz.Answer{Text: c.text})
+		if r.Passed {
+			t.Errorf("%s: the arrow chain %q passes (score %.2f)", c.question, c.text, r.Score)
+		}
+		if !strings.Contains(strings.Join(r.Notes, " "), "list of terms") {
+			t.Errorf("%s: %q is not told it reads as a list: %v", c.question, c.text, r.Notes)
+		}
+	}
+	checkPoints(t, b, []pointCase{
+		{"two-holders", "fix-fencing", "The holder paused for longer than the TTL -> the key expired and a second worker took the lock -> both wrote, so the lasting fix is a storage layer that rejects the stale token.", true},
+		{"two-holders", "durations-vs-ttl", "The holder paused for longer than the TTL -> the key expired and a second worker took the lock -> both wrote, so the lasting fix is a storage layer that rejects the stale token.", true},
 	})
 }
