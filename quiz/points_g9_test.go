@@ -61,9 +61,14 @@ func TestResourceSpotsTheStaleHolder(t *testing.T) {
 		{"two-holders", "fix-fencing", "The target should refuse any write stamped with an older term number.", true},
 		{"extend-lease", "not-safety", "Every write carries its term, and the target turns away older terms.", true},
 		{"choose-ttl", "fencing", "The database has to detect a stale writer on its own.", true},
+		// the relation said by the resource's memory or a verb
+		{"redis-early-expiry", "resource-check", "The storage keeps the highest number it has seen and ignores everything below it.", true},
+		{"two-holders", "fix-fencing", "The data layer sides with whoever carries the bigger counter.", true},
+		{"choose-ttl", "fencing", "The persistence layer remembers the newest generation and refuses anything older.", true},
 		// the client spotting it, or a resource that cannot
 		{"two-holders", "fix-fencing", "The client spots an outdated token and stops itself.", false},
 		{"choose-ttl", "fencing", "The target has no way to detect an outdated holder.", false},
+		{"two-holders", "fix-fencing", "The storage keeps the highest number of connections it can.", false},
 	})
 }
 
