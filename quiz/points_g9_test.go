@@ -186,3 +186,30 @@ func TestArrowChainIsAList(t *testing.T) {
 		{"two-holders", "durations-vs-ttl", "The holder paused for longer than the TTL -> the key expired and a second worker took the lock -> both wrote, so the lasting fix is a storage layer that rejects the stale token.", true},
 	})
 }
+
+// TestOneExampleIsNotThePattern: asked for real systems and what they
+// have in common, one system's mechanism described alone is an example,
+// not the common pattern, however well it is described; the pattern said
+// as what the examples share makes it, in several words.
+func TestOneExampleIsNotThePattern(t *testing.T) {
+	b := loadBank(t)
+	q, ok := b.ByID("fencing-in-real-systems")
+	if !ok {
+		t.Fatal("no question fencing-in-real-systems")
+	}
+	for _, c := range []struct {
+		text string
+		pass bool
+	}{
+		{"Kafka does it: each new producer instance gets a higher epoch and the broker turns away the old one.", false},
+		{"In Raft a leader from an older term has its messages refused by the followers, so a paused old leader can't commit.", false},
+		{"Kafka's producer epochs and Raft's terms both do it. What they have in common: each new owner gets a bigger number, every request carries it, and the receiver refuses anything lower, which is what stops a paused old leader.", true},
+		{"HDFS journal nodes refuse a NameNode with an older epoch, and Raft followers ignore a deposed leader's lower term. The shared idea is a number that only climbs with each new owner, checked by the receiver, so a zombie leader is shut out.", true},
+		{"Raft terms, Kafka controller epochs and ZooKeeper zxids all work the same way: the receiver keeps the highest number it has seen and rejects a stale leader's smaller one.", true},
+	} {
+		r := b.Grade(q, quiz.Answer{Text: c.text})
+		if r.Passed != c.pass {
+			t.Errorf("%q: passed = %v (score %.2f, points %v), want %v", c.text, r.Passed, r.Score, r.Points, c.pass)
+		}
+	}
+}
