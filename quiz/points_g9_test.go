@@ -201,7 +201,7 @@ func TestOneExampleIsNotThePattern(t *testing.T) {
 		text string
 		pass bool
 	}{
-		{"Kafka does it: each new producer instance gets a higher epoch and the broker turns away the old one.", false},
+		{"Kafka does it: a transactional producer gets an epoch and the broker turns away the old instance.", false},
 		{"In Raft a leader from an older term has its messages refused by the followers, so a paused old leader can't commit.", false},
 		{"Kafka's producer epochs and Raft's terms both do it. What they have in common: each new owner gets a bigger number, every request carries it, and the receiver refuses anything lower, which is what stops a paused old leader.", true},
 		{"HDFS journal nodes refuse a NameNode with an older epoch, and Raft followers ignore a deposed leader's lower term. The shared idea is a number that only climbs with each new owner, checked by the receiver, so a zombie leader is shut out.", true},
