@@ -213,3 +213,18 @@ func TestOneExampleIsNotThePattern(t *testing.T) {
 		}
 	}
 }
+
+// TestRuleAsWhatIsRefused: a guard said as what the store refuses or who
+// wins, rather than as the condition it checks.
+func TestRuleAsWhatIsRefused(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"optimistic-concurrency", "version-column", "Stamp every record with a counter and refuse a save that was based on an older stamp.", true},
+		{"optimistic-concurrency", "version-column", "The API turns away an edit made against a stale revision of the document.", true},
+		{"idempotency-keys", "unique-table", "Only the first writer of a given key wins; the database turns the duplicate away.", true},
+		{"idempotency-keys", "unique-table", "The keys table turns away a second row for the same key.", true},
+		// the opposite
+		{"optimistic-concurrency", "version-column", "The server never refuses a save based on an older version; the last write wins.", false},
+		{"idempotency-keys", "unique-table", "Every request wins; nothing turns a duplicate away.", false},
+	})
+}
