@@ -228,3 +228,35 @@ func TestRuleAsWhatIsRefused(t *testing.T) {
 		{"idempotency-keys", "unique-table", "Every request wins; nothing turns a duplicate away.", false},
 	})
 }
+
+// TestSecondSweep: a second sweep of our own sentences over the core
+// points, in casual and figurative words; each class with its opposite.
+func TestSecondSweep(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		// the condition as its negated opposite
+		{"optimistic-concurrency", "version-column", "Every save says which version it started from, and the database only takes it if nobody bumped it meanwhile.", true},
+		{"optimistic-concurrency", "version-column", "The write goes through only if no one has touched the row since I read it.", true},
+		// zero rows as an idiom, and re-reading in other verbs
+		{"optimistic-concurrency", "zero-rows-retry", "When the conditional update comes back empty-handed, I fetch the fresh row and redo my change on top of it.", true},
+		{"optimistic-concurrency", "zero-rows-retry", "If the guarded update touches nothing, somebody beat me to it.", true},
+		{"optimistic-concurrency", "zero-rows-retry", "The update always succeeds, so I never need to look at anything.", false},
+		// watching as listening
+		{"zookeeper-lock-recipe", "watch-predecessor", "Each waiter only listens for the deletion of the one in front of it, so no stampede.", true},
+		{"zookeeper-lock-recipe", "watch-predecessor", "Every client subscribes to the node just before its own.", true},
+		// eviction as running out of memory and dropping keys
+		{"redis-early-expiry", "eviction", "When Redis runs out of memory, the lock key is among the keys it drops.", true},
+		{"redis-early-expiry", "eviction", "Under memory pressure Redis may sacrifice the lock key to make room.", true},
+		// a refusal until a majority
+		{"redis-vs-consensus", "consensus-quorum", "ZooKeeper won't confirm a lock until most of the ensemble has it, so one node dying loses nothing.", true},
+		{"redis-vs-consensus", "consensus-quorum", "etcd answers only once a quorum of members has written the key.", true},
+		// the key derived from the work; the provider seeing one operation
+		{"unfenceable-resource", "idempotency-key", "Derive the request id from the invoice itself, so the provider sees one operation however many holders call.", true},
+		{"unfenceable-resource", "idempotency-key", "Each holder makes up its own fresh id for the call.", false},
+		// rarer, but still
+		{"extend-lease", "not-safety", "Renewing makes the overlap rarer, but a frozen worker can still wake after the lease is gone.", true},
+		// nothing stops the late run
+		{"run-job-once", "lock-not-enough", "The lock keeps two runs apart in time, but nothing stops a late instance from running the same slot after it's released.", true},
+		{"run-job-once", "lock-not-enough", "The lock stops a late instance from running the slot after it's released.", false},
+	})
+}
