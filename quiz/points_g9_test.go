@@ -260,3 +260,16 @@ func TestSecondSweep(t *testing.T) {
 		{"run-job-once", "lock-not-enough", "The lock stops a late instance from running the slot after it's released.", false},
 	})
 }
+
+// TestLongerTTLIsNoComparison: comparing how long the work ran with the
+// TTL is the debugging step; a longer TTL named as a fix is not.
+func TestLongerTTLIsNoComparison(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"two-holders", "durations-vs-ttl", "The job ran for 45 seconds against a 30 second TTL.", true},
+		{"two-holders", "durations-vs-ttl", "Check whether the critical section took longer than the lease.", true},
+		{"two-holders", "durations-vs-ttl", "See how long the work really lasted compared with the TTL.", true},
+		{"two-holders", "durations-vs-ttl", "A longer TTL just makes it rarer.", false},
+		{"two-holders", "durations-vs-ttl", "Raising the lease to a long one won't fix it.", false},
+	})
+}
