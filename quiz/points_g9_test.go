@@ -114,6 +114,7 @@ func TestDebugStepAfterExpiry(t *testing.T) {
 		{"two-holders", "durations-vs-ttl", "Find out why the first worker went quiet: GC, CPU throttling or a stuck renewal thread.", true},
 		{"run-job-once", "lock-not-enough", "The first instance kept writing after its own lease ran out.", true},
 		{"two-holders", "durations-vs-ttl", "All of A's writes landed well before the job started.", false},
+		{"redis-lock-and-failure", "pause-expiry", "In the past the key got stuck once and someone had to delete it by hand, which happened at 3am, so we set an expiry.", false},
 	})
 }
 
@@ -205,6 +206,7 @@ func TestOneExampleIsNotThePattern(t *testing.T) {
 		{"In Raft a leader from an older term has its messages refused by the followers, so a paused old leader can't commit.", false},
 		{"Kafka's producer epochs and Raft's terms both do it. What they have in common: each new owner gets a bigger number, every request carries it, and the receiver refuses anything lower, which is what stops a paused old leader.", true},
 		{"HDFS journal nodes refuse a NameNode with an older epoch, and Raft followers ignore a deposed leader's lower term. The shared idea is a number that only climbs with each new owner, checked by the receiver, so a zombie leader is shut out.", true},
+		{"HDFS is the clearest: a new active NameNode gets a higher epoch from the JournalNodes, which refuse edits from a lower one, so an old NameNode stuck in GC can't write. Kafka's controller epoch works the same way for brokers.", true},
 		{"Raft terms, Kafka controller epochs and ZooKeeper zxids all work the same way: the receiver keeps the highest number it has seen and rejects a stale leader's smaller one.", true},
 	} {
 		r := b.Grade(q, quiz.Answer{Text: c.text})
@@ -271,5 +273,24 @@ func TestLongerTTLIsNoComparison(t *testing.T) {
 		{"two-holders", "durations-vs-ttl", "See how long the work really lasted compared with the TTL.", true},
 		{"two-holders", "durations-vs-ttl", "A longer TTL just makes it rarer.", false},
 		{"two-holders", "durations-vs-ttl", "Raising the lease to a long one won't fix it.", false},
+	})
+}
+
+// TestDismissedIsNotMade: a mechanism dismissed ("X doesn't help", "X is
+// just a weaker lock"), a failure denied outright ("there's no deadlock
+// risk") or a retry that drops the condition makes no point, though the
+// same words in a correct claim do.
+func TestDismissedIsNotMade(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"avoid-the-lock", "idempotent", "Idempotency doesn't help here; two idempotent writes racing still corrupt the row.", false},
+		{"avoid-the-lock", "idempotent", "If the handler is idempotent, a second run is harmless and no lock is needed.", true},
+		{"avoid-the-lock", "constraint", "A version check is just a weaker lock, so I'd keep the lock.", false},
+		{"avoid-the-lock", "constraint", "A version check on the row lets the database refuse the loser by itself.", true},
+		{"deadlock-ordering", "deadlock-cycle", "There is no deadlock risk with leases because one always expires.", false},
+		{"deadlock-ordering", "deadlock-cycle", "TTLs make deadlocks self-healing.", false},
+		{"deadlock-ordering", "deadlock-cycle", "With opposite transfers each holds one lock and waits for the other: a deadlock.", true},
+		{"optimistic-concurrency", "zero-rows-retry", "If the update touches zero rows, just run it again without the version check.", false},
+		{"optimistic-concurrency", "zero-rows-retry", "If the update touches zero rows, re-read the row and apply the change again.", true},
 	})
 }
