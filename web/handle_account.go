@@ -246,9 +246,9 @@ func (s *Server) handleImport(c echo.Context) error {
 			msg += " Already here and left unchanged: " + countOf(sum.Skipped, "item") + "."
 		}
 		if regraded.Answers > 0 && sum.Attempts+sum.Rounds > 0 {
-			msg += " Scores were not taken from the file: every answer in it was re-graded by grader " + quiz.GraderGeneration() + " (objective ones against their keys), its text kept as written."
+			msg += " Every answer was re-graded by grader " + quiz.GraderGeneration() + ", its text kept; the file's scores were not used."
 			if regraded.Corrected > 0 {
-				msg += " Corrections made by hand (self-assessment or disputes) are not carried over: " + countOf(regraded.Corrected, "answer") + " had some; contest them again on their feedback pages if you still disagree."
+				msg += " Hand corrections in it (" + countOf(regraded.Corrected, "answer") + ") were not carried over."
 			}
 		}
 	}

@@ -88,7 +88,7 @@ func correctedFlash(what quiz.Contested, res, own quiz.Result) string {
 	default:
 		did = "the red flag is dismissed"
 	}
-	return fmt.Sprintf("Corrected: you contested “%s”, so %s. Score now %s, self-assessed: %s (the grader's own score for this answer: %s). Your dispute is kept to improve the grader.", what.Label, did, views.PctText(res.Score), verdict, views.PctText(own.Score))
+	return fmt.Sprintf("Corrected: you contested “%s”, so %s. Score now %s, self-assessed: %s (the grader's own: %s). Your dispute is kept to improve the grader.", what.Label, did, views.PctText(res.Score), verdict, views.PctText(own.Score))
 }
 
 // handleAttemptDispute handles "POST /practice/:id/attempts/:attempt/disputes":

@@ -53,7 +53,7 @@ func TestImportRegradesTheFilesScores(t *testing.T) {
 		t.Fatal(err)
 	}
 	perfect := func(res map[string]any) {
-		res["score"], res["passed"], res["fatal"], res["flags"] = 1.0, true, false, []any{}
+		res["score"], res["passed"], res["fatal"], res["flags"], res["self_assessed"] = 1.0, true, false, []any{}, true
 		if pts, ok := res["points"].([]any); ok {
 			for _, p := range pts {
 				p.(map[string]any)["hit"] = true
@@ -82,7 +82,7 @@ func TestImportRegradesTheFilesScores(t *testing.T) {
 		t.Fatalf("import = %d; problems %v", rec.Code, importProblems(t, rec))
 	}
 	flash := mustDoc(t, fresh.get("/account")).Find(`[data-testid=flash]`).Text()
-	if !strings.Contains(flash, "re-graded by grader "+quiz.GraderGeneration()) {
+	if !strings.Contains(flash, "re-graded by grader "+quiz.GraderGeneration()) || !strings.Contains(flash, "Hand corrections in it") || strings.HasSuffix(flash, "…") {
 		t.Errorf("the import message does not say the answers were re-graded: %q", flash)
 	}
 	if got := lastScore(t, fresh, "redis-vs-consensus"); !strings.Contains(got, "0 %") || strings.Contains(got, "100 %") {
