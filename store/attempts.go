@@ -280,7 +280,7 @@ func (s *Store) QuestionAttempts(ctx context.Context, learner, question string) 
 		return nil, nil
 	}
 	return s.summaries(ctx, "question attempts",
-		`SELECT id, question_id, score, passed, created_ms, rating, coalesce(json_extract(result, '$.self_assessed'), 0) FROM attempts
+		`SELECT id, question_id, score, passed, created_ms, rating, `+selfAssessedCol+` FROM attempts
 		 WHERE learner_id = ? AND question_id = ? ORDER BY created_ms DESC, rowid DESC`, learner, question)
 }
 
@@ -291,7 +291,7 @@ func (s *Store) AttemptLog(ctx context.Context, learner string) ([]AttemptSummar
 		return nil, nil
 	}
 	return s.summaries(ctx, "attempt log",
-		`SELECT id, question_id, score, passed, created_ms, rating, coalesce(json_extract(result, '$.self_assessed'), 0) FROM attempts
+		`SELECT id, question_id, score, passed, created_ms, rating, `+selfAssessedCol+` FROM attempts
 		 WHERE learner_id = ? ORDER BY created_ms, rowid`, learner)
 }
 
@@ -308,6 +308,12 @@ func (s *Store) LatestAttempts(ctx context.Context, learner string) (map[string]
 	}
 	return out, nil
 }
+
+// selfAssessedCol reads an attempt's top-level self_assessed as 0 or 1.
+// Only a result that mentions it at all is parsed (few are), and a result
+// that is not valid JSON reads as 0 rather than failing the whole list.
+const selfAssessedCol = `CASE WHEN instr(result, '"self_assessed":true') > 0 AND json_valid(result)
+	THEN coalesce(json_extract(result, '$.self_assessed'), 0) ELSE 0 END`
 
 func (s *Store) summaries(ctx context.Context, what, query string, args ...any) ([]AttemptSummary, error) {
 	rows, err := s.r.QueryContext(ctx, query, args...)
