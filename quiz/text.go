@@ -418,6 +418,7 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 	markFrames(d)
 	markMentions(d)
 	markNamedClaims(d)
+	markRestatedDenials(d)
 	return d
 }
 

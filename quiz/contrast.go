@@ -1,0 +1,63 @@
+package quiz
+
+import "strings"
+
+// markRestatedDenials applies the contrast rule of QA pass 9: in "X gives
+// A, not B; B needs C" the contrast ", not B" denies B of X, and the B
+// that opens the next clause speaks of B itself (what correctness needs),
+// not of X. That later B is marked refuted, so a red flag cannot read
+// "X ... B" across it as the claim that X gives B ("Redlock adds
+// failover, not correctness; correctness needs fencing" does not say
+// Redlock gives correctness). Key points are not affected: what the
+// clause says of B is still said.
+func markRestatedDenials(d *doc) {
+	toks := d.toks
+	for k := 1; k < len(toks); k++ {
+		t := toks[k]
+		if t.raw != "not" || toks[k-1].sent != t.sent {
+			continue
+		}
+		// ", not B": the contrast form, a comma (or dash) right before
+		// "not"; "not just/only/merely B" adds rather than denies.
+		gap := d.text[toks[k-1].end:t.start]
+		if !strings.ContainsAny(gap, ",—–") || k+1 >= len(toks) || toks[k+1].sent != t.sent {
+			continue
+		}
+		switch toks[k+1].raw {
+		case "just", "only", "merely", "simply", "even", "necessarily", "always", "quite":
+			continue
+		}
+		// the denied terms: the content words of "not B", up to the end
+		// of its clause
+		end := d.sents[t.sent].to
+		var denied []string
+		j := k + 1
+		for ; j < end && (j == k+1 || !toks[j].clause); j++ {
+			if !toks[j].fn && toks[j].wordForms != nil {
+				denied = append(denied, toks[j].stem)
+			}
+		}
+		if len(denied) == 0 {
+			continue
+		}
+		// the next clauses of the sentence: a denied term that opens one
+		// (its first content word) is the subject of its own claim.
+		first := true
+		for ; j < end; j++ {
+			if toks[j].clause {
+				first = true
+			}
+			if toks[j].fn {
+				continue
+			}
+			if first && toks[j].wordForms != nil {
+				for _, s := range denied {
+					if toks[j].stem == s {
+						toks[j].refuted = true
+					}
+				}
+			}
+			first = false
+		}
+	}
+}

@@ -1,0 +1,140 @@
+package quiz_test
+
+import "testing"
+
+// Tests for the grader defects of QA pass 9 (qa-report-9.md): trust
+// defects, where the app told a learner that the guide's own position
+// loses the round. Each class is shown on the tester's phrasing, on
+// phrasings of our own, and on near-misses that must keep their verdict.
+
+type flagCase struct {
+	text string
+	want bool
+}
+
+func checkFlag(t *testing.T, qid, flag string, cases []flagCase) {
+	t.Helper()
+	b := loadBank(t)
+	for _, c := range cases {
+		r := gradeReal(t, b, qid, c.text)
+		if got := hasFlag(r, flag); got != c.want {
+			t.Errorf("%s: flag %s raised=%v, want %v (span %q) in %q", qid, flag, got, c.want, flagSpan(c.text, r, flag), c.text)
+		}
+	}
+}
+
+func checkPoint(t *testing.T, qid, point string, cases []flagCase) {
+	t.Helper()
+	b := loadBank(t)
+	for _, c := range cases {
+		r := gradeReal(t, b, qid, c.text)
+		if got := pointHit(t, r, point); got != c.want {
+			t.Errorf("%s: point %s hit=%v, want %v (evidence %q) in %q", qid, point, got, c.want, evidence(t, c.text, r, point), c.text)
+		}
+	}
+}
+
+// TestQA9Q4OneStepIsAtomicityNotExclusivity: "only one" that counts
+// steps ("only in one atomic step") is the atomicity a safe extension
+// needs, not the claim that the lease keeps holders apart; "only one"
+// that counts holders still raises ttl-as-safety.
+func TestQA9Q4OneStepIsAtomicityNotExclusivity(t *testing.T) {
+	checkFlag(t, "extend-lease", "ttl-as-safety", []flagCase{
+		{"I extend only in one atomic step.", false}, // the tester's trigger
+		{"Yes, but only while I still own it, and only in one atomic step: a Lua script that checks the key still holds my token and then calls PEXPIRE, so I never extend someone else's lease. Never a bare SET without NX or a GET followed by PEXPIRE. If the extension is refused, the lease is gone: stop working and stop writing. The catch is that the heartbeat thread lives in the same process as the worker, so a GC pause or SIGSTOP freezes both; extension makes expiry under a live holder rarer, it does not make it harmless. Only a fencing token or guarded write at the resource does that.", false},
+		{"The renewal has to happen only in one round trip, a script that compares and extends.", false},
+		{"We extend the expiry only with one call to EVALSHA, never GET then PEXPIRE.", false},
+		{"The heartbeat renews the key only through one Lua call, so the check and the PEXPIRE cannot be split.", false},
+		// near-misses: "only one" of holders, said of the renewal
+		{"The watchdog keeps renewing, so only one worker can ever hold the lock.", true},
+		{"Because the heartbeat extends the lease, only one holder exists at a time.", true},
+	})
+	b := loadBank(t)
+	r := gradeReal(t, b, "extend-lease", "Yes, but only while I still own it, and only in one atomic step: a Lua script that checks the key still holds my token and then calls PEXPIRE, so I never extend someone else's lease. Never a bare SET without NX or a GET followed by PEXPIRE. If the extension is refused, the lease is gone: stop working and stop writing. The catch is that the heartbeat thread lives in the same process as the worker, so a GC pause or SIGSTOP freezes both; extension makes expiry under a live holder rarer, it does not make it harmless. Only a fencing token or guarded write at the resource does that.")
+	if !r.Passed || r.Fatal {
+		t.Errorf("the tester's guide-aligned answer: score %.2f passed=%v fatal=%v flags %v", r.Score, r.Passed, r.Fatal, r.FlagIDs())
+	}
+}
+
+// TestQA9Q4RefusedExtensionIsAFailedExtension: "refused", "rejected",
+// "returns 0", "the lease is gone" say the extension failed, and stopping
+// then earns the point "fails" earns; carrying on does not.
+func TestQA9Q4RefusedExtensionIsAFailedExtension(t *testing.T) {
+	checkPoint(t, "extend-lease", "failed-extension", []flagCase{
+		{"If the extension is refused, the lease is gone: stop working and stop writing.", true}, // the tester's
+		{"If the extension fails, the lease is gone: stop working and stop writing.", true},
+		{"When the renew script returns 0, the worker must abort the job right there.", true},
+		{"A rejected renewal means the lock is no longer mine, so I halt the batch.", true},
+		{"Should the refresh be denied, the worker gives up immediately instead of finishing.", true},
+		// near-misses: no failed extension, or no stopping
+		{"The renewal runs every ten seconds while the worker keeps going.", false},
+		{"I stop the heartbeat thread when the job is done and the lease is released.", false},
+	})
+}
+
+// TestQA9Q11ContrastDeniesWhatItNames: "X adds A, not B; B needs C"
+// denies B of X. The B that opens the next clause is the subject of a
+// claim of its own, so no flag reads "X ... B" across the contrast as
+// "X gives B". The same words with B asserted of X still flag.
+func TestQA9Q11ContrastDeniesWhatItNames(t *testing.T) {
+	checkFlag(t, "redis-vs-consensus", "redlock-correctness", []flagCase{
+		// the tester's (the guide's own key point)
+		{"Redlock adds failover, not correctness; correctness needs fencing or a consensus-backed service whose revision serves as the token.", false},
+		{"Redlock adds failover, not correctness; correctness needs fencing.", false},
+		// ours
+		{"Redlock buys you availability, not safety: safety comes from a fencing token checked by the storage.", false},
+		{"What Redlock gives is tolerance of a crashed Redis node, not correctness, and correctness is what the etcd revision as a token gives.", false},
+		{"Redlock is about surviving a node failure, not a guarantee; a guarantee needs consensus plus fencing.", false},
+		// near-misses: the claim asserted of Redlock
+		{"Redlock adds correctness, not just failover; correctness is what the five masters give.", true},
+		{"Redlock makes the lock correct because a majority of five masters must agree.", true},
+	})
+}
+
+// TestQA9Q21PreventionSaidAsInability: a point whose content is what
+// fencing stops ("it stops a holder that paused past its lease from
+// writing late") is stated by the stale holder's inability ("cannot
+// overwrite"); a plain denial of the problem ("doesn't write late") and
+// the problem asserted do not state the fix.
+func TestQA9Q21PreventionSaidAsInability(t *testing.T) {
+	checkPoint(t, "fencing-token", "paused-holder", []flagCase{
+		{"A holder that paused past its lease cannot overwrite the newer holder.", true}, // the tester's
+		{"So a zombie that wakes after its lease expired can no longer clobber the data.", true},
+		{"A client that was frozen in GC is unable to commit its late write, because its token is lower.", true},
+		{"Thanks to the token, the stale holder's late write fails at the storage.", true},
+		// near-misses: no pause or late writer, or the problem denied
+		{"It exists so that two clients cannot both think they own the row.", false},
+		{"Its value beats every earlier one.", false}, // Q9-1: the token's order, not a pause
+		{"The database cannot overwrite rows on its own.", false},
+	})
+	checkPoint(t, "row-lock", "connection-death", []flagCase{
+		{"If the client pauses, its transaction is killed, so the late write fails.", true}, // Q9-9's
+		{"A session that stalled past the timeout cannot commit anymore.", true},
+		{"Reads cannot commit anything.", false},
+	})
+	b := loadBank(t)
+	text := "A fencing token is a number issued by the lock service with each grant, larger than every earlier one. The holder sends it with each write and the storage keeps the highest token it accepted and atomically rejects lower ones, so a holder that paused past its lease cannot overwrite the newer holder. The storage has to cooperate, and the counter must survive failover, like an etcd revision."
+	if r := gradeReal(t, b, "fencing-token", text); !r.Passed {
+		t.Errorf("the tester's Q9-21 answer: score %.2f, not passed", r.Score)
+	}
+}
+
+// TestQA9Q1TokenOrderIsMonotonicNotAPause: "a counter whose value beats
+// every earlier one" is the monotonic point in plain words, and says
+// nothing of a pause.
+func TestQA9Q1TokenOrderIsMonotonicNotAPause(t *testing.T) {
+	checkPoint(t, "fencing-token", "monotonic", []flagCase{
+		{"A fencing token is a counter from the lock service whose value beats every earlier one.", true}, // the tester's
+		{"Each grant hands out a ticket larger than all previous tickets.", true},
+		{"The lock service issues numbers, each one higher than any earlier number.", true},
+		{"The service's counter tops every prior value it gave out.", true},
+		// near-misses: not the token's order
+		{"A pause can beat any TTL you choose.", false},
+		{"The token is a random string from the lock service.", false},
+	})
+	checkPoint(t, "fencing-token", "paused-holder", []flagCase{
+		{"A fencing token is a counter from the lock service whose value beats every earlier one.", false},
+		{"A ticket whose printed value beats every earlier ticket.", false},
+		{"Whatever TTL you pick, a GC pause can beat it.", true},
+	})
+}
