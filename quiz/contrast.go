@@ -61,3 +61,49 @@ func markRestatedDenials(d *doc) {
 		}
 	}
 }
+
+// dismissalHeads and dismissalNouns make a dismissal: "it's not a big
+// concern", "no real problem", "not much of an issue", "nothing to worry
+// about". It plays a claim down rather than refuting it: "a deadlock
+// resolves itself when one lease expires, so it's not a big concern"
+// asserts the self-healing, and its "not" is no rejection of it.
+var dismissalNouns = setOf(`concern concerns problem problems issue issues deal worry worries risk
+matter bother`)
+
+// markDismissals marks the words of each dismissal (see dismissalNouns):
+// a red flag's exclusions ("-not", "-problem*") do not start there.
+func markDismissals(d *doc) {
+	toks := d.toks
+	for k := range toks {
+		var end int
+		switch toks[k].raw {
+		case "not", "no", "isn't", "nothing":
+		default:
+			continue
+		}
+		if toks[k].raw == "nothing" {
+			// "nothing to worry about"
+			if k+2 < len(toks) && toks[k+1].raw == "to" && (toks[k+2].raw == "worry" || toks[k+2].raw == "fear") && toks[k+2].sent == toks[k].sent {
+				end = k + 3
+			}
+		} else {
+			// up to three fillers ("a", "big", "real", "much of an") before
+			// the noun
+			for j := k + 1; j < len(toks) && j <= k+5 && toks[j].sent == toks[k].sent; j++ {
+				if dismissalNouns[toks[j].raw] {
+					end = j + 1
+					break
+				}
+				if !dismissalFiller[toks[j].raw] {
+					break
+				}
+			}
+		}
+		for j := k; j < end; j++ {
+			toks[j].dismiss = true
+		}
+	}
+}
+
+var dismissalFiller = setOf(`a an any big real huge major serious much of really that such
+practical actual`)

@@ -138,3 +138,38 @@ func TestQA9Q1TokenOrderIsMonotonicNotAPause(t *testing.T) {
 		{"Whatever TTL you pick, a GC pause can beat it.", true},
 	})
 }
+
+// TestQA9Q8DismissalIsNoRefutation: "so it's not a big concern" plays the
+// self-healing deadlock down; its "not" refutes nothing, so the
+// misconception flags, and the point that the expiry is a safety problem
+// is not earned by the claim that it is a recovery.
+func TestQA9Q8DismissalIsNoRefutation(t *testing.T) {
+	tester := "Deadlock: transfer A->B locks A then waits for B while B->A locks B then waits for A. Prevent it by always acquiring locks in a global order, for example by account id, so no cycle can form. And since the locks have TTLs, a deadlock resolves itself when one expires, so it's not a big concern anyway. Better still, do the transfer in one database transaction with guarded updates so you don't need distributed locks at all."
+	checkFlag(t, "deadlock-ordering", "ttl-as-safety", []flagCase{
+		{tester, true},
+		{"With TTLs on both locks a deadlock resolves itself once one lease expires, so it's no real problem.", true},
+		{"The leases expire eventually and the deadlock heals itself, nothing to worry about.", true},
+		{"A deadlock is not much of an issue here: the TTL expires and the cycle resolves itself.", true},
+		// near-misses: the expiry named as the danger it is
+		{"People say a deadlock resolves itself when a lease expires, but that is not a recovery: the lease expires under a live holder, so two transfers run at once.", false},
+		{"Waiting for a TTL to break the deadlock is not safe: the holder is still alive when its lease expires.", false},
+	})
+	checkPoint(t, "deadlock-ordering", "lease-expiry-trap", []flagCase{
+		{tester, false},
+		{"With TTLs on both locks a deadlock resolves itself once one lease expires, so it's no real problem.", false},
+		{"Waiting for a TTL to break the deadlock is not safe: the holder is still alive when its lease expires.", true},
+		{"With leases the deadlock only ends when one lease expires under a holder that is still running, and then two transfers touch the same account.", true},
+	})
+}
+
+// TestQA9Q8ExpiryEndsTheWaitByItself: the same mistake without the word
+// deadlock: the TTL said to end the wait on its own.
+func TestQA9Q8ExpiryEndsTheWaitByItself(t *testing.T) {
+	checkFlag(t, "deadlock-ordering", "ttl-as-safety", []flagCase{
+		{"Since the locks have a TTL the wait ends by itself when one expires.", true},
+		{"Each lock has a lease, so the standoff clears on its own after thirty seconds.", true},
+		{"The cycle goes away by itself once a TTL expires.", true},
+		{"The wait does not end by itself: if a TTL expires, it expires under a live holder.", false},
+		{"A lease expiring ends the wait, but under a live holder that is still working: unsafe.", false},
+	})
+}

@@ -23,6 +23,7 @@ type token struct {
 	refuted    bool   // inside a claim the sentence rejects ("it is a myth that ...")
 	hypo       bool   // inside an if-clause: a condition, not a claim by itself
 	probe      bool   // inside a diagnosis probe ("look for ...", "rule out ...")
+	dismiss    bool   // in a dismissal ("not a big concern"): minimises, does not refute
 }
 
 // sentence is a run of tokens ended by . ! ? or a line break.
@@ -419,6 +420,7 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 	markMentions(d)
 	markNamedClaims(d)
 	markRestatedDenials(d)
+	markDismissals(d)
 	return d
 }
 
