@@ -107,3 +107,108 @@ func markDismissals(d *doc) {
 
 var dismissalFiller = setOf(`a an any big real huge major serious much of really that such
 practical actual`)
+
+// appearVerbs say how a thing seems: "X sounds complete until ..." says X
+// only seems so, and the "until" brings what shows otherwise.
+var appearVerbs = setOf(`sounds sound seems seem looks look appears appear feels feel`)
+
+// markSeemsUntil marks as refuted the subject of "X sounds complete until
+// the pause follow-up", "X looks safe until a failover": the sentence
+// judges X by what comes after "until", so it claims X is not enough,
+// and a red flag cannot take X as the candidate's own design (QA-9: the
+// guide's key point '"SETNX with an expiry" sounds complete until the
+// pause follow-up' raised two-commands).
+func markSeemsUntil(d *doc) {
+	toks := d.toks
+	for k, t := range toks {
+		if !appearVerbs[t.raw] {
+			continue
+		}
+		until := false
+		for j := k + 1; j < len(toks) && j <= k+4 && toks[j].sent == t.sent; j++ {
+			if toks[j].raw == "until" || toks[j].raw == "till" {
+				until = true
+				break
+			}
+			if toks[j].clause {
+				break
+			}
+		}
+		if !until {
+			continue
+		}
+		from := d.sents[t.sent].from
+		for j := k - 1; j > from; j-- {
+			if toks[j].clause {
+				from = j
+				break
+			}
+		}
+		for j := from; j < k; j++ {
+			toks[j].refuted = true
+		}
+	}
+}
+
+// maxHeadlineTokens is the longest line read as a headline.
+const maxHeadlineTokens = 14
+
+// markHeadlines marks as dressed (earning no point, still able to raise a
+// flag) a run of two or more headline lines in an answer that otherwise
+// writes sentences: lines of their own, with no bullet, opening with a
+// capital and ending with no punctuation, as the titles of a page's
+// exercises do ("Predict: a claimed job lapses while its owner is
+// frozen" / "A job claim lapses mid-run and is reclaimed: a double
+// charge"). Pasted after an answer they named the points the answer
+// missed and carried it over the pass mark (QA-9 Q9-12); an answer's own
+// sentences end with a full stop, and its notes are bulleted.
+func markHeadlines(d *doc) {
+	if len(d.sents) < 3 {
+		return
+	}
+	punctuated := false
+	head := make([]bool, len(d.sents))
+	for si, s := range d.sents {
+		first, last := d.toks[s.from], d.toks[s.to-1]
+		// the rest of the line after the sentence's last word
+		rest := d.text[last.end:]
+		if nl := strings.IndexByte(rest, '\n'); nl >= 0 {
+			rest = rest[:nl]
+		}
+		if strings.ContainsAny(rest, ".!?;:,") {
+			punctuated = true
+			continue
+		}
+		// the line before its first word: nothing but spaces
+		lineStart := strings.LastIndexByte(d.text[:first.start], '\n') + 1
+		if strings.TrimSpace(d.text[lineStart:first.start]) != "" {
+			continue
+		}
+		if s.to-s.from > maxHeadlineTokens || s.question {
+			continue
+		}
+		if c := d.text[first.start]; c < 'A' || c > 'Z' {
+			continue
+		}
+		head[si] = true
+	}
+	if !punctuated {
+		return
+	}
+	for si := 0; si < len(head); {
+		if !head[si] {
+			si++
+			continue
+		}
+		sj := si
+		for sj < len(head) && head[sj] {
+			sj++
+		}
+		if sj-si >= 2 {
+			for k := si; k < sj; k++ {
+				d.sents[k].dressed = true
+			}
+		}
+		si = sj
+	}
+}

@@ -1,6 +1,10 @@
 package quiz_test
 
-import "testing"
+import (
+	"testing"
+
+	"lockdrill/quiz"
+)
 
 // Tests for the grader defects of QA pass 9 (qa-report-9.md): trust
 // defects, where the app told a learner that the guide's own position
@@ -172,4 +176,71 @@ func TestQA9Q8ExpiryEndsTheWaitByItself(t *testing.T) {
 		{"The wait does not end by itself: if a TTL expires, it expires under a live holder.", false},
 		{"A lease expiring ends the wait, but under a live holder that is still working: unsafe.", false},
 	})
+}
+
+// TestQA9SeemsUntilJudgesItsSubject: "X sounds complete until the pause
+// follow-up" says X only seems enough; no flag takes X as the candidate's
+// design. X asserted as enough still flags.
+func TestQA9SeemsUntilJudgesItsSubject(t *testing.T) {
+	checkFlag(t, "two-holders", "two-commands", []flagCase{
+		{`Interviewers ask because "SETNX with an expiry" sounds complete until the pause follow-up.`, false}, // the guide's own key point
+		{"SETNX followed by EXPIRE looks fine until the process dies between the two calls.", false},
+		{"A SETNX and then an EXPIRE seems safe until a crash lands in between.", false},
+		{"SETNX then EXPIRE feels complete until you ask what happens on a crash between them.", false},
+		// near-misses: the two commands as the design
+		{"We take the lock with SETNX and then set EXPIRE on the key.", true},
+		{"SETNX then EXPIRE is complete, and it sounds right to me.", true},
+	})
+}
+
+// TestQA9GuideKeyPointsRaiseNoFlag: no guide section's own key points,
+// given as the answer to a question that section teaches, raise a red
+// flag: the guide never makes a losing claim (QA-9 Q9-11: the Redlock
+// dispute's key points raised redlock-correctness; the in-production
+// key points raised two-commands).
+func TestQA9GuideKeyPointsRaiseNoFlag(t *testing.T) {
+	b := loadBank(t)
+	kps := guideKeyPoints(t)
+	for _, q := range b.ByKind(quiz.KindFreeText) {
+		text, ok := kps[q.Guide]
+		if !ok {
+			continue
+		}
+		if r := b.Grade(q, quiz.Answer{Text: text}); len(r.Flags) > 0 {
+			t.Errorf("%s: the key points of %s raise %v (%q)", q.ID, q.Guide, r.FlagIDs(), flagSpan(text, r, r.Flags[0].ID))
+		}
+	}
+}
+
+// TestQA9HeadlinesEarnNothing: a run of headline lines (own line, no
+// bullet, a capital, no closing punctuation) pasted after an answer, such
+// as a guide page's exercise titles, earns no point; the same content as
+// the candidate's sentences or bulleted notes still does.
+func TestQA9HeadlinesEarnNothing(t *testing.T) {
+	b := loadBank(t)
+	weak := "I'd claim the job with a conditional UPDATE so only one instance starts it. The job body should be idempotent."
+	titles := []string{
+		// the run-once FAQ page's exercise and sandbox titles (Q9-12)
+		"\nPractise it\nRunning a scheduled job once, without a lock\nPredict: a claimed job lapses while its owner is frozen\nA nightly job that must start once\nWhy WHERE owner = me is not a fence\nTry it in the sandbox\nA job claim lapses mid-run and is reclaimed: a double charge\nThe same reclaimed job with an idempotency key",
+		// titles of our own, the same shape
+		"\nA paused owner loses its claim and a second instance runs\nThe lock expires under a frozen worker\nA crashed run is retried by another node",
+		"\nRelated\nA frozen scheduler keeps running after its lease\nTwo instances fire the same job twice",
+	}
+	base := gradeReal(t, b, "run-job-once", weak)
+	for _, tail := range titles {
+		r := gradeReal(t, b, "run-job-once", weak+"\n"+tail)
+		if r.Passed || r.Score > base.Score {
+			t.Errorf("titles pasted after a weak answer: %.2f (passed=%v), the answer alone %.2f; tail %q", r.Score, r.Passed, base.Score, tail)
+		}
+	}
+	// near-misses: the same ideas as the candidate's own sentences or
+	// bulleted notes are made
+	for _, text := range []string{
+		weak + " A lock alone cannot make it run exactly once: a paused owner loses its lease and a second instance runs.",
+		weak + "\n- a paused owner loses its lease, then a second instance runs\n- a lock alone cannot make it run exactly once",
+	} {
+		if r := gradeReal(t, b, "run-job-once", text); !pointHit(t, r, "lock-not-enough") {
+			t.Errorf("lock-not-enough not made in %q", text)
+		}
+	}
 }

@@ -421,6 +421,8 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 	markNamedClaims(d)
 	markRestatedDenials(d)
 	markDismissals(d)
+	markSeemsUntil(d)
+	markHeadlines(d)
 	return d
 }
 
