@@ -244,3 +244,31 @@ func TestQA9HeadlinesEarnNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestQA9WorthDeniedIsNoCredit: a clause that denies its subject the worth
+// a point credits it with ("their consensus adds latency without adding
+// safety") does not make that point; the subject's worth asserted still
+// does.
+func TestQA9WorthDeniedIsNoCredit(t *testing.T) {
+	checkPoint(t, "redis-vs-consensus", "consensus-quorum", []flagCase{
+		{"ZooKeeper and etcd are slow, heavyweight relics; their consensus adds latency without adding safety over Redlock.", false}, // Q9-3
+		{"Their majority commit adds nothing but round trips.", false},
+		{"A Raft quorum is no safer than a single Redis primary with a replica.", false},
+		{"Consensus in etcd buys you nothing over Redlock apart from latency.", false},
+		// near-misses: the worth asserted
+		{"Consensus adds latency, but a grant committed by a majority survives a node failure.", true},
+		{"etcd commits each grant to a Raft majority, so losing a node loses no lock.", true},
+	})
+}
+
+// TestQA9AdverbGovernsItsVerb: "WAIT only reports" needs the adverb on
+// WAIT's verb, not on another clause's ("so I just retry", Q9-5).
+func TestQA9AdverbGovernsItsVerb(t *testing.T) {
+	checkPoint(t, "redis-wait-safe", "not-consensus", []flagCase{
+		{"If WAIT returns 0, Redis rolls back the SET, so I just retry.", false}, // Q9-5
+		{"WAIT returns the replica count and then the client simply goes on writing.", false},
+		{"WAIT just gives up after 100 ms and tells you how many replicas answered.", true},
+		{"WAIT only reports how many replicas received the write.", true},
+		{"WAIT can simply time out and return 0 while the key stays on the primary.", true},
+	})
+}
