@@ -120,8 +120,17 @@ type sim struct {
 
 	nodeTmp []int // keepNodes' copy of the next event's Nodes
 
+	// failTok is the tokens of the start of a redis failover's detail
+	// (see failover), the same all run.
+	failTok tokRun
+
 	buf *runBuffers // where the buffers came from, for the checker's ledger
-	ids clientIDs
+	// skip and gen are buf's (skipCrashed's encodings, current when
+	// their gen is gen), kept here for the most frequent step of a long
+	// run.
+	skip []skipEnc
+	gen  uint32
+	ids  clientIDs
 }
 
 // Run plays s and returns its timeline. It is deterministic and cheap. Run
@@ -133,7 +142,9 @@ func Run(s Scenario) Timeline {
 	// Validate looks up each action's client; newSim takes the indices.
 	b.actClient = slices.Grow(b.actClient[:0], len(s.Actions))[:len(s.Actions)]
 	b.actOp = slices.Grow(b.actOp[:0], len(s.Actions))[:len(s.Actions)]
-	if err := s.validate(b.actClient, b.actOp); err != nil {
+	b.actT = slices.Grow(b.actT[:0], len(s.Actions))[:len(s.Actions)]
+	sorted, err := s.validate(b.actClient, b.actOp, b.actT)
+	if err != nil {
 		bufPool.Put(b)
 		return Timeline{
 			EngineVersion: EngineVersion,
@@ -144,7 +155,7 @@ func Run(s Scenario) Timeline {
 			Summary:       Summary{Violations: []Violation{}, Stopped: "invalid"},
 		}
 	}
-	m := newSim(s, b)
+	m := newSim(s, b, sorted)
 	m.loop()
 	t := m.timeline()
 	m.recycle(b)
@@ -196,6 +207,7 @@ var bufPool = sync.Pool{New: func() any { return new(runBuffers) }}
 func (m *sim) recycle(b *runBuffers) {
 	b.queue, b.items, b.free, b.fifo = m.queue, m.items, m.free, m.fifo
 	b.idx, b.ebuf, b.det = m.evb.es.idx, m.evb.es.buf, m.evb.es.det
+	m.evb.unsee()
 	b.strs = m.evb.es.strs
 	clear(b.strs) // the strings are the timeline's
 	if m.actions != nil {
@@ -212,7 +224,10 @@ func (m *sim) recycle(b *runBuffers) {
 	b.check.begin()
 }
 
-func newSim(s Scenario, b *runBuffers) *sim {
+// newSim readies the run of s, which Run's validation found valid (it
+// recorded each action's client, op code and time in b, and whether the
+// actions are listed in time order).
+func newSim(s Scenario, b *runBuffers, sorted bool) *sim {
 	l := s.Lock
 	m := &b.sim
 	*m = sim{
@@ -295,15 +310,9 @@ func newSim(s Scenario, b *runBuffers) *sim {
 	// millisecond they come first, in file order. The loop looks at the
 	// next action's time before each step: actT are the times, in the
 	// order the actions run. Most scenarios list their actions in time
-	// order already: then the list is the file's order, and m.actions nil.
-	m.actT = slices.Grow(b.actT[:0], len(s.Actions))[:len(s.Actions)]
-	sorted := true
-	for i := range s.Actions {
-		m.actT[i] = s.Actions[i].AtMS
-		if i > 0 && m.actT[i] < m.actT[i-1] {
-			sorted = false
-		}
-	}
+	// order already: then the list is the file's order (validation has
+	// put their times in b.actT), and m.actions nil.
+	m.actT = b.actT[:len(s.Actions)]
 	m.nActions = len(s.Actions)
 	if !sorted {
 		m.actions = slices.Grow(b.actions[:0], len(s.Actions))[:len(s.Actions)]
@@ -323,6 +332,7 @@ func newSim(s Scenario, b *runBuffers) *sim {
 	if b.skip == nil {
 		b.skip = make([]skipEnc, MaxClients*numOpCodes)
 	}
+	m.skip, m.gen = b.skip, b.gen
 
 	return m
 }
@@ -431,8 +441,18 @@ func (m *sim) first() (uint64, bool) {
 	return min(m.queue[0].key, m.fifo[m.fh].key), true
 }
 
-// pop takes the next item out of the queue into it.
-func (m *sim) pop(it *item) {
+// freeSlot makes item slot free for a later item.
+func (m *sim) freeSlot(slot int32) {
+	if m.fn == len(m.free) {
+		m.free = grown(m.free)
+	}
+	m.free[m.fn] = slot
+	m.fn++
+}
+
+// popSlot takes the next item out of the queue and returns its slot,
+// which stays taken (the item is read there) until freeSlot.
+func (m *sim) popSlot() int32 {
 	var top qent
 	if m.fh < m.ft && (m.qn == 0 || m.fifo[m.fh].key < m.queue[0].key) {
 		top = m.fifo[m.fh]
@@ -463,38 +483,31 @@ func (m *sim) pop(it *item) {
 			q[i] = e
 		}
 	}
-	if m.fn == len(m.free) {
-		m.free = grown(m.free)
-	}
-	m.free[m.fn] = top.slot
-	m.fn++
-	*it = m.items[top.slot]
+	return top.slot
 }
 
-// peek is the time of the earliest pending item, and whether it is the
-// next action (which comes first unless the queue holds something
-// earlier); ok is false when nothing is pending. Only the time is read, so
-// that the item is copied once, when it is taken.
-func (m *sim) peek() (t int64, action, ok bool) {
-	k, queued := m.first()
-	if m.nextAction < m.nActions {
-		t := m.actT[m.nextAction]
-		if !queued || t <= qtime(k) {
-			return t, true, true
-		}
-	}
-	if !queued {
-		return 0, false, false
-	}
-	return qtime(k), false, true
-}
-
+// loop runs the items and the actions in order until nothing is
+// pending, the events budget is spent or the horizon is passed. The next
+// action comes first unless the queue holds something earlier; only its
+// time is read to decide, so that a queued item is copied once, when it
+// is taken. An action runs straight from its place in the list (no item
+// is made for it unless its client is paused and must keep it for
+// later): most steps of a long run are actions.
 func (m *sim) loop() {
 	m.stopped = StoppedIdle
 	for {
-		t, action, ok := m.peek()
-		if !ok {
-			return
+		k, queued := m.first()
+		var t int64
+		action := false
+		if m.nextAction < m.nActions {
+			t = m.actT[m.nextAction]
+			action = !queued || t <= qtime(k)
+		}
+		if !action {
+			if !queued {
+				return
+			}
+			t = qtime(k)
 		}
 		if m.nraw >= MaxEvents {
 			m.stopped = StoppedEventBudget
@@ -508,27 +521,38 @@ func (m *sim) loop() {
 			}
 			return
 		}
-		var it item
 		if action {
 			i := m.nextAction
 			if m.actions != nil {
 				i = m.actions[i]
 			}
 			m.nextAction++
-			if c := m.actClient[i]; c >= 0 && m.clients[c].crashed {
-				// What clientItem does first for a crashed client's
-				// action, without making the item: most actions of a
-				// long run are these.
-				m.now = t
-				m.skipCrashed(c, i)
+			m.now = t
+			// What dispatch and clientItem do with an action.
+			ci := m.actClient[i]
+			if ci < 0 {
+				m.serviceAction(i)
 				continue
 			}
-			it = item{t: t, kind: itAction, idx: i, c: m.actClient[i]}
-		} else {
-			m.pop(&it)
+			switch c := &m.clients[ci]; {
+			case c.crashed:
+				// Most actions of a long run.
+				m.skipCrashed(ci, i)
+			case c.paused:
+				c.deferred = append(c.deferred, item{t: t, kind: itAction, idx: i, c: ci})
+			default:
+				m.clientAction(ci, i)
+			}
+			continue
 		}
+		// The item is read in its slot, which is freed after it has run
+		// (an item it schedules takes another; if the items move to a
+		// larger buffer meanwhile, the old one still holds it).
+		slot := m.popSlot()
+		it := &m.items[slot]
 		m.now = it.t
-		m.dispatch(&it)
+		m.dispatch(it)
+		m.freeSlot(slot)
 	}
 }
 
@@ -558,7 +582,15 @@ func (m *sim) dispatch(it *item) {
 // the loop, so that no single step can run past it: an event beyond it is
 // dropped and the run stops after the step. Its detail is e.Detail, or
 // else what was written (w, wn, wq) since the last event.
-func (m *sim) emit(e *Event) {
+func (m *sim) emit(e *Event) { m.emitAs(e, true) }
+
+// emitUnchecked is emit of an event that neither the checker nor its
+// ledger takes any notice of (a refused acquire that left no key on any
+// node, a delayed message): it does not go through them.
+func (m *sim) emitUnchecked(e *Event) { m.emitAs(e, false) }
+
+// emitAs is emit, the event checked or not.
+func (m *sim) emitAs(e *Event, checked bool) {
 	from, to := m.mark, m.evb.dn
 	m.mark = to
 	if m.nraw >= MaxEvents {
@@ -581,7 +613,32 @@ func (m *sim) emit(e *Event) {
 	case KindWriteRejected:
 		m.rejected++
 	}
-	m.check(i, e)
+	if checked {
+		m.check(i, e)
+	}
+}
+
+// emitLite is emit of an event of a kind that the checker and its ledger
+// take no notice of (a pause, a delay, a retry, a clock jump, a skipped
+// action: a good part of a long run's events), with the only fields such
+// an event has; a field left zero is left out, as add leaves it out. No
+// Event is filled in and then scanned for its fields, and nothing goes
+// through the checker, which would find nothing to do with it. Its
+// detail is d, or else what was written (w, wn, wq) since the last event.
+func (m *sim) emitLite(kind Kind, client string, node int, value string, ms int64, reason string, d string) {
+	from, to := m.mark, m.evb.dn
+	m.mark = to
+	if m.nraw >= MaxEvents {
+		m.stopped = StoppedEventBudget
+		return
+	}
+	if d == "" && to > from {
+		d = unsafe.String(&m.evb.es.det[from], to-from)
+	}
+	m.evb.addLite(m.now, kind, client, node, value, ms, reason, d)
+	m.mark = m.evb.dn
+	m.nraw++
+	m.lastT = m.now
 }
 
 // check takes event i, e, into the checker's ledger and checks it, and

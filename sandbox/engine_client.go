@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"strconv"
+	"unsafe"
 )
 
 // The clients: their actions, pauses, heartbeats and retries, and the
@@ -81,6 +82,13 @@ type client struct {
 	// extend), for an extend and for a heartbeat: written once per run,
 	// copied after that.
 	extTok [2]tokRun
+	// skipTok is the tokens of the start of the detail of a write it
+	// does not send (skipWrite), which are the same while it holds no
+	// lock for the same reason since the same time: skipLost and
+	// skipAt, when skipTok.n > 0.
+	skipTok  tokRun
+	skipLost lostKind
+	skipAt   int64
 }
 
 // lostKind is why a client believes it holds no lock.
@@ -109,6 +117,13 @@ func (m *sim) acquireWord() string {
 func (m *sim) skipWrite(ci, idx int) {
 	c := &m.clients[ci]
 	a := &m.sc.Actions[idx]
+	if c.skipTok.n > 0 && c.skipLost == c.lost && c.skipAt == c.lostAt && m.evb.replay(&c.skipTok) {
+		m.wq(a.Value)
+		m.emitLite(KindActionSkipped, c.id, 0, a.Value, 0, string(a.Op), "")
+		return
+	}
+	c.skipTok.n = 0
+	from := m.evb.dn
 	m.w(c.id, " holds no lock: ")
 	switch c.lost {
 	case lostNever:
@@ -136,8 +151,10 @@ func (m *sim) skipWrite(ci, idx int) {
 		m.w(" ms, so it no longer counts on its lease")
 	}
 	m.w("; it does not send the write ")
+	m.evb.record(&c.skipTok, from)
+	c.skipLost, c.skipAt = c.lost, c.lostAt
 	m.wq(a.Value)
-	m.emit(&Event{Kind: KindActionSkipped, Client: c.id, Reason: string(a.Op), Value: a.Value})
+	m.emitLite(KindActionSkipped, c.id, 0, a.Value, 0, string(a.Op), "")
 }
 
 // skipCrashed is the action.skipped of action idx of crashed client ci.
@@ -146,28 +163,53 @@ func (m *sim) skipWrite(ci, idx int) {
 // op is emitted as any event is, its detail written once and shared, and
 // the others are copies of its encoding with their own time.
 func (m *sim) skipCrashed(ci, idx int) {
-	sk := &m.buf.skip[ci*numOpCodes+int(m.actOp[idx])]
-	if sk.gen == m.buf.gen {
-		m.emitEncoded(sk)
+	sk := &m.skip[ci*numOpCodes+int(m.actOp[idx])]
+	if sk.gen == m.gen {
+		b := &m.evb
+		if m.nraw >= MaxEvents || b.n == len(b.es.idx) || b.bn+maxEncoded > len(b.es.buf) {
+			m.emitEncoded(sk)
+			return
+		}
+		// emitEncoded, with reserve's work in line (there is room).
+		b.es.idx[b.n] = evAt{uint32(b.bn), m.now}
+		b.n++
+		dt := m.now - b.lastT
+		b.lastT = m.now
+		p := unsafe.Pointer(&b.es.buf[b.bn])
+		*(*[len(sk.pre)]byte)(p) = sk.pre
+		w := int(sk.npre)
+		if z := zig(dt); two(z) {
+			put2(p, w, z)
+			w += 2
+		} else {
+			w = putU(p, w, z)
+		}
+		*(*[len(sk.post)]byte)(unsafe.Add(p, w)) = sk.post
+		b.bn += w + int(sk.npost)
+		m.mark = b.dn
+		m.nraw++
+		m.lastT = m.now
 		return
 	}
 	c := &m.clients[ci]
 	a := &m.sc.Actions[idx]
 	m.w(c.id, " has crashed: ", string(a.Op), " does not happen")
 	n, from := m.evb.n, m.evb.bn
-	m.emit(&Event{Kind: KindActionSkipped, Client: c.id, Reason: string(a.Op)})
+	m.emitLite(KindActionSkipped, c.id, 0, "", 0, string(a.Op), "")
 	if m.evb.n == n+1 {
-		sk.keep(m.evb.es.buf[from:m.evb.bn], m.buf.gen)
+		sk.keep(m.evb.es.buf[from:m.evb.bn], m.gen)
 	}
 }
 
 // skipEnc is an encoded event but for its time (the change since the
 // event before): its mask, then (after the time) its fields.
 type skipEnc struct {
+	// pre and post are copied whole (a few wide moves), of which
+	// npre and npost bytes are the event's.
+	pre         [4]byte
+	post        [24]byte
 	gen         uint32
 	npre, npost uint8
-	pre         [3]byte
-	post        [22]byte
 }
 
 // keep records enc, an encoded event, for gen; an event too long to
@@ -196,11 +238,13 @@ func (m *sim) emitEncoded(sk *skipEnc) {
 	}
 	b := &m.evb
 	dt := b.reserve(m.now)
-	w := encoder{b: b.es.buf, p: b.bn}
-	w.p += copy(w.b[w.p:], sk.pre[:sk.npre])
-	w.u(zig(dt))
-	w.p += copy(w.b[w.p:], sk.post[:sk.npost])
-	b.bn = w.p
+	// Whole arrays, moved in line (reserve leaves maxEncoded bytes of
+	// room): the bytes past npre and npost are overwritten next.
+	p := unsafe.Pointer(&b.es.buf[b.bn])
+	*(*[len(sk.pre)]byte)(p) = sk.pre
+	w := putU(p, int(sk.npre), zig(dt))
+	*(*[len(sk.post)]byte)(unsafe.Add(p, w)) = sk.post
+	b.bn += w + int(sk.npost)
 	m.nraw++
 	m.lastT = m.now
 }
@@ -287,7 +331,7 @@ func (m *sim) clientAction(ci, idx int) {
 		m.w(" ms (until ")
 		m.wn(m.now + a.MS)
 		m.w("): nothing of it runs, heartbeat included")
-		m.emit(&Event{Kind: KindPauseStart, Client: c.id, MS: a.MS})
+		m.emitLite(KindPauseStart, c.id, 0, "", a.MS, "", "")
 		m.push(&item{t: m.now + a.MS, kind: itPauseEnd, c: ci})
 	case opcCrash:
 		c.crashed = true
@@ -297,13 +341,15 @@ func (m *sim) clientAction(ci, idx int) {
 		if c.grant > 0 {
 			m.w("; its key stays at the service until it expires, if it ever does")
 		}
-		m.emit(&Event{Kind: KindCrash, Client: c.id, Grant: c.grant})
+		var e Event
+		e.Kind, e.Client, e.Grant = KindCrash, c.id, c.grant
+		m.emit(&e)
 	case opcDelay:
 		c.delay = a.MS
 		m.w("the next message from ", c.id, " will arrive ")
 		m.wn(a.MS)
 		m.w(" ms late")
-		m.emit(&Event{Kind: KindDelay, Client: c.id, MS: a.MS})
+		m.emitLite(KindDelay, c.id, 0, "", a.MS, "", "")
 	}
 }
 
@@ -321,7 +367,7 @@ func (m *sim) resume(ci int) {
 		}
 		m.w(" that fell due meanwhile, without re-checking its lease")
 	}
-	m.emit(&Event{Kind: KindPauseEnd, Client: c.id})
+	m.emitLite(KindPauseEnd, c.id, 0, "", 0, "", "")
 	for c.dhead < len(c.deferred) && !c.paused && !c.crashed {
 		it := c.deferred[c.dhead]
 		c.dhead++
@@ -340,7 +386,9 @@ func (m *sim) send(ci int, msg message) {
 	if c.delay > 0 {
 		m.w(m.msgName(msg), " from ", c.id, " is held up in the network until ")
 		m.wn(m.now + d)
-		m.emit(&Event{Kind: KindMessageDelayed, Client: c.id, Grant: msg.grant, Token: msg.token, Value: m.msgValue(msg), MS: c.delay, ArrivesAt: m.now + d})
+		var e Event
+		e.Kind, e.Client, e.Grant, e.Token, e.Value, e.MS, e.ArrivesAt = KindMessageDelayed, c.id, msg.grant, msg.token, m.msgValue(msg), c.delay, m.now+d
+		m.emitUnchecked(&e)
 		c.delay = 0
 	}
 	if d == 0 {

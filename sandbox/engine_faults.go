@@ -53,14 +53,21 @@ func (m *sim) failover() {
 	// new replica starts from it.
 	m.down[0] = false
 	m.scheduleExpiry(0)
-	e := Event{Kind: KindFailover}
+	var e Event
+	e.Kind = KindFailover
 	m.keyFields(&e, n.key)
-	if m.sync {
-		m.w("the replica, which acknowledged every write (WAIT 1), is promoted: ")
-	} else {
-		m.w("a replica ")
-		m.wn(m.lag)
-		m.w(" ms behind is promoted: ")
+	// The start of the detail is the same all run: recorded once,
+	// copied after that.
+	if !m.evb.replay(&m.failTok) {
+		from := m.evb.dn
+		if m.sync {
+			m.w("the replica, which acknowledged every write (WAIT 1), is promoted: ")
+		} else {
+			m.w("a replica ")
+			m.wn(m.lag)
+			m.w(" ms behind is promoted: ")
+		}
+		m.evb.record(&m.failTok, from)
 	}
 	m.failoverChange(before, n.key)
 	if m.tokenSrc == TokenIncr && beforeCounter != n.counter {
@@ -196,7 +203,8 @@ func (m *sim) elect() {
 func (m *sim) promote(leader int) {
 	n := &m.nodes[0]
 	k := &n.key
-	e := Event{Kind: KindFailover, Node: 0}
+	var e Event
+	e.Kind, e.Node = KindFailover, 0
 	m.w(leaderPrefix)
 	m.wn(int64(leader + 1))
 	m.w(leaderSuffix, ", with the whole committed log: nothing is lost")
@@ -392,7 +400,8 @@ func (m *sim) restartDone(i, gen int) {
 	}
 	n.log = append(n.log[:0], snap{t: m.now, key: n.key, counter: n.counter})
 	m.scheduleExpiry(i)
-	e := Event{Kind: KindRestart, Node: i + 1}
+	var e Event
+	e.Kind, e.Node = KindRestart, i+1
 	m.keyFields(&e, n.key)
 	if e.ExpiresAt > 0 {
 		e.ExpiresAt -= n.offset
@@ -420,7 +429,8 @@ func (m *sim) restartDone(i, gen int) {
 // partition cuts a.Client off from a.Nodes, or, without a client, a.Nodes
 // off from the other members.
 func (m *sim) partition(a Action) {
-	e := Event{Kind: KindPartition, Client: a.Client, Nodes: m.keepNodes(a.Nodes)}
+	var e Event
+	e.Kind, e.Client, e.Nodes = KindPartition, a.Client, m.keepNodes(a.Nodes)
 	if a.Client != "" {
 		ci := m.clientIndex(a.Client)
 		for _, n := range a.Nodes {
@@ -467,14 +477,13 @@ func (m *sim) heal() {
 
 func (m *sim) clockJump(a Action) {
 	i := a.Node - 1
-	e := Event{Kind: KindClockJump, Node: a.Node, MS: a.MS}
 	if m.model == ModelConsensus {
 		m.w("member ")
 		m.wn(int64(a.Node))
 		m.w("'s clock jumps ")
 		m.wn(a.MS)
 		m.w(" ms ahead; leases run on the leader's monotonic clock, so nothing expires")
-		m.emit(&e)
+		m.emitLite(KindClockJump, "", a.Node, "", a.MS, "", "")
 		return
 	}
 	m.nodes[i].offset += a.MS
@@ -489,7 +498,7 @@ func (m *sim) clockJump(a Action) {
 		m.wn(a.MS)
 		m.w(" ms ahead")
 	}
-	m.emit(&e)
+	m.emitLite(KindClockJump, "", a.Node, "", a.MS, "", "")
 	m.expireIfDue(i)
 	m.scheduleExpiry(i)
 }

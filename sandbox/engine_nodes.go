@@ -148,7 +148,8 @@ func (m *sim) expireIfDue(i int) {
 	}
 	n := &m.nodes[i]
 	k := n.key
-	e := Event{Kind: KindLeaseExpired, Client: m.clients[k.client].id, Grant: k.grant, Token: k.token}
+	var e Event
+	e.Kind, e.Client, e.Grant, e.Token = KindLeaseExpired, m.clients[k.client].id, k.grant, k.token
 	if m.model == ModelDatabase {
 		if k.lapsed {
 			return

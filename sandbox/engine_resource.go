@@ -12,7 +12,8 @@ func (m *sim) write(ci int, msg message) {
 		m.expireIfDue(i)
 	}
 	a := &m.sc.Actions[msg.act]
-	e := Event{Kind: KindWriteAccepted, Client: c.id, Grant: msg.grant, Token: msg.token, Value: a.Value, LatencyMS: m.latency(msg)}
+	var e Event
+	e.Kind, e.Client, e.Grant, e.Token, e.Value, e.LatencyMS = KindWriteAccepted, c.id, msg.grant, msg.token, a.Value, m.latency(msg)
 	if m.ledger {
 		e.Key = a.Key
 		if e.Key == "" {

@@ -340,6 +340,7 @@ func EventsOf(events []Event) Events {
 	for i := range events {
 		b.add(&events[i], events[i].Detail)
 	}
+	b.unsee()
 	strTables.Put(seen)
 	b.seen = nil
 	return b.done()
@@ -412,13 +413,27 @@ type strSlot struct {
 }
 
 // strTable is the slots that find the strings of a table, by a hash of
-// their address and length (strSlots, a power of two, of them).
-type strTable [strSlots]strSlot
+// their address (strSlots, a power of two, of them). A slot is taken
+// from a string by another of the same hash, which is then stored again
+// when it is written next: with 512 slots, two strings of one slot (a
+// client's id and a sentence, say) took it from each other all run, and
+// a redis run's table of 316 strings held about 110. 2048 slots make that
+// rare, and they are emptied by clearing only the slots the table's
+// strings took (unsee), not all 32 KB.
+type strTable struct {
+	slots [strSlots]strSlot
+	// inUse: a builder finds strings through the slots, which are
+	// not all empty until it is done with them.
+	inUse bool
+}
 
 const (
-	strSlots     = 512
-	strSlotShift = 64 - 9 // the hash's top 9 bits pick the slot
+	strSlots     = 2048
+	strSlotShift = 64 - 11 // the hash's top 11 bits pick the slot
 )
+
+// strSlotOf is the slot of a string whose bytes are at p.
+func strSlotOf(p uintptr) uint64 { return uint64(p) * 0x9e3779b97f4a7c15 >> strSlotShift }
 
 // strTables are the tables of EventsOf, reused.
 var strTables = sync.Pool{New: func() any { return new(strTable) }}
@@ -446,10 +461,25 @@ func (b *eventsBuilder) initPooled(idx []evAt, buf, det []byte, strs []string, s
 	}
 }
 
-// setSeen finds strings through seen, emptied.
+// setSeen finds strings through seen, which unsee left empty (or, if a
+// builder never got that far, is emptied now).
 func (b *eventsBuilder) setSeen(seen *strTable) {
-	clear(seen[:])
+	if seen.inUse {
+		clear(seen.slots[:])
+	}
+	seen.inUse = true
 	b.seen = seen
+}
+
+// unsee empties the slots of b's table, ready for the next builder: the
+// slot of every string it holds (a string added again, its slot taken,
+// was added again to the table, so every slot taken has its string
+// there).
+func (b *eventsBuilder) unsee() {
+	for _, s := range b.es.strs[1:] {
+		b.seen.slots[strSlotOf(uintptr(unsafe.Pointer(unsafe.StringData(s))))] = strSlot{}
+	}
+	b.seen.inUse = false
 }
 
 // view is the events built so far, in b's buffers.
@@ -494,7 +524,7 @@ func (b *eventsBuilder) str(s string) uint64 {
 	// The slot by a multiplicative hash of the address: the strings of
 	// a run are often a few bytes apart (literals, the one-letter ids),
 	// so every bit of it counts.
-	sl := &b.seen[uint64(p)*0x9e3779b97f4a7c15>>strSlotShift]
+	sl := &b.seen.slots[strSlotOf(p)]
 	if sl.p == p && sl.n == uint32(len(s)) {
 		return uint64(sl.id)
 	}
@@ -542,19 +572,37 @@ func (b *eventsBuilder) wstr(s string) { b.wstrs([]string{s}) }
 
 // wstrs is wstr of each of parts, in one call: a detail is most often
 // a few strings in a row, each a one-byte token.
+//
+// Room for two bytes a part is made once, before the parts: the tokens
+// of strings, even past the table's first 64 (up to 8192), are written
+// in line, with the place kept in a local (b.dn is stored once).
 func (b *eventsBuilder) wstrs(parts []string) {
+	if b.dn+2*len(parts) > len(b.es.det) {
+		b.room(2 * len(parts))
+	}
+	det, dn := b.es.det, b.dn
 	for _, s := range parts {
 		if s == "" {
 			continue
 		}
 		v := tokString(b.str(s))
-		if v < 0x80 && b.dn < len(b.es.det) {
-			b.es.det[b.dn] = byte(v)
-			b.dn++
+		if v < 1<<7 {
+			det[dn] = byte(v)
+			dn++
 			continue
 		}
+		if v < 1<<14 {
+			det[dn+1] = byte(v >> 7)
+			det[dn] = byte(v) | 0x80
+			dn += 2
+			continue
+		}
+		// A table of more than 8192 strings.
+		b.dn = dn
 		b.tokLong(v)
+		det, dn = b.es.det, b.dn
 	}
+	b.dn = dn
 }
 
 // tokRun is a few detail tokens, as written: the same strings written
@@ -593,11 +641,45 @@ func (b *eventsBuilder) wint(n int64) {
 		b.wstr(strconv.FormatInt(n, 10))
 		return
 	}
-	b.tok((uint64(n<<1)^uint64(n>>63))<<2 | tokInt)
+	// A number's token is most often of two or three bytes (a time in
+	// ms): written in line, not through tok and tokLong.
+	v := (uint64(n<<1)^uint64(n>>63))<<2 | tokInt
+	if dn := b.dn; dn+3 <= len(b.es.det) {
+		d := b.es.det[dn : dn+3]
+		switch {
+		case v < 1<<7:
+			d[0] = byte(v)
+			b.dn = dn + 1
+			return
+		case v < 1<<14:
+			d[0], d[1] = byte(v)|0x80, byte(v>>7)
+			b.dn = dn + 2
+			return
+		case v < 1<<21:
+			d[0], d[1], d[2] = byte(v)|0x80, byte(v>>7)|0x80, byte(v>>14)
+			b.dn = dn + 3
+			return
+		}
+	}
+	b.tokLong(v)
 }
 
 // wquote writes s, quoted, into the pending detail.
-func (b *eventsBuilder) wquote(s string) { b.tok(b.str(s)<<2 | tokQuote) }
+func (b *eventsBuilder) wquote(s string) {
+	v := b.str(s)<<2 | tokQuote
+	if dn := b.dn; dn+2 <= len(b.es.det) && v < 1<<14 {
+		d := b.es.det[dn : dn+2]
+		if v < 1<<7 {
+			d[0] = byte(v)
+			b.dn = dn + 1
+			return
+		}
+		d[0], d[1] = byte(v)|0x80, byte(v>>7)
+		b.dn = dn + 2
+		return
+	}
+	b.tokLong(v)
+}
 
 // detail is where detail d is in the buffer: in place when it lies in
 // the buffer already (the tokens Run writes), else written there as one
@@ -658,6 +740,50 @@ func (w *encoder) long(v uint64) {
 // doing both would be too big to inline, and most of what add writes are
 // numbers of one byte.)
 func zig(v int64) uint64 { return uint64(v<<1) ^ uint64(v>>63) }
+
+// putU writes v at p+n, where the caller has made room for it, and
+// returns the place after it. The place is a value, not a field of
+// something passed by address (as encoder's is, to long), so that a run
+// of putU keeps it in a register; one byte, the most of what an event
+// holds, is written in line.
+func putU(p unsafe.Pointer, n int, v uint64) int {
+	if v < 1<<7 {
+		*(*byte)(unsafe.Add(p, n)) = byte(v)
+		return n + 1
+	}
+	return putLong(p, n, v)
+}
+
+// two reports whether v takes two bytes (putU writes those through
+// putLong; where they are common, they are written in line: see put2).
+func two(v uint64) bool { return v-1<<7 < 1<<14-1<<7 }
+
+// put2 writes v, which takes two bytes, at p+n.
+func put2(p unsafe.Pointer, n int, v uint64) {
+	q := (*[2]byte)(unsafe.Add(p, n))
+	q[0], q[1] = byte(v)|0x80, byte(v>>7)
+}
+
+// putLong is putU of a number of more than one byte.
+func putLong(p unsafe.Pointer, n int, v uint64) int {
+	b := (*[10]byte)(unsafe.Add(p, n))
+	if v < 1<<14 {
+		b[0], b[1] = byte(v)|0x80, byte(v>>7)
+		return n + 2
+	}
+	if v < 1<<21 {
+		b[0], b[1], b[2] = byte(v)|0x80, byte(v>>7)|0x80, byte(v>>14)
+		return n + 3
+	}
+	k := 0
+	for v >= 0x80 {
+		b[k] = byte(v) | 0x80
+		k++
+		v >>= 7
+	}
+	b[k] = byte(v)
+	return n + k + 1
+}
 
 // reserve starts an event at time t: room for it, its index. It returns
 // what is encoded of the time: the change since the event before.
@@ -738,67 +864,139 @@ func (b *eventsBuilder) add(e *Event, d string) {
 	if d != "" {
 		mask |= hasDetail
 	}
-	w := encoder{b: b.es.buf, p: b.bn}
-	w.u(mask)
-	w.u(zig(dt))
+	// reserve has made room for maxEncoded bytes from bn on.
+	p, w := unsafe.Pointer(&b.es.buf[b.bn]), 0
+	w = putU(p, w, mask)
+	if z := zig(dt); two(z) {
+		put2(p, w, z)
+		w += 2
+	} else {
+		w = putU(p, w, z)
+	}
 	if mask&hasKind != 0 {
-		w.u(b.str(string(e.Kind)))
+		w = putU(p, w, b.str(string(e.Kind)))
 	}
 	if mask&hasClient != 0 {
-		w.u(b.str(e.Client))
+		w = putU(p, w, b.str(e.Client))
 	}
 	if mask&hasNode != 0 {
-		w.u(zig(int64(e.Node)))
+		w = putU(p, w, zig(int64(e.Node)))
 	}
 	if mask&hasNodes != 0 {
-		w.u(uint64(len(b.es.nodes)))
-		w.u(uint64(len(e.Nodes)))
+		w = putU(p, w, uint64(len(b.es.nodes)))
+		w = putU(p, w, uint64(len(e.Nodes)))
 		if len(e.Nodes) > 0 {
 			b.es.nodes = append(b.es.nodes, e.Nodes...)
 		}
 	}
 	if mask&hasGrant != 0 {
-		w.u(zig(int64(e.Grant)))
+		w = putU(p, w, zig(int64(e.Grant)))
 	}
 	if mask&hasToken != 0 {
-		w.u(zig(e.Token))
+		w = putU(p, w, zig(e.Token))
 	}
 	if mask&hasHolder != 0 {
-		w.u(b.str(e.Holder))
+		w = putU(p, w, b.str(e.Holder))
 	}
 	if mask&hasValidUntil != 0 {
-		w.u(zig(e.ValidUntil))
+		w = putU(p, w, zig(e.ValidUntil))
 	}
 	if mask&hasExpiresAt != 0 {
-		w.u(zig(e.ExpiresAt))
+		w = putU(p, w, zig(e.ExpiresAt))
 	}
 	if mask&hasValue != 0 {
-		w.u(b.str(e.Value))
+		w = putU(p, w, b.str(e.Value))
 	}
 	if mask&hasKey != 0 {
-		w.u(b.str(e.Key))
+		w = putU(p, w, b.str(e.Key))
 	}
 	if mask&hasMS != 0 {
-		w.u(zig(e.MS))
+		w = putU(p, w, zig(e.MS))
 	}
 	if mask&hasReason != 0 {
-		w.u(b.str(e.Reason))
+		w = putU(p, w, b.str(e.Reason))
 	}
 	if mask&hasLatency != 0 {
-		w.u(zig(e.LatencyMS))
+		w = putU(p, w, zig(e.LatencyMS))
 	}
 	if mask&hasArrivesAt != 0 {
-		w.u(zig(e.ArrivesAt))
+		w = putU(p, w, zig(e.ArrivesAt))
 	}
 	if mask&hasRef != 0 {
-		w.u(zig(int64(e.Ref)))
+		w = putU(p, w, zig(int64(e.Ref)))
 	}
 	if mask&hasDetail != 0 {
 		off, n := b.detail(d)
-		w.u(off)
-		w.u(n)
+		if two(off) {
+			put2(p, w, off)
+			w += 2
+		} else {
+			w = putU(p, w, off)
+		}
+		w = putU(p, w, n)
 	}
-	b.bn = w.p
+	b.bn += w
+}
+
+// addLite is add of an event at time t with only these fields (emitLite
+// says which kinds have no others): the same encoding, the fields in
+// add's order.
+func (b *eventsBuilder) addLite(t int64, kind Kind, client string, node int, value string, ms int64, reason string, d string) {
+	dt := b.reserve(t)
+	mask := uint64(hasKind)
+	if client != "" {
+		mask |= hasClient
+	}
+	if node != 0 {
+		mask |= hasNode
+	}
+	if value != "" {
+		mask |= hasValue
+	}
+	if ms != 0 {
+		mask |= hasMS
+	}
+	if reason != "" {
+		mask |= hasReason
+	}
+	if d != "" {
+		mask |= hasDetail
+	}
+	p, w := unsafe.Pointer(&b.es.buf[b.bn]), 0
+	w = putU(p, w, mask)
+	if z := zig(dt); two(z) {
+		put2(p, w, z)
+		w += 2
+	} else {
+		w = putU(p, w, z)
+	}
+	w = putU(p, w, b.str(string(kind)))
+	if mask&hasClient != 0 {
+		w = putU(p, w, b.str(client))
+	}
+	if mask&hasNode != 0 {
+		w = putU(p, w, zig(int64(node)))
+	}
+	if mask&hasValue != 0 {
+		w = putU(p, w, b.str(value))
+	}
+	if mask&hasMS != 0 {
+		w = putU(p, w, zig(ms))
+	}
+	if mask&hasReason != 0 {
+		w = putU(p, w, b.str(reason))
+	}
+	if mask&hasDetail != 0 {
+		off, n := b.detail(d)
+		if two(off) {
+			put2(p, w, off)
+			w += 2
+		} else {
+			w = putU(p, w, off)
+		}
+		w = putU(p, w, n)
+	}
+	b.bn += w
 }
 
 // truncate drops the events from n on (their details and nodes stay,

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // rawScenario decodes the top level while keeping each client and action
@@ -330,13 +331,17 @@ func int64p(v int64) *int64 { return &v }
 // nil when there is none. It expects a scenario after WithDefaults (an
 // unset field is an error) and enforces the limits (MaxClients,
 // MaxActions, MaxTimeMS, MaxRedlockNodes...).
-func (s Scenario) Validate() error { return s.validate(nil, nil) }
+func (s Scenario) Validate() error {
+	_, err := s.validate(nil, nil, nil)
+	return err
+}
 
-// validate is Validate; when actClient and actOp have room for every
-// action, it also records there each action's client index (-1: none or
-// unknown) and op code (opCode), which Run would otherwise work out
-// again.
-func (s Scenario) validate(actClient []int, actOp []uint8) error {
+// validate is Validate; when actClient, actOp and actT have room for
+// every action, it also records there each action's client index (-1:
+// none or unknown), op code (opCode) and time, and reports whether the
+// actions are listed in time order, which Run would otherwise work out
+// again in a pass of its own.
+func (s Scenario) validate(actClient []int, actOp []uint8, actT []int64) (sorted bool, err error) {
 	var p problems
 	modelOK := s.validateConfig(&p)
 	if len(s.Clients) > MaxClients {
@@ -362,24 +367,33 @@ func (s Scenario) validate(actClient []int, actOp []uint8) error {
 		p.add("actions", "%d actions, more than the limit of %d", len(s.Actions), MaxActions)
 	} else {
 		v := s.newActionCheck(modelOK)
-		if len(actClient) >= len(s.Actions) && len(actOp) >= len(s.Actions) {
+		if len(actClient) >= len(s.Actions) && len(actOp) >= len(s.Actions) && len(actT) >= len(s.Actions) {
 			v.actClient, v.actOp = actClient, actOp
+		} else {
+			actT = nil
 		}
-		for i := range s.Actions {
-			a := &s.Actions[i]
-			if ci, code, ok := s.quickClientAction(a, &v); ok {
-				if v.actClient != nil {
-					v.actClient[i], v.actOp[i] = ci, code
-				}
-				continue
+		v.actT = actT
+		// The quick path passes the plain client actions, most of a
+		// scenario, a run of them at a time; the others are looked at
+		// by validateAction.
+		for i := v.quickRun(s.Actions, 0); i < len(s.Actions); i = v.quickRun(s.Actions, i+1) {
+			if actT != nil {
+				actT[i] = s.Actions[i].AtMS
 			}
-			s.validateAction(&p, i, a, &v)
+			s.validateAction(&p, i, &s.Actions[i], &v)
+		}
+		sorted = true
+		for i := 1; i < len(actT); i++ {
+			if actT[i] < actT[i-1] {
+				sorted = false
+				break
+			}
 		}
 	}
 	if s.UntilMS < 0 || s.UntilMS > MaxTimeMS {
 		p.add("until_ms", "%d is out of range 0..%d", s.UntilMS, MaxTimeMS)
 	}
-	return p.err()
+	return sorted, p.err()
 }
 
 // validateConfig checks lock, resource and network, and reports whether
@@ -552,15 +566,17 @@ type actionCheck struct {
 	ids                                 clientIDs
 	modelOK                             bool
 	redis, redlock, consensus, database bool
-	serviceNodes                        int // Model.ServiceNodes
+	serviceNodes                        int  // Model.ServiceNodes
+	ledger                              bool // the resource is a ledger (writes may name a key)
 	actClient                           []int
 	actOp                               []uint8
+	actT                                []int64
 }
 
 // newActionCheck works out what validateAction needs of s; modelOK says
 // whether s's lock model passed validation.
 func (s *Scenario) newActionCheck(modelOK bool) actionCheck {
-	v := actionCheck{ids: newClientIDs(s.Clients), modelOK: modelOK, serviceNodes: s.Lock.Model.ServiceNodes(s.Lock.Nodes)}
+	v := actionCheck{ids: newClientIDs(s.Clients), modelOK: modelOK, serviceNodes: s.Lock.Model.ServiceNodes(s.Lock.Nodes), ledger: s.Resource.Kind == ResourceLedger}
 	switch s.Lock.Model {
 	case ModelRedis:
 		v.redis = true
@@ -580,95 +596,106 @@ func (s *Scenario) newActionCheck(modelOK bool) actionCheck {
 // look (and find the problems, if any). Every check here is one of
 // validateAction's, for client ops of a known model.
 func (s *Scenario) quickClientAction(a *Action, v *actionCheck) (ci int, code uint8, ok bool) {
-	if !v.modelOK || a.AtMS < 0 || a.AtMS > MaxTimeMS || a.Client == "" || a.Node != 0 || len(a.Nodes) != 0 {
+	w := *v
+	var c [1]int
+	var o [1]uint8
+	w.actClient, w.actOp, w.actT = c[:], o[:], nil
+	if w.quickRun(unsafe.Slice(a, 1), 0) == 0 {
 		return -1, 0, false
 	}
-	code = opCodeOf(a.Op)
-	switch code {
-	case opcWrite:
-		if a.MS != 0 || a.Value == "" || len(a.Value) > MaxValueLen ||
-			(a.Key != "" && (s.Resource.Kind != ResourceLedger || len(a.Key) > MaxKeyLen)) {
-			return -1, 0, false
-		}
-	case opcPause, opcDelay:
-		if a.MS < 1 || a.MS > MaxTimeMS || a.AtMS+a.MS > MaxTimeMS || a.Value != "" || a.Key != "" {
-			return -1, 0, false
-		}
-	case opcAcquire, opcClaim, opcRelease, opcExtend, opcCrash:
-		if a.MS != 0 || a.Value != "" || a.Key != "" || (code == opcAcquire && v.database) || (code == opcClaim && !v.database) {
-			return -1, 0, false
-		}
-	default:
-		return -1, 0, false
-	}
-	ci = v.ids.index(a.Client)
-	return ci, code, ci >= 0
+	return c[0], o[0], true
 }
 
-// opCodeOf is op's code (opcNone: none, or unknown), found by its first
-// byte and then compared with the one to three ops that start with it.
+// quickRun is quickClientAction of actions[i], actions[i+1] and so on,
+// as long as it passes them, recording each one's client index, op code
+// (and time, if v records times) as validate does; it returns the index
+// of the first action it does not pass (len(actions): none).
+func (v *actionCheck) quickRun(actions []Action, i int) int {
+	rec := v.actClient != nil
+	for ; i < len(actions); i++ {
+		a := &actions[i]
+		// uint64: a time below 0 is past MaxTimeMS too.
+		if !v.modelOK || uint64(a.AtMS) > MaxTimeMS || a.Client == "" || a.Node != 0 || len(a.Nodes) != 0 {
+			return i
+		}
+		code := opCodeOf(a.Op)
+		switch code {
+		case opcWrite:
+			if a.MS != 0 || a.Value == "" || len(a.Value) > MaxValueLen ||
+				(a.Key != "" && (!v.ledger || len(a.Key) > MaxKeyLen)) {
+				return i
+			}
+		case opcPause, opcDelay:
+			if a.MS < 1 || a.MS > MaxTimeMS || a.AtMS+a.MS > MaxTimeMS || a.Value != "" || a.Key != "" {
+				return i
+			}
+		case opcAcquire, opcClaim, opcRelease, opcExtend, opcCrash:
+			if a.MS != 0 || a.Value != "" || a.Key != "" || (code == opcAcquire && v.database) || (code == opcClaim && !v.database) {
+				return i
+			}
+		default:
+			return i
+		}
+		// clientIDs.index, its common case in line: the one client of
+		// the id's hash.
+		id := a.Client
+		ci := -1
+		switch sl := v.ids.slot[idHash(id)]; {
+		case sl > 0:
+			if x := v.ids.ids[sl-1].ID; len(x) == len(id) && (unsafe.StringData(x) == unsafe.StringData(id) || x == id) {
+				ci = int(sl - 1)
+			}
+		case sl < 0:
+			ci = v.ids.index(id)
+		}
+		if ci < 0 {
+			return i
+		}
+		if rec {
+			v.actClient[i], v.actOp[i] = ci, code
+			if v.actT != nil {
+				v.actT[i] = a.AtMS
+			}
+		}
+	}
+	return i
+}
+
+// opCodeOf is op's code (opcNone: none, or unknown): the one op of its
+// hash (opHash), if op is that op. An op that is the very string of the
+// constant (as in a scenario built in Go: a preset, a test) is known by
+// its address without comparing its bytes.
 func opCodeOf(op Op) uint8 {
-	if op == "" {
+	if len(op) < 4 {
 		return opcNone
 	}
-	switch op[0] {
-	case 'a':
-		if op == OpAcquire {
-			return opcAcquire
-		}
-	case 'c':
-		switch op {
-		case OpClaim:
-			return opcClaim
-		case OpCrash:
-			return opcCrash
-		case OpClockJump:
-			return opcClockJump
-		}
-	case 'w':
-		if op == OpWrite {
-			return opcWrite
-		}
-	case 'r':
-		switch op {
-		case OpRelease:
-			return opcRelease
-		case OpRestart:
-			return opcRestart
-		}
-	case 'e':
-		if op == OpExtend {
-			return opcExtend
-		}
-	case 'p':
-		switch op {
-		case OpPause:
-			return opcPause
-		case OpPartition:
-			return opcPartition
-		}
-	case 'd':
-		if op == OpDelay {
-			return opcDelay
-		}
-	case 'f':
-		if op == OpFailover {
-			return opcFailover
-		}
-	case 'n':
-		switch op {
-		case OpNodeDown:
-			return opcNodeDown
-		case OpNodeUp:
-			return opcNodeUp
-		}
-	case 'h':
-		if op == OpHeal {
-			return opcHeal
-		}
+	c := opOfHash[opHash(op)]
+	if name := opNames[c]; len(name) == len(op) && (unsafe.StringData(string(name)) == unsafe.StringData(string(op)) || name == op) {
+		return c
 	}
 	return opcNone
 }
+
+// opHash tells the ops apart (opOfHash checks that no two share one).
+func opHash(op Op) uint8 { return (op[0]*8 + op[len(op)-1]*15 + uint8(len(op))) & 31 }
+
+// opNames are the ops by code.
+var opNames = [numOpCodes]Op{opcAcquire: OpAcquire, opcClaim: OpClaim, opcWrite: OpWrite, opcRelease: OpRelease,
+	opcExtend: OpExtend, opcPause: OpPause, opcCrash: OpCrash, opcDelay: OpDelay, opcFailover: OpFailover,
+	opcClockJump: OpClockJump, opcNodeDown: OpNodeDown, opcNodeUp: OpNodeUp, opcRestart: OpRestart,
+	opcPartition: OpPartition, opcHeal: OpHeal}
+
+// opOfHash is the code of the op of each hash (opcNone: none).
+var opOfHash = func() (t [32]uint8) {
+	for c := opcNone + 1; c < numOpCodes; c++ {
+		h := opHash(opNames[c])
+		if t[h] != opcNone {
+			panic("sandbox: two ops share a hash: " + string(opNames[c]) + ", " + string(opNames[t[h]]))
+		}
+		t[h] = uint8(c)
+	}
+	return t
+}()
 
 // validateAction checks action i. An op that is
 // missing or unknown is its only problem (what else it needs depends on

@@ -89,3 +89,29 @@ func TestOpCodeOf(t *testing.T) {
 		}
 	}
 }
+
+// TestOpCodeOfSameOrCopied checks that every op is known by its own
+// code, whether it is the constant itself (known by its address) or a
+// copy of its bytes (as JSON decodes it), and that near misses are not.
+func TestOpCodeOfSameOrCopied(t *testing.T) {
+	for c := opcNone + 1; c < numOpCodes; c++ {
+		op := opNames[c]
+		if got := opCodeOf(op); got != uint8(c) {
+			t.Errorf("opCodeOf(%q) = %d, want %d", op, got, c)
+		}
+		copied := Op(strings.Clone(string(op)))
+		if got := opCodeOf(copied); got != uint8(c) {
+			t.Errorf("opCodeOf(copy of %q) = %d, want %d", op, got, c)
+		}
+		for _, near := range []string{strings.ToUpper(string(op)), string(op) + "s", string(op[:len(op)-1]), " " + string(op), string(op[1:])} {
+			if got := opCodeOf(Op(near)); got != opcNone {
+				t.Errorf("opCodeOf(%q) = %d, want none", near, got)
+			}
+		}
+	}
+	for _, op := range []Op{"", "a", "noop", "read", "acquirx", "clock-jump"} {
+		if got := opCodeOf(op); got != opcNone {
+			t.Errorf("opCodeOf(%q) = %d, want none", op, got)
+		}
+	}
+}
