@@ -212,3 +212,53 @@ func markHeadlines(d *doc) {
 		si = sj
 	}
 }
+
+// deferredStops are the verbs of stopping that "before" defers: "finish
+// the current batch before stopping" keeps working after the lease is
+// lost, and its "stopping" is no stop (QA-9 Q9-22).
+var deferredStops = setOf(`stopping stop stops aborting abort aborts halting halt halts quitting quit
+giving`)
+
+// markDeferredStops marks "before stopping", "before I stop", "before it
+// aborts" like a dismissal: a red flag's exclusions ("-stop*") do not
+// start there.
+func markDeferredStops(d *doc) {
+	toks := d.toks
+	for k, t := range toks {
+		if t.raw != "before" {
+			continue
+		}
+		for j := k + 1; j < len(toks) && j <= k+2 && toks[j].sent == t.sent; j++ {
+			if deferredStops[toks[j].raw] {
+				toks[j].dismiss = true
+				break
+			}
+			if !toks[j].fn {
+				break
+			}
+		}
+	}
+}
+
+// conditionEndsAt reports that an if-clause with no comma ends before
+// toks[k]: "If an extension fails I keep going", "if the call times out
+// we carry on": "I" or "we" right after the condition's verb (a verb in
+// -s or -ed, or a particle like "out") opens the main clause, which is
+// claimed (QA-9 Q9-22).
+func conditionEndsAt(toks []token, k int) bool {
+	if k+1 >= len(toks) || toks[k+1].sent != toks[k].sent {
+		return false
+	}
+	if w := toks[k].raw; w != "i" && w != "we" {
+		return false
+	}
+	prev := toks[k-1].raw
+	switch prev {
+	case "out", "down", "0", "zero", "false", "nil", "error", "errors":
+		return true
+	}
+	if toks[k-1].fn || clauseTakers[prev] {
+		return false
+	}
+	return strings.HasSuffix(prev, "s") && !strings.HasSuffix(prev, "ss") || strings.HasSuffix(prev, "ed")
+}

@@ -272,3 +272,25 @@ func TestQA9AdverbGovernsItsVerb(t *testing.T) {
 		{"WAIT can simply time out and return 0 while the key stays on the primary.", true},
 	})
 }
+
+// TestQA9Q22DeferredStopIsNoStop: "finish the current batch before
+// stopping" after a failed extension keeps working; "before stopping"
+// is no stop. Stopping at once is no flag.
+func TestQA9Q22DeferredStopIsNoStop(t *testing.T) {
+	checkFlag(t, "extend-lease", "work-after-lost-lease", []flagCase{
+		{"Extend only with a Lua script that checks my token and calls PEXPIRE atomically. If an extension fails I keep going and finish the current batch before stopping. The heartbeat shares the process, so a pause stops both, and only fencing at the resource makes expiry harmless.", true}, // the tester's
+		{"When the renewal fails, the worker keeps running the job before it stops.", true},
+		{"If the extend call times out I continue working on the current item before aborting.", true},
+		// near-misses: the stop comes first
+		{"If an extension fails I stop at once, before finishing the batch.", false},
+		{"When the renewal fails the worker must stop immediately; it never finishes its batch first.", false},
+	})
+	checkFlag(t, "fencing-token", "replication-keeps-lock", []flagCase{
+		{"Redis INCR on the primary is a fine source of tokens, even across failover.", true}, // the tester's
+		{"A counter in Redis is a safe token source even after a failover.", true},
+		{"INCR on the primary works as the fencing source through a failover.", true},
+		// near-misses: the counter's weakness named
+		{"Redis INCR on the primary is not a safe source of tokens across failover: the replica may not have the last value.", false},
+		{"Take the token from etcd's revision, which survives a failover, not from Redis INCR.", false},
+	})
+}

@@ -421,6 +421,7 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 	markNamedClaims(d)
 	markRestatedDenials(d)
 	markDismissals(d)
+	markDeferredStops(d)
 	markSeemsUntil(d)
 	markHeadlines(d)
 	return d
@@ -1399,6 +1400,9 @@ func markMentions(d *doc) {
 				// "If you take a lock you can drop the constraint": with no
 				// comma, a pronoun and a modal start the main clause.
 				if end > j+2 && end+1 < s.to && subjectPronouns[toks[end].raw] && modals[toks[end+1].raw] {
+					break
+				}
+				if end > j+2 && conditionEndsAt(toks, end) {
 					break
 				}
 				// "If the renew fails it's okay to finish", "if Done()
