@@ -23,6 +23,7 @@ type token struct {
 	refuted    bool   // inside a claim the sentence rejects ("it is a myth that ...")
 	hypo       bool   // inside an if-clause: a condition, not a claim by itself
 	probe      bool   // inside a diagnosis probe ("look for ...", "rule out ...")
+	dismiss    bool   // in a dismissal ("not a big concern"): minimises, does not refute
 }
 
 // sentence is a run of tokens ended by . ! ? or a line break.
@@ -429,6 +430,11 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 	markFrames(d)
 	markMentions(d)
 	markNamedClaims(d)
+	markRestatedDenials(d)
+	markDismissals(d)
+	markDeferredStops(d)
+	markSeemsUntil(d)
+	markHeadlines(d)
 	return d
 }
 
@@ -1451,6 +1457,9 @@ func markMentions(d *doc) {
 				// "If you take a lock you can drop the constraint": with no
 				// comma, a pronoun and a modal start the main clause.
 				if end > j+2 && end+1 < s.to && subjectPronouns[toks[end].raw] && modals[toks[end+1].raw] {
+					break
+				}
+				if end > j+2 && conditionEndsAt(toks, end) {
 					break
 				}
 				// "If the renew fails it's okay to finish", "if Done()
