@@ -332,7 +332,7 @@ func TestQA9Q13OutlineInOneLineDoesNotPass(t *testing.T) {
 		pass      bool
 	}{
 		{"two-holders", "To debug two holders, check durations against the TTL and for pauses, then release semantics, then failovers, then whether fencing exists.", false}, // the tester's
-		{"redis-vs-consensus", "Correctness needs fencing or a consensus-backed service.", false},                                                                                 // the tester's
+		{"redis-vs-consensus", "Correctness needs fencing or a consensus-backed service.", false},                                                                            // the tester's
 		{"two-holders", "Look at pauses versus the TTL, then the release, then the acquire, then failovers and fencing.", false},
 		{"fencing-token", "A rising token, sent with each write, checked by the storage.", false},
 		// near-misses: concise, and explained
