@@ -95,7 +95,7 @@ func cloneElem(e elem) (out elem, ok bool) {
 		}
 		return alt, true
 	case *seqElem:
-		seq := &seqElem{elems: make([]elem, len(e.elems)), gap: e.gap}
+		seq := &seqElem{elems: make([]elem, len(e.elems)), gap: e.gap, tight: e.tight}
 		for i, a := range e.elems {
 			if seq.elems[i], ok = cloneElem(a); !ok {
 				return nil, false
@@ -299,7 +299,8 @@ func parsePart(words []string, syn Synonyms, topic string, allowSyn bool, sets *
 // separated by "/".
 func parsePhrase(words []string, syn Synonyms, topic string, allowSyn bool, sets *setCache) (elem, error) {
 	var seq []elem
-	for _, w := range words {
+	var tight uint64
+	for k, w := range words {
 		var alts []elem
 		for _, a := range strings.Split(w, "/") {
 			e, err := parseAlt(a, syn, topic, allowSyn, sets)
@@ -309,11 +310,28 @@ func parsePhrase(words []string, syn Synonyms, topic string, allowSyn bool, sets
 			alts = append(alts, e)
 		}
 		seq = append(seq, newAlt(alts))
+		if k+1 < len(words) && k+1 < 64 && phraseNegator(w) {
+			tight |= 1 << (k + 1)
+		}
 	}
 	if len(seq) == 1 {
 		return seq[0], nil
 	}
-	return &seqElem{elems: seq, gap: phraseGap}, nil
+	return &seqElem{elems: seq, gap: phraseGap, tight: tight}, nil
+}
+
+// phraseNegator reports a phrase word whose forms are all negators of a
+// verb ("doesn't", "not", "never", "cannot"): the word after it in the
+// text is what it negates, so the phrase allows no gap there. "doesn't
+// acknowledge" must not match "doesn't guarantee the acknowledging
+// replica", where another verb is negated.
+func phraseNegator(w string) bool {
+	for _, f := range strings.Split(strings.ToLower(w), "/") {
+		if !(f == "not" || f == "never" || f == "no" || f == "cannot" || strings.HasSuffix(f, "n't")) {
+			return false
+		}
+	}
+	return true
 }
 
 func parseAlt(a string, syn Synonyms, topic string, allowSyn bool, sets *setCache) (elem, error) {
@@ -353,8 +371,25 @@ func parseAlt(a string, syn Synonyms, topic string, allowSyn bool, sets *setCach
 		if r, ok := strings.CutPrefix(pre, "re-"); ok && r != "" {
 			pre = "re" + r
 		}
+		// Text splits other hyphenated words ("self-healing" is "self
+		// healing"), so "self-heal*" is the word "self" then the prefix
+		// "heal", next to each other; as one raw prefix it never matched.
+		var lead []elem
+		if i := strings.LastIndexByte(pre, '-'); i >= 0 {
+			d := analyse(pre[:i])
+			if len(d.toks) == 0 {
+				return nil, fmt.Errorf("prefix %q: no word before its hyphen", a)
+			}
+			for _, t := range d.toks {
+				lead = append(lead, litWord(t))
+			}
+			pre = pre[i+1:]
+		}
 		if len([]rune(pre)) < 3 || strings.ContainsAny(pre, "*|@/") {
 			return nil, fmt.Errorf("prefix %q: want at least 3 letters before *", a)
+		}
+		if lead != nil {
+			return &seqElem{elems: append(lead, &wordSet{prefixes: []string{pre}}), gap: 0}, nil
 		}
 		return &wordSet{prefixes: []string{pre}}, nil
 	}

@@ -11,12 +11,12 @@ import (
 // loses the round. Each class is shown on the tester's phrasing, on
 // phrasings of our own, and on near-misses that must keep their verdict.
 
-type flagCase struct {
+type textCase struct {
 	text string
 	want bool
 }
 
-func checkFlag(t *testing.T, qid, flag string, cases []flagCase) {
+func checkFlag(t *testing.T, qid, flag string, cases []textCase) {
 	t.Helper()
 	b := loadBank(t)
 	for _, c := range cases {
@@ -27,7 +27,7 @@ func checkFlag(t *testing.T, qid, flag string, cases []flagCase) {
 	}
 }
 
-func checkPoint(t *testing.T, qid, point string, cases []flagCase) {
+func checkPoint(t *testing.T, qid, point string, cases []textCase) {
 	t.Helper()
 	b := loadBank(t)
 	for _, c := range cases {
@@ -43,7 +43,7 @@ func checkPoint(t *testing.T, qid, point string, cases []flagCase) {
 // needs, not the claim that the lease keeps holders apart; "only one"
 // that counts holders still raises ttl-as-safety.
 func TestQA9Q4OneStepIsAtomicityNotExclusivity(t *testing.T) {
-	checkFlag(t, "extend-lease", "ttl-as-safety", []flagCase{
+	checkFlag(t, "extend-lease", "ttl-as-safety", []textCase{
 		{"I extend only in one atomic step.", false}, // the tester's trigger
 		{"Yes, but only while I still own it, and only in one atomic step: a Lua script that checks the key still holds my token and then calls PEXPIRE, so I never extend someone else's lease. Never a bare SET without NX or a GET followed by PEXPIRE. If the extension is refused, the lease is gone: stop working and stop writing. The catch is that the heartbeat thread lives in the same process as the worker, so a GC pause or SIGSTOP freezes both; extension makes expiry under a live holder rarer, it does not make it harmless. Only a fencing token or guarded write at the resource does that.", false},
 		{"The renewal has to happen only in one round trip, a script that compares and extends.", false},
@@ -64,7 +64,7 @@ func TestQA9Q4OneStepIsAtomicityNotExclusivity(t *testing.T) {
 // "returns 0", "the lease is gone" say the extension failed, and stopping
 // then earns the point "fails" earns; carrying on does not.
 func TestQA9Q4RefusedExtensionIsAFailedExtension(t *testing.T) {
-	checkPoint(t, "extend-lease", "failed-extension", []flagCase{
+	checkPoint(t, "extend-lease", "failed-extension", []textCase{
 		{"If the extension is refused, the lease is gone: stop working and stop writing.", true}, // the tester's
 		{"If the extension fails, the lease is gone: stop working and stop writing.", true},
 		{"When the renew script returns 0, the worker must abort the job right there.", true},
@@ -81,7 +81,7 @@ func TestQA9Q4RefusedExtensionIsAFailedExtension(t *testing.T) {
 // claim of its own, so no flag reads "X ... B" across the contrast as
 // "X gives B". The same words with B asserted of X still flag.
 func TestQA9Q11ContrastDeniesWhatItNames(t *testing.T) {
-	checkFlag(t, "redis-vs-consensus", "redlock-correctness", []flagCase{
+	checkFlag(t, "redis-vs-consensus", "redlock-correctness", []textCase{
 		// the tester's (the guide's own key point)
 		{"Redlock adds failover, not correctness; correctness needs fencing or a consensus-backed service whose revision serves as the token.", false},
 		{"Redlock adds failover, not correctness; correctness needs fencing.", false},
@@ -101,7 +101,7 @@ func TestQA9Q11ContrastDeniesWhatItNames(t *testing.T) {
 // overwrite"); a plain denial of the problem ("doesn't write late") and
 // the problem asserted do not state the fix.
 func TestQA9Q21PreventionSaidAsInability(t *testing.T) {
-	checkPoint(t, "fencing-token", "paused-holder", []flagCase{
+	checkPoint(t, "fencing-token", "paused-holder", []textCase{
 		{"A holder that paused past its lease cannot overwrite the newer holder.", true}, // the tester's
 		{"So a zombie that wakes after its lease expired can no longer clobber the data.", true},
 		{"A client that was frozen in GC is unable to commit its late write, because its token is lower.", true},
@@ -111,7 +111,7 @@ func TestQA9Q21PreventionSaidAsInability(t *testing.T) {
 		{"Its value beats every earlier one.", false}, // Q9-1: the token's order, not a pause
 		{"The database cannot overwrite rows on its own.", false},
 	})
-	checkPoint(t, "row-lock", "connection-death", []flagCase{
+	checkPoint(t, "row-lock", "connection-death", []textCase{
 		{"If the client pauses, its transaction is killed, so the late write fails.", true}, // Q9-9's
 		{"A session that stalled past the timeout cannot commit anymore.", true},
 		{"Reads cannot commit anything.", false},
@@ -127,7 +127,7 @@ func TestQA9Q21PreventionSaidAsInability(t *testing.T) {
 // every earlier one" is the monotonic point in plain words, and says
 // nothing of a pause.
 func TestQA9Q1TokenOrderIsMonotonicNotAPause(t *testing.T) {
-	checkPoint(t, "fencing-token", "monotonic", []flagCase{
+	checkPoint(t, "fencing-token", "monotonic", []textCase{
 		{"A fencing token is a counter from the lock service whose value beats every earlier one.", true}, // the tester's
 		{"Each grant hands out a ticket larger than all previous tickets.", true},
 		{"The lock service issues numbers, each one higher than any earlier number.", true},
@@ -136,7 +136,7 @@ func TestQA9Q1TokenOrderIsMonotonicNotAPause(t *testing.T) {
 		{"A pause can beat any TTL you choose.", false},
 		{"The token is a random string from the lock service.", false},
 	})
-	checkPoint(t, "fencing-token", "paused-holder", []flagCase{
+	checkPoint(t, "fencing-token", "paused-holder", []textCase{
 		{"A fencing token is a counter from the lock service whose value beats every earlier one.", false},
 		{"A ticket whose printed value beats every earlier ticket.", false},
 		{"Whatever TTL you pick, a GC pause can beat it.", true},
@@ -149,7 +149,7 @@ func TestQA9Q1TokenOrderIsMonotonicNotAPause(t *testing.T) {
 // is not earned by the claim that it is a recovery.
 func TestQA9Q8DismissalIsNoRefutation(t *testing.T) {
 	tester := "Deadlock: transfer A->B locks A then waits for B while B->A locks B then waits for A. Prevent it by always acquiring locks in a global order, for example by account id, so no cycle can form. And since the locks have TTLs, a deadlock resolves itself when one expires, so it's not a big concern anyway. Better still, do the transfer in one database transaction with guarded updates so you don't need distributed locks at all."
-	checkFlag(t, "deadlock-ordering", "ttl-as-safety", []flagCase{
+	checkFlag(t, "deadlock-ordering", "ttl-as-safety", []textCase{
 		{tester, true},
 		{"With TTLs on both locks a deadlock resolves itself once one lease expires, so it's no real problem.", true},
 		{"The leases expire eventually and the deadlock heals itself, nothing to worry about.", true},
@@ -158,7 +158,7 @@ func TestQA9Q8DismissalIsNoRefutation(t *testing.T) {
 		{"People say a deadlock resolves itself when a lease expires, but that is not a recovery: the lease expires under a live holder, so two transfers run at once.", false},
 		{"Waiting for a TTL to break the deadlock is not safe: the holder is still alive when its lease expires.", false},
 	})
-	checkPoint(t, "deadlock-ordering", "lease-expiry-trap", []flagCase{
+	checkPoint(t, "deadlock-ordering", "lease-expiry-trap", []textCase{
 		{tester, false},
 		{"With TTLs on both locks a deadlock resolves itself once one lease expires, so it's no real problem.", false},
 		{"Waiting for a TTL to break the deadlock is not safe: the holder is still alive when its lease expires.", true},
@@ -169,7 +169,7 @@ func TestQA9Q8DismissalIsNoRefutation(t *testing.T) {
 // TestQA9Q8ExpiryEndsTheWaitByItself: the same mistake without the word
 // deadlock: the TTL said to end the wait on its own.
 func TestQA9Q8ExpiryEndsTheWaitByItself(t *testing.T) {
-	checkFlag(t, "deadlock-ordering", "ttl-as-safety", []flagCase{
+	checkFlag(t, "deadlock-ordering", "ttl-as-safety", []textCase{
 		{"Since the locks have a TTL the wait ends by itself when one expires.", true},
 		{"Each lock has a lease, so the standoff clears on its own after thirty seconds.", true},
 		{"The cycle goes away by itself once a TTL expires.", true},
@@ -182,7 +182,7 @@ func TestQA9Q8ExpiryEndsTheWaitByItself(t *testing.T) {
 // follow-up" says X only seems enough; no flag takes X as the candidate's
 // design. X asserted as enough still flags.
 func TestQA9SeemsUntilJudgesItsSubject(t *testing.T) {
-	checkFlag(t, "two-holders", "two-commands", []flagCase{
+	checkFlag(t, "two-holders", "two-commands", []textCase{
 		{`Interviewers ask because "SETNX with an expiry" sounds complete until the pause follow-up.`, false}, // the guide's own key point
 		{"SETNX followed by EXPIRE looks fine until the process dies between the two calls.", false},
 		{"A SETNX and then an EXPIRE seems safe until a crash lands in between.", false},
@@ -250,7 +250,7 @@ func TestQA9HeadlinesEarnNothing(t *testing.T) {
 // safety") does not make that point; the subject's worth asserted still
 // does.
 func TestQA9WorthDeniedIsNoCredit(t *testing.T) {
-	checkPoint(t, "redis-vs-consensus", "consensus-quorum", []flagCase{
+	checkPoint(t, "redis-vs-consensus", "consensus-quorum", []textCase{
 		{"ZooKeeper and etcd are slow, heavyweight relics; their consensus adds latency without adding safety over Redlock.", false}, // Q9-3
 		{"Their majority commit adds nothing but round trips.", false},
 		{"A Raft quorum is no safer than a single Redis primary with a replica.", false},
@@ -264,7 +264,7 @@ func TestQA9WorthDeniedIsNoCredit(t *testing.T) {
 // TestQA9AdverbGovernsItsVerb: "WAIT only reports" needs the adverb on
 // WAIT's verb, not on another clause's ("so I just retry", Q9-5).
 func TestQA9AdverbGovernsItsVerb(t *testing.T) {
-	checkPoint(t, "redis-wait-safe", "not-consensus", []flagCase{
+	checkPoint(t, "redis-wait-safe", "not-consensus", []textCase{
 		{"If WAIT returns 0, Redis rolls back the SET, so I just retry.", false}, // Q9-5
 		{"WAIT returns the replica count and then the client simply goes on writing.", false},
 		{"WAIT just gives up after 100 ms and tells you how many replicas answered.", true},
@@ -277,7 +277,7 @@ func TestQA9AdverbGovernsItsVerb(t *testing.T) {
 // stopping" after a failed extension keeps working; "before stopping"
 // is no stop. Stopping at once is no flag.
 func TestQA9Q22DeferredStopIsNoStop(t *testing.T) {
-	checkFlag(t, "extend-lease", "work-after-lost-lease", []flagCase{
+	checkFlag(t, "extend-lease", "work-after-lost-lease", []textCase{
 		{"Extend only with a Lua script that checks my token and calls PEXPIRE atomically. If an extension fails I keep going and finish the current batch before stopping. The heartbeat shares the process, so a pause stops both, and only fencing at the resource makes expiry harmless.", true}, // the tester's
 		{"When the renewal fails, the worker keeps running the job before it stops.", true},
 		{"If the extend call times out I continue working on the current item before aborting.", true},
@@ -285,7 +285,7 @@ func TestQA9Q22DeferredStopIsNoStop(t *testing.T) {
 		{"If an extension fails I stop at once, before finishing the batch.", false},
 		{"When the renewal fails the worker must stop immediately; it never finishes its batch first.", false},
 	})
-	checkFlag(t, "fencing-token", "replication-keeps-lock", []flagCase{
+	checkFlag(t, "fencing-token", "replication-keeps-lock", []textCase{
 		{"Redis INCR on the primary is a fine source of tokens, even across failover.", true}, // the tester's
 		{"A counter in Redis is a safe token source even after a failover.", true},
 		{"INCR on the primary works as the fencing source through a failover.", true},
@@ -299,7 +299,7 @@ func TestQA9Q22DeferredStopIsNoStop(t *testing.T) {
 // body, and expire keys after the retry window" is not made by the
 // expiry alone (Q9-7); the body check in other words makes it.
 func TestQA9Q7MinorHalfIsNotThePoint(t *testing.T) {
-	checkPoint(t, "idempotency-keys", "body-mismatch", []flagCase{
+	checkPoint(t, "idempotency-keys", "body-mismatch", []textCase{
 		{"Keys expire after 24 hours, once no client would still retry.", false},
 		{"We purge the idempotency records after a day.", false},
 		{"A retry that reuses the key with a different amount is rejected with 422.", true},
@@ -312,7 +312,7 @@ func TestQA9Q7MinorHalfIsNotThePoint(t *testing.T) {
 // debugging probes the incident; it does not judge a lease by two clocks.
 // A lease judged by comparing clocks still raises wall-clock.
 func TestQA9Q6ComparingLogsIsAnInvestigation(t *testing.T) {
-	checkFlag(t, "two-holders", "wall-clock", []flagCase{
+	checkFlag(t, "two-holders", "wall-clock", []textCase{
 		{"Compare the two holders' log timestamps with the lock key's TTL, and look at GC logs, container CPU throttling and VM steal time.", false}, // Q9-6's opening
 		{"First I'd correlate the worker logs' timestamps with the TTL to see who wrote when.", false},
 		{"I'd compare the traces of both workers against the lease expiry.", false},
