@@ -170,8 +170,13 @@ func markHeadlines(d *doc) {
 	head := make([]bool, len(d.sents))
 	for si, s := range d.sents {
 		first, last := d.toks[s.from], d.toks[s.to-1]
-		// the rest of the line after the sentence's last word
-		rest := d.text[last.end:]
+		// what follows the sentence's last word, up to the next word:
+		// its closing punctuation, if any, and the line break
+		next := len(d.text)
+		if s.to < len(d.toks) {
+			next = d.toks[s.to].start
+		}
+		rest := d.text[last.end:next]
 		if nl := strings.IndexByte(rest, '\n'); nl >= 0 {
 			rest = rest[:nl]
 		}
@@ -179,9 +184,15 @@ func markHeadlines(d *doc) {
 			punctuated = true
 			continue
 		}
-		// the line before its first word: nothing but spaces
-		lineStart := strings.LastIndexByte(d.text[:first.start], '\n') + 1
-		if strings.TrimSpace(d.text[lineStart:first.start]) != "" {
+		// before its first word, since the previous word: a line break
+		// and nothing but spaces after it
+		prev := 0
+		if s.from > 0 {
+			prev = d.toks[s.from-1].end
+		}
+		gap := d.text[prev:first.start]
+		nl := strings.LastIndexByte(gap, '\n')
+		if s.from > 0 && nl < 0 || strings.TrimSpace(gap[nl+1:]) != "" {
 			continue
 		}
 		if s.to-s.from > maxHeadlineTokens || s.question {
