@@ -345,3 +345,30 @@ func TestQA9Q13OutlineInOneLineDoesNotPass(t *testing.T) {
 		}
 	}
 }
+
+// TestQA9Q2PlainAnalogyVerbs: the token fastened to each request in
+// other verbs, and the issuer that must not go back after a crash, are
+// the points in plain words (Q9-2).
+func TestQA9Q2PlainAnalogyVerbs(t *testing.T) {
+	checkPoint(t, "fencing-token", "sent-with-write", []textCase{
+		{"The worker staples that ticket onto each modification request.", true}, // the tester's
+		{"It pins the number to every change it sends to the database.", true},
+		{"The clerk pins a note to the board every morning.", false},
+		{"The dispenser staples receipts for the audit log.", false},
+	})
+	checkPoint(t, "fencing-token", "token-source", []textCase{
+		{"The ticket dispenser must never hand out smaller numbers after it crashes and comes back, so it must be replicated by agreement, not a single cache node's counter.", true}, // the tester's
+		{"Whatever issues the tokens must not repeat a value after it restarts.", true},
+		{"The ticket dispenser is a box on the wall.", false},
+	})
+}
+
+// TestQA9Q2RandomValueInCode: a random value named by its generator in
+// code (`<uuid4>`, `uuid.uuid4()`) is the random token (Q9-2).
+func TestQA9Q2RandomValueInCode(t *testing.T) {
+	checkPoint(t, "redis-lock-and-failure", "unique-value", []textCase{
+		{"I acquire with `SET key <uuid4> NX PX 30000` and release with a Lua script that compares my token before DEL.", true}, // the tester's
+		{"The value is uuid.uuid4() per acquisition, so the release script can tell my lock from the next holder's.", true},
+		{"The value is the hostname, so every worker on the box writes the same one.", false},
+	})
+}
