@@ -506,5 +506,18 @@ func TestLosingClaimShapesG9(t *testing.T) {
 			"SERIALIZABLE doesn't replace the fence: a stale holder's transaction is perfectly serializable on its own.", false},
 		{"isolation won't stop a stale holder", "fencing-token", "fencing-unneeded|isolation-prevents-race",
 			"Isolation won't stop a stale holder; only the token comparison in the WHERE does.", false},
+		// A remedy told as the incident's fix, with the problem gone.
+		{"doubled the TTL, haven't seen it since", "two-holders", "ttl-as-safety",
+			"We fixed it by doubling the TTL and haven't seen two holders since.", true},
+		{"doubling the TTL only made it rarer", "two-holders", "ttl-as-safety",
+			"Doubling the TTL made it rarer, but we still saw two holders after a long GC pause.", false},
+		{"NTP as the fix, stopped for good", "two-holders", "wall-clock|timing-as-coordination",
+			"The proper fix was NTP: once the clocks were in sync the duplicates stopped for good.", true},
+		{"the API server won't accept the old pod's writes", "fencing-in-real-systems", "lock-service-fences",
+			"Once the Lease is lost, the API server won't accept the old pod's writes.", true},
+		{"the API server won't accept a stale resourceVersion", "fencing-in-real-systems", "lock-service-fences",
+			"Once the Lease is lost, the API server won't accept the old pod's writes unless they carry the current resourceVersion.", false},
+		{"dropped the session timeout", "session-suspended", "ttl-as-safety|fencing-unneeded",
+			"We dropped the session timeout to two seconds, which made the window too small to matter.", true},
 	})
 }
