@@ -57,6 +57,9 @@ type pointMeta struct {
 	Match     []string `yaml:"match"`
 	Requires  []string `yaml:"requires"`
 	Core      bool     `yaml:"core"`
+	// Partial and PartialNote: see quiz.Point.
+	Partial     []string `yaml:"partial"`
+	PartialNote string   `yaml:"partial_note"`
 }
 
 type optionMeta struct {
@@ -366,7 +369,7 @@ func parseQuestion(md goldmark.Markdown, file string, src []byte) (*quiz.Questio
 		q.Flags = append([]string{}, (*m.Flags)...)
 	}
 	for _, p := range m.Points {
-		q.Points = append(q.Points, quiz.Point{ID: p.ID, Label: p.Label, Dimension: p.Dimension, Weight: p.Weight, Match: p.Match, Requires: p.Requires, Core: p.Core})
+		q.Points = append(q.Points, quiz.Point{ID: p.ID, Label: p.Label, Dimension: p.Dimension, Weight: p.Weight, Match: p.Match, Requires: p.Requires, Core: p.Core, Partial: p.Partial, PartialNote: p.PartialNote})
 	}
 	for i, o := range m.Options {
 		text, err := renderInline(md, o.Text)

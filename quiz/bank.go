@@ -117,7 +117,7 @@ func NewBank(questions []*Question, flags []RedFlag, syn Synonyms) (*Bank, error
 	}
 	for _, q := range b.questions {
 		for _, pt := range q.Points {
-			for _, p := range append(append([]*Pattern(nil), pt.match...), pt.requires...) {
+			for _, p := range append(append(append([]*Pattern(nil), pt.match...), pt.requires...), pt.partial...) {
 				if b.lex.number(p) {
 					numbered = append(numbered, p)
 				}
@@ -350,6 +350,7 @@ func sharePatterns(questions []*Question) {
 			pt := &q.Points[i]
 			pt.match = share(q.Topic, pt.match)
 			pt.requires = share(q.Topic, pt.requires)
+			pt.partial = share(q.Topic, pt.partial)
 		}
 	}
 }

@@ -177,6 +177,12 @@ func compileFreeText(q *Question, syn Synonyms, flags map[string]*RedFlag, cache
 		if p.requires, err = cache.compileAll(p.Requires, syn, q.Topic, at("requires")); err != nil {
 			return err
 		}
+		if (len(p.Partial) == 0) != (p.PartialNote == "") {
+			return fieldErr(at("partial_note"), fmt.Errorf("partial and partial_note go together"))
+		}
+		if p.partial, err = cache.compileAll(p.Partial, syn, q.Topic, at("partial")); err != nil {
+			return err
+		}
 	}
 	core := 0
 	for _, p := range q.Points {

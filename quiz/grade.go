@@ -167,6 +167,7 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache,
 	sortFlags(r.Flags)
 	uncreditFlagged(q, d, r)
 	creditAsserted(q, d, r, flags, cache, lex)
+	uncreditDenied(q, d, r)
 	r.Score = freeTextScore(r.Points, r.Flags)
 	if spareOnly(r.Points) && !mostlyProse(d) {
 		// The lenience for a missed core point is for answers that say
@@ -189,6 +190,30 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache,
 	if note := fullerNote(r.Points); note != "" && coreMade(r.Points) {
 		r.Notes = append(r.Notes, note)
 	}
+	if !listy {
+		r.Notes = append(r.Notes, partialNotes(q, d, r.Points)...)
+	}
+}
+
+// partialNotes says, for each point the answer missed but went part of
+// the way to (one of its Partial patterns matches a claim), what a fuller
+// answer would add; pass or fail, the answer hears why its version falls
+// short rather than nothing.
+func partialNotes(q *Question, d *doc, points []PointResult) []string {
+	var notes []string
+	for i, p := range q.Points {
+		if len(p.Partial) == 0 || points[i].Hit {
+			continue
+		}
+		pats := p.partial
+		if pats == nil {
+			pats, _ = compileAll(p.Partial, nil, q.Topic, "partial")
+		}
+		if _, ok := findPoint(d, pats, nil, true); ok {
+			notes = append(notes, p.PartialNote)
+		}
+	}
+	return notes
 }
 
 // uncreditFlagged takes back a point whose only evidence is the claim

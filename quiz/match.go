@@ -1005,6 +1005,7 @@ func (x *lexicon) relevantTo(q *Question, flags []*RedFlag) *relevance {
 	for _, pt := range q.Points {
 		add(pt.match)
 		add(pt.requires)
+		add(pt.partial)
 	}
 	for _, f := range flags {
 		add(f.match)

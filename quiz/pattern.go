@@ -371,8 +371,25 @@ func parseAlt(a string, syn Synonyms, topic string, allowSyn bool, sets *setCach
 		if r, ok := strings.CutPrefix(pre, "re-"); ok && r != "" {
 			pre = "re" + r
 		}
+		// Text splits other hyphenated words ("self-healing" is "self
+		// healing"), so "self-heal*" is the word "self" then the prefix
+		// "heal", next to each other; as one raw prefix it never matched.
+		var lead []elem
+		if i := strings.LastIndexByte(pre, '-'); i >= 0 {
+			d := analyse(pre[:i])
+			if len(d.toks) == 0 {
+				return nil, fmt.Errorf("prefix %q: no word before its hyphen", a)
+			}
+			for _, t := range d.toks {
+				lead = append(lead, litWord(t))
+			}
+			pre = pre[i+1:]
+		}
 		if len([]rune(pre)) < 3 || strings.ContainsAny(pre, "*|@/") {
 			return nil, fmt.Errorf("prefix %q: want at least 3 letters before *", a)
+		}
+		if lead != nil {
+			return &seqElem{elems: append(lead, &wordSet{prefixes: []string{pre}}), gap: 0}, nil
 		}
 		return &wordSet{prefixes: []string{pre}}, nil
 	}
@@ -666,6 +683,9 @@ func (p *Pattern) collect(d *doc, c *evalCtx, sn sentence, own [][2]int, claimOn
 	for x, ex := range p.exclude {
 		f := c.exclFirsts(x)
 		for i := f.next(sn.from, sn.to); i >= 0; i = f.next(i+1, sn.to) {
+			if d.toks[i].dismiss {
+				continue // "not a big concern" plays a claim down, not refutes it
+			}
 			for m := c.elemEnds(len(p.parts)+x, ex, i, sn.to); m != 0; m &= m - 1 {
 				if p.excludeAny[x] || !negated(d, [2]int{i, i + bits.TrailingZeros64(m)}) {
 					return false, dropped

@@ -147,9 +147,18 @@ type Point struct {
 	// Core marks one of the two or three points an answer must make to
 	// pass; the others are breadth and raise the score above the pass line.
 	Core bool
+	// Partial holds patterns for a way of going part of the way to the
+	// point that it does not credit (a TTL sized as a multiple of the
+	// p99, for a point that asks for the measured tail); when the point
+	// is missed and one of them matches a claim, the feedback adds
+	// PartialNote: what a fuller answer would say, and why.
+	Partial []string
+	// PartialNote is the note for a Partial match; required with Partial.
+	PartialNote string
 
 	match    []*Pattern
 	requires []*Pattern
+	partial  []*Pattern
 }
 
 // Option is one choice of a single, multiple or predict question.

@@ -23,6 +23,7 @@ type token struct {
 	refuted    bool   // inside a claim the sentence rejects ("it is a myth that ...")
 	hypo       bool   // inside an if-clause: a condition, not a claim by itself
 	probe      bool   // inside a diagnosis probe ("look for ...", "rule out ...")
+	dismiss    bool   // in a dismissal ("not a big concern"): minimises, does not refute
 }
 
 // sentence is a run of tokens ended by . ! ? or a line break.
@@ -372,7 +373,17 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 			d.toks[k].sent = len(d.sents)
 		}
 		segs := 1 + strings.Count(text[d.toks[i].start:d.toks[j-1].end], ",") + strings.Count(text[d.toks[i].start:d.toks[j-1].end], ";") + inlineNumbers(text[d.toks[i].start:d.toks[j-1].end])
-		prose := isProse(d.toks[i:j], segs)
+		// A chain of arrows ("same owner twice -> stale write lands; epoch
+		// per claim -> guard writes; restart same id; ...") cuts its
+		// items as commas would: with two arrows or more, every cut
+		// (arrow, dash, slash, colon) counts when judging prose, so a
+		// run of short items so cut is no sentence. (One arrow is often
+		// speech: "gc pause longer than the ttl -> 2 holders, ...".)
+		proseSegs := segs
+		if sent := text[d.toks[i].start:d.toks[j-1].end]; arrows(sent) >= 2 {
+			proseSegs = max(proseSegs, outerSegments(sent))
+		}
+		prose := isProse(d.toks[i:j], proseSegs)
 		// A colon heads a list ("Redis: async replication, failover") as
 		// often as a clause, so a terse sentence counts it as a break too.
 		terseSegs := segs + strings.Count(text[d.toks[i].start:d.toks[j-1].end], ":")
@@ -419,6 +430,11 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 	markFrames(d)
 	markMentions(d)
 	markNamedClaims(d)
+	markRestatedDenials(d)
+	markDismissals(d)
+	markDeferredStops(d)
+	markSeemsUntil(d)
+	markHeadlines(d)
 	return d
 }
 
@@ -617,6 +633,23 @@ func isTerseClaim(toks []token, segments, outer int) bool {
 	// "The storage rejects lower tokens.": a determiner opens a subject,
 	// and a predicate follows it.
 	return len(toks) >= 4 && segments == 1 && determiners[toks[0].raw]
+}
+
+// arrows counts the arrows of s outside backticks ("->", "=>", "→", "⇒").
+func arrows(s string) int {
+	n, code := 0, false
+	prev := rune(0)
+	for _, r := range s {
+		switch {
+		case r == '`':
+			code = !code
+		case code:
+		case r == '→' || r == '⇒' || r == '>' && (prev == '-' || prev == '='):
+			n++
+		}
+		prev = r
+	}
+	return n
 }
 
 // outerSegments counts the clauses of s split by commas, semicolons,
@@ -1424,6 +1457,9 @@ func markMentions(d *doc) {
 				// "If you take a lock you can drop the constraint": with no
 				// comma, a pronoun and a modal start the main clause.
 				if end > j+2 && end+1 < s.to && subjectPronouns[toks[end].raw] && modals[toks[end+1].raw] {
+					break
+				}
+				if end > j+2 && conditionEndsAt(toks, end) {
 					break
 				}
 				// "If the renew fails it's okay to finish", "if Done()
