@@ -224,6 +224,33 @@ func TestClaimShapesG9(t *testing.T) {
 			"Generating a fresh key for each retry would defeat the point, since each attempt would look new.", false},
 		{"a fresh key per retry, asserted", "idempotency-keys", "fresh-idempotency-key",
 			"Generate a fresh key for each retry, since each attempt is its own request.", true},
+		// Classes from Z (read at 04:10): "resist" rejects what follows; a
+		// mistake noun's copula after an aside; "immediately before" as a
+		// position; Redis's "OK" reply; a contrast with "whereas"; "a safe
+		// renewal" names the safe way; the counterpart in the same clause
+		// list; "either both" said of one transaction.
+		{"I'd resist lining up by host timestamps", "two-holders", "wall-clock",
+			"I'd resist lining up the events by each host's timestamps, since the clocks drift.", false},
+		{"line up by host timestamps", "two-holders", "wall-clock",
+			"Line up the events by each host's log timestamps to see who wrote first.", true},
+		{"the misuse I keep seeing, ..., is", "row-lock", "lock-across-network-call",
+			"The misuse I keep seeing, usually in payment code, is holding FOR UPDATE open across an HTTP call to the provider.", false},
+		{"holding FOR UPDATE across the call, asserted", "row-lock", "lock-across-network-call",
+			"We keep the FOR UPDATE lock held across the HTTP call to the provider, so nobody else charges meanwhile.", true},
+		{"the node immediately before its own", "zookeeper-lock-recipe", "client-side-fencing",
+			"Each waiter watches the node immediately before its own and re-checks the children when the watch fires, until the session ends.", false},
+		{"Redis replies OK", "redis-lock-and-failure", "random-fencing-token",
+			"Acquire with SET lock <random token> NX PX 30000; OK means you hold it.", false},
+		{"a revision, whereas Redis stores a random value", "redis-vs-consensus", "random-fencing-token",
+			"etcd hands out a revision you can use as a fencing token, whereas Redis only stores a random value.", false},
+		{"a safe renewal checks and extends", "extend-lease", "ttl-as-safety",
+			"A safe renewal checks the value and extends in one Lua script.", false},
+		{"a token the resource checks, same sentence", "fencing-token", "client-side-fencing",
+			"A paused holder may write before it notices, so each write carries a token that the resource checks.", false},
+		{"either both commit, in one transaction", "outbox-pattern", "dual-write-atomic",
+			"The status row and the outbox row either both commit or neither does, so no event goes missing.", false},
+		{"either both, with Kafka", "outbox-pattern", "dual-write-atomic",
+			"Publish to Kafka inside the same handler so either both happen or neither does.", true},
 	})
 }
 
