@@ -801,6 +801,18 @@ func markRejectedClefts(d *doc) {
 			}
 			if j+1 < s.to && (toks[j+1].raw == "is" || toks[j+1].raw == "was") {
 				refute(j+1, s.to)
+				break
+			}
+			// "The misuse I'd call out, because I've had to unpick it,
+			// is holding ...": the mistake's copula after its modifiers
+			for c := j + 2; c < s.to && c <= j+14; c++ {
+				if toks[c].clause && (strongClause[toks[c].raw] && toks[c].raw != "because" && toks[c].raw != "since" || toks[c].brk == ';' || toks[c].brk == ':' || toks[c].brk == '.') {
+					break
+				}
+				if (toks[c].raw == "is" || toks[c].raw == "was") && toks[c].clause && toks[c].brk == ',' {
+					refute(c, s.to)
+					break
+				}
 			}
 			break
 		}

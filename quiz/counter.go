@@ -127,6 +127,33 @@ func bareClaim(d *doc, m match) bool {
 	return true
 }
 
+// acrossContrast reports a match whose parts lie on both sides of a
+// "whereas" or "unlike" that opens a clause: "etcd hands out a revision
+// you can use as a fencing token, whereas Redis only stores a random
+// value" sets the two apart, and joins no claim across them.
+func acrossContrast(d *doc, m match) bool {
+	if len(m.spans) < 2 {
+		return false
+	}
+	lo, hi := m.spans[0][0], m.spans[0][1]
+	for _, sp := range m.spans[1:] {
+		lo, hi = min(lo, sp[0]), max(hi, sp[1])
+	}
+	for j := lo + 1; j < hi; j++ {
+		if t := d.toks[j]; t.clause && (t.raw == "whereas" || t.raw == "unlike") {
+			before, after := false, false
+			for _, sp := range m.spans {
+				before = before || sp[1] <= j
+				after = after || sp[0] >= j
+			}
+			if before && after {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // strongBreak reports a token that opens a clause after a semicolon,
 // colon, dash or bracket.
 func strongBreak(t token) bool {

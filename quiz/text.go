@@ -78,7 +78,7 @@ keeps kept let lets going goes went come comes see know knows`)
 // negators open a negation scope over the rest of their clause.
 var negators = setOf(`not no never without nothing nobody noone none neither nor cannot cant dont doesnt
 isnt arent wasnt werent wont wouldnt shouldnt couldnt mustnt didnt hasnt havent hadnt
-avoid avoids avoiding lacks lack lacking instead rather`)
+avoid avoids avoiding lacks lack lacking instead rather resist resists resisting`)
 
 // critics judge what they are said of: "a plain DEL is wrong" negates the
 // DEL as surely as "never use a plain DEL".
@@ -1200,7 +1200,7 @@ excluded banned narrows mitigations inflicted caveats limitations downsides gotc
 // list of them.
 var mistakeNouns = setOf(`mistake mistakes antipattern antipatterns anti-pattern anti-patterns
 pitfall pitfalls trap traps footgun footguns misconception misconceptions misreading
-misreadings misunderstanding misunderstandings fallacy`)
+misreadings misunderstanding misunderstandings fallacy misuse misuses`)
 
 // enumerators open the next item of a list: "Second, ...", "Another: ...".
 var enumerators = setOf(`second secondly third thirdly fourth another also next finally lastly
