@@ -294,3 +294,24 @@ func TestDismissedIsNotMade(t *testing.T) {
 		{"optimistic-concurrency", "zero-rows-retry", "If the update touches zero rows, re-read the row and apply the change again.", true},
 	})
 }
+
+// TestAnalogies: a third sweep, the core points said through an analogy
+// (the way strong-unusual answers most often miss), each next to the
+// analogy turned the wrong way.
+func TestAnalogies(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"run-job-once", "lock-not-enough", "A lock is a 'room occupied' sign, not a logbook: once the first run leaves, a latecomer walks in and does it again.", true},
+		{"run-job-once", "idempotent", "The job should be like pressing an elevator button: pressing it twice still calls one elevator.", true},
+		{"avoid-the-lock", "idempotent", "When the operation is like flipping a switch to ON, doing it twice leaves it ON, so I skip the lock.", true},
+		{"avoid-the-lock", "idempotent", "Charging a card is not like a light switch: doing it twice charges twice.", false},
+		{"holder-id-guard", "same-owner-twice", "Checking the owner name is like a coat check that only reads the name: my old ticket and my new ticket both say my name.", true},
+		{"holder-id-guard", "same-owner-twice", "My old ticket and my new ticket carry different numbers, so the check tells them apart.", false},
+		{"session-suspended", "signals-late", "The news that I lost the lock arrives by snail mail; the servers may already have handed it on.", true},
+		{"outbox-pattern", "outbox-row", "Put the letter in the outgoing tray in the same transaction as the paperwork.", true},
+		{"optimistic-concurrency", "version-column", "Each record carries an edition number, and a save only goes through if the edition hasn't moved since I read it.", true},
+		{"idempotency-keys", "unique-table", "The server files slips by reference number and can't file the same number twice.", true},
+		{"unfenceable-resource", "idempotency-key", "Put the invoice number on the request so the provider can tell a repeat from a new charge.", true},
+		{"unfenceable-resource", "idempotency-key", "Whatever we send, the provider can't tell a repeat from a new charge.", false},
+	})
+}
