@@ -315,3 +315,20 @@ func TestAnalogies(t *testing.T) {
 		{"unfenceable-resource", "idempotency-key", "Whatever we send, the provider can't tell a repeat from a new charge.", false},
 	})
 }
+
+// TestNegatedOpposite: a fourth sweep, the point said as a warning
+// against its opposite ("never assume ...", "don't mistake ... for ...").
+func TestNegatedOpposite(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"extend-lease", "not-safety", "Don't mistake a successful renewal for ownership at the moment you write.", true},
+		{"extend-lease", "not-safety", "A successful renewal is ownership at the moment you write.", false},
+		{"fencing-token", "paused-holder", "Never assume a holder notices its lease expired before its next write.", true},
+		{"two-holders", "durations-vs-ttl", "The paused worker doesn't realise its lease is gone until it has written.", true},
+		{"two-holders", "durations-vs-ttl", "The worker notices its lease expired and stops before writing.", false},
+		{"redis-early-expiry", "clock-jump", "Never let anyone step the clock on the Redis host; a jump forward expires keys early.", true},
+		{"redis-early-expiry", "clock-jump", "A jump forward in time doesn't expire anything early.", false},
+		{"deadlock-ordering", "global-order", "Never take the two locks in whatever order the request names; always sort them.", true},
+		{"deadlock-ordering", "global-order", "I never sort them.", false},
+	})
+}
