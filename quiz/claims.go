@@ -139,6 +139,254 @@ func markNamedClaims(d *doc) {
 	markInvertedQuestions(d)
 	markRejectedClefts(d)
 	markTemptingVersions(d)
+	markProblemDefinitions(d)
+	markIncidentCauses(d)
+	markFailureConsequences(d)
+	markScenarios(d)
+}
+
+// instinctNouns are first responses by their meaning ("the instinct is to
+// raise the TTL").
+var instinctNouns = setOf(`instinct impulse reflex temptation`)
+
+// scenarioOpeners open a sentence that sets up a scenario to look at
+// ("Imagine ...", "Picture ...", "Suppose ..."), and counterfactualOpeners
+// one that says what would happen otherwise ("Without the predecessor
+// watch, all waiters would ...", "Had the TTL been longer, ..."; not
+// "Otherwise, ...", which also opens the candidate's other cases).
+var (
+	scenarioOpeners       = setOf(`imagine picture suppose say assume`)
+	counterfactualOpeners = setOf(`without had`)
+	counterfactualModals  = setOf(`would could might 'd`)
+)
+
+// markScenarios marks as possibilities a scenario set up by an imperative
+// ("Imagine holding the lock for the whole call: a slow provider outlives
+// the TTL") and what a counterfactual says would happen ("Without the
+// predecessor watch, all waiters would watch the holder"). A scenario
+// with "you" or "we" doing the imagining ("we imagine ...") is not one.
+func markScenarios(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		first := toks[s.from].raw
+		mark := false
+		switch {
+		case scenarioOpeners[first] && s.from+1 < s.to && !toks[s.from+1].clause && toks[s.from+1].raw != "that" && first != "say" && first != "assume":
+			mark = true
+		case first == "say" && s.from+1 < s.to && toks[s.from+1].clause && toks[s.from+1].brk == ',':
+			mark = true
+		case counterfactualOpeners[first]:
+			for j := s.from + 1; j < s.to; j++ {
+				// ("Without it, I would ..." is the candidate's plan)
+				if (counterfactualModals[toks[j].raw] || strings.HasPrefix(toks[j].raw, "would")) && !(toks[j-1].raw == "i" || toks[j-1].raw == "we") {
+					mark = true
+					break
+				}
+			}
+		}
+		if !mark {
+			continue
+		}
+		for j := s.from; j < s.to; j++ {
+			toks[j].hypo = true
+		}
+	}
+}
+
+// harmWords name a harm done ("the stale write got through", "the
+// database had nothing to compare", "we charged twice"); harmPairs are
+// two-word harms.
+var (
+	expiryHarms = setOf(`expires expired lapses lapsed outlives outlived runs ran`)
+	harmWords   = setOf(`lost overwrote overwritten clobbered corrupted corrupting twice duplicated
+duplicates duplicate double doubled`)
+	harmPairs = map[[2]string]bool{{"got", "through"}: true, {"slipped", "through"}: true, {"went", "through"}: true,
+		{"accepted", "both"}: true, {"couldn't", "tell"}: true, {"had", "nothing"}: true,
+		{"went", "wrong"}: true, {"both", "wrote"}: true, {"both", "writes"}: true}
+	harmOpeners = map[[2]string]bool{{"which", "is"}: true, {"that's", "where"}: true, {"that's", "why"}: true, {"that", "is"}: true,
+		{"and", "of"}: true, {"which", "meant"}: true, {"so", ""}: true, {"hence", ""}: true, {"and", "so"}: true}
+)
+
+// markFailureConsequences reads a design told with the harm it did ("our
+// so-called fencing token was a UUID, so the database had nothing to
+// compare", "we used the lock's UUID as the token, which is why the stale
+// write got through", "..., and of course the storage couldn't tell which
+// was newer"): what led to the harm is named as its cause, not proposed.
+// "so-called" disowns its clause the same way.
+func markFailureConsequences(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		for j := s.from; j < s.to; j++ {
+			t := toks[j]
+			if t.raw == "called" && j > s.from && toks[j-1].raw == "so" && !toks[j].clause {
+				for x := j; x < s.to && (x == j || !toks[x].clause); x++ {
+					toks[x].refuted = true
+				}
+				continue
+			}
+			if !t.clause || j == s.from {
+				continue
+			}
+			next := ""
+			if j+1 < s.to {
+				next = toks[j+1].raw
+			}
+			if !harmOpeners[[2]string{t.raw, next}] && !harmOpeners[[2]string{t.raw, ""}] {
+				continue
+			}
+			if t.raw == "which" && !(j+2 < s.to && (toks[j+2].raw == "why" || toks[j+2].raw == "where" || toks[j+2].raw == "exactly" && j+3 < s.to && toks[j+3].raw == "where")) && next != "meant" ||
+				t.raw == "that" && !(j+2 < s.to && toks[j+2].raw == "why") || t.raw == "and" && next == "of" && !(j+2 < s.to && toks[j+2].raw == "course") {
+				continue
+			}
+			if t.raw == "so" && next == "called" {
+				continue
+			}
+			harm := false
+			for x := j + 1; x < s.to && x <= j+10; x++ {
+				if x+1 < s.to && harmPairs[[2]string{toks[x].raw, toks[x+1].raw}] {
+					harm = true
+					break
+				}
+				// "so no lock is lost": a harm denied is none
+				if toks[x].cls&clsNegator != 0 {
+					break
+				}
+				// after a bare "so", only a harm told in the past (a
+				// pair): "so duplicates are dropped" gives a purpose
+				if where := t.raw == "which" || t.raw == "that's"; where && expiryHarms[toks[x].raw] {
+					harm = true
+					break
+				}
+				if harmWords[toks[x].raw] && t.raw != "so" && t.raw != "hence" && t.raw != "and" || harmWords[toks[x].raw] && t.raw == "and" && next == "of" {
+					harm = true
+					break
+				}
+			}
+			if !harm {
+				continue
+			}
+			for x := s.from; x < j; x++ {
+				toks[x].refuted = true
+			}
+			break
+		}
+	}
+}
+
+// observeVerbs report a failure the candidate met ("we saw double
+// charges", "we hit the herd effect"); causeWords then open its cause.
+var (
+	observeVerbs = setOf(`saw seen see had got hit ran suffered experienced observed noticed found
+traced`)
+	causeWords = setOf(`because since due`)
+)
+
+// markIncidentCauses reads an incident told as it was found: the cause of
+// a failure the candidate met ("we saw double charges because the app made
+// a new key on every retry"), and what a met failure is said to be after a
+// colon ("we hit the herd effect in production: every waiter watched the
+// holder"), describe what went wrong; they propose nothing. A failure
+// that did not happen ("we never had two holders because ...") keeps its
+// cause as a claim.
+func markIncidentCauses(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		seen := -1
+		for j := s.from; j < s.to && j < s.from+4; j++ {
+			if (toks[j].raw == "we" || toks[j].raw == "i" || toks[j].raw == "they") && j+1 < s.to && observeVerbs[toks[j+1].raw] {
+				seen = j + 1
+				break
+			}
+		}
+		if seen < 0 {
+			continue
+		}
+		problem := false
+		for j := seen; j < s.to; j++ {
+			t := toks[j]
+			if t.cls&clsNegator != 0 || t.negBy >= 0 {
+				break
+			}
+			if problemHeads[t.raw] {
+				problem = true
+			}
+			from := -1
+			switch {
+			case j > seen && t.clause && causeWords[t.raw]:
+				from = j
+			case j > seen && t.clause && t.brk == ':' && problem:
+				from = j
+			}
+			if from < 0 {
+				continue
+			}
+			for x := from; x < s.to; x++ {
+				if x > from && toks[x].clause && (toks[x].brk == ';' || toks[x].brk == '—' || toks[x].brk == '–') {
+					break
+				}
+				toks[x].refuted = true
+			}
+			break
+		}
+	}
+}
+
+// problemHeads name a failure ("the herd effect", "split brain", "a race
+// condition"); problemTails may follow the head as part of its name.
+var (
+	problemHeads  = setOf(`herd stampede brain race deadlock deadlocks livelock toctou update updates anomaly`)
+	problemTails  = setOf(`effect effects condition conditions problem problems`)
+	definingWords = setOf(`means meant mean describes refers`)
+)
+
+// markProblemDefinitions marks as named what defines a failure by name:
+// "herd effect = every waiter watches the holder", "the herd effect is
+// when all clients watch the lowest node", "a thundering herd means ...".
+// The definition describes what goes wrong; it proposes nothing. It runs
+// from the definition to the sentence's end or a strong break (a
+// semicolon, colon or dash), where the candidate may turn to the fix.
+func markProblemDefinitions(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		for k := s.from; k < s.to && k < s.from+6; k++ {
+			r := toks[k].raw
+			if !problemHeads[r] || (r == "brain" && (k == s.from || toks[k-1].raw != "split")) ||
+				((r == "update" || r == "updates") && (k == s.from || toks[k-1].raw != "lost")) ||
+				(r == "anomaly" && (k == s.from || toks[k-1].raw != "herd")) {
+				continue
+			}
+			h := k
+			if h+1 < s.to && problemTails[toks[h+1].raw] && !toks[h+1].clause {
+				h++
+			}
+			if h+1 >= s.to {
+				break
+			}
+			n := h + 1
+			from := -1
+			switch gap := d.text[toks[h].end:toks[n].start]; {
+			case strings.Contains(gap, "=") && !strings.Contains(gap, "=>"):
+				from = n
+			case definingWords[toks[n].raw]:
+				from = n + 1
+			case (toks[n].raw == "is" || toks[n].raw == "happens" || toks[n].raw == "occurs") && n+1 < s.to &&
+				(toks[n+1].raw == "when" || toks[n+1].raw == "where" || toks[n+1].raw == "if"):
+				from = n + 2
+			case toks[n].raw == "is" && n+2 < s.to && toks[n+1].raw == "what" && toks[n+2].raw == "happens":
+				from = n + 3
+			}
+			if from < 0 {
+				break
+			}
+			for j := from; j < s.to; j++ {
+				if j > from && toks[j].clause && (toks[j].brk == ';' || toks[j].brk == ':' || toks[j].brk == '—' || toks[j].brk == '–') {
+					break
+				}
+				toks[j].refuted = true
+			}
+			break
+		}
+	}
 }
 
 // guardNoun reports a guard word used as a noun, whose "from" is not the
@@ -906,7 +1154,9 @@ func markFirstImpulses(d *doc) {
 			common := j > s.from && commonMods[toks[j-1].raw] && commonHeads[toks[j].raw]
 			// "the knee-jerk reaction", "our first instinct", not "the
 			// correct reaction"
-			impulse := impulseNouns[toks[j].raw] && j > s.from && firstMods[toks[j-1].raw]
+			impulse := impulseNouns[toks[j].raw] && j > s.from && (firstMods[toks[j-1].raw] ||
+				// "The instinct is to ...": an instinct is a first response
+				instinctNouns[toks[j].raw] && (toks[j-1].raw == "the" || toks[j-1].raw == "my" || toks[j-1].raw == "our" || toks[j-1].raw == "your"))
 			if !impulse && !common {
 				continue
 			}
@@ -1014,7 +1264,7 @@ func markJudgedInPlace(d *doc) {
 	for _, s := range d.sents {
 		for j := s.from + 2; j < s.to; j++ {
 			t := toks[j]
-			if !t.clause || !(t.brk == ',' || t.brk == ';' || t.brk == '—' || t.brk == '–') || !backRefs[t.raw] {
+			if !t.clause || !(t.brk == ',' || t.brk == ';' || t.brk == '—' || t.brk == '–') || !backRefs[t.raw] && !(t.brk != ',' && (t.raw == "we" || t.raw == "i")) {
 				continue
 			}
 			judged := rejectsBack(toks[j:s.to])

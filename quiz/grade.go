@@ -167,6 +167,7 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache,
 	sortFlags(r.Flags)
 	uncreditFlagged(q, d, r)
 	creditAsserted(q, d, r, flags, cache, lex)
+	uncreditDenied(q, d, r)
 	r.Score = freeTextScore(r.Points, r.Flags)
 	if spareOnly(r.Points) && !mostlyProse(d) {
 		// The lenience for a missed core point is for answers that say

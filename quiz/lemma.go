@@ -2,6 +2,7 @@ package quiz
 
 import (
 	_ "embed"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -65,8 +66,25 @@ func formsOf(raw string, lex *lexicon) *wordForms {
 	}
 	if l := lemma(raw); l != raw {
 		w.lemma, w.lstem = l, stem(l)
+	} else if l, ok := acronymPlural(raw); ok {
+		w.lemma, w.lstem = l, stem(l)
 	}
 	return w
+}
+
+// acronymPlural reports the singular of an acronym's plural ("ttls" →
+// "ttl", "vms" → "vm"), which the stemmer keeps whole: it drops a final
+// "s" only after a vowel.
+func acronymPlural(raw string) (string, bool) {
+	if len(raw) < 3 || len(raw) > 6 || raw[len(raw)-1] != 's' || raw[len(raw)-2] == 's' {
+		return "", false
+	}
+	for _, r := range raw[:len(raw)-1] {
+		if r < 'a' || r > 'z' || strings.ContainsRune("aeiouy", r) {
+			return "", false
+		}
+	}
+	return raw[:len(raw)-1], true
 }
 
 // maxCachedWords bounds a wordCache: past it, new words are computed

@@ -136,11 +136,17 @@ func (e altElem) eachLeaf(fn func(*wordSet)) {
 }
 
 // seqElem matches its elements in order, each starting at most gap tokens
-// after the previous one ends.
+// after the previous one ends; when its bit in tight is set (the word
+// after a negator), only particles may come between.
 type seqElem struct {
 	elems []elem
 	gap   int
+	tight uint64
 }
+
+// negParticles may stand between a negator and the word it negates.
+var negParticles = setOf(`to be been being ever even really yet actually necessarily always quite already still
+just get got have`)
 
 func (e *seqElem) ends(c *evalCtx, i, lim int) uint64 {
 	cur := uint64(1) // the empty run: the first element starts at i
@@ -154,6 +160,11 @@ func (e *seqElem) ends(c *evalCtx, i, lim int) uint64 {
 			}
 			for s := p; s <= hi && s < lim; s++ {
 				next |= el.ends(c, s, lim) << (s - i)
+				// after a negator, only particles may come between
+				// ("not to expire", "can't really happen")
+				if k > 0 && e.tight&(1<<k) != 0 && s < lim && !negParticles[c.d.toks[s].raw] {
+					break
+				}
 			}
 		}
 		if next == 0 {

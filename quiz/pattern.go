@@ -95,7 +95,7 @@ func cloneElem(e elem) (out elem, ok bool) {
 		}
 		return alt, true
 	case *seqElem:
-		seq := &seqElem{elems: make([]elem, len(e.elems)), gap: e.gap}
+		seq := &seqElem{elems: make([]elem, len(e.elems)), gap: e.gap, tight: e.tight}
 		for i, a := range e.elems {
 			if seq.elems[i], ok = cloneElem(a); !ok {
 				return nil, false
@@ -299,7 +299,8 @@ func parsePart(words []string, syn Synonyms, topic string, allowSyn bool, sets *
 // separated by "/".
 func parsePhrase(words []string, syn Synonyms, topic string, allowSyn bool, sets *setCache) (elem, error) {
 	var seq []elem
-	for _, w := range words {
+	var tight uint64
+	for k, w := range words {
 		var alts []elem
 		for _, a := range strings.Split(w, "/") {
 			e, err := parseAlt(a, syn, topic, allowSyn, sets)
@@ -309,11 +310,28 @@ func parsePhrase(words []string, syn Synonyms, topic string, allowSyn bool, sets
 			alts = append(alts, e)
 		}
 		seq = append(seq, newAlt(alts))
+		if k+1 < len(words) && k+1 < 64 && phraseNegator(w) {
+			tight |= 1 << (k + 1)
+		}
 	}
 	if len(seq) == 1 {
 		return seq[0], nil
 	}
-	return &seqElem{elems: seq, gap: phraseGap}, nil
+	return &seqElem{elems: seq, gap: phraseGap, tight: tight}, nil
+}
+
+// phraseNegator reports a phrase word whose forms are all negators of a
+// verb ("doesn't", "not", "never", "cannot"): the word after it in the
+// text is what it negates, so the phrase allows no gap there. "doesn't
+// acknowledge" must not match "doesn't guarantee the acknowledging
+// replica", where another verb is negated.
+func phraseNegator(w string) bool {
+	for _, f := range strings.Split(strings.ToLower(w), "/") {
+		if !(f == "not" || f == "never" || f == "no" || f == "cannot" || strings.HasSuffix(f, "n't")) {
+			return false
+		}
+	}
+	return true
 }
 
 func parseAlt(a string, syn Synonyms, topic string, allowSyn bool, sets *setCache) (elem, error) {
@@ -665,6 +683,9 @@ func (p *Pattern) collect(d *doc, c *evalCtx, sn sentence, own [][2]int, claimOn
 	for x, ex := range p.exclude {
 		f := c.exclFirsts(x)
 		for i := f.next(sn.from, sn.to); i >= 0; i = f.next(i+1, sn.to) {
+			if d.toks[i].dismiss {
+				continue // "not a big concern" plays a claim down, not refutes it
+			}
 			for m := c.elemEnds(len(p.parts)+x, ex, i, sn.to); m != 0; m &= m - 1 {
 				if p.excludeAny[x] || !negated(d, [2]int{i, i + bits.TrailingZeros64(m)}) {
 					return false, dropped

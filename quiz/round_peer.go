@@ -107,7 +107,9 @@ func (r *Round) Suggest(rr RoundRules, t RoundTurn, text string) []*FollowUp {
 	res := rr.Bank.Grade(q, Answer{Text: text})
 	var out []*FollowUp
 	for _, f := range rr.FollowUps.Select(q, text, res) {
-		if !asked[f.ID] {
+		// After a follow-up, as in a solo round, a probe the answers so
+		// far already answer is not suggested again.
+		if !asked[f.ID] && (t.FollowUp == "" || !answeredAlready(rr, f, []string{text})) {
 			out = append(out, f)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -424,12 +425,25 @@ func (r *Round) redundantFollowUps(rr RoundRules, cur RoundTurn, text string) []
 			earlier = append(earlier, t.Text)
 		case t.Seq > cur.Seq && t.FollowUp != "":
 			f, ok := rr.FollowUps.ByID(t.FollowUp)
-			if ok && !rr.FollowUps.StillDue(rr.Bank, main, f, earlier) {
+			if ok && (!rr.FollowUps.StillDue(rr.Bank, main, f, earlier) || answeredAlready(rr, f, earlier)) {
 				drop = append(drop, t.Seq)
 			}
 		}
 	}
 	return drop
+}
+
+// answeredAlready reports whether the earlier answers of a main question
+// (the main answer and the follow-up answers so far), read as one answer
+// to follow-up f, already pass it: the candidate has said what f asks, in
+// whichever answer, so asking it would only make them repeat themselves
+// (QA-9 Q9-10: the second follow-up re-asked what the first one's answer
+// had covered).
+func answeredAlready(rr RoundRules, f *FollowUp, earlier []string) bool {
+	if f == nil || f.Probe == nil || len(earlier) == 0 {
+		return false
+	}
+	return rr.Bank.Grade(f.Probe, Answer{Text: strings.Join(earlier, "\n\n")}).Passed
 }
 
 // replanAfterFollowUps is called as the follow-up cur is answered. It

@@ -355,3 +355,36 @@ func TestPeerRoundRules(t *testing.T) {
 		t.Fatalf("ask on a solo round = %v, want ErrNotPeer", err)
 	}
 }
+
+// TestRoundFollowUpAlreadyAnswered: after a follow-up answer, a follow-up
+// still queued is dropped when the answers so far, read as one answer to
+// it, already pass it, even though the main question's own point it was
+// queued for is still missed: the interviewer reads every earlier answer
+// before the next probe and does not ask what the candidate has just
+// explained (QA-9 Q9-10).
+func TestRoundFollowUpAlreadyAnswered(t *testing.T) {
+	f := newRoundFixture(t, quiz.ModeInterview)
+	f.step(t)(f.round.Answer(f.rules, 0, "We would use setnx for the lock here.", t0.Add(time.Minute)))
+	if got, want := seqs(f.round), "m1 m1/pause-probe m1/fencing-probe m2 m3"; got != want {
+		t.Fatalf("turns = %q, want %q", got, want)
+	}
+	// The pause follow-up's answer also says everything the fencing
+	// follow-up asks (its points alpha to delta), without the word the
+	// main question's point "fencing" needs.
+	covers := "The alpha part matters here. The beta part matters too. The gamma part follows from it. The delta part closes it."
+	c := f.step(t)(f.round.Answer(f.rules, 1, covers, t0.Add(2*time.Minute)))
+	if len(c.Drop) != 1 || c.Drop[0] != 2 {
+		t.Fatalf("drop = %v, want the fencing follow-up (seq 2), which the answer already covered", c.Drop)
+	}
+	if cur, _ := f.round.Current(); cur.Question != "m2" || cur.FollowUp != "" {
+		t.Fatalf("current = %+v, want the next main question", cur)
+	}
+
+	// An answer that covers none of it leaves the follow-up queued.
+	g := newRoundFixture(t, quiz.ModeInterview)
+	g.step(t)(g.round.Answer(g.rules, 0, "We would use setnx for the lock here.", t0.Add(time.Minute)))
+	c = g.step(t)(g.round.Answer(g.rules, 1, "The holder would carry on after its pause, unaware.", t0.Add(2*time.Minute)))
+	if len(c.Drop) != 0 {
+		t.Fatalf("drop = %v, want the fencing follow-up still asked", c.Drop)
+	}
+}

@@ -23,6 +23,7 @@ type token struct {
 	refuted    bool   // inside a claim the sentence rejects ("it is a myth that ...")
 	hypo       bool   // inside an if-clause: a condition, not a claim by itself
 	probe      bool   // inside a diagnosis probe ("look for ...", "rule out ...")
+	dismiss    bool   // in a dismissal ("not a big concern"): minimises, does not refute
 }
 
 // sentence is a run of tokens ended by . ! ? or a line break.
@@ -82,7 +83,8 @@ avoid avoids avoiding lacks lack lacking instead rather`)
 // critics judge what they are said of: "a plain DEL is wrong" negates the
 // DEL as surely as "never use a plain DEL".
 var critics = setOf(`wrong unsafe broken dangerous incorrect bug buggy mistake flawed naive
-bad insufficient inadequate useless pointless risky racy careless`)
+bad insufficient inadequate useless pointless risky racy careless liability hazard footgun pitfall
+antipattern misguided unsound fragile brittle misleading`)
 
 // auxiliaries before "not"/"never" make the negation reach back to the
 // subject: in "fencing is not needed" fencing is what is negated.
@@ -428,6 +430,11 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 	markFrames(d)
 	markMentions(d)
 	markNamedClaims(d)
+	markRestatedDenials(d)
+	markDismissals(d)
+	markDeferredStops(d)
+	markSeemsUntil(d)
+	markHeadlines(d)
 	return d
 }
 
@@ -736,7 +743,11 @@ func markNegation(d *doc) {
 		}
 		// "fix the bug and add fencing": a critic word that a repair verb
 		// takes as its object names the fault mended, not what follows.
-		if critic && k > 0 && (repairVerbs[toks[k-1].raw] || k > 1 && attributiveDets[toks[k-1].raw] && repairVerbs[toks[k-2].raw]) {
+		if critic && repairedFault(toks, k) {
+			critic = false
+		}
+		// "a broken-down car": worn out, not a judgement of the claim.
+		if critic && t.raw == "broken" && k+1 < len(toks) && toks[k+1].raw == "down" && toks[k+1].sent == t.sent {
 			critic = false
 		}
 		if !neg && !critic {
@@ -780,8 +791,14 @@ func markNegation(d *doc) {
 		if t.raw == "cannot" {
 			back = true
 		}
+		reach := negBackward
+		if critic && !neg {
+			// "ordering by their log timestamps gave us the wrong
+			// story": a judgement reaches back over its clause's subject.
+			reach = negForward
+		}
 		if back && !toks[k].clause {
-			for j := k - 1; j >= 0 && j >= k-negBackward; j-- {
+			for j := k - 1; j >= 0 && j >= k-reach; j-- {
 				if toks[j].sent != t.sent {
 					break
 				}
@@ -829,6 +846,9 @@ func missesPoint(toks []token, k int) bool {
 	switch toks[k].raw {
 	case "misses", "miss", "missed", "missing":
 		return k+2 < len(toks) && toks[k+1].raw == "the" && toks[k+2].raw == "point" && toks[k+2].sent == toks[k].sent
+	case "defeat", "defeats", "defeated", "defeating":
+		// "would defeat the point / the purpose"
+		return k+2 < len(toks) && toks[k+1].raw == "the" && (toks[k+2].raw == "point" || toks[k+2].raw == "purpose" || toks[k+2].raw == "object") && toks[k+2].sent == toks[k].sent
 	case "leap":
 		// "a leap of faith"
 		return k+2 < len(toks) && toks[k+1].raw == "of" && toks[k+2].raw == "faith" && toks[k+2].sent == toks[k].sent
@@ -876,6 +896,22 @@ promise promises`)
 // attributiveDets before a critic word make it describe the noun after
 // it ("the bad case").
 var attributiveDets = setOf(`the a an one two this that every each`)
+
+// repairedFault reports a critic word at toks[k] that a repair verb takes
+// as its object, over a determiner and up to two modifiers: "fix the bug",
+// "fixes the real bug", "fixed the actual underlying bug", "patch a racy
+// release".
+func repairedFault(toks []token, k int) bool {
+	for j := k - 1; j >= 0 && j >= k-4; j-- {
+		if repairVerbs[toks[j].raw] {
+			return true
+		}
+		if toks[j+1].clause || toks[j].sent != toks[k].sent || toks[j].fn && !attributiveDets[toks[j].raw] || toks[j].cls&(clsNegator|clsCritic) != 0 {
+			return false
+		}
+	}
+	return false
+}
 
 // repairVerbs take a fault as their object ("fix the bug").
 var repairVerbs = setOf(`fix fixes fixed fixing patch patches patched resolve resolves resolved`)
@@ -1423,6 +1459,9 @@ func markMentions(d *doc) {
 				if end > j+2 && end+1 < s.to && subjectPronouns[toks[end].raw] && modals[toks[end+1].raw] {
 					break
 				}
+				if end > j+2 && conditionEndsAt(toks, end) {
+					break
+				}
 				// "If the renew fails it's okay to finish", "if Done()
 				// hasn't fired you're still leader", "if X then Y": a
 				// subject with its copula, or "then", starts it too
@@ -1538,6 +1577,9 @@ func rejectsBack(toks []token) bool {
 		case "true", "quite", "really", "so", "correct", "right":
 			return end <= 3
 		}
+	case backRefs[first] && end <= 3 && len(toks) > 1 && (strings.HasSuffix(toks[1].raw, "n't") || toks[1].raw == "not"):
+		// "...; it isn't.", "They don't."
+		return true
 	case backRefs[first]:
 		for j := 1; j < end && j <= 6; j++ {
 			r := toks[j].raw
@@ -1553,6 +1595,11 @@ func rejectsBack(toks []token) bool {
 		}
 	case first == "i" || first == "i'd" || first == "we" || first == "we'd":
 		for j := 1; j < end && j <= 3; j++ {
+			// "we replaced it with ...", "so we ripped that out": what
+			// came before is what was replaced.
+			if replaceVerbs[toks[j].raw] {
+				return j+1 < end && backRefs[toks[j+1].raw] || j+2 < end && backRefs[toks[j+2].raw] && (toks[j+1].raw == "all" || toks[j+1].raw == "out")
+			}
 			switch toks[j].raw {
 			case "reject", "disagree", "dispute":
 				if toks[j].raw == "reject" || toks[j].raw == "dispute" {
@@ -1567,6 +1614,11 @@ func rejectsBack(toks []token) bool {
 	}
 	return false
 }
+
+// replaceVerbs, said by the candidate of what came before ("we replaced
+// it with an etcd revision", "we fixed that"), make it the thing replaced.
+var replaceVerbs = setOf(`replaced swapped switched ripped dropped removed reverted fixed scrapped
+binned killed retired changed`)
 
 // exampleOpeners open a sentence that gives an example of what the
 // sentence before it named: "For example, ...", "E.g. ...".
@@ -1792,11 +1844,22 @@ func isProbe(toks []token, k int) bool {
 // checklist reports whether the words after toks[k], to the end of its
 // sentence, are a list of three or more items separated by commas (a
 // debugging checklist) rather than one action.
+//
+// An item that opens with a repair ("check NTP on both nodes, fix the
+// drift, and ...") makes the run a sequence of steps, not of suspects:
+// what follows the repair is the candidate's own conclusion.
 func checklist(toks []token, k int) bool {
 	items := 0
 	for j := k + 1; j < len(toks) && toks[j].sent == toks[k].sent; j++ {
 		if toks[j].clause && toks[j].brk == ',' {
 			items++
+			n := j
+			if toks[n].raw == "and" || toks[n].raw == "then" {
+				n++
+			}
+			if n < len(toks) && toks[n].sent == toks[k].sent && (repairVerbs[toks[n].raw] || fixVerbs[toks[n].raw]) {
+				return false
+			}
 		}
 	}
 	return items >= 2

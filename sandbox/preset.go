@@ -421,7 +421,7 @@ func Presets() []Preset {
 		{
 			ID:     "redis-wait-sync",
 			Title:  "WAIT: acknowledged by the replica, still not consensus",
-			Lesson: "With WAIT 1 the grant is answered only once the one replica has the key, so this failover, which promotes that replica, still finds the key and B is refused. That is safer, not safe: WAIT is not consensus, and a failover only tries to promote a replica that got the write, so even an acknowledged key can be lost. And WAIT undoes nothing: with the replica down, B's SET still lands on the primary and WAIT gets no acknowledgement, so B must count the attempt as failed and delete the key itself, with the token-checked delete.",
+			Lesson: "With WAIT 1 the grant is answered only once the one replica has the key, so this failover, which promotes that replica, still finds the key and B is refused. That is safer, not safe: WAIT is not consensus, and Sentinel knows nothing of single writes. It ranks the replicas by their configured replica-priority, then by replication offset, then by run id, so with more replicas a failover can promote one that never got the write, and nothing guarantees the acknowledged key survives. And WAIT undoes nothing: with the replica down, B's SET still lands on the primary and WAIT gets no acknowledgement, so B must count the attempt as failed and delete the key itself, with the token-checked delete.",
 			Guide:  "redis-operations",
 			Scenario: Scenario{
 				Lock:    LockConfig{TokenSource: TokenIncr, LagMS: int64p(0)},

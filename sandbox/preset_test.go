@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"lockdrill/sandbox"
@@ -259,5 +260,24 @@ func TestViolationEvents(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestWaitPresetSentinelRanking: the WAIT preset's description says how
+// Sentinel really picks the replica to promote (priority, then offset, then
+// run id) and promises nothing about the one that acknowledged the write,
+// as the guide's Redis-operations section does (QA-9 Q9-18).
+func TestWaitPresetSentinelRanking(t *testing.T) {
+	p, ok := sandbox.PresetByID("redis-wait-sync")
+	if !ok {
+		t.Fatal("preset redis-wait-sync is gone")
+	}
+	for _, want := range []string{"replica-priority", "replication offset", "run id", "nothing guarantees"} {
+		if !strings.Contains(p.Lesson, want) {
+			t.Errorf("the description lacks %q:\n%s", want, p.Lesson)
+		}
+	}
+	if strings.Contains(p.Lesson, "promote a replica that got the write") {
+		t.Errorf("the description still claims a failover promotes a replica that got the write:\n%s", p.Lesson)
 	}
 }

@@ -47,6 +47,9 @@ type AttemptSummary struct {
 	Created  time.Time
 	// Rating is 0 while unrated.
 	Rating quiz.Rating
+	// SelfAssessed reports a score the learner corrected (ticks or a
+	// dispute), not the grader's own.
+	SelfAssessed bool
 }
 
 // CardEntry is one question's review card.
@@ -277,7 +280,7 @@ func (s *Store) QuestionAttempts(ctx context.Context, learner, question string) 
 		return nil, nil
 	}
 	return s.summaries(ctx, "question attempts",
-		`SELECT id, question_id, score, passed, created_ms, rating FROM attempts
+		`SELECT id, question_id, score, passed, created_ms, rating, `+selfAssessedCol+` FROM attempts
 		 WHERE learner_id = ? AND question_id = ? ORDER BY created_ms DESC, rowid DESC`, learner, question)
 }
 
@@ -288,7 +291,7 @@ func (s *Store) AttemptLog(ctx context.Context, learner string) ([]AttemptSummar
 		return nil, nil
 	}
 	return s.summaries(ctx, "attempt log",
-		`SELECT id, question_id, score, passed, created_ms, rating FROM attempts
+		`SELECT id, question_id, score, passed, created_ms, rating, `+selfAssessedCol+` FROM attempts
 		 WHERE learner_id = ? ORDER BY created_ms, rowid`, learner)
 }
 
@@ -306,6 +309,12 @@ func (s *Store) LatestAttempts(ctx context.Context, learner string) (map[string]
 	return out, nil
 }
 
+// selfAssessedCol reads an attempt's top-level self_assessed as 0 or 1.
+// Only a result that mentions it at all is parsed (few are), and a result
+// that is not valid JSON reads as 0 rather than failing the whole list.
+const selfAssessedCol = `CASE WHEN instr(result, '"self_assessed":true') > 0 AND json_valid(result)
+	THEN coalesce(json_extract(result, '$.self_assessed'), 0) ELSE 0 END`
+
 func (s *Store) summaries(ctx context.Context, what, query string, args ...any) ([]AttemptSummary, error) {
 	rows, err := s.r.QueryContext(ctx, query, args...)
 	if err != nil {
@@ -318,10 +327,11 @@ func (s *Store) summaries(ctx context.Context, what, query string, args ...any) 
 		var passed int
 		var created int64
 		var rating sql.NullInt64
-		if err := rows.Scan(&a.ID, &a.Question, &a.Score, &passed, &created, &rating); err != nil {
+		var self int
+		if err := rows.Scan(&a.ID, &a.Question, &a.Score, &passed, &created, &rating, &self); err != nil {
 			return nil, fmt.Errorf("%s: %w", what, err)
 		}
-		a.Passed = passed == 1
+		a.Passed, a.SelfAssessed = passed == 1, self == 1
 		a.Created = time.UnixMilli(created).UTC()
 		if rating.Valid {
 			a.Rating = quiz.Rating(rating.Int64)

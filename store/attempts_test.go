@@ -199,3 +199,38 @@ func TestCardsAndAttemptsSurviveReopen(t *testing.T) {
 		t.Fatalf("log has %d attempts after reopen, want 3", len(log))
 	}
 }
+
+// TestAttemptSummariesSaySelfAssessed: the lists that progress and mastery
+// read say which latest scores the learner corrected, so the pages can say
+// which score they count (QA-9 Q9-2). A point the learner ticked inside a
+// result that is not marked self-assessed as a whole does not count.
+func TestAttemptSummariesSaySelfAssessed(t *testing.T) {
+	ctx := context.Background()
+	s := mustOpen(t, "")
+	me := mustLearner(t, s)
+	plain := quiz.Result{Question: freeQ.ID, Kind: freeQ.Kind, Score: 0.4,
+		Points: []quiz.PointResult{{ID: "p", Label: "P", Weight: 1, Hit: true, SelfAssessed: true}}}
+	if _, err := s.CreateAttempt(ctx, me, freeQ, quiz.Answer{Text: "one"}, plain, t0); err != nil {
+		t.Fatal(err)
+	}
+	corrected := plain
+	corrected.Score, corrected.SelfAssessed = 0.9, true
+	id, err := s.CreateAttempt(ctx, me, freeQ, quiz.Answer{Text: "two"}, plain, t0.Add(time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.UpdateAttemptResult(ctx, me, id, corrected); err != nil {
+		t.Fatal(err)
+	}
+	log, err := s.AttemptLog(ctx, me)
+	if err != nil || len(log) != 2 {
+		t.Fatalf("attempt log = %+v, %v", log, err)
+	}
+	if log[0].SelfAssessed || !log[1].SelfAssessed {
+		t.Fatalf("self-assessed = %v, %v; want only the corrected attempt", log[0].SelfAssessed, log[1].SelfAssessed)
+	}
+	qa, err := s.QuestionAttempts(ctx, me, freeQ.ID)
+	if err != nil || len(qa) != 2 || !qa[0].SelfAssessed || qa[1].SelfAssessed {
+		t.Fatalf("question attempts = %+v, %v; want the newest marked self-assessed", qa, err)
+	}
+}

@@ -287,7 +287,7 @@ func TestExportAndImportThroughTheRouter(t *testing.T) {
 	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/account" {
 		t.Fatalf("import = %d to %q; body %.400s", rec.Code, rec.Header().Get("Location"), rec.Body.String())
 	}
-	if flash := mustDoc(t, newBrowser.get("/account")).Find(`[data-testid=flash]`).Text(); flash != "Imported 1 answer and 1 review card." {
+	if flash := mustDoc(t, newBrowser.get("/account")).Find(`[data-testid=flash]`).Text(); flash != "Imported 1 answer and 1 review card. Every answer was re-graded by grader "+quiz.GraderGeneration()+", its text kept; the file's scores were not used." {
 		t.Errorf("flash = %q", flash)
 	}
 	if got := lastScore(t, newBrowser, q.ID); got != want {

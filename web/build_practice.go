@@ -51,7 +51,7 @@ func buildPracticeIndex(cat *content.Catalog, d practiceIndexData, now time.Time
 			}
 			row := views.QuestionRow{ID: q.ID, Title: q.Title, Kind: string(q.Kind), KindLabel: kindLabel(q.Kind)}
 			if a, ok := d.Latest[q.ID]; ok {
-				row.LastScore, row.LastPassed = views.PctText(a.Score), a.Passed
+				row.LastScore, row.LastPassed, row.LastSelf = views.PctText(a.Score), a.Passed, a.SelfAssessed
 			}
 			card, rated := cards[q.ID]
 			row.Due = dueState(card, rated, now)
@@ -169,6 +169,13 @@ func buildFeedback(cat *content.Catalog, d feedbackData, now time.Time) views.Fe
 	}
 	v.Graded = buildGraded(bank, at.Answer.Text, &res)
 	if q.Kind == quiz.KindFreeText {
+		v.PassRule = passRule(res)
+		if res.SelfAssessed {
+			// The learner's corrections count at once; the grader's own
+			// verdict on the same text stays in view beside them (QA-9 Q9-2).
+			own := bank.Grade(q, at.Answer)
+			v.GraderPct, v.GraderPassed, v.Grader = views.Pct(own.Score), own.Passed, quiz.GraderGeneration()
+		}
 		v.Segments = views.Highlight(at.Answer.Text, answerMarks(&res))
 	}
 	for _, o := range res.Options {

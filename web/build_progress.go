@@ -45,9 +45,15 @@ func buildProgress(cat *content.Catalog, d progressData, now time.Time) views.Pr
 	for _, pq := range planQuestions(bank, latest, d.Cards) {
 		items = append(items, pq.MasteryInput)
 	}
+	self := 0
+	for id, a := range latest {
+		if _, ok := bank.ByID(id); ok && a.SelfAssessed {
+			self++
+		}
+	}
 	v := views.ProgressView{
 		ChartDays: chartDays, AttemptsTotal: len(log), GuideTotal: len(cat.Guide),
-		UnratedPct: views.Pct(quiz.UnratedRecall), RetentionPct: views.Pct(quiz.DesiredRetention),
+		SelfAssessed: self, UnratedPct: views.Pct(quiz.UnratedRecall), RetentionPct: views.Pct(quiz.DesiredRetention),
 		Overall: views.Pct(quiz.OverallMastery(items, now)),
 	}
 	for _, m := range quiz.Mastery(items, now) {

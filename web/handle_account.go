@@ -219,6 +219,9 @@ func (s *Server) handleImport(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	// The file's scores are not trusted: every answer is graded again
+	// here, its text kept (QA-9 Q9-23).
+	regraded := regradeImport(s.cat, &e)
 	sum, err := s.store.ImportLearner(c.Request().Context(), learner, e, s.now())
 	if err != nil {
 		return err
@@ -241,6 +244,12 @@ func (s *Server) handleImport(c echo.Context) error {
 		msg = "Imported " + joinList(parts) + "."
 		if sum.Skipped > 0 {
 			msg += " Already here and left unchanged: " + countOf(sum.Skipped, "item") + "."
+		}
+		if regraded.Answers > 0 && sum.Attempts+sum.Rounds > 0 {
+			msg += " Every answer was re-graded by grader " + quiz.GraderGeneration() + ", its text kept; the file's scores were not used."
+			if regraded.Corrected > 0 {
+				msg += " Hand corrections in it (" + countOf(regraded.Corrected, "answer") + ") were not carried over."
+			}
 		}
 	}
 	return s.seeOther(c, urls.Account(), msg)

@@ -68,8 +68,10 @@ func pick(cond bool, a, b string) string {
 	return b
 }
 
-// correctedFlash tells the learner what their dispute changed.
-func correctedFlash(what quiz.Contested, res quiz.Result) string {
+// correctedFlash tells the learner what their dispute changed: the score
+// is now self-assessed, and own, the grader's verdict on the same text,
+// stays beside it (QA-9 Q9-2).
+func correctedFlash(what quiz.Contested, res, own quiz.Result) string {
 	verdict := "not yet a pass"
 	switch {
 	case res.Passed:
@@ -86,7 +88,7 @@ func correctedFlash(what quiz.Contested, res quiz.Result) string {
 	default:
 		did = "the red flag is dismissed"
 	}
-	return fmt.Sprintf("Corrected: you contested “%s”, so %s. Score now %s: %s. Your dispute is kept to improve the grader.", what.Label, did, views.PctText(res.Score), verdict)
+	return fmt.Sprintf("Corrected: you contested “%s”, so %s. Score now %s, self-assessed: %s (the grader's own: %s). Your dispute is kept to improve the grader.", what.Label, did, views.PctText(res.Score), verdict, views.PctText(own.Score))
 }
 
 // handleAttemptDispute handles "POST /practice/:id/attempts/:attempt/disputes":
@@ -116,7 +118,7 @@ func (s *Server) handleAttemptDispute(c echo.Context) error {
 	if err := s.store.ContestAttempt(c.Request().Context(), at.Learner, at.ID, d, res); err != nil {
 		return err
 	}
-	return s.seeOther(c, attemptURL(q.ID, at.ID, c.FormValue("back") == "review"), correctedFlash(what, res))
+	return s.seeOther(c, attemptURL(q.ID, at.ID, c.FormValue("back") == "review"), correctedFlash(what, res, s.cat.Questions.Grade(q, at.Answer)))
 }
 
 // handleTurnDispute handles "POST /rounds/:id/turns/:seq/disputes": the
@@ -163,5 +165,5 @@ func (s *Server) handleTurnDispute(c echo.Context) error {
 	if err := s.store.ContestTurn(c.Request().Context(), learner, r.ID, t.Seq, d, res, rescore); err != nil {
 		return err
 	}
-	return s.seeOther(c, back, correctedFlash(what, res))
+	return s.seeOther(c, back, correctedFlash(what, res, s.cat.Questions.Grade(q, quiz.Answer{Text: t.Text})))
 }

@@ -139,12 +139,21 @@ func buildPeerLive(cat *content.Catalog, d peerData, now time.Time) (views.PeerL
 			marks = append(marks, views.Mark{Start: f.Span.Start, End: f.Span.End, Label: "Red flag: " + f.Label, Flag: true})
 		}
 	}
-	for _, f := range cat.Questions.FlagsFor(q) {
+	// The flags to listen for are the question's own list, as the grader
+	// reads it; the rest of the catalog is folded away under it, so the
+	// interviewer is not handed every flag in the app (QA-9 Q9-20). A
+	// raised flag is always on screen, whichever list it is on.
+	relevant := peerRelevantFlags(cat.Questions, q, t.Question)
+	for _, f := range cat.Questions.Flags() {
 		row := views.PeerFlag{ID: f.ID, Label: f.Label, Severity: string(f.Severity), WhyHTML: cat.Questions.FlagWhyHTML(f.ID), Fatal: f.Severity == quiz.SeverityFatal}
 		if fr, ok := raised[f.ID]; ok {
 			row.Raised, row.Quote = true, quote(text, fr.Span)
 		}
-		v.Flags = append(v.Flags, row)
+		if row.Raised || relevant[f.ID] {
+			v.Flags = append(v.Flags, row)
+		} else {
+			v.OtherFlags = append(v.OtherFlags, row)
+		}
 	}
 	if text != "" {
 		v.Segments = views.Highlight(text, marks)
@@ -221,4 +230,29 @@ func peerMarkdown(v views.PeerCardView) string {
 		b.WriteString(markdownQuote(v.Notes))
 	}
 	return b.String()
+}
+
+// peerRelevantFlags is the set of red flags that belong to the question on
+// the interviewer's screen: the ones the grader reads for it when it names
+// its own (Bank.FlagsFor). A follow-up that names none is graded against
+// every flag; what belongs to it is then its main question's list.
+func peerRelevantFlags(bank *quiz.Bank, q *quiz.Question, mainID string) map[string]bool {
+	list := q.Flags
+	if list == nil {
+		if main, ok := bank.ByID(mainID); ok {
+			list = main.Flags
+		}
+	}
+	out := map[string]bool{}
+	if list == nil {
+		// Neither names a list: all of them are the question's.
+		for _, f := range bank.FlagsFor(q) {
+			out[f.ID] = true
+		}
+		return out
+	}
+	for _, id := range list {
+		out[id] = true
+	}
+	return out
 }

@@ -221,7 +221,7 @@ func (s *Server) handleAttemptTicks(c echo.Context) error {
 		return err
 	}
 	return s.seeOther(c, attemptURL(q.ID, at.ID, c.FormValue("from") == "review"),
-		"Re-scored with your ticks: "+views.PctText(res.Score)+". The suggested rating follows the new score.")
+		"Re-scored with your ticks: "+views.PctText(res.Score)+", self-assessed (the grader's own score for this answer: "+views.PctText(s.cat.Questions.Grade(q, at.Answer).Score)+"). The suggested rating follows the new score.")
 }
 
 // handleAttemptRate handles "POST /practice/:id/attempts/:attempt/rating":

@@ -51,7 +51,11 @@ func scorecardMarkdown(v views.ScorecardView, started time.Time, origin string) 
 		}
 		b.WriteString("\n\n")
 		if t.Corrected {
-			b.WriteString(byWhom("Corrected after the candidate's dispute.", "Corrected after your dispute.") + "\n\n")
+			b.WriteString(byWhom("Corrected after the candidate's dispute.", "Corrected after your dispute.") + " The score is self-assessed, counted with no review.")
+			if t.GraderKnown {
+				fmt.Fprintf(&b, " The grader's own score for this answer: %d %%.", t.GraderPct)
+			}
+			b.WriteString("\n\n")
 		}
 		// The same markers as the page, so a score raised by a dispute
 		// is not passed off as the grader's in a file sent to someone.

@@ -76,6 +76,9 @@ func buildRoundFeedback(cat *content.Catalog, d roundFeedbackData, _ time.Time) 
 		Overtime: ts.Overtime, OvertimePoints: views.Pct(quiz.OvertimePenalty), Used: formatDuration(ts.Used), Answer: t.Text, Graded: buildGraded(cat.Questions, t.Text, t.Result),
 		ModelAnswerHTML: q.ModelAnswer.HTML, ContestHref: urls.TurnDisputes(r.ID, seq), Corrected: t.Result.SelfAssessed,
 	}
+	if v.Corrected {
+		v.GraderPct, v.GraderKnown = graderOwnTurn(cat.Questions, cat.FollowUps, t.Turn, r.Limit)
+	}
 	if t.FollowUp != "" {
 		v.Explain = scoreExplainView(quiz.ExplainTurn(ts, r.Limit), "counted", false)
 	} else if n := quiz.MainNumber(seq); n >= 1 {

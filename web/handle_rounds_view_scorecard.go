@@ -46,6 +46,9 @@ func buildScorecard(cat *content.Catalog, d scorecardData, now time.Time) views.
 		if t.Result != nil {
 			st.Graded = buildGraded(cat.Questions, t.Text, t.Result)
 			st.Corrected = t.Result.SelfAssessed
+			if st.Corrected {
+				st.GraderPct, st.GraderKnown = graderOwnTurn(cat.Questions, cat.FollowUps, t.Turn, r.Limit)
+			}
 		}
 		return st
 	}

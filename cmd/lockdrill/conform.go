@@ -113,7 +113,10 @@ func runConform(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		if err != nil {
 			return fmt.Errorf("conform: %w", err)
 		}
-		if sc, err = sandbox.Parse(data); err != nil {
+		// An export from the web carries its title, description and
+		// preset beside the scenario; sim and the web import read it the
+		// same way, through the one function that knows those fields.
+		if sc, _, err = sandbox.ParseExport(data); err != nil {
 			if name == "-" {
 				name = "stdin"
 			}

@@ -5,6 +5,8 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"lockdrill/sandbox"
 )
 
 func conformRun(t *testing.T, stdin string, args ...string) (string, string, error) {
@@ -86,5 +88,31 @@ func TestConformInvalidScenario(t *testing.T) {
 	_, _, err := conformRun(t, `{"lock":{"model":"etcd"}}`, "-", "--sqlite")
 	if exitStatus(err) != 2 || !strings.Contains(err.Error(), "lock.model") {
 		t.Fatalf("err = %v, want status 2 naming lock.model", err)
+	}
+}
+
+// TestConformReadsWebExport: the file the web's "Export JSON" writes (a
+// title, description and preset beside the scenario) is played as it is,
+// as sim and the web import read it; a bad meta field is still named.
+func TestConformReadsWebExport(t *testing.T) {
+	p, ok := sandbox.PresetByID("database-conditional-update")
+	if !ok {
+		t.Fatal("preset database-conditional-update is gone")
+	}
+	data, err := sandbox.MarshalExport(p.Scenario, sandbox.ExportMeta{Title: "my copy", Description: "from the browser", Preset: p.ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, err := conformRun(t, string(data), "-", "--sqlite")
+	if err != nil {
+		t.Fatalf("conform of a web export: %v\n%s%s", err, out, errOut)
+	}
+	if !strings.Contains(out, "agree: real sqlite reproduces the engine's outcome") {
+		t.Fatalf("output lacks the verdict:\n%s", out)
+	}
+
+	_, _, err = conformRun(t, `{"title":7,"lock":{"model":"database"},"clients":[{"id":"A"}],"actions":[{"at_ms":0,"client":"A","op":"claim"}]}`, "-", "--sqlite")
+	if exitStatus(err) != 2 || err == nil || !strings.Contains(err.Error(), "title") {
+		t.Fatalf("a title that is not a string: err %v (status %d), want status 2 naming title", err, exitStatus(err))
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 
@@ -23,17 +24,28 @@ the result as JSON:
    "points": [{"id", "hit", "core"}], "flags": [{"id"}],
    "notes": [...], "broken": [{"first", "then", "race"}], "grader": VERSION}
 
-A pass needs every core point and no fatal flag. "broken" lists the
+A pass needs every core point (%[2]d %%) and no fatal flag, with one
+exception: on a question with two core points, an answer in sentences that
+misses one of them but makes at least %[3]d %% of the breadth points passes,
+at most %[4]d %% (/about/grader states the rule). "broken" lists the
 safety-critical orders an ordering answer breaks (any one fails it);
 "grader" names the grader version, as disputes record it.
 
-A free-text answer is the text itself, at most %d characters (a longer one
+A free-text answer is the text itself, at most %[1]d characters (a longer one
 is refused with status 2). For objective questions stdin holds the choice:
 option ids for single, multiple and predict ("b" or "a,c"), step ids in
 order for ordering ("s2 s1 s3"), a line number for spot-the-bug ("9").
 
 An unknown ID exits with status 2 and lists the known ids.
 `
+
+// gradeHelp is gradeUsage with the limits and the pass rule's figures
+// from the quiz package, so the help never states another rule than the
+// grader applies.
+func gradeHelp() string {
+	pct := func(x float64) int { return int(math.Round(x * 100)) }
+	return fmt.Sprintf(gradeUsage, quiz.MaxAnswerChars, pct(quiz.PassMark), pct(quiz.CoreSpareBreadth), pct(quiz.CoreSpareMax))
+}
 
 // gradeOutput is the JSON printed by "lockdrill grade". Points and flags
 // are always arrays, empty when there are none, so scripts can iterate
@@ -73,14 +85,14 @@ func runGrade(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	fs.SetOutput(io.Discard)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintf(stdout, gradeUsage, quiz.MaxAnswerChars)
+			fmt.Fprint(stdout, gradeHelp())
 			return nil
 		}
-		fmt.Fprintf(stderr, gradeUsage, quiz.MaxAnswerChars)
+		fmt.Fprint(stderr, gradeHelp())
 		return exitCode(2, fmt.Errorf("grade: %w", err))
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintf(stderr, gradeUsage, quiz.MaxAnswerChars)
+		fmt.Fprint(stderr, gradeHelp())
 		return exitCode(2, errors.New("grade: want exactly one question id"))
 	}
 	id := fs.Arg(0)

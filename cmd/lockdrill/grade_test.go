@@ -5,8 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"math"
 	"strings"
 	"testing"
+
+	"lockdrill/quiz"
 )
 
 type gradeJSON struct {
@@ -195,5 +199,17 @@ func TestGradeHelp(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "Usage: lockdrill grade ID") {
 		t.Fatalf("help: got %q", out.String())
+	}
+	// The pass rule it states is the grader's, exception included, with
+	// the grader's own figures (QA-9 Q9-12: "every core point" alone
+	// contradicted /about/grader).
+	help := strings.Join(strings.Fields(out.String()), " ")
+	for _, want := range []string{"with one exception: on a question with two core points", fmt.Sprintf("at most %d %%", int(math.Round(quiz.CoreSpareMax*100)))} {
+		if !strings.Contains(help, want) {
+			t.Errorf("help lacks %q", want)
+		}
+	}
+	if strings.Contains(help, "%!") {
+		t.Errorf("help has a broken format verb: %q", help)
 	}
 }

@@ -319,7 +319,7 @@ func Account(p Page, v AccountView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 27, " MB. If your plain file is larger, import the compressed one: it holds the same data in a tenth of the size or less.</p></section><section class=\"card\" data-testid=\"import\"><h2>Import</h2><p>Bring back an export file. The whole file is checked first; if anything in it is wrong, nothing is imported and each problem is listed with the field it is in. What you already have stays: the same file imported twice adds nothing. Either download works: plain or compressed.</p>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 27, " MB. If your plain file is larger, import the compressed one: it holds the same data in a tenth of the size or less.</p></section><section class=\"card\" data-testid=\"import\"><h2>Import</h2><p>Bring back an export file. The whole file is checked first; if anything in it is wrong, nothing is imported and each problem is listed with the field it is in. What you already have stays: the same file imported twice adds nothing. The scores in the file are not used: every answer is graded again by today's grader as it comes in, its text kept as written. Either download works: plain or compressed.</p>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

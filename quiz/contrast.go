@@ -1,0 +1,264 @@
+package quiz
+
+import "strings"
+
+// markRestatedDenials applies the contrast rule of QA pass 9: in "X gives
+// A, not B; B needs C" the contrast ", not B" denies B of X, and the B
+// that opens the next clause speaks of B itself (what correctness needs),
+// not of X. That later B is marked refuted, so a red flag cannot read
+// "X ... B" across it as the claim that X gives B ("Redlock adds
+// failover, not correctness; correctness needs fencing" does not say
+// Redlock gives correctness). Key points are not affected: what the
+// clause says of B is still said.
+func markRestatedDenials(d *doc) {
+	toks := d.toks
+	for k := 1; k < len(toks); k++ {
+		t := toks[k]
+		if t.raw != "not" || toks[k-1].sent != t.sent {
+			continue
+		}
+		// ", not B": the contrast form, a comma (or dash) right before
+		// "not"; "not just/only/merely B" adds rather than denies.
+		gap := d.text[toks[k-1].end:t.start]
+		if !strings.ContainsAny(gap, ",—–") || k+1 >= len(toks) || toks[k+1].sent != t.sent {
+			continue
+		}
+		switch toks[k+1].raw {
+		case "just", "only", "merely", "simply", "even", "necessarily", "always", "quite":
+			continue
+		}
+		// the denied terms: the content words of "not B", up to the end
+		// of its clause
+		end := d.sents[t.sent].to
+		var denied []string
+		j := k + 1
+		for ; j < end && (j == k+1 || !toks[j].clause); j++ {
+			if !toks[j].fn && toks[j].wordForms != nil {
+				denied = append(denied, toks[j].stem)
+			}
+		}
+		if len(denied) == 0 {
+			continue
+		}
+		// the next clauses of the sentence: a denied term that opens one
+		// (its first content word) is the subject of its own claim.
+		first := true
+		for ; j < end; j++ {
+			if toks[j].clause {
+				first = true
+			}
+			if toks[j].fn {
+				continue
+			}
+			if first && toks[j].wordForms != nil {
+				for _, s := range denied {
+					if toks[j].stem == s {
+						toks[j].refuted = true
+					}
+				}
+			}
+			first = false
+		}
+	}
+}
+
+// dismissalHeads and dismissalNouns make a dismissal: "it's not a big
+// concern", "no real problem", "not much of an issue", "nothing to worry
+// about". It plays a claim down rather than refuting it: "a deadlock
+// resolves itself when one lease expires, so it's not a big concern"
+// asserts the self-healing, and its "not" is no rejection of it.
+var dismissalNouns = setOf(`concern concerns problem problems issue issues deal worry worries risk
+matter bother`)
+
+// markDismissals marks the words of each dismissal (see dismissalNouns):
+// a red flag's exclusions ("-not", "-problem*") do not start there.
+func markDismissals(d *doc) {
+	toks := d.toks
+	for k := range toks {
+		var end int
+		switch toks[k].raw {
+		case "not", "no", "isn't", "nothing":
+		default:
+			continue
+		}
+		if toks[k].raw == "nothing" {
+			// "nothing to worry about"
+			if k+2 < len(toks) && toks[k+1].raw == "to" && (toks[k+2].raw == "worry" || toks[k+2].raw == "fear") && toks[k+2].sent == toks[k].sent {
+				end = k + 3
+			}
+		} else {
+			// up to three fillers ("a", "big", "real", "much of an") before
+			// the noun
+			for j := k + 1; j < len(toks) && j <= k+5 && toks[j].sent == toks[k].sent; j++ {
+				if dismissalNouns[toks[j].raw] {
+					end = j + 1
+					break
+				}
+				if !dismissalFiller[toks[j].raw] {
+					break
+				}
+			}
+		}
+		for j := k; j < end; j++ {
+			toks[j].dismiss = true
+		}
+	}
+}
+
+var dismissalFiller = setOf(`a an any big real huge major serious much of really that such
+practical actual`)
+
+// appearVerbs say how a thing seems: "X sounds complete until ..." says X
+// only seems so, and the "until" brings what shows otherwise.
+var appearVerbs = setOf(`sounds sound seems seem looks look appears appear feels feel`)
+
+// markSeemsUntil marks as refuted the subject of "X sounds complete until
+// the pause follow-up", "X looks safe until a failover": the sentence
+// judges X by what comes after "until", so it claims X is not enough,
+// and a red flag cannot take X as the candidate's own design (QA-9: the
+// guide's key point '"SETNX with an expiry" sounds complete until the
+// pause follow-up' raised two-commands).
+func markSeemsUntil(d *doc) {
+	toks := d.toks
+	for k, t := range toks {
+		if !appearVerbs[t.raw] {
+			continue
+		}
+		until := false
+		for j := k + 1; j < len(toks) && j <= k+4 && toks[j].sent == t.sent; j++ {
+			if toks[j].raw == "until" || toks[j].raw == "till" {
+				until = true
+				break
+			}
+			if toks[j].clause {
+				break
+			}
+		}
+		if !until {
+			continue
+		}
+		from := d.sents[t.sent].from
+		for j := k - 1; j > from; j-- {
+			if toks[j].clause {
+				from = j
+				break
+			}
+		}
+		for j := from; j < k; j++ {
+			toks[j].refuted = true
+		}
+	}
+}
+
+// maxHeadlineTokens is the longest line read as a headline.
+const maxHeadlineTokens = 14
+
+// markHeadlines marks as dressed (earning no point, still able to raise a
+// flag) a run of two or more headline lines in an answer that otherwise
+// writes sentences: lines of their own, with no bullet, opening with a
+// capital and ending with no punctuation, as the titles of a page's
+// exercises do ("Predict: a claimed job lapses while its owner is
+// frozen" / "A job claim lapses mid-run and is reclaimed: a double
+// charge"). Pasted after an answer they named the points the answer
+// missed and carried it over the pass mark (QA-9 Q9-12); an answer's own
+// sentences end with a full stop, and its notes are bulleted.
+func markHeadlines(d *doc) {
+	if len(d.sents) < 3 {
+		return
+	}
+	punctuated := false
+	head := make([]bool, len(d.sents))
+	for si, s := range d.sents {
+		first, last := d.toks[s.from], d.toks[s.to-1]
+		// the rest of the line after the sentence's last word
+		rest := d.text[last.end:]
+		if nl := strings.IndexByte(rest, '\n'); nl >= 0 {
+			rest = rest[:nl]
+		}
+		if strings.ContainsAny(rest, ".!?;:,") {
+			punctuated = true
+			continue
+		}
+		// the line before its first word: nothing but spaces
+		lineStart := strings.LastIndexByte(d.text[:first.start], '\n') + 1
+		if strings.TrimSpace(d.text[lineStart:first.start]) != "" {
+			continue
+		}
+		if s.to-s.from > maxHeadlineTokens || s.question {
+			continue
+		}
+		if c := d.text[first.start]; c < 'A' || c > 'Z' {
+			continue
+		}
+		head[si] = true
+	}
+	if !punctuated {
+		return
+	}
+	for si := 0; si < len(head); {
+		if !head[si] {
+			si++
+			continue
+		}
+		sj := si
+		for sj < len(head) && head[sj] {
+			sj++
+		}
+		if sj-si >= 2 {
+			for k := si; k < sj; k++ {
+				d.sents[k].dressed = true
+			}
+		}
+		si = sj
+	}
+}
+
+// deferredStops are the verbs of stopping that "before" defers: "finish
+// the current batch before stopping" keeps working after the lease is
+// lost, and its "stopping" is no stop (QA-9 Q9-22).
+var deferredStops = setOf(`stopping stop stops aborting abort aborts halting halt halts quitting quit
+giving`)
+
+// markDeferredStops marks "before stopping", "before I stop", "before it
+// aborts" like a dismissal: a red flag's exclusions ("-stop*") do not
+// start there.
+func markDeferredStops(d *doc) {
+	toks := d.toks
+	for k, t := range toks {
+		if t.raw != "before" {
+			continue
+		}
+		for j := k + 1; j < len(toks) && j <= k+2 && toks[j].sent == t.sent; j++ {
+			if deferredStops[toks[j].raw] {
+				toks[j].dismiss = true
+				break
+			}
+			if !toks[j].fn {
+				break
+			}
+		}
+	}
+}
+
+// conditionEndsAt reports that an if-clause with no comma ends before
+// toks[k]: "If an extension fails I keep going", "if the call times out
+// we carry on": "I" or "we" right after the condition's verb (a verb in
+// -s or -ed, or a particle like "out") opens the main clause, which is
+// claimed (QA-9 Q9-22).
+func conditionEndsAt(toks []token, k int) bool {
+	if k+1 >= len(toks) || toks[k+1].sent != toks[k].sent {
+		return false
+	}
+	if w := toks[k].raw; w != "i" && w != "we" {
+		return false
+	}
+	prev := toks[k-1].raw
+	switch prev {
+	case "out", "down", "0", "zero", "false", "nil", "error", "errors":
+		return true
+	}
+	if toks[k-1].fn || clauseTakers[prev] {
+		return false
+	}
+	return strings.HasSuffix(prev, "s") && !strings.HasSuffix(prev, "ss") || strings.HasSuffix(prev, "ed")
+}

@@ -1,0 +1,92 @@
+package web
+
+import (
+	"slices"
+	"time"
+
+	"lockdrill/content"
+	"lockdrill/quiz"
+	"lockdrill/store"
+)
+
+// importRegrade says what regradeImport did: how many answers it graded
+// afresh, and how many of them the file had marked as corrected by hand.
+type importRegrade struct {
+	Answers, Corrected int
+}
+
+// regradeImport replaces every result an import file carries with this
+// lockdrill's own: each practice answer is graded again (a free-text one
+// by the current grader, an objective one against its key) and so is each
+// answered round turn, and a finished round's score and verdict are worked
+// out again from those turns. The file's scores, passes, ticks and flags
+// are never stored, so an edited file cannot raise progress or mastery
+// (QA-9 Q9-23); the answers' text is kept as it is. e must have passed
+// Validate, which names any item whose question, kind or answer this
+// lockdrill would refuse.
+func regradeImport(cat *content.Catalog, e *store.Export) importRegrade {
+	var sum importRegrade
+	bank := cat.Questions
+	for i := range e.Attempts {
+		a := &e.Attempts[i]
+		q, ok := bank.ByID(a.Question)
+		if !ok {
+			continue
+		}
+		if a.Result.SelfAssessed {
+			sum.Corrected++
+		}
+		a.Result = bank.Grade(q, a.Answer)
+		sum.Answers++
+	}
+	rules := quiz.RoundRules{Bank: bank, FollowUps: cat.FollowUps}
+	for i := range e.Rounds {
+		r := &e.Rounds[i]
+		for j := range r.Turns {
+			t := &r.Turns[j]
+			if t.Result == nil {
+				continue
+			}
+			qt := quiz.Turn{Question: t.Question, FollowUp: t.FollowUp, Asked: t.Asked}
+			q, err := rules.Question(qt)
+			if err != nil {
+				continue
+			}
+			if t.Result.SelfAssessed {
+				sum.Corrected++
+			}
+			text := ""
+			if t.Answer != nil {
+				text = *t.Answer
+			}
+			res := bank.Grade(q, quiz.Answer{Text: text})
+			t.Result = &res
+			sum.Answers++
+		}
+		if r.FinishedAt == nil {
+			continue
+		}
+		// The round's score from its turns graded afresh, in the order
+		// asked, as the scorecard scores them.
+		order := slices.Clone(r.Turns)
+		slices.SortStableFunc(order, func(a, b store.ExportTurn) int { return a.Seq - b.Seq })
+		turns := make([]quiz.Turn, 0, len(order))
+		for _, t := range order {
+			qt := quiz.Turn{Question: t.Question, FollowUp: t.FollowUp, Asked: t.Asked, Result: t.Result}
+			if t.ShownAt != nil {
+				qt.Shown = *t.ShownAt
+			}
+			if t.AnsweredAt != nil {
+				qt.Answered = *t.AnsweredAt
+			}
+			if t.Answer != nil {
+				qt.Text = *t.Answer
+			}
+			turns = append(turns, qt)
+		}
+		sc := quiz.Score(bank, cat.FollowUps, turns, time.Duration(r.LimitMS)*time.Millisecond)
+		score := sc.Score
+		r.Score, r.Verdict = &score, string(sc.Verdict)
+	}
+	return sum
+}

@@ -1,0 +1,91 @@
+package web
+
+import (
+	"fmt"
+	"time"
+
+	"lockdrill/quiz"
+	"lockdrill/web/views"
+)
+
+// passRule states the pass rule that decided a free-text result, in the
+// terms /about/grader uses, with this answer's figures: every core point
+// made, the one exception for a question with two core points (one missed,
+// enough breadth: a pass capped at CoreSpareMax), or the core points still
+// missing. The feedback banner shows it, so it never contradicts the
+// grader page (QA-9 Q9-12). The figures come from the result's own ticks
+// (as corrected, when the learner corrected them) and the quiz package's
+// constants, so the text follows the grader's numbers.
+func passRule(res quiz.Result) string {
+	pass, spare, spareMax := views.PctText(quiz.PassMark), views.PctText(quiz.CoreSpareBreadth), views.PctText(quiz.CoreSpareMax)
+	var hit, total float64
+	core, coreMissed := 0, 0
+	for _, p := range res.Points {
+		if p.Core {
+			core++
+			if !p.Hit {
+				coreMissed++
+			}
+			continue
+		}
+		total += p.Weight
+		if p.Hit {
+			hit += p.Weight
+		}
+	}
+	breadth := 0.0
+	if total > 0 {
+		breadth = hit / total
+	}
+	flagged := false
+	for _, f := range res.Flags {
+		if !f.Dismissed {
+			flagged = true
+		}
+	}
+	var rule string
+	switch {
+	case core == 0:
+		rule = fmt.Sprintf("A pass needs %s of the key points' weight and no red flag that loses the round.", pass)
+	case coreMissed == 0:
+		rule = fmt.Sprintf("A pass needs every core point (that is %s) and no red flag that loses the round. This answer makes all %d core points; the breadth points add to the %s and red flags take away.", pass, core, pass)
+	case core == 2 && coreMissed == 1 && res.Passed:
+		rule = fmt.Sprintf("This answer passes under the grader's one exception: on a question with two core points, an answer in sentences that misses one of them but makes at least %s of the breadth points (this one makes %s) passes, scoring at most %s.", spare, views.PctText(breadth), spareMax)
+	case core == 2 && coreMissed == 1:
+		rule = fmt.Sprintf("A pass needs every core point (that is %s). The one exception: on a question with two core points like this one, an answer in sentences that misses one of them passes, at most %s, when it makes at least %s of the breadth points; this answer makes %s", pass, spareMax, spare, views.PctText(breadth))
+		switch {
+		case breadth < quiz.CoreSpareBreadth:
+			rule += "."
+		case flagged:
+			rule += ", but its red flags take it below the pass mark."
+		default:
+			rule += ", but it reads as a list rather than sentences, which never gets the exception."
+		}
+	case core == 2:
+		rule = fmt.Sprintf("A pass needs every core point (that is %s); this answer misses both of the question's two.", pass)
+	default:
+		rule = fmt.Sprintf("A pass needs every core point (that is %s): this question has %d and this answer misses %d. A question with three or more core points gets no exception.", pass, core, coreMissed)
+	}
+	if res.Fatal {
+		rule += " Whatever else it makes, a red flag that loses the round fails the answer."
+	}
+	return rule
+}
+
+// graderOwnTurn is the score the grader alone gives a round turn the
+// learner corrected: its text graded afresh, with the same overtime
+// penalty as the corrected score beside it (QA-9 Q9-2). ok is false when
+// the turn's question is gone from the catalog.
+func graderOwnTurn(bank *quiz.Bank, fu *quiz.FollowUps, t quiz.Turn, limit time.Duration) (pct int, ok bool) {
+	q, err := quiz.RoundRules{Bank: bank, FollowUps: fu}.Question(t)
+	if err != nil || !t.Done() {
+		return 0, false
+	}
+	own := bank.Grade(q, quiz.Answer{Text: t.Text})
+	t.Result = &own
+	sc := quiz.Score(bank, fu, []quiz.Turn{t}, limit)
+	if len(sc.Questions) == 0 {
+		return 0, false
+	}
+	return views.Pct(sc.Questions[0].Main.Score), true
+}
