@@ -332,3 +332,38 @@ func TestNegatedOpposite(t *testing.T) {
 		{"deadlock-ordering", "global-order", "I never sort them.", false},
 	})
 }
+
+// TestJottedNotesAreAList: an answer of three or more fragments and terse
+// lines with not one sentence of speech (notes, often with code: "guard
+// WHERE epoch = $mine.") is a list of terms, whatever its lines tick one
+// by one; an answer with sentences among its terse lines still makes its
+// points.
+func TestJottedNotesAreAList(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct{ question, text string }{
+		{"holder-id-guard", "owner vs claim. $me comes back after restart (same pod name). stale write matches. claim_epoch = claim_epoch + 1 RETURNING. every write WHERE claim_epoch = $e. jobs idempotent."},
+		{"fencing-token", "grant -> token++. monotonic. storage keeps max(token), rejects lower. paused holder (GC) -> rejected. etcd mod_revision / zxid."},
+		{"extend-lease", "renew only if still mine. lua: GET == token -> PEXPIRE. cadence ttl/3. renew fails -> stop work. GC pause beats renewal. fence writes w/ token."},
+	} {
+		q, ok := b.ByID(c.question)
+		if !ok {
+			t.Fatalf("no question %s", c.question)
+		}
+		r := b.Grade(q, quiz.Answer{Text: c.text})
+		if r.Passed {
+			t.Errorf("%s: the notes %q pass (score %.2f)", c.question, c.text, r.Score)
+		}
+		if !strings.Contains(strings.Join(r.Notes, " "), "list of terms") {
+			t.Errorf("%s: %q is not told it reads as a list: %v", c.question, c.text, r.Notes)
+		}
+	}
+	for _, c := range []struct{ question, text string }{
+		{"holder-id-guard", "The owner check can't tell two claims by the same worker apart, because a restarted pod keeps its name. claim_epoch = claim_epoch + 1 RETURNING. Every write then says WHERE claim_epoch = $e, so the earlier run's write matches nothing."},
+		{"fencing-token", "Each grant gets a number that only goes up. UPDATE ... WHERE token <= $t. The storage rejects a write whose token is lower than one it has seen, so a holder paused by GC past its lease is refused."},
+	} {
+		q, _ := b.ByID(c.question)
+		if r := b.Grade(q, quiz.Answer{Text: c.text}); !r.Passed {
+			t.Errorf("%s: %q fails (score %.2f, notes %v)", c.question, c.text, r.Score, r.Notes)
+		}
+	}
+}
