@@ -367,3 +367,20 @@ func TestJottedNotesAreAList(t *testing.T) {
 		}
 	}
 }
+
+// TestOutboxInOtherWords: the dual write as two independent record
+// keepers, and consumers deduplicating as listeners that recognise what
+// they have already seen.
+func TestOutboxInOtherWords(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"outbox-pattern", "dual-write", "We are asking two independent record-keepers to agree that something happened.", true},
+		{"outbox-pattern", "dual-write", "Postgres and Kafka are two separate ledgers with no shared commit.", true},
+		{"outbox-pattern", "dual-write", "A lock wouldn't stop the process from dying between the commit and the publish.", true},
+		{"outbox-pattern", "dual-write", "Nothing prevents the clerk fainting halfway between the filing cabinet and the post office.", true},
+		{"outbox-pattern", "dual-write", "The lock stops the clerk fainting halfway.", false},
+		{"outbox-pattern", "consumer-dedupe", "The listeners need to recognise a note they've already seen by its id and shrug.", true},
+		{"outbox-pattern", "consumer-dedupe", "Recipients spot an event already received and skip it.", true},
+		{"outbox-pattern", "consumer-dedupe", "The listeners never recognise an event they've already seen.", false},
+	})
+}
