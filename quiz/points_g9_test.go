@@ -384,3 +384,16 @@ func TestOutboxInOtherWords(t *testing.T) {
 		{"outbox-pattern", "consumer-dedupe", "The listeners never recognise an event they've already seen.", false},
 	})
 }
+
+// TestServerMintedKeyIsNotTheClientKey: a key the server mints per request
+// is not the client's key for the operation, even when the clients are
+// named in the sentence; the client minting it still is.
+func TestServerMintedKeyIsNotTheClientKey(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"idempotency-keys", "client-key", "I'd generate the keys on the server so the mobile clients need no change: the API creates a UUID for each request.", false},
+		{"idempotency-keys", "client-key", "The backend creates a fresh id for every call, so the app doesn't have to.", false},
+		{"idempotency-keys", "client-key", "The mobile app generates a UUID for the payment and sends it with every retry.", true},
+		{"idempotency-keys", "client-key", "The client creates the key once and reuses it on every retry.", true},
+	})
+}
