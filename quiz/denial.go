@@ -28,6 +28,15 @@ var worthDenials = func() [][]string {
 	return out
 }()
 
+// worthDenialFirsts are the first words of worthDenials.
+var worthDenialFirsts = func() map[string]bool {
+	m := map[string]bool{}
+	for _, run := range worthDenials {
+		m[run[0]] = true
+	}
+	return m
+}()
+
 // deniedWorth returns the clauses of d whose subject a worth denial
 // covers: from the start of the denial's clause (a semicolon, colon or
 // dash before it, or the sentence's start) to the end of its sentence.
@@ -35,6 +44,9 @@ func deniedWorth(d *doc) []Span {
 	var out []Span
 	toks := d.toks
 	for k := range toks {
+		if !worthDenialFirsts[toks[k].raw] {
+			continue
+		}
 		for _, run := range worthDenials {
 			if k+len(run) > len(toks) {
 				continue

@@ -181,6 +181,7 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache,
 	if listy {
 		r.Score = min(r.Score, PassMark-0.01)
 	}
+	capOutline(d, r)
 	if truncated {
 		r.Notes = append(r.Notes, fmt.Sprintf("Only the first %d characters of this answer were graded.", MaxAnswerChars))
 	}

@@ -294,3 +294,81 @@ func TestQA9Q22DeferredStopIsNoStop(t *testing.T) {
 		{"Take the token from etcd's revision, which survives a failover, not from Redis INCR.", false},
 	})
 }
+
+// TestQA9Q7MinorHalfIsNotThePoint: "reject a reused key with a different
+// body, and expire keys after the retry window" is not made by the
+// expiry alone (Q9-7); the body check in other words makes it.
+func TestQA9Q7MinorHalfIsNotThePoint(t *testing.T) {
+	checkPoint(t, "idempotency-keys", "body-mismatch", []textCase{
+		{"Keys expire after 24 hours, once no client would still retry.", false},
+		{"We purge the idempotency records after a day.", false},
+		{"A retry that reuses the key with a different amount is rejected with 422.", true},
+		{"The server compares the stored request hash with the new one and refuses a mismatch.", true},
+		{"If the same key arrives with a different payload, that's a client bug and we return an error.", true},
+	})
+}
+
+// TestQA9Q6ComparingLogsIsAnInvestigation: comparing log timestamps while
+// debugging probes the incident; it does not judge a lease by two clocks.
+// A lease judged by comparing clocks still raises wall-clock.
+func TestQA9Q6ComparingLogsIsAnInvestigation(t *testing.T) {
+	checkFlag(t, "two-holders", "wall-clock", []textCase{
+		{"Compare the two holders' log timestamps with the lock key's TTL, and look at GC logs, container CPU throttling and VM steal time.", false}, // Q9-6's opening
+		{"First I'd correlate the worker logs' timestamps with the TTL to see who wrote when.", false},
+		{"I'd compare the traces of both workers against the lease expiry.", false},
+		// near-misses: the design judges a lease by a clock
+		{"Each worker compares its local clock with the expiry timestamp stored in the key to decide if it still holds the lease.", true},
+		{"The client checks the current time against the lease's expiry timestamp written by the server.", true},
+	})
+}
+
+// TestQA9Q13OutlineInOneLineDoesNotPass: a one-line chain of steps, or a
+// line of a few words, names the answer without making it; concise
+// answers that explain still pass.
+func TestQA9Q13OutlineInOneLineDoesNotPass(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct {
+		qid, text string
+		pass      bool
+	}{
+		{"two-holders", "To debug two holders, check durations against the TTL and for pauses, then release semantics, then failovers, then whether fencing exists.", false}, // the tester's
+		{"redis-vs-consensus", "Correctness needs fencing or a consensus-backed service.", false},                                                                            // the tester's
+		{"two-holders", "Look at pauses versus the TTL, then the release, then the acquire, then failovers and fencing.", false},
+		{"fencing-token", "A rising token, sent with each write, checked by the storage.", false},
+		// near-misses: concise, and explained
+		{"fencing-token", "Each grant carries a token that only goes up, and the client sends it with every write. The storage rejects lower tokens. The old holder's write is rejected.", true},
+		{"two-holders", "Check the GC logs and the job durations against the lease: most likely a pause outlasted it. Then add fencing so the storage rejects the stale holder's writes.", true},
+	} {
+		r := gradeReal(t, b, c.qid, c.text)
+		if r.Passed != c.pass {
+			t.Errorf("%s: passed=%v (score %.2f), want %v: %q", c.qid, r.Passed, r.Score, c.pass, c.text)
+		}
+	}
+}
+
+// TestQA9Q2PlainAnalogyVerbs: the token fastened to each request in
+// other verbs, and the issuer that must not go back after a crash, are
+// the points in plain words (Q9-2).
+func TestQA9Q2PlainAnalogyVerbs(t *testing.T) {
+	checkPoint(t, "fencing-token", "sent-with-write", []textCase{
+		{"The worker staples that ticket onto each modification request.", true}, // the tester's
+		{"It pins the number to every change it sends to the database.", true},
+		{"The clerk pins a note to the board every morning.", false},
+		{"The dispenser staples receipts for the audit log.", false},
+	})
+	checkPoint(t, "fencing-token", "token-source", []textCase{
+		{"The ticket dispenser must never hand out smaller numbers after it crashes and comes back, so it must be replicated by agreement, not a single cache node's counter.", true}, // the tester's
+		{"Whatever issues the tokens must not repeat a value after it restarts.", true},
+		{"The ticket dispenser is a box on the wall.", false},
+	})
+}
+
+// TestQA9Q2RandomValueInCode: a random value named by its generator in
+// code (`<uuid4>`, `uuid.uuid4()`) is the random token (Q9-2).
+func TestQA9Q2RandomValueInCode(t *testing.T) {
+	checkPoint(t, "redis-lock-and-failure", "unique-value", []textCase{
+		{"I acquire with `SET key <uuid4> NX PX 30000` and release with a Lua script that compares my token before DEL.", true}, // the tester's
+		{"The value is uuid.uuid4() per acquisition, so the release script can tell my lock from the next holder's.", true},
+		{"The value is the hostname, so every worker on the box writes the same one.", false},
+	})
+}

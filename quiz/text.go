@@ -1832,6 +1832,11 @@ func isProbe(toks []token, k int) bool {
 		return false
 	case "rule", "ruling":
 		return next(1) == "out"
+	case "compare", "comparing", "correlate", "correlating":
+		// "compare the two holders' log timestamps with the TTL": an
+		// investigation reads records (QA-9 Q9-6); "the storage compares
+		// the token" is no step of one.
+		return investigatesRecords(toks, k)
 	case "find", "finding", "figure", "figuring":
 		// "(then) figure out who lied: ..." probes; "compare the logs to
 		// figure out who got it first" says what the comparison is for.
@@ -1896,7 +1901,8 @@ const clsFrame = clsReject | clsClaimVerb | clsClaimant | clsReport | clsProbe
 // probeWords start a diagnosis probe (see isProbe).
 var probeWords = setOf(`suspect suspected suspecting beware watch against look looking search
 searching grep grepping hunt check checking see verify confirm ask rule ruling find finding
-review reviewing audit auditing scan scanning inspect inspecting figure figuring read reading`)
+review reviewing audit auditing scan scanning inspect inspecting figure figuring read reading
+compare comparing correlate correlating`)
 
 func classOf(raw string) wordClass {
 	var c wordClass

@@ -345,7 +345,7 @@ func (m *sim) restart(a Action) {
 		what = "appendfsync always: it keeps every acknowledged write"
 	case m.persist == PersistEverySec:
 		keep = m.stateAt(i, m.now-fsyncEverySecMS)
-		what = "appendfsync everysec: it keeps the writes up to a second ago"
+		what = "appendfsync everysec: a crash of the machine, so the last second of writes, not yet fsynced, is lost (had only the Redis process died, the OS would still have written them)"
 	default:
 		what = "no persistence: it comes back empty"
 	}

@@ -205,7 +205,8 @@ func (m *sim) claim(ci int, msg message) {
 	now := m.nodeNow(0)
 	if row.key.present && now < row.key.expAt {
 		m.w("UPDATE … WHERE holder IS NULL OR held_until < now(): 0 rows (", m.clients[row.key.client].id, " until ")
-		m.wn(row.key.expAt - row.offset)
+		m.wn(row.key.expAt)
+		m.dbClock(row)
 		m.w(")")
 		m.emit(&Event{Kind: KindAcquireDenied, Client: c.id, Holder: m.clients[row.key.client].id, Reason: "held", LatencyMS: m.latency(msg)})
 		m.reply(ci, reply{kind: replyDenied, attempt: msg.attempt})
@@ -228,7 +229,8 @@ func (m *sim) claim(ci int, msg message) {
 	m.w("UPDATE … SET holder = '", c.id, "', epoch = ")
 	m.wn(row.counter)
 	m.w(", held_until = ")
-	m.wn(row.key.expAt - row.offset)
+	m.wn(row.key.expAt)
+	m.dbClock(row)
 	m.w(": 1 row")
 	if prev >= 0 {
 		m.w("; takes over the lapsed claim of ", m.clients[prev].id)
@@ -290,12 +292,34 @@ func (m *sim) unlock(ci int, msg message) {
 	m.emit(&e)
 }
 
+// releaseGuard writes the database model's release: the row is freed only
+// by its own claim, named by holder and, with epoch tokens, by the claim's
+// epoch (the release's twin of the guarded write).
+func (m *sim) releaseGuard(id string, epoch int64) {
+	m.w("UPDATE … SET holder = NULL WHERE holder = '", id, "'")
+	if m.tokenSrc == TokenEpoch && epoch > 0 {
+		m.w(" AND epoch = ")
+		m.wn(epoch)
+	}
+}
+
+// dbClock says, after a time read from the row, that it is the database's
+// clock when a jump has set that clock apart from the timeline's.
+func (m *sim) dbClock(row *node) {
+	if row.offset != 0 {
+		m.w(" by the database's clock, ")
+		m.wn(row.offset)
+		m.w(" ms ahead of the timeline")
+	}
+}
+
 func (m *sim) release(ci int, msg message) {
 	c := &m.clients[ci]
 	// removed[i] is the node whose key went; released in node order, one
 	// event per owner so that a foreign owner is visible.
 	type gone struct {
 		client, grant, n int
+		token            int64
 		nodes            [MaxRedlockNodes]int
 	}
 	var outBuf [MaxRedlockNodes]gone
@@ -329,7 +353,7 @@ func (m *sim) release(ci int, msg message) {
 			j++
 		}
 		if j == len(out) {
-			out = append(out, gone{client: k.client, grant: k.grant})
+			out = append(out, gone{client: k.client, grant: k.grant, token: k.token})
 		}
 		out[j].nodes[out[j].n] = i + 1
 		out[j].n++
@@ -345,7 +369,8 @@ func (m *sim) release(ci int, msg message) {
 			e.Kind = KindReleaseOK
 			e.Detail = "DEL: there was no key to delete"
 		case m.model == ModelDatabase:
-			m.w("UPDATE … SET holder = NULL WHERE holder = '", c.id, "' AND epoch = …: 0 rows")
+			m.releaseGuard(c.id, c.token)
+			m.w(": 0 rows")
 		case msg.grant == 0:
 			m.w(c.id, " never held the lock")
 		default:
@@ -365,7 +390,8 @@ func (m *sim) release(ci int, msg message) {
 		case g.client != ci:
 			m.w("DEL removes the key of ", e.Holder, ", not ", c.id, "'s: the lock is free while ", e.Holder, " still works")
 		case m.model == ModelDatabase:
-			m.w("UPDATE … SET holder = NULL: the row is free")
+			m.releaseGuard(c.id, g.token)
+			m.w(": 1 row, the row is free")
 		case m.uncondDel:
 			m.w("DEL removes ", c.id, "'s own key")
 		default:

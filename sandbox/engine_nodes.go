@@ -156,8 +156,18 @@ func (m *sim) expireIfDue(i int) {
 		}
 		n.key.lapsed = true
 		m.w("the claim of ", e.Client, " lapses: held_until ")
-		m.wn(k.expAt - n.offset)
-		m.w(" has passed by the database's clock; the row still names ", e.Client, ", but any claim may take it over and its guarded writes fail")
+		m.wn(k.expAt)
+		m.w(" has passed by the database's clock")
+		if n.offset != 0 {
+			// The row keeps what the claim wrote; it is the database's
+			// now(), pushed on by a clock jump, that passed it.
+			m.w(" (now() reads ")
+			m.wn(m.nodeNow(i))
+			m.w(", ")
+			m.wn(n.offset)
+			m.w(" ms ahead of the timeline)")
+		}
+		m.w("; the row still names ", e.Client, ", but any claim may take it over and its guarded writes fail")
 		m.emit(&e)
 		return
 	}
@@ -237,7 +247,7 @@ func (m *sim) tokenWrite(token int64) {
 	case TokenIncr:
 		m.w("; fencing token ")
 		m.wn(token)
-		m.w(" from INCR in the acquire script")
+		m.w(m.incrWhere())
 	case TokenRevision:
 		m.w("; fencing token ")
 		m.wn(token)
@@ -251,13 +261,23 @@ func (m *sim) tokenWrite(token int64) {
 	}
 }
 
+// incrWhere says where an INCR token came from: in the acquire script when
+// the acquire is one atomic script; with SETNX then EXPIRE there is no such
+// script, and the INCR is one more command of its own.
+func (m *sim) incrWhere() string {
+	if m.sc.Lock.Acquire == AcquireSetThenExpire {
+		return " from an INCR sent after the SETNX, a command of its own"
+	}
+	return " from INCR in the acquire script"
+}
+
 // tokenText says where a grant's token came from.
 func (m *sim) tokenText(token int64) string {
 	switch {
 	case token == 0:
 		return ""
 	case m.tokenSrc == TokenIncr:
-		return "; fencing token " + itoa(token) + " from INCR in the acquire script"
+		return "; fencing token " + itoa(token) + m.incrWhere()
 	case m.tokenSrc == TokenRevision:
 		return "; fencing token " + itoa(token) + ", the revision of the grant"
 	case m.tokenSrc == TokenEpoch:

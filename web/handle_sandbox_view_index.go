@@ -38,7 +38,8 @@ func buildSandboxIndex(cat *content.Catalog, d sandboxIndexData) views.SandboxIn
 func presetCard(cat *content.Catalog, p sandbox.Preset) views.PresetCard {
 	m := p.Scenario.Lock.Model
 	c := views.PresetCard{ID: p.ID, Title: p.Title, Lesson: p.Lesson, Model: m.String(),
-		Fencing: p.Scenario.Resource.Fenced(), ByHolder: m.GuardsByHolder(), GuideSlug: p.Guide}
+		Fencing: p.Scenario.Resource.Fenced(), ByHolder: m.GuardsByHolder(),
+		ByEpoch: p.Scenario.Lock.TokenSource == sandbox.TokenEpoch, GuideSlug: p.Guide}
 	if sec, ok := cat.Section(p.Guide); ok {
 		c.GuideTitle = sec.Title
 	}

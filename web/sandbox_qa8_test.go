@@ -395,3 +395,28 @@ func TestCursorExtendDelayAndUndoHelp(t *testing.T) {
 		}
 	}
 }
+
+// QA-9 Q9-15: the library names what guards a database scenario's writes:
+// the claim's epoch (the per-claim fence the guide asks for), not the
+// holder's name, which a restarted worker shares with its old self.
+func TestDatabasePresetBadgeNamesTheEpoch(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	doc := mustDoc(t, cl.get("/sandbox"))
+	n := 0
+	doc.Find(`article`).Each(func(_ int, a *goquery.Selection) {
+		if !strings.Contains(a.Text(), "database") {
+			return
+		}
+		badge := spaces(a.Find(`.badge`).Text())
+		if strings.Contains(badge, "guarded by holder") {
+			t.Errorf("a database preset's badge says %q, want the claim's epoch named", badge)
+		}
+		if strings.Contains(badge, "guarded by the claim's epoch") {
+			n++
+		}
+	})
+	if n == 0 {
+		t.Fatalf("no database preset says its writes are guarded by the claim's epoch")
+	}
+}

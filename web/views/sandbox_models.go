@@ -31,10 +31,12 @@ type PresetCard struct {
 	Model             string
 	// Fencing says whether the resource refuses stale writers; ByHolder
 	// that its check is the holder guard of an UPDATE (the database
-	// model), not a comparison of tokens.
-	Fencing, ByHolder bool
-	GuideSlug         string
-	GuideTitle        string
+	// model), not a comparison of tokens; ByEpoch that the guard also
+	// compares the claim's epoch (the per-claim fence the guide asks for),
+	// not the holder's name alone.
+	Fencing, ByHolder, ByEpoch bool
+	GuideSlug                  string
+	GuideTitle                 string
 }
 
 // BlankForm is the "start blank" configuration form, with the values as
