@@ -147,7 +147,7 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache,
 	// In an answer that is mostly a list of terms, fragments are names,
 	// not claims: only its sentences can raise a flag.
 	words, loose := wordShare(d)
-	listy := words > 0 && float64(loose) > keywordShare*float64(words)
+	listy := words > 0 && (float64(loose) > keywordShare*float64(words) || notes(d))
 	if listy {
 		// ... and, as its note says, a list earns no points: a terse
 		// item that happens to hold a preposition ("- monotonic token
@@ -550,6 +550,39 @@ func spareOnly(points []PointResult) bool {
 	}
 	return core == 2 && missed == 1
 }
+
+// notes reports whether the answer is jotted notes: three or more
+// sentences and not one of them prose, only fragments and terse lines
+// ("identity vs generation. $me reused (same worker, restart). ABA.
+// guard WHERE claim_no = $mine."). Its terse lines, code-bearing ones
+// above all, read as claims one by one, but an answer with no sentence
+// of speech is a list of terms, however its items are cut.
+func notes(d *doc) bool {
+	prose, frags := 0, 0
+	for _, s := range d.sents {
+		switch {
+		case s.prose && s.credits():
+			prose++
+		case !s.credits():
+			frags++
+		}
+	}
+	rest := len(d.sents) - prose
+	// Short sentences alone ("Use alpha with care. Use gamma with care.")
+	// are terse speech; notes have fragments among their lines ("ABA.",
+	// "no ordering."). One line that happens to read as prose ("$me comes
+	// back after restart (same pod name).") among four or more others is
+	// still notes.
+	return frags >= minNoteFragments && (prose == 0 && rest >= minNoteLines || prose == 1 && rest >= minNoteLines+1)
+}
+
+// minNoteFragments is the fewest fragments (lines that make no claim)
+// that notes hold.
+const minNoteFragments = 2
+
+// minNoteLines is the fewest lines an answer without prose needs to read
+// as notes rather than a short reply.
+const minNoteLines = 3
 
 // mostlyProse reports whether at least half of the answer's words are in
 // sentences that read as prose (not terse claims, fragments or dressed

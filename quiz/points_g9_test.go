@@ -294,3 +294,106 @@ func TestDismissedIsNotMade(t *testing.T) {
 		{"optimistic-concurrency", "zero-rows-retry", "If the update touches zero rows, re-read the row and apply the change again.", true},
 	})
 }
+
+// TestAnalogies: a third sweep, the core points said through an analogy
+// (the way strong-unusual answers most often miss), each next to the
+// analogy turned the wrong way.
+func TestAnalogies(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"run-job-once", "lock-not-enough", "A lock is a 'room occupied' sign, not a logbook: once the first run leaves, a latecomer walks in and does it again.", true},
+		{"run-job-once", "idempotent", "The job should be like pressing an elevator button: pressing it twice still calls one elevator.", true},
+		{"avoid-the-lock", "idempotent", "When the operation is like flipping a switch to ON, doing it twice leaves it ON, so I skip the lock.", true},
+		{"avoid-the-lock", "idempotent", "Charging a card is not like a light switch: doing it twice charges twice.", false},
+		{"holder-id-guard", "same-owner-twice", "Checking the owner name is like a coat check that only reads the name: my old ticket and my new ticket both say my name.", true},
+		{"holder-id-guard", "same-owner-twice", "My old ticket and my new ticket carry different numbers, so the check tells them apart.", false},
+		{"session-suspended", "signals-late", "The news that I lost the lock arrives by snail mail; the servers may already have handed it on.", true},
+		{"outbox-pattern", "outbox-row", "Put the letter in the outgoing tray in the same transaction as the paperwork.", true},
+		{"optimistic-concurrency", "version-column", "Each record carries an edition number, and a save only goes through if the edition hasn't moved since I read it.", true},
+		{"idempotency-keys", "unique-table", "The server files slips by reference number and can't file the same number twice.", true},
+		{"unfenceable-resource", "idempotency-key", "Put the invoice number on the request so the provider can tell a repeat from a new charge.", true},
+		{"unfenceable-resource", "idempotency-key", "Whatever we send, the provider can't tell a repeat from a new charge.", false},
+	})
+}
+
+// TestNegatedOpposite: a fourth sweep, the point said as a warning
+// against its opposite ("never assume ...", "don't mistake ... for ...").
+func TestNegatedOpposite(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"extend-lease", "not-safety", "Don't mistake a successful renewal for ownership at the moment you write.", true},
+		{"extend-lease", "not-safety", "A successful renewal is ownership at the moment you write.", false},
+		{"fencing-token", "paused-holder", "Never assume a holder notices its lease expired before its next write.", true},
+		{"two-holders", "durations-vs-ttl", "The paused worker doesn't realise its lease is gone until it has written.", true},
+		{"two-holders", "durations-vs-ttl", "The worker notices its lease expired and stops before writing.", false},
+		{"redis-early-expiry", "clock-jump", "Never let anyone step the clock on the Redis host; a jump forward expires keys early.", true},
+		{"redis-early-expiry", "clock-jump", "A jump forward in time doesn't expire anything early.", false},
+		{"deadlock-ordering", "global-order", "Never take the two locks in whatever order the request names; always sort them.", true},
+		{"deadlock-ordering", "global-order", "I never sort them.", false},
+	})
+}
+
+// TestJottedNotesAreAList: an answer of three or more fragments and terse
+// lines with not one sentence of speech (notes, often with code: "guard
+// WHERE epoch = $mine.") is a list of terms, whatever its lines tick one
+// by one; an answer with sentences among its terse lines still makes its
+// points.
+func TestJottedNotesAreAList(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct{ question, text string }{
+		{"holder-id-guard", "owner vs claim. $me comes back after restart (same pod name). stale write matches. claim_epoch = claim_epoch + 1 RETURNING. every write WHERE claim_epoch = $e. jobs idempotent."},
+		{"fencing-token", "grant -> token++. monotonic. storage keeps max(token), rejects lower. paused holder (GC) -> rejected. etcd mod_revision / zxid."},
+		{"extend-lease", "renew only if still mine. lua: GET == token -> PEXPIRE. cadence ttl/3. renew fails -> stop work. GC pause beats renewal. fence writes w/ token."},
+	} {
+		q, ok := b.ByID(c.question)
+		if !ok {
+			t.Fatalf("no question %s", c.question)
+		}
+		r := b.Grade(q, quiz.Answer{Text: c.text})
+		if r.Passed {
+			t.Errorf("%s: the notes %q pass (score %.2f)", c.question, c.text, r.Score)
+		}
+		if !strings.Contains(strings.Join(r.Notes, " "), "list of terms") {
+			t.Errorf("%s: %q is not told it reads as a list: %v", c.question, c.text, r.Notes)
+		}
+	}
+	for _, c := range []struct{ question, text string }{
+		{"holder-id-guard", "The owner check can't tell two claims by the same worker apart, because a restarted pod keeps its name. claim_epoch = claim_epoch + 1 RETURNING. Every write then says WHERE claim_epoch = $e, so the earlier run's write matches nothing."},
+		{"fencing-token", "Each grant gets a number that only goes up. UPDATE ... WHERE token <= $t. The storage rejects a write whose token is lower than one it has seen, so a holder paused by GC past its lease is refused."},
+	} {
+		q, _ := b.ByID(c.question)
+		if r := b.Grade(q, quiz.Answer{Text: c.text}); !r.Passed {
+			t.Errorf("%s: %q fails (score %.2f, notes %v)", c.question, c.text, r.Score, r.Notes)
+		}
+	}
+}
+
+// TestOutboxInOtherWords: the dual write as two independent record
+// keepers, and consumers deduplicating as listeners that recognise what
+// they have already seen.
+func TestOutboxInOtherWords(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"outbox-pattern", "dual-write", "We are asking two independent record-keepers to agree that something happened.", true},
+		{"outbox-pattern", "dual-write", "Postgres and Kafka are two separate ledgers with no shared commit.", true},
+		{"outbox-pattern", "dual-write", "A lock wouldn't stop the process from dying between the commit and the publish.", true},
+		{"outbox-pattern", "dual-write", "Nothing prevents the clerk fainting halfway between the filing cabinet and the post office.", true},
+		{"outbox-pattern", "dual-write", "The lock stops the clerk fainting halfway.", false},
+		{"outbox-pattern", "consumer-dedupe", "The listeners need to recognise a note they've already seen by its id and shrug.", true},
+		{"outbox-pattern", "consumer-dedupe", "Recipients spot an event already received and skip it.", true},
+		{"outbox-pattern", "consumer-dedupe", "The listeners never recognise an event they've already seen.", false},
+	})
+}
+
+// TestServerMintedKeyIsNotTheClientKey: a key the server mints per request
+// is not the client's key for the operation, even when the clients are
+// named in the sentence; the client minting it still is.
+func TestServerMintedKeyIsNotTheClientKey(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"idempotency-keys", "client-key", "I'd generate the keys on the server so the mobile clients need no change: the API creates a UUID for each request.", false},
+		{"idempotency-keys", "client-key", "The backend creates a fresh id for every call, so the app doesn't have to.", false},
+		{"idempotency-keys", "client-key", "The mobile app generates a UUID for the payment and sends it with every retry.", true},
+		{"idempotency-keys", "client-key", "The client creates the key once and reuses it on every retry.", true},
+	})
+}
