@@ -168,6 +168,7 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache,
 	uncreditFlagged(q, d, r)
 	creditAsserted(q, d, r, flags, cache, lex)
 	uncreditDenied(q, d, r)
+	r.List, r.NotProse = listy, !mostlyProse(d)
 	r.Score = freeTextScore(r.Points, r.Flags)
 	if spareOnly(r.Points) && !mostlyProse(d) {
 		// The lenience for a missed core point is for answers that say
@@ -186,7 +187,7 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache,
 		r.Notes = append(r.Notes, fmt.Sprintf("Only the first %d characters of this answer were graded.", MaxAnswerChars))
 	}
 	if listy {
-		r.Notes = append(r.Notes, "Most of this answer is a list of terms rather than sentences, and a list earns no points: write it as you would say it in the interview, what each mechanism does and why.")
+		r.Notes = append(r.Notes, listNotePrefix+" rather than sentences, and a list earns no points: write it as you would say it in the interview, what each mechanism does and why.")
 	}
 	if note := fullerNote(r.Points); note != "" && coreMade(r.Points) {
 		r.Notes = append(r.Notes, note)
@@ -884,6 +885,7 @@ func Rescore(q *Question, res Result, ticks map[string]bool) Result {
 	}
 	out.SelfAssessed = changed
 	out.Score = freeTextScore(out.Points, out.Flags)
+	capScore(&out)
 	// The note on what a fuller answer would add follows the ticks as
 	// corrected: a point the learner says they made leaves it.
 	if old := fullerNote(res.Points); old != "" {
@@ -894,4 +896,24 @@ func Rescore(q *Question, res Result, ticks map[string]bool) Result {
 	}
 	finish(&out)
 	return out
+}
+
+// listNotePrefix starts the note a list of terms gets (see gradeFreeText).
+const listNotePrefix = "Most of this answer is a list of terms"
+
+// capScore applies, to a score recomputed from corrected ticks (Rescore),
+// the caps grading applied for the answer's form: a list of terms does not
+// pass, and neither does an answer that is not mostly prose and passes
+// only by the lenience for a missed core point. Results stored before List
+// was recorded are known as lists by their note.
+func capScore(r *Result) {
+	list := r.List
+	for _, n := range r.Notes {
+		if strings.HasPrefix(n, listNotePrefix) {
+			list = true
+		}
+	}
+	if list || r.NotProse && spareOnly(r.Points) {
+		r.Score = min(r.Score, PassMark-0.01)
+	}
 }

@@ -37,6 +37,11 @@ type Result struct {
 	// Notes are general remarks on the answer's form, for example that
 	// most of it is a list of keywords.
 	Notes []string `json:"notes,omitempty"`
+	// List reports a free-text answer that is mostly a list of terms, and
+	// NotProse one under half of whose words are in prose sentences: the
+	// caps on their score hold when ticks are corrected (Rescore).
+	List     bool `json:"list,omitempty"`
+	NotProse bool `json:"not_prose,omitempty"`
 
 	// Options is per-option feedback for single, multiple and predict
 	// questions, in question order.

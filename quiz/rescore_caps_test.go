@@ -1,0 +1,63 @@
+package quiz_test
+
+import (
+	"testing"
+
+	"lockdrill/quiz"
+)
+
+// capsQuestion has two core points and two breadth points.
+var capsQuestion = &quiz.Question{ID: "caps", Kind: quiz.KindFreeText, Points: []quiz.Point{
+	{ID: "core1", Label: "core one", Core: true}, {ID: "core2", Label: "core two", Core: true},
+	{ID: "b1", Label: "breadth one"}, {ID: "b2", Label: "breadth two"},
+}}
+
+func capsResult(hits [4]bool, flag bool) quiz.Result {
+	r := quiz.Result{Question: "caps", Kind: quiz.KindFreeText}
+	for i, p := range capsQuestion.Points {
+		r.Points = append(r.Points, quiz.PointResult{ID: p.ID, Label: p.Label, Weight: 1, Core: p.Core, Hit: hits[i]})
+	}
+	if flag {
+		r.Flags = []quiz.FlagResult{{ID: "ttl-safety", Label: "TTL as safety", Severity: quiz.SeverityMajor}}
+	}
+	return r
+}
+
+// TestRescoreKeepsFormCaps: correcting ticks (a dispute, the practice
+// self-assessment) recomputes the score under the same caps grading
+// applied for the answer's form. A list of terms whose flag is contested,
+// or whose points are ticked, still does not pass, whether the result
+// records List or (stored before it did) only carries the list note; an
+// answer not mostly prose that passes only by the lenience for a missed
+// core point does not pass either. Prose passes as before.
+func TestRescoreKeepsFormCaps(t *testing.T) {
+	all := [4]bool{true, true, true, true}
+	spare := [4]bool{true, false, true, true}
+	listNote := "Most of this answer is a list of terms rather than sentences, and a list earns no points: write it as you would say it in the interview, what each mechanism does and why."
+	for _, c := range []struct {
+		name  string
+		res   quiz.Result
+		ticks map[string]bool
+		pass  bool
+	}{
+		{"list, flag contested", func() quiz.Result { r := capsResult(all, true); r.List = true; return r }(), map[string]bool{"ttl-safety": false}, false},
+		{"stored list (note only), flag contested", func() quiz.Result { r := capsResult(all, true); r.Notes = []string{listNote}; return r }(), map[string]bool{"ttl-safety": false}, false},
+		{"list, points ticked", func() quiz.Result { r := capsResult([4]bool{}, false); r.List = true; return r }(), map[string]bool{"core1": true, "core2": true, "b1": true, "b2": true}, false},
+		{"not prose, spare core only, flag contested", func() quiz.Result { r := capsResult(spare, true); r.NotProse = true; return r }(), map[string]bool{"ttl-safety": false}, false},
+		{"prose, spare core only, flag contested", capsResult(spare, true), map[string]bool{"ttl-safety": false}, true},
+		{"prose, flag contested", capsResult(all, true), map[string]bool{"ttl-safety": false}, true},
+		{"not prose, all core, flag contested", func() quiz.Result { r := capsResult(all, true); r.NotProse = true; return r }(), map[string]bool{"ttl-safety": false}, true},
+	} {
+		r := quiz.Rescore(capsQuestion, c.res, c.ticks)
+		if r.Passed != c.pass || !c.pass && r.Score >= quiz.PassMark {
+			t.Errorf("%s: score %.3f, passed %v; want passed %v", c.name, r.Score, r.Passed, c.pass)
+		}
+	}
+	// Contest goes through Rescore: the same cap.
+	r := capsResult(all, true)
+	r.List = true
+	out, _, err := quiz.Contest(capsQuestion, r, "ttl-safety")
+	if err != nil || out.Passed {
+		t.Errorf("contesting the flag of a list: passed %v, score %.3f, err %v", out.Passed, out.Score, err)
+	}
+}
