@@ -69,15 +69,12 @@ var (
 	// them, on arrival (g5), at the end of g6, and after every version
 	// since. Nobody has read them.
 	earlierWriters = []string{"Q", "R"}
-	// freshWriters (P, Z) answered all 24 questions (brief:
-	// writer-brief-3.md) while grader g8 was tuned (2026-12-02, written
-	// 00:07-00:19 UTC). Their files stayed outside the repository, away from
+	// freshWriters (AA, AB, AC) answered all 24 questions (brief:
+	// writer-brief-3.md) while grader g9 was tuned (2026-12-02, written
+	// 03:05-03:14 UTC). Their files stayed outside the repository, away from
 	// everyone who tuned the grader; only totals were computed on them, on
-	// arrival (g7) and once at the end (g8), then released for tuning g9
-	// (validationWriters). The fresh holdout of g9 is being written outside
-	// the repository; until it is measured and committed, the page leads
-	// with the earlier holdout.
-	freshWriters []string
+	// arrival (g8) and at the end (g9).
+	freshWriters = []string{"AA", "AB", "AC"}
 )
 
 // answersPerWriter is how many answers each writer's file holds.
@@ -308,7 +305,7 @@ const blindMethod = "Helpers who saw only the question prompts, never the rubric
 
 // blindDetail is the corpus's history writer by writer, for the record
 // (the page folds it away).
-const blindDetail = "Writers are named by letters. A and B (the first nine questions) were the tuning set from the start; C and D answered the same nine questions and were held out; E and F answered the fifteen questions added later and were held out. G and H (all 24 questions) joined the tuning set for grader g4. K and L were measured on arrival by g4, then tuned on for g5. I and J, written at the same time as G and H, were the fresh holdout until g5 and then the earlier holdout: never read, measured after every version until g6, then released for tuning. For g6, C to F were released to the tuning set, M, N and O were measured on arrival by g5 and then tuned on, and Q and R, written at the same time, were the fresh holdout; they are now the earlier holdout, still never read. For g7, I and J were released to the tuning set with M, N and O, two writers (X and Y) wrote extra answers of the kinds the grader missed most, S, T and U were measured on arrival by g6 and then tuned on, Q and R became the earlier holdout, and V and W, written at the same time as S, T and U, were the fresh holdout. For g8, S, T and U joined the tuning set, V and W were measured by g7 and released for tuning, Q and R stayed the earlier holdout, still never read, and P and Z, written while g8 was tuned, are the fresh holdout. Every file is committed unchanged, with the SHA-256 of each holdout file recorded when it arrived, in quiz/testdata/blind/README.md."
+const blindDetail = "Writers are named by letters. A and B (the first nine questions) were the tuning set from the start; C and D answered the same nine questions and were held out; E and F answered the fifteen questions added later and were held out. G and H (all 24 questions) joined the tuning set for grader g4. K and L were measured on arrival by g4, then tuned on for g5. I and J, written at the same time as G and H, were the fresh holdout until g5 and then the earlier holdout: never read, measured after every version until g6, then released for tuning. For g6, C to F were released to the tuning set, M, N and O were measured on arrival by g5 and then tuned on, and Q and R, written at the same time, were the fresh holdout; they are now the earlier holdout, still never read. For g7, I and J were released to the tuning set with M, N and O, two writers (X and Y) wrote extra answers of the kinds the grader missed most, S, T and U were measured on arrival by g6 and then tuned on, Q and R became the earlier holdout, and V and W, written at the same time as S, T and U, were the fresh holdout. For g8, S, T and U joined the tuning set, V and W were measured by g7 and released for tuning, Q and R stayed the earlier holdout, still never read, and P and Z, written while g8 was tuned, were the fresh holdout. For g9, V and W joined the tuning set, P and Z were measured by g8 and released for tuning, Q and R stayed the earlier holdout, still never read, and AA, AB and AC, written while g9 was tuned, are the fresh holdout. Every file is committed unchanged, with the SHA-256 of each holdout file recorded when it arrived, in quiz/testdata/blind/README.md."
 
 // earlierBefore is the earlier holdout (Q, R) as grader g5 scored it when
 // the files arrived (2026-12-01 19:24-19:25 UTC), before any change of
@@ -322,10 +319,10 @@ var earlierBefore = quiz.BlindFigures{Writers: []string{"Q", "R"}, Answers: 528,
 // earlierBeforeGrader names the grader that measured earlierBefore.
 const earlierBeforeGrader = "g5"
 
-// earlierFloors are the earlier holdout's figures with grader g8 (g7:
-// 0.915, 16, 0.698, 3; g6: 0.896, 23, 0.656, 3), held so they cannot get
-// worse unnoticed.
-var earlierFloors = quiz.BlindGate{Verdicts: 0.919, MaxPassFlagged: 16, Flagged: 0.708, MaxSaladPasses: 1}
+// earlierFloors are the earlier holdout's figures with grader g9 (g8:
+// 0.919, 16, 0.708, 1; g7: 0.915, 16, 0.698, 3; g6: 0.896, 23, 0.656, 3),
+// held so they cannot get worse unnoticed.
+var earlierFloors = quiz.BlindGate{Verdicts: 0.924, MaxPassFlagged: 15, Flagged: 0.729, MaxSaladPasses: 1}
 
 // validationBefore is each validation writer as grader g8 scored it when
 // the file was released for tuning (2026-12-02, 03:10 UTC), before anything
@@ -354,20 +351,21 @@ func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	return f
 }
 
-// freshBefore is the fresh holdout (P, Z) as grader g7 scored it when the
-// files arrived (2026-12-02 00:19 UTC), before any change of grader g8
-// reached main; their SHA-256 sums were recorded then (e57ed751c9dc7772… P,
-// 38715de9a48df14d… Z) and the files are committed unchanged.
+// freshBefore is the fresh holdout (AA, AB, AC) as grader g8 scored it
+// when the files arrived (2026-12-02 03:12-03:14 UTC), before any change of
+// grader g9 reached main; their SHA-256 sums were recorded then
+// (b7953eee8c6f07fc… AA, a629b79d550ec601… AB, f84237aee000fc31… AC) and
+// the files are committed unchanged.
 var (
-	freshBefore = quiz.BlindFigures{Writers: []string{"P", "Z"}, Answers: 528, Verdicts: 0.909, FalsePasses: 20, FalseFails: 28,
-		PassAnswers: 288, PassFlagged: 15, ShouldFlag: 96, ShouldFlagged: 64, Flagged: 0.667, Salads: 48, SaladPasses: 1,
-		Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 48, Agree: 44}, {Kind: "keyword-salad", Answers: 48, Agree: 47}, {Kind: "mixed-wrong", Answers: 48, Agree: 34}, {Kind: "partial", Answers: 48, Agree: 47}, {Kind: "refutes-quote", Answers: 48, Agree: 42}, {Kind: "rejects-antipattern", Answers: 48, Agree: 43}, {Kind: "strong-casual", Answers: 48, Agree: 41}, {Kind: "strong-concise", Answers: 48, Agree: 47}, {Kind: "strong-full", Answers: 48, Agree: 48}, {Kind: "strong-unusual", Answers: 48, Agree: 39}, {Kind: "weak", Answers: 48, Agree: 48}}}
-	freshBeforeGrader = "g7"
+	freshBefore = quiz.BlindFigures{Writers: []string{"AA", "AB", "AC"}, Answers: 792, Verdicts: 0.917, FalsePasses: 26, FalseFails: 40,
+		PassAnswers: 432, PassFlagged: 28, ShouldFlag: 144, ShouldFlagged: 88, Flagged: 0.611, Salads: 72, SaladPasses: 0,
+		Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 72, Agree: 69}, {Kind: "keyword-salad", Answers: 72, Agree: 72}, {Kind: "mixed-wrong", Answers: 72, Agree: 50}, {Kind: "partial", Answers: 72, Agree: 71}, {Kind: "refutes-quote", Answers: 72, Agree: 66}, {Kind: "rejects-antipattern", Answers: 72, Agree: 64}, {Kind: "strong-casual", Answers: 72, Agree: 67}, {Kind: "strong-concise", Answers: 72, Agree: 70}, {Kind: "strong-full", Answers: 72, Agree: 64}, {Kind: "strong-unusual", Answers: 72, Agree: 61}, {Kind: "weak", Answers: 72, Agree: 72}}}
+	freshBeforeGrader = "g8"
 )
 
-// freshFloors are the fresh holdout's figures with grader g8, held so they
+// freshFloors are the fresh holdout's figures with grader g9, held so they
 // cannot get worse unnoticed.
-var freshFloors = quiz.BlindGate{Verdicts: 0.917, MaxPassFlagged: 14, Flagged: 0.688, MaxSaladPasses: 1}
+var freshFloors = quiz.BlindGate{Verdicts: 0.922, MaxPassFlagged: 25, Flagged: 0.618, MaxSaladPasses: 0}
 
 // blindReport grades the blind corpus and holds each holdout to its floors.
 // The page leads with the fresh holdout, or with the earlier one while a
