@@ -92,19 +92,7 @@ func uncreditDenied(q *Question, d *doc, r *Result) {
 		if !allInside(pr.Spans, denied) || labelDenies(q.Points[i].Label) {
 			continue
 		}
-		p := q.Points[i]
-		pats, reqs := p.match, p.requires
-		if pats == nil {
-			pats, _ = compileAll(p.Match, nil, q.Topic, "match")
-			reqs, _ = compileAll(p.Requires, nil, q.Topic, "requires")
-		}
-		pr.Hit, pr.Spans = false, nil
-		for _, pat := range pats {
-			if spans, ok := findAvoiding(d, pat, denied, reqs); ok {
-				pr.Hit, pr.Spans = true, spans
-				break
-			}
-		}
+		rematchAvoiding(q, i, d, pr, denied)
 	}
 }
 

@@ -238,18 +238,24 @@ func uncreditFlagged(q *Question, d *doc, r *Result) {
 		if !pr.Hit || !anyOverlap(pr.Spans, avoid) {
 			continue
 		}
-		p := q.Points[i]
-		pats, reqs := p.match, p.requires
-		if pats == nil {
-			pats, _ = compileAll(p.Match, nil, q.Topic, "match")
-			reqs, _ = compileAll(p.Requires, nil, q.Topic, "requires")
-		}
-		pr.Hit, pr.Spans = false, nil
-		for _, pat := range pats {
-			if spans, ok := findAvoiding(d, pat, avoid, reqs); ok {
-				pr.Hit, pr.Spans = true, spans
-				break
-			}
+		rematchAvoiding(q, i, d, pr, avoid)
+	}
+}
+
+// rematchAvoiding looks for point i of q again in d outside the avoid
+// spans, and records in pr what it finds (nothing: the point is not made).
+func rematchAvoiding(q *Question, i int, d *doc, pr *PointResult, avoid []Span) {
+	p := q.Points[i]
+	pats, reqs := p.match, p.requires
+	if pats == nil {
+		pats, _ = compileAll(p.Match, nil, q.Topic, "match")
+		reqs, _ = compileAll(p.Requires, nil, q.Topic, "requires")
+	}
+	pr.Hit, pr.Spans = false, nil
+	for _, pat := range pats {
+		if spans, ok := findAvoiding(d, pat, avoid, reqs); ok {
+			pr.Hit, pr.Spans = true, spans
+			return
 		}
 	}
 }
