@@ -142,12 +142,8 @@ func TestContestAFlagOnPractice(t *testing.T) {
 func TestContestOnRoundTurnAndScorecard(t *testing.T) {
 	env := newRoundEnv(t, "", nil)
 	cl := newClient(t, env.srv)
-	learner := learnerOf(t, cl)
-	id, err := env.st.CreateRound(context.Background(), learner, store.NewRound{Mode: quiz.ModeCoached, Limit: 4 * time.Minute, Seed: 3, Questions: []string{"fencing-token", "avoid-the-lock", "row-lock"}, Started: env.clock.Now()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	roundURL := "/rounds/" + id
+	roundURL := coachedFencingRound(t, env, cl)
+	learner, id := learnerOf(t, cl), strings.TrimPrefix(roundURL, "/rounds/")
 	rec, seq, q, _ := current(t, cl, roundURL)
 	if q != "fencing-token" {
 		t.Fatalf("first question %q", q)
@@ -213,4 +209,16 @@ func TestContestOnRoundTurnAndScorecard(t *testing.T) {
 	if ds, _ := env.st.LearnerDisputes(context.Background(), learner); len(ds) != 2 {
 		t.Fatalf("disputes = %d, want 2", len(ds))
 	}
+}
+
+// coachedFencingRound starts, for cl's learner, a four-minute coached
+// round on fencing-token, avoid-the-lock and row-lock, and returns its
+// path.
+func coachedFencingRound(t *testing.T, env *roundEnv, cl *client) string {
+	t.Helper()
+	id, err := env.st.CreateRound(context.Background(), learnerOf(t, cl), store.NewRound{Mode: quiz.ModeCoached, Limit: 4 * time.Minute, Seed: 3, Questions: []string{"fencing-token", "avoid-the-lock", "row-lock"}, Started: env.clock.Now()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return "/rounds/" + id
 }

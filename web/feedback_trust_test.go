@@ -1,7 +1,6 @@
 package web_test
 
 import (
-	"context"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -10,7 +9,6 @@ import (
 	"time"
 
 	"lockdrill/quiz"
-	"lockdrill/store"
 	"lockdrill/web/views"
 )
 
@@ -163,12 +161,7 @@ func TestSelfAssessedScoreShowsTheGradersOwn(t *testing.T) {
 func TestCorrectedRoundTurnShowsTheGradersOwn(t *testing.T) {
 	env := newRoundEnv(t, "", nil)
 	cl := newClient(t, env.srv)
-	learner := learnerOf(t, cl)
-	id, err := env.st.CreateRound(context.Background(), learner, store.NewRound{Mode: quiz.ModeCoached, Limit: 4 * time.Minute, Seed: 3, Questions: []string{"fencing-token", "avoid-the-lock", "row-lock"}, Started: env.clock.Now()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	roundURL := "/rounds/" + id
+	roundURL := coachedFencingRound(t, env, cl)
 	rec, seq, _, _ := current(t, cl, roundURL)
 	env.clock.Advance(time.Minute)
 	if r := answerTurn(t, cl, roundURL, rec.Body.String(), seq, partialFencing); r.Code != http.StatusSeeOther {
