@@ -52,16 +52,16 @@ var (
 	// refutes-quote and one strong-unusual answer per question) were
 	// written for tuning g7, where blind answers missed most. S, T and U,
 	// the validation split of g7, joined for g8; V and W, the validation
-	// split of g8, for g9.
-	tuningWriters = []string{"A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "X", "Y", "S", "T", "U", "V", "W"}
+	// split of g8, for g9; P and Z, the validation split of g9, for g10.
+	tuningWriters = []string{"A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "X", "Y", "S", "T", "U", "V", "W", "P", "Z"}
 	// validationWriters answer all 24 questions (brief: writer-brief-3.md)
 	// and arrive while a grader version is tuned: each is measured before
 	// any change made for it (validationBefore), and read while tuning
-	// only after that. P and Z, the fresh holdout of g8 (never read while
-	// g8 was tuned; totals only, on arrival with g7 and at the end with
-	// g8), were released for tuning g9 on 2026-12-02 and measured by g8
-	// then (03:10 UTC), before anything changed for them.
-	validationWriters = []string{"P", "Z"}
+	// only after that. AA, AB and AC, the fresh holdout of g9 (never read
+	// while g9 was tuned; totals only, on arrival with g8 and at the end
+	// with g9), were released for tuning g10 on 2026-12-02 and measured by
+	// g9 then (05:50 UTC), before anything changed for them.
+	validationWriters = []string{"AA", "AB", "AC"}
 	// earlierWriters (Q, R) answered all 24 questions (brief:
 	// writer-brief-3.md) while grader g6 was tuned and were its fresh
 	// holdout: their files stayed outside the repository, away from
@@ -69,12 +69,10 @@ var (
 	// them, on arrival (g5), at the end of g6, and after every version
 	// since. Nobody has read them.
 	earlierWriters = []string{"Q", "R"}
-	// freshWriters (AA, AB, AC) answered all 24 questions (brief:
-	// writer-brief-3.md) while grader g9 was tuned (2026-12-02, written
-	// 03:05-03:14 UTC). Their files stayed outside the repository, away from
-	// everyone who tuned the grader; only totals were computed on them, on
-	// arrival (g8) and at the end (g9).
-	freshWriters = []string{"AA", "AB", "AC"}
+	// freshWriters answer all 24 questions (brief: writer-brief-3.md)
+	// while grader g10 is tuned; their files stay outside the repository
+	// until the end, so the split is empty meanwhile.
+	freshWriters = []string{}
 )
 
 // answersPerWriter is how many answers each writer's file holds.
@@ -324,16 +322,17 @@ const earlierBeforeGrader = "g5"
 // held so they cannot get worse unnoticed.
 var earlierFloors = quiz.BlindGate{Verdicts: 0.924, MaxPassFlagged: 15, Flagged: 0.729, MaxSaladPasses: 1}
 
-// validationBefore is each validation writer as grader g8 scored it when
-// the file was released for tuning (2026-12-02, 03:10 UTC), before anything
+// validationBefore is each validation writer as grader g9 scored it when
+// the file was released for tuning (2026-12-02, 05:50 UTC), before anything
 // was changed for it.
 var validationBefore = []quiz.BlindFigures{
-	{Writers: []string{"P"}, Answers: 264, Verdicts: 0.909, FalsePasses: 7, FalseFails: 17, PassAnswers: 144, PassFlagged: 6, ShouldFlag: 48, ShouldFlagged: 33, Flagged: 0.688, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 22}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 19}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 19}, {Kind: "rejects-antipattern", Answers: 24, Agree: 21}, {Kind: "strong-casual", Answers: 24, Agree: 21}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 24}, {Kind: "strong-unusual", Answers: 24, Agree: 18}, {Kind: "weak", Answers: 24, Agree: 24}}},
-	{Writers: []string{"Z"}, Answers: 264, Verdicts: 0.924, FalsePasses: 12, FalseFails: 8, PassAnswers: 144, PassFlagged: 8, ShouldFlag: 48, ShouldFlagged: 33, Flagged: 0.688, Salads: 24, SaladPasses: 1, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 23}, {Kind: "keyword-salad", Answers: 24, Agree: 23}, {Kind: "mixed-wrong", Answers: 24, Agree: 15}, {Kind: "partial", Answers: 24, Agree: 23}, {Kind: "refutes-quote", Answers: 24, Agree: 23}, {Kind: "rejects-antipattern", Answers: 24, Agree: 21}, {Kind: "strong-casual", Answers: 24, Agree: 22}, {Kind: "strong-concise", Answers: 24, Agree: 23}, {Kind: "strong-full", Answers: 24, Agree: 24}, {Kind: "strong-unusual", Answers: 24, Agree: 23}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	{Writers: []string{"AA"}, Answers: 264, Verdicts: 0.909, FalsePasses: 8, FalseFails: 16, PassAnswers: 144, PassFlagged: 10, ShouldFlag: 48, ShouldFlagged: 31, Flagged: 0.646, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 23}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 17}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 22}, {Kind: "rejects-antipattern", Answers: 24, Agree: 20}, {Kind: "strong-casual", Answers: 24, Agree: 23}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 20}, {Kind: "strong-unusual", Answers: 24, Agree: 19}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	{Writers: []string{"AB"}, Answers: 264, Verdicts: 0.928, FalsePasses: 8, FalseFails: 11, PassAnswers: 144, PassFlagged: 9, ShouldFlag: 48, ShouldFlagged: 30, Flagged: 0.625, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 23}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 17}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 24}, {Kind: "rejects-antipattern", Answers: 24, Agree: 19}, {Kind: "strong-casual", Answers: 24, Agree: 23}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 21}, {Kind: "strong-unusual", Answers: 24, Agree: 22}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	{Writers: []string{"AC"}, Answers: 264, Verdicts: 0.928, FalsePasses: 8, FalseFails: 11, PassAnswers: 144, PassFlagged: 6, ShouldFlag: 48, ShouldFlagged: 28, Flagged: 0.583, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 16}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 20}, {Kind: "rejects-antipattern", Answers: 24, Agree: 24}, {Kind: "strong-casual", Answers: 24, Agree: 22}, {Kind: "strong-concise", Answers: 24, Agree: 22}, {Kind: "strong-full", Answers: 24, Agree: 24}, {Kind: "strong-unusual", Answers: 24, Agree: 21}, {Kind: "weak", Answers: 24, Agree: 24}}},
 }
 
 // validationBeforeGrader names the grader that measured validationBefore.
-const validationBeforeGrader = "g8"
+const validationBeforeGrader = "g9"
 
 func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	r := func(a, b int) float64 {
