@@ -207,6 +207,43 @@ duplicates duplicate double doubled`)
 		{"and", "of"}: true, {"which", "meant"}: true, {"so", ""}: true, {"hence", ""}: true, {"and", "so"}: true}
 )
 
+// safeguards are the verbs of what a design is for: protecting,
+// deduplicating, stopping, catching, rejecting, telling apart (by stem
+// prefix, so every form counts).
+var safeguards = []string{"dedup", "de-dup", "protect", "stop", "prevent", "catch", "reject", "block",
+	"detect", "fence", "guard", "recogni", "match", "notic", "tell", "help"}
+
+// safeguardDenied reports a negator at toks[x] (nothing, nobody, never)
+// whose verb, the first word after it past auxiliaries and adverbs, is a
+// safeguard: "nothing is ever deduplicated", "never matches a retry".
+// "without any deduplication logic" and "don't need to dedupe" deny a
+// cost, and "so the provider doesn't reject a legitimate retry" gives a
+// purpose: neither tells a safeguard failing.
+func safeguardDenied(toks []token, x, end int) bool {
+	r := toks[x].raw
+	if r != "nothing" && r != "nobody" && r != "never" {
+		return false
+	}
+	j := x + 1
+	for j < end && !toks[j].clause && negSkips[toks[j].raw] {
+		j++
+	}
+	if j >= end || toks[j].clause {
+		return false
+	}
+	for _, g := range safeguards {
+		if strings.HasPrefix(toks[j].raw, g) {
+			return true
+		}
+	}
+	return false
+}
+
+// negSkips stand between a negator and its verb: "nothing is ever
+// deduplicated", "can't really tell".
+var negSkips = setOf(`is are was were be been being ever gets get got really actually even
+can could will would does do did`)
+
 // markFailureConsequences reads a design told with the harm it did ("our
 // so-called fencing token was a UUID, so the database had nothing to
 // compare", "we used the lock's UUID as the token, which is why the stale
@@ -247,8 +284,11 @@ func markFailureConsequences(d *doc) {
 					harm = true
 					break
 				}
-				// "so no lock is lost": a harm denied is none
+				// "so no lock is lost": a harm denied is none; "so
+				// nothing is deduplicated", "so nothing stops the second
+				// charge": a safeguard denied is the harm
 				if toks[x].cls&clsNegator != 0 {
+					harm = safeguardDenied(toks, x, s.to)
 					break
 				}
 				// after a bare "so", only a harm told in the past (a
@@ -574,9 +614,15 @@ func markNamedAfterColon(d *doc) {
 					report = true
 				}
 			}
+			start := colon
+			if refusingHeader(toks, from, colon) {
+				// the header's own object is refused too ("argue
+				// against the per-customer lock:")
+				named, start = true, from
+			}
 			named = named || reporter && report
 			if named {
-				for j := colon; j < s.to; j++ {
+				for j := start; j < s.to; j++ {
 					toks[j].refuted = true
 				}
 			}
@@ -610,6 +656,40 @@ func markNamedAfterColon(d *doc) {
 			}
 		}
 	}
+}
+
+// approvalVerbs, negated in a header, refuse what the header names: "A
+// pattern I wouldn't accept:", "Something I'd never sign off on:".
+var approvalVerbs = setOf(`accept allow approve ship merge sign tolerate recommend trust permit`)
+
+// againstVerbs take "against" to reject their object: "I'd argue
+// against the per-customer lock: ...".
+var againstVerbs = setOf(`argue argued advise advised warn warned recommend vote caution push`)
+
+// speakerOpeners open a clause with the candidate as its subject: "I
+// wouldn't use Redlock: ..." rejects Redlock, not what follows the colon.
+var speakerOpeners = setOf(`i i'd i'll i'm we we'd we'll you you'd`)
+
+// refusingHeader reports words before a colon, toks[from:colon], that
+// announce something refused: a noun phrase whose relative clause denies
+// approving it ("A pattern I wouldn't accept:", "Something we'd never
+// ship:"), or an argument against something ("I'd argue against X:").
+func refusingHeader(toks []token, from, colon int) bool {
+	for j := from; j < colon; j++ {
+		r := toks[j].raw
+		if r == "against" && j > from && (againstVerbs[toks[j-1].raw] || j > from+1 && againstVerbs[toks[j-2].raw]) {
+			return true
+		}
+		if !approvalVerbs[r] || speakerOpeners[toks[from].raw] {
+			continue
+		}
+		for k := j - 1; k >= from && k >= j-2; k-- {
+			if toks[k].cls&clsNegator != 0 || strings.HasSuffix(toks[k].raw, "n't") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // viewNouns name a view someone holds: "a lead I worked with had this

@@ -1,0 +1,192 @@
+package quiz_test
+
+import "testing"
+
+// TestClaimShapesG10 holds grader g10's precision mechanisms to sentences
+// of our own. The classes come from the validation writers AA and AB's
+// flags on passing answers and from issue 10's g10 brief: for each way
+// the grader took a mention for a claim, or a flag pattern wider than its
+// misconception, phrasings that only name the mistake (no flag) beside
+// ones that make it (flag). None of these sentences is a corpus answer.
+func TestClaimShapesG10(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		// A debugging step that reads code names what it looks for after
+		// its colon: "audit the client:", "read the release:".
+		{"audit the client: a list of suspects", "two-holders", "two-commands|plain-del",
+			"Then I'd audit the client: SETNX and EXPIRE as two calls, a bare DEL on release, a renewal failure that only logs.", false},
+		{"inspect the acquire path: a suspect", "two-holders", "two-commands",
+			"Next, inspect the acquire path: SETNX followed by a separate EXPIRE would explain a key with no TTL.", false},
+		{"read the release: what a bare DEL does", "two-holders", "get-then-del|plain-del",
+			"Then I'd read the release: a plain DEL deletes whoever holds it.", false},
+		{"reread the client code: suspects", "two-holders", "two-commands|plain-del",
+			"Second, I'd reread the client code: a DEL when the work finishes, or SETNX then EXPIRE.", false},
+		{"a release told as the design: read the value, then DEL", "two-holders", "get-then-del",
+			"To release, we GET the key and then DEL it if the value is ours.", true},
+		{"the acquire told as the design", "two-holders", "two-commands",
+			"Our acquire is simple: SETNX the key, then EXPIRE it with 30 seconds.", true},
+
+		// A bullet that opens on a bug category ("Client bug.") lists
+		// suspects in the rest of its line.
+		{"a bug category heads the line", "two-holders", "two-commands|plain-del",
+			"- Store lost the key. Failover to a replica, or eviction.\n- Client bug. A DEL after expiry that removed the other lock; SETNX then EXPIRE; two key names.", false},
+		{"suspects as a fragment heading the line", "two-holders", "two-commands",
+			"- Likely causes. SETNX then EXPIRE as separate calls; a renewal thread that died.", false},
+		{"a step heading the line is no bug category", "two-holders", "two-commands",
+			"- Acquire. SETNX the key, then EXPIRE it with 30 seconds.", true},
+
+		// A header that refuses what it names ("A pattern I wouldn't
+		// accept:", "I'd argue against X:") rejects what follows its colon.
+		{"a pattern I wouldn't accept", "etcd-revision-guard", "client-side-fencing",
+			"A pattern I wouldn't accept: before each write the leader calls Get on its lock key and then does a plain Put.", false},
+		{"something I'd never sign off on", "etcd-revision-guard", "client-side-fencing",
+			"Something I'd never sign off on: before writing, the worker checks session.Done() and then writes unguarded.", false},
+		{"a shortcut we won't merge", "idempotency-keys", "fresh-idempotency-key",
+			"A shortcut we won't merge: the server generates a new idempotency key for every request.", false},
+		{"argue against the lock", "idempotency-keys", "lock-instead-of-constraint",
+			"I'd argue against the per-customer lock: at best it prevents two concurrent duplicates.", false},
+		{"the approach I'd use is the mistake itself", "etcd-revision-guard", "client-side-fencing",
+			"The approach I'd use: before writing, the leader checks session.Done() and then does a plain Put, which is enough.", true},
+		{"a lock said to stop duplicates", "idempotency-keys", "lock-instead-of-constraint",
+			"Take a Redis lock per customer; it prevents duplicate charges.", true},
+
+		// A quoted claim lends none of its words to a claim of the
+		// candidate's: a match that takes part of its words from inside a
+		// quoted claim and part from outside is no claim.
+		{"a quoted layout refused", "redlock-operations-q", "redlock-replicas-or-no-persistence",
+			`Definitely not "five masters, each with one replica behind Sentinel": a failover on any node can hand the lock to a second client.`, false},
+		{"the usual quoted layout skipped", "redlock-operations-q", "redlock-replicas-or-no-persistence",
+			`Skip the usual "five masters, each with a replica and Sentinel" setup: failover on one node hands out the lock twice.`, false},
+		{"the layout proposed", "redlock-operations-q", "redlock-replicas-or-no-persistence",
+			"Run five masters, each with a replica behind Sentinel, so one node failing is covered.", true},
+
+		// A consequence that says the design protects nothing ("so
+		// nothing is deduplicated") tells a failure, not a proposal.
+		{"a fresh key per retry, so nothing is deduplicated", "idempotency-keys", "fresh-idempotency-key",
+			"Another mistake: minting the key on the server. Each retry then carries a brand new key, so nothing is ever deduplicated.", false},
+		{"a new key per retry, so nothing is deduplicated (alone)", "idempotency-keys", "fresh-idempotency-key",
+			"Each retry carries a brand new idempotency key, so nothing is ever deduplicated.", false},
+		{"a new key per attempt, so nothing stops the charge", "idempotency-keys", "fresh-idempotency-key",
+			"With a new idempotency key on every attempt, so nothing stops the second charge.", false},
+		{"a new key per request, so the table never matches", "idempotency-keys", "fresh-idempotency-key",
+			"The server makes a fresh key for each request, so the dedupe table never matches a retry.", false},
+		{"a fresh key per retry, so no charge twice (the claim)", "idempotency-keys", "fresh-idempotency-key",
+			"Generate a fresh idempotency key for every retry, so no request is ever charged twice.", true},
+
+		// The negation of "!add fencing" must be the adding's: "added
+		// because timeouts alone weren't enough" adds it.
+		{"fencing added because timeouts weren't enough", "fencing-in-real-systems", "fencing-unneeded",
+			"HDFS added fencing of the old NameNode because timeouts alone weren't enough.", false},
+		{"epochs added since timeouts couldn't stop a zombie", "fencing-in-real-systems", "fencing-unneeded",
+			"Kafka added producer epochs as fencing since tuning timeouts couldn't stop a zombie.", false},
+		{"don't add fencing, tune the timeouts", "fencing-in-real-systems", "fencing-unneeded",
+			"You don't need to add fencing; tuning the GC and the timeouts is enough.", true},
+
+		// A sentence that names what fences ("the commit is the fence")
+		// does not say fencing is unneeded.
+		{"no tokens needed: the commit is the fence", "row-lock", "fencing-unneeded",
+			"A stale writer loses its uncommitted writes, so no tokens are needed: the commit is the fence.", false},
+		{"the transaction acts as the fence", "row-lock", "fencing-unneeded",
+			"No separate fencing token is needed here, the transaction itself acts as the fence.", false},
+		{"no fencing needed: the lock service is enough", "fencing-token", "fencing-unneeded",
+			"No fencing tokens needed: the lock service is enough.", true},
+
+		// "X protects nothing": nothing after the verb denies what the
+		// subject does.
+		{"calling out while holding it protects nothing", "row-lock", "lock-across-network-call",
+			"Calling the payment API while holding the row lock protects nothing if the transaction rolls back.", false},
+		{"publishing inside the transaction buys nothing", "row-lock", "lock-across-network-call",
+			"Keeping the transaction open while calling the email service changes nothing once the connection drops.", false},
+		{"hold the lock across the call (the claim)", "row-lock", "lock-across-network-call",
+			"Hold the row lock while you call the payment API, so the charge is covered.", true},
+
+		// "provides" is not "the provider".
+		{"still provides no token", "redis-vs-consensus", "lock-across-network-call",
+			"Redlock spreads the lock across independent nodes, but it assumes bounded pauses and still provides no fencing token.", false},
+		{"the lock held across the provider's call", "row-lock", "lock-across-network-call",
+			"Keep the lock while calling the payment provider so nobody else charges the card.", true},
+
+		// Replication after the acknowledgement is the asynchronous copy,
+		// not the replica already holding the key.
+		{"copies it to replicas afterwards", "redis-vs-consensus", "replication-keeps-lock",
+			"Redis says OK once the primary has the key in memory, and copies it to the replicas afterwards.", false},
+		{"replicas get it eventually", "redis-lock-and-failure", "replication-keeps-lock",
+			"The primary has written the key and the replicas have it eventually, so a crash in between loses it.", false},
+		{"a quorum before confirming", "redis-vs-consensus", "replication-keeps-lock",
+			"ZooKeeper won't confirm the write until a quorum has it, so losing the leader doesn't lose the lock.", false},
+		{"replicas already have it (the claim)", "redis-lock-and-failure", "replication-keeps-lock",
+			"The replicas already have the key when Redis says OK, so a failover keeps the lock.", true},
+
+		// The TTL as the measure of another wait is not the TTL sized
+		// longer than the work.
+		{"keep a crashed node down longer than the longest TTL", "redis-early-expiry", "ttl-as-safety",
+			"Keep a crashed node out for longer than the longest TTL before it serves again.", false},
+		{"delay restarts beyond the maximum TTL", "redis-early-expiry", "ttl-as-safety",
+			"Delay every restart by more than the maximum TTL so no lock comes back early.", false},
+		{"the TTL longer than the longest job (the claim)", "choose-ttl", "ttl-as-safety",
+			"Make the TTL longer than the longest job and two holders can't happen.", true},
+
+		// Bumping a counter in the claim is no TTL raised.
+		{"add a claim number, bump it in the claim", "holder-id-guard", "ttl-as-safety",
+			"Fix: add attempt_no and bump it in the claim statement, then guard every write on it.", false},
+		{"bump it on each claim", "holder-id-guard", "ttl-as-safety",
+			"The fix is a claim_no that you bump on each claim and compare on every write.", false},
+		{"bump the TTL and the problem goes away (the claim)", "choose-ttl", "ttl-as-safety",
+			"The TTL was 30 seconds. Just bump it to ten minutes and the problem goes away.", true},
+
+		// "say" after a comma gives an example: it reports nobody, so a
+		// negation later in the sentence rejects no report.
+		{"', say double it,' is no report", "two-holders", "ttl-as-safety",
+			"Set the TTL to well above the longest run, say triple it, and then two workers can't both hold the lock.", true},
+		{"a report that is rebutted", "two-holders", "ttl-as-safety",
+			"Some say a TTL well above the longest run means two workers can't both hold the lock, but a pause proves them wrong.", false},
+
+		// A failed extension treated as a lost lock is the counterpart.
+		{"extension fine, failure treated as loss", "extend-lease", "work-after-lost-lease",
+			"Extending is fine: compare-and-extend early, with a failed extension treated as loss of the lock.", false},
+		{"renewal ok, failure means you lost it", "extend-lease", "work-after-lost-lease",
+			"Renewal is okay as long as a failed renewal is treated as a lost lease and the work stops.", false},
+		{"fine to finish after a failed extension (the claim)", "extend-lease", "work-after-lost-lease",
+			"If an extension fails, it's fine to let the job finish.", true},
+
+		// A lock held in one open transaction is not a lock that outlives
+		// the claim's commit.
+		{"keep the row locked in one transaction", "skip-locked-queue", "claim-lock-outlives-commit",
+			"For short jobs, keep the row locked in one transaction while processing; a dead worker's connection drops and the row unlocks.", false},
+		{"the lock held after the commit (the claim)", "skip-locked-queue", "claim-lock-outlives-commit",
+			"After the claim commits, the row stays locked while the worker processes it.", true},
+
+		// A critic verb judges what it is said of.
+		{"'exactly once' overstates", "avoid-the-lock", "exactly-once-claim",
+			"Calling it 'exactly once' overstates what the lock gives you: a crash after the charge still repeats it.", false},
+		{"exactly once oversells the lock", "run-job-once", "exactly-once-claim",
+			"Saying the lock runs the job exactly once oversells it.", false},
+		{"exactly once (the claim)", "run-job-once", "exactly-once-claim",
+			"With the lock around it, the job runs exactly once per period.", true},
+
+		// A dash aside inside a negation does not end it.
+		{"never — aside — makes it safe", "choose-ttl", "ttl-as-safety",
+			"A long TTL never — not in any system I have run — makes the lock safe.", false},
+		{"doesn't — aside — make it safe", "choose-ttl", "ttl-as-safety",
+			"A longer TTL doesn't (whatever value you pick) make the lock safe.", false},
+		{"a dash aside after the claim", "choose-ttl", "ttl-as-safety",
+			"A long TTL — ten minutes, say — makes the lock safe.", true},
+
+		// "Same for X" after a judged practice applies the judgement.
+		{"same for a Get before writing", "etcd-revision-guard", "client-side-fencing",
+			"I'd not check first and write after. That is two steps, and a pause between them gives the stale overwrite. Same for a Get on the lock key before writing.", false},
+		{"ditto after a rejection", "etcd-revision-guard", "client-side-fencing",
+			"Checking session.Done() and then writing is wrong: a pause can land in between. Ditto for a Get on the lock key before writing.", false},
+		{"same for after a design step (the claim)", "etcd-revision-guard", "client-side-fencing",
+			"Before each write the leader checks session.Done(). Same for a Get on the lock key before writing.", true},
+
+		// The lock server's own events in a timeline are no release.
+		{"the server deleted the lock, in a timeline", "two-holders", "plain-del",
+			"Build one timeline of when the lock server granted, extended, let lapse and deleted the lock.", false},
+		{"the worker deletes the key when done (the claim)", "two-holders", "plain-del",
+			"When the job is done, the worker deletes the lock key.", true},
+
+		// The server storing the key with its result is the counterpart.
+		{"the server stores the key with the result", "idempotency-keys", "fresh-idempotency-key",
+			"The server stores the key with the result, and a retry with the same key gets the stored response.", false},
+	})
+}
