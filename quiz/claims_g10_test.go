@@ -190,3 +190,45 @@ func TestClaimShapesG10(t *testing.T) {
 			"The server stores the key with the result, and a retry with the same key gets the stored response.", false},
 	})
 }
+
+// TestAppendedPlainClaimStillFlags appends one plain wrong claim, in a
+// sentence of its own, to strong answers of our own that use the
+// discourse moves the precision rules read as mentions (a probe header,
+// a refusing header, a quoted claim, a failure told with its cost, a
+// "Same for", a dash aside): none of those rules may reach the appended
+// claim, and the flag must fire.
+func TestAppendedPlainClaimStillFlags(t *testing.T) {
+	strong := map[string]string{
+		"two-holders": "I'd rebuild one timeline from the lock server's side: grants, renewals, expiries, with the fencing token of each. " +
+			"Then I'd audit the client: SETNX and EXPIRE as two calls, a bare DEL on release, a renewal failure that only logs. " +
+			"I'd check GC logs and CPU throttling for a pause longer than the TTL on the first worker. " +
+			"Whatever the cause, the fix is a fencing token the storage checks, rejecting any write with a token lower than the highest it has seen.",
+		"redis-vs-consensus": "Redis acknowledges a SET once the primary has it and replicates afterwards, so a failover can lose a granted lock. " +
+			"A pattern I wouldn't accept: \"five masters, each with a replica behind Sentinel\". " +
+			"etcd and ZooKeeper commit through a quorum before they answer, and hand out a revision or zxid that only grows, which the storage can use as a fencing token. " +
+			"Neither stops a paused client — not even a consensus store — from waking up and writing, so the resource must reject stale tokens.",
+		"idempotency-keys": "I'd argue against a lock per customer: at best it stops two concurrent duplicates, and a retry arrives after the first request finished. " +
+			"The client generates one idempotency key per payment and resends it on every retry. " +
+			"The server inserts the key with a unique constraint in the same transaction as the charge and returns the stored response to a repeat. " +
+			"Minting the key on the server is the classic trap: each retry carries a brand new key, so nothing is ever deduplicated.",
+		"etcd-revision-guard": "Checking session.Done() and then calling Put is a check and a write with a gap between them. " +
+			"Same for a Get on the lock key before writing. " +
+			"Put the condition in the write: a Txn that compares the lock key's create revision with mine and only then puts, so etcd evaluates both at once and a stale leader's write fails.",
+	}
+	appended := []struct{ question, flag, claim string }{
+		{"two-holders", "ttl-as-safety", "A longer TTL makes the lock safe."},
+		{"two-holders", "get-then-del|plain-del", "Redis's single thread makes GET then DEL safe."},
+		{"redis-vs-consensus", "redlock-correctness|redlock-safe", "Redlock is safe."},
+		{"redis-vs-consensus", "replication-keeps-lock", "The replicas already have the key when Redis says OK, so a failover keeps the lock."},
+		{"idempotency-keys", "fresh-idempotency-key", "The server generates a new idempotency key for every retry."},
+		{"idempotency-keys", "lock-instead-of-constraint", "A Redis lock per customer prevents duplicate charges."},
+		{"etcd-revision-guard", "client-side-fencing", "Before each Put the leader checks session.Done(), and that is enough."},
+	}
+	var cases []flagCase
+	for _, a := range appended {
+		cases = append(cases, flagCase{"strong answer alone: " + a.question + " " + a.flag, a.question, a.flag, strong[a.question], false})
+		cases = append(cases, flagCase{"appended: " + a.claim, a.question, a.flag, strong[a.question] + " " + a.claim, true})
+		cases = append(cases, flagCase{"appended as a paragraph: " + a.claim, a.question, a.flag, strong[a.question] + "\n\n" + a.claim, true})
+	}
+	checkFlagCases(t, cases)
+}

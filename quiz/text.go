@@ -1292,20 +1292,14 @@ func sameFor(toks []token) bool {
 var harmNouns = setOf(`stale overwrite overwrites race races gap worried problem problems harm
 corruption duplicate duplicates`)
 
-// judged reports a sentence that rejects something, or that goes on about
-// the one before it (a back-reference first) with a critic word, a
-// negation or a harm.
+// judged reports a sentence that rejects something, names a harm or
+// holds a critic word ("X is a check and a write with a gap between
+// them"), or goes on about the one before it (a back-reference first)
+// with a negation ("That doesn't stop a paused holder").
 func judged(toks []token) bool {
+	back := len(toks) > 0 && backRefs[toks[0].raw]
 	for _, t := range toks {
-		if t.refuted {
-			return true
-		}
-	}
-	if len(toks) == 0 || !backRefs[toks[0].raw] {
-		return false
-	}
-	for _, t := range toks {
-		if t.cls&clsCritic != 0 || t.negBy >= 0 || harmNouns[t.raw] {
+		if t.refuted || t.cls&clsCritic != 0 || harmNouns[t.raw] || back && t.negBy >= 0 {
 			return true
 		}
 	}
