@@ -171,6 +171,15 @@ func TestClaimShapesG10(t *testing.T) {
 		{"a dash aside after the claim", "choose-ttl", "ttl-as-safety",
 			"A long TTL — ten minutes, say — makes the lock safe.", true},
 
+		// A stop signal the work checks before touching the resource is
+		// cooperative cancellation, not the holder verifying ownership.
+		{"a cancel flag checked before each step", "session-suspended", "client-side-fencing",
+			"On SUSPENDED, set a cancel flag and have each step check it before touching the database.", false},
+		{"the worker polls an interrupt", "session-suspended", "client-side-fencing",
+			"The listener interrupts the worker thread, and the worker checks for the interrupt before every write.", false},
+		{"the holder checks it still holds the lock (the claim)", "session-suspended", "client-side-fencing",
+			"Before each write the worker checks that it still holds the lock, so nothing stale lands.", true},
+
 		// "Same for X" after a judged practice applies the judgement.
 		{"same for a Get before writing", "etcd-revision-guard", "client-side-fencing",
 			"I'd not check first and write after. That is two steps, and a pause between them gives the stale overwrite. Same for a Get on the lock key before writing.", false},
