@@ -20,6 +20,8 @@ func TestClaimShapesG10(t *testing.T) {
 			"Then I'd read the release: a plain DEL deletes whoever holds it.", false},
 		{"reread the client code: suspects", "two-holders", "two-commands|plain-del",
 			"Second, I'd reread the client code: a DEL when the work finishes, or SETNX then EXPIRE.", false},
+		{"open the acquire code: a suspect", "two-holders", "two-commands",
+			"I'd open the acquire code next: SETNX then EXPIRE as two calls would leave a key with no TTL.", false},
 		{"a release told as the design: read the value, then DEL", "two-holders", "get-then-del",
 			"To release, we GET the key and then DEL it if the value is ours.", true},
 		{"the acquire told as the design", "two-holders", "two-commands",

@@ -1314,6 +1314,10 @@ var probeHeadWords = setOf(`audit auditing inspect inspecting examine examining`
 // codeNouns are what a step of reading code reads: "read the release:".
 var codeNouns = setOf(`code release acquire client path implementation renewal library wrapper`)
 
+// codeReadVerbs read code when a codeNoun is their object: "read the
+// release:", "open the acquire code:", "trace the renewal path:".
+var codeReadVerbs = setOf(`read reread re-read open trace`)
+
 // readsCode reports a word before a colon at toks[j] that heads a step of
 // reading code: audit, inspect or examine anything, or read / reread
 // the code, the release path, the client ("To release, read the value:"
@@ -1323,7 +1327,7 @@ func readsCode(toks []token, j, colon int) bool {
 	if probeHeadWords[r] {
 		return true
 	}
-	if r != "read" && r != "reread" && r != "re-read" {
+	if !codeReadVerbs[r] {
 		return false
 	}
 	for k := j + 1; k < colon; k++ {
