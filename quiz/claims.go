@@ -24,6 +24,43 @@ figuring reckoning`)
 var beliefNouns = setOf(`belief beliefs illusion impression notion idea misconception myth
 fallacy hope assumption pretence pretense`)
 
+// appearJudgements follow an appearance verb (appearVerbs) as its
+// judgement: "sounds right", "seems safe", "looks fine".
+var appearJudgements = setOf(`right safe fine reasonable correct good obvious sensible enough
+sufficient attractive simple like to natural tempting`)
+
+// markAppearances reads a view judged by appearance and turned by a
+// contrast later in its sentence as named, not claimed: "Locking per
+// customer sounds right and prevents simultaneous duplicates, but retries
+// come later", "A long TTL looks safe, yet a pause outlasts it". What
+// follows the contrast is the candidate's own.
+func markAppearances(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		seen := -1
+		for j := s.from; j+1 < s.to; j++ {
+			if seen < 0 && appearVerbs[toks[j].raw] && appearJudgements[toks[j+1].raw] && toks[j].negBy < 0 {
+				seen = j
+				continue
+			}
+			if seen >= 0 && toks[j].clause && (toks[j].raw == "but" || toks[j].raw == "yet" || toks[j].raw == "however") {
+				from := seen
+				for from > s.from && !(toks[from].clause && toks[from].brk != 0) {
+					from--
+				}
+				for x := from; x < j; x++ {
+					toks[x].refuted = true
+				}
+				break
+			}
+		}
+	}
+}
+
+// heldBeliefs name, before "is that", a belief the speaker does not
+// share: "A common belief is that X".
+var heldBeliefs = setOf(`belief misconception myth fallacy illusion notion impression`)
+
 // ownBelief words before a belief participle make the belief the
 // candidate's own ("I'm thinking we should ...", "keep thinking").
 var ownBelief = setOf(`i i'm we we're am are was were be been keep keeps kept start started stop
@@ -110,6 +147,12 @@ func markNamedClaims(d *doc) {
 			for j := k + 1; j < claimEnd(k+1); j++ {
 				toks[j].refuted = true
 			}
+		// "A common belief is that X", "the misconception was that X"
+		// (not "the idea is that X", which explains a design).
+		case heldBeliefs[t.raw] && k+2 < sentEnd(k) && (toks[k+1].raw == "is" || toks[k+1].raw == "was") && toks[k+2].raw == "that":
+			for j := k + 2; j < claimEnd(k+2); j++ {
+				toks[j].refuted = true
+			}
 		// "(just) to be safe", "on the safe side": a precaution, not a
 		// claim that anything is safe.
 		case t.raw == "safe" && (k > 1 && toks[k-1].raw == "be" && toks[k-2].raw == "to" || k+1 < len(toks) && toks[k+1].raw == "side"):
@@ -128,6 +171,7 @@ func markNamedClaims(d *doc) {
 	markAlternatives(d)
 	markScareQuotes(d)
 	markRestrictedGuarantees(d)
+	markAppearances(d)
 	markOutdoneByNext(d)
 	markFirstImpulses(d)
 	markHedgedBeliefs(d)

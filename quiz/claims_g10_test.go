@@ -51,6 +51,28 @@ func TestClaimShapesG10(t *testing.T) {
 		{"a lock said to stop duplicates", "idempotency-keys", "lock-instead-of-constraint",
 			"Take a Redis lock per customer; it prevents duplicate charges.", true},
 
+		// A view judged by appearance and turned by a contrast in its
+		// sentence is named: what follows the contrast is claimed.
+		{"sounds right ..., but", "idempotency-keys", "lock-instead-of-constraint",
+			"Locking per customer sounds right and prevents simultaneous duplicate charges, but retries come later.", false},
+		{"looks safe, yet", "choose-ttl", "ttl-as-safety",
+			"Setting the TTL well above the longest job looks right and keeps two holders apart, yet one long pause outlasts it.", false},
+		{"seems fine ..., but", "redis-vs-consensus", "redlock-correctness",
+			"Redlock seems fine and gives you a correct lock, but it assumes bounded pauses.", false},
+		{"the claim after the contrast", "idempotency-keys", "lock-instead-of-constraint",
+			"It sounds heavy-handed, but a Redis lock per customer prevents duplicate charges.", true},
+		{"an appearance with no contrast", "choose-ttl", "ttl-as-safety",
+			"Setting the TTL well above the longest job looks right to me, and it keeps two holders apart.", true},
+
+		// A belief named before "is that" is someone's, not the
+		// candidate's.
+		{"a common belief is that", "skip-locked-queue", "claim-lock-outlives-commit",
+			"A common belief is that the row stays locked while the worker processes it after the claim commits.", false},
+		{"the misconception was that", "choose-ttl", "ttl-as-safety",
+			"The misconception was that setting the TTL well above the longest job keeps two holders apart.", false},
+		{"the idea is that (a design explained)", "choose-ttl", "ttl-as-safety",
+			"The idea is that setting the TTL well above the longest job keeps two holders apart.", true},
+
 		// A quoted claim lends none of its words to a claim of the
 		// candidate's: a match that takes part of its words from inside a
 		// quoted claim and part from outside is no claim.
