@@ -1367,22 +1367,40 @@ func markCounterfactuals(d *doc) {
 		if main < 0 {
 			continue
 		}
-		would, accepts := false, false
+		would, accepts, denied := false, false, false
 		for j := main; j < s.to; j++ {
 			switch toks[j].raw {
 			case "would", "it'd", "they'd", "we'd", "you'd":
 				would = true
 			case "fine", "ok", "okay", "safe", "acceptable", "enough", "good":
-				accepts = true
+				accepts = accepts || !denied
+			case "but", "yet":
+				// "..., the lock would be safe, but no such bound
+				// exists": the condition is denied, and the case with it
+				denied = denied || toks[j].clause && deniesAhead(toks, j, s.to)
 			}
 		}
-		if !would || accepts {
+		if !would || accepts && !denied {
 			continue
 		}
 		for j := s.from; j < s.to; j++ {
 			toks[j].hypo = true
 		}
 	}
+}
+
+// deniesAhead reports a negator in the clause that opens at toks[j]:
+// "but no such bound exists", "but pauses aren't bounded".
+func deniesAhead(toks []token, j, end int) bool {
+	for k := j + 1; k < end && k <= j+negForward; k++ {
+		if toks[k].clause && toks[k].brk != 0 {
+			return false
+		}
+		if toks[k].cls&clsNegator != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // errorNouns name a mistake in a judgement clause: "this is the classic

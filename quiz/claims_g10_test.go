@@ -64,6 +64,15 @@ func TestClaimShapesG10(t *testing.T) {
 		{"an appearance with no contrast", "choose-ttl", "ttl-as-safety",
 			"Setting the TTL well above the longest job looks right to me, and it keeps two holders apart.", true},
 
+		// A counterfactual whose condition a contrast then denies is no
+		// claim, even when its case is called safe.
+		{"if it were, it would be safe, but no such bound", "choose-ttl", "ttl-as-safety",
+			"If the TTL were longer than any pause, the lock would be safe, but no such bound exists.", false},
+		{"if pauses were bounded, Redlock would be safe, but they aren't", "redis-vs-consensus", "redlock-correctness|redlock-safe",
+			"If pauses were bounded, Redlock would give you a correct lock, but they aren't bounded in a JVM.", false},
+		{"a counterfactual accepted (the claim)", "extend-lease", "work-after-lost-lease",
+			"If the renewal fails, it would be fine to let the job finish.", true},
+
 		// A belief named before "is that" is someone's, not the
 		// candidate's.
 		{"a common belief is that", "skip-locked-queue", "claim-lock-outlives-commit",
