@@ -186,6 +186,7 @@ func markNamedClaims(d *doc) {
 	markProblemDefinitions(d)
 	markIncidentCauses(d)
 	markFailureConsequences(d)
+	markFormerPractice(d)
 	markScenarios(d)
 }
 
@@ -247,8 +248,14 @@ duplicates duplicate double doubled`)
 	harmPairs = map[[2]string]bool{{"got", "through"}: true, {"slipped", "through"}: true, {"went", "through"}: true,
 		{"accepted", "both"}: true, {"couldn't", "tell"}: true, {"had", "nothing"}: true,
 		{"went", "wrong"}: true, {"both", "wrote"}: true, {"both", "writes"}: true}
+	// twoOwners are harms only after "that's how / why" ("— that's how
+	// you get two writers"): elsewhere they are as often denied ("so two
+	// workers can never pick the same job").
+	twoOwners = map[[2]string]bool{{"two", "writers"}: true, {"two", "holders"}: true, {"two", "leaders"}: true,
+		{"two", "workers"}: true, {"two", "owners"}: true}
 	harmOpeners = map[[2]string]bool{{"which", "is"}: true, {"that's", "where"}: true, {"that's", "why"}: true, {"that", "is"}: true,
-		{"and", "of"}: true, {"which", "meant"}: true, {"so", ""}: true, {"hence", ""}: true, {"and", "so"}: true}
+		{"and", "of"}: true, {"which", "meant"}: true, {"so", ""}: true, {"hence", ""}: true, {"and", "so"}: true,
+		{"that's", "how"}: true, {"until", ""}: true}
 )
 
 // safeguards are the verbs of what a design is for: protecting,
@@ -315,7 +322,7 @@ func markFailureConsequences(d *doc) {
 			if !harmOpeners[[2]string{t.raw, next}] && !harmOpeners[[2]string{t.raw, ""}] {
 				continue
 			}
-			if t.raw == "which" && !(j+2 < s.to && (toks[j+2].raw == "why" || toks[j+2].raw == "where" || toks[j+2].raw == "exactly" && j+3 < s.to && toks[j+3].raw == "where")) && next != "meant" ||
+			if t.raw == "which" && !(j+2 < s.to && (toks[j+2].raw == "why" || toks[j+2].raw == "where" || toks[j+2].raw == "exactly" && j+3 < s.to && (toks[j+3].raw == "where" || toks[j+3].raw == "why"))) && next != "meant" ||
 				t.raw == "that" && !(j+2 < s.to && toks[j+2].raw == "why") || t.raw == "and" && next == "of" && !(j+2 < s.to && toks[j+2].raw == "course") {
 				continue
 			}
@@ -324,7 +331,7 @@ func markFailureConsequences(d *doc) {
 			}
 			harm := false
 			for x := j + 1; x < s.to && x <= j+10; x++ {
-				if x+1 < s.to && harmPairs[[2]string{toks[x].raw, toks[x+1].raw}] {
+				if x+1 < s.to && (harmPairs[[2]string{toks[x].raw, toks[x+1].raw}] || t.raw == "that's" && twoOwners[[2]string{toks[x].raw, toks[x+1].raw}]) {
 					harm = true
 					break
 				}
@@ -353,6 +360,47 @@ func markFailureConsequences(d *doc) {
 				toks[x].refuted = true
 			}
 			break
+		}
+	}
+}
+
+// formerMarkers open a practice the candidate has left behind: "Our v1
+// ...", "In the old design ...", "Before the fix, ...", "Originally ...".
+var formerMarkers = setOf(`v1 originally previously initially formerly legacy`)
+
+// formerPairs are two-word markers of a former practice.
+var formerPairs = map[[2]string]bool{{"old", "design"}: true, {"old", "version"}: true, {"old", "code"}: true,
+	{"first", "version"}: true, {"the", "fix"}: true, {"back", "then"}: true, {"at", "first"}: true,
+	{"old", "setup"}: true, {"old", "system"}: true, {"first", "attempt"}: true}
+
+// markFormerPractice reads a practice told as one the candidate used to
+// follow ("We used to generate the key on the server per request", "Our
+// v1 minted a key per call", "Before the fix, our release was a plain
+// DEL") as named, not claimed: from the sentence start to where it turns
+// (a semicolon, colon or dash, or "but", "until", "now"). "is used to
+// dedupe" (a passive) is no former practice, nor is "before" another
+// event than a fix.
+func markFormerPractice(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		former := false
+		for j := s.from; j < s.to && j < s.from+6; j++ {
+			r := toks[j].raw
+			if formerMarkers[r] || j+1 < s.to && formerPairs[[2]string{r, toks[j+1].raw}] && (r != "the" || j > s.from && toks[j-1].raw == "before") ||
+				r == "used" && j+1 < s.to && toks[j+1].raw == "to" && j > s.from && !auxiliaries[toks[j-1].raw] && toks[j-1].raw != "get" && toks[j-1].raw != "got" {
+				former = true
+				break
+			}
+		}
+		if !former {
+			continue
+		}
+		for j := s.from; j < s.to; j++ {
+			t := toks[j]
+			if j > s.from && t.clause && (t.brk == ';' || t.brk == ':' || t.brk == '—' || t.brk == '–' || t.raw == "but" || t.raw == "until" || t.raw == "now" || t.raw == "today") {
+				break
+			}
+			toks[j].refuted = true
 		}
 	}
 }

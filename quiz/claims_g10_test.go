@@ -73,6 +73,25 @@ func TestClaimShapesG10(t *testing.T) {
 		{"a counterfactual accepted (the claim)", "extend-lease", "work-after-lost-lease",
 			"If the renewal fails, it would be fine to let the job finish.", true},
 
+		// A practice the candidate has left behind, or told with the harm
+		// it did, is named.
+		{"our v1 did it; we saw double charges", "idempotency-keys", "fresh-idempotency-key",
+			"Our v1 generated a new key on the server for every request; we saw double charges within a week.", false},
+		{"we used to, until", "idempotency-keys", "fresh-idempotency-key",
+			"We used to generate the key on the server per request, until the double charges showed up.", false},
+		{"the old design, which is exactly why", "idempotency-keys", "fresh-idempotency-key",
+			"In the old design the server minted a fresh key for each call, which is exactly why retries charged twice.", false},
+		{"before the fix", "two-holders", "plain-del|get-then-del",
+			"Before the fix, our release was a plain DEL, and that is how B's lock got deleted.", false},
+		{"X — that's how you get two writers", "session-suspended", "work-through-suspended",
+			"Treating SUSPENDED as harmless and continuing until LOST — that's how you get two writers.", false},
+		{"two workers denied after 'so' is the claim's benefit", "skip-locked-queue", "isolation-prevents-race",
+			"Postgres transactions are isolated under READ COMMITTED, so two workers can never pick the same job.", true},
+		{"used to, now the claim", "idempotency-keys", "fresh-idempotency-key",
+			"We used to let the client pick keys, but now the server generates a new key for every request.", true},
+		{"a passive 'is used to' is no former practice", "idempotency-keys", "fresh-idempotency-key",
+			"A fresh UUID is used to tag each retry, so the server generates a new key for every request.", true},
+
 		// A belief named before "is that" is someone's, not the
 		// candidate's.
 		{"a common belief is that", "skip-locked-queue", "claim-lock-outlives-commit",
