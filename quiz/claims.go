@@ -59,7 +59,7 @@ func markAppearances(d *doc) {
 
 // heldBeliefs name, before "is that", a belief the speaker does not
 // share: "A common belief is that X".
-var heldBeliefs = setOf(`belief misconception myth fallacy illusion notion impression`)
+var heldBeliefs = setOf(`belief misconception myth fallacy illusion notion impression claim argument pitch`)
 
 // ownBelief words before a belief participle make the belief the
 // candidate's own ("I'm thinking we should ...", "keep thinking").
@@ -187,6 +187,7 @@ func markNamedClaims(d *doc) {
 	markIncidentCauses(d)
 	markFailureConsequences(d)
 	markFormerPractice(d)
+	markHarmfulCauses(d)
 	markScenarios(d)
 }
 
@@ -358,6 +359,59 @@ func markFailureConsequences(d *doc) {
 			}
 			for x := s.from; x < j; x++ {
 				toks[x].refuted = true
+			}
+			break
+		}
+	}
+}
+
+// enableVerbs say what their subject lets happen: "Running without the
+// key lets another pod start the job".
+var enableVerbs = setOf(`lets let allows allow causes cause leads invites`)
+
+// repeatHarms, after an enable verb, say the work is done twice:
+// "again", "twice", "a second time", "another pod".
+var repeatHarms = setOf(`again twice second double duplicate duplicates both`)
+
+// otherAgents after "another" or "other" name a second owner of the work.
+var otherAgents = setOf(`pod pods worker workers instance instances node nodes client clients holder
+holders process processes replica scheduler`)
+
+// markHarmfulCauses reads a practice said, as the subject of an enable
+// verb, to let the work run twice as the cause of that harm, named, not
+// proposed: "Running the job without the claim lets another pod start it
+// too", "Deleting the claim row after the job finishes lets a late
+// instance run it again". The subject must be a practice (a gerund or
+// "without ..."), and the harm a repeat: "Claiming the row in the same
+// transaction lets only one instance run it" names none.
+func markHarmfulCauses(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		r := toks[s.from].raw
+		if !(len(r) > 4 && strings.HasSuffix(r, "ing") || r == "without") {
+			continue
+		}
+		for v := s.from + 1; v < s.to && v <= s.from+14; v++ {
+			if toks[v].clause && toks[v].brk != 0 && toks[v].brk != ',' {
+				break
+			}
+			if !enableVerbs[toks[v].raw] {
+				continue
+			}
+			harm := false
+			for x := v + 1; x < s.to && x <= v+8; x++ {
+				if toks[x].cls&clsNegator != 0 || toks[x].raw == "only" {
+					break
+				}
+				if repeatHarms[toks[x].raw] || (toks[x].raw == "another" || toks[x].raw == "other") && x+1 < s.to && otherAgents[toks[x+1].raw] {
+					harm = true
+					break
+				}
+			}
+			if harm {
+				for x := s.from; x < v; x++ {
+					toks[x].refuted = true
+				}
 			}
 			break
 		}
@@ -1104,7 +1158,15 @@ func markTemptingVersions(d *doc) {
 			if !head && !seen {
 				continue
 			}
-			refuteAfterCopula(toks, j+1, min(s.to, j+8), s.to)
+			if !refuteAfterCopula(toks, j+1, min(s.to, j+8), s.to) && head && j+2 < s.to && !toks[j+2].fn && !toks[j+2].clause {
+				// "The naive approach writes the row and publishes in the
+				// same function, ...; a crash between them ...": the
+				// version named as the subject of its own description,
+				// to where the sentence turns
+				for x := j; x < s.to && !(x > j && strongBreak(toks[x])); x++ {
+					toks[x].refuted = true
+				}
+			}
 			break
 		}
 	}
@@ -1616,13 +1678,14 @@ func inOneStatement(d *doc, m match) bool {
 // or clause-ending colon in toks[from:to], up to the sentence's end: the
 // thing a framing head ("the classic mistake", "the knee-jerk reaction")
 // introduces.
-func refuteAfterCopula(toks []token, from, to, end int) {
+func refuteAfterCopula(toks []token, from, to, end int) bool {
 	for c := from; c < to; c++ {
 		if toks[c].raw == "is" || toks[c].raw == "was" || toks[c].clause && toks[c].brk == ':' {
 			for x := c; x < end; x++ {
 				toks[x].refuted = true
 			}
-			return
+			return true
 		}
 	}
+	return false
 }

@@ -92,6 +92,26 @@ func TestClaimShapesG10(t *testing.T) {
 		{"a passive 'is used to' is no former practice", "idempotency-keys", "fresh-idempotency-key",
 			"A fresh UUID is used to tag each retry, so the server generates a new key for every request.", true},
 
+		// A practice said to let the work run twice is that harm's cause.
+		{"deleting the row lets a late instance run it again", "run-job-once", "claim-row-deleted",
+			"Deleting the claim row after the job finishes lets a late instance run it again.", false},
+		{"removing the row allows another pod to repeat it", "run-job-once", "claim-row-deleted",
+			"Removing the claim row once the job is done allows another pod to start the same run.", false},
+		{"a row deleted when done (the claim)", "run-job-once", "claim-row-deleted",
+			"Delete the claim row after the job finishes so the next period starts clean.", true},
+
+		// "The naive approach <verb> ..." describes the naive version.
+		{"the naive approach writes both", "outbox-pattern", "dual-write-atomic",
+			"The naive approach writes the row and publishes to Kafka in the same function, as if both were atomic; a crash between them loses the event.", false},
+		{"our approach (the claim)", "outbox-pattern", "dual-write-atomic",
+			"Our approach writes the row and publishes to Kafka in the same function, and both happen atomically.", true},
+
+		// "The claim is that X. That's not what W promises."
+		{"the claim is that ... that's not what it promises", "redis-wait-safe", "replication-keeps-lock|wait-makes-safe",
+			"The claim is that WAIT makes the lock survive failover. That's not what WAIT promises.", false},
+		{"X. That isn't how it works.", "redis-wait-safe", "replication-keeps-lock|wait-makes-safe",
+			"WAIT makes the lock survive failover, people say. That isn't how WAIT works.", false},
+
 		// A belief named before "is that" is someone's, not the
 		// candidate's.
 		{"a common belief is that", "skip-locked-queue", "claim-lock-outlives-commit",

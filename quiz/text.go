@@ -1306,6 +1306,19 @@ func judged(toks []token) bool {
 	return false
 }
 
+// notWhat reports a sentence opened by a back-reference denied as what
+// or how something is: "That's not what WAIT promises", "That isn't how
+// WAIT works", "It is not what the docs say".
+func notWhat(toks []token) bool {
+	for j := 1; j+1 < len(toks) && j <= 3; j++ {
+		if toks[j].raw == "not" || strings.HasSuffix(toks[j].raw, "n't") {
+			n := toks[j+1].raw
+			return n == "what" || n == "how"
+		}
+	}
+	return false
+}
+
 // probeHeadWords, before a colon, head a code-reading step ("Then I'd
 // audit the client: ...", "inspect the acquire path: ..."): what follows
 // names what the step looks for.
@@ -1773,6 +1786,9 @@ func rejectsBack(toks []token) bool {
 		}
 	case backRefs[first] && end <= 3 && len(toks) > 1 && (strings.HasSuffix(toks[1].raw, "n't") || toks[1].raw == "not"):
 		// "...; it isn't.", "They don't."
+		return true
+	case backRefs[first] && len(toks) > 3 && notWhat(toks):
+		// "That's not what WAIT promises.", "That isn't how WAIT works."
 		return true
 	case backRefs[first]:
 		for j := 1; j < end && j <= 6; j++ {
