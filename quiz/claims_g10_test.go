@@ -171,6 +171,10 @@ func TestClaimShapesG10(t *testing.T) {
 		{"hold the lock across the call (the claim)", "row-lock", "lock-across-network-call",
 			"Hold the row lock while you call the payment API, so the charge is covered.", true},
 
+		// "hold back vacuum" holds no lock.
+		{"long transactions hold back vacuum", "row-lock", "lock-across-network-call",
+			"Long transactions hold back vacuum and pile up lock waits; one batch job held FOR UPDATE for minutes.", false},
+
 		// "provides" is not "the provider".
 		{"still provides no token", "redis-vs-consensus", "lock-across-network-call",
 			"Redlock spreads the lock across independent nodes, but it assumes bounded pauses and still provides no fencing token.", false},
