@@ -188,6 +188,7 @@ func markNamedClaims(d *doc) {
 	markFailureConsequences(d)
 	markFormerPractice(d)
 	markHarmfulCauses(d)
+	markJudgedByRelative(d)
 	markScenarios(d)
 }
 
@@ -364,6 +365,54 @@ func markFailureConsequences(d *doc) {
 		}
 	}
 }
+
+// markJudgedByRelative reads a subject whose predicate noun a relative
+// clause judges as named, not claimed: "Comparing wall-clock times across
+// machines is one of the answers that lose the round", "A GET then DEL is
+// a release that breaks under a pause". The subject runs from the
+// sentence start (or its last strong break) to the copula.
+func markJudgedByRelative(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		for k := s.from + 3; k < s.to; k++ {
+			if toks[k].cls&clsCritic == 0 && !missesPoint(toks, k) && !breakVerbs[toks[k].raw] {
+				continue
+			}
+			c := k
+			for c > s.from && !toks[c].clause {
+				c--
+			}
+			if c == k || !relatives[toks[c].raw] || c-1 <= s.from || toks[c].brk != 0 {
+				continue
+			}
+			p := -1
+			for j := c - 1; j > s.from && j >= c-5; j-- {
+				if r := toks[j].raw; r == "is" || r == "are" || r == "was" || r == "were" {
+					p = j
+					break
+				}
+				if toks[j].clause {
+					break
+				}
+			}
+			if p < 0 {
+				continue
+			}
+			from := p
+			for from > s.from && !strongBreak(toks[from]) {
+				from--
+			}
+			for x := from; x < p; x++ {
+				toks[x].refuted = true
+			}
+			break
+		}
+	}
+}
+
+// breakVerbs, in a relative clause on a predicate noun, judge the
+// subject: "a release that breaks under a pause".
+var breakVerbs = setOf(`breaks break fails fail loses`)
 
 // enableVerbs say what their subject lets happen: "Running without the
 // key lets another pod start the job".

@@ -175,6 +175,31 @@ func TestClaimShapesG10(t *testing.T) {
 		{"long transactions hold back vacuum", "row-lock", "lock-across-network-call",
 			"Long transactions hold back vacuum and pile up lock waits; one batch job held FOR UPDATE for minutes.", false},
 
+		// A lock key's revision passed as the fencing token is no
+		// fencing token used as the idempotency key.
+		{"the key's revision as the fencing token", "unfenceable-resource", "fresh-idempotency-key",
+			"If the data lives elsewhere, pass the lock key's create revision to that store as the fencing token.", false},
+		{"the fencing token as the idempotency key (the claim)", "unfenceable-resource", "fresh-idempotency-key",
+			"Use the fencing token as the idempotency key for the payment provider.", true},
+
+		// A retention period for idempotency keys is no lock TTL.
+		{"expire keys after a retention period", "idempotency-keys", "ttl-as-safety",
+			"Expire old keys after a retention period that exceeds the longest client retry window.", false},
+
+		// "loses the round" and "makes it worse" judge what they are said of.
+		{"one of the answers that loses the round", "design-lock-service-q", "wall-clock",
+			"Deciding whether a lease is still valid by comparing wall-clock times across machines is one of the answers that loses an interview round.", false},
+		{"a release that breaks", "two-holders", "get-then-del|plain-del",
+			"A GET followed by a DEL is a release that breaks when the holder pauses between the two.", false},
+		{"a release that works (the claim)", "two-holders", "get-then-del",
+			"A GET followed by a DEL is a release that works because Redis runs one command at a time.", true},
+		{"saying X loses you the interview", "redis-vs-consensus", "redlock-correctness",
+			"Saying that Redlock gives you a correct lock loses you the interview.", false},
+		{"makes it worse", "row-lock", "lock-across-network-call",
+			"Holding the transaction open while calling the payment API makes it worse: the lock is held for a network round trip.", false},
+		{"a lease judged by comparing clocks (the claim)", "design-lock-service-q", "wall-clock",
+			"The client decides whether its lease is still valid by comparing its wall-clock time with the expiry.", true},
+
 		// "provides" is not "the provider".
 		{"still provides no token", "redis-vs-consensus", "lock-across-network-call",
 			"Redlock spreads the lock across independent nodes, but it assumes bounded pauses and still provides no fencing token.", false},

@@ -83,7 +83,7 @@ avoid avoids avoiding lacks lack lacking instead rather resist resists resisting
 // critics judge what they are said of: "a plain DEL is wrong" negates the
 // DEL as surely as "never use a plain DEL".
 var critics = setOf(`wrong unsafe broken dangerous incorrect bug buggy mistake flawed naive
-bad insufficient inadequate useless pointless blunder risky racy careless liability hazard footgun pitfall
+bad worse insufficient inadequate useless pointless blunder risky racy careless liability hazard footgun pitfall
 antipattern misguided unsound fragile brittle misleading overstates overstate overstated overstating
 oversells oversell oversold overselling overclaims overclaim exaggerates exaggerate exaggerated`)
 
@@ -923,6 +923,17 @@ func missesPoint(toks []token, k int) bool {
 	case "leap":
 		// "a leap of faith"
 		return k+2 < len(toks) && toks[k+1].raw == "of" && toks[k+2].raw == "faith" && toks[k+2].sent == toks[k].sent
+	case "lose", "loses", "lost", "losing":
+		// "X is one of the answers that lose the round", "saying X
+		// loses you the interview"
+		for j := k + 1; j < len(toks) && j <= k+4 && toks[j].sent == toks[k].sent; j++ {
+			if r := toks[j].raw; r == "round" || r == "interview" || r == "offer" {
+				return true
+			}
+			if toks[j].clause {
+				return false
+			}
+		}
 	}
 	return false
 }
