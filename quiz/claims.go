@@ -189,6 +189,7 @@ func markNamedClaims(d *doc) {
 	markFormerPractice(d)
 	markHarmfulCauses(d)
 	markJudgedByRelative(d)
+	markFailureNarratives(d)
 	markScenarios(d)
 }
 
@@ -406,6 +407,65 @@ func markJudgedByRelative(d *doc) {
 				toks[x].refuted = true
 			}
 			break
+		}
+	}
+}
+
+// repeatVerbs, before "twice" or a duplicate, or after "both", make the
+// work done twice a harm told: "charges the card twice", "both write".
+var repeatVerbs = setOf(`write writes wrote written hold holds held run runs ran charge charges charged
+process processes processed execute executes executed bill bills billed send sends sent think believe
+apply applies applied`)
+
+// markFailureNarratives reads a failure told as a chain of events (three
+// clauses or more, split by commas) whose last clause is the harm of two
+// owners or of work done twice ("the extension fails, it keeps going,
+// another worker takes the lock, and both write"; "the client times out,
+// retries with a brand new key, and the server charges the card twice")
+// as a scenario named: the events that lead to the harm are not the
+// candidate's design. A chain that ends without that harm ("..., and the
+// next client acquires the lock"), or whose last clause denies it, is
+// told as design.
+func markFailureNarratives(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		commas, last := 0, -1
+		for j := s.from + 1; j < s.to; j++ {
+			if t := toks[j]; t.clause && t.brk == ',' {
+				commas++
+				last = j
+			} else if t.clause && t.brk != 0 {
+				commas, last = 0, -1 // a colon, dash or semicolon starts over
+			}
+		}
+		if commas < 2 {
+			continue
+		}
+		harm := false
+		for j := last; j < s.to; j++ {
+			r := toks[j].raw
+			if toks[j].cls&clsNegator != 0 || r == "so" || r == "because" {
+				harm = false
+				break
+			}
+			switch {
+			case r == "both":
+				for k := j + 1; k < s.to && k <= j+2; k++ {
+					harm = harm || repeatVerbs[toks[k].raw]
+				}
+			case r == "twice" || strings.HasPrefix(r, "duplicate"):
+				for k := j - 1; k >= last && k >= j-3; k-- {
+					harm = harm || repeatVerbs[toks[k].raw]
+				}
+			case strings.HasPrefix(r, "overlap"):
+				harm = true
+			}
+		}
+		if !harm {
+			continue
+		}
+		for j := s.from; j < last; j++ {
+			toks[j].refuted = true
 		}
 	}
 }

@@ -112,6 +112,23 @@ func TestClaimShapesG10(t *testing.T) {
 		{"X. That isn't how it works.", "redis-wait-safe", "replication-keeps-lock|wait-makes-safe",
 			"WAIT makes the lock survive failover, people say. That isn't how WAIT works.", false},
 
+		// A failure told as a chain of events that ends in its harm is a
+		// scenario named, not a design.
+		{"A expires, B acquires, A deletes B's key, both hold", "two-holders", "plain-del|get-then-del",
+			"A's lease expires, B acquires, then A finishes and deletes B's key with a plain DEL, and now B and C both hold it.", false},
+		{"the extension fails, it keeps going, both write", "extend-lease", "work-after-lost-lease",
+			"The job's extension fails during a network blip, it keeps going, another worker takes the lock, and both write.", false},
+		{"the client times out, retries with a new key, charged twice", "idempotency-keys", "fresh-idempotency-key",
+			"The client times out, retries with a brand new key, and the server charges the card twice.", false},
+		{"OK from the primary, crash, promotion, both hold", "redis-lock-and-failure", "replication-keeps-lock",
+			"Client A gets OK from the primary, the primary crashes before the replica has the key, the replica is promoted, and clients A and B both hold the lock.", false},
+		{"a chain whose duplicates are dropped (the claim)", "idempotency-keys", "fresh-idempotency-key",
+			"For the keys, the client generates a fresh UUID on each attempt, so the provider can tell the attempts apart, and drops the duplicate ones.", true},
+		{"a chain told as design, no harm (the claim)", "idempotency-keys", "fresh-idempotency-key",
+			"The client times out, retries with a brand new key, and the server processes the retry as a new payment.", true},
+		{"a chain whose end denies the harm (the claim)", "extend-lease", "work-after-lost-lease",
+			"The extension fails, the job keeps going to the end, it's fine to finish, and nothing is written twice.", true},
+
 		// A belief named before "is that" is someone's, not the
 		// candidate's.
 		{"a common belief is that", "skip-locked-queue", "claim-lock-outlives-commit",
