@@ -190,6 +190,7 @@ func markNamedClaims(d *doc) {
 	markHarmfulCauses(d)
 	markJudgedByRelative(d)
 	markFailureNarratives(d)
+	markAnsweredNo(d)
 	markScenarios(d)
 }
 
@@ -285,8 +286,13 @@ func safeguardDenied(toks []token, x, end int) bool {
 	if j >= end || toks[j].clause {
 		return false
 	}
+	return safeguardWord(toks[j].raw)
+}
+
+// safeguardWord reports a word of a safeguard (see safeguards).
+func safeguardWord(w string) bool {
 	for _, g := range safeguards {
-		if strings.HasPrefix(toks[j].raw, g) {
+		if strings.HasPrefix(w, g) {
 			return true
 		}
 	}
@@ -317,6 +323,14 @@ func markFailureConsequences(d *doc) {
 			}
 			if !t.clause || j == s.from {
 				continue
+			}
+			// "new key per retry = no dedupe at all": what it leads to is
+			// a safeguard denied
+			if t.brk == '=' && (t.raw == "no" || t.raw == "nothing" || t.raw == "never") && (safeguardDenied(toks, j, s.to) || j+1 < s.to && safeguardWord(toks[j+1].raw)) {
+				for x := s.from; x < j; x++ {
+					toks[x].refuted = true
+				}
+				break
 			}
 			next := ""
 			if j+1 < s.to {
@@ -361,6 +375,26 @@ func markFailureConsequences(d *doc) {
 			}
 			for x := s.from; x < j; x++ {
 				toks[x].refuted = true
+			}
+			break
+		}
+	}
+}
+
+// markAnsweredNo reads a header answered "no" after its colon as
+// rejected: "Server-generated keys: no.", "Redlock for correctness:
+// never.", "A bigger TTL: bad idea."
+func markAnsweredNo(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		for c := s.from + 1; c < s.to; c++ {
+			if !(toks[c].clause && toks[c].brk == ':') {
+				continue
+			}
+			if n := s.to - c; n <= 2 && (toks[c].raw == "no" || toks[c].raw == "nope" || toks[c].raw == "never" || toks[c].raw == "wrong" || n == 2 && toks[c].raw == "bad") {
+				for x := s.from; x < c; x++ {
+					toks[x].refuted = true
+				}
 			}
 			break
 		}

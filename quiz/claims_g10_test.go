@@ -129,6 +129,25 @@ func TestClaimShapesG10(t *testing.T) {
 		{"a chain whose end denies the harm (the claim)", "extend-lease", "work-after-lost-lease",
 			"The extension fails, the job keeps going to the end, it's fine to finish, and nothing is written twice.", true},
 
+		// Lists of don'ts, lines marked rejected, a header answered "no",
+		// and an equation whose result is a safeguard denied.
+		{"don'ts: a list", "two-holders", "two-commands|plain-del",
+			"Don'ts: SETNX then EXPIRE as two calls; a plain DEL on release.", false},
+		{"a line marked with a cross", "two-holders", "two-commands",
+			"❌ SETNX then EXPIRE\n✅ SET NX PX in one command", false},
+		{"a bullet marked with a cross", "two-holders", "plain-del",
+			"- ✗ release with DEL when done\n- ✓ compare-and-delete in Lua", false},
+		{"a line marked as right (the claim)", "two-holders", "two-commands",
+			"✅ acquire with SETNX, then EXPIRE the key with 30 seconds", true},
+		{"a header answered no", "idempotency-keys", "fresh-idempotency-key",
+			"Server-generated keys: no. The client makes one key per payment.", false},
+		{"a header answered yes (the claim)", "idempotency-keys", "fresh-idempotency-key",
+			"Server-generated keys: yes, a new one for every request.", true},
+		{"new key per retry = no dedupe", "idempotency-keys", "fresh-idempotency-key",
+			"New key per retry = no dedupe at all.", false},
+		{"new key per retry = simpler clients (the claim)", "idempotency-keys", "fresh-idempotency-key",
+			"New key per retry = simpler clients.", true},
+
 		// A belief named before "is that" is someone's, not the
 		// candidate's.
 		{"a common belief is that", "skip-locked-queue", "claim-lock-outlives-commit",

@@ -352,6 +352,10 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 			clauseNext, brk = true, ','
 		case r == '-' && i > 0 && i+1 < len(text) && text[i-1] == ' ' && text[i+1] == ' ':
 			clauseNext, brk = true, '—'
+		case r == '=' && !quoted && i > 0 && i+1 < len(text) && text[i-1] == ' ' && text[i+1] == ' ':
+			// "new key per retry = no dedupe": an equals sign between
+			// words says what one leads to, as an arrow does
+			clauseNext, brk = true, '='
 		}
 		i += size
 	}
@@ -1271,7 +1275,7 @@ pitfall pitfalls trap misreading misunderstanding fallacy`)
 // headerWords, before a colon, head a list of suspects or mistakes
 // ("Client bugs: ...", "Look for the root cause: ...", "Common mistake:
 // ..."): what follows the colon is named, not claimed.
-var headerWords = setOf(`bug bugs suspect suspects cause causes culprit culprits candidates
+var headerWords = setOf(`bug bugs suspect suspects cause causes culprit culprits candidates don'ts donts
 collect gather evidence
 candidate review mistake mistakes misconception misconceptions antipattern anti-pattern
 antipatterns anti-patterns pitfall pitfalls trap traps error errors check checks checklist
@@ -1385,6 +1389,17 @@ func faultHeading(d *doc, s sentence) bool {
 		}
 	}
 	return false
+}
+
+// rejectMarks open a line that lists something rejected: "❌ SETNX then
+// EXPIRE", "✗ release with DEL".
+const rejectMarks = "❌✗✘🚫⛔×"
+
+// rejectMarked reports a sentence on a line opened (after spaces and a
+// list marker) by a reject mark.
+func rejectMarked(d *doc, s sentence) bool {
+	line := strings.TrimLeft(d.text[lineOf(d, s):d.toks[s.from].start], " \t-*•")
+	return line != "" && strings.ContainsRune(rejectMarks, []rune(line)[0])
 }
 
 // lineOf returns the byte offset of the start of the line s begins on.
@@ -1580,6 +1595,12 @@ func markMentions(d *doc) {
 		// "- Client bug. A DEL after expiry; SETNX then EXPIRE.": a
 		// fragment naming a kind of fault heads the suspects that follow
 		// it on its line.
+		// "❌ SETNX then EXPIRE": a line marked as rejected
+		if rejectMarked(d, s) {
+			for j := s.from; j < s.to; j++ {
+				toks[j].refuted = true
+			}
+		}
 		if faultHeading(d, s) {
 			for _, n := range d.sents {
 				if n.from >= s.to && laterOnLine(d, n) && lineOf(d, n) == lineOf(d, s) {
