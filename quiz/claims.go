@@ -191,6 +191,8 @@ func markNamedClaims(d *doc) {
 	markJudgedByRelative(d)
 	markFailureNarratives(d)
 	markAnsweredNo(d)
+	markDeniedConditions(d)
+	markDoubts(d)
 	markScenarios(d)
 }
 
@@ -381,6 +383,73 @@ func markFailureConsequences(d *doc) {
 	}
 }
 
+// conditionHeads, after "only", restrict a claim to a condition: "safe
+// only if pauses are bounded", "only in a world without GC pauses".
+var conditionHeads = setOf(`if when in with under while provided assuming`)
+
+// markDeniedConditions reads a claim restricted to a condition that the
+// sentence then denies as named, not claimed: "Redlock is safe only in
+// a world without GC pauses, which is not ours", "... only if clocks
+// behave, and they don't". What comes before "only" in its clause is
+// refuted.
+func markDeniedConditions(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		for j := s.from + 1; j+1 < s.to; j++ {
+			if toks[j].raw != "only" || !conditionHeads[toks[j+1].raw] {
+				continue
+			}
+			denied := false
+			for k := j + 2; k < s.to; k++ {
+				if toks[k].clause && (toks[k].raw == "which" || toks[k].raw == "and" || toks[k].raw == "but") && deniesAhead(toks, k, s.to) {
+					denied = true
+					break
+				}
+			}
+			if !denied {
+				break
+			}
+			from := j
+			for from > s.from && !toks[from].clause {
+				from--
+			}
+			for x := from; x < j; x++ {
+				toks[x].refuted = true
+			}
+			break
+		}
+	}
+}
+
+// doubtVerbs, said by the candidate, refute what follows them: "I doubt
+// Redlock gives you a correct lock".
+var doubtVerbs = setOf(`doubt question dispute`)
+
+// markDoubts marks as refuted the complement of a doubt the candidate
+// voices ("I doubt X", "I'd question whether X", "we dispute that X"),
+// to where the sentence turns; "It's a stretch to call X Y" likewise.
+func markDoubts(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		for k := s.from; k+1 < s.to; k++ {
+			r := toks[k].raw
+			voiced := doubtVerbs[r] && k > s.from && (toks[k-1].raw == "i" || toks[k-1].raw == "we" || toks[k-1].raw == "i'd" || toks[k-1].raw == "really" && k-1 > s.from && toks[k-2].raw == "i")
+			stretch := r == "stretch" && toks[k+1].raw == "to" && k > s.from && toks[k-1].raw == "a"
+			if !voiced && !stretch {
+				continue
+			}
+			end := k + 1
+			for end < s.to && !(toks[end].clause && (toks[end].brk == ';' || toks[end].brk == ':' || toks[end].raw == "but" || toks[end].raw == "because")) {
+				end++
+			}
+			for x := k + 1; x < end; x++ {
+				toks[x].refuted = true
+			}
+			break
+		}
+	}
+}
+
 // markAnsweredNo reads a header answered "no" after its colon as
 // rejected: "Server-generated keys: no.", "Redlock for correctness:
 // never.", "A bigger TTL: bad idea."
@@ -410,14 +479,17 @@ func markJudgedByRelative(d *doc) {
 	toks := d.toks
 	for _, s := range d.sents {
 		for k := s.from + 3; k < s.to; k++ {
-			if toks[k].cls&clsCritic == 0 && !missesPoint(toks, k) && !breakVerbs[toks[k].raw] {
+			refused := approvalVerbs[toks[k].raw] && (strings.HasSuffix(toks[k-1].raw, "n't") || toks[k-1].raw == "not" || toks[k-1].raw == "never")
+			if toks[k].cls&clsCritic == 0 && !missesPoint(toks, k) && !breakVerbs[toks[k].raw] && !refused {
 				continue
 			}
 			c := k
 			for c > s.from && !toks[c].clause {
 				c--
 			}
-			if c == k || !relatives[toks[c].raw] || c-1 <= s.from || toks[c].brk != 0 {
+			// "X is the premise I don't accept": a relative clause
+			// without its pronoun opens on the speaker
+			if c == k || !(relatives[toks[c].raw] || refused && speakerOpeners[toks[c].raw]) || c-1 <= s.from || toks[c].brk != 0 {
 				continue
 			}
 			p := -1
@@ -949,7 +1021,7 @@ func markNamedAfterColon(d *doc) {
 
 // approvalVerbs, negated in a header, refuse what the header names: "A
 // pattern I wouldn't accept:", "Something I'd never sign off on:".
-var approvalVerbs = setOf(`accept allow approve ship merge sign tolerate recommend trust permit`)
+var approvalVerbs = setOf(`accept allow approve ship merge sign tolerate recommend trust permit buy`)
 
 // againstVerbs take "against" to reject their object: "I'd argue
 // against the per-customer lock: ...".

@@ -148,6 +148,23 @@ func TestClaimShapesG10(t *testing.T) {
 		{"new key per retry = simpler clients (the claim)", "idempotency-keys", "fresh-idempotency-key",
 			"New key per retry = simpler clients.", true},
 
+		// A claim restricted to a condition the sentence denies; a doubt
+		// the candidate voices; a premise they don't accept.
+		{"safe only in a world without pauses, which is not ours", "redis-vs-consensus", "redlock-correctness",
+			"Redlock is safe only in a world without GC pauses, which is not ours.", false},
+		{"safe only if clocks behave, and they don't", "redis-vs-consensus", "redlock-correctness",
+			"Redlock gives you a correct lock only if clocks and pauses behave, and in a JVM they don't.", false},
+		{"safe only if (a restriction kept, the claim)", "redis-vs-consensus", "redlock-correctness",
+			"Redlock gives you a correct lock only if you run five independent masters.", true},
+		{"I doubt X", "redis-vs-consensus", "redlock-correctness",
+			"I doubt Redlock gives you a correct lock under GC pauses.", false},
+		{"it's a stretch to call it correct", "redis-vs-consensus", "redlock-correctness",
+			"It's a stretch to call Redlock correct.", false},
+		{"the premise I don't accept", "redis-vs-consensus", "redlock-correctness",
+			"Redlock being safe is the premise I don't accept.", false},
+		{"a doubt ended by a colon (the claim after it)", "redis-vs-consensus", "redlock-correctness",
+			"I doubt anyone here disagrees: Redlock gives you a correct lock.", true},
+
 		// A belief named before "is that" is someone's, not the
 		// candidate's.
 		{"a common belief is that", "skip-locked-queue", "claim-lock-outlives-commit",
