@@ -1398,8 +1398,18 @@ const rejectMarks = "❌✗✘🚫⛔×"
 // rejectMarked reports a sentence on a line opened (after spaces and a
 // list marker) by a reject mark.
 func rejectMarked(d *doc, s sentence) bool {
-	line := strings.TrimLeft(d.text[lineOf(d, s):d.toks[s.from].start], " \t-*•")
-	return line != "" && strings.ContainsRune(rejectMarks, []rune(line)[0])
+	// the rune just before the sentence's first word, past spaces
+	before := strings.TrimRight(d.text[:d.toks[s.from].start], " \t")
+	if before == "" || before[len(before)-1] < utf8.RuneSelf {
+		return false
+	}
+	r, n := utf8.DecodeLastRuneInString(before)
+	if !strings.ContainsRune(rejectMarks, r) {
+		return false
+	}
+	// ... opens its line, after a list marker at most
+	rest := strings.TrimRight(before[:len(before)-n], " \t-*•")
+	return rest == "" || rest[len(rest)-1] == '\n'
 }
 
 // lineOf returns the byte offset of the start of the line s begins on.
