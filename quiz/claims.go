@@ -595,6 +595,10 @@ func markJudgedByRelative(d *doc, cues sentCues) {
 	}
 }
 
+// doubleNouns, after "double", name work done twice: "a double charge".
+var doubleNouns = setOf(`charge charges payment payments booking bookings write writes run runs
+execution executions spend`)
+
 // repeatVerbs, before "twice" or a duplicate, or after "both", make the
 // work done twice a harm told: "charges the card twice", "both write".
 var repeatVerbs = setOf(`write writes wrote written hold holds held run runs ran charge charges charged
@@ -640,6 +644,9 @@ func markFailureNarratives(d *doc, cues sentCues) {
 				for k := j + 1; k < s.to && k <= j+2; k++ {
 					harm = harm || repeatVerbs[toks[k].raw]
 				}
+			case r == "double" && j+1 < s.to && (repeatVerbs[toks[j+1].raw] || doubleNouns[toks[j+1].raw]):
+				// "..., and a double charge"
+				harm = true
 			case r == "twice" || strings.HasPrefix(r, "duplicate"):
 				for k := j - 1; k >= last && k >= j-3; k-- {
 					harm = harm || repeatVerbs[toks[k].raw]
