@@ -261,6 +261,13 @@ func TestClaimShapesG10(t *testing.T) {
 		{"GET then DEL (the claim)", "two-holders", "get-then-del",
 			"To release, we GET the key and then DEL it if the value is ours.", true},
 
+		// A TTL shorter than the job named with its harm (expiring
+		// mid-job) is no TTL called fine, nor sold as safe.
+		{"a short TTL guarantees expiry mid-job", "choose-ttl", "ttl-below-runtime|ttl-as-safety",
+			"A TTL shorter than the job's runtime guarantees the lock expires mid-job.", false},
+		{"a short TTL called fine (the claim)", "run-job-once", "ttl-below-runtime",
+			"Set lockAtMostFor shorter than the job's typical runtime; that's fine.", true},
+
 		// "provides" is not "the provider".
 		{"still provides no token", "redis-vs-consensus", "lock-across-network-call",
 			"Redlock spreads the lock across independent nodes, but it assumes bounded pauses and still provides no fencing token.", false},
