@@ -410,14 +410,10 @@ func (d *doc) scratchBits() bitset {
 const maxMaskSents = 64
 
 // gidSents returns the sentences (bit si) holding a token of word set g,
-// noted by markOnly. The caller checks that the answer has at most
-// maxMaskSents sentences.
-func (d *doc) gidSents(g int32) uint64 {
-	if d.lexLeaves[g] == nil {
-		return 0
-	}
-	return d.lexSents[g]
-}
+// noted by markFor (0 for a word set it did not mark: markFor resets the
+// entries of the previous answer). The caller checks that the answer has
+// at most maxMaskSents sentences.
+func (d *doc) gidSents(g int32) uint64 { return d.lexSents[g] }
 
 // sentMask returns, when ok, the sentences (bit si) where c's pattern may
 // match: those where every part may start and every word it needs occurs.
@@ -442,21 +438,17 @@ func (c *evalCtx) sentMask() (uint64, bool) {
 
 // maskIn is the sentence mask of tabled pattern p on d (see sentMask),
 // which has at most maxMaskSents sentences.
+// The mask is the intersection, over the parts' firsts and the needed
+// clauses, of the sentences holding one of their word sets; the clauses
+// are taken shortest first (maskClauses), so that a pattern dead in the
+// answer is found so after the fewest lookups.
 func (p *Pattern) maskIn(d *doc) uint64 {
 	m := ^uint64(0)
-	for k := range p.parts {
-		var pm uint64
-		for _, g := range p.firstGids[k] {
-			pm |= d.gidSents(g)
-		}
-		if m &= pm; m == 0 {
-			return 0
-		}
-	}
-	for _, clause := range p.need {
+	sents := d.lexSents
+	for _, clause := range p.maskClauses {
 		var cm uint64
 		for _, g := range clause {
-			cm |= d.gidSents(g)
+			cm |= sents[g]
 		}
 		if m &= cm; m == 0 {
 			return 0
@@ -784,7 +776,7 @@ func (p *Pattern) tabulate() {
 	for _, e := range append(append([]elem(nil), p.parts...), p.exclude...) {
 		g, ok := firstGids(e)
 		if !ok {
-			p.firstGids, p.need, p.altFirsts = nil, nil, nil // an element of an unknown kind: walk the tree
+			p.firstGids, p.need, p.altFirsts, p.maskClauses = nil, nil, nil, nil // an element of an unknown kind: walk the tree
 			return
 		}
 		firsts = append(firsts, g)
@@ -802,6 +794,12 @@ func (p *Pattern) tabulate() {
 		need = appendClauses(need, e)
 	}
 	p.firstGids, p.need = firsts, need
+	// The sentence mask intersects the parts' firsts and the needed
+	// clauses, in any order: shortest first reaches an empty mask soonest.
+	mc := make([][]int32, 0, len(p.parts)+len(need))
+	mc = append(append(mc, firsts[:len(p.parts)]...), need...)
+	slices.SortStableFunc(mc, func(a, b []int32) int { return len(a) - len(b) })
+	p.maskClauses = mc
 }
 
 // firstGids returns the word sets (gids) where a run of e may start: the
@@ -866,18 +864,18 @@ func (x *lexicon) markFor(d *doc, rel *relevance) {
 		only = rel.gids
 	}
 	d.lex, d.rel, d.lexExtra = x, rel, nil
-	if cap(d.lexLeaves) >= int(x.n) {
-		d.lexLeaves = d.lexLeaves[:x.n]
-		clear(d.lexLeaves)
+	// The entries the previous answer set (lexSet) are reset, not the
+	// whole tables: an answer sets a few hundred of a bank's thousands.
+	if cap(d.lexLeaves) >= int(x.n) && cap(d.lexSents) >= int(x.n) {
+		leaves, sents := d.lexLeaves[:cap(d.lexLeaves)], d.lexSents[:cap(d.lexSents)]
+		for _, g := range d.lexSet {
+			leaves[g], sents[g] = nil, 0
+		}
+		d.lexLeaves, d.lexSents = leaves[:x.n], sents[:x.n]
 	} else {
-		d.lexLeaves = make([]bitset, x.n)
+		d.lexLeaves, d.lexSents = make([]bitset, x.n), make([]uint64, x.n)
 	}
-	// lexSents is read only where lexLeaves is set, and reset there.
-	if cap(d.lexSents) >= int(x.n) {
-		d.lexSents = d.lexSents[:x.n]
-	} else {
-		d.lexSents = make([]uint64, x.n)
-	}
+	d.lexSet = d.lexSet[:0]
 	words := (len(d.toks) + 63) / 64
 	// Word sets' bitsets are carved from one slab, kept with the doc for
 	// the next answer; a fresh one is allocated when it runs out. Each is
@@ -909,7 +907,7 @@ func (x *lexicon) markFor(d *doc, rel *relevance) {
 				clear(b)
 				used += words
 				d.lexLeaves[g] = b
-				d.lexSents[g] = 0
+				d.lexSet = append(d.lexSet, g)
 			}
 			b.set(k)
 			d.lexSents[g] |= sent
@@ -1056,6 +1054,7 @@ func (d *doc) markMissing(p *Pattern) {
 			}
 		}
 		d.lexLeaves[g], d.lexSents[g] = b, sents
+		d.lexSet = append(d.lexSet, g)
 	}
 	for _, e := range p.parts {
 		e.eachLeaf(fill)

@@ -171,6 +171,9 @@ type Pattern struct {
 	// the word sets each alternative may start with, so that only those
 	// that can start at a token are tried there (nil: try them all).
 	altFirsts [][][]int32
+	// maskClauses are the parts' firsts and the needed clauses, shortest
+	// first: the clauses of the sentence mask (see maskIn).
+	maskClauses [][]int32
 }
 
 // String returns the pattern as written.

@@ -59,6 +59,7 @@ type doc struct {
 	wordBuf   []byte                // a word being lowercased, reused
 	rel       *relevance            // the word sets lex marked, or nil for all (see markFor)
 	lexExtra  []uint64              // by gid: the word sets marked since, see markMissing
+	lexSet    []int32               // the gids whose lexLeaves or lexSents entries are set, reset by markFor
 }
 
 // functionWords are the small closed-class words whose share tells prose
@@ -145,7 +146,7 @@ func analyseWith(text string, words *wordCache) *doc {
 // analyseInto is analyseWith into a doc whose buffers are reused (a Bank
 // keeps a pool of them): d's previous content is discarded.
 func analyseInto(d *doc, text string, words *wordCache) *doc {
-	*d = doc{text: text, toks: d.toks[:0], sents: d.sents[:0], lexLeaves: d.lexLeaves[:0], lexEvals: d.lexEvals[:0], slab: d.slab, ctxSlab: d.ctxSlab[:0], bitsSlab: d.bitsSlab[:0], lexSents: d.lexSents, scratch: d.scratch, wordBuf: d.wordBuf}
+	*d = doc{text: text, toks: d.toks[:0], sents: d.sents[:0], lexLeaves: d.lexLeaves[:0], lexEvals: d.lexEvals[:0], slab: d.slab, ctxSlab: d.ctxSlab[:0], bitsSlab: d.bitsSlab[:0], lexSents: d.lexSents, lexSet: d.lexSet, scratch: d.scratch, wordBuf: d.wordBuf}
 	var stems map[string]*wordForms // without a shared cache: words repeat within an answer too
 	if words == nil {
 		stems = map[string]*wordForms{}
