@@ -1199,7 +1199,7 @@ func markHedgedBeliefs(d *doc) {
 			switch {
 			case (r == "you'd" || r == "one'd") && hedgeBeliefs[toks[j+1].raw]:
 				hedged = true
-			case hedgeSubjects[r] && j+2 < s.to && hedgeModals[toks[j+1].raw] && hedgeBeliefs[toks[j+2].raw]:
+			case toks[j].cls&clsHedgeSubject != 0 && j+2 < s.to && hedgeModals[toks[j+1].raw] && hedgeBeliefs[toks[j+2].raw]:
 				hedged, j = true, j+1
 			case r == "easy" && j+2 < s.to && toks[j+1].raw == "to" && hedgeBeliefs[toks[j+2].raw]:
 				hedged, j = true, j+1
@@ -1338,7 +1338,7 @@ func markW8(d *doc) {
 		for j := s.from; j < s.to; j++ {
 			if toks[j].quote > 0 {
 				quoted = true
-			} else if flawNounsInQuote[toks[j].raw] {
+			} else if toks[j].cls&clsFlawInQuote != 0 {
 				flaw = true
 			}
 		}
@@ -1350,7 +1350,7 @@ func markW8(d *doc) {
 			}
 		}
 		for j := s.from; j+2 < s.to; j++ {
-			if badHeads[toks[j].raw] && headNouns[toks[j+1].raw] {
+			if toks[j].cls&clsBadHead != 0 && headNouns[toks[j+1].raw] {
 				switch toks[j+2].raw {
 				case "where", "in", "that", "of", "which":
 					end := j + 3

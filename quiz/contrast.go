@@ -121,7 +121,7 @@ var appearVerbs = setOf(`sounds sound seems seem looks look appears appear feels
 func markSeemsUntil(d *doc) {
 	toks := d.toks
 	for k, t := range toks {
-		if !appearVerbs[t.raw] {
+		if t.cls&clsAppear == 0 {
 			continue
 		}
 		until := false

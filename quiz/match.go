@@ -877,12 +877,12 @@ func (x *lexicon) markFor(d *doc, rel *relevance) {
 	}
 	d.lexSet = d.lexSet[:0]
 	words := (len(d.toks) + 63) / 64
-	// Word sets' bitsets are carved from one slab, kept with the doc for
-	// the next answer; a fresh one is allocated when it runs out. Each is
-	// cleared when handed out.
-	slab := d.slab[:cap(d.slab)]
-	used := 0
-	for k, t := range d.toks {
+	// Word sets' bitsets are carved from one slab (see newLeaf).
+	d.slabUsed = 0
+	leaves, sents := d.lexLeaves, d.lexSents
+	toks := d.toks
+	for k := range toks {
+		t := &toks[k]
 		gids := t.gids
 		filter := only != nil
 		if t.lex != x {
@@ -893,26 +893,34 @@ func (x *lexicon) markFor(d *doc, rel *relevance) {
 		// Past 64 sentences the bit is 0 and lexSents unused (see
 		// maxMaskSents).
 		sent := uint64(1) << uint(t.sent)
+		wi, bit := k>>6, uint64(1)<<(uint(k)&63)
 		for _, g := range gids {
 			if filter && only[g>>6]&(1<<(uint(g)&63)) == 0 {
 				continue
 			}
-			b := d.lexLeaves[g]
-			if b == nil {
-				if used+words > len(slab) {
-					slab, used = make([]uint64, max(words*256, 2*len(slab))), 0
-					d.slab = slab
-				}
-				b = bitset(slab[used : used+words : used+words])
-				clear(b)
-				used += words
-				d.lexLeaves[g] = b
-				d.lexSet = append(d.lexSet, g)
+			sents[g] |= sent
+			if b := leaves[g]; b != nil {
+				b[wi] |= bit
+				continue
 			}
-			b.set(k)
-			d.lexSents[g] |= sent
+			d.newLeaf(g, words)[wi] |= bit
 		}
 	}
+}
+
+// newLeaf gives word set g an empty bitset of words words, carved from
+// d's slab (kept with the doc for the next answer; a fresh one is
+// allocated when it runs out), and notes g in lexSet.
+func (d *doc) newLeaf(g int32, words int) bitset {
+	if d.slabUsed+words > len(d.slab) {
+		d.slab, d.slabUsed = make([]uint64, max(words*256, 2*len(d.slab))), 0
+	}
+	b := bitset(d.slab[d.slabUsed : d.slabUsed+words : d.slabUsed+words])
+	clear(b)
+	d.slabUsed += words
+	d.lexLeaves[g] = b
+	d.lexSet = append(d.lexSet, g)
+	return b
 }
 
 // relevance is what grading one question reads of a lexicon: see

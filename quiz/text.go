@@ -50,6 +50,7 @@ type doc struct {
 	lex       *lexicon              // the bank's word sets, marked on the tokens (or nil)
 	lexLeaves []bitset              // by gid: the tokens of each of lex's word sets
 	slab      []uint64              // backing store of lexLeaves, reused
+	slabUsed  int                   // words of slab handed out (see newLeaf)
 	ctxSlab   []evalCtx             // backing store of lexEvals' caches, reused
 	bitsSlab  []bitset              // backing store of their part caches, reused
 	lexEvals  []*evalCtx            // by pid: the caches of lex's patterns
@@ -1893,6 +1894,13 @@ const (
 	clsMistake
 	clsHypo
 	clsNamed // a word one of the g7 assertion passes (claims.go) looks at
+	// Words that passes over every token of an answer test first: a bit
+	// read instead of a map looked up per token. Each is exactly its set.
+	clsBadHead      // badHeads
+	clsFlawInQuote  // flawNounsInQuote
+	clsHedgeSubject // hedgeSubjects
+	clsWorthDenial  // worthDenialFirsts
+	clsAppear       // appearVerbs
 )
 
 // clsFrame are the classes a token must have for markFrames to look at it
@@ -1916,6 +1924,8 @@ func classOf(raw string) wordClass {
 		{claimants[raw], clsClaimant}, {reportVerbs[raw], clsReport}, {probeWords[raw], clsProbe},
 		{mentionNouns[raw], clsMention}, {attributionWords[raw], clsAttribution}, {rebuttalWords[raw], clsRebuttal},
 		{mistakeNouns[raw] || raw == "pattern", clsMistake}, {hypoOpeners[raw], clsHypo}, {namedWords[raw], clsNamed},
+		{badHeads[raw], clsBadHead}, {flawNounsInQuote[raw], clsFlawInQuote}, {hedgeSubjects[raw], clsHedgeSubject},
+		{worthDenialFirsts[raw], clsWorthDenial}, {appearVerbs[raw], clsAppear},
 	} {
 		if x.on {
 			c |= x.cls
