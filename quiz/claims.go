@@ -231,7 +231,7 @@ func markFailureConsequences(d *doc) {
 			if j+1 < s.to {
 				next = toks[j+1].raw
 			}
-			if !harmOpeners[[2]string{t.raw, next}] && !harmOpeners[[2]string{t.raw, ""}] {
+			if t.cls&clsHarmOpener == 0 || !harmOpeners[[2]string{t.raw, next}] && !harmOpeners[[2]string{t.raw, ""}] {
 				continue
 			}
 			if t.raw == "which" && !(j+2 < s.to && (toks[j+2].raw == "why" || toks[j+2].raw == "where" || toks[j+2].raw == "exactly" && j+3 < s.to && toks[j+3].raw == "where")) && next != "meant" ||
@@ -350,7 +350,7 @@ func markProblemDefinitions(d *doc) {
 	for _, s := range d.sents {
 		for k := s.from; k < s.to && k < s.from+6; k++ {
 			r := toks[k].raw
-			if !problemHeads[r] || (r == "brain" && (k == s.from || toks[k-1].raw != "split")) ||
+			if toks[k].cls&clsProblemHead == 0 || (r == "brain" && (k == s.from || toks[k-1].raw != "split")) ||
 				((r == "update" || r == "updates") && (k == s.from || toks[k-1].raw != "lost")) ||
 				(r == "anomaly" && (k == s.from || toks[k-1].raw != "herd")) {
 				continue
@@ -570,7 +570,7 @@ func markNamedAfterColon(d *doc) {
 				if rr := strings.TrimSuffix(r, "'s"); reporters[rr] && rr != "they" && rr != "answer" && !(j > s.from && (toks[j-1].raw == "our" || toks[j-1].raw == "we" || toks[j-1].raw == "than")) {
 					reporter = true
 				}
-				if reportVerbs[r] || claimVerbs[r] || mentionNouns[r] || viewNouns[r] {
+				if toks[j].cls&(clsReport|clsClaimVerb|clsMention) != 0 || viewNouns[r] {
 					report = true
 				}
 			}
@@ -926,7 +926,7 @@ func markTemptingVersions(d *doc) {
 	for _, s := range d.sents {
 		for j := s.from; j+1 < s.to && j < s.from+4; j++ {
 			r := toks[j].raw
-			head := temptingHeads[r] && headNouns[toks[j+1].raw]
+			head := toks[j].cls&clsTemptingHead != 0 && headNouns[toks[j+1].raw]
 			// "A pattern I see a lot:"
 			seen := (r == "pattern" || r == "mistake" || r == "thing") && j+3 < s.to && (toks[j+1].raw == "i" || toks[j+1].raw == "we") && (toks[j+2].raw == "see" || toks[j+2].raw == "keep")
 			if !head && !seen {

@@ -1063,7 +1063,7 @@ func markFrames(d *doc) {
 		switch {
 		// "it is not true that X", "it's a myth that X", "the mistake is
 		// that X", "it is wrong to say X".
-		case (t.raw == "that" || (claimVerbs[t.raw] && k > 0 && toks[k-1].raw == "to")) && rejectsAhead(toks, k):
+		case (t.raw == "that" || (t.cls&clsClaimVerb != 0 && k > 0 && toks[k-1].raw == "to")) && rejectsAhead(toks, k):
 			from := k + 1
 			if from < sentEnd(k) && toks[from].raw == "that" {
 				from++
@@ -1072,7 +1072,7 @@ func markFrames(d *doc) {
 				refute(from, clauseEnd(from), true, k)
 			}
 		// "some say X, but ...": X is attributed and rebutted.
-		case claimants[t.raw]:
+		case t.cls&clsClaimant != 0:
 			v := k + 1
 			if v < sentEnd(k) && toks[v].raw == "people" {
 				v++
@@ -1097,7 +1097,7 @@ func markFrames(d *doc) {
 		// "a colleague said X", "my teammate told me that X", "someone
 		// on the team insisted: X": reported speech is someone else's
 		// claim, whatever the candidate goes on to say of it.
-		case reportVerbs[t.raw] && reportedBy(toks, k, sentStart(k)):
+		case t.cls&clsReport != 0 && reportedBy(toks, k, sentStart(k)):
 			from := k + 1
 			for from < sentEnd(k) && (toks[from].raw == "that" || toks[from].raw == "me" || toks[from].raw == "us" || toks[from].raw == "to") {
 				from++
@@ -1128,7 +1128,7 @@ func markFrames(d *doc) {
 			}
 			refute(sentStart(k), c, false, k)
 		// "X is the bug", "X is what I avoid", "X is a myth".
-		case rejectWords[t.raw]:
+		case t.cls&clsReject != 0:
 			c := k - 1
 			for c >= sentStart(k) && c >= k-4 && critModifiers[toks[c].raw] {
 				c--
@@ -1312,7 +1312,7 @@ func markMentions(d *doc) {
 		for j := s.from; j < s.to; j++ {
 			// "Two things I'd reject: ..." announces mistakes too, as does
 			// "a pattern I'd warn about: ...".
-			if (toks[j].raw == "reject" || toks[j].raw == "avoid" || toks[j].raw == "forbid" || toks[j].raw == "ban" || toks[j].raw == "veto" || toks[j].raw == "about" && j > s.from && toks[j-1].raw == "warn") && j+1 < s.to && toks[j+1].brk == ':' {
+			if j+1 < s.to && toks[j+1].brk == ':' && (toks[j].raw == "reject" || toks[j].raw == "avoid" || toks[j].raw == "forbid" || toks[j].raw == "ban" || toks[j].raw == "veto" || toks[j].raw == "about" && j > s.from && toks[j-1].raw == "warn") {
 				mistakes = true
 				for k := j + 1; k < s.to; k++ {
 					toks[k].refuted = true
@@ -1901,6 +1901,9 @@ const (
 	clsHedgeSubject // hedgeSubjects
 	clsWorthDenial  // worthDenialFirsts
 	clsAppear       // appearVerbs
+	clsProblemHead  // problemHeads
+	clsTemptingHead // temptingHeads
+	clsHarmOpener   // the first word of one of harmOpeners
 )
 
 // clsFrame are the classes a token must have for markFrames to look at it
@@ -1912,6 +1915,15 @@ var probeWords = setOf(`suspect suspected suspecting beware watch against look l
 searching grep grepping hunt check checking see verify confirm ask rule ruling find finding
 review reviewing audit auditing scan scanning inspect inspecting figure figuring read reading
 compare comparing correlate correlating`)
+
+// harmOpenerFirsts are the first words of harmOpeners.
+var harmOpenerFirsts = func() map[string]bool {
+	m := map[string]bool{}
+	for k := range harmOpeners {
+		m[k[0]] = true
+	}
+	return m
+}()
 
 func classOf(raw string) wordClass {
 	var c wordClass
@@ -1926,6 +1938,7 @@ func classOf(raw string) wordClass {
 		{mistakeNouns[raw] || raw == "pattern", clsMistake}, {hypoOpeners[raw], clsHypo}, {namedWords[raw], clsNamed},
 		{badHeads[raw], clsBadHead}, {flawNounsInQuote[raw], clsFlawInQuote}, {hedgeSubjects[raw], clsHedgeSubject},
 		{worthDenialFirsts[raw], clsWorthDenial}, {appearVerbs[raw], clsAppear},
+		{problemHeads[raw], clsProblemHead}, {temptingHeads[raw], clsTemptingHead}, {harmOpenerFirsts[raw], clsHarmOpener},
 	} {
 		if x.on {
 			c |= x.cls
