@@ -152,6 +152,14 @@ func (e *seqElem) ends(c *evalCtx, i, lim int) uint64 {
 	cur := uint64(1) // the empty run: the first element starts at i
 	for k, el := range e.elems {
 		var next uint64
+		// A word (most elements) is read from its bitset, taken once:
+		// what its ends would return, a run of one token.
+		w, word := el.(*wordSet)
+		var leaf bitset
+		if word {
+			leaf = c.leaf(w)
+		}
+		tight := k > 0 && e.tight&(1<<k) != 0
 		for m := cur; m != 0; m &= m - 1 {
 			p := i + bits.TrailingZeros64(m)
 			hi := p
@@ -159,10 +167,16 @@ func (e *seqElem) ends(c *evalCtx, i, lim int) uint64 {
 				hi = p + e.gap
 			}
 			for s := p; s <= hi && s < lim; s++ {
-				next |= el.ends(c, s, lim) << (s - i)
+				if word {
+					if leaf.has(s) {
+						next |= 1 << 1 << (s - i)
+					}
+				} else {
+					next |= el.ends(c, s, lim) << (s - i)
+				}
 				// after a negator, only particles may come between
 				// ("not to expire", "can't really happen")
-				if k > 0 && e.tight&(1<<k) != 0 && s < lim && !negParticles[c.d.toks[s].raw] {
+				if tight && c.d.toks[s].cls&clsNegParticle == 0 {
 					break
 				}
 			}

@@ -1904,6 +1904,7 @@ const (
 	clsProblemHead  // problemHeads
 	clsTemptingHead // temptingHeads
 	clsHarmOpener   // the first word of one of harmOpeners
+	clsNegParticle  // negParticles
 )
 
 // clsFrame are the classes a token must have for markFrames to look at it
@@ -1939,6 +1940,7 @@ func classOf(raw string) wordClass {
 		{badHeads[raw], clsBadHead}, {flawNounsInQuote[raw], clsFlawInQuote}, {hedgeSubjects[raw], clsHedgeSubject},
 		{worthDenialFirsts[raw], clsWorthDenial}, {appearVerbs[raw], clsAppear},
 		{problemHeads[raw], clsProblemHead}, {temptingHeads[raw], clsTemptingHead}, {harmOpenerFirsts[raw], clsHarmOpener},
+		{negParticles[raw], clsNegParticle},
 	} {
 		if x.on {
 			c |= x.cls
