@@ -561,7 +561,7 @@ func markNamedAfterColon(d *doc) {
 			named, reporter, report := false, false, false
 			for j := from; j < colon; j++ {
 				r := toks[j].raw
-				if mistakeNouns[r] {
+				if toks[j].cls&clsMistakeNoun != 0 {
 					named = true
 				}
 				// "my manager's take", not "our team's rule", nor a
@@ -583,7 +583,7 @@ func markNamedAfterColon(d *doc) {
 		}
 		// "Mistake two, which ..., is X"
 		for j := s.from; j < s.to && j < s.from+3; j++ {
-			if !mistakeNouns[toks[j].raw] {
+			if toks[j].cls&clsMistakeNoun == 0 {
 				continue
 			}
 			k := j + 1
@@ -706,7 +706,7 @@ func markInvertedQuestions(d *doc) {
 			continue
 		}
 		for j := s.from; j+1 < s.to; j++ {
-			if toks[j].cls&clsNamed == 0 || !inversions[toks[j].raw] || !questionSubjects[toks[j+1].raw] {
+			if toks[j].cls&(clsNamed|clsInversion) != clsNamed|clsInversion || !questionSubjects[toks[j+1].raw] {
 				continue
 			}
 			start := j == s.from && j+2 < s.to && toks[j+1].raw != "there" ||
@@ -796,7 +796,7 @@ func markRejectedClefts(d *doc) {
 		}
 		// "The common mistake is X ..." to the end of its sentence
 		for j := s.from; j < s.to && j < s.from+4; j++ {
-			if !mistakeNouns[toks[j].raw] {
+			if toks[j].cls&clsMistakeNoun == 0 {
 				continue
 			}
 			if j+1 < s.to && (toks[j+1].raw == "is" || toks[j+1].raw == "was") {
@@ -1163,10 +1163,10 @@ func markFirstImpulses(d *doc) {
 	for _, s := range d.sents {
 		for j := s.from; j < s.to && j < s.from+5; j++ {
 			// "A common answer is that X", "the usual story: X"
-			common := j > s.from && commonMods[toks[j-1].raw] && commonHeads[toks[j].raw]
+			common := j > s.from && toks[j].cls&clsCommonHead != 0 && commonMods[toks[j-1].raw]
 			// "the knee-jerk reaction", "our first instinct", not "the
 			// correct reaction"
-			impulse := impulseNouns[toks[j].raw] && j > s.from && (firstMods[toks[j-1].raw] ||
+			impulse := toks[j].cls&clsImpulse != 0 && j > s.from && (firstMods[toks[j-1].raw] ||
 				// "The instinct is to ...": an instinct is a first response
 				instinctNouns[toks[j].raw] && (toks[j-1].raw == "the" || toks[j-1].raw == "my" || toks[j-1].raw == "our" || toks[j-1].raw == "your"))
 			if !impulse && !common {

@@ -13,7 +13,7 @@ import "strings"
 func markRestatedDenials(d *doc) {
 	toks := d.toks
 	for k := 1; k < len(toks); k++ {
-		t := toks[k]
+		t := &toks[k]
 		if t.raw != "not" || toks[k-1].sent != t.sent {
 			continue
 		}

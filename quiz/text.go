@@ -639,6 +639,9 @@ func isTerseClaim(toks []token, segments, outer int) bool {
 
 // arrows counts the arrows of s outside backticks ("->", "=>", "→", "⇒").
 func arrows(s string) int {
+	if strings.IndexByte(s, '>') < 0 && strings.IndexByte(s, 0xE2) < 0 {
+		return 0 // no '>', and no byte that starts '→' or '⇒'
+	}
 	n, code := 0, false
 	prev := rune(0)
 	for _, r := range s {
@@ -1403,7 +1406,7 @@ func markMentions(d *doc) {
 		// colon than a bare header.
 		opensOnMistake := false
 		for j := s.from; j < s.to && j < s.from+3; j++ {
-			if mistakeNouns[toks[j].raw] {
+			if toks[j].cls&clsMistakeNoun != 0 {
 				opensOnMistake = true
 			}
 		}
@@ -1875,7 +1878,7 @@ func checklist(toks []token, k int) bool {
 // wordClass is the set of closed word lists a word belongs to, computed
 // once per distinct word (and cached with its forms) so the passes over an
 // answer test a bit rather than look a word up in a dozen maps.
-type wordClass uint32
+type wordClass uint64
 
 // The word classes.
 const (
@@ -1905,6 +1908,10 @@ const (
 	clsTemptingHead // temptingHeads
 	clsHarmOpener   // the first word of one of harmOpeners
 	clsNegParticle  // negParticles
+	clsMistakeNoun  // mistakeNouns
+	clsInversion    // inversions
+	clsImpulse      // impulseNouns
+	clsCommonHead   // commonHeads
 )
 
 // clsFrame are the classes a token must have for markFrames to look at it
@@ -1940,7 +1947,8 @@ func classOf(raw string) wordClass {
 		{badHeads[raw], clsBadHead}, {flawNounsInQuote[raw], clsFlawInQuote}, {hedgeSubjects[raw], clsHedgeSubject},
 		{worthDenialFirsts[raw], clsWorthDenial}, {appearVerbs[raw], clsAppear},
 		{problemHeads[raw], clsProblemHead}, {temptingHeads[raw], clsTemptingHead}, {harmOpenerFirsts[raw], clsHarmOpener},
-		{negParticles[raw], clsNegParticle},
+		{negParticles[raw], clsNegParticle}, {mistakeNouns[raw], clsMistakeNoun}, {inversions[raw], clsInversion},
+		{impulseNouns[raw], clsImpulse}, {commonHeads[raw], clsCommonHead},
 	} {
 		if x.on {
 			c |= x.cls
