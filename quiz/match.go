@@ -908,6 +908,14 @@ func (x *lexicon) markFor(d *doc, rel *relevance) {
 		// maxMaskSents).
 		sent := uint64(1) << uint(t.sent)
 		wi, bit := k>>6, uint64(1)<<(uint(k)&63)
+		if !filter {
+			// The common case, in a loop of its own (markGids) that
+			// stops only at a word set with no bitset yet.
+			for i := markGids(gids, sents, leaves, sent, wi, bit); i < len(gids); i = markGids(gids[i+1:], sents, leaves, sent, wi, bit) + i + 1 {
+				d.newLeaf(gids[i], words)[wi] |= bit
+			}
+			continue
+		}
 		for _, g := range gids {
 			if filter && only[g>>6]&(1<<(uint(g)&63)) == 0 {
 				continue
@@ -920,6 +928,24 @@ func (x *lexicon) markFor(d *doc, rel *relevance) {
 			d.newLeaf(g, words)[wi] |= bit
 		}
 	}
+}
+
+// markGids marks a token (word wi of a bitset, bit bit; sentence bit
+// sent) in the tables of the word sets gids, up to the first that has no
+// bitset yet, whose index it returns (len(gids) when there is none); that
+// one's sentence is marked already.
+//
+//go:noinline
+func markGids(gids []int32, sents []uint64, leaves []bitset, sent uint64, wi int, bit uint64) int {
+	for i, g := range gids {
+		sents[g] |= sent
+		b := leaves[g]
+		if b == nil {
+			return i
+		}
+		b[wi] |= bit
+	}
+	return len(gids)
 }
 
 // newLeaf gives word set g an empty bitset of words words, carved from
