@@ -500,17 +500,24 @@ func (c *evalCtx) elemEnds(k int, e elem, i, lim int) uint64 {
 		return e.ends(c, i, lim)
 	}
 	firsts := c.pattern.altFirsts[k]
+	leaves := c.d.lexLeaves
+	wi, bit := i>>6, uint64(1)<<(uint(i)&63)
 	var m uint64
 	for j, a := range alt {
-		may := false
 		for _, g := range firsts[j] {
-			if c.d.lexLeaves[g].has(i) {
-				may = true
+			if b := leaves[g]; wi < len(b) && b[wi]&bit != 0 {
+				// A word set (its first word set is itself, and it
+				// holds token i) ends a run of one token, as its ends
+				// would say.
+				if _, word := a.(*wordSet); word {
+					if i < lim {
+						m |= 1 << 1
+					}
+				} else {
+					m |= a.ends(c, i, lim)
+				}
 				break
 			}
-		}
-		if may {
-			m |= a.ends(c, i, lim)
 		}
 	}
 	return m

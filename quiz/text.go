@@ -491,7 +491,7 @@ func stem(raw string) string {
 func inlineNumbers(s string) int {
 	n := 0
 	for i := 1; i+3 < len(s); i++ {
-		if s[i-1] != ' ' || s[i] < '0' || s[i] > '9' {
+		if s[i]-'0' > 9 || s[i-1] != ' ' { // a digit (rarer than a space) after a space
 			continue
 		}
 		k := i + 1
