@@ -58,7 +58,7 @@ func markNamedClaims(d *doc) {
 		return end
 	}
 	for k := range toks {
-		t := toks[k]
+		t := &toks[k]
 		if t.cls&clsNamed == 0 {
 			continue
 		}
@@ -217,7 +217,7 @@ func markFailureConsequences(d *doc) {
 	toks := d.toks
 	for _, s := range d.sents {
 		for j := s.from; j < s.to; j++ {
-			t := toks[j]
+			t := &toks[j]
 			if t.raw == "called" && j > s.from && toks[j-1].raw == "so" && !toks[j].clause {
 				for x := j; x < s.to && (x == j || !toks[x].clause); x++ {
 					toks[x].refuted = true
@@ -303,7 +303,7 @@ func markIncidentCauses(d *doc) {
 		}
 		problem := false
 		for j := seen; j < s.to; j++ {
-			t := toks[j]
+			t := &toks[j]
 			if t.cls&clsNegator != 0 || t.negBy >= 0 {
 				break
 			}
@@ -1275,7 +1275,7 @@ func markJudgedInPlace(d *doc) {
 	toks := d.toks
 	for _, s := range d.sents {
 		for j := s.from + 2; j < s.to; j++ {
-			t := toks[j]
+			t := &toks[j]
 			if !t.clause || !(t.brk == ',' || t.brk == ';' || t.brk == '—' || t.brk == '–') || !backRefs[t.raw] && !(t.brk != ',' && (t.raw == "we" || t.raw == "i")) {
 				continue
 			}

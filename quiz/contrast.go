@@ -120,7 +120,8 @@ var appearVerbs = setOf(`sounds sound seems seem looks look appears appear feels
 // pause follow-up' raised two-commands).
 func markSeemsUntil(d *doc) {
 	toks := d.toks
-	for k, t := range toks {
+	for k := range toks {
+		t := &toks[k]
 		if t.cls&clsAppear == 0 {
 			continue
 		}
@@ -235,7 +236,8 @@ giving`)
 // start there.
 func markDeferredStops(d *doc) {
 	toks := d.toks
-	for k, t := range toks {
+	for k := range toks {
+		t := &toks[k]
 		if t.raw != "before" {
 			continue
 		}

@@ -718,7 +718,7 @@ func looksLikeCode(w string) bool {
 func markNegation(d *doc) {
 	toks := d.toks
 	for k := range toks {
-		t := toks[k]
+		t := &toks[k]
 		if t.cls&(clsNegator|clsCritic) == 0 && !missesPoint(toks, k) {
 			continue
 		}
@@ -1059,7 +1059,7 @@ func markFrames(d *doc) {
 		return end
 	}
 	for k := range toks {
-		t := toks[k]
+		t := &toks[k]
 		if t.cls&clsFrame == 0 && t.raw != "that" && t.raw != "otherwise" {
 			continue
 		}
@@ -1266,7 +1266,7 @@ func markMentions(d *doc) {
 	for _, s := range d.sents {
 		seg := s.from
 		for j := s.from; j < s.to; j++ {
-			t := toks[j]
+			t := &toks[j]
 			if j > s.from && t.clause && t.brk != 0 && (t.raw == "assumes" || t.raw == "presumes" || (t.raw == "which" || t.raw == "this") && j+1 < s.to && toks[j+1].raw == "assumes") {
 				// the item, and the assumption itself, to its end
 				end := j + 1
@@ -1689,7 +1689,8 @@ func attributed(toks []token) bool {
 	if len(toks) > 1 && groupQuantifiers[toks[0].raw] && groupNouns[toks[1].raw] {
 		return true
 	}
-	for k, t := range toks {
+	for k := range toks {
+		t := &toks[k]
 		if t.cls&clsAttribution == 0 {
 			continue
 		}
@@ -1711,7 +1712,8 @@ func attributed(toks []token) bool {
 // "that isn't right", "don't believe it"), "doesn't hold", "I wouldn't",
 // "the answer is no".
 func rebuttalAt(toks []token) int {
-	for k, t := range toks {
+	for k := range toks {
+		t := &toks[k]
 		if t.cls&clsRebuttal != 0 {
 			return clauseStart(toks, k)
 		}
