@@ -817,9 +817,20 @@ func (p *Pattern) tabulate() {
 	p.firstGids, p.need = firsts, need
 	// The sentence mask intersects the parts' firsts and the needed
 	// clauses, in any order: shortest first reaches an empty mask soonest.
+	// Their gids are copied into one run, read in order.
 	mc := make([][]int32, 0, len(p.parts)+len(need))
 	mc = append(append(mc, firsts[:len(p.parts)]...), need...)
 	slices.SortStableFunc(mc, func(a, b []int32) int { return len(a) - len(b) })
+	n := 0
+	for _, c := range mc {
+		n += len(c)
+	}
+	flat := make([]int32, 0, n)
+	for i, c := range mc {
+		at := len(flat)
+		flat = append(flat, c...)
+		mc[i] = flat[at:len(flat):len(flat)]
+	}
 	p.maskClauses = mc
 }
 
