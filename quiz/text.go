@@ -85,8 +85,9 @@ avoid avoids avoiding lacks lack lacking instead rather resist resists resisting
 // critics judge what they are said of: "a plain DEL is wrong" negates the
 // DEL as surely as "never use a plain DEL".
 var critics = setOf(`wrong unsafe broken dangerous incorrect bug buggy mistake flawed naive
-bad insufficient inadequate useless pointless risky racy careless liability hazard footgun pitfall
-antipattern misguided unsound fragile brittle misleading`)
+bad worse insufficient inadequate useless pointless blunder risky racy careless liability hazard footgun pitfall
+antipattern misguided unsound fragile brittle misleading overstates overstate overstated overstating
+oversells oversell oversold overselling overclaims overclaim exaggerates exaggerate exaggerated`)
 
 // auxiliaries before "not"/"never" make the negation reach back to the
 // subject: in "fencing is not needed" fencing is what is negated.
@@ -353,6 +354,10 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 			clauseNext, brk = true, ','
 		case r == '-' && i > 0 && i+1 < len(text) && text[i-1] == ' ' && text[i+1] == ' ':
 			clauseNext, brk = true, '—'
+		case r == '=' && !quoted && i > 0 && i+1 < len(text) && text[i-1] == ' ' && text[i+1] == ' ':
+			// "new key per retry = no dedupe": an equals sign between
+			// words says what one leads to, as an arrow does
+			clauseNext, brk = true, '='
 		}
 		i += size
 	}
@@ -759,9 +764,24 @@ func markNegation(d *doc) {
 			continue
 		}
 		if neg || critic {
-			for j := k + 1; j < len(toks) && j <= k+negForward; j++ {
+			limit := k + negForward
+			for j := k + 1; j < len(toks) && j <= limit; j++ {
 				if toks[j].sent != t.sent {
 					break
+				}
+				// "never — not in any system I've run — makes it safe",
+				// "doesn't (whatever the value) make it safe": a paired
+				// aside right after the negator interrupts the negated
+				// clause without ending it (not "no token (...) and a
+				// paused holder can still act", where a new clause
+				// follows it).
+				if c := asideClose(d, j); c > j && j <= k+2 && !clauseWords[toks[c].raw] && toks[c].raw != "and" && toks[c].raw != "or" && toks[c].raw != "then" {
+					limit += c - j
+					j = c
+					if toks[j].negBy < 0 {
+						toks[j].negBy = k
+					}
+					continue
 				}
 				// "nothing that orders", "nobody who can": a relative
 				// clause right after the negator is what it negates.
@@ -797,6 +817,12 @@ func markNegation(d *doc) {
 			back = true
 		}
 		reach := negBackward
+		// "calling out while holding it protects nothing", "it buys you
+		// nothing": nothing as a verb's object denies what its subject
+		// does, back over the subject like a judgement.
+		if t.raw == "nothing" && verbBefore(toks, k) {
+			back, reach = true, negForward
+		}
 		if critic && !neg {
 			// "ordering by their log timestamps gave us the wrong
 			// story": a judgement reaches back over its clause's subject.
@@ -816,6 +842,55 @@ func markNegation(d *doc) {
 			}
 		}
 	}
+}
+
+// worthVerbs judge what their subject is worth when "nothing" is their
+// object: "protects nothing", "buys you nothing", "changes nothing" (by
+// prefix). "the stale write matches nothing" is no judgement: it says
+// what happens.
+var worthVerbs = []string{"protect", "buy", "bought", "chang", "guarantee", "solv", "fix", "achiev",
+	"prove", "gain", "give", "gave", "mean", "add", "help", "improv"}
+
+// verbBefore reports a worth verb right before toks[k] (or before an
+// object pronoun right before it), in the same clause.
+func verbBefore(toks []token, k int) bool {
+	v := k - 1
+	if v > 0 && objectPronouns[toks[v].raw] && !toks[v].clause {
+		v--
+	}
+	if v < 0 || toks[v].sent != toks[k].sent || toks[k].clause || v < k-1 && toks[v+1].clause {
+		return false
+	}
+	for _, w := range worthVerbs {
+		if strings.HasPrefix(toks[v].raw, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// asideClose returns, for a clause opened at toks[j] by a dash or an
+// opening bracket, the token that opens the clause after the matching
+// closing dash or bracket in the same sentence (within negForward
+// tokens), or -1 when the break is not the start of a paired aside.
+func asideClose(d *doc, j int) int {
+	t := d.toks[j]
+	if !t.clause || t.brk != '—' && t.brk != '–' && t.brk != '(' {
+		return -1
+	}
+	want := t.brk
+	if want == '(' {
+		want = ')'
+	}
+	for c := j + 1; c < len(d.toks) && c <= j+negForward && d.toks[c].sent == t.sent; c++ {
+		if d.toks[c].clause && d.toks[c].brk == want {
+			return c
+		}
+		if d.toks[c].clause && d.toks[c].brk != 0 && d.toks[c].brk != ',' {
+			return -1
+		}
+	}
+	return -1
 }
 
 // quoteInClause reports a clause break at toks[j] made by a quotation
@@ -857,6 +932,17 @@ func missesPoint(toks []token, k int) bool {
 	case "leap":
 		// "a leap of faith"
 		return k+2 < len(toks) && toks[k+1].raw == "of" && toks[k+2].raw == "faith" && toks[k+2].sent == toks[k].sent
+	case "lose", "loses", "lost", "losing":
+		// "X is one of the answers that lose the round", "saying X
+		// loses you the interview"
+		for j := k + 1; j < len(toks) && j <= k+4 && toks[j].sent == toks[k].sent; j++ {
+			if r := toks[j].raw; r == "round" || r == "interview" || r == "offer" {
+				return true
+			}
+			if toks[j].clause {
+				return false
+			}
+		}
 	}
 	return false
 }
@@ -1194,12 +1280,137 @@ pitfall pitfalls trap misreading misunderstanding fallacy`)
 // headerWords, before a colon, head a list of suspects or mistakes
 // ("Client bugs: ...", "Look for the root cause: ...", "Common mistake:
 // ..."): what follows the colon is named, not claimed.
-var headerWords = setOf(`bug bugs suspect suspects cause causes culprit culprits candidates
+var headerWords = setOf(`bug bugs suspect suspects cause causes culprit culprits candidates don'ts donts
 collect gather evidence
 candidate review mistake mistakes misconception misconceptions antipattern anti-pattern
 antipatterns anti-patterns pitfall pitfalls trap traps error errors check checks checklist
 failure failures suspicious smells smell myth myths breaks fails risks problems ruled rejected
 excluded banned narrows mitigations inflicted caveats limitations downsides gotchas`)
+
+// sameFor reports a sentence that opens by carrying the one before it
+// over to something else: "Same for X", "Same with X", "Same goes for
+// X", "Ditto X", "Likewise X", "The same applies to X".
+func sameFor(toks []token) bool {
+	if len(toks) < 2 {
+		return false
+	}
+	w0, w1 := toks[0].raw, toks[1].raw
+	switch {
+	case w0 == "same" && (w1 == "for" || w1 == "with" || w1 == "goes" || w1 == "applies"):
+		return true
+	case w0 == "ditto" || w0 == "likewise":
+		return true
+	case w0 == "the" && w1 == "same" && len(toks) > 2 && (toks[2].raw == "applies" || toks[2].raw == "goes" || toks[2].raw == "for" || toks[2].raw == "with"):
+		return true
+	}
+	return false
+}
+
+// harmNouns name what goes wrong: a sentence about the one before it that
+// names one judges it ("That's a check and a write, and a pause between
+// them gives the stale overwrite").
+var harmNouns = setOf(`stale overwrite overwrites race races gap worried problem problems harm
+corruption duplicate duplicates`)
+
+// judged reports a sentence that rejects something, names a harm or
+// holds a critic word ("X is a check and a write with a gap between
+// them"), or goes on about the one before it (a back-reference first)
+// with a negation ("That doesn't stop a paused holder").
+func judged(toks []token) bool {
+	back := len(toks) > 0 && backRefs[toks[0].raw]
+	for _, t := range toks {
+		if t.refuted || t.cls&clsCritic != 0 || harmNouns[t.raw] || back && t.negBy >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// notWhat reports a sentence opened by a back-reference denied as what
+// or how something is: "That's not what WAIT promises", "That isn't how
+// WAIT works", "It is not what the docs say".
+func notWhat(toks []token) bool {
+	for j := 1; j+1 < len(toks) && j <= 3; j++ {
+		if toks[j].raw == "not" || strings.HasSuffix(toks[j].raw, "n't") {
+			n := toks[j+1].raw
+			return n == "what" || n == "how"
+		}
+	}
+	return false
+}
+
+// probeHeadWords, before a colon, head a code-reading step ("Then I'd
+// audit the client: ...", "inspect the acquire path: ..."): what follows
+// names what the step looks for.
+var probeHeadWords = setOf(`audit auditing inspect inspecting examine examining`)
+
+// codeNouns are what a step of reading code reads: "read the release:".
+var codeNouns = setOf(`code release acquire client path implementation renewal library wrapper`)
+
+// codeReadVerbs read code when a codeNoun is their object: "read the
+// release:", "open the acquire code:", "trace the renewal path:".
+var codeReadVerbs = setOf(`read reread re-read open trace`)
+
+// readsCode reports a word before a colon at toks[j] that heads a step of
+// reading code: audit, inspect or examine anything, or read / reread
+// the code, the release path, the client ("To release, read the value:"
+// is a step of the design, not of a diagnosis).
+func readsCode(toks []token, j, colon int) bool {
+	r := toks[j].raw
+	if probeHeadWords[r] {
+		return true
+	}
+	if !codeReadVerbs[r] {
+		return false
+	}
+	for k := j + 1; k < colon; k++ {
+		if codeNouns[toks[k].raw] {
+			return true
+		}
+	}
+	return false
+}
+
+// faultKinds name a kind of fault at the end of a fragment that heads a
+// line ("Client bug.", "Likely causes.", "Suspects.").
+var faultKinds = setOf(`bug bugs cause causes suspect suspects culprit culprits`)
+
+// faultHeading reports a fragment of at most three words ending in a
+// fault kind, with no verb, that opens its line and is followed on that
+// line by another sentence.
+func faultHeading(d *doc, s sentence) bool {
+	if s.to-s.from > 3 || s.question || laterOnLine(d, s) || !faultKinds[d.toks[s.to-1].raw] {
+		return false
+	}
+	for j := s.from; j < s.to-1; j++ {
+		if auxiliaries[d.toks[j].raw] || d.toks[j].code {
+			return false
+		}
+	}
+	line := lineOf(d, s)
+	for _, n := range d.sents {
+		if n.from >= s.to {
+			return lineOf(d, n) == line
+		}
+	}
+	return false
+}
+
+// rejectMarks open a line that lists something rejected: "❌ SETNX then
+// EXPIRE", "✗ release with DEL".
+const rejectMarks = "❌✗✘🚫⛔×"
+
+// rejectMarked reports a sentence on a line opened (after spaces and a
+// list marker) by a reject mark.
+func rejectMarked(d *doc, s sentence) bool {
+	line := strings.TrimLeft(d.text[lineOf(d, s):d.toks[s.from].start], " \t-*•")
+	return line != "" && strings.ContainsRune(rejectMarks, []rune(line)[0])
+}
+
+// lineOf returns the byte offset of the start of the line s begins on.
+func lineOf(d *doc, s sentence) int {
+	return strings.LastIndexByte(d.text[:d.toks[s.from].start], '\n') + 1
+}
 
 // mistakeNouns name a mistake: a sentence holding one may announce a
 // list of them.
@@ -1246,6 +1457,16 @@ func markMentions(d *doc) {
 		if rejectsBack(toks[n.from:n.to]) {
 			s := d.sents[si]
 			for j := s.from; j < s.to; j++ {
+				toks[j].refuted = true
+			}
+		}
+	}
+	// "That's a check and a write, and a pause between them gives the
+	// stale overwrite. Same for a Get on the lock key before writing.":
+	// an elliptical "Same for X" applies the judgement before it to X.
+	for si := 1; si < len(d.sents); si++ {
+		if n := d.sents[si]; sameFor(toks[n.from:n.to]) && judged(toks[d.sents[si-1].from:d.sents[si-1].to]) {
+			for j := n.from; j < n.to; j++ {
 				toks[j].refuted = true
 			}
 		}
@@ -1376,6 +1597,24 @@ func markMentions(d *doc) {
 			}
 			suspects = false
 		}
+		// "- Client bug. A DEL after expiry; SETNX then EXPIRE.": a
+		// fragment naming a kind of fault heads the suspects that follow
+		// it on its line.
+		// "❌ SETNX then EXPIRE": a line marked as rejected
+		if rejectMarked(d, s) {
+			for j := s.from; j < s.to; j++ {
+				toks[j].refuted = true
+			}
+		}
+		if faultHeading(d, s) {
+			for _, n := range d.sents {
+				if n.from >= s.to && laterOnLine(d, n) && lineOf(d, n) == lineOf(d, s) {
+					for j := n.from; j < n.to; j++ {
+						toks[j].refuted = true
+					}
+				}
+			}
+		}
 		if endsWithColon(d, s) {
 			for j := s.from; j < s.to; j++ {
 				r := toks[j].raw
@@ -1412,7 +1651,7 @@ func markMentions(d *doc) {
 		}
 		if colon > 0 && (colon-s.from <= 8 || opensOnMistake && colon-s.from <= 16) {
 			for j := s.from; j < colon; j++ {
-				if headerWords[toks[j].raw] || toks[j].raw == "look" && lookProbe(toks, j, s) || toks[j].raw == "suspects" {
+				if headerWords[toks[j].raw] || toks[j].raw == "look" && lookProbe(toks, j, s) || toks[j].raw == "suspects" || readsCode(toks, j, colon) {
 					for k := colon; k < s.to; k++ {
 						toks[k].refuted = true
 					}
@@ -1585,6 +1824,9 @@ func rejectsBack(toks []token) bool {
 	case backRefs[first] && end <= 3 && len(toks) > 1 && (strings.HasSuffix(toks[1].raw, "n't") || toks[1].raw == "not"):
 		// "...; it isn't.", "They don't."
 		return true
+	case backRefs[first] && len(toks) > 3 && notWhat(toks):
+		// "That's not what WAIT promises.", "That isn't how WAIT works."
+		return true
 	case backRefs[first]:
 		for j := 1; j < end && j <= 6; j++ {
 			r := toks[j].raw
@@ -1696,6 +1938,11 @@ func attributed(toks []token) bool {
 		}
 		// "we didn't hear back" reports no claim
 		if (t.raw == "hear" || t.raw == "heard") && k+1 < len(toks) && toks[k+1].raw == "back" {
+			continue
+		}
+		// "more than the longest run, say double it, ...": "say" after
+		// a comma gives an example, it reports nobody
+		if t.raw == "say" && t.clause && t.brk == ',' {
 			continue
 		}
 		if k > 0 && (toks[k-1].raw == "i" || toks[k-1].raw == "we") && t.raw != "heard" && t.raw != "hear" && t.raw != "told" && t.raw != "asked" && t.raw != "seen" {
