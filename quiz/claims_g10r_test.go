@@ -311,3 +311,43 @@ func TestLosingClaimShapesG10(t *testing.T) {
 			"When the predecessor's node goes, list the children again: it may have died while still waiting, and someone can still be ahead of you.", false},
 	})
 }
+
+// TestClaimLogicG10 holds three corrections to what the grader read as not
+// claimed, each found on a losing claim of AA or AB that the misconception
+// patterns matched on its own but missed in the answer: sentences of our
+// own, with the reading kept beside each.
+func TestClaimLogicG10(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		// A negated verb's own subject pronoun ends its reach back: "as
+		// long as you stop on SUSPENDED you can never be working" does not
+		// negate "SUSPENDED".
+		{"no comma: you stop ... you can never", "session-suspended", "work-through-suspended",
+			"As long as you stop on SUSPENDED you can never be working while another client holds the lock.", true},
+		{"no comma: we stop ... we can never", "session-suspended", "work-through-suspended",
+			"Once we stop on SUSPENDED we can never overlap with the next holder.", true},
+		{"a noun subject is still reached: fencing isn't needed", "fencing-token", "fencing-unneeded",
+			"With a long enough lease, fencing isn't needed.", true},
+		{"near miss: the negation still covers its own clause", "session-suspended", "work-through-suspended",
+			"If you stop on SUSPENDED you still can't be sure another client isn't working, because a paused client never sees the event.", false},
+
+		// A header that sets its problems aside ("... you can ignore:")
+		// announces no list of mistakes: what follows is the candidate's.
+		{"problems you can ignore: the reason is claimed", "redis-early-expiry", "clocks-irrelevant|single-node-keeps-keys",
+			"Clock problems you can ignore here: Redis counts TTLs on a monotonic clock, so an NTP step changes nothing.", true},
+		{"risks you can ignore: eviction", "redis-early-expiry", "single-node-keeps-keys",
+			"Eviction risks you can ignore: the eviction policies skip keys that have a TTL.", true},
+		{"near miss: myths you can ignore are still named", "redis-vs-consensus", "redlock-correctness",
+			"Myths you can ignore: Redlock makes the lock safe.", false},
+		{"near miss: a header of suspects still names them", "redis-early-expiry", "single-node-keeps-keys",
+			"Problems to look at: eviction skipping keys that have a TTL, restarts without AOF.", false},
+
+		// "claim" naming a job's claim (the claim row) reports nothing, so
+		// a sentence after it that mentions a failure rebuts nothing.
+		{"drop the claim record, then a failure case", "run-job-once", "claim-row-deleted",
+			"Once the run is done, drop the claim record to save space. If the job fails, we retry.", true},
+		{"delete the claim row, then 'breaks'", "run-job-once", "claim-row-deleted",
+			"After the job completes we delete its claim row. If the job breaks, an alert fires.", true},
+		{"near miss: a claim reported and rebutted", "redis-vs-consensus", "redlock-correctness",
+			"Some vendors claim Redlock makes the lock safe. That fails under a long pause.", false},
+	})
+}

@@ -805,13 +805,20 @@ func markNegation(d *doc) {
 				if toks[j].negBy < 0 {
 					toks[j].negBy = k
 				}
-				if toks[j].clause {
+				// "as long as you stop on SUSPENDED you can never be
+				// working": the negated verb's own subject pronoun ends
+				// the reach; what comes before it is another clause.
+				if toks[j].clause || personalSubjects[toks[j].raw] {
 					break
 				}
 			}
 		}
 	}
 }
+
+// personalSubjects are the pronouns that, as the subject of a negated
+// verb, bound how far its negation reaches back.
+var personalSubjects = setOf(`i you we they he she`)
 
 // quoteInClause reports a clause break at toks[j] made by a quotation
 // mark or backtick alone (only spaces and quote marks since the previous
@@ -1196,6 +1203,23 @@ antipatterns anti-patterns pitfall pitfalls trap traps error errors check checks
 failure failures suspicious smells smell myth myths breaks fails risks problems ruled rejected
 excluded banned narrows mitigations inflicted caveats limitations downsides gotchas`)
 
+// dismissesHeader reports a header that sets its problems aside rather
+// than announcing them ("Clock problems you can ignore here: Redis counts
+// TTLs on a monotonic clock"): what follows the colon is the candidate's
+// reason, claimed. A header of mistakes or myths to ignore still names them.
+func dismissesHeader(toks []token) bool {
+	dismissed := false
+	for _, t := range toks {
+		if mistakeNouns[t.raw] || mentionNouns[t.raw] {
+			return false
+		}
+		if t.raw == "ignore" || t.raw == "ignored" || t.raw == "ignorable" {
+			dismissed = true
+		}
+	}
+	return dismissed
+}
+
 // mistakeNouns name a mistake: a sentence holding one may announce a
 // list of them.
 var mistakeNouns = setOf(`mistake mistakes antipattern antipatterns anti-pattern anti-patterns
@@ -1405,7 +1429,7 @@ func markMentions(d *doc) {
 				opensOnMistake = true
 			}
 		}
-		if colon > 0 && (colon-s.from <= 8 || opensOnMistake && colon-s.from <= 16) {
+		if colon > 0 && (colon-s.from <= 8 || opensOnMistake && colon-s.from <= 16) && !dismissesHeader(toks[s.from:colon]) {
 			for j := s.from; j < colon; j++ {
 				if headerWords[toks[j].raw] || toks[j].raw == "look" && lookProbe(toks, j, s) || toks[j].raw == "suspects" {
 					for k := colon; k < s.to; k++ {
@@ -1664,6 +1688,11 @@ thought view take according tempting runbook docs documentation blog myth miscon
 assume assumed assumes folklore wisdom insisted insists swore reckon reckons wrote
 described describes describe seen`)
 
+// claimCompounds follow "claim" when it names a job's claim ("the claim
+// row", "claim_epoch" aside), not a claim someone made.
+var claimCompounds = setOf(`row rows table tables record records query queries column columns epoch
+sequence seq id ids number numbers counter lease leases step steps timestamp key keys`)
+
 // groupQuantifiers and groupNouns open a sentence about what others do:
 // "Some teams ...", "Many people ...".
 var (
@@ -1693,6 +1722,10 @@ func attributed(toks []token) bool {
 			continue
 		}
 		if k > 0 && (toks[k-1].raw == "i" || toks[k-1].raw == "we") && t.raw != "heard" && t.raw != "hear" && t.raw != "told" && t.raw != "asked" && t.raw != "seen" {
+			continue
+		}
+		// "delete the claim row": a job's claim, not a claim reported
+		if (t.raw == "claim" || t.raw == "claims") && k+1 < len(toks) && claimCompounds[toks[k+1].raw] {
 			continue
 		}
 		return true
