@@ -23,10 +23,14 @@ func TestLosingClaimShapesG10(t *testing.T) {
 			"Redisson hands every acquisition its own random id, and since that id is unique per acquisition it works as a fencing token.", true},
 		{"a GUID per holder is enough for fencing", "holder-id-guard", "random-fencing-token",
 			"Give every claim a fresh GUID and pass it with each write; uniqueness is all the fence needs.", true},
+		{"near miss: a UUID is never a safe token", "fencing-token", "random-fencing-token",
+			"A UUID is never a safe fencing token, however unique it is: it says nothing about which holder is newer.", false},
 		{"near miss: unique says different, not older", "fencing-token", "random-fencing-token",
 			"A random UUID is unique, but it can't serve as a fencing token: the storage can tell that two values differ, not which one is newer.", false},
 		{"near miss: random value for release, counter for the fence", "design-lock-service-q", "random-fencing-token",
 			"The lease id is a random value that is unique per grant and only guards the release; the fencing token is a separate counter that grows with every grant.", false},
+		{"rejects older ones, and unique values make a safe token", "design-lock-service-q", "random-fencing-token",
+			"Resources remember the last lease id and turn away an older one; since the ids are random and never collide, that's a safe fencing token.", true},
 
 		// A GC pause target (MaxGCPauseMillis, a low-pause collector) read
 		// as a bound on pauses, so a TTL above it cannot be outlived.
@@ -147,6 +151,12 @@ func TestLosingClaimShapesG10(t *testing.T) {
 			"A lock stops overlap but not a second run: an instance that fires late finds it free and runs the period again, so it isn't exactly once.", false},
 		{"near miss: exactly once per period needs a claim row", "run-job-once", "exactly-once-claim|lock-instead-of-constraint",
 			"Exactly one run per period takes a claim row with a unique key on (job, period), not a lock.", false},
+		{"the others find it taken, so exactly once", "run-job-once", "exactly-once-claim",
+			"The job runs exactly once per night because every other pod finds the lock already taken and skips.", true},
+		{"exactly-once per period, the losers see the key set", "run-job-once", "exactly-once-claim",
+			"That's exactly-once per period, since the losers find the key already set.", true},
+		{"near miss: found taken now, free after the release", "run-job-once", "exactly-once-claim",
+			"The others find it taken at that moment, but a pod that fires after the release runs the job again, so it isn't exactly once.", false},
 
 		// The client said always to see SUSPENDED before the server can
 		// expire the session, so stopping there is enough.
@@ -194,6 +204,8 @@ func TestLosingClaimShapesG10(t *testing.T) {
 			"SKIP LOCKED only keeps two workers from claiming the same row at the same moment; after the lease expires a second worker can run it, so the completion checks the attempt.", false},
 		{"near miss: SKIP LOCKED only ensures one claim", "skip-locked-queue", "claim-lock-outlives-commit",
 			"SKIP LOCKED only ensures that two workers don't *claim* the same row at once; it says nothing about a worker that stalls later.", false},
+		{"a check isn't needed, because SKIP LOCKED guarantees it", "skip-locked-queue", "claim-lock-outlives-commit",
+			"The completion's epoch check isn't needed, because SKIP LOCKED already guarantees the job only ever runs on one worker at a time.", true},
 
 		// A single Redis node said to keep its keys for the full TTL.
 		{"one node, no failover, nothing lost early", "two-holders", "single-node-keeps-keys",
@@ -227,6 +239,10 @@ func TestLosingClaimShapesG10(t *testing.T) {
 			"The root cause is clock drift, and the fix is to run chrony on every host so the clocks agree.", true},
 		{"near miss: syncing won't fix it", "two-holders", "wall-clock|clocks-irrelevant",
 			"Syncing the clocks with NTP won't make the double holding go away; a paused holder still writes, so the fix is fencing.", false},
+		{"a check, then the fix concluded in the same run", "two-holders", "wall-clock|clocks-irrelevant",
+			"I'd check NTP on both hosts, compare the offsets, and the fix is to sync the clocks with PTP so the double holding goes away.", true},
+		{"near miss: a checklist of suspects names them", "two-holders", "wall-clock|clocks-irrelevant",
+			"I'd check NTP on both hosts, the GC logs, and whether syncing the clocks makes the double holding go away.", false},
 
 		// A timed-out call read as one that did not happen.
 		{"a timed-out payment never happened", "unfenceable-resource", "timeout-bounds-call",
@@ -253,10 +269,16 @@ func TestLosingClaimShapesG10(t *testing.T) {
 			"The API creates a request id for every call and hands it back, and retries carry it.", true},
 		{"a new key for every retry", "idempotency-keys", "fresh-idempotency-key",
 			"Each retry gets a brand-new UUID as its idempotency key so the provider sees a clean request.", true},
+		{"the server's id handed back, the client keeps it", "idempotency-keys", "fresh-idempotency-key",
+			"The server generates a request ID and returns it in the response; the client keeps it for its retries.", true},
+		{"near miss: the client's key, the server's payment id", "idempotency-keys", "fresh-idempotency-key",
+			"The client creates the idempotency key once; the server creates the payment and returns its payment id in the response.", false},
 		{"near miss: a server-made key is what the timeout loses", "idempotency-keys", "fresh-idempotency-key",
 			"A key the server creates comes back in the response, which is exactly what a timeout loses, so the client must make the key itself.", false},
 		{"near miss: the server returns a payment id, the client makes the key", "idempotency-keys", "fresh-idempotency-key",
 			"The server may return its own payment id, but the idempotency key comes from the client, which makes it once and resends it on every retry.", false},
+		{"the server's id, and the repeat returns the result instead of charging", "idempotency-keys", "fresh-idempotency-key",
+			"The server creates a payment id when the POST arrives and returns it in the response; a retry carrying it gets the stored result instead of a second charge.", true},
 
 		// SET NX said to make two holders impossible.
 		{"SET NX means never two holders", "two-holders", "single-threaded-lock",

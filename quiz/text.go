@@ -1886,6 +1886,10 @@ func isProbe(toks []token, k int) bool {
 // An item that opens with a repair ("check NTP on both nodes, fix the
 // drift, and ...") makes the run a sequence of steps, not of suspects:
 // what follows the repair is the candidate's own conclusion.
+// conclusionNouns, as "the fix", "the cause", open the clause that ends a
+// diagnosis with its answer.
+var conclusionNouns = setOf(`fix solution cure remedy answer cause culprit`)
+
 func checklist(toks []token, k int) bool {
 	items := 0
 	for j := k + 1; j < len(toks) && toks[j].sent == toks[k].sent; j++ {
@@ -1896,6 +1900,11 @@ func checklist(toks []token, k int) bool {
 				n++
 			}
 			if n < len(toks) && toks[n].sent == toks[k].sent && (repairVerbs[toks[n].raw] || fixVerbs[toks[n].raw]) {
+				return false
+			}
+			// "..., and the fix is to sync the clocks": a run that
+			// reaches its conclusion is no list of suspects.
+			if n+1 < len(toks) && toks[n+1].sent == toks[k].sent && toks[n].raw == "the" && conclusionNouns[toks[n+1].raw] {
 				return false
 			}
 		}
