@@ -438,6 +438,8 @@ func TestLosingClaimShapesG10Wider(t *testing.T) {
 			"The emails are not covered by the same check; they need their own idempotency key.", false},
 		{"with the lock in place the job runs exactly once", "run-job-once", "exactly-once-claim",
 			"With the lock in place the job runs exactly once each night, so nothing else is needed.", true},
+		{"near miss: a lock sold as exactly-once is an illusion", "run-job-once", "exactly-once-claim",
+			"Whoever sells you a lock as exactly-once execution is overselling it.", false},
 		{"near miss: the lock is not exactly once", "run-job-once", "exactly-once-claim",
 			"With the lock in place two runs can't overlap, but a late instance still runs it again, so the job runs at least once, not exactly once.", false},
 		{"the random value is the token", "fencing-in-real-systems", "random-fencing-token",
