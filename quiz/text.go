@@ -836,7 +836,10 @@ func markNegation(d *doc) {
 				if toks[j].negBy < 0 {
 					toks[j].negBy = k
 				}
-				if toks[j].clause {
+				// "as long as you stop on SUSPENDED you can never be
+				// working": the negated verb's own subject pronoun ends
+				// the reach; what comes before it is another clause.
+				if toks[j].clause || personalSubjects[toks[j].raw] {
 					break
 				}
 			}
@@ -892,6 +895,10 @@ func asideClose(d *doc, j int) int {
 	}
 	return -1
 }
+
+// personalSubjects are the pronouns that, as the subject of a negated
+// verb, bound how far its negation reaches back.
+var personalSubjects = setOf(`i you we they he she`)
 
 // quoteInClause reports a clause break at toks[j] made by a quotation
 // mark or backtick alone (only spaces and quote marks since the previous
@@ -1412,6 +1419,23 @@ func lineOf(d *doc, s sentence) int {
 	return strings.LastIndexByte(d.text[:d.toks[s.from].start], '\n') + 1
 }
 
+// dismissesHeader reports a header that sets its problems aside rather
+// than announcing them ("Clock problems you can ignore here: Redis counts
+// TTLs on a monotonic clock"): what follows the colon is the candidate's
+// reason, claimed. A header of mistakes or myths to ignore still names them.
+func dismissesHeader(toks []token) bool {
+	dismissed := false
+	for _, t := range toks {
+		if mistakeNouns[t.raw] || mentionNouns[t.raw] {
+			return false
+		}
+		if t.raw == "ignore" || t.raw == "ignored" || t.raw == "ignorable" {
+			dismissed = true
+		}
+	}
+	return dismissed
+}
+
 // mistakeNouns name a mistake: a sentence holding one may announce a
 // list of them.
 var mistakeNouns = setOf(`mistake mistakes antipattern antipatterns anti-pattern anti-patterns
@@ -1649,7 +1673,7 @@ func markMentions(d *doc) {
 				opensOnMistake = true
 			}
 		}
-		if colon > 0 && (colon-s.from <= 8 || opensOnMistake && colon-s.from <= 16) {
+		if colon > 0 && (colon-s.from <= 8 || opensOnMistake && colon-s.from <= 16) && !dismissesHeader(toks[s.from:colon]) {
 			for j := s.from; j < colon; j++ {
 				if headerWords[toks[j].raw] || toks[j].raw == "look" && lookProbe(toks, j, s) || toks[j].raw == "suspects" || readsCode(toks, j, colon) {
 					for k := colon; k < s.to; k++ {
@@ -1911,6 +1935,11 @@ thought view take according tempting runbook docs documentation blog myth miscon
 assume assumed assumes folklore wisdom insisted insists swore reckon reckons wrote
 described describes describe seen`)
 
+// claimCompounds follow "claim" when it names a job's claim ("the claim
+// row", "claim_epoch" aside), not a claim someone made.
+var claimCompounds = setOf(`row rows table tables record records query queries column columns epoch
+sequence seq id ids number numbers counter lease leases step steps timestamp key keys`)
+
 // groupQuantifiers and groupNouns open a sentence about what others do:
 // "Some teams ...", "Many people ...".
 var (
@@ -1946,6 +1975,10 @@ func attributed(toks []token) bool {
 			continue
 		}
 		if k > 0 && (toks[k-1].raw == "i" || toks[k-1].raw == "we") && t.raw != "heard" && t.raw != "hear" && t.raw != "told" && t.raw != "asked" && t.raw != "seen" {
+			continue
+		}
+		// "delete the claim row": a job's claim, not a claim reported
+		if (t.raw == "claim" || t.raw == "claims") && k+1 < len(toks) && claimCompounds[toks[k+1].raw] {
 			continue
 		}
 		return true
@@ -2107,6 +2140,10 @@ func isProbe(toks []token, k int) bool {
 // An item that opens with a repair ("check NTP on both nodes, fix the
 // drift, and ...") makes the run a sequence of steps, not of suspects:
 // what follows the repair is the candidate's own conclusion.
+// conclusionNouns, as "the fix", "the cause", open the clause that ends a
+// diagnosis with its answer.
+var conclusionNouns = setOf(`fix solution cure remedy answer cause culprit`)
+
 func checklist(toks []token, k int) bool {
 	items := 0
 	for j := k + 1; j < len(toks) && toks[j].sent == toks[k].sent; j++ {
@@ -2117,6 +2154,11 @@ func checklist(toks []token, k int) bool {
 				n++
 			}
 			if n < len(toks) && toks[n].sent == toks[k].sent && (repairVerbs[toks[n].raw] || fixVerbs[toks[n].raw]) {
+				return false
+			}
+			// "..., and the fix is to sync the clocks": a run that
+			// reaches its conclusion is no list of suspects.
+			if n+1 < len(toks) && toks[n+1].sent == toks[k].sent && toks[n].raw == "the" && conclusionNouns[toks[n+1].raw] {
 				return false
 			}
 		}
