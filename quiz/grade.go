@@ -168,6 +168,7 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache,
 	uncreditFlagged(q, d, r)
 	creditAsserted(q, d, r, flags, cache, lex)
 	uncreditDenied(q, d, r)
+	uncreditAgainstVerdict(q, d, r)
 	r.List, r.NotProse = listy, !mostlyProse(d)
 	r.Score = freeTextScore(r.Points, r.Flags)
 	if spareOnly(r.Points) && !mostlyProse(d) {
