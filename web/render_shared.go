@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"html"
 	"strconv"
+	"sync"
 
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
@@ -31,6 +32,13 @@ func newSharedPages() *sharedPages {
 	return &sharedPages{placeholder: "csrf" + hex.EncodeToString(b[:]), pages: newOnceCache[string, [][]byte](64)}
 }
 
+// pageBufs holds the buffers renderShared assembles pages in.
+var pageBufs = sync.Pool{New: func() any { b := make([]byte, 0, 32<<10); return &b }}
+
+// maxPooledPage is the largest buffer pageBufs keeps: a rare huge page
+// does not stay in memory for every later small one.
+const maxPooledPage = 256 << 10
+
 // renderShared renders the page build(p) with status like render, through
 // the shared-page cache under key, which must name everything the page
 // shows apart from p's CSRF token. A page with a one-time notice (flash)
@@ -52,25 +60,30 @@ func (s *Server) renderShared(c echo.Context, key string, status int, p views.Pa
 	if parts == nil {
 		return render(c, status, build(p))
 	}
-	tok := []byte(html.EscapeString(token))
+	tok := html.EscapeString(token)
 	n := len(tok) * (len(parts) - 1)
 	for _, part := range parts {
 		n += len(part)
+	}
+	// The page goes out in one write: written piece by piece, each piece
+	// past the connection's buffer was a system call of its own.
+	buf := pageBufs.Get().(*[]byte)
+	page := (*buf)[:0]
+	for i, part := range parts {
+		if i > 0 {
+			page = append(page, tok...)
+		}
+		page = append(page, part...)
 	}
 	h := c.Response().Header()
 	h.Set(echo.HeaderCacheControl, "no-store")
 	h.Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)
 	h.Set(echo.HeaderContentLength, strconv.Itoa(n))
 	c.Response().WriteHeader(status)
-	for i, part := range parts {
-		if i > 0 {
-			if _, err := c.Response().Write(tok); err != nil {
-				return nil // the client went away; nothing more to send
-			}
-		}
-		if _, err := c.Response().Write(part); err != nil {
-			return nil
-		}
+	c.Response().Write(page) // an error is the client gone away: nothing more to send
+	if cap(page) <= maxPooledPage {
+		*buf = page
+		pageBufs.Put(buf)
 	}
 	return nil
 }
