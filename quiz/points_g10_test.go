@@ -196,3 +196,43 @@ func TestDebugTwoHoldersInOwnWords(t *testing.T) {
 		{"two-holders", "timeline-from-store", "Trust the host clocks to order the events.", false},
 	})
 }
+
+// TestSweepG10: a sweep of our own sentences over the core points of every
+// question (casual, figurative, by consequence); the classes it found
+// missing, each beside its opposite:
+//   - a restart said as a reboot or a power cycle (common set @restart)
+//   - a harm verb for the trade-off ("a long one punishes everyone when a
+//     holder dies"), a crash by any word of @crash
+//   - commutativity as the order not counting ("doesn't care who goes
+//     first"), idempotence as "no worse than once" (%idempotent)
+//   - a pause the TTL cannot wait out ("can't out-wait an unbounded
+//     pause"), and not its reverse: "a long enough lease outlasts any
+//     pause" made no-safe-value through %paused-past-lease
+//   - a long sentence without a comma whose glue is indefinite pronouns
+//     ("... turns away anyone waving a lower one") read as a list, not a
+//     claim: anyone, someone, one, whatever ... are function words
+//   - the failover picking a replica that never saw the key
+func TestSweepG10(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"redlock-operations-q", "restart-forgets", "A node that reboots without having the key on disk can hand the same lock to someone else and complete a second majority.", true},
+		{"redlock-operations-q", "restart-forgets", "After a power cycle the node comes back empty and will grant the key to another client.", true},
+		{"redlock-operations-q", "restart-forgets", "A node that reboots comes back with every key it had.", false},
+		{"redis-early-expiry", "restart-persistence", "If the box reboots without persistence, the lock key is simply gone.", true},
+		{"choose-ttl", "tradeoff", "A short lease punishes slow holders, a long one punishes everyone when a holder dies.", true},
+		{"choose-ttl", "tradeoff", "A short lease is simple and a long one is fine too.", false},
+		{"avoid-the-lock", "idempotent", "An increment the database applies atomically doesn't care who goes first.", true},
+		{"avoid-the-lock", "idempotent", "With an atomic add it makes no difference which one lands first.", true},
+		{"avoid-the-lock", "idempotent", "For a transfer it matters which one goes first.", false},
+		{"avoid-the-lock", "idempotent", "If the operation is \"set status to PAID\", running it three times is no worse than once.", true},
+		{"run-job-once", "idempotent", "Make it so running the job twice is no worse than running it once.", true},
+		{"avoid-the-lock", "idempotent", "Running the charge twice is much worse than running it once.", false},
+		{"choose-ttl", "no-safe-value", "You can't out-wait an unbounded pause with a bigger number.", true},
+		{"choose-ttl", "no-safe-value", "No lease can outlast every possible GC pause.", true},
+		{"choose-ttl", "no-safe-value", "A long enough lease outlasts any pause.", false},
+		{"fencing-token", "resource-rejects", "The storage tracks the highest ticket it has served and turns away anyone waving a lower one.", true},
+		{"fencing-token", "resource-rejects", "The ledger notes the biggest number anyone has presented so far and ignores whatever comes in lower.", true},
+		{"redis-wait-safe", "promoted-replica", "Sentinel might pick a replica that never saw the key as the new primary.", true},
+		{"redis-wait-safe", "promoted-replica", "Sentinel always picks the replica that saw the key as the new primary.", false},
+	})
+}

@@ -75,7 +75,9 @@ all any each every some only also just very too more most less even still yet bo
 neither such own same other another again once here now whether within without per via
 out up off down through between against across among like during already always often
 usually get gets got make makes made use uses used take takes took give gives gave keep
-keeps kept let lets going goes went come comes see know knows`)
+keeps kept let lets going goes went come comes see know knows
+anyone anybody everyone everybody someone somebody anything something everything one ones
+whoever whatever whichever`)
 
 // negators open a negation scope over the rest of their clause.
 var negators = setOf(`not no never without nothing nobody noone none neither nor cannot cant dont doesnt
