@@ -24,6 +24,7 @@ type token struct {
 	hypo       bool   // inside an if-clause: a condition, not a claim by itself
 	probe      bool   // inside a diagnosis probe ("look for ...", "rule out ...")
 	dismiss    bool   // in a dismissal ("not a big concern"): minimises, does not refute
+	needless   bool   // said not to be needed ("X is not needed", "no need for X"): see markNeedless
 }
 
 // sentence is a run of tokens ended by . ! ? or a line break.
@@ -61,6 +62,7 @@ type doc struct {
 	rel       *relevance            // the word sets lex marked, or nil for all (see markFor)
 	lexExtra  []uint64              // by gid: the word sets marked since, see markMissing
 	lexSet    []int32               // the gids whose lexLeaves or lexSents entries are set, reset by markFor
+	mentions  bool                  // read for what it mentions (Pattern.Matches): a dismissal still mentions
 }
 
 // functionWords are the small closed-class words whose share tells prose
@@ -75,7 +77,9 @@ all any each every some only also just very too more most less even still yet bo
 neither such own same other another again once here now whether within without per via
 out up off down through between against across among like during already always often
 usually get gets got make makes made use uses used take takes took give gives gave keep
-keeps kept let lets going goes went come comes see know knows`)
+keeps kept let lets going goes went come comes see know knows
+anyone anybody everyone everybody someone somebody anything something everything one ones
+whoever whatever whichever`)
 
 // negators open a negation scope over the rest of their clause.
 var negators = setOf(`not no never without nothing nobody noone none neither nor cannot cant dont doesnt
@@ -434,6 +438,7 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 	}
 	markNegation(d)
 	markNeedRemovers(d)
+	markNeedless(d)
 	markFrames(d)
 	markMentions(d)
 	markNamedClaims(d)
@@ -981,6 +986,64 @@ func markNeedRemovers(d *doc) {
 				}
 			} else if toks[j].negBy < 0 {
 				toks[j].negBy = k
+			}
+		}
+	}
+}
+
+// needWords say something is needed; negated ("not needed", "don't
+// need", "no need for", "isn't required") they dismiss what they govern.
+var needWords = setOf(`need needs needed needing necessary required require requires essential`)
+
+// needlessWords dismiss the subject of their clause, or what follows them,
+// as not needed ("fencing is unnecessary", "it's overkill to cap it").
+var needlessWords = setOf(`unnecessary needless unneeded superfluous overkill optional`)
+
+// markNeedless marks the tokens an answer says are not needed: those in
+// the scope of a negator that governs a need word ("you don't need
+// fencing", "fencing is not needed", "there's no need for a majority",
+// "needn't"), and the clause of a word that calls its subject needless
+// ("capping it is unnecessary"). A pattern's "?" parts match negated or
+// not, since the negation is often the point itself ("you can't prove it
+// is dead"); a dismissal of the thing as not needed never is (see
+// Pattern.collect).
+func markNeedless(d *doc) {
+	toks := d.toks
+	for k := range toks {
+		r := toks[k].raw
+		switch {
+		case r == "needn't" || r == "neednt":
+			for j := k + 1; j < len(toks) && j <= k+negForward && toks[j].sent == toks[k].sent; j++ {
+				if toks[j].negBy == k {
+					toks[j].needless = true
+				}
+			}
+			for j := k - 1; j >= 0 && j >= k-negBackward && toks[j].sent == toks[k].sent; j-- {
+				if toks[j].negBy == k {
+					toks[j].needless = true
+				}
+			}
+		case needWords[r]:
+			n := toks[k].negBy
+			if n < 0 || n >= k || k-n > 3 {
+				continue
+			}
+			for j := n - negBackward; j <= n+negForward && j < len(toks); j++ {
+				if j >= 0 && j != k && toks[j].negBy == n {
+					toks[j].needless = true
+				}
+			}
+		case needlessWords[r]:
+			s := d.sents[toks[k].sent]
+			lo := k
+			for lo > s.from && lo > k-negForward && !toks[lo].clause {
+				lo--
+			}
+			for j := lo; j < s.to && j <= k+negForward; j++ {
+				if j > k && toks[j].clause {
+					break
+				}
+				toks[j].needless = j != k
 			}
 		}
 	}
