@@ -17,12 +17,18 @@ func ms(n int64) string { return Millis(n) }
 // thousands, sign kept: 12000 is "12 000", 9898 "9 898", 600 "600".
 // It is the one grouping of every number lockdrill prints, the pages'
 // (timelineview.Group) and the event text's.
-func Group(n int64) string { return string(AppendGroup(nil, n)) }
+func Group(n int64) string {
+	var b [48]byte
+	return string(AppendGroup(b[:0], n))
+}
 
 // Millis is a time or a duration in ms, grouped, with its unit:
 // "16 000 ms". Every time in the events' text reads so (except inside
 // a protocol's own syntax, such as SET NX PX 10000, which is verbatim).
-func Millis(n int64) string { return string(AppendMillis(nil, n)) }
+func Millis(n int64) string {
+	var b [48]byte
+	return string(AppendMillis(b[:0], n))
+}
 
 // AppendMillis appends Millis(n) to dst.
 func AppendMillis(dst []byte, n int64) []byte {
