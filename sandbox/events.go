@@ -680,11 +680,12 @@ func (b *eventsBuilder) wms(n int64) {
 		b.wstr(string(AppendMillis(nil, n)))
 		return
 	}
-	// Most often of three bytes (a time of the first two minutes):
-	// written in line, not through tok and tokLong.
+	// Most often of three bytes (a time of the first two minutes), or
+	// four (up to the ten minutes a run may last): written in line, not
+	// through tok and tokLong.
 	v := (uint64(n<<1)^uint64(n>>63))<<3 | tokMS
-	if dn := b.dn; dn+3 <= len(b.es.det) {
-		d := b.es.det[dn : dn+3]
+	if dn := b.dn; dn+4 <= len(b.es.det) {
+		d := b.es.det[dn : dn+4]
 		switch {
 		case v < 1<<7:
 			d[0] = byte(v)
@@ -697,6 +698,10 @@ func (b *eventsBuilder) wms(n int64) {
 		case v < 1<<21:
 			d[0], d[1], d[2] = byte(v)|0x80, byte(v>>7)|0x80, byte(v>>14)
 			b.dn = dn + 3
+			return
+		case v < 1<<28:
+			d[0], d[1], d[2], d[3] = byte(v)|0x80, byte(v>>7)|0x80, byte(v>>14)|0x80, byte(v>>21)
+			b.dn = dn + 4
 			return
 		}
 	}
