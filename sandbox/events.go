@@ -232,7 +232,7 @@ func (es Events) decodeAt(p int, prevT int64) (e Event, off, n, next int) {
 // shifted by one: the low bit 0), a number (zigzag-encoded, shifted by
 // two, low bits 01), a string of the table quoted as strconv.Quote
 // quotes it (shifted by three, low bits 011) or a time or duration in
-// milliseconds (zigzag-encoded, shifted by three, low bits 111), which
+// milliseconds, not below 0 (shifted by three, low bits 111), which
 // reads as the pages write one: grouped, with its unit ("16 000 ms",
 // AppendMillis). The engine writes a sentence as its parts, most of
 // them the same few strings again and again, so a detail takes a few
@@ -272,8 +272,7 @@ func (es *Events) appendDetail(dst []byte, off, n int) []byte {
 			x := v >> 2
 			dst = strconv.AppendInt(dst, int64(x>>1)^-int64(x&1), 10)
 		case v&7 == tokMS:
-			x := v >> 3
-			dst = AppendMillis(dst, int64(x>>1)^-int64(x&1))
+			dst = AppendMillis(dst, int64(v>>3))
 		default:
 			dst = strconv.AppendQuote(dst, es.strs[v>>3])
 		}
@@ -675,15 +674,16 @@ func (b *eventsBuilder) wint(n int64) {
 // number as wint writes one, of another kind, which reads as
 // AppendMillis writes it.
 func (b *eventsBuilder) wms(n int64) {
-	if n >= 1<<59 || n <= -1<<59 {
-		// No room for the token's kind: as text.
-		b.wstr(string(AppendMillis(nil, n)))
+	if uint64(n) >= 1<<60 {
+		// Below 0 (a time is not) or no room for the token's kind: as
+		// text.
+		b.wstr(Millis(n))
 		return
 	}
-	// Most often of three bytes (a time of the first two minutes), or
+	// Most often of three bytes (a time of the first four minutes), or
 	// four (up to the ten minutes a run may last): written in line, not
 	// through tok and tokLong.
-	v := (uint64(n<<1)^uint64(n>>63))<<3 | tokMS
+	v := uint64(n)<<3 | tokMS
 	if dn := b.dn; dn+4 <= len(b.es.det) {
 		d := b.es.det[dn : dn+4]
 		switch {

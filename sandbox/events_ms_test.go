@@ -9,7 +9,7 @@ import (
 // as Millis writes it, at every size of token and past the numbers a
 // token can hold, among the other kinds of token.
 func TestTimeTokensRead(t *testing.T) {
-	for _, n := range []int64{0, 1, -1, 7, 8, 9, 999, 1000, 16000, 131071, 131072, 600000, -600000, 1<<59 - 1, -(1<<59 - 1), 1 << 59, -1 << 59, 1<<63 - 1, -1 << 63} {
+	for _, n := range []int64{0, 1, -1, 7, 15, 16, 999, 1000, 16000, 262143, 262144, 600000, -600000, 1<<60 - 1, 1 << 60, -1 << 60, 1<<63 - 1, -1 << 63} {
 		var b eventsBuilder
 		seen := new(strTable)
 		b.init(1, 0, seen)
