@@ -147,7 +147,7 @@ func markNamedClaims(d *doc) {
 	cues := sentCues{all: len(d.sents) > 64}
 	var commas [64]uint8
 	for k := range toks {
-		t := toks[k]
+		t := &toks[k]
 		if !cues.all {
 			cues.add(d, k, &commas)
 		}
@@ -376,7 +376,7 @@ func markFailureConsequences(d *doc) {
 	toks := d.toks
 	for _, s := range d.sents {
 		for j := s.from; j < s.to; j++ {
-			t := toks[j]
+			t := &toks[j]
 			if t.raw == "called" && j > s.from && toks[j-1].raw == "so" && !toks[j].clause {
 				for x := j; x < s.to && (x == j || !toks[x].clause); x++ {
 					toks[x].refuted = true
@@ -398,7 +398,7 @@ func markFailureConsequences(d *doc) {
 			if j+1 < s.to {
 				next = toks[j+1].raw
 			}
-			if !harmOpeners[[2]string{t.raw, next}] && !harmOpeners[[2]string{t.raw, ""}] {
+			if t.cls&clsHarmOpener == 0 || !harmOpeners[[2]string{t.raw, next}] && !harmOpeners[[2]string{t.raw, ""}] {
 				continue
 			}
 			if t.raw == "which" && !(j+2 < s.to && (toks[j+2].raw == "why" || toks[j+2].raw == "where" || toks[j+2].raw == "exactly" && j+3 < s.to && (toks[j+3].raw == "where" || toks[j+3].raw == "why"))) && next != "meant" ||
@@ -798,7 +798,7 @@ func markIncidentCauses(d *doc) {
 		}
 		problem := false
 		for j := seen; j < s.to; j++ {
-			t := toks[j]
+			t := &toks[j]
 			if t.cls&clsNegator != 0 || t.negBy >= 0 {
 				break
 			}
@@ -845,7 +845,7 @@ func markProblemDefinitions(d *doc) {
 	for _, s := range d.sents {
 		for k := s.from; k < s.to && k < s.from+6; k++ {
 			r := toks[k].raw
-			if !problemHeads[r] || (r == "brain" && (k == s.from || toks[k-1].raw != "split")) ||
+			if toks[k].cls&clsProblemHead == 0 || (r == "brain" && (k == s.from || toks[k-1].raw != "split")) ||
 				((r == "update" || r == "updates") && (k == s.from || toks[k-1].raw != "lost")) ||
 				(r == "anomaly" && (k == s.from || toks[k-1].raw != "herd")) {
 				continue
@@ -1056,7 +1056,7 @@ func markNamedAfterColon(d *doc) {
 			named, reporter, report := false, false, false
 			for j := from; j < colon; j++ {
 				r := toks[j].raw
-				if mistakeNouns[r] {
+				if toks[j].cls&clsMistakeNoun != 0 {
 					named = true
 				}
 				// "my manager's take", not "our team's rule", nor a
@@ -1065,7 +1065,7 @@ func markNamedAfterColon(d *doc) {
 				if rr := strings.TrimSuffix(r, "'s"); reporters[rr] && rr != "they" && rr != "answer" && !(j > s.from && (toks[j-1].raw == "our" || toks[j-1].raw == "we" || toks[j-1].raw == "than")) {
 					reporter = true
 				}
-				if reportVerbs[r] || claimVerbs[r] || mentionNouns[r] || viewNouns[r] {
+				if toks[j].cls&(clsReport|clsClaimVerb|clsMention) != 0 || viewNouns[r] {
 					report = true
 				}
 			}
@@ -1084,7 +1084,7 @@ func markNamedAfterColon(d *doc) {
 		}
 		// "Mistake two, which ..., is X"
 		for j := s.from; j < s.to && j < s.from+3; j++ {
-			if !mistakeNouns[toks[j].raw] {
+			if toks[j].cls&clsMistakeNoun == 0 {
 				continue
 			}
 			k := j + 1
@@ -1241,7 +1241,7 @@ func markInvertedQuestions(d *doc) {
 			continue
 		}
 		for j := s.from; j+1 < s.to; j++ {
-			if toks[j].cls&clsNamed == 0 || !inversions[toks[j].raw] || !questionSubjects[toks[j+1].raw] {
+			if toks[j].cls&(clsNamed|clsInversion) != clsNamed|clsInversion || !questionSubjects[toks[j+1].raw] {
 				continue
 			}
 			start := j == s.from && j+2 < s.to && toks[j+1].raw != "there" ||
@@ -1331,7 +1331,7 @@ func markRejectedClefts(d *doc) {
 		}
 		// "The common mistake is X ..." to the end of its sentence
 		for j := s.from; j < s.to && j < s.from+4; j++ {
-			if !mistakeNouns[toks[j].raw] {
+			if toks[j].cls&clsMistakeNoun == 0 {
 				continue
 			}
 			if j+1 < s.to && (toks[j+1].raw == "is" || toks[j+1].raw == "was") {
@@ -1461,7 +1461,7 @@ func markTemptingVersions(d *doc) {
 	for _, s := range d.sents {
 		for j := s.from; j+1 < s.to && j < s.from+4; j++ {
 			r := toks[j].raw
-			head := temptingHeads[r] && headNouns[toks[j+1].raw]
+			head := toks[j].cls&clsTemptingHead != 0 && headNouns[toks[j+1].raw]
 			// "A pattern I see a lot:"
 			seen := (r == "pattern" || r == "mistake" || r == "thing") && j+3 < s.to && (toks[j+1].raw == "i" || toks[j+1].raw == "we") && (toks[j+2].raw == "see" || toks[j+2].raw == "keep")
 			if !head && !seen {
@@ -1706,10 +1706,10 @@ func markFirstImpulses(d *doc) {
 	for _, s := range d.sents {
 		for j := s.from; j < s.to && j < s.from+5; j++ {
 			// "A common answer is that X", "the usual story: X"
-			common := j > s.from && commonMods[toks[j-1].raw] && commonHeads[toks[j].raw]
+			common := j > s.from && toks[j].cls&clsCommonHead != 0 && commonMods[toks[j-1].raw]
 			// "the knee-jerk reaction", "our first instinct", not "the
 			// correct reaction"
-			impulse := impulseNouns[toks[j].raw] && j > s.from && (firstMods[toks[j-1].raw] ||
+			impulse := toks[j].cls&clsImpulse != 0 && j > s.from && (firstMods[toks[j-1].raw] ||
 				// "The instinct is to ...": an instinct is a first response
 				instinctNouns[toks[j].raw] && (toks[j-1].raw == "the" || toks[j-1].raw == "my" || toks[j-1].raw == "our" || toks[j-1].raw == "your"))
 			if !impulse && !common {
@@ -1742,7 +1742,7 @@ func markHedgedBeliefs(d *doc) {
 			switch {
 			case (r == "you'd" || r == "one'd") && hedgeBeliefs[toks[j+1].raw]:
 				hedged = true
-			case hedgeSubjects[r] && j+2 < s.to && hedgeModals[toks[j+1].raw] && hedgeBeliefs[toks[j+2].raw]:
+			case toks[j].cls&clsHedgeSubject != 0 && j+2 < s.to && hedgeModals[toks[j+1].raw] && hedgeBeliefs[toks[j+2].raw]:
 				hedged, j = true, j+1
 			case r == "easy" && j+2 < s.to && toks[j+1].raw == "to" && hedgeBeliefs[toks[j+2].raw]:
 				hedged, j = true, j+1
@@ -1836,7 +1836,7 @@ func markJudgedInPlace(d *doc) {
 	toks := d.toks
 	for _, s := range d.sents {
 		for j := s.from + 2; j < s.to; j++ {
-			t := toks[j]
+			t := &toks[j]
 			if !t.clause || !(t.brk == ',' || t.brk == ';' || t.brk == '—' || t.brk == '–') || !backRefs[t.raw] && !(t.brk != ',' && (t.raw == "we" || t.raw == "i")) {
 				continue
 			}
@@ -1899,7 +1899,7 @@ func markW8(d *doc) {
 		for j := s.from; j < s.to; j++ {
 			if toks[j].quote > 0 {
 				quoted = true
-			} else if flawNounsInQuote[toks[j].raw] {
+			} else if toks[j].cls&clsFlawInQuote != 0 {
 				flaw = true
 			}
 		}
@@ -1911,7 +1911,7 @@ func markW8(d *doc) {
 			}
 		}
 		for j := s.from; j+2 < s.to; j++ {
-			if badHeads[toks[j].raw] && headNouns[toks[j+1].raw] {
+			if toks[j].cls&clsBadHead != 0 && headNouns[toks[j+1].raw] {
 				switch toks[j+2].raw {
 				case "where", "in", "that", "of", "which":
 					end := j + 3

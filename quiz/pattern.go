@@ -171,6 +171,9 @@ type Pattern struct {
 	// the word sets each alternative may start with, so that only those
 	// that can start at a token are tried there (nil: try them all).
 	altFirsts [][][]int32
+	// maskClauses are the parts' firsts and the needed clauses, shortest
+	// first: the clauses of the sentence mask (see maskIn).
+	maskClauses [][]int32
 }
 
 // String returns the pattern as written.
@@ -742,6 +745,27 @@ func (p *Pattern) compact(spans [][2]int) bool {
 	return hi-lo <= maxClaimTokens
 }
 
+// needlessBeside reports whether a token of s is said not to be needed,
+// by words outside the pattern's own spans.
+func needlessBeside(d *doc, s [2]int, own [][2]int) bool {
+	for j := s[0]; j < s[1]; j++ {
+		if !d.toks[j].needless {
+			continue
+		}
+		n, mine := d.toks[j].negBy, false
+		for _, o := range own {
+			if n >= o[0] && n < o[1] {
+				mine = true
+				break
+			}
+		}
+		if !mine {
+			return true
+		}
+	}
+	return false
+}
+
 // notClaimed reports whether a span lies in a rejected claim or a
 // diagnosis probe (see claimed).
 func notClaimed(d *doc, s [2]int) bool {
@@ -766,6 +790,16 @@ func (p *Pattern) accept(d *doc, spans [][2]int, excuseOwn bool) bool {
 	}
 	neg := false
 	for k, s := range spans {
+		// A key point's polarity-free part ("?") does not take a
+		// dismissal for the negation it allows: "you don't need fencing"
+		// makes no point about fencing (see markNeedless), unless the
+		// pattern spells the negator out ("no|without & ?lock" in "no lock
+		// is needed"). A negated pattern ("!") may take it ("a lock isn't
+		// needed for that, nor enough"), and red flags read those words
+		// as the claim.
+		if excuseOwn && !d.mentions && (p.either[k] || p.polarity == Either) && needlessBeside(d, s, spans) {
+			return false
+		}
 		if p.either[k] {
 			continue
 		}
@@ -922,6 +956,7 @@ func usesQuote(d *doc, sn sentence, quote int) bool {
 // byte spans of the first match. It serves tests and content checks.
 func (p *Pattern) Matches(text string) (bool, []Span) {
 	d := analyse(text)
+	d.mentions = true
 	for si := range d.sents {
 		if m, ok := p.find(d, si); ok {
 			return true, m.byteSpans(d)

@@ -24,6 +24,7 @@ type token struct {
 	hypo       bool   // inside an if-clause: a condition, not a claim by itself
 	probe      bool   // inside a diagnosis probe ("look for ...", "rule out ...")
 	dismiss    bool   // in a dismissal ("not a big concern"): minimises, does not refute
+	needless   bool   // said not to be needed ("X is not needed", "no need for X"): see markNeedless
 }
 
 // sentence is a run of tokens ended by . ! ? or a line break.
@@ -50,6 +51,7 @@ type doc struct {
 	lex       *lexicon              // the bank's word sets, marked on the tokens (or nil)
 	lexLeaves []bitset              // by gid: the tokens of each of lex's word sets
 	slab      []uint64              // backing store of lexLeaves, reused
+	slabUsed  int                   // words of slab handed out (see newLeaf)
 	ctxSlab   []evalCtx             // backing store of lexEvals' caches, reused
 	bitsSlab  []bitset              // backing store of their part caches, reused
 	lexEvals  []*evalCtx            // by pid: the caches of lex's patterns
@@ -59,6 +61,8 @@ type doc struct {
 	wordBuf   []byte                // a word being lowercased, reused
 	rel       *relevance            // the word sets lex marked, or nil for all (see markFor)
 	lexExtra  []uint64              // by gid: the word sets marked since, see markMissing
+	lexSet    []int32               // the gids whose lexLeaves or lexSents entries are set, reset by markFor
+	mentions  bool                  // read for what it mentions (Pattern.Matches): a dismissal still mentions
 }
 
 // functionWords are the small closed-class words whose share tells prose
@@ -73,7 +77,9 @@ all any each every some only also just very too more most less even still yet bo
 neither such own same other another again once here now whether within without per via
 out up off down through between against across among like during already always often
 usually get gets got make makes made use uses used take takes took give gives gave keep
-keeps kept let lets going goes went come comes see know knows`)
+keeps kept let lets going goes went come comes see know knows
+anyone anybody everyone everybody someone somebody anything something everything one ones
+whoever whatever whichever`)
 
 // negators open a negation scope over the rest of their clause.
 var negators = setOf(`not no never without nothing nobody noone none neither nor cannot cant dont doesnt
@@ -146,7 +152,7 @@ func analyseWith(text string, words *wordCache) *doc {
 // analyseInto is analyseWith into a doc whose buffers are reused (a Bank
 // keeps a pool of them): d's previous content is discarded.
 func analyseInto(d *doc, text string, words *wordCache) *doc {
-	*d = doc{text: text, toks: d.toks[:0], sents: d.sents[:0], lexLeaves: d.lexLeaves[:0], lexEvals: d.lexEvals[:0], slab: d.slab, ctxSlab: d.ctxSlab[:0], bitsSlab: d.bitsSlab[:0], lexSents: d.lexSents, scratch: d.scratch, wordBuf: d.wordBuf}
+	*d = doc{text: text, toks: d.toks[:0], sents: d.sents[:0], lexLeaves: d.lexLeaves[:0], lexEvals: d.lexEvals[:0], slab: d.slab, ctxSlab: d.ctxSlab[:0], bitsSlab: d.bitsSlab[:0], lexSents: d.lexSents, lexSet: d.lexSet, scratch: d.scratch, wordBuf: d.wordBuf}
 	var stems map[string]*wordForms // without a shared cache: words repeat within an answer too
 	if words == nil {
 		stems = map[string]*wordForms{}
@@ -432,6 +438,7 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 	}
 	markNegation(d)
 	markNeedRemovers(d)
+	markNeedless(d)
 	markFrames(d)
 	markMentions(d)
 	markNamedClaims(d)
@@ -494,7 +501,7 @@ func stem(raw string) string {
 func inlineNumbers(s string) int {
 	n := 0
 	for i := 1; i+3 < len(s); i++ {
-		if s[i-1] != ' ' || s[i] < '0' || s[i] > '9' {
+		if s[i]-'0' > 9 || s[i-1] != ' ' { // a digit (rarer than a space) after a space
 			continue
 		}
 		k := i + 1
@@ -642,6 +649,9 @@ func isTerseClaim(toks []token, segments, outer int) bool {
 
 // arrows counts the arrows of s outside backticks ("->", "=>", "→", "⇒").
 func arrows(s string) int {
+	if strings.IndexByte(s, '>') < 0 && strings.IndexByte(s, 0xE2) < 0 {
+		return 0 // no '>', and no byte that starts '→' or '⇒'
+	}
 	n, code := 0, false
 	prev := rune(0)
 	for _, r := range s {
@@ -718,7 +728,7 @@ func looksLikeCode(w string) bool {
 func markNegation(d *doc) {
 	toks := d.toks
 	for k := range toks {
-		t := toks[k]
+		t := &toks[k]
 		if t.cls&(clsNegator|clsCritic) == 0 && !missesPoint(toks, k) {
 			continue
 		}
@@ -831,7 +841,10 @@ func markNegation(d *doc) {
 				if toks[j].negBy < 0 {
 					toks[j].negBy = k
 				}
-				if toks[j].clause {
+				// "as long as you stop on SUSPENDED you can never be
+				// working": the negated verb's own subject pronoun ends
+				// the reach; what comes before it is another clause.
+				if toks[j].clause || personalSubjects[toks[j].raw] {
 					break
 				}
 			}
@@ -887,6 +900,10 @@ func asideClose(d *doc, j int) int {
 	}
 	return -1
 }
+
+// personalSubjects are the pronouns that, as the subject of a negated
+// verb, bound how far its negation reaches back.
+var personalSubjects = setOf(`i you we they he she`)
 
 // quoteInClause reports a clause break at toks[j] made by a quotation
 // mark or backtick alone (only spaces and quote marks since the previous
@@ -969,6 +986,64 @@ func markNeedRemovers(d *doc) {
 				}
 			} else if toks[j].negBy < 0 {
 				toks[j].negBy = k
+			}
+		}
+	}
+}
+
+// needWords say something is needed; negated ("not needed", "don't
+// need", "no need for", "isn't required") they dismiss what they govern.
+var needWords = setOf(`need needs needed needing necessary required require requires essential`)
+
+// needlessWords dismiss the subject of their clause, or what follows them,
+// as not needed ("fencing is unnecessary", "it's overkill to cap it").
+var needlessWords = setOf(`unnecessary needless unneeded superfluous overkill optional`)
+
+// markNeedless marks the tokens an answer says are not needed: those in
+// the scope of a negator that governs a need word ("you don't need
+// fencing", "fencing is not needed", "there's no need for a majority",
+// "needn't"), and the clause of a word that calls its subject needless
+// ("capping it is unnecessary"). A pattern's "?" parts match negated or
+// not, since the negation is often the point itself ("you can't prove it
+// is dead"); a dismissal of the thing as not needed never is (see
+// Pattern.collect).
+func markNeedless(d *doc) {
+	toks := d.toks
+	for k := range toks {
+		r := toks[k].raw
+		switch {
+		case r == "needn't" || r == "neednt":
+			for j := k + 1; j < len(toks) && j <= k+negForward && toks[j].sent == toks[k].sent; j++ {
+				if toks[j].negBy == k {
+					toks[j].needless = true
+				}
+			}
+			for j := k - 1; j >= 0 && j >= k-negBackward && toks[j].sent == toks[k].sent; j-- {
+				if toks[j].negBy == k {
+					toks[j].needless = true
+				}
+			}
+		case needWords[r]:
+			n := toks[k].negBy
+			if n < 0 || n >= k || k-n > 3 {
+				continue
+			}
+			for j := n - negBackward; j <= n+negForward && j < len(toks); j++ {
+				if j >= 0 && j != k && toks[j].negBy == n {
+					toks[j].needless = true
+				}
+			}
+		case needlessWords[r]:
+			s := d.sents[toks[k].sent]
+			lo := k
+			for lo > s.from && lo > k-negForward && !toks[lo].clause {
+				lo--
+			}
+			for j := lo; j < s.to && j <= k+negForward; j++ {
+				if j > k && toks[j].clause {
+					break
+				}
+				toks[j].needless = j != k
 			}
 		}
 	}
@@ -1140,14 +1215,14 @@ func markFrames(d *doc) {
 		return end
 	}
 	for k := range toks {
-		t := toks[k]
+		t := &toks[k]
 		if t.cls&clsFrame == 0 && t.raw != "that" && t.raw != "otherwise" {
 			continue
 		}
 		switch {
 		// "it is not true that X", "it's a myth that X", "the mistake is
 		// that X", "it is wrong to say X".
-		case (t.raw == "that" || (claimVerbs[t.raw] && k > 0 && toks[k-1].raw == "to")) && rejectsAhead(toks, k):
+		case (t.raw == "that" || (t.cls&clsClaimVerb != 0 && k > 0 && toks[k-1].raw == "to")) && rejectsAhead(toks, k):
 			from := k + 1
 			if from < sentEnd(k) && toks[from].raw == "that" {
 				from++
@@ -1156,7 +1231,7 @@ func markFrames(d *doc) {
 				refute(from, clauseEnd(from), true, k)
 			}
 		// "some say X, but ...": X is attributed and rebutted.
-		case claimants[t.raw]:
+		case t.cls&clsClaimant != 0:
 			v := k + 1
 			if v < sentEnd(k) && toks[v].raw == "people" {
 				v++
@@ -1181,7 +1256,7 @@ func markFrames(d *doc) {
 		// "a colleague said X", "my teammate told me that X", "someone
 		// on the team insisted: X": reported speech is someone else's
 		// claim, whatever the candidate goes on to say of it.
-		case reportVerbs[t.raw] && reportedBy(toks, k, sentStart(k)):
+		case t.cls&clsReport != 0 && reportedBy(toks, k, sentStart(k)):
 			from := k + 1
 			for from < sentEnd(k) && (toks[from].raw == "that" || toks[from].raw == "me" || toks[from].raw == "us" || toks[from].raw == "to") {
 				from++
@@ -1212,7 +1287,7 @@ func markFrames(d *doc) {
 			}
 			refute(sentStart(k), c, false, k)
 		// "X is the bug", "X is what I avoid", "X is a myth".
-		case rejectWords[t.raw]:
+		case t.cls&clsReject != 0:
 			c := k - 1
 			for c >= sentStart(k) && c >= k-4 && critModifiers[toks[c].raw] {
 				c--
@@ -1417,6 +1492,23 @@ func lineOf(d *doc, s sentence) int {
 	return strings.LastIndexByte(d.text[:d.toks[s.from].start], '\n') + 1
 }
 
+// dismissesHeader reports a header that sets its problems aside rather
+// than announcing them ("Clock problems you can ignore here: Redis counts
+// TTLs on a monotonic clock"): what follows the colon is the candidate's
+// reason, claimed. A header of mistakes or myths to ignore still names them.
+func dismissesHeader(toks []token) bool {
+	dismissed := false
+	for _, t := range toks {
+		if mistakeNouns[t.raw] || mentionNouns[t.raw] {
+			return false
+		}
+		if t.raw == "ignore" || t.raw == "ignored" || t.raw == "ignorable" {
+			dismissed = true
+		}
+	}
+	return dismissed
+}
+
 // mistakeNouns name a mistake: a sentence holding one may announce a
 // list of them.
 var mistakeNouns = setOf(`mistake mistakes antipattern antipatterns anti-pattern anti-patterns
@@ -1492,7 +1584,7 @@ func markMentions(d *doc) {
 	for _, s := range d.sents {
 		seg := s.from
 		for j := s.from; j < s.to; j++ {
-			t := toks[j]
+			t := &toks[j]
 			if j > s.from && t.clause && t.brk != 0 && (t.raw == "assumes" || t.raw == "presumes" || (t.raw == "which" || t.raw == "this") && j+1 < s.to && toks[j+1].raw == "assumes") {
 				// the item, and the assumption itself, to its end
 				end := j + 1
@@ -1541,7 +1633,7 @@ func markMentions(d *doc) {
 		for j := s.from; j < s.to; j++ {
 			// "Two things I'd reject: ..." announces mistakes too, as does
 			// "a pattern I'd warn about: ...".
-			if (toks[j].raw == "reject" || toks[j].raw == "avoid" || toks[j].raw == "forbid" || toks[j].raw == "ban" || toks[j].raw == "veto" || toks[j].raw == "about" && j > s.from && toks[j-1].raw == "warn") && j+1 < s.to && toks[j+1].brk == ':' {
+			if j+1 < s.to && toks[j+1].brk == ':' && (toks[j].raw == "reject" || toks[j].raw == "avoid" || toks[j].raw == "forbid" || toks[j].raw == "ban" || toks[j].raw == "veto" || toks[j].raw == "about" && j > s.from && toks[j-1].raw == "warn") {
 				mistakes = true
 				for k := j + 1; k < s.to; k++ {
 					toks[k].refuted = true
@@ -1650,11 +1742,11 @@ func markMentions(d *doc) {
 		// colon than a bare header.
 		opensOnMistake := false
 		for j := s.from; j < s.to && j < s.from+3; j++ {
-			if mistakeNouns[toks[j].raw] {
+			if toks[j].cls&clsMistakeNoun != 0 {
 				opensOnMistake = true
 			}
 		}
-		if colon > 0 && (colon-s.from <= 8 || opensOnMistake && colon-s.from <= 16) {
+		if colon > 0 && (colon-s.from <= 8 || opensOnMistake && colon-s.from <= 16) && !dismissesHeader(toks[s.from:colon]) {
 			for j := s.from; j < colon; j++ {
 				if headerWords[toks[j].raw] || toks[j].raw == "look" && lookProbe(toks, j, s) || toks[j].raw == "suspects" || readsCode(toks, j, colon) {
 					for k := colon; k < s.to; k++ {
@@ -1916,6 +2008,11 @@ thought view take according tempting runbook docs documentation blog myth miscon
 assume assumed assumes folklore wisdom insisted insists swore reckon reckons wrote
 described describes describe seen`)
 
+// claimCompounds follow "claim" when it names a job's claim ("the claim
+// row", "claim_epoch" aside), not a claim someone made.
+var claimCompounds = setOf(`row rows table tables record records query queries column columns epoch
+sequence seq id ids number numbers counter lease leases step steps timestamp key keys`)
+
 // groupQuantifiers and groupNouns open a sentence about what others do:
 // "Some teams ...", "Many people ...".
 var (
@@ -1936,7 +2033,8 @@ func attributed(toks []token) bool {
 	if len(toks) > 1 && groupQuantifiers[toks[0].raw] && groupNouns[toks[1].raw] {
 		return true
 	}
-	for k, t := range toks {
+	for k := range toks {
+		t := &toks[k]
 		if t.cls&clsAttribution == 0 {
 			continue
 		}
@@ -1952,6 +2050,10 @@ func attributed(toks []token) bool {
 		if k > 0 && (toks[k-1].raw == "i" || toks[k-1].raw == "we") && t.raw != "heard" && t.raw != "hear" && t.raw != "told" && t.raw != "asked" && t.raw != "seen" {
 			continue
 		}
+		// "delete the claim row": a job's claim, not a claim reported
+		if (t.raw == "claim" || t.raw == "claims") && k+1 < len(toks) && claimCompounds[toks[k+1].raw] {
+			continue
+		}
 		return true
 	}
 	return false
@@ -1963,7 +2065,8 @@ func attributed(toks []token) bool {
 // "that isn't right", "don't believe it"), "doesn't hold", "I wouldn't",
 // "the answer is no".
 func rebuttalAt(toks []token) int {
-	for k, t := range toks {
+	for k := range toks {
+		t := &toks[k]
 		if t.cls&clsRebuttal != 0 {
 			return clauseStart(toks, k)
 		}
@@ -2110,6 +2213,10 @@ func isProbe(toks []token, k int) bool {
 // An item that opens with a repair ("check NTP on both nodes, fix the
 // drift, and ...") makes the run a sequence of steps, not of suspects:
 // what follows the repair is the candidate's own conclusion.
+// conclusionNouns, as "the fix", "the cause", open the clause that ends a
+// diagnosis with its answer.
+var conclusionNouns = setOf(`fix solution cure remedy answer cause culprit`)
+
 func checklist(toks []token, k int) bool {
 	items := 0
 	for j := k + 1; j < len(toks) && toks[j].sent == toks[k].sent; j++ {
@@ -2122,6 +2229,11 @@ func checklist(toks []token, k int) bool {
 			if n < len(toks) && toks[n].sent == toks[k].sent && (repairVerbs[toks[n].raw] || fixVerbs[toks[n].raw]) {
 				return false
 			}
+			// "..., and the fix is to sync the clocks": a run that
+			// reaches its conclusion is no list of suspects.
+			if n+1 < len(toks) && toks[n+1].sent == toks[k].sent && toks[n].raw == "the" && conclusionNouns[toks[n+1].raw] {
+				return false
+			}
 		}
 	}
 	return items >= 2
@@ -2130,7 +2242,7 @@ func checklist(toks []token, k int) bool {
 // wordClass is the set of closed word lists a word belongs to, computed
 // once per distinct word (and cached with its forms) so the passes over an
 // answer test a bit rather than look a word up in a dozen maps.
-type wordClass uint32
+type wordClass uint64
 
 // The word classes.
 const (
@@ -2149,6 +2261,21 @@ const (
 	clsMistake
 	clsHypo
 	clsNamed // a word one of the g7 assertion passes (claims.go) looks at
+	// Words that passes over every token of an answer test first: a bit
+	// read instead of a map looked up per token. Each is exactly its set.
+	clsBadHead      // badHeads
+	clsFlawInQuote  // flawNounsInQuote
+	clsHedgeSubject // hedgeSubjects
+	clsWorthDenial  // worthDenialFirsts
+	clsAppear       // appearVerbs
+	clsProblemHead  // problemHeads
+	clsTemptingHead // temptingHeads
+	clsHarmOpener   // the first word of one of harmOpeners
+	clsNegParticle  // negParticles
+	clsMistakeNoun  // mistakeNouns
+	clsInversion    // inversions
+	clsImpulse      // impulseNouns
+	clsCommonHead   // commonHeads
 )
 
 // clsFrame are the classes a token must have for markFrames to look at it
@@ -2161,6 +2288,15 @@ searching grep grepping hunt check checking see verify confirm ask rule ruling f
 review reviewing audit auditing scan scanning inspect inspecting figure figuring read reading
 compare comparing correlate correlating`)
 
+// harmOpenerFirsts are the first words of harmOpeners.
+var harmOpenerFirsts = func() map[string]bool {
+	m := map[string]bool{}
+	for k := range harmOpeners {
+		m[k[0]] = true
+	}
+	return m
+}()
+
 func classOf(raw string) wordClass {
 	var c wordClass
 	for _, x := range []struct {
@@ -2172,6 +2308,11 @@ func classOf(raw string) wordClass {
 		{claimants[raw], clsClaimant}, {reportVerbs[raw], clsReport}, {probeWords[raw], clsProbe},
 		{mentionNouns[raw], clsMention}, {attributionWords[raw], clsAttribution}, {rebuttalWords[raw], clsRebuttal},
 		{mistakeNouns[raw] || raw == "pattern", clsMistake}, {hypoOpeners[raw], clsHypo}, {namedWords[raw], clsNamed},
+		{badHeads[raw], clsBadHead}, {flawNounsInQuote[raw], clsFlawInQuote}, {hedgeSubjects[raw], clsHedgeSubject},
+		{worthDenialFirsts[raw], clsWorthDenial}, {appearVerbs[raw], clsAppear},
+		{problemHeads[raw], clsProblemHead}, {temptingHeads[raw], clsTemptingHead}, {harmOpenerFirsts[raw], clsHarmOpener},
+		{negParticles[raw], clsNegParticle}, {mistakeNouns[raw], clsMistakeNoun}, {inversions[raw], clsInversion},
+		{impulseNouns[raw], clsImpulse}, {commonHeads[raw], clsCommonHead},
 	} {
 		if x.on {
 			c |= x.cls
