@@ -268,6 +268,35 @@ func TestClaimShapesG10(t *testing.T) {
 		{"a short TTL called fine (the claim)", "run-job-once", "ttl-below-runtime",
 			"Set lockAtMostFor shorter than the job's typical runtime; that's fine.", true},
 
+		// From AC (read at 07:05), each class in our own words.
+		// "one of:" lists the candidates.
+		{"usually one of: a list of causes", "two-holders", "plain-del|two-commands",
+			"It is nearly always one of: a pause past the lease, a failover losing the key, a release deleting the other worker's lock, or SETNX then EXPIRE.", false},
+		{"one of the steps (the claim)", "two-holders", "plain-del",
+			"Our release is simple: when the job is done, the worker deletes the lock key.", true},
+		// a derivation of a counterpart word: "the comparison fails"
+		{"the comparison fails, so the deposed write is rejected", "etcd-revision-guard", "etcd-refuses-expired",
+			"If the lease lapsed, the key is gone and the comparison fails, so the deposed leader's write is rejected.", false},
+		{"etcd rejects the deposed leader's plain write (the claim)", "etcd-revision-guard", "etcd-refuses-expired",
+			"With a plain Put, the deposed leader's write is rejected by etcd because its lease expired.", true},
+		// an extension checked inside Redis is no client-side check
+		{"extension conditional on holding, checked by a script in Redis", "extend-lease", "client-side-fencing",
+			"Extend only while still the holder: a Lua script compares the token in Redis and then sets the new expiry.", false},
+		{"the holder asks Redis for its token before writing (the claim)", "fencing-token", "client-side-fencing",
+			"Before each write the holder asks Redis whether its token is still the current value, and that is enough.", true},
+		// a key made once per purchase, the server persisting it
+		{"a key generated once per purchase, the server persists it", "idempotency-keys", "fresh-idempotency-key",
+			"The app sends an idempotency key generated once per checkout, the server persists it with the payment.", false},
+		// a replica had it "in that moment" is WAIT's reach, not a
+		// failover survived
+		{"a replica had the key in that moment", "redis-wait-safe", "replication-keeps-lock",
+			"If WAIT returns 1, one replica had the key in that moment; the failover may still promote another.", false},
+		// a wait longer than the TTL is no long TTL
+		{"crashed nodes down longer than max ttl, clocks never stepped", "redlock-operations-q", "ttl-as-safety",
+			"keep crashed nodes out longer than max ttl, clocks slewed never stepped.", false},
+		{"a long TTL prevents two holders (the claim)", "choose-ttl", "ttl-as-safety",
+			"A long TTL prevents two holders, so we're fine.", true},
+
 		// "provides" is not "the provider".
 		{"still provides no token", "redis-vs-consensus", "lock-across-network-call",
 			"Redlock spreads the lock across independent nodes, but it assumes bounded pauses and still provides no fencing token.", false},

@@ -1748,7 +1748,9 @@ func markMentions(d *doc) {
 		}
 		if colon > 0 && (colon-s.from <= 8 || opensOnMistake && colon-s.from <= 16) && !dismissesHeader(toks[s.from:colon]) {
 			for j := s.from; j < colon; j++ {
-				if headerWords[toks[j].raw] || toks[j].raw == "look" && lookProbe(toks, j, s) || toks[j].raw == "suspects" || readsCode(toks, j, colon) {
+				// "Usually it is one of: X, Y, Z": the candidates listed
+				oneOf := j+2 == colon && toks[j].raw == "one" && toks[j+1].raw == "of"
+				if headerWords[toks[j].raw] || toks[j].raw == "look" && lookProbe(toks, j, s) || toks[j].raw == "suspects" || readsCode(toks, j, colon) || oneOf {
 					for k := colon; k < s.to; k++ {
 						toks[k].refuted = true
 					}
