@@ -33,6 +33,8 @@ func TestClaimShapesG10(t *testing.T) {
 			"- Store lost the key. Failover to a replica, or eviction.\n- Client bug. A DEL after expiry that removed the other lock; SETNX then EXPIRE; two key names.", false},
 		{"suspects as a fragment heading the line", "two-holders", "two-commands",
 			"- Likely causes. SETNX then EXPIRE as separate calls; a renewal thread that died.", false},
+		{"a paragraph opened by 'Several causes.' is the candidate's own", "redis-early-expiry", "single-node-keeps-keys",
+			"Several causes. Eviction under memory pressure, so use noeviction. For restarts, RDB snapshots every minute are enough.", true},
 		{"a step heading the line is no bug category", "two-holders", "two-commands",
 			"- Acquire. SETNX the key, then EXPIRE it with 30 seconds.", true},
 

@@ -1446,10 +1446,11 @@ func readsCode(toks []token, j, colon int) bool {
 var faultKinds = setOf(`bug bugs cause causes suspect suspects culprit culprits`)
 
 // faultHeading reports a fragment of at most three words ending in a
-// fault kind, with no verb, that opens its line and is followed on that
-// line by another sentence.
+// fault kind, with no verb, that opens a bulleted line and is followed on
+// that line by another sentence. ("Several causes. Memory: ...", opening
+// a paragraph, heads the candidate's own account of causes and fixes.)
 func faultHeading(d *doc, s sentence) bool {
-	if s.to-s.from > 3 || s.question || laterOnLine(d, s) || !faultKinds[d.toks[s.to-1].raw] {
+	if s.to-s.from > 3 || s.question || !faultKinds[d.toks[s.to-1].raw] || laterOnLine(d, s) || !bulleted(d, s) {
 		return false
 	}
 	for j := s.from; j < s.to-1; j++ {
