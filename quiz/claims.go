@@ -742,8 +742,12 @@ func markFormerPractice(d *doc) {
 		for j := s.from; j < s.to && j < s.from+6; j++ {
 			r := toks[j].raw
 			switch r {
-			case "v1", "originally", "previously", "initially", "formerly", "legacy":
+			case "v1", "legacy":
 				former = true
+			case "originally", "previously", "formerly":
+				// as the sentence's opener ("Originally, we ..."), not
+				// "release the previously acquired lock"
+				former = j == s.from
 			case "old", "first", "back", "at":
 				former = j+1 < s.to && formerPairs[[2]string{r, toks[j+1].raw}]
 			case "the":

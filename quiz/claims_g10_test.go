@@ -91,6 +91,10 @@ func TestClaimShapesG10(t *testing.T) {
 			"Postgres transactions are isolated under READ COMMITTED, so two workers can never pick the same job.", true},
 		{"used to, now the claim", "idempotency-keys", "fresh-idempotency-key",
 			"We used to let the client pick keys, but now the server generates a new key for every request.", true},
+		{"'previously' inside the claim is no former practice", "two-holders", "plain-del",
+			"When the job is done, release the previously acquired lock by deleting the key.", true},
+		{"'initially' as the first step is no former practice", "two-holders", "two-commands",
+			"Initially the worker runs SETNX on the key, then EXPIRE with 30 seconds.", true},
 		{"a passive 'is used to' is no former practice", "idempotency-keys", "fresh-idempotency-key",
 			"A fresh UUID is used to tag each retry, so the server generates a new key for every request.", true},
 
