@@ -278,6 +278,8 @@ func TestClaimShapesG10(t *testing.T) {
 		// "one of:" lists the candidates.
 		{"usually one of: a list of causes", "two-holders", "plain-del|two-commands",
 			"It is nearly always one of: a pause past the lease, a failover losing the key, a release deleting the other worker's lock, or SETNX then EXPIRE.", false},
+		{"use one of: a choice offered (the claim)", "two-holders", "two-commands",
+			"For the acquire, use one of: SET with NX and PX, or SETNX then EXPIRE with 30 seconds.", true},
 		{"one of the steps (the claim)", "two-holders", "plain-del",
 			"Our release is simple: when the job is done, the worker deletes the lock key.", true},
 		// a derivation of a counterpart word: "the comparison fails"

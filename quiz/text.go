@@ -1409,6 +1409,10 @@ func notWhat(toks []token) bool {
 	return false
 }
 
+// oneOfCopulas, before "one of:", make it a diagnosis's list of
+// candidates: "it is one of:", "usually one of:".
+var oneOfCopulas = setOf(`is it's be was usually always typically probably likely nearly almost`)
+
 // probeHeadWords, before a colon, head a code-reading step ("Then I'd
 // audit the client: ...", "inspect the acquire path: ..."): what follows
 // names what the step looks for.
@@ -1750,7 +1754,8 @@ func markMentions(d *doc) {
 		if colon > 0 && (colon-s.from <= 8 || opensOnMistake && colon-s.from <= 16) && !dismissesHeader(toks[s.from:colon]) {
 			for j := s.from; j < colon; j++ {
 				// "Usually it is one of: X, Y, Z": the candidates listed
-				oneOf := j+2 == colon && toks[j].raw == "one" && toks[j+1].raw == "of"
+				// (not "Use one of: X, Y", a choice offered)
+				oneOf := j+2 == colon && j > s.from && toks[j].raw == "one" && toks[j+1].raw == "of" && oneOfCopulas[toks[j-1].raw]
 				if headerWords[toks[j].raw] || toks[j].raw == "look" && lookProbe(toks, j, s) || toks[j].raw == "suspects" || readsCode(toks, j, colon) || oneOf {
 					for k := colon; k < s.to; k++ {
 						toks[k].refuted = true
