@@ -1023,7 +1023,7 @@ func markNeedless(d *doc) {
 					toks[j].needless = true
 				}
 			}
-		case needWords[r]:
+		case toks[k].cls&clsNeedWord != 0:
 			n := toks[k].negBy
 			if n < 0 || n >= k || k-n > 3 {
 				continue
@@ -1033,7 +1033,7 @@ func markNeedless(d *doc) {
 					toks[j].needless = true
 				}
 			}
-		case needlessWords[r]:
+		case toks[k].cls&clsNeedless != 0:
 			s := d.sents[toks[k].sent]
 			lo := k
 			for lo > s.from && lo > k-negForward && !toks[lo].clause {
@@ -1474,7 +1474,8 @@ const rejectMarks = "❌✗✘🚫⛔×"
 // list marker) by a reject mark.
 func rejectMarked(d *doc, s sentence) bool {
 	line := strings.TrimLeft(d.text[lineOf(d, s):d.toks[s.from].start], " \t-*•")
-	return line != "" && strings.ContainsRune(rejectMarks, []rune(line)[0])
+	r, _ := utf8.DecodeRuneInString(line) // the first rune, without making runes of the whole line
+	return line != "" && strings.ContainsRune(rejectMarks, r)
 }
 
 // lineOf returns the byte offset of the start of the line s begins on.
@@ -2266,6 +2267,11 @@ const (
 	clsInversion    // inversions
 	clsImpulse      // impulseNouns
 	clsCommonHead   // commonHeads
+	clsNeedWord     // needWords
+	clsNeedless     // needlessWords
+	clsDoubt        // doubtVerbs
+	clsApproval     // approvalVerbs
+	clsBreakVerb    // breakVerbs
 )
 
 // clsFrame are the classes a token must have for markFrames to look at it
@@ -2303,6 +2309,8 @@ func classOf(raw string) wordClass {
 		{problemHeads[raw], clsProblemHead}, {temptingHeads[raw], clsTemptingHead}, {harmOpenerFirsts[raw], clsHarmOpener},
 		{negParticles[raw], clsNegParticle}, {mistakeNouns[raw], clsMistakeNoun}, {inversions[raw], clsInversion},
 		{impulseNouns[raw], clsImpulse}, {commonHeads[raw], clsCommonHead},
+		{needWords[raw], clsNeedWord}, {needlessWords[raw], clsNeedless}, {doubtVerbs[raw], clsDoubt},
+		{approvalVerbs[raw], clsApproval}, {breakVerbs[raw], clsBreakVerb},
 	} {
 		if x.on {
 			c |= x.cls
