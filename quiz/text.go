@@ -62,6 +62,7 @@ type doc struct {
 	rel       *relevance            // the word sets lex marked, or nil for all (see markFor)
 	lexExtra  []uint64              // by gid: the word sets marked since, see markMissing
 	lexSet    []int32               // the gids whose lexLeaves or lexSents entries are set, reset by markFor
+	lines     []int                 // by sentence: where its line starts (see lineOf)
 	mentions  bool                  // read for what it mentions (Pattern.Matches): a dismissal still mentions
 }
 
@@ -152,7 +153,7 @@ func analyseWith(text string, words *wordCache) *doc {
 // analyseInto is analyseWith into a doc whose buffers are reused (a Bank
 // keeps a pool of them): d's previous content is discarded.
 func analyseInto(d *doc, text string, words *wordCache) *doc {
-	*d = doc{text: text, toks: d.toks[:0], sents: d.sents[:0], lexLeaves: d.lexLeaves[:0], lexEvals: d.lexEvals[:0], slab: d.slab, ctxSlab: d.ctxSlab[:0], bitsSlab: d.bitsSlab[:0], lexSents: d.lexSents, lexSet: d.lexSet, scratch: d.scratch, wordBuf: d.wordBuf}
+	*d = doc{text: text, toks: d.toks[:0], sents: d.sents[:0], lexLeaves: d.lexLeaves[:0], lexEvals: d.lexEvals[:0], slab: d.slab, ctxSlab: d.ctxSlab[:0], bitsSlab: d.bitsSlab[:0], lexSents: d.lexSents, lexSet: d.lexSet, lines: d.lines[:0], scratch: d.scratch, wordBuf: d.wordBuf}
 	var stems map[string]*wordForms // without a shared cache: words repeat within an answer too
 	if words == nil {
 		stems = map[string]*wordForms{}
@@ -1479,8 +1480,23 @@ func rejectMarked(d *doc, s sentence) bool {
 }
 
 // lineOf returns the byte offset of the start of the line s begins on.
+// The lines of all of d's sentences are found in one pass when first
+// asked for (a search back from each sentence read a one-paragraph
+// answer once per sentence).
 func lineOf(d *doc, s sentence) int {
-	return strings.LastIndexByte(d.text[:d.toks[s.from].start], '\n') + 1
+	if len(d.lines) != len(d.sents) {
+		d.lines = d.lines[:0]
+		line, pos := 0, 0
+		for _, n := range d.sents {
+			start := d.toks[n.from].start
+			if j := strings.LastIndexByte(d.text[pos:start], '\n'); j >= 0 {
+				line = pos + j + 1
+			}
+			d.lines = append(d.lines, line)
+			pos = start
+		}
+	}
+	return d.lines[d.toks[s.from].sent]
 }
 
 // dismissesHeader reports a header that sets its problems aside rather
