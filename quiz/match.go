@@ -1,6 +1,7 @@
 package quiz
 
 import (
+	"cmp"
 	"math/bits"
 	"slices"
 	"sort"
@@ -507,6 +508,11 @@ func (c *evalCtx) elemEnds(k int, e elem, i, lim int) uint64 {
 	if !ok || !c.tabled() || c.pattern.altFirsts[k] == nil {
 		return e.ends(c, i, lim)
 	}
+	if refs := c.pattern.altAt[k]; refs != nil {
+		if t := &c.d.toks[i]; t.lex == c.d.lex {
+			return c.altEnds(alt, refs, t.gids, i, lim)
+		}
+	}
 	firsts := c.pattern.altFirsts[k]
 	leaves := c.d.lexLeaves
 	wi, bit := i>>6, uint64(1)<<(uint(i)&63)
@@ -526,6 +532,46 @@ func (c *evalCtx) elemEnds(k int, e elem, i, lim int) uint64 {
 				}
 				break
 			}
+		}
+	}
+	return m
+}
+
+// altRef is alternative j of a list whose first word sets hold atom g.
+type altRef struct{ g, j int32 }
+
+// altEnds is elemEnds for alternatives alt (at most 64) at token i, whose
+// atoms are gids, through their table refs: the alternatives that may
+// start at i are those one of whose first atoms is the token's. (An atom
+// of a pattern being read holds token i exactly when it is among the
+// token's atoms: the pattern's atoms are all marked, by markFor or
+// markMissing, from the tokens' atoms.)
+func (c *evalCtx) altEnds(alt altElem, refs []altRef, gids []int32, i, lim int) uint64 {
+	var may uint64
+	for _, g := range gids {
+		lo, hi := 0, len(refs)
+		for lo < hi {
+			if h := int(uint(lo+hi) >> 1); refs[h].g < g {
+				lo = h + 1
+			} else {
+				hi = h
+			}
+		}
+		for ; lo < len(refs) && refs[lo].g == g; lo++ {
+			may |= 1 << uint(refs[lo].j)
+		}
+	}
+	var m uint64
+	for ; may != 0; may &= may - 1 {
+		a := alt[bits.TrailingZeros64(may)]
+		// A word set (its first atoms hold token i) ends a run of one
+		// token, as its ends would say.
+		if _, word := a.(*wordSet); word {
+			if i < lim {
+				m |= 1 << 1
+			}
+		} else {
+			m |= a.ends(c, i, lim)
 		}
 	}
 	return m
@@ -880,7 +926,7 @@ func (p *Pattern) tabulate() {
 	for _, e := range append(append([]elem(nil), p.parts...), p.exclude...) {
 		g, ok := firstGids(e)
 		if !ok {
-			p.firstGids, p.need, p.altFirsts, p.maskClauses = nil, nil, nil, nil // an element of an unknown kind: walk the tree
+			p.firstGids, p.need, p.altFirsts, p.maskClauses, p.altAt = nil, nil, nil, nil, nil // an element of an unknown kind: walk the tree
 			return
 		}
 		firsts = append(firsts, g)
@@ -894,6 +940,20 @@ func (p *Pattern) tabulate() {
 		alts = append(alts, af)
 	}
 	p.altFirsts = alts
+	p.altAt = make([][]altRef, len(alts))
+	for k, af := range alts {
+		if af == nil || len(af) > 64 {
+			continue
+		}
+		var refs []altRef
+		for j, gids := range af {
+			for _, g := range gids {
+				refs = append(refs, altRef{g, int32(j)})
+			}
+		}
+		slices.SortFunc(refs, func(a, b altRef) int { return cmp.Compare(a.g, b.g)*2 + cmp.Compare(a.j, b.j) })
+		p.altAt[k] = refs
+	}
 	for _, e := range p.parts {
 		need = appendClauses(need, e)
 	}
