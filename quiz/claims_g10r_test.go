@@ -1,6 +1,10 @@
 package quiz_test
 
-import "testing"
+import (
+	"testing"
+
+	"lockdrill/quiz"
+)
 
 // TestLosingClaimShapesG10 holds grader g10's red-flag recall to sentences
 // of our own. The classes are the misconceptions behind the losing claims
@@ -208,7 +212,7 @@ func TestLosingClaimShapesG10(t *testing.T) {
 			"The completion's epoch check isn't needed, because SKIP LOCKED already guarantees the job only ever runs on one worker at a time.", true},
 
 		// A single Redis node said to keep its keys for the full TTL.
-		{"one node, no failover, nothing lost early", "two-holders", "single-node-keeps-keys",
+		{"one node, no failover, nothing lost early", "two-holders", "no-failover-keeps-keys",
 			"We run one Redis node with no replica, so without failover it can't lose a key before the TTL.", true},
 		{"only a DEL removes a key early", "redis-early-expiry", "single-node-keeps-keys",
 			"On a standalone instance the only way a lock key vanishes before its TTL is if somebody deletes it.", true},
@@ -218,7 +222,7 @@ func TestLosingClaimShapesG10(t *testing.T) {
 			"Restarts aren't a problem as long as RDB snapshots are enabled.", true},
 		{"near miss: a single node still loses keys", "redis-early-expiry", "single-node-keeps-keys",
 			"Even a single node can lose a key early: volatile-lru evicts keys with a TTL, and a restart loses whatever the last snapshot missed.", false},
-		{"near miss: no failover, but eviction and restarts", "two-holders", "single-node-keeps-keys",
+		{"near miss: no failover, but eviction and restarts", "two-holders", "no-failover-keeps-keys",
 			"Without failover we can rule out a promotion, but eviction and a restart can still drop the key early.", false},
 
 		// Clock trouble dismissed for Redis because the TTL is relative or
@@ -452,7 +456,57 @@ func TestLosingClaimShapesG10Wider(t *testing.T) {
 			"The client asks the lock service for the current token before writing, which leaves the storage layer unchanged.", true},
 		{"no schema change needed", "fencing-token", "client-side-fencing",
 			"Checking with the lock service first means the database needs no schema change.", true},
+		// Claims beside a negator or a condition in another clause of the
+		// sentence (the clause-local exclusions "-,").
+		{"aborts if old, which keeps the database unchanged", "fencing-token", "client-side-fencing",
+			"Before each write the client checks with the lock service and aborts if its token is old, which keeps the database unchanged.", true},
+		{"near miss: the database unchanged only if it compares", "fencing-token", "client-side-fencing",
+			"The database stays unchanged only if it already compares versions in its writes.", false},
+		{"looked up first; if not there, charge then insert", "idempotency-keys", "check-then-act-safe",
+			"We look the key up first; if it's not in the table, we charge and then insert it.", true},
+		{"a timeout means no charge; the old key could repeat the timeout", "idempotency-keys", "timeout-bounds-call",
+			"If the provider call times out, the charge did not complete; retrying with the old key could return the same timeout.", true},
+		{"near miss: the charge could have completed", "idempotency-keys", "timeout-bounds-call",
+			"If the provider call times out, the charge may or may not have completed, so we retry with the same key.", false},
+		{"the row lock keeps them off, and the job isn't lost", "skip-locked-queue", "claim-lock-outlives-commit",
+			"The row lock keeps other workers off the job until it finishes, and if the worker dies the job isn't lost.", true},
 		{"an updated_at compared in the app, then a plain update", "optimistic-concurrency", "check-then-act-safe",
 			"On save we select updated_at, compare it with the client's copy, and if they match we run the UPDATE by id.", true},
 	})
+}
+
+// TestPatternClauseExclusion holds the clause-local exclusion ("-,"): it
+// rules a match out only from the start of the match's clause to the next
+// strong break (; : — or a bracket), so a negator or a condition in an
+// earlier clause of a long sentence leaves the claim standing, while one
+// in the claim's own clause, or qualifying it after it, still rules it out.
+func TestPatternClauseExclusion(t *testing.T) {
+	local, err := quiz.ParsePattern("database & needs no changes & -,not|if|but", nil, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wide, err := quiz.ParsePattern("database & needs no changes & -not|if|but", nil, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		text                string
+		wantLocal, wantWide bool
+	}{
+		{"The database needs no changes.", true, true},
+		{"Skip the write if not, which means the database needs no changes.", true, false},
+		{"Ask first and abort if the token is old, so the database needs no changes.", true, false},
+		{"The database needs no changes if it already compares versions.", false, false},
+		{"The database needs no changes, but only for reads.", false, false},
+		{"Abort if the token is old; the database needs no changes.", true, false},
+		{"It is not true that the database needs no changes.", false, false},
+	}
+	for _, tt := range tests {
+		if got, _ := local.Matches(tt.text); got != tt.wantLocal {
+			t.Errorf("-, %q: got %v, want %v", tt.text, got, tt.wantLocal)
+		}
+		if got, _ := wide.Matches(tt.text); got != tt.wantWide {
+			t.Errorf("- %q: got %v, want %v", tt.text, got, tt.wantWide)
+		}
+	}
 }
