@@ -510,3 +510,34 @@ func TestPatternClauseExclusion(t *testing.T) {
 		}
 	}
 }
+
+// TestLosingClaimShapesG10Context holds misconceptions the tuning writers
+// stated beside a negator of another clause, in words of our own.
+func TestLosingClaimShapesG10Context(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		{"replication near-instant, the key carried over", "redis-lock-and-failure", "replication-keeps-lock",
+			"Replication is near-instant and Sentinel promotes the replica, so the lock key is carried over to it.", true},
+		{"failover no worry with a replica", "redis-lock-and-failure", "replication-keeps-lock",
+			"I'm not worried about failover as long as there is a replica behind Sentinel.", true},
+		{"near miss: failover no worry on etcd", "redis-lock-and-failure", "replication-keeps-lock",
+			"I'm not worried about failover on etcd, since a grant is committed on a quorum.", false},
+		{"near miss: the key may not be carried over", "redis-lock-and-failure", "replication-keeps-lock",
+			"The key may not be carried over: replication is async, so the promoted replica can lack it.", false},
+		{"skip fencing once on etcd", "redis-vs-consensus", "fencing-unneeded",
+			"Once we move to ZooKeeper we can drop the fencing tokens downstream, because consensus already guarantees only one holder.", true},
+		{"near miss: consensus doesn't let you skip fencing", "redis-vs-consensus", "fencing-unneeded",
+			"Even on etcd you can't drop the fencing tokens: a paused holder still writes after its session expired.", false},
+		{"near miss: etcd with fencing; skip something else", "redis-wait-safe", "fencing-unneeded",
+			"For correctness use ZooKeeper with fencing tokens; for efficiency-only locks, skip the replication check.", false},
+		{"MULTI/EXEC one isolated transaction, beside a negated example", "avoid-the-lock", "isolation-prevents-race",
+			"To check that a room isn't full and then add a player, wrap the GET and the SADD in MULTI/EXEC, which makes them one isolated transaction.", true},
+		{"near miss: MULTI/EXEC needs WATCH", "avoid-the-lock", "isolation-prevents-race",
+			"MULTI/EXEC alone isn't an isolated read-then-write; use WATCH or a Lua script.", false},
+		{"SERIALIZABLE throws for the second save, so nothing is overwritten", "optimistic-concurrency", "isolation-prevents-race",
+			"At SERIALIZABLE the database will detect the conflict and throw for the second save, so the first edit is not overwritten.", true},
+		{"the row lock at save time: the saves never interleave", "optimistic-concurrency", "isolation-prevents-race",
+			"With the row lock the second save waits for the first to commit, so the two saves never interleave and the problem is gone.", true},
+		{"near miss: the saves are separate requests", "optimistic-concurrency", "isolation-prevents-race",
+			"A row lock at save time makes the two saves wait for each other, but they are separate requests, so the second still overwrites the first.", false},
+	})
+}
