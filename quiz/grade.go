@@ -86,7 +86,7 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache,
 	// Grading cost grows with the text; the web refuses longer answers, so
 	// anything past the limit (from another caller) is not read at all.
 	truncated := false
-	if utf8.RuneCountInString(text) > MaxAnswerChars {
+	if len(text) > MaxAnswerChars && utf8.RuneCountInString(text) > MaxAnswerChars {
 		cut, n := 0, 0
 		for cut = range text {
 			if n == MaxAnswerChars {
@@ -168,6 +168,7 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache,
 	uncreditFlagged(q, d, r)
 	creditAsserted(q, d, r, flags, cache, lex)
 	uncreditDenied(q, d, r)
+	uncreditAgainstVerdict(q, d, r)
 	r.List, r.NotProse = listy, !mostlyProse(d)
 	r.Score = freeTextScore(r.Points, r.Flags)
 	if spareOnly(r.Points) && !mostlyProse(d) {
@@ -418,7 +419,8 @@ func findReqs(d *doc, reqs []*Pattern, si int, keep func(d *doc, s sentence) boo
 
 // backRefs open a sentence that goes on about the one before it: "Release
 // compares the token and deletes. Both run in one Lua script."
-var tiedOpeners = setOf(`it it's this that these those both they which together`)
+// A contracted copula opens one too: "That's what they all share."
+var tiedOpeners = setOf(`it it's this that these those both they which together that's they're`)
 
 // tiedSentences returns sentence si and its neighbours that continue it: the
 // next one when it opens with a back-reference, the previous one when si

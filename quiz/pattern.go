@@ -174,6 +174,9 @@ type Pattern struct {
 	// the word sets each alternative may start with, so that only those
 	// that can start at a token are tried there (nil: try them all).
 	altFirsts [][][]int32
+	// maskClauses are the parts' firsts and the needed clauses, shortest
+	// first: the clauses of the sentence mask (see maskIn).
+	maskClauses [][]int32
 }
 
 // String returns the pattern as written.
@@ -802,6 +805,27 @@ func (p *Pattern) compact(spans [][2]int) bool {
 	return hi-lo <= maxClaimTokens
 }
 
+// needlessBeside reports whether a token of s is said not to be needed,
+// by words outside the pattern's own spans.
+func needlessBeside(d *doc, s [2]int, own [][2]int) bool {
+	for j := s[0]; j < s[1]; j++ {
+		if !d.toks[j].needless {
+			continue
+		}
+		n, mine := d.toks[j].negBy, false
+		for _, o := range own {
+			if n >= o[0] && n < o[1] {
+				mine = true
+				break
+			}
+		}
+		if !mine {
+			return true
+		}
+	}
+	return false
+}
+
 // notClaimed reports whether a span lies in a rejected claim or a
 // diagnosis probe (see claimed).
 func notClaimed(d *doc, s [2]int) bool {
@@ -826,6 +850,16 @@ func (p *Pattern) accept(d *doc, spans [][2]int, excuseOwn bool) bool {
 	}
 	neg := false
 	for k, s := range spans {
+		// A key point's polarity-free part ("?") does not take a
+		// dismissal for the negation it allows: "you don't need fencing"
+		// makes no point about fencing (see markNeedless), unless the
+		// pattern spells the negator out ("no|without & ?lock" in "no lock
+		// is needed"). A negated pattern ("!") may take it ("a lock isn't
+		// needed for that, nor enough"), and red flags read those words
+		// as the claim.
+		if excuseOwn && !d.mentions && (p.either[k] || p.polarity == Either) && needlessBeside(d, s, spans) {
+			return false
+		}
 		if p.either[k] {
 			continue
 		}
@@ -900,7 +934,24 @@ func (p *Pattern) claimed(d *doc, spans [][2]int) bool {
 			}
 		}
 	}
-	if !inOne || quote <= 0 {
+	if !inOne {
+		// A match that takes some of its words from inside a quoted
+		// claim and others from outside it ("Definitely not "five
+		// masters, each with a replica": a failover ...") joins the
+		// quoted words to the candidate's own: no claim of either.
+		for k, s := range spans {
+			if p.either[k] {
+				continue
+			}
+			for j := s[0]; j < s[1]; j++ {
+				if q := d.toks[j].quote; q > 0 && quotedClaim(d, d.sents[d.toks[j].sent], q) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	if quote <= 0 {
 		return true
 	}
 	// A quotation is a mention only when the sentence rejects it.
@@ -928,6 +979,19 @@ func (p *Pattern) claimed(d *doc, spans [][2]int) bool {
 	return true
 }
 
+// quotedClaim reports whether quotation quote of sentence sn quotes a
+// whole claim (see claimed) that the sentence does not say it uses.
+func quotedClaim(d *doc, sn sentence, quote int) bool {
+	n, fn := 0, false
+	for j := sn.from; j < sn.to; j++ {
+		if d.toks[j].quote == quote {
+			n++
+			fn = fn || d.toks[j].fn
+		}
+	}
+	return n >= quotedClaimWords && fn && !usesQuote(d, sn, quote)
+}
+
 // quotedClaimWords is the shortest quotation read as a quoted claim.
 const quotedClaimWords = 5
 
@@ -952,6 +1016,7 @@ func usesQuote(d *doc, sn sentence, quote int) bool {
 // byte spans of the first match. It serves tests and content checks.
 func (p *Pattern) Matches(text string) (bool, []Span) {
 	d := analyse(text)
+	d.mentions = true
 	for si := range d.sents {
 		if m, ok := p.find(d, si); ok {
 			return true, m.byteSpans(d)

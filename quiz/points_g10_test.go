@@ -1,0 +1,238 @@
+package quiz_test
+
+import "testing"
+
+// Grader g10, points: the general ways of saying (or denying) an idea that
+// the matchers misread on validation writers AA and AB, each as sentences
+// of our own over several questions, next to near-misses.
+
+// TestOptionalPartsRespectDeniedNeed: a "?" part (or a pattern opened by
+// "?") matches whether or not it is negated, because the negation is often
+// the point itself ("you can't prove it is dead", "the herd never forms").
+// A sentence that says the thing is not needed ("X is not needed", "you
+// don't need X", "no need for X", "X is unnecessary") dismisses it: that is
+// no way of making a point about X.
+func TestOptionalPartsRespectDeniedNeed(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		// denied need: no point
+		{"redis-lock-and-failure", "fencing", "You don't need fencing at the storage layer if the lock itself is solid.", false},
+		{"redis-lock-and-failure", "fencing", "Fencing tokens checked by the database are not needed once you run Redlock.", false},
+		{"redis-vs-consensus", "consensus-quorum", "etcd has no need for a majority before it answers a lock request.", false},
+		{"zookeeper-lock-recipe", "herd-effect", "There is no need to worry about a thundering herd with this recipe.", false},
+		{"unfenceable-resource", "timing-caveat", "With a short delay in place you don't need to assume pauses are bounded.", false},
+		{"extend-lease", "bound", "Capping how long a holder may keep extending is unnecessary.", false},
+		{"fencing-token", "resource-cooperates", "The external API doesn't need to know about any token.", false},
+		// the negation is the point, or the need asserted: still made
+		{"redis-lock-and-failure", "fencing", "You can't skip fencing: the storage has to reject the older token.", true},
+		{"redis-vs-consensus", "consensus-quorum", "etcd needs a majority to accept the write before it answers.", true},
+		{"zookeeper-lock-recipe", "herd-effect", "If every waiter watched the holder's node, each release would wake them all, the thundering herd.", true},
+		{"unfenceable-resource", "timing-caveat", "Without a token you have to assume pauses are bounded, and they are not.", true},
+		{"extend-lease", "bound", "Capping how long a holder may keep extending is necessary, or a stuck worker holds it forever.", true},
+		{"fencing-token", "resource-cooperates", "An external API that can't compare a token cannot be fenced this way.", true},
+	})
+}
+
+// TestVerdictHedgeDecidesAYesPoint: a point whose label answers the
+// question "Yes ..." (row-lock: "Yes in effect - it coordinates every
+// client, but only inside that database") is not made by an answer that
+// opens by saying no, however hedged ("Not in the usual sense.", "Not
+// really.", "No, ..."), even when its later words match the point; an
+// opening hedge that grants it ("In a sense, yes", "Yes, in effect",
+// "Technically yes", "Sort of", "Not in the usual sense, but in effect
+// yes") leaves the point to its matchers.
+func TestVerdictHedgeDecidesAYesPoint(t *testing.T) {
+	b := loadBank(t)
+	const more = " It coordinates writers on every app server, but only for data inside that one database."
+	checkPoints(t, b, []pointCase{
+		{"row-lock", "yes-within-db", "Not in the usual sense." + more, false},
+		{"row-lock", "yes-within-db", "Not really." + more, false},
+		{"row-lock", "yes-within-db", "No, it's a local thing." + more, false},
+		{"row-lock", "yes-within-db", "Not quite: a row lock lives in the same database as the data it guards.", false},
+		{"row-lock", "yes-within-db", "Nope." + more, false},
+		// granted, hedged or not
+		{"row-lock", "yes-within-db", "In a sense, yes." + more, true},
+		{"row-lock", "yes-within-db", "Yes, in effect." + more, true},
+		{"row-lock", "yes-within-db", "Technically yes." + more, true},
+		{"row-lock", "yes-within-db", "Sort of." + more, true},
+		{"row-lock", "yes-within-db", "Not in the usual sense, but in effect yes." + more, true},
+		{"row-lock", "yes-within-db", "No and yes." + more, true},
+		// no verdict at all: the matchers decide
+		{"row-lock", "yes-within-db", "A row lock lives in the same database as the data it guards.", true},
+		{"row-lock", "yes-within-db", "No lease, no TTL: the lock lives in the same database as the data it guards.", true},
+	})
+}
+
+// TestRequiredIdeaInABackReference: a point that needs a second idea
+// (requires) finds it in the next sentence when that one refers back with
+// a contracted copula ("That's what they all share.", "They're ...").
+func TestRequiredIdeaInABackReference(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"fencing-in-real-systems", "common-pattern", "Each resource keeps the highest number it has seen and rejects lower ones. That's what Kafka, HDFS and Raft all share.", true},
+		{"redis-lock-and-failure", "compare-delete", "The release checks that the value is still mine before it deletes the key. That's one Lua script on the server.", true},
+		{"fencing-in-real-systems", "common-pattern", "The broker rejects a lower epoch than the highest it has seen. They're the same trick underneath.", true},
+		// no second idea, or the wrong one
+		{"fencing-in-real-systems", "common-pattern", "Each resource keeps the highest number it has seen and rejects lower ones. Kafka does this.", false},
+		{"redis-lock-and-failure", "compare-delete", "The release checks that the value is still mine before it deletes the key. That's two round trips, a GET then a DEL.", false},
+	})
+}
+
+// TestWaitReportsACount: WAIT said to report a count ("returns how many
+// replicas acknowledged"), to be a question rather than a promise, or to
+// leave replication asynchronous is the point that WAIT is not consensus.
+func TestWaitReportsACount(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"redis-wait-safe", "not-consensus", "WAIT returns how many replicas acknowledged the write, possibly zero.", true},
+		{"redis-wait-safe", "not-consensus", "All WAIT tells you is how many copies have the key so far.", true},
+		{"redis-wait-safe", "not-consensus", "WAIT is a question, not a promise.", true},
+		{"redis-wait-safe", "not-consensus", "Even with WAIT, replication stays asynchronous.", true},
+		{"redis-wait-safe", "not-consensus", "Redis is still copying in the background whatever WAIT answers.", true},
+		// the opposite
+		{"redis-wait-safe", "not-consensus", "WAIT returns once every replica has the key, so we are safe.", false},
+		{"redis-wait-safe", "not-consensus", "WAIT is a promise, not a question.", false},
+		{"redis-wait-safe", "not-consensus", "Without WAIT, replication is still asynchronous.", false},
+	})
+}
+
+// TestKeyStaysPut: what a short count leaves in place said by a verb of
+// staying ("the SET stays on the primary", "the key remains") rather than
+// "still".
+func TestKeyStaysPut(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"redis-wait-safe", "no-rollback", "If WAIT times out, the SET stays on the primary either way.", true},
+		{"redis-wait-safe", "no-rollback", "With zero acknowledgements the key remains on the primary.", true},
+		{"redis-wait-safe", "no-rollback", "A short count leaves the lock sitting on the primary.", true},
+		{"redis-wait-safe", "no-rollback", "With zero acknowledgements Redis removes the key from the primary.", false},
+		{"redis-wait-safe", "no-rollback", "If WAIT times out, the key doesn't stay on the primary.", false},
+	})
+}
+
+// TestAnotherReplicaPromoted: the failover choosing another replica, said
+// in the passive ("another replica can be promoted") in a sentence that
+// also lists other failures (a partition, a restart).
+func TestAnotherReplicaPromoted(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"redis-wait-safe", "promoted-replica", "Even with one ack, another replica can be promoted, and a partitioned old primary can keep accepting writes.", true},
+		{"redis-wait-safe", "promoted-replica", "During a network partition Sentinel may elect a different replica, and the acking one may restart empty.", true},
+		{"redis-wait-safe", "promoted-replica", "During a partition another primary can accept writes on the other side.", false},
+		{"redis-wait-safe", "promoted-replica", "The replica that acknowledged is always the one promoted.", false},
+		{"redis-wait-safe", "promoted-replica", "During a partition Sentinel would promote another node, so two masters grant the lock.", false},
+	})
+}
+
+// TestStoreTakesAKeyOnce: the store holding a key at most once, said as a
+// repeat that cannot happen ("a table where keys can't repeat") or as the
+// repeat colliding with what is already there (the concept no-duplicates,
+// cited by every question whose point is a uniqueness rule).
+func TestStoreTakesAKeyOnce(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"idempotency-keys", "unique-table", "We write the key into a table where keys cannot repeat.", true},
+		{"idempotency-keys", "unique-table", "The key goes into a column that never holds the same value twice.", true},
+		{"idempotency-keys", "unique-table", "A resend's insert bumps into the existing key and stops there.", true},
+		{"run-job-once", "claim-row", "The second instance's insert bumps into the existing row for that period, so it skips the run.", true},
+		{"avoid-the-lock", "constraint", "A second signup with that email collides with the row already there and fails.", true},
+		// a store that does not stop the repeat
+		{"idempotency-keys", "unique-table", "The table doesn't stop repeats, so the charge runs twice.", false},
+		{"idempotency-keys", "unique-table", "The database can't detect a repeat on its own.", false},
+		{"run-job-once", "claim-row", "A late instance collides with nothing and runs the job again.", false},
+	})
+}
+
+// TestRepeatGetsTheFirstAnswer: the stored response said as a free
+// relative ("gets back whatever the first one got").
+func TestRepeatGetsTheFirstAnswer(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"idempotency-keys", "replay-response", "A resend gets back whatever the first one got.", true},
+		{"idempotency-keys", "replay-response", "The retry receives exactly what the original request was told.", true},
+		{"idempotency-keys", "replay-response", "We hand back whatever we answered the first time.", true},
+		{"idempotency-keys", "replay-response", "The retry never gets back what the first one got.", false},
+		{"idempotency-keys", "replay-response", "A resend is processed again, whatever happened the first time.", false},
+	})
+}
+
+// TestQueueClaimInOwnWords: a claim whose time passes frees the job; the
+// claim committed before the work; a late completion that bounces.
+func TestQueueClaimInOwnWords(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"skip-locked-queue", "visibility-timeout", "Once 12:05 passes, the row looks available again to the next claim.", true},
+		{"skip-locked-queue", "visibility-timeout", "When the claim's time is past, the job is up for grabs again.", true},
+		{"skip-locked-queue", "visibility-timeout", "When the worker dies its transaction rolls back and the row is available again.", false},
+		{"skip-locked-queue", "visibility-timeout", "The row becomes available again once the worker commits.", false},
+		{"skip-locked-queue", "short-transaction", "Then it commits and does the work.", true},
+		{"skip-locked-queue", "short-transaction", "The worker should commit first, then process the job outside any transaction.", true},
+		{"skip-locked-queue", "short-transaction", "It does the work and then commits.", false},
+		{"skip-locked-queue", "short-transaction", "Then it processes the job and commits at the end.", false},
+		{"skip-locked-queue", "stalled-worker", "If the job was handed on in the meantime, the late worker's 'done' bounces.", true},
+		{"skip-locked-queue", "stalled-worker", "A stale claim's completion is turned away.", true},
+		{"skip-locked-queue", "stalled-worker", "The late worker's completion goes through.", false},
+	})
+}
+
+// TestDebugTwoHoldersInOwnWords: the lease lapsing under a paused holder,
+// a freeze made on purpose (SIGSTOP), suspects gone through; a release of
+// a lock that wasn't the releaser's own; the lock store named as a
+// server or coordinator and the clocks it replaces.
+func TestDebugTwoHoldersInOwnWords(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"two-holders", "durations-vs-ttl", "The first owner was asleep and its claim lapsed under it.", true},
+		{"two-holders", "durations-vs-ttl", "Reproduce it by sending SIGSTOP to the holder for longer than the TTL.", true},
+		{"two-holders", "durations-vs-ttl", "Go through the suspects on the first holder: a long GC pause, CPU throttling.", true},
+		{"two-holders", "durations-vs-ttl", "The lease never lapsed, and the first owner was awake throughout.", false},
+		{"two-holders", "release-code", "A release deleted a claim that wasn't its own.", true},
+		{"two-holders", "release-code", "The unlock deleted the next holder's key.", true},
+		{"two-holders", "release-code", "The release deletes the key only when it is its own.", false},
+		{"two-holders", "timeline-from-store", "Build one timeline from the lock server's events, not the workers' clocks.", true},
+		{"two-holders", "timeline-from-store", "Line everything up by the coordinator's log.", true},
+		{"two-holders", "timeline-from-store", "Line the events up by server timestamps, not host clocks.", true},
+		{"two-holders", "timeline-from-store", "Build the timeline from each worker's own log timestamps.", false},
+		{"two-holders", "timeline-from-store", "Trust the host clocks to order the events.", false},
+	})
+}
+
+// TestSweepG10: a sweep of our own sentences over the core points of every
+// question (casual, figurative, by consequence); the classes it found
+// missing, each beside its opposite:
+//   - a restart said as a reboot or a power cycle (common set @restart)
+//   - a harm verb for the trade-off ("a long one punishes everyone when a
+//     holder dies"), a crash by any word of @crash
+//   - commutativity as the order not counting ("doesn't care who goes
+//     first"), idempotence as "no worse than once" (%idempotent)
+//   - a pause the TTL cannot wait out ("can't out-wait an unbounded
+//     pause"), and not its reverse: "a long enough lease outlasts any
+//     pause" made no-safe-value through %paused-past-lease
+//   - a long sentence without a comma whose glue is indefinite pronouns
+//     ("... turns away anyone waving a lower one") read as a list, not a
+//     claim: anyone, someone, one, whatever ... are function words
+//   - the failover picking a replica that never saw the key
+func TestSweepG10(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"redlock-operations-q", "restart-forgets", "A node that reboots without having the key on disk can hand the same lock to someone else and complete a second majority.", true},
+		{"redlock-operations-q", "restart-forgets", "After a power cycle the node comes back empty and will grant the key to another client.", true},
+		{"redlock-operations-q", "restart-forgets", "A node that reboots comes back with every key it had.", false},
+		{"redis-early-expiry", "restart-persistence", "If the box reboots without persistence, the lock key is simply gone.", true},
+		{"choose-ttl", "tradeoff", "A short lease punishes slow holders, a long one punishes everyone when a holder dies.", true},
+		{"choose-ttl", "tradeoff", "A short lease is simple and a long one is fine too.", false},
+		{"avoid-the-lock", "idempotent", "An increment the database applies atomically doesn't care who goes first.", true},
+		{"avoid-the-lock", "idempotent", "With an atomic add it makes no difference which one lands first.", true},
+		{"avoid-the-lock", "idempotent", "For a transfer it matters which one goes first.", false},
+		{"avoid-the-lock", "idempotent", "If the operation is \"set status to PAID\", running it three times is no worse than once.", true},
+		{"run-job-once", "idempotent", "Make it so running the job twice is no worse than running it once.", true},
+		{"avoid-the-lock", "idempotent", "Running the charge twice is much worse than running it once.", false},
+		{"choose-ttl", "no-safe-value", "You can't out-wait an unbounded pause with a bigger number.", true},
+		{"choose-ttl", "no-safe-value", "No lease can outlast every possible GC pause.", true},
+		{"choose-ttl", "no-safe-value", "A long enough lease outlasts any pause.", false},
+		{"fencing-token", "resource-rejects", "The storage tracks the highest ticket it has served and turns away anyone waving a lower one.", true},
+		{"fencing-token", "resource-rejects", "The ledger notes the biggest number anyone has presented so far and ignores whatever comes in lower.", true},
+		{"redis-wait-safe", "promoted-replica", "Sentinel might pick a replica that never saw the key as the new primary.", true},
+		{"redis-wait-safe", "promoted-replica", "Sentinel always picks the replica that saw the key as the new primary.", false},
+	})
+}
