@@ -539,5 +539,28 @@ func TestLosingClaimShapesG10Context(t *testing.T) {
 			"With the row lock the second save waits for the first to commit, so the two saves never interleave and the problem is gone.", true},
 		{"near miss: the saves are separate requests", "optimistic-concurrency", "isolation-prevents-race",
 			"A row lock at save time makes the two saves wait for each other, but they are separate requests, so the second still overwrites the first.", false},
+		// A lease or interval above the longest run said to rule out a
+		// takeover; a single clock said to prove the worker stopped;
+		// partition ownership said never to overlap; clock drift waved off
+		// for a Redis TTL (not on choose-ttl: there the flag's older
+		// "averag*" read "its p99.9 rather than its average ... drift").
+		{"an hour-long interval: the claim can't be taken over", "holder-id-guard", "ttl-as-safety",
+			"Our longest job takes 25 minutes, so with a two-hour reclaim interval a live worker's claim can't be taken over.", true},
+		{"a TTL above the worst runtime guarantees only one", "avoid-the-lock", "ttl-as-safety",
+			"I take a lock whose TTL is well above the worst runtime, which guarantees only one process is ever inside.", true},
+		{"near miss: a longer interval only makes it rarer", "holder-id-guard", "ttl-as-safety",
+			"A longer reclaim interval makes a takeover rarer, but a paused worker can still be overtaken, so the claim needs an epoch.", false},
+		{"one database clock: the worker can't still be running", "holder-id-guard", "ttl-as-safety",
+			"The expiry uses the database's clock, so after ten minutes the first worker can't still be running the job.", true},
+		{"near miss: it can still be running after a pause", "holder-id-guard", "ttl-as-safety",
+			"One clock decides the expiry, but a paused worker may still be running the job after ten minutes.", false},
+		{"the rebalance never overlaps consumers", "avoid-the-lock", "single-replica-guarantee",
+			"During a rebalance Kafka makes sure the old consumer has fully stopped before the new one gets the partition.", true},
+		{"near miss: a rebalance can overlap briefly", "avoid-the-lock", "single-replica-guarantee",
+			"A rebalance can overlap briefly: a zombie consumer may still process a key, so the writes stay idempotent.", false},
+		{"drift is no concern with Redis TTLs", "redis-early-expiry", "clocks-irrelevant",
+			"Clock drift isn't a concern with Redis TTLs, so the client can use the whole TTL.", true},
+		{"near miss: subtract the drift", "redis-early-expiry", "clocks-irrelevant",
+			"Redis keeps the TTL on its own clock, but the client still subtracts the elapsed time and a drift margin before trusting it.", false},
 	})
 }
