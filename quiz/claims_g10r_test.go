@@ -548,6 +548,8 @@ func TestLosingClaimShapesG10Context(t *testing.T) {
 			"Our longest job takes 25 minutes, so with a two-hour reclaim interval a live worker's claim can't be taken over.", true},
 		{"a TTL above the worst runtime guarantees only one", "avoid-the-lock", "ttl-as-safety",
 			"I take a lock whose TTL is well above the worst runtime, which guarantees only one process is ever inside.", true},
+		{"near miss: a TTL can't guarantee only one", "avoid-the-lock", "ttl-as-safety",
+			"No TTL, however far above the worst runtime, can guarantee only one process is ever inside.", false},
 		{"near miss: a longer interval only makes it rarer", "holder-id-guard", "ttl-as-safety",
 			"A longer reclaim interval makes a takeover rarer, but a paused worker can still be overtaken, so the claim needs an epoch.", false},
 		{"one database clock: the worker can't still be running", "holder-id-guard", "ttl-as-safety",
