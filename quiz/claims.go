@@ -24,6 +24,43 @@ figuring reckoning`)
 var beliefNouns = setOf(`belief beliefs illusion impression notion idea misconception myth
 fallacy hope assumption pretence pretense`)
 
+// appearJudgements follow an appearance verb (appearVerbs) as its
+// judgement: "sounds right", "seems safe", "looks fine".
+var appearJudgements = setOf(`right safe fine reasonable correct good obvious sensible enough
+sufficient attractive simple like to natural tempting`)
+
+// markAppearances reads a view judged by appearance and turned by a
+// contrast later in its sentence as named, not claimed: "Locking per
+// customer sounds right and prevents simultaneous duplicates, but retries
+// come later", "A long TTL looks safe, yet a pause outlasts it". What
+// follows the contrast is the candidate's own.
+func markAppearances(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		seen := -1
+		for j := s.from; j+1 < s.to; j++ {
+			if seen < 0 && appearVerbs[toks[j].raw] && appearJudgements[toks[j+1].raw] && toks[j].negBy < 0 {
+				seen = j
+				continue
+			}
+			if seen >= 0 && toks[j].clause && (toks[j].raw == "but" || toks[j].raw == "yet" || toks[j].raw == "however") {
+				from := seen
+				for from > s.from && !(toks[from].clause && toks[from].brk != 0) {
+					from--
+				}
+				for x := from; x < j; x++ {
+					toks[x].refuted = true
+				}
+				break
+			}
+		}
+	}
+}
+
+// heldBeliefs name, before "is that", a belief the speaker does not
+// share: "A common belief is that X".
+var heldBeliefs = setOf(`belief misconception myth fallacy illusion notion impression claim argument pitch`)
+
 // ownBelief words before a belief participle make the belief the
 // candidate's own ("I'm thinking we should ...", "keep thinking").
 var ownBelief = setOf(`i i'm we we're am are was were be been keep keeps kept start started stop
@@ -58,7 +95,7 @@ func markNamedClaims(d *doc) {
 		return end
 	}
 	for k := range toks {
-		t := toks[k]
+		t := &toks[k]
 		if t.cls&clsNamed == 0 {
 			continue
 		}
@@ -110,6 +147,12 @@ func markNamedClaims(d *doc) {
 			for j := k + 1; j < claimEnd(k+1); j++ {
 				toks[j].refuted = true
 			}
+		// "A common belief is that X", "the misconception was that X"
+		// (not "the idea is that X", which explains a design).
+		case heldBeliefs[t.raw] && k+2 < sentEnd(k) && (toks[k+1].raw == "is" || toks[k+1].raw == "was") && toks[k+2].raw == "that":
+			for j := k + 2; j < claimEnd(k+2); j++ {
+				toks[j].refuted = true
+			}
 		// "(just) to be safe", "on the safe side": a precaution, not a
 		// claim that anything is safe.
 		case t.raw == "safe" && (k > 1 && toks[k-1].raw == "be" && toks[k-2].raw == "to" || k+1 < len(toks) && toks[k+1].raw == "side"):
@@ -128,6 +171,7 @@ func markNamedClaims(d *doc) {
 	markAlternatives(d)
 	markScareQuotes(d)
 	markRestrictedGuarantees(d)
+	markAppearances(d)
 	markOutdoneByNext(d)
 	markFirstImpulses(d)
 	markHedgedBeliefs(d)
@@ -142,6 +186,13 @@ func markNamedClaims(d *doc) {
 	markProblemDefinitions(d)
 	markIncidentCauses(d)
 	markFailureConsequences(d)
+	markFormerPractice(d)
+	markHarmfulCauses(d)
+	markJudgedByRelative(d)
+	markFailureNarratives(d)
+	markAnsweredNo(d)
+	markDeniedConditions(d)
+	markDoubts(d)
 	markScenarios(d)
 }
 
@@ -203,9 +254,57 @@ duplicates duplicate double doubled`)
 	harmPairs = map[[2]string]bool{{"got", "through"}: true, {"slipped", "through"}: true, {"went", "through"}: true,
 		{"accepted", "both"}: true, {"couldn't", "tell"}: true, {"had", "nothing"}: true,
 		{"went", "wrong"}: true, {"both", "wrote"}: true, {"both", "writes"}: true}
+	// twoOwners are harms only after "that's how / why" ("— that's how
+	// you get two writers"): elsewhere they are as often denied ("so two
+	// workers can never pick the same job").
+	twoOwners = map[[2]string]bool{{"two", "writers"}: true, {"two", "holders"}: true, {"two", "leaders"}: true,
+		{"two", "workers"}: true, {"two", "owners"}: true}
 	harmOpeners = map[[2]string]bool{{"which", "is"}: true, {"that's", "where"}: true, {"that's", "why"}: true, {"that", "is"}: true,
-		{"and", "of"}: true, {"which", "meant"}: true, {"so", ""}: true, {"hence", ""}: true, {"and", "so"}: true}
+		{"and", "of"}: true, {"which", "meant"}: true, {"so", ""}: true, {"hence", ""}: true, {"and", "so"}: true,
+		{"that's", "how"}: true, {"until", ""}: true}
 )
+
+// safeguards are the verbs of what a design is for: protecting,
+// deduplicating, stopping, catching, rejecting, telling apart (by stem
+// prefix, so every form counts).
+var safeguards = []string{"dedup", "de-dup", "protect", "stop", "prevent", "catch", "reject", "block",
+	"detect", "fence", "guard", "recogni", "match", "notic", "tell", "help"}
+
+// safeguardDenied reports a negator at toks[x] (nothing, nobody, never)
+// whose verb, the first word after it past auxiliaries and adverbs, is a
+// safeguard: "nothing is ever deduplicated", "never matches a retry".
+// "without any deduplication logic" and "don't need to dedupe" deny a
+// cost, and "so the provider doesn't reject a legitimate retry" gives a
+// purpose: neither tells a safeguard failing.
+func safeguardDenied(toks []token, x, end int) bool {
+	r := toks[x].raw
+	if r != "nothing" && r != "nobody" && r != "never" {
+		return false
+	}
+	j := x + 1
+	for j < end && !toks[j].clause && negSkips[toks[j].raw] {
+		j++
+	}
+	if j >= end || toks[j].clause {
+		return false
+	}
+	return safeguardWord(toks[j].raw)
+}
+
+// safeguardWord reports a word of a safeguard (see safeguards).
+func safeguardWord(w string) bool {
+	for _, g := range safeguards {
+		if strings.HasPrefix(w, g) {
+			return true
+		}
+	}
+	return false
+}
+
+// negSkips stand between a negator and its verb: "nothing is ever
+// deduplicated", "can't really tell".
+var negSkips = setOf(`is are was were be been being ever gets get got really actually even
+can could will would does do did`)
 
 // markFailureConsequences reads a design told with the harm it did ("our
 // so-called fencing token was a UUID, so the database had nothing to
@@ -217,7 +316,7 @@ func markFailureConsequences(d *doc) {
 	toks := d.toks
 	for _, s := range d.sents {
 		for j := s.from; j < s.to; j++ {
-			t := toks[j]
+			t := &toks[j]
 			if t.raw == "called" && j > s.from && toks[j-1].raw == "so" && !toks[j].clause {
 				for x := j; x < s.to && (x == j || !toks[x].clause); x++ {
 					toks[x].refuted = true
@@ -227,14 +326,22 @@ func markFailureConsequences(d *doc) {
 			if !t.clause || j == s.from {
 				continue
 			}
+			// "new key per retry = no dedupe at all": what it leads to is
+			// a safeguard denied
+			if t.brk == '=' && (t.raw == "no" || t.raw == "nothing" || t.raw == "never") && (safeguardDenied(toks, j, s.to) || j+1 < s.to && safeguardWord(toks[j+1].raw)) {
+				for x := s.from; x < j; x++ {
+					toks[x].refuted = true
+				}
+				break
+			}
 			next := ""
 			if j+1 < s.to {
 				next = toks[j+1].raw
 			}
-			if !harmOpeners[[2]string{t.raw, next}] && !harmOpeners[[2]string{t.raw, ""}] {
+			if t.cls&clsHarmOpener == 0 || !harmOpeners[[2]string{t.raw, next}] && !harmOpeners[[2]string{t.raw, ""}] {
 				continue
 			}
-			if t.raw == "which" && !(j+2 < s.to && (toks[j+2].raw == "why" || toks[j+2].raw == "where" || toks[j+2].raw == "exactly" && j+3 < s.to && toks[j+3].raw == "where")) && next != "meant" ||
+			if t.raw == "which" && !(j+2 < s.to && (toks[j+2].raw == "why" || toks[j+2].raw == "where" || toks[j+2].raw == "exactly" && j+3 < s.to && (toks[j+3].raw == "where" || toks[j+3].raw == "why"))) && next != "meant" ||
 				t.raw == "that" && !(j+2 < s.to && toks[j+2].raw == "why") || t.raw == "and" && next == "of" && !(j+2 < s.to && toks[j+2].raw == "course") {
 				continue
 			}
@@ -243,12 +350,15 @@ func markFailureConsequences(d *doc) {
 			}
 			harm := false
 			for x := j + 1; x < s.to && x <= j+10; x++ {
-				if x+1 < s.to && harmPairs[[2]string{toks[x].raw, toks[x+1].raw}] {
+				if x+1 < s.to && (harmPairs[[2]string{toks[x].raw, toks[x+1].raw}] || t.raw == "that's" && twoOwners[[2]string{toks[x].raw, toks[x+1].raw}]) {
 					harm = true
 					break
 				}
-				// "so no lock is lost": a harm denied is none
+				// "so no lock is lost": a harm denied is none; "so
+				// nothing is deduplicated", "so nothing stops the second
+				// charge": a safeguard denied is the harm
 				if toks[x].cls&clsNegator != 0 {
+					harm = safeguardDenied(toks, x, s.to)
 					break
 				}
 				// after a bare "so", only a harm told in the past (a
@@ -269,6 +379,297 @@ func markFailureConsequences(d *doc) {
 				toks[x].refuted = true
 			}
 			break
+		}
+	}
+}
+
+// conditionHeads, after "only", restrict a claim to a condition: "safe
+// only if pauses are bounded", "only in a world without GC pauses".
+var conditionHeads = setOf(`if when in with under while provided assuming`)
+
+// markDeniedConditions reads a claim restricted to a condition that the
+// sentence then denies as named, not claimed: "Redlock is safe only in
+// a world without GC pauses, which is not ours", "... only if clocks
+// behave, and they don't". What comes before "only" in its clause is
+// refuted.
+func markDeniedConditions(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		for j := s.from + 1; j+1 < s.to; j++ {
+			if toks[j].raw != "only" || !conditionHeads[toks[j+1].raw] {
+				continue
+			}
+			denied := false
+			for k := j + 2; k < s.to; k++ {
+				if toks[k].clause && (toks[k].raw == "which" || toks[k].raw == "and" || toks[k].raw == "but") && deniesAhead(toks, k, s.to) {
+					denied = true
+					break
+				}
+			}
+			if !denied {
+				break
+			}
+			from := j
+			for from > s.from && !toks[from].clause {
+				from--
+			}
+			for x := from; x < j; x++ {
+				toks[x].refuted = true
+			}
+			break
+		}
+	}
+}
+
+// doubtVerbs, said by the candidate, refute what follows them: "I doubt
+// Redlock gives you a correct lock".
+var doubtVerbs = setOf(`doubt question dispute`)
+
+// markDoubts marks as refuted the complement of a doubt the candidate
+// voices ("I doubt X", "I'd question whether X", "we dispute that X"),
+// to where the sentence turns; "It's a stretch to call X Y" likewise.
+func markDoubts(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		for k := s.from; k+1 < s.to; k++ {
+			r := toks[k].raw
+			voiced := doubtVerbs[r] && k > s.from && (toks[k-1].raw == "i" || toks[k-1].raw == "we" || toks[k-1].raw == "i'd" || toks[k-1].raw == "really" && k-1 > s.from && toks[k-2].raw == "i")
+			stretch := r == "stretch" && toks[k+1].raw == "to" && k > s.from && toks[k-1].raw == "a"
+			if !voiced && !stretch {
+				continue
+			}
+			end := k + 1
+			for end < s.to && !(toks[end].clause && (toks[end].brk == ';' || toks[end].brk == ':' || toks[end].raw == "but" || toks[end].raw == "because")) {
+				end++
+			}
+			for x := k + 1; x < end; x++ {
+				toks[x].refuted = true
+			}
+			break
+		}
+	}
+}
+
+// markAnsweredNo reads a header answered "no" after its colon as
+// rejected: "Server-generated keys: no.", "Redlock for correctness:
+// never.", "A bigger TTL: bad idea."
+func markAnsweredNo(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		for c := s.from + 1; c < s.to; c++ {
+			if !(toks[c].clause && toks[c].brk == ':') {
+				continue
+			}
+			if n := s.to - c; n <= 2 && (toks[c].raw == "no" || toks[c].raw == "nope" || toks[c].raw == "never" || toks[c].raw == "wrong" || n == 2 && toks[c].raw == "bad") {
+				for x := s.from; x < c; x++ {
+					toks[x].refuted = true
+				}
+			}
+			break
+		}
+	}
+}
+
+// markJudgedByRelative reads a subject whose predicate noun a relative
+// clause judges as named, not claimed: "Comparing wall-clock times across
+// machines is one of the answers that lose the round", "A GET then DEL is
+// a release that breaks under a pause". The subject runs from the
+// sentence start (or its last strong break) to the copula.
+func markJudgedByRelative(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		for k := s.from + 3; k < s.to; k++ {
+			refused := approvalVerbs[toks[k].raw] && (strings.HasSuffix(toks[k-1].raw, "n't") || toks[k-1].raw == "not" || toks[k-1].raw == "never")
+			if toks[k].cls&clsCritic == 0 && !missesPoint(toks, k) && !breakVerbs[toks[k].raw] && !refused {
+				continue
+			}
+			c := k
+			for c > s.from && !toks[c].clause {
+				c--
+			}
+			// "X is the premise I don't accept": a relative clause
+			// without its pronoun opens on the speaker
+			if c == k || !(relatives[toks[c].raw] || refused && speakerOpeners[toks[c].raw]) || c-1 <= s.from || toks[c].brk != 0 {
+				continue
+			}
+			p := -1
+			for j := c - 1; j > s.from && j >= c-5; j-- {
+				if r := toks[j].raw; r == "is" || r == "are" || r == "was" || r == "were" {
+					p = j
+					break
+				}
+				if toks[j].clause {
+					break
+				}
+			}
+			if p < 0 {
+				continue
+			}
+			from := p
+			for from > s.from && !strongBreak(toks[from]) {
+				from--
+			}
+			for x := from; x < p; x++ {
+				toks[x].refuted = true
+			}
+			break
+		}
+	}
+}
+
+// repeatVerbs, before "twice" or a duplicate, or after "both", make the
+// work done twice a harm told: "charges the card twice", "both write".
+var repeatVerbs = setOf(`write writes wrote written hold holds held run runs ran charge charges charged
+process processes processed execute executes executed bill bills billed send sends sent think believe
+apply applies applied`)
+
+// markFailureNarratives reads a failure told as a chain of events (three
+// clauses or more, split by commas) whose last clause is the harm of two
+// owners or of work done twice ("the extension fails, it keeps going,
+// another worker takes the lock, and both write"; "the client times out,
+// retries with a brand new key, and the server charges the card twice")
+// as a scenario named: the events that lead to the harm are not the
+// candidate's design. A chain that ends without that harm ("..., and the
+// next client acquires the lock"), or whose last clause denies it, is
+// told as design.
+func markFailureNarratives(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		commas, last := 0, -1
+		for j := s.from + 1; j < s.to; j++ {
+			if t := toks[j]; t.clause && t.brk == ',' {
+				commas++
+				last = j
+			} else if t.clause && t.brk != 0 {
+				commas, last = 0, -1 // a colon, dash or semicolon starts over
+			}
+		}
+		if commas < 2 {
+			continue
+		}
+		harm := false
+		for j := last; j < s.to; j++ {
+			r := toks[j].raw
+			if toks[j].cls&clsNegator != 0 || r == "so" || r == "because" {
+				harm = false
+				break
+			}
+			switch {
+			case r == "both":
+				for k := j + 1; k < s.to && k <= j+2; k++ {
+					harm = harm || repeatVerbs[toks[k].raw]
+				}
+			case r == "twice" || strings.HasPrefix(r, "duplicate"):
+				for k := j - 1; k >= last && k >= j-3; k-- {
+					harm = harm || repeatVerbs[toks[k].raw]
+				}
+			case strings.HasPrefix(r, "overlap"):
+				harm = true
+			}
+		}
+		if !harm {
+			continue
+		}
+		for j := s.from; j < last; j++ {
+			toks[j].refuted = true
+		}
+	}
+}
+
+// breakVerbs, in a relative clause on a predicate noun, judge the
+// subject: "a release that breaks under a pause".
+var breakVerbs = setOf(`breaks break fails fail loses`)
+
+// enableVerbs say what their subject lets happen: "Running without the
+// key lets another pod start the job".
+var enableVerbs = setOf(`lets let allows allow causes cause leads invites`)
+
+// repeatHarms, after an enable verb, say the work is done twice:
+// "again", "twice", "a second time", "another pod".
+var repeatHarms = setOf(`again twice second double duplicate duplicates both`)
+
+// otherAgents after "another" or "other" name a second owner of the work.
+var otherAgents = setOf(`pod pods worker workers instance instances node nodes client clients holder
+holders process processes replica scheduler`)
+
+// markHarmfulCauses reads a practice said, as the subject of an enable
+// verb, to let the work run twice as the cause of that harm, named, not
+// proposed: "Running the job without the claim lets another pod start it
+// too", "Deleting the claim row after the job finishes lets a late
+// instance run it again". The subject must be a practice (a gerund or
+// "without ..."), and the harm a repeat: "Claiming the row in the same
+// transaction lets only one instance run it" names none.
+func markHarmfulCauses(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		r := toks[s.from].raw
+		if !(len(r) > 4 && strings.HasSuffix(r, "ing") || r == "without") {
+			continue
+		}
+		for v := s.from + 1; v < s.to && v <= s.from+14; v++ {
+			if toks[v].clause && toks[v].brk != 0 && toks[v].brk != ',' {
+				break
+			}
+			if !enableVerbs[toks[v].raw] {
+				continue
+			}
+			harm := false
+			for x := v + 1; x < s.to && x <= v+8; x++ {
+				if toks[x].cls&clsNegator != 0 || toks[x].raw == "only" {
+					break
+				}
+				if repeatHarms[toks[x].raw] || (toks[x].raw == "another" || toks[x].raw == "other") && x+1 < s.to && otherAgents[toks[x+1].raw] {
+					harm = true
+					break
+				}
+			}
+			if harm {
+				for x := s.from; x < v; x++ {
+					toks[x].refuted = true
+				}
+			}
+			break
+		}
+	}
+}
+
+// formerMarkers open a practice the candidate has left behind: "Our v1
+// ...", "In the old design ...", "Before the fix, ...", "Originally ...".
+var formerMarkers = setOf(`v1 originally previously initially formerly legacy`)
+
+// formerPairs are two-word markers of a former practice.
+var formerPairs = map[[2]string]bool{{"old", "design"}: true, {"old", "version"}: true, {"old", "code"}: true,
+	{"first", "version"}: true, {"the", "fix"}: true, {"back", "then"}: true, {"at", "first"}: true,
+	{"old", "setup"}: true, {"old", "system"}: true, {"first", "attempt"}: true}
+
+// markFormerPractice reads a practice told as one the candidate used to
+// follow ("We used to generate the key on the server per request", "Our
+// v1 minted a key per call", "Before the fix, our release was a plain
+// DEL") as named, not claimed: from the sentence start to where it turns
+// (a semicolon, colon or dash, or "but", "until", "now"). "is used to
+// dedupe" (a passive) is no former practice, nor is "before" another
+// event than a fix.
+func markFormerPractice(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		former := false
+		for j := s.from; j < s.to && j < s.from+6; j++ {
+			r := toks[j].raw
+			if formerMarkers[r] || j+1 < s.to && formerPairs[[2]string{r, toks[j+1].raw}] && (r != "the" || j > s.from && toks[j-1].raw == "before") ||
+				r == "used" && j+1 < s.to && toks[j+1].raw == "to" && j > s.from && !auxiliaries[toks[j-1].raw] && toks[j-1].raw != "get" && toks[j-1].raw != "got" {
+				former = true
+				break
+			}
+		}
+		if !former {
+			continue
+		}
+		for j := s.from; j < s.to; j++ {
+			t := toks[j]
+			if j > s.from && t.clause && (t.brk == ';' || t.brk == ':' || t.brk == '—' || t.brk == '–' || t.raw == "but" || t.raw == "until" || t.raw == "now" || t.raw == "today") {
+				break
+			}
+			toks[j].refuted = true
 		}
 	}
 }
@@ -303,7 +704,7 @@ func markIncidentCauses(d *doc) {
 		}
 		problem := false
 		for j := seen; j < s.to; j++ {
-			t := toks[j]
+			t := &toks[j]
 			if t.cls&clsNegator != 0 || t.negBy >= 0 {
 				break
 			}
@@ -350,7 +751,7 @@ func markProblemDefinitions(d *doc) {
 	for _, s := range d.sents {
 		for k := s.from; k < s.to && k < s.from+6; k++ {
 			r := toks[k].raw
-			if !problemHeads[r] || (r == "brain" && (k == s.from || toks[k-1].raw != "split")) ||
+			if toks[k].cls&clsProblemHead == 0 || (r == "brain" && (k == s.from || toks[k-1].raw != "split")) ||
 				((r == "update" || r == "updates") && (k == s.from || toks[k-1].raw != "lost")) ||
 				(r == "anomaly" && (k == s.from || toks[k-1].raw != "herd")) {
 				continue
@@ -561,7 +962,7 @@ func markNamedAfterColon(d *doc) {
 			named, reporter, report := false, false, false
 			for j := from; j < colon; j++ {
 				r := toks[j].raw
-				if mistakeNouns[r] {
+				if toks[j].cls&clsMistakeNoun != 0 {
 					named = true
 				}
 				// "my manager's take", not "our team's rule", nor a
@@ -570,20 +971,26 @@ func markNamedAfterColon(d *doc) {
 				if rr := strings.TrimSuffix(r, "'s"); reporters[rr] && rr != "they" && rr != "answer" && !(j > s.from && (toks[j-1].raw == "our" || toks[j-1].raw == "we" || toks[j-1].raw == "than")) {
 					reporter = true
 				}
-				if reportVerbs[r] || claimVerbs[r] || mentionNouns[r] || viewNouns[r] {
+				if toks[j].cls&(clsReport|clsClaimVerb|clsMention) != 0 || viewNouns[r] {
 					report = true
 				}
 			}
+			start := colon
+			if refusingHeader(toks, from, colon) {
+				// the header's own object is refused too ("argue
+				// against the per-customer lock:")
+				named, start = true, from
+			}
 			named = named || reporter && report
 			if named {
-				for j := colon; j < s.to; j++ {
+				for j := start; j < s.to; j++ {
 					toks[j].refuted = true
 				}
 			}
 		}
 		// "Mistake two, which ..., is X"
 		for j := s.from; j < s.to && j < s.from+3; j++ {
-			if !mistakeNouns[toks[j].raw] {
+			if toks[j].cls&clsMistakeNoun == 0 {
 				continue
 			}
 			k := j + 1
@@ -610,6 +1017,40 @@ func markNamedAfterColon(d *doc) {
 			}
 		}
 	}
+}
+
+// approvalVerbs, negated in a header, refuse what the header names: "A
+// pattern I wouldn't accept:", "Something I'd never sign off on:".
+var approvalVerbs = setOf(`accept allow approve ship merge sign tolerate recommend trust permit buy`)
+
+// againstVerbs take "against" to reject their object: "I'd argue
+// against the per-customer lock: ...".
+var againstVerbs = setOf(`argue argued advise advised warn warned recommend vote caution push`)
+
+// speakerOpeners open a clause with the candidate as its subject: "I
+// wouldn't use Redlock: ..." rejects Redlock, not what follows the colon.
+var speakerOpeners = setOf(`i i'd i'll i'm we we'd we'll you you'd`)
+
+// refusingHeader reports words before a colon, toks[from:colon], that
+// announce something refused: a noun phrase whose relative clause denies
+// approving it ("A pattern I wouldn't accept:", "Something we'd never
+// ship:"), or an argument against something ("I'd argue against X:").
+func refusingHeader(toks []token, from, colon int) bool {
+	for j := from; j < colon; j++ {
+		r := toks[j].raw
+		if r == "against" && j > from && (againstVerbs[toks[j-1].raw] || j > from+1 && againstVerbs[toks[j-2].raw]) {
+			return true
+		}
+		if !approvalVerbs[r] || speakerOpeners[toks[from].raw] {
+			continue
+		}
+		for k := j - 1; k >= from && k >= j-2; k-- {
+			if toks[k].cls&clsNegator != 0 || strings.HasSuffix(toks[k].raw, "n't") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // viewNouns name a view someone holds: "a lead I worked with had this
@@ -706,7 +1147,7 @@ func markInvertedQuestions(d *doc) {
 			continue
 		}
 		for j := s.from; j+1 < s.to; j++ {
-			if toks[j].cls&clsNamed == 0 || !inversions[toks[j].raw] || !questionSubjects[toks[j+1].raw] {
+			if toks[j].cls&(clsNamed|clsInversion) != clsNamed|clsInversion || !questionSubjects[toks[j+1].raw] {
 				continue
 			}
 			start := j == s.from && j+2 < s.to && toks[j+1].raw != "there" ||
@@ -796,7 +1237,7 @@ func markRejectedClefts(d *doc) {
 		}
 		// "The common mistake is X ..." to the end of its sentence
 		for j := s.from; j < s.to && j < s.from+4; j++ {
-			if !mistakeNouns[toks[j].raw] {
+			if toks[j].cls&clsMistakeNoun == 0 {
 				continue
 			}
 			if j+1 < s.to && (toks[j+1].raw == "is" || toks[j+1].raw == "was") {
@@ -926,13 +1367,21 @@ func markTemptingVersions(d *doc) {
 	for _, s := range d.sents {
 		for j := s.from; j+1 < s.to && j < s.from+4; j++ {
 			r := toks[j].raw
-			head := temptingHeads[r] && headNouns[toks[j+1].raw]
+			head := toks[j].cls&clsTemptingHead != 0 && headNouns[toks[j+1].raw]
 			// "A pattern I see a lot:"
 			seen := (r == "pattern" || r == "mistake" || r == "thing") && j+3 < s.to && (toks[j+1].raw == "i" || toks[j+1].raw == "we") && (toks[j+2].raw == "see" || toks[j+2].raw == "keep")
 			if !head && !seen {
 				continue
 			}
-			refuteAfterCopula(toks, j+1, min(s.to, j+8), s.to)
+			if !refuteAfterCopula(toks, j+1, min(s.to, j+8), s.to) && head && j+2 < s.to && !toks[j+2].fn && !toks[j+2].clause {
+				// "The naive approach writes the row and publishes in the
+				// same function, ...; a crash between them ...": the
+				// version named as the subject of its own description,
+				// to where the sentence turns
+				for x := j; x < s.to && !(x > j && strongBreak(toks[x])); x++ {
+					toks[x].refuted = true
+				}
+			}
 			break
 		}
 	}
@@ -1163,10 +1612,10 @@ func markFirstImpulses(d *doc) {
 	for _, s := range d.sents {
 		for j := s.from; j < s.to && j < s.from+5; j++ {
 			// "A common answer is that X", "the usual story: X"
-			common := j > s.from && commonMods[toks[j-1].raw] && commonHeads[toks[j].raw]
+			common := j > s.from && toks[j].cls&clsCommonHead != 0 && commonMods[toks[j-1].raw]
 			// "the knee-jerk reaction", "our first instinct", not "the
 			// correct reaction"
-			impulse := impulseNouns[toks[j].raw] && j > s.from && (firstMods[toks[j-1].raw] ||
+			impulse := toks[j].cls&clsImpulse != 0 && j > s.from && (firstMods[toks[j-1].raw] ||
 				// "The instinct is to ...": an instinct is a first response
 				instinctNouns[toks[j].raw] && (toks[j-1].raw == "the" || toks[j-1].raw == "my" || toks[j-1].raw == "our" || toks[j-1].raw == "your"))
 			if !impulse && !common {
@@ -1199,7 +1648,7 @@ func markHedgedBeliefs(d *doc) {
 			switch {
 			case (r == "you'd" || r == "one'd") && hedgeBeliefs[toks[j+1].raw]:
 				hedged = true
-			case hedgeSubjects[r] && j+2 < s.to && hedgeModals[toks[j+1].raw] && hedgeBeliefs[toks[j+2].raw]:
+			case toks[j].cls&clsHedgeSubject != 0 && j+2 < s.to && hedgeModals[toks[j+1].raw] && hedgeBeliefs[toks[j+2].raw]:
 				hedged, j = true, j+1
 			case r == "easy" && j+2 < s.to && toks[j+1].raw == "to" && hedgeBeliefs[toks[j+2].raw]:
 				hedged, j = true, j+1
@@ -1243,22 +1692,40 @@ func markCounterfactuals(d *doc) {
 		if main < 0 {
 			continue
 		}
-		would, accepts := false, false
+		would, accepts, denied := false, false, false
 		for j := main; j < s.to; j++ {
 			switch toks[j].raw {
 			case "would", "it'd", "they'd", "we'd", "you'd":
 				would = true
 			case "fine", "ok", "okay", "safe", "acceptable", "enough", "good":
-				accepts = true
+				accepts = accepts || !denied
+			case "but", "yet":
+				// "..., the lock would be safe, but no such bound
+				// exists": the condition is denied, and the case with it
+				denied = denied || toks[j].clause && deniesAhead(toks, j, s.to)
 			}
 		}
-		if !would || accepts {
+		if !would || accepts && !denied {
 			continue
 		}
 		for j := s.from; j < s.to; j++ {
 			toks[j].hypo = true
 		}
 	}
+}
+
+// deniesAhead reports a negator in the clause that opens at toks[j]:
+// "but no such bound exists", "but pauses aren't bounded".
+func deniesAhead(toks []token, j, end int) bool {
+	for k := j + 1; k < end && k <= j+negForward; k++ {
+		if toks[k].clause && toks[k].brk != 0 {
+			return false
+		}
+		if toks[k].cls&clsNegator != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // errorNouns name a mistake in a judgement clause: "this is the classic
@@ -1275,7 +1742,7 @@ func markJudgedInPlace(d *doc) {
 	toks := d.toks
 	for _, s := range d.sents {
 		for j := s.from + 2; j < s.to; j++ {
-			t := toks[j]
+			t := &toks[j]
 			if !t.clause || !(t.brk == ',' || t.brk == ';' || t.brk == '—' || t.brk == '–') || !backRefs[t.raw] && !(t.brk != ',' && (t.raw == "we" || t.raw == "i")) {
 				continue
 			}
@@ -1338,7 +1805,7 @@ func markW8(d *doc) {
 		for j := s.from; j < s.to; j++ {
 			if toks[j].quote > 0 {
 				quoted = true
-			} else if flawNounsInQuote[toks[j].raw] {
+			} else if toks[j].cls&clsFlawInQuote != 0 {
 				flaw = true
 			}
 		}
@@ -1350,7 +1817,7 @@ func markW8(d *doc) {
 			}
 		}
 		for j := s.from; j+2 < s.to; j++ {
-			if badHeads[toks[j].raw] && headNouns[toks[j+1].raw] {
+			if toks[j].cls&clsBadHead != 0 && headNouns[toks[j+1].raw] {
 				switch toks[j+2].raw {
 				case "where", "in", "that", "of", "which":
 					end := j + 3
@@ -1426,13 +1893,14 @@ func inOneStatement(d *doc, m match) bool {
 // or clause-ending colon in toks[from:to], up to the sentence's end: the
 // thing a framing head ("the classic mistake", "the knee-jerk reaction")
 // introduces.
-func refuteAfterCopula(toks []token, from, to, end int) {
+func refuteAfterCopula(toks []token, from, to, end int) bool {
 	for c := from; c < to; c++ {
 		if toks[c].raw == "is" || toks[c].raw == "was" || toks[c].clause && toks[c].brk == ':' {
 			for x := c; x < end; x++ {
 				toks[x].refuted = true
 			}
-			return
+			return true
 		}
 	}
+	return false
 }

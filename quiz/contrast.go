@@ -13,7 +13,7 @@ import "strings"
 func markRestatedDenials(d *doc) {
 	toks := d.toks
 	for k := 1; k < len(toks); k++ {
-		t := toks[k]
+		t := &toks[k]
 		if t.raw != "not" || toks[k-1].sent != t.sent {
 			continue
 		}
@@ -120,8 +120,9 @@ var appearVerbs = setOf(`sounds sound seems seem looks look appears appear feels
 // pause follow-up' raised two-commands).
 func markSeemsUntil(d *doc) {
 	toks := d.toks
-	for k, t := range toks {
-		if !appearVerbs[t.raw] {
+	for k := range toks {
+		t := &toks[k]
+		if t.cls&clsAppear == 0 {
 			continue
 		}
 		until := false
@@ -235,7 +236,8 @@ giving`)
 // start there.
 func markDeferredStops(d *doc) {
 	toks := d.toks
-	for k, t := range toks {
+	for k := range toks {
+		t := &toks[k]
 		if t.raw != "before" {
 			continue
 		}

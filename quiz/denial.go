@@ -44,7 +44,7 @@ func deniedWorth(d *doc) []Span {
 	var out []Span
 	toks := d.toks
 	for k := range toks {
-		if !worthDenialFirsts[toks[k].raw] {
+		if toks[k].cls&clsWorthDenial == 0 {
 			continue
 		}
 		for _, run := range worthDenials {

@@ -86,7 +86,7 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache,
 	// Grading cost grows with the text; the web refuses longer answers, so
 	// anything past the limit (from another caller) is not read at all.
 	truncated := false
-	if utf8.RuneCountInString(text) > MaxAnswerChars {
+	if len(text) > MaxAnswerChars && utf8.RuneCountInString(text) > MaxAnswerChars {
 		cut, n := 0, 0
 		for cut = range text {
 			if n == MaxAnswerChars {

@@ -152,6 +152,14 @@ func (e *seqElem) ends(c *evalCtx, i, lim int) uint64 {
 	cur := uint64(1) // the empty run: the first element starts at i
 	for k, el := range e.elems {
 		var next uint64
+		// A word (most elements) is read from its bitset, taken once:
+		// what its ends would return, a run of one token.
+		w, word := el.(*wordSet)
+		var leaf bitset
+		if word {
+			leaf = c.leaf(w)
+		}
+		tight := k > 0 && e.tight&(1<<k) != 0
 		for m := cur; m != 0; m &= m - 1 {
 			p := i + bits.TrailingZeros64(m)
 			hi := p
@@ -159,10 +167,16 @@ func (e *seqElem) ends(c *evalCtx, i, lim int) uint64 {
 				hi = p + e.gap
 			}
 			for s := p; s <= hi && s < lim; s++ {
-				next |= el.ends(c, s, lim) << (s - i)
+				if word {
+					if leaf.has(s) {
+						next |= 1 << 1 << (s - i)
+					}
+				} else {
+					next |= el.ends(c, s, lim) << (s - i)
+				}
 				// after a negator, only particles may come between
 				// ("not to expire", "can't really happen")
-				if k > 0 && e.tight&(1<<k) != 0 && s < lim && !negParticles[c.d.toks[s].raw] {
+				if tight && c.d.toks[s].cls&clsNegParticle == 0 {
 					break
 				}
 			}
@@ -410,14 +424,10 @@ func (d *doc) scratchBits() bitset {
 const maxMaskSents = 64
 
 // gidSents returns the sentences (bit si) holding a token of word set g,
-// noted by markOnly. The caller checks that the answer has at most
-// maxMaskSents sentences.
-func (d *doc) gidSents(g int32) uint64 {
-	if d.lexLeaves[g] == nil {
-		return 0
-	}
-	return d.lexSents[g]
-}
+// noted by markFor (0 for a word set it did not mark: markFor resets the
+// entries of the previous answer). The caller checks that the answer has
+// at most maxMaskSents sentences.
+func (d *doc) gidSents(g int32) uint64 { return d.lexSents[g] }
 
 // sentMask returns, when ok, the sentences (bit si) where c's pattern may
 // match: those where every part may start and every word it needs occurs.
@@ -442,21 +452,17 @@ func (c *evalCtx) sentMask() (uint64, bool) {
 
 // maskIn is the sentence mask of tabled pattern p on d (see sentMask),
 // which has at most maxMaskSents sentences.
+// The mask is the intersection, over the parts' firsts and the needed
+// clauses, of the sentences holding one of their word sets; the clauses
+// are taken shortest first (maskClauses), so that a pattern dead in the
+// answer is found so after the fewest lookups.
 func (p *Pattern) maskIn(d *doc) uint64 {
 	m := ^uint64(0)
-	for k := range p.parts {
-		var pm uint64
-		for _, g := range p.firstGids[k] {
-			pm |= d.gidSents(g)
-		}
-		if m &= pm; m == 0 {
-			return 0
-		}
-	}
-	for _, clause := range p.need {
+	sents := d.lexSents
+	for _, clause := range p.maskClauses {
 		var cm uint64
 		for _, g := range clause {
-			cm |= d.gidSents(g)
+			cm |= sents[g]
 		}
 		if m &= cm; m == 0 {
 			return 0
@@ -494,17 +500,24 @@ func (c *evalCtx) elemEnds(k int, e elem, i, lim int) uint64 {
 		return e.ends(c, i, lim)
 	}
 	firsts := c.pattern.altFirsts[k]
+	leaves := c.d.lexLeaves
+	wi, bit := i>>6, uint64(1)<<(uint(i)&63)
 	var m uint64
 	for j, a := range alt {
-		may := false
 		for _, g := range firsts[j] {
-			if c.d.lexLeaves[g].has(i) {
-				may = true
+			if b := leaves[g]; wi < len(b) && b[wi]&bit != 0 {
+				// A word set (its first word set is itself, and it
+				// holds token i) ends a run of one token, as its ends
+				// would say.
+				if _, word := a.(*wordSet); word {
+					if i < lim {
+						m |= 1 << 1
+					}
+				} else {
+					m |= a.ends(c, i, lim)
+				}
 				break
 			}
-		}
-		if may {
-			m |= a.ends(c, i, lim)
 		}
 	}
 	return m
@@ -784,7 +797,7 @@ func (p *Pattern) tabulate() {
 	for _, e := range append(append([]elem(nil), p.parts...), p.exclude...) {
 		g, ok := firstGids(e)
 		if !ok {
-			p.firstGids, p.need, p.altFirsts = nil, nil, nil // an element of an unknown kind: walk the tree
+			p.firstGids, p.need, p.altFirsts, p.maskClauses = nil, nil, nil, nil // an element of an unknown kind: walk the tree
 			return
 		}
 		firsts = append(firsts, g)
@@ -802,6 +815,23 @@ func (p *Pattern) tabulate() {
 		need = appendClauses(need, e)
 	}
 	p.firstGids, p.need = firsts, need
+	// The sentence mask intersects the parts' firsts and the needed
+	// clauses, in any order: shortest first reaches an empty mask soonest.
+	// Their gids are copied into one run, read in order.
+	mc := make([][]int32, 0, len(p.parts)+len(need))
+	mc = append(append(mc, firsts[:len(p.parts)]...), need...)
+	slices.SortStableFunc(mc, func(a, b []int32) int { return len(a) - len(b) })
+	n := 0
+	for _, c := range mc {
+		n += len(c)
+	}
+	flat := make([]int32, 0, n)
+	for i, c := range mc {
+		at := len(flat)
+		flat = append(flat, c...)
+		mc[i] = flat[at:len(flat):len(flat)]
+	}
+	p.maskClauses = mc
 }
 
 // firstGids returns the word sets (gids) where a run of e may start: the
@@ -866,25 +896,25 @@ func (x *lexicon) markFor(d *doc, rel *relevance) {
 		only = rel.gids
 	}
 	d.lex, d.rel, d.lexExtra = x, rel, nil
-	if cap(d.lexLeaves) >= int(x.n) {
-		d.lexLeaves = d.lexLeaves[:x.n]
-		clear(d.lexLeaves)
+	// The entries the previous answer set (lexSet) are reset, not the
+	// whole tables: an answer sets a few hundred of a bank's thousands.
+	if cap(d.lexLeaves) >= int(x.n) && cap(d.lexSents) >= int(x.n) {
+		leaves, sents := d.lexLeaves[:cap(d.lexLeaves)], d.lexSents[:cap(d.lexSents)]
+		for _, g := range d.lexSet {
+			leaves[g], sents[g] = nil, 0
+		}
+		d.lexLeaves, d.lexSents = leaves[:x.n], sents[:x.n]
 	} else {
-		d.lexLeaves = make([]bitset, x.n)
+		d.lexLeaves, d.lexSents = make([]bitset, x.n), make([]uint64, x.n)
 	}
-	// lexSents is read only where lexLeaves is set, and reset there.
-	if cap(d.lexSents) >= int(x.n) {
-		d.lexSents = d.lexSents[:x.n]
-	} else {
-		d.lexSents = make([]uint64, x.n)
-	}
+	d.lexSet = d.lexSet[:0]
 	words := (len(d.toks) + 63) / 64
-	// Word sets' bitsets are carved from one slab, kept with the doc for
-	// the next answer; a fresh one is allocated when it runs out. Each is
-	// cleared when handed out.
-	slab := d.slab[:cap(d.slab)]
-	used := 0
-	for k, t := range d.toks {
+	// Word sets' bitsets are carved from one slab (see newLeaf).
+	d.slabUsed = 0
+	leaves, sents := d.lexLeaves, d.lexSents
+	toks := d.toks
+	for k := range toks {
+		t := &toks[k]
 		gids := t.gids
 		filter := only != nil
 		if t.lex != x {
@@ -895,26 +925,60 @@ func (x *lexicon) markFor(d *doc, rel *relevance) {
 		// Past 64 sentences the bit is 0 and lexSents unused (see
 		// maxMaskSents).
 		sent := uint64(1) << uint(t.sent)
+		wi, bit := k>>6, uint64(1)<<(uint(k)&63)
+		if !filter {
+			// The common case, in a loop of its own (markGids) that
+			// stops only at a word set with no bitset yet.
+			for i := markGids(gids, sents, leaves, sent, wi, bit); i < len(gids); i = markGids(gids[i+1:], sents, leaves, sent, wi, bit) + i + 1 {
+				d.newLeaf(gids[i], words)[wi] |= bit
+			}
+			continue
+		}
 		for _, g := range gids {
 			if filter && only[g>>6]&(1<<(uint(g)&63)) == 0 {
 				continue
 			}
-			b := d.lexLeaves[g]
-			if b == nil {
-				if used+words > len(slab) {
-					slab, used = make([]uint64, max(words*256, 2*len(slab))), 0
-					d.slab = slab
-				}
-				b = bitset(slab[used : used+words : used+words])
-				clear(b)
-				used += words
-				d.lexLeaves[g] = b
-				d.lexSents[g] = 0
+			sents[g] |= sent
+			if b := leaves[g]; b != nil {
+				b[wi] |= bit
+				continue
 			}
-			b.set(k)
-			d.lexSents[g] |= sent
+			d.newLeaf(g, words)[wi] |= bit
 		}
 	}
+}
+
+// markGids marks a token (word wi of a bitset, bit bit; sentence bit
+// sent) in the tables of the word sets gids, up to the first that has no
+// bitset yet, whose index it returns (len(gids) when there is none); that
+// one's sentence is marked already.
+//
+//go:noinline
+func markGids(gids []int32, sents []uint64, leaves []bitset, sent uint64, wi int, bit uint64) int {
+	for i, g := range gids {
+		sents[g] |= sent
+		b := leaves[g]
+		if b == nil {
+			return i
+		}
+		b[wi] |= bit
+	}
+	return len(gids)
+}
+
+// newLeaf gives word set g an empty bitset of words words, carved from
+// d's slab (kept with the doc for the next answer; a fresh one is
+// allocated when it runs out), and notes g in lexSet.
+func (d *doc) newLeaf(g int32, words int) bitset {
+	if d.slabUsed+words > len(d.slab) {
+		d.slab, d.slabUsed = make([]uint64, max(words*256, 2*len(d.slab))), 0
+	}
+	b := bitset(d.slab[d.slabUsed : d.slabUsed+words : d.slabUsed+words])
+	clear(b)
+	d.slabUsed += words
+	d.lexLeaves[g] = b
+	d.lexSet = append(d.lexSet, g)
+	return b
 }
 
 // relevance is what grading one question reads of a lexicon: see
@@ -1056,6 +1120,7 @@ func (d *doc) markMissing(p *Pattern) {
 			}
 		}
 		d.lexLeaves[g], d.lexSents[g] = b, sents
+		d.lexSet = append(d.lexSet, g)
 	}
 	for _, e := range p.parts {
 		e.eachLeaf(fill)

@@ -171,6 +171,9 @@ type Pattern struct {
 	// the word sets each alternative may start with, so that only those
 	// that can start at a token are tried there (nil: try them all).
 	altFirsts [][][]int32
+	// maskClauses are the parts' firsts and the needed clauses, shortest
+	// first: the clauses of the sentence mask (see maskIn).
+	maskClauses [][]int32
 }
 
 // String returns the pattern as written.
@@ -871,7 +874,24 @@ func (p *Pattern) claimed(d *doc, spans [][2]int) bool {
 			}
 		}
 	}
-	if !inOne || quote <= 0 {
+	if !inOne {
+		// A match that takes some of its words from inside a quoted
+		// claim and others from outside it ("Definitely not "five
+		// masters, each with a replica": a failover ...") joins the
+		// quoted words to the candidate's own: no claim of either.
+		for k, s := range spans {
+			if p.either[k] {
+				continue
+			}
+			for j := s[0]; j < s[1]; j++ {
+				if q := d.toks[j].quote; q > 0 && quotedClaim(d, d.sents[d.toks[j].sent], q) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	if quote <= 0 {
 		return true
 	}
 	// A quotation is a mention only when the sentence rejects it.
@@ -897,6 +917,19 @@ func (p *Pattern) claimed(d *doc, spans [][2]int) bool {
 		return false
 	}
 	return true
+}
+
+// quotedClaim reports whether quotation quote of sentence sn quotes a
+// whole claim (see claimed) that the sentence does not say it uses.
+func quotedClaim(d *doc, sn sentence, quote int) bool {
+	n, fn := 0, false
+	for j := sn.from; j < sn.to; j++ {
+		if d.toks[j].quote == quote {
+			n++
+			fn = fn || d.toks[j].fn
+		}
+	}
+	return n >= quotedClaimWords && fn && !usesQuote(d, sn, quote)
 }
 
 // quotedClaimWords is the shortest quotation read as a quoted claim.

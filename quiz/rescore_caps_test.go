@@ -61,3 +61,38 @@ func TestRescoreKeepsFormCaps(t *testing.T) {
 		t.Errorf("contesting the flag of a list: passed %v, score %.3f, err %v", out.Passed, out.Score, err)
 	}
 }
+
+// TestRecoverKeepsFormCaps: a round's follow-up that makes the points a
+// main answer missed recomputes the main score under the same caps as a
+// dispute (Rescore): a main answer that was a list of terms does not pass
+// because the follow-up said in sentences what the list only named. The
+// same follow-up still recovers the points on a main answer in prose.
+func TestRecoverKeepsFormCaps(t *testing.T) {
+	b := loadBank(t)
+	q, ok := b.ByID("fencing-token")
+	if !ok {
+		t.Fatal("no fencing-token question")
+	}
+	list := b.Grade(q, quiz.Answer{Text: "fencing token monotonic counter, lock service, lease expiry, GC pause, stale writer, storage check, etcd revision, zxid"})
+	if !list.List || list.Passed {
+		t.Fatalf("the main answer must be graded as a list that fails: list %v, passed %v, score %.3f", list.List, list.Passed, list.Score)
+	}
+	followUp := "Every time the lock service grants the lock it hands out a number that only ever goes up. The client sends that number with each write, and the storage remembers the highest one it has accepted and refuses any write carrying a smaller one. So a client that was paused by garbage collection while its lease ran out comes back with an old number and its write is turned away."
+	if fr := b.Grade(q, quiz.Answer{Text: followUp}); !fr.Passed {
+		t.Fatalf("the follow-up must pass on its own to show the cap: score %.3f", fr.Score)
+	}
+	got, changed := quiz.Recover(b, q, list, []string{followUp})
+	if !changed {
+		t.Fatal("the follow-up recovered nothing on the list; the test needs points recovered")
+	}
+	if got.Passed || got.Score >= quiz.PassMark {
+		t.Errorf("a list of terms passed once a follow-up made its points: score %.3f, passed %v", got.Score, got.Passed)
+	}
+	prose := b.Grade(q, quiz.Answer{Text: "The lock hands out a token with each grant so that the holder can be told apart from earlier ones."})
+	if prose.Passed || prose.List {
+		t.Fatalf("the prose main answer must fail and not be a list: passed %v, list %v", prose.Passed, prose.List)
+	}
+	if rec, _ := quiz.Recover(b, q, prose, []string{followUp}); !rec.Passed {
+		t.Errorf("a prose main answer whose follow-up makes the missing points does not pass: score %.3f", rec.Score)
+	}
+}

@@ -719,6 +719,10 @@ func Recover(b *Bank, q *Question, res Result, followUps []string) (Result, bool
 		return res, false
 	}
 	out.Score = freeTextScore(out.Points, out.Flags)
+	// The caps grading applied for the main answer's form hold as they do
+	// for a dispute (Rescore): a list of terms does not pass because a
+	// follow-up said what it only named.
+	capScore(&out)
 	finish(&out)
 	return out, true
 }

@@ -51,6 +51,7 @@ type doc struct {
 	lex       *lexicon              // the bank's word sets, marked on the tokens (or nil)
 	lexLeaves []bitset              // by gid: the tokens of each of lex's word sets
 	slab      []uint64              // backing store of lexLeaves, reused
+	slabUsed  int                   // words of slab handed out (see newLeaf)
 	ctxSlab   []evalCtx             // backing store of lexEvals' caches, reused
 	bitsSlab  []bitset              // backing store of their part caches, reused
 	lexEvals  []*evalCtx            // by pid: the caches of lex's patterns
@@ -60,6 +61,7 @@ type doc struct {
 	wordBuf   []byte                // a word being lowercased, reused
 	rel       *relevance            // the word sets lex marked, or nil for all (see markFor)
 	lexExtra  []uint64              // by gid: the word sets marked since, see markMissing
+	lexSet    []int32               // the gids whose lexLeaves or lexSents entries are set, reset by markFor
 	mentions  bool                  // read for what it mentions (Pattern.Matches): a dismissal still mentions
 }
 
@@ -87,8 +89,9 @@ avoid avoids avoiding lacks lack lacking instead rather resist resists resisting
 // critics judge what they are said of: "a plain DEL is wrong" negates the
 // DEL as surely as "never use a plain DEL".
 var critics = setOf(`wrong unsafe broken dangerous incorrect bug buggy mistake flawed naive
-bad insufficient inadequate useless pointless risky racy careless liability hazard footgun pitfall
-antipattern misguided unsound fragile brittle misleading`)
+bad worse insufficient inadequate useless pointless blunder risky racy careless liability hazard footgun pitfall
+antipattern misguided unsound fragile brittle misleading overstates overstate overstated overstating
+oversells oversell oversold overselling overclaims overclaim exaggerates exaggerate exaggerated`)
 
 // auxiliaries before "not"/"never" make the negation reach back to the
 // subject: in "fencing is not needed" fencing is what is negated.
@@ -149,7 +152,7 @@ func analyseWith(text string, words *wordCache) *doc {
 // analyseInto is analyseWith into a doc whose buffers are reused (a Bank
 // keeps a pool of them): d's previous content is discarded.
 func analyseInto(d *doc, text string, words *wordCache) *doc {
-	*d = doc{text: text, toks: d.toks[:0], sents: d.sents[:0], lexLeaves: d.lexLeaves[:0], lexEvals: d.lexEvals[:0], slab: d.slab, ctxSlab: d.ctxSlab[:0], bitsSlab: d.bitsSlab[:0], lexSents: d.lexSents, scratch: d.scratch, wordBuf: d.wordBuf}
+	*d = doc{text: text, toks: d.toks[:0], sents: d.sents[:0], lexLeaves: d.lexLeaves[:0], lexEvals: d.lexEvals[:0], slab: d.slab, ctxSlab: d.ctxSlab[:0], bitsSlab: d.bitsSlab[:0], lexSents: d.lexSents, lexSet: d.lexSet, scratch: d.scratch, wordBuf: d.wordBuf}
 	var stems map[string]*wordForms // without a shared cache: words repeat within an answer too
 	if words == nil {
 		stems = map[string]*wordForms{}
@@ -355,6 +358,10 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 			clauseNext, brk = true, ','
 		case r == '-' && i > 0 && i+1 < len(text) && text[i-1] == ' ' && text[i+1] == ' ':
 			clauseNext, brk = true, '—'
+		case r == '=' && !quoted && i > 0 && i+1 < len(text) && text[i-1] == ' ' && text[i+1] == ' ':
+			// "new key per retry = no dedupe": an equals sign between
+			// words says what one leads to, as an arrow does
+			clauseNext, brk = true, '='
 		}
 		i += size
 	}
@@ -494,7 +501,7 @@ func stem(raw string) string {
 func inlineNumbers(s string) int {
 	n := 0
 	for i := 1; i+3 < len(s); i++ {
-		if s[i-1] != ' ' || s[i] < '0' || s[i] > '9' {
+		if s[i]-'0' > 9 || s[i-1] != ' ' { // a digit (rarer than a space) after a space
 			continue
 		}
 		k := i + 1
@@ -642,6 +649,9 @@ func isTerseClaim(toks []token, segments, outer int) bool {
 
 // arrows counts the arrows of s outside backticks ("->", "=>", "→", "⇒").
 func arrows(s string) int {
+	if strings.IndexByte(s, '>') < 0 && strings.IndexByte(s, 0xE2) < 0 {
+		return 0 // no '>', and no byte that starts '→' or '⇒'
+	}
 	n, code := 0, false
 	prev := rune(0)
 	for _, r := range s {
@@ -718,7 +728,7 @@ func looksLikeCode(w string) bool {
 func markNegation(d *doc) {
 	toks := d.toks
 	for k := range toks {
-		t := toks[k]
+		t := &toks[k]
 		if t.cls&(clsNegator|clsCritic) == 0 && !missesPoint(toks, k) {
 			continue
 		}
@@ -759,9 +769,24 @@ func markNegation(d *doc) {
 			continue
 		}
 		if neg || critic {
-			for j := k + 1; j < len(toks) && j <= k+negForward; j++ {
+			limit := k + negForward
+			for j := k + 1; j < len(toks) && j <= limit; j++ {
 				if toks[j].sent != t.sent {
 					break
+				}
+				// "never — not in any system I've run — makes it safe",
+				// "doesn't (whatever the value) make it safe": a paired
+				// aside right after the negator interrupts the negated
+				// clause without ending it (not "no token (...) and a
+				// paused holder can still act", where a new clause
+				// follows it).
+				if c := asideClose(d, j); c > j && j <= k+2 && !clauseWords[toks[c].raw] && toks[c].raw != "and" && toks[c].raw != "or" && toks[c].raw != "then" {
+					limit += c - j
+					j = c
+					if toks[j].negBy < 0 {
+						toks[j].negBy = k
+					}
+					continue
 				}
 				// "nothing that orders", "nobody who can": a relative
 				// clause right after the negator is what it negates.
@@ -797,6 +822,12 @@ func markNegation(d *doc) {
 			back = true
 		}
 		reach := negBackward
+		// "calling out while holding it protects nothing", "it buys you
+		// nothing": nothing as a verb's object denies what its subject
+		// does, back over the subject like a judgement.
+		if t.raw == "nothing" && verbBefore(toks, k) {
+			back, reach = true, negForward
+		}
 		if critic && !neg {
 			// "ordering by their log timestamps gave us the wrong
 			// story": a judgement reaches back over its clause's subject.
@@ -810,13 +841,69 @@ func markNegation(d *doc) {
 				if toks[j].negBy < 0 {
 					toks[j].negBy = k
 				}
-				if toks[j].clause {
+				// "as long as you stop on SUSPENDED you can never be
+				// working": the negated verb's own subject pronoun ends
+				// the reach; what comes before it is another clause.
+				if toks[j].clause || personalSubjects[toks[j].raw] {
 					break
 				}
 			}
 		}
 	}
 }
+
+// worthVerbs judge what their subject is worth when "nothing" is their
+// object: "protects nothing", "buys you nothing", "changes nothing" (by
+// prefix). "the stale write matches nothing" is no judgement: it says
+// what happens.
+var worthVerbs = []string{"protect", "buy", "bought", "chang", "guarantee", "solv", "fix", "achiev",
+	"prove", "gain", "give", "gave", "mean", "add", "help", "improv"}
+
+// verbBefore reports a worth verb right before toks[k] (or before an
+// object pronoun right before it), in the same clause.
+func verbBefore(toks []token, k int) bool {
+	v := k - 1
+	if v > 0 && objectPronouns[toks[v].raw] && !toks[v].clause {
+		v--
+	}
+	if v < 0 || toks[v].sent != toks[k].sent || toks[k].clause || v < k-1 && toks[v+1].clause {
+		return false
+	}
+	for _, w := range worthVerbs {
+		if strings.HasPrefix(toks[v].raw, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// asideClose returns, for a clause opened at toks[j] by a dash or an
+// opening bracket, the token that opens the clause after the matching
+// closing dash or bracket in the same sentence (within negForward
+// tokens), or -1 when the break is not the start of a paired aside.
+func asideClose(d *doc, j int) int {
+	t := d.toks[j]
+	if !t.clause || t.brk != '—' && t.brk != '–' && t.brk != '(' {
+		return -1
+	}
+	want := t.brk
+	if want == '(' {
+		want = ')'
+	}
+	for c := j + 1; c < len(d.toks) && c <= j+negForward && d.toks[c].sent == t.sent; c++ {
+		if d.toks[c].clause && d.toks[c].brk == want {
+			return c
+		}
+		if d.toks[c].clause && d.toks[c].brk != 0 && d.toks[c].brk != ',' {
+			return -1
+		}
+	}
+	return -1
+}
+
+// personalSubjects are the pronouns that, as the subject of a negated
+// verb, bound how far its negation reaches back.
+var personalSubjects = setOf(`i you we they he she`)
 
 // quoteInClause reports a clause break at toks[j] made by a quotation
 // mark or backtick alone (only spaces and quote marks since the previous
@@ -857,6 +944,17 @@ func missesPoint(toks []token, k int) bool {
 	case "leap":
 		// "a leap of faith"
 		return k+2 < len(toks) && toks[k+1].raw == "of" && toks[k+2].raw == "faith" && toks[k+2].sent == toks[k].sent
+	case "lose", "loses", "lost", "losing":
+		// "X is one of the answers that lose the round", "saying X
+		// loses you the interview"
+		for j := k + 1; j < len(toks) && j <= k+4 && toks[j].sent == toks[k].sent; j++ {
+			if r := toks[j].raw; r == "round" || r == "interview" || r == "offer" {
+				return true
+			}
+			if toks[j].clause {
+				return false
+			}
+		}
 	}
 	return false
 }
@@ -1117,14 +1215,14 @@ func markFrames(d *doc) {
 		return end
 	}
 	for k := range toks {
-		t := toks[k]
+		t := &toks[k]
 		if t.cls&clsFrame == 0 && t.raw != "that" && t.raw != "otherwise" {
 			continue
 		}
 		switch {
 		// "it is not true that X", "it's a myth that X", "the mistake is
 		// that X", "it is wrong to say X".
-		case (t.raw == "that" || (claimVerbs[t.raw] && k > 0 && toks[k-1].raw == "to")) && rejectsAhead(toks, k):
+		case (t.raw == "that" || (t.cls&clsClaimVerb != 0 && k > 0 && toks[k-1].raw == "to")) && rejectsAhead(toks, k):
 			from := k + 1
 			if from < sentEnd(k) && toks[from].raw == "that" {
 				from++
@@ -1133,7 +1231,7 @@ func markFrames(d *doc) {
 				refute(from, clauseEnd(from), true, k)
 			}
 		// "some say X, but ...": X is attributed and rebutted.
-		case claimants[t.raw]:
+		case t.cls&clsClaimant != 0:
 			v := k + 1
 			if v < sentEnd(k) && toks[v].raw == "people" {
 				v++
@@ -1158,7 +1256,7 @@ func markFrames(d *doc) {
 		// "a colleague said X", "my teammate told me that X", "someone
 		// on the team insisted: X": reported speech is someone else's
 		// claim, whatever the candidate goes on to say of it.
-		case reportVerbs[t.raw] && reportedBy(toks, k, sentStart(k)):
+		case t.cls&clsReport != 0 && reportedBy(toks, k, sentStart(k)):
 			from := k + 1
 			for from < sentEnd(k) && (toks[from].raw == "that" || toks[from].raw == "me" || toks[from].raw == "us" || toks[from].raw == "to") {
 				from++
@@ -1189,7 +1287,7 @@ func markFrames(d *doc) {
 			}
 			refute(sentStart(k), c, false, k)
 		// "X is the bug", "X is what I avoid", "X is a myth".
-		case rejectWords[t.raw]:
+		case t.cls&clsReject != 0:
 			c := k - 1
 			for c >= sentStart(k) && c >= k-4 && critModifiers[toks[c].raw] {
 				c--
@@ -1252,12 +1350,154 @@ pitfall pitfalls trap misreading misunderstanding fallacy`)
 // headerWords, before a colon, head a list of suspects or mistakes
 // ("Client bugs: ...", "Look for the root cause: ...", "Common mistake:
 // ..."): what follows the colon is named, not claimed.
-var headerWords = setOf(`bug bugs suspect suspects cause causes culprit culprits candidates
+var headerWords = setOf(`bug bugs suspect suspects cause causes culprit culprits candidates don'ts donts
 collect gather evidence
 candidate review mistake mistakes misconception misconceptions antipattern anti-pattern
 antipatterns anti-patterns pitfall pitfalls trap traps error errors check checks checklist
 failure failures suspicious smells smell myth myths breaks fails risks problems ruled rejected
 excluded banned narrows mitigations inflicted caveats limitations downsides gotchas`)
+
+// sameFor reports a sentence that opens by carrying the one before it
+// over to something else: "Same for X", "Same with X", "Same goes for
+// X", "Ditto X", "Likewise X", "The same applies to X".
+func sameFor(toks []token) bool {
+	if len(toks) < 2 {
+		return false
+	}
+	w0, w1 := toks[0].raw, toks[1].raw
+	switch {
+	case w0 == "same" && (w1 == "for" || w1 == "with" || w1 == "goes" || w1 == "applies"):
+		return true
+	case w0 == "ditto" || w0 == "likewise":
+		return true
+	case w0 == "the" && w1 == "same" && len(toks) > 2 && (toks[2].raw == "applies" || toks[2].raw == "goes" || toks[2].raw == "for" || toks[2].raw == "with"):
+		return true
+	}
+	return false
+}
+
+// harmNouns name what goes wrong: a sentence about the one before it that
+// names one judges it ("That's a check and a write, and a pause between
+// them gives the stale overwrite").
+var harmNouns = setOf(`stale overwrite overwrites race races gap worried problem problems harm
+corruption duplicate duplicates`)
+
+// judged reports a sentence that rejects something, names a harm or
+// holds a critic word ("X is a check and a write with a gap between
+// them"), or goes on about the one before it (a back-reference first)
+// with a negation ("That doesn't stop a paused holder").
+func judged(toks []token) bool {
+	back := len(toks) > 0 && backRefs[toks[0].raw]
+	for _, t := range toks {
+		if t.refuted || t.cls&clsCritic != 0 || harmNouns[t.raw] || back && t.negBy >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// notWhat reports a sentence opened by a back-reference denied as what
+// or how something is: "That's not what WAIT promises", "That isn't how
+// WAIT works", "It is not what the docs say".
+func notWhat(toks []token) bool {
+	for j := 1; j+1 < len(toks) && j <= 3; j++ {
+		if toks[j].raw == "not" || strings.HasSuffix(toks[j].raw, "n't") {
+			n := toks[j+1].raw
+			return n == "what" || n == "how"
+		}
+	}
+	return false
+}
+
+// probeHeadWords, before a colon, head a code-reading step ("Then I'd
+// audit the client: ...", "inspect the acquire path: ..."): what follows
+// names what the step looks for.
+var probeHeadWords = setOf(`audit auditing inspect inspecting examine examining`)
+
+// codeNouns are what a step of reading code reads: "read the release:".
+var codeNouns = setOf(`code release acquire client path implementation renewal library wrapper`)
+
+// codeReadVerbs read code when a codeNoun is their object: "read the
+// release:", "open the acquire code:", "trace the renewal path:".
+var codeReadVerbs = setOf(`read reread re-read open trace`)
+
+// readsCode reports a word before a colon at toks[j] that heads a step of
+// reading code: audit, inspect or examine anything, or read / reread
+// the code, the release path, the client ("To release, read the value:"
+// is a step of the design, not of a diagnosis).
+func readsCode(toks []token, j, colon int) bool {
+	r := toks[j].raw
+	if probeHeadWords[r] {
+		return true
+	}
+	if !codeReadVerbs[r] {
+		return false
+	}
+	for k := j + 1; k < colon; k++ {
+		if codeNouns[toks[k].raw] {
+			return true
+		}
+	}
+	return false
+}
+
+// faultKinds name a kind of fault at the end of a fragment that heads a
+// line ("Client bug.", "Likely causes.", "Suspects.").
+var faultKinds = setOf(`bug bugs cause causes suspect suspects culprit culprits`)
+
+// faultHeading reports a fragment of at most three words ending in a
+// fault kind, with no verb, that opens its line and is followed on that
+// line by another sentence.
+func faultHeading(d *doc, s sentence) bool {
+	if s.to-s.from > 3 || s.question || laterOnLine(d, s) || !faultKinds[d.toks[s.to-1].raw] {
+		return false
+	}
+	for j := s.from; j < s.to-1; j++ {
+		if auxiliaries[d.toks[j].raw] || d.toks[j].code {
+			return false
+		}
+	}
+	line := lineOf(d, s)
+	for _, n := range d.sents {
+		if n.from >= s.to {
+			return lineOf(d, n) == line
+		}
+	}
+	return false
+}
+
+// rejectMarks open a line that lists something rejected: "❌ SETNX then
+// EXPIRE", "✗ release with DEL".
+const rejectMarks = "❌✗✘🚫⛔×"
+
+// rejectMarked reports a sentence on a line opened (after spaces and a
+// list marker) by a reject mark.
+func rejectMarked(d *doc, s sentence) bool {
+	line := strings.TrimLeft(d.text[lineOf(d, s):d.toks[s.from].start], " \t-*•")
+	return line != "" && strings.ContainsRune(rejectMarks, []rune(line)[0])
+}
+
+// lineOf returns the byte offset of the start of the line s begins on.
+func lineOf(d *doc, s sentence) int {
+	return strings.LastIndexByte(d.text[:d.toks[s.from].start], '\n') + 1
+}
+
+// dismissesHeader reports a header that sets its problems aside rather
+// than announcing them ("Clock problems you can ignore here: Redis counts
+// TTLs on a monotonic clock"): what follows the colon is the candidate's
+// reason, claimed. A header of mistakes or myths to ignore still names them.
+func dismissesHeader(toks []token) bool {
+	dismissed := false
+	for _, t := range toks {
+		if mistakeNouns[t.raw] || mentionNouns[t.raw] {
+			return false
+		}
+		if t.raw == "ignore" || t.raw == "ignored" || t.raw == "ignorable" {
+			dismissed = true
+		}
+	}
+	return dismissed
+}
 
 // mistakeNouns name a mistake: a sentence holding one may announce a
 // list of them.
@@ -1308,6 +1548,16 @@ func markMentions(d *doc) {
 			}
 		}
 	}
+	// "That's a check and a write, and a pause between them gives the
+	// stale overwrite. Same for a Get on the lock key before writing.":
+	// an elliptical "Same for X" applies the judgement before it to X.
+	for si := 1; si < len(d.sents); si++ {
+		if n := d.sents[si]; sameFor(toks[n.from:n.to]) && judged(toks[d.sents[si-1].from:d.sents[si-1].to]) {
+			for j := n.from; j < n.to; j++ {
+				toks[j].refuted = true
+			}
+		}
+	}
 	// "Check the remaining lease before the call. Assumes bounded
 	// pauses.": a step whose next sentence states what it assumes is
 	// offered under that condition, not claimed safe.
@@ -1324,7 +1574,7 @@ func markMentions(d *doc) {
 	for _, s := range d.sents {
 		seg := s.from
 		for j := s.from; j < s.to; j++ {
-			t := toks[j]
+			t := &toks[j]
 			if j > s.from && t.clause && t.brk != 0 && (t.raw == "assumes" || t.raw == "presumes" || (t.raw == "which" || t.raw == "this") && j+1 < s.to && toks[j+1].raw == "assumes") {
 				// the item, and the assumption itself, to its end
 				end := j + 1
@@ -1373,7 +1623,7 @@ func markMentions(d *doc) {
 		for j := s.from; j < s.to; j++ {
 			// "Two things I'd reject: ..." announces mistakes too, as does
 			// "a pattern I'd warn about: ...".
-			if (toks[j].raw == "reject" || toks[j].raw == "avoid" || toks[j].raw == "forbid" || toks[j].raw == "ban" || toks[j].raw == "veto" || toks[j].raw == "about" && j > s.from && toks[j-1].raw == "warn") && j+1 < s.to && toks[j+1].brk == ':' {
+			if j+1 < s.to && toks[j+1].brk == ':' && (toks[j].raw == "reject" || toks[j].raw == "avoid" || toks[j].raw == "forbid" || toks[j].raw == "ban" || toks[j].raw == "veto" || toks[j].raw == "about" && j > s.from && toks[j-1].raw == "warn") {
 				mistakes = true
 				for k := j + 1; k < s.to; k++ {
 					toks[k].refuted = true
@@ -1434,6 +1684,24 @@ func markMentions(d *doc) {
 			}
 			suspects = false
 		}
+		// "- Client bug. A DEL after expiry; SETNX then EXPIRE.": a
+		// fragment naming a kind of fault heads the suspects that follow
+		// it on its line.
+		// "❌ SETNX then EXPIRE": a line marked as rejected
+		if rejectMarked(d, s) {
+			for j := s.from; j < s.to; j++ {
+				toks[j].refuted = true
+			}
+		}
+		if faultHeading(d, s) {
+			for _, n := range d.sents {
+				if n.from >= s.to && laterOnLine(d, n) && lineOf(d, n) == lineOf(d, s) {
+					for j := n.from; j < n.to; j++ {
+						toks[j].refuted = true
+					}
+				}
+			}
+		}
 		if endsWithColon(d, s) {
 			for j := s.from; j < s.to; j++ {
 				r := toks[j].raw
@@ -1464,13 +1732,13 @@ func markMentions(d *doc) {
 		// colon than a bare header.
 		opensOnMistake := false
 		for j := s.from; j < s.to && j < s.from+3; j++ {
-			if mistakeNouns[toks[j].raw] {
+			if toks[j].cls&clsMistakeNoun != 0 {
 				opensOnMistake = true
 			}
 		}
-		if colon > 0 && (colon-s.from <= 8 || opensOnMistake && colon-s.from <= 16) {
+		if colon > 0 && (colon-s.from <= 8 || opensOnMistake && colon-s.from <= 16) && !dismissesHeader(toks[s.from:colon]) {
 			for j := s.from; j < colon; j++ {
-				if headerWords[toks[j].raw] || toks[j].raw == "look" && lookProbe(toks, j, s) || toks[j].raw == "suspects" {
+				if headerWords[toks[j].raw] || toks[j].raw == "look" && lookProbe(toks, j, s) || toks[j].raw == "suspects" || readsCode(toks, j, colon) {
 					for k := colon; k < s.to; k++ {
 						toks[k].refuted = true
 					}
@@ -1643,6 +1911,9 @@ func rejectsBack(toks []token) bool {
 	case backRefs[first] && end <= 3 && len(toks) > 1 && (strings.HasSuffix(toks[1].raw, "n't") || toks[1].raw == "not"):
 		// "...; it isn't.", "They don't."
 		return true
+	case backRefs[first] && len(toks) > 3 && notWhat(toks):
+		// "That's not what WAIT promises.", "That isn't how WAIT works."
+		return true
 	case backRefs[first]:
 		for j := 1; j < end && j <= 6; j++ {
 			r := toks[j].raw
@@ -1727,6 +1998,11 @@ thought view take according tempting runbook docs documentation blog myth miscon
 assume assumed assumes folklore wisdom insisted insists swore reckon reckons wrote
 described describes describe seen`)
 
+// claimCompounds follow "claim" when it names a job's claim ("the claim
+// row", "claim_epoch" aside), not a claim someone made.
+var claimCompounds = setOf(`row rows table tables record records query queries column columns epoch
+sequence seq id ids number numbers counter lease leases step steps timestamp key keys`)
+
 // groupQuantifiers and groupNouns open a sentence about what others do:
 // "Some teams ...", "Many people ...".
 var (
@@ -1747,7 +2023,8 @@ func attributed(toks []token) bool {
 	if len(toks) > 1 && groupQuantifiers[toks[0].raw] && groupNouns[toks[1].raw] {
 		return true
 	}
-	for k, t := range toks {
+	for k := range toks {
+		t := &toks[k]
 		if t.cls&clsAttribution == 0 {
 			continue
 		}
@@ -1755,7 +2032,16 @@ func attributed(toks []token) bool {
 		if (t.raw == "hear" || t.raw == "heard") && k+1 < len(toks) && toks[k+1].raw == "back" {
 			continue
 		}
+		// "more than the longest run, say double it, ...": "say" after
+		// a comma gives an example, it reports nobody
+		if t.raw == "say" && t.clause && t.brk == ',' {
+			continue
+		}
 		if k > 0 && (toks[k-1].raw == "i" || toks[k-1].raw == "we") && t.raw != "heard" && t.raw != "hear" && t.raw != "told" && t.raw != "asked" && t.raw != "seen" {
+			continue
+		}
+		// "delete the claim row": a job's claim, not a claim reported
+		if (t.raw == "claim" || t.raw == "claims") && k+1 < len(toks) && claimCompounds[toks[k+1].raw] {
 			continue
 		}
 		return true
@@ -1769,7 +2055,8 @@ func attributed(toks []token) bool {
 // "that isn't right", "don't believe it"), "doesn't hold", "I wouldn't",
 // "the answer is no".
 func rebuttalAt(toks []token) int {
-	for k, t := range toks {
+	for k := range toks {
+		t := &toks[k]
 		if t.cls&clsRebuttal != 0 {
 			return clauseStart(toks, k)
 		}
@@ -1916,6 +2203,10 @@ func isProbe(toks []token, k int) bool {
 // An item that opens with a repair ("check NTP on both nodes, fix the
 // drift, and ...") makes the run a sequence of steps, not of suspects:
 // what follows the repair is the candidate's own conclusion.
+// conclusionNouns, as "the fix", "the cause", open the clause that ends a
+// diagnosis with its answer.
+var conclusionNouns = setOf(`fix solution cure remedy answer cause culprit`)
+
 func checklist(toks []token, k int) bool {
 	items := 0
 	for j := k + 1; j < len(toks) && toks[j].sent == toks[k].sent; j++ {
@@ -1928,6 +2219,11 @@ func checklist(toks []token, k int) bool {
 			if n < len(toks) && toks[n].sent == toks[k].sent && (repairVerbs[toks[n].raw] || fixVerbs[toks[n].raw]) {
 				return false
 			}
+			// "..., and the fix is to sync the clocks": a run that
+			// reaches its conclusion is no list of suspects.
+			if n+1 < len(toks) && toks[n+1].sent == toks[k].sent && toks[n].raw == "the" && conclusionNouns[toks[n+1].raw] {
+				return false
+			}
 		}
 	}
 	return items >= 2
@@ -1936,7 +2232,7 @@ func checklist(toks []token, k int) bool {
 // wordClass is the set of closed word lists a word belongs to, computed
 // once per distinct word (and cached with its forms) so the passes over an
 // answer test a bit rather than look a word up in a dozen maps.
-type wordClass uint32
+type wordClass uint64
 
 // The word classes.
 const (
@@ -1955,6 +2251,21 @@ const (
 	clsMistake
 	clsHypo
 	clsNamed // a word one of the g7 assertion passes (claims.go) looks at
+	// Words that passes over every token of an answer test first: a bit
+	// read instead of a map looked up per token. Each is exactly its set.
+	clsBadHead      // badHeads
+	clsFlawInQuote  // flawNounsInQuote
+	clsHedgeSubject // hedgeSubjects
+	clsWorthDenial  // worthDenialFirsts
+	clsAppear       // appearVerbs
+	clsProblemHead  // problemHeads
+	clsTemptingHead // temptingHeads
+	clsHarmOpener   // the first word of one of harmOpeners
+	clsNegParticle  // negParticles
+	clsMistakeNoun  // mistakeNouns
+	clsInversion    // inversions
+	clsImpulse      // impulseNouns
+	clsCommonHead   // commonHeads
 )
 
 // clsFrame are the classes a token must have for markFrames to look at it
@@ -1967,6 +2278,15 @@ searching grep grepping hunt check checking see verify confirm ask rule ruling f
 review reviewing audit auditing scan scanning inspect inspecting figure figuring read reading
 compare comparing correlate correlating`)
 
+// harmOpenerFirsts are the first words of harmOpeners.
+var harmOpenerFirsts = func() map[string]bool {
+	m := map[string]bool{}
+	for k := range harmOpeners {
+		m[k[0]] = true
+	}
+	return m
+}()
+
 func classOf(raw string) wordClass {
 	var c wordClass
 	for _, x := range []struct {
@@ -1978,6 +2298,11 @@ func classOf(raw string) wordClass {
 		{claimants[raw], clsClaimant}, {reportVerbs[raw], clsReport}, {probeWords[raw], clsProbe},
 		{mentionNouns[raw], clsMention}, {attributionWords[raw], clsAttribution}, {rebuttalWords[raw], clsRebuttal},
 		{mistakeNouns[raw] || raw == "pattern", clsMistake}, {hypoOpeners[raw], clsHypo}, {namedWords[raw], clsNamed},
+		{badHeads[raw], clsBadHead}, {flawNounsInQuote[raw], clsFlawInQuote}, {hedgeSubjects[raw], clsHedgeSubject},
+		{worthDenialFirsts[raw], clsWorthDenial}, {appearVerbs[raw], clsAppear},
+		{problemHeads[raw], clsProblemHead}, {temptingHeads[raw], clsTemptingHead}, {harmOpenerFirsts[raw], clsHarmOpener},
+		{negParticles[raw], clsNegParticle}, {mistakeNouns[raw], clsMistakeNoun}, {inversions[raw], clsInversion},
+		{impulseNouns[raw], clsImpulse}, {commonHeads[raw], clsCommonHead},
 	} {
 		if x.on {
 			c |= x.cls

@@ -114,7 +114,7 @@ func (c *checker) overlap(i int, e *Event, s int, verb string) {
 		}
 		c.reported = append(c.reported, pair)
 		c.out = append(c.out, Violation{Kind: ViolationDoubleGrant, T: e.T, Client: b.Client, Event: i,
-			Detail: b.Client + " " + verb + " until " + itoa(c.validUntil[s]) + " while " + ob.Client + " believes it holds grant " + strconv.Itoa(ob.Grant) + " until " + itoa(c.validUntil[o])})
+			Detail: b.Client + " " + verb + " until " + ms(c.validUntil[s]) + " while " + ob.Client + " believes it holds grant " + strconv.Itoa(ob.Grant) + " until " + ms(c.validUntil[o])})
 	}
 }
 
@@ -226,7 +226,7 @@ func (c *checker) stepEvent(i int, e *Event) {
 				under = "under grant " + strconv.Itoa(e.Grant)
 			}
 			c.out = append(c.out, Violation{Kind: ViolationUnsafeWrite, T: e.T, Client: e.Client, Event: i,
-				Detail: "the resource accepted " + strconv.Quote(e.Value) + " from " + e.Client + " " + under + " at " + itoa(e.T) + ", but " + why})
+				Detail: "the resource accepted " + strconv.Quote(e.Value) + " from " + e.Client + " " + under + " at " + ms(e.T) + ", but " + why})
 		}
 		if e.Grant < c.maxGrant {
 			who := "a client that never held the lock"
@@ -246,7 +246,7 @@ func (c *checker) stepEvent(i int, e *Event) {
 			if first, ok := c.effects[e.Key]; ok {
 				f := l.eventAt(first)
 				c.out = append(c.out, Violation{Kind: ViolationDuplicateEffect, T: e.T, Client: e.Client, Event: i,
-					Detail: "the ledger applied " + strconv.Quote(e.Key) + " again, from " + e.Client + " at " + itoa(e.T) + ": " + f.Client + " had applied it at " + itoa(f.T) + " (a double charge)"})
+					Detail: "the ledger applied " + strconv.Quote(e.Key) + " again, from " + e.Client + " at " + ms(e.T) + ": " + f.Client + " had applied it at " + ms(f.T) + " (a double charge)"})
 			} else {
 				c.effects[e.Key] = i
 			}
@@ -307,18 +307,18 @@ func (l *Ledger) permanentLock() (Violation, bool) {
 func lostWhy(e Event) string {
 	switch e.Kind {
 	case KindAcquireGranted:
-		return e.Client + " was granted the lock (grant " + strconv.Itoa(e.Grant) + ") at " + itoa(e.T)
+		return e.Client + " was granted the lock (grant " + strconv.Itoa(e.Grant) + ") at " + ms(e.T)
 	case KindReleaseOK:
 		if e.Holder != e.Client {
-			return e.Client + " deleted its key at " + itoa(e.T)
+			return e.Client + " deleted its key at " + ms(e.T)
 		}
-		return "it released the lock at " + itoa(e.T)
+		return "it released the lock at " + ms(e.T)
 	case KindLeaseExpired:
-		return "its lease expired at the service at " + itoa(e.T)
+		return "its lease expired at the service at " + ms(e.T)
 	case KindFailover:
-		return "its key was lost in the failover at " + itoa(e.T)
+		return "its key was lost in the failover at " + ms(e.T)
 	}
-	return "its key was lost in the restart at " + itoa(e.T)
+	return "its key was lost in the restart at " + ms(e.T)
 }
 
 // StateAt returns the world after the first step events of t (step is

@@ -33,8 +33,8 @@ func TestEngineTextQA9(t *testing.T) {
 	// held_until on the timeline's clock instead of the database's.
 	db := detailsOf(t, `{"lock":{"model":"database","ttl_ms":30000,"token_source":"epoch"},"resource":{"check_fencing":true},"clients":[{"id":"A"},{"id":"B"}],"actions":[{"at_ms":0,"client":"A","op":"claim"},{"at_ms":1000,"op":"clock_jump","ms":40000,"node":1},{"at_ms":2000,"client":"B","op":"claim"},{"at_ms":4000,"client":"A","op":"release"},{"at_ms":5000,"client":"B","op":"release"}]}`)
 	for _, want := range []string{
-		"held_until 30000 has passed by the database's clock (now() reads 41000, 40000 ms ahead of the timeline)",
-		"held_until = 72000 by the database's clock, 40000 ms ahead of the timeline",
+		"held_until 30\u202f000 ms has passed by the database's clock (now() reads 41\u202f000 ms, 40\u202f000 ms ahead of the timeline)",
+		"held_until = 72000 by the database's clock, 40\u202f000 ms ahead of the timeline",
 		// Q9-15: a release is guarded as a write is, refused or not.
 		"UPDATE … SET holder = NULL WHERE holder = 'A' AND epoch = 1: 0 rows",
 		"UPDATE … SET holder = NULL WHERE holder = 'B' AND epoch = 2: 1 row, the row is free",

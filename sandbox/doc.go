@@ -46,4 +46,4 @@ package sandbox
 // EngineVersion identifies the simulator's semantics. Bump it whenever a
 // timeline for the same scenario would change, so that a saved timeline can
 // tell that a re-run would no longer match it.
-const EngineVersion = "5"
+const EngineVersion = "6"

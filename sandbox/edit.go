@@ -107,7 +107,7 @@ func (s Scenario) WithSettings(c Settings) (Scenario, []string, error) {
 	}
 	if c.TTLMS != 0 && c.TTLMS != s.Lock.TTLMS {
 		out.Lock.TTLMS = c.TTLMS
-		changed = append(changed, "TTL "+strconv.FormatInt(c.TTLMS, 10)+" ms")
+		changed = append(changed, "TTL "+ms(c.TTLMS))
 	}
 	if c.Release != "" && c.Release != s.Lock.Release {
 		out.Lock.Release = c.Release
@@ -123,7 +123,7 @@ func (s Scenario) WithSettings(c Settings) (Scenario, []string, error) {
 		if v == 0 {
 			changed = append(changed, "every write acknowledged by the replica (as with WAIT 1)")
 		} else {
-			changed = append(changed, "replication lag "+strconv.FormatInt(v, 10)+" ms")
+			changed = append(changed, "replication lag "+ms(v))
 		}
 	}
 	if c.Persistence != "" && c.Persistence != s.Lock.Persistence {
@@ -144,7 +144,7 @@ func (s Scenario) WithSettings(c Settings) (Scenario, []string, error) {
 	}
 	if c.RetryDelayMS != 0 && c.RetryDelayMS != s.Lock.RetryDelayMS {
 		out.Lock.RetryDelayMS = c.RetryDelayMS
-		changed = append(changed, "retry delay up to "+strconv.FormatInt(c.RetryDelayMS, 10)+" ms")
+		changed = append(changed, "retry delay up to "+ms(c.RetryDelayMS))
 	}
 	if c.Seed != 0 && c.Seed != s.Lock.Seed {
 		out.Lock.Seed = c.Seed

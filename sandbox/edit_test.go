@@ -73,7 +73,7 @@ func TestWithSettings(t *testing.T) {
 		{name: "the same values change nothing", set: sandbox.Settings{TokenSource: "incr", CheckFencing: &on, TTLMS: 10000, Acquire: "atomic"}},
 		{name: "fencing check off", set: sandbox.Settings{CheckFencing: &off}, changed: []string{"fencing check at the resource off"}},
 		{name: "tokens off and a shorter TTL", set: sandbox.Settings{TokenSource: "none", TTLMS: 5000},
-			changed: []string{"token source none", "TTL 5000 ms"}},
+			changed: []string{"token source none", "TTL 5\u202f000 ms"}},
 		{name: "replica acknowledges every write", set: sandbox.Settings{LagMS: new(int64)}, changed: []string{"every write acknowledged by the replica (as with WAIT 1)"}},
 		{name: "a ledger with idempotency keys", set: sandbox.Settings{ResourceKind: "ledger", IdempotencyKeys: &on},
 			changed: []string{"resource ledger", "idempotency keys on"}},

@@ -677,6 +677,11 @@ func (m *sim) w(parts ...string) { m.evb.wstrs(parts) }
 // wn writes a number into the detail of the next event emitted.
 func (m *sim) wn(n int64) { m.evb.wint(n) }
 
+// wt writes a time or a duration in ms into the detail of the next
+// event emitted: it reads "16 000 ms" (the unit is the token's, so no
+// " ms" follows it).
+func (m *sim) wt(n int64) { m.evb.wms(n) }
+
 // wq writes s quoted (as strconv.Quote does) into the detail of the next
 // event emitted.
 func (m *sim) wq(s string) { m.evb.wquote(s) }

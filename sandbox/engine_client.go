@@ -130,16 +130,14 @@ func (m *sim) skipWrite(ci, idx int) {
 		m.w("it never acquired one")
 	case lostPending:
 		m.w("its ", m.acquireWord(), " at ")
-		m.wn(c.lostAt)
-		m.w(" ms has no answer yet")
+		m.wt(c.lostAt)
+		m.w(" has no answer yet")
 	case lostRefused:
 		m.w("its ", m.acquireWord(), " was refused at ")
-		m.wn(c.lostAt)
-		m.w(" ms")
+		m.wt(c.lostAt)
 	case lostReleased:
 		m.w("it released the lock at ")
-		m.wn(c.lostAt)
-		m.w(" ms")
+		m.wt(c.lostAt)
 	case lostExtend, lostHeartbeat:
 		if c.lost == lostHeartbeat {
 			m.w("its heartbeat")
@@ -147,8 +145,8 @@ func (m *sim) skipWrite(ci, idx int) {
 			m.w("its extend")
 		}
 		m.w(" failed at ")
-		m.wn(c.lostAt)
-		m.w(" ms, so it no longer counts on its lease")
+		m.wt(c.lostAt)
+		m.w(", so it no longer counts on its lease")
 	}
 	m.w("; it does not send the write ")
 	m.evb.record(&c.skipTok, from)
@@ -327,9 +325,9 @@ func (m *sim) clientAction(ci, idx int) {
 	case opcPause:
 		c.paused = true
 		m.w(c.id, " freezes for ")
-		m.wn(a.MS)
-		m.w(" ms (until ")
-		m.wn(m.now + a.MS)
+		m.wt(a.MS)
+		m.w(" (until ")
+		m.wt(m.now + a.MS)
 		m.w("): nothing of it runs, heartbeat included")
 		m.emitLite(KindPauseStart, c.id, 0, "", a.MS, "", "")
 		m.push(&item{t: m.now + a.MS, kind: itPauseEnd, c: ci})
@@ -347,8 +345,8 @@ func (m *sim) clientAction(ci, idx int) {
 	case opcDelay:
 		c.delay = a.MS
 		m.w("the next message from ", c.id, " will arrive ")
-		m.wn(a.MS)
-		m.w(" ms late")
+		m.wt(a.MS)
+		m.w(" late")
 		m.emitLite(KindDelay, c.id, 0, "", a.MS, "", "")
 	}
 }
@@ -385,7 +383,7 @@ func (m *sim) send(ci int, msg message) {
 	d := m.lat + c.delay
 	if c.delay > 0 {
 		m.w(m.msgName(msg), " from ", c.id, " is held up in the network until ")
-		m.wn(m.now + d)
+		m.wt(m.now + d)
 		var e Event
 		e.Kind, e.Client, e.Grant, e.Token, e.Value, e.MS, e.ArrivesAt = KindMessageDelayed, c.id, msg.grant, msg.token, m.msgValue(msg), c.delay, m.now+d
 		m.emitUnchecked(&e)

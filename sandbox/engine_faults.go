@@ -64,8 +64,8 @@ func (m *sim) failover() {
 			m.w("the replica, which acknowledged every write (WAIT 1), is promoted: ")
 		} else {
 			m.w("a replica ")
-			m.wn(m.lag)
-			m.w(" ms behind is promoted: ")
+			m.wt(m.lag)
+			m.w(" behind is promoted: ")
 		}
 		m.evb.record(&m.failTok, from)
 	}
@@ -124,7 +124,7 @@ func (m *sim) failoverChange(before, after key) {
 		m.w("; its EXPIRE is lost, so it never expires")
 	case before.hasExp && before.expAt != after.expAt:
 		m.w("; the extension to ")
-		m.wn(before.expAt)
+		m.wt(before.expAt)
 		m.w(" is lost")
 	}
 }
@@ -139,7 +139,7 @@ func (m *sim) keyText(k key) {
 	}
 	if k.hasExp {
 		m.w(", expiring at ")
-		m.wn(k.expAt)
+		m.wt(k.expAt)
 		m.w(")")
 		return
 	}
@@ -213,7 +213,7 @@ func (m *sim) promote(leader int) {
 		k.hasExp = true
 		m.scheduleExpiry(0)
 		m.w("; it refreshes every lease to its full TTL (etcd's lessor.Promote): the lease of ", m.clients[k.client].id, " now ends at ")
-		m.wn(k.expAt - n.offset)
+		m.wt(k.expAt - n.offset)
 	}
 	m.keyFields(&e, *k)
 	if k.present {
@@ -359,8 +359,7 @@ func (m *sim) restart(a Action) {
 	m.w(" crashes and restarts")
 	if a.MS > 0 {
 		m.w(" in ")
-		m.wn(a.MS)
-		m.w(" ms")
+		m.wt(a.MS)
 		if a.MS >= m.ttl && m.model == ModelRedlock {
 			m.w(", longer than the TTL: every key it had has expired by then (the delayed restart of the Redlock docs)")
 		}
@@ -481,22 +480,22 @@ func (m *sim) clockJump(a Action) {
 		m.w("member ")
 		m.wn(int64(a.Node))
 		m.w("'s clock jumps ")
-		m.wn(a.MS)
-		m.w(" ms ahead; leases run on the leader's monotonic clock, so nothing expires")
+		m.wt(a.MS)
+		m.w(" ahead; leases run on the leader's monotonic clock, so nothing expires")
 		m.emitLite(KindClockJump, "", a.Node, "", a.MS, "", "")
 		return
 	}
 	m.nodes[i].offset += a.MS
 	if m.model == ModelDatabase {
 		m.w("the database clock jumps ")
-		m.wn(a.MS)
-		m.w(" ms ahead: now() moves, held_until does not")
+		m.wt(a.MS)
+		m.w(" ahead: now() moves, held_until does not")
 	} else {
 		m.w("node ")
 		m.wn(int64(a.Node))
 		m.w("'s clock jumps ")
-		m.wn(a.MS)
-		m.w(" ms ahead")
+		m.wt(a.MS)
+		m.w(" ahead")
 	}
 	m.emitLite(KindClockJump, "", a.Node, "", a.MS, "", "")
 	m.expireIfDue(i)

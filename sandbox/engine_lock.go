@@ -92,7 +92,7 @@ func (m *sim) acquire(ci int, msg message) {
 		default:
 			e.Reason = "validity-expired"
 			e.Nodes = m.keepNodes(got)
-			e.Detail = "the majority came too late: ttl " + itoa(m.ttl) + " − elapsed " + itoa(m.latency(msg)+m.lat) + " − drift " + itoa(m.drift) + " leaves no validity"
+			e.Detail = "the majority came too late: ttl " + ms(m.ttl) + " − elapsed " + ms(m.latency(msg)+m.lat) + " − drift " + ms(m.drift) + " leaves no validity"
 		}
 		// The nodes that said yes keep the key until it expires or the
 		// client's unlock reaches them.
@@ -163,15 +163,15 @@ func (m *sim) acquire(ci int, msg message) {
 		m.w("/")
 		m.wn(int64(len(m.nodes)))
 		m.w(" nodes", nodeList(got), "; ", c.id, " believes it holds until ")
-		m.wn(e.ValidUntil)
+		m.wt(e.ValidUntil)
 		m.w(" (ttl − elapsed − drift ")
-		m.wn(m.drift)
+		m.wt(m.drift)
 		m.w(")")
 	case ModelConsensus:
 		m.w("committed at revision ")
 		m.wn(m.nodes[0].counter)
 		m.w("; lease until ")
-		m.wn(exp)
+		m.wt(exp)
 	default:
 		if m.twoStep {
 			m.w("SETNX succeeded: the key has no expiry until EXPIRE arrives")
@@ -179,7 +179,7 @@ func (m *sim) acquire(ci int, msg message) {
 			m.w("SET NX PX ")
 			m.wn(m.ttl)
 			m.w(": lease until ")
-			m.wn(exp)
+			m.wt(exp)
 		}
 		if m.sync {
 			m.w("; WAIT 1: the replica has it before the answer")
@@ -205,7 +205,7 @@ func (m *sim) claim(ci int, msg message) {
 	now := m.nodeNow(0)
 	if row.key.present && now < row.key.expAt {
 		m.w("UPDATE … WHERE holder IS NULL OR held_until < now(): 0 rows (", m.clients[row.key.client].id, " until ")
-		m.wn(row.key.expAt)
+		m.wt(row.key.expAt)
 		m.dbClock(row)
 		m.w(")")
 		m.emit(&Event{Kind: KindAcquireDenied, Client: c.id, Holder: m.clients[row.key.client].id, Reason: "held", LatencyMS: m.latency(msg)})
@@ -258,7 +258,7 @@ func (m *sim) expire(ci int, msg message) {
 	m.logWrite(0)
 	m.scheduleExpiry(0)
 	m.emit(&Event{Kind: KindExpireSet, Client: c.id, Holder: m.clients[k.client].id, Grant: k.grant, ExpiresAt: k.expAt - m.nodes[0].offset, LatencyMS: m.latency(msg),
-		Detail: "EXPIRE " + itoa(m.ttl) + ": the key of " + m.clients[k.client].id + " now expires at " + itoa(k.expAt-m.nodes[0].offset)})
+		Detail: "EXPIRE " + itoa(m.ttl) + ": the key of " + m.clients[k.client].id + " now expires at " + ms(k.expAt-m.nodes[0].offset)})
 }
 
 // unlock deletes the keys a refused attempt left, on every node the
@@ -308,8 +308,8 @@ func (m *sim) releaseGuard(id string, epoch int64) {
 func (m *sim) dbClock(row *node) {
 	if row.offset != 0 {
 		m.w(" by the database's clock, ")
-		m.wn(row.offset)
-		m.w(" ms ahead of the timeline")
+		m.wt(row.offset)
+		m.w(" ahead of the timeline")
 	}
 }
 
@@ -497,7 +497,7 @@ func (m *sim) extend(ci int, msg message) {
 		m.w(what, ": lease of ", c.id, " extended until ")
 		m.evb.record(t, from)
 	}
-	m.wn(exp)
+	m.wt(exp)
 	m.emit(&e)
 	m.reply(ci, reply{kind: replyExtended, grant: msg.grant})
 }

@@ -156,16 +156,16 @@ func (m *sim) expireIfDue(i int) {
 		}
 		n.key.lapsed = true
 		m.w("the claim of ", e.Client, " lapses: held_until ")
-		m.wn(k.expAt)
+		m.wt(k.expAt)
 		m.w(" has passed by the database's clock")
 		if n.offset != 0 {
 			// The row keeps what the claim wrote; it is the database's
 			// now(), pushed on by a clock jump, that passed it.
 			m.w(" (now() reads ")
-			m.wn(m.nodeNow(i))
+			m.wt(m.nodeNow(i))
 			m.w(", ")
-			m.wn(n.offset)
-			m.w(" ms ahead of the timeline)")
+			m.wt(n.offset)
+			m.w(" ahead of the timeline)")
 		}
 		m.w("; the row still names ", e.Client, ", but any claim may take it over and its guarded writes fail")
 		m.emit(&e)

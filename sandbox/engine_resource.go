@@ -49,7 +49,7 @@ func (m *sim) write(ci int, msg message) {
 				e.Kind, e.Reason = KindWriteRejected, ReasonLapsed
 				m.guard(c.id, msg.token)
 				m.w(": 0 rows (the claim lapsed at ")
-				m.wn(row.expAt - m.nodes[0].offset)
+				m.wt(row.expAt - m.nodes[0].offset)
 				m.w(")")
 			}
 			if e.Kind == KindWriteRejected {

@@ -441,7 +441,7 @@ func TestFailoverDescribesRestoredKey(t *testing.T) {
 			wantHolder:  "A",
 			wantGrant:   1,
 			wantExpires: 10000,
-			wantDetail:  "a replica 1000 ms behind is promoted: it brings back the key of A (grant 1, expiring at 10000), already gone on the old primary, so the lock is held in A's name again",
+			wantDetail:  "a replica 1\u202f000 ms behind is promoted: it brings back the key of A (grant 1, expiring at 10\u202f000 ms), already gone on the old primary, so the lock is held in A's name again",
 			wantNext:    "1200 acquire.denied B held",
 		},
 		{
@@ -450,13 +450,13 @@ func TestFailoverDescribesRestoredKey(t *testing.T) {
 			wantHolder:  "A",
 			wantGrant:   1,
 			wantExpires: 10000,
-			wantDetail:  "a replica 1000 ms behind is promoted: it has the key of A (grant 1, expiring at 10000); the extension to 11500 is lost",
+			wantDetail:  "a replica 1\u202f000 ms behind is promoted: it has the key of A (grant 1, expiring at 10\u202f000 ms); the extension to 11\u202f500 ms is lost",
 			wantNext:    "10500 acquire.granted B token=2",
 		},
 		{
 			name:       "a key inside the lag is lost",
 			actions:    `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":999,"op":"failover"},{"at_ms":1000,"client":"B","op":"acquire"}`,
-			wantDetail: "a replica 1000 ms behind is promoted: the key of A (grant 1, expiring at 10000) is lost, so the lock is free; the INCR counter of the tokens goes back from 1 to 0",
+			wantDetail: "a replica 1\u202f000 ms behind is promoted: the key of A (grant 1, expiring at 10\u202f000 ms) is lost, so the lock is free; the INCR counter of the tokens goes back from 1 to 0",
 			wantNext:   "1000 acquire.granted B token=1",
 		},
 		{
@@ -465,7 +465,7 @@ func TestFailoverDescribesRestoredKey(t *testing.T) {
 			wantHolder:  "A",
 			wantGrant:   1,
 			wantExpires: 10000,
-			wantDetail:  "a replica 1000 ms behind is promoted: it has the key of A (grant 1, expiring at 10000)",
+			wantDetail:  "a replica 1\u202f000 ms behind is promoted: it has the key of A (grant 1, expiring at 10\u202f000 ms)",
 			wantNext:    "1000 acquire.denied B held",
 		},
 		{
@@ -475,7 +475,7 @@ func TestFailoverDescribesRestoredKey(t *testing.T) {
 			wantHolder:  "A",
 			wantGrant:   1,
 			wantExpires: 10000,
-			wantDetail:  "a replica 1000 ms behind is promoted: the key of B (grant 2, expiring at 11000) is lost and the key of A (grant 1, expiring at 10000) is back in its place; the INCR counter of the tokens goes back from 2 to 1",
+			wantDetail:  "a replica 1\u202f000 ms behind is promoted: the key of B (grant 2, expiring at 11\u202f000 ms) is lost and the key of A (grant 1, expiring at 10\u202f000 ms) is back in its place; the INCR counter of the tokens goes back from 2 to 1",
 			wantNext:    "1600 acquire.denied B held",
 		},
 		{
@@ -484,13 +484,13 @@ func TestFailoverDescribesRestoredKey(t *testing.T) {
 			actions:    `{"at_ms":0,"client":"A","op":"acquire"},{"at_ms":1000,"op":"failover"},{"at_ms":1100,"client":"B","op":"acquire"}`,
 			wantHolder: "A",
 			wantGrant:  1,
-			wantDetail: "a replica 1000 ms behind is promoted: it has the key of A (grant 1, with no expiry); its EXPIRE is lost, so it never expires",
+			wantDetail: "a replica 1\u202f000 ms behind is promoted: it has the key of A (grant 1, with no expiry); its EXPIRE is lost, so it never expires",
 			wantNext:   "1100 acquire.denied B held",
 		},
 		{
 			name:       "no key before or after",
 			actions:    `{"at_ms":0,"op":"failover"},{"at_ms":10,"client":"B","op":"acquire"}`,
-			wantDetail: "a replica 1000 ms behind is promoted: no key, as before",
+			wantDetail: "a replica 1\u202f000 ms behind is promoted: no key, as before",
 			wantNext:   "10 acquire.granted B token=1",
 		},
 	}

@@ -228,7 +228,7 @@ func TestRefusedClientDoesNotWrite(t *testing.T) {
 		if skip == nil {
 			t.Fatalf("%s: no skipped write for B", pers)
 		}
-		if want := "B holds no lock: its acquire was refused at 2000 ms"; !strings.HasPrefix(skip.Detail, want) {
+		if want := "B holds no lock: its acquire was refused at 2\u202f000 ms"; !strings.HasPrefix(skip.Detail, want) {
 			t.Errorf("%s: skip detail %q, want it to start %q", pers, skip.Detail, want)
 		}
 	}

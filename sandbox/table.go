@@ -25,8 +25,8 @@ func (t Timeline) WriteTable(w io.Writer) error {
 		fmt.Fprintf(bw, "%8d  %-*s  %-16s  %s\n", e.T, lane, e.LaneIn(t.Model), kind, e.Detail)
 	}
 	s := t.Summary
-	fmt.Fprintf(bw, "\nwrites accepted %d, rejected %d · grants %d · final value %q · highest token %d · ended at %d ms (%s)\n",
-		s.WritesAccepted, s.WritesRejected, s.Grants, s.FinalValue, s.HighestToken, s.EndMS, s.Stopped)
+	fmt.Fprintf(bw, "\nwrites accepted %d, rejected %d · grants %d · final value %q · highest token %d · ended at %s (%s)\n",
+		s.WritesAccepted, s.WritesRejected, s.Grants, s.FinalValue, s.HighestToken, Millis(s.EndMS), s.Stopped)
 	if len(s.Violations) == 0 {
 		fmt.Fprintln(bw, "violations: none")
 	} else {

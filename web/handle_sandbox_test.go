@@ -649,7 +649,7 @@ func TestSandboxPredictionMustBeAboutThePreset(t *testing.T) {
 func TestSandboxOlderEngineVersionOpens(t *testing.T) {
 	srv, st := newTestServer(t)
 	cl := newClient(t, srv)
-	for _, version := range []string{"0", "1", "2"} {
+	for _, version := range []string{"0", "1", "2", "5"} {
 		t.Run("version "+version, func(t *testing.T) {
 			path := openPreset(t, cl, "redis-failover")
 			id := strings.TrimPrefix(path, "/sandbox/")
@@ -666,7 +666,7 @@ func TestSandboxOlderEngineVersionOpens(t *testing.T) {
 			if !strings.Contains(note, "version "+version) || !strings.Contains(note, "version "+sandbox.EngineVersion) {
 				t.Fatalf("engine note = %q, want it to name version %s and version %s", note, version, sandbox.EngineVersion)
 			}
-			const want = "the key of A (grant 1, expiring at 10000) is lost"
+			const want = "the key of A (grant 1, expiring at 10\u202f000 ms) is lost"
 			if !strings.Contains(doc.Text(), want) {
 				t.Fatalf("the page lacks %q: it does not show the current engine's run", want)
 			}

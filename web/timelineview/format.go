@@ -3,6 +3,8 @@ package timelineview
 import (
 	"strconv"
 	"strings"
+
+	"lockdrill/sandbox"
 )
 
 // seconds formats a duration in ms as seconds: "0 s", "1.5 s", "12 s".
@@ -18,25 +20,12 @@ func seconds(msv int64) string {
 // ms formats a virtual time: "12 000 ms" reads better than "12000".
 func ms(t int64) string { return Millis(t) }
 
-// Millis formats a virtual time in ms with thin grouping: "12 000 ms".
-func Millis(t int64) string { return Group(t) + " ms" }
+// Millis formats a virtual time in ms with thin grouping: "12 000 ms",
+// as the engine's event text writes one (sandbox.Millis).
+func Millis(t int64) string { return sandbox.Millis(t) }
 
 // Group writes n with a narrow no-break space between thousands, sign
 // kept: 12000 is "12 000". Every number the web pages print with more than
-// four digits goes through it, so times, limits and counts read alike.
-func Group(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	if neg {
-		b.WriteByte('-')
-	}
-	for i, r := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteString("\u202f")
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
+// three digits goes through it, so times, limits and counts read alike;
+// it is sandbox.Group, the grouping of the events' text too.
+func Group(n int64) string { return sandbox.Group(n) }
