@@ -238,6 +238,10 @@ func TestSweepG10(t *testing.T) {
 		{"fencing-token", "resource-rejects", "The ledger notes the biggest number anyone has presented so far and ignores whatever comes in lower.", true},
 		{"redis-wait-safe", "promoted-replica", "Sentinel might pick a replica that never saw the key as the new primary.", true},
 		{"redis-wait-safe", "promoted-replica", "Sentinel always picks the replica that saw the key as the new primary.", false},
+		// the global order as min then max
+		{"deadlock-ordering", "global-order", "Fix: both transactions lock min(id) then max(id).", true},
+		{"deadlock-ordering", "global-order", "Every transfer takes the smaller account first, then the larger one.", true},
+		{"deadlock-ordering", "global-order", "The larger transfer goes first, then the smaller one.", false},
 	})
 }
 
