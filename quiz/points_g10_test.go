@@ -319,3 +319,28 @@ func TestConciseAnswersPass(t *testing.T) {
 		}
 	}
 }
+
+// TestPointAsItsOppositeDenied: a sweep of core points said as the
+// opposite denied (12 of ours; 5 missed, 4 now heard): a rejection as an
+// acceptance denied ("the storage never accepts a write whose token is
+// below the highest", in %fencing), the stop as a prohibition ("don't
+// touch the resource again until ..."), lateness as knowing denied its
+// time ("the client never learns in time"), one effect as a repeat denied
+// ("the provider never applies the same key twice"). (The fifth, "Never
+// SETNX and then EXPIRE; use one SET with NX and PX", is a negation that
+// stops at "and then": the rejected half reads as asserted and excludes
+// the point; left to the assertion logic.)
+func TestPointAsItsOppositeDenied(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"fencing-token", "resource-rejects", "The storage never accepts a write whose token is below the highest one it has seen.", true},
+		{"fencing-token", "resource-rejects", "The storage accepts writes with an older token.", false},
+		{"two-holders", "fix-fencing", "The database must never let through a write stamped with an older token.", true},
+		{"session-suspended", "stop-work", "Don't touch the resource again until the session is confirmed back.", true},
+		{"session-suspended", "stop-work", "I keep using the resource until the session is confirmed lost.", false},
+		{"session-suspended", "signals-late", "The client never learns in time; by the time SUSPENDED arrives the server may have already expired the session.", true},
+		{"session-suspended", "signals-late", "The client always learns in time.", false},
+		{"unfenceable-resource", "idempotency-key", "The provider never applies the same idempotency key twice, however many holders send it.", true},
+		{"unfenceable-resource", "idempotency-key", "The provider applies the same request twice if two holders send it.", false},
+	})
+}
