@@ -344,3 +344,34 @@ func TestPointAsItsOppositeDenied(t *testing.T) {
 		{"unfenceable-resource", "idempotency-key", "The provider applies the same request twice if two holders send it.", false},
 	})
 }
+
+// TestPointByExample: core points told by a worked example instead of
+// the term (a sweep of 12 of ours; 4 missed, now heard): the other party
+// named by a letter ("instance B starts the same job", common set
+// @otherparty), the zombie as a controller cut off by a network split that
+// keeps acting after a new one was elected, idempotence as "the same
+// whether it runs once or five times" and harm denied ("so overlap doesn't
+// hurt", in %idempotent), the cycle told as "one ... the other ...
+// forever"; each beside a near-miss.
+func TestPointByExample(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"redis-lock-and-failure", "pause-expiry", "Say the JVM does a 40-second full GC while holding a 30-second lock: the key expires, B takes it, and A comes back and writes over B's work.", true},
+		{"two-holders", "durations-vs-ttl", "Check whether the first job ran for 45 seconds against a 30 second TTL, say because of a full GC.", true},
+		{"choose-ttl", "no-safe-value", "Even a 10 minute TTL loses to a VM that gets live-migrated and frozen for 11 minutes.", true},
+		{"fencing-token", "paused-holder", "Worker A gets token 33, freezes, its lease expires, B gets 34 and writes; when A wakes and sends 33, the storage refuses it.", true},
+		{"run-job-once", "lock-not-enough", "Picture instance A holding the lock, stalling in a long GC, the lease running out, and instance B starting the same nightly job.", true},
+		{"fencing-in-real-systems", "zombie-leader", "Think of a Kafka controller that got cut off by a network split and keeps sending commands after a new controller was elected.", true},
+		{"avoid-the-lock", "idempotent", "Setting a user's email to x@y.com is the same whether it runs once or five times, so overlap doesn't hurt.", true},
+		{"holder-id-guard", "same-owner-twice", "Worker w1 claims job 7, stalls, loses it, claims it again later; its stale update from the first claim still matches owner = w1.", true},
+		{"deadlock-ordering", "deadlock-cycle", "Alice pays Bob while Bob pays Alice: one locks Alice then waits for Bob, the other locks Bob then waits for Alice, forever.", true},
+		{"outbox-pattern", "dual-write", "Say the order row commits and then the pod is OOM-killed before the Kafka send: the order exists but nobody hears about it.", true},
+		{"redis-early-expiry", "clock-jump", "If an operator fixes the Redis box's clock by jumping it forward ten minutes, every lock with less than ten minutes left is gone at once.", true},
+		{"unfenceable-resource", "timing-caveat", "Waiting 30 seconds before the new holder calls the SMS API assumes no pause longer than 30 seconds, which a GC can break.", true},
+		{"run-job-once", "lock-not-enough", "Instance A holds the lock and instance B waits until the job is finished.", false},
+		{"fencing-in-real-systems", "zombie-leader", "The controller is isolated from the internet by a firewall.", false},
+		{"avoid-the-lock", "idempotent", "Sending the email once or five times is not the same for the customer.", false},
+		{"avoid-the-lock", "idempotent", "Running it twice would hurt: the card is charged again.", false},
+		{"deadlock-ordering", "deadlock-cycle", "One transfer waits for the other to finish, then runs.", false},
+	})
+}
