@@ -375,3 +375,31 @@ func TestPointByExample(t *testing.T) {
 		{"deadlock-ordering", "deadlock-cycle", "One transfer waits for the other to finish, then runs.", false},
 	})
 }
+
+// TestPointByNumbersInAnExample: a second sweep of worked examples, with
+// numbers and names (12 of ours; 7 missed, 4 now heard): the majority by
+// its numbers ("a 5-node etcd cluster confirms when 3 nodes have it"),
+// the late event after the expiry ("the SUSPENDED event only shows up
+// afterwards"), "even with a renewal every 10 seconds, a GC pause lets the
+// lease lapse", "a rollback doesn't un-charge the card". Left: an
+// idempotency key shown by its value ("key abc-123 ... sends abc-123
+// again", which also raises fresh-idempotency-key), an outbox told in SQL
+// statements, and a claim freed "at 10:05" after a crash.
+func TestPointByNumbersInAnExample(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"redis-wait-safe", "promoted-replica", "Say replica R1 acks and R2 doesn't; Sentinel promotes R2 and the lock is simply not there.", true},
+		{"redis-vs-consensus", "consensus-quorum", "With a 5-node etcd cluster, a grant is only confirmed when 3 nodes have it, so killing one node loses nothing.", true},
+		{"optimistic-concurrency", "zero-rows-retry", "Alice saves version 4 first; Bob's save also says version 4, matches no row, and he gets a conflict to merge.", true},
+		{"etcd-revision-guard", "txn-compare", "If my lock key was created at revision 812, the write is a Txn: If CreateRevision(key) == 812 Then Put(config).", true},
+		{"session-suspended", "signals-late", "Say the client's GC pauses for 40 seconds: the server expires the session at 30, and the SUSPENDED event only shows up afterwards.", true},
+		{"zookeeper-lock-recipe", "ephemeral-sequential", "Clients create /lock/n-0001, /lock/n-0002 and so on as ephemeral sequential nodes, and the lowest holds the lock.", true},
+		{"redlock-operations-q", "clocks-slew", "If NTP steps a node's clock forward 20 seconds, its key expires early; so configure slewing only.", true},
+		{"extend-lease", "not-safety", "Even with a renewal every 10 seconds, a 45 second GC pause lets the lease lapse, so the resource still needs the token.", true},
+		{"row-lock", "outside-effects", "If you charge the card over HTTP while holding FOR UPDATE, a rollback doesn't un-charge it.", true},
+		{"redis-vs-consensus", "consensus-quorum", "A 3-node Redis setup answers as soon as one node has the key.", false},
+		{"session-suspended", "signals-late", "The session expires on the server, and the event tells the client right away.", false},
+		{"extend-lease", "not-safety", "Even with renewals every 10 seconds, a GC pause can't make the lease lapse.", false},
+		{"row-lock", "outside-effects", "A rollback undoes the HTTP call too.", false},
+	})
+}
