@@ -87,7 +87,7 @@ func markAppearances(d *doc, cues sentCues) {
 		}
 		seen := -1
 		for j := s.from; j+1 < s.to; j++ {
-			if seen < 0 && toks[j].cls&clsNamed != 0 && appearVerbs[toks[j].raw] && appearJudgements[toks[j+1].raw] && toks[j].negBy < 0 {
+			if seen < 0 && toks[j].cls&clsAppear != 0 && appearJudgements[toks[j+1].raw] && toks[j].negBy < 0 {
 				seen = j
 				continue
 			}
@@ -502,7 +502,7 @@ func markDoubts(d *doc, cues sentCues) {
 				continue
 			}
 			r := toks[k].raw
-			voiced := doubtVerbs[r] && k > s.from && (toks[k-1].raw == "i" || toks[k-1].raw == "we" || toks[k-1].raw == "i'd" || toks[k-1].raw == "really" && k-1 > s.from && toks[k-2].raw == "i")
+			voiced := toks[k].cls&clsDoubt != 0 && k > s.from && (toks[k-1].raw == "i" || toks[k-1].raw == "we" || toks[k-1].raw == "i'd" || toks[k-1].raw == "really" && k-1 > s.from && toks[k-2].raw == "i")
 			stretch := r == "stretch" && toks[k+1].raw == "to" && k > s.from && toks[k-1].raw == "a"
 			if !voiced && !stretch {
 				continue
@@ -554,11 +554,8 @@ func markJudgedByRelative(d *doc, cues sentCues) {
 			continue
 		}
 		for k := s.from + 3; k < s.to; k++ {
-			if toks[k].cls&(clsCritic|clsNamed) == 0 {
-				continue
-			}
-			refused := approvalVerbs[toks[k].raw] && (strings.HasSuffix(toks[k-1].raw, "n't") || toks[k-1].raw == "not" || toks[k-1].raw == "never")
-			if toks[k].cls&clsCritic == 0 && !missesPoint(toks, k) && !breakVerbs[toks[k].raw] && !refused {
+			refused := toks[k].cls&clsApproval != 0 && (strings.HasSuffix(toks[k-1].raw, "n't") || toks[k-1].raw == "not" || toks[k-1].raw == "never")
+			if toks[k].cls&clsCritic == 0 && toks[k].cls&clsBreakVerb == 0 && !refused && !missesPoint(toks, k) {
 				continue
 			}
 			c := k
