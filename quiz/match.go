@@ -1,6 +1,7 @@
 package quiz
 
 import (
+	"cmp"
 	"math/bits"
 	"slices"
 	"sort"
@@ -43,6 +44,11 @@ type wordSet struct {
 	key      string   // the stems and prefixes, so patterns share their tokens
 	lex      *lexicon // the bank's lexicon that numbered it, or nil
 	gid      int32    // its number in lex
+	// atoms are the gids in lex of its atoms, the word sets of one stem or
+	// one prefix each: a word belongs to the set when it belongs to one of
+	// them, so an answer is marked with atoms only (a word has far fewer
+	// atoms than sets), and the set's tokens are their union (see leaf).
+	atoms []int32
 }
 
 // litWord is the word set of a literal: its stem, and the stem of its
@@ -306,7 +312,10 @@ type evalCtx struct {
 
 func (c *evalCtx) leaf(w *wordSet) bitset {
 	if w.lex != nil && w.lex == c.d.lex {
-		return c.d.lexLeaves[w.gid]
+		if len(w.atoms) == 1 {
+			return c.d.lexLeaves[w.atoms[0]]
+		}
+		return c.d.setLeaf(w)
 	}
 	if b := c.leaves[w.id]; b != nil {
 		return b
@@ -499,6 +508,11 @@ func (c *evalCtx) elemEnds(k int, e elem, i, lim int) uint64 {
 	if !ok || !c.tabled() || c.pattern.altFirsts[k] == nil {
 		return e.ends(c, i, lim)
 	}
+	if refs := c.pattern.altAt[k]; refs != nil {
+		if t := &c.d.toks[i]; t.lex == c.d.lex {
+			return c.altEnds(alt, refs, t.gids, i, lim)
+		}
+	}
 	firsts := c.pattern.altFirsts[k]
 	leaves := c.d.lexLeaves
 	wi, bit := i>>6, uint64(1)<<(uint(i)&63)
@@ -518,6 +532,46 @@ func (c *evalCtx) elemEnds(k int, e elem, i, lim int) uint64 {
 				}
 				break
 			}
+		}
+	}
+	return m
+}
+
+// altRef is alternative j of a list whose first word sets hold atom g.
+type altRef struct{ g, j int32 }
+
+// altEnds is elemEnds for alternatives alt (at most 64) at token i, whose
+// atoms are gids, through their table refs: the alternatives that may
+// start at i are those one of whose first atoms is the token's. (An atom
+// of a pattern being read holds token i exactly when it is among the
+// token's atoms: the pattern's atoms are all marked, by markFor or
+// markMissing, from the tokens' atoms.)
+func (c *evalCtx) altEnds(alt altElem, refs []altRef, gids []int32, i, lim int) uint64 {
+	var may uint64
+	for _, g := range gids {
+		lo, hi := 0, len(refs)
+		for lo < hi {
+			if h := int(uint(lo+hi) >> 1); refs[h].g < g {
+				lo = h + 1
+			} else {
+				hi = h
+			}
+		}
+		for ; lo < len(refs) && refs[lo].g == g; lo++ {
+			may |= 1 << uint(refs[lo].j)
+		}
+	}
+	var m uint64
+	for ; may != 0; may &= may - 1 {
+		a := alt[bits.TrailingZeros64(may)]
+		// A word set (its first atoms hold token i) ends a run of one
+		// token, as its ends would say.
+		if _, word := a.(*wordSet); word {
+			if i < lim {
+				m |= 1 << 1
+			}
+		} else {
+			m |= a.ends(c, i, lim)
 		}
 	}
 	return m
@@ -723,8 +777,12 @@ type lexicon struct {
 	byKey    map[string]int32   // word set key → gid
 	byStem   map[string][]int32 // stem → gids of the word sets holding it
 	byPrefix map[string][]lexPrefix
-	n        int32
-	patterns int // patterns numbered (Pattern.pid)
+	// stemAtoms and prefixAtoms are the atoms (see wordSet.atoms) by
+	// their stem or prefix; atomsOf, by gid, each word set's atoms.
+	stemAtoms, prefixAtoms map[string]int32
+	atomsOf                [][]int32
+	n                      int32
+	patterns               int // patterns numbered (Pattern.pid)
 	// untabled makes its patterns match by walking their trees, tables
 	// and needs unused: tests compare the two ways.
 	untabled bool
@@ -742,7 +800,7 @@ type lexPrefix struct {
 }
 
 func newLexicon() *lexicon {
-	return &lexicon{byKey: map[string]int32{}, byStem: map[string][]int32{}, byPrefix: map[string][]lexPrefix{}}
+	return &lexicon{byKey: map[string]int32{}, byStem: map[string][]int32{}, byPrefix: map[string][]lexPrefix{}, stemAtoms: map[string]int32{}, prefixAtoms: map[string]int32{}}
 }
 
 // add numbers the word sets of p and compiles its tables.
@@ -766,26 +824,97 @@ func (x *lexicon) number(p *Pattern) bool {
 		e.eachLeaf(func(w *wordSet) {
 			gid, ok := x.byKey[w.key]
 			if !ok {
-				gid = x.n
-				x.n++
-				x.byKey[w.key] = gid
-				// Each stem and prefix once (a set lists few, so a scan of
-				// those before it is cheaper than a map).
+				// Its atoms: a word set of one stem or of one prefix
+				// each, the only word sets a word's gids (gidsOf) name.
+				atoms := make([]int32, 0, len(w.stems)+len(w.prefixes))
 				for i, s := range w.stems {
 					if !slices.Contains(w.stems[:i], s) {
-						x.byStem[s] = append(x.byStem[s], gid)
+						atoms = append(atoms, x.atom(s, false))
 					}
 				}
 				for i, pre := range w.prefixes {
 					if !slices.Contains(w.prefixes[:i], pre) {
-						x.byPrefix[pre[:3]] = append(x.byPrefix[pre[:3]], lexPrefix{pre, gid})
+						atoms = append(atoms, x.atom(pre, true))
 					}
 				}
+				if gid, ok = x.byKey[w.key]; !ok { // a set of one atom is that atom
+					gid = x.newGid(w.key)
+				}
+				x.atomsOf[gid] = atoms
 			}
-			w.lex, w.gid = x, gid
+			w.lex, w.gid, w.atoms = x, gid, x.atomsOf[gid]
 		})
 	}
 	return true
+}
+
+// newGid numbers a new word set of key.
+func (x *lexicon) newGid(key string) int32 {
+	g := x.n
+	x.n++
+	x.byKey[key] = g
+	x.atomsOf = append(x.atomsOf, nil)
+	return g
+}
+
+// atom returns the gid of the atom of one stem (or, with prefix, one
+// prefix), numbering it and filing it by its stem or prefix when new.
+func (x *lexicon) atom(s string, prefix bool) int32 {
+	byKey := x.stemAtoms
+	if prefix {
+		byKey = x.prefixAtoms
+	}
+	if g, ok := byKey[s]; ok {
+		return g
+	}
+	key := s + "|"
+	if prefix {
+		key = "|" + s
+	}
+	g, ok := x.byKey[key]
+	if !ok {
+		g = x.newGid(key)
+		x.atomsOf[g] = []int32{g}
+	}
+	byKey[s] = g
+	if !prefix {
+		x.byStem[s] = append(x.byStem[s], g)
+	} else {
+		x.byPrefix[s[:3]] = append(x.byPrefix[s[:3]], lexPrefix{s, g})
+	}
+	return g
+}
+
+// setLeaf returns the tokens of w, a word set of several atoms (or none),
+// of a doc marked with w's lexicon: the union of its atoms', worked out
+// when first read and kept in w's slot of lexLeaves (reset by markFor).
+func (d *doc) setLeaf(w *wordSet) bitset {
+	if b := d.lexLeaves[w.gid]; b != nil {
+		return b
+	}
+	var b bitset
+	fresh := false
+	for _, g := range w.atoms {
+		a := d.lexLeaves[g]
+		switch {
+		case a == nil:
+		case b == nil:
+			b = a
+		case !fresh:
+			n := d.scratchBits()
+			copy(n, b)
+			n.or(a)
+			b, fresh = n, true
+		default:
+			b.or(a)
+		}
+	}
+	if b == nil {
+		b = bitset{} // none occurs: empty, and known
+	}
+	d.lexLeaves[w.gid] = b
+	d.lexSet = append(d.lexSet, w.gid)
+	return b
 }
 
 // tabulate compiles p's tables from the numbers of its word sets: where
@@ -797,7 +926,7 @@ func (p *Pattern) tabulate() {
 	for _, e := range append(append([]elem(nil), p.parts...), p.exclude...) {
 		g, ok := firstGids(e)
 		if !ok {
-			p.firstGids, p.need, p.altFirsts, p.maskClauses = nil, nil, nil, nil // an element of an unknown kind: walk the tree
+			p.firstGids, p.need, p.altFirsts, p.maskClauses, p.altAt = nil, nil, nil, nil, nil // an element of an unknown kind: walk the tree
 			return
 		}
 		firsts = append(firsts, g)
@@ -811,6 +940,20 @@ func (p *Pattern) tabulate() {
 		alts = append(alts, af)
 	}
 	p.altFirsts = alts
+	p.altAt = make([][]altRef, len(alts))
+	for k, af := range alts {
+		if af == nil || len(af) > 64 {
+			continue
+		}
+		var refs []altRef
+		for j, gids := range af {
+			for _, g := range gids {
+				refs = append(refs, altRef{g, int32(j)})
+			}
+		}
+		slices.SortFunc(refs, func(a, b altRef) int { return cmp.Compare(a.g, b.g)*2 + cmp.Compare(a.j, b.j) })
+		p.altAt[k] = refs
+	}
 	for _, e := range p.parts {
 		need = appendClauses(need, e)
 	}
@@ -840,7 +983,7 @@ func (p *Pattern) tabulate() {
 func firstGids(e elem) (gids []int32, ok bool) {
 	switch e := e.(type) {
 	case *wordSet:
-		return []int32{e.gid}, true
+		return slices.Clone(e.atoms), true
 	case *seqElem:
 		return firstGids(e.elems[0])
 	case altElem:
@@ -1053,14 +1196,18 @@ func (x *lexicon) relevantTo(q *Question, flags []*RedFlag) *relevance {
 			for _, e := range p.parts {
 				e.eachLeaf(func(w *wordSet) {
 					if w.lex == x {
-						gids[w.gid>>6] |= 1 << (uint(w.gid) & 63)
+						for _, g := range w.atoms {
+							gids[g>>6] |= 1 << (uint(g) & 63)
+						}
 					}
 				})
 			}
 			for _, e := range p.exclude {
 				e.eachLeaf(func(w *wordSet) {
 					if w.lex == x {
-						gids[w.gid>>6] |= 1 << (uint(w.gid) & 63)
+						for _, g := range w.atoms {
+							gids[g>>6] |= 1 << (uint(g) & 63)
+						}
 					}
 				})
 			}
@@ -1092,9 +1239,8 @@ func (r *relevance) holds(p *Pattern) bool {
 // does not list) still sees every word it needs. Nothing is done twice.
 func (d *doc) markMissing(p *Pattern) {
 	x, r := d.lex, d.rel
-	fill := func(w *wordSet) {
-		g := w.gid
-		if w.lex != x || r.gids[g>>6]&(1<<(uint(g)&63)) != 0 {
+	fillAtom := func(g int32) {
+		if r.gids[g>>6]&(1<<(uint(g)&63)) != 0 {
 			return
 		}
 		if d.lexExtra == nil {
@@ -1121,6 +1267,15 @@ func (d *doc) markMissing(p *Pattern) {
 		}
 		d.lexLeaves[g], d.lexSents[g] = b, sents
 		d.lexSet = append(d.lexSet, g)
+	}
+	// A word set's tokens are its atoms' (see setLeaf).
+	fill := func(w *wordSet) {
+		if w.lex != x {
+			return
+		}
+		for _, g := range w.atoms {
+			fillAtom(g)
+		}
 	}
 	for _, e := range p.parts {
 		e.eachLeaf(fill)

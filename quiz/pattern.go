@@ -174,6 +174,11 @@ type Pattern struct {
 	// the word sets each alternative may start with, so that only those
 	// that can start at a token are tried there (nil: try them all).
 	altFirsts [][][]int32
+	// altAt, per part then exclusion that altFirsts tables with at most
+	// 64 alternatives: each (atom, alternative) of those tables, by atom,
+	// so that a token's few atoms name the alternatives that may start
+	// at it (nil: read altFirsts).
+	altAt [][]altRef
 	// maskClauses are the parts' firsts and the needed clauses, shortest
 	// first: the clauses of the sentence mask (see maskIn).
 	maskClauses [][]int32

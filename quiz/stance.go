@@ -13,11 +13,19 @@ import "strings"
 // usual sense, but in effect yes") leaves the point to its matchers.
 
 // labelSaysYes reports a point label that answers its question yes.
+// Its first word, after any of the separators " ,:-.", is "yes" in any
+// case (read byte by byte: a label is read for every point made, and no
+// rune but y, e and s in either case lowers to them).
 func labelSaysYes(label string) bool {
-	f := strings.FieldsFunc(strings.ToLower(label), func(r rune) bool {
-		return r == ' ' || r == ',' || r == ':' || r == '-' || r == '.'
-	})
-	return len(f) > 0 && f[0] == "yes"
+	const seps = " ,:-."
+	i := 0
+	for i < len(label) && strings.IndexByte(seps, label[i]) >= 0 {
+		i++
+	}
+	if len(label)-i < 3 || label[i]|0x20 != 'y' || label[i+1]|0x20 != 'e' || label[i+2]|0x20 != 's' {
+		return false
+	}
+	return len(label) == i+3 || strings.IndexByte(seps, label[i+3]) >= 0
 }
 
 // grantWords, in an answer's first sentence and outside a negation, grant

@@ -62,6 +62,7 @@ type doc struct {
 	rel       *relevance            // the word sets lex marked, or nil for all (see markFor)
 	lexExtra  []uint64              // by gid: the word sets marked since, see markMissing
 	lexSet    []int32               // the gids whose lexLeaves or lexSents entries are set, reset by markFor
+	lines     []int                 // by sentence: where its line starts (see lineOf)
 	mentions  bool                  // read for what it mentions (Pattern.Matches): a dismissal still mentions
 }
 
@@ -152,7 +153,7 @@ func analyseWith(text string, words *wordCache) *doc {
 // analyseInto is analyseWith into a doc whose buffers are reused (a Bank
 // keeps a pool of them): d's previous content is discarded.
 func analyseInto(d *doc, text string, words *wordCache) *doc {
-	*d = doc{text: text, toks: d.toks[:0], sents: d.sents[:0], lexLeaves: d.lexLeaves[:0], lexEvals: d.lexEvals[:0], slab: d.slab, ctxSlab: d.ctxSlab[:0], bitsSlab: d.bitsSlab[:0], lexSents: d.lexSents, lexSet: d.lexSet, scratch: d.scratch, wordBuf: d.wordBuf}
+	*d = doc{text: text, toks: d.toks[:0], sents: d.sents[:0], lexLeaves: d.lexLeaves[:0], lexEvals: d.lexEvals[:0], slab: d.slab, ctxSlab: d.ctxSlab[:0], bitsSlab: d.bitsSlab[:0], lexSents: d.lexSents, lexSet: d.lexSet, lines: d.lines[:0], scratch: d.scratch, wordBuf: d.wordBuf}
 	var stems map[string]*wordForms // without a shared cache: words repeat within an answer too
 	if words == nil {
 		stems = map[string]*wordForms{}
@@ -1023,7 +1024,7 @@ func markNeedless(d *doc) {
 					toks[j].needless = true
 				}
 			}
-		case needWords[r]:
+		case toks[k].cls&clsNeedWord != 0:
 			n := toks[k].negBy
 			if n < 0 || n >= k || k-n > 3 {
 				continue
@@ -1033,7 +1034,7 @@ func markNeedless(d *doc) {
 					toks[j].needless = true
 				}
 			}
-		case needlessWords[r]:
+		case toks[k].cls&clsNeedless != 0:
 			s := d.sents[toks[k].sent]
 			lo := k
 			for lo > s.from && lo > k-negForward && !toks[lo].clause {
@@ -1474,12 +1475,28 @@ const rejectMarks = "❌✗✘🚫⛔×"
 // list marker) by a reject mark.
 func rejectMarked(d *doc, s sentence) bool {
 	line := strings.TrimLeft(d.text[lineOf(d, s):d.toks[s.from].start], " \t-*•")
-	return line != "" && strings.ContainsRune(rejectMarks, []rune(line)[0])
+	r, _ := utf8.DecodeRuneInString(line) // the first rune, without making runes of the whole line
+	return line != "" && strings.ContainsRune(rejectMarks, r)
 }
 
 // lineOf returns the byte offset of the start of the line s begins on.
+// The lines of all of d's sentences are found in one pass when first
+// asked for (a search back from each sentence read a one-paragraph
+// answer once per sentence).
 func lineOf(d *doc, s sentence) int {
-	return strings.LastIndexByte(d.text[:d.toks[s.from].start], '\n') + 1
+	if len(d.lines) != len(d.sents) {
+		d.lines = d.lines[:0]
+		line, pos := 0, 0
+		for _, n := range d.sents {
+			start := d.toks[n.from].start
+			if j := strings.LastIndexByte(d.text[pos:start], '\n'); j >= 0 {
+				line = pos + j + 1
+			}
+			d.lines = append(d.lines, line)
+			pos = start
+		}
+	}
+	return d.lines[d.toks[s.from].sent]
 }
 
 // dismissesHeader reports a header that sets its problems aside rather
@@ -2266,6 +2283,11 @@ const (
 	clsInversion    // inversions
 	clsImpulse      // impulseNouns
 	clsCommonHead   // commonHeads
+	clsNeedWord     // needWords
+	clsNeedless     // needlessWords
+	clsDoubt        // doubtVerbs
+	clsApproval     // approvalVerbs
+	clsBreakVerb    // breakVerbs
 )
 
 // clsFrame are the classes a token must have for markFrames to look at it
@@ -2303,6 +2325,8 @@ func classOf(raw string) wordClass {
 		{problemHeads[raw], clsProblemHead}, {temptingHeads[raw], clsTemptingHead}, {harmOpenerFirsts[raw], clsHarmOpener},
 		{negParticles[raw], clsNegParticle}, {mistakeNouns[raw], clsMistakeNoun}, {inversions[raw], clsInversion},
 		{impulseNouns[raw], clsImpulse}, {commonHeads[raw], clsCommonHead},
+		{needWords[raw], clsNeedWord}, {needlessWords[raw], clsNeedless}, {doubtVerbs[raw], clsDoubt},
+		{approvalVerbs[raw], clsApproval}, {breakVerbs[raw], clsBreakVerb},
 	} {
 		if x.on {
 			c |= x.cls
