@@ -403,3 +403,30 @@ func TestPointByNumbersInAnExample(t *testing.T) {
 		{"row-lock", "outside-effects", "A rollback undoes the HTTP call too.", false},
 	})
 }
+
+// TestACClassesInOurWords: the classes of validation writer AC's four
+// false fails without a flag (read after its figures were recorded at
+// 07:05), each in phrasings of our own beside a near-miss: an exclusion
+// meant for a two-step acquire ("then PEXPIRE") that fired on another
+// step of the same sentence ("extend with compare-then-PEXPIRE"); the
+// outbox row and the change "together, in one all-or-nothing step"; the
+// dual write as a loss no lock can undo after a crash, or as two places
+// that cannot be made to agree; the TTL that one does not "pretend" is a
+// promise (%timing-not-safety); a claim's stamp that ran out putting the
+// job back.
+func TestACClassesInOurWords(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"redis-lock-and-failure", "set-nx-px", "Acquire with SET key token NX PX 30000, retry with jitter; release with a Lua compare-and-delete; extend with a compare-then-PEXPIRE script.", true},
+		{"redis-lock-and-failure", "set-nx-px", "Acquire with SETNX and then EXPIRE, and release with DEL.", false},
+		{"outbox-pattern", "outbox-row", "The order change and a pending-message row land in the database together, in one all-or-nothing step.", true},
+		{"outbox-pattern", "outbox-row", "The order row goes to Postgres and the event to Kafka together.", false},
+		{"outbox-pattern", "dual-write", "No lock can resurrect a message that went missing after a crash.", true},
+		{"outbox-pattern", "dual-write", "Stop trying to make the two systems agree at the moment of the change.", true},
+		{"outbox-pattern", "dual-write", "Nothing goes missing after a crash, the relay just publishes again.", false},
+		{"choose-ttl", "no-safe-value", "Whatever number comes out, I don't pretend it is a promise.", true},
+		{"choose-ttl", "no-safe-value", "I treat the TTL as a promise.", false},
+		{"skip-locked-queue", "visibility-timeout", "A small sweeper finds claims that ran out and puts those jobs back on the shelf.", true},
+		{"skip-locked-queue", "visibility-timeout", "A small sweeper deletes finished jobs from the shelf.", false},
+	})
+}
