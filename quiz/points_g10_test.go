@@ -430,3 +430,35 @@ func TestACClassesInOurWords(t *testing.T) {
 		{"skip-locked-queue", "visibility-timeout", "A small sweeper deletes finished jobs from the shelf.", false},
 	})
 }
+
+// TestCorePointsByAnalogyG10: a last sweep of analogies over core points
+// (15 of ours; 5 missed, now heard): all-or-nothing denied ("nothing makes
+// both entries happen or neither") and granted for the outbox row ("both
+// commit or neither does"), the same owner's old ticket that "still
+// works", a node back from a reboot "with amnesia", a cabinet that
+// refuses a second folder with the same label; each beside a near-miss.
+func TestCorePointsByAnalogyG10(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"outbox-pattern", "dual-write", "Writing to the database and then to Kafka is like mailing two letters and hoping both arrive: if the mail truck crashes after the first, the second never goes.", true},
+		{"outbox-pattern", "outbox-row", "Put the announcement in the same envelope as the change: one database transaction holds both the new order and the note that an event must go out.", true},
+		{"outbox-pattern", "dual-write", "The database and the broker each keep their own books, and nothing makes both entries happen or neither.", true},
+		{"outbox-pattern", "outbox-row", "The event is saved as a row next to the business change, and both commit or neither does.", true},
+		{"idempotency-keys", "client-key", "It's like writing a cheque number on each payment: the customer's app picks the number and writes the same one on every resend.", true},
+		{"holder-id-guard", "same-owner-twice", "Checking the owner's name is like checking a coat ticket by the customer's name: the same customer's old ticket still works.", true},
+		{"fencing-token", "monotonic", "Like a deli counter, each grant pulls the next ticket from the roll, and the numbers only climb.", true},
+		{"redis-wait-safe", "not-consensus", "WAIT is a head count of who has heard the news, not a vote on it.", true},
+		{"redlock-operations-q", "restart-forgets", "A node that comes back from a reboot with amnesia will happily vote for a second client.", true},
+		{"session-suspended", "stop-work", "When the radio goes quiet, put the tools down; you don't know if you still have the floor.", true},
+		{"unfenceable-resource", "idempotency-key", "Give the provider a reference number tied to the order, so a second call with the same reference is ignored.", true},
+		{"zookeeper-lock-recipe", "watch-predecessor", "Everyone in the queue keeps an eye only on the person directly ahead, so one departure wakes one person.", true},
+		{"two-holders", "fix-fencing", "Whatever we find, the lasting fix is the database bouncing writes with an old ticket number; a bigger TTL only makes it rarer.", true},
+		{"run-job-once", "idempotent", "Make the payout job like a light switch set to ON: flipping it twice leaves the same state.", true},
+		{"avoid-the-lock", "constraint", "Let the filing cabinet refuse a second folder with the same label, and you don't need a guard at the door.", true},
+		{"outbox-pattern", "dual-write", "The outbox makes both happen or neither.", false},
+		{"outbox-pattern", "outbox-row", "Nothing makes both entries happen or neither.", false},
+		{"holder-id-guard", "same-owner-twice", "The same worker's old claim no longer works after a new claim.", false},
+		{"redlock-operations-q", "restart-forgets", "A rebooted node comes back with every key it had.", false},
+		{"avoid-the-lock", "constraint", "The clerk accepts a second folder with the same label.", false},
+	})
+}
