@@ -462,3 +462,28 @@ func TestCorePointsByAnalogyG10(t *testing.T) {
 		{"avoid-the-lock", "constraint", "The clerk accepts a second folder with the same label.", false},
 	})
 }
+
+// TestNotEqualsSignNegates: "!=" (or "≠") between words says "is not"
+// ("lock != exactly once"): what follows is denied, as after "not", so the
+// point that a lock does not give exactly-once is made and the claim that
+// it does is not raised; inside code it stays code.
+func TestNotEqualsSignNegates(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"run-job-once", "lock-not-enough", "lock != exactly once, the holder can stall, lease dies, another pod runs it too", true},
+		{"run-job-once", "lock-not-enough", "A lock ≠ exactly once: a stalled holder loses its lease and another pod runs the job.", true},
+		{"run-job-once", "lock-not-enough", "A lock means exactly once, so we are fine.", false},
+	})
+	q, _ := b.ByID("run-job-once")
+	for _, text := range []string{
+		"lock != exactly once, the holder can stall, lease dies, another pod runs it too",
+		"A lock ≠ exactly once: a stalled holder loses its lease and another pod runs the job.",
+	} {
+		if r := b.Grade(q, quiz.Answer{Text: text}); len(r.Flags) > 0 {
+			t.Errorf("%q raises %v", text, r.FlagIDs())
+		}
+	}
+	if r := b.Grade(q, quiz.Answer{Text: "The job runs exactly once because we hold the lock for the whole run."}); len(r.Flags) == 0 {
+		t.Errorf("the exactly-once claim itself raises nothing")
+	}
+}
