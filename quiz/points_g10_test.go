@@ -403,3 +403,87 @@ func TestPointByNumbersInAnExample(t *testing.T) {
 		{"row-lock", "outside-effects", "A rollback undoes the HTTP call too.", false},
 	})
 }
+
+// TestACClassesInOurWords: the classes of validation writer AC's four
+// false fails without a flag (read after its figures were recorded at
+// 07:05), each in phrasings of our own beside a near-miss: an exclusion
+// meant for a two-step acquire ("then PEXPIRE") that fired on another
+// step of the same sentence ("extend with compare-then-PEXPIRE"); the
+// outbox row and the change "together, in one all-or-nothing step"; the
+// dual write as a loss no lock can undo after a crash, or as two places
+// that cannot be made to agree; the TTL that one does not "pretend" is a
+// promise (%timing-not-safety); a claim's stamp that ran out putting the
+// job back.
+func TestACClassesInOurWords(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"redis-lock-and-failure", "set-nx-px", "Acquire with SET key token NX PX 30000, retry with jitter; release with a Lua compare-and-delete; extend with a compare-then-PEXPIRE script.", true},
+		{"redis-lock-and-failure", "set-nx-px", "Acquire with SETNX and then EXPIRE, and release with DEL.", false},
+		{"outbox-pattern", "outbox-row", "The order change and a pending-message row land in the database together, in one all-or-nothing step.", true},
+		{"outbox-pattern", "outbox-row", "The order row goes to Postgres and the event to Kafka together.", false},
+		{"outbox-pattern", "dual-write", "No lock can resurrect a message that went missing after a crash.", true},
+		{"outbox-pattern", "dual-write", "Stop trying to make the two systems agree at the moment of the change.", true},
+		{"outbox-pattern", "dual-write", "Nothing goes missing after a crash, the relay just publishes again.", false},
+		{"choose-ttl", "no-safe-value", "Whatever number comes out, I don't pretend it is a promise.", true},
+		{"choose-ttl", "no-safe-value", "I treat the TTL as a promise.", false},
+		{"skip-locked-queue", "visibility-timeout", "A small sweeper finds claims that ran out and puts those jobs back on the shelf.", true},
+		{"skip-locked-queue", "visibility-timeout", "A small sweeper deletes finished jobs from the shelf.", false},
+	})
+}
+
+// TestCorePointsByAnalogyG10: a last sweep of analogies over core points
+// (15 of ours; 5 missed, now heard): all-or-nothing denied ("nothing makes
+// both entries happen or neither") and granted for the outbox row ("both
+// commit or neither does"), the same owner's old ticket that "still
+// works", a node back from a reboot "with amnesia", a cabinet that
+// refuses a second folder with the same label; each beside a near-miss.
+func TestCorePointsByAnalogyG10(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"outbox-pattern", "dual-write", "Writing to the database and then to Kafka is like mailing two letters and hoping both arrive: if the mail truck crashes after the first, the second never goes.", true},
+		{"outbox-pattern", "outbox-row", "Put the announcement in the same envelope as the change: one database transaction holds both the new order and the note that an event must go out.", true},
+		{"outbox-pattern", "dual-write", "The database and the broker each keep their own books, and nothing makes both entries happen or neither.", true},
+		{"outbox-pattern", "outbox-row", "The event is saved as a row next to the business change, and both commit or neither does.", true},
+		{"idempotency-keys", "client-key", "It's like writing a cheque number on each payment: the customer's app picks the number and writes the same one on every resend.", true},
+		{"holder-id-guard", "same-owner-twice", "Checking the owner's name is like checking a coat ticket by the customer's name: the same customer's old ticket still works.", true},
+		{"fencing-token", "monotonic", "Like a deli counter, each grant pulls the next ticket from the roll, and the numbers only climb.", true},
+		{"redis-wait-safe", "not-consensus", "WAIT is a head count of who has heard the news, not a vote on it.", true},
+		{"redlock-operations-q", "restart-forgets", "A node that comes back from a reboot with amnesia will happily vote for a second client.", true},
+		{"session-suspended", "stop-work", "When the radio goes quiet, put the tools down; you don't know if you still have the floor.", true},
+		{"unfenceable-resource", "idempotency-key", "Give the provider a reference number tied to the order, so a second call with the same reference is ignored.", true},
+		{"zookeeper-lock-recipe", "watch-predecessor", "Everyone in the queue keeps an eye only on the person directly ahead, so one departure wakes one person.", true},
+		{"two-holders", "fix-fencing", "Whatever we find, the lasting fix is the database bouncing writes with an old ticket number; a bigger TTL only makes it rarer.", true},
+		{"run-job-once", "idempotent", "Make the payout job like a light switch set to ON: flipping it twice leaves the same state.", true},
+		{"avoid-the-lock", "constraint", "Let the filing cabinet refuse a second folder with the same label, and you don't need a guard at the door.", true},
+		{"outbox-pattern", "dual-write", "The outbox makes both happen or neither.", false},
+		{"outbox-pattern", "outbox-row", "Nothing makes both entries happen or neither.", false},
+		{"holder-id-guard", "same-owner-twice", "The same worker's old claim no longer works after a new claim.", false},
+		{"redlock-operations-q", "restart-forgets", "A rebooted node comes back with every key it had.", false},
+		{"avoid-the-lock", "constraint", "The clerk accepts a second folder with the same label.", false},
+	})
+}
+
+// TestNotEqualsSignNegates: "!=" (or "≠") between words says "is not"
+// ("lock != exactly once"): what follows is denied, as after "not", so the
+// point that a lock does not give exactly-once is made and the claim that
+// it does is not raised; inside code it stays code.
+func TestNotEqualsSignNegates(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"run-job-once", "lock-not-enough", "lock != exactly once, the holder can stall, lease dies, another pod runs it too", true},
+		{"run-job-once", "lock-not-enough", "A lock ≠ exactly once: a stalled holder loses its lease and another pod runs the job.", true},
+		{"run-job-once", "lock-not-enough", "A lock means exactly once, so we are fine.", false},
+	})
+	q, _ := b.ByID("run-job-once")
+	for _, text := range []string{
+		"lock != exactly once, the holder can stall, lease dies, another pod runs it too",
+		"A lock ≠ exactly once: a stalled holder loses its lease and another pod runs the job.",
+	} {
+		if r := b.Grade(q, quiz.Answer{Text: text}); len(r.Flags) > 0 {
+			t.Errorf("%q raises %v", text, r.FlagIDs())
+		}
+	}
+	if r := b.Grade(q, quiz.Answer{Text: "The job runs exactly once because we hold the lock for the whole run."}); len(r.Flags) == 0 {
+		t.Errorf("the exactly-once claim itself raises nothing")
+	}
+}

@@ -301,6 +301,26 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 				singleID = 0
 				clauseNext, brk = true, quoteBreak(clauseNext, brk)
 			}
+		case (r == '!' && i+1 < len(text) && text[i+1] == '=' || r == '≠') && !quoted && !inQuote && depth == 0:
+			// "lock != exactly once": the operator between words says
+			// "is not", and negates what follows as "not" would.
+			w := formsOf("not", nil)
+			if words != nil {
+				w = words.forms("not")
+			}
+			end := i + size
+			if r == '!' {
+				end++
+			}
+			d.toks = append(d.toks, token{raw: "not", wordForms: w, start: i, end: end, sent: sent, clause: clauseNext, negBy: -1, fn: true})
+			if clauseNext {
+				d.toks[len(d.toks)-1].brk = brk
+			}
+			clauseNext = false
+			sentHasTok = true
+			prevRaw = "not"
+			i = end
+			continue
 		case r == '?' && (quoted || i > 0 && (text[i-1] == '=' || text[i-1] == '(' || text[i-1] == ',' || text[i-1] == '$')):
 			// A placeholder in SQL ("WHERE id=? AND version=?") or in
 			// code neither ends a sentence nor asks anything.
