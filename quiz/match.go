@@ -508,7 +508,7 @@ func (c *evalCtx) elemEnds(k int, e elem, i, lim int) uint64 {
 	if !ok || !c.tabled() || c.pattern.altFirsts[k] == nil {
 		return e.ends(c, i, lim)
 	}
-	if refs := c.pattern.altAt[k]; refs != nil {
+	if refs := c.pattern.altTable(k); refs != nil {
 		if t := &c.d.toks[i]; t.lex == c.d.lex {
 			return c.altEnds(alt, refs, t.gids, i, lim)
 		}
@@ -539,6 +539,32 @@ func (c *evalCtx) elemEnds(k int, e elem, i, lim int) uint64 {
 
 // altRef is alternative j of a list whose first word sets hold atom g.
 type altRef struct{ g, j int32 }
+
+// altTable returns p.altAt[k], building p.altAt from altFirsts on first
+// use (patterns are shared by gradings: a table built twice at once is
+// the same table).
+func (p *Pattern) altTable(k int) []altRef {
+	t := p.altAt.Load()
+	if t == nil {
+		at := make([][]altRef, len(p.altFirsts))
+		for k, af := range p.altFirsts {
+			if af == nil || len(af) > 64 {
+				continue
+			}
+			var refs []altRef
+			for j, gids := range af {
+				for _, g := range gids {
+					refs = append(refs, altRef{g, int32(j)})
+				}
+			}
+			slices.SortFunc(refs, func(a, b altRef) int { return cmp.Compare(a.g, b.g)*2 + cmp.Compare(a.j, b.j) })
+			at[k] = refs
+		}
+		p.altAt.CompareAndSwap(nil, &at)
+		t = p.altAt.Load()
+	}
+	return (*t)[k]
+}
 
 // altEnds is elemEnds for alternatives alt (at most 64) at token i, whose
 // atoms are gids, through their table refs: the alternatives that may
@@ -926,7 +952,7 @@ func (p *Pattern) tabulate() {
 	for _, e := range append(append([]elem(nil), p.parts...), p.exclude...) {
 		g, ok := firstGids(e)
 		if !ok {
-			p.firstGids, p.need, p.altFirsts, p.maskClauses, p.altAt = nil, nil, nil, nil, nil // an element of an unknown kind: walk the tree
+			p.firstGids, p.need, p.altFirsts, p.maskClauses = nil, nil, nil, nil // an element of an unknown kind: walk the tree
 			return
 		}
 		firsts = append(firsts, g)
@@ -940,20 +966,6 @@ func (p *Pattern) tabulate() {
 		alts = append(alts, af)
 	}
 	p.altFirsts = alts
-	p.altAt = make([][]altRef, len(alts))
-	for k, af := range alts {
-		if af == nil || len(af) > 64 {
-			continue
-		}
-		var refs []altRef
-		for j, gids := range af {
-			for _, g := range gids {
-				refs = append(refs, altRef{g, int32(j)})
-			}
-		}
-		slices.SortFunc(refs, func(a, b altRef) int { return cmp.Compare(a.g, b.g)*2 + cmp.Compare(a.j, b.j) })
-		p.altAt[k] = refs
-	}
 	for _, e := range p.parts {
 		need = appendClauses(need, e)
 	}
