@@ -24,6 +24,51 @@ figuring reckoning`)
 var beliefNouns = setOf(`belief beliefs illusion impression notion idea misconception myth
 fallacy hope assumption pretence pretense`)
 
+// sentCues are, per sentence (bit si), the cues the g10 passes look for,
+// found in one walk over the tokens: the passes then visit only the
+// sentences that hold their cue. all is set when the answer has more
+// sentences than a mask holds.
+type sentCues struct {
+	only, colon, commas, appear, doubt, judged uint64
+	all                                        bool
+}
+
+func (c sentCues) has(mask uint64, si int) bool { return c.all || mask>>uint(si)&1 == 1 }
+
+// add records the cues of token k: "only", a colon, a comma (counted in
+// commas), an appearance verb, a doubt, and a critic or a word judging
+// what a relative clause is said of.
+func (c *sentCues) add(d *doc, k int, commas *[64]uint8) {
+	t := &d.toks[k]
+	bit := uint64(1) << uint(t.sent)
+	if t.cls&clsCritic != 0 {
+		c.judged |= bit
+	}
+	if t.clause {
+		switch t.brk {
+		case ':':
+			c.colon |= bit
+		case ',':
+			if commas[t.sent] < 255 {
+				commas[t.sent]++
+			}
+		}
+	}
+	if t.raw == "only" {
+		c.only |= bit
+	}
+	if t.cls&clsNamed != 0 {
+		switch r := t.raw; {
+		case appearVerbs[r]:
+			c.appear |= bit
+		case doubtVerbs[r] || r == "stretch":
+			c.doubt |= bit
+		case approvalVerbs[r] || breakVerbs[r] || missesPoint(d.toks, k):
+			c.judged |= bit
+		}
+	}
+}
+
 // appearJudgements follow an appearance verb (appearVerbs) as its
 // judgement: "sounds right", "seems safe", "looks fine".
 var appearJudgements = setOf(`right safe fine reasonable correct good obvious sensible enough
@@ -34,9 +79,12 @@ sufficient attractive simple like to natural tempting`)
 // customer sounds right and prevents simultaneous duplicates, but retries
 // come later", "A long TTL looks safe, yet a pause outlasts it". What
 // follows the contrast is the candidate's own.
-func markAppearances(d *doc) {
+func markAppearances(d *doc, cues sentCues) {
 	toks := d.toks
-	for _, s := range d.sents {
+	for si, s := range d.sents {
+		if !cues.has(cues.appear, si) {
+			continue
+		}
 		seen := -1
 		for j := s.from; j+1 < s.to; j++ {
 			if seen < 0 && toks[j].cls&clsAppear != 0 && appearJudgements[toks[j+1].raw] && toks[j].negBy < 0 {
@@ -69,8 +117,9 @@ stopped`)
 // namedWords are the words the per-token loops of this file act on; a
 // token outside them is skipped on one bit of its cached word class.
 var namedWords = func() map[string]bool {
-	m := setOf(`safe as about unlike what go goes went audit review inspect scan check verify from`)
-	for _, set := range []map[string]bool{guardVerbs, beliefVerbs, beliefNouns, failVerbs, inversions} {
+	m := setOf(`safe as about unlike what go goes went audit review inspect scan check verify from
+misses miss missed missing defeat defeats defeated defeating leap lose loses lost losing stretch`)
+	for _, set := range []map[string]bool{guardVerbs, beliefVerbs, beliefNouns, failVerbs, inversions, approvalVerbs, breakVerbs, appearVerbs, doubtVerbs} {
 		for w := range set {
 			m[w] = true
 		}
@@ -94,8 +143,14 @@ func markNamedClaims(d *doc) {
 		}
 		return end
 	}
+	// the g10 passes' cues are gathered on this walk (see sentCues)
+	cues := sentCues{all: len(d.sents) > 64}
+	var commas [64]uint8
 	for k := range toks {
 		t := &toks[k]
+		if !cues.all {
+			cues.add(d, k, &commas)
+		}
 		if t.cls&clsNamed == 0 {
 			continue
 		}
@@ -171,7 +226,12 @@ func markNamedClaims(d *doc) {
 	markAlternatives(d)
 	markScareQuotes(d)
 	markRestrictedGuarantees(d)
-	markAppearances(d)
+	for si := range d.sents {
+		if si < 64 && commas[si] >= 2 {
+			cues.commas |= 1 << uint(si)
+		}
+	}
+	markAppearances(d, cues)
 	markOutdoneByNext(d)
 	markFirstImpulses(d)
 	markHedgedBeliefs(d)
@@ -188,11 +248,11 @@ func markNamedClaims(d *doc) {
 	markFailureConsequences(d)
 	markFormerPractice(d)
 	markHarmfulCauses(d)
-	markJudgedByRelative(d)
-	markFailureNarratives(d)
-	markAnsweredNo(d)
-	markDeniedConditions(d)
-	markDoubts(d)
+	markJudgedByRelative(d, cues)
+	markFailureNarratives(d, cues)
+	markAnsweredNo(d, cues)
+	markDeniedConditions(d, cues)
+	markDoubts(d, cues)
 	markScenarios(d)
 }
 
@@ -392,9 +452,12 @@ var conditionHeads = setOf(`if when in with under while provided assuming`)
 // a world without GC pauses, which is not ours", "... only if clocks
 // behave, and they don't". What comes before "only" in its clause is
 // refuted.
-func markDeniedConditions(d *doc) {
+func markDeniedConditions(d *doc, cues sentCues) {
 	toks := d.toks
-	for _, s := range d.sents {
+	for si, s := range d.sents {
+		if !cues.has(cues.only, si) {
+			continue
+		}
 		for j := s.from + 1; j+1 < s.to; j++ {
 			if toks[j].raw != "only" || !conditionHeads[toks[j+1].raw] {
 				continue
@@ -428,10 +491,16 @@ var doubtVerbs = setOf(`doubt question dispute`)
 // markDoubts marks as refuted the complement of a doubt the candidate
 // voices ("I doubt X", "I'd question whether X", "we dispute that X"),
 // to where the sentence turns; "It's a stretch to call X Y" likewise.
-func markDoubts(d *doc) {
+func markDoubts(d *doc, cues sentCues) {
 	toks := d.toks
-	for _, s := range d.sents {
+	for si, s := range d.sents {
+		if !cues.has(cues.doubt, si) {
+			continue
+		}
 		for k := s.from; k+1 < s.to; k++ {
+			if toks[k].cls&clsNamed == 0 {
+				continue
+			}
 			r := toks[k].raw
 			voiced := toks[k].cls&clsDoubt != 0 && k > s.from && (toks[k-1].raw == "i" || toks[k-1].raw == "we" || toks[k-1].raw == "i'd" || toks[k-1].raw == "really" && k-1 > s.from && toks[k-2].raw == "i")
 			stretch := r == "stretch" && toks[k+1].raw == "to" && k > s.from && toks[k-1].raw == "a"
@@ -453,9 +522,12 @@ func markDoubts(d *doc) {
 // markAnsweredNo reads a header answered "no" after its colon as
 // rejected: "Server-generated keys: no.", "Redlock for correctness:
 // never.", "A bigger TTL: bad idea."
-func markAnsweredNo(d *doc) {
+func markAnsweredNo(d *doc, cues sentCues) {
 	toks := d.toks
-	for _, s := range d.sents {
+	for si, s := range d.sents {
+		if !cues.has(cues.colon, si) {
+			continue
+		}
 		for c := s.from + 1; c < s.to; c++ {
 			if !(toks[c].clause && toks[c].brk == ':') {
 				continue
@@ -475,9 +547,12 @@ func markAnsweredNo(d *doc) {
 // machines is one of the answers that lose the round", "A GET then DEL is
 // a release that breaks under a pause". The subject runs from the
 // sentence start (or its last strong break) to the copula.
-func markJudgedByRelative(d *doc) {
+func markJudgedByRelative(d *doc, cues sentCues) {
 	toks := d.toks
-	for _, s := range d.sents {
+	for si, s := range d.sents {
+		if !cues.has(cues.judged, si) {
+			continue
+		}
 		for k := s.from + 3; k < s.to; k++ {
 			refused := toks[k].cls&clsApproval != 0 && (strings.HasSuffix(toks[k-1].raw, "n't") || toks[k-1].raw == "not" || toks[k-1].raw == "never")
 			if toks[k].cls&clsCritic == 0 && toks[k].cls&clsBreakVerb == 0 && !refused && !missesPoint(toks, k) {
@@ -517,6 +592,10 @@ func markJudgedByRelative(d *doc) {
 	}
 }
 
+// doubleNouns, after "double", name work done twice: "a double charge".
+var doubleNouns = setOf(`charge charges payment payments booking bookings write writes run runs
+execution executions spend`)
+
 // repeatVerbs, before "twice" or a duplicate, or after "both", make the
 // work done twice a harm told: "charges the card twice", "both write".
 var repeatVerbs = setOf(`write writes wrote written hold holds held run runs ran charge charges charged
@@ -532,9 +611,12 @@ apply applies applied`)
 // candidate's design. A chain that ends without that harm ("..., and the
 // next client acquires the lock"), or whose last clause denies it, is
 // told as design.
-func markFailureNarratives(d *doc) {
+func markFailureNarratives(d *doc, cues sentCues) {
 	toks := d.toks
-	for _, s := range d.sents {
+	for si, s := range d.sents {
+		if !cues.has(cues.commas, si) {
+			continue
+		}
 		commas, last := 0, -1
 		for j := s.from + 1; j < s.to; j++ {
 			if t := toks[j]; t.clause && t.brk == ',' {
@@ -559,6 +641,9 @@ func markFailureNarratives(d *doc) {
 				for k := j + 1; k < s.to && k <= j+2; k++ {
 					harm = harm || repeatVerbs[toks[k].raw]
 				}
+			case r == "double" && j+1 < s.to && (repeatVerbs[toks[j+1].raw] || doubleNouns[toks[j+1].raw]):
+				// "..., and a double charge"
+				harm = true
 			case r == "twice" || strings.HasPrefix(r, "duplicate"):
 				for k := j - 1; k >= last && k >= j-3; k-- {
 					harm = harm || repeatVerbs[toks[k].raw]
@@ -633,13 +718,11 @@ func markHarmfulCauses(d *doc) {
 	}
 }
 
-// formerMarkers open a practice the candidate has left behind: "Our v1
-// ...", "In the old design ...", "Before the fix, ...", "Originally ...".
-var formerMarkers = setOf(`v1 originally previously initially formerly legacy`)
-
-// formerPairs are two-word markers of a former practice.
+// formerPairs are two-word markers of a former practice ("In the old
+// design ..."); single words ("Our v1 ...", "Originally ...") and "Before
+// the fix" are read by markFormerPractice itself.
 var formerPairs = map[[2]string]bool{{"old", "design"}: true, {"old", "version"}: true, {"old", "code"}: true,
-	{"first", "version"}: true, {"the", "fix"}: true, {"back", "then"}: true, {"at", "first"}: true,
+	{"first", "version"}: true, {"back", "then"}: true, {"at", "first"}: true,
 	{"old", "setup"}: true, {"old", "system"}: true, {"first", "attempt"}: true}
 
 // markFormerPractice reads a practice told as one the candidate used to
@@ -655,9 +738,17 @@ func markFormerPractice(d *doc) {
 		former := false
 		for j := s.from; j < s.to && j < s.from+6; j++ {
 			r := toks[j].raw
-			if formerMarkers[r] || j+1 < s.to && formerPairs[[2]string{r, toks[j+1].raw}] && (r != "the" || j > s.from && toks[j-1].raw == "before") ||
-				r == "used" && j+1 < s.to && toks[j+1].raw == "to" && j > s.from && !auxiliaries[toks[j-1].raw] && toks[j-1].raw != "get" && toks[j-1].raw != "got" {
+			switch r {
+			case "v1", "originally", "previously", "initially", "formerly", "legacy":
 				former = true
+			case "old", "first", "back", "at":
+				former = j+1 < s.to && formerPairs[[2]string{r, toks[j+1].raw}]
+			case "the":
+				former = j > s.from && toks[j-1].raw == "before" && j+1 < s.to && toks[j+1].raw == "fix"
+			case "used":
+				former = j+1 < s.to && toks[j+1].raw == "to" && j > s.from && !auxiliaries[toks[j-1].raw] && toks[j-1].raw != "get" && toks[j-1].raw != "got"
+			}
+			if former {
 				break
 			}
 		}

@@ -124,6 +124,8 @@ func TestClaimShapesG10(t *testing.T) {
 			"Client A gets OK from the primary, the primary crashes before the replica has the key, the replica is promoted, and clients A and B both hold the lock.", false},
 		{"a chain whose duplicates are dropped (the claim)", "idempotency-keys", "fresh-idempotency-key",
 			"For the keys, the client generates a fresh UUID on each attempt, so the provider can tell the attempts apart, and drops the duplicate ones.", true},
+		{"notes: arrows to a double charge", "idempotency-keys", "fresh-idempotency-key",
+			"server makes key -> every retry new key -> double charge.", false},
 		{"a chain told as design, no harm (the claim)", "idempotency-keys", "fresh-idempotency-key",
 			"The client times out, retries with a brand new key, and the server processes the retry as a new payment.", true},
 		{"a chain whose end denies the harm (the claim)", "extend-lease", "work-after-lost-lease",
@@ -252,6 +254,19 @@ func TestClaimShapesG10(t *testing.T) {
 			"Holding the transaction open while calling the payment API makes it worse: the lock is held for a network round trip.", false},
 		{"a lease judged by comparing clocks (the claim)", "design-lock-service-q", "wall-clock",
 			"The client decides whether its lease is still valid by comparing its wall-clock time with the expiry.", true},
+
+		// "C gets in" is no GET.
+		{"C gets in is no GET", "two-holders", "get-then-del",
+			"plain DEL after expiry -> removes B's lock -> C gets in.", false},
+		{"GET then DEL (the claim)", "two-holders", "get-then-del",
+			"To release, we GET the key and then DEL it if the value is ours.", true},
+
+		// A TTL shorter than the job named with its harm (expiring
+		// mid-job) is no TTL called fine, nor sold as safe.
+		{"a short TTL guarantees expiry mid-job", "choose-ttl", "ttl-below-runtime|ttl-as-safety",
+			"A TTL shorter than the job's runtime guarantees the lock expires mid-job.", false},
+		{"a short TTL called fine (the claim)", "run-job-once", "ttl-below-runtime",
+			"Set lockAtMostFor shorter than the job's typical runtime; that's fine.", true},
 
 		// "provides" is not "the provider".
 		{"still provides no token", "redis-vs-consensus", "lock-across-network-call",

@@ -1,6 +1,10 @@
 package quiz_test
 
-import "testing"
+import (
+	"testing"
+
+	"lockdrill/quiz"
+)
 
 // TestLosingClaimShapesG10 holds grader g10's red-flag recall to sentences
 // of our own. The classes are the misconceptions behind the losing claims
@@ -208,7 +212,7 @@ func TestLosingClaimShapesG10(t *testing.T) {
 			"The completion's epoch check isn't needed, because SKIP LOCKED already guarantees the job only ever runs on one worker at a time.", true},
 
 		// A single Redis node said to keep its keys for the full TTL.
-		{"one node, no failover, nothing lost early", "two-holders", "single-node-keeps-keys",
+		{"one node, no failover, nothing lost early", "two-holders", "no-failover-keeps-keys",
 			"We run one Redis node with no replica, so without failover it can't lose a key before the TTL.", true},
 		{"only a DEL removes a key early", "redis-early-expiry", "single-node-keeps-keys",
 			"On a standalone instance the only way a lock key vanishes before its TTL is if somebody deletes it.", true},
@@ -218,7 +222,7 @@ func TestLosingClaimShapesG10(t *testing.T) {
 			"Restarts aren't a problem as long as RDB snapshots are enabled.", true},
 		{"near miss: a single node still loses keys", "redis-early-expiry", "single-node-keeps-keys",
 			"Even a single node can lose a key early: volatile-lru evicts keys with a TTL, and a restart loses whatever the last snapshot missed.", false},
-		{"near miss: no failover, but eviction and restarts", "two-holders", "single-node-keeps-keys",
+		{"near miss: no failover, but eviction and restarts", "two-holders", "no-failover-keeps-keys",
 			"Without failover we can rule out a promotion, but eviction and a restart can still drop the key early.", false},
 
 		// Clock trouble dismissed for Redis because the TTL is relative or
@@ -452,7 +456,113 @@ func TestLosingClaimShapesG10Wider(t *testing.T) {
 			"The client asks the lock service for the current token before writing, which leaves the storage layer unchanged.", true},
 		{"no schema change needed", "fencing-token", "client-side-fencing",
 			"Checking with the lock service first means the database needs no schema change.", true},
+		// Claims beside a negator or a condition in another clause of the
+		// sentence (the clause-local exclusions "-,").
+		{"aborts if old, which keeps the database unchanged", "fencing-token", "client-side-fencing",
+			"Before each write the client checks with the lock service and aborts if its token is old, which keeps the database unchanged.", true},
+		{"near miss: the database unchanged only if it compares", "fencing-token", "client-side-fencing",
+			"The database stays unchanged only if it already compares versions in its writes.", false},
+		{"looked up first; if not there, charge then insert", "idempotency-keys", "check-then-act-safe",
+			"We look the key up first; if it's not in the table, we charge and then insert it.", true},
+		{"a timeout means no charge; the old key could repeat the timeout", "idempotency-keys", "timeout-bounds-call",
+			"If the provider call times out, the charge did not complete; retrying with the old key could return the same timeout.", true},
+		{"near miss: the charge could have completed", "idempotency-keys", "timeout-bounds-call",
+			"If the provider call times out, the charge may or may not have completed, so we retry with the same key.", false},
+		{"the row lock keeps them off, and the job isn't lost", "skip-locked-queue", "claim-lock-outlives-commit",
+			"The row lock keeps other workers off the job until it finishes, and if the worker dies the job isn't lost.", true},
 		{"an updated_at compared in the app, then a plain update", "optimistic-concurrency", "check-then-act-safe",
 			"On save we select updated_at, compare it with the client's copy, and if they match we run the UPDATE by id.", true},
+	})
+}
+
+// TestPatternClauseExclusion holds the clause-local exclusion ("-,"): it
+// rules a match out only from the start of the match's clause to the next
+// strong break (; : — or a bracket), so a negator or a condition in an
+// earlier clause of a long sentence leaves the claim standing, while one
+// in the claim's own clause, or qualifying it after it, still rules it out.
+func TestPatternClauseExclusion(t *testing.T) {
+	local, err := quiz.ParsePattern("database & needs no changes & -,not|if|but", nil, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wide, err := quiz.ParsePattern("database & needs no changes & -not|if|but", nil, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		text                string
+		wantLocal, wantWide bool
+	}{
+		{"The database needs no changes.", true, true},
+		{"Skip the write if not, which means the database needs no changes.", true, false},
+		{"Ask first and abort if the token is old, so the database needs no changes.", true, false},
+		{"The database needs no changes if it already compares versions.", false, false},
+		{"The database needs no changes, but only for reads.", false, false},
+		{"Abort if the token is old; the database needs no changes.", true, false},
+		{"It is not true that the database needs no changes.", false, false},
+	}
+	for _, tt := range tests {
+		if got, _ := local.Matches(tt.text); got != tt.wantLocal {
+			t.Errorf("-, %q: got %v, want %v", tt.text, got, tt.wantLocal)
+		}
+		if got, _ := wide.Matches(tt.text); got != tt.wantWide {
+			t.Errorf("- %q: got %v, want %v", tt.text, got, tt.wantWide)
+		}
+	}
+}
+
+// TestLosingClaimShapesG10Context holds misconceptions the tuning writers
+// stated beside a negator of another clause, in words of our own.
+func TestLosingClaimShapesG10Context(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		{"replication near-instant, the key carried over", "redis-lock-and-failure", "replication-keeps-lock",
+			"Replication is near-instant and Sentinel promotes the replica, so the lock key is carried over to it.", true},
+		{"failover no worry with a replica", "redis-lock-and-failure", "replication-keeps-lock",
+			"I'm not worried about failover as long as there is a replica behind Sentinel.", true},
+		{"near miss: failover no worry on etcd", "redis-lock-and-failure", "replication-keeps-lock",
+			"I'm not worried about failover on etcd, since a grant is committed on a quorum.", false},
+		{"near miss: the key may not be carried over", "redis-lock-and-failure", "replication-keeps-lock",
+			"The key may not be carried over: replication is async, so the promoted replica can lack it.", false},
+		{"skip fencing once on etcd", "redis-vs-consensus", "fencing-unneeded",
+			"Once we move to ZooKeeper we can drop the fencing tokens downstream, because consensus already guarantees only one holder.", true},
+		{"near miss: consensus doesn't let you skip fencing", "redis-vs-consensus", "fencing-unneeded",
+			"Even on etcd you can't drop the fencing tokens: a paused holder still writes after its session expired.", false},
+		{"near miss: etcd with fencing; skip something else", "redis-wait-safe", "fencing-unneeded",
+			"For correctness use ZooKeeper with fencing tokens; for efficiency-only locks, skip the replication check.", false},
+		{"MULTI/EXEC one isolated transaction, beside a negated example", "avoid-the-lock", "isolation-prevents-race",
+			"To check that a room isn't full and then add a player, wrap the GET and the SADD in MULTI/EXEC, which makes them one isolated transaction.", true},
+		{"near miss: MULTI/EXEC needs WATCH", "avoid-the-lock", "isolation-prevents-race",
+			"MULTI/EXEC alone isn't an isolated read-then-write; use WATCH or a Lua script.", false},
+		{"SERIALIZABLE throws for the second save, so nothing is overwritten", "optimistic-concurrency", "isolation-prevents-race",
+			"At SERIALIZABLE the database will detect the conflict and throw for the second save, so the first edit is not overwritten.", true},
+		{"the row lock at save time: the saves never interleave", "optimistic-concurrency", "isolation-prevents-race",
+			"With the row lock the second save waits for the first to commit, so the two saves never interleave and the problem is gone.", true},
+		{"near miss: the saves are separate requests", "optimistic-concurrency", "isolation-prevents-race",
+			"A row lock at save time makes the two saves wait for each other, but they are separate requests, so the second still overwrites the first.", false},
+		// A lease or interval above the longest run said to rule out a
+		// takeover; a single clock said to prove the worker stopped;
+		// partition ownership said never to overlap; clock drift waved off
+		// for a Redis TTL (not on choose-ttl: there the flag's older
+		// "averag*" read "its p99.9 rather than its average ... drift").
+		{"an hour-long interval: the claim can't be taken over", "holder-id-guard", "ttl-as-safety",
+			"Our longest job takes 25 minutes, so with a two-hour reclaim interval a live worker's claim can't be taken over.", true},
+		{"a TTL above the worst runtime guarantees only one", "avoid-the-lock", "ttl-as-safety",
+			"I take a lock whose TTL is well above the worst runtime, which guarantees only one process is ever inside.", true},
+		{"near miss: a TTL can't guarantee only one", "avoid-the-lock", "ttl-as-safety",
+			"No TTL, however far above the worst runtime, can guarantee only one process is ever inside.", false},
+		{"near miss: a longer interval only makes it rarer", "holder-id-guard", "ttl-as-safety",
+			"A longer reclaim interval makes a takeover rarer, but a paused worker can still be overtaken, so the claim needs an epoch.", false},
+		{"one database clock: the worker can't still be running", "holder-id-guard", "ttl-as-safety",
+			"The expiry uses the database's clock, so after ten minutes the first worker can't still be running the job.", true},
+		{"near miss: it can still be running after a pause", "holder-id-guard", "ttl-as-safety",
+			"One clock decides the expiry, but a paused worker may still be running the job after ten minutes.", false},
+		{"the rebalance never overlaps consumers", "avoid-the-lock", "single-replica-guarantee",
+			"During a rebalance Kafka makes sure the old consumer has fully stopped before the new one gets the partition.", true},
+		{"near miss: a rebalance can overlap briefly", "avoid-the-lock", "single-replica-guarantee",
+			"A rebalance can overlap briefly: a zombie consumer may still process a key, so the writes stay idempotent.", false},
+		{"drift is no concern with Redis TTLs", "redis-early-expiry", "clocks-irrelevant",
+			"Clock drift isn't a concern with Redis TTLs, so the client can use the whole TTL.", true},
+		{"near miss: subtract the drift", "redis-early-expiry", "clocks-irrelevant",
+			"Redis keeps the TTL on its own clock, but the client still subtracts the elapsed time and a drift margin before trusting it.", false},
 	})
 }

@@ -156,10 +156,13 @@ type Pattern struct {
 	exclude  []elem // parts that must not occur, asserted, in the sentence
 	// per exclusion: it excludes even where negated ("-?")
 	excludeAny []bool
-	window     int      // >0: the ~N window; 0: same sentence
-	leaves     int      // how many word sets parts and exclusions hold (see numberLeaves)
-	lex        *lexicon // the bank's lexicon that numbered it, or nil
-	pid        int      // its number in lex
+	// per exclusion: it excludes only inside the clauses the match covers
+	// ("-,"), not anywhere in the sentence
+	excludeLocal []bool
+	window       int      // >0: the ~N window; 0: same sentence
+	leaves       int      // how many word sets parts and exclusions hold (see numberLeaves)
+	lex          *lexicon // the bank's lexicon that numbered it, or nil
+	pid          int      // its number in lex
 	// Tables lex.add compiles from the tree, valid on answers marked with
 	// lex: the word sets (gids) where each part, then each exclusion, may
 	// start (firsts as a table), and the clauses an answer must satisfy
@@ -219,6 +222,13 @@ func parsePattern(src string, syn Synonyms, topic string, sets *setCache) (*Patt
 		}
 		// "-?" excludes even where the exclusion is negated: in "no
 		// fencing token needed within the DB" the "No" reaches "DB".
+		// "-," excludes only inside the clauses the match covers: in
+		// "skipping the write if not, which means the database needs no
+		// change" the "not" of another clause leaves the claim standing.
+		excludeLocal := exclude && strings.HasPrefix(words[0], ",") && len(words[0]) > 1
+		if excludeLocal {
+			words[0] = words[0][1:]
+		}
 		excludeAny := exclude && strings.HasPrefix(words[0], "?") && len(words[0]) > 1
 		if excludeAny {
 			words[0] = words[0][1:]
@@ -236,6 +246,7 @@ func parsePattern(src string, syn Synonyms, topic string, sets *setCache) (*Patt
 		if exclude {
 			p.exclude = append(p.exclude, part)
 			p.excludeAny = append(p.excludeAny, excludeAny)
+			p.excludeLocal = append(p.excludeLocal, excludeLocal)
 		} else {
 			p.parts = append(p.parts, part)
 			p.either = append(p.either, either)
@@ -690,6 +701,9 @@ func (p *Pattern) collect(d *doc, c *evalCtx, sn sentence, own [][2]int, claimOn
 	// once every part has a candidate (long exclusion lists of common
 	// words cost more than the parts).
 	for x, ex := range p.exclude {
+		if p.excludeLocal[x] {
+			continue // looked at once the match is chosen (see localExcluded)
+		}
 		f := c.exclFirsts(x)
 		for i := f.next(sn.from, sn.to); i >= 0; i = f.next(i+1, sn.to) {
 			if d.toks[i].dismiss {
@@ -702,22 +716,68 @@ func (p *Pattern) collect(d *doc, c *evalCtx, sn sentence, own [][2]int, claimOn
 			}
 		}
 	}
-	return p.choose(d, 0, cands, ncand, chosen, claimOnly), dropped
+	return p.choose(d, c, 0, cands, ncand, chosen, claimOnly), dropped
+}
+
+// localExcluded reports whether one of p's clause-local exclusions ("-,")
+// occurs, asserted (or at all, for "-,?"), around the match: from the
+// start of the clause of its first span to the end of the clause of its
+// last, and over one more clause if that one qualifies it (see
+// qualifierOpeners).
+// qualifierOpeners open a clause that qualifies the one before it.
+var qualifierOpeners = setOf(`if unless but except although though provided assuming only when whenever as`)
+
+func (p *Pattern) localExcluded(d *doc, c *evalCtx, spans [][2]int) bool {
+	lo, hi := spans[0][0], spans[0][1]
+	for _, s := range spans[1:] {
+		lo, hi = min(lo, s[0]), max(hi, s[1])
+	}
+	sent := d.toks[lo].sent
+	for lo > 0 && !d.toks[lo].clause && d.toks[lo-1].sent == sent {
+		lo--
+	}
+	for hi < len(d.toks) && !d.toks[hi].clause && d.toks[hi].sent == sent {
+		hi++
+	}
+	// a clause that qualifies the claim right after it counts too ("...
+	// needs no changes if it already compares versions", "..., but only
+	// for reads")
+	if hi < len(d.toks) && d.toks[hi].sent == sent && !strongBreak(d.toks[hi]) && qualifierOpeners[d.toks[hi].raw] {
+		for hi++; hi < len(d.toks) && !d.toks[hi].clause && d.toks[hi].sent == sent; hi++ {
+		}
+	}
+	for x, ex := range p.exclude {
+		if !p.excludeLocal[x] {
+			continue
+		}
+		f := c.exclFirsts(x)
+		for i := f.next(lo, hi); i >= 0; i = f.next(i+1, hi) {
+			if d.toks[i].dismiss {
+				continue
+			}
+			for m := c.elemEnds(len(p.parts)+x, ex, i, hi); m != 0; m &= m - 1 {
+				if p.excludeAny[x] || !negated(d, [2]int{i, i + bits.TrailingZeros64(m)}) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // choose picks, part by part, non-overlapping candidate spans that the
 // pattern accepts. Candidates are at most maxSpansPerPart per part and
 // parts at most maxParts, so the search is bounded by a constant per
 // sentence: matching stays linear in the answer.
-func (p *Pattern) choose(d *doc, k int, cands *[maxParts][maxSpansPerPart][2]int, ncand *[maxParts]int, chosen *[maxParts][2]int, claimOnly bool) bool {
+func (p *Pattern) choose(d *doc, c *evalCtx, k int, cands *[maxParts][maxSpansPerPart][2]int, ncand *[maxParts]int, chosen *[maxParts][2]int, claimOnly bool) bool {
 	if k == len(p.parts) {
 		spans := chosen[:k]
-		return p.accept(d, spans, !claimOnly) && (!claimOnly || p.claimed(d, spans) && p.compact(spans))
+		return p.accept(d, spans, !claimOnly) && (!claimOnly || p.claimed(d, spans) && p.compact(spans)) && !p.localExcluded(d, c, spans)
 	}
-	for _, c := range cands[k][:ncand[k]] {
+	for _, s := range cands[k][:ncand[k]] {
 		overlap := false
 		for _, o := range chosen[:k] {
-			if c[0] < o[1] && o[0] < c[1] {
+			if s[0] < o[1] && o[0] < s[1] {
 				overlap = true
 				break
 			}
@@ -725,8 +785,8 @@ func (p *Pattern) choose(d *doc, k int, cands *[maxParts][maxSpansPerPart][2]int
 		if overlap {
 			continue
 		}
-		chosen[k] = c
-		if p.choose(d, k+1, cands, ncand, chosen, claimOnly) {
+		chosen[k] = s
+		if p.choose(d, c, k+1, cands, ncand, chosen, claimOnly) {
 			return true
 		}
 	}

@@ -1,6 +1,10 @@
 package quiz_test
 
-import "testing"
+import (
+	"testing"
+
+	"lockdrill/quiz"
+)
 
 // Grader g10, points: the general ways of saying (or denying) an idea that
 // the matchers misread on validation writers AA and AB, each as sentences
@@ -234,5 +238,168 @@ func TestSweepG10(t *testing.T) {
 		{"fencing-token", "resource-rejects", "The ledger notes the biggest number anyone has presented so far and ignores whatever comes in lower.", true},
 		{"redis-wait-safe", "promoted-replica", "Sentinel might pick a replica that never saw the key as the new primary.", true},
 		{"redis-wait-safe", "promoted-replica", "Sentinel always picks the replica that saw the key as the new primary.", false},
+		// the global order as min then max
+		{"deadlock-ordering", "global-order", "Fix: both transactions lock min(id) then max(id).", true},
+		{"deadlock-ordering", "global-order", "Every transfer takes the smaller account first, then the larger one.", true},
+		{"deadlock-ordering", "global-order", "The larger transfer goes first, then the smaller one.", false},
+	})
+}
+
+// TestConciseInOtherWords: the points a concise answer of ours in unusual
+// words missed (the token as the log position, the resource as a
+// protected service, the save applied only if its version is "still
+// current", the row lock's clients taking turns and its reach stopping at
+// the database's edge), each beside a near-miss.
+func TestConciseInOtherWords(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"design-lock-service-q", "fencing-token", "Each grant carries the log position, an ever-growing number, and protected services refuse requests with an older one.", true},
+		{"design-lock-service-q", "fencing-token", "Every lease comes with an index that only grows.", true},
+		{"design-lock-service-q", "fencing-token", "Every lease comes with a random id.", false},
+		{"fencing-token", "resource-rejects", "The protected service refuses any request stamped with an older token.", true},
+		{"optimistic-concurrency", "version-column", "Every save says which version it started from, and the database only applies it if that's still current.", true},
+		{"optimistic-concurrency", "version-column", "The database applies every save as it arrives.", false},
+		{"row-lock", "yes-within-db", "Effectively yes, every app server that touches the row waits its turn.", true},
+		{"row-lock", "yes-within-db", "In practice yes, but its reach stops at the database's edge.", true},
+		{"row-lock", "yes-within-db", "Yes in a way: the pods take turns on the row.", true},
+		{"row-lock", "yes-within-db", "No, its reach stops at the database's edge.", false},
+	})
+}
+
+// TestConciseAnswersPass: the pass rule on concise answers (two or three
+// sentences) that make the heart of each question in words of our own,
+// none of them the rubric's: every one passes with no red flag, and is
+// told what a fuller answer would add. A concise answer that names the
+// topic without its heart does not pass.
+func TestConciseAnswersPass(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct{ question, text string }{
+		{"avoid-the-lock", "If the table can refuse the second insert on its own, or the write only lands when the row still looks as I read it, I don't need a lock. Same if repeating the operation changes nothing."},
+		{"choose-ttl", "Short leases get yanked from holders that are merely slow; long ones leave everyone idle after a crash. And no number is long enough to cover a stalled process, so the storage has to turn away late writers anyway."},
+		{"deadlock-ordering", "Each transfer sits on one account while waiting for the other, and they wait on each other forever. Take the accounts in a fixed order, lowest id first, and the loop can't close."},
+		{"design-lock-service-q", "The service is a small Raft cluster: a grant only counts once most nodes have written it to the log. Each grant carries the log position, an ever-growing number, and protected services refuse requests with an older one."},
+		{"etcd-revision-guard", "Make the write conditional: a Txn that only puts the config if my lock key still has the create revision I got. etcd judges the condition and applies the put as one step, so a leader whose lease ran out writes nothing."},
+		{"extend-lease", "Only with a check-and-extend done in one script, which refuses if the key no longer carries my value. Even then it's not a guarantee, just fewer lapses; the resource still has to reject stale tokens."},
+		{"fencing-in-real-systems", "Raft terms, Kafka epochs and ZooKeeper's zxid all work alike: each new leader gets a higher number, sends it with everything, and followers ignore the lower one. That's there for the old leader that froze, got replaced, and comes back thinking it still rules."},
+		{"fencing-token", "The lock service gives every grant the next number in a sequence that never goes backwards. The database keeps the biggest number it has seen and bounces any write carrying a smaller one, so a worker that dozed off past its lease can't sneak a write in."},
+		{"holder-id-guard", "A worker's name is the same on its first claim and its second, so a late write from the first claim sails through the check. Put a claim counter on the row, bump it on every claim, and require it in every update."},
+		{"idempotency-keys", "The app mints one id per payment and sends it with every resend. The server inserts it into a table that can't hold the same id twice, so only the first request charges and the rest replay its answer."},
+		{"optimistic-concurrency", "Every save says which version it started from, and the database only applies it if that's still current. When nothing gets updated, someone beat you to it: reload, merge, try again."},
+		{"outbox-pattern", "There's no way to commit the database and the broker together, and a crash between them drops one side. So record the event as a row in the same transaction, and have a separate relay push it to the broker."},
+		{"redis-early-expiry", "Redis can throw the key away when it runs out of memory, unless maxmemory-policy is noeviction. And if the server's clock leaps forward, every TTL ends early."},
+		{"redis-lock-and-failure", "One SET with NX and PX to grab it, and a Lua compare-and-delete to give it back. The failure: my process freezes longer than the TTL, the key disappears, another client takes the lock, and I wake up and write anyway."},
+		{"redis-vs-consensus", "ZooKeeper or etcd: a write only counts once most of the cluster has it, so losing a node loses nothing, and each change gets a number that only grows, which the storage can use to reject stale holders. Redis hands out a random value and copies to replicas later."},
+		{"redis-wait-safe", "No: WAIT only tells you how many copies have the key, it doesn't make them agree. The replica Sentinel promotes might not be the one that acknowledged, so the lock can still be lost."},
+		{"redlock-operations-q", "If a node reboots without the key on disk, a second client can win a majority, so either fsync every write or keep a restarted node out longer than the longest lease. Clocks have to be slewed, never jumped."},
+		{"row-lock", "Effectively yes, every app server that touches the row waits its turn. But its reach stops at the database's edge: the email or webhook you send meanwhile isn't protected."},
+		{"run-job-once", "No lock can promise that: the holder can stall, lose its lease, and a second instance starts the same job. So the job itself must be safe to run twice, for example keyed by the day it covers."},
+		{"session-suspended", "Stop writing immediately, since from that moment you can't know if the lock is still yours. The notice is local and late; the server may have expired the session before you heard anything."},
+		{"skip-locked-queue", "Workers take rows with FOR UPDATE SKIP LOCKED so they jump past each other's claims. Each claim gets a lease time, and when it runs out the job becomes claimable again, so a dead worker's job isn't stuck."},
+		{"two-holders", "First, compare the first holder's actual run time with the TTL and check GC and throttling logs for a stall. The fix regardless is for the storage to reject writes with an older token; a bigger TTL only makes it rarer."},
+		{"unfenceable-resource", "Give the provider a key built from the work item, so duplicate calls collapse into one effect. Any waiting or delay scheme is a timing bet: a pause longer than the wait still lets a stale request through."},
+		{"zookeeper-lock-recipe", "Every contender creates an ephemeral, sequential znode; whoever has the lowest number holds the lock. Each one watches just the node in front of it, so a release wakes only the next in line, not the whole herd."},
+	} {
+		q, ok := b.ByID(c.question)
+		if !ok {
+			t.Fatalf("no question %s", c.question)
+		}
+		r := b.Grade(q, quiz.Answer{Text: c.text})
+		if !r.Passed || len(r.Flags) > 0 {
+			t.Errorf("%s: %q: passed=%v score %.2f flags %v", c.question, c.text, r.Passed, r.Score, r.FlagIDs())
+		}
+	}
+	for _, c := range []struct{ question, text string }{
+		{"fencing-token", "It's a token you get from the lock service. It makes locking safer."},
+		{"deadlock-ordering", "Two transfers can get stuck. Use timeouts and retry."},
+		{"redis-wait-safe", "WAIT makes it safer. Use it with a short timeout."},
+	} {
+		q, _ := b.ByID(c.question)
+		if r := b.Grade(q, quiz.Answer{Text: c.text}); r.Passed {
+			t.Errorf("%s: %q passed (score %.2f)", c.question, c.text, r.Score)
+		}
+	}
+}
+
+// TestPointAsItsOppositeDenied: a sweep of core points said as the
+// opposite denied (12 of ours; 5 missed, 4 now heard): a rejection as an
+// acceptance denied ("the storage never accepts a write whose token is
+// below the highest", in %fencing), the stop as a prohibition ("don't
+// touch the resource again until ..."), lateness as knowing denied its
+// time ("the client never learns in time"), one effect as a repeat denied
+// ("the provider never applies the same key twice"). (The fifth, "Never
+// SETNX and then EXPIRE; use one SET with NX and PX", is a negation that
+// stops at "and then": the rejected half reads as asserted and excludes
+// the point; left to the assertion logic.)
+func TestPointAsItsOppositeDenied(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"fencing-token", "resource-rejects", "The storage never accepts a write whose token is below the highest one it has seen.", true},
+		{"fencing-token", "resource-rejects", "The storage accepts writes with an older token.", false},
+		{"two-holders", "fix-fencing", "The database must never let through a write stamped with an older token.", true},
+		{"session-suspended", "stop-work", "Don't touch the resource again until the session is confirmed back.", true},
+		{"session-suspended", "stop-work", "I keep using the resource until the session is confirmed lost.", false},
+		{"session-suspended", "signals-late", "The client never learns in time; by the time SUSPENDED arrives the server may have already expired the session.", true},
+		{"session-suspended", "signals-late", "The client always learns in time.", false},
+		{"unfenceable-resource", "idempotency-key", "The provider never applies the same idempotency key twice, however many holders send it.", true},
+		{"unfenceable-resource", "idempotency-key", "The provider applies the same request twice if two holders send it.", false},
+	})
+}
+
+// TestPointByExample: core points told by a worked example instead of
+// the term (a sweep of 12 of ours; 4 missed, now heard): the other party
+// named by a letter ("instance B starts the same job", common set
+// @otherparty), the zombie as a controller cut off by a network split that
+// keeps acting after a new one was elected, idempotence as "the same
+// whether it runs once or five times" and harm denied ("so overlap doesn't
+// hurt", in %idempotent), the cycle told as "one ... the other ...
+// forever"; each beside a near-miss.
+func TestPointByExample(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"redis-lock-and-failure", "pause-expiry", "Say the JVM does a 40-second full GC while holding a 30-second lock: the key expires, B takes it, and A comes back and writes over B's work.", true},
+		{"two-holders", "durations-vs-ttl", "Check whether the first job ran for 45 seconds against a 30 second TTL, say because of a full GC.", true},
+		{"choose-ttl", "no-safe-value", "Even a 10 minute TTL loses to a VM that gets live-migrated and frozen for 11 minutes.", true},
+		{"fencing-token", "paused-holder", "Worker A gets token 33, freezes, its lease expires, B gets 34 and writes; when A wakes and sends 33, the storage refuses it.", true},
+		{"run-job-once", "lock-not-enough", "Picture instance A holding the lock, stalling in a long GC, the lease running out, and instance B starting the same nightly job.", true},
+		{"fencing-in-real-systems", "zombie-leader", "Think of a Kafka controller that got cut off by a network split and keeps sending commands after a new controller was elected.", true},
+		{"avoid-the-lock", "idempotent", "Setting a user's email to x@y.com is the same whether it runs once or five times, so overlap doesn't hurt.", true},
+		{"holder-id-guard", "same-owner-twice", "Worker w1 claims job 7, stalls, loses it, claims it again later; its stale update from the first claim still matches owner = w1.", true},
+		{"deadlock-ordering", "deadlock-cycle", "Alice pays Bob while Bob pays Alice: one locks Alice then waits for Bob, the other locks Bob then waits for Alice, forever.", true},
+		{"outbox-pattern", "dual-write", "Say the order row commits and then the pod is OOM-killed before the Kafka send: the order exists but nobody hears about it.", true},
+		{"redis-early-expiry", "clock-jump", "If an operator fixes the Redis box's clock by jumping it forward ten minutes, every lock with less than ten minutes left is gone at once.", true},
+		{"unfenceable-resource", "timing-caveat", "Waiting 30 seconds before the new holder calls the SMS API assumes no pause longer than 30 seconds, which a GC can break.", true},
+		{"run-job-once", "lock-not-enough", "Instance A holds the lock and instance B waits until the job is finished.", false},
+		{"fencing-in-real-systems", "zombie-leader", "The controller is isolated from the internet by a firewall.", false},
+		{"avoid-the-lock", "idempotent", "Sending the email once or five times is not the same for the customer.", false},
+		{"avoid-the-lock", "idempotent", "Running it twice would hurt: the card is charged again.", false},
+		{"deadlock-ordering", "deadlock-cycle", "One transfer waits for the other to finish, then runs.", false},
+	})
+}
+
+// TestPointByNumbersInAnExample: a second sweep of worked examples, with
+// numbers and names (12 of ours; 7 missed, 4 now heard): the majority by
+// its numbers ("a 5-node etcd cluster confirms when 3 nodes have it"),
+// the late event after the expiry ("the SUSPENDED event only shows up
+// afterwards"), "even with a renewal every 10 seconds, a GC pause lets the
+// lease lapse", "a rollback doesn't un-charge the card". Left: an
+// idempotency key shown by its value ("key abc-123 ... sends abc-123
+// again", which also raises fresh-idempotency-key), an outbox told in SQL
+// statements, and a claim freed "at 10:05" after a crash.
+func TestPointByNumbersInAnExample(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"redis-wait-safe", "promoted-replica", "Say replica R1 acks and R2 doesn't; Sentinel promotes R2 and the lock is simply not there.", true},
+		{"redis-vs-consensus", "consensus-quorum", "With a 5-node etcd cluster, a grant is only confirmed when 3 nodes have it, so killing one node loses nothing.", true},
+		{"optimistic-concurrency", "zero-rows-retry", "Alice saves version 4 first; Bob's save also says version 4, matches no row, and he gets a conflict to merge.", true},
+		{"etcd-revision-guard", "txn-compare", "If my lock key was created at revision 812, the write is a Txn: If CreateRevision(key) == 812 Then Put(config).", true},
+		{"session-suspended", "signals-late", "Say the client's GC pauses for 40 seconds: the server expires the session at 30, and the SUSPENDED event only shows up afterwards.", true},
+		{"zookeeper-lock-recipe", "ephemeral-sequential", "Clients create /lock/n-0001, /lock/n-0002 and so on as ephemeral sequential nodes, and the lowest holds the lock.", true},
+		{"redlock-operations-q", "clocks-slew", "If NTP steps a node's clock forward 20 seconds, its key expires early; so configure slewing only.", true},
+		{"extend-lease", "not-safety", "Even with a renewal every 10 seconds, a 45 second GC pause lets the lease lapse, so the resource still needs the token.", true},
+		{"row-lock", "outside-effects", "If you charge the card over HTTP while holding FOR UPDATE, a rollback doesn't un-charge it.", true},
+		{"redis-vs-consensus", "consensus-quorum", "A 3-node Redis setup answers as soon as one node has the key.", false},
+		{"session-suspended", "signals-late", "The session expires on the server, and the event tells the client right away.", false},
+		{"extend-lease", "not-safety", "Even with renewals every 10 seconds, a GC pause can't make the lease lapse.", false},
+		{"row-lock", "outside-effects", "A rollback undoes the HTTP call too.", false},
 	})
 }

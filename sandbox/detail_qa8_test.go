@@ -3,6 +3,7 @@ package sandbox_test
 import (
 	"math/rand/v2"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -27,6 +28,31 @@ func TestGroupAndMillis(t *testing.T) {
 		}
 		if got := sandbox.Millis(c.n); got != c.want+" ms" {
 			t.Errorf("Millis(%d) = %q, want %q", c.n, got, c.want+" ms")
+		}
+	}
+	// Against the plain way of grouping: digits from the right, in
+	// threes, at every magnitude.
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		n := rng.Int64() >> rng.IntN(64)
+		if rng.IntN(2) == 0 {
+			n = -n
+		}
+		s := strconv.FormatInt(n, 10)
+		digits := strings.TrimPrefix(s, "-")
+		var b strings.Builder
+		b.WriteString(s[:len(s)-len(digits)])
+		for i, r := range digits {
+			if i > 0 && (len(digits)-i)%3 == 0 {
+				b.WriteString(thin)
+			}
+			b.WriteRune(r)
+		}
+		if got := sandbox.Group(n); got != b.String() {
+			t.Fatalf("Group(%d) = %q, want %q", n, got, b.String())
+		}
+		if got := string(sandbox.AppendMillis([]byte("at "), n)); got != "at "+b.String()+" ms" {
+			t.Fatalf("AppendMillis(%d) = %q", n, got)
 		}
 	}
 }

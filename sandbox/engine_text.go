@@ -31,31 +31,49 @@ func Millis(n int64) string {
 }
 
 // AppendMillis appends Millis(n) to dst.
-func AppendMillis(dst []byte, n int64) []byte {
-	return append(AppendGroup(dst, n), " ms"...)
-}
+func AppendMillis(dst []byte, n int64) []byte { return appendGrouped(dst, n, " ms") }
+
+// AppendGroup appends Group(n) to dst.
+func AppendGroup(dst []byte, n int64) []byte { return appendGrouped(dst, n, "") }
 
 // thinSpace is the narrow no-break space between groups of thousands.
 const thinSpace = "\u202f"
 
-// AppendGroup appends Group(n) to dst.
-func AppendGroup(dst []byte, n int64) []byte {
-	var d [20]byte
-	digits := strconv.AppendInt(d[:0], n, 10)
-	if digits[0] == '-' {
-		dst = append(dst, '-')
-		digits = digits[1:]
+// appendGrouped appends n, grouped, and then unit. The text is made
+// from the end in a buffer of its own and appended in one piece: the
+// pages and the events' text make it for every time they show.
+func appendGrouped(dst []byte, n int64, unit string) []byte {
+	if n > -1000 && n < 1000 {
+		return append(strconv.AppendInt(dst, n, 10), unit...)
 	}
-	first := len(digits) % 3
-	if first == 0 {
-		first = 3
+	// 19 digits, 6 spaces of 3 bytes, a sign and the unit.
+	var b [19 + 6*len(thinSpace) + 1 + 3]byte
+	i := len(b) - copy(b[len(b)-len(unit):], unit)
+	u := uint64(n)
+	if n < 0 {
+		u = -u
 	}
-	dst = append(dst, digits[:first]...)
-	for i := first; i < len(digits); i += 3 {
-		dst = append(dst, thinSpace...)
-		dst = append(dst, digits[i:i+3]...)
+	for u >= 1000 {
+		// A group of three digits and the space before it.
+		r := u % 1000
+		u /= 1000
+		i -= 3 + len(thinSpace)
+		b[i], b[i+1], b[i+2] = thinSpace[0], thinSpace[1], thinSpace[2]
+		b[i+3], b[i+4], b[i+5] = byte('0'+r/100), byte('0'+r/10%10), byte('0'+r%10)
 	}
-	return dst
+	for {
+		i--
+		b[i] = byte('0' + u%10)
+		u /= 10
+		if u == 0 {
+			break
+		}
+	}
+	if n < 0 {
+		i--
+		b[i] = '-'
+	}
+	return append(dst, b[i:]...)
 }
 
 func plural(n int, what string) string {
