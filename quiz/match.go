@@ -972,7 +972,11 @@ func (p *Pattern) tabulate() {
 	p.firstGids, p.need = firsts, need
 	// The sentence mask intersects the parts' firsts and the needed
 	// clauses, in any order: shortest first reaches an empty mask soonest.
-	// Their gids are copied into one run, read in order.
+	// A clause that holds all the word sets of another adds nothing to
+	// the intersection (its sentences include the other's), so it is
+	// left out: a list of alternatives is both a part's firsts and a
+	// needed clause. Their gids are copied, sorted, into one run, read in
+	// order.
 	mc := make([][]int32, 0, len(p.parts)+len(need))
 	mc = append(append(mc, firsts[:len(p.parts)]...), need...)
 	slices.SortStableFunc(mc, func(a, b []int32) int { return len(a) - len(b) })
@@ -981,12 +985,33 @@ func (p *Pattern) tabulate() {
 		n += len(c)
 	}
 	flat := make([]int32, 0, n)
-	for i, c := range mc {
+	kept := mc[:0]
+	for _, c := range mc {
 		at := len(flat)
 		flat = append(flat, c...)
-		mc[i] = flat[at:len(flat):len(flat)]
+		sc := flat[at:len(flat):len(flat)]
+		slices.Sort(sc)
+		if slices.ContainsFunc(kept, func(k []int32) bool { return sortedSubset(k, sc) }) {
+			flat = flat[:at]
+			continue
+		}
+		kept = append(kept, sc)
 	}
-	p.maskClauses = mc
+	p.maskClauses = kept
+}
+
+// sortedSubset reports whether every element of a is in b, both sorted.
+func sortedSubset(a, b []int32) bool {
+	j := 0
+	for _, x := range a {
+		for j < len(b) && b[j] < x {
+			j++
+		}
+		if j == len(b) || b[j] != x {
+			return false
+		}
+	}
+	return true
 }
 
 // firstGids returns the word sets (gids) where a run of e may start: the
