@@ -508,7 +508,7 @@ func (c *evalCtx) elemEnds(k int, e elem, i, lim int) uint64 {
 	if !ok || !c.tabled() || c.pattern.altFirsts[k] == nil {
 		return e.ends(c, i, lim)
 	}
-	if refs := c.pattern.altAt[k]; refs != nil {
+	if refs := c.pattern.altTable(k); refs != nil {
 		if t := &c.d.toks[i]; t.lex == c.d.lex {
 			return c.altEnds(alt, refs, t.gids, i, lim)
 		}
@@ -539,6 +539,32 @@ func (c *evalCtx) elemEnds(k int, e elem, i, lim int) uint64 {
 
 // altRef is alternative j of a list whose first word sets hold atom g.
 type altRef struct{ g, j int32 }
+
+// altTable returns p.altAt[k], building p.altAt from altFirsts on first
+// use (patterns are shared by gradings: a table built twice at once is
+// the same table).
+func (p *Pattern) altTable(k int) []altRef {
+	t := p.altAt.Load()
+	if t == nil {
+		at := make([][]altRef, len(p.altFirsts))
+		for k, af := range p.altFirsts {
+			if af == nil || len(af) > 64 {
+				continue
+			}
+			var refs []altRef
+			for j, gids := range af {
+				for _, g := range gids {
+					refs = append(refs, altRef{g, int32(j)})
+				}
+			}
+			slices.SortFunc(refs, func(a, b altRef) int { return cmp.Compare(a.g, b.g)*2 + cmp.Compare(a.j, b.j) })
+			at[k] = refs
+		}
+		p.altAt.CompareAndSwap(nil, &at)
+		t = p.altAt.Load()
+	}
+	return (*t)[k]
+}
 
 // altEnds is elemEnds for alternatives alt (at most 64) at token i, whose
 // atoms are gids, through their table refs: the alternatives that may
@@ -926,7 +952,7 @@ func (p *Pattern) tabulate() {
 	for _, e := range append(append([]elem(nil), p.parts...), p.exclude...) {
 		g, ok := firstGids(e)
 		if !ok {
-			p.firstGids, p.need, p.altFirsts, p.maskClauses, p.altAt = nil, nil, nil, nil, nil // an element of an unknown kind: walk the tree
+			p.firstGids, p.need, p.altFirsts, p.maskClauses = nil, nil, nil, nil // an element of an unknown kind: walk the tree
 			return
 		}
 		firsts = append(firsts, g)
@@ -940,27 +966,17 @@ func (p *Pattern) tabulate() {
 		alts = append(alts, af)
 	}
 	p.altFirsts = alts
-	p.altAt = make([][]altRef, len(alts))
-	for k, af := range alts {
-		if af == nil || len(af) > 64 {
-			continue
-		}
-		var refs []altRef
-		for j, gids := range af {
-			for _, g := range gids {
-				refs = append(refs, altRef{g, int32(j)})
-			}
-		}
-		slices.SortFunc(refs, func(a, b altRef) int { return cmp.Compare(a.g, b.g)*2 + cmp.Compare(a.j, b.j) })
-		p.altAt[k] = refs
-	}
 	for _, e := range p.parts {
 		need = appendClauses(need, e)
 	}
 	p.firstGids, p.need = firsts, need
 	// The sentence mask intersects the parts' firsts and the needed
 	// clauses, in any order: shortest first reaches an empty mask soonest.
-	// Their gids are copied into one run, read in order.
+	// A clause that holds all the word sets of another adds nothing to
+	// the intersection (its sentences include the other's), so it is
+	// left out: a list of alternatives is both a part's firsts and a
+	// needed clause. Their gids are copied, sorted, into one run, read in
+	// order.
 	mc := make([][]int32, 0, len(p.parts)+len(need))
 	mc = append(append(mc, firsts[:len(p.parts)]...), need...)
 	slices.SortStableFunc(mc, func(a, b []int32) int { return len(a) - len(b) })
@@ -969,12 +985,33 @@ func (p *Pattern) tabulate() {
 		n += len(c)
 	}
 	flat := make([]int32, 0, n)
-	for i, c := range mc {
+	kept := mc[:0]
+	for _, c := range mc {
 		at := len(flat)
 		flat = append(flat, c...)
-		mc[i] = flat[at:len(flat):len(flat)]
+		sc := flat[at:len(flat):len(flat)]
+		slices.Sort(sc)
+		if slices.ContainsFunc(kept, func(k []int32) bool { return sortedSubset(k, sc) }) {
+			flat = flat[:at]
+			continue
+		}
+		kept = append(kept, sc)
 	}
-	p.maskClauses = mc
+	p.maskClauses = kept
+}
+
+// sortedSubset reports whether every element of a is in b, both sorted.
+func sortedSubset(a, b []int32) bool {
+	j := 0
+	for _, x := range a {
+		for j < len(b) && b[j] < x {
+			j++
+		}
+		if j == len(b) || b[j] != x {
+			return false
+		}
+	}
+	return true
 }
 
 // firstGids returns the word sets (gids) where a run of e may start: the

@@ -177,8 +177,9 @@ type Pattern struct {
 	// altAt, per part then exclusion that altFirsts tables with at most
 	// 64 alternatives: each (atom, alternative) of those tables, by atom,
 	// so that a token's few atoms name the alternatives that may start
-	// at it (nil: read altFirsts).
-	altAt [][]altRef
+	// at it (nil: read altFirsts). Built when first read (altTable), so
+	// loading does not pay for patterns no answer reaches.
+	altAt atomic.Pointer[[][]altRef]
 	// maskClauses are the parts' firsts and the needed clauses, shortest
 	// first: the clauses of the sentence mask (see maskIn).
 	maskClauses [][]int32
