@@ -625,6 +625,8 @@ func TestLosingClaimShapesG10Context(t *testing.T) {
 			"On a conflict the server resolves it automatically: the latest save wins, so nobody sees a dialog.", true},
 		{"near miss: last writer wins loses an edit", "optimistic-concurrency", "retry-overwrites",
 			"Letting the last writer win would silently lose the other edit, so the conflict goes to the user.", false},
+		{"last writer wins, so the users are not interrupted", "optimistic-concurrency", "retry-overwrites",
+			"On a conflict the server keeps the newest save automatically, last writer wins, so the users are not interrupted.", true},
 		{"near miss: still last writer wins, the edit vanishes", "optimistic-concurrency", "retry-overwrites",
 			"Comparing timestamps is still last-writer-wins; the older edit vanishes silently.", false},
 		{"the max of the nodes' counters as the token", "redlock-operations-q", "random-fencing-token",
