@@ -225,6 +225,14 @@ func heavyScenario() sandbox.Scenario {
 	}
 }
 
+// heavyJSON is heavyScenario as the import reads it, written with its
+// defaults filled in: a field the JSON carries as 0 (the TTL) is refused,
+// not read as "the default".
+func heavyJSON() []byte {
+	raw, _ := json.Marshal(heavyScenario().WithDefaults())
+	return raw
+}
+
 // heavyWith is the heavy scenario with every client heartbeating every hb ms.
 func heavyWith(hb int64) sandbox.Scenario {
 	ids := []string{"A", "B", "C", "D", "E", "F", "G", "H"}
@@ -258,7 +266,7 @@ func importHeavy(base string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	raw, _ := json.Marshal(heavyScenario())
+	raw := heavyJSON()
 	var body bytes.Buffer
 	w := multipart.NewWriter(&body)
 	w.WriteField("_csrf", token)
