@@ -477,14 +477,17 @@ func negatedBeside(d *doc, s [2]int, own [][2]int, point bool) bool {
 		if point && n < k && (untilBetween(d, n, k) || relativeEnds(d, n, k)) {
 			continue
 		}
-		mine := false
-		for _, o := range own {
-			if n >= o[0] && n < o[1] {
-				mine = true
-				break
-			}
+		if !inSpans(n, own) {
+			return true
 		}
-		if !mine {
+	}
+	return false
+}
+
+// inSpans reports whether token n lies in one of spans.
+func inSpans(n int, spans [][2]int) bool {
+	for _, o := range spans {
+		if n >= o[0] && n < o[1] {
 			return true
 		}
 	}
@@ -818,14 +821,7 @@ func needlessBeside(d *doc, s [2]int, own [][2]int) bool {
 		if !d.toks[j].needless {
 			continue
 		}
-		n, mine := d.toks[j].negBy, false
-		for _, o := range own {
-			if n >= o[0] && n < o[1] {
-				mine = true
-				break
-			}
-		}
-		if !mine {
+		if !inSpans(d.toks[j].negBy, own) {
 			return true
 		}
 	}
