@@ -61,10 +61,6 @@ func (s *Server) renderShared(c echo.Context, key string, status int, p views.Pa
 		return render(c, status, build(p))
 	}
 	tok := html.EscapeString(token)
-	n := len(tok) * (len(parts) - 1)
-	for _, part := range parts {
-		n += len(part)
-	}
 	// The page goes out in one write: written piece by piece, each piece
 	// past the connection's buffer was a system call of its own.
 	buf := pageBufs.Get().(*[]byte)
@@ -78,7 +74,7 @@ func (s *Server) renderShared(c echo.Context, key string, status int, p views.Pa
 	h := c.Response().Header()
 	h.Set(echo.HeaderCacheControl, "no-store")
 	h.Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)
-	h.Set(echo.HeaderContentLength, strconv.Itoa(n))
+	h.Set(echo.HeaderContentLength, strconv.Itoa(len(page)))
 	c.Response().WriteHeader(status)
 	c.Response().Write(page) // an error is the client gone away: nothing more to send
 	if cap(page) <= maxPooledPage {
