@@ -52,16 +52,17 @@ var (
 	// refutes-quote and one strong-unusual answer per question) were
 	// written for tuning g7, where blind answers missed most. S, T and U,
 	// the validation split of g7, joined for g8; V and W, the validation
-	// split of g8, for g9; P and Z, the validation split of g9, for g10.
-	tuningWriters = []string{"A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "X", "Y", "S", "T", "U", "V", "W", "P", "Z"}
+	// split of g8, for g9; P and Z, the validation split of g9, for g10;
+	// AA, AB and AC, the validation split of g10, for g11.
+	tuningWriters = []string{"A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "X", "Y", "S", "T", "U", "V", "W", "P", "Z", "AA", "AB", "AC"}
 	// validationWriters answer all 24 questions (brief: writer-brief-3.md)
 	// and arrive while a grader version is tuned: each is measured before
 	// any change made for it (validationBefore), and read while tuning
-	// only after that. AA, AB and AC, the fresh holdout of g9 (never read
-	// while g9 was tuned; totals only, on arrival with g8 and at the end
-	// with g9), were released for tuning g10 on 2026-12-02 and measured by
-	// g9 then (05:50 UTC), before anything changed for them.
-	validationWriters = []string{"AA", "AB", "AC"}
+	// only after that. AD, AE and AF, the fresh holdout of g10 (never read
+	// while g10 was tuned; totals only, on arrival with g9 and at the end
+	// with g10), were released for tuning g11 on 2026-12-02 and measured by
+	// g10 then (09:20 UTC), before anything changed for them.
+	validationWriters = []string{"AD", "AE", "AF"}
 	// earlierWriters (Q, R) answered all 24 questions (brief:
 	// writer-brief-3.md) while grader g6 was tuned and were its fresh
 	// holdout: their files stayed outside the repository, away from
@@ -69,12 +70,9 @@ var (
 	// them, on arrival (g5), at the end of g6, and after every version
 	// since. Nobody has read them.
 	earlierWriters = []string{"Q", "R"}
-	// freshWriters (AD, AE, AF) answered all 24 questions (brief:
-	// writer-brief-3.md) while grader g10 was tuned (2026-12-02, written
-	// 05:44-05:57 UTC). Their files stayed outside the repository, away from
-	// everyone who tuned the grader; only totals were computed on them, on
-	// arrival (g9) and at the end (g10).
-	freshWriters = []string{"AD", "AE", "AF"}
+	// freshWriters: the fresh holdout of g11 is being written; until it
+	// arrives, the earlier holdout leads.
+	freshWriters = []string{}
 )
 
 // answersPerWriter is how many answers each writer's file holds.
@@ -324,17 +322,17 @@ const earlierBeforeGrader = "g5"
 // g6: 0.896, 23, 0.656, 3), held so they cannot get worse unnoticed.
 var earlierFloors = quiz.BlindGate{Verdicts: 0.93, MaxPassFlagged: 13, Flagged: 0.75, MaxSaladPasses: 1}
 
-// validationBefore is each validation writer as grader g9 scored it when
-// the file was released for tuning (2026-12-02, 05:50 UTC), before anything
+// validationBefore is each validation writer as grader g10 scored it when
+// the file was released for tuning (2026-12-02, 09:20 UTC), before anything
 // was changed for it.
 var validationBefore = []quiz.BlindFigures{
-	{Writers: []string{"AA"}, Answers: 264, Verdicts: 0.909, FalsePasses: 8, FalseFails: 16, PassAnswers: 144, PassFlagged: 10, ShouldFlag: 48, ShouldFlagged: 31, Flagged: 0.646, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 23}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 17}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 22}, {Kind: "rejects-antipattern", Answers: 24, Agree: 20}, {Kind: "strong-casual", Answers: 24, Agree: 23}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 20}, {Kind: "strong-unusual", Answers: 24, Agree: 19}, {Kind: "weak", Answers: 24, Agree: 24}}},
-	{Writers: []string{"AB"}, Answers: 264, Verdicts: 0.928, FalsePasses: 8, FalseFails: 11, PassAnswers: 144, PassFlagged: 9, ShouldFlag: 48, ShouldFlagged: 30, Flagged: 0.625, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 23}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 17}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 24}, {Kind: "rejects-antipattern", Answers: 24, Agree: 19}, {Kind: "strong-casual", Answers: 24, Agree: 23}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 21}, {Kind: "strong-unusual", Answers: 24, Agree: 22}, {Kind: "weak", Answers: 24, Agree: 24}}},
-	{Writers: []string{"AC"}, Answers: 264, Verdicts: 0.928, FalsePasses: 8, FalseFails: 11, PassAnswers: 144, PassFlagged: 6, ShouldFlag: 48, ShouldFlagged: 28, Flagged: 0.583, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 16}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 20}, {Kind: "rejects-antipattern", Answers: 24, Agree: 24}, {Kind: "strong-casual", Answers: 24, Agree: 22}, {Kind: "strong-concise", Answers: 24, Agree: 22}, {Kind: "strong-full", Answers: 24, Agree: 24}, {Kind: "strong-unusual", Answers: 24, Agree: 21}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	{Writers: []string{"AD"}, Answers: 264, Verdicts: 0.932, FalsePasses: 4, FalseFails: 14, PassAnswers: 144, PassFlagged: 12, ShouldFlag: 48, ShouldFlagged: 35, Flagged: 0.729, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 20}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 21}, {Kind: "rejects-antipattern", Answers: 24, Agree: 21}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 23}, {Kind: "strong-full", Answers: 24, Agree: 20}, {Kind: "strong-unusual", Answers: 24, Agree: 21}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	{Writers: []string{"AE"}, Answers: 264, Verdicts: 0.92, FalsePasses: 7, FalseFails: 14, PassAnswers: 144, PassFlagged: 10, ShouldFlag: 48, ShouldFlagged: 30, Flagged: 0.625, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 17}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 19}, {Kind: "rejects-antipattern", Answers: 24, Agree: 22}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 23}, {Kind: "strong-full", Answers: 24, Agree: 22}, {Kind: "strong-unusual", Answers: 24, Agree: 20}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	{Writers: []string{"AF"}, Answers: 264, Verdicts: 0.909, FalsePasses: 12, FalseFails: 12, PassAnswers: 144, PassFlagged: 7, ShouldFlag: 48, ShouldFlagged: 32, Flagged: 0.667, Salads: 24, SaladPasses: 1, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 20}, {Kind: "keyword-salad", Answers: 24, Agree: 23}, {Kind: "mixed-wrong", Answers: 24, Agree: 17}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 24}, {Kind: "rejects-antipattern", Answers: 24, Agree: 18}, {Kind: "strong-casual", Answers: 24, Agree: 23}, {Kind: "strong-concise", Answers: 24, Agree: 23}, {Kind: "strong-full", Answers: 24, Agree: 22}, {Kind: "strong-unusual", Answers: 24, Agree: 22}, {Kind: "weak", Answers: 24, Agree: 24}}},
 }
 
 // validationBeforeGrader names the grader that measured validationBefore.
-const validationBeforeGrader = "g9"
+const validationBeforeGrader = "g10"
 
 func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	r := func(a, b int) float64 {
