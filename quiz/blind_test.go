@@ -61,7 +61,7 @@ var (
 	// only after that. AD, AE and AF, the fresh holdout of g10 (never read
 	// while g10 was tuned; totals only, on arrival with g9 and at the end
 	// with g10), were released for tuning g11 on 2026-12-02 and measured by
-	// g10 then (09:20 UTC), before anything changed for them.
+	// g10 then (09:13 UTC), before anything changed for them.
 	validationWriters = []string{"AD", "AE", "AF"}
 	// earlierWriters (Q, R) answered all 24 questions (brief:
 	// writer-brief-3.md) while grader g6 was tuned and were its fresh
@@ -323,7 +323,7 @@ const earlierBeforeGrader = "g5"
 var earlierFloors = quiz.BlindGate{Verdicts: 0.93, MaxPassFlagged: 13, Flagged: 0.75, MaxSaladPasses: 1}
 
 // validationBefore is each validation writer as grader g10 scored it when
-// the file was released for tuning (2026-12-02, 09:20 UTC), before anything
+// the file was released for tuning (2026-12-02, 09:13 UTC), before anything
 // was changed for it.
 var validationBefore = []quiz.BlindFigures{
 	{Writers: []string{"AD"}, Answers: 264, Verdicts: 0.932, FalsePasses: 4, FalseFails: 14, PassAnswers: 144, PassFlagged: 12, ShouldFlag: 48, ShouldFlagged: 35, Flagged: 0.729, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 20}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 21}, {Kind: "rejects-antipattern", Answers: 24, Agree: 21}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 23}, {Kind: "strong-full", Answers: 24, Agree: 20}, {Kind: "strong-unusual", Answers: 24, Agree: 21}, {Kind: "weak", Answers: 24, Agree: 24}}},
