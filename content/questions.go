@@ -13,7 +13,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/yuin/goldmark"
 	"gopkg.in/yaml.v2"
 
 	"lockdrill/quiz"
@@ -134,7 +133,7 @@ func loadQuestions(fsys fs.FS) (*quiz.Bank, quiz.Synonyms, error) {
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Go(func() {
-			wmd := newMarkdown()
+			wmd := newBlockRenderer()
 			for i := w; i < len(files); i += workers {
 				loaded[i], fileErrs[i] = readQuestion(fsys, wmd, files[i])
 			}
@@ -145,7 +144,7 @@ func loadQuestions(fsys fs.FS) (*quiz.Bank, quiz.Synonyms, error) {
 		wg.Wait()
 		return nil, nil, err
 	}
-	flags, err := loadRedFlags(fsys, newMarkdown())
+	flags, err := loadRedFlags(fsys, newBlockRenderer())
 	if err != nil {
 		wg.Wait()
 		return nil, nil, err
@@ -215,7 +214,7 @@ func loadQuestions(fsys fs.FS) (*quiz.Bank, quiz.Synonyms, error) {
 const maxLoadWorkers = 4
 
 // readQuestion reads and parses the question in file f.
-func readQuestion(fsys fs.FS, md goldmark.Markdown, f string) (*quiz.Question, error) {
+func readQuestion(fsys fs.FS, md *blockRenderer, f string) (*quiz.Question, error) {
 	src, err := fs.ReadFile(fsys, f)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", f, err)
@@ -297,7 +296,7 @@ func loadSynonyms(fsys fs.FS) (quiz.Synonyms, error) {
 	return syn, nil
 }
 
-func loadRedFlags(fsys fs.FS, md goldmark.Markdown) ([]quiz.RedFlag, error) {
+func loadRedFlags(fsys fs.FS, md *blockRenderer) ([]quiz.RedFlag, error) {
 	src, err := fs.ReadFile(fsys, redFlagsFile)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", redFlagsFile, err)
@@ -317,7 +316,7 @@ func loadRedFlags(fsys fs.FS, md goldmark.Markdown) ([]quiz.RedFlag, error) {
 			return nil, &FieldError{File: redFlagsFile, Field: field + ".id", Msg: fmt.Sprintf("duplicate red flag %q", m.ID)}
 		}
 		seen[m.ID] = true
-		html, err := renderBlock(md, m.Why)
+		html, err := md.block(m.Why)
 		if err != nil {
 			return nil, &FieldError{File: redFlagsFile, Field: field + ".why", Msg: err.Error()}
 		}
@@ -331,7 +330,7 @@ var sectionHeading = regexp.MustCompile(`^##\s+(.+?)\s*#*\s*$`)
 
 // parseQuestion splits a question file into front matter and the three
 // body sections, and renders the markdown.
-func parseQuestion(md goldmark.Markdown, file string, src []byte) (*quiz.Question, error) {
+func parseQuestion(md *blockRenderer, file string, src []byte) (*quiz.Question, error) {
 	fail := func(field, format string, args ...any) error {
 		return &FieldError{File: file, Field: field, Msg: fmt.Sprintf(format, args...)}
 	}
@@ -359,7 +358,7 @@ func parseQuestion(md goldmark.Markdown, file string, src []byte) (*quiz.Questio
 		if src == "" {
 			continue
 		}
-		html, err := renderBlock(md, src)
+		html, err := md.block(src)
 		if err != nil {
 			return nil, fail(strings.ReplaceAll(name, " ", "_"), "%v", err)
 		}
@@ -372,18 +371,18 @@ func parseQuestion(md goldmark.Markdown, file string, src []byte) (*quiz.Questio
 		q.Points = append(q.Points, quiz.Point{ID: p.ID, Label: p.Label, Dimension: p.Dimension, Weight: p.Weight, Match: p.Match, Requires: p.Requires, Core: p.Core, Partial: p.Partial, PartialNote: p.PartialNote})
 	}
 	for i, o := range m.Options {
-		text, err := renderInline(md, o.Text)
+		text, err := md.inline(o.Text)
 		if err != nil {
 			return nil, fail(fmt.Sprintf("options[%d].text", i), "%v", err)
 		}
-		why, err := renderInline(md, o.Why)
+		why, err := md.inline(o.Why)
 		if err != nil {
 			return nil, fail(fmt.Sprintf("options[%d].why", i), "%v", err)
 		}
 		q.Options = append(q.Options, quiz.Option{ID: o.ID, Text: o.Text, TextHTML: text, Correct: o.Correct, Dangerous: o.Dangerous, Why: o.Why, WhyHTML: why})
 	}
 	for i, s := range m.Steps {
-		text, err := renderInline(md, s.Text)
+		text, err := md.inline(s.Text)
 		if err != nil {
 			return nil, fail(fmt.Sprintf("steps[%d].text", i), "%v", err)
 		}
@@ -465,30 +464,6 @@ func splitSections(body []byte) (map[string]string, error) {
 	}
 	flush()
 	return out, nil
-}
-
-// renderBlock renders markdown to HTML with the project's configuration
-// (raw HTML is never rendered).
-func renderBlock(md goldmark.Markdown, src string) (string, error) {
-	var buf bytes.Buffer
-	if err := md.Convert([]byte(src), &buf); err != nil {
-		return "", err
-	}
-	return buf.String(), nil
-}
-
-// renderInline renders a one-paragraph markdown string without the
-// enclosing <p>, for option and step texts.
-func renderInline(md goldmark.Markdown, src string) (string, error) {
-	html, err := renderBlock(md, src)
-	if err != nil {
-		return "", err
-	}
-	h := strings.TrimSpace(html)
-	if strings.HasPrefix(h, "<p>") && strings.HasSuffix(h, "</p>") && strings.Count(h, "<p>") == 1 {
-		h = h[3 : len(h)-4]
-	}
-	return h, nil
 }
 
 // QuestionIDs lists the ids of a bank's questions, sorted, for messages
