@@ -105,13 +105,14 @@ type redFlagMeta struct {
 // the field ("questions/fencing-token.md: points[2].match: empty"), joined
 // into one error.
 func LoadQuestions(fsys fs.FS) (*quiz.Bank, error) {
-	bank, _, err := loadQuestions(fsys)
+	bank, _, err := loadQuestions(fsys, sandbox.Presets())
 	return bank, err
 }
 
-// loadQuestions is LoadQuestions, also returning the synonyms it read, for
-// the follow-ups.
-func loadQuestions(fsys fs.FS) (*quiz.Bank, quiz.Synonyms, error) {
+// loadQuestions is LoadQuestions against the sandbox presets ps (which
+// Load builds once for all its checks: building them is about 1 MB of
+// garbage), also returning the synonyms it read, for the follow-ups.
+func loadQuestions(fsys fs.FS, ps []sandbox.Preset) (*quiz.Bank, quiz.Synonyms, error) {
 	files, err := fs.Glob(fsys, questionsDir+"/*.md")
 	if err != nil {
 		return nil, nil, fmt.Errorf("list questions: %w", err)
@@ -153,8 +154,8 @@ func loadQuestions(fsys fs.FS) (*quiz.Bank, quiz.Synonyms, error) {
 	for i := range flags {
 		flagByID[flags[i].ID] = &flags[i]
 	}
-	presets := map[string]bool{}
-	for _, p := range sandbox.Presets() { // built anew on each call
+	presets := make(map[string]bool, len(ps))
+	for _, p := range ps {
 		presets[p.ID] = true
 	}
 	wg.Wait()
