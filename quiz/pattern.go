@@ -301,7 +301,7 @@ func parsePattern(src string, syn Synonyms, topic string, sets *setCache) (*Patt
 // parsePart compiles a part: phrases separated by "|".
 func parsePart(words []string, syn Synonyms, topic string, allowSyn bool, sets *setCache) (elem, error) {
 	var alts []elem
-	for _, a := range strings.Split(strings.Join(words, " "), "|") {
+	for a := range strings.SplitSeq(strings.Join(words, " "), "|") {
 		ws := strings.Fields(a)
 		if len(ws) == 0 {
 			return nil, errors.New("empty alternative (stray |)")
@@ -318,18 +318,32 @@ func parsePart(words []string, syn Synonyms, topic string, allowSyn bool, sets *
 // parsePhrase compiles a phrase of pattern words; a word's forms are
 // separated by "/".
 func parsePhrase(words []string, syn Synonyms, topic string, allowSyn bool, sets *setCache) (elem, error) {
-	var seq []elem
+	seq := make([]elem, 0, len(words))
 	var tight uint64
 	for k, w := range words {
-		var alts []elem
-		for _, a := range strings.Split(w, "/") {
-			e, err := parseAlt(a, syn, topic, allowSyn, sets)
+		if !strings.Contains(w, "/") {
+			// A word of one form (most of them): newAlt would return
+			// a word set as it is.
+			e, err := parseAlt(w, syn, topic, allowSyn, sets)
 			if err != nil {
 				return nil, err
 			}
-			alts = append(alts, e)
+			if ws, ok := e.(*wordSet); ok {
+				seq = append(seq, ws)
+			} else {
+				seq = append(seq, newAlt([]elem{e}))
+			}
+		} else {
+			var alts []elem
+			for a := range strings.SplitSeq(w, "/") {
+				e, err := parseAlt(a, syn, topic, allowSyn, sets)
+				if err != nil {
+					return nil, err
+				}
+				alts = append(alts, e)
+			}
+			seq = append(seq, newAlt(alts))
 		}
-		seq = append(seq, newAlt(alts))
 		if k+1 < len(words) && k+1 < 64 && phraseNegator(w) {
 			tight |= 1 << (k + 1)
 		}
@@ -346,7 +360,7 @@ func parsePhrase(words []string, syn Synonyms, topic string, allowSyn bool, sets
 // acknowledge" must not match "doesn't guarantee the acknowledging
 // replica", where another verb is negated.
 func phraseNegator(w string) bool {
-	for _, f := range strings.Split(strings.ToLower(w), "/") {
+	for f := range strings.SplitSeq(strings.ToLower(w), "/") {
 		if !(f == "not" || f == "never" || f == "no" || f == "cannot" || strings.HasSuffix(f, "n't")) {
 			return false
 		}
@@ -425,9 +439,9 @@ func parseAlt(a string, syn Synonyms, topic string, allowSyn bool, sets *setCach
 	case 1:
 		return litWord(d.toks[0]), nil
 	}
-	var seq []elem
-	for _, t := range d.toks {
-		seq = append(seq, litWord(t))
+	seq := make([]elem, len(d.toks))
+	for i, t := range d.toks {
+		seq[i] = litWord(t)
 	}
 	return &seqElem{elems: seq, gap: 0}, nil
 }
