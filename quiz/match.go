@@ -271,7 +271,9 @@ func numberLeaves(p *Pattern) int {
 	n := 0
 	for _, e := range append(append([]elem(nil), p.parts...), p.exclude...) {
 		e.eachLeaf(func(w *wordSet) {
-			w.key = leafKey(w)
+			if w.key == "" { // a cached synonym set's copy has its key
+				w.key = leafKey(w)
+			}
 			w.id = n
 			n++
 		})

@@ -74,22 +74,38 @@ func (c *setCache) put(owner, name string, e elem) {
 		return
 	}
 	if t, ok := cloneElem(e); ok {
+		// Every copy's word sets have the keys numberLeaves would
+		// work out again for each pattern: work them out once.
+		t.eachLeaf(func(w *wordSet) { w.key = leafKey(w) })
 		c.m.LoadOrStore(setKey(owner, name), t)
 	}
 }
 
 // cloneElem returns a copy of e's tree sharing nothing a pattern writes:
-// fresh word sets (their stems and prefixes, never written after parsing,
-// are shared), alternatives and phrases. ok is false for a tree with an
-// element of a kind it does not know.
+// fresh word sets (their stems, prefixes and keys, never written after
+// parsing, are shared), alternatives and phrases. ok is false for a tree
+// with an element of a kind it does not know.
 func cloneElem(e elem) (out elem, ok bool) {
+	n := 0
+	e.eachLeaf(func(*wordSet) { n++ })
+	// The word sets in one allocation: a set is cloned for each of its
+	// uses, tens of thousands of word sets a load.
+	slab := make([]wordSet, n)
+	return cloneInto(e, &slab)
+}
+
+// cloneInto is cloneElem, taking the word sets from the front of slab.
+func cloneInto(e elem, slab *[]wordSet) (out elem, ok bool) {
 	switch e := e.(type) {
 	case *wordSet:
-		return &wordSet{stems: e.stems, prefixes: e.prefixes}, true
+		w := &(*slab)[0]
+		*slab = (*slab)[1:]
+		w.stems, w.prefixes, w.key = e.stems, e.prefixes, e.key
+		return w, true
 	case altElem:
 		alt := make(altElem, len(e))
 		for i, a := range e {
-			if alt[i], ok = cloneElem(a); !ok {
+			if alt[i], ok = cloneInto(a, slab); !ok {
 				return nil, false
 			}
 		}
@@ -97,7 +113,7 @@ func cloneElem(e elem) (out elem, ok bool) {
 	case *seqElem:
 		seq := &seqElem{elems: make([]elem, len(e.elems)), gap: e.gap, tight: e.tight}
 		for i, a := range e.elems {
-			if seq.elems[i], ok = cloneElem(a); !ok {
+			if seq.elems[i], ok = cloneInto(a, slab); !ok {
 				return nil, false
 			}
 		}
