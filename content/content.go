@@ -57,10 +57,11 @@ func Load(fsys fs.FS) (*Catalog, error) {
 	followc := make(chan followUpsRead, 1)
 	go func() { followc <- readFollowUps(fsys) }()
 	c := &Catalog{}
+	presets := sandbox.Presets()
 	var qerr error
 	var syn quiz.Synonyms // read once, for the questions and the follow-ups
 	if _, err := fs.Stat(fsys, questionsDir); err == nil {
-		c.Questions, syn, qerr = loadQuestions(fsys)
+		c.Questions, syn, qerr = loadQuestions(fsys, presets)
 	} else {
 		// A tree without questions (guide-only fixtures in tests) gets an
 		// empty bank rather than a nil one.
@@ -95,11 +96,11 @@ func Load(fsys fs.FS) (*Catalog, error) {
 		c.bySlug[s.Slug] = s
 	}
 	if gerr == nil {
-		gerr = joinErrs(checkLinks(guide, nil))
+		gerr = joinErrs(checkLinks(guide, presets, nil))
 	}
 	var referr error
 	if qerr == nil {
-		referr = c.checkRefs(fsys)
+		referr = c.checkRefs(fsys, presets)
 		f, a := <-compiledc, <-accuracyc
 		// The accuracy report's problems are reported once the
 		// follow-ups have none, as when they loaded one after the other.
@@ -114,11 +115,11 @@ func Load(fsys fs.FS) (*Catalog, error) {
 	return c, nil
 }
 
-// checkRefs checks the guide sections that questions and sandbox presets
-// point to against the loaded guide, so that no "read more" link leads
+// checkRefs checks the guide sections that questions and the sandbox
+// presets ps point to against the loaded guide, so that no "read more" link leads
 // nowhere. It checks only a tree with both a guide and a question bank:
 // fixtures with one of the two have nothing to check against.
-func (c *Catalog) checkRefs(fsys fs.FS) error {
+func (c *Catalog) checkRefs(fsys fs.FS, ps []sandbox.Preset) error {
 	if len(c.Guide) == 0 {
 		return nil
 	}
@@ -131,7 +132,7 @@ func (c *Catalog) checkRefs(fsys fs.FS) error {
 			errs = append(errs, &FieldError{File: questionsDir + "/" + q.ID + ".md", Field: "guide", Msg: fmt.Sprintf("no guide section %q", q.Guide)})
 		}
 	}
-	for _, p := range sandbox.Presets() {
+	for _, p := range ps {
 		if _, ok := c.bySlug[p.Guide]; !ok {
 			errs = append(errs, &FieldError{File: "sandbox preset " + p.ID, Field: "guide", Msg: fmt.Sprintf("no guide section %q", p.Guide)})
 		}

@@ -120,7 +120,7 @@ func readFollowUpList(fsys fs.FS) ([]*quiz.FollowUp, error) {
 	if err := yaml.UnmarshalStrict(src, &doc); err != nil {
 		return nil, &FieldError{File: followUpsFile, Msg: err.Error()}
 	}
-	md := newMarkdown()
+	md := newBlockRenderer()
 	var list []*quiz.FollowUp
 	for i, m := range doc.FollowUps {
 		q := &quiz.Question{
@@ -135,7 +135,7 @@ func readFollowUpList(fsys fs.FS) ([]*quiz.FollowUp, error) {
 			if text == "" {
 				continue
 			}
-			html, err := renderBlock(md, text)
+			html, err := md.block(text)
 			if err != nil {
 				return nil, &FieldError{File: followUpsFile, Field: fmt.Sprintf("followups[%d].%s", i, name), Msg: err.Error()}
 			}

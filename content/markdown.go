@@ -1,8 +1,10 @@
 package content
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
+	"strings"
 
 	"github.com/yuin/goldmark"
 	meta "github.com/yuin/goldmark-meta"
@@ -33,6 +35,49 @@ func newMarkdown() goldmark.Markdown {
 		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
 		goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(codeBlockRenderer{}, 200))),
 	)
+}
+
+// blockRenderer renders markdown snippets (question sections, options,
+// red flags' reasons) with the project's configuration into one reused
+// buffer. goldmark wraps any writer that is not a util.BufWriter in a
+// fresh 4 KB bufio.Writer on every Convert, some 3 MB per load over the
+// many small snippets; a *bufio.Writer of its own over the buffer is
+// one. Not safe for concurrent use: each loading worker has its own.
+type blockRenderer struct {
+	md  goldmark.Markdown
+	buf bytes.Buffer
+	w   *bufio.Writer
+}
+
+func newBlockRenderer() *blockRenderer {
+	r := &blockRenderer{md: newMarkdown()}
+	r.w = bufio.NewWriter(&r.buf)
+	return r
+}
+
+// block renders src to HTML (raw HTML is never rendered).
+func (r *blockRenderer) block(src string) (string, error) {
+	r.buf.Reset()
+	r.w.Reset(&r.buf)
+	// goldmark flushes a util.BufWriter when it has rendered.
+	if err := r.md.Convert([]byte(src), r.w); err != nil {
+		return "", err
+	}
+	return r.buf.String(), nil
+}
+
+// inline renders a one-paragraph markdown string without the enclosing
+// <p>, for option and step texts.
+func (r *blockRenderer) inline(src string) (string, error) {
+	html, err := r.block(src)
+	if err != nil {
+		return "", err
+	}
+	h := strings.TrimSpace(html)
+	if strings.HasPrefix(h, "<p>") && strings.HasSuffix(h, "</p>") && strings.Count(h, "<p>") == 1 {
+		h = h[3 : len(h)-4]
+	}
+	return h, nil
 }
 
 // document is one parsed markdown file.

@@ -13,7 +13,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/yuin/goldmark"
 	"gopkg.in/yaml.v2"
 
 	"lockdrill/quiz"
@@ -106,13 +105,14 @@ type redFlagMeta struct {
 // the field ("questions/fencing-token.md: points[2].match: empty"), joined
 // into one error.
 func LoadQuestions(fsys fs.FS) (*quiz.Bank, error) {
-	bank, _, err := loadQuestions(fsys)
+	bank, _, err := loadQuestions(fsys, sandbox.Presets())
 	return bank, err
 }
 
-// loadQuestions is LoadQuestions, also returning the synonyms it read, for
-// the follow-ups.
-func loadQuestions(fsys fs.FS) (*quiz.Bank, quiz.Synonyms, error) {
+// loadQuestions is LoadQuestions against the sandbox presets ps (which
+// Load builds once for all its checks: building them is about 1 MB of
+// garbage), also returning the synonyms it read, for the follow-ups.
+func loadQuestions(fsys fs.FS, ps []sandbox.Preset) (*quiz.Bank, quiz.Synonyms, error) {
 	files, err := fs.Glob(fsys, questionsDir+"/*.md")
 	if err != nil {
 		return nil, nil, fmt.Errorf("list questions: %w", err)
@@ -134,7 +134,7 @@ func loadQuestions(fsys fs.FS) (*quiz.Bank, quiz.Synonyms, error) {
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Go(func() {
-			wmd := newMarkdown()
+			wmd := newBlockRenderer()
 			for i := w; i < len(files); i += workers {
 				loaded[i], fileErrs[i] = readQuestion(fsys, wmd, files[i])
 			}
@@ -145,7 +145,7 @@ func loadQuestions(fsys fs.FS) (*quiz.Bank, quiz.Synonyms, error) {
 		wg.Wait()
 		return nil, nil, err
 	}
-	flags, err := loadRedFlags(fsys, newMarkdown())
+	flags, err := loadRedFlags(fsys, newBlockRenderer())
 	if err != nil {
 		wg.Wait()
 		return nil, nil, err
@@ -154,8 +154,8 @@ func loadQuestions(fsys fs.FS) (*quiz.Bank, quiz.Synonyms, error) {
 	for i := range flags {
 		flagByID[flags[i].ID] = &flags[i]
 	}
-	presets := map[string]bool{}
-	for _, p := range sandbox.Presets() { // built anew on each call
+	presets := make(map[string]bool, len(ps))
+	for _, p := range ps {
 		presets[p.ID] = true
 	}
 	wg.Wait()
@@ -215,7 +215,7 @@ func loadQuestions(fsys fs.FS) (*quiz.Bank, quiz.Synonyms, error) {
 const maxLoadWorkers = 4
 
 // readQuestion reads and parses the question in file f.
-func readQuestion(fsys fs.FS, md goldmark.Markdown, f string) (*quiz.Question, error) {
+func readQuestion(fsys fs.FS, md *blockRenderer, f string) (*quiz.Question, error) {
 	src, err := fs.ReadFile(fsys, f)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", f, err)
@@ -297,7 +297,7 @@ func loadSynonyms(fsys fs.FS) (quiz.Synonyms, error) {
 	return syn, nil
 }
 
-func loadRedFlags(fsys fs.FS, md goldmark.Markdown) ([]quiz.RedFlag, error) {
+func loadRedFlags(fsys fs.FS, md *blockRenderer) ([]quiz.RedFlag, error) {
 	src, err := fs.ReadFile(fsys, redFlagsFile)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", redFlagsFile, err)
@@ -317,7 +317,7 @@ func loadRedFlags(fsys fs.FS, md goldmark.Markdown) ([]quiz.RedFlag, error) {
 			return nil, &FieldError{File: redFlagsFile, Field: field + ".id", Msg: fmt.Sprintf("duplicate red flag %q", m.ID)}
 		}
 		seen[m.ID] = true
-		html, err := renderBlock(md, m.Why)
+		html, err := md.block(m.Why)
 		if err != nil {
 			return nil, &FieldError{File: redFlagsFile, Field: field + ".why", Msg: err.Error()}
 		}
@@ -331,7 +331,7 @@ var sectionHeading = regexp.MustCompile(`^##\s+(.+?)\s*#*\s*$`)
 
 // parseQuestion splits a question file into front matter and the three
 // body sections, and renders the markdown.
-func parseQuestion(md goldmark.Markdown, file string, src []byte) (*quiz.Question, error) {
+func parseQuestion(md *blockRenderer, file string, src []byte) (*quiz.Question, error) {
 	fail := func(field, format string, args ...any) error {
 		return &FieldError{File: file, Field: field, Msg: fmt.Sprintf(format, args...)}
 	}
@@ -359,7 +359,7 @@ func parseQuestion(md goldmark.Markdown, file string, src []byte) (*quiz.Questio
 		if src == "" {
 			continue
 		}
-		html, err := renderBlock(md, src)
+		html, err := md.block(src)
 		if err != nil {
 			return nil, fail(strings.ReplaceAll(name, " ", "_"), "%v", err)
 		}
@@ -372,18 +372,18 @@ func parseQuestion(md goldmark.Markdown, file string, src []byte) (*quiz.Questio
 		q.Points = append(q.Points, quiz.Point{ID: p.ID, Label: p.Label, Dimension: p.Dimension, Weight: p.Weight, Match: p.Match, Requires: p.Requires, Core: p.Core, Partial: p.Partial, PartialNote: p.PartialNote})
 	}
 	for i, o := range m.Options {
-		text, err := renderInline(md, o.Text)
+		text, err := md.inline(o.Text)
 		if err != nil {
 			return nil, fail(fmt.Sprintf("options[%d].text", i), "%v", err)
 		}
-		why, err := renderInline(md, o.Why)
+		why, err := md.inline(o.Why)
 		if err != nil {
 			return nil, fail(fmt.Sprintf("options[%d].why", i), "%v", err)
 		}
 		q.Options = append(q.Options, quiz.Option{ID: o.ID, Text: o.Text, TextHTML: text, Correct: o.Correct, Dangerous: o.Dangerous, Why: o.Why, WhyHTML: why})
 	}
 	for i, s := range m.Steps {
-		text, err := renderInline(md, s.Text)
+		text, err := md.inline(s.Text)
 		if err != nil {
 			return nil, fail(fmt.Sprintf("steps[%d].text", i), "%v", err)
 		}
@@ -465,30 +465,6 @@ func splitSections(body []byte) (map[string]string, error) {
 	}
 	flush()
 	return out, nil
-}
-
-// renderBlock renders markdown to HTML with the project's configuration
-// (raw HTML is never rendered).
-func renderBlock(md goldmark.Markdown, src string) (string, error) {
-	var buf bytes.Buffer
-	if err := md.Convert([]byte(src), &buf); err != nil {
-		return "", err
-	}
-	return buf.String(), nil
-}
-
-// renderInline renders a one-paragraph markdown string without the
-// enclosing <p>, for option and step texts.
-func renderInline(md goldmark.Markdown, src string) (string, error) {
-	html, err := renderBlock(md, src)
-	if err != nil {
-		return "", err
-	}
-	h := strings.TrimSpace(html)
-	if strings.HasPrefix(h, "<p>") && strings.HasSuffix(h, "</p>") && strings.Count(h, "<p>") == 1 {
-		h = h[3 : len(h)-4]
-	}
-	return h, nil
 }
 
 // QuestionIDs lists the ids of a bank's questions, sorted, for messages

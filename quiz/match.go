@@ -54,11 +54,20 @@ type wordSet struct {
 // litWord is the word set of a literal: its stem, and the stem of its
 // lemma when that differs ("held" also stands for "hold").
 func litWord(t token) *wordSet {
-	w := &wordSet{stems: []string{t.stem}}
+	// One allocation for the set and its stems: patterns hold tens of
+	// thousands of literals, a good part of a cold start's garbage.
+	l := &struct {
+		w     wordSet
+		stems [2]string
+	}{}
+	l.stems[0] = t.stem
+	n := 1
 	if t.lstem != "" && t.lstem != t.stem {
-		w.stems = append(w.stems, t.lstem)
+		l.stems[1] = t.lstem
+		n = 2
 	}
-	return w
+	l.w.stems = l.stems[:n:n] // full: an append copies
+	return &l.w
 }
 
 func (w *wordSet) ends(c *evalCtx, i, lim int) uint64 {
@@ -82,33 +91,78 @@ func newAlt(alts []elem) elem {
 			return w // a word of one form (most of them): nothing to merge
 		}
 	}
-	var words *wordSet
-	var out altElem
-	var flatten func(e elem)
-	flatten = func(e elem) {
-		switch e := e.(type) {
-		case *wordSet:
-			if words == nil {
-				words = &wordSet{}
-				out = append(out, words)
-			}
-			words.stems = append(words.stems, e.stems...)
-			words.prefixes = append(words.prefixes, e.prefixes...)
-		case altElem:
-			for _, a := range e {
-				flatten(a)
-			}
-		default:
-			out = append(out, e)
+	// Count first, so that the merged word set's lists and the
+	// alternatives are allocated once, at their size.
+	var c altCount
+	for _, a := range alts {
+		c.add(a)
+	}
+	m := altMerge{out: make(altElem, 0, c.others+1)}
+	if c.words {
+		m.words = &wordSet{}
+		if c.stems > 0 {
+			m.words.stems = make([]string, 0, c.stems)
+		}
+		if c.prefixes > 0 {
+			m.words.prefixes = make([]string, 0, c.prefixes)
 		}
 	}
 	for _, a := range alts {
-		flatten(a)
+		m.add(a)
 	}
-	if len(out) == 1 {
-		return out[0]
+	if len(m.out) == 1 {
+		return m.out[0]
 	}
-	return out
+	return m.out
+}
+
+// altCount counts what newAlt merges: the stems and prefixes of the word
+// sets, and the other alternatives.
+type altCount struct {
+	words           bool
+	stems, prefixes int
+	others          int
+}
+
+func (c *altCount) add(e elem) {
+	switch e := e.(type) {
+	case *wordSet:
+		c.words = true
+		c.stems += len(e.stems)
+		c.prefixes += len(e.prefixes)
+	case altElem:
+		for _, a := range e {
+			c.add(a)
+		}
+	default:
+		c.others++
+	}
+}
+
+// altMerge is newAlt's result as it is built: the alternatives out, where
+// the one word set words, merging all of them, stands at the first.
+type altMerge struct {
+	out    altElem
+	words  *wordSet
+	placed bool // words is in out
+}
+
+func (m *altMerge) add(e elem) {
+	switch e := e.(type) {
+	case *wordSet:
+		if !m.placed {
+			m.out = append(m.out, m.words)
+			m.placed = true
+		}
+		m.words.stems = append(m.words.stems, e.stems...)
+		m.words.prefixes = append(m.words.prefixes, e.prefixes...)
+	case altElem:
+		for _, a := range e {
+			m.add(a)
+		}
+	default:
+		m.out = append(m.out, e)
+	}
 }
 
 func (e altElem) ends(c *evalCtx, i, lim int) uint64 {
@@ -217,7 +271,9 @@ func numberLeaves(p *Pattern) int {
 	n := 0
 	for _, e := range append(append([]elem(nil), p.parts...), p.exclude...) {
 		e.eachLeaf(func(w *wordSet) {
-			w.key = leafKey(w)
+			if w.key == "" { // a cached synonym set's copy has its key
+				w.key = leafKey(w)
+			}
 			w.id = n
 			n++
 		})
@@ -1018,21 +1074,37 @@ func sortedSubset(a, b []int32) bool {
 // table of e.firsts on an answer marked with the lexicon that numbered
 // e's word sets. ok is false for an element of a kind it does not know.
 func firstGids(e elem) (gids []int32, ok bool) {
+	for {
+		seq, isSeq := e.(*seqElem)
+		if !isSeq {
+			break
+		}
+		e = seq.elems[0]
+	}
+	if w, isWord := e.(*wordSet); isWord {
+		return slices.Clone(w.atoms), true
+	}
+	return appendFirstGids(nil, e)
+}
+
+// appendFirstGids appends to gids those of firstGids(e) it does not hold
+// yet, in order, without building each alternative's list on the way.
+func appendFirstGids(gids []int32, e elem) ([]int32, bool) {
 	switch e := e.(type) {
 	case *wordSet:
-		return slices.Clone(e.atoms), true
+		for _, g := range e.atoms {
+			if !slices.Contains(gids, g) {
+				gids = append(gids, g)
+			}
+		}
+		return gids, true
 	case *seqElem:
-		return firstGids(e.elems[0])
+		return appendFirstGids(gids, e.elems[0])
 	case altElem:
 		for _, a := range e {
-			ag, ok := firstGids(a)
-			if !ok {
+			var ok bool
+			if gids, ok = appendFirstGids(gids, a); !ok {
 				return nil, false
-			}
-			for _, g := range ag {
-				if !slices.Contains(gids, g) {
-					gids = append(gids, g)
-				}
 			}
 		}
 		return gids, true

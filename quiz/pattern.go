@@ -74,22 +74,38 @@ func (c *setCache) put(owner, name string, e elem) {
 		return
 	}
 	if t, ok := cloneElem(e); ok {
+		// Every copy's word sets have the keys numberLeaves would
+		// work out again for each pattern: work them out once.
+		t.eachLeaf(func(w *wordSet) { w.key = leafKey(w) })
 		c.m.LoadOrStore(setKey(owner, name), t)
 	}
 }
 
 // cloneElem returns a copy of e's tree sharing nothing a pattern writes:
-// fresh word sets (their stems and prefixes, never written after parsing,
-// are shared), alternatives and phrases. ok is false for a tree with an
-// element of a kind it does not know.
+// fresh word sets (their stems, prefixes and keys, never written after
+// parsing, are shared), alternatives and phrases. ok is false for a tree
+// with an element of a kind it does not know.
 func cloneElem(e elem) (out elem, ok bool) {
+	n := 0
+	e.eachLeaf(func(*wordSet) { n++ })
+	// The word sets in one allocation: a set is cloned for each of its
+	// uses, tens of thousands of word sets a load.
+	slab := make([]wordSet, n)
+	return cloneInto(e, &slab)
+}
+
+// cloneInto is cloneElem, taking the word sets from the front of slab.
+func cloneInto(e elem, slab *[]wordSet) (out elem, ok bool) {
 	switch e := e.(type) {
 	case *wordSet:
-		return &wordSet{stems: e.stems, prefixes: e.prefixes}, true
+		w := &(*slab)[0]
+		*slab = (*slab)[1:]
+		w.stems, w.prefixes, w.key = e.stems, e.prefixes, e.key
+		return w, true
 	case altElem:
 		alt := make(altElem, len(e))
 		for i, a := range e {
-			if alt[i], ok = cloneElem(a); !ok {
+			if alt[i], ok = cloneInto(a, slab); !ok {
 				return nil, false
 			}
 		}
@@ -97,7 +113,7 @@ func cloneElem(e elem) (out elem, ok bool) {
 	case *seqElem:
 		seq := &seqElem{elems: make([]elem, len(e.elems)), gap: e.gap, tight: e.tight}
 		for i, a := range e.elems {
-			if seq.elems[i], ok = cloneElem(a); !ok {
+			if seq.elems[i], ok = cloneInto(a, slab); !ok {
 				return nil, false
 			}
 		}
@@ -301,7 +317,7 @@ func parsePattern(src string, syn Synonyms, topic string, sets *setCache) (*Patt
 // parsePart compiles a part: phrases separated by "|".
 func parsePart(words []string, syn Synonyms, topic string, allowSyn bool, sets *setCache) (elem, error) {
 	var alts []elem
-	for _, a := range strings.Split(strings.Join(words, " "), "|") {
+	for a := range strings.SplitSeq(strings.Join(words, " "), "|") {
 		ws := strings.Fields(a)
 		if len(ws) == 0 {
 			return nil, errors.New("empty alternative (stray |)")
@@ -318,18 +334,32 @@ func parsePart(words []string, syn Synonyms, topic string, allowSyn bool, sets *
 // parsePhrase compiles a phrase of pattern words; a word's forms are
 // separated by "/".
 func parsePhrase(words []string, syn Synonyms, topic string, allowSyn bool, sets *setCache) (elem, error) {
-	var seq []elem
+	seq := make([]elem, 0, len(words))
 	var tight uint64
 	for k, w := range words {
-		var alts []elem
-		for _, a := range strings.Split(w, "/") {
-			e, err := parseAlt(a, syn, topic, allowSyn, sets)
+		if !strings.Contains(w, "/") {
+			// A word of one form (most of them): newAlt would return
+			// a word set as it is.
+			e, err := parseAlt(w, syn, topic, allowSyn, sets)
 			if err != nil {
 				return nil, err
 			}
-			alts = append(alts, e)
+			if ws, ok := e.(*wordSet); ok {
+				seq = append(seq, ws)
+			} else {
+				seq = append(seq, newAlt([]elem{e}))
+			}
+		} else {
+			var alts []elem
+			for a := range strings.SplitSeq(w, "/") {
+				e, err := parseAlt(a, syn, topic, allowSyn, sets)
+				if err != nil {
+					return nil, err
+				}
+				alts = append(alts, e)
+			}
+			seq = append(seq, newAlt(alts))
 		}
-		seq = append(seq, newAlt(alts))
 		if k+1 < len(words) && k+1 < 64 && phraseNegator(w) {
 			tight |= 1 << (k + 1)
 		}
@@ -346,7 +376,7 @@ func parsePhrase(words []string, syn Synonyms, topic string, allowSyn bool, sets
 // acknowledge" must not match "doesn't guarantee the acknowledging
 // replica", where another verb is negated.
 func phraseNegator(w string) bool {
-	for _, f := range strings.Split(strings.ToLower(w), "/") {
+	for f := range strings.SplitSeq(strings.ToLower(w), "/") {
 		if !(f == "not" || f == "never" || f == "no" || f == "cannot" || strings.HasSuffix(f, "n't")) {
 			return false
 		}
@@ -425,9 +455,9 @@ func parseAlt(a string, syn Synonyms, topic string, allowSyn bool, sets *setCach
 	case 1:
 		return litWord(d.toks[0]), nil
 	}
-	var seq []elem
-	for _, t := range d.toks {
-		seq = append(seq, litWord(t))
+	seq := make([]elem, len(d.toks))
+	for i, t := range d.toks {
+		seq[i] = litWord(t)
 	}
 	return &seqElem{elems: seq, gap: 0}, nil
 }

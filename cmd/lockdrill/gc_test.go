@@ -10,8 +10,8 @@ import (
 	"testing"
 )
 
-// TestServeGC: the server collects garbage less often while it loads its
-// content; once it serves, GOGC is the environment's when GOGC is set
+// TestServeGC: the server loads its content at startupGCPercent; once it
+// serves, GOGC is the environment's when GOGC is set
 // (including off), else servingGCPercent with the soft memory limit
 // servingMemoryLimit, unless GOMEMLIMIT sets its own.
 func TestServeGC(t *testing.T) {
