@@ -486,7 +486,7 @@ func glued(d *doc, s sentence) bool {
 func findFlag(d *doc, f *RedFlag, proseOnly bool) (FlagResult, bool) {
 	pats, unless := f.match, f.unless
 	if pats == nil {
-		pats, _ = compileAll(f.Match, nil, "", "match")
+		pats, _ = compileAll(flagMatchSources(f.Match), nil, "", "match")
 		unless, _ = compileAll(f.Unless, nil, "", "unless")
 	}
 	for _, u := range unless {

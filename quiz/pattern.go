@@ -159,6 +159,10 @@ type Pattern struct {
 	// per exclusion: it excludes only inside the clauses the match covers
 	// ("-,"), not anywhere in the sentence
 	excludeLocal []bool
+	// per exclusion: it excludes anywhere in the sentence but in a
+	// consequence told after the match ("-^": "..., so keys never
+	// collide"); see localExcluded
+	excludeHead []bool
 	window       int      // >0: the ~N window; 0: same sentence
 	leaves       int      // how many word sets parts and exclusions hold (see numberLeaves)
 	lex          *lexicon // the bank's lexicon that numbered it, or nil
@@ -229,6 +233,14 @@ func parsePattern(src string, syn Synonyms, topic string, sets *setCache) (*Patt
 		if excludeLocal {
 			words[0] = words[0][1:]
 		}
+		// "-^" excludes anywhere in the sentence except in a consequence
+		// the sentence draws after the match ("generate a fresh key per
+		// attempt, so keys never collide": the "never" is the benefit
+		// claimed, not a denial of the claim).
+		excludeHead := exclude && !excludeLocal && strings.HasPrefix(words[0], "^") && len(words[0]) > 1
+		if excludeHead {
+			words[0] = words[0][1:]
+		}
 		excludeAny := exclude && strings.HasPrefix(words[0], "?") && len(words[0]) > 1
 		if excludeAny {
 			words[0] = words[0][1:]
@@ -247,6 +259,7 @@ func parsePattern(src string, syn Synonyms, topic string, sets *setCache) (*Patt
 			p.exclude = append(p.exclude, part)
 			p.excludeAny = append(p.excludeAny, excludeAny)
 			p.excludeLocal = append(p.excludeLocal, excludeLocal)
+			p.excludeHead = append(p.excludeHead, excludeHead)
 		} else {
 			p.parts = append(p.parts, part)
 			p.either = append(p.either, either)
@@ -704,7 +717,7 @@ func (p *Pattern) collect(d *doc, c *evalCtx, sn sentence, own [][2]int, claimOn
 	// once every part has a candidate (long exclusion lists of common
 	// words cost more than the parts).
 	for x, ex := range p.exclude {
-		if p.excludeLocal[x] {
+		if p.excludeLocal[x] || p.excludeHead[x] {
 			continue // looked at once the match is chosen (see localExcluded)
 		}
 		f := c.exclFirsts(x)
@@ -749,16 +762,24 @@ func (p *Pattern) localExcluded(d *doc, c *evalCtx, spans [][2]int) bool {
 		for hi++; hi < len(d.toks) && !d.toks[hi].clause && d.toks[hi].sent == sent; hi++ {
 		}
 	}
+	headLo, headHi := -1, -1 // the range of the "-^" exclusions, found when needed
 	for x, ex := range p.exclude {
-		if !p.excludeLocal[x] {
+		if !p.excludeLocal[x] && !p.excludeHead[x] {
 			continue
 		}
+		from, to := lo, hi
+		if p.excludeHead[x] {
+			if headLo < 0 {
+				headLo, headHi = d.sents[sent].from, consequenceAfter(d, hi, d.sents[sent].to)
+			}
+			from, to = headLo, headHi
+		}
 		f := c.exclFirsts(x)
-		for i := f.next(lo, hi); i >= 0; i = f.next(i+1, hi) {
+		for i := f.next(from, to); i >= 0; i = f.next(i+1, to) {
 			if d.toks[i].dismiss {
 				continue
 			}
-			for m := c.elemEnds(len(p.parts)+x, ex, i, hi); m != 0; m &= m - 1 {
+			for m := c.elemEnds(len(p.parts)+x, ex, i, to); m != 0; m &= m - 1 {
 				if p.excludeAny[x] || !negated(d, [2]int{i, i + bits.TrailingZeros64(m)}) {
 					return true
 				}
@@ -766,6 +787,28 @@ func (p *Pattern) localExcluded(d *doc, c *evalCtx, spans [][2]int) bool {
 		}
 	}
 	return false
+}
+
+// consequenceAfter returns the first token from k (the end of a match's
+// clauses) up to end that opens a clause drawing a consequence of what came
+// before ("so", "thus", "hence", "therefore", "that way", "which means",
+// "so that"), or end when there is none.
+func consequenceAfter(d *doc, k, end int) int {
+	for ; k < end; k++ {
+		t := d.toks[k]
+		if !t.clause {
+			continue // a consequence opens a clause: after a comma, a dash or as a clause word
+		}
+		switch t.raw {
+		case "so", "thus", "hence", "therefore", "consequently", "meaning":
+			return k
+		case "that", "this", "which":
+			if k+1 < end && (d.toks[k+1].raw == "way" || d.toks[k+1].raw == "means" || d.toks[k+1].raw == "ensures") {
+				return k
+			}
+		}
+	}
+	return end
 }
 
 // choose picks, part by part, non-overlapping candidate spans that the
