@@ -163,10 +163,10 @@ type Pattern struct {
 	// consequence told after the match ("-^": "..., so keys never
 	// collide"); see localExcluded
 	excludeHead []bool
-	window       int      // >0: the ~N window; 0: same sentence
-	leaves       int      // how many word sets parts and exclusions hold (see numberLeaves)
-	lex          *lexicon // the bank's lexicon that numbered it, or nil
-	pid          int      // its number in lex
+	window      int      // >0: the ~N window; 0: same sentence
+	leaves      int      // how many word sets parts and exclusions hold (see numberLeaves)
+	lex         *lexicon // the bank's lexicon that numbered it, or nil
+	pid         int      // its number in lex
 	// Tables lex.add compiles from the tree, valid on answers marked with
 	// lex: the word sets (gids) where each part, then each exclusion, may
 	// start (firsts as a table), and the clauses an answer must satisfy
