@@ -266,6 +266,12 @@ func compileFlag(f *RedFlag, syn Synonyms, cache *patternCache) error {
 	if f.match, err = cache.compileAll(flagMatchSources(f.Match), syn, "", "match"); err != nil {
 		return err
 	}
+	explicit, err := cache.compileAll(flagMatchSources(f.Explicit), syn, "", "explicit")
+	if err != nil {
+		return err
+	}
+	f.match = append(f.match, explicit...)
+	f.nExplicit = len(explicit)
 	if f.unless, err = cache.compileAll(f.Unless, syn, "", "unless"); err != nil {
 		return err
 	}

@@ -32,5 +32,72 @@ func TestLosingClaimShapesG11(t *testing.T) {
 			"The client makes one key per payment and sends the same key on every retry, so the provider never charges twice.", false},
 		{"near miss: no guarantee of one run", "run-job-once", "exactly-once-claim",
 			"Kubernetes does not guarantee exactly one run per schedule, so the job still has to be idempotent.", false},
+		// The acquire's mechanics (SET NX, its atomicity, a unique value)
+		// said to rule out two holders at once: they settle the acquire,
+		// not the lock, which expires under a paused holder.
+		{"NX and a unique value: two holders impossible", "redis-lock-and-failure", "single-threaded-lock",
+			"With SET NX and a unique value, two holders at once are impossible.", true},
+		{"NX plus random token: never two owners", "redis-lock-and-failure", "single-threaded-lock",
+			"SET NX PX plus a random token means you can never end up with two owners.", true},
+		{"atomic NX: impossible to hold simultaneously", "two-holders", "single-threaded-lock",
+			"Since SET NX is atomic, it is impossible for two workers to hold the lock simultaneously.", true},
+		{"NX and the random value: never both believe", "redis-vs-consensus", "single-threaded-lock",
+			"NX lets one client set the key and the random value means only that client can release it, so two clients can never both believe they hold the lock.", true},
+		{"near miss: two SET NX never both succeed", "redis-lock-and-failure", "single-threaded-lock",
+			"Two SET NX calls can never both succeed, since the command is atomic.", false},
+		{"near miss: NX atomic, yet two holders after a pause", "two-holders", "single-threaded-lock",
+			"The atomic SET NX means two clients never both create the key, yet two of them can both believe they hold the lock after a GC pause.", false},
+		{"near miss: a myth that NX rules out two holders", "redis-lock-and-failure", "single-threaded-lock",
+			"It's a myth that SET NX makes two holders impossible.", false},
+		{"near miss: the lock as a whole is not immune", "two-holders", "single-threaded-lock",
+			"SET NX is atomic; the lock as a whole is not immune to two holders.", false},
+
+		// The renewal said to need no ownership check (only the holder
+		// renews): a fencing token named elsewhere for the writes does not
+		// undo the denial (the flag's explicit patterns, which no unless
+		// keeps down).
+		{"no need to check the value before PEXPIRE", "extend-lease", "extend-without-owner",
+			"For Redis the renewal can just be PEXPIRE lock 30000, no need to check the value first, since only the holder knows the key name. The writes still carry a fencing token.", true},
+		{"watchdog needn't compare", "extend-lease", "extend-without-owner",
+			"Only the holder runs the watchdog, so the renewal doesn't have to compare the value; the database checks the fencing token anyway.", true},
+		{"no reason to verify before extending", "redis-lock-and-failure", "extend-without-owner",
+			"Renewing is a plain EXPIRE on the key; there's no reason to verify who owns it because nobody else renews it. Fence the writes with a token.", true},
+		{"near miss: the renewal must compare", "extend-lease", "extend-without-owner",
+			"The renewal must check the value before it extends: a bare PEXPIRE could extend another client's lock.", false},
+		{"near miss: never renew without checking", "extend-lease", "extend-without-owner",
+			"Never renew without checking the value; a blind PEXPIRE extends someone else's lock.", false},
+		{"near miss: no watchdog needed, but a compared renewal", "extend-lease", "extend-without-owner",
+			"You don't need a watchdog if the TTL is long; but the renewal, when you have one, has to compare the value in a Lua script.", false},
+
+		// A separate check in the application said to stand for the
+		// guarded write: one read of the epoch "is enough" for the writes
+		// after it; equal versions mean "nobody else saved"; an unfired
+		// session signal means "you still hold it".
+		{"one check per step is enough", "holder-id-guard", "fence-checked-once",
+			"At the start of every step just do SELECT claim_epoch and compare it in Go. One check per step is enough and keeps the write queries simple.", true},
+		{"a single check before the writes is sufficient", "holder-id-guard", "fence-checked-once",
+			"A single check of the epoch before the writes is sufficient; the writes themselves can stay plain UPDATEs.", true},
+		{"reading the epoch at the start is all you need", "holder-id-guard", "fence-checked-once",
+			"Reading the epoch at the start of the step is all you need, then the step's statements run as usual.", true},
+		{"near miss: one check per step is not enough", "holder-id-guard", "fence-checked-once",
+			"One check per step is not enough: the worker can pause between the check and the write, so each write carries the epoch in its WHERE.", false},
+		{"near miss: a check at the start is never sufficient", "holder-id-guard", "fence-checked-once",
+			"A check at the start is never sufficient; every write has to carry the condition.", false},
+		{"matching versions mean nobody else saved", "optimistic-concurrency", "check-then-act-safe",
+			"The client re-reads the version and compares; matching versions mean nobody else has saved since we loaded.", true},
+		{"same version: no one else changed it", "optimistic-concurrency", "check-then-act-safe",
+			"Before saving, the client fetches the document again; if the version is the same, no one else changed it and the save goes through.", true},
+		{"near miss: a match only tells you about before the GET", "optimistic-concurrency", "check-then-act-safe",
+			"A matching version on a GET only tells you nobody else saved before your GET, not between the GET and the PUT.", false},
+		{"near miss: the conditional UPDATE", "optimistic-concurrency", "check-then-act-safe",
+			"The server runs UPDATE ... WHERE version = $loaded; if the version is the same, nobody else saved and one row changes.", false},
+		{"Done not closed: you still hold the lease", "etcd-revision-guard", "check-then-act-safe",
+			"If Done isn't closed at the moment of the Put, you still hold the lease, so the write is safe.", true},
+		{"session channel open: still the owner", "etcd-revision-guard", "check-then-act-safe",
+			"As long as the session channel is still open you're still the owner, so a plain Put is fine.", true},
+		{"near miss: may not still hold it", "etcd-revision-guard", "check-then-act-safe",
+			"Even if Done hasn't fired, you may not still hold the lease: it can expire between the check and the Put.", false},
+		{"near miss: not equivalent to the Txn", "etcd-revision-guard", "check-then-act-safe",
+			"A Done check before the Put is not equivalent to the Txn: the lease can expire in between.", false},
 	})
 }
