@@ -99,5 +99,44 @@ func TestLosingClaimShapesG11(t *testing.T) {
 			"Even if Done hasn't fired, you may not still hold the lease: it can expire between the check and the Put.", false},
 		{"near miss: not equivalent to the Txn", "etcd-revision-guard", "check-then-act-safe",
 			"A Done check before the Put is not equivalent to the Txn: the lease can expire in between.", false},
+		// Followers said to answer who holds a lock from their local copy,
+		// also when the sentence quotes the question they answer (a quoted
+		// "?" followed by more of the sentence ends nothing) or names the
+		// leader only for another operation.
+		{"any follower answers the quoted question locally", "design-lock-service-q", "follower-grants-locally",
+			"For scaling, any follower can answer \"who holds lock X?\" directly from its local state, which spreads the read load.", true},
+		{"grants via the leader, status from any replica", "design-lock-service-q", "follower-grants-locally",
+			"Grants must go through the leader, but lock-status queries can be served by any replica from its local copy.", true},
+		{"each node answers out of its own copy", "design-lock-service-q", "follower-grants-locally",
+			"Each node answers ownership checks out of its own copy of the state, since Raft keeps them in sync.", true},
+		{"near miss: followers must not answer locally", "design-lock-service-q", "follower-grants-locally",
+			"Followers must not answer \"who holds X?\" from their local state: a lagging follower would name a stale holder, so reads go through the leader.", false},
+		{"near miss: local reads only after the leader confirms", "design-lock-service-q", "follower-grants-locally",
+			"Followers can serve lock status from local state only after the leader confirms it is still leader (ReadIndex).", false},
+		{"near miss: forward those reads", "design-lock-service-q", "follower-grants-locally",
+			"A follower's local copy can be behind, so any follower serving from local state could name the wrong holder; forward those reads to the leader.", false},
+
+		// A plain transaction (or the isolation level) around a separate
+		// read and write said to keep another writer out from between them;
+		// the saves serialised said to stop two edits overwriting each
+		// other.
+		{"same transaction: no update slips in between", "avoid-the-lock", "isolation-prevents-race",
+			"Do the SELECT and the UPDATE in the same transaction at READ COMMITTED and the database won't let another transaction's update slip in between.", true},
+		{"one transaction: no other worker claims the row", "skip-locked-queue", "isolation-prevents-race",
+			"Put the SELECT and the UPDATE in one transaction and no other worker can claim the row in between.", true},
+		{"wrapping in a transaction: nobody changes the row", "skip-locked-queue", "isolation-prevents-race",
+			"Wrapping the read and the write in a transaction means nobody else can change the row between them.", true},
+		{"the isolation keeps two workers apart", "skip-locked-queue", "isolation-prevents-race",
+			"Running the SELECT and UPDATE inside one transaction is enough; the isolation keeps two workers from picking the same job.", true},
+		{"saves serialised: can't overwrite each other", "optimistic-concurrency", "isolation-prevents-race",
+			"Run the save in a transaction with select_for_update() on the row. That serialises the two saves, so they can't overwrite each other anymore.", true},
+		{"near miss: one transaction does not stop it", "skip-locked-queue", "isolation-prevents-race",
+			"Putting the SELECT and the UPDATE in one transaction does not stop two workers from reading the same row under READ COMMITTED.", false},
+		{"near miss: FOR UPDATE SKIP LOCKED in the transaction", "skip-locked-queue", "isolation-prevents-race",
+			"Do the SELECT ... FOR UPDATE SKIP LOCKED and the UPDATE in the same transaction, so no other worker can claim the row in between.", false},
+		{"near miss: serialising doesn't stop the overwrite", "optimistic-concurrency", "isolation-prevents-race",
+			"Serialising the saves doesn't stop the second from overwriting the first: it was based on an earlier read.", false},
+		{"near miss: still overwrites from an old read", "optimistic-concurrency", "isolation-prevents-race",
+			"Taking FOR UPDATE at save time only serialises the writes; the second save still overwrites the first because it was based on an old read.", false},
 	})
 }
