@@ -138,5 +138,35 @@ func TestLosingClaimShapesG11(t *testing.T) {
 			"Serialising the saves doesn't stop the second from overwriting the first: it was based on an earlier read.", false},
 		{"near miss: still overwrites from an old read", "optimistic-concurrency", "isolation-prevents-race",
 			"Taking FOR UPDATE at save time only serialises the writes; the second save still overwrites the first because it was based on an old read.", false},
+		// The lease sized against a timeout said to make the holder always
+		// finish inside it, or every retry find the lock still held.
+		{"always finishes before the lease ends", "unfenceable-resource", "ttl-as-safety",
+			"Since the call can't take longer than 10s, the holder always finishes before the lease ends.", true},
+		{"guaranteed to complete within the lease", "unfenceable-resource", "ttl-as-safety",
+			"The job is short, so it is guaranteed to complete within the lease.", true},
+		{"any retry arrives while the lock is held", "idempotency-keys", "ttl-as-safety",
+			"Client timeout is 30s, so any retry arrives while the lock is still held, gets rejected with 409, and no second charge happens.", true},
+		{"near miss: usually finishes, but a pause", "unfenceable-resource", "ttl-as-safety",
+			"A holder usually finishes before the lease ends, but a GC pause can stretch it past the TTL.", false},
+		{"near miss: nothing guarantees it finishes", "unfenceable-resource", "ttl-as-safety",
+			"Nothing guarantees the holder will finish before the lease expires.", false},
+		{"near miss: a retry can arrive after expiry", "idempotency-keys", "ttl-as-safety",
+			"A retry can arrive after the lock expires and charge again.", false},
+
+		// Replication said to keep the lock through a failover, in other
+		// words: the lock "durable across failover" once WAIT returns 1;
+		// the write propagated or forwarded before the reply.
+		{"WAIT 1: durable across failover", "redis-wait-safe", "replication-keeps-lock",
+			"If WAIT returns 1, the lock is durable across failover; the only real gap is when WAIT times out.", true},
+		{"propagated before responding", "redis-lock-and-failure", "replication-keeps-lock",
+			"Redis propagates every write to the replicas before responding to the client.", true},
+		{"forwarded before it returns OK", "redis-lock-and-failure", "replication-keeps-lock",
+			"The primary forwards the SET to its replica before it returns OK, so the lock is on the replica too.", true},
+		{"near miss: not durable even after WAIT 1", "redis-wait-safe", "replication-keeps-lock",
+			"Even if WAIT returns 1, failover may promote a replica that never got the key, so the lock is not durable.", false},
+		{"near miss: durable on disk, lost on failover", "redis-wait-safe", "replication-keeps-lock",
+			"The lock is durable on the primary's disk with appendfsync always, but a failover to a replica can still lose it.", false},
+		{"near miss: answers before it propagates", "redis-lock-and-failure", "replication-keeps-lock",
+			"The master answers before it propagates the write to the replicas, so a failover can lose the lock.", false},
 	})
 }
