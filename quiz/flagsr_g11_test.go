@@ -168,5 +168,24 @@ func TestLosingClaimShapesG11(t *testing.T) {
 			"The lock is durable on the primary's disk with appendfsync always, but a failover to a replica can still lose it.", false},
 		{"near miss: answers before it propagates", "redis-lock-and-failure", "replication-keeps-lock",
 			"The master answers before it propagates the write to the replicas, so a failover can lose the lock.", false},
+		// The renewal's harm denied outright, a running renewal said to
+		// guarantee the lock, one check "per job run" called enough, and
+		// the lost update said to vanish once the save is serialised.
+		{"no risk of extending someone else's lock", "extend-lease", "extend-without-owner",
+			"Renewals only come from the holder, so there's no risk of extending someone else's lock.", true},
+		{"near miss: no way of knowing", "extend-lease", "extend-without-owner",
+			"Without a value check, a renewal has no way of knowing it isn't extending someone else's lock.", false},
+		{"near miss: the script compares, so no risk", "extend-lease", "extend-without-owner",
+			"The Lua script compares the value first, so there is no risk of extending another client's lock.", false},
+		{"renewal running: lock guaranteed held", "extend-lease", "ttl-as-safety",
+			"As long as the renewal thread is running, the lock is guaranteed to be held.", true},
+		{"near miss: not guaranteed, the pause freezes the renewal", "extend-lease", "ttl-as-safety",
+			"Even with a renewal thread running, the lock is not guaranteed to be held: a GC pause freezes the renewal too.", false},
+		{"one check per job run is enough", "holder-id-guard", "fence-checked-once",
+			"If the epoch matches, the worker goes ahead with all the writes, since one check per job run is enough.", true},
+		{"lost update gone with a row lock on save", "optimistic-concurrency", "isolation-prevents-race",
+			"With select_for_update() on save, the lost update is gone.", true},
+		{"near miss: the row lock at save time doesn't make it go away", "optimistic-concurrency", "isolation-prevents-race",
+			"Locking the row at save time does not make the lost update go away: the second save was based on an earlier read.", false},
 	})
 }
