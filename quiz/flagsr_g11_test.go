@@ -30,6 +30,8 @@ func TestLosingClaimShapesG11(t *testing.T) {
 			"Generating a new key for every attempt is wrong, so the provider never dedupes anything.", false},
 		{"near miss: the same key on every retry", "idempotency-keys", "fresh-idempotency-key",
 			"The client makes one key per payment and sends the same key on every retry, so the provider never charges twice.", false},
+		{"near miss: a verdict pointing back after so", "idempotency-keys", "fresh-idempotency-key",
+			"The key must be the same on every retry; the fencing token differs per holder, so it is never the idempotency key.", false},
 		{"near miss: no guarantee of one run", "run-job-once", "exactly-once-claim",
 			"Kubernetes does not guarantee exactly one run per schedule, so the job still has to be idempotent.", false},
 		// The acquire's mechanics (SET NX, its atomicity, a unique value)

@@ -799,16 +799,41 @@ func consequenceAfter(d *doc, k, end int) int {
 		if !t.clause {
 			continue // a consequence opens a clause: after a comma, a dash or as a clause word
 		}
+		n := 0 // the opener's length
 		switch t.raw {
 		case "so", "thus", "hence", "therefore", "consequently", "meaning":
-			return k
+			n = 1
 		case "that", "this", "which":
 			if k+1 < end && (d.toks[k+1].raw == "way" || d.toks[k+1].raw == "means" || d.toks[k+1].raw == "ensures") {
-				return k
+				n = 2
 			}
+		}
+		if n > 0 && !judgesBack(d, k+n, end) {
+			return k
 		}
 	}
 	return end
+}
+
+// judgesBack reports whether the clause at k opens with a pronoun pointing
+// back and a negator within its next three words ("..., so it is never
+// the key", "so that doesn't work"): a verdict on the claim before it,
+// which the claim's negator exclusions still read.
+func judgesBack(d *doc, k, end int) bool {
+	if k >= end {
+		return false
+	}
+	switch d.toks[k].raw {
+	case "it", "this", "that", "they", "these", "those", "it's", "that's", "this's":
+	default:
+		return false
+	}
+	for j := k; j < end && j <= k+3; j++ {
+		if isNegator(d.toks[j].raw) {
+			return true
+		}
+	}
+	return false
 }
 
 // choose picks, part by part, non-overlapping candidate spans that the
