@@ -189,5 +189,29 @@ func TestLosingClaimShapesG11(t *testing.T) {
 			"With select_for_update() on save, the lost update is gone.", true},
 		{"near miss: the row lock at save time doesn't make it go away", "optimistic-concurrency", "isolation-prevents-race",
 			"Locking the row at save time does not make the lost update go away: the second save was based on an earlier read.", false},
+		// The lock server said never to hand one key to two clients (so it
+		// is ruled out as a cause); writes to other tables said to need no
+		// reference to the claim; ZooKeeper said to wake only the next
+		// client when the clients watch the parent's children.
+		{"rule the server out: never the same key to two", "two-holders", "single-threaded-lock",
+			"I'd rule out Redis itself: it is single-threaded and SET NX is atomic, so it can never hand the same key to two clients.", true},
+		{"near miss: SET NX can't rule out two holders", "two-holders", "single-threaded-lock",
+			"SET NX can't rule out two holders: the key expires under a paused client.", false},
+		{"near miss: an expired key handed to a second client", "two-holders", "single-threaded-lock",
+			"SET NX never hands the same key to two clients at once, but a key that expired under a paused holder can be handed to a second one.", false},
+		{"other tables need no reference to the claim", "holder-id-guard", "fencing-unneeded",
+			"Writes to other tables don't need to reference the job row at all, because the claim already established ownership.", true},
+		{"near miss: other tables need their own guard", "holder-id-guard", "fencing-unneeded",
+			"Writes to other tables need their own guard too: each carries the epoch in its WHERE.", false},
+		{"ZooKeeper notifies only the next, children watched", "zookeeper-lock-recipe", "zk-recipe-wrong",
+			"Every client watches the parent's children, and ZooKeeper wakes only the next client in line.", true},
+		{"ZooKeeper smart: only the next in sequence", "zookeeper-lock-recipe", "zk-recipe-wrong",
+			"When a child is deleted, ZooKeeper only notifies the client whose node is next in sequence, so there is no herd.", true},
+		{"near miss: predecessor watches wake the next", "zookeeper-lock-recipe", "zk-recipe-wrong",
+			"Because each client watches the node just before its own, a deletion wakes only the next client in line.", false},
+		{"near miss: one deletion notifies the next waiter", "zookeeper-lock-recipe", "zk-recipe-wrong",
+			"Herd avoided because one deletion notifies only the single next waiter.", false},
+		{"near miss: a parent watch wakes everyone", "zookeeper-lock-recipe", "zk-recipe-wrong",
+			"A watch on the parent notifies every waiting client, which is the herd; watch the predecessor instead.", false},
 	})
 }
