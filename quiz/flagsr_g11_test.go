@@ -213,5 +213,23 @@ func TestLosingClaimShapesG11(t *testing.T) {
 			"Herd avoided because one deletion notifies only the single next waiter.", false},
 		{"near miss: a parent watch wakes everyone", "zookeeper-lock-recipe", "zk-recipe-wrong",
 			"A watch on the parent notifies every waiting client, which is the herd; watch the predecessor instead.", false},
+		// Real systems said to check no tokens (only timeouts, STONITH),
+		// and the session listener called enough once the timeout is low.
+		{"haven't seen real systems check a number", "fencing-in-real-systems", "fencing-unneeded",
+			"Fencing tokens show up in papers and blog posts, but I haven't seen real systems actually check a monotonic number on writes.", true},
+		{"never came across a production system checking", "fencing-in-real-systems", "fencing-unneeded",
+			"I have never come across a production system that checks an epoch on every write.", true},
+		{"timeouts rather than tokens in production", "fencing-in-real-systems", "fencing-unneeded",
+			"In production, systems mostly rely on timeouts and STONITH rather than tokens.", true},
+		{"near miss: never seen one without a fence", "fencing-in-real-systems", "fencing-unneeded",
+			"Kafka, HDFS and ZooKeeper all check epochs; I haven't seen a real system without some fence.", false},
+		{"near miss: reported, then refuted", "fencing-in-real-systems", "fencing-unneeded",
+			"People say systems mostly rely on timeouts rather than tokens, but Kafka's controller epoch is exactly a token.", false},
+		{"low session timeout: the listener is sufficient", "session-suspended", "fencing-unneeded",
+			"With a 1 s session timeout, reacting to the listener becomes sufficient.", true},
+		{"near miss: the listener alone isn't enough", "session-suspended", "fencing-unneeded",
+			"The listener alone isn't enough: the session can expire on the server before the client notices.", false},
+		{"near miss: enough for efficiency, the resource still checks", "session-suspended", "fencing-unneeded",
+			"The listener is enough for efficiency, but the resource still has to check a token.", false},
 	})
 }
