@@ -231,5 +231,13 @@ func TestLosingClaimShapesG11(t *testing.T) {
 			"The listener alone isn't enough: the session can expire on the server before the client notices.", false},
 		{"near miss: enough for efficiency, the resource still checks", "session-suspended", "fencing-unneeded",
 			"The listener is enough for efficiency, but the resource still has to check a token.", false},
+		// A row lock around an outside call said to make a second charge
+		// impossible (row-lock now checks exactly-once-claim).
+		{"row locked until commit: double charges impossible", "row-lock", "exactly-once-claim",
+			"Because the row stays locked until commit, no other worker can call the provider for that order, so double charges are impossible.", true},
+		{"near miss: impossible only inside the database", "row-lock", "exactly-once-claim",
+			"A row lock makes a double charge impossible only inside the database; the provider call is outside it.", false},
+		{"near miss: not impossible, the transaction can roll back", "row-lock", "exactly-once-claim",
+			"Even with the row locked, a double charge is not impossible: the transaction can roll back after the provider charged.", false},
 	})
 }
