@@ -239,5 +239,15 @@ func TestLosingClaimShapesG11(t *testing.T) {
 			"A row lock makes a double charge impossible only inside the database; the provider call is outside it.", false},
 		{"near miss: not impossible, the transaction can roll back", "row-lock", "exactly-once-claim",
 			"Even with the row locked, a double charge is not impossible: the transaction can roll back after the provider charged.", false},
+		// A coarse timestamp used as the version, its collisions called
+		// negligible.
+		{"second-precision updated_at, collisions negligible", "optimistic-concurrency", "check-then-act-safe",
+			"Use updated_at truncated to the second as the version; the chance two people save the same document within the same second is negligible.", true},
+		{"timestamps fine, collisions practically never", "optimistic-concurrency", "check-then-act-safe",
+			"Timestamps to the second are fine as versions, since collisions within one second practically never happen.", true},
+		{"near miss: the chance is not negligible", "optimistic-concurrency", "check-then-act-safe",
+			"Two saves within the same second would share the updated_at, and the chance is not negligible under load, so use an integer version.", false},
+		{"near miss: a counter never collides", "optimistic-concurrency", "check-then-act-safe",
+			"A version counter that increments on every save never collides, unlike a timestamp; collisions within one second are not negligible.", false},
 	})
 }
