@@ -96,6 +96,7 @@ type redFlagMeta struct {
 	Why      string   `yaml:"why"`
 	Match    []string `yaml:"match"`
 	Unless   []string `yaml:"unless"`
+	Explicit []string `yaml:"explicit"`
 	Counter  []string `yaml:"counter"`
 }
 
@@ -321,7 +322,7 @@ func loadRedFlags(fsys fs.FS, md *blockRenderer) ([]quiz.RedFlag, error) {
 		if err != nil {
 			return nil, &FieldError{File: redFlagsFile, Field: field + ".why", Msg: err.Error()}
 		}
-		f := quiz.RedFlag{ID: m.ID, Label: m.Label, Severity: quiz.Severity(m.Severity), Why: strings.TrimSpace(m.Why), WhyHTML: html, Match: m.Match, Unless: m.Unless, Counter: m.Counter}
+		f := quiz.RedFlag{ID: m.ID, Label: m.Label, Severity: quiz.Severity(m.Severity), Why: strings.TrimSpace(m.Why), WhyHTML: html, Match: m.Match, Unless: m.Unless, Explicit: m.Explicit, Counter: m.Counter}
 		out = append(out, f)
 	}
 	return out, nil

@@ -263,9 +263,15 @@ func compileFlag(f *RedFlag, syn Synonyms, cache *patternCache) error {
 		return fieldErr("match", errEmpty)
 	}
 	var err error
-	if f.match, err = cache.compileAll(f.Match, syn, "", "match"); err != nil {
+	if f.match, err = cache.compileAll(flagMatchSources(f.Match), syn, "", "match"); err != nil {
 		return err
 	}
+	explicit, err := cache.compileAll(flagMatchSources(f.Explicit), syn, "", "explicit")
+	if err != nil {
+		return err
+	}
+	f.match = append(f.match, explicit...)
+	f.nExplicit = len(explicit)
 	if f.unless, err = cache.compileAll(f.Unless, syn, "", "unless"); err != nil {
 		return err
 	}
@@ -372,4 +378,128 @@ func checkCode(q *Question) error {
 		}
 	}
 	return nil
+}
+
+// flagMatchSources rewrites a red flag's match patterns so that a bare
+// negator among an exclusion's alternatives ("-not|never|mistake") rules
+// the match out anywhere in its sentence but in a consequence the
+// sentence draws after it ("-^", see consequenceAfter), while the
+// exclusion's other words still rule out the whole sentence. A negator is
+// there to keep out the claim denied ("a fresh key per retry? No, never"),
+// and a negated consequence is the benefit the claim sells: in "generate
+// a fresh key for every attempt, so keys never collide" the claim stands
+// (flagsR11: losing claims followed by "so ... never", "that way ...
+// not"). The rewrite is the same for every flag.
+func flagMatchSources(srcs []string) []string {
+	var out []string
+	for i, s := range srcs {
+		r := localNegatorExclusions(s)
+		if r == s {
+			if out != nil {
+				out[i] = s
+			}
+			continue
+		}
+		if out == nil {
+			out = append([]string(nil), srcs...)
+		}
+		out[i] = r
+	}
+	if out == nil {
+		return srcs
+	}
+	return out
+}
+
+// localNegatorExclusions splits each plain exclusion ("-a|b|c", not "-?"
+// nor "-,") of src into its negator alternatives ("-^not|never") and the
+// rest, kept as they were. Patterns with no such
+// exclusion come back unchanged.
+func localNegatorExclusions(src string) string {
+	if strings.HasPrefix(src, "%") || !strings.Contains(src, "-") {
+		return src
+	}
+	fields := strings.Fields(src)
+	var parts [][]string // words of each part
+	var ops []string     // operator after each part but the last
+	cur := []string{}
+	for _, f := range fields {
+		if f == "&" || (strings.HasPrefix(f, "~") && len(f) > 1) {
+			parts = append(parts, cur)
+			ops = append(ops, f)
+			cur = []string{}
+			continue
+		}
+		cur = append(cur, f)
+	}
+	parts = append(parts, cur)
+	changed := false
+	var outParts []string
+	var outOps []string
+	for k, words := range parts {
+		text := strings.Join(words, " ")
+		var op string
+		if k < len(ops) {
+			op = ops[k]
+		} else if len(ops) > 0 {
+			op = ops[len(ops)-1]
+		}
+		if !strings.HasPrefix(text, "-") || len(text) < 2 || text[1] == '?' || text[1] == ',' || text[1] == '^' {
+			outParts = append(outParts, text)
+			outOps = append(outOps, op)
+			continue
+		}
+		var negs, rest []string
+		for _, a := range strings.Split(text[1:], "|") {
+			if negatorAlt(a) {
+				negs = append(negs, strings.TrimSpace(a))
+			} else {
+				rest = append(rest, strings.TrimSpace(a))
+			}
+		}
+		if len(negs) == 0 {
+			outParts = append(outParts, text)
+			outOps = append(outOps, op)
+			continue
+		}
+		changed = true
+		if len(rest) > 0 {
+			outParts = append(outParts, "-"+strings.Join(rest, "|"))
+			outOps = append(outOps, op)
+		}
+		outParts = append(outParts, "-^"+strings.Join(negs, "|"))
+		outOps = append(outOps, op)
+	}
+	if !changed {
+		return src
+	}
+	var b strings.Builder
+	for k, p := range outParts {
+		if k > 0 {
+			b.WriteString(" " + outOps[k-1] + " ")
+		}
+		b.WriteString(p)
+	}
+	return b.String()
+}
+
+// negatorAlt reports whether an exclusion's alternative is a bare
+// negator: "not", "never", "don't", "cannot", "no", or an auxiliary with
+// "not" or "never" ("is not", "must never").
+func negatorAlt(a string) bool {
+	ws := strings.Fields(strings.ToLower(a))
+	bare := func(w string) bool {
+		switch w {
+		case "not", "no", "never", "nothing", "nobody", "none", "neither", "nor", "cannot":
+			return true
+		}
+		return strings.HasSuffix(w, "n't") || strings.HasSuffix(w, "n’t")
+	}
+	switch len(ws) {
+	case 1:
+		return bare(ws[0])
+	case 2:
+		return auxiliaries[ws[0]] && (ws[1] == "not" || ws[1] == "never")
+	}
+	return false
 }

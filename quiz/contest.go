@@ -81,6 +81,9 @@ func bankVersion(b *Bank, syn Synonyms) string {
 	h := sha256.New()
 	for _, f := range b.flags {
 		fmt.Fprintf(h, "flag %s %s %q %q %q\n", f.ID, f.Severity, f.Match, f.Unless, f.Counter)
+		if len(f.Explicit) > 0 {
+			fmt.Fprintf(h, "explicit %s %q\n", f.ID, f.Explicit)
+		}
 	}
 	for _, q := range b.questions {
 		fmt.Fprintf(h, "flags %s %q\n", q.ID, q.Flags)

@@ -484,19 +484,29 @@ func glued(d *doc, s sentence) bool {
 }
 
 func findFlag(d *doc, f *RedFlag, proseOnly bool) (FlagResult, bool) {
-	pats, unless := f.match, f.unless
+	pats, unless, nExplicit := f.match, f.unless, f.nExplicit
 	if pats == nil {
-		pats, _ = compileAll(f.Match, nil, "", "match")
+		pats, _ = compileAll(flagMatchSources(f.Match), nil, "", "match")
+		explicit, _ := compileAll(flagMatchSources(f.Explicit), nil, "", "explicit")
+		pats, nExplicit = append(pats, explicit...), len(explicit)
 		unless, _ = compileAll(f.Unless, nil, "", "unless")
 	}
+	// An Unless pattern anywhere keeps down all but the Explicit
+	// patterns, which come last.
 	for _, u := range unless {
 		if u.absent(d) {
 			continue
 		}
-		for si := u.nextSent(d, 0); si >= 0; si = u.nextSent(d, si+1) {
-			if _, ok := u.find(d, si); ok {
+		found := false
+		for si := u.nextSent(d, 0); si >= 0 && !found; si = u.nextSent(d, si+1) {
+			_, found = u.find(d, si)
+		}
+		if found {
+			if nExplicit == 0 {
 				return FlagResult{}, false
 			}
+			pats = pats[len(pats)-nExplicit:]
+			break
 		}
 	}
 	countered := -1 // unknown until a match needs it

@@ -175,10 +175,14 @@ type Pattern struct {
 	// per exclusion: it excludes only inside the clauses the match covers
 	// ("-,"), not anywhere in the sentence
 	excludeLocal []bool
-	window       int      // >0: the ~N window; 0: same sentence
-	leaves       int      // how many word sets parts and exclusions hold (see numberLeaves)
-	lex          *lexicon // the bank's lexicon that numbered it, or nil
-	pid          int      // its number in lex
+	// per exclusion: it excludes anywhere in the sentence but in a
+	// consequence told after the match ("-^": "..., so keys never
+	// collide"); see localExcluded
+	excludeHead []bool
+	window      int      // >0: the ~N window; 0: same sentence
+	leaves      int      // how many word sets parts and exclusions hold (see numberLeaves)
+	lex         *lexicon // the bank's lexicon that numbered it, or nil
+	pid         int      // its number in lex
 	// Tables lex.add compiles from the tree, valid on answers marked with
 	// lex: the word sets (gids) where each part, then each exclusion, may
 	// start (firsts as a table), and the clauses an answer must satisfy
@@ -245,6 +249,14 @@ func parsePattern(src string, syn Synonyms, topic string, sets *setCache) (*Patt
 		if excludeLocal {
 			words[0] = words[0][1:]
 		}
+		// "-^" excludes anywhere in the sentence except in a consequence
+		// the sentence draws after the match ("generate a fresh key per
+		// attempt, so keys never collide": the "never" is the benefit
+		// claimed, not a denial of the claim).
+		excludeHead := exclude && !excludeLocal && strings.HasPrefix(words[0], "^") && len(words[0]) > 1
+		if excludeHead {
+			words[0] = words[0][1:]
+		}
 		excludeAny := exclude && strings.HasPrefix(words[0], "?") && len(words[0]) > 1
 		if excludeAny {
 			words[0] = words[0][1:]
@@ -263,6 +275,7 @@ func parsePattern(src string, syn Synonyms, topic string, sets *setCache) (*Patt
 			p.exclude = append(p.exclude, part)
 			p.excludeAny = append(p.excludeAny, excludeAny)
 			p.excludeLocal = append(p.excludeLocal, excludeLocal)
+			p.excludeHead = append(p.excludeHead, excludeHead)
 		} else {
 			p.parts = append(p.parts, part)
 			p.either = append(p.either, either)
@@ -734,7 +747,7 @@ func (p *Pattern) collect(d *doc, c *evalCtx, sn sentence, own [][2]int, claimOn
 	// once every part has a candidate (long exclusion lists of common
 	// words cost more than the parts).
 	for x, ex := range p.exclude {
-		if p.excludeLocal[x] {
+		if p.excludeLocal[x] || p.excludeHead[x] {
 			continue // looked at once the match is chosen (see localExcluded)
 		}
 		f := c.exclFirsts(x)
@@ -779,20 +792,75 @@ func (p *Pattern) localExcluded(d *doc, c *evalCtx, spans [][2]int) bool {
 		for hi++; hi < len(d.toks) && !d.toks[hi].clause && d.toks[hi].sent == sent; hi++ {
 		}
 	}
+	headLo, headHi := -1, -1 // the range of the "-^" exclusions, found when needed
 	for x, ex := range p.exclude {
-		if !p.excludeLocal[x] {
+		if !p.excludeLocal[x] && !p.excludeHead[x] {
 			continue
 		}
+		from, to := lo, hi
+		if p.excludeHead[x] {
+			if headLo < 0 {
+				headLo, headHi = d.sents[sent].from, consequenceAfter(d, hi, d.sents[sent].to)
+			}
+			from, to = headLo, headHi
+		}
 		f := c.exclFirsts(x)
-		for i := f.next(lo, hi); i >= 0; i = f.next(i+1, hi) {
+		for i := f.next(from, to); i >= 0; i = f.next(i+1, to) {
 			if d.toks[i].dismiss {
 				continue
 			}
-			for m := c.elemEnds(len(p.parts)+x, ex, i, hi); m != 0; m &= m - 1 {
+			for m := c.elemEnds(len(p.parts)+x, ex, i, to); m != 0; m &= m - 1 {
 				if p.excludeAny[x] || !negated(d, [2]int{i, i + bits.TrailingZeros64(m)}) {
 					return true
 				}
 			}
+		}
+	}
+	return false
+}
+
+// consequenceAfter returns the first token from k (the end of a match's
+// clauses) up to end that opens a clause drawing a consequence of what came
+// before ("so", "thus", "hence", "therefore", "that way", "which means",
+// "so that"), or end when there is none.
+func consequenceAfter(d *doc, k, end int) int {
+	for ; k < end; k++ {
+		t := d.toks[k]
+		if !t.clause {
+			continue // a consequence opens a clause: after a comma, a dash or as a clause word
+		}
+		n := 0 // the opener's length
+		switch t.raw {
+		case "so", "thus", "hence", "therefore", "consequently", "meaning":
+			n = 1
+		case "that", "this", "which":
+			if k+1 < end && (d.toks[k+1].raw == "way" || d.toks[k+1].raw == "means" || d.toks[k+1].raw == "ensures") {
+				n = 2
+			}
+		}
+		if n > 0 && !judgesBack(d, k+n, end) {
+			return k
+		}
+	}
+	return end
+}
+
+// judgesBack reports whether the clause at k opens with a pronoun pointing
+// back and a negator within its next three words ("..., so it is never
+// the key", "so that doesn't work"): a verdict on the claim before it,
+// which the claim's negator exclusions still read.
+func judgesBack(d *doc, k, end int) bool {
+	if k >= end {
+		return false
+	}
+	switch d.toks[k].raw {
+	case "it", "this", "that", "they", "these", "those", "it's", "that's", "this's":
+	default:
+		return false
+	}
+	for j := k; j < end && j <= k+3; j++ {
+		if isNegator(d.toks[j].raw) {
+			return true
 		}
 	}
 	return false

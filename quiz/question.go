@@ -311,15 +311,22 @@ type RedFlag struct {
 	// keep the flag down. It expresses absence: "SET NX" raises
 	// mutex-no-lease unless a TTL, expiry or lease is mentioned at all.
 	Unless []string
+	// Explicit holds patterns of the mistake stated outright, as the
+	// counterpart denied ("the renewal needn't compare the value first"):
+	// they raise the flag as Match does, but no Unless pattern keeps them
+	// down, since a counterpart named elsewhere (a fencing token for the
+	// writes) does not undo a denial of it.
+	Explicit []string
 	// Counter holds patterns of the correct counterpart of the mistake
 	// ("the storage rejects the stale token" for a check in the client).
 	// An answer that claims a counterpart as its own raises the flag only
 	// on a bare claim of the mistake (see counterClaimed).
 	Counter []string
 
-	match   []*Pattern
-	unless  []*Pattern
-	counter []*Pattern
+	match     []*Pattern // Match's patterns, then Explicit's
+	nExplicit int        // how many of match are Explicit's, at its end
+	unless    []*Pattern
+	counter   []*Pattern
 }
 
 func hasOption(q *Question, id string) bool {

@@ -324,6 +324,11 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 		case r == '?' && (quoted || i > 0 && (text[i-1] == '=' || text[i-1] == '(' || text[i-1] == ',' || text[i-1] == '$')):
 			// A placeholder in SQL ("WHERE id=? AND version=?") or in
 			// code neither ends a sentence nor asks anything.
+		case (r == '?' || r == '!') && inQuote && quoteGoesOn(text, i+size):
+			// A question or exclamation quoted inside a sentence that
+			// goes on after the quote ('any follower can answer "who
+			// holds lock X?" from its local state') ends nothing and asks
+			// nothing: the sentence around it is the claim.
 		case r == '.' || r == '!' || r == '?':
 			next := byte(' ')
 			if i+size < len(text) {
@@ -2361,4 +2366,22 @@ func classOf(raw string) wordClass {
 		}
 	}
 	return c
+}
+
+// quoteGoesOn reports whether the text at i closes a double quote and the
+// sentence goes on after it in lower case ('"who holds X?" from its local
+// state', '"is it mine?" checks'), rather than starting a new sentence.
+func quoteGoesOn(text string, i int) bool {
+	switch {
+	case strings.HasPrefix(text[i:], "\""):
+		i++
+	case strings.HasPrefix(text[i:], "”"):
+		i += len("”")
+	default:
+		return false
+	}
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+		i++
+	}
+	return i < len(text) && text[i] >= 'a' && text[i] <= 'z'
 }
