@@ -1,0 +1,76 @@
+package quiz_test
+
+import "testing"
+
+// Grader g11, points: core points the matchers missed on validation
+// writers AD and AE, by class, each as sentences of our own over the
+// question, next to near-misses that must not make the point.
+
+// TestClaimDeadlineByAnalogy: a queue claim's lease told as a due time
+// stamped on the row ("a due date", "back by 10:05", "its return time",
+// "a cutoff") that passes, after which the job goes to the next worker;
+// the per-claim number named by the analogy ("the try number", "the
+// checkout count") guarding the write; and the stalled worker as one the
+// sweeper cannot tell from a dead one, or named by what it lost ("a
+// worker that lost its claim"). Common set @deadline.
+func TestClaimDeadlineByAnalogy(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"skip-locked-queue", "visibility-timeout", "Each row gets a due time a few minutes out; once it passes, the next worker picks it up again.", true},
+		{"skip-locked-queue", "visibility-timeout", "Like a library book: when the return date has gone by, someone else can check it out.", true},
+		{"skip-locked-queue", "visibility-timeout", "The claim has a cutoff, and after the cutoff elapses the job is available to another worker.", true},
+		{"skip-locked-queue", "visibility-timeout", "Anything still in progress past its back-by time goes back to waiting.", true},
+		{"skip-locked-queue", "visibility-timeout", "Overdue jobs get picked up by the next worker that polls.", true},
+		// a due time set, never passing, or nobody taking the job
+		{"skip-locked-queue", "visibility-timeout", "Each row gets a due date when it is claimed.", false},
+		{"skip-locked-queue", "visibility-timeout", "The due date passes but nobody else takes it while the worker is alive.", false},
+		{"skip-locked-queue", "visibility-timeout", "The deadline never passes for a claimed row, so no other worker takes it.", false},
+		{"skip-locked-queue", "visibility-timeout", "Overdue, queue, worker, retry.", false},
+
+		{"skip-locked-queue", "attempt-guard", "The finish is written only if the claim counter still matches the one the worker read.", true},
+		{"skip-locked-queue", "attempt-guard", "The ticket carries the try number, and marking it done says only if this is still try 3.", true},
+		{"skip-locked-queue", "attempt-guard", "Every retry bumps the try count by one.", false},
+		{"skip-locked-queue", "attempt-guard", "We cap the checkout count at five and then park the job.", false},
+
+		{"skip-locked-queue", "stalled-worker", "Because the sweeper can't tell \"dead\" from \"very slow\", a job can end up with two workers, the original and a new one.", true},
+		{"skip-locked-queue", "stalled-worker", "The reaper cannot tell a crashed worker from a stalled one, so the row may get a second worker while the first still runs.", true},
+		{"skip-locked-queue", "stalled-worker", "A worker that lost its lease cannot mark the job complete.", true},
+		{"skip-locked-queue", "stalled-worker", "A worker that lost its claim can't close someone else's run.", true},
+		{"skip-locked-queue", "stalled-worker", "The reaper can tell a dead worker from a slow one, so a job never gets two workers.", false},
+		{"skip-locked-queue", "stalled-worker", "If the worker died, the job goes to another worker.", false},
+		{"skip-locked-queue", "stalled-worker", "A worker that lost its lease can still mark the job complete.", false},
+	})
+}
+
+// TestStorageNamedByTheWrite: the protected resource named by the write
+// that lands on it ("the place I write to", "the system we write to",
+// "the service it writes to"), in the common set @storage, so %fencing
+// hears it on every question that cites it.
+func TestStorageNamedByTheWrite(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"extend-lease", "not-safety", "For the zombie case, the place I write to has to compare generation numbers and turn the old one away.", true},
+		{"extend-lease", "not-safety", "The system we write to must check the token and refuse the stale one.", true},
+		{"redis-lock-and-failure", "fencing", "The service it writes to keeps the highest token it has seen and rejects anything lower.", true},
+		{"two-holders", "fix-fencing", "The place we write to should turn away any write carrying an older token.", true},
+		// named, but not doing the check
+		{"extend-lease", "not-safety", "The place I write to has no idea about tokens, so nothing turns the old one away.", false},
+		{"extend-lease", "not-safety", "The place I write to is a plain bucket.", false},
+		{"redis-lock-and-failure", "fencing", "The service it writes to never looks at tokens.", false},
+	})
+}
+
+// TestSetIfAbsentInPlainWords: the atomic acquire told in words, with the
+// absence said as a negation ("only if it's not already there", "if it's
+// not there yet") beside the expiry in the same command.
+func TestSetIfAbsentInPlainWords(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"redis-lock-and-failure", "set-nx-px", "Getting the lock is one command that does three things at once: create this key, only if it's not already there, and let it die in N milliseconds.", true},
+		{"redis-lock-and-failure", "set-nx-px", "Getting the lock is one command: create this key only if it is not already there and let it expire in 30 milliseconds.", true},
+		{"redis-lock-and-failure", "set-nx-px", "One call sets the key if it's not there yet and gives it a timer of thirty seconds.", true},
+		// two calls, or no acquire at all
+		{"redis-lock-and-failure", "set-nx-px", "First create the key if it is not already there, then in a second call set the expiry.", false},
+		{"redis-lock-and-failure", "set-nx-px", "The key is not already there when the expiry fires.", false},
+	})
+}
