@@ -1,6 +1,10 @@
 package quiz_test
 
-import "testing"
+import (
+	"testing"
+
+	"lockdrill/quiz"
+)
 
 // Grader g11, points: core points the matchers missed on validation
 // writers AD and AE, by class, each as sentences of our own over the
@@ -73,4 +77,32 @@ func TestSetIfAbsentInPlainWords(t *testing.T) {
 		{"redis-lock-and-failure", "set-nx-px", "First create the key if it is not already there, then in a second call set the expiry.", false},
 		{"redis-lock-and-failure", "set-nx-px", "The key is not already there when the expiry fires.", false},
 	})
+}
+
+// TestTimelineInNotes: a timeline told in telegraphic notes, a chain of
+// short comma-separated clauses each a subject and an event verb ("Key
+// expires, B acquires, A wakes and writes."), is a claim and makes its
+// point; a comma run of terms that look alike ("GC pauses, stale writes,
+// lock expiry", "Lease expiry, B acquisition, A wakeup") stays a list, and
+// a chain with the event denied makes nothing.
+func TestTimelineInNotes(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"redis-lock-and-failure", "pause-expiry", "Key expires, B acquires, A wakes and writes.", true},
+		{"redis-lock-and-failure", "pause-expiry", "A pauses, the lease lapses, B acquires, A resumes and writes.", true},
+		{"redis-lock-and-failure", "pause-expiry", "Holder stalls, key expired, client B took the lock.", true},
+		{"fencing-token", "paused-holder", "A froze, lease expired, B got the lock, A woke and wrote.", true},
+		{"two-holders", "durations-vs-ttl", "Worker A stalled, its key expired, worker B took it, A came back.", true},
+		// lists of terms, and a denied event
+		{"redis-lock-and-failure", "pause-expiry", "GC pauses, stale writes, lock expiry, second holder.", false},
+		{"redis-lock-and-failure", "pause-expiry", "Lease expiry, B acquisition, A wakeup, stale write.", false},
+		{"redis-lock-and-failure", "pause-expiry", "GC pause, key expires, fencing token, Redlock.", false},
+		{"redis-lock-and-failure", "pause-expiry", "A pauses, B never acquires, A writes.", false},
+	})
+	// a keyword list holding one such chain still earns nothing
+	q, _ := b.ByID("redis-lock-and-failure")
+	r := b.Grade(q, quiz.Answer{Text: "SET NX PX, random value, Lua compare-and-delete. GC pause, TTL, fencing token. Key expires, B acquires, A wakes and writes. Failover, async replication, Redlock."})
+	if r.Passed || r.Score > 0 {
+		t.Errorf("a keyword list with one timeline chain scored %.2f (passed %v), want 0", r.Score, r.Passed)
+	}
 }
