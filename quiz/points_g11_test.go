@@ -106,3 +106,48 @@ func TestTimelineInNotes(t *testing.T) {
 		t.Errorf("a keyword list with one timeline chain scored %.2f (passed %v), want 0", r.Score, r.Passed)
 	}
 }
+
+// TestSweepG11: a sweep of our own phrasings over every question's core
+// points (about a hundred sentences: casual, by example, by numbers, as
+// code; 90 made), the misses by class: an overrun said with the shared
+// @outlast words, pause first ("a 90 s stall beats a 60 s delay"); the
+// extension's help denied to a frozen holder or limited ("does nothing
+// for a holder that is frozen", "protects a healthy owner, nothing
+// more"); the predecessor as the node below ("the next lowest one"); an
+// overlap made harmless said as clobbering denied ("two writers can't
+// clobber each other"); the run recorded once per period in SQL ("ON
+// CONFLICT DO NOTHING" on the day); the deadlock in notation ("T1 holds
+// lock(A) and wants lock(B); ...: stuck forever"). Each beside
+// near-misses: the order reversed, the help granted, the lowest node, the
+// clobbering asserted, a conflict clause on no period, a wait that ends.
+func TestSweepG11(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"unfenceable-resource", "timing-caveat", "A 90 s stall beats a 60 s delay.", true},
+		{"unfenceable-resource", "timing-caveat", "The delay beats most network hiccups.", false},
+		{"unfenceable-resource", "timing-caveat", "No pause beats the delay in our tests.", false},
+
+		{"extend-lease", "not-safety", "Renewing does nothing for a holder that is frozen.", true},
+		{"extend-lease", "not-safety", "Renewal can't help a frozen holder.", true},
+		{"extend-lease", "not-safety", "So topping up protects a healthy owner from being evicted, nothing more.", true},
+		{"extend-lease", "not-safety", "Renewing helps a frozen holder keep the lease.", false},
+		{"extend-lease", "not-safety", "Renew at a third of the TTL, nothing more is needed.", false},
+
+		{"zookeeper-lock-recipe", "watch-predecessor", "Each waiter watches the one just below it.", true},
+		{"zookeeper-lock-recipe", "watch-predecessor", "Every node sets a watch on the next lowest one.", true},
+		{"zookeeper-lock-recipe", "watch-predecessor", "Each waiter watches the lowest node.", false},
+		{"zookeeper-lock-recipe", "watch-predecessor", "Nobody watches the one just below; everyone watches the parent.", false},
+
+		{"avoid-the-lock", "idempotent", "UPDATE stats SET views = views + 1 is atomic on its own, so two writers can't clobber each other.", true},
+		{"avoid-the-lock", "idempotent", "Concurrent bumps never overwrite one another when the database applies them.", true},
+		{"avoid-the-lock", "idempotent", "Without a lock, two writers clobber each other.", false},
+		{"avoid-the-lock", "idempotent", "Two writers overwrite each other's changes all the time.", false},
+
+		{"run-job-once", "idempotent", "INSERT INTO runs(day) VALUES (today) ON CONFLICT DO NOTHING, and skip if nothing was inserted.", true},
+		{"run-job-once", "idempotent", "We insert the job row on conflict do nothing before taking the lock.", false},
+
+		{"deadlock-ordering", "deadlock-cycle", "T1 holds lock(A) and wants lock(B); T2 holds lock(B) and wants lock(A): stuck forever.", true},
+		{"deadlock-ordering", "deadlock-cycle", "T1 holds lock A and wants lock B, then gets it and finishes.", false},
+		{"deadlock-ordering", "deadlock-cycle", "T1 holds A and wants B; it is never stuck because B is free.", false},
+	})
+}
