@@ -131,6 +131,11 @@ func TestSweepG11(t *testing.T) {
 		{"extend-lease", "not-safety", "Renewal can't help a frozen holder.", true},
 		{"extend-lease", "not-safety", "So topping up protects a healthy owner from being evicted, nothing more.", true},
 		{"extend-lease", "not-safety", "Renewing helps a frozen holder keep the lease.", false},
+		// "safety" is not stemmed to "safe": the noun denied too
+		{"extend-lease", "not-safety", "Extending is not safety.", true},
+		{"extend-lease", "not-safety", "Extending is not a safety mechanism, just an optimisation.", true},
+		{"extend-lease", "not-safety", "Extending is a safety mechanism.", false},
+		{"extend-lease", "not-safety", "Renewal gives you safety.", false},
 		{"extend-lease", "not-safety", "Renew at a third of the TTL, nothing more is needed.", false},
 
 		{"zookeeper-lock-recipe", "watch-predecessor", "Each waiter watches the one just below it.", true},
@@ -179,5 +184,18 @@ func TestCorePointsByAnalogyG11(t *testing.T) {
 		{"fencing-in-real-systems", "zombie-leader", "The captain gives orders to the crew.", false},
 		{"extend-lease", "check-ownership", "Before feeding the meter, the machine checks the plate on the spot is still mine, and does both in one go.", true},
 		{"extend-lease", "check-ownership", "I feed the meter every few minutes without checking anything.", false},
+	})
+}
+
+// TestClockDaemonForProtocol: the clock rule told with the daemon named
+// for the protocol ("chrony", "ntpd", "timesyncd") instead of NTP or the
+// clock; a daemon merely installed or used makes no point.
+func TestClockDaemonForProtocol(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"redlock-operations-q", "clocks-slew", "Run chrony in slew mode on every node, never stepping.", true},
+		{"redlock-operations-q", "clocks-slew", "Configure ntpd so it only slews and never jumps.", true},
+		{"redlock-operations-q", "clocks-slew", "Install chrony on every node.", false},
+		{"redlock-operations-q", "clocks-slew", "We use chronyd for monitoring.", false},
 	})
 }
