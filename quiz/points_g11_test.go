@@ -199,3 +199,22 @@ func TestClockDaemonForProtocol(t *testing.T) {
 		{"redlock-operations-q", "clocks-slew", "We use chronyd for monitoring.", false},
 	})
 }
+
+// TestOutsideEffectDeniedItsTransaction: the external call said to be
+// no part of the transaction ("the Stripe call isn't part of the
+// transaction"), or repeated once the row lock is gone ("another worker
+// grabs the row and calls Stripe again"), makes row-lock outside-effects;
+// the call said to be in it, a repeat denied, or a database write left out
+// of it do not.
+func TestOutsideEffectDeniedItsTransaction(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"row-lock", "outside-effects", "If the connection drops mid-call, the lock is gone, another worker grabs the row and calls Stripe again.", true},
+		{"row-lock", "outside-effects", "It feels safe, but the Stripe call isn't part of the transaction.", true},
+		{"row-lock", "outside-effects", "The payment request is not inside the transaction, so a rollback can't take it back.", true},
+		{"row-lock", "outside-effects", "The Stripe call is part of the transaction.", false},
+		{"row-lock", "outside-effects", "The row lock makes sure we never call Stripe twice.", false},
+		{"row-lock", "outside-effects", "The update isn't part of the transaction yet.", false},
+		{"row-lock", "outside-effects", "Workers call the API and then commit.", false},
+	})
+}
