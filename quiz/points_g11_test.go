@@ -184,6 +184,11 @@ func TestCorePointsByAnalogyG11(t *testing.T) {
 		{"fencing-in-real-systems", "zombie-leader", "The captain gives orders to the crew.", false},
 		{"extend-lease", "check-ownership", "Before feeding the meter, the machine checks the plate on the spot is still mine, and does both in one go.", true},
 		{"extend-lease", "check-ownership", "I feed the meter every few minutes without checking anything.", false},
+		// the noun "extension" is no "extend*" prefix match
+		{"extend-lease", "check-ownership", "A blind PEXPIRE is the mistake; the extension must check the token first, atomically in a Lua script.", true},
+		{"extend-lease", "check-ownership", "The extension checks that the value is still my token.", true},
+		{"extend-lease", "check-ownership", "The extension doesn't check the token.", false},
+		{"extend-lease", "check-ownership", "The extension checks how much time is remaining.", false},
 	})
 }
 
