@@ -223,3 +223,22 @@ func TestOutsideEffectDeniedItsTransaction(t *testing.T) {
 		{"row-lock", "outside-effects", "Workers call the API and then commit.", false},
 	})
 }
+
+// TestGatekeeperKeepsTheTop: the resource as an analogy's gatekeeper (a
+// vault, a bouncer, a doorman, in @storage) checking the ticket, and the
+// rejection said as acceptance kept for the top ("only opens for the
+// highest ticket it has seen", in %fencing and fencing-token
+// resource-rejects); a gatekeeper named without the check, an acceptance
+// not kept for the top, or one that takes every token, make nothing.
+func TestGatekeeperKeepsTheTop(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"design-lock-service-q", "fencing-token", "Every lock handed out comes with a ticket number that keeps going up, and the vault door only opens for the highest ticket it has seen.", true},
+		{"two-holders", "fix-fencing", "Making the lease longer just makes the collision rarer; the real fix is the vault checking a ticket number.", true},
+		{"fencing-token", "resource-rejects", "The database only accepts writes carrying the highest token it has seen.", true},
+		{"fencing-token", "resource-rejects", "The vault opens for anyone with a ticket.", false},
+		{"fencing-token", "resource-rejects", "The bouncer lets in the highest bidder.", false},
+		{"two-holders", "fix-fencing", "The vault is where the money is kept.", false},
+		{"fencing-token", "resource-rejects", "The database accepts the highest token and every other one too.", false},
+	})
+}
