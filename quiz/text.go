@@ -643,6 +643,11 @@ func isTerseClaim(toks []token, segments, outer int) bool {
 	if code >= 2 && len(toks) >= 4 && (outer <= 3 || code >= 4) && float64(len(toks)) >= perItem*float64(outer) {
 		return true
 	}
+	// A timeline in notes ("Key expires, B acquires, A wakes and
+	// writes.") is a chain of short clauses, each a subject and an event.
+	if eventChain(toks) {
+		return true
+	}
 	// A long run with neither the glue of prose nor a single comma is a
 	// list of terms, however many "to"s and "every"s it happens to hold;
 	// telegraphic sentences ("Holder pauses past TTL, key expires, second
@@ -718,6 +723,59 @@ func outerSegments(s string) int {
 		prev = r
 	}
 	return n
+}
+
+// eventVerbs are the verbs of a timeline told in notes ("lease expires",
+// "B acquires", "A woke"): forms that, after a subject, are rarely the
+// plural of a noun in a list of terms (not "pauses", "writes", "commits",
+// "crashes", "returns": "GC pauses, stale writes" is a list).
+var eventVerbs = setOf(`expires expired acquires acquired wakes woke resumes resumed dies died
+grabs grabbed takes took gets got holds renews renewed deletes deleted fails failed succeeds
+succeeded proceeds proceeded continues continued overwrites overwrote sees saw arrives arrived
+lands landed loses lost starts started finishes finished evicts evicted promotes promoted
+restarts restarted reboots rebooted comes came goes went applies applied freezes froze sleeps
+slept retried paused crashed stalled wrote committed returned lapses lapsed`)
+
+// actorVerbs are event verbs that are also plural nouns ("GC pauses",
+// "stale writes"): verbs only after a one-letter actor ("A pauses").
+var actorVerbs = setOf(`pauses writes commits crashes returns stalls runs releases acks retries`)
+
+// actorNouns are the subjects after which actorVerbs are verbs ("holder
+// stalls", "primary crashes").
+var actorNouns = setOf(`holder worker client process node leader owner primary master replica job instance`)
+
+// eventChain reports a sentence of two to six short comma-separated
+// clauses (two to five words each), every one a subject followed by an
+// event verb: "Key expires, B acquires, A wakes and writes.", "A paused,
+// lease lapsed, B took it." Such notes tell what happened in order, as
+// prose would; a run of terms ("GC pauses, stale writes, clock drift")
+// is not one.
+func eventChain(toks []token) bool {
+	segs, from := 0, 0
+	for k := 1; k <= len(toks); k++ {
+		if k < len(toks) && !(toks[k].clause && (toks[k].brk == ',' || toks[k].brk == ';')) {
+			continue
+		}
+		n := k - from
+		if n < 2 || n > 5 {
+			return false
+		}
+		verb := false
+		for v := from + 1; v < k && v <= from+2; v++ {
+			// (a noun's plural after an actor's letter is a verb: "A
+			// pauses", "B writes")
+			if !toks[v].code && (eventVerbs[toks[v].raw] || actorVerbs[toks[v].raw] && v == from+1 && (len(toks[from].raw) == 1 || actorNouns[toks[from].raw])) {
+				verb = true
+				break
+			}
+		}
+		if !verb {
+			return false
+		}
+		segs++
+		from = k
+	}
+	return segs >= 2 && segs <= 6
 }
 
 // maxTerse is the longest sentence read as a terse claim rather than
