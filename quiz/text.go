@@ -329,6 +329,28 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 			if i+size < len(text) {
 				next = text[i+size]
 			}
+			if next == '*' || next == '_' {
+				// Markdown emphasis closed right after the stop ends a
+				// sentence of its own ("**Prefer a short TTL with renewal
+				// over a huge TTL.** E.g. ...") as the stop would: look
+				// past the marks. A short bolded label ("**A gatekeeper.**
+				// Route every call ...", "**Requirements first.**") heads
+				// the sentence after it, as a heading before a colon does.
+				n := 0
+				for k := len(d.toks) - 1; k >= 0 && d.toks[k].sent == sent; k-- {
+					n++
+				}
+				if n >= minEmphasisSentence {
+					k := i + size
+					for k < len(text) && (text[k] == '*' || text[k] == '_') {
+						k++
+					}
+					next = ' '
+					if k < len(text) {
+						next = text[k]
+					}
+				}
+			}
 			abbrev := len(prevRaw) == 1 || prevRaw == "etc" || prevRaw == "vs" || prevRaw == "eg" || prevRaw == "ie"
 			// An ellipsis elides, mostly inside code ("SELECT ... FOR
 			// UPDATE"): it does not end the sentence.
@@ -461,6 +483,8 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 	markNeedRemovers(d)
 	markNeedless(d)
 	markFrames(d)
+	markHowHeadings(d)
+	markQuotedLabels(d)
 	markMentions(d)
 	markNamedClaims(d)
 	markRestatedDenials(d)
@@ -1547,6 +1571,14 @@ var mistakeNouns = setOf(`mistake mistakes antipattern antipatterns anti-pattern
 pitfall pitfalls trap traps footgun footguns misconception misconceptions misreading
 misreadings misunderstanding misunderstandings fallacy misuse misuses`)
 
+// itemNumbers, before a colon, number the items of a list: "One: ...",
+// "Two: ...".
+var itemNumbers = setOf(`one two three four five first second third fourth fifth`)
+
+// refusingListVerbs, ending a header ("Two other half-fixes I'd
+// reject:"), refuse what the list under it names.
+var refusingListVerbs = setOf(`reject avoid forbid ban veto`)
+
 // enumerators open the next item of a list: "Second, ...", "Another: ...".
 var enumerators = setOf(`second secondly third thirdly fourth another also next finally lastly
 first firstly`)
@@ -1641,12 +1673,16 @@ func markMentions(d *doc) {
 		// mistakes named, not claims.
 		// "Common mistake: X. (Why.) Another one: Y.": once a mistake is
 		// named, a sentence opening "Another" names the next one.
-		if mistakes && (enumerators[toks[s.from].raw] || opensExample(toks[s.from:s.to]) || consequenceOpeners[toks[s.from].raw]) || announced && toks[s.from].raw == "another" {
+		// "Two mistakes I'd avoid. One: X. (Why.) Two: Y.": an item
+		// numbered before a colon is the next mistake of the list,
+		// however far its announcement.
+		numbered := s.from+1 < s.to && itemNumbers[toks[s.from].raw] && toks[s.from+1].clause && toks[s.from+1].brk == ':'
+		if mistakes && (enumerators[toks[s.from].raw] || numbered || opensExample(toks[s.from:s.to]) || consequenceOpeners[toks[s.from].raw]) || announced && (toks[s.from].raw == "another" || numbered) {
 			for j := s.from; j < s.to; j++ {
 				toks[j].refuted = true
 			}
 			// the named mistake's example or consequence may follow
-			mistakes = toks[s.from].raw == "another" || mistakes
+			mistakes = toks[s.from].raw == "another" || numbered || mistakes
 			continue
 		}
 		if mistakes {
@@ -1747,7 +1783,11 @@ func markMentions(d *doc) {
 		if endsWithColon(d, s) {
 			for j := s.from; j < s.to; j++ {
 				r := toks[j].raw
-				if headerWords[r] || r == "look" && lookProbe(toks, j, s) || r == "check" || r == "things" && thingsProbe(toks, j, s) || r == "suspects" || r == "usual" || (r == "patterns" || r == "pattern") && j > s.from && toks[j-1].raw == "anti" {
+				// "Two misuses I'd call out:", "Two other half-fixes I'd
+				// reject:": a header naming mistakes, or refusing what it
+				// lists, heads bullets that name them.
+				if headerWords[r] || r == "look" && lookProbe(toks, j, s) || r == "check" || r == "things" && thingsProbe(toks, j, s) || r == "suspects" || r == "usual" || (r == "patterns" || r == "pattern") && j > s.from && toks[j-1].raw == "anti" ||
+					toks[j].cls&clsMistakeNoun != 0 || j == s.to-1 && refusingListVerbs[r] {
 					suspects = true
 					break
 				}
@@ -1790,6 +1830,23 @@ func markMentions(d *doc) {
 					break
 				}
 			}
+		}
+		// "And read the client code — renewals that don't check, releases
+		// that delete anyone's key": a code-reading step heads what
+		// follows its dash as it does what follows its colon.
+		for j := s.from + 1; j < s.to && j <= s.from+8; j++ {
+			if !toks[j].clause || toks[j].brk != '—' && toks[j].brk != '–' {
+				continue
+			}
+			for k := s.from; k < j; k++ {
+				if readsCode(toks, k, j) {
+					for x := j; x < s.to; x++ {
+						toks[x].refuted = true
+					}
+					break
+				}
+			}
+			break
 		}
 		// "And avoid having the server mint the key": a conjunction
 		// before the prohibition changes nothing.
@@ -2150,6 +2207,72 @@ func bulleted(d *doc, s sentence) bool {
 		i++
 	}
 	return i > 0 && i+1 < len(line) && (line[i] == '.' || line[i] == ')') && line[i+1] == ' '
+}
+
+// markQuotedLabels reads a quotation that opens a sentence and is
+// followed at once by a dash or a colon as a label for the words under
+// discussion, not a claim: taking apart a colleague's line, ""Can't lose
+// it" — even if it survives failover, a paused client ..." quotes the
+// words it goes on to answer.
+func markQuotedLabels(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		q := toks[s.from].quote
+		if q == 0 {
+			continue
+		}
+		e := s.from
+		for e < s.to && toks[e].quote == q {
+			e++
+		}
+		if e >= s.to || !toks[e].clause || toks[e].brk != '—' && toks[e].brk != '–' && toks[e].brk != ':' {
+			continue
+		}
+		for k := s.from; k < e; k++ {
+			toks[k].refuted = true
+		}
+	}
+}
+
+// minEmphasisSentence is how many words an emphasised sentence needs to
+// end at the stop before its closing marks (see analyseInto): fewer make
+// a label for the sentence after it.
+const minEmphasisSentence = 5
+
+// howSubjects follow a heading's "how": "How to extend safely:", "How
+// I'd pick it:".
+var howSubjects = setOf(`to i i'd we we'd you you'd`)
+
+// markHowHeadings reads a heading phrased as an indirect question before
+// its colon ("So how to extend safely:", "How I'd make it safe: ...") as
+// asked, not claimed: the words up to the colon are a hypothesis, and
+// what follows the colon is the answer, claimed as usual.
+func markHowHeadings(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		j := s.from
+		if j+1 < s.to && (toks[j].raw == "so" || toks[j].raw == "and" || toks[j].raw == "now") {
+			j++
+		}
+		if j+1 >= s.to || toks[j].raw != "how" || !howSubjects[toks[j+1].raw] || toks[j+1].clause && toks[j+1].brk != 0 {
+			continue
+		}
+		colon := -1
+		for k := j + 2; k < s.to && k <= j+10; k++ {
+			if toks[k].clause && toks[k].brk != 0 {
+				if toks[k].brk == ':' {
+					colon = k
+				}
+				break
+			}
+		}
+		if colon < 0 && s.to-j <= 10 && endsWithColon(d, s) {
+			colon = s.to
+		}
+		for k := s.from; k < colon; k++ {
+			toks[k].hypo = true
+		}
+	}
 }
 
 // endsWithColon reports whether sentence s ends with a colon: a header.

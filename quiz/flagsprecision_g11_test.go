@@ -1,0 +1,121 @@
+package quiz_test
+
+import "testing"
+
+// TestReadingRulesG11 holds grader g11's reading rules for red-flag
+// precision to sentences of our own: for each class of wording that the
+// grader took for a claim, phrasings that only name, ask or take apart
+// the mistake (no flag) beside near-misses that make it (flag). The
+// classes come from the validation writers AD and AE's flags on passing
+// answers; none of these sentences is a corpus answer.
+func TestReadingRulesG11(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		// Markdown emphasis closed right after a full stop ends the
+		// sentence: a bolded bullet's heading is not read together with
+		// the example after it.
+		{"emphasis stop: heading then example", "choose-ttl", "ttl-as-safety",
+			"- **Prefer a short TTL with renewal over a huge TTL.** For example 20s, renewed every 5s, and the worker stops if a renewal fails.", false},
+		{"emphasis stop: italic heading", "choose-ttl", "ttl-as-safety",
+			"*Skip the single big TTL.* Use 15s with a heartbeat every 5s, and the holder stops working the moment a renewal is refused.", false},
+		{"emphasis stop: the bolded claim itself", "choose-ttl", "ttl-as-safety",
+			"**A huge TTL stops two holders.** Set it to ten minutes.", true},
+		{"emphasis stop: a bolded question no longer swallows the claim after it", "choose-ttl", "ttl-as-safety",
+			"**Why not just a longer TTL, then?** A longer TTL makes the lock safe.", true},
+		{"near-miss: a short bolded label heads the sentence after it", "choose-ttl", "ttl-as-safety",
+			"- **Huge TTL.** It stops two holders at once, so that is what I set.", true},
+
+		// A header that names mistakes, or refuses what it lists, heads
+		// the bulleted lines under it, each bullet's sentences included.
+		{"refusing header: half-measures I'd reject", "idempotency-keys", "fresh-idempotency-key",
+			"Two half-measures I'd reject:\n- **Keys minted by the server.** If the server generates the key, every retry looks new — nothing to dedupe on. The client has to create it once per payment.\n- **Dedupe by amount in a window.** Blocks honest repeat purchases.", false},
+		{"mistake header: misuses I'd call out", "row-lock", "lock-across-network-call",
+			"Two misuses I'd call out:\n- **Holding FOR UPDATE across an external call** (Stripe, S3) as if it were a mutex. If the connection drops mid-call the lock goes and another worker calls Stripe again.\n- **Advisory locks behind PgBouncer.** Use pg_advisory_xact_lock instead.", false},
+		{"refusing header: shortcuts I'd forbid", "row-lock", "lock-across-network-call",
+			"Shortcuts I'd forbid:\n- Holding FOR UPDATE across the Stripe call so nobody else touches the order.\n- Long transactions around anything remote.", false},
+		{"near-miss: a header of fixes the candidate ships", "idempotency-keys", "fresh-idempotency-key",
+			"Two fixes I'd ship:\n- **Keys minted by the server.** The server generates a new idempotency key for every retry.", true},
+		{"near-miss: a header of patterns the candidate uses", "row-lock", "lock-across-network-call",
+			"Two patterns I'd use:\n- **Holding FOR UPDATE across an external call** to the payment provider, so nobody else can touch the order.", true},
+
+		// Items numbered before a colon ("One: ... Two: ...") after a
+		// sentence announcing mistakes are the mistakes named.
+		{"numbered mistakes", "optimistic-concurrency", "retry-overwrites",
+			"Two mistakes I'd avoid. One: comparing versions in Python before save(). Two requests both pass that check. Two: handling the conflict by automatically retrying with the latest version. That brings the silent overwrite back.", false},
+		{"near-miss: numbered steps of a design", "optimistic-concurrency", "retry-overwrites",
+			"Two steps. One: read the version. Two: on a conflict, the client automatically retries with the latest version, so nothing is lost.", true},
+
+		// A code-reading step heads what follows its dash as it heads
+		// what follows its colon.
+		{"code-reading step before a dash", "two-holders", "plain-del|get-then-del",
+			"Then I'd read the client code — renewals that don't check ownership, releases that delete anyone's key, deadlines taken from the wrong moment.", false},
+		{"audit step before a dash", "two-holders", "plain-del|get-then-del",
+			"Next, audit the release path — a bare DEL when the job is done, a GET then DEL from the client.", false},
+		{"near-miss: a step of the design before a dash", "two-holders", "plain-del",
+			"Then I release — delete the key when done, nothing else.", true},
+
+		// A heading phrased as an indirect question ("how to ...:") asks;
+		// what follows its colon is claimed as usual.
+		{"how-heading", "extend-lease", "ttl-as-safety",
+			"So how to extend safely:\n- renew every TTL/3 with a script that checks my token;\n- stop work if a renewal fails.", false},
+		{"how-heading with I'd", "extend-lease", "ttl-as-safety",
+			"How I'd keep the renewal safe:\n- a Lua script that compares my token before PEXPIRE;\n- a deadline on a monotonic clock.", false},
+		{"near-miss: a plain claim", "extend-lease", "ttl-as-safety",
+			"A heartbeat that keeps extending the lease makes it safe.", true},
+		{"near-miss: the claim after a how-heading's colon", "extend-lease", "ttl-as-safety",
+			"How I'd do it: a heartbeat that keeps extending the lease makes it safe.", true},
+
+		// A quotation opening a sentence, followed at once by a dash or a
+		// colon, labels the words being taken apart.
+		{"quoted label before a dash", "redis-wait-safe", "replication-keeps-lock",
+			"The line was \"WAIT makes it durable, so failover can't lose it.\" \"Can't lose it\" — even if it survives failover, a paused client is still a second holder. \"Durable\" — only in one replica's memory.", false},
+		{"quoted label before a colon", "redis-wait-safe", "replication-keeps-lock",
+			"\"Can't lose the lock on failover\": only if the promoted replica is the one that acknowledged, which Sentinel does not promise.", false},
+		{"near-miss: the claim unquoted", "redis-wait-safe", "replication-keeps-lock",
+			"With WAIT, failover can't lose it.", true},
+
+		// A prefix written for one word does not reach a word that only
+		// shares its letters: read* is not "ready".
+		{"read* is not ready", "skip-locked-queue", "client-side-fencing",
+			"If the job called an API and the worker died before COMMIT, the row becomes ready again and the job runs twice.", false},
+		{"near-miss: reads", "skip-locked-queue", "client-side-fencing",
+			"The worker reads its claim before commit and that is enough to stop a stale worker.", true},
+	})
+}
+
+// TestAppendedPlainClaimG11 appends one plain wrong claim, as a paragraph
+// of its own, to answers that use each g11 reading rule's cue: the rule
+// may not reach the appended claim, and the flag must fire.
+func TestAppendedPlainClaimG11(t *testing.T) {
+	cues := []struct{ rule, question, flag, cue, claim string }{
+		{"emphasis stop", "choose-ttl", "ttl-as-safety",
+			"- **Prefer a short TTL with renewal over a huge TTL.** For example 20s, renewed every 5s, and the worker stops if a renewal fails.",
+			"In the end a long TTL makes the lock safe."},
+		{"refusing header", "idempotency-keys", "fresh-idempotency-key",
+			"Two half-measures I'd reject:\n- **Keys minted by the server.** If the server generates the key, every retry looks new — nothing to dedupe on.\n- **Dedupe by amount in a window.** Blocks honest repeat purchases.",
+			"Our server generates a new idempotency key for every retry."},
+		{"mistake header", "row-lock", "lock-across-network-call",
+			"Two misuses I'd call out:\n- **Advisory locks behind PgBouncer.** Your lock lands on a connection others reuse.\n- **Long transactions.** They pin a connection.",
+			"We hold FOR UPDATE across the external call to Stripe so nobody else can touch the order."},
+		{"numbered mistakes", "optimistic-concurrency", "retry-overwrites",
+			"Two mistakes I'd avoid. One: comparing versions in Python before save(). Two: skipping the version check on the admin path.",
+			"On a conflict the client automatically retries with the latest version, so nothing is lost."},
+		{"code-reading step before a dash", "two-holders", "plain-del",
+			"Then I'd read the client code — renewals that don't check ownership, deadlines taken from the wrong moment.",
+			"On release the worker just runs DEL on the key when the job is done."},
+		{"how-heading", "extend-lease", "ttl-as-safety",
+			"So how to extend safely:\n- renew every TTL/3 with a script that checks my token;\n- stop work if a renewal fails.",
+			"A heartbeat that keeps extending the lease makes it safe."},
+		{"quoted label", "redis-wait-safe", "replication-keeps-lock",
+			"\"Durable\" — only in one replica's memory, and WAIT waits, it does not commit.",
+			"With WAIT 1, failover can't lose the lock."},
+		{"read* is not ready", "skip-locked-queue", "client-side-fencing",
+			"If the worker dies before COMMIT, the row becomes ready again and another worker takes it.",
+			"The worker reads its claim before commit and that is enough to stop a stale worker."},
+	}
+	var cases []flagCase
+	for _, c := range cues {
+		cases = append(cases, flagCase{c.rule + ": cue alone", c.question, c.flag, c.cue, false})
+		cases = append(cases, flagCase{c.rule + ": cue, then the plain claim", c.question, c.flag, c.cue + "\n\n" + c.claim, true})
+	}
+	checkFlagCases(t, cases)
+}
