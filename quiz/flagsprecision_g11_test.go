@@ -79,6 +79,54 @@ func TestReadingRulesG11(t *testing.T) {
 			"If the job called an API and the worker died before COMMIT, the row becomes ready again and the job runs twice.", false},
 		{"near-miss: reads", "skip-locked-queue", "client-side-fencing",
 			"The worker reads its claim before commit and that is enough to stop a stale worker.", true},
+
+		// What a practice tempts or lures people into is a harm named.
+		{"tempts people to", "avoid-the-lock", "lock-instead-of-constraint",
+			"The lock adds a failure domain, and it tempts teams to drop the unique constraint.", false},
+		{"lures people into", "avoid-the-lock", "lock-instead-of-constraint",
+			"Worse, it lures people into removing the check at the data, since the lock seems to cover it.", false},
+		{"near-miss: the step itself", "avoid-the-lock", "lock-instead-of-constraint",
+			"With the lock in place we can drop the unique constraint.", true},
+	})
+}
+
+// TestVocabularyClassesG11 holds the g11 vocabulary classes of the red
+// flags' patterns to sentences of our own beside near-misses: "any
+// failure" as a trigger, a guarantee restated as a belief, serialising
+// said as taking turns, a TTL sized to a schedule's period, and one
+// replica of several holding the key.
+func TestVocabularyClassesG11(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		{"on any failure: a trigger", "redlock-operations-q", "redlock-correctness",
+			"The client must finish inside the remaining validity, and on any failure it releases on every node.", false},
+		{"after any failure: a trigger", "redlock-operations-q", "redlock-correctness",
+			"After any failure it unlocks all five instances and retries later with jitter.", false},
+		{"near-miss: what it survives", "redlock-operations-q", "redlock-correctness",
+			"Redlock is safe under any failure.", true},
+
+		{"a guarantee restated as a belief (thinks)", "unfenceable-resource", "ttl-as-safety",
+			"The lease ensures only one worker thinks it holds the lock at a time; two can still act.", false},
+		{"a guarantee restated as a belief (believes)", "unfenceable-resource", "ttl-as-safety",
+			"The lease guarantees only one worker believes it is the holder.", false},
+		{"near-miss: the guarantee itself", "unfenceable-resource", "ttl-as-safety",
+			"The lease ensures only one worker holds the lock at a time.", true},
+
+		{"take turns: serialising", "idempotency-keys", "lock-instead-of-constraint",
+			"A per-customer lock makes concurrent retries take turns, and each of them still charges.", false},
+		{"near-miss: the lock stops the duplicate", "idempotency-keys", "lock-instead-of-constraint",
+			"A per-customer lock stops two requests charging at the same time.", true},
+
+		{"TTL longer than the period: a dedupe window", "run-job-once", "ttl-as-safety",
+			"SET job:2024-05-01T12 NX with a TTL longer than the period also works as the claim.", false},
+		{"near-miss: TTL longer than the run", "run-job-once", "ttl-as-safety",
+			"Set the TTL longer than the job's longest run and it never runs twice.", true},
+
+		{"one replica of several", "redis-wait-safe", "replication-keeps-lock",
+			"With three replicas and WAIT 1, just one of them has to have the key, and Sentinel may promote another.", false},
+		{"only one replica needs it", "redis-wait-safe", "replication-keeps-lock",
+			"Only one replica needs to have the lock for WAIT 1 to return.", false},
+		{"near-miss: the replicas have it", "redis-wait-safe", "replication-keeps-lock",
+			"With WAIT 1 the replicas already have the key, so failover keeps the lock.", true},
 	})
 }
 
@@ -111,6 +159,24 @@ func TestAppendedPlainClaimG11(t *testing.T) {
 		{"read* is not ready", "skip-locked-queue", "client-side-fencing",
 			"If the worker dies before COMMIT, the row becomes ready again and another worker takes it.",
 			"The worker reads its claim before commit and that is enough to stop a stale worker."},
+		{"tempts people to", "avoid-the-lock", "lock-instead-of-constraint",
+			"The lock adds a failure domain, and it tempts teams to drop the unique constraint.",
+			"With the lock in place we can drop the unique constraint."},
+		{"on any failure", "redlock-operations-q", "redlock-correctness",
+			"The client must finish inside the remaining validity, and on any failure it releases on every node.",
+			"Redlock is safe under any failure."},
+		{"guarantee restated as a belief", "unfenceable-resource", "ttl-as-safety",
+			"The lease ensures only one worker thinks it holds the lock at a time; two can still act.",
+			"In practice the lease ensures only one worker holds the lock at a time."},
+		{"take turns", "idempotency-keys", "lock-instead-of-constraint",
+			"A per-customer lock makes concurrent retries take turns, and each of them still charges.",
+			"A per-customer lock stops two requests charging at the same time."},
+		{"TTL longer than the period", "run-job-once", "ttl-as-safety",
+			"SET job:2024-05-01T12 NX with a TTL longer than the period also works as the claim.",
+			"Set the TTL longer than the job's longest run and it never runs twice."},
+		{"one replica of several", "redis-wait-safe", "replication-keeps-lock",
+			"With three replicas and WAIT 1, just one of them has to have the key, and Sentinel may promote another.",
+			"With WAIT 1 the replicas already have the key, so failover keeps the lock."},
 	}
 	var cases []flagCase
 	for _, c := range cues {

@@ -485,6 +485,7 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 	markFrames(d)
 	markHowHeadings(d)
 	markQuotedLabels(d)
+	markTemptations(d)
 	markMentions(d)
 	markNamedClaims(d)
 	markRestatedDenials(d)
@@ -2238,6 +2239,28 @@ func markQuotedLabels(d *doc) {
 // end at the stop before its closing marks (see analyseInto): fewer make
 // a label for the sentence after it.
 const minEmphasisSentence = 5
+
+// temptVerbs tell what a practice leads people to do wrong: "it tempts
+// people to skip the real check", "lures teams into dropping the
+// constraint".
+var temptVerbs = setOf(`tempt tempts tempted lure lures lured`)
+
+// markTemptations reads what a practice tempts people to do as a harm
+// named, not a step claimed: the words after the verb, to the end of its
+// clause, are refuted.
+func markTemptations(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		for j := s.from; j < s.to; j++ {
+			if !temptVerbs[toks[j].raw] {
+				continue
+			}
+			for k := j + 1; k < s.to && !(toks[k].clause && toks[k].brk != 0); k++ {
+				toks[k].refuted = true
+			}
+		}
+	}
+}
 
 // howSubjects follow a heading's "how": "How to extend safely:", "How
 // I'd pick it:".
