@@ -87,6 +87,35 @@ func TestReadingRulesG11(t *testing.T) {
 			"Worse, it lures people into removing the check at the data, since the lock seems to cover it.", false},
 		{"near-miss: the step itself", "avoid-the-lock", "lock-instead-of-constraint",
 			"With the lock in place we can drop the unique constraint.", true},
+
+		// A written source reports as a person does: what the runbook,
+		// the wiki or the README says is reported speech.
+		{"the runbook says: X. Harm.", "two-holders", "plain-del",
+			"The runbook says: release with DEL when done. That deletes whoever holds it now.", false},
+		{"our wiki says: X", "two-holders", "plain-del",
+			"Our wiki says: release with DEL when done. That deletes whoever holds it now.", false},
+		{"the README says that X", "two-holders", "plain-del",
+			"The README says the worker releases with DEL when done. That removes B's lock.", false},
+		{"near-miss: the candidate's own release", "two-holders", "plain-del",
+			"We release with DEL when done, and that is fine.", true},
+
+		// Three idioms that only look like claims: a manner adverb alone
+		// after "but" (how to do it), "locked down" (restricted), and
+		// "now" inside a quotation (no clock read).
+		{"but safely: how to renew", "extend-lease", "ttl-as-safety",
+			"A pause stops the renewals too, and then the lease runs out under you.\n\nSo yes, renew it, but safely.\n1. Renew only if the stored value is still my token.\n2. Stop work when a renewal fails.", false},
+		{"near-miss: safe claimed, a manner adverb after", "extend-lease", "ttl-as-safety",
+			"Extending the lease keeps it safe, but slowly.", true},
+		{"locked down", "redis-early-expiry", "plain-del",
+			"So: noeviction, AOF always or stay down past the max TTL after a crash, slew-only NTP, and FLUSHALL/DEL locked down with ACLs.", false},
+		{"locked down by ACL", "redis-early-expiry", "plain-del",
+			"After a crash, FLUSHALL and DEL get locked down by ACL so nobody can run them.", false},
+		{"near-miss: DEL on release", "redis-early-expiry", "plain-del",
+			"Once the job is done, the worker deletes the lock key with DEL.", true},
+		{"now inside a quotation", "fencing-in-real-systems", "wall-clock",
+			"They share one thing: a number tied to \"who's in charge now\", which only increases and which the receiver checks.", false},
+		{"near-miss: the current time as the token", "fencing-in-real-systems", "wall-clock",
+			"We use the current time now as the token, so later writes win.", true},
 	})
 }
 
@@ -113,6 +142,8 @@ func TestVocabularyClassesG11(t *testing.T) {
 
 		{"take turns: serialising", "idempotency-keys", "lock-instead-of-constraint",
 			"A per-customer lock makes concurrent retries take turns, and each of them still charges.", false},
+		{"genuine payments blocked: a cost", "idempotency-keys", "lock-instead-of-constraint",
+			"And the lock would block a customer from making two genuine payments at once.", false},
 		{"near-miss: the lock stops the duplicate", "idempotency-keys", "lock-instead-of-constraint",
 			"A per-customer lock stops two requests charging at the same time.", true},
 
@@ -168,6 +199,18 @@ func TestAppendedPlainClaimG11(t *testing.T) {
 		{"guarantee restated as a belief", "unfenceable-resource", "ttl-as-safety",
 			"The lease ensures only one worker thinks it holds the lock at a time; two can still act.",
 			"In practice the lease ensures only one worker holds the lock at a time."},
+		{"the runbook says", "two-holders", "plain-del",
+			"The runbook says: release with DEL when done. That deletes whoever holds it now.",
+			"We release with DEL when done, and that is fine."},
+		{"but safely", "extend-lease", "ttl-as-safety",
+			"So yes, renew it, but safely.\n1. Renew only if the stored value is still my token.",
+			"Extending the lease with a heartbeat keeps it safe."},
+		{"locked down", "redis-early-expiry", "plain-del",
+			"FLUSHALL and DEL are locked down with ACLs.",
+			"Once the job is done, the worker deletes the lock key with DEL."},
+		{"now inside a quotation", "fencing-in-real-systems", "wall-clock",
+			"They share one thing: a number tied to \"who's in charge now\", which only increases and which the receiver checks.",
+			"We use the current time now as the token, so later writes win."},
 		{"take turns", "idempotency-keys", "lock-instead-of-constraint",
 			"A per-customer lock makes concurrent retries take turns, and each of them still charges.",
 			"A per-customer lock stops two requests charging at the same time."},

@@ -1196,7 +1196,9 @@ someone somebody engineer engineers manager lead interviewer team people folks v
 blog blogs article post docs doc junior senior candidate candidates he she they others
 consultant architect reviewer dev devs developer developers friend guy guys tech-lead tutorial eng staff
 principal
-stackoverflow answer pm po boss cto ceo sre ops qa intern contractor` + " redis-docs")
+stackoverflow answer pm po boss cto ceo sre ops qa intern contractor
+runbook runbooks wiki readme playbook handbook book slide slides deck whitepaper forum thread
+chatgpt copilot` + " redis-docs")
 
 // reportedBy reports whether someone other than the candidate speaks the
 // verb at toks[k]: a reporter within the six words before it.
@@ -2247,16 +2249,28 @@ var temptVerbs = setOf(`tempt tempts tempted lure lures lured`)
 
 // markTemptations reads what a practice tempts people to do as a harm
 // named, not a step claimed: the words after the verb, to the end of its
-// clause, are refuted.
+// clause, are refuted. It also reads three small idioms that only look
+// like claims: a manner adverb alone in a clause after "but" ("yes,
+// extend it, but safely": how to do it, not that doing it is safe), a
+// lock word before "down" ("DEL locked down with ACLs": restricted, not
+// held), and "now" inside a quotation ("tied to "who's in charge now"":
+// no clock is read).
 func markTemptations(d *doc) {
 	toks := d.toks
 	for _, s := range d.sents {
 		for j := s.from; j < s.to; j++ {
-			if !temptVerbs[toks[j].raw] {
-				continue
-			}
-			for k := j + 1; k < s.to && !(toks[k].clause && toks[k].brk != 0); k++ {
-				toks[k].refuted = true
+			t := &toks[j]
+			switch {
+			case temptVerbs[t.raw]:
+				for k := j + 1; k < s.to && !(toks[k].clause && toks[k].brk != 0); k++ {
+					toks[k].refuted = true
+				}
+			case t.raw == "but" && t.clause && j+1 < s.to && strings.HasSuffix(toks[j+1].raw, "ly") && (j+2 == s.to || toks[j+2].clause && toks[j+2].brk != 0):
+				toks[j+1].refuted = true
+			case t.stem == "lock" && j+1 < s.to && toks[j+1].raw == "down" && !toks[j+1].clause:
+				t.refuted = true
+			case t.raw == "now" && t.quote > 0:
+				t.refuted = true
 			}
 		}
 	}
