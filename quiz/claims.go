@@ -72,7 +72,8 @@ func (c *sentCues) add(d *doc, k int, commas *[64]uint8) {
 // appearJudgements follow an appearance verb (appearVerbs) as its
 // judgement: "sounds right", "seems safe", "looks fine".
 var appearJudgements = setOf(`right safe fine reasonable correct good obvious sensible enough
-sufficient attractive simple like to natural tempting`)
+sufficient attractive simple like to natural tempting neat clean elegant clever appealing convenient
+plausible harmless innocent easy tidy solid robust nice great airtight bulletproof`)
 
 // markAppearances reads a view judged by appearance and turned by a
 // contrast later in its sentence as named, not claimed: "Locking per

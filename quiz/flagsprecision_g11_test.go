@@ -116,6 +116,31 @@ func TestReadingRulesG11(t *testing.T) {
 			"They share one thing: a number tied to \"who's in charge now\", which only increases and which the receiver checks.", false},
 		{"near-miss: the current time as the token", "fencing-in-real-systems", "wall-clock",
 			"We use the current time now as the token, so later writes win.", true},
+
+		// Sweep of our own mention shapes (g11): a header naming hazards
+		// ("Things that bite people:"), "The anti-pattern list: ...", a
+		// claim "on paper" / "in theory" set against practice, and a view
+		// judged by appearance in more words ("looks neat, but ...").
+		{"hazard header", "two-holders", "plain-del|get-then-del",
+			"Things that bite people:\n- **GET then DEL on release.** Between the two calls the key can expire and B can take it.\n- **SETNX then EXPIRE.** A crash in between leaves a key that never expires.", false},
+		{"the anti-pattern list", "two-holders", "plain-del|get-then-del|two-commands",
+			"The anti-pattern list: GET then DEL, bare DEL on release, SETNX then EXPIRE.", false},
+		{"near-miss: a pattern of the candidate's", "two-holders", "plain-del",
+			"The release pattern: DEL the key when the job is done.", true},
+		{"on paper, then in practice", "redlock-operations-q", "redlock-correctness",
+			"Redlock's promise, on paper: a majority means nobody else can hold the lock. In practice a GC pause breaks that.", false},
+		{"in theory, but in practice", "redlock-operations-q", "redlock-correctness",
+			"In theory Redlock is safe under any failure, but in practice a pause past the validity time gives two holders.", false},
+		{"near-miss: on paper and in practice", "redlock-operations-q", "redlock-correctness",
+			"On paper and in practice, Redlock is safe under any failure.", true},
+		{"near-miss: in theory and in practice too", "redlock-operations-q", "redlock-correctness",
+			"In theory Redlock is safe under any failure, and in practice too.", true},
+		{"looks neat, but", "idempotency-keys", "fresh-idempotency-key",
+			"Generating the key on the server looks neat, but then each retry gets a fresh key and nothing dedupes.", false},
+		{"seems clean, yet", "idempotency-keys", "fresh-idempotency-key",
+			"A server-minted key per request seems clean, yet every retry becomes a new request.", false},
+		{"near-miss: judged neat, no contrast", "idempotency-keys", "fresh-idempotency-key",
+			"The server generates a new idempotency key for every retry, which is neat.", true},
 	})
 }
 
@@ -211,6 +236,15 @@ func TestAppendedPlainClaimG11(t *testing.T) {
 		{"now inside a quotation", "fencing-in-real-systems", "wall-clock",
 			"They share one thing: a number tied to \"who's in charge now\", which only increases and which the receiver checks.",
 			"We use the current time now as the token, so later writes win."},
+		{"hazard header", "two-holders", "plain-del",
+			"Things that bite people:\n- **SETNX then EXPIRE.** A crash in between leaves a key that never expires.",
+			"On release we just DEL the key when the job is done."},
+		{"on paper", "redlock-operations-q", "redlock-correctness",
+			"Redlock's promise, on paper: a majority means nobody else can hold the lock. In practice a GC pause breaks that.",
+			"Still, Redlock is safe under any failure."},
+		{"looks neat, but", "idempotency-keys", "fresh-idempotency-key",
+			"Generating the key on the server looks neat, but then each retry gets a fresh key and nothing dedupes.",
+			"The server generates a new idempotency key for every retry."},
 		{"take turns", "idempotency-keys", "lock-instead-of-constraint",
 			"A per-customer lock makes concurrent retries take turns, and each of them still charges.",
 			"A per-customer lock stops two requests charging at the same time."},

@@ -486,6 +486,7 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 	markHowHeadings(d)
 	markQuotedLabels(d)
 	markTemptations(d)
+	markOnPaper(d)
 	markMentions(d)
 	markNamedClaims(d)
 	markRestatedDenials(d)
@@ -1403,7 +1404,8 @@ collect gather evidence
 candidate review mistake mistakes misconception misconceptions antipattern anti-pattern
 antipatterns anti-patterns pitfall pitfalls trap traps error errors check checks checklist
 failure failures suspicious smells smell myth myths breaks fails risks problems ruled rejected
-excluded banned narrows mitigations inflicted caveats limitations downsides gotchas`)
+excluded banned narrows mitigations inflicted caveats limitations downsides gotchas
+bite bites burn burns hazards`)
 
 // sameFor reports a sentence that opens by carrying the one before it
 // over to something else: "Same for X", "Same with X", "Same goes for
@@ -1826,7 +1828,9 @@ func markMentions(d *doc) {
 				// "Usually it is one of: X, Y, Z": the candidates listed
 				// (not "Use one of: X, Y", a choice offered)
 				oneOf := j+2 == colon && j > s.from && toks[j].raw == "one" && toks[j+1].raw == "of" && oneOfCopulas[toks[j-1].raw]
-				if headerWords[toks[j].raw] || toks[j].raw == "look" && lookProbe(toks, j, s) || toks[j].raw == "suspects" || readsCode(toks, j, colon) || oneOf {
+				// "The anti-pattern list: X, Y"
+				anti := (toks[j].raw == "pattern" || toks[j].raw == "patterns") && j > s.from && toks[j-1].raw == "anti"
+				if headerWords[toks[j].raw] || anti || toks[j].raw == "look" && lookProbe(toks, j, s) || toks[j].raw == "suspects" || readsCode(toks, j, colon) || oneOf {
 					for k := colon; k < s.to; k++ {
 						toks[k].refuted = true
 					}
@@ -2272,6 +2276,64 @@ func markTemptations(d *doc) {
 			case t.raw == "now" && t.quote > 0:
 				t.refuted = true
 			}
+		}
+	}
+}
+
+// nominal reports "on paper" or "in theory" at toks[j:]: a claim said to
+// hold in name only.
+func nominal(toks []token, j, end int) bool {
+	if toks[j].raw == "theoretically" {
+		return true
+	}
+	return j+1 < end && (toks[j].raw == "on" && toks[j+1].raw == "paper" || toks[j].raw == "in" && toks[j+1].raw == "theory")
+}
+
+// inPractice reports "in practice", "in reality" or "practically" at
+// toks[j:] (after an optional "but"): what really happens, set against a
+// claim made on paper.
+func inPractice(toks []token, j, end int) bool {
+	if j < end && toks[j].raw == "but" {
+		j++
+	}
+	if j < end && (toks[j].raw == "practically" || toks[j].raw == "realistically") {
+		return true
+	}
+	return j+1 < end && toks[j].raw == "in" && (toks[j+1].raw == "practice" || toks[j+1].raw == "reality")
+}
+
+// markOnPaper reads a claim said to hold "on paper" or "in theory" and
+// then set against practice, in a later clause of its sentence or at the
+// start of the next ("Redlock's promise, on paper: a majority means
+// nobody else can hold it. In practice a GC pause breaks that."), as
+// named, not claimed.
+func markOnPaper(d *doc) {
+	toks := d.toks
+	for si, s := range d.sents {
+		paper := -1
+		for j := s.from; j < s.to; j++ {
+			if nominal(toks, j, s.to) {
+				paper = j
+				break
+			}
+		}
+		if paper < 0 {
+			continue
+		}
+		end := -1
+		for j := paper + 2; j < s.to; j++ {
+			if toks[j].clause && inPractice(toks, j, s.to) {
+				end = j
+				break
+			}
+		}
+		if end < 0 && si+1 < len(d.sents) {
+			if n := d.sents[si+1]; inPractice(toks, n.from, n.to) {
+				end = s.to
+			}
+		}
+		for j := s.from; j < end; j++ {
+			toks[j].refuted = true
 		}
 	}
 }
