@@ -141,6 +141,29 @@ func TestReadingRulesG11(t *testing.T) {
 			"A server-minted key per request seems clean, yet every retry becomes a new request.", false},
 		{"near-miss: judged neat, no contrast", "idempotency-keys", "fresh-idempotency-key",
 			"The server generates a new idempotency key for every retry, which is neat.", true},
+
+		// Debugging narration (g11): hypotheses after a theory header and
+		// an "Or" alternative before "Either way", a probe of "the
+		// obvious" whose suspect follows its dash, and a practice said to
+		// be what others do.
+		{"working theory, then Or", "two-holders", "plain-del",
+			"So my working theory: A froze, its lease lapsed, B got the lock, A woke and wrote. Or the release deleted B's key. Either way, fencing fixes the write side.", false},
+		{"Or before Either way", "two-holders", "plain-del",
+			"A froze past its TTL and B took the lock. Or the release deleted B's key. Either way the storage must reject the stale write.", false},
+		{"near-miss: a fix header, not a theory", "two-holders", "plain-del",
+			"Our fix: once the job is done, the worker deletes the lock key with DEL.", true},
+		{"near-miss: an Or with no hypothesis around it", "two-holders", "plain-del",
+			"Once the job is done, the worker deletes the lock key with DEL. Or, on timeout, the key just expires.", true},
+		{"near-miss: a theory dropped before the colon", "two-holders", "ttl-as-safety",
+			"With etcd you can drop the pause theory entirely: a longer TTL makes the lock safe.", true},
+		{"rule out the obvious — suspect", "two-holders", "plain-del",
+			"I'd rule out the obvious first — a DEL when the job finishes that doesn't check the value.", false},
+		{"near-miss: a probe with its own object, then a step", "two-holders", "plain-del",
+			"I'd rule out GC first — then on release we delete the key with DEL when the job finishes.", true},
+		{"what people do first", "row-lock", "lock-across-network-call",
+			"Holding the row lock during the HTTP call is what people do first; it fails when the connection dies mid-call.", false},
+		{"near-miss: what we do", "row-lock", "lock-across-network-call",
+			"Holding the row lock during the HTTP call is what we do, and it works.", true},
 	})
 }
 
@@ -245,6 +268,15 @@ func TestAppendedPlainClaimG11(t *testing.T) {
 		{"looks neat, but", "idempotency-keys", "fresh-idempotency-key",
 			"Generating the key on the server looks neat, but then each retry gets a fresh key and nothing dedupes.",
 			"The server generates a new idempotency key for every retry."},
+		{"working theory", "two-holders", "plain-del",
+			"So my working theory: A froze, its lease lapsed, B got the lock, A woke and wrote. Or the release deleted B's key. Either way, fencing fixes the write side.",
+			"Once the job is done, the worker deletes the lock key with DEL."},
+		{"rule out the obvious", "two-holders", "plain-del",
+			"I'd rule out the obvious first — a DEL when the job finishes that doesn't check the value.",
+			"Once the job is done, the worker deletes the lock key with DEL."},
+		{"what people do first", "row-lock", "lock-across-network-call",
+			"Holding the row lock during the HTTP call is what people do first; it fails when the connection dies mid-call.",
+			"Holding the row lock during the HTTP call is what we do, and it works."},
 		{"take turns", "idempotency-keys", "lock-instead-of-constraint",
 			"A per-customer lock makes concurrent retries take turns, and each of them still charges.",
 			"A per-customer lock stops two requests charging at the same time."},

@@ -487,6 +487,7 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 	markQuotedLabels(d)
 	markTemptations(d)
 	markOnPaper(d)
+	markTheories(d)
 	markMentions(d)
 	markNamedClaims(d)
 	markRestatedDenials(d)
@@ -1367,7 +1368,7 @@ func markFrames(d *doc) {
 			// does a list of suspects after a probe's colon or dash
 			// ("figure out who lied — the lock service (...), the worker
 			// (...), or our code (...)").
-			if checkVerbs[t.raw] && checklist(toks, k) || to < end && (toks[to].brk == ':' || toks[to].brk == '—' || toks[to].brk == '–') && checklist(toks, to) {
+			if checkVerbs[t.raw] && checklist(toks, k) || to < end && (toks[to].brk == ':' || toks[to].brk == '—' || toks[to].brk == '–') && (checklist(toks, to) || vagueProbeObject(toks[k+1:to])) {
 				to = end
 			}
 			// "check whether I still hold it before writing" is a step of
@@ -1386,6 +1387,22 @@ func markFrames(d *doc) {
 			}
 		}
 	}
+}
+
+// vagueObjects, as a probe's object, promise the suspect after a colon
+// or dash: "I'd rule out the obvious first — a DEL that doesn't check
+// the value".
+var vagueObjects = setOf(`obvious usual basics likely boring simple cheap easy`)
+
+// vagueProbeObject reports a probe's object that names no suspect of its
+// own (see vagueObjects).
+func vagueProbeObject(toks []token) bool {
+	for _, t := range toks {
+		if vagueObjects[t.raw] {
+			return true
+		}
+	}
+	return false
 }
 
 // mentionNouns name a claim as a thing talked about: a quotation in their
@@ -2334,6 +2351,76 @@ func markOnPaper(d *doc) {
 		}
 		for j := s.from; j < end; j++ {
 			toks[j].refuted = true
+		}
+	}
+}
+
+// theoryNouns, before a colon, head a hypothesis: "my working theory:
+// A froze".
+var theoryNouns = setOf(`theory theories hypothesis hypotheses guess hunch suspicion bet`)
+
+// othersSubjects, after "is what", make a practice someone else's: "X is
+// what people do first".
+var othersSubjects = setOf(`people teams everyone everybody most folks engineers candidates devs
+developers juniors others`)
+
+// markTheories reads the candidate's debugging hypotheses as
+// possibilities: what follows a theory noun's colon ("My working theory:
+// X.") and a sentence opened by "Or" after it, or before an "Either way"
+// ("X. Or the release deleted B's key. Either way, ..."). It also reads
+// a practice said to be what others do ("X is what people do first") as
+// theirs, not the candidate's.
+func markTheories(d *doc) {
+	toks := d.toks
+	theory := false // the sentence before was a hypothesis
+	for si, s := range d.sents {
+		hyp := false
+		// a short header: "So my working theory:", "Hypothesis 2:", not
+		// "you can drop the pause theory entirely: ..."
+		for j := s.from + 1; j < s.to && j <= s.from+5; j++ {
+			if toks[j].clause && toks[j].brk == ':' {
+				for k := s.from; k < j; k++ {
+					if theoryNouns[toks[k].raw] {
+						hyp = true
+					}
+				}
+				if hyp {
+					for k := j; k < s.to; k++ {
+						toks[k].hypo = true
+					}
+				}
+				break
+			}
+		}
+		if toks[s.from].raw == "or" {
+			either := false
+			if si+1 < len(d.sents) {
+				n := d.sents[si+1]
+				either = n.to-n.from >= 2 && (toks[n.from].raw == "either" && toks[n.from+1].raw == "way" || toks[n.from].raw == "whichever")
+			}
+			if theory || either {
+				for k := s.from; k < s.to; k++ {
+					toks[k].hypo = true
+				}
+				hyp = true
+			}
+		}
+		theory = hyp
+		for j := s.from + 1; j+1 < s.to; j++ {
+			if toks[j].raw != "what" || !othersSubjects[toks[j+1].raw] {
+				continue
+			}
+			c := toks[j-1].raw
+			if c != "is" && c != "was" && c != "are" && c != "were" {
+				continue
+			}
+			from := j - 1
+			for from > s.from && !(toks[from].clause && toks[from].brk != 0) {
+				from--
+			}
+			for k := from; k < j-1; k++ {
+				toks[k].refuted = true
+			}
 		}
 	}
 }
