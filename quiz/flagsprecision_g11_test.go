@@ -98,6 +98,8 @@ func TestReadingRulesG11(t *testing.T) {
 			"The README says the worker releases with DEL when done. That removes B's lock.", false},
 		{"near-miss: the candidate's own release", "two-holders", "plain-del",
 			"We release with DEL when done, and that is fine.", true},
+		{"near-miss: a program's thread is no reporter", "extend-lease", "ttl-as-safety",
+			"The heartbeat thread says the lease is alive, so the lock is safe.", true},
 
 		// Three idioms that only look like claims: a manner adverb alone
 		// after "but" (how to do it), "locked down" (restricted), and
@@ -164,6 +166,8 @@ func TestReadingRulesG11(t *testing.T) {
 			"Holding the row lock during the HTTP call is what people do first; it fails when the connection dies mid-call.", false},
 		{"near-miss: what we do", "row-lock", "lock-across-network-call",
 			"Holding the row lock during the HTTP call is what we do, and it works.", true},
+		{"near-miss: what most teams do, approved", "row-lock", "lock-across-network-call",
+			"Holding the row lock during the HTTP call is what most teams do, and it's fine.", true},
 	})
 }
 

@@ -1199,7 +1199,7 @@ blog blogs article post docs doc junior senior candidate candidates he she they 
 consultant architect reviewer dev devs developer developers friend guy guys tech-lead tutorial eng staff
 principal
 stackoverflow answer pm po boss cto ceo sre ops qa intern contractor
-runbook runbooks wiki readme playbook handbook book slide slides deck whitepaper forum thread
+runbook runbooks wiki readme playbook handbook book slide slides deck whitepaper forum
 chatgpt copilot` + " redis-docs")
 
 // reportedBy reports whether someone other than the candidate speaks the
@@ -2412,6 +2412,16 @@ func markTheories(d *doc) {
 			}
 			c := toks[j-1].raw
 			if c != "is" && c != "was" && c != "are" && c != "were" {
+				continue
+			}
+			// "..., is what most teams do, and it's fine" approves it
+			approved := false
+			for k := j + 2; k < s.to; k++ {
+				if (judgements[toks[k].raw] || toks[k].raw == "fine") && toks[k].negBy < 0 {
+					approved = true
+				}
+			}
+			if approved {
 				continue
 			}
 			from := j - 1
