@@ -34,6 +34,12 @@ func TestReadingRulesG11(t *testing.T) {
 			"Shortcuts I'd forbid:\n- Holding FOR UPDATE across the Stripe call so nobody else touches the order.\n- Long transactions around anything remote.", false},
 		{"near-miss: a header of fixes the candidate ships", "idempotency-keys", "fresh-idempotency-key",
 			"Two fixes I'd ship:\n- **Keys minted by the server.** The server generates a new idempotency key for every retry.", true},
+		{"header of footguns seen", "two-holders", "plain-del",
+			"Footguns I keep seeing:\n- Once the job is done, the worker deletes the lock key with DEL.", false},
+		{"near-miss: a header of measures against footguns", "two-holders", "plain-del",
+			"How I dodge footguns:\n- Once the job is done, the worker deletes the lock key with DEL.", true},
+		{"near-miss: footguns set aside, then the design", "two-holders", "plain-del",
+			"Footguns aside, here's my design:\n- Once the job is done, the worker deletes the lock key with DEL.", true},
 		{"near-miss: a header of patterns the candidate uses", "row-lock", "lock-across-network-call",
 			"Two patterns I'd use:\n- **Holding FOR UPDATE across an external call** to the payment provider, so nobody else can touch the order.", true},
 

@@ -1597,6 +1597,33 @@ misreadings misunderstanding misunderstandings fallacy misuse misuses`)
 // "Two: ...".
 var itemNumbers = setOf(`one two three four five first second third fourth fifth`)
 
+// counterVerbs, before a mistake noun in a header, make it a list of
+// measures: "How I avoid the classic traps:".
+var counterVerbs = setOf(`avoid avoids prevent prevents fix fixes handle handles guard guards beat
+dodge dodges counter`)
+
+// headsList reports a mistake noun at toks[j] that heads the list its
+// header announces: in the header's last clause ("Mistakes aside, here's
+// my design:" lists no mistakes), with no verb countering it before it
+// ("How I avoid the classic traps:" lists measures; "Two mistakes I'd
+// avoid:" lists mistakes).
+func headsList(toks []token, from, j int) bool {
+	for k := j + 1; k < len(toks) && toks[k].sent == toks[j].sent; k++ {
+		if toks[k].clause && toks[k].brk != 0 && toks[k].brk != '"' {
+			return false
+		}
+	}
+	for k := j - 1; k >= from; k-- {
+		if counterVerbs[toks[k].raw] {
+			return false
+		}
+		if toks[k].clause && toks[k].brk != 0 {
+			break
+		}
+	}
+	return true
+}
+
 // refusingListVerbs, ending a header ("Two other half-fixes I'd
 // reject:"), refuse what the list under it names.
 var refusingListVerbs = setOf(`reject avoid forbid ban veto`)
@@ -1809,7 +1836,7 @@ func markMentions(d *doc) {
 				// reject:": a header naming mistakes, or refusing what it
 				// lists, heads bullets that name them.
 				if headerWords[r] || r == "look" && lookProbe(toks, j, s) || r == "check" || r == "things" && thingsProbe(toks, j, s) || r == "suspects" || r == "usual" || (r == "patterns" || r == "pattern") && j > s.from && toks[j-1].raw == "anti" ||
-					toks[j].cls&clsMistakeNoun != 0 || j == s.to-1 && refusingListVerbs[r] {
+					toks[j].cls&clsMistakeNoun != 0 && headsList(toks, s.from, j) || j == s.to-1 && refusingListVerbs[r] {
 					suspects = true
 					break
 				}
