@@ -1422,7 +1422,7 @@ candidate review mistake mistakes misconception misconceptions antipattern anti-
 antipatterns anti-patterns pitfall pitfalls trap traps error errors check checks checklist
 failure failures suspicious smells smell myth myths breaks fails risks problems ruled rejected
 excluded banned narrows mitigations inflicted caveats limitations downsides gotchas
-bite bites burn burns hazards`)
+bite bites burn burns hazards signals metrics measurements dashboards graphs`)
 
 // sameFor reports a sentence that opens by carrying the one before it
 // over to something else: "Same for X", "Same with X", "Same goes for
