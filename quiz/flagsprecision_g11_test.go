@@ -186,8 +186,9 @@ func TestReadingRulesG11(t *testing.T) {
 // TestVocabularyClassesG11 holds the g11 vocabulary classes of the red
 // flags' patterns to sentences of our own beside near-misses: "any
 // failure" as a trigger, a guarantee restated as a belief, serialising
-// said as taking turns, a TTL sized to a schedule's period, and one
-// replica of several holding the key.
+// said as taking turns, a TTL sized to a schedule's period, a row lock
+// that ends at a commit before the call, and one replica of several
+// holding the key.
 func TestVocabularyClassesG11(t *testing.T) {
 	checkFlagCases(t, []flagCase{
 		{"on any failure: a trigger", "redlock-operations-q", "redlock-correctness",
@@ -215,6 +216,15 @@ func TestVocabularyClassesG11(t *testing.T) {
 			"SET job:2024-05-01T12 NX with a TTL longer than the period also works as the claim.", false},
 		{"near-miss: TTL longer than the run", "run-job-once", "ttl-as-safety",
 			"Set the TTL longer than the job's longest run and it never runs twice.", true},
+
+		{"the lock ends at a commit before the call", "row-lock", "lock-across-network-call",
+			"Lock the row with FOR UPDATE, set status to charging, commit, then call the payment API.", false},
+		{"commit and then call", "row-lock", "lock-across-network-call",
+			"Grab the row with FOR UPDATE, flip it to pending, commit and then call the provider.", false},
+		{"near-miss: the call before the commit", "row-lock", "lock-across-network-call",
+			"SELECT FOR UPDATE, call the payment API, then commit.", true},
+		{"near-miss: the call while holding it, commit at the end", "row-lock", "lock-across-network-call",
+			"Take the row lock, call Stripe while holding it, and commit at the end.", true},
 
 		{"one replica of several", "redis-wait-safe", "replication-keeps-lock",
 			"With three replicas and WAIT 1, just one of them has to have the key, and Sentinel may promote another.", false},
@@ -293,6 +303,9 @@ func TestAppendedPlainClaimG11(t *testing.T) {
 		{"what people do first", "row-lock", "lock-across-network-call",
 			"Holding the row lock during the HTTP call is what people do first; it fails when the connection dies mid-call.",
 			"Holding the row lock during the HTTP call is what we do, and it works."},
+		{"commit, then call", "row-lock", "lock-across-network-call",
+			"Lock the row with FOR UPDATE, set status to charging, commit, then call the payment API.",
+			"SELECT FOR UPDATE, call the payment API, then commit."},
 		{"header of signals", "two-holders", "plain-del",
 			"Signals that matter: release latency, DEL counts per key, when each job is done, and GC pause logs.",
 			"Once the job is done, the worker deletes the lock key with DEL."},
