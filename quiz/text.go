@@ -488,6 +488,7 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 	markTemptations(d)
 	markOnPaper(d)
 	markTheories(d)
+	markAttributed(d)
 	markMentions(d)
 	markNamedClaims(d)
 	markRestatedDenials(d)
@@ -1190,7 +1191,7 @@ var reportVerbs = setOf(`said says say claimed claims claim told tells argued ar
 insists insist suggested suggests suggest proposed proposes propose thought thinks believed believes wrote writes swore
 assured reckoned reckons recommended recommends asserted asserts tell defended defends pitched
 pitches floated described explained presented framed taught characterised characterized portrayed
-summarised summarized`)
+summarised summarized states stated`)
 
 // reporters are who reports a claim: anyone but the candidate.
 var reporters = setOf(`colleague colleagues teammate teammates coworker coworkers co-worker
@@ -1200,7 +1201,7 @@ consultant architect reviewer dev devs developer developers friend guy guys tech
 principal
 stackoverflow answer pm po boss cto ceo sre ops qa intern contractor
 runbook runbooks wiki readme playbook handbook book slide slides deck whitepaper forum
-chatgpt copilot` + " redis-docs")
+ticket tickets chatgpt copilot` + " redis-docs")
 
 // reportedBy reports whether someone other than the candidate speaks the
 // verb at toks[k]: a reporter within the six words before it.
@@ -2378,6 +2379,77 @@ func markOnPaper(d *doc) {
 		}
 		for j := s.from; j < end; j++ {
 			toks[j].refuted = true
+		}
+	}
+}
+
+// formerAdvice names a rule someone gave: "The standing advice on our
+// team was to X".
+var formerAdvice = setOf(`advice guidance recommendation suggestion convention`)
+
+// markAttributed reads three more ways of giving a claim to someone else
+// or taking it back: "According to the vendor, X" (the sentence after the
+// source's comma), "X — scratch that, Y" and "X. Scratch that: Y" (a
+// retraction: what comes before it), and "The advice on our team was to
+// X" (a rule given in the past, not the candidate's: what follows "was
+// to").
+func markAttributed(d *doc) {
+	toks := d.toks
+	retracts := func(j, end int) bool {
+		if j+1 < end && (toks[j].raw == "scratch" || toks[j].raw == "strike") && toks[j+1].raw == "that" {
+			return true
+		}
+		if j+2 < end && toks[j].raw == "take" && toks[j+1].raw == "that" && toks[j+2].raw == "back" {
+			return true
+		}
+		return j+3 < end && toks[j].raw == "i" && toks[j+1].raw == "take" && toks[j+2].raw == "that" && toks[j+3].raw == "back"
+	}
+	for si, s := range d.sents {
+		// "According to the vendor, X"
+		if s.to-s.from > 3 && toks[s.from].raw == "according" && toks[s.from+1].raw == "to" {
+			comma, source := -1, false
+			for j := s.from + 2; j < s.to; j++ {
+				if toks[j].clause && toks[j].brk != 0 {
+					comma = j
+					break
+				}
+				if reporters[strings.TrimSuffix(toks[j].raw, "'s")] {
+					source = true
+				}
+			}
+			if source && comma > 0 {
+				for j := comma; j < s.to && !(j > comma && toks[j].clause && (toks[j].raw == "but" || toks[j].raw == "however")); j++ {
+					toks[j].refuted = true
+				}
+			}
+		}
+		for j := s.from; j < s.to; j++ {
+			if !(j == s.from || toks[j].clause && toks[j].brk != 0) || !retracts(j, s.to) {
+				continue
+			}
+			if j == s.from && si > 0 {
+				p := d.sents[si-1]
+				for k := p.from; k < p.to; k++ {
+					toks[k].refuted = true
+				}
+			}
+			for k := s.from; k < j; k++ {
+				toks[k].refuted = true
+			}
+			break
+		}
+		for j := s.from; j < s.to; j++ {
+			if !formerAdvice[toks[j].raw] || j > s.from && toks[j-1].raw == "my" {
+				continue
+			}
+			for k := j + 1; k+1 < s.to && k <= j+5; k++ {
+				if toks[k].raw == "was" && toks[k+1].raw == "to" {
+					for x := k + 2; x < s.to && !(toks[x].clause && (strongClause[toks[x].raw] || rebuttalWords[toks[x].raw])); x++ {
+						toks[x].refuted = true
+					}
+					break
+				}
+			}
 		}
 	}
 }
