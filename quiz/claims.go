@@ -752,6 +752,11 @@ func markFormerPractice(d *doc) {
 				former = j > s.from && toks[j-1].raw == "before" && j+1 < s.to && toks[j+1].raw == "fix"
 			case "used":
 				former = j+1 < s.to && toks[j+1].raw == "to" && j > s.from && !auxiliaries[toks[j-1].raw] && toks[j-1].raw != "get" && toks[j-1].raw != "got"
+			default:
+				// "The junior's PR released with DEL ...": someone
+				// else's change, told as what it did, is not the
+				// candidate's design (g11)
+				former = strings.HasSuffix(r, "'s") && reporters[strings.TrimSuffix(r, "'s")] && j+1 < s.to && othersArtifacts[toks[j+1].raw]
 			}
 			if former {
 				break
@@ -769,6 +774,10 @@ func markFormerPractice(d *doc) {
 		}
 	}
 }
+
+// othersArtifacts, after someone else's possessive, name a change that
+// person made: "the junior's PR", "a colleague's patch".
+var othersArtifacts = setOf(`pr patch change diff commit draft script branch implementation code`)
 
 // observeVerbs report a failure the candidate met ("we saw double
 // charges", "we hit the herd effect"); causeWords then open its cause.

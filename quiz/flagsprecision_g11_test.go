@@ -132,6 +132,14 @@ func TestReadingRulesG11(t *testing.T) {
 			"My advice is to set the TTL longer than the longest job so it never expires mid-run.", true},
 		{"near-miss: my advice was to X", "choose-ttl", "ttl-as-safety",
 			"My advice was to set the TTL longer than the longest job so it never expires mid-run.", true},
+		{"someone else's PR, told as what it did", "two-holders", "plain-del",
+			"The junior's PR released with DEL when the job was done. I sent it back: that deletes whoever holds the lock now.", false},
+		{"a colleague's patch", "two-holders", "plain-del",
+			"A colleague's patch deletes the key with DEL once the job is done; I flagged it in review.", false},
+		{"near-miss: my PR", "two-holders", "plain-del",
+			"My PR releases with DEL when the job is done.", true},
+		{"near-miss: our code", "two-holders", "plain-del",
+			"Our code releases with DEL when the job is done.", true},
 
 		// Three idioms that only look like claims: a manner adverb alone
 		// after "but" (how to do it), "locked down" (restricted), and
@@ -305,6 +313,9 @@ func TestAppendedPlainClaimG11(t *testing.T) {
 		{"the standing advice was to", "choose-ttl", "ttl-as-safety",
 			"The standing advice on our team was to set the TTL longer than the longest job so it never expires mid-run. I've since argued against it.",
 			"A long TTL makes the lock safe."},
+		{"someone else's PR", "two-holders", "plain-del",
+			"The junior's PR released with DEL when the job was done. I sent it back.",
+			"Our code releases with DEL when the job is done."},
 		{"but safely", "extend-lease", "ttl-as-safety",
 			"So yes, renew it, but safely.\n1. Renew only if the stored value is still my token.",
 			"Extending the lease with a heartbeat keeps it safe."},
