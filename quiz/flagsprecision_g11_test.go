@@ -141,6 +141,24 @@ func TestReadingRulesG11(t *testing.T) {
 		{"near-miss: our code", "two-holders", "plain-del",
 			"Our code releases with DEL when the job is done.", true},
 
+		// A correct counterpart said as a swap or a preference: what is
+		// replaced ("Replace X with Y"), set aside ("Pick Y over X") or
+		// disowned ("X that supposedly ...") is named.
+		{"replace X with Y", "redis-lock-and-failure", "two-commands",
+			"Replace SETNX then EXPIRE with one SET NX PX.", false},
+		{"near-miss: replaced nothing", "redis-lock-and-failure", "two-commands",
+			"We replaced nothing; we SETNX then EXPIRE.", true},
+		{"pick Y over X, X supposedly safe", "choose-ttl", "ttl-as-safety",
+			"Pick a short TTL with renewal over a long TTL that supposedly keeps it safe.", false},
+		{"X supposedly safe; in fact not", "choose-ttl", "ttl-as-safety",
+			"A long TTL supposedly keeps it safe; in fact a pause outlasts it.", false},
+		{"near-miss: preferring X, then the claim", "choose-ttl", "ttl-as-safety",
+			"We prefer a long TTL over renewal, and a long TTL makes the lock safe.", true},
+		{"near-miss: the claim after the preference's clause", "choose-ttl", "ttl-as-safety",
+			"Prefer renewal over a long TTL; honestly, a long TTL makes the lock safe anyway.", true},
+		{"near-miss: supposedly in another clause", "choose-ttl", "ttl-as-safety",
+			"A long TTL keeps it safe, supposedly because nothing pauses that long.", true},
+
 		// Three idioms that only look like claims: a manner adverb alone
 		// after "but" (how to do it), "locked down" (restricted), and
 		// "now" inside a quotation (no clock read).
@@ -316,6 +334,12 @@ func TestAppendedPlainClaimG11(t *testing.T) {
 		{"someone else's PR", "two-holders", "plain-del",
 			"The junior's PR released with DEL when the job was done. I sent it back.",
 			"Our code releases with DEL when the job is done."},
+		{"replace X with Y", "redis-lock-and-failure", "two-commands",
+			"Replace SETNX then EXPIRE with one SET NX PX.",
+			"We SETNX and then EXPIRE."},
+		{"pick Y over X", "choose-ttl", "ttl-as-safety",
+			"Pick a short TTL with renewal over a long TTL that supposedly keeps it safe.",
+			"A long TTL makes the lock safe."},
 		{"but safely", "extend-lease", "ttl-as-safety",
 			"So yes, renew it, but safely.\n1. Renew only if the stored value is still my token.",
 			"Extending the lease with a heartbeat keeps it safe."},

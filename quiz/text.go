@@ -489,6 +489,7 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 	markOnPaper(d)
 	markTheories(d)
 	markAttributed(d)
+	markReplaced(d)
 	markMentions(d)
 	markNamedClaims(d)
 	markRestatedDenials(d)
@@ -2379,6 +2380,58 @@ func markOnPaper(d *doc) {
 		}
 		for j := s.from; j < end; j++ {
 			toks[j].refuted = true
+		}
+	}
+}
+
+// swapVerbs take out what follows them, up to "with" or "for":
+// "Replace SETNX then EXPIRE with one SET NX PX".
+var swapVerbs = setOf(`replace replaced replacing swap swapped swapping trade traded trading`)
+
+// preferVerbs set what follows a later "over" aside: "Pick a short TTL
+// with renewal over a long TTL".
+var preferVerbs = setOf(`prefer prefers preferred pick picks choose chooses favour favor favours favors`)
+
+// disowners disown their clause: "a long TTL that supposedly keeps it
+// safe".
+var disowners = setOf(`supposedly allegedly purportedly ostensibly`)
+
+// markReplaced reads what a sentence replaces, sets aside by preference
+// or disowns as named, not claimed: "Replace X with Y", "Swap X for Y"
+// (X, up to "with" or "for"), "Pick Y over X" (X, from "over" to the end
+// of its clause) and a clause holding "supposedly" or "allegedly". Y,
+// the candidate's choice, is claimed as usual.
+func markReplaced(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		prefer := false
+		for j := s.from; j < s.to; j++ {
+			t := toks[j]
+			switch {
+			case swapVerbs[t.raw]:
+				for k := j + 1; k < s.to && k <= j+12 && !(toks[k].clause && toks[k].brk != 0); k++ {
+					if r := toks[k].raw; r == "with" || r == "for" || r == "by" {
+						for x := j + 1; x < k; x++ {
+							toks[x].refuted = true
+						}
+						break
+					}
+				}
+			case preferVerbs[t.raw]:
+				prefer = true
+			case prefer && t.raw == "over":
+				for k := j + 1; k < s.to && !(toks[k].clause && toks[k].brk != 0); k++ {
+					toks[k].refuted = true
+				}
+			case disowners[t.raw]:
+				from := j
+				for from > s.from && !toks[from].clause {
+					from--
+				}
+				for k := from; k < s.to && (k <= j || !toks[k].clause); k++ {
+					toks[k].refuted = true
+				}
+			}
 		}
 	}
 }
