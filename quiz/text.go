@@ -2509,7 +2509,8 @@ func markAttributed(d *doc) {
 
 // theoryNouns, before a colon, head a hypothesis: "my working theory:
 // A froze".
-var theoryNouns = setOf(`theory theories hypothesis hypotheses guess hunch suspicion bet`)
+var theoryNouns = setOf(`theory theories hypothesis hypotheses guess hunch suspicion bet scenario
+scenarios`)
 
 // othersSubjects, after "is what", make a practice someone else's: "X is
 // what people do first".
@@ -2532,7 +2533,8 @@ func markTheories(d *doc) {
 		for j := s.from + 1; j < s.to && j <= s.from+5; j++ {
 			if toks[j].clause && toks[j].brk == ':' {
 				for k := s.from; k < j; k++ {
-					if theoryNouns[toks[k].raw] {
+					// "One scenario: X", "Worst case: X"
+					if theoryNouns[toks[k].raw] || toks[k].raw == "case" && k > s.from && toks[k-1].raw == "worst" {
 						hyp = true
 					}
 				}
@@ -2543,6 +2545,13 @@ func markTheories(d *doc) {
 				}
 				break
 			}
+		}
+		// "Hypothetically, X": the whole sentence supposes
+		if toks[s.from].raw == "hypothetically" {
+			for k := s.from; k < s.to; k++ {
+				toks[k].hypo = true
+			}
+			hyp = true
 		}
 		if toks[s.from].raw == "or" {
 			either := false
