@@ -72,7 +72,8 @@ func (c *sentCues) add(d *doc, k int, commas *[64]uint8) {
 // appearJudgements follow an appearance verb (appearVerbs) as its
 // judgement: "sounds right", "seems safe", "looks fine".
 var appearJudgements = setOf(`right safe fine reasonable correct good obvious sensible enough
-sufficient attractive simple like to natural tempting`)
+sufficient attractive simple like to natural tempting neat clean elegant clever appealing convenient
+plausible harmless innocent easy tidy solid robust nice great airtight bulletproof`)
 
 // markAppearances reads a view judged by appearance and turned by a
 // contrast later in its sentence as named, not claimed: "Locking per
@@ -751,6 +752,11 @@ func markFormerPractice(d *doc) {
 				former = j > s.from && toks[j-1].raw == "before" && j+1 < s.to && toks[j+1].raw == "fix"
 			case "used":
 				former = j+1 < s.to && toks[j+1].raw == "to" && j > s.from && !auxiliaries[toks[j-1].raw] && toks[j-1].raw != "get" && toks[j-1].raw != "got"
+			default:
+				// "The junior's PR released with DEL ...": someone
+				// else's change, told as what it did, is not the
+				// candidate's design (g11)
+				former = strings.HasSuffix(r, "'s") && reporters[strings.TrimSuffix(r, "'s")] && j+1 < s.to && othersArtifacts[toks[j+1].raw]
 			}
 			if former {
 				break
@@ -768,6 +774,10 @@ func markFormerPractice(d *doc) {
 		}
 	}
 }
+
+// othersArtifacts, after someone else's possessive, name a change that
+// person made: "the junior's PR", "a colleague's patch".
+var othersArtifacts = setOf(`pr patch change diff commit draft script branch implementation code`)
 
 // observeVerbs report a failure the candidate met ("we saw double
 // charges", "we hit the herd effect"); causeWords then open its cause.

@@ -391,6 +391,9 @@ func (c *evalCtx) leaf(w *wordSet) bitset {
 	}
 	for _, p := range w.prefixes {
 		for j := sort.SearchStrings(ix.sorted, p); j < len(ix.sorted) && strings.HasPrefix(ix.sorted[j], p); j++ {
+			if falseFriend(ix.sorted[j], p) {
+				continue
+			}
 			for _, k := range ix.formPos.of(ix.forms[ix.sorted[j]]) {
 				b.set(int(k))
 			}
@@ -1419,10 +1422,23 @@ func (x *lexicon) gidsOf(raw string, w *wordForms) []int32 {
 			continue
 		}
 		for _, p := range x.byPrefix[f[:3]] {
-			if strings.HasPrefix(f, p.prefix) {
+			if strings.HasPrefix(f, p.prefix) && !falseFriend(f, p.prefix) {
 				add(p.gid)
 			}
 		}
 	}
 	return out
+}
+
+// prefixFalseFriends are words that begin with a prefix a pattern writes
+// for another word, with nothing of its sense: "read*" (read, reads,
+// reading, reader) is not "the row becomes ready again". Each maps to the
+// prefix it does not belong to.
+var prefixFalseFriends = map[string]string{"ready": "read", "readiness": "read", "readily": "read", "readied": "read"}
+
+// falseFriend reports a word form that prefix p reaches only by accident
+// (see prefixFalseFriends).
+func falseFriend(form, p string) bool {
+	ff, ok := prefixFalseFriends[form]
+	return ok && strings.HasPrefix(ff, p)
 }

@@ -334,6 +334,28 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 			if i+size < len(text) {
 				next = text[i+size]
 			}
+			if next == '*' || next == '_' {
+				// Markdown emphasis closed right after the stop ends a
+				// sentence of its own ("**Prefer a short TTL with renewal
+				// over a huge TTL.** E.g. ...") as the stop would: look
+				// past the marks. A short bolded label ("**A gatekeeper.**
+				// Route every call ...", "**Requirements first.**") heads
+				// the sentence after it, as a heading before a colon does.
+				n := 0
+				for k := len(d.toks) - 1; k >= 0 && d.toks[k].sent == sent; k-- {
+					n++
+				}
+				if n >= minEmphasisSentence {
+					k := i + size
+					for k < len(text) && (text[k] == '*' || text[k] == '_') {
+						k++
+					}
+					next = ' '
+					if k < len(text) {
+						next = text[k]
+					}
+				}
+			}
 			abbrev := len(prevRaw) == 1 || prevRaw == "etc" || prevRaw == "vs" || prevRaw == "eg" || prevRaw == "ie"
 			// An ellipsis elides, mostly inside code ("SELECT ... FOR
 			// UPDATE"): it does not end the sentence.
@@ -466,6 +488,13 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 	markNeedRemovers(d)
 	markNeedless(d)
 	markFrames(d)
+	markHowHeadings(d)
+	markQuotedLabels(d)
+	markTemptations(d)
+	markOnPaper(d)
+	markTheories(d)
+	markAttributed(d)
+	markReplaced(d)
 	markMentions(d)
 	markNamedClaims(d)
 	markRestatedDenials(d)
@@ -1226,7 +1255,7 @@ var reportVerbs = setOf(`said says say claimed claims claim told tells argued ar
 insists insist suggested suggests suggest proposed proposes propose thought thinks believed believes wrote writes swore
 assured reckoned reckons recommended recommends asserted asserts tell defended defends pitched
 pitches floated described explained presented framed taught characterised characterized portrayed
-summarised summarized`)
+summarised summarized states stated`)
 
 // reporters are who reports a claim: anyone but the candidate.
 var reporters = setOf(`colleague colleagues teammate teammates coworker coworkers co-worker
@@ -1234,7 +1263,9 @@ someone somebody engineer engineers manager lead interviewer team people folks v
 blog blogs article post docs doc junior senior candidate candidates he she they others
 consultant architect reviewer dev devs developer developers friend guy guys tech-lead tutorial eng staff
 principal
-stackoverflow answer pm po boss cto ceo sre ops qa intern contractor` + " redis-docs")
+stackoverflow answer pm po boss cto ceo sre ops qa intern contractor
+runbook runbooks wiki readme playbook handbook book slide slides deck whitepaper forum
+ticket tickets chatgpt copilot` + " redis-docs")
 
 // reportedBy reports whether someone other than the candidate speaks the
 // verb at toks[k]: a reporter within the six words before it.
@@ -1402,7 +1433,7 @@ func markFrames(d *doc) {
 			// does a list of suspects after a probe's colon or dash
 			// ("figure out who lied — the lock service (...), the worker
 			// (...), or our code (...)").
-			if checkVerbs[t.raw] && checklist(toks, k) || to < end && (toks[to].brk == ':' || toks[to].brk == '—' || toks[to].brk == '–') && checklist(toks, to) {
+			if checkVerbs[t.raw] && checklist(toks, k) || to < end && (toks[to].brk == ':' || toks[to].brk == '—' || toks[to].brk == '–') && (checklist(toks, to) || vagueProbeObject(toks[k+1:to])) {
 				to = end
 			}
 			// "check whether I still hold it before writing" is a step of
@@ -1423,6 +1454,22 @@ func markFrames(d *doc) {
 	}
 }
 
+// vagueObjects, as a probe's object, promise the suspect after a colon
+// or dash: "I'd rule out the obvious first — a DEL that doesn't check
+// the value".
+var vagueObjects = setOf(`obvious usual basics likely boring simple cheap easy`)
+
+// vagueProbeObject reports a probe's object that names no suspect of its
+// own (see vagueObjects).
+func vagueProbeObject(toks []token) bool {
+	for _, t := range toks {
+		if vagueObjects[t.raw] {
+			return true
+		}
+	}
+	return false
+}
+
 // mentionNouns name a claim as a thing talked about: a quotation in their
 // sentence is mentioned, not made ("I heard the argument "X"").
 var mentionNouns = setOf(`argument arguments claim claims advice idea ideas misconception
@@ -1439,7 +1486,8 @@ collect gather evidence
 candidate review mistake mistakes misconception misconceptions antipattern anti-pattern
 antipatterns anti-patterns pitfall pitfalls trap traps error errors check checks checklist
 failure failures suspicious smells smell myth myths breaks fails risks problems ruled rejected
-excluded banned narrows mitigations inflicted caveats limitations downsides gotchas`)
+excluded banned narrows mitigations inflicted caveats limitations downsides gotchas
+bite bites burn burns hazards signals metrics measurements dashboards graphs`)
 
 // sameFor reports a sentence that opens by carrying the one before it
 // over to something else: "Same for X", "Same with X", "Same goes for
@@ -1610,6 +1658,41 @@ var mistakeNouns = setOf(`mistake mistakes antipattern antipatterns anti-pattern
 pitfall pitfalls trap traps footgun footguns misconception misconceptions misreading
 misreadings misunderstanding misunderstandings fallacy misuse misuses`)
 
+// itemNumbers, before a colon, number the items of a list: "One: ...",
+// "Two: ...".
+var itemNumbers = setOf(`one two three four five first second third fourth fifth`)
+
+// counterVerbs, before a mistake noun in a header, make it a list of
+// measures: "How I avoid the classic traps:".
+var counterVerbs = setOf(`avoid avoids prevent prevents fix fixes handle handles guard guards beat
+dodge dodges counter`)
+
+// headsList reports a mistake noun at toks[j] that heads the list its
+// header announces: in the header's last clause ("Mistakes aside, here's
+// my design:" lists no mistakes), with no verb countering it before it
+// ("How I avoid the classic traps:" lists measures; "Two mistakes I'd
+// avoid:" lists mistakes).
+func headsList(toks []token, from, j int) bool {
+	for k := j + 1; k < len(toks) && toks[k].sent == toks[j].sent; k++ {
+		if toks[k].clause && toks[k].brk != 0 && toks[k].brk != '"' {
+			return false
+		}
+	}
+	for k := j - 1; k >= from; k-- {
+		if counterVerbs[toks[k].raw] {
+			return false
+		}
+		if toks[k].clause && toks[k].brk != 0 {
+			break
+		}
+	}
+	return true
+}
+
+// refusingListVerbs, ending a header ("Two other half-fixes I'd
+// reject:"), refuse what the list under it names.
+var refusingListVerbs = setOf(`reject avoid forbid ban veto`)
+
 // enumerators open the next item of a list: "Second, ...", "Another: ...".
 var enumerators = setOf(`second secondly third thirdly fourth another also next finally lastly
 first firstly`)
@@ -1704,12 +1787,16 @@ func markMentions(d *doc) {
 		// mistakes named, not claims.
 		// "Common mistake: X. (Why.) Another one: Y.": once a mistake is
 		// named, a sentence opening "Another" names the next one.
-		if mistakes && (enumerators[toks[s.from].raw] || opensExample(toks[s.from:s.to]) || consequenceOpeners[toks[s.from].raw]) || announced && toks[s.from].raw == "another" {
+		// "Two mistakes I'd avoid. One: X. (Why.) Two: Y.": an item
+		// numbered before a colon is the next mistake of the list,
+		// however far its announcement.
+		numbered := s.from+1 < s.to && itemNumbers[toks[s.from].raw] && toks[s.from+1].clause && toks[s.from+1].brk == ':'
+		if mistakes && (enumerators[toks[s.from].raw] || numbered || opensExample(toks[s.from:s.to]) || consequenceOpeners[toks[s.from].raw]) || announced && (toks[s.from].raw == "another" || numbered) {
 			for j := s.from; j < s.to; j++ {
 				toks[j].refuted = true
 			}
 			// the named mistake's example or consequence may follow
-			mistakes = toks[s.from].raw == "another" || mistakes
+			mistakes = toks[s.from].raw == "another" || numbered || mistakes
 			continue
 		}
 		if mistakes {
@@ -1810,7 +1897,11 @@ func markMentions(d *doc) {
 		if endsWithColon(d, s) {
 			for j := s.from; j < s.to; j++ {
 				r := toks[j].raw
-				if headerWords[r] || r == "look" && lookProbe(toks, j, s) || r == "check" || r == "things" && thingsProbe(toks, j, s) || r == "suspects" || r == "usual" || (r == "patterns" || r == "pattern") && j > s.from && toks[j-1].raw == "anti" {
+				// "Two misuses I'd call out:", "Two other half-fixes I'd
+				// reject:": a header naming mistakes, or refusing what it
+				// lists, heads bullets that name them.
+				if headerWords[r] || r == "look" && lookProbe(toks, j, s) || r == "check" || r == "things" && thingsProbe(toks, j, s) || r == "suspects" || r == "usual" || (r == "patterns" || r == "pattern") && j > s.from && toks[j-1].raw == "anti" ||
+					toks[j].cls&clsMistakeNoun != 0 && headsList(toks, s.from, j) || j == s.to-1 && refusingListVerbs[r] {
 					suspects = true
 					break
 				}
@@ -1846,13 +1937,32 @@ func markMentions(d *doc) {
 				// "Usually it is one of: X, Y, Z": the candidates listed
 				// (not "Use one of: X, Y", a choice offered)
 				oneOf := j+2 == colon && j > s.from && toks[j].raw == "one" && toks[j+1].raw == "of" && oneOfCopulas[toks[j-1].raw]
-				if headerWords[toks[j].raw] || toks[j].raw == "look" && lookProbe(toks, j, s) || toks[j].raw == "suspects" || readsCode(toks, j, colon) || oneOf {
+				// "The anti-pattern list: X, Y"
+				anti := (toks[j].raw == "pattern" || toks[j].raw == "patterns") && j > s.from && toks[j-1].raw == "anti"
+				if headerWords[toks[j].raw] || anti || toks[j].raw == "look" && lookProbe(toks, j, s) || toks[j].raw == "suspects" || readsCode(toks, j, colon) || oneOf {
 					for k := colon; k < s.to; k++ {
 						toks[k].refuted = true
 					}
 					break
 				}
 			}
+		}
+		// "And read the client code — renewals that don't check, releases
+		// that delete anyone's key": a code-reading step heads what
+		// follows its dash as it does what follows its colon.
+		for j := s.from + 1; j < s.to && j <= s.from+8; j++ {
+			if !toks[j].clause || toks[j].brk != '—' && toks[j].brk != '–' {
+				continue
+			}
+			for k := s.from; k < j; k++ {
+				if readsCode(toks, k, j) {
+					for x := j; x < s.to; x++ {
+						toks[x].refuted = true
+					}
+					break
+				}
+			}
+			break
 		}
 		// "And avoid having the server mint the key": a conjunction
 		// before the prohibition changes nothing.
@@ -2213,6 +2323,376 @@ func bulleted(d *doc, s sentence) bool {
 		i++
 	}
 	return i > 0 && i+1 < len(line) && (line[i] == '.' || line[i] == ')') && line[i+1] == ' '
+}
+
+// markQuotedLabels reads a quotation that opens a sentence and is
+// followed at once by a dash or a colon as a label for the words under
+// discussion, not a claim: taking apart a colleague's line, ""Can't lose
+// it" — even if it survives failover, a paused client ..." quotes the
+// words it goes on to answer.
+func markQuotedLabels(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		q := toks[s.from].quote
+		if q == 0 {
+			continue
+		}
+		e := s.from
+		for e < s.to && toks[e].quote == q {
+			e++
+		}
+		if e >= s.to || !toks[e].clause || toks[e].brk != '—' && toks[e].brk != '–' && toks[e].brk != ':' {
+			continue
+		}
+		for k := s.from; k < e; k++ {
+			toks[k].refuted = true
+		}
+	}
+}
+
+// minEmphasisSentence is how many words an emphasised sentence needs to
+// end at the stop before its closing marks (see analyseInto): fewer make
+// a label for the sentence after it.
+const minEmphasisSentence = 5
+
+// temptVerbs tell what a practice leads people to do wrong: "it tempts
+// people to skip the real check", "lures teams into dropping the
+// constraint".
+var temptVerbs = setOf(`tempt tempts tempted lure lures lured`)
+
+// markTemptations reads what a practice tempts people to do as a harm
+// named, not a step claimed: the words after the verb, to the end of its
+// clause, are refuted. It also reads three small idioms that only look
+// like claims: a manner adverb alone in a clause after "but" ("yes,
+// extend it, but safely": how to do it, not that doing it is safe), a
+// lock word before "down" ("DEL locked down with ACLs": restricted, not
+// held), and "now" inside a quotation ("tied to "who's in charge now"":
+// no clock is read).
+func markTemptations(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		for j := s.from; j < s.to; j++ {
+			t := &toks[j]
+			switch {
+			case temptVerbs[t.raw]:
+				for k := j + 1; k < s.to && !(toks[k].clause && toks[k].brk != 0); k++ {
+					toks[k].refuted = true
+				}
+			case t.raw == "but" && t.clause && j+1 < s.to && strings.HasSuffix(toks[j+1].raw, "ly") && (j+2 == s.to || toks[j+2].clause && toks[j+2].brk != 0):
+				toks[j+1].refuted = true
+			case t.stem == "lock" && j+1 < s.to && toks[j+1].raw == "down" && !toks[j+1].clause:
+				t.refuted = true
+			case t.raw == "now" && t.quote > 0:
+				t.refuted = true
+			}
+		}
+	}
+}
+
+// nominal reports "on paper" or "in theory" at toks[j:]: a claim said to
+// hold in name only.
+func nominal(toks []token, j, end int) bool {
+	if toks[j].raw == "theoretically" {
+		return true
+	}
+	return j+1 < end && (toks[j].raw == "on" && toks[j+1].raw == "paper" || toks[j].raw == "in" && toks[j+1].raw == "theory")
+}
+
+// inPractice reports "in practice", "in reality" or "practically" at
+// toks[j:] (after an optional "but"): what really happens, set against a
+// claim made on paper.
+func inPractice(toks []token, j, end int) bool {
+	if j < end && toks[j].raw == "but" {
+		j++
+	}
+	if j < end && (toks[j].raw == "practically" || toks[j].raw == "realistically") {
+		return true
+	}
+	return j+1 < end && toks[j].raw == "in" && (toks[j+1].raw == "practice" || toks[j+1].raw == "reality")
+}
+
+// markOnPaper reads a claim said to hold "on paper" or "in theory" and
+// then set against practice, in a later clause of its sentence or at the
+// start of the next ("Redlock's promise, on paper: a majority means
+// nobody else can hold it. In practice a GC pause breaks that."), as
+// named, not claimed.
+func markOnPaper(d *doc) {
+	toks := d.toks
+	for si, s := range d.sents {
+		paper := -1
+		for j := s.from; j < s.to; j++ {
+			if nominal(toks, j, s.to) {
+				paper = j
+				break
+			}
+		}
+		if paper < 0 {
+			continue
+		}
+		end := -1
+		for j := paper + 2; j < s.to; j++ {
+			if toks[j].clause && inPractice(toks, j, s.to) {
+				end = j
+				break
+			}
+		}
+		if end < 0 && si+1 < len(d.sents) {
+			if n := d.sents[si+1]; inPractice(toks, n.from, n.to) {
+				end = s.to
+			}
+		}
+		for j := s.from; j < end; j++ {
+			toks[j].refuted = true
+		}
+	}
+}
+
+// swapVerbs take out what follows them, up to "with" or "for":
+// "Replace SETNX then EXPIRE with one SET NX PX".
+var swapVerbs = setOf(`replace replaced replacing swap swapped swapping trade traded trading`)
+
+// preferVerbs set what follows a later "over" aside: "Pick a short TTL
+// with renewal over a long TTL".
+var preferVerbs = setOf(`prefer prefers preferred pick picks choose chooses favour favor favours favors`)
+
+// disowners disown their clause: "a long TTL that supposedly keeps it
+// safe".
+var disowners = setOf(`supposedly allegedly purportedly ostensibly`)
+
+// markReplaced reads what a sentence replaces, sets aside by preference
+// or disowns as named, not claimed: "Replace X with Y", "Swap X for Y"
+// (X, up to "with" or "for"), "Pick Y over X" (X, from "over" to the end
+// of its clause) and a clause holding "supposedly" or "allegedly". Y,
+// the candidate's choice, is claimed as usual.
+func markReplaced(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		prefer := false
+		for j := s.from; j < s.to; j++ {
+			t := toks[j]
+			switch {
+			case swapVerbs[t.raw]:
+				for k := j + 1; k < s.to && k <= j+12 && !(toks[k].clause && toks[k].brk != 0); k++ {
+					if r := toks[k].raw; r == "with" || r == "for" || r == "by" {
+						for x := j + 1; x < k; x++ {
+							toks[x].refuted = true
+						}
+						break
+					}
+				}
+			case preferVerbs[t.raw]:
+				prefer = true
+			case prefer && t.raw == "over":
+				for k := j + 1; k < s.to && !(toks[k].clause && toks[k].brk != 0); k++ {
+					toks[k].refuted = true
+				}
+			case disowners[t.raw]:
+				from := j
+				for from > s.from && !toks[from].clause {
+					from--
+				}
+				for k := from; k < s.to && (k <= j || !toks[k].clause); k++ {
+					toks[k].refuted = true
+				}
+			}
+		}
+	}
+}
+
+// formerAdvice names a rule someone gave: "The standing advice on our
+// team was to X".
+var formerAdvice = setOf(`advice guidance recommendation suggestion convention`)
+
+// markAttributed reads three more ways of giving a claim to someone else
+// or taking it back: "According to the vendor, X" (the sentence after the
+// source's comma), "X — scratch that, Y" and "X. Scratch that: Y" (a
+// retraction: what comes before it), and "The advice on our team was to
+// X" (a rule given in the past, not the candidate's: what follows "was
+// to").
+func markAttributed(d *doc) {
+	toks := d.toks
+	retracts := func(j, end int) bool {
+		if j+1 < end && (toks[j].raw == "scratch" || toks[j].raw == "strike") && toks[j+1].raw == "that" {
+			return true
+		}
+		if j+2 < end && toks[j].raw == "take" && toks[j+1].raw == "that" && toks[j+2].raw == "back" {
+			return true
+		}
+		return j+3 < end && toks[j].raw == "i" && toks[j+1].raw == "take" && toks[j+2].raw == "that" && toks[j+3].raw == "back"
+	}
+	for si, s := range d.sents {
+		// "According to the vendor, X"
+		if s.to-s.from > 3 && toks[s.from].raw == "according" && toks[s.from+1].raw == "to" {
+			comma, source := -1, false
+			for j := s.from + 2; j < s.to; j++ {
+				if toks[j].clause && toks[j].brk != 0 {
+					comma = j
+					break
+				}
+				if reporters[strings.TrimSuffix(toks[j].raw, "'s")] {
+					source = true
+				}
+			}
+			if source && comma > 0 {
+				for j := comma; j < s.to && !(j > comma && toks[j].clause && (toks[j].raw == "but" || toks[j].raw == "however")); j++ {
+					toks[j].refuted = true
+				}
+			}
+		}
+		for j := s.from; j < s.to; j++ {
+			if !(j == s.from || toks[j].clause && toks[j].brk != 0) || !retracts(j, s.to) {
+				continue
+			}
+			if j == s.from && si > 0 {
+				p := d.sents[si-1]
+				for k := p.from; k < p.to; k++ {
+					toks[k].refuted = true
+				}
+			}
+			for k := s.from; k < j; k++ {
+				toks[k].refuted = true
+			}
+			break
+		}
+		for j := s.from; j < s.to; j++ {
+			if !formerAdvice[toks[j].raw] || j > s.from && toks[j-1].raw == "my" {
+				continue
+			}
+			for k := j + 1; k+1 < s.to && k <= j+5; k++ {
+				if toks[k].raw == "was" && toks[k+1].raw == "to" {
+					for x := k + 2; x < s.to && !(toks[x].clause && (strongClause[toks[x].raw] || rebuttalWords[toks[x].raw])); x++ {
+						toks[x].refuted = true
+					}
+					break
+				}
+			}
+		}
+	}
+}
+
+// theoryNouns, before a colon, head a hypothesis: "my working theory:
+// A froze".
+var theoryNouns = setOf(`theory theories hypothesis hypotheses guess hunch suspicion bet scenario
+scenarios`)
+
+// othersSubjects, after "is what", make a practice someone else's: "X is
+// what people do first".
+var othersSubjects = setOf(`people teams everyone everybody most folks engineers candidates devs
+developers juniors others`)
+
+// markTheories reads the candidate's debugging hypotheses as
+// possibilities: what follows a theory noun's colon ("My working theory:
+// X.") and a sentence opened by "Or" after it, or before an "Either way"
+// ("X. Or the release deleted B's key. Either way, ..."). It also reads
+// a practice said to be what others do ("X is what people do first") as
+// theirs, not the candidate's.
+func markTheories(d *doc) {
+	toks := d.toks
+	theory := false // the sentence before was a hypothesis
+	for si, s := range d.sents {
+		hyp := false
+		// a short header: "So my working theory:", "Hypothesis 2:", not
+		// "you can drop the pause theory entirely: ..."
+		for j := s.from + 1; j < s.to && j <= s.from+5; j++ {
+			if toks[j].clause && toks[j].brk == ':' {
+				for k := s.from; k < j; k++ {
+					// "One scenario: X", "Worst case: X"
+					if theoryNouns[toks[k].raw] || toks[k].raw == "case" && k > s.from && toks[k-1].raw == "worst" {
+						hyp = true
+					}
+				}
+				if hyp {
+					for k := j; k < s.to; k++ {
+						toks[k].hypo = true
+					}
+				}
+				break
+			}
+		}
+		// "Hypothetically, X": the whole sentence supposes
+		if toks[s.from].raw == "hypothetically" {
+			for k := s.from; k < s.to; k++ {
+				toks[k].hypo = true
+			}
+			hyp = true
+		}
+		if toks[s.from].raw == "or" {
+			either := false
+			if si+1 < len(d.sents) {
+				n := d.sents[si+1]
+				either = n.to-n.from >= 2 && (toks[n.from].raw == "either" && toks[n.from+1].raw == "way" || toks[n.from].raw == "whichever")
+			}
+			if theory || either {
+				for k := s.from; k < s.to; k++ {
+					toks[k].hypo = true
+				}
+				hyp = true
+			}
+		}
+		theory = hyp
+		for j := s.from + 1; j+1 < s.to; j++ {
+			if toks[j].raw != "what" || !othersSubjects[toks[j+1].raw] {
+				continue
+			}
+			c := toks[j-1].raw
+			if c != "is" && c != "was" && c != "are" && c != "were" {
+				continue
+			}
+			// "..., is what most teams do, and it's fine" approves it
+			approved := false
+			for k := j + 2; k < s.to; k++ {
+				if (judgements[toks[k].raw] || toks[k].raw == "fine") && toks[k].negBy < 0 {
+					approved = true
+				}
+			}
+			if approved {
+				continue
+			}
+			from := j - 1
+			for from > s.from && !(toks[from].clause && toks[from].brk != 0) {
+				from--
+			}
+			for k := from; k < j-1; k++ {
+				toks[k].refuted = true
+			}
+		}
+	}
+}
+
+// howSubjects follow a heading's "how": "How to extend safely:", "How
+// I'd pick it:".
+var howSubjects = setOf(`to i i'd we we'd you you'd`)
+
+// markHowHeadings reads a heading phrased as an indirect question before
+// its colon ("So how to extend safely:", "How I'd make it safe: ...") as
+// asked, not claimed: the words up to the colon are a hypothesis, and
+// what follows the colon is the answer, claimed as usual.
+func markHowHeadings(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		j := s.from
+		if j+1 < s.to && (toks[j].raw == "so" || toks[j].raw == "and" || toks[j].raw == "now") {
+			j++
+		}
+		if j+1 >= s.to || toks[j].raw != "how" || !howSubjects[toks[j+1].raw] || toks[j+1].clause && toks[j+1].brk != 0 {
+			continue
+		}
+		colon := -1
+		for k := j + 2; k < s.to && k <= j+10; k++ {
+			if toks[k].clause && toks[k].brk != 0 {
+				if toks[k].brk == ':' {
+					colon = k
+				}
+				break
+			}
+		}
+		if colon < 0 && s.to-j <= 10 && endsWithColon(d, s) {
+			colon = s.to
+		}
+		for k := s.from; k < colon; k++ {
+			toks[k].hypo = true
+		}
+	}
 }
 
 // endsWithColon reports whether sentence s ends with a colon: a header.
