@@ -1439,6 +1439,9 @@ var prefixFalseFriends = map[string]string{"ready": "read", "readiness": "read",
 // falseFriend reports a word form that prefix p reaches only by accident
 // (see prefixFalseFriends).
 func falseFriend(form, p string) bool {
+	if len(form) < 5 || form[:4] != "read" {
+		return false // every false friend so far: a quick way out
+	}
 	ff, ok := prefixFalseFriends[form]
 	return ok && strings.HasPrefix(ff, p)
 }

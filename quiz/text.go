@@ -2374,7 +2374,7 @@ func markTemptations(d *doc) {
 		for j := s.from; j < s.to; j++ {
 			t := &toks[j]
 			switch {
-			case temptVerbs[t.raw]:
+			case t.cls&clsG11 != 0 && temptVerbs[t.raw]:
 				for k := j + 1; k < s.to && !(toks[k].clause && toks[k].brk != 0); k++ {
 					toks[k].refuted = true
 				}
@@ -2470,6 +2470,9 @@ func markReplaced(d *doc) {
 		prefer := false
 		for j := s.from; j < s.to; j++ {
 			t := toks[j]
+			if t.cls&clsG11 == 0 && !(prefer && t.raw == "over") {
+				continue
+			}
 			switch {
 			case swapVerbs[t.raw]:
 				for k := j + 1; k < s.to && k <= j+12 && !(toks[k].clause && toks[k].brk != 0); k++ {
@@ -2555,7 +2558,7 @@ func markAttributed(d *doc) {
 			break
 		}
 		for j := s.from; j < s.to; j++ {
-			if !formerAdvice[toks[j].raw] || j > s.from && toks[j-1].raw == "my" {
+			if toks[j].cls&clsG11 == 0 || !formerAdvice[toks[j].raw] || j > s.from && toks[j-1].raw == "my" {
 				continue
 			}
 			for k := j + 1; k+1 < s.to && k <= j+5; k++ {
@@ -2859,6 +2862,7 @@ const (
 	clsDoubt        // doubtVerbs
 	clsApproval     // approvalVerbs
 	clsBreakVerb    // breakVerbs
+	clsG11          // temptVerbs, swapVerbs, preferVerbs, disowners, formerAdvice
 )
 
 // clsFrame are the classes a token must have for markFrames to look at it
@@ -2898,6 +2902,7 @@ func classOf(raw string) wordClass {
 		{impulseNouns[raw], clsImpulse}, {commonHeads[raw], clsCommonHead},
 		{needWords[raw], clsNeedWord}, {needlessWords[raw], clsNeedless}, {doubtVerbs[raw], clsDoubt},
 		{approvalVerbs[raw], clsApproval}, {breakVerbs[raw], clsBreakVerb},
+		{temptVerbs[raw] || swapVerbs[raw] || preferVerbs[raw] || disowners[raw] || formerAdvice[raw], clsG11},
 	} {
 		if x.on {
 			c |= x.cls
