@@ -1,0 +1,91 @@
+package quiz_test
+
+import "testing"
+
+// TestLosingClaimShapesAF11 holds grader g11's red-flag recall to sentences
+// of our own, for classes of losing claims the grader missed on the
+// validation writer AF. Each class is stated as a general relation, written
+// in several wordings (none is a corpus answer), beside near misses that must
+// stay quiet: the correct counterpart, a negation, a refutation.
+func TestLosingClaimShapesAF11(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		// An opening condition on the speaker's or the reader's own choice
+		// ("If you'd rather not build that, ...", "If we don't want to run
+		// etcd, ...") says what the person chooses not to do; its negator
+		// does not deny the claim in the main clause (choiceConditionEnd).
+		// A condition on the system, or a negator in the main clause, still
+		// does.
+		{"choice condition: rather not build, then exactly once", "run-job-once", "exactly-once-claim",
+			"If you'd rather not build a claims table, a CronJob with Forbid guarantees exactly one run per schedule, so skip the idempotency work.", true},
+		{"choice condition: don't want to maintain, then exactly once", "run-job-once", "exactly-once-claim",
+			"If we don't want to maintain a dedupe table, a lock guarantees exactly one run per period.", true},
+		{"choice condition: don't want etcd, then survives failover", "redis-lock-and-failure", "replication-keeps-lock",
+			"If you don't want to run etcd, Sentinel guarantees the lock survives a failover.", true},
+		{"choice condition: can't afford ZooKeeper, then survives failover", "redis-lock-and-failure", "replication-keeps-lock",
+			"If you can't afford a ZooKeeper ensemble, a Sentinel setup guarantees the lock survives a failover.", true},
+		{"near miss: choice condition, then a denial in the main clause", "run-job-once", "exactly-once-claim",
+			"If you don't want that, Kubernetes does not guarantee exactly one run per schedule, so the job still has to be idempotent.", false},
+		{"near miss: a condition on the system", "run-job-once", "exactly-once-claim",
+			"If the job isn't idempotent, nothing guarantees exactly one run per period.", false},
+		{"near miss: choice condition, then the claim refuted", "redis-lock-and-failure", "replication-keeps-lock",
+			"If you don't want to run etcd, accept that Sentinel guarantees nothing: the lock does not survive a failover.", false},
+
+		// A write the primary acknowledged said to outlive the primary's
+		// death or a failover ("never lost when the primary dies", "can't
+		// be lost in a failover"): the primary acks before any replica has
+		// it. The negator is the claim's own word.
+		{"acknowledged SET never lost when the primary dies", "redis-lock-and-failure", "replication-keeps-lock",
+			"Sentinel promotes the replica with the highest offset, so an acknowledged SET is never lost when the primary dies.", true},
+		{"acked writes can't be lost in a failover", "redis-lock-and-failure", "replication-keeps-lock",
+			"Acknowledged writes can't be lost in a failover.", true},
+		{"acknowledged lock outlives a primary crash", "redis-lock-and-failure", "replication-keeps-lock",
+			"Once the primary has acked the lock, it survives even if the primary crashes a moment later.", true},
+		{"near miss: even the freshest replica can miss an acknowledged SET", "redis-lock-and-failure", "replication-keeps-lock",
+			"Even the most up-to-date replica can miss an acknowledged SET, because replication is asynchronous.", false},
+		{"near miss: not guaranteed to survive", "redis-lock-and-failure", "replication-keeps-lock",
+			"An acknowledged SET is not guaranteed to survive the primary's death: replication is asynchronous.", false},
+		{"near miss: can still be lost", "redis-lock-and-failure", "replication-keeps-lock",
+			"Sentinel promotes the freshest replica, but an acknowledged SET can still be lost when the primary dies.", false},
+		{"near miss: called a myth", "redis-lock-and-failure", "replication-keeps-lock",
+			"It is a myth that an acknowledged SET is never lost when the primary dies.", false},
+		{"near miss: no acknowledged SET survives if never received", "redis-lock-and-failure", "replication-keeps-lock",
+			"No acknowledged SET survives a failover if the replica never received it.", false},
+
+		// One consumer per partition said to hold through the rebalance
+		// itself: the old owner can still be processing when the new one
+		// starts.
+		{"one consumer at any moment, including during a rebalance", "avoid-the-lock", "single-replica-guarantee",
+			"The consumer group guarantees that exactly one consumer processes a partition at any moment, including during a rebalance, so no lock is needed.", true},
+		{"one consumer, holds even during a rebalance", "avoid-the-lock", "single-replica-guarantee",
+			"Kafka assigns each partition to one consumer, and that holds even during a rebalance.", true},
+		{"single consumer at all times, rebalances included", "avoid-the-lock", "single-replica-guarantee",
+			"Kafka guarantees a single consumer per partition at all times, rebalances included.", true},
+		{"near miss: two consumers briefly overlap in a rebalance", "avoid-the-lock", "single-replica-guarantee",
+			"During a rebalance two consumers can briefly process the same partition, so the handler must still be idempotent.", false},
+		{"near miss: no guarantee during a rebalance", "avoid-the-lock", "single-replica-guarantee",
+			"Kafka does not guarantee a single consumer per partition during a rebalance.", false},
+		{"near miss: steady state only", "avoid-the-lock", "single-replica-guarantee",
+			"One consumer per partition holds in steady state, but during a rebalance the old owner may still be processing.", false},
+
+		// A clause that opens with a pronoun pointing back and a negated
+		// need ("; it doesn't need to be ordered", ", it does not have to
+		// increase") drops a demand: it supports the claim before it. Its
+		// negator is not a denial (consequenceAfter), and an exclusion's
+		// word inside it ("ordered") names the dropped demand, not one the
+		// answer makes (inRelaxedNeed).
+		{"UUID enough to tell holders apart; doesn't need to be ordered", "design-lock-service-q", "random-fencing-token",
+			"The grant returns a UUID, and since the resource only needs to tell holders apart, a UUID is enough; it doesn't need to be ordered.", true},
+		{"unique value works, does not have to increase", "design-lock-service-q", "random-fencing-token",
+			"Any unique value works as the fencing token, it does not have to increase.", true},
+		{"random value adequate to tell holders apart, needn't be ordered", "fencing-token", "random-fencing-token",
+			"A random value is adequate, since the storage just needs to tell holders apart; it needn't be ordered.", true},
+		{"near miss: it needs to be ordered", "design-lock-service-q", "random-fencing-token",
+			"The grant returns a UUID, and since the resource only needs to tell holders apart, a UUID is enough; it needs to be ordered, though.", false},
+		{"near miss: not enough, it needs to be ordered", "design-lock-service-q", "random-fencing-token",
+			"A random UUID per grant is not enough for the fencing token; it needs to be ordered.", false},
+		{"near miss: it doesn't work", "design-lock-service-q", "random-fencing-token",
+			"Is a random UUID fine as the fencing token? It doesn't work: it has no order.", false},
+		{"near miss: a request id needn't be ordered, the token must", "fencing-token", "random-fencing-token",
+			"A random UUID is fine as a request id; it doesn't need to be ordered. The fencing token, though, must increase.", false},
+	})
+}
