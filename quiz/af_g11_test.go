@@ -87,5 +87,31 @@ func TestLosingClaimShapesAF11(t *testing.T) {
 			"Is a random UUID fine as the fencing token? It doesn't work: it has no order.", false},
 		{"near miss: a request id needn't be ordered, the token must", "fencing-token", "random-fencing-token",
 			"A random UUID is fine as a request id; it doesn't need to be ordered. The fencing token, though, must increase.", false},
+
+		// "cannot" and "can't" spell one negator: a pattern written with
+		// one reads the other (bothCannots).
+		{"cannot affect, as can't affect", "redlock-operations-q", "clocks-irrelevant",
+			"A jump in the clock cannot affect safety, because the TTL is a countdown.", true},
+		{"near miss: cannot affect, called a myth", "redlock-operations-q", "clocks-irrelevant",
+			"It is a myth that a jump in the clock cannot affect safety.", false},
+
+		// The lock server's own clock said to be harmless: the server
+		// expires its keys by that clock, whatever the client measures.
+		{"a Redis server's clock jump cannot affect safety", "redlock-operations-q", "clocks-irrelevant",
+			"Redlock measures validity on the client side, so a jump in a Redis server's clock cannot affect safety.", true},
+		{"the nodes' clocks don't matter", "redlock-operations-q", "clocks-irrelevant",
+			"The nodes' clocks don't matter; validity is measured by the client.", true},
+		{"a step in a node's clock has no effect", "redlock-operations-q", "clocks-irrelevant",
+			"Since the client times the acquisition, a step in a node's clock has no effect on safety.", true},
+		{"the host clock jump is harmless", "redis-early-expiry", "clocks-irrelevant",
+			"A forward jump of the Redis host clock is harmless, because the client measures its own lease.", true},
+		{"near miss: the server's clock can still expire keys early", "redlock-operations-q", "clocks-irrelevant",
+			"A jump in a Redis server's clock can still expire its keys early, whatever the client measures.", false},
+		{"near miss: a myth that server clocks don't matter", "redlock-operations-q", "clocks-irrelevant",
+			"It's a myth that the server clocks don't matter: a stepped node clock expires keys early.", false},
+		{"near miss: the client's clock, but the server's clock", "redlock-operations-q", "clocks-irrelevant",
+			"The client's clock doesn't matter much, but a Redis server's clock that jumps expires keys early.", false},
+		{"near miss: not irrelevant", "redlock-operations-q", "clocks-irrelevant",
+			"A Redis server's clock is not irrelevant: a forward step expires the key early.", false},
 	})
 }

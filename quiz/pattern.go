@@ -350,6 +350,7 @@ func parsePhrase(words []string, syn Synonyms, topic string, allowSyn bool, sets
 	seq := make([]elem, 0, len(words))
 	var tight uint64
 	for k, w := range words {
+		w = bothCannots(w)
 		if !strings.Contains(w, "/") {
 			// A word of one form (most of them): newAlt would return
 			// a word set as it is.
@@ -381,6 +382,42 @@ func parsePhrase(words []string, syn Synonyms, topic string, allowSyn bool, sets
 		return seq[0], nil
 	}
 	return &seqElem{elems: seq, gap: phraseGap, tight: tight}, nil
+}
+
+// bothCannots gives a pattern word written with "can't" the form with
+// "cannot" too, and the other way round ("can't/cannot", "cannot-affect/
+// can't-affect"): the two spell one negator, and writers use both ("a
+// jump in the server's clock cannot affect safety"), while patterns spell
+// one of them. Other words come back unchanged.
+func bothCannots(w string) string {
+	if !strings.Contains(w, "can't") && !strings.Contains(w, "cannot") {
+		return w
+	}
+	forms := strings.Split(w, "/")
+	have := make(map[string]bool, len(forms))
+	for _, f := range forms {
+		have[f] = true
+	}
+	out := forms
+	for _, f := range forms {
+		var g string
+		switch {
+		case strings.HasPrefix(f, "can't"):
+			g = "cannot" + f[len("can't"):]
+		case strings.HasPrefix(f, "cannot"):
+			g = "can't" + f[len("cannot"):]
+		default:
+			continue
+		}
+		if !have[g] {
+			have[g] = true
+			out = append(out, g)
+		}
+	}
+	if len(out) == len(forms) {
+		return w
+	}
+	return strings.Join(out, "/")
 }
 
 // phraseNegator reports a phrase word whose forms are all negators of a
