@@ -113,5 +113,35 @@ func TestLosingClaimShapesAF11(t *testing.T) {
 			"The client's clock doesn't matter much, but a Redis server's clock that jumps expires keys early.", false},
 		{"near miss: not irrelevant", "redlock-operations-q", "clocks-irrelevant",
 			"A Redis server's clock is not irrelevant: a forward step expires the key early.", false},
+
+		// A committed claim's row said to stay locked to its worker until
+		// the job is marked done: a row lock ends with its transaction.
+		{"claim and commit; the row remains locked until marked finished", "skip-locked-queue", "claim-lock-outlives-commit",
+			"Claim with SKIP LOCKED and commit; the row remains locked until the worker marks it finished.", true},
+		{"after the commit the job stays locked while the worker processes", "skip-locked-queue", "claim-lock-outlives-commit",
+			"After the commit the job stays locked to that worker while the worker processes it.", true},
+		{"near miss: transaction open, locked until you commit", "skip-locked-queue", "claim-lock-outlives-commit",
+			"Keep the transaction open: the row stays locked until you commit.", false},
+		{"near miss: inside one transaction", "skip-locked-queue", "claim-lock-outlives-commit",
+			"Inside one transaction the row stays locked until the worker marks it done and commits.", false},
+		{"near miss: no longer locked after the commit", "skip-locked-queue", "claim-lock-outlives-commit",
+			"Once you commit, the row no longer stays locked until you mark it done; use a lease column.", false},
+		{"near miss: called a mistake", "skip-locked-queue", "claim-lock-outlives-commit",
+			"A common mistake is to think the row stays locked until you mark it done after the COMMIT.", false},
+
+		// Eviction said to spare keys that carry a TTL: the volatile-*
+		// policies evict exactly those.
+		{"keys with an expiry can't be evicted", "redis-early-expiry", "single-node-keeps-keys",
+			"Keys with an expiry can't be evicted, so the lock key is safe under memory pressure.", true},
+		{"won't evict a key that has a TTL", "redis-early-expiry", "single-node-keeps-keys",
+			"Redis won't evict a key that has a TTL; it waits for it to expire.", true},
+		{"lock keys never evicted because they carry a TTL", "redis-early-expiry", "single-node-keeps-keys",
+			"Lock keys are never evicted because they carry a TTL.", true},
+		{"near miss: volatile-lru evicts exactly those", "redis-early-expiry", "single-node-keeps-keys",
+			"Under volatile-lru Redis evicts exactly the keys that carry a TTL, so lock keys are the first to go.", false},
+		{"near miss: noeviction evicts nothing", "redis-early-expiry", "single-node-keeps-keys",
+			"With noeviction Redis never evicts keys, TTL or not; writes fail instead.", false},
+		{"near miss: called a myth", "redis-early-expiry", "single-node-keeps-keys",
+			"It's a myth that Redis never evicts keys that carry a TTL.", false},
 	})
 }
