@@ -143,5 +143,31 @@ func TestLosingClaimShapesAF11(t *testing.T) {
 			"With noeviction Redis never evicts keys, TTL or not; writes fail instead.", false},
 		{"near miss: called a myth", "redis-early-expiry", "single-node-keeps-keys",
 			"It's a myth that Redis never evicts keys that carry a TTL.", false},
+
+		// Fencing said to be needed only with a Redis lock, or a consensus
+		// lock said to stop a paused holder from acting: a paused
+		// ZooKeeper or etcd holder wakes up and writes just the same.
+		{"fencing only needed with Redis", "redis-vs-consensus", "fencing-unneeded",
+			"That's why fencing tokens are only needed with Redis.", true},
+		{"fencing only necessary when the lock lives in Redis", "redis-vs-consensus", "fencing-unneeded",
+			"Fencing is only necessary when the lock lives in Redis.", true},
+		{"a client can't write after its session expired", "redis-vs-consensus", "fencing-unneeded",
+			"With etcd's session watch, a client can't write after its session expired.", true},
+		{"consensus gets rid of the paused holder problem", "redis-vs-consensus", "fencing-unneeded",
+			"Consensus gets rid of the paused holder problem completely.", true},
+		{"near miss: needed with ZooKeeper too", "redis-vs-consensus", "fencing-unneeded",
+			"Fencing tokens are needed with Redis and with ZooKeeper too.", false},
+		{"near miss: a myth that fencing is only for Redis", "redis-vs-consensus", "fencing-unneeded",
+			"It's a myth that fencing is only needed with Redis: a paused ZooKeeper holder writes just the same.", false},
+		{"near miss: the fence is what stops it", "redis-vs-consensus", "fencing-unneeded",
+			"With fencing tokens, a holder can never act on a lock it no longer holds: the store rejects it.", false},
+		{"near miss: a paused holder can write after expiry", "redis-vs-consensus", "fencing-unneeded",
+			"A paused holder still believes it holds the lock and can write after its session expired.", false},
+		{"near miss: consensus does not remove the problem", "redis-vs-consensus", "fencing-unneeded",
+			"Consensus does not remove the paused-client problem entirely; you still need fencing.", false},
+		{"near miss: not only with Redis", "choose-ttl", "fencing-unneeded",
+			"Fencing tokens are not only needed with Redis; etcd leases expire under paused clients too.", false},
+		{"near miss: the row lock's transaction is rolled back", "row-lock", "fencing-unneeded",
+			"If my connection dies the transaction is rolled back, so a stale holder can't write after losing the lock.", false},
 	})
 }
