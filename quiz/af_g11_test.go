@@ -169,5 +169,31 @@ func TestLosingClaimShapesAF11(t *testing.T) {
 			"Fencing tokens are not only needed with Redis; etcd leases expire under paused clients too.", false},
 		{"near miss: the row lock's transaction is rolled back", "row-lock", "fencing-unneeded",
 			"If my connection dies the transaction is rolled back, so a stale holder can't write after losing the lock.", false},
+
+		// A clock comparison said to make a lease's window airtight:
+		// clocks drift and step, and a pause falls between the comparison
+		// and the write.
+		{"NTP-synced hosts make the expiry check airtight", "holder-id-guard", "wall-clock",
+			"Keep the hosts NTP-synced and the expiry check becomes airtight.", true},
+		{"synced clocks make the comparison bulletproof", "holder-id-guard", "wall-clock",
+			"With synced clocks, comparing the claim time with the local clock is bulletproof.", true},
+		{"near miss: no clock comparison is airtight", "holder-id-guard", "wall-clock",
+			"No clock comparison is airtight: clocks drift and a pause falls between the check and the write.", false},
+		{"near miss: not airtight even with NTP", "holder-id-guard", "wall-clock",
+			"Even with NTP, that comparison is not airtight; guard the write on the epoch in SQL.", false},
+
+		// The token checked by asking the lock service before the write:
+		// its answer can change before the write lands; only the
+		// resource's own check is atomic with the write.
+		{"the client asks the lock server before each write", "fencing-token", "client-side-fencing",
+			"Before each write, the client asks the lock server whether its lease is still valid, and writes only if it is.", true},
+		{"the coordinator does the checking", "fencing-token", "client-side-fencing",
+			"Let the coordinator do the checking: it knows which token is current.", true},
+		{"near miss: asking leaves a window", "fencing-token", "client-side-fencing",
+			"Asking the lock service whether your token is still current leaves a window between the check and the write.", false},
+		{"near miss: don't ask, the storage compares", "fencing-token", "client-side-fencing",
+			"Don't ask the lock service whether your token is current; the storage must compare it.", false},
+		{"near miss: the service issues, the database checks", "fencing-token", "client-side-fencing",
+			"The lock service issues the token; the database checks whether it is still the current one.", false},
 	})
 }
