@@ -197,3 +197,19 @@ func TestLosingClaimShapesAF11(t *testing.T) {
 			"The lock service issues the token; the database checks whether it is still the current one.", false},
 	})
 }
+
+// TestQualifiedNoThenEmphaticDo: an answer that opens "Not in the usual
+// sense" and then, after a "but" or "yet" in the same sentence, says what the
+// lock does do ("but it does give mutual exclusion between processes")
+// grants the yes it hedged (opensWithNo); without the contrast, or with a
+// negated do, the opening no stands.
+func TestQualifiedNoThenEmphaticDo(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"row-lock", "yes-within-db", "Not in the usual sense: it's a lock inside one database, but since every worker goes through that database it does give them mutual exclusion.", true},
+		{"row-lock", "yes-within-db", "Not in the textbook sense, yet it does coordinate every worker that touches the table, because they all go through one database.", true},
+		{"row-lock", "yes-within-db", "Not strictly: it lives on one server, but it does serialise all the clients of that database.", true},
+		{"row-lock", "yes-within-db", "Not in the usual sense: it lives on one server, and it does nothing outside that database.", false},
+		{"row-lock", "yes-within-db", "Not really: it's local to one database, but it does not coordinate anything across machines.", false},
+	})
+}
