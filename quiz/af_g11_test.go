@@ -213,3 +213,17 @@ func TestQualifiedNoThenEmphaticDo(t *testing.T) {
 		{"row-lock", "yes-within-db", "Not really: it's local to one database, but it does not coordinate anything across machines.", false},
 	})
 }
+
+// TestPauseWhateverTheFigure: a pause said to strike whatever figure is
+// chosen makes choose-ttl's no-safe-value; "whatever value" said of
+// something else does not.
+func TestPauseWhateverTheFigure(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"choose-ttl", "no-safe-value", "A worker can freeze at the worst moment whatever figure we choose, so the store checks a ticket.", true},
+		{"choose-ttl", "no-safe-value", "Regardless of the timeout you set, a stalled holder can wake up after it.", true},
+		{"choose-ttl", "no-safe-value", "Whatever value you choose, measure it against the p99.9 of the job.", false},
+		{"choose-ttl", "no-safe-value", "Whatever figure I choose, I renew it every third of the period.", false},
+		{"choose-ttl", "no-safe-value", "Pick a TTL and pause the worker in a test to see what happens.", false},
+	})
+}
