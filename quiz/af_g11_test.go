@@ -227,3 +227,19 @@ func TestPauseWhateverTheFigure(t *testing.T) {
 		{"choose-ttl", "no-safe-value", "Pick a TTL and pause the worker in a test to see what happens.", false},
 	})
 }
+
+// TestLockReachDenied: the row lock's reach denied over an outside effect
+// ("doesn't extend to that side effect", "can't reach the HTTP call")
+// makes row-lock's outside-effects; the reach asserted, or denied of
+// something else, does not.
+func TestLockReachDenied(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"row-lock", "outside-effects", "The lock doesn't extend to the webhook you fire halfway through.", true},
+		{"row-lock", "outside-effects", "Its protection can't reach the HTTP call you make to the provider.", true},
+		{"row-lock", "outside-effects", "The row lock does not apply to the email you send from inside the transaction.", true},
+		{"row-lock", "outside-effects", "The lock extends to the side effect because the call happens inside the transaction.", false},
+		{"row-lock", "outside-effects", "The transaction doesn't extend past the commit, so keep it short.", false},
+		{"row-lock", "outside-effects", "The API call doesn't reach the database until the worker commits.", false},
+	})
+}
