@@ -350,6 +350,7 @@ func parsePhrase(words []string, syn Synonyms, topic string, allowSyn bool, sets
 	seq := make([]elem, 0, len(words))
 	var tight uint64
 	for k, w := range words {
+		w = bothCannots(w)
 		if !strings.Contains(w, "/") {
 			// A word of one form (most of them): newAlt would return
 			// a word set as it is.
@@ -381,6 +382,42 @@ func parsePhrase(words []string, syn Synonyms, topic string, allowSyn bool, sets
 		return seq[0], nil
 	}
 	return &seqElem{elems: seq, gap: phraseGap, tight: tight}, nil
+}
+
+// bothCannots gives a pattern word written with "can't" the form with
+// "cannot" too, and the other way round ("can't/cannot", "cannot-affect/
+// can't-affect"): the two spell one negator, and writers use both ("a
+// jump in the server's clock cannot affect safety"), while patterns spell
+// one of them. Other words come back unchanged.
+func bothCannots(w string) string {
+	if !strings.Contains(w, "can't") && !strings.Contains(w, "cannot") {
+		return w
+	}
+	forms := strings.Split(w, "/")
+	have := make(map[string]bool, len(forms))
+	for _, f := range forms {
+		have[f] = true
+	}
+	out := forms
+	for _, f := range forms {
+		var g string
+		switch {
+		case strings.HasPrefix(f, "can't"):
+			g = "cannot" + f[len("can't"):]
+		case strings.HasPrefix(f, "cannot"):
+			g = "can't" + f[len("cannot"):]
+		default:
+			continue
+		}
+		if !have[g] {
+			have[g] = true
+			out = append(out, g)
+		}
+	}
+	if len(out) == len(forms) {
+		return w
+	}
+	return strings.Join(out, "/")
 }
 
 // phraseNegator reports a phrase word whose forms are all negators of a
@@ -755,6 +792,9 @@ func (p *Pattern) collect(d *doc, c *evalCtx, sn sentence, own [][2]int, claimOn
 			if d.toks[i].dismiss {
 				continue // "not a big concern" plays a claim down, not refutes it
 			}
+			if !p.excludeAny[x] && inRelaxedNeed(d, i, sn.from, sn.to) {
+				continue // "...; it doesn't need to be ordered" drops the demand the word names
+			}
 			for m := c.elemEnds(len(p.parts)+x, ex, i, sn.to); m != 0; m &= m - 1 {
 				if p.excludeAny[x] || !negated(d, [2]int{i, i + bits.TrailingZeros64(m)}) {
 					return false, dropped
@@ -800,7 +840,7 @@ func (p *Pattern) localExcluded(d *doc, c *evalCtx, spans [][2]int) bool {
 		from, to := lo, hi
 		if p.excludeHead[x] {
 			if headLo < 0 {
-				headLo, headHi = d.sents[sent].from, consequenceAfter(d, hi, d.sents[sent].to)
+				headLo, headHi = choiceConditionEnd(d, d.sents[sent].from, lo), consequenceAfter(d, hi, d.sents[sent].to)
 			}
 			from, to = headLo, headHi
 		}
@@ -841,8 +881,84 @@ func consequenceAfter(d *doc, k, end int) int {
 		if n > 0 && !judgesBack(d, k+n, end) {
 			return k
 		}
+		if relaxedNeed(d, k, end) {
+			return k
+		}
 	}
 	return end
+}
+
+// inRelaxedNeed reports whether token i, in the sentence from..to, lies in
+// a clause that opens with a negated need (see relaxedNeed) after the
+// sentence's first clause: an exclusion's word there ("ordered" in "a UUID
+// is fine; it doesn't need to be ordered") names a demand the claim drops,
+// not one it makes.
+func inRelaxedNeed(d *doc, i, from, to int) bool {
+	k := i
+	for k > from && !d.toks[k].clause {
+		k--
+	}
+	return k > from && k+2 < i && relaxedNeed(d, k, to)
+}
+
+// relaxedNeed reports whether the clause at k opens with a pronoun pointing
+// back and a negated need ("; it doesn't need to be ordered", "— they
+// don't have to be unique", "it needn't be exact"): the claim before it
+// drops a demand, which supports the claim rather than denies it.
+func relaxedNeed(d *doc, k, end int) bool {
+	if k+2 >= end {
+		return false
+	}
+	switch d.toks[k].raw {
+	case "it", "they", "this", "that":
+	default:
+		return false
+	}
+	j := k + 1
+	switch d.toks[j].raw {
+	case "needn't":
+		return true
+	case "doesn't", "don't":
+	case "does", "do":
+		if d.toks[j+1].raw != "not" {
+			return false
+		}
+		j++
+	default:
+		return false
+	}
+	if j+1 >= end {
+		return false
+	}
+	switch d.toks[j+1].raw {
+	case "need", "have":
+		return true
+	}
+	return false
+}
+
+// choiceConditionEnd returns where the claim's sentence starts for its
+// negator exclusions: after an opening condition on the speaker's or the
+// reader's own choice that ends before the match at lo ("If you'd rather
+// not build that, a CronJob guarantees ...", "If we don't want to run
+// ZooKeeper, ..."), from otherwise. Such a condition says what the person
+// chooses not to do, not that the claim after it is false. A condition on
+// the system ("if the clocks don't jump, ...") is kept: it limits the claim.
+func choiceConditionEnd(d *doc, from, lo int) int {
+	if from+2 >= lo || d.toks[from].raw != "if" {
+		return from
+	}
+	switch d.toks[from+1].raw {
+	case "you", "we", "i", "you'd", "we'd", "i'd", "you're", "we're", "i'm", "one":
+	default:
+		return from
+	}
+	for j := from + 2; j <= lo; j++ {
+		if d.toks[j].clause {
+			return j
+		}
+	}
+	return from
 }
 
 // judgesBack reports whether the clause at k opens with a pronoun pointing

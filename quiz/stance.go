@@ -65,11 +65,20 @@ func opensWithNo(d *doc) bool {
 	default:
 		return false
 	}
+	contrast := false // a "but" or "yet" seen after the opening clause
 	for k := s.from; k < s.to; k++ {
 		if toks[k].negBy >= 0 && toks[k].negBy != k {
 			continue // "not in practice": the hedge is denied
 		}
 		r := toks[k].raw
+		if k >= end && (r == "but" || r == "yet") {
+			contrast = true
+		}
+		// "Not in the usual sense, but it does give mutual exclusion": an
+		// emphatic do after the contrast grants what the opening denied
+		if contrast && (r == "does" || r == "do") && k+1 < s.to && !isNegator(toks[k+1].raw) && toks[k+1].raw != "so" {
+			return false
+		}
 		if grantWords[r] {
 			return false
 		}
