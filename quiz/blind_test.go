@@ -72,7 +72,7 @@ var (
 	earlierWriters = []string{"Q", "R"}
 	// freshWriters (AG, AH, AI) answered all 24 questions (brief:
 	// writer-brief-3.md) while grader g11 was tuned (2026-12-02, written
-	// 09:08-09:22 UTC). Their files stayed outside the repository, away from
+	// 09:05-09:22 UTC). Their files stayed outside the repository, away from
 	// everyone who tuned the grader; only totals were computed on them, on
 	// arrival (g10) and at the end (g11).
 	freshWriters = []string{"AG", "AH", "AI"}
