@@ -1701,6 +1701,25 @@ first firstly`)
 // plain DEL, and don't ...".
 var prohibitions = setOf(`don't dont never avoid`)
 
+// headerProhibition returns where a prohibition opens the clause after
+// the colon of a short header ("We had this in prod: never ...",
+// "Lesson learned: don't ..."), or -1.
+func headerProhibition(toks []token, s sentence) int {
+	for j := s.from + 1; j < s.to && j <= s.from+8; j++ {
+		if !toks[j].clause || toks[j].brk == 0 {
+			continue
+		}
+		if toks[j].brk != ':' {
+			return -1
+		}
+		if prohibitions[toks[j].raw] || toks[j].raw == "do" && j+1 < s.to && toks[j+1].raw == "not" {
+			return j
+		}
+		return -1
+	}
+	return -1
+}
+
 // markMentions marks, sentence by sentence, what is named rather than
 // claimed: a quotation beside a noun that makes it a topic ("the argument
 // "..."), the list after a header of suspects or mistakes, a sentence
@@ -1974,6 +1993,21 @@ func markMentions(d *doc) {
 		if prohibitions[first] || first == "do" && open+1 < s.to && toks[open+1].raw == "not" {
 			for j := s.from; j < s.to; j++ {
 				toks[j].refuted = true
+			}
+		} else if c := headerProhibition(toks, s); c >= 0 {
+			// "We had this in prod: never SETNX then EXPIRE; use one
+			// SET": a prohibition opening what a short header's colon
+			// announces forbids, up to the semicolon that ends it, as one
+			// opening the sentence does; the words of the advice after the
+			// semicolon cannot complete a flag with the forbidden ones.
+			end := c
+			for end < s.to && !(toks[end].clause && toks[end].brk == ';') {
+				end++
+			}
+			if end < s.to {
+				for j := c; j < end; j++ {
+					toks[j].refuted = true
+				}
 			}
 		}
 		for j := s.from; j < s.to; j++ {
