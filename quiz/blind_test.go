@@ -53,16 +53,19 @@ var (
 	// written for tuning g7, where blind answers missed most. S, T and U,
 	// the validation split of g7, joined for g8; V and W, the validation
 	// split of g8, for g9; P and Z, the validation split of g9, for g10;
-	// AA, AB and AC, the validation split of g10, for g11.
-	tuningWriters = []string{"A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "X", "Y", "S", "T", "U", "V", "W", "P", "Z", "AA", "AB", "AC"}
+	// AA, AB and AC, the validation split of g10, for g11; AD, AE and
+	// AF, the validation split of g11, for g12.
+	tuningWriters = []string{"A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "X", "Y", "S", "T", "U", "V", "W", "P", "Z", "AA", "AB", "AC", "AD", "AE", "AF"}
 	// validationWriters answer all 24 questions (brief: writer-brief-3.md)
 	// and arrive while a grader version is tuned: each is measured before
 	// any change made for it (validationBefore), and read while tuning
-	// only after that. AD, AE and AF, the fresh holdout of g10 (never read
-	// while g10 was tuned; totals only, on arrival with g9 and at the end
-	// with g10), were released for tuning g11 on 2026-12-02 and measured by
-	// g10 then (09:13 UTC), before anything changed for them.
-	validationWriters = []string{"AD", "AE", "AF"}
+	// only after that. AG, AH and AI, the fresh holdout of g11 (never read
+	// while g11 was tuned; totals only, on arrival with g10 and at the end
+	// with g11), were released for tuning g12 on 2026-12-02 and measured by
+	// g11 then (11:50 UTC), before anything changed for them. AI was kept
+	// unread at first, as a check on whether changes made for AG and AH
+	// generalise.
+	validationWriters = []string{"AG", "AH", "AI"}
 	// earlierWriters (Q, R) answered all 24 questions (brief:
 	// writer-brief-3.md) while grader g6 was tuned and were its fresh
 	// holdout: their files stayed outside the repository, away from
@@ -70,12 +73,10 @@ var (
 	// them, on arrival (g5), at the end of g6, and after every version
 	// since. Nobody has read them.
 	earlierWriters = []string{"Q", "R"}
-	// freshWriters (AG, AH, AI) answered all 24 questions (brief:
-	// writer-brief-3.md) while grader g11 was tuned (2026-12-02, written
-	// 09:05-09:22 UTC). Their files stayed outside the repository, away from
-	// everyone who tuned the grader; only totals were computed on them, on
-	// arrival (g10) and at the end (g11).
-	freshWriters = []string{"AG", "AH", "AI"}
+	// freshWriters are the fresh holdout of grader g12: writers who answer
+	// all 24 questions while g12 is tuned, kept outside the repository until
+	// it is done (none yet: the page leads with the earlier holdout).
+	freshWriters []string
 )
 
 // answersPerWriter is how many answers each writer's file holds.
@@ -306,7 +307,7 @@ const blindMethod = "Helpers who saw only the question prompts, never the rubric
 
 // blindDetail is the corpus's history writer by writer, for the record
 // (the page folds it away).
-const blindDetail = "Writers are named by letters. A and B (the first nine questions) were the tuning set from the start; C and D answered the same nine questions and were held out; E and F answered the fifteen questions added later and were held out. G and H (all 24 questions) joined the tuning set for grader g4. K and L were measured on arrival by g4, then tuned on for g5. I and J, written at the same time as G and H, were the fresh holdout until g5 and then the earlier holdout: never read, measured after every version until g6, then released for tuning. For g6, C to F were released to the tuning set, M, N and O were measured on arrival by g5 and then tuned on, and Q and R, written at the same time, were the fresh holdout; they are now the earlier holdout, still never read. For g7, I and J were released to the tuning set with M, N and O, two writers (X and Y) wrote extra answers of the kinds the grader missed most, S, T and U were measured on arrival by g6 and then tuned on, Q and R became the earlier holdout, and V and W, written at the same time as S, T and U, were the fresh holdout. For g8, S, T and U joined the tuning set, V and W were measured by g7 and released for tuning, Q and R stayed the earlier holdout, still never read, and P and Z, written while g8 was tuned, were the fresh holdout. For g9, V and W joined the tuning set, P and Z were measured by g8 and released for tuning, Q and R stayed the earlier holdout, still never read, and AA, AB and AC, written while g9 was tuned, were the fresh holdout. For g10, P and Z joined the tuning set, AA, AB and AC were measured by g9 and released for tuning, Q and R stayed the earlier holdout, still never read, and AD, AE and AF, written while g10 was tuned, were the fresh holdout. For g11, AA, AB and AC joined the tuning set, AD, AE and AF were measured by g10 and released for tuning (AF kept unread until mid-session, when it had not moved), Q and R stayed the earlier holdout, still never read, and AG, AH and AI, written while g11 was tuned, are the fresh holdout. Every file is committed unchanged, with the SHA-256 of each holdout file recorded when it arrived, in quiz/testdata/blind/README.md."
+const blindDetail = "Writers are named by letters. A and B (the first nine questions) were the tuning set from the start; C and D answered the same nine questions and were held out; E and F answered the fifteen questions added later and were held out. G and H (all 24 questions) joined the tuning set for grader g4. K and L were measured on arrival by g4, then tuned on for g5. I and J, written at the same time as G and H, were the fresh holdout until g5 and then the earlier holdout: never read, measured after every version until g6, then released for tuning. For g6, C to F were released to the tuning set, M, N and O were measured on arrival by g5 and then tuned on, and Q and R, written at the same time, were the fresh holdout; they are now the earlier holdout, still never read. For g7, I and J were released to the tuning set with M, N and O, two writers (X and Y) wrote extra answers of the kinds the grader missed most, S, T and U were measured on arrival by g6 and then tuned on, Q and R became the earlier holdout, and V and W, written at the same time as S, T and U, were the fresh holdout. For g8, S, T and U joined the tuning set, V and W were measured by g7 and released for tuning, Q and R stayed the earlier holdout, still never read, and P and Z, written while g8 was tuned, were the fresh holdout. For g9, V and W joined the tuning set, P and Z were measured by g8 and released for tuning, Q and R stayed the earlier holdout, still never read, and AA, AB and AC, written while g9 was tuned, were the fresh holdout. For g10, P and Z joined the tuning set, AA, AB and AC were measured by g9 and released for tuning, Q and R stayed the earlier holdout, still never read, and AD, AE and AF, written while g10 was tuned, were the fresh holdout. For g11, AA, AB and AC joined the tuning set, AD, AE and AF were measured by g10 and released for tuning (AF kept unread until mid-session, when it had not moved), Q and R stayed the earlier holdout, still never read, and AG, AH and AI, written while g11 was tuned, were the fresh holdout. For g12, AD, AE and AF joined the tuning set, AG, AH and AI were measured by g11 and released for tuning (AI kept unread at first, as a check), Q and R stay the earlier holdout, still never read, and a new fresh holdout is written while g12 is tuned. Every file is committed unchanged, with the SHA-256 of each holdout file recorded when it arrived, in quiz/testdata/blind/README.md."
 
 // earlierBefore is the earlier holdout (Q, R) as grader g5 scored it when
 // the files arrived (2026-12-01 19:24-19:25 UTC), before any change of
@@ -326,17 +327,17 @@ const earlierBeforeGrader = "g5"
 // worse unnoticed.
 var earlierFloors = quiz.BlindGate{Verdicts: 0.941, MaxPassFlagged: 11, Flagged: 0.781, MaxSaladPasses: 1}
 
-// validationBefore is each validation writer as grader g10 scored it when
-// the file was released for tuning (2026-12-02, 09:13 UTC), before anything
+// validationBefore is each validation writer as grader g11 scored it when
+// the file was released for tuning (2026-12-02, 11:50 UTC), before anything
 // was changed for it.
 var validationBefore = []quiz.BlindFigures{
-	{Writers: []string{"AD"}, Answers: 264, Verdicts: 0.932, FalsePasses: 4, FalseFails: 14, PassAnswers: 144, PassFlagged: 12, ShouldFlag: 48, ShouldFlagged: 35, Flagged: 0.729, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 20}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 21}, {Kind: "rejects-antipattern", Answers: 24, Agree: 21}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 23}, {Kind: "strong-full", Answers: 24, Agree: 20}, {Kind: "strong-unusual", Answers: 24, Agree: 21}, {Kind: "weak", Answers: 24, Agree: 24}}},
-	{Writers: []string{"AE"}, Answers: 264, Verdicts: 0.92, FalsePasses: 7, FalseFails: 14, PassAnswers: 144, PassFlagged: 10, ShouldFlag: 48, ShouldFlagged: 30, Flagged: 0.625, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 17}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 19}, {Kind: "rejects-antipattern", Answers: 24, Agree: 22}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 23}, {Kind: "strong-full", Answers: 24, Agree: 22}, {Kind: "strong-unusual", Answers: 24, Agree: 20}, {Kind: "weak", Answers: 24, Agree: 24}}},
-	{Writers: []string{"AF"}, Answers: 264, Verdicts: 0.909, FalsePasses: 12, FalseFails: 12, PassAnswers: 144, PassFlagged: 7, ShouldFlag: 48, ShouldFlagged: 32, Flagged: 0.667, Salads: 24, SaladPasses: 1, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 20}, {Kind: "keyword-salad", Answers: 24, Agree: 23}, {Kind: "mixed-wrong", Answers: 24, Agree: 17}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 24}, {Kind: "rejects-antipattern", Answers: 24, Agree: 18}, {Kind: "strong-casual", Answers: 24, Agree: 23}, {Kind: "strong-concise", Answers: 24, Agree: 23}, {Kind: "strong-full", Answers: 24, Agree: 22}, {Kind: "strong-unusual", Answers: 24, Agree: 22}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	{Writers: []string{"AG"}, Answers: 264, Verdicts: 0.939, FalsePasses: 8, FalseFails: 8, PassAnswers: 144, PassFlagged: 6, ShouldFlag: 48, ShouldFlagged: 37, Flagged: 0.771, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 16}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 23}, {Kind: "rejects-antipattern", Answers: 24, Agree: 23}, {Kind: "strong-casual", Answers: 24, Agree: 21}, {Kind: "strong-concise", Answers: 24, Agree: 23}, {Kind: "strong-full", Answers: 24, Agree: 22}, {Kind: "strong-unusual", Answers: 24, Agree: 24}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	{Writers: []string{"AH"}, Answers: 264, Verdicts: 0.943, FalsePasses: 2, FalseFails: 13, PassAnswers: 144, PassFlagged: 1, ShouldFlag: 48, ShouldFlagged: 41, Flagged: 0.854, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 22}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 21}, {Kind: "rejects-antipattern", Answers: 24, Agree: 22}, {Kind: "strong-casual", Answers: 24, Agree: 22}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 23}, {Kind: "strong-unusual", Answers: 24, Agree: 19}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	{Writers: []string{"AI"}, Answers: 264, Verdicts: 0.951, FalsePasses: 5, FalseFails: 8, PassAnswers: 144, PassFlagged: 6, ShouldFlag: 48, ShouldFlagged: 40, Flagged: 0.833, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 19}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 24}, {Kind: "rejects-antipattern", Answers: 24, Agree: 22}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 21}, {Kind: "strong-full", Answers: 24, Agree: 23}, {Kind: "strong-unusual", Answers: 24, Agree: 22}, {Kind: "weak", Answers: 24, Agree: 24}}},
 }
 
 // validationBeforeGrader names the grader that measured validationBefore.
-const validationBeforeGrader = "g10"
+const validationBeforeGrader = "g11"
 
 func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	r := func(a, b int) float64 {
