@@ -62,7 +62,7 @@ var (
 	// only after that. AG, AH and AI, the fresh holdout of g11 (never read
 	// while g11 was tuned; totals only, on arrival with g10 and at the end
 	// with g11), were released for tuning g12 on 2026-12-02 and measured by
-	// g11 then (11:50 UTC), before anything changed for them. AI was kept
+	// g11 then (11:43 UTC), before anything changed for them. AI was kept
 	// unread at first, as a check on whether changes made for AG and AH
 	// generalise.
 	validationWriters = []string{"AG", "AH", "AI"}
@@ -328,7 +328,7 @@ const earlierBeforeGrader = "g5"
 var earlierFloors = quiz.BlindGate{Verdicts: 0.941, MaxPassFlagged: 11, Flagged: 0.781, MaxSaladPasses: 1}
 
 // validationBefore is each validation writer as grader g11 scored it when
-// the file was released for tuning (2026-12-02, 11:50 UTC), before anything
+// the file was released for tuning (2026-12-02, 11:43 UTC), before anything
 // was changed for it.
 var validationBefore = []quiz.BlindFigures{
 	{Writers: []string{"AG"}, Answers: 264, Verdicts: 0.939, FalsePasses: 8, FalseFails: 8, PassAnswers: 144, PassFlagged: 6, ShouldFlag: 48, ShouldFlagged: 37, Flagged: 0.771, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 16}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 23}, {Kind: "rejects-antipattern", Answers: 24, Agree: 23}, {Kind: "strong-casual", Answers: 24, Agree: 21}, {Kind: "strong-concise", Answers: 24, Agree: 23}, {Kind: "strong-full", Answers: 24, Agree: 22}, {Kind: "strong-unusual", Answers: 24, Agree: 24}, {Kind: "weak", Answers: 24, Agree: 24}}},
