@@ -841,6 +841,7 @@ func (p *Pattern) localExcluded(d *doc, c *evalCtx, spans [][2]int) bool {
 		if p.excludeHead[x] {
 			if headLo < 0 {
 				headLo, headHi = choiceConditionEnd(d, d.sents[sent].from, lo), consequenceAfter(d, hi, d.sents[sent].to)
+				headLo = max(headLo, dismissingHeaderEnd(d, d.sents[sent].from, lo))
 			}
 			from, to = headLo, headHi
 		}
@@ -960,6 +961,51 @@ func choiceConditionEnd(d *doc, from, lo int) int {
 	}
 	return from
 }
+
+// dismissingHeaderEnd returns where the claim's sentence starts for its
+// negator exclusions: after a header that dismisses a concern of its own
+// and ends in a colon before the match at lo ("Restarts are no concern:
+// ...", "Failover isn't one of them if you run Sentinel: ...",
+// "Persistence you don't need to worry about: ..."), from otherwise. The
+// header's negator waves its own subject away; what follows the colon is
+// the reason given, which the candidate claims. A header that is only a
+// verdict ("Not safe: ...", "No: ...") or announces what is not done
+// ("What it can't do: ...") still reaches what follows.
+func dismissingHeaderEnd(d *doc, from, lo int) int {
+	colon := -1
+	for j := from + 1; j <= lo && j <= from+14; j++ {
+		if d.toks[j].clause && d.toks[j].brk == ':' {
+			colon = j
+			break
+		}
+	}
+	if colon < 0 || headerOpeners[d.toks[from].raw] {
+		return from
+	}
+	neg := -1
+	for j := from; j < colon; j++ {
+		if isNegator(d.toks[j].raw) || d.toks[j].raw == "no" {
+			neg = j
+			break
+		}
+	}
+	// the header's own subject stands before its negator
+	if neg <= from {
+		return from
+	}
+	for j := neg; j < colon; j++ {
+		t := d.toks[j]
+		if t.dismiss || t.raw == "worry" || t.raw == "need" || t.raw == "needed" ||
+			t.raw == "one" && j+1 < colon && d.toks[j+1].raw == "of" {
+			return colon
+		}
+	}
+	return from
+}
+
+// headerOpeners open a header that announces what follows its colon
+// ("What it can't do: ...", "Things it does not cover: ...").
+var headerOpeners = setOf(`what which where when how why things thing one two three here these this`)
 
 // judgesBack reports whether the clause at k opens with a pronoun pointing
 // back and a negator within its next three words ("..., so it is never

@@ -1440,9 +1440,12 @@ func markFrames(d *doc) {
 			// the design, not a diagnosis.
 			// So is "check it once at the start, and if it matches, the
 			// rest runs unguarded": the check guards what follows.
+			// So is a check timed in the run ("check at the start of the
+			// job that the number still matches — once that passes, ..."):
+			// a diagnosis looks at what happened, not at when the job runs.
 			if checkVerbs[t.raw] {
 				for j := k; j < to; j++ {
-					if toks[j].raw == "before" || toks[j].raw == "if" && j > k+1 && toks[j-1].raw == "and" && toks[j-1].brk == ',' || guardedActions[toks[j].raw] || toks[j].raw == "so" && toks[j-1].raw == "if" {
+					if toks[j].raw == "before" || runMoments[toks[j].raw] && j+1 < to && (toks[j+1].raw == "of" || toks[j].raw != "start") || toks[j].raw == "if" && j > k+1 && toks[j-1].raw == "and" && toks[j-1].brk == ',' || guardedActions[toks[j].raw] || toks[j].raw == "so" && toks[j-1].raw == "if" {
 						to = k
 					}
 				}
@@ -1453,6 +1456,10 @@ func markFrames(d *doc) {
 		}
 	}
 }
+
+// runMoments name a moment in a job's run at which a design checks
+// something: "at the start of the job", "at startup", "up front".
+var runMoments = setOf(`start startup beginning upfront`)
 
 // vagueObjects, as a probe's object, promise the suspect after a colon
 // or dash: "I'd rule out the obvious first — a DEL that doesn't check
@@ -1650,6 +1657,28 @@ func dismissesHeader(toks []token) bool {
 		}
 	}
 	return dismissed
+}
+
+// deniedHeader reports a header whose subject is said not to be one of
+// the things a header word names ("Failover isn't one of the risks:",
+// "Clock drift is not among the problems:"): what follows its colon is
+// the reason, claimed, not a list of suspects. A header opened by its
+// negator ("No bugs here:") is not one, nor one whose verb is denied
+// ("Redlock doesn't fix these failures:"), which still names them.
+func deniedHeader(toks []token) bool {
+	for j := 1; j < len(toks); j++ {
+		r := toks[j].raw
+		// a copula denied: "isn't", "is not", "are no"
+		copula := r == "isn't" || r == "aren't" || r == "wasn't" || r == "weren't" ||
+			(r == "not" || r == "no") && (toks[j-1].raw == "is" || toks[j-1].raw == "are" || toks[j-1].raw == "was" || toks[j-1].raw == "were")
+		if copula {
+			return !isFunction(toks[0].raw) || toks[0].raw == "it" || toks[0].raw == "this" || toks[0].raw == "that"
+		}
+		if isNegator(r) || r == "no" {
+			return false
+		}
+	}
+	return false
 }
 
 // mistakeNouns name a mistake: a sentence holding one may announce a
@@ -1951,7 +1980,7 @@ func markMentions(d *doc) {
 				opensOnMistake = true
 			}
 		}
-		if colon > 0 && (colon-s.from <= 8 || opensOnMistake && colon-s.from <= 16) && !dismissesHeader(toks[s.from:colon]) {
+		if colon > 0 && (colon-s.from <= 8 || opensOnMistake && colon-s.from <= 16) && !dismissesHeader(toks[s.from:colon]) && !deniedHeader(toks[s.from:colon]) {
 			for j := s.from; j < colon; j++ {
 				// "Usually it is one of: X, Y, Z": the candidates listed
 				// (not "Use one of: X, Y", a choice offered)
