@@ -1775,6 +1775,9 @@ func markHedgedBeliefs(d *doc) {
 	}
 }
 
+// coordinators join a clause of its own to the one before.
+var coordinators = setOf(`and but yet because since so`)
+
 // markCounterfactuals marks a sentence that opens with "If" and whose
 // main clause says what "would" happen ("If the server generated the key,
 // each retry would get a new one") as a hypothesis, not a claim: unless
@@ -1799,6 +1802,13 @@ func markCounterfactuals(d *doc) {
 		}
 		would, accepts, denied := false, false, false
 		for j := main; j < s.to; j++ {
+			// The main clause ends where a clause of its own joins it:
+			// in "If one renewal fails, ..., the job just continues, and
+			// aborting would waste the work", the "would" is a reason
+			// given, and the main clause a claim.
+			if !would && j > main+1 && toks[j].clause && (coordinators[toks[j].raw] || toks[j].brk == ';' || toks[j].brk == '—' || toks[j].brk == '–') {
+				break
+			}
 			switch toks[j].raw {
 			case "would", "it'd", "they'd", "we'd", "you'd":
 				would = true

@@ -109,5 +109,44 @@ func TestLosingClaimShapesG12(t *testing.T) {
 			"When Done() is closed the stale leader stops; the Txn on the create revision is what rejects its late Put.", false},
 		{"near miss: carry on, but each Put a Txn", "etcd-revision-guard", "check-then-act-safe",
 			"If the session is still alive, carry on, but make each Put a Txn guarded by the key's revision.", false},
+
+		// A stale holder called harmless because its release or renewal
+		// checks the token: that check keeps it from deleting the new
+		// lock, not from writing.
+		{"dismissed pause: the release fails, no damage", "redis-lock-and-failure", "fencing-unneeded",
+			"A paused client isn't a problem: when it wakes up its compare-and-delete release simply fails, so it can't do any damage.", true},
+		{"checked release and renewal: harmless", "redis-lock-and-failure", "fencing-unneeded",
+			"Because release and renewal both check the token, a client that resumes after expiry finds its token gone and is harmless.", true},
+		{"the release script: a late holder cannot hurt", "redis-lock-and-failure", "fencing-unneeded",
+			"Since the release script compares values, a late holder cannot hurt anyone.", true},
+		{"token-checked release: the pause problem goes away", "extend-lease", "fencing-unneeded",
+			"With a token-checked release and renewal, the pause problem goes away.", true},
+		{"near miss: protects the lock, not the data", "redis-lock-and-failure", "fencing-unneeded",
+			"Compare-and-delete protects the lock, not the data: a paused holder can still write after expiry.", false},
+		{"near miss: harmless because of the fencing token", "redis-lock-and-failure", "fencing-unneeded",
+			"With a fencing token the paused client's late write is rejected, so it can't do any damage.", false},
+		{"near miss: the storage rejects lower tokens", "redis-lock-and-failure", "fencing-unneeded",
+			"Because the storage rejects tokens lower than the highest it has seen, a stale holder is harmless.", false},
+		{"near miss: not true that it is harmless", "redis-lock-and-failure", "fencing-unneeded",
+			"It is not true that a stale holder is harmless once the release checks the token.", false},
+
+		// A failed renewal waved away; and an if-sentence whose "would"
+		// sits in a clause joined after its main clause ("..., and
+		// stopping would throw the work away") still claims its main
+		// clause (markCounterfactuals).
+		{"no reason to stop", "extend-lease", "work-after-lost-lease",
+			"A single failed renewal is no reason to stop; the job usually finishes before the lease runs out anyway.", true},
+		{"keep working, renew on the next tick", "extend-lease", "work-after-lost-lease",
+			"A failed extension isn't fatal: keep working and renew on the next tick.", true},
+		{"continue; stopping would waste the work", "extend-lease", "work-after-lost-lease",
+			"If one renewal fails, for instance on a network timeout, the job should just continue and try again at the next interval, and stopping would throw the work away.", true},
+		{"near miss: stop at once", "extend-lease", "work-after-lost-lease",
+			"If a renewal fails, stop the work at once: the lease may already be gone.", false},
+		{"near miss: keep the job, stop writing until renewed", "extend-lease", "work-after-lost-lease",
+			"Keep working and renew on the next tick, but stop writing until the renewal succeeds.", false},
+		{"near miss: one lost heartbeat is what TTL/3 is for", "extend-lease", "work-after-lost-lease",
+			"Renew every third of the TTL, so one lost heartbeat isn't fatal; a failed renewal stops the work.", false},
+		{"near miss: a real counterfactual", "extend-lease", "work-after-lost-lease",
+			"If the job simply carried on after a failed renewal, it would write under someone else's lock.", false},
 	})
 }
