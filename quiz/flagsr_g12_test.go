@@ -274,5 +274,27 @@ func TestLosingClaimShapesG12(t *testing.T) {
 			"When the version check fails, fetch the latest version and re-send the same update with it.", true},
 		{"near miss: reload and ask the user", "optimistic-concurrency", "retry-overwrites",
 			"If zero rows are updated, reload the current version and ask the user to merge before repeating the save.", false},
+		// Claims no flag described: the resource forgetting the highest
+		// token it accepted (a new flag, fence-forgets-highest), and the
+		// lock service or leader election said to fence writes it never
+		// sees.
+		{"forgets the highest token, accepts the next", "fencing-in-real-systems", "fence-forgets-highest",
+			"If the storage restarts and forgets the highest token, it just accepts the next one it sees, which is fine.", true},
+		{"in memory; adopts whatever arrives first", "fencing-in-real-systems", "fence-forgets-highest",
+			"The highest token can live in memory; after a restart the resource adopts whatever token arrives first.", true},
+		{"losing the max token is harmless", "fencing-token", "fence-forgets-highest",
+			"Losing the max token on a reboot is harmless: the next writer's token becomes the new baseline.", true},
+		{"near miss: persist the highest token", "fencing-in-real-systems", "fence-forgets-highest",
+			"The resource must persist the highest token it accepted; after a restart that forgot it, a stale holder's older token would be accepted.", false},
+		{"near miss: same row as the data", "fencing-token", "fence-forgets-highest",
+			"Store the highest token in the same row as the data so a restart cannot forget it.", false},
+		{"client-go leader election fences the writes", "fencing-in-real-systems", "lock-service-fences",
+			"Kubernetes leader election with client-go fences the controller's writes, so a deposed leader can't write.", true},
+		{"the lock service fences the API", "unfenceable-resource", "lock-service-fences",
+			"The lock service itself fences the payment API, so the zombie's call gets rejected.", true},
+		{"near miss: election fences nothing", "fencing-in-real-systems", "lock-service-fences",
+			"Leader election in client-go doesn't fence anything; the API server's resourceVersion check does.", false},
+		{"near miss: can't fence an API without the token", "unfenceable-resource", "lock-service-fences",
+			"The lock service can't fence an API that never sees the token.", false},
 	})
 }
