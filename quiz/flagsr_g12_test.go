@@ -296,5 +296,18 @@ func TestLosingClaimShapesG12(t *testing.T) {
 			"Leader election in client-go doesn't fence anything; the API server's resourceVersion check does.", false},
 		{"near miss: can't fence an API without the token", "unfenceable-resource", "lock-service-fences",
 			"The lock service can't fence an API that never sees the token.", false},
+		// A single Redis made durable said to match consensus;
+		// WithRequireLeader read as the application's leadership; a
+		// heartbeat said to turn an identity guard into a fence.
+		{"AOF fsync always, as safe as etcd", "redis-vs-consensus", "replication-keeps-lock",
+			"Redis with AOF fsync always is as safe as etcd for locks.", true},
+		{"near miss: not as safe even with fsync", "redis-vs-consensus", "replication-keeps-lock",
+			"Even with AOF fsync always, a single Redis is not as safe as etcd: a failover or a lost disk loses the lock.", false},
+		{"WithRequireLeader means we are still the leader", "etcd-revision-guard", "etcd-refuses-expired",
+			"WithRequireLeader on the client means our instance is still the app leader when it writes.", true},
+		{"a heartbeat turns the owner check into a fence", "holder-id-guard", "owner-guard-is-fence",
+			"A heartbeat on the row turns the owner check into a real fence.", true},
+		{"near miss: a heartbeat, still not a fence", "holder-id-guard", "owner-guard-is-fence",
+			"A heartbeat keeps the claim alive, but the owner check is still not a fence.", false},
 	})
 }
