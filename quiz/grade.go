@@ -603,15 +603,23 @@ const minNoteFragments = 2
 // as notes rather than a short reply.
 const minNoteLines = 3
 
+// terseSpeechWords is the length from which a terse claim counts as speech
+// when mostlyProse weighs an answer: a line of notes as long as a spoken
+// sentence and held together as a claim ("acquire: `SET k <uuid> NX PX
+// 30000`, one call, retry w/ backoff if nil.") is how casual answers talk,
+// while a keyword list's terse items are short ("watchdog tied to
+// progress.", "split brain, min-replicas.").
+const terseSpeechWords = 8
+
 // mostlyProse reports whether at least half of the answer's words are in
-// sentences that read as prose (not terse claims, fragments or dressed
-// list items).
+// sentences that read as speech: prose, or terse claims of terseSpeechWords
+// or more (not short terse lines, fragments or dressed list items).
 func mostlyProse(d *doc) bool {
 	words, prose := 0, 0
 	for _, s := range d.sents {
 		n := s.to - s.from
 		words += n
-		if s.prose && s.credits() {
+		if s.credits() && (s.prose || n >= terseSpeechWords) {
 			prose += n
 		}
 	}

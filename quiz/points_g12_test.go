@@ -1,0 +1,56 @@
+package quiz_test
+
+import (
+	"testing"
+
+	"lockdrill/quiz"
+)
+
+// Grader g12, points: core points missed on strong answers, and weak
+// answers that must still fail, by class, each as answers of our own
+// beside near-misses.
+
+// verdictCase is an answer of our own and whether it should pass.
+type verdictCase struct {
+	question, text string
+	pass           bool
+}
+
+// checkVerdicts grades each case and compares its verdict.
+func checkVerdicts(t *testing.T, b *quiz.Bank, cases []verdictCase) {
+	t.Helper()
+	for _, c := range cases {
+		q, ok := b.ByID(c.question)
+		if !ok {
+			t.Fatalf("no question %s", c.question)
+		}
+		r := b.Grade(q, quiz.Answer{Text: c.text})
+		if r.Passed != c.pass {
+			t.Errorf("%s: %q passed=%v (score %.2f, missed %v, flags %v), want %v", c.question, c.text, r.Passed, r.Score, r.Missed(), r.FlagIDs(), c.pass)
+		}
+	}
+}
+
+// TestLongTerseLinesAreSpeech: a casual answer written as notes ("acquire:
+// `SET ...`, one call, retry w/ backoff if nil. release: ...") whose lines
+// are as long as spoken sentences reads as speech, so a terse line in it
+// that has the glue of a clause ("holder frozen by gc beyond ttl → 2
+// owners, ...") makes its point, as it does in an answer of prose. A
+// keyword list's short items do not, and the same notes without the
+// failure still fail.
+func TestLongTerseLinesAreSpeech(t *testing.T) {
+	b := loadBank(t)
+	checkVerdicts(t, b, []verdictCase{
+		{"redis-lock-and-failure", "acquire: `SET lk <uuid> NX PX 20000`, single call, retry w/ jitter if nil. release: lua, del only when value == mine. what breaks: holder gc-stalls past ttl → 2 holders, failover drops key (async repl), restart w/o aof, maxmemory eviction, server clock jump, dead holder blocks others till expiry. no fencing token in redis, so fine only where a rare double run is ok.", true},
+		{"redis-lock-and-failure", "take: `SET lock:x <uuid> NX PX 30000`, one call, retry with backoff if nil. give back: lua script, del only if value == my uuid. what goes wrong: holder frozen by gc beyond ttl → 2 owners, failover loses key (async repl), restart w/o fsync, eviction, clock jump, dead holder blocks till ttl. no fencing token from redis itself, so ok only where a rare double run doesn't hurt.", true},
+		// the same notes without the paused holder
+		{"redis-lock-and-failure", "acquire: `SET lock:x <uuid> NX PX 30000`, one call, retry w/ backoff if nil. release: lua script, del only if value == my uuid. what breaks: network blips, slow commands, failover drops key (async repl), restart w/o fsync, eviction, server clock jump, crashed holder blocks until ttl. redis gives no fencing token, so ok only where a rare double run doesn't hurt.", false},
+		// keyword lists of short items
+		{"redis-lock-and-failure", "SET NX PX, uuid value, one call. lua compare-and-delete. gc pause past ttl → 2 holders. failover, async replication, key lost. eviction, fsync. no fencing token.", false},
+		{"redis-wait-safe", "WAIT != consensus. failover may promote a replica that never acked. replica reboot. split brain, min-replicas-to-write. paused holder. no fencing token. best effort only.", false},
+	})
+	q, _ := b.ByID("redis-lock-and-failure")
+	if r := b.Grade(q, quiz.Answer{Text: "SET NX PX, uuid value, one call. lua compare-and-delete. gc pause past ttl → 2 holders. failover, async replication, key lost. eviction, fsync. no fencing token."}); r.Score > 0 {
+		t.Errorf("a keyword list scored %.2f, want 0", r.Score)
+	}
+}
