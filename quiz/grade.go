@@ -468,8 +468,9 @@ func glued(d *doc, s sentence) bool {
 		if t.fn && !t.code && t.raw != "a" && t.raw != "an" && t.raw != "the" {
 			return true
 		}
-		// "long calls vs TTL" compares, as "than" does
-		if t.raw == "vs" || t.raw == "versus" {
+		// "long calls vs TTL" compares, as "than" does; "pause past the
+		// TTL" relates its terms as "over" or "after" do
+		if gluePrepositions[t.raw] && !t.code {
 			return true
 		}
 	}
@@ -482,6 +483,12 @@ func glued(d *doc, s sentence) bool {
 	}
 	return false
 }
+
+// gluePrepositions are prepositions that are not function words (they do
+// not make a sentence prose) but, like them, tie two terms of a terse line
+// into a relation: "pause past the TTL", "a write behind the lease".
+var gluePrepositions = setOf(`vs versus past beyond behind despite toward towards upon around
+inside outside above below beneath underneath amid along throughout unlike near`)
 
 func findFlag(d *doc, f *RedFlag, proseOnly bool) (FlagResult, bool) {
 	pats, unless, nExplicit := f.match, f.unless, f.nExplicit

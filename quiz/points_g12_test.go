@@ -54,3 +54,23 @@ func TestLongTerseLinesAreSpeech(t *testing.T) {
 		t.Errorf("a keyword list scored %.2f, want 0", r.Score)
 	}
 }
+
+// TestPrepositionGluesATerseItem: in an answer said mostly in sentences, a
+// heading's list of failures ("Failures: pause past the TTL, failover
+// loss, ...") whose item relates two terms by a preposition that is not a
+// function word ("past", "beyond") makes its point, as "over" or "after"
+// would; a list of bare nouns ("GC pause, TTL, failover") still only
+// names it, and a preposition in an unrelated item makes nothing.
+func TestPrepositionGluesATerseItem(t *testing.T) {
+	b := loadBank(t)
+	const acquire = "The acquire is one SET with NX, PX and a random value, and the release is a Lua script that deletes only when the value is still mine. "
+	const fence = " Protect writes with fencing tokens where it matters."
+	checkVerdicts(t, b, []verdictCase{
+		{"redis-lock-and-failure", "Redis being single-threaded means commands don't interleave on the server, which is not the same as safety for the client. Implementation: SET NX PX with a random token, compare-and-delete Lua release, a checked extend. Failures: pause past the TTL, failover loss, eviction, restart, clock jumps. Fence the writes, or make them idempotent.", true},
+		{"redis-lock-and-failure", acquire + "Failure modes: GC stall beyond the lease, failover loss, eviction, restart." + fence, true},
+		{"redis-lock-and-failure", acquire + "Failure modes: holder frozen past expiry, replica promotion loss, eviction." + fence, true},
+		// bare nouns, or the preposition in another item
+		{"redis-lock-and-failure", acquire + "What breaks it: GC pause, TTL, failover, eviction, restart." + fence, false},
+		{"redis-lock-and-failure", acquire + "Failure modes: clients behind NAT, failover loss, eviction." + fence, false},
+	})
+}
