@@ -74,3 +74,35 @@ func TestPrepositionGluesATerseItem(t *testing.T) {
 		{"redis-lock-and-failure", acquire + "Failure modes: clients behind NAT, failover loss, eviction." + fence, false},
 	})
 }
+
+// TestWindowNarrowedNotClosed: the timing caveat said as a window that a
+// check or a wait narrows but never closes ("only narrows the window",
+// "shrinks the gap but doesn't close it", "leaves a gap between the check
+// and the call"), as a stall in that gap that still gets through, or as
+// the check called a hope ("just hopes you don't stall right after"), in
+// the shared concept timing-not-safety, so every question citing it hears
+// it. Near-misses: a window said closed, a hope about something else, a
+// pause after the call that harms nothing.
+func TestWindowNarrowedNotClosed(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"unfenceable-resource", "timing-caveat", "Checking the remaining lease before the call only narrows the window.", true},
+		{"unfenceable-resource", "timing-caveat", "Looking at the lease time first never closes the gap.", true},
+		{"unfenceable-resource", "timing-caveat", "A fenced intent row first still leaves a gap between the write and the call.", true},
+		{"unfenceable-resource", "timing-caveat", "A pause right after the check still gets through.", true},
+		{"unfenceable-resource", "timing-caveat", "Checking your lease right before calling just hopes you don't stall right after.", true},
+		{"unfenceable-resource", "timing-caveat", "Check the lease, then call: that is hoping nothing stalls in between.", true},
+		{"extend-lease", "not-safety", "Renewing shrinks the window but never closes it.", true},
+		{"choose-ttl", "no-safe-value", "A bigger TTL only narrows the window for a late write.", true},
+		// the window closed, a hope about something else, a harmless pause
+		{"unfenceable-resource", "timing-caveat", "Checking the lease first closes the window.", false},
+		{"unfenceable-resource", "timing-caveat", "I hope the provider dedupes on the key.", false},
+		{"unfenceable-resource", "timing-caveat", "A pause right after the call is harmless because the provider dedupes.", false},
+		{"extend-lease", "not-safety", "Renewing closes the window for good.", false},
+		{"choose-ttl", "no-safe-value", "A bigger TTL makes the window smaller, so pick a big one.", false},
+	})
+	q, _ := b.ByID("unfenceable-resource")
+	if r := b.Grade(q, quiz.Answer{Text: "Idempotency key, payment id. Lease check, narrow window. Gap, pause, hope. Gateway, STONITH."}); r.Score > 0 {
+		t.Errorf("a keyword list scored %.2f, want 0", r.Score)
+	}
+}
