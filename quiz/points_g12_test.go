@@ -106,3 +106,31 @@ func TestWindowNarrowedNotClosed(t *testing.T) {
 		t.Errorf("a keyword list scored %.2f, want 0", r.Score)
 	}
 }
+
+// TestPromotionAsContestAndClockAsTime: two core points by the family of
+// words people use for them. The failover's choice told as a contest or a
+// takeover ("a different replica can win", "the wrong replica becomes
+// master", "another copy takes over"); the clock rule with the clock
+// named as time ("slew-only time sync", "the system time must never
+// jump"). Near-misses: the replica that acknowledged winning, time sync
+// merely set up, time jumps called harmless.
+func TestPromotionAsContestAndClockAsTime(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"redis-wait-safe", "promoted-replica", "Failover is not consensus: a different replica can win, so the lock is gone.", true},
+		{"redis-wait-safe", "promoted-replica", "After failover the wrong replica becomes master and the key is gone.", true},
+		{"redis-wait-safe", "promoted-replica", "Another replica takes over, one that never saw the key.", true},
+		{"redis-wait-safe", "promoted-replica", "Failover is not consensus, and the replica that acked wins the election.", false},
+		{"redis-wait-safe", "promoted-replica", "The primary wins every time the network is healthy.", false},
+
+		{"redlock-operations-q", "clocks-slew", "Use slew-only time sync on every node.", true},
+		{"redlock-operations-q", "clocks-slew", "Time sync has to slew, never step.", true},
+		{"redlock-operations-q", "clocks-slew", "The system time must never jump on those hosts.", true},
+		{"redlock-operations-q", "clocks-slew", "Time sync is set up on every host.", false},
+		{"redlock-operations-q", "clocks-slew", "Jumps in system time are harmless here.", false},
+	})
+	q, _ := b.ByID("redlock-operations-q")
+	if r := b.Grade(q, quiz.Answer{Text: "Five masters. Slew-only time sync. Noeviction, AOF. Random retry. Capped extensions."}); r.Score > 0 {
+		t.Errorf("a keyword list scored %.2f, want 0", r.Score)
+	}
+}
