@@ -134,3 +134,33 @@ func TestPromotionAsContestAndClockAsTime(t *testing.T) {
 		t.Errorf("a keyword list scored %.2f, want 0", r.Score)
 	}
 }
+
+// TestLateNewsStragglerAndHunt: three core points in the words of a
+// story. The session's end heard afterwards ("you learn about it via
+// LOST, later", "the client only finds out afterwards"); the late
+// instance finding the lock free once the first run is done ("the second
+// finds the lock free", "sees it released and runs again"); the search for
+// the pause by its other verbs ("the hunt is inside A's process: GC logs",
+// "comb the worker's logs for pauses"). Near-misses: news heard at once,
+// "later" about something else, the lock found taken, a hunt in the
+// release code.
+func TestLateNewsStragglerAndHunt(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"session-suspended", "signals-late", "The servers delete your lock node and hand the lock to the next waiter, and you learn about it via LOST, later.", true},
+		{"session-suspended", "signals-late", "The cluster can expire the session and give the lock away; the client only finds out afterwards.", true},
+		{"session-suspended", "signals-late", "The ensemble may already have handed the lock on; the process hears about it eventually.", true},
+		{"session-suspended", "signals-late", "You learn about the lost session immediately, before anything else happens.", false},
+		{"session-suspended", "signals-late", "Later on, we learned to use Curator's recipes.", false},
+
+		{"run-job-once", "lock-not-enough", "If the first run finishes before the slowest instance fires, the second finds the lock free.", true},
+		{"run-job-once", "lock-not-enough", "A slower pod finds the lock free after the first one is done, and sends the emails again.", true},
+		{"run-job-once", "lock-not-enough", "The second instance finds the lock taken and skips the run.", false},
+		{"run-job-once", "lock-not-enough", "If the lock is free, take it and run the job.", false},
+
+		{"two-holders", "durations-vs-ttl", "If the service already considered A gone, the hunt is inside A's process: GC logs, CPU throttling, renewal errors.", true},
+		{"two-holders", "durations-vs-ttl", "Comb the worker's logs for pauses or throttling.", true},
+		{"two-holders", "durations-vs-ttl", "Dig into the release code first.", false},
+		{"two-holders", "durations-vs-ttl", "Hunt for the commit that changed the key name.", false},
+	})
+}
