@@ -164,3 +164,33 @@ func TestLateNewsStragglerAndHunt(t *testing.T) {
 		{"two-holders", "durations-vs-ttl", "Hunt for the commit that changed the key name.", false},
 	})
 }
+
+// TestSharedTraitRuleAndGapInOtherWords: three core points said in other
+// words. What the fencing systems share named as kinship ("the family
+// resemblance: ...", "variations on one trick"); "unique" as the rule put
+// on what the server stores ("writes that number down with \"unique\" on
+// it", "a column marked unique"); the dual write as one act given up
+// ("stop trying to write to two places at once") or its crash window
+// that stays ("the crash window is still there"). Near-misses: a family
+// of tools, a unique key the client keeps, two places written at once,
+// the window closed.
+func TestSharedTraitRuleAndGapInOtherWords(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"fencing-in-real-systems", "common-pattern", "The family resemblance: a number that climbs when control changes hands, and the store turns away older ones.", true},
+		{"fencing-in-real-systems", "common-pattern", "They are variations on one trick: a number that climbs when control changes hands, and the store turns away older ones.", true},
+		{"fencing-in-real-systems", "common-pattern", "Kafka's broker turns away a producer with an older epoch, like the rest of its family of tools.", false},
+		{"fencing-in-real-systems", "common-pattern", "Kafka's broker turns away a producer with an older epoch, a variation of the timeout idea.", false},
+
+		{"idempotency-keys", "unique-table", "The server writes that number down, in the same transaction as the payment, with \"unique\" on it.", true},
+		{"idempotency-keys", "unique-table", "The backend records each key in a column marked unique.", true},
+		{"idempotency-keys", "unique-table", "The server keeps the keys with a unique rule on them.", true},
+		{"idempotency-keys", "unique-table", "The app makes up a unique key per payment and writes it down in local storage before sending.", false},
+
+		{"outbox-pattern", "dual-write", "Stop trying to write to two places at once.", true},
+		{"outbox-pattern", "dual-write", "You can't update both stores in one go.", true},
+		{"outbox-pattern", "dual-write", "A lock around the two steps doesn't help; the crash window is still there.", true},
+		{"outbox-pattern", "dual-write", "Write to two places at once with a lock around both.", false},
+		{"outbox-pattern", "dual-write", "The outbox closes the crash window.", false},
+	})
+}
