@@ -194,3 +194,19 @@ func TestSharedTraitRuleAndGapInOtherWords(t *testing.T) {
 		{"outbox-pattern", "dual-write", "The outbox closes the crash window.", false},
 	})
 }
+
+// TestDigitEndsASentence: a full stop after the divisor of a ratio ends
+// the sentence ("renew at ttl/3. check-and-extend: ..."), so a keyword
+// list whose first item ends in one is not read as one long prose
+// sentence that carries the list past the pass mark; a line's own number
+// ("1. Renew ...") still opens its item, and strong answers in numbered
+// steps or with a ratio still pass.
+func TestDigitEndsASentence(t *testing.T) {
+	b := loadBank(t)
+	checkVerdicts(t, b, []verdictCase{
+		{"extend-lease", "heartbeat / renew at ttl/3. check-and-extend: lua GET == token then PEXPIRE. etcd lease keepalive. monotonic clock deadline. never revive an expired lock. fencing still needed.", false},
+		{"extend-lease", "keepalive every ttl/2. lua compare then pexpire. watchdog on progress. fencing still needed.", false},
+		{"extend-lease", "1. Renew from a background heartbeat at about a third of the TTL, well before it expires.\n2. Extend with a Lua script that checks the value is still my token before PEXPIRE, so I never extend someone else's lock.\n3. If an extension fails, stop the work at once: the lease is gone.\n4. Renewal does not make it safe, because a GC pause stops the heartbeat too; the store still needs a fencing token.", true},
+		{"extend-lease", "Renew at TTL/3. Do it with a Lua script that checks the value is still my token before PEXPIRE. If renewal fails, stop working. Renewal is not safety: a GC pause stops the heartbeat too, so the store still needs a fencing token.", true},
+	})
+}
