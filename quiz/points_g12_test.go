@@ -210,3 +210,18 @@ func TestDigitEndsASentence(t *testing.T) {
 		{"extend-lease", "Renew at TTL/3. Do it with a Lua script that checks the value is still my token before PEXPIRE. If renewal fails, stop working. Renewal is not safety: a GC pause stops the heartbeat too, so the store still needs a fencing token.", true},
 	})
 }
+
+// TestTransactionCarriesBoth: the outbox row told as the transaction
+// writing both things ("have the transaction write both things: the new
+// status, and a note in a 'to send' table", "the transaction inserts the
+// event row as well as the status"). Near-misses: the transaction and
+// the broker both getting it, an audit record beside the status.
+func TestTransactionCarriesBoth(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"outbox-pattern", "outbox-row", "Have the transaction write both things: the new status, and a note in a 'to send' table.", true},
+		{"outbox-pattern", "outbox-row", "The transaction inserts the event row as well as the status change.", true},
+		{"outbox-pattern", "outbox-row", "Both the transaction and Kafka get the event.", false},
+		{"outbox-pattern", "outbox-row", "The transaction writes an audit record as well as the status.", false},
+	})
+}
