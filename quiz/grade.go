@@ -468,8 +468,9 @@ func glued(d *doc, s sentence) bool {
 		if t.fn && !t.code && t.raw != "a" && t.raw != "an" && t.raw != "the" {
 			return true
 		}
-		// "long calls vs TTL" compares, as "than" does
-		if t.raw == "vs" || t.raw == "versus" {
+		// "long calls vs TTL" compares, as "than" does; "pause past the
+		// TTL" relates its terms as "over" or "after" do
+		if gluePrepositions[t.raw] && !t.code {
 			return true
 		}
 	}
@@ -482,6 +483,12 @@ func glued(d *doc, s sentence) bool {
 	}
 	return false
 }
+
+// gluePrepositions are prepositions that are not function words (they do
+// not make a sentence prose) but, like them, tie two terms of a terse line
+// into a relation: "pause past the TTL", "a write behind the lease".
+var gluePrepositions = setOf(`vs versus past beyond behind despite toward towards upon around
+inside outside above below beneath underneath amid along throughout unlike near`)
 
 func findFlag(d *doc, f *RedFlag, proseOnly bool) (FlagResult, bool) {
 	pats, unless, nExplicit := f.match, f.unless, f.nExplicit
@@ -603,15 +610,23 @@ const minNoteFragments = 2
 // as notes rather than a short reply.
 const minNoteLines = 3
 
+// terseSpeechWords is the length from which a terse claim counts as speech
+// when mostlyProse weighs an answer: a line of notes as long as a spoken
+// sentence and held together as a claim ("acquire: `SET k <uuid> NX PX
+// 30000`, one call, retry w/ backoff if nil.") is how casual answers talk,
+// while a keyword list's terse items are short ("watchdog tied to
+// progress.", "split brain, min-replicas.").
+const terseSpeechWords = 8
+
 // mostlyProse reports whether at least half of the answer's words are in
-// sentences that read as prose (not terse claims, fragments or dressed
-// list items).
+// sentences that read as speech: prose, or terse claims of terseSpeechWords
+// or more (not short terse lines, fragments or dressed list items).
 func mostlyProse(d *doc) bool {
 	words, prose := 0, 0
 	for _, s := range d.sents {
 		n := s.to - s.from
 		words += n
-		if s.prose && s.credits() {
+		if s.credits() && (s.prose || n >= terseSpeechWords) {
 			prose += n
 		}
 	}

@@ -357,6 +357,13 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 				}
 			}
 			abbrev := len(prevRaw) == 1 || prevRaw == "etc" || prevRaw == "vs" || prevRaw == "eg" || prevRaw == "ie"
+			if n := len(d.toks); len(prevRaw) == 1 && prevRaw[0] >= '0' && prevRaw[0] <= '9' && n > 1 && d.toks[n-2].sent == sent && ratioDigit(text, d.toks[n-1].start) {
+				// The divisor of a ratio ends the sentence it closes
+				// ("renew at TTL/3. compare-and-extend ..."), as any word
+				// would; a line's own number ("1. Acquire ..."), a value
+				// ("SETNX lock 1. If ...") or an initial stays no stop.
+				abbrev = false
+			}
 			// An ellipsis elides, mostly inside code ("SELECT ... FOR
 			// UPDATE"): it does not end the sentence.
 			if r == '.' && i > 0 && text[i-1] == '.' {
@@ -503,6 +510,16 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 	markSeemsUntil(d)
 	markHeadlines(d)
 	return d
+}
+
+// ratioDigit reports whether the digit at byte i of text is the divisor of
+// a ratio written with a slash ("TTL/3", "ttl/ 2").
+func ratioDigit(text string, i int) bool {
+	j := i - 1
+	for j >= 0 && text[j] == ' ' {
+		j--
+	}
+	return j > 0 && text[j] == '/' && isWordRune(rune(text[j-1]))
 }
 
 func isWordRune(r rune) bool {
