@@ -1,0 +1,26 @@
+package quiz_test
+
+import "testing"
+
+// TestReadingRulesG12 holds grader g12's reading rules for red-flag
+// precision to sentences of our own: for each class of wording that the
+// grader took for a claim, phrasings that only name, ask about or take
+// apart the mistake (no flag) beside near-misses that make it (flag). The
+// classes come from the flags raised on passing answers of the tuning
+// writers AD, AE, AF and the validation writers AG, AH; none of these
+// sentences is a corpus answer.
+func TestReadingRulesG12(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		// Conditional: when the if-clause holds the whole mistake and the
+		// clause after it only repeats one of its words, the practice is
+		// the case things go wrong in, not advice.
+		{"condition holds the practice, main clause repeats the API", "row-lock", "lock-across-network-call",
+			"If a worker keeps the transaction open while calling the card API and its session dies, the row lock is released and the card API has charged anyway.", false},
+		{"condition holds the practice: holding a row lock across a request", "row-lock", "lock-across-network-call",
+			"If you hold the row lock during an HTTP request to the shipping service and the pool kills the connection, the lock is gone and the shipping request was sent all the same.", false},
+		{"near-miss: the practice in the main clause after a condition", "row-lock", "lock-across-network-call",
+			"If the order needs a charge, keep the transaction open while calling the card API.", true},
+		{"near-miss: a claim before a condition that repeats its words", "row-lock", "lock-across-network-call",
+			"I keep the row lock while calling the billing API, since if the worker crashes the rollback undoes the billing call too.", true},
+	})
+}
