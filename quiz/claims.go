@@ -242,6 +242,7 @@ func markNamedClaims(d *doc) {
 	markNamedAfterColon(d)
 	markFailureModes(d)
 	markInvertedQuestions(d)
+	markEmbeddedQuestions(d)
 	markRejectedClefts(d)
 	markTemptingVersions(d)
 	markProblemDefinitions(d)
@@ -1267,6 +1268,51 @@ func markInvertedQuestions(d *doc) {
 			}
 			end := j + 1
 			for end < s.to && !(toks[end].clause && (toks[end].brk == ';' || toks[end].brk == '—' || strongClause[toks[end].raw])) {
+				end++
+			}
+			for x := j; x < end; x++ {
+				toks[x].probe = true
+			}
+		}
+	}
+}
+
+// knowingWords take an embedded question: "you don't know if you still
+// hold it", "can't tell whether the session survived".
+var knowingWords = setOf(`know knows knew known knowing tell telling sure certain unsure uncertain
+unclear wonder wonders wondering ask asks asked asking guess`)
+
+// askedPronouns stand between a word of knowing and its question: "ask
+// yourself whether", "tell you if".
+var askedPronouns = setOf(`me you us them him her itself yourself ourselves themselves myself`)
+
+// takesQuestion reports whether the if or whether at toks[j] opens a
+// question taken by the words before it: a word of knowing, maybe with
+// its object ("ask yourself whether"), or "the question is whether".
+func takesQuestion(toks []token, from, j int) bool {
+	p := j - 1
+	if askedPronouns[toks[p].raw] && p > from {
+		p--
+	}
+	if knowingWords[toks[p].raw] {
+		return true
+	}
+	return (toks[j-1].raw == "is" || toks[j-1].raw == "was") && j-2 >= from && (toks[j-2].raw == "question" || toks[j-2].raw == "unknown")
+}
+
+// markEmbeddedQuestions marks an if- or whether-clause taken by a word of
+// knowing ("you don't know if you still hold the lock", "no way to tell
+// whether the session is alive") as a question asked, not a claim: its
+// words are what is unknown, to the end of the clause.
+func markEmbeddedQuestions(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		for j := s.from + 1; j+1 < s.to; j++ {
+			if toks[j].raw != "if" && toks[j].raw != "whether" || !takesQuestion(toks, s.from, j) {
+				continue
+			}
+			end := j + 1
+			for end < s.to && !(toks[end].clause && (toks[end].brk != 0 && toks[end].brk != '"' || strongClause[toks[end].raw])) {
 				end++
 			}
 			for x := j; x < end; x++ {

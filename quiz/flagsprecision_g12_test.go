@@ -22,5 +22,18 @@ func TestReadingRulesG12(t *testing.T) {
 			"If the order needs a charge, keep the transaction open while calling the card API.", true},
 		{"near-miss: a claim before a condition that repeats its words", "row-lock", "lock-across-network-call",
 			"I keep the row lock while calling the billing API, since if the worker crashes the rollback undoes the billing call too.", true},
+
+		// Embedded question: an if- or whether-clause after a word of
+		// knowing asks what is unknown; it claims nothing.
+		{"embedded question: ask itself if", "session-suspended", "work-after-lost-lease",
+			"Connection lost; the client has to ask itself if it still holds the lock, and the answer is unknowable.", false},
+		{"embedded question: the question is whether", "session-suspended", "work-after-lost-lease",
+			"After a lost connection the real question is whether you still hold the lock.", false},
+		{"embedded question: no way of knowing if", "session-suspended", "work-after-lost-lease",
+			"Connection lost: there's no way of knowing if we still own the lock until the session is confirmed, so we pause.", false},
+		{"near-miss: the holding asserted", "session-suspended", "work-after-lost-lease",
+			"After the connection is lost the worker still holds the lock, so it finishes the write.", true},
+		{"near-miss: a claim after the embedded question", "session-suspended", "work-after-lost-lease",
+			"You may wonder if that's risky, but after a lost connection you still hold the lock and can resume.", true},
 	})
 }
