@@ -1144,6 +1144,13 @@ var speakerOpeners = setOf(`i i'd i'll i'm we we'd we'll you you'd`)
 func refusingHeader(toks []token, from, colon int) bool {
 	for j := from; j < colon; j++ {
 		r := toks[j].raw
+		// "One design I'd rule out immediately:", "Something we'd
+		// reject outright:": a noun phrase whose relative clause rejects
+		// it (not the candidate's own "I'd reject X: ...", whose colon
+		// gives the reason)
+		if refusesObject(toks, j, colon) && !speakerOpeners[toks[from].raw] && !(j > from && (toks[j-1].cls&clsNegator != 0 || strings.HasSuffix(toks[j-1].raw, "n't"))) {
+			return true
+		}
 		if r == "against" && j > from && (againstVerbs[toks[j-1].raw] || j > from+1 && againstVerbs[toks[j-2].raw]) {
 			return true
 		}
@@ -1157,6 +1164,25 @@ func refusingHeader(toks []token, from, colon int) bool {
 		}
 	}
 	return false
+}
+
+// headerRejectVerbs, in a header's relative clause, refuse its noun:
+// "An approach I'd reject:", "Two designs we'd ban:".
+var headerRejectVerbs = setOf(`reject rejects forbid forbids ban bans veto vetoes avoid avoids discourage
+discourages discard discards`)
+
+// refusesObject reports a rejecting verb at toks[j], before end: one of
+// headerRejectVerbs, or "rule out", "throw out", "steer clear of".
+func refusesObject(toks []token, j, end int) bool {
+	r := toks[j].raw
+	if headerRejectVerbs[r] {
+		return true
+	}
+	if j+1 >= end {
+		return false
+	}
+	n := toks[j+1].raw
+	return (r == "rule" || r == "throw" || r == "cross") && n == "out" || r == "steer" && n == "clear"
 }
 
 // viewNouns name a view someone holds: "a lead I worked with had this

@@ -35,5 +35,21 @@ func TestReadingRulesG12(t *testing.T) {
 			"After the connection is lost the worker still holds the lock, so it finishes the write.", true},
 		{"near-miss: a claim after the embedded question", "session-suspended", "work-after-lost-lease",
 			"You may wonder if that's risky, but after a lost connection you still hold the lock and can resume.", true},
+
+		// Rejection in a header: a noun phrase whose relative clause
+		// rejects it ("An approach I'd rule out:") refuses what its colon
+		// introduces, as "A pattern I wouldn't accept:" does.
+		{"header rejecting its noun: rule out straight away", "design-lock-service-q", "wall-clock",
+			"An option I'd rule out straight away: every client checks the lease expiry against its own local clock.", false},
+		{"header rejecting its noun: rule out early", "design-lock-service-q", "wall-clock",
+			"One approach we would rule out early: clients check the expiry against their local clock before every write.", false},
+		{"header rejecting its noun: discard", "design-lock-service-q", "wall-clock",
+			"A shortcut I'd discard quickly: every client checks the lease expiry against its own local clock.", false},
+		{"header rejecting its noun: throw out", "design-lock-service-q", "wall-clock",
+			"The one layout I'd throw out first: every client checks the lease expiry against its own local clock.", false},
+		{"near-miss: a header of what the candidate picks", "design-lock-service-q", "wall-clock",
+			"An option I'd choose straight away: every client checks the lease expiry against its own local clock.", true},
+		{"near-miss: a rejection the header denies", "design-lock-service-q", "wall-clock",
+			"An approach I wouldn't rule out: clients check the expiry against their local clock before every write.", true},
 	})
 }
