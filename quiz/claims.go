@@ -1171,18 +1171,39 @@ func refusingHeader(toks []token, from, colon int) bool {
 var headerRejectVerbs = setOf(`reject rejects forbid forbids ban bans veto vetoes avoid avoids discourage
 discourages discard discards`)
 
-// refusesObject reports a rejecting verb at toks[j], before end: one of
-// headerRejectVerbs, or "rule out", "throw out", "steer clear of".
+// refusesObject reports a rejecting verb at toks[j] whose object is the
+// header's noun: one of headerRejectVerbs, or "rule out", "throw out",
+// "steer clear of", with at most two adverbs after it before end, the
+// colon ("rule out straight away:"; "you can discard the pause theory:"
+// has an object of its own).
 func refusesObject(toks []token, j, end int) bool {
-	r := toks[j].raw
-	if headerRejectVerbs[r] {
-		return true
+	r, e := toks[j].raw, j+1
+	if !headerRejectVerbs[r] {
+		if j+1 >= end {
+			return false
+		}
+		n := toks[j+1].raw
+		switch {
+		case (r == "rule" || r == "throw" || r == "cross") && n == "out":
+			e = j + 2
+		case r == "steer" && n == "clear":
+			e = j + 2
+			if e < end && toks[e].raw == "of" {
+				e++
+			}
+		default:
+			return false
+		}
 	}
-	if j+1 >= end {
+	if end-e > 2 {
 		return false
 	}
-	n := toks[j+1].raw
-	return (r == "rule" || r == "throw" || r == "cross") && n == "out" || r == "steer" && n == "clear"
+	for k := e; k < end; k++ {
+		if determiners[toks[k].raw] {
+			return false
+		}
+	}
+	return true
 }
 
 // viewNouns name a view someone holds: "a lead I worked with had this
