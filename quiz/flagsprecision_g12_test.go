@@ -51,5 +51,19 @@ func TestReadingRulesG12(t *testing.T) {
 			"An option I'd choose straight away: every client checks the lease expiry against its own local clock.", true},
 		{"near-miss: a rejection the header denies", "design-lock-service-q", "wall-clock",
 			"An approach I wouldn't rule out: clients check the expiry against their local clock before every write.", true},
+
+		// A list of mistakes: a sentence counting things and ending on
+		// refusing them announces the list, and "The first is", "The
+		// second is" number its items as "First," and "Two:" do.
+		{"announced refusals: the first is", "two-holders", "plain-del",
+			"Three habits I'd avoid. The first is deleting the lock key with DEL once the job is done. The second is a TTL picked by guesswork.", false},
+		{"announced refusals: the second is, after an aside", "two-holders", "plain-del",
+			"A couple of shortcuts are worth rejecting. The first is a TTL picked by guesswork. It hides the real bug. The second is deleting the lock key with DEL once the job is done.", false},
+		{"announced refusals: the other one is", "two-holders", "plain-del",
+			"Two habits worth banning. One is a TTL picked by guesswork. The other one is deleting the lock key with DEL once the job is done.", false},
+		{"near-miss: a counted list of steps", "two-holders", "plain-del",
+			"Two steps matter. The first is to acquire with SET NX PX. The second is deleting the lock key with DEL once the job is done.", true},
+		{"near-miss: an ordinal before its own noun", "two-holders", "plain-del",
+			"Two shortcuts are worth rejecting: guessing the TTL and skipping fencing. The first step of my release is to delete the lock key with DEL once the job is done.", true},
 	})
 }

@@ -1693,6 +1693,26 @@ func headsList(toks []token, from, j int) bool {
 // reject:"), refuse what the list under it names.
 var refusingListVerbs = setOf(`reject avoid forbid ban veto`)
 
+// ordinals, after "the", number the items of a list: "The first is X.
+// The second is Y."
+var ordinals = setOf(`first second third fourth fifth other last final next`)
+
+// countOpeners open a sentence that counts what it announces: "Two
+// shortcuts are worth rejecting."
+var countOpeners = setOf(`two three four five several a some couple both`)
+
+// refusingEnds end a sentence that announces what it refuses: "Two
+// shortcuts are worth rejecting.", "A couple of ideas I'd avoid."
+var refusingEnds = setOf(`reject rejecting avoid avoiding forbid forbidding ban banning veto vetoing`)
+
+// announcesRejected reports a sentence that counts things and ends on
+// refusing them ("Two shortcuts are worth rejecting."): the items that
+// follow it are the things refused.
+func announcesRejected(toks []token) bool {
+	n := len(toks)
+	return n >= 3 && n <= 10 && countOpeners[toks[0].raw] && refusingEnds[toks[n-1].raw]
+}
+
 // enumerators open the next item of a list: "Second, ...", "Another: ...".
 var enumerators = setOf(`second secondly third thirdly fourth another also next finally lastly
 first firstly`)
@@ -1810,7 +1830,11 @@ func markMentions(d *doc) {
 		// numbered before a colon is the next mistake of the list,
 		// however far its announcement.
 		numbered := s.from+1 < s.to && itemNumbers[toks[s.from].raw] && toks[s.from+1].clause && toks[s.from+1].brk == ':'
-		if mistakes && (enumerators[toks[s.from].raw] || numbered || opensExample(toks[s.from:s.to]) || consequenceOpeners[toks[s.from].raw]) || announced && (toks[s.from].raw == "another" || numbered) {
+		// "The second is X", "The other one is Y": an ordinal behind
+		// its article numbers the item as a bare one does.
+		// (standing for its noun: "The first step is ..." opens no item)
+		ordinal := s.from+2 < s.to && toks[s.from].raw == "the" && ordinals[toks[s.from+1].raw] && (toks[s.from+2].raw == "is" || toks[s.from+2].raw == "was" || toks[s.from+2].raw == "one" || toks[s.from+2].clause && toks[s.from+2].brk == ':')
+		if mistakes && (enumerators[toks[s.from].raw] || numbered || ordinal || opensExample(toks[s.from:s.to]) || consequenceOpeners[toks[s.from].raw]) || announced && (toks[s.from].raw == "another" || numbered || ordinal) {
 			for j := s.from; j < s.to; j++ {
 				toks[j].refuted = true
 			}
@@ -1821,7 +1845,7 @@ func markMentions(d *doc) {
 		if mistakes {
 			announced = true
 		}
-		mistakes = false
+		mistakes = announcesRejected(toks[s.from:s.to])
 		// "I'd also reject the other usual fix, "...": ...": what a
 		// sentence of the candidate's rejecting says is the thing rejected.
 		if rejectsOwn(toks[s.from:s.to]) {
