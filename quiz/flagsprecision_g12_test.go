@@ -65,5 +65,17 @@ func TestReadingRulesG12(t *testing.T) {
 			"Two steps matter. The first is to acquire with SET NX PX. The second is deleting the lock key with DEL once the job is done.", true},
 		{"near-miss: an ordinal before its own noun", "two-holders", "plain-del",
 			"Two shortcuts are worth rejecting: guessing the TTL and skipping fencing. The first step of my release is to delete the lock key with DEL once the job is done.", true},
+
+		// Scope of negation: "rather than" and "instead of" set a
+		// noun phrase aside with the restrictive relative clause that
+		// describes it.
+		{"rather than a noun and its relative clause", "session-suspended", "work-through-suspended",
+			"We pause on SUSPENDED rather than running a handler that keeps working until LOST.", false},
+		{"instead of a noun and its relative clause", "session-suspended", "work-through-suspended",
+			"I'd keep stopping on SUSPENDED instead of a listener setup that only stops work on LOST.", false},
+		{"near-miss: the set-aside clause ends at a comma", "session-suspended", "work-through-suspended",
+			"Rather than pausing on SUSPENDED, we use a policy that only reacts to LOST.", true},
+		{"near-miss: instead of, then the candidate's own choice", "session-suspended", "work-through-suspended",
+			"Instead of polling, we run a listener that only reacts to LOST.", true},
 	})
 }

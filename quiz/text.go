@@ -911,6 +911,21 @@ func markNegation(d *doc) {
 					}
 					continue
 				}
+				// "rather than the policy that only reacts to LOST",
+				// "instead of a lock which expires by itself": a
+				// restrictive relative clause after the noun set aside
+				// describes what is set aside, and is set aside with it.
+				if contrastNegators[t.raw] && toks[j].clause && toks[j].brk == 0 && (toks[j].raw == "that" || toks[j].raw == "which" || toks[j].raw == "who") && !toks[j-1].fn && !toks[j-1].clause {
+					end := j + 1
+					for end < len(toks) && toks[end].sent == t.sent && !(toks[end].clause && (toks[end].brk != 0 && toks[end].brk != '"' || strongClause[toks[end].raw])) {
+						end++
+					}
+					limit = max(limit, end-1)
+					if toks[j].negBy < 0 {
+						toks[j].negBy = k
+					}
+					continue
+				}
 				// "wouldn't "fix" it with a longer TTL": a quotation
 				// mark inside the clause does not end the scope.
 				if toks[j].clause && !(j <= k+2 && relatives[toks[j].raw] && toks[j].brk == 0) && !quoteInClause(d, j) {
@@ -964,6 +979,10 @@ func markNegation(d *doc) {
 		}
 	}
 }
+
+// contrastNegators set a noun phrase aside for another: "rather than X",
+// "instead of X".
+var contrastNegators = setOf(`rather instead`)
 
 // worthVerbs judge what their subject is worth when "nothing" is their
 // object: "protects nothing", "buys you nothing", "changes nothing" (by
