@@ -77,5 +77,23 @@ func TestReadingRulesG12(t *testing.T) {
 			"Rather than pausing on SUSPENDED, we use a policy that only reacts to LOST.", true},
 		{"near-miss: instead of, then the candidate's own choice", "session-suspended", "work-through-suspended",
 			"Instead of polling, we run a listener that only reacts to LOST.", true},
+
+		// What is said not to be needed: a lock declared unneeded beside a
+		// unique claim row that dedupes is not idempotency declared
+		// unneeded.
+		{"unneeded lock: not needed, then the row dedupes", "run-job-once", "exactly-once-claim",
+			"The lock is not needed; the unique run row takes care of dedup.", false},
+		{"unneeded lock: don't need locks, since", "run-job-once", "exactly-once-claim",
+			"We don't need locks, since the claim row's unique key dedupes every rerun.", false},
+		{"unneeded lock: no need for a lock", "run-job-once", "exactly-once-claim",
+			"No need for a lock here; deduplication comes from the unique claim row.", false},
+		{"unneeded lock: a colon before the row", "run-job-once", "exactly-once-claim",
+			"You don't need a lock at all: the claim row is unique, and idempotent effects cover the reruns.", false},
+		{"near-miss: idempotency said unneeded", "run-job-once", "exactly-once-claim",
+			"Idempotency isn't needed; the unique claim row makes it exactly once.", true},
+		{"near-miss: dedupe said unneeded", "run-job-once", "exactly-once-claim",
+			"Dedupe isn't needed once the claim row is unique.", true},
+		{"near-miss: idempotent handlers said unneeded", "run-job-once", "exactly-once-claim",
+			"Idempotent handlers are not needed, since the claim row is unique.", true},
 	})
 }
