@@ -95,5 +95,64 @@ func TestReadingRulesG12(t *testing.T) {
 			"Dedupe isn't needed once the claim row is unique.", true},
 		{"near-miss: idempotent handlers said unneeded", "run-job-once", "exactly-once-claim",
 			"Idempotent handlers are not needed, since the claim row is unique.", true},
+
+		// A canonical order named by its function or its extreme
+		// ("min(source, destination)", "the smallest of the two") is
+		// the fix, not source-then-destination by role.
+		{"order by role: min of the pair", "deadlock-ordering", "lock-order-by-role",
+			"Always lock min(source, destination) first, then the max of the two.", false},
+		{"order by role: the smallest of the pair", "deadlock-ordering", "lock-order-by-role",
+			"Every transfer takes the smallest of source and destination first, then the other.", false},
+		{"near-miss: source then destination by role", "deadlock-ordering", "lock-order-by-role",
+			"Always lock the source first, then the destination, on every transfer.", true},
+
+		// The ZooKeeper predecessor, in every wording, is the recipe.
+		{"zk predecessor: immediately before", "zookeeper-lock-recipe", "zk-recipe-wrong",
+			"Every other client sets a watch only on the node immediately before its own.", false},
+		{"zk predecessor: directly ahead, preceding", "zookeeper-lock-recipe", "zk-recipe-wrong",
+			"All waiters put a watch on the node directly ahead of them, preceding their own.", false},
+		{"zk predecessor: right before", "zookeeper-lock-recipe", "zk-recipe-wrong",
+			"The rest set a watch on the node right before theirs in sequence order.", false},
+		{"near-miss: everyone watches the holder", "zookeeper-lock-recipe", "zk-recipe-wrong",
+			"Every other client sets a watch on the lowest node, the current holder.", true},
+
+		// A deadlock detector said to be missing is not deadlock said
+		// to be impossible.
+		{"no deadlock detection", "deadlock-ordering", "ttl-as-safety",
+			"Redis has no deadlock detection, so both transfers sit there until their leases expire.", false},
+		{"no deadlock detector", "deadlock-ordering", "ttl-as-safety",
+			"There's no deadlock detector in etcd; two transfers just wait until a TTL runs out.", false},
+		{"near-miss: no deadlock risk thanks to TTLs", "deadlock-ordering", "ttl-as-safety",
+			"With TTLs there's no deadlock risk: a lease always expires eventually.", true},
+
+		// A job running longer than its lease is the failure a TTL
+		// allows, not a TTL sized longer than the job.
+		{"job runs longer than the lease", "run-job-once", "ttl-as-safety",
+			"If the job runs longer than lockAtMostFor, the lock expires and another instance starts as well.", false},
+		{"a run takes longer than the lease", "run-job-once", "ttl-as-safety",
+			"If a run takes longer than lockAtMostFor, the lock expires and a second instance starts too.", false},
+		{"near-miss: the lease sized longer than any run", "run-job-once", "ttl-as-safety",
+			"Set the lease longer than any job run and the lock can never expire early.", true},
+
+		// A command's return value is not the lock's value.
+		{"WAIT's return value checked", "redis-wait-safe", "client-side-fencing",
+			"If we must stay on Redis, I'd check WAIT's return value, configure min-replicas-to-write, and call the lock best-effort.", false},
+		{"near-miss: the holder checks its token against Redis", "redis-wait-safe", "client-side-fencing",
+			"Before each write the holder checks the token against Redis to confirm it still owns the lock.", true},
+
+		// The harm of a plain DEL told ("my DEL removes their lock"), and
+		// the lock service deleting an expired key, are no release by DEL.
+		{"plain DEL's harm: removes their lock", "redis-lock-and-failure", "plain-del",
+			"Release is never a bare DEL: if my lease ran out and another client took the key, my DEL removes their lock.", false},
+		{"plain DEL's harm: removes their key", "redis-lock-and-failure", "plain-del",
+			"A plain DEL is unsafe after a pause: my release removes their key, not mine.", false},
+		{"server expiry: Redis deletes the key", "extend-lease", "plain-del",
+			"The watchdog thread is frozen too, so the 30 s window passes and Redis deletes the key after that.", false},
+		{"server expiry: etcd deletes the key", "extend-lease", "plain-del",
+			"The renewal thread is paused with the JVM, and after 30 s etcd deletes the key once the lease is done.", false},
+		{"near-miss: the worker releases with DEL", "redis-lock-and-failure", "plain-del",
+			"When the job is done, the worker releases with DEL on the key.", true},
+		{"near-miss: the candidate deletes the key", "extend-lease", "plain-del",
+			"When the work is done, I delete the lock key.", true},
 	})
 }
