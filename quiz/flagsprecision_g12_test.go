@@ -154,5 +154,22 @@ func TestReadingRulesG12(t *testing.T) {
 			"When the job is done, the worker releases with DEL on the key.", true},
 		{"near-miss: the candidate deletes the key", "extend-lease", "plain-del",
 			"When the work is done, I delete the lock key.", true},
+
+		// A short header of investigation ("Debugging:", "Triage:",
+		// "Troubleshooting:") heads a list of suspects, as "Suspects:"
+		// does; a fix section after it, or a longer header of steps
+		// taken while debugging, is the candidate's own.
+		{"investigation header: debugging", "two-holders", "two-commands",
+			"Debugging:\n1. Timeline of both workers.\n2. Acquire path: SETNX and EXPIRE as separate calls, a missing token check.\n3. GC logs on both hosts.", false},
+		{"investigation header: triage", "two-holders", "two-commands",
+			"Triage:\n- Client code: SETNX followed by EXPIRE, DEL without a token.\n- Redis failover logs.", false},
+		{"investigation header: troubleshooting", "two-holders", "two-commands",
+			"Troubleshooting:\n- The acquire code, SETNX then a separate EXPIRE.\n- Pauses in the GC log.", false},
+		{"near-miss: a fix section after the debugging list", "two-holders", "two-commands",
+			"Debugging:\n1. Timeline of both workers.\nFix:\n- Acquire with SETNX and then EXPIRE in a second call.", true},
+		{"near-miss: a header of how the candidate acquires", "two-holders", "two-commands",
+			"How we acquire:\n- SETNX, then EXPIRE in a second call.", true},
+		{"near-miss: a longer header of the candidate's own steps while debugging", "two-holders", "two-commands",
+			"Two things I'd change while debugging:\n- Acquire with SETNX and then EXPIRE in a second call.", true},
 	})
 }

@@ -1508,6 +1508,11 @@ failure failures suspicious smells smell myth myths breaks fails risks problems 
 excluded banned narrows mitigations inflicted caveats limitations downsides gotchas
 bite bites burn burns hazards signals metrics measurements dashboards graphs`)
 
+// investigationNouns, as a short header of their own ("Debugging:", "My
+// triage:"), head a list of places to look; in a longer header they may
+// head the candidate's own steps ("Two things I'd do while debugging:").
+var investigationNouns = setOf(`debugging diagnosis diagnostics investigation triage troubleshooting`)
+
 // sameFor reports a sentence that opens by carrying the one before it
 // over to something else: "Same for X", "Same with X", "Same goes for
 // X", "Ditto X", "Likewise X", "The same applies to X".
@@ -1962,7 +1967,7 @@ func markMentions(d *doc) {
 				// "Two misuses I'd call out:", "Two other half-fixes I'd
 				// reject:": a header naming mistakes, or refusing what it
 				// lists, heads bullets that name them.
-				if headerWords[r] || r == "look" && lookProbe(toks, j, s) || r == "check" || r == "things" && thingsProbe(toks, j, s) || r == "suspects" || r == "usual" || (r == "patterns" || r == "pattern") && j > s.from && toks[j-1].raw == "anti" ||
+				if headerWords[r] || investigationNouns[r] && s.to-s.from <= 3 || r == "look" && lookProbe(toks, j, s) || r == "check" || r == "things" && thingsProbe(toks, j, s) || r == "suspects" || r == "usual" || (r == "patterns" || r == "pattern") && j > s.from && toks[j-1].raw == "anti" ||
 					toks[j].cls&clsMistakeNoun != 0 && headsList(toks, s.from, j) || j == s.to-1 && refusingListVerbs[r] {
 					suspects = true
 					break
