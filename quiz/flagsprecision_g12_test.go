@@ -171,5 +171,19 @@ func TestReadingRulesG12(t *testing.T) {
 			"How we acquire:\n- SETNX, then EXPIRE in a second call.", true},
 		{"near-miss: a longer header of the candidate's own steps while debugging", "two-holders", "two-commands",
 			"Two things I'd change while debugging:\n- Acquire with SETNX and then EXPIRE in a second call.", true},
+
+		// Contrast: a "but" that opens a clause with a subject of its own
+		// sets what the lock prevents against what actually happens; the
+		// words on its two sides make no claim together.
+		{"contrast: prevents X, but the duplicate is Y", "idempotency-keys", "lock-instead-of-constraint",
+			"A per-customer lock prevents two requests running at once, but the double charge comes from a retry after the first one finished.", false},
+		{"contrast: a Redis lock prevents X, but the duplicate charge", "idempotency-keys", "lock-instead-of-constraint",
+			"A Redis lock prevents two requests running at once, but the duplicate charge comes from a retry after the first one finished.", false},
+		{"contrast: stops X, but our duplicates", "idempotency-keys", "lock-instead-of-constraint",
+			"The lock stops overlapping requests, but our duplicates are retries that arrive after the response was lost.", false},
+		{"near-miss: the claim after the but", "idempotency-keys", "lock-instead-of-constraint",
+			"It adds a little latency, but the per-customer lock prevents double charges.", true},
+		{"near-miss: the claim before the but", "idempotency-keys", "lock-instead-of-constraint",
+			"The per-customer lock prevents double charges, but it adds a little latency.", true},
 	})
 }
