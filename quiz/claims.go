@@ -242,6 +242,7 @@ func markNamedClaims(d *doc) {
 	markNamedAfterColon(d)
 	markFailureModes(d)
 	markInvertedQuestions(d)
+	markEmbeddedQuestions(d)
 	markRejectedClefts(d)
 	markTemptingVersions(d)
 	markProblemDefinitions(d)
@@ -1143,6 +1144,13 @@ var speakerOpeners = setOf(`i i'd i'll i'm we we'd we'll you you'd`)
 func refusingHeader(toks []token, from, colon int) bool {
 	for j := from; j < colon; j++ {
 		r := toks[j].raw
+		// "One design I'd rule out immediately:", "Something we'd
+		// reject outright:": a noun phrase whose relative clause rejects
+		// it (not the candidate's own "I'd reject X: ...", whose colon
+		// gives the reason)
+		if refusesObject(toks, j, colon) && !speakerOpeners[toks[from].raw] && !(j > from && (toks[j-1].cls&clsNegator != 0 || strings.HasSuffix(toks[j-1].raw, "n't"))) {
+			return true
+		}
 		if r == "against" && j > from && (againstVerbs[toks[j-1].raw] || j > from+1 && againstVerbs[toks[j-2].raw]) {
 			return true
 		}
@@ -1156,6 +1164,46 @@ func refusingHeader(toks []token, from, colon int) bool {
 		}
 	}
 	return false
+}
+
+// headerRejectVerbs, in a header's relative clause, refuse its noun:
+// "An approach I'd reject:", "Two designs we'd ban:".
+var headerRejectVerbs = setOf(`reject rejects forbid forbids ban bans veto vetoes avoid avoids discourage
+discourages discard discards`)
+
+// refusesObject reports a rejecting verb at toks[j] whose object is the
+// header's noun: one of headerRejectVerbs, or "rule out", "throw out",
+// "steer clear of", with at most two adverbs after it before end, the
+// colon ("rule out straight away:"; "you can discard the pause theory:"
+// has an object of its own).
+func refusesObject(toks []token, j, end int) bool {
+	r, e := toks[j].raw, j+1
+	if !headerRejectVerbs[r] {
+		if j+1 >= end {
+			return false
+		}
+		n := toks[j+1].raw
+		switch {
+		case (r == "rule" || r == "throw" || r == "cross") && n == "out":
+			e = j + 2
+		case r == "steer" && n == "clear":
+			e = j + 2
+			if e < end && toks[e].raw == "of" {
+				e++
+			}
+		default:
+			return false
+		}
+	}
+	if end-e > 2 {
+		return false
+	}
+	for k := e; k < end; k++ {
+		if determiners[toks[k].raw] {
+			return false
+		}
+	}
+	return true
 }
 
 // viewNouns name a view someone holds: "a lead I worked with had this
@@ -1267,6 +1315,51 @@ func markInvertedQuestions(d *doc) {
 			}
 			end := j + 1
 			for end < s.to && !(toks[end].clause && (toks[end].brk == ';' || toks[end].brk == '—' || strongClause[toks[end].raw])) {
+				end++
+			}
+			for x := j; x < end; x++ {
+				toks[x].probe = true
+			}
+		}
+	}
+}
+
+// knowingWords take an embedded question: "you don't know if you still
+// hold it", "can't tell whether the session survived".
+var knowingWords = setOf(`know knows knew known knowing tell telling sure certain unsure uncertain
+unclear wonder wonders wondering ask asks asked asking guess`)
+
+// askedPronouns stand between a word of knowing and its question: "ask
+// yourself whether", "tell you if".
+var askedPronouns = setOf(`me you us them him her itself yourself ourselves themselves myself`)
+
+// takesQuestion reports whether the if or whether at toks[j] opens a
+// question taken by the words before it: a word of knowing, maybe with
+// its object ("ask yourself whether"), or "the question is whether".
+func takesQuestion(toks []token, from, j int) bool {
+	p := j - 1
+	if askedPronouns[toks[p].raw] && p > from {
+		p--
+	}
+	if knowingWords[toks[p].raw] {
+		return true
+	}
+	return (toks[j-1].raw == "is" || toks[j-1].raw == "was") && j-2 >= from && (toks[j-2].raw == "question" || toks[j-2].raw == "unknown")
+}
+
+// markEmbeddedQuestions marks an if- or whether-clause taken by a word of
+// knowing ("you don't know if you still hold the lock", "no way to tell
+// whether the session is alive") as a question asked, not a claim: its
+// words are what is unknown, to the end of the clause.
+func markEmbeddedQuestions(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		for j := s.from + 1; j+1 < s.to; j++ {
+			if toks[j].raw != "if" && toks[j].raw != "whether" || !takesQuestion(toks, s.from, j) {
+				continue
+			}
+			end := j + 1
+			for end < s.to && !(toks[end].clause && (toks[end].brk != 0 && toks[end].brk != '"' || strongClause[toks[end].raw])) {
 				end++
 			}
 			for x := j; x < end; x++ {

@@ -154,6 +154,39 @@ func acrossContrast(d *doc, m match) bool {
 	return false
 }
 
+// acrossBut reports a match whose own parts (not the polarity-free ones)
+// lie on both sides of a "but" that opens a clause with a subject of its
+// own: "it prevents concurrent processing, but the double charge is a
+// sequential duplicate" sets what it prevents against what happens, and
+// claims neither of the other ("it's cheap, but it prevents double
+// charges" keeps its claim after the "but").
+func acrossBut(d *doc, p *Pattern, m match) bool {
+	if len(m.spans) < 2 || len(p.either) < len(m.spans) {
+		return false
+	}
+	lo, hi := m.spans[0][0], m.spans[0][1]
+	for _, sp := range m.spans[1:] {
+		lo, hi = min(lo, sp[0]), max(hi, sp[1])
+	}
+	for j := lo + 1; j+1 < hi; j++ {
+		if t := d.toks[j]; !t.clause || t.raw != "but" || !determiners[d.toks[j+1].raw] {
+			continue
+		}
+		before, after := false, false
+		for k, sp := range m.spans {
+			if p.either[k] {
+				continue
+			}
+			before = before || sp[1] <= j
+			after = after || sp[0] > j
+		}
+		if before && after {
+			return true
+		}
+	}
+	return false
+}
+
 // strongBreak reports a token that opens a clause after a semicolon,
 // colon, dash or bracket.
 func strongBreak(t token) bool {

@@ -1035,7 +1035,7 @@ func judgesBack(d *doc, k, end int) bool {
 func (p *Pattern) choose(d *doc, c *evalCtx, k int, cands *[maxParts][maxSpansPerPart][2]int, ncand *[maxParts]int, chosen *[maxParts][2]int, claimOnly bool) bool {
 	if k == len(p.parts) {
 		spans := chosen[:k]
-		return p.accept(d, spans, !claimOnly) && (!claimOnly || p.claimed(d, spans) && p.compact(spans)) && !p.localExcluded(d, c, spans)
+		return p.accept(d, spans, !claimOnly) && (!claimOnly || p.claimed(d, spans) && p.compact(spans) && !p.inCondition(d, spans, cands, ncand)) && !p.localExcluded(d, c, spans)
 	}
 	for _, s := range cands[k][:ncand[k]] {
 		overlap := false
@@ -1054,6 +1054,73 @@ func (p *Pattern) choose(d *doc, c *evalCtx, k int, cands *[maxParts][maxSpansPe
 		}
 	}
 	return false
+}
+
+// inCondition reports a match that takes some parts from an if-clause
+// and the others from the clause after it, when the if-clause holds a
+// candidate of every part: the whole claim is the hypothesis, and the
+// main clause only repeats one of its words ("If I call the payment API
+// while holding the row lock and the connection drops, the lock is
+// released and the API call has happened" names the practice as the
+// case it goes wrong in). A claim the condition leads to ("if a renewal
+// fails, it's fine to finish the batch") needs words the condition does
+// not hold, and stays claimed.
+func (p *Pattern) inCondition(d *doc, spans [][2]int, cands *[maxParts][maxSpansPerPart][2]int, ncand *[maxParts]int) bool {
+	// the if-clause: the run of hypothetical tokens around a part that
+	// lies wholly in one
+	lo, hi := -1, -1
+	for k, s := range spans {
+		if p.either[k] || !allHypo(d, s) {
+			continue
+		}
+		lo, hi = s[0], s[1]
+		sent := d.toks[lo].sent
+		for lo > 0 && d.toks[lo-1].hypo && d.toks[lo-1].sent == sent {
+			lo--
+		}
+		for hi < len(d.toks) && d.toks[hi].hypo && d.toks[hi].sent == sent {
+			hi++
+		}
+		break
+	}
+	if lo < 0 {
+		return false
+	}
+	outside := false
+	for k, s := range spans {
+		if s[0] >= lo && s[1] <= hi || p.either[k] {
+			continue
+		}
+		// only the clause after the condition repeats it: words before
+		// the if-clause are the claim it qualifies ("hold FOR UPDATE
+		// while calling the API, because if the process dies the
+		// rollback cancels the call")
+		if s[0] < hi {
+			return false
+		}
+		outside = true
+		found := false
+		for _, c := range cands[k][:ncand[k]] {
+			if c[0] >= lo && c[1] <= hi {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return outside
+}
+
+// allHypo reports whether every token of s lies in a condition.
+func allHypo(d *doc, s [2]int) bool {
+	for j := s[0]; j < s[1]; j++ {
+		if !d.toks[j].hypo {
+			return false
+		}
+	}
+	return s[1] > s[0]
 }
 
 // maxClaimTokens is the most tokens a red flag's match may cover when its

@@ -928,6 +928,21 @@ func markNegation(d *doc) {
 					}
 					continue
 				}
+				// "rather than the policy that only reacts to LOST",
+				// "instead of a lock which expires by itself": a
+				// restrictive relative clause after the noun set aside
+				// describes what is set aside, and is set aside with it.
+				if contrastNegators[t.raw] && toks[j].clause && toks[j].brk == 0 && (toks[j].raw == "that" || toks[j].raw == "which" || toks[j].raw == "who") && !toks[j-1].fn && !toks[j-1].clause {
+					end := j + 1
+					for end < len(toks) && toks[end].sent == t.sent && !(toks[end].clause && (toks[end].brk != 0 && toks[end].brk != '"' || strongClause[toks[end].raw])) {
+						end++
+					}
+					limit = max(limit, end-1)
+					if toks[j].negBy < 0 {
+						toks[j].negBy = k
+					}
+					continue
+				}
 				// "wouldn't "fix" it with a longer TTL": a quotation
 				// mark inside the clause does not end the scope.
 				if toks[j].clause && !(j <= k+2 && relatives[toks[j].raw] && toks[j].brk == 0) && !quoteInClause(d, j) {
@@ -981,6 +996,10 @@ func markNegation(d *doc) {
 		}
 	}
 }
+
+// contrastNegators set a noun phrase aside for another: "rather than X",
+// "instead of X".
+var contrastNegators = setOf(`rather instead`)
 
 // worthVerbs judge what their subject is worth when "nothing" is their
 // object: "protects nothing", "buys you nothing", "changes nothing" (by
@@ -1513,6 +1532,11 @@ failure failures suspicious smells smell myth myths breaks fails risks problems 
 excluded banned narrows mitigations inflicted caveats limitations downsides gotchas
 bite bites burn burns hazards signals metrics measurements dashboards graphs`)
 
+// investigationNouns, as a short header of their own ("Debugging:", "My
+// triage:"), head a list of places to look; in a longer header they may
+// head the candidate's own steps ("Two things I'd do while debugging:").
+var investigationNouns = setOf(`debugging diagnosis diagnostics investigation triage troubleshooting`)
+
 // sameFor reports a sentence that opens by carrying the one before it
 // over to something else: "Same for X", "Same with X", "Same goes for
 // X", "Ditto X", "Likewise X", "The same applies to X".
@@ -1739,6 +1763,26 @@ func headsList(toks []token, from, j int) bool {
 // reject:"), refuse what the list under it names.
 var refusingListVerbs = setOf(`reject avoid forbid ban veto`)
 
+// ordinals, after "the", number the items of a list: "The first is X.
+// The second is Y."
+var ordinals = setOf(`first second third fourth fifth other last final next`)
+
+// countOpeners open a sentence that counts what it announces: "Two
+// shortcuts are worth rejecting."
+var countOpeners = setOf(`two three four five several a some couple both`)
+
+// refusingEnds end a sentence that announces what it refuses: "Two
+// shortcuts are worth rejecting.", "A couple of ideas I'd avoid."
+var refusingEnds = setOf(`reject rejecting avoid avoiding forbid forbidding ban banning veto vetoing`)
+
+// announcesRejected reports a sentence that counts things and ends on
+// refusing them ("Two shortcuts are worth rejecting."): the items that
+// follow it are the things refused.
+func announcesRejected(toks []token) bool {
+	n := len(toks)
+	return n >= 3 && n <= 10 && countOpeners[toks[0].raw] && refusingEnds[toks[n-1].raw]
+}
+
 // enumerators open the next item of a list: "Second, ...", "Another: ...".
 var enumerators = setOf(`second secondly third thirdly fourth another also next finally lastly
 first firstly`)
@@ -1856,7 +1900,11 @@ func markMentions(d *doc) {
 		// numbered before a colon is the next mistake of the list,
 		// however far its announcement.
 		numbered := s.from+1 < s.to && itemNumbers[toks[s.from].raw] && toks[s.from+1].clause && toks[s.from+1].brk == ':'
-		if mistakes && (enumerators[toks[s.from].raw] || numbered || opensExample(toks[s.from:s.to]) || consequenceOpeners[toks[s.from].raw]) || announced && (toks[s.from].raw == "another" || numbered) {
+		// "The second is X", "The other one is Y": an ordinal behind
+		// its article numbers the item as a bare one does.
+		// (standing for its noun: "The first step is ..." opens no item)
+		ordinal := s.from+2 < s.to && toks[s.from].raw == "the" && ordinals[toks[s.from+1].raw] && (toks[s.from+2].raw == "is" || toks[s.from+2].raw == "was" || toks[s.from+2].raw == "one" || toks[s.from+2].clause && toks[s.from+2].brk == ':')
+		if mistakes && (enumerators[toks[s.from].raw] || numbered || ordinal || opensExample(toks[s.from:s.to]) || consequenceOpeners[toks[s.from].raw]) || announced && (toks[s.from].raw == "another" || numbered || ordinal) {
 			for j := s.from; j < s.to; j++ {
 				toks[j].refuted = true
 			}
@@ -1867,7 +1915,7 @@ func markMentions(d *doc) {
 		if mistakes {
 			announced = true
 		}
-		mistakes = false
+		mistakes = announcesRejected(toks[s.from:s.to])
 		// "I'd also reject the other usual fix, "...": ...": what a
 		// sentence of the candidate's rejecting says is the thing rejected.
 		if rejectsOwn(toks[s.from:s.to]) {
@@ -1965,7 +2013,7 @@ func markMentions(d *doc) {
 				// "Two misuses I'd call out:", "Two other half-fixes I'd
 				// reject:": a header naming mistakes, or refusing what it
 				// lists, heads bullets that name them.
-				if headerWords[r] || r == "look" && lookProbe(toks, j, s) || r == "check" || r == "things" && thingsProbe(toks, j, s) || r == "suspects" || r == "usual" || (r == "patterns" || r == "pattern") && j > s.from && toks[j-1].raw == "anti" ||
+				if headerWords[r] || investigationNouns[r] && s.to-s.from <= 3 || r == "look" && lookProbe(toks, j, s) || r == "check" || r == "things" && thingsProbe(toks, j, s) || r == "suspects" || r == "usual" || (r == "patterns" || r == "pattern") && j > s.from && toks[j-1].raw == "anti" ||
 					toks[j].cls&clsMistakeNoun != 0 && headsList(toks, s.from, j) || j == s.to-1 && refusingListVerbs[r] {
 					suspects = true
 					break
