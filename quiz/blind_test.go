@@ -64,7 +64,10 @@ var (
 	// with g11), were released for tuning g12 on 2026-12-02 and measured by
 	// g11 then (11:43 UTC), before anything changed for them. AI was kept
 	// unread at first, as a check on whether changes made for AG and AH
-	// generalise.
+	// generalise: at 13:05, with the precision, recall and points work of
+	// g12 merged, it stood at 95.8 % verdicts (from 95.1), 6 of 144 passing
+	// answers flagged (unchanged), 41 of 48 losing claims flagged (from 40),
+	// while AG and AH rose to 99.6 and 100 %; it was read from then on.
 	validationWriters = []string{"AG", "AH", "AI"}
 	// earlierWriters (Q, R) answered all 24 questions (brief:
 	// writer-brief-3.md) while grader g6 was tuned and were its fresh
