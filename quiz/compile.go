@@ -20,9 +20,10 @@ func Compile(q *Question, syn Synonyms, flags map[string]*RedFlag) error {
 }
 
 // patternCache holds the patterns compiled while one bank compiles, by
-// topic and source: concepts and shared wordings put the same pattern into
-// many points, and sharePatterns keeps one of them anyway, so compiling it
-// once is the same bank for less of a cold start. Safe for the compiling
+// source (and topic, for a pattern that names a synonym set): concepts and
+// shared wordings put the same pattern into many points, and sharePatterns
+// keeps one of them anyway, so compiling it once is the same bank for less
+// of a cold start. Safe for the compiling
 // workers to share; nil compiles every time.
 type patternCache struct {
 	m    sync.Map
@@ -33,7 +34,12 @@ func (c *patternCache) parse(src string, syn Synonyms, topic string) (*Pattern, 
 	if c == nil {
 		return ParsePattern(src, syn, topic)
 	}
-	key := topic + "\x00" + src
+	// A pattern that names no synonym set parses the same in every
+	// topic: concepts put one into the points of many topics.
+	key := src
+	if strings.Contains(src, "@") || !c.sets.on() {
+		key = topic + "\x00" + src
+	}
 	if p, ok := c.m.Load(key); ok {
 		return p.(*Pattern), nil
 	}
