@@ -889,6 +889,9 @@ func (x *lexicon) number(p *Pattern) bool {
 	x.patterns++
 	for _, e := range append(append([]elem(nil), p.parts...), p.exclude...) {
 		e.eachLeaf(func(w *wordSet) {
+			if w.lex == x {
+				return // shared with a pattern numbered before (see setCache)
+			}
 			gid, ok := x.byKey[w.key]
 			if !ok {
 				// Its atoms: a word set of one stem or of one prefix

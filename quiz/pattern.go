@@ -46,20 +46,33 @@ func (s Synonyms) lookupOwner(topic, name string) (set []string, owner string, o
 
 // setCache holds what the patterns of one bank share once parsed: the
 // synonym sets, by the key they were found under and name; the parts, by
-// their text (and topic, for a part that names a set); and the word sets
-// of plain literals, by word. A bank's patterns hold tens of thousands of
-// literals but only a few thousand distinct ones, and a set is used
-// hundreds of times: parsed once and shared, not parsed or copied for
-// each use, they were most of a cold start's garbage. Sharing is safe
-// because a parsed tree is never written again (keyLeaves gives every
-// word set its key before the tree is cached) but by the bank's lexicon,
-// which numbers a word set by its key, the same for every pattern holding
-// it. Safe for concurrent use; a nil cache parses every time.
+// their text (and topic, for a part that names a set); and the forms that
+// name no set (literals and prefixes), by their text. A bank's patterns
+// hold tens of thousands of literals but only a few thousand distinct
+// ones, and a set is used hundreds of times: parsed once and shared, not
+// parsed or copied for each use, they were most of a cold start's
+// garbage. Sharing is safe because a parsed tree is never written again
+// (keyLeaves gives every word set its key before the tree is cached) but
+// by the bank's lexicon, which numbers a word set by its key, the same for
+// every pattern holding it. Safe for concurrent use; a nil cache parses
+// every time.
 type setCache struct {
 	m     sync.Map // setKey → elem
 	parts sync.Map // partKey → elem
-	lits  sync.Map // word → *wordSet
+	words sync.Map // form → *parsedWord
+	// hot is a direct-mapped front of words, a slot per hash of the form
+	// (see hotSlot): the same few hundred words make most of the lookups.
+	hot [wordSlots]atomic.Pointer[parsedWord]
 }
+
+// parsedWord is a form parsed by parseWord.
+type parsedWord struct {
+	src string
+	e   elem
+}
+
+// wordSlots is the size of a setCache's front of words (a power of two).
+const wordSlots = 1024
 
 // uncachedSets switches setCache off: tests compare the two ways.
 var uncachedSets atomic.Bool
@@ -102,18 +115,26 @@ func partKey(words []string, topic string) string {
 	return k
 }
 
-// literal returns the word set of the plain word a (see simpleWord).
-func (c *setCache) literal(a string) *wordSet {
+// word returns parseWord(a), parsed once per cache.
+func (c *setCache) word(a string) (elem, error) {
 	if !c.on() {
-		return litWord(token{raw: a, wordForms: patternWords.forms(a)})
+		return parseWord(a)
 	}
-	if w, ok := c.lits.Load(a); ok {
-		return w.(*wordSet)
+	slot := &c.hot[hotSlot(a)&(wordSlots-1)]
+	if w := slot.Load(); w != nil && w.src == a {
+		return w.e, nil
 	}
-	w := litWord(token{raw: a, wordForms: patternWords.forms(a)})
-	w.key = leafKey(w)
-	got, _ := c.lits.LoadOrStore(a, w)
-	return got.(*wordSet)
+	w, ok := c.words.Load(a)
+	if !ok {
+		e, err := parseWord(a)
+		if err != nil {
+			return nil, err
+		}
+		keyLeaves(e)
+		w, _ = c.words.LoadOrStore(a, &parsedWord{src: a, e: e})
+	}
+	slot.Store(w.(*parsedWord))
+	return w.(*parsedWord).e, nil
 }
 
 // Polarity says whether a pattern must be asserted or negated.
@@ -476,6 +497,14 @@ func parseAlt(a string, syn Synonyms, topic string, allowSyn bool, sets *setCach
 			return nil, fmt.Errorf("synonym %q is empty", a)
 		}
 		return sets.put(owner, a[1:], newAlt(alts)), nil
+	}
+	return sets.word(a)
+}
+
+// parseWord compiles a form that names no synonym set: a prefix, a plain
+// word, or a literal that reads as several words.
+func parseWord(a string) (elem, error) {
+	switch {
 	case strings.HasSuffix(a, "*"):
 		pre := strings.ToLower(strings.TrimSuffix(a, "*"))
 		// Text reads "re-run" as "rerun" (see analyseInto).
@@ -507,7 +536,7 @@ func parseAlt(a string, syn Synonyms, topic string, allowSyn bool, sets *setCach
 	if simpleWord(a) {
 		// One plain word (most alternatives): its forms are all a literal
 		// needs, without analysing it as a text.
-		return sets.literal(a), nil
+		return litWord(token{raw: a, wordForms: patternWords.forms(a)}), nil
 	}
 	d := analyse(a)
 	switch len(d.toks) {
