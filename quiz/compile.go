@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 var idPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
@@ -52,13 +53,29 @@ func (c *patternCache) parse(src string, syn Synonyms, topic string) (*Pattern, 
 }
 
 // PatternParser is ParsePattern for many patterns at once, each synonym
-// set parsed once: for checking the patterns of a file. Safe for
-// concurrent use; the zero value is ready.
-type PatternParser struct{ sets setCache }
+// set, part and word parsed once: for checking the patterns of a file.
+// Safe for concurrent use; the zero value is ready. A bank compiled by its
+// NewBank reuses what it parsed.
+type PatternParser struct {
+	cache patternCache
+	used  atomic.Bool // a bank took the cache (see NewBank)
+}
 
 // Parse is ParsePattern(src, syn, topic).
 func (pp *PatternParser) Parse(src string, syn Synonyms, topic string) (*Pattern, error) {
-	return parsePattern(src, syn, topic, &pp.sets)
+	return pp.cache.parse(src, syn, topic)
+}
+
+// NewBank is NewBank(questions, flags, syn), compiled with what pp has
+// parsed with syn: the concepts a loader checks with pp before the bank
+// compiles are not parsed again. A bank's lexicon numbers the word sets
+// its patterns hold, so only the first bank pp compiles takes its cache;
+// a later one parses afresh.
+func (pp *PatternParser) NewBank(questions []*Question, flags []RedFlag, syn Synonyms) (*Bank, error) {
+	if pp.used.Swap(true) {
+		return NewBank(questions, flags, syn)
+	}
+	return newBank(&pp.cache, questions, flags, syn)
 }
 
 func compileQuestion(q *Question, syn Synonyms, flags map[string]*RedFlag, cache *patternCache) error {
