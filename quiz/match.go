@@ -991,9 +991,16 @@ func (d *doc) setLeaf(w *wordSet) bitset {
 // each part and exclusion may start, and what the pattern needs of an
 // answer.
 func (p *Pattern) tabulate() {
-	var firsts, need [][]int32
-	var alts [][][]int32
-	for _, e := range append(append([]elem(nil), p.parts...), p.exclude...) {
+	n := len(p.parts) + len(p.exclude)
+	firsts, alts := make([][]int32, 0, n), make([][][]int32, 0, n)
+	var need [][]int32
+	for k := range n {
+		var e elem
+		if k < len(p.parts) {
+			e = p.parts[k]
+		} else {
+			e = p.exclude[k-len(p.parts)]
+		}
 		g, ok := firstGids(e)
 		if !ok {
 			p.firstGids, p.need, p.altFirsts, p.maskClauses = nil, nil, nil, nil // an element of an unknown kind: walk the tree
@@ -1002,6 +1009,7 @@ func (p *Pattern) tabulate() {
 		firsts = append(firsts, g)
 		var af [][]int32
 		if alt, isAlt := e.(altElem); isAlt {
+			af = make([][]int32, 0, len(alt))
 			for _, a := range alt {
 				g, _ := firstGids(a) // known: firstGids(e) was
 				af = append(af, g)
@@ -1024,7 +1032,7 @@ func (p *Pattern) tabulate() {
 	mc := make([][]int32, 0, len(p.parts)+len(need))
 	mc = append(append(mc, firsts[:len(p.parts)]...), need...)
 	slices.SortStableFunc(mc, func(a, b []int32) int { return len(a) - len(b) })
-	n := 0
+	n = 0
 	for _, c := range mc {
 		n += len(c)
 	}

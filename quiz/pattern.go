@@ -118,7 +118,7 @@ func partKey(words []string, topic string) string {
 // word returns parseWord(a), parsed once per cache.
 func (c *setCache) word(a string) (elem, error) {
 	if !c.on() {
-		return parseWord(a)
+		return parseWord(a, patternWords)
 	}
 	slot := &c.hot[hotSlot(a)&(wordSlots-1)]
 	if w := slot.Load(); w != nil && w.src == a {
@@ -126,7 +126,10 @@ func (c *setCache) word(a string) (elem, error) {
 	}
 	w, ok := c.words.Load(a)
 	if !ok {
-		e, err := parseWord(a)
+		// The cache parses each form once: remembering its word's forms
+		// in patternWords too only cost a cold start the copies of a
+		// growing map.
+		e, err := parseWord(a, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -502,8 +505,9 @@ func parseAlt(a string, syn Synonyms, topic string, allowSyn bool, sets *setCach
 }
 
 // parseWord compiles a form that names no synonym set: a prefix, a plain
-// word, or a literal that reads as several words.
-func parseWord(a string) (elem, error) {
+// word, or a literal that reads as several words. A plain word's forms
+// come from words (computed when nil).
+func parseWord(a string, words *wordCache) (elem, error) {
 	switch {
 	case strings.HasSuffix(a, "*"):
 		pre := strings.ToLower(strings.TrimSuffix(a, "*"))
@@ -536,7 +540,7 @@ func parseWord(a string) (elem, error) {
 	if simpleWord(a) {
 		// One plain word (most alternatives): its forms are all a literal
 		// needs, without analysing it as a text.
-		return litWord(token{raw: a, wordForms: patternWords.forms(a)}), nil
+		return litWord(token{raw: a, wordForms: words.forms(a)}), nil
 	}
 	d := analyse(a)
 	switch len(d.toks) {
