@@ -76,7 +76,11 @@ func LoadFollowUps(fsys fs.FS, bank *quiz.Bank) (*quiz.FollowUps, error) {
 	if r.err != nil || r.list == nil {
 		return r.compile(bank, nil)
 	}
-	syn, err := loadSynonyms(fsys)
+	var parser quiz.PatternParser
+	syn, checkConcepts, err := loadSynonyms(fsys, &parser)
+	if err == nil {
+		err = checkConcepts()
+	}
 	if err != nil {
 		return nil, err
 	}

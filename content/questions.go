@@ -141,12 +141,21 @@ func loadQuestions(fsys fs.FS, ps []sandbox.Preset) (*quiz.Bank, quiz.Synonyms, 
 			}
 		})
 	}
-	syn, err := loadSynonyms(fsys)
+	// The concepts' patterns are checked beside the red flags' reading,
+	// with the parser the bank then compiles with, so they are not parsed
+	// twice.
+	var parser quiz.PatternParser
+	syn, checkConcepts, err := loadSynonyms(fsys, &parser)
 	if err != nil {
 		wg.Wait()
 		return nil, nil, err
 	}
+	conceptErr := make(chan error, 1)
+	go func() { conceptErr <- checkConcepts() }()
 	flags, err := loadRedFlags(fsys, newBlockRenderer())
+	if cerr := <-conceptErr; cerr != nil {
+		err = cerr // the synonyms' problem first, as when read one after the other
+	}
 	if err != nil {
 		wg.Wait()
 		return nil, nil, err
@@ -171,7 +180,7 @@ func loadQuestions(fsys fs.FS, ps []sandbox.Preset) (*quiz.Bank, quiz.Synonyms, 
 	}
 	var bank *quiz.Bank
 	if parsed {
-		bank, err = quiz.NewBank(qs, flags, syn)
+		bank, err = parser.NewBank(qs, flags, syn)
 		if err == nil {
 			var errs []error
 			for i, q := range loaded {
@@ -253,49 +262,56 @@ func questionErr(file string, err error) error {
 	return &FieldError{File: file, Msg: err.Error()}
 }
 
-func loadSynonyms(fsys fs.FS) (quiz.Synonyms, error) {
+// loadSynonyms reads the synonyms and checks their topics and sets. The
+// concepts' patterns, most of the cost, are checked by checkConcepts, with
+// parser, so that the caller can check them beside other work; its error
+// comes before any other the caller finds later.
+func loadSynonyms(fsys fs.FS, parser *quiz.PatternParser) (syn quiz.Synonyms, checkConcepts func() error, err error) {
 	src, err := fs.ReadFile(fsys, synonymsFile)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", synonymsFile, err)
+		return nil, nil, fmt.Errorf("%s: %w", synonymsFile, err)
 	}
-	var syn quiz.Synonyms
 	if err := yaml.UnmarshalStrict(src, &syn); err != nil {
-		return nil, &FieldError{File: synonymsFile, Msg: err.Error()}
+		return nil, nil, &FieldError{File: synonymsFile, Msg: err.Error()}
 	}
 	topics := map[string]bool{quiz.CommonSynonyms: true, quiz.ConceptSynonyms: true}
 	for _, t := range quiz.Topics() {
 		topics[t.ID] = true
 	}
-	var parser quiz.PatternParser
 	for topic, sets := range syn {
 		if !topics[topic] {
-			return nil, &FieldError{File: synonymsFile, Field: topic, Msg: "not a topic id or \"common\""}
+			return nil, nil, &FieldError{File: synonymsFile, Field: topic, Msg: "not a topic id or \"common\""}
 		}
 		for name, entries := range sets {
 			if len(entries) == 0 {
-				return nil, &FieldError{File: synonymsFile, Field: topic + "." + name, Msg: "empty"}
+				return nil, nil, &FieldError{File: synonymsFile, Field: topic + "." + name, Msg: "empty"}
 			}
 			if topic == quiz.ConceptSynonyms {
-				// A concept is a list of patterns (quiz.ConceptSynonyms).
-				for i, e := range entries {
-					if _, err := parser.Parse(e, syn, ""); err != nil || strings.HasPrefix(e, "%") {
-						msg := "a concept cannot cite another"
-						if err != nil {
-							msg = err.Error()
-						}
-						return nil, &FieldError{File: synonymsFile, Field: fmt.Sprintf("%s.%s[%d]", topic, name, i), Msg: msg}
-					}
-				}
-				continue
+				continue // patterns, see checkConcepts
 			}
 			for i, e := range entries {
 				if strings.TrimSpace(e) == "" || strings.ContainsAny(e, "@&~|") {
-					return nil, &FieldError{File: synonymsFile, Field: fmt.Sprintf("%s.%s[%d]", topic, name, i), Msg: "want plain words (no @ & ~ |)"}
+					return nil, nil, &FieldError{File: synonymsFile, Field: fmt.Sprintf("%s.%s[%d]", topic, name, i), Msg: "want plain words (no @ & ~ |)"}
 				}
 			}
 		}
 	}
-	return syn, nil
+	checkConcepts = func() error {
+		// A concept is a list of patterns (quiz.ConceptSynonyms).
+		for name, entries := range syn[quiz.ConceptSynonyms] {
+			for i, e := range entries {
+				if _, err := parser.Parse(e, syn, ""); err != nil || strings.HasPrefix(e, "%") {
+					msg := "a concept cannot cite another"
+					if err != nil {
+						msg = err.Error()
+					}
+					return &FieldError{File: synonymsFile, Field: fmt.Sprintf("%s.%s[%d]", quiz.ConceptSynonyms, name, i), Msg: msg}
+				}
+			}
+		}
+		return nil
+	}
+	return syn, checkConcepts, nil
 }
 
 func loadRedFlags(fsys fs.FS, md *blockRenderer) ([]quiz.RedFlag, error) {

@@ -28,6 +28,11 @@ type Bank struct {
 // field, for example `question "fencing-token": points[2].match[0]:
 // unknown synonym "@storge"`; a *FieldError carries the parts.
 func NewBank(questions []*Question, flags []RedFlag, syn Synonyms) (*Bank, error) {
+	return newBank(&patternCache{}, questions, flags, syn)
+}
+
+// newBank is NewBank compiling with cache.
+func newBank(cache *patternCache, questions []*Question, flags []RedFlag, syn Synonyms) (*Bank, error) {
 	b := &Bank{byID: map[string]*Question{}, flagByID: map[string]*RedFlag{}, words: &wordCache{},
 		docs: &sync.Pool{New: func() any { return &doc{} }}}
 	// Red flags and questions compile independently (a question checks
@@ -46,7 +51,6 @@ func NewBank(questions []*Question, flags []RedFlag, syn Synonyms) (*Bank, error
 	flagErrs := make([]error, len(flags))
 	errs := make([]error, len(questions))
 	var next atomic.Int64
-	cache := &patternCache{}
 	workers := min(runtime.GOMAXPROCS(0), len(flags)+len(questions), 8)
 	var wg sync.WaitGroup
 	for range workers {

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 var idPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
@@ -20,9 +21,10 @@ func Compile(q *Question, syn Synonyms, flags map[string]*RedFlag) error {
 }
 
 // patternCache holds the patterns compiled while one bank compiles, by
-// topic and source: concepts and shared wordings put the same pattern into
-// many points, and sharePatterns keeps one of them anyway, so compiling it
-// once is the same bank for less of a cold start. Safe for the compiling
+// source (and topic, for a pattern that names a synonym set): concepts and
+// shared wordings put the same pattern into many points, and sharePatterns
+// keeps one of them anyway, so compiling it once is the same bank for less
+// of a cold start. Safe for the compiling
 // workers to share; nil compiles every time.
 type patternCache struct {
 	m    sync.Map
@@ -33,7 +35,12 @@ func (c *patternCache) parse(src string, syn Synonyms, topic string) (*Pattern, 
 	if c == nil {
 		return ParsePattern(src, syn, topic)
 	}
-	key := topic + "\x00" + src
+	// A pattern that names no synonym set parses the same in every
+	// topic: concepts put one into the points of many topics.
+	key := src
+	if strings.Contains(src, "@") || !c.sets.on() {
+		key = topic + "\x00" + src
+	}
 	if p, ok := c.m.Load(key); ok {
 		return p.(*Pattern), nil
 	}
@@ -46,13 +53,29 @@ func (c *patternCache) parse(src string, syn Synonyms, topic string) (*Pattern, 
 }
 
 // PatternParser is ParsePattern for many patterns at once, each synonym
-// set parsed once: for checking the patterns of a file. Safe for
-// concurrent use; the zero value is ready.
-type PatternParser struct{ sets setCache }
+// set, part and word parsed once: for checking the patterns of a file.
+// Safe for concurrent use; the zero value is ready. A bank compiled by its
+// NewBank reuses what it parsed.
+type PatternParser struct {
+	cache patternCache
+	used  atomic.Bool // a bank took the cache (see NewBank)
+}
 
 // Parse is ParsePattern(src, syn, topic).
 func (pp *PatternParser) Parse(src string, syn Synonyms, topic string) (*Pattern, error) {
-	return parsePattern(src, syn, topic, &pp.sets)
+	return pp.cache.parse(src, syn, topic)
+}
+
+// NewBank is NewBank(questions, flags, syn), compiled with what pp has
+// parsed with syn: the concepts a loader checks with pp before the bank
+// compiles are not parsed again. A bank's lexicon numbers the word sets
+// its patterns hold, so only the first bank pp compiles takes its cache;
+// a later one parses afresh.
+func (pp *PatternParser) NewBank(questions []*Question, flags []RedFlag, syn Synonyms) (*Bank, error) {
+	if pp.used.Swap(true) {
+		return NewBank(questions, flags, syn)
+	}
+	return newBank(&pp.cache, questions, flags, syn)
 }
 
 func compileQuestion(q *Question, syn Synonyms, flags map[string]*RedFlag, cache *patternCache) error {

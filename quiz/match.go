@@ -40,8 +40,7 @@ type elem interface {
 type wordSet struct {
 	stems    []string
 	prefixes []string
-	id       int      // index in the pattern's leaves, see numberLeaves
-	key      string   // the stems and prefixes, so patterns share their tokens
+	key      string   // the stems and prefixes, so patterns share their tokens (see keyLeaves)
 	lex      *lexicon // the bank's lexicon that numbered it, or nil
 	gid      int32    // its number in lex
 	// atoms are the gids in lex of its atoms, the word sets of one stem or
@@ -87,9 +86,10 @@ type altElem []elem
 // newAlt builds an alternative, merging single words into one word set.
 func newAlt(alts []elem) elem {
 	if len(alts) == 1 {
-		if w, ok := alts[0].(*wordSet); ok {
-			return w // a word of one form (most of them): nothing to merge
-		}
+		// A word of one form (most of them) has nothing to merge, and
+		// neither has a tree newAlt built: a synonym set stays the one
+		// its patterns share (see setCache).
+		return alts[0]
 	}
 	// Count first, so that the merged word set's lists and the
 	// alternatives are allocated once, at their size.
@@ -265,20 +265,15 @@ func (e *seqElem) eachLeaf(fn func(*wordSet)) {
 	}
 }
 
-// numberLeaves gives every word set of p an index into an evalCtx's
-// cache and returns how many there are.
-func numberLeaves(p *Pattern) int {
-	n := 0
-	for _, e := range append(append([]elem(nil), p.parts...), p.exclude...) {
-		e.eachLeaf(func(w *wordSet) {
-			if w.key == "" { // a cached synonym set's copy has its key
-				w.key = leafKey(w)
-			}
-			w.id = n
-			n++
-		})
-	}
-	return n
+// keyLeaves gives every word set of e that has none its key. A tree is
+// keyed before it is shared (see setCache): afterwards its word sets are
+// only read.
+func keyLeaves(e elem) {
+	e.eachLeaf(func(w *wordSet) {
+		if w.key == "" {
+			w.key = leafKey(w)
+		}
+	})
 }
 
 // leafKey is the key of word set w: its stems, "|", its prefixes, each
@@ -356,7 +351,6 @@ func (b bitset) next(from, to int) int {
 type evalCtx struct {
 	d       *doc
 	pattern *Pattern
-	leaves  []bitset
 	parts   []bitset
 	excl    []bitset
 	dead    bool // some part occurs nowhere in the answer, or (with sentsKnown) in no sentence with the rest
@@ -373,11 +367,9 @@ func (c *evalCtx) leaf(w *wordSet) bitset {
 		}
 		return c.d.setLeaf(w)
 	}
-	if b := c.leaves[w.id]; b != nil {
-		return b
-	}
-	if b, ok := c.d.leafBits[w.key]; ok && w.key != "" {
-		c.leaves[w.id] = b
+	// Word sets are shared by patterns (see setCache) and keyed: the
+	// doc keeps their tokens by key.
+	if b, ok := c.d.leafBits[w.key]; ok {
 		return b
 	}
 	b := c.d.newBits()
@@ -399,13 +391,10 @@ func (c *evalCtx) leaf(w *wordSet) bitset {
 			}
 		}
 	}
-	c.leaves[w.id] = b
-	if w.key != "" {
-		if c.d.leafBits == nil {
-			c.d.leafBits = make(map[string]bitset, 256)
-		}
-		c.d.leafBits[w.key] = b
+	if c.d.leafBits == nil {
+		c.d.leafBits = make(map[string]bitset, 256)
 	}
+	c.d.leafBits[w.key] = b
 	return b
 }
 
@@ -765,15 +754,8 @@ func (d *doc) evalFor(p *Pattern) *evalCtx {
 	if d.evals == nil {
 		d.evals = map[*Pattern]*evalCtx{}
 	}
-	n := p.leaves
-	if n == 0 {
-		// A pattern built without ParsePattern (none today) still works.
-		n = numberLeaves(p)
-		p.leaves = n
-	}
 	pe := make([]bitset, len(p.parts)+len(p.exclude))
 	c := &evalCtx{d: d, pattern: p, parts: pe[:len(p.parts):len(p.parts)], excl: pe[len(p.parts):]}
-	c.leaves = make([]bitset, n)
 	d.evals[p] = c
 	return c
 }
@@ -907,6 +889,9 @@ func (x *lexicon) number(p *Pattern) bool {
 	x.patterns++
 	for _, e := range append(append([]elem(nil), p.parts...), p.exclude...) {
 		e.eachLeaf(func(w *wordSet) {
+			if w.lex == x {
+				return // shared with a pattern numbered before (see setCache)
+			}
 			gid, ok := x.byKey[w.key]
 			if !ok {
 				// Its atoms: a word set of one stem or of one prefix
@@ -1006,9 +991,16 @@ func (d *doc) setLeaf(w *wordSet) bitset {
 // each part and exclusion may start, and what the pattern needs of an
 // answer.
 func (p *Pattern) tabulate() {
-	var firsts, need [][]int32
-	var alts [][][]int32
-	for _, e := range append(append([]elem(nil), p.parts...), p.exclude...) {
+	n := len(p.parts) + len(p.exclude)
+	firsts, alts := make([][]int32, 0, n), make([][][]int32, 0, n)
+	var need [][]int32
+	for k := range n {
+		var e elem
+		if k < len(p.parts) {
+			e = p.parts[k]
+		} else {
+			e = p.exclude[k-len(p.parts)]
+		}
 		g, ok := firstGids(e)
 		if !ok {
 			p.firstGids, p.need, p.altFirsts, p.maskClauses = nil, nil, nil, nil // an element of an unknown kind: walk the tree
@@ -1017,6 +1009,7 @@ func (p *Pattern) tabulate() {
 		firsts = append(firsts, g)
 		var af [][]int32
 		if alt, isAlt := e.(altElem); isAlt {
+			af = make([][]int32, 0, len(alt))
 			for _, a := range alt {
 				g, _ := firstGids(a) // known: firstGids(e) was
 				af = append(af, g)
@@ -1039,7 +1032,7 @@ func (p *Pattern) tabulate() {
 	mc := make([][]int32, 0, len(p.parts)+len(need))
 	mc = append(append(mc, firsts[:len(p.parts)]...), need...)
 	slices.SortStableFunc(mc, func(a, b []int32) int { return len(a) - len(b) })
-	n := 0
+	n = 0
 	for _, c := range mc {
 		n += len(c)
 	}

@@ -44,82 +44,100 @@ func (s Synonyms) lookupOwner(topic, name string) (set []string, owner string, o
 	return set, CommonSynonyms, ok
 }
 
-// setCache holds the synonym sets parsed while one bank compiles, by the
-// key they were found under and name: a set is parsed once and each
-// pattern that uses it gets a copy of its own (a pattern numbers its
-// word sets, see numberLeaves). Safe for concurrent use; a nil cache
-// parses every time.
-type setCache struct{ m sync.Map }
+// setCache holds what the patterns of one bank share once parsed: the
+// synonym sets, by the key they were found under and name; the parts, by
+// their text (and topic, for a part that names a set); and the forms that
+// name no set (literals and prefixes), by their text. A bank's patterns
+// hold tens of thousands of literals but only a few thousand distinct
+// ones, and a set is used hundreds of times: parsed once and shared, not
+// parsed or copied for each use, they were most of a cold start's
+// garbage. Sharing is safe because a parsed tree is never written again
+// (keyLeaves gives every word set its key before the tree is cached) but
+// by the bank's lexicon, which numbers a word set by its key, the same for
+// every pattern holding it. Safe for concurrent use; a nil cache parses
+// every time.
+type setCache struct {
+	m     sync.Map // setKey → elem
+	parts sync.Map // partKey → elem
+	words sync.Map // form → *parsedWord
+	// hot is a direct-mapped front of words, a slot per hash of the form
+	// (see hotSlot): the same few hundred words make most of the lookups.
+	hot [wordSlots]atomic.Pointer[parsedWord]
+}
+
+// parsedWord is a form parsed by parseWord.
+type parsedWord struct {
+	src string
+	e   elem
+}
+
+// wordSlots is the size of a setCache's front of words (a power of two).
+const wordSlots = 1024
 
 // uncachedSets switches setCache off: tests compare the two ways.
 var uncachedSets atomic.Bool
 
 func setKey(owner, name string) string { return owner + "\x00" + name }
 
-// get returns a copy of set name of owner, if parsed.
+// on reports whether c shares what it parses.
+func (c *setCache) on() bool { return c != nil && !uncachedSets.Load() }
+
+// get returns set name of owner, if parsed.
 func (c *setCache) get(owner, name string) (elem, bool) {
-	if c == nil || uncachedSets.Load() {
+	if !c.on() {
 		return nil, false
 	}
 	e, ok := c.m.Load(setKey(owner, name))
 	if !ok {
 		return nil, false
 	}
-	return cloneElem(e.(elem))
+	return e.(elem), true
 }
 
-// put remembers e as set name of owner: a copy, as the caller keeps e.
-func (c *setCache) put(owner, name string, e elem) {
-	if c == nil {
-		return
+// put remembers e as set name of owner and returns the set to use: e, or
+// the same set parsed by another worker first.
+func (c *setCache) put(owner, name string, e elem) elem {
+	if !c.on() {
+		return e
 	}
-	if t, ok := cloneElem(e); ok {
-		// Every copy's word sets have the keys numberLeaves would
-		// work out again for each pattern: work them out once.
-		t.eachLeaf(func(w *wordSet) { w.key = leafKey(w) })
-		c.m.LoadOrStore(setKey(owner, name), t)
+	keyLeaves(e)
+	got, _ := c.m.LoadOrStore(setKey(owner, name), e)
+	return got.(elem)
+}
+
+// partKey is the key of a part of words in topic: the topic matters only
+// to a part that names a synonym set, which a topic may override.
+func partKey(words []string, topic string) string {
+	k := strings.Join(words, " ")
+	if strings.Contains(k, "@") {
+		return topic + "\x00" + k
 	}
+	return k
 }
 
-// cloneElem returns a copy of e's tree sharing nothing a pattern writes:
-// fresh word sets (their stems, prefixes and keys, never written after
-// parsing, are shared), alternatives and phrases. ok is false for a tree
-// with an element of a kind it does not know.
-func cloneElem(e elem) (out elem, ok bool) {
-	n := 0
-	e.eachLeaf(func(*wordSet) { n++ })
-	// The word sets in one allocation: a set is cloned for each of its
-	// uses, tens of thousands of word sets a load.
-	slab := make([]wordSet, n)
-	return cloneInto(e, &slab)
-}
-
-// cloneInto is cloneElem, taking the word sets from the front of slab.
-func cloneInto(e elem, slab *[]wordSet) (out elem, ok bool) {
-	switch e := e.(type) {
-	case *wordSet:
-		w := &(*slab)[0]
-		*slab = (*slab)[1:]
-		w.stems, w.prefixes, w.key = e.stems, e.prefixes, e.key
-		return w, true
-	case altElem:
-		alt := make(altElem, len(e))
-		for i, a := range e {
-			if alt[i], ok = cloneInto(a, slab); !ok {
-				return nil, false
-			}
+// word returns parseWord(a), parsed once per cache.
+func (c *setCache) word(a string) (elem, error) {
+	if !c.on() {
+		return parseWord(a, patternWords)
+	}
+	slot := &c.hot[hotSlot(a)&(wordSlots-1)]
+	if w := slot.Load(); w != nil && w.src == a {
+		return w.e, nil
+	}
+	w, ok := c.words.Load(a)
+	if !ok {
+		// The cache parses each form once: remembering its word's forms
+		// in patternWords too only cost a cold start the copies of a
+		// growing map.
+		e, err := parseWord(a, nil)
+		if err != nil {
+			return nil, err
 		}
-		return alt, true
-	case *seqElem:
-		seq := &seqElem{elems: make([]elem, len(e.elems)), gap: e.gap, tight: e.tight}
-		for i, a := range e.elems {
-			if seq.elems[i], ok = cloneInto(a, slab); !ok {
-				return nil, false
-			}
-		}
-		return seq, true
+		keyLeaves(e)
+		w, _ = c.words.LoadOrStore(a, &parsedWord{src: a, e: e})
 	}
-	return nil, false
+	slot.Store(w.(*parsedWord))
+	return w.(*parsedWord).e, nil
 }
 
 // Polarity says whether a pattern must be asserted or negated.
@@ -180,7 +198,6 @@ type Pattern struct {
 	// collide"); see localExcluded
 	excludeHead []bool
 	window      int      // >0: the ~N window; 0: same sentence
-	leaves      int      // how many word sets parts and exclusions hold (see numberLeaves)
 	lex         *lexicon // the bank's lexicon that numbered it, or nil
 	pid         int      // its number in lex
 	// Tables lex.add compiles from the tree, valid on answers marked with
@@ -323,12 +340,36 @@ func parsePattern(src string, syn Synonyms, topic string, sets *setCache) (*Patt
 			return nil, fmt.Errorf("pattern %q: a phrase can run over %d words; at most %d", src, n, maxSpan)
 		}
 	}
-	p.leaves = numberLeaves(p)
+	for _, e := range p.parts {
+		keyLeaves(e)
+	}
+	for _, e := range p.exclude {
+		keyLeaves(e)
+	}
 	return p, nil
 }
 
-// parsePart compiles a part: phrases separated by "|".
+// parsePart compiles a part: phrases separated by "|". A part parsed
+// before in the same cache (sets) is shared.
 func parsePart(words []string, syn Synonyms, topic string, allowSyn bool, sets *setCache) (elem, error) {
+	if !sets.on() || !allowSyn {
+		return parsePartOnce(words, syn, topic, allowSyn, sets)
+	}
+	key := partKey(words, topic)
+	if e, ok := sets.parts.Load(key); ok {
+		return e.(elem), nil
+	}
+	e, err := parsePartOnce(words, syn, topic, allowSyn, sets)
+	if err != nil {
+		return nil, err
+	}
+	keyLeaves(e)
+	got, _ := sets.parts.LoadOrStore(key, e)
+	return got.(elem), nil
+}
+
+// parsePartOnce is parsePart without the cache of parts.
+func parsePartOnce(words []string, syn Synonyms, topic string, allowSyn bool, sets *setCache) (elem, error) {
 	var alts []elem
 	for a := range strings.SplitSeq(strings.Join(words, " "), "|") {
 		ws := strings.Fields(a)
@@ -358,11 +399,7 @@ func parsePhrase(words []string, syn Synonyms, topic string, allowSyn bool, sets
 			if err != nil {
 				return nil, err
 			}
-			if ws, ok := e.(*wordSet); ok {
-				seq = append(seq, ws)
-			} else {
-				seq = append(seq, newAlt([]elem{e}))
-			}
+			seq = append(seq, e)
 		} else {
 			var alts []elem
 			for a := range strings.SplitSeq(w, "/") {
@@ -452,8 +489,8 @@ func parseAlt(a string, syn Synonyms, topic string, allowSyn bool, sets *setCach
 		var alts []elem
 		for _, entry := range set {
 			// An entry cannot refer to a set, so it parses the same for
-			// every pattern and topic: sets caches it.
-			e, err := parsePhrase(strings.Fields(entry), syn, topic, false, nil)
+			// every pattern and topic: sets caches it (and its words).
+			e, err := parsePhrase(strings.Fields(entry), syn, topic, false, sets)
 			if err != nil {
 				return nil, fmt.Errorf("synonym %s: %w", a, err)
 			}
@@ -462,9 +499,16 @@ func parseAlt(a string, syn Synonyms, topic string, allowSyn bool, sets *setCach
 		if len(alts) == 0 {
 			return nil, fmt.Errorf("synonym %q is empty", a)
 		}
-		e := newAlt(alts)
-		sets.put(owner, a[1:], e)
-		return e, nil
+		return sets.put(owner, a[1:], newAlt(alts)), nil
+	}
+	return sets.word(a)
+}
+
+// parseWord compiles a form that names no synonym set: a prefix, a plain
+// word, or a literal that reads as several words. A plain word's forms
+// come from words (computed when nil).
+func parseWord(a string, words *wordCache) (elem, error) {
+	switch {
 	case strings.HasSuffix(a, "*"):
 		pre := strings.ToLower(strings.TrimSuffix(a, "*"))
 		// Text reads "re-run" as "rerun" (see analyseInto).
@@ -496,7 +540,7 @@ func parseAlt(a string, syn Synonyms, topic string, allowSyn bool, sets *setCach
 	if simpleWord(a) {
 		// One plain word (most alternatives): its forms are all a literal
 		// needs, without analysing it as a text.
-		return litWord(token{raw: a, wordForms: patternWords.forms(a)}), nil
+		return litWord(token{raw: a, wordForms: words.forms(a)}), nil
 	}
 	d := analyse(a)
 	switch len(d.toks) {
