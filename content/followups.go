@@ -6,8 +6,6 @@ import (
 	"io/fs"
 	"strings"
 
-	"gopkg.in/yaml.v2"
-
 	"lockdrill/quiz"
 )
 
@@ -121,7 +119,7 @@ func readFollowUpList(fsys fs.FS) ([]*quiz.FollowUp, error) {
 		return nil, fmt.Errorf("%s: %w", followUpsFile, err)
 	}
 	var doc followUpsDoc
-	if err := yaml.UnmarshalStrict(src, &doc); err != nil {
+	if err := decodeYAML(src, &doc); err != nil {
 		return nil, &FieldError{File: followUpsFile, Msg: err.Error()}
 	}
 	md := newBlockRenderer()

@@ -13,8 +13,6 @@ import (
 	"strings"
 	"sync"
 
-	"gopkg.in/yaml.v2"
-
 	"lockdrill/quiz"
 	"lockdrill/sandbox"
 )
@@ -271,7 +269,7 @@ func loadSynonyms(fsys fs.FS, parser *quiz.PatternParser) (syn quiz.Synonyms, ch
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", synonymsFile, err)
 	}
-	if err := yaml.UnmarshalStrict(src, &syn); err != nil {
+	if err := decodeYAML(src, &syn); err != nil {
 		return nil, nil, &FieldError{File: synonymsFile, Msg: err.Error()}
 	}
 	topics := map[string]bool{quiz.CommonSynonyms: true, quiz.ConceptSynonyms: true}
@@ -320,7 +318,7 @@ func loadRedFlags(fsys fs.FS, md *blockRenderer) ([]quiz.RedFlag, error) {
 		return nil, fmt.Errorf("%s: %w", redFlagsFile, err)
 	}
 	var doc redFlagsDoc
-	if err := yaml.UnmarshalStrict(src, &doc); err != nil {
+	if err := decodeYAML(src, &doc); err != nil {
 		return nil, &FieldError{File: redFlagsFile, Msg: err.Error()}
 	}
 	if len(doc.Flags) == 0 {
@@ -357,7 +355,7 @@ func parseQuestion(md *blockRenderer, file string, src []byte) (*quiz.Question, 
 		return nil, fail("", "missing front matter between --- lines")
 	}
 	var m questionMeta
-	if err := yaml.UnmarshalStrict(front, &m); err != nil {
+	if err := decodeYAML(front, &m); err != nil {
 		return nil, fail("front matter", "%v", err)
 	}
 	if want := strings.TrimSuffix(path.Base(file), ".md"); m.ID != want {
