@@ -39,3 +39,24 @@ func TestFencingUnneededAI12(t *testing.T) {
 			"No lock, consensus or not, lets you write safely without fencing: a paused holder wakes up late.", false},
 	})
 }
+
+// TestEvictionSparesLocksAI12 holds the family of saying an LRU or
+// volatile eviction policy leaves the lock keys alone, which missed a
+// losing answer of validation writer AI under g12, in sentences of our
+// own: the verb (leaves, spares, keeps) and its object are split by the
+// lock keys' description, so no phrase reaches across. Near-misses that
+// deny it or name noeviction must not flag.
+func TestEvictionSparesLocksAI12(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		{"volatile-lru leaves the busy lock keys alone", "redis-early-expiry", "single-node-keeps-keys",
+			"Set volatile-lru, so Redis leaves the busy lock keys alone and evicts cache entries.", true},
+		{"allkeys-lfu keeps the hot locks in place", "redis-early-expiry", "single-node-keeps-keys",
+			"With allkeys-lfu, eviction keeps the hot locks in place.", true},
+		{"an LRU policy spares the locks, untouched", "redis-early-expiry", "single-node-keeps-keys",
+			"An LRU policy spares the renewed lock keys and leaves them untouched.", true},
+		{"near-miss: volatile-lru denied to leave lock keys alone", "redis-early-expiry", "single-node-keeps-keys",
+			"volatile-lru does not leave the lock keys alone; it evicts exactly the keys with a TTL.", false},
+		{"near-miss: noeviction leaves the locks alone", "redis-early-expiry", "single-node-keeps-keys",
+			"Set noeviction so Redis leaves the lock keys alone under memory pressure.", false},
+	})
+}
