@@ -60,3 +60,22 @@ func TestEvictionSparesLocksAI12(t *testing.T) {
 			"Set noeviction so Redis leaves the lock keys alone under memory pressure.", false},
 	})
 }
+
+// TestClaimNeedsNoRecoveryAI12 holds, in sentences of our own, the claim
+// that a committed claim needs no lease or reaper because the row
+// survives its worker's death: the job stays "running" forever. It missed
+// a losing answer of validation writer AI under g12. Near-misses: the
+// transaction held open for the whole job (a dead worker's lock is then
+// released), and a sentence that asks for the lease.
+func TestClaimNeedsNoRecoveryAI12(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		{"crashed worker's job stays running, no need for a lease", "skip-locked-queue", "claim-lock-outlives-commit",
+			"Because the table is durable, a crashed worker's job just stays running, so there's no need for a lease or a reaper.", true},
+		{"worker dies, row remains, no timeout needed", "skip-locked-queue", "claim-lock-outlives-commit",
+			"Nothing is lost if a worker dies, since the row remains in the table; you don't need a timeout or a sweeper.", true},
+		{"near-miss: transaction held open for the whole job", "skip-locked-queue", "claim-lock-outlives-commit",
+			"If you keep the transaction open for the whole job, you don't need a lease or a reaper: when a worker dies its lock is released.", false},
+		{"near-miss: a lease asked for", "skip-locked-queue", "claim-lock-outlives-commit",
+			"If a worker dies its job stays running forever unless you add a lease and a reaper, so you need both.", false},
+	})
+}
