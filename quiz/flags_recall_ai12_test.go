@@ -79,3 +79,26 @@ func TestClaimNeedsNoRecoveryAI12(t *testing.T) {
 			"If a worker dies its job stays running forever unless you add a lease and a reaper, so you need both.", false},
 	})
 }
+
+// TestOneLockPerTransferAI12 holds, in sentences of our own, the claim
+// that one of the two account locks is enough, which no red flag
+// described and which passed a losing answer of validation writer AI
+// under g12: a transfer that locks only one account leaves the other
+// account open to a third transfer. Near-misses: the lower id locked
+// first and the higher after it, and the shortcut rejected.
+func TestOneLockPerTransferAI12(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		{"lock only the smaller id and skip the second lock", "deadlock-ordering", "one-lock-per-transfer",
+			"Simpler still, lock only the account with the smaller id and skip the second lock.", true},
+		{"the second lock not needed, one lock on the lower account", "deadlock-ordering", "one-lock-per-transfer",
+			"You don't need the second lock at all: just one lock on the lower account is enough.", true},
+		{"a single lock on one of the accounts suffices", "deadlock-ordering", "one-lock-per-transfer",
+			"A single lock on one of the accounts suffices to keep the transfers apart.", true},
+		{"near-miss: lower first, then higher, a lock per account", "deadlock-ordering", "one-lock-per-transfer",
+			"Take a single lock per account: the lower id first, then the higher one.", false},
+		{"near-miss: a transfer to the same account takes a single lock", "deadlock-ordering", "one-lock-per-transfer",
+			"A transfer from an account to itself takes a single lock on that account.", false},
+		{"near-miss: the shortcut called wrong", "deadlock-ordering", "one-lock-per-transfer",
+			"Locking only the lower account and skipping the second lock is wrong: lock both.", false},
+	})
+}
