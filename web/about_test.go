@@ -26,7 +26,7 @@ func TestAboutGraderPublishesBlindFigures(t *testing.T) {
 	if lead.Answers < 528 || !strings.Contains(rep.Blind.LeadName, "holdout") || !strings.Contains(got, rep.Blind.LeadName) {
 		t.Fatalf("the page leads with %q (%d answers), want the %s (at least 528 answers)", got, lead.Answers, rep.Blind.LeadName)
 	}
-	for _, want := range []string{views.PctText(lead.Verdicts), views.PctText(lead.Flagged)} {
+	for _, want := range []string{views.PctTenthText(lead.Verdicts), views.PctTenthText(lead.Flagged)} {
 		if !strings.Contains(got, want) {
 			t.Fatalf("holdout paragraph %q lacks %s", got, want)
 		}

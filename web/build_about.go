@@ -45,12 +45,12 @@ func accuracyFigures(f quiz.AccuracyFigures) views.AccuracyFigures {
 
 func blindView(b *quiz.BlindReport) *views.BlindView {
 	fig := func(f quiz.BlindFigures) views.BlindFigures {
-		return views.BlindFigures{Writers: strings.Join(f.Writers, ", "), Answers: f.Answers, Verdicts: views.PctText(f.Verdicts),
+		return views.BlindFigures{Writers: strings.Join(f.Writers, ", "), Answers: f.Answers, Verdicts: views.PctTenthText(f.Verdicts),
 			FalsePasses: f.FalsePasses, FalseFails: f.FalseFails, PassFlagged: f.PassFlagged, PassAnswers: f.PassAnswers,
-			ShouldFlagged: f.ShouldFlagged, ShouldFlag: f.ShouldFlag, Flagged: views.PctText(f.Flagged), SaladPasses: f.SaladPasses, Salads: f.Salads}
+			ShouldFlagged: f.ShouldFlagged, ShouldFlag: f.ShouldFlag, Flagged: views.PctTenthText(f.Flagged), SaladPasses: f.SaladPasses, Salads: f.Salads}
 	}
-	v := &views.BlindView{Method: b.Method, Detail: b.Detail, TargetVerdicts: views.PctText(b.Targets.Verdicts), FloorVerdicts: views.PctText(b.Floors.Verdicts),
-		TargetFlagged: views.PctText(b.Targets.Flagged), FloorFlagged: views.PctText(b.Floors.Flagged), FloorPassFlagged: b.Floors.MaxPassFlagged,
+	v := &views.BlindView{Method: b.Method, Detail: b.Detail, TargetVerdicts: views.PctTenthText(b.Targets.Verdicts), FloorVerdicts: views.PctTenthText(b.Floors.Verdicts),
+		TargetFlagged: views.PctTenthText(b.Targets.Flagged), FloorFlagged: views.PctTenthText(b.Floors.Flagged), FloorPassFlagged: b.Floors.MaxPassFlagged,
 		Lead: fig(b.Lead), LeadName: b.LeadName}
 	for _, r := range b.Rows {
 		v.Rows = append(v.Rows, views.BlindRow{Label: r.Label, Figures: fig(r.Figures)})

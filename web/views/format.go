@@ -21,3 +21,15 @@ func RateText(r *float64) string {
 	}
 	return PctText(*r)
 }
+
+// PctTenthText is a share as a percent to a tenth, such as "93.6 %", for
+// figures where a whole percent would hide the difference that matters: a
+// grader at 93.6 % and one at 94.4 % are not the same, and a share short of
+// all never shows as "100 %" (0.9996 is "99.9 %").
+func PctTenthText(x float64) string {
+	t := math.Round(x * 1000)
+	if t >= 1000 && x < 1 {
+		t = 999
+	}
+	return strconv.FormatFloat(t/10, 'f', 1, 64) + " %"
+}

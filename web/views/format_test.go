@@ -36,3 +36,23 @@ func TestRateTextWithNothingToCount(t *testing.T) {
 		t.Fatalf("got %q, want 50 %%", got)
 	}
 }
+
+// TestPctTenthText: the blind figures keep the tenth that tells two
+// graders apart, and a share short of all never reads as "100 %".
+func TestPctTenthText(t *testing.T) {
+	for _, tt := range []struct {
+		in   float64
+		want string
+	}{
+		{0.936, "93.6 %"},
+		{0.941, "94.1 %"},
+		{0.995, "99.5 %"},
+		{0.9996, "99.9 %"},
+		{1, "100.0 %"},
+		{0, "0.0 %"},
+	} {
+		if got := views.PctTenthText(tt.in); got != tt.want {
+			t.Errorf("PctTenthText(%v) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
