@@ -297,10 +297,10 @@ func parsePattern(src string, syn Synonyms, topic string, sets *setCache) (*Patt
 			p.parts = append(p.parts, part)
 			p.either = append(p.either, either)
 		}
-		words = nil
+		words = words[:0] // parsePart keeps no slice of it
 		return nil
 	}
-	for _, f := range strings.Fields(s) {
+	for f := range strings.FieldsSeq(s) {
 		isOp := f == "&" || (strings.HasPrefix(f, "~") && len(f) > 1)
 		if !isOp {
 			words = append(words, f)
@@ -370,7 +370,11 @@ func parsePart(words []string, syn Synonyms, topic string, allowSyn bool, sets *
 
 // parsePartOnce is parsePart without the cache of parts.
 func parsePartOnce(words []string, syn Synonyms, topic string, allowSyn bool, sets *setCache) (elem, error) {
-	var alts []elem
+	n := 1
+	for _, w := range words {
+		n += strings.Count(w, "|")
+	}
+	alts := make([]elem, 0, n)
 	err := eachAlternative(words, func(ws []string) error {
 		if len(ws) == 0 {
 			return errors.New("empty alternative (stray |)")
