@@ -47,7 +47,6 @@ func Load(fsys fs.FS) (*Catalog, error) {
 		err   error
 	}
 	guidec := make(chan guideResult, 1)
-	go quiz.LoadLemmas() // the question bank's first use would wait for it
 	go func() {
 		guide, err := loadGuide(fsys)
 		guidec <- guideResult{guide, err}

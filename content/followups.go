@@ -106,11 +106,11 @@ func (r followUpsRead) compile(bank *quiz.Bank, syn quiz.Synonyms) (*quiz.Follow
 }
 
 func readFollowUps(fsys fs.FS) followUpsRead {
-	list, err := readFollowUpList(fsys)
+	list, err := readFollowUpList(fsys, newBlockRenderer())
 	return followUpsRead{list: list, err: err}
 }
 
-func readFollowUpList(fsys fs.FS) ([]*quiz.FollowUp, error) {
+func readFollowUpList(fsys fs.FS, md *blockRenderer) ([]*quiz.FollowUp, error) {
 	src, err := fs.ReadFile(fsys, followUpsFile)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -122,7 +122,6 @@ func readFollowUpList(fsys fs.FS) ([]*quiz.FollowUp, error) {
 	if err := decodeYAML(src, &doc); err != nil {
 		return nil, &FieldError{File: followUpsFile, Msg: err.Error()}
 	}
-	md := newBlockRenderer()
 	var list []*quiz.FollowUp
 	for i, m := range doc.FollowUps {
 		q := &quiz.Question{

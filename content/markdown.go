@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -38,32 +39,66 @@ func newMarkdown() goldmark.Markdown {
 }
 
 // blockRenderer renders markdown snippets (question sections, options,
-// red flags' reasons) with the project's configuration into one reused
-// buffer. goldmark wraps any writer that is not a util.BufWriter in a
-// fresh 4 KB bufio.Writer on every Convert, some 3 MB per load over the
-// many small snippets; a *bufio.Writer of its own over the buffer is
-// one. Not safe for concurrent use: each loading worker has its own.
+// red flags' reasons, follow-ups) with the project's configuration into
+// one reused buffer. goldmark wraps any writer that is not a
+// util.BufWriter in a fresh 4 KB bufio.Writer on every Convert, some 3 MB
+// per load over the many small snippets; a *bufio.Writer of its own over
+// the buffer is one. Not safe for concurrent use: each loading worker has
+// its own.
+//
+// The shipped snippets are rendered ahead of time (prerenderedHTML, in
+// markdown_gen.go): rendering them was about a tenth of loading's CPU and
+// an eighth of its garbage on every start, for HTML that never changes
+// between builds. TestPrerenderedMarkdownIsCurrent renders every snippet
+// afresh, fails when the table differs, and rewrites it with
+//
+//	go test ./content -run TestPrerenderedMarkdownIsCurrent -update-markdown
+//
+// A snippet the table lacks (content edited before the table, a test's
+// fixture) is rendered, so the HTML is the same either way.
 type blockRenderer struct {
-	md  goldmark.Markdown
+	md  goldmark.Markdown // made at the first snippet the table lacks
 	buf bytes.Buffer
 	w   *bufio.Writer
+	// fresh renders every snippet, table or not, and seen, when set,
+	// is told each one: for the test that writes the table.
+	fresh bool
+	seen  func(src, html string)
 }
 
-func newBlockRenderer() *blockRenderer {
-	r := &blockRenderer{md: newMarkdown()}
-	r.w = bufio.NewWriter(&r.buf)
-	return r
-}
+func newBlockRenderer() *blockRenderer { return &blockRenderer{} }
 
 // block renders src to HTML (raw HTML is never rendered).
 func (r *blockRenderer) block(src string) (string, error) {
+	if !r.fresh {
+		if html, ok := prerenderedHTML(src); ok {
+			return html, nil
+		}
+	}
+	if r.md == nil {
+		r.md = newMarkdown()
+		r.w = bufio.NewWriter(&r.buf)
+	}
 	r.buf.Reset()
 	r.w.Reset(&r.buf)
 	// goldmark flushes a util.BufWriter when it has rendered.
 	if err := r.md.Convert([]byte(src), r.w); err != nil {
 		return "", err
 	}
-	return r.buf.String(), nil
+	html := r.buf.String()
+	if r.seen != nil {
+		r.seen(src, html)
+	}
+	return html, nil
+}
+
+// prerenderedHTML returns the HTML of a shipped snippet from the table.
+func prerenderedHTML(src string) (string, bool) {
+	i := sort.SearchStrings(prerenderedSources[:], src)
+	if i < len(prerenderedSources) && prerenderedSources[i] == src {
+		return prerenderedHTMLs[i], true
+	}
+	return "", false
 }
 
 // inline renders a one-paragraph markdown string without the enclosing

@@ -109,7 +109,16 @@ func newBank(cache *patternCache, questions []*Question, flags []RedFlag, syn Sy
 	// lexicon is built.
 	version := make(chan string, 1)
 	go func() { version <- bankVersion(b, syn) }()
-	b.lex = newLexicon()
+	n := 0
+	for _, f := range b.flags {
+		n += len(f.match) + len(f.unless) + len(f.counter)
+	}
+	for _, q := range b.questions {
+		for _, pt := range q.Points {
+			n += len(pt.match) + len(pt.requires) + len(pt.partial)
+		}
+	}
+	b.lex = newLexiconFor(n)
 	b.words.lex = b.lex
 	var numbered []*Pattern
 	for _, f := range b.flags {

@@ -32,8 +32,10 @@ at which the TTL is a whole number of seconds).
   --redis ADDR          one Redis server for model redis; N servers for
                         model redlock (N = lock.nodes). Keys are named
                         lockdrill:<run>:<n>:lock and ...:token.
-  --etcd URLS           the client URLs of an etcd cluster (model consensus);
-                        keys under /lockdrill/<run>/.
+  --etcd URLS           the client URLs of an etcd cluster (model consensus),
+                        3.4 or later: the runner speaks its JSON gateway
+                        (/v3/kv/..., /v3/lease/...). Keys under
+                        /lockdrill/<run>/.
   --sqlite              a new SQLite file in a temporary directory (model
                         database).
 

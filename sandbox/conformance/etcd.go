@@ -11,10 +11,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"go.etcd.io/etcd/api/v3/v3rpc/rpctypes"
-	clientv3 "go.etcd.io/etcd/client/v3"
-	"go.uber.org/zap"
-
 	"lockdrill/sandbox"
 )
 
@@ -24,7 +20,7 @@ import (
 // mutex does, without its queue: the engine's acquire is a try-lock); the
 // fencing token is the revision of that transaction; a heartbeat or
 // extend is a keep-alive of the lease, sent only while the key is still
-// the client's.
+// the client's. It talks to etcd's JSON gateway (etcd 3.4 and later).
 type Etcd struct {
 	// Endpoints are the cluster's client URLs.
 	Endpoints []string
@@ -34,7 +30,7 @@ type Etcd struct {
 	StopLeader func(ctx context.Context) error
 
 	mu     sync.Mutex
-	cli    *clientv3.Client
+	cli    *etcdGateway
 	prefix string
 	runs   atomic.Int64
 }
@@ -78,20 +74,20 @@ func (t *Etcd) OutOfReach(sc sandbox.Scenario, scale float64) []string {
 	return out
 }
 
-func (t *Etcd) client() (*clientv3.Client, string, error) {
+func (t *Etcd) client() (*etcdGateway, string, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.cli == nil {
-		cli, err := clientv3.New(clientv3.Config{Endpoints: t.Endpoints, DialTimeout: 5 * time.Second, Logger: zap.NewNop()})
+		cli, err := newEtcdGateway(t.Endpoints)
 		if err != nil {
 			return nil, "", err
 		}
 		// Fail now, clearly, rather than at the first grant.
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		_, err = cli.Get(ctx, "/lockdrill/ping")
+		_, err = cli.get(ctx, "/lockdrill/ping")
 		cancel()
 		if err != nil {
-			cli.Close()
+			cli.close()
 			return nil, "", fmt.Errorf("etcd at %s does not answer: %w", strings.Join(t.Endpoints, ","), err)
 		}
 		t.cli = cli
@@ -107,9 +103,9 @@ func (t *Etcd) Close() error {
 	if t.cli == nil {
 		return nil
 	}
-	err := t.cli.Close()
+	t.cli.close()
 	t.cli = nil
-	return err
+	return nil
 }
 
 // Open gives the run its own lock key.
@@ -123,18 +119,18 @@ func (t *Etcd) Open(ctx context.Context, sc sandbox.Scenario, scale float64) (Ba
 		ttl:     int64(math.Round(float64(sc.Lock.TTLMS) * scale / 1000)),
 		fencing: sc.Lock.TokenSource == sandbox.TokenRevision,
 		uncond:  sc.Lock.Release == sandbox.ReleaseUnconditionalDel,
-		leases:  map[string]clientv3.LeaseID{},
+		leases:  map[string]int64{},
 	}, nil
 }
 
 type etcdLock struct {
 	t       *Etcd
-	cli     *clientv3.Client
+	cli     *etcdGateway
 	key     string
 	ttl     int64 // seconds
 	fencing bool
 	uncond  bool
-	leases  map[string]clientv3.LeaseID // by owner
+	leases  map[string]int64 // lease IDs by owner
 }
 
 // opTimeout bounds one request; an election in the middle of a run is
@@ -146,13 +142,13 @@ func (b *etcdLock) Close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
 	defer cancel()
 	for _, id := range b.leases {
-		b.cli.Revoke(ctx, id) // tidy up: the runs share the cluster
+		b.cli.revoke(ctx, id) // tidy up: the runs share the cluster
 	}
 	return nil
 }
 
 func (b *etcdLock) holder(ctx context.Context) (string, error) {
-	resp, err := b.cli.Get(ctx, b.key)
+	resp, err := b.cli.get(ctx, b.key)
 	if err != nil || len(resp.Kvs) == 0 {
 		return "", err
 	}
@@ -162,26 +158,31 @@ func (b *etcdLock) holder(ctx context.Context) (string, error) {
 func (b *etcdLock) Acquire(ctx context.Context, client, owner string) (Grant, error) {
 	ctx, cancel := context.WithTimeout(ctx, opTimeout)
 	defer cancel()
-	lease, err := b.cli.Grant(ctx, b.ttl)
+	lease, err := b.cli.grant(ctx, b.ttl)
 	if err != nil {
 		return Grant{}, fmt.Errorf("grant lease: %w", err)
 	}
-	resp, err := b.cli.Txn(ctx).
-		If(clientv3.Compare(clientv3.CreateRevision(b.key), "=", 0)).
-		Then(clientv3.OpPut(b.key, owner, clientv3.WithLease(lease.ID))).
-		Else(clientv3.OpGet(b.key)).Commit()
+	zero := "0"
+	key := []byte(b.key)
+	resp, err := b.cli.txn(ctx, etcdTxn{
+		Compare: []etcdCompare{{Target: "CREATE", Key: key, CreateRevision: &zero}},
+		Success: []etcdRequestOp{{Put: &etcdPut{Key: key, Value: []byte(owner), Lease: lease}}},
+		Failure: []etcdRequestOp{{Range: &etcdKeyOnly{Key: key}}},
+	})
 	if err != nil {
 		return Grant{}, fmt.Errorf("txn: %w", err)
 	}
 	if !resp.Succeeded {
-		b.cli.Revoke(ctx, lease.ID)
+		b.cli.revoke(ctx, lease)
 		g := Grant{Reason: "held"}
-		if kvs := resp.Responses[0].GetResponseRange().Kvs; len(kvs) > 0 {
-			g.Holder = ownerClient(string(kvs[0].Value))
+		if len(resp.Responses) > 0 && resp.Responses[0].Range != nil {
+			if kvs := resp.Responses[0].Range.Kvs; len(kvs) > 0 {
+				g.Holder = ownerClient(string(kvs[0].Value))
+			}
 		}
 		return g, nil
 	}
-	b.leases[owner] = lease.ID
+	b.leases[owner] = lease
 	g := Grant{OK: true}
 	if b.fencing {
 		g.Token = resp.Header.Revision
@@ -197,18 +198,20 @@ func (b *etcdLock) Release(ctx context.Context, client, owner string) ([]Removed
 	ctx, cancel := context.WithTimeout(ctx, opTimeout)
 	defer cancel()
 	if b.uncond {
-		resp, err := b.cli.Delete(ctx, b.key, clientv3.WithPrevKV())
+		prev, err := b.cli.deleteWithPrev(ctx, b.key)
 		if err != nil {
 			return nil, err
 		}
-		if len(resp.PrevKvs) == 0 {
+		if len(prev) == 0 {
 			return []Removed{{}}, nil
 		}
-		return []Removed{{Holder: ownerClient(string(resp.PrevKvs[0].Value))}}, nil
+		return []Removed{{Holder: ownerClient(string(prev[0].Value))}}, nil
 	}
-	resp, err := b.cli.Txn(ctx).
-		If(clientv3.Compare(clientv3.Value(b.key), "=", owner)).
-		Then(clientv3.OpDelete(b.key)).Commit()
+	key := []byte(b.key)
+	resp, err := b.cli.txn(ctx, etcdTxn{
+		Compare: []etcdCompare{{Target: "VALUE", Key: key, Value: []byte(owner)}},
+		Success: []etcdRequestOp{{DeleteRange: &etcdKeyOnly{Key: key}}},
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -216,7 +219,7 @@ func (b *etcdLock) Release(ctx context.Context, client, owner string) ([]Removed
 		return nil, nil
 	}
 	if id, ok := b.leases[owner]; ok {
-		b.cli.Revoke(ctx, id)
+		b.cli.revoke(ctx, id)
 		delete(b.leases, owner)
 	}
 	return []Removed{{Holder: client}}, nil
@@ -225,15 +228,15 @@ func (b *etcdLock) Release(ctx context.Context, client, owner string) ([]Removed
 func (b *etcdLock) Extend(ctx context.Context, client, owner string) (bool, []int, error) {
 	ctx, cancel := context.WithTimeout(ctx, opTimeout)
 	defer cancel()
-	resp, err := b.cli.Get(ctx, b.key)
+	resp, err := b.cli.get(ctx, b.key)
 	if err != nil {
 		return false, nil, err
 	}
 	if len(resp.Kvs) == 0 || string(resp.Kvs[0].Value) != owner {
 		return false, nil, nil
 	}
-	if _, err := b.cli.KeepAliveOnce(ctx, b.leases[owner]); err != nil {
-		if errors.Is(err, rpctypes.ErrLeaseNotFound) {
+	if err := b.cli.keepAliveOnce(ctx, b.leases[owner]); err != nil {
+		if errors.Is(err, errLeaseNotFound) {
 			return false, nil, nil // the lease ran out before the keep-alive
 		}
 		return false, nil, err
