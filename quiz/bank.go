@@ -17,10 +17,11 @@ type Bank struct {
 	byID      map[string]*Question
 	flags     []*RedFlag
 	flagByID  map[string]*RedFlag
-	words     *wordCache // stems and lemmas of the words answers use
-	lex       *lexicon   // the word sets of all its patterns
-	version   string     // see Version
-	docs      *sync.Pool // analysed answers' buffers, reused
+	words     *wordCache    // stems and lemmas of the words answers use
+	lex       *lexicon      // the word sets of all its patterns
+	version   string        // see Version
+	docs      *sync.Pool    // analysed answers' buffers, reused
+	reader    *secondReader // the second reader, or nil for none
 }
 
 // NewBank validates and compiles the questions against the red flags and
@@ -34,7 +35,7 @@ func NewBank(questions []*Question, flags []RedFlag, syn Synonyms) (*Bank, error
 // newBank is NewBank compiling with cache.
 func newBank(cache *patternCache, questions []*Question, flags []RedFlag, syn Synonyms) (*Bank, error) {
 	b := &Bank{byID: map[string]*Question{}, flagByID: map[string]*RedFlag{}, words: &wordCache{},
-		docs: &sync.Pool{New: func() any { return &doc{} }}}
+		docs: &sync.Pool{New: func() any { return &doc{} }}, reader: shippedReader}
 	// Red flags and questions compile independently (a question checks
 	// only that the flags it names exist; each writes only its own
 	// matchers), and compiling is most of a server's start: spread all of
@@ -269,6 +270,9 @@ func (b *Bank) FlagWhyHTML(id string) string {
 	if f, ok := b.flagByID[id]; ok {
 		return f.WhyHTML
 	}
+	if id == ReaderFlagID {
+		return readerFlagWhyHTML
+	}
 	return ""
 }
 
@@ -332,7 +336,7 @@ func (b *Bank) FlagsFor(q *Question) []*RedFlag {
 // Grade grades a against q with the red flags that apply to q. It is
 // Grade with b.FlagsFor(q).
 func (b *Bank) Grade(q *Question, a Answer) Result {
-	return grade(q, a, b.FlagsFor(q), b.words, b.lex, b.docs)
+	return grade(q, a, b.FlagsFor(q), b.words, b.lex, b.docs, b.reader)
 }
 
 // sharePatterns makes the points of each topic share one compiled Pattern

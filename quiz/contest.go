@@ -109,5 +109,7 @@ func bankVersion(b *Bank, syn Synonyms) string {
 			fmt.Fprintf(h, "syn %s %s %s\n", t, n, strings.Join(syn[t][n], "|"))
 		}
 	}
+	// The second reader's weights decide too.
+	fmt.Fprintf(h, "reader %x\n", sha256.Sum256(readerModelFile))
 	return graderGeneration + "-" + hex.EncodeToString(h.Sum(nil))[:12]
 }

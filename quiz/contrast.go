@@ -316,9 +316,15 @@ const maxOutlineWords = 30
 // capOutline keeps a one-line outline or a line of a few words below the
 // pass mark, with a note saying why. Its points stay ticked.
 func capOutline(d *doc, r *Result) {
-	if r.Score < PassMark {
+	if r.Score < PassMark || !outlineOnly(d) {
 		return
 	}
+	r.Score = PassMark - 0.01
+	r.Notes = append(r.Notes, "This answer is an outline in one line: it names what to cover without explaining it, so it cannot pass. Say what each step finds or prevents, and why, as you would in the interview.")
+}
+
+// outlineOnly reports an answer capOutline keeps below the pass mark.
+func outlineOnly(d *doc) bool {
 	words, thens := 0, 0
 	for _, t := range d.toks {
 		if !t.code {
@@ -328,9 +334,5 @@ func capOutline(d *doc, r *Result) {
 			thens++
 		}
 	}
-	if words >= minPassWords && !(len(d.sents) == 1 && words < maxOutlineWords && thens >= 2) {
-		return
-	}
-	r.Score = PassMark - 0.01
-	r.Notes = append(r.Notes, "This answer is an outline in one line: it names what to cover without explaining it, so it cannot pass. Say what each step finds or prevents, and why, as you would in the interview.")
+	return !(words >= minPassWords && !(len(d.sents) == 1 && words < maxOutlineWords && thens >= 2))
 }

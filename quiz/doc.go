@@ -18,4 +18,11 @@
 // raised only by what the answer claims: not by a claim it rejects ("it is
 // not true that ...", a quotation it calls wrong), nor by a suspect named
 // in a debugging step ("look for ...").
+//
+// A second reader (reader.go) checks the patterns: a text model learned
+// from labelled answers written blind, over the same words, lemmas and
+// negation scopes. Where no pattern flag fires and it finds a losing claim
+// likely, it raises a minor flag of its own on the sentence that weighs
+// most, worded as a check; the learner can contest it like any flag. It
+// never removes a pattern's flag and never passes an answer.
 package quiz

@@ -35,14 +35,16 @@ const keywordShare = 0.5
 // valid option, step or line simply scores 0 (use Answer.Validate first to
 // tell the learner).
 func Grade(q *Question, a Answer, flags []*RedFlag) Result {
-	return grade(q, a, flags, nil, nil, nil)
+	return grade(q, a, flags, nil, nil, nil, nil)
 }
 
-func grade(q *Question, a Answer, flags []*RedFlag, words *wordCache, lex *lexicon, pool *sync.Pool) Result {
+// grade grades a; reader, when not nil, is the second reader (see
+// reader.go) that free-text answers are checked against.
+func grade(q *Question, a Answer, flags []*RedFlag, words *wordCache, lex *lexicon, pool *sync.Pool, reader *secondReader) Result {
 	r := Result{Question: q.ID, Kind: q.Kind}
 	switch q.Kind {
 	case KindFreeText:
-		gradeFreeText(q, a.Text, flags, words, lex, pool, &r)
+		gradeFreeText(q, a.Text, flags, words, lex, pool, reader, &r)
 	case KindSingle, KindPredict, KindMultiple:
 		gradeChoice(q, a.Choices, &r)
 	case KindOrdering:
@@ -82,7 +84,7 @@ func clamp01(x float64) float64 {
 	return x
 }
 
-func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache, lex *lexicon, pool *sync.Pool, r *Result) {
+func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache, lex *lexicon, pool *sync.Pool, reader *secondReader, r *Result) {
 	// Grading cost grows with the text; the web refuses longer answers, so
 	// anything past the limit (from another caller) is not read at all.
 	truncated := false
@@ -170,6 +172,9 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache,
 	uncreditDenied(q, d, r)
 	uncreditAgainstVerdict(q, d, r)
 	r.List, r.NotProse = listy, !mostlyProse(d)
+	// The second reader speaks last, where no pattern flag fired, so its
+	// flag takes back no point and a pattern flag is never overruled.
+	raiseFlag(reader, q, d, r)
 	r.Score = freeTextScore(r.Points, r.Flags)
 	if spareOnly(r.Points) && !mostlyProse(d) {
 		// The lenience for a missed core point is for answers that say
@@ -184,6 +189,10 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache,
 		r.Score = min(r.Score, PassMark-0.01)
 	}
 	capOutline(d, r)
+	if len(r.Flags) == 1 && r.Flags[0].ID == ReaderFlagID && r.Score < PassMark &&
+		freeTextScore(r.Points, nil) >= PassMark && !listy && !(spareOnly(r.Points) && !mostlyProse(d)) && !outlineOnly(d) {
+		r.Notes = append(r.Notes, readerVerdictNote)
+	}
 	if truncated {
 		r.Notes = append(r.Notes, fmt.Sprintf("Only the first %d characters of this answer were graded.", MaxAnswerChars))
 	}

@@ -39,6 +39,10 @@ type wordForms struct {
 	gids  []int32 // the word sets of lex the word belongs to
 	cls   wordClass
 	rel   atomic.Pointer[relGids] // the last question's share of gids, see relevance.gidsOf
+	// ruid caches the word's uid in the embedded second reader, by scope
+	// (see readerModel.wordUID): uid+2, 1 for a word the model does not
+	// know, 0 before it is looked up.
+	ruid [4]atomic.Int32
 }
 
 func formsOf(raw string, lex *lexicon) *wordForms {

@@ -222,3 +222,30 @@ func coachedFencingRound(t *testing.T, env *roundEnv, cl *client) string {
 	}
 	return "/rounds/" + id
 }
+
+// TestContestTheSecondReaderFlag: the second reader's flag (raised where
+// no pattern flag fires) shows its explanation and can be contested like
+// any other, with the dispute kept.
+func TestContestTheSecondReaderFlag(t *testing.T) {
+	srv, st := newTestServer(t)
+	cl := newClient(t, srv)
+	_, doc := cl.answerOK("avoid-the-lock", url.Values{"answer": {"For a counter you can skip the lock: each worker reads the current value into the app, adds its amount and writes the sum back, and Postgres guarantees no increment is lost because every statement runs in its own transaction."}})
+	row := doc.Find(`[data-testid=flag][data-flag=` + quiz.ReaderFlagID + `]`)
+	if row.Length() != 1 {
+		t.Fatalf("the second reader's flag is not shown")
+	}
+	if !strings.Contains(row.Text(), "second reader") {
+		t.Fatalf("the flag does not say it comes from the second reader: %q", row.Text())
+	}
+	action, tok := contestFormOf(t, doc, quiz.ReaderFlagID)
+	if r := cl.postForm(action, url.Values{"_csrf": {tok}, "item": {quiz.ReaderFlagID}, "reason": {"reading back is fine here"}}); r.Code != http.StatusSeeOther {
+		t.Fatalf("contest the reader flag: status %d", r.Code)
+	}
+	after := mustDoc(t, cl.get(strings.TrimSuffix(action, "/disputes")))
+	if after.Find(`[data-testid=flag][data-flag=`+quiz.ReaderFlagID+`].dismissed`).Length() != 1 {
+		t.Fatalf("the reader flag is not shown as disputed")
+	}
+	if ds, _ := st.AllDisputes(context.Background()); len(ds) != 1 || ds[0].Item != quiz.ReaderFlagID || ds[0].Was != "flag" {
+		t.Fatalf("disputes = %+v", ds)
+	}
+}

@@ -1,0 +1,450 @@
+package quiz
+
+import (
+	"bytes"
+	"compress/gzip"
+	_ "embed"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// The second reader is a text model learned from the labelled blind answers
+// of the tuning writers (quiz/testdata/blind): a logistic regression over
+// the words of an answer and their pairs, read as the grader reads them
+// (the stem of a word's lemma, marked when the word sits in a negated,
+// rejected, quoted or hypothetical scope, so "don't use the clock" reads
+// differently from "use the clock"). Some weights are shared by every
+// question, some belong to one. It gives two probabilities: that the
+// answer passes, and that it asserts a claim that loses the round. The
+// reader raises a flag of its own where the patterns raise none, at one
+// fixed threshold (see readerRule).
+//
+// The model is trained by a test (go test ./quiz -run TestReaderModel
+// -update-reader) and embedded here; a test fails when it is not what
+// training produces.
+
+//go:embed reader/model.tsv.gz
+var readerModelFile []byte
+
+// readerRaise is the shipped readerRule.raise.
+const readerRaise = 0.7
+
+// ReaderFlagID is the id of the red flag the second reader raises.
+const ReaderFlagID = "second-reader"
+
+// readerFlagLabel and readerFlagWhy word the reader's flag: it is a
+// statistical reading, so it asks the learner to check the sentence
+// rather than naming a mistake.
+const (
+	readerFlagLabel   = "This sentence reads like claims that lose the round"
+	readerFlagWhy     = "No pattern of a known mistake matched, but a second reader, a model trained on labelled answers written blind, finds this answer close to ones that assert a claim that loses the round, and this sentence weighs most in that reading. Check it: if it says what you meant and is right, contest the flag."
+	readerFlagWhyHTML = "<p>No pattern of a known mistake matched, but a second reader, a model trained on labelled answers written blind, finds this answer close to ones that assert a claim that loses the round, and this sentence weighs most in that reading. Check it: if it says what you meant and is right, contest the flag.</p>"
+)
+
+// readerVerdictNote tells the learner that the second reader's flag alone
+// kept an answer below the pass mark.
+const readerVerdictNote = "Second reader: without its flag this answer would pass; the flag's cost takes it below the pass mark. If the sentence it quotes is right, contest the flag and the verdict follows."
+
+// readerScopes are the prefixes of a word by scope: asserted, negated
+// or rejected, hypothetical or probed, quoted.
+var readerScopes = [4]string{"", "n:", "h:", "q:"}
+
+// readerScopeOf is the scope of a token (an index into readerScopes).
+func readerScopeOf(t *token) int {
+	switch {
+	case t.negBy >= 0 || t.refuted || t.needless || t.dismiss:
+		return 1
+	case t.hypo || t.probe:
+		return 2
+	case t.quote > 0 && !t.code:
+		return 3
+	}
+	return 0
+}
+
+// readerScope is the prefix of a word the answer does not assert.
+func readerScope(t *token) string { return readerScopes[readerScopeOf(t)] }
+
+// readerKey is the form of a word the reader compares: the stem of its
+// lemma for an irregular word, else its stem.
+func readerKey(t *token) string {
+	if t.wordForms == nil {
+		return t.raw
+	}
+	if t.lstem != "" {
+		return t.lstem
+	}
+	return t.stem
+}
+
+// readerEach calls emit with each feature of d (a feature may come more
+// than once; the model counts it once): every scoped word and pair of
+// neighbouring words within a sentence, and a few of the answer's form.
+// emit's argument is only valid during the call. It returns the length
+// every feature's value is scaled by, 1/sqrt(n), so long and short answers
+// weigh alike.
+func readerEach(d *doc, emit func(sent int, f []byte)) float64 {
+	var wb, pb [96]byte
+	prev := pb[:0]
+	prose, words := 0, 0
+	questions := false
+	for si, s := range d.sents {
+		prev = append(prev[:0], "<s>"...)
+		for k := s.from; k < s.to; k++ {
+			t := &d.toks[k]
+			w := append(append(wb[:0], readerScope(t)...), readerKey(t)...)
+			emit(si, w)
+			prev = append(append(prev, ' '), w...)
+			emit(si, prev)
+			prev = append(prev[:0], w...)
+			words++
+			if s.prose {
+				prose++
+			}
+		}
+		questions = questions || s.question
+	}
+	var fb [16]byte
+	if questions {
+		emit(-1, append(fb[:0], "#question"...))
+	}
+	emit(-1, strconv.AppendInt(append(fb[:0], "#len"...), int64(math.Log2(float64(words+1))), 10))
+	share := 0
+	if words > 0 {
+		share = 4 * prose / words
+	}
+	emit(-1, strconv.AppendInt(append(fb[:0], "#prose"...), int64(share), 10))
+	emit(-1, append(fb[:0], "#bias"...))
+	return 1 / math.Sqrt(float64(2*words+4))
+}
+
+// readerModel is the decoded model: weights toward pass (0) and should
+// flag (1) of each feature, shared by every question and per question. A
+// feature is a scoped word (uni), a pair of them (bi, by the words' uids)
+// or a form feature ("#len3", a word too): looking a pair up by two small
+// numbers rather than by its text is most of what keeps reading an answer
+// cheap.
+type readerModel struct {
+	uni       map[string]int32 // word → uid
+	uniFeat   []int32          // by uid: the word's feature id, or -1
+	bi        map[uint64]int32 // uid<<32|uid → feature id
+	start     int32            // the uid of "<s>", the start of a sentence
+	shared    [][2]float32     // by feature id
+	perQ      map[string]map[int32][2]float32
+	intercept [2]float32
+	seen      sync.Pool // *readerSeen sized for shared
+}
+
+// readerSharedQ names the shared weights in the model file.
+const readerSharedQ = "*"
+
+// uid returns the uid of word w, numbering it if new.
+func (m *readerModel) uid(w string) int32 {
+	if u, ok := m.uni[w]; ok {
+		return u
+	}
+	u := int32(len(m.uniFeat))
+	m.uni[w] = u
+	m.uniFeat = append(m.uniFeat, -1)
+	return u
+}
+
+// feature returns the feature id of f (a word, or two joined by a space),
+// numbering it if new.
+func (m *readerModel) feature(f string) int32 {
+	newID := func() int32 {
+		m.shared = append(m.shared, [2]float32{})
+		return int32(len(m.shared) - 1)
+	}
+	if a, b, ok := strings.Cut(f, " "); ok {
+		key := uint64(m.uid(a))<<32 | uint64(m.uid(b))
+		id, ok := m.bi[key]
+		if !ok {
+			id = newID()
+			m.bi[key] = id
+		}
+		return id
+	}
+	u := m.uid(f)
+	if m.uniFeat[u] < 0 {
+		m.uniFeat[u] = newID()
+	}
+	return m.uniFeat[u]
+}
+
+// decodeReader reads a model file: gzip of lines "question\tfeature\tw_pass\tw_flag",
+// question "*" for shared weights and "#intercept" as the feature of the
+// intercepts.
+func decodeReader(gz []byte) (*readerModel, error) {
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		return nil, fmt.Errorf("reader model: %w", err)
+	}
+	raw, err := io.ReadAll(zr)
+	if err != nil {
+		return nil, fmt.Errorf("reader model: %w", err)
+	}
+	m := &readerModel{uni: map[string]int32{}, bi: map[uint64]int32{}, perQ: map[string]map[int32][2]float32{}}
+	m.start = m.uid("<s>")
+	for n, text := range strings.Split(strings.TrimSuffix(string(raw), "\n"), "\n") {
+		parts := strings.Split(text, "\t")
+		if len(parts) != 4 {
+			return nil, fmt.Errorf("reader model line %d: %d fields, want 4", n+1, len(parts))
+		}
+		var w [2]float32
+		for o := range 2 {
+			v, err := strconv.ParseFloat(parts[2+o], 32)
+			if err != nil {
+				return nil, fmt.Errorf("reader model line %d: %w", n+1, err)
+			}
+			w[o] = float32(v)
+		}
+		q, f := parts[0], parts[1]
+		if q == readerSharedQ && f == "#intercept" {
+			m.intercept = w
+			continue
+		}
+		id := m.feature(f)
+		if q == readerSharedQ {
+			m.shared[id] = w
+			continue
+		}
+		pq := m.perQ[q]
+		if pq == nil {
+			pq = map[int32][2]float32{}
+			m.perQ[q] = pq
+		}
+		pq[id] = w
+	}
+	if len(m.shared) == 0 {
+		return nil, fmt.Errorf("reader model: empty")
+	}
+	n := len(m.shared)
+	m.seen.New = func() any { return &readerSeen{stamp: make([]uint32, n)} }
+	return m, nil
+}
+
+// wordUID returns the uid of token t's scoped word, or -1. The embedded
+// model's uids are cached on the word's forms, which answers share.
+func (m *readerModel) wordUID(t *token) int32 {
+	sc := readerScopeOf(t)
+	cache := t.wordForms != nil && m == embeddedReader()
+	if cache {
+		if c := t.ruid[sc].Load(); c != 0 {
+			return c - 2
+		}
+	}
+	var wb [96]byte
+	w := append(append(wb[:0], readerScopes[sc]...), readerKey(t)...)
+	u, ok := m.uni[string(w)]
+	if !ok {
+		u = -1
+	}
+	if cache {
+		t.ruid[sc].Store(u + 2)
+	}
+	return u
+}
+
+// each calls emit with the id of each feature of d the model knows (as
+// readerEach finds them; a feature may come more than once) and returns
+// the scale of their values.
+func (m *readerModel) each(d *doc, emit func(sent int, id int32)) float64 {
+	prose, words := 0, 0
+	questions := false
+	for si, s := range d.sents {
+		prev := m.start
+		for k := s.from; k < s.to; k++ {
+			u := m.wordUID(&d.toks[k])
+			if u >= 0 { // an unknown word is in no known pair either
+				if id := m.uniFeat[u]; id >= 0 {
+					emit(si, id)
+				}
+				if prev >= 0 {
+					if id, ok := m.bi[uint64(prev)<<32|uint64(u)]; ok {
+						emit(si, id)
+					}
+				}
+			}
+			prev = u
+			words++
+			if s.prose {
+				prose++
+			}
+		}
+		questions = questions || s.question
+	}
+	form := func(f []byte) {
+		if u, ok := m.uni[string(f)]; ok && m.uniFeat[u] >= 0 {
+			emit(-1, m.uniFeat[u])
+		}
+	}
+	var fb [16]byte
+	if questions {
+		form(append(fb[:0], "#question"...))
+	}
+	form(strconv.AppendInt(append(fb[:0], "#len"...), int64(math.Log2(float64(words+1))), 10))
+	share := 0
+	if words > 0 {
+		share = 4 * prose / words
+	}
+	form(strconv.AppendInt(append(fb[:0], "#prose"...), int64(share), 10))
+	form(append(fb[:0], "#bias"...))
+	return 1 / math.Sqrt(float64(2*words+4))
+}
+
+// embeddedReader is the model, decoded on the first free-text grade that
+// needs it (not at start-up). A model that fails to decode leaves the
+// second reader off; quiz tests check that it decodes.
+var embeddedReader = sync.OnceValue(func() *readerModel {
+	m, err := decodeReader(readerModelFile)
+	if err != nil {
+		return nil
+	}
+	return m
+})
+
+// reading is what the reader made of one answer.
+type reading struct{ pass, flag float64 }
+
+// read scores d as an answer to question qid. It reports false for a
+// question the model was not trained on.
+func (m *readerModel) read(d *doc, qid string) (reading, bool) {
+	pq, ok := m.perQ[qid]
+	if !ok {
+		return reading{}, false
+	}
+	seen := m.seen.Get().(*readerSeen)
+	defer m.seen.Put(seen)
+	seen.next()
+	z := [2]float64{float64(m.intercept[0]), float64(m.intercept[1])}
+	var sum [2]float64
+	x := m.each(d, func(_ int, id int32) {
+		if seen.add(id) {
+			w, q := m.shared[id], pq[id]
+			sum[0] += float64(w[0] + q[0])
+			sum[1] += float64(w[1] + q[1])
+		}
+	})
+	return reading{pass: sigmoid(z[0] + sum[0]*x), flag: sigmoid(z[1] + sum[1]*x)}, true
+}
+
+// readerSeen marks the features already counted in one answer: a stamp
+// per feature, so nothing is cleared between answers.
+type readerSeen struct {
+	stamp []uint32
+	now   uint32
+}
+
+func (s *readerSeen) next() {
+	s.now++
+	if s.now == 0 { // wrapped: stale stamps could match
+		clear(s.stamp)
+		s.now = 1
+	}
+}
+
+// add reports whether id is new in this answer, and marks it.
+func (s *readerSeen) add(id int32) bool {
+	if s.stamp[id] == s.now {
+		return false
+	}
+	s.stamp[id] = s.now
+	return true
+}
+
+func sigmoid(z float64) float64 {
+	if z > 30 {
+		return 1
+	}
+	if z < -30 {
+		return 0
+	}
+	return 1 / (1 + math.Exp(-z))
+}
+
+// readerRule is how the second reader is combined with the patterns: when
+// no pattern flag fires, the reader raises its own (ReaderFlagID, minor)
+// at probability raise of a losing claim, on the sentence that leans most
+// toward one. raise was chosen on validation writers the patterns were
+// never tuned on (see TestReaderExperiment).
+type readerRule struct {
+	raise float64
+}
+
+// secondReader is the model with the rule that combines it with the
+// patterns.
+type secondReader struct {
+	model func() *readerModel // decoded on first use
+	rule  readerRule
+}
+
+// shippedReader is what Bank.Grade reads answers with.
+var shippedReader = &secondReader{model: embeddedReader, rule: readerRule{raise: readerRaise}}
+
+// raiseFlag raises the reader's flag on an answer no pattern flagged when
+// the reader finds a losing claim likely, on the sentence that leans most
+// toward one, and says so. Contesting the flag undoes it like any other.
+func raiseFlag(sr *secondReader, q *Question, d *doc, r *Result) {
+	if sr == nil || len(r.Flags) > 0 {
+		return
+	}
+	m := sr.model()
+	if m == nil {
+		return
+	}
+	rd, ok := m.read(d, q.ID)
+	if !ok || rd.flag < sr.rule.raise {
+		return
+	}
+	lean := m.sentenceLean(d, q.ID)
+	best := -1
+	for si := range lean {
+		if lean[si] > 0 && (best < 0 || lean[si] > lean[best]) {
+			best = si
+		}
+	}
+	if best < 0 {
+		return
+	}
+	s := d.sents[best]
+	span := Span{Start: d.toks[s.from].start, End: d.toks[s.to-1].end}
+	f := FlagResult{ID: ReaderFlagID, Label: readerFlagLabel, Why: readerFlagWhy, WhyHTML: readerFlagWhyHTML, Severity: SeverityMinor, Span: span}
+	note := fmt.Sprintf("Second reader: no pattern of a known mistake matched, but a model trained on labelled answers written blind gives this answer a %.0f%% chance of asserting a claim that loses the round, and this sentence weighs most in that reading: %q. Check it; if it is right, contest the flag.", 100*rd.flag, clip(d.text[span.Start:span.End], 160))
+	r.Flags = append(r.Flags, f)
+	r.Notes = append(r.Notes, note)
+}
+
+// sentenceLean returns, for each sentence of d, the sum of the weights of
+// its words and word pairs toward a losing claim: above 0, the sentence
+// reads like one.
+func (m *readerModel) sentenceLean(d *doc, qid string) []float64 {
+	pq := m.perQ[qid]
+	lean := make([]float64, len(d.sents))
+	seen := m.seen.Get().(*readerSeen)
+	defer m.seen.Put(seen)
+	seen.next()
+	m.each(d, func(si int, id int32) {
+		if si >= 0 && seen.add(id) {
+			lean[si] += float64(m.shared[id][1] + pq[id][1])
+		}
+	})
+	return lean
+}
+
+// clip shortens s to about n characters at a word boundary.
+func clip(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) <= n {
+		return s
+	}
+	cut := strings.LastIndexByte(s[:n], ' ')
+	if cut <= 0 {
+		cut = n
+	}
+	return s[:cut] + " …"
+}

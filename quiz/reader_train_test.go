@@ -1,0 +1,246 @@
+package quiz
+
+import (
+	"bytes"
+	"compress/gzip"
+	"fmt"
+	"io"
+	"math"
+	"math/rand"
+	"slices"
+	"sort"
+	"strconv"
+	"testing"
+)
+
+// This file trains the second reader (see reader.go). Training runs in
+// tests only: TestReaderModel writes the model file with -update-reader,
+// and fails when the committed file is not what training produces.
+
+// ReaderOpts are the reader's training settings.
+type ReaderOpts struct {
+	Lambda float64 // L2 strength
+	Epochs int
+	Eta0   float64 // initial learning rate
+	Seed   int64   // the order examples are visited in
+	Prune  float64 // weights of smaller magnitude are left out of the file
+}
+
+// DefaultReaderOpts are the settings the shipped model is trained with.
+func DefaultReaderOpts() ReaderOpts {
+	return ReaderOpts{Lambda: 1e-4, Epochs: 15, Eta0: 0.5, Seed: 1, Prune: 0.05}
+}
+
+// ReaderFeatures returns the features of text answered to question qid,
+// each once, shared ones as they are and per-question ones prefixed with
+// "qid\t", and the scale of each feature's value.
+func ReaderFeatures(text, qid string) ([]string, float64) {
+	seen := map[string]bool{}
+	var out []string
+	x := readerEach(analyse(text), func(_ int, f []byte) {
+		if !seen[string(f)] {
+			seen[string(f)] = true
+			out = append(out, string(f), qid+"\t"+string(f))
+		}
+	})
+	return out, x
+}
+
+// ReaderExample is one labelled answer as feature ids.
+type ReaderExample struct {
+	Feats []int32 // sorted, each once
+	X     float64 // each feature's value
+	Pass  bool
+	Flag  bool
+}
+
+// ReaderWeights are trained weights by feature id, toward pass (0) and
+// should flag (1), with the intercepts.
+type ReaderWeights struct {
+	W         [2][]float64
+	Intercept [2]float64
+}
+
+// Probs scores an example's features (ids outside the weights count as 0).
+func (w *ReaderWeights) Probs(feats []int32, x float64) (pass, flag float64) {
+	var z [2]float64
+	for o := range 2 {
+		z[o] = w.Intercept[o]
+		for _, f := range feats {
+			if int(f) < len(w.W[o]) {
+				z[o] += w.W[o][f] * x
+			}
+		}
+	}
+	return sigmoid(z[0]), sigmoid(z[1])
+}
+
+// TrainReader fits two logistic regressions (pass, should flag) by
+// stochastic gradient descent with L2 decay on the weights (not the
+// intercepts), visiting the examples in an order fixed by o.Seed, so the
+// same examples always give the same weights.
+func TrainReader(ex []ReaderExample, dim int, o ReaderOpts) *ReaderWeights {
+	out := &ReaderWeights{}
+	for k := range 2 {
+		v := make([]float64, dim)
+		scale, bias, t := 1.0, 0.0, 0.0
+		rng := rand.New(rand.NewSource(o.Seed))
+		order := make([]int, len(ex))
+		for i := range order {
+			order[i] = i
+		}
+		for range o.Epochs {
+			rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+			for _, i := range order {
+				e := &ex[i]
+				y := 0.0
+				if k == 0 && e.Pass || k == 1 && e.Flag {
+					y = 1
+				}
+				eta := o.Eta0 / (1 + o.Lambda*o.Eta0*t)
+				t++
+				z := bias
+				for _, f := range e.Feats {
+					z += scale * v[f] * e.X
+				}
+				g := sigmoid(z) - y
+				// L2 decay of every weight, kept as one scale factor.
+				scale *= 1 - eta*o.Lambda
+				if scale < 1e-6 {
+					for j := range v {
+						v[j] *= scale
+					}
+					scale = 1
+				}
+				for _, f := range e.Feats {
+					v[f] -= eta * g * e.X / scale
+				}
+				bias -= 0.1 * eta * g
+			}
+		}
+		for j := range v {
+			v[j] *= scale
+		}
+		out.W[k], out.Intercept[k] = v, bias
+	}
+	return out
+}
+
+// ReaderVocab numbers feature strings.
+type ReaderVocab struct {
+	ids   map[string]int32
+	names []string
+}
+
+// NewReaderVocab returns an empty vocabulary.
+func NewReaderVocab() *ReaderVocab { return &ReaderVocab{ids: map[string]int32{}} }
+
+// Encode returns the ids of fs, sorted; with grow false, a feature not
+// seen yet is left out.
+func (v *ReaderVocab) Encode(fs []string, grow bool) []int32 {
+	var out []int32
+	for _, f := range fs {
+		id, ok := v.ids[f]
+		if !ok {
+			if !grow {
+				continue
+			}
+			id = int32(len(v.names))
+			v.ids[f] = id
+			v.names = append(v.names, f)
+		}
+		out = append(out, id)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Len is the number of features numbered.
+func (v *ReaderVocab) Len() int { return len(v.names) }
+
+// ReaderFileText is the model file's text (before gzip) for weights w
+// over vocabulary v: one line per feature whose weight toward either output
+// is at least prune in magnitude, in feature order, weights to four
+// significant digits.
+func ReaderFileText(v *ReaderVocab, w *ReaderWeights, prune float64) []byte {
+	type line struct{ q, f, text string }
+	var lines []line
+	num := func(x float64) string { return strconv.FormatFloat(x, 'g', 4, 32) }
+	for id, name := range v.names {
+		a, b := w.W[0][id], w.W[1][id]
+		if math.Abs(a) < prune && math.Abs(b) < prune {
+			continue
+		}
+		q, f := readerSharedQ, name
+		if i := bytes.IndexByte([]byte(name), '\t'); i >= 0 {
+			q, f = name[:i], name[i+1:]
+		}
+		lines = append(lines, line{q, f, num(a) + "\t" + num(b)})
+	}
+	sort.Slice(lines, func(i, j int) bool {
+		if lines[i].q != lines[j].q {
+			return lines[i].q < lines[j].q
+		}
+		return lines[i].f < lines[j].f
+	})
+	var buf bytes.Buffer
+	fmt.Fprintf(&buf, "%s\t#intercept\t%s\t%s\n", readerSharedQ, num(w.Intercept[0]), num(w.Intercept[1]))
+	for _, l := range lines {
+		fmt.Fprintf(&buf, "%s\t%s\t%s\n", l.q, l.f, l.text)
+	}
+	return buf.Bytes()
+}
+
+// GzipReader compresses a model file's text.
+func GzipReader(text []byte) []byte {
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	zw.Write(text)
+	zw.Close()
+	return buf.Bytes()
+}
+
+// EmbeddedReaderText is the embedded model file's text.
+func EmbeddedReaderText() ([]byte, error) {
+	zr, err := gzip.NewReader(bytes.NewReader(readerModelFile))
+	if err != nil {
+		return nil, err
+	}
+	return io.ReadAll(zr)
+}
+
+// ReaderProbs is the embedded model's reading of text answered to qid: the
+// probabilities the grader compares with its thresholds.
+func ReaderProbs(text, qid string) (pass, flag float64, ok bool) {
+	m := embeddedReader()
+	if m == nil {
+		return 0, 0, false
+	}
+	r, ok := m.read(analyse(text), qid)
+	return r.pass, r.flag, ok
+}
+
+// WithReaderRule returns the bank with the second reader raising its flag
+// at probability raise (see readerRule).
+func (b *Bank) WithReaderRule(raise float64) *Bank {
+	c := *b
+	c.reader = &secondReader{model: embeddedReader, rule: readerRule{raise: raise}}
+	return &c
+}
+
+// PatternsOnly returns the bank without its second reader.
+func (b *Bank) PatternsOnly() *Bank {
+	c := *b
+	c.reader = nil
+	return &c
+}
+
+// BenchmarkReaderDecode is what the first free-text grade after a start
+// pays once to decode the second reader's embedded model.
+func BenchmarkReaderDecode(b *testing.B) {
+	for b.Loop() {
+		if _, err := decodeReader(readerModelFile); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
