@@ -72,13 +72,12 @@ var (
 	// them, on arrival (g5), at the end of g6, and after every version
 	// since. Nobody has read them.
 	earlierWriters = []string{"Q", "R"}
-	// freshWriters answer all 24 questions (brief: writer-brief-3.md)
-	// while a grader version is tuned. Their files stay outside the
-	// repository, away from everyone who tunes the grader, and only totals
-	// are computed on them, on arrival and at the end; they are committed
-	// unchanged when the version is released. None while g13 is tuned: its
-	// fresh holdout (AM, AN, AO) is being written.
-	freshWriters []string
+	// freshWriters (AM, AN, AO) answered all 24 questions (brief:
+	// writer-brief-3.md) while grader g13 was tuned (2026-12-02, written
+	// 14:25-14:34 UTC). Their files stayed outside the repository, away from
+	// everyone who tuned the grader; only totals were computed on them, on
+	// arrival (g12) and at the end (g13).
+	freshWriters = []string{"AM", "AN", "AO"}
 )
 
 // answersPerWriter is how many answers each writer's file holds.
@@ -323,11 +322,11 @@ var earlierBefore = quiz.BlindFigures{Writers: []string{"Q", "R"}, Answers: 528,
 // earlierBeforeGrader names the grader that measured earlierBefore.
 const earlierBeforeGrader = "g5"
 
-// earlierFloors are the earlier holdout's figures with grader g12 (g11:
-// 0.941, 11, 0.781, 1; g10: 0.93, 13, 0.75, 1; g9: 0.924, 15, 0.729, 1; g8:
+// earlierFloors are the earlier holdout's figures with grader g13 (g12:
+// 0.943, 11, 0.792, 1; g11: 0.941, 11, 0.781, 1; g10: 0.93, 13, 0.75, 1; g9: 0.924, 15, 0.729, 1; g8:
 // 0.919, 16, 0.708, 1; g7: 0.915, 16, 0.698, 3; g6: 0.896, 23, 0.656, 3),
 // held so they cannot get worse unnoticed.
-var earlierFloors = quiz.BlindGate{Verdicts: 0.943, MaxPassFlagged: 11, Flagged: 0.792, MaxSaladPasses: 1}
+var earlierFloors = quiz.BlindGate{Verdicts: 0.943, MaxPassFlagged: 11, Flagged: 0.854, MaxSaladPasses: 1}
 
 // validationBefore is each validation writer as grader g12 scored it when
 // the file was released for tuning (2026-12-02, 14:30 UTC), before anything
@@ -357,16 +356,19 @@ func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	return f
 }
 
-// freshBefore is the fresh holdout as the grader before it scored it when
-// the files arrived, with their SHA-256 sums recorded then; freshFloors are
-// its figures at the end of the version, held so they cannot get worse
-// unnoticed. Unset while g13's fresh holdout is being written.
+// freshBefore is the fresh holdout (AM, AN, AO) as grader g12 scored it
+// when the files arrived (2026-12-02 14:34 UTC), before any change of
+// grader g13 reached main; their SHA-256 sums were recorded then
+// (917140b748f263bd… AM, af01306b2a96c84e… AN, 65247cd06dc53538… AO) and
+// the files are committed unchanged.
 var (
-	freshBefore       quiz.BlindFigures
-	freshBeforeGrader string
+	freshBefore       = quiz.BlindFigures{Writers: []string{"AM", "AN", "AO"}, Answers: 792, Verdicts: 0.947, FalsePasses: 12, FalseFails: 30, PassAnswers: 432, PassFlagged: 18, ShouldFlag: 144, ShouldFlagged: 127, Flagged: 0.882, Salads: 72, SaladPasses: 1, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 72, Agree: 71}, {Kind: "keyword-salad", Answers: 72, Agree: 71}, {Kind: "mixed-wrong", Answers: 72, Agree: 62}, {Kind: "partial", Answers: 72, Agree: 72}, {Kind: "refutes-quote", Answers: 72, Agree: 67}, {Kind: "rejects-antipattern", Answers: 72, Agree: 70}, {Kind: "strong-casual", Answers: 72, Agree: 72}, {Kind: "strong-concise", Answers: 72, Agree: 69}, {Kind: "strong-full", Answers: 72, Agree: 63}, {Kind: "strong-unusual", Answers: 72, Agree: 61}, {Kind: "weak", Answers: 72, Agree: 72}}}
+	freshBeforeGrader = "g12"
 )
 
-var freshFloors quiz.BlindGate
+// freshFloors are the fresh holdout's figures with grader g13, held so they
+// cannot get worse unnoticed.
+var freshFloors = quiz.BlindGate{Verdicts: 0.947, MaxPassFlagged: 18, Flagged: 0.924, MaxSaladPasses: 1}
 
 // blindReport grades the blind corpus and holds each holdout to its floors.
 // The page leads with the fresh holdout, or with the earlier one while a
@@ -505,11 +507,7 @@ func TestJudgeAgreement(t *testing.T) {
 
 // TestBlindFloorsBite shows the floors fail a grader that got worse.
 func TestBlindFloorsBite(t *testing.T) {
-	gates := map[string]quiz.BlindGate{"earlier": earlierFloors}
-	if len(freshWriters) > 0 {
-		gates["fresh"] = freshFloors
-	}
-	for name, floors := range gates {
+	for name, floors := range map[string]quiz.BlindGate{"earlier": earlierFloors, "fresh": freshFloors} {
 		good := quiz.BlindFigures{Verdicts: 0.96, PassFlagged: 0, Flagged: 0.95, SaladPasses: 0}
 		if ok, miss := floors.Meets(good); !ok {
 			t.Fatalf("%s holdout: good figures miss %v", name, miss)
