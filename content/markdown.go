@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -15,6 +14,8 @@ import (
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
+
+	"lockdrill/internal/strtable"
 )
 
 // ChromaStyle is the chroma style whose CSS is generated into
@@ -94,11 +95,7 @@ func (r *blockRenderer) block(src string) (string, error) {
 
 // prerenderedHTML returns the HTML of a shipped snippet from the table.
 func prerenderedHTML(src string) (string, bool) {
-	i := sort.SearchStrings(prerenderedSources[:], src)
-	if i < len(prerenderedSources) && prerenderedSources[i] == src {
-		return prerenderedHTMLs[i], true
-	}
-	return "", false
+	return strtable.Lookup(prerenderedSources[:], prerenderedHTMLs[:], src)
 }
 
 // inline renders a one-paragraph markdown string without the enclosing

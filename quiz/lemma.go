@@ -1,10 +1,11 @@
 package quiz
 
 import (
-	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"lockdrill/internal/strtable"
 )
 
 // The lemma table, lemmas/english.tsv, is read ahead of time into
@@ -22,8 +23,8 @@ import (
 // lower-cased to look it up.
 func lemma(raw string) string {
 	w := strings.ToLower(raw)
-	if i := sort.SearchStrings(lemmaForms[:], w); i < len(lemmaForms) && lemmaForms[i] == w {
-		return lemmaBases[i]
+	if base, ok := strtable.Lookup(lemmaForms[:], lemmaBases[:], w); ok {
+		return base
 	}
 	return raw
 }
