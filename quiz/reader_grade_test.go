@@ -118,3 +118,32 @@ func hasNote(r quiz.Result, prefix string) bool {
 	}
 	return false
 }
+
+// TestSecondReaderFlagsNoQuestionOrRejection: the reader's flag points at a
+// sentence the candidate asserts, never at a question they ask or a claim
+// they reject ("Don't assume ..."), which the patterns never flag either;
+// the same claim asserted is still flagged. (The threshold is lowered so
+// the reader would raise a flag on each answer.)
+func TestSecondReaderFlagsNoQuestionOrRejection(t *testing.T) {
+	b := loadBank(t)
+	q, _ := b.ByID("avoid-the-lock")
+	low := b.WithReaderRule(0.05)
+	for _, c := range []struct{ name, text, rejected string }{
+		{"asked, then answered", "Can you skip the lock for a counter when each worker reads the current value into the app, adds its amount and writes the sum back, because Postgres guarantees no increment is lost since every statement runs in its own transaction? No. Do the arithmetic in one UPDATE instead.", "Can you skip the lock"},
+		{"rejected up front", "Don't assume you can skip the lock for a counter when each worker reads the current value into the app, adds its amount and writes the sum back, believing Postgres guarantees no increment is lost because every statement runs in its own transaction. Do the arithmetic in one UPDATE instead.", "Don't assume"},
+		{"never believe it", "Never believe that Postgres keeps an increment done in the app safe because every statement runs in its own transaction. Do the arithmetic in one UPDATE instead.", "Never believe"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := low.Grade(q, quiz.Answer{Text: c.text})
+			for _, f := range r.Flags {
+				if f.ID == quiz.ReaderFlagID && strings.HasPrefix(c.text[f.Span.Start:f.Span.End], c.rejected) {
+					t.Errorf("the reader flags the sentence the candidate rejects: %q", c.text[f.Span.Start:f.Span.End])
+				}
+			}
+		})
+	}
+	claim := "For a counter you can skip the lock: each worker reads the current value into the app, adds its amount and writes the sum back, and Postgres guarantees no increment is lost because every statement runs in its own transaction."
+	if got := low.Grade(q, quiz.Answer{Text: claim}).FlagIDs(); !reflect.DeepEqual(got, []string{quiz.ReaderFlagID}) {
+		t.Errorf("the asserted claim: flags %v, want the reader's", got)
+	}
+}
