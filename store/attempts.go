@@ -1,11 +1,13 @@
 package store
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 	"unsafe"
 
@@ -79,6 +81,8 @@ func (s *Store) CreateAttempt(ctx context.Context, learner string, q *quiz.Quest
 	if err != nil {
 		return "", fmt.Errorf("create attempt: %w", err)
 	}
+	// storeAttempt returns only once no group will read the row again.
+	defer row.release()
 	// Answers are stored in groups (groupcommit.go): this returns once
 	// the group holding this one has committed.
 	err = s.storeAttempt(ctx, &attemptWrite{row: row, lim: s.currentLimits(), now: now})
@@ -93,26 +97,65 @@ func (s *Store) CreateAttempt(ctx context.Context, learner string, q *quiz.Quest
 type attemptRow struct {
 	id, learner, question string
 	kind                  quiz.Kind
-	answer, result        string
-	score                 float64
-	passed                bool
-	createdMS             int64
+	// answer and result are the JSON of the answer and its result. They
+	// may be views of buf: see release.
+	answer, result string
+	score          float64
+	passed         bool
+	createdMS      int64
 	// rating is 0 for an unrated attempt; ratedMS is then unused.
 	rating  quiz.Rating
 	ratedMS int64
+	// buf holds answer and result until release hands it back to encBufs.
+	buf *bytes.Buffer
 }
 
+// encBufs are the buffers attempts are encoded into. An answer and its
+// result are ~21 KB at most; allocating them anew for every write made the
+// garbage collector run (and return memory to the system, and fault it
+// back in) dozens of times a second under a stream of answers.
+var encBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// maxPooledBuf is the largest buffer kept for reuse, so that one huge
+// answer does not stay in memory for good.
+const maxPooledBuf = 256 << 10
+
+// newAttemptRow encodes an attempt. The row's JSON is byte for byte what
+// json.Marshal writes, so every reader of the column (scanAttempt, the
+// export, selfAssessedCol in SQL) and every row stored before reads alike.
+// The caller calls release once the row's INSERT has run (SQLite copies
+// what it binds) or will never run.
 func newAttemptRow(learner, question string, kind quiz.Kind, a quiz.Answer, res quiz.Result, at time.Time) (attemptRow, error) {
-	ans, err := json.Marshal(a)
-	if err != nil {
+	buf := encBufs.Get().(*bytes.Buffer)
+	buf.Reset()
+	// An Encoder writes into buf with the same escaping as Marshal, and
+	// a newline after each value, which is cut off.
+	enc := json.NewEncoder(buf)
+	if err := enc.Encode(a); err != nil {
+		encBufs.Put(buf)
 		return attemptRow{}, fmt.Errorf("answer: %w", err)
 	}
-	rs, err := json.Marshal(res)
-	if err != nil {
+	na := buf.Len() - 1
+	if err := enc.Encode(res); err != nil {
+		encBufs.Put(buf)
 		return attemptRow{}, fmt.Errorf("result: %w", err)
 	}
-	return attemptRow{id: NewID(), learner: learner, question: question, kind: kind, answer: bytesString(ans), result: bytesString(rs),
-		score: res.Score, passed: res.Passed, createdMS: at.UnixMilli()}, nil
+	b := buf.Bytes()
+	return attemptRow{id: NewID(), learner: learner, question: question, kind: kind,
+		answer: bytesString(b[:na]), result: bytesString(b[na+1 : len(b)-1]),
+		score: res.Score, passed: res.Passed, createdMS: at.UnixMilli(), buf: buf}, nil
+}
+
+// release hands the row's buffer back for reuse. The row's answer and
+// result are then gone: release is called once nothing will read them.
+func (r *attemptRow) release() {
+	if r.buf == nil {
+		return
+	}
+	if r.buf.Cap() <= maxPooledBuf {
+		encBufs.Put(r.buf)
+	}
+	r.buf, r.answer, r.result = nil, "", ""
 }
 
 // insertAttemptTx inserts row inside tx.
@@ -396,8 +439,9 @@ func (s *Store) Cards(ctx context.Context, learner string) ([]CardEntry, error) 
 }
 
 // bytesString returns b as a string without copying it. b must not change
-// afterwards: it is used for JSON that json.Marshal just returned, which
-// nothing else holds, to spare a copy of an answer's ~21 KB on every write.
+// while the string is in use: it is used for the JSON of an attempt row,
+// whose buffer is reused only after release, to spare a copy of an
+// answer's ~21 KB on every write.
 func bytesString(b []byte) string {
 	if len(b) == 0 {
 		return ""

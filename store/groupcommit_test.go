@@ -4,7 +4,9 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 
@@ -117,5 +119,51 @@ func TestAnswersUnderAHeldWriteLockFailWithErrBusy(t *testing.T) {
 	}
 	if _, err := s.CreateAttempt(ctx, me, freeQ, quiz.Answer{Text: "a lease"}, quiz.Result{Question: freeQ.ID, Kind: freeQ.Kind}, t0); err != nil {
 		t.Fatalf("answer after the lock is released: %v", err)
+	}
+}
+
+// TestConcurrentAnswersKeepTheirOwnText: answers of many sizes sent at
+// once (stored in groups, each encoded into a buffer that is reused once
+// its answer is written) are each stored with their own text and result,
+// never another answer's or a mix of two.
+func TestConcurrentAnswersKeepTheirOwnText(t *testing.T) {
+	ctx := context.Background()
+	s := mustOpen(t, "")
+	s.SetLimits(store.Limits{})
+	me := mustLearner(t, s)
+	const n = 96
+	ids := make([]string, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			text := fmt.Sprintf("answer %d: ", i) + strings.Repeat(fmt.Sprintf("lease %d, ", i), 1+i*37%400)
+			res := quiz.Result{Question: freeQ.ID, Kind: freeQ.Kind, Score: float64(i) / n,
+				Points: []quiz.PointResult{{ID: "p", Label: text[:min(len(text), 30+i)], Hit: true}}}
+			id, err := s.CreateAttempt(ctx, me, freeQ, quiz.Answer{Text: text}, res, t0)
+			if err != nil {
+				t.Errorf("answer %d: %v", i, err)
+				return
+			}
+			ids[i] = id
+		}()
+	}
+	wg.Wait()
+	if t.Failed() {
+		return
+	}
+	for i, id := range ids {
+		got, err := s.Attempt(ctx, me, id)
+		if err != nil {
+			t.Fatalf("answer %d: %v", i, err)
+		}
+		text := fmt.Sprintf("answer %d: ", i) + strings.Repeat(fmt.Sprintf("lease %d, ", i), 1+i*37%400)
+		if got.Answer.Text != text {
+			t.Fatalf("answer %d stored as %.40q..., want %.40q...", i, got.Answer.Text, text)
+		}
+		if got.Result.Score != float64(i)/n || len(got.Result.Points) != 1 || got.Result.Points[0].Label != text[:min(len(text), 30+i)] {
+			t.Fatalf("answer %d: result = %+v, want its own score and label", i, got.Result)
+		}
 	}
 }

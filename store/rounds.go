@@ -354,6 +354,7 @@ func insertRatedAttempt(ctx context.Context, tx *sql.Tx, learner string, item qu
 	if err != nil {
 		return err
 	}
+	defer row.release()
 	row.rating, row.ratedMS = item.Rating, at.UnixMilli()
 	if err := insertAttemptTx(ctx, tx, row); err != nil {
 		return err
