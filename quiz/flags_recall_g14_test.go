@@ -56,6 +56,51 @@ func TestLocksMakeAtomicG14(t *testing.T) {
 	})
 }
 
+// fiveMasters opens every Redlock case with sound operational rules.
+const fiveMasters = "Insist on five independent masters and slewing clocks. "
+
+// TestRedlockIssuesTokenG14 holds the claim that Redlock hands out a
+// fencing token (it hands out none), and the lock's random value sold as
+// the fence because it is unique per acquisition. Near-misses deny the
+// token, keep the random value for the release, or credit a consensus
+// store's counter.
+func TestRedlockIssuesTokenG14(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		{"each acquisition returns an increasing token", "redlock-operations-q", "redlock-issues-token",
+			fiveMasters + "Pauses are handled, because each Redlock acquisition returns a monotonically increasing token that the database checks.", true},
+		{"Redlock gives a fencing token with every grant", "redlock-operations-q", "redlock-issues-token",
+			fiveMasters + "Redlock gives you a fencing token with every grant, so the resource can reject a stale holder.", true},
+		{"Redlock also provides fencing", "redlock-operations-q", "redlock-issues-token",
+			fiveMasters + "Redlock also provides fencing: the quorum hands each winner a higher token than the last.", true},
+		{"a Redlock acquire comes with an ordered token", "redlock-operations-q", "redlock-issues-token",
+			fiveMasters + "Each successful Redlock acquire comes with an ordered token, so writes from a paused client get rejected.", true},
+		{"the majority agrees on Redlock's increasing number", "fencing-token", "redlock-issues-token",
+			"With Redlock the majority agrees on an increasing lock number, which we pass to the storage as the fencing token.", true},
+
+		{"we fence with the random lock value", "redlock-operations-q", "random-fencing-token",
+			fiveMasters + "It can't stop a paused client, so we fence with the random lock value: the database rejects any write whose value differs from the current one.", true},
+		{"the unique random value also works as the token", "redlock-operations-q", "random-fencing-token",
+			fiveMasters + "The random value is unique per acquisition, so it also works as our fencing token.", true},
+		{"the resource stores the random value and refuses others", "redlock-operations-q", "random-fencing-token",
+			fiveMasters + "Since every acquisition writes a unique random value, the resource can store it and refuse writes carrying an older value.", true},
+
+		{"near-miss: Redlock hands out no token", "redlock-operations-q", "redlock-issues-token|random-fencing-token",
+			fiveMasters + "Redlock hands out no fencing token, so the resource needs a counter of its own.", false},
+		{"near-miss: random values cannot serve as tokens", "redlock-operations-q", "redlock-issues-token|random-fencing-token",
+			fiveMasters + "Redlock's random values are not ordered, so they cannot serve as fencing tokens; use a counter from a consensus store.", false},
+		{"near-miss: unlike etcd, only a random value", "redlock-operations-q", "redlock-issues-token|random-fencing-token",
+			fiveMasters + "Unlike etcd, whose revision is a fencing token, Redlock gives you only a random value.", false},
+		{"near-miss: what it cannot give", "redlock-operations-q", "redlock-issues-token|random-fencing-token",
+			fiveMasters + "What it still cannot do is give a monotonic token, so a paused client can write late unless the resource checks a version of its own.", false},
+		{"near-miss: the random value is for the release", "redlock-operations-q", "redlock-issues-token|random-fencing-token",
+			fiveMasters + "The random value is there so that release only deletes your own key; for fencing you need a counter.", false},
+		{"near-miss: a consensus quorum's counter", "redis-vs-consensus", "redlock-issues-token",
+			"etcd and ZooKeeper commit each grant through a quorum and give you a monotonic revision or zxid to use as the fencing token.", false},
+		{"near-miss: the lock service's increasing token", "fencing-token", "redlock-issues-token|random-fencing-token",
+			"The lock service gives each grant an increasing token, and the storage rejects any write with a lower one.", false},
+	})
+}
+
 // TestStrongAnswersNearG14Claims holds whole strong answers of our own,
 // one per question above, each naming the topic of a g14 claim in its
 // correct form: they must pass with no flag.
