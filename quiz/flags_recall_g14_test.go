@@ -101,6 +101,36 @@ func TestRedlockIssuesTokenG14(t *testing.T) {
 	})
 }
 
+// TestRMWSafeByAtomicWritesG14 holds the claim that a read-modify-write
+// done in the application is safe because each write is atomic or the
+// database applies writes one at a time. Near-misses put the arithmetic in
+// one statement or say the read still races.
+func TestRMWSafeByAtomicWritesG14(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		{"read, add in the app, write back: one write at a time", "avoid-the-lock", "isolation-prevents-race",
+			"Skip the lock for counters: read the value, add one in the app and write it back, since the database applies one write at a time and nothing gets lost.", true},
+		{"reads, computes, writes back: the database serialises every write", "avoid-the-lock", "isolation-prevents-race",
+			"For balances no coordination is needed, because the application reads the current value, computes the new one and writes it back, and the database serialises every single write anyway.", true},
+		{"a read followed by an update: each UPDATE atomic", "avoid-the-lock", "isolation-prevents-race",
+			"A plain read followed by an update is safe here: each UPDATE is atomic on its own, so no increment can be lost.", true},
+		{"saving it: single-row writes atomic", "avoid-the-lock", "isolation-prevents-race",
+			"Reading the stock, subtracting in code and saving it is fine without a lock, because single-row writes are atomic in Postgres.", true},
+		{"no lock for a read-modify-write: each write atomic", "avoid-the-lock", "isolation-prevents-race",
+			"You don't need a lock for a read-modify-write of a counter, because each write is atomic in the database.", true},
+
+		{"near-miss: atomic writes still lose updates", "avoid-the-lock", "isolation-prevents-race",
+			"A read followed by a separate write loses updates even though each write is atomic, so use UPDATE counters SET n = n + 1 in one statement.", false},
+		{"near-miss: don't write it back from the app", "avoid-the-lock", "isolation-prevents-race",
+			"Don't read the value and write it back from the app: the database serialises each write, but two readers can both see the old value and one increment is lost.", false},
+		{"near-miss: the conditional update in one statement", "avoid-the-lock", "isolation-prevents-race",
+			"Let the database do the arithmetic: UPDATE accounts SET balance = balance - 10 WHERE id = 7 AND balance >= 10 is atomic, so no lock is needed.", false},
+		{"near-miss: the write serialised, the cycle not", "optimistic-concurrency", "isolation-prevents-race",
+			"Loading the document, editing it and saving it back would lose an edit, because the database serialises the writes but not the read-modify-write cycles.", false},
+		{"near-miss: a row lock for read-modify-write and serialised updates", "row-lock", "isolation-prevents-race",
+			"Use it for short read-modify-write on rows in one database, and for serialising updates to a handful of rows.", false},
+	})
+}
+
 // TestStrongAnswersNearG14Claims holds whole strong answers of our own,
 // one per question above, each naming the topic of a g14 claim in its
 // correct form: they must pass with no flag.
