@@ -131,6 +131,36 @@ func TestRMWSafeByAtomicWritesG14(t *testing.T) {
 	})
 }
 
+// claimEpoch opens every holder-id-guard case with the right fix.
+const claimEpoch = "Add a claim counter bumped by every claim and check it in each write. "
+
+// TestFenceCoversEffectsG14 holds the claim that the database guard fences
+// every effect of the job, or that the external effects are void once the
+// row update is refused.
+func TestFenceCoversEffectsG14(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		{"fences every effect of the job", "holder-id-guard", "fence-covers-elsewhere",
+			claimEpoch + "That fences every effect of the job, the S3 uploads and the e-mails included.", true},
+		{"external side effects void once the update is refused", "holder-id-guard", "fence-covers-elsewhere",
+			claimEpoch + "Once the stale worker's row update is refused, its external side effects are void as well.", true},
+		{"the events cancelled when the database rejects the write", "holder-id-guard", "fence-covers-elsewhere",
+			claimEpoch + "When the database rejects the stale write, the Kafka events and uploads it produced are automatically cancelled too.", true},
+		{"all side effects protected", "holder-id-guard", "fence-covers-elsewhere",
+			claimEpoch + "All side effects of the job are then protected, including the calls to the payment API.", true},
+		{"the upload rolled back with the failed update", "holder-id-guard", "fence-covers-elsewhere",
+			claimEpoch + "If the guarded update fails, whatever the job sent to S3 is rolled back with it.", true},
+
+		{"near-miss: the epoch fences only the database", "holder-id-guard", "fence-covers-elsewhere",
+			claimEpoch + "The epoch only fences the database: the S3 uploads and e-mails need their own guard, like an idempotency key.", false},
+		{"near-miss: a refused update undoes no e-mail", "holder-id-guard", "fence-covers-elsewhere",
+			claimEpoch + "A rejected row update does not undo the e-mail the stale worker already sent.", false},
+		{"near-miss: external effects not covered", "holder-id-guard", "fence-covers-elsewhere",
+			claimEpoch + "External effects such as uploads are not covered by the epoch, so make them idempotent.", false},
+		{"near-miss: every write to the table is fenced", "holder-id-guard", "fence-covers-elsewhere",
+			claimEpoch + "Every write the job makes to the jobs table is fenced, including the final status update.", false},
+	})
+}
+
 // TestStrongAnswersNearG14Claims holds whole strong answers of our own,
 // one per question above, each naming the topic of a g14 claim in its
 // correct form: they must pass with no flag.
