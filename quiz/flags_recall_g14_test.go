@@ -161,6 +161,38 @@ func TestFenceCoversEffectsG14(t *testing.T) {
 	})
 }
 
+// versionGuard opens every optimistic-concurrency case with the right
+// conditional write.
+const versionGuard = "Add a version column and update with WHERE version = $v. "
+
+// TestRetryOverwritesG14 holds the conflict answered by taking the newer
+// version and sending the same save again, or by a save that quietly always
+// goes through. Near-misses merge, ask the user, or limit the retry to a
+// change that does not depend on what it read.
+func TestRetryOverwritesG14(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		{"load the current version and apply the save again", "optimistic-concurrency", "retry-overwrites",
+			versionGuard + "When zero rows change, the server should just load the current version and apply the save again with the new number, so the user never sees an error.", true},
+		{"retry automatically with the fresh version", "optimistic-concurrency", "retry-overwrites",
+			versionGuard + "If the update hits zero rows, retry it automatically with the fresh version so the save always goes through.", true},
+		{"silently write on top of the newer version", "optimistic-concurrency", "retry-overwrites",
+			versionGuard + "A conflict is handled silently: the backend picks up the newer version and writes the edit on top of it.", true},
+		{"refresh and send once more without bothering the user", "optimistic-concurrency", "retry-overwrites",
+			versionGuard + "To keep the experience smooth, the client refreshes the version and sends the save once more without bothering the user.", true},
+		{"take the new ETag and repeat the PUT", "optimistic-concurrency", "retry-overwrites",
+			versionGuard + "On a 412 the client takes the new ETag and repeats the PUT, so the save succeeds on the second try.", true},
+
+		{"near-miss: reload, show both and merge", "optimistic-concurrency", "retry-overwrites",
+			versionGuard + "On zero rows, reload the document, show the user both versions and let them merge before saving again.", false},
+		{"near-miss: never resend the same body", "optimistic-concurrency", "retry-overwrites",
+			versionGuard + "Never just retry the same body with the new version: that overwrites the other person's edit.", false},
+		{"near-miss: a blind retry only for a change independent of the read", "optimistic-concurrency", "retry-overwrites",
+			versionGuard + "A retry with the new version is only safe for a change that does not depend on what was read, like incrementing a counter.", false},
+		{"near-miss: reapply the change and ask to confirm", "optimistic-concurrency", "retry-overwrites",
+			versionGuard + "On a conflict the client re-reads the document, reapplies the user's change to the new text and asks them to confirm.", false},
+	})
+}
+
 // TestStrongAnswersNearG14Claims holds whole strong answers of our own,
 // one per question above, each naming the topic of a g14 claim in its
 // correct form: they must pass with no flag.
