@@ -193,6 +193,32 @@ func TestRetryOverwritesG14(t *testing.T) {
 	})
 }
 
+// TestCheckClosesWindowG14 holds a check made by the holder just before
+// its call said to close the window for good, in several verbs and
+// adverbs. Near-misses narrow the window, or credit the storage or a
+// gatekeeper that checks the token.
+func TestCheckClosesWindowG14(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		{"a lease confirmed right before each call closes the window completely", "unfenceable-resource", "client-side-fencing",
+			"Use the provider's idempotency key. Also, right before each call the worker confirms its lease is still valid, and that closes the window completely.", true},
+		{"re-reading the lock value shuts the race for good", "two-holders", "client-side-fencing",
+			"Build the timeline from the lock server's log. As the fix, each worker re-reads the lock value just before it writes, which shuts the race for good.", true},
+		{"a lease check eliminates the window entirely", "unfenceable-resource", "client-side-fencing",
+			"Use the provider's idempotency key. A lease check immediately before the request eliminates the window entirely.", true},
+		{"checking ownership seals the gap once and for all", "two-holders", "client-side-fencing",
+			"Build the timeline from the lock server's log. Checking ownership before every write seals the gap once and for all.", true},
+
+		{"near-miss: the check narrows the window", "unfenceable-resource", "client-side-fencing",
+			"Checking the lease right before the call narrows the window but never closes it completely: the holder can pause after the check.", false},
+		{"near-miss: the check denied to close the gap", "two-holders", "client-side-fencing",
+			"A check right before the write does not close the gap entirely; only the storage rejecting stale tokens does.", false},
+		{"near-miss: fencing tokens close the window", "fencing-token", "client-side-fencing",
+			"Fencing tokens close the window completely, because the storage rejects any token lower than the highest it accepted.", false},
+		{"near-miss: a gatekeeper closes the gap", "unfenceable-resource", "client-side-fencing",
+			"A gatekeeper that checks the token on every call closes the gap fully, as long as it is the only path to the provider.", false},
+	})
+}
+
 // TestStrongAnswersNearG14Claims holds whole strong answers of our own,
 // one per question above, each naming the topic of a g14 claim in its
 // correct form: they must pass with no flag.
