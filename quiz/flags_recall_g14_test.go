@@ -219,6 +219,39 @@ func TestCheckClosesWindowG14(t *testing.T) {
 	})
 }
 
+// committedClaim opens every skip-locked-queue case with a claim that
+// commits at once.
+const committedClaim = "Claim with FOR UPDATE SKIP LOCKED, set status to running and commit. "
+
+// TestCommittedClaimRevertsG14 holds the claim that a committed claim
+// undoes itself when its worker dies. Near-misses hold the transaction open
+// for the whole job, or hand the job back by a lease.
+func TestCommittedClaimRevertsG14(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		{"Postgres rolls the status back", "skip-locked-queue", "claim-lock-outlives-commit",
+			committedClaim + "If the worker crashes after that, Postgres rolls the status back to ready automatically.", true},
+		{"the claimed job goes back to the queue on its own", "skip-locked-queue", "claim-lock-outlives-commit",
+			committedClaim + "When a worker dies, its claimed job goes back to the queue on its own, because its session ends.", true},
+		{"a dead worker's claim undone by the database", "skip-locked-queue", "claim-lock-outlives-commit",
+			committedClaim + "A dead worker's claim is undone by the database, so another worker picks the job up.", true},
+		{"the claim reverts when the connection drops", "skip-locked-queue", "claim-lock-outlives-commit",
+			committedClaim + "The claim reverts by itself when the worker's connection drops.", true},
+		{"back to ready without any reaper", "skip-locked-queue", "claim-lock-outlives-commit",
+			committedClaim + "Because the connection closes when the worker dies, the job returns to ready without any reaper.", true},
+
+		{"near-miss: the transaction held open for the whole job", "skip-locked-queue", "claim-lock-outlives-commit",
+			"If you keep the transaction open for the whole job, a dead worker's transaction rolls back and the job is claimable again.", false},
+		{"near-miss: nothing hands the job back", "skip-locked-queue", "claim-lock-outlives-commit",
+			"Once the claim commits, nothing hands the job back when its worker dies, so add a visibility timeout.", false},
+		{"near-miss: a visibility timeout hands it back", "skip-locked-queue", "claim-lock-outlives-commit",
+			"With a visibility timeout, a dead worker's job becomes claimable again after five minutes, and the attempt number fences its late completion.", false},
+		{"near-miss: the revert denied", "skip-locked-queue", "claim-lock-outlives-commit",
+			"A committed claim does not revert when the worker dies; the row stays running until a reaper resets it.", false},
+		{"near-miss: the time runs out", "skip-locked-queue", "claim-lock-outlives-commit",
+			"If a worker dies, its claim time simply passes and the next claim query picks the job up with the attempt number bumped.", false},
+	})
+}
+
 // TestStrongAnswersNearG14Claims holds whole strong answers of our own,
 // one per question above, each naming the topic of a g14 claim in its
 // correct form: they must pass with no flag.
