@@ -252,6 +252,32 @@ func TestCommittedClaimRevertsG14(t *testing.T) {
 	})
 }
 
+// TestPausesWavedAwayG14 holds pauses waved away because the lease
+// expires, and two holders declared impossible for a correctly implemented
+// lock. Near-misses size the TTL to cover pauses, or say a correct lock can
+// still have two holders.
+func TestPausesWavedAwayG14(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		{"GC pauses don't matter, the TTL covers them", "two-holders", "ttl-as-safety",
+			"Look for a bug in the lock library. GC pauses don't matter, because the TTL covers them.", true},
+		{"a long pause is harmless, the TTL absorbs it", "two-holders", "ttl-as-safety",
+			"Look for a bug in the lock library. A long pause is harmless since the lease's TTL absorbs it.", true},
+		{"pauses irrelevant, the expiry takes care of them", "two-holders", "ttl-as-safety",
+			"Look for a bug in the lock library. Pauses are irrelevant here: the expiry takes care of them.", true},
+		{"two holders impossible with a correct implementation", "two-holders", "ttl-as-safety",
+			"Look for a bug in the lock library. With a correct lock implementation, two workers holding it at the same time is impossible.", true},
+
+		{"near-miss: the TTL covers a crash, not a pause", "two-holders", "ttl-as-safety",
+			"The TTL covers a crashed holder, not a paused one: a pause past the TTL gives two holders.", false},
+		{"near-miss: a correct lock can still have two holders", "two-holders", "ttl-as-safety",
+			"Even a correctly implemented lease lock can have two holders, because a paused holder does not know its lease expired.", false},
+		{"near-miss: the TTL sized to cover the worst pause", "choose-ttl", "ttl-as-safety",
+			"Renew every third of the TTL, and pick the TTL to cover a couple of missed renewals plus the worst pause we have measured.", false},
+		{"near-miss: pauses harmless because the storage rejects stale tokens", "two-holders", "ttl-as-safety",
+			"Pauses are harmless once the storage rejects stale tokens, whatever the lease does.", false},
+	})
+}
+
 // TestStrongAnswersNearG14Claims holds whole strong answers of our own,
 // one per question above, each naming the topic of a g14 claim in its
 // correct form: they must pass with no flag.
