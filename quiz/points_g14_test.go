@@ -55,6 +55,134 @@ func TestStopSaidAsAnIdiom(t *testing.T) {
 	})
 }
 
+// TestRepeatRefusedByAnyName: the unique table said as a table that
+// refuses the repeat, whatever the repeat is called (a second entry for
+// one reference, another insert of that receipt number); a refusal that
+// is not the table's, or a table that takes the second row, is not it.
+func TestRepeatRefusedByAnyName(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"idempotency-keys", "unique-table", "Our payments table bounces a second entry that carries the same reference.", true},
+		{"idempotency-keys", "unique-table", "The database rejects another insert with that receipt number.", true},
+		{"idempotency-keys", "unique-table", "The ledger table refuses a second record for one tag.", true},
+		{"idempotency-keys", "unique-table", "The phone refuses to send a second request while the first is pending.", false},
+		{"idempotency-keys", "unique-table", "The table stores every request, a second row with the same tag included.", false},
+	})
+}
+
+// TestMemoryRunningShort: eviction told as memory running short ("tight
+// on memory", "low on memory", "memory runs low") and the keys it throws
+// away; memory named without anything dropped is not it.
+func TestMemoryRunningShort(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"redis-early-expiry", "eviction", "A Redis that is tight on memory starts discarding keys, and a lock key can be one of them.", true},
+		{"redis-early-expiry", "eviction", "Once it is low on memory it sacrifices keys with a TTL first.", true},
+		{"redis-early-expiry", "eviction", "If memory runs low, Redis may drop the lock key to make room.", true},
+		{"redis-early-expiry", "eviction", "When Redis is low on memory, it answers writes with an error.", false},
+		{"redis-early-expiry", "eviction", "The lock key uses very little memory.", false},
+	})
+}
+
+// TestClockMovedGently: clocks slewed, said of the time source ("the sync
+// daemon only ever nudges the time", "time sync corrects gradually"), and
+// clocks left alone by people ("no admin fiddles with the clocks"); clocks
+// merely synced, or a time daemon named, are not it.
+func TestClockMovedGently(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"redlock-operations-q", "clocks-slew", "The time daemon is allowed to correct only gently, a little at a time.", true},
+		{"redlock-operations-q", "clocks-slew", "Time sync has to correct gradually, smearing the difference.", true},
+		{"redlock-operations-q", "clocks-slew", "No admin ever fiddles with the clocks on those five boxes.", true},
+		{"redlock-operations-q", "clocks-slew", "Each box runs its own time daemon.", false},
+		{"redlock-operations-q", "clocks-slew", "The operators fiddle with the clocks whenever they like.", false},
+	})
+}
+
+// TestWatchAsAskingToBeTold: watching the predecessor told as asking to be
+// told ("gets an alert when the node in front of it is removed",
+// "subscribes to its neighbour alone"); a ping on any change in the
+// folder is the herd, not the recipe.
+func TestWatchAsAskingToBeTold(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"zookeeper-lock-recipe", "watch-predecessor", "A waiter has ZooKeeper ping it once the node one ahead of it is deleted.", true},
+		{"zookeeper-lock-recipe", "watch-predecessor", "Each client subscribes to its neighbour alone, so a release wakes a single waiter.", true},
+		{"zookeeper-lock-recipe", "watch-predecessor", "The client gets ZooKeeper to alert it when the node just in front of it is deleted.", true},
+		{"zookeeper-lock-recipe", "watch-predecessor", "Every waiter asks ZooKeeper to ping it on any change to the lock folder.", false},
+		{"zookeeper-lock-recipe", "watch-predecessor", "Clients listen for changes to the parent node and list the children again.", false},
+	})
+}
+
+// TestPatternSaidAsRecipe: the common pattern of fencing said as a recipe
+// or a rule per handover ("the recipe never changes: a larger number at
+// every handoff ..."); one system's mechanism alone is an example.
+func TestPatternSaidAsRecipe(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"fencing-in-real-systems", "common-pattern", "Underneath, the recipe never changes: a larger number at every handoff, and a receiver that rejects lower ones.", true},
+		{"fencing-in-real-systems", "common-pattern", "At every takeover the number goes up, and the storage turns away older numbers.", true},
+		{"fencing-in-real-systems", "common-pattern", "Kafka's broker refuses requests from a producer with an older epoch.", false},
+	})
+}
+
+// TestExpiryNamedAsDeadline: the atomic acquire with its expiry called a
+// deadline ("one call sets the key and its deadline together"); a
+// deadline set by a second call is the bug.
+func TestExpiryNamedAsDeadline(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"redis-lock-and-failure", "set-nx-px", "One command creates the lock key, refuses if it already exists, and gives it a deadline.", true},
+		{"redis-lock-and-failure", "set-nx-px", "One command sets the lock key and its deadline together.", true},
+		{"redis-lock-and-failure", "set-nx-px", "I create the key if it is free and then give it a deadline in a second call.", false},
+	})
+}
+
+// TestStoreThatWritesIsTheJudge: the check and the write inside etcd told
+// as one party playing both parts ("one and the same server checks and
+// writes") or as a write asked of etcd under its condition; a check in
+// the client before the write is not it.
+func TestStoreThatWritesIsTheJudge(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"etcd-revision-guard", "atomic-in-store", "The same cluster is both the guard and the place the put applies, so nothing slips in between.", true},
+		{"etcd-revision-guard", "atomic-in-store", "I have etcd put the new routes only if my key's revision is unchanged.", true},
+		{"etcd-revision-guard", "atomic-in-store", "The client reads its key, checks the revision, and then writes the routes.", false},
+	})
+}
+
+// TestCrashCostSaidAsWaiting: the long side of the TTL trade-off said as
+// the wait a crash imposes ("after a crash the others sit waiting out the
+// lease", "a dead holder keeps everyone locked out"), also in a question
+// that frames the choice; a TTL sized to the job alone is not it.
+func TestCrashCostSaidAsWaiting(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"choose-ttl", "tradeoff", "After a crash, the other workers sit waiting for as long as the TTL.", true},
+		{"choose-ttl", "tradeoff", "For how long may a dead holder keep everyone locked out?", true},
+		{"choose-ttl", "tradeoff", "A dead holder keeps the rest locked out until the lease runs out.", true},
+		{"choose-ttl", "tradeoff", "After a crash, everyone else is held up until the lease runs out.", true},
+		{"choose-ttl", "tradeoff", "The TTL should be a bit longer than the job usually takes.", false},
+	})
+}
+
+// TestReplicationNotConsensusInOtherWords: WAIT denied the name of a CP
+// system; WAIT said to make one is the mistake. The replicas of a lock
+// service agreeing on every entry is consensus; voting on who gets the
+// lock is not.
+func TestReplicationNotConsensusInOtherWords(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"redis-wait-safe", "not-consensus", "Adding WAIT does not make Redis a CP system.", true},
+		{"redis-wait-safe", "not-consensus", "Even with WAIT, Redis is not a CP store.", true},
+		{"redis-wait-safe", "not-consensus", "WAIT turns Redis into a CP system.", false},
+
+		{"design-lock-service-q", "consensus-log", "The nodes hold a vote on each log entry, and it counts once most of them say yes.", true},
+		{"design-lock-service-q", "consensus-log", "The servers agree on each change to the lock table before answering.", true},
+		{"design-lock-service-q", "consensus-log", "Clients vote on who gets the lock next.", false},
+	})
+}
+
 // TestRerunLandsTheSameRows: idempotence said without a negation ("each
 // run replaces the day's file instead of adding to it", "a second run
 // writes the same records"), in the concept %idempotent; the same records
