@@ -202,3 +202,21 @@ func TestRerunLandsTheSameRows(t *testing.T) {
 		{"run-job-once", "crash-midway", "Crashes are rare on these machines.", false},
 	})
 }
+
+// TestListHeadingLabelsItsItems: a heading alone on its line and ended by
+// a colon ("What they have in common:") says what each item of the list
+// under it is, so a point that requires the generalisation ("common",
+// "share") is made by an item that states the mechanism; the same items
+// under a heading that generalises nothing, or after a line of prose that
+// ends the list's heading, stay examples.
+func TestListHeadingLabelsItsItems(t *testing.T) {
+	b := loadBank(t)
+	const examples = "Kafka gives a restarted producer a higher epoch and the broker ignores the old one. HDFS journal nodes refuse edits from a NameNode with an older epoch. Raft followers reject appends from an earlier term.\n\n"
+	const items = "1. A coordinator hands the next owner a larger number.\n2. The owner sends that number along on its requests.\n3. The receiver keeps the highest number it has seen and rejects lower ones.\n"
+	checkPoints(t, b, []pointCase{
+		{"fencing-in-real-systems", "common-pattern", examples + "What they have in common:\n" + items, true},
+		{"fencing-in-real-systems", "common-pattern", examples + "The shared recipe:\n\n" + items, true},
+		{"fencing-in-real-systems", "common-pattern", examples + "How Kafka does it:\n" + items, false},
+		{"fencing-in-real-systems", "common-pattern", examples + "What they have in common is worth a list.\nKafka first.\n" + items, false},
+	})
+}
