@@ -220,3 +220,33 @@ func TestListHeadingLabelsItsItems(t *testing.T) {
 		{"fencing-in-real-systems", "common-pattern", examples + "What they have in common is worth a list.\nKafka first.\n" + items, false},
 	})
 }
+
+// TestTTLDeniedAgainstUnboundedPause: no safe TTL said as a TTL that
+// cannot outlast, cover or absorb a pause without a bound ("no lease
+// length outlives an unbounded stall"); a TTL said to cover the pauses
+// measured so far, or a deploy window it does not cover, is not it.
+func TestTTLDeniedAgainstUnboundedPause(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"choose-ttl", "no-safe-value", "No lease length outlives an unbounded stall, so the writes carry a token.", true},
+		{"choose-ttl", "no-safe-value", "No timeout absorbs an arbitrary freeze of the holder.", true},
+		{"choose-ttl", "no-safe-value", "A 30 second TTL covers any pause we have ever measured.", false},
+		{"choose-ttl", "no-safe-value", "Our TTL does not cover the deploy window, so we pause deploys.", false},
+	})
+}
+
+// TestCountUpAtTheDataKeeper: the fencing number said to count up
+// (@increase) and the resource named as the place that keeps the data
+// (@storage), so %fencing hears "the place that keeps the data turns the
+// smaller counts away"; a count that goes nowhere near the data is not
+// fencing.
+func TestCountUpAtTheDataKeeper(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"fencing-token", "monotonic", "The lock service counts up one number per lock and hands the new value to each holder.", true},
+		{"fencing-token", "resource-rejects", "The place that keeps the data remembers the highest number and refuses anything older.", true},
+		{"fencing-token", "resource-rejects", "Wherever the data lives has to reject a write carrying a smaller token than the last.", true},
+		{"fencing-token", "resource-rejects", "The client counts up its retries and gives up after five.", false},
+		{"fencing-token", "resource-rejects", "The place that keeps the data is a Postgres table.", false},
+	})
+}
