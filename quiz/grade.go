@@ -350,8 +350,9 @@ func findPointIn(d *doc, pats, reqs []*Pattern, keep func(d *doc, s sentence) bo
 // findPointWhere looks for any of pats in the sentences keep accepts and,
 // if found, for every one of reqs in the sentences keepReqs accepts. A
 // requirement counts only where it belongs to the words that make the
-// point: in the matched sentence itself or a sentence tied to it (see
-// tiedSentences), never elsewhere in the answer ("SET NX PX, one atomic
+// point: in the matched sentence itself, a sentence tied to it (see
+// tiedSentences) or the heading of the list it is an item of (see
+// listHeading), never elsewhere in the answer ("SET NX PX, one atomic
 // command. To release, I GET, compare and DEL" does not lend "atomic" to
 // the release, QA-6 Q1).
 func findPointWhere(d *doc, pats, reqs []*Pattern, keep, keepReqs func(d *doc, s sentence) bool) ([]Span, bool) {
@@ -419,6 +420,16 @@ func findReqs(d *doc, reqs []*Pattern, si int, keep func(d *doc, s sentence) boo
 				break
 			}
 		}
+		// A heading labels the list under it ("What they all share:"
+		// above "1. a number that grows with each owner ..."): it is a
+		// fragment, so it credits nothing of its own, but it says what
+		// every item is.
+		if hj := listHeading(d, si); !found && hj >= 0 {
+			if m, ok := r.find(d, hj); ok {
+				spans = append(spans, m.byteSpans(d)...)
+				found = true
+			}
+		}
 		if !found {
 			return nil, false
 		}
@@ -447,6 +458,33 @@ func tiedSentences(d *doc, si int) []int {
 		out = append(out, si-1)
 	}
 	return out
+}
+
+// listHeading returns the heading of the list that sentence si is an item
+// of, or -1: the sentence just above the list's first bulleted line,
+// last on its line and ended by a colon ("Common pattern:", "What they
+// share:"). Every sentence of a bulleted line belongs to its item.
+func listHeading(d *doc, si int) int {
+	if !bulleted(d, d.sents[si]) {
+		return -1
+	}
+	for sj := si - 1; sj >= 0; sj-- {
+		s := d.sents[sj]
+		if bulleted(d, s) {
+			continue // an item above, or an earlier sentence of si's own
+		}
+		rest := d.text[d.toks[s.to-1].end:]
+		if nl := strings.IndexByte(rest, '\n'); nl >= 0 {
+			rest = rest[:nl]
+		} else {
+			return -1
+		}
+		if strings.TrimSpace(rest) != ":" {
+			return -1
+		}
+		return sj
+	}
+	return -1
 }
 
 // findWhere finds p in the first sentence keep accepts where it matches.
