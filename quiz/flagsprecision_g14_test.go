@@ -1,0 +1,49 @@
+package quiz_test
+
+import "testing"
+
+// TestReadingRulesG14 holds grader g14's reading rules for red-flag
+// precision to sentences of our own: for each class of wording the grader
+// took for a claim, phrasings that deny, name or take apart the mistake (no
+// flag) beside near-misses that make it (flag). The classes come from the
+// flags raised on passing answers of the validation writers AM and AN and
+// the tuning writers AJ, AK and AL; none of these sentences is a corpus
+// answer.
+func TestReadingRulesG14(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		// A denial of the whole claim: a flag whose pattern reads either
+		// way (it spells its own "can't" or "never") still reads the
+		// candidate's negator when it denies every part of the match, as
+		// "can't by itself guarantee" does.
+		{"whole claim denied, adverb inside the negation", "fencing-token", "ttl-as-safety",
+			"A TTL can't by itself guarantee that only one worker writes at a time.", false},
+		{"whole claim denied: on its own", "fencing-token", "ttl-as-safety",
+			"The lease cannot on its own guarantee that only one process acts at once.", false},
+		{"whole claim denied: really", "choose-ttl", "ttl-as-safety",
+			"A generous lease doesn't really guarantee that only one holder is active.", false},
+		{"near-miss: never may be the claim's own word", "fencing-token", "random-fencing-token",
+			"The lock value is a random UUID, and because UUIDs never collide it is a safe fencing token.", true},
+		{"near-miss: the claim asserted", "fencing-token", "ttl-as-safety",
+			"A long enough TTL guarantees that only one worker writes at a time.", true},
+		{"near-miss: a negator denying another part of the sentence", "fencing-token", "ttl-as-safety",
+			"We never saw a pause that long, so the lease guarantees that only one worker writes at a time.", true},
+		{"whole claim denied: won't, with the adverb in commas", "fencing-token", "ttl-as-safety",
+			"A lease won't, on its own, guarantee that only one worker writes at a time.", false},
+
+		// A header that ends on a full stop: a short line naming suspects
+		// or mistakes heads the bullets under it as one ending on a colon
+		// does, so its items are named, not claimed.
+		{"plain header: the usual suspects", "two-holders", "two-commands",
+			"Then go through the usual suspects.\n- Acquire: SETNX and then EXPIRE as two separate calls.\n- Release: a DEL without checking the value.", false},
+		{"plain header: common culprits, after a blank line", "two-holders", "two-commands",
+			"Likely culprits in the client.\n\n- SETNX followed by EXPIRE in a second command.\n- A renewal that never checks the owner.", false},
+		{"plain header: typical mistakes", "two-holders", "two-commands",
+			"Typical mistakes to look for.\n* The key set with SETNX and its expiry set by EXPIRE afterwards.", false},
+		{"near-miss: a plain line that names no suspects", "two-holders", "two-commands",
+			"Here is how our client acquires.\n- SETNX and then EXPIRE as two separate calls.\n- Release with a Lua script.", true},
+		{"near-miss: a plain step line, check, is no header of suspects", "two-holders", "two-commands",
+			"We check the lock like this.\n- SETNX and then EXPIRE as two separate calls.", true},
+		{"near-miss: prose after the suspects header ends its list", "two-holders", "two-commands",
+			"Then go through the usual suspects.\nIn our service we call SETNX and then EXPIRE as two separate calls.", true},
+	})
+}
