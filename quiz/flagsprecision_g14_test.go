@@ -45,5 +45,21 @@ func TestReadingRulesG14(t *testing.T) {
 			"We check the lock like this.\n- SETNX and then EXPIRE as two separate calls.", true},
 		{"near-miss: prose after the suspects header ends its list", "two-holders", "two-commands",
 			"Then go through the usual suspects.\nIn our service we call SETNX and then EXPIRE as two separate calls.", true},
+
+		// The counterpart in a data engineer's words: a sink is the
+		// storage being written, and validating a token is checking it,
+		// so an answer that has the sink validate the fencing token
+		// claims the counterpart of a check in the client, and a client
+		// check beside it is an extra, not the fence.
+		{"counterpart: the sink validates the token", "choose-ttl", "client-side-fencing",
+			"The holder checks its remaining validity on a monotonic clock before each write and stops when a renewal fails. For correctness the sink validates a fencing token on every write.", false},
+		{"counterpart: the token checked by the sink", "choose-ttl", "client-side-fencing",
+			"Each worker can also verify it still holds the lease before writing, as an early exit. What makes it safe is a fencing token checked by the sink.", false},
+		{"counterpart: the database validates", "choose-ttl", "client-side-fencing",
+			"Before writing, the holder may check its remaining lease time and give up if it is short. The database validates the token on each write.", false},
+		{"near-miss: the client check and nothing at the sink", "choose-ttl", "client-side-fencing",
+			"The holder checks its remaining validity on a monotonic clock before each write, and that keeps a stale writer out of the sink.", true},
+		{"near-miss: the sink named, the client doing the validating", "choose-ttl", "client-side-fencing",
+			"The holder checks its remaining validity before each write to the sink; validating the lease in the client is all the safety we need.", true},
 	})
 }
