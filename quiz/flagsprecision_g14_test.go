@@ -61,5 +61,21 @@ func TestReadingRulesG14(t *testing.T) {
 			"The holder checks its remaining validity on a monotonic clock before each write, and that keeps a stale writer out of the sink.", true},
 		{"near-miss: the sink named, the client doing the validating", "choose-ttl", "client-side-fencing",
 			"The holder checks its remaining validity before each write to the sink; validating the lease in the client is all the safety we need.", true},
+
+		// A pseudo-cleft of rejection on another head than "what": "One
+		// thing I'd forbid is X" names X as rejected, as "What I'd forbid
+		// is X" does, up to the end of its clause.
+		{"cleft on one thing: forbid", "redlock-operations-q", "redlock-replicas-or-no-persistence",
+			"One thing I'd forbid is putting a replica behind each of the five masters.", false},
+		{"cleft on a setup: veto", "redlock-operations-q", "redlock-replicas-or-no-persistence",
+			"A setup we would veto is every master paired with a Sentinel replica for failover.", false},
+		{"cleft on something, a report before the speaker", "redlock-operations-q", "redlock-replicas-or-no-persistence",
+			"Something ops teams love and I would ban is a hot standby replica for each master.", false},
+		{"near-miss: a cleft that adds it", "redlock-operations-q", "redlock-replicas-or-no-persistence",
+			"One thing I'd add is a replica behind each of the five masters.", true},
+		{"near-miss: a cleft that insists on it", "redlock-operations-q", "redlock-replicas-or-no-persistence",
+			"The one thing we insist on is a Sentinel replica for each master.", true},
+		{"near-miss: the claim after the cleft's clause ends", "redlock-operations-q", "redlock-replicas-or-no-persistence",
+			"One thing I'd forbid is skipping fsync; beyond that, I'd give each of the five masters a replica for extra safety.", true},
 	})
 }
