@@ -77,5 +77,31 @@ func TestReadingRulesG14(t *testing.T) {
 			"The one thing we insist on is a Sentinel replica for each master.", true},
 		{"near-miss: the claim after the cleft's clause ends", "redlock-operations-q", "redlock-replicas-or-no-persistence",
 			"One thing I'd forbid is skipping fsync; beyond that, I'd give each of the five masters a replica for extra safety.", true},
+
+		// An absolute exclusion said of a secret ("a value nobody else
+		// could guess") describes the value, not who holds the lock.
+		{"secret: a value nobody else could guess", "redis-lock-and-failure", "ttl-as-safety",
+			"A client takes the lock by writing a key whose value nobody else could guess, with an expiry set in the same command.", false},
+		{"secret: a token no other client can forge", "redis-lock-and-failure", "ttl-as-safety",
+			"The key holds a token no other client can forge, and its lease runs out after thirty seconds.", false},
+		{"secret: a value no other process can predict", "redis-lock-and-failure", "ttl-as-safety",
+			"We store a random string no other process can predict, with a TTL so that a crash frees the key.", false},
+		{"near-miss: exclusion credited to the lease", "redis-lock-and-failure", "ttl-as-safety",
+			"Because the key has a TTL and a renewal thread, nobody else can hold the lock while we work.", true},
+		{"near-miss: the secret in one clause, the exclusion in another", "redis-lock-and-failure", "ttl-as-safety",
+			"The value is random so nobody else could guess it. Thanks to the lease, nobody else can take the lock while we work.", true},
+
+		// Someone else resuming after the lease is lost is the takeover
+		// working as designed, not the holder working on.
+		{"another actor resumes: another worker", "extend-lease", "work-after-lost-lease",
+			"We checkpoint every chunk, so a lost lease costs one chunk and another worker can resume from the checkpoint.", false},
+		{"another actor resumes: the next worker", "extend-lease", "work-after-lost-lease",
+			"Progress is saved per partition; losing the lock wastes a partition at most, and the next worker can resume from there.", false},
+		{"another actor resumes: someone else", "extend-lease", "work-after-lost-lease",
+			"Because progress is committed per batch, a holder that lost the lock loses one batch and someone else can resume.", false},
+		{"near-miss: the holder itself resumes", "extend-lease", "work-after-lost-lease",
+			"Even after the lease is lost the worker still holds the lock in practice, so it can resume its batch.", true},
+		{"near-miss: another worker named in a clause of its own", "extend-lease", "work-after-lost-lease",
+			"Another worker may take over later, but a worker that lost its lease can resume where it left off.", true},
 	})
 }
