@@ -103,5 +103,19 @@ func TestReadingRulesG14(t *testing.T) {
 			"Even after the lease is lost the worker still holds the lock in practice, so it can resume its batch.", true},
 		{"near-miss: another worker named in a clause of its own", "extend-lease", "work-after-lost-lease",
 			"Another worker may take over later, but a worker that lost its lease can resume where it left off.", true},
+
+		// An option followed by what it relies on: "— rely on bounded
+		// pauses", ", which depends on short pauses" offers it under a
+		// timing assumption, as "— assumes no long pause" does.
+		{"reliance: options that rely on bounded pauses", "unfenceable-resource", "client-side-fencing",
+			"The fallbacks — checking that the lease is still valid before each call, or a local timer — rely on bounded pauses.", false},
+		{"reliance: which depends on short pauses", "unfenceable-resource", "client-side-fencing",
+			"Verifying the lease is still held before each call to the provider, which depends on GC pauses staying short, is the cheap option.", false},
+		{"reliance: counting on no pause", "unfenceable-resource", "client-side-fencing",
+			"A worker could confirm it still owns the lease before calling the API, counting on no pause outlasting the remaining time.", false},
+		{"near-miss: a reliance that names no timing risk", "unfenceable-resource", "client-side-fencing",
+			"Checking that the lease is still valid before each call, which depends on the SDK we use, keeps the payment safe.", true},
+		{"near-miss: the check claimed, the reliance in its own item", "unfenceable-resource", "client-side-fencing",
+			"We check that the lease is still valid before each call; the lock service relies on pauses being short.", true},
 	})
 }

@@ -1888,7 +1888,7 @@ func markMentions(d *doc) {
 		seg := s.from
 		for j := s.from; j < s.to; j++ {
 			t := &toks[j]
-			if j > s.from && t.clause && t.brk != 0 && (t.raw == "assumes" || t.raw == "presumes" || (t.raw == "which" || t.raw == "this") && j+1 < s.to && toks[j+1].raw == "assumes") {
+			if j > s.from && t.clause && t.brk != 0 && (t.raw == "assumes" || t.raw == "presumes" || (t.raw == "which" || t.raw == "this") && j+1 < s.to && toks[j+1].raw == "assumes" || reliesOnTiming(toks, j, s)) {
 				// the item, and the assumption itself, to its end
 				end := j + 1
 				for end < s.to && !(toks[end].clause && toks[end].brk != 0) {
@@ -2192,6 +2192,40 @@ func antiPattern(toks []token) bool {
 	}
 	return false
 }
+
+// reliesOnTiming reports a clause opened at toks[j] that says what the
+// words before it rely on, and names a timing risk: "— rely respectively
+// on bounded pauses", "— it depends on no pause outlasting the lease".
+// The option it follows is offered under that condition, not claimed
+// safe, as one followed by "— assumes no long pause" is.
+func reliesOnTiming(toks []token, j int, s sentence) bool {
+	k := j
+	if backRefs[toks[k].raw] || toks[k].raw == "they" || toks[k].raw == "both" || toks[k].raw == "all" {
+		k++
+	}
+	if k >= s.to || !relianceVerbs[toks[k].raw] {
+		return false
+	}
+	on := -1
+	for m := k + 1; m < s.to && m <= k+3; m++ {
+		if toks[m].raw == "on" || toks[m].raw == "upon" {
+			on = m
+			break
+		}
+	}
+	if on < 0 {
+		return false
+	}
+	end := on + 1
+	for end < s.to && !(toks[end].clause && toks[end].brk != 0 && toks[end].brk != ',') {
+		end++
+	}
+	return namesTimingRisk(toks[on+1 : end])
+}
+
+// relianceVerbs say what something relies on: "rely on", "depends on",
+// "hinges on", "banks on".
+var relianceVerbs = setOf(`rely relies relying depend depends depending hinge hinges hinging bank banks banking count counts counting`)
 
 // statesAssumption reports whether a sentence opens by stating what the
 // one before it assumes: "Assumes bounded pauses.", "This assumes ...",
