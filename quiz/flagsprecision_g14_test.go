@@ -117,5 +117,22 @@ func TestReadingRulesG14(t *testing.T) {
 			"Checking that the lease is still valid before each call, which depends on the SDK we use, keeps the payment safe.", true},
 		{"near-miss: the check claimed, the reliance in its own item", "unfenceable-resource", "client-side-fencing",
 			"We check that the lease is still valid before each call; the lock service relies on pauses being short.", true},
+
+		// Families of the counterpart said in other words: fsync on
+		// every write is "appendfsync always"; an expiry that breaks the
+		// cycle told with the holder still believing it holds the lock is
+		// the harm, not the fix.
+		{"fsync always, in other words: every write", "redis-early-expiry", "single-node-keeps-keys",
+			"Run a dedicated node with enough memory and AOF fsyncing on every write.", false},
+		{"fsync always, in other words: each write", "redis-early-expiry", "single-node-keeps-keys",
+			"Give it plenty of RAM, and AOF with an fsync on each write.", false},
+		{"near-miss: everysec called enough", "redis-early-expiry", "single-node-keeps-keys",
+			"AOF with everysec is enough, so the key survives any restart.", true},
+		{"expiry with the believing holder: still alive", "deadlock-ordering", "ttl-as-safety",
+			"With leases the cycle breaks itself when they expire, and a holder that is still alive keeps writing to A.", false},
+		{"expiry with the believing holder: still thinks", "deadlock-ordering", "ttl-as-safety",
+			"Leases make it worse: they expire, the cycle breaks itself, and each holder still thinks it holds its lock.", false},
+		{"near-miss: the expiry sold as the cure", "deadlock-ordering", "ttl-as-safety",
+			"With leases the deadlock is a non-issue: they expire and the cycle breaks itself.", true},
 	})
 }
