@@ -1393,6 +1393,58 @@ discourage distrust`)
 var proposalNouns = setOf(`proposal proposals suggestion suggestions claim claims argument
 pitch ticket rfc`)
 
+// rejectingCleft returns the copula of a pseudo-cleft whose head is not
+// "what" and whose relative clause has the speaker reject it ("One thing
+// I'd forbid is X", "A setup we would veto is X", "Something people like
+// and I would ban is X"), or -1. The speaker must be "I" or "we", with at
+// most two words and no negator before the verb ("the one thing I'd never
+// avoid is fencing" keeps fencing), and the copula must follow it in the
+// same clause run, before any strong break.
+func rejectingCleft(toks []token, s sentence) int {
+	if s.to-s.from < 5 || !cleftHeads[toks[s.from].raw] {
+		return -1
+	}
+	verb := -1
+	for j := s.from + 1; j < s.to && j <= s.from+maxCleftHead; j++ {
+		if strongBreak(toks[j]) {
+			return -1
+		}
+		if verb < 0 && speakers[toks[j].raw] {
+			for k := j + 1; k < s.to && k <= j+3; k++ {
+				if isNegator(toks[k].raw) || toks[k].raw == "never" {
+					break
+				}
+				if strictCleftRejects[toks[k].raw] {
+					verb = k
+					break
+				}
+			}
+			continue
+		}
+		if verb >= 0 && j > verb && (toks[j].raw == "is" || toks[j].raw == "was") {
+			return j
+		}
+	}
+	return -1
+}
+
+// cleftHeads open a pseudo-cleft other than "what": "One thing I'd
+// forbid is ...", "The setup I'd veto is ...", "Something ... I would ban
+// is ...".
+var cleftHeads = setOf(`something one the a an another anything`)
+
+// speakers are the candidate speaking for themselves or their team.
+var speakers = setOf(`i we i'd we'd i'll we'll`)
+
+// strictCleftRejects are the verbs of rejection that make a pseudo-cleft
+// on another head name what is rejected (not "push", which may push for
+// it, nor "call", which may call for it).
+var strictCleftRejects = setOf(`reject avoid forbid ban veto discourage distrust refuse`)
+
+// maxCleftHead is how far into its sentence a pseudo-cleft's copula may
+// stand.
+const maxCleftHead = 14
+
 // proposalVerbs say what a proposal holds: "The proposal treats ...".
 var proposalVerbs = setOf(`treats treat assumes assume says say claims claim relies rely suggests
 suggest argues argue wants want proposes propose reads read equates equate`)
@@ -1428,6 +1480,16 @@ func markRejectedClefts(d *doc) {
 					break
 				}
 			}
+		}
+		// "One thing I'd forbid is X", "Something teams like and I would
+		// ban is X": a pseudo-cleft on another head, to the end of the
+		// clause after its copula
+		if c := rejectingCleft(toks, s); c >= 0 {
+			end := c + 1
+			for end < s.to && !strongBreak(toks[end]) {
+				end++
+			}
+			refute(c, end)
 		}
 		// "The proposal treats X as Y"
 		if s.to-s.from > 3 && determiners[t0] && proposalNouns[toks[s.from+1].raw] && proposalVerbs[toks[s.from+2].raw] {

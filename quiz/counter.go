@@ -1,5 +1,7 @@
 package quiz
 
+import "strings"
+
 // counterSkip, set by tests, turns counterpart suppression off for a flag.
 var counterSkip func(id string) bool
 
@@ -185,6 +187,44 @@ func acrossBut(d *doc, p *Pattern, m match) bool {
 		}
 	}
 	return false
+}
+
+// negatedFromOutside reports a match of a pattern that reads either way
+// ("?ttl & guarantees only one") whose parts one negator outside the
+// match denies all together: "a lease can't by itself guarantee that only
+// one process acts". The leading "?" lets a flag spell its own negation
+// ("can't be taken over") or take a part from a negated clause ("UUIDs
+// never collide, so it's a safe fencing token"); it does not make the
+// candidate's denial of the whole claim a claim of it.
+func negatedFromOutside(d *doc, p *Pattern, m match) bool {
+	if p.polarity != Either {
+		return false
+	}
+	by := -1
+	for k, sp := range m.spans {
+		if k < len(p.either) && p.either[k] {
+			continue
+		}
+		found := false
+		for j := sp[0]; j < sp[1] && !found; j++ {
+			n := d.toks[j].negBy
+			found = n >= 0 && (by < 0 || n == by) && !inSpans(n, m.spans) && deniesVerb(d.toks[n].raw)
+			if found {
+				by = n
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return by >= 0
+}
+
+// deniesVerb reports a negator that denies its clause's verb ("can't",
+// "does not", "cannot"), not an adverb that may be the claim's own word
+// ("UUIDs never collide, so ...") or a negated noun ("without failover").
+func deniesVerb(raw string) bool {
+	return strings.HasSuffix(raw, "n't") || raw == "not" || raw == "cannot"
 }
 
 // strongBreak reports a token that opens a clause after a semicolon,

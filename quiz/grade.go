@@ -584,7 +584,7 @@ func findFlag(d *doc, f *RedFlag, proseOnly bool) (FlagResult, bool) {
 						countered = 1
 					}
 				}
-				if countered == 1 && !bareClaim(d, m) || inOneStatement(d, m) || acrossContrast(d, m) || acrossBut(d, p, m) {
+				if countered == 1 && !bareClaim(d, m) || inOneStatement(d, m) || acrossContrast(d, m) || acrossBut(d, p, m) || negatedFromOutside(d, p, m) {
 					continue
 				}
 				return FlagResult{ID: f.ID, Label: f.Label, Why: f.Why, WhyHTML: f.WhyHTML, Severity: f.Severity, Span: m.bytes(d)}, true

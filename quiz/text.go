@@ -1032,14 +1032,22 @@ func verbBefore(toks []token, k int) bool {
 // tokens), or -1 when the break is not the start of a paired aside.
 func asideClose(d *doc, j int) int {
 	t := d.toks[j]
-	if !t.clause || t.brk != '—' && t.brk != '–' && t.brk != '(' {
+	if !t.clause || t.brk != '—' && t.brk != '–' && t.brk != '(' && !(t.brk == ',' && asideOpeners[t.raw]) {
 		return -1
 	}
-	want := t.brk
+	want, reach := t.brk, negForward
 	if want == '(' {
 		want = ')'
 	}
-	for c := j + 1; c < len(d.toks) && c <= j+negForward && d.toks[c].sent == t.sent; c++ {
+	if want == ',' {
+		// "won't, on its own, guarantee ...": a short adverbial between
+		// commas, no clause of its own
+		reach = maxCommaAside
+	}
+	for c := j + 1; c < len(d.toks) && c <= j+reach && d.toks[c].sent == t.sent; c++ {
+		if want == ',' && d.toks[c].clause && d.toks[c].brk == 0 {
+			return -1
+		}
 		if d.toks[c].clause && d.toks[c].brk == want {
 			return c
 		}
@@ -1049,6 +1057,14 @@ func asideClose(d *doc, j int) int {
 	}
 	return -1
 }
+
+// asideOpeners open a short adverbial set off by commas inside a negated
+// clause: "on its own", "by itself", "in practice", "alone", "really".
+var asideOpeners = setOf(`on by in alone really actually strictly necessarily realistically truly`)
+
+// maxCommaAside is the furthest a comma closing such an aside may stand
+// from the comma opening it.
+const maxCommaAside = 4
 
 // personalSubjects are the pronouns that, as the subject of a negated
 // verb, bound how far its negation reaches back.
@@ -1872,7 +1888,7 @@ func markMentions(d *doc) {
 		seg := s.from
 		for j := s.from; j < s.to; j++ {
 			t := &toks[j]
-			if j > s.from && t.clause && t.brk != 0 && (t.raw == "assumes" || t.raw == "presumes" || (t.raw == "which" || t.raw == "this") && j+1 < s.to && toks[j+1].raw == "assumes") {
+			if j > s.from && t.clause && t.brk != 0 && (t.raw == "assumes" || t.raw == "presumes" || (t.raw == "which" || t.raw == "this") && j+1 < s.to && toks[j+1].raw == "assumes" || reliesOnTiming(toks, j, s)) {
 				// the item, and the assumption itself, to its end
 				end := j + 1
 				for end < s.to && !(toks[end].clause && toks[end].brk != 0) {
@@ -2007,9 +2023,14 @@ func markMentions(d *doc) {
 				}
 			}
 		}
-		if endsWithColon(d, s) {
+		if colonEnd := endsWithColon(d, s); colonEnd || headsBulletsPlain(d, s) {
 			for j := s.from; j < s.to; j++ {
 				r := toks[j].raw
+				// ("Check the token at the storage." before its bullets
+				// says what is checked there, not what to look for)
+				if r == "check" && !colonEnd {
+					continue
+				}
 				// "Two misuses I'd call out:", "Two other half-fixes I'd
 				// reject:": a header naming mistakes, or refusing what it
 				// lists, heads bullets that name them.
@@ -2171,6 +2192,40 @@ func antiPattern(toks []token) bool {
 	}
 	return false
 }
+
+// reliesOnTiming reports a clause opened at toks[j] that says what the
+// words before it rely on, and names a timing risk: "— rely respectively
+// on bounded pauses", "— it depends on no pause outlasting the lease".
+// The option it follows is offered under that condition, not claimed
+// safe, as one followed by "— assumes no long pause" is.
+func reliesOnTiming(toks []token, j int, s sentence) bool {
+	k := j
+	if backRefs[toks[k].raw] || toks[k].raw == "they" || toks[k].raw == "both" || toks[k].raw == "all" {
+		k++
+	}
+	if k >= s.to || !relianceVerbs[toks[k].raw] {
+		return false
+	}
+	on := -1
+	for m := k + 1; m < s.to && m <= k+3; m++ {
+		if toks[m].raw == "on" || toks[m].raw == "upon" {
+			on = m
+			break
+		}
+	}
+	if on < 0 {
+		return false
+	}
+	end := on + 1
+	for end < s.to && !(toks[end].clause && toks[end].brk != 0 && toks[end].brk != ',') {
+		end++
+	}
+	return namesTimingRisk(toks[on+1 : end])
+}
+
+// relianceVerbs say what something relies on: "rely on", "depends on",
+// "hinges on", "banks on".
+var relianceVerbs = setOf(`rely relies relying depend depends depending hinge hinges hinging bank banks banking count counts counting`)
 
 // statesAssumption reports whether a sentence opens by stating what the
 // one before it assumes: "Assumes bounded pauses.", "This assumes ...",
@@ -2825,6 +2880,27 @@ func markHowHeadings(d *doc) {
 		}
 	}
 }
+
+// headsBulletsPlain reports a short sentence that heads a list as a
+// header does without ending on its colon: alone on its line, not an item
+// itself, and followed on a line of its own by a bulleted item ("Step 2, check
+// the usual suspects." before "- Client code: ..."). Only a header that
+// names suspects or mistakes (see markMentions) makes its items mentions.
+func headsBulletsPlain(d *doc, s sentence) bool {
+	if s.to-s.from > maxPlainHeader || s.question || s.to >= len(d.toks) || bulleted(d, s) || laterOnLine(d, s) {
+		return false
+	}
+	gap := d.text[d.toks[s.to-1].end:d.toks[s.to].start]
+	if !strings.Contains(gap, "\n") {
+		return false
+	}
+	next := d.sents[d.toks[s.to].sent]
+	return bulleted(d, next)
+}
+
+// maxPlainHeader is the most words of a header that ends on a full stop
+// rather than a colon.
+const maxPlainHeader = 8
 
 // endsWithColon reports whether sentence s ends with a colon: a header.
 func endsWithColon(d *doc, s sentence) bool {
