@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"reflect"
 	"slices"
@@ -50,10 +51,18 @@ var compilerSources embed.FS
 var compilerFingerprint = sync.OnceValue(func() [32]byte {
 	h := sha256.New()
 	files, _ := fs.ReadDir(compilerSources, ".")
+	buf := make([]byte, 16<<10)
 	for _, f := range files { // sorted by name
-		src, _ := fs.ReadFile(compilerSources, f.Name())
-		fmt.Fprintf(h, "%s %d\n", f.Name(), len(src))
-		h.Write(src)
+		// Read in place: ReadFile would copy 700 KB of sources into
+		// fresh memory at every start.
+		src, err := compilerSources.Open(f.Name())
+		if err != nil {
+			continue
+		}
+		info, _ := src.Stat()
+		fmt.Fprintf(h, "%s %d\n", f.Name(), info.Size())
+		io.CopyBuffer(h, src, buf)
+		src.Close()
 	}
 	var sum [32]byte
 	h.Sum(sum[:0])
