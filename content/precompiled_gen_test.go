@@ -74,3 +74,19 @@ func shippedSynonyms(t *testing.T) quiz.Synonyms {
 	}
 	return syn
 }
+
+// BenchmarkPreloadPatterns measures decoding the bank's precompiled
+// patterns, what a start does instead of parsing them.
+func BenchmarkPreloadPatterns(b *testing.B) {
+	syn, _, err := loadSynonyms(Embedded(), &quiz.PatternParser{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		var pp quiz.PatternParser
+		if n, err := pp.Preload(precompiledPatterns, syn); n == 0 || err != nil {
+			b.Fatalf("Preload = %d, %v", n, err)
+		}
+	}
+}

@@ -34,7 +34,7 @@ import (
 //     patterns are read changes the trees.
 
 // precompiledMagic starts a table; a change to its layout changes it.
-const precompiledMagic = "lockdrill precompiled patterns v1\n"
+const precompiledMagic = "lockdrill precompiled patterns v2\n"
 
 // compilerSources are the grader's sources, whose hash a table must carry
 // to be used (see compilerFingerprint). TestCompilerSourcesListed checks
@@ -212,9 +212,27 @@ func (pp *PatternParser) AppendPrecompiled(dst []byte, syn Synonyms) []byte {
 		dst = binary.AppendUvarint(dst, uint64(len(s)))
 		dst = append(dst, s...)
 	}
-	dst = binary.AppendUvarint(dst, uint64(len(w.nodeList)))
+	var nWords, nSeqs, nStrRefs, nKids, nElems, nExcl int
+	for _, e := range w.nodeList {
+		switch e := e.(type) {
+		case *wordSet:
+			nWords++
+			nStrRefs += len(e.stems) + len(e.prefixes)
+		case altElem:
+			nKids += len(e)
+		case *seqElem:
+			nSeqs++
+			nKids += len(e.elems)
+		}
+	}
+	for _, e := range entries {
+		nElems += len(e.p.parts) + len(e.p.exclude)
+		nExcl += len(e.p.exclude)
+	}
+	for _, n := range []int{len(w.nodeList), nWords, nSeqs, nStrRefs, nKids, len(entries), nElems, nExcl} {
+		dst = binary.AppendUvarint(dst, uint64(n))
+	}
 	dst = append(dst, w.nodeBytes...)
-	dst = binary.AppendUvarint(dst, uint64(len(entries)))
 	for _, e := range entries {
 		p := e.p
 		dst = binary.AppendUvarint(dst, uint64(w.strs[e.key]))
@@ -436,57 +454,27 @@ func (r *tableReader) patterns() ([]loadedPattern, error) {
 		}
 		return ""
 	}
-	// Count the nodes of each kind and their references first, so that
-	// they are allocated once.
-	nNodes := r.count()
-	body := *r
-	var nWords, nSeqs, nStrRefs, nKids int
-	for range nNodes {
-		if r.err != nil {
-			break
-		}
-		switch r.bytes(1) {
-		case string(rune(nodeWords)):
-			nWords++
-			for range 2 {
-				k := r.count()
-				nStrRefs += k
-				for range k {
-					r.uint()
-				}
-			}
-			r.uint()
-		case string(rune(nodeAlt)):
-			k := r.count()
-			nKids += k
-			for range k {
-				r.uint()
-			}
-		case string(rune(nodeSeq)):
-			nSeqs++
-			r.uint()
-			r.uint()
-			k := r.count()
-			nKids += k
-			for range k {
-				r.uint()
-			}
-		default:
-			r.err = errors.New("unknown node kind")
-		}
-	}
+	// The header counts the nodes of each kind and their references, so
+	// that they are allocated at once; a count the table then exceeds is
+	// an error.
+	nNodes, nWords, nSeqs, nStrRefs, nKids := r.count(), r.count(), r.count(), r.count(), r.count()
+	nPats, nElems, nExcl := r.count(), r.count(), r.count()
 	if r.err != nil {
 		return nil, r.err
 	}
-	*r = body
 	nodes := make([]elem, 0, nNodes)
 	words := make([]wordSet, nWords)
 	seqs := make([]seqElem, nSeqs)
 	strRefs := make([]string, nStrRefs)
 	kids := make([]elem, nKids)
+	errOver := errors.New("more nodes than the header counts")
 	strList := func() []string {
 		n := r.count()
-		if n == 0 {
+		if n == 0 || r.err != nil {
+			return nil
+		}
+		if n > len(strRefs) {
+			r.err = errOver
 			return nil
 		}
 		out := strRefs[:n:n]
@@ -504,6 +492,12 @@ func (r *tableReader) patterns() ([]loadedPattern, error) {
 	}
 	kidList := func() []elem {
 		n := r.count()
+		if n > len(kids) {
+			r.err = errOver
+		}
+		if r.err != nil {
+			return nil
+		}
 		out := kids[:n:n]
 		kids = kids[n:]
 		for i := range out {
@@ -514,6 +508,9 @@ func (r *tableReader) patterns() ([]loadedPattern, error) {
 	for range nNodes {
 		switch r.bytes(1) {
 		case string(rune(nodeWords)):
+			if len(words) == 0 {
+				return nil, errOver
+			}
 			w := &words[0]
 			words = words[1:]
 			w.stems = strList()
@@ -523,19 +520,37 @@ func (r *tableReader) patterns() ([]loadedPattern, error) {
 		case string(rune(nodeAlt)):
 			nodes = append(nodes, altElem(kidList()))
 		case string(rune(nodeSeq)):
+			if len(seqs) == 0 {
+				return nil, errOver
+			}
 			s := &seqs[0]
 			seqs = seqs[1:]
 			s.gap = r.uint()
 			s.tight = uint64(r.uint())
 			s.elems = kidList()
 			nodes = append(nodes, s)
+		default:
+			if r.err == nil {
+				r.err = errors.New("unknown node kind")
+			}
 		}
 		if r.err != nil {
 			return nil, r.err
 		}
 	}
-	out := make([]loadedPattern, r.count())
-	ps := make([]Pattern, len(out))
+	out := make([]loadedPattern, nPats)
+	ps := make([]Pattern, nPats)
+	elems := make([]elem, nElems)
+	flags := make([]bool, nElems+2*nExcl) // either, or excludeAny/Local/Head
+	take := func(n int) ([]elem, []bool) {
+		if n > len(elems) || n > len(flags) {
+			r.err = errOver
+			return nil, nil
+		}
+		e, f := elems[:n:n], flags[:n:n]
+		elems, flags = elems[n:], flags[n:]
+		return e, f
+	}
 	for i := range out {
 		p := &ps[i]
 		key := str()
@@ -543,19 +558,23 @@ func (r *tableReader) patterns() ([]loadedPattern, error) {
 		p.polarity = Polarity(r.uint())
 		p.window = r.uint()
 		if n := r.count(); n > 0 {
-			p.parts, p.either = make([]elem, n), make([]bool, n)
-			for k := range n {
+			p.parts, p.either = take(n)
+			for k := range p.parts {
 				p.parts[k] = node()
 				p.either[k] = r.bytes(1) == "\x01"
 			}
 		}
 		if n := r.count(); n > 0 {
-			p.exclude = make([]elem, n)
-			p.excludeAny, p.excludeLocal, p.excludeHead = make([]bool, n), make([]bool, n), make([]bool, n)
-			for k := range n {
+			p.exclude, p.excludeAny = take(n)
+			if n > len(flags) {
+				r.err = errOver
+			} else {
+				p.excludeLocal, p.excludeHead = flags[:n:n], flags[n:2*n:2*n]
+				flags = flags[2*n:]
+			}
+			for k := range p.exclude {
 				p.exclude[k] = node()
-				f := r.bytes(1)
-				if f != "" {
+				if f := r.bytes(1); f != "" && r.err == nil {
 					p.excludeAny[k], p.excludeLocal[k], p.excludeHead[k] = f[0]&1 != 0, f[0]&2 != 0, f[0]&4 != 0
 				}
 			}
