@@ -95,10 +95,19 @@ type followUpsRead struct {
 
 // compile compiles the follow-ups against bank, with the synonyms syn.
 func (r followUpsRead) compile(bank *quiz.Bank, syn quiz.Synonyms) (*quiz.FollowUps, error) {
+	return r.compileWith(bank, syn, &quiz.PatternParser{}, precompiledFollowUps)
+}
+
+// compileWith is compile with parser, given the patterns of the table
+// precompiled ready parsed ("" for none; see precompiledPatterns).
+func (r followUpsRead) compileWith(bank *quiz.Bank, syn quiz.Synonyms, parser *quiz.PatternParser, precompiled string) (*quiz.FollowUps, error) {
 	if r.err != nil {
 		return nil, r.err
 	}
-	set, err := quiz.NewFollowUps(r.list, bank, syn)
+	if precompiled != "" {
+		_, _ = parser.Preload(precompiled, syn) // what a stale table lacks is parsed
+	}
+	set, err := parser.NewFollowUps(r.list, bank, syn)
 	if err != nil {
 		return nil, &FieldError{File: followUpsFile, Msg: err.Error()}
 	}

@@ -2,10 +2,13 @@ package content
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"io/fs"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -57,6 +60,9 @@ func (s *Section) Render() (body, keyPoints string, err error) {
 	if b == nil {
 		return "", "", nil
 	}
+	if b.md == nil { // rendered ahead of time (see preparsedSection)
+		return b.html, b.kpHTML, nil
+	}
 	b.once.Do(func() {
 		var buf bytes.Buffer
 		if b.kp != nil {
@@ -78,6 +84,44 @@ func (s *Section) Render() (body, keyPoints string, err error) {
 	return b.html, b.kpHTML, b.err
 }
 
+// The guide's sections are parsed and rendered ahead of time, into
+// guide_gen.go: parsing them with goldmark at every start was a tenth of
+// a server's CPU to its first healthy /healthz, for pages that never
+// change between builds. A section is found in the table by its file name
+// and a hash of its source, so an edited one misses it and is parsed and
+// checked at start as before (a broken file still fails Load and
+// `lockdrill check`). TestPreparsedGuideIsCurrent parses and renders every
+// section afresh, fails when the table differs, and rewrites it with
+//
+//	go test ./content -run TestPreparsedGuideIsCurrent -update-guide
+
+// preparsedGuide holds the sections of guide_gen.go by preparsedKey.
+type preparsedGuide struct {
+	Section
+	html, kpHTML string
+}
+
+// preparsedKey is the key of file f, of source src, in the table.
+func preparsedKey(f string, src []byte) string {
+	sum := sha256.Sum256(src)
+	return f + " " + hex.EncodeToString(sum[:])
+}
+
+// preparsedSection returns the section of file f from the table, if it
+// holds src.
+func preparsedSection(f string, src []byte) (*Section, bool) {
+	p, ok := preparsedSections[preparsedKey(f, src)]
+	if !ok {
+		return nil, false
+	}
+	s := p.Section // a copy: the table is never written
+	s.TOC = slices.Clone(s.TOC)
+	s.KeyPoints = slices.Clone(s.KeyPoints)
+	s.links = slices.Clone(s.links)
+	s.body = &sectionBody{html: p.html, kpHTML: p.kpHTML}
+	return &s, true
+}
+
 // Heading is an in-page anchor.
 type Heading struct {
 	ID   string
@@ -94,7 +138,7 @@ func loadGuide(fsys fs.FS) ([]*Section, error) {
 	if len(files) == 0 {
 		return nil, &FieldError{File: "guide/", Msg: "no sections found"}
 	}
-	md := newMarkdown()
+	var md goldmark.Markdown // made for the first section the table lacks
 	var sections []*Section
 	var errs []error
 	seenSlug := map[string]string{}
@@ -105,8 +149,15 @@ func loadGuide(fsys fs.FS) ([]*Section, error) {
 			errs = append(errs, fmt.Errorf("%s: %w", f, err))
 			continue
 		}
-		s, ferrs := parseSection(md, f, src)
-		errs = append(errs, ferrs...)
+		s, ok := preparsedSection(f, src)
+		if !ok {
+			if md == nil {
+				md = newMarkdown()
+			}
+			var ferrs []error
+			s, ferrs = parseSection(md, f, src)
+			errs = append(errs, ferrs...)
+		}
 		if s == nil {
 			continue
 		}

@@ -112,6 +112,13 @@ func LoadQuestions(fsys fs.FS) (*quiz.Bank, error) {
 // Load builds once for all its checks: building them is about 1 MB of
 // garbage), also returning the synonyms it read, for the follow-ups.
 func loadQuestions(fsys fs.FS, ps []sandbox.Preset) (*quiz.Bank, quiz.Synonyms, error) {
+	return loadQuestionsWith(fsys, ps, &quiz.PatternParser{}, precompiledPatterns)
+}
+
+// loadQuestionsWith is loadQuestions compiling with parser, given the
+// patterns of the table precompiled ready parsed (see precompiledPatterns;
+// "" for none).
+func loadQuestionsWith(fsys fs.FS, ps []sandbox.Preset, parser *quiz.PatternParser, precompiled string) (*quiz.Bank, quiz.Synonyms, error) {
 	files, err := fs.Glob(fsys, questionsDir+"/*.md")
 	if err != nil {
 		return nil, nil, fmt.Errorf("list questions: %w", err)
@@ -142,11 +149,15 @@ func loadQuestions(fsys fs.FS, ps []sandbox.Preset) (*quiz.Bank, quiz.Synonyms, 
 	// The concepts' patterns are checked beside the red flags' reading,
 	// with the parser the bank then compiles with, so they are not parsed
 	// twice.
-	var parser quiz.PatternParser
-	syn, checkConcepts, err := loadSynonyms(fsys, &parser)
+	syn, checkConcepts, err := loadSynonyms(fsys, parser)
 	if err != nil {
 		wg.Wait()
 		return nil, nil, err
+	}
+	if precompiled != "" {
+		// A stale table is not an error here: what it lacks is parsed,
+		// and TestPrecompiledPatternsAreCurrent says to regenerate it.
+		_, _ = parser.Preload(precompiled, syn)
 	}
 	conceptErr := make(chan error, 1)
 	go func() { conceptErr <- checkConcepts() }()

@@ -76,12 +76,23 @@ type FollowUps struct {
 // follow-up and the field, for example `follow-up "pause-past-expiry":
 // when.missed[0]: question "fencing-token" has no point "pause"`.
 func NewFollowUps(list []*FollowUp, b *Bank, syn Synonyms) (*FollowUps, error) {
+	return newFollowUps(&patternCache{}, list, b, syn)
+}
+
+// NewFollowUps is NewFollowUps(list, b, syn) compiling with what pp has
+// parsed (or was given, see Preload). pp must be another parser than the
+// one that compiled b: a bank's parser hands its patterns to the bank.
+func (pp *PatternParser) NewFollowUps(list []*FollowUp, b *Bank, syn Synonyms) (*FollowUps, error) {
+	return newFollowUps(&pp.cache, list, b, syn)
+}
+
+// newFollowUps is NewFollowUps compiling with cache.
+func newFollowUps(cache *patternCache, list []*FollowUp, b *Bank, syn Synonyms) (*FollowUps, error) {
 	s := &FollowUps{byID: map[string]*FollowUp{}}
 	flags := map[string]*RedFlag{}
 	for _, f := range b.Flags() {
 		flags[f.ID] = f
 	}
-	cache := &patternCache{} // shared wordings and synonym sets, compiled once
 	for i, f := range list {
 		if f == nil {
 			continue
