@@ -2,6 +2,7 @@ package quiz_test
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -28,8 +29,11 @@ func TestSecondReaderFlagsWhatNoPatternCatches(t *testing.T) {
 			t.Fatalf("flags %v, want [%s] for %q", got, quiz.ReaderFlagID, text)
 		}
 		f := r.Flags[0]
-		if f.Severity != quiz.SeverityMinor || !strings.Contains(text[f.Span.Start:f.Span.End], "reads the current value into the app") {
-			t.Errorf("reader flag %+v on %q, want a minor flag on the read-modify-write sentence", f, text[f.Span.Start:f.Span.End])
+		if f.Severity != quiz.SeverityMajor || !strings.Contains(text[f.Span.Start:f.Span.End], "reads the current value into the app") {
+			t.Errorf("reader flag %+v on %q, want a major flag on the read-modify-write sentence", f, text[f.Span.Start:f.Span.End])
+		}
+		if r.Passed {
+			t.Errorf("score %.2f passes: the reader's flag must fail an answer asserting a losing claim, as a major flag does", r.Score)
 		}
 		if b.FlagWhyHTML(quiz.ReaderFlagID) == "" {
 			t.Error("the reader flag has no explanation for the feedback pages")
@@ -146,4 +150,43 @@ func TestSecondReaderFlagsNoQuestionOrRejection(t *testing.T) {
 	if got := low.Grade(q, quiz.Answer{Text: claim}).FlagIDs(); !reflect.DeepEqual(got, []string{quiz.ReaderFlagID}) {
 		t.Errorf("the asserted claim: flags %v, want the reader's", got)
 	}
+}
+
+// TestSecondReaderFlagFailsTheAnswer: on the tuning writers' answers
+// (the only ones the reader learned from), wherever the patterns alone
+// would pass an answer and the reader raises its flag, the answer fails:
+// the flag costs what a major flag costs. Such answers exist (the writers
+// labelled them as asserting a losing claim), so the rule is exercised.
+func TestSecondReaderFlagFailsTheAnswer(t *testing.T) {
+	b := loadBank(t)
+	as, err := loadBlind(tuningWriters)
+	if err != nil {
+		t.Fatal(err)
+	}
+	failed, losing := 0, 0
+	for _, a := range as {
+		q, ok := b.ByID(a.Question)
+		if !ok || q.Kind != quiz.KindFreeText {
+			continue
+		}
+		if !b.PatternsOnly().Grade(q, quiz.Answer{Text: a.Text}).Passed {
+			continue
+		}
+		r := b.Grade(q, quiz.Answer{Text: a.Text})
+		if !slices.Contains(r.FlagIDs(), quiz.ReaderFlagID) {
+			continue
+		}
+		if r.Passed {
+			t.Errorf("%s %s %s: the reader flagged it and it still passes (score %.2f)", a.Writer, a.Question, a.Kind, r.Score)
+			continue
+		}
+		failed++
+		if a.ShouldFlag {
+			losing++
+		}
+	}
+	if failed == 0 || losing == 0 {
+		t.Fatalf("%d answers failed by the reader's flag, %d of them labelled as asserting a losing claim: the case is not exercised", failed, losing)
+	}
+	t.Logf("%d answers the patterns pass are failed by the reader's flag, %d of them labelled as asserting a losing claim", failed, losing)
 }
