@@ -320,8 +320,11 @@ func capOutline(d *doc, r *Result) {
 		return
 	}
 	r.Score = PassMark - 0.01
-	r.Notes = append(r.Notes, "This answer is an outline in one line: it names what to cover without explaining it, so it cannot pass. Say what each step finds or prevents, and why, as you would in the interview.")
+	r.Notes = append(r.Notes, outlineNote)
 }
+
+// outlineNote is the note an answer capOutline holds below the pass mark gets.
+const outlineNote = "This answer is an outline in one line: it names what to cover without explaining it, so it cannot pass. Say what each step finds or prevents, and why, as you would in the interview."
 
 // outlineOnly reports an answer capOutline keeps below the pass mark.
 func outlineOnly(d *doc) bool {

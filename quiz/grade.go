@@ -171,7 +171,7 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache,
 	creditAsserted(q, d, r, flags, cache, lex)
 	uncreditDenied(q, d, r)
 	uncreditAgainstVerdict(q, d, r)
-	r.List, r.NotProse = listy, !mostlyProse(d)
+	r.List, r.NotProse, r.Outline = listy, !mostlyProse(d), outlineOnly(d)
 	// The second reader speaks last, where no pattern flag fired, so its
 	// flag takes back no point and a pattern flag is never overruled.
 	raiseFlag(reader, q, d, r)
@@ -983,8 +983,8 @@ const listNotePrefix = "Most of this answer is a list of terms"
 
 // capScore applies, to a score recomputed from corrected ticks (Rescore),
 // the caps grading applied for the answer's form: a list of terms does not
-// pass, and neither does an answer that is not mostly prose and passes
-// only by the lenience for a missed core point. Results stored before List
+// pass, neither does an answer that is not mostly prose and passes only
+// by the lenience for a missed core point, nor an outline (capOutline). Results stored before List
 // was recorded are known as lists by their note.
 func capScore(r *Result) {
 	list := r.List
@@ -995,5 +995,12 @@ func capScore(r *Result) {
 	}
 	if list || r.NotProse && spareOnly(r.Points) {
 		r.Score = min(r.Score, PassMark-0.01)
+	}
+	// (results stored before Outline was recorded are known by their note)
+	if (r.Outline || slices.Contains(r.Notes, outlineNote)) && r.Score >= PassMark {
+		r.Score = PassMark - 0.01
+		if !slices.Contains(r.Notes, outlineNote) {
+			r.Notes = append(r.Notes, outlineNote)
+		}
 	}
 }

@@ -47,6 +47,8 @@ func TestRescoreKeepsFormCaps(t *testing.T) {
 		{"prose, spare core only, flag contested", capsResult(spare, true), map[string]bool{"ttl-safety": false}, true},
 		{"prose, flag contested", capsResult(all, true), map[string]bool{"ttl-safety": false}, true},
 		{"not prose, all core, flag contested", func() quiz.Result { r := capsResult(all, true); r.NotProse = true; return r }(), map[string]bool{"ttl-safety": false}, true},
+		{"outline, flag contested", func() quiz.Result { r := capsResult(all, true); r.Outline = true; return r }(), map[string]bool{"ttl-safety": false}, false},
+		{"outline, points ticked", func() quiz.Result { r := capsResult([4]bool{}, false); r.Outline = true; return r }(), map[string]bool{"core1": true, "core2": true, "b1": true, "b2": true}, false},
 	} {
 		r := quiz.Rescore(capsQuestion, c.res, c.ticks)
 		if r.Passed != c.pass || !c.pass && r.Score >= quiz.PassMark {
@@ -94,5 +96,34 @@ func TestRecoverKeepsFormCaps(t *testing.T) {
 	}
 	if rec, _ := quiz.Recover(b, q, prose, []string{followUp}); !rec.Passed {
 		t.Errorf("a prose main answer whose follow-up makes the missing points does not pass: score %.3f", rec.Score)
+	}
+}
+
+// TestContestKeepsOutlineCap: an answer graded as an outline in one line
+// stays below the pass mark when the learner contests what the grader
+// missed, as it would without the cap being recorded.
+func TestContestKeepsOutlineCap(t *testing.T) {
+	b := loadBank(t)
+	q, ok := b.ByID("fencing-token")
+	if !ok {
+		t.Fatal("no fencing-token question")
+	}
+	text := "Fencing tokens: the lock service hands out a monotonic number, then the storage checks it, then stale writes fail."
+	r := b.Grade(q, quiz.Answer{Text: text})
+	if !r.Outline || r.Passed {
+		t.Fatalf("want an outline that fails: outline %v, passed %v, score %.3f", r.Outline, r.Passed, r.Score)
+	}
+	out := r
+	for _, p := range r.Points {
+		if p.Hit {
+			continue
+		}
+		var err error
+		if out, _, err = quiz.Contest(q, out, p.ID); err != nil {
+			t.Fatalf("contest %s: %v", p.ID, err)
+		}
+	}
+	if out.Passed || out.Score >= quiz.PassMark {
+		t.Errorf("after contesting every missed point: passed %v, score %.3f; an outline cannot pass", out.Passed, out.Score)
 	}
 }

@@ -42,6 +42,10 @@ type Result struct {
 	// caps on their score hold when ticks are corrected (Rescore).
 	List     bool `json:"list,omitempty"`
 	NotProse bool `json:"not_prose,omitempty"`
+	// Outline reports an answer too short, or a one-line outline, that
+	// cannot pass (capOutline): a correction of its ticks or flags keeps
+	// it below the pass mark too.
+	Outline bool `json:"outline,omitempty"`
 
 	// Options is per-option feedback for single, multiple and predict
 	// questions, in question order.
