@@ -56,16 +56,18 @@ var (
 	// AA, AB and AC, the validation split of g10, for g11; AD, AE and
 	// AF, the validation split of g11, for g12; AG, AH and AI, the
 	// validation split of g12, for g13; AJ, AK and AL, the validation
-	// split of g13, for g14.
-	tuningWriters = []string{"A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "X", "Y", "S", "T", "U", "V", "W", "P", "Z", "AA", "AB", "AC", "AD", "AE", "AF", "AG", "AH", "AI", "AJ", "AK", "AL"}
+	// split of g13, for g14; AM, AN and AO, the validation split of g14,
+	// for g15.
+	tuningWriters = []string{"A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "X", "Y", "S", "T", "U", "V", "W", "P", "Z", "AA", "AB", "AC", "AD", "AE", "AF", "AG", "AH", "AI", "AJ", "AK", "AL", "AM", "AN", "AO"}
 	// validationWriters answer all 24 questions (brief: writer-brief-3.md)
 	// and arrive while a grader version is tuned: each is measured before
 	// any change made for it (validationBefore), and read while tuning
-	// only after that. AM, AN and AO, the fresh holdout of g13 (never read
-	// while g13 was tuned; totals only, on arrival with g12 and at the end
-	// with g13), were released for tuning g14 on 2026-12-02 and measured by
-	// g13 then (16:50 UTC), before anything changed for them.
-	validationWriters = []string{"AM", "AN", "AO"}
+	// only after that. AP, AQ and AR, the fresh holdout of g14 (never read
+	// while g14 was tuned; totals only, on arrival with g13 and at the end
+	// with g14), were released for tuning g15 on 2026-12-02 and measured by
+	// g14 then (23:53 UTC), before anything changed for them; AR is kept
+	// unread, as a check on whether changes made for AP and AQ generalise.
+	validationWriters = []string{"AP", "AQ", "AR"}
 	// earlierWriters (Q, R) answered all 24 questions (brief:
 	// writer-brief-3.md) while grader g6 was tuned and were its fresh
 	// holdout: their files stayed outside the repository, away from
@@ -73,13 +75,9 @@ var (
 	// them, on arrival (g5), at the end of g6, and after every version
 	// since. Nobody has read them.
 	earlierWriters = []string{"Q", "R"}
-	// freshWriters (AP, AQ, AR) answered all 24 questions (brief:
-	// writer-brief-3.md, given as each writer's whole prompt) while grader
-	// g14 was tuned (2026-12-02, written 16:52-17:02 UTC). Their files
-	// stayed outside the repository, away from everyone who tuned the
-	// grader; only totals were computed on them, on arrival (g13) and at
-	// the end (g14).
-	freshWriters = []string{"AP", "AQ", "AR"}
+	// freshWriters is the fresh holdout of g15, written while g15 is tuned;
+	// it stays outside the repository (and empty here) until g15 is done.
+	freshWriters []string
 )
 
 // answersPerWriter is how many answers each writer's file holds.
@@ -331,17 +329,17 @@ const earlierBeforeGrader = "g5"
 // held so they cannot get worse unnoticed.
 var earlierFloors = quiz.BlindGate{Verdicts: 0.947, MaxPassFlagged: 11, Flagged: 0.854, MaxSaladPasses: 1}
 
-// validationBefore is each validation writer as grader g13 scored it when
-// the file was released for tuning (2026-12-02, 16:50 UTC), before anything
+// validationBefore is each validation writer as grader g14 scored it when
+// the file was released for tuning (2026-12-02, 23:53 UTC), before anything
 // was changed for it.
 var validationBefore = []quiz.BlindFigures{
-	{Writers: []string{"AM"}, Answers: 264, Verdicts: 0.951, FalsePasses: 3, FalseFails: 10, PassAnswers: 144, PassFlagged: 6, ShouldFlag: 48, ShouldFlagged: 46, Flagged: 0.958, Salads: 24, SaladPasses: 1, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 23}, {Kind: "mixed-wrong", Answers: 24, Agree: 22}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 23}, {Kind: "rejects-antipattern", Answers: 24, Agree: 24}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 23}, {Kind: "strong-full", Answers: 24, Agree: 20}, {Kind: "strong-unusual", Answers: 24, Agree: 20}, {Kind: "weak", Answers: 24, Agree: 24}}},
-	{Writers: []string{"AN"}, Answers: 264, Verdicts: 0.943, FalsePasses: 3, FalseFails: 12, PassAnswers: 144, PassFlagged: 6, ShouldFlag: 48, ShouldFlagged: 43, Flagged: 0.896, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 21}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 22}, {Kind: "rejects-antipattern", Answers: 24, Agree: 23}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 22}, {Kind: "strong-full", Answers: 24, Agree: 22}, {Kind: "strong-unusual", Answers: 24, Agree: 19}, {Kind: "weak", Answers: 24, Agree: 24}}},
-	{Writers: []string{"AO"}, Answers: 264, Verdicts: 0.947, FalsePasses: 6, FalseFails: 8, PassAnswers: 144, PassFlagged: 6, ShouldFlag: 48, ShouldFlagged: 44, Flagged: 0.917, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 23}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 19}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 22}, {Kind: "rejects-antipattern", Answers: 24, Agree: 23}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 21}, {Kind: "strong-unusual", Answers: 24, Agree: 22}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	{Writers: []string{"AP"}, Answers: 264, Verdicts: 0.97, FalsePasses: 5, FalseFails: 3, PassAnswers: 144, PassFlagged: 3, ShouldFlag: 48, ShouldFlagged: 43, Flagged: 0.896, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 20}, {Kind: "partial", Answers: 24, Agree: 23}, {Kind: "refutes-quote", Answers: 24, Agree: 24}, {Kind: "rejects-antipattern", Answers: 24, Agree: 22}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 23}, {Kind: "strong-unusual", Answers: 24, Agree: 24}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	{Writers: []string{"AQ"}, Answers: 264, Verdicts: 0.936, FalsePasses: 7, FalseFails: 10, PassAnswers: 144, PassFlagged: 7, ShouldFlag: 48, ShouldFlagged: 43, Flagged: 0.896, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 19}, {Kind: "partial", Answers: 24, Agree: 22}, {Kind: "refutes-quote", Answers: 24, Agree: 22}, {Kind: "rejects-antipattern", Answers: 24, Agree: 21}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 22}, {Kind: "strong-full", Answers: 24, Agree: 23}, {Kind: "strong-unusual", Answers: 24, Agree: 22}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	{Writers: []string{"AR"}, Answers: 264, Verdicts: 0.958, FalsePasses: 5, FalseFails: 6, PassAnswers: 144, PassFlagged: 4, ShouldFlag: 48, ShouldFlagged: 40, Flagged: 0.833, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 20}, {Kind: "partial", Answers: 24, Agree: 23}, {Kind: "refutes-quote", Answers: 24, Agree: 23}, {Kind: "rejects-antipattern", Answers: 24, Agree: 23}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 22}, {Kind: "strong-unusual", Answers: 24, Agree: 22}, {Kind: "weak", Answers: 24, Agree: 24}}},
 }
 
 // validationBeforeGrader names the grader that measured validationBefore.
-const validationBeforeGrader = "g13"
+const validationBeforeGrader = "g14"
 
 func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	r := func(a, b int) float64 {
@@ -359,20 +357,18 @@ func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	return f
 }
 
-// freshBefore is the fresh holdout (AP, AQ, AR) as grader g13 (its reader
-// retrained on AJ, AK and AL, main at 89d5b1f) scored it when the files
-// arrived (2026-12-02 17:03 UTC), before any change of grader g14 reached
-// main; their SHA-256 sums were recorded then (618b7038417f5d39… AP,
-// eb245e21c9c1d20c… AQ, c752d0e035bbe913… AR) and the files are committed
-// unchanged.
+// freshBefore is the fresh holdout as the grader scored it when the files
+// arrived, before any change of the version being tuned reached main; set
+// with freshWriters when the holdout is committed.
 var (
-	freshBefore       = quiz.BlindFigures{Writers: []string{"AP", "AQ", "AR"}, Answers: 792, Verdicts: 0.952, FalsePasses: 18, FalseFails: 20, PassAnswers: 432, PassFlagged: 14, ShouldFlag: 144, ShouldFlagged: 125, Flagged: 0.868, Salads: 72, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 72, Agree: 72}, {Kind: "keyword-salad", Answers: 72, Agree: 72}, {Kind: "mixed-wrong", Answers: 72, Agree: 58}, {Kind: "partial", Answers: 72, Agree: 68}, {Kind: "refutes-quote", Answers: 72, Agree: 69}, {Kind: "rejects-antipattern", Answers: 72, Agree: 66}, {Kind: "strong-casual", Answers: 72, Agree: 72}, {Kind: "strong-concise", Answers: 72, Agree: 70}, {Kind: "strong-full", Answers: 72, Agree: 68}, {Kind: "strong-unusual", Answers: 72, Agree: 67}, {Kind: "weak", Answers: 72, Agree: 72}}}
-	freshBeforeGrader = "g13"
+	freshBefore       quiz.BlindFigures
+	freshBeforeGrader string
 )
 
-// freshFloors are the fresh holdout's figures with grader g14, held so they
-// cannot get worse unnoticed.
-var freshFloors = quiz.BlindGate{Verdicts: 0.955, MaxPassFlagged: 14, Flagged: 0.875, MaxSaladPasses: 0}
+// freshFloors are the fresh holdout's figures at the end of the version
+// that was tuned while it was written, held so they cannot get worse
+// unnoticed.
+var freshFloors quiz.BlindGate
 
 // blindReport grades the blind corpus and holds each holdout to its floors.
 // The page leads with the fresh holdout, or with the earlier one while a
