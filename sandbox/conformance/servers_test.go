@@ -93,6 +93,17 @@ func (p *proc) stop() {
 	}
 }
 
+// exited reports whether the process has ended (for a server, most often
+// because its port was taken between freePort and its own bind).
+func (p *proc) exited() bool {
+	select {
+	case <-p.done:
+		return true
+	default:
+		return false
+	}
+}
+
 // kill stops the process at once, as a crashed server.
 func (p *proc) kill() {
 	p.cmd.Process.Kill()
@@ -242,6 +253,26 @@ type etcdCluster struct {
 
 func startEtcd(t *testing.T, bin string) *etcdCluster {
 	t.Helper()
+	// A port freePort found free can be taken before etcd binds it (by
+	// another test's server, or as the local port of an outgoing
+	// connection); the member then exits, and a cluster of two would pass
+	// for three until the first failover finds no quorum. So the cluster
+	// is checked whole, and started again on other ports if it is not.
+	var err error
+	for try := 0; try < 3; try++ {
+		var c *etcdCluster
+		c, err = tryStartEtcd(t, bin)
+		if err == nil {
+			return c
+		}
+		t.Logf("etcd cluster, try %d: %v; starting it again on other ports", try+1, err)
+	}
+	t.Fatalf("etcd cluster did not come up whole: %v", err)
+	return nil
+}
+
+func tryStartEtcd(t *testing.T, bin string) (*etcdCluster, error) {
+	t.Helper()
 	base := t.TempDir()
 	if st, err := os.Stat("/dev/shm"); err == nil && st.IsDir() {
 		d, err := os.MkdirTemp("/dev/shm", "lockdrill-etcd-")
@@ -278,13 +309,82 @@ func startEtcd(t *testing.T, bin string) *etcdCluster {
 	err := waitFor(30*time.Second, func() error {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		defer cancel()
-		_, err := cli.Put(ctx, "/lockdrill/up", "1")
-		return err
+		if _, err := cli.Put(ctx, "/lockdrill/up", "1"); err != nil {
+			return err
+		}
+		return c.whole(ctx, cli)
 	})
 	if err != nil {
-		t.Fatalf("etcd cluster did not come up: %v (logs in %s)", err, base)
+		for _, p := range c.procs {
+			p.stop()
+		}
+		return nil, fmt.Errorf("%w (logs in %s)", err, base)
 	}
-	return c
+	return c, nil
+}
+
+// whole checks that all three members run and answer as members of one
+// cluster: a member whose port was taken exits, and another process may
+// answer on its address.
+func (c *etcdCluster) whole(ctx context.Context, cli *clientv3.Client) error {
+	var cluster uint64
+	members := map[uint64]bool{}
+	for i, ep := range c.endpoints {
+		if c.procs[i].exited() {
+			return fmt.Errorf("member m%d has exited: %s", i+1, c.logTail(i))
+		}
+		sctx, cancel := context.WithTimeout(ctx, time.Second)
+		st, err := cli.Status(sctx, ep)
+		cancel()
+		if err != nil {
+			return fmt.Errorf("member m%d at %s: %w", i+1, ep, err)
+		}
+		if i == 0 {
+			cluster = st.Header.ClusterId
+		} else if st.Header.ClusterId != cluster {
+			return fmt.Errorf("%s answers for cluster %x, not %x: another process holds m%d's address", ep, st.Header.ClusterId, cluster, i+1)
+		}
+		members[st.Header.MemberId] = true
+	}
+	if len(members) != len(c.endpoints) {
+		return fmt.Errorf("%d distinct members answer, want %d", len(members), len(c.endpoints))
+	}
+	return nil
+}
+
+// logTail is the last lines of member i's log, for a failure message.
+func (c *etcdCluster) logTail(i int) string {
+	data, err := os.ReadFile(c.logs[i])
+	if err != nil {
+		return err.Error()
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if len(lines) > 4 {
+		lines = lines[len(lines)-4:]
+	}
+	return strings.Join(lines, " | ")
+}
+
+// state describes every member (running or not, what it says of the
+// leader, its log's last lines), for a failure message.
+func (c *etcdCluster) state(ctx context.Context, cli *clientv3.Client) string {
+	var b strings.Builder
+	for i, ep := range c.endpoints {
+		fmt.Fprintf(&b, "\n    m%d (%s): ", i+1, ep)
+		if c.procs[i].exited() {
+			fmt.Fprintf(&b, "exited; log: %s", c.logTail(i))
+			continue
+		}
+		sctx, cancel := context.WithTimeout(ctx, time.Second)
+		st, err := cli.Status(sctx, ep)
+		cancel()
+		if err != nil {
+			fmt.Fprintf(&b, "running, status: %v; log: %s", err, c.logTail(i))
+			continue
+		}
+		fmt.Fprintf(&b, "member %x of cluster %x, leader %x, term %d, applied %d; log: %s", st.Header.MemberId, st.Header.ClusterId, st.Leader, st.RaftTerm, st.RaftAppliedIndex, c.logTail(i))
+	}
+	return b.String()
 }
 
 func (c *etcdCluster) client() *clientv3.Client {
@@ -321,17 +421,7 @@ func (c *etcdCluster) leader(ctx context.Context, cli *clientv3.Client, not int)
 func (c *etcdCluster) stopLeader(ctx context.Context) error {
 	cli := c.client()
 	defer cli.Close()
-	err := waitFor(20*time.Second, func() error {
-		for _, ep := range c.endpoints {
-			sctx, cancel := context.WithTimeout(ctx, time.Second)
-			_, err := cli.Status(sctx, ep)
-			cancel()
-			if err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	err := waitFor(20*time.Second, func() error { return c.whole(ctx, cli) })
 	if err != nil {
 		return fmt.Errorf("cluster not whole before the failover: %w", err)
 	}
@@ -351,7 +441,7 @@ func (c *etcdCluster) stopLeader(ctx context.Context) error {
 		return nil
 	})
 	if err != nil {
-		return fmt.Errorf("no new leader after stopping m%d: %w", old+1, err)
+		return fmt.Errorf("no new leader after stopping m%d: %w; members:%s", old+1, err, c.state(ctx, cli))
 	}
 	c.procs[old] = startProc(c.t, c.logs[old]+".restart", c.bin, c.args[old]...)
 	return nil
