@@ -46,8 +46,28 @@ func benchCreateAttempts(b *testing.B, answerChars, points, labelWords int) {
 	s := mustOpen(b, "")
 	s.SetLimits(store.Limits{})
 	ctx := context.Background()
+	// Distinct answers, each from its own place in the corpus, built
+	// before the clock starts; goroutines take them in turn from their
+	// own starting point.
+	type write struct {
+		a   quiz.Answer
+		res quiz.Result
+	}
+	ws := make([]write, 64)
+	for v := range ws {
+		off := v * 7919
+		res := quiz.Result{Question: freeQ.ID, Kind: freeQ.Kind, Score: 0.5, Suggested: quiz.Good}
+		for p := range points {
+			res.Points = append(res.Points, quiz.PointResult{ID: strings.ToLower(strings.Join(strings.Fields(corpus.words(off+p*17, 3)), "-")),
+				Label: corpus.words(off+p*131, labelWords), Dimension: "failure-modes", Hit: p%3 != 0, Weight: 1,
+				Spans: []quiz.Span{{Start: p * 40 % answerChars, End: (p*40 + 35) % answerChars}}})
+		}
+		ws[v] = write{quiz.Answer{Text: corpus.cut(off, answerChars)}, res}
+	}
+	var goroutines atomic.Int64
 	b.SetParallelism(16)
 	b.ReportAllocs()
+	b.ResetTimer()
 	// On a shared machine wall time swings with the neighbours' load; the
 	// process's own CPU time per write (all cores, GC and SQLite
 	// included) does not.
@@ -58,35 +78,14 @@ func benchCreateAttempts(b *testing.B, answerChars, points, labelWords int) {
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "writes/s")
 		}
 	}()
-	var seq atomicCounter
 	b.RunParallel(func(pb *testing.PB) {
 		learner, err := s.CreateLearner(ctx, t0)
 		if err != nil {
 			b.Error(err)
 			return
 		}
-		// A few distinct answers per goroutine, built before the clock
-		// matters, each from its own place in the corpus.
-		const variants = 8
-		type write struct {
-			a   quiz.Answer
-			res quiz.Result
-		}
-		ws := make([]write, variants)
-		for v := range ws {
-			off := seq.next() * 7919
-			text := corpus.cut(off, answerChars)
-			res := quiz.Result{Question: freeQ.ID, Kind: freeQ.Kind, Score: 0.5, Suggested: quiz.Good}
-			for p := range points {
-				label := corpus.words(off+p*131, labelWords)
-				res.Points = append(res.Points, quiz.PointResult{ID: strings.ToLower(strings.Join(strings.Fields(corpus.words(off+p*17, 3)), "-")),
-					Label: label, Dimension: "failure-modes", Hit: p%3 != 0, Weight: 1,
-					Spans: []quiz.Span{{Start: p * 40 % answerChars, End: (p*40 + 35) % answerChars}}})
-			}
-			ws[v] = write{quiz.Answer{Text: text}, res}
-		}
-		for i := 0; pb.Next(); i++ {
-			w := ws[i%variants]
+		for i := int(goroutines.Add(1)) * 5; pb.Next(); i++ {
+			w := ws[i%len(ws)]
 			if _, err := s.CreateAttempt(ctx, learner, freeQ, w.a, w.res, t0); err != nil {
 				b.Error(err)
 				return
@@ -154,11 +153,6 @@ func (c benchText) words(off, n int) string {
 	f := strings.Fields(c.cut(off, 20*n))
 	return strings.Join(f[:min(n, len(f))], " ")
 }
-
-// atomicCounter hands out 0, 1, 2, ... to goroutines.
-type atomicCounter struct{ n atomic.Int64 }
-
-func (c *atomicCounter) next() int { return int(c.n.Add(1) - 1) }
 
 // cpuTime is the CPU time this process has used (user and system).
 func cpuTime() time.Duration {
