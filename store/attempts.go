@@ -97,17 +97,22 @@ func (s *Store) CreateAttempt(ctx context.Context, learner string, q *quiz.Quest
 type attemptRow struct {
 	id, learner, question string
 	kind                  quiz.Kind
-	// answer and result are the JSON of the answer and its result. They
-	// may be views of buf: see release.
-	answer, result string
-	score          float64
-	passed         bool
-	createdMS      int64
+	// answer and result are the JSON of the answer and its result, or ''
+	// where answerZ and resultZ hold it compressed (compress.go). They may
+	// be views of buf and zbuf: see release.
+	answer, result   string
+	answerZ, resultZ []byte
+	selfAssessed     bool
+	score            float64
+	passed           bool
+	createdMS        int64
 	// rating is 0 for an unrated attempt; ratedMS is then unused.
 	rating  quiz.Rating
 	ratedMS int64
-	// buf holds answer and result until release hands it back to encBufs.
-	buf *bytes.Buffer
+	// buf holds the JSON and zbuf the compressed values until release
+	// hands them back to encBufs and zBufs.
+	buf  *bytes.Buffer
+	zbuf *[]byte
 }
 
 // encBufs are the buffers attempts are encoded into. An answer and its
@@ -116,15 +121,19 @@ type attemptRow struct {
 // back in) dozens of times a second under a stream of answers.
 var encBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
+// zBufs are the buffers attempts are compressed into, for the same reason.
+var zBufs = sync.Pool{New: func() any { return new([]byte) }}
+
 // maxPooledBuf is the largest buffer kept for reuse, so that one huge
 // answer does not stay in memory for good.
 const maxPooledBuf = 256 << 10
 
 // newAttemptRow encodes an attempt. The row's JSON is byte for byte what
 // json.Marshal writes, so every reader of the column (scanAttempt, the
-// export, selfAssessedCol in SQL) and every row stored before reads alike.
-// The caller calls release once the row's INSERT has run (SQLite copies
-// what it binds) or will never run.
+// export) and every row stored before reads alike; it is compressed here,
+// by the caller's goroutine, so that the single writer only copies the
+// bytes. The caller calls release once the row's INSERT has run (SQLite
+// copies what it binds) or will never run.
 func newAttemptRow(learner, question string, kind quiz.Kind, a quiz.Answer, res quiz.Result, at time.Time) (attemptRow, error) {
 	buf := encBufs.Get().(*bytes.Buffer)
 	buf.Reset()
@@ -141,9 +150,26 @@ func newAttemptRow(learner, question string, kind quiz.Kind, a quiz.Answer, res 
 		return attemptRow{}, fmt.Errorf("result: %w", err)
 	}
 	b := buf.Bytes()
-	return attemptRow{id: NewID(), learner: learner, question: question, kind: kind,
-		answer: bytesString(b[:na]), result: bytesString(b[na+1 : len(b)-1]),
-		score: res.Score, passed: res.Passed, createdMS: at.UnixMilli(), buf: buf}, nil
+	aj, rj := b[:na], b[na+1:len(b)-1]
+	row := attemptRow{id: NewID(), learner: learner, question: question, kind: kind,
+		selfAssessed: res.SelfAssessed, score: res.Score, passed: res.Passed, createdMS: at.UnixMilli(),
+		buf: buf, zbuf: zBufs.Get().(*[]byte)}
+	z, aok := compressJSON((*row.zbuf)[:0], aj)
+	nz := len(z)
+	z, rok := compressJSON(z, rj)
+	// z may have moved when the result was appended: slice it only now.
+	if aok {
+		row.answerZ = z[:nz:nz]
+	} else {
+		row.answer = bytesString(aj)
+	}
+	if rok {
+		row.resultZ = z[nz:]
+	} else {
+		row.result = bytesString(rj)
+	}
+	*row.zbuf = z
+	return row, nil
 }
 
 // release hands the row's buffer back for reuse. The row's answer and
@@ -155,7 +181,10 @@ func (r *attemptRow) release() {
 	if r.buf.Cap() <= maxPooledBuf {
 		encBufs.Put(r.buf)
 	}
-	r.buf, r.answer, r.result = nil, "", ""
+	if cap(*r.zbuf) <= maxPooledBuf {
+		zBufs.Put(r.zbuf)
+	}
+	r.buf, r.zbuf, r.answer, r.result, r.answerZ, r.resultZ = nil, nil, "", "", nil, nil
 }
 
 // insertAttemptTx inserts row inside tx.
@@ -165,11 +194,19 @@ func insertAttemptTx(ctx context.Context, tx *sql.Tx, row attemptRow) error {
 		rating, rated = int(row.rating), row.ratedMS
 	}
 	_, err := tx.ExecContext(ctx,
-		`INSERT INTO attempts (id, learner_id, question_id, kind, answer, result, score, passed, created_ms, rating, rated_ms)
-		 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		row.id, row.learner, row.question, string(row.kind), row.answer, row.result,
-		row.score, boolInt(row.passed), row.createdMS, rating, rated)
+		`INSERT INTO attempts (id, learner_id, question_id, kind, answer, answer_z, result, result_z, self_assessed, score, passed, created_ms, rating, rated_ms)
+		 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		row.id, row.learner, row.question, string(row.kind), row.answer, blobOrNull(row.answerZ), row.result, blobOrNull(row.resultZ),
+		boolInt(row.selfAssessed), row.score, boolInt(row.passed), row.createdMS, rating, rated)
 	return err
+}
+
+// blobOrNull binds b as a BLOB, or NULL when b is nil.
+func blobOrNull(b []byte) any {
+	if b == nil {
+		return nil
+	}
+	return b
 }
 
 // rescheduleCardTx replaces learner's card of question with schedule(current
@@ -209,7 +246,7 @@ func (s *Store) Attempt(ctx context.Context, learner, id string) (Attempt, error
 		return Attempt{}, fmt.Errorf("attempt %q: %w", id, ErrNotFound)
 	}
 	row := s.r.QueryRowContext(ctx,
-		`SELECT id, learner_id, question_id, kind, answer, result, created_ms, rating, rated_ms
+		`SELECT id, learner_id, question_id, kind, answer, answer_z, result, result_z, created_ms, rating, rated_ms
 		 FROM attempts WHERE id = ? AND learner_id = ?`, id, learner)
 	a, err := scanAttempt(row)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -224,17 +261,15 @@ func (s *Store) Attempt(ctx context.Context, learner, id string) (Attempt, error
 func scanAttempt(row *sql.Row) (Attempt, error) {
 	var a Attempt
 	var kind, ans, res string
+	var ansZ, resZ []byte
 	var created int64
 	var rating, rated sql.NullInt64
-	if err := row.Scan(&a.ID, &a.Learner, &a.Question, &kind, &ans, &res, &created, &rating, &rated); err != nil {
+	if err := row.Scan(&a.ID, &a.Learner, &a.Question, &kind, &ans, &ansZ, &res, &resZ, &created, &rating, &rated); err != nil {
 		return Attempt{}, err
 	}
 	a.Kind = quiz.Kind(kind)
-	if err := json.Unmarshal([]byte(ans), &a.Answer); err != nil {
-		return Attempt{}, fmt.Errorf("decode answer: %w", err)
-	}
-	if err := json.Unmarshal([]byte(res), &a.Result); err != nil {
-		return Attempt{}, fmt.Errorf("decode result: %w", err)
+	if err := decodeAttemptJSON(ans, ansZ, res, resZ, &a.Answer, &a.Result); err != nil {
+		return Attempt{}, err
 	}
 	a.Created = time.UnixMilli(created).UTC()
 	if rating.Valid {
@@ -242,6 +277,18 @@ func scanAttempt(row *sql.Row) (Attempt, error) {
 		a.Rated = time.UnixMilli(rated.Int64).UTC()
 	}
 	return a, nil
+}
+
+// decodeAttemptJSON decodes an attempt row's answer and result columns
+// (text or compressed: see columnJSON) into a and res.
+func decodeAttemptJSON(ans string, ansZ []byte, res string, resZ []byte, a *quiz.Answer, r *quiz.Result) error {
+	if err := columnJSON(ans, ansZ, func(js []byte) error { return json.Unmarshal(js, a) }); err != nil {
+		return fmt.Errorf("decode answer: %w", err)
+	}
+	if err := columnJSON(res, resZ, func(js []byte) error { return json.Unmarshal(js, r) }); err != nil {
+		return fmt.Errorf("decode result: %w", err)
+	}
+	return nil
 }
 
 // UpdateAttemptResult replaces the graded result of the learner's attempt,
@@ -255,10 +302,10 @@ func (s *Store) UpdateAttemptResult(ctx context.Context, learner, id string, res
 	if err != nil {
 		return fmt.Errorf("update attempt %q: result: %w", id, err)
 	}
+	text, z := encodeColumn(rs)
 	err = s.withTx(ctx, func(tx *sql.Tx) error {
-		r, err := tx.ExecContext(ctx,
-			"UPDATE attempts SET result = ?, score = ?, passed = ? WHERE id = ? AND learner_id = ?",
-			string(rs), res.Score, boolInt(res.Passed), id, learner)
+		r, err := tx.ExecContext(ctx, updateResultSQL,
+			text, blobOrNull(z), boolInt(res.SelfAssessed), res.Score, boolInt(res.Passed), id, learner)
 		if err != nil {
 			return err
 		}
@@ -353,10 +400,17 @@ func (s *Store) LatestAttempts(ctx context.Context, learner string) (map[string]
 }
 
 // selfAssessedCol reads an attempt's top-level self_assessed as 0 or 1.
-// Only a result that mentions it at all is parsed (few are), and a result
+// A compressed result (result = ”) has it in its own column. Of a text
+// result only one that mentions it at all is parsed (few are), and one
 // that is not valid JSON reads as 0 rather than failing the whole list.
-const selfAssessedCol = `CASE WHEN instr(result, '"self_assessed":true') > 0 AND json_valid(result)
+const selfAssessedCol = `CASE WHEN result = '' THEN self_assessed
+	WHEN instr(result, '"self_assessed":true') > 0 AND json_valid(result)
 	THEN coalesce(json_extract(result, '$.self_assessed'), 0) ELSE 0 END`
+
+// updateResultSQL replaces an attempt's result (text, compressed,
+// self_assessed, score, passed) given its id and learner.
+const updateResultSQL = `UPDATE attempts SET result = ?, result_z = ?, self_assessed = ?, score = ?, passed = ?
+	WHERE id = ? AND learner_id = ?`
 
 func (s *Store) summaries(ctx context.Context, what, query string, args ...any) ([]AttemptSummary, error) {
 	rows, err := s.r.QueryContext(ctx, query, args...)

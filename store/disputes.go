@@ -71,9 +71,10 @@ func (s *Store) ContestAttempt(ctx context.Context, learner, id string, d Disput
 	if err != nil {
 		return fmt.Errorf("contest attempt %q: result: %w", id, err)
 	}
+	text, z := encodeColumn(rs)
 	err = s.withTx(ctx, func(tx *sql.Tx) error {
-		r, err := tx.ExecContext(ctx, "UPDATE attempts SET result = ?, score = ?, passed = ? WHERE id = ? AND learner_id = ?",
-			string(rs), res.Score, boolInt(res.Passed), id, learner)
+		r, err := tx.ExecContext(ctx, updateResultSQL,
+			text, blobOrNull(z), boolInt(res.SelfAssessed), res.Score, boolInt(res.Passed), id, learner)
 		if err != nil {
 			return err
 		}

@@ -38,17 +38,32 @@ func TestAttemptRowJSONIsWhatMarshalWrites(t *testing.T) {
 		}
 		wantA, _ := json.Marshal(a)
 		wantR, _ := json.Marshal(res)
-		if row.answer != string(wantA) {
-			t.Fatalf("text %.20q: answer = %.200s, want %.200s", text, row.answer, wantA)
+		// Compressed or not (short values stay text), the JSON a row
+		// stores reads back as Marshal wrote it.
+		if got := storedJSON(t, row.answer, row.answerZ); got != string(wantA) {
+			t.Fatalf("text %.20q: answer = %.200s, want %.200s", text, got, wantA)
 		}
-		if row.result != string(wantR) {
-			t.Fatalf("text %.20q: result = %.200s, want %.200s", text, row.result, wantR)
+		if got := storedJSON(t, row.result, row.resultZ); got != string(wantR) {
+			t.Fatalf("text %.20q: result = %.200s, want %.200s", text, got, wantR)
 		}
 		row.release()
-		if row.answer != "" || row.result != "" || row.buf != nil {
+		if row.answer != "" || row.result != "" || row.answerZ != nil || row.resultZ != nil || row.buf != nil || row.zbuf != nil {
 			t.Fatalf("text %.20q: a released row still holds its JSON", text)
 		}
 	}
+}
+
+// storedJSON is the JSON a column pair holds.
+func storedJSON(t *testing.T, text string, z []byte) string {
+	t.Helper()
+	if text != "" && z != nil {
+		t.Fatalf("a row holds both text (%.40q) and a compressed value", text)
+	}
+	var got string
+	if err := columnJSON(text, z, func(js []byte) error { got = string(js); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	return got
 }
 
 // TestAttemptRowRefusesWhatMarshalRefuses: a result JSON cannot hold (a

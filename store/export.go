@@ -231,22 +231,20 @@ func exportTx(ctx context.Context, q querier, learner string, now time.Time) (Ex
 	if err != nil {
 		return e, fmt.Errorf("reading: %w", err)
 	}
-	err = eachRow(ctx, q, `SELECT question_id, kind, answer, result, created_ms, rating, rated_ms FROM attempts
+	err = eachRow(ctx, q, `SELECT question_id, kind, answer, answer_z, result, result_z, created_ms, rating, rated_ms FROM attempts
 		WHERE learner_id = ? ORDER BY created_ms, rowid`, []any{learner},
 		func(rows *sql.Rows) error {
 			var a ExportAttempt
 			var kind, ans, res string
+			var ansZ, resZ []byte
 			var created int64
 			var rating, rated sql.NullInt64
-			if err := rows.Scan(&a.Question, &kind, &ans, &res, &created, &rating, &rated); err != nil {
+			if err := rows.Scan(&a.Question, &kind, &ans, &ansZ, &res, &resZ, &created, &rating, &rated); err != nil {
 				return err
 			}
 			a.Kind, a.CreatedAt = quiz.Kind(kind), msTime(created)
-			if err := json.Unmarshal([]byte(ans), &a.Answer); err != nil {
-				return fmt.Errorf("decode answer: %w", err)
-			}
-			if err := json.Unmarshal([]byte(res), &a.Result); err != nil {
-				return fmt.Errorf("decode result: %w", err)
+			if err := decodeAttemptJSON(ans, ansZ, res, resZ, &a.Answer, &a.Result); err != nil {
+				return err
 			}
 			if rating.Valid {
 				a.Rating = quiz.Rating(rating.Int64)
@@ -1024,12 +1022,14 @@ func importTx(ctx context.Context, tx *sql.Tx, learner string, e Export, nowMS i
 		if a.Rating != 0 && a.RatedAt != nil {
 			rating, rated = int(a.Rating), a.RatedAt.UnixMilli()
 		}
+		ansText, ansZ := encodeColumn(ans)
+		rsText, rsZ := encodeColumn(rs)
 		res, err := tx.ExecContext(ctx,
-			`INSERT INTO attempts (id, learner_id, question_id, kind, answer, result, score, passed, created_ms, rating, rated_ms)
-			 SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+			`INSERT INTO attempts (id, learner_id, question_id, kind, answer, answer_z, result, result_z, self_assessed, score, passed, created_ms, rating, rated_ms)
+			 SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
 			 WHERE NOT EXISTS (SELECT 1 FROM attempts WHERE learner_id = ? AND question_id = ? AND created_ms = ?)`,
-			NewID(), learner, a.Question, string(a.Kind), string(ans), string(rs), a.Result.Score, boolInt(a.Result.Passed),
-			a.CreatedAt.UnixMilli(), rating, rated, learner, a.Question, a.CreatedAt.UnixMilli())
+			NewID(), learner, a.Question, string(a.Kind), ansText, blobOrNull(ansZ), rsText, blobOrNull(rsZ), boolInt(a.Result.SelfAssessed),
+			a.Result.Score, boolInt(a.Result.Passed), a.CreatedAt.UnixMilli(), rating, rated, learner, a.Question, a.CreatedAt.UnixMilli())
 		if err := count(res, err, &sum.Attempts); err != nil {
 			return sum, fmt.Errorf("attempts[%d]: %w", i, err)
 		}
