@@ -77,15 +77,18 @@ func (s *Store) CreateAttempt(ctx context.Context, learner string, q *quiz.Quest
 	if !ValidID(learner) {
 		return "", fmt.Errorf("create attempt: learner: %w", ErrNotFound)
 	}
+	// A group being committed waits for answers being encoded (gather).
+	s.attempts.startEncoding()
 	row, err := newAttemptRow(learner, q.ID, q.Kind, a, res, now)
 	if err != nil {
+		s.attempts.stopEncoding()
 		return "", fmt.Errorf("create attempt: %w", err)
 	}
 	// storeAttempt returns only once no group will read the row again.
 	defer row.release()
 	// Answers are stored in groups (groupcommit.go): this returns once
 	// the group holding this one has committed.
-	err = s.storeAttempt(ctx, &attemptWrite{row: row, lim: s.currentLimits(), now: now})
+	err = s.storeAttempt(ctx, &attemptWrite{row: row, lim: s.currentLimits(), now: now, encoding: true})
 	if err != nil {
 		return "", fmt.Errorf("create attempt at %q: %w", q.ID, err)
 	}

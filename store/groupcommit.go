@@ -29,12 +29,77 @@ type attemptWrite struct {
 	lim  Limits
 	now  time.Time
 	done chan error // buffered: the outcome, sent once the group committed or failed
+	// encoding reports that w counts in attemptQueue.encoding until it is
+	// queued.
+	encoding bool
 }
+
+// maxGather bounds how long a group waits for answers still being
+// encoded (see gather).
+const maxGather = 500 * time.Microsecond
 
 // attemptQueue holds the answers waiting for the writer.
 type attemptQueue struct {
 	mu      sync.Mutex
 	pending []*attemptWrite
+	// encoding counts the answers being encoded (newAttemptRow), which
+	// will be queued in a few tens of microseconds.
+	encoding int
+	// arrived is signalled when an answer is queued or an encoding ends.
+	arrived chan struct{}
+	// gatherWait is maxGather, or longer in tests that need no deadline.
+	gatherWait time.Duration
+}
+
+// startEncoding records an answer about to be encoded: it counts in
+// encoding until storeAttempt queues it (attemptWrite.encoding) or
+// stopEncoding is called because it never will be.
+func (q *attemptQueue) startEncoding() {
+	q.mu.Lock()
+	q.encoding++
+	q.mu.Unlock()
+}
+
+func (q *attemptQueue) stopEncoding() {
+	q.mu.Lock()
+	q.encoding--
+	q.mu.Unlock()
+	q.signal()
+}
+
+func (q *attemptQueue) signal() {
+	select {
+	case q.arrived <- struct{}{}:
+	default:
+	}
+}
+
+// gather waits, for gatherWait at most, while answers are being encoded
+// and the queue has room for them, so that they join this group rather
+// than each costing a commit of its own. A commit's fixed cost (the
+// transaction, the WAL's header and locks) was most of a small group's:
+// under load groups averaged ~3 answers, because the writer was back for
+// the queue before the goroutines it had just answered had encoded their
+// next answer. An idle store encodes nothing else and does not wait.
+func (q *attemptQueue) gather() {
+	var t *time.Timer
+	for {
+		q.mu.Lock()
+		waiting := q.encoding > 0 && len(q.pending) < maxGroup
+		q.mu.Unlock()
+		if !waiting {
+			break
+		}
+		if t == nil {
+			t = time.NewTimer(q.gatherWait)
+			defer t.Stop()
+		}
+		select {
+		case <-q.arrived:
+		case <-t.C:
+			return
+		}
+	}
 }
 
 // remove takes w out of the queue; false when a group already took it.
@@ -73,7 +138,11 @@ func (s *Store) storeAttempt(ctx context.Context, w *attemptWrite) error {
 	w.ctx, w.done = ctx, make(chan error, 1)
 	s.attempts.mu.Lock()
 	s.attempts.pending = append(s.attempts.pending, w)
+	if w.encoding {
+		s.attempts.encoding--
+	}
 	s.attempts.mu.Unlock()
+	s.attempts.signal()
 	t := time.NewTimer(writeWait)
 	defer t.Stop()
 	for {
@@ -108,6 +177,7 @@ func (s *Store) storeAttempt(ctx context.Context, w *attemptWrite) error {
 // after every outcome is sent.
 func (s *Store) commitGroup() {
 	defer func() { <-s.writeSlot }()
+	s.attempts.gather()
 	batch := s.attempts.take()
 	if len(batch) == 0 {
 		return

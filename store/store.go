@@ -85,7 +85,8 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		return nil, fmt.Errorf("open store %s for checkpoints: %w", path, err)
 	}
 	cp.SetMaxOpenConns(1)
-	return &Store{w: w, r: r, cp: startCheckpointer(cp), limits: DefaultLimits(), writeSlot: make(chan struct{}, 1)}, nil
+	return &Store{w: w, r: r, cp: startCheckpointer(cp), limits: DefaultLimits(), writeSlot: make(chan struct{}, 1),
+		attempts: attemptQueue{arrived: make(chan struct{}, 1), gatherWait: maxGather}}, nil
 }
 
 func migrate(ctx context.Context, db *sql.DB) error {
