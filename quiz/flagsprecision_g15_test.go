@@ -1,0 +1,89 @@
+package quiz_test
+
+import "testing"
+
+// TestReadingRulesG15 holds grader g15's red-flag precision rules to
+// sentences of our own: for each class of wording the grader took for a
+// claim on a passing answer of the validation writers AP and AQ, phrasings
+// that deny, reject or qualify the mistake (no flag) beside near-misses
+// that make it (flag). None of these sentences is a corpus answer.
+func TestReadingRulesG15(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		// A closing "which it isn't" denies the clause before it: the
+		// sentence describes someone's belief and takes it back.
+		{"which it isn't: belief denied", "redis-wait-safe", "wait-makes-safe",
+			"Our team lead reads WAIT as synchronous replication, which it isn't. A replica that acked can still be passed over at failover.", false},
+		{"which it is not: belief denied", "redis-wait-safe", "wait-makes-safe",
+			"The plan treats WAIT as making the write synchronous, which it is not.", false},
+		{"near-miss: which isn't a problem judges, not denies", "redis-wait-safe", "wait-makes-safe",
+			"WAIT makes the replication synchronous, which is why the lock survives failover.", true},
+		{"near-miss: the clause goes on after the denial", "redis-wait-safe", "wait-makes-safe",
+			"WAIT makes replication synchronous, which it isn't usually, but it is with WAIT 1.", true},
+
+		// "I would reject both" sets aside the fixes of the sentence
+		// before it, as "Instead, ..." does.
+		{"reject both: the quick fixes named", "holder-id-guard", "owner-guard-is-fence",
+			"Two quick fixes come to mind: shorten the reclaim interval, or compare the claim time before each write. I would reject both: a shorter interval only reclaims slow jobs sooner.", false},
+		{"we would reject both", "holder-id-guard", "owner-guard-is-fence",
+			"Shortening the reclaim interval fixes it, and so would comparing the claim time before writing. We would reject both.", false},
+		{"near-miss: the fix asserted, no rejection after", "holder-id-guard", "owner-guard-is-fence",
+			"Shortening the reclaim interval fixes it. I would also add logging.", true},
+		{"near-miss: a design that rejects writes is no verdict", "holder-id-guard", "owner-guard-is-fence",
+			"Shortening the reclaim interval fixes it. We reject those writes with an old owner anyway.", true},
+
+		// A subjectless note that closes a list item ("Lowers the odds,
+		// doesn't remove them.") judges the whole item too weak.
+		{"item closed by a weakening note", "unfenceable-resource", "client-side-fencing",
+			"Options:\n\n1. **Verify we still hold the lease right before the call.** Skip the call if little time is left. Lowers the odds, doesn't remove them.\n\n2. Provider idempotency keys tied to the order.", false},
+		{"item closed by only-weakener", "unfenceable-resource", "client-side-fencing",
+			"Options:\n\n1. Verify we still hold the lease right before the call. Only narrows the gap.\n\n2. Provider idempotency keys tied to the order.", false},
+		{"near-miss: a bare weakener is a benefit", "unfenceable-resource", "client-side-fencing",
+			"Options:\n\n1. Verify we still hold the lease right before the call. Reduces duplicate charges.\n\n2. Provider idempotency keys tied to the order.", true},
+		{"near-miss: the note closes another item", "unfenceable-resource", "client-side-fencing",
+			"Verify we still hold the lease right before the call, and that makes it safe.\n\nLonger leases. Lowers the odds, doesn't remove them.", true},
+
+		// A pre-call check sold as making the duplicate rarer is a
+		// mitigation, not the fence.
+		{"check makes it rarer", "unfenceable-resource", "client-side-fencing",
+			"Making duplicates rarer: before calling, the worker checks that most of its lease is left.", false},
+		{"near-miss: the check as the whole answer", "unfenceable-resource", "client-side-fencing",
+			"Before calling, the worker checks that it still holds the lease, so no second worker can charge.", true},
+
+		// "rather than" names what a clock check does not do.
+		{"narrows rather than closes", "unfenceable-resource", "wall-clock",
+			"A lease check with a margin.\nIt assumes sane clocks and a quick network, so it narrows rather than closes the window.", false},
+		{"near-miss: the clocks said to close the window", "unfenceable-resource", "wall-clock",
+			"With NTP on every host the clock comparison closes the window.", true},
+
+		// With fencing at the resource, the lock is what becomes
+		// redundant: the correct counterpart, not fencing called needless.
+		{"the lock is redundant once fencing is in", "avoid-the-lock", "fencing-unneeded",
+			"If correctness matters we need fencing or a conditional write at the resource, and then the lock is often redundant.", false},
+		{"near-miss: fencing called redundant", "avoid-the-lock", "fencing-unneeded",
+			"With the lock in place, fencing tokens are redundant.", true},
+
+		// "acceptable" that sizes a delay accepts no lost grant.
+		{"acceptable failover delay", "choose-ttl", "replication-keeps-lock",
+			"A short TTL means a slow holder may lose the lock under it, so we size it from the failover delay we find acceptable.", false},
+		{"near-miss: lost grants at failover called acceptable", "choose-ttl", "replication-keeps-lock",
+			"If the primary dies we promote a replica; losing a few lock grants in that failover is acceptable.", true},
+
+		// etcd's Mutex named by its API is a key bound to a session lease.
+		{"etcd mutex by its API", "etcd-revision-guard", "mutex-no-lease",
+			"Guard the write in one etcd transaction: If(mutex.IsOwner()).Then(Put(...)), so it only lands while we hold the mutex we acquired.", false},
+		{"near-miss: a mutex with no lease anywhere", "etcd-revision-guard", "mutex-no-lease",
+			"Guard the write so it only lands while we hold the mutex we acquired.", true},
+
+		// The harm of a lock told is no design.
+		{"lock's harm told", "idempotency-keys", "lock-across-network-call",
+			"The per-user lock also hurts: it queues every payment of a user while adding a lease that can expire.", false},
+		{"near-miss: hold the lock across the payment", "idempotency-keys", "lock-across-network-call",
+			"Take the per-user lock and hold it while calling the payment provider.", true},
+
+		// Exactly once redefined as work safe to repeat.
+		{"exactly once means repeatable", "run-job-once", "exactly-once-claim",
+			"I make the job safe to rerun, because exactly once in practice means repeatable with the same outcome.", false},
+		{"near-miss: the claim row gives exactly once", "run-job-once", "exactly-once-claim",
+			"The unique claim row gives exactly once execution, so the job needs no idempotency.", true},
+	})
+}
