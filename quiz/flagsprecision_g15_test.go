@@ -87,3 +87,54 @@ func TestReadingRulesG15(t *testing.T) {
 			"The unique claim row gives exactly once execution, so the job needs no idempotency.", true},
 	})
 }
+
+// TestPatternsG15 holds the red-flag patterns grader g15 tightened for the
+// tuning writers' passing answers (AD to AO) to sentences of our own (the
+// DEL-based release quotes writer AK as a regression case): the qualified
+// or counterpart wording (no flag) beside the claim (flag).
+func TestPatternsG15(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		{"watch fired, cause hedged", "zookeeper-lock-recipe", "zk-recipe-wrong",
+			"When that watch fires the predecessor is gone, but perhaps because its client timed out, not because it held and released the lock.", false},
+		{"near-miss: predecessor gone means you hold the lock", "zookeeper-lock-recipe", "zk-recipe-wrong",
+			"When the predecessor is deleted you hold the lock and can proceed.", true},
+
+		{"rule taken from the Redlock notes", "redis-early-expiry", "redlock-correctness",
+			"Fix: keep a crashed node down for one TTL, the delayed-restart rule in the Redlock notes.", false},
+		{"near-miss: Redlock said to fix it", "redis-early-expiry", "redlock-correctness",
+			"Fix: switch to Redlock, which is safe against any of this.", true},
+
+		{"a wall clock that lurches", "redis-vs-consensus", "wall-clock",
+			"Redis copies the write to replicas later and times expiry by a wall clock that can lurch.", false},
+		{"near-miss: wall-clock timestamps order the writes", "redis-vs-consensus", "wall-clock",
+			"Each holder stamps its writes with the wall clock, and the later timestamp wins.", true},
+
+		{"same session, ephemeral node still there", "session-suspended", "client-side-fencing",
+			"On RECONNECTED in the same session the ephemeral node still exists, so I still hold the lock.", false},
+		{"near-miss: the node still there after a pause", "session-suspended", "client-side-fencing",
+			"The node still exists, so I still hold the lock.", true},
+
+		{"lock stops overlap, duplicates come one after the other", "idempotency-keys", "lock-instead-of-constraint",
+			"A lock stops duplicates that overlap, but ours come one after the other: the first request has finished when the retry lands.", false},
+		{"near-miss: the lock stops duplicates", "idempotency-keys", "lock-instead-of-constraint",
+			"A per-customer lock stops duplicate charges.", true},
+
+		{"the lock blocks a customer's parallel payments", "idempotency-keys", "lock-instead-of-constraint",
+			"The per-customer lock also blocks a customer buying two things at once.", false},
+		{"near-miss: the per-customer lock against double charges", "idempotency-keys", "lock-instead-of-constraint",
+			"Put a per-customer lock around the charge so a double charge can't happen.", true},
+
+		{"retries arrive after the first", "idempotency-keys", "lock-instead-of-constraint",
+			"A lock doesn't help, since retries arrive after the first request rather than concurrently; what we need is an idempotency key.", false},
+
+		{"DEL from a client whose lease already expired", "redis-early-expiry", "plain-del",
+			"People: a `DEL`-based release from a client whose lease already expired, or a flush command.", false},
+		{"near-miss: release with DEL when done", "redis-early-expiry", "plain-del",
+			"When the job is done we release the lock with DEL.", true},
+
+		{"also a bad idea: a fresh key per attempt", "unfenceable-resource", "fresh-idempotency-key",
+			"Also a bad idea: a fresh idempotency key per attempt.", false},
+		{"near-miss: a fresh key per attempt proposed", "unfenceable-resource", "fresh-idempotency-key",
+			"Send a fresh idempotency key per attempt so each call is unique.", true},
+	})
+}
