@@ -132,6 +132,30 @@ func TestPatternsG15(t *testing.T) {
 		{"near-miss: release with DEL when done", "redis-early-expiry", "plain-del",
 			"When the job is done we release the lock with DEL.", true},
 
+		{"the app as the client that generates the key", "idempotency-keys", "fresh-idempotency-key",
+			"The mobile app generates one key per order and resends it on each retry, the server keeps it under a unique index.", false},
+		{"near-miss: keys generated on the server", "idempotency-keys", "fresh-idempotency-key",
+			"We generate the key on the server for each request.", true},
+
+		{"now inside narration", "idempotency-keys", "wall-clock",
+			"The retry lands a moment later, grabs the now free lock and charges again.", false},
+		{"near-miss: now() orders the writes", "idempotency-keys", "wall-clock",
+			"Each write carries now() from the host, and the later timestamp wins.", true},
+
+		{"the stale holder needs no check, the receiver does it", "fencing-in-real-systems", "client-side-fencing",
+			"The receiver keeps the highest epoch and rejects lower ones, so the zombie doesn't need to know it was replaced.", false},
+		{"near-miss: the receiver needn't check", "fencing-in-real-systems", "client-side-fencing",
+			"The receiver doesn't need to check anything; the holder checks its lease first.", true},
+
+		{"row lock whenever the data is in the same database", "row-lock", "lock-instead-of-constraint",
+			"I take a row lock whenever the rows I change are in the same database, since the lock and the write commit together.", false},
+		{"near-miss: always take a lock", "row-lock", "lock-instead-of-constraint",
+			"I always take a lock before any update, whatever the data.", true},
+
+		// recall: a watch firing said to put the client first in line
+		{"first in line once the predecessor is gone", "zookeeper-lock-recipe", "zk-recipe-wrong",
+			"When the watch fires the predecessor is gone, so the client is first in line and goes straight into the critical section.", true},
+
 		{"also a bad idea: a fresh key per attempt", "unfenceable-resource", "fresh-idempotency-key",
 			"Also a bad idea: a fresh idempotency key per attempt.", false},
 		{"near-miss: a fresh key per attempt proposed", "unfenceable-resource", "fresh-idempotency-key",
