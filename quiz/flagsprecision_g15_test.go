@@ -156,6 +156,35 @@ func TestPatternsG15(t *testing.T) {
 		{"first in line once the predecessor is gone", "zookeeper-lock-recipe", "zk-recipe-wrong",
 			"When the watch fires the predecessor is gone, so the client is first in line and goes straight into the critical section.", true},
 
+		{"as safe as it gets, of a row lock", "row-lock", "redlock-correctness",
+			"For rows in that same database a row lock is about as safe as it gets.", false},
+		{"near-miss: Redlock as safe as it gets", "row-lock", "redlock-correctness",
+			"Redlock is about as safe as it gets.", true},
+		{"a consensus-replicated store survives any failure", "design-lock-service-q", "redlock-correctness",
+			"I'd build it on a consensus-replicated store of five nodes so a grant survives any single failure.", false},
+		{"near-miss: Redlock survives any failure", "design-lock-service-q", "redlock-correctness",
+			"Redlock over five nodes is safe under any failure.", true},
+
+		{"no separate token check: the store fences", "etcd-revision-guard", "fencing-unneeded",
+			"etcd does the fencing itself, in the same transaction as the write. No separate token check is needed.", false},
+		{"near-miss: no token check needed", "etcd-revision-guard", "fencing-unneeded",
+			"The lease is enough, so no fencing tokens are needed.", true},
+
+		{"too short and too long: a trade-off", "choose-ttl", "ttl-as-safety",
+			"It is only a trade-off: too short and the lease lapses under a live holder, too long and a crash blocks the job.", false},
+		{"near-miss: just make the lease not too short", "choose-ttl", "ttl-as-safety",
+			"The only thing that matters is a TTL that is too short, so make it long.", true},
+
+		{"the guarantee is at-least-once", "skip-locked-queue", "ttl-as-safety",
+			"The reaper requeues expired leases, and handlers are idempotent because the guarantee is at-least-once.", false},
+		{"near-miss: heartbeats guarantee one worker", "skip-locked-queue", "ttl-as-safety",
+			"The heartbeat renews the lease, which guarantees nobody else gets the job.", true},
+
+		{"the workers' clocks don't matter to a server-side TTL", "two-holders", "clocks-irrelevant",
+			"The workers' clocks don't matter here: the lock server enforces the TTL, so client skew is not the cause.", false},
+		{"near-miss: clock jumps don't matter", "two-holders", "clocks-irrelevant",
+			"Clock jumps don't matter for the lock.", true},
+
 		{"also a bad idea: a fresh key per attempt", "unfenceable-resource", "fresh-idempotency-key",
 			"Also a bad idea: a fresh idempotency key per attempt.", false},
 		{"near-miss: a fresh key per attempt proposed", "unfenceable-resource", "fresh-idempotency-key",
