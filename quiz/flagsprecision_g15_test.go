@@ -90,8 +90,9 @@ func TestReadingRulesG15(t *testing.T) {
 
 // TestPatternsG15 holds the red-flag patterns grader g15 tightened for the
 // tuning writers' passing answers (AD to AO) to sentences of our own (the
-// DEL-based release quotes writer AK as a regression case): the qualified
-// or counterpart wording (no flag) beside the claim (flag).
+// DEL-based release and the third mistake's SELECT quote writer AK as
+// regression cases): the qualified or counterpart wording (no flag) beside
+// the claim (flag).
 func TestPatternsG15(t *testing.T) {
 	checkFlagCases(t, []flagCase{
 		{"watch fired, cause hedged", "zookeeper-lock-recipe", "zk-recipe-wrong",
@@ -184,6 +185,36 @@ func TestPatternsG15(t *testing.T) {
 			"The workers' clocks don't matter here: the lock server enforces the TTL, so client skew is not the cause.", false},
 		{"near-miss: clock jumps don't matter", "two-holders", "clocks-irrelevant",
 			"Clock jumps don't matter for the lock.", true},
+
+		{"guaranteed to be stolen while alive", "holder-id-guard", "ttl-as-safety",
+			"Nothing refreshes the claim, so a long job is guaranteed to be stolen while alive.", false},
+		{"near-miss: the heartbeat keeps it safe while alive", "holder-id-guard", "ttl-as-safety",
+			"A heartbeat refreshes the claim while the worker is alive, so the job is safe.", true},
+
+		{"no replicas, since failover recreates the problem", "redlock-operations-q", "redlock-replicas-or-no-persistence",
+			"No replicas behind the masters, since failover would recreate the replication problem per node.", false},
+		{"near-miss: a replica per node", "redlock-operations-q", "redlock-replicas-or-no-persistence",
+			"Give each of the five masters a replica so a node can fail over.", true},
+
+		{"the lock ends while the call is in flight", "row-lock", "lock-across-network-call",
+			"Not for external calls: the lock ends when the connection dies while the payment call may still be in flight.", false},
+		{"near-miss: hold the row lock during the payment call", "row-lock", "lock-across-network-call",
+			"Keep the row lock while calling the payment API, then commit.", true},
+
+		{"renewal interval plus pauses under the TTL", "choose-ttl", "ttl-as-safety",
+			"Add the worst GC pause to the renewal interval and keep that well under the TTL.", false},
+		{"near-miss: pauses well under the TTL make it safe", "choose-ttl", "ttl-as-safety",
+			"Our GC pauses stay well under the TTL, so the lock is safe.", true},
+
+		{"TTL from the renewal interval for a typical job", "choose-ttl", "ttl-below-runtime",
+			"For a typical job with 10 s renewals I'd set the TTL to about 30 s.", false},
+		{"near-miss: TTL from the typical run time", "choose-ttl", "ttl-below-runtime",
+			"Set the TTL to the typical job duration.", true},
+
+		{"check before the write, the gap named under a negation", "holder-id-guard", "client-side-fencing",
+			"A third is checking ownership in a separate SELECT before the write, because the row isn't locked in between.", false},
+		{"near-miss: check ownership before the write", "holder-id-guard", "client-side-fencing",
+			"The worker checks it still holds the claim before the write, and that is enough.", true},
 
 		{"also a bad idea: a fresh key per attempt", "unfenceable-resource", "fresh-idempotency-key",
 			"Also a bad idea: a fresh idempotency key per attempt.", false},
