@@ -216,6 +216,11 @@ func TestPatternsG15(t *testing.T) {
 		{"near-miss: check ownership before the write", "holder-id-guard", "client-side-fencing",
 			"The worker checks it still holds the claim before the write, and that is enough.", true},
 
+		{"you've held a lock through a network call: the cost told", "row-lock", "lock-across-network-call",
+			"The row lock doesn't cover the API call. And you've held a connection and a lock for the duration of a network call.", false},
+		{"near-miss: hold the lock for the duration of the call", "row-lock", "lock-across-network-call",
+			"We hold the row lock for the duration of the network call to the provider.", true},
+
 		{"also a bad idea: a fresh key per attempt", "unfenceable-resource", "fresh-idempotency-key",
 			"Also a bad idea: a fresh idempotency key per attempt.", false},
 		{"near-miss: a fresh key per attempt proposed", "unfenceable-resource", "fresh-idempotency-key",
