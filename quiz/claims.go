@@ -1959,13 +1959,20 @@ func weakenedItem(toks []token, n sentence) bool {
 	if only {
 		return true
 	}
-	for k := j + 1; k < n.to; k++ {
-		if auxiliaryNegation(toks[k].raw) {
+	// "..., doesn't eliminate": the denied verb says the item falls short
+	// of closing the hazard ("Reduces load, doesn't need fencing" denies
+	// something else and sets nothing aside)
+	for k := j + 1; k+1 < n.to; k++ {
+		if auxiliaryNegation(toks[k].raw) && closingVerbs[toks[k+1].raw] {
 			return true
 		}
 	}
 	return false
 }
+
+// closingVerbs, denied after a weakener, say an item narrows a hazard
+// without closing it: "Reduces, doesn't eliminate."
+var closingVerbs = setOf(`eliminate remove close prevent stop fix solve end guarantee rule`)
 
 // auxiliaryNegation reports a negated auxiliary that can stand alone as a
 // denial: "doesn't", "won't", "isn't", "can't".

@@ -39,6 +39,8 @@ func TestReadingRulesG15(t *testing.T) {
 			"Options:\n\n1. Verify we still hold the lease right before the call. Only narrows the gap.\n\n2. Provider idempotency keys tied to the order.", false},
 		{"near-miss: a bare weakener is a benefit", "unfenceable-resource", "client-side-fencing",
 			"Options:\n\n1. Verify we still hold the lease right before the call. Reduces duplicate charges.\n\n2. Provider idempotency keys tied to the order.", true},
+		{"near-miss: the note denies something else", "unfenceable-resource", "client-side-fencing",
+			"Options:\n\n1. Verify we still hold the lease right before the call, and that makes it safe. Reduces duplicates, doesn't need fencing.\n\n2. Provider idempotency keys tied to the order.", true},
 		{"near-miss: the note closes another item", "unfenceable-resource", "client-side-fencing",
 			"Verify we still hold the lease right before the call, and that makes it safe.\n\nLonger leases. Lowers the odds, doesn't remove them.", true},
 
