@@ -234,6 +234,7 @@ func markNamedClaims(d *doc) {
 	}
 	markAppearances(d, cues)
 	markOutdoneByNext(d)
+	markDeniedByWhich(d)
 	markFirstImpulses(d)
 	markHedgedBeliefs(d)
 	markCounterfactuals(d)
@@ -1827,6 +1828,29 @@ func markOutdoneByNext(d *doc) {
 				}
 			}
 		}
+		if !outdone && rejectsBoth(toks, n) {
+			// (set aside, not refuted: the second reader was trained on
+			// the marks before grader g15 and reads these words as before)
+			s := d.sents[si]
+			for j := s.from; j < s.to; j++ {
+				toks[j].setAside = true
+			}
+			continue
+		}
+		if !outdone && weakenedItem(toks, n) {
+			// "Lowers the odds, doesn't remove them.": the item it closes,
+			// back to its paragraph's first sentence, is judged too weak
+			for sj := si; sj >= 0; sj-- {
+				s := d.sents[sj]
+				for j := s.from; j < s.to; j++ {
+					toks[j].setAside = true
+				}
+				if s.from == 0 || strings.Contains(d.text[toks[s.from-1].end:toks[s.from].start], "\n") {
+					break
+				}
+			}
+			continue
+		}
 		if !outdone {
 			continue
 		}
@@ -1836,6 +1860,119 @@ func markOutdoneByNext(d *doc) {
 		}
 	}
 }
+
+// whichSubjects stand in "..., which it isn't" for what the clause
+// before described.
+var whichSubjects = setOf(`it they that this`)
+
+// markDeniedByWhich marks a sentence that a closing "which it isn't"
+// denies, from its start to the "which": "Some teams read WAIT as a
+// synchronous commit, which it isn't." describes a belief and takes
+// it back (grader g15). The denial must close its clause: in "..., which
+// it isn't designed for" the clause goes on, and "..., which isn't a
+// problem" (no subject) judges the claim, it does not deny it.
+func markDeniedByWhich(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		for k := s.from + 1; k < s.to; k++ {
+			if toks[k].raw != "which" || !toks[k].clause {
+				continue
+			}
+			j := k + 1
+			switch {
+			case j < s.to && toks[j].raw == "it's" || j < s.to && toks[j].raw == "that's":
+				j++
+				if j >= s.to || toks[j].raw != "not" {
+					continue
+				}
+				j++
+			case j+1 < s.to && whichSubjects[toks[j].raw] && auxiliaryNegation(toks[j+1].raw):
+				j += 2
+			case j+2 < s.to && whichSubjects[toks[j].raw] && (toks[j+1].raw == "is" || toks[j+1].raw == "are" || toks[j+1].raw == "does" || toks[j+1].raw == "do") && toks[j+2].raw == "not":
+				j += 3
+			default:
+				continue
+			}
+			if j < s.to && !(toks[j].clause && toks[j].brk != 0) {
+				continue
+			}
+			for x := s.from; x < k; x++ {
+				toks[x].setAside = true
+			}
+		}
+	}
+}
+
+// rejectVerbs, after "I would" or "we'd", set aside what the sentence
+// before proposed: "I would reject both.", "We'd reject that.".
+var rejectVerbs = setOf(`reject rejects dismiss discard refuse`)
+
+// rejectObjects point back to what the sentence before proposed.
+var rejectObjects = setOf(`both them that this these those either`)
+
+// wrongBoth are the verdicts that "Both are ..." and "Neither ..."
+// pass on the options just named.
+var wrongBoth = setOf(`wrong flawed broken unsafe insufficient inadequate`)
+
+// rejectsBoth reports a sentence n that opens by rejecting what the one
+// before it named: "I would reject both: ...", "I'd reject them.", "We
+// reject that.", "Both are wrong.", "Neither works." (grader g15: two
+// quick fixes offered, then "I would reject both", claims neither).
+func rejectsBoth(toks []token, n sentence) bool {
+	j := n.from
+	switch toks[j].raw {
+	case "i", "we":
+		j++
+		if j < n.to && (toks[j].raw == "would" || toks[j].raw == "will" || toks[j].raw == "should") {
+			j++
+		}
+	case "i'd", "we'd", "i'll", "we'll":
+		j++
+	case "both":
+		return j+2 < n.to && (toks[j+1].raw == "are" || toks[j+1].raw == "were") && wrongBoth[toks[j+2].raw]
+	case "neither":
+		return j+1 < n.to && (toks[j+1].raw == "works" || toks[j+1].raw == "helps" || toks[j+1].raw == "is" && j+2 < n.to && (toks[j+2].raw == "safe" || toks[j+2].raw == "enough"))
+	default:
+		return false
+	}
+	// the object closes its clause: "We reject those writes" is a design
+	// (the storage refusing writes), not a verdict on the sentence before
+	return j+1 < n.to && rejectVerbs[toks[j].raw] && rejectObjects[toks[j+1].raw] &&
+		(j+2 == n.to || toks[j+2].clause && toks[j+2].brk != 0)
+}
+
+// weakenedItem reports a sentence with no subject that judges the item
+// it closes too weak, written as a note: "Lowers the odds, doesn't
+// remove them.", "Narrows the window, doesn't close it.", "Only shrinks
+// the gap." (an opening weakener, then a denied verb, or "only" before
+// it). A bare weakener ("Reduces contention.") is a benefit, not a
+// verdict.
+func weakenedItem(toks []token, n sentence) bool {
+	j := n.from
+	only := toks[j].raw == "only" || toks[j].raw == "just" || toks[j].raw == "merely"
+	if only {
+		j++
+	}
+	if j >= n.to || !weakeners[toks[j].raw] || !strings.HasSuffix(toks[j].raw, "s") {
+		return false
+	}
+	if only {
+		return true
+	}
+	// "..., doesn't eliminate": the denied verb says the item falls short
+	// of closing the hazard ("Reduces load, doesn't need fencing" denies
+	// something else and sets nothing aside)
+	for k := j + 1; k+1 < n.to; k++ {
+		if auxiliaryNegation(toks[k].raw) && closingVerbs[toks[k+1].raw] {
+			return true
+		}
+	}
+	return false
+}
+
+// closingVerbs, denied after a weakener, say an item narrows a hazard
+// without closing it: "Reduces, doesn't eliminate."
+var closingVerbs = setOf(`eliminate remove close prevent stop fix solve end guarantee rule`)
 
 // auxiliaryNegation reports a negated auxiliary that can stand alone as a
 // denial: "doesn't", "won't", "isn't", "can't".

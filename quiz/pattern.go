@@ -1239,7 +1239,7 @@ func needlessBeside(d *doc, s [2]int, own [][2]int) bool {
 // diagnosis probe (see claimed).
 func notClaimed(d *doc, s [2]int) bool {
 	for j := s[0]; j < s[1]; j++ {
-		if d.toks[j].refuted || d.toks[j].probe {
+		if d.toks[j].refuted || d.toks[j].probe || d.toks[j].setAside {
 			return true
 		}
 	}

@@ -25,6 +25,7 @@ type token struct {
 	probe      bool   // inside a diagnosis probe ("look for ...", "rule out ...")
 	dismiss    bool   // in a dismissal ("not a big concern"): minimises, does not refute
 	needless   bool   // said not to be needed ("X is not needed", "no need for X"): see markNeedless
+	setAside   bool   // named, then set aside by the reading rules of grader g15: red flags skip it, the second reader reads it as before
 }
 
 // sentence is a run of tokens ended by . ! ? or a line break.
