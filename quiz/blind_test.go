@@ -75,9 +75,13 @@ var (
 	// them, on arrival (g5), at the end of g6, and after every version
 	// since. Nobody has read them.
 	earlierWriters = []string{"Q", "R"}
-	// freshWriters is the fresh holdout of g15, written while g15 is tuned;
-	// it stays outside the repository (and empty here) until g15 is done.
-	freshWriters []string
+	// freshWriters (AS, AT, AU) answered all 24 questions (brief:
+	// writer-brief-3.md, given as each writer's whole prompt) while grader
+	// g15 was tuned (2026-12-02/03, written 23:52-00:18 UTC). Their files
+	// stayed outside the repository, away from everyone who tuned the
+	// grader; only totals were computed on them, on arrival (g14, reader
+	// retrained) and at the end (g15).
+	freshWriters = []string{"AS", "AT", "AU"}
 )
 
 // answersPerWriter is how many answers each writer's file holds.
@@ -308,7 +312,7 @@ const blindMethod = "Helpers who saw only the question prompts, never the rubric
 
 // blindDetail is the corpus's history writer by writer, for the record
 // (the page folds it away).
-const blindDetail = "Writers are named by letters. A and B (the first nine questions) were the tuning set from the start; C and D answered the same nine questions and were held out; E and F answered the fifteen questions added later and were held out. G and H (all 24 questions) joined the tuning set for grader g4. K and L were measured on arrival by g4, then tuned on for g5. I and J, written at the same time as G and H, were the fresh holdout until g5 and then the earlier holdout: never read, measured after every version until g6, then released for tuning. For g6, C to F were released to the tuning set, M, N and O were measured on arrival by g5 and then tuned on, and Q and R, written at the same time, were the fresh holdout; they are now the earlier holdout, still never read. For g7, I and J were released to the tuning set with M, N and O, two writers (X and Y) wrote extra answers of the kinds the grader missed most, S, T and U were measured on arrival by g6 and then tuned on, Q and R became the earlier holdout, and V and W, written at the same time as S, T and U, were the fresh holdout. For g8, S, T and U joined the tuning set, V and W were measured by g7 and released for tuning, Q and R stayed the earlier holdout, still never read, and P and Z, written while g8 was tuned, were the fresh holdout. For g9, V and W joined the tuning set, P and Z were measured by g8 and released for tuning, Q and R stayed the earlier holdout, still never read, and AA, AB and AC, written while g9 was tuned, were the fresh holdout. For g10, P and Z joined the tuning set, AA, AB and AC were measured by g9 and released for tuning, Q and R stayed the earlier holdout, still never read, and AD, AE and AF, written while g10 was tuned, were the fresh holdout. For g11, AA, AB and AC joined the tuning set, AD, AE and AF were measured by g10 and released for tuning (AF kept unread until mid-session, when it had not moved), Q and R stayed the earlier holdout, still never read, and AG, AH and AI, written while g11 was tuned, were the fresh holdout. For g12, AD, AE and AF joined the tuning set, AG, AH and AI were measured by g11 and released for tuning (AI kept unread at first, as a check), Q and R stayed the earlier holdout, still never read, and AJ, AK and AL, written while g12 was tuned, were the fresh holdout. For g13, AG, AH and AI joined the tuning set (which is also all the second reader learned from), AJ, AK and AL were measured by g12 and released as the validation split (AL kept unread as a check), Q and R stay the earlier holdout, still never read, and AM, AN and AO, written while g13 was tuned, were the fresh holdout. For g14, AJ, AK and AL joined the tuning set (and the second reader was retrained on it), AM, AN and AO were measured by g13 and released as the validation split (AO kept unread as a check), Q and R stay the earlier holdout, still never read, and AP, AQ and AR, written while g14 was tuned, are the fresh holdout. Every file is committed unchanged, with the SHA-256 of each holdout file recorded when it arrived, in quiz/testdata/blind/README.md."
+const blindDetail = "Writers are named by letters. A and B (the first nine questions) were the tuning set from the start; C and D answered the same nine questions and were held out; E and F answered the fifteen questions added later and were held out. G and H (all 24 questions) joined the tuning set for grader g4. K and L were measured on arrival by g4, then tuned on for g5. I and J, written at the same time as G and H, were the fresh holdout until g5 and then the earlier holdout: never read, measured after every version until g6, then released for tuning. For g6, C to F were released to the tuning set, M, N and O were measured on arrival by g5 and then tuned on, and Q and R, written at the same time, were the fresh holdout; they are now the earlier holdout, still never read. For g7, I and J were released to the tuning set with M, N and O, two writers (X and Y) wrote extra answers of the kinds the grader missed most, S, T and U were measured on arrival by g6 and then tuned on, Q and R became the earlier holdout, and V and W, written at the same time as S, T and U, were the fresh holdout. For g8, S, T and U joined the tuning set, V and W were measured by g7 and released for tuning, Q and R stayed the earlier holdout, still never read, and P and Z, written while g8 was tuned, were the fresh holdout. For g9, V and W joined the tuning set, P and Z were measured by g8 and released for tuning, Q and R stayed the earlier holdout, still never read, and AA, AB and AC, written while g9 was tuned, were the fresh holdout. For g10, P and Z joined the tuning set, AA, AB and AC were measured by g9 and released for tuning, Q and R stayed the earlier holdout, still never read, and AD, AE and AF, written while g10 was tuned, were the fresh holdout. For g11, AA, AB and AC joined the tuning set, AD, AE and AF were measured by g10 and released for tuning (AF kept unread until mid-session, when it had not moved), Q and R stayed the earlier holdout, still never read, and AG, AH and AI, written while g11 was tuned, were the fresh holdout. For g12, AD, AE and AF joined the tuning set, AG, AH and AI were measured by g11 and released for tuning (AI kept unread at first, as a check), Q and R stayed the earlier holdout, still never read, and AJ, AK and AL, written while g12 was tuned, were the fresh holdout. For g13, AG, AH and AI joined the tuning set (which is also all the second reader learned from), AJ, AK and AL were measured by g12 and released as the validation split (AL kept unread as a check), Q and R stay the earlier holdout, still never read, and AM, AN and AO, written while g13 was tuned, were the fresh holdout. For g14, AJ, AK and AL joined the tuning set (and the second reader was retrained on it), AM, AN and AO were measured by g13 and released as the validation split (AO kept unread as a check), Q and R stay the earlier holdout, still never read, and AP, AQ and AR, written while g14 was tuned, were the fresh holdout. For g15, AM, AN and AO joined the tuning set (and the second reader was retrained on it), AP, AQ and AR were measured by g14 and released as the validation split (AR kept unread as a check), Q and R stay the earlier holdout, still never read, and AS, AT and AU, written while g15 was tuned, are the fresh holdout. Every file is committed unchanged, with the SHA-256 of each holdout file recorded when it arrived, in quiz/testdata/blind/README.md."
 
 // earlierBefore is the earlier holdout (Q, R) as grader g5 scored it when
 // the files arrived (2026-12-01 19:24-19:25 UTC), before any change of
@@ -322,12 +326,13 @@ var earlierBefore = quiz.BlindFigures{Writers: []string{"Q", "R"}, Answers: 528,
 // earlierBeforeGrader names the grader that measured earlierBefore.
 const earlierBeforeGrader = "g5"
 
-// earlierFloors are the earlier holdout's figures with grader g14 (g13:
+// earlierFloors are the earlier holdout's figures with grader g15 (g14:
+// 0.947, 11, 0.854, 1; g13:
 // 0.943, 11, 0.854, 1; g12:
 // 0.943, 11, 0.792, 1; g11: 0.941, 11, 0.781, 1; g10: 0.93, 13, 0.75, 1; g9: 0.924, 15, 0.729, 1; g8:
 // 0.919, 16, 0.708, 1; g7: 0.915, 16, 0.698, 3; g6: 0.896, 23, 0.656, 3),
 // held so they cannot get worse unnoticed.
-var earlierFloors = quiz.BlindGate{Verdicts: 0.947, MaxPassFlagged: 11, Flagged: 0.854, MaxSaladPasses: 1}
+var earlierFloors = quiz.BlindGate{Verdicts: 0.949, MaxPassFlagged: 10, Flagged: 0.854, MaxSaladPasses: 1}
 
 // validationBefore is each validation writer as grader g14 scored it when
 // the file was released for tuning (2026-12-02, 23:53 UTC), before anything
@@ -357,18 +362,21 @@ func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	return f
 }
 
-// freshBefore is the fresh holdout as the grader scored it when the files
-// arrived, before any change of the version being tuned reached main; set
-// with freshWriters when the holdout is committed.
+// freshBefore is the fresh holdout (AS, AT, AU) as grader g14 (its reader
+// retrained on AM, AN and AO, main at 807098f) scored it when the files
+// arrived (2026-12-03 00:18 UTC), before any change of grader g15 reached
+// main; their SHA-256 sums were recorded then (6fcad59f43137c9e… AS,
+// f70ac088028b1516… AT, 260c531f6ced5b92… AU) and the files are committed
+// unchanged.
 var (
-	freshBefore       quiz.BlindFigures
-	freshBeforeGrader string
+	freshBefore       = quiz.BlindFigures{Writers: []string{"AS", "AT", "AU"}, Answers: 792, Verdicts: 0.96, FalsePasses: 6, FalseFails: 26, PassAnswers: 432, PassFlagged: 16, ShouldFlag: 144, ShouldFlagged: 133, Flagged: 0.924, Salads: 72, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 72, Agree: 72}, {Kind: "keyword-salad", Answers: 72, Agree: 72}, {Kind: "mixed-wrong", Answers: 72, Agree: 66}, {Kind: "partial", Answers: 72, Agree: 72}, {Kind: "refutes-quote", Answers: 72, Agree: 66}, {Kind: "rejects-antipattern", Answers: 72, Agree: 69}, {Kind: "strong-casual", Answers: 72, Agree: 71}, {Kind: "strong-concise", Answers: 72, Agree: 70}, {Kind: "strong-full", Answers: 72, Agree: 67}, {Kind: "strong-unusual", Answers: 72, Agree: 63}, {Kind: "weak", Answers: 72, Agree: 72}}}
+	freshBeforeGrader = "g14"
 )
 
-// freshFloors are the fresh holdout's figures at the end of the version
-// that was tuned while it was written, held so they cannot get worse
-// unnoticed.
-var freshFloors quiz.BlindGate
+// freshFloors are the fresh holdout's figures with grader g15 (the same as
+// on arrival: g15's changes moved none of its totals), held so they cannot
+// get worse unnoticed.
+var freshFloors = quiz.BlindGate{Verdicts: 0.96, MaxPassFlagged: 16, Flagged: 0.924, MaxSaladPasses: 0}
 
 // blindReport grades the blind corpus and holds each holdout to its floors.
 // The page leads with the fresh holdout, or with the earlier one while a
