@@ -57,17 +57,17 @@ var (
 	// AF, the validation split of g11, for g12; AG, AH and AI, the
 	// validation split of g12, for g13; AJ, AK and AL, the validation
 	// split of g13, for g14; AM, AN and AO, the validation split of g14,
-	// for g15.
-	tuningWriters = []string{"A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "X", "Y", "S", "T", "U", "V", "W", "P", "Z", "AA", "AB", "AC", "AD", "AE", "AF", "AG", "AH", "AI", "AJ", "AK", "AL", "AM", "AN", "AO"}
+	// for g15; AP, AQ and AR, the validation split of g15, for g16.
+	tuningWriters = []string{"A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "X", "Y", "S", "T", "U", "V", "W", "P", "Z", "AA", "AB", "AC", "AD", "AE", "AF", "AG", "AH", "AI", "AJ", "AK", "AL", "AM", "AN", "AO", "AP", "AQ", "AR"}
 	// validationWriters answer all 24 questions (brief: writer-brief-3.md)
 	// and arrive while a grader version is tuned: each is measured before
 	// any change made for it (validationBefore), and read while tuning
-	// only after that. AP, AQ and AR, the fresh holdout of g14 (never read
-	// while g14 was tuned; totals only, on arrival with g13 and at the end
-	// with g14), were released for tuning g15 on 2026-12-02 and measured by
-	// g14 then (23:53 UTC), before anything changed for them; AR is kept
-	// unread, as a check on whether changes made for AP and AQ generalise.
-	validationWriters = []string{"AP", "AQ", "AR"}
+	// only after that. AS, AT and AU, the fresh holdout of g15 (never read
+	// while g15 was tuned; totals only, on arrival with g14 and at the end
+	// with g15), were released for tuning g16 on 2026-12-03 and measured by
+	// g15 then (06:25 UTC), before anything changed for them; AT is kept
+	// unread, as a check on whether changes made for AS and AU generalise.
+	validationWriters = []string{"AS", "AT", "AU"}
 	// earlierWriters (Q, R) answered all 24 questions (brief:
 	// writer-brief-3.md) while grader g6 was tuned and were its fresh
 	// holdout: their files stayed outside the repository, away from
@@ -75,13 +75,12 @@ var (
 	// them, on arrival (g5), at the end of g6, and after every version
 	// since. Nobody has read them.
 	earlierWriters = []string{"Q", "R"}
-	// freshWriters (AS, AT, AU) answered all 24 questions (brief:
-	// writer-brief-3.md, given as each writer's whole prompt) while grader
-	// g15 was tuned (2026-12-02/03, written 23:52-00:18 UTC). Their files
-	// stayed outside the repository, away from everyone who tuned the
-	// grader; only totals were computed on them, on arrival (g14, reader
-	// retrained) and at the end (g15).
-	freshWriters = []string{"AS", "AT", "AU"}
+	// freshWriters answer all 24 questions (brief: writer-brief-3.md,
+	// given as each writer's whole prompt) while a grader version is tuned.
+	// Their files stay outside the repository, away from everyone who
+	// tunes the grader, until the version is finished; only totals are
+	// computed on them. Empty while g16's fresh holdout is being written.
+	freshWriters []string
 )
 
 // answersPerWriter is how many answers each writer's file holds.
@@ -334,17 +333,17 @@ const earlierBeforeGrader = "g5"
 // held so they cannot get worse unnoticed.
 var earlierFloors = quiz.BlindGate{Verdicts: 0.949, MaxPassFlagged: 10, Flagged: 0.854, MaxSaladPasses: 1}
 
-// validationBefore is each validation writer as grader g14 scored it when
-// the file was released for tuning (2026-12-02, 23:53 UTC), before anything
+// validationBefore is each validation writer as grader g15 scored it when
+// the file was released for tuning (2026-12-03, 06:25 UTC), before anything
 // was changed for it.
 var validationBefore = []quiz.BlindFigures{
-	{Writers: []string{"AP"}, Answers: 264, Verdicts: 0.97, FalsePasses: 5, FalseFails: 3, PassAnswers: 144, PassFlagged: 3, ShouldFlag: 48, ShouldFlagged: 43, Flagged: 0.896, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 20}, {Kind: "partial", Answers: 24, Agree: 23}, {Kind: "refutes-quote", Answers: 24, Agree: 24}, {Kind: "rejects-antipattern", Answers: 24, Agree: 22}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 23}, {Kind: "strong-unusual", Answers: 24, Agree: 24}, {Kind: "weak", Answers: 24, Agree: 24}}},
-	{Writers: []string{"AQ"}, Answers: 264, Verdicts: 0.936, FalsePasses: 7, FalseFails: 10, PassAnswers: 144, PassFlagged: 7, ShouldFlag: 48, ShouldFlagged: 43, Flagged: 0.896, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 19}, {Kind: "partial", Answers: 24, Agree: 22}, {Kind: "refutes-quote", Answers: 24, Agree: 22}, {Kind: "rejects-antipattern", Answers: 24, Agree: 21}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 22}, {Kind: "strong-full", Answers: 24, Agree: 23}, {Kind: "strong-unusual", Answers: 24, Agree: 22}, {Kind: "weak", Answers: 24, Agree: 24}}},
-	{Writers: []string{"AR"}, Answers: 264, Verdicts: 0.958, FalsePasses: 5, FalseFails: 6, PassAnswers: 144, PassFlagged: 4, ShouldFlag: 48, ShouldFlagged: 40, Flagged: 0.833, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 20}, {Kind: "partial", Answers: 24, Agree: 23}, {Kind: "refutes-quote", Answers: 24, Agree: 23}, {Kind: "rejects-antipattern", Answers: 24, Agree: 23}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 22}, {Kind: "strong-unusual", Answers: 24, Agree: 22}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	{Writers: []string{"AS"}, Answers: 264, Verdicts: 0.951, FalsePasses: 3, FalseFails: 10, PassAnswers: 144, PassFlagged: 5, ShouldFlag: 48, ShouldFlagged: 44, Flagged: 0.917, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 21}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 24}, {Kind: "rejects-antipattern", Answers: 24, Agree: 22}, {Kind: "strong-casual", Answers: 24, Agree: 23}, {Kind: "strong-concise", Answers: 24, Agree: 23}, {Kind: "strong-full", Answers: 24, Agree: 21}, {Kind: "strong-unusual", Answers: 24, Agree: 21}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	{Writers: []string{"AT"}, Answers: 264, Verdicts: 0.985, FalsePasses: 1, FalseFails: 3, PassAnswers: 144, PassFlagged: 3, ShouldFlag: 48, ShouldFlagged: 45, Flagged: 0.938, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 23}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 23}, {Kind: "rejects-antipattern", Answers: 24, Agree: 23}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 23}, {Kind: "strong-full", Answers: 24, Agree: 24}, {Kind: "strong-unusual", Answers: 24, Agree: 24}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	{Writers: []string{"AU"}, Answers: 264, Verdicts: 0.943, FalsePasses: 2, FalseFails: 13, PassAnswers: 144, PassFlagged: 8, ShouldFlag: 48, ShouldFlagged: 44, Flagged: 0.917, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 22}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 19}, {Kind: "rejects-antipattern", Answers: 24, Agree: 24}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 22}, {Kind: "strong-unusual", Answers: 24, Agree: 18}, {Kind: "weak", Answers: 24, Agree: 24}}},
 }
 
 // validationBeforeGrader names the grader that measured validationBefore.
-const validationBeforeGrader = "g14"
+const validationBeforeGrader = "g15"
 
 func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	r := func(a, b int) float64 {
@@ -362,21 +361,18 @@ func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	return f
 }
 
-// freshBefore is the fresh holdout (AS, AT, AU) as grader g14 (its reader
-// retrained on AM, AN and AO, main at 807098f) scored it when the files
-// arrived (2026-12-03 00:18 UTC), before any change of grader g15 reached
-// main; their SHA-256 sums were recorded then (6fcad59f43137c9e… AS,
-// f70ac088028b1516… AT, 260c531f6ced5b92… AU) and the files are committed
-// unchanged.
+// freshBefore is the fresh holdout as the previous grader scored it when
+// the files arrived, before any change of the version being tuned reached
+// main; zero while the holdout is being written.
 var (
-	freshBefore       = quiz.BlindFigures{Writers: []string{"AS", "AT", "AU"}, Answers: 792, Verdicts: 0.96, FalsePasses: 6, FalseFails: 26, PassAnswers: 432, PassFlagged: 16, ShouldFlag: 144, ShouldFlagged: 133, Flagged: 0.924, Salads: 72, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 72, Agree: 72}, {Kind: "keyword-salad", Answers: 72, Agree: 72}, {Kind: "mixed-wrong", Answers: 72, Agree: 66}, {Kind: "partial", Answers: 72, Agree: 72}, {Kind: "refutes-quote", Answers: 72, Agree: 66}, {Kind: "rejects-antipattern", Answers: 72, Agree: 69}, {Kind: "strong-casual", Answers: 72, Agree: 71}, {Kind: "strong-concise", Answers: 72, Agree: 70}, {Kind: "strong-full", Answers: 72, Agree: 67}, {Kind: "strong-unusual", Answers: 72, Agree: 63}, {Kind: "weak", Answers: 72, Agree: 72}}}
-	freshBeforeGrader = "g14"
+	freshBefore       quiz.BlindFigures
+	freshBeforeGrader = ""
 )
 
-// freshFloors are the fresh holdout's figures with grader g15 (the same as
-// on arrival: g15's changes moved none of its totals), held so they cannot
-// get worse unnoticed.
-var freshFloors = quiz.BlindGate{Verdicts: 0.96, MaxPassFlagged: 16, Flagged: 0.924, MaxSaladPasses: 0}
+// freshFloors are the fresh holdout's figures at the end of the version
+// that was tuned while it was written, held so they cannot get worse
+// unnoticed; zero while the holdout is being written.
+var freshFloors quiz.BlindGate
 
 // blindReport grades the blind corpus and holds each holdout to its floors.
 // The page leads with the fresh holdout, or with the earlier one while a
