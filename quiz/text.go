@@ -1716,6 +1716,40 @@ func dismissesHeader(toks []token) bool {
 	return dismissed
 }
 
+// waivedHeader reports a header whose subject, one of the header words, is
+// said to be no worry ("Partial failure is less of a concern:", "Crash
+// failures are fine:", "Failover is handled:"): what follows its colon is
+// the candidate's reason, claimed, not a list of suspects (g15). A header
+// of mistakes or myths still names them.
+func waivedHeader(toks []token) bool {
+	for j := 0; j+1 < len(toks); j++ {
+		if mistakeNouns[toks[j].raw] || mentionNouns[toks[j].raw] {
+			return false
+		}
+		if !headerWords[toks[j].raw] {
+			continue
+		}
+		c := toks[j+1].raw
+		if c != "is" && c != "are" && c != "was" && c != "were" {
+			continue
+		}
+		less := false
+		for k := j + 2; k < len(toks) && k <= j+7; k++ {
+			switch r := toks[k].raw; {
+			case r == "less":
+				less = true
+			case r == "fine" || r == "harmless" || r == "handled" || r == "covered" || r == "non-issue":
+				return true
+			case less && (r == "concern" || r == "worry" || r == "problem" || r == "issue" || r == "risk"):
+				return true
+			case isNegator(r):
+				return false
+			}
+		}
+	}
+	return false
+}
+
 // deniedHeader reports a header whose subject is said not to be one of
 // the things a header word names ("Failover isn't one of the risks:",
 // "Clock drift is not among the problems:"): what follows its colon is
@@ -2066,7 +2100,7 @@ func markMentions(d *doc) {
 				opensOnMistake = true
 			}
 		}
-		if colon > 0 && (colon-s.from <= 8 || opensOnMistake && colon-s.from <= 16) && !dismissesHeader(toks[s.from:colon]) && !deniedHeader(toks[s.from:colon]) {
+		if colon > 0 && (colon-s.from <= 8 || opensOnMistake && colon-s.from <= 16) && !dismissesHeader(toks[s.from:colon]) && !deniedHeader(toks[s.from:colon]) && !waivedHeader(toks[s.from:colon]) {
 			for j := s.from; j < colon; j++ {
 				// "Usually it is one of: X, Y, Z": the candidates listed
 				// (not "Use one of: X, Y", a choice offered)
