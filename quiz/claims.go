@@ -1492,7 +1492,11 @@ func markRejectedClefts(d *doc) {
 					rejects = true
 				}
 				if rejects && (r == "is" || r == "was" || toks[j].clause && toks[j].brk == ':') {
-					refute(j, cleftEnd(toks, j, s.to))
+					end := cleftEnd(toks, j, s.to)
+					refute(j, end)
+					for x := end; x < s.to; x++ {
+						toks[x].readerRefuted = true
+					}
 					break
 				}
 			}

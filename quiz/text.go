@@ -25,6 +25,12 @@ type token struct {
 	probe      bool   // inside a diagnosis probe ("look for ...", "rule out ...")
 	dismiss    bool   // in a dismissal ("not a big concern"): minimises, does not refute
 	needless   bool   // said not to be needed ("X is not needed", "no need for X"): see markNeedless
+	// readerRefuted marks a word that a g15 rule claims again (after a
+	// header waving its failure off, or a consequence drawn after a
+	// rejecting cleft) but that the second reader, trained before those
+	// rules and frozen until it is retrained, still reads as refuted: its
+	// features stay the ones its model was trained on.
+	readerRefuted bool
 }
 
 // sentence is a run of tokens ended by . ! ? or a line break.
@@ -2100,7 +2106,8 @@ func markMentions(d *doc) {
 				opensOnMistake = true
 			}
 		}
-		if colon > 0 && (colon-s.from <= 8 || opensOnMistake && colon-s.from <= 16) && !dismissesHeader(toks[s.from:colon]) && !deniedHeader(toks[s.from:colon]) && !waivedHeader(toks[s.from:colon]) {
+		if colon > 0 && (colon-s.from <= 8 || opensOnMistake && colon-s.from <= 16) && !dismissesHeader(toks[s.from:colon]) && !deniedHeader(toks[s.from:colon]) {
+			waived := waivedHeader(toks[s.from:colon])
 			for j := s.from; j < colon; j++ {
 				// "Usually it is one of: X, Y, Z": the candidates listed
 				// (not "Use one of: X, Y", a choice offered)
@@ -2109,7 +2116,11 @@ func markMentions(d *doc) {
 				anti := (toks[j].raw == "pattern" || toks[j].raw == "patterns") && j > s.from && toks[j-1].raw == "anti"
 				if headerWords[toks[j].raw] || anti || toks[j].raw == "look" && lookProbe(toks, j, s) || toks[j].raw == "suspects" || readsCode(toks, j, colon) || oneOf {
 					for k := colon; k < s.to; k++ {
-						toks[k].refuted = true
+						if waived {
+							toks[k].readerRefuted = true
+						} else {
+							toks[k].refuted = true
+						}
 					}
 					break
 				}
