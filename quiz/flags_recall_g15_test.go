@@ -200,3 +200,50 @@ func TestRedisLockThroughPauseG15(t *testing.T) {
 			"A Redis lock does not guarantee mutual exclusion even when nothing pauses, if the primary fails over.", false},
 	})
 }
+
+// TestClientCheckAsGoodG15 holds the place of the token check called a
+// detail, or the client's own check called as good as the storage's.
+func TestClientCheckAsGoodG15(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		{"the check can be done client-side", "fencing-token", "client-side-fencing",
+			"The check can be done client-side: before every write the client asks the lock service for the latest token and gives up if it has changed, so the database stays as it is.", true},
+		{"where the check happens is flexible", "fencing-token", "client-side-fencing",
+			"Where the check happens is flexible: the client can ask the lock service whether its token is still the latest right before each write.", true},
+		{"the client's check equivalent to the storage's", "fencing-in-real-systems", "client-side-fencing",
+			"Where the check happens is a detail: a client comparing its token with the lock service's right before writing is equivalent to the storage checking it.", true},
+
+		{"near-miss: the check cannot be done client-side", "fencing-token", "client-side-fencing",
+			"The check cannot be done client-side: the client can pause between its check and the write, so the storage compares the token.", false},
+		{"near-miss: where it happens is not a detail", "fencing-token", "client-side-fencing",
+			"Where the check happens is not a detail: only the storage sees every write in order.", false},
+		{"near-miss: not equivalent to the storage's check", "fencing-in-real-systems", "client-side-fencing",
+			"A client comparing its token right before writing is not equivalent to the storage checking it, because it can pause in between.", false},
+		{"near-miss: an early exit in the client, the storage still rejects", "fencing-token", "client-side-fencing",
+			"The client can check its token too, as an early exit, but the storage must still reject the stale write.", false},
+	})
+}
+
+// TestLapsedLeaseMeansDeadG15 holds a lapsed lease read as proof that its
+// worker died.
+func TestLapsedLeaseMeansDeadG15(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		{"requeued after expiry, so definitely dead", "skip-locked-queue", "ttl-as-safety",
+			"The sweeper only hands a job back once its lease has expired, so its first worker is definitely dead by then and two workers never run it together.", true},
+
+		{"near-miss: not necessarily dead", "skip-locked-queue", "ttl-as-safety",
+			"When the lease expires the worker is not necessarily dead; it may just be paused, so the completion is guarded by the attempt number.", false},
+		{"near-miss: an expired lease doesn't mean dead", "skip-locked-queue", "ttl-as-safety",
+			"An expired lease doesn't mean the worker is definitely dead, so guard the completion with the attempt number.", false},
+	})
+}
+
+// TestRowLockAfterCommitG15 holds the row lock said to outlast COMMIT.
+func TestRowLockAfterCommitG15(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		{"the lock stays on the row after COMMIT", "row-lock", "row-lock-scope-wrong",
+			"Keep in mind that the lock stays on the row after COMMIT until you unlock it yourself, so pooled connections must release it.", true},
+
+		{"near-miss: released at COMMIT", "row-lock", "row-lock-scope-wrong",
+			"The row lock is released at COMMIT or ROLLBACK; it does not persist after commit.", false},
+	})
+}
