@@ -247,3 +247,41 @@ func TestRowLockAfterCommitG15(t *testing.T) {
 			"The row lock is released at COMMIT or ROLLBACK; it does not persist after commit.", false},
 	})
 }
+
+// TestElectionFencesG15 holds leader election said to fence the writes of
+// the controllers it elects, and each side of a partition said to keep
+// granting locks.
+func TestElectionFencesG15(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		{"client-go leader election fences them", "fencing-in-real-systems", "lock-service-fences",
+			"Kubernetes: client-go leader election fences them — the Lease's resourceVersion is the token, so a controller that lost the lease has its writes to other objects rejected by the API server.", true},
+
+		{"near-miss: leader election does not fence", "fencing-in-real-systems", "lock-service-fences",
+			"Leader election in client-go does not fence the controllers: the Lease's resourceVersion only guards writes to the Lease itself.", false},
+		{"near-miss: accepted unless a precondition", "fencing-in-real-systems", "lock-service-fences",
+			"A controller that lost its lease still gets its writes to other objects accepted unless they carry a precondition.", false},
+	})
+	checkFlagCases(t, []flagCase{
+		{"each side keeps granting from local state", "design-lock-service-q", "follower-grants-locally",
+			"To stay available in a partition, each side keeps granting locks from what it has locally, and we merge the two when the network heals.", true},
+
+		{"near-miss: the minority must not keep granting", "design-lock-service-q", "follower-grants-locally",
+			"During a partition the minority side must not keep granting locks; it refuses until it rejoins the majority.", false},
+		{"near-miss: only the majority side grants", "design-lock-service-q", "follower-grants-locally",
+			"Only the side with a majority keeps granting locks; the minority stops.", false},
+	})
+}
+
+// TestKeepaliveThroughPauseG15 holds the keepalive said to run untouched by
+// GC pauses.
+func TestKeepaliveThroughPauseG15(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		{"a long TTL is safe, the keepalive runs independently of GC", "etcd-revision-guard", "ttl-as-safety",
+			"A long session TTL is safe, because the keepalive goroutine runs independently of GC.", true},
+
+		{"near-miss: a stop-the-world pause freezes it too", "etcd-revision-guard", "ttl-as-safety",
+			"The keepalive runs in its own goroutine, but a stop-the-world GC pause freezes it too, so a long TTL is no guard.", false},
+		{"near-miss: not immune to pauses", "etcd-revision-guard", "ttl-as-safety",
+			"The keepalive is not immune to GC pauses: the whole process stops.", false},
+	})
+}
