@@ -285,3 +285,50 @@ func TestKeepaliveThroughPauseG15(t *testing.T) {
 			"The keepalive is not immune to GC pauses: the whole process stops.", false},
 	})
 }
+
+// TestMoreWordingsG15 holds further wordings of this file's families, each
+// a way of putting the claim that the first patterns missed.
+func TestMoreWordingsG15(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		{"the Txn optional after a Done check", "etcd-revision-guard", "etcd-refuses-expired",
+			"The Txn is optional if you check session.Done() right before each Put.", true},
+		{"drop the transaction on hot paths", "etcd-revision-guard", "etcd-refuses-expired",
+			"You can drop the transaction on hot paths since the Done channel tells you when you lost leadership.", true},
+		{"the Txn just adds a safety margin", "etcd-revision-guard", "etcd-refuses-expired",
+			"Checking the session before each write is enough; the Txn just adds a safety margin.", true},
+		{"near-miss: never drop the transaction", "etcd-revision-guard", "etcd-refuses-expired",
+			"Never drop the transaction on hot paths: a pause after the Done check lets the Put land.", false},
+		{"near-miss: the write dropped when the compare fails", "etcd-revision-guard", "etcd-refuses-expired",
+			"When the session expires its key goes, the compare fails and the Put is dropped on the server.", false},
+		{"near-miss: the Txn is not optional", "etcd-revision-guard", "etcd-refuses-expired",
+			"The Txn is not optional: the Done channel can fire a moment after you looked.", false},
+
+		{"duplicates rarely arrive concurrently", "idempotency-keys", "check-then-act-safe",
+			"A SELECT for the key followed by an INSERT is good enough because duplicates rarely arrive concurrently.", true},
+		{"near-miss: rare, but the constraint catches it", "idempotency-keys", "check-then-act-safe",
+			"Duplicates rarely arrive at the same time, but when they do the unique constraint on the key rejects the second insert, so it is safe.", false},
+
+		{"the expiry takes care of the partial transfer", "deadlock-ordering", "release-rolls-back",
+			lockFirst + "The lease expiry takes care of a partial transfer, so no transaction is needed.", true},
+		{"near-miss: nothing takes care of a partial transfer", "deadlock-ordering", "release-rolls-back",
+			lockFirst + "The lease expiry does not take care of a partial transfer; only a transaction does.", false},
+
+		{"the random value lets the resource reject stale holders", "fencing-token", "random-fencing-token",
+			"The random value we SET is unique per acquisition, so the resource can use it to reject stale holders.", true},
+		{"near-miss: the random value for the release, a counter for the resource", "fencing-token", "random-fencing-token",
+			"The random value we SET is unique per acquisition, so the release can check it; the resource rejects stale holders with a counter.", false},
+
+		{"an interval that makes outliving impossible", "holder-id-guard", "ttl-as-safety",
+			"A 30-second reclaim interval makes it impossible for a paused worker to outlive its claim.", true},
+		{"near-miss: no interval makes it impossible", "holder-id-guard", "ttl-as-safety",
+			"No reclaim interval makes it impossible for a paused worker to outlive its claim; only the epoch in each write stops its late writes.", false},
+
+		{"even with long pauses, only one holder", "avoid-the-lock", "redlock-correctness",
+			"Even with long GC pauses, the Redis lock guarantees only one holder.", true},
+
+		{"the lease ran out, so the worker certainly crashed", "skip-locked-queue", "ttl-as-safety",
+			"Once the lease runs out, the worker has certainly crashed, so requeueing is safe.", true},
+		{"near-miss: not certainly crashed", "skip-locked-queue", "ttl-as-safety",
+			"Once the lease runs out the worker has not certainly crashed; it may be paused, so the attempt number guards its completion.", false},
+	})
+}
