@@ -326,6 +326,11 @@ func TestMoreWordingsG15(t *testing.T) {
 		{"even with long pauses, only one holder", "avoid-the-lock", "redlock-correctness",
 			"Even with long GC pauses, the Redis lock guarantees only one holder.", true},
 
+		{"the snapshot keeps a re-claim out", "holder-id-guard", "fence-checked-once",
+			claimEpoch + "Read the epoch once at the start of the transaction and then write; the transaction sees a consistent snapshot, so a re-claim that commits meanwhile can't affect it.", true},
+		{"near-miss: each statement sees a fresh snapshot", "holder-id-guard", "fence-checked-once",
+			claimEpoch + "Under READ COMMITTED each statement sees a fresh snapshot, so a re-claim that commits in the middle can affect the later writes.", false},
+
 		{"the lease ran out, so the worker certainly crashed", "skip-locked-queue", "ttl-as-safety",
 			"Once the lease runs out, the worker has certainly crashed, so requeueing is safe.", true},
 		{"near-miss: not certainly crashed", "skip-locked-queue", "ttl-as-safety",
