@@ -1724,7 +1724,7 @@ func dismissesHeader(toks []token) bool {
 
 // waivedHeader reports a header whose subject, one of the header words, is
 // said to be no worry ("Partial failure is less of a concern:", "Crash
-// failures are fine:", "Failover is handled:"): what follows its colon is
+// failures are fine:"): what follows its colon is
 // the candidate's reason, claimed, not a list of suspects (g15). A header
 // of mistakes or myths still names them.
 func waivedHeader(toks []token) bool {
@@ -1744,7 +1744,7 @@ func waivedHeader(toks []token) bool {
 			switch r := toks[k].raw; {
 			case r == "less":
 				less = true
-			case r == "fine" || r == "harmless" || r == "handled" || r == "covered" || r == "non-issue":
+			case r == "fine" || r == "harmless" || r == "non-issue":
 				return true
 			case less && (r == "concern" || r == "worry" || r == "problem" || r == "issue" || r == "risk"):
 				return true
