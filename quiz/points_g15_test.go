@@ -1,0 +1,59 @@
+package quiz_test
+
+import "testing"
+
+// Grader g15, points: core points that correct answers make in words the
+// patterns did not know, and partial answers credited with more than they
+// said. Sentences are our own unless marked as quoting the blind corpus;
+// each family has near-misses that must not make the point.
+
+// TestCrashCostSaidAsOutage: the long side of the TTL trade-off told as
+// the outage a crash buys ("every crash costs ten minutes of
+// unavailability") or as work left orphaned by a dead owner; an outage
+// denied, or one not tied to the lease's length, is not the trade-off.
+func TestCrashCostSaidAsOutage(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		// AQ choose-ttl refutes-quote
+		{"choose-ttl", "tradeoff", "Moreover, the ten-minute TTL makes every crash cost ten minutes of unavailability.", true},
+		{"choose-ttl", "tradeoff", "With an hour-long lease, a crashed holder means an hour of downtime for the queue.", true},
+		{"choose-ttl", "tradeoff", "The real question is how long I am willing to leave the job orphaned if the owner dies.", true},
+		{"choose-ttl", "tradeoff", "A long TTL means a crash is not followed by any downtime.", false},
+		{"choose-ttl", "tradeoff", "The service has an outage whenever the worker crashes and restarts.", false},
+		{"choose-ttl", "tradeoff", "A crash of the database causes no downtime for us.", false},
+	})
+}
+
+// TestRenewalConditionalOnToken: the owner check said as a renewal that is
+// conditional on the token, even when the same sentence goes on to tie
+// renewals to the job's progress; a renewal conditional on the job or the
+// worker alone checks no owner.
+func TestRenewalConditionalOnToken(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		// AQ extend-lease refutes-quote
+		{"extend-lease", "check-ownership", "We make it safe by making the renewal an atomic conditional operation on our token, renewing at TTL/3, and tying renewals to actual job progress.", true},
+		{"extend-lease", "check-ownership", "Each extension is conditional on the stored value still being my token.", true},
+		{"extend-lease", "check-ownership", "The renewal is a conditional operation that runs only while the job is still making progress.", false},
+		{"extend-lease", "check-ownership", "The extension is conditional on the worker still being alive, so a dead worker stops renewing.", false},
+		{"extend-lease", "check-ownership", "The renewal is conditional on the job running, not on the token.", false},
+	})
+}
+
+// TestFencingSharedByAllSystems: what the examples share said of "all the
+// systems above", and the zombie told from the receiver's side (only the
+// owner with the current epoch is accepted); a shared trait that is not
+// the check, or a current leader with no number, is not it.
+func TestFencingSharedByAllSystems(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		// AQ fencing-in-real-systems rejects-antipattern
+		{"fencing-in-real-systems", "common-pattern", "In all the systems above, the receiving component holds the last-seen number and rejects lower ones atomically with the write.", true},
+		{"fencing-in-real-systems", "common-pattern", "All of these work alike: the server remembers the highest epoch and refuses anything lower.", true},
+		{"fencing-in-real-systems", "common-pattern", "In all the systems above, the leader writes to a log.", false},
+		{"fencing-in-real-systems", "zombie-leader", "HDFS HA: JournalNodes accept edits only from the NameNode with the current epoch.", true},
+		{"fencing-in-real-systems", "zombie-leader", "The brokers only accept requests carrying the latest controller epoch.", true},
+		{"fencing-in-real-systems", "zombie-leader", "Followers accept writes only from the current leader, which is chosen by a vote.", false},
+		{"fencing-in-real-systems", "zombie-leader", "The NameNode writes its edits to a majority of JournalNodes.", false},
+	})
+}
