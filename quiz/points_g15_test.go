@@ -57,3 +57,31 @@ func TestFencingSharedByAllSystems(t *testing.T) {
 		{"fencing-in-real-systems", "zombie-leader", "The NameNode writes its edits to a majority of JournalNodes.", false},
 	})
 }
+
+// TestTwoLocksBeyondTheOrder: what strong deadlock answers add to the
+// order, in the words they use: the lease running out in the middle of
+// the transfer, or judged as no cure; letting go of what is held and
+// retrying after a random wait; one transaction by its short names (txn,
+// tx). Near-misses: a lease that outlives the transfer, a retry with no
+// release nor randomness, one lock per transaction.
+func TestTwoLocksBeyondTheOrder(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		// W and AP deadlock-ordering strong-casual, H strong-unusual
+		{"deadlock-ordering", "lease-expiry-trap", "And with TTL locks one lease just runs out mid-transfer, which is worse.", true},
+		{"deadlock-ordering", "lease-expiry-trap", "The lease on the first account can run out while it is still half-way through the second.", true},
+		{"deadlock-ordering", "lease-expiry-trap", "If the locks are leases, the standoff dissolves because one lease runs out, which is worse.", true},
+		{"deadlock-ordering", "lease-expiry-trap", "The lease is long enough that it never runs out mid-transfer.", false},
+		{"deadlock-ordering", "lease-expiry-trap", "Give each lease a TTL of thirty seconds and renew it.", false},
+
+		{"deadlock-ordering", "all-or-nothing", "Use tryLock with a timeout and let go of everything if you can't get both.", true},
+		{"deadlock-ordering", "all-or-nothing", "Cap the wait for the second lock, hand back the first one, sleep a random bit and try again.", true},
+		{"deadlock-ordering", "all-or-nothing", "Release on failure and back off with jitter.", true},
+		{"deadlock-ordering", "all-or-nothing", "If the second lock is busy, just try again in a loop.", false},
+		{"deadlock-ordering", "all-or-nothing", "Pick a random account to process first.", false},
+
+		{"deadlock-ordering", "single-statement", "I'd just do both legs in one db txn and skip the distributed locks.", true},
+		{"deadlock-ordering", "single-statement", "Both rows in one postgres tx, FOR UPDATE in id order.", true},
+		{"deadlock-ordering", "single-statement", "Each account gets its own txn and its own lock.", false},
+	})
+}
