@@ -83,5 +83,7 @@ func TestTwoLocksBeyondTheOrder(t *testing.T) {
 		{"deadlock-ordering", "single-statement", "I'd just do both legs in one db txn and skip the distributed locks.", true},
 		{"deadlock-ordering", "single-statement", "Both rows in one postgres tx, FOR UPDATE in id order.", true},
 		{"deadlock-ordering", "single-statement", "Each account gets its own txn and its own lock.", false},
+		{"deadlock-ordering", "single-statement", "Two locks are not atomicity: a crash between the debit and the credit loses money without one database transaction.", true},
+		{"deadlock-ordering", "single-statement", "Do the debit first and the credit second, each under its lock.", false},
 	})
 }
