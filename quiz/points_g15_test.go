@@ -1,6 +1,10 @@
 package quiz_test
 
-import "testing"
+import (
+	"testing"
+
+	"lockdrill/quiz"
+)
 
 // Grader g15, points: core points that correct answers make in words the
 // patterns did not know, and partial answers credited with more than they
@@ -86,4 +90,25 @@ func TestTwoLocksBeyondTheOrder(t *testing.T) {
 		{"deadlock-ordering", "single-statement", "Two locks are not atomicity: a crash between the debit and the credit loses money without one database transaction.", true},
 		{"deadlock-ordering", "single-statement", "Do the debit first and the credit second, each under its lock.", false},
 	})
+}
+
+// TestOneSystemIsNotThePattern: the prompt asks what the examples have in
+// common; one system's rule told of "every leader" (Raft's terms alone) is
+// an example, not the pattern, and the partial answer that gives only it
+// fails. A rule for every new owner, or the trait said of all the
+// systems, still is the pattern.
+func TestOneSystemIsNotThePattern(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		// AQ fencing-in-real-systems partial (labelled fail)
+		{"fencing-in-real-systems", "common-pattern", "Raft is an example: every leader has a term number, and followers reject messages from a leader with an older term.", false},
+		{"fencing-in-real-systems", "common-pattern", "In Kafka each controller has an epoch, and brokers ignore a controller with an older one.", false},
+		{"fencing-in-real-systems", "common-pattern", "Every new leader gets a bigger number, and the followers reject anything carrying a smaller one.", true},
+		{"fencing-in-real-systems", "common-pattern", "They all work the same way: the receiver remembers the highest epoch and refuses lower ones.", true},
+	})
+	q, _ := b.ByID("fencing-in-real-systems")
+	r := b.Grade(q, quiz.Answer{Text: "Raft is an example: every leader has a term number, and followers reject messages from a leader with an older term."})
+	if r.Passed {
+		t.Errorf("one system's example passes: score %.2f, points missed %v", r.Score, r.Missed())
+	}
 }
