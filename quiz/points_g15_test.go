@@ -112,3 +112,23 @@ func TestOneSystemIsNotThePattern(t *testing.T) {
 		t.Errorf("one system's example passes: score %.2f, points missed %v", r.Score, r.Missed())
 	}
 }
+
+// TestRunsTwiceAsHedgeIsNotTheReason: "make the job idempotent in case it
+// runs twice" is the idempotency advice and its hedge, not the claim that
+// a lock cannot make the job run once; said as a claim ("a job can still
+// run twice"), or with its reason, it is.
+func TestRunsTwiceAsHedgeIsNotTheReason(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		// T run-job-once partial (labelled fail)
+		{"run-job-once", "lock-not-enough", "you could use a lock so only one instance runs it at a time, but make the job idempotent in case it runs twice.", false},
+		{"run-job-once", "lock-not-enough", "Take a lock, and just in case the job runs twice, keep it idempotent.", false},
+		{"run-job-once", "lock-not-enough", "Even with the lock, the job can still get a second run in the same period.", true},
+		{"run-job-once", "lock-not-enough", "The holder can pause past its lease and another instance runs the job again.", true},
+	})
+	q, _ := b.ByID("run-job-once")
+	r := b.Grade(q, quiz.Answer{Text: "you could use a lock so only one instance runs it at a time, but make the job idempotent in case it runs twice."})
+	if r.Passed {
+		t.Errorf("the idempotency advice alone passes: score %.2f, points missed %v", r.Score, r.Missed())
+	}
+}
