@@ -132,3 +132,39 @@ func TestRunsTwiceAsHedgeIsNotTheReason(t *testing.T) {
 		t.Errorf("the idempotency advice alone passes: score %.2f, points missed %v", r.Score, r.Missed())
 	}
 }
+
+// TestObservedMaxIsNoBound: no safe TTL said as the observed maximum that
+// is not the maximum possible ("the max you've seen is not the max that
+// can happen"); the worst seen taken as the worst possible, or denied to
+// be exceeded, is the opposite.
+func TestObservedMaxIsNoBound(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		// AM choose-ttl refutes-quote
+		{"choose-ttl", "no-safe-value", "The max you've seen is not the max that can happen, a full GC or a stalled disk can outlast it.", true},
+		{"choose-ttl", "no-safe-value", "The slowest run measured is not the slowest run the job will ever have.", true},
+		{"choose-ttl", "no-safe-value", "The worst run we've seen so far is the worst that can happen, so twice that is safe.", false},
+		{"choose-ttl", "no-safe-value", "Nothing worse than the max we've seen can happen.", false},
+	})
+}
+
+// TestKeyNamedByTheClientAndKept: the idempotency key told as a name the
+// client gives the operation and that lasts across retries, the table as
+// a ledger kept unique, the same transaction as the same commit; a key
+// the server makes, or a fresh one per attempt, is not the client's key.
+func TestKeyNamedByTheClientAndKept(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		// AO idempotency-keys strong-unusual
+		{"idempotency-keys", "client-key", "Give each intended payment a name that's born on the phone the moment the user confirms, and that survives retries and app restarts.", true},
+		{"idempotency-keys", "client-key", "The checkout page labels the purchase once, and that label outlasts every resend.", true},
+		{"idempotency-keys", "client-key", "The server generates a name for each request on its side and retries it.", false},
+		{"idempotency-keys", "client-key", "The id survives nothing: every retry makes a fresh one.", false},
+
+		{"idempotency-keys", "unique-table", "The server keeps a ledger of names it has seen, unique per customer.", true},
+		{"idempotency-keys", "unique-table", "The server keeps a ledger of every payment it has seen.", false},
+
+		{"idempotency-keys", "same-transaction", "The key is written in the same commit as the payment itself.", true},
+		{"idempotency-keys", "same-transaction", "The key is written in a commit of its own, after the payment.", false},
+	})
+}
