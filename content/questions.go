@@ -30,20 +30,22 @@ const (
 // questionMeta is the front matter of a question file. Unknown keys are
 // errors, so a misspelt field never silently drops content.
 type questionMeta struct {
-	ID       string         `yaml:"id"`
-	Kind     string         `yaml:"kind"`
-	Topic    string         `yaml:"topic"`
-	Title    string         `yaml:"title"`
-	Guide    string         `yaml:"guide"`
-	Preset   string         `yaml:"preset"`
-	Points   []pointMeta    `yaml:"points"`
-	Hints    []string       `yaml:"hints"`
-	Flags    *[]string      `yaml:"flags"`
-	Options  []optionMeta   `yaml:"options"`
-	Steps    []stepMeta     `yaml:"steps"`
-	Code     *codeMeta      `yaml:"code"`
-	Bug      int            `yaml:"bug"`
-	LinesWhy map[int]string `yaml:"lines_why"`
+	ID     string      `yaml:"id"`
+	Kind   string      `yaml:"kind"`
+	Topic  string      `yaml:"topic"`
+	Title  string      `yaml:"title"`
+	Guide  string      `yaml:"guide"`
+	Preset string      `yaml:"preset"`
+	Points []pointMeta `yaml:"points"`
+	Hints  []string    `yaml:"hints"`
+	Flags  *[]string   `yaml:"flags"`
+	// MinBreadth: see quiz.Question.
+	MinBreadth int            `yaml:"min_breadth"`
+	Options    []optionMeta   `yaml:"options"`
+	Steps      []stepMeta     `yaml:"steps"`
+	Code       *codeMeta      `yaml:"code"`
+	Bug        int            `yaml:"bug"`
+	LinesWhy   map[int]string `yaml:"lines_why"`
 }
 
 type pointMeta struct {
@@ -394,6 +396,7 @@ func parseQuestion(md *blockRenderer, file string, src []byte) (*quiz.Question, 
 	if m.Flags != nil {
 		q.Flags = append([]string{}, (*m.Flags)...)
 	}
+	q.MinBreadth = m.MinBreadth
 	for _, p := range m.Points {
 		q.Points = append(q.Points, quiz.Point{ID: p.ID, Label: p.Label, Dimension: p.Dimension, Weight: p.Weight, Match: p.Match, Requires: p.Requires, Core: p.Core, Partial: p.Partial, PartialNote: p.PartialNote})
 	}

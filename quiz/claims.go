@@ -1429,6 +1429,22 @@ func rejectingCleft(toks []token, s sentence) int {
 	return -1
 }
 
+// cleftEnd is where what a "what" pseudo-cleft rejects, starting at
+// from, ends: at the sentence's end, or at a consequence the candidate
+// draws for themselves ("What it cannot do is stop a pause, so we need
+// fencing — and ..."), which is their own claim (g15).
+func cleftEnd(toks []token, from, end int) int {
+	for k := from + 1; k+1 < end; k++ {
+		if toks[k].clause && drawnConsequences[toks[k].raw] && speakers[toks[k+1].raw] {
+			return k
+		}
+	}
+	return end
+}
+
+// drawnConsequences open a clause that draws a consequence.
+var drawnConsequences = setOf(`so therefore hence thus`)
+
 // cleftHeads open a pseudo-cleft other than "what": "One thing I'd
 // forbid is ...", "The setup I'd veto is ...", "Something ... I would ban
 // is ...".
@@ -1477,7 +1493,11 @@ func markRejectedClefts(d *doc) {
 					rejects = true
 				}
 				if rejects && (r == "is" || r == "was" || toks[j].clause && toks[j].brk == ':') {
-					refute(j, s.to)
+					end := cleftEnd(toks, j, s.to)
+					refute(j, end)
+					for x := end; x < s.to; x++ {
+						toks[x].readerRefuted = true
+					}
 					break
 				}
 			}

@@ -112,6 +112,9 @@ func compileQuestion(q *Question, syn Synonyms, flags map[string]*RedFlag, cache
 		if q.Flags != nil {
 			return fieldErr("flags", fmt.Errorf("only free-text questions check red flags"))
 		}
+		if q.MinBreadth != 0 {
+			return fieldErr("min_breadth", fmt.Errorf("only free-text questions have key points"))
+		}
 	}
 	if q.Kind != KindSingle && q.Kind != KindMultiple && q.Kind != KindPredict && len(q.Options) > 0 {
 		return fieldErr("options", fmt.Errorf("a %s question has no options", q.Kind))
@@ -215,6 +218,9 @@ func compileFreeText(q *Question, syn Synonyms, flags map[string]*RedFlag, cache
 	}
 	if core == 1 || core > 3 {
 		return fieldErr("points", fmt.Errorf("%d core points; mark 2 or 3 (core: true), the points an answer must make to pass", core))
+	}
+	if q.MinBreadth < 0 || q.MinBreadth > 0 && (core == 0 || q.MinBreadth >= len(q.Points)-core) {
+		return fieldErr("min_breadth", fmt.Errorf("%d; it needs core points and must be below the %d breadth points", q.MinBreadth, len(q.Points)-core))
 	}
 	for i, id := range q.Flags {
 		if _, ok := flags[id]; !ok {

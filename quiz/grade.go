@@ -189,8 +189,10 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache,
 		r.Score = min(r.Score, PassMark-0.01)
 	}
 	capOutline(d, r)
+	r.MinBreadth = q.MinBreadth
+	capBreadth(r)
 	if len(r.Flags) == 1 && r.Flags[0].ID == ReaderFlagID && r.Score < PassMark &&
-		freeTextScore(r.Points, nil) >= PassMark && !listy && !(spareOnly(r.Points) && !mostlyProse(d)) && !outlineOnly(d) {
+		freeTextScore(r.Points, nil) >= PassMark && !listy && !(spareOnly(r.Points) && !mostlyProse(d)) && !outlineOnly(d) && !shortOfBreadth(r) {
 		r.Notes = append(r.Notes, readerVerdictNote)
 	}
 	if truncated {
@@ -969,7 +971,7 @@ func Rescore(q *Question, res Result, ticks map[string]bool) Result {
 	// The note on what a fuller answer would add follows the ticks as
 	// corrected: a point the learner says they made leaves it.
 	if old := fullerNote(res.Points); old != "" {
-		out.Notes = slices.DeleteFunc(slices.Clone(res.Notes), func(n string) bool { return n == old })
+		out.Notes = slices.DeleteFunc(slices.Clone(out.Notes), func(n string) bool { return n == old })
 	}
 	if note := fullerNote(out.Points); note != "" && coreMade(out.Points) {
 		out.Notes = append(out.Notes, note)
@@ -1002,5 +1004,42 @@ func capScore(r *Result) {
 		if !slices.Contains(r.Notes, outlineNote) {
 			r.Notes = append(r.Notes, outlineNote)
 		}
+	}
+	// A corrected tick may make the breadth point the answer lacked, or
+	// take one back: the note follows the ticks.
+	r.Notes = slices.DeleteFunc(slices.Clone(r.Notes), func(n string) bool { return n == breadthNote })
+	capBreadth(r)
+}
+
+// breadthNote tells an answer kept below the pass mark by its question's
+// MinBreadth why its core points did not carry it.
+const breadthNote = "On this question the core points alone do not pass: they are the textbook half of the answer, and a passing one goes on to make some of the other points (see what a fuller answer would cover)."
+
+// shortOfBreadth reports an answer that made every core point but fewer
+// breadth points than its question's MinBreadth asks.
+func shortOfBreadth(r *Result) bool {
+	if r.MinBreadth == 0 || !coreMade(r.Points) {
+		return false
+	}
+	n := 0
+	for _, p := range r.Points {
+		if !p.Core && p.Hit {
+			n++
+		}
+	}
+	return n < r.MinBreadth
+}
+
+// capBreadth keeps an answer that is short of its question's MinBreadth
+// just below the pass mark, and says why. (An answer that missed a core
+// point is below it already, or passes by the lenience for a missed core
+// point, which asks for most of the breadth.)
+func capBreadth(r *Result) {
+	if !shortOfBreadth(r) || r.Score < PassMark {
+		return
+	}
+	r.Score = PassMark - 0.01
+	if !slices.Contains(r.Notes, breadthNote) {
+		r.Notes = append(r.Notes, breadthNote)
 	}
 }

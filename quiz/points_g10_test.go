@@ -276,7 +276,9 @@ func TestConciseAnswersPass(t *testing.T) {
 	for _, c := range []struct{ question, text string }{
 		{"avoid-the-lock", "If the table can refuse the second insert on its own, or the write only lands when the row still looks as I read it, I don't need a lock. Same if repeating the operation changes nothing."},
 		{"choose-ttl", "Short leases get yanked from holders that are merely slow; long ones leave everyone idle after a crash. And no number is long enough to cover a stalled process, so the storage has to turn away late writers anyway."},
-		{"deadlock-ordering", "Each transfer sits on one account while waiting for the other, and they wait on each other forever. Take the accounts in a fixed order, lowest id first, and the loop can't close."},
+		// (g15: the cycle and the order alone are the partial answer on
+		// this question, whose min_breadth asks for one more point)
+		{"deadlock-ordering", "Each transfer sits on one account while waiting for the other, and they wait on each other forever. Take the accounts in a fixed order, lowest id first, and the loop can't close; if both live in one database, a single transaction does it without external locks."},
 		{"design-lock-service-q", "The service is a small Raft cluster: a grant only counts once most nodes have written it to the log. Each grant carries the log position, an ever-growing number, and protected services refuse requests with an older one."},
 		{"etcd-revision-guard", "Make the write conditional: a Txn that only puts the config if my lock key still has the create revision I got. etcd judges the condition and applies the put as one step, so a leader whose lease ran out writes nothing."},
 		{"extend-lease", "Only with a check-and-extend done in one script, which refuses if the key no longer carries my value. Even then it's not a guarantee, just fewer lapses; the resource still has to reject stale tokens."},

@@ -115,6 +115,13 @@ type Question struct {
 	// Flags lists the ids of the shared red flags checked for this
 	// free-text question; nil means all of them.
 	Flags []string
+	// MinBreadth is how many breadth (non-core) points a free-text answer
+	// must make, besides every core point, to pass; zero for most
+	// questions, whose core points are the heart of the answer. It is for
+	// a question whose core points are its textbook half (the deadlock
+	// and the lock order), which a partial answer states and stops at:
+	// the core points alone leave it just below the pass mark.
+	MinBreadth int
 
 	// Options are the choices of a single, multiple or predict question.
 	Options []Option

@@ -56,7 +56,7 @@ var readerScopes = [4]string{"", "n:", "h:", "q:"}
 // readerScopeOf is the scope of a token (an index into readerScopes).
 func readerScopeOf(t *token) int {
 	switch {
-	case t.negBy >= 0 || t.refuted || t.needless || t.dismiss:
+	case t.negBy >= 0 || t.refuted || t.readerRefuted || t.needless || t.dismiss:
 		return 1
 	case t.hypo || t.probe:
 		return 2

@@ -46,6 +46,9 @@ type Result struct {
 	// cannot pass (capOutline): a correction of its ticks or flags keeps
 	// it below the pass mark too.
 	Outline bool `json:"outline,omitempty"`
+	// MinBreadth is the question's MinBreadth when the answer was graded:
+	// a correction of its ticks (Rescore) is held to it too.
+	MinBreadth int `json:"min_breadth,omitempty"`
 
 	// Options is per-option feedback for single, multiple and predict
 	// questions, in question order.

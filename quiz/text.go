@@ -26,6 +26,12 @@ type token struct {
 	dismiss    bool   // in a dismissal ("not a big concern"): minimises, does not refute
 	needless   bool   // said not to be needed ("X is not needed", "no need for X"): see markNeedless
 	setAside   bool   // named, then set aside by the reading rules of grader g15: red flags skip it, the second reader reads it as before
+	// readerRefuted marks a word that a g15 rule claims again (after a
+	// header waving its failure off, or a consequence drawn after a
+	// rejecting cleft) but that the second reader, trained before those
+	// rules and frozen until it is retrained, still reads as refuted: its
+	// features stay the ones its model was trained on.
+	readerRefuted bool
 }
 
 // sentence is a run of tokens ended by . ! ? or a line break.
@@ -1717,6 +1723,40 @@ func dismissesHeader(toks []token) bool {
 	return dismissed
 }
 
+// waivedHeader reports a header whose subject, one of the header words, is
+// said to be no worry ("Partial failure is less of a concern:", "Crash
+// failures are fine:"): what follows its colon is
+// the candidate's reason, claimed, not a list of suspects (g15). A header
+// of mistakes or myths still names them.
+func waivedHeader(toks []token) bool {
+	for j := 0; j+1 < len(toks); j++ {
+		if mistakeNouns[toks[j].raw] || mentionNouns[toks[j].raw] {
+			return false
+		}
+		if !headerWords[toks[j].raw] {
+			continue
+		}
+		c := toks[j+1].raw
+		if c != "is" && c != "are" && c != "was" && c != "were" {
+			continue
+		}
+		less := false
+		for k := j + 2; k < len(toks) && k <= j+7; k++ {
+			switch r := toks[k].raw; {
+			case r == "less":
+				less = true
+			case r == "fine" || r == "harmless" || r == "non-issue":
+				return true
+			case less && (r == "concern" || r == "worry" || r == "problem" || r == "issue" || r == "risk"):
+				return true
+			case isNegator(r):
+				return false
+			}
+		}
+	}
+	return false
+}
+
 // deniedHeader reports a header whose subject is said not to be one of
 // the things a header word names ("Failover isn't one of the risks:",
 // "Clock drift is not among the problems:"): what follows its colon is
@@ -2068,6 +2108,7 @@ func markMentions(d *doc) {
 			}
 		}
 		if colon > 0 && (colon-s.from <= 8 || opensOnMistake && colon-s.from <= 16) && !dismissesHeader(toks[s.from:colon]) && !deniedHeader(toks[s.from:colon]) {
+			waived := waivedHeader(toks[s.from:colon])
 			for j := s.from; j < colon; j++ {
 				// "Usually it is one of: X, Y, Z": the candidates listed
 				// (not "Use one of: X, Y", a choice offered)
@@ -2076,7 +2117,11 @@ func markMentions(d *doc) {
 				anti := (toks[j].raw == "pattern" || toks[j].raw == "patterns") && j > s.from && toks[j-1].raw == "anti"
 				if headerWords[toks[j].raw] || anti || toks[j].raw == "look" && lookProbe(toks, j, s) || toks[j].raw == "suspects" || readsCode(toks, j, colon) || oneOf {
 					for k := colon; k < s.to; k++ {
-						toks[k].refuted = true
+						if waived {
+							toks[k].readerRefuted = true
+						} else {
+							toks[k].refuted = true
+						}
 					}
 					break
 				}
