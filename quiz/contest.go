@@ -112,6 +112,14 @@ func bankVersion(b *Bank, syn Synonyms) string {
 		line = append(line, ' ')
 		line = appendQuotedList(line, q.Flags)
 		line = append(line, '\n')
+		if q.MinBreadth != 0 {
+			// A pass rule like the core marks: replaying a verdict needs it.
+			line = append(line, "min_breadth "...)
+			line = append(line, q.ID...)
+			line = append(line, ' ')
+			line = strconv.AppendInt(line, int64(q.MinBreadth), 10)
+			line = append(line, '\n')
+		}
 		for _, p := range q.Points {
 			line = append(line, "point "...)
 			line = append(line, q.ID...)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"lockdrill/content"
+	"lockdrill/web/urls"
 	"lockdrill/web/views"
 )
 
@@ -42,5 +43,36 @@ func TestAboutGraderPublishesBlindFigures(t *testing.T) {
 	ok, _ := rep.Blind.Targets.Meets(lead)
 	if missed := doc.Find(`[data-testid=blind-missed]`).Length() == 1; missed == ok {
 		t.Fatalf("targets met %v, but the page's 'not there yet' notice shown is %v", ok, missed)
+	}
+}
+
+// TestAboutGraderStatesMinBreadth: the pass rule on /about/grader names
+// every question whose pass also needs breadth points (min_breadth), with
+// how many, so a learner whose core points did not pass there can find
+// the rule the feedback applied.
+func TestAboutGraderStatesMinBreadth(t *testing.T) {
+	srv, _ := newTestServer(t)
+	doc := mustDoc(t, newClient(t, srv).get("/about/grader"))
+	rule := doc.Find(`#pass-rule + p`)
+	text := strings.Join(strings.Fields(rule.Text()), " ")
+	n := 0
+	for _, q := range mustBank(t).All() {
+		if q.MinBreadth == 0 {
+			continue
+		}
+		n++
+		link := rule.Find(`a[href="` + urls.Question(q.ID) + `"]`)
+		if link.Length() != 1 || strings.TrimSpace(link.Text()) != q.Title {
+			t.Errorf("pass rule does not link %s by its title: %q", q.ID, text)
+		}
+		if want := q.Title + "” (at least " + views.BreadthPoints(q.MinBreadth) + ")"; !strings.Contains(text, want) {
+			t.Errorf("pass rule lacks %q: %q", want, text)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no question has min_breadth; the test needs one")
+	}
+	if !strings.Contains(text, "core points alone") && !strings.Contains(text, "every core point but stops there") {
+		t.Errorf("pass rule does not say the core points alone fall short there: %q", text)
 	}
 }

@@ -9,10 +9,16 @@ import (
 	"lockdrill/web/views"
 )
 
-// buildAboutGrader is /about/grader: the pass mark and penalties, every red
-// flag, and the grader's published accuracy when the catalog has it.
+// buildAboutGrader is /about/grader: the pass mark and penalties, the
+// questions that also ask for breadth points, every red flag, and the
+// grader's published accuracy when the catalog has it.
 func buildAboutGrader(cat *content.Catalog) views.AboutGraderView {
 	v := views.AboutGraderView{PassPct: views.Pct(quiz.PassMark), SparePct: views.Pct(quiz.CoreSpareBreadth), SpareMaxPct: views.Pct(quiz.CoreSpareMax), Fatal: views.Pct(quiz.Penalty(quiz.SeverityFatal)), Major: views.Pct(quiz.Penalty(quiz.SeverityMajor)), Minor: views.Pct(quiz.Penalty(quiz.SeverityMinor))}
+	for _, q := range cat.Questions.All() {
+		if q.MinBreadth > 0 {
+			v.BreadthMinimums = append(v.BreadthMinimums, views.BreadthMinimum{Title: q.Title, Href: urls.Question(q.ID), Points: q.MinBreadth})
+		}
+	}
 	for _, f := range cat.Questions.Flags() {
 		v.Flags = append(v.Flags, views.FlagInfo{Label: f.Label, Severity: string(f.Severity), WhyHTML: f.WhyHTML, Fatal: f.Severity == quiz.SeverityFatal})
 	}

@@ -3,6 +3,7 @@ package web_test
 import (
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -182,5 +183,43 @@ func TestCorrectedRoundTurnShowsTheGradersOwn(t *testing.T) {
 	c := turn.Find(`[data-testid=corrected]`)
 	if !strings.Contains(c.Text(), "self-assessed") || strings.TrimSpace(c.Find(`[data-testid=grader-score]`).Text()) != own {
 		t.Errorf("the corrected turn says %q; want self-assessed with the grader's own %q", strings.Join(strings.Fields(c.Text()), " "), own)
+	}
+}
+
+// TestFeedbackBannerStatesMinBreadth: on a question that asks for breadth
+// points besides its core points (min_breadth), an answer whose ticks make
+// every core point and nothing else is kept below the pass mark, and the
+// banner says why rather than "a pass needs every core point", which it
+// met; one breadth point more passes and the banner names the rule met.
+func TestFeedbackBannerStatesMinBreadth(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	q := mustQuestion(t, "deadlock-ordering")
+	if q.MinBreadth < 1 {
+		t.Fatalf("deadlock-ordering asks for %d breadth points; the test needs a question with min_breadth", q.MinBreadth)
+	}
+	var core, breadth []string
+	for _, p := range q.Points {
+		if p.Core {
+			core = append(core, p.ID)
+		} else {
+			breadth = append(breadth, p.ID)
+		}
+	}
+	loc, _ := cl.answerOK(q.ID, url.Values{"answer": {"Two transfers in opposite directions can each hold one account and wait for the other."}})
+	banner := func() (rule string, passed bool) {
+		t.Helper()
+		card := mustDoc(t, cl.get(loc)).Find(`[data-testid=score-card]`)
+		return strings.Join(strings.Fields(card.Find(`[data-testid=pass-rule]`).Text()), " "), card.HasClass("pass")
+	}
+
+	tick(t, cl, loc, core)
+	if rule, passed := banner(); passed || strings.HasPrefix(rule, "A pass needs every core point") || !strings.Contains(rule, "core points alone do not pass") || !strings.Contains(rule, "no breadth points") {
+		t.Errorf("every core point and no breadth point: passed %v, banner %q", passed, rule)
+	}
+
+	tick(t, cl, loc, append(slices.Clone(core), breadth[:q.MinBreadth]...))
+	if rule, passed := banner(); !passed || !strings.Contains(rule, "at least "+views.BreadthPoints(q.MinBreadth)+" besides") {
+		t.Errorf("every core point and %d breadth points: passed %v, banner %q", q.MinBreadth, passed, rule)
 	}
 }

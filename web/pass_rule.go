@@ -10,7 +10,8 @@ import (
 
 // passRule states the pass rule that decided a free-text result, in the
 // terms /about/grader uses, with this answer's figures: every core point
-// made, the one exception for a question with two core points (one missed,
+// made (and, on a question with a MinBreadth, that many breadth points),
+// the one exception for a question with two core points (one missed,
 // enough breadth: a pass capped at CoreSpareMax), or the core points still
 // missing. The feedback banner shows it, so it never contradicts the
 // grader page (QA-9 Q9-12). The figures come from the result's own ticks
@@ -19,7 +20,7 @@ import (
 func passRule(res quiz.Result) string {
 	pass, spare, spareMax := views.PctText(quiz.PassMark), views.PctText(quiz.CoreSpareBreadth), views.PctText(quiz.CoreSpareMax)
 	var hit, total float64
-	core, coreMissed := 0, 0
+	core, coreMissed, breadthMade := 0, 0, 0
 	for _, p := range res.Points {
 		if p.Core {
 			core++
@@ -31,6 +32,7 @@ func passRule(res quiz.Result) string {
 		total += p.Weight
 		if p.Hit {
 			hit += p.Weight
+			breadthMade++
 		}
 	}
 	breadth := 0.0
@@ -47,6 +49,10 @@ func passRule(res quiz.Result) string {
 	switch {
 	case core == 0:
 		rule = fmt.Sprintf("A pass needs %s of the key points' weight and no red flag that loses the round.", pass)
+	case coreMissed == 0 && breadthMade < res.MinBreadth:
+		rule = fmt.Sprintf("On this question the core points alone do not pass: an answer that makes every core point but stops there scores just under the pass mark (%s), and a pass also needs at least %s. This answer makes all %d core points but %s.", pass, views.BreadthPoints(res.MinBreadth), core, views.BreadthPoints(breadthMade))
+	case coreMissed == 0 && res.MinBreadth > 0:
+		rule = fmt.Sprintf("On this question a pass needs every core point (that is %s), at least %s besides and no red flag that loses the round. This answer makes all %d core points and %s; the breadth points add to the %s and red flags take away.", pass, views.BreadthPoints(res.MinBreadth), core, views.BreadthPoints(breadthMade), pass)
 	case coreMissed == 0:
 		rule = fmt.Sprintf("A pass needs every core point (that is %s) and no red flag that loses the round. This answer makes all %d core points; the breadth points add to the %s and red flags take away.", pass, core, pass)
 	case core == 2 && coreMissed == 1 && res.Passed:

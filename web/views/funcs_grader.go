@@ -1,6 +1,9 @@
 package views
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // joinWords lists words as a sentence does: "a", "a and b", "a, b and c".
 func joinWords(ws []string) string {
@@ -20,4 +23,26 @@ func (v FeedbackView) back() string {
 		return "review"
 	}
 	return ""
+}
+
+// BreadthPoints counts breadth points in words: "one breadth point",
+// "two breadth points".
+func BreadthPoints(n int) string {
+	count := strconv.Itoa(n)
+	if words := []string{"no", "one", "two", "three", "four", "five"}; n >= 0 && n < len(words) {
+		count = words[n]
+	}
+	if n == 1 {
+		return count + " breadth point"
+	}
+	return count + " breadth points"
+}
+
+// listSep ends item i of n in a sentence's list: a semicolon between
+// items, a full stop after the last.
+func listSep(i, n int) string {
+	if i == n-1 {
+		return "."
+	}
+	return ";"
 }
