@@ -2158,8 +2158,8 @@ var reportedProposals = setOf(`proposed suggested floated pitched`)
 var unchangedVerdicts = setOf(`keeps leaves changes fixes solves`)
 
 // markReportedProposals marks what a proposal reported in the passive
-// names ("the per-customer lock was proposed then too"), to the ends of
-// its clause, and a sentence that answers a proposal reported in the
+// names ("the per-customer lock was proposed then too"), its clause only
+// ("X was suggested, and it works" still claims that X works), and a sentence that answers a proposal reported in the
 // sentence before by saying it changes nothing ("Someone suggested X.
 // That keeps today's behaviour: ..."): what follows describes the
 // proposal's failure, it does not propose it.
@@ -2176,10 +2176,10 @@ func markReportedProposals(d *doc) {
 				continue
 			}
 			from, to := j, j
-			for from > s.from && !(toks[from].clause && toks[from].brk != 0) {
+			for from > s.from && !toks[from].clause {
 				from--
 			}
-			for to < s.to && !(to > j && toks[to].clause && toks[to].brk != 0) {
+			for to < s.to && !(to > j && toks[to].clause) {
 				to++
 			}
 			for x := from; x < to; x++ {

@@ -30,6 +30,8 @@ func TestReadingRulesG16(t *testing.T) {
 			"Use a stored idempotency key with a unique index. A lock per customer to stop double charges was suggested at the time too.", false},
 		{"near-miss: the lock proposed by the candidate", "idempotency-keys", "lock-instead-of-constraint",
 			"Take a lock per customer so two payments can't run at once, and double charges go away.", true},
+		{"near-miss: the reported proposal endorsed in the next clause", "idempotency-keys", "lock-instead-of-constraint",
+			"A lock per customer was suggested and it stops double charges for good.", true},
 
 		// "Someone suggested X. That keeps today's behaviour: ..." refutes
 		// X; what follows the verdict is why X fails.
