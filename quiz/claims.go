@@ -237,11 +237,13 @@ func markNamedClaims(d *doc) {
 	markDeniedByWhich(d)
 	markFirstImpulses(d)
 	markHedgedBeliefs(d)
+	markReportedProposals(d)
 	markCounterfactuals(d)
 	markJudgedInPlace(d)
 	markW8(d)
 	markNamedAfterColon(d)
 	markFailureModes(d)
+	markFailureLists(d)
 	markInvertedQuestions(d)
 	markEmbeddedQuestions(d)
 	markRejectedClefts(d)
@@ -257,6 +259,8 @@ func markNamedClaims(d *doc) {
 	markDeniedConditions(d, cues)
 	markDoubts(d, cues)
 	markScenarios(d)
+	// last: it continues what the passes above marked
+	markOrContinuations(d)
 }
 
 // instinctNouns are first responses by their meaning ("the instinct is to
@@ -1267,6 +1271,70 @@ func markFailureModes(d *doc) {
 	}
 }
 
+// failureHeads, in a list's heading, announce its items as failure
+// modes: "What can go wrong:", "Risks:", "Failure modes:".
+var failureHeads = setOf(`wrong risk risks pitfall pitfalls hazard hazards failure failures dangers`)
+
+// remedyHeads in a heading announce remedies instead: "Avoiding the
+// risks:", "How to prevent what goes wrong:".
+var remedyHeads = setOf(`avoid avoiding prevent preventing prevention fix fixing fixes mitigate
+mitigating mitigation mitigations remedy remedies solution solutions handle handling`)
+
+// markFailureLists marks the items of a list whose heading announces
+// failure modes ("What can go wrong:" over "- **Lease expiry while
+// blocked.** If T1 waits long enough, its lease runs out"): each item
+// names a way things fail, it claims none of them as the design.
+func markFailureLists(d *doc) {
+	toks := d.toks
+	heads := map[int]bool{} // heading sentence → announces failures
+	for si, s := range d.sents {
+		h := listHeading(d, si)
+		if h < 0 {
+			continue
+		}
+		failing, known := heads[h]
+		if !known {
+			hs := d.sents[h]
+			for k := hs.from; k < hs.to && hs.to-hs.from <= 6; k++ {
+				if remedyHeads[toks[k].raw] {
+					failing = false
+					break
+				}
+				if failureHeads[toks[k].raw] {
+					failing = true
+				}
+			}
+			heads[h] = failing
+		}
+		if !failing {
+			continue
+		}
+		for x := s.from; x < s.to; x++ {
+			toks[x].setAside = true
+		}
+	}
+}
+
+// markOrContinuations marks a sentence opened by "Or" or "Nor" after one
+// that ends in something named, not claimed ("What doesn't work: a read
+// of the key, then a put. Or a check of the session before writing."):
+// it adds one more item to the list before it, under the same frame.
+func markOrContinuations(d *doc) {
+	toks := d.toks
+	for si := 1; si < len(d.sents); si++ {
+		s, p := d.sents[si], d.sents[si-1]
+		if s.to-s.from < 2 || p.to <= p.from || toks[s.from].raw != "or" && toks[s.from].raw != "nor" {
+			continue
+		}
+		if !toks[p.to-1].refuted && !toks[p.to-1].setAside {
+			continue
+		}
+		for x := s.from; x < s.to; x++ {
+			toks[x].setAside = true
+		}
+	}
+}
+
 // opensRejecting reports a sentence that opens by saying what it points
 // back to fails: "That doesn't make ...", "This breaks ...", "That's
 // wrong".
@@ -2052,6 +2120,10 @@ var (
 	hedgeBeliefs  = setOf(`think assume believe expect imagine conclude guess suppose`)
 )
 
+// otherBeliefs are belief verbs in the third person singular: their
+// subject is never the candidate.
+var otherBeliefs = setOf(`thinks believes imagines`)
+
 // markHedgedBeliefs marks a belief hedged as someone's ("you might think
 // X", "you'd assume X", "it's easy to think X") to the end of its
 // sentence, and a claim disowned after it ("X, or so the runbook says")
@@ -2076,12 +2148,88 @@ func markHedgedBeliefs(d *doc) {
 				}
 				break
 			}
+			// "a zombie that lost its lease but still thinks it holds the
+			// lock": a belief verb in the third person reports what
+			// someone else believes, to the end of its clause.
+			if otherBeliefs[r] && toks[j].negBy < 0 {
+				// (set aside, not refuted: the second reader reads these
+				// words as it was trained to)
+				for x := j + 1; x < s.to && !(toks[x].clause && toks[x].brk != 0); x++ {
+					toks[x].setAside = true
+				}
+			}
 			// "X — or so the runbook says", "X, or so they claim"
 			if r == "or" && toks[j+1].raw == "so" && toks[j].clause {
 				for x := s.from; x < j; x++ {
 					toks[x].refuted = true
 				}
 				break
+			}
+		}
+	}
+}
+
+// reportedProposals report a proposal made by someone: "the lock was
+// proposed", "someone suggested a timestamp".
+var reportedProposals = setOf(`proposed suggested floated pitched`)
+
+// unchangedVerdicts open a verdict that a proposal changes nothing:
+// "That keeps today's behaviour", "It changes nothing".
+var unchangedVerdicts = setOf(`keeps leaves changes fixes solves`)
+
+// markReportedProposals marks what a proposal reported in the passive
+// names ("the per-customer lock was proposed then too"), its clause only
+// ("X was suggested, and it works" still claims that X works), and a sentence that answers a proposal reported in the
+// sentence before by saying it changes nothing ("Someone suggested X.
+// That keeps today's behaviour: ..."): what follows describes the
+// proposal's failure, it does not propose it.
+func markReportedProposals(d *doc) {
+	toks := d.toks
+	for si, s := range d.sents {
+		proposal := false
+		for j := s.from; j < s.to; j++ {
+			if !reportedProposals[toks[j].raw] {
+				continue
+			}
+			proposal = true
+			if j == s.from || !passiveAux[toks[j-1].raw] && !(j-1 > s.from && passiveAux[toks[j-2].raw] && toks[j-1].fn) {
+				continue
+			}
+			from, to := j, j
+			for from > s.from && !toks[from].clause {
+				from--
+			}
+			for to < s.to && !(to > j && toks[to].clause) {
+				to++
+			}
+			for x := from; x < to; x++ {
+				toks[x].setAside = true
+			}
+		}
+		if !proposal || si+1 >= len(d.sents) {
+			continue
+		}
+		n := d.sents[si+1]
+		if n.to-n.from < 3 || !tiedOpeners[toks[n.from].raw] {
+			continue
+		}
+		v := toks[n.from+1].raw
+		if !unchangedVerdicts[v] {
+			continue
+		}
+		// "keeps/leaves ... behaviour|problem", "changes/fixes/solves nothing"
+		ok := false
+		for x := n.from + 2; x < n.to && x < n.from+6; x++ {
+			r := toks[x].raw
+			if (v == "keeps" || v == "leaves") && (r == "behaviour" || r == "behavior" || r == "problem" || r == "bug" || r == "race") ||
+				v != "keeps" && v != "leaves" && r == "nothing" {
+				ok = true
+				break
+			}
+		}
+		if ok {
+			for x := n.from; x < n.to; x++ {
+				toks[x].setAside = true
 			}
 		}
 	}

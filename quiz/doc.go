@@ -22,7 +22,9 @@
 // A second reader (reader.go) checks the patterns: a text model learned
 // from labelled answers written blind, over the same words, lemmas and
 // negation scopes. Where no pattern flag fires and it finds a losing claim
-// likely, it raises a minor flag of its own on the sentence that weighs
+// likely, it raises a major flag of its own on the sentence that weighs
 // most, worded as a check; the learner can contest it like any flag. It
-// never removes a pattern's flag and never passes an answer.
+// sets a pattern's flag aside only where a long answer reads clean and
+// the matched sentence does not lean toward a losing claim, and then says
+// so in a note naming the sentence (readerVeto).
 package quiz

@@ -161,8 +161,16 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache,
 			}
 		}
 	}
+	// The second reader may set a pattern's match aside (readerVeto)
+	// before the flag costs anything, so a flag it sets aside takes back
+	// no point either.
+	veto := readVeto(reader, q, d)
 	for _, f := range flags {
-		if fr, ok := findFlag(d, f, listy); ok {
+		fr, ok := findFlag(d, f, listy, nil)
+		if ok && veto != nil {
+			fr, ok = veto.review(d, f, listy, fr, r)
+		}
+		if ok {
 			r.Flags = append(r.Flags, fr)
 		}
 	}
@@ -172,8 +180,8 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache,
 	uncreditDenied(q, d, r)
 	uncreditAgainstVerdict(q, d, r)
 	r.List, r.NotProse, r.Outline = listy, !mostlyProse(d), outlineOnly(d)
-	// The second reader speaks last, where no pattern flag fired, so its
-	// flag takes back no point and a pattern flag is never overruled.
+	// The second reader's own flag comes last, where no pattern flag
+	// fired (or stayed after its veto, above), so it takes back no point.
 	raiseFlag(reader, q, d, r)
 	r.Score = freeTextScore(r.Points, r.Flags)
 	if spareOnly(r.Points) && !mostlyProse(d) {
@@ -539,7 +547,10 @@ func glued(d *doc, s sentence) bool {
 var gluePrepositions = setOf(`vs versus past beyond behind despite toward towards upon around
 inside outside above below beneath underneath amid along throughout unlike near`)
 
-func findFlag(d *doc, f *RedFlag, proseOnly bool) (FlagResult, bool) {
+// findFlag returns the first claim in d that raises red flag f, in
+// sentences only when proseOnly, and never in a sentence skip marks (nil
+// for none).
+func findFlag(d *doc, f *RedFlag, proseOnly bool, skip []bool) (FlagResult, bool) {
 	pats, unless, nExplicit := f.match, f.unless, f.nExplicit
 	if pats == nil {
 		pats, _ = compileAll(flagMatchSources(f.Match), nil, "", "match")
@@ -574,7 +585,7 @@ func findFlag(d *doc, f *RedFlag, proseOnly bool) (FlagResult, bool) {
 			s := d.sents[si]
 			// A question asks rather than claims ("is it SETNX then
 			// EXPIRE?"), so it cannot raise a flag.
-			if s.question || (proseOnly && !s.claim) {
+			if s.question || (proseOnly && !s.claim) || skip != nil && skip[si] {
 				continue
 			}
 			if m, ok := p.findClaim(d, si); ok {

@@ -634,6 +634,12 @@ func negatedBeside(d *doc, s [2]int, own [][2]int, point bool) bool {
 		if n < 0 || n >= s[0] && n < s[1] {
 			continue
 		}
+		// '"never two writers" has to come from a token': a negator
+		// inside a quotation negates the words quoted, not the sentence
+		// that quotes them.
+		if q := d.toks[n].quote; q > 0 && d.toks[k].quote != q {
+			continue
+		}
 		if point && n < k && (untilBetween(d, n, k) || relativeEnds(d, n, k)) {
 			continue
 		}

@@ -228,6 +228,47 @@ func (b *Bank) WithReaderRule(raise float64) *Bank {
 	return &c
 }
 
+// WithReaderVeto returns the bank with the shipped reader's flag and the
+// veto of pattern flags set to clean, lean and minWords (see readerVeto);
+// clean 0 vetoes nothing.
+func (b *Bank) WithReaderVeto(clean, lean float64, minWords int) *Bank {
+	c := *b
+	c.reader = &secondReader{model: embeddedReader, rule: readerRule{raise: readerRaise, veto: readerVeto{clean: clean, lean: lean, minWords: minWords}}}
+	return &c
+}
+
+// FlagReading is what the second reader makes of one pattern flag.
+type FlagReading struct {
+	ID    string
+	Clean float64 // the answer's reading on the losing-claim scale
+	Lean  float64 // the flagged sentence's lean
+	Words int
+	Sent  int // the flagged sentence's words
+}
+
+// PatternFlagReadings grades text without the veto and returns the
+// reader's reading of each pattern flag raised.
+func (b *Bank) PatternFlagReadings(q *Question, text string) []FlagReading {
+	r := b.WithReaderVeto(0, 0, 0).Grade(q, Answer{Text: text})
+	m := embeddedReader()
+	d := analyse(text)
+	rd, _ := m.read(d, q.ID)
+	lean := m.sentenceLean(d, q.ID)
+	var out []FlagReading
+	for _, f := range r.Flags {
+		if f.ID == ReaderFlagID {
+			continue
+		}
+		si, l := spanLean(d, f.Span, lean)
+		n := 0
+		if si >= 0 {
+			n = d.sents[si].to - d.sents[si].from
+		}
+		out = append(out, FlagReading{ID: f.ID, Clean: rd.flag, Lean: l, Words: answerWords(d), Sent: n})
+	}
+	return out
+}
+
 // PatternsOnly returns the bank without its second reader.
 func (b *Bank) PatternsOnly() *Bank {
 	c := *b
