@@ -164,9 +164,14 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache,
 	// The second reader may set a pattern's match aside (readerVeto)
 	// before the flag costs anything, so a flag it sets aside takes back
 	// no point either.
-	veto := readVeto(reader, q, d)
+	// It is read only once a pattern matched: most answers raise none.
+	var veto *flagVeto
+	vetoRead := false
 	for _, f := range flags {
 		fr, ok := findFlag(d, f, listy, nil)
+		if ok && !vetoRead {
+			veto, vetoRead = readVeto(reader, q, d), true
+		}
 		if ok && veto != nil {
 			fr, ok = veto.review(d, f, listy, fr, r)
 		}
