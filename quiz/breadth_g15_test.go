@@ -70,7 +70,7 @@ func TestRescoreHoldsMinBreadth(t *testing.T) {
 	coreOnly := capsResult([4]bool{true, true, false, false}, false)
 	coreOnly.MinBreadth = 1
 	coreOnly.Score = quiz.PassMark - 0.01
-	coreOnly.Notes = []string{"On this question the core points alone do not pass: they are the textbook half of the answer, and a passing one goes on to make some of the other points (see what a fuller answer would cover)."}
+	coreOnly.Notes = []string{"On this question the core points alone do not pass: they are the textbook half of the answer, and a pass also needs the breadth points this question's pass rule asks for (the note on what a fuller answer would cover lists them)."}
 	r := quiz.Rescore(q, coreOnly, map[string]bool{"b1": true})
 	if !r.Passed || slices.ContainsFunc(r.Notes, func(n string) bool { return strings.Contains(n, "core points alone") }) {
 		t.Errorf("core-only answer with b1 ticked: passed=%v score %.2f notes %q, want a pass without the note", r.Passed, r.Score, r.Notes)

@@ -1023,13 +1023,19 @@ func capScore(r *Result) {
 	}
 	// A corrected tick may make the breadth point the answer lacked, or
 	// take one back: the note follows the ticks.
-	r.Notes = slices.DeleteFunc(slices.Clone(r.Notes), func(n string) bool { return n == breadthNote })
+	r.Notes = slices.DeleteFunc(slices.Clone(r.Notes), func(n string) bool { return strings.HasPrefix(n, breadthNotePrefix) })
 	capBreadth(r)
 }
 
 // breadthNote tells an answer kept below the pass mark by its question's
-// MinBreadth why its core points did not carry it.
-const breadthNote = "On this question the core points alone do not pass: they are the textbook half of the answer, and a passing one goes on to make some of the other points (see what a fuller answer would cover)."
+// MinBreadth why its core points did not carry it. The note is a constant,
+// so it cannot give the number; the pass rule shown with the score does.
+const breadthNote = breadthNotePrefix + " they are the textbook half of the answer, and a pass also needs the breadth points this question's pass rule asks for (the note on what a fuller answer would cover lists them)."
+
+// breadthNotePrefix starts breadthNote in every wording it has had, so that
+// a result stored under an earlier one loses that note too when a corrected
+// tick lifts it over the pass mark.
+const breadthNotePrefix = "On this question the core points alone do not pass:"
 
 // shortOfBreadth reports an answer that made every core point but fewer
 // breadth points than its question's MinBreadth asks.

@@ -217,6 +217,13 @@ func TestFeedbackBannerStatesMinBreadth(t *testing.T) {
 	if rule, passed := banner(); passed || strings.HasPrefix(rule, "A pass needs every core point") || !strings.Contains(rule, "core points alone do not pass") || !strings.Contains(rule, "no breadth points") {
 		t.Errorf("every core point and no breadth point: passed %v, banner %q", passed, rule)
 	}
+	// The score the banner gives such an answer is the one the card shows,
+	// and the pass mark is not put where a score is read ("scores just
+	// under the pass mark (60 %)" read as a score of 60 %).
+	shown := strings.TrimSpace(mustDoc(t, cl.get(loc)).Find(`[data-testid=score]`).Text())
+	if rule, _ := banner(); !strings.Contains(rule, "scores "+shown+",") || !strings.Contains(rule, "the "+views.PctText(quiz.PassMark)+" pass mark") {
+		t.Errorf("every core point and no breadth point: the card shows %q, banner %q; want the banner to give that score and the pass mark apart", shown, rule)
+	}
 
 	tick(t, cl, loc, append(slices.Clone(core), breadth[:q.MinBreadth]...))
 	if rule, passed := banner(); !passed || !strings.Contains(rule, "at least "+views.BreadthPoints(q.MinBreadth)+" besides") {

@@ -50,7 +50,7 @@ func passRule(res quiz.Result) string {
 	case core == 0:
 		rule = fmt.Sprintf("A pass needs %s of the key points' weight and no red flag that loses the round.", pass)
 	case coreMissed == 0 && breadthMade < res.MinBreadth:
-		rule = fmt.Sprintf("On this question the core points alone do not pass: an answer that makes every core point but stops there scores just under the pass mark (%s), and a pass also needs at least %s. This answer makes all %d core points but %s.", pass, views.BreadthPoints(res.MinBreadth), core, views.BreadthPoints(breadthMade))
+		rule = fmt.Sprintf("On this question the core points alone do not pass: an answer that makes every core point and nothing more scores %s, just under the %s pass mark, and a pass also needs at least %s. This answer makes all %d core points but %s.", views.PctText(quiz.PassMark-0.01), pass, views.BreadthPoints(res.MinBreadth), core, views.BreadthPoints(breadthMade))
 	case coreMissed == 0 && res.MinBreadth > 0:
 		rule = fmt.Sprintf("On this question a pass needs every core point (that is %s), at least %s besides and no red flag that loses the round. This answer makes all %d core points and %s; the breadth points add to the %s and red flags take away.", pass, views.BreadthPoints(res.MinBreadth), core, views.BreadthPoints(breadthMade), pass)
 	case coreMissed == 0:
