@@ -34,14 +34,7 @@ func TestFeedbackBannerStatesTheRuleApplied(t *testing.T) {
 	srv, _ := newTestServer(t)
 	cl := newClient(t, srv)
 	q := mustQuestion(t, "row-lock")
-	var core, breadth []string
-	for _, p := range q.Points {
-		if p.Core {
-			core = append(core, p.ID)
-		} else {
-			breadth = append(breadth, p.ID)
-		}
-	}
+	core, breadth := pointIDs(q)
 	if len(core) != 2 || len(breadth) == 0 {
 		t.Fatalf("row-lock has %d core and %d breadth points; the test needs a question with two core points", len(core), len(breadth))
 	}
@@ -90,14 +83,7 @@ func TestFeedbackBannerStatesTheRuleApplied(t *testing.T) {
 
 	// A question with three core points gets no exception, and says so.
 	fq := mustQuestion(t, "fencing-token")
-	var fcore, fbreadth []string
-	for _, p := range fq.Points {
-		if p.Core {
-			fcore = append(fcore, p.ID)
-		} else {
-			fbreadth = append(fbreadth, p.ID)
-		}
-	}
+	fcore, fbreadth := pointIDs(fq)
 	if len(fcore) < 3 {
 		t.Fatalf("fencing-token has %d core points; the test needs three", len(fcore))
 	}
@@ -198,14 +184,7 @@ func TestFeedbackBannerStatesMinBreadth(t *testing.T) {
 	if q.MinBreadth < 1 {
 		t.Fatalf("deadlock-ordering asks for %d breadth points; the test needs a question with min_breadth", q.MinBreadth)
 	}
-	var core, breadth []string
-	for _, p := range q.Points {
-		if p.Core {
-			core = append(core, p.ID)
-		} else {
-			breadth = append(breadth, p.ID)
-		}
-	}
+	core, breadth := pointIDs(q)
 	loc, _ := cl.answerOK(q.ID, url.Values{"answer": {"Two transfers in opposite directions can each hold one account and wait for the other."}})
 	banner := func() (rule string, passed bool) {
 		t.Helper()
@@ -229,4 +208,16 @@ func TestFeedbackBannerStatesMinBreadth(t *testing.T) {
 	if rule, passed := banner(); !passed || !strings.Contains(rule, "at least "+views.BreadthPoints(q.MinBreadth)+" besides") {
 		t.Errorf("every core point and %d breadth points: passed %v, banner %q", q.MinBreadth, passed, rule)
 	}
+}
+
+// pointIDs splits q's point ids into core and breadth, in bank order.
+func pointIDs(q *quiz.Question) (core, breadth []string) {
+	for _, p := range q.Points {
+		if p.Core {
+			core = append(core, p.ID)
+		} else {
+			breadth = append(breadth, p.ID)
+		}
+	}
+	return core, breadth
 }
