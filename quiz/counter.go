@@ -94,7 +94,11 @@ func bareClaim(d *doc, m match) bool {
 	}
 	for j := near; j < end; j++ {
 		t := toks[j]
-		if j < lo && (t.cls&clsNegator != 0 || t.negBy >= 0 || contrastWords[t.raw]) ||
+		// (a negation reaching back from inside the claim, as "cannot"
+		// does to its subject in "the holder cannot freeze that long",
+		// is the claim's own wording, not a denial before it)
+		ownNeg := t.negBy >= lo && t.negBy < hi
+		if j < lo && (t.cls&clsNegator != 0 || t.negBy >= 0 && !ownNeg || contrastWords[t.raw]) ||
 			possibilityModals[t.raw] && j+1 < s.to && (j < hi && !sufficiency[toks[j+1].raw] || harmVerbs[toks[j+1].raw]) {
 			return false
 		}

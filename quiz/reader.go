@@ -58,7 +58,7 @@ func readerScopeOf(t *token) int {
 	switch {
 	case t.negBy >= 0 || t.refuted || t.readerRefuted || t.needless || t.dismiss:
 		return 1
-	case t.hypo || t.probe:
+	case t.hypo || t.probe || t.readerProbe:
 		return 2
 	case t.quote > 0 && !t.code:
 		return 3

@@ -32,6 +32,10 @@ type token struct {
 	// rules and frozen until it is retrained, still reads as refuted: its
 	// features stay the ones its model was trained on.
 	readerRefuted bool
+	// readerProbe marks, in the same way, a word that a g16 rule claims
+	// again (a "check" list that goes on to adjust a setting: see
+	// adjustsSetting) but that the second reader still reads as probed.
+	readerProbe bool
 }
 
 // sentence is a run of tokens ended by . ! ? or a line break.
@@ -1509,11 +1513,57 @@ func markFrames(d *doc) {
 					}
 				}
 			}
+			// g16: a "check" that is a probe only as a list of suspects,
+			// whose list goes on to adjust a setting ("check the p99
+			// runtime, bump the lease past it, and ..."), acts on what it
+			// found: no list of suspects holds an action.
+			acted := (t.raw == "check" || t.raw == "checking") && !checkTakesObject(toks, k) && adjustsSetting(toks, k)
 			for j := k; j < to; j++ {
-				toks[j].probe = true
+				if acted {
+					toks[j].readerProbe = true
+				} else {
+					toks[j].probe = true
+				}
 			}
 		}
 	}
+}
+
+// checkTakesObject reports a "check" at toks[k] that probes by the word
+// after it ("check whether", "check for", "check each"), not by the list
+// that follows it (see isProbe).
+func checkTakesObject(toks []token, k int) bool {
+	if k+1 >= len(toks) || toks[k+1].sent != toks[k].sent {
+		return false
+	}
+	switch toks[k+1].raw {
+	case "whether", "if", "for", "each", "every", "all":
+		return true
+	}
+	return false
+}
+
+// adjustVerbs open an item that changes a setting ("raise the TTL",
+// "double the lease"): an action, which a list of suspects never holds.
+var adjustVerbs = setOf(`raise increase bump double triple lengthen shorten lower reduce`)
+
+// adjustsSetting reports whether one of the comma-separated items after
+// toks[k], in its sentence, opens (after "and" or "then") with a verb
+// that adjusts a setting.
+func adjustsSetting(toks []token, k int) bool {
+	for j := k + 1; j < len(toks) && toks[j].sent == toks[k].sent; j++ {
+		if !toks[j].clause || toks[j].brk != ',' {
+			continue
+		}
+		n := j
+		if toks[n].raw == "and" || toks[n].raw == "then" {
+			n++
+		}
+		if n < len(toks) && toks[n].sent == toks[k].sent && adjustVerbs[toks[n].raw] {
+			return true
+		}
+	}
+	return false
 }
 
 // runMoments name a moment in a job's run at which a design checks
