@@ -301,6 +301,8 @@ func markNamedClaims(d *doc) {
 	markNamedAfterColon(d)
 	markFailureModes(d)
 	markFailureLists(d)
+	markClaimColumns(d)
+	markFalseImpressions(d)
 	markInvertedQuestions(d)
 	markEmbeddedQuestions(d)
 	markRejectedClefts(d)
@@ -1411,6 +1413,88 @@ func markFailureLists(d *doc) {
 		}
 		for x := s.from; x < s.to; x++ {
 			toks[x].setAside = true
+		}
+	}
+}
+
+// claimColumnHeads head a table's column of claims someone makes, set
+// against the facts beside them: "| Myth | Reality |", "| Claim | Why
+// it fails |".
+var claimColumnHeads = setOf(`claim claims myth myths belief beliefs misconception misconceptions
+mistake mistakes assumption assumptions folklore`)
+
+// markClaimColumns sets aside the first cell of every row of a Markdown
+// table whose first column is headed as claims (claimColumnHeads): each
+// such cell states a claim the table goes on to answer. (Set aside, not
+// refuted: the second reader reads these words as it was trained to.)
+func markClaimColumns(d *doc) {
+	type cell struct{ from, to int } // byte offsets of a first cell
+	var cells []cell
+	inTable, claims := false, false
+	off := 0
+	for _, line := range strings.SplitAfter(d.text, "\n") {
+		at := off
+		off += len(line)
+		t := strings.TrimSpace(line)
+		if !strings.HasPrefix(t, "|") {
+			inTable, claims = false, false
+			continue
+		}
+		rest := t[1:]
+		first, _, _ := strings.Cut(rest, "|")
+		if !inTable {
+			inTable = true
+			claims = claimColumnHeads[strings.ToLower(strings.TrimSpace(first))]
+			continue
+		}
+		if !claims || strings.Trim(first, " -:") == "" {
+			continue // the separator row
+		}
+		from := at + strings.Index(line, "|") + 1
+		cells = append(cells, cell{from, from + len(first)})
+	}
+	for _, c := range cells {
+		for k := range d.toks {
+			if d.toks[k].start >= c.from && d.toks[k].end <= c.to {
+				d.toks[k].setAside = true
+			}
+		}
+	}
+}
+
+// impressionVerbs give a false impression: "a per-customer lock gives
+// the illusion of safety", "heartbeats create a false sense of security".
+var impressionVerbs = setOf(`give gives gave giving create creates created offer offers provide
+provides lend lends`)
+
+// markFalseImpressions sets aside a sentence that says its subject gives
+// an illusion or a false sense of something: what it says the subject
+// does is the appearance judged deceptive, up to the end of the sentence
+// ("X gives the illusion of safety: it stops two concurrent requests").
+// (Set aside, not refuted: the second reader reads these words as it was
+// trained to.)
+func markFalseImpressions(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		for j := s.from; j+1 < s.to; j++ {
+			illusion := toks[j].raw == "illusion" || toks[j].raw == "false" && (toks[j+1].raw == "sense" || toks[j+1].raw == "impression")
+			if !illusion {
+				continue
+			}
+			given := false
+			for k := j - 1; k >= s.from && k >= j-3; k-- {
+				if impressionVerbs[toks[k].raw] {
+					given = toks[k].negBy < 0
+					break
+				}
+			}
+			if !given {
+				continue
+			}
+			for x := s.from; x < s.to; x++ {
+				toks[x].setAside = true
+			}
+			break
 		}
 	}
 }

@@ -75,5 +75,19 @@ func TestRedTeamG16(t *testing.T) {
 			"If you call the mail API while holding the row lock, the transaction may abort but the email was already sent.", false},
 		{"near-miss: the call kept inside the lock", "row-lock", "lock-across-network-call",
 			"Hold the row lock while you call the mail API, so the email goes out once.", true},
+
+		// The first column of a table headed as claims holds claims the
+		// table answers; a table of the candidate's own steps does not.
+		{"claim column of a table", "fencing-token", "random-fencing-token",
+			"| Claim | Reality |\n|---|---|\n| The random value in the lock key serves as the token | It has no order |\n", false},
+		{"near-miss: a table of the candidate's design", "fencing-token", "random-fencing-token",
+			"| Step | Why |\n|---|---|\n| The random value in the lock key serves as the token | It is unique |\n", true},
+
+		// What gives an illusion or a false sense of something is judged
+		// deceptive, with what it is said to do.
+		{"gives the illusion of safety", "idempotency-keys", "lock-instead-of-constraint",
+			"A lock per customer gives a false sense of safety: it stops two payments running at once, not a retry that comes later.", false},
+		{"near-miss: the lock offered for its effect", "idempotency-keys", "lock-instead-of-constraint",
+			"Take a lock per customer: it stops two payments running at once, so double charges go away.", true},
 	})
 }
