@@ -2349,11 +2349,12 @@ func markFirstImpulses(d *doc) {
 }
 
 // hedgeSubjects and hedgeModals, before a belief verb, report a belief as
-// one someone might hold: "you might think X", "one would assume X".
+// one someone might hold: "you might think X", "one would assume X",
+// "one could argue X" (a concession, answered after it).
 var (
 	hedgeSubjects = setOf(`you one people someone many most`)
 	hedgeModals   = setOf(`might may would could 'd`)
-	hedgeBeliefs  = setOf(`think assume believe expect imagine conclude guess suppose`)
+	hedgeBeliefs  = setOf(`think assume believe expect imagine conclude guess suppose argue claim contend`)
 )
 
 // otherBeliefs are belief verbs in the third person singular: their

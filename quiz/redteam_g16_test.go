@@ -89,5 +89,11 @@ func TestRedTeamG16(t *testing.T) {
 			"A lock per customer gives a false sense of safety: it stops two payments running at once, not a retry that comes later.", false},
 		{"near-miss: the lock offered for its effect", "idempotency-keys", "lock-instead-of-constraint",
 			"Take a lock per customer: it stops two payments running at once, so double charges go away.", true},
+
+		// "One could argue X" concedes X to answer it.
+		{"one could argue", "idempotency-keys", "lock-instead-of-constraint",
+			"One could argue that a lock per customer fixes double charges, but a retry after the lock is released still goes through.", false},
+		{"near-miss: the candidate argues it", "idempotency-keys", "lock-instead-of-constraint",
+			"I'd argue that a lock per customer fixes double charges.", true},
 	})
 }
