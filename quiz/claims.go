@@ -150,13 +150,39 @@ func andDenied(toks []token, j, end int) bool {
 var heldBeliefs = setOf(`belief misconception myth fallacy illusion notion impression claim argument pitch`)
 
 // heldViews name, before "is that", a view someone holds as heldBeliefs
-// do ("the expectation was that X", "the premise is that X"); "mental
-// model" does too ("the colleague's mental model is that X"), unlike "the
-// data model is that".
-var heldViews = setOf(`expectation premise`)
+// do ("the expectation was that X", "the premise is that X"), unless the
+// candidate owns it ("my expectation is that X"); "mental model" does too
+// ("the colleague's mental model is that X"), unlike "the data model is
+// that", and so does an assumption judged hidden or naive ("the hidden
+// assumption in many designs is that X"), unlike "the assumption is that
+// X", which may state the candidate's own premise.
+var (
+	heldViews        = setOf(`expectation premise`)
+	judgedAssumption = setOf(`hidden implicit unstated tacit naive silent dangerous false wrong common usual`)
+)
 
 func heldView(toks []token, k int) bool {
-	return heldViews[toks[k].raw] || toks[k].raw == "model" && k > 0 && toks[k-1].raw == "mental"
+	if k == 0 || toks[k-1].raw == "my" || toks[k-1].raw == "our" {
+		return false
+	}
+	p := toks[k-1].raw
+	return heldViews[toks[k].raw] || toks[k].raw == "model" && p == "mental" ||
+		(toks[k].raw == "assumption" || toks[k].raw == "assumptions") && judgedAssumption[p]
+}
+
+// viewCopula returns the index of "that" after the "is" or "was" that
+// follows a held view at toks[k], allowing a short phrase between them
+// ("the hidden assumption in many queue designs is that"), or -1.
+func viewCopula(toks []token, k, end int) int {
+	for c := k + 1; c+1 < end && c <= k+6; c++ {
+		if toks[c].clause && toks[c].brk != 0 {
+			return -1
+		}
+		if (toks[c].raw == "is" || toks[c].raw == "was") && toks[c+1].raw == "that" {
+			return c + 1
+		}
+	}
+	return -1
 }
 
 // ownBelief words before a belief participle make the belief the
@@ -169,7 +195,7 @@ stopped`)
 var namedWords = func() map[string]bool {
 	m := setOf(`safe as about unlike what go goes went audit review inspect scan check verify from
 misses miss missed missing defeat defeats defeated defeating leap lose loses lost losing stretch
-model expectation premise`)
+model expectation premise assumption assumptions`)
 	for _, set := range []map[string]bool{guardVerbs, beliefVerbs, beliefNouns, failVerbs, inversions, approvalVerbs, breakVerbs, appearVerbs, doubtVerbs} {
 		for w := range set {
 			m[w] = true
@@ -261,8 +287,9 @@ func markNamedClaims(d *doc) {
 			}
 		// red16: set aside, not refuted (the second reader reads these
 		// words as it was trained to)
-		case heldView(toks, k) && k+2 < sentEnd(k) && (toks[k+1].raw == "is" || toks[k+1].raw == "was") && toks[k+2].raw == "that":
-			for j := k + 2; j < claimEnd(k+2); j++ {
+		case heldView(toks, k) && viewCopula(toks, k, sentEnd(k)) > 0:
+			that := viewCopula(toks, k, sentEnd(k))
+			for j := that; j < claimEnd(that); j++ {
 				toks[j].setAside = true
 			}
 		// "(just) to be safe", "on the safe side": a precaution, not a

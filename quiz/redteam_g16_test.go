@@ -95,5 +95,15 @@ func TestRedTeamG16(t *testing.T) {
 			"One could argue that a lock per customer fixes double charges, but a retry after the lock is released still goes through.", false},
 		{"near-miss: the candidate argues it", "idempotency-keys", "lock-instead-of-constraint",
 			"I'd argue that a lock per customer fixes double charges.", true},
+
+		// An assumption judged hidden or naive is someone's view; the
+		// candidate's own assumption, or a plain "the assumption is", is
+		// not read as one.
+		{"hidden assumption reported", "skip-locked-queue", "exactly-once-claim",
+			"The hidden assumption behind many job tables is that a claimed job runs exactly once. It can run twice.", false},
+		{"near-miss: the candidate's own assumption", "skip-locked-queue", "exactly-once-claim",
+			"My assumption is that a claimed job runs exactly once.", true},
+		{"near-miss: an assumption not judged", "skip-locked-queue", "exactly-once-claim",
+			"The assumption is that a claimed job runs exactly once.", true},
 	})
 }
