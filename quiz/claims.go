@@ -88,11 +88,13 @@ func markAppearances(d *doc, cues sentCues) {
 		}
 		seen := -1
 		for j := s.from; j+1 < s.to; j++ {
-			if seen < 0 && toks[j].cls&clsAppear != 0 && appearJudgements[toks[j+1].raw] && toks[j].negBy < 0 {
+			// (a judgement denied after "and" is negated by that
+			// denial: "look harmless and aren't")
+			if seen < 0 && toks[j].cls&clsAppear != 0 && appearJudgements[toks[j+1].raw] && (toks[j].negBy < 0 || toks[j].negBy > j+1 && andDenied(toks, j+2, s.to)) {
 				seen = j
 				continue
 			}
-			if seen >= 0 && toks[j].clause && (toks[j].raw == "but" || toks[j].raw == "yet" || toks[j].raw == "however") {
+			if seen >= 0 && toks[j].clause && (toks[j].raw == "but" || toks[j].raw == "yet" || toks[j].raw == "however") && toks[seen].negBy < 0 {
 				from := seen
 				for from > s.from && !(toks[from].clause && toks[from].brk != 0) {
 					from--
@@ -102,13 +104,86 @@ func markAppearances(d *doc, cues sentCues) {
 				}
 				break
 			}
+			// red16: "X, Y, look harmless and aren't": "and" with a
+			// denial turns the appearance too, and an appearance verb
+			// that opens its clause has its subject before it (set
+			// aside, not refuted: the second reader reads these words
+			// as it was trained to)
+			if seen >= 0 && andDenied(toks, j, s.to) {
+				from := seen
+				for from > s.from && !(toks[from].clause && toks[from].brk != 0) {
+					from--
+				}
+				if from == seen && toks[seen].clause {
+					from = s.from
+				}
+				for x := from; x < j; x++ {
+					toks[x].setAside = true
+				}
+				break
+			}
 		}
 	}
 }
 
+// andDenied reports "and" at toks[j] opening a denied auxiliary that
+// turns an appearance as "but" does: "look harmless and aren't", "seems
+// fine and (it) isn't", "sounds safe and is not".
+func andDenied(toks []token, j, end int) bool {
+	if toks[j].raw != "and" {
+		return false
+	}
+	k := j + 1
+	if k < end && (toks[k].raw == "it" || toks[k].raw == "they") {
+		k++
+	}
+	if k >= end {
+		return false
+	}
+	r := toks[k].raw
+	return copulas[strings.TrimSuffix(r, "n't")] && strings.HasSuffix(r, "n't") ||
+		copulas[r] && k+1 < end && toks[k+1].raw == "not"
+}
+
 // heldBeliefs name, before "is that", a belief the speaker does not
-// share: "A common belief is that X".
+// share: "A common belief is that X", "the expectation was that X".
 var heldBeliefs = setOf(`belief misconception myth fallacy illusion notion impression claim argument pitch`)
+
+// heldViews name, before "is that", a view someone holds as heldBeliefs
+// do ("the expectation was that X", "the premise is that X"), unless the
+// candidate owns it ("my expectation is that X"); "mental model" does too
+// ("the colleague's mental model is that X"), unlike "the data model is
+// that", and so does an assumption judged hidden or naive ("the hidden
+// assumption in many designs is that X"), unlike "the assumption is that
+// X", which may state the candidate's own premise.
+var (
+	heldViews        = setOf(`expectation premise`)
+	judgedAssumption = setOf(`hidden implicit unstated tacit naive silent dangerous false wrong common usual`)
+)
+
+func heldView(toks []token, k int) bool {
+	if k == 0 || toks[k-1].raw == "my" || toks[k-1].raw == "our" {
+		return false
+	}
+	p := toks[k-1].raw
+	return heldViews[toks[k].raw] || toks[k].raw == "model" && p == "mental" ||
+		(toks[k].raw == "assumption" || toks[k].raw == "assumptions") && judgedAssumption[p]
+}
+
+// viewCopula returns the index of "that" after the "is" or "was" that
+// follows a held view at toks[k], allowing a short phrase between them
+// ("the hidden assumption in many queue designs is that"), or -1.
+func viewCopula(toks []token, k, end int) int {
+	for c := k + 1; c+1 < end && c <= k+6; c++ {
+		if toks[c].clause && toks[c].brk != 0 {
+			return -1
+		}
+		if (toks[c].raw == "is" || toks[c].raw == "was") && toks[c+1].raw == "that" {
+			return c + 1
+		}
+	}
+	return -1
+}
 
 // ownBelief words before a belief participle make the belief the
 // candidate's own ("I'm thinking we should ...", "keep thinking").
@@ -119,7 +194,8 @@ stopped`)
 // token outside them is skipped on one bit of its cached word class.
 var namedWords = func() map[string]bool {
 	m := setOf(`safe as about unlike what go goes went audit review inspect scan check verify from
-misses miss missed missing defeat defeats defeated defeating leap lose loses lost losing stretch`)
+misses miss missed missing defeat defeats defeated defeating leap lose loses lost losing stretch
+model expectation premise assumption assumptions`)
 	for _, set := range []map[string]bool{guardVerbs, beliefVerbs, beliefNouns, failVerbs, inversions, approvalVerbs, breakVerbs, appearVerbs, doubtVerbs} {
 		for w := range set {
 			m[w] = true
@@ -209,6 +285,13 @@ func markNamedClaims(d *doc) {
 			for j := k + 2; j < claimEnd(k+2); j++ {
 				toks[j].refuted = true
 			}
+		// red16: set aside, not refuted (the second reader reads these
+		// words as it was trained to)
+		case heldView(toks, k) && viewCopula(toks, k, sentEnd(k)) > 0:
+			that := viewCopula(toks, k, sentEnd(k))
+			for j := that; j < claimEnd(that); j++ {
+				toks[j].setAside = true
+			}
 		// "(just) to be safe", "on the safe side": a precaution, not a
 		// claim that anything is safe.
 		case t.raw == "safe" && (k > 1 && toks[k-1].raw == "be" && toks[k-2].raw == "to" || k+1 < len(toks) && toks[k+1].raw == "side"):
@@ -236,6 +319,7 @@ func markNamedClaims(d *doc) {
 	markOutdoneByNext(d)
 	markDeniedByWhich(d)
 	markFirstImpulses(d)
+	markBadHabits(d)
 	markHedgedBeliefs(d)
 	markReportedProposals(d)
 	markCounterfactuals(d)
@@ -244,6 +328,8 @@ func markNamedClaims(d *doc) {
 	markNamedAfterColon(d)
 	markFailureModes(d)
 	markFailureLists(d)
+	markClaimColumns(d)
+	markFalseImpressions(d)
 	markInvertedQuestions(d)
 	markEmbeddedQuestions(d)
 	markRejectedClefts(d)
@@ -1086,6 +1172,12 @@ func markNamedAfterColon(d *doc) {
 					report = true
 				}
 			}
+			// "What teams tend to get wrong: X", "Gotchas: X": an
+			// inline heading announcing failures, as over a list (not a
+			// judgement of its own, "Partial failure is no concern: X")
+			// (set aside, not refuted: the second reader reads these
+			// words as it was trained to)
+			heading := colon-from <= 8 && announcesFailures(toks, from, colon) && !hasCopula(toks, from, colon)
 			start := colon
 			if refusingHeader(toks, from, colon) {
 				// the header's own object is refused too ("argue
@@ -1096,6 +1188,10 @@ func markNamedAfterColon(d *doc) {
 			if named {
 				for j := start; j < s.to; j++ {
 					toks[j].refuted = true
+				}
+			} else if heading {
+				for j := colon; j < s.to; j++ {
+					toks[j].setAside = true
 				}
 			}
 		}
@@ -1273,7 +1369,48 @@ func markFailureModes(d *doc) {
 
 // failureHeads, in a list's heading, announce its items as failure
 // modes: "What can go wrong:", "Risks:", "Failure modes:".
-var failureHeads = setOf(`wrong risk risks pitfall pitfalls hazard hazards failure failures dangers`)
+var failureHeads = setOf(`wrong risk risks pitfall pitfalls hazard hazards failure failures dangers
+gotchas myths misconceptions non-solutions non-solution non-starters non-starter non-fixes dead-ends`)
+
+// dismissHeads in a heading set its failures aside as harmless or
+// handled: "Risks you can ignore:", "How I dodge them:", "Pitfalls
+// aside, ...".
+var dismissHeads = setOf(`ignore ignoring aside dodge dodging sidestep skip`)
+
+// hasCopula reports a copula among toks[from:to]: words that judge
+// rather than head what follows.
+func hasCopula(toks []token, from, to int) bool {
+	for k := from; k < to; k++ {
+		if copulas[toks[k].raw] || strings.HasSuffix(toks[k].raw, "'s") {
+			return true
+		}
+	}
+	return false
+}
+
+// falseRemedies before a remedy head deny it is one: "non-solutions",
+// "false fixes", "fake mitigations".
+var falseRemedies = setOf(`non false fake pseudo bogus`)
+
+// announcesFailures reports a heading, toks[from:to], that announces
+// failure modes or mistakes ("What can go wrong", "Non-solutions people
+// reach for", "Common misconceptions") and no remedy for them ("How to
+// avoid what goes wrong"), nor denies or dismisses them ("nothing wrong
+// with", "risks you can ignore").
+func announcesFailures(toks []token, from, to int) bool {
+	failing := false
+	for k := from; k < to; k++ {
+		switch {
+		case remedyHeads[toks[k].raw] && k > from && falseRemedies[toks[k-1].raw]:
+			failing = true // "non-solutions", "false fixes"
+		case remedyHeads[toks[k].raw], dismissHeads[toks[k].raw], toks[k].cls&clsNegator != 0, strings.HasSuffix(toks[k].raw, "n't"):
+			return false
+		case failureHeads[toks[k].raw]:
+			failing = true
+		}
+	}
+	return failing
+}
 
 // remedyHeads in a heading announce remedies instead: "Avoiding the
 // risks:", "How to prevent what goes wrong:".
@@ -1295,15 +1432,7 @@ func markFailureLists(d *doc) {
 		failing, known := heads[h]
 		if !known {
 			hs := d.sents[h]
-			for k := hs.from; k < hs.to && hs.to-hs.from <= 6; k++ {
-				if remedyHeads[toks[k].raw] {
-					failing = false
-					break
-				}
-				if failureHeads[toks[k].raw] {
-					failing = true
-				}
-			}
+			failing = hs.to-hs.from <= 6 && announcesFailures(toks, hs.from, hs.to)
 			heads[h] = failing
 		}
 		if !failing {
@@ -1311,6 +1440,88 @@ func markFailureLists(d *doc) {
 		}
 		for x := s.from; x < s.to; x++ {
 			toks[x].setAside = true
+		}
+	}
+}
+
+// claimColumnHeads head a table's column of claims someone makes, set
+// against the facts beside them: "| Myth | Reality |", "| Claim | Why
+// it fails |".
+var claimColumnHeads = setOf(`claim claims myth myths belief beliefs misconception misconceptions
+mistake mistakes assumption assumptions folklore`)
+
+// markClaimColumns sets aside the first cell of every row of a Markdown
+// table whose first column is headed as claims (claimColumnHeads): each
+// such cell states a claim the table goes on to answer. (Set aside, not
+// refuted: the second reader reads these words as it was trained to.)
+func markClaimColumns(d *doc) {
+	type cell struct{ from, to int } // byte offsets of a first cell
+	var cells []cell
+	inTable, claims := false, false
+	off := 0
+	for _, line := range strings.SplitAfter(d.text, "\n") {
+		at := off
+		off += len(line)
+		t := strings.TrimSpace(line)
+		if !strings.HasPrefix(t, "|") {
+			inTable, claims = false, false
+			continue
+		}
+		rest := t[1:]
+		first, _, _ := strings.Cut(rest, "|")
+		if !inTable {
+			inTable = true
+			claims = claimColumnHeads[strings.ToLower(strings.TrimSpace(first))]
+			continue
+		}
+		if !claims || strings.Trim(first, " -:") == "" {
+			continue // the separator row
+		}
+		from := at + strings.Index(line, "|") + 1
+		cells = append(cells, cell{from, from + len(first)})
+	}
+	for _, c := range cells {
+		for k := range d.toks {
+			if d.toks[k].start >= c.from && d.toks[k].end <= c.to {
+				d.toks[k].setAside = true
+			}
+		}
+	}
+}
+
+// impressionVerbs give a false impression: "a per-customer lock gives
+// the illusion of safety", "heartbeats create a false sense of security".
+var impressionVerbs = setOf(`give gives gave giving create creates created offer offers provide
+provides lend lends`)
+
+// markFalseImpressions sets aside a sentence that says its subject gives
+// an illusion or a false sense of something: what it says the subject
+// does is the appearance judged deceptive, up to the end of the sentence
+// ("X gives the illusion of safety: it stops two concurrent requests").
+// (Set aside, not refuted: the second reader reads these words as it was
+// trained to.)
+func markFalseImpressions(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		for j := s.from; j+1 < s.to; j++ {
+			illusion := toks[j].raw == "illusion" || toks[j].raw == "false" && (toks[j+1].raw == "sense" || toks[j+1].raw == "impression")
+			if !illusion {
+				continue
+			}
+			given := false
+			for k := j - 1; k >= s.from && k >= j-3; k-- {
+				if impressionVerbs[toks[k].raw] {
+					given = toks[k].negBy < 0
+					break
+				}
+			}
+			if !given {
+				continue
+			}
+			for x := s.from; x < s.to; x++ {
+				toks[x].setAside = true
+			}
+			break
 		}
 	}
 }
@@ -2085,6 +2296,47 @@ var (
 wisdom`)
 )
 
+// markBadHabits reads "a bad habit is to X", "the lazy habit: X", near
+// the start of a sentence, as a mistake named, to the end of its clause
+// and of the verbs coordinated with its infinitive ("... is to keep
+// working and only react to LOST"): a habit judged by a critic word is a
+// mistake, where "the bad thing is X" states a consequence. (Set aside,
+// not refuted: the second reader reads these words as it was trained
+// to.)
+func markBadHabits(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		for j := s.from + 1; j+1 < s.to && j < s.from+4; j++ {
+			if toks[j].raw != "habit" && toks[j].raw != "habits" || toks[j-1].cls&clsCritic == 0 {
+				continue
+			}
+			n := j + 1
+			if toks[n].raw == "is" || toks[n].raw == "was" {
+				n++
+			} else if toks[n].brk != ':' {
+				break
+			}
+			end := n + 1
+			for end < s.to && !toks[end].clause {
+				end++
+			}
+			for x := n; x < end; x++ {
+				toks[x].setAside = true
+			}
+			setAsideCoordinated(toks, n, end, s.to)
+			break
+		}
+	}
+}
+
+// attemptNouns, after earlyMods and before "was", tell a first attempt
+// that was later replaced: "our first fix was X", "the original design
+// was X".
+var (
+	attemptNouns = setOf(`fix fixes attempt attempts try idea design approach version guess solution plan`)
+	earlyMods    = setOf(`first initial original earlier previous old`)
+)
+
 // firstMods mark a response as the first, unconsidered one.
 var firstMods = setOf(`jerk first initial natural gut instinctive immediate reflexive obvious
 common usual typical tempting`)
@@ -2103,6 +2355,17 @@ func markFirstImpulses(d *doc) {
 			impulse := toks[j].cls&clsImpulse != 0 && j > s.from && (firstMods[toks[j-1].raw] ||
 				// "The instinct is to ...": an instinct is a first response
 				instinctNouns[toks[j].raw] && (toks[j-1].raw == "the" || toks[j-1].raw == "my" || toks[j-1].raw == "our" || toks[j-1].raw == "your"))
+			// "their first fix was X", "my initial attempt was X": a
+			// first attempt told in the past was not the last one
+			former := j > s.from && j+1 < s.to && attemptNouns[toks[j].raw] && earlyMods[toks[j-1].raw] && toks[j+1].raw == "was"
+			if former {
+				// (set aside, not refuted: the second reader reads
+				// these words as it was trained to)
+				for x := j + 1; x < s.to; x++ {
+					toks[x].setAside = true
+				}
+				break
+			}
 			if !impulse && !common {
 				continue
 			}
@@ -2113,16 +2376,70 @@ func markFirstImpulses(d *doc) {
 }
 
 // hedgeSubjects and hedgeModals, before a belief verb, report a belief as
-// one someone might hold: "you might think X", "one would assume X".
+// one someone might hold: "you might think X", "one would assume X",
+// "one could argue X" (a concession, answered after it).
 var (
 	hedgeSubjects = setOf(`you one people someone many most`)
 	hedgeModals   = setOf(`might may would could 'd`)
-	hedgeBeliefs  = setOf(`think assume believe expect imagine conclude guess suppose`)
+	hedgeBeliefs  = setOf(`think assume believe expect imagine conclude guess suppose argue claim contend`)
 )
 
 // otherBeliefs are belief verbs in the third person singular: their
 // subject is never the candidate.
 var otherBeliefs = setOf(`thinks believes imagines`)
+
+// Beliefs held by someone named as their holder, read by heldByOther:
+// a belief verb in its plain form after a reporter ("many developers
+// believe X", "juniors often assume X"), and a belief adjective after a
+// copula whose subject is not the candidate ("the zombie is still sure
+// it owns the lock", "people are convinced X").
+var (
+	plainBeliefs   = setOf(`believe think assume expect imagine suppose reckon figure`)
+	beliefAdjs     = setOf(`sure certain convinced confident`)
+	beliefAdverbs  = setOf(`still often usually always sometimes typically generally really genuinely honestly pretty quite so fully absolutely totally completely very dead firmly tend tends to`)
+	beliefCopulas  = setOf(`is are was were seems seem stays remains`)
+	notOtherHolder = setOf(`i we you it this that there which what here one everything nothing`)
+)
+
+// heldByOther reports a belief whose holder the sentence names as
+// someone other than the candidate, at toks[j]: "developers (often)
+// believe", "he is (pretty) sure", "they're convinced". "I'm sure",
+// "we are confident", "it is certain that" and "sure to" stay claims.
+func heldByOther(toks []token, from, j int) bool {
+	back := func(k int) int {
+		for k >= from && beliefAdverbs[toks[k].raw] {
+			k--
+		}
+		return k
+	}
+	r := toks[j].raw
+	switch {
+	case plainBeliefs[r]:
+		k := back(j - 1)
+		return k >= from && reporters[toks[k].raw] && !notOtherHolder[toks[k].raw]
+	case beliefAdjs[r]:
+		if j+1 < len(toks) && (toks[j+1].raw == "to" || toks[j+1].raw == "enough") {
+			return false
+		}
+		k := back(j - 1)
+		if k < from {
+			return false
+		}
+		c := toks[k].raw
+		if subj, ok := strings.CutSuffix(c, "'s"); ok {
+			return !notOtherHolder[subj]
+		}
+		if subj, ok := strings.CutSuffix(c, "'re"); ok {
+			return !notOtherHolder[subj]
+		}
+		if !beliefCopulas[c] {
+			return false
+		}
+		k = back(k - 1)
+		return k >= from && !notOtherHolder[toks[k].raw] && toks[k].negBy < 0
+	}
+	return false
+}
 
 // markHedgedBeliefs marks a belief hedged as someone's ("you might think
 // X", "you'd assume X", "it's easy to think X") to the end of its
@@ -2149,9 +2466,11 @@ func markHedgedBeliefs(d *doc) {
 				break
 			}
 			// "a zombie that lost its lease but still thinks it holds the
-			// lock": a belief verb in the third person reports what
-			// someone else believes, to the end of its clause.
-			if otherBeliefs[r] && toks[j].negBy < 0 {
+			// lock": a belief verb in the third person, or a belief
+			// whose holder is named as someone else (heldByOther),
+			// reports what someone else believes, to the end of its
+			// clause.
+			if (otherBeliefs[r] || heldByOther(toks, s.from, j)) && toks[j].negBy < 0 {
 				// (set aside, not refuted: the second reader reads these
 				// words as it was trained to)
 				for x := j + 1; x < s.to && !(toks[x].clause && toks[x].brk != 0); x++ {

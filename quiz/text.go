@@ -2077,6 +2077,7 @@ func markMentions(d *doc) {
 				for k := n; k < end; k++ {
 					toks[k].refuted = true
 				}
+				setAsideCoordinated(toks, n, end, s.to)
 			}
 		}
 		if suspects {
@@ -2465,6 +2466,42 @@ func opensExample(toks []token) bool {
 	}
 	return false
 }
+
+// setAsideCoordinated sets aside the clauses from toks[k] on that go on
+// with the infinitive a mistake's item opened at toks[n] (see
+// coordinatedVerb), to the end of the last of them. (Set aside, not
+// refuted: the second reader reads these words as it was trained to.)
+func setAsideCoordinated(toks []token, n, k, end int) {
+	for k < end && coordinatedVerb(toks, n, k, end) {
+		e := k + 1
+		for e < end && !toks[e].clause {
+			e++
+		}
+		for x := k; x < e; x++ {
+			toks[x].setAside = true
+		}
+		k = e
+	}
+}
+
+// coordinatedVerb reports a clause at toks[k] that goes on with the
+// infinitive that opens a mistake's item at toks[n] ("the mistake is to
+// keep working and (only) react to LOST"): "and" or "or" with no
+// punctuation, then a verb rather than a new subject.
+func coordinatedVerb(toks []token, n, k, end int) bool {
+	if n >= end || toks[n].raw != "to" || toks[k].brk != 0 || toks[k].raw != "and" && toks[k].raw != "or" {
+		return false
+	}
+	v := k + 1
+	for v < end && (toks[v].raw == "only" || toks[v].raw == "just" || toks[v].raw == "then" || toks[v].raw == "simply") {
+		v++
+	}
+	return v < end && !newSubjects[toks[v].raw]
+}
+
+// newSubjects open a clause with a subject of its own.
+var newSubjects = setOf(`i we you it they he she the a an this that these those there my our your their its
+what which who nothing everything`)
 
 // headNouns, after a critic word, name a mistake as mistakeNouns do:
 // "the wrong way is X", "the naive fix: X".
