@@ -30,7 +30,8 @@ type token struct {
 	// header waving its failure off, or a consequence drawn after a
 	// rejecting cleft) but that the second reader, trained before those
 	// rules and frozen until it is retrained, still reads as refuted: its
-	// features stay the ones its model was trained on.
+	// features stay the ones its model was trained on. A g16 rule does the
+	// same for a numbered item after a negated lead-in (markNegated).
 	readerRefuted bool
 	// readerProbe marks, in the same way, a word that a g16 rule claims
 	// again (a "check" list that goes on to adjust a setting: see
@@ -911,6 +912,7 @@ func markNegation(d *doc) {
 		}
 		if neg || critic {
 			limit := k + negForward
+			readerOnly := false
 			for j := k + 1; j < len(toks) && j <= limit; j++ {
 				if toks[j].sent != t.sent {
 					break
@@ -921,12 +923,20 @@ func markNegation(d *doc) {
 				// clause without ending it (not "no token (...) and a
 				// paused holder can still act", where a new clause
 				// follows it).
+				//
+				// "does nothing about: (1) the client stalls ...": a
+				// bracketed number or letter numbers the item that follows;
+				// it is no aside, and the item is a clause of its own,
+				// asserted. The second reader, trained before this rule and
+				// frozen until it is retrained, still reads the item as
+				// negated (readerOnly).
 				if c := asideClose(d, j); c > j && j <= k+2 && !clauseWords[toks[c].raw] && toks[c].raw != "and" && toks[c].raw != "or" && toks[c].raw != "then" {
+					if itemMarker(toks, j, c) {
+						readerOnly = true
+					}
 					limit += c - j
 					j = c
-					if toks[j].negBy < 0 {
-						toks[j].negBy = k
-					}
+					markNegated(toks, j, k, readerOnly)
 					continue
 				}
 				// "nothing that orders", "nobody who can": a relative
@@ -934,9 +944,7 @@ func markNegation(d *doc) {
 				// "doesn't guarantee that nobody else can ...": the
 				// negation of a verb that takes a that-clause reaches into it.
 				if toks[j].clause && toks[j].raw == "that" && toks[j].brk == 0 && complementVerbs[toks[j-1].raw] {
-					if toks[j].negBy < 0 {
-						toks[j].negBy = k
-					}
+					markNegated(toks, j, k, readerOnly)
 					continue
 				}
 				// "rather than the policy that only reacts to LOST",
@@ -949,9 +957,7 @@ func markNegation(d *doc) {
 						end++
 					}
 					limit = max(limit, end-1)
-					if toks[j].negBy < 0 {
-						toks[j].negBy = k
-					}
+					markNegated(toks, j, k, readerOnly)
 					continue
 				}
 				// "wouldn't "fix" it with a longer TTL": a quotation
@@ -965,9 +971,7 @@ func markNegation(d *doc) {
 				if avoidBy(toks, k, j) {
 					break
 				}
-				if toks[j].negBy < 0 {
-					toks[j].negBy = k
-				}
+				markNegated(toks, j, k, readerOnly)
 			}
 		}
 		back := critic || strings.HasSuffix(t.raw, "n't") || (negators[t.raw] && strings.HasSuffix(t.raw, "nt") && t.raw != "instead" && len(t.raw) > 3)
@@ -1067,6 +1071,34 @@ func asideClose(d *doc, j int) int {
 		}
 	}
 	return -1
+}
+
+// markNegated puts toks[j] in the scope of the negator toks[k], unless a
+// negator already covers it; with readerOnly it is negated for the second
+// reader alone (see readerRefuted).
+func markNegated(toks []token, j, k int, readerOnly bool) {
+	if toks[j].negBy >= 0 {
+		return
+	}
+	if readerOnly {
+		toks[j].readerRefuted = true
+		return
+	}
+	toks[j].negBy = k
+}
+
+// itemMarker reports that the bracketed aside from toks[j] up to toks[c]
+// is an item's number or letter ("(1)", "(b)", "(iii)"), not a remark.
+func itemMarker(toks []token, j, c int) bool {
+	if c-j != 1 || toks[j].brk != '(' {
+		return false
+	}
+	// (not the plural of "lock(s)")
+	w := toks[j].raw
+	if len(w) == 1 && w != "s" {
+		return true
+	}
+	return strings.Trim(w, "0123456789") == "" || strings.Trim(w, "ivx") == ""
 }
 
 // asideOpeners open a short adverbial set off by commas inside a negated
@@ -1266,6 +1298,13 @@ there_are they_are these_are those_are it_was there_was`)
 // they read as a list dressed as sentences.
 const minDressed = 3
 
+// maxDressedWords is the longest sentence that can be a list item dressed
+// as one: the opener lends a term its function words ("It is a revision
+// for fencing."), but a sentence longer than this carries clauses of its
+// own ("It's the wrong tool when the section touches the outside world,
+// because a rollback does not undo an HTTP call") and is prose.
+const maxDressedWords = 14
+
 // markDressed marks the sentences of a keyword list dressed as sentences:
 // "It is async replication. It is a Raft quorum. It is a revision." Each
 // opener supplies the function words that make a term look like prose, so
@@ -1279,7 +1318,7 @@ func markDressed(d *doc) {
 		if !open && s.to-s.from > 1 {
 			open = dummyOpeners[t.raw+"_"+d.toks[s.from+1].raw]
 		}
-		if open {
+		if open && s.to-s.from <= maxDressedWords {
 			dressed = append(dressed, si)
 		}
 	}
