@@ -236,3 +236,81 @@ func TestTimeWindowDedupeEndsDoublesG16(t *testing.T) {
 			"A one-minute window does not rule out double charges: a retry after it charges again.", false},
 	})
 }
+
+// TestRowLockScopeMisstatedG16 holds a row lock said to outlive its
+// transaction, or to bind only the connection or process that took it.
+func TestRowLockScopeMisstatedG16(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		{"in autocommit the row stays locked until you release it", "row-lock", "row-lock-scope-wrong",
+			"Autocommit is fine here: the row stays locked for the rest of the session until you release it.", true},
+		{"a row lock only applies to the process that took it", "row-lock", "row-lock-scope-wrong",
+			"A FOR UPDATE lock only applies to the process that took it, so the other app servers need Redis.", true},
+		{"other instances don't see the row lock", "row-lock", "row-lock-scope-wrong",
+			"A FOR UPDATE lock stays local to its box — other instances don't see it, so a second server needs Redis.", true},
+
+		{"near-miss: the row stays locked only until commit", "row-lock", "row-lock-scope-wrong",
+			"In autocommit the row does not stay locked: the lock ends with the statement's transaction.", false},
+		{"near-miss: an advisory lock stays held until released", "row-lock", "row-lock-scope-wrong",
+			"A session-level advisory lock stays held until you release it, unlike a row lock.", false},
+		{"near-miss: a row lock only applies within its transaction", "row-lock", "row-lock-scope-wrong",
+			"A row lock only applies to the transaction that took it, and every connection to that database honours it.", false},
+		{"near-miss: other instances do see it", "row-lock", "row-lock-scope-wrong",
+			"The row lock lives in the database, so other instances do see it and wait.", false},
+		{"near-miss: it isn't true that others can't see it", "row-lock", "row-lock-scope-wrong",
+			"It is a myth that other servers can't see a row lock; every connection to the database honours it.", false},
+		{"near-miss: other processes don't see an in-process mutex", "row-lock", "row-lock-scope-wrong",
+			"Other processes don't see an in-process mutex, which is why the row lock in the database is the better tool.", false},
+	})
+}
+
+// TestSessionWaitsForClientG16 holds the coordination service said to
+// keep a session until its client has heard of the disconnection.
+func TestSessionWaitsForClientG16(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		{"the session doesn't expire until the client is told", "session-suspended", "fencing-unneeded",
+			"Stopping on SUSPENDED is enough, because the ensemble doesn't expire the session until the client has been told.", true},
+
+		{"near-miss: the ensemble does not wait for the client", "session-suspended", "fencing-unneeded",
+			"The ensemble does not wait until the client is told: the session expires on the server's timer.", false},
+		{"near-miss: the belief called a mistake", "session-suspended", "fencing-unneeded",
+			"Thinking the session won't expire until the client has been told is a mistake; a partitioned client hears nothing.", false},
+	})
+}
+
+// TestReadFirstMakesDeleteSafeG16 holds a read of the value first sold as
+// making a separate delete safe.
+func TestReadFirstMakesDeleteSafeG16(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		{"reading the value first means you only delete your own lock", "redis-lock-and-failure", "get-then-del",
+			"Reading the value first means you only ever delete your own lock.", true},
+
+		{"near-miss: compare and delete in one script", "redis-lock-and-failure", "get-then-del",
+			"Compare the value first and delete in the same Lua script, so you only delete your own lock.", false},
+		{"near-miss: a read first still races", "redis-lock-and-failure", "get-then-del",
+			"Checking the value first does not mean you only delete your own lock: the key can change hands between the two commands.", false},
+	})
+}
+
+// TestHerdEffectAsLeaderLoadG16 holds the herd effect defined as load on
+// the ensemble's leader.
+func TestHerdEffectAsLeaderLoadG16(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		{"the herd effect as every request swamping the leader", "zookeeper-lock-recipe", "zk-recipe-wrong",
+			"The herd effect is every lock request hitting the leader and swamping it.", true},
+
+		{"near-miss: every waiter woken at once", "zookeeper-lock-recipe", "zk-recipe-wrong",
+			"The herd effect is every waiter woken at once by one release, which can overload the leader with reads.", false},
+	})
+}
+
+// TestVolatileEvictionSparesLocksG16 holds a volatile-* eviction policy
+// said to protect lock keys, which carry a TTL and so are its candidates.
+func TestVolatileEvictionSparesLocksG16(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		{"volatile-lru protects the lock keys", "redis-early-expiry", "single-node-keeps-keys",
+			"Set volatile-lru and the lock keys are protected from eviction.", true},
+
+		{"near-miss: volatile-lru evicts exactly the lock keys", "redis-early-expiry", "single-node-keeps-keys",
+			"Volatile-lru does not protect the locks: keys with a TTL are exactly its candidates, so use noeviction.", false},
+	})
+}
