@@ -329,6 +329,9 @@ func markNamedClaims(d *doc) {
 	markFailureModes(d)
 	markFailureLists(d)
 	markClaimColumns(d)
+	markDialogueTurns(d)
+	markRejectedLabels(d)
+	markTurnedBack(d)
 	markFalseImpressions(d)
 	markInvertedQuestions(d)
 	markEmbeddedQuestions(d)
@@ -1487,6 +1490,289 @@ func markClaimColumns(d *doc) {
 			}
 		}
 	}
+}
+
+// ownSpeakers label the candidate's own turns in a dialogue ("Me: ...",
+// "A: ..."); questionSpeakers label the other side's, beside the people
+// of reporters ("Interviewer: ...", "Q: ...", "Team lead: ...").
+var (
+	ownSpeakers      = setOf(`me i a answer candidate interviewee myself`)
+	questionSpeakers = setOf(`q question them interviewer`)
+)
+
+// speakerLabel returns the label opening a line of a dialogue, lowercased
+// ("Interviewer: ..." gives "interviewer", "**Team lead:** ..." gives
+// "lead"), and the byte offset where the turn's words begin; "" when the
+// line opens with no speaker (a label of one to three words before a
+// colon).
+func speakerLabel(line string) (string, int) {
+	colon := strings.IndexByte(line, ':')
+	if colon <= 0 || colon > 30 {
+		return "", 0
+	}
+	head := strings.Trim(line[:colon], " \t*_>")
+	words := strings.Fields(strings.ToLower(head))
+	if len(words) == 0 || len(words) > 3 {
+		return "", 0
+	}
+	for _, w := range words {
+		for _, r := range w {
+			if !(r >= 'a' && r <= 'z' || r == '-' || r == '\'') {
+				return "", 0
+			}
+		}
+	}
+	return words[len(words)-1], colon + 1
+}
+
+// headingWords label parts of an answer rather than speakers ("Fix:",
+// "Note:"), so a capitalised label among them is no name.
+var headingWords = setOf(`fix fixes note notes summary answer result results cause causes solution
+problem problems why how what when where step steps update edit ps context goal goals example
+examples rule rules bonus tldr caveat caveats risk risks option options verdict conclusion short
+long yes no`)
+
+// markDialogueTurns reads an answer written as a dialogue: when lines
+// open with speaker labels, some the candidate's own ("Me:", "A:") and
+// some another person's ("Interviewer:", "Q:", "Colleague:", or a name,
+// "Dana:", whose turn borders one of the candidate's), the other
+// person's turns report what that person says or proposes, not the
+// candidate's claims, and are set aside; the candidate's own turns are
+// read as before. (Set aside, not refuted: the second reader reads these
+// words as it was trained to.)
+func markDialogueTurns(d *doc) {
+	const (
+		own = iota + 1
+		other
+		name // a capitalised one-word label: another speaker beside the candidate's turns
+	)
+	type turn struct {
+		who      int
+		from, to int // byte offsets of the turn's words
+	}
+	var turns []turn
+	off := 0
+	for _, line := range strings.SplitAfter(d.text, "\n") {
+		at := off
+		off += len(line)
+		label, words := speakerLabel(line)
+		t := strings.TrimLeft(line, " \t*_>")
+		switch {
+		case label == "":
+			if strings.TrimSpace(line) != "" {
+				turns = append(turns, turn{}) // prose between turns
+			}
+			continue
+		case ownSpeakers[label]:
+			turns = append(turns, turn{own, at + words, at + len(line)})
+		case questionSpeakers[label] || reporters[label] && label != "answer" && label != "candidate":
+			turns = append(turns, turn{other, at + words, at + len(line)})
+		case len(t) > 0 && t[0] >= 'A' && t[0] <= 'Z' && !strings.ContainsAny(strings.TrimSpace(t[:strings.IndexByte(t, ':')]), " \t") && !headingWords[label]:
+			turns = append(turns, turn{name, at + words, at + len(line)})
+		default:
+			turns = append(turns, turn{})
+		}
+	}
+	hasOwn := false
+	for _, t := range turns {
+		hasOwn = hasOwn || t.who == own
+	}
+	if !hasOwn {
+		return
+	}
+	for i, t := range turns {
+		switch t.who {
+		case other:
+		case name:
+			if !(i > 0 && turns[i-1].who == own || i+1 < len(turns) && turns[i+1].who == own) {
+				continue
+			}
+		default:
+			continue
+		}
+		for k := range d.toks {
+			if d.toks[k].start >= t.from && d.toks[k].end <= t.to {
+				d.toks[k].setAside = true
+			}
+		}
+	}
+}
+
+// rejectLabels, as a label before a colon opening a line or a code
+// comment, name what follows as a version judged bad or replaced: "Bad:",
+// "# old:", "// WRONG:", "Previously:", "The old way:". beforeLabels do
+// so only in a before/after comparison (an answer that also has an
+// afterLabels label and no "During:"): "Before: X. After: Y." compares,
+// "Before: take the lock. During: ... After: release" is a timeline.
+// labelFillers may stand beside them ("The naive version:").
+var (
+	rejectLabels = setOf(`old bad wrong broken buggy unsafe naive previously originally formerly
+anti-pattern antipattern`)
+	beforeLabels = setOf(`before`)
+	afterLabels  = setOf(`after now new fixed`)
+	labelFillers = setOf(`the a our my version code way approach design setup fix v1 pattern`)
+)
+
+// rejectedLabel reads the label opening line (after any comment marker:
+// "//", "#", "--", "*"): kind is "reject", "before", "after", "during" or
+// ""; words is the byte offset where the words after the colon begin.
+func rejectedLabel(line string) (kind string, words int) {
+	t := strings.TrimLeft(line, " \t")
+	lead := len(line) - len(t)
+	for _, m := range []string{"//", "#", "--", "/*", "*", "-", ">"} {
+		if strings.HasPrefix(t, m) {
+			t = strings.TrimLeft(t[len(m):], " \t")
+			lead = len(line) - len(t)
+			break
+		}
+	}
+	colon := strings.IndexByte(t, ':')
+	if colon <= 0 || colon > 30 {
+		return "", 0
+	}
+	ws := strings.Fields(strings.ToLower(strings.Trim(t[:colon], " \t*_")))
+	if len(ws) == 0 || len(ws) > 3 {
+		return "", 0
+	}
+	for _, w := range ws {
+		switch {
+		case rejectLabels[w]:
+			kind = "reject"
+		case beforeLabels[w] && kind == "":
+			kind = "before"
+		case afterLabels[w] && kind == "":
+			kind = "after"
+		case w == "during" && kind == "":
+			kind = "during"
+		case labelFillers[w]:
+		default:
+			return "", 0
+		}
+	}
+	return kind, lead + colon + 1
+}
+
+// markRejectedLabels sets aside what follows a label that judges it bad
+// or replaced ("Bad: SETNX then EXPIRE", "# old: r.delete(key)", "Before:
+// the release was a plain DEL. After: a compare-and-delete script"), up
+// to the end of its sentence or line: it names the version the answer
+// turns from. A label of the candidate's own version ("After:", "Fix:")
+// is read as before. (Set aside, not refuted: the second reader reads
+// these words as it was trained to.)
+func markRejectedLabels(d *doc) {
+	type label struct {
+		kind     string
+		from, to int // byte offsets of the words after the colon, to the line's end
+	}
+	var labels []label
+	compares, timeline := false, false
+	off := 0
+	for _, line := range strings.SplitAfter(d.text, "\n") {
+		at := off
+		off += len(line)
+		kind, words := rejectedLabel(line)
+		switch kind {
+		case "reject", "before":
+			labels = append(labels, label{kind, at + words, at + len(line)})
+		case "after":
+			compares = true
+		case "during":
+			timeline = true
+		}
+	}
+	for _, l := range labels {
+		if l.kind == "before" && (!compares || timeline) {
+			continue
+		}
+		sent := -1
+		for k := range d.toks {
+			t := &d.toks[k]
+			if t.start < l.from || t.end > l.to {
+				continue
+			}
+			si := -1
+			for i, s := range d.sents {
+				if s.from <= k && k < s.to {
+					si = i
+					break
+				}
+			}
+			if sent >= 0 && si != sent {
+				break
+			}
+			sent = si
+			t.setAside = true
+		}
+	}
+}
+
+// markTurnedBack sets aside a sentence that the next one turns back on
+// without a word of judgement the older rules read: a bare "Not." that
+// makes it irony ("Because obviously X. Not."), a bare "Sure." or "Yeah
+// right." after a retort opened by "because" ("Yeah, because X. Sure."),
+// or a back-reference
+// saying it leads to a harm ("X. That is exactly what leads to two
+// holders."); and a scenario set up by "Let's say" (or "let's suppose,
+// assume, imagine"), as "Suppose ..." sets one up. (Set aside, not
+// refuted: the second reader reads these words as it was trained to.)
+func markTurnedBack(d *doc) {
+	toks := d.toks
+	for si, s := range d.sents {
+		if s.to-s.from > 2 && (toks[s.from].raw == "let's" || toks[s.from].raw == "lets") && scenarioOpeners[toks[s.from+1].raw] && toks[s.from+1].raw != "picture" {
+			for j := s.from; j < s.to; j++ {
+				toks[j].setAside = true
+			}
+			continue
+		}
+		if si+1 >= len(d.sents) {
+			continue
+		}
+		n := d.sents[si+1]
+		end := n.to
+		for j := n.from + 1; j < n.to; j++ {
+			if toks[j].clause && toks[j].brk != 0 {
+				end = j
+				break
+			}
+		}
+		// a bare "Sure." or "Right." is irony only after a retort opened
+		// by "because" ("Yeah, because X. Sure.")
+		retort := toks[s.from].raw == "because" || s.to-s.from > 2 && (toks[s.from].raw == "yeah" || toks[s.from].raw == "oh") && toks[s.from+1].raw == "because"
+		bare := n.to-n.from == 1 || n.to-n.from == 2 && toks[n.from].raw == "yeah" && toks[n.from+1].raw == "right"
+		ironic := bare && (toks[n.from].raw == "not" || retort && (toks[n.from].raw == "sure" || toks[n.from].raw == "right" || toks[n.from].raw == "yeah"))
+		if !ironic && !(backRefs[toks[n.from].raw] && leadsToHarm(toks[n.from:end], end-n.from)) {
+			continue
+		}
+		for j := s.from; j < s.to; j++ {
+			toks[j].setAside = true
+		}
+	}
+}
+
+// causeVerbs say what something leads to: "That is exactly what leads to
+// two holders", "This default causes double charges".
+var causeVerbs = setOf(`leads led causes caused produces produced creates created gives gave`)
+
+// leadsToHarm reports a sentence, toks[:end] its first clause, that says
+// what it points back at leads to a harm: a cause verb within its first
+// six words, not negated, and within four words after it two owners or a
+// harm word ("two holders", "double charges", "lost updates").
+func leadsToHarm(toks []token, end int) bool {
+	for j := 1; j < end && j <= 6; j++ {
+		if !causeVerbs[toks[j].raw] {
+			continue
+		}
+		if toks[j].negBy >= 0 {
+			return false
+		}
+		for x := j + 1; x < end && x <= j+4; x++ {
+			if harmWords[toks[x].raw] || x+1 < end && twoOwners[[2]string{toks[x].raw, toks[x+1].raw}] {
+				return true
+			}
+		}
+		return false
+	}
+	return false
 }
 
 // impressionVerbs give a false impression: "a per-customer lock gives
