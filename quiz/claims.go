@@ -2735,6 +2735,11 @@ func markHedgedBeliefs(d *doc) {
 	toks := d.toks
 	for _, s := range d.sents {
 		for j := s.from; j+1 < s.to; j++ {
+			// Every case below starts from a word of clsBelief or
+			// clsHedgeSubject: one bit read skips the rest.
+			if toks[j].cls&(clsBelief|clsHedgeSubject) == 0 {
+				continue
+			}
 			r := toks[j].raw
 			hedged := false
 			switch {
@@ -2793,7 +2798,7 @@ func markReportedProposals(d *doc) {
 	for si, s := range d.sents {
 		proposal := false
 		for j := s.from; j < s.to; j++ {
-			if !reportedProposals[toks[j].raw] {
+			if toks[j].cls&clsBelief == 0 || !reportedProposals[toks[j].raw] {
 				continue
 			}
 			proposal = true

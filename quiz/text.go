@@ -3239,6 +3239,7 @@ const (
 	clsApproval     // approvalVerbs
 	clsBreakVerb    // breakVerbs
 	clsG11          // temptVerbs, swapVerbs, preferVerbs, disowners, formerAdvice
+	clsBelief       // the words markHedgedBeliefs and markReportedProposals start from
 )
 
 // clsFrame are the classes a token must have for markFrames to look at it
@@ -3279,6 +3280,7 @@ func classOf(raw string) wordClass {
 		{needWords[raw], clsNeedWord}, {needlessWords[raw], clsNeedless}, {doubtVerbs[raw], clsDoubt},
 		{approvalVerbs[raw], clsApproval}, {breakVerbs[raw], clsBreakVerb},
 		{temptVerbs[raw] || swapVerbs[raw] || preferVerbs[raw] || disowners[raw] || formerAdvice[raw], clsG11},
+		{otherBeliefs[raw] || plainBeliefs[raw] || beliefAdjs[raw] || reportedProposals[raw] || raw == "you'd" || raw == "one'd" || raw == "easy" || raw == "or", clsBelief},
 	} {
 		if x.on {
 			c |= x.cls
