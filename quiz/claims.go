@@ -2451,8 +2451,9 @@ func heldByOther(toks []token, from, j int) bool {
 }
 
 // markHedgedBeliefs marks a belief hedged as someone's ("you might think
-// X", "you'd assume X", "it's easy to think X") to the end of its
-// sentence, and a claim disowned after it ("X, or so the runbook says")
+// X", "you'd assume X", "it's easy to think X", "it is tempting to think
+// X") to the end of its sentence or to a clause opened by a contrast
+// ("..., but Y": Y is the candidate's own), and a claim disowned after it ("X, or so the runbook says")
 // from the start of its sentence.
 func markHedgedBeliefs(d *doc) {
 	toks := d.toks

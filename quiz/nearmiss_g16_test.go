@@ -59,6 +59,8 @@ func TestNearMissesG16(t *testing.T) {
 			"There's no need to compare the value before extending; just call PEXPIRE from the renewer.", true},
 		{"near-miss: the claim made after but", "extend-lease", "extend-without-owner",
 			"It is tempting to reach for a Lua script, but there's no need to compare the value before extending.", true},
+		{"near-miss: the claim made after an easy-to-assume but", "extend-lease", "extend-without-owner",
+			"It's easy to assume a script is needed, but the renewer doesn't need to check the value; it can just extend the key.", true},
 	}
 	checkFlagCases(t, cases)
 	b := loadBank(t).WithReaderVeto(0, 0, 0)
