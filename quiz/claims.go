@@ -2668,7 +2668,16 @@ var (
 	hedgeSubjects = setOf(`you one people someone many most`)
 	hedgeModals   = setOf(`might may would could 'd`)
 	hedgeBeliefs  = setOf(`think assume believe expect imagine conclude guess suppose argue claim contend`)
+	// hedgeContrasts open the clause that answers a hedged belief: "it's
+	// tempting to think X, but Y".
+	hedgeContrasts = setOf(`but however yet`)
 )
+
+// contrastOpens reports whether token x, at or after min, opens a clause
+// with a contrast (hedgeContrasts): the end of a hedged belief.
+func contrastOpens(toks []token, x, min int) bool {
+	return x >= min && toks[x].clause && hedgeContrasts[toks[x].raw]
+}
 
 // otherBeliefs are belief verbs in the third person singular: their
 // subject is never the candidate.
@@ -2728,8 +2737,9 @@ func heldByOther(toks []token, from, j int) bool {
 }
 
 // markHedgedBeliefs marks a belief hedged as someone's ("you might think
-// X", "you'd assume X", "it's easy to think X") to the end of its
-// sentence, and a claim disowned after it ("X, or so the runbook says")
+// X", "you'd assume X", "it's easy to think X", "it is tempting to think
+// X") to the end of its sentence or to a clause opened by a contrast
+// ("..., but Y": Y is the candidate's own), and a claim disowned after it ("X, or so the runbook says")
 // from the start of its sentence.
 func markHedgedBeliefs(d *doc) {
 	toks := d.toks
@@ -2749,10 +2759,27 @@ func markHedgedBeliefs(d *doc) {
 				hedged, j = true, j+1
 			case r == "easy" && j+2 < s.to && toks[j+1].raw == "to" && hedgeBeliefs[toks[j+2].raw]:
 				hedged, j = true, j+1
+			case r == "tempting" && j+2 < s.to && toks[j+1].raw == "to" && hedgeBeliefs[toks[j+2].raw]:
+				// "it is tempting to think X": set aside, not refuted
+				// (a g16 rule: the second reader reads these words as
+				// it was trained to)
+				for x := j + 2; x < s.to && !contrastOpens(toks, x, j+3); x++ {
+					toks[x].setAside = true
+				}
 			}
 			if hedged {
+				// "it's easy to think X, but Y": the belief set aside
+				// ends where the contrast opens, and Y is the
+				// candidate's own (refuted for the second reader alone,
+				// which was trained on the whole sentence refuted).
+				contrast := false
 				for x := j + 1; x < s.to; x++ {
-					toks[x].refuted = true
+					contrast = contrast || contrastOpens(toks, x, j+2)
+					if contrast {
+						toks[x].readerRefuted = true
+					} else {
+						toks[x].refuted = true
+					}
 				}
 				break
 			}
