@@ -3280,7 +3280,7 @@ func classOf(raw string) wordClass {
 		{needWords[raw], clsNeedWord}, {needlessWords[raw], clsNeedless}, {doubtVerbs[raw], clsDoubt},
 		{approvalVerbs[raw], clsApproval}, {breakVerbs[raw], clsBreakVerb},
 		{temptVerbs[raw] || swapVerbs[raw] || preferVerbs[raw] || disowners[raw] || formerAdvice[raw], clsG11},
-		{otherBeliefs[raw] || plainBeliefs[raw] || beliefAdjs[raw] || reportedProposals[raw] || raw == "you'd" || raw == "one'd" || raw == "easy" || raw == "or", clsBelief},
+		{otherBeliefs[raw] || plainBeliefs[raw] || beliefAdjs[raw] || reportedProposals[raw] || raw == "you'd" || raw == "one'd" || raw == "easy" || raw == "tempting" || raw == "or", clsBelief},
 	} {
 		if x.on {
 			c |= x.cls
