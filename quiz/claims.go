@@ -1484,10 +1484,16 @@ func markClaimColumns(d *doc) {
 		cells = append(cells, cell{from, from + len(first)})
 	}
 	for _, c := range cells {
-		for k := range d.toks {
-			if d.toks[k].start >= c.from && d.toks[k].end <= c.to {
-				d.toks[k].setAside = true
-			}
+		setAsideBetween(d, c.from, c.to)
+	}
+}
+
+// setAsideBetween sets aside every token of d that lies wholly within the
+// byte offsets from and to.
+func setAsideBetween(d *doc, from, to int) {
+	for k := range d.toks {
+		if d.toks[k].start >= from && d.toks[k].end <= to {
+			d.toks[k].setAside = true
 		}
 	}
 }
@@ -1590,11 +1596,7 @@ func markDialogueTurns(d *doc) {
 		default:
 			continue
 		}
-		for k := range d.toks {
-			if d.toks[k].start >= t.from && d.toks[k].end <= t.to {
-				d.toks[k].setAside = true
-			}
-		}
+		setAsideBetween(d, t.from, t.to)
 	}
 }
 
