@@ -1,6 +1,9 @@
 package quiz
 
-import "strings"
+import (
+	"iter"
+	"strings"
+)
 
 // Assertion rules of grader g7: ways a sentence names a claim without
 // making it that the earlier passes (markNegation, markFrames,
@@ -1461,10 +1464,7 @@ func markClaimColumns(d *doc) {
 	type cell struct{ from, to int } // byte offsets of a first cell
 	var cells []cell
 	inTable, claims := false, false
-	off := 0
-	for _, line := range strings.SplitAfter(d.text, "\n") {
-		at := off
-		off += len(line)
+	for at, line := range linesAt(d.text) {
 		t := strings.TrimSpace(line)
 		if !strings.HasPrefix(t, "|") {
 			inTable, claims = false, false
@@ -1485,6 +1485,20 @@ func markClaimColumns(d *doc) {
 	}
 	for _, c := range cells {
 		setAsideBetween(d, c.from, c.to)
+	}
+}
+
+// linesAt yields each line of text (with its newline) and the byte offset
+// it starts at.
+func linesAt(text string) iter.Seq2[int, string] {
+	return func(yield func(int, string) bool) {
+		off := 0
+		for _, line := range strings.SplitAfter(text, "\n") {
+			if !yield(off, line) {
+				return
+			}
+			off += len(line)
+		}
 	}
 }
 
@@ -1557,10 +1571,7 @@ func markDialogueTurns(d *doc) {
 		from, to int // byte offsets of the turn's words
 	}
 	var turns []turn
-	off := 0
-	for _, line := range strings.SplitAfter(d.text, "\n") {
-		at := off
-		off += len(line)
+	for at, line := range linesAt(d.text) {
 		label, words := speakerLabel(line)
 		t := strings.TrimLeft(line, " \t*_>")
 		switch {
@@ -1668,10 +1679,7 @@ func markRejectedLabels(d *doc) {
 	}
 	var labels []label
 	compares, timeline := false, false
-	off := 0
-	for _, line := range strings.SplitAfter(d.text, "\n") {
-		at := off
-		off += len(line)
+	for at, line := range linesAt(d.text) {
 		kind, words := rejectedLabel(line)
 		switch kind {
 		case "reject", "before":
