@@ -24,7 +24,7 @@ func TestTTLNotASafetySetting(t *testing.T) {
 }
 
 // TestNothingOutlastsThePause: no setting at all said to survive the
-// pause ("none of that fixes a long GC pause", "no lease length handles a
+// pause ("nothing survives a long freeze", "no lease length handles a
 // frozen VM"); something that does fix the pause, or a universal word
 // about something else, is not it.
 func TestNothingOutlastsThePause(t *testing.T) {
