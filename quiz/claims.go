@@ -336,6 +336,7 @@ func markNamedClaims(d *doc) {
 	markRejectedLabels(d)
 	markTurnedBack(d)
 	markFalseImpressions(d)
+	markDistinguished(d)
 	markInvertedQuestions(d)
 	markEmbeddedQuestions(d)
 	markRejectedClefts(d)
@@ -1818,6 +1819,66 @@ func markFalseImpressions(d *doc) {
 				toks[x].setAside = true
 			}
 			break
+		}
+	}
+}
+
+// distinctWords and distinctNouns make the predicate that sets its subject
+// apart from what was just said: "X is a different claim", "X is a
+// separate question", "X is another matter".
+var (
+	distinctWords = setOf(`different separate distinct stronger another other`)
+	distinctNouns = setOf(`claim claims guarantee guarantees promise promises question questions
+matter matters property properties problem problems thing things story topic issue`)
+	// distinctIntensifiers may stand before a distinctWord: "a whole
+	// different claim", "an entirely separate question".
+	distinctIntensifiers = setOf(`whole entirely completely totally quite very much far`)
+)
+
+// markDistinguished sets aside the subject of a clause that calls it a
+// different claim, question or matter ("Exactly-once delivery is a
+// different claim: ...", "Whether the write lands is a separate
+// question"): the candidate names it to set it apart from what was just
+// said, and asserts nothing of it. What follows the predicate (the reason
+// it differs) is the candidate's own. The subject is the run of at most
+// six words from the clause's start (the sentence's or a strong break's)
+// to its copula.
+func markDistinguished(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		from := s.from
+		for k := s.from; k < s.to; k++ {
+			if k > s.from && strongBreak(toks[k]) {
+				from = k
+			}
+			if !copulas[toks[k].raw] && toks[k].raw != "isn't" || k == from || k-from > 6 {
+				continue
+			}
+			j := k + 1
+			if toks[k].raw == "isn't" || j < s.to && toks[j].raw == "not" {
+				// "X is not the same claim"
+				if toks[k].raw != "isn't" {
+					j++
+				}
+				if j+2 < s.to && toks[j].raw == "the" && toks[j+1].raw == "same" && distinctNouns[toks[j+2].raw] {
+					for x := from; x < k; x++ {
+						toks[x].setAside = true
+					}
+				}
+				continue
+			}
+			if j < s.to && (toks[j].raw == "a" || toks[j].raw == "an") {
+				j++
+			}
+			if j < s.to && distinctIntensifiers[toks[j].raw] {
+				j++
+			}
+			if j+1 >= s.to || !distinctWords[toks[j].raw] || !distinctNouns[toks[j+1].raw] {
+				continue
+			}
+			for x := from; x < k; x++ {
+				toks[x].setAside = true
+			}
 		}
 	}
 }
