@@ -397,6 +397,14 @@ type readerVeto struct {
 	clean    float64
 	lean     float64
 	minWords int
+	// next adds the next sentence's lean to the matched sentence's when
+	// it leans away from a losing claim, so a refutation that follows a
+	// mention ("People say X. That is wrong.") counts with it; a next
+	// sentence that leans toward one adds nothing.
+	next bool
+	// alone weighs each sentence's words as if the sentence stood alone,
+	// not only the words no earlier sentence used (sentenceLean).
+	alone bool
 }
 
 // secondReader is the model with the rule that combines it with the
@@ -427,7 +435,7 @@ var shippedReader = &secondReader{model: embeddedReader, rule: readerRule{raise:
 // on AS+AU and 4 of 10 on Q+R, and cost no flag on an answer that asserts
 // a losing claim on any split (g16's reading rules then fixed all 13 of
 // AS+AU on their own, so the veto's gain there is now measured on Q+R).
-var shippedVeto = readerVeto{clean: 0.15, lean: 0, minWords: 50}
+var shippedVeto = readerVeto{clean: 0.10, lean: 0, minWords: 50, next: true}
 
 // raiseFlag raises the reader's flag on an answer no pattern flagged when
 // the reader finds a losing claim likely, on the sentence that leans most
@@ -485,7 +493,16 @@ func readVeto(sr *secondReader, q *Question, d *doc) *flagVeto {
 	if !ok || rd.flag >= sr.rule.veto.clean {
 		return nil
 	}
-	return &flagVeto{rule: sr.rule.veto, clean: rd.flag, lean: m.sentenceLean(d, q.ID)}
+	lean := m.sentenceLean(d, q.ID)
+	if sr.rule.veto.alone {
+		lean = m.sentenceLeanAlone(d, q.ID)
+	}
+	if sr.rule.veto.next {
+		for si := range len(lean) - 1 {
+			lean[si] += min(0, lean[si+1])
+		}
+	}
+	return &flagVeto{rule: sr.rule.veto, clean: rd.flag, lean: lean}
 }
 
 // review returns the flag red flag f raises in d (fr, as findFlag found
@@ -586,6 +603,27 @@ func (m *readerModel) sentenceLean(d *doc, qid string) []float64 {
 	defer m.seen.Put(seen)
 	seen.next()
 	m.each(d, func(si int, id int32) {
+		if si >= 0 && seen.add(id) {
+			lean[si] += float64(m.shared[id][1] + pq[id][1])
+		}
+	})
+	return lean
+}
+
+// sentenceLeanAlone is sentenceLean with each sentence read on its own:
+// a word or pair an earlier sentence used still counts toward the lean of
+// a later one.
+func (m *readerModel) sentenceLeanAlone(d *doc, qid string) []float64 {
+	pq := m.perQ[qid]
+	lean := make([]float64, len(d.sents))
+	seen := m.seen.Get().(*readerSeen)
+	defer m.seen.Put(seen)
+	last := -2
+	m.each(d, func(si int, id int32) {
+		if si != last {
+			seen.next()
+			last = si
+		}
 		if si >= 0 && seen.add(id) {
 			lean[si] += float64(m.shared[id][1] + pq[id][1])
 		}
