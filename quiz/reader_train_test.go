@@ -237,11 +237,11 @@ func (b *Bank) WithReaderVeto(clean, lean float64, minWords int) *Bank {
 	return &c
 }
 
-// WithReaderVetoNext is WithReaderVeto with the next sentence's lean
-// added to the matched sentence's when next is set (readerVeto.next).
-func (b *Bank) WithReaderVetoNext(clean, lean float64, minWords int, next, alone bool) *Bank {
+// WithReaderVetoNext is WithReaderVeto with readerVeto.next set to next
+// (the next sentence read with the matched one where it leans away).
+func (b *Bank) WithReaderVetoNext(clean, lean float64, minWords int, next bool) *Bank {
 	c := *b
-	c.reader = &secondReader{model: embeddedReader, rule: readerRule{raise: readerRaise, veto: readerVeto{clean: clean, lean: lean, minWords: minWords, next: next, alone: alone}}}
+	c.reader = &secondReader{model: embeddedReader, rule: readerRule{raise: readerRaise, veto: readerVeto{clean: clean, lean: lean, minWords: minWords, next: next}}}
 	return &c
 }
 
@@ -250,11 +250,11 @@ type FlagReading struct {
 	ID    string
 	Clean float64 // the answer's reading on the losing-claim scale
 	Lean  float64 // the flagged sentence's lean
+	Words int
+	Sent  int // the flagged sentence's words
 	// NextLean is the lean of the sentence after the flagged one (0 at
 	// the end of the answer).
 	NextLean float64
-	Words    int
-	Sent     int // the flagged sentence's words
 }
 
 // PatternFlagReadings grades text without the veto and returns the
