@@ -25,6 +25,7 @@
 // likely, it raises a major flag of its own on the sentence that weighs
 // most, worded as a check; the learner can contest it like any flag. It
 // sets a pattern's flag aside only where a long answer reads clean and
-// the matched sentence does not lean toward a losing claim, and then says
+// the matched sentence (read with the next one where that leans away)
+// does not lean toward a losing claim, and then says
 // so in a note naming the sentence (readerVeto).
 package quiz

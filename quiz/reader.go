@@ -397,6 +397,12 @@ type readerVeto struct {
 	clean    float64
 	lean     float64
 	minWords int
+	// next adds to the matched sentence's lean the next sentence's when
+	// that one leans away from a losing claim: what follows a mention
+	// (the correction, the fix, the check that catches it) reads with it,
+	// while a next sentence that leans toward a losing claim adds
+	// nothing, so it cannot take a flag back from the veto either.
+	next bool
 }
 
 // secondReader is the model with the rule that combines it with the
@@ -427,7 +433,24 @@ var shippedReader = &secondReader{model: embeddedReader, rule: readerRule{raise:
 // on AS+AU and 4 of 10 on Q+R, and cost no flag on an answer that asserts
 // a losing claim on any split (g16's reading rules then fixed all 13 of
 // AS+AU on their own, so the veto's gain there is now measured on Q+R).
-var shippedVeto = readerVeto{clean: 0.15, lean: 0, minWords: 50}
+//
+// g17, with the reader retrained on AS, AT and AU, chose again on AV and
+// AW and checked on the totals of AX and of Q and R
+// (TestVetoRuleExperimentG17). The next sentence now counts where it
+// leans away (next): on AV+AW it spares one more flagged passing answer
+// (3 -> 2 of 288), on Q+R two more (6 -> 4), AX stays at 0, and no
+// answer that asserts a losing claim loses its flag on any split. Adding
+// the next sentence's lean whatever its sign gave one flagged passing
+// answer back on AX. The answer must now read below 0.10: at 0.15 the
+// retrained reader set aside one tuning answer's losing claim, and plain
+// claims appended to a good answer that reads 0.10 to 0.15 (AV, AW, AX
+// and Q+R spare nothing there). The lean and length stay: no other
+// lean from -1 to +1 or length from 30 to 80 did better on AV+AW, and
+// lean +1 sets aside appended claims again. The veto still sets aside
+// some plain claims inserted into a clean-reading answer whose earlier
+// sentences used the same words, since a sentence's lean counts only
+// words no earlier sentence used (TestVetoInsertedClaimsG17 counts them).
+var shippedVeto = readerVeto{clean: 0.10, lean: 0, minWords: 50, next: true}
 
 // raiseFlag raises the reader's flag on an answer no pattern flagged when
 // the reader finds a losing claim likely, on the sentence that leans most
@@ -485,7 +508,13 @@ func readVeto(sr *secondReader, q *Question, d *doc) *flagVeto {
 	if !ok || rd.flag >= sr.rule.veto.clean {
 		return nil
 	}
-	return &flagVeto{rule: sr.rule.veto, clean: rd.flag, lean: m.sentenceLean(d, q.ID)}
+	lean := m.sentenceLean(d, q.ID)
+	if sr.rule.veto.next {
+		for si := range len(lean) - 1 {
+			lean[si] += min(0, lean[si+1])
+		}
+	}
+	return &flagVeto{rule: sr.rule.veto, clean: rd.flag, lean: lean}
 }
 
 // review returns the flag red flag f raises in d (fr, as findFlag found
@@ -524,7 +553,7 @@ func (v *flagVeto) review(d *doc, f *RedFlag, proseOnly bool, fr FlagResult, r *
 
 // readerVetoNote words a flag the second reader set aside: the sentence,
 // the mistake its words resemble, and why it was not counted.
-const readerVetoNote = "Not counted as a red flag: the sentence %q has the wording of a known mistake (%s), but a second reader, a model trained on labelled answers written blind, reads the answer as one that makes no such claim (it scores %.2f on its losing-claim scale, below %.2f) and weighs the words of this sentence, on balance, toward answers that make none, as when a sentence describes or names a mistake rather than recommending it. If you did mean the claim, it loses the round in an interview."
+const readerVetoNote = "Not counted as a red flag: the sentence %q has the wording of a known mistake (%s), but a second reader, a model trained on labelled answers written blind, reads the answer as one that makes no such claim (it scores %.2f on its losing-claim scale, below %.2f) and weighs the words of this sentence (with the next one's, where those lean away from the mistake), on balance, toward answers that make none, as when a sentence describes or names a mistake rather than recommending it. If you did mean the claim, it loses the round in an interview."
 
 // answerWords counts the words of d, as the reader's length feature does.
 func answerWords(d *doc) int {

@@ -237,6 +237,14 @@ func (b *Bank) WithReaderVeto(clean, lean float64, minWords int) *Bank {
 	return &c
 }
 
+// WithReaderVetoNext is WithReaderVeto with readerVeto.next set to next
+// (the next sentence read with the matched one where it leans away).
+func (b *Bank) WithReaderVetoNext(clean, lean float64, minWords int, next bool) *Bank {
+	c := *b
+	c.reader = &secondReader{model: embeddedReader, rule: readerRule{raise: readerRaise, veto: readerVeto{clean: clean, lean: lean, minWords: minWords, next: next}}}
+	return &c
+}
+
 // FlagReading is what the second reader makes of one pattern flag.
 type FlagReading struct {
 	ID    string
@@ -244,6 +252,9 @@ type FlagReading struct {
 	Lean  float64 // the flagged sentence's lean
 	Words int
 	Sent  int // the flagged sentence's words
+	// NextLean is the lean of the sentence after the flagged one (0 at
+	// the end of the answer).
+	NextLean float64
 }
 
 // PatternFlagReadings grades text without the veto and returns the
@@ -264,7 +275,11 @@ func (b *Bank) PatternFlagReadings(q *Question, text string) []FlagReading {
 		if si >= 0 {
 			n = d.sents[si].to - d.sents[si].from
 		}
-		out = append(out, FlagReading{ID: f.ID, Clean: rd.flag, Lean: l, Words: answerWords(d), Sent: n})
+		next := 0.0
+		if si >= 0 && si+1 < len(lean) {
+			next = lean[si+1]
+		}
+		out = append(out, FlagReading{ID: f.ID, Clean: rd.flag, Lean: l, NextLean: next, Words: answerWords(d), Sent: n})
 	}
 	return out
 }
