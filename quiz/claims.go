@@ -345,6 +345,7 @@ func markNamedClaims(d *doc) {
 	markIncidentCauses(d)
 	markFailureConsequences(d)
 	markFormerPractice(d)
+	markOverriddenDefaults(d)
 	markHarmfulCauses(d)
 	markJudgedByRelative(d, cues)
 	markFailureNarratives(d, cues)
@@ -550,8 +551,13 @@ var conditionHeads = setOf(`if when in with under while provided assuming`)
 // markDeniedConditions reads a claim restricted to a condition that the
 // sentence then denies as named, not claimed: "Redlock is safe only in
 // a world without GC pauses, which is not ours", "... only if clocks
-// behave, and they don't". What comes before "only" in its clause is
-// refuted.
+// behave, and they don't", "... only if WAIT undid the SET; it does
+// neither", "... only if no instance could start late, and one can" (a
+// negative condition denied by its affirmative echo). What comes before
+// "only" in its clause is named, and so is a condition opened by "if",
+// "when", ... up to its denial. A claim put as a necessary condition of a
+// hypothesis ("X would be atomic only if nothing could crash") is not
+// made either: before "only", a clause with "would" is named.
 func markDeniedConditions(d *doc, cues sentCues) {
 	toks := d.toks
 	for si, s := range d.sents {
@@ -562,27 +568,87 @@ func markDeniedConditions(d *doc, cues sentCues) {
 			if toks[j].raw != "only" || !conditionHeads[toks[j+1].raw] {
 				continue
 			}
-			denied := false
-			for k := j + 2; k < s.to; k++ {
-				if toks[k].clause && (toks[k].raw == "which" || toks[k].raw == "and" || toks[k].raw == "but") && deniesAhead(toks, k, s.to) {
-					denied = true
-					break
-				}
-			}
-			if !denied {
-				break
-			}
 			from := j
 			for from > s.from && !toks[from].clause {
 				from--
 			}
-			for x := from; x < j; x++ {
-				toks[x].refuted = true
+			// refuted: the denials the second reader was trained with
+			// ("which", "and" or "but" and a negator); setAside: the
+			// red17 readings, for the red flags alone.
+			refuted, denied, negCond := false, -1, false
+			for k := j + 2; k < s.to; k++ {
+				if !toks[k].clause {
+					negCond = negCond || toks[k].cls&clsNegator != 0
+					continue
+				}
+				old := (toks[k].raw == "which" || toks[k].raw == "and" || toks[k].raw == "but") && deniesAhead(toks, k, s.to)
+				refuted = refuted || old
+				if denied < 0 && (old ||
+					(toks[k].brk == ';' || toks[k].brk == ':') && echoSubjects[toks[k].raw] && deniesAhead(toks, k, s.to) ||
+					negCond && (toks[k].raw == "and" || toks[k].raw == "but") && affirmsEcho(toks, k, s.to)) {
+					denied = k
+				}
+				if refuted {
+					break
+				}
+				negCond = negCond || toks[k].cls&clsNegator != 0
+			}
+			if refuted {
+				for x := from; x < j; x++ {
+					toks[x].refuted = true
+				}
+			}
+			to := j
+			if denied >= 0 && conditionalHeads[toks[j+1].raw] {
+				to = denied
+			}
+			if denied < 0 {
+				to = from
+				for x := from; x < j; x++ {
+					if wouldWords[toks[x].raw] {
+						to = j
+						break
+					}
+				}
+			}
+			for x := from; x < to; x++ {
+				toks[x].setAside = true
 			}
 			break
 		}
 	}
 }
+
+// conditionalHeads, after "only", open a condition proper, which its
+// denial refutes with the claim ("only in memory" names a place).
+var conditionalHeads = setOf(`if when provided assuming`)
+
+// echoSubjects open a clause that answers a condition just named: "it
+// does neither", "they aren't", "none are".
+var echoSubjects = setOf(`it they this that these those neither none nothing`)
+
+// wouldWords make a clause hypothetical.
+var wouldWords = setOf(`would it'd they'd we'd you'd`)
+
+// affirmsEcho reports a short clause at toks[j] ("and", "but") that
+// affirms with a bare auxiliary what the condition before it denied:
+// "only if no instance could start late, and one can".
+func affirmsEcho(toks []token, j, end int) bool {
+	k := j + 1
+	for k < end && k <= j+3 && !(toks[k].clause && toks[k].brk != 0) {
+		if toks[k].cls&clsNegator != 0 {
+			return false
+		}
+		k++
+	}
+	if k == j+1 || k > j+3 {
+		return false
+	}
+	return echoAuxiliaries[toks[k-1].raw]
+}
+
+// echoAuxiliaries end an elliptical clause that affirms: "and it can".
+var echoAuxiliaries = setOf(`can could do does did is are was were will may might has have`)
 
 // doubtVerbs, said by the candidate, refute what follows them: "I doubt
 // Redlock gives you a correct lock".
@@ -870,6 +936,66 @@ func markFormerPractice(d *doc) {
 				break
 			}
 			toks[j].refuted = true
+		}
+	}
+}
+
+// defaultMarkers name a library's or a tool's default ("by default", "the
+// defaults", "out of the box", "the stock client").
+var defaultMarkers = setOf(`default defaults box stock`)
+
+// overrideVerbs, said by the candidate of what was just described,
+// replace it: "I override that", "we'd replace it", "I turn that off".
+var overrideVerbs = setOf(`override overrides overriding replace replaces change changes disable disables swap
+turn switch`)
+
+// overrides reports a clause at toks[j] in which the candidate overrides
+// what came before: "I override that", "I'd replace it with a script",
+// "so we turn it off".
+func overrides(toks []token, j, end int) bool {
+	k := j
+	if k < end && (toks[k].raw == "so" || toks[k].raw == "instead" || toks[k].raw == "then") {
+		k++
+	}
+	if k >= end || !(personalSubjects[toks[k].raw] || toks[k].raw == "i'd" || toks[k].raw == "we'd" || toks[k].raw == "i'll" || toks[k].raw == "we'll") {
+		return false
+	}
+	k++
+	if k < end && (toks[k].raw == "would" || toks[k].raw == "will" || toks[k].raw == "always") {
+		k++
+	}
+	if k+1 >= end || !overrideVerbs[toks[k].raw] {
+		return false
+	}
+	return backRefs[toks[k+1].raw] || toks[k+1].raw == "it" || toks[k+1].raw == "them"
+}
+
+// markOverriddenDefaults sets aside a default described and then
+// overridden by the candidate ("Most clients' unlock() just sends DEL by
+// default. I'd override it with a compare-and-delete script."; "out of
+// the box it keeps working until LOST; I override that"): the default is
+// told, not proposed. The second reader reads it as before.
+func markOverriddenDefaults(d *doc) {
+	toks := d.toks
+	for si, s := range d.sents {
+		marked, turn := false, -1
+		for j := s.from; j < s.to; j++ {
+			if defaultMarkers[toks[j].raw] {
+				marked = true
+			}
+			if marked && j > s.from && toks[j].clause && (toks[j].brk == ';' || toks[j].brk == ':' || toks[j].brk == '—' || toks[j].brk == '–') && overrides(toks, j, s.to) {
+				turn = j
+				break
+			}
+		}
+		if !marked {
+			continue
+		}
+		if turn < 0 && si+1 < len(d.sents) && overrides(toks, d.sents[si+1].from, d.sents[si+1].to) {
+			turn = s.to
+		}
+		for j := s.from; j < turn; j++ {
+			toks[j].setAside = true
 		}
 	}
 }

@@ -912,7 +912,7 @@ func markNegation(d *doc) {
 		}
 		if neg || critic {
 			limit := k + negForward
-			readerOnly := false
+			readerOnly, flagOnly := false, false
 			for j := k + 1; j < len(toks) && j <= limit; j++ {
 				if toks[j].sent != t.sent {
 					break
@@ -930,13 +930,19 @@ func markNegation(d *doc) {
 				// asserted. The second reader, trained before this rule and
 				// frozen until it is retrained, still reads the item as
 				// negated (readerOnly).
-				if c := asideClose(d, j); c > j && j <= k+2 && !clauseWords[toks[c].raw] && toks[c].raw != "and" && toks[c].raw != "or" && toks[c].raw != "then" {
+				c, wide := asideClose(d, j), false
+				if c <= j && j <= k+2 {
+					c = asideCloseWide(d, j)
+					wide = c > j
+				}
+				if c > j && j <= k+2 && !clauseWords[toks[c].raw] && toks[c].raw != "and" && toks[c].raw != "or" && toks[c].raw != "then" {
 					if itemMarker(toks, j, c) {
 						readerOnly = true
 					}
+					flagOnly = flagOnly || wide
 					limit += c - j
 					j = c
-					markNegated(toks, j, k, readerOnly)
+					markNegatedFor(toks, j, k, readerOnly, flagOnly)
 					continue
 				}
 				// "nothing that orders", "nobody who can": a relative
@@ -944,7 +950,7 @@ func markNegation(d *doc) {
 				// "doesn't guarantee that nobody else can ...": the
 				// negation of a verb that takes a that-clause reaches into it.
 				if toks[j].clause && toks[j].raw == "that" && toks[j].brk == 0 && complementVerbs[toks[j-1].raw] {
-					markNegated(toks, j, k, readerOnly)
+					markNegatedFor(toks, j, k, readerOnly, flagOnly)
 					continue
 				}
 				// "rather than the policy that only reacts to LOST",
@@ -957,7 +963,7 @@ func markNegation(d *doc) {
 						end++
 					}
 					limit = max(limit, end-1)
-					markNegated(toks, j, k, readerOnly)
+					markNegatedFor(toks, j, k, readerOnly, flagOnly)
 					continue
 				}
 				// "wouldn't "fix" it with a longer TTL": a quotation
@@ -971,7 +977,7 @@ func markNegation(d *doc) {
 				if avoidBy(toks, k, j) {
 					break
 				}
-				markNegated(toks, j, k, readerOnly)
+				markNegatedFor(toks, j, k, readerOnly, flagOnly)
 			}
 		}
 		back := critic || strings.HasSuffix(t.raw, "n't") || (negators[t.raw] && strings.HasSuffix(t.raw, "nt") && t.raw != "instead" && len(t.raw) > 3)
@@ -1041,6 +1047,17 @@ func verbBefore(toks []token, k int) bool {
 	return false
 }
 
+// asideWide reports a comma aside at toks[j] that may run longer than
+// maxCommaAside: a concession or a phrase of "any", "every" or "no"
+// ("would never, in any design, rely on ...", "wouldn't, whatever the
+// store, skip ..."). The negation it lets through is read by the red
+// flags alone (setAside): the second reader, trained before it, reads
+// the words after the aside as before.
+func asideWide(d *doc, j int) bool {
+	t := d.toks[j]
+	return t.clause && t.brk == ',' && (concessiveAsides[t.raw] || quantifiedAsides[t.raw] && j+1 < len(d.toks) && asideQuantifiers[d.toks[j+1].raw])
+}
+
 // asideClose returns, for a clause opened at toks[j] by a dash or an
 // opening bracket, the token that opens the clause after the matching
 // closing dash or bracket in the same sentence (within negForward
@@ -1059,6 +1076,22 @@ func asideClose(d *doc, j int) int {
 		// commas, no clause of its own
 		reach = maxCommaAside
 	}
+	return asideEnd(d, j, want, reach)
+}
+
+// asideCloseWide is asideClose for a wide comma aside (see asideWide),
+// which may run up to negForward tokens.
+func asideCloseWide(d *doc, j int) int {
+	if !asideWide(d, j) {
+		return -1
+	}
+	return asideEnd(d, j, ',', negForward)
+}
+
+// asideEnd returns the token that opens the clause after the aside opened
+// at toks[j] and closed by want, within reach tokens, or -1.
+func asideEnd(d *doc, j int, want rune, reach int) int {
+	t := d.toks[j]
 	for c := j + 1; c < len(d.toks) && c <= j+reach && d.toks[c].sent == t.sent; c++ {
 		if want == ',' && d.toks[c].clause && d.toks[c].brk == 0 {
 			return -1
@@ -1087,6 +1120,19 @@ func markNegated(toks []token, j, k int, readerOnly bool) {
 	toks[j].negBy = k
 }
 
+// markNegatedFor is markNegated, but with flagOnly it sets toks[j] aside
+// for the red flags alone (see asideWide), leaving its scope as the
+// second reader knows it.
+func markNegatedFor(toks []token, j, k int, readerOnly, flagOnly bool) {
+	if !flagOnly {
+		markNegated(toks, j, k, readerOnly)
+		return
+	}
+	if toks[j].negBy < 0 && !readerOnly {
+		toks[j].setAside = true
+	}
+}
+
 // itemMarker reports that the bracketed aside from toks[j] up to toks[c]
 // is an item's number or letter ("(1)", "(b)", "(iii)"), not a remark.
 func itemMarker(toks []token, j, c int) bool {
@@ -1104,6 +1150,16 @@ func itemMarker(toks []token, j, c int) bool {
 // asideOpeners open a short adverbial set off by commas inside a negated
 // clause: "on its own", "by itself", "in practice", "alone", "really".
 var asideOpeners = setOf(`on by in alone really actually strictly necessarily realistically truly`)
+
+// concessiveAsides open a concession set off by commas inside a negated
+// clause ("whatever the store", "however short the interval", "even for a
+// small job"); quantifiedAsides do when "any", "every" or "no" follows
+// ("in any design", "under no load").
+var (
+	concessiveAsides = setOf(`even whatever however whichever regardless`)
+	quantifiedAsides = setOf(`in on for under with at`)
+	asideQuantifiers = setOf(`any every no all`)
+)
 
 // maxCommaAside is the furthest a comma closing such an aside may stand
 // from the comma opening it.
@@ -1956,6 +2012,29 @@ func headerProhibition(toks []token, s sentence) int {
 	return -1
 }
 
+// clauseProhibition returns where a prohibition opens a clause after a
+// semicolon or a ", so" ("...; never ...", "..., so don't ..."), or -1.
+// "never mind" waves a thing off rather than forbidding it.
+func clauseProhibition(toks []token, s sentence) int {
+	for j := s.from + 1; j+1 < s.to; j++ {
+		if !toks[j].clause || !(toks[j].brk == ';' || toks[j].brk == ',' && toks[j].raw == "so") {
+			continue
+		}
+		open := j
+		if toks[open].raw == "so" {
+			open++
+		}
+		if open+1 >= s.to {
+			continue
+		}
+		r := toks[open].raw
+		if (prohibitions[r] && !(r == "never" && toks[open+1].raw == "mind")) || r == "do" && toks[open+1].raw == "not" {
+			return open
+		}
+	}
+	return -1
+}
+
 // markMentions marks, sentence by sentence, what is named rather than
 // claimed: a quotation beside a noun that makes it a topic ("the argument
 // "..."), the list after a header of suspects or mistakes, a sentence
@@ -2245,7 +2324,17 @@ func markMentions(d *doc) {
 			for j := s.from; j < s.to; j++ {
 				toks[j].refuted = true
 			}
-		} else if c := headerProhibition(toks, s); c >= 0 {
+		} else if c := clauseProhibition(toks, s); c >= 0 {
+			// "A clock step expires keys early, so don't write clocks
+			// off as irrelevant", "...; never retry with a new key": a
+			// prohibition opening a clause after a semicolon or a "so"
+			// forbids what it names, up to the next semicolon. Red flags
+			// skip it; the second reader reads it as before.
+			for j := c; j < s.to && (j == c || !(toks[j].clause && toks[j].brk == ';')); j++ {
+				toks[j].setAside = true
+			}
+		}
+		if c := headerProhibition(toks, s); c >= 0 && !prohibitions[first] && !(first == "do" && open+1 < s.to && toks[open+1].raw == "not") {
 			// "We had this in prod: never SETNX then EXPIRE; use one
 			// SET": a prohibition opening what a short header's colon
 			// announces forbids, up to the semicolon that ends it, as one
