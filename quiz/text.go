@@ -759,13 +759,21 @@ func isTerseClaim(text string, toks []token, segments, outer int, slashed bool) 
 // ...`", "keep a crashed node down"), not a bare term or a verb before one.
 //
 // A word in brackets is read as code elsewhere, but an aside in brackets
-// ("(journal nodes refuse an old writer)") is a clause: only a word that
-// looks like code in text (SELECT, FOR, run_at) is not glue.
+// ("(journal nodes refuse an old writer)") is said, not run: a function
+// word in it glues unless it looks like code in text (SELECT, FOR,
+// run_at), and an aside of three words or more is a clause of its own.
 func gluedItem(text string, toks []token) bool {
-	first := 0
+	first, aside := 0, 0 // aside: words in a row read as code that do not look like it
 	for k, t := range toks {
 		if k > 0 && t.clause && strings.ContainsRune(",;:—–", t.brk) {
 			first = k
+		}
+		if t.code && !looksLikeCode(text[t.start:t.end]) {
+			if aside++; aside >= 3 {
+				return true
+			}
+		} else {
+			aside = 0
 		}
 		if k > first && t.fn && !(t.code && looksLikeCode(text[t.start:t.end])) && !t.inert && t.raw != "a" && t.raw != "an" && t.raw != "the" && t.raw != "and" && t.raw != "or" {
 			return true
@@ -780,6 +788,7 @@ var (
 	discourseMarkers = setOf(`basically honestly literally actually like well um uh erm anyway anyways`)
 	discoursePairs   = setOf(`you_know i_mean sort_of kind_of you_see`)
 	aloneMarkers     = setOf(`right ok okay yeah yep`)
+	leadConjunctions = setOf(`and so but or then`)
 )
 
 // markInert marks the words that glue no clause, so that judging prose
@@ -805,19 +814,26 @@ func markInert(d *doc) {
 		if !toks[k].clause {
 			continue
 		}
-		// Markers may follow one another ("basically you know").
-		for m := k; m < len(toks) && toks[m].sent == toks[k].sent && !toks[m].code && (m == k || !toks[m].clause); {
+		// Markers may follow one another ("basically you know") and a
+		// conjunction ("and you know the ...", "so basically").
+		from := k
+		if leadConjunctions[toks[k].raw] && k+1 < len(toks) && toks[k+1].sent == toks[k].sent && !toks[k+1].clause {
+			from = k + 1
+		}
+		for m := from; m < len(toks) && toks[m].sent == toks[k].sent && !toks[m].code && (m == from || !toks[m].clause); {
 			n := 0
 			if m+1 < len(toks) && toks[m+1].sent == toks[m].sent && !toks[m+1].clause && discoursePairs[toks[m].raw+"_"+toks[m+1].raw] {
 				n = 2
 			} else if discourseMarkers[toks[m].raw] {
 				n = 1
-			} else if m == k && aloneMarkers[toks[m].raw] && (m+1 == len(toks) || toks[m+1].sent != toks[m].sent || toks[m+1].clause) {
+			} else if m == from && from == k && aloneMarkers[toks[m].raw] && (m+1 == len(toks) || toks[m+1].sent != toks[m].sent || toks[m+1].clause) {
 				n = 1
 			}
 			if n == 0 {
 				break
 			}
+			// (the conjunction before a marker joins only the padding)
+			toks[k].inert = toks[k].inert || from > k
 			for ; n > 0; n-- {
 				toks[m].inert = true
 				m++
