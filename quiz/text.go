@@ -46,6 +46,10 @@ type token struct {
 type sentence struct {
 	from, to int  // token range [from, to)
 	prose    bool // reads as prose, not a fragment or keyword list
+	// readerProse is prose as judged before grader g17 read inert words
+	// and chains of spaced slashes: the second reader, trained on that
+	// judgement and frozen until it is retrained, still reads it.
+	readerProse bool
 	claim    bool // prose, or a short sentence that still says something
 	question bool // ends with a question mark: asks, does not claim
 	dressed  bool // one of several opened by "it is", "there is", ...: a list item in disguise
@@ -455,6 +459,7 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 			d.toks[k].sent = len(d.sents)
 		}
 		segs := 1 + strings.Count(text[d.toks[i].start:d.toks[j-1].end], ",") + strings.Count(text[d.toks[i].start:d.toks[j-1].end], ";") + inlineNumbers(text[d.toks[i].start:d.toks[j-1].end])
+		readerSegs := segs
 		// A discourse marker set off by commas ("the lease, you know,
 		// expires") is no item of its own.
 		segs = max(1, segs-paddingClauses(d.toks[i:j]))
@@ -469,7 +474,11 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 		if sent := text[d.toks[i].start:d.toks[j-1].end]; arrows(sent)+spacedSlashes(sent) >= 2 {
 			proseSegs = max(proseSegs, outerSegments(sent))
 		}
-		prose := isProse(d.toks[i:j], proseSegs)
+		prose := isProse(d.toks[i:j], proseSegs, true)
+		if sent := text[d.toks[i].start:d.toks[j-1].end]; arrows(sent) >= 2 {
+			readerSegs = max(readerSegs, outerSegments(sent))
+		}
+		readerProse := isProse(d.toks[i:j], readerSegs, false)
 		// A colon heads a list ("Redis: async replication, failover") as
 		// often as a clause, so a terse sentence counts it as a break too.
 		terseSegs := segs + strings.Count(text[d.toks[i].start:d.toks[j-1].end], ":")
@@ -483,7 +492,7 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 			}
 		}
 		claim := prose || isTerseClaim(text, d.toks[i:j], terseSegs, outerSegments(text[d.toks[i].start:d.toks[j-1].end]), wordSlashes(text[d.toks[i].start:d.toks[j-1].end]) >= 2)
-		d.sents = append(d.sents, sentence{from: i, to: j, prose: prose, claim: claim, question: question})
+		d.sents = append(d.sents, sentence{from: i, to: j, prose: prose, readerProse: readerProse, claim: claim, question: question})
 		i = j
 	}
 	markDressed(d)
@@ -612,13 +621,16 @@ func inlineNumbers(s string) int {
 // quoted terms) at least four, a fifth of them (two or more) function
 // words; and on average at least 3.5 of those words between commas, since
 // a comma-separated run of terms is a list, not a sentence.
-func isProse(toks []token, segments int) bool {
+//
+// With skipInert, words that glue no clause (see markInert) count neither
+// as words nor as glue.
+func isProse(toks []token, segments int, skipInert bool) bool {
 	if len(toks) < 5 {
 		return false
 	}
 	n, fn := 0, 0
 	for _, t := range toks {
-		if t.code || t.inert {
+		if t.code || skipInert && t.inert {
 			continue
 		}
 		n++
@@ -637,7 +649,7 @@ func isProse(toks []token, segments int) bool {
 	if segments == 1 && n >= runOnWords {
 		glue := fn
 		for _, t := range toks {
-			if t.fn && !t.code && !t.inert && (t.raw == "and" || t.raw == "or") {
+			if t.fn && !t.code && !(skipInert && t.inert) && (t.raw == "and" || t.raw == "or") {
 				glue--
 			}
 		}
