@@ -50,9 +50,9 @@ type sentence struct {
 	// and chains of spaced slashes: the second reader, trained on that
 	// judgement and frozen until it is retrained, still reads it.
 	readerProse bool
-	claim    bool // prose, or a short sentence that still says something
-	question bool // ends with a question mark: asks, does not claim
-	dressed  bool // one of several opened by "it is", "there is", ...: a list item in disguise
+	claim       bool // prose, or a short sentence that still says something
+	question    bool // ends with a question mark: asks, does not claim
+	dressed     bool // one of several opened by "it is", "there is", ...: a list item in disguise
 }
 
 // credits reports whether a key point matched in s is credited: s makes a
