@@ -102,7 +102,7 @@ func readerEach(d *doc, emit func(sent int, f []byte)) float64 {
 			emit(si, prev)
 			prev = append(prev[:0], w...)
 			words++
-			if s.prose {
+			if s.readerProse {
 				prose++
 			}
 		}
@@ -272,7 +272,7 @@ func (m *readerModel) each(d *doc, emit func(sent int, id int32)) float64 {
 			}
 			prev = u
 			words++
-			if s.prose {
+			if s.readerProse {
 				prose++
 			}
 		}

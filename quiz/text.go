@@ -37,15 +37,22 @@ type token struct {
 	// again (a "check" list that goes on to adjust a setting: see
 	// adjustsSetting) but that the second reader still reads as probed.
 	readerProbe bool
+	// inert marks a word that glues no clause: a function word inside a
+	// hyphenated compound, or a discourse marker (see markInert).
+	inert bool
 }
 
 // sentence is a run of tokens ended by . ! ? or a line break.
 type sentence struct {
 	from, to int  // token range [from, to)
 	prose    bool // reads as prose, not a fragment or keyword list
-	claim    bool // prose, or a short sentence that still says something
-	question bool // ends with a question mark: asks, does not claim
-	dressed  bool // one of several opened by "it is", "there is", ...: a list item in disguise
+	// readerProse is prose as judged before grader g17 read inert words
+	// and chains of spaced slashes: the second reader, trained on that
+	// judgement and frozen until it is retrained, still reads it.
+	readerProse bool
+	claim       bool // prose, or a short sentence that still says something
+	question    bool // ends with a question mark: asks, does not claim
+	dressed     bool // one of several opened by "it is", "there is", ...: a list item in disguise
 }
 
 // credits reports whether a key point matched in s is credited: s makes a
@@ -440,6 +447,7 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 			t.code = looksLikeCode(text[t.start:t.end])
 		}
 	}
+	markInert(d)
 	// sentences
 	for i := 0; i < len(d.toks); {
 		j := i
@@ -451,17 +459,26 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 			d.toks[k].sent = len(d.sents)
 		}
 		segs := 1 + strings.Count(text[d.toks[i].start:d.toks[j-1].end], ",") + strings.Count(text[d.toks[i].start:d.toks[j-1].end], ";") + inlineNumbers(text[d.toks[i].start:d.toks[j-1].end])
+		readerSegs := segs
+		// A discourse marker set off by commas ("the lease, you know,
+		// expires") is no item of its own.
+		segs = max(1, segs-paddingClauses(d.toks[i:j]))
 		// A chain of arrows ("same owner twice -> stale write lands; epoch
 		// per claim -> guard writes; restart same id; ...") cuts its
 		// items as commas would: with two arrows or more, every cut
 		// (arrow, dash, slash, colon) counts when judging prose, so a
 		// run of short items so cut is no sentence. (One arrow is often
-		// speech: "gc pause longer than the ttl -> 2 holders, ...".)
+		// speech: "gc pause longer than the ttl -> 2 holders, ...".) Spaced
+		// slashes chain items as arrows do ("outbox table / relay / CDC").
 		proseSegs := segs
-		if sent := text[d.toks[i].start:d.toks[j-1].end]; arrows(sent) >= 2 {
+		if sent := text[d.toks[i].start:d.toks[j-1].end]; arrows(sent)+spacedSlashes(sent) >= 2 {
 			proseSegs = max(proseSegs, outerSegments(sent))
 		}
-		prose := isProse(d.toks[i:j], proseSegs)
+		prose := isProse(d.toks[i:j], proseSegs, true)
+		if sent := text[d.toks[i].start:d.toks[j-1].end]; arrows(sent) >= 2 {
+			readerSegs = max(readerSegs, outerSegments(sent))
+		}
+		readerProse := isProse(d.toks[i:j], readerSegs, false)
 		// A colon heads a list ("Redis: async replication, failover") as
 		// often as a clause, so a terse sentence counts it as a break too.
 		terseSegs := segs + strings.Count(text[d.toks[i].start:d.toks[j-1].end], ":")
@@ -474,8 +491,8 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 				terseSegs--
 			}
 		}
-		claim := prose || isTerseClaim(d.toks[i:j], terseSegs, outerSegments(text[d.toks[i].start:d.toks[j-1].end]))
-		d.sents = append(d.sents, sentence{from: i, to: j, prose: prose, claim: claim, question: question})
+		claim := prose || isTerseClaim(text, d.toks[i:j], terseSegs, outerSegments(text[d.toks[i].start:d.toks[j-1].end]), wordSlashes(text[d.toks[i].start:d.toks[j-1].end]) >= 2)
+		d.sents = append(d.sents, sentence{from: i, to: j, prose: prose, readerProse: readerProse, claim: claim, question: question})
 		i = j
 	}
 	markDressed(d)
@@ -604,13 +621,16 @@ func inlineNumbers(s string) int {
 // quoted terms) at least four, a fifth of them (two or more) function
 // words; and on average at least 3.5 of those words between commas, since
 // a comma-separated run of terms is a list, not a sentence.
-func isProse(toks []token, segments int) bool {
+//
+// With skipInert, words that glue no clause (see markInert) count neither
+// as words nor as glue.
+func isProse(toks []token, segments int, skipInert bool) bool {
 	if len(toks) < 5 {
 		return false
 	}
 	n, fn := 0, 0
 	for _, t := range toks {
-		if t.code {
+		if t.code || skipInert && t.inert {
 			continue
 		}
 		n++
@@ -629,7 +649,7 @@ func isProse(toks []token, segments int) bool {
 	if segments == 1 && n >= runOnWords {
 		glue := fn
 		for _, t := range toks {
-			if t.fn && !t.code && (t.raw == "and" || t.raw == "or") {
+			if t.fn && !t.code && !(skipInert && t.inert) && (t.raw == "and" || t.raw == "or") {
 				glue--
 			}
 		}
@@ -666,7 +686,7 @@ func quoteBreak(pending bool, brk rune) rune {
 // average at least 3.5 words between commas and colons, as for prose. Terse answers are how
 // many candidates talk; reading them as lists would let their losing
 // claims pass unflagged.
-func isTerseClaim(toks []token, segments, outer int) bool {
+func isTerseClaim(text string, toks []token, segments, outer int, slashed bool) bool {
 	// A command line ("SET lock <token> NX PX 30000") says what the
 	// candidate would run: it is a claim, however few function words. The
 	// commas inside the command (an INSERT's column list) do not split it.
@@ -698,7 +718,13 @@ func isTerseClaim(toks []token, segments, outer int) bool {
 	if outer > 3 {
 		perItem = 4
 	}
-	if code >= 2 && len(toks) >= 4 && (outer <= 3 || code >= 4) && float64(len(toks)) >= perItem*float64(outer) {
+	// A run of items (four or more, or chained by slashes) that are bare
+	// terms, each at most opened by a verb ("use SET NX PX; check random
+	// value; handle GC pause past TTL", "SET-NX-PX/random-value/failover
+	// loses lock"), names a command among terms unless code is a third of
+	// it at least, as in a command line.
+	bare := (outer > 3 || slashed) && !gluedItem(text, toks) && 3*code < len(toks)
+	if code >= 2 && len(toks) >= 4 && (outer <= 3 || code >= 4) && float64(len(toks)) >= perItem*float64(outer) && !bare {
 		return true
 	}
 	// A timeline in notes ("Key expires, B acquires, A wakes and
@@ -710,10 +736,13 @@ func isTerseClaim(toks []token, segments, outer int) bool {
 	// list of terms, however many "to"s and "every"s it happens to hold;
 	// telegraphic sentences ("Holder pauses past TTL, key expires, second
 	// client acquires") break into clauses.
-	words := 0
+	words, said := 0, 0 // words not code; words not inert
 	for _, x := range toks {
-		if !x.code {
+		if !x.code && !x.inert {
 			words++
+		}
+		if !x.inert {
+			said++
 		}
 	}
 	// Two short clauses ("slew the clocks, never step them") are speech
@@ -723,17 +752,106 @@ func isTerseClaim(toks []token, segments, outer int) bool {
 	if segments == 2 {
 		perSegment = 2.5
 	}
-	if longList || len(toks) < 3 || words > maxTerse && segments == 1 || float64(len(toks)) < perSegment*float64(segments) {
+	if longList || said < 3 || words > maxTerse && segments == 1 || float64(said) < perSegment*float64(segments) {
 		return false
 	}
 	for _, t := range toks {
-		if t.fn && !t.code && t.raw != "a" && t.raw != "an" && t.raw != "the" {
+		if t.fn && !t.code && !t.inert && t.raw != "a" && t.raw != "an" && t.raw != "the" {
 			return true
 		}
 	}
 	// "The storage rejects lower tokens.": a determiner opens a subject,
 	// and a predicate follows it.
-	return len(toks) >= 4 && segments == 1 && determiners[toks[0].raw]
+	return said >= 4 && segments == 1 && determiners[toks[0].raw]
+}
+
+// gluedItem reports whether an item of toks (cut by commas, semicolons,
+// colons or dashes) holds a function word past its first word, other than
+// an article, "and" or "or": the glue of a clause ("claim with `SELECT
+// ...`", "keep a crashed node down"), not a bare term or a verb before one.
+//
+// A word in brackets is read as code elsewhere, but an aside in brackets
+// ("(journal nodes refuse an old writer)") is said, not run: a function
+// word in it glues unless it looks like code in text (SELECT, FOR,
+// run_at), and an aside of three words or more is a clause of its own.
+func gluedItem(text string, toks []token) bool {
+	first, aside := 0, 0 // aside: words in a row read as code that do not look like it
+	for k, t := range toks {
+		if k > 0 && t.clause && strings.ContainsRune(",;:—–", t.brk) {
+			first = k
+		}
+		if t.code && !looksLikeCode(text[t.start:t.end]) {
+			if aside++; aside >= 3 {
+				return true
+			}
+		} else {
+			aside = 0
+		}
+		if k > first && t.fn && !(t.code && looksLikeCode(text[t.start:t.end])) && !t.inert && t.raw != "a" && t.raw != "an" && t.raw != "the" && t.raw != "and" && t.raw != "or" {
+			return true
+		}
+	}
+	return false
+}
+
+// discourseMarkers and discoursePairs pad a clause they open; aloneMarkers
+// pad only as a clause of their own ("..., right.").
+var (
+	discourseMarkers = setOf(`basically honestly literally actually like well um uh erm anyway anyways`)
+	discoursePairs   = setOf(`you_know i_mean sort_of kind_of you_see`)
+	aloneMarkers     = setOf(`right ok okay yeah yep`)
+	leadConjunctions = setOf(`and so but or then`)
+)
+
+// markInert marks the words that glue no clause, so that judging prose
+// does not count them: an interviewer hears what does what to what, and
+// neither kind says it.
+//
+// A function word inside a hyphenated compound ("restart-with-same-id",
+// "at-least-once", "compare-and-delete") is part of a name, however many
+// the name spells. A discourse marker opening a clause ("basically",
+// "honestly", "like", "well", "you know", "I mean", "sort of", "kind of")
+// or standing alone as one ("..., right.") pads speech: a list of terms
+// with a marker before each item is still a list of terms.
+func markInert(d *doc) {
+	toks := d.toks
+	for k := range toks {
+		t := &toks[k]
+		if t.fn && !t.code && (k > 0 && toks[k-1].sent == t.sent && d.text[toks[k-1].end:t.start] == "-" ||
+			k+1 < len(toks) && toks[k+1].sent == t.sent && d.text[t.end:toks[k+1].start] == "-") {
+			t.inert = true
+		}
+	}
+	for k := 0; k < len(toks); k++ {
+		if !toks[k].clause {
+			continue
+		}
+		// Markers may follow one another ("basically you know") and a
+		// conjunction ("and you know the ...", "so basically").
+		from := k
+		if leadConjunctions[toks[k].raw] && k+1 < len(toks) && toks[k+1].sent == toks[k].sent && !toks[k+1].clause {
+			from = k + 1
+		}
+		for m := from; m < len(toks) && toks[m].sent == toks[k].sent && !toks[m].code && (m == from || !toks[m].clause); {
+			n := 0
+			if m+1 < len(toks) && toks[m+1].sent == toks[m].sent && !toks[m+1].clause && discoursePairs[toks[m].raw+"_"+toks[m+1].raw] {
+				n = 2
+			} else if discourseMarkers[toks[m].raw] {
+				n = 1
+			} else if m == from && from == k && aloneMarkers[toks[m].raw] && (m+1 == len(toks) || toks[m+1].sent != toks[m].sent || toks[m+1].clause) {
+				n = 1
+			}
+			if n == 0 {
+				break
+			}
+			// (the conjunction before a marker joins only the padding)
+			toks[k].inert = toks[k].inert || from > k
+			for ; n > 0; n-- {
+				toks[m].inert = true
+				m++
+			}
+		}
+	}
 }
 
 // arrows counts the arrows of s outside backticks ("->", "=>", "→", "⇒").
@@ -3394,4 +3512,53 @@ func quoteGoesOn(text string, i int) bool {
 		i++
 	}
 	return i < len(text) && text[i] >= 'a' && text[i] <= 'z'
+}
+
+// paddingClauses counts the clauses of a sentence's tokens, after its
+// first, made of inert words alone ("..., you know, ...").
+func paddingClauses(toks []token) int {
+	n := 0
+	for k := 1; k < len(toks); k++ {
+		if !toks[k].clause || !toks[k].inert {
+			continue
+		}
+		m := k
+		for m < len(toks) && toks[m].inert && (m == k || !toks[m].clause) {
+			m++
+		}
+		if m == len(toks) || toks[m].clause {
+			n++
+		}
+	}
+	return n
+}
+
+// spacedSlashes counts the slashes of s with a space on each side, outside
+// backticks: "renewal / heartbeat / keepalive" chains its items.
+func spacedSlashes(s string) int {
+	n, code := 0, false
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == '`':
+			code = !code
+		case !code && s[i] == '/' && i > 0 && i+1 < len(s) && s[i-1] == ' ' && s[i+1] == ' ':
+			n++
+		}
+	}
+	return n
+}
+
+// wordSlashes counts the slashes of s between two words, outside
+// backticks ("SETNX/EXPIRE/DEL"), but not a ratio's ("TTL/3").
+func wordSlashes(s string) int {
+	n, code := 0, false
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == '`':
+			code = !code
+		case !code && s[i] == '/' && i > 0 && i+1 < len(s) && wordByte[s[i-1]] && wordByte[s[i+1]] && !(s[i+1] >= '0' && s[i+1] <= '9'):
+			n++
+		}
+	}
+	return n
 }
