@@ -171,12 +171,16 @@ func TestRedRecallG17(t *testing.T) {
 		// The token shown once, the rest of the writes sent without it.
 		{"fence-checked-once: the claim", "fencing-token", "fence-checked-once",
 			"In my design the worker presents its token to the storage at the beginning of the job, and after the storage accepted it, the rest of the writes in that job go through without the token.", true},
+		{"fence-checked-once: the claim (2)", "fencing-token", "fence-checked-once",
+			"In practice I check the token when the job opens its database session, and that session's writes are then trusted for the rest of the job.", true},
 		{"fence-checked-once: negated", "fencing-token", "fence-checked-once",
 			"Every write carries the token; the rest of the writes never go through without the token, or a paused holder slips in between.", false},
 		{"fence-checked-once: quoted", "fencing-token", "fence-checked-once",
 			"\"Check the token at the start and let the rest of the writes go through without the token\" is the mistake: the pause can come after the check.", false},
 		{"fence-checked-once: right component", "fencing-token", "fence-checked-once",
 			"The stale worker's first database write is rejected, and it never gets as far as its emails only if the job checks that result before sending; otherwise the emails need their own key.", false},
+		{"fence-checked-once: negated (2)", "fencing-token", "fence-checked-once",
+			"A session's writes are never trusted for the rest of the job after one check; every write carries the token.", false},
 
 		// The storage trusting whatever token comes after it forgot the highest.
 		{"fence-forgets-highest: the claim", "fencing-token", "fence-forgets-highest",
@@ -251,12 +255,18 @@ func TestRedRecallG17(t *testing.T) {
 			"With etcd the lease is managed by a consensus cluster, so a second holder can't appear and the resource doesn't have to check anything.", true},
 		{"fencing-unneeded: the claim (2)", "session-suspended", "fencing-unneeded",
 			"Still, I'm fairly sure ZooKeeper being a consensus system means the ephemeral node and the session are handled correctly on the server, so I wouldn't add tokens at the resource on top.", true},
+		{"fencing-unneeded: the claim (3)", "choose-ttl", "fencing-unneeded",
+			"With renewals sized that way there's no reason to also put tokens on the storage side.", true},
 		{"fencing-unneeded: negated", "redis-vs-consensus", "fencing-unneeded",
 			"Even with etcd, the resource does have to check the revision: a paused client outlives its lease under consensus too.", false},
 		{"fencing-unneeded: quoted", "redis-vs-consensus", "fencing-unneeded",
 			"A common belief is that \"with etcd the resource doesn't have to check anything\", but the lease still expires under a paused client.", false},
 		{"fencing-unneeded: negated (2)", "session-suspended", "fencing-unneeded",
 			"ZooKeeper being a consensus system does not mean I wouldn't add tokens at the resource; the session can still expire under a paused client.", false},
+		{"fencing-unneeded: negated (3)", "choose-ttl", "fencing-unneeded",
+			"However well the renewals are sized, there is every reason to put tokens on the storage side, because a frozen process cannot renew.", false},
+		{"fencing-unneeded: question", "choose-ttl", "fencing-unneeded",
+			"Is there any reason to put tokens on the storage side if the renewals are sized well?", false},
 
 		// The claim row deleted to keep the table small.
 		{"claim-row-deleted: the claim", "run-job-once", "claim-row-deleted",
@@ -369,5 +379,77 @@ func TestRedRecallG17(t *testing.T) {
 			"On a conflict we never apply the save anyway; the user sees both versions and merges.", false},
 		{"retry-overwrites: quoted", "optimistic-concurrency", "retry-overwrites",
 			"Applying the save anyway on a 412 would silently overwrite the other edit.", false},
+
+		// A lock called the cleanest way to keep a value unique.
+		{"lock-instead-of-constraint: the claim", "avoid-the-lock", "lock-instead-of-constraint",
+			"For signups, to stop two accounts with the same email, I'd grab a Redis lock on the email address before inserting, that's the cleanest way to keep them unique.", true},
+		{"lock-instead-of-constraint: right component", "avoid-the-lock", "lock-instead-of-constraint",
+			"A unique index on the email column is the cleanest way to keep them unique; a lock would only make duplicates rarer.", false},
+		{"lock-instead-of-constraint: quoted", "avoid-the-lock", "lock-instead-of-constraint",
+			"Some teams think \"a Redis lock on the email is the simplest way to keep it unique\", but a paused holder lets the second insert through.", false},
+
+		// The provider's call told between taking the lock and releasing it.
+		{"lock-across-network-call: the claim", "idempotency-keys", "lock-across-network-call",
+			"I take the lock, then I call the payment provider and wait for it, and then release.", true},
+		{"lock-across-network-call: negated", "idempotency-keys", "lock-across-network-call",
+			"Don't take the lock, then call the payment provider and wait for it, and then release: the lease can run out during the call.", false},
+		{"lock-across-network-call: right component", "idempotency-keys", "lock-across-network-call",
+			"I take the lock, record the attempt and release it before I call the payment provider.", false},
+
+		// SUSPENDED logged and the work continued, with a stop only on LOST.
+		{"work-through-suspended: the claim", "session-suspended", "work-through-suspended",
+			"In my opinion it is enough to log a warning on SUSPENDED and continue, because the session timeout has not passed yet, and stop only when LOST comes.", true},
+		{"work-through-suspended: negated", "session-suspended", "work-through-suspended",
+			"Never just log a warning on SUSPENDED and continue until LOST; stop the protected work at once.", false},
+		{"work-through-suspended: right component", "session-suspended", "work-through-suspended",
+			"On SUSPENDED I stop at once; the session may already be gone on the servers.", false},
+
+		// The writes made under an expired lock said to be discarded with it.
+		{"release-rolls-back: the claim", "deadlock-ordering", "release-rolls-back",
+			"Lease expiry mid-transfer is fine: the expired lock's writes are discarded along with it, so nothing half-done remains.", true},
+		{"release-rolls-back: negated", "deadlock-ordering", "release-rolls-back",
+			"When a lease expires mid-transfer, the writes made under it are not rolled back; they stay in the database.", false},
+		{"release-rolls-back: right component", "deadlock-ordering", "release-rolls-back",
+			"If the transaction aborts, its writes are rolled back by the database, whatever happens to the lock.", false},
+
+		// The row said to stay locked after the claim committed.
+		{"claim-lock-outlives-commit: the claim", "skip-locked-queue", "claim-lock-outlives-commit",
+			"After the commit the row stays locked by our worker until it finishes, so no one else can grab it.", true},
+		{"claim-lock-outlives-commit: negated", "skip-locked-queue", "claim-lock-outlives-commit",
+			"After the commit the row is no longer locked: the row lock ends with the transaction, so the state column has to keep others away.", false},
+		{"claim-lock-outlives-commit: quoted", "skip-locked-queue", "claim-lock-outlives-commit",
+			"A common mistake is to think the row stays locked after the commit.", false},
+
+		// Both halves of a partition serving acquires from what they have.
+		{"follower-grants-locally: the claim", "design-lock-service-q", "follower-grants-locally",
+			"During a network partition both halves keep serving acquires from what they have, and we reconcile when the partition heals.", true},
+		{"follower-grants-locally: negated", "design-lock-service-q", "follower-grants-locally",
+			"During a partition the minority half must not keep serving acquires; only the side with a majority grants.", false},
+
+		// Commands run one at a time said to be what makes SET NX a correct lock.
+		{"single-threaded-lock: the claim", "redis-vs-consensus", "single-threaded-lock",
+			"Within one Redis node there's nothing to worry about, since commands run one at a time and that's what makes SET NX a correct lock.", true},
+		{"single-threaded-lock: negated", "redis-vs-consensus", "single-threaded-lock",
+			"Commands running one at a time is not what makes SET NX a correct lock; a pause past the TTL still yields two holders.", false},
+	})
+}
+
+// TestRedRecallG17WholeAnswers holds the same widenings to whole answers
+// of our own: a good answer carrying one losing sentence still raises the
+// flag, though the rest of the answer states the correct counterpart.
+func TestRedRecallG17WholeAnswers(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		{"race-odds-dismissed in a chatty junior answer", "avoid-the-lock", "race-odds-dismissed",
+			"So first I'd ask what the lock even protects! If two workers doing the same thing only burns some CPU, I'd skip the lock entirely, a duplicate is fine. If it has to be correct, I'd push it into the database: a unique constraint, or an UPDATE ... WHERE state = 'pending' and check the row count. Idempotency keys also make a second run harmless. Honestly for our inventory sync the two cron hosts fire at slightly different seconds anyway, so them overlapping basically never happens and I wouldn't bother coordinating it at all.", true},
+		{"locks-make-atomic in a non-native answer", "deadlock-ordering", "locks-make-atomic",
+			"Two transfers in opposite direction can make a cycle: each one hold one account and wait for the other, so deadlock. Solution is global order: always lock the smaller account id first, then the bigger. With leases also attention, an expired lease means we lost the first lock in the middle. When we hold the two locks, the debit and the credit happen together as one unit, so we do not need a database transaction around them.", true},
+		{"extend-without-owner in a terse SRE answer", "extend-lease", "extend-without-owner",
+			"Yes, but extension isn't what makes it safe. Renew at ~1/3 TTL from a background thread; stop work if renewal fails or can't be confirmed before the local deadline. Renewal is just PEXPIRE lock:job 30000 every ten seconds from the holder. Writes still need a fencing token checked by storage, since a frozen process can't send heartbeats and won't notice the lapse.", true},
+		{"dual-write-atomic in a chatty answer", "outbox-pattern", "dual-write-atomic",
+			"The problem is a dual write: Postgres and Kafka are two systems and a crash between the two leaves them out of sync. A lock doesn't help with that. I'd use an outbox: insert the event into an outbox table in the same transaction as the status update, and a relay publishes it and marks it sent. Another option that works just as well: enable Kafka transactions on the producer and commit the DB transaction inside the Kafka transaction, which makes the two writes all-or-nothing. Consumers dedupe on the event id since the relay can publish twice.", true},
+		{"replication-keeps-lock in a chatty answer", "redis-vs-consensus", "replication-keeps-lock",
+			"The big difference is how the lock is replicated. etcd and ZooKeeper commit a write on a majority before acknowledging, so a leader failover keeps the lock, and they give you a revision or zxid to use as a fencing token. Redis replication is async, but honestly if you run Sentinel with three replicas and AOF turned on, a promoted replica will have your key, so in practice Redis is just as good for this. Neither protects against a client that freezes past its lease; only the resource checking a token does.", true},
+		{"work-after-lost-lease in a terse SRE answer", "session-suspended", "work-after-lost-lease",
+			"SUSPENDED: stop protected work, lock state unknown. RECONNECTED in same session: resume. LOST: session expired, lock gone; let the in-flight batch complete, then reacquire before starting anything new. Listener alone isn't enough: local inference, late, can't interrupt a paused thread; resource must check a fencing token (czxid).", true},
 	})
 }
