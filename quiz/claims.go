@@ -1465,12 +1465,18 @@ func markFailureModes(d *doc) {
 			}
 			r, n := toks[j].raw, toks[j+1].raw
 			wrong := (r == "go" || r == "goes" || r == "went") && n == "wrong"
-			if !(failVerbs[r] && (n == "when" || n == "if" || n == "whenever")) && !wrong {
+			// g17: "the moment", "as soon as" and "once" open the failure
+			// case as "when" does ("X fails the moment a worker dies").
+			moment := failVerbs[r] && j+2 < s.to && (n == "the" && toks[j+2].raw == "moment" || n == "as" && toks[j+2].raw == "soon" || n == "once")
+			if !(failVerbs[r] && (n == "when" || n == "if" || n == "whenever")) && !wrong && !moment {
 				continue
 			}
 			// "it only fails when ..." claims the limit.
 			if j > s.from && (toks[j-1].raw == "only" || toks[j-1].raw == "never" || toks[j-1].raw == "rarely") {
 				continue
+			}
+			if failVerbs[r] {
+				setAsideFailing(toks, s.from, j)
 			}
 			from := j + 2
 			if wrong {
@@ -1497,6 +1503,33 @@ func markFailureModes(d *doc) {
 		for x := s.from; x < s.to; x++ {
 			toks[x].refuted = true
 		}
+	}
+}
+
+// setAsideFailing sets aside the short subject of a failure verb at
+// toks[j] ("Exactly-once processing fails when a worker dies after the
+// side effect"): what is said to fail is named, not claimed to hold. The
+// subject runs from the start of the verb's clause, at most five words,
+// with no negator or contrast in it.
+func setAsideFailing(toks []token, from, j int) {
+	k := j
+	for k > from && !toks[k].clause {
+		k--
+	}
+	if k > from && toks[k].brk == 0 {
+		// a clause opened by a word ("but", "which") is no subject
+		return
+	}
+	if j-k == 0 || j-k > 5 {
+		return
+	}
+	for x := k; x < j; x++ {
+		if isNegator(toks[x].raw) || toks[x].negBy >= 0 {
+			return
+		}
+	}
+	for x := k; x < j; x++ {
+		toks[x].setAside = true
 	}
 }
 

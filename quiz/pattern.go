@@ -1381,14 +1381,7 @@ func (p *Pattern) claimed(d *doc, spans [][2]int) bool {
 	// more, with a function word): candidates quote what others say; what
 	// they use themselves they quote as a name ("SETNX then EXPIRE"),
 	// unless they say so ("I use "...").
-	n, fn := 0, false
-	for j := sn.from; j < sn.to; j++ {
-		if d.toks[j].quote == quote {
-			n++
-			fn = fn || d.toks[j].fn
-		}
-	}
-	if n >= quotedClaimWords && fn && !usesQuote(d, sn, quote) {
+	if quotedClaim(d, sn, quote) {
 		return false
 	}
 	return true
@@ -1396,13 +1389,27 @@ func (p *Pattern) claimed(d *doc, spans [][2]int) bool {
 
 // quotedClaim reports whether quotation quote of sentence sn quotes a
 // whole claim (see claimed) that the sentence does not say it uses.
+// A quotation that runs on over several sentences (a colleague's
+// argument quoted whole) is one piece of reported speech: its last
+// short sentence ("... Keep going.") is as much quoted as the first,
+// so the quotation is measured, and its use judged, where it opens.
 func quotedClaim(d *doc, sn sentence, quote int) bool {
+	from, to := sn.from, sn.to
+	for from > 0 && d.toks[from-1].quote == quote {
+		from--
+	}
+	for to < len(d.toks) && d.toks[to].quote == quote {
+		to++
+	}
 	n, fn := 0, false
-	for j := sn.from; j < sn.to; j++ {
+	for j := from; j < to; j++ {
 		if d.toks[j].quote == quote {
 			n++
 			fn = fn || d.toks[j].fn
 		}
+	}
+	if from < sn.from {
+		sn = d.sents[d.toks[from].sent]
 	}
 	return n >= quotedClaimWords && fn && !usesQuote(d, sn, quote)
 }

@@ -2946,9 +2946,33 @@ func markTemptations(d *doc) {
 				t.refuted = true
 			case t.raw == "now" && t.quote > 0:
 				t.refuted = true
+			case t.raw == "now" && nowOfPlan(toks, j, s.from, s.to):
+				// g17: "for now", or "X now; Y later": a stage of a plan,
+				// not a clock (set aside: the second reader reads it as
+				// it was trained to)
+				t.setAside = true
 			}
 		}
 	}
+}
+
+// nowOfPlan reports a "now" at toks[j] that dates a step of a plan
+// rather than reading a clock: "for now", or "now" closing its clause in
+// a sentence that puts another step "later" ("version checks now; move to
+// CRDTs later").
+func nowOfPlan(toks []token, j, from, to int) bool {
+	if j > from && toks[j-1].raw == "for" {
+		return true
+	}
+	if j+1 < to && !(toks[j+1].clause && toks[j+1].brk != 0) {
+		return false
+	}
+	for k := from; k < to; k++ {
+		if toks[k].raw == "later" && k != j {
+			return true
+		}
+	}
+	return false
 }
 
 // nominal reports "on paper" or "in theory" at toks[j:]: a claim said to
