@@ -1489,7 +1489,13 @@ func markFailureModes(d *doc) {
 				}
 			}
 			for x := from; x < s.to; x++ {
-				toks[x].refuted = true
+				if moment {
+					// (set aside, not refuted: the second reader reads
+					// these words as it was trained to)
+					toks[x].setAside = true
+				} else {
+					toks[x].refuted = true
+				}
 			}
 			break
 		}

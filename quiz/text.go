@@ -2946,7 +2946,7 @@ func markTemptations(d *doc) {
 				t.refuted = true
 			case t.raw == "now" && t.quote > 0:
 				t.refuted = true
-			case t.raw == "now" && nowOfPlan(toks, j, s.from, s.to):
+			case t.raw == "now" && !strings.HasPrefix(d.text[t.end:], "(") && nowOfPlan(toks, j, s.from, s.to):
 				// g17: "for now", or "X now; Y later": a stage of a plan,
 				// not a clock (set aside: the second reader reads it as
 				// it was trained to)
@@ -2957,9 +2957,9 @@ func markTemptations(d *doc) {
 }
 
 // nowOfPlan reports a "now" at toks[j] that dates a step of a plan
-// rather than reading a clock: "for now", or "now" closing its clause in
-// a sentence that puts another step "later" ("version checks now; move to
-// CRDTs later").
+// rather than reading a clock (a call of now() reads one): "for now", or
+// "now" closing its clause in a sentence that puts another step "later"
+// ("version checks now; move to CRDTs later").
 func nowOfPlan(toks []token, j, from, to int) bool {
 	if j > from && toks[j-1].raw == "for" {
 		return true
