@@ -332,6 +332,7 @@ func markNamedClaims(d *doc) {
 	markFailureModes(d)
 	markFailureLists(d)
 	markClaimColumns(d)
+	markOptionLists(d)
 	markDialogueTurns(d)
 	markRejectedLabels(d)
 	markTurnedBack(d)
@@ -1653,6 +1654,114 @@ func markClaimColumns(d *doc) {
 		setAsideBetween(d, c.from, c.to)
 	}
 }
+
+// optionHeads open a heading that lists the options weighed ("Options",
+// "Alternatives considered", "Approaches compared"); decisionHeads open
+// the line that picks one ("Recommendation: option 2", "Decision: ...").
+var (
+	optionHeads   = setOf(`options alternatives approaches candidates choices`)
+	decisionHeads = setOf(`recommendation recommendations recommended recommend decision chosen choice verdict pick`)
+)
+
+// markOptionLists reads a list of options in a structured answer the way
+// an interviewer does: the items under an "Options" heading are the
+// candidates weighed, and what the candidate claims is the one its
+// "Recommendation:" line picks. When the answer has such a line, every
+// item it does not pick by number ("option 2", "2") is set aside; an item
+// it picks stays claimed, and a recommendation in words is a claim of its
+// own. Without a decision line the items are left as they are. (Set
+// aside, not refuted: the second reader reads these words as it was
+// trained to.)
+func markOptionLists(d *doc) {
+	type item struct{ from, to, n int } // byte offsets, number (from 1)
+	var items []item
+	picked := map[int]bool{}
+	decided, inList := false, false
+	for at, line := range linesAt(d.text) {
+		t := strings.TrimSpace(line)
+		head := strings.ToLower(strings.Trim(t, "*_#: \t"))
+		words := strings.Fields(head)
+		switch {
+		case len(words) > 0 && len(words) <= 3 && optionHeads[words[0]] && !strings.ContainsAny(head, ".,;"):
+			inList = true
+			continue
+		case len(words) > 0 && decisionHeads[strings.Trim(words[0], ":*_")]:
+			decided, inList = true, false
+			for _, n := range pickedNumbers(head) {
+				picked[n] = true
+			}
+			continue
+		}
+		if !inList || t == "" {
+			continue
+		}
+		n, ok := itemNumber(t)
+		if !ok {
+			if !strings.HasPrefix(t, "- ") && !strings.HasPrefix(t, "* ") {
+				inList = false
+				continue
+			}
+			n = len(items) + 1
+		}
+		items = append(items, item{at, at + len(line), n})
+	}
+	if !decided {
+		return
+	}
+	for _, it := range items {
+		if !picked[it.n] {
+			setAsideBetween(d, it.from, it.to)
+		}
+	}
+}
+
+// itemNumber returns the number opening a numbered list line ("2. ...",
+// "2) ...").
+func itemNumber(line string) (int, bool) {
+	n, k := 0, 0
+	for k < len(line) && k < 3 && line[k] >= '0' && line[k] <= '9' {
+		n = n*10 + int(line[k]-'0')
+		k++
+	}
+	if k == 0 || k >= len(line) || line[k] != '.' && line[k] != ')' {
+		return 0, false
+	}
+	return n, true
+}
+
+// pickedNumbers returns the options a decision line picks by number or
+// ordinal: "option 2", "options 1 and 3", "approach 2", "the second", or
+// a bare number after its colon ("recommendation: 2").
+func pickedNumbers(line string) []int {
+	var out []int
+	f := strings.FieldsFunc(line, func(r rune) bool {
+		return r == ' ' || r == ',' || r == ':' || r == '*' || r == '(' || r == ')' || r == ';' || r == '.'
+	})
+	for k, w := range f {
+		if n, ok := placeNumbers[w]; ok && k > 0 && f[k-1] == "the" {
+			out = append(out, n)
+			continue
+		}
+		n, ok := 0, len(w) > 0 && len(w) <= 2
+		for _, r := range w {
+			if r < '0' || r > '9' {
+				ok = false
+				break
+			}
+			n = n*10 + int(r-'0')
+		}
+		if !ok {
+			continue
+		}
+		if k == 1 || k > 0 && (f[k-1] == "option" || f[k-1] == "options" || f[k-1] == "and" || f[k-1] == "or" || f[k-1] == "approach" || f[k-1] == "alternative") {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// placeNumbers number a list's items by place: "the second".
+var placeNumbers = map[string]int{"first": 1, "second": 2, "third": 3, "fourth": 4}
 
 // linesAt yields each line of text (with its newline) and the byte offset
 // it starts at.
