@@ -1734,6 +1734,13 @@ func itemNumber(line string) (int, bool) {
 // a bare number after its colon ("recommendation: 2").
 func pickedNumbers(line string) []int {
 	var out []int
+	// the pick is in the line's first clause: "option 2; the first loses
+	// work" names the first only to reject it
+	for _, stop := range []string{";", "—", " - ", " but ", " since ", " because ", " as ", ", not ", " not ", " over ", " rather ", " instead "} {
+		if k := strings.Index(line, stop); k >= 0 {
+			line = line[:k]
+		}
+	}
 	f := strings.FieldsFunc(line, func(r rune) bool {
 		return r == ' ' || r == ',' || r == ':' || r == '*' || r == '(' || r == ')' || r == ';' || r == '.'
 	})
