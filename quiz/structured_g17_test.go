@@ -81,4 +81,25 @@ func TestStructuredAnswersG17(t *testing.T) {
 		{"near-miss: now() as the token order", "design-lock-service-q", "wall-clock",
 			"Use the server's current time now as the token, so a later holder gets a higher number.", true},
 	})
+
+	// The items under an "Options" heading are the candidates weighed;
+	// what the answer claims is the one its "Recommendation:" or
+	// "Decision:" line picks (by number, by place, or in words, which is
+	// a claim of its own). Without a decision line the items stand.
+	const opts = "**Options**\n1. A TTL longer than any job.\n2. A short TTL renewed by a heartbeat, with a fencing token.\n\n**Trade-offs**\n- Option 1 still fails when a pause outlasts it, and a crash leaves the lock stuck for the whole TTL.\n- Option 2 needs the renewer and the token check at the store.\n\n"
+	checkFlagCases(t, []flagCase{
+		{"options weighed, the recommendation picks 2", "choose-ttl", "ttl-as-safety", opts + "**Recommendation:** option 2.", false},
+		{"options weighed, 2 picked and 1 named as rejected", "choose-ttl", "ttl-as-safety", opts + "**Recommendation:** option 2 (not 1).", false},
+		{"near-miss: the recommendation picks 1", "choose-ttl", "ttl-as-safety", opts + "**Recommendation:** option 1.", true},
+		{"near-miss: the recommendation says option 1 in words", "choose-ttl", "ttl-as-safety", opts + "**Recommendation:** a TTL longer than any job, so the lock never expires mid-run.", true},
+		{"near-miss: options listed with no decision", "choose-ttl", "ttl-as-safety", "**Options**\n1. A TTL longer than any job.\n2. A short TTL renewed by a heartbeat.", true},
+		{"alternatives considered, the second decided", "redis-early-expiry", "ttl-as-safety",
+			"**Alternatives considered**\n- Set the TTL longer than any job, so the key can never vanish mid-run.\n- Renew from a heartbeat and fence the writes.\n\n**Decision:** the second: renew and fence, since no TTL outlasts every pause.", false},
+		{"near-miss: alternatives considered, the first decided", "redis-early-expiry", "ttl-as-safety",
+			"**Alternatives considered**\n- Set the TTL longer than any job, so the key can never vanish mid-run.\n- Renew from a heartbeat and fence the writes.\n\n**Decision:** the first, it is simpler.", true},
+		{"approaches, 2 recommended and the first rejected after a semicolon", "skip-locked-queue", "exactly-once-claim",
+			"**Approaches**\n1. SKIP LOCKED gives exactly-once processing, so handlers skip dedupe.\n2. Leases with an attempt counter, and idempotent handlers.\n\n**Recommendation:** approach 2; the first loses work to a stalled worker's rerun.", false},
+		{"near-miss: approaches, 1 recommended", "skip-locked-queue", "exactly-once-claim",
+			"**Approaches**\n1. SKIP LOCKED gives exactly-once processing, so handlers skip dedupe.\n2. Leases with an attempt counter, and idempotent handlers.\n\n**Recommendation:** approach 1; it is simpler.", true},
+	})
 }
