@@ -69,7 +69,8 @@ var (
 	// g16 then (08:50 UTC), before anything changed for them; AX is kept
 	// unread, as a check on whether changes made for AV and AW generalise.
 	// BB, BC and BD were written blind for tuning while g17 was tuned
-	// (09:41-10:10 UTC; BB's first session failed and was started again) and measured by main
+	// (09:41-10:10 UTC; BB's first session failed and was started again)
+	// and measured by main
 	// on arrival, before anything changed for them.
 	validationWriters = []string{"AV", "AW", "AX", "BB", "BC", "BD"}
 	// earlierWriters (Q, R) answered all 24 questions (brief:
