@@ -1209,21 +1209,20 @@ func nounConjunct(d *doc, j int) int {
 		return j
 	}
 	det := toks[j+1].raw
-	// An "and the" inside the run ("the window between the read and the
-	// write is short") is no boundary: the run goes on to a real one, and
-	// a verb anywhere in it makes the whole a clause.
 	e := j + 2
-	for e < len(toks) && toks[e].sent == toks[j].sent && (!toks[e].clause || andDeterminer(toks, e)) {
+	for e < len(toks) && toks[e].sent == toks[j].sent && !toks[e].clause {
 		e++
 	}
-	if e-(j+1) > maxConjunct {
+	// "and the debit and the credit stay atomic", "and the gap between
+	// the read and the write is short": a noun phrase joined again may be
+	// (in) the subject of a verb with no -s; what is in doubt stays a
+	// clause.
+	if e-(j+1) > maxConjunct || e < len(toks) && toks[e].sent == toks[j].sent && andDeterminer(toks, e) {
 		return j
 	}
+	plural := false // the last word read as a noun ends in -s
 	for x := j + 2; x < e; x++ {
 		r := toks[x].raw
-		if andDeterminer(toks, x) || x > j+2 && andDeterminer(toks, x-1) {
-			continue // a nested "and the"
-		}
 		if r == "be" && toks[x-1].raw == "to" {
 			continue // "the publish to be atomic": no finite verb
 		}
@@ -1235,16 +1234,27 @@ func nounConjunct(d *doc, j int) int {
 		// "in stores"), or after a preposition and one more word ("in
 		// different stores"), is a noun or its modifier ("this" may
 		// stand alone: "and this fails").
+		inS := len(r) > 3 && strings.HasSuffix(r, "s") && !strings.HasSuffix(r, "ss") && !strings.HasSuffix(r, "us") && !strings.HasSuffix(r, "is")
 		if x == j+2 && det == "the" || x > j+2 && (nounOpeners[toks[x-1].raw] || x > j+3 && nounPrepositions[toks[x-2].raw]) {
+			plural = inS && !nounPrepositions[toks[x-1].raw] && !(x > j+3 && nounPrepositions[toks[x-2].raw])
 			continue
 		}
-		if toks[x].lemma != "" || len(r) > 3 && strings.HasSuffix(r, "s") && !strings.HasSuffix(r, "ss") && !strings.HasSuffix(r, "us") && !strings.HasSuffix(r, "is") ||
-			len(r) > 4 && strings.HasSuffix(r, "ed") {
+		// "and the locks make it atomic": after a plural noun of the
+		// subject, a word other than a preposition may be its verb.
+		if plural && !nounPrepositions[r] {
+			return j
+		}
+		plural = false
+		if toks[x].lemma != "" || pastSameVerbs[r] || inS || len(r) > 4 && strings.HasSuffix(r, "ed") {
 			return j
 		}
 	}
 	return e
 }
+
+// pastSameVerbs are verbs whose past is their base form: "and the client
+// set the key".
+var pastSameVerbs = setOf(`put set let cut shut quit hit`)
 
 // nounPrepositions open a noun phrase as the object of a preposition.
 var nounPrepositions = setOf(`of in on at by for with from into onto over under about across between through
@@ -1268,22 +1278,16 @@ func andDeterminer(toks []token, j int) bool {
 }
 
 // negateConjuncts sets aside for the red flags, in the scope of the
-// negator toks[k], the noun phrases joined by "and" from toks[j] on (see
-// nounConjunct), and returns the token after the last of them (j when
-// toks[j] starts a clause). The second reader, trained before this rule
-// and frozen until it is retrained, and the key points read the scope
-// as before.
+// negator toks[k], the noun phrase joined by "and" at toks[j] (see
+// nounConjunct), and returns the token after it (j when toks[j] starts a
+// clause). The second reader, trained before this rule and frozen until
+// it is retrained, and the key points read the scope as before.
 func negateConjuncts(d *doc, j, k int, readerOnly bool) int {
-	for {
-		e := nounConjunct(d, j)
-		if e == j {
-			return j
-		}
-		for x := j; x < e; x++ {
-			markNegatedFor(d.toks, x, k, readerOnly, true)
-		}
-		j = e
+	e := nounConjunct(d, j)
+	for x := j; x < e; x++ {
+		markNegatedFor(d.toks, x, k, readerOnly, true)
 	}
+	return e
 }
 
 // contrastNegators set a noun phrase aside for another: "rather than X",
