@@ -1195,17 +1195,15 @@ again soon later finally eventually immediately thereby therefore thus`)
 // "to be"), no "not", no subject pronoun, no adverb of a verb ("then"), no
 // contraction ("the lock's"), and after the noun phrase's first word no
 // verb in -s or -ed or an irregular past ("the lease expires", "the
-// client retried", "the key ran out"). "The commit and the publish
+// client retried", "the key ran out"), nor a word after a plural noun
+// that may be its verb ("the locks make"). "The commit and the publish
 // atomic", "the lock and the write in different stores" join objects;
 // "and the lease expires early", "and the lock is safe" assert a clause.
-// Plural nouns in -s after the first word read as verbs: what is in doubt
-// stays a clause.
+// A word in -s that no determiner or preposition opens reads as a verb:
+// what is in doubt stays a clause.
 func nounConjunct(d *doc, j int) int {
 	toks := d.toks
-	if j+2 >= len(toks) || toks[j].raw != "and" || !toks[j].clause || toks[j].brk != 0 || toks[j+1].sent != toks[j].sent || toks[j+1].clause || toks[j+2].sent != toks[j].sent || toks[j+2].clause {
-		return j
-	}
-	if !andDeterminer(toks, j) {
+	if !toks[j].clause || !andDeterminer(toks, j) || j+2 >= len(toks) || toks[j+1].clause || toks[j+2].sent != toks[j].sent || toks[j+2].clause {
 		return j
 	}
 	det := toks[j+1].raw
