@@ -30,6 +30,9 @@ var relativeSubjects = setOf(`it that which who`)
 // keep the node down", "then check the pauses", "first build a timeline").
 var orderLeads = setOf(`and or so but then first also just always never only`)
 
+// particles complete a phrasal verb ("shows up", "dozed off").
+var particles = setOf(`up down off out back away`)
+
 // verbBases are verbs that answers on locks, leases and their failures
 // use, in their base form: their inflected forms ("rejects", "expired",
 // "held") are finite after a subject, their base form as an order at the
@@ -46,7 +49,7 @@ increment insert issue join keep kill know land last lapse lead learn leave let 
 lock log look lose make manage mark match mean merge miss move need note notice notify open
 order outlive overlap overrun overwrite own pass pause pay persist pick pile poll prevent
 proceed process produce promote protect prove publish pull push put queue race raise reach read
-reappear rebuild receive reclaim recover record reduce refresh refuse reject release remain
+picture imagine consider suppose reappear rebuild receive reclaim recover record reduce refresh refuse reject release remain
 remember remove renew reorder repeat replace replay replicate reply report request require
 reschedule reset resolve respond restart restore resume retry return reuse revoke roll route run
 save slew lean build say schedule see seem send serve set show shrink shut sit skip sleep slip slow solve split
@@ -61,7 +64,7 @@ crash cut delay drop end fence fight fix flag flip form grant guard halt hand hi
 land lapse lead lease lie limit lock log look mark match move need note order overlap pause
 pick poll process promote queue race record release reply report request reset restart retry
 return roll route run save set show slip split stall start step stop store switch swap talk
-tick time track trigger trip turn undo update use vote wait watch work write yield`)
+tick time track trigger trip turn undo update vote wait watch work write yield`)
 
 // finiteVerb reports whether toks (a sentence) holds a finite verb: an
 // auxiliary or modal, a word after a subject pronoun, an inflected form
@@ -89,9 +92,19 @@ func finiteAt(toks []token) int {
 		if k > 0 && !t.clause && relativeSubjects[toks[k-1].raw] && !t.fn && strings.HasSuffix(t.raw, "s") && !strings.HasSuffix(t.raw, "ss") {
 			return k
 		}
+		// "dozed off", "shows up": a particle after an inflected word
+		// makes it a verb, known or not.
+		if next && particles[toks[k+1].raw] && !t.fn && (strings.HasSuffix(t.raw, "ed") || strings.HasSuffix(t.raw, "s") && !strings.HasSuffix(t.raw, "ss")) {
+			return k
+		}
 		base, inflected := verbOf(t.raw)
 		if base == "" {
 			continue
+		}
+		// A verb sharing the subject before it ("..., lost his slot,
+		// and shows up") heads its clause.
+		if inflected && (t.clause || k > 0 && orderLeads[toks[k-1].raw]) && next && objectAfter(toks[k+1]) {
+			return k
 		}
 		// (an inflected form before a preposition or a conjunction reads
 		// as a plural or a participle as often as a verb: "split votes
@@ -102,7 +115,10 @@ func finiteAt(toks []token) int {
 			return k
 		}
 		head := k == 0 || t.clause || k == 1 && toks[0].clause && orderLeads[toks[0].raw] || toks[k-1].clause && orderLeads[toks[k-1].raw]
-		if !inflected && head && next && objectAfter(toks[k+1]) {
+		// A verb that is no noun heads an order whatever follows it
+		// ("acquire with SET NX", "extend it"); one that is also a noun
+		// ("retry with backoff", "claim of the run") needs its object.
+		if !inflected && head && (!nounVerbs[base] || next && (objectAfter(toks[k+1]) || k == 0 && !toks[k+1].fn)) {
 			return k
 		}
 	}
@@ -156,19 +172,38 @@ func subjectBefore(t token) bool {
 // run", "grant committed on a majority").
 func objectAfter(t token) bool {
 	switch t.raw {
-	case "a", "an", "the", "each", "every", "its", "their", "this", "that", "these", "those", "my", "your", "our", "it", "them", "all", "any", "both", "no", "one":
+	case "a", "an", "the", "each", "every", "its", "their", "this", "that", "these", "those", "my", "your", "our", "his", "her", "it", "them", "all", "any", "both", "no", "one":
 		return true
 	}
 	return t.code || t.raw != "" && t.raw[0] >= '0' && t.raw[0] <= '9'
 }
 
-// verbless reports whether no sentence of d, questions aside, holds a
-// finite verb: the answer names things and says nothing of what they do.
+// verbless reports whether d is a run of items (four or more, cut by
+// sentence ends, commas, semicolons, colons, slashes, "=", arrows,
+// symbols or "and") none of whose sentences, questions aside, holds a finite verb:
+// the answer names things and says nothing of what they do. A short
+// answer of one or two phrases is left to the other tests: the verbs
+// finiteVerb knows are not every verb.
 func verbless(d *doc) bool {
+	if len(d.sents) == 0 || itemCuts(d.text)+len(d.sents)-1 < minVerblessItems-1 {
+		return false
+	}
 	for _, s := range d.sents {
 		if !s.question && finiteVerb(d.toks[s.from:s.to]) {
 			return false
 		}
 	}
-	return len(d.sents) > 0
+	return true
+}
+
+// minVerblessItems is the fewest items a verbless answer needs to read as
+// a list.
+const minVerblessItems = 4
+
+// itemCuts counts the marks in s that cut a list's items within a
+// sentence.
+func itemCuts(s string) int {
+	n := strings.Count(s, ",") + strings.Count(s, ";") + strings.Count(s, ":") + strings.Count(s, "=") + strings.Count(s, "/") + strings.Count(s, "→") + strings.Count(s, "⇒") + strings.Count(s, "∧") + strings.Count(s, "&&") + strings.Count(s, " + ") + strings.Count(s, " and ")
+	// ("=>", "->" and "==" are counted once, by their "=" or not at all)
+	return n + strings.Count(s, "->") - strings.Count(s, "==")
 }
