@@ -57,13 +57,15 @@ stall start stay step stop store succeed suit supply survive suspend swap switch
 tell throttle tick time tolerate track trigger trip trust try turn undo unlock update use
 validate verify vote wait wake want warn watch win wipe work wrap write yield`)
 
-// nounVerbs are the verbs of verbBases that are as often nouns: their -s
-// form ends a list item as a plural ("no external locks", "split votes").
-var nounVerbs = setOf(`block call catch change charge check claim commit conflict cost count
-crash cut delay drop end fence fight fix flag flip form grant guard halt hand hit hold issue
+// nounVerbs are the verbs of verbBases that are as often nouns (or
+// adjectives): their -s form ends a list item as a plural ("no external
+// locks", "split votes"), and their base form heads a noun phrase as often
+// as an order ("retry with backoff", "abort of one transaction").
+var nounVerbs = setOf(`abort block call cap catch change charge check claim commit conflict cost count
+crash cut delay drop end fence fight fix flag flip form grant guard halt hand hit hold insert issue
 land lapse lead lease lie limit lock log look mark match move need note order overlap pause
 pick poll process promote queue race record release reply report request reset restart retry
-return roll route run save set show slip split stall start step stop store switch swap talk
+return roll route run save set show slip slow split stall start step stop store switch swap talk
 tick time track trigger trip turn undo update vote wait watch work write yield`)
 
 // finiteVerb reports whether toks (a sentence) holds a finite verb: an
