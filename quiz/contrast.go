@@ -280,6 +280,11 @@ func conditionEndsAt(toks []token, k int) bool {
 var recordNouns = setOf(`log logs timestamps timestamp traces trace timeline timelines metrics
 records dashboards graphs`)
 
+// componentSubjects name a part of the system that can do a comparison
+// itself, as the subject of "compare".
+var componentSubjects = setOf(`client clients worker workers holder holders server servers leader node
+nodes process processes service services resource app application`)
+
 // investigatesRecords reports a "compare" or "correlate" at toks[k] whose
 // object, within five words, is a record of what happened ("compare the
 // two holders' log timestamps with the TTL"): a debugging step, which
@@ -287,6 +292,17 @@ records dashboards graphs`)
 func investigatesRecords(toks []token, k int) bool {
 	if k > 0 && toks[k-1].sent == toks[k].sent && (toks[k-1].raw == "storage" || isNegator(toks[k-1].raw)) {
 		return false
+	}
+	// "the client can simply compare the expiry timestamp with its own
+	// clock": a component that can, should or will do the comparing is
+	// a mechanism the answer proposes, not a step of the candidate's
+	// investigation.
+	for j := k - 1; j >= 0 && j >= k-4 && toks[j].sent == toks[k].sent; j-- {
+		if r := toks[j].raw; componentSubjects[r] && j < k-1 {
+			return false
+		} else if !auxiliaries[r] && r != "just" && r != "simply" && r != "then" && r != "also" {
+			break
+		}
 	}
 	for j := k + 1; j < len(toks) && j <= k+5 && toks[j].sent == toks[k].sent; j++ {
 		if recordNouns[toks[j].raw] {

@@ -2326,6 +2326,11 @@ func markMentions(d *doc) {
 				if laterOnLine(d, s) && (fixVerbs[toks[s.from].raw] || speaksForSelf(toks[s.from:s.to])) {
 					continue
 				}
+				// So is an item that says its topic is no risk at all
+				// ("4. Failover is not a concern: ...").
+				if dismissesFailure(toks, s.from, s.to) {
+					continue
+				}
 				for j := s.from; j < s.to; j++ {
 					toks[j].refuted = true
 				}
