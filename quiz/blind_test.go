@@ -68,10 +68,11 @@ var (
 	// with g16), were released for tuning g17 on 2026-12-03 and measured by
 	// g16 then (08:50 UTC), before anything changed for them; AX is kept
 	// unread, as a check on whether changes made for AV and AW generalise.
-	// BC and BD (and BB, whose first session failed) were written blind
-	// for tuning while g17 was tuned (09:41-09:57 UTC) and measured by main
+	// BB, BC and BD were written blind for tuning while g17 was tuned
+	// (09:41-10:10 UTC; BB's first session failed and was started again)
+	// and measured by main
 	// on arrival, before anything changed for them.
-	validationWriters = []string{"AV", "AW", "AX", "BC", "BD"}
+	validationWriters = []string{"AV", "AW", "AX", "BB", "BC", "BD"}
 	// earlierWriters (Q, R) answered all 24 questions (brief:
 	// writer-brief-3.md) while grader g6 was tuned and were its fresh
 	// holdout: their files stayed outside the repository, away from
@@ -345,13 +346,14 @@ var validationBefore = []quiz.BlindFigures{
 	{Writers: []string{"AX"}, Answers: 264, Verdicts: 0.962, FalsePasses: 5, FalseFails: 5, PassAnswers: 144, PassFlagged: 0, ShouldFlag: 48, ShouldFlagged: 42, Flagged: 0.875, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 19}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 24}, {Kind: "rejects-antipattern", Answers: 24, Agree: 24}, {Kind: "strong-casual", Answers: 24, Agree: 23}, {Kind: "strong-concise", Answers: 24, Agree: 23}, {Kind: "strong-full", Answers: 24, Agree: 24}, {Kind: "strong-unusual", Answers: 24, Agree: 21}, {Kind: "weak", Answers: 24, Agree: 24}}},
 	{Writers: []string{"BC"}, Answers: 264, Verdicts: 0.977, FalsePasses: 3, FalseFails: 3, PassAnswers: 144, PassFlagged: 0, ShouldFlag: 48, ShouldFlagged: 43, Flagged: 0.896, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 21}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 24}, {Kind: "rejects-antipattern", Answers: 24, Agree: 24}, {Kind: "strong-casual", Answers: 24, Agree: 23}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 24}, {Kind: "strong-unusual", Answers: 24, Agree: 22}, {Kind: "weak", Answers: 24, Agree: 24}}},
 	{Writers: []string{"BD"}, Answers: 264, Verdicts: 0.951, FalsePasses: 4, FalseFails: 9, PassAnswers: 144, PassFlagged: 5, ShouldFlag: 48, ShouldFlagged: 39, Flagged: 0.813, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 21}, {Kind: "partial", Answers: 24, Agree: 23}, {Kind: "refutes-quote", Answers: 24, Agree: 22}, {Kind: "rejects-antipattern", Answers: 24, Agree: 21}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 22}, {Kind: "strong-unusual", Answers: 24, Agree: 22}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	{Writers: []string{"BB"}, Answers: 264, Verdicts: 0.977, FalsePasses: 1, FalseFails: 5, PassAnswers: 144, PassFlagged: 3, ShouldFlag: 48, ShouldFlagged: 45, Flagged: 0.938, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 23}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 22}, {Kind: "rejects-antipattern", Answers: 24, Agree: 23}, {Kind: "strong-casual", Answers: 24, Agree: 23}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 24}, {Kind: "strong-unusual", Answers: 24, Agree: 23}, {Kind: "weak", Answers: 24, Agree: 24}}},
 }
 
 // validationBeforeGrader names the grader that measured validationBefore:
 // g16 for the g16 holdout released at the start of g17's tuning, and main
 // part-way through g17 for the writers who wrote for tuning while it was
 // tuned.
-var validationBeforeGrader = map[string]string{"AV": "g16", "AW": "g16", "AX": "g16", "BC": "g17 on arrival, main e277834", "BD": "g17 on arrival, main e277834"}
+var validationBeforeGrader = map[string]string{"AV": "g16", "AW": "g16", "AX": "g16", "BB": "g17 on arrival, main 993f9c2", "BC": "g17 on arrival, main e277834", "BD": "g17 on arrival, main e277834"}
 
 func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	r := func(a, b int) float64 {

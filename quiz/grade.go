@@ -149,7 +149,10 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache,
 	// In an answer that is mostly a list of terms, fragments are names,
 	// not claims: only its sentences can raise a flag.
 	words, loose := wordShare(d)
-	listy := words > 0 && (float64(loose) > keywordShare*float64(words) || notes(d))
+	// An answer none of whose sentences has a finite verb (see
+	// verbless) names things and never says what they do: a list, however
+	// its items are dressed.
+	listy := words > 0 && (float64(loose) > keywordShare*float64(words) || notes(d) || verbless(d))
 	if listy {
 		// ... and, as its note says, a list earns no points: a terse
 		// item that happens to hold a preposition ("- monotonic token

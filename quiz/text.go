@@ -1087,6 +1087,15 @@ func markNegation(d *doc) {
 				// "wouldn't "fix" it with a longer TTL": a quotation
 				// mark inside the clause does not end the scope.
 				if toks[j].clause && !(j <= k+2 && relatives[toks[j].raw] && toks[j].brk == 0) && !quoteInClause(d, j) {
+					// "wouldn't hold the lock across the call and the
+					// commit": "and" before a noun phrase with no verb of
+					// its own joins a second object to the negated verb
+					// (set aside for the red flags alone: see
+					// negateConjuncts).
+					if e := negateConjuncts(d, j, k, readerOnly); e > j {
+						j, limit = e-1, max(limit, e-1)
+						continue
+					}
 					break
 				}
 				// "avoids the herd by having each client watch its
@@ -1096,6 +1105,26 @@ func markNegation(d *doc) {
 					break
 				}
 				markNegatedFor(toks, j, k, readerOnly, flagOnly)
+				// "wouldn't rely on it to make the Postgres commit and the
+				// publish atomic": where the reach ends inside a noun
+				// phrase that a second one is joined to a few words on,
+				// the coordination is one object of the negated verb and
+				// the scope covers it whole (for the red flags alone).
+				if j == limit {
+					c := j + 1
+					for c < len(toks) && c <= j+conjunctSlack && toks[c].sent == t.sent && !toks[c].clause {
+						c++
+					}
+					if c < len(toks) && c <= j+conjunctSlack && toks[c].sent == t.sent {
+						if e := nounConjunct(d, c); e > c {
+							for x := j + 1; x < c; x++ {
+								markNegatedFor(toks, x, k, readerOnly, true)
+							}
+							j = negateConjuncts(d, c, k, readerOnly) - 1
+							limit = j
+						}
+					}
+				}
 			}
 		}
 		back := critic || strings.HasSuffix(t.raw, "n't") || (negators[t.raw] && strings.HasSuffix(t.raw, "nt") && t.raw != "instead" && len(t.raw) > 3)
@@ -1134,6 +1163,129 @@ func markNegation(d *doc) {
 			}
 		}
 	}
+}
+
+// conjunctSlack is how many words past the negation's reach the first of
+// two coordinated noun phrases may run before the "and" that joins the
+// second (see markNegation).
+const conjunctSlack = 4
+
+// maxConjunct is the most words a noun phrase joined by "and" may have
+// (its determiner included) and still be read as one with no verb.
+const maxConjunct = 10
+
+// conjunctVerbs are the finite verbs and auxiliaries, beyond auxiliaries,
+// that give a run after "and" a verb of its own.
+var conjunctVerbs = setOf(`am shall been being ain't`)
+
+// conjunctPronouns, with personalSubjects, are the subjects of a clause
+// of their own: "and the client it calls", "and the lease nothing renews".
+var conjunctPronouns = setOf(`it there what which who whom nothing everything something anything nobody everyone someone`)
+
+// conjunctAdverbs go with a verb, not a noun: "and the client then
+// writes", "and the lease still runs".
+var conjunctAdverbs = setOf(`then also always never still now already just only even simply instead
+again soon later finally eventually immediately thereby therefore thus`)
+
+// nounConjunct reports where a noun phrase joined by "and" at toks[j]
+// ends (the token after it), or j when the "and" starts a clause. The
+// break "and the"/"and this" leaves (see afterAnd) joins two noun
+// phrases when what follows the determiner up to the next clause break
+// or the sentence's end has no finite verb: no auxiliary or modal (but
+// "to be"), no "not", no subject pronoun, no adverb of a verb ("then"), no
+// contraction ("the lock's"), and after the noun phrase's first word no
+// verb in -s or -ed or an irregular past ("the lease expires", "the
+// client retried", "the key ran out"), nor a word after a plural noun
+// that may be its verb ("the locks make"). "The commit and the publish
+// atomic", "the lock and the write in different stores" join objects;
+// "and the lease expires early", "and the lock is safe" assert a clause.
+// A word in -s that no determiner or preposition opens reads as a verb:
+// what is in doubt stays a clause.
+func nounConjunct(d *doc, j int) int {
+	toks := d.toks
+	if !toks[j].clause || !andDeterminer(toks, j) || j+2 >= len(toks) || toks[j+1].clause || toks[j+2].sent != toks[j].sent || toks[j+2].clause {
+		return j
+	}
+	det := toks[j+1].raw
+	e := j + 2
+	for e < len(toks) && toks[e].sent == toks[j].sent && !toks[e].clause {
+		e++
+	}
+	// "and the debit and the credit stay atomic", "and the gap between
+	// the read and the write is short": a noun phrase joined again may be
+	// (in) the subject of a verb with no -s; what is in doubt stays a
+	// clause.
+	if e-(j+1) > maxConjunct || e < len(toks) && toks[e].sent == toks[j].sent && andDeterminer(toks, e) {
+		return j
+	}
+	plural := false // the last word read as a noun ends in -s
+	for x := j + 2; x < e; x++ {
+		r := toks[x].raw
+		if r == "be" && toks[x-1].raw == "to" {
+			continue // "the publish to be atomic": no finite verb
+		}
+		if auxiliaries[r] || conjunctVerbs[r] || conjunctAdverbs[r] || personalSubjects[r] || conjunctPronouns[r] ||
+			r == "not" || r == "cannot" || strings.ContainsAny(r, "'’") {
+			return j
+		}
+		// A word right after "the" or a preposition ("the writes",
+		// "in stores"), or after a preposition and one more word ("in
+		// different stores"), is a noun or its modifier ("this" may
+		// stand alone: "and this fails").
+		inS := len(r) > 3 && strings.HasSuffix(r, "s") && !strings.HasSuffix(r, "ss") && !strings.HasSuffix(r, "us") && !strings.HasSuffix(r, "is")
+		if x == j+2 && det == "the" || x > j+2 && (nounOpeners[toks[x-1].raw] || x > j+3 && nounPrepositions[toks[x-2].raw]) {
+			plural = inS && !nounPrepositions[toks[x-1].raw] && !(x > j+3 && nounPrepositions[toks[x-2].raw])
+			continue
+		}
+		// "and the locks make it atomic": after a plural noun of the
+		// subject, a word other than a preposition may be its verb.
+		if plural && !nounPrepositions[r] {
+			return j
+		}
+		plural = false
+		if toks[x].lemma != "" || pastSameVerbs[r] || inS || len(r) > 4 && strings.HasSuffix(r, "ed") {
+			return j
+		}
+	}
+	return e
+}
+
+// pastSameVerbs are verbs whose past is their base form: "and the client
+// set the key".
+var pastSameVerbs = setOf(`put set let cut shut quit hit`)
+
+// nounPrepositions open a noun phrase as the object of a preposition.
+var nounPrepositions = setOf(`of in on at by for with from into onto over under about across between through
+during within without per via against among around inside outside behind after before`)
+
+// nounOpeners are nounPrepositions and the determiners: the word after
+// one starts a noun phrase.
+var nounOpeners = func() map[string]bool {
+	m := setOf(`the a an this that these those its their our your my his her every each all both two any some no`)
+	for w := range nounPrepositions {
+		m[w] = true
+	}
+	return m
+}()
+
+// andDeterminer reports an "and" at toks[j] that "the" or "this" follows
+// in its sentence, with no punctuation before it.
+func andDeterminer(toks []token, j int) bool {
+	return j+1 < len(toks) && toks[j].raw == "and" && toks[j].brk == 0 && toks[j+1].sent == toks[j].sent &&
+		(toks[j+1].raw == "the" || toks[j+1].raw == "this")
+}
+
+// negateConjuncts sets aside for the red flags, in the scope of the
+// negator toks[k], the noun phrase joined by "and" at toks[j] (see
+// nounConjunct), and returns the token after it (j when toks[j] starts a
+// clause). The second reader, trained before this rule and frozen until
+// it is retrained, and the key points read the scope as before.
+func negateConjuncts(d *doc, j, k int, readerOnly bool) int {
+	e := nounConjunct(d, j)
+	for x := j; x < e; x++ {
+		markNegatedFor(d.toks, x, k, readerOnly, true)
+	}
+	return e
 }
 
 // contrastNegators set a noun phrase aside for another: "rather than X",

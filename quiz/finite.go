@@ -1,0 +1,211 @@
+package quiz
+
+import "strings"
+
+// An interviewer hears a claim in what something does: "the storage
+// rejects the lower token", "the lease expired", "use a fencing token".
+// A run of noun phrases ("the lease with a TTL, and the token per grant",
+// "mechanism = token per grant", "retry with backoff / lease with TTL")
+// names things, however many prepositions and quantifiers hold each one
+// together: no word in it says what anything does. finiteVerb tells the
+// two apart with closed lists and a list of the verbs answers here use,
+// not a tagger: a word counts as a verb only where its place in the
+// clause leaves no other reading open.
+
+// finiteAux are auxiliaries, modals and verbs among the function words
+// that are finite on their own ("is", "must", "gets", "kept").
+var finiteAux = setOf(`is are was were am do does did has have had can could will would
+shall should may might must cannot it's that's there's here's what's who's he's she's
+gets got makes made uses used takes took gives gave keeps kept lets goes went comes came knows knew`)
+
+// clauseSubjects open a clause whose next word is its verb ("we fence",
+// "you retry"), whatever that verb is.
+var clauseSubjects = setOf(`i we you they he she`)
+
+// relativeSubjects stand for a noun already named ("it leans on timing",
+// "which means ...").
+var relativeSubjects = setOf(`it that which who`)
+
+// orderLeads may open a clause before its order ("and tell them", "or
+// keep the node down", "then check the pauses", "first build a timeline").
+var orderLeads = setOf(`and or so but then first also just always never only`)
+
+// particles complete a phrasal verb ("shows up", "dozed off").
+var particles = setOf(`up down off out back away`)
+
+// verbBases are verbs that answers on locks, leases and their failures
+// use, in their base form: their inflected forms ("rejects", "expired",
+// "held") are finite after a subject, their base form as an order at the
+// head of a clause ("check the token").
+var verbBases = setOf(`abort accept acknowledge acquire act add advance allow answer append
+apply arbitrate arrive ask assign assume attach avoid back bail block bounce break bump buy
+call cancel cap carry catch cause change charge check claim clean clear close collide commit
+compare complete conflict contain continue coordinate copy cost count crash create cut
+deduplicate dedupe defer delay delete deliver deny depend derive detect die differ drift drop
+elect emit end enforce ensure enqueue evict execute exist expire extend fail fall fence fetch
+fight find finish fire fix flag flip flush follow forget form free freeze get give grab grant
+guarantee guard halt hand handle hang happen hear help hide hit hold ignore include increase
+increment insert issue join keep kill know land last lapse lead learn leave let lie lift limit
+lock log look lose make manage mark match mean merge miss move need note notice notify open
+order outlive overlap overrun overwrite own pass pause pay persist pick pile poll prevent
+proceed process produce promote protect prove publish pull push put queue race raise reach read
+picture imagine consider suppose reappear rebuild receive reclaim recover record reduce refresh refuse reject release remain
+remember remove renew reorder repeat replace replay replicate reply report request require
+reschedule reset resolve respond restart restore resume retry return reuse revoke roll route run
+save slew lean build say schedule see seem send serve set show shrink shut sit skip sleep slip slow solve split
+stall start stay step stop store succeed suit supply survive suspend swap switch take talk
+tell throttle tick time tolerate track trigger trip trust try turn undo unlock update use
+validate verify vote wait wake want warn watch win wipe work wrap write yield`)
+
+// nounVerbs are the verbs of verbBases that are as often nouns (or
+// adjectives): their -s form ends a list item as a plural ("no external
+// locks", "split votes"), and their base form heads a noun phrase as often
+// as an order ("retry with backoff", "abort of one transaction").
+var nounVerbs = setOf(`abort block call cap catch change charge check claim commit conflict cost count
+crash cut delay drop end fence fight fix flag flip form grant guard halt hand hit hold insert issue
+land lapse lead lease lie limit lock log look mark match move need note order overlap pause
+pick poll process promote queue race record release reply report request reset restart retry
+return roll route run save set show slip slow split stall start step stop store switch swap talk
+tick time track trigger trip turn undo update vote wait watch work write yield`)
+
+// finiteVerb reports whether toks (a sentence) holds a finite verb: an
+// auxiliary or modal, a word after a subject pronoun, an inflected form
+// of a verb of verbBases after a word that can be its subject, or such a
+// verb's base form heading a clause and followed by its object.
+func finiteVerb(toks []token) bool { return finiteAt(toks) >= 0 }
+
+// finiteAt returns the index in toks of its first finite verb, or -1.
+func finiteAt(toks []token) int {
+	for k, t := range toks {
+		// (a word in brackets is read as code, but "(expiry is
+		// wall-clock based)" is said)
+		if t.inert {
+			continue
+		}
+		if finiteAux[t.raw] || strings.HasSuffix(t.raw, "n't") || strings.HasSuffix(t.raw, "'re") || strings.HasSuffix(t.raw, "'ve") || strings.HasSuffix(t.raw, "'ll") || strings.HasSuffix(t.raw, "'d") {
+			return k
+		}
+		next := k+1 < len(toks) && !toks[k+1].clause && !toks[k+1].inert
+		if clauseSubjects[t.raw] && next {
+			return k
+		}
+		// "it leans on timing", "which means": after a pronoun, an -s
+		// word is a verb, known or not.
+		if k > 0 && !t.clause && relativeSubjects[toks[k-1].raw] && !t.fn && strings.HasSuffix(t.raw, "s") && !strings.HasSuffix(t.raw, "ss") {
+			return k
+		}
+		// "dozed off", "shows up": a particle after an inflected word
+		// makes it a verb, known or not.
+		if next && particles[toks[k+1].raw] && !t.fn && (strings.HasSuffix(t.raw, "ed") || strings.HasSuffix(t.raw, "s") && !strings.HasSuffix(t.raw, "ss")) {
+			return k
+		}
+		base, inflected := verbOf(t.raw)
+		if base == "" {
+			continue
+		}
+		// A verb sharing the subject before it ("..., lost his slot,
+		// and shows up") heads its clause.
+		if inflected && (t.clause || k > 0 && orderLeads[toks[k-1].raw]) && next && objectAfter(toks[k+1]) {
+			return k
+		}
+		// (an inflected form before a preposition or a conjunction reads
+		// as a plural or a participle as often as a verb: "split votes
+		// against", "leader elected by", "holder paused or crashed")
+		// At the end of a clause, a noun-verb homograph's -s form is a
+		// plural as often ("split votes", "external locks").
+		if inflected && k > 0 && !t.clause && subjectBefore(toks[k-1]) && (next && (!toks[k+1].fn || objectAfter(toks[k+1]) || isNegator(toks[k+1].raw)) || !next && !(nounVerbs[base] && strings.HasSuffix(t.raw, "s"))) {
+			return k
+		}
+		head := k == 0 || t.clause || k == 1 && toks[0].clause && orderLeads[toks[0].raw] || toks[k-1].clause && orderLeads[toks[k-1].raw]
+		// A verb that is no noun heads an order whatever follows it
+		// ("acquire with SET NX", "extend it"); one that is also a noun
+		// ("retry with backoff", "claim of the run") needs its object.
+		if !inflected && head && (!nounVerbs[base] || next && (objectAfter(toks[k+1]) || k == 0 && !toks[k+1].fn)) {
+			return k
+		}
+	}
+	return -1
+}
+
+// verbOf returns the verb of verbBases raw is a form of, and whether raw
+// is inflected (third person or past, not the base or an -ing form).
+func verbOf(raw string) (base string, inflected bool) {
+	if verbBases[raw] {
+		return raw, false
+	}
+	// (a participle in -en is no finite form: "woken", "taken")
+	if l := lemma(raw); l != raw && verbBases[l] && !strings.HasSuffix(raw, "ing") && !strings.HasSuffix(raw, "en") {
+		return l, true
+	}
+	for _, suf := range []struct{ cut, add string }{{"ies", "y"}, {"ied", "y"}, {"es", ""}, {"s", ""}, {"ed", ""}, {"d", ""}} {
+		if !strings.HasSuffix(raw, suf.cut) {
+			continue
+		}
+		b := strings.TrimSuffix(raw, suf.cut) + suf.add
+		if verbBases[b] {
+			return b, true
+		}
+		// a doubled consonant: "stepped", "dropped"
+		if suf.cut == "ed" && len(b) > 2 && b[len(b)-1] == b[len(b)-2] && verbBases[b[:len(b)-1]] {
+			return b[:len(b)-1], true
+		}
+	}
+	return "", false
+}
+
+// subjectBefore reports whether t can be the subject (or its last word)
+// of a verb right after it: a noun-like word or a pronoun, not an
+// article, a preposition, a quantifier or a number ("the pauses", "of
+// writes", "all locks", "two transfers").
+func subjectBefore(t token) bool {
+	switch t.raw {
+	case "it", "that", "which", "who", "this", "nothing", "everything", "someone", "something", "anyone", "everyone", "nobody", "none":
+		return true
+	}
+	if t.fn || t.inert {
+		return false
+	}
+	return !strings.ContainsAny(t.raw[:1], "0123456789") && t.raw != "plus"
+}
+
+// objectAfter reports whether t opens an object ("check the token",
+// "retry it", "set 30000"), rather than a preposition, a conjunction or a
+// noun that keep the head a noun ("retry with backoff", "claim of the
+// run", "grant committed on a majority").
+func objectAfter(t token) bool {
+	switch t.raw {
+	case "a", "an", "the", "each", "every", "its", "their", "this", "that", "these", "those", "my", "your", "our", "his", "her", "it", "them", "all", "any", "both", "no", "one":
+		return true
+	}
+	return t.code || t.raw != "" && t.raw[0] >= '0' && t.raw[0] <= '9'
+}
+
+// verbless reports whether d is a run of items (four or more, cut by
+// sentence ends, commas, semicolons, colons, slashes, "=", arrows,
+// symbols or "and") none of whose sentences, questions aside, holds a finite verb:
+// the answer names things and says nothing of what they do. A short
+// answer of one or two phrases is left to the other tests: the verbs
+// finiteVerb knows are not every verb.
+func verbless(d *doc) bool {
+	if len(d.sents) == 0 || itemCuts(d.text)+len(d.sents)-1 < minVerblessItems-1 {
+		return false
+	}
+	for _, s := range d.sents {
+		if !s.question && finiteVerb(d.toks[s.from:s.to]) {
+			return false
+		}
+	}
+	return true
+}
+
+// minVerblessItems is the fewest items a verbless answer needs to read as
+// a list.
+const minVerblessItems = 4
+
+// itemCuts counts the marks in s that cut a list's items within a
+// sentence.
+func itemCuts(s string) int {
+	n := strings.Count(s, ",") + strings.Count(s, ";") + strings.Count(s, ":") + strings.Count(s, "=") + strings.Count(s, "/") + strings.Count(s, "→") + strings.Count(s, "⇒") + strings.Count(s, "∧") + strings.Count(s, "&&") + strings.Count(s, " + ") + strings.Count(s, " and ")
+	// ("=>", "->" and "==" are counted once, by their "=" or not at all)
+	return n + strings.Count(s, "->") - strings.Count(s, "==")
+}
