@@ -258,3 +258,31 @@ func TestAtomicStatementsStopDoubleClaimG17(t *testing.T) {
 			"The claim is one conditional UPDATE, and each statement is atomic, so two workers can't claim the same job.", false},
 	})
 }
+
+// TestAtomicSetNxRulesOutTwoHoldersG17 holds redlock-correctness for an
+// atomic SET NX said to make two holders impossible.
+func TestAtomicSetNxRulesOutTwoHoldersG17(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		{"SET NX is atomic, so the lock can't hand out two holders", "two-holders", "redlock-correctness",
+			"With SET NX the lock can't hand out two holders, since the command is atomic; one worker must have skipped acquiring.", true},
+		{"bullet: atomic SETNX, never two holders", "two-holders", "redlock-correctness",
+			"- Redis side: SETNX is atomic, so there are never two holders.", true},
+
+		{"near-miss: atomic, but the lease can lapse", "two-holders", "redlock-correctness",
+			"SET NX is atomic, but the lease can lapse under a paused holder, so the lock can hand out two holders.", false},
+		{"near-miss: the belief that atomicity rules it out", "two-holders", "redlock-correctness",
+			"A common belief is that SET NX being atomic means never two holders; expiry and failover both break that.", false},
+	})
+}
+
+// TestReReadClaimBeforeCallG17 holds client-side-fencing for a claim
+// number re-read by the worker just before an outside call, called enough.
+func TestReReadClaimBeforeCallG17(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		{"re-read the claim number right before the call, enough", "holder-id-guard", "client-side-fencing",
+			"For calls outside the database it's enough for the worker to re-read the claim number right before the call and skip it if it changed.", true},
+
+		{"near-miss: a re-read before the call is not enough", "holder-id-guard", "client-side-fencing",
+			"Re-reading the claim number right before the call is not enough: the worker can pause after the read.", false},
+	})
+}
