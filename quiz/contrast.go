@@ -285,6 +285,24 @@ records dashboards graphs`)
 var componentSubjects = setOf(`client clients worker workers holder holders server servers leader node
 nodes process processes service services resource app application`)
 
+// componentCompares reports a "compare" at toks[k] whose subject is a
+// component that can, should or will do the comparing ("the client can
+// simply compare the expiry timestamp with its own clock"): a mechanism
+// the answer proposes, not a step of the candidate's investigation.
+func componentCompares(toks []token, k int) bool {
+	if r := toks[k].raw; r != "compare" && r != "comparing" {
+		return false
+	}
+	for j := k - 1; j >= 0 && j >= k-4 && toks[j].sent == toks[k].sent; j-- {
+		if r := toks[j].raw; componentSubjects[r] && j < k-1 {
+			return true
+		} else if !auxiliaries[r] && r != "just" && r != "simply" && r != "then" && r != "also" {
+			return false
+		}
+	}
+	return false
+}
+
 // investigatesRecords reports a "compare" or "correlate" at toks[k] whose
 // object, within five words, is a record of what happened ("compare the
 // two holders' log timestamps with the TTL"): a debugging step, which
@@ -292,17 +310,6 @@ nodes process processes service services resource app application`)
 func investigatesRecords(toks []token, k int) bool {
 	if k > 0 && toks[k-1].sent == toks[k].sent && (toks[k-1].raw == "storage" || isNegator(toks[k-1].raw)) {
 		return false
-	}
-	// "the client can simply compare the expiry timestamp with its own
-	// clock": a component that can, should or will do the comparing is
-	// a mechanism the answer proposes, not a step of the candidate's
-	// investigation.
-	for j := k - 1; j >= 0 && j >= k-4 && toks[j].sent == toks[k].sent; j-- {
-		if r := toks[j].raw; componentSubjects[r] && j < k-1 {
-			return false
-		} else if !auxiliaries[r] && r != "just" && r != "simply" && r != "then" && r != "also" {
-			break
-		}
 	}
 	for j := k + 1; j < len(toks) && j <= k+5 && toks[j].sent == toks[k].sent; j++ {
 		if recordNouns[toks[j].raw] {
