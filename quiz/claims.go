@@ -1608,13 +1608,37 @@ func markFailureLists(d *doc) {
 			failing = hs.to-hs.from <= 6 && announcesFailures(toks, hs.from, hs.to)
 			heads[h] = failing
 		}
-		if !failing {
+		if !failing || dismissesFailure(toks, s.from, s.to) {
 			continue
 		}
 		for x := s.from; x < s.to; x++ {
 			toks[x].setAside = true
 		}
 	}
+}
+
+// dismissedRisks name a failure mode as such: "not a concern", "no
+// issue".
+var dismissedRisks = setOf(`concern issue problem risk worry non-issue`)
+
+// dismissesFailure reports an item whose first clause says its topic is
+// no failure at all ("4. Failover is not a concern: the replica always
+// has the key"): under a failure-modes heading it is the writer's own
+// claim that the thing cannot fail, not one more way things fail.
+func dismissesFailure(toks []token, from, to int) bool {
+	for j := from; j < to; j++ {
+		if j > from && toks[j].clause && toks[j].brk != 0 {
+			return false
+		}
+		if r := toks[j].raw; r == "not" || r == "isn't" || r == "no" || r == "never" {
+			for k := j + 1; k < to && k <= j+3; k++ {
+				if dismissedRisks[toks[k].raw] {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // claimColumnHeads head a table's column of claims someone makes, set

@@ -280,6 +280,29 @@ func conditionEndsAt(toks []token, k int) bool {
 var recordNouns = setOf(`log logs timestamps timestamp traces trace timeline timelines metrics
 records dashboards graphs`)
 
+// componentSubjects name a part of the system that can do a comparison
+// itself, as the subject of "compare".
+var componentSubjects = setOf(`client clients worker workers holder holders server servers leader node
+nodes process processes service services resource app application`)
+
+// componentCompares reports a "compare" at toks[k] whose subject is a
+// component that can, should or will do the comparing ("the client can
+// simply compare the expiry timestamp with its own clock"): a mechanism
+// the answer proposes, not a step of the candidate's investigation.
+func componentCompares(toks []token, k int) bool {
+	if r := toks[k].raw; r != "compare" && r != "comparing" {
+		return false
+	}
+	for j := k - 1; j >= 0 && j >= k-4 && toks[j].sent == toks[k].sent; j-- {
+		if r := toks[j].raw; componentSubjects[r] && j < k-1 {
+			return true
+		} else if !auxiliaries[r] && r != "just" && r != "simply" && r != "then" && r != "also" {
+			return false
+		}
+	}
+	return false
+}
+
 // investigatesRecords reports a "compare" or "correlate" at toks[k] whose
 // object, within five words, is a record of what happened ("compare the
 // two holders' log timestamps with the TTL"): a debugging step, which

@@ -1882,7 +1882,9 @@ func markFrames(d *doc) {
 			// whose list goes on to adjust a setting ("check the p99
 			// runtime, bump the lease past it, and ..."), acts on what it
 			// found: no list of suspects holds an action.
-			acted := (t.raw == "check" || t.raw == "checking") && !checkTakesObject(toks, k) && adjustsSetting(toks, k)
+			// g17: so is a comparison a component of the system is to make
+			// (componentCompares).
+			acted := (t.raw == "check" || t.raw == "checking") && !checkTakesObject(toks, k) && adjustsSetting(toks, k) || componentCompares(toks, k)
 			for j := k; j < to; j++ {
 				if acted {
 					toks[j].readerProbe = true
@@ -2476,6 +2478,15 @@ func markMentions(d *doc) {
 				// AOF everysec the key survives, so that's what I'd
 				// configure").
 				if laterOnLine(d, s) && (fixVerbs[toks[s.from].raw] || speaksForSelf(toks[s.from:s.to])) {
+					continue
+				}
+				// So is an item that says its topic is no risk at all
+				// ("4. Failover is not a concern: ..."), though the second
+				// reader, trained before g17, still reads it as refuted.
+				if dismissesFailure(toks, s.from, s.to) {
+					for j := s.from; j < s.to; j++ {
+						toks[j].readerRefuted = true
+					}
 					continue
 				}
 				for j := s.from; j < s.to; j++ {
