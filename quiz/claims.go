@@ -3,6 +3,7 @@ package quiz
 import (
 	"iter"
 	"strings"
+	"unicode"
 )
 
 // Assertion rules of grader g7: ways a sentence names a claim without
@@ -977,6 +978,9 @@ func overrides(toks []token, j, end int) bool {
 // the box it keeps working until LOST; I override that"): the default is
 // told, not proposed. The second reader reads it as before.
 func markOverriddenDefaults(d *doc) {
+	if !hasWordOf(d, clsG17, defaultMarkers) {
+		return // a sentence is only read once it names a default
+	}
 	toks := d.toks
 	for si, s := range d.sents {
 		marked, turn := false, -1
@@ -1703,18 +1707,22 @@ func markOptionLists(d *doc) {
 	decided, inList := false, false
 	for at, line := range linesAt(d.text) {
 		t := strings.TrimSpace(line)
-		head := strings.ToLower(strings.Trim(t, "*_#: \t"))
-		words := strings.Fields(head)
-		switch {
-		case len(words) > 0 && len(words) <= 3 && optionHeads[words[0]] && !strings.ContainsAny(head, ".,;"):
-			inList = true
-			continue
-		case len(words) > 0 && decisionHeads[strings.Trim(words[0], ":*_")]:
-			decided, inList = true, false
-			for _, n := range pickedNumbers(head) {
-				picked[n] = true
+		// Only a line whose first word is a heading's is lowered and split
+		// (this runs on every line of every answer).
+		if fw := firstFieldLower(strings.Trim(t, "*_#: \t")); optionHeads[fw] || decisionHeads[strings.Trim(fw, ":*_")] {
+			head := strings.ToLower(strings.Trim(t, "*_#: \t"))
+			words := strings.Fields(head)
+			switch {
+			case len(words) > 0 && len(words) <= 3 && optionHeads[words[0]] && !strings.ContainsAny(head, ".,;"):
+				inList = true
+				continue
+			case len(words) > 0 && decisionHeads[strings.Trim(words[0], ":*_")]:
+				decided, inList = true, false
+				for _, n := range pickedNumbers(head) {
+					picked[n] = true
+				}
+				continue
 			}
-			continue
 		}
 		if !inList || t == "" {
 			continue
@@ -1737,6 +1745,20 @@ func markOptionLists(d *doc) {
 			setAsideBetween(d, it.from, it.to)
 		}
 	}
+}
+
+// firstFieldLower is the first word of s, lower-cased, as
+// strings.Fields(strings.ToLower(s))[0] would give it ("" for none).
+func firstFieldLower(s string) string {
+	i := strings.IndexFunc(s, func(r rune) bool { return !unicode.IsSpace(r) })
+	if i < 0 {
+		return ""
+	}
+	s = s[i:]
+	if j := strings.IndexFunc(s, unicode.IsSpace); j >= 0 {
+		s = s[:j]
+	}
+	return strings.ToLower(s)
 }
 
 // itemNumber returns the number opening a numbered list line ("2. ...",
@@ -2149,6 +2171,9 @@ matter matters property properties problem problems thing things story topic iss
 // six words from the clause's start (the sentence's or a strong break's)
 // to its copula.
 func markDistinguished(d *doc) {
+	if !hasWordOf(d, clsG17, distinctNouns) {
+		return // every case ends on one of distinctNouns
+	}
 	toks := d.toks
 	for _, s := range d.sents {
 		from := s.from

@@ -3634,6 +3634,7 @@ const (
 	clsBreakVerb    // breakVerbs
 	clsG11          // temptVerbs, swapVerbs, preferVerbs, disowners, formerAdvice
 	clsBelief       // the words markHedgedBeliefs and markReportedProposals start from
+	clsG17          // distinctNouns, defaultMarkers: markDistinguished and markOverriddenDefaults skip an answer without one
 )
 
 // clsFrame are the classes a token must have for markFrames to look at it
@@ -3675,12 +3676,25 @@ func classOf(raw string) wordClass {
 		{approvalVerbs[raw], clsApproval}, {breakVerbs[raw], clsBreakVerb},
 		{temptVerbs[raw] || swapVerbs[raw] || preferVerbs[raw] || disowners[raw] || formerAdvice[raw], clsG11},
 		{otherBeliefs[raw] || plainBeliefs[raw] || beliefAdjs[raw] || reportedProposals[raw] || raw == "you'd" || raw == "one'd" || raw == "easy" || raw == "tempting" || raw == "or", clsBelief},
+		{distinctNouns[raw] || defaultMarkers[raw], clsG17},
 	} {
 		if x.on {
 			c |= x.cls
 		}
 	}
 	return c
+}
+
+// hasWordOf reports whether a token of the answer carries class c and is in
+// set: a pass that needs one of set's words skips an answer without one
+// after testing a bit per token.
+func hasWordOf(d *doc, c wordClass, set map[string]bool) bool {
+	for k := range d.toks {
+		if d.toks[k].cls&c != 0 && set[d.toks[k].raw] {
+			return true
+		}
+	}
+	return false
 }
 
 // quoteGoesOn reports whether the text at i closes a double quote and the
