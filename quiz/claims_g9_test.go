@@ -17,7 +17,21 @@ type flagCase struct {
 
 func checkFlagCases(t *testing.T, cases []flagCase) {
 	t.Helper()
-	b := loadBank(t)
+	checkFlagCasesOn(t, loadBank(t), "", cases)
+}
+
+// checkFlagCasesBothWays checks the cases with the second reader's veto and
+// again without it, since the veto can hide a pattern's misfire.
+func checkFlagCasesBothWays(t *testing.T, cases []flagCase) {
+	t.Helper()
+	checkFlagCases(t, cases)
+	checkFlagCasesOn(t, loadBank(t).WithReaderVeto(0, 0, 0), " (no veto)", cases)
+}
+
+// checkFlagCasesOn grades each case with b; how names the grading in a
+// failure message.
+func checkFlagCasesOn(t *testing.T, b *quiz.Bank, how string, cases []flagCase) {
+	t.Helper()
 	for _, c := range cases {
 		q, ok := b.ByID(c.question)
 		if !ok {
@@ -29,7 +43,7 @@ func checkFlagCases(t *testing.T, cases []flagCase) {
 			got = got || slices.Contains(r.FlagIDs(), f)
 		}
 		if got != c.want {
-			t.Errorf("%s: %s raised = %v, want %v (flags %v)\n\t%s", c.name, c.flag, got, c.want, r.FlagIDs(), c.text)
+			t.Errorf("%s%s: %s raised = %v, want %v (flags %v)\n\t%s", c.name, how, c.flag, got, c.want, r.FlagIDs(), c.text)
 		}
 	}
 }

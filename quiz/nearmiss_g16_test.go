@@ -1,10 +1,7 @@
 package quiz_test
 
 import (
-	"slices"
 	"testing"
-
-	"lockdrill/quiz"
 )
 
 // TestNearMissesG16 holds three reading rules to sentences of our own: a
@@ -62,16 +59,5 @@ func TestNearMissesG16(t *testing.T) {
 		{"near-miss: the claim made after an easy-to-assume but", "extend-lease", "extend-without-owner",
 			"It's easy to assume a script is needed, but the renewer doesn't need to check the value; it can just extend the key.", true},
 	}
-	checkFlagCases(t, cases)
-	b := loadBank(t).WithReaderVeto(0, 0, 0)
-	for _, c := range cases {
-		q, ok := b.ByID(c.question)
-		if !ok {
-			t.Fatalf("%s: no question %q", c.name, c.question)
-		}
-		r := b.Grade(q, quiz.Answer{Text: c.text})
-		if got := slices.Contains(r.FlagIDs(), c.flag); got != c.want {
-			t.Errorf("%s (no veto): %s raised = %v, want %v (flags %v)\n\t%s", c.name, c.flag, got, c.want, r.FlagIDs(), c.text)
-		}
-	}
+	checkFlagCasesBothWays(t, cases)
 }

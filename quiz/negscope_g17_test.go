@@ -1,11 +1,7 @@
 package quiz_test
 
 import (
-	"slices"
-	"strings"
 	"testing"
-
-	"lockdrill/quiz"
 )
 
 // TestNegScopeG17 holds the scope of a negation over two noun phrases
@@ -105,20 +101,5 @@ func TestNegScopeG17(t *testing.T) {
 		{"and the random value works", "fencing-token", "random-fencing-token",
 			"We didn't add a counter and the random value works as a fencing token.", true},
 	}
-	checkFlagCases(t, cases)
-	b := loadBank(t).WithReaderVeto(0, 0, 0)
-	for _, c := range cases {
-		q, ok := b.ByID(c.question)
-		if !ok {
-			t.Fatalf("%s: no question %q", c.name, c.question)
-		}
-		r := b.Grade(q, quiz.Answer{Text: c.text})
-		got := false
-		for _, f := range strings.Split(c.flag, "|") {
-			got = got || slices.Contains(r.FlagIDs(), f)
-		}
-		if got != c.want {
-			t.Errorf("%s (no veto): %s raised = %v, want %v (flags %v)\n\t%s", c.name, c.flag, got, c.want, r.FlagIDs(), c.text)
-		}
-	}
+	checkFlagCasesBothWays(t, cases)
 }

@@ -1,11 +1,7 @@
 package quiz_test
 
 import (
-	"slices"
-	"strings"
 	"testing"
-
-	"lockdrill/quiz"
 )
 
 // TestRedTeam3G17 holds the red17 reading rules to sentences written to
@@ -104,20 +100,5 @@ func TestRedTeam3G17(t *testing.T) {
 		{"near-miss: the default, then something else overridden", "session-suspended", "work-through-suspended",
 			"Out of the box the listener just logs SUSPENDED and keeps going until LOST. I override the session timeout to 30 seconds.", true},
 	}
-	checkFlagCases(t, cases)
-	b := loadBank(t).WithReaderVeto(0, 0, 0)
-	for _, c := range cases {
-		q, ok := b.ByID(c.question)
-		if !ok {
-			t.Fatalf("%s: no question %q", c.name, c.question)
-		}
-		r := b.Grade(q, quiz.Answer{Text: c.text})
-		got := false
-		for _, f := range strings.Split(c.flag, "|") {
-			got = got || slices.Contains(r.FlagIDs(), f)
-		}
-		if got != c.want {
-			t.Errorf("%s (no veto): %s raised = %v, want %v (flags %v)\n\t%s", c.name, c.flag, got, c.want, r.FlagIDs(), c.text)
-		}
-	}
+	checkFlagCasesBothWays(t, cases)
 }

@@ -2,8 +2,6 @@ package quiz_test
 
 import (
 	"testing"
-
-	"lockdrill/quiz"
 )
 
 // TestVerblessListsG17 holds the rule an interviewer states of an answer
@@ -26,32 +24,12 @@ func TestVerblessListsG17(t *testing.T) {
 		{"operators between phrases", "skip-locked-queue", "claim with FOR UPDATE SKIP LOCKED for different rows => visibility timeout with locked_until as a lease && attempt number per claim for completion + idempotent handlers for a second run"},
 		{"phrases chained by and", "row-lock", "The coordination of every client for data inside the database and a lock for the length of the transaction until commit or rollback and the abort of the transaction on client death and no protection for effects outside the database like an API call."},
 	}
-	for _, c := range lists {
-		t.Run("list: "+c.form, func(t *testing.T) {
-			q, ok := b.ByID(c.question)
-			if !ok {
-				t.Fatalf("no question %q", c.question)
-			}
-			if r := b.Grade(q, quiz.Answer{Text: c.text}); r.Passed {
-				t.Errorf("%s: verbless list passed (score %.2f, hits %v), want a fail\n\t%s", c.question, r.Score, r.Hits(), c.text)
-			}
-		})
-	}
+	checkPassCases(t, b, "list", lists, false)
 	answers := []struct{ form, question, text string }{
 		{"telegraphic notes", "fencing-token", "Lock service bumps a counter on every grant. Holder attaches it to its writes. Lease expires. Holder paused by GC, wakes, writes late. Storage keeps the max and rejects token 33 < 34."},
 		{"mostly items, one clause", "redis-early-expiry", "ways it vanishes: eviction under maxmemory (allkeys or volatile policies pick lock keys too), a forward clock step, restart without AOF always, a stray DEL. so: own instance, noeviction, and the resource still checks a token."},
 		{"orders", "optimistic-concurrency", "Keep a version column. Update with WHERE version = the one read, bumping it. Zero rows means a concurrent write: re-read and retry. Over HTTP send the ETag back in If-Match."},
 		{"pronoun subjects", "outbox-pattern", "You can't commit to the database and publish to the broker atomically. So you insert an outbox row in the same transaction, a relay publishes it later and marks it sent, and consumers dedupe on the event id since it can arrive twice."},
 	}
-	for _, c := range answers {
-		t.Run("answer: "+c.form, func(t *testing.T) {
-			q, ok := b.ByID(c.question)
-			if !ok {
-				t.Fatalf("no question %q", c.question)
-			}
-			if r := b.Grade(q, quiz.Answer{Text: c.text}); !r.Passed {
-				t.Errorf("%s: answer failed (score %.2f, hits %v, list %v), want a pass\n\t%s", c.question, r.Score, r.Hits(), r.List, c.text)
-			}
-		})
-	}
+	checkPassCases(t, b, "answer", answers, true)
 }

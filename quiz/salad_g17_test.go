@@ -44,17 +44,7 @@ func TestKeywordFormsG17(t *testing.T) {
 		{"padded with filler, one item a line", "outbox-pattern", "So basically:\noutbox table, you know.\nsame transaction, right.\nLike relay publisher and CDC Debezium.\nHonestly at-least-once delivery, I mean consumer dedupe."},
 		{"filler after a conjunction", "zookeeper-lock-recipe", "basically ephemeral sequential znode, and you know lowest sequence, and like watch predecessor, I mean herd effect"},
 	}
-	for _, c := range lists {
-		t.Run("list: "+c.form, func(t *testing.T) {
-			q, ok := b.ByID(c.question)
-			if !ok {
-				t.Fatalf("no question %q", c.question)
-			}
-			if r := b.Grade(q, quiz.Answer{Text: c.text}); r.Passed {
-				t.Errorf("%s: keyword list passed (score %.2f, hits %v), want a fail\n\t%s", c.question, r.Score, r.Hits(), c.text)
-			}
-		})
-	}
+	checkPassCases(t, b, "list", lists, false)
 	// The boundary on the other side: short answers in which each
 	// sentence has a subject and a verb (or a command line) still pass,
 	// filler, slashes, hyphenated compounds and bracketed asides included.
@@ -67,14 +57,24 @@ func TestKeywordFormsG17(t *testing.T) {
 		{"terse sentences", "zookeeper-lock-recipe", "Each client creates an ephemeral sequential znode under the lock path. The lowest sequence number holds the lock. Everyone else watches only the node just before theirs, so a release wakes one client, not all of them: that avoids the herd effect. If the holder's session dies, its ephemeral node goes away and the next one takes over."},
 		{"a query in the answer", "optimistic-concurrency", "Each row carries a version. The editor reads it and saves with UPDATE ... WHERE id = ? AND version = ?, bumping it. Zero rows updated means someone saved first: reload, merge, retry. Over HTTP it's an ETag sent back in If-Match, and a mismatch gets 412."},
 	}
-	for _, c := range answers {
-		t.Run("answer: "+c.form, func(t *testing.T) {
+	checkPassCases(t, b, "answer", answers, true)
+}
+
+// passCase is an answer written to pass or to fail, named by its form.
+type passCase = struct{ form, question, text string }
+
+// checkPassCases grades each case with b and wants it to pass (a real
+// answer) or fail (a list); kind names the cases in subtest names.
+func checkPassCases(t *testing.T, b *quiz.Bank, kind string, cases []passCase, wantPass bool) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(kind+": "+c.form, func(t *testing.T) {
 			q, ok := b.ByID(c.question)
 			if !ok {
 				t.Fatalf("no question %q", c.question)
 			}
-			if r := b.Grade(q, quiz.Answer{Text: c.text}); !r.Passed {
-				t.Errorf("%s: answer failed (score %.2f, hits %v, list %v), want a pass\n\t%s", c.question, r.Score, r.Hits(), r.List, c.text)
+			if r := b.Grade(q, quiz.Answer{Text: c.text}); r.Passed != wantPass {
+				t.Errorf("%s: passed = %v (score %.2f, hits %v, list %v), want %v\n\t%s", c.question, r.Passed, r.Score, r.Hits(), r.List, wantPass, c.text)
 			}
 		})
 	}
