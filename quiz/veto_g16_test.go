@@ -4,45 +4,15 @@ import (
 	"flag"
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 
 	"lockdrill/quiz"
 )
 
-// readerVetoExp runs TestReaderVetoExperiment.
+// readerVetoExp runs TestReaderVetoExperiment (g16; TestVetoReadingsG17
+// logs the readings on the current splits).
 var readerVetoExp = flag.Bool("reader.veto", false, "measure candidate rules for the second reader's veto of pattern flags on every split")
-
-// TestReaderVetoReadings logs, for every pattern flag on the readable
-// splits (tuning, AS and AU), the reader's reading of the answer and of
-// the flagged sentence, with the writer's labels: never a text, and never
-// anything of AT, Q or R.
-func TestReaderVetoReadings(t *testing.T) {
-	if !*readerVetoExp {
-		t.Skip("run with -reader.veto")
-	}
-	b := loadBank(t)
-	for _, split := range []struct {
-		name    string
-		writers []string
-	}{{"tuning", tuningWriters}, {"AS+AU", []string{"AS", "AU"}}} {
-		answers, err := loadBlind(split.writers)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var lines []string
-		for _, a := range answers {
-			q, _ := b.ByID(a.Question)
-			for _, fr := range b.PatternFlagReadings(q, a.Text) {
-				lines = append(lines, fmt.Sprintf("%s pf %.3f lean %+.2f words %3d sent %2d per %+.2f  %s %s %s %s label=%s should=%v",
-					split.name, fr.Clean, fr.Lean, fr.Words, fr.Sent, fr.Lean/float64(max(fr.Sent, 1)), a.Writer, a.Question, a.Kind, fr.ID, a.Label, a.ShouldFlag))
-			}
-		}
-		sort.Strings(lines)
-		t.Log("\n" + strings.Join(lines, "\n"))
-	}
-}
 
 // vetoCandidate is one rule tried for the second reader's veto: the
 // answer reads below clean, the flagged sentence leans at most lean, and
