@@ -83,10 +83,15 @@ func TestReaderVetoExperiment(t *testing.T) {
 // knows): the pattern of work-after-lost-lease reads that description as
 // advice to keep writing. (red16 reads "is still sure it owns the lock"
 // as a reported belief, so that wording no longer shows the veto.)
-const strongFencingAnswer = "A fencing token is a monotonically increasing number handed out with every lock grant. " +
-	"The client sends it with each write, and the storage remembers the highest token it has seen and rejects writes that carry an older one. " +
-	"Its target is the frozen client: a worker that lost its lease during a pause yet still owns the lock as far as it knows. " +
-	"The resource does the check, not the client or the lock service."
+var strongFencingAnswer = fencingAnswerWith("Its target is the frozen client: a worker that lost its lease during a pause yet still owns the lock as far as it knows.")
+
+// fencingAnswerWith is a strong answer of our own to fencing-token with
+// third as its third sentence, the one a veto test is about.
+func fencingAnswerWith(third string) string {
+	return "A fencing token is a monotonically increasing number handed out with every lock grant. " +
+		"The client sends it with each write, and the storage remembers the highest token it has seen and rejects writes that carry an older one. " +
+		third + " The resource does the check, not the client or the lock service."
+}
 
 // TestVetoSparesADescribedFailure: a strong answer whose one sentence
 // matches a mistake's pattern while describing the failure, not

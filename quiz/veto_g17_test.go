@@ -308,10 +308,7 @@ func TestVetoInsertedClaimsG17(t *testing.T) {
 // whose third sentence tells what the stale holder does (carries on after
 // its renewal failed), which the pattern of work-after-lost-lease reads
 // as advice; the sentence after it, on who does the check, reads clean.
-const describedStaleHolder = "A fencing token is a monotonically increasing number handed out with every lock grant. " +
-	"The client sends it with each write, and the storage remembers the highest token it has seen and rejects writes that carry an older one. " +
-	"The stale holder continues normally after the renewal failed, because nothing told it otherwise. " +
-	"The resource does the check, not the client or the lock service."
+var describedStaleHolder = fencingAnswerWith("The stale holder continues normally after the renewal failed, because nothing told it otherwise.")
 
 // TestVetoReadsTheSentenceAfterAMention: a correct answer whose one
 // sentence describes the stale holder's behaviour in the wording of a
