@@ -58,21 +58,19 @@ var (
 	// validation split of g12, for g13; AJ, AK and AL, the validation
 	// split of g13, for g14; AM, AN and AO, the validation split of g14,
 	// for g15; AP, AQ and AR, the validation split of g15, for g16; AS,
-	// AT and AU, the validation split of g16, for g17.
-	tuningWriters = []string{"A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "X", "Y", "S", "T", "U", "V", "W", "P", "Z", "AA", "AB", "AC", "AD", "AE", "AF", "AG", "AH", "AI", "AJ", "AK", "AL", "AM", "AN", "AO", "AP", "AQ", "AR", "AS", "AT", "AU"}
+	// AT and AU, the validation split of g16, for g17; AV, AW and AX
+	// (g16's fresh holdout) and BB, BC and BD (written blind for tuning
+	// during g17), the validation split of g17, for g18.
+	tuningWriters = []string{"A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "X", "Y", "S", "T", "U", "V", "W", "P", "Z", "AA", "AB", "AC", "AD", "AE", "AF", "AG", "AH", "AI", "AJ", "AK", "AL", "AM", "AN", "AO", "AP", "AQ", "AR", "AS", "AT", "AU", "AV", "AW", "AX", "BB", "BC", "BD"}
 	// validationWriters answer all 24 questions (brief: writer-brief-3.md)
 	// and arrive while a grader version is tuned: each is measured before
 	// any change made for it (validationBefore), and read while tuning
-	// only after that. AV, AW and AX, the fresh holdout of g16 (never read
-	// while g16 was tuned; totals only, on arrival with g15 and at the end
-	// with g16), were released for tuning g17 on 2026-12-03 and measured by
-	// g16 then (08:50 UTC), before anything changed for them; AX is kept
-	// unread, as a check on whether changes made for AV and AW generalise.
-	// BB, BC and BD were written blind for tuning while g17 was tuned
-	// (09:41-10:10 UTC; BB's first session failed and was started again)
-	// and measured by main
-	// on arrival, before anything changed for them.
-	validationWriters = []string{"AV", "AW", "AX", "BB", "BC", "BD"}
+	// only after that. AY, AZ and BA, the fresh holdout of g17 (never read
+	// while g17 was tuned; totals only, on arrival and at the end with
+	// g17), were released for tuning g18 on 2026-12-03 and measured by g17
+	// then (11:27 UTC), before anything changed for them; AY is kept
+	// unread, as a check on whether changes made for AZ and BA generalise.
+	validationWriters = []string{"AY", "AZ", "BA"}
 	// earlierWriters (Q, R) answered all 24 questions (brief:
 	// writer-brief-3.md) while grader g6 was tuned and were its fresh
 	// holdout: their files stayed outside the repository, away from
@@ -80,13 +78,10 @@ var (
 	// them, on arrival (g5), at the end of g6, and after every version
 	// since. Nobody has read them.
 	earlierWriters = []string{"Q", "R"}
-	// freshWriters (AY, AZ, BA) answered all 24 questions (brief:
-	// writer-brief-3.md, given as each writer's whole prompt) while grader
-	// g17 was tuned (2026-12-03, written 08:50-09:02 UTC). Their files
-	// stayed outside the repository, away from everyone who tuned the
-	// grader; only totals were computed on them, on arrival (g16's
-	// patterns with the reader retrained for g17) and at the end (g17).
-	freshWriters = []string{"AY", "AZ", "BA"}
+	// freshWriters are the fresh holdout: none while grader g18 is tuned
+	// and its blind writers are still at work (their files stay outside
+	// the repository until the end).
+	freshWriters []string
 )
 
 // answersPerWriter is how many answers each writer's file holds.
@@ -317,7 +312,7 @@ const blindMethod = "Helpers who saw only the question prompts, never the rubric
 
 // blindDetail is the corpus's history writer by writer, for the record
 // (the page folds it away).
-const blindDetail = "Writers are named by letters. A and B (the first nine questions) were the tuning set from the start; C and D answered the same nine questions and were held out; E and F answered the fifteen questions added later and were held out. G and H (all 24 questions) joined the tuning set for grader g4. K and L were measured on arrival by g4, then tuned on for g5. I and J, written at the same time as G and H, were the fresh holdout until g5 and then the earlier holdout: never read, measured after every version until g6, then released for tuning. For g6, C to F were released to the tuning set, M, N and O were measured on arrival by g5 and then tuned on, and Q and R, written at the same time, were the fresh holdout; they are now the earlier holdout, still never read. For g7, I and J were released to the tuning set with M, N and O, two writers (X and Y) wrote extra answers of the kinds the grader missed most, S, T and U were measured on arrival by g6 and then tuned on, Q and R became the earlier holdout, and V and W, written at the same time as S, T and U, were the fresh holdout. For g8, S, T and U joined the tuning set, V and W were measured by g7 and released for tuning, Q and R stayed the earlier holdout, still never read, and P and Z, written while g8 was tuned, were the fresh holdout. For g9, V and W joined the tuning set, P and Z were measured by g8 and released for tuning, Q and R stayed the earlier holdout, still never read, and AA, AB and AC, written while g9 was tuned, were the fresh holdout. For g10, P and Z joined the tuning set, AA, AB and AC were measured by g9 and released for tuning, Q and R stayed the earlier holdout, still never read, and AD, AE and AF, written while g10 was tuned, were the fresh holdout. For g11, AA, AB and AC joined the tuning set, AD, AE and AF were measured by g10 and released for tuning (AF kept unread until mid-session, when it had not moved), Q and R stayed the earlier holdout, still never read, and AG, AH and AI, written while g11 was tuned, were the fresh holdout. For g12, AD, AE and AF joined the tuning set, AG, AH and AI were measured by g11 and released for tuning (AI kept unread at first, as a check), Q and R stayed the earlier holdout, still never read, and AJ, AK and AL, written while g12 was tuned, were the fresh holdout. For g13, AG, AH and AI joined the tuning set (which is also all the second reader learned from), AJ, AK and AL were measured by g12 and released as the validation split (AL kept unread as a check), Q and R stay the earlier holdout, still never read, and AM, AN and AO, written while g13 was tuned, were the fresh holdout. For g14, AJ, AK and AL joined the tuning set (and the second reader was retrained on it), AM, AN and AO were measured by g13 and released as the validation split (AO kept unread as a check), Q and R stay the earlier holdout, still never read, and AP, AQ and AR, written while g14 was tuned, were the fresh holdout. For g15, AM, AN and AO joined the tuning set (and the second reader was retrained on it), AP, AQ and AR were measured by g14 and released as the validation split (AR kept unread as a check), Q and R stay the earlier holdout, still never read, and AS, AT and AU, written while g15 was tuned, were the fresh holdout. For g16, AP, AQ and AR joined the tuning set (and the second reader was retrained on it), AS, AT and AU were measured by g15 and released as the validation split (AT kept unread as a check), Q and R stay the earlier holdout, still never read, and AV, AW and AX, written while g16 was tuned, were the fresh holdout. For g17, AS, AT and AU joined the tuning set (and the second reader was retrained on it), AV, AW and AX were measured by g16 and released as the validation split (AX kept unread as a check), Q and R stay the earlier holdout, still never read, and AY, AZ and BA, written while g17 was tuned, are the fresh holdout; BB, BC and BD, written blind for tuning during g17, were measured on arrival and then read as validation writers. Every file is committed unchanged, with the SHA-256 of each holdout file recorded when it arrived, in quiz/testdata/blind/README.md."
+const blindDetail = "Writers are named by letters. A and B (the first nine questions) were the tuning set from the start; C and D answered the same nine questions and were held out; E and F answered the fifteen questions added later and were held out. G and H (all 24 questions) joined the tuning set for grader g4. K and L were measured on arrival by g4, then tuned on for g5. I and J, written at the same time as G and H, were the fresh holdout until g5 and then the earlier holdout: never read, measured after every version until g6, then released for tuning. For g6, C to F were released to the tuning set, M, N and O were measured on arrival by g5 and then tuned on, and Q and R, written at the same time, were the fresh holdout; they are now the earlier holdout, still never read. For g7, I and J were released to the tuning set with M, N and O, two writers (X and Y) wrote extra answers of the kinds the grader missed most, S, T and U were measured on arrival by g6 and then tuned on, Q and R became the earlier holdout, and V and W, written at the same time as S, T and U, were the fresh holdout. For g8, S, T and U joined the tuning set, V and W were measured by g7 and released for tuning, Q and R stayed the earlier holdout, still never read, and P and Z, written while g8 was tuned, were the fresh holdout. For g9, V and W joined the tuning set, P and Z were measured by g8 and released for tuning, Q and R stayed the earlier holdout, still never read, and AA, AB and AC, written while g9 was tuned, were the fresh holdout. For g10, P and Z joined the tuning set, AA, AB and AC were measured by g9 and released for tuning, Q and R stayed the earlier holdout, still never read, and AD, AE and AF, written while g10 was tuned, were the fresh holdout. For g11, AA, AB and AC joined the tuning set, AD, AE and AF were measured by g10 and released for tuning (AF kept unread until mid-session, when it had not moved), Q and R stayed the earlier holdout, still never read, and AG, AH and AI, written while g11 was tuned, were the fresh holdout. For g12, AD, AE and AF joined the tuning set, AG, AH and AI were measured by g11 and released for tuning (AI kept unread at first, as a check), Q and R stayed the earlier holdout, still never read, and AJ, AK and AL, written while g12 was tuned, were the fresh holdout. For g13, AG, AH and AI joined the tuning set (which is also all the second reader learned from), AJ, AK and AL were measured by g12 and released as the validation split (AL kept unread as a check), Q and R stay the earlier holdout, still never read, and AM, AN and AO, written while g13 was tuned, were the fresh holdout. For g14, AJ, AK and AL joined the tuning set (and the second reader was retrained on it), AM, AN and AO were measured by g13 and released as the validation split (AO kept unread as a check), Q and R stay the earlier holdout, still never read, and AP, AQ and AR, written while g14 was tuned, were the fresh holdout. For g15, AM, AN and AO joined the tuning set (and the second reader was retrained on it), AP, AQ and AR were measured by g14 and released as the validation split (AR kept unread as a check), Q and R stay the earlier holdout, still never read, and AS, AT and AU, written while g15 was tuned, were the fresh holdout. For g16, AP, AQ and AR joined the tuning set (and the second reader was retrained on it), AS, AT and AU were measured by g15 and released as the validation split (AT kept unread as a check), Q and R stay the earlier holdout, still never read, and AV, AW and AX, written while g16 was tuned, were the fresh holdout. For g17, AS, AT and AU joined the tuning set (and the second reader was retrained on it), AV, AW and AX were measured by g16 and released as the validation split (AX kept unread as a check), Q and R stay the earlier holdout, still never read, and AY, AZ and BA, written while g17 was tuned, are the fresh holdout; BB, BC and BD, written blind for tuning during g17, were measured on arrival and then read as validation writers. For g18, AV, AW and AX and BB, BC and BD joined the tuning set (and the second reader was retrained on it), AY, AZ and BA were measured by g17 and released as the validation split (AY kept unread as a check), Q and R stay the earlier holdout, still never read, and a new fresh holdout is being written blind outside the repository. Every file is committed unchanged, with the SHA-256 of each holdout file recorded when it arrived, in quiz/testdata/blind/README.md."
 
 // earlierBefore is the earlier holdout (Q, R) as grader g5 scored it when
 // the files arrived (2026-12-01 19:24-19:25 UTC), before any change of
@@ -340,23 +335,17 @@ const earlierBeforeGrader = "g5"
 // held so they cannot get worse unnoticed.
 var earlierFloors = quiz.BlindGate{Verdicts: 0.96, MaxPassFlagged: 4, Flagged: 0.875, MaxSaladPasses: 1}
 
-// validationBefore is each validation writer as grader g16 scored it when
-// the file was released for tuning (2026-12-03, 08:50 UTC), before anything
+// validationBefore is each validation writer as grader g17 scored it when
+// the file was released for tuning (2026-12-03, 11:27 UTC), before anything
 // was changed for it.
 var validationBefore = []quiz.BlindFigures{
-	{Writers: []string{"AV"}, Answers: 264, Verdicts: 0.977, FalsePasses: 2, FalseFails: 4, PassAnswers: 144, PassFlagged: 1, ShouldFlag: 48, ShouldFlagged: 45, Flagged: 0.938, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 22}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 23}, {Kind: "rejects-antipattern", Answers: 24, Agree: 24}, {Kind: "strong-casual", Answers: 24, Agree: 23}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 24}, {Kind: "strong-unusual", Answers: 24, Agree: 22}, {Kind: "weak", Answers: 24, Agree: 24}}},
-	{Writers: []string{"AW"}, Answers: 264, Verdicts: 0.966, FalsePasses: 3, FalseFails: 6, PassAnswers: 144, PassFlagged: 2, ShouldFlag: 48, ShouldFlagged: 40, Flagged: 0.833, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 21}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 22}, {Kind: "rejects-antipattern", Answers: 24, Agree: 24}, {Kind: "strong-casual", Answers: 24, Agree: 22}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 23}, {Kind: "strong-unusual", Answers: 24, Agree: 23}, {Kind: "weak", Answers: 24, Agree: 24}}},
-	{Writers: []string{"AX"}, Answers: 264, Verdicts: 0.962, FalsePasses: 5, FalseFails: 5, PassAnswers: 144, PassFlagged: 0, ShouldFlag: 48, ShouldFlagged: 42, Flagged: 0.875, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 19}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 24}, {Kind: "rejects-antipattern", Answers: 24, Agree: 24}, {Kind: "strong-casual", Answers: 24, Agree: 23}, {Kind: "strong-concise", Answers: 24, Agree: 23}, {Kind: "strong-full", Answers: 24, Agree: 24}, {Kind: "strong-unusual", Answers: 24, Agree: 21}, {Kind: "weak", Answers: 24, Agree: 24}}},
-	{Writers: []string{"BC"}, Answers: 264, Verdicts: 0.977, FalsePasses: 3, FalseFails: 3, PassAnswers: 144, PassFlagged: 0, ShouldFlag: 48, ShouldFlagged: 43, Flagged: 0.896, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 21}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 24}, {Kind: "rejects-antipattern", Answers: 24, Agree: 24}, {Kind: "strong-casual", Answers: 24, Agree: 23}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 24}, {Kind: "strong-unusual", Answers: 24, Agree: 22}, {Kind: "weak", Answers: 24, Agree: 24}}},
-	{Writers: []string{"BD"}, Answers: 264, Verdicts: 0.951, FalsePasses: 4, FalseFails: 9, PassAnswers: 144, PassFlagged: 5, ShouldFlag: 48, ShouldFlagged: 39, Flagged: 0.813, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 21}, {Kind: "partial", Answers: 24, Agree: 23}, {Kind: "refutes-quote", Answers: 24, Agree: 22}, {Kind: "rejects-antipattern", Answers: 24, Agree: 21}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 22}, {Kind: "strong-unusual", Answers: 24, Agree: 22}, {Kind: "weak", Answers: 24, Agree: 24}}},
-	{Writers: []string{"BB"}, Answers: 264, Verdicts: 0.977, FalsePasses: 1, FalseFails: 5, PassAnswers: 144, PassFlagged: 3, ShouldFlag: 48, ShouldFlagged: 45, Flagged: 0.938, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 23}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 22}, {Kind: "rejects-antipattern", Answers: 24, Agree: 23}, {Kind: "strong-casual", Answers: 24, Agree: 23}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 24}, {Kind: "strong-unusual", Answers: 24, Agree: 23}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	{Writers: []string{"AY"}, Answers: 264, Verdicts: 0.981, FalsePasses: 4, FalseFails: 1, PassAnswers: 144, PassFlagged: 1, ShouldFlag: 48, ShouldFlagged: 43, Flagged: 0.896, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 20}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 24}, {Kind: "rejects-antipattern", Answers: 24, Agree: 23}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 24}, {Kind: "strong-unusual", Answers: 24, Agree: 24}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	{Writers: []string{"AZ"}, Answers: 264, Verdicts: 0.955, FalsePasses: 3, FalseFails: 9, PassAnswers: 144, PassFlagged: 7, ShouldFlag: 48, ShouldFlagged: 44, Flagged: 0.917, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 21}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 23}, {Kind: "rejects-antipattern", Answers: 24, Agree: 21}, {Kind: "strong-casual", Answers: 24, Agree: 22}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 21}, {Kind: "strong-unusual", Answers: 24, Agree: 24}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	{Writers: []string{"BA"}, Answers: 264, Verdicts: 0.943, FalsePasses: 7, FalseFails: 8, PassAnswers: 144, PassFlagged: 3, ShouldFlag: 48, ShouldFlagged: 41, Flagged: 0.854, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 18}, {Kind: "partial", Answers: 24, Agree: 23}, {Kind: "refutes-quote", Answers: 24, Agree: 23}, {Kind: "rejects-antipattern", Answers: 24, Agree: 21}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 23}, {Kind: "strong-unusual", Answers: 24, Agree: 21}, {Kind: "weak", Answers: 24, Agree: 24}}},
 }
 
-// validationBeforeGrader names the grader that measured validationBefore:
-// g16 for the g16 holdout released at the start of g17's tuning, and main
-// part-way through g17 for the writers who wrote for tuning while it was
-// tuned.
-var validationBeforeGrader = map[string]string{"AV": "g16", "AW": "g16", "AX": "g16", "BB": "g17 on arrival, main 993f9c2", "BC": "g17 on arrival, main e277834", "BD": "g17 on arrival, main e277834"}
+// validationBeforeGrader names the grader that measured validationBefore.
+var validationBeforeGrader = map[string]string{"AY": "g17", "AZ": "g17", "BA": "g17"}
 
 func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	r := func(a, b int) float64 {
@@ -374,21 +363,18 @@ func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	return f
 }
 
-// freshBefore is the fresh holdout (AY, AZ, BA) as main scored it when the
-// files arrived (2026-12-03 09:02 UTC; main at 3ed426a: grader g16's
-// patterns and reading rules, its second reader retrained on the 10,782
-// tuning answers of g17), before any change of grader g17 reached main;
-// their SHA-256 sums were recorded then (00e6c05113d08b0c… AY,
-// 1d95b6a3b15ef20d… AZ, 66fab4a616db2f3f… BA) and the files are committed
-// unchanged.
+// freshBefore is the fresh holdout as main scored it when the files
+// arrived, before any change of the grader version tuned meanwhile reached
+// main; zero while the holdout is being written.
 var (
-	freshBefore       = quiz.BlindFigures{Writers: []string{"AY", "AZ", "BA"}, Answers: 792, Verdicts: 0.957, FalsePasses: 15, FalseFails: 19, PassAnswers: 432, PassFlagged: 11, ShouldFlag: 144, ShouldFlagged: 128, Flagged: 0.889, Salads: 72, SaladPasses: 1, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 72, Agree: 72}, {Kind: "keyword-salad", Answers: 72, Agree: 71}, {Kind: "mixed-wrong", Answers: 72, Agree: 59}, {Kind: "partial", Answers: 72, Agree: 71}, {Kind: "refutes-quote", Answers: 72, Agree: 68}, {Kind: "rejects-antipattern", Answers: 72, Agree: 65}, {Kind: "strong-casual", Answers: 72, Agree: 70}, {Kind: "strong-concise", Answers: 72, Agree: 72}, {Kind: "strong-full", Answers: 72, Agree: 69}, {Kind: "strong-unusual", Answers: 72, Agree: 69}, {Kind: "weak", Answers: 72, Agree: 72}}}
-	freshBeforeGrader = "g16"
+	freshBefore       quiz.BlindFigures
+	freshBeforeGrader = ""
 )
 
-// freshFloors are the fresh holdout's figures with grader g17 (the end of
-// the session that wrote it), held so they cannot get worse unnoticed.
-var freshFloors = quiz.BlindGate{Verdicts: 0.96, MaxPassFlagged: 11, Flagged: 0.889, MaxSaladPasses: 0}
+// freshFloors are the fresh holdout's figures at the end of the session
+// that wrote it, held so they cannot get worse unnoticed; zero while the
+// holdout is being written.
+var freshFloors quiz.BlindGate
 
 // blindReport grades the blind corpus and holds each holdout to its floors.
 // The page leads with the fresh holdout, or with the earlier one while a
