@@ -424,6 +424,30 @@ type readerVeto struct {
 	// while a next sentence that leans toward a losing claim adds
 	// nothing, so it cannot take a flag back from the veto either.
 	next bool
+	// long is a wider veto for long answers, checked where the one above
+	// does not set a match aside.
+	long readerLongVeto
+}
+
+// readerLongVeto is when the second reader sets aside a pattern's match
+// in a long answer: the answer has at least minWords words and reads
+// below clean, the matched sentence (with the next one's lean, as for
+// readerVeto) leans no more than lean toward a losing claim, and the
+// sentence holds at least around words outside the match. In a long
+// answer that reads clean, a sentence that carries a mistake's words
+// mostly names or describes it (a cause under investigation, a failure a
+// mechanism guards against, a quoted claim answered in the same
+// sentence): its lean says little, because the mistake's own words lean
+// toward it wherever they stand. What a claim and a mention differ in is
+// what surrounds the words: a sentence that is the mistake's wording and
+// little else asserts it, so it keeps its flag however clean the rest
+// reads. A sentence that leans far toward a losing claim keeps its flag
+// too. The zero value vetoes nothing.
+type readerLongVeto struct {
+	clean    float64
+	minWords int
+	lean     float64
+	around   int
 }
 
 // secondReader is the model with the rule that combines it with the
@@ -512,13 +536,22 @@ type flagVeto struct {
 	rule  readerVeto
 	clean float64
 	lean  []float64
+	// short and long: the answer qualifies for the veto (short) and for
+	// the long answers' veto (long)
+	short, long bool
 }
 
 // readVeto reads d for the veto of sr, or returns nil where no flag of d
 // can be set aside: no veto, no model, a question the model never learned,
 // an answer too short or not reading clean.
 func readVeto(sr *secondReader, q *Question, d *doc) *flagVeto {
-	if sr == nil || sr.rule.veto.clean <= 0 || answerWords(d) < sr.rule.veto.minWords {
+	if sr == nil {
+		return nil
+	}
+	v, words := sr.rule.veto, answerWords(d)
+	short := v.clean > 0 && words >= v.minWords
+	long := v.long.clean > 0 && words >= v.long.minWords
+	if !short && !long {
 		return nil
 	}
 	m := sr.model()
@@ -526,7 +559,9 @@ func readVeto(sr *secondReader, q *Question, d *doc) *flagVeto {
 		return nil
 	}
 	rd, ok := m.read(d, q.ID)
-	if !ok || rd.flag >= sr.rule.veto.clean {
+	short = short && rd.flag < v.clean
+	long = long && rd.flag < v.long.clean
+	if !ok || !short && !long {
 		return nil
 	}
 	lean := m.sentenceLean(d, q.ID)
@@ -535,7 +570,7 @@ func readVeto(sr *secondReader, q *Question, d *doc) *flagVeto {
 			lean[si] += min(0, lean[si+1])
 		}
 	}
-	return &flagVeto{rule: sr.rule.veto, clean: rd.flag, lean: lean}
+	return &flagVeto{rule: v, clean: rd.flag, lean: lean, short: short, long: long}
 }
 
 // review returns the flag red flag f raises in d (fr, as findFlag found
@@ -550,8 +585,10 @@ func (v *flagVeto) review(d *doc, f *RedFlag, proseOnly bool, fr FlagResult, r *
 	first := -1
 	for {
 		si, lean := spanLean(d, fr.Span, v.lean)
-		if si < 0 || lean > v.rule.lean {
-			return fr, true
+		if si < 0 || !v.short || lean > v.rule.lean {
+			if si < 0 || !v.long || lean > v.rule.long.lean || wordsAround(d, si, fr.Span) < v.rule.long.around {
+				return fr, true
+			}
 		}
 		if skip == nil {
 			skip, first = make([]bool, len(d.sents)), si
@@ -581,6 +618,18 @@ func answerWords(d *doc) int {
 	n := 0
 	for _, s := range d.sents {
 		n += s.to - s.from
+	}
+	return n
+}
+
+// wordsAround counts the words of sentence si of d outside span.
+func wordsAround(d *doc, si int, span Span) int {
+	n := 0
+	s := d.sents[si]
+	for k := s.from; k < s.to; k++ {
+		if d.toks[k].end <= span.Start || d.toks[k].start >= span.End {
+			n++
+		}
 	}
 	return n
 }

@@ -1,0 +1,392 @@
+package quiz_test
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"lockdrill/quiz"
+)
+
+// vetoG18Exp runs the g18 experiments on the second reader's veto.
+var vetoG18Exp = flag.Bool("veto.g18", false, "measure the g18 veto rules with out-of-fold readings of the tuning writers")
+
+// vetoG18Dump, with -veto.g18, is a file TestVetoReadingsG18 writes its
+// per-flag readings to (tab-separated; readable splits only).
+var vetoG18Dump = flag.String("veto.g18.dump", "", "file for TestVetoReadingsG18's per-flag readings")
+
+// vetoFolds is how many groups of tuning writers the out-of-fold readers
+// leave out, one group each.
+const vetoFolds = 10
+
+// foldOf is the fold of tuning writer w: writers in tuningWriters' order
+// dealt out in turn, so each fold mixes early and late writers.
+func foldOf(w string) int {
+	for i, x := range tuningWriters {
+		if x == w {
+			return i % vetoFolds
+		}
+	}
+	return -1
+}
+
+// foldReaders trains one reader per fold on the tuning writers outside
+// it, as TestReaderModel trains the shipped one, and returns them with
+// the tuning answers.
+func foldReaders(t *testing.T) ([]*quiz.FoldReader, []blindAnswer) {
+	t.Helper()
+	o := quiz.DefaultReaderOpts()
+	v := quiz.NewReaderVocab()
+	tun := readerLoad(t, v, tuningWriters, true)
+	var out []*quiz.FoldReader
+	for k := range vetoFolds {
+		var train []quiz.ReaderExample
+		for i, a := range tun.answers {
+			if foldOf(a.Writer) != k {
+				train = append(train, tun.ex[i])
+			}
+		}
+		fr, err := quiz.TrainFoldReader(train, v, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, fr)
+	}
+	return out, tun.answers
+}
+
+// TestVetoReadingsG18 writes, for every pattern flag (veto off) on the
+// tuning writers, read out of fold, and on AZ and BA, read by the shipped
+// reader, the readings a veto rule can use, with the writer's labels.
+func TestVetoReadingsG18(t *testing.T) {
+	if !*vetoG18Exp || *vetoG18Dump == "" {
+		t.Skip("run with -veto.g18 -veto.g18.dump=FILE")
+	}
+	b := loadBank(t)
+	readers, tun := foldReaders(t)
+	val, err := loadBlind([]string{"AZ", "BA"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	lines = append(lines, "split\tanswer\twriter\tquestion\tkind\tlabel\tshould\tflag\tpf\twords\tlean\tnext\tframe\talone\trank\tsents\tspanw\tsentw\tsentence")
+	emit := func(split string, i int, fr *quiz.FoldReader, a blindAnswer) {
+		q, _ := b.ByID(a.Question)
+		for _, f := range b.FlagReadingsG18(fr, q, a.Text) {
+			lines = append(lines, fmt.Sprintf("%s\t%d\t%s\t%s\t%s\t%s\t%v\t%s\t%.4f\t%d\t%.3f\t%.3f\t%.3f\t%.4f\t%d\t%d\t%d\t%d\t%s",
+				split, i, a.Writer, a.Question, a.Kind, a.Label, a.ShouldFlag, f.ID, f.Clean, f.Words, f.Lean, f.Next, f.Frame, f.Alone, f.Rank, f.Sents, f.SpanWords, f.SentWords,
+				strings.Join(strings.Fields(f.Sentence), " ")))
+		}
+	}
+	for i, a := range tun {
+		emit("tuning-oof", i, readers[foldOf(a.Writer)], a)
+	}
+	for i, a := range val {
+		emit("AZ+BA", i, nil, a)
+	}
+	if err := os.WriteFile(*vetoG18Dump, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d flags", len(lines)-1)
+}
+
+// vetoG18History, with -veto.g18, is a folder holding answers.jsonl: the
+// flags graders of past sessions raised on writers they had never seen,
+// one line per answer and grader (writer, question and kind name the
+// answer in testdata/blind).
+var vetoG18History = flag.String("veto.g18.history", "", "folder of past graders' flags on unseen writers (answers.jsonl)")
+
+// historyAnswer is one answer as a past grader graded it.
+type historyAnswer struct {
+	Commit     string `json:"commit"`
+	Role       string `json:"role"`
+	Writer     string `json:"writer"`
+	Question   string `json:"question"`
+	Kind       string `json:"kind"`
+	Label      string `json:"label"`
+	ShouldFlag bool   `json:"should_flag"`
+	Flags      []struct {
+		ID         string `json:"id"`
+		Start, End int
+		Pattern    bool `json:"pattern"`
+	} `json:"flags"`
+}
+
+// TestVetoHistoryG18 reads each pattern flag past graders raised on
+// writers they had never seen, at the span they matched, with the reader
+// that never saw the writer (a fold reader for a tuning writer, the
+// shipped one for AZ and BA), and writes the readings to -veto.g18.dump.
+func TestVetoHistoryG18(t *testing.T) {
+	if !*vetoG18Exp || *vetoG18History == "" || *vetoG18Dump == "" {
+		t.Skip("run with -veto.g18 -veto.g18.history=DIR -veto.g18.dump=FILE")
+	}
+	raw, err := os.ReadFile(*vetoG18History + "/answers.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readers, tun := foldReaders(t)
+	val, err := loadBlind([]string{"AZ", "BA"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts := map[string]string{}
+	for _, a := range append(tun, val...) {
+		texts[a.Writer+"\t"+a.Question+"\t"+a.Kind] = a.Text
+	}
+	lines := []string{"commit\trole\twriter\tquestion\tkind\tlabel\tshould\tflag\tpf\twords\tlean\tnext\tframe\talone\trank\tsents\tspanw\tsentw\tsentence"}
+	missing := 0
+	for _, l := range strings.Split(strings.TrimSpace(string(raw)), "\n") {
+		var h historyAnswer
+		if err := json.Unmarshal([]byte(l), &h); err != nil {
+			t.Fatal(err)
+		}
+		fold := foldOf(h.Writer)
+		if fold < 0 && h.Writer != "AZ" && h.Writer != "BA" {
+			continue // only writers this session may read
+		}
+		text, ok := texts[h.Writer+"\t"+h.Question+"\t"+h.Kind]
+		if !ok {
+			missing++
+			continue
+		}
+		var fr *quiz.FoldReader
+		if fold >= 0 {
+			fr = readers[fold]
+		}
+		for _, f := range h.Flags {
+			if !f.Pattern {
+				continue
+			}
+			r, ok := quiz.SpanReadingG18(fr, h.Question, text, quiz.Span{Start: f.Start, End: f.End})
+			if !ok {
+				missing++
+				continue
+			}
+			lines = append(lines, fmt.Sprintf("%s\t%s\t%s\t%s\t%s\t%s\t%v\t%s\t%.4f\t%d\t%.3f\t%.3f\t%.3f\t%.4f\t%d\t%d\t%d\t%d\t%s",
+				h.Commit, h.Role, h.Writer, h.Question, h.Kind, h.Label, h.ShouldFlag, f.ID, r.Clean, r.Words, r.Lean, r.Next, r.Frame, r.Alone, r.Rank, r.Sents, r.SpanWords, r.SentWords,
+				strings.Join(strings.Fields(r.Sentence), " ")))
+		}
+	}
+	if err := os.WriteFile(*vetoG18Dump, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d flags read, %d not found", len(lines)-1, missing)
+}
+
+// g18Rule is a rule for the second reader's veto weighed by g18, by name.
+type g18Rule struct {
+	name string
+	quiz.VetoRuleG18
+}
+
+// g17Veto is the rule g17 shipped: the answer reads below 0.10, has fifty
+// words, and the matched sentence (with the next one's lean where it
+// leans away) leans no more than 0.
+var g17Veto = quiz.VetoRuleG18{Clean: 0.10, Lean: 0, MinWords: 50, Next: true}
+
+// withLong is g17's rule with a veto for long answers added.
+func withLong(clean float64, words int, lean float64, around int) quiz.VetoRuleG18 {
+	r := g17Veto
+	r.LongClean, r.LongWords, r.LongLean, r.LongAround = clean, words, lean, around
+	return r
+}
+
+// answerOnly sets a match aside on the answer's reading and length alone.
+func answerOnly(clean float64, words int) quiz.VetoRuleG18 {
+	return quiz.VetoRuleG18{LongClean: clean, LongWords: words, LongLean: 1e9}
+}
+
+// g18Rules are the rules of the g18 table: no veto, g17's, the answer's
+// reading alone (as the lead's figures on AZ+BA suggested), g17's with
+// its sentence bound loosened, and g17's with a veto for long answers.
+var g18Rules = []g18Rule{
+	{"no veto", quiz.VetoRuleG18{}},
+	{"g17: pf<0.10 w>=50 lean<=0 +next", g17Veto},
+	{"g17 with lean<=+2", quiz.VetoRuleG18{Clean: 0.10, Lean: 2, MinWords: 50, Next: true}},
+	{"g17 with lean<=+5", quiz.VetoRuleG18{Clean: 0.10, Lean: 5, MinWords: 50, Next: true}},
+	{"answer only pf<0.15 w>=50", answerOnly(0.15, 50)},
+	{"answer only pf<0.10 w>=120", answerOnly(0.10, 120)},
+	{"answer only pf<0.15 w>=170", answerOnly(0.15, 170)},
+	{"g17 | pf<0.10 w>=120", withLong(0.10, 120, 1e9, 0)},
+	{"g17 | pf<0.15 w>=170", withLong(0.15, 170, 1e9, 0)},
+	{"g17 | pf<0.12 w>=150 lean<=10", withLong(0.12, 150, 10, 0)},
+	{"g17 | pf<0.12 w>=150 lean<=10 around>=4", withLong(0.12, 150, 10, 4)},
+	{"g17 | pf<0.15 w>=160 lean<=10 around>=4", withLong(0.15, 160, 10, 4)},
+	{"g17 | pf<0.12 w>=150 lean<=8 around>=4", withLong(0.12, 150, 8, 4)},
+}
+
+// vetoG18Grid, with -veto.g18, measures g18Grid instead of g18Rules.
+var vetoG18Grid = flag.Bool("veto.g18.grid", false, "with -veto.g18, measure the grid of long answers' vetoes")
+
+// g18Grid is g17's rule with each long answers' veto of a grid around the
+// one shipped: answer threshold, length, sentence lean, words around the
+// match.
+func g18Grid() []g18Rule {
+	var out []g18Rule
+	for _, clean := range []float64{0.10, 0.12, 0.15, 0.20} {
+		for _, words := range []int{120, 150, 160, 170, 200} {
+			for _, lean := range []float64{5, 8, 10, 12} {
+				for _, around := range []int{0, 4, 6} {
+					out = append(out, g18Rule{fmt.Sprintf("g17 | pf<%.2f w>=%d lean<=%.0f around>=%d", clean, words, lean, around), withLong(clean, words, lean, around)})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// g18Split is one split's answers, each with the bank that grades it
+// (its reader) and its grade without the veto.
+type g18Split struct {
+	name    string
+	answers []blindAnswer
+	banks   []*quiz.Bank // by answer: the bank whose reader reads it, veto off
+	readers []*quiz.FoldReader
+	base    []quiz.Result
+	// reachable are the answers a pattern flags with the veto off: only
+	// those can be graded differently by a veto rule.
+	reachable []int
+}
+
+func newG18Split(b *quiz.Bank, name string, answers []blindAnswer, reader func(blindAnswer) *quiz.FoldReader) *g18Split {
+	s := &g18Split{name: name, answers: answers}
+	for i, a := range answers {
+		fr := reader(a)
+		q, _ := b.ByID(a.Question)
+		r := b.WithVetoG18(fr, quiz.VetoRuleG18{}).Grade(q, quiz.Answer{Text: a.Text})
+		s.readers = append(s.readers, fr)
+		s.base = append(s.base, r)
+		for _, id := range r.FlagIDs() {
+			if id != quiz.ReaderFlagID {
+				s.reachable = append(s.reachable, i)
+				break
+			}
+		}
+	}
+	return s
+}
+
+func (s *g18Split) tally(b *quiz.Bank, rule quiz.VetoRuleG18) vetoTally {
+	var t vetoTally
+	results := map[int]quiz.Result{}
+	for _, i := range s.reachable {
+		a := s.answers[i]
+		q, _ := b.ByID(a.Question)
+		results[i] = b.WithVetoG18(s.readers[i], rule).Grade(q, quiz.Answer{Text: a.Text})
+	}
+	for i, a := range s.answers {
+		r, ok := results[i]
+		if !ok {
+			r = s.base[i]
+		}
+		passed, flagged := r.Passed, len(r.FlagIDs()) > 0
+		was := len(s.base[i].FlagIDs()) > 0
+		pass := a.Label == "pass"
+		t.n++
+		if passed == pass {
+			t.ok++
+		}
+		if pass {
+			t.pass++
+			if flagged {
+				t.passFlagged++
+			}
+			if was && !flagged {
+				t.spared++
+			}
+		}
+		if a.ShouldFlag {
+			t.should++
+			if flagged {
+				t.flagged++
+			}
+			if was && !flagged {
+				t.lost++
+			}
+		}
+		if a.Kind == "keyword-salad" {
+			t.salads++
+			if passed {
+				t.saladPass++
+			}
+		}
+	}
+	return t
+}
+
+// insertedSetAside counts, of the plain wrong claims of insertedClaims put
+// before each sentence of their strong answer and after the last, those a
+// pattern flags with the veto off that rule leaves with no flag.
+func insertedSetAside(b *quiz.Bank, rule quiz.VetoRuleG18) (lost, flagged int) {
+	for _, c := range insertedClaims {
+		q, _ := b.ByID(c.question)
+		s := insertionAnswers[c.question]
+		for at := 0; at <= len(s); at++ {
+			text := strings.Join(slices.Concat(s[:at], []string{c.claim}, s[at:]), " ")
+			if len(b.WithVetoG18(nil, quiz.VetoRuleG18{}).Grade(q, quiz.Answer{Text: text}).FlagIDs()) == 0 {
+				continue
+			}
+			flagged++
+			if len(b.WithVetoG18(nil, rule).Grade(q, quiz.Answer{Text: text}).FlagIDs()) == 0 {
+				lost++
+			}
+		}
+	}
+	return lost, flagged
+}
+
+// TestVetoRuleExperimentG18 measures each rule of g18Rules on every
+// split: the tuning writers read out of fold (each by a reader trained
+// without its writer's fold, so as a writer the reader never saw), AZ+BA
+// (read, never learned from), and only the totals of AY and of Q+R
+// (never read); then the tuning writers read by the shipped reader,
+// which learned from them (optimistic), and the plain claims inserted
+// into strong answers of our own that each rule sets aside. Each cell:
+// passing answers flagged, should-flag answers flagged, verdicts, then
+// passing answers spared and should-flag answers that lose every flag,
+// against no veto.
+func TestVetoRuleExperimentG18(t *testing.T) {
+	if !*vetoG18Exp {
+		t.Skip("run with -veto.g18")
+	}
+	b := loadBank(t)
+	readers, tun := foldReaders(t)
+	load := func(ws []string) []blindAnswer {
+		as, err := loadBlind(ws)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return as
+	}
+	shipped := func(blindAnswer) *quiz.FoldReader { return nil }
+	splits := []*g18Split{
+		newG18Split(b, "tuning out of fold", tun, func(a blindAnswer) *quiz.FoldReader { return readers[foldOf(a.Writer)] }),
+		newG18Split(b, "AZ+BA", load([]string{"AZ", "BA"}), shipped),
+		newG18Split(b, "AY (totals)", load([]string{"AY"}), shipped),
+		newG18Split(b, "Q+R (totals)", load(earlierWriters), shipped),
+		newG18Split(b, "tuning in sample", tun, shipped),
+	}
+	head := fmt.Sprintf("%-42s", "rule")
+	for _, s := range splits {
+		head += fmt.Sprintf(" | %-36s", s.name)
+	}
+	lines := []string{head + " | inserted claims set aside"}
+	rules := g18Rules
+	if *vetoG18Grid {
+		rules = g18Grid()
+	}
+	for _, rule := range rules {
+		line := fmt.Sprintf("%-42s", rule.name)
+		for _, s := range splits {
+			f := s.tally(b, rule.VetoRuleG18)
+			line += fmt.Sprintf(" | %2d/%-4d %4d/%-4d %5d/%-5d +%-2d -%-2d", f.passFlagged, f.pass, f.flagged, f.should, f.ok, f.n, f.spared, f.lost)
+		}
+		lost, flagged := insertedSetAside(b, rule.VetoRuleG18)
+		lines = append(lines, line+fmt.Sprintf(" | %d of %d", lost, flagged))
+	}
+	t.Log("\n" + strings.Join(lines, "\n"))
+}

@@ -1,0 +1,171 @@
+package quiz
+
+import (
+	"bytes"
+	"compress/gzip"
+	"math"
+)
+
+// FoldReader is a second reader trained on some of the tuning writers,
+// to read the others as the shipped reader reads a writer it never saw.
+type FoldReader struct{ m *readerModel }
+
+// TrainFoldReader trains a reader on ex (feature ids of v) as
+// TestReaderModel trains the shipped one, pruned alike.
+func TrainFoldReader(ex []ReaderExample, v *ReaderVocab, o ReaderOpts) (*FoldReader, error) {
+	w := TrainReader(ex, v.Len(), o)
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
+	zw.Write(ReaderFileText(v, w, o.Prune))
+	zw.Close()
+	m, err := decodeReader(buf.Bytes())
+	if err != nil {
+		return nil, err
+	}
+	return &FoldReader{m}, nil
+}
+
+func (fr *FoldReader) model() *readerModel {
+	if fr == nil {
+		return embeddedReader()
+	}
+	return fr.m
+}
+
+// Probs is fr's reading of text answered to qid (nil fr: the embedded
+// model's).
+func (fr *FoldReader) Probs(text, qid string) (pass, flag float64, ok bool) {
+	r, ok := fr.model().read(analyse(text), qid)
+	return r.pass, r.flag, ok
+}
+
+// VetoRuleG18 is a readerVeto for the g18 experiment.
+type VetoRuleG18 struct {
+	Clean, Lean float64
+	MinWords    int
+	Next        bool
+	// the long answers' veto (readerLongVeto)
+	LongClean  float64
+	LongWords  int
+	LongLean   float64
+	LongAround int
+}
+
+// WithVetoG18 returns the bank with reader fr (nil: the embedded one),
+// raising its flag at the shipped threshold and vetoing by r.
+func (b *Bank) WithVetoG18(fr *FoldReader, r VetoRuleG18) *Bank {
+	c := *b
+	m := fr.model()
+	c.reader = &secondReader{model: func() *readerModel { return m }, rule: readerRule{raise: readerRaise,
+		veto: readerVeto{clean: r.Clean, lean: r.Lean, minWords: r.MinWords, next: r.Next,
+			long: readerLongVeto{clean: r.LongClean, minWords: r.LongWords, lean: r.LongLean, around: r.LongAround}}}}
+	return &c
+}
+
+// FlagReadingG18 is what reader fr makes of one pattern flag.
+type FlagReadingG18 struct {
+	ID        string
+	Clean     float64 // the answer's losing-claim reading
+	Words     int
+	Lean      float64 // the matched sentence's lean (sentenceLean)
+	Next      float64 // the next sentence's lean where it leans away, else 0
+	Frame     float64 // frameLean of the matched sentence and span
+	Alone     float64 // the matched sentence read alone as an answer
+	Rank      int     // 1: the answer's sentence that leans most
+	Sents     int
+	SpanWords int // words inside the match
+	SentWords int
+	Sentence  string
+}
+
+// FlagReadingsG18 grades text with no veto and returns fr's reading of
+// each pattern flag raised (the first sentence each matches).
+func (b *Bank) FlagReadingsG18(fr *FoldReader, q *Question, text string) []FlagReadingG18 {
+	r := b.WithVetoG18(fr, VetoRuleG18{}).Grade(q, Answer{Text: text})
+	var out []FlagReadingG18
+	for _, f := range r.Flags {
+		if f.ID == ReaderFlagID {
+			continue
+		}
+		if fl, ok := SpanReadingG18(fr, q.ID, text, f.Span); ok {
+			fl.ID = f.ID
+			out = append(out, fl)
+		}
+	}
+	return out
+}
+
+// SpanReadingG18 is fr's reading of a match at span of text answered to
+// qid (a flag as some grader raised it), or false where span is in no
+// sentence.
+func SpanReadingG18(fr *FoldReader, qid, text string, span Span) (FlagReadingG18, bool) {
+	m := fr.model()
+	d := analyse(text)
+	rd, ok := m.read(d, qid)
+	if !ok {
+		return FlagReadingG18{}, false
+	}
+	lean := m.sentenceLean(d, qid)
+	si, l := spanLean(d, span, lean)
+	if si < 0 {
+		return FlagReadingG18{}, false
+	}
+	s := d.sents[si]
+	fl := FlagReadingG18{Clean: rd.flag, Words: answerWords(d), Lean: l, Sents: len(d.sents), SentWords: s.to - s.from, Rank: 1}
+	if si+1 < len(lean) {
+		fl.Next = min(0, lean[si+1])
+	}
+	fl.Frame = m.frameLean(d, qid, si, span)
+	for sj := range lean {
+		if lean[sj] > l {
+			fl.Rank++
+		}
+	}
+	for k := s.from; k < s.to; k++ {
+		if d.toks[k].start < span.End && d.toks[k].end > span.Start {
+			fl.SpanWords++
+		}
+	}
+	fl.Sentence = d.text[d.toks[s.from].start:d.toks[s.to-1].end]
+	if ra, ok := m.read(analyse(fl.Sentence), qid); ok {
+		fl.Alone = ra.flag
+	} else {
+		fl.Alone = math.NaN()
+	}
+	return fl, true
+}
+
+// frameLean returns the lean of sentence si of d (as sentenceLean reads
+// it, but counting each feature once within the sentence rather than
+// once in the answer) without the features any of whose words lie
+// inside span: the lean of the words around a pattern's match.
+func (m *readerModel) frameLean(d *doc, qid string, si int, span Span) float64 {
+	pq := m.perQ[qid]
+	seen := m.seen.Get().(*readerSeen)
+	defer m.seen.Put(seen)
+	seen.next()
+	in := func(k int) bool { return d.toks[k].start < span.End && d.toks[k].end > span.Start }
+	lean := 0.0
+	add := func(id int32) {
+		if seen.add(id) {
+			lean += float64(m.shared[id][1] + pq[id][1])
+		}
+	}
+	s := d.sents[si]
+	prev := m.start
+	for k := s.from; k < s.to; k++ {
+		u := m.wordUID(&d.toks[k])
+		if u >= 0 && !in(k) {
+			if id := m.uniFeat[u]; id >= 0 {
+				add(id)
+			}
+			if prev >= 0 && (k == s.from || !in(k-1)) {
+				if id, ok := m.bi[uint64(prev)<<32|uint64(u)]; ok {
+					add(id)
+				}
+			}
+		}
+		prev = u
+	}
+	return lean
+}
