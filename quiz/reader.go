@@ -495,7 +495,38 @@ var shippedReader = &secondReader{model: embeddedReader, rule: readerRule{raise:
 // some plain claims inserted into a clean-reading answer whose earlier
 // sentences used the same words, since a sentence's lean counts only
 // words no earlier sentence used (TestVetoInsertedClaimsG17 counts them).
-var shippedVeto = readerVeto{clean: 0.10, lean: 0, minWords: 50, next: true}
+//
+// g18 kept that rule and added a veto for long answers (readerLongVeto),
+// chosen on readings of writers the reader never saw: the tuning writers
+// read out of fold (ten readers, each trained without a tenth of the
+// writers), AZ and BA, and the flags that graders of past sessions
+// raised on passing answers of writers then unseen (254 answers of 25
+// writers, from their arrival and end-of-session measurements), with the
+// totals of AY and of Q and R as checks (TestVetoRuleExperimentG18). On
+// those writers the matched sentence's lean told mentions from claims
+// poorly (most misfires' sentences lean toward a losing claim, +0.8 to
+// +17.6 on AZ+BA), while the answer's reading told them well, in long
+// answers. A long answer (170 words or more) that reads below 0.15 may
+// now have the match set aside when its sentence leans no more than +10
+// and holds at least eight words outside the match. With it, flagged
+// passing answers fall from 10 to 6 (of 288) on AZ+BA and from 4 to 1 on
+// Q+R, AY stays at 1, the tuning writers out of fold stay at 0, and the
+// past graders' misfires it would have spared rise from 97 to 141 of
+// 254; no answer that asserts a losing claim loses its flag on any
+// split (out of fold, g17's rule already loses 3 of 2,340; the long veto
+// adds none). The length floor comes from the claims: the longest answers
+// asserting a losing claim that read below 0.15 out of fold have 165
+// words (written by X and Y), and no answer labelled as asserting one
+// has 170 words or more on any split, so the blind writers cannot show
+// what the long veto costs; our own strong answers of 170 words and more
+// with a plain wrong claim inserted do (longInsertedClaims): g17's rule
+// sets aside 21 of 98, this one 24 (appended at the end, 2 of 24, against
+// 0). The words around the match are what keeps that count down: with
+// four words around instead of eight AZ+BA falls to 2, but 57 of the 98
+// inserted claims (12 of the 24 appended) are set aside, and with no
+// such condition 97. The short answers' inserted claims stay at 17 of 68.
+var shippedVeto = readerVeto{clean: 0.10, lean: 0, minWords: 50, next: true,
+	long: readerLongVeto{clean: 0.15, minWords: 170, lean: 10, around: 8}}
 
 // raiseFlag raises the reader's flag on an answer no pattern flagged when
 // the reader finds a losing claim likely, on the sentence that leans most
@@ -582,16 +613,18 @@ func readVeto(sr *secondReader, q *Question, d *doc) *flagVeto {
 // still hears that it loses the round.
 func (v *flagVeto) review(d *doc, f *RedFlag, proseOnly bool, fr FlagResult, r *Result) (FlagResult, bool) {
 	var skip []bool
-	first := -1
+	first, firstLong := -1, false
 	for {
 		si, lean := spanLean(d, fr.Span, v.lean)
-		if si < 0 || !v.short || lean > v.rule.lean {
-			if si < 0 || !v.long || lean > v.rule.long.lean || wordsAround(d, si, fr.Span) < v.rule.long.around {
-				return fr, true
-			}
+		if si < 0 {
+			return fr, true
+		}
+		short := v.short && lean <= v.rule.lean
+		if !short && (!v.long || lean > v.rule.long.lean || wordsAround(d, si, fr.Span) < v.rule.long.around) {
+			return fr, true
 		}
 		if skip == nil {
-			skip, first = make([]bool, len(d.sents)), si
+			skip, first, firstLong = make([]bool, len(d.sents)), si, !short
 		}
 		for sj, s := range d.sents {
 			if s.to > s.from && d.toks[s.from].start < fr.Span.End && d.toks[s.to-1].end > fr.Span.Start {
@@ -605,13 +638,22 @@ func (v *flagVeto) review(d *doc, f *RedFlag, proseOnly bool, fr FlagResult, r *
 	}
 	s := d.sents[first]
 	sentence := clip(d.text[d.toks[s.from].start:d.toks[s.to-1].end], 240)
-	r.Notes = append(r.Notes, fmt.Sprintf(readerVetoNote, sentence, strings.TrimRight(f.Label, "."), v.clean, v.rule.clean))
+	if firstLong {
+		r.Notes = append(r.Notes, fmt.Sprintf(readerLongVetoNote, sentence, strings.TrimRight(f.Label, "."), v.clean, v.rule.long.clean, v.rule.long.minWords))
+	} else {
+		r.Notes = append(r.Notes, fmt.Sprintf(readerVetoNote, sentence, strings.TrimRight(f.Label, "."), v.clean, v.rule.clean))
+	}
 	return FlagResult{}, false
 }
 
 // readerVetoNote words a flag the second reader set aside: the sentence,
 // the mistake its words resemble, and why it was not counted.
 const readerVetoNote = "Not counted as a red flag: the sentence %q has the wording of a known mistake (%s), but a second reader, a model trained on labelled answers written blind, reads the answer as one that makes no such claim (it scores %.2f on its losing-claim scale, below %.2f) and weighs the words of this sentence (with the next one's, where those lean away from the mistake), on balance, toward answers that make none, as when a sentence describes or names a mistake rather than recommending it. If you did mean the claim, it loses the round in an interview."
+
+// readerLongVetoNote words a flag the long answers' veto
+// (readerLongVeto) set aside: the sentence, the mistake its words
+// resemble, and why it was not counted.
+const readerLongVetoNote = "Not counted as a red flag: the sentence %q has the wording of a known mistake (%s), but a second reader, a model trained on labelled answers written blind, reads this long answer as one that makes no such claim (it scores %.2f on its losing-claim scale, below %.2f for an answer of %d words or more), and the sentence says more than the mistake's words, as when a sentence describes or names a mistake rather than recommending it. If you did mean the claim, it loses the round in an interview."
 
 // answerWords counts the words of d, as the reader's length feature does.
 func answerWords(d *doc) int {

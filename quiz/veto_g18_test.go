@@ -116,19 +116,23 @@ type historyAnswer struct {
 	} `json:"flags"`
 }
 
-// TestVetoHistoryG18 reads each pattern flag past graders raised on
-// writers they had never seen, at the span they matched, with the reader
-// that never saw the writer (a fold reader for a tuning writer, the
-// shipped one for AZ and BA), and writes the readings to -veto.g18.dump.
-func TestVetoHistoryG18(t *testing.T) {
-	if !*vetoG18Exp || *vetoG18History == "" || *vetoG18Dump == "" {
-		t.Skip("run with -veto.g18 -veto.g18.history=DIR -veto.g18.dump=FILE")
-	}
+// historyUnit is one answer as one past grader flagged it, each of its
+// pattern flags read by the reader that never saw the writer.
+type historyUnit struct {
+	h     historyAnswer
+	flags []quiz.FlagReadingG18
+}
+
+// readHistory reads -veto.g18.history's answers.jsonl: each answer a past
+// grader raised a pattern flag on, of a writer this session may read,
+// with each such flag read at the span it matched by a fold reader for a
+// tuning writer (readers, by fold) and the shipped one for AZ and BA.
+func readHistory(t *testing.T, readers []*quiz.FoldReader, tun []blindAnswer) []historyUnit {
+	t.Helper()
 	raw, err := os.ReadFile(*vetoG18History + "/answers.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}
-	readers, tun := foldReaders(t)
 	val, err := loadBlind([]string{"AZ", "BA"})
 	if err != nil {
 		t.Fatal(err)
@@ -137,8 +141,7 @@ func TestVetoHistoryG18(t *testing.T) {
 	for _, a := range append(tun, val...) {
 		texts[a.Writer+"\t"+a.Question+"\t"+a.Kind] = a.Text
 	}
-	lines := []string{"commit\trole\twriter\tquestion\tkind\tlabel\tshould\tflag\tpf\twords\tlean\tnext\tframe\talone\trank\tsents\tspanw\tsentw\tsentence"}
-	missing := 0
+	var out []historyUnit
 	for _, l := range strings.Split(strings.TrimSpace(string(raw)), "\n") {
 		var h historyAnswer
 		if err := json.Unmarshal([]byte(l), &h); err != nil {
@@ -150,31 +153,89 @@ func TestVetoHistoryG18(t *testing.T) {
 		}
 		text, ok := texts[h.Writer+"\t"+h.Question+"\t"+h.Kind]
 		if !ok {
-			missing++
-			continue
+			t.Fatalf("%s %s %s: no such answer", h.Writer, h.Question, h.Kind)
 		}
 		var fr *quiz.FoldReader
 		if fold >= 0 {
 			fr = readers[fold]
 		}
+		u := historyUnit{h: h}
 		for _, f := range h.Flags {
 			if !f.Pattern {
 				continue
 			}
 			r, ok := quiz.SpanReadingG18(fr, h.Question, text, quiz.Span{Start: f.Start, End: f.End})
 			if !ok {
-				missing++
-				continue
+				t.Fatalf("%s %s %s: flag %s's span is in no sentence", h.Writer, h.Question, h.Kind, f.ID)
 			}
+			r.ID = f.ID
+			u.flags = append(u.flags, r)
+		}
+		if len(u.flags) > 0 {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// setsAside reports whether rule would set aside the flag read as fl (its
+// first matched sentence; a later match is not looked for).
+func setsAside(rule quiz.VetoRuleG18, fl quiz.FlagReadingG18) bool {
+	lean := fl.Lean
+	if rule.Next {
+		lean += fl.Next
+	}
+	if rule.Clean > 0 && fl.Clean < rule.Clean && fl.Words >= rule.MinWords && lean <= rule.Lean {
+		return true
+	}
+	return rule.LongClean > 0 && fl.Clean < rule.LongClean && fl.Words >= rule.LongWords && lean <= rule.LongLean && fl.SentWords-fl.SpanWords >= rule.LongAround
+}
+
+// historyTally counts the answers labelled pass whose every pattern flag
+// rule sets aside (spared), and likewise the answers that assert a
+// losing claim (lost), of units.
+func historyTally(units []historyUnit, rule quiz.VetoRuleG18) (spared, pass, lost, should int) {
+	for _, u := range units {
+		all := true
+		for _, fl := range u.flags {
+			all = all && setsAside(rule, fl)
+		}
+		if u.h.Label == "pass" {
+			pass++
+			if all {
+				spared++
+			}
+		}
+		if u.h.ShouldFlag {
+			should++
+			if all {
+				lost++
+			}
+		}
+	}
+	return spared, pass, lost, should
+}
+
+// TestVetoHistoryG18 writes the readings of readHistory to -veto.g18.dump,
+// one line a flag, with the writer's labels.
+func TestVetoHistoryG18(t *testing.T) {
+	if !*vetoG18Exp || *vetoG18History == "" || *vetoG18Dump == "" {
+		t.Skip("run with -veto.g18 -veto.g18.history=DIR -veto.g18.dump=FILE")
+	}
+	readers, tun := foldReaders(t)
+	lines := []string{"commit\trole\twriter\tquestion\tkind\tlabel\tshould\tflag\tpf\twords\tlean\tnext\tframe\talone\trank\tsents\tspanw\tsentw\tsentence"}
+	for _, u := range readHistory(t, readers, tun) {
+		h := u.h
+		for _, r := range u.flags {
 			lines = append(lines, fmt.Sprintf("%s\t%s\t%s\t%s\t%s\t%s\t%v\t%s\t%.4f\t%d\t%.3f\t%.3f\t%.3f\t%.4f\t%d\t%d\t%d\t%d\t%s",
-				h.Commit, h.Role, h.Writer, h.Question, h.Kind, h.Label, h.ShouldFlag, f.ID, r.Clean, r.Words, r.Lean, r.Next, r.Frame, r.Alone, r.Rank, r.Sents, r.SpanWords, r.SentWords,
+				h.Commit, h.Role, h.Writer, h.Question, h.Kind, h.Label, h.ShouldFlag, r.ID, r.Clean, r.Words, r.Lean, r.Next, r.Frame, r.Alone, r.Rank, r.Sents, r.SpanWords, r.SentWords,
 				strings.Join(strings.Fields(r.Sentence), " ")))
 		}
 	}
 	if err := os.WriteFile(*vetoG18Dump, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("%d flags read, %d not found", len(lines)-1, missing)
+	t.Logf("%d flags", len(lines)-1)
 }
 
 // g18Rule is a rule for the second reader's veto weighed by g18, by name.
@@ -200,9 +261,10 @@ func answerOnly(clean float64, words int) quiz.VetoRuleG18 {
 	return quiz.VetoRuleG18{LongClean: clean, LongWords: words, LongLean: 1e9}
 }
 
-// g18Rules are the rules of the g18 table: no veto, g17's, the answer's
-// reading alone (as the lead's figures on AZ+BA suggested), g17's with
-// its sentence bound loosened, and g17's with a veto for long answers.
+// g18Rules are the rules of the g18 table: no veto, g17's, g17's with
+// its sentence bound loosened, the answer's reading alone (as the lead's
+// figures on AZ+BA suggested), and g17's with a veto for long answers,
+// the one shipped last.
 var g18Rules = []g18Rule{
 	{"no veto", quiz.VetoRuleG18{}},
 	{"g17: pf<0.10 w>=50 lean<=0 +next", g17Veto},
@@ -213,10 +275,11 @@ var g18Rules = []g18Rule{
 	{"answer only pf<0.15 w>=170", answerOnly(0.15, 170)},
 	{"g17 | pf<0.10 w>=120", withLong(0.10, 120, 1e9, 0)},
 	{"g17 | pf<0.15 w>=170", withLong(0.15, 170, 1e9, 0)},
-	{"g17 | pf<0.12 w>=150 lean<=10", withLong(0.12, 150, 10, 0)},
 	{"g17 | pf<0.12 w>=150 lean<=10 around>=4", withLong(0.12, 150, 10, 4)},
-	{"g17 | pf<0.15 w>=160 lean<=10 around>=4", withLong(0.15, 160, 10, 4)},
-	{"g17 | pf<0.12 w>=150 lean<=8 around>=4", withLong(0.12, 150, 8, 4)},
+	{"g17 | pf<0.15 w>=170 lean<=10 around>=4", withLong(0.15, 170, 10, 4)},
+	{"g17 | pf<0.15 w>=170 lean<=10 around>=6", withLong(0.15, 170, 10, 6)},
+	{"g17 | pf<0.15 w>=170 lean<=8 around>=8", withLong(0.15, 170, 8, 8)},
+	{"g18: g17 | pf<0.15 w>=170 lean<=10 around>=8", withLong(0.15, 170, 10, 8)},
 }
 
 // vetoG18Grid, with -veto.g18, measures g18Grid instead of g18Rules.
@@ -227,10 +290,10 @@ var vetoG18Grid = flag.Bool("veto.g18.grid", false, "with -veto.g18, measure the
 // match.
 func g18Grid() []g18Rule {
 	var out []g18Rule
-	for _, clean := range []float64{0.10, 0.12, 0.15, 0.20} {
-		for _, words := range []int{120, 150, 160, 170, 200} {
-			for _, lean := range []float64{5, 8, 10, 12} {
-				for _, around := range []int{0, 4, 6} {
+	for _, clean := range []float64{0.12, 0.15, 0.20} {
+		for _, words := range []int{150, 170} {
+			for _, lean := range []float64{3, 5, 8, 10} {
+				for _, around := range []int{0, 4, 6, 8} {
 					out = append(out, g18Rule{fmt.Sprintf("g17 | pf<%.2f w>=%d lean<=%.0f around>=%d", clean, words, lean, around), withLong(clean, words, lean, around)})
 				}
 			}
@@ -318,13 +381,13 @@ func (s *g18Split) tally(b *quiz.Bank, rule quiz.VetoRuleG18) vetoTally {
 	return t
 }
 
-// insertedSetAside counts, of the plain wrong claims of insertedClaims put
-// before each sentence of their strong answer and after the last, those a
-// pattern flags with the veto off that rule leaves with no flag.
-func insertedSetAside(b *quiz.Bank, rule quiz.VetoRuleG18) (lost, flagged int) {
-	for _, c := range insertedClaims {
+// insertedSetAside counts, of the plain wrong claims put before each
+// sentence of their strong answer (of answers) and after the last, those
+// a pattern flags with the veto off that rule leaves with no flag.
+func insertedSetAside(b *quiz.Bank, rule quiz.VetoRuleG18, answers map[string][]string, claims []struct{ question, claim string }) (lost, flagged int) {
+	for _, c := range claims {
 		q, _ := b.ByID(c.question)
-		s := insertionAnswers[c.question]
+		s := answers[c.question]
 		for at := 0; at <= len(s); at++ {
 			text := strings.Join(slices.Concat(s[:at], []string{c.claim}, s[at:]), " ")
 			if len(b.WithVetoG18(nil, quiz.VetoRuleG18{}).Grade(q, quiz.Answer{Text: text}).FlagIDs()) == 0 {
@@ -344,11 +407,15 @@ func insertedSetAside(b *quiz.Bank, rule quiz.VetoRuleG18) (lost, flagged int) {
 // without its writer's fold, so as a writer the reader never saw), AZ+BA
 // (read, never learned from), and only the totals of AY and of Q+R
 // (never read); then the tuning writers read by the shipped reader,
-// which learned from them (optimistic), and the plain claims inserted
-// into strong answers of our own that each rule sets aside. Each cell:
-// passing answers flagged, should-flag answers flagged, verdicts, then
-// passing answers spared and should-flag answers that lose every flag,
-// against no veto.
+// which learned from them (optimistic); with -veto.g18.history, the
+// past graders' flags on writers then unseen (readHistory): answers
+// labelled pass whose every flag the rule sets aside, and answers that
+// assert a losing claim that would lose every flag; and the plain claims
+// inserted into strong answers of our own, short (insertionAnswers) and
+// long (longInsertionAnswers), that each rule sets aside. Each split's
+// cell: passing answers flagged, should-flag answers flagged, verdicts,
+// then passing answers spared and should-flag answers that lose every
+// flag, against no veto.
 func TestVetoRuleExperimentG18(t *testing.T) {
 	if !*vetoG18Exp {
 		t.Skip("run with -veto.g18")
@@ -370,11 +437,15 @@ func TestVetoRuleExperimentG18(t *testing.T) {
 		newG18Split(b, "Q+R (totals)", load(earlierWriters), shipped),
 		newG18Split(b, "tuning in sample", tun, shipped),
 	}
+	var history []historyUnit
+	if *vetoG18History != "" {
+		history = readHistory(t, readers, tun)
+	}
 	head := fmt.Sprintf("%-42s", "rule")
 	for _, s := range splits {
 		head += fmt.Sprintf(" | %-36s", s.name)
 	}
-	lines := []string{head + " | inserted claims set aside"}
+	lines := []string{head + " | past misfires spared, claims lost | inserted claims set aside: short, long answers"}
 	rules := g18Rules
 	if *vetoG18Grid {
 		rules = g18Grid()
@@ -385,8 +456,65 @@ func TestVetoRuleExperimentG18(t *testing.T) {
 			f := s.tally(b, rule.VetoRuleG18)
 			line += fmt.Sprintf(" | %2d/%-4d %4d/%-4d %5d/%-5d +%-2d -%-2d", f.passFlagged, f.pass, f.flagged, f.should, f.ok, f.n, f.spared, f.lost)
 		}
-		lost, flagged := insertedSetAside(b, rule.VetoRuleG18)
-		lines = append(lines, line+fmt.Sprintf(" | %d of %d", lost, flagged))
+		spared, pass, hLost, should := historyTally(history, rule.VetoRuleG18)
+		line += fmt.Sprintf(" | %3d/%-3d -%d/%d", spared, pass, hLost, should)
+		lost, flagged := insertedSetAside(b, rule.VetoRuleG18, insertionAnswers, insertedClaims)
+		longLost, longFlagged := insertedSetAside(b, rule.VetoRuleG18, longInsertionAnswers, longInsertedClaims)
+		lines = append(lines, line+fmt.Sprintf(" | %d of %d, %d of %d", lost, flagged, longLost, longFlagged))
 	}
 	t.Log("\n" + strings.Join(lines, "\n"))
+}
+
+// longInsertionAnswers are strong answers of our own, longer than the
+// long answers' veto asks (a sentence a string), into which
+// TestVetoRuleExperimentG18 puts plain wrong claims (longInsertedClaims).
+var longInsertionAnswers = map[string][]string{
+	"fencing-token": {
+		"A fencing token is a monotonically increasing number the lock service hands out with every grant, so a later holder always carries a larger number than an earlier one.",
+		"The client attaches it to every write it makes to the protected resource.",
+		"The storage keeps the highest token it has accepted and turns away any write that carries a smaller one, atomically with the write itself.",
+		"The failure it targets is the frozen client: a worker stops for a long garbage-collection pause or a stalled VM, its lease runs out, a second worker is granted the lock, and then the first wakes up still convinced it owns the lock.",
+		"Without a token its late write would land on top of the new holder's; with one, the storage sees an old number and rejects it.",
+		"The check has to happen at the resource, because neither the client nor the lock service can know what the storage has already accepted.",
+		"In practice the token can be the etcd revision or the ZooKeeper zxid of the lock node, since both only grow.",
+	},
+	"idempotency-keys": {
+		"I'd push back on the lock per customer, because it answers the wrong question.",
+		"A lock only serialises requests that overlap in time, and the duplicate that hurts is the retry that arrives after the first charge already committed, when the lock is long gone.",
+		"What dedupes is an idempotency key: the client creates one key per logical payment, stores it with the pending order, and sends the same key on every retry.",
+		"The server records the key under a unique constraint in the same database transaction as the charge, and when the key is already there it returns the stored result instead of charging again.",
+		"Keys need a retention window longer than the longest retry horizon, and the stored response should include the status code so the client sees the same outcome.",
+		"On the client, a crash after sending but before recording the response is fine, because the next attempt reuses the key from the pending order.",
+		"If the payment provider supports idempotency keys too, I'd forward ours, so a timeout between us and the provider cannot double charge either.",
+	},
+	"redis-vs-consensus": {
+		"The difference is what the store promises when a node fails.",
+		"Redis replies OK as soon as the primary has applied the SET and replicates asynchronously, so if the primary dies before the replica has the key, the promoted replica can grant the same lock to someone else.",
+		"A Redis restart without persistence has the same effect as a failover: the key is gone and the lock can be granted twice.",
+		"etcd and ZooKeeper only acknowledge a write once a quorum has persisted it, so a granted lock survives the loss of a minority of nodes.",
+		"They also expose a revision or zxid that only grows, which the protected resource can use as a fencing token.",
+		"Redlock spreads the grant over several independent masters, but it still relies on bounded pauses and clock drift and still hands out no token to check.",
+		"Consensus does not fix everything: a client that pauses past its lease still wakes up believing it holds the lock, so the storage must reject stale tokens either way.",
+		"For efficiency locks Redis is fine; where correctness depends on the lock, I'd use the consensus store plus fencing.",
+	},
+}
+
+// longInsertedClaims are plain wrong claims, one sentence each, for the
+// answers of longInsertionAnswers.
+var longInsertedClaims = []struct{ question, claim string }{
+	{"fencing-token", "After its lease expires, a worker can safely finish its writes."},
+	{"fencing-token", "A failed renewal is no problem, because the job continues normally."},
+	{"fencing-token", "Even after the lease is lost, the job can keep writing."},
+	{"fencing-token", "A longer TTL makes the lock safe."},
+	{"fencing-token", "Fencing is unnecessary if the TTL is long enough."},
+	{"fencing-token", "A random UUID works as the token."},
+	{"fencing-token", "The lock service should compare the tokens, not the storage."},
+	{"idempotency-keys", "The server generates a new idempotency key for every retry."},
+	{"idempotency-keys", "A Redis lock per customer prevents duplicate charges."},
+	{"idempotency-keys", "Retries are harmless as long as the payment handler holds a lock."},
+	{"idempotency-keys", "Holding a per-customer lock during the charge is enough to stop double charges."},
+	{"redis-vs-consensus", "Redlock is safe."},
+	{"redis-vs-consensus", "The replicas already have the key when Redis says OK, so a failover keeps the lock."},
+	{"redis-vs-consensus", "With Redis Sentinel, a failover never loses a lock."},
+	{"redis-vs-consensus", "A longer TTL makes the lock safe."},
 }
