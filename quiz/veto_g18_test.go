@@ -518,3 +518,86 @@ var longInsertedClaims = []struct{ question, claim string }{
 	{"redis-vs-consensus", "With Redis Sentinel, a failover never loses a lock."},
 	{"redis-vs-consensus", "A longer TTL makes the lock safe."},
 }
+
+// namedStaleWriter names, in the words of a known mistake (work after a
+// lost lease), the behaviour a fencing token answers, and says so in the
+// same sentence.
+const namedStaleWriter = "Renewal failing while the worker carries on regardless is exactly the scenario, and the token is what makes it harmless."
+
+// TestVetoSetsAsideAMentionInALongAnswer: a long strong answer of our own
+// whose last sentence names the mistake of writing on after a failed
+// renewal, to say what makes it harmless, passes with no red flag, and a
+// note quotes the sentence and says that, meant as a claim, it loses the
+// round. g17's veto kept the flag, because the sentence leans toward a
+// losing claim, as a sentence carrying a mistake's words does.
+func TestVetoSetsAsideAMentionInALongAnswer(t *testing.T) {
+	b := loadBank(t)
+	q, _ := b.ByID("fencing-token")
+	text := strings.Join(longInsertionAnswers["fencing-token"], " ") + " " + namedStaleWriter
+	for name, rule := range map[string]quiz.VetoRuleG18{"without the veto": {}, "with g17's veto": g17Veto} {
+		r := b.WithVetoG18(nil, rule).Grade(q, quiz.Answer{Text: text})
+		if r.Passed || !slices.Contains(r.FlagIDs(), "work-after-lost-lease") {
+			t.Fatalf("%s: passed=%v flags %v, want failed by work-after-lost-lease (else this test shows nothing)", name, r.Passed, r.FlagIDs())
+		}
+	}
+	r := b.Grade(q, quiz.Answer{Text: text})
+	if !r.Passed || len(r.FlagIDs()) > 0 {
+		t.Fatalf("passed=%v score %.2f flags %v, want passed with no flag", r.Passed, r.Score, r.FlagIDs())
+	}
+	var note string
+	for _, n := range r.Notes {
+		if strings.HasPrefix(n, "Not counted as a red flag") {
+			note = n
+		}
+	}
+	for _, want := range []string{"Renewal failing while the worker carries on regardless", "second reader", "long answer", "loses the round"} {
+		if !strings.Contains(note, want) {
+			t.Errorf("note %q does not contain %q", note, want)
+		}
+	}
+}
+
+// TestVetoKeepsAPlainClaimAppendedToALongAnswer: a long strong answer of
+// our own with one plain wrong claim appended (after a space, or as its
+// own paragraph) fails on that claim's flag, and no note sets it aside,
+// although the answer is long and reads clean enough for the long
+// answers' veto: the claim's sentence is the mistake's wording and little
+// else. With four words around the match instead of eight, the veto set
+// most of these claims aside.
+func TestVetoKeepsAPlainClaimAppendedToALongAnswer(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct{ question, flag, claim string }{
+		{"fencing-token", "ttl-as-safety", "A longer TTL makes the lock safe."},
+		{"fencing-token", "ttl-as-safety|work-after-lost-lease", "After its lease expires, a worker can safely finish its writes."},
+		{"fencing-token", "fencing-unneeded", "Fencing is unnecessary if the TTL is long enough."},
+		{"fencing-token", "random-fencing-token", "A random UUID works as the token."},
+		{"idempotency-keys", "fresh-idempotency-key", "The server generates a new idempotency key for every retry."},
+	} {
+		q, _ := b.ByID(c.question)
+		for _, sep := range []string{" ", "\n\n"} {
+			text := strings.Join(longInsertionAnswers[c.question], " ") + sep + c.claim
+			t.Run(fmt.Sprintf("%s %q", c.claim, sep), func(t *testing.T) {
+				reached := false
+				for _, fr := range b.FlagReadingsG18(nil, q, text) {
+					reached = reached || fr.Clean < 0.15 && fr.Words >= 170
+				}
+				if !reached {
+					t.Fatalf("no pattern flag on an answer of 170 words or more reading below 0.15: this test would not reach the long answers' veto")
+				}
+				r := b.Grade(q, quiz.Answer{Text: text})
+				got := false
+				for _, f := range strings.Split(c.flag, "|") {
+					got = got || slices.Contains(r.FlagIDs(), f)
+				}
+				if r.Passed || !got {
+					t.Errorf("passed=%v flags %v, want failed with %s", r.Passed, r.FlagIDs(), c.flag)
+				}
+				for _, n := range r.Notes {
+					if strings.HasPrefix(n, "Not counted as a red flag") {
+						t.Errorf("a note sets a flag aside: %q", n)
+					}
+				}
+			})
+		}
+	}
+}
