@@ -19,38 +19,23 @@ var vetoG18Exp = flag.Bool("veto.g18", false, "measure the g18 veto rules with o
 // per-flag readings to (tab-separated; readable splits only).
 var vetoG18Dump = flag.String("veto.g18.dump", "", "file for TestVetoReadingsG18's per-flag readings")
 
-// vetoFolds is how many groups of tuning writers the out-of-fold readers
-// leave out, one group each.
-const vetoFolds = 10
-
-// foldOf is the fold of tuning writer w: writers in tuningWriters' order
-// dealt out in turn, so each fold mixes early and late writers.
-func foldOf(w string) int {
-	for i, x := range tuningWriters {
-		if x == w {
-			return i % vetoFolds
-		}
-	}
-	return -1
-}
-
-// foldReaders trains one reader per fold on the tuning writers outside
-// it, as TestReaderModel trains the shipped one, and returns them with
-// the tuning answers.
-func foldReaders(t *testing.T) ([]*quiz.FoldReader, []blindAnswer) {
+// foldReaders trains one reader per fold (raiseFoldOf) on the tuning
+// writers outside it, as TestReaderModel trains the shipped one, and
+// returns them with the tuning answers.
+func foldReaders(t *testing.T) ([]*quiz.RaiseReaderG18, []blindAnswer) {
 	t.Helper()
 	o := quiz.DefaultReaderOpts()
 	v := quiz.NewReaderVocab()
 	tun := readerLoad(t, v, tuningWriters, true)
-	var out []*quiz.FoldReader
-	for k := range vetoFolds {
+	var out []*quiz.RaiseReaderG18
+	for k := range *raiseFolds {
 		var train []quiz.ReaderExample
 		for i, a := range tun.answers {
-			if foldOf(a.Writer) != k {
+			if raiseFoldOf(a.Writer) != k {
 				train = append(train, tun.ex[i])
 			}
 		}
-		fr, err := quiz.TrainFoldReader(train, v, o)
+		fr, err := quiz.TrainRaiseReaderG18(train, v, o)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -74,7 +59,7 @@ func TestVetoReadingsG18(t *testing.T) {
 	}
 	var lines []string
 	lines = append(lines, "split\tanswer\twriter\tquestion\tkind\tlabel\tshould\tflag\tpf\twords\tlean\tnext\tframe\talone\trank\tsents\tspanw\tsentw\tsentence")
-	emit := func(split string, i int, fr *quiz.FoldReader, a blindAnswer) {
+	emit := func(split string, i int, fr *quiz.RaiseReaderG18, a blindAnswer) {
 		q, _ := b.ByID(a.Question)
 		for _, f := range b.FlagReadingsG18(fr, q, a.Text) {
 			lines = append(lines, fmt.Sprintf("%s\t%d\t%s\t%s\t%s\t%s\t%v\t%s\t%.4f\t%d\t%.3f\t%.3f\t%.3f\t%.4f\t%d\t%d\t%d\t%d\t%s",
@@ -83,7 +68,7 @@ func TestVetoReadingsG18(t *testing.T) {
 		}
 	}
 	for i, a := range tun {
-		emit("tuning-oof", i, readers[foldOf(a.Writer)], a)
+		emit("tuning-oof", i, readers[raiseFoldOf(a.Writer)], a)
 	}
 	for i, a := range val {
 		emit("AZ+BA", i, nil, a)
@@ -127,7 +112,7 @@ type historyUnit struct {
 // grader raised a pattern flag on, of a writer this session may read,
 // with each such flag read at the span it matched by a fold reader for a
 // tuning writer (readers, by fold) and the shipped one for AZ and BA.
-func readHistory(t *testing.T, readers []*quiz.FoldReader, tun []blindAnswer) []historyUnit {
+func readHistory(t *testing.T, readers []*quiz.RaiseReaderG18, tun []blindAnswer) []historyUnit {
 	t.Helper()
 	raw, err := os.ReadFile(*vetoG18History + "/answers.jsonl")
 	if err != nil {
@@ -147,7 +132,7 @@ func readHistory(t *testing.T, readers []*quiz.FoldReader, tun []blindAnswer) []
 		if err := json.Unmarshal([]byte(l), &h); err != nil {
 			t.Fatal(err)
 		}
-		fold := foldOf(h.Writer)
+		fold := raiseFoldOf(h.Writer)
 		if fold < 0 && h.Writer != "AZ" && h.Writer != "BA" {
 			continue // only writers this session may read
 		}
@@ -155,7 +140,7 @@ func readHistory(t *testing.T, readers []*quiz.FoldReader, tun []blindAnswer) []
 		if !ok {
 			t.Fatalf("%s %s %s: no such answer", h.Writer, h.Question, h.Kind)
 		}
-		var fr *quiz.FoldReader
+		var fr *quiz.RaiseReaderG18
 		if fold >= 0 {
 			fr = readers[fold]
 		}
@@ -308,14 +293,14 @@ type g18Split struct {
 	name    string
 	answers []blindAnswer
 	banks   []*quiz.Bank // by answer: the bank whose reader reads it, veto off
-	readers []*quiz.FoldReader
+	readers []*quiz.RaiseReaderG18
 	base    []quiz.Result
 	// reachable are the answers a pattern flags with the veto off: only
 	// those can be graded differently by a veto rule.
 	reachable []int
 }
 
-func newG18Split(b *quiz.Bank, name string, answers []blindAnswer, reader func(blindAnswer) *quiz.FoldReader) *g18Split {
+func newG18Split(b *quiz.Bank, name string, answers []blindAnswer, reader func(blindAnswer) *quiz.RaiseReaderG18) *g18Split {
 	s := &g18Split{name: name, answers: answers}
 	for i, a := range answers {
 		fr := reader(a)
@@ -405,8 +390,8 @@ func insertedSetAside(b *quiz.Bank, rule quiz.VetoRuleG18, answers map[string][]
 // TestVetoRuleExperimentG18 measures each rule of g18Rules on every
 // split: the tuning writers read out of fold (each by a reader trained
 // without its writer's fold, so as a writer the reader never saw), AZ+BA
-// (read, never learned from), and only the totals of AY and of Q+R
-// (never read); then the tuning writers read by the shipped reader,
+// (read, never learned from), and only the totals of AY, of BH+BI+BJ and
+// of Q+R (never read); then the tuning writers read by the shipped reader,
 // which learned from them (optimistic); with -veto.g18.history, the
 // past graders' flags on writers then unseen (readHistory): answers
 // labelled pass whose every flag the rule sets aside, and answers that
@@ -429,11 +414,12 @@ func TestVetoRuleExperimentG18(t *testing.T) {
 		}
 		return as
 	}
-	shipped := func(blindAnswer) *quiz.FoldReader { return nil }
+	shipped := func(blindAnswer) *quiz.RaiseReaderG18 { return nil }
 	splits := []*g18Split{
-		newG18Split(b, "tuning out of fold", tun, func(a blindAnswer) *quiz.FoldReader { return readers[foldOf(a.Writer)] }),
+		newG18Split(b, "tuning out of fold", tun, func(a blindAnswer) *quiz.RaiseReaderG18 { return readers[raiseFoldOf(a.Writer)] }),
 		newG18Split(b, "AZ+BA", load([]string{"AZ", "BA"}), shipped),
 		newG18Split(b, "AY (totals)", load([]string{"AY"}), shipped),
+		newG18Split(b, "BH+BI+BJ (totals)", load([]string{"BH", "BI", "BJ"}), shipped),
 		newG18Split(b, "Q+R (totals)", load(earlierWriters), shipped),
 		newG18Split(b, "tuning in sample", tun, shipped),
 	}

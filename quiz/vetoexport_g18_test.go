@@ -1,43 +1,11 @@
 package quiz
 
-import (
-	"bytes"
-	"compress/gzip"
-	"math"
-)
+import "math"
 
-// FoldReader is a second reader trained on some of the tuning writers,
-// to read the others as the shipped reader reads a writer it never saw.
-type FoldReader struct{ m *readerModel }
-
-// TrainFoldReader trains a reader on ex (feature ids of v) as
-// TestReaderModel trains the shipped one, pruned alike.
-func TrainFoldReader(ex []ReaderExample, v *ReaderVocab, o ReaderOpts) (*FoldReader, error) {
-	w := TrainReader(ex, v.Len(), o)
-	var buf bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
-	zw.Write(ReaderFileText(v, w, o.Prune))
-	zw.Close()
-	m, err := decodeReader(buf.Bytes())
-	if err != nil {
-		return nil, err
-	}
-	return &FoldReader{m}, nil
-}
-
-func (fr *FoldReader) model() *readerModel {
-	if fr == nil {
-		return embeddedReader()
-	}
-	return fr.m
-}
-
-// Probs is fr's reading of text answered to qid (nil fr: the embedded
-// model's).
-func (fr *FoldReader) Probs(text, qid string) (pass, flag float64, ok bool) {
-	r, ok := fr.model().read(analyse(text), qid)
-	return r.pass, r.flag, ok
-}
+// This file lets veto_g18_test.go grade with the second reader's veto
+// set to any rule, with the shipped reader or one trained on some tuning
+// writers only (RaiseReaderG18), and see what the reader makes of each
+// pattern flag.
 
 // VetoRuleG18 is a readerVeto for the g18 experiment.
 type VetoRuleG18 struct {
@@ -51,9 +19,10 @@ type VetoRuleG18 struct {
 	LongAround int
 }
 
-// WithVetoG18 returns the bank with reader fr (nil: the embedded one),
+// WithVetoG18 returns the bank with reader fr (a reader trained on some
+// tuning writers, see RaiseReaderG18; nil: the embedded one),
 // raising its flag at the shipped threshold and vetoing by r.
-func (b *Bank) WithVetoG18(fr *FoldReader, r VetoRuleG18) *Bank {
+func (b *Bank) WithVetoG18(fr *RaiseReaderG18, r VetoRuleG18) *Bank {
 	c := *b
 	m := fr.model()
 	c.reader = &secondReader{model: func() *readerModel { return m }, rule: readerRule{raise: readerRaise,
@@ -80,7 +49,7 @@ type FlagReadingG18 struct {
 
 // FlagReadingsG18 grades text with no veto and returns fr's reading of
 // each pattern flag raised (the first sentence each matches).
-func (b *Bank) FlagReadingsG18(fr *FoldReader, q *Question, text string) []FlagReadingG18 {
+func (b *Bank) FlagReadingsG18(fr *RaiseReaderG18, q *Question, text string) []FlagReadingG18 {
 	r := b.WithVetoG18(fr, VetoRuleG18{}).Grade(q, Answer{Text: text})
 	var out []FlagReadingG18
 	for _, f := range r.Flags {
@@ -98,7 +67,7 @@ func (b *Bank) FlagReadingsG18(fr *FoldReader, q *Question, text string) []FlagR
 // SpanReadingG18 is fr's reading of a match at span of text answered to
 // qid (a flag as some grader raised it), or false where span is in no
 // sentence.
-func SpanReadingG18(fr *FoldReader, qid, text string, span Span) (FlagReadingG18, bool) {
+func SpanReadingG18(fr *RaiseReaderG18, qid, text string, span Span) (FlagReadingG18, bool) {
 	m := fr.model()
 	d := analyse(text)
 	rd, ok := m.read(d, qid)
