@@ -173,7 +173,7 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache,
 	for _, f := range flags {
 		fr, ok := findFlag(d, f, listy, nil)
 		if ok && !vetoRead {
-			veto, vetoRead = withSentVeto(readVeto(reader, q, d), reader, q, d), true
+			veto, vetoRead = readVeto(reader, q, d), true
 		}
 		if ok && veto != nil {
 			fr, ok = veto.review(d, f, listy, fr, r)

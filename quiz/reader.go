@@ -381,7 +381,6 @@ func sigmoid(z float64) float64 {
 type readerRule struct {
 	raise float64
 	veto  readerVeto
-	sent  sentVeto // the sentence reader's veto (sentreader.go)
 }
 
 // readerVeto is when the second reader sets a pattern flag aside: the
@@ -414,7 +413,7 @@ type secondReader struct {
 }
 
 // shippedReader is what Bank.Grade reads answers with.
-var shippedReader = &secondReader{model: embeddedReader, rule: readerRule{raise: readerRaise, veto: shippedVeto, sent: shippedSentVeto}}
+var shippedReader = &secondReader{model: embeddedReader, rule: readerRule{raise: readerRaise, veto: shippedVeto}}
 
 // shippedVeto is the shipped readerVeto, chosen on the validation
 // writers AS and AU, whom the reader never learned from, and checked on
@@ -492,7 +491,6 @@ type flagVeto struct {
 	rule  readerVeto
 	clean float64
 	lean  []float64
-	sent  *sentReading // the sentence reader's veto, or nil (withSentVeto)
 }
 
 // readVeto reads d for the veto of sr, or returns nil where no flag of d
@@ -529,18 +527,13 @@ func readVeto(sr *secondReader, q *Question, d *doc) *flagVeto {
 func (v *flagVeto) review(d *doc, f *RedFlag, proseOnly bool, fr FlagResult, r *Result) (FlagResult, bool) {
 	var skip []bool
 	first := -1
-	var firstSent float64 // the sentence reader's reading of first, where it set it aside
 	for {
 		si, lean := spanLean(d, fr.Span, v.lean)
-		bySent := -1.0
 		if si < 0 || lean > v.rule.lean {
-			var aside bool
-			if si, bySent, aside = v.sent.aside(d, fr.Span); !aside {
-				return fr, true
-			}
+			return fr, true
 		}
 		if skip == nil {
-			skip, first, firstSent = make([]bool, len(d.sents)), si, bySent
+			skip, first = make([]bool, len(d.sents)), si
 		}
 		for sj, s := range d.sents {
 			if s.to > s.from && d.toks[s.from].start < fr.Span.End && d.toks[s.to-1].end > fr.Span.Start {
@@ -554,10 +547,6 @@ func (v *flagVeto) review(d *doc, f *RedFlag, proseOnly bool, fr FlagResult, r *
 	}
 	s := d.sents[first]
 	sentence := clip(d.text[d.toks[s.from].start:d.toks[s.to-1].end], 240)
-	if firstSent >= 0 {
-		r.Notes = append(r.Notes, fmt.Sprintf(sentVetoNote, sentence, strings.TrimRight(f.Label, "."), firstSent, v.sent.rule.below))
-		return FlagResult{}, false
-	}
 	r.Notes = append(r.Notes, fmt.Sprintf(readerVetoNote, sentence, strings.TrimRight(f.Label, "."), v.clean, v.rule.clean))
 	return FlagResult{}, false
 }

@@ -1,14 +1,70 @@
 package quiz
 
 import (
-	"bytes"
-	"compress/gzip"
-	"io"
+	"math"
 	"math/rand"
+	"strconv"
 )
 
-// This file trains the sentence reader (see sentreader.go); training runs
-// in tests only (TestSentModel).
+// This file is the sentence reader's training and reading, for the
+// experiments of sentreader_g18_test.go: a model of "this sentence asserts
+// a claim that loses the round", trained on sentences rather than whole
+// answers. The second reader's veto (reader.go) judges a pattern's
+// sentence by its lean, the answer model's weights summed over the
+// sentence, which mostly says whether the sentence has the mistake's words;
+// a sentence that names a mistake to reject it, or states the correct
+// practice in the mistake's words, has them as much as a claim does. The
+// sentence reader learns from the sentences patterns matched in answers
+// that assert a losing claim, against every sentence of passing answers.
+// It is not shipped: see TestSentReaderInsertedG18.
+
+// sentContext is whether SentFeatures reads the context words: with
+// them, plain wrong claims put into a correct answer read clean (see
+// TestSentReaderInsertedG18).
+const sentContext = false
+
+// Context words are the scoped words of the sentence before (sentPrev)
+// and after (sentNext) the one read.
+const (
+	sentPrev = "p:"
+	sentNext = "x:"
+)
+
+// sentEach calls emit with each feature of sentence si of d (a feature
+// may come more than once; the model counts it once): its scoped words
+// and pairs of neighbouring words, as readerEach finds them, the scoped
+// words of the sentences on either side, prefixed, and its length. emit's
+// argument is only valid during the call. It returns the scale of every
+// feature's value, 1/sqrt of the sentence's length.
+func sentEach(d *doc, si int, context bool, emit func(f []byte)) float64 {
+	var wb, pb [96]byte
+	s := d.sents[si]
+	prev := append(pb[:0], "<s>"...)
+	for k := s.from; k < s.to; k++ {
+		t := &d.toks[k]
+		w := append(append(wb[:0], readerScope(t)...), readerKey(t)...)
+		emit(w)
+		prev = append(append(prev, ' '), w...)
+		emit(prev)
+		prev = append(prev[:0], w...)
+	}
+	for _, c := range [2]struct {
+		si     int
+		prefix string
+	}{{si - 1, sentPrev}, {si + 1, sentNext}} {
+		if !context || c.si < 0 || c.si >= len(d.sents) {
+			continue
+		}
+		for k := d.sents[c.si].from; k < d.sents[c.si].to; k++ {
+			t := &d.toks[k]
+			emit(append(append(append(wb[:0], c.prefix...), readerScope(t)...), readerKey(t)...))
+		}
+	}
+	n := s.to - s.from
+	var fb [16]byte
+	emit(strconv.AppendInt(append(fb[:0], "#slen"...), int64(math.Log2(float64(n+1))), 10))
+	return 1 / math.Sqrt(float64(2*n+4))
+}
 
 // SentInfo is one sentence of an answer as the sentence reader reads it.
 type SentInfo struct {
@@ -22,6 +78,12 @@ type SentInfo struct {
 // with their features; with perQ, each feature also comes prefixed with
 // "qid\t" (a per-question weight).
 func SentFeatures(text, qid string, perQ bool) []SentInfo {
+	return SentFeaturesContext(text, qid, perQ, sentContext)
+}
+
+// SentFeaturesContext is SentFeatures with or without the context words
+// of the sentences on either side.
+func SentFeaturesContext(text, qid string, perQ, context bool) []SentInfo {
 	d := analyse(text)
 	out := make([]SentInfo, 0, len(d.sents))
 	for si, s := range d.sents {
@@ -30,7 +92,7 @@ func SentFeatures(text, qid string, perQ bool) []SentInfo {
 			info.Span = Span{Start: d.toks[s.from].start, End: d.toks[s.to-1].end}
 		}
 		seen := map[string]bool{}
-		info.X = sentEach(d, si, func(f []byte) {
+		info.X = sentEach(d, si, context, func(f []byte) {
 			if !seen[string(f)] {
 				seen[string(f)] = true
 				info.Feats = append(info.Feats, string(f))
@@ -56,18 +118,6 @@ func SentLeans(text, qid string) ([]float64, float64) {
 		lean[si] += min(0, lean[si+1])
 	}
 	return lean, rd.flag
-}
-
-// SentClaimEmbedded is the embedded sentence model's reading of each
-// sentence of text answered to qid.
-func SentClaimEmbedded(text, qid string) []float64 {
-	m := embeddedSentReader()
-	d := analyse(text)
-	out := make([]float64, len(d.sents))
-	for si := range d.sents {
-		out[si] = m.sentClaim(d, qid, si)
-	}
-	return out
 }
 
 // SentExample is one labelled sentence as feature ids.
@@ -121,22 +171,4 @@ func TrainSentReader(ex []SentExample, dim int, o ReaderOpts) *ReaderWeights {
 		v[j] *= scale
 	}
 	return &ReaderWeights{W: [2][]float64{make([]float64, dim), v}, Intercept: [2]float64{0, bias}}
-}
-
-// EmbeddedSentText is the embedded sentence model file's text.
-func EmbeddedSentText() ([]byte, error) {
-	zr, err := gzip.NewReader(bytes.NewReader(sentModelFile))
-	if err != nil {
-		return nil, err
-	}
-	return io.ReadAll(zr)
-}
-
-// WithSentVeto returns the bank with the shipped second reader and its
-// sentence veto set to below, answer and minWords (see sentVeto); below 0
-// sets nothing aside.
-func (b *Bank) WithSentVeto(below, answer float64, minWords int) *Bank {
-	c := *b
-	c.reader = &secondReader{model: embeddedReader, rule: readerRule{raise: readerRaise, veto: shippedVeto, sent: sentVeto{below: below, answer: answer, minWords: minWords}}}
-	return &c
 }
