@@ -397,8 +397,8 @@ func sigmoid(z float64) float64 {
 // and requiring a lean of 1 or 2 sets nothing aside at any threshold. On
 // the totals of AY and of Q and R (never read) 0.6 flags one more losing
 // claim each (44 of 48, 85 of 96) and no more passing answers (1 of 144, 4
-// of 288, as at 0.7); the regression corpus's figures and the package's
-// tests do not change.
+// of 288 with g17's veto, 3 with g18's, as at 0.7); the regression
+// corpus's figures and the package's tests do not change.
 type readerRule struct {
 	raise float64
 	veto  readerVeto
@@ -442,12 +442,19 @@ type readerVeto struct {
 // what surrounds the words: a sentence that is the mistake's wording and
 // little else asserts it, so it keeps its flag however clean the rest
 // reads. A sentence that leans far toward a losing claim keeps its flag
-// too. The zero value vetoes nothing.
+// too, and so does one that nothing after it answers (followed): a
+// mention is usually followed by the correction or the check that
+// catches it, while a plain claim often ends the answer. The zero value
+// vetoes nothing.
 type readerLongVeto struct {
 	clean    float64
 	minWords int
 	lean     float64
 	around   int
+	// followed requires the matched sentence to be followed by one that
+	// leans away from a losing claim (the correction, the fix, the check
+	// that catches it).
+	followed bool
 }
 
 // secondReader is the model with the rule that combines it with the
@@ -501,33 +508,38 @@ var shippedReader = &secondReader{model: embeddedReader, rule: readerRule{raise:
 // read out of fold (ten readers, each trained without a tenth of the
 // writers), AZ and BA, and the flags that graders of past sessions
 // raised on passing answers of writers then unseen (254 answers of 25
-// writers, from their arrival and end-of-session measurements), with the
-// totals of AY and of Q and R as checks (TestVetoRuleExperimentG18). On
-// those writers the matched sentence's lean told mentions from claims
-// poorly (most misfires' sentences lean toward a losing claim, +0.8 to
-// +17.6 on AZ+BA), while the answer's reading told them well, in long
-// answers. A long answer (170 words or more) that reads below 0.15 may
-// now have the match set aside when its sentence leans no more than +10
-// and holds at least eight words outside the match. With it, flagged
-// passing answers fall from 10 to 6 (of 288) on AZ+BA and from 4 to 1 on
-// Q+R, AY stays at 1, the tuning writers out of fold stay at 0, and the
-// past graders' misfires it would have spared rise from 97 to 141 of
-// 254; on BH, BI and BJ (totals only, measured once the rule was chosen)
-// they fall from 11 to 9 of 432. No answer that asserts a losing claim
-// loses its flag on any split (out of fold, g17's rule already loses 3 of 2,340; the long veto
-// adds none). The length floor comes from the claims: the longest answers
-// asserting a losing claim that read below 0.15 out of fold have 165
-// words (written by X and Y), and no answer labelled as asserting one
-// has 170 words or more on any split, so the blind writers cannot show
-// what the long veto costs; our own strong answers of 170 words and more
-// with a plain wrong claim inserted do (longInsertedClaims): g17's rule
-// sets aside 21 of 98, this one 24 (appended at the end, 2 of 24, against
-// 0). The words around the match are what keeps that count down: with
-// four words around instead of eight AZ+BA falls to 2, but 57 of the 98
-// inserted claims (12 of the 24 appended) are set aside, and with no
-// such condition 97. The short answers' inserted claims stay at 17 of 68.
+// writers, from their arrival and end-of-session measurements,
+// testdata/blind/history18), with the totals of AY, of BH, BI and BJ and
+// of Q and R in view (TestVetoRuleExperimentG18). On those writers the
+// matched sentence's lean told mentions from claims poorly (most
+// misfires' sentences lean toward a losing claim, +0.8 to +17.6 on
+// AZ+BA, though claims mostly lean more), while the answer's reading
+// told them well, in long answers. A long answer (170 words or more)
+// that reads below 0.15 may now have the match set aside when its
+// sentence leans no more than +10, holds at least eight words outside
+// the match, and is followed by a sentence that leans away. The length
+// floor comes from the claims: the longest answers asserting a losing
+// claim that read below 0.15 out of fold have 165 words (written by X
+// and Y), and no answer labelled as asserting one has 170 words or more
+// on any split, so the blind writers cannot show what the long veto
+// costs; our own strong answers of 170 words and more with a plain wrong
+// claim inserted do (longInsertedClaims). The first version had no
+// condition on the next sentence: it spared more (AZ+BA 10 -> 6, Q+R
+// 4 -> 1, BH+BI+BJ 11 -> 9) but set aside 24 of the 98 inserted claims
+// against g17's 21, and a reviewer who wrote none of it found that it let
+// long answers pass at 100 % with a plain claim written as a full last
+// sentence (three of seven such claims of their own). With the next
+// sentence required to lean away, a claim that ends the answer keeps its
+// flag, the inserted claims set aside stay at g17's 21 of 98 (and 17 of
+// 68 in short answers), the past graders' misfires spared still rise
+// from 97 to 141 of 254, and flagged passing answers fall from 10 to 8
+// (of 288) on AZ+BA, from 11 to 10 (of 432) on BH+BI+BJ and from 4 to 3
+// on Q+R; AY stays at 1 and the tuning writers out of fold at 0. No
+// answer that asserts a losing claim lost its flag to it on any split
+// (out of fold, g17's rule already loses 3 of 2,340; the long veto adds
+// none).
 var shippedVeto = readerVeto{clean: 0.10, lean: 0, minWords: 50, next: true,
-	long: readerLongVeto{clean: 0.15, minWords: 170, lean: 10, around: 8}}
+	long: readerLongVeto{clean: 0.15, minWords: 170, lean: 10, around: 8, followed: true}}
 
 // raiseFlag raises the reader's flag on an answer no pattern flagged when
 // the reader finds a losing claim likely, on the sentence that leans most
@@ -568,6 +580,9 @@ type flagVeto struct {
 	rule  readerVeto
 	clean float64
 	lean  []float64
+	// away marks the sentences followed by one that leans away from a
+	// losing claim (only where the long answers' veto asks for it)
+	away []bool
 	// short and long: the answer qualifies for the veto (short) and for
 	// the long answers' veto (long)
 	short, long bool
@@ -597,12 +612,19 @@ func readVeto(sr *secondReader, q *Question, d *doc) *flagVeto {
 		return nil
 	}
 	lean := m.sentenceLean(d, q.ID)
+	var away []bool
+	if v.long.followed {
+		away = make([]bool, len(lean))
+		for si := range len(lean) - 1 {
+			away[si] = lean[si+1] < 0
+		}
+	}
 	if sr.rule.veto.next {
 		for si := range len(lean) - 1 {
 			lean[si] += min(0, lean[si+1])
 		}
 	}
-	return &flagVeto{rule: v, clean: rd.flag, lean: lean, short: short, long: long}
+	return &flagVeto{rule: v, clean: rd.flag, lean: lean, away: away, short: short, long: long}
 }
 
 // review returns the flag red flag f raises in d (fr, as findFlag found
@@ -621,7 +643,7 @@ func (v *flagVeto) review(d *doc, f *RedFlag, proseOnly bool, fr FlagResult, r *
 			return fr, true
 		}
 		short := v.short && lean <= v.rule.lean
-		if !short && (!v.long || lean > v.rule.long.lean || wordsAround(d, si, fr.Span) < v.rule.long.around) {
+		if !short && (!v.long || lean > v.rule.long.lean || wordsAround(d, si, fr.Span) < v.rule.long.around || v.away != nil && !v.away[si]) {
 			return fr, true
 		}
 		if skip == nil {
@@ -654,7 +676,7 @@ const readerVetoNote = "Not counted as a red flag: the sentence %q has the wordi
 // readerLongVetoNote words a flag the long answers' veto
 // (readerLongVeto) set aside: the sentence, the mistake its words
 // resemble, and why it was not counted.
-const readerLongVetoNote = "Not counted as a red flag: the sentence %q has the wording of a known mistake (%s), but a second reader, a model trained on labelled answers written blind, reads this long answer as one that makes no such claim (it scores %.2f on its losing-claim scale, below %.2f for an answer of %d words or more), and the sentence says more than the mistake's words, as when a sentence describes or names a mistake rather than recommending it. If you did mean the claim, it loses the round in an interview."
+const readerLongVetoNote = "Not counted as a red flag: the sentence %q has the wording of a known mistake (%s), but a second reader, a model trained on labelled answers written blind, reads this long answer as one that makes no such claim (it scores %.2f on its losing-claim scale, below %.2f for an answer of %d words or more), the sentence has at least eight words besides the ones that matched, and the sentence after it leans away from the mistake, as when a sentence names a mistake and the next says what catches it. This reading can be wrong: if you did mean the claim, it loses the round in an interview."
 
 // answerWords counts the words of d, as the reader's length feature does.
 func answerWords(d *doc) int {

@@ -265,6 +265,17 @@ var g18Rules = []g18Rule{
 	{"g17 | pf<0.15 w>=170 lean<=10 around>=6", withLong(0.15, 170, 10, 6)},
 	{"g17 | pf<0.15 w>=170 lean<=8 around>=8", withLong(0.15, 170, 8, 8)},
 	{"g18: g17 | pf<0.15 w>=170 lean<=10 around>=8", withLong(0.15, 170, 10, 8)},
+	{"g17 | pf<0.15 w>=170 lean<=10 around>=8 followed", followed(withLong(0.15, 170, 10, 8))},
+	{"g17 | pf<0.15 w>=170 lean<=10 around>=4 followed", followed(withLong(0.15, 170, 10, 4))},
+	{"g17 | pf<0.15 w>=120 lean<=10 around>=4 followed", followed(withLong(0.15, 120, 10, 4))},
+	{"g17 | pf<0.15 w>=120 lean<=1e9 around>=0 followed", followed(withLong(0.15, 120, 1e9, 0))},
+}
+
+// followed requires the long answers' veto's sentence to be followed by
+// one that leans away.
+func followed(r quiz.VetoRuleG18) quiz.VetoRuleG18 {
+	r.LongFollow = true
+	return r
 }
 
 // vetoG18Grid, with -veto.g18, measures g18Grid instead of g18Rules.
@@ -510,16 +521,25 @@ var longInsertedClaims = []struct{ question, claim string }{
 // same sentence.
 const namedStaleWriter = "Renewal failing while the worker carries on regardless is exactly the scenario, and the token is what makes it harmless."
 
+// namedStaleWriterFix is the sentence after namedStaleWriter: what
+// catches the late write, which leans away from a losing claim.
+const namedStaleWriterFix = "The storage turns the late write away, because its token is lower than one it has already accepted."
+
 // TestVetoSetsAsideAMentionInALongAnswer: a long strong answer of our own
-// whose last sentence names the mistake of writing on after a failed
-// renewal, to say what makes it harmless, passes with no red flag, and a
-// note quotes the sentence and says that, meant as a claim, it loses the
-// round. g17's veto kept the flag, because the sentence leans toward a
-// losing claim, as a sentence carrying a mistake's words does.
+// that names the mistake of writing on after a failed renewal, to say
+// what makes it harmless, and then says what catches the late write,
+// passes with no red flag, and a note quotes the sentence and says that,
+// meant as a claim, it loses the round. g17's veto kept the flag, because
+// the sentence leans toward a losing claim, as a sentence carrying a
+// mistake's words does. Without the sentence after it, the flag stays:
+// the long answers' veto asks for a next sentence that leans away.
 func TestVetoSetsAsideAMentionInALongAnswer(t *testing.T) {
 	b := loadBank(t)
 	q, _ := b.ByID("fencing-token")
-	text := strings.Join(longInsertionAnswers["fencing-token"], " ") + " " + namedStaleWriter
+	text := strings.Join(longInsertionAnswers["fencing-token"], " ") + " " + namedStaleWriter + " " + namedStaleWriterFix
+	if r := b.Grade(q, quiz.Answer{Text: strings.Join(longInsertionAnswers["fencing-token"], " ") + " " + namedStaleWriter}); r.Passed {
+		t.Errorf("the mention as the answer's last sentence: passed with flags %v, want its flag kept (nothing after it leans away)", r.FlagIDs())
+	}
 	for name, rule := range map[string]quiz.VetoRuleG18{"without the veto": {}, "with g17's veto": g17Veto} {
 		r := b.WithVetoG18(nil, rule).Grade(q, quiz.Answer{Text: text})
 		if r.Passed || !slices.Contains(r.FlagIDs(), "work-after-lost-lease") {
@@ -558,6 +578,12 @@ func TestVetoKeepsAPlainClaimAppendedToALongAnswer(t *testing.T) {
 		{"fencing-token", "fencing-unneeded", "Fencing is unnecessary if the TTL is long enough."},
 		{"fencing-token", "random-fencing-token", "A random UUID works as the token."},
 		{"idempotency-keys", "fresh-idempotency-key", "The server generates a new idempotency key for every retry."},
+		// full sentences of a plain claim, with eight words and more around
+		// the mistake's wording: the long answers' veto set these aside
+		// before it asked for a next sentence that leans away (a reviewer
+		// found them).
+		{"fencing-token", "ttl-as-safety|work-after-lost-lease", "Once the lease has expired, the old holder can still safely finish the writes it had already started."},
+		{"fencing-token", "fencing-unneeded|ttl-as-safety", "So in the end fencing is not really needed as long as the TTL is comfortably longer than the longest job."},
 	} {
 		q, _ := b.ByID(c.question)
 		for _, sep := range []string{" ", "\n\n"} {

@@ -17,6 +17,7 @@ type VetoRuleG18 struct {
 	LongWords  int
 	LongLean   float64
 	LongAround int
+	LongFollow bool
 }
 
 // WithVetoG18 returns the bank with reader fr (a reader trained on some
@@ -27,7 +28,7 @@ func (b *Bank) WithVetoG18(fr *RaiseReaderG18, r VetoRuleG18) *Bank {
 	m := fr.model()
 	c.reader = &secondReader{model: func() *readerModel { return m }, rule: readerRule{raise: readerRaise,
 		veto: readerVeto{clean: r.Clean, lean: r.Lean, minWords: r.MinWords, next: r.Next,
-			long: readerLongVeto{clean: r.LongClean, minWords: r.LongWords, lean: r.LongLean, around: r.LongAround}}}}
+			long: readerLongVeto{clean: r.LongClean, minWords: r.LongWords, lean: r.LongLean, around: r.LongAround, followed: r.LongFollow}}}}
 	return &c
 }
 
