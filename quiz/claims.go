@@ -342,6 +342,7 @@ func markNamedClaims(d *doc) {
 	markInvertedQuestions(d)
 	markEmbeddedQuestions(d)
 	markRejectedClefts(d)
+	markRejectingPredicates(d)
 	markTemptingVersions(d)
 	markProblemDefinitions(d)
 	markIncidentCauses(d)

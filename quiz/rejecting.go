@@ -1,0 +1,138 @@
+package quiz
+
+// Rejection carried by a predicate (grader g18). A candidate rejects a
+// practice as often with a verb or a judging noun as with a negator: "I'd
+// forbid giving each node a replica", "I'd push back on a lock per
+// customer", "holding a row lock across the call is an anti-pattern",
+// "comparing expires_at with the client's clock is a design I'd throw
+// out". The practice is the object of the rejecting verb, or the subject
+// of the judging predicate: named, not asserted. The words are set aside
+// for the red flags only; the second reader, trained before this rule,
+// reads them as before.
+
+// speakerRejects, said by the candidate of what follows them, reject it.
+// ("avoid" and "prevent" are not among them: "I'd avoid the race by
+// fencing" asserts the means that follows.)
+var speakerRejects = setOf(`forbid forbids ban bans veto vetoes reject rejects disallow disallows
+oppose opposes`)
+
+// rejectingPhrases are rejecting verbs of two words: "push back on X",
+// "argue against X", "throw out X".
+var rejectingPhrases = [][2]string{{"push", "back"}, {"pushes", "back"}, {"argue", "against"}, {"argues", "against"},
+	{"advise", "against"}, {"warn", "against"}, {"vote", "against"}, {"object", "to"}, {"turn", "down"},
+	{"throw", "out"}, {"steer", "clear"}}
+
+// speakerFillers may stand between the speaker and a rejecting verb: "I
+// would firmly forbid", "we'd also ban", "I'll always push back on".
+var speakerFillers = setOf(`would will should also firmly strongly definitely always flatly
+immediately outright just probably`)
+
+// judgingNouns, after a copula, judge its subject as a practice to reject:
+// "X is an antipattern", "X is a nonstarter". Their hyphenated spellings
+// are two words (see judgedPredicate), as are "a recipe for trouble" and
+// "asking for trouble".
+var judgingNouns = setOf(`antipattern antipatterns nonstarter`)
+
+// troubleNouns end "a recipe for ...": what the practice leads to.
+var troubleNouns = setOf(`disaster disasters trouble pain outages incidents bugs`)
+
+// rejectingVerbAt reports where the rejecting verb said by a speaker at
+// toks[k] ends (the token after it), or -1: a speaker ("I", "we", "I'd",
+// ...), up to two fillers and no negator, then a rejecting verb.
+func rejectingVerbAt(toks []token, k, end int) int {
+	if !speakers[toks[k].raw] {
+		return -1
+	}
+	for j := k + 1; j < end && j <= k+3; j++ {
+		r := toks[j].raw
+		if speakerRejects[r] {
+			return j + 1
+		}
+		for _, ph := range rejectingPhrases {
+			if r == ph[0] && j+1 < end && toks[j+1].raw == ph[1] {
+				if ph[0] == "push" || ph[0] == "pushes" {
+					// "push back on X", "push back against X"
+					if j+2 < end && (toks[j+2].raw == "on" || toks[j+2].raw == "against") {
+						return j + 3
+					}
+					return -1
+				}
+				if ph[1] == "clear" && j+2 < end && toks[j+2].raw == "of" {
+					return j + 3
+				}
+				return j + 2
+			}
+		}
+		if !speakerFillers[r] {
+			return -1
+		}
+	}
+	return -1
+}
+
+// judgedPredicate reports a copula at toks[c] whose complement judges its
+// subject a practice to reject: a judging noun ("is an anti-pattern", "is
+// a recipe for trouble"), or a noun the speaker goes on to reject ("is a
+// design I'd throw out", "is something I would forbid", "is a trap we'd
+// veto"), within a few words and before any clause break.
+func judgedPredicate(toks []token, c, end int) bool {
+	for j := c + 1; j < end && j <= c+6; j++ {
+		if j > c+1 && toks[j].clause && toks[j].brk != 0 {
+			return false
+		}
+		r := toks[j].raw
+		if isNegator(r) {
+			return false
+		}
+		next := ""
+		if j+1 < end {
+			next = toks[j+1].raw
+		}
+		if judgingNouns[r] || r == "anti" && (next == "pattern" || next == "patterns") || r == "non" && next == "starter" ||
+			(r == "recipe" || r == "asking") && next == "for" && j+2 < end && troubleNouns[toks[j+2].raw] {
+			return true
+		}
+		if j > c+1 && rejectingVerbAt(toks, j, end) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// markRejectingPredicates sets aside, for the red flags, what a
+// rejecting predicate names: the object of a rejecting verb the
+// candidate says ("I'd forbid X", "we'd push back on X"), to the next
+// strong break or contrast, and the subject of a copula whose complement
+// rejects it ("X is an anti-pattern", "X is a design I'd throw out"),
+// back to the start of its clause.
+func markRejectingPredicates(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		for k := s.from; k < s.to; k++ {
+			if v := rejectingVerbAt(toks, k, s.to); v >= 0 {
+				// a clause the speaker opens: the sentence's start, a
+				// clause break, or "so"/"and" right before the speaker
+				if k > s.from && !toks[k].clause && !coordinators[toks[k-1].raw] {
+					continue
+				}
+				end := v
+				for end < s.to && !strongBreak(toks[end]) && !(toks[end].clause && contrastWords[toks[end].raw]) {
+					end++
+				}
+				for j := v; j < end; j++ {
+					toks[j].setAside = true
+				}
+				continue
+			}
+			if r := toks[k].raw; (r == "is" || r == "are" || r == "was" || r == "were") && k > s.from && judgedPredicate(toks, k, s.to) {
+				from := k - 1
+				for from > s.from && !(toks[from].clause && toks[from].brk != '"') && from > k-20 {
+					from--
+				}
+				for j := from; j < k; j++ {
+					toks[j].setAside = true
+				}
+			}
+		}
+	}
+}
