@@ -22,6 +22,11 @@ var rejectingPhrases = [][2]string{{"push", "back"}, {"pushes", "back"}, {"argue
 	{"advise", "against"}, {"warn", "against"}, {"vote", "against"}, {"object", "to"}, {"turn", "down"},
 	{"throw", "out"}, {"steer", "clear"}}
 
+// objectEnds end the object of a rejecting verb: what follows "and",
+// "then" or "instead" is what the candidate does ("I'd ban the unique
+// index and take a lock instead" proposes the lock).
+var objectEnds = setOf(`and or then instead so but because since`)
+
 // speakerFillers may stand between the speaker and a rejecting verb: "I
 // would firmly forbid", "we'd also ban", "I'll always push back on".
 var speakerFillers = setOf(`would will should also firmly strongly definitely always flatly
@@ -101,8 +106,8 @@ func judgedPredicate(toks []token, c, end int) bool {
 
 // markRejectingPredicates sets aside, for the red flags, what a
 // rejecting predicate names: the object of a rejecting verb the
-// candidate says ("I'd forbid X", "we'd push back on X"), to the next
-// strong break or contrast, and the subject of a copula whose complement
+// candidate says ("I'd forbid X", "we'd push back on X"), to the end of
+// its clause or the next "and" (see objectEnds), and the subject of a copula whose complement
 // rejects it ("X is an anti-pattern", "X is a design I'd throw out"),
 // back to the start of its clause.
 func markRejectingPredicates(d *doc) {
@@ -116,7 +121,7 @@ func markRejectingPredicates(d *doc) {
 					continue
 				}
 				end := v
-				for end < s.to && !strongBreak(toks[end]) && !(toks[end].clause && contrastWords[toks[end].raw]) {
+				for end < s.to && !toks[end].clause && !objectEnds[toks[end].raw] {
 					end++
 				}
 				for j := v; j < end; j++ {
