@@ -141,3 +141,58 @@ func markRejectingPredicates(d *doc) {
 		}
 	}
 }
+
+// A guarantee said to hold only in one party's view ("a lease lock only
+// guarantees exclusivity in the lock service's view of time", "it can
+// only promise one holder as the server's clock counts") restricts the
+// guarantee: it says what the lock does not promise (grader g18).
+// markRestrictedGuarantees reads the restriction after the object ("...
+// only from the server's point of view"); markViewRestrictedGuarantees
+// reads it when "only" goes with the verb.
+
+// viewNounsG18 name the view a guarantee is restricted to.
+var viewNounsG18 = setOf(`view views eyes perspective viewpoint standpoint reckoning books clock clocks opinion terms`)
+
+// viewRestrictors open the phrase that names the view: "in", "from", "by",
+// "according to", "as".
+var viewRestrictors = setOf(`in from by within according as`)
+
+// markViewRestrictedGuarantees sets aside, for the red flags, a clause
+// whose guarantee verb follows "only" (at most two words before it) and
+// whose object is followed, within the clause, by a restrictor and a
+// view noun: from the clause's start to the view noun.
+func markViewRestrictedGuarantees(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		for v := s.from + 1; v < s.to; v++ {
+			if !guaranteeVerbs[toks[v].raw] || !(toks[v-1].raw == "only" || v-2 >= s.from && toks[v-2].raw == "only") {
+				continue
+			}
+			view := -1
+			for j := v + 2; j < s.to && j <= v+12 && !toks[j].clause; j++ {
+				if !viewRestrictors[toks[j].raw] {
+					continue
+				}
+				for k := j + 1; k < s.to && k <= j+6 && !toks[k].clause; k++ {
+					if viewNounsG18[toks[k].raw] {
+						view = k
+						break
+					}
+				}
+				if view >= 0 {
+					break
+				}
+			}
+			if view < 0 {
+				continue
+			}
+			from := v
+			for from > s.from && !toks[from].clause {
+				from--
+			}
+			for j := from; j <= view; j++ {
+				toks[j].setAside = true
+			}
+		}
+	}
+}
