@@ -106,8 +106,9 @@ func judgedPredicate(toks []token, c, end int) bool {
 
 // markRejectingPredicates sets aside, for the red flags, what a
 // rejecting predicate names: the object of a rejecting verb the
-// candidate says ("I'd forbid X", "we'd push back on X"), to the end of
-// its clause or the next "and" (see objectEnds), and the subject of a copula whose complement
+// candidate says ("I'd forbid X", "we'd push back on X"), with any
+// relative clause of its own ("any plan that gives ..."), to the next
+// punctuation break or the next "and" (see objectEnds), and the subject of a copula whose complement
 // rejects it ("X is an anti-pattern", "X is a design I'd throw out"),
 // back to the start of its clause.
 func markRejectingPredicates(d *doc) {
@@ -121,7 +122,7 @@ func markRejectingPredicates(d *doc) {
 					continue
 				}
 				end := v
-				for end < s.to && !toks[end].clause && !objectEnds[toks[end].raw] {
+				for end < s.to && !(toks[end].clause && toks[end].brk != 0) && !objectEnds[toks[end].raw] {
 					end++
 				}
 				for j := v; j < end; j++ {
