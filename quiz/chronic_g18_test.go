@@ -53,6 +53,8 @@ func TestRejectingPredicatesG18(t *testing.T) {
 			"I would argue against each Redlock node getting a replica with failover.", false},
 		{"replicas called something I'd forbid", "redlock-operations-q", "redlock-replicas-or-no-persistence",
 			"A failover replica behind every Redlock node is something I would forbid.", false},
+		{"near-miss: pushing back on a person, the claim after the colon", "fencing-token", "ttl-as-safety",
+			"I'd argue against my teammate here: a long enough TTL guarantees only one worker writes at a time.", true},
 		{"near-miss: replicas proposed", "redlock-operations-q", "redlock-replicas-or-no-persistence",
 			"For availability, I'd give each Redlock node a replica with Sentinel failover.", true},
 		{"near-miss: replicas proposed by the team", "redlock-operations-q", "redlock-replicas-or-no-persistence",
@@ -125,8 +127,9 @@ func TestHarmsToldG18(t *testing.T) {
 }
 
 // TestRestrictedAndListedG18: a guarantee restricted to one party's view
-// says what is not guaranteed, and a comma list of bare terms relates
-// none of its items to another.
+// says what is not guaranteed, and a comma list of bare terms under a
+// header that announces fields to gather relates none of its items to
+// another (steps in turn still claim).
 func TestRestrictedAndListedG18(t *testing.T) {
 	checkFlagCasesBothWays(t, []flagCase{
 		{"guarantee only in the service's view", "fencing-token", "ttl-as-safety",
@@ -142,6 +145,10 @@ func TestRestrictedAndListedG18(t *testing.T) {
 			"For each holder: grant time, fencing token, lease length, every renewal, the write timestamps.", false},
 		{"near-miss: host timestamps ordered", "two-holders", "wall-clock",
 			"Merge the two hosts' logs and order them by their timestamps; the clocks are synced.", true},
+		{"near-miss: steps in turn, no header", "row-lock", "lock-across-network-call",
+			"Lock the row with FOR UPDATE, call the payment API, then commit.", true},
+		{"near-miss: a clause among the items under a gather header", "two-holders", "wall-clock",
+			"Per worker: merge the logs, order the events by host timestamps, the clocks are synced.", true},
 		{"near-miss: a list with the release in it", "redis-lock-and-failure", "plain-del",
 			"Acquire with SET NX, a TTL of 30 seconds, release with DEL.", true},
 	})

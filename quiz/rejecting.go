@@ -75,6 +75,23 @@ func rejectingVerbAt(toks []token, k, end int) int {
 	return -1
 }
 
+// personObject reports an object of a rejecting verb, at toks[v], that is
+// a person or a pronoun ("push back on the reviewer", "argue against
+// them"): the candidate disputes someone's view, and the view they hold
+// instead is their own claim (a reviewer may well be right).
+func personObject(toks []token, v, end int) bool {
+	for j := v; j < end && j <= v+2; j++ {
+		r := toks[j].raw
+		if reporters[r] || objectPronouns[r] {
+			return true
+		}
+		if !determiners[r] && r != "my" && r != "our" {
+			return false
+		}
+	}
+	return false
+}
+
 // judgedPredicate reports a copula at toks[c] whose complement judges its
 // subject a practice to reject: a judging noun ("is an anti-pattern", "is
 // a recipe for trouble"), or a noun the speaker goes on to reject ("is a
@@ -120,6 +137,9 @@ func markRejectingPredicates(d *doc) {
 				// clause break, or "so"/"and" right before the speaker
 				if k > s.from && !toks[k].clause && !coordinators[toks[k-1].raw] {
 					continue
+				}
+				if personObject(toks, v, s.to) {
+					continue // "push back on the reviewer: ..." disputes a person's view
 				}
 				end := v
 				for end < s.to && !(toks[end].clause && toks[end].brk != 0) && !objectEnds[toks[end].raw] {
