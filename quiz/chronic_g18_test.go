@@ -54,7 +54,7 @@ func TestRejectingPredicatesG18(t *testing.T) {
 		{"replicas called something I'd forbid", "redlock-operations-q", "redlock-replicas-or-no-persistence",
 			"A failover replica behind every Redlock node is something I would forbid.", false},
 		{"near-miss: pushing back on a person, the claim after the colon", "fencing-token", "ttl-as-safety",
-			"I'd argue against my teammate here: a long enough TTL guarantees only one worker writes at a time.", true},
+			"I would push back on my teammate here: a long enough TTL guarantees only one worker writes at a time.", true},
 		{"near-miss: replicas proposed", "redlock-operations-q", "redlock-replicas-or-no-persistence",
 			"For availability, I'd give each Redlock node a replica with Sentinel failover.", true},
 		{"near-miss: replicas proposed by the team", "redlock-operations-q", "redlock-replicas-or-no-persistence",
