@@ -168,3 +168,23 @@ func TestKeyFromLockTokenG18(t *testing.T) {
 			"Never build the key from the lock token: each holder would send a different one.", false},
 	})
 }
+
+// TestCounterpartWordsG18: correct sentences that share a flag's words
+// (a session id beside a token said to increase; a property a fence needs;
+// another client acquiring after a lease ran out) beside the claims.
+func TestCounterpartWordsG18(t *testing.T) {
+	checkFlagCasesBothWays(t, []flagCase{
+		{"session id beside an increasing token", "design-lock-service-q", "random-fencing-token",
+			"openSession(ttl) hands back a session id with a lease, and lock(name, session) hands back a token that increases for each grant of that name.", false},
+		{"near-miss: the session id as the token", "design-lock-service-q", "random-fencing-token",
+			"The session id can serve as the fencing token, so the resource compares session ids.", true},
+		{"not the property a fence needs", "holder-id-guard", "fencing-unneeded",
+			"One owner on the row at a time holds, but that is not the property a fence needs; a fence has to tell claims apart.", false},
+		{"near-miss: the fence said not to be needed", "holder-id-guard", "fencing-unneeded",
+			"With the owner guard in the WHERE clause, a fence is not needed.", true},
+		{"lease ran out, another client acquires", "extend-lease", "extend-without-owner",
+			"A freeze longer than the TTL leaves no chance to renew: the lease lapses, another client acquires it, and the old holder wakes up mid-task.", false},
+		{"near-miss: no risk of extending another's lock", "extend-lease", "extend-without-owner",
+			"Only our own process renews it, so there's no risk of extending another client's lock.", true},
+	})
+}
