@@ -24,8 +24,11 @@ var rejectingPhrases = [][2]string{{"push", "back"}, {"pushes", "back"}, {"argue
 
 // objectEnds end the object of a rejecting verb: what follows "and",
 // "then" or "instead" is what the candidate does ("I'd ban the unique
-// index and take a lock instead" proposes the lock).
-var objectEnds = setOf(`and or then instead so but because since`)
+// index and take a lock instead" proposes the lock), and "because" gives
+// their reason. A "so" with no comma before it states the purpose of
+// the practice rejected ("push back on a huge TTL so two holders never
+// overlap"); after a comma it opens the candidate's own clause.
+var objectEnds = setOf(`and or then instead but because since`)
 
 // speakerFillers may stand between the speaker and a rejecting verb: "I
 // would firmly forbid", "we'd also ban", "I'll always push back on".
