@@ -179,7 +179,9 @@ func TestKeyFromLockTokenG18(t *testing.T) {
 
 // TestCounterpartWordsG18: correct sentences that share a flag's words
 // (a session id beside a token said to increase; a property a fence needs;
-// another client acquiring after a lease ran out) beside the claims.
+// another client acquiring after a lease ran out; a rejection made by an
+// atomic transaction; how two holders arise; row locks behind a pooler)
+// beside the claims.
 func TestCounterpartWordsG18(t *testing.T) {
 	checkFlagCasesBothWays(t, []flagCase{
 		{"session id beside an increasing token", "design-lock-service-q", "random-fencing-token",
@@ -194,5 +196,24 @@ func TestCounterpartWordsG18(t *testing.T) {
 			"A freeze longer than the TTL leaves no chance to renew: the lease lapses, another client acquires it, and the old holder wakes up mid-task.", false},
 		{"near-miss: no risk of extending another's lock", "extend-lease", "extend-without-owner",
 			"Only our own process renews it, so there's no risk of extending another client's lock.", true},
+
+		// A write rejected because the check runs atomically with it is the
+		// guarded transaction's doing, not etcd refusing expired sessions.
+		{"rejected because the transaction is atomic", "etcd-revision-guard", "etcd-refuses-expired",
+			"Fold the ownership compare and the Put into one Txn; etcd evaluates it atomically, so the old leader's write is rejected.", false},
+		{"near-miss: etcd rejects the deposed leader on its own", "etcd-revision-guard", "etcd-refuses-expired",
+			"The deposed leader's writes are rejected by etcd once its session is gone, so a plain Put is enough.", true},
+		// Two holders as the subject of "don't need" tell how two holders
+		// arise.
+		{"two holders don't need simultaneous acquires", "two-holders", "single-threaded-lock",
+			"Two holders don't need two SET NX calls in the same instant: A takes it, stalls, the key lapses, and B takes it.", false},
+		{"near-miss: single thread, never two holders", "two-holders", "single-threaded-lock",
+			"Redis runs one command at a time, so SET NX can never give the lock to two holders.", true},
+		// Row locks said to be fine behind a transaction pooler are the
+		// counterpart of session locks said to be.
+		{"row locks fine behind the pooler", "row-lock", "row-lock-scope-wrong",
+			"Behind PgBouncer in transaction mode, row locks work fine; session-level advisory locks do not.", false},
+		{"near-miss: session locks fine behind the pooler", "row-lock", "row-lock-scope-wrong",
+			"Session advisory locks are fine behind PgBouncer in transaction mode.", true},
 	})
 }
