@@ -51,10 +51,19 @@ func rejectingVerbAt(toks []token, k, end int) int {
 	if !speakers[toks[k].raw] {
 		return -1
 	}
+	modal := toks[k].raw == "i'd" || toks[k].raw == "we'd"
 	for j := k + 1; j < end && j <= k+3; j++ {
 		r := toks[j].raw
 		if speakerRejects[r] {
+			// "we reject writes with a lower token" tells what the system
+			// does; "I'd reject X", "we would reject X" refuse a proposal.
+			if (r == "reject" || r == "rejects") && !modal {
+				return -1
+			}
 			return j + 1
+		}
+		if r == "would" || r == "will" || r == "should" {
+			modal = true
 		}
 		for _, ph := range rejectingPhrases {
 			if r == ph[0] && j+1 < end && toks[j+1].raw == ph[1] {
