@@ -65,6 +65,15 @@ func rejectingVerbAt(toks []token, k, end int) int {
 		if r == "would" || r == "will" || r == "should" {
 			modal = true
 		}
+		// "talk the team out of X"
+		if r == "talk" || r == "talks" {
+			for m := j + 1; m+1 < end && m <= j+4; m++ {
+				if toks[m].raw == "out" && toks[m+1].raw == "of" {
+					return m + 2
+				}
+			}
+			return -1
+		}
 		for _, ph := range rejectingPhrases {
 			if r == ph[0] && j+1 < end && toks[j+1].raw == ph[1] {
 				if ph[0] == "push" || ph[0] == "pushes" {
@@ -106,9 +115,9 @@ func personObject(toks []token, v, end int) bool {
 
 // judgedPredicate reports a copula at toks[c] whose complement judges its
 // subject a practice to reject: a judging noun ("is an anti-pattern", "is
-// a recipe for trouble"), or a noun the speaker goes on to reject ("is a
-// design I'd throw out", "is something I would forbid", "is a trap we'd
-// veto"), within a few words and before any clause break.
+// a recipe for trouble"), "off the table", or a noun the speaker goes on
+// to reject ("is a design I'd throw out", "is something I would forbid",
+// "is a trap we'd veto"), within a few words and before any clause break.
 func judgedPredicate(toks []token, c, end int) bool {
 	for j := c + 1; j < end && j <= c+6; j++ {
 		if j > c+1 && toks[j].clause && toks[j].brk != 0 {
@@ -129,8 +138,25 @@ func judgedPredicate(toks []token, c, end int) bool {
 		if j > c+1 && rejectingVerbAt(toks, j, end) >= 0 {
 			return true
 		}
+		// "X is off the table"
+		if r == "off" && next == "the" && j+2 < end && toks[j+2].raw == "table" {
+			return true
+		}
 	}
 	return false
+}
+
+// refusedOutright reports "get(s) a no" at toks[c], with at most one
+// word between the article and "no": "X gets a hard no from me".
+func refusedOutright(toks []token, c, end int) bool {
+	j := c + 1
+	if j < end && toks[j].raw == "a" {
+		j++
+	}
+	if j+1 < end && toks[j+1].raw == "no" && !toks[j+1].clause {
+		j++
+	}
+	return j < end && toks[j].raw == "no" && j > c+1
 }
 
 // markRejectingPredicates sets aside, for the red flags, what a
@@ -162,7 +188,7 @@ func markRejectingPredicates(d *doc) {
 				}
 				continue
 			}
-			if r := toks[k].raw; (r == "is" || r == "are" || r == "was" || r == "were") && k > s.from && judgedPredicate(toks, k, s.to) {
+			if r := toks[k].raw; ((r == "is" || r == "are" || r == "was" || r == "were") && judgedPredicate(toks, k, s.to) || (r == "get" || r == "gets") && refusedOutright(toks, k, s.to)) && k > s.from {
 				from := k - 1
 				for from > s.from && !(toks[from].clause && toks[from].brk != '"') && from > k-20 {
 					from--
