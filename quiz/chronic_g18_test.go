@@ -55,8 +55,6 @@ func TestRejectingPredicatesG18(t *testing.T) {
 			"A failover replica behind every Redlock node is something I would forbid.", false},
 		{"near-miss: pushing back on a person, the claim after the colon", "fencing-token", "ttl-as-safety",
 			"I would push back on my teammate here: a long enough TTL guarantees only one worker writes at a time.", true},
-		{"replicas off the table", "redlock-operations-q", "redlock-replicas-or-no-persistence",
-			"Failover replicas behind each of the five masters are off the table.", false},
 		{"replicas get a hard no", "redlock-operations-q", "redlock-replicas-or-no-persistence",
 			"A replica behind every Redlock node gets a hard no from me.", false},
 		{"near-miss: each node gets a replica", "redlock-operations-q", "redlock-replicas-or-no-persistence",

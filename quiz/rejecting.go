@@ -115,9 +115,11 @@ func personObject(toks []token, v, end int) bool {
 
 // judgedPredicate reports a copula at toks[c] whose complement judges its
 // subject a practice to reject: a judging noun ("is an anti-pattern", "is
-// a recipe for trouble"), "off the table", or a noun the speaker goes on
-// to reject ("is a design I'd throw out", "is something I would forbid",
-// "is a trap we'd veto"), within a few words and before any clause break.
+// a recipe for trouble"), or a noun the speaker goes on to reject ("is a
+// design I'd throw out", "is something I would forbid", "is a trap we'd
+// veto"), within a few words and before any clause break. ("Off the
+// table" is not one: "two holders are off the table" rules an outcome
+// out, which is a claim.)
 func judgedPredicate(toks []token, c, end int) bool {
 	for j := c + 1; j < end && j <= c+6; j++ {
 		if j > c+1 && toks[j].clause && toks[j].brk != 0 {
@@ -138,16 +140,14 @@ func judgedPredicate(toks []token, c, end int) bool {
 		if j > c+1 && rejectingVerbAt(toks, j, end) >= 0 {
 			return true
 		}
-		// "X is off the table"
-		if r == "off" && next == "the" && j+2 < end && toks[j+2].raw == "table" {
-			return true
-		}
 	}
 	return false
 }
 
-// refusedOutright reports "get(s) a no" at toks[c], with at most one
-// word between the article and "no": "X gets a hard no from me".
+// refusedOutright reports "get(s) a no from me" at toks[c], with at most
+// one word between the article and "no": "X gets a hard no from me". The
+// speaker must give the no ("the late write gets a flat no from etcd"
+// tells what a store does).
 func refusedOutright(toks []token, c, end int) bool {
 	j := c + 1
 	if j < end && toks[j].raw == "a" {
@@ -156,7 +156,7 @@ func refusedOutright(toks []token, c, end int) bool {
 	if j+1 < end && toks[j+1].raw == "no" && !toks[j+1].clause {
 		j++
 	}
-	return j < end && toks[j].raw == "no" && j > c+1
+	return j > c+1 && j+2 < end && toks[j].raw == "no" && toks[j+1].raw == "from" && (toks[j+2].raw == "me" || toks[j+2].raw == "us")
 }
 
 // markRejectingPredicates sets aside, for the red flags, what a
