@@ -30,8 +30,9 @@ import (
 //go:embed reader/model.tsv.gz
 var readerModelFile []byte
 
-// readerRaise is the shipped readerRule.raise.
-const readerRaise = 0.7
+// readerRaise is the shipped readerRule.raise (chosen in g18, see
+// readerRule).
+const readerRaise = 0.6
 
 // ReaderFlagID is the id of the red flag the second reader raises.
 const ReaderFlagID = "second-reader"
@@ -374,10 +375,30 @@ func sigmoid(z float64) float64 {
 // blind writers no answer labelled pass scored as high, while answers that
 // asserted a losing claim and passed with the minor flag did)
 // at probability raise of a losing claim, on the asserted sentence that
-// leans most toward one. Values below 0.7 were ruled out first because
-// they flagged sentences of the team's own regression corpus and tests
-// that make no losing claim; of those left, 0.7 did best on validation
-// writers the patterns were never tuned on (see TestReaderExperiment).
+// leans most toward one. Until g17 it was 0.7: lower values then flagged
+// sentences of the team's own regression corpus and tests that make no
+// losing claim, and of those left 0.7 did best on validation writers the
+// patterns were never tuned on (see TestReaderExperiment).
+//
+// g18 chose 0.6 by how the reader reads writers it never learned from
+// (TestRaiseThresholdsG18): each tuning answer read by a reader trained
+// without its writer (ten folds of writers), and AZ and BA read by the
+// shipped reader. From 0.40 to 0.80 in steps of 0.05, 0.6 is the lowest
+// threshold at which neither adds a flag to a passing answer: out of fold
+// the highest passing answer with no pattern flag reads 0.57 (0.55 flags
+// it, 0.40 flags 8 of 6,732), on AZ+BA 0.32. The margin is thin: left out
+// one writer at a time, that answer reads 0.59 (0.55 flags 2), and most of
+// the answers that come closest quote a wrong claim to refute it. From 0.7
+// to 0.6 the reader flags 78 rather than 63 of the 118 tuning answers that
+// assert a losing claim no pattern flags (out of fold), and 17 rather than
+// 11 of AZ+BA's 23; verdicts gain 9 and 4 and lose none. No condition on
+// length or on the pointed sentence's lean separates better: from 0.4 to
+// 0.6 the passing answers run 75-124 words and the losing claims 51-103,
+// and requiring a lean of 1 or 2 sets nothing aside at any threshold. On
+// the totals of AY and of Q and R (never read) 0.6 flags one more losing
+// claim each (44 of 48, 85 of 96) and no more passing answers (1 of 144, 4
+// of 288, as at 0.7); the regression corpus's figures and the package's
+// tests do not change.
 type readerRule struct {
 	raise float64
 	veto  readerVeto
@@ -403,6 +424,30 @@ type readerVeto struct {
 	// while a next sentence that leans toward a losing claim adds
 	// nothing, so it cannot take a flag back from the veto either.
 	next bool
+	// long is a wider veto for long answers, checked where the one above
+	// does not set a match aside.
+	long readerLongVeto
+}
+
+// readerLongVeto is when the second reader sets aside a pattern's match
+// in a long answer: the answer has at least minWords words and reads
+// below clean, the matched sentence (with the next one's lean, as for
+// readerVeto) leans no more than lean toward a losing claim, and the
+// sentence holds at least around words outside the match. In a long
+// answer that reads clean, a sentence that carries a mistake's words
+// mostly names or describes it (a cause under investigation, a failure a
+// mechanism guards against, a quoted claim answered in the same
+// sentence): its lean says little, because the mistake's own words lean
+// toward it wherever they stand. What a claim and a mention differ in is
+// what surrounds the words: a sentence that is the mistake's wording and
+// little else asserts it, so it keeps its flag however clean the rest
+// reads. A sentence that leans far toward a losing claim keeps its flag
+// too. The zero value vetoes nothing.
+type readerLongVeto struct {
+	clean    float64
+	minWords int
+	lean     float64
+	around   int
 }
 
 // secondReader is the model with the rule that combines it with the
@@ -450,7 +495,39 @@ var shippedReader = &secondReader{model: embeddedReader, rule: readerRule{raise:
 // some plain claims inserted into a clean-reading answer whose earlier
 // sentences used the same words, since a sentence's lean counts only
 // words no earlier sentence used (TestVetoInsertedClaimsG17 counts them).
-var shippedVeto = readerVeto{clean: 0.10, lean: 0, minWords: 50, next: true}
+//
+// g18 kept that rule and added a veto for long answers (readerLongVeto),
+// chosen on readings of writers the reader never saw: the tuning writers
+// read out of fold (ten readers, each trained without a tenth of the
+// writers), AZ and BA, and the flags that graders of past sessions
+// raised on passing answers of writers then unseen (254 answers of 25
+// writers, from their arrival and end-of-session measurements), with the
+// totals of AY and of Q and R as checks (TestVetoRuleExperimentG18). On
+// those writers the matched sentence's lean told mentions from claims
+// poorly (most misfires' sentences lean toward a losing claim, +0.8 to
+// +17.6 on AZ+BA), while the answer's reading told them well, in long
+// answers. A long answer (170 words or more) that reads below 0.15 may
+// now have the match set aside when its sentence leans no more than +10
+// and holds at least eight words outside the match. With it, flagged
+// passing answers fall from 10 to 6 (of 288) on AZ+BA and from 4 to 1 on
+// Q+R, AY stays at 1, the tuning writers out of fold stay at 0, and the
+// past graders' misfires it would have spared rise from 97 to 141 of
+// 254; on BH, BI and BJ (totals only, measured once the rule was chosen)
+// they fall from 11 to 9 of 432. No answer that asserts a losing claim
+// loses its flag on any split (out of fold, g17's rule already loses 3 of 2,340; the long veto
+// adds none). The length floor comes from the claims: the longest answers
+// asserting a losing claim that read below 0.15 out of fold have 165
+// words (written by X and Y), and no answer labelled as asserting one
+// has 170 words or more on any split, so the blind writers cannot show
+// what the long veto costs; our own strong answers of 170 words and more
+// with a plain wrong claim inserted do (longInsertedClaims): g17's rule
+// sets aside 21 of 98, this one 24 (appended at the end, 2 of 24, against
+// 0). The words around the match are what keeps that count down: with
+// four words around instead of eight AZ+BA falls to 2, but 57 of the 98
+// inserted claims (12 of the 24 appended) are set aside, and with no
+// such condition 97. The short answers' inserted claims stay at 17 of 68.
+var shippedVeto = readerVeto{clean: 0.10, lean: 0, minWords: 50, next: true,
+	long: readerLongVeto{clean: 0.15, minWords: 170, lean: 10, around: 8}}
 
 // raiseFlag raises the reader's flag on an answer no pattern flagged when
 // the reader finds a losing claim likely, on the sentence that leans most
@@ -491,13 +568,22 @@ type flagVeto struct {
 	rule  readerVeto
 	clean float64
 	lean  []float64
+	// short and long: the answer qualifies for the veto (short) and for
+	// the long answers' veto (long)
+	short, long bool
 }
 
 // readVeto reads d for the veto of sr, or returns nil where no flag of d
 // can be set aside: no veto, no model, a question the model never learned,
 // an answer too short or not reading clean.
 func readVeto(sr *secondReader, q *Question, d *doc) *flagVeto {
-	if sr == nil || sr.rule.veto.clean <= 0 || answerWords(d) < sr.rule.veto.minWords {
+	if sr == nil {
+		return nil
+	}
+	v, words := sr.rule.veto, answerWords(d)
+	short := v.clean > 0 && words >= v.minWords
+	long := v.long.clean > 0 && words >= v.long.minWords
+	if !short && !long {
 		return nil
 	}
 	m := sr.model()
@@ -505,7 +591,9 @@ func readVeto(sr *secondReader, q *Question, d *doc) *flagVeto {
 		return nil
 	}
 	rd, ok := m.read(d, q.ID)
-	if !ok || rd.flag >= sr.rule.veto.clean {
+	short = short && rd.flag < v.clean
+	long = long && rd.flag < v.long.clean
+	if !ok || !short && !long {
 		return nil
 	}
 	lean := m.sentenceLean(d, q.ID)
@@ -514,7 +602,7 @@ func readVeto(sr *secondReader, q *Question, d *doc) *flagVeto {
 			lean[si] += min(0, lean[si+1])
 		}
 	}
-	return &flagVeto{rule: sr.rule.veto, clean: rd.flag, lean: lean}
+	return &flagVeto{rule: v, clean: rd.flag, lean: lean, short: short, long: long}
 }
 
 // review returns the flag red flag f raises in d (fr, as findFlag found
@@ -526,14 +614,18 @@ func readVeto(sr *secondReader, q *Question, d *doc) *flagVeto {
 // still hears that it loses the round.
 func (v *flagVeto) review(d *doc, f *RedFlag, proseOnly bool, fr FlagResult, r *Result) (FlagResult, bool) {
 	var skip []bool
-	first := -1
+	first, firstLong := -1, false
 	for {
 		si, lean := spanLean(d, fr.Span, v.lean)
-		if si < 0 || lean > v.rule.lean {
+		if si < 0 {
+			return fr, true
+		}
+		short := v.short && lean <= v.rule.lean
+		if !short && (!v.long || lean > v.rule.long.lean || wordsAround(d, si, fr.Span) < v.rule.long.around) {
 			return fr, true
 		}
 		if skip == nil {
-			skip, first = make([]bool, len(d.sents)), si
+			skip, first, firstLong = make([]bool, len(d.sents)), si, !short
 		}
 		for sj, s := range d.sents {
 			if s.to > s.from && d.toks[s.from].start < fr.Span.End && d.toks[s.to-1].end > fr.Span.Start {
@@ -547,7 +639,11 @@ func (v *flagVeto) review(d *doc, f *RedFlag, proseOnly bool, fr FlagResult, r *
 	}
 	s := d.sents[first]
 	sentence := clip(d.text[d.toks[s.from].start:d.toks[s.to-1].end], 240)
-	r.Notes = append(r.Notes, fmt.Sprintf(readerVetoNote, sentence, strings.TrimRight(f.Label, "."), v.clean, v.rule.clean))
+	if firstLong {
+		r.Notes = append(r.Notes, fmt.Sprintf(readerLongVetoNote, sentence, strings.TrimRight(f.Label, "."), v.clean, v.rule.long.clean, v.rule.long.minWords))
+	} else {
+		r.Notes = append(r.Notes, fmt.Sprintf(readerVetoNote, sentence, strings.TrimRight(f.Label, "."), v.clean, v.rule.clean))
+	}
 	return FlagResult{}, false
 }
 
@@ -555,11 +651,28 @@ func (v *flagVeto) review(d *doc, f *RedFlag, proseOnly bool, fr FlagResult, r *
 // the mistake its words resemble, and why it was not counted.
 const readerVetoNote = "Not counted as a red flag: the sentence %q has the wording of a known mistake (%s), but a second reader, a model trained on labelled answers written blind, reads the answer as one that makes no such claim (it scores %.2f on its losing-claim scale, below %.2f) and weighs the words of this sentence (with the next one's, where those lean away from the mistake), on balance, toward answers that make none, as when a sentence describes or names a mistake rather than recommending it. If you did mean the claim, it loses the round in an interview."
 
+// readerLongVetoNote words a flag the long answers' veto
+// (readerLongVeto) set aside: the sentence, the mistake its words
+// resemble, and why it was not counted.
+const readerLongVetoNote = "Not counted as a red flag: the sentence %q has the wording of a known mistake (%s), but a second reader, a model trained on labelled answers written blind, reads this long answer as one that makes no such claim (it scores %.2f on its losing-claim scale, below %.2f for an answer of %d words or more), and the sentence says more than the mistake's words, as when a sentence describes or names a mistake rather than recommending it. If you did mean the claim, it loses the round in an interview."
+
 // answerWords counts the words of d, as the reader's length feature does.
 func answerWords(d *doc) int {
 	n := 0
 	for _, s := range d.sents {
 		n += s.to - s.from
+	}
+	return n
+}
+
+// wordsAround counts the words of sentence si of d outside span.
+func wordsAround(d *doc, si int, span Span) int {
+	n := 0
+	s := d.sents[si]
+	for k := s.from; k < s.to; k++ {
+		if d.toks[k].end <= span.Start || d.toks[k].start >= span.End {
+			n++
+		}
 	}
 	return n
 }
