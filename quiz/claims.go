@@ -342,6 +342,8 @@ func markNamedClaims(d *doc) {
 	markInvertedQuestions(d)
 	markEmbeddedQuestions(d)
 	markRejectedClefts(d)
+	markRejectingPredicates(d)
+	markViewRestrictedGuarantees(d)
 	markTemptingVersions(d)
 	markProblemDefinitions(d)
 	markIncidentCauses(d)
@@ -1225,7 +1227,7 @@ func acrossListItems(d *doc, spans [][2]int) bool {
 	if semis >= minListSemis && inside {
 		return true
 	}
-	return acrossBracket(d, spans, sn)
+	return acrossBracket(d, spans, sn) || acrossTermList(d, spans, sn)
 }
 
 // minListSemis is how many semicolons make a sentence a list whose items

@@ -1,0 +1,112 @@
+package quiz
+
+import "strings"
+
+// A run of bare terms cut by commas ("Per worker: acquire time, token,
+// TTL, each extend result, the write timestamps.") names things, one per
+// item; it relates none of them to another, so a match whose parts lie in
+// different items joins no claim (grader g18). acrossListItems reads the
+// same of items cut by semicolons.
+
+// termGlue are the words that make an item a clause rather than a term:
+// a subject pronoun, a relative or a conjunction opening a clause, "to"
+// before a verb, a comparison.
+var termGlue = setOf(`i you we they it he she that which who whom to if when while so because
+since than unless whether`)
+
+// sequenceWords order steps ("lock the row, call the API, then commit"):
+// a list of steps says what is done in turn, which is a claim.
+var sequenceWords = setOf(`then first next finally before after afterwards later`)
+
+// dummyPronouns with "'s" open a clause ("that's your TTL", "there's").
+var dummyPronouns = setOf(`there what here`)
+
+// gatherHeaderWords, in the header before a list's colon, announce things
+// to gather or fields per item: "Per worker:", "Collect for each holder:".
+var gatherHeaderWords = setOf(`per each every collect collecting gather gathering log logging record
+recording capture capturing dump fields columns`)
+
+// maxGatherHeader is the longest header read as announcing fields.
+const maxGatherHeader = 5
+
+// gatherHeader reports a header of at most maxGatherHeader words, from
+// toks[from] to the colon at toks[colon], that holds a gather word.
+func gatherHeader(toks []token, from, colon int) bool {
+	start := colon - 1
+	for start > from && !(toks[start].clause && toks[start].brk != 0) {
+		start--
+	}
+	if colon-start > maxGatherHeader {
+		return false
+	}
+	for j := start; j < colon; j++ {
+		if gatherHeaderWords[toks[j].raw] {
+			return true
+		}
+	}
+	return false
+}
+
+// maxTermWords is the longest item read as a bare term.
+const maxTermWords = 5
+
+// minTermItems is how many items make a run of terms.
+const minTermItems = 3
+
+// bareTerm reports an item of at most maxTermWords words with no
+// auxiliary, negator or clause glue (see termGlue).
+func bareTerm(toks []token) bool {
+	if len(toks) == 0 || len(toks) > maxTermWords {
+		return false
+	}
+	for _, t := range toks {
+		if auxiliaries[t.raw] || termGlue[t.raw] || sequenceWords[t.raw] || isNegator(t.raw) || t.raw == "never" || strings.ContainsRune(t.raw, '\'') && !strings.HasSuffix(t.raw, "'s") || strings.HasSuffix(t.raw, "'s") && (termGlue[strings.TrimSuffix(t.raw, "'s")] || dummyPronouns[strings.TrimSuffix(t.raw, "'s")]) {
+			return false
+		}
+	}
+	return true
+}
+
+// acrossTermList reports a match whose parts lie in different items of a
+// run of at least minTermItems bare terms cut by commas, after a short
+// header that announces fields to gather (see gatherHeader): the run
+// fills the stretch of its sentence between that colon and the next
+// strong break (a semicolon, dash, bracket or colon).
+func acrossTermList(d *doc, spans [][2]int, sn sentence) bool {
+	lo, hi := spans[0][0], spans[0][1]
+	for _, s := range spans[1:] {
+		lo, hi = min(lo, s[0]), max(hi, s[1])
+	}
+	toks := d.toks
+	from := lo
+	for from > sn.from && !strongBreak(toks[from]) {
+		from--
+	}
+	if !(toks[from].clause && toks[from].brk == ':') || !gatherHeader(toks, sn.from, from) {
+		return false
+	}
+	to := hi
+	for to < sn.to && !strongBreak(toks[to]) {
+		to++
+	}
+	items, start, across := 0, from, false
+	for j := from + 1; j <= to; j++ {
+		if j < to && !(toks[j].clause && toks[j].brk == ',') {
+			continue
+		}
+		// "and" or "or" opening the last item is the list's own glue
+		item := toks[start:j]
+		if len(item) > 0 && (item[0].raw == "and" || item[0].raw == "or") {
+			item = item[1:]
+		}
+		if !bareTerm(item) {
+			return false
+		}
+		items++
+		if j > lo && j < hi {
+			across = true
+		}
+		start = j
+	}
+	return across && items >= minTermItems
+}
