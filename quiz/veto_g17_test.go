@@ -77,6 +77,41 @@ type vetoTally struct {
 	spared, lost int // passing answers flagged without the veto and not with it; should-flag answers likewise
 }
 
+// add counts answer a, graded r by a rule and base without the veto.
+func (t *vetoTally) add(a blindAnswer, base, r quiz.Result) {
+	passed, flagged := r.Passed, len(r.FlagIDs()) > 0
+	was := len(base.FlagIDs()) > 0
+	pass := a.Label == "pass"
+	t.n++
+	if passed == pass {
+		t.ok++
+	}
+	if pass {
+		t.pass++
+		if flagged {
+			t.passFlagged++
+		}
+		if was && !flagged {
+			t.spared++
+		}
+	}
+	if a.ShouldFlag {
+		t.should++
+		if flagged {
+			t.flagged++
+		}
+		if was && !flagged {
+			t.lost++
+		}
+	}
+	if a.Kind == "keyword-salad" {
+		t.salads++
+		if passed {
+			t.saladPass++
+		}
+	}
+}
+
 func (s *vetoSplit) tally(b *quiz.Bank, rule vetoRule) vetoTally {
 	var t vetoTally
 	rb := rule.bank(b)
@@ -93,37 +128,7 @@ func (s *vetoSplit) tally(b *quiz.Bank, rule vetoRule) vetoTally {
 		if !ok {
 			r = s.base[i]
 		}
-		passed, flagged := r.Passed, len(r.FlagIDs()) > 0
-		was := len(s.base[i].FlagIDs()) > 0
-		pass := a.Label == "pass"
-		t.n++
-		if passed == pass {
-			t.ok++
-		}
-		if pass {
-			t.pass++
-			if flagged {
-				t.passFlagged++
-			}
-			if was && !flagged {
-				t.spared++
-			}
-		}
-		if a.ShouldFlag {
-			t.should++
-			if flagged {
-				t.flagged++
-			}
-			if was && !flagged {
-				t.lost++
-			}
-		}
-		if a.Kind == "keyword-salad" {
-			t.salads++
-			if passed {
-				t.saladPass++
-			}
-		}
+		t.add(a, s.base[i], r)
 	}
 	return t
 }

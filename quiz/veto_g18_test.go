@@ -264,8 +264,8 @@ var g18Rules = []g18Rule{
 	{"g17 | pf<0.15 w>=170 lean<=10 around>=4", withLong(0.15, 170, 10, 4)},
 	{"g17 | pf<0.15 w>=170 lean<=10 around>=6", withLong(0.15, 170, 10, 6)},
 	{"g17 | pf<0.15 w>=170 lean<=8 around>=8", withLong(0.15, 170, 8, 8)},
-	{"g18: g17 | pf<0.15 w>=170 lean<=10 around>=8", withLong(0.15, 170, 10, 8)},
-	{"g17 | pf<0.15 w>=170 lean<=10 around>=8 followed", followed(withLong(0.15, 170, 10, 8))},
+	{"g18 first version: g17 | pf<0.15 w>=170 lean<=10 around>=8", withLong(0.15, 170, 10, 8)},
+	{"g18 shipped: g17 | pf<0.15 w>=170 lean<=10 around>=8 followed", followed(withLong(0.15, 170, 10, 8))},
 	{"g17 | pf<0.15 w>=170 lean<=10 around>=4 followed", followed(withLong(0.15, 170, 10, 4))},
 	{"g17 | pf<0.15 w>=120 lean<=10 around>=4 followed", followed(withLong(0.15, 120, 10, 4))},
 	{"g17 | pf<0.15 w>=120 lean<=1e9 around>=0 followed", followed(withLong(0.15, 120, 1e9, 0))},
@@ -342,37 +342,7 @@ func (s *g18Split) tally(b *quiz.Bank, rule quiz.VetoRuleG18) vetoTally {
 		if !ok {
 			r = s.base[i]
 		}
-		passed, flagged := r.Passed, len(r.FlagIDs()) > 0
-		was := len(s.base[i].FlagIDs()) > 0
-		pass := a.Label == "pass"
-		t.n++
-		if passed == pass {
-			t.ok++
-		}
-		if pass {
-			t.pass++
-			if flagged {
-				t.passFlagged++
-			}
-			if was && !flagged {
-				t.spared++
-			}
-		}
-		if a.ShouldFlag {
-			t.should++
-			if flagged {
-				t.flagged++
-			}
-			if was && !flagged {
-				t.lost++
-			}
-		}
-		if a.Kind == "keyword-salad" {
-			t.salads++
-			if passed {
-				t.saladPass++
-			}
-		}
+		t.add(a, s.base[i], r)
 	}
 	return t
 }
