@@ -105,21 +105,7 @@ func TestVetoSparesADescribedFailure(t *testing.T) {
 	if before.Passed || !slices.Contains(before.FlagIDs(), "work-after-lost-lease") {
 		t.Fatalf("without the veto: passed=%v flags %v, want failed by work-after-lost-lease (else this test shows nothing)", before.Passed, before.FlagIDs())
 	}
-	r := b.Grade(q, quiz.Answer{Text: strongFencingAnswer})
-	if !r.Passed || len(r.FlagIDs()) > 0 {
-		t.Fatalf("passed=%v score %.2f flags %v, want passed with no flag", r.Passed, r.Score, r.FlagIDs())
-	}
-	var note string
-	for _, n := range r.Notes {
-		if strings.HasPrefix(n, "Not counted as a red flag") {
-			note = n
-		}
-	}
-	for _, want := range []string{"a worker that lost its lease during a pause", "Keeps writing after a renewal failed or the lease was lost", "second reader", "loses the round"} {
-		if !strings.Contains(note, want) {
-			t.Errorf("note %q does not contain %q", note, want)
-		}
-	}
+	checkSparedWithNote(t, b, q, strongFencingAnswer, "a worker that lost its lease during a pause", "Keeps writing after a renewal failed or the lease was lost", "second reader", "loses the round")
 }
 
 // TestVetoKeepsAnAppendedPlainClaim: the same strong answer with a
@@ -170,6 +156,28 @@ func TestVetoLeavesShortAnswersToThePatterns(t *testing.T) {
 		r := b.Grade(q, quiz.Answer{Text: c.text})
 		if r.Passed || !slices.Contains(r.FlagIDs(), "ttl-as-safety") {
 			t.Errorf("%s: passed=%v flags %v, want failed with ttl-as-safety", c.question, r.Passed, r.FlagIDs())
+		}
+	}
+}
+
+// checkSparedWithNote grades text as an answer to q and wants it passed
+// with no red flag and a note setting a flag aside that holds each of
+// wants.
+func checkSparedWithNote(t *testing.T, b *quiz.Bank, q *quiz.Question, text string, wants ...string) {
+	t.Helper()
+	r := b.Grade(q, quiz.Answer{Text: text})
+	if !r.Passed || len(r.FlagIDs()) > 0 {
+		t.Fatalf("passed=%v score %.2f flags %v, want passed with no flag", r.Passed, r.Score, r.FlagIDs())
+	}
+	var note string
+	for _, n := range r.Notes {
+		if strings.HasPrefix(n, "Not counted as a red flag") {
+			note = n
+		}
+	}
+	for _, want := range wants {
+		if !strings.Contains(note, want) {
+			t.Errorf("note %q does not contain %q", note, want)
 		}
 	}
 }

@@ -516,21 +516,7 @@ func TestVetoSetsAsideAMentionInALongAnswer(t *testing.T) {
 			t.Fatalf("%s: passed=%v flags %v, want failed by work-after-lost-lease (else this test shows nothing)", name, r.Passed, r.FlagIDs())
 		}
 	}
-	r := b.Grade(q, quiz.Answer{Text: text})
-	if !r.Passed || len(r.FlagIDs()) > 0 {
-		t.Fatalf("passed=%v score %.2f flags %v, want passed with no flag", r.Passed, r.Score, r.FlagIDs())
-	}
-	var note string
-	for _, n := range r.Notes {
-		if strings.HasPrefix(n, "Not counted as a red flag") {
-			note = n
-		}
-	}
-	for _, want := range []string{"Renewal failing while the worker carries on regardless", "second reader", "long answer", "loses the round"} {
-		if !strings.Contains(note, want) {
-			t.Errorf("note %q does not contain %q", note, want)
-		}
-	}
+	checkSparedWithNote(t, b, q, text, "Renewal failing while the worker carries on regardless", "second reader", "long answer", "loses the round")
 }
 
 // TestVetoKeepsAPlainClaimAppendedToALongAnswer: a long strong answer of
