@@ -79,6 +79,31 @@ func (w *ReaderWeights) Probs(feats []int32, x float64) (pass, flag float64) {
 // stochastic gradient descent with L2 decay on the weights (not the
 // intercepts), visiting the examples in an order fixed by o.Seed, so the
 // same examples always give the same weights.
+// sgdStep is one step of the trainers' stochastic gradient descent on
+// one example (features feats of value x, label y, gradient scaled by
+// weight): v are the weights, kept with the L2 decay of every weight as
+// one scale factor; t counts the steps, which set the learning rate.
+func sgdStep(v []float64, bias, scale, t *float64, feats []int32, x, y, weight float64, o ReaderOpts) {
+	eta := o.Eta0 / (1 + o.Lambda*o.Eta0**t)
+	*t++
+	z := *bias
+	for _, f := range feats {
+		z += *scale * v[f] * x
+	}
+	g := (sigmoid(z) - y) * weight
+	*scale *= 1 - eta*o.Lambda
+	if *scale < 1e-6 {
+		for j := range v {
+			v[j] *= *scale
+		}
+		*scale = 1
+	}
+	for _, f := range feats {
+		v[f] -= eta * g * x / *scale
+	}
+	*bias -= 0.1 * eta * g
+}
+
 func TrainReader(ex []ReaderExample, dim int, o ReaderOpts) *ReaderWeights {
 	out := &ReaderWeights{}
 	for k := range 2 {
@@ -97,25 +122,7 @@ func TrainReader(ex []ReaderExample, dim int, o ReaderOpts) *ReaderWeights {
 				if k == 0 && e.Pass || k == 1 && e.Flag {
 					y = 1
 				}
-				eta := o.Eta0 / (1 + o.Lambda*o.Eta0*t)
-				t++
-				z := bias
-				for _, f := range e.Feats {
-					z += scale * v[f] * e.X
-				}
-				g := sigmoid(z) - y
-				// L2 decay of every weight, kept as one scale factor.
-				scale *= 1 - eta*o.Lambda
-				if scale < 1e-6 {
-					for j := range v {
-						v[j] *= scale
-					}
-					scale = 1
-				}
-				for _, f := range e.Feats {
-					v[f] -= eta * g * e.X / scale
-				}
-				bias -= 0.1 * eta * g
+				sgdStep(v, &bias, &scale, &t, e.Feats, e.X, y, 1, o)
 			}
 		}
 		for j := range v {

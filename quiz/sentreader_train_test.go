@@ -147,24 +147,7 @@ func TrainSentReader(ex []SentExample, dim int, o ReaderOpts) *ReaderWeights {
 			if e.Claim {
 				y = 1
 			}
-			eta := o.Eta0 / (1 + o.Lambda*o.Eta0*t)
-			t++
-			z := bias
-			for _, f := range e.Feats {
-				z += scale * v[f] * e.X
-			}
-			g := (sigmoid(z) - y) * e.Weight
-			scale *= 1 - eta*o.Lambda
-			if scale < 1e-6 {
-				for j := range v {
-					v[j] *= scale
-				}
-				scale = 1
-			}
-			for _, f := range e.Feats {
-				v[f] -= eta * g * e.X / scale
-			}
-			bias -= 0.1 * eta * g
+			sgdStep(v, &bias, &scale, &t, e.Feats, e.X, y, e.Weight, o)
 		}
 	}
 	for j := range v {
