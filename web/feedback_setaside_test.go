@@ -81,7 +81,7 @@ func TestReaderFlagIsSpokenOnce(t *testing.T) {
 	srv, _ := newTestServer(t)
 	cl := newClient(t, srv)
 	_, doc := cl.answerOK("idempotency-keys", url.Values{"answer": {readerFlaggedAnswer}})
-	if doc.Find(`[data-testid=flag][data-flag="` + quiz.ReaderFlagID + `"]`).Length() != 1 {
+	if doc.Find(`[data-testid=flag][data-flag="`+quiz.ReaderFlagID+`"]`).Length() != 1 {
 		t.Fatal("no red flag raised: this test is about the second reader's flag")
 	}
 	answer := doc.Find(`[data-testid=answer]`)
