@@ -1514,7 +1514,8 @@ func ratingSection(p Page, v FeedbackView) templ.Component {
 
 // highlighted renders an answer with each segment that made a point or
 // raised a flag marked, the mark's labels in its title for a mouse and
-// after it, visually hidden, for a screen reader.
+// after it, visually hidden, for a screen reader: after its last piece
+// only (spokenLabels), where marks inside it cut it into several.
 func highlighted(segments []Segment) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
@@ -1545,7 +1546,7 @@ func highlighted(segments []Segment) templ.Component {
 					var templ_7745c5c3_Var64 string
 					templ_7745c5c3_Var64, templ_7745c5c3_Err = templruntime.NewAttributeExpression(s.Title()).Resolve(ctx)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/practice_feedback.templ`, Line: 372, Col: 26}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/practice_feedback.templ`, Line: 373, Col: 26}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var64)
 					if templ_7745c5c3_Err != nil {
@@ -1590,7 +1591,7 @@ func highlighted(segments []Segment) templ.Component {
 				var templ_7745c5c3_Var67 string
 				templ_7745c5c3_Var67, templ_7745c5c3_Err = templ.JoinStringErrs(s.Text)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/practice_feedback.templ`, Line: 372, Col: 72}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/practice_feedback.templ`, Line: 373, Col: 72}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var67))
 				if templ_7745c5c3_Err != nil {
@@ -1608,7 +1609,7 @@ func highlighted(segments []Segment) templ.Component {
 					var templ_7745c5c3_Var68 string
 					templ_7745c5c3_Var68, templ_7745c5c3_Err = templ.JoinStringErrs(" [" + spoken + "]")
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/practice_feedback.templ`, Line: 374, Col: 55}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/practice_feedback.templ`, Line: 375, Col: 55}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var68))
 					if templ_7745c5c3_Err != nil {
@@ -1623,7 +1624,7 @@ func highlighted(segments []Segment) templ.Component {
 				var templ_7745c5c3_Var69 string
 				templ_7745c5c3_Var69, templ_7745c5c3_Err = templ.JoinStringErrs(s.Text)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/practice_feedback.templ`, Line: 377, Col: 11}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/practice_feedback.templ`, Line: 378, Col: 11}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var69))
 				if templ_7745c5c3_Err != nil {
