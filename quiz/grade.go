@@ -176,11 +176,14 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache,
 			veto, vetoRead = readVeto(reader, q, d), true
 		}
 		if ok && veto != nil {
-			fr, ok = veto.review(d, f, listy, fr, r)
+			fr, ok = veto.review(d, f, listy, fr)
 		}
 		if ok {
 			r.Flags = append(r.Flags, fr)
 		}
+	}
+	if veto != nil {
+		veto.note(d, r)
 	}
 	sortFlags(r.Flags)
 	uncreditFlagged(q, d, r)

@@ -586,6 +586,17 @@ type flagVeto struct {
 	// short and long: the answer qualifies for the veto (short) and for
 	// the long answers' veto (long)
 	short, long bool
+	// aside are the sentences review set aside, in the order they were
+	// first set aside, each with the flags whose match it held: one note
+	// per sentence names them all (note)
+	aside []setAside
+}
+
+// setAside is one sentence the veto set aside and the flags it matched.
+type setAside struct {
+	sent  int
+	long  bool
+	flags []*RedFlag
 }
 
 // readVeto reads d for the veto of sr, or returns nil where no flag of d
@@ -631,10 +642,9 @@ func readVeto(sr *secondReader, q *Question, d *doc) *flagVeto {
 // it), looked for again past each sentence the veto sets aside, so a
 // pattern that matches a mention first and a plain claim later still
 // flags the claim. When the veto sets aside every sentence f matches, it
-// reports false and says in a note of r which sentence matched which
-// mistake and why it was not counted: a learner who did mean the claim
-// still hears that it loses the round.
-func (v *flagVeto) review(d *doc, f *RedFlag, proseOnly bool, fr FlagResult, r *Result) (FlagResult, bool) {
+// reports false and keeps the first of them for note, which says which
+// sentence matched which mistake and why it was not counted.
+func (v *flagVeto) review(d *doc, f *RedFlag, proseOnly bool, fr FlagResult) (FlagResult, bool) {
 	var skip []bool
 	first, firstLong := -1, false
 	for {
@@ -659,24 +669,74 @@ func (v *flagVeto) review(d *doc, f *RedFlag, proseOnly bool, fr FlagResult, r *
 			break
 		}
 	}
-	s := d.sents[first]
-	sentence := clip(d.text[d.toks[s.from].start:d.toks[s.to-1].end], 240)
-	if firstLong {
-		r.Notes = append(r.Notes, fmt.Sprintf(readerLongVetoNote, sentence, strings.TrimRight(f.Label, "."), v.clean, v.rule.long.clean, v.rule.long.minWords))
-	} else {
-		r.Notes = append(r.Notes, fmt.Sprintf(readerVetoNote, sentence, strings.TrimRight(f.Label, "."), v.clean, v.rule.clean))
+	for i := range v.aside {
+		if v.aside[i].sent == first {
+			v.aside[i].flags = append(v.aside[i].flags, f)
+			return FlagResult{}, false
+		}
 	}
+	v.aside = append(v.aside, setAside{sent: first, long: firstLong, flags: []*RedFlag{f}})
 	return FlagResult{}, false
 }
 
+// note says in r, once per sentence review set aside, which sentence has
+// the wording of which mistakes and why it was not counted, so a learner
+// who did mean the claim still hears that it loses the round; and lists
+// the sentence in r.SetAside, so a page that says no red flag was counted
+// can say that this one was set aside. A sentence two patterns match
+// gets one note naming both mistakes. (Whether a sentence's veto is the
+// long answers' one depends only on the sentence, so the flags it holds
+// share it.)
+func (v *flagVeto) note(d *doc, r *Result) {
+	for _, a := range v.aside {
+		s := d.sents[a.sent]
+		span := Span{Start: d.toks[s.from].start, End: d.toks[s.to-1].end}
+		sentence := clip(d.text[span.Start:span.End], 240)
+		sa := SetAsideFlag{Span: span}
+		for _, f := range a.flags {
+			sa.IDs = append(sa.IDs, f.ID)
+			sa.Labels = append(sa.Labels, f.Label)
+		}
+		mistakes := knownMistakes(sa.Labels)
+		if a.long {
+			sa.Note = fmt.Sprintf(readerLongVetoNote, sentence, mistakes, v.clean, v.rule.long.clean, v.rule.long.minWords)
+		} else {
+			sa.Note = fmt.Sprintf(readerVetoNote, sentence, mistakes, v.clean, v.rule.clean)
+		}
+		r.Notes = append(r.Notes, sa.Note)
+		r.SetAside = append(r.SetAside, sa)
+	}
+}
+
+// knownMistakes names the mistakes a set-aside sentence resembles, for
+// the veto's notes: "a known mistake (label)", or, for several, "two
+// known mistakes (label; label)".
+func knownMistakes(labels []string) string {
+	named := make([]string, len(labels))
+	for i, l := range labels {
+		named[i] = strings.TrimRight(l, ".")
+	}
+	if len(named) == 1 {
+		return "a known mistake (" + named[0] + ")"
+	}
+	count := strconv.Itoa(len(named))
+	if len(named) < len(numberWords) {
+		count = numberWords[len(named)]
+	}
+	return count + " known mistakes (" + strings.Join(named, "; ") + ")"
+}
+
+// numberWords spells the small counts of knownMistakes.
+var numberWords = []string{"no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"}
+
 // readerVetoNote words a flag the second reader set aside: the sentence,
 // the mistake its words resemble, and why it was not counted.
-const readerVetoNote = "Not counted as a red flag: the sentence %q has the wording of a known mistake (%s), but a second reader, a model trained on labelled answers written blind, reads the answer as one that makes no such claim (it scores %.2f on its losing-claim scale, below %.2f) and weighs the words of this sentence (with the next one's, where those lean away from the mistake), on balance, toward answers that make none, as when a sentence describes or names a mistake rather than recommending it. If you did mean the claim, it loses the round in an interview."
+const readerVetoNote = "Not counted as a red flag: the sentence %q has the wording of %s, but a second reader, a model trained on labelled answers written blind, reads the answer as one that makes no such claim (it scores %.2f on its losing-claim scale, below %.2f) and weighs the words of this sentence (with the next one's, where those lean away from the mistake), on balance, toward answers that make none, as when a sentence describes or names a mistake rather than recommending it. If you did mean the claim, it loses the round in an interview."
 
 // readerLongVetoNote words a flag the long answers' veto
 // (readerLongVeto) set aside: the sentence, the mistake its words
 // resemble, and why it was not counted.
-const readerLongVetoNote = "Not counted as a red flag: the sentence %q has the wording of a known mistake (%s), but a second reader, a model trained on labelled answers written blind, reads this long answer as one that makes no such claim (it scores %.2f on its losing-claim scale, below %.2f for an answer of %d words or more), the sentence has at least eight words besides the ones that matched, and the sentence after it leans away from the mistake, as when a sentence names a mistake and the next says what catches it. This reading can be wrong: if you did mean the claim, it loses the round in an interview."
+const readerLongVetoNote = "Not counted as a red flag: the sentence %q has the wording of %s, but a second reader, a model trained on labelled answers written blind, reads this long answer as one that makes no such claim (it scores %.2f on its losing-claim scale, below %.2f for an answer of %d words or more), the sentence has at least eight words besides the ones that matched, and the sentence after it leans away from the mistake, as when a sentence names a mistake and the next says what catches it. This reading can be wrong: if you did mean the claim, it loses the round in an interview."
 
 // answerWords counts the words of d, as the reader's length feature does.
 func answerWords(d *doc) int {

@@ -37,6 +37,11 @@ type Result struct {
 	// Notes are general remarks on the answer's form, for example that
 	// most of it is a list of keywords.
 	Notes []string `json:"notes,omitempty"`
+	// SetAside are the sentences that have the wording of a known mistake
+	// but raised no red flag because the second reader set them aside,
+	// each with the note (one of Notes) that says why: "no red flag" is
+	// not all a page should say of such an answer.
+	SetAside []SetAsideFlag `json:"set_aside,omitempty"`
 	// List reports a free-text answer that is mostly a list of terms, and
 	// NotProse one under half of whose words are in prose sentences: the
 	// caps on their score hold when ticks are corrected (Rescore).
@@ -64,6 +69,22 @@ type Result struct {
 	Broken []BrokenOrder `json:"broken,omitempty"`
 	// Line is the feedback for a spot-the-bug question.
 	Line *LineResult `json:"line,omitempty"`
+}
+
+// SetAsideFlag is one sentence of a free-text answer whose wording matched
+// the patterns of one or more red flags that were not counted, because
+// the second reader reads the sentence as naming the mistakes rather than
+// making them (readerVeto).
+type SetAsideFlag struct {
+	// IDs and Labels name the red flags whose patterns matched the
+	// sentence, in the order the grader checks them.
+	IDs    []string `json:"ids"`
+	Labels []string `json:"labels"`
+	// Span is the sentence.
+	Span Span `json:"span"`
+	// Note says why the flags were not counted; it is also in the
+	// result's Notes.
+	Note string `json:"note"`
 }
 
 // PointResult is one key point of a free-text answer.

@@ -152,7 +152,7 @@ func buildFeedback(cat *content.Catalog, d feedbackData, now time.Time) views.Fe
 		QuestionID: q.ID, Title: q.Title, Kind: string(q.Kind), KindLabel: kindLabel(q.Kind),
 		PromptHTML: q.Prompt.HTML, When: formatWhen(at.Created, now),
 		ScorePct: views.Pct(res.Score), Passed: res.Passed, Fatal: res.Fatal, SelfAssessed: res.SelfAssessed,
-		Notes: res.Notes, ModelAnswerHTML: q.ModelAnswer.HTML, ExplanationHTML: q.Explanation.HTML,
+		Notes: otherNotes(&res), ModelAnswerHTML: q.ModelAnswer.HTML, ExplanationHTML: q.Explanation.HTML,
 		AttemptID: at.ID, FromReview: d.FromReview,
 	}
 	if a := cat.Accuracy; a != nil && a.Blind != nil && a.Blind.Lead.ShouldFlag > 0 {

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"slices"
+
 	"lockdrill/quiz"
 	"lockdrill/web/views"
 )
@@ -9,7 +11,9 @@ import (
 // it (practice, a round's turn, the scorecard): its key points in the
 // question's order, each labelled with its dimension in words and quoting
 // what earned it, and its red flags, disputed ones included. The flags'
-// explanations come from the catalog, never from the stored result.
+// explanations come from the catalog, never from the stored result; the
+// sentences the second reader set aside are listed with their notes, so
+// a page that finds no red flag can say that some were not counted.
 func buildGraded(bank *quiz.Bank, text string, res *quiz.Result) views.Graded {
 	var g views.Graded
 	if res == nil {
@@ -29,7 +33,22 @@ func buildGraded(bank *quiz.Bank, text string, res *quiz.Result) views.Graded {
 			Fatal: f.Severity == quiz.SeverityFatal, Dismissed: f.Dismissed, Retracted: f.Retracted, Quote: quote(text, f.Span),
 		})
 	}
+	for _, sa := range res.SetAside {
+		g.SetAside = append(g.SetAside, views.SetAsideRow{Labels: sa.Labels, Note: sa.Note})
+	}
 	return g
+}
+
+// otherNotes are the notes of res that the set-aside list does not
+// already show beside the flags.
+func otherNotes(res *quiz.Result) []string {
+	var out []string
+	for _, n := range res.Notes {
+		if !slices.ContainsFunc(res.SetAside, func(sa quiz.SetAsideFlag) bool { return sa.Note == n }) {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // answerMarks is where the practice feedback highlights a free-text

@@ -21,7 +21,7 @@ Grades one answer to the practice question ID, read from stdin, and prints
 the result as JSON:
 
   {"question": ID, "score": 0..1, "passed": bool, "fatal": bool,
-   "points": [{"id", "hit", "core"}], "flags": [{"id"}],
+   "points": [{"id", "hit", "core"}], "flags": [{"id"}], "set_aside": [{"id"}],
    "notes": [...], "broken": [{"first", "then", "race"}], "grader": VERSION}
 
 A pass needs every core point (%[2]d %%) and no fatal flag, with one
@@ -29,6 +29,8 @@ exception: on a question with two core points, an answer in sentences that
 misses one of them but makes at least %[3]d %% of the breadth points passes,
 at most %[4]d %% (/about/grader states the rule). "broken" lists the
 safety-critical orders an ordering answer breaks (any one fails it);
+"set_aside" (absent when empty) the flags whose patterns matched a
+sentence the second reader set aside, not counted (a note says why);
 "grader" names the grader version, as disputes record it.
 
 A free-text answer is the text itself, at most %[1]d characters (a longer one
@@ -57,6 +59,10 @@ type gradeOutput struct {
 	Fatal    bool          `json:"fatal"`
 	Points   []gradePoint  `json:"points"`
 	Flags    []gradeFlagID `json:"flags"`
+	// SetAside are the flags whose patterns matched a sentence the second
+	// reader set aside: not counted, but "flags": [] alone would not say
+	// that the answer has a known mistake's wording.
+	SetAside []gradeFlagID `json:"set_aside,omitempty"`
 	Notes    []string      `json:"notes"`
 	Broken   []gradeBroken `json:"broken,omitempty"`
 	Grader   string        `json:"grader"`
@@ -135,6 +141,11 @@ func runGrade(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	for _, f := range r.FlagIDs() {
 		out.Flags = append(out.Flags, gradeFlagID{ID: f})
+	}
+	for _, sa := range r.SetAside {
+		for _, id := range sa.IDs {
+			out.SetAside = append(out.SetAside, gradeFlagID{ID: id})
+		}
 	}
 	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")

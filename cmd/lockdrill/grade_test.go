@@ -213,3 +213,38 @@ func TestGradeHelp(t *testing.T) {
 		t.Errorf("help has a broken format verb: %q", help)
 	}
 }
+
+// TestGradeSaysWhatWasSetAside: "flags": [] alone reads as "no red flag
+// found"; when the second reader set a sentence with a mistake's wording
+// aside, the output lists that flag under "set_aside" (its note says why).
+func TestGradeSaysWhatWasSetAside(t *testing.T) {
+	answer := "A fencing token is a number that grows by one with every grant of the lock, so whoever holds the lock later always carries a bigger number than whoever held it before. " +
+		"Each write the holder sends to the protected store carries that number along with it. " +
+		"The store remembers the biggest number it has accepted so far and refuses any write whose number is smaller, in the same atomic step as the write. " +
+		"What this protects against is a holder that stalls: a long collector pause or a frozen virtual machine lets its lease run out, another process is granted the lock, and then the stalled one resumes believing it still owns it. " +
+		"Without the number its delayed write would overwrite the newer holder's data; with it, the store sees a stale number and rejects the write. " +
+		"The check has to live in the store, because only the store sees every write in the order they arrive. " +
+		"A lease alone cannot give this guarantee, since no timeout can bound how long a process might be paused. " +
+		"Renewal failing while the holder keeps on writing regardless is the situation the token is built for. " +
+		"The store turns the late write away, because its number is lower than one it has already accepted."
+	var out, errOut bytes.Buffer
+	if err := run(context.Background(), []string{"grade", "fencing-token"}, envFrom(nil), strings.NewReader(answer), &out, &errOut); err != nil {
+		t.Fatalf("grade: %v\n%s", err, errOut.String())
+	}
+	var g struct {
+		Passed   bool              `json:"passed"`
+		Flags    []json.RawMessage `json:"flags"`
+		SetAside []struct {
+			ID string `json:"id"`
+		} `json:"set_aside"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &g); err != nil {
+		t.Fatalf("output is not JSON: %v\n%s", err, out.String())
+	}
+	if !g.Passed || len(g.Flags) != 0 {
+		t.Fatalf("passed=%v flags=%d, want a pass with no flag (else this test shows nothing)", g.Passed, len(g.Flags))
+	}
+	if len(g.SetAside) != 1 || g.SetAside[0].ID != "work-after-lost-lease" {
+		t.Fatalf("set_aside = %+v, want [work-after-lost-lease]", g.SetAside)
+	}
+}

@@ -98,3 +98,17 @@ func sameMarks(a, b Segment) bool {
 	}
 	return true
 }
+
+// spokenLabels is what a screen reader hears after segment i: the labels
+// of the marks that end with it. A mark split into several segments by
+// the marks inside it (a flagged sentence holding key points) is named
+// once, after its last words, not once per piece.
+func spokenLabels(segments []Segment, i int) string {
+	var ending []string
+	for _, l := range segments[i].Labels {
+		if i+1 >= len(segments) || !contains(segments[i+1].Labels, l) {
+			ending = append(ending, l)
+		}
+	}
+	return strings.Join(ending, "; ")
+}
