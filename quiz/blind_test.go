@@ -73,8 +73,9 @@ var (
 	// BH, BI and BJ were written blind for tuning while g18 is tuned
 	// (11:23-11:40 UTC) and measured by main on arrival (8275f62: g17 with
 	// the retrained reader), before anything changed for them; they are
-	// kept unread until the session's change to the second reader's veto
-	// has landed and been measured on them.
+	// kept unread (totals only) through g18, as a second check on whether
+	// its changes reach unseen writers (passing answers flagged 11 -> 9 of
+	// 432).
 	validationWriters = []string{"AY", "AZ", "BA", "BH", "BI", "BJ"}
 	// earlierWriters (Q, R) answered all 24 questions (brief:
 	// writer-brief-3.md) while grader g6 was tuned and were its fresh
@@ -83,10 +84,13 @@ var (
 	// them, on arrival (g5), at the end of g6, and after every version
 	// since. Nobody has read them.
 	earlierWriters = []string{"Q", "R"}
-	// freshWriters are the fresh holdout: none while grader g18 is tuned
-	// and its blind writers are still at work (their files stay outside
-	// the repository until the end).
-	freshWriters []string
+	// freshWriters (BE, BF, BG) answered all 24 questions (brief:
+	// writer-brief-3.md, given as each writer's whole prompt) while grader
+	// g18 was tuned (2026-12-03, written 11:23-11:46 UTC). Their files
+	// stayed outside the repository, away from everyone who tuned the
+	// grader; only totals were computed on them, on arrival (g17's
+	// patterns with the reader retrained for g18) and at the end (g18).
+	freshWriters = []string{"BE", "BF", "BG"}
 )
 
 // answersPerWriter is how many answers each writer's file holds.
@@ -317,7 +321,7 @@ const blindMethod = "Helpers who saw only the question prompts, never the rubric
 
 // blindDetail is the corpus's history writer by writer, for the record
 // (the page folds it away).
-const blindDetail = "Writers are named by letters. A and B (the first nine questions) were the tuning set from the start; C and D answered the same nine questions and were held out; E and F answered the fifteen questions added later and were held out. G and H (all 24 questions) joined the tuning set for grader g4. K and L were measured on arrival by g4, then tuned on for g5. I and J, written at the same time as G and H, were the fresh holdout until g5 and then the earlier holdout: never read, measured after every version until g6, then released for tuning. For g6, C to F were released to the tuning set, M, N and O were measured on arrival by g5 and then tuned on, and Q and R, written at the same time, were the fresh holdout; they are now the earlier holdout, still never read. For g7, I and J were released to the tuning set with M, N and O, two writers (X and Y) wrote extra answers of the kinds the grader missed most, S, T and U were measured on arrival by g6 and then tuned on, Q and R became the earlier holdout, and V and W, written at the same time as S, T and U, were the fresh holdout. For g8, S, T and U joined the tuning set, V and W were measured by g7 and released for tuning, Q and R stayed the earlier holdout, still never read, and P and Z, written while g8 was tuned, were the fresh holdout. For g9, V and W joined the tuning set, P and Z were measured by g8 and released for tuning, Q and R stayed the earlier holdout, still never read, and AA, AB and AC, written while g9 was tuned, were the fresh holdout. For g10, P and Z joined the tuning set, AA, AB and AC were measured by g9 and released for tuning, Q and R stayed the earlier holdout, still never read, and AD, AE and AF, written while g10 was tuned, were the fresh holdout. For g11, AA, AB and AC joined the tuning set, AD, AE and AF were measured by g10 and released for tuning (AF kept unread until mid-session, when it had not moved), Q and R stayed the earlier holdout, still never read, and AG, AH and AI, written while g11 was tuned, were the fresh holdout. For g12, AD, AE and AF joined the tuning set, AG, AH and AI were measured by g11 and released for tuning (AI kept unread at first, as a check), Q and R stayed the earlier holdout, still never read, and AJ, AK and AL, written while g12 was tuned, were the fresh holdout. For g13, AG, AH and AI joined the tuning set (which is also all the second reader learned from), AJ, AK and AL were measured by g12 and released as the validation split (AL kept unread as a check), Q and R stay the earlier holdout, still never read, and AM, AN and AO, written while g13 was tuned, were the fresh holdout. For g14, AJ, AK and AL joined the tuning set (and the second reader was retrained on it), AM, AN and AO were measured by g13 and released as the validation split (AO kept unread as a check), Q and R stay the earlier holdout, still never read, and AP, AQ and AR, written while g14 was tuned, were the fresh holdout. For g15, AM, AN and AO joined the tuning set (and the second reader was retrained on it), AP, AQ and AR were measured by g14 and released as the validation split (AR kept unread as a check), Q and R stay the earlier holdout, still never read, and AS, AT and AU, written while g15 was tuned, were the fresh holdout. For g16, AP, AQ and AR joined the tuning set (and the second reader was retrained on it), AS, AT and AU were measured by g15 and released as the validation split (AT kept unread as a check), Q and R stay the earlier holdout, still never read, and AV, AW and AX, written while g16 was tuned, were the fresh holdout. For g17, AS, AT and AU joined the tuning set (and the second reader was retrained on it), AV, AW and AX were measured by g16 and released as the validation split (AX kept unread as a check), Q and R stay the earlier holdout, still never read, and AY, AZ and BA, written while g17 was tuned, are the fresh holdout; BB, BC and BD, written blind for tuning during g17, were measured on arrival and then read as validation writers. For g18, AV, AW and AX and BB, BC and BD joined the tuning set (and the second reader was retrained on it), AY, AZ and BA were measured by g17 and released as the validation split (AY kept unread as a check), Q and R stay the earlier holdout, still never read, and a new fresh holdout is being written blind outside the repository; BH, BI and BJ, written blind for tuning during g18, were measured on arrival and kept unread until the veto change was measured on them. Every file is committed unchanged, with the SHA-256 of each holdout file recorded when it arrived, in quiz/testdata/blind/README.md."
+const blindDetail = "Writers are named by letters. A and B (the first nine questions) were the tuning set from the start; C and D answered the same nine questions and were held out; E and F answered the fifteen questions added later and were held out. G and H (all 24 questions) joined the tuning set for grader g4. K and L were measured on arrival by g4, then tuned on for g5. I and J, written at the same time as G and H, were the fresh holdout until g5 and then the earlier holdout: never read, measured after every version until g6, then released for tuning. For g6, C to F were released to the tuning set, M, N and O were measured on arrival by g5 and then tuned on, and Q and R, written at the same time, were the fresh holdout; they are now the earlier holdout, still never read. For g7, I and J were released to the tuning set with M, N and O, two writers (X and Y) wrote extra answers of the kinds the grader missed most, S, T and U were measured on arrival by g6 and then tuned on, Q and R became the earlier holdout, and V and W, written at the same time as S, T and U, were the fresh holdout. For g8, S, T and U joined the tuning set, V and W were measured by g7 and released for tuning, Q and R stayed the earlier holdout, still never read, and P and Z, written while g8 was tuned, were the fresh holdout. For g9, V and W joined the tuning set, P and Z were measured by g8 and released for tuning, Q and R stayed the earlier holdout, still never read, and AA, AB and AC, written while g9 was tuned, were the fresh holdout. For g10, P and Z joined the tuning set, AA, AB and AC were measured by g9 and released for tuning, Q and R stayed the earlier holdout, still never read, and AD, AE and AF, written while g10 was tuned, were the fresh holdout. For g11, AA, AB and AC joined the tuning set, AD, AE and AF were measured by g10 and released for tuning (AF kept unread until mid-session, when it had not moved), Q and R stayed the earlier holdout, still never read, and AG, AH and AI, written while g11 was tuned, were the fresh holdout. For g12, AD, AE and AF joined the tuning set, AG, AH and AI were measured by g11 and released for tuning (AI kept unread at first, as a check), Q and R stayed the earlier holdout, still never read, and AJ, AK and AL, written while g12 was tuned, were the fresh holdout. For g13, AG, AH and AI joined the tuning set (which is also all the second reader learned from), AJ, AK and AL were measured by g12 and released as the validation split (AL kept unread as a check), Q and R stay the earlier holdout, still never read, and AM, AN and AO, written while g13 was tuned, were the fresh holdout. For g14, AJ, AK and AL joined the tuning set (and the second reader was retrained on it), AM, AN and AO were measured by g13 and released as the validation split (AO kept unread as a check), Q and R stay the earlier holdout, still never read, and AP, AQ and AR, written while g14 was tuned, were the fresh holdout. For g15, AM, AN and AO joined the tuning set (and the second reader was retrained on it), AP, AQ and AR were measured by g14 and released as the validation split (AR kept unread as a check), Q and R stay the earlier holdout, still never read, and AS, AT and AU, written while g15 was tuned, were the fresh holdout. For g16, AP, AQ and AR joined the tuning set (and the second reader was retrained on it), AS, AT and AU were measured by g15 and released as the validation split (AT kept unread as a check), Q and R stay the earlier holdout, still never read, and AV, AW and AX, written while g16 was tuned, were the fresh holdout. For g17, AS, AT and AU joined the tuning set (and the second reader was retrained on it), AV, AW and AX were measured by g16 and released as the validation split (AX kept unread as a check), Q and R stay the earlier holdout, still never read, and AY, AZ and BA, written while g17 was tuned, are the fresh holdout; BB, BC and BD, written blind for tuning during g17, were measured on arrival and then read as validation writers. For g18, AV, AW and AX and BB, BC and BD joined the tuning set (and the second reader was retrained on it), AY, AZ and BA were measured by g17 and released as the validation split (AY kept unread as a check), Q and R stay the earlier holdout, still never read, and BE, BF and BG, written while g18 was tuned, are the fresh holdout; BH, BI and BJ, written blind for tuning during g18, were measured on arrival and kept unread (totals only) through g18, as a second check on whether its changes reach writers nobody read. Every file is committed unchanged, with the SHA-256 of each holdout file recorded when it arrived, in quiz/testdata/blind/README.md."
 
 // earlierBefore is the earlier holdout (Q, R) as grader g5 scored it when
 // the files arrived (2026-12-01 19:24-19:25 UTC), before any change of
@@ -331,14 +335,14 @@ var earlierBefore = quiz.BlindFigures{Writers: []string{"Q", "R"}, Answers: 528,
 // earlierBeforeGrader names the grader that measured earlierBefore.
 const earlierBeforeGrader = "g5"
 
-// earlierFloors are the earlier holdout's figures with grader g17 (g16:
-// 0.958, 6, 0.854, 1; g15: 0.949, 10, 0.854, 1; g14:
+// earlierFloors are the earlier holdout's figures with grader g18 (g17:
+// 0.96, 4, 0.875, 1; g16: 0.958, 6, 0.854, 1; g15: 0.949, 10, 0.854, 1; g14:
 // 0.947, 11, 0.854, 1; g13:
 // 0.943, 11, 0.854, 1; g12:
 // 0.943, 11, 0.792, 1; g11: 0.941, 11, 0.781, 1; g10: 0.93, 13, 0.75, 1; g9: 0.924, 15, 0.729, 1; g8:
 // 0.919, 16, 0.708, 1; g7: 0.915, 16, 0.698, 3; g6: 0.896, 23, 0.656, 3),
 // held so they cannot get worse unnoticed.
-var earlierFloors = quiz.BlindGate{Verdicts: 0.96, MaxPassFlagged: 4, Flagged: 0.875, MaxSaladPasses: 1}
+var earlierFloors = quiz.BlindGate{Verdicts: 0.964, MaxPassFlagged: 3, Flagged: 0.885, MaxSaladPasses: 1}
 
 // validationBefore is each validation writer as grader g17 scored it when
 // the file was released for tuning (2026-12-03, 11:27 UTC), before anything
@@ -371,18 +375,21 @@ func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	return f
 }
 
-// freshBefore is the fresh holdout as main scored it when the files
-// arrived, before any change of the grader version tuned meanwhile reached
-// main; zero while the holdout is being written.
+// freshBefore is the fresh holdout (BE, BF, BG) as main scored it when the
+// files arrived (2026-12-03 11:47 UTC; main at 921efe2: grader g17's
+// patterns and reading rules, its second reader retrained on the 12,366
+// tuning answers of g18), before any change of grader g18 reached main;
+// their SHA-256 sums were recorded then (1ccfb4ced954926c… BE,
+// c73de7db4a7af271… BF, f7feb7862620c161… BG) and the files are committed
+// unchanged.
 var (
-	freshBefore       quiz.BlindFigures
-	freshBeforeGrader = ""
+	freshBefore       = quiz.BlindFigures{Writers: []string{"BE", "BF", "BG"}, Answers: 792, Verdicts: 0.958, FalsePasses: 7, FalseFails: 26, PassAnswers: 432, PassFlagged: 10, ShouldFlag: 144, ShouldFlagged: 130, Flagged: 0.903, Salads: 72, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 72, Agree: 72}, {Kind: "keyword-salad", Answers: 72, Agree: 72}, {Kind: "mixed-wrong", Answers: 72, Agree: 65}, {Kind: "partial", Answers: 72, Agree: 72}, {Kind: "refutes-quote", Answers: 72, Agree: 67}, {Kind: "rejects-antipattern", Answers: 72, Agree: 72}, {Kind: "strong-casual", Answers: 72, Agree: 70}, {Kind: "strong-concise", Answers: 72, Agree: 72}, {Kind: "strong-full", Answers: 72, Agree: 65}, {Kind: "strong-unusual", Answers: 72, Agree: 60}, {Kind: "weak", Answers: 72, Agree: 72}}}
+	freshBeforeGrader = "g17"
 )
 
-// freshFloors are the fresh holdout's figures at the end of the session
-// that wrote it, held so they cannot get worse unnoticed; zero while the
-// holdout is being written.
-var freshFloors quiz.BlindGate
+// freshFloors are the fresh holdout's figures with grader g18 (the end of
+// the session that wrote it), held so they cannot get worse unnoticed.
+var freshFloors = quiz.BlindGate{Verdicts: 0.963, MaxPassFlagged: 9, Flagged: 0.938, MaxSaladPasses: 0}
 
 // blindReport grades the blind corpus and holds each holdout to its floors.
 // The page leads with the fresh holdout, or with the earlier one while a

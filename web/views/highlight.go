@@ -112,3 +112,14 @@ func spokenLabels(segments []Segment, i int) string {
 	}
 	return strings.Join(ending, "; ")
 }
+
+// spokenSuffix is the visually hidden text after segment i: its
+// spokenLabels in brackets, or nothing. It is rendered on the mark's own
+// line, since a line break between the mark and a following element
+// would show as a space in the answer.
+func spokenSuffix(segments []Segment, i int) string {
+	if spoken := spokenLabels(segments, i); spoken != "" {
+		return " [" + spoken + "]"
+	}
+	return ""
+}
