@@ -159,6 +159,23 @@ func refusedOutright(toks []token, c, end int) bool {
 	return j > c+1 && j+2 < end && toks[j].raw == "no" && toks[j+1].raw == "from" && (toks[j+2].raw == "me" || toks[j+2].raw == "us")
 }
 
+// rejectingWords are the words every rejecting predicate needs one of:
+// the rejecting verbs, the first words of rejectingPhrases and of "talk
+// X out of", the judging nouns and the first words of their spellings
+// in two words, and the "no" of "a hard no from me".
+var rejectingWords = func() map[string]bool {
+	m := setOf(`talk talks anti non recipe asking no`)
+	for _, set := range []map[string]bool{speakerRejects, judgingNouns} {
+		for w := range set {
+			m[w] = true
+		}
+	}
+	for _, ph := range rejectingPhrases {
+		m[ph[0]] = true
+	}
+	return m
+}()
+
 // markRejectingPredicates sets aside, for the red flags, what a
 // rejecting predicate names: the object of a rejecting verb the
 // candidate says ("I'd forbid X", "we'd push back on X"), with any
@@ -167,6 +184,9 @@ func refusedOutright(toks []token, c, end int) bool {
 // rejects it ("X is an anti-pattern", "X is a design I'd throw out"),
 // back to the start of its clause.
 func markRejectingPredicates(d *doc) {
+	if !hasWordOf(d, clsG18, rejectingWords) { // most answers hold none
+		return
+	}
 	toks := d.toks
 	for _, s := range d.sents {
 		for k := s.from; k < s.to; k++ {

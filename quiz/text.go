@@ -3635,6 +3635,7 @@ const (
 	clsG11          // temptVerbs, swapVerbs, preferVerbs, disowners, formerAdvice
 	clsBelief       // the words markHedgedBeliefs and markReportedProposals start from
 	clsG17          // distinctNouns, defaultMarkers: markDistinguished and markOverriddenDefaults skip an answer without one
+	clsG18          // rejectingWords: markRejectingPredicates skips an answer without one
 )
 
 // clsFrame are the classes a token must have for markFrames to look at it
@@ -3676,7 +3677,7 @@ func classOf(raw string) wordClass {
 		{approvalVerbs[raw], clsApproval}, {breakVerbs[raw], clsBreakVerb},
 		{temptVerbs[raw] || swapVerbs[raw] || preferVerbs[raw] || disowners[raw] || formerAdvice[raw], clsG11},
 		{otherBeliefs[raw] || plainBeliefs[raw] || beliefAdjs[raw] || reportedProposals[raw] || raw == "you'd" || raw == "one'd" || raw == "easy" || raw == "tempting" || raw == "or", clsBelief},
-		{distinctNouns[raw] || defaultMarkers[raw], clsG17},
+		{distinctNouns[raw] || defaultMarkers[raw], clsG17}, {rejectingWords[raw], clsG18},
 	} {
 		if x.on {
 			c |= x.cls
