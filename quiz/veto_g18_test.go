@@ -269,6 +269,17 @@ var g18Rules = []g18Rule{
 	{"g17 | pf<0.15 w>=170 lean<=10 around>=4 followed", followed(withLong(0.15, 170, 10, 4))},
 	{"g17 | pf<0.15 w>=120 lean<=10 around>=4 followed", followed(withLong(0.15, 120, 10, 4))},
 	{"g17 | pf<0.15 w>=120 lean<=1e9 around>=0 followed", followed(withLong(0.15, 120, 1e9, 0))},
+	{"g18 | answer only pf<0.05 w>=100", orAnswer(0.05, 100)},
+	{"g18 | answer only pf<0.08 w>=100", orAnswer(0.08, 100)},
+	{"g18 | answer only pf<0.10 w>=100", orAnswer(0.10, 100)},
+	{"g18 | answer only pf<0.125 w>=80", orAnswer(0.125, 80)},
+	{"g18 | answer only pf<0.15 w>=120", orAnswer(0.15, 120)},
+}
+
+// orAnswer is g18's shipped rule with its long answers' veto widened to
+// the answer's reading and length alone.
+func orAnswer(clean float64, words int) quiz.VetoRuleG18 {
+	return withLong(clean, words, 1e9, 0)
 }
 
 // followed requires the long answers' veto's sentence to be followed by
@@ -398,11 +409,9 @@ func TestVetoRuleExperimentG18(t *testing.T) {
 	shipped := func(blindAnswer) *quiz.RaiseReaderG18 { return nil }
 	splits := []*g18Split{
 		newG18Split(b, "tuning out of fold", tun, func(a blindAnswer) *quiz.RaiseReaderG18 { return readers[raiseFoldOf(a.Writer)] }),
-		newG18Split(b, "AZ+BA", load([]string{"AZ", "BA"}), shipped),
-		newG18Split(b, "AY (totals)", load([]string{"AY"}), shipped),
-		newG18Split(b, "BH+BI+BJ (totals)", load([]string{"BH", "BI", "BJ"}), shipped),
+		newG18Split(b, "BE+BF", load([]string{"BE", "BF"}), shipped),
+		newG18Split(b, "BG (totals)", load([]string{"BG"}), shipped),
 		newG18Split(b, "Q+R (totals)", load(earlierWriters), shipped),
-		newG18Split(b, "tuning in sample", tun, shipped),
 	}
 	var history []historyUnit
 	if *vetoG18History != "" {
