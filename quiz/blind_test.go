@@ -72,7 +72,12 @@ var (
 	// g18), were released for tuning g19 on 2026-12-03 and measured by g18
 	// then (13:45 UTC), before anything changed for them; BG is kept
 	// unread, as a check on whether changes made for BE and BF generalise.
-	validationWriters = []string{"BE", "BF", "BG"}
+	// BN and BO were written blind for tuning while g19 is tuned
+	// (13:38-14:05 UTC) and measured by main on arrival (78b3d39: g18 with
+	// the retrained reader), before anything changed for them; they are
+	// kept unread (totals only) through g19, as a second check on whether
+	// its changes reach unseen writers.
+	validationWriters = []string{"BE", "BF", "BG", "BN", "BO"}
 	// earlierWriters (Q, R) answered all 24 questions (brief:
 	// writer-brief-3.md) while grader g6 was tuned and were its fresh
 	// holdout: their files stayed outside the repository, away from
@@ -343,10 +348,12 @@ var validationBefore = []quiz.BlindFigures{
 	{Writers: []string{"BE"}, Answers: 264, Verdicts: 0.958, FalsePasses: 1, FalseFails: 10, PassAnswers: 144, PassFlagged: 4, ShouldFlag: 48, ShouldFlagged: 44, Flagged: 0.917, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 23}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 22}, {Kind: "rejects-antipattern", Answers: 24, Agree: 24}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 22}, {Kind: "strong-unusual", Answers: 24, Agree: 18}, {Kind: "weak", Answers: 24, Agree: 24}}},
 	{Writers: []string{"BF"}, Answers: 264, Verdicts: 0.958, FalsePasses: 1, FalseFails: 10, PassAnswers: 144, PassFlagged: 4, ShouldFlag: 48, ShouldFlagged: 47, Flagged: 0.979, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 23}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 22}, {Kind: "rejects-antipattern", Answers: 24, Agree: 24}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 21}, {Kind: "strong-unusual", Answers: 24, Agree: 19}, {Kind: "weak", Answers: 24, Agree: 24}}},
 	{Writers: []string{"BG"}, Answers: 264, Verdicts: 0.973, FalsePasses: 2, FalseFails: 5, PassAnswers: 144, PassFlagged: 1, ShouldFlag: 48, ShouldFlagged: 44, Flagged: 0.917, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 22}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 23}, {Kind: "rejects-antipattern", Answers: 24, Agree: 24}, {Kind: "strong-casual", Answers: 24, Agree: 22}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 23}, {Kind: "strong-unusual", Answers: 24, Agree: 23}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	{Writers: []string{"BN"}, Answers: 264, Verdicts: 0.981, FalsePasses: 1, FalseFails: 4, PassAnswers: 144, PassFlagged: 3, ShouldFlag: 48, ShouldFlagged: 45, Flagged: 0.938, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 23}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 22}, {Kind: "rejects-antipattern", Answers: 24, Agree: 24}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 23}, {Kind: "strong-unusual", Answers: 24, Agree: 23}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	{Writers: []string{"BO"}, Answers: 264, Verdicts: 0.962, FalsePasses: 4, FalseFails: 6, PassAnswers: 144, PassFlagged: 2, ShouldFlag: 48, ShouldFlagged: 44, Flagged: 0.917, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 20}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 23}, {Kind: "rejects-antipattern", Answers: 24, Agree: 24}, {Kind: "strong-casual", Answers: 24, Agree: 21}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 22}, {Kind: "strong-unusual", Answers: 24, Agree: 24}, {Kind: "weak", Answers: 24, Agree: 24}}},
 }
 
 // validationBeforeGrader names the grader that measured validationBefore.
-var validationBeforeGrader = map[string]string{"BE": "g18", "BF": "g18", "BG": "g18"}
+var validationBeforeGrader = map[string]string{"BE": "g18", "BF": "g18", "BG": "g18", "BN": "g18 on arrival, main 78b3d39", "BO": "g18 on arrival, main 78b3d39"}
 
 func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	r := func(a, b int) float64 {
