@@ -73,7 +73,7 @@ var (
 	// then (13:45 UTC), before anything changed for them; BG is kept
 	// unread, as a check on whether changes made for BE and BF generalise.
 	// BN and BO were written blind for tuning while g19 is tuned
-	// (13:38-14:05 UTC) and measured by main on arrival (78b3d39: g18 with
+	// (13:38-13:55 UTC) and measured by main on arrival (78b3d39: g18 with
 	// the retrained reader), before anything changed for them; they are
 	// kept unread (totals only) through g19, as a second check on whether
 	// its changes reach unseen writers.
