@@ -110,6 +110,9 @@ type BlindGate struct {
 	Flagged float64 `json:"flagged"`
 	// MaxSaladPasses is the most keyword lists that may pass.
 	MaxSaladPasses int `json:"max_salad_passes"`
+	// MaxPassFatal is the most answers labelled pass that may raise a
+	// fatal red flag (held where it was counted, since g19).
+	MaxPassFatal int `json:"max_pass_fatal"`
 }
 
 // BlindFigures are the grader's agreement with one part of the blind
@@ -122,9 +125,15 @@ type BlindFigures struct {
 	Verdicts    float64 `json:"verdicts"`
 	FalsePasses int     `json:"false_passes"`
 	FalseFails  int     `json:"false_fails"`
-	// PassFlagged of the PassAnswers (labelled pass) raised a red flag.
+	// PassFlagged of the PassAnswers (labelled pass) raised a red flag,
+	// PassFatal a fatal one (since g19; figures measured before it have
+	// none recorded).
 	PassAnswers int `json:"pass_answers"`
 	PassFlagged int `json:"pass_flagged"`
+	PassFatal   int `json:"pass_fatal,omitempty"`
+	// FatalMeasured reports that PassFatal was counted (figures measured
+	// before g19 did not count it).
+	FatalMeasured bool `json:"fatal_measured,omitempty"`
 	// ShouldFlagged of the ShouldFlag answers (asserting a losing claim)
 	// raised one; Flagged is the share.
 	ShouldFlag    int     `json:"should_flag"`
@@ -159,6 +168,9 @@ func (g BlindGate) Meets(f BlindFigures) (bool, []string) {
 	}
 	if f.SaladPasses > g.MaxSaladPasses {
 		miss = append(miss, "keyword lists passing")
+	}
+	if f.FatalMeasured && f.PassFatal > g.MaxPassFatal {
+		miss = append(miss, "fatal red flags on passing answers")
 	}
 	return len(miss) == 0, miss
 }

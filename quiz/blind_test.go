@@ -145,6 +145,7 @@ type blindTally struct {
 	answers, verdictOK        int
 	falsePass, falseFail      int
 	passAnswers, passFlagged  int // labelled pass; of them, with a red flag raised
+	passFatal                 int // labelled pass, with a fatal red flag
 	shouldFlag, shouldFlagged int // labelled should_flag; of them, flagged
 	salads, saladPasses       int
 	kinds                     map[string]*[2]int // kind → answers, agreements
@@ -182,6 +183,9 @@ func judgeBlind(b *quiz.Bank, answers []blindAnswer, keepDiffs bool) (blindTally
 			if len(flags) > 0 {
 				t.passFlagged++
 			}
+			if r.Fatal {
+				t.passFatal++
+			}
 		}
 		if a.ShouldFlag {
 			t.shouldFlag++
@@ -204,8 +208,8 @@ func judgeBlind(b *quiz.Bank, answers []blindAnswer, keepDiffs bool) (blindTally
 }
 
 func (t blindTally) String() string {
-	return fmt.Sprintf("%d answers: verdicts %d/%d (%.1f%%; %d false passes, %d false fails); red flags on pass answers %d/%d; should-flag answers flagged %d/%d (%.1f%%); keyword salads passing %d/%d",
-		t.answers, t.verdictOK, t.answers, pct(t.verdictOK, t.answers), t.falsePass, t.falseFail, t.passFlagged, t.passAnswers,
+	return fmt.Sprintf("%d answers: verdicts %d/%d (%.1f%%; %d false passes, %d false fails); red flags on pass answers %d/%d (fatal %d); should-flag answers flagged %d/%d (%.1f%%); keyword salads passing %d/%d",
+		t.answers, t.verdictOK, t.answers, pct(t.verdictOK, t.answers), t.falsePass, t.falseFail, t.passFlagged, t.passAnswers, t.passFatal,
 		t.shouldFlagged, t.shouldFlag, pct(t.shouldFlagged, t.shouldFlag), t.saladPasses, t.salads)
 }
 
@@ -363,7 +367,7 @@ func (t blindTally) figures(writers []string) quiz.BlindFigures {
 		return round3(float64(a) / float64(b))
 	}
 	f := quiz.BlindFigures{Writers: writers, Answers: t.answers, Verdicts: r(t.verdictOK, t.answers), FalsePasses: t.falsePass, FalseFails: t.falseFail,
-		PassAnswers: t.passAnswers, PassFlagged: t.passFlagged, ShouldFlag: t.shouldFlag, ShouldFlagged: t.shouldFlagged, Flagged: r(t.shouldFlagged, t.shouldFlag),
+		PassAnswers: t.passAnswers, PassFlagged: t.passFlagged, PassFatal: t.passFatal, FatalMeasured: true, ShouldFlag: t.shouldFlag, ShouldFlagged: t.shouldFlagged, Flagged: r(t.shouldFlagged, t.shouldFlag),
 		Salads: t.salads, SaladPasses: t.saladPasses}
 	for _, k := range t.kindNames() {
 		f.Kinds = append(f.Kinds, quiz.KindFigures{Kind: k, Answers: t.kinds[k][0], Agree: t.kinds[k][1]})
@@ -533,6 +537,7 @@ func TestBlindFloorsBite(t *testing.T) {
 			"flags on pass": {Verdicts: 0.96, PassFlagged: 40, Flagged: 0.95},
 			"recall":        {Verdicts: 0.96, Flagged: 0.3},
 			"salad":         {Verdicts: 0.96, Flagged: 0.95, SaladPasses: 6},
+			"fatal on pass": {Verdicts: 0.96, Flagged: 0.95, PassFatal: 3, FatalMeasured: true},
 		} {
 			if ok, _ := floors.Meets(bad); ok {
 				t.Errorf("%s holdout, %s: worse figures meet the floors", name, what)

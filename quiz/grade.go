@@ -185,6 +185,8 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache,
 	if veto != nil {
 		veto.note(d, r)
 	}
+	// A fatal flag in an answer that reads clean counts as major.
+	demoteFatal(reader, q, d, r)
 	sortFlags(r.Flags)
 	uncreditFlagged(q, d, r)
 	creditAsserted(q, d, r, flags, cache, lex)

@@ -138,6 +138,9 @@ type FlagResult struct {
 	// Retracted reports the candidate took the claim back in a follow-up
 	// (see Recover); a retracted flag is dismissed too.
 	Retracted bool `json:"retracted,omitempty"`
+	// Demoted reports a fatal flag counted as major because the rest of
+	// the answer reads clean (see demoteFatal); Severity is then major.
+	Demoted bool `json:"demoted,omitempty"`
 }
 
 // OptionResult is the feedback on one option of a choice question.

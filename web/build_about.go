@@ -53,7 +53,7 @@ func blindView(b *quiz.BlindReport) *views.BlindView {
 	fig := func(f quiz.BlindFigures) views.BlindFigures {
 		return views.BlindFigures{Writers: strings.Join(f.Writers, ", "), Answers: f.Answers, Verdicts: views.PctTenthText(f.Verdicts),
 			FalsePasses: f.FalsePasses, FalseFails: f.FalseFails, PassFlagged: f.PassFlagged, PassAnswers: f.PassAnswers,
-			ShouldFlagged: f.ShouldFlagged, ShouldFlag: f.ShouldFlag, Flagged: views.PctTenthText(f.Flagged), SaladPasses: f.SaladPasses, Salads: f.Salads}
+			PassFatal: f.PassFatal, FatalMeasured: f.FatalMeasured, ShouldFlagged: f.ShouldFlagged, ShouldFlag: f.ShouldFlag, Flagged: views.PctTenthText(f.Flagged), SaladPasses: f.SaladPasses, Salads: f.Salads}
 	}
 	v := &views.BlindView{Method: b.Method, Detail: b.Detail, TargetVerdicts: views.PctTenthText(b.Targets.Verdicts), FloorVerdicts: views.PctTenthText(b.Floors.Verdicts),
 		TargetFlagged: views.PctTenthText(b.Targets.Flagged), FloorFlagged: views.PctTenthText(b.Floors.Flagged), FloorPassFlagged: b.Floors.MaxPassFlagged,

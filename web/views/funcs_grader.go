@@ -46,3 +46,18 @@ func listSep(i, n int) string {
 	}
 	return ";"
 }
+
+// fatalClause says, after the count of flags on passing answers, how many
+// of them were fatal, where that was counted (since g19).
+func fatalClause(f BlindFigures) string {
+	if !f.FatalMeasured {
+		return ""
+	}
+	if f.PassFatal == 0 {
+		return ", none of them fatal"
+	}
+	if f.PassFatal == 1 {
+		return ", one of them fatal"
+	}
+	return ", " + itoa(f.PassFatal) + " of them fatal"
+}
