@@ -559,7 +559,7 @@ var shippedVeto = readerVeto{clean: 0.10, lean: 0, minWords: 50, next: true,
 // more. On the validation writers, read by the shipped model, the same
 // floor leaves no fatal flag on a passing answer (BE+BF 5 -> 0, and of
 // the totals-only writers BG 1 -> 0, BN+BO 6 -> 0, Q+R 4 -> 0) and every
-// fatal claim but 2 of 162 fatal (the 2 stay major flags). A fatal flag
+// fatal claim but 2 of 140 fatal (the 2 stay major flags). A fatal flag
 // below it becomes major: it still fails the answer until contested, but
 // it no longer ends the round by itself, and the feedback says why.
 const readerFatal = 0.2
