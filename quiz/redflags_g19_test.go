@@ -69,3 +69,30 @@ func TestRedFlagPrecisionG19(t *testing.T) {
 			"The fix is to attach the timestamp of each write as its token, and the storage keeps the later one.", true},
 	})
 }
+
+// TestRedFlagRecallG19 holds grader g19's new patterns to sentences of our
+// own: each losing claim in the shape the validation writers BE used
+// (flag), beside the same words negated, set right or rejected (no flag).
+func TestRedFlagRecallG19(t *testing.T) {
+	checkFlagCasesBothWays(t, []flagCase{
+		// An order by role said to make the deadlock's cycle go away.
+		{"lock-order-by-role: the cycle said to go away", "deadlock-ordering", "lock-order-by-role",
+			"If every transfer locks the target account first and then the source, the cycle goes away.", true},
+		{"lock-order-by-role: a global order", "deadlock-ordering", "lock-order-by-role",
+			"If every transfer locks the account with the lower id first and then the other, the cycle goes away.", false},
+		{"lock-order-by-role: still deadlocks", "deadlock-ordering", "lock-order-by-role",
+			"Locking the target first and then the source does not make the cycle go away: two opposite transfers still wait for each other.", false},
+
+		// A wall-clock reading used as a token that only grows.
+		{"wall-clock: time.time() as a growing token", "holder-id-guard", "wall-clock",
+			"For the claim token I'd store the worker's `time.time()` when it claims — it only goes up, so newer claims always carry bigger tokens.", true},
+		{"wall-clock: a clock that steps back", "holder-id-guard", "wall-clock",
+			"Taking `time.Now()` as the claim token looks like it only goes up, but clocks step back and two hosts disagree, so I use a counter in the row.", false},
+
+		// A scheduler on every instance said to deduplicate through the broker.
+		{"exactly-once-claim: beat on every instance dedupes", "run-job-once", "exactly-once-claim",
+			"The easy way is to start the beat scheduler on every instance, since the schedulers deduplicate through the broker and each tick is only sent once.", true},
+		{"exactly-once-claim: beat on every instance sends twice", "run-job-once", "exactly-once-claim",
+			"Starting the beat scheduler on every instance does not deduplicate anything: each beat sends its own copy, so the task runs twice.", false},
+	})
+}
