@@ -1217,7 +1217,10 @@ func acrossListItems(d *doc, spans [][2]int) bool {
 	sn := d.sents[d.toks[lo].sent]
 	semis, inside := 0, false
 	for j := sn.from + 1; j < sn.to; j++ {
-		if d.toks[j].clause && d.toks[j].brk == ';' {
+		// (a semicolon before a backticked item, "`acquire(...)`;
+		// `release(name, token)`", still cuts the list, though the
+		// backtick opens the item's clause: grader g19)
+		if d.toks[j].clause && (d.toks[j].brk == ';' || d.toks[j].brk == '"' && strings.IndexByte(d.text[d.toks[j-1].end:d.toks[j].start], ';') >= 0) {
 			semis++
 			if j > lo && j < hi {
 				inside = true
@@ -3097,6 +3100,12 @@ var (
 	beliefAdverbs  = setOf(`still often usually always sometimes typically generally really genuinely honestly pretty quite so fully absolutely totally completely very dead firmly tend tends to`)
 	beliefCopulas  = setOf(`is are was were seems seem stays remains`)
 	notOtherHolder = setOf(`i we you it this that there which what here one everything nothing`)
+	// wakeVerbs and wakeParticles tell a holder resuming, and a belief
+	// adjective after them ("wakes up sure", "comes back convinced",
+	// "resumes certain") is the belief it resumes with (grader g19).
+	wakeVerbs     = setOf(`wakes woke wake waking awakes resumes resumed resume resuming comes came come coming`)
+	wakeParticles = setOf(`up back`)
+	ownWakers     = setOf(`i we`)
 )
 
 // heldByOther reports a belief whose holder the sentence names as
@@ -3129,6 +3138,19 @@ func heldByOther(toks []token, from, j int) bool {
 		}
 		if subj, ok := strings.CutSuffix(c, "'re"); ok {
 			return !notOtherHolder[subj]
+		}
+		if wakeParticles[c] && k-1 >= from && wakeVerbs[toks[k-1].raw] {
+			// "it wakes up sure it still holds the lock", "the worker
+			// comes back convinced it owns the key": whoever resumes
+			// holds the belief, a pronoun subject included (only "I"
+			// and "we" make it the candidate's own).
+			k = back(k - 2)
+			return k < from || !ownWakers[toks[k].raw] && toks[k].negBy < 0
+		}
+		if wakeVerbs[c] && c != "comes" && c != "came" && c != "come" {
+			// "the holder resumes sure it is still the leader"
+			k = back(k - 1)
+			return k < from || !ownWakers[toks[k].raw] && toks[k].negBy < 0
 		}
 		if !beliefCopulas[c] {
 			return false

@@ -23,7 +23,7 @@ var dummyPronouns = setOf(`there what here`)
 
 // gatherHeaderWords, in the header before a list's colon, announce things
 // to gather or fields per item: "Per worker:", "Collect for each holder:".
-var gatherHeaderWords = setOf(`per each every collect collecting gather gathering log logging record
+var gatherHeaderWords = setOf(`per each every both collect collecting gather gathering log logging record
 recording capture capturing dump fields columns`)
 
 // maxGatherHeader is the longest header read as announcing fields.
@@ -47,7 +47,9 @@ func gatherHeader(toks []token, from, colon int) bool {
 	return false
 }
 
-// maxTermWords is the longest item read as a bare term.
+// maxTermWords is the longest item read as a bare term, its determiners
+// ("the", "each", "its") not counted (grader g19: "each renewal attempt
+// and its result" is one term).
 const maxTermWords = 5
 
 // minTermItems is how many items make a run of terms.
@@ -56,10 +58,24 @@ const minTermItems = 3
 // bareTerm reports an item of at most maxTermWords words with no
 // auxiliary, negator or clause glue (see termGlue).
 func bareTerm(toks []token) bool {
-	if len(toks) == 0 || len(toks) > maxTermWords {
+	if len(toks) == 0 || len(toks) > 2*maxTermWords {
 		return false
 	}
+	words := 0
 	for _, t := range toks {
+		if !determiners[t.raw] {
+			words++
+		}
+	}
+	if words > maxTermWords {
+		return false
+	}
+	for i, t := range toks {
+		// "to" before a determiner is a preposition ("each write to the
+		// store"), not "to" before a verb (grader g19)
+		if t.raw == "to" && i+1 < len(toks) && determiners[toks[i+1].raw] {
+			continue
+		}
 		if auxiliaries[t.raw] || termGlue[t.raw] || sequenceWords[t.raw] || isNegator(t.raw) || t.raw == "never" || strings.ContainsRune(t.raw, '\'') && !strings.HasSuffix(t.raw, "'s") || strings.HasSuffix(t.raw, "'s") && (termGlue[strings.TrimSuffix(t.raw, "'s")] || dummyPronouns[strings.TrimSuffix(t.raw, "'s")]) {
 			return false
 		}
@@ -89,13 +105,50 @@ func acrossTermList(d *doc, spans [][2]int, sn sentence) bool {
 	for to < sn.to && !strongBreak(toks[to]) {
 		to++
 	}
+	// A bracketed gloss inside an item ("acquire time (and the return
+	// value)") is no part of the term (grader g19): its words are left
+	// out of the item.
+	var inside [64]bool
+	bracketed := false
+	if to-from <= len(inside) {
+		depth, prev := 0, toks[from].start
+		for j := from; j < to; j++ {
+			for _, r := range d.text[prev:toks[j].start] {
+				switch r {
+				case '(':
+					depth++
+				case ')':
+					if depth > 0 {
+						depth--
+					}
+				}
+			}
+			prev = toks[j].end
+			inside[j-from] = depth > 0
+			bracketed = bracketed || depth > 0
+		}
+	}
+	var buf [2*maxTermWords + 1]token
 	items, start, across := 0, from, false
 	for j := from + 1; j <= to; j++ {
 		if j < to && !(toks[j].clause && toks[j].brk == ',') {
 			continue
 		}
-		// "and" or "or" opening the last item is the list's own glue
 		item := toks[start:j]
+		if bracketed {
+			kept := buf[:0]
+			for k := start; k < j; k++ {
+				if inside[k-from] {
+					continue
+				}
+				if len(kept) == len(buf) {
+					return false
+				}
+				kept = append(kept, toks[k])
+			}
+			item = kept
+		}
+		// "and" or "or" opening the last item is the list's own glue
 		if len(item) > 0 && (item[0].raw == "and" || item[0].raw == "or") {
 			item = item[1:]
 		}

@@ -2237,6 +2237,36 @@ func headsList(toks []token, from, j int) bool {
 // reject:"), refuse what the list under it names.
 var refusingListVerbs = setOf(`reject avoid forbid ban veto`)
 
+// declinedUseEnds end a header that declines what it lists: "Where I
+// don't:", "When we wouldn't:", "Don't:", "Never:".
+var declinedUseEnds = setOf(`don't dont wouldn't won't shouldn't never`)
+
+// declineSubjects stand before such an ending: the candidate's own "I",
+// "we" or a generic "you".
+var declineSubjects = setOf(`i we you`)
+
+// declineOpeners open such a header: the cases where the candidate
+// would not ("Where I don't:", "When we wouldn't:").
+var declineOpeners = setOf(`where when and but cases places`)
+
+// declinedUses reports a header of at most four words, ending in its
+// colon, whose last word is a negated auxiliary: one that declines what
+// it lists, alone ("Don't:", "Never:") or after a subject and an opener
+// ("Where I don't:", "When we wouldn't:", after a "Where I use it:").
+// The bullets under it are the uses the candidate rejects, as under
+// "Avoid:" (grader g19).
+func declinedUses(toks []token, s sentence) bool {
+	n := s.to - s.from
+	last := toks[s.to-1].raw
+	if n > 4 || !declinedUseEnds[last] {
+		return false
+	}
+	if n == 1 {
+		return true
+	}
+	return declineSubjects[toks[s.to-2].raw] && (n == 2 || declineOpeners[toks[s.from].raw])
+}
+
 // ordinals, after "the", number the items of a list: "The first is X.
 // The second is Y."
 var ordinals = setOf(`first second third fourth fifth other last final next`)
@@ -2385,6 +2415,7 @@ func markMentions(d *doc) {
 		}
 	}
 	suspects := false  // inside the bullets under a header of suspects
+	declined := false  // ... a header declining uses ("Where I don't:"), set aside rather than refuted
 	mistakes := false  // after a sentence announcing mistakes ("Two mistakes to avoid: ...")
 	announced := false // a mistake was named earlier in the answer
 	for _, s := range d.sents {
@@ -2470,7 +2501,20 @@ func markMentions(d *doc) {
 				setAsideCoordinated(toks, n, end, s.to)
 			}
 		}
-		if suspects {
+		if suspects && declined {
+			// The bullets under "Where I don't:" (declinedUses) are set
+			// aside for the red flags and read on as before otherwise:
+			// the second reader reads these words as it was trained to,
+			// and a bullet's own if-clauses and prohibitions are still
+			// marked below.
+			if bulleted(d, s) {
+				for j := s.from; j < s.to; j++ {
+					toks[j].setAside = true
+				}
+			} else {
+				suspects, declined = false, false
+			}
+		} else if suspects {
 			if bulleted(d, s) {
 				// "- Memory pressure. Set volatile-lru: ...": a fix the
 				// item goes on to prescribe is the candidate's own.
@@ -2527,7 +2571,11 @@ func markMentions(d *doc) {
 				// lists, heads bullets that name them.
 				if headerWords[r] || investigationNouns[r] && s.to-s.from <= 3 || r == "look" && lookProbe(toks, j, s) || r == "check" || r == "things" && thingsProbe(toks, j, s) || r == "suspects" || r == "usual" || (r == "patterns" || r == "pattern") && j > s.from && toks[j-1].raw == "anti" ||
 					toks[j].cls&clsMistakeNoun != 0 && headsList(toks, s.from, j) || j == s.to-1 && refusingListVerbs[r] {
-					suspects = true
+					suspects, declined = true, false
+					break
+				}
+				if colonEnd && j == s.to-1 && declinedUses(toks, s) {
+					suspects, declined = true, true
 					break
 				}
 			}
