@@ -113,3 +113,15 @@ func TestRowLockDoesNotReachOutside(t *testing.T) {
 		{"row-lock", "outside-effects", "It extends to every row the statement touches.", false},
 	})
 }
+
+// TestNegativePronounsGlueAClause: "nobody", "nothing" and "none" are
+// closed-class words like "anybody" and "something", so a short sentence
+// built on them reads as a claim ("Doing it twice hurts nobody."), while a
+// comma list of terms stays a list.
+func TestNegativePronounsGlueAClause(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"avoid-the-lock", "idempotent", "Reindexing a catalogue twice hurts nobody.", true},
+		{"avoid-the-lock", "idempotent", "Reindexing twice, nobody, nothing, harmless, cache.", false},
+	})
+}
