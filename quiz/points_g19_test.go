@@ -125,3 +125,19 @@ func TestNegativePronounsGlueAClause(t *testing.T) {
 		{"avoid-the-lock", "idempotent", "Reindexing twice, nobody, nothing, harmless, cache.", false},
 	})
 }
+
+// TestCrashHoldsOthersOffAndTheNumbersPurpose: the same two TTL points as
+// tuning writers put them too: a dead owner keeping the lock before anyone
+// else may go, and the number's purpose (recovery) set against keeping
+// two workers apart; a crash timed against nothing is not it.
+func TestCrashHoldsOthersOffAndTheNumbersPurpose(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"choose-ttl", "tradeoff", "When a node crashes, how long does it hold the key before another one may take over?", true},
+		{"choose-ttl", "tradeoff", "If the owner dies before another worker starts, it will be fine in the end.", false},
+		{"choose-ttl", "no-safe-value", "That figure is about how fast we recover, not about keeping two holders apart.", true},
+		{"choose-ttl", "no-safe-value", "The figure should be small so we recover fast.", false},
+		{"avoid-the-lock", "idempotent", "Running the sync again leaves the data the same, so I skip the lock.", true},
+		{"row-lock", "outside-effects", "An outgoing call to the bank is never rolled back with the transaction.", true},
+	})
+}
