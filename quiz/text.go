@@ -87,7 +87,9 @@ type doc struct {
 
 // functionWords are the small closed-class words whose share tells prose
 // from a list of terms: real sentences are glued with them, keyword dumps
-// are not.
+// are not. The negative pronouns (nobody, nothing, none) glue a clause as
+// their positive twins (anybody, something) do: "doing it twice hurts
+// nobody" is a sentence (g19); they are negators as well.
 var functionWords = setOf(`a an the this that these those it its it's they them their there
 is are was were be been being am do does did done has have had having can could will would
 shall should may might must to of in on at by for with from into onto over under about as
@@ -99,6 +101,7 @@ out up off down through between against across among like during already always 
 usually get gets got make makes made use uses used take takes took give gives gave keep
 keeps kept let lets going goes went come comes see know knows
 anyone anybody everyone everybody someone somebody anything something everything one ones
+nobody nothing none noone
 whoever whatever whichever`)
 
 // negators open a negation scope over the rest of their clause.
