@@ -94,3 +94,24 @@ func TestWakesAfterTheFuseBesideTheNextOwner(t *testing.T) {
 		{"redis-lock-and-failure", "pause-expiry", "When the lock is released, the next owner takes it right away.", false},
 	})
 }
+
+// TestAllOrNothingDeniesNothing: "all-or-nothing" names an atomic whole;
+// its "nothing" negates none of the words after it, while a "nothing"
+// that is a subject still does.
+func TestAllOrNothingDeniesNothing(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"etcd-revision-guard", "txn-compare", "The leader sends one all-or-nothing request that says: write the routes only if my key is still there.", true},
+		{"etcd-revision-guard", "txn-compare", "Nothing makes the write happen only if my key is still there.", false},
+	})
+}
+
+// TestThePutItselfConditional: the write made conditional, not checked
+// first; a condition kept in the client's own code is not it.
+func TestThePutItselfConditional(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"etcd-revision-guard", "atomic-in-store", "Skip the separate ownership read and make every write conditional on the lock key's revision.", true},
+		{"etcd-revision-guard", "atomic-in-store", "We keep the write conditional in the app by reading the key first.", false},
+	})
+}

@@ -996,6 +996,11 @@ func markNegation(d *doc) {
 			continue
 		}
 		neg := t.cls&clsNegator != 0
+		// "one all-or-nothing request", "the commit is all or nothing":
+		// the idiom names an atomic whole and denies nothing after it.
+		if neg && allOrNothing(toks, k) {
+			continue
+		}
 		if neg && k+1 < len(toks) && toks[k+1].sent == t.sent {
 			n := toks[k+1].raw
 			// "not only", "not just": emphasis, not negation.
@@ -3814,4 +3819,11 @@ func wordSlashes(s string) int {
 		}
 	}
 	return n
+}
+
+// allOrNothing reports the "nothing" of the idiom "all-or-nothing" (or
+// "all or nothing") at toks[k]: an atomic whole, not a negator.
+func allOrNothing(toks []token, k int) bool {
+	return toks[k].raw == "nothing" && k >= 2 && toks[k-1].raw == "or" && toks[k-2].raw == "all" &&
+		toks[k-1].sent == toks[k].sent && toks[k-2].sent == toks[k].sent
 }
