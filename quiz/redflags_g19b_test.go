@@ -69,3 +69,16 @@ func TestRedFlagPrecisionG19b(t *testing.T) {
 			"For availability I'd give every node a replica behind Sentinel.", true},
 	})
 }
+
+// TestRedFlagRecallG19b holds grader g19b's recall on the tuning writers
+// released this session to sentences of our own: the losing claim in the
+// plain words they used (flag), beside the same words set right (no flag).
+func TestRedFlagRecallG19b(t *testing.T) {
+	checkFlagCasesBothWays(t, []flagCase{
+		// The rollback said to undo all the effects, the call's included.
+		{"lock-across-network-call: all the effects undone", "row-lock", "lock-across-network-call",
+			"Do the whole job inside the transaction, the call to the shipping service included; if a step fails, the transaction rolls back and all the effects are undone.", true},
+		{"lock-across-network-call: the rollback undoes only the database's", "row-lock", "lock-across-network-call",
+			"If a step fails the transaction rolls back, but that does not mean all the effects are undone: the shipping request already left.", false},
+	})
+}
