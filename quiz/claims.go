@@ -2608,8 +2608,10 @@ var flawParts = setOf(`check then act classic textbook`)
 
 // temptingHeads, before a head noun, announce the version a candidate is
 // about to reject: "The tempting version is: ...", "the obvious fix is
-// ...", "A pattern I see a lot: ...".
-var temptingHeads = setOf(`tempting obvious naive intuitive`)
+// ...", "A pattern I see a lot: ...". A first, unconsidered response
+// named by its haste ("the knee-jerk fix is ...", "the gut answer:
+// ...") is the same (grader g19b).
+var temptingHeads = setOf(`tempting obvious naive intuitive jerk kneejerk knee-jerk gut reflexive`)
 
 // markTemptingVersions marks what follows "The tempting version is",
 // "the obvious fix:", "A pattern I see a lot:" (to the end of the
