@@ -2,7 +2,6 @@ package quiz_test
 
 import (
 	"flag"
-	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -169,13 +168,7 @@ func TestAugmentedReaderG19(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	load := func(ws []string) []blindAnswer {
-		as, err := loadBlind(ws)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return as
-	}
+	load := func(ws []string) []blindAnswer { return mustLoadBlind(t, ws) }
 	fullR := func(blindAnswer) *quiz.RaiseReaderG18 { return full }
 	splits := []*g18Split{
 		newG18Split(b, "tuning out of fold", tun.answers, func(a blindAnswer) *quiz.RaiseReaderG18 { return readers[raiseFoldOf(a.Writer)] }),
@@ -187,41 +180,5 @@ func TestAugmentedReaderG19(t *testing.T) {
 	if *vetoG18History != "" {
 		history = readHistory(t, readers, tun.answers)
 	}
-	head := fmt.Sprintf("%-42s", "rule (augmented reader)")
-	for _, s := range splits {
-		head += fmt.Sprintf(" | %-36s", s.name)
-	}
-	lines := []string{head + " | past misfires spared, claims lost | inserted claims set aside: short, long answers"}
-	for _, rule := range g18Rules {
-		line := fmt.Sprintf("%-42s", rule.name)
-		for _, s := range splits {
-			f := s.tally(b, rule.VetoRuleG18)
-			line += fmt.Sprintf(" | %2d/%-4d %4d/%-4d %5d/%-5d +%-2d -%-2d", f.passFlagged, f.pass, f.flagged, f.should, f.ok, f.n, f.spared, f.lost)
-		}
-		spared, pass, hLost, should := historyTally(history, rule.VetoRuleG18)
-		line += fmt.Sprintf(" | %3d/%-3d -%d/%d", spared, pass, hLost, should)
-		lost, flagged := insertedSetAsideWith(b, full, rule.VetoRuleG18, insertionAnswers, insertedClaims)
-		longLost, longFlagged := insertedSetAsideWith(b, full, rule.VetoRuleG18, longInsertionAnswers, longInsertedClaims)
-		lines = append(lines, line+fmt.Sprintf(" | %d of %d, %d of %d", lost, flagged, longLost, longFlagged))
-	}
-	t.Log("\n" + strings.Join(lines, "\n"))
-}
-
-// insertedSetAsideWith is insertedSetAside with reader fr.
-func insertedSetAsideWith(b *quiz.Bank, fr *quiz.RaiseReaderG18, rule quiz.VetoRuleG18, answers map[string][]string, claims []struct{ question, claim string }) (lost, flagged int) {
-	for _, c := range claims {
-		q, _ := b.ByID(c.question)
-		s := answers[c.question]
-		for at := 0; at <= len(s); at++ {
-			text := strings.Join(slices.Concat(s[:at], []string{c.claim}, s[at:]), " ")
-			if len(b.WithVetoG18(fr, quiz.VetoRuleG18{}).Grade(q, quiz.Answer{Text: text}).FlagIDs()) == 0 {
-				continue
-			}
-			flagged++
-			if len(b.WithVetoG18(fr, rule).Grade(q, quiz.Answer{Text: text}).FlagIDs()) == 0 {
-				lost++
-			}
-		}
-	}
-	return lost, flagged
+	t.Log(vetoTable(b, "rule (augmented reader)", splits, history, g18Rules, full))
 }

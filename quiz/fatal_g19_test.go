@@ -23,13 +23,7 @@ func TestFatalReadingG19(t *testing.T) {
 	}
 	b := loadBank(t)
 	readers, tun := foldReaders(t)
-	load := func(ws []string) []blindAnswer {
-		as, err := loadBlind(ws)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return as
-	}
+	load := func(ws []string) []blindAnswer { return mustLoadBlind(t, ws) }
 	type split struct {
 		name string
 		as   []blindAnswer

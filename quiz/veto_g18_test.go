@@ -360,23 +360,58 @@ func (s *g18Split) tally(b *quiz.Bank, rule quiz.VetoRuleG18) vetoTally {
 
 // insertedSetAside counts, of the plain wrong claims put before each
 // sentence of their strong answer (of answers) and after the last, those
-// a pattern flags with the veto off that rule leaves with no flag.
-func insertedSetAside(b *quiz.Bank, rule quiz.VetoRuleG18, answers map[string][]string, claims []struct{ question, claim string }) (lost, flagged int) {
+// a pattern flags with the veto off that rule leaves with no flag, read by
+// reader fr (nil: the embedded one).
+func insertedSetAside(b *quiz.Bank, fr *quiz.RaiseReaderG18, rule quiz.VetoRuleG18, answers map[string][]string, claims []struct{ question, claim string }) (lost, flagged int) {
 	for _, c := range claims {
 		q, _ := b.ByID(c.question)
 		s := answers[c.question]
 		for at := 0; at <= len(s); at++ {
 			text := strings.Join(slices.Concat(s[:at], []string{c.claim}, s[at:]), " ")
-			if len(b.WithVetoG18(nil, quiz.VetoRuleG18{}).Grade(q, quiz.Answer{Text: text}).FlagIDs()) == 0 {
+			if len(b.WithVetoG18(fr, quiz.VetoRuleG18{}).Grade(q, quiz.Answer{Text: text}).FlagIDs()) == 0 {
 				continue
 			}
 			flagged++
-			if len(b.WithVetoG18(nil, rule).Grade(q, quiz.Answer{Text: text}).FlagIDs()) == 0 {
+			if len(b.WithVetoG18(fr, rule).Grade(q, quiz.Answer{Text: text}).FlagIDs()) == 0 {
 				lost++
 			}
 		}
 	}
 	return lost, flagged
+}
+
+// mustLoadBlind is loadBlind for a test: it fails t on an error.
+func mustLoadBlind(t *testing.T, ws []string) []blindAnswer {
+	t.Helper()
+	as, err := loadBlind(ws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return as
+}
+
+// vetoTable is the table of TestVetoRuleExperimentG18: a line per rule,
+// a cell per split, the history's tally and the inserted claims read by
+// reader fr (nil: the embedded one).
+func vetoTable(b *quiz.Bank, title string, splits []*g18Split, history []historyUnit, rules []g18Rule, fr *quiz.RaiseReaderG18) string {
+	head := fmt.Sprintf("%-42s", title)
+	for _, s := range splits {
+		head += fmt.Sprintf(" | %-36s", s.name)
+	}
+	lines := []string{head + " | past misfires spared, claims lost | inserted claims set aside: short, long answers"}
+	for _, rule := range rules {
+		line := fmt.Sprintf("%-42s", rule.name)
+		for _, s := range splits {
+			f := s.tally(b, rule.VetoRuleG18)
+			line += fmt.Sprintf(" | %2d/%-4d %4d/%-4d %5d/%-5d +%-2d -%-2d", f.passFlagged, f.pass, f.flagged, f.should, f.ok, f.n, f.spared, f.lost)
+		}
+		spared, pass, hLost, should := historyTally(history, rule.VetoRuleG18)
+		line += fmt.Sprintf(" | %3d/%-3d -%d/%d", spared, pass, hLost, should)
+		lost, flagged := insertedSetAside(b, fr, rule.VetoRuleG18, insertionAnswers, insertedClaims)
+		longLost, longFlagged := insertedSetAside(b, fr, rule.VetoRuleG18, longInsertionAnswers, longInsertedClaims)
+		lines = append(lines, line+fmt.Sprintf(" | %d of %d, %d of %d", lost, flagged, longLost, longFlagged))
+	}
+	return "\n" + strings.Join(lines, "\n")
 }
 
 // TestVetoRuleExperimentG18 measures each rule of g18Rules on every
@@ -399,13 +434,7 @@ func TestVetoRuleExperimentG18(t *testing.T) {
 	}
 	b := loadBank(t)
 	readers, tun := foldReaders(t)
-	load := func(ws []string) []blindAnswer {
-		as, err := loadBlind(ws)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return as
-	}
+	load := func(ws []string) []blindAnswer { return mustLoadBlind(t, ws) }
 	shipped := func(blindAnswer) *quiz.RaiseReaderG18 { return nil }
 	splits := []*g18Split{
 		newG18Split(b, "tuning out of fold", tun, func(a blindAnswer) *quiz.RaiseReaderG18 { return readers[raiseFoldOf(a.Writer)] }),
@@ -417,28 +446,11 @@ func TestVetoRuleExperimentG18(t *testing.T) {
 	if *vetoG18History != "" {
 		history = readHistory(t, readers, tun)
 	}
-	head := fmt.Sprintf("%-42s", "rule")
-	for _, s := range splits {
-		head += fmt.Sprintf(" | %-36s", s.name)
-	}
-	lines := []string{head + " | past misfires spared, claims lost | inserted claims set aside: short, long answers"}
 	rules := g18Rules
 	if *vetoG18Grid {
 		rules = g18Grid()
 	}
-	for _, rule := range rules {
-		line := fmt.Sprintf("%-42s", rule.name)
-		for _, s := range splits {
-			f := s.tally(b, rule.VetoRuleG18)
-			line += fmt.Sprintf(" | %2d/%-4d %4d/%-4d %5d/%-5d +%-2d -%-2d", f.passFlagged, f.pass, f.flagged, f.should, f.ok, f.n, f.spared, f.lost)
-		}
-		spared, pass, hLost, should := historyTally(history, rule.VetoRuleG18)
-		line += fmt.Sprintf(" | %3d/%-3d -%d/%d", spared, pass, hLost, should)
-		lost, flagged := insertedSetAside(b, rule.VetoRuleG18, insertionAnswers, insertedClaims)
-		longLost, longFlagged := insertedSetAside(b, rule.VetoRuleG18, longInsertionAnswers, longInsertedClaims)
-		lines = append(lines, line+fmt.Sprintf(" | %d of %d, %d of %d", lost, flagged, longLost, longFlagged))
-	}
-	t.Log("\n" + strings.Join(lines, "\n"))
+	t.Log(vetoTable(b, "rule", splits, history, rules, nil))
 }
 
 // longInsertionAnswers are strong answers of our own, longer than the
