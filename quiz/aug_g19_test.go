@@ -148,21 +148,9 @@ func TestAugmentedReaderG19(t *testing.T) {
 	tun := readerLoad(t, v, tuningWriters, true)
 	claims := augClaims(b, tun.answers)
 	t.Logf("%d losing-claim sentences", len(claims))
-	var readers []*quiz.RaiseReaderG18
-	for k := range *raiseFolds {
-		var train []quiz.ReaderExample
-		for i, a := range tun.answers {
-			if raiseFoldOf(a.Writer) != k {
-				train = append(train, tun.ex[i])
-			}
-		}
-		train = append(train, augExamples(v, claims, tun.answers, func(w string) bool { return raiseFoldOf(w) != k }, true)...)
-		fr, err := quiz.TrainRaiseReaderG18(train, v, o)
-		if err != nil {
-			t.Fatal(err)
-		}
-		readers = append(readers, fr)
-	}
+	readers := trainFolds(t, v, tun, func(k int) []quiz.ReaderExample {
+		return augExamples(v, claims, tun.answers, func(w string) bool { return raiseFoldOf(w) != k }, true)
+	})
 	all := append(slices.Clone(tun.ex), augExamples(v, claims, tun.answers, func(string) bool { return true }, true)...)
 	full, err := quiz.TrainRaiseReaderG18(all, v, o)
 	if err != nil {

@@ -24,9 +24,16 @@ var vetoG18Dump = flag.String("veto.g18.dump", "", "file for TestVetoReadingsG18
 // returns them with the tuning answers.
 func foldReaders(t *testing.T) ([]*quiz.RaiseReaderG18, []blindAnswer) {
 	t.Helper()
-	o := quiz.DefaultReaderOpts()
 	v := quiz.NewReaderVocab()
 	tun := readerLoad(t, v, tuningWriters, true)
+	return trainFolds(t, v, tun, nil), tun.answers
+}
+
+// trainFolds trains one reader per fold on the examples of tun outside
+// it, and the examples extra gives for that fold (nil: none).
+func trainFolds(t *testing.T, v *quiz.ReaderVocab, tun readerSet, extra func(fold int) []quiz.ReaderExample) []*quiz.RaiseReaderG18 {
+	t.Helper()
+	o := quiz.DefaultReaderOpts()
 	var out []*quiz.RaiseReaderG18
 	for k := range *raiseFolds {
 		var train []quiz.ReaderExample
@@ -35,13 +42,16 @@ func foldReaders(t *testing.T) ([]*quiz.RaiseReaderG18, []blindAnswer) {
 				train = append(train, tun.ex[i])
 			}
 		}
+		if extra != nil {
+			train = append(train, extra(k)...)
+		}
 		fr, err := quiz.TrainRaiseReaderG18(train, v, o)
 		if err != nil {
 			t.Fatal(err)
 		}
 		out = append(out, fr)
 	}
-	return out, tun.answers
+	return out
 }
 
 // TestVetoReadingsG18 writes, for every pattern flag (veto off) on the
