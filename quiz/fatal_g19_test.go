@@ -105,10 +105,11 @@ func TestFatalFlagInACleanAnswerCountsAsMajorG19(t *testing.T) {
 	}
 	found := false
 	for _, n := range r.Notes {
-		found = found || strings.HasPrefix(n, "Counted as major, not fatal: the flag for a known mistake (Checks the fencing token")
+		found = found || strings.HasPrefix(n, "Counted as major, not fatal: the flag for a known mistake (Checks the fencing token") &&
+			strings.Contains(n, `raised by "it checks the order's status before acting"`)
 	}
 	if !found {
-		t.Fatalf("no note says why the flag is not fatal: %q", r.Notes)
+		t.Fatalf("no note quotes the sentence and says why the flag is not fatal: %q", r.Notes)
 	}
 	// Contested, the flag goes and the answer passes.
 	c := quiz.Rescore(q, r, map[string]bool{"client-side-fencing": false})
