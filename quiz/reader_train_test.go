@@ -107,30 +107,41 @@ func sgdStep(v []float64, bias, scale, t *float64, feats []int32, x, y, weight f
 func TrainReader(ex []ReaderExample, dim int, o ReaderOpts) *ReaderWeights {
 	out := &ReaderWeights{}
 	for k := range 2 {
-		v := make([]float64, dim)
-		scale, bias, t := 1.0, 0.0, 0.0
-		rng := rand.New(rand.NewSource(o.Seed))
-		order := make([]int, len(ex))
-		for i := range order {
-			order[i] = i
-		}
-		for range o.Epochs {
-			rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
-			for _, i := range order {
-				e := &ex[i]
-				y := 0.0
-				if k == 0 && e.Pass || k == 1 && e.Flag {
-					y = 1
-				}
-				sgdStep(v, &bias, &scale, &t, e.Feats, e.X, y, 1, o)
+		out.W[k], out.Intercept[k] = fitLogistic(len(ex), dim, o, func(i int) ([]int32, float64, float64, float64) {
+			e := &ex[i]
+			y := 0.0
+			if k == 0 && e.Pass || k == 1 && e.Flag {
+				y = 1
 			}
-		}
-		for j := range v {
-			v[j] *= scale
-		}
-		out.W[k], out.Intercept[k] = v, bias
+			return e.Feats, e.X, y, 1
+		})
 	}
 	return out
+}
+
+// fitLogistic fits one logistic regression by sgdStep over n examples,
+// visited in the same shuffled order each model is trained in (o.Seed);
+// example gives each one's features, their value, its label and its
+// weight. It returns the weights and the intercept.
+func fitLogistic(n, dim int, o ReaderOpts, example func(i int) (feats []int32, x, y, weight float64)) ([]float64, float64) {
+	v := make([]float64, dim)
+	scale, bias, t := 1.0, 0.0, 0.0
+	rng := rand.New(rand.NewSource(o.Seed))
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	for range o.Epochs {
+		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+		for _, i := range order {
+			feats, x, y, w := example(i)
+			sgdStep(v, &bias, &scale, &t, feats, x, y, w, o)
+		}
+	}
+	for j := range v {
+		v[j] *= scale
+	}
+	return v, bias
 }
 
 // ReaderVocab numbers feature strings.

@@ -2,7 +2,6 @@ package quiz
 
 import (
 	"math"
-	"math/rand"
 	"strconv"
 )
 
@@ -132,26 +131,13 @@ type SentExample struct {
 // losing claim) as TrainReader does, each example's gradient scaled by
 // its weight; the weights land in the losing-claim column (W[1]).
 func TrainSentReader(ex []SentExample, dim int, o ReaderOpts) *ReaderWeights {
-	v := make([]float64, dim)
-	scale, bias, t := 1.0, 0.0, 0.0
-	rng := rand.New(rand.NewSource(o.Seed))
-	order := make([]int, len(ex))
-	for i := range order {
-		order[i] = i
-	}
-	for range o.Epochs {
-		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
-		for _, i := range order {
-			e := &ex[i]
-			y := 0.0
-			if e.Claim {
-				y = 1
-			}
-			sgdStep(v, &bias, &scale, &t, e.Feats, e.X, y, e.Weight, o)
+	v, bias := fitLogistic(len(ex), dim, o, func(i int) ([]int32, float64, float64, float64) {
+		e := &ex[i]
+		y := 0.0
+		if e.Claim {
+			y = 1
 		}
-	}
-	for j := range v {
-		v[j] *= scale
-	}
+		return e.Feats, e.X, y, e.Weight
+	})
 	return &ReaderWeights{W: [2][]float64{make([]float64, dim), v}, Intercept: [2]float64{0, bias}}
 }

@@ -113,7 +113,6 @@ func (t *vetoTally) add(a blindAnswer, base, r quiz.Result) {
 }
 
 func (s *vetoSplit) tally(b *quiz.Bank, rule vetoRule) vetoTally {
-	var t vetoTally
 	rb := rule.bank(b)
 	results := make(map[int]quiz.Result, len(s.reachable))
 	if rule.clean > 0 {
@@ -123,12 +122,20 @@ func (s *vetoSplit) tally(b *quiz.Bank, rule vetoRule) vetoTally {
 			results[i] = rb.Grade(q, quiz.Answer{Text: a.Text})
 		}
 	}
-	for i, a := range s.answers {
+	return tallyResults(s.answers, s.base, results)
+}
+
+// tallyResults counts answers as graded by a rule (results, by answer;
+// an answer missing from it is graded as base) against base, their grades
+// without the veto.
+func tallyResults(answers []blindAnswer, base []quiz.Result, results map[int]quiz.Result) vetoTally {
+	var t vetoTally
+	for i, a := range answers {
 		r, ok := results[i]
 		if !ok {
-			r = s.base[i]
+			r = base[i]
 		}
-		t.add(a, s.base[i], r)
+		t.add(a, base[i], r)
 	}
 	return t
 }

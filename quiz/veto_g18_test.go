@@ -351,21 +351,13 @@ func newG18Split(b *quiz.Bank, name string, answers []blindAnswer, reader func(b
 }
 
 func (s *g18Split) tally(b *quiz.Bank, rule quiz.VetoRuleG18) vetoTally {
-	var t vetoTally
 	results := map[int]quiz.Result{}
 	for _, i := range s.reachable {
 		a := s.answers[i]
 		q, _ := b.ByID(a.Question)
 		results[i] = b.WithVetoG18(s.readers[i], rule).Grade(q, quiz.Answer{Text: a.Text})
 	}
-	for i, a := range s.answers {
-		r, ok := results[i]
-		if !ok {
-			r = s.base[i]
-		}
-		t.add(a, s.base[i], r)
-	}
-	return t
+	return tallyResults(s.answers, s.base, results)
 }
 
 // insertedSetAside counts, of the plain wrong claims put before each
