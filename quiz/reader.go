@@ -430,6 +430,9 @@ type readerVeto struct {
 	// long is a wider veto for long answers, checked where the one above
 	// does not set a match aside.
 	long readerLongVeto
+	// own reads each sentence's lean from its own words (sentenceOwnLean)
+	// rather than from the words no earlier sentence used (sentenceLean).
+	own bool
 }
 
 // readerLongVeto is when the second reader sets aside a pattern's match
@@ -693,6 +696,9 @@ func readVeto(sr *secondReader, q *Question, d *doc) *flagVeto {
 		return nil
 	}
 	lean := m.sentenceLean(d, q.ID)
+	if v.own {
+		lean = m.sentenceOwnLean(d, q.ID)
+	}
 	var away []bool
 	if v.long.followed {
 		away = make([]bool, len(lean))
@@ -881,6 +887,30 @@ func (m *readerModel) sentenceLean(d *doc, qid string) []float64 {
 	seen.next()
 	m.each(d, func(si int, id int32) {
 		if si >= 0 && seen.add(id) {
+			lean[si] += float64(m.shared[id][1] + pq[id][1])
+		}
+	})
+	return lean
+}
+
+// sentenceOwnLean returns, for each sentence of d, the sum of the
+// weights toward a losing claim of its words and word pairs, each
+// counted once in the sentence, whatever earlier sentences said.
+func (m *readerModel) sentenceOwnLean(d *doc, qid string) []float64 {
+	pq := m.perQ[qid]
+	lean := make([]float64, len(d.sents))
+	seen := m.seen.Get().(*readerSeen)
+	defer m.seen.Put(seen)
+	cur := -2
+	m.each(d, func(si int, id int32) {
+		if si < 0 {
+			return
+		}
+		if si != cur {
+			seen.next()
+			cur = si
+		}
+		if seen.add(id) {
 			lean[si] += float64(m.shared[id][1] + pq[id][1])
 		}
 	})
