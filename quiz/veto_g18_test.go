@@ -176,9 +176,12 @@ func readHistory(t *testing.T, readers []*quiz.RaiseReaderG18, tun []blindAnswer
 // setsAside reports whether rule would set aside the flag read as fl (its
 // first matched sentence; a later match is not looked for).
 func setsAside(rule quiz.VetoRuleG18, fl quiz.FlagReadingG18) bool {
-	lean := fl.Lean
+	lean, next := fl.Lean, fl.Next
+	if rule.Own {
+		lean, next = fl.OwnLean, fl.OwnNext
+	}
 	if rule.Next {
-		lean += fl.Next
+		lean += next
 	}
 	if rule.Clean > 0 && fl.Clean < rule.Clean && fl.Words >= rule.MinWords && lean <= rule.Lean {
 		return true
@@ -284,6 +287,15 @@ var g18Rules = []g18Rule{
 	{"g18 | answer only pf<0.10 w>=100", orAnswer(0.10, 100)},
 	{"g18 | answer only pf<0.125 w>=80", orAnswer(0.125, 80)},
 	{"g18 | answer only pf<0.15 w>=120", orAnswer(0.15, 120)},
+	{"g20: g18 shipped, own-word leans", ownLean(followed(withLong(0.15, 170, 10, 8)))},
+}
+
+// ownLean reads the sentences' leans from each sentence's own words
+// (g20): a sentence's lean no longer depends on which words earlier
+// sentences used.
+func ownLean(r quiz.VetoRuleG18) quiz.VetoRuleG18 {
+	r.Own = true
+	return r
 }
 
 // orAnswer is g18's shipped rule with its long answers' veto widened to

@@ -18,6 +18,8 @@ type VetoRuleG18 struct {
 	LongLean   float64
 	LongAround int
 	LongFollow bool
+	// Own reads sentence leans from each sentence's own words
+	Own bool
 }
 
 // WithVetoG18 returns the bank with reader fr (a reader trained on some
@@ -28,7 +30,7 @@ func (b *Bank) WithVetoG18(fr *RaiseReaderG18, r VetoRuleG18) *Bank {
 	m := fr.model()
 	c.reader = &secondReader{model: func() *readerModel { return m }, rule: readerRule{raise: readerRaise,
 		veto: readerVeto{clean: r.Clean, lean: r.Lean, minWords: r.MinWords, next: r.Next,
-			long: readerLongVeto{clean: r.LongClean, minWords: r.LongWords, lean: r.LongLean, around: r.LongAround, followed: r.LongFollow}}}}
+			long: readerLongVeto{clean: r.LongClean, minWords: r.LongWords, lean: r.LongLean, around: r.LongAround, followed: r.LongFollow}, own: r.Own}}}
 	return &c
 }
 
@@ -39,6 +41,8 @@ type FlagReadingG18 struct {
 	Words     int
 	Lean      float64 // the matched sentence's lean (sentenceLean)
 	Next      float64 // the next sentence's lean where it leans away, else 0
+	OwnLean   float64 // Lean, read from the sentence's own words (sentenceOwnLean)
+	OwnNext   float64 // Next, likewise
 	Frame     float64 // frameLean of the matched sentence and span
 	Alone     float64 // the matched sentence read alone as an answer
 	Rank      int     // 1: the answer's sentence that leans most
@@ -84,6 +88,11 @@ func SpanReadingG18(fr *RaiseReaderG18, qid, text string, span Span) (FlagReadin
 	fl := FlagReadingG18{Clean: rd.flag, Words: answerWords(d), Lean: l, Sents: len(d.sents), SentWords: s.to - s.from, Rank: 1}
 	if si+1 < len(lean) {
 		fl.Next = min(0, lean[si+1])
+	}
+	own := m.sentenceOwnLean(d, qid)
+	fl.OwnLean = own[si]
+	if si+1 < len(own) {
+		fl.OwnNext = min(0, own[si+1])
 	}
 	fl.Frame = m.frameLean(d, qid, si, span)
 	for sj := range lean {
