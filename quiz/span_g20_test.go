@@ -25,6 +25,19 @@ var spanG20Neg = flag.Float64("span.g20.neg", 4, "weight of a misfire (a flag on
 // spanG20Feats chooses the span reader's features (see SpanFeaturesG20).
 var spanG20Feats = flag.String("span.g20.feats", "all", "the span reader's features: all, sentence or markers (see SpanFeaturesG20)")
 
+// spanG20Lambda is the span reader's L2 strength (the second reader's,
+// 1e-4, by default).
+var spanG20Lambda = flag.Float64("span.g20.lambda", 1e-4, "L2 strength of the span reader's training")
+
+// spanG20PF adds the second reader's reading of the whole answer to the
+// span reader's features.
+var spanG20PF = flag.Bool("span.g20.pf", false, "add the second reader's reading of the whole answer (out of fold) to the span reader's features")
+
+// spanG20Aug adds to the span reader's training the flags of synthetic
+// answers: the claim sentence of a should-flag answer put into a passing
+// answer of another writer, labelled claim.
+var spanG20Aug = flag.Bool("span.g20.aug", false, "train the span reader on claim sentences put into passing answers of other writers too")
+
 var spanG20Dump = flag.String("span.g20.dump", "", "file for TestSpanReaderExperimentG20's per-flag readings (tuning and BK+BL only)")
 
 // spanFlag is one pattern flag on an answer, with its features.
@@ -39,19 +52,24 @@ type spanFlag struct {
 // labelled pass), of a writer (for its fold).
 type spanItem struct {
 	writer, key string // key names the flag, to drop duplicates
+	host        string // a synthetic answer's host writer (see spanAugItems)
 	ex          quiz.SpanExampleG20
 	text        string
 }
 
 // patternFlags returns the pattern flags of r on text, with their
 // features (a flag whose span lies in no sentence is left out).
-func patternFlags(text string, r quiz.Result) []spanFlag {
+func patternFlags(text, qid string, r quiz.Result, fr *quiz.RaiseReaderG18) []spanFlag {
 	var out []spanFlag
+	pf := -1.0
+	if *spanG20PF {
+		pf = quiz.AnswerFlagG20(fr, qid, text)
+	}
 	for _, f := range r.Flags {
 		if f.ID == quiz.ReaderFlagID {
 			continue
 		}
-		if fs, ok := quiz.SpanFeaturesG20(text, f.ID, f.Span, *spanG20Feats); ok {
+		if fs, ok := quiz.SpanFeaturesG20(text, f.ID, f.Span, *spanG20Feats, pf); ok {
 			out = append(out, spanFlag{id: f.ID, span: f.Span, feats: fs})
 		}
 	}
@@ -62,7 +80,7 @@ func patternFlags(text string, r quiz.Result) []spanFlag {
 // answers labelled pass (misfires) or should-flag (claims). A flag on a
 // should-flag answer is taken as its losing claim: the corpus names the
 // claim in words (flag_note), not by flag id.
-func spanTuningItems(b *quiz.Bank, tun []blindAnswer) []spanItem {
+func spanTuningItems(b *quiz.Bank, tun []blindAnswer, readers []*quiz.RaiseReaderG18) []spanItem {
 	nb := b.WithVetoG18(nil, quiz.VetoRuleG18{})
 	var out []spanItem
 	for _, a := range tun {
@@ -70,7 +88,7 @@ func spanTuningItems(b *quiz.Bank, tun []blindAnswer) []spanItem {
 			continue
 		}
 		q, _ := b.ByID(a.Question)
-		for _, f := range patternFlags(a.Text, nb.Grade(q, quiz.Answer{Text: a.Text})) {
+		for _, f := range patternFlags(a.Text, a.Question, nb.Grade(q, quiz.Answer{Text: a.Text}), readers[raiseFoldOf(a.Writer)]) {
 			out = append(out, spanItem{writer: a.Writer, key: fmt.Sprintf("%s\t%s\t%s\t%s\t%d", a.Writer, a.Question, a.Kind, f.id, f.span.Start),
 				ex: quiz.SpanExampleG20{Feats: f.feats, Claim: a.ShouldFlag}, text: a.Text})
 		}
@@ -82,7 +100,7 @@ func spanTuningItems(b *quiz.Bank, tun []blindAnswer) []spanItem {
 // misfires.tsv) as misfires, each flag once, with texts from the blind
 // files; keys already in seen (the current grader's misfires) are left
 // out.
-func spanHistoryItems(t *testing.T, tun []blindAnswer, seen map[string]bool) []spanItem {
+func spanHistoryItems(t *testing.T, tun []blindAnswer, seen map[string]bool, readers []*quiz.RaiseReaderG18) []spanItem {
 	t.Helper()
 	f, err := os.Open("testdata/blind/history18/misfires.tsv")
 	if err != nil {
@@ -115,7 +133,11 @@ func spanHistoryItems(t *testing.T, tun []blindAnswer, seen map[string]bool) []s
 			continue
 		}
 		seen[key] = true
-		fs, ok := quiz.SpanFeaturesG20(text, id, quiz.Span{Start: start, End: end}, *spanG20Feats)
+		pf := -1.0
+		if *spanG20PF {
+			pf = quiz.AnswerFlagG20(readers[raiseFoldOf(writer)], question, text)
+		}
+		fs, ok := quiz.SpanFeaturesG20(text, id, quiz.Span{Start: start, End: end}, *spanG20Feats, pf)
 		if !ok {
 			continue
 		}
@@ -128,11 +150,13 @@ func spanHistoryItems(t *testing.T, tun []blindAnswer, seen map[string]bool) []s
 func spanTrain(items []spanItem, keep func(w string) bool) *quiz.SpanModelG20 {
 	var ex []quiz.SpanExampleG20
 	for _, it := range items {
-		if keep(it.writer) {
+		if keep(it.writer) && (it.host == "" || keep(it.host)) {
 			ex = append(ex, it.ex)
 		}
 	}
-	return quiz.TrainSpanG20(ex, quiz.DefaultReaderOpts(), *spanG20Neg)
+	o := quiz.DefaultReaderOpts()
+	o.Lambda = *spanG20Lambda
+	return quiz.TrainSpanG20(ex, o, *spanG20Neg)
 }
 
 // spanSplit is one split's answers graded with the shipped veto (base)
@@ -158,8 +182,8 @@ func newSpanSplit(b *quiz.Bank, name string, answers []blindAnswer, fr func(blin
 		q, _ := b.ByID(a.Question)
 		r := fr(a)
 		res := b.WithVetoG18(r, shippedRuleG20).Grade(q, quiz.Answer{Text: a.Text})
-		base := patternFlags(a.Text, res)
-		bare := patternFlags(a.Text, b.WithVetoG18(r, quiz.VetoRuleG18{}).Grade(q, quiz.Answer{Text: a.Text}))
+		base := patternFlags(a.Text, a.Question, res, r)
+		bare := patternFlags(a.Text, a.Question, b.WithVetoG18(r, quiz.VetoRuleG18{}).Grade(q, quiz.Answer{Text: a.Text}), r)
 		m := sm(a)
 		read := func(fl []spanFlag) []float64 {
 			var out []float64
@@ -242,12 +266,12 @@ func spanInserted(b *quiz.Bank, sm *quiz.SpanModelG20, thr float64, bare bool, a
 		s := answers[c.question]
 		for at := 0; at <= len(s); at++ {
 			text := strings.Join(slices.Concat(s[:at], []string{c.claim}, s[at:]), " ")
-			if len(patternFlags(text, b.WithVetoG18(nil, quiz.VetoRuleG18{}).Grade(q, quiz.Answer{Text: text}))) == 0 {
+			if len(patternFlags(text, c.question, b.WithVetoG18(nil, quiz.VetoRuleG18{}).Grade(q, quiz.Answer{Text: text}), nil)) == 0 {
 				continue
 			}
 			flagged++
 			kept := false
-			for _, f := range patternFlags(text, b.WithVetoG18(nil, rule).Grade(q, quiz.Answer{Text: text})) {
+			for _, f := range patternFlags(text, c.question, b.WithVetoG18(nil, rule).Grade(q, quiz.Answer{Text: text}), nil) {
 				kept = kept || sm.Claim(f.feats) >= thr
 			}
 			if !kept {
@@ -276,19 +300,54 @@ func spanInserted(b *quiz.Bank, sm *quiz.SpanModelG20, thr float64, bare bool, a
 // own plain claims inserted into strong answers that lose every flag.
 // Last, vetoTable's rows for no veto and the shipped one on the same
 // splits.
+//
+// Tried in g20 and not shipped: it does not generalise. Trained on 3,623
+// claim flags, 31 misfires of the current grader and 141 distinct past
+// misfires, the span reader separates them out of fold with AUC 0.948,
+// and at the threshold that sets aside 1 % of claim flags (0.653) it reads
+// 14 of 31 current and 66 of 141 past misfires below it. But the shipped
+// veto already spares most misfires a bag of words can: on top of it, the
+// span veto takes passing answers flagged from 5 to 4 (tuning, out of
+// fold), 5 to 3 (BK+BL), 3 to 2 (BM), 3 to 2 (Q+R), for 20 should-flag
+// answers of the tuning writers that lose every flag, 1 of BK+BL, 2 of
+// Q+R, and it sets aside 32 rather than 14 of our 68 short inserted claims
+// and 56 rather than 23 of the 98 long ones. At 0.1 % of claims it spares
+// nothing anywhere. What it learns of places is mostly noise or the wrong
+// lesson: a list item or a bold heading weighs most toward a misfire, but
+// mixed-wrong answers put their claims in list items and headings too
+// ("**Release:** `DEL lock`."); being the first or last sentence weighs
+// toward a claim, so a claim inserted mid-answer reads as a misfire; the
+// reporting and contrast markers are too rare among 172 misfires to
+// weigh. Variants (-span.g20.feats=sentence|markers, -span.g20.aug,
+// -span.g20.pf, -span.g20.neg, -span.g20.lambda) do no better: markers
+// only keeps every inserted claim but spares at most one passing answer of
+// BK+BL and of BM, none of Q+R, for 7-9 should-flag tuning answers; the
+// sentence alone or with synthetic claims (a claim sentence put into a
+// passing answer of another writer) spares none of BK+BL or Q+R and still
+// loses 11-18 should-flag tuning answers; with the answer's reading as a
+// feature it clears every passing flag of BK+BL, BM and Q+R but only by
+// becoming the answer-level veto again, setting aside 87-98 of the 98
+// long inserted claims.
+//
+//	go test ./quiz -run TestSpanReaderExperimentG20 -v -args -span.g20 -veto.g18.history=$PWD/quiz/testdata/blind/history18
 func TestSpanReaderExperimentG20(t *testing.T) {
 	if !*spanG20 {
 		t.Skip("run with -span.g20")
 	}
 	b := loadBank(t)
-	tun := mustLoadBlind(t, tuningWriters)
-	items := spanTuningItems(b, tun)
+	readers, tun := foldReaders(t)
+	items := spanTuningItems(b, tun, readers)
 	seen := map[string]bool{}
 	for _, it := range items {
 		seen[it.key] = true
 	}
-	hist := spanHistoryItems(t, tun, seen)
+	hist := spanHistoryItems(t, tun, seen, readers)
 	all := append(slices.Clip(items), hist...)
+	if *spanG20Aug {
+		aug := spanAugItems(b, tun, readers)
+		t.Logf("synthetic claims (claim sentences put into passing answers of other writers): %d flags", len(aug))
+		all = append(all, aug...)
+	}
 	nClaim, nMis := 0, 0
 	for _, it := range items {
 		if it.ex.Claim {
@@ -307,7 +366,7 @@ func TestSpanReaderExperimentG20(t *testing.T) {
 	full := spanTrain(all, func(string) bool { return true })
 	oof := make([]float64, len(all))
 	var claimP []float64
-	for i, it := range all {
+	for i, it := range all[:len(items)+len(hist)] {
 		oof[i] = folds[raiseFoldOf(it.writer)].Claim(it.ex.Feats)
 		if it.ex.Claim {
 			claimP = append(claimP, oof[i])
@@ -316,8 +375,9 @@ func TestSpanReaderExperimentG20(t *testing.T) {
 	slices.Sort(claimP)
 	allowed := len(claimP) / 100
 	thr := claimP[allowed] // p < thr sets aside the allowed lowest claims
+	oof = oof[:len(items)+len(hist)]
 	var ys []bool
-	for _, it := range all {
+	for _, it := range all[:len(oof)] {
 		ys = append(ys, it.ex.Claim)
 	}
 	t.Logf("out of fold: AUC %.3f; threshold %.4f sets aside %d of %d claims (at most 1 %%); misfires read below it: current %d of %d, past %d of %d",
@@ -329,7 +389,6 @@ func TestSpanReaderExperimentG20(t *testing.T) {
 	t.Logf("weights toward a misfire: %s", strings.Join(full.Top(-25), ", "))
 	t.Logf("weights toward a claim: %s", strings.Join(full.Top(25), ", "))
 
-	readers, _ := foldReaders(t)
 	byFold := func(a blindAnswer) *quiz.RaiseReaderG18 { return readers[raiseFoldOf(a.Writer)] }
 	shipped := func(blindAnswer) *quiz.RaiseReaderG18 { return nil }
 	foldSpan := func(a blindAnswer) *quiz.SpanModelG20 { return folds[raiseFoldOf(a.Writer)] }
@@ -403,4 +462,56 @@ func countBelow(from []spanItem, oof []float64, off int, thr float64) int {
 		}
 	}
 	return n
+}
+
+// spanAugItems puts the sentence of each claim flag of a should-flag
+// tuning answer into a passing answer of the same question by another
+// writer (of 50 words or more; a different host and place for each
+// claim), and returns the flags that match inside the inserted sentence,
+// labelled claim: a losing claim in good company is still one.
+func spanAugItems(b *quiz.Bank, tun []blindAnswer, readers []*quiz.RaiseReaderG18) []spanItem {
+	hosts := map[string][]blindAnswer{}
+	for _, a := range tun {
+		if a.Label == "pass" && !a.ShouldFlag && len(strings.Fields(a.Text)) >= 50 {
+			hosts[a.Question] = append(hosts[a.Question], a)
+		}
+	}
+	nb := b.WithVetoG18(nil, quiz.VetoRuleG18{})
+	var out []spanItem
+	i := 0
+	for _, a := range tun {
+		if !a.ShouldFlag {
+			continue
+		}
+		q, _ := b.ByID(a.Question)
+		for _, f := range nb.Grade(q, quiz.Answer{Text: a.Text}).Flags {
+			if f.ID == quiz.ReaderFlagID {
+				continue
+			}
+			c := claimSentence(a.Text, f.Span)
+			hs := hosts[a.Question]
+			if n := len(strings.Fields(c)); n < 4 || n > 45 || len(hs) == 0 {
+				continue
+			}
+			i++
+			h := hs[(i*7)%len(hs)]
+			if h.Writer == a.Writer {
+				h = hs[(i*7+1)%len(hs)]
+			}
+			ss := splitSents(h.Text)
+			at := i % (len(ss) + 1)
+			before := strings.Join(ss[:at], " ")
+			from := len(before)
+			if at > 0 {
+				from++
+			}
+			text := strings.Join(slices.Concat(ss[:at], []string{c}, ss[at:]), " ")
+			for _, g := range patternFlags(text, a.Question, nb.Grade(q, quiz.Answer{Text: text}), readers[raiseFoldOf(a.Writer)]) {
+				if g.span.Start >= from && g.span.End <= from+len(c) {
+					out = append(out, spanItem{writer: a.Writer, host: h.Writer, ex: quiz.SpanExampleG20{Feats: g.feats, Claim: true}})
+				}
+			}
+		}
+	}
+	return out
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -28,7 +29,10 @@ import (
 // around and the sentence's place in the answer; "markers" keeps only the
 // markers, the flag id, the words inside the match and the words right
 // before and after it.
-func SpanFeaturesG20(text, id string, span Span, set string) ([]string, bool) {
+//
+// pf, where not negative, is the second reader's reading of the whole
+// answer on its losing-claim scale, added as the buckets it falls below.
+func SpanFeaturesG20(text, id string, span Span, set string, pf float64) ([]string, bool) {
 	d := analyse(text)
 	si := -1
 	for j, s := range d.sents {
@@ -71,6 +75,13 @@ func SpanFeaturesG20(text, id string, span Span, set string) ([]string, bool) {
 	}
 	add("#bias")
 	add("f:" + id)
+	if pf >= 0 {
+		for _, c := range []string{"0.02", "0.05", "0.10", "0.20", "0.40", "0.60"} {
+			if v, _ := strconv.ParseFloat(c, 64); pf < v {
+				add("#pf<" + c)
+			}
+		}
+	}
 	// the clause the match ends in runs to the next clause start
 	clauseEnd := s.to
 	for k := last + 1; k < s.to; k++ {
@@ -269,4 +280,15 @@ func (m *SpanModelG20) Top(n int) []string {
 		out = append(out, fmt.Sprintf("%s %+.2f", m.v.names[i], m.w[i]))
 	}
 	return out
+}
+
+// AnswerFlagG20 is reader fr's (nil: the embedded one) reading of text
+// answered to qid on its losing-claim scale, or -1 for a question it was
+// not trained on.
+func AnswerFlagG20(fr *RaiseReaderG18, qid, text string) float64 {
+	rd, ok := fr.model().read(analyse(text), qid)
+	if !ok {
+		return -1
+	}
+	return rd.flag
 }
