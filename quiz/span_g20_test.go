@@ -316,18 +316,25 @@ func spanInserted(b *quiz.Bank, sm *quiz.SpanModelG20, thr float64, bare bool, a
 // lesson: a list item or a bold heading weighs most toward a misfire, but
 // mixed-wrong answers put their claims in list items and headings too
 // ("**Release:** `DEL lock`."); being the first or last sentence weighs
-// toward a claim, so a claim inserted mid-answer reads as a misfire; the
-// reporting and contrast markers are too rare among 172 misfires to
-// weigh. Variants (-span.g20.feats=sentence|markers, -span.g20.aug,
+// toward a claim, so a claim inserted mid-answer reads as a misfire; a
+// contrastive connective after the match leans toward a misfire, but the
+// reporting-verb and quote-mark markers are not among the 25 strongest
+// weights either way (a quoted or reported claim is 6 of the 141 past
+// misfires). Every flag on a should-flag answer is taken as its claim,
+// since the corpus names the claim in words only: a flag on a heading of
+// such an answer is a claim here. Variants (-span.g20.feats=sentence|markers, -span.g20.aug,
 // -span.g20.pf, -span.g20.neg, -span.g20.lambda) do no better: markers
 // only keeps every inserted claim but spares at most one passing answer of
-// BK+BL and of BM, none of Q+R, for 7-9 should-flag tuning answers; the
-// sentence alone or with synthetic claims (a claim sentence put into a
-// passing answer of another writer) spares none of BK+BL or Q+R and still
-// loses 11-18 should-flag tuning answers; with the answer's reading as a
-// feature it clears every passing flag of BK+BL, BM and Q+R but only by
-// becoming the answer-level veto again, setting aside 87-98 of the 98
-// long inserted claims.
+// BK+BL and of BM, none of Q+R, for 7-9 should-flag tuning answers (and,
+// with misfires weighted 12, one of BM's); the sentence alone (with or
+// without synthetic claims: a claim sentence put into a passing answer of
+// another writer), or every feature with synthetic claims, spare at most
+// one of BK+BL and of BM and none of Q+R, and lose 11-18 should-flag
+// tuning answers and one of BK+BL; with the answer's reading as a feature
+// it clears every passing flag of BK+BL, BM and Q+R, but only by becoming
+// the answer-level veto again: 24-29 should-flag tuning answers lost, and
+// 91-98 of the 98 long inserted claims set aside (87 even at 0.1 % of
+// claims).
 //
 //	go test ./quiz -run TestSpanReaderExperimentG20 -v -args -span.g20 -veto.g18.history=$PWD/quiz/testdata/blind/history18
 func TestSpanReaderExperimentG20(t *testing.T) {
