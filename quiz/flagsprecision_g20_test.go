@@ -1,0 +1,37 @@
+package quiz_test
+
+import "testing"
+
+// TestCounterpartsG20 holds grader g20's narrower red-flag patterns to
+// sentences of our own: a store's own guarantee stated correctly, which
+// shares the words of the mistake (no flag), beside the mistake itself
+// (flag). None of these sentences is a corpus answer.
+func TestCounterpartsG20(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		// The database applies the writes on one row one at a time; what
+		// loses an update is the application's read-modify-write.
+		{"row writes serialized, the read-modify-write blamed", "avoid-the-lock", "isolation-prevents-race",
+			"MySQL already serializes writes on a single row; the problem is the read-modify-write our service does around it, so I would make it one conditional UPDATE.", false},
+		{"writes on that row serialized, the app's read and write blamed", "avoid-the-lock", "isolation-prevents-race",
+			"The counter lives in MySQL, and MySQL already serializes writes on that row. The fix is to stop reading it in the service and writing a computed value back.", false},
+		{"near-miss: the database serializing transactions trusted", "avoid-the-lock", "isolation-prevents-race",
+			"No lock is needed here, since MySQL already serializes concurrent transactions and nothing is lost.", true},
+		{"near-miss: each write's atomicity trusted for a read-modify-write", "avoid-the-lock", "isolation-prevents-race",
+			"The service can read the balance, compute the new one and write it back, because MySQL serializes every write anyway.", true},
+
+		// A token taken from the consensus log keeps rising through a
+		// change of leader: that is why it is chosen.
+		{"log index as the token across failovers", "design-lock-service-q", "replication-keeps-lock",
+			"The grant is a committed entry, and its log index becomes the token, so the token stays monotonic across failovers.", false},
+		{"near-miss: a primary's counter trusted across failovers", "design-lock-service-q", "replication-keeps-lock",
+			"The primary hands out tokens with INCR, so the token stays monotonic across failovers.", true},
+
+		// A lock held in the same database as the data: a holder whose
+		// session is gone cannot commit there, so writes to that database
+		// need no separate token.
+		{"no token needed for writes in the same database", "row-lock", "fencing-unneeded",
+			"A holder whose connection died can't write after losing the lock, so no extra token is needed for writes in the same database; calls to other systems still need one.", false},
+		{"near-miss: a lost lock said to stop every write", "redis-vs-consensus", "fencing-unneeded",
+			"With etcd a client can never write after its session expired, so a fencing token adds nothing.", true},
+	})
+}
