@@ -11,13 +11,13 @@ func TestCounterpartsG20(t *testing.T) {
 		// The database applies the writes on one row one at a time; what
 		// loses an update is the application's read-modify-write.
 		{"row writes serialized, the read-modify-write blamed", "avoid-the-lock", "isolation-prevents-race",
-			"MySQL already serializes writes on a single row; the problem is the read-modify-write our service does around it, so I would make it one conditional UPDATE.", false},
-		{"writes on that row serialized, the app's read and write blamed", "avoid-the-lock", "isolation-prevents-race",
-			"The counter lives in MySQL, and MySQL already serializes writes on that row. The fix is to stop reading it in the service and writing a computed value back.", false},
+			"Our database already serializes writes on a single row; the problem is the read-modify-write the service does around it.", false},
+		{"writes on the same row serialized, the app's read and write blamed", "avoid-the-lock", "isolation-prevents-race",
+			"The stock count sits in Postgres, and Postgres already serializes writes on the same row. The trouble is reading it in the service and writing a computed value back.", false},
 		{"near-miss: the database serializing transactions trusted", "avoid-the-lock", "isolation-prevents-race",
-			"No lock is needed here, since MySQL already serializes concurrent transactions and nothing is lost.", true},
+			"No lock is needed here, since Postgres already serializes concurrent transactions and nothing is lost.", true},
 		{"near-miss: each write's atomicity trusted for a read-modify-write", "avoid-the-lock", "isolation-prevents-race",
-			"The service can read the balance, compute the new one and write it back, because MySQL serializes every write anyway.", true},
+			"The service can read the balance, compute the new one and write it back, because the database serializes every write anyway.", true},
 
 		// A token taken from the consensus log keeps rising through a
 		// change of leader: that is why it is chosen.
