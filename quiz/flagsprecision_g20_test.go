@@ -35,3 +35,22 @@ func TestCounterpartsG20(t *testing.T) {
 			"With etcd a client can never write after its session expired, so a fencing token adds nothing.", true},
 	})
 }
+
+// TestDeniedQuotesG20: a short quotation (a slogan, a promise) denied
+// where it stands, as the subject of a negated verb right after it or the
+// object of a verb of breaking right before it, is the thing refuted:
+// words a pattern takes from it and from the rebuttal make no claim
+// (no flag). The same words said as the candidate's own raise the flag.
+// None of these sentences is a corpus answer.
+func TestDeniedQuotesG20(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		{"quoted order as the subject of a negated verb", "deadlock-ordering", "lock-order-by-role",
+			"The runbook said to lock \"source then target\". But \"source then target\" is not a fixed global order: a transfer from X to Y takes X then Y, one from Y to X takes Y then X.", false},
+		{"near-miss: the same order claimed as fixed", "deadlock-ordering", "lock-order-by-role",
+			"We always lock the source first and then the target, which is a fixed order, so the transfers cannot deadlock.", true},
+		{"quoted promise as the object of a verb of breaking", "run-job-once", "exactly-once-claim",
+			"A lease that lapses while the job runs, or a retry after a timeout, breaks \"exactly once\" for the nightly job.", false},
+		{"near-miss: the promise claimed", "run-job-once", "exactly-once-claim",
+			"With the lock held by one instance, the nightly job runs exactly once.", true},
+	})
+}
