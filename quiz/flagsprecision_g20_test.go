@@ -54,3 +54,17 @@ func TestDeniedQuotesG20(t *testing.T) {
 			"With the lock held by one instance, the nightly job runs exactly once.", true},
 	})
 }
+
+// TestCodePlaceProbesG20: a debugging step that reads a place in the code
+// and lists, after a dash or colon, what to look for there names those
+// suspects; it does not claim them (no flag). The same practice said as
+// the candidate's own design raises the flag. None of these sentences is
+// a corpus answer.
+func TestCodePlaceProbesG20(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		{"suspects after a dash, once the code to read is named", "two-holders", "two-commands",
+			"Then I'd read the logs of both workers; check the locking code - SETNX and EXPIRE sent as two calls, or a dropped false return from the acquire; check that both hosts point at the same Redis.", false},
+		{"near-miss: the two commands as the candidate's acquire", "two-holders", "two-commands",
+			"Our acquire does SETNX and then EXPIRE separately, and that is fine for this job.", true},
+	})
+}
