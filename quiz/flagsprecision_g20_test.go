@@ -68,3 +68,22 @@ func TestCodePlaceProbesG20(t *testing.T) {
 			"Our acquire does SETNX and then EXPIRE separately, and that is fine for this job.", true},
 	})
 }
+
+// TestConsequenceHandledG20: a consequence told and then handled ("the
+// claim can be taken over, which means the job may run twice, so its
+// effects are made safe to repeat") grants the duplicate the mistake
+// denies, and "means" as a verb is no average (no flag). A TTL sized past
+// the job and called safe still raises the flag. None of these sentences
+// is a corpus answer.
+func TestConsequenceHandledG20(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		{"duplicate granted, the effects made safe to repeat", "run-job-once", "ttl-as-safety|ttl-below-runtime",
+			"When a holder crashes, its row is reclaimed after a timeout, which means the report job might run more than once, so every upload is made safe to repeat.", false},
+		{"duplicate said to happen occasionally", "run-job-once", "ttl-as-safety|ttl-below-runtime",
+			"Past the timeout another instance takes the claim, so the job occasionally runs more than once, and it stays safe because each write is keyed by period.", false},
+		{"near-miss: a timeout longer than the job called safe", "run-job-once", "ttl-as-safety",
+			"With the timeout set longer than the job, we are safe: no second run can start.", true},
+		{"near-miss: the timeout sized from the mean runtime", "run-job-once", "ttl-below-runtime",
+			"I set the lock timeout to the mean runtime plus a little.", true},
+	})
+}
