@@ -1389,6 +1389,20 @@ func markNamedAfterColon(d *doc) {
 	}
 }
 
+// speakerStops reports whether the verb at toks[j] has the speaker as its
+// subject just before it: "I'd stop", "we would stop", "I'll kill".
+func speakerStops(toks []token, from, j int) bool {
+	k := j - 1
+	if k > from && (toks[k].raw == "would" || toks[k].raw == "will" || toks[k].raw == "should" || toks[k].raw == "must") {
+		k--
+	}
+	switch toks[k].raw {
+	case "i'd", "we'd", "i'll", "we'll", "i", "we":
+		return true
+	}
+	return false
+}
+
 // approvalVerbs, negated in a header, refuse what the header names: "A
 // pattern I wouldn't accept:", "Something I'd never sign off on:".
 var approvalVerbs = setOf(`accept allow approve ship merge sign tolerate recommend trust permit buy`)
@@ -1416,6 +1430,13 @@ func refusingHeader(toks []token, from, colon int) bool {
 			return true
 		}
 		if r == "against" && j > from && (againstVerbs[toks[j-1].raw] || j > from+1 && againstVerbs[toks[j-2].raw]) {
+			return true
+		}
+		// g20: "First thing I'd stop:", "What we'd stop doing:": the
+		// speaker stopping the practice the header names. (Only with the
+		// speaker as the subject: "what a fence must stop: stale writes"
+		// names what the design prevents.)
+		if (r == "stop" || r == "kill") && j > from && speakerStops(toks, from, j) && colon-j <= 2 {
 			return true
 		}
 		if !approvalVerbs[r] || speakerOpeners[toks[from].raw] {

@@ -101,3 +101,16 @@ func TestEventItemsG20(t *testing.T) {
 			"In the listener: on SUSPENDED carry on with the writes, since it is usually a blip.", true},
 	})
 }
+
+// TestStoppingHeadersG20: a header in which the speaker stops a practice
+// ("The first thing I'd stop: ...") names what follows to reject it (no
+// flag); the same practice recommended still raises the flag. None of
+// these sentences is a corpus answer.
+func TestStoppingHeadersG20(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		{"practice named after a stopping header", "redlock-operations-q", "redlock-replicas-or-no-persistence",
+			"The first thing we'd stop: teams giving each of the five masters a replica under Sentinel for availability.", false},
+		{"near-miss: the practice recommended", "redlock-operations-q", "redlock-replicas-or-no-persistence",
+			"For availability, give each of the five masters a replica under Sentinel.", true},
+	})
+}
