@@ -1230,7 +1230,27 @@ func acrossListItems(d *doc, spans [][2]int) bool {
 	if semis >= minListSemis && inside {
 		return true
 	}
-	return acrossBracket(d, spans, sn) || acrossTermList(d, spans, sn)
+	return acrossBracket(d, spans, sn) || acrossTermList(d, spans, sn) || acrossEventItems(d, lo, hi, sn)
+}
+
+// acrossEventItems reports a match that runs from one item into the next
+// of a list of actions keyed by events, two or more items that each open
+// with "on" after a comma, semicolon or colon: "on SUSPENDED pause work,
+// on RECONNECTED continue, on LOST reacquire" says what to do on each
+// event, and joins no "continue" to another item's SUSPENDED (grader g20).
+func acrossEventItems(d *doc, lo, hi int, sn sentence) bool {
+	items, inside := 0, false
+	for j := sn.from; j+1 < sn.to; j++ {
+		t := d.toks[j]
+		if t.raw != "on" || !(j == sn.from || t.clause && (t.brk == ',' || t.brk == ';' || t.brk == ':')) || d.toks[j+1].fn {
+			continue
+		}
+		items++
+		if j > lo && j < hi {
+			inside = true
+		}
+	}
+	return items >= 2 && inside
 }
 
 // minListSemis is how many semicolons make a sentence a list whose items
@@ -1369,6 +1389,20 @@ func markNamedAfterColon(d *doc) {
 	}
 }
 
+// speakerStops reports whether the verb at toks[j] has the speaker as its
+// subject just before it: "I'd stop", "we would stop", "I'll kill".
+func speakerStops(toks []token, from, j int) bool {
+	k := j - 1
+	if k > from && (toks[k].raw == "would" || toks[k].raw == "will" || toks[k].raw == "should" || toks[k].raw == "must") {
+		k--
+	}
+	switch toks[k].raw {
+	case "i'd", "we'd", "i'll", "we'll", "i", "we":
+		return true
+	}
+	return false
+}
+
 // approvalVerbs, negated in a header, refuse what the header names: "A
 // pattern I wouldn't accept:", "Something I'd never sign off on:".
 var approvalVerbs = setOf(`accept allow approve ship merge sign tolerate recommend trust permit buy`)
@@ -1396,6 +1430,13 @@ func refusingHeader(toks []token, from, colon int) bool {
 			return true
 		}
 		if r == "against" && j > from && (againstVerbs[toks[j-1].raw] || j > from+1 && againstVerbs[toks[j-2].raw]) {
+			return true
+		}
+		// g20: "First thing I'd stop:", "What we'd stop doing:": the
+		// speaker stopping the practice the header names. (Only with the
+		// speaker as the subject: "what a fence must stop: stale writes"
+		// names what the design prevents.)
+		if (r == "stop" || r == "kill") && j > from && speakerStops(toks, from, j) && colon-j <= 2 {
 			return true
 		}
 		if !approvalVerbs[r] || speakerOpeners[toks[from].raw] {

@@ -1359,7 +1359,7 @@ func (p *Pattern) claimed(d *doc, spans [][2]int) bool {
 				continue
 			}
 			for j := s[0]; j < s[1]; j++ {
-				if q := d.toks[j].quote; q > 0 && quotedClaim(d, d.sents[d.toks[j].sent], q) {
+				if q := d.toks[j].quote; q > 0 && (quotedClaim(d, d.sents[d.toks[j].sent], q) || quoteDenied(d, j, q)) {
 					return false
 				}
 			}
@@ -1413,6 +1413,54 @@ func quotedClaim(d *doc, sn sentence, quote int) bool {
 	}
 	return n >= quotedClaimWords && fn && !usesQuote(d, sn, quote)
 }
+
+// quoteDenied reports whether the quotation quote, which token j lies in,
+// is denied where it stands: it is the subject of a negated verb that
+// follows it at once (`"source then destination" is not a fixed order`,
+// `"just retry" doesn't hold`) or the object of a verb of breaking that
+// comes right before it (`a crash mid-run breaks "exactly once"`). A
+// short quotation (a promise or a slogan, too short to be a quoted
+// claim) is then the thing refuted, and words matched from it and from
+// the rebuttal around it make no claim of the candidate's.
+func quoteDenied(d *doc, j, quote int) bool {
+	from, to := j, j+1
+	for from > 0 && d.toks[from-1].quote == quote {
+		from--
+	}
+	for to < len(d.toks) && d.toks[to].quote == quote {
+		to++
+	}
+	if to < len(d.toks) && d.toks[to].sent == d.toks[j].sent {
+		neg := -1
+		switch t := d.toks[to].raw; {
+		case isNegator(t):
+			neg = to
+		case quoteCopulas[t] && to+1 < len(d.toks) && d.toks[to+1].sent == d.toks[j].sent && isNegator(d.toks[to+1].raw):
+			neg = to + 1
+		}
+		// ... but `"SETNX then EXPIRE" isn't a problem` or `... isn't
+		// risky` plays the quoted practice down: it is defended, not
+		// denied.
+		if neg >= 0 && !d.toks[neg].dismiss && !(neg+1 < len(d.toks) && quoteDefences[d.toks[neg+1].raw]) {
+			return true
+		}
+	}
+	return from > 0 && d.toks[from-1].sent == d.toks[j].sent && quoteBreakers[d.toks[from-1].raw]
+}
+
+// quoteCopulas, before a negator right after a quotation, make it the
+// subject denied: `"X" is not ...`, `"X" does not ...`.
+var quoteCopulas = setOf(`is are was were does do did will would can could has have`)
+
+// quoteDefences, right after a negator that follows a quotation, defend
+// what it quotes: `"retry later" isn't risky`.
+var quoteDefences = setOf(`needed necessary required hard difficult risky dangerous unsafe racy
+wrong broken bad fragile`)
+
+// quoteBreakers, right before a quotation, make it the promise broken:
+// `... break "exactly once"`.
+var quoteBreakers = setOf(`break breaks broke breaking violate violates violated defeat defeats
+defeated undermine undermines contradict contradicts refute refutes disprove disproves`)
 
 // quotedClaimWords is the shortest quotation read as a quoted claim.
 const quotedClaimWords = 5
