@@ -205,7 +205,7 @@ const minVerblessItems = 4
 // itemCuts counts the marks in s that cut a list's items within a
 // sentence.
 func itemCuts(s string) int {
-	n := strings.Count(s, ",") + strings.Count(s, ";") + strings.Count(s, ":") + strings.Count(s, "=") + strings.Count(s, "/") + strings.Count(s, "→") + strings.Count(s, "⇒") + strings.Count(s, "∧") + strings.Count(s, "&&") + strings.Count(s, " + ") + strings.Count(s, " and ")
+	n := strings.Count(s, ",") + strings.Count(s, ";") + strings.Count(s, ":") + strings.Count(s, "=") + strings.Count(s, "/") + strings.Count(s, "→") + strings.Count(s, "⇒") + strings.Count(s, "∧") + strings.Count(s, "&&") + strings.Count(s, " + ") + strings.Count(s, " and ") + strings.Count(s, " • ") + strings.Count(s, " · ")
 	// ("=>", "->" and "==" are counted once, by their "=" or not at all)
 	return n + strings.Count(s, "->") - strings.Count(s, "==")
 }

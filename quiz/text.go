@@ -399,6 +399,11 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 				sentHasTok = false
 				clauseNext, brk = true, r
 			}
+		case inlineBullet(r) && !clauseNext:
+			// A bullet inside a line ("header • client UUID • unique
+			// constraint") cuts items as a comma does; one that opens a
+			// line is only its list marker.
+			clauseNext, brk = true, ','
 		case r == ',' || r == ';' || r == ':' || r == '(' || r == ')' || r == '—' || r == '–' || r == '[' || r == ']':
 			clauseNext, brk = true, r
 			switch r {
@@ -461,7 +466,7 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 		for k := i; k < j; k++ {
 			d.toks[k].sent = len(d.sents)
 		}
-		segs := 1 + strings.Count(text[d.toks[i].start:d.toks[j-1].end], ",") + strings.Count(text[d.toks[i].start:d.toks[j-1].end], ";") + inlineNumbers(text[d.toks[i].start:d.toks[j-1].end])
+		segs := 1 + strings.Count(text[d.toks[i].start:d.toks[j-1].end], ",") + strings.Count(text[d.toks[i].start:d.toks[j-1].end], ";") + inlineNumbers(text[d.toks[i].start:d.toks[j-1].end]) + inlineBullets(text[d.toks[i].start:d.toks[j-1].end])
 		readerSegs := segs
 		// A discourse marker set off by commas ("the lease, you know,
 		// expires") is no item of its own.
@@ -877,8 +882,20 @@ func arrows(s string) int {
 	return n
 }
 
+// inlineBullet reports a bullet glyph; inside a line it separates items
+// as a comma does (grader g20: a keyword list cut by "•" read as one long
+// clause with a verb in it, "stored response", and passed).
+func inlineBullet(r rune) bool { return r == '•' || r == '·' || r == '▪' || r == '◦' }
+
+// inlineBullets counts the bullet glyphs in s, a sentence's text from its
+// first word to its last, where every bullet is inside the line.
+func inlineBullets(s string) int {
+	return strings.Count(s, "•") + strings.Count(s, "·") + strings.Count(s, "▪") + strings.Count(s, "◦")
+}
+
 // outerSegments counts the clauses of s split by commas, semicolons,
-// colons, arrows, dashes and spaced slashes outside backticks and brackets.
+// colons, arrows, dashes, inline bullets and spaced slashes outside
+// backticks and brackets.
 func outerSegments(s string) int {
 	n, depth, code := 1, 0, false
 	prev := rune(0)
@@ -890,7 +907,7 @@ func outerSegments(s string) int {
 			depth++
 		case (r == ')' || r == ']') && depth > 0:
 			depth--
-		case (r == ',' || r == ';' || r == ':' || r == '→' || r == '⇒' || r == '—' || r == '–') && depth == 0 && !code:
+		case (r == ',' || r == ';' || r == ':' || r == '→' || r == '⇒' || r == '—' || r == '–' || inlineBullet(r) && i > 0) && depth == 0 && !code:
 			n++
 		case (r == '/' || r == '-' || r == '+' || r == '|') && prev == ' ' && i+1 < len(s) && s[i+1] == ' ' && depth == 0 && !code:
 			// " / " and a spaced " - " separate items like a comma
