@@ -2031,6 +2031,23 @@ failure failures suspicious smells smell myth myths breaks fails risks problems 
 excluded banned narrows mitigations inflicted caveats limitations downsides gotchas
 bite bites burn burns hazards signals metrics measurements dashboards graphs`)
 
+// guardOpens reports words from toks[k] to end that open on the action a
+// check guards: "before each write", "right before writing", "just
+// before the call".
+func guardOpens(toks []token, k, end int) bool {
+	if k < end && (toks[k].raw == "right" || toks[k].raw == "just" || toks[k].raw == "immediately") {
+		k++
+	}
+	if k+1 >= end || toks[k].raw != "before" {
+		return false
+	}
+	switch toks[k+1].raw {
+	case "each", "every", "the", "any", "writing", "calling", "sending", "committing", "updating", "acting":
+		return true
+	}
+	return false
+}
+
 // investigationNouns, as a short header of their own ("Debugging:", "My
 // triage:"), head a list of places to look; in a longer header they may
 // head the candidate's own steps ("Two things I'd do while debugging:").
@@ -2673,8 +2690,16 @@ func markMentions(d *doc) {
 				// "The anti-pattern list: X, Y"
 				anti := (toks[j].raw == "pattern" || toks[j].raw == "patterns") && j > s.from && toks[j-1].raw == "anti"
 				if headerWords[toks[j].raw] || anti || toks[j].raw == "look" && lookProbe(toks, j, s) || toks[j].raw == "suspects" || readsCode(toks, j, colon) || oneOf {
+					// g20: "So we add a check: before each write the
+					// worker asks ...", "the holder checks it: before
+					// each write, ...": a check whose colon opens on the
+					// action it guards is a step of the design, as "check
+					// whether I still hold it before writing" is, not a
+					// list of suspects. The second reader, frozen, still
+					// reads it as before.
+					guard := (toks[j].raw == "check" || toks[j].raw == "checks") && guardOpens(toks, colon, s.to)
 					for k := colon; k < s.to; k++ {
-						if waived {
+						if waived || guard {
 							toks[k].readerRefuted = true
 						} else {
 							toks[k].refuted = true
