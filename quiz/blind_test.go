@@ -75,7 +75,14 @@ var (
 	// then (16:10 UTC, main fa43efd), before anything changed for them; BM
 	// is kept unread, as a check on whether changes made for BK and BL
 	// generalise.
-	validationWriters = []string{"BK", "BL", "BM"}
+	// BS and BT (written blind for tuning while g20 is tuned, 16:05-16:18
+	// UTC) were measured by main on arrival (37ff8b7: g19 with the
+	// retrained reader), BV and BW (16:47-17:02 UTC) by main at 6f4a37e
+	// (g20 half-way: the patterns and reading rules of its first round),
+	// before anything changed for them; all four are kept unread (totals
+	// only) through g20, as a check on whether its changes reach writers
+	// nobody read.
+	validationWriters = []string{"BK", "BL", "BM", "BS", "BT", "BV", "BW"}
 	// earlierWriters (Q, R) answered all 24 questions (brief:
 	// writer-brief-3.md) while grader g6 was tuned and were its fresh
 	// holdout: their files stayed outside the repository, away from
@@ -343,17 +350,23 @@ const earlierBeforeGrader = "g5"
 // held so they cannot get worse unnoticed.
 var earlierFloors = quiz.BlindGate{Verdicts: 0.964, MaxPassFlagged: 3, Flagged: 0.885, MaxSaladPasses: 1}
 
-// validationBefore is each validation writer as grader g19 scored it when
-// the file was released for tuning (2026-12-03, 16:10 UTC, main fa43efd),
-// before anything was changed for it.
+// validationBefore is each validation writer as main scored it before
+// anything was changed for it: BK, BL and BM as grader g19 scored them when
+// they were released for tuning (2026-12-03, 16:10 UTC, main fa43efd); BS
+// and BT on arrival (main 37ff8b7); BV and BW on arrival (main 6f4a37e,
+// half-way through g20). See validationBeforeGrader.
 var validationBefore = []quiz.BlindFigures{
 	{Writers: []string{"BK"}, Answers: 264, Verdicts: 0.951, FalsePasses: 2, FalseFails: 11, PassAnswers: 144, PassFlagged: 2, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 42, Flagged: 0.875, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 22}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 22}, {Kind: "rejects-antipattern", Answers: 24, Agree: 21}, {Kind: "strong-casual", Answers: 24, Agree: 21}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 24}, {Kind: "strong-unusual", Answers: 24, Agree: 21}, {Kind: "weak", Answers: 24, Agree: 24}}},
 	{Writers: []string{"BL"}, Answers: 264, Verdicts: 0.962, FalsePasses: 2, FalseFails: 8, PassAnswers: 144, PassFlagged: 3, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 45, Flagged: 0.938, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 22}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 19}, {Kind: "rejects-antipattern", Answers: 24, Agree: 22}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 24}, {Kind: "strong-unusual", Answers: 24, Agree: 23}, {Kind: "weak", Answers: 24, Agree: 24}}},
 	{Writers: []string{"BM"}, Answers: 264, Verdicts: 0.966, FalsePasses: 1, FalseFails: 8, PassAnswers: 144, PassFlagged: 3, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 45, Flagged: 0.938, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 23}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 23}, {Kind: "rejects-antipattern", Answers: 24, Agree: 23}, {Kind: "strong-casual", Answers: 24, Agree: 23}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 22}, {Kind: "strong-unusual", Answers: 24, Agree: 21}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	{Writers: []string{"BS"}, Answers: 264, Verdicts: 0.947, FalsePasses: 4, FalseFails: 10, PassAnswers: 144, PassFlagged: 5, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 43, Flagged: 0.896, Salads: 24, SaladPasses: 1, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 23}, {Kind: "mixed-wrong", Answers: 24, Agree: 21}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 23}, {Kind: "rejects-antipattern", Answers: 24, Agree: 21}, {Kind: "strong-casual", Answers: 24, Agree: 22}, {Kind: "strong-concise", Answers: 24, Agree: 23}, {Kind: "strong-full", Answers: 24, Agree: 23}, {Kind: "strong-unusual", Answers: 24, Agree: 22}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	{Writers: []string{"BT"}, Answers: 264, Verdicts: 0.981, FalsePasses: 1, FalseFails: 4, PassAnswers: 144, PassFlagged: 2, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 45, Flagged: 0.938, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 23}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 23}, {Kind: "rejects-antipattern", Answers: 24, Agree: 22}, {Kind: "strong-casual", Answers: 24, Agree: 23}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 24}, {Kind: "strong-unusual", Answers: 24, Agree: 24}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	{Writers: []string{"BV"}, Answers: 264, Verdicts: 0.977, FalsePasses: 0, FalseFails: 6, PassAnswers: 144, PassFlagged: 2, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 47, Flagged: 0.979, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 24}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 22}, {Kind: "rejects-antipattern", Answers: 24, Agree: 23}, {Kind: "strong-casual", Answers: 24, Agree: 22}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 23}, {Kind: "strong-unusual", Answers: 24, Agree: 24}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	{Writers: []string{"BW"}, Answers: 264, Verdicts: 0.955, FalsePasses: 1, FalseFails: 11, PassAnswers: 144, PassFlagged: 4, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 46, Flagged: 0.958, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 23}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 21}, {Kind: "rejects-antipattern", Answers: 24, Agree: 24}, {Kind: "strong-casual", Answers: 24, Agree: 22}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 21}, {Kind: "strong-unusual", Answers: 24, Agree: 21}, {Kind: "weak", Answers: 24, Agree: 24}}},
 }
 
 // validationBeforeGrader names the grader that measured validationBefore.
-var validationBeforeGrader = map[string]string{"BK": "g19", "BL": "g19", "BM": "g19"}
+var validationBeforeGrader = map[string]string{"BK": "g19", "BL": "g19", "BM": "g19", "BS": "g19 on arrival, main 37ff8b7", "BT": "g19 on arrival, main 37ff8b7", "BV": "g20 half-way, main 6f4a37e", "BW": "g20 half-way, main 6f4a37e"}
 
 func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	r := func(a, b int) float64 {
