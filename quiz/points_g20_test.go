@@ -1,0 +1,112 @@
+package quiz_test
+
+import "testing"
+
+// Grader g20, points: core points that correct answers of the validation
+// writers BK and BL (and the tuning writers BG, BN, BO read for the first
+// time) made in plain words. Each family is written once, in a concept or
+// a question's point, and tested here with sentences of our own, beside
+// near-misses that must not earn the point.
+
+// TestTimingCheckOnlyMovesTheOdds: a time-based guard (a lease check, a
+// longer TTL, a delay) said to lower the odds only, to stay racy, to hold
+// only while the holder does not freeze, or defeated by a pause of any
+// length. A guard sold as making the overlap impossible is not it.
+func TestTimingCheckOnlyMovesTheOdds(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"unfenceable-resource", "timing-caveat", "Looking at the remaining lease before each charge only cuts the odds of a double payment.", true},
+		{"unfenceable-resource", "timing-caveat", "A bigger TTL merely makes the duplicate charge rarer.", true},
+		{"unfenceable-resource", "timing-caveat", "Checking the lease right before the call is still racy.", true},
+		{"unfenceable-resource", "timing-caveat", "Re-reading the expiry first only works if the worker doesn't stall straight after it.", true},
+		{"unfenceable-resource", "timing-caveat", "A stop-the-world collection can be arbitrarily long, so no lease length covers it.", true},
+		{"unfenceable-resource", "timing-caveat", "Sooner or later a frozen worker will hit the provider late.", true},
+		{"unfenceable-resource", "timing-caveat", "Checking the lease right before the call makes a double charge impossible.", false},
+		{"unfenceable-resource", "timing-caveat", "A bigger TTL gives the worker more time to finish the charge.", false},
+		{"choose-ttl", "no-safe-value", "Whatever TTL we choose just lowers the chance of two owners, it never rules it out.", true},
+	})
+}
+
+// TestLateWriteMatchesNothing: fencing seen from the stale write, which
+// finds no row to change, or from the protected service named by its
+// role; a row found missing for another reason is not it.
+func TestLateWriteMatchesNothing(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"two-holders", "fix-fencing", "We added a version condition to the UPDATE, so the stale worker's update touched no rows.", true},
+		{"two-holders", "fix-fencing", "With the epoch in the WHERE clause, the expired holder's write matches nothing.", true},
+		{"two-holders", "fix-fencing", "The systems being protected remember the highest number they have seen and refuse anything lower.", true},
+		{"two-holders", "fix-fencing", "The report query returned zero rows because the table was empty.", false},
+		{"two-holders", "fix-fencing", "Raise the TTL to two minutes so the job always finishes in time.", false},
+	})
+}
+
+// TestRepeatGetsTheFirstOutcome: a repeat answered with the first run's
+// outcome, a duplicate designed away, or work said to need no lock
+// because it is idempotent; the lock credited with stopping duplicates is
+// not it.
+func TestRepeatGetsTheFirstOutcome(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"avoid-the-lock", "idempotent", "Each request carries a tag, so a retry of it is handed the stored response instead of running again.", true},
+		{"avoid-the-lock", "idempotent", "When the same order comes in a second time it just receives the original result.", true},
+		{"avoid-the-lock", "idempotent", "Idempotent handlers don't require any locking at all.", true},
+		{"avoid-the-lock", "idempotent", "A retry waits until the first request is finished and then charges the card again.", false},
+		{"run-job-once", "idempotent", "Write the export so that running it twice would not produce duplicate rows.", true},
+		{"run-job-once", "idempotent", "The lock means the export can't run twice, so it never produces duplicate rows.", false},
+	})
+}
+
+// TestCounterUpdatedInPlace: a counter changed in place by the database
+// (as SQL or in words) is an overlap the store makes harmless; reading it
+// into the application and writing it back is not.
+func TestCounterUpdatedInPlace(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"avoid-the-lock", "idempotent", "The booking is one statement, `UPDATE flights SET seats = seats - 1 WHERE id = ? AND seats > 0`, applied atomically.", true},
+		{"avoid-the-lock", "idempotent", "Decrementing the stock is a single UPDATE, so concurrent buyers never need a lock.", true},
+		{"avoid-the-lock", "idempotent", "We read the stock into PHP, subtract one and save the row back.", false},
+	})
+}
+
+// TestLockKeptForEfficiency: the lock kept for saving doubled effort; a
+// lock kept to keep money safe is not it.
+func TestLockKeptForEfficiency(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"avoid-the-lock", "efficiency-only", "I only reach for a lock when doubled-up effort would be expensive, like rendering the same video twice.", true},
+		{"avoid-the-lock", "efficiency-only", "Locks I keep for efficiency, such as not rebuilding the search index on every node.", true},
+		{"avoid-the-lock", "efficiency-only", "I use a lock for payments, where wasted effort is the least of it and correctness is what matters.", false},
+	})
+}
+
+// TestRowLockStopsAtTheDatabase: a row lock's reach ending at the
+// database, said as advice (no outside call inside it), as its limit, as
+// what the database cannot roll back, and the transaction held open; the
+// lock said to cover the call is not it.
+func TestRowLockStopsAtTheDatabase(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"row-lock", "outside-effects", "Never hit the shipping API inside the transaction that holds it.", true},
+		{"row-lock", "outside-effects", "Its main limitation is calls to other systems, which it knows nothing about.", true},
+		{"row-lock", "outside-effects", "Then someone sends a webhook from that code path, and the database cannot undo those.", true},
+		{"row-lock", "outside-effects", "Call the shipping API inside the transaction, the row lock covers it.", false},
+		{"row-lock", "outside-effects", "If the worker dies, the database rolls back its row changes.", false},
+		{"row-lock", "long-transactions", "The worker keeps the transaction open for minutes while it waits on the upload.", true},
+		{"row-lock", "long-transactions", "Open the transaction, lock the row, update it and commit.", false},
+	})
+}
+
+// TestDesignOverAConsensusStore: a lock service built as a layer over a
+// consensus store, and its token said as a number that only grows; a
+// single Redis under it, or a count of clients that grows, is not it.
+func TestDesignOverAConsensusStore(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"design-lock-service-q", "consensus-log", "I would build the service as a small HTTP layer on top of etcd rather than writing consensus myself.", true},
+		{"design-lock-service-q", "consensus-log", "It would be a thin wrapper around ZooKeeper.", true},
+		{"design-lock-service-q", "consensus-log", "I would build the service as a small HTTP layer on top of one Redis node.", false},
+		{"design-lock-service-q", "fencing-token", "Every grant hands back a ticket number that only ever goes up.", true},
+		{"design-lock-service-q", "fencing-token", "The number of teams using it keeps growing every quarter.", false},
+	})
+}
