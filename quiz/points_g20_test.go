@@ -23,6 +23,7 @@ func TestTimingCheckOnlyMovesTheOdds(t *testing.T) {
 		{"unfenceable-resource", "timing-caveat", "Sooner or later a frozen worker will hit the provider late.", true},
 		{"unfenceable-resource", "timing-caveat", "Checking the lease right before the call makes a double charge impossible.", false},
 		{"unfenceable-resource", "timing-caveat", "A bigger TTL gives the worker more time to finish the charge.", false},
+		{"unfenceable-resource", "timing-caveat", "Checking the lease makes the double charge impossible, not just rarer.", false},
 		{"choose-ttl", "no-safe-value", "Whatever TTL we choose just lowers the chance of two owners, it never rules it out.", true},
 	})
 }
