@@ -111,3 +111,16 @@ func TestDesignOverAConsensusStore(t *testing.T) {
 		{"design-lock-service-q", "fencing-token", "The number of teams using it keeps growing every quarter.", false},
 	})
 }
+
+// TestWorthDenialStaysInItsClause: "X gives you nothing" denies the worth
+// of its own subject; joined by ", and" with a subject of its own it
+// leaves the clauses before it standing. Sharing the subject ("..., and
+// gives you nothing") it still denies them.
+func TestWorthDenialStaysInItsClause(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"redis-lock-and-failure", "pause-expiry", "It fails when the holder is frozen past the TTL, and Redis alone gives you nothing to fence with.", true},
+		{"redis-lock-and-failure", "pause-expiry", "It breaks when the holder stalls past the TTL, but the random value gives you nothing to fence with.", true},
+		{"redis-lock-and-failure", "pause-expiry", "Renewing in the background when the holder stalls past the TTL is slower, and gives you nothing.", false},
+	})
+}
