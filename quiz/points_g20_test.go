@@ -124,3 +124,43 @@ func TestWorthDenialStaysInItsClause(t *testing.T) {
 		{"redis-lock-and-failure", "pause-expiry", "Renewing in the background when the holder stalls past the TTL is slower, and gives you nothing.", false},
 	})
 }
+
+// TestLoserFoldsTheirEditsIn: the losing editor working their edits into
+// the newer version; writing them over it is the lost update, not it.
+func TestLoserFoldsTheirEditsIn(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"optimistic-concurrency", "zero-rows-retry", "The slower editor is told about the clash and can work their changes back in by hand.", true},
+		{"optimistic-concurrency", "zero-rows-retry", "She reloads the page and folds her edits into the current text.", true},
+		{"optimistic-concurrency", "zero-rows-retry", "Just work the changes into the row without checking the version, last write wins.", false},
+		{"optimistic-concurrency", "zero-rows-retry", "Work your changes into the form and overwrite their version of the row.", false},
+	})
+}
+
+// TestClaimVersionColumnAndRecycledIDs: a version column named for the
+// lease or claim guards the writes; host names and pids come back, so an
+// owner id repeats. The owner's own column, or ids merely logged, are not
+// it.
+func TestClaimVersionColumnAndRecycledIDs(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"holder-id-guard", "epoch-column", "Each claim bumps a lock_version column and every write checks lock_version = $v.", true},
+		{"holder-id-guard", "epoch-column", "Every write checks lease_expires_at against now() before it runs.", false},
+		{"holder-id-guard", "same-owner-twice", "Pids get recycled, so a restarted worker comes back with the id it had before.", true},
+		{"holder-id-guard", "same-owner-twice", "In a container the hostname repeats after every reschedule of the pod.", true},
+		{"holder-id-guard", "same-owner-twice", "We log the hostname and pid of each worker when it starts.", false},
+	})
+}
+
+// TestKeyMintedOnceAndResent: the caller mints the key once and sends it
+// with every retry; a fresh key on every retry is the mistake.
+func TestKeyMintedOnceAndResent(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"idempotency-keys", "client-key", "The phone generates it once per checkout and attaches it to each retry.", true},
+		{"idempotency-keys", "client-key", "Our frontend creates a key once, then sends it with every retry of that order.", true},
+		{"idempotency-keys", "client-key", "The client sends a fresh token on every retry.", false},
+		{"unfenceable-resource", "idempotency-key", "We give the payout a reference and send it on every retry to the provider.", true},
+		{"unfenceable-resource", "idempotency-key", "We send a different reference on every retry to the provider.", false},
+	})
+}
