@@ -164,3 +164,24 @@ func TestKeyMintedOnceAndResent(t *testing.T) {
 		{"unfenceable-resource", "idempotency-key", "We send a different reference on every retry to the provider.", false},
 	})
 }
+
+// TestOtherPlainWordsG20: the outbox row said to be real together with
+// the change or not at all; the failover choosing by rules of its own; a
+// stall carrying a run past any TTL; a crash's cost as dead time or a
+// takeover delay; servers blocking on the same row. Each beside a
+// near-miss.
+func TestOtherPlainWordsG20(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"outbox-pattern", "outbox-row", "The order update and an event row are written by the same request, so they are either both real or both not.", true},
+		{"outbox-pattern", "outbox-row", "We publish to Kafka and update the order, so they are either both real or both not.", false},
+		{"redis-wait-safe", "promoted-replica", "Sentinel picks the next primary by its own rules, whatever WAIT said.", true},
+		{"redis-wait-safe", "promoted-replica", "Sentinel picks the next primary when the old one stops answering.", false},
+		{"choose-ttl", "no-safe-value", "A swap storm can drag a run past any TTL you pick.", true},
+		{"choose-ttl", "no-safe-value", "We set the TTL past any run we have measured.", false},
+		{"choose-ttl", "tradeoff", "A long lease means minutes of dead time after every crash.", true},
+		{"choose-ttl", "tradeoff", "I pick the TTL from the takeover delay we can accept when a holder dies.", true},
+		{"row-lock", "yes-within-db", "Workers on separate machines all wait on the same row.", true},
+		{"row-lock", "yes-within-db", "Workers on separate machines all read the same row.", false},
+	})
+}
