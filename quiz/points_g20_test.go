@@ -185,3 +185,20 @@ func TestOtherPlainWordsG20(t *testing.T) {
 		{"row-lock", "yes-within-db", "Workers on separate machines all read the same row.", false},
 	})
 }
+
+// TestPlainWordAnswersPassG20: whole answers of our own, written the way
+// the strong-unusual writers write (no "idempotent", no "fencing"), now
+// pass; the same words as a bare list, or a weak answer leaning on the
+// lock, still fail.
+func TestPlainWordAnswersPassG20(t *testing.T) {
+	b := loadBank(t)
+	checkVerdicts(t, b, []verdictCase{
+		{"avoid-the-lock", "If the table can refuse a second row with the same booking number, I let it do that instead of guarding it with Redis. Seat counts go down with `UPDATE flights SET seats = seats - 1 WHERE id = ? AND seats > 0`, applied atomically, so two buyers never need to take turns. A lock I keep for efficiency, like not rendering the same report on every node at once.", true},
+		{"avoid-the-lock", "unique constraint, seats = seats - 1, efficiency, lock, Redis", false},
+		{"avoid-the-lock", "I would always put a Redis lock in front of the seat update so two buyers can't collide.", false},
+		{"unfenceable-resource", "The provider can't check our tokens, so I would send an idempotency key built from the order id, the same on every retry, assuming they remember keys long enough. Checking how much lease is left before the call only cuts the odds, since the worker can stall right after the check. A reconciliation job that refunds duplicates is the safety net, assuming we can match charges to orders.", true},
+		{"unfenceable-resource", "idempotency key, lease check, still racy, reconciliation", false},
+		{"row-lock", "In effect yes: app servers on separate machines all wait on the same row, so it serializes them, but only for data in that database. It lives and dies with the transaction, so a crashed worker's changes roll back. Never call the payment provider inside that transaction, because the database cannot undo those calls.", true},
+		{"row-lock", "Yes, it locks the row for everyone, so it is a distributed lock and you can use it for anything.", false},
+	})
+}
