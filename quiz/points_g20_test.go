@@ -202,3 +202,15 @@ func TestPlainWordAnswersPassG20(t *testing.T) {
 		{"row-lock", "Yes, it locks the row for everyone, so it is a distributed lock and you can use it for anything.", false},
 	})
 }
+
+// TestRestartedNodeQuarantined: a Redlock node that writes every lock to
+// disk before it says yes, or sits in quarantine after a crash; a node
+// that comes straight back is not it.
+func TestRestartedNodeQuarantined(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"redlock-operations-q", "restart-forgets", "After a crash a node sits in quarantine until every lock it granted has lapsed.", true},
+		{"redlock-operations-q", "restart-forgets", "Each node writes every grant to disk before it says yes.", true},
+		{"redlock-operations-q", "restart-forgets", "A node that crashes is put straight back into the pool.", false},
+	})
+}
