@@ -28,6 +28,10 @@ var worthDenials = func() [][]string {
 	return out
 }()
 
+// denialJoiners join a clause with a subject of its own to the one
+// before it, whose worth a denial in it then leaves alone.
+var denialJoiners = setOf(`and but while whereas`)
+
 // worthDenialFirsts are the first words of worthDenials.
 var worthDenialFirsts = func() map[string]bool {
 	m := map[string]bool{}
@@ -64,6 +68,15 @@ func deniedWorth(d *doc) []Span {
 			s := d.sents[toks[k].sent]
 			lo := k
 			for lo > s.from && !(toks[lo].clause && (toks[lo].brk == ';' || toks[lo].brk == ':' || toks[lo].brk == '—' || toks[lo].brk == '–')) {
+				// "It fails when the holder pauses past the TTL, ..., and
+				// Redis alone gives you nothing to fence with": a clause
+				// joined by ", and" with a subject of its own denies that
+				// subject, not the clauses before it ("it is slower, and
+				// adds nothing" shares its subject and still denies it).
+				if lo < k-1 && toks[lo].clause && toks[lo].brk == ',' && denialJoiners[toks[lo].raw] {
+					lo++
+					break
+				}
 				lo--
 			}
 			out = append(out, Span{Start: toks[lo].start, End: toks[s.to-1].end})
