@@ -2033,7 +2033,8 @@ bite bites burn burns hazards signals metrics measurements dashboards graphs`)
 
 // guardOpens reports words from toks[k] to end that open on the action a
 // check guards: "before each write", "right before writing", "just
-// before the call".
+// before the call", with the client, not the resource, making the check
+// (see resourceChecks).
 func guardOpens(toks []token, k, end int) bool {
 	if k < end && (toks[k].raw == "right" || toks[k].raw == "just" || toks[k].raw == "immediately") {
 		k++
@@ -2042,8 +2043,31 @@ func guardOpens(toks []token, k, end int) bool {
 		return false
 	}
 	switch toks[k+1].raw {
-	case "each", "every", "the", "any", "writing", "calling", "sending", "committing", "updating", "acting":
-		return true
+	case "each", "every", "the", "any":
+		return !resourceChecks(toks, k+3, end)
+	case "writing", "calling", "sending", "committing", "updating", "acting":
+		return !resourceChecks(toks, k+2, end)
+	}
+	return false
+}
+
+// resourceNouns name the resource a lock protects, as the subject of a
+// check it makes itself.
+var resourceNouns = setOf(`storage database db store datastore resource
+table backend ledger sink bucket`)
+
+// resourceChecks reports the words from toks[k] opening on the resource
+// as the subject of the step after the guarded action: "before each
+// write the database compares the token ...". That check is the fence
+// itself, made where the write lands (g20j), so the header is read as it
+// was before guardOpens: the claims after it set aside.
+func resourceChecks(toks []token, k, end int) bool {
+	for i := 0; i < 2 && k < end; i, k = i+1, k+1 {
+		switch toks[k].raw {
+		case "the", "our", "its", "their", "your", "that", "this":
+			continue
+		}
+		return resourceNouns[toks[k].raw]
 	}
 	return false
 }
