@@ -345,7 +345,6 @@ func markNamedClaims(d *doc) {
 	markRejectingPredicates(d)
 	markViewRestrictedGuarantees(d)
 	markTemptingVersions(d)
-	markProblemDefinitions(d)
 	markIncidentCauses(d)
 	markFailureConsequences(d)
 	markFormerPractice(d)
@@ -357,6 +356,9 @@ func markNamedClaims(d *doc) {
 	markDeniedConditions(d, cues)
 	markDoubts(d, cues)
 	markScenarios(d)
+	// after every other pass that refutes: it records the words that only
+	// a definition refutes (definedBy)
+	markProblemDefinitions(d)
 	// last: it continues what the passes above marked
 	markOrContinuations(d)
 }
@@ -1083,6 +1085,11 @@ var (
 // The definition describes what goes wrong; it proposes nothing. It runs
 // from the definition to the sentence's end or a strong break (a
 // semicolon, colon or dash), where the candidate may turn to the fix.
+// It does say what the name means, though: a red flag whose match takes
+// in the name ("the herd effect is when the ensemble has too many
+// servers") is claimed (definedBy, claimedDefinition); one that matches
+// only the described failure ("... when every waiter watches the lock
+// node") is not.
 func markProblemDefinitions(d *doc) {
 	toks := d.toks
 	for _, s := range d.sents {
@@ -1119,6 +1126,9 @@ func markProblemDefinitions(d *doc) {
 			for j := from; j < s.to; j++ {
 				if j > from && toks[j].clause && (toks[j].brk == ';' || toks[j].brk == ':' || toks[j].brk == '—' || toks[j].brk == '–') {
 					break
+				}
+				if !toks[j].refuted {
+					toks[j].definedBy = k + 1
 				}
 				toks[j].refuted = true
 			}

@@ -1241,11 +1241,29 @@ func needlessBeside(d *doc, s [2]int, own [][2]int) bool {
 	return false
 }
 
+// claimedDefinition reports whether a match takes in the failure's name
+// (token definedBy-1) whose definition refutes a word of it: a definition
+// describes the failure, which proposes nothing, but it claims what the
+// name means ("the herd effect is when the leader is overloaded").
+func claimedDefinition(d *doc, spans [][2]int, definedBy int) bool {
+	if definedBy == 0 {
+		return false
+	}
+	for _, s := range spans {
+		if s[0] <= definedBy-1 && definedBy-1 < s[1] {
+			return true
+		}
+	}
+	return false
+}
+
 // notClaimed reports whether a span lies in a rejected claim or a
 // diagnosis probe (see claimed).
 func notClaimed(d *doc, s [2]int) bool {
 	for j := s[0]; j < s[1]; j++ {
-		if d.toks[j].refuted || d.toks[j].probe || d.toks[j].setAside {
+		// (a word only a definition refutes is judged with the whole
+		// match: claimedDefinition)
+		if d.toks[j].refuted && d.toks[j].definedBy == 0 || d.toks[j].probe || d.toks[j].setAside {
 			return true
 		}
 	}
@@ -1332,7 +1350,7 @@ func (p *Pattern) claimed(d *doc, spans [][2]int) bool {
 		}
 		for j := s[0]; j < s[1]; j++ {
 			t := d.toks[j]
-			if t.refuted || t.probe {
+			if t.refuted && !claimedDefinition(d, spans, t.definedBy) || t.probe {
 				return false
 			}
 			// A phrase that bridges a semicolon, colon or dash ("no

@@ -21,11 +21,17 @@ type token struct {
 	quote      int    // the double-quoted run it is in (from 1), or 0
 	brk        rune   // what started its clause: punctuation, '"' for a quote, 0 for none or a word
 	refuted    bool   // inside a claim the sentence rejects ("it is a myth that ...")
-	hypo       bool   // inside an if-clause: a condition, not a claim by itself
-	probe      bool   // inside a diagnosis probe ("look for ...", "rule out ...")
-	dismiss    bool   // in a dismissal ("not a big concern"): minimises, does not refute
-	needless   bool   // said not to be needed ("X is not needed", "no need for X"): see markNeedless
-	setAside   bool   // named, then set aside by the reading rules of grader g15: red flags skip it, the second reader reads it as before
+	// definedBy is, from 1, the index of the failure's name that a
+	// definition marked this word refuted for ("the herd effect is when
+	// ..."), when nothing else refutes it; 0 otherwise. A red flag that
+	// takes that name into its match claims the definition itself (see
+	// claimedDefinition).
+	definedBy int
+	hypo      bool // inside an if-clause: a condition, not a claim by itself
+	probe     bool // inside a diagnosis probe ("look for ...", "rule out ...")
+	dismiss   bool // in a dismissal ("not a big concern"): minimises, does not refute
+	needless  bool // said not to be needed ("X is not needed", "no need for X"): see markNeedless
+	setAside  bool // named, then set aside by the reading rules of grader g15: red flags skip it, the second reader reads it as before
 	// readerRefuted marks a word that a g15 rule claims again (after a
 	// header waving its failure off, or a consequence drawn after a
 	// rejecting cleft) but that the second reader, trained before those
