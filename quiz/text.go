@@ -2448,9 +2448,17 @@ func markMentions(d *doc) {
 	for si := 0; si+1 < len(d.sents); si++ {
 		n := d.sents[si+1]
 		if rejectsBack(toks[n.from:n.to]) {
+			// (g20g: "It has to be a Redis bug." infers the incident's
+			// cause; the second reader, trained before, still reads the
+			// sentence before as rejected)
+			guess := inferredCause(toks[n.from:n.to])
 			s := d.sents[si]
 			for j := s.from; j < s.to; j++ {
-				toks[j].refuted = true
+				if guess {
+					toks[j].readerRefuted = true
+				} else {
+					toks[j].refuted = true
+				}
 			}
 		}
 	}
@@ -2989,6 +2997,31 @@ func rejectsBack(toks []token) bool {
 			default:
 				return false
 			}
+		}
+	}
+	return false
+}
+
+// inferredCause reports a sentence, opened by a pronoun pointing back,
+// that guesses what caused the incident: an inference ("has to be",
+// "must be", "probably") and a fault owned by something named right
+// before it ("It has to be a Redis bug or a network glitch", "It must be
+// a kernel bug"). It names a suspect; it does not judge what the
+// sentence before it said ("That has to be a mistake" still does).
+func inferredCause(toks []token) bool {
+	if len(toks) < 4 || !backRefs[toks[0].raw] {
+		return false
+	}
+	inferred := false
+	for j := 1; j < len(toks) && j <= 6; j++ {
+		r := toks[j].raw
+		switch {
+		case r == "must" || r == "probably" || r == "likely" || r == "surely" || r == "presumably" ||
+			(r == "has" || r == "have" || r == "had") && j+1 < len(toks) && toks[j+1].raw == "to":
+			inferred = true
+		case rejectWords[r] || flawNouns[r]:
+			p := toks[j-1].raw
+			return inferred && !critModifiers[p] && !auxiliaries[p] && toks[j-1].negBy >= 0 && p != "not"
 		}
 	}
 	return false
