@@ -1923,7 +1923,12 @@ func markFrames(d *doc) {
 			// found: no list of suspects holds an action.
 			// g17: so is a comparison a component of the system is to make
 			// (componentCompares).
-			acted := (t.raw == "check" || t.raw == "checking") && !checkTakesObject(toks, k) && adjustsSetting(toks, k) || componentCompares(toks, k)
+			// g20g: so is a check inside an if-clause ("if you WAIT for
+			// all replicas and check the result, then failover can't lose
+			// it"): it is part of a condition the design sets, and a
+			// diagnosis is no condition.
+			acted := (t.raw == "check" || t.raw == "checking") && !checkTakesObject(toks, k) && adjustsSetting(toks, k) || componentCompares(toks, k) ||
+				checkVerbs[t.raw] && checkInCondition(toks, k)
 			for j := k; j < to; j++ {
 				if acted {
 					toks[j].readerProbe = true
@@ -1933,6 +1938,22 @@ func markFrames(d *doc) {
 			}
 		}
 	}
+}
+
+// checkInCondition reports a check at toks[k] inside an if-clause that
+// opens earlier in its sentence, with no punctuation between them ("if
+// you wait and check the result, ..."; not "if it fails, check the
+// logs", whose check is the main clause).
+func checkInCondition(toks []token, k int) bool {
+	for j := k - 1; j >= 0 && toks[j].sent == toks[k].sent; j-- {
+		if toks[j].raw == "if" {
+			return true
+		}
+		if toks[j+1].clause && toks[j+1].brk != 0 {
+			return false
+		}
+	}
+	return false
 }
 
 // codePlaceProbe reports a debugging step at toks[k] that reads a
