@@ -458,6 +458,23 @@ func safeguardDenied(toks []token, x, end int) bool {
 	return safeguardWord(toks[j].raw)
 }
 
+// threatNouns name what threatens a lock's holder: as the subject of a
+// denied safeguard verb ("a GC pause will never stop the renewals") they
+// deny the threat its effect.
+var threatNouns = setOf(`pause pauses gc stall stalls freeze freezes crash crashes failover failovers
+outage outages partition partitions restart restarts`)
+
+// threatSubject reports a threat noun among toks[from:to], the words
+// before a negator in its clause.
+func threatSubject(toks []token, from, to int) bool {
+	for y := from; y < to; y++ {
+		if threatNouns[toks[y].raw] {
+			return true
+		}
+	}
+	return false
+}
+
 // safeguardWord reports a word of a safeguard (see safeguards).
 func safeguardWord(w string) bool {
 	for _, g := range safeguards {
@@ -526,6 +543,16 @@ func markFailureConsequences(d *doc) {
 				// charge": a safeguard denied is the harm
 				if toks[x].cls&clsNegator != 0 {
 					harm = safeguardDenied(toks, x, s.to)
+					// g20g: "so a GC pause will never stop the
+					// keepalives": the threat denied its effect is a
+					// benefit sold, not a safeguard that failed (the
+					// second reader still reads it as before)
+					if harm && threatSubject(toks, j+1, x) {
+						harm = false
+						for y := s.from; y < j; y++ {
+							toks[y].readerRefuted = true
+						}
+					}
 					break
 				}
 				// after a bare "so", only a harm told in the past (a
