@@ -1161,10 +1161,10 @@ func (p *Pattern) inCondition(d *doc, spans [][2]int, cands *[maxParts][maxSpans
 		}
 		lo, hi = s[0], s[1]
 		sent := d.toks[lo].sent
-		for lo > 0 && d.toks[lo-1].hypo && d.toks[lo-1].sent == sent {
+		for lo > 0 && condHypo(d.toks[lo-1]) && d.toks[lo-1].sent == sent {
 			lo--
 		}
-		for hi < len(d.toks) && d.toks[hi].hypo && d.toks[hi].sent == sent {
+		for hi < len(d.toks) && condHypo(d.toks[hi]) && d.toks[hi].sent == sent {
 			hi++
 		}
 		break
@@ -1199,10 +1199,15 @@ func (p *Pattern) inCondition(d *doc, spans [][2]int, cands *[maxParts][maxSpans
 	return outside
 }
 
+// condHypo reports a token in a condition that a red flag reads as one:
+// not in an if-clause its main clause only approves ("if you check it
+// before every write, you're covered": see approvedCond).
+func condHypo(t token) bool { return t.hypo && !t.approvedCond }
+
 // allHypo reports whether every token of s lies in a condition.
 func allHypo(d *doc, s [2]int) bool {
 	for j := s[0]; j < s[1]; j++ {
-		if !d.toks[j].hypo {
+		if !condHypo(d.toks[j]) {
 			return false
 		}
 	}
@@ -1332,7 +1337,7 @@ func (p *Pattern) claimed(d *doc, spans [][2]int) bool {
 			continue
 		}
 		for j := s[0]; j < s[1]; j++ {
-			if !d.toks[j].hypo {
+			if !condHypo(d.toks[j]) {
 				allHypo = false
 			}
 		}

@@ -28,10 +28,15 @@ type token struct {
 	// claimedDefinition).
 	definedBy int
 	hypo      bool // inside an if-clause: a condition, not a claim by itself
-	probe     bool // inside a diagnosis probe ("look for ...", "rule out ...")
-	dismiss   bool // in a dismissal ("not a big concern"): minimises, does not refute
-	needless  bool // said not to be needed ("X is not needed", "no need for X"): see markNeedless
-	setAside  bool // named, then set aside by the reading rules of grader g15: red flags skip it, the second reader reads it as before
+	// approvedCond marks an if-clause whose main clause only approves it
+	// ("if you check it before every write, you're covered"): a step
+	// recommended, which the red flags read as claimed; the second reader
+	// and the key points still read the condition (hypo).
+	approvedCond bool
+	probe        bool // inside a diagnosis probe ("look for ...", "rule out ...")
+	dismiss      bool // in a dismissal ("not a big concern"): minimises, does not refute
+	needless     bool // said not to be needed ("X is not needed", "no need for X"): see markNeedless
+	setAside     bool // named, then set aside by the reading rules of grader g15: red flags skip it, the second reader reads it as before
 	// readerRefuted marks a word that a g15 rule claims again (after a
 	// header waving its failure off, or a consequence drawn after a
 	// rejecting cleft) but that the second reader, trained before those
@@ -2843,12 +2848,49 @@ func markMentions(d *doc) {
 				}
 				end++
 			}
+			approved := approvalAt(toks, end, s.to)
 			for k := j; k < end; k++ {
 				toks[k].hypo = true
+				toks[k].approvedCond = approved
 			}
 		}
 	}
 }
+
+// approvalAt reports a main clause at toks[at] that only approves the
+// condition before it: "you're covered", "then we're safe", "it works",
+// "that's enough" (and nothing after it in its clause), so "if you do X,
+// you're covered" recommends X as "do X and you're covered" does.
+func approvalAt(toks []token, at, end int) bool {
+	if at >= end {
+		return false
+	}
+	j := at
+	if toks[j].raw == "then" {
+		j++
+	}
+	stop := j
+	for stop < end && !(stop > j && toks[stop].clause && toks[stop].brk != 0) {
+		stop++
+	}
+	var words []string
+	for k := j; k < stop; k++ {
+		words = append(words, toks[k].raw)
+	}
+	switch {
+	case len(words) == 2 && (words[0] == "you're" || words[0] == "we're" || words[0] == "it's" || words[0] == "that's"):
+		return approvalWords[words[1]]
+	case len(words) == 3 && (words[0] == "you" || words[0] == "we") && words[1] == "are",
+		len(words) == 3 && (words[0] == "it" || words[0] == "that") && words[1] == "is":
+		return approvalWords[words[2]]
+	case len(words) == 2 && (words[0] == "it" || words[0] == "that"):
+		return words[1] == "works" || words[1] == "suffices"
+	}
+	return false
+}
+
+// approvalWords approve a step outright: "you're covered", "it's safe".
+var approvalWords = setOf(`covered safe fine good set done enough protected`)
 
 // consequenceOpeners open the sentence after a mistake named that tells
 // what it leads to: "Another mistake: the server mints the key. Then each
