@@ -103,3 +103,43 @@ func TestRecallG20c(t *testing.T) {
 		})
 	}
 }
+
+// TestReadingRulesG20c holds the reading rules g20g changed, on sentences
+// of our own: a failure's definition claims what its name means, a guess
+// at an incident's cause rejects nothing before it, a threat denied its
+// effect is a benefit sold, a check inside a condition or timed just
+// before an action is a design step, and an if-clause approved outright
+// recommends its step; each beside a case the rule must leave alone.
+func TestReadingRulesG20c(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		// A definition of a failure by name.
+		{"herd effect defined as leader load", "zookeeper-lock-recipe", "zk-recipe-wrong",
+			"The lock is a znode that goes away with its holder's session. The herd effect means every request lands on the leader and swamps it.", true},
+		{"herd effect defined, its cause not proposed", "zookeeper-lock-recipe", "zk-recipe-wrong",
+			"Each waiter watches only the node just before its own. The herd effect is when every waiter watches the one lock node, so one release wakes all of them.", false},
+		// A guess at the incident's cause after the claim.
+		{"atomic set nx, then a guessed cause", "two-holders", "single-threaded-lock",
+			"SET NX is atomic, so two workers can never both hold the lock. It must be a kernel bug on the Redis host.", true},
+		{"a practice, then judged a mistake", "two-holders", "single-threaded-lock",
+			"SET NX is atomic, so two workers can never both hold the lock. That has to be a mistake, since the key can expire under a paused holder.", false},
+		// A threat denied its effect after "so".
+		{"pause will never stop the renewals", "etcd-revision-guard", "ttl-as-safety",
+			"The worker writes with a transaction that compares its key's create revision. Also the lease can be long, because the renewer runs on its own goroutine, so a GC pause will never stop the renewals.", true},
+		{"nothing stops the stale write", "etcd-revision-guard", "ttl-as-safety",
+			"The worker writes with a transaction that compares its key's create revision. A plain put with a long lease was our first version, so nothing stopped the stale write.", false},
+		// A check inside a condition, or timed just before the action.
+		{"check inside the condition", "redis-wait-safe", "wait-makes-safe",
+			"WAIT blocks until replicas acknowledged the write. If you call WAIT for every replica and check the reply, then a failover can't lose the lock.", true},
+		{"check after a condition is a debugging step", "redis-wait-safe", "wait-makes-safe",
+			"WAIT blocks until replicas acknowledged the write. If the lock went missing, check the failover log, the replica offsets and whether WAIT returned 0.", false},
+		{"check right before the call", "unfenceable-resource", "client-side-fencing",
+			"The provider cannot check a token. Right before each call, check the remaining lease time is above ten seconds, and then the call is fully safe.", true},
+		{"check without a moment is a debugging step", "unfenceable-resource", "client-side-fencing",
+			"The provider cannot check a token. After the incident, check the remaining lease time, the GC log and the provider's request ids.", false},
+		// An if-clause approved outright.
+		{"if you check it, you're covered", "session-suspended", "client-side-fencing",
+			"On SUSPENDED I stop the protected work. If you set a flag in the listener and check it before every write, you're covered.", true},
+		{"if you check it, a pause still slips past", "session-suspended", "client-side-fencing",
+			"On SUSPENDED I stop the protected work. If you set a flag in the listener and check it before every write, a pause after the check still lets a stale write through.", false},
+	})
+}

@@ -1933,7 +1933,11 @@ func markFrames(d *doc) {
 			// it"): it is part of a condition the design sets, and a
 			// diagnosis is no condition.
 			acted := (t.raw == "check" || t.raw == "checking") && !checkTakesObject(toks, k) && adjustsSetting(toks, k) || componentCompares(toks, k) ||
-				checkVerbs[t.raw] && checkInCondition(toks, k)
+				checkVerbs[t.raw] && checkInCondition(toks, k) ||
+				// g20g: so is a check timed just before an action told
+				// ahead of it ("right before the call, check the
+				// remaining lease"), as one timed after it is.
+				checkVerbs[t.raw] && !codePlaceProbe(toks, k) && timedJustBefore(toks, k)
 			for j := k; j < to; j++ {
 				if acted {
 					toks[j].readerProbe = true
@@ -1943,6 +1947,25 @@ func markFrames(d *doc) {
 			}
 		}
 	}
+}
+
+// timedJustBefore reports a check at toks[k] that a clause of its
+// sentence, earlier and with no colon, semicolon or dash between, times
+// "right / just / immediately before" an action ("right before the call,
+// check ...").
+func timedJustBefore(toks []token, k int) bool {
+	for j := k - 1; j > 0 && toks[j].sent == toks[k].sent; j-- {
+		if toks[j+1].clause && (toks[j+1].brk == ':' || toks[j+1].brk == ';' || toks[j+1].brk == '—' || toks[j+1].brk == '–') {
+			return false
+		}
+		if toks[j].raw == "before" && toks[j-1].sent == toks[k].sent {
+			switch toks[j-1].raw {
+			case "right", "just", "immediately":
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // checkInCondition reports a check at toks[k] inside an if-clause that
