@@ -345,7 +345,6 @@ func markNamedClaims(d *doc) {
 	markRejectingPredicates(d)
 	markViewRestrictedGuarantees(d)
 	markTemptingVersions(d)
-	markProblemDefinitions(d)
 	markIncidentCauses(d)
 	markFailureConsequences(d)
 	markFormerPractice(d)
@@ -357,6 +356,9 @@ func markNamedClaims(d *doc) {
 	markDeniedConditions(d, cues)
 	markDoubts(d, cues)
 	markScenarios(d)
+	// after every other pass that refutes: it records the words that only
+	// a definition refutes (definedBy)
+	markProblemDefinitions(d)
 	// last: it continues what the passes above marked
 	markOrContinuations(d)
 }
@@ -456,6 +458,23 @@ func safeguardDenied(toks []token, x, end int) bool {
 	return safeguardWord(toks[j].raw)
 }
 
+// threatNouns name what threatens a lock's holder: as the subject of a
+// denied safeguard verb ("a GC pause will never stop the renewals") they
+// deny the threat its effect.
+var threatNouns = setOf(`pause pauses gc stall stalls freeze freezes crash crashes failover failovers
+outage outages partition partitions restart restarts`)
+
+// threatSubject reports a threat noun among toks[from:to], the words
+// before a negator in its clause.
+func threatSubject(toks []token, from, to int) bool {
+	for y := from; y < to; y++ {
+		if threatNouns[toks[y].raw] {
+			return true
+		}
+	}
+	return false
+}
+
 // safeguardWord reports a word of a safeguard (see safeguards).
 func safeguardWord(w string) bool {
 	for _, g := range safeguards {
@@ -524,6 +543,16 @@ func markFailureConsequences(d *doc) {
 				// charge": a safeguard denied is the harm
 				if toks[x].cls&clsNegator != 0 {
 					harm = safeguardDenied(toks, x, s.to)
+					// g20g: "so a GC pause will never stop the
+					// keepalives": the threat denied its effect is a
+					// benefit sold, not a safeguard that failed (the
+					// second reader still reads it as before)
+					if harm && threatSubject(toks, j+1, x) {
+						harm = false
+						for y := s.from; y < j; y++ {
+							toks[y].readerRefuted = true
+						}
+					}
 					break
 				}
 				// after a bare "so", only a harm told in the past (a
@@ -1083,6 +1112,11 @@ var (
 // The definition describes what goes wrong; it proposes nothing. It runs
 // from the definition to the sentence's end or a strong break (a
 // semicolon, colon or dash), where the candidate may turn to the fix.
+// It does say what the name means, though: a red flag whose match takes
+// in the name ("the herd effect is when the ensemble has too many
+// servers") is claimed (definedBy, claimedDefinition); one that matches
+// only the described failure ("... when every waiter watches the lock
+// node") is not.
 func markProblemDefinitions(d *doc) {
 	toks := d.toks
 	for _, s := range d.sents {
@@ -1119,6 +1153,9 @@ func markProblemDefinitions(d *doc) {
 			for j := from; j < s.to; j++ {
 				if j > from && toks[j].clause && (toks[j].brk == ';' || toks[j].brk == ':' || toks[j].brk == '—' || toks[j].brk == '–') {
 					break
+				}
+				if !toks[j].refuted {
+					toks[j].definedBy = k + 1
 				}
 				toks[j].refuted = true
 			}

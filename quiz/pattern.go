@@ -1161,10 +1161,10 @@ func (p *Pattern) inCondition(d *doc, spans [][2]int, cands *[maxParts][maxSpans
 		}
 		lo, hi = s[0], s[1]
 		sent := d.toks[lo].sent
-		for lo > 0 && d.toks[lo-1].hypo && d.toks[lo-1].sent == sent {
+		for lo > 0 && condHypo(d.toks[lo-1]) && d.toks[lo-1].sent == sent {
 			lo--
 		}
-		for hi < len(d.toks) && d.toks[hi].hypo && d.toks[hi].sent == sent {
+		for hi < len(d.toks) && condHypo(d.toks[hi]) && d.toks[hi].sent == sent {
 			hi++
 		}
 		break
@@ -1199,10 +1199,15 @@ func (p *Pattern) inCondition(d *doc, spans [][2]int, cands *[maxParts][maxSpans
 	return outside
 }
 
+// condHypo reports a token in a condition that a red flag reads as one:
+// not in an if-clause its main clause only approves ("if you check it
+// before every write, you're covered": see approvedCond).
+func condHypo(t token) bool { return t.hypo && !t.approvedCond }
+
 // allHypo reports whether every token of s lies in a condition.
 func allHypo(d *doc, s [2]int) bool {
 	for j := s[0]; j < s[1]; j++ {
-		if !d.toks[j].hypo {
+		if !condHypo(d.toks[j]) {
 			return false
 		}
 	}
@@ -1241,11 +1246,29 @@ func needlessBeside(d *doc, s [2]int, own [][2]int) bool {
 	return false
 }
 
+// claimedDefinition reports whether a match takes in the failure's name
+// (token definedBy-1) whose definition refutes a word of it: a definition
+// describes the failure, which proposes nothing, but it claims what the
+// name means ("the herd effect is when the leader is overloaded").
+func claimedDefinition(d *doc, spans [][2]int, definedBy int) bool {
+	if definedBy == 0 {
+		return false
+	}
+	for _, s := range spans {
+		if s[0] <= definedBy-1 && definedBy-1 < s[1] {
+			return true
+		}
+	}
+	return false
+}
+
 // notClaimed reports whether a span lies in a rejected claim or a
 // diagnosis probe (see claimed).
 func notClaimed(d *doc, s [2]int) bool {
 	for j := s[0]; j < s[1]; j++ {
-		if d.toks[j].refuted || d.toks[j].probe || d.toks[j].setAside {
+		// (a word only a definition refutes is judged with the whole
+		// match: claimedDefinition)
+		if d.toks[j].refuted && d.toks[j].definedBy == 0 || d.toks[j].probe || d.toks[j].setAside {
 			return true
 		}
 	}
@@ -1314,7 +1337,7 @@ func (p *Pattern) claimed(d *doc, spans [][2]int) bool {
 			continue
 		}
 		for j := s[0]; j < s[1]; j++ {
-			if !d.toks[j].hypo {
+			if !condHypo(d.toks[j]) {
 				allHypo = false
 			}
 		}
@@ -1332,7 +1355,7 @@ func (p *Pattern) claimed(d *doc, spans [][2]int) bool {
 		}
 		for j := s[0]; j < s[1]; j++ {
 			t := d.toks[j]
-			if t.refuted || t.probe {
+			if t.refuted && !claimedDefinition(d, spans, t.definedBy) || t.probe {
 				return false
 			}
 			// A phrase that bridges a semicolon, colon or dash ("no

@@ -21,11 +21,22 @@ type token struct {
 	quote      int    // the double-quoted run it is in (from 1), or 0
 	brk        rune   // what started its clause: punctuation, '"' for a quote, 0 for none or a word
 	refuted    bool   // inside a claim the sentence rejects ("it is a myth that ...")
-	hypo       bool   // inside an if-clause: a condition, not a claim by itself
-	probe      bool   // inside a diagnosis probe ("look for ...", "rule out ...")
-	dismiss    bool   // in a dismissal ("not a big concern"): minimises, does not refute
-	needless   bool   // said not to be needed ("X is not needed", "no need for X"): see markNeedless
-	setAside   bool   // named, then set aside by the reading rules of grader g15: red flags skip it, the second reader reads it as before
+	// definedBy is, from 1, the index of the failure's name that a
+	// definition marked this word refuted for ("the herd effect is when
+	// ..."), when nothing else refutes it; 0 otherwise. A red flag that
+	// takes that name into its match claims the definition itself (see
+	// claimedDefinition).
+	definedBy int
+	hypo      bool // inside an if-clause: a condition, not a claim by itself
+	// approvedCond marks an if-clause whose main clause only approves it
+	// ("if you check it before every write, you're covered"): a step
+	// recommended, which the red flags read as claimed; the second reader
+	// and the key points still read the condition (hypo).
+	approvedCond bool
+	probe        bool // inside a diagnosis probe ("look for ...", "rule out ...")
+	dismiss      bool // in a dismissal ("not a big concern"): minimises, does not refute
+	needless     bool // said not to be needed ("X is not needed", "no need for X"): see markNeedless
+	setAside     bool // named, then set aside by the reading rules of grader g15: red flags skip it, the second reader reads it as before
 	// readerRefuted marks a word that a g15 rule claims again (after a
 	// header waving its failure off, or a consequence drawn after a
 	// rejecting cleft) but that the second reader, trained before those
@@ -1917,7 +1928,16 @@ func markFrames(d *doc) {
 			// found: no list of suspects holds an action.
 			// g17: so is a comparison a component of the system is to make
 			// (componentCompares).
-			acted := (t.raw == "check" || t.raw == "checking") && !checkTakesObject(toks, k) && adjustsSetting(toks, k) || componentCompares(toks, k)
+			// g20g: so is a check inside an if-clause ("if you WAIT for
+			// all replicas and check the result, then failover can't lose
+			// it"): it is part of a condition the design sets, and a
+			// diagnosis is no condition.
+			acted := (t.raw == "check" || t.raw == "checking") && !checkTakesObject(toks, k) && adjustsSetting(toks, k) || componentCompares(toks, k) ||
+				checkVerbs[t.raw] && checkInCondition(toks, k) ||
+				// g20g: so is a check timed just before an action told
+				// ahead of it ("right before the call, check the
+				// remaining lease"), as one timed after it is.
+				checkVerbs[t.raw] && !codePlaceProbe(toks, k) && timedJustBefore(toks, k)
 			for j := k; j < to; j++ {
 				if acted {
 					toks[j].readerProbe = true
@@ -1927,6 +1947,41 @@ func markFrames(d *doc) {
 			}
 		}
 	}
+}
+
+// timedJustBefore reports a check at toks[k] that a clause of its
+// sentence, earlier and with no colon, semicolon or dash between, times
+// "right / just / immediately before" an action ("right before the call,
+// check ...").
+func timedJustBefore(toks []token, k int) bool {
+	for j := k - 1; j > 0 && toks[j].sent == toks[k].sent; j-- {
+		if toks[j+1].clause && (toks[j+1].brk == ':' || toks[j+1].brk == ';' || toks[j+1].brk == '—' || toks[j+1].brk == '–') {
+			return false
+		}
+		if toks[j].raw == "before" && toks[j-1].sent == toks[k].sent {
+			switch toks[j-1].raw {
+			case "right", "just", "immediately":
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// checkInCondition reports a check at toks[k] inside an if-clause that
+// opens earlier in its sentence, with no punctuation between them ("if
+// you wait and check the result, ..."; not "if it fails, check the
+// logs", whose check is the main clause).
+func checkInCondition(toks []token, k int) bool {
+	for j := k - 1; j >= 0 && toks[j].sent == toks[k].sent; j-- {
+		if toks[j].raw == "if" {
+			return true
+		}
+		if toks[j+1].clause && toks[j+1].brk != 0 {
+			return false
+		}
+	}
+	return false
 }
 
 // codePlaceProbe reports a debugging step at toks[k] that reads a
@@ -2466,9 +2521,17 @@ func markMentions(d *doc) {
 	for si := 0; si+1 < len(d.sents); si++ {
 		n := d.sents[si+1]
 		if rejectsBack(toks[n.from:n.to]) {
+			// (g20g: "It has to be a Redis bug." infers the incident's
+			// cause; the second reader, trained before, still reads the
+			// sentence before as rejected)
+			guess := inferredCause(toks[n.from:n.to])
 			s := d.sents[si]
 			for j := s.from; j < s.to; j++ {
-				toks[j].refuted = true
+				if guess {
+					toks[j].readerRefuted = true
+				} else {
+					toks[j].refuted = true
+				}
 			}
 		}
 	}
@@ -2832,12 +2895,49 @@ func markMentions(d *doc) {
 				}
 				end++
 			}
+			approved := approvalAt(toks, end, s.to)
 			for k := j; k < end; k++ {
 				toks[k].hypo = true
+				toks[k].approvedCond = approved
 			}
 		}
 	}
 }
+
+// approvalAt reports a main clause at toks[at] that only approves the
+// condition before it: "you're covered", "then we're safe", "it works",
+// "that's enough" (and nothing after it in its clause), so "if you do X,
+// you're covered" recommends X as "do X and you're covered" does.
+func approvalAt(toks []token, at, end int) bool {
+	if at >= end {
+		return false
+	}
+	j := at
+	if toks[j].raw == "then" {
+		j++
+	}
+	stop := j
+	for stop < end && !(stop > j && toks[stop].clause && toks[stop].brk != 0) {
+		stop++
+	}
+	var words []string
+	for k := j; k < stop; k++ {
+		words = append(words, toks[k].raw)
+	}
+	switch {
+	case len(words) == 2 && (words[0] == "you're" || words[0] == "we're" || words[0] == "it's" || words[0] == "that's"):
+		return approvalWords[words[1]]
+	case len(words) == 3 && (words[0] == "you" || words[0] == "we") && words[1] == "are",
+		len(words) == 3 && (words[0] == "it" || words[0] == "that") && words[1] == "is":
+		return approvalWords[words[2]]
+	case len(words) == 2 && (words[0] == "it" || words[0] == "that"):
+		return words[1] == "works" || words[1] == "suffices"
+	}
+	return false
+}
+
+// approvalWords approve a step outright: "you're covered", "it's safe".
+var approvalWords = setOf(`covered safe fine good set done enough protected`)
 
 // consequenceOpeners open the sentence after a mistake named that tells
 // what it leads to: "Another mistake: the server mints the key. Then each
@@ -3007,6 +3107,31 @@ func rejectsBack(toks []token) bool {
 			default:
 				return false
 			}
+		}
+	}
+	return false
+}
+
+// inferredCause reports a sentence, opened by a pronoun pointing back,
+// that guesses what caused the incident: an inference ("has to be",
+// "must be", "probably") and a fault owned by something named right
+// before it ("It has to be a Redis bug or a network glitch", "It must be
+// a kernel bug"). It names a suspect; it does not judge what the
+// sentence before it said ("That has to be a mistake" still does).
+func inferredCause(toks []token) bool {
+	if len(toks) < 4 || !backRefs[toks[0].raw] {
+		return false
+	}
+	inferred := false
+	for j := 1; j < len(toks) && j <= 6; j++ {
+		r := toks[j].raw
+		switch {
+		case r == "must" || r == "probably" || r == "likely" || r == "surely" || r == "presumably" ||
+			(r == "has" || r == "have" || r == "had") && j+1 < len(toks) && toks[j+1].raw == "to":
+			inferred = true
+		case rejectWords[r] || flawNouns[r]:
+			p := toks[j-1].raw
+			return inferred && !critModifiers[p] && !auxiliaries[p] && toks[j-1].negBy >= 0 && p != "not"
 		}
 	}
 	return false
