@@ -1389,6 +1389,14 @@ func markNamedAfterColon(d *doc) {
 				for j := start; j < s.to; j++ {
 					toks[j].refuted = true
 				}
+			} else if stoppingHeader(toks, from, colon) {
+				// g20: "The first thing I'd stop: X" refutes X, the
+				// practice named right after the colon, and no more:
+				// what the speaker puts in its place after "so",
+				// "instead", a dash or a semicolon is recommended.
+				for j := from; j < stoppedEnd(toks, colon, s.to); j++ {
+					toks[j].refuted = true
+				}
 			} else if heading {
 				for j := colon; j < s.to; j++ {
 					toks[j].setAside = true
@@ -1440,6 +1448,47 @@ func speakerStops(toks []token, from, j int) bool {
 	return false
 }
 
+// stoppingHeader reports words before a colon, toks[from:colon], in
+// which the speaker stops a practice: "First thing I'd stop:", "What we'd
+// stop doing:", "One practice we'll kill:" (grader g20). Only with the
+// speaker as the subject: "what a fence must stop: stale writes" names
+// what the design prevents.
+func stoppingHeader(toks []token, from, colon int) bool {
+	for j := from + 1; j < colon; j++ {
+		if r := toks[j].raw; (r == "stop" || r == "kill") && speakerStops(toks, from, j) && colon-j <= 2 {
+			return true
+		}
+	}
+	return false
+}
+
+// stoppedEnd returns where the practice a stopping header names ends,
+// from the colon at toks[colon] to the sentence's end at to: at a
+// semicolon or a dash, or at a clause that puts something in its place
+// ("..., so each master gets a replica", "and instead ...", "but ...").
+// A header stops one practice; what comes after it is the candidate's
+// own advice.
+func stoppedEnd(toks []token, colon, to int) int {
+	for j := colon + 1; j < to; j++ {
+		t := toks[j]
+		if !t.clause {
+			continue
+		}
+		if t.brk == ';' || t.brk == '—' || t.brk == '–' || replacingOpeners[t.raw] {
+			return j
+		}
+		if (t.raw == "and" || t.raw == "but") && j+1 < to && replacingOpeners[toks[j+1].raw] {
+			return j
+		}
+	}
+	return to
+}
+
+// replacingOpeners open a clause that puts advice in the place of a
+// practice just named: "..., so every master gets a replica", "instead
+// ...", "rather ...".
+var replacingOpeners = setOf(`so instead rather`)
+
 // approvalVerbs, negated in a header, refuse what the header names: "A
 // pattern I wouldn't accept:", "Something I'd never sign off on:".
 var approvalVerbs = setOf(`accept allow approve ship merge sign tolerate recommend trust permit buy`)
@@ -1467,13 +1516,6 @@ func refusingHeader(toks []token, from, colon int) bool {
 			return true
 		}
 		if r == "against" && j > from && (againstVerbs[toks[j-1].raw] || j > from+1 && againstVerbs[toks[j-2].raw]) {
-			return true
-		}
-		// g20: "First thing I'd stop:", "What we'd stop doing:": the
-		// speaker stopping the practice the header names. (Only with the
-		// speaker as the subject: "what a fence must stop: stale writes"
-		// names what the design prevents.)
-		if (r == "stop" || r == "kill") && j > from && speakerStops(toks, from, j) && colon-j <= 2 {
 			return true
 		}
 		if !approvalVerbs[r] || speakerOpeners[toks[from].raw] {

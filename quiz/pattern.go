@@ -1464,12 +1464,38 @@ func quoteDenied(d *doc, j, quote int) bool {
 		// ... but `"SETNX then EXPIRE" isn't a problem` or `... isn't
 		// risky` plays the quoted practice down: it is defended, not
 		// denied.
-		if neg >= 0 && !d.toks[neg].dismiss && !(neg+1 < len(d.toks) && quoteDefences[d.toks[neg+1].raw]) {
+		// (g20i) ... and `"source then target" is not going to deadlock`
+		// predicts, of the quoted practice, what the candidate claims:
+		// only a denial of its truth or of what it gives (`is not a
+		// fixed order`, `isn't true`, `doesn't hold`) refutes it.
+		if neg >= 0 && !d.toks[neg].dismiss && !(neg+1 < len(d.toks) && quoteDefences[d.toks[neg+1].raw]) && deniesQuote(d, neg) {
 			return true
 		}
 	}
 	return from > 0 && d.toks[from-1].sent == d.toks[j].sent && quoteBreakers[d.toks[from-1].raw]
 }
+
+// deniesQuote reports whether the words after the negator at d.toks[neg],
+// which follows a quotation, deny the quoted words' truth or what they
+// give: a predicate noun (`is not a fixed global order`), an adjective of
+// truth (`isn't true`, `is not correct`) or a verb of holding (`doesn't
+// hold`, `does not work`), past an adverb (`is not really a fix`).
+func deniesQuote(d *doc, neg int) bool {
+	k := neg + 1
+	if k < len(d.toks) && d.toks[k].sent == d.toks[neg].sent && quoteDenialAdverbs[d.toks[k].raw] {
+		k++
+	}
+	return k < len(d.toks) && d.toks[k].sent == d.toks[neg].sent && quoteDenials[d.toks[k].raw]
+}
+
+// quoteDenials, right after a negator that follows a quotation (see
+// deniesQuote), deny what it quotes.
+var quoteDenials = setOf(`a an the any one what how true correct right accurate valid so fixed global
+total consistent real enough sufficient safe hold holds work works apply applies guarantee guarantees
+ensure ensures mean means give gives prevent prevents stop stops`)
+
+// quoteDenialAdverbs may stand between the negator and the denial.
+var quoteDenialAdverbs = setOf(`actually really quite always necessarily even`)
 
 // quoteCopulas, before a negator right after a quotation, make it the
 // subject denied: `"X" is not ...`, `"X" does not ...`.

@@ -2004,11 +2004,46 @@ func codePlaceProbe(toks []token, k int) bool {
 		}
 		if toks[j].raw == "code" || toks[j].raw == "implementation" {
 			n := j + 1
-			return n < len(toks) && toks[n].sent == toks[k].sent && toks[n].clause && (toks[n].brk == ':' || toks[n].brk == '—' || toks[n].brk == '–')
+			if !(n < len(toks) && toks[n].sent == toks[k].sent && toks[n].clause && (toks[n].brk == ':' || toks[n].brk == '—' || toks[n].brk == '–')) {
+				return false
+			}
+			// "check the acquire code - we send SETNX then EXPIRE, and
+			// that's fine": what the candidate judges there is their own
+			// account of the code, not a suspect.
+			end := n + 1
+			for end < len(toks) && toks[end].sent == toks[k].sent && !(toks[end].clause && toks[end].brk == ';') {
+				end++
+			}
+			return ownVerdict(toks, n, end) < 0
 		}
 	}
 	return false
 }
+
+// ownVerdict returns the first word of toks[from:to] by which the
+// candidate judges what they just described acceptable ("..., and that's
+// fine", "..., which is safe", "X as separate calls is correct"), or -1.
+// A debugging step's list of suspects holds no such verdict: once the
+// candidate vouches for an item, it is their claim (grader g20).
+func ownVerdict(toks []token, from, to int) int {
+	for j := from + 1; j < to; j++ {
+		if !verdictWords[toks[j].raw] || toks[j].negBy >= 0 {
+			continue
+		}
+		c := j - 1
+		if c > from && (toks[c].raw == "perfectly" || toks[c].raw == "totally" || toks[c].raw == "completely" || toks[c].raw == "actually" || toks[c].raw == "still") {
+			c--
+		}
+		switch toks[c].raw {
+		case "is", "are", "that's", "it's", "was", "works", "work":
+			return c
+		}
+	}
+	return -1
+}
+
+// verdictWords, after a copula, judge what was described acceptable.
+var verdictWords = setOf(`fine safe correct ok okay acceptable harmless`)
 
 // checkTakesObject reports a "check" at toks[k] that probes by the word
 // after it ("check whether", "check for", "check each"), not by the list
@@ -2785,6 +2820,13 @@ func markMentions(d *doc) {
 					// list of suspects. The second reader, frozen, still
 					// reads it as before.
 					guard := (toks[j].raw == "check" || toks[j].raw == "checks") && guardOpens(toks, colon, s.to)
+					// g20i: "Check the acquire code: we send SETNX then
+					// EXPIRE, and that's fine": a step of reading code
+					// whose colon opens on the candidate's own verdict
+					// describes their code, and vouches for it.
+					if !guard && (toks[j].raw == "check" || readsCode(toks, j, colon)) && ownVerdict(toks, colon, s.to) >= 0 {
+						break
+					}
 					for k := colon; k < s.to; k++ {
 						if waived || guard {
 							toks[k].readerRefuted = true
