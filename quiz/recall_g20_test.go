@@ -1,10 +1,7 @@
 package quiz_test
 
 import (
-	"slices"
 	"testing"
-
-	"lockdrill/quiz"
 )
 
 // g20Bases are short correct answers of our own, by question, that the
@@ -21,11 +18,7 @@ var g20Bases = map[string]string{
 // its red flag when added to a correct answer, and its correct
 // counterpart, or the claim rejected, raises none.
 func TestRecallG20(t *testing.T) {
-	b := loadBank(t)
-	for _, c := range []struct {
-		name, question, flag, sentence string
-		want                           bool
-	}{
+	checkInserted(t, func(q string) string { return g20Bases[q] }, false, []flagCase{
 		// Redlock said to tolerate pauses because a majority must agree.
 		{"redlock tolerates pauses", "redlock-operations-q", "redlock-correctness", "Redlock rides out process pauses, because a majority of the masters has to agree.", true},
 		{"majority survives gc", "redis-vs-consensus", "redlock-correctness", "Since a majority must agree, Redlock survives long GC pauses.", true},
@@ -43,20 +36,5 @@ func TestRecallG20(t *testing.T) {
 		// The lease left checked just before the write said to end the race.
 		{"lease left check ends the race", "extend-lease", "client-side-fencing", "If the worker checks there is enough lease left just before it writes, the race is gone.", true},
 		{"lease left check narrows it", "extend-lease", "client-side-fencing", "Checking the lease left just before writing only narrows the gap, so the token check stays.", false},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			q, ok := b.ByID(c.question)
-			if !ok {
-				t.Fatalf("no question %s", c.question)
-			}
-			base := g20Bases[c.question]
-			if r := b.Grade(q, quiz.Answer{Text: base}); slices.Contains(r.FlagIDs(), c.flag) {
-				t.Fatalf("the base answer alone raises %s: this case shows nothing", c.flag)
-			}
-			r := b.Grade(q, quiz.Answer{Text: base + " " + c.sentence})
-			if got := slices.Contains(r.FlagIDs(), c.flag); got != c.want {
-				t.Errorf("%q: flag %s raised=%v, want %v (flags %v)", c.sentence, c.flag, got, c.want, r.FlagIDs())
-			}
-		})
-	}
+	})
 }

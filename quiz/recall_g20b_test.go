@@ -1,10 +1,7 @@
 package quiz_test
 
 import (
-	"slices"
 	"testing"
-
-	"lockdrill/quiz"
 )
 
 // g20bBases are short correct answers of our own, by question, that the
@@ -22,11 +19,7 @@ var g20bBases = map[string]string{
 // counterpart, or the claim rejected, questioned or made conditional,
 // raises none.
 func TestRecallG20b(t *testing.T) {
-	b := loadBank(t)
-	for _, c := range []struct {
-		name, question, flag, sentence string
-		want                           bool
-	}{
+	checkInserted(t, func(q string) string { return g20bBases[q] }, false, []flagCase{
 		// The renewal said to go on through a pause on a thread of its own.
 		{"renewer keeps refreshing while paused", "etcd-revision-guard", "ttl-as-safety", "A pause is no worry here: the renewer lives on its own goroutine and keeps refreshing the lease even while the handlers are paused.", true},
 		{"gc does not stop the renewal goroutine", "etcd-revision-guard", "ttl-as-safety", "The lease survives any pause, since renewal happens on a separate goroutine that the garbage collector does not stop.", true},
@@ -49,20 +42,5 @@ func TestRecallG20b(t *testing.T) {
 		{"reconnected means zookeeper kept the session", "session-suspended", "work-through-suspended", "A RECONNECTED event means ZooKeeper kept our session, so the lock is still held.", true},
 		{"reconnected after lost is a new session", "session-suspended", "work-through-suspended", "RECONNECTED can follow LOST with a new session, so I check that my lock node still exists before resuming.", false},
 		{"reconnected only if no lost", "session-suspended", "work-through-suspended", "The lock node is still there only if no LOST came before RECONNECTED, so I verify it.", false},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			q, ok := b.ByID(c.question)
-			if !ok {
-				t.Fatalf("no question %s", c.question)
-			}
-			base := g20bBases[c.question]
-			if r := b.Grade(q, quiz.Answer{Text: base}); slices.Contains(r.FlagIDs(), c.flag) {
-				t.Fatalf("the base answer alone raises %s: this case shows nothing", c.flag)
-			}
-			r := b.Grade(q, quiz.Answer{Text: base + " " + c.sentence})
-			if got := slices.Contains(r.FlagIDs(), c.flag); got != c.want {
-				t.Errorf("%q: flag %s raised=%v, want %v (flags %v)", c.sentence, c.flag, got, c.want, r.FlagIDs())
-			}
-		})
-	}
+	})
 }

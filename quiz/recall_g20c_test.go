@@ -1,10 +1,7 @@
 package quiz_test
 
 import (
-	"slices"
 	"testing"
-
-	"lockdrill/quiz"
 )
 
 // g20cBases are short correct answers of our own, by question, that the
@@ -27,11 +24,7 @@ var g20cBases = map[string]string{
 // and the claim negated, questioned, made conditional, quoted or rejected,
 // raise none.
 func TestRecallG20c(t *testing.T) {
-	b := loadBank(t)
-	for _, c := range []struct {
-		name, question, flag, sentence string
-		want                           bool
-	}{
+	checkInserted(t, func(q string) string { return g20cBases[q] }, false, []flagCase{
 		// The event published before the commit said to be fine.
 		{"send before commit is fine", "outbox-pattern", "dual-write-atomic", "It's fine to send the event to Kafka before committing, since an exception from the producer aborts the transaction.", true},
 		{"emit before commit is safe", "outbox-pattern", "dual-write-atomic", "Emitting the event just before the commit is safe: if the broker rejects it, we roll back.", true},
@@ -86,22 +79,7 @@ func TestRecallG20c(t *testing.T) {
 		{"claim before, mark done after", "run-job-once", "run-recorded-after", "Insert the period row before running the job, and mark it done when the job finishes.", false},
 		{"after the run is too late", "run-job-once", "run-recorded-after", "Writing the row only after the job finishes is too late: every instance has already run it.", false},
 		{"after the run questioned", "run-job-once", "run-recorded-after", "Should the row be written after the job finishes?", false},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			q, ok := b.ByID(c.question)
-			if !ok {
-				t.Fatalf("no question %s", c.question)
-			}
-			base := g20cBases[c.question]
-			if r := b.Grade(q, quiz.Answer{Text: base}); slices.Contains(r.FlagIDs(), c.flag) {
-				t.Fatalf("the base answer alone raises %s: this case shows nothing", c.flag)
-			}
-			r := b.Grade(q, quiz.Answer{Text: base + " " + c.sentence})
-			if got := slices.Contains(r.FlagIDs(), c.flag); got != c.want {
-				t.Errorf("%q: flag %s raised=%v, want %v (flags %v)", c.sentence, c.flag, got, c.want, r.FlagIDs())
-			}
-		})
-	}
+	})
 }
 
 // TestReadingRulesG20c holds the reading rules g20g changed, on sentences

@@ -1,10 +1,7 @@
 package quiz_test
 
 import (
-	"slices"
 	"testing"
-
-	"lockdrill/quiz"
 )
 
 // regressG20bBases are short correct answers of our own, by question,
@@ -34,11 +31,7 @@ func regressG20bBase(id string) string {
 // correct short answer to its question; the correct ones must raise no
 // flag of the kind, the claim must raise it.
 func TestRegressG20b(t *testing.T) {
-	b := loadBank(t)
-	for _, c := range []struct {
-		name, question, flag, sentence string
-		want                           bool
-	}{
+	checkInserted(t, func(q string) string { return regressG20bBase(q) }, true, []flagCase{
 		// Item 9: RECONNECTED said always to be the same session, with an
 		// "on LOST" step elsewhere in the sentence.
 		{"9 G7 lost step elsewhere", "session-suspended", "work-through-suspended", "On SUSPENDED pause; on RECONNECTED the lock is still mine, it is always the same session; on LOST reacquire.", true},
@@ -83,51 +76,5 @@ func TestRegressG20b(t *testing.T) {
 		{"15 own datastore compares", "fencing-token", "client-side-fencing", "We add another check: before every write the datastore compares the token with the largest it has accepted.", false},
 		{"15 worker asks, still flagged", "fencing-token", "client-side-fencing", "We add a check: before each write the worker asks the lock service whether its token is still the latest.", true},
 		{"15 own db compares", "fencing-token", "client-side-fencing", "We put in a check: before each write the db compares the token with the highest one it has stored.", false},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			q, ok := b.ByID(c.question)
-			if !ok {
-				t.Fatalf("no question %s", c.question)
-			}
-			base := regressG20bBase(c.question)
-			if r := b.Grade(q, quiz.Answer{Text: base}); len(r.Flags) > 0 || !r.Passed {
-				t.Fatalf("the base answer alone is not a clean pass (flags %v, score %.2f, points %s): this case shows nothing", r.FlagIDs(), r.Score, regressG20bHits(r))
-			}
-			r := b.Grade(q, quiz.Answer{Text: base + " " + c.sentence})
-			if got := slices.Contains(r.FlagIDs(), c.flag); got != c.want {
-				t.Errorf("%q: flag %s raised=%v, want %v (flags %v)%s", c.sentence, c.flag, got, c.want, r.FlagIDs(), regressG20bWhich(b, q, base+" "+c.sentence, c.flag))
-			}
-		})
-	}
-}
-
-// regressG20bWhich names the Match patterns of flag id that raise it
-// alone on text, for a failure message.
-func regressG20bWhich(b *quiz.Bank, q *quiz.Question, text, id string) string {
-	var s string
-	for _, f := range b.FlagsFor(q) {
-		if f.ID != id {
-			continue
-		}
-		for i, m := range f.Match {
-			one := &quiz.RedFlag{ID: f.ID, Label: f.Label, Severity: f.Severity, Match: []string{m}}
-			for _, gf := range quiz.Grade(q, quiz.Answer{Text: text}, []*quiz.RedFlag{one}).Flags {
-				if gf.ID == id {
-					s += "\n  pattern " + string(rune('0'+i/10)) + string(rune('0'+i%10)) + ": " + m
-				}
-			}
-		}
-	}
-	return s
-}
-
-// regressG20bHits lists the points r hit, for a failure message.
-func regressG20bHits(r quiz.Result) string {
-	var s string
-	for _, p := range r.Points {
-		if p.Hit {
-			s += p.ID + " "
-		}
-	}
-	return s
+	})
 }
