@@ -3128,7 +3128,9 @@ func rejectsBack(toks []token) bool {
 			if (r == "true" || r == "right" || r == "correct" || r == "so" || r == "case") && toks[j].negBy >= 0 {
 				return !forward(j)
 			}
-			if !(auxiliaries[r] || critModifiers[r] || toks[j].negBy >= 0 || r == "be" || r == "just" || r == "simply" || r == "also" || r == "quite" || flawParts[r]) {
+			// (g20k: a hedged verdict still judges: "That's probably
+			// wrong", "That is surely a misconception")
+			if !(auxiliaries[r] || critModifiers[r] || toks[j].negBy >= 0 || r == "be" || r == "just" || r == "simply" || r == "also" || r == "quite" || flawParts[r] || verdictHedges[r]) {
 				return false
 			}
 		}
@@ -3156,28 +3158,66 @@ func rejectsBack(toks []token) bool {
 
 // inferredCause reports a sentence, opened by a pronoun pointing back,
 // that guesses what caused the incident: an inference ("has to be",
-// "must be", "probably") and a fault owned by something named right
-// before it ("It has to be a Redis bug or a network glitch", "It must be
-// a kernel bug"). It names a suspect; it does not judge what the
-// sentence before it said ("That has to be a mistake" still does).
+// "must be", "probably") and a fault noun (faultNouns) owned by
+// something named right before it ("It has to be a Redis bug or a
+// network glitch", "It must be a kernel bug") or right after it ("It
+// must be a bug in our logging", "a race in the client library"). It
+// names a suspect; it does not judge what the sentence before it said.
+// A verdict does ("That has to be a mistake", "That's probably wrong",
+// "surely a misconception"): a verdict word (wrong, false, unsafe, a
+// mistake, a myth) is never a fault, and an unowned "a bug" stays a
+// verdict too.
 func inferredCause(toks []token) bool {
 	if len(toks) < 4 || !backRefs[toks[0].raw] {
 		return false
 	}
 	inferred := false
-	for j := 1; j < len(toks) && j <= 6; j++ {
+	for j := 1; j < len(toks) && j <= 7; j++ {
 		r := toks[j].raw
 		switch {
 		case r == "must" || r == "probably" || r == "likely" || r == "surely" || r == "presumably" ||
 			(r == "has" || r == "have" || r == "had") && j+1 < len(toks) && toks[j+1].raw == "to":
 			inferred = true
-		case rejectWords[r] || flawNouns[r]:
-			p := toks[j-1].raw
-			return inferred && !critModifiers[p] && !auxiliaries[p] && toks[j-1].negBy >= 0 && p != "not"
+		case faultNouns[r]:
+			// (a fault noun scopes its neighbours like a rejecting word;
+			// only a negation of the noun itself denies the guess: "not a
+			// Redis bug")
+			if !inferred || toks[j].negBy >= 0 || toks[j-1].raw == "not" {
+				return false
+			}
+			// owned before: "a Redis bug", "a network glitch"
+			if p := toks[j-1].raw; !critModifiers[p] && !auxiliaries[p] && !inferWords[p] && !toks[j].clause {
+				return true
+			}
+			// owned after: "a bug in our logging", "a race in the client"
+			if j+2 < len(toks) && !toks[j+1].clause && causeOwners[toks[j+1].raw] {
+				return true
+			}
+			return false
+		case rejectWords[r] || flawNouns[r] || toks[j].cls&clsRebuttal != 0:
+			// a verdict before any fault: "probably wrong", "a mistake"
+			return false
 		}
 	}
 	return false
 }
+
+// faultNouns name a fault a candidate may guess caused an incident (see
+// inferredCause); verdict words (wrong, mistake, misconception) are not
+// among them.
+var faultNouns = setOf(`bug bugs glitch glitches race races pause pauses problem problems issue issues
+fault faults hiccup hiccups blip blips partition partitions outage leak regression defect`)
+
+// verdictHedges may stand before a verdict that rejects what came before
+// ("That's probably wrong", "That is almost certainly a myth").
+var verdictHedges = setOf(`probably likely surely presumably certainly almost most definitely clearly`)
+
+// inferWords hedge a guess: "probably a bug" has no owner before "bug".
+var inferWords = setOf(`must probably likely surely presumably be to`)
+
+// causeOwners link a guessed fault to what it is in: "a bug in our
+// logging", "a race on the client", "a glitch of the network".
+var causeOwners = setOf(`in on of inside within with at between from`)
 
 // replaceVerbs, said by the candidate of what came before ("we replaced
 // it with an etcd revision", "we fixed that"), make it the thing replaced.
