@@ -1,11 +1,7 @@
 package quiz_test
 
 import (
-	"slices"
-	"strings"
 	"testing"
-
-	"lockdrill/quiz"
 )
 
 // twoHoldersClaim is the claim the guessed-cause cases of
@@ -34,11 +30,7 @@ var regressG20cBases = map[string]string{
 // The first sentences of each group are the reviewer's, the last ones our
 // own; none is a corpus answer.
 func TestRegressedG20c(t *testing.T) {
-	b := loadBank(t)
-	for _, c := range []struct {
-		name, question, flag, sentence string
-		want                           bool
-	}{
+	checkInserted(t, func(q string) string { return regressG20cBases[q] }, true, []flagCase{
 		// 1. A definition of the herd effect claims something only when
 		// its content is wrong, not because it names the ensemble.
 		{"1a single release sends every client to the ensemble", "zookeeper-lock-recipe", "zk-recipe-wrong",
@@ -114,24 +106,5 @@ func TestRegressedG20c(t *testing.T) {
 			"Send first, then commit; a producer exception rolls back the row, so the row and the event stay in sync.", true},
 		{"own: exception aborts, always agree", "outbox-pattern", "dual-write-atomic",
 			"Publish inside the transaction; any exception from Kafka rolls it back, so the table and the topic always agree.", true},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			q, ok := b.ByID(c.question)
-			if !ok {
-				t.Fatalf("no question %s", c.question)
-			}
-			base := regressG20cBases[c.question]
-			if r := b.Grade(q, quiz.Answer{Text: base}); len(r.FlagIDs()) > 0 || !r.Passed {
-				t.Fatalf("the base answer alone raises %v (passed %v): this case shows nothing", r.FlagIDs(), r.Passed)
-			}
-			r := b.Grade(q, quiz.Answer{Text: base + " " + c.sentence})
-			got := false
-			for _, f := range strings.Split(c.flag, "|") {
-				got = got || slices.Contains(r.FlagIDs(), f)
-			}
-			if got != c.want {
-				t.Errorf("%q: flag %s raised=%v, want %v (flags %v)", c.sentence, c.flag, got, c.want, r.FlagIDs())
-			}
-		})
-	}
+	})
 }
