@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -83,6 +84,9 @@ var (
 	// only) through g20, as a check on whether its changes reach writers
 	// nobody read.
 	validationWriters = []string{"BK", "BL", "BM", "BS", "BT", "BV", "BW"}
+	// validationUnread are the validation writers nobody reads while the
+	// grader is tuned: only their totals are looked at.
+	validationUnread = []string{"BM", "BS", "BT", "BV", "BW"}
 	// earlierWriters (Q, R) answered all 24 questions (brief:
 	// writer-brief-3.md) while grader g6 was tuned and were its fresh
 	// holdout: their files stayed outside the repository, away from
@@ -90,9 +94,13 @@ var (
 	// them, on arrival (g5), at the end of g6, and after every version
 	// since. Nobody has read them.
 	earlierWriters = []string{"Q", "R"}
-	// freshWriters answer all 24 questions while a grader version is
-	// tuned; none while g20's fresh holdout is being written.
-	freshWriters []string
+	// freshWriters (BP, BQ, BR) answered all 24 questions (brief:
+	// writer-brief-3.md, given as each writer's whole prompt) while grader
+	// g20 was tuned (2026-12-03, written 16:05-16:25 UTC). Their files stayed
+	// outside the repository, away from everyone who tuned the grader;
+	// only totals were computed on them, on arrival (g19 with the reader
+	// retrained for g20) and at the end (g20).
+	freshWriters = []string{"BP", "BQ", "BR"}
 )
 
 // answersPerWriter is how many answers each writer's file holds.
@@ -327,7 +335,7 @@ const blindMethod = "Helpers who saw only the question prompts, never the rubric
 
 // blindDetail is the corpus's history writer by writer, for the record
 // (the page folds it away).
-const blindDetail = "Writers are named by letters. A and B (the first nine questions) were the tuning set from the start; C and D answered the same nine questions and were held out; E and F answered the fifteen questions added later and were held out. G and H (all 24 questions) joined the tuning set for grader g4. K and L were measured on arrival by g4, then tuned on for g5. I and J, written at the same time as G and H, were the fresh holdout until g5 and then the earlier holdout: never read, measured after every version until g6, then released for tuning. For g6, C to F were released to the tuning set, M, N and O were measured on arrival by g5 and then tuned on, and Q and R, written at the same time, were the fresh holdout; they are now the earlier holdout, still never read. For g7, I and J were released to the tuning set with M, N and O, two writers (X and Y) wrote extra answers of the kinds the grader missed most, S, T and U were measured on arrival by g6 and then tuned on, Q and R became the earlier holdout, and V and W, written at the same time as S, T and U, were the fresh holdout. For g8, S, T and U joined the tuning set, V and W were measured by g7 and released for tuning, Q and R stayed the earlier holdout, still never read, and P and Z, written while g8 was tuned, were the fresh holdout. For g9, V and W joined the tuning set, P and Z were measured by g8 and released for tuning, Q and R stayed the earlier holdout, still never read, and AA, AB and AC, written while g9 was tuned, were the fresh holdout. For g10, P and Z joined the tuning set, AA, AB and AC were measured by g9 and released for tuning, Q and R stayed the earlier holdout, still never read, and AD, AE and AF, written while g10 was tuned, were the fresh holdout. For g11, AA, AB and AC joined the tuning set, AD, AE and AF were measured by g10 and released for tuning (AF kept unread until mid-session, when it had not moved), Q and R stayed the earlier holdout, still never read, and AG, AH and AI, written while g11 was tuned, were the fresh holdout. For g12, AD, AE and AF joined the tuning set, AG, AH and AI were measured by g11 and released for tuning (AI kept unread at first, as a check), Q and R stayed the earlier holdout, still never read, and AJ, AK and AL, written while g12 was tuned, were the fresh holdout. For g13, AG, AH and AI joined the tuning set (which is also all the second reader learned from), AJ, AK and AL were measured by g12 and released as the validation split (AL kept unread as a check), Q and R stay the earlier holdout, still never read, and AM, AN and AO, written while g13 was tuned, were the fresh holdout. For g14, AJ, AK and AL joined the tuning set (and the second reader was retrained on it), AM, AN and AO were measured by g13 and released as the validation split (AO kept unread as a check), Q and R stay the earlier holdout, still never read, and AP, AQ and AR, written while g14 was tuned, were the fresh holdout. For g15, AM, AN and AO joined the tuning set (and the second reader was retrained on it), AP, AQ and AR were measured by g14 and released as the validation split (AR kept unread as a check), Q and R stay the earlier holdout, still never read, and AS, AT and AU, written while g15 was tuned, were the fresh holdout. For g16, AP, AQ and AR joined the tuning set (and the second reader was retrained on it), AS, AT and AU were measured by g15 and released as the validation split (AT kept unread as a check), Q and R stay the earlier holdout, still never read, and AV, AW and AX, written while g16 was tuned, were the fresh holdout. For g17, AS, AT and AU joined the tuning set (and the second reader was retrained on it), AV, AW and AX were measured by g16 and released as the validation split (AX kept unread as a check), Q and R stay the earlier holdout, still never read, and AY, AZ and BA, written while g17 was tuned, are the fresh holdout; BB, BC and BD, written blind for tuning during g17, were measured on arrival and then read as validation writers. For g18, AV, AW and AX and BB, BC and BD joined the tuning set (and the second reader was retrained on it), AY, AZ and BA were measured by g17 and released as the validation split (AY kept unread as a check), Q and R stay the earlier holdout, still never read, and BE, BF and BG, written while g18 was tuned, are the fresh holdout; BH, BI and BJ, written blind for tuning during g18, were measured on arrival and kept unread (totals only) through g18, as a second check on whether its changes reach writers nobody read. For g19, AY, AZ and BA and BH, BI and BJ joined the tuning set (and the second reader was retrained on it), BE, BF and BG were measured by g18 and released as the validation split (BG kept unread as a check), Q and R stay the earlier holdout, still never read, and BK, BL and BM, written while g19 was tuned, are the fresh holdout; BN and BO, written blind for tuning during g19, were measured on arrival and kept unread (totals only) through g19, as a second check on whether its changes reach writers nobody read. For g20, BE, BF and BG and BN and BO joined the tuning set (and the second reader was retrained on it), BK, BL and BM were measured by g19 and released as the validation split (BM kept unread as a check), Q and R stay the earlier holdout, still never read, and a new fresh holdout is written blind while g20 is tuned. Since g19 the figures also count fatal flags on passing answers. Every file is committed unchanged, with the SHA-256 of each holdout file recorded when it arrived, in quiz/testdata/blind/README.md."
+const blindDetail = "Writers are named by letters. A and B (the first nine questions) were the tuning set from the start; C and D answered the same nine questions and were held out; E and F answered the fifteen questions added later and were held out. G and H (all 24 questions) joined the tuning set for grader g4. K and L were measured on arrival by g4, then tuned on for g5. I and J, written at the same time as G and H, were the fresh holdout until g5 and then the earlier holdout: never read, measured after every version until g6, then released for tuning. For g6, C to F were released to the tuning set, M, N and O were measured on arrival by g5 and then tuned on, and Q and R, written at the same time, were the fresh holdout; they are now the earlier holdout, still never read. For g7, I and J were released to the tuning set with M, N and O, two writers (X and Y) wrote extra answers of the kinds the grader missed most, S, T and U were measured on arrival by g6 and then tuned on, Q and R became the earlier holdout, and V and W, written at the same time as S, T and U, were the fresh holdout. For g8, S, T and U joined the tuning set, V and W were measured by g7 and released for tuning, Q and R stayed the earlier holdout, still never read, and P and Z, written while g8 was tuned, were the fresh holdout. For g9, V and W joined the tuning set, P and Z were measured by g8 and released for tuning, Q and R stayed the earlier holdout, still never read, and AA, AB and AC, written while g9 was tuned, were the fresh holdout. For g10, P and Z joined the tuning set, AA, AB and AC were measured by g9 and released for tuning, Q and R stayed the earlier holdout, still never read, and AD, AE and AF, written while g10 was tuned, were the fresh holdout. For g11, AA, AB and AC joined the tuning set, AD, AE and AF were measured by g10 and released for tuning (AF kept unread until mid-session, when it had not moved), Q and R stayed the earlier holdout, still never read, and AG, AH and AI, written while g11 was tuned, were the fresh holdout. For g12, AD, AE and AF joined the tuning set, AG, AH and AI were measured by g11 and released for tuning (AI kept unread at first, as a check), Q and R stayed the earlier holdout, still never read, and AJ, AK and AL, written while g12 was tuned, were the fresh holdout. For g13, AG, AH and AI joined the tuning set (which is also all the second reader learned from), AJ, AK and AL were measured by g12 and released as the validation split (AL kept unread as a check), Q and R stay the earlier holdout, still never read, and AM, AN and AO, written while g13 was tuned, were the fresh holdout. For g14, AJ, AK and AL joined the tuning set (and the second reader was retrained on it), AM, AN and AO were measured by g13 and released as the validation split (AO kept unread as a check), Q and R stay the earlier holdout, still never read, and AP, AQ and AR, written while g14 was tuned, were the fresh holdout. For g15, AM, AN and AO joined the tuning set (and the second reader was retrained on it), AP, AQ and AR were measured by g14 and released as the validation split (AR kept unread as a check), Q and R stay the earlier holdout, still never read, and AS, AT and AU, written while g15 was tuned, were the fresh holdout. For g16, AP, AQ and AR joined the tuning set (and the second reader was retrained on it), AS, AT and AU were measured by g15 and released as the validation split (AT kept unread as a check), Q and R stay the earlier holdout, still never read, and AV, AW and AX, written while g16 was tuned, were the fresh holdout. For g17, AS, AT and AU joined the tuning set (and the second reader was retrained on it), AV, AW and AX were measured by g16 and released as the validation split (AX kept unread as a check), Q and R stay the earlier holdout, still never read, and AY, AZ and BA, written while g17 was tuned, are the fresh holdout; BB, BC and BD, written blind for tuning during g17, were measured on arrival and then read as validation writers. For g18, AV, AW and AX and BB, BC and BD joined the tuning set (and the second reader was retrained on it), AY, AZ and BA were measured by g17 and released as the validation split (AY kept unread as a check), Q and R stay the earlier holdout, still never read, and BE, BF and BG, written while g18 was tuned, are the fresh holdout; BH, BI and BJ, written blind for tuning during g18, were measured on arrival and kept unread (totals only) through g18, as a second check on whether its changes reach writers nobody read. For g19, AY, AZ and BA and BH, BI and BJ joined the tuning set (and the second reader was retrained on it), BE, BF and BG were measured by g18 and released as the validation split (BG kept unread as a check), Q and R stay the earlier holdout, still never read, and BK, BL and BM, written while g19 was tuned, are the fresh holdout; BN and BO, written blind for tuning during g19, were measured on arrival and kept unread (totals only) through g19, as a second check on whether its changes reach writers nobody read. For g20, BE, BF and BG and BN and BO joined the tuning set (and the second reader was retrained on it), BK, BL and BM were measured by g19 and released as the validation split (BM kept unread as a check), Q and R stay the earlier holdout, still never read, and BP, BQ and BR, written while g20 was tuned, are the fresh holdout; BS, BT, BV and BW, written blind for tuning during g20, were measured on arrival and kept unread (totals only) through g20, as a second check on whether its changes reach writers nobody read. Since g19 the figures also count fatal flags on passing answers. Every file is committed unchanged, with the SHA-256 of each holdout file recorded when it arrived, in quiz/testdata/blind/README.md."
 
 // earlierBefore is the earlier holdout (Q, R) as grader g5 scored it when
 // the files arrived (2026-12-01 19:24-19:25 UTC), before any change of
@@ -341,14 +349,15 @@ var earlierBefore = quiz.BlindFigures{Writers: []string{"Q", "R"}, Answers: 528,
 // earlierBeforeGrader names the grader that measured earlierBefore.
 const earlierBeforeGrader = "g5"
 
-// earlierFloors are the earlier holdout's figures with grader g18 (g17:
+// earlierFloors are the earlier holdout's figures with grader g20 (g19 and
+// g18: 0.964, 3, 0.885, 1; g17:
 // 0.96, 4, 0.875, 1; g16: 0.958, 6, 0.854, 1; g15: 0.949, 10, 0.854, 1; g14:
 // 0.947, 11, 0.854, 1; g13:
 // 0.943, 11, 0.854, 1; g12:
 // 0.943, 11, 0.792, 1; g11: 0.941, 11, 0.781, 1; g10: 0.93, 13, 0.75, 1; g9: 0.924, 15, 0.729, 1; g8:
 // 0.919, 16, 0.708, 1; g7: 0.915, 16, 0.698, 3; g6: 0.896, 23, 0.656, 3),
 // held so they cannot get worse unnoticed.
-var earlierFloors = quiz.BlindGate{Verdicts: 0.964, MaxPassFlagged: 3, Flagged: 0.885, MaxSaladPasses: 1}
+var earlierFloors = quiz.BlindGate{Verdicts: 0.966, MaxPassFlagged: 3, Flagged: 0.885, MaxSaladPasses: 1, MaxPassFatal: 0}
 
 // validationBefore is each validation writer as main scored it before
 // anything was changed for it: BK, BL and BM as grader g19 scored them when
@@ -384,17 +393,21 @@ func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	return f
 }
 
-// freshBefore is the fresh holdout as main scores it when the files
-// arrive, before any change of the grader version being tuned; empty while
-// g20's fresh holdout is being written.
+// freshBefore is the fresh holdout (BP, BQ, BR) as grader g19 scores it
+// with its second reader retrained on the 15,270 tuning answers of g20
+// (main at 37ff8b7, before any change of grader g20), measured when the
+// last file arrived (2026-12-03 16:25 UTC; the files arrived 16:14-16:25);
+// their SHA-256 sums were recorded then (b8eb8811451a8265… BP,
+// f0dc1661465d4245… BQ, aa9cce5ad417b873… BR) and the files are committed
+// unchanged.
 var (
-	freshBefore       quiz.BlindFigures
-	freshBeforeGrader string
+	freshBefore       = quiz.BlindFigures{Writers: []string{"BP", "BQ", "BR"}, Answers: 792, Verdicts: 0.97, FalsePasses: 9, FalseFails: 15, PassAnswers: 432, PassFlagged: 9, PassFatal: 0, FatalMeasured: true, ShouldFlag: 144, ShouldFlagged: 129, Flagged: 0.896, Salads: 72, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 72, Agree: 72}, {Kind: "keyword-salad", Answers: 72, Agree: 72}, {Kind: "mixed-wrong", Answers: 72, Agree: 63}, {Kind: "partial", Answers: 72, Agree: 72}, {Kind: "refutes-quote", Answers: 72, Agree: 68}, {Kind: "rejects-antipattern", Answers: 72, Agree: 72}, {Kind: "strong-casual", Answers: 72, Agree: 70}, {Kind: "strong-concise", Answers: 72, Agree: 71}, {Kind: "strong-full", Answers: 72, Agree: 69}, {Kind: "strong-unusual", Answers: 72, Agree: 67}, {Kind: "weak", Answers: 72, Agree: 72}}}
+	freshBeforeGrader = "g19"
 )
 
-// freshFloors are the fresh holdout's figures at the end of the session
-// that wrote it, held so they cannot get worse unnoticed.
-var freshFloors quiz.BlindGate
+// freshFloors are the fresh holdout's figures with grader g20 (the end of
+// the session that wrote it), held so they cannot get worse unnoticed.
+var freshFloors = quiz.BlindGate{Verdicts: 0.971, MaxPassFlagged: 9, Flagged: 0.896, MaxSaladPasses: 0, MaxPassFatal: 0}
 
 // blindReport grades the blind corpus and holds each holdout to its floors.
 // The page leads with the fresh holdout, or with the earlier one while a
@@ -453,9 +466,31 @@ func blindReport(b *quiz.Bank) (*quiz.BlindReport, error) {
 			return nil, err
 		}
 		for _, v := range validationBefore {
-			row("Validation writer "+strings.Join(v.Writers, ", ")+", before tuning on it (grader "+validationBeforeGrader[v.Writers[0]]+")", v)
+			row("Validation writer "+strings.Join(v.Writers, ", ")+", before anything changed for it (grader "+validationBeforeGrader[v.Writers[0]]+")", v)
 		}
-		row("Validation writers, now (tuned on since)", validation)
+		var read, unread []string
+		for _, w := range validationWriters {
+			if slices.Contains(validationUnread, w) {
+				unread = append(unread, w)
+			} else {
+				read = append(read, w)
+			}
+		}
+		for _, part := range []struct {
+			label   string
+			writers []string
+		}{{"read while tuning", read}, {"kept unread", unread}} {
+			if len(part.writers) == 0 {
+				continue
+			}
+			now := validation
+			if len(part.writers) < len(validationWriters) {
+				if now, err = measure(part.writers); err != nil {
+					return nil, err
+				}
+			}
+			row("Validation writers "+strings.Join(part.writers, ", ")+", "+part.label+", now", now)
+		}
 	}
 	tuning, err := measure(tuningWriters)
 	if err != nil {
