@@ -77,10 +77,15 @@ var (
 	// g20), were released for tuning g21 on 2026-12-03 and measured by g20
 	// then (main 1b1e9e1), before anything changed for them; BR is kept
 	// unread, as a check on whether changes made for BP and BQ generalise.
-	validationWriters = []string{"BP", "BQ", "BR"}
+	// CA and CB (written blind for tuning while g21 is tuned, 18:52-19:04
+	// UTC) were measured by main on arrival (0ba768b: g20 with the
+	// retrained reader), before anything changed for them, and are kept
+	// unread (totals only) through g21, as a check on whether its changes
+	// reach writers nobody read.
+	validationWriters = []string{"BP", "BQ", "BR", "CA", "CB"}
 	// validationUnread are the validation writers nobody reads while the
 	// grader is tuned: only their totals are looked at.
-	validationUnread = []string{"BR"}
+	validationUnread = []string{"BR", "CA", "CB"}
 	// earlierWriters (Q, R) answered all 24 questions (brief:
 	// writer-brief-3.md) while grader g6 was tuned and were its fresh
 	// holdout: their files stayed outside the repository, away from
@@ -351,16 +356,18 @@ var earlierFloors = quiz.BlindGate{Verdicts: 0.966, MaxPassFlagged: 3, Flagged: 
 
 // validationBefore is each validation writer as main scored it before
 // anything was changed for it: BP, BQ and BR as grader g20 scored them when
-// they were released for tuning (2026-12-03, main 1b1e9e1). See
-// validationBeforeGrader.
+// they were released for tuning (2026-12-03, main 1b1e9e1); CA and CB on
+// arrival (main 0ba768b). See validationBeforeGrader.
 var validationBefore = []quiz.BlindFigures{
 	{Writers: []string{"BP"}, Answers: 264, Verdicts: 0.981, FalsePasses: 3, FalseFails: 2, PassAnswers: 144, PassFlagged: 1, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 43, Flagged: 0.896, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 21}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 24}, {Kind: "rejects-antipattern", Answers: 24, Agree: 24}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 23}, {Kind: "strong-unusual", Answers: 24, Agree: 23}, {Kind: "weak", Answers: 24, Agree: 24}}},
 	{Writers: []string{"BQ"}, Answers: 264, Verdicts: 0.955, FalsePasses: 4, FalseFails: 8, PassAnswers: 144, PassFlagged: 6, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 41, Flagged: 0.854, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 20}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 21}, {Kind: "rejects-antipattern", Answers: 24, Agree: 24}, {Kind: "strong-casual", Answers: 24, Agree: 23}, {Kind: "strong-concise", Answers: 24, Agree: 23}, {Kind: "strong-full", Answers: 24, Agree: 22}, {Kind: "strong-unusual", Answers: 24, Agree: 23}, {Kind: "weak", Answers: 24, Agree: 24}}},
 	{Writers: []string{"BR"}, Answers: 264, Verdicts: 0.977, FalsePasses: 2, FalseFails: 4, PassAnswers: 144, PassFlagged: 2, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 45, Flagged: 0.938, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 22}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 23}, {Kind: "rejects-antipattern", Answers: 24, Agree: 24}, {Kind: "strong-casual", Answers: 24, Agree: 23}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 24}, {Kind: "strong-unusual", Answers: 24, Agree: 22}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	{Writers: []string{"CA"}, Answers: 264, Verdicts: 0.989, FalsePasses: 1, FalseFails: 2, PassAnswers: 144, PassFlagged: 0, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 44, Flagged: 0.917, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 23}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 23}, {Kind: "rejects-antipattern", Answers: 24, Agree: 23}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 24}, {Kind: "strong-unusual", Answers: 24, Agree: 24}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	{Writers: []string{"CB"}, Answers: 264, Verdicts: 0.985, FalsePasses: 3, FalseFails: 1, PassAnswers: 144, PassFlagged: 0, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 44, Flagged: 0.917, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 22}, {Kind: "partial", Answers: 24, Agree: 23}, {Kind: "refutes-quote", Answers: 24, Agree: 24}, {Kind: "rejects-antipattern", Answers: 24, Agree: 23}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 24}, {Kind: "strong-unusual", Answers: 24, Agree: 24}, {Kind: "weak", Answers: 24, Agree: 24}}},
 }
 
 // validationBeforeGrader names the grader that measured validationBefore.
-var validationBeforeGrader = map[string]string{"BP": "g20", "BQ": "g20", "BR": "g20"}
+var validationBeforeGrader = map[string]string{"BP": "g20", "BQ": "g20", "BR": "g20", "CA": "g20 on arrival, main 0ba768b", "CB": "g20 on arrival, main 0ba768b"}
 
 func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	r := func(a, b int) float64 {
