@@ -3604,6 +3604,70 @@ func markW8(d *doc) {
 			}
 			break
 		}
+		// g21a: "I'd happily use it, just not the way I see it used: X",
+		// "fine, just not how most teams do it: X": a clause that sets
+		// aside a way of doing something, right before a colon, heads
+		// that way, however late in the sentence.
+		for c := s.from + 1; c < s.to; c++ {
+			if !(toks[c].clause && toks[c].brk == ':') {
+				continue
+			}
+			from := c - 1
+			for from > s.from && !(toks[from].clause && toks[from].brk != 0) {
+				from--
+			}
+			for k := from; k < c; k++ {
+				if notTheWay(toks, k, c) {
+					for x := c; x < s.to; x++ {
+						toks[x].refuted = true
+					}
+					break
+				}
+			}
+			break
+		}
+		// g21a: the complement of a denied verb of prevention or meaning
+		// is no claim of the candidate's: "it doesn't stop a client from
+		// pausing, losing its lease and writing anyway" names the threat
+		// that remains (as "protects against X" does), and "single-
+		// threaded doesn't mean the lock can't expire while ..." denies
+		// the claim inside it, whose own negator would otherwise read it
+		// as asserted. Both run to the end of the claim (a semicolon,
+		// colon, dash or "but", "so", ...).
+		for j := s.from; j < s.to; j++ {
+			r := toks[j].raw
+			// (denied by a negator before it: a later "can't" that reaches
+			// back over the verb denies the complement, not the verb)
+			nb := toks[j].negBy
+			denied := nb >= s.from && nb < j && nb >= j-3 || j > s.from && toks[j-1].raw == "nothing"
+			if !denied || toks[j].code {
+				continue
+			}
+			from := -1
+			switch {
+			case preventVerbs[r]:
+				for k := j + 1; k < s.to && k <= j+4 && !(toks[k].clause && toks[k].brk != 0); k++ {
+					if toks[k].raw == "from" {
+						from = k + 1
+						break
+					}
+				}
+			case complementVerbs[r] && j+1 < s.to && toks[j+1].raw != "that" && !toks[j+1].clause:
+				end := claimEndIn(toks, j+1, s.to)
+				for k := j + 2; k < end; k++ {
+					if toks[k].cls&clsNegator != 0 {
+						from = j + 1
+						break
+					}
+				}
+			}
+			if from < 0 || from >= s.to {
+				continue
+			}
+			for x := from; x < claimEndIn(toks, from, s.to); x++ {
+				toks[x].refuted = true
+			}
+		}
 		// "Now a claim query ...", "is now", "by now": no clock read
 		for j := s.from; j < s.to; j++ {
 			if toks[j].raw != "now" || toks[j].code {
@@ -3614,11 +3678,45 @@ func markW8(d *doc) {
 				next = toks[j+1].raw
 			}
 			capital := d.text[toks[j].start] == 'N'
-			if (j == s.from || capital) && next != "" && !toks[j+1].code || next == "" || toks[j+1].clause && toks[j+1].brk == ',' {
+			// g21a: "now" between a subject and its verb ("a lock
+			// somebody else now holds") tells when, as at the start.
+			adverb := next != "" && j > s.from && !toks[j+1].clause && nowVerbs[next] && !toks[j-1].fn && !toks[j-1].clause
+			if (j == s.from || capital) && next != "" && !toks[j+1].code || next == "" || toks[j+1].clause && toks[j+1].brk == ',' || adverb {
 				toks[j].refuted = true
 			}
 		}
 	}
+}
+
+// preventVerbs, denied, leave their from-complement possible: "it
+// doesn't stop a client from writing late".
+var preventVerbs = setOf(`stop stops prevent prevents keep keeps`)
+
+// claimEndIn is where a claim starting at from ends within a sentence
+// ending at end: a semicolon, colon or dash, a strong clause word ("but",
+// "so", "because", ...), or the sentence's end.
+func claimEndIn(toks []token, from, end int) int {
+	for j := from + 1; j < end; j++ {
+		if toks[j].clause && (strongClause[toks[j].raw] || toks[j].brk == ';' || toks[j].brk == ':' || toks[j].brk == '—' || toks[j].brk == '–') {
+			return j
+		}
+	}
+	return end
+}
+
+// nowVerbs are finite verbs that a "now" before them modifies as an
+// adverb: "somebody else now holds it".
+var nowVerbs = setOf(`holds owns has belongs points runs sees thinks believes knows wins takes keeps
+gets writes controls leads serves acquires held owned had took got won kept`)
+
+// notTheWay reports "not the way" or "not how" at toks[k] before the
+// colon at c: a header setting aside a way of doing something ("just not
+// the way I see it used:").
+func notTheWay(toks []token, k, c int) bool {
+	if toks[k].raw != "not" {
+		return false
+	}
+	return k+1 < c && toks[k+1].raw == "how" || k+2 < c && toks[k+1].raw == "the" && toks[k+2].raw == "way"
 }
 
 // inOneStatement reports a match of two parts or more that lies inside

@@ -397,6 +397,12 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 				// ("SETNX lock 1. If ...") or an initial stays no stop.
 				abbrev = false
 			}
+			if n := len(d.toks); len(prevRaw) == 1 && prevRaw[0] >= '0' && prevRaw[0] <= '9' && n > 2 && d.toks[n-2].sent == sent && d.toks[n-2].raw == "of" && d.toks[n-3].sent == sent && isCount(d.toks[n-3].raw) {
+				// g21a: a count "k of n" closes its sentence ("both count
+				// 3 of 5. Second: ..."), as a word would: it numbers no
+				// line.
+				abbrev = false
+			}
 			// An ellipsis elides, mostly inside code ("SELECT ... FOR
 			// UPDATE"): it does not end the sentence.
 			if r == '.' && i > 0 && text[i-1] == '.' {
@@ -3559,9 +3565,28 @@ func markOnPaper(d *doc) {
 	}
 }
 
+// isCount reports a number written in digits or a small number word: the
+// k of a count "k of n".
+func isCount(raw string) bool {
+	if raw == "" {
+		return false
+	}
+	for i := 0; i < len(raw); i++ {
+		if raw[i] < '0' || raw[i] > '9' {
+			return itemNumbers[raw] || raw == "all" || raw == "most"
+		}
+	}
+	return true
+}
+
 // swapVerbs take out what follows them, up to "with" or "for":
 // "Replace SETNX then EXPIRE with one SET NX PX".
 var swapVerbs = setOf(`replace replaced replacing swap swapped swapping trade traded trading`)
+
+// pullVerbs take out what stands between them and "out": "we pulled the
+// lock out", "ripped the Redlock code out". ("take a lock out" acquires
+// one, so "take" is not among them.)
+var pullVerbs = setOf(`pull pulled pulling rip ripped ripping tore tear tearing yank yanked yanking`)
 
 // preferVerbs set what follows a later "over" aside: "Pick a short TTL
 // with renewal over a long TTL".
@@ -3586,6 +3611,18 @@ func markReplaced(d *doc) {
 				continue
 			}
 			switch {
+			case pullVerbs[t.raw]:
+				// g21a: "we pulled the Redis lock out (from around the
+				// job) and replaced it with a unique constraint": what is
+				// pulled out is named, as what is replaced is.
+				for k := j + 1; k < s.to && k <= j+6 && !(toks[k].clause && toks[k].brk != 0); k++ {
+					if toks[k].raw == "out" {
+						for x := j + 1; x < k; x++ {
+							toks[x].refuted = true
+						}
+						break
+					}
+				}
 			case swapVerbs[t.raw]:
 				for k := j + 1; k < s.to && k <= j+12 && !(toks[k].clause && toks[k].brk != 0); k++ {
 					if r := toks[k].raw; r == "with" || r == "for" || r == "by" {
@@ -3998,7 +4035,7 @@ const (
 	clsDoubt        // doubtVerbs
 	clsApproval     // approvalVerbs
 	clsBreakVerb    // breakVerbs
-	clsG11          // temptVerbs, swapVerbs, preferVerbs, disowners, formerAdvice
+	clsG11          // temptVerbs, swapVerbs, pullVerbs, preferVerbs, disowners, formerAdvice
 	clsBelief       // the words markHedgedBeliefs and markReportedProposals start from
 	clsG17          // distinctNouns, defaultMarkers: markDistinguished and markOverriddenDefaults skip an answer without one
 	clsG18          // rejectingWords: markRejectingPredicates skips an answer without one
@@ -4041,7 +4078,7 @@ func classOf(raw string) wordClass {
 		{impulseNouns[raw], clsImpulse}, {commonHeads[raw], clsCommonHead},
 		{needWords[raw], clsNeedWord}, {needlessWords[raw], clsNeedless}, {doubtVerbs[raw], clsDoubt},
 		{approvalVerbs[raw], clsApproval}, {breakVerbs[raw], clsBreakVerb},
-		{temptVerbs[raw] || swapVerbs[raw] || preferVerbs[raw] || disowners[raw] || formerAdvice[raw], clsG11},
+		{temptVerbs[raw] || swapVerbs[raw] || pullVerbs[raw] || preferVerbs[raw] || disowners[raw] || formerAdvice[raw], clsG11},
 		{otherBeliefs[raw] || plainBeliefs[raw] || beliefAdjs[raw] || reportedProposals[raw] || raw == "you'd" || raw == "one'd" || raw == "easy" || raw == "tempting" || raw == "or", clsBelief},
 		{distinctNouns[raw] || defaultMarkers[raw], clsG17}, {rejectingWords[raw], clsG18},
 	} {
