@@ -25,7 +25,8 @@ var goldenG21s = flag.String("golden.g21s", "", "file for TestGradeGoldenG21s's 
 // the package's test files, the question files' paragraphs, the benchmark's
 // answer and its sentences, and long answers made of all of these (past
 // 64 sentences, where the grader leaves its sentence masks). It writes one
-// line per grade, the SHA-256 of the result as JSON, so that two builds'
+// line per grade, the question, the SHA-256 of the text and that of the
+// result as JSON, so that two builds'
 // files can be diffed: a change meant only for speed must leave every grade
 // byte for byte the same. Gated: it takes a few seconds and compares
 // builds, not expectations.
@@ -41,13 +42,13 @@ func TestGradeGoldenG21s(t *testing.T) {
 	qs := b.ByKind(quiz.KindFreeText)
 	var out strings.Builder
 	for _, q := range qs {
-		for i, text := range texts {
+		for _, text := range texts {
 			r := b.Grade(q, quiz.Answer{Text: text})
 			js, err := json.Marshal(r)
 			if err != nil {
 				t.Fatal(err)
 			}
-			fmt.Fprintf(&out, "%s\t%d\t%x\n", q.ID, i, sha256.Sum256(js))
+			fmt.Fprintf(&out, "%s\t%x\t%x\n", q.ID, sha256.Sum256([]byte(text)), sha256.Sum256(js))
 		}
 	}
 	if err := os.WriteFile(*goldenG21s, []byte(out.String()), 0o644); err != nil {
