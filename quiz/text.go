@@ -97,6 +97,7 @@ type doc struct {
 	lexSet    []int32               // the gids whose lexLeaves or lexSents entries are set, reset by markFor
 	lines     []int                 // by sentence: where its line starts (see lineOf)
 	mentions  bool                  // read for what it mentions (Pattern.Matches): a dismissal still mentions
+	find      findScratch           // findAs's candidates, reused from sentence to sentence
 }
 
 // functionWords are the small closed-class words whose share tells prose
