@@ -4006,6 +4006,11 @@ const (
 	clsBelief       // the words markHedgedBeliefs and markReportedProposals start from
 	clsG17          // distinctNouns, defaultMarkers: markDistinguished and markOverriddenDefaults skip an answer without one
 	clsG18          // rejectingWords: markRejectingPredicates skips an answer without one
+	// Sets that passes look up at every token of an answer (g21s): a bit
+	// read instead of a map. Each is exactly its set.
+	clsCopula    // copulas
+	clsSpeaker   // speakers
+	clsGuarantee // guaranteeVerbs
 )
 
 // clsFrame are the classes a token must have for markFrames to look at it
@@ -4048,6 +4053,7 @@ func classOf(raw string) wordClass {
 		{temptVerbs[raw] || swapVerbs[raw] || preferVerbs[raw] || disowners[raw] || formerAdvice[raw], clsG11},
 		{otherBeliefs[raw] || plainBeliefs[raw] || beliefAdjs[raw] || reportedProposals[raw] || raw == "you'd" || raw == "one'd" || raw == "easy" || raw == "tempting" || raw == "or", clsBelief},
 		{distinctNouns[raw] || defaultMarkers[raw], clsG17}, {rejectingWords[raw], clsG18},
+		{copulas[raw], clsCopula}, {speakers[raw], clsSpeaker}, {guaranteeVerbs[raw], clsGuarantee},
 	} {
 		if x.on {
 			c |= x.cls
