@@ -2306,7 +2306,7 @@ func markDistinguished(d *doc) {
 			if k > s.from && strongBreak(toks[k]) {
 				from = k
 			}
-			if !copulas[toks[k].raw] && toks[k].raw != "isn't" || k == from || k-from > 6 {
+			if toks[k].cls&clsCopula == 0 && toks[k].raw != "isn't" || k == from || k-from > 6 {
 				continue
 			}
 			j := k + 1
@@ -2501,7 +2501,7 @@ func rejectingCleft(toks []token, s sentence) int {
 		if strongBreak(toks[j]) {
 			return -1
 		}
-		if verb < 0 && speakers[toks[j].raw] {
+		if verb < 0 && toks[j].cls&clsSpeaker != 0 {
 			for k := j + 1; k < s.to && k <= j+3; k++ {
 				if isNegator(toks[k].raw) || toks[k].raw == "never" {
 					break

@@ -730,6 +730,13 @@ const (
 	maxParts        = 4
 )
 
+// findScratch is findAs's working space, kept with the doc.
+type findScratch struct {
+	cands  [maxParts][maxSpansPerPart][2]int
+	ncand  [maxParts]int
+	chosen [maxParts][2]int
+}
+
 // absent reports whether p is known to match nowhere in d (a word it
 // needs is missing, see needsMet, or no sentence holds all it needs, see
 // sentMask), so callers can skip its sentences.
@@ -770,23 +777,25 @@ func (p *Pattern) findAs(d *doc, si int, claimOnly bool) (match, bool) {
 			return match{}, false
 		}
 	}
-	var cands [maxParts][maxSpansPerPart][2]int
-	var ncand [maxParts]int
-	var chosen [maxParts][2]int
-	ok, dropped := p.collect(d, c, sn, nil, claimOnly, &cands, &ncand, &chosen)
+	// The candidates live on the doc: findAs is never re-entered while
+	// they are in use, and arrays declared here were zeroed on every
+	// sentence tried (collect sets every count it reads, and choose every
+	// chosen span before it is read).
+	cands, ncand, chosen := &d.find.cands, &d.find.ncand, &d.find.chosen
+	ok, dropped := p.collect(d, c, sn, nil, claimOnly, cands, ncand, chosen)
 	if !ok && dropped && !claimOnly && p.polarity == Asserted && len(p.parts) > 1 {
 		// Only when a negation ruled a candidate out is it worth asking
 		// whether the negator was the pattern's own.
 		var ownBuf [maxSpansPerPart][2]int
 		if n := p.ownNegators(d, c, sn, &ownBuf); n > 0 {
-			ok, _ = p.collect(d, c, sn, ownBuf[:n], claimOnly, &cands, &ncand, &chosen)
+			ok, _ = p.collect(d, c, sn, ownBuf[:n], claimOnly, cands, ncand, chosen)
 		}
 	}
 	if !ok {
 		return match{}, false
 	}
 	if !claimOnly && len(p.parts) > 1 {
-		p.tighten(d, &cands, &ncand, &chosen)
+		p.tighten(d, cands, ncand, chosen)
 	}
 	return match{spans: append([][2]int(nil), chosen[:len(p.parts)]...)}, true
 }

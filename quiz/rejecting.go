@@ -48,7 +48,7 @@ var troubleNouns = setOf(`disaster disasters trouble pain outages incidents bugs
 // toks[k] ends (the token after it), or -1: a speaker ("I", "we", "I'd",
 // ...), up to two fillers and no negator, then a rejecting verb.
 func rejectingVerbAt(toks []token, k, end int) int {
-	if !speakers[toks[k].raw] {
+	if toks[k].cls&clsSpeaker == 0 {
 		return -1
 	}
 	modal := toks[k].raw == "i'd" || toks[k].raw == "we'd"
@@ -244,7 +244,7 @@ func markViewRestrictedGuarantees(d *doc) {
 	toks := d.toks
 	for _, s := range d.sents {
 		for v := s.from + 1; v < s.to; v++ {
-			if !guaranteeVerbs[toks[v].raw] || !(toks[v-1].raw == "only" || v-2 >= s.from && toks[v-2].raw == "only") {
+			if toks[v].cls&clsGuarantee == 0 || !(toks[v-1].raw == "only" || v-2 >= s.from && toks[v-2].raw == "only") {
 				continue
 			}
 			view := -1

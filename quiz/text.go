@@ -14,20 +14,23 @@ type token struct {
 	*wordForms        // stem, lemma, and the word sets it belongs to
 	start, end int    // byte offsets into the original text
 	sent       int    // index of its sentence
-	clause     bool   // a clause starts at this token
 	negBy      int    // index of the negator whose scope covers it, or -1
-	fn         bool   // a function word (article, auxiliary, pronoun, ...)
-	code       bool   // code or a quoted term: neutral when judging prose
 	quote      int    // the double-quoted run it is in (from 1), or 0
-	brk        rune   // what started its clause: punctuation, '"' for a quote, 0 for none or a word
-	refuted    bool   // inside a claim the sentence rejects ("it is a myth that ...")
 	// definedBy is, from 1, the index of the failure's name that a
 	// definition marked this word refuted for ("the herd effect is when
 	// ..."), when nothing else refutes it; 0 otherwise. A red flag that
 	// takes that name into its match claims the definition itself (see
 	// claimedDefinition).
 	definedBy int
-	hypo      bool // inside an if-clause: a condition, not a claim by itself
+	brk       rune // what started its clause: punctuation, '"' for a quote, 0 for none or a word
+	// (the flags below are kept together, after the wider fields, so a
+	// token packs into fewer bytes: the passes over an answer walk every
+	// token many times)
+	clause  bool // a clause starts at this token
+	fn      bool // a function word (article, auxiliary, pronoun, ...)
+	code    bool // code or a quoted term: neutral when judging prose
+	refuted bool // inside a claim the sentence rejects ("it is a myth that ...")
+	hypo    bool // inside an if-clause: a condition, not a claim by itself
 	// approvedCond marks an if-clause whose main clause only approves it
 	// ("if you check it before every write, you're covered"): a step
 	// recommended, which the red flags read as claimed; the second reader
@@ -94,6 +97,7 @@ type doc struct {
 	lexSet    []int32               // the gids whose lexLeaves or lexSents entries are set, reset by markFor
 	lines     []int                 // by sentence: where its line starts (see lineOf)
 	mentions  bool                  // read for what it mentions (Pattern.Matches): a dismissal still mentions
+	find      findScratch           // findAs's candidates, reused from sentence to sentence
 }
 
 // functionWords are the small closed-class words whose share tells prose
@@ -4039,6 +4043,11 @@ const (
 	clsBelief       // the words markHedgedBeliefs and markReportedProposals start from
 	clsG17          // distinctNouns, defaultMarkers: markDistinguished and markOverriddenDefaults skip an answer without one
 	clsG18          // rejectingWords: markRejectingPredicates skips an answer without one
+	// Sets that passes look up at every token of an answer (g21s): a bit
+	// read instead of a map. Each is exactly its set.
+	clsCopula    // copulas
+	clsSpeaker   // speakers
+	clsGuarantee // guaranteeVerbs
 )
 
 // clsFrame are the classes a token must have for markFrames to look at it
@@ -4081,6 +4090,7 @@ func classOf(raw string) wordClass {
 		{temptVerbs[raw] || swapVerbs[raw] || pullVerbs[raw] || preferVerbs[raw] || disowners[raw] || formerAdvice[raw], clsG11},
 		{otherBeliefs[raw] || plainBeliefs[raw] || beliefAdjs[raw] || reportedProposals[raw] || raw == "you'd" || raw == "one'd" || raw == "easy" || raw == "tempting" || raw == "or", clsBelief},
 		{distinctNouns[raw] || defaultMarkers[raw], clsG17}, {rejectingWords[raw], clsG18},
+		{copulas[raw], clsCopula}, {speakers[raw], clsSpeaker}, {guaranteeVerbs[raw], clsGuarantee},
 	} {
 		if x.on {
 			c |= x.cls
