@@ -75,6 +75,7 @@ func newBank(cache *patternCache, questions []*Question, flags []RedFlag, syn Sy
 		})
 	}
 	wg.Wait()
+	shareFencedCounter(compiled)
 	seen := map[string]bool{}
 	for i, f := range compiled {
 		if err := flagErrs[i]; err != nil {

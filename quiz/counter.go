@@ -253,3 +253,114 @@ proposed proposes described describes`)
 	rejectingVerbs = setOf(`reject rejects rejected rejecting forbid forbids ban bans veto discourage
 discourages steer stay`)
 )
+
+// structuralG21 turns on the shared counterpart (experiment g21c; see
+// fencedClaimed). Off until measured on writers nobody read. Bits:
+// g21Shared, the shared counterpart asks for a bare claim; g21Strict, it
+// asks for a plain claim instead; g21OwnStrict, a flag's own
+// counterparts ask for a plain claim too.
+var structuralG21 = 0
+
+const (
+	g21Shared = 1 << iota
+	g21Strict
+	g21OwnStrict
+	g21StrictDenial
+)
+
+// fencedFlagIDs are the flags whose misfires come with a fence at the
+// resource elsewhere in the answer: a TTL sized for liveness ("so a
+// crashed holder can't block the rest forever"), weighed ("too short and
+// ..., too long and ...") or its harm told, beside "the storage rejects
+// the stale token". The readable tuning writers' wrong answers that fence
+// at the resource and still claim work after a lost lease, replication
+// that keeps the lock or Redlock as correct are common (they fence "for
+// the pause case" and make the other mistake): those flags are left out.
+var fencedFlagIDs = map[string]bool{
+	"ttl-as-safety": true,
+}
+
+// fencedCounterFrom names the flag whose counterparts say the resource
+// itself checks the token and turns away the stale write.
+const fencedCounterFrom = "client-side-fencing"
+
+// shareFencedCounter gives each flag of fencedFlagIDs the counterparts of
+// fencedCounterFrom.
+func shareFencedCounter(flags []*RedFlag) {
+	var from *RedFlag
+	for _, f := range flags {
+		if f.ID == fencedCounterFrom {
+			from = f
+		}
+	}
+	if from == nil {
+		return
+	}
+	for _, f := range flags {
+		if fencedFlagIDs[f.ID] {
+			f.fenced = from.counter
+		}
+	}
+}
+
+// fencedClaimed reports whether the answer claims, in a sentence that is
+// not a question, that the resource fences (the shared counterpart).
+func fencedClaimed(d *doc, f *RedFlag) bool {
+	if structuralG21&g21Shared == 0 || len(f.fenced) == 0 {
+		return false
+	}
+	for _, p := range f.fenced {
+		if p.absent(d) {
+			continue
+		}
+		for si, s := range d.sents {
+			if s.question {
+				continue
+			}
+			if _, ok := p.findClaim(d, si); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// plainClaim is bareClaim, stricter: beside a fence at the resource, a
+// claim counts only when its sentence also weighs nothing (no trade-off,
+// liveness or likelihood word) and denies nothing before the claim.
+func plainClaim(d *doc, m match) bool {
+	if !bareClaim(d, m) {
+		return false
+	}
+	if len(m.spans) == 0 {
+		return true
+	}
+	lo := m.spans[0][0]
+	for _, sp := range m.spans[1:] {
+		lo = min(lo, sp[0])
+	}
+	s := d.sents[d.toks[lo].sent]
+	for j := s.from; j < s.to; j++ {
+		t := d.toks[j]
+		if weighingWords[t.raw] || structuralG21&g21StrictDenial != 0 && j < lo && (t.cls&clsNegator != 0 || possibilityModals[t.raw]) {
+			return false
+		}
+	}
+	return true
+}
+
+// weighingWords size a TTL for liveness or weigh it: "so a crashed holder
+// can't block the others forever", "too short and ..., too long and ...",
+// "rarer", "a trade-off".
+var weighingWords = setOf(`crash crashed crashes crashing dies died dead forever indefinitely block blocks blocked
+liveness availability trade-off tradeoff trade balance rarer rare rarely likely unlikely odds chance chances
+reduce reduces narrow narrows shrink shrinks recover recovery wait waits waiting`)
+
+// counteredClaim reports whether m still counts beside a claimed
+// counterpart: its own (how 1) or the shared one (how 2).
+func counteredClaim(d *doc, m match, how int) bool {
+	if how == 2 && structuralG21&g21Strict != 0 || how == 1 && structuralG21&g21OwnStrict != 0 {
+		return plainClaim(d, m)
+	}
+	return bareClaim(d, m)
+}

@@ -608,9 +608,11 @@ func findFlag(d *doc, f *RedFlag, proseOnly bool, skip []bool) (FlagResult, bool
 					countered = 0
 					if counterClaimed(d, f) {
 						countered = 1
+					} else if fencedClaimed(d, f) {
+						countered = 2
 					}
 				}
-				if countered == 1 && !bareClaim(d, m) || inOneStatement(d, m) || acrossContrast(d, m) || acrossBut(d, p, m) || negatedFromOutside(d, p, m) {
+				if countered > 0 && !counteredClaim(d, m, countered) || inOneStatement(d, m) || acrossContrast(d, m) || acrossBut(d, p, m) || negatedFromOutside(d, p, m) {
 					continue
 				}
 				return FlagResult{ID: f.ID, Label: f.Label, Why: f.Why, WhyHTML: f.WhyHTML, Severity: f.Severity, Span: m.bytes(d)}, true

@@ -334,6 +334,7 @@ type RedFlag struct {
 	nExplicit int        // how many of match are Explicit's, at its end
 	unless    []*Pattern
 	counter   []*Pattern
+	fenced    []*Pattern // the shared counterpart, fencing at the resource (see fencedClaimed)
 }
 
 func hasOption(q *Question, id string) bool {
