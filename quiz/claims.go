@@ -3639,7 +3639,10 @@ func markW8(d *doc) {
 			// (denied by a negator before it: a later "can't" that reaches
 			// back over the verb denies the complement, not the verb)
 			nb := toks[j].negBy
-			denied := nb >= s.from && nb < j && nb >= j-3 || j > s.from && toks[j-1].raw == "nothing"
+			// ("no" before it is a determiner of the subject, not a
+			// denial of the verb: "a WAIT that gets no acks means the
+			// primary never stored it" asserts what the verb says)
+			denied := nb >= s.from && nb < j && nb >= j-3 && toks[nb].raw != "no" || j > s.from && toks[j-1].raw == "nothing"
 			if !denied || toks[j].code {
 				continue
 			}
@@ -3647,7 +3650,11 @@ func markW8(d *doc) {
 			switch {
 			case preventVerbs[r]:
 				for k := j + 1; k < s.to && k <= j+4 && !(toks[k].clause && toks[k].brk != 0); k++ {
-					if toks[k].raw == "from" {
+					// (a gerund after "from", "from pausing", "from ever
+					// writing", is what is prevented; "transactions from
+					// other pods" says where they come from, and the
+					// denial is the claim itself)
+					if toks[k].raw == "from" && (k+1 < s.to && strings.HasSuffix(toks[k+1].raw, "ing") || k+2 < s.to && strings.HasSuffix(toks[k+2].raw, "ing")) {
 						from = k + 1
 						break
 					}
