@@ -2365,6 +2365,11 @@ func opensRejecting(toks []token) bool {
 	if len(toks) < 2 || !backRefs[toks[0].raw] {
 		return false
 	}
+	// g21d: "That way clients can't forge keys", "This way nobody waits":
+	// a benefit drawn from what was said, whose negation is its own.
+	if toks[1].raw == "way" {
+		return false
+	}
 	for j := 1; j < len(toks) && j <= 3; j++ {
 		if isNegator(toks[j].raw) || toks[j].cls&(clsCritic|clsRebuttal) != 0 || failVerbs[toks[j].raw] {
 			return true
@@ -2523,11 +2528,23 @@ func rejectingCleft(toks []token, s sentence) int {
 // cleftEnd is where what a "what" pseudo-cleft rejects, starting at
 // from, ends: at the sentence's end, or at a consequence the candidate
 // draws for themselves ("What it cannot do is stop a pause, so we need
-// fencing — and ..."), which is their own claim (g15).
+// fencing — and ..."), which is their own claim (g15), or at a clause
+// whose colon endorses what follows ("What it can't do is X, but that's
+// cheap to fix: Y", g21d: see endorsingHeader).
 func cleftEnd(toks []token, from, end int) int {
 	for k := from + 1; k+1 < end; k++ {
 		if toks[k].clause && drawnConsequences[toks[k].raw] && speakers[toks[k+1].raw] {
 			return k
+		}
+		if toks[k].clause && toks[k].brk != ':' {
+			for c := k + 1; c < end && c <= k+10; c++ {
+				if toks[c].clause && toks[c].brk != 0 {
+					if toks[c].brk == ':' && endorsingHeader(toks[headerBefore(toks, k, c):c]) {
+						return k
+					}
+					break
+				}
+			}
 		}
 	}
 	return end

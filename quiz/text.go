@@ -2830,6 +2830,12 @@ func markMentions(d *doc) {
 					// list of suspects. The second reader, frozen, still
 					// reads it as before.
 					guard := (toks[j].raw == "check" || toks[j].raw == "checks") && guardOpens(toks, colon, s.to)
+					// g21d: "The check is done by the lock service: ...",
+					// a header that gives the check to an agent or
+					// announces a fix, vouches for what follows its
+					// colon (see endorsingHeader); the second reader,
+					// frozen, still reads it as before.
+					guard = guard || endorsingHeader(toks[s.from:colon])
 					// g20i: "Check the acquire code: we send SETNX then
 					// EXPIRE, and that's fine": a step of reading code
 					// whose colon opens on the candidate's own verdict
