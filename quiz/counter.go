@@ -30,7 +30,13 @@ func counterClaimed(d *doc, f *RedFlag) bool {
 	if counterSkip != nil && counterSkip(f.ID) {
 		return false
 	}
-	for _, p := range f.counter {
+	return claimedAnywhere(d, f.counter)
+}
+
+// claimedAnywhere reports whether one of pats is claimed in a sentence of
+// the answer that is not a question.
+func claimedAnywhere(d *doc, pats []*Pattern) bool {
+	for _, p := range pats {
 		if p.absent(d) {
 			continue
 		}
@@ -309,20 +315,7 @@ func fencedClaimed(d *doc, f *RedFlag) bool {
 	if structuralG21&g21Shared == 0 || len(f.fenced) == 0 {
 		return false
 	}
-	for _, p := range f.fenced {
-		if p.absent(d) {
-			continue
-		}
-		for si, s := range d.sents {
-			if s.question {
-				continue
-			}
-			if _, ok := p.findClaim(d, si); ok {
-				return true
-			}
-		}
-	}
-	return false
+	return claimedAnywhere(d, f.fenced)
 }
 
 // plainClaim is bareClaim, stricter: beside a fence at the resource, a
