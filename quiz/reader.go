@@ -133,6 +133,10 @@ type readerModel struct {
 	uni       map[string]int32 // word → uid
 	uniFeat   []int32          // by uid: the word's feature id, or -1
 	bi        map[uint64]int32 // uid<<32|uid → feature id
+	// biSeen has the bit biBit(key) set for every key of bi: most pairs
+	// of an answer are in no feature, and a bit clear here skips their
+	// map lookup (g21t; a set bit still looks the pair up).
+	biSeen [1 << 12]uint64
 	start     int32            // the uid of "<s>", the start of a sentence
 	shared    [][2]float32     // by feature id
 	perQ      map[string]map[int32][2]float32
@@ -145,6 +149,10 @@ type readerModel struct {
 	// Each entry is the float32 sum read would form, so no score changes.
 	summed map[string][][2]float32
 }
+
+// biBit is the bit of readerModel.biSeen for pair key: a multiplicative
+// hash onto 1<<18 bits.
+func biBit(key uint64) uint64 { return key * 0x9E3779B97F4A7C15 >> (64 - 18) }
 
 // readerSharedQ names the shared weights in the model file.
 const readerSharedQ = "*"
@@ -173,6 +181,8 @@ func (m *readerModel) feature(f string) int32 {
 		if !ok {
 			id = newID()
 			m.bi[key] = id
+			b := biBit(key)
+			m.biSeen[b>>6] |= 1 << (b & 63)
 		}
 		return id
 	}
@@ -281,8 +291,11 @@ func (m *readerModel) each(d *doc, emit func(sent int, id int32)) float64 {
 					emit(si, id)
 				}
 				if prev >= 0 {
-					if id, ok := m.bi[uint64(prev)<<32|uint64(u)]; ok {
-						emit(si, id)
+					key := uint64(prev)<<32 | uint64(u)
+					if b := biBit(key); m.biSeen[b>>6]&(1<<(b&63)) != 0 {
+						if id, ok := m.bi[key]; ok {
+							emit(si, id)
+						}
 					}
 				}
 			}
