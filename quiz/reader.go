@@ -130,15 +130,11 @@ func readerEach(d *doc, emit func(sent int, f []byte)) float64 {
 // numbers rather than by its text is most of what keeps reading an answer
 // cheap.
 type readerModel struct {
-	uni     map[string]int32 // word → uid
-	uniFeat []int32          // by uid: the word's feature id, or -1
-	bi      map[uint64]int32 // uid<<32|uid → feature id
-	// biSeen has the bit biBit(key) set for every key of bi: most pairs
-	// of an answer are in no feature, and a bit clear here skips their
-	// map lookup (g21t; a set bit still looks the pair up).
-	biSeen    [1 << 12]uint64
-	start     int32        // the uid of "<s>", the start of a sentence
-	shared    [][2]float32 // by feature id
+	uni       map[string]int32 // word → uid
+	uniFeat   []int32          // by uid: the word's feature id, or -1
+	bi        map[uint64]int32 // uid<<32|uid → feature id
+	start     int32            // the uid of "<s>", the start of a sentence
+	shared    [][2]float32     // by feature id
 	perQ      map[string]map[int32][2]float32
 	intercept [2]float32
 	seen      sync.Pool // *readerSeen sized for shared
@@ -148,6 +144,11 @@ type readerModel struct {
 	// looks a feature up once in an array instead of in shared and a map.
 	// Each entry is the float32 sum read would form, so no score changes.
 	summed map[string][][2]float32
+
+	// biSeen has the bit biBit(key) set for every key of bi: most pairs
+	// of an answer are in no feature, and a bit clear here skips their
+	// map lookup (g21t; a set bit still looks the pair up).
+	biSeen [1 << 12]uint64
 }
 
 // biBit is the bit of readerModel.biSeen for pair key: a multiplicative

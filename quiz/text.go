@@ -858,10 +858,13 @@ func markInert(d *doc) {
 		// Markers may follow one another ("basically you know") and a
 		// conjunction ("and you know the ...", "so basically").
 		from := k
-		if leadConjunctions[toks[k].raw] && k+1 < len(toks) && toks[k+1].sent == toks[k].sent && !toks[k+1].clause {
+		if toks[k].cls&clsLeadConj != 0 && k+1 < len(toks) && toks[k+1].sent == toks[k].sent && !toks[k+1].clause {
 			from = k + 1
 		}
 		for m := from; m < len(toks) && toks[m].sent == toks[k].sent && !toks[m].code && (m == from || !toks[m].clause); {
+			if toks[m].cls&clsDiscourse == 0 {
+				break // no marker, nor the first word of a pair (n == 0 below)
+			}
 			n := 0
 			if m+1 < len(toks) && toks[m+1].sent == toks[m].sent && !toks[m+1].clause && discoursePairs[toks[m].raw+"_"+toks[m+1].raw] {
 				n = 2
@@ -4048,6 +4051,9 @@ const (
 	clsCopula    // copulas
 	clsSpeaker   // speakers
 	clsGuarantee // guaranteeVerbs
+	// (g21t) markInert's words, tested at every clause start.
+	clsLeadConj  // leadConjunctions
+	clsDiscourse // discourseMarkers, aloneMarkers and what a discoursePairs key starts with before a '_'
 )
 
 // clsFrame are the classes a token must have for markFrames to look at it
@@ -4059,6 +4065,21 @@ var probeWords = setOf(`suspect suspected suspecting beware watch against look l
 searching grep grepping hunt check checking see verify confirm ask rule ruling find finding
 review reviewing audit auditing scan scanning inspect inspecting figure figuring read reading
 compare comparing correlate correlating`)
+
+// discoursePairFirsts are the words a key of discoursePairs starts with
+// before any of its '_': every raw that toks[m].raw+"_"+next can make a
+// key of (see markInert).
+var discoursePairFirsts = func() map[string]bool {
+	m := map[string]bool{}
+	for k := range discoursePairs {
+		for i := range len(k) {
+			if k[i] == '_' {
+				m[k[:i]] = true
+			}
+		}
+	}
+	return m
+}()
 
 // harmOpenerFirsts are the first words of harmOpeners.
 var harmOpenerFirsts = func() map[string]bool {
@@ -4091,6 +4112,7 @@ func classOf(raw string) wordClass {
 		{otherBeliefs[raw] || plainBeliefs[raw] || beliefAdjs[raw] || reportedProposals[raw] || raw == "you'd" || raw == "one'd" || raw == "easy" || raw == "tempting" || raw == "or", clsBelief},
 		{distinctNouns[raw] || defaultMarkers[raw], clsG17}, {rejectingWords[raw], clsG18},
 		{copulas[raw], clsCopula}, {speakers[raw], clsSpeaker}, {guaranteeVerbs[raw], clsGuarantee},
+		{leadConjunctions[raw], clsLeadConj}, {discourseMarkers[raw] || aloneMarkers[raw] || discoursePairFirsts[raw], clsDiscourse},
 	} {
 		if x.on {
 			c |= x.cls
