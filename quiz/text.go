@@ -3412,8 +3412,9 @@ func clauseStart(toks []token, k int) int {
 // bulleted reports whether sentence s lies on a line that starts with a
 // list marker ("- ", "* ", "• ", "1. " or "1) ").
 func bulleted(d *doc, s sentence) bool {
-	start := d.toks[s.from].start
-	line := strings.TrimLeft(d.text[strings.LastIndexByte(d.text[:start], '\n')+1:], " \t")
+	// (the start of s's line, found once for all sentences: a search back
+	// from each sentence scanned a one-paragraph answer once per call)
+	line := strings.TrimLeft(d.text[lineOf(d, s):], " \t")
 	for _, m := range []string{"- ", "* ", "• ", "– "} {
 		if strings.HasPrefix(line, m) {
 			return true
