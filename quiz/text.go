@@ -12,10 +12,14 @@ import (
 type token struct {
 	raw        string // lowercased, apostrophes normalised
 	*wordForms        // stem, lemma, and the word sets it belongs to
-	start, end int    // byte offsets into the original text
-	sent       int    // index of its sentence
-	negBy      int    // index of the negator whose scope covers it, or -1
-	quote      int    // the double-quoted run it is in (from 1), or 0
+	// cls is wordForms.cls, copied (g21t): it shadows the embedded field,
+	// so the passes' bit tests read the token they walk instead of
+	// following a pointer per token into the shared word cache.
+	cls        wordClass
+	start, end int // byte offsets into the original text
+	sent       int // index of its sentence
+	negBy      int // index of the negator whose scope covers it, or -1
+	quote      int // the double-quoted run it is in (from 1), or 0
 	// definedBy is, from 1, the index of the failure's name that a
 	// definition marked this word refuted for ("the herd effect is when
 	// ..."), when nothing else refutes it; 0 otherwise. A red flag that
@@ -301,7 +305,7 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 					stems[raw] = w
 				}
 			}
-			d.toks = append(d.toks, token{raw: raw, wordForms: w, start: start, end: i, sent: sent, clause: clauseNext, negBy: -1, fn: w.cls&clsFunction != 0,
+			d.toks = append(d.toks, token{raw: raw, wordForms: w, cls: w.cls, start: start, end: i, sent: sent, clause: clauseNext, negBy: -1, fn: w.cls&clsFunction != 0,
 				code: depth > 0 || quoted || inQuote || (simple && digits || !simple && looksLikeCode(text[start:i])), quote: q})
 			if clauseNext {
 				d.toks[len(d.toks)-1].brk = brk
@@ -349,7 +353,7 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 			if r == '!' {
 				end++
 			}
-			d.toks = append(d.toks, token{raw: "not", wordForms: w, start: i, end: end, sent: sent, clause: clauseNext, negBy: -1, fn: true})
+			d.toks = append(d.toks, token{raw: "not", wordForms: w, cls: w.cls, start: i, end: end, sent: sent, clause: clauseNext, negBy: -1, fn: true})
 			if clauseNext {
 				d.toks[len(d.toks)-1].brk = brk
 			}
