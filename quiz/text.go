@@ -79,6 +79,9 @@ func (s sentence) credits() bool { return s.claim && !s.dressed }
 
 // doc is an analysed answer.
 type doc struct {
+	// cls is the union of its tokens' word classes (g21t): a pass whose
+	// words are all of one class skips an answer without it.
+	cls       wordClass
 	text      string
 	toks      []token
 	sents     []sentence
@@ -307,6 +310,7 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 			}
 			d.toks = append(d.toks, token{raw: raw, wordForms: w, cls: w.cls, start: start, end: i, sent: sent, clause: clauseNext, negBy: -1, fn: w.cls&clsFunction != 0,
 				code: depth > 0 || quoted || inQuote || (simple && digits || !simple && looksLikeCode(text[start:i])), quote: q})
+			d.cls |= w.cls
 			if clauseNext {
 				d.toks[len(d.toks)-1].brk = brk
 			}
@@ -354,6 +358,7 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 				end++
 			}
 			d.toks = append(d.toks, token{raw: "not", wordForms: w, cls: w.cls, start: i, end: end, sent: sent, clause: clauseNext, negBy: -1, fn: true})
+			d.cls |= w.cls
 			if clauseNext {
 				d.toks[len(d.toks)-1].brk = brk
 			}
@@ -4130,6 +4135,9 @@ func classOf(raw string) wordClass {
 // set: a pass that needs one of set's words skips an answer without one
 // after testing a bit per token.
 func hasWordOf(d *doc, c wordClass, set map[string]bool) bool {
+	if d.cls&c == 0 {
+		return false // no token of the class at all
+	}
 	for k := range d.toks {
 		if d.toks[k].cls&c != 0 && set[d.toks[k].raw] {
 			return true
