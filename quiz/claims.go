@@ -1118,6 +1118,9 @@ var (
 // only the described failure ("... when every waiter watches the lock
 // node") is not.
 func markProblemDefinitions(d *doc) {
+	if d.cls&clsProblemHead == 0 {
+		return // every definition starts at a problem head (g21t)
+	}
 	toks := d.toks
 	for _, s := range d.sents {
 		for k := s.from; k < s.to && k < s.from+6; k++ {

@@ -43,10 +43,13 @@ func TestGradeGoldenG21s(t *testing.T) {
 	var out strings.Builder
 	for _, q := range qs {
 		for _, text := range texts {
-			r := b.Grade(q, quiz.Answer{Text: text})
-			js, err := json.Marshal(r)
-			if err != nil {
-				t.Fatal(err)
+			js, panicked := gradeJSONOrPanic(t, b, q, text)
+			if panicked != "" {
+				// a grade that panics is recorded as such, so that the
+				// digest stays comparable between builds (grader g21t:
+				// main 94507b3 panics in gatherHeader on a few texts)
+				fmt.Fprintf(&out, "%s\t%x\tpanic: %s\n", q.ID, sha256.Sum256([]byte(text)), panicked)
+				continue
 			}
 			fmt.Fprintf(&out, "%s\t%x\t%x\n", q.ID, sha256.Sum256([]byte(text)), sha256.Sum256(js))
 		}
@@ -55,6 +58,22 @@ func TestGradeGoldenG21s(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("%d questions x %d texts", len(qs), len(texts))
+}
+
+// gradeJSONOrPanic grades text against q and returns the result as JSON,
+// or the message of a panic while grading.
+func gradeJSONOrPanic(t *testing.T, b *quiz.Bank, q *quiz.Question, text string) (js []byte, panicked string) {
+	defer func() {
+		if e := recover(); e != nil {
+			panicked = fmt.Sprint(e)
+		}
+	}()
+	r := b.Grade(q, quiz.Answer{Text: text})
+	js, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return js, ""
 }
 
 // goldenTexts returns the texts TestGradeGoldenG21s grades, in a fixed

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/bits"
 	"strconv"
 	"strings"
 	"sync"
@@ -144,6 +145,64 @@ type readerModel struct {
 	// looks a feature up once in an array instead of in shared and a map.
 	// Each entry is the float32 sum read would form, so no score changes.
 	summed map[string][][2]float32
+
+	// biTab holds bi again as an open-addressed table (g21t): a pair of
+	// an answer is looked up in a flat array by a multiplicative hash,
+	// not in a Go map (2.7% of a grade); bi stays the reference.
+	biTab pairTable
+}
+
+// pairTable maps uid pairs to feature ids: linear probing over
+// power-of-two arrays, an id of -1 for an empty slot, at most half full.
+type pairTable struct {
+	keys []uint64
+	ids  []int32
+	n    int
+}
+
+// slot is where key's probe sequence starts in a table of len(keys).
+func (t *pairTable) slot(key uint64) int {
+	return int(key * 0x9E3779B97F4A7C15 >> (64 - bits.TrailingZeros(uint(len(t.keys)))))
+}
+
+// get returns key's id, or false.
+func (t *pairTable) get(key uint64) (int32, bool) {
+	if len(t.keys) == 0 {
+		return 0, false
+	}
+	mask := len(t.keys) - 1
+	for i := t.slot(key); ; i = (i + 1) & mask {
+		if t.ids[i] < 0 {
+			return 0, false
+		}
+		if t.keys[i] == key {
+			return t.ids[i], true
+		}
+	}
+}
+
+// put sets key's id (a key put once; bi checks that first).
+func (t *pairTable) put(key uint64, id int32) {
+	if 2*(t.n+1) > len(t.keys) {
+		old := *t
+		size := max(1024, 2*len(old.keys))
+		*t = pairTable{keys: make([]uint64, size), ids: make([]int32, size)}
+		for i := range t.ids {
+			t.ids[i] = -1
+		}
+		for i, x := range old.ids {
+			if x >= 0 {
+				t.put(old.keys[i], x)
+			}
+		}
+	}
+	mask := len(t.keys) - 1
+	i := t.slot(key)
+	for t.ids[i] >= 0 {
+		i = (i + 1) & mask
+	}
+	t.keys[i], t.ids[i] = key, id
+	t.n++
 }
 
 // readerSharedQ names the shared weights in the model file.
@@ -173,6 +232,7 @@ func (m *readerModel) feature(f string) int32 {
 		if !ok {
 			id = newID()
 			m.bi[key] = id
+			m.biTab.put(key, id)
 		}
 		return id
 	}
@@ -281,7 +341,8 @@ func (m *readerModel) each(d *doc, emit func(sent int, id int32)) float64 {
 					emit(si, id)
 				}
 				if prev >= 0 {
-					if id, ok := m.bi[uint64(prev)<<32|uint64(u)]; ok {
+					key := uint64(prev)<<32 | uint64(u)
+					if id, ok := m.biTab.get(key); ok {
 						emit(si, id)
 					}
 				}

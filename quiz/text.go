@@ -12,10 +12,14 @@ import (
 type token struct {
 	raw        string // lowercased, apostrophes normalised
 	*wordForms        // stem, lemma, and the word sets it belongs to
-	start, end int    // byte offsets into the original text
-	sent       int    // index of its sentence
-	negBy      int    // index of the negator whose scope covers it, or -1
-	quote      int    // the double-quoted run it is in (from 1), or 0
+	// cls is wordForms.cls, copied (g21t): it shadows the embedded field,
+	// so the passes' bit tests read the token they walk instead of
+	// following a pointer per token into the shared word cache.
+	cls        wordClass
+	start, end int // byte offsets into the original text
+	sent       int // index of its sentence
+	negBy      int // index of the negator whose scope covers it, or -1
+	quote      int // the double-quoted run it is in (from 1), or 0
 	// definedBy is, from 1, the index of the failure's name that a
 	// definition marked this word refuted for ("the herd effect is when
 	// ..."), when nothing else refutes it; 0 otherwise. A red flag that
@@ -75,6 +79,9 @@ func (s sentence) credits() bool { return s.claim && !s.dressed }
 
 // doc is an analysed answer.
 type doc struct {
+	// cls is the union of its tokens' word classes (g21t): a pass whose
+	// words are all of one class skips an answer without it.
+	cls       wordClass
 	text      string
 	toks      []token
 	sents     []sentence
@@ -301,8 +308,9 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 					stems[raw] = w
 				}
 			}
-			d.toks = append(d.toks, token{raw: raw, wordForms: w, start: start, end: i, sent: sent, clause: clauseNext, negBy: -1, fn: w.cls&clsFunction != 0,
+			d.toks = append(d.toks, token{raw: raw, wordForms: w, cls: w.cls, start: start, end: i, sent: sent, clause: clauseNext, negBy: -1, fn: w.cls&clsFunction != 0,
 				code: depth > 0 || quoted || inQuote || (simple && digits || !simple && looksLikeCode(text[start:i])), quote: q})
+			d.cls |= w.cls
 			if clauseNext {
 				d.toks[len(d.toks)-1].brk = brk
 			}
@@ -349,7 +357,8 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 			if r == '!' {
 				end++
 			}
-			d.toks = append(d.toks, token{raw: "not", wordForms: w, start: i, end: end, sent: sent, clause: clauseNext, negBy: -1, fn: true})
+			d.toks = append(d.toks, token{raw: "not", wordForms: w, cls: w.cls, start: i, end: end, sent: sent, clause: clauseNext, negBy: -1, fn: true})
+			d.cls |= w.cls
 			if clauseNext {
 				d.toks[len(d.toks)-1].brk = brk
 			}
@@ -858,10 +867,13 @@ func markInert(d *doc) {
 		// Markers may follow one another ("basically you know") and a
 		// conjunction ("and you know the ...", "so basically").
 		from := k
-		if leadConjunctions[toks[k].raw] && k+1 < len(toks) && toks[k+1].sent == toks[k].sent && !toks[k+1].clause {
+		if toks[k].cls&clsLeadConj != 0 && k+1 < len(toks) && toks[k+1].sent == toks[k].sent && !toks[k+1].clause {
 			from = k + 1
 		}
 		for m := from; m < len(toks) && toks[m].sent == toks[k].sent && !toks[m].code && (m == from || !toks[m].clause); {
+			if toks[m].cls&clsDiscourse == 0 {
+				break // no marker, nor the first word of a pair (n == 0 below)
+			}
 			n := 0
 			if m+1 < len(toks) && toks[m+1].sent == toks[m].sent && !toks[m+1].clause && discoursePairs[toks[m].raw+"_"+toks[m+1].raw] {
 				n = 2
@@ -3415,8 +3427,9 @@ func clauseStart(toks []token, k int) int {
 // bulleted reports whether sentence s lies on a line that starts with a
 // list marker ("- ", "* ", "• ", "1. " or "1) ").
 func bulleted(d *doc, s sentence) bool {
-	start := d.toks[s.from].start
-	line := strings.TrimLeft(d.text[strings.LastIndexByte(d.text[:start], '\n')+1:], " \t")
+	// (the start of s's line, found once for all sentences: a search back
+	// from each sentence scanned a one-paragraph answer once per call)
+	line := strings.TrimLeft(d.text[lineOf(d, s):], " \t")
 	for _, m := range []string{"- ", "* ", "• ", "– "} {
 		if strings.HasPrefix(line, m) {
 			return true
@@ -4054,6 +4067,9 @@ const (
 	clsCopula    // copulas
 	clsSpeaker   // speakers
 	clsGuarantee // guaranteeVerbs
+	// (g21t) markInert's words, tested at every clause start.
+	clsLeadConj  // leadConjunctions
+	clsDiscourse // discourseMarkers, aloneMarkers and what a discoursePairs key starts with before a '_'
 )
 
 // clsFrame are the classes a token must have for markFrames to look at it
@@ -4065,6 +4081,21 @@ var probeWords = setOf(`suspect suspected suspecting beware watch against look l
 searching grep grepping hunt check checking see verify confirm ask rule ruling find finding
 review reviewing audit auditing scan scanning inspect inspecting figure figuring read reading
 compare comparing correlate correlating`)
+
+// discoursePairFirsts are the words a key of discoursePairs starts with
+// before any of its '_': every raw that toks[m].raw+"_"+next can make a
+// key of (see markInert).
+var discoursePairFirsts = func() map[string]bool {
+	m := map[string]bool{}
+	for k := range discoursePairs {
+		for i := range len(k) {
+			if k[i] == '_' {
+				m[k[:i]] = true
+			}
+		}
+	}
+	return m
+}()
 
 // harmOpenerFirsts are the first words of harmOpeners.
 var harmOpenerFirsts = func() map[string]bool {
@@ -4097,6 +4128,7 @@ func classOf(raw string) wordClass {
 		{otherBeliefs[raw] || plainBeliefs[raw] || beliefAdjs[raw] || reportedProposals[raw] || raw == "you'd" || raw == "one'd" || raw == "easy" || raw == "tempting" || raw == "or", clsBelief},
 		{distinctNouns[raw] || defaultMarkers[raw], clsG17}, {rejectingWords[raw], clsG18},
 		{copulas[raw], clsCopula}, {speakers[raw], clsSpeaker}, {guaranteeVerbs[raw], clsGuarantee},
+		{leadConjunctions[raw], clsLeadConj}, {discourseMarkers[raw] || aloneMarkers[raw] || discoursePairFirsts[raw], clsDiscourse},
 	} {
 		if x.on {
 			c |= x.cls
@@ -4109,6 +4141,9 @@ func classOf(raw string) wordClass {
 // set: a pass that needs one of set's words skips an answer without one
 // after testing a bit per token.
 func hasWordOf(d *doc, c wordClass, set map[string]bool) bool {
+	if d.cls&c == 0 {
+		return false // no token of the class at all
+	}
 	for k := range d.toks {
 		if d.toks[k].cls&c != 0 && set[d.toks[k].raw] {
 			return true
