@@ -3634,7 +3634,7 @@ func markW8(d *doc) {
 				from--
 			}
 			for k := from; k < c; k++ {
-				if notTheWay(toks, k, c) {
+				if notTheWay(toks, k, c) && othersWayFollows(toks, c, s.to) {
 					for x := c; x < s.to; x++ {
 						toks[x].refuted = true
 					}
@@ -3736,12 +3736,55 @@ gets writes controls leads serves acquires held owned had took got won kept`)
 // notTheWay reports "not the way" or "not how" at toks[k] before the
 // colon at c: a header setting aside a way of doing something ("just not
 // the way I see it used:").
+//
+// g21g: the way must be others' ("the way some services use it", "how
+// most teams do it", "the way I see it used"): a way whose subject is the
+// speaker ("not how I'd size it:", "not the way we pick it:") is one the
+// speaker is about to replace with their own, which follows the colon.
 func notTheWay(toks []token, k, c int) bool {
 	if toks[k].raw != "not" {
 		return false
 	}
-	return k+1 < c && toks[k+1].raw == "how" || k+2 < c && toks[k+1].raw == "the" && toks[k+2].raw == "way"
+	w := 0
+	switch {
+	case k+1 < c && toks[k+1].raw == "how":
+		w = k + 2
+	case k+2 < c && toks[k+1].raw == "the" && toks[k+2].raw == "way":
+		w = k + 3
+		if w < c && toks[w].raw == "that" {
+			w++
+		}
+	default:
+		return false
+	}
+	if w < c && speakerWords[toks[w].raw] {
+		// ("the way I see it used": the speaker only watches others)
+		return w+1 < c && seeingVerbs[toks[w+1].raw]
+	}
+	return true
 }
+
+// othersWayFollows reports whether what follows the colon at c describes
+// the way set aside (a gerund, "keeping the row locked while ...", or
+// others doing it, "people take the lock and ..."), not the speaker's own
+// recipe in its place ("I keep ...", "make the TTL ...", "once WAIT
+// returns 1, ...", "a plain SETNX ..."). g21g.
+func othersWayFollows(toks []token, c, end int) bool {
+	if c >= end {
+		return false
+	}
+	r := toks[c].raw
+	return strings.HasSuffix(r, "ing") && !speakerWords[r] || othersWords[r]
+}
+
+// speakerWords are the speaker's own subjects; seeingVerbs what a speaker
+// does to others' way ("the way I see it used"); othersWords subjects that
+// are not the speaker.
+var (
+	speakerWords = setOf(`i i'd i'll i'm i've we we'd we'll we're we've my our us`)
+	seeingVerbs  = setOf(`see saw seen hear heard find found watch watched read usually often keep`)
+	othersWords  = setOf(`people teams they folks everyone everybody most many some others devs developers engineers services clients users anyone someone somebody tutorials blogs`)
+)
 
 // inOneStatement reports a match of two parts or more that lies inside
 // one run of code in backticks ("UPDATE jobs SET claimed_at = now() WHERE ... AND
