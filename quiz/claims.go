@@ -3688,7 +3688,7 @@ func markW8(d *doc) {
 			if from < 0 || from >= s.to {
 				continue
 			}
-			for x := from; x < claimEndIn(toks, from, s.to); x++ {
+			for x := from; x < complementEnd(toks, from, s.to); x++ {
 				toks[x].refuted = true
 			}
 		}
@@ -3726,6 +3726,32 @@ func claimEndIn(toks []token, from, end int) int {
 		}
 	}
 	return end
+}
+
+// complementEnd is where the complement of a denied verb of prevention
+// or meaning starting at from ends: where a claim ends (claimEndIn), or
+// earlier at a comma that starts a new clause of the speaker's ("...
+// doesn't mean the key can't be trusted, the TTL guarantees ...", "...
+// doesn't keep the watchdog from renewing, and with it renewing, two
+// holders can't happen"). A comma before a gerund or a gerund after
+// "and"/"or" goes on listing the complement ("from pausing, losing its
+// lease and writing anyway"). g21g.
+func complementEnd(toks []token, from, end int) int {
+	e := claimEndIn(toks, from, end)
+	for j := from + 1; j < e; j++ {
+		if !(toks[j].clause && toks[j].brk == ',') {
+			continue
+		}
+		k := j
+		if (toks[k].raw == "and" || toks[k].raw == "or") && k+1 < e {
+			k++
+		}
+		if strings.HasSuffix(toks[k].raw, "ing") || toks[k].raw == "or" || toks[k].raw == "nor" || toks[k].raw == "even" || toks[k].raw == "let" {
+			continue
+		}
+		return j
+	}
+	return e
 }
 
 // nowVerbs are finite verbs that a "now" before them modifies as an
