@@ -3784,8 +3784,14 @@ func notTheWay(toks []token, k, c int) bool {
 		return false
 	}
 	if w < c && speakerWords[toks[w].raw] {
-		// ("the way I see it used": the speaker only watches others)
-		return w+1 < c && seeingVerbs[toks[w+1].raw]
+		// ("the way I (sometimes) see it used": the speaker only
+		// watches others)
+		for x := w + 1; x < c && x <= w+3; x++ {
+			if seeingVerbs[toks[x].raw] {
+				return true
+			}
+		}
+		return false
 	}
 	return true
 }
