@@ -3637,7 +3637,7 @@ func markW8(d *doc) {
 				from--
 			}
 			for k := from; k < c; k++ {
-				if notTheWay(toks, k, c) {
+				if notTheWay(toks, k, c) && othersWayFollows(toks, c, s.to) {
 					for x := c; x < s.to; x++ {
 						toks[x].refuted = true
 					}
@@ -3691,7 +3691,7 @@ func markW8(d *doc) {
 			if from < 0 || from >= s.to {
 				continue
 			}
-			for x := from; x < claimEndIn(toks, from, s.to); x++ {
+			for x := from; x < complementEnd(toks, from, s.to); x++ {
 				toks[x].refuted = true
 			}
 		}
@@ -3731,6 +3731,32 @@ func claimEndIn(toks []token, from, end int) int {
 	return end
 }
 
+// complementEnd is where the complement of a denied verb of prevention
+// or meaning starting at from ends: where a claim ends (claimEndIn), or
+// earlier at a comma that starts a new clause of the speaker's ("...
+// doesn't mean the key can't be trusted, the TTL guarantees ...", "...
+// doesn't keep the watchdog from renewing, and with it renewing, two
+// holders can't happen"). A comma before a gerund or a gerund after
+// "and"/"or" goes on listing the complement ("from pausing, losing its
+// lease and writing anyway"). g21g.
+func complementEnd(toks []token, from, end int) int {
+	e := claimEndIn(toks, from, end)
+	for j := from + 1; j < e; j++ {
+		if !(toks[j].clause && toks[j].brk == ',') {
+			continue
+		}
+		k := j
+		if (toks[k].raw == "and" || toks[k].raw == "or") && k+1 < e {
+			k++
+		}
+		if strings.HasSuffix(toks[k].raw, "ing") || toks[k].raw == "or" || toks[k].raw == "nor" || toks[k].raw == "even" || toks[k].raw == "let" {
+			continue
+		}
+		return j
+	}
+	return e
+}
+
 // nowVerbs are finite verbs that a "now" before them modifies as an
 // adverb: "somebody else now holds it".
 var nowVerbs = setOf(`holds owns has belongs points runs sees thinks believes knows wins takes keeps
@@ -3739,12 +3765,61 @@ gets writes controls leads serves acquires held owned had took got won kept`)
 // notTheWay reports "not the way" or "not how" at toks[k] before the
 // colon at c: a header setting aside a way of doing something ("just not
 // the way I see it used:").
+//
+// g21g: the way must be others' ("the way some services use it", "how
+// most teams do it", "the way I see it used"): a way whose subject is the
+// speaker ("not how I'd size it:", "not the way we pick it:") is one the
+// speaker is about to replace with their own, which follows the colon.
 func notTheWay(toks []token, k, c int) bool {
 	if toks[k].raw != "not" {
 		return false
 	}
-	return k+1 < c && toks[k+1].raw == "how" || k+2 < c && toks[k+1].raw == "the" && toks[k+2].raw == "way"
+	w := 0
+	switch {
+	case k+1 < c && toks[k+1].raw == "how":
+		w = k + 2
+	case k+2 < c && toks[k+1].raw == "the" && toks[k+2].raw == "way":
+		w = k + 3
+		if w < c && toks[w].raw == "that" {
+			w++
+		}
+	default:
+		return false
+	}
+	if w < c && speakerWords[toks[w].raw] {
+		// ("the way I (sometimes) see it used": the speaker only
+		// watches others)
+		for x := w + 1; x < c && x <= w+3; x++ {
+			if seeingVerbs[toks[x].raw] {
+				return true
+			}
+		}
+		return false
+	}
+	return true
 }
+
+// othersWayFollows reports whether what follows the colon at c describes
+// the way set aside (a gerund, "keeping the row locked while ...", or
+// others doing it, "people take the lock and ..."), not the speaker's own
+// recipe in its place ("I keep ...", "make the TTL ...", "once WAIT
+// returns 1, ...", "a plain SETNX ..."). g21g.
+func othersWayFollows(toks []token, c, end int) bool {
+	if c >= end {
+		return false
+	}
+	r := toks[c].raw
+	return strings.HasSuffix(r, "ing") && !speakerWords[r] || othersWords[r]
+}
+
+// speakerWords are the speaker's own subjects; seeingVerbs what a speaker
+// does to others' way ("the way I see it used"); othersWords subjects that
+// are not the speaker.
+var (
+	speakerWords = setOf(`i i'd i'll i'm i've we we'd we'll we're we've my our us`)
+	seeingVerbs  = setOf(`see saw seen hear heard find found watch watched read usually often keep`)
+	othersWords  = setOf(`people teams they folks everyone everybody most many some others devs developers engineers services clients users anyone someone somebody tutorials blogs`)
+)
 
 // inOneStatement reports a match of two parts or more that lies inside
 // one run of code in backticks ("UPDATE jobs SET claimed_at = now() WHERE ... AND
