@@ -33,3 +33,13 @@ func TestEachAlternativeAsJoined(t *testing.T) {
 		}
 	}
 }
+
+// TestGatherHeaderAtSentenceStart: a colon that opens the answer's first
+// sentence has no header before it (grader g21t's golden run found
+// answers for which grading panicked reading one at index -1).
+func TestGatherHeaderAtSentenceStart(t *testing.T) {
+	toks := []token{{raw: ":", clause: true, brk: ':'}, {raw: "lease"}}
+	if gatherHeader(toks, 0, 0) {
+		t.Error("a colon opening the sentence read as a gather header")
+	}
+}

@@ -32,6 +32,9 @@ const maxGatherHeader = 5
 // gatherHeader reports a header of at most maxGatherHeader words, from
 // toks[from] to the colon at toks[colon], that holds a gather word.
 func gatherHeader(toks []token, from, colon int) bool {
+	if colon <= from {
+		return false // a colon that opens its sentence has no header
+	}
 	start := colon - 1
 	for start > from && !(toks[start].clause && toks[start].brk != 0) {
 		start--
