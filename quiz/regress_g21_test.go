@@ -81,3 +81,35 @@ func TestReviewG21ClaimsStillFlagged(t *testing.T) {
 		{"idem key is fencing token", "unfenceable-resource", "idempotency-key-fences", "The idempotency key acts as a fencing token for the provider.", true},
 	})
 }
+
+// SHOULD FIX items of review 21-1 read as general families: "acks" for
+// acknowledgements and "comes back with 0" for a 0 returned (wait-makes-safe),
+// fsync said to keep a failover from dropping the lock, a row lock "per
+// connection", a row "not yet inserted" reserved, the expiry event
+// "delivered" or "arriving" before the lock goes on, and the key that makes
+// a zombie's call "bounce" or "gives fencing for free". Items 39, 45, 46, 49
+// and 51 are not covered (see the g21f report).
+func TestReviewG21ShouldFix(t *testing.T) {
+	wait := func(string) string {
+		return "WAIT blocks until the given replicas acknowledge the write or the timeout passes."
+	}
+	checkInserted(t, wait, false, []flagCase{
+		{"38 no acks", "redis-wait-safe", "wait-makes-safe", "A WAIT that gets no acks means the SET was not applied, so I simply retry it.", true},
+		{"own zero acks", "redis-wait-safe", "wait-makes-safe", "If WAIT sees zero acks, the write was never stored and I can take the lock again.", true},
+		{"55 comes back with 0", "redis-wait-safe", "wait-makes-safe", "When WAIT comes back with 0, the write is discarded by the primary, so nobody holds the lock.", true},
+		{"own no acks correct", "redis-wait-safe", "wait-makes-safe", "A WAIT that gets no acks does not mean the SET was undone: the key stays on the primary.", false},
+	})
+	checkInserted(t, func(q string) string { return reviewG21Bases[q] }, true, []flagCase{
+		{"54 fsync no longer drop", "redis-wait-safe", "replication-keeps-lock", "With appendfsync always on the master, a failover can no longer drop the lock.", true},
+		{"56 per connection", "row-lock", "row-lock-scope-wrong", "A row lock is per connection, so a second pod's connection can still update the row freely.", true},
+		{"own per session", "row-lock", "row-lock-scope-wrong", "FOR UPDATE is per session, so other servers never see it.", true},
+		{"own per transaction", "row-lock", "row-lock-scope-wrong", "A row lock belongs to the transaction, not per connection.", false},
+		{"44 reserves id", "row-lock", "for-update-missing-row", "SELECT ... FOR UPDATE WHERE id = 42 reserves that id even before the row is inserted.", true},
+		{"47 delivers", "zookeeper-lock-recipe", "session-expiry-notified-first", "ZooKeeper delivers the Expired event to the holder before it lets another client acquire the lock.", true},
+		{"48 notification first", "session-suspended", "session-expiry-notified-first", "The old holder always gets the session-expired notification first, so it stops before the next client takes over.", true},
+		{"50 arrives", "session-suspended", "session-expiry-notified-first", "The session-expired event always arrives before the lock can be granted to anyone else.", true},
+		{"own not delivered first", "session-suspended", "session-expiry-notified-first", "Nothing guarantees the expired event is delivered before another client gets the lock.", false},
+		{"52 fencing for free", "unfenceable-resource", "idempotency-key-fences", "Idempotency keys give us fencing for free at the provider.", true},
+		{"53 bounces", "unfenceable-resource", "idempotency-key-fences", "With an idempotency key on each request, a zombie worker's late charge bounces.", true},
+	})
+}
