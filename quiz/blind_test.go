@@ -93,9 +93,13 @@ var (
 	// them, on arrival (g5), at the end of g6, and after every version
 	// since. Nobody has read them.
 	earlierWriters = []string{"Q", "R"}
-	// freshWriters answer all 24 questions while a grader version is
-	// tuned; none while g21's fresh holdout is being written.
-	freshWriters []string
+	// freshWriters (BX, BY, BZ) answered all 24 questions (brief:
+	// writer-brief-3.md, given as each writer's whole prompt) while grader
+	// g21 was tuned (2026-12-03, written 18:52-19:05 UTC). Their files stayed
+	// outside the repository, away from everyone who tuned the grader;
+	// only totals were computed on them, on arrival (g20 with the reader
+	// retrained for g21) and at the end (g21).
+	freshWriters = []string{"BX", "BY", "BZ"}
 )
 
 // answersPerWriter is how many answers each writer's file holds.
@@ -344,7 +348,7 @@ var earlierBefore = quiz.BlindFigures{Writers: []string{"Q", "R"}, Answers: 528,
 // earlierBeforeGrader names the grader that measured earlierBefore.
 const earlierBeforeGrader = "g5"
 
-// earlierFloors are the earlier holdout's figures with grader g20 (g19 and
+// earlierFloors are the earlier holdout's figures with graders g21 and g20 (g19 and
 // g18: 0.964, 3, 0.885, 1; g17:
 // 0.96, 4, 0.875, 1; g16: 0.958, 6, 0.854, 1; g15: 0.949, 10, 0.854, 1; g14:
 // 0.947, 11, 0.854, 1; g13:
@@ -385,16 +389,21 @@ func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	return f
 }
 
-// freshBefore is the fresh holdout as main scores it when the files
-// arrive; empty while g21's fresh holdout is being written.
+// freshBefore is the fresh holdout (BX, BY, BZ) as main scored it when the
+// files arrived (2026-12-03 19:01-19:05 UTC; main at 0ba768b: grader g20's
+// patterns and reading rules, its second reader retrained on the 17,118
+// tuning answers of g21), before any change of grader g21 reached main;
+// their SHA-256 sums were recorded then (d7ffd8e047115e19… BX,
+// a644e2a033153810… BY, a08ce50a342fb0a9… BZ) and the files are committed
+// unchanged.
 var (
-	freshBefore       quiz.BlindFigures
-	freshBeforeGrader string
+	freshBefore       = quiz.BlindFigures{Writers: []string{"BX", "BY", "BZ"}, Answers: 792, Verdicts: 0.97, FalsePasses: 6, FalseFails: 18, PassAnswers: 432, PassFlagged: 8, PassFatal: 0, FatalMeasured: true, ShouldFlag: 144, ShouldFlagged: 136, Flagged: 0.944, Salads: 72, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 72, Agree: 72}, {Kind: "keyword-salad", Answers: 72, Agree: 72}, {Kind: "mixed-wrong", Answers: 72, Agree: 66}, {Kind: "partial", Answers: 72, Agree: 72}, {Kind: "refutes-quote", Answers: 72, Agree: 69}, {Kind: "rejects-antipattern", Answers: 72, Agree: 67}, {Kind: "strong-casual", Answers: 72, Agree: 70}, {Kind: "strong-concise", Answers: 72, Agree: 72}, {Kind: "strong-full", Answers: 72, Agree: 70}, {Kind: "strong-unusual", Answers: 72, Agree: 66}, {Kind: "weak", Answers: 72, Agree: 72}}}
+	freshBeforeGrader = "g20"
 )
 
-// freshFloors are the fresh holdout's figures at the end of the session
-// that wrote it; empty while g21's fresh holdout is being written.
-var freshFloors quiz.BlindGate
+// freshFloors are the fresh holdout's figures with grader g21 (the end of
+// the session that wrote it), held so they cannot get worse unnoticed.
+var freshFloors = quiz.BlindGate{Verdicts: 0.97, MaxPassFlagged: 8, Flagged: 0.944, MaxSaladPasses: 0, MaxPassFatal: 0}
 
 // blindReport grades the blind corpus and holds each holdout to its floors.
 // The page leads with the fresh holdout, or with the earlier one while a
