@@ -113,3 +113,19 @@ func TestReviewG21ShouldFix(t *testing.T) {
 		{"53 bounces", "unfenceable-resource", "idempotency-key-fences", "With an idempotency key on each request, a zombie worker's late charge bounces.", true},
 	})
 }
+
+// TestLeaseRenewedThroughBatchG21: a lease held through a long batch and
+// renewed by a heartbeat is the design extend-lease asks for, not the
+// lock-across-network-call claim (found by the second fact check of g21);
+// a lock held across a payment call, or a row locked across one, still is.
+func TestLeaseRenewedThroughBatchG21(t *testing.T) {
+	bases := map[string]string{
+		"extend-lease": "Yes, if the renewal is atomic and checks ownership: a Lua script that extends the key only if it still holds my token, run every third of the TTL. If a renewal fails or its reply comes too late, I assume the lock is lost and stop. Extension does not protect against a pause of the whole process, so the resource still needs a fencing token.",
+		"row-lock":     reviewG21Bases["row-lock"],
+	}
+	checkInserted(t, func(q string) string { return bases[q] }, true, []flagCase{
+		{"renewed through the batch", "extend-lease", "lock-across-network-call", "For a long batch I hold the lock during the whole batch and renew it every 3 seconds from a heartbeat, stopping the batch if a renewal fails.", false},
+		{"keepalive through the batch", "extend-lease", "lock-across-network-call", "During the nightly batch we hold the lock and a keepalive goroutine extends it, aborting the batch as soon as one extension fails.", false},
+		{"row locked across the payment call", "row-lock", "lock-across-network-call", "I keep the row locked with FOR UPDATE while calling the payment API, then commit.", true},
+	})
+}
