@@ -54,7 +54,7 @@ func TestSecondReaderFlagsWhatNoPatternCatches(t *testing.T) {
 // TestSecondReaderSaysWhenItsFlagDecidesTheVerdict: an answer the patterns
 // pass just at the mark, whose reader flag costs it the pass, is told so,
 // and passes again once the flag is contested. (The threshold is lowered
-// to 0.6 to reach such an answer; the note does not depend on it.)
+// to 0.55 (0.6 before the retrain for g22) to reach such an answer; the note does not depend on it.)
 func TestSecondReaderSaysWhenItsFlagDecidesTheVerdict(t *testing.T) {
 	b := loadBank(t)
 	q, _ := b.ByID("avoid-the-lock")
@@ -62,7 +62,7 @@ func TestSecondReaderSaysWhenItsFlagDecidesTheVerdict(t *testing.T) {
 	if r := b.PatternsOnly().Grade(q, quiz.Answer{Text: text}); !r.Passed {
 		t.Fatalf("the patterns fail it (score %.2f): this case is about a pass the reader's flag takes away", r.Score)
 	}
-	r := b.WithReaderRule(0.6).Grade(q, quiz.Answer{Text: text})
+	r := b.WithReaderRule(0.55).Grade(q, quiz.Answer{Text: text})
 	if r.Passed || !reflect.DeepEqual(r.FlagIDs(), []string{quiz.ReaderFlagID}) {
 		t.Fatalf("passed=%v flags %v, want a fail from the reader's flag", r.Passed, r.FlagIDs())
 	}
@@ -74,7 +74,7 @@ func TestSecondReaderSaysWhenItsFlagDecidesTheVerdict(t *testing.T) {
 	}
 	// Where the patterns fail the answer anyway, the note is not given.
 	weak := "For a counter you can skip the lock: each worker reads the current value into the app, adds its amount and writes the sum back, and Postgres guarantees no increment is lost because every statement runs in its own transaction."
-	if r := b.WithReaderRule(0.6).Grade(q, quiz.Answer{Text: weak}); hasNote(r, "Second reader: without its flag") {
+	if r := b.WithReaderRule(0.55).Grade(q, quiz.Answer{Text: weak}); hasNote(r, "Second reader: without its flag") {
 		t.Errorf("a failing answer is told the reader's flag decided it: %q", r.Notes)
 	}
 }
