@@ -1703,6 +1703,9 @@ var falseRemedies = setOf(`non false fake pseudo bogus`)
 // avoid what goes wrong"), nor denies or dismisses them ("nothing wrong
 // with", "risks you can ignore").
 func announcesFailures(toks []token, from, to int) bool {
+	if failedRemedies(toks, from, to) {
+		return true
+	}
 	failing := false
 	for k := from; k < to; k++ {
 		switch {
@@ -1716,6 +1719,35 @@ func announcesFailures(toks []token, from, to int) bool {
 	}
 	return failing
 }
+
+// failedRemedies reports a heading that names remedies and says they
+// fail: "Fixes that look tempting but don't work", "Workarounds that
+// won't help", "Solutions that fail" (grader g22a). Its items are the
+// remedies rejected, as under "Non-solutions".
+func failedRemedies(toks []token, from, to int) bool {
+	for k := from; k < to; k++ {
+		if !remedyHeads[toks[k].raw] {
+			continue
+		}
+		for j := k + 1; j < to; j++ {
+			r := toks[j].raw
+			if remedyFails[r] {
+				return true
+			}
+			if (toks[j].cls&clsNegator != 0 || strings.HasSuffix(r, "n't")) && j+1 < to && remedyWorks[toks[j+1].raw] {
+				return true
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// remedyWorks, negated, and remedyFails say a remedy fails.
+var (
+	remedyWorks = setOf(`work help`)
+	remedyFails = setOf(`fail fails backfire backfires`)
+)
 
 // remedyHeads in a heading announce remedies instead: "Avoiding the
 // risks:", "How to prevent what goes wrong:".
@@ -1737,7 +1769,7 @@ func markFailureLists(d *doc) {
 		failing, known := heads[h]
 		if !known {
 			hs := d.sents[h]
-			failing = hs.to-hs.from <= 6 && announcesFailures(toks, hs.from, hs.to)
+			failing = hs.to-hs.from <= 6 && announcesFailures(toks, hs.from, hs.to) || hs.to-hs.from <= 10 && failedRemedies(toks, hs.from, hs.to)
 			heads[h] = failing
 		}
 		if !failing || dismissesFailure(toks, s.from, s.to) {
@@ -2608,6 +2640,26 @@ func markRejectedClefts(d *doc) {
 					refute(j, end)
 					for x := end; x < s.to; x++ {
 						toks[x].readerRefuted = true
+					}
+					break
+				}
+			}
+		}
+		// "First, what I would not do: X", "Second, what I'd reject is
+		// X": the same pseudo-cleft behind an enumerator and its comma
+		// (grader g22a). What it names is set aside for the red flags
+		// alone: the second reader, trained before this rule, reads it
+		// as before.
+		if w := s.from + 1; enumerators[t0] && w < s.to && toks[w].raw == "what" && toks[w].clause && toks[w].brk == ',' && s.to-w > 4 {
+			rejects := false
+			for j := w + 1; j < s.to && j <= w+8; j++ {
+				r := toks[j].raw
+				if cleftRejects[r] || isNegator(r) || r == "never" {
+					rejects = true
+				}
+				if rejects && (r == "is" || r == "was" || toks[j].clause && toks[j].brk == ':') {
+					for x := j; x < cleftEnd(toks, j, s.to); x++ {
+						toks[x].setAside = true
 					}
 					break
 				}

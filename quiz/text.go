@@ -559,6 +559,7 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 		}
 	}
 	markNegation(d)
+	markInvertedNegation(d)
 	markNeedRemovers(d)
 	markNeedless(d)
 	markFrames(d)
@@ -1218,6 +1219,34 @@ func markNegation(d *doc) {
 				if toks[j].clause || personalSubjects[toks[j].raw] {
 					break
 				}
+			}
+		}
+	}
+}
+
+// markInvertedNegation reads a negation that inverts its clause ("Nor
+// would I hand out a random value as the token", "Neither should you
+// ..."): the negator stands before the auxiliary and the subject, and
+// what it denies is the verb phrase after the subject, which markNegation,
+// stopping at the subject that opens a clause, does not reach. The verb
+// phrase, to the next punctuation break, is set aside for the red flags
+// alone (grader g22a); the second reader, trained before this rule, reads
+// it as before.
+func markInvertedNegation(d *doc) {
+	toks := d.toks
+	for k := 0; k+3 < len(toks); k++ {
+		if r := toks[k].raw; r != "nor" && r != "neither" || !toks[k].clause {
+			continue
+		}
+		if !auxiliaries[toks[k+1].raw] || !personalSubjects[toks[k+2].raw] || toks[k+2].sent != toks[k].sent {
+			continue
+		}
+		for j := k + 3; j < len(toks) && toks[j].sent == toks[k].sent; j++ {
+			if toks[j].clause && toks[j].brk != 0 && toks[j].brk != '"' {
+				break
+			}
+			if toks[j].negBy < 0 {
+				toks[j].setAside = true
 			}
 		}
 	}
@@ -2503,6 +2532,12 @@ func announcesRejected(toks []token) bool {
 var enumerators = setOf(`second secondly third thirdly fourth another also next finally lastly
 first firstly`)
 
+// likeOpeners open a sentence that adds one more of the same: after a
+// sentence naming a mistake, "Likewise X" and "Similarly X" name another
+// (g22a). What they name is set aside for the red flags alone: the
+// second reader, trained before this rule, reads it as before.
+var likeOpeners = setOf(`likewise similarly`)
+
 // prohibitions open a sentence that forbids what it names: "Don't do a
 // plain DEL, and don't ...".
 var prohibitions = setOf(`don't dont never avoid`)
@@ -2658,6 +2693,12 @@ func markMentions(d *doc) {
 			}
 			// the named mistake's example or consequence may follow
 			mistakes = toks[s.from].raw == "another" || numbered || mistakes
+			continue
+		}
+		if mistakes && likeOpeners[toks[s.from].raw] {
+			for j := s.from; j < s.to; j++ {
+				toks[j].setAside = true
+			}
 			continue
 		}
 		if mistakes {
