@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -22,6 +23,7 @@ type Bank struct {
 	version   string        // see Version
 	docs      *sync.Pool    // analysed answers' buffers, reused
 	reader    *secondReader // the second reader, or nil for none
+	flagLists *sync.Map     // *Question → *flagList, see flagsOf (shared by a copy of the bank)
 }
 
 // NewBank validates and compiles the questions against the red flags and
@@ -35,7 +37,7 @@ func NewBank(questions []*Question, flags []RedFlag, syn Synonyms) (*Bank, error
 // newBank is NewBank compiling with cache.
 func newBank(cache *patternCache, questions []*Question, flags []RedFlag, syn Synonyms) (*Bank, error) {
 	b := &Bank{byID: map[string]*Question{}, flagByID: map[string]*RedFlag{}, words: &wordCache{},
-		docs: &sync.Pool{New: func() any { return &doc{} }}, reader: shippedReader}
+		docs: &sync.Pool{New: func() any { return &doc{} }}, reader: shippedReader, flagLists: &sync.Map{}}
 	// Red flags and questions compile independently (a question checks
 	// only that the flags it names exist; each writes only its own
 	// matchers), and compiling is most of a server's start: spread all of
@@ -337,7 +339,32 @@ func (b *Bank) FlagsFor(q *Question) []*RedFlag {
 // Grade grades a against q with the red flags that apply to q. It is
 // Grade with b.FlagsFor(q).
 func (b *Bank) Grade(q *Question, a Answer) Result {
-	return grade(q, a, b.FlagsFor(q), b.words, b.lex, b.docs, b.reader)
+	return grade(q, a, b.flagsOf(q), b.words, b.lex, b.docs, b.reader)
+}
+
+// flagsOf is FlagsFor(q) for grading, which only reads it: worked out
+// once per question and kept while q.Flags is the same list, so that a
+// grading neither looks each flag up nor builds the slice again.
+func (b *Bank) flagsOf(q *Question) []*RedFlag {
+	if b.flagLists == nil {
+		return b.FlagsFor(q)
+	}
+	if v, ok := b.flagLists.Load(q); ok {
+		if l := v.(*flagList); l.kind == q.Kind && slices.Equal(l.ids, q.Flags) && (l.ids == nil) == (q.Flags == nil) {
+			return l.flags
+		}
+	}
+	l := &flagList{kind: q.Kind, ids: slices.Clone(q.Flags), flags: b.FlagsFor(q)}
+	b.flagLists.Store(q, l)
+	return l.flags
+}
+
+// flagList is a question's flags (FlagsFor) as flagsOf keeps them, with
+// the ids they were looked up by.
+type flagList struct {
+	kind  Kind
+	ids   []string
+	flags []*RedFlag
 }
 
 // sharePatterns makes the points of each topic share one compiled Pattern

@@ -220,6 +220,29 @@ func (e *seqElem) ends(c *evalCtx, i, lim int) uint64 {
 			leaf = c.leaf(w)
 		}
 		tight := k > 0 && e.tight&(1<<k) != 0
+		if word && !tight {
+			// A word, not after a negator: the positions it may take are
+			// those of cur (bit b: token i+b), each widened by up to gap
+			// tokens after the first element, before lim; next has bit
+			// b+1 for each of them the word's leaf holds, as the loop
+			// below would set it (bits past 63 fall off alike).
+			reach := cur
+			if k > 0 {
+				for g := 1; g <= e.gap; g++ {
+					reach |= cur << uint(g)
+				}
+			}
+			if n := lim - i; n <= 0 {
+				reach = 0
+			} else if n < 64 {
+				reach &= 1<<uint(n) - 1
+			}
+			if next = reach & leaf.window(i) << 1; next == 0 {
+				return 0
+			}
+			cur = next
+			continue
+		}
 		for m := cur; m != 0; m &= m - 1 {
 			p := i + bits.TrailingZeros64(m)
 			hi := p
@@ -308,6 +331,19 @@ func leafKey(w *wordSet) string {
 type bitset []uint64
 
 func (d *doc) newBits() bitset { return make(bitset, (len(d.toks)+63)/64) }
+
+// window returns the 64 positions of b from i on (bit k: position i+k).
+func (b bitset) window(i int) uint64 {
+	wi, sh := i>>6, uint(i)&63
+	var w uint64
+	if wi < len(b) {
+		w = b[wi] >> sh
+	}
+	if sh != 0 && wi+1 < len(b) {
+		w |= b[wi+1] << (64 - sh)
+	}
+	return w
+}
 
 func (b bitset) has(i int) bool { return i>>6 < len(b) && b[i>>6]&(1<<(uint(i)&63)) != 0 }
 func (b bitset) set(i int)      { b[i>>6] |= 1 << (uint(i) & 63) }
