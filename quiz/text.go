@@ -2785,6 +2785,13 @@ func markMentions(d *doc) {
 				if laterOnLine(d, s) && (fixVerbs[toks[s.from].raw] || speaksForSelf(toks[s.from:s.to])) {
 					continue
 				}
+				// g22d: so is what the item says of that fix after it,
+				// on its line ("4. Memory: configure volatile-lru. It only
+				// evicts keys with a TTL, so lock keys are protected"):
+				// the reason the candidate gives for their own fix.
+				if laterOnLine(d, s) && followsOwnFix(d, s) {
+					continue
+				}
 				// So is an item that says its topic is no risk at all
 				// ("4. Failover is not a concern: ..."), though the second
 				// reader, trained before g17, still reads it as refuted.
@@ -4265,4 +4272,30 @@ func wordSlashes(s string) int {
 func allOrNothing(toks []token, k int) bool {
 	return toks[k].raw == "nothing" && k >= 2 && toks[k-1].raw == "or" && toks[k-2].raw == "all" &&
 		toks[k-1].sent == toks[k].sent && toks[k-2].sent == toks[k].sent
+}
+
+// followsOwnFix reports whether the sentence before s on its line (an
+// item under a header of suspects) prescribes a fix: it opens on a fix
+// verb, or its short heading's colon does ("Memory: configure ...").
+func followsOwnFix(d *doc, s sentence) bool {
+	toks := d.toks
+	prev := -1
+	for i, n := range d.sents {
+		if n.to <= s.from && lineOf(d, n) == lineOf(d, s) {
+			prev = i
+		}
+	}
+	if prev < 0 {
+		return false
+	}
+	n := d.sents[prev]
+	if fixVerbs[toks[n.from].raw] {
+		return true
+	}
+	for j := n.from + 1; j < n.to && j <= n.from+3; j++ {
+		if toks[j].brk == ':' {
+			return fixVerbs[toks[j].raw]
+		}
+	}
+	return false
 }
