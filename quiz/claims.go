@@ -1731,6 +1731,13 @@ func failedRemedies(toks []token, from, to int) bool {
 		}
 		for j := k + 1; j < to; j++ {
 			r := toks[j].raw
+			// (g22f) the failing must be said of the remedies: a
+			// clause of reason or condition between them has a subject
+			// of its own ("Solutions, because the old server won't
+			// help:").
+			if toks[j].clause && remedySubordinators[r] {
+				return false
+			}
 			if remedyFails[r] {
 				return true
 			}
@@ -1743,10 +1750,28 @@ func failedRemedies(toks []token, from, to int) bool {
 	return false
 }
 
+// givenUpAfter reports a verb of giving something up within two words
+// from k ("never skip", "wouldn't ever change", "would not give up"):
+// denied, it keeps what the sentence names (g22f).
+func givenUpAfter(toks []token, k, end int) bool {
+	for j := k; j < end && j < k+3; j++ {
+		if givenUp[toks[j].raw] {
+			return true
+		}
+	}
+	return false
+}
+
+// givenUp are verbs of giving up, dropping or changing a practice.
+var givenUp = setOf(`skip skips skipping change changes changing drop drops dropping give giving
+compromise sacrifice omit omits forget forgets remove removes cut trade relax waive bend budge
+miss skimp abandon replace`)
+
 // remedyWorks, negated, and remedyFails say a remedy fails.
 var (
-	remedyWorks = setOf(`work help`)
-	remedyFails = setOf(`fail fails backfire backfires`)
+	remedySubordinators = setOf(`because since as if when while unless although though whereas`)
+	remedyWorks         = setOf(`work help`)
+	remedyFails         = setOf(`fail fails backfire backfires`)
 )
 
 // remedyHeads in a heading announce remedies instead: "Avoiding the
@@ -2650,15 +2675,27 @@ func markRejectedClefts(d *doc) {
 		// (grader g22a). What it names is set aside for the red flags
 		// alone: the second reader, trained before this rule, reads it
 		// as before.
+		// (g22f) A negator before a verb of giving something up
+		// ("what I never skip", "what I wouldn't change") endorses what
+		// it names; and the thing named ends at a ";" or at a clause of
+		// reason or consequence ("..., since a long TTL means ..."),
+		// which the candidate asserts.
 		if w := s.from + 1; enumerators[t0] && w < s.to && toks[w].raw == "what" && toks[w].clause && toks[w].brk == ',' && s.to-w > 4 {
 			rejects := false
 			for j := w + 1; j < s.to && j <= w+8; j++ {
 				r := toks[j].raw
-				if cleftRejects[r] || isNegator(r) || r == "never" {
+				if cleftRejects[r] || (isNegator(r) || r == "never") && !givenUpAfter(toks, j+1, s.to) {
 					rejects = true
 				}
 				if rejects && (r == "is" || r == "was" || toks[j].clause && toks[j].brk == ':') {
-					for x := j; x < cleftEnd(toks, j, s.to); x++ {
+					end := cleftEnd(toks, j, s.to)
+					for x := j + 1; x < end; x++ {
+						if toks[x].clause && (toks[x].brk == ';' || strongClause[toks[x].raw]) {
+							end = x
+							break
+						}
+					}
+					for x := j; x < end; x++ {
 						toks[x].setAside = true
 					}
 					break

@@ -1231,7 +1231,9 @@ func markNegation(d *doc) {
 // stopping at the subject that opens a clause, does not reach. The verb
 // phrase, to the next punctuation break, is set aside for the red flags
 // alone (grader g22a); the second reader, trained before this rule, reads
-// it as before.
+// it as before. The denial ends where a clause of its own begins (g22f):
+// a reason or a consequence ("because the TTL guarantees ...", "since
+// we order by timestamps", "so ...", "but ...") is asserted, not denied.
 func markInvertedNegation(d *doc) {
 	toks := d.toks
 	for k := 0; k+3 < len(toks); k++ {
@@ -1242,7 +1244,7 @@ func markInvertedNegation(d *doc) {
 			continue
 		}
 		for j := k + 3; j < len(toks) && toks[j].sent == toks[k].sent; j++ {
-			if toks[j].clause && toks[j].brk != 0 && toks[j].brk != '"' {
+			if toks[j].clause && (toks[j].brk != 0 && toks[j].brk != '"' || strongClause[toks[j].raw]) {
 				break
 			}
 			if toks[j].negBy < 0 {
@@ -2538,6 +2540,23 @@ first firstly`)
 // second reader, trained before this rule, reads it as before.
 var likeOpeners = setOf(`likewise similarly`)
 
+// anaphoricSubjects open a verdict on something said before ("That would
+// be a mistake", "It is a trap"): the sentence names no practice itself.
+var anaphoricSubjects = setOf(`that this it that's it's`)
+
+// ownPractice reports a sentence whose clause has the candidate or the
+// team as its subject ("Similarly, we keep processing ...", "Likewise, I
+// line up the logs"): a practice of their own, which a "Likewise" does not
+// turn into one more mistake named (g22f).
+func ownPractice(toks []token) bool {
+	for k := range toks {
+		if speakers[toks[k].raw] || toks[k].raw == "i'm" || toks[k].raw == "we're" {
+			return true
+		}
+	}
+	return false
+}
+
 // prohibitions open a sentence that forbids what it names: "Don't do a
 // plain DEL, and don't ...".
 var prohibitions = setOf(`don't dont never avoid`)
@@ -2669,10 +2688,11 @@ func markMentions(d *doc) {
 			}
 		}
 	}
-	suspects := false  // inside the bullets under a header of suspects
-	declined := false  // ... a header declining uses ("Where I don't:"), set aside rather than refuted
-	mistakes := false  // after a sentence announcing mistakes ("Two mistakes to avoid: ...")
-	announced := false // a mistake was named earlier in the answer
+	suspects := false      // inside the bullets under a header of suspects
+	declined := false      // ... a header declining uses ("Where I don't:"), set aside rather than refuted
+	mistakes := false      // after a sentence announcing mistakes ("Two mistakes to avoid: ...")
+	announced := false     // a mistake was named earlier in the answer
+	namedPractice := false // the sentence before names a practice, not "that" or "it"
 	for _, s := range d.sents {
 		// "Two mistakes to avoid: first, X. Second, Y.": the items after
 		// the announcement, each opened by an enumerator, are the
@@ -2695,7 +2715,7 @@ func markMentions(d *doc) {
 			mistakes = toks[s.from].raw == "another" || numbered || mistakes
 			continue
 		}
-		if mistakes && likeOpeners[toks[s.from].raw] {
+		if mistakes && namedPractice && likeOpeners[toks[s.from].raw] && !ownPractice(toks[s.from:s.to]) {
 			for j := s.from; j < s.to; j++ {
 				toks[j].setAside = true
 			}
@@ -2705,6 +2725,11 @@ func markMentions(d *doc) {
 			announced = true
 		}
 		mistakes = announcesRejected(toks[s.from:s.to])
+		// (g22f) "Likewise X" adds one more of the same only after a
+		// sentence that names what it rejects: not after a verdict on
+		// "that" or "it" ("That would be a mistake."), whose practice
+		// "Likewise" cannot extend.
+		namedPractice = s.to-s.from > 0 && !anaphoricSubjects[toks[s.from].raw]
 		// "I'd also reject the other usual fix, "...": ...": what a
 		// sentence of the candidate's rejecting says is the thing rejected.
 		if rejectsOwn(toks[s.from:s.to]) {
