@@ -964,7 +964,7 @@ func markFormerPractice(d *doc) {
 			continue
 		}
 		for j := s.from; j < s.to; j++ {
-			t := toks[j]
+			t := &toks[j]
 			if j > s.from && t.clause && (t.brk == ';' || t.brk == ':' || t.brk == '—' || t.brk == '–' || t.raw == "but" || t.raw == "until" || t.raw == "now" || t.raw == "today") {
 				break
 			}
@@ -1281,7 +1281,7 @@ func acrossListItems(d *doc, spans [][2]int) bool {
 func acrossEventItems(d *doc, lo, hi int, sn sentence) bool {
 	items, inside := 0, false
 	for j := sn.from; j+1 < sn.to; j++ {
-		t := d.toks[j]
+		t := &d.toks[j]
 		if t.raw != "on" || !(j == sn.from || t.clause && (t.brk == ',' || t.brk == ';' || t.brk == ':')) || d.toks[j+1].fn {
 			continue
 		}
@@ -1473,7 +1473,7 @@ func stoppingHeader(toks []token, from, colon int) bool {
 // own advice.
 func stoppedEnd(toks []token, colon, to int) int {
 	for j := colon + 1; j < to; j++ {
-		t := toks[j]
+		t := &toks[j]
 		if !t.clause {
 			continue
 		}
@@ -2778,7 +2778,8 @@ expire expires expiry ttl lease`)
 
 // namesTimingRisk reports whether an assumption names a timing risk.
 func namesTimingRisk(toks []token) bool {
-	for _, t := range toks {
+	for ti := range toks {
+		t := &toks[ti]
 		if timingRisks[t.raw] {
 			return true
 		}
@@ -2958,7 +2959,8 @@ func markRestrictedGuarantees(d *doc) {
 // speaksForSelf reports a sentence in which the candidate states what
 // they would do: "I'd", "I set", "we run", "that's what I'd configure".
 func speaksForSelf(toks []token) bool {
-	for j, t := range toks {
+	for j := range toks {
+		t := &toks[j]
 		switch t.raw {
 		case "i'd", "we'd", "i'll", "we'll":
 			return true

@@ -352,7 +352,8 @@ const outlineNote = "This answer is an outline in one line: it names what to cov
 // outlineOnly reports an answer capOutline keeps below the pass mark.
 func outlineOnly(d *doc) bool {
 	words, thens := 0, 0
-	for _, t := range d.toks {
+	for ti := range d.toks {
+		t := &d.toks[ti]
 		if !t.code {
 			words++
 		}

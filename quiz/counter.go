@@ -88,7 +88,7 @@ func bareClaim(d *doc, m match) bool {
 		far--
 	}
 	for j := far; j < lo; j++ {
-		t := toks[j]
+		t := &toks[j]
 		if t.cls&(clsCritic|clsRebuttal|clsMention) != 0 || t.cls&clsAttribution != 0 && t.raw != "take" || t.cls&clsMistake != 0 && t.raw != "pattern" ||
 			reporterNouns[t.raw] || framingVerbs[t.raw] || rejectingVerbs[t.raw] {
 			return false
@@ -99,7 +99,7 @@ func bareClaim(d *doc, m match) bool {
 		end++
 	}
 	for j := near; j < end; j++ {
-		t := toks[j]
+		t := &toks[j]
 		// (a negation reaching back from inside the claim, as "cannot"
 		// does to its subject in "the holder cannot freeze that long",
 		// is the claim's own wording, not a denial before it)
@@ -334,7 +334,7 @@ func plainClaim(d *doc, m match) bool {
 	}
 	s := d.sents[d.toks[lo].sent]
 	for j := s.from; j < s.to; j++ {
-		t := d.toks[j]
+		t := &d.toks[j]
 		if weighingWords[t.raw] || structuralG21&g21StrictDenial != 0 && j < lo && (t.cls&clsNegator != 0 || possibilityModals[t.raw]) {
 			return false
 		}

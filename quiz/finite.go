@@ -76,7 +76,8 @@ func finiteVerb(toks []token) bool { return finiteAt(toks) >= 0 }
 
 // finiteAt returns the index in toks of its first finite verb, or -1.
 func finiteAt(toks []token) int {
-	for k, t := range toks {
+	for k := range toks {
+		t := &toks[k]
 		// (a word in brackets is read as code, but "(expiry is
 		// wall-clock based)" is said)
 		if t.inert {

@@ -411,7 +411,7 @@ func findPointWhere(d *doc, pats, reqs []*Pattern, keep, keepReqs func(d *doc, s
 func commonOnly(d *doc, m match) bool {
 	for _, s := range m.spans {
 		for k := s[0]; k < s[1]; k++ {
-			t := d.toks[k]
+			t := &d.toks[k]
 			if !lightVerbs[t.raw] && !lightVerbs[t.stem] && !lightVerbs[t.lemma] {
 				return false
 			}
@@ -534,7 +534,8 @@ func glued(d *doc, s sentence) bool {
 	if s.credits() || s.dressed || s.question {
 		return false
 	}
-	for _, t := range d.toks[s.from:s.to] {
+	for k := s.from; k < s.to; k++ {
+		t := &d.toks[k]
 		if t.fn && !t.code && t.raw != "a" && t.raw != "an" && t.raw != "the" {
 			return true
 		}

@@ -560,8 +560,9 @@ func parseWord(a string, words *wordCache) (elem, error) {
 			if len(d.toks) == 0 {
 				return nil, fmt.Errorf("prefix %q: no word before its hyphen", a)
 			}
-			for _, t := range d.toks {
-				lead = append(lead, litWord(t))
+			for ti := range d.toks {
+				t := &d.toks[ti]
+				lead = append(lead, litWord(*t))
 			}
 			pre = pre[i+1:]
 		}
@@ -586,8 +587,9 @@ func parseWord(a string, words *wordCache) (elem, error) {
 		return litWord(d.toks[0]), nil
 	}
 	seq := make([]elem, len(d.toks))
-	for i, t := range d.toks {
-		seq[i] = litWord(t)
+	for i := range d.toks {
+		t := &d.toks[i]
+		seq[i] = litWord(*t)
 	}
 	return &seqElem{elems: seq, gap: 0}, nil
 }
@@ -961,7 +963,7 @@ func (p *Pattern) localExcluded(d *doc, c *evalCtx, spans [][2]int) bool {
 // "so that"), or end when there is none.
 func consequenceAfter(d *doc, k, end int) int {
 	for ; k < end; k++ {
-		t := d.toks[k]
+		t := &d.toks[k]
 		if !t.clause {
 			continue // a consequence opens a clause: after a comma, a dash or as a clause word
 		}
@@ -1089,7 +1091,7 @@ func dismissingHeaderEnd(d *doc, from, lo int) int {
 		return from
 	}
 	for j := neg; j < colon; j++ {
-		t := d.toks[j]
+		t := &d.toks[j]
 		if t.dismiss || t.raw == "worry" || t.raw == "need" || t.raw == "needed" ||
 			t.raw == "one" && j+1 < colon && d.toks[j+1].raw == "of" {
 			return colon
@@ -1363,7 +1365,7 @@ func (p *Pattern) claimed(d *doc, spans [][2]int) bool {
 			continue
 		}
 		for j := s[0]; j < s[1]; j++ {
-			t := d.toks[j]
+			t := &d.toks[j]
 			if t.refuted && !claimedDefinition(d, spans, t.definedBy) || t.probe {
 				return false
 			}
@@ -1404,7 +1406,7 @@ func (p *Pattern) claimed(d *doc, spans [][2]int) bool {
 	// A quotation is a mention only when the sentence rejects it.
 	sn := d.sents[d.toks[spans[0][0]].sent]
 	for j := sn.from; j < sn.to; j++ {
-		t := d.toks[j]
+		t := &d.toks[j]
 		if t.quote != quote && (rejectWords[t.raw] || critics[t.raw] || rebuttals[t.raw] || isNegator(t.raw)) {
 			return false
 		}

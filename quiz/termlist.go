@@ -65,7 +65,8 @@ func bareTerm(toks []token) bool {
 		return false
 	}
 	words := 0
-	for _, t := range toks {
+	for ti := range toks {
+		t := &toks[ti]
 		if !determiners[t.raw] {
 			words++
 		}
@@ -73,7 +74,8 @@ func bareTerm(toks []token) bool {
 	if words > maxTermWords {
 		return false
 	}
-	for i, t := range toks {
+	for i := range toks {
+		t := &toks[i]
 		// "to" before a determiner is a preposition ("each write to the
 		// store"), not "to" before a verb (grader g19)
 		if t.raw == "to" && i+1 < len(toks) && determiners[toks[i+1].raw] {

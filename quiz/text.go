@@ -668,7 +668,8 @@ func isProse(toks []token, segments int, skipInert bool) bool {
 		return false
 	}
 	n, fn := 0, 0
-	for _, t := range toks {
+	for ti := range toks {
+		t := &toks[ti]
 		if t.code || skipInert && t.inert {
 			continue
 		}
@@ -687,7 +688,8 @@ func isProse(toks []token, segments int, skipInert bool) bool {
 	// lease expiry"): they are not counted as the glue of a run-on.
 	if segments == 1 && n >= runOnWords {
 		glue := fn
-		for _, t := range toks {
+		for ti := range toks {
+			t := &toks[ti]
 			if t.fn && !t.code && !(skipInert && t.inert) && (t.raw == "and" || t.raw == "or") {
 				glue--
 			}
@@ -732,7 +734,8 @@ func isTerseClaim(text string, toks []token, segments, outer int, slashed bool) 
 	// (A bare number is no command: "1. fencing token 2. monotonic
 	// counter 3. ..." numbers a list.)
 	code := 0
-	for _, x := range toks {
+	for ti := range toks {
+		x := &toks[ti]
 		if x.code && strings.TrimLeft(x.raw, "0123456789") != "" {
 			code++
 		}
@@ -776,7 +779,8 @@ func isTerseClaim(text string, toks []token, segments, outer int, slashed bool) 
 	// telegraphic sentences ("Holder pauses past TTL, key expires, second
 	// client acquires") break into clauses.
 	words, said := 0, 0 // words not code; words not inert
-	for _, x := range toks {
+	for ti := range toks {
+		x := &toks[ti]
 		if !x.code && !x.inert {
 			words++
 		}
@@ -794,7 +798,8 @@ func isTerseClaim(text string, toks []token, segments, outer int, slashed bool) 
 	if longList || said < 3 || words > maxTerse && segments == 1 || float64(said) < perSegment*float64(segments) {
 		return false
 	}
-	for _, t := range toks {
+	for ti := range toks {
+		t := &toks[ti]
 		if t.fn && !t.code && !t.inert && t.raw != "a" && t.raw != "an" && t.raw != "the" {
 			return true
 		}
@@ -815,7 +820,8 @@ func isTerseClaim(text string, toks []token, segments, outer int, slashed bool) 
 // run_at), and an aside of three words or more is a clause of its own.
 func gluedItem(text string, toks []token) bool {
 	first, aside := 0, 0 // aside: words in a row read as code that do not look like it
-	for k, t := range toks {
+	for k := range toks {
+		t := &toks[k]
 		if k > 0 && t.clause && strings.ContainsRune(",;:—–", t.brk) {
 			first = k
 		}
@@ -1411,7 +1417,7 @@ func verbBefore(toks []token, k int) bool {
 // flags alone (setAside): the second reader, trained before it, reads
 // the words after the aside as before.
 func asideWide(d *doc, j int) bool {
-	t := d.toks[j]
+	t := &d.toks[j]
 	return t.clause && t.brk == ',' && (concessiveAsides[t.raw] || quantifiedAsides[t.raw] && j+1 < len(d.toks) && asideQuantifiers[d.toks[j+1].raw])
 }
 
@@ -1420,7 +1426,7 @@ func asideWide(d *doc, j int) bool {
 // closing dash or bracket in the same sentence (within negForward
 // tokens), or -1 when the break is not the start of a paired aside.
 func asideClose(d *doc, j int) int {
-	t := d.toks[j]
+	t := &d.toks[j]
 	if !t.clause || t.brk != '—' && t.brk != '–' && t.brk != '(' && !(t.brk == ',' && asideOpeners[t.raw]) {
 		return -1
 	}
@@ -1448,7 +1454,7 @@ func asideCloseWide(d *doc, j int) int {
 // asideEnd returns the token that opens the clause after the aside opened
 // at toks[j] and closed by want, within reach tokens, or -1.
 func asideEnd(d *doc, j int, want rune, reach int) int {
-	t := d.toks[j]
+	t := &d.toks[j]
 	for c := j + 1; c < len(d.toks) && c <= j+reach && d.toks[c].sent == t.sent; c++ {
 		if want == ',' && d.toks[c].clause && d.toks[c].brk == 0 {
 			return -1
@@ -2145,7 +2151,8 @@ var vagueObjects = setOf(`obvious usual basics likely boring simple cheap easy`)
 // vagueProbeObject reports a probe's object that names no suspect of its
 // own (see vagueObjects).
 func vagueProbeObject(toks []token) bool {
-	for _, t := range toks {
+	for ti := range toks {
+		t := &toks[ti]
 		if vagueObjects[t.raw] {
 			return true
 		}
@@ -2249,7 +2256,8 @@ corruption duplicate duplicates`)
 // with a negation ("That doesn't stop a paused holder").
 func judged(toks []token) bool {
 	back := len(toks) > 0 && backRefs[toks[0].raw]
-	for _, t := range toks {
+	for ti := range toks {
+		t := &toks[ti]
 		if t.refuted || t.cls&clsCritic != 0 || harmNouns[t.raw] || back && t.negBy >= 0 {
 			return true
 		}
@@ -2370,7 +2378,8 @@ func lineOf(d *doc, s sentence) int {
 // reason, claimed. A header of mistakes or myths to ignore still names them.
 func dismissesHeader(toks []token) bool {
 	dismissed := false
-	for _, t := range toks {
+	for ti := range toks {
+		t := &toks[ti]
 		if mistakeNouns[t.raw] || mentionNouns[t.raw] {
 			return false
 		}
@@ -3670,7 +3679,7 @@ func markReplaced(d *doc) {
 	for _, s := range d.sents {
 		prefer := false
 		for j := s.from; j < s.to; j++ {
-			t := toks[j]
+			t := &toks[j]
 			if t.cls&clsG11 == 0 && !(prefer && t.raw == "over") {
 				continue
 			}
