@@ -780,7 +780,7 @@ func markJudgedByRelative(d *doc, cues sentCues) {
 				continue
 			}
 			from := p
-			for from > s.from && !strongBreak(toks[from]) {
+			for from > s.from && !strongBreak(&toks[from]) {
 				from--
 			}
 			for x := from; x < p; x++ {
@@ -1980,12 +1980,20 @@ var placeNumbers = map[string]int{"first": 1, "second": 2, "third": 3, "fourth":
 // it starts at.
 func linesAt(text string) iter.Seq2[int, string] {
 	return func(yield func(int, string) bool) {
+		// strings.SplitAfter(text, "\n"), without the slice it makes:
+		// every line with its '\n', then what follows the last one ("" at
+		// the end of a text ending in one).
 		off := 0
-		for _, line := range strings.SplitAfter(text, "\n") {
-			if !yield(off, line) {
+		for {
+			i := strings.IndexByte(text[off:], '\n')
+			if i < 0 {
+				yield(off, text[off:])
 				return
 			}
-			off += len(line)
+			if !yield(off, text[off:off+i+1]) {
+				return
+			}
+			off += i + 1
 		}
 	}
 }
@@ -2338,7 +2346,7 @@ func markDistinguished(d *doc) {
 	for _, s := range d.sents {
 		from := s.from
 		for k := s.from; k < s.to; k++ {
-			if k > s.from && strongBreak(toks[k]) {
+			if k > s.from && strongBreak(&toks[k]) {
 				from = k
 			}
 			if toks[k].cls&clsCopula == 0 && toks[k].raw != "isn't" || k == from || k-from > 6 {
@@ -2538,7 +2546,7 @@ func rejectingCleft(toks []token, s sentence) int {
 	}
 	verb := -1
 	for j := s.from + 1; j < s.to && j <= s.from+maxCleftHead; j++ {
-		if strongBreak(toks[j]) {
+		if strongBreak(&toks[j]) {
 			return -1
 		}
 		if verb < 0 && toks[j].cls&clsSpeaker != 0 {
@@ -2670,7 +2678,7 @@ func markRejectedClefts(d *doc) {
 		// clause after its copula
 		if c := rejectingCleft(toks, s); c >= 0 {
 			end := c + 1
-			for end < s.to && !strongBreak(toks[end]) {
+			for end < s.to && !strongBreak(&toks[end]) {
 				end++
 			}
 			refute(c, end)
@@ -2825,7 +2833,7 @@ func markTemptingVersions(d *doc) {
 				// same function, ...; a crash between them ...": the
 				// version named as the subject of its own description,
 				// to where the sentence turns
-				for x := j; x < s.to && !(x > j && strongBreak(toks[x])); x++ {
+				for x := j; x < s.to && !(x > j && strongBreak(&toks[x])); x++ {
 					toks[x].refuted = true
 				}
 			}

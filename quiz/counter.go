@@ -84,7 +84,7 @@ func bareClaim(d *doc, m match) bool {
 		near--
 	}
 	far := lo
-	for far > s.from && !strongBreak(toks[far]) {
+	for far > s.from && !strongBreak(&toks[far]) {
 		far--
 	}
 	for j := far; j < lo; j++ {
@@ -239,7 +239,7 @@ func deniesVerb(raw string) bool {
 
 // strongBreak reports a token that opens a clause after a semicolon,
 // colon, dash or bracket.
-func strongBreak(t token) bool {
+func strongBreak(t *token) bool {
 	return t.clause && (t.brk == ';' || t.brk == ':' || t.brk == '—' || t.brk == '–' || t.brk == '(' || t.brk == ')')
 }
 

@@ -925,7 +925,7 @@ func (p *Pattern) localExcluded(d *doc, c *evalCtx, spans [][2]int) bool {
 	// a clause that qualifies the claim right after it counts too ("...
 	// needs no changes if it already compares versions", "..., but only
 	// for reads")
-	if hi < len(d.toks) && d.toks[hi].sent == sent && !strongBreak(d.toks[hi]) && qualifierOpeners[d.toks[hi].raw] {
+	if hi < len(d.toks) && d.toks[hi].sent == sent && !strongBreak(&d.toks[hi]) && qualifierOpeners[d.toks[hi].raw] {
 		for hi++; hi < len(d.toks) && !d.toks[hi].clause && d.toks[hi].sent == sent; hi++ {
 		}
 	}
@@ -1172,10 +1172,10 @@ func (p *Pattern) inCondition(d *doc, spans [][2]int, cands *[maxParts][maxSpans
 		}
 		lo, hi = s[0], s[1]
 		sent := d.toks[lo].sent
-		for lo > 0 && condHypo(d.toks[lo-1]) && d.toks[lo-1].sent == sent {
+		for lo > 0 && condHypo(&d.toks[lo-1]) && d.toks[lo-1].sent == sent {
 			lo--
 		}
-		for hi < len(d.toks) && condHypo(d.toks[hi]) && d.toks[hi].sent == sent {
+		for hi < len(d.toks) && condHypo(&d.toks[hi]) && d.toks[hi].sent == sent {
 			hi++
 		}
 		break
@@ -1213,12 +1213,12 @@ func (p *Pattern) inCondition(d *doc, spans [][2]int, cands *[maxParts][maxSpans
 // condHypo reports a token in a condition that a red flag reads as one:
 // not in an if-clause its main clause only approves ("if you check it
 // before every write, you're covered": see approvedCond).
-func condHypo(t token) bool { return t.hypo && !t.approvedCond }
+func condHypo(t *token) bool { return t.hypo && !t.approvedCond }
 
 // allHypo reports whether every token of s lies in a condition.
 func allHypo(d *doc, s [2]int) bool {
 	for j := s[0]; j < s[1]; j++ {
-		if !condHypo(d.toks[j]) {
+		if !condHypo(&d.toks[j]) {
 			return false
 		}
 	}
@@ -1348,7 +1348,7 @@ func (p *Pattern) claimed(d *doc, spans [][2]int) bool {
 			continue
 		}
 		for j := s[0]; j < s[1]; j++ {
-			if !condHypo(d.toks[j]) {
+			if !condHypo(&d.toks[j]) {
 				allHypo = false
 			}
 		}

@@ -100,14 +100,14 @@ func acrossTermList(d *doc, spans [][2]int, sn sentence) bool {
 	}
 	toks := d.toks
 	from := lo
-	for from > sn.from && !strongBreak(toks[from]) {
+	for from > sn.from && !strongBreak(&toks[from]) {
 		from--
 	}
 	if !(toks[from].clause && toks[from].brk == ':') || !gatherHeader(toks, sn.from, from) {
 		return false
 	}
 	to := hi
-	for to < sn.to && !strongBreak(toks[to]) {
+	for to < sn.to && !strongBreak(&toks[to]) {
 		to++
 	}
 	// A bracketed gloss inside an item ("acquire time (and the return
