@@ -1000,7 +1000,7 @@ func overrides(toks []token, j, end int) bool {
 	if k+1 >= end || !overrideVerbs[toks[k].raw] {
 		return false
 	}
-	return backRefs[toks[k+1].raw] || toks[k+1].raw == "it" || toks[k+1].raw == "them"
+	return (toks[k+1].cls&clsBackRef != 0) || toks[k+1].raw == "it" || toks[k+1].raw == "them"
 }
 
 // markOverriddenDefaults sets aside a default described and then
@@ -1632,7 +1632,7 @@ func markFailureModes(d *doc) {
 			}
 			break
 		}
-		if si == 0 || s.to-s.from < 3 || !backRefs[toks[s.from].raw] || toks[s.from+1].raw != "also" {
+		if si == 0 || s.to-s.from < 3 || !(toks[s.from].cls&clsBackRef != 0) || toks[s.from+1].raw != "also" {
 			continue
 		}
 		p := d.sents[si-1]
@@ -1708,6 +1708,14 @@ func announcesFailures(toks []token, from, to int) bool {
 	}
 	failing := false
 	for k := from; k < to; k++ {
+		if toks[k].cls&clsFailAnnounce == 0 {
+			// none of the three heads: of the cases below, only the
+			// negator's can hold
+			if toks[k].cls&clsNegator != 0 || strings.HasSuffix(toks[k].raw, "n't") {
+				return false
+			}
+			continue
+		}
 		switch {
 		case remedyHeads[toks[k].raw] && k > from && falseRemedies[toks[k-1].raw]:
 			failing = true // "non-solutions", "false fixes"
@@ -1726,7 +1734,7 @@ func announcesFailures(toks []token, from, to int) bool {
 // remedies rejected, as under "Non-solutions".
 func failedRemedies(toks []token, from, to int) bool {
 	for k := from; k < to; k++ {
-		if !remedyHeads[toks[k].raw] {
+		if toks[k].cls&clsFailAnnounce == 0 || !remedyHeads[toks[k].raw] {
 			continue
 		}
 		for j := k + 1; j < to; j++ {
@@ -2246,7 +2254,7 @@ func markTurnedBack(d *doc) {
 		retort := toks[s.from].raw == "because" || s.to-s.from > 2 && (toks[s.from].raw == "yeah" || toks[s.from].raw == "oh") && toks[s.from+1].raw == "because"
 		bare := n.to-n.from == 1 || n.to-n.from == 2 && toks[n.from].raw == "yeah" && toks[n.from+1].raw == "right"
 		ironic := bare && (toks[n.from].raw == "not" || retort && (toks[n.from].raw == "sure" || toks[n.from].raw == "right" || toks[n.from].raw == "yeah"))
-		if !ironic && !(backRefs[toks[n.from].raw] && leadsToHarm(toks[n.from:end], end-n.from)) {
+		if !ironic && !((toks[n.from].cls&clsBackRef != 0) && leadsToHarm(toks[n.from:end], end-n.from)) {
 			continue
 		}
 		for j := s.from; j < s.to; j++ {
@@ -2405,7 +2413,7 @@ func markOrContinuations(d *doc) {
 // back to fails: "That doesn't make ...", "This breaks ...", "That's
 // wrong".
 func opensRejecting(toks []token) bool {
-	if len(toks) < 2 || !backRefs[toks[0].raw] {
+	if len(toks) < 2 || !(toks[0].cls&clsBackRef != 0) {
 		return false
 	}
 	// g21d: "That way clients can't forge keys", "This way nobody waits":
@@ -3006,7 +3014,7 @@ func markOutdoneByNext(d *doc) {
 		case first.raw == "instead" || first.raw == "rather":
 			// "Instead, ...", "Instead we ...", not "Instead of X, ..."
 			outdone = second.clause && second.brk == ',' || subjectPronouns[second.raw] || second.raw == "i'd" || second.raw == "we'd"
-		case backRefs[first.raw]:
+		case (first.cls&clsBackRef != 0):
 			// "It doesn't.", "That won't: ...": a bare denial
 			if isNegator(second.raw) && auxiliaryNegation(second.raw) && (n.from+2 >= n.to || toks[n.from+2].clause && toks[n.from+2].brk != 0) {
 				outdone = true
@@ -3584,7 +3592,7 @@ func markJudgedInPlace(d *doc) {
 	for _, s := range d.sents {
 		for j := s.from + 2; j < s.to; j++ {
 			t := &toks[j]
-			if !t.clause || !(t.brk == ',' || t.brk == ';' || t.brk == '—' || t.brk == '–') || !backRefs[t.raw] && !(t.brk != ',' && (t.raw == "we" || t.raw == "i")) {
+			if !t.clause || !(t.brk == ',' || t.brk == ';' || t.brk == '—' || t.brk == '–') || !(t.cls&clsBackRef != 0) && !(t.brk != ',' && (t.raw == "we" || t.raw == "i")) {
 				continue
 			}
 			judged := rejectsBack(toks[j:s.to])

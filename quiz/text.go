@@ -2255,7 +2255,7 @@ corruption duplicate duplicates`)
 // them"), or goes on about the one before it (a back-reference first)
 // with a negation ("That doesn't stop a paused holder").
 func judged(toks []token) bool {
-	back := len(toks) > 0 && backRefs[toks[0].raw]
+	back := len(toks) > 0 && (toks[0].cls&clsBackRef != 0)
 	for ti := range toks {
 		t := &toks[ti]
 		if t.refuted || t.cls&clsCritic != 0 || harmNouns[t.raw] || back && t.negBy >= 0 {
@@ -3082,10 +3082,10 @@ func antiPattern(toks []token) bool {
 // safe, as one followed by "— assumes no long pause" is.
 func reliesOnTiming(toks []token, j int, s sentence) bool {
 	k := j
-	if backRefs[toks[k].raw] || toks[k].raw == "they" || toks[k].raw == "both" || toks[k].raw == "all" {
+	if (toks[k].cls&clsBackRef != 0) || toks[k].raw == "they" || toks[k].raw == "both" || toks[k].raw == "all" {
 		k++
 	}
-	if k >= s.to || !relianceVerbs[toks[k].raw] {
+	if k >= s.to || !(toks[k].cls&clsReliance != 0) {
 		return false
 	}
 	on := -1
@@ -3117,7 +3117,7 @@ func statesAssumption(toks []token) bool {
 		return false
 	}
 	j := 0
-	if backRefs[toks[0].raw] && len(toks) > 1 {
+	if (toks[0].cls&clsBackRef != 0) && len(toks) > 1 {
 		j = 1
 	}
 	switch toks[j].raw {
@@ -3165,6 +3165,7 @@ func rejectsBack(toks []token) bool {
 		return false
 	}
 	first := toks[0].raw
+	firstBack := toks[0].cls&clsBackRef != 0 // backRefs[first], read from its class
 	end := len(toks)
 	for j := 1; j < len(toks); j++ {
 		if toks[j].clause && toks[j].brk != 0 {
@@ -3191,13 +3192,13 @@ func rejectsBack(toks []token) bool {
 		case "true", "quite", "really", "so", "correct", "right":
 			return end <= 3
 		}
-	case backRefs[first] && end <= 3 && len(toks) > 1 && (strings.HasSuffix(toks[1].raw, "n't") || toks[1].raw == "not"):
+	case firstBack && end <= 3 && len(toks) > 1 && (strings.HasSuffix(toks[1].raw, "n't") || toks[1].raw == "not"):
 		// "...; it isn't.", "They don't."
 		return true
-	case backRefs[first] && len(toks) > 3 && notWhat(toks):
+	case firstBack && len(toks) > 3 && notWhat(toks):
 		// "That's not what WAIT promises.", "That isn't how WAIT works."
 		return true
-	case backRefs[first]:
+	case firstBack:
 		for j := 1; j < end && j <= 6; j++ {
 			r := toks[j].raw
 			if rejectWords[r] && r != "avoid" && r != "avoided" || rebuttals[r] || toks[j].cls&clsRebuttal != 0 || flawNouns[r] {
@@ -3217,12 +3218,12 @@ func rejectsBack(toks []token) bool {
 			// "we replaced it with ...", "so we ripped that out": what
 			// came before is what was replaced.
 			if replaceVerbs[toks[j].raw] {
-				return j+1 < end && backRefs[toks[j+1].raw] || j+2 < end && backRefs[toks[j+2].raw] && (toks[j+1].raw == "all" || toks[j+1].raw == "out")
+				return j+1 < end && (toks[j+1].cls&clsBackRef != 0) || j+2 < end && (toks[j+2].cls&clsBackRef != 0) && (toks[j+1].raw == "all" || toks[j+1].raw == "out")
 			}
 			switch toks[j].raw {
 			case "reject", "disagree", "dispute":
 				if toks[j].raw == "reject" || toks[j].raw == "dispute" {
-					return j+1 < len(toks) && backRefs[toks[j+1].raw]
+					return j+1 < len(toks) && (toks[j+1].cls&clsBackRef != 0)
 				}
 				return true
 			case "would", "strongly", "firmly", "completely", "also":
@@ -3246,7 +3247,7 @@ func rejectsBack(toks []token) bool {
 // mistake, a myth) is never a fault, and an unowned "a bug" stays a
 // verdict too.
 func inferredCause(toks []token) bool {
-	if len(toks) < 4 || !backRefs[toks[0].raw] {
+	if len(toks) < 4 || !(toks[0].cls&clsBackRef != 0) {
 		return false
 	}
 	inferred := false
@@ -4120,6 +4121,11 @@ const (
 	// (g21t) markInert's words, tested at every clause start.
 	clsLeadConj  // leadConjunctions
 	clsDiscourse // discourseMarkers, aloneMarkers and what a discoursePairs key starts with before a '_'
+	// (g22t) sets looked up at sentence starts and clause breaks by the
+	// reading passes (rejectsBack, reliesOnTiming, announcesFailures, ...).
+	clsBackRef      // backRefs
+	clsReliance     // relianceVerbs
+	clsFailAnnounce // remedyHeads, dismissHeads, failureHeads: the words announcesFailures stops at
 )
 
 // clsFrame are the classes a token must have for markFrames to look at it
@@ -4179,6 +4185,8 @@ func classOf(raw string) wordClass {
 		{distinctNouns[raw] || defaultMarkers[raw], clsG17}, {rejectingWords[raw], clsG18},
 		{copulas[raw], clsCopula}, {speakers[raw], clsSpeaker}, {guaranteeVerbs[raw], clsGuarantee},
 		{leadConjunctions[raw], clsLeadConj}, {discourseMarkers[raw] || aloneMarkers[raw] || discoursePairFirsts[raw], clsDiscourse},
+		{backRefs[raw], clsBackRef}, {relianceVerbs[raw], clsReliance},
+		{remedyHeads[raw] || dismissHeads[raw] || failureHeads[raw], clsFailAnnounce},
 	} {
 		if x.on {
 			c |= x.cls
