@@ -1305,16 +1305,14 @@ func acrossBracket(d *doc, spans [][2]int, sn sentence) bool {
 	from := d.toks[sn.from].start
 	// the bracket holding token k (its byte offsets), or -1
 	open := func(k int) int {
-		at := -1
-		for i, r := range d.text[from:d.toks[k].start] {
-			switch r {
-			case '(':
-				at = from + i
-			case ')':
-				at = -1
-			}
+		// the last '(' before the token, unless a ')' closes it (byte
+		// searches: both are ASCII, never inside a multi-byte rune)
+		seg := d.text[from:d.toks[k].start]
+		at := strings.LastIndexByte(seg, '(')
+		if at < 0 || strings.LastIndexByte(seg, ')') > at {
+			return -1
 		}
-		return at
+		return from + at
 	}
 	inside, outside := -1, false
 	for _, s := range spans {
@@ -1663,7 +1661,7 @@ func setAsideFailing(toks []token, from, j int) {
 		return
 	}
 	for x := k; x < j; x++ {
-		if isNegator(toks[x].raw) || toks[x].negBy >= 0 {
+		if (toks[x].cls&clsNegator != 0) || toks[x].negBy >= 0 {
 			return
 		}
 	}
@@ -2422,7 +2420,7 @@ func opensRejecting(toks []token) bool {
 		return false
 	}
 	for j := 1; j < len(toks) && j <= 3; j++ {
-		if isNegator(toks[j].raw) || toks[j].cls&(clsCritic|clsRebuttal) != 0 || failVerbs[toks[j].raw] {
+		if (toks[j].cls&clsNegator != 0) || toks[j].cls&(clsCritic|clsRebuttal) != 0 || failVerbs[toks[j].raw] {
 			return true
 		}
 	}
@@ -2559,7 +2557,7 @@ func rejectingCleft(toks []token, s sentence) int {
 		}
 		if verb < 0 && toks[j].cls&clsSpeaker != 0 {
 			for k := j + 1; k < s.to && k <= j+3; k++ {
-				if isNegator(toks[k].raw) || toks[k].raw == "never" {
+				if (toks[k].cls&clsNegator != 0) || toks[k].raw == "never" {
 					break
 				}
 				if strictCleftRejects[toks[k].raw] {

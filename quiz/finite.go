@@ -114,7 +114,7 @@ func finiteAt(toks []token) int {
 		// against", "leader elected by", "holder paused or crashed")
 		// At the end of a clause, a noun-verb homograph's -s form is a
 		// plural as often ("split votes", "external locks").
-		if inflected && k > 0 && !t.clause && subjectBefore(&toks[k-1]) && (next && (!toks[k+1].fn || objectAfter(&toks[k+1]) || isNegator(toks[k+1].raw)) || !next && !(nounVerbs[base] && strings.HasSuffix(t.raw, "s"))) {
+		if inflected && k > 0 && !t.clause && subjectBefore(&toks[k-1]) && (next && (!toks[k+1].fn || objectAfter(&toks[k+1]) || (toks[k+1].cls&clsNegator != 0)) || !next && !(nounVerbs[base] && strings.HasSuffix(t.raw, "s"))) {
 			return k
 		}
 		head := k == 0 || t.clause || k == 1 && toks[0].clause && orderLeads[toks[0].raw] || toks[k-1].clause && orderLeads[toks[k-1].raw]

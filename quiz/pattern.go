@@ -1081,7 +1081,7 @@ func dismissingHeaderEnd(d *doc, from, lo int) int {
 	}
 	neg := -1
 	for j := from; j < colon; j++ {
-		if isNegator(d.toks[j].raw) || d.toks[j].raw == "no" {
+		if (d.toks[j].cls&clsNegator != 0) || d.toks[j].raw == "no" {
 			neg = j
 			break
 		}
@@ -1118,7 +1118,7 @@ func judgesBack(d *doc, k, end int) bool {
 		return false
 	}
 	for j := k; j < end && j <= k+3; j++ {
-		if isNegator(d.toks[j].raw) {
+		if d.toks[j].cls&clsNegator != 0 {
 			return true
 		}
 	}
@@ -1407,7 +1407,7 @@ func (p *Pattern) claimed(d *doc, spans [][2]int) bool {
 	sn := d.sents[d.toks[spans[0][0]].sent]
 	for j := sn.from; j < sn.to; j++ {
 		t := &d.toks[j]
-		if t.quote != quote && (rejectWords[t.raw] || critics[t.raw] || rebuttals[t.raw] || isNegator(t.raw)) {
+		if t.quote != quote && (rejectWords[t.raw] || critics[t.raw] || rebuttals[t.raw] || (t.cls&clsNegator != 0)) {
 			return false
 		}
 	}
@@ -1469,7 +1469,7 @@ func quoteDenied(d *doc, j, quote int) bool {
 		switch t := d.toks[to].raw; {
 		case isNegator(t):
 			neg = to
-		case quoteCopulas[t] && to+1 < len(d.toks) && d.toks[to+1].sent == d.toks[j].sent && isNegator(d.toks[to+1].raw):
+		case quoteCopulas[t] && to+1 < len(d.toks) && d.toks[to+1].sent == d.toks[j].sent && (d.toks[to+1].cls&clsNegator != 0):
 			neg = to + 1
 		}
 		// ... but `"SETNX then EXPIRE" isn't a problem` or `... isn't

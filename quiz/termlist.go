@@ -81,7 +81,7 @@ func bareTerm(toks []token) bool {
 		if t.raw == "to" && i+1 < len(toks) && determiners[toks[i+1].raw] {
 			continue
 		}
-		if auxiliaries[t.raw] || termGlue[t.raw] || sequenceWords[t.raw] || isNegator(t.raw) || t.raw == "never" || strings.ContainsRune(t.raw, '\'') && !strings.HasSuffix(t.raw, "'s") || strings.HasSuffix(t.raw, "'s") && (termGlue[strings.TrimSuffix(t.raw, "'s")] || dummyPronouns[strings.TrimSuffix(t.raw, "'s")]) {
+		if auxiliaries[t.raw] || termGlue[t.raw] || sequenceWords[t.raw] || (t.cls&clsNegator != 0) || t.raw == "never" || strings.ContainsRune(t.raw, '\'') && !strings.HasSuffix(t.raw, "'s") || strings.HasSuffix(t.raw, "'s") && (termGlue[strings.TrimSuffix(t.raw, "'s")] || dummyPronouns[strings.TrimSuffix(t.raw, "'s")]) {
 			return false
 		}
 	}

@@ -1884,7 +1884,7 @@ func markFrames(d *doc) {
 			}
 			to := clauseEnd(from)
 			for j := to; j < sentEnd(k); j++ {
-				if rebuttals[toks[j].raw] || isNegator(toks[j].raw) {
+				if rebuttals[toks[j].raw] || (toks[j].cls&clsNegator != 0) {
 					refute(from, to, false, k)
 					break
 				}
@@ -2052,7 +2052,7 @@ func codePlaceProbe(toks []token, k int) bool {
 	default:
 		return false
 	}
-	if k > 0 && toks[k-1].sent == toks[k].sent && (isNegator(toks[k-1].raw) || attributiveDets[toks[k-1].raw]) {
+	if k > 0 && toks[k-1].sent == toks[k].sent && ((toks[k-1].cls&clsNegator != 0) || attributiveDets[toks[k-1].raw]) {
 		return false
 	}
 	for j := k + 1; j < len(toks) && j <= k+4 && toks[j].sent == toks[k].sent; j++ {
@@ -3448,7 +3448,7 @@ func rebuttalAt(toks []token) int {
 		switch t.raw {
 		case "true", "right", "so", "believe", "hold", "holds", "correct", "case", "that":
 			// "not so", "isn't true", "don't believe", "doesn't quite hold".
-			if k > 0 && isNegator(toks[k-1].raw) || k > 1 && isNegator(toks[k-2].raw) && (toks[k-1].raw == "quite" || toks[k-1].raw == "really" || toks[k-1].raw == "entirely" || toks[k-1].raw == "the") {
+			if k > 0 && (toks[k-1].cls&clsNegator != 0) || k > 1 && (toks[k-2].cls&clsNegator != 0) && (toks[k-1].raw == "quite" || toks[k-1].raw == "really" || toks[k-1].raw == "entirely" || toks[k-1].raw == "the") {
 				return clauseStart(toks, k)
 			}
 		case "wouldn't", "won't":
@@ -3999,7 +3999,7 @@ func isProbe(toks []token, k int) bool {
 	case "check", "checking", "see", "verify", "confirm", "ask":
 		// "the provider can't check tokens, ...", "the check runs on the
 		// server, ...": a negated verb or a noun is no debugging step.
-		if k > 0 && toks[k-1].sent == toks[k].sent && (isNegator(toks[k-1].raw) || attributiveDets[toks[k-1].raw]) {
+		if k > 0 && toks[k-1].sent == toks[k].sent && ((toks[k-1].cls&clsNegator != 0) || attributiveDets[toks[k-1].raw]) {
 			return false
 		}
 		n := next(1)
