@@ -380,15 +380,18 @@ func findPointIn(d *doc, pats, reqs []*Pattern, keep func(d *doc, s sentence) bo
 // the release, QA-6 Q1).
 func findPointWhere(d *doc, pats, reqs []*Pattern, keep, keepReqs func(d *doc, s sentence) bool) ([]Span, bool) {
 	for _, p := range pats {
-		if p.absent(d) {
+		// (its evalCtx taken once: absent, nextSent and find would each
+		// look it up again, per sentence)
+		c := d.evalFor(p)
+		if c.dead {
 			continue
 		}
-		for si := p.nextSent(d, 0); si >= 0; si = p.nextSent(d, si+1) {
+		for si := nextSentIn(d, c, 0); si >= 0; si = nextSentIn(d, c, si+1) {
 			s := d.sents[si]
 			if !keep(d, s) {
 				continue
 			}
-			m, ok := p.find(d, si)
+			m, ok := p.findIn(d, c, si, false)
 			if !ok || commonOnly(d, m) {
 				continue
 			}
@@ -592,17 +595,19 @@ func findFlag(d *doc, f *RedFlag, proseOnly bool, skip []bool) (FlagResult, bool
 	}
 	countered := -1 // unknown until a match needs it
 	for _, p := range pats {
-		if p.absent(d) {
+		// (its evalCtx taken once, as in findPointWhere)
+		c := d.evalFor(p)
+		if c.dead {
 			continue
 		}
-		for si := p.nextSent(d, 0); si >= 0; si = p.nextSent(d, si+1) {
+		for si := nextSentIn(d, c, 0); si >= 0; si = nextSentIn(d, c, si+1) {
 			s := d.sents[si]
 			// A question asks rather than claims ("is it SETNX then
 			// EXPIRE?"), so it cannot raise a flag.
 			if s.question || (proseOnly && !s.claim) || skip != nil && skip[si] {
 				continue
 			}
-			if m, ok := p.findClaim(d, si); ok {
+			if m, ok := p.findIn(d, c, si, true); ok {
 				// Beside its claimed counterpart, only a bare claim of
 				// the mistake counts (see counterClaimed).
 				if countered < 0 {

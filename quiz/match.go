@@ -574,7 +574,16 @@ func (p *Pattern) nextSent(d *doc, si int) int {
 	if si >= len(d.sents) {
 		return -1
 	}
-	m, ok := d.evalFor(p).sentMask()
+	return nextSentIn(d, d.evalFor(p), si)
+}
+
+// nextSentIn is nextSent for c, the pattern's evalCtx on d (d.evalFor(p),
+// taken once by a caller that loops over the sentences).
+func nextSentIn(d *doc, c *evalCtx, si int) int {
+	if si >= len(d.sents) {
+		return -1
+	}
+	m, ok := c.sentMask()
 	if !ok {
 		return si
 	}

@@ -752,7 +752,12 @@ func (p *Pattern) find(d *doc, si int) (match, bool) { return p.findAs(d, si, fa
 func (p *Pattern) findClaim(d *doc, si int) (match, bool) { return p.findAs(d, si, true) }
 
 func (p *Pattern) findAs(d *doc, si int, claimOnly bool) (match, bool) {
-	c := d.evalFor(p)
+	return p.findIn(d, d.evalFor(p), si, claimOnly)
+}
+
+// findIn is findAs for c, p's evalCtx on d (d.evalFor(p), taken once by
+// a caller that loops over the sentences).
+func (p *Pattern) findIn(d *doc, c *evalCtx, si int, claimOnly bool) (match, bool) {
 	if c.dead {
 		return match{}, false
 	}
