@@ -37,14 +37,15 @@ func counterClaimed(d *doc, f *RedFlag) bool {
 // the answer that is not a question.
 func claimedAnywhere(d *doc, pats []*Pattern) bool {
 	for _, p := range pats {
-		if p.absent(d) {
+		c := d.evalFor(p) // taken once, as in findPointWhere
+		if c.dead {
 			continue
 		}
 		for si, s := range d.sents {
 			if s.question {
 				continue
 			}
-			if _, ok := p.findClaim(d, si); ok {
+			if _, ok := p.findIn(d, c, si, true); ok {
 				return true
 			}
 		}

@@ -432,7 +432,8 @@ var lightVerbs = setOf(`do be have get make use take give keep let go come see k
 func findReqs(d *doc, reqs []*Pattern, si int, keep func(d *doc, s sentence) bool) ([]Span, bool) {
 	var spans []Span
 	for _, r := range reqs {
-		if r.absent(d) {
+		c := d.evalFor(r) // taken once, as in findPointWhere
+		if c.dead {
 			return nil, false
 		}
 		found := false
@@ -440,7 +441,7 @@ func findReqs(d *doc, reqs []*Pattern, si int, keep func(d *doc, s sentence) boo
 			if !keep(d, d.sents[sj]) {
 				continue
 			}
-			if m, ok := r.find(d, sj); ok {
+			if m, ok := r.findIn(d, c, sj, false); ok {
 				spans = append(spans, m.byteSpans(d)...)
 				found = true
 				break
@@ -515,14 +516,15 @@ func listHeading(d *doc, si int) int {
 
 // findWhere finds p in the first sentence keep accepts where it matches.
 func findWhere(d *doc, p *Pattern, keep func(d *doc, s sentence) bool) (match, bool) {
-	if p.absent(d) {
+	c := d.evalFor(p) // taken once, as in findPointWhere
+	if c.dead {
 		return match{}, false
 	}
 	for si, s := range d.sents {
 		if !keep(d, s) {
 			continue
 		}
-		if m, ok := p.find(d, si); ok {
+		if m, ok := p.findIn(d, c, si, false); ok {
 			return m, true
 		}
 	}
@@ -578,12 +580,13 @@ func findFlag(d *doc, f *RedFlag, proseOnly bool, skip []bool) (FlagResult, bool
 	// An Unless pattern anywhere keeps down all but the Explicit
 	// patterns, which come last.
 	for _, u := range unless {
-		if u.absent(d) {
+		c := d.evalFor(u) // taken once, as in findPointWhere
+		if c.dead {
 			continue
 		}
 		found := false
-		for si := u.nextSent(d, 0); si >= 0 && !found; si = u.nextSent(d, si+1) {
-			_, found = u.find(d, si)
+		for si := nextSentIn(d, c, 0); si >= 0 && !found; si = nextSentIn(d, c, si+1) {
+			_, found = u.findIn(d, c, si, false)
 		}
 		if found {
 			if nExplicit == 0 {
