@@ -780,7 +780,7 @@ func markJudgedByRelative(d *doc, cues sentCues) {
 				continue
 			}
 			from := p
-			for from > s.from && !strongBreak(toks[from]) {
+			for from > s.from && !strongBreak(&toks[from]) {
 				from--
 			}
 			for x := from; x < p; x++ {
@@ -964,7 +964,7 @@ func markFormerPractice(d *doc) {
 			continue
 		}
 		for j := s.from; j < s.to; j++ {
-			t := toks[j]
+			t := &toks[j]
 			if j > s.from && t.clause && (t.brk == ';' || t.brk == ':' || t.brk == '—' || t.brk == '–' || t.raw == "but" || t.raw == "until" || t.raw == "now" || t.raw == "today") {
 				break
 			}
@@ -1000,7 +1000,7 @@ func overrides(toks []token, j, end int) bool {
 	if k+1 >= end || !overrideVerbs[toks[k].raw] {
 		return false
 	}
-	return backRefs[toks[k+1].raw] || toks[k+1].raw == "it" || toks[k+1].raw == "them"
+	return (toks[k+1].cls&clsBackRef != 0) || toks[k+1].raw == "it" || toks[k+1].raw == "them"
 }
 
 // markOverriddenDefaults sets aside a default described and then
@@ -1281,7 +1281,7 @@ func acrossListItems(d *doc, spans [][2]int) bool {
 func acrossEventItems(d *doc, lo, hi int, sn sentence) bool {
 	items, inside := 0, false
 	for j := sn.from; j+1 < sn.to; j++ {
-		t := d.toks[j]
+		t := &d.toks[j]
 		if t.raw != "on" || !(j == sn.from || t.clause && (t.brk == ',' || t.brk == ';' || t.brk == ':')) || d.toks[j+1].fn {
 			continue
 		}
@@ -1305,16 +1305,14 @@ func acrossBracket(d *doc, spans [][2]int, sn sentence) bool {
 	from := d.toks[sn.from].start
 	// the bracket holding token k (its byte offsets), or -1
 	open := func(k int) int {
-		at := -1
-		for i, r := range d.text[from:d.toks[k].start] {
-			switch r {
-			case '(':
-				at = from + i
-			case ')':
-				at = -1
-			}
+		// the last '(' before the token, unless a ')' closes it (byte
+		// searches: both are ASCII, never inside a multi-byte rune)
+		seg := d.text[from:d.toks[k].start]
+		at := strings.LastIndexByte(seg, '(')
+		if at < 0 || strings.LastIndexByte(seg, ')') > at {
+			return -1
 		}
-		return at
+		return from + at
 	}
 	inside, outside := -1, false
 	for _, s := range spans {
@@ -1473,7 +1471,7 @@ func stoppingHeader(toks []token, from, colon int) bool {
 // own advice.
 func stoppedEnd(toks []token, colon, to int) int {
 	for j := colon + 1; j < to; j++ {
-		t := toks[j]
+		t := &toks[j]
 		if !t.clause {
 			continue
 		}
@@ -1632,7 +1630,7 @@ func markFailureModes(d *doc) {
 			}
 			break
 		}
-		if si == 0 || s.to-s.from < 3 || !backRefs[toks[s.from].raw] || toks[s.from+1].raw != "also" {
+		if si == 0 || s.to-s.from < 3 || !(toks[s.from].cls&clsBackRef != 0) || toks[s.from+1].raw != "also" {
 			continue
 		}
 		p := d.sents[si-1]
@@ -1663,7 +1661,7 @@ func setAsideFailing(toks []token, from, j int) {
 		return
 	}
 	for x := k; x < j; x++ {
-		if isNegator(toks[x].raw) || toks[x].negBy >= 0 {
+		if (toks[x].cls&clsNegator != 0) || toks[x].negBy >= 0 {
 			return
 		}
 	}
@@ -1708,6 +1706,14 @@ func announcesFailures(toks []token, from, to int) bool {
 	}
 	failing := false
 	for k := from; k < to; k++ {
+		if toks[k].cls&clsFailAnnounce == 0 {
+			// none of the three heads: of the cases below, only the
+			// negator's can hold
+			if toks[k].cls&clsNegator != 0 || strings.HasSuffix(toks[k].raw, "n't") {
+				return false
+			}
+			continue
+		}
 		switch {
 		case remedyHeads[toks[k].raw] && k > from && falseRemedies[toks[k-1].raw]:
 			failing = true // "non-solutions", "false fixes"
@@ -1726,7 +1732,7 @@ func announcesFailures(toks []token, from, to int) bool {
 // remedies rejected, as under "Non-solutions".
 func failedRemedies(toks []token, from, to int) bool {
 	for k := from; k < to; k++ {
-		if !remedyHeads[toks[k].raw] {
+		if toks[k].cls&clsFailAnnounce == 0 || !remedyHeads[toks[k].raw] {
 			continue
 		}
 		for j := k + 1; j < to; j++ {
@@ -2005,12 +2011,20 @@ var placeNumbers = map[string]int{"first": 1, "second": 2, "third": 3, "fourth":
 // it starts at.
 func linesAt(text string) iter.Seq2[int, string] {
 	return func(yield func(int, string) bool) {
+		// strings.SplitAfter(text, "\n"), without the slice it makes:
+		// every line with its '\n', then what follows the last one ("" at
+		// the end of a text ending in one).
 		off := 0
-		for _, line := range strings.SplitAfter(text, "\n") {
-			if !yield(off, line) {
+		for {
+			i := strings.IndexByte(text[off:], '\n')
+			if i < 0 {
+				yield(off, text[off:])
 				return
 			}
-			off += len(line)
+			if !yield(off, text[off:off+i+1]) {
+				return
+			}
+			off += i + 1
 		}
 	}
 }
@@ -2263,7 +2277,7 @@ func markTurnedBack(d *doc) {
 		retort := toks[s.from].raw == "because" || s.to-s.from > 2 && (toks[s.from].raw == "yeah" || toks[s.from].raw == "oh") && toks[s.from+1].raw == "because"
 		bare := n.to-n.from == 1 || n.to-n.from == 2 && toks[n.from].raw == "yeah" && toks[n.from+1].raw == "right"
 		ironic := bare && (toks[n.from].raw == "not" || retort && (toks[n.from].raw == "sure" || toks[n.from].raw == "right" || toks[n.from].raw == "yeah"))
-		if !ironic && !(backRefs[toks[n.from].raw] && leadsToHarm(toks[n.from:end], end-n.from)) {
+		if !ironic && !((toks[n.from].cls&clsBackRef != 0) && leadsToHarm(toks[n.from:end], end-n.from)) {
 			continue
 		}
 		for j := s.from; j < s.to; j++ {
@@ -2363,7 +2377,7 @@ func markDistinguished(d *doc) {
 	for _, s := range d.sents {
 		from := s.from
 		for k := s.from; k < s.to; k++ {
-			if k > s.from && strongBreak(toks[k]) {
+			if k > s.from && strongBreak(&toks[k]) {
 				from = k
 			}
 			if toks[k].cls&clsCopula == 0 && toks[k].raw != "isn't" || k == from || k-from > 6 {
@@ -2422,7 +2436,7 @@ func markOrContinuations(d *doc) {
 // back to fails: "That doesn't make ...", "This breaks ...", "That's
 // wrong".
 func opensRejecting(toks []token) bool {
-	if len(toks) < 2 || !backRefs[toks[0].raw] {
+	if len(toks) < 2 || !(toks[0].cls&clsBackRef != 0) {
 		return false
 	}
 	// g21d: "That way clients can't forge keys", "This way nobody waits":
@@ -2431,7 +2445,7 @@ func opensRejecting(toks []token) bool {
 		return false
 	}
 	for j := 1; j < len(toks) && j <= 3; j++ {
-		if isNegator(toks[j].raw) || toks[j].cls&(clsCritic|clsRebuttal) != 0 || failVerbs[toks[j].raw] {
+		if (toks[j].cls&clsNegator != 0) || toks[j].cls&(clsCritic|clsRebuttal) != 0 || failVerbs[toks[j].raw] {
 			return true
 		}
 	}
@@ -2563,12 +2577,12 @@ func rejectingCleft(toks []token, s sentence) int {
 	}
 	verb := -1
 	for j := s.from + 1; j < s.to && j <= s.from+maxCleftHead; j++ {
-		if strongBreak(toks[j]) {
+		if strongBreak(&toks[j]) {
 			return -1
 		}
 		if verb < 0 && toks[j].cls&clsSpeaker != 0 {
 			for k := j + 1; k < s.to && k <= j+3; k++ {
-				if isNegator(toks[k].raw) || toks[k].raw == "never" {
+				if (toks[k].cls&clsNegator != 0) || toks[k].raw == "never" {
 					break
 				}
 				if strictCleftRejects[toks[k].raw] {
@@ -2707,7 +2721,7 @@ func markRejectedClefts(d *doc) {
 		// clause after its copula
 		if c := rejectingCleft(toks, s); c >= 0 {
 			end := c + 1
-			for end < s.to && !strongBreak(toks[end]) {
+			for end < s.to && !strongBreak(&toks[end]) {
 				end++
 			}
 			refute(c, end)
@@ -2815,7 +2829,8 @@ expire expires expiry ttl lease`)
 
 // namesTimingRisk reports whether an assumption names a timing risk.
 func namesTimingRisk(toks []token) bool {
-	for _, t := range toks {
+	for ti := range toks {
+		t := &toks[ti]
 		if timingRisks[t.raw] {
 			return true
 		}
@@ -2861,7 +2876,7 @@ func markTemptingVersions(d *doc) {
 				// same function, ...; a crash between them ...": the
 				// version named as the subject of its own description,
 				// to where the sentence turns
-				for x := j; x < s.to && !(x > j && strongBreak(toks[x])); x++ {
+				for x := j; x < s.to && !(x > j && strongBreak(&toks[x])); x++ {
 					toks[x].refuted = true
 				}
 			}
@@ -2995,7 +3010,8 @@ func markRestrictedGuarantees(d *doc) {
 // speaksForSelf reports a sentence in which the candidate states what
 // they would do: "I'd", "I set", "we run", "that's what I'd configure".
 func speaksForSelf(toks []token) bool {
-	for j, t := range toks {
+	for j := range toks {
+		t := &toks[j]
 		switch t.raw {
 		case "i'd", "we'd", "i'll", "we'll":
 			return true
@@ -3033,7 +3049,7 @@ func markOutdoneByNext(d *doc) {
 		case first.raw == "instead" || first.raw == "rather":
 			// "Instead, ...", "Instead we ...", not "Instead of X, ..."
 			outdone = second.clause && second.brk == ',' || subjectPronouns[second.raw] || second.raw == "i'd" || second.raw == "we'd"
-		case backRefs[first.raw]:
+		case (first.cls&clsBackRef != 0):
 			// "It doesn't.", "That won't: ...": a bare denial
 			if isNegator(second.raw) && auxiliaryNegation(second.raw) && (n.from+2 >= n.to || toks[n.from+2].clause && toks[n.from+2].brk != 0) {
 				outdone = true
@@ -3611,7 +3627,7 @@ func markJudgedInPlace(d *doc) {
 	for _, s := range d.sents {
 		for j := s.from + 2; j < s.to; j++ {
 			t := &toks[j]
-			if !t.clause || !(t.brk == ',' || t.brk == ';' || t.brk == '—' || t.brk == '–') || !backRefs[t.raw] && !(t.brk != ',' && (t.raw == "we" || t.raw == "i")) {
+			if !t.clause || !(t.brk == ',' || t.brk == ';' || t.brk == '—' || t.brk == '–') || !(t.cls&clsBackRef != 0) && !(t.brk != ',' && (t.raw == "we" || t.raw == "i")) {
 				continue
 			}
 			judged := rejectsBack(toks[j:s.to])

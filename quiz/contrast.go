@@ -308,7 +308,7 @@ func componentCompares(toks []token, k int) bool {
 // two holders' log timestamps with the TTL"): a debugging step, which
 // probes rather than claims.
 func investigatesRecords(toks []token, k int) bool {
-	if k > 0 && toks[k-1].sent == toks[k].sent && (toks[k-1].raw == "storage" || isNegator(toks[k-1].raw)) {
+	if k > 0 && toks[k-1].sent == toks[k].sent && (toks[k-1].raw == "storage" || (toks[k-1].cls&clsNegator != 0)) {
 		return false
 	}
 	for j := k + 1; j < len(toks) && j <= k+5 && toks[j].sent == toks[k].sent; j++ {
@@ -352,7 +352,8 @@ const outlineNote = "This answer is an outline in one line: it names what to cov
 // outlineOnly reports an answer capOutline keeps below the pass mark.
 func outlineOnly(d *doc) bool {
 	words, thens := 0, 0
-	for _, t := range d.toks {
+	for ti := range d.toks {
+		t := &d.toks[ti]
 		if !t.code {
 			words++
 		}

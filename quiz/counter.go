@@ -37,14 +37,15 @@ func counterClaimed(d *doc, f *RedFlag) bool {
 // the answer that is not a question.
 func claimedAnywhere(d *doc, pats []*Pattern) bool {
 	for _, p := range pats {
-		if p.absent(d) {
+		c := d.evalFor(p) // taken once, as in findPointWhere
+		if c.dead {
 			continue
 		}
 		for si, s := range d.sents {
 			if s.question {
 				continue
 			}
-			if _, ok := p.findClaim(d, si); ok {
+			if _, ok := p.findIn(d, c, si, true); ok {
 				return true
 			}
 		}
@@ -84,11 +85,11 @@ func bareClaim(d *doc, m match) bool {
 		near--
 	}
 	far := lo
-	for far > s.from && !strongBreak(toks[far]) {
+	for far > s.from && !strongBreak(&toks[far]) {
 		far--
 	}
 	for j := far; j < lo; j++ {
-		t := toks[j]
+		t := &toks[j]
 		if t.cls&(clsCritic|clsRebuttal|clsMention) != 0 || t.cls&clsAttribution != 0 && t.raw != "take" || t.cls&clsMistake != 0 && t.raw != "pattern" ||
 			reporterNouns[t.raw] || framingVerbs[t.raw] || rejectingVerbs[t.raw] {
 			return false
@@ -99,7 +100,7 @@ func bareClaim(d *doc, m match) bool {
 		end++
 	}
 	for j := near; j < end; j++ {
-		t := toks[j]
+		t := &toks[j]
 		// (a negation reaching back from inside the claim, as "cannot"
 		// does to its subject in "the holder cannot freeze that long",
 		// is the claim's own wording, not a denial before it)
@@ -239,7 +240,7 @@ func deniesVerb(raw string) bool {
 
 // strongBreak reports a token that opens a clause after a semicolon,
 // colon, dash or bracket.
-func strongBreak(t token) bool {
+func strongBreak(t *token) bool {
 	return t.clause && (t.brk == ';' || t.brk == ':' || t.brk == '—' || t.brk == '–' || t.brk == '(' || t.brk == ')')
 }
 
@@ -334,7 +335,7 @@ func plainClaim(d *doc, m match) bool {
 	}
 	s := d.sents[d.toks[lo].sent]
 	for j := s.from; j < s.to; j++ {
-		t := d.toks[j]
+		t := &d.toks[j]
 		if weighingWords[t.raw] || structuralG21&g21StrictDenial != 0 && j < lo && (t.cls&clsNegator != 0 || possibilityModals[t.raw]) {
 			return false
 		}

@@ -149,14 +149,15 @@ func semicolonBreak(d *doc, k int) bool {
 // overlaps none of the avoid spans.
 func findAsserted(d *doc, pats, reqs []*Pattern, avoid []Span, pol map[string]bool, keep func(d *doc, s sentence) bool) ([]Span, bool) {
 	for _, p := range pats {
-		if p.absent(d) {
+		c := d.evalFor(p) // taken once, as in findPointWhere
+		if c.dead {
 			continue
 		}
-		for si := p.nextSent(d, 0); si >= 0; si = p.nextSent(d, si+1) {
+		for si := nextSentIn(d, c, 0); si >= 0; si = nextSentIn(d, c, si+1) {
 			if !keep(d, d.sents[si]) {
 				continue
 			}
-			m, ok := p.find(d, si)
+			m, ok := p.findIn(d, c, si, false)
 			if !ok || commonOnly(d, m) || !assertedMatch(d, m, pol) {
 				continue
 			}
@@ -455,11 +456,12 @@ func contradicts(q *Question, f *RedFlag, cache *wordCache, lex *lexicon) []cont
 // anyFinds reports whether one of pats matches a sentence of d.
 func anyFinds(d *doc, pats []*Pattern) bool {
 	for _, p := range pats {
-		if p.absent(d) {
+		c := d.evalFor(p) // taken once, as in findPointWhere
+		if c.dead {
 			continue
 		}
 		for si := range d.sents {
-			if _, ok := p.find(d, si); ok {
+			if _, ok := p.findIn(d, c, si, false); ok {
 				return true
 			}
 		}

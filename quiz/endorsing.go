@@ -36,7 +36,8 @@ func endorsingHeader(toks []token) bool {
 		return false
 	}
 	endorsed := false
-	for j, t := range toks {
+	for j := range toks {
+		t := &toks[j]
 		r := t.raw
 		if isNegator(r) || r == "no" || prohibitions[r] || mistakeNouns[r] || mentionNouns[r] || reporters[r] || reporterNouns[r] || rejectWords[r] ||
 			t.cls&(clsMistake|clsMention|clsCritic|clsRebuttal) != 0 || r == "suspects" || r == "usual" {

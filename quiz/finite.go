@@ -76,7 +76,8 @@ func finiteVerb(toks []token) bool { return finiteAt(toks) >= 0 }
 
 // finiteAt returns the index in toks of its first finite verb, or -1.
 func finiteAt(toks []token) int {
-	for k, t := range toks {
+	for k := range toks {
+		t := &toks[k]
 		// (a word in brackets is read as code, but "(expiry is
 		// wall-clock based)" is said)
 		if t.inert {
@@ -105,7 +106,7 @@ func finiteAt(toks []token) int {
 		}
 		// A verb sharing the subject before it ("..., lost his slot,
 		// and shows up") heads its clause.
-		if inflected && (t.clause || k > 0 && orderLeads[toks[k-1].raw]) && next && objectAfter(toks[k+1]) {
+		if inflected && (t.clause || k > 0 && orderLeads[toks[k-1].raw]) && next && objectAfter(&toks[k+1]) {
 			return k
 		}
 		// (an inflected form before a preposition or a conjunction reads
@@ -113,14 +114,14 @@ func finiteAt(toks []token) int {
 		// against", "leader elected by", "holder paused or crashed")
 		// At the end of a clause, a noun-verb homograph's -s form is a
 		// plural as often ("split votes", "external locks").
-		if inflected && k > 0 && !t.clause && subjectBefore(toks[k-1]) && (next && (!toks[k+1].fn || objectAfter(toks[k+1]) || isNegator(toks[k+1].raw)) || !next && !(nounVerbs[base] && strings.HasSuffix(t.raw, "s"))) {
+		if inflected && k > 0 && !t.clause && subjectBefore(&toks[k-1]) && (next && (!toks[k+1].fn || objectAfter(&toks[k+1]) || (toks[k+1].cls&clsNegator != 0)) || !next && !(nounVerbs[base] && strings.HasSuffix(t.raw, "s"))) {
 			return k
 		}
 		head := k == 0 || t.clause || k == 1 && toks[0].clause && orderLeads[toks[0].raw] || toks[k-1].clause && orderLeads[toks[k-1].raw]
 		// A verb that is no noun heads an order whatever follows it
 		// ("acquire with SET NX", "extend it"); one that is also a noun
 		// ("retry with backoff", "claim of the run") needs its object.
-		if !inflected && head && (!nounVerbs[base] || next && (objectAfter(toks[k+1]) || k == 0 && !toks[k+1].fn)) {
+		if !inflected && head && (!nounVerbs[base] || next && (objectAfter(&toks[k+1]) || k == 0 && !toks[k+1].fn)) {
 			return k
 		}
 	}
@@ -157,7 +158,7 @@ func verbOf(raw string) (base string, inflected bool) {
 // of a verb right after it: a noun-like word or a pronoun, not an
 // article, a preposition, a quantifier or a number ("the pauses", "of
 // writes", "all locks", "two transfers").
-func subjectBefore(t token) bool {
+func subjectBefore(t *token) bool {
 	switch t.raw {
 	case "it", "that", "which", "who", "this", "nothing", "everything", "someone", "something", "anyone", "everyone", "nobody", "none":
 		return true
@@ -172,7 +173,7 @@ func subjectBefore(t token) bool {
 // "retry it", "set 30000"), rather than a preposition, a conjunction or a
 // noun that keep the head a noun ("retry with backoff", "claim of the
 // run", "grant committed on a majority").
-func objectAfter(t token) bool {
+func objectAfter(t *token) bool {
 	switch t.raw {
 	case "a", "an", "the", "each", "every", "its", "their", "this", "that", "these", "those", "my", "your", "our", "his", "her", "it", "them", "all", "any", "both", "no", "one":
 		return true

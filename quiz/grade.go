@@ -380,15 +380,18 @@ func findPointIn(d *doc, pats, reqs []*Pattern, keep func(d *doc, s sentence) bo
 // the release, QA-6 Q1).
 func findPointWhere(d *doc, pats, reqs []*Pattern, keep, keepReqs func(d *doc, s sentence) bool) ([]Span, bool) {
 	for _, p := range pats {
-		if p.absent(d) {
+		// (its evalCtx taken once: absent, nextSent and find would each
+		// look it up again, per sentence)
+		c := d.evalFor(p)
+		if c.dead {
 			continue
 		}
-		for si := p.nextSent(d, 0); si >= 0; si = p.nextSent(d, si+1) {
+		for si := nextSentIn(d, c, 0); si >= 0; si = nextSentIn(d, c, si+1) {
 			s := d.sents[si]
 			if !keep(d, s) {
 				continue
 			}
-			m, ok := p.find(d, si)
+			m, ok := p.findIn(d, c, si, false)
 			if !ok || commonOnly(d, m) {
 				continue
 			}
@@ -411,7 +414,7 @@ func findPointWhere(d *doc, pats, reqs []*Pattern, keep, keepReqs func(d *doc, s
 func commonOnly(d *doc, m match) bool {
 	for _, s := range m.spans {
 		for k := s[0]; k < s[1]; k++ {
-			t := d.toks[k]
+			t := &d.toks[k]
 			if !lightVerbs[t.raw] && !lightVerbs[t.stem] && !lightVerbs[t.lemma] {
 				return false
 			}
@@ -429,7 +432,8 @@ var lightVerbs = setOf(`do be have get make use take give keep let go come see k
 func findReqs(d *doc, reqs []*Pattern, si int, keep func(d *doc, s sentence) bool) ([]Span, bool) {
 	var spans []Span
 	for _, r := range reqs {
-		if r.absent(d) {
+		c := d.evalFor(r) // taken once, as in findPointWhere
+		if c.dead {
 			return nil, false
 		}
 		found := false
@@ -437,7 +441,7 @@ func findReqs(d *doc, reqs []*Pattern, si int, keep func(d *doc, s sentence) boo
 			if !keep(d, d.sents[sj]) {
 				continue
 			}
-			if m, ok := r.find(d, sj); ok {
+			if m, ok := r.findIn(d, c, sj, false); ok {
 				spans = append(spans, m.byteSpans(d)...)
 				found = true
 				break
@@ -512,14 +516,15 @@ func listHeading(d *doc, si int) int {
 
 // findWhere finds p in the first sentence keep accepts where it matches.
 func findWhere(d *doc, p *Pattern, keep func(d *doc, s sentence) bool) (match, bool) {
-	if p.absent(d) {
+	c := d.evalFor(p) // taken once, as in findPointWhere
+	if c.dead {
 		return match{}, false
 	}
 	for si, s := range d.sents {
 		if !keep(d, s) {
 			continue
 		}
-		if m, ok := p.find(d, si); ok {
+		if m, ok := p.findIn(d, c, si, false); ok {
 			return m, true
 		}
 	}
@@ -534,7 +539,8 @@ func glued(d *doc, s sentence) bool {
 	if s.credits() || s.dressed || s.question {
 		return false
 	}
-	for _, t := range d.toks[s.from:s.to] {
+	for k := s.from; k < s.to; k++ {
+		t := &d.toks[k]
 		if t.fn && !t.code && t.raw != "a" && t.raw != "an" && t.raw != "the" {
 			return true
 		}
@@ -574,12 +580,13 @@ func findFlag(d *doc, f *RedFlag, proseOnly bool, skip []bool) (FlagResult, bool
 	// An Unless pattern anywhere keeps down all but the Explicit
 	// patterns, which come last.
 	for _, u := range unless {
-		if u.absent(d) {
+		c := d.evalFor(u) // taken once, as in findPointWhere
+		if c.dead {
 			continue
 		}
 		found := false
-		for si := u.nextSent(d, 0); si >= 0 && !found; si = u.nextSent(d, si+1) {
-			_, found = u.find(d, si)
+		for si := nextSentIn(d, c, 0); si >= 0 && !found; si = nextSentIn(d, c, si+1) {
+			_, found = u.findIn(d, c, si, false)
 		}
 		if found {
 			if nExplicit == 0 {
@@ -591,17 +598,19 @@ func findFlag(d *doc, f *RedFlag, proseOnly bool, skip []bool) (FlagResult, bool
 	}
 	countered := -1 // unknown until a match needs it
 	for _, p := range pats {
-		if p.absent(d) {
+		// (its evalCtx taken once, as in findPointWhere)
+		c := d.evalFor(p)
+		if c.dead {
 			continue
 		}
-		for si := p.nextSent(d, 0); si >= 0; si = p.nextSent(d, si+1) {
+		for si := nextSentIn(d, c, 0); si >= 0; si = nextSentIn(d, c, si+1) {
 			s := d.sents[si]
 			// A question asks rather than claims ("is it SETNX then
 			// EXPIRE?"), so it cannot raise a flag.
 			if s.question || (proseOnly && !s.claim) || skip != nil && skip[si] {
 				continue
 			}
-			if m, ok := p.findClaim(d, si); ok {
+			if m, ok := p.findIn(d, c, si, true); ok {
 				// Beside its claimed counterpart, only a bare claim of
 				// the mistake counts (see counterClaimed).
 				if countered < 0 {

@@ -574,7 +574,16 @@ func (p *Pattern) nextSent(d *doc, si int) int {
 	if si >= len(d.sents) {
 		return -1
 	}
-	m, ok := d.evalFor(p).sentMask()
+	return nextSentIn(d, d.evalFor(p), si)
+}
+
+// nextSentIn is nextSent for c, the pattern's evalCtx on d (d.evalFor(p),
+// taken once by a caller that loops over the sentences).
+func nextSentIn(d *doc, c *evalCtx, si int) int {
+	if si >= len(d.sents) {
+		return -1
+	}
+	m, ok := c.sentMask()
 	if !ok {
 		return si
 	}
@@ -857,7 +866,8 @@ func (d *doc) index() *docIndex {
 	}
 	stemKeys := make([][2]int32, len(d.toks))
 	formKeys := make([][2]int32, len(d.toks))
-	for k, t := range d.toks {
+	for k := range d.toks {
+		t := &d.toks[k]
 		stemKeys[k] = [2]int32{id(ix.stems, t.stem), id(ix.stems, t.lstem)}
 		formKeys[k] = [2]int32{id(ix.forms, t.raw), id(ix.forms, t.lemma)}
 	}
@@ -1403,7 +1413,8 @@ func (d *doc) markMissing(p *Pattern) {
 		d.lexExtra[g>>6] |= 1 << (uint(g) & 63)
 		var b bitset
 		var sents uint64
-		for k, t := range d.toks {
+		for k := range d.toks {
+			t := &d.toks[k]
 			gids := t.gids
 			if t.lex != x {
 				gids = x.gidsOf(t.raw, t.wordForms)

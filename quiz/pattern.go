@@ -560,8 +560,9 @@ func parseWord(a string, words *wordCache) (elem, error) {
 			if len(d.toks) == 0 {
 				return nil, fmt.Errorf("prefix %q: no word before its hyphen", a)
 			}
-			for _, t := range d.toks {
-				lead = append(lead, litWord(t))
+			for ti := range d.toks {
+				t := &d.toks[ti]
+				lead = append(lead, litWord(*t))
 			}
 			pre = pre[i+1:]
 		}
@@ -586,8 +587,9 @@ func parseWord(a string, words *wordCache) (elem, error) {
 		return litWord(d.toks[0]), nil
 	}
 	seq := make([]elem, len(d.toks))
-	for i, t := range d.toks {
-		seq[i] = litWord(t)
+	for i := range d.toks {
+		t := &d.toks[i]
+		seq[i] = litWord(*t)
 	}
 	return &seqElem{elems: seq, gap: 0}, nil
 }
@@ -750,7 +752,12 @@ func (p *Pattern) find(d *doc, si int) (match, bool) { return p.findAs(d, si, fa
 func (p *Pattern) findClaim(d *doc, si int) (match, bool) { return p.findAs(d, si, true) }
 
 func (p *Pattern) findAs(d *doc, si int, claimOnly bool) (match, bool) {
-	c := d.evalFor(p)
+	return p.findIn(d, d.evalFor(p), si, claimOnly)
+}
+
+// findIn is findAs for c, p's evalCtx on d (d.evalFor(p), taken once by
+// a caller that loops over the sentences).
+func (p *Pattern) findIn(d *doc, c *evalCtx, si int, claimOnly bool) (match, bool) {
 	if c.dead {
 		return match{}, false
 	}
@@ -923,7 +930,7 @@ func (p *Pattern) localExcluded(d *doc, c *evalCtx, spans [][2]int) bool {
 	// a clause that qualifies the claim right after it counts too ("...
 	// needs no changes if it already compares versions", "..., but only
 	// for reads")
-	if hi < len(d.toks) && d.toks[hi].sent == sent && !strongBreak(d.toks[hi]) && qualifierOpeners[d.toks[hi].raw] {
+	if hi < len(d.toks) && d.toks[hi].sent == sent && !strongBreak(&d.toks[hi]) && qualifierOpeners[d.toks[hi].raw] {
 		for hi++; hi < len(d.toks) && !d.toks[hi].clause && d.toks[hi].sent == sent; hi++ {
 		}
 	}
@@ -961,7 +968,7 @@ func (p *Pattern) localExcluded(d *doc, c *evalCtx, spans [][2]int) bool {
 // "so that"), or end when there is none.
 func consequenceAfter(d *doc, k, end int) int {
 	for ; k < end; k++ {
-		t := d.toks[k]
+		t := &d.toks[k]
 		if !t.clause {
 			continue // a consequence opens a clause: after a comma, a dash or as a clause word
 		}
@@ -1079,7 +1086,7 @@ func dismissingHeaderEnd(d *doc, from, lo int) int {
 	}
 	neg := -1
 	for j := from; j < colon; j++ {
-		if isNegator(d.toks[j].raw) || d.toks[j].raw == "no" {
+		if (d.toks[j].cls&clsNegator != 0) || d.toks[j].raw == "no" {
 			neg = j
 			break
 		}
@@ -1089,7 +1096,7 @@ func dismissingHeaderEnd(d *doc, from, lo int) int {
 		return from
 	}
 	for j := neg; j < colon; j++ {
-		t := d.toks[j]
+		t := &d.toks[j]
 		if t.dismiss || t.raw == "worry" || t.raw == "need" || t.raw == "needed" ||
 			t.raw == "one" && j+1 < colon && d.toks[j+1].raw == "of" {
 			return colon
@@ -1116,7 +1123,7 @@ func judgesBack(d *doc, k, end int) bool {
 		return false
 	}
 	for j := k; j < end && j <= k+3; j++ {
-		if isNegator(d.toks[j].raw) {
+		if d.toks[j].cls&clsNegator != 0 {
 			return true
 		}
 	}
@@ -1170,10 +1177,10 @@ func (p *Pattern) inCondition(d *doc, spans [][2]int, cands *[maxParts][maxSpans
 		}
 		lo, hi = s[0], s[1]
 		sent := d.toks[lo].sent
-		for lo > 0 && condHypo(d.toks[lo-1]) && d.toks[lo-1].sent == sent {
+		for lo > 0 && condHypo(&d.toks[lo-1]) && d.toks[lo-1].sent == sent {
 			lo--
 		}
-		for hi < len(d.toks) && condHypo(d.toks[hi]) && d.toks[hi].sent == sent {
+		for hi < len(d.toks) && condHypo(&d.toks[hi]) && d.toks[hi].sent == sent {
 			hi++
 		}
 		break
@@ -1211,12 +1218,12 @@ func (p *Pattern) inCondition(d *doc, spans [][2]int, cands *[maxParts][maxSpans
 // condHypo reports a token in a condition that a red flag reads as one:
 // not in an if-clause its main clause only approves ("if you check it
 // before every write, you're covered": see approvedCond).
-func condHypo(t token) bool { return t.hypo && !t.approvedCond }
+func condHypo(t *token) bool { return t.hypo && !t.approvedCond }
 
 // allHypo reports whether every token of s lies in a condition.
 func allHypo(d *doc, s [2]int) bool {
 	for j := s[0]; j < s[1]; j++ {
-		if !condHypo(d.toks[j]) {
+		if !condHypo(&d.toks[j]) {
 			return false
 		}
 	}
@@ -1346,7 +1353,7 @@ func (p *Pattern) claimed(d *doc, spans [][2]int) bool {
 			continue
 		}
 		for j := s[0]; j < s[1]; j++ {
-			if !condHypo(d.toks[j]) {
+			if !condHypo(&d.toks[j]) {
 				allHypo = false
 			}
 		}
@@ -1363,7 +1370,7 @@ func (p *Pattern) claimed(d *doc, spans [][2]int) bool {
 			continue
 		}
 		for j := s[0]; j < s[1]; j++ {
-			t := d.toks[j]
+			t := &d.toks[j]
 			if t.refuted && !claimedDefinition(d, spans, t.definedBy) || t.probe {
 				return false
 			}
@@ -1404,8 +1411,8 @@ func (p *Pattern) claimed(d *doc, spans [][2]int) bool {
 	// A quotation is a mention only when the sentence rejects it.
 	sn := d.sents[d.toks[spans[0][0]].sent]
 	for j := sn.from; j < sn.to; j++ {
-		t := d.toks[j]
-		if t.quote != quote && (rejectWords[t.raw] || critics[t.raw] || rebuttals[t.raw] || isNegator(t.raw)) {
+		t := &d.toks[j]
+		if t.quote != quote && (rejectWords[t.raw] || critics[t.raw] || rebuttals[t.raw] || (t.cls&clsNegator != 0)) {
 			return false
 		}
 	}
@@ -1467,7 +1474,7 @@ func quoteDenied(d *doc, j, quote int) bool {
 		switch t := d.toks[to].raw; {
 		case isNegator(t):
 			neg = to
-		case quoteCopulas[t] && to+1 < len(d.toks) && d.toks[to+1].sent == d.toks[j].sent && isNegator(d.toks[to+1].raw):
+		case quoteCopulas[t] && to+1 < len(d.toks) && d.toks[to+1].sent == d.toks[j].sent && (d.toks[to+1].cls&clsNegator != 0):
 			neg = to + 1
 		}
 		// ... but `"SETNX then EXPIRE" isn't a problem` or `... isn't

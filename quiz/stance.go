@@ -76,7 +76,7 @@ func opensWithNo(d *doc) bool {
 		}
 		// "Not in the usual sense, but it does give mutual exclusion": an
 		// emphatic do after the contrast grants what the opening denied
-		if contrast && (r == "does" || r == "do") && k+1 < s.to && !isNegator(toks[k+1].raw) && toks[k+1].raw != "so" {
+		if contrast && (r == "does" || r == "do") && k+1 < s.to && !(toks[k+1].cls&clsNegator != 0) && toks[k+1].raw != "so" {
 			return false
 		}
 		if grantWords[r] {

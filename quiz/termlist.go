@@ -65,7 +65,8 @@ func bareTerm(toks []token) bool {
 		return false
 	}
 	words := 0
-	for _, t := range toks {
+	for ti := range toks {
+		t := &toks[ti]
 		if !determiners[t.raw] {
 			words++
 		}
@@ -73,13 +74,14 @@ func bareTerm(toks []token) bool {
 	if words > maxTermWords {
 		return false
 	}
-	for i, t := range toks {
+	for i := range toks {
+		t := &toks[i]
 		// "to" before a determiner is a preposition ("each write to the
 		// store"), not "to" before a verb (grader g19)
 		if t.raw == "to" && i+1 < len(toks) && determiners[toks[i+1].raw] {
 			continue
 		}
-		if auxiliaries[t.raw] || termGlue[t.raw] || sequenceWords[t.raw] || isNegator(t.raw) || t.raw == "never" || strings.ContainsRune(t.raw, '\'') && !strings.HasSuffix(t.raw, "'s") || strings.HasSuffix(t.raw, "'s") && (termGlue[strings.TrimSuffix(t.raw, "'s")] || dummyPronouns[strings.TrimSuffix(t.raw, "'s")]) {
+		if auxiliaries[t.raw] || termGlue[t.raw] || sequenceWords[t.raw] || (t.cls&clsNegator != 0) || t.raw == "never" || strings.ContainsRune(t.raw, '\'') && !strings.HasSuffix(t.raw, "'s") || strings.HasSuffix(t.raw, "'s") && (termGlue[strings.TrimSuffix(t.raw, "'s")] || dummyPronouns[strings.TrimSuffix(t.raw, "'s")]) {
 			return false
 		}
 	}
@@ -98,14 +100,14 @@ func acrossTermList(d *doc, spans [][2]int, sn sentence) bool {
 	}
 	toks := d.toks
 	from := lo
-	for from > sn.from && !strongBreak(toks[from]) {
+	for from > sn.from && !strongBreak(&toks[from]) {
 		from--
 	}
 	if !(toks[from].clause && toks[from].brk == ':') || !gatherHeader(toks, sn.from, from) {
 		return false
 	}
 	to := hi
-	for to < sn.to && !strongBreak(toks[to]) {
+	for to < sn.to && !strongBreak(&toks[to]) {
 		to++
 	}
 	// A bracketed gloss inside an item ("acquire time (and the return

@@ -668,7 +668,8 @@ func isProse(toks []token, segments int, skipInert bool) bool {
 		return false
 	}
 	n, fn := 0, 0
-	for _, t := range toks {
+	for ti := range toks {
+		t := &toks[ti]
 		if t.code || skipInert && t.inert {
 			continue
 		}
@@ -687,7 +688,8 @@ func isProse(toks []token, segments int, skipInert bool) bool {
 	// lease expiry"): they are not counted as the glue of a run-on.
 	if segments == 1 && n >= runOnWords {
 		glue := fn
-		for _, t := range toks {
+		for ti := range toks {
+			t := &toks[ti]
 			if t.fn && !t.code && !(skipInert && t.inert) && (t.raw == "and" || t.raw == "or") {
 				glue--
 			}
@@ -732,7 +734,8 @@ func isTerseClaim(text string, toks []token, segments, outer int, slashed bool) 
 	// (A bare number is no command: "1. fencing token 2. monotonic
 	// counter 3. ..." numbers a list.)
 	code := 0
-	for _, x := range toks {
+	for ti := range toks {
+		x := &toks[ti]
 		if x.code && strings.TrimLeft(x.raw, "0123456789") != "" {
 			code++
 		}
@@ -776,7 +779,8 @@ func isTerseClaim(text string, toks []token, segments, outer int, slashed bool) 
 	// telegraphic sentences ("Holder pauses past TTL, key expires, second
 	// client acquires") break into clauses.
 	words, said := 0, 0 // words not code; words not inert
-	for _, x := range toks {
+	for ti := range toks {
+		x := &toks[ti]
 		if !x.code && !x.inert {
 			words++
 		}
@@ -794,7 +798,8 @@ func isTerseClaim(text string, toks []token, segments, outer int, slashed bool) 
 	if longList || said < 3 || words > maxTerse && segments == 1 || float64(said) < perSegment*float64(segments) {
 		return false
 	}
-	for _, t := range toks {
+	for ti := range toks {
+		t := &toks[ti]
 		if t.fn && !t.code && !t.inert && t.raw != "a" && t.raw != "an" && t.raw != "the" {
 			return true
 		}
@@ -815,7 +820,8 @@ func isTerseClaim(text string, toks []token, segments, outer int, slashed bool) 
 // run_at), and an aside of three words or more is a clause of its own.
 func gluedItem(text string, toks []token) bool {
 	first, aside := 0, 0 // aside: words in a row read as code that do not look like it
-	for k, t := range toks {
+	for k := range toks {
+		t := &toks[k]
 		if k > 0 && t.clause && strings.ContainsRune(",;:—–", t.brk) {
 			first = k
 		}
@@ -1413,7 +1419,7 @@ func verbBefore(toks []token, k int) bool {
 // flags alone (setAside): the second reader, trained before it, reads
 // the words after the aside as before.
 func asideWide(d *doc, j int) bool {
-	t := d.toks[j]
+	t := &d.toks[j]
 	return t.clause && t.brk == ',' && (concessiveAsides[t.raw] || quantifiedAsides[t.raw] && j+1 < len(d.toks) && asideQuantifiers[d.toks[j+1].raw])
 }
 
@@ -1422,7 +1428,7 @@ func asideWide(d *doc, j int) bool {
 // closing dash or bracket in the same sentence (within negForward
 // tokens), or -1 when the break is not the start of a paired aside.
 func asideClose(d *doc, j int) int {
-	t := d.toks[j]
+	t := &d.toks[j]
 	if !t.clause || t.brk != '—' && t.brk != '–' && t.brk != '(' && !(t.brk == ',' && asideOpeners[t.raw]) {
 		return -1
 	}
@@ -1450,7 +1456,7 @@ func asideCloseWide(d *doc, j int) int {
 // asideEnd returns the token that opens the clause after the aside opened
 // at toks[j] and closed by want, within reach tokens, or -1.
 func asideEnd(d *doc, j int, want rune, reach int) int {
-	t := d.toks[j]
+	t := &d.toks[j]
 	for c := j + 1; c < len(d.toks) && c <= j+reach && d.toks[c].sent == t.sent; c++ {
 		if want == ',' && d.toks[c].clause && d.toks[c].brk == 0 {
 			return -1
@@ -1880,7 +1886,7 @@ func markFrames(d *doc) {
 			}
 			to := clauseEnd(from)
 			for j := to; j < sentEnd(k); j++ {
-				if rebuttals[toks[j].raw] || isNegator(toks[j].raw) {
+				if rebuttals[toks[j].raw] || (toks[j].cls&clsNegator != 0) {
 					refute(from, to, false, k)
 					break
 				}
@@ -2048,7 +2054,7 @@ func codePlaceProbe(toks []token, k int) bool {
 	default:
 		return false
 	}
-	if k > 0 && toks[k-1].sent == toks[k].sent && (isNegator(toks[k-1].raw) || attributiveDets[toks[k-1].raw]) {
+	if k > 0 && toks[k-1].sent == toks[k].sent && ((toks[k-1].cls&clsNegator != 0) || attributiveDets[toks[k-1].raw]) {
 		return false
 	}
 	for j := k + 1; j < len(toks) && j <= k+4 && toks[j].sent == toks[k].sent; j++ {
@@ -2147,7 +2153,8 @@ var vagueObjects = setOf(`obvious usual basics likely boring simple cheap easy`)
 // vagueProbeObject reports a probe's object that names no suspect of its
 // own (see vagueObjects).
 func vagueProbeObject(toks []token) bool {
-	for _, t := range toks {
+	for ti := range toks {
+		t := &toks[ti]
 		if vagueObjects[t.raw] {
 			return true
 		}
@@ -2250,8 +2257,9 @@ corruption duplicate duplicates`)
 // them"), or goes on about the one before it (a back-reference first)
 // with a negation ("That doesn't stop a paused holder").
 func judged(toks []token) bool {
-	back := len(toks) > 0 && backRefs[toks[0].raw]
-	for _, t := range toks {
+	back := len(toks) > 0 && (toks[0].cls&clsBackRef != 0)
+	for ti := range toks {
+		t := &toks[ti]
 		if t.refuted || t.cls&clsCritic != 0 || harmNouns[t.raw] || back && t.negBy >= 0 {
 			return true
 		}
@@ -2372,7 +2380,8 @@ func lineOf(d *doc, s sentence) int {
 // reason, claimed. A header of mistakes or myths to ignore still names them.
 func dismissesHeader(toks []token) bool {
 	dismissed := false
-	for _, t := range toks {
+	for ti := range toks {
+		t := &toks[ti]
 		if mistakeNouns[t.raw] || mentionNouns[t.raw] {
 			return false
 		}
@@ -3105,10 +3114,10 @@ func antiPattern(toks []token) bool {
 // safe, as one followed by "— assumes no long pause" is.
 func reliesOnTiming(toks []token, j int, s sentence) bool {
 	k := j
-	if backRefs[toks[k].raw] || toks[k].raw == "they" || toks[k].raw == "both" || toks[k].raw == "all" {
+	if (toks[k].cls&clsBackRef != 0) || toks[k].raw == "they" || toks[k].raw == "both" || toks[k].raw == "all" {
 		k++
 	}
-	if k >= s.to || !relianceVerbs[toks[k].raw] {
+	if k >= s.to || !(toks[k].cls&clsReliance != 0) {
 		return false
 	}
 	on := -1
@@ -3140,7 +3149,7 @@ func statesAssumption(toks []token) bool {
 		return false
 	}
 	j := 0
-	if backRefs[toks[0].raw] && len(toks) > 1 {
+	if (toks[0].cls&clsBackRef != 0) && len(toks) > 1 {
 		j = 1
 	}
 	switch toks[j].raw {
@@ -3188,6 +3197,7 @@ func rejectsBack(toks []token) bool {
 		return false
 	}
 	first := toks[0].raw
+	firstBack := toks[0].cls&clsBackRef != 0 // backRefs[first], read from its class
 	end := len(toks)
 	for j := 1; j < len(toks); j++ {
 		if toks[j].clause && toks[j].brk != 0 {
@@ -3214,13 +3224,13 @@ func rejectsBack(toks []token) bool {
 		case "true", "quite", "really", "so", "correct", "right":
 			return end <= 3
 		}
-	case backRefs[first] && end <= 3 && len(toks) > 1 && (strings.HasSuffix(toks[1].raw, "n't") || toks[1].raw == "not"):
+	case firstBack && end <= 3 && len(toks) > 1 && (strings.HasSuffix(toks[1].raw, "n't") || toks[1].raw == "not"):
 		// "...; it isn't.", "They don't."
 		return true
-	case backRefs[first] && len(toks) > 3 && notWhat(toks):
+	case firstBack && len(toks) > 3 && notWhat(toks):
 		// "That's not what WAIT promises.", "That isn't how WAIT works."
 		return true
-	case backRefs[first]:
+	case firstBack:
 		for j := 1; j < end && j <= 6; j++ {
 			r := toks[j].raw
 			if rejectWords[r] && r != "avoid" && r != "avoided" || rebuttals[r] || toks[j].cls&clsRebuttal != 0 || flawNouns[r] {
@@ -3240,12 +3250,12 @@ func rejectsBack(toks []token) bool {
 			// "we replaced it with ...", "so we ripped that out": what
 			// came before is what was replaced.
 			if replaceVerbs[toks[j].raw] {
-				return j+1 < end && backRefs[toks[j+1].raw] || j+2 < end && backRefs[toks[j+2].raw] && (toks[j+1].raw == "all" || toks[j+1].raw == "out")
+				return j+1 < end && (toks[j+1].cls&clsBackRef != 0) || j+2 < end && (toks[j+2].cls&clsBackRef != 0) && (toks[j+1].raw == "all" || toks[j+1].raw == "out")
 			}
 			switch toks[j].raw {
 			case "reject", "disagree", "dispute":
 				if toks[j].raw == "reject" || toks[j].raw == "dispute" {
-					return j+1 < len(toks) && backRefs[toks[j+1].raw]
+					return j+1 < len(toks) && (toks[j+1].cls&clsBackRef != 0)
 				}
 				return true
 			case "would", "strongly", "firmly", "completely", "also":
@@ -3269,7 +3279,7 @@ func rejectsBack(toks []token) bool {
 // mistake, a myth) is never a fault, and an unowned "a bug" stays a
 // verdict too.
 func inferredCause(toks []token) bool {
-	if len(toks) < 4 || !backRefs[toks[0].raw] {
+	if len(toks) < 4 || !(toks[0].cls&clsBackRef != 0) {
 		return false
 	}
 	inferred := false
@@ -3470,7 +3480,7 @@ func rebuttalAt(toks []token) int {
 		switch t.raw {
 		case "true", "right", "so", "believe", "hold", "holds", "correct", "case", "that":
 			// "not so", "isn't true", "don't believe", "doesn't quite hold".
-			if k > 0 && isNegator(toks[k-1].raw) || k > 1 && isNegator(toks[k-2].raw) && (toks[k-1].raw == "quite" || toks[k-1].raw == "really" || toks[k-1].raw == "entirely" || toks[k-1].raw == "the") {
+			if k > 0 && (toks[k-1].cls&clsNegator != 0) || k > 1 && (toks[k-2].cls&clsNegator != 0) && (toks[k-1].raw == "quite" || toks[k-1].raw == "really" || toks[k-1].raw == "entirely" || toks[k-1].raw == "the") {
 				return clauseStart(toks, k)
 			}
 		case "wouldn't", "won't":
@@ -3702,7 +3712,7 @@ func markReplaced(d *doc) {
 	for _, s := range d.sents {
 		prefer := false
 		for j := s.from; j < s.to; j++ {
-			t := toks[j]
+			t := &toks[j]
 			if t.cls&clsG11 == 0 && !(prefer && t.raw == "over") {
 				continue
 			}
@@ -4021,7 +4031,7 @@ func isProbe(toks []token, k int) bool {
 	case "check", "checking", "see", "verify", "confirm", "ask":
 		// "the provider can't check tokens, ...", "the check runs on the
 		// server, ...": a negated verb or a noun is no debugging step.
-		if k > 0 && toks[k-1].sent == toks[k].sent && (isNegator(toks[k-1].raw) || attributiveDets[toks[k-1].raw]) {
+		if k > 0 && toks[k-1].sent == toks[k].sent && ((toks[k-1].cls&clsNegator != 0) || attributiveDets[toks[k-1].raw]) {
 			return false
 		}
 		n := next(1)
@@ -4143,6 +4153,11 @@ const (
 	// (g21t) markInert's words, tested at every clause start.
 	clsLeadConj  // leadConjunctions
 	clsDiscourse // discourseMarkers, aloneMarkers and what a discoursePairs key starts with before a '_'
+	// (g22t) sets looked up at sentence starts and clause breaks by the
+	// reading passes (rejectsBack, reliesOnTiming, announcesFailures, ...).
+	clsBackRef      // backRefs
+	clsReliance     // relianceVerbs
+	clsFailAnnounce // remedyHeads, dismissHeads, failureHeads: the words announcesFailures stops at
 )
 
 // clsFrame are the classes a token must have for markFrames to look at it
@@ -4202,6 +4217,8 @@ func classOf(raw string) wordClass {
 		{distinctNouns[raw] || defaultMarkers[raw], clsG17}, {rejectingWords[raw], clsG18},
 		{copulas[raw], clsCopula}, {speakers[raw], clsSpeaker}, {guaranteeVerbs[raw], clsGuarantee},
 		{leadConjunctions[raw], clsLeadConj}, {discourseMarkers[raw] || aloneMarkers[raw] || discoursePairFirsts[raw], clsDiscourse},
+		{backRefs[raw], clsBackRef}, {relianceVerbs[raw], clsReliance},
+		{remedyHeads[raw] || dismissHeads[raw] || failureHeads[raw], clsFailAnnounce},
 	} {
 		if x.on {
 			c |= x.cls
