@@ -2823,7 +2823,11 @@ func markMentions(d *doc) {
 				// on its line ("4. Memory: configure volatile-lru. It only
 				// evicts keys with a TTL, so lock keys are protected"):
 				// the reason the candidate gives for their own fix.
-				if laterOnLine(d, s) && followsOwnFix(d, s) {
+				// g22i: only a present-tense claim that points back to the
+				// fix (claimsFixEffect); the story of the fault told after
+				// the fix ("A UUID was sent as the token", "The release did
+				// GET, then DEL") stays a refuted suspect.
+				if laterOnLine(d, s) && followsOwnFix(d, s) && claimsFixEffect(toks, s) {
 					continue
 				}
 				// So is an item that says its topic is no risk at all
@@ -4340,4 +4344,49 @@ func followsOwnFix(d *doc, s sentence) bool {
 		}
 	}
 	return false
+}
+
+// fixEffectOpeners open a sentence that points back to the fix just
+// prescribed: "It ...", "This ...", "That way ...", "So ...".
+var fixEffectOpeners = setOf(`it this that so thus`)
+
+// pastMarkers put a sentence in the past: the story of a fault ("the
+// release did GET", "lock keys were spared"), not what a fix achieves.
+var pastMarkers = setOf(`was were did had wasn't weren't didn't hadn't`)
+
+// reportedBeliefs report a belief or an appearance ("the team assumed lock
+// keys were safe", "it looks protected"), not the candidate's claim.
+var reportedBeliefs = setOf(`assume assumed assumes assuming thought believe believed believes treated
+seem seemed seems look looked looks appear appeared appears`)
+
+// claimsFixEffect reports whether sentence s, after an item's own fix
+// on its line under a header of causes, is the candidate's claim about
+// what that fix achieves (g22i): it opens on a word pointing back to the
+// fix ("It only evicts keys with a TTL, so lock keys are protected") and
+// is in the present tense, with no belief reported. A sentence that
+// opens on another subject, or tells in the past tense what the old
+// setup did ("The client checked the key, then paused"), is the story of
+// the fault, which the item refutes as a suspect.
+func claimsFixEffect(toks []token, s sentence) bool {
+	if !fixEffectOpeners[toks[s.from].raw] {
+		return false
+	}
+	for k := s.from; k < s.to; k++ {
+		if pastMarkers[toks[k].raw] || reportedBeliefs[toks[k].raw] || toks[k].raw == "used" && k+1 < s.to && toks[k+1].raw == "to" {
+			return false
+		}
+	}
+	// the verb after the opener, past an adverb or two ("It only ever
+	// evicts"), is not a past form ("It ran", "It kept")
+	for k := s.from + 1; k < s.to && k <= s.from+4; k++ {
+		base, inflected := verbOf(toks[k].raw)
+		if base == "" {
+			continue
+		}
+		if inflected && !strings.HasSuffix(toks[k].raw, "s") {
+			return false
+		}
+		break
+	}
+	return true
 }
