@@ -12,7 +12,7 @@ import (
 	"lockdrill/quiz"
 )
 
-var speedG22s = flag.String("speed.g22s", "", "file")
+var speedG22s = flag.String("speed.g22s", "", "file for TestGradeBlindDigestG22s's digest of every tuning answer's grade (compare two builds: a speed-up must leave it unchanged)")
 
 // TestGradeBlindDigestG22s grades every answer of the tuning writers
 // against its question and writes, one line per answer, its writer, its
