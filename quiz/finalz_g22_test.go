@@ -20,6 +20,7 @@ func TestFinalZFalseFlagsG22k(t *testing.T) {
 		{"extra cache rebuild fencing optional", "fencing-token", "fencing-unneeded", "If two holders only cause a redundant cache rebuild, fencing is optional.", false},
 		{"duplicate cache refresh token checks optional", "fencing-token", "fencing-unneeded", "For a lock whose only job is to save a duplicate cache refresh, token checks are optional.", false},
 		{"lock only avoids duplicate refresh", "fencing-token", "fencing-unneeded", "For a lock that only avoids a duplicate cache refresh, token checks are optional.", false},
+		{"lock only prevents a double charge", "fencing-token", "fencing-unneeded", "For a lock that only prevents a double charge, token checks are optional.", true},
 		{"fencing optional short ttl", "choose-ttl", "fencing-unneeded", "With a short enough TTL, fencing is optional.", true},
 		{"fencing optional ledger", "fencing-token", "fencing-unneeded", "Because the lock service revokes expired leases quickly, fencing is optional for the ledger writes.", true},
 		// ttl-as-safety: renewal limited to a running holder, or beaten by a pause
