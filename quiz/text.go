@@ -4359,6 +4359,12 @@ var pastMarkers = setOf(`was were did had wasn't weren't didn't hadn't`)
 var reportedBeliefs = setOf(`assume assumed assumes assuming thought believe believed believes treated
 seem seemed seems look looked looks appear appeared appears`)
 
+// displacers say that a fix takes the place of, or does away with, what
+// they name ("It replaces the GET then DEL", "It removes the SETNX then
+// EXPIRE gap", "It stops the plain DEL").
+var displacers = setOf(`replaces replace replacing removes remove eliminates eliminate supersedes retires
+stops`)
+
 // claimsFixEffect reports whether sentence s, after an item's own fix
 // on its line under a header of causes, is the candidate's claim about
 // what that fix achieves (g22i): it opens on a word pointing back to the
@@ -4373,6 +4379,15 @@ func claimsFixEffect(toks []token, s sentence) bool {
 	}
 	for k := s.from; k < s.to; k++ {
 		if pastMarkers[toks[k].raw] || reportedBeliefs[toks[k].raw] || toks[k].raw == "used" && k+1 < s.to && toks[k+1].raw == "to" {
+			return false
+		}
+		// g22l: a sentence that says the fix takes the place of, or
+		// does away with, a practice ("It replaces the GET then DEL,
+		// which ...", "It means volatile-lru can no longer pick the lock
+		// keys") names the practice the item rejects: the old setup,
+		// refuted with the suspect, not the candidate's claim for it.
+		if displacers[toks[k].raw] || toks[k].raw == "longer" && k > s.from && toks[k-1].raw == "no" ||
+			toks[k].raw == "instead" && k+1 < s.to && toks[k+1].raw == "of" {
 			return false
 		}
 	}
