@@ -1,0 +1,87 @@
+package quiz_test
+
+import "testing"
+
+// TestRecallG23b: wrong claims that g23's validation writers (CC, CD) and a
+// reviewer asserted without a flag, by claim family, each in sentences of
+// our own graded alone; next to each family, at least three correct
+// sentences in the same words (the claim negated, rejected, the hazard told
+// as a hazard, or the fix stated) that must stay clean.
+func TestRecallG23b(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		// sequence-commit-order: the sequence (its values, numbers) as the
+		// subject of a handing-out verb "in commit order", without "ids".
+		{"claim: sequence values assigned in commit order", "outbox-pattern", "sequence-commit-order", "Sequence values are assigned in commit order, so a WHERE id > $last cursor never misses a row.", true},
+		{"claim: nextval numbers issued in commit order", "outbox-pattern", "sequence-commit-order", "Nextval numbers are issued in commit order, so the relay's cursor is safe.", true},
+		{"claim: identity column allocates in commit order", "outbox-pattern", "sequence-commit-order", "The identity column allocates values in commit order, so no lower id appears later.", true},
+		{"correct: not assigned in commit order", "outbox-pattern", "sequence-commit-order", "Sequence values are not assigned in commit order, so a WHERE id > $last cursor can skip a row.", false},
+		{"correct: the belief reported as the cause", "outbox-pattern", "sequence-commit-order", "People assume sequence values are assigned in commit order, which is how a cursor relay loses events.", false},
+		{"correct: assigned at insert, not in commit order", "outbox-pattern", "sequence-commit-order", "A sequence value is assigned when the insert runs, not in commit order, so mark rows as sent instead of keeping a cursor.", false},
+		{"correct: called a myth", "outbox-pattern", "sequence-commit-order", "It is a myth that sequence values are assigned in commit order.", false},
+
+		// work-after-lost-lease: carrying on after a failed heartbeat with
+		// the successor waved away by "anyway".
+		{"claim: keep running, the next holder waits the TTL anyway", "choose-ttl", "work-after-lost-lease", "If a heartbeat times out, keep running; the next holder takes the lock only after the full TTL anyway.", true},
+		{"claim: keep working, the successor waits anyway", "choose-ttl", "work-after-lost-lease", "When the renewal fails, keep working: the successor has to wait out the TTL anyway.", true},
+		{"correct: don't keep running for that reason", "choose-ttl", "work-after-lost-lease", "If a heartbeat times out, stop at once; don't keep running because the next holder waits the full TTL anyway.", false},
+		{"correct: the reason named as the classic mistake", "choose-ttl", "work-after-lost-lease", "Keeping running after a heartbeat times out, since the next holder waits anyway, is the classic mistake.", false},
+		{"correct: the harm of running on anyway", "choose-ttl", "work-after-lost-lease", "If the heartbeat times out and you keep running anyway, two workers can write at once.", false},
+		{"correct: stop, the successor may come anyway", "choose-ttl", "work-after-lost-lease", "A worker whose heartbeat failed must stop, because the next holder can take the lock before it notices anyway.", false},
+
+		// fencing-unneeded: a lock service said to undo a stale holder's
+		// work, so it cannot write.
+		{"claim: the lock service rolls back its work", "fencing-token", "fencing-unneeded", "An expired holder can never write, because the lock service rolls back its uncommitted work.", true},
+		{"claim: etcd discards it", "fencing-token", "fencing-unneeded", "A lost holder cannot write, since etcd discards whatever it had not committed.", true},
+		{"claim: ZooKeeper undoes it", "fencing-token", "fencing-unneeded", "A stale holder can't write after expiry: ZooKeeper undoes its pending work.", true},
+		{"correct: no lock service rolls back", "fencing-token", "fencing-unneeded", "An expired holder can still write, because no lock service rolls back its uncommitted work.", false},
+		{"correct: the lock service cannot roll back", "fencing-token", "fencing-unneeded", "The lock service cannot roll back an expired holder's work, so the holder can still write and the storage must check a token.", false},
+		{"correct: the belief reported and denied", "fencing-token", "fencing-unneeded", "People think an expired holder can never write because the lock service rolls back its work; it does not.", false},
+		{"correct: the database rolls back, in row-lock", "row-lock", "fencing-unneeded", "A stalled client can't write after losing the lock, because the database rolls back its transaction.", false},
+		{"correct: etcd does not roll back (negator inside the phrase)", "fencing-token", "fencing-unneeded", "Etcd does not roll back a stale holder's writes elsewhere, so a lost holder that can't write to etcd can still write to the storage.", false},
+		{"correct: etcd never rolls back", "fencing-token", "fencing-unneeded", "A lost holder can't write through its old lease, but etcd never rolls back what it already wrote to the storage.", false},
+		{"correct: the lock service aborts nothing", "fencing-token", "fencing-unneeded", "Can the old holder not write once the lock service aborts its transaction? It can, since the lock service aborts nothing.", false},
+
+		// extend-without-owner: a bare EXPIRE judged fine for renewal, even
+		// beside a fencing token named elsewhere.
+		{"claim: a plain EXPIRE is fine", "extend-lease", "extend-without-owner", "For the renewal a plain EXPIRE on the key is fine, since only the holder knows the key name.", true},
+		{"claim: a bare PEXPIRE is enough, beside a token", "extend-lease", "extend-without-owner", "Keep a fencing token. For renewal a bare PEXPIRE is enough.", true},
+		{"correct: a plain EXPIRE is not fine", "extend-lease", "extend-without-owner", "A plain EXPIRE is not fine: if the lease lapsed, it extends someone else's lock.", false},
+		{"correct: the belief reported and denied", "extend-lease", "extend-without-owner", "Teams think a plain EXPIRE is fine for renewal; it is not, since the key may belong to another client by then.", false},
+		{"correct: a plain EXPIRE is unsafe", "extend-lease", "extend-without-owner", "A plain EXPIRE is unsafe for renewal, because the key may be another client's by then.", false},
+		{"correct: safe only in a script that compares", "extend-lease", "extend-without-owner", "A bare EXPIRE is only safe inside a Lua script that first compares the value.", false},
+
+		// release-rolls-back: the expiry said to put the state back.
+		{"claim: expiry returns the state to what it was", "deadlock-ordering", "release-rolls-back", "If we die after the debit, the lock expiry returns the state to what it was, so the transfer is effectively atomic.", true},
+		{"claim: the lease expiry restores the balances", "deadlock-ordering", "release-rolls-back", "A crash mid-transfer is fine: the lease expiry restores the balances to what they were.", true},
+		{"correct: expiry does not return the state", "deadlock-ordering", "release-rolls-back", "The lock expiry does not return the state to what it was; the debit stays unless a transaction covers both writes.", false},
+		{"correct: a database transaction does it", "deadlock-ordering", "release-rolls-back", "A database transaction returns the balances to what they were if we crash mid-transfer; a lease expiry does nothing of the kind.", false},
+		{"correct: nothing restores it", "deadlock-ordering", "release-rolls-back", "When the lease expires, nothing restores the balance, and the half-done transfer stays.", false},
+		{"correct: relying on it is a mistake", "deadlock-ordering", "release-rolls-back", "Relying on the lease expiry to restore the previous state is a mistake.", false},
+
+		// fresh-idempotency-key: the server makes the key as the request
+		// arrives, with a client named only in another clause.
+		{"claim: the backend creates it on arrival", "idempotency-keys", "fresh-idempotency-key", "For simplicity, the backend creates a UUID key when the request arrives.", true},
+		{"claim: client named in a purpose clause", "idempotency-keys", "fresh-idempotency-key", "To keep the mobile client simple, the server generates the key itself when the request arrives.", true},
+		{"correct: the client makes it, the server stores it", "idempotency-keys", "fresh-idempotency-key", "The client generates the key once, and the server stores it when the request arrives.", false},
+		{"correct: the counterfactual's harm", "idempotency-keys", "fresh-idempotency-key", "If the server generated the key when the request arrives, a retry would get a new key and charge twice.", false},
+		{"correct: must not", "idempotency-keys", "fresh-idempotency-key", "The server must not generate the key when the request arrives; the client makes it once per payment.", false},
+		{"correct: useless for retries", "idempotency-keys", "fresh-idempotency-key", "A key the server generates when the request arrives is useless for retries, since each retry is a new request.", false},
+
+		// ttl-as-safety: a timer said to guarantee the old holder stopped.
+		{"claim: the interval guarantees the worker gave up", "holder-id-guard", "ttl-as-safety", "That is belt and braces: the 10-minute reclaim interval already guarantees the original worker has given up before anyone else can claim.", true},
+		{"claim: the timeout makes sure the owner stopped", "holder-id-guard", "ttl-as-safety", "The timeout makes sure the previous owner has stopped before the job moves on.", true},
+		{"correct: no timeout guarantees it", "holder-id-guard", "ttl-as-safety", "No timeout guarantees the original worker has given up; a paused worker can wake after the interval.", false},
+		{"correct: does not guarantee", "holder-id-guard", "ttl-as-safety", "The 10-minute interval does not guarantee the old worker has stopped.", false},
+		{"correct: assuming it is the bug", "holder-id-guard", "ttl-as-safety", "Assuming the interval guarantees the old worker has stopped is the bug.", false},
+		{"correct: only that the claim is old", "holder-id-guard", "ttl-as-safety", "The reclaim interval only guarantees that the old worker's claim is old, not that the old worker has stopped.", false},
+
+		// wall-clock: two hosts' timestamps compared with sync as the reason.
+		{"claim: compare, NTP keeps them in sync", "two-holders", "wall-clock", "Compare the two hosts' wall-clock timestamps; NTP keeps them in sync.", true},
+		{"claim: sync we guarantee with PTP", "two-holders", "wall-clock", "Ordering the writes depends on clock sync, which we guarantee with PTP.", true},
+		{"claim: order by timestamps, chrony syncs them", "two-holders", "wall-clock", "Order the two writes by their timestamps, since our clocks are synced by chrony.", true},
+		{"correct: don't compare, even with NTP", "two-holders", "wall-clock", "Don't compare the two hosts' timestamps to order the writes, even with NTP; clocks drift.", false},
+		{"correct: only as good as NTP", "two-holders", "wall-clock", "Comparing timestamps across hosts only works as well as NTP keeps them in sync, which is not exact.", false},
+		{"correct: skew can reorder", "two-holders", "wall-clock", "I'd line up the logs by timestamp, knowing NTP skew can reorder events by milliseconds.", false},
+		{"correct: a rough order, the token is the real one", "two-holders", "wall-clock", "NTP keeps the clocks roughly in sync, so the logs give a rough order, but a fencing token is the real order.", false},
+	})
+}
