@@ -85,3 +85,58 @@ func TestRecallG23b(t *testing.T) {
 		{"correct: a rough order, the token is the real one", "two-holders", "wall-clock", "NTP keeps the clocks roughly in sync, so the logs give a rough order, but a fencing token is the real order.", false},
 	})
 }
+
+// TestRecallG23bReviewer: the rest of the families, from a reviewer's
+// wrong claims and the tuning writers CG and CF, each with correct
+// sentences of our own in the same words that stay clean.
+func TestRecallG23bReviewer(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		// clocks-irrelevant: Redis said to count a TTL down apart from the
+		// node's clock.
+		{"claim: a countdown that doesn't look at the clock", "redis-early-expiry", "clocks-irrelevant", "Redis keeps the TTL as a countdown that doesn't look at the system clock, so NTP changes can be ignored.", true},
+		{"claim: each node independently of its time", "redlock-operations-q", "clocks-irrelevant", "Each node counts the TTL down independently of its system time, so no NTP rules are needed.", true},
+		{"claim: a countdown that never reads the clock", "redis-early-expiry", "clocks-irrelevant", "Redis keeps a countdown that never reads the system clock.", true},
+		{"correct: not independent", "redis-early-expiry", "clocks-irrelevant", "Redis does not count the TTL down independently of the system clock; a jump in the node's clock can expire keys early.", false},
+		{"correct: the belief reported and answered", "redis-early-expiry", "clocks-irrelevant", "People assume Redis counts TTLs down independently of the system clock, yet key expiry follows the node's clock.", false},
+		{"correct: the client's monotonic clock is independent", "redis-early-expiry", "clocks-irrelevant", "The client measures its validity on a monotonic clock, independent of the system clock, while Redis's expiry still follows the node's wall clock.", false},
+		{"correct: not immune", "redis-early-expiry", "clocks-irrelevant", "Redis expiry is not immune to changes of the system clock on the node.", false},
+		{"correct: the node's TTL is not independent", "redlock-operations-q", "clocks-irrelevant", "A node's TTL is not independent of its system time, so forbid NTP steps on the Redis hosts.", false},
+		{"correct: a client timer doesn't look, Redis does", "redis-early-expiry", "clocks-irrelevant", "A client-side monotonic timer doesn't look at the system clock, but Redis's key expiry does, so a jump on the node expires the key early.", false},
+		{"correct: Redis keeps no such countdown", "redis-early-expiry", "clocks-irrelevant", "Redis does not keep a countdown that ignores the system clock; a clock jump on the node expires keys early.", false},
+
+		// client-side-fencing: a "still held" check right before the call
+		// said to remove the race.
+		{"claim: check still held, the race is gone", "unfenceable-resource", "client-side-fencing", "Check that the lease is still held right before each call, and the race is gone.", true},
+		{"correct: does not make the race go away", "unfenceable-resource", "client-side-fencing", "Checking that the lease is still held right before each call does not make the race go away.", false},
+		{"correct: a pause between check and call", "unfenceable-resource", "client-side-fencing", "Even if you check that the lease is still held right before each call, a pause between the check and the call leaves the race.", false},
+		{"correct: only narrows it", "unfenceable-resource", "client-side-fencing", "Checking that the lease is still held right before each call only narrows the race.", false},
+		{"correct: the belief reported", "two-holders", "client-side-fencing", "People believe a check that the lock is still held just before every write makes overlap impossible.", false},
+
+		// ttl-as-safety: renewal said to make two holders impossible.
+		{"claim: extending makes two holders impossible", "extend-lease", "ttl-as-safety", "Extending the lease every few seconds makes two holders impossible, even across a GC pause.", true},
+		{"claim: a watchdog, so it can never happen", "extend-lease", "ttl-as-safety", "With a watchdog renewing every second, two clients holding it at once can never happen.", true},
+		{"correct: does not make it impossible", "extend-lease", "ttl-as-safety", "Extending the lease every few seconds does not make two holders impossible: a GC pause stops the renewer too.", false},
+		{"correct: no renewal schedule", "extend-lease", "ttl-as-safety", "No renewal schedule makes two holders impossible across a GC pause.", false},
+		{"correct: a pause makes them possible", "extend-lease", "ttl-as-safety", "A GC pause makes two holders possible even when you extend the lease every few seconds.", false},
+		{"correct: still possible after a pause", "extend-lease", "ttl-as-safety", "Renewal keeps a live holder's lease, but two holders are still possible after a pause, so fence the writes.", false},
+
+		// lock-service-fences: the coordination service said to check the
+		// writes, so the store needs no check.
+		{"claim: the service checks every write", "unfenceable-resource", "lock-service-fences", "The coordination service checks every write against the current lease holder, so the data store needs no check.", true},
+		{"claim: the coordinator validates each write", "unfenceable-resource", "lock-service-fences", "The coordinator validates each write, rejecting the deposed leader's, so followers need no epoch check.", true},
+		{"correct: the service does not check writes", "unfenceable-resource", "lock-service-fences", "The coordination service does not check writes against the lease holder, so the data store must check the token.", false},
+		{"correct: it never sees the writes", "unfenceable-resource", "lock-service-fences", "The coordination service never sees the writes, so only the data store can check them.", false},
+		{"correct: the counterfactual", "unfenceable-resource", "lock-service-fences", "If the coordination service checked every write, the data store would need no check, but it never sees the writes.", false},
+		{"correct: the belief reported and answered", "unfenceable-resource", "lock-service-fences", "People believe the coordinator validates each write, so followers need no epoch check; in fact followers must compare epochs.", false},
+
+		// etcd-refuses-expired: the revision waved away, or a dead lease
+		// holder's puts refused outright.
+		{"claim: whatever the key's revision", "etcd-revision-guard", "etcd-refuses-expired", "etcd rejects a put from an expired lease, whatever the key's revision.", true},
+		{"claim: a dead lease holder's puts turned down", "etcd-revision-guard", "etcd-refuses-expired", "The etcd server turns down puts from a dead lease holder because the lease id is gone.", true},
+		{"correct: etcd does not reject them", "etcd-revision-guard", "etcd-refuses-expired", "etcd does not reject puts from a dead lease holder; a plain put succeeds.", false},
+		{"correct: the belief reported", "etcd-revision-guard", "etcd-refuses-expired", "People think the etcd server turns down puts from a dead lease holder, but only a txn comparing the revision does.", false},
+		{"correct: an attached lease id is not found", "etcd-revision-guard", "etcd-refuses-expired", "A put that attaches the dead holder's lease id is rejected with lease not found, but its plain put succeeds.", false},
+		{"correct: accepted whatever the revision", "etcd-revision-guard", "etcd-refuses-expired", "etcd accepts a plain put from the old holder whatever the key's revision, unless a txn compares it.", false},
+		{"correct: never rejects without a txn", "etcd-revision-guard", "etcd-refuses-expired", "Without a txn, etcd never rejects a stale put, whatever the key's revision.", false},
+	})
+}
