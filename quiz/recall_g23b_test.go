@@ -140,3 +140,20 @@ func TestRecallG23bReviewer(t *testing.T) {
 		{"correct: never rejects without a txn", "etcd-revision-guard", "etcd-refuses-expired", "Without a txn, etcd never rejects a stale put, whatever the key's revision.", false},
 	})
 }
+
+// TestConsequenceGuaranteesG23b: "which guarantees" opens a consequence
+// like "which ensures", so a negator in the benefit a claim sells ("...,
+// which guarantees the call is not made twice") no longer rules the claim
+// out, while a negator in the claim itself, or a judgement pointing back,
+// still does.
+func TestConsequenceGuaranteesG23b(t *testing.T) {
+	checkFlagCases(t, []flagCase{
+		{"claim: a good way, which guarantees it never runs twice", "row-lock", "lock-across-network-call", "A row lock is a good way to protect calls to external APIs, which guarantees a call is never made twice.", true},
+		{"claim: keep FOR UPDATE across the call, with the benefit", "row-lock", "lock-across-network-call", "It is a good way to protect calls to external systems: keep FOR UPDATE while calling the API, which guarantees the call is not executed twice.", true},
+		{"correct: not a good way, which guarantees nothing", "row-lock", "lock-across-network-call", "A row lock is not a good way to protect calls to external APIs, which guarantees nothing about the call.", false},
+		{"correct: no good way, a crash repeats it", "row-lock", "lock-across-network-call", "Holding a row lock is no good way to protect calls to external systems, since a crash after the call still repeats it.", false},
+		{"correct: the row, not the calls", "row-lock", "lock-across-network-call", "It is a good way to protect the row, not calls to external APIs, which guarantees only that the database write happens once.", false},
+		{"correct: the call after the commit", "row-lock", "lock-across-network-call", "Keep the transaction short and make the API call after the commit, which guarantees no lock is held across the network call.", false},
+		{"correct: a TTL is not it, which guarantees nothing", "fencing-token", "ttl-as-safety", "A TTL is not what keeps two holders apart, which guarantees nothing once a holder pauses.", false},
+	})
+}
