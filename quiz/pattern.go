@@ -965,7 +965,7 @@ func (p *Pattern) localExcluded(d *doc, c *evalCtx, spans [][2]int) bool {
 // consequenceAfter returns the first token from k (the end of a match's
 // clauses) up to end that opens a clause drawing a consequence of what came
 // before ("so", "thus", "hence", "therefore", "that way", "which means",
-// "so that"), or end when there is none.
+// "which ensures", "which guarantees", "so that"), or end when there is none.
 func consequenceAfter(d *doc, k, end int) int {
 	for ; k < end; k++ {
 		t := &d.toks[k]
@@ -977,7 +977,9 @@ func consequenceAfter(d *doc, k, end int) int {
 		case "so", "thus", "hence", "therefore", "consequently", "meaning":
 			n = 1
 		case "that", "this", "which":
-			if k+1 < end && (d.toks[k+1].raw == "way" || d.toks[k+1].raw == "means" || d.toks[k+1].raw == "ensures") {
+			// g23b: "which guarantees" too, the benefit a claim sells
+			// ("..., which guarantees the call is not made twice").
+			if k+1 < end && (d.toks[k+1].raw == "way" || d.toks[k+1].raw == "means" || d.toks[k+1].raw == "ensures" || d.toks[k+1].raw == "guarantees") {
 				n = 2
 			}
 		}
