@@ -2361,14 +2361,22 @@ func rejectMarked(d *doc, s sentence) bool {
 func lineOf(d *doc, s sentence) int {
 	if len(d.lines) != len(d.sents) {
 		d.lines = d.lines[:0]
-		line, pos := 0, 0
+		// A sentence's line starts after the last newline before it:
+		// the newlines are found going forward, each once (a fast
+		// search), as the sentences come in order.
+		line := 0
+		nl := strings.IndexByte(d.text, '\n')
 		for _, n := range d.sents {
 			start := d.toks[n.from].start
-			if j := strings.LastIndexByte(d.text[pos:start], '\n'); j >= 0 {
-				line = pos + j + 1
+			for nl >= 0 && nl < start {
+				line = nl + 1
+				if j := strings.IndexByte(d.text[line:], '\n'); j >= 0 {
+					nl = line + j
+				} else {
+					nl = -1
+				}
 			}
 			d.lines = append(d.lines, line)
-			pos = start
 		}
 	}
 	return d.lines[d.toks[s.from].sent]
