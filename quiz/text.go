@@ -641,6 +641,14 @@ func stem(raw string) string {
 func inlineNumbers(s string) int {
 	n := 0
 	for i := 1; i+3 < len(s); i++ {
+		// Eight bytes at a time while none is a digit (most of a
+		// sentence): each such i would be passed over below.
+		for i+8 <= len(s) && !hasDigitByte(load8(s[i:i+8])) {
+			i += 8
+		}
+		if i+3 >= len(s) {
+			break
+		}
 		if s[i]-'0' > 9 || s[i-1] != ' ' { // a digit (rarer than a space) after a space
 			continue
 		}
@@ -653,6 +661,25 @@ func inlineNumbers(s string) int {
 		}
 	}
 	return n
+}
+
+// hasDigitByte reports whether one of the eight bytes of x is an ASCII
+// digit: the exact test for a byte strictly between '/' and ':' (Sean
+// Anderson's "Bit Twiddling Hacks", hasbetween, valid for bounds up to
+// 128; a byte of 128 or more never counts).
+func hasDigitByte(x uint64) bool {
+	const ones, highs, lows = 0x0101010101010101, 0x8080808080808080, 0x7f7f7f7f7f7f7f7f
+	const m, n = '0' - 1, '9' + 1
+	t := x & lows
+	return (ones*(127+n)-t)&^x&(t+ones*(127-m))&highs != 0
+}
+
+// load8 reads the eight bytes of s (len(s) == 8) as a little-endian word
+// (the compiler makes it one load).
+func load8(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
 // isProse tells a sentence from a fragment or a list of terms: at least
