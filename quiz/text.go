@@ -95,10 +95,6 @@ type doc struct {
 	ctxSlab   []evalCtx             // backing store of lexEvals' caches, reused
 	bitsSlab  []bitset              // backing store of their part caches, reused
 	lexEvals  []*evalCtx            // by pid: the caches of lex's patterns
-	// deadCtx are the caches every pattern dead in the answer shares
-	// (index 1: its sentence mask known, 0; see evalFor): nothing of a
-	// dead pattern's cache but dead and its mask is ever read.
-	deadCtx [2]evalCtx
 	lexSents  []uint64              // by gid: the sentences of each word set, see gidSents
 	scratch   []uint64              // backing store of scratchBits, reused
 	scratchN  int                   // words of scratch handed out
@@ -109,6 +105,11 @@ type doc struct {
 	lines     []int                 // by sentence: where its line starts (see lineOf)
 	mentions  bool                  // read for what it mentions (Pattern.Matches): a dismissal still mentions
 	find      findScratch           // findAs's candidates, reused from sentence to sentence
+
+	// deadCtx are the caches every pattern dead in the answer shares
+	// (index 1: its sentence mask known, 0; see evalFor): nothing of a
+	// dead pattern's cache but dead and its mask is ever read.
+	deadCtx [2]evalCtx
 }
 
 // functionWords are the small closed-class words whose share tells prose
