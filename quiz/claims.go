@@ -1314,6 +1314,15 @@ func acrossBracket(d *doc, spans [][2]int, sn sentence) bool {
 		}
 		return from + at
 	}
+	// Without a '(' before the last span's first token (one fast
+	// search), no span is inside a bracket: open would say -1 for each.
+	hi := from
+	for _, s := range spans {
+		hi = max(hi, d.toks[s[0]].start)
+	}
+	if strings.IndexByte(d.text[from:hi], '(') < 0 {
+		return false
+	}
 	inside, outside := -1, false
 	for _, s := range spans {
 		if o := open(s[0]); o >= 0 {

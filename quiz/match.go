@@ -531,6 +531,11 @@ func (c *evalCtx) sentMask() (uint64, bool) {
 	if c.sentsKnown {
 		return c.sents, true
 	}
+	if c.pattern == nil {
+		// a shared dead cache (see evalFor) whose mask was not worked
+		// out: that of any pattern dead without a mask, none
+		return 0, false
+	}
 	d, p := c.d, c.pattern
 	if len(d.sents) > maxMaskSents || !c.tabled() || p.need == nil {
 		return 0, false
@@ -778,8 +783,13 @@ func (d *doc) evalFor(p *Pattern) *evalCtx {
 				// A word the pattern needs is missing from the answer (or
 				// from every sentence that holds the others): it matches
 				// nowhere, and nothing of it is looked at.
-				d.ctxSlab = append(d.ctxSlab, evalCtx{d: d, pattern: p, dead: true, sentsKnown: masked})
-				c := &d.ctxSlab[len(d.ctxSlab)-1]
+				// (one cache shared by the dead patterns, no pattern's own:
+				// callers read only dead, and sentMask only the mask)
+				c := &d.deadCtx[0]
+				if masked {
+					c = &d.deadCtx[1]
+				}
+				c.d, c.dead, c.sentsKnown = d, true, masked
 				d.lexEvals[p.pid] = c
 				return c
 			}

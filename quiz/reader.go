@@ -150,6 +150,11 @@ type readerModel struct {
 	// an answer is looked up in a flat array by a multiplicative hash,
 	// not in a Go map (2.7% of a grade); bi stays the reference.
 	biTab pairTable
+
+	// embedded is set on the model embeddedReader returns (and on no
+	// other): wordUID tests it per token instead of calling
+	// embeddedReader.
+	embedded bool
 }
 
 // pairTable maps uid pairs to feature ids: linear probing over
@@ -308,7 +313,7 @@ func decodeReader(gz []byte) (*readerModel, error) {
 // model's uids are cached on the word's forms, which answers share.
 func (m *readerModel) wordUID(t *token) int32 {
 	sc := readerScopeOf(t)
-	cache := t.wordForms != nil && m == embeddedReader()
+	cache := t.wordForms != nil && m.embedded // (m == embeddedReader())
 	if cache {
 		if c := t.ruid[sc].Load(); c != 0 {
 			return c - 2
@@ -382,6 +387,7 @@ var embeddedReader = sync.OnceValue(func() *readerModel {
 	if err != nil {
 		return nil
 	}
+	m.embedded = true
 	return m
 })
 

@@ -105,6 +105,11 @@ type doc struct {
 	lines     []int                 // by sentence: where its line starts (see lineOf)
 	mentions  bool                  // read for what it mentions (Pattern.Matches): a dismissal still mentions
 	find      findScratch           // findAs's candidates, reused from sentence to sentence
+
+	// deadCtx are the caches every pattern dead in the answer shares
+	// (index 1: its sentence mask known, 0; see evalFor): nothing of a
+	// dead pattern's cache but dead and its mask is ever read.
+	deadCtx [2]evalCtx
 }
 
 // functionWords are the small closed-class words whose share tells prose
@@ -641,6 +646,14 @@ func stem(raw string) string {
 func inlineNumbers(s string) int {
 	n := 0
 	for i := 1; i+3 < len(s); i++ {
+		// Eight bytes at a time while none is a digit (most of a
+		// sentence): each such i would be passed over below.
+		for i+8 <= len(s) && !hasDigitByte(load8(s[i:i+8])) {
+			i += 8
+		}
+		if i+3 >= len(s) {
+			break
+		}
 		if s[i]-'0' > 9 || s[i-1] != ' ' { // a digit (rarer than a space) after a space
 			continue
 		}
@@ -653,6 +666,25 @@ func inlineNumbers(s string) int {
 		}
 	}
 	return n
+}
+
+// hasDigitByte reports whether one of the eight bytes of x is an ASCII
+// digit: the exact test for a byte strictly between '/' and ':' (Sean
+// Anderson's "Bit Twiddling Hacks", hasbetween, valid for bounds up to
+// 128; a byte of 128 or more never counts).
+func hasDigitByte(x uint64) bool {
+	const ones, highs, lows = 0x0101010101010101, 0x8080808080808080, 0x7f7f7f7f7f7f7f7f
+	const m, n = '0' - 1, '9' + 1
+	t := x & lows
+	return (ones*(127+n)-t)&^x&(t+ones*(127-m))&highs != 0
+}
+
+// load8 reads the eight bytes of s (len(s) == 8) as a little-endian word
+// (the compiler makes it one load).
+func load8(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
 // isProse tells a sentence from a fragment or a list of terms: at least
@@ -2361,14 +2393,22 @@ func rejectMarked(d *doc, s sentence) bool {
 func lineOf(d *doc, s sentence) int {
 	if len(d.lines) != len(d.sents) {
 		d.lines = d.lines[:0]
-		line, pos := 0, 0
+		// A sentence's line starts after the last newline before it:
+		// the newlines are found going forward, each once (a fast
+		// search), as the sentences come in order.
+		line := 0
+		nl := strings.IndexByte(d.text, '\n')
 		for _, n := range d.sents {
 			start := d.toks[n.from].start
-			if j := strings.LastIndexByte(d.text[pos:start], '\n'); j >= 0 {
-				line = pos + j + 1
+			for nl >= 0 && nl < start {
+				line = nl + 1
+				if j := strings.IndexByte(d.text[line:], '\n'); j >= 0 {
+					nl = line + j
+				} else {
+					nl = -1
+				}
 			}
 			d.lines = append(d.lines, line)
-			pos = start
 		}
 	}
 	return d.lines[d.toks[s.from].sent]
