@@ -31,6 +31,14 @@ func TestPointWordingsG23c(t *testing.T) {
 		{"skip-locked-queue", "visibility-timeout", "The worker marks it taken, and five minutes later it commits.", false},
 		{"skip-locked-queue", "visibility-timeout", "The job is marked taken until now, when the worker commits.", false},
 
+		// skip-locked-queue visibility-timeout, widened: the claim as a
+		// rental or loan that lapses, the job given back.
+		{"skip-locked-queue", "visibility-timeout", "Each claim is a loan with an end time; once the loan lapses, the job is available to the other workers again.", true},
+		{"skip-locked-queue", "visibility-timeout", "When a worker dies, its rental of the connection lapses and Postgres rolls back, so the job is back.", false},
+		{"skip-locked-queue", "visibility-timeout", "Rentals lapse in other systems, but here a job is given back only when the worker says so.", false},
+		{"skip-locked-queue", "visibility-timeout", "There is some kind of rental that lapses so the job comes back.", false},
+		{"skip-locked-queue", "visibility-timeout", "A worker rents the job, and when it is done the job goes back on the shelf.", false},
+
 		// etcd-revision-guard txn-compare, widened: the transaction's own
 		// relative clause checks the key.
 		{"etcd-revision-guard", "txn-compare", "Each update goes through a txn which verifies that our lock key is still there, and only then writes the value.", true},
