@@ -1243,19 +1243,42 @@ func markNegation(d *doc) {
 			// story": a judgement reaches back over its clause's subject.
 			reach = negForward
 		}
-		if back && !toks[k].clause {
+		if back && (!toks[k].clause || backtickInClause(d, k)) {
+			// (g23a: "`SETNX` isn't a token" too, the negator itself
+			// right after the code)
+			code := toks[k].clause
 			for j := k - 1; j >= 0 && j >= k-reach; j-- {
 				if toks[j].sent != t.sent {
 					break
 				}
-				if toks[j].negBy < 0 {
+				if code {
+					markNegatedFor(toks, j, k, false, true)
+				} else if toks[j].negBy < 0 {
 					toks[j].negBy = k
+				}
+				if personalSubjects[toks[j].raw] {
+					break
 				}
 				// "as long as you stop on SUSPENDED you can never be
 				// working": the negated verb's own subject pronoun ends
 				// the reach; what comes before it is another clause.
-				if toks[j].clause || personalSubjects[toks[j].raw] {
-					break
+				// (g23a) A break made only by the backticks around code
+				// that ends the subject right before its negated verb
+				// ("the random value in `SET NX` is not a fencing
+				// token") goes on with its clause, as it does without
+				// the backticks: the code before it is set aside for the
+				// red flags (the second reader, trained before this rule,
+				// reads it as before). Code followed by more words before
+				// the verb ("With `SET NX` two workers can't", "the two
+				// `SET NX` calls can never") is not the negated subject,
+				// and a double quote still ends the reach ("\"source then
+				// target\" is not going to deadlock" claims the quoted
+				// order).
+				if toks[j].clause {
+					if j < k-1 || !backtickInClause(d, j) {
+						break
+					}
+					code = true
 				}
 			}
 		}
@@ -1574,6 +1597,17 @@ func quoteInClause(d *doc, j int) bool {
 		return false
 	}
 	return strings.Trim(d.text[d.toks[j-1].end:d.toks[j].start], " \"“”`") == ""
+}
+
+// backtickInClause reports a clause break at toks[j] made by backticks
+// alone (only spaces and backticks since the previous word): code set in
+// a sentence, which goes on with its clause.
+func backtickInClause(d *doc, j int) bool {
+	if d.toks[j].brk != '"' || j == 0 {
+		return false
+	}
+	gap := d.text[d.toks[j-1].end:d.toks[j].start]
+	return strings.Contains(gap, "`") && strings.Trim(gap, " `") == ""
 }
 
 // avoidBy reports that toks[j] is the "by" of "avoid X by doing Y" after
@@ -2494,6 +2528,35 @@ var mistakeNouns = setOf(`mistake mistakes antipattern antipatterns anti-pattern
 pitfall pitfalls trap traps footgun footguns misconception misconceptions misreading
 misreadings misunderstanding misunderstandings fallacy misuse misuses`)
 
+// dashHeaderVerbs make the words before a dash a clause of their own
+// ("Bugs are rare — X"), not a header.
+var dashHeaderVerbs = setOf(`is are was were be been being seem seems seemed happen happens
+rare fine ok okay solved fixed gone aside apart besides`)
+
+// dashFaultHeader reports a sentence that opens, in at most five words
+// before a dash, on a noun naming a kind of fault ("And the self-inflicted
+// ones — X", "Classic pitfalls — X"), with no verb of its own and nothing
+// in it denied.
+func dashFaultHeader(toks []token, s sentence) bool {
+	fault := false
+	for j := s.from; j < s.to && j <= s.from+5; j++ {
+		if j > s.from && toks[j].clause {
+			if toks[j].brk != '—' && toks[j].brk != '–' {
+				return false
+			}
+			return fault
+		}
+		r := toks[j].raw
+		if toks[j].negBy >= 0 || isNegator(r) || r == "no" || auxiliaries[r] || dashHeaderVerbs[r] {
+			return false
+		}
+		if mistakeNouns[r] || faultKinds[r] || r == "inflicted" || r == "gotchas" || r == "culprits" {
+			fault = true
+		}
+	}
+	return false
+}
+
 // itemNumbers, before a colon, number the items of a list: "One: ...",
 // "Two: ...".
 var itemNumbers = setOf(`one two three four five first second third fourth fifth`)
@@ -2915,7 +2978,9 @@ func markMentions(d *doc) {
 				// "Two misuses I'd call out:", "Two other half-fixes I'd
 				// reject:": a header naming mistakes, or refusing what it
 				// lists, heads bullets that name them.
-				if headerWords[r] || investigationNouns[r] && s.to-s.from <= 3 || r == "look" && lookProbe(toks, j, s) || r == "check" || r == "things" && thingsProbe(toks, j, s) || r == "suspects" || r == "usual" || (r == "patterns" || r == "pattern") && j > s.from && toks[j-1].raw == "anti" ||
+				// (g23a: not a header word the line denies, "Our lock
+				// client (no known bugs):", which vouches for its bullets)
+				if headerWords[r] && toks[j].negBy < 0 || investigationNouns[r] && s.to-s.from <= 3 || r == "look" && lookProbe(toks, j, s) || r == "check" || r == "things" && thingsProbe(toks, j, s) || r == "suspects" || r == "usual" || (r == "patterns" || r == "pattern") && j > s.from && toks[j-1].raw == "anti" ||
 					toks[j].cls&clsMistakeNoun != 0 && headsList(toks, s.from, j) || j == s.to-1 && refusingListVerbs[r] {
 					suspects, declined = true, false
 					break
@@ -2987,6 +3052,25 @@ func markMentions(d *doc) {
 						} else {
 							toks[k].refuted = true
 						}
+					}
+					break
+				}
+			}
+		}
+		// (g23a) "And the self-inflicted ones — setting the key and its
+		// expiry in two steps, ...": a short opening (at most five words)
+		// that names a kind of fault and nothing else heads what follows
+		// its dash as a colon would. Only the nouns that name faults
+		// count (mistakes, pitfalls, bugs, culprits, self-inflicted
+		// ones), not every header word ("Failure handling — X" is the
+		// candidate's own handling), and not one the opening denies ("No
+		// bugs — X"). Red flags skip what it heads; the second reader,
+		// frozen, reads it as before.
+		if dashFaultHeader(toks, s) {
+			for j := s.from + 1; j < s.to && j <= s.from+5; j++ {
+				if toks[j].clause && (toks[j].brk == '—' || toks[j].brk == '–') {
+					for x := j; x < s.to; x++ {
+						toks[x].setAside = true
 					}
 					break
 				}
@@ -3733,6 +3817,10 @@ func isCount(raw string) bool {
 // "Replace SETNX then EXPIRE with one SET NX PX".
 var swapVerbs = setOf(`replace replaced replacing swap swapped swapping trade traded trading`)
 
+// fixReplaces, after a word pointing back to a fix ("It replaces X",
+// "This supersedes X"), say what the fix takes the place of.
+var fixReplaces = setOf(`replaces supersedes`)
+
 // pullVerbs take out what stands between them and "out": "we pulled the
 // lock out", "ripped the Redlock code out". ("take a lock out" acquires
 // one, so "take" is not among them.)
@@ -3772,6 +3860,21 @@ func markReplaced(d *doc) {
 						}
 						break
 					}
+				}
+			case fixReplaces[t.raw] && j > s.from && j <= s.from+2 && toks[s.from].cls&clsBackRef != 0:
+				// g23a: "It replaces the GET then DEL, which can delete
+				// the next holder's lock": a fix pointed back to, said to
+				// take the place of a practice, names that practice (to
+				// its clause's end, or to "with"/"for" as "Replace X with
+				// Y" reads). Red flags skip it; the second reader, frozen,
+				// reads it as before. ("GET then DEL replaces the script"
+				// and "It replaces the script with GET then DEL" claim
+				// the practice.)
+				for k := j + 1; k < s.to && !(toks[k].clause && toks[k].brk != 0); k++ {
+					if r := toks[k].raw; r == "with" || r == "for" || r == "by" {
+						break
+					}
+					toks[k].setAside = true
 				}
 			case swapVerbs[t.raw]:
 				for k := j + 1; k < s.to && k <= j+12 && !(toks[k].clause && toks[k].brk != 0); k++ {
@@ -4024,7 +4127,11 @@ func endsWithColon(d *doc, s sentence) bool {
 	if i := strings.IndexByte(rest, '\n'); i >= 0 {
 		rest = rest[:i]
 	}
-	return strings.HasPrefix(strings.TrimLeft(strings.TrimSpace(rest), "*_`"), ":")
+	// (g23a) A bracketed aside that closes the line's words before its
+	// colon ("check lock implementation bugs (most common in my
+	// experience):") leaves the colon the line's end: the bracket's close
+	// is passed over as emphasis marks are.
+	return strings.HasPrefix(strings.TrimLeft(strings.TrimSpace(rest), "*_`)"), ":")
 }
 
 // rejectsAhead reports whether the words just before toks[k] ("that", or
@@ -4068,7 +4175,20 @@ func isProbe(toks []token, k int) bool {
 		return next(1) == "for" || next(2) == "for" || next(3) == "for" || (toks[k].raw == "look" || toks[k].raw == "looking") && next(1) == "at"
 	case "read", "reading":
 		// "read the client code for the usual suspects: ..."
-		return (next(1) == "code" || next(2) == "code" || next(3) == "code" || next(2) == "logs" || next(1) == "logs") && (next(2) == "for" || next(3) == "for" || next(4) == "for")
+		if (next(1) == "code" || next(2) == "code" || next(3) == "code" || next(2) == "logs" || next(1) == "logs") && (next(2) == "for" || next(3) == "for" || next(4) == "for") {
+			return true
+		}
+		// g23a: "(then) read the release for a plain DEL", "read the
+		// acquire path for SETNX then EXPIRE": a code noun as the
+		// object's head, right before its "for", is a step of reading
+		// code for a suspect ("read the value for the owner check, then
+		// DEL" reads no code).
+		for i := 1; i <= 3; i++ {
+			if codeNouns[next(i)] && next(i+1) == "for" {
+				return true
+			}
+		}
+		return false
 	case "review", "reviewing", "audit", "auditing", "scan", "scanning", "inspect", "inspecting":
 		// "review the code for SETNX/EXPIRE", "a code review for ..."
 		return next(1) == "for" || next(2) == "for" || next(3) == "for"
@@ -4185,7 +4305,7 @@ const (
 	clsDoubt        // doubtVerbs
 	clsApproval     // approvalVerbs
 	clsBreakVerb    // breakVerbs
-	clsG11          // temptVerbs, swapVerbs, pullVerbs, preferVerbs, disowners, formerAdvice
+	clsG11          // temptVerbs, swapVerbs, fixReplaces, pullVerbs, preferVerbs, disowners, formerAdvice
 	clsBelief       // the words markHedgedBeliefs and markReportedProposals start from
 	clsG17          // distinctNouns, defaultMarkers: markDistinguished and markOverriddenDefaults skip an answer without one
 	clsG18          // rejectingWords: markRejectingPredicates skips an answer without one
@@ -4256,7 +4376,7 @@ func classOf(raw string) wordClass {
 		{impulseNouns[raw], clsImpulse}, {commonHeads[raw], clsCommonHead},
 		{needWords[raw], clsNeedWord}, {needlessWords[raw], clsNeedless}, {doubtVerbs[raw], clsDoubt},
 		{approvalVerbs[raw], clsApproval}, {breakVerbs[raw], clsBreakVerb},
-		{temptVerbs[raw] || swapVerbs[raw] || pullVerbs[raw] || preferVerbs[raw] || disowners[raw] || formerAdvice[raw], clsG11},
+		{temptVerbs[raw] || swapVerbs[raw] || fixReplaces[raw] || pullVerbs[raw] || preferVerbs[raw] || disowners[raw] || formerAdvice[raw], clsG11},
 		{otherBeliefs[raw] || plainBeliefs[raw] || beliefAdjs[raw] || reportedProposals[raw] || raw == "you'd" || raw == "one'd" || raw == "easy" || raw == "tempting" || raw == "or", clsBelief},
 		{distinctNouns[raw] || defaultMarkers[raw], clsG17}, {rejectingWords[raw], clsG18},
 		{copulas[raw], clsCopula}, {speakers[raw], clsSpeaker}, {guaranteeVerbs[raw], clsGuarantee},
