@@ -1243,7 +1243,12 @@ func markNegation(d *doc) {
 			// story": a judgement reaches back over its clause's subject.
 			reach = negForward
 		}
-		if back && (!toks[k].clause || backtickInClause(d, k)) {
+		// (g23af) The reach over code needs a noun phrase denied of it
+		// ("is not a fencing token"); a judgement that the practice is
+		// harmless ("`SETNX` then `EXPIRE` is not a problem", "a plain
+		// `DEL` isn't risky") endorses the code and leaves it asserted.
+		codeNP := nounPredicate(toks, k)
+		if back && (!toks[k].clause || codeNP && backtickInClause(d, k)) {
 			// (g23a: "`SETNX` isn't a token" too, the negator itself
 			// right after the code)
 			code := toks[k].clause
@@ -1275,7 +1280,7 @@ func markNegation(d *doc) {
 				// target\" is not going to deadlock" claims the quoted
 				// order).
 				if toks[j].clause {
-					if j < k-1 || !backtickInClause(d, j) {
+					if j < k-1 || !codeNP || !backtickInClause(d, j) {
 						break
 					}
 					code = true
@@ -1597,6 +1602,35 @@ func quoteInClause(d *doc, j int) bool {
 		return false
 	}
 	return strings.Trim(d.text[d.toks[j-1].end:d.toks[j].start], " \"“”`") == ""
+}
+
+// harmlessNouns, after "is not a", judge a practice harmless ("is not a
+// problem", "isn't a big deal", "is not something that can fail") rather
+// than deny the code is a kind of thing.
+var harmlessNouns = setOf(`problem problems issue issues risk risks concern concerns worry
+danger threat deal bug bugs race hazard footgun mistake big real huge serious thing something
+anything`)
+
+// nounPredicate reports a noun phrase right after the negator toks[k]
+// ("is not a fencing token", "isn't the owner's value"), with none of
+// harmlessNouns in its first words: a kind of thing denied of the
+// subject, not a judgement that the subject is fine.
+func nounPredicate(toks []token, k int) bool {
+	i := k + 1
+	if i >= len(toks) || toks[i].sent != toks[k].sent || toks[i].clause {
+		return false
+	}
+	switch toks[i].raw {
+	case "a", "an", "the", "one":
+	default:
+		return false
+	}
+	for j := i + 1; j < len(toks) && j <= i+3 && toks[j].sent == toks[k].sent && !toks[j].clause; j++ {
+		if harmlessNouns[toks[j].raw] {
+			return false
+		}
+	}
+	return true
 }
 
 // backtickInClause reports a clause break at toks[j] made by backticks
@@ -2358,6 +2392,11 @@ var probeHeadWords = setOf(`audit auditing inspect inspecting examine examining`
 // codeNouns are what a step of reading code reads: "read the release:".
 var codeNouns = setOf(`code release acquire client path implementation renewal library wrapper`)
 
+// readableCode are the codeNouns that name a piece of code one reads for
+// a suspect ("read the release for a plain DEL"); "client" and "renewal"
+// also name a party and an act.
+var readableCode = setOf(`code release acquire path implementation library wrapper`)
+
 // codeReadVerbs read code when a codeNoun is their object: "read the
 // release:", "open the acquire code:", "trace the renewal path:".
 var codeReadVerbs = setOf(`read reread re-read open trace`)
@@ -2544,7 +2583,7 @@ func dashFaultHeader(toks []token, s sentence) bool {
 			if toks[j].brk != '—' && toks[j].brk != '–' {
 				return false
 			}
-			return fault
+			return fault && !dashDenied(toks, j, s)
 		}
 		r := toks[j].raw
 		if toks[j].negBy >= 0 || isNegator(r) || r == "no" || auxiliaries[r] || dashHeaderVerbs[r] {
@@ -2552,6 +2591,33 @@ func dashFaultHeader(toks []token, s sentence) bool {
 		}
 		if mistakeNouns[r] || faultKinds[r] || r == "inflicted" || r == "gotchas" || r == "culprits" {
 			fault = true
+		}
+	}
+	return false
+}
+
+// dashDenials, right after a fault header's dash, say there is no such
+// fault ("Bugs — none really", "Mistakes — overthinking it", "Common
+// culprits — not an issue for us").
+var dashDenials = setOf(`none no not nah nope nothing overblown overrated overthinking overthought
+handled fine solved fixed myth myths`)
+
+// firstPerson words tell the candidate's own doing.
+var firstPerson = setOf(`i we our ours us my me i'm i've i'd we're we've we'd`)
+
+// dashDenied reports that what follows the dash at toks[at] denies the
+// header (one of dashDenials, or a negator, in its first three words) or
+// tells the candidate's own practice ("we SETNX then EXPIRE", "I trust
+// the lock", "that's what we do"): the words after the dash are then not
+// the faults the header names, and stay asserted.
+func dashDenied(toks []token, at int, s sentence) bool {
+	for j := at; j < s.to; j++ {
+		r := toks[j].raw
+		if j < at+3 && (dashDenials[r] || isNegator(r)) {
+			return true
+		}
+		if firstPerson[r] {
+			return true
 		}
 	}
 	return false
@@ -3821,6 +3887,10 @@ var swapVerbs = setOf(`replace replaced replacing swap swapped swapping trade tr
 // "This supersedes X"), say what the fix takes the place of.
 var fixReplaces = setOf(`replaces supersedes`)
 
+// replaceReasons open a clause of reason or consequence that ends what
+// "It replaces X" sets aside.
+var replaceReasons = setOf(`as since because so which while given`)
+
 // pullVerbs take out what stands between them and "out": "we pulled the
 // lock out", "ripped the Redlock code out". ("take a lock out" acquires
 // one, so "take" is not among them.)
@@ -3871,7 +3941,10 @@ func markReplaced(d *doc) {
 				// and "It replaces the script with GET then DEL" claim
 				// the practice.)
 				for k := j + 1; k < s.to && !(toks[k].clause && toks[k].brk != 0); k++ {
-					if r := toks[k].raw; r == "with" || r == "for" || r == "by" {
+					// (g23af) nor over a reason or consequence of the
+					// candidate's own: "It replaces the owner check as
+					// the watchdog ensures only one holder" claims it.
+					if r := toks[k].raw; r == "with" || r == "for" || r == "by" || replaceReasons[r] {
 						break
 					}
 					toks[k].setAside = true
@@ -4131,7 +4204,51 @@ func endsWithColon(d *doc, s sentence) bool {
 	// colon ("check lock implementation bugs (most common in my
 	// experience):") leaves the colon the line's end: the bracket's close
 	// is passed over as emphasis marks are.
-	return strings.HasPrefix(strings.TrimLeft(strings.TrimSpace(rest), "*_`)"), ":")
+	// (g23af) An aside that denies the header's own word ("Pitfalls (not
+	// really pitfalls, we do all of these):", "Bugs (none, works fine
+	// for us):") vouches for the list: the bracket does not leave the
+	// colon the line's end, as before g23a.
+	t := strings.TrimLeft(strings.TrimSpace(rest), "*_`")
+	if strings.HasPrefix(t, ")") && bracketDeniesHeader(d, s) {
+		return false
+	}
+	return strings.HasPrefix(strings.TrimLeft(t, "*_`)"), ":")
+}
+
+// bracketDenials, in a header's bracketed aside, vouch for what the header
+// lists.
+var bracketDenials = []string{"none", "not many", "not really", "we do all", "we do these", "we do them", "we do both", "works fine", "work fine", "i disagree", "overblown", "overrated"}
+
+// bracketDeniesHeader reports that the bracket closing the last words of
+// s holds a denial of the header: one of bracketDenials, or a negator
+// within three words before a header word ("not bugs", "no real
+// pitfalls"). "Myths (don't believe them):", "Mistakes (never do
+// these):" refuse what they list and stay headers.
+func bracketDeniesHeader(d *doc, s sentence) bool {
+	end := d.toks[s.to-1].end
+	start := d.toks[s.from].start
+	open := strings.LastIndexByte(d.text[start:end], '(')
+	if open < 0 {
+		return false
+	}
+	inner := " " + strings.ToLower(d.text[start+open+1:end]) + " "
+	inner = strings.NewReplacer(",", " ", ";", " ", ".", " ").Replace(inner)
+	for _, w := range bracketDenials {
+		if strings.Contains(inner, " "+w+" ") {
+			return true
+		}
+	}
+	ws := strings.Fields(inner)
+	for i, w := range ws {
+		if isNegator(w) || w == "no" {
+			for j := i + 1; j < len(ws) && j <= i+3; j++ {
+				if headerWords[ws[j]] {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // rejectsAhead reports whether the words just before toks[k] ("that", or
@@ -4183,9 +4300,13 @@ func isProbe(toks []token, k int) bool {
 		// object's head, right before its "for", is a step of reading
 		// code for a suspect ("read the value for the owner check, then
 		// DEL" reads no code).
+		// (g23af) Only a piece of code to inspect (not "the client",
+		// which may be the party holding the token, nor "the renewal",
+		// the act), and not a reading refused ("read the renewal for
+		// nothing").
 		for i := 1; i <= 3; i++ {
-			if codeNouns[next(i)] && next(i+1) == "for" {
-				return true
+			if readableCode[next(i)] && next(i+1) == "for" {
+				return next(i+2) != "nothing" && next(i+2) != "no"
 			}
 		}
 		return false
