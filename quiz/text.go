@@ -2538,6 +2538,19 @@ rare fine ok okay solved fixed gone aside apart besides`)
 // ones — X", "Classic pitfalls — X"), with no verb of its own and nothing
 // in it denied.
 func dashFaultHeader(toks []token, s sentence) bool {
+	// The opening must end at a dash within its first words: found
+	// first, as most sentences have none there, so their words are
+	// looked up in no set (the loop below returns false for them too).
+	dash := false
+	for j := s.from + 1; j < s.to && j <= s.from+5; j++ {
+		if toks[j].clause {
+			dash = toks[j].brk == '—' || toks[j].brk == '–'
+			break
+		}
+	}
+	if !dash {
+		return false
+	}
 	fault := false
 	for j := s.from; j < s.to && j <= s.from+5; j++ {
 		if j > s.from && toks[j].clause {
