@@ -217,9 +217,13 @@ func (e *seqElem) ends(c *evalCtx, i, lim int) uint64 {
 		w, word := el.(*wordSet)
 		var leaf bitset
 		if word {
-			leaf = c.leaf(w)
+			if w.lex != nil && w.lex == c.d.lex && len(w.atoms) == 1 {
+				leaf = c.d.lexLeaves[w.atoms[0]] // c.leaf's first case, inlined
+			} else {
+				leaf = c.leaf(w)
+			}
 		}
-		tight := k > 0 && e.tight&(1<<k) != 0
+		tight := e.tight&(1<<k) != 0 && k > 0
 		if word && !tight {
 			// A word, not after a negator: the positions it may take are
 			// those of cur (bit b: token i+b), each widened by up to gap

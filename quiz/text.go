@@ -2473,7 +2473,7 @@ func dismissesHeader(toks []token) bool {
 // of mistakes or myths still names them.
 func waivedHeader(toks []token) bool {
 	for j := 0; j+1 < len(toks); j++ {
-		if mistakeNouns[toks[j].raw] || mentionNouns[toks[j].raw] {
+		if toks[j].cls&(clsMistakeNoun|clsMention) != 0 { // mistakeNouns, mentionNouns
 			return false
 		}
 		if !headerWords[toks[j].raw] {
@@ -2492,7 +2492,7 @@ func waivedHeader(toks []token) bool {
 				return true
 			case less && (r == "concern" || r == "worry" || r == "problem" || r == "issue" || r == "risk"):
 				return true
-			case isNegator(r):
+			case toks[k].cls&clsNegator != 0: // isNegator(r)
 				return false
 			}
 		}
@@ -2515,7 +2515,7 @@ func deniedHeader(toks []token) bool {
 		if copula {
 			return !isFunction(toks[0].raw) || toks[0].raw == "it" || toks[0].raw == "this" || toks[0].raw == "that"
 		}
-		if isNegator(r) || r == "no" {
+		if toks[j].cls&clsNegator != 0 || r == "no" { // isNegator(r)
 			return false
 		}
 	}
@@ -2560,10 +2560,10 @@ func dashFaultHeader(toks []token, s sentence) bool {
 			return fault
 		}
 		r := toks[j].raw
-		if toks[j].negBy >= 0 || isNegator(r) || r == "no" || auxiliaries[r] || dashHeaderVerbs[r] {
+		if toks[j].negBy >= 0 || toks[j].cls&clsNegator != 0 || r == "no" || auxiliaries[r] || dashHeaderVerbs[r] {
 			return false
 		}
-		if mistakeNouns[r] || faultKinds[r] || r == "inflicted" || r == "gotchas" || r == "culprits" {
+		if toks[j].cls&clsMistakeNoun != 0 || faultKinds[r] || r == "inflicted" || r == "gotchas" || r == "culprits" {
 			fault = true
 		}
 	}
