@@ -2680,7 +2680,7 @@ func markRejectedClefts(d *doc) {
 			rejects := false
 			for j := s.from + 1; j < s.to && j <= s.from+8; j++ {
 				r := toks[j].raw
-				if cleftRejects[r] || isNegator(r) || r == "never" {
+				if toks[j].cls&clsNegator != 0 || r == "never" || cleftRejects[r] { // isNegator(r)
 					rejects = true
 				}
 				if rejects && (r == "is" || r == "was" || toks[j].clause && toks[j].brk == ':') {
@@ -2707,7 +2707,7 @@ func markRejectedClefts(d *doc) {
 			rejects := false
 			for j := w + 1; j < s.to && j <= w+8; j++ {
 				r := toks[j].raw
-				if cleftRejects[r] || (isNegator(r) || r == "never") && !givenUpAfter(toks, j+1, s.to) {
+				if cleftRejects[r] || (toks[j].cls&clsNegator != 0 || r == "never") && !givenUpAfter(toks, j+1, s.to) { // isNegator(r)
 					rejects = true
 				}
 				if rejects && (r == "is" || r == "was" || toks[j].clause && toks[j].brk == ':') {

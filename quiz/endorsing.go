@@ -39,8 +39,10 @@ func endorsingHeader(toks []token) bool {
 	for j := range toks {
 		t := &toks[j]
 		r := t.raw
-		if isNegator(r) || r == "no" || prohibitions[r] || mistakeNouns[r] || mentionNouns[r] || reporters[r] || reporterNouns[r] || rejectWords[r] ||
-			t.cls&(clsMistake|clsMention|clsCritic|clsRebuttal) != 0 || r == "suspects" || r == "usual" {
+		// (isNegator, mistakeNouns, mentionNouns and rejectWords read from the
+		// token's classes, tested first)
+		if t.cls&(clsNegator|clsMistakeNoun|clsMistake|clsMention|clsCritic|clsRebuttal|clsReject) != 0 || r == "no" || prohibitions[r] || reporters[r] || reporterNouns[r] ||
+			r == "suspects" || r == "usual" {
 			return false
 		}
 		switch {

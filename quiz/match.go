@@ -217,9 +217,13 @@ func (e *seqElem) ends(c *evalCtx, i, lim int) uint64 {
 		w, word := el.(*wordSet)
 		var leaf bitset
 		if word {
-			leaf = c.leaf(w)
+			if w.lex != nil && w.lex == c.d.lex && len(w.atoms) == 1 {
+				leaf = c.d.lexLeaves[w.atoms[0]] // c.leaf's first case, inlined
+			} else {
+				leaf = c.leaf(w)
+			}
 		}
-		tight := k > 0 && e.tight&(1<<k) != 0
+		tight := e.tight&(1<<k) != 0 && k > 0
 		if word && !tight {
 			// A word, not after a negator: the positions it may take are
 			// those of cur (bit b: token i+b), each widened by up to gap
@@ -646,7 +650,7 @@ func (p *Pattern) altTable(k int) []altRef {
 	if t == nil {
 		at := make([][]altRef, len(p.altFirsts))
 		for k, af := range p.altFirsts {
-			if af == nil || len(af) > 64 {
+			if af == nil || len(af) > maxTabledAlts {
 				continue
 			}
 			var refs []altRef
@@ -671,6 +675,9 @@ func (p *Pattern) altTable(k int) []altRef {
 // token's atoms: the pattern's atoms are all marked, by markFor or
 // markMissing, from the tokens' atoms.)
 func (c *evalCtx) altEnds(alt altElem, refs []altRef, gids []int32, i, lim int) uint64 {
+	if len(alt) > 64 {
+		return c.altEndsWide(alt, refs, gids, i, lim)
+	}
 	var may uint64
 	for _, g := range gids {
 		lo, hi := 0, len(refs)
@@ -696,6 +703,45 @@ func (c *evalCtx) altEnds(alt altElem, refs []altRef, gids []int32, i, lim int) 
 			}
 		} else {
 			m |= a.ends(c, i, lim)
+		}
+	}
+	return m
+}
+
+// maxTabledAlts is the longest list of alternatives read through a table
+// (altTable): the alternatives that may start at a token are kept in a
+// bitset of maxTabledAlts bits on the stack.
+const maxTabledAlts = 1024
+
+// altEndsWide is altEnds for a list of more than 64 (at most
+// maxTabledAlts) alternatives: the same alternatives tried, each once.
+func (c *evalCtx) altEndsWide(alt altElem, refs []altRef, gids []int32, i, lim int) uint64 {
+	var may [maxTabledAlts / 64]uint64
+	for _, g := range gids {
+		lo, hi := 0, len(refs)
+		for lo < hi {
+			if h := int(uint(lo+hi) >> 1); refs[h].g < g {
+				lo = h + 1
+			} else {
+				hi = h
+			}
+		}
+		for ; lo < len(refs) && refs[lo].g == g; lo++ {
+			j := uint(refs[lo].j)
+			may[j>>6] |= 1 << (j & 63)
+		}
+	}
+	var m uint64
+	for w := range (len(alt) + 63) / 64 {
+		for mw := may[w]; mw != 0; mw &= mw - 1 {
+			a := alt[w*64+bits.TrailingZeros64(mw)]
+			if _, word := a.(*wordSet); word {
+				if i < lim {
+					m |= 1 << 1
+				}
+			} else {
+				m |= a.ends(c, i, lim)
+			}
 		}
 	}
 	return m

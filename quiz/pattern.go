@@ -212,7 +212,7 @@ type Pattern struct {
 	// that can start at a token are tried there (nil: try them all).
 	altFirsts [][][]int32
 	// altAt, per part then exclusion that altFirsts tables with at most
-	// 64 alternatives: each (atom, alternative) of those tables, by atom,
+	// maxTabledAlts alternatives: each (atom, alternative) of those tables, by atom,
 	// so that a token's few atoms name the alternatives that may start
 	// at it (nil: read altFirsts). Built when first read (altTable), so
 	// loading does not pay for patterns no answer reaches.

@@ -126,7 +126,7 @@ func judgedPredicate(toks []token, c, end int) bool {
 			return false
 		}
 		r := toks[j].raw
-		if isNegator(r) {
+		if toks[j].cls&clsNegator != 0 { // isNegator(r)
 			return false
 		}
 		next := ""

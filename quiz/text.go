@@ -2512,7 +2512,7 @@ func dismissesHeader(toks []token) bool {
 // of mistakes or myths still names them.
 func waivedHeader(toks []token) bool {
 	for j := 0; j+1 < len(toks); j++ {
-		if mistakeNouns[toks[j].raw] || mentionNouns[toks[j].raw] {
+		if toks[j].cls&(clsMistakeNoun|clsMention) != 0 { // mistakeNouns, mentionNouns
 			return false
 		}
 		if !headerWords[toks[j].raw] {
@@ -2531,7 +2531,7 @@ func waivedHeader(toks []token) bool {
 				return true
 			case less && (r == "concern" || r == "worry" || r == "problem" || r == "issue" || r == "risk"):
 				return true
-			case isNegator(r):
+			case toks[k].cls&clsNegator != 0: // isNegator(r)
 				return false
 			}
 		}
@@ -2554,7 +2554,7 @@ func deniedHeader(toks []token) bool {
 		if copula {
 			return !isFunction(toks[0].raw) || toks[0].raw == "it" || toks[0].raw == "this" || toks[0].raw == "that"
 		}
-		if isNegator(r) || r == "no" {
+		if toks[j].cls&clsNegator != 0 || r == "no" { // isNegator(r)
 			return false
 		}
 	}
@@ -2577,6 +2577,19 @@ rare fine ok okay solved fixed gone aside apart besides`)
 // ones — X", "Classic pitfalls — X"), with no verb of its own and nothing
 // in it denied.
 func dashFaultHeader(toks []token, s sentence) bool {
+	// The opening must end at a dash within its first words: found
+	// first, as most sentences have none there, so their words are
+	// looked up in no set (the loop below returns false for them too).
+	dash := false
+	for j := s.from + 1; j < s.to && j <= s.from+5; j++ {
+		if toks[j].clause {
+			dash = toks[j].brk == '—' || toks[j].brk == '–'
+			break
+		}
+	}
+	if !dash {
+		return false
+	}
 	fault := false
 	for j := s.from; j < s.to && j <= s.from+5; j++ {
 		if j > s.from && toks[j].clause {
@@ -2586,10 +2599,10 @@ func dashFaultHeader(toks []token, s sentence) bool {
 			return fault && !dashDenied(toks, j, s)
 		}
 		r := toks[j].raw
-		if toks[j].negBy >= 0 || isNegator(r) || r == "no" || auxiliaries[r] || dashHeaderVerbs[r] {
+		if toks[j].negBy >= 0 || toks[j].cls&clsNegator != 0 || r == "no" || auxiliaries[r] || dashHeaderVerbs[r] {
 			return false
 		}
-		if mistakeNouns[r] || faultKinds[r] || r == "inflicted" || r == "gotchas" || r == "culprits" {
+		if toks[j].cls&clsMistakeNoun != 0 || faultKinds[r] || r == "inflicted" || r == "gotchas" || r == "culprits" {
 			fault = true
 		}
 	}
