@@ -230,7 +230,7 @@ func TestReaderFlagsAClaimReadingBelowSevenTenthsG18(t *testing.T) {
 	q, _ := b.ByID("session-suspended")
 	for _, text := range []string{
 		"Carry on with the work. Suspended only means the connection hiccupped; the session and its ephemeral node are still there, so this client still owns the lock until ZooKeeper reports the session expired.",
-		"Carry on with the work; suspended only means the connection hiccupped. The session and its ephemeral node are still there, so this client still owns the lock until ZooKeeper reports the session expired.",
+		"Carry on with the work; suspended only means the connection hiccupped. The session and its ephemeral node are still there, so this client still owns the lock until ZooKeeper says the session expired.",
 	} {
 		if got := b.PatternsOnly().Grade(q, quiz.Answer{Text: text}).FlagIDs(); len(got) != 0 {
 			t.Fatalf("the patterns raise %v: this case is about a claim they miss", got)
