@@ -680,16 +680,8 @@ func (c *evalCtx) altEnds(alt altElem, refs []altRef, gids []int32, i, lim int) 
 	}
 	var may uint64
 	for _, g := range gids {
-		lo, hi := 0, len(refs)
-		for lo < hi {
-			if h := int(uint(lo+hi) >> 1); refs[h].g < g {
-				lo = h + 1
-			} else {
-				hi = h
-			}
-		}
-		for ; lo < len(refs) && refs[lo].g == g; lo++ {
-			may |= 1 << uint(refs[lo].j)
+		for k := firstRef(refs, g); k < len(refs) && refs[k].g == g; k++ {
+			may |= 1 << uint(refs[k].j)
 		}
 	}
 	var m uint64
@@ -708,6 +700,20 @@ func (c *evalCtx) altEnds(alt altElem, refs []altRef, gids []int32, i, lim int) 
 	return m
 }
 
+// firstRef is the index of the first of refs (sorted by atom) whose atom
+// is g or later.
+func firstRef(refs []altRef, g int32) int {
+	lo, hi := 0, len(refs)
+	for lo < hi {
+		if h := int(uint(lo+hi) >> 1); refs[h].g < g {
+			lo = h + 1
+		} else {
+			hi = h
+		}
+	}
+	return lo
+}
+
 // maxTabledAlts is the longest list of alternatives read through a table
 // (altTable): the alternatives that may start at a token are kept in a
 // bitset of maxTabledAlts bits on the stack.
@@ -718,16 +724,8 @@ const maxTabledAlts = 1024
 func (c *evalCtx) altEndsWide(alt altElem, refs []altRef, gids []int32, i, lim int) uint64 {
 	var may [maxTabledAlts / 64]uint64
 	for _, g := range gids {
-		lo, hi := 0, len(refs)
-		for lo < hi {
-			if h := int(uint(lo+hi) >> 1); refs[h].g < g {
-				lo = h + 1
-			} else {
-				hi = h
-			}
-		}
-		for ; lo < len(refs) && refs[lo].g == g; lo++ {
-			j := uint(refs[lo].j)
+		for k := firstRef(refs, g); k < len(refs) && refs[k].g == g; k++ {
+			j := uint(refs[k].j)
 			may[j>>6] |= 1 << (j & 63)
 		}
 	}
