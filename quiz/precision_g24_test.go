@@ -79,3 +79,24 @@ func TestPrecisionG24Answers(t *testing.T) {
 		})
 	}
 }
+
+// TestPrecisionG24Review: correct sentences of the kinds adversarial review
+// 23 (Z) found flagged, in our own words, with wrong-claim controls.
+func TestPrecisionG24Review(t *testing.T) {
+	checkInserted(t, precisionG24Base, true, []flagCase{
+		// one-lock-per-transfer: what expiry does to a half-done transfer.
+		{"expiry frees", "deadlock-ordering", "one-lock-per-transfer", "When the lease expires it only frees the lock, and the half-finished debit still needs compensating.", false},
+		{"claim only source", "deadlock-ordering", "one-lock-per-transfer", "You only need to lock the source account, since the debit is the risky side.", true},
+		// work-through-suspended: the overlap told as the result.
+		{"window both think", "session-suspended", "work-through-suspended", "Carrying on with writes through SUSPENDED opens a window where two workers both believe they own the lock.", false},
+		{"claim keep working", "session-suspended", "work-through-suspended", "On SUSPENDED just keep working as normal, it is only a transient blip.", true},
+		// work-after-lost-lease: a paused process unaware of its lapse.
+		{"paused unaware", "extend-lease", "work-after-lost-lease", "A frozen worker whose renewal failed keeps going anyway once it wakes up, since it is unaware the lease ran out.", false},
+		{"claim keep running anyway", "extend-lease", "work-after-lost-lease", "If the renewal failed we keep running anyway, the lease still has a few seconds left.", true},
+		// fresh-idempotency-key: the server's row keyed by the client's key.
+		{"row keyed by client's key", "idempotency-keys", "fresh-idempotency-key", "On arrival the server creates the dedup row keyed by the Idempotency-Key header that the client sent.", false},
+		{"hash of client key", "idempotency-keys", "fresh-idempotency-key", "The server derives its lookup key by hashing the client idempotency key with the tenant id.", false},
+		{"claim server creates", "idempotency-keys", "fresh-idempotency-key", "The server creates a new idempotency key for each request when it arrives.", true},
+		{"claim server generates", "idempotency-keys", "fresh-idempotency-key", "The server generates the idempotency key and stores it with the payment.", true},
+	})
+}
