@@ -100,3 +100,14 @@ func TestPrecisionG24Review(t *testing.T) {
 		{"claim server generates", "idempotency-keys", "fresh-idempotency-key", "The server generates the idempotency key and stores it with the payment.", true},
 	})
 }
+
+// TestPrecisionG24Consensus: a node kept down past the TTL and a consensus
+// log written before the ack, in our own words, with wrong-claim controls.
+func TestPrecisionG24Consensus(t *testing.T) {
+	checkInserted(t, precisionG24Base, true, []flagCase{
+		{"node kept down", "redis-early-expiry", "ttl-as-safety", "Only let a crashed node rejoin after it stays down longer than the max TTL, and keep per-node timeouts far below the TTL.", false},
+		{"claim only raise ttl", "redis-early-expiry", "ttl-as-safety", "Two holders only happen when the TTL is shorter than the job, so double it.", true},
+		{"quorum log before ack", "redis-lock-and-failure", "replication-keeps-lock", "The lock state lives in a replicated log that a majority persists before acknowledging.", false},
+		{"claim redis replicates", "redis-lock-and-failure", "replication-keeps-lock", "Redis replicates the lock key to its replica before acknowledging, so a failover keeps it.", true},
+	})
+}
