@@ -2692,6 +2692,11 @@ var declineOpeners = setOf(`where when and but cases places`)
 func declinedUses(toks []token, s sentence) bool {
 	n := s.to - s.from
 	last := toks[s.to-1].raw
+	// g24a: a header ending on a negated "do" declines what it lists as
+	// well: "What I'd never do:", "Things we would not do:".
+	if last == "do" && n >= 2 && n <= 6 && (declinedUseEnds[toks[s.to-2].raw] || toks[s.to-2].raw == "not") {
+		return true
+	}
 	if n > 4 || !declinedUseEnds[last] {
 		return false
 	}
@@ -2898,6 +2903,11 @@ func markMentions(d *doc) {
 		// its article numbers the item as a bare one does.
 		// (standing for its noun: "The first step is ..." opens no item)
 		ordinal := s.from+2 < s.to && toks[s.from].raw == "the" && ordinals[toks[s.from+1].raw] && (toks[s.from+2].raw == "is" || toks[s.from+2].raw == "was" || toks[s.from+2].raw == "one" || toks[s.from+2].clause && toks[s.from+2].brk == ':')
+		// g24a: "Two mistakes I'd steer clear of. One is X.": right after
+		// the announcement, a bare "One is" opens its first item.
+		if mistakes && s.from+1 < s.to && toks[s.from].raw == "one" && (toks[s.from+1].raw == "is" || toks[s.from+1].raw == "was") {
+			ordinal = true
+		}
 		if mistakes && (enumerators[toks[s.from].raw] || numbered || ordinal || opensExample(toks[s.from:s.to]) || consequenceOpeners[toks[s.from].raw]) || announced && (toks[s.from].raw == "another" || numbered || ordinal) {
 			for j := s.from; j < s.to; j++ {
 				toks[j].refuted = true
