@@ -1,0 +1,49 @@
+package quiz_test
+
+import "testing"
+
+// g24bBase is a correct answer of our own for question q, a clean pass,
+// taken from the bases of earlier sessions.
+func g24bBase(q string) string {
+	for _, m := range []map[string]string{fixG23zBases, fixG23bBases, g22dBases, g21Bases, g20Bases, precisionG21Bases, g20cBases, g20bBases, regressG21bBases} {
+		if s, ok := m[q]; ok {
+			return s
+		}
+	}
+	return ""
+}
+
+// TestRecallG24Inserted: wrong claims asserted as the candidate's own that
+// raised no flag on main (g24b), each put into a correct answer, now raise
+// their flag; the refuted or negated form and the correct counterpart in
+// nearby wording stay clean. Sentences are our own.
+func TestRecallG24Inserted(t *testing.T) {
+	checkInserted(t, g24bBase, true, []flagCase{
+		// wall-clock: two hosts' log timestamps trusted to say which write
+		// came first because the clocks are synced.
+		{"claim w1", "two-holders", "wall-clock", "Our servers keep their clocks in sync with chrony, so the log timestamps show which write happened first.", true},
+		{"claim w2", "two-holders", "wall-clock", "The hosts are synced with NTP, so their log timestamps tell us which write came first.", true},
+		{"negated w3", "two-holders", "wall-clock", "Even with both hosts synced by NTP, their log timestamps cannot tell which write came first.", false},
+		{"correct w4", "two-holders", "wall-clock", "The hosts run NTP, but to learn which write came first I read the revision the lock store recorded.", false},
+		{"hypothetical w5", "two-holders", "wall-clock", "If the clocks were synced perfectly, the timestamps would say which write came first; they are not.", false},
+		// content-derived-key: a named hash function (SHA-256, MD5) of the
+		// body taken as the key.
+		{"claim k1", "idempotency-keys", "content-derived-key", "Take the SHA-256 of the JSON payload and use it as the idempotency key.", true},
+		{"claim k2", "idempotency-keys", "content-derived-key", "We take the MD5 of the payload as the key, so a retry finds the stored result.", true},
+		{"negated k3", "idempotency-keys", "content-derived-key", "Never use the SHA-256 of the body as the key; the client makes a random key per payment.", false},
+		{"correct k4", "idempotency-keys", "content-derived-key", "The client sends a random key per payment, and we store the SHA-256 of the body beside the key to catch a reused key with a different body.", false},
+		// release-rolls-back: the state said to go back, or be put back, by
+		// itself when the lock expires.
+		{"claim r1", "deadlock-ordering", "release-rolls-back", "Once the lease runs out, the data simply goes back as it was.", true},
+		{"claim r2", "deadlock-ordering", "release-rolls-back", "After the lease times out, the account balances go back to what they were before the transfer, so a crash costs nothing.", true},
+		{"negated r3", "deadlock-ordering", "release-rolls-back", "When the lock expires, the balances do not go back to their original values; the debit stays.", false},
+		{"correct r4", "deadlock-ordering", "release-rolls-back", "If both moves run in one database transaction, a crash puts the balance back as it was.", false},
+		{"correct r5", "deadlock-ordering", "release-rolls-back", "Lock expiry only frees the lock; nothing puts the balance back as it was.", false},
+		// work-through-suspended: the job left running through SUSPENDED,
+		// waved away as a blip.
+		{"claim s1", "session-suspended", "work-through-suspended", "On SUSPENDED we leave the job running, since it is only a brief network hiccup.", true},
+		{"claim s2", "session-suspended", "work-through-suspended", "When SUSPENDED fires, keep it running; it is just a blip in the network.", true},
+		{"negated s3", "session-suspended", "work-through-suspended", "On SUSPENDED never keep the job running as if it were just a blip; stop at once.", false},
+		{"correct s4", "session-suspended", "work-through-suspended", "SUSPENDED may be just a short blip, but the job must not keep running: we halt it until RECONNECTED.", false},
+	})
+}
