@@ -2,10 +2,16 @@ package quiz_test
 
 import "testing"
 
+// g24bBases are correct answers of our own where the earlier bases no
+// longer pass clean.
+var g24bBases = map[string]string{
+	"redlock-operations-q": "Run five independent Redis masters with no replicas, and have each persist the key with fsync before it replies, or keep a crashed node down longer than the longest TTL. Clocks must be slewed, never stepped, since a node whose clock jumps forward expires its keys early. A client that fails to reach a majority in time unlocks every node, including those that timed out. Redlock gives no fencing token and cannot stop a paused client, so use it for efficiency, and fence at the storage when correctness matters.",
+}
+
 // g24bBase is a correct answer of our own for question q, a clean pass,
 // taken from the bases of earlier sessions.
 func g24bBase(q string) string {
-	for _, m := range []map[string]string{fixG23zBases, fixG23bBases, g22dBases, g21Bases, g20Bases, precisionG21Bases, g20cBases, g20bBases, regressG21bBases} {
+	for _, m := range []map[string]string{g24bBases, fixG23zBases, fixG23bBases, g22dBases, g21Bases, g20Bases, precisionG21Bases, g20cBases, g20bBases, regressG21bBases} {
 		if s, ok := m[q]; ok {
 			return s
 		}
@@ -45,5 +51,26 @@ func TestRecallG24Inserted(t *testing.T) {
 		{"claim s2", "session-suspended", "work-through-suspended", "When SUSPENDED fires, keep it running; it is just a blip in the network.", true},
 		{"negated s3", "session-suspended", "work-through-suspended", "On SUSPENDED never keep the job running as if it were just a blip; stop at once.", false},
 		{"correct s4", "session-suspended", "work-through-suspended", "SUSPENDED may be just a short blip, but the job must not keep running: we halt it until RECONNECTED.", false},
+		// work-after-lost-lease: stopping after a failed renewal dismissed
+		// as an overreaction.
+		{"claim l1", "extend-lease", "work-after-lost-lease", "When the heartbeat misses once, carry on; halting the job over a single failed renewal is overkill.", true},
+		{"claim l2", "extend-lease", "work-after-lost-lease", "After one missed heartbeat, keep processing; aborting the batch over a single failed renewal is paranoid.", true},
+		{"negated l3", "extend-lease", "work-after-lost-lease", "When a renewal fails, stopping the job is not overreacting: the lease may already belong to someone else.", false},
+		{"correct l4", "extend-lease", "work-after-lost-lease", "Halting on the first failed renewal can feel paranoid, but the lease might already be lost, so the job stops.", false},
+		{"correct l5", "extend-lease", "work-after-lost-lease", "If a renewal fails, the job stops at once; retrying the renewal is fine, but the work waits until it succeeds.", false},
+		// clocks-irrelevant: a clock step or NTP change on the lock's nodes
+		// called harmless, or the TTL immune to it.
+		{"claim c1", "redlock-operations-q", "clocks-irrelevant", "A clock jump on one Redis node is harmless to Redlock, since the majority outvotes it.", true},
+		{"claim c2", "redlock-operations-q", "clocks-irrelevant", "Every node only counts down its own TTL, so a clock step there is no problem for the lock.", true},
+		{"claim c3", "redis-early-expiry", "clocks-irrelevant", "The key's TTL in Redis is immune to NTP corrections on the host.", true},
+		{"negated c4", "redlock-operations-q", "clocks-irrelevant", "A clock step on a Redis node is not harmless: its keys expire early.", false},
+		{"correct c5", "redlock-operations-q", "clocks-irrelevant", "NTP slewing is harmless for the Redis TTLs; a step is what expires keys early.", false},
+		{"negated c6", "redis-early-expiry", "clocks-irrelevant", "Redis expiry is not immune to NTP adjustments: a step forward on the node expires the key early.", false},
+		// fresh-idempotency-key: the server making the key upon receiving
+		// the request.
+		{"claim f1", "idempotency-keys", "fresh-idempotency-key", "The server mints a fresh key upon receiving each POST, so the client never has to.", true},
+		{"claim f2", "idempotency-keys", "fresh-idempotency-key", "Our API creates the idempotency key on receiving the payment call and keeps it with the charge.", true},
+		{"correct f3", "idempotency-keys", "fresh-idempotency-key", "The client makes the key once; upon receiving the request, the server stores it with the response.", false},
+		{"negated f4", "idempotency-keys", "fresh-idempotency-key", "The backend never generates the key upon receiving the request: the client makes it once per payment.", false},
 	})
 }
