@@ -72,5 +72,12 @@ func TestRecallG24Inserted(t *testing.T) {
 		{"claim f2", "idempotency-keys", "fresh-idempotency-key", "Our API creates the idempotency key on receiving the payment call and keeps it with the charge.", true},
 		{"correct f3", "idempotency-keys", "fresh-idempotency-key", "The client makes the key once; upon receiving the request, the server stores it with the response.", false},
 		{"negated f4", "idempotency-keys", "fresh-idempotency-key", "The backend never generates the key upon receiving the request: the client makes it once per payment.", false},
+		// ttl-as-safety: a TTL, lease or renewal said to remove the pause
+		// (timing) risk outright.
+		{"claim t1", "choose-ttl", "ttl-as-safety", "Setting the TTL at ten times the p99 gets rid of the pause risk for good.", true},
+		{"claim t2", "extend-lease", "ttl-as-safety", "With renewal there is no timing problem left.", true},
+		{"negated t3", "choose-ttl", "ttl-as-safety", "No TTL removes the pause risk: a holder can stall for longer than any lease.", false},
+		{"correct t4", "choose-ttl", "ttl-as-safety", "A longer TTL only makes the pause risk rarer; fencing at the storage is what removes it.", false},
+		{"negated t5", "extend-lease", "ttl-as-safety", "Renewal does not remove the timing problem, because a paused holder cannot renew.", false},
 	})
 }
