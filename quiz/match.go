@@ -208,22 +208,63 @@ type seqElem struct {
 var negParticles = setOf(`to be been being ever even really yet actually necessarily always quite already still
 just get got have`)
 
-func (e *seqElem) ends(c *evalCtx, i, lim int) uint64 {
-	cur := uint64(1) // the empty run: the first element starts at i
-	for k, el := range e.elems {
+func (e *seqElem) ends(c *evalCtx, i, lim int) uint64 { return e.endsFrom(c, i, lim, 0, 1) }
+
+// startedEnds is a.ends(c, i, lim) for an alternative a that a caller
+// knows may start at token i: one of its first word sets holds the token
+// (see altEnds). A phrase whose first element is a word set of the doc's
+// lexicon then has that element matched already (a run of one token, as
+// its ends would find), and is read on from its second.
+func (c *evalCtx) startedEnds(a elem, i, lim int) uint64 {
+	switch a := a.(type) {
+	case *wordSet:
+		if a.lex != nil && a.lex == c.d.lex {
+			if i >= lim {
+				return 0
+			}
+			return 1 << 1
+		}
+	case *seqElem:
+		if w, word := a.elems[0].(*wordSet); word && w.lex != nil && w.lex == c.d.lex {
+			if i >= lim {
+				return 0
+			}
+			return a.endsFrom(c, i, lim, 1, 1<<1)
+		}
+	}
+	return a.ends(c, i, lim)
+}
+
+// endsFrom is ends from element from on, the elements before it having
+// ended their runs at cur (bit b: token i+b-1 was the last taken; 1, the
+// empty run, before the first element).
+func (e *seqElem) endsFrom(c *evalCtx, i, lim, from int, cur uint64) uint64 {
+	// Taken once per call, not per element: the tokens a run may take
+	// before lim (bit b: token i+b), the doc's lexicon and word-set
+	// bitsets, and the elements after a negator (the first never is).
+	var before uint64
+	if n := lim - i; n >= 64 {
+		before = ^uint64(0)
+	} else if n > 0 {
+		before = 1<<uint(n) - 1
+	}
+	lex, leaves := c.d.lex, c.d.lexLeaves
+	tights := e.tight &^ 1
+	for k := from; k < len(e.elems); k++ {
+		el := e.elems[k]
 		var next uint64
 		// A word (most elements) is read from its bitset, taken once:
 		// what its ends would return, a run of one token.
 		w, word := el.(*wordSet)
 		var leaf bitset
 		if word {
-			if w.lex != nil && w.lex == c.d.lex && len(w.atoms) == 1 {
-				leaf = c.d.lexLeaves[w.atoms[0]] // c.leaf's first case, inlined
+			if w.lex != nil && w.lex == lex && len(w.atoms) == 1 {
+				leaf = leaves[w.atoms[0]] // c.leaf's first case, inlined
 			} else {
 				leaf = c.leaf(w)
 			}
 		}
-		tight := e.tight&(1<<k) != 0 && k > 0
+		tight := tights&(1<<k) != 0
 		if word && !tight {
 			// A word, not after a negator: the positions it may take are
 			// those of cur (bit b: token i+b), each widened by up to gap
@@ -236,12 +277,7 @@ func (e *seqElem) ends(c *evalCtx, i, lim int) uint64 {
 					reach |= cur << uint(g)
 				}
 			}
-			if n := lim - i; n <= 0 {
-				reach = 0
-			} else if n < 64 {
-				reach &= 1<<uint(n) - 1
-			}
-			if next = reach & leaf.window(i) << 1; next == 0 {
+			if next = reach & before & leaf.window(i) << 1; next == 0 {
 				return 0
 			}
 			cur = next
@@ -604,15 +640,22 @@ func nextSentIn(d *doc, c *evalCtx, si int) int {
 
 // elemEnds is e.ends(c, i, lim) for e, the part (or, from
 // len(parts), exclusion) k of c's pattern: a list of alternatives tries
-// only those whose first word sets hold token i (see altFirsts).
+// only those whose first word sets hold token i (see altFirsts). For a
+// tabled pattern, i must be one of the element's firsts (callers walk
+// partFirsts or exclFirsts), so a word or phrase starting with a word
+// set is known to take token i (see startedEnds).
 func (c *evalCtx) elemEnds(k int, e elem, i, lim int) uint64 {
 	alt, ok := e.(altElem)
+	if !ok && c.tabled() {
+		// i is among the element's firsts (its first word sets hold it)
+		return c.startedEnds(e, i, lim)
+	}
 	if !ok || !c.tabled() || c.pattern.altFirsts[k] == nil {
 		return e.ends(c, i, lim)
 	}
-	if refs := c.pattern.altTable(k); refs != nil {
+	if tab := c.pattern.altTable(k); tab != nil {
 		if t := &c.d.toks[i]; t.lex == c.d.lex {
-			return c.altEnds(alt, refs, t.gids, i, lim)
+			return c.altEnds(alt, tab, t.gids, i, lim)
 		}
 	}
 	firsts := c.pattern.altFirsts[k]
@@ -630,7 +673,7 @@ func (c *evalCtx) elemEnds(k int, e elem, i, lim int) uint64 {
 						m |= 1 << 1
 					}
 				} else {
-					m |= a.ends(c, i, lim)
+					m |= c.startedEnds(a, i, lim)
 				}
 				break
 			}
@@ -642,13 +685,25 @@ func (c *evalCtx) elemEnds(k int, e elem, i, lim int) uint64 {
 // altRef is alternative j of a list whose first word sets hold atom g.
 type altRef struct{ g, j int32 }
 
-// altTable returns p.altAt[k], building p.altAt from altFirsts on first
-// use (patterns are shared by gradings: a table built twice at once is
-// the same table).
-func (p *Pattern) altTable(k int) []altRef {
+// altTab is the table of one list of alternatives: its refs, sorted by
+// atom, and a filter of their atoms (bit g mod 256 set for each atom g),
+// so that most of a token's atoms that start none of the alternatives
+// are passed over after one bit test instead of a binary search.
+type altTab struct {
+	refs []altRef
+	filt [4]uint64
+}
+
+// has reports whether atom g may be among t's refs (false: it is not).
+func (t *altTab) has(g int32) bool { return t.filt[uint(g)>>6&3]&(1<<(uint(g)&63)) != 0 }
+
+// altTable returns p.altAt[k] (nil for an element not tabled), building
+// p.altAt from altFirsts on first use (patterns are shared by gradings: a
+// table built twice at once is the same table).
+func (p *Pattern) altTable(k int) *altTab {
 	t := p.altAt.Load()
 	if t == nil {
-		at := make([][]altRef, len(p.altFirsts))
+		at := make([]altTab, len(p.altFirsts))
 		for k, af := range p.altFirsts {
 			if af == nil || len(af) > maxTabledAlts {
 				continue
@@ -657,29 +712,37 @@ func (p *Pattern) altTable(k int) []altRef {
 			for j, gids := range af {
 				for _, g := range gids {
 					refs = append(refs, altRef{g, int32(j)})
+					at[k].filt[uint(g)>>6&3] |= 1 << (uint(g) & 63)
 				}
 			}
 			slices.SortFunc(refs, func(a, b altRef) int { return cmp.Compare(a.g, b.g)*2 + cmp.Compare(a.j, b.j) })
-			at[k] = refs
+			at[k].refs = refs
 		}
 		p.altAt.CompareAndSwap(nil, &at)
 		t = p.altAt.Load()
 	}
-	return (*t)[k]
+	if tab := &(*t)[k]; tab.refs != nil {
+		return tab
+	}
+	return nil
 }
 
 // altEnds is elemEnds for alternatives alt (at most 64) at token i, whose
-// atoms are gids, through their table refs: the alternatives that may
+// atoms are gids, through their table tab: the alternatives that may
 // start at i are those one of whose first atoms is the token's. (An atom
 // of a pattern being read holds token i exactly when it is among the
 // token's atoms: the pattern's atoms are all marked, by markFor or
 // markMissing, from the tokens' atoms.)
-func (c *evalCtx) altEnds(alt altElem, refs []altRef, gids []int32, i, lim int) uint64 {
+func (c *evalCtx) altEnds(alt altElem, tab *altTab, gids []int32, i, lim int) uint64 {
 	if len(alt) > 64 {
-		return c.altEndsWide(alt, refs, gids, i, lim)
+		return c.altEndsWide(alt, tab, gids, i, lim)
 	}
+	refs := tab.refs
 	var may uint64
 	for _, g := range gids {
+		if !tab.has(g) {
+			continue
+		}
 		for k := firstRef(refs, g); k < len(refs) && refs[k].g == g; k++ {
 			may |= 1 << uint(refs[k].j)
 		}
@@ -694,7 +757,7 @@ func (c *evalCtx) altEnds(alt altElem, refs []altRef, gids []int32, i, lim int) 
 				m |= 1 << 1
 			}
 		} else {
-			m |= a.ends(c, i, lim)
+			m |= c.startedEnds(a, i, lim)
 		}
 	}
 	return m
@@ -721,9 +784,13 @@ const maxTabledAlts = 1024
 
 // altEndsWide is altEnds for a list of more than 64 (at most
 // maxTabledAlts) alternatives: the same alternatives tried, each once.
-func (c *evalCtx) altEndsWide(alt altElem, refs []altRef, gids []int32, i, lim int) uint64 {
+func (c *evalCtx) altEndsWide(alt altElem, tab *altTab, gids []int32, i, lim int) uint64 {
+	refs := tab.refs
 	var may [maxTabledAlts / 64]uint64
 	for _, g := range gids {
+		if !tab.has(g) {
+			continue
+		}
 		for k := firstRef(refs, g); k < len(refs) && refs[k].g == g; k++ {
 			j := uint(refs[k].j)
 			may[j>>6] |= 1 << (j & 63)
@@ -738,7 +805,7 @@ func (c *evalCtx) altEndsWide(alt altElem, refs []altRef, gids []int32, i, lim i
 					m |= 1 << 1
 				}
 			} else {
-				m |= a.ends(c, i, lim)
+				m |= c.startedEnds(a, i, lim)
 			}
 		}
 	}

@@ -216,7 +216,7 @@ type Pattern struct {
 	// so that a token's few atoms name the alternatives that may start
 	// at it (nil: read altFirsts). Built when first read (altTable), so
 	// loading does not pay for patterns no answer reaches.
-	altAt atomic.Pointer[[][]altRef]
+	altAt atomic.Pointer[[]altTab]
 	// maskClauses are the parts' firsts and the needed clauses, shortest
 	// first: the clauses of the sentence mask (see maskIn).
 	maskClauses [][]int32
