@@ -26,3 +26,34 @@ func TestCasualSentencesAreNoListG24e(t *testing.T) {
 		{"two-holders", "- timeline\n- logs\n- it expired\n- failover\n- eviction\n- fencing token", false},
 	})
 }
+
+// TestCommandWithBareQualifierG24e: a notes line that gives the acquire
+// command and closes it with one bare word qualifying it ("Take it:
+// `SET ...`, atomic.") says the command, as "..., which is atomic" does,
+// and earns set-nx-px (g24e). A bare pair of terms, a command split in
+// two steps, a command without the expiry, and the same line in a keyword
+// list do not.
+func TestCommandWithBareQualifierG24e(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"redis-lock-and-failure", "set-nx-px", "Take it: `SET lock:order42 <uuid> NX PX 15000`, atomic.", true},
+		{"redis-lock-and-failure", "set-nx-px", "Lock: `SET res:7 my-random-id NX PX 8000`, single.", true},
+		{"redis-lock-and-failure", "set-nx-px", "Take it: `SET NX PX`, atomic.", false},
+		{"redis-lock-and-failure", "set-nx-px", "Take it: `SETNX lock:order42 <uuid>` then `PEXPIRE lock:order42 15000`, atomic.", false},
+		{"redis-lock-and-failure", "set-nx-px", "Take it: `SET lock:order42 <uuid> NX GET`, atomic.", false},
+		{"redis-lock-and-failure", "set-nx-px", "SET NX PX, atomic, Lua, DEL, fencing, failover", false},
+	})
+}
+
+// TestAtomicTwoStepAcquireG24e: "atomic" said of an acquire whose expiry
+// is set in a second step ("SETNX then PEXPIRE, atomic") is the bug, not
+// the point (g24e tightens the atomic reading of set-nx-px); the one-call
+// acquire said to be atomic still earns it.
+func TestAtomicTwoStepAcquireG24e(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"redis-lock-and-failure", "set-nx-px", "Acquiring sets the key and its expiry in one atomic call.", true},
+		{"redis-lock-and-failure", "set-nx-px", "I set the lock key, then pexpire it, and that is atomic enough.", false},
+		{"redis-lock-and-failure", "set-nx-px", "The lock key is set, followed by an expire, all atomic.", false},
+	})
+}
