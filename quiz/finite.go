@@ -26,6 +26,10 @@ var clauseSubjects = setOf(`i we you they he she`)
 // "which means ...").
 var relativeSubjects = setOf(`it that which who`)
 
+// pastSubjects are pronouns that stand only as a subject before a verb
+// ("someone deleted it", "it expired"), never as a determiner.
+var pastSubjects = setOf(`i we you they he she it who someone somebody nobody everyone everybody anyone anybody`)
+
 // orderLeads may open a clause before its order ("and tell them", "or
 // keep the node down", "then check the pauses", "first build a timeline").
 var orderLeads = setOf(`and or so but then first also just always never only`)
@@ -93,6 +97,13 @@ func finiteAt(toks []token) int {
 		// "it leans on timing", "which means": after a pronoun, an -s
 		// word is a verb, known or not.
 		if k > 0 && !t.clause && relativeSubjects[toks[k-1].raw] && !t.fn && strings.HasSuffix(t.raw, "s") && !strings.HasSuffix(t.raw, "ss") {
+			return k
+		}
+		// "someone DEL'ed the key", "it expired": after a pronoun that
+		// can only be a subject (not "that" or "which", which also stand
+		// before a noun: "that locked row"), an -ed word is a past-tense
+		// verb, known or not. Casual answers tell what happened this way.
+		if k > 0 && !t.clause && pastSubjects[toks[k-1].raw] && !t.fn && strings.HasSuffix(t.raw, "ed") && !strings.HasSuffix(t.raw, "eed") {
 			return k
 		}
 		// "dozed off", "shows up": a particle after an inflected word

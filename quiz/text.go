@@ -798,7 +798,17 @@ func isTerseClaim(text string, toks []token, segments, outer int, slashed bool) 
 	// loses lock"), names a command among terms unless code is a third of
 	// it at least, as in a command line.
 	bare := (outer > 3 || slashed) && !gluedItem(text, toks) && 3*code < len(toks)
-	if code >= 2 && len(toks) >= 4 && (outer <= 3 || code >= 4) && float64(len(toks)) >= perItem*float64(outer) && !bare {
+	// A command closed by one bare word that qualifies it ("Acquire:
+	// `SET k v NX PX 30000`, atomic.", "..., idempotent.") says what the
+	// command is, as "..., which is atomic" would: the word is no item of
+	// a list, so it does not count as one against the command's length.
+	// (The command must be a full one, five words or more of code: "`SET
+	// NX PX`, atomic" stays a pair of terms.)
+	items := outer
+	if n := len(toks); items > 1 && items <= 3 && n >= 2 && !toks[n-1].code && !toks[n-1].fn && toks[n-1].clause && toks[n-1].brk == ',' && oneCommandBefore(toks[:n-1]) {
+		items--
+	}
+	if code >= 2 && len(toks) >= 4 && (outer <= 3 || code >= 4) && float64(len(toks)) >= perItem*float64(items) && !bare {
 		return true
 	}
 	// A timeline in notes ("Key expires, B acquires, A wakes and
@@ -839,6 +849,25 @@ func isTerseClaim(text string, toks []token, segments, outer int, slashed bool) 
 	// "The storage rejects lower tokens.": a determiner opens a subject,
 	// and a predicate follows it.
 	return said >= 4 && segments == 1 && determiners[toks[0].raw]
+}
+
+// oneCommandBefore reports whether the last item of toks (after its last
+// comma, colon or semicolon) is one command of five words or more, all of
+// them code: "`SET k v NX PX 30000`", not two commands joined by a word
+// ("`SETNX k v` then `PEXPIRE k 30000`").
+func oneCommandBefore(toks []token) bool {
+	n := 0
+	for k := len(toks) - 1; k >= 0; k-- {
+		t := &toks[k]
+		if !t.code {
+			return false
+		}
+		n++
+		if t.clause && strings.ContainsRune(",;:", t.brk) {
+			break
+		}
+	}
+	return n >= 5
 }
 
 // gluedItem reports whether an item of toks (cut by commas, semicolons,
