@@ -1,0 +1,111 @@
+package quiz_test
+
+import "testing"
+
+// TestFixG24cReview: the probes of review24 adversarial-c on g24c that
+// g24cf fixes. The two widenings now need the harm or the use told
+// (pause-expiry: both writing; resource-rejects: the stored highest token
+// compared or a lower one refused, by a whole identifier), and the four
+// narrowings scope their exclusions: the stop deferred to LOST only in
+// the stop's clause and only LOST as the session's state, the settled
+// number only as a duration, the hedge only on the expiry verb.
+func TestFixG24cReview(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		// pause-expiry: a second party without the harm, a question, a hedge,
+		// the failure dismissed
+		{"redis-lock-and-failure", "pause-expiry", "If the key expires while I'm working, Redis makes any other client wait until I call DEL.", false},
+		{"redis-lock-and-failure", "pause-expiry", "Does the lock expire while the worker is working so another client gets it? I doubt it.", false},
+		{"redis-lock-and-failure", "pause-expiry", "Maybe the key expires while I work and some other client gets in, not sure really.", false},
+		{"redis-lock-and-failure", "pause-expiry", "The lock expires while it is working and another worker takes over the job, which is exactly the hand-off we want.", false},
+		{"redis-lock-and-failure", "pause-expiry", "The lease expires while I work on the next job, after I already released this one, and another client takes it; that is normal.", false},
+		{"redis-lock-and-failure", "pause-expiry", "The lock only expires while the worker is working if we forget PX, and then another client gets it too.", false},
+		{"redis-lock-and-failure", "pause-expiry", "The lease times out while I'm working on a different key, so another client locking this key is unrelated.", false},
+		{"redis-lock-and-failure", "pause-expiry", "Nothing bad happens if it expires while I work: the other client just gets an error from SET NX.", false},
+		{"redis-lock-and-failure", "pause-expiry", "The lease expires while it's working, which is fine, because both clients are idempotent anyway.", false},
+		{"redis-lock-and-failure", "pause-expiry", "If the lock expires while the holder is working, the other client has to wait for the holder to finish.", false},
+		{"redis-lock-and-failure", "pause-expiry", "It could in theory expire while I am working, and a second client could take it, but with a 30s TTL that never happens.", false},
+		{"redis-lock-and-failure", "pause-expiry", "Can the lease expire while it's working and someone else take it?", false},
+		// ... the harm told still earns it
+		{"redis-lock-and-failure", "pause-expiry", "My lock can run out while I'm still working, and then another client grabs the key and both of us write.", true},
+		{"redis-lock-and-failure", "pause-expiry", "The lease can lapse while I am working, and then another client grabs the key and both of us write.", true},
+
+		// resource-rejects: other maxima, a value kept and not used, hedges
+		{"fencing-token", "resource-rejects", "The database keeps max latency seen per request for the dashboard.", false},
+		{"fencing-token", "resource-rejects", "The storage tracks maximum token bucket size for rate limiting.", false},
+		{"fencing-token", "resource-rejects", "The database tracks max token count per user for billing.", false},
+		{"fencing-token", "resource-rejects", "The database keeps max_tokens_per_request at 4096 for the LLM endpoint.", false},
+		{"fencing-token", "resource-rejects", "Our backend keeps max_seen_version for caching, which is unrelated to tokens.", false},
+		{"fencing-token", "resource-rejects", "The database stores max_token_seen for debugging, and writes go through regardless.", false},
+		{"fencing-token", "resource-rejects", "The resource keeps max_token_seen, and accepts every write anyway.", false},
+		{"fencing-token", "resource-rejects", "The sink remembers max_token but only logs a warning when a lower token shows up.", false},
+		{"fencing-token", "resource-rejects", "The data store keeps max_fence_id, though we still let older writes land.", false},
+		{"fencing-token", "resource-rejects", "The database keeps max_token_seen and overwrites it with whatever token arrives last.", false},
+		{"fencing-token", "resource-rejects", "The table keeps a highest_token column, which the writer compares before sending.", false},
+		{"fencing-token", "resource-rejects", "Should the database keep max_token_seen? I don't think it needs to.", false},
+		{"fencing-token", "resource-rejects", "Maybe the storage records max_token or something, I'm not sure.", false},
+		{"fencing-token", "resource-rejects", "I guess the storage keeps highest_token somewhere, maybe.", false},
+		{"fencing-token", "resource-rejects", "the ledger records max token, that's it", false},
+		{"fencing-token", "resource-rejects", "The storage keeps max_token_seen only in memory, and after a restart it starts from zero, which is fine.", false},
+		// ... the stored token compared or a lower one refused still earns it
+		{"fencing-token", "resource-rejects", "The DB remembers max_token_seen for every row it protects and compares each write's token with it.", true},
+		{"fencing-token", "resource-rejects", "The storage node keeps a max_token_seen per key and refuses any write whose token is below it.", true},
+
+		// stop-work: a stop, then LOST handled in a later clause, or a lost
+		// connection, keeps the credit
+		{"session-suspended", "stop-work", "On SUSPENDED, pause all writes at once; on LOST, give the lock up and re-acquire.", true},
+		{"session-suspended", "stop-work", "My worker stops doing anything protected the second the connection gets lost.", true},
+		{"session-suspended", "stop-work", "As soon as the link gets lost I stop the protected work, since the server may expire my session any second.", true},
+		{"session-suspended", "stop-work", "When connection is lost, client must stop the writing immediately and not wait for session expire.", true},
+		{"session-suspended", "stop-work", "Halt all writes; if the connection becomes lost for longer than the session timeout, the lock is someone else's.", true},
+		{"session-suspended", "stop-work", "When we lose the connection we abort the critical section right there; if it's lost for good we re-acquire later.", true},
+		{"session-suspended", "stop-work", "I stop the work immediately, because when it's lost the next holder may already be writing.", true},
+		{"session-suspended", "stop-work", "The moment the listener fires I halt the writes, and if it later becomes LOST I drop the lock and re-acquire.", true},
+		{"session-suspended", "stop-work", "Stop all work straight away; once LOST arrives, the lock is gone for good.", true},
+		{"session-suspended", "stop-work", "halt everything at once, and if it goes to LOST after that, re-acquire from scratch", true},
+		{"session-suspended", "stop-work", "Pause the job the instant the listener fires; when LOST comes, abandon it and reacquire.", true},
+		{"session-suspended", "stop-work", "Halt the writes first; whether it then turns into LOST or RECONNECTED decides whether I re-acquire or resume.", true},
+
+		// no-safe-value: a purpose picked, not a number, keeps the credit ...
+		{"choose-ttl", "no-safe-value", "The TTL is only a bet on timing, so pick it for availability and fence the writes for safety.", true},
+		{"choose-ttl", "no-safe-value", "Every lease length is a guess, so set it by how long you can afford to block after a crash, not for safety.", true},
+		{"choose-ttl", "no-safe-value", "It's a probability game, so choose a length that bounds the outage and add fencing.", true},
+		{"choose-ttl", "no-safe-value", "The TTL is a bet on timing, so set expectations: it limits the outage after a crash and nothing more.", true},
+		// ... a duration settled on does not
+		{"choose-ttl", "no-safe-value", "Choosing a TTL is a guess about timing, so we went with 10 seconds.", false},
+		{"choose-ttl", "no-safe-value", "Picking the TTL is a guess about timing, so we decided on 15 seconds.", false},
+
+		// visibility-timeout: a hedge on the death or elsewhere keeps the credit
+		{"skip-locked-queue", "visibility-timeout", "Each claim stamps the row with an expiry; when a worker dies at some point mid-job, the stamp expires and the row is claimable again.", true},
+		{"skip-locked-queue", "visibility-timeout", "The reservation expires after five minutes and the job is available again, maybe for the same worker.", true},
+		{"skip-locked-queue", "visibility-timeout", "If a worker crashes somehow, its claim expires after 5 minutes and the job is claimable again.", true},
+		{"skip-locked-queue", "visibility-timeout", "Workers die at some point, so each claim stamp expires after 60s and the job comes back again.", true},
+		{"skip-locked-queue", "visibility-timeout", "When worker die, maybe because OOM, the reservation expire and job is available again for other worker.", true},
+		{"skip-locked-queue", "visibility-timeout", "I suppose the simplest design is this: the claim stamp expires after a fixed time and the row is claimable again.", true},
+		{"skip-locked-queue", "visibility-timeout", "A claim whose stamp expires puts the job back in the queue again, and the next worker somehow always picks it up within a second.", true},
+		// ... a hedge on the expiry itself does not (SHOULD FIX)
+		{"skip-locked-queue", "visibility-timeout", "The claim might expire and the job possibly comes back again.", false},
+		{"skip-locked-queue", "visibility-timeout", "Perhaps the reservation expires and the row is available again?", false},
+		{"skip-locked-queue", "visibility-timeout", "Probably the stamp expires eventually and the job is back.", false},
+		{"skip-locked-queue", "visibility-timeout", "I think the claim lapses at some stage and then the job comes back again.", false},
+		{"skip-locked-queue", "visibility-timeout", "The claim expires or whatever and the job is available again.", false},
+	})
+}
+
+// TestHighestTokenUsedG24cf: the resource's highest token by its
+// identifier earns resource-rejects when the stored token is put to use,
+// by a name that may mean something else ("keeps `maxSeen` and applies a
+// write iff ..."); "max_token_seen" says it alone, unless the sentence
+// lets writes through anyway or hedges it.
+func TestHighestTokenUsedG24cf(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"fencing-token", "resource-rejects", "The database keeps `maxSeen` per row and applies a write iff its token is at least maxSeen.", true},
+		{"fencing-token", "resource-rejects", "The storage keeps `max_token_seen` for each key. When a request carries a smaller token, the storage rejects it.", true},
+		{"fencing-token", "resource-rejects", "The datastore keeps `max_token_seen`. A write with a smaller token is turned away.", true},
+		{"fencing-token", "resource-rejects", "The storage keeps `max_token_seen` for each key; the first sentence alone is enough to name it.", true},
+		{"fencing-token", "resource-rejects", "The storage keeps `highest_token` for each key and nothing more.", false},
+		{"fencing-token", "resource-rejects", "The storage keeps `max_seen` for each key, and the client compares its token with it.", false},
+		{"fencing-token", "resource-rejects", "The storage keeps `max_token_seen` for each key, but older writes still land anyway.", false},
+	})
+}
