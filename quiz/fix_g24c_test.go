@@ -1,6 +1,10 @@
 package quiz_test
 
-import "testing"
+import (
+	"testing"
+
+	"lockdrill/quiz"
+)
 
 // TestFixG24cReview: the probes of review24 adversarial-c on g24c that
 // g24cf fixes. The two widenings now need the harm or the use told
@@ -108,4 +112,43 @@ func TestHighestTokenUsedG24cf(t *testing.T) {
 		{"fencing-token", "resource-rejects", "The storage keeps `max_seen` for each key, and the client compares its token with it.", false},
 		{"fencing-token", "resource-rejects", "The storage keeps `max_token_seen` for each key, but older writes still land anyway.", false},
 	})
+}
+
+// TestFixG24cWholeAnswers: the whole answers of review24 adversarial-c
+// that g24c flipped. The weak ones that passed only on a widening's false
+// credit fail again; the correct ones that lost a core point to a
+// sentence-wide exclusion pass again with that point.
+func TestFixG24cWholeAnswers(t *testing.T) {
+	b := loadBank(t)
+	checkVerdicts(t, b, []verdictCase{
+		// WA01, WA03: resource-rejects from another maximum, or a kept
+		// value with stale writes let through
+		{"fencing-token", "A fencing token is an increasing number the lock service gives out with every grant. It protects against a paused holder that wakes up after its lease expired and another client took the lock. The database keeps max latency seen per request, and the token is just logged.", false},
+		{"fencing-token", "The token goes up with every grant of the lock. The lock service hands out the next one each time. The data store keeps max_fence_id, though we still let older writes land. It matters when a GC pause makes a client outlive its lease while another client holds the lock.", false},
+		// WA06 to WA09: pause-expiry from a hand-off, a dismissal, an
+		// error, a question
+		{"redis-lock-and-failure", "Use SET lock my-id NX PX 10000 to acquire, and delete it with a compare-and-delete Lua script. The lock expires while it is working and another worker takes over the job, which is exactly the hand-off we want.", false},
+		{"redis-lock-and-failure", "Use SET NX PX with a random value, and release via a Lua script that checks the value and deletes. It could in theory expire while I am working and a second client could take it, but with a 30s TTL that never happens.", false},
+		{"redis-lock-and-failure", "Acquire with SET key val NX PX ttl and release with a Lua compare-and-delete. Nothing bad happens if it expires while I work: the other client just gets an error from SET NX.", false},
+		{"redis-lock-and-failure", "SET NX PX with a unique value; release with a Lua script so the GET and the DEL are atomic. Can the lease expire while it's working and someone else take it? Not really, Redis handles that.", false},
+		// CA06 to CA08: a hedge on the worker's death, not on the expiry
+		{"skip-locked-queue", "Use SELECT ... FOR UPDATE SKIP LOCKED to claim jobs so workers don't block each other. Each claim stamps the row with an expiry; when a worker dies at some point mid-job, the stamp expires and the row is claimable again. Make handlers idempotent, since a stalled worker may finish late.", true},
+		{"skip-locked-queue", "Workers take a job with FOR UPDATE SKIP LOCKED, so two workers never take the same row and nobody waits. When a worker dies, maybe because of OOM, the reservation expires and the job is available again for another worker. The handler must be idempotent.", true},
+		{"skip-locked-queue", "SKIP LOCKED for the claim, so workers skip rows another worker holds. If a worker crashes somehow, its claim expires after 5 minutes and the job is claimable again. Commit the claim right away instead of holding a transaction open for the whole job.", true},
+		// CA10: the harm told earns pause-expiry and the answer passes
+		{"redis-lock-and-failure", "Acquire with SET lock <uuid> NX PX 30000 in one command. Release with a Lua script that deletes only if the value is still my uuid. The lease can lapse while I am working, and then another client grabs the key and both of us write. Fix it with a fencing token checked by the resource.", true},
+	})
+	// CA02 to CA05 keep passing and get their core point back.
+	for _, c := range []pointCase{
+		{"session-suspended", "stop-work", "SUSPENDED = the connection is lost. As soon as the connection gets lost, my worker stops doing anything protected. The session can still be alive on the server, so I resume only after RECONNECTED; if LOST, I get the lock again. The listener is not enough because the notification comes late: the session can expire on the servers before the client knows. And a callback cannot stop a thread that is paused by GC in the middle of a write, so use a fencing token like the czxid.", true},
+		{"session-suspended", "stop-work", "On SUSPENDED, pause all writes at once; on LOST, give the lock up and re-acquire; on RECONNECTED in the same session, resume. The connection dropped but the session may still be alive. The listener is not enough because it fires late: the session can expire on the servers before my client hears about it, and a thread paused by GC cannot be interrupted by a callback. So fence with the czxid anyway.", true},
+		{"choose-ttl", "no-safe-value", "Too short and the lease runs out under a slow holder; too long and a crash blocks everyone for that long. I'd measure the p99 of the job and add headroom. The TTL is only a bet on timing, so pick it for availability and fence the writes for safety. Renew with a heartbeat while working.", true},
+		{"choose-ttl", "no-safe-value", "Every lease length is a guess, so set it by how long you can afford to block after a crash, not for safety. Too short and a slow job loses the lock mid-run; too long and a crashed holder blocks others. Measure the p99 runtime plus a margin, heartbeat to extend it, and put a fencing token at the resource.", true},
+	} {
+		q, _ := b.ByID(c.question)
+		r := b.Grade(q, quiz.Answer{Text: c.text})
+		if !r.Passed || !pointHit(t, r, c.point) {
+			t.Errorf("%s: passed=%v, %s hit=%v; want both", c.question, r.Passed, c.point, pointHit(t, r, c.point))
+		}
+	}
 }
