@@ -152,3 +152,31 @@ func TestFixG24cWholeAnswers(t *testing.T) {
 		}
 	}
 }
+
+// TestStopDeferredOutrightG24cf: the stop put off until LOST told outright
+// (review24 adversarial-c SHOULD FIX) does not earn stop-work; a stop on
+// SUSPENDED with LOST handled afterwards still does.
+func TestStopDeferredOutrightG24cf(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"session-suspended", "stop-work", "Once the session is LOST I stop using the lock.", false},
+		{"session-suspended", "stop-work", "Wait for LOST, then stop the work.", false},
+		{"session-suspended", "stop-work", "If the session expires I stop touching the resource.", false},
+		{"session-suspended", "stop-work", "After the listener reports LOST, I stop all writes.", false},
+		{"session-suspended", "stop-work", "Keep the job running on SUSPENDED; when the session is finally LOST, stop the processing.", false},
+		{"session-suspended", "stop-work", "I ignore SUSPENDED and only stop the work once it turns into LOST.", false},
+		{"session-suspended", "stop-work", "I freeze the processing immediately and don't wait until it turns into LOST.", true},
+		{"session-suspended", "stop-work", "I halt the protected work the moment SUSPENDED arrives; I never wait for LOST.", true},
+		{"session-suspended", "stop-work", "On SUSPENDED I stop the work and wait for RECONNECTED or LOST.", true},
+	})
+}
+
+// TestStopBecauseSessionMayExpireG24cf: the session's possible expiry as
+// the reason to stop now ("the session may expire, so I stop the work")
+// is not the stop deferred to the expiry.
+func TestStopBecauseSessionMayExpireG24cf(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"session-suspended", "stop-work", "The link is down and the session might expire, so I stop the protected work and wait.", true},
+	})
+}
