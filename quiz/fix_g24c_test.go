@@ -180,3 +180,21 @@ func TestStopBecauseSessionMayExpireG24cf(t *testing.T) {
 		{"session-suspended", "stop-work", "The link is down and the session might expire, so I stop the protected work and wait.", true},
 	})
 }
+
+// TestTxnCompareVagueG24cf: a txn said to compare nothing in particular
+// (review24 adversarial-c SHOULD FIX) does not earn txn-compare; the
+// lock key's create revision named still does, vague words beside it or not.
+func TestTxnCompareVagueG24cf(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"etcd-revision-guard", "txn-compare", "The txn compares some fields first and then writes.", false},
+		{"etcd-revision-guard", "txn-compare", "Use an etcd transaction with conditions on whatever, and then the write is safe.", false},
+		{"etcd-revision-guard", "txn-compare", "Just use a transaction with an if in it, any if really.", false},
+		{"etcd-revision-guard", "txn-compare", "The transaction compares a bunch of keys before the put.", false},
+		{"etcd-revision-guard", "txn-compare", "Wrap it in a transaction with some kind of guard and the deposed leader is stopped.", false},
+		{"etcd-revision-guard", "txn-compare", "Put the write in a txn that compares the lock key's create revision, and check things like the lease too.", true},
+		{"etcd-revision-guard", "txn-compare", "Use a transaction that compares something specific, the mutex key's CreateRevision, against mine.", true},
+		{"etcd-revision-guard", "txn-compare", "A txn comparing the lock key's create revision is some kind of check-and-set, done atomically by etcd.", true},
+		{"etcd-revision-guard", "txn-compare", "The transaction's condition checks one thing only: the lock key still exists with my create revision.", true},
+	})
+}
