@@ -78,6 +78,9 @@ func TestFixG24cReview(t *testing.T) {
 		// ... a duration settled on does not
 		{"choose-ttl", "no-safe-value", "Choosing a TTL is a guess about timing, so we went with 10 seconds.", false},
 		{"choose-ttl", "no-safe-value", "Picking the TTL is a guess about timing, so we decided on 15 seconds.", false},
+		{"choose-ttl", "no-safe-value", "It's a guess on timing, so I'd go for 30 seconds.", false},
+		{"choose-ttl", "no-safe-value", "It's a timing guess, pick 45 seconds.", false},
+		{"choose-ttl", "no-safe-value", "The lease length is a bet, and I'd take 2 minutes, done.", false},
 
 		// visibility-timeout: a hedge on the death or elsewhere keeps the credit
 		{"skip-locked-queue", "visibility-timeout", "Each claim stamps the row with an expiry; when a worker dies at some point mid-job, the stamp expires and the row is claimable again.", true},
