@@ -67,8 +67,13 @@ func TestExpiryDuringWorkG24c(t *testing.T) {
 func TestHighestTokenByItsNameG24c(t *testing.T) {
 	b := loadBank(t)
 	checkPoints(t, b, []pointCase{
+		// (g24cf: "max_token_seen" still earns it alone; a looser name,
+		// "max_token", "max_seen", "highest_token", has to be put to use in
+		// the sentence, compared or a lower one refused: "max_token" is
+		// also a token bucket, an LLM limit or a count)
 		{"fencing-token", "resource-rejects", "The storage node keeps a `max_token_seen` for every key it guards.", true},
-		{"fencing-token", "resource-rejects", "Our database records max_token per account in the accounts row itself.", true},
+		{"fencing-token", "resource-rejects", "The storage node keeps a `highest_token` for every key it guards and refuses a write whose token is lower.", true},
+		{"fencing-token", "resource-rejects", "Our database records max_token per account in the accounts row itself.", false},
 		{"fencing-token", "resource-rejects", "The database keeps max_connections at 200 and tokens are checked by the client.", false},
 		{"fencing-token", "resource-rejects", "The client keeps max_token_seen and the database trusts it.", false},
 		{"fencing-token", "resource-rejects", "The database keeps max_token_seen but never looks at it.", false},
@@ -85,8 +90,12 @@ func TestHighestTokenByItsNameG24c(t *testing.T) {
 func TestStopDeferredToLostG24c(t *testing.T) {
 	b := loadBank(t)
 	checkPoints(t, b, []pointCase{
-		{"session-suspended", "stop-work", "If the client ever turns into LOST, I stop the work then.", false},
-		{"session-suspended", "stop-work", "Once the state becomes LOST, halt all writes.", false},
+		// (g24cf: the deferral counts only in the stop's own clause and a
+		// qualifying clause after it, so a deferral fronted in a clause of
+		// its own, "Once the state becomes LOST, halt all writes", is no
+		// longer withheld; see fix_g24c_test.go)
+		{"session-suspended", "stop-work", "I stop the work only once it is LOST.", false},
+		{"session-suspended", "stop-work", "I halt the writes if the session turns into LOST.", false},
 		{"session-suspended", "stop-work", "When it goes to LOST the worker freezes its processing.", false},
 		{"session-suspended", "stop-work", "I halt the protected work as soon as SUSPENDED fires; I do not wait until LOST.", true},
 		{"session-suspended", "stop-work", "Freeze the writes on SUSPENDED, not once LOST shows up.", true},
