@@ -1,9 +1,11 @@
 package quiz
 
 import (
+	"bytes"
 	"iter"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Assertion rules of grader g7: ways a sentence names a claim without
@@ -1909,7 +1911,7 @@ func markOptionLists(d *doc) {
 		t := strings.TrimSpace(line)
 		// Only a line whose first word is a heading's is lowered and split
 		// (this runs on every line of every answer).
-		if fw := firstFieldLower(strings.Trim(t, "*_#: \t")); optionHeads[fw] || decisionHeads[strings.Trim(fw, ":*_")] {
+		if listHeadLine(t) {
 			head := strings.ToLower(strings.Trim(t, "*_#: \t"))
 			words := strings.Fields(head)
 			switch {
@@ -1945,6 +1947,39 @@ func markOptionLists(d *doc) {
 			setAsideBetween(d, it.from, it.to)
 		}
 	}
+}
+
+// listHeadLine reports whether the first word of a trimmed line, lowered,
+// is a heading's of an options list or a decision: optionHeads[fw] ||
+// decisionHeads[strings.Trim(fw, ":*_")] for fw :=
+// firstFieldLower(strings.Trim(t, "*_#: \t")). It runs on every line of
+// every answer, so a short ASCII word is lowered on the stack, not into a
+// new string.
+func listHeadLine(t string) bool {
+	s := strings.Trim(t, "*_#: \t")
+	if i := strings.IndexFunc(s, func(r rune) bool { return !unicode.IsSpace(r) }); i >= 0 {
+		s = s[i:]
+		if j := strings.IndexFunc(s, unicode.IsSpace); j >= 0 {
+			s = s[:j]
+		}
+		var buf [24]byte
+		if len(s) <= len(buf) {
+			b, ascii := buf[:len(s)], true
+			for i := 0; i < len(s) && ascii; i++ {
+				c := s[i]
+				ascii = c < utf8.RuneSelf
+				if 'A' <= c && c <= 'Z' {
+					c += 'a' - 'A'
+				}
+				b[i] = c
+			}
+			if ascii {
+				return optionHeads[string(b)] || decisionHeads[string(bytes.Trim(b, ":*_"))]
+			}
+		}
+	}
+	fw := firstFieldLower(s)
+	return optionHeads[fw] || decisionHeads[strings.Trim(fw, ":*_")]
 }
 
 // firstFieldLower is the first word of s, lower-cased, as
@@ -2106,7 +2141,8 @@ func markDialogueTurns(d *doc) {
 		who      int
 		from, to int // byte offsets of the turn's words
 	}
-	var turns []turn
+	var buf [32]turn // on the stack for an answer of up to 32 lines
+	turns := buf[:0]
 	for at, line := range linesAt(d.text) {
 		label, words := speakerLabel(line)
 		t := strings.TrimLeft(line, " \t*_>")

@@ -30,7 +30,8 @@ func markRestatedDenials(d *doc) {
 		// the denied terms: the content words of "not B", up to the end
 		// of its clause
 		end := d.sents[t.sent].to
-		var denied []string
+		var buf [8]string // on the stack for a clause's worth of terms
+		denied := buf[:0]
 		j := k + 1
 		for ; j < end && (j == k+1 || !toks[j].clause); j++ {
 			if !toks[j].fn && toks[j].wordForms != nil {

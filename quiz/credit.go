@@ -189,7 +189,8 @@ func assertedAsLabel(d *doc, spans []Span, pol map[string]bool) bool {
 	if len(pol) == 0 {
 		return true
 	}
-	var toks [][2]int
+	var buf [maxParts][2]int // on the stack for a pattern's spans
+	toks := buf[:0]
 	for _, sp := range spans {
 		if a, b := tokensIn(d, sp); a < b {
 			toks = append(toks, [2]int{a, b})

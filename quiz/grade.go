@@ -126,6 +126,9 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache,
 		} else if spans, ok := findPoint(d, pats, reqs, false); ok {
 			pr.Named, pr.Spans = true, spans
 		}
+		if r.Points == nil {
+			r.Points = make([]PointResult, 0, len(q.Points))
+		}
 		r.Points = append(r.Points, pr)
 	}
 	if mostlyProse(d) {
@@ -395,7 +398,10 @@ func findPointWhere(d *doc, pats, reqs []*Pattern, keep, keepReqs func(d *doc, s
 			if !ok || commonOnly(d, m) {
 				continue
 			}
-			spans := m.byteSpans(d)
+			// mergeSpans copies what it keeps: the spans before it live
+			// on the stack.
+			var buf [maxParts]Span
+			spans := m.appendByteSpans(d, buf[:0])
 			if len(reqs) == 0 {
 				return mergeSpans(spans), true
 			}

@@ -613,8 +613,10 @@ func (m match) bytes(d *doc) Span {
 	return Span{Start: lo, End: hi}
 }
 
-func (m match) byteSpans(d *doc) []Span {
-	var out []Span
+func (m match) byteSpans(d *doc) []Span { return m.appendByteSpans(d, nil) }
+
+// appendByteSpans is byteSpans appended to out (a caller's buffer).
+func (m match) appendByteSpans(d *doc, out []Span) []Span {
 	for _, s := range m.spans {
 		out = append(out, Span{Start: d.toks[s[0]].start, End: d.toks[s[1]-1].end})
 	}
@@ -804,7 +806,11 @@ func (p *Pattern) findIn(d *doc, c *evalCtx, si int, claimOnly bool) (match, boo
 	if !claimOnly && len(p.parts) > 1 {
 		p.tighten(d, cands, ncand, chosen)
 	}
-	return match{spans: append([][2]int(nil), chosen[:len(p.parts)]...)}, true
+	// The spans go to the doc's slab, capped so no append by a caller
+	// reaches a neighbour's: a match lives no longer than its doc's grade.
+	at := len(d.spanSlab)
+	d.spanSlab = append(d.spanSlab, chosen[:len(p.parts)]...)
+	return match{spans: d.spanSlab[at:len(d.spanSlab):len(d.spanSlab)]}, true
 }
 
 // tighten moves a key point's chosen parts to other candidates that bring

@@ -105,6 +105,7 @@ type doc struct {
 	lines     []int                 // by sentence: where its line starts (see lineOf)
 	mentions  bool                  // read for what it mentions (Pattern.Matches): a dismissal still mentions
 	find      findScratch           // findAs's candidates, reused from sentence to sentence
+	spanSlab  [][2]int              // backing store of the matches' spans (findIn), reused
 
 	// deadCtx are the caches every pattern dead in the answer shares
 	// (index 1: its sentence mask known, 0; see evalFor): nothing of a
@@ -202,7 +203,7 @@ func analyseWith(text string, words *wordCache) *doc {
 // analyseInto is analyseWith into a doc whose buffers are reused (a Bank
 // keeps a pool of them): d's previous content is discarded.
 func analyseInto(d *doc, text string, words *wordCache) *doc {
-	*d = doc{text: text, toks: d.toks[:0], sents: d.sents[:0], lexLeaves: d.lexLeaves[:0], lexEvals: d.lexEvals[:0], slab: d.slab, ctxSlab: d.ctxSlab[:0], bitsSlab: d.bitsSlab[:0], lexSents: d.lexSents, lexSet: d.lexSet, lines: d.lines[:0], scratch: d.scratch, wordBuf: d.wordBuf}
+	*d = doc{text: text, toks: d.toks[:0], sents: d.sents[:0], lexLeaves: d.lexLeaves[:0], lexEvals: d.lexEvals[:0], slab: d.slab, ctxSlab: d.ctxSlab[:0], bitsSlab: d.bitsSlab[:0], lexSents: d.lexSents, lexSet: d.lexSet, lines: d.lines[:0], scratch: d.scratch, wordBuf: d.wordBuf, spanSlab: d.spanSlab[:0]}
 	var stems map[string]*wordForms // without a shared cache: words repeat within an answer too
 	if words == nil {
 		stems = map[string]*wordForms{}
@@ -237,13 +238,18 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 			simple := true  // ASCII lowercase letters and digits: raw is the text itself
 			digits := false // a simple word with a digit or '_': code (see looksLikeCode)
 			for i < len(text) {
-				if c := text[i]; simple && plainWordByte[c] {
-					// The loop below, for the bytes of a simple word.
-					if c < 'a' {
-						digits = true
+				if simple {
+					// The loop below, for the bytes of a simple word, in
+					// a loop of its own.
+					for i < len(text) && plainWordByte[text[i]] {
+						if text[i] < 'a' {
+							digits = true
+						}
+						i++
 					}
-					i++
-					continue
+					if i >= len(text) {
+						break
+					}
 				}
 				if r, size = rune(text[i]), 1; r >= utf8.RuneSelf {
 					r, size = utf8.DecodeRuneInString(text[i:])
@@ -313,11 +319,15 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 					stems[raw] = w
 				}
 			}
-			d.toks = append(d.toks, token{raw: raw, wordForms: w, cls: w.cls, start: start, end: i, sent: sent, clause: clauseNext, negBy: -1, fn: w.cls&clsFunction != 0,
-				code: depth > 0 || quoted || inQuote || (simple && digits || !simple && looksLikeCode(text[start:i])), quote: q})
+			// The token is zeroed in place and its fields set there: a
+			// composite literal appended is built aside, then copied.
+			d.toks = append(d.toks, token{})
+			t := &d.toks[len(d.toks)-1]
+			t.raw, t.wordForms, t.cls, t.start, t.end, t.sent, t.clause, t.negBy, t.fn = raw, w, w.cls, start, i, sent, clauseNext, -1, w.cls&clsFunction != 0
+			t.code, t.quote = depth > 0 || quoted || inQuote || (simple && digits || !simple && looksLikeCode(text[start:i])), q
 			d.cls |= w.cls
 			if clauseNext {
-				d.toks[len(d.toks)-1].brk = brk
+				t.brk = brk
 			}
 			clauseNext = false
 			sentHasTok = true
@@ -3318,7 +3328,8 @@ func approvalAt(toks []token, at, end int) bool {
 	for stop < end && !(stop > j && toks[stop].clause && toks[stop].brk != 0) {
 		stop++
 	}
-	var words []string
+	var buf [16]string // on the stack for most clauses
+	words := buf[:0]
 	for k := j; k < stop; k++ {
 		words = append(words, toks[k].raw)
 	}
