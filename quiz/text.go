@@ -2733,7 +2733,9 @@ func declinedUses(toks []token, s sentence) bool {
 	last := toks[s.to-1].raw
 	// g24a: a header ending on a negated "do" declines what it lists as
 	// well: "What I'd never do:", "Things we would not do:".
-	if last == "do" && n >= 2 && n <= 6 && (declinedUseEnds[toks[s.to-2].raw] || toks[s.to-2].raw == "not") {
+	// (g24af: not a mixed list, "Things to do and not do:", "What I'd and
+	// wouldn't do:", nor a question or account, "What did we not do:".)
+	if last == "do" && n >= 2 && n <= 6 && (declinedUseEnds[toks[s.to-2].raw] || toks[s.to-2].raw == "not") && !mixedOrAskedHeader(toks[s.from:s.to-1]) {
 		return true
 	}
 	if n > 4 || !declinedUseEnds[last] {
@@ -2743,6 +2745,25 @@ func declinedUses(toks []token, s sentence) bool {
 		return true
 	}
 	return declineSubjects[toks[s.to-2].raw] && (n == 2 || declineOpeners[toks[s.from].raw])
+}
+
+// countWords open an announcement that counts its items ("Two mistakes
+// I'd avoid."), and itemArticles open the noun phrase of an item ("One
+// is a TTL ..."), unlike an adjective of verdict ("One is enough").
+var countWords = setOf(`two three four five several couple few`)
+var itemArticles = setOf(`a an the using relying trusting`)
+
+// mixedOrAskedHeader reports a header that lists both what to do and what
+// not to (an "and" or "or", or a "do" before its negated one) or asks
+// or recounts with "did", "does", "do".
+func mixedOrAskedHeader(toks []token) bool {
+	for _, t := range toks {
+		switch t.raw {
+		case "and", "or", "did", "does", "do", "didn't", "doesn't":
+			return true
+		}
+	}
+	return false
 }
 
 // ordinals, after "the", number the items of a list: "The first is X.
@@ -2928,7 +2949,9 @@ func markMentions(d *doc) {
 	mistakes := false      // after a sentence announcing mistakes ("Two mistakes to avoid: ...")
 	announced := false     // a mistake was named earlier in the answer
 	namedPractice := false // the sentence before names a practice, not "that" or "it"
-	for _, s := range d.sents {
+	for sIdx, s := range d.sents {
+		// the sentence before counts what it announces ("Two mistakes ...")
+		countedAnnounce := sIdx > 0 && d.sents[sIdx-1].to > d.sents[sIdx-1].from && countWords[toks[d.sents[sIdx-1].from].raw]
 		// "Two mistakes to avoid: first, X. Second, Y.": the items after
 		// the announcement, each opened by an enumerator, are the
 		// mistakes named, not claims.
@@ -2944,7 +2967,11 @@ func markMentions(d *doc) {
 		ordinal := s.from+2 < s.to && toks[s.from].raw == "the" && ordinals[toks[s.from+1].raw] && (toks[s.from+2].raw == "is" || toks[s.from+2].raw == "was" || toks[s.from+2].raw == "one" || toks[s.from+2].clause && toks[s.from+2].brk == ':')
 		// g24a: "Two mistakes I'd steer clear of. One is X.": right after
 		// the announcement, a bare "One is" opens its first item.
-		if mistakes && s.from+1 < s.to && toks[s.from].raw == "one" && (toks[s.from+1].raw == "is" || toks[s.from+1].raw == "was") {
+		// (g24af: only after a counted announcement, "Two mistakes ...",
+		// not "The mistake was ours", and only where what follows names a
+		// practice, a gerund or a noun phrase: "One is enough", "One is
+		// fine to ignore" is a verdict of the speaker's, not an item.)
+		if mistakes && countedAnnounce && s.from+2 < s.to && toks[s.from].raw == "one" && (toks[s.from+1].raw == "is" || toks[s.from+1].raw == "was") && (strings.HasSuffix(toks[s.from+2].raw, "ing") || itemArticles[toks[s.from+2].raw]) {
 			ordinal = true
 		}
 		if mistakes && (enumerators[toks[s.from].raw] || numbered || ordinal || opensExample(toks[s.from:s.to]) || consequenceOpeners[toks[s.from].raw]) || announced && (toks[s.from].raw == "another" || numbered || ordinal) {
