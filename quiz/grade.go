@@ -795,9 +795,11 @@ func freeTextScore(points []PointResult, flags []FlagResult) float64 {
 // earn credit: fragments, list items, and list items dressed as sentences
 // ("It is X. It is Y. It is Z.").
 func wordShare(d *doc) (words, loose int) {
-	spoken := false
+	spoken := 0
 	for _, s := range d.sents {
-		spoken = spoken || s.prose && s.credits()
+		if s.prose && s.credits() {
+			spoken += s.to - s.from
+		}
 	}
 	for _, s := range d.sents {
 		n := s.to - s.from
@@ -807,8 +809,12 @@ func wordShare(d *doc) (words, loose int) {
 			// hdfs epochs so a stale namenode can't write, raft terms")
 			// says something of one of its items: beside sentences of
 			// speech, a casual answer's enumeration, half a list. (Alone,
-			// it is a list with a verb slipped in.)
-			if spoken && finiteVerb(d.toks[s.from:s.to]) {
+			// it is a list with a verb slipped in.) Only while the run is
+			// at most half as long as the sentences that credit, or most of its
+			// items hold a clause: one real sentence before a long
+			// keyword list with "it expired" slipped in is still a list
+			// (review24 E, MUST FIX 3).
+			if spoken > 0 && finiteVerb(d.toks[s.from:s.to]) && (2*n <= spoken || clausalItems(d.toks[s.from:s.to])) {
 				loose += n / 2
 				continue
 			}
@@ -816,6 +822,29 @@ func wordShare(d *doc) (words, loose int) {
 		}
 	}
 	return words, loose
+}
+
+// clausalItems reports whether most items of a run (cut by commas and
+// semicolons) hold a finite verb of more than a pronoun and its past
+// tense: "hdfs qjm so the old namenode can't write, raft terms, kafka
+// epochs" has one of three; "it expired early, flushall, noeviction" has
+// none, as a lone "it expired" or "someone deleted" names an event like
+// its sibling items do.
+func clausalItems(toks []token) bool {
+	items, said := 0, 0
+	from := 0
+	for k := 0; k <= len(toks); k++ {
+		if k < len(toks) && (k == from || !(toks[k].clause && (toks[k].brk == ',' || toks[k].brk == ';'))) {
+			continue
+		}
+		item := toks[from:k]
+		items++
+		if at := finiteAt(item); at >= 0 && len(item) >= 4 && !(at == 1 && pastSubjects[item[0].raw] && len(item) <= 3) {
+			said++
+		}
+		from = k
+	}
+	return 2*said > items
 }
 
 func mergeSpans(spans []Span) []Span {

@@ -814,8 +814,13 @@ func isTerseClaim(text string, toks []token, segments, outer int, slashed bool) 
 	// a list, so it does not count as one against the command's length.
 	// (The command must be a full one, five words or more of code: "`SET
 	// NX PX`, atomic" stays a pair of terms.)
+	// Only an acquire (a command that opens with SET) closed by a word
+	// that describes how it runs (atomic, single): "fine", "safe" or
+	// "enough" judge a command, they do not describe it, and a SELECT or
+	// CONFIG SET line called fine is no claim of any point (review24 E,
+	// MUST FIX 3).
 	items := outer
-	if n := len(toks); items > 1 && items <= 3 && n >= 2 && !toks[n-1].code && !toks[n-1].fn && toks[n-1].clause && toks[n-1].brk == ',' && oneCommandBefore(toks[:n-1]) {
+	if n := len(toks); items > 1 && items <= 3 && n >= 2 && !toks[n-1].code && !toks[n-1].fn && toks[n-1].clause && toks[n-1].brk == ',' && commandQualifiers[toks[n-1].raw] && oneCommandBefore(toks[:n-1]) {
 		items--
 	}
 	if code >= 2 && len(toks) >= 4 && (outer <= 3 || code >= 4) && float64(len(toks)) >= perItem*float64(items) && !bare {
@@ -862,23 +867,27 @@ func isTerseClaim(text string, toks []token, segments, outer int, slashed bool) 
 }
 
 // oneCommandBefore reports whether the last item of toks (after its last
-// comma, colon or semicolon) is one command of five words or more, all of
-// them code: "`SET k v NX PX 30000`", not two commands joined by a word
+// comma, colon or semicolon) is one SET command of five words or more, all
+// of them code: "`SET k v NX PX 30000`", not two commands joined by a word
 // ("`SETNX k v` then `PEXPIRE k 30000`").
 func oneCommandBefore(toks []token) bool {
-	n := 0
+	n, first := 0, ""
 	for k := len(toks) - 1; k >= 0; k-- {
 		t := &toks[k]
 		if !t.code {
 			return false
 		}
 		n++
+		first = t.raw
 		if t.clause && strings.ContainsRune(",;:", t.brk) {
 			break
 		}
 	}
-	return n >= 5
+	return n >= 5 && first == "set"
 }
+
+// commandQualifiers describe how a command runs, not whether it is good.
+var commandQualifiers = setOf(`atomic atomically single`)
 
 // gluedItem reports whether an item of toks (cut by commas, semicolons,
 // colons or dashes) holds a function word past its first word, other than
