@@ -3341,7 +3341,7 @@ func markFirstImpulses(d *doc) {
 				instinctNouns[toks[j].raw] && (toks[j-1].raw == "the" || toks[j-1].raw == "my" || toks[j-1].raw == "our" || toks[j-1].raw == "your"))
 			// "their first fix was X", "my initial attempt was X": a
 			// first attempt told in the past was not the last one
-			former := j > s.from && j+1 < s.to && attemptNouns[toks[j].raw] && earlyMods[toks[j-1].raw] && toks[j+1].raw == "was"
+			former := j > s.from && j+1 < s.to && toks[j].cls&clsAttempt != 0 && earlyMods[toks[j-1].raw] && toks[j+1].raw == "was"
 			if former {
 				// (set aside, not refuted: the second reader reads
 				// these words as it was trained to)

@@ -4506,6 +4506,9 @@ const (
 	clsBackRef      // backRefs
 	clsReliance     // relianceVerbs
 	clsFailAnnounce // remedyHeads, dismissHeads, failureHeads: the words announcesFailures stops at
+	// (g24u) sets the hottest reading passes test at a sentence's first
+	// words or at every token. Each is exactly its set.
+	clsAttempt // attemptNouns (markFirstImpulses)
 )
 
 // clsFrame are the classes a token must have for markFrames to look at it
@@ -4567,6 +4570,7 @@ func classOf(raw string) wordClass {
 		{leadConjunctions[raw], clsLeadConj}, {discourseMarkers[raw] || aloneMarkers[raw] || discoursePairFirsts[raw], clsDiscourse},
 		{backRefs[raw], clsBackRef}, {relianceVerbs[raw], clsReliance},
 		{remedyHeads[raw] || dismissHeads[raw] || failureHeads[raw], clsFailAnnounce},
+		{attemptNouns[raw], clsAttempt},
 	} {
 		if x.on {
 			c |= x.cls
