@@ -65,11 +65,11 @@ func (c *sentCues) add(d *doc, k int, commas *[64]uint8) {
 	}
 	if t.cls&clsNamed != 0 {
 		switch r := t.raw; {
-		case appearVerbs[r]:
+		case t.cls&clsAppear != 0:
 			c.appear |= bit
-		case doubtVerbs[r] || r == "stretch":
+		case t.cls&clsDoubt != 0 || r == "stretch":
 			c.doubt |= bit
-		case approvalVerbs[r] || breakVerbs[r] || missesPoint(d.toks, k):
+		case t.cls&(clsApproval|clsBreakVerb) != 0 || missesPoint(d.toks, k):
 			c.judged |= bit
 		}
 	}
@@ -1530,7 +1530,7 @@ func refusingHeader(toks []token, from, colon int) bool {
 		if r == "against" && j > from && (againstVerbs[toks[j-1].raw] || j > from+1 && againstVerbs[toks[j-2].raw]) {
 			return true
 		}
-		if !approvalVerbs[r] || speakerOpeners[toks[from].raw] {
+		if toks[j].cls&clsApproval == 0 || speakerOpeners[toks[from].raw] {
 			continue
 		}
 		for k := j - 1; k >= from && k >= j-2; k-- {
@@ -1554,7 +1554,7 @@ discourages discard discards`)
 // has an object of its own).
 func refusesObject(toks []token, j, end int) bool {
 	r, e := toks[j].raw, j+1
-	if !headerRejectVerbs[r] {
+	if toks[j].cls&clsHeaderReject == 0 {
 		if j+1 >= end {
 			return false
 		}

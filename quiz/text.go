@@ -558,7 +558,7 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 		if t.cls&clsClause != 0 && !(t.raw == "that" && k > 0 && (thatDeterminerAfter[d.toks[k-1].raw] || k > 1 && objectPronouns[d.toks[k-1].raw] && thatDeterminerAfter[d.toks[k-2].raw])) {
 			t.clause = true
 		}
-		if t.raw == "and" && k+1 < len(d.toks) && afterAnd[d.toks[k+1].raw] {
+		if t.raw == "and" && k+1 < len(d.toks) && d.toks[k+1].cls&clsAfterAnd != 0 {
 			t.clause = true
 		}
 		// "and <noun> <auxiliary>" starts a clause with its own subject:
@@ -2445,6 +2445,9 @@ var codeReadVerbs = setOf(`read reread re-read open trace`)
 // the code, the release path, the client ("To release, read the value:"
 // is a step of the design, not of a diagnosis).
 func readsCode(toks []token, j, colon int) bool {
+	if toks[j].cls&clsCodeHead == 0 {
+		return false // neither a probe head nor a reading verb
+	}
 	r := toks[j].raw
 	if probeHeadWords[r] {
 		return true
@@ -2534,7 +2537,7 @@ func dismissesHeader(toks []token) bool {
 	dismissed := false
 	for ti := range toks {
 		t := &toks[ti]
-		if mistakeNouns[t.raw] || mentionNouns[t.raw] {
+		if t.cls&(clsMistakeNoun|clsMention) != 0 {
 			return false
 		}
 		if t.raw == "ignore" || t.raw == "ignored" || t.raw == "ignorable" {
@@ -4320,7 +4323,7 @@ func bracketDeniesHeader(d *doc, s sentence) bool {
 func rejectsAhead(toks []token, k int) bool {
 	for j := k - 1; j >= 0 && j >= k-4 && toks[j].sent == toks[k].sent; j-- {
 		r := toks[j].raw
-		if rejectWords[r] && r != "avoid" && r != "avoided" {
+		if toks[j].cls&clsReject != 0 && r != "avoid" && r != "avoided" {
 			return true
 		}
 		if (r == "true" || r == "case" || r == "correct" || r == "right" || r == "so") && toks[j].negBy >= 0 {
@@ -4508,7 +4511,12 @@ const (
 	clsFailAnnounce // remedyHeads, dismissHeads, failureHeads: the words announcesFailures stops at
 	// (g24u) sets the hottest reading passes test at a sentence's first
 	// words or at every token. Each is exactly its set.
-	clsAttempt // attemptNouns (markFirstImpulses)
+	clsAttempt       // attemptNouns (markFirstImpulses)
+	clsHeaderReject  // headerRejectVerbs (refusesObject)
+	clsSpeakerReject // speakerRejects (rejectingVerbAt)
+	clsSpeakerFiller // speakerFillers (rejectingVerbAt)
+	clsCodeHead      // probeHeadWords, codeReadVerbs: readsCode is false without one
+	clsAfterAnd      // afterAnd (analyseInto)
 )
 
 // clsFrame are the classes a token must have for markFrames to look at it
@@ -4570,7 +4578,9 @@ func classOf(raw string) wordClass {
 		{leadConjunctions[raw], clsLeadConj}, {discourseMarkers[raw] || aloneMarkers[raw] || discoursePairFirsts[raw], clsDiscourse},
 		{backRefs[raw], clsBackRef}, {relianceVerbs[raw], clsReliance},
 		{remedyHeads[raw] || dismissHeads[raw] || failureHeads[raw], clsFailAnnounce},
-		{attemptNouns[raw], clsAttempt},
+		{attemptNouns[raw], clsAttempt}, {headerRejectVerbs[raw], clsHeaderReject},
+		{speakerRejects[raw], clsSpeakerReject}, {speakerFillers[raw], clsSpeakerFiller},
+		{probeHeadWords[raw] || codeReadVerbs[raw], clsCodeHead}, {afterAnd[raw], clsAfterAnd},
 	} {
 		if x.on {
 			c |= x.cls
