@@ -3236,7 +3236,7 @@ func weakenedItem(toks []token, n sentence) bool {
 	if only {
 		j++
 	}
-	if j >= n.to || !weakeners[toks[j].raw] || !strings.HasSuffix(toks[j].raw, "s") {
+	if j >= n.to || !strings.HasSuffix(toks[j].raw, "s") || !weakeners[toks[j].raw] {
 		return false
 	}
 	if only {

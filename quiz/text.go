@@ -1211,7 +1211,7 @@ func markNegation(d *doc) {
 				// "instead of a lock which expires by itself": a
 				// restrictive relative clause after the noun set aside
 				// describes what is set aside, and is set aside with it.
-				if contrastNegators[t.raw] && toks[j].clause && toks[j].brk == 0 && (toks[j].raw == "that" || toks[j].raw == "which" || toks[j].raw == "who") && !toks[j-1].fn && !toks[j-1].clause {
+				if toks[j].clause && toks[j].brk == 0 && (toks[j].raw == "that" || toks[j].raw == "which" || toks[j].raw == "who") && !toks[j-1].fn && !toks[j-1].clause && contrastNegators[t.raw] {
 					end := j + 1
 					for end < len(toks) && toks[end].sent == t.sent && !(toks[end].clause && (toks[end].brk != 0 && toks[end].brk != '"' || strongClause[toks[end].raw])) {
 						end++
@@ -1873,7 +1873,10 @@ const maxDressedWords = 14
 func markDressed(d *doc) {
 	var dressed []int
 	for si, s := range d.sents {
-		t := d.toks[s.from]
+		t := &d.toks[s.from]
+		if t.cls&clsDummyOpener == 0 {
+			continue // no opener, nor the first word of one
+		}
 		open := dummyOpeners[t.raw]
 		if !open && s.to-s.from > 1 {
 			open = dummyOpeners[t.raw+"_"+d.toks[s.from+1].raw]
@@ -1933,7 +1936,7 @@ ticket tickets chatgpt copilot` + " redis-docs")
 // verb at toks[k]: a reporter within the six words before it.
 func reportedBy(toks []token, k, start int) bool {
 	for j := k - 1; j >= start && j >= k-6; j-- {
-		if reporters[toks[j].raw] {
+		if toks[j].cls&clsReporter != 0 {
 			return true
 		}
 	}
@@ -2013,7 +2016,7 @@ func markFrames(d *doc) {
 			if v < sentEnd(k) && toks[v].raw == "people" {
 				v++
 			}
-			if v >= sentEnd(k) || !claimVerbs[toks[v].raw] {
+			if v >= sentEnd(k) || toks[v].cls&clsClaimVerb == 0 {
 				continue
 			}
 			from := v + 1
@@ -2940,7 +2943,7 @@ func markMentions(d *doc) {
 		// "Two mistakes I'd avoid. One: X. (Why.) Two: Y.": an item
 		// numbered before a colon is the next mistake of the list,
 		// however far its announcement.
-		numbered := s.from+1 < s.to && itemNumbers[toks[s.from].raw] && toks[s.from+1].clause && toks[s.from+1].brk == ':'
+		numbered := s.from+1 < s.to && toks[s.from+1].clause && toks[s.from+1].brk == ':' && itemNumbers[toks[s.from].raw]
 		// "The second is X", "The other one is Y": an ordinal behind
 		// its article numbers the item as a bare one does.
 		// (standing for its noun: "The first step is ..." opens no item)
@@ -4517,6 +4520,8 @@ const (
 	clsSpeakerFiller // speakerFillers (rejectingVerbAt)
 	clsCodeHead      // probeHeadWords, codeReadVerbs: readsCode is false without one
 	clsAfterAnd      // afterAnd (analyseInto)
+	clsReporter      // reporters (reportedBy)
+	clsDummyOpener   // dummyOpeners, and what one of its keys starts with before a '_' (markDressed)
 )
 
 // clsFrame are the classes a token must have for markFrames to look at it
@@ -4535,6 +4540,21 @@ compare comparing correlate correlating`)
 var discoursePairFirsts = func() map[string]bool {
 	m := map[string]bool{}
 	for k := range discoursePairs {
+		for i := range len(k) {
+			if k[i] == '_' {
+				m[k[:i]] = true
+			}
+		}
+	}
+	return m
+}()
+
+// dummyOpenerFirsts are the words a key of dummyOpeners starts with before
+// any of its '_': every raw that t.raw+"_"+next can make a key of (see
+// markDressed).
+var dummyOpenerFirsts = func() map[string]bool {
+	m := map[string]bool{}
+	for k := range dummyOpeners {
 		for i := range len(k) {
 			if k[i] == '_' {
 				m[k[:i]] = true
@@ -4581,6 +4601,7 @@ func classOf(raw string) wordClass {
 		{attemptNouns[raw], clsAttempt}, {headerRejectVerbs[raw], clsHeaderReject},
 		{speakerRejects[raw], clsSpeakerReject}, {speakerFillers[raw], clsSpeakerFiller},
 		{probeHeadWords[raw] || codeReadVerbs[raw], clsCodeHead}, {afterAnd[raw], clsAfterAnd},
+		{reporters[raw], clsReporter}, {dummyOpeners[raw] || dummyOpenerFirsts[raw], clsDummyOpener},
 	} {
 		if x.on {
 			c |= x.cls
