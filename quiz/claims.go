@@ -563,7 +563,7 @@ func markFailureConsequences(d *doc) {
 					harm = true
 					break
 				}
-				if harmWords[toks[x].raw] && t.raw != "so" && t.raw != "hence" && t.raw != "and" || harmWords[toks[x].raw] && t.raw == "and" && next == "of" {
+				if harmWords[toks[x].raw] && (t.raw != "so" && t.raw != "hence" && t.raw != "and" || t.raw == "and" && next == "of") {
 					harm = true
 					break
 				}
@@ -1377,7 +1377,7 @@ func markNamedAfterColon(d *doc) {
 				// "my manager's take", not "our team's rule", nor a
 				// comparison ("the gap is smaller than people think: X"
 				// says X against what people think)
-				if rr := strings.TrimSuffix(r, "'s"); reporters[rr] && rr != "they" && rr != "answer" && !(j > s.from && (toks[j-1].raw == "our" || toks[j-1].raw == "we" || toks[j-1].raw == "than")) {
+				if rr := strings.TrimSuffix(r, "'s"); (len(rr) == len(r) && toks[j].cls&clsReporter != 0 || len(rr) != len(r) && reporters[rr]) && rr != "they" && rr != "answer" && !(j > s.from && (toks[j-1].raw == "our" || toks[j-1].raw == "we" || toks[j-1].raw == "than")) {
 					reporter = true
 				}
 				if toks[j].cls&(clsReport|clsClaimVerb|clsMention) != 0 || viewNouns[r] {
@@ -2739,7 +2739,7 @@ func markRejectedClefts(d *doc) {
 		// it names; and the thing named ends at a ";" or at a clause of
 		// reason or consequence ("..., since a long TTL means ..."),
 		// which the candidate asserts.
-		if w := s.from + 1; enumerators[t0] && w < s.to && toks[w].raw == "what" && toks[w].clause && toks[w].brk == ',' && s.to-w > 4 {
+		if w := s.from + 1; w < s.to && toks[w].raw == "what" && toks[w].clause && toks[w].brk == ',' && s.to-w > 4 && enumerators[t0] {
 			rejects := false
 			for j := w + 1; j < s.to && j <= w+8; j++ {
 				r := toks[j].raw
