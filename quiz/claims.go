@@ -65,11 +65,11 @@ func (c *sentCues) add(d *doc, k int, commas *[64]uint8) {
 	}
 	if t.cls&clsNamed != 0 {
 		switch r := t.raw; {
-		case appearVerbs[r]:
+		case t.cls&clsAppear != 0:
 			c.appear |= bit
-		case doubtVerbs[r] || r == "stretch":
+		case t.cls&clsDoubt != 0 || r == "stretch":
 			c.doubt |= bit
-		case approvalVerbs[r] || breakVerbs[r] || missesPoint(d.toks, k):
+		case t.cls&(clsApproval|clsBreakVerb) != 0 || missesPoint(d.toks, k):
 			c.judged |= bit
 		}
 	}
@@ -563,7 +563,7 @@ func markFailureConsequences(d *doc) {
 					harm = true
 					break
 				}
-				if harmWords[toks[x].raw] && t.raw != "so" && t.raw != "hence" && t.raw != "and" || harmWords[toks[x].raw] && t.raw == "and" && next == "of" {
+				if harmWords[toks[x].raw] && (t.raw != "so" && t.raw != "hence" && t.raw != "and" || t.raw == "and" && next == "of") {
 					harm = true
 					break
 				}
@@ -1377,7 +1377,7 @@ func markNamedAfterColon(d *doc) {
 				// "my manager's take", not "our team's rule", nor a
 				// comparison ("the gap is smaller than people think: X"
 				// says X against what people think)
-				if rr := strings.TrimSuffix(r, "'s"); reporters[rr] && rr != "they" && rr != "answer" && !(j > s.from && (toks[j-1].raw == "our" || toks[j-1].raw == "we" || toks[j-1].raw == "than")) {
+				if rr := strings.TrimSuffix(r, "'s"); (len(rr) == len(r) && toks[j].cls&clsReporter != 0 || len(rr) != len(r) && reporters[rr]) && rr != "they" && rr != "answer" && !(j > s.from && (toks[j-1].raw == "our" || toks[j-1].raw == "we" || toks[j-1].raw == "than")) {
 					reporter = true
 				}
 				if toks[j].cls&(clsReport|clsClaimVerb|clsMention) != 0 || viewNouns[r] {
@@ -1530,7 +1530,7 @@ func refusingHeader(toks []token, from, colon int) bool {
 		if r == "against" && j > from && (againstVerbs[toks[j-1].raw] || j > from+1 && againstVerbs[toks[j-2].raw]) {
 			return true
 		}
-		if !approvalVerbs[r] || speakerOpeners[toks[from].raw] {
+		if toks[j].cls&clsApproval == 0 || speakerOpeners[toks[from].raw] {
 			continue
 		}
 		for k := j - 1; k >= from && k >= j-2; k-- {
@@ -1554,7 +1554,7 @@ discourages discard discards`)
 // has an object of its own).
 func refusesObject(toks []token, j, end int) bool {
 	r, e := toks[j].raw, j+1
-	if !headerRejectVerbs[r] {
+	if toks[j].cls&clsHeaderReject == 0 {
 		if j+1 >= end {
 			return false
 		}
@@ -2739,7 +2739,7 @@ func markRejectedClefts(d *doc) {
 		// it names; and the thing named ends at a ";" or at a clause of
 		// reason or consequence ("..., since a long TTL means ..."),
 		// which the candidate asserts.
-		if w := s.from + 1; enumerators[t0] && w < s.to && toks[w].raw == "what" && toks[w].clause && toks[w].brk == ',' && s.to-w > 4 {
+		if w := s.from + 1; w < s.to && toks[w].raw == "what" && toks[w].clause && toks[w].brk == ',' && s.to-w > 4 && enumerators[t0] {
 			rejects := false
 			for j := w + 1; j < s.to && j <= w+8; j++ {
 				r := toks[j].raw
@@ -3236,7 +3236,7 @@ func weakenedItem(toks []token, n sentence) bool {
 	if only {
 		j++
 	}
-	if j >= n.to || !weakeners[toks[j].raw] || !strings.HasSuffix(toks[j].raw, "s") {
+	if j >= n.to || !strings.HasSuffix(toks[j].raw, "s") || !weakeners[toks[j].raw] {
 		return false
 	}
 	if only {
@@ -3341,7 +3341,7 @@ func markFirstImpulses(d *doc) {
 				instinctNouns[toks[j].raw] && (toks[j-1].raw == "the" || toks[j-1].raw == "my" || toks[j-1].raw == "our" || toks[j-1].raw == "your"))
 			// "their first fix was X", "my initial attempt was X": a
 			// first attempt told in the past was not the last one
-			former := j > s.from && j+1 < s.to && attemptNouns[toks[j].raw] && earlyMods[toks[j-1].raw] && toks[j+1].raw == "was"
+			former := j > s.from && j+1 < s.to && toks[j].cls&clsAttempt != 0 && earlyMods[toks[j-1].raw] && toks[j+1].raw == "was"
 			if former {
 				// (set aside, not refuted: the second reader reads
 				// these words as it was trained to)

@@ -54,7 +54,7 @@ func rejectingVerbAt(toks []token, k, end int) int {
 	modal := toks[k].raw == "i'd" || toks[k].raw == "we'd"
 	for j := k + 1; j < end && j <= k+3; j++ {
 		r := toks[j].raw
-		if speakerRejects[r] {
+		if toks[j].cls&clsSpeakerReject != 0 {
 			// "we reject writes with a lower token" tells what the system
 			// does; "I'd reject X", "we would reject X" refuse a proposal.
 			if (r == "reject" || r == "rejects") && !modal {
@@ -89,7 +89,7 @@ func rejectingVerbAt(toks []token, k, end int) int {
 				return j + 2
 			}
 		}
-		if !speakerFillers[r] {
+		if toks[j].cls&clsSpeakerFiller == 0 {
 			return -1
 		}
 	}

@@ -558,7 +558,7 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 		if t.cls&clsClause != 0 && !(t.raw == "that" && k > 0 && (thatDeterminerAfter[d.toks[k-1].raw] || k > 1 && objectPronouns[d.toks[k-1].raw] && thatDeterminerAfter[d.toks[k-2].raw])) {
 			t.clause = true
 		}
-		if t.raw == "and" && k+1 < len(d.toks) && afterAnd[d.toks[k+1].raw] {
+		if t.raw == "and" && k+1 < len(d.toks) && d.toks[k+1].cls&clsAfterAnd != 0 {
 			t.clause = true
 		}
 		// "and <noun> <auxiliary>" starts a clause with its own subject:
@@ -1220,7 +1220,7 @@ func markNegation(d *doc) {
 				// "instead of a lock which expires by itself": a
 				// restrictive relative clause after the noun set aside
 				// describes what is set aside, and is set aside with it.
-				if contrastNegators[t.raw] && toks[j].clause && toks[j].brk == 0 && (toks[j].raw == "that" || toks[j].raw == "which" || toks[j].raw == "who") && !toks[j-1].fn && !toks[j-1].clause {
+				if toks[j].clause && toks[j].brk == 0 && (toks[j].raw == "that" || toks[j].raw == "which" || toks[j].raw == "who") && !toks[j-1].fn && !toks[j-1].clause && contrastNegators[t.raw] {
 					end := j + 1
 					for end < len(toks) && toks[end].sent == t.sent && !(toks[end].clause && (toks[end].brk != 0 && toks[end].brk != '"' || strongClause[toks[end].raw])) {
 						end++
@@ -1882,7 +1882,10 @@ const maxDressedWords = 14
 func markDressed(d *doc) {
 	var dressed []int
 	for si, s := range d.sents {
-		t := d.toks[s.from]
+		t := &d.toks[s.from]
+		if t.cls&clsDummyOpener == 0 {
+			continue // no opener, nor the first word of one
+		}
 		open := dummyOpeners[t.raw]
 		if !open && s.to-s.from > 1 {
 			open = dummyOpeners[t.raw+"_"+d.toks[s.from+1].raw]
@@ -1942,7 +1945,7 @@ ticket tickets chatgpt copilot` + " redis-docs")
 // verb at toks[k]: a reporter within the six words before it.
 func reportedBy(toks []token, k, start int) bool {
 	for j := k - 1; j >= start && j >= k-6; j-- {
-		if reporters[toks[j].raw] {
+		if toks[j].cls&clsReporter != 0 {
 			return true
 		}
 	}
@@ -2022,7 +2025,7 @@ func markFrames(d *doc) {
 			if v < sentEnd(k) && toks[v].raw == "people" {
 				v++
 			}
-			if v >= sentEnd(k) || !claimVerbs[toks[v].raw] {
+			if v >= sentEnd(k) || toks[v].cls&clsClaimVerb == 0 {
 				continue
 			}
 			from := v + 1
@@ -2454,6 +2457,9 @@ var codeReadVerbs = setOf(`read reread re-read open trace`)
 // the code, the release path, the client ("To release, read the value:"
 // is a step of the design, not of a diagnosis).
 func readsCode(toks []token, j, colon int) bool {
+	if toks[j].cls&clsCodeHead == 0 {
+		return false // neither a probe head nor a reading verb
+	}
 	r := toks[j].raw
 	if probeHeadWords[r] {
 		return true
@@ -2543,7 +2549,7 @@ func dismissesHeader(toks []token) bool {
 	dismissed := false
 	for ti := range toks {
 		t := &toks[ti]
-		if mistakeNouns[t.raw] || mentionNouns[t.raw] {
+		if t.cls&(clsMistakeNoun|clsMention) != 0 {
 			return false
 		}
 		if t.raw == "ignore" || t.raw == "ignored" || t.raw == "ignorable" {
@@ -2969,7 +2975,7 @@ func markMentions(d *doc) {
 		// "Two mistakes I'd avoid. One: X. (Why.) Two: Y.": an item
 		// numbered before a colon is the next mistake of the list,
 		// however far its announcement.
-		numbered := s.from+1 < s.to && itemNumbers[toks[s.from].raw] && toks[s.from+1].clause && toks[s.from+1].brk == ':'
+		numbered := s.from+1 < s.to && toks[s.from+1].clause && toks[s.from+1].brk == ':' && itemNumbers[toks[s.from].raw]
 		// "The second is X", "The other one is Y": an ordinal behind
 		// its article numbers the item as a bare one does.
 		// (standing for its noun: "The first step is ..." opens no item)
@@ -4356,7 +4362,7 @@ func bracketDeniesHeader(d *doc, s sentence) bool {
 func rejectsAhead(toks []token, k int) bool {
 	for j := k - 1; j >= 0 && j >= k-4 && toks[j].sent == toks[k].sent; j-- {
 		r := toks[j].raw
-		if rejectWords[r] && r != "avoid" && r != "avoided" {
+		if toks[j].cls&clsReject != 0 && r != "avoid" && r != "avoided" {
 			return true
 		}
 		if (r == "true" || r == "case" || r == "correct" || r == "right" || r == "so") && toks[j].negBy >= 0 {
@@ -4542,6 +4548,16 @@ const (
 	clsBackRef      // backRefs
 	clsReliance     // relianceVerbs
 	clsFailAnnounce // remedyHeads, dismissHeads, failureHeads: the words announcesFailures stops at
+	// (g24u) sets the hottest reading passes test at a sentence's first
+	// words or at every token. Each is exactly its set.
+	clsAttempt       // attemptNouns (markFirstImpulses)
+	clsHeaderReject  // headerRejectVerbs (refusesObject)
+	clsSpeakerReject // speakerRejects (rejectingVerbAt)
+	clsSpeakerFiller // speakerFillers (rejectingVerbAt)
+	clsCodeHead      // probeHeadWords, codeReadVerbs: readsCode is false without one
+	clsAfterAnd      // afterAnd (analyseInto)
+	clsReporter      // reporters (reportedBy)
+	clsDummyOpener   // dummyOpeners, and what one of its keys starts with before a '_' (markDressed)
 )
 
 // clsFrame are the classes a token must have for markFrames to look at it
@@ -4560,6 +4576,21 @@ compare comparing correlate correlating`)
 var discoursePairFirsts = func() map[string]bool {
 	m := map[string]bool{}
 	for k := range discoursePairs {
+		for i := range len(k) {
+			if k[i] == '_' {
+				m[k[:i]] = true
+			}
+		}
+	}
+	return m
+}()
+
+// dummyOpenerFirsts are the words a key of dummyOpeners starts with before
+// any of its '_': every raw that t.raw+"_"+next can make a key of (see
+// markDressed).
+var dummyOpenerFirsts = func() map[string]bool {
+	m := map[string]bool{}
+	for k := range dummyOpeners {
 		for i := range len(k) {
 			if k[i] == '_' {
 				m[k[:i]] = true
@@ -4603,6 +4634,10 @@ func classOf(raw string) wordClass {
 		{leadConjunctions[raw], clsLeadConj}, {discourseMarkers[raw] || aloneMarkers[raw] || discoursePairFirsts[raw], clsDiscourse},
 		{backRefs[raw], clsBackRef}, {relianceVerbs[raw], clsReliance},
 		{remedyHeads[raw] || dismissHeads[raw] || failureHeads[raw], clsFailAnnounce},
+		{attemptNouns[raw], clsAttempt}, {headerRejectVerbs[raw], clsHeaderReject},
+		{speakerRejects[raw], clsSpeakerReject}, {speakerFillers[raw], clsSpeakerFiller},
+		{probeHeadWords[raw] || codeReadVerbs[raw], clsCodeHead}, {afterAnd[raw], clsAfterAnd},
+		{reporters[raw], clsReporter}, {dummyOpeners[raw] || dummyOpenerFirsts[raw], clsDummyOpener},
 	} {
 		if x.on {
 			c |= x.cls
