@@ -75,5 +75,7 @@ func TestFixG24zCredits(t *testing.T) {
 		{"fencing-token", "resource-rejects", "The storage keeps max_token_seen in a Prometheus gauge.", false},
 		{"fencing-token", "resource-rejects", "The storage records max_token_seen, the app checks it against its token before sending.", false},
 		{"fencing-token", "resource-rejects", "The storage keeps max_token_seen and rejects any write whose token is lower.", true},
+		{"fencing-token", "resource-rejects", "When a write arrives, the database accepts it if its token is at least the stored one and rejects it if the token is smaller.", true},
+		{"fencing-token", "resource-rejects", "The worker accepts the job if its token is current and rejects its own write if the token is smaller.", false},
 	})
 }
