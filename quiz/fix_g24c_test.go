@@ -109,8 +109,8 @@ func TestHighestTokenUsedG24cf(t *testing.T) {
 	checkPoints(t, b, []pointCase{
 		{"fencing-token", "resource-rejects", "The database keeps `maxSeen` per row and applies a write iff its token is at least maxSeen.", true},
 		{"fencing-token", "resource-rejects", "The storage keeps `max_token_seen` for each key. When a request carries a smaller token, the storage rejects it.", true},
-		{"fencing-token", "resource-rejects", "The datastore keeps `max_token_seen`. A write with a smaller token is turned away.", true},
-		{"fencing-token", "resource-rejects", "The storage keeps `max_token_seen` for each key; the first sentence alone is enough to name it.", true},
+		{"fencing-token", "resource-rejects", "The datastore keeps `max_token_seen`. A write with a smaller token is turned away.", false},              // g24zf: the bare name no longer earns it (review24 adversarial-z P07, P08, A6)
+		{"fencing-token", "resource-rejects", "The storage keeps `max_token_seen` for each key; the first sentence alone is enough to name it.", false}, // g24zf: the bare name no longer earns it (review24 adversarial-z P07, P08, A6)
 		{"fencing-token", "resource-rejects", "The storage keeps `highest_token` for each key and nothing more.", false},
 		{"fencing-token", "resource-rejects", "The storage keeps `max_seen` for each key, and the client compares its token with it.", false},
 		{"fencing-token", "resource-rejects", "The storage keeps `max_token_seen` for each key, but older writes still land anyway.", false},

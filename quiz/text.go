@@ -2986,7 +2986,12 @@ func markMentions(d *doc) {
 		// not "The mistake was ours", and only where what follows names a
 		// practice, a gerund or a noun phrase: "One is enough", "One is
 		// fine to ignore" is a verdict of the speaker's, not an item.)
-		if mistakes && countedAnnounce && s.from+2 < s.to && toks[s.from].raw == "one" && (toks[s.from+1].raw == "is" || toks[s.from+1].raw == "was") && (strings.HasSuffix(toks[s.from+2].raw, "ing") || itemArticles[toks[s.from+2].raw]) {
+		// (g24zf: and not after an announcement that dismisses the
+		// mistakes it counts: "Two mistakes people worry about don't
+		// apply here", "Two mistakes are common but harmless in
+		// practice": what follows is the speaker's own practice, told
+		// as safe, not an item of a list of what to avoid.)
+		if mistakes && countedAnnounce && !dismissesAnnounced(toks[d.sents[sIdx-1].from:d.sents[sIdx-1].to]) && s.from+2 < s.to && toks[s.from].raw == "one" && (toks[s.from+1].raw == "is" || toks[s.from+1].raw == "was") && (strings.HasSuffix(toks[s.from+2].raw, "ing") || itemArticles[toks[s.from+2].raw]) {
 			ordinal = true
 		}
 		if mistakes && (enumerators[toks[s.from].raw] || numbered || ordinal || opensExample(toks[s.from:s.to]) || consequenceOpeners[toks[s.from].raw]) || announced && (toks[s.from].raw == "another" || numbered || ordinal) {
@@ -4819,4 +4824,20 @@ func claimsFixEffect(toks []token, s sentence) bool {
 		break
 	}
 	return true
+}
+
+// dismissedAnnouncementWords play down the mistakes a sentence counts
+// ("don't apply here", "harmless in practice", "overblown"): the
+// announcement then opens no list of what to avoid.
+var dismissedAnnouncementWords = setOf(`apply applies harmless overblown overrated irrelevant fine practice theoretical`)
+
+// dismissesAnnounced reports whether an announcement sentence dismisses
+// the mistakes it counts (see dismissedAnnouncementWords).
+func dismissesAnnounced(toks []token) bool {
+	for i := range toks {
+		if dismissedAnnouncementWords[toks[i].raw] {
+			return true
+		}
+	}
+	return false
 }

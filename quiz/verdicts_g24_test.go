@@ -71,7 +71,7 @@ func TestHighestTokenByItsNameG24c(t *testing.T) {
 		// "max_token", "max_seen", "highest_token", has to be put to use in
 		// the sentence, compared or a lower one refused: "max_token" is
 		// also a token bucket, an LLM limit or a count)
-		{"fencing-token", "resource-rejects", "The storage node keeps a `max_token_seen` for every key it guards.", true},
+		{"fencing-token", "resource-rejects", "The storage node keeps a `max_token_seen` for every key it guards.", false}, // g24zf: the bare name no longer earns it; the use must be told in the same sentence (review24 adversarial-z P07, P08)
 		{"fencing-token", "resource-rejects", "The storage node keeps a `highest_token` for every key it guards and refuses a write whose token is lower.", true},
 		{"fencing-token", "resource-rejects", "Our database records max_token per account in the accounts row itself.", false},
 		{"fencing-token", "resource-rejects", "The database keeps max_connections at 200 and tokens are checked by the client.", false},
