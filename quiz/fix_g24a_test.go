@@ -83,22 +83,19 @@ var fixG24aSentences = []fixG24aCase{
 // already set aside before g24a (the review counts them lost alone only).
 var fixG24aAloneOnly = map[string]bool{"WC-W1": true, "TS-W5": true, "WL-W1": true, "WL-W2": true, "OL-W2": true}
 
+// asFlagCases turns review probes into flagCases.
+func asFlagCases(cs []fixG24aCase) []flagCase {
+	out := make([]flagCase, len(cs))
+	for i, c := range cs {
+		out[i] = flagCase{c.id, c.question, c.flag, c.text, c.want}
+	}
+	return out
+}
+
 // TestFixG24aAlone: every probe graded on its own raises its family's flag
 // exactly when it is a wrong claim.
 func TestFixG24aAlone(t *testing.T) {
-	b := loadBank(t)
-	for _, c := range fixG24aSentences {
-		t.Run(c.id, func(t *testing.T) {
-			q, ok := b.ByID(c.question)
-			if !ok {
-				t.Fatalf("no question %s", c.question)
-			}
-			r := b.Grade(q, quiz.Answer{Text: c.text})
-			if got := raisesAny(r, c.flag); got != c.want {
-				t.Errorf("%q: flag %s raised=%v, want %v (flags %v)%s", c.text, c.flag, got, c.want, r.FlagIDs(), raisingPatterns(b, q, c.text, c.flag))
-			}
-		})
-	}
+	checkFlagCases(t, asFlagCases(fixG24aSentences))
 }
 
 // TestFixG24aInserted: the same probes inside a correct answer of ours

@@ -1,10 +1,6 @@
 package quiz_test
 
-import (
-	"testing"
-
-	"lockdrill/quiz"
-)
+import "testing"
 
 // fixG24zSentences: the probes of review24 adversarial-z that g24zf fixes
 // (a lost claim flagged again, a new false flag gone) and a correct or
@@ -46,19 +42,7 @@ var fixG24zSentences = []fixG24aCase{
 // TestFixG24zAlone: each probe graded on its own raises its family's flag
 // exactly when it is a wrong claim.
 func TestFixG24zAlone(t *testing.T) {
-	b := loadBank(t)
-	for _, c := range fixG24zSentences {
-		t.Run(c.id, func(t *testing.T) {
-			q, ok := b.ByID(c.question)
-			if !ok {
-				t.Fatalf("no question %s", c.question)
-			}
-			r := b.Grade(q, quiz.Answer{Text: c.text})
-			if got := raisesAny(r, c.flag); got != c.want {
-				t.Errorf("%q: flag %s raised=%v, want %v (flags %v)%s", c.text, c.flag, got, c.want, r.FlagIDs(), raisingPatterns(b, q, c.text, c.flag))
-			}
-		})
-	}
+	checkFlagCases(t, asFlagCases(fixG24zSentences))
 }
 
 // TestFixG24zCredits: an expiry waved away does not earn pause-expiry, nor

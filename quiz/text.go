@@ -4578,24 +4578,18 @@ compare comparing correlate correlating`)
 // discoursePairFirsts are the words a key of discoursePairs starts with
 // before any of its '_': every raw that toks[m].raw+"_"+next can make a
 // key of (see markInert).
-var discoursePairFirsts = func() map[string]bool {
-	m := map[string]bool{}
-	for k := range discoursePairs {
-		for i := range len(k) {
-			if k[i] == '_' {
-				m[k[:i]] = true
-			}
-		}
-	}
-	return m
-}()
+var discoursePairFirsts = underscorePrefixes(discoursePairs)
 
 // dummyOpenerFirsts are the words a key of dummyOpeners starts with before
 // any of its '_': every raw that t.raw+"_"+next can make a key of (see
 // markDressed).
-var dummyOpenerFirsts = func() map[string]bool {
+var dummyOpenerFirsts = underscorePrefixes(dummyOpeners)
+
+// underscorePrefixes are the words the keys of set start with before any
+// of their '_'.
+func underscorePrefixes(set map[string]bool) map[string]bool {
 	m := map[string]bool{}
-	for k := range dummyOpeners {
+	for k := range set {
 		for i := range len(k) {
 			if k[i] == '_' {
 				m[k[:i]] = true
@@ -4603,7 +4597,7 @@ var dummyOpenerFirsts = func() map[string]bool {
 		}
 	}
 	return m
-}()
+}
 
 // harmOpenerFirsts are the first words of harmOpeners.
 var harmOpenerFirsts = func() map[string]bool {
