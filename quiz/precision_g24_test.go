@@ -1,10 +1,6 @@
 package quiz_test
 
-import (
-	"testing"
-
-	"lockdrill/quiz"
-)
+import "testing"
 
 // precisionG24Base gives a correct answer of our own, a clean pass, for
 // each question these cases use (bases written by earlier sessions).
@@ -52,11 +48,7 @@ func TestPrecisionG24Inserted(t *testing.T) {
 // declining what it lists with "not do", a claim held in one open
 // transaction), with wrong-claim controls.
 func TestPrecisionG24Answers(t *testing.T) {
-	b := loadBank(t)
-	cases := []struct {
-		name, question, flag, text string
-		want                       bool
-	}{
+	checkFlagCases(t, []flagCase{
 		{"one-is mistake list", "session-suspended", "work-through-suspended",
 			"On SUSPENDED I pause the protected work at once, because the lock may already be gone. RECONNECTED with the same session lets me resume, and LOST means the session expired, so I drop the work and reacquire. Two mistakes I'd steer clear of. One is shrugging off SUSPENDED as noise and only acting once LOST arrives. The other is trusting the listener for safety, since a GC pause can let a write through before it fires, so the store checks the lock node's zxid as a fencing token.", false},
 		{"control: asserted", "session-suspended", "work-through-suspended",
@@ -65,19 +57,7 @@ func TestPrecisionG24Answers(t *testing.T) {
 			"The client creates one idempotency key per payment attempt and sends the same key on every retry. The server inserts the key under a unique constraint in the same transaction as the payment and returns the stored response for a repeat.\n\nThings we would not do:\n- Minting the key on the server for each request. A retry is then a new request with a new key, and nothing is deduplicated.", false},
 		{"control: server mints per request", "idempotency-keys", "fresh-idempotency-key",
 			"The server mints the idempotency key for each request and stores it under a unique constraint, returning the stored response for a repeat.", true},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			q, ok := b.ByID(c.question)
-			if !ok {
-				t.Fatalf("no question %s", c.question)
-			}
-			r := b.Grade(q, quiz.Answer{Text: c.text})
-			if got := raisesAny(r, c.flag); got != c.want {
-				t.Errorf("flag %s raised=%v, want %v (flags %v)%s", c.flag, got, c.want, r.FlagIDs(), raisingPatterns(b, q, c.text, c.flag))
-			}
-		})
-	}
+	})
 }
 
 // TestPrecisionG24Review: correct sentences of the kinds adversarial review
