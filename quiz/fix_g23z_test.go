@@ -1,10 +1,6 @@
 package quiz_test
 
-import (
-	"testing"
-
-	"lockdrill/quiz"
-)
+import "testing"
 
 // fixG23zBases are correct answers of our own, each a clean pass, for the
 // questions of adversarial review Z of the g23 session.
@@ -77,21 +73,9 @@ func TestFixG23zInserted(t *testing.T) {
 // graded on their own, as a one-sentence answer; graded alone they now
 // raise no flag of the family.
 func TestFixG23zAlone(t *testing.T) {
-	b := loadBank(t)
-	for _, c := range []flagCase{
+	checkFlagCases(t, []flagCase{
 		{"review R2-TS-C4", "choose-ttl", "ttl-as-safety", "After expiry we make sure the old worker is dead by fencing it off at the storage.", false},
 		{"review R2-WL-C2", "session-suspended", "work-after-lost-lease", "Even when the heartbeat has failed, the code will continue processing regardless until it next checks, which is why the storage must check the token.", false},
 		{"claim t4", "choose-ttl", "ttl-as-safety", "The two-minute timeout makes sure the old worker is gone before anyone reclaims.", true},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			q, ok := b.ByID(c.question)
-			if !ok {
-				t.Fatalf("no question %s", c.question)
-			}
-			r := b.Grade(q, quiz.Answer{Text: c.text})
-			if got := raisesAny(r, c.flag); got != c.want {
-				t.Errorf("%q alone: flag %s raised=%v, want %v (flags %v)", c.text, c.flag, got, c.want, r.FlagIDs())
-			}
-		})
-	}
+	})
 }
