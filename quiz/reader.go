@@ -819,6 +819,12 @@ func (v *flagVeto) review(d *doc, f *RedFlag, proseOnly bool, fr FlagResult) (Fl
 		if si < 0 {
 			return fr, true
 		}
+		// g25: a claim after a header that vouches for it ("but that's
+		// easy to fix: have every client check ...") is the speaker's
+		// own, however its words lean; the veto never sets it aside.
+		if endorsedBefore(d, si, fr.Span.Start) {
+			return fr, true
+		}
 		short := v.short && lean <= v.rule.lean
 		if !short && (!v.long || lean > v.rule.long.lean || wordsAround(d, si, fr.Span) < v.rule.long.around || v.away != nil && !v.away[si]) {
 			return fr, true
@@ -844,6 +850,19 @@ func (v *flagVeto) review(d *doc, f *RedFlag, proseOnly bool, fr FlagResult) (Fl
 	}
 	v.aside = append(v.aside, setAside{sent: first, long: firstLong, flags: []*RedFlag{f}})
 	return FlagResult{}, false
+}
+
+// endorsedBefore reports whether, in sentence si of d, a colon before
+// start closes a header that vouches for what follows it (see
+// endorsingHeader).
+func endorsedBefore(d *doc, si, start int) bool {
+	s := d.sents[si]
+	for c := s.from + 1; c < s.to && d.toks[c].start <= start; c++ {
+		if d.toks[c].clause && d.toks[c].brk == ':' && endorsingHeader(d.toks[headerBefore(d.toks, s.from, c):c]) {
+			return true
+		}
+	}
+	return false
 }
 
 // note says in r, once per sentence review set aside, which sentence has

@@ -524,7 +524,7 @@ var longInsertedClaims = []struct{ question, claim string }{
 // namedStaleWriter names, in the words of a known mistake (work after a
 // lost lease), the behaviour a fencing token answers, and says so in the
 // same sentence.
-const namedStaleWriter = "Renewal failing while the worker carries on regardless is exactly the scenario, and the token is what makes it harmless."
+const namedStaleWriter = "Renewal failing while the worker just carries on regardless is exactly the scenario, and the token is what makes that harmless."
 
 // namedStaleWriterFix is the sentence after namedStaleWriter: what
 // catches the late write, which leans away from a losing claim.
@@ -551,7 +551,7 @@ func TestVetoSetsAsideAMentionInALongAnswer(t *testing.T) {
 			t.Fatalf("%s: passed=%v flags %v, want failed by work-after-lost-lease (else this test shows nothing)", name, r.Passed, r.FlagIDs())
 		}
 	}
-	checkSparedWithNote(t, b, q, text, "Renewal failing while the worker carries on regardless", "second reader", "long answer", "loses the round")
+	checkSparedWithNote(t, b, q, text, "Renewal failing while the worker just carries on regardless", "second reader", "long answer", "loses the round")
 }
 
 // TestVetoKeepsAPlainClaimAppendedToALongAnswer: a long strong answer of
