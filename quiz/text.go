@@ -2805,6 +2805,9 @@ func announcesRejected(toks []token) bool {
 var enumerators = setOf(`second secondly third thirdly fourth another also next finally lastly
 first firstly`)
 
+// laterOrdinals open a list's items after its first (g25a).
+var laterOrdinals = setOf(`second secondly third thirdly fourth fourthly`)
+
 // likeOpeners open a sentence that adds one more of the same: after a
 // sentence naming a mistake, "Likewise X" and "Similarly X" name another
 // (g22a). What they name is set aside for the red flags alone: the
@@ -2964,6 +2967,7 @@ func markMentions(d *doc) {
 	mistakes := false      // after a sentence announcing mistakes ("Two mistakes to avoid: ...")
 	announced := false     // a mistake was named earlier in the answer
 	namedPractice := false // the sentence before names a practice, not "that" or "it"
+	firstItemAt := -1      // g25a: the sentence of a counted list's "First, X" item, or -1
 	for sIdx, s := range d.sents {
 		// the sentence before counts what it announces ("Two mistakes ...")
 		countedAnnounce := sIdx > 0 && d.sents[sIdx-1].to > d.sents[sIdx-1].from && countWords[toks[d.sents[sIdx-1].from].raw]
@@ -2994,13 +2998,32 @@ func markMentions(d *doc) {
 		if mistakes && countedAnnounce && !dismissesAnnounced(toks[d.sents[sIdx-1].from:d.sents[sIdx-1].to]) && s.from+2 < s.to && toks[s.from].raw == "one" && (toks[s.from+1].raw == "is" || toks[s.from+1].raw == "was") && (strings.HasSuffix(toks[s.from+2].raw, "ing") || itemArticles[toks[s.from+2].raw]) {
 			ordinal = true
 		}
-		if mistakes && (enumerators[toks[s.from].raw] || numbered || ordinal || opensExample(toks[s.from:s.to]) || consequenceOpeners[toks[s.from].raw]) || announced && (toks[s.from].raw == "another" || numbered || ordinal) {
+		// g25a: "Two mistakes I want to call out. First, X. (Why X
+		// fails, a sentence or three.) Second, Y.": once a counted
+		// announcement's list has opened with "First,", a later
+		// "Second," names its next mistake however many sentences of
+		// reason stand between, as "Another" does. Only a few sentences
+		// on, and a new "First," opening an unrefuted list (the
+		// speaker's own steps) ends it.
+		laterItem := firstItemAt >= 0 && sIdx-firstItemAt <= 4 && s.from+1 < s.to && laterOrdinals[toks[s.from].raw] && toks[s.from+1].clause && toks[s.from+1].brk == ','
+		if mistakes && (enumerators[toks[s.from].raw] || numbered || ordinal || opensExample(toks[s.from:s.to]) || consequenceOpeners[toks[s.from].raw]) || announced && (toks[s.from].raw == "another" || numbered || ordinal) || laterItem {
 			for j := s.from; j < s.to; j++ {
 				toks[j].refuted = true
+			}
+			if mistakes && countedAnnounce && (toks[s.from].raw == "first" || toks[s.from].raw == "firstly") {
+				firstItemAt = sIdx
+			}
+			if laterItem {
+				firstItemAt = sIdx
+				mistakes = true
+				continue
 			}
 			// the named mistake's example or consequence may follow
 			mistakes = toks[s.from].raw == "another" || numbered || mistakes
 			continue
+		}
+		if toks[s.from].raw == "first" || toks[s.from].raw == "firstly" {
+			firstItemAt = -1 // an unrefuted list of the speaker's own
 		}
 		if mistakes && namedPractice && likeOpeners[toks[s.from].raw] && !ownPractice(toks[s.from:s.to]) {
 			for j := s.from; j < s.to; j++ {
