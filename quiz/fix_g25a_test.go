@@ -93,6 +93,7 @@ func TestFixG25aInserted(t *testing.T) {
 		{"g25a right 83", "outbox-pattern", "dual-write-atomic", "A Kafka transaction spans produce writes and offsets, and it does not cover your database.", false},
 		{"g25a right 97", "idempotency-keys", "lock-instead-of-constraint", "With a per-customer lock a customer can no longer make two real payments at once.", false},
 		{"g25a right 98", "idempotency-keys", "lock-instead-of-constraint", "A lock per customer means nobody can pay for two real orders concurrently.", false},
+		{"g25a wrong 99", "idempotency-keys", "lock-instead-of-constraint", "A lock per customer ensures a real payment can't go through twice concurrently.", true},
 	})
 }
 
