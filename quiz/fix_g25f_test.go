@@ -140,3 +140,38 @@ func TestFixG25fReplication(t *testing.T) {
 	}
 	checkInserted(t, precisionG24Base, true, cases)
 }
+
+// fixG25fClientCheck: F5 client-side-fencing, the client's re-read kept
+// as a best-effort early exit while the store still checks (correct),
+// against the client's check called the protection (wrong).
+var fixG25fClientCheck = []flagCase{
+	{"CS-C1", "fencing-token", "client-side-fencing", "Right before each write the job reads the lock key again and bails out if it changed, purely as a best-effort shortcut; the storage still checks the token.", false},
+	{"CS-C2", "fencing-token", "client-side-fencing", "Before every write the client may look at the lock key as an early exit, but the database still compares the token on the write.", false},
+	{"AU-F5a", "fencing-token", "client-side-fencing", "Before each write the worker re-reads the lock key and aborts if the value changed, as a best-effort early exit; the database still checks the token.", false},
+	{"CS-W1", "fencing-token", "client-side-fencing", "Before each write the client reads the lock key and only writes if it still holds it, so no stale write gets through.", true},
+	{"CS-W2", "fencing-token", "client-side-fencing", "Before every write the worker checks the lock key still has its value; that's our fence.", true},
+	{"CS-W3", "fencing-token", "client-side-fencing", "Immediately before writing, the holder checks the lock key, which guarantees it is still the owner.", true},
+	{"CS-W4", "fencing-token", "client-side-fencing", "Before each write, check the lock key matches your id, and that makes the write safe.", true},
+	{"CS-W5", "fencing-token", "client-side-fencing", "before writing we GET the lock key and abort if it changed, so the resource is protected", true},
+	{"CS-W6", "fencing-token", "client-side-fencing", "Before every put the client confirms its session is still alive, which keeps old holders out.", true},
+	{"CS-W7", "fencing-token", "client-side-fencing", "Before each write the client checks it is still leader; that alone stops a paused holder.", true},
+	{"CS-W8", "fencing-token", "client-side-fencing", "Immediately before each write the worker re-reads the lock key, which is an early check that makes fencing at the database unnecessary.", true},
+	{"CS-W9", "fencing-token", "client-side-fencing", "Before writing, the job re-checks the lock key, and this guarantees the write comes from the current owner.", true},
+	{"CS-W11", "fencing-token", "client-side-fencing", "Before each write the client re-reads the lock key as a best-effort check, and that is good enough in practice.", true},
+	{"CS-W12", "fencing-token", "client-side-fencing", "Before each write the worker checks its session is done or not, and stops, so the storage never sees a stale write.", true},
+	{"CS-W13", "fencing-token", "client-side-fencing", "Before writing, verify the lock key still holds your UUID; then the database can trust the write.", true},
+	{"CS-W14", "fencing-token", "client-side-fencing", "Immediately before each update the client checks the lock key; a stale holder will notice and back off.", true},
+	{"CS-W15", "fencing-token", "client-side-fencing", "Before every write the holder asks whether it is still the leader, and that's sufficient protection.", true},
+	{"CS-W16", "fencing-token", "client-side-fencing", "Before each write the client re-reads the lock key, an early exit that replaces the token check at the database.", true},
+	{"CS-W17", "fencing-token", "client-side-fencing", "Just check the lock key before each write and you're covered.", true},
+	{"CS-W18", "fencing-token", "client-side-fencing", "Before each write the worker checks the lock key; the database doesn't have to check anything.", true},
+	{"CS-W19", "fencing-token", "client-side-fencing", "Before every write, the client reads the lock key; if it is still its own value, the write goes ahead safely.", true},
+	{"CS-W20", "fencing-token", "client-side-fencing", "immediately before each write the holder confirms the lock key, which makes a second writer impossible", true},
+	{"CS-W10", "fencing-token", "client-side-fencing", "Before every write the client reads the lock key; if its value is still ours the write is safe.", true},
+}
+
+// TestFixG25fClientCheck: alone and inside a correct answer.
+func TestFixG25fClientCheck(t *testing.T) {
+	checkFlagCases(t, fixG25fClientCheck)
+	checkInserted(t, precisionG24Base, true, fixG25fClientCheck)
+}
