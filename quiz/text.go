@@ -2808,6 +2808,25 @@ first firstly`)
 // laterOrdinals open a list's items after its first (g25a).
 var laterOrdinals = setOf(`second secondly third thirdly fourth fourthly`)
 
+// ownDesignWords, said by the speaker, announce their own design (g25yf).
+var ownDesignWords = setOf(`my our instead approach design`)
+
+// announcesOwnDesign reports whether a sentence turns to the speaker's
+// own design: a first-person word ("I", "we", "I'd", "my", "our"),
+// "instead", "approach" or "design" (g25yf; not "the fix is X", which
+// may correct the mistake just named).
+func announcesOwnDesign(toks []token) bool {
+	if ownPractice(toks) {
+		return true
+	}
+	for k := range toks {
+		if ownDesignWords[toks[k].raw] {
+			return true
+		}
+	}
+	return false
+}
+
 // likeOpeners open a sentence that adds one more of the same: after a
 // sentence naming a mistake, "Likewise X" and "Similarly X" name another
 // (g22a). What they name is set aside for the red flags alone: the
@@ -3024,6 +3043,13 @@ func markMentions(d *doc) {
 		}
 		if toks[s.from].raw == "first" || toks[s.from].raw == "firstly" {
 			firstItemAt = -1 // an unrefuted list of the speaker's own
+		}
+		// g25yf: the speaker announcing their own design in between
+		// ("So my design: ...", "What I'd do ...", "Right approach:
+		// ...", "Instead, ...") ends the mistakes list: a "Second,"
+		// after it is the speaker's own next step, not a mistake.
+		if firstItemAt >= 0 && announcesOwnDesign(toks[s.from:s.to]) {
+			firstItemAt = -1
 		}
 		if mistakes && namedPractice && likeOpeners[toks[s.from].raw] && !ownPractice(toks[s.from:s.to]) {
 			for j := s.from; j < s.to; j++ {
