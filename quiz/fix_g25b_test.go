@@ -4,28 +4,22 @@ import "testing"
 
 // g25bCases: the claim families g25b widened (sentences of our own, not
 // corpus text). "must" cases make the claim and raise the flag; "near"
-// cases share the new patterns' words but deny, refute, hedge, ask, or
-// state the correct counterpart, and must stay clean of that flag:
-//   - ttl-as-safety: a timeout said to make the old worker certainly
-//     stopped; a longer reclaim interval said to stop overlapping runs; a
-//     succeeding renewal said to prove ownership at write time.
-//   - check-then-act-safe: a comparison in the application called enough;
-//     a read then a write called as safe as a transaction.
+// cases share the patterns' words but deny, refute, hedge, ask, or state
+// the correct counterpart, and must stay clean of that flag:
+//   - ttl-as-safety: a longer reclaim interval said to stop overlapping
+//     runs. (g25xf reverted the certainty-adverb and succeeding-renewal
+//     patterns; their near cases stay, as sentences that must stay clean.)
+//   - check-then-act-safe: a read then a write called the same as a guarded
+//     write. (g25xf reverted the "in the application" and "as safe as a
+//     transaction" patterns, the FOR UPDATE exclusion, and the flag on
+//     holder-id-guard; the near cases stay.)
 //   - follower-grants-locally: any follower's answer about who holds a
 //     lock trusted as current.
 var g25bCases = []flagCase{
-	{"g25b must 01", "holder-id-guard", "ttl-as-safety", "After ten minutes the first worker has certainly stopped, so the reclaim is safe.", true},
 	{"g25b must 02", "holder-id-guard", "ttl-as-safety", "Bump the reclaim interval to an hour and two runs can never overlap.", true},
 	{"g25b must 03", "holder-id-guard", "ttl-as-safety", "Increase the timeout to 2 hours so a job cannot be reclaimed while it is still running.", true},
-	{"g25b must 04", "holder-id-guard", "check-then-act-safe", "The app-side comparison is enough once the generation exists.", true},
-	{"g25b must 05", "holder-id-guard", "check-then-act-safe", "Comparing the generation in the application is enough, the database just runs the writes.", true},
-	{"g25b must 06", "etcd-revision-guard", "check-then-act-safe", "A Get that confirms my create revision followed by a Put is just as safe as the Txn.", true},
-	{"g25b must 07", "etcd-revision-guard", "check-then-act-safe", "Reading the key first and then writing is as safe as a transaction because etcd reads are linearizable.", true},
 	{"g25b must 08", "design-lock-service-q", "follower-grants-locally", "A client can check with a follower whether it still holds the lock; followers are always up to date.", true},
 	{"g25b must 09", "design-lock-service-q", "follower-grants-locally", "Followers are replicas of the log, so asking any follower who owns a lock is equally correct.", true},
-	{"g25b must 10", "extend-lease", "ttl-as-safety", "Every successful renewal means the holder definitely still owns the lock.", true},
-	{"g25b must 11", "extend-lease", "ttl-as-safety", "While the keepalive succeeds, the lease cannot expire and the job is fully protected.", true},
-	{"g25b must 12", "choose-ttl", "ttl-as-safety", "Because renewals keep succeeding, the holder provably still holds the lock.", true},
 	{"g25b near 001", "holder-id-guard", "ttl-as-safety", "After ten minutes the first worker has probably stopped, but nothing guarantees it, so writes carry the epoch.", false},
 	{"g25b near 002", "holder-id-guard", "ttl-as-safety", "It is tempting to think that after the interval the old worker has definitely finished; a GC pause proves otherwise.", false},
 	{"g25b near 003", "holder-id-guard", "ttl-as-safety", "No timeout tells you the previous worker has certainly stopped.", false},
@@ -204,17 +198,11 @@ var g25bCases = []flagCase{
 	{"g25b near 176", "holder-id-guard", "check-then-act-safe", "Comparing the epoch in the application is enough only for deciding to skip work early.", false},
 	{"g25b near 177", "holder-id-guard", "check-then-act-safe", "Checking the token in the worker is safe as a courtesy but not as the fence.", false},
 	{"g25b near 178", "holder-id-guard", "check-then-act-safe", "Comparing in the application alone is not safe, whatever the generation number says.", false},
-	{"g25b near 179", "holder-id-guard", "check-then-act-safe", "Read and lock the claim row FOR UPDATE in the transaction of the write, so nothing slips in between.", false},
-	{"g25b near 180", "holder-id-guard", "check-then-act-safe", "Inside one transaction, read-and-lock the job row and then write the report, the same as a guarded update would.", false},
 	{"g25b must 13", "etcd-revision-guard", "check-then-act-safe", "Reading the key and then writing it is the same as a transaction.", true},
 	{"g25b must 14", "etcd-revision-guard", "check-then-act-safe", "Doing a get and then a put is the same as guarding the write.", true},
-	{"g25b must 15", "holder-id-guard", "check-then-act-safe", "A lookup of the claim followed by the write is just as good as a conditional UPDATE.", true},
-	{"g25b must 16", "holder-id-guard", "check-then-act-safe", "Reading the row to confirm our epoch and then writing is equivalent to the epoch check in the UPDATE.", true},
 	{"g25b must 17", "etcd-revision-guard", "check-then-act-safe", "Reads are linearizable, so get then put is equivalent to a compare-and-put.", true},
 	{"g25b must 18", "etcd-revision-guard", "check-then-act-safe", "Reading the key's create revision and then writing config is the same as the Txn compare.", true},
-	{"g25b must 19", "holder-id-guard", "check-then-act-safe", "Read the epoch, write the rows: the same as a conditional write, only easier.", true},
 	{"g25b must 20", "etcd-revision-guard", "check-then-act-safe", "Reads and writes in sequence are the same as a transaction when the reads are linearizable.", true},
-	{"g25b must 21", "holder-id-guard", "check-then-act-safe", "The worker reads the row, sees its generation, and writes; the same as a compare-and-set.", true},
 }
 
 // TestFixG25bAlone checks each g25b case as a whole answer of one sentence.

@@ -2,28 +2,19 @@ package quiz_test
 
 import "testing"
 
-// TestFixG25dClaims: the g25d patterns catch the claim families the blind
-// writers slipped past the grader (a fresh idempotency key for the retry, a
-// volatile policy said to protect the lock keys, a margin or longer lease
-// said to remove the pause risk outright, an expired lease taken as proof
-// the worker stopped, a read before each write said to close the window, a
-// Redlock majority said to outlast a pause, NTP told to step the clocks), in wordings of our own; and the
-// correct sentences that share their words, put into a correct answer,
-// raise no flag of the family. (All sentences written for this test, none
-// from the corpus.)
+// TestFixG25dClaims: the g25d patterns kept by g25xf catch their claim
+// families in wordings of our own (a fresh idempotency key for the retry, a
+// volatile policy said to protect the lock keys). g25xf reverted the
+// ttl-as-safety, client-side-fencing, redlock-correctness and NTP step-mode
+// patterns, so their "must" cases are gone; their near misses below stay as
+// sentences that must stay clean. (All sentences written for this test,
+// none from the corpus.)
 func TestFixG25dClaims(t *testing.T) {
 	checkFlagCases(t, []flagCase{
 		// fresh-idempotency-key: a new key for the retry, told as the rule.
 		{"retry brand new key", "unfenceable-resource", "fresh-idempotency-key", "On a timeout the holder must retry with a brand new idempotency key, since the old one may be wedged at the provider.", true},
 		{"retry regenerated key", "unfenceable-resource", "fresh-idempotency-key", "When the provider times out, we regenerate the idempotency key and retry, because the first key could be stuck.", true},
-		// ttl-as-safety: expiry taken as proof the worker stopped.
-		{"expired means stopped", "skip-locked-queue", "ttl-as-safety", "A plain completion update is enough: once its lease has expired the old worker has necessarily stopped.", true},
-		// redlock-correctness: the majority said to outlast a pause.
-		{"majority outlasts pause", "unfenceable-resource", "redlock-correctness", "Move the lock to Redlock on five nodes and pauses stop being a problem, because the majority keeps the lease from lapsing.", true},
 		// single-node-keeps-keys: a volatile policy with a reason in between.
-		// clocks-irrelevant: NTP told to step the clocks.
-		{"ntp step mode", "redlock-operations-q", "clocks-irrelevant", "Run chrony in step mode so the clocks are always exact.", true},
-		{"ntpd steps", "redis-early-expiry", "clocks-irrelevant", "Configure ntpd to step the clock whenever it drifts, so the nodes agree.", true},
 		{"volatile protects", "redis-early-expiry", "single-node-keeps-keys", "Use volatile-lru: it evicts only keys with a TTL, which are the ones nearly gone anyway, so the lock keys are protected.", true},
 	})
 }
