@@ -145,7 +145,7 @@ func TestAugmentedReaderG19(t *testing.T) {
 	b := loadBank(t)
 	o := quiz.DefaultReaderOpts()
 	v := quiz.NewReaderVocab()
-	tun := readerLoad(t, v, tuningWriters, true)
+	tun := readerLoad(t, v, readerWriters, true)
 	claims := augClaims(b, tun.answers)
 	t.Logf("%d losing-claim sentences", len(claims))
 	readers := trainFolds(t, v, tun, func(k int) []quiz.ReaderExample {

@@ -45,7 +45,7 @@ func raiseOutOfFold(t *testing.T, b *quiz.Bank) []raiseRead {
 	t.Helper()
 	o := quiz.DefaultReaderOpts()
 	v := quiz.NewReaderVocab()
-	tun := readerLoad(t, v, tuningWriters, true)
+	tun := readerLoad(t, v, readerWriters, true)
 	var out []raiseRead
 	for k := range *raiseFolds {
 		var train []quiz.ReaderExample

@@ -123,7 +123,7 @@ func TestReaderExperiment(t *testing.T) {
 	}
 	o := quiz.DefaultReaderOpts()
 	v := quiz.NewReaderVocab()
-	tun := readerLoad(t, v, tuningWriters, true)
+	tun := readerLoad(t, v, readerWriters, true)
 	t.Logf("tuning: %d answers, %d features", len(tun.answers), v.Len())
 	cv := readerCrossValidate(tun, o)
 	t.Log(cv)
@@ -239,7 +239,7 @@ const readerModelPath = "reader/model.tsv.gz"
 func TestReaderModel(t *testing.T) {
 	o := quiz.DefaultReaderOpts()
 	v := quiz.NewReaderVocab()
-	tun := readerLoad(t, v, tuningWriters, true)
+	tun := readerLoad(t, v, readerWriters, true)
 	w := quiz.TrainReader(tun.ex, v.Len(), o)
 	text := quiz.ReaderFileText(v, w, o.Prune)
 	if *updateReader {

@@ -25,7 +25,7 @@ var vetoG18Dump = flag.String("veto.g18.dump", "", "file for TestVetoReadingsG18
 func foldReaders(t *testing.T) ([]*quiz.RaiseReaderG18, []blindAnswer) {
 	t.Helper()
 	v := quiz.NewReaderVocab()
-	tun := readerLoad(t, v, tuningWriters, true)
+	tun := readerLoad(t, v, readerWriters, true)
 	return trainFolds(t, v, tun, nil), tun.answers
 }
 
