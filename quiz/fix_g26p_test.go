@@ -276,3 +276,184 @@ func TestFixG26pFatalInserted(t *testing.T) {
 	}
 	checkInserted(t, g24bBase, true, cases)
 }
+
+// fixG26pOther: g26p, the other fatal flags on passing answers of the
+// tuning and readable validation writers. replication-keeps-lock: "copied
+// over" and "carried over" only as adjacent words ("copies spread over
+// three zones" is where replicas sit). client-side-fencing: a check before
+// writing called racy is denied as the guard; "our own fencing token
+// check" is no ownership check by the client. mutex-no-lease: stale claims
+// reclaimed by a watchdog or reaper are the lease in other words (not a
+// stale key reclaimed by hand). Whole answers for mutex-no-lease.
+var fixG26pOther = []flagCase{
+	{"RKRE-W1", "redis-lock-and-failure", "replication-keeps-lock", "Replication is near-instant and Sentinel promotes the replica, so the lock key is carried over.", true},
+	{"RKRE-W2", "redis-lock-and-failure", "replication-keeps-lock", "When the primary dies, the lock is copied over to the replica that gets promoted.", true},
+	{"RKRE-W3", "redis-lock-and-failure", "replication-keeps-lock", "The key gets carried over to the new primary on failover, so nobody loses the lock.", true},
+	{"RKRE-W4", "redis-lock-and-failure", "replication-keeps-lock", "Failover is fine: the replica has the key copied over already.", true},
+	{"RKRE-W5", "redis-lock-and-failure", "replication-keeps-lock", "With Sentinel the lock carries over to the promoted replica.", true},
+	{"RKRE-W6", "redis-lock-and-failure", "replication-keeps-lock", "Redis replication is practically instant, so the replica always has the lock when promoted.", true},
+	{"RKRE-W7", "redis-lock-and-failure", "replication-keeps-lock", "The lock carries over through the failover because the replica is in sync.", true},
+	{"RKRE-W8", "redis-lock-and-failure", "replication-keeps-lock", "Our replicas get the key copied over instantly, so a failover keeps the lock.", true},
+	{"RKRE-W9", "redis-lock-and-failure", "replication-keeps-lock", "On promotion the lock is carried over, so the holder still owns it.", true},
+	{"RKRE-W10", "redis-lock-and-failure", "replication-keeps-lock", "Replication to the replica is near instant, so after failover the lock is still there.", true},
+	{"RKRE-W11", "redis-lock-and-failure", "replication-keeps-lock", "the lock key is just copied over to the replica, failover doesn't matter", true},
+	{"RKRE-W12", "redis-lock-and-failure", "replication-keeps-lock", "Sentinel promotes a replica and the lock state carries over with it.", true},
+	{"RKRE-W13", "redis-lock-and-failure", "replication-keeps-lock", "Since the replica is copied over within a millisecond, failover keeps every lock.", true},
+	{"RKRE-W14", "redis-lock-and-failure", "replication-keeps-lock", "When Sentinel fails over, the keys are carried over and the lock stays held.", true},
+	{"RKRE-W15", "redis-lock-and-failure", "replication-keeps-lock", "The replica has the lock copied over, so promotion loses nothing.", true},
+	{"RKWS-W16", "redis-wait-safe", "replication-keeps-lock", "WAIT makes sure the key is copied over, so after failover the lock is still held.", true},
+	{"RKWS-W17", "redis-wait-safe", "replication-keeps-lock", "With WAIT 1 the lock is carried over to the replica and survives promotion.", true},
+	{"RKWS-W18", "redis-wait-safe", "replication-keeps-lock", "Replication is instantaneous, so the promoted replica has the lock.", true},
+	{"RKWS-W19", "redis-wait-safe", "replication-keeps-lock", "Once WAIT returns the key is copied over, so a failover cannot lose it.", true},
+	{"RKWS-W20", "redis-wait-safe", "replication-keeps-lock", "The lock is carried over when the replica is promoted, thanks to WAIT.", true},
+	{"RKWS-W21", "redis-wait-safe", "replication-keeps-lock", "WAIT guarantees the key carries over to whichever replica Sentinel promotes.", true},
+	{"RKWS-W22", "redis-wait-safe", "replication-keeps-lock", "After WAIT the lock has been copied over and failover is harmless.", true},
+	{"RKWS-W23", "redis-wait-safe", "replication-keeps-lock", "The replica is near-instant behind the primary, so failover keeps the lock.", true},
+	{"RKWS-W24", "redis-wait-safe", "replication-keeps-lock", "Copied over to a replica by WAIT, the lock lives through any failover.", true},
+	{"RKDE-C1", "design-lock-service-q", "replication-keeps-lock", "A replicated log with five copies spread over three zones, majority commits.", false},
+	{"RKDE-C2", "design-lock-service-q", "replication-keeps-lock", "Five replicas spread over three availability zones, with a Raft leader.", false},
+	{"RKDE-C3", "design-lock-service-q", "replication-keeps-lock", "We keep copies spread over regions, but grants go through the consensus log.", false},
+	{"RKDE-C4", "design-lock-service-q", "replication-keeps-lock", "Three copies spread over racks; a grant is committed by a majority.", false},
+	{"RKDE-C5", "design-lock-service-q", "replication-keeps-lock", "The state machine's copies are spread over zones so one zone loss keeps a quorum.", false},
+	{"RKDE-C6", "design-lock-service-q", "replication-keeps-lock", "Copies spread over three data centres, and the leader only grants after a majority ack.", false},
+	{"RKDE-C7", "design-lock-service-q", "replication-keeps-lock", "Its replicas are spread over zones; a minority partition can't grant anything.", false},
+	{"RKDE-C8", "design-lock-service-q", "replication-keeps-lock", "Five copies, spread over three zones, agree through Raft on who owns what.", false},
+	{"RKDE-C9", "design-lock-service-q", "replication-keeps-lock", "Keep the log's copies spread over failure domains, and fence every grant.", false},
+	{"RKDE-C10", "design-lock-service-q", "replication-keeps-lock", "We run copies spread over two regions plus a witness, majority rules.", false},
+	{"RKRE-C1", "redis-lock-and-failure", "replication-keeps-lock", "A replica that never saw the key is promoted, so the lock is not carried over.", false},
+	{"RKRE-C2", "redis-lock-and-failure", "replication-keeps-lock", "Async replication means the key may not be copied over before the primary dies.", false},
+	{"RKRE-C3", "redis-lock-and-failure", "replication-keeps-lock", "Replicas spread over two zones don't help: the SET may not have reached them.", false},
+	{"RKRE-C4", "redis-lock-and-failure", "replication-keeps-lock", "Nothing guarantees the lock is carried over to the promoted replica.", false},
+	{"RKRE-C5", "redis-lock-and-failure", "replication-keeps-lock", "Replicas spread over racks still lag, so a failover can drop the lock.", false},
+	{"RKRE-C6", "redis-lock-and-failure", "replication-keeps-lock", "Replicas spread over several hosts don't change that replication is asynchronous.", false},
+	{"RKRE-C7", "redis-lock-and-failure", "replication-keeps-lock", "With copies spread over zones, Redis still acknowledges before any replica has the key.", false},
+	{"RKRE-C8", "redis-lock-and-failure", "replication-keeps-lock", "The lock is not copied over synchronously; a failover can lose it.", false},
+	{"RKRE-C9", "redis-lock-and-failure", "replication-keeps-lock", "Keep replicas spread over zones for availability, but fence the writes anyway.", false},
+	{"RKRE-C10", "redis-lock-and-failure", "replication-keeps-lock", "Even with replicas spread over three machines the acknowledged lock can vanish on failover.", false},
+	{"RKRE-C11", "redis-lock-and-failure", "replication-keeps-lock", "Sentinel may promote a replica the key was never copied over to.", false},
+	{"RKRE-C12", "redis-lock-and-failure", "replication-keeps-lock", "Copies spread over nodes don't make the lock survive failover.", false},
+	{"RKRE-C13", "redis-lock-and-failure", "replication-keeps-lock", "Replication is asynchronous, so carrying the lock over to the replica can fail.", false},
+	{"RKRE-C14", "redis-lock-and-failure", "replication-keeps-lock", "Our replicas are spread over three AZs, yet a failover still loses a fresh lock.", false},
+	{"CFET-C1", "etcd-revision-guard", "client-side-fencing", "Checking session.Done() before writing is racy; the Txn compare is the guard.", false},
+	{"CFET-C2", "etcd-revision-guard", "client-side-fencing", "Looking at the session before each write is racy, so the write itself must compare the revision.", false},
+	{"CFET-C3", "etcd-revision-guard", "client-side-fencing", "A leadership check before writing is racy, not the actual protection.", false},
+	{"CFET-C4", "etcd-revision-guard", "client-side-fencing", "checking the lock key before every write is racy, the txn with IsOwner is what counts", false},
+	{"CFET-C5", "etcd-revision-guard", "client-side-fencing", "Reading Done() immediately before writing is nice but racy.", false},
+	{"CFET-C6", "etcd-revision-guard", "client-side-fencing", "Before each put a session check is racy; use If(IsOwner()) in the txn.", false},
+	{"CFET-C7", "etcd-revision-guard", "client-side-fencing", "Checking still leader before writing is a racy shortcut; the guard is in etcd.", false},
+	{"CFET-C8", "etcd-revision-guard", "client-side-fencing", "Before every write we look at the session, but that's racy; the compare on the create revision protects us.", false},
+	{"CFET-C9", "etcd-revision-guard", "client-side-fencing", "A check of the lock key before writing is a racy hint at best.", false},
+	{"CFET-C10", "etcd-revision-guard", "client-side-fencing", "Checking the session before each put is racy; only a conditional put is safe.", false},
+	{"CFET-W1", "etcd-revision-guard", "client-side-fencing", "Before writing, check session.Done(); if it's not closed, the write is safe.", true},
+	{"CFET-W2", "etcd-revision-guard", "client-side-fencing", "Check that we're still leader before each write, and that stops stale writes.", true},
+	{"CFET-W3", "etcd-revision-guard", "client-side-fencing", "Before every put, read the lock key and only write if it's still ours; that's the guard.", true},
+	{"CFET-W4", "etcd-revision-guard", "client-side-fencing", "Before writing, checking the session is enough to keep a stale holder out.", true},
+	{"CFET-W5", "etcd-revision-guard", "client-side-fencing", "Immediately before each update we check the session is alive, so no stale write gets through.", true},
+	{"CFET-W6", "etcd-revision-guard", "client-side-fencing", "Before each write the client checks the lock key, which guarantees it's still the owner.", true},
+	{"CFET-W7", "etcd-revision-guard", "client-side-fencing", "checking session.Done() before writing is all the guarding you need", true},
+	{"CFET-W8", "etcd-revision-guard", "client-side-fencing", "Before every put the worker confirms the session is alive; that protects the data.", true},
+	{"CFET-W9", "etcd-revision-guard", "client-side-fencing", "Before writing, check you're still the leader; then the plain Put is safe.", true},
+	{"CFET-W10", "etcd-revision-guard", "client-side-fencing", "Check the session before each write, and the write can go through as a normal Put.", true},
+	{"CFET-W11", "etcd-revision-guard", "client-side-fencing", "Before each put, we check Done() so a paused holder can't write.", true},
+	{"CFET-W12", "etcd-revision-guard", "client-side-fencing", "Before writing, the holder checks the lock key, which is our fence.", true},
+	{"CFUN-W1", "unfenceable-resource", "client-side-fencing", "Before calling the API, check that we still own the lock; that protects the provider.", true},
+	{"CFUN-W2", "unfenceable-resource", "client-side-fencing", "Verify we still hold the lock before calling, which is enough.", true},
+	{"CFUN-W3", "unfenceable-resource", "client-side-fencing", "Before each call the worker confirms it still holds the lock, so no stale call goes out.", true},
+	{"CFUN-W4", "unfenceable-resource", "client-side-fencing", "Check we still own the lock right before the call; a stale holder then never calls.", true},
+	{"CFUN-W5", "unfenceable-resource", "client-side-fencing", "Before calling the provider, verify the lease is still ours and the call is safe.", true},
+	{"CFUN-W6", "unfenceable-resource", "client-side-fencing", "Confirm you still hold the lock before calling the API and you're covered.", true},
+	{"CFUN-W7", "unfenceable-resource", "client-side-fencing", "Before the call, check we still hold the lock; this replaces fencing at the provider.", true},
+	{"CFUN-W8", "unfenceable-resource", "client-side-fencing", "Before hitting the API, the worker verifies it still owns the lock, so duplicates can't happen.", true},
+	{"CFUN-W9", "unfenceable-resource", "client-side-fencing", "Before sending the payment, confirm ownership of the lock, which guarantees one payment.", true},
+	{"CFUN-W10", "unfenceable-resource", "client-side-fencing", "Check it is still held before calling, then call: that is safe.", true},
+	{"CFUN-C1", "unfenceable-resource", "client-side-fencing", "Before calling, write the attempt row with our own fencing token check, so only the current holder advances it.", false},
+	{"CFUN-C2", "unfenceable-resource", "client-side-fencing", "The intent row is written before calling, guarded by our own fencing token check in the DB.", false},
+	{"CFUN-C3", "unfenceable-resource", "client-side-fencing", "Before the call we record intent in our DB with our own fence check on the row.", false},
+	{"CFUN-C4", "unfenceable-resource", "client-side-fencing", "Our own token check on the attempt row happens before calling the provider; the call itself can still be late.", false},
+	{"CFUN-C5", "unfenceable-resource", "client-side-fencing", "Before sending, the DB update checks our own fencing token, so a stale holder can't create the attempt.", false},
+	{"CFUN-C6", "unfenceable-resource", "client-side-fencing", "Before calling the API, insert the attempt under our own fencing token check, then call with an idempotency key.", false},
+	{"CFUN-C7", "unfenceable-resource", "client-side-fencing", "We do our own fencing token check in Postgres before calling, which narrows but doesn't close the gap.", false},
+	{"CFUN-C8", "unfenceable-resource", "client-side-fencing", "Write the payment attempt before calling, using our own fence column, and reconcile afterwards.", false},
+	{"CFUN-C9", "unfenceable-resource", "client-side-fencing", "Before the call, our own token check on the attempt row decides who may send.", false},
+	{"CFUN-C10", "unfenceable-resource", "client-side-fencing", "Our own fencing token check happens before calling; the provider still sees no token.", false},
+	{"MNRU-W1", "run-job-once", "mutex-no-lease", "Use SET NX on a lock key; the instance that gets it runs the job and deletes the key at the end.", true},
+	{"MNRU-W2", "run-job-once", "mutex-no-lease", "SETNX job-lock, run the job, then DEL. The others see the key and skip the run.", true},
+	{"MNRU-W3", "run-job-once", "mutex-no-lease", "Take a Redis lock with SET NX before the job and release it after; any stale instance just waits.", true},
+	{"MNRU-W4", "run-job-once", "mutex-no-lease", "A distributed mutex in Redis: whoever holds it runs the job, the others wait until it's released.", true},
+	{"MNRU-W5", "run-job-once", "mutex-no-lease", "SET NX the lock key, run, delete it. If the key is stale, an operator removes it.", true},
+	{"MNRU-W6", "run-job-once", "mutex-no-lease", "We used SETNX so only one instance runs the job; stale keys are cleaned up by hand.", true},
+	{"MNRU-W7", "run-job-once", "mutex-no-lease", "Grab the lock with SET NX, do the job, then release. Nobody else can hold it meanwhile.", true},
+	{"MNRU-W8", "run-job-once", "mutex-no-lease", "The job takes a mutex across the instances, shared through Redis, and releases it when done.", true},
+	{"MNRU-W9", "run-job-once", "mutex-no-lease", "SETNX the key and release in a finally block; stale state is then impossible.", true},
+	{"MNRU-W10", "run-job-once", "mutex-no-lease", "Use a mutex over Redis so only one instance runs; the others wait until it's released.", true},
+	{"MNRU-W11", "run-job-once", "mutex-no-lease", "SETNX lock then DEL lock: simple. Stale locks can be deleted by an admin.", true},
+	{"MNRU-W12", "run-job-once", "mutex-no-lease", "Acquire via SET NX, run, release. The run table records stale runs for the audit.", true},
+	{"MNRU-W13", "run-job-once", "mutex-no-lease", "A shared mutex in Redis guards the job; whoever owns it runs, the rest wait.", true},
+	{"MNRU-W14", "run-job-once", "mutex-no-lease", "SETNX on job:lock; if it's set, skip. At the end the winner deletes the key and the reaper report shows stale runs.", true},
+	{"MNRU-W15", "run-job-once", "mutex-no-lease", "Lock with SET NX and free it at the end; the other instances wait, and we reclaim disk from stale logs weekly.", true},
+	{"MNRU-W16", "run-job-once", "mutex-no-lease", "SET NX guards the run; the key is deleted at the end of the job.", true},
+	{"MNRU-W17", "run-job-once", "mutex-no-lease", "We take a SETNX lock; a reaper cleans up old log files each night.", true},
+	{"MNRU-W18", "run-job-once", "mutex-no-lease", "The worker does SETNX, runs, and DELs; stale keys never happen because we always release in finally.", true},
+	{"MNRU-W19", "run-job-once", "mutex-no-lease", "A mutex in Redis (SETNX) that the instance releases after the job; others block until then.", true},
+	{"MNRU-W21", "run-job-once", "mutex-no-lease", "Use SETNX; if it fails, another instance is running. When done, delete the key so tomorrow's run can take it.", true},
+	{"MNRU-W22", "run-job-once", "mutex-no-lease", "Take a SETNX lock, run the job, release; stale locks we reclaim by running a script by hand.", true},
+	{"MNRU-W23", "run-job-once", "mutex-no-lease", "SET NX the lock, and when the job finishes the holder deletes it; the others wait in a loop.", true},
+	{"MNRU-W24", "run-job-once", "mutex-no-lease", "Use a distributed mutex: SETNX to acquire, DEL to release, and others retry until it's free.", true},
+	{"MNRU-C1", "run-job-once", "mutex-no-lease", "Redis SET NX was our first try and it failed; now a runs table with a primary key claims the period, and a watchdog reclaims stale RUNNING rows.", false},
+	{"MNRU-C2", "run-job-once", "mutex-no-lease", "We used SET NX first. What fixed it was a job_runs table; if the winner crashes, a reaper resets stale claims after ten minutes.", false},
+	{"MNRU-C3", "run-job-once", "mutex-no-lease", "SETNX alone let the job run twice. Now each instance inserts a (job, date) row, and stale claims are reclaimed by a sweeper.", false},
+	{"MNRU-C4", "run-job-once", "mutex-no-lease", "Our old SET NX lock didn't help. The claim row has a heartbeat, and a watchdog reclaims stale rows whose heartbeat stopped.", false},
+	{"MNRU-C5", "run-job-once", "mutex-no-lease", "Forget the SETNX lock: claim the period in a table, and reclaim stale claims after a timeout-free heartbeat check.", false},
+	{"MNRU-C6", "run-job-once", "mutex-no-lease", "SET NX made runs sequential, not single. A runs table fixed it, with a reaper for stale claims that takes over dead runs.", false},
+	{"MNRU-C7", "run-job-once", "mutex-no-lease", "We had SET NX and still double-ran. Now a row per period, plus a job that reclaims stale claims left by crashed instances.", false},
+	{"MNRU-C8", "run-job-once", "mutex-no-lease", "SETNX only stopped overlap. The run table is the answer; a watchdog requeues stale claims from dead workers.", false},
+	{"MNRU-C9", "run-job-once", "mutex-no-lease", "The SET NX design failed. A (job, day) row claims the run; a reaper resets stale RUNNING rows so a crash doesn't block forever.", false},
+	{"MNRU-C10", "run-job-once", "mutex-no-lease", "SET NX lock first, duplicates anyway. Run table with a unique key now, and stale claims are taken over by the next instance.", false},
+	{"CFET-W13", "etcd-revision-guard", "client-side-fencing", "Right before writing, make sure the session is still alive; that's what keeps the data safe.", true},
+	{"CFET-W14", "etcd-revision-guard", "client-side-fencing", "Immediately before writing, the client re-reads the lock key; that is the guard we need.", true},
+	{"CFET-W15", "etcd-revision-guard", "client-side-fencing", "Before writing we check we are still the leader, so two writers can't happen.", true},
+	{"CFET-W16", "etcd-revision-guard", "client-side-fencing", "Before each write confirm the session; after that a plain Put can't be stale.", true},
+	{"CFET-W17", "etcd-revision-guard", "client-side-fencing", "A session check before every write guarantees only the owner writes.", true},
+	{"CFET-W18", "etcd-revision-guard", "client-side-fencing", "Before each put the holder checks its lock key, and this is sufficient.", true},
+	{"CFET-W19", "etcd-revision-guard", "client-side-fencing", "checking the lock key before each write keeps stale holders out, no txn needed", true},
+	{"CFET-W20", "etcd-revision-guard", "client-side-fencing", "Before writing, check leadership; the store doesn't need to compare anything.", true},
+	{"CFUN-W11", "unfenceable-resource", "client-side-fencing", "Before calling the provider, check that our lock is still valid; then the call is safe.", true},
+	{"CFUN-W12", "unfenceable-resource", "client-side-fencing", "Verify the lock is still held before the API call; that alone prevents duplicates.", true},
+	{"CFUN-W13", "unfenceable-resource", "client-side-fencing", "Before sending the request, confirm we still own the lock, so a stale worker never sends.", true},
+	{"CFUN-W14", "unfenceable-resource", "client-side-fencing", "Right before the call, check we still hold the lease, which keeps the payment single.", true},
+	{"CFUN-W15", "unfenceable-resource", "client-side-fencing", "Before calling, check our own lock is still held and go ahead: no double charge.", true},
+	{"CFUN-W16", "unfenceable-resource", "client-side-fencing", "Confirm ownership before calling the API; that is our protection.", true},
+	{"CFUN-W17", "unfenceable-resource", "client-side-fencing", "Before the call, verify that we still hold the lock, and the provider is protected.", true},
+	{"CFUN-W18", "unfenceable-resource", "client-side-fencing", "Check we still own the lock before hitting the API, which guarantees one call.", true},
+	{"CFUN-W19", "unfenceable-resource", "client-side-fencing", "Before each call, confirm the lock is still ours; no other protection is needed.", true},
+	{"CFUN-W20", "unfenceable-resource", "client-side-fencing", "Before calling the API, the worker checks that it still holds its own lock, and that's enough.", true},
+	{"CFUN-W21", "unfenceable-resource", "client-side-fencing", "Verify the lease is still held before sending; this makes a stale call impossible.", true},
+	{"CFUN-W22", "unfenceable-resource", "client-side-fencing", "Before calling out, check you still own the lock and nobody else can call.", true},
+	{"CFUN-W23", "unfenceable-resource", "client-side-fencing", "Before each API call, check our own lock is still held; that stops stale callers.", true},
+	{"MNRU-W25", "run-job-once", "mutex-no-lease", "Use a SET NX lock; a reaper reports stale runs to Slack and the key is deleted at the end.", true},
+	{"MNRU-W26", "run-job-once", "mutex-no-lease", "SETNX the lock key; stale claims never happen because the holder always deletes it.", true},
+	{"MNRU-W27", "run-job-once", "mutex-no-lease", "Take a mutex shared via Redis, run, release; we reclaim the stale key manually if needed.", true},
+	{"MNRU-W28", "run-job-once", "mutex-no-lease", "SET NX, run, DEL. A sweeper cleans temp files; only one instance runs at a time.", true},
+}
+
+// TestFixG26pOther: the correct sentences and the whole answers alone, and
+// (but for mutex-no-lease, an answer-level
+// flag whose base answer names a lease, and redis-wait-safe) inside a
+// correct answer of ours.
+func TestFixG26pOther(t *testing.T) {
+	var alone []flagCase
+	for _, c := range fixG26pOther {
+		if !c.want || c.flag == "mutex-no-lease" {
+			alone = append(alone, c)
+		}
+	}
+	checkFlagCases(t, alone)
+	var cases []flagCase
+	for _, c := range fixG26pOther {
+		// (redis-wait-safe has no passing base answer among ours)
+		if c.flag != "mutex-no-lease" && c.question != "redis-wait-safe" {
+			cases = append(cases, c)
+		}
+	}
+	checkInserted(t, g24bBase, true, cases)
+}
