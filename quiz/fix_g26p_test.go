@@ -612,3 +612,127 @@ func TestFixG26pShouldFix(t *testing.T) {
 	checkFlagCases(t, alone)
 	checkInserted(t, g24bBase, true, fixG26pShouldFix)
 }
+
+// fixG26pMajor: g26p, major flags on passing answers of the readable
+// validation writers. plain-del: a DEL-based release listed among a
+// post-mortem's findings or culprits. random-fencing-token and
+// fence-checked-once: uniqueness enough for an exact-match guard, and
+// "guard every write with that value".
+var fixG26pMajor = []flagCase{
+	{"MJ-PDW1", "two-holders", "plain-del", "When the job is done, release the lock with DEL.", true},
+	{"MJ-PDW2", "two-holders", "plain-del", "Release is just DEL lock when we finish.", true},
+	{"MJ-PDW3", "two-holders", "plain-del", "We unlock by deleting the key after the job.", true},
+	{"MJ-PDW4", "two-holders", "plain-del", "To release, delete the key; simple.", true},
+	{"MJ-PDW5", "two-holders", "plain-del", "After finishing, the holder removes the key with DEL.", true},
+	{"MJ-PDW6", "two-holders", "plain-del", "Release: DEL mylock in a finally block.", true},
+	{"MJ-PDW7", "two-holders", "plain-del", "Once done, we delete the lock key to free it.", true},
+	{"MJ-PDW8", "two-holders", "plain-del", "The root cause was a short TTL; release stays a DEL of the key when done.", true},
+	{"MJ-PDW9", "two-holders", "plain-del", "Our findings were fine; we release by deleting the key when the job finishes.", true},
+	{"MJ-PDW10", "two-holders", "plain-del", "When finished we just DEL the key so others can take it.", true},
+	{"MJ-PDW11", "two-holders", "plain-del", "Unlock = DEL the key.", true},
+	{"MJ-PDW12", "two-holders", "plain-del", "Release the lock by running DEL when work is done.", true},
+	{"MJ-PDW13", "two-holders", "plain-del", "The job finishes and does DEL on the key to unlock.", true},
+	{"MJ-PDW14", "redis-lock-and-failure", "plain-del", "Release with DEL lock:job once the work is done.", true},
+	{"MJ-PDW15", "redis-lock-and-failure", "plain-del", "After the work, unlock by deleting the key.", true},
+	{"MJ-PDW16", "redis-lock-and-failure", "plain-del", "We release it with a DEL after finishing.", true},
+	{"MJ-PDW17", "redis-lock-and-failure", "plain-del", "Finish the job, then DEL the key to release.", true},
+	{"MJ-PDW18", "redis-lock-and-failure", "plain-del", "To unlock, the client deletes the key.", true},
+	{"MJ-PDW20", "redis-lock-and-failure", "plain-del", "The usual release: delete the key in finally.", true},
+	{"MJ-PDW21", "redis-lock-and-failure", "plain-del", "Release the lock by deleting the key, that's all.", true},
+	{"MJ-PDW22", "redis-lock-and-failure", "plain-del", "On finish we DEL the key and move on.", true},
+	{"MJ-PDW23", "redis-lock-and-failure", "plain-del", "Unlock by removing the key when the job is done.", true},
+	{"MJ-PDC1", "two-holders", "plain-del", "Typical findings: a long GC pause, a swallowed renewal failure, or a DEL-based release.", false},
+	{"MJ-PDC2", "two-holders", "plain-del", "The usual culprits are a pause past the TTL and a DEL-based release that deletes someone else's key.", false},
+	{"MJ-PDC3", "two-holders", "plain-del", "Suspects: a Sentinel failover, a clock jump, a DEL-based unlock.", false},
+	{"MJ-PDC4", "two-holders", "plain-del", "Root causes we found: a renewal that failed silently and a DEL-based release.", false},
+	{"MJ-PDC5", "two-holders", "plain-del", "Typical causes: a GC pause longer than the TTL, or a release done with DEL.", false},
+	{"MJ-PDC6", "two-holders", "plain-del", "Findings from the timeline: GC pause, failover, DEL-based release.", false},
+	{"MJ-PDC7", "two-holders", "plain-del", "Common culprits include releasing with a plain DEL after the lease expired.", false},
+	{"MJ-PDC8", "two-holders", "plain-del", "Usual causes are pauses, failovers and a DEL-based release when done.", false},
+	{"MJ-PDC9", "two-holders", "plain-del", "The root cause was the release: DEL after the job finished, when the key was no longer ours.", false},
+	{"MJ-RFW1", "holder-id-guard", "random-fencing-token", "Uniqueness is all you need for a fencing token.", true},
+	{"MJ-RFW2", "holder-id-guard", "random-fencing-token", "A random UUID per claim is enough; uniqueness is what matters.", true},
+	{"MJ-RFW3", "holder-id-guard", "random-fencing-token", "For fencing, uniqueness suffices.", true},
+	{"MJ-RFW4", "holder-id-guard", "random-fencing-token", "Uniqueness is enough, so the token can be a random value.", true},
+	{"MJ-RFW5", "holder-id-guard", "random-fencing-token", "The only thing a token needs is uniqueness.", true},
+	{"MJ-RFW6", "holder-id-guard", "random-fencing-token", "Uniqueness is all that matters for a fence, downstream stores included.", true},
+	{"MJ-RFW7", "holder-id-guard", "random-fencing-token", "Tokens just need uniqueness; that's sufficient for any store.", true},
+	{"MJ-RFW8", "holder-id-guard", "random-fencing-token", "Uniqueness is enough for the storage to reject stale writers.", true},
+	{"MJ-RFW9", "holder-id-guard", "random-fencing-token", "uniqueness is enough, use a uuid", true},
+	{"MJ-RFW10", "holder-id-guard", "random-fencing-token", "A fencing token needs uniqueness and nothing else; that's enough.", true},
+	{"MJ-RFW11", "holder-id-guard", "random-fencing-token", "Uniqueness is sufficient for fencing tokens in every system.", true},
+	{"MJ-RFW12", "holder-id-guard", "random-fencing-token", "What matters for a fencing token is uniqueness.", true},
+	{"MJ-RFW13", "holder-id-guard", "random-fencing-token", "Uniqueness suffices; the resource compares tokens with <.", true},
+	{"MJ-RFW14", "holder-id-guard", "random-fencing-token", "Uniqueness is all you need, even for downstream <= checks.", true},
+	{"MJ-RFW15", "holder-id-guard", "random-fencing-token", "Uniqueness is enough to fence a paused holder at any store.", true},
+	{"MJ-RFW16", "holder-id-guard", "random-fencing-token", "A fresh random id per claim is enough: uniqueness is all you need.", true},
+	{"MJ-RFW17", "holder-id-guard", "random-fencing-token", "Give each claim a UUID; uniqueness is sufficient for fencing.", true},
+	{"MJ-RFW18", "holder-id-guard", "random-fencing-token", "Uniqueness is what matters, so a random token works as a fence everywhere.", true},
+	{"MJ-RFW19", "holder-id-guard", "random-fencing-token", "For a fencing token, uniqueness is enough.", true},
+	{"MJ-RFW20", "holder-id-guard", "random-fencing-token", "Uniqueness suffices for the token the storage checks.", true},
+	{"MJ-RFW21", "holder-id-guard", "random-fencing-token", "Uniqueness of the token is enough to reject a stale write.", true},
+	{"MJ-RFW22", "holder-id-guard", "random-fencing-token", "Uniqueness suffices, so random tokens are fine for fencing.", true},
+	{"MJ-RFC1", "holder-id-guard", "random-fencing-token", "A claim_id uuid per claim works: unique per claim is enough for exact-match, while a counter also allows <= checks.", false},
+	{"MJ-RFC2", "holder-id-guard", "random-fencing-token", "For the WHERE claim_id = $mine guard, uniqueness is enough for exact match.", false},
+	{"MJ-RFC3", "holder-id-guard", "random-fencing-token", "Uniqueness suffices for an equality check on the job row; other stores need an ordered token.", false},
+	{"MJ-RFC4", "holder-id-guard", "random-fencing-token", "Unique per claim is enough for exact-match guards; monotonic is needed for <= checks downstream.", false},
+	{"MJ-RFC5", "holder-id-guard", "random-fencing-token", "If the guard is an exact match, uniqueness is enough; anything comparing with < needs order.", false},
+	{"MJ-RFC6", "holder-id-guard", "random-fencing-token", "Uniqueness is enough for equality checks against the current claim row.", false},
+	{"MJ-RFC7", "holder-id-guard", "random-fencing-token", "A random claim_id per claim: uniqueness is sufficient for exact match on the jobs row.", false},
+	{"MJ-RFC8", "holder-id-guard", "random-fencing-token", "For exact-match, uniqueness suffices, but downstream systems want an increasing number.", false},
+	{"MJ-RFC9", "holder-id-guard", "random-fencing-token", "Uniqueness is all you need for an equality check in the same row; not for a store that keeps the highest.", false},
+	{"MJ-RFC10", "holder-id-guard", "random-fencing-token", "For equality, uniqueness is enough; for fencing elsewhere, use a counter.", false},
+	{"MJ-FCW1", "holder-id-guard", "fence-checked-once", "A check at the start of the job is enough for all its writes.", true},
+	{"MJ-FCW2", "holder-id-guard", "fence-checked-once", "Checking once per claim is sufficient.", true},
+	{"MJ-FCW3", "holder-id-guard", "fence-checked-once", "One check before the writes is all you need.", true},
+	{"MJ-FCW4", "holder-id-guard", "fence-checked-once", "A single check up front is good enough.", true},
+	{"MJ-FCW5", "holder-id-guard", "fence-checked-once", "Checking the claim at the start suffices for the run.", true},
+	{"MJ-FCW6", "holder-id-guard", "fence-checked-once", "Check once, right before writing, and that's enough.", true},
+	{"MJ-FCW7", "holder-id-guard", "fence-checked-once", "A check per run is enough, no need to guard each statement.", true},
+	{"MJ-FCW8", "holder-id-guard", "fence-checked-once", "Checking beforehand is good enough for the writes.", true},
+	{"MJ-FCW9", "holder-id-guard", "fence-checked-once", "A single check at the start is sufficient for the whole job.", true},
+	{"MJ-FCW10", "holder-id-guard", "fence-checked-once", "Check at the start of the job; that guards all writes.", true},
+	{"MJ-FCW11", "holder-id-guard", "fence-checked-once", "Verify the claim once at the beginning; that covers every write.", true},
+	{"MJ-FCW12", "holder-id-guard", "fence-checked-once", "Check up front, which protects the whole run.", true},
+	{"MJ-FCW13", "holder-id-guard", "fence-checked-once", "A check when the job starts is enough for all the writes.", true},
+	{"MJ-FCW14", "holder-id-guard", "fence-checked-once", "Verify the owner first; that covers the later writes.", true},
+	{"MJ-FCW15", "holder-id-guard", "fence-checked-once", "Validate the claim once at startup; that guards every statement.", true},
+	{"MJ-FCW16", "holder-id-guard", "fence-checked-once", "Check ownership at the start, and it's good for the entire job.", true},
+	{"MJ-FCW17", "holder-id-guard", "fence-checked-once", "A check at the beginning suffices for subsequent writes.", true},
+	{"MJ-FCW18", "holder-id-guard", "fence-checked-once", "Confirm the claim up front; this covers all writes.", true},
+	{"MJ-FCW19", "holder-id-guard", "fence-checked-once", "Check at the start; that protects the rest of the run.", true},
+	{"MJ-FCW20", "holder-id-guard", "fence-checked-once", "Verify once at the beginning; it is enough for all the writes.", true},
+	{"MJ-FCW21", "holder-id-guard", "fence-checked-once", "Checking per attempt is enough, then write freely.", true},
+	{"MJ-FCW22", "holder-id-guard", "fence-checked-once", "A check per claim suffices; the writes don't need the guard.", true},
+	{"MJ-FCW23", "holder-id-guard", "fence-checked-once", "One check before writing is sufficient, unique per claim or not.", true},
+	{"MJ-FCW24", "holder-id-guard", "fence-checked-once", "Check first, and that guards every write with no further checks.", true},
+	{"MJ-FCC1", "holder-id-guard", "fence-checked-once", "Bump a claim_epoch and guard every write with that value, inside a transaction that first verifies the row.", false},
+	{"MJ-FCC2", "holder-id-guard", "fence-checked-once", "Return the epoch and guard each write with it, in a transaction that first locks the job row.", false},
+	{"MJ-FCC3", "holder-id-guard", "fence-checked-once", "Guard every write with the claim value; a transaction first verifies the epoch and then writes.", false},
+	{"MJ-FCC4", "holder-id-guard", "fence-checked-once", "Guards every write with the current epoch, checked first inside the same transaction.", false},
+	{"MJ-FCC5", "holder-id-guard", "fence-checked-once", "We guard all writes with the claim id, verified first in each transaction.", false},
+	{"MJ-FCC6", "holder-id-guard", "fence-checked-once", "Unique per claim is enough for exact-match; the check rides on each write.", false},
+	{"MJ-FCC7", "holder-id-guard", "fence-checked-once", "A claim id unique per claim is enough for exact match on each write's WHERE clause.", false},
+	{"MJ-FCC8", "holder-id-guard", "fence-checked-once", "Per claim, a uuid is enough for exact-match guards in each statement.", false},
+	{"MJ-FCC9", "holder-id-guard", "fence-checked-once", "Guard each write with the epoch; the transaction first verifies and locks the row.", false},
+	{"MJ-FCC10", "holder-id-guard", "fence-checked-once", "Checking per claim with exact-match on each update is enough for the jobs table.", false},
+}
+
+// TestFixG26pMajor: alone (the correct sentences) and inside a correct
+// answer of ours.
+func TestFixG26pMajor(t *testing.T) {
+	var alone, inserted []flagCase
+	for _, c := range fixG26pMajor {
+		// (our redis-lock-and-failure base releases with a compare-and-
+		// delete, which answers a DEL put after it: those flag alone)
+		delAnswered := c.flag == "plain-del" && c.question == "redis-lock-and-failure"
+		if !c.want || delAnswered {
+			alone = append(alone, c)
+		}
+		if !delAnswered {
+			inserted = append(inserted, c)
+		}
+	}
+	checkFlagCases(t, alone)
+	checkInserted(t, g24bBase, true, inserted)
+}
