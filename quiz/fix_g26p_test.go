@@ -736,3 +736,92 @@ func TestFixG26pMajor(t *testing.T) {
 	checkFlagCases(t, alone)
 	checkInserted(t, g24bBase, true, inserted)
 }
+
+// fixG26pShouldFixMajor: g26p, two major flags of review25's SHOULD FIX
+// list. redlock-issues-token: Redlock counted among all leased locks
+// ("no lock with a lease ..., Redlock included"). fence-covers-elsewhere:
+// "with it" only as adjacent words ("comparing the epoch in each message
+// with the highest it has seen" is the consumer's own fence).
+var fixG26pShouldFixMajor = []flagCase{
+	{"SM-RTW1", "redis-vs-consensus", "redlock-issues-token", "Redlock already gives you fencing tokens.", true},
+	{"SM-RTW2", "redis-vs-consensus", "redlock-issues-token", "Fencing comes built in with Redlock.", true},
+	{"SM-RTW3", "redis-vs-consensus", "redlock-issues-token", "Redlock has fencing tokens out of the box.", true},
+	{"SM-RTW4", "redis-vs-consensus", "redlock-issues-token", "With Redlock you get fencing for free.", true},
+	{"SM-RTW5", "redis-vs-consensus", "redlock-issues-token", "Redlock comes with fencing tokens, so the storage can check them.", true},
+	{"SM-RTW6", "redis-vs-consensus", "redlock-issues-token", "Fencing tokens are included in Redlock.", true},
+	{"SM-RTW7", "redis-vs-consensus", "redlock-issues-token", "Redlock already has fencing built in, so we're covered.", true},
+	{"SM-RTW8", "redis-vs-consensus", "redlock-issues-token", "Redlock gives fencing without extra work.", true},
+	{"SM-RTW9", "redis-vs-consensus", "redlock-issues-token", "Redlock includes fencing tokens out of the box, the storage just compares them.", true},
+	{"SM-RTW10", "redis-vs-consensus", "redlock-issues-token", "Redlock already gets you fencing tokens from the majority.", true},
+	{"SM-RTW11", "redis-vs-consensus", "redlock-issues-token", "Fencing is included with Redlock, no extra work.", true},
+	{"SM-RTW12", "redis-vs-consensus", "redlock-issues-token", "Redlock comes with built-in fencing.", true},
+	{"SM-RTW13", "redis-vs-consensus", "redlock-issues-token", "You get fencing for free with Redlock's majority.", true},
+	{"SM-RTW14", "redis-vs-consensus", "redlock-issues-token", "Redlock has fencing tokens included, so the resource is protected.", true},
+	{"SM-RTW15", "redis-vs-consensus", "redlock-issues-token", "Redlock already has fencing; nothing else needed.", true},
+	{"SM-RTW16", "redis-lock-and-failure", "redlock-issues-token", "Redlock comes with fencing tokens out of the box.", true},
+	{"SM-RTW17", "redis-lock-and-failure", "redlock-issues-token", "Redlock already gives us fencing for free.", true},
+	{"SM-RTW18", "redis-lock-and-failure", "redlock-issues-token", "With Redlock, fencing tokens are built in.", true},
+	{"SM-RTW19", "redis-lock-and-failure", "redlock-issues-token", "Redlock has fencing tokens included.", true},
+	{"SM-RTW20", "redis-lock-and-failure", "redlock-issues-token", "Fencing comes for free with Redlock.", true},
+	{"SM-RTW21", "redis-lock-and-failure", "redlock-issues-token", "Redlock already has fencing, so the storage must check the token it issues.", true},
+	{"SM-RTW22", "redis-lock-and-failure", "redlock-issues-token", "Redlock gives fencing tokens out of the box; the database compares them.", true},
+	{"SM-RTW23", "redis-lock-and-failure", "redlock-issues-token", "Redlock includes fencing without any extra work.", true},
+	{"SM-RTW24", "redis-lock-and-failure", "redlock-issues-token", "Redlock already got fencing tokens built in.", true},
+	{"SM-RTC1", "redis-vs-consensus", "redlock-issues-token", "No lock with a lease guarantees mutual exclusion through a long pause, Redlock included, so the storage must check a fencing token.", false},
+	{"SM-RTC2", "redis-vs-consensus", "redlock-issues-token", "Every leased lock, Redlock included, can lose its lease to a pause; fencing at the store is what helps.", false},
+	{"SM-RTC3", "redis-vs-consensus", "redlock-issues-token", "All the Redis options, Redlock included, give no fencing token; the storage needs one from elsewhere.", false},
+	{"SM-RTC4", "redis-vs-consensus", "redlock-issues-token", "A long pause beats any lease, Redlock included, so the database must compare tokens.", false},
+	{"SM-RTC5", "redis-vs-consensus", "redlock-issues-token", "Locks with a TTL, Redlock included, need fencing at the resource.", false},
+	{"SM-RTC6", "redis-lock-and-failure", "redlock-issues-token", "No lock with a lease guarantees mutual exclusion through a long pause, Redlock included, so the storage must check a fencing token.", false},
+	{"SM-RTC7", "redis-lock-and-failure", "redlock-issues-token", "Any lease lock, Redlock included, needs fencing at the storage.", false},
+	{"SM-RTC8", "redis-lock-and-failure", "redlock-issues-token", "Pauses break every leased lock, Redlock included; only fencing at the storage saves the data.", false},
+	{"SM-RTC9", "redis-lock-and-failure", "redlock-issues-token", "Every Redis lock, Redlock included, lacks a fencing token, so add one.", false},
+	{"SM-RTC10", "redis-lock-and-failure", "redlock-issues-token", "Lease locks, Redlock included, must be paired with fencing at the resource.", false},
+	{"SM-FEW1", "fencing-token", "fence-covers-elsewhere", "The storage rejects the stale write, and the emails are rejected with it.", true},
+	{"SM-FEW2", "fencing-token", "fence-covers-elsewhere", "When the database refuses the stale token, the S3 upload is rolled back too.", true},
+	{"SM-FEW3", "fencing-token", "fence-covers-elsewhere", "The stale write fails, so the external API call is undone as well.", true},
+	{"SM-FEW4", "fencing-token", "fence-covers-elsewhere", "Once the fence rejects the write, the Kafka message is cancelled with it.", true},
+	{"SM-FEW5", "fencing-token", "fence-covers-elsewhere", "A rejected write means the email is automatically cancelled.", true},
+	{"SM-FEW6", "fencing-token", "fence-covers-elsewhere", "The database rejects the old token and the side effects are reverted as well.", true},
+	{"SM-FEW7", "fencing-token", "fence-covers-elsewhere", "When the storage refuses the write, the uploads are void too.", true},
+	{"SM-FEW8", "fencing-token", "fence-covers-elsewhere", "The stale write is rejected and the API call is rolled back with it.", true},
+	{"SM-FEW9", "fencing-token", "fence-covers-elsewhere", "The fence rejects the write, so outputs to S3 are covered as well.", true},
+	{"SM-FEW10", "fencing-token", "fence-covers-elsewhere", "The write fails, and the events it published are invalid too.", true},
+	{"SM-FEW11", "fencing-token", "fence-covers-elsewhere", "Because the database rejects the stale write, the emails are undone automatically.", true},
+	{"SM-FEW12", "fencing-token", "fence-covers-elsewhere", "The token check refuses the write and the external calls roll back with it.", true},
+	{"SM-FEW13", "fencing-token", "fence-covers-elsewhere", "The stale holder's write is rejected, and the message it sent is cancelled with it.", true},
+	{"SM-FEW14", "fencing-token", "fence-covers-elsewhere", "When the write is refused, any side effects are reverted automatically.", true},
+	{"SM-FEW15", "fencing-token", "fence-covers-elsewhere", "The database rejects it, and the upload fails with it.", true},
+	{"SM-FEW16", "fencing-token", "fence-covers-elsewhere", "the write is rejected so the email gets cancelled too", true},
+	{"SM-FEW17", "fencing-token", "fence-covers-elsewhere", "A refused write rolls back the S3 upload as well.", true},
+	{"SM-FEW18", "fencing-token", "fence-covers-elsewhere", "The storage rejects the stale token; the Kafka event is void as well.", true},
+	{"SM-FEW19", "fencing-token", "fence-covers-elsewhere", "Rejected writes undo the external API calls automatically.", true},
+	{"SM-FEW20", "fencing-token", "fence-covers-elsewhere", "When the store refuses, the messages are covered too.", true},
+	{"SM-FEW21", "fencing-token", "fence-covers-elsewhere", "The stale write is refused and the event is reverted with it.", true},
+	{"SM-FEW22", "fencing-token", "fence-covers-elsewhere", "The write fails, and the payment API call is undone too.", true},
+	{"SM-FEW23", "fencing-token", "fence-covers-elsewhere", "A failed write cancels the emails automatically.", true},
+	{"SM-FEW24", "fencing-token", "fence-covers-elsewhere", "Once rejected, the side effects are rolled back as well.", true},
+	{"SM-FEW25", "fencing-token", "fence-covers-elsewhere", "The database refuses the write and the upload is reverted with it.", true},
+	{"SM-FEC1", "fencing-token", "fence-covers-elsewhere", "The consumer rejects messages from a stale leader by comparing the epoch in each message with the highest it has seen.", false},
+	{"SM-FEC2", "fencing-token", "fence-covers-elsewhere", "The broker refuses messages from an old producer by comparing the epoch with the highest it has accepted.", false},
+	{"SM-FEC3", "fencing-token", "fence-covers-elsewhere", "The receiver refuses events by comparing their token with the highest it has seen.", false},
+	{"SM-FEC4", "fencing-token", "fence-covers-elsewhere", "The API rejects requests by comparing the token in each one with the highest it has recorded.", false},
+	{"SM-FEC5", "fencing-token", "fence-covers-elsewhere", "A consumer that refuses messages by comparing each epoch with the highest it has seen is fencing.", false},
+	{"SM-FEC6", "fencing-token", "fence-covers-elsewhere", "The downstream service rejects messages from the zombie by comparing the epoch with the highest it knows.", false},
+	{"SM-FEC7", "fencing-token", "fence-covers-elsewhere", "S3 can't reject writes by comparing a token with the highest it has seen, so it needs a guard in front.", false},
+	{"SM-FEC8", "fencing-token", "fence-covers-elsewhere", "The email service rejects nothing; it has no token to compare with the highest it has seen.", false},
+	{"SM-FEC9", "fencing-token", "fence-covers-elsewhere", "The queue refuses messages by comparing each message's epoch with the largest it has recorded.", false},
+}
+
+// TestFixG26pShouldFixMajor: the correct sentences alone, and every probe
+// inside a correct answer of ours.
+func TestFixG26pShouldFixMajor(t *testing.T) {
+	var alone []flagCase
+	for _, c := range fixG26pShouldFixMajor {
+		if !c.want {
+			alone = append(alone, c)
+		}
+	}
+	checkFlagCases(t, alone)
+	checkInserted(t, g24bBase, true, fixG26pShouldFixMajor)
+}
