@@ -483,6 +483,22 @@ func TestFixG26pOther(t *testing.T) {
 // skipped "only when" the lock is an efficiency one, and "fencing stays in
 // papers" reported ("people say") to be refuted.
 var fixG26pShouldFix = []flagCase{
+	// (more plain claims: the storage must be the one that rejects)
+	{"SF-X1", "fencing-token", "client-side-fencing", "The storage doesn't need to check anything; each writer makes sure it is still the holder.", true},
+	{"SF-X2", "fencing-token", "client-side-fencing", "The database does not need to know the token, because the client keeps only the highest token and checks it.", true},
+	{"SF-X3", "fencing-token", "client-side-fencing", "The resource doesn't need to check: the client rejects stale tokens itself before sending.", true},
+	{"SF-X4", "fencing-token", "client-side-fencing", "The storage needn't check tokens since the lock client refuses to write after its lease ends.", true},
+	{"SF-X5", "fencing-token", "client-side-fencing", "The server doesn't need to know who holds the lock; the client checks its own lease first.", true},
+	{"SF-X6", "fencing-token", "client-side-fencing", "The db doesn't need to do anything: clients check the lock before each write.", true},
+	{"SF-X7", "fencing-token", "client-side-fencing", "The database doesn't need to care about stale writers, the worker checks the key before writing.", true},
+	{"SF-X8", "fencing-token", "client-side-fencing", "The broker does not need to check epochs; the producer verifies its leadership before sending.", true},
+	{"SF-X9", "fencing-token", "client-side-fencing", "The storage does not need to check the token, the library does it on the client.", true},
+	{"SF-X10", "fencing-token", "client-side-fencing", "The resource doesn't need to check anything, since the holder only writes while its lease is valid.", true},
+	{"SF-X11", "fencing-token", "fencing-unneeded", "You don't need tokens when the client checks the lock before writing.", true},
+	{"SF-X12", "fencing-token", "fencing-unneeded", "Tokens aren't needed if the TTL is bigger than the job.", true},
+	{"SF-X13", "fencing-token", "fencing-unneeded", "Tokens are not necessary: the lease already keeps the highest priority holder in.", true},
+	{"SF-X14", "fencing-token", "fencing-unneeded", "We don't need tokens since Redlock uses five nodes.", true},
+	{"SF-X15", "fencing-token", "fencing-unneeded", "Tokens are unnecessary with a correctly implemented lock.", true},
 	{"SF-CFW1", "fencing-token", "client-side-fencing", "The storage doesn't need to check the token; the client checks it before writing.", true},
 	{"SF-CFW2", "fencing-token", "client-side-fencing", "The database does not need to know anything about tokens, the worker verifies its lock first.", true},
 	{"SF-CFW3", "fencing-token", "client-side-fencing", "The resource doesn't need to check anything because the client confirms it still holds the lock.", true},
@@ -505,7 +521,6 @@ var fixG26pShouldFix = []flagCase{
 	{"SF-CFC5", "fencing-token", "client-side-fencing", "The database doesn't need to know about the lock service at all, only the largest token seen.", false},
 	{"SF-CFC6", "fencing-token", "client-side-fencing", "The resource doesn't need to track holders, only the highest token so far.", false},
 	{"SF-CFC7", "fencing-token", "client-side-fencing", "The client doesn't need to double-check its lease, since the storage rejects stale tokens anyway.", false},
-	{"SF-CFC8", "fencing-token", "client-side-fencing", "The storage doesn't need to know which worker is writing, only the highest token it has seen.", false},
 	{"SF-CFC9", "fencing-token", "client-side-fencing", "A worker does not need to check ownership before writing: the store will reject stale tokens.", false},
 	{"SF-CFC10", "fencing-token", "client-side-fencing", "The holder does not need to verify anything first because the database rejects stale tokens.", false},
 	{"SF-CFW16", "fencing-token", "client-side-fencing", "The client asks the lock service whether its token is still current before writing, and that is enough.", true},
