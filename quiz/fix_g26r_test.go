@@ -66,8 +66,8 @@ var fixG26rSentences = []flagCase{
 	{"CU-C23", "avoid-the-lock", "lock-instead-of-constraint", "A blind write lets both succeed; a compare-and-set would not.", false},
 	{"CU-C24", "avoid-the-lock", "lock-instead-of-constraint", "If both succeed, your conditional update isn't really conditional: check that the version is in the WHERE clause.", false},
 	{"CU-C25", "avoid-the-lock", "lock-instead-of-constraint", "In a leaderless store like Cassandra without LWT, two writes guarded only in the client can both succeed.", false},
-	{"CU-W26", "avoid-the-lock", "lock-instead-of-constraint", "Two CAS writes on the same row can both succeed, so a lock is still needed.", true},
-	{"CU-W27", "avoid-the-lock", "lock-instead-of-constraint", "Conditional updates don't help here: both workers read version 7, both run the conditional update, and both succeed.", true},
+	{"CU-W26", "avoid-the-lock", "lock-instead-of-constraint", "Under concurrency two CAS writes on the same row can both succeed, so a lock is still needed.", true},
+	{"CU-W27", "avoid-the-lock", "lock-instead-of-constraint", "When requests race, both workers read version 7, both run the conditional update, and both succeed.", true},
 	{"CU-W28", "avoid-the-lock", "lock-instead-of-constraint", "Version checks can both succeed when two requests arrive at the same millisecond, so we lock.", true},
 	{"CO-C1", "avoid-the-lock", "isolation-prevents-race", "Each worker reads the count, adds one and writes it back, and that loses updates when two of them read the same value.", false},
 	{"CO-C2", "avoid-the-lock", "isolation-prevents-race", "If each pod reads the count and writes it back, there is a lost update whenever two pods interleave.", false},
@@ -99,8 +99,8 @@ var fixG26rSentences = []flagCase{
 	{"GO-W32", "fencing-in-real-systems", "random-fencing-token", "A random UUID works for ordering too: the storage keeps a write only when its UUID is higher than the newest one it kept.", true},
 	{"GO-W33", "holder-id-guard", "random-fencing-token", "The row keeps the claimer's GUID, and a later update is accepted when its GUID is greater than the one stored.", true},
 	{"CU-W29", "avoid-the-lock", "lock-instead-of-constraint", "Under heavy load two compare-and-set operations on one key both succeed, which is why we wrap them in a lock.", true},
-	{"CU-W30", "avoid-the-lock", "lock-instead-of-constraint", "Two requests can both read the version and both commit their optimistic update, so we need a lock.", true},
-	{"CU-W31", "row-lock", "lock-instead-of-constraint", "Two conditional writes on the same row can both go through, so take a lock around them.", true},
+	{"CU-W30", "avoid-the-lock", "lock-instead-of-constraint", "Two requests at the same time can both read the version and both commit their optimistic update, so we need a lock.", true},
+	{"CU-W31", "row-lock", "lock-instead-of-constraint", "Two conditional writes on the same row can both go through in parallel, so take a lock around them.", true},
 	{"CO-W27", "avoid-the-lock", "isolation-prevents-race", "Each instance reads the stock, subtracts one and writes it back, and nothing is lost since every statement is atomic.", true},
 	{"CO-W28", "avoid-the-lock", "isolation-prevents-race", "Every worker loads the total, adds its share and writes it back, so no update is lost.", true},
 	// "lower than" / "smaller than" and a "why" question, after widening.
@@ -139,6 +139,24 @@ var fixG26rSentences = []flagCase{
 	{"GO-T15", "holder-id-guard", "random-fencing-token", "The worker writes its UUID into the row and bumps attempt to a value greater than before.", false},
 	{"GO-T16", "fencing-token", "random-fencing-token", "The random string is for safe deletion; what the database compares is a grant number higher than any earlier grant.", false},
 	{"GO-T17", "redis-vs-consensus", "random-fencing-token", "Redis gives you a random value per lock, while etcd gives you a revision greater than every earlier one.", false},
+	// Guarded writes that succeed in turn, on different rows or after a
+	// retry; a counter with one owner, or a worker's own copy.
+	{"CU-S1", "avoid-the-lock", "lock-instead-of-constraint", "Two transactions that take FOR UPDATE both succeed, one after the other, and the conditional update works the same way in sequence.", false},
+	{"CU-S2", "avoid-the-lock", "lock-instead-of-constraint", "When the requests are sequential, both conditional updates succeed, since each sees the other's version.", false},
+	{"CU-S3", "avoid-the-lock", "lock-instead-of-constraint", "Retries with the same version check both succeed only the first time; the replay gets zero rows.", false},
+	{"CU-S4", "avoid-the-lock", "lock-instead-of-constraint", "Both the unique insert and the conditional update succeed or fail inside one transaction.", false},
+	{"CU-S5", "avoid-the-lock", "lock-instead-of-constraint", "If two users edit different rows, both conditional updates succeed, which is correct.", false},
+	{"CU-S6", "avoid-the-lock", "lock-instead-of-constraint", "Two CAS writes on different keys both succeed, and that's fine because they don't conflict.", false},
+	{"CU-S7", "optimistic-concurrency", "lock-instead-of-constraint", "A save and a later save that first reloads the version both succeed, because the second one saw the first.", false},
+	{"CU-S8", "avoid-the-lock", "lock-instead-of-constraint", "Both workers succeed in the end: one wins the compare-and-set and the other retries with the fresh version.", false},
+	{"CO-S9", "avoid-the-lock", "isolation-prevents-race", "Each worker reads its own shard's counter and writes it back; nothing is lost because no two workers share a shard.", false},
+	{"CO-S10", "avoid-the-lock", "isolation-prevents-race", "The handler reads the settings, the admin edits them, and the form writes it back with an ETag, so nothing is lost.", false},
+	{"CO-S11", "avoid-the-lock", "isolation-prevents-race", "A nightly job reads yesterday's totals and writes back a summary row, which is fine because nothing else writes that row.", false},
+	{"CO-S12", "avoid-the-lock", "isolation-prevents-race", "A single consumer per key reads the count and writes it back, so no update is lost.", false},
+	{"CO-S13", "avoid-the-lock", "isolation-prevents-race", "Each pod reads the config file and writes it back to its own disk, which is fine.", false},
+	{"CO-S14", "avoid-the-lock", "isolation-prevents-race", "Reading the cached count and writing back only the delta with INCRBY means nothing is lost.", false},
+	{"CO-S15", "skip-locked-queue", "isolation-prevents-race", "The worker reads the job, does the work, and writes back done in its own transaction, which is fine because the attempt guard rejects a stale worker.", false},
+	{"CO-S16", "row-lock", "isolation-prevents-race", "A session reads the row and writes it back after SELECT FOR UPDATE, and no lost update is possible.", false},
 }
 
 // TestFixG26rAlone: each sentence graded alone.
