@@ -3,7 +3,10 @@ package quiz_test
 import "testing"
 
 // fixG26rSentences: g26r recall, three claim families the grader missed,
-// in sentences of our own. GO: random GUIDs compared for order, as if they
+// in sentences of our own. The three patterns were reverted after review
+// rev26r found about 30 correct sentences of its own newly flagged (a
+// full-marks answer failed by each); the correct sentences stay here as
+// a guard for whoever tries these families again. GO: random GUIDs compared for order, as if they
 // were a counter (random-fencing-token). CU: two conditional updates said
 // to both succeed, the reason given for a lock (lock-instead-of-constraint).
 // CO: a counter read in the application and written back said to lose
@@ -38,9 +41,6 @@ var fixG26rSentences = []flagCase{
 	{"GO-C25", "holder-id-guard", "random-fencing-token", "The worker id is a UUID for logging; the claim itself is guarded by an attempt counter that is greater than the last one.", false},
 	{"GO-C26", "holder-id-guard", "random-fencing-token", "Random holder ids are fine for telling workers apart but are not in any order, so they can't say which claim is newer.", false},
 	{"GO-C27", "fencing-in-real-systems", "random-fencing-token", "Snowflake ids are roughly time-ordered, so a later one is usually greater than an earlier one, but they come from clocks and are not a fence.", false},
-	{"GO-W28", "fencing-in-real-systems", "random-fencing-token", "The stored procedure keeps only writes whose GUID is greater than the last one stored, which gives us ordering.", true},
-	{"GO-W29", "fencing-in-real-systems", "random-fencing-token", "We pass the lock's random GUID as the token, and SQL Server rejects any write whose GUID is lower than the last one it saw.", true},
-	{"GO-W30", "fencing-token", "random-fencing-token", "The storage compares UUIDs and keeps the write only when its UUID is larger than the stored one.", true},
 	{"CU-C1", "avoid-the-lock", "lock-instead-of-constraint", "Two conditional updates can't both succeed: the second one finds the version changed and matches zero rows.", false},
 	{"CU-C2", "avoid-the-lock", "lock-instead-of-constraint", "With a plain UPDATE both succeed and one change is lost; a conditional update lets only one through.", false},
 	{"CU-C3", "avoid-the-lock", "lock-instead-of-constraint", "If the WHERE clause forgets the version, both updates succeed, which is exactly the bug a CAS prevents.", false},
@@ -66,9 +66,6 @@ var fixG26rSentences = []flagCase{
 	{"CU-C23", "avoid-the-lock", "lock-instead-of-constraint", "A blind write lets both succeed; a compare-and-set would not.", false},
 	{"CU-C24", "avoid-the-lock", "lock-instead-of-constraint", "If both succeed, your conditional update isn't really conditional: check that the version is in the WHERE clause.", false},
 	{"CU-C25", "avoid-the-lock", "lock-instead-of-constraint", "In a leaderless store like Cassandra without LWT, two writes guarded only in the client can both succeed.", false},
-	{"CU-W26", "avoid-the-lock", "lock-instead-of-constraint", "Under concurrency two CAS writes on the same row can both succeed, so a lock is still needed.", true},
-	{"CU-W27", "avoid-the-lock", "lock-instead-of-constraint", "When requests race, both workers read version 7, both run the conditional update, and both succeed.", true},
-	{"CU-W28", "avoid-the-lock", "lock-instead-of-constraint", "Version checks can both succeed when two requests arrive at the same millisecond, so we lock.", true},
 	{"CO-C1", "avoid-the-lock", "isolation-prevents-race", "Each worker reads the count, adds one and writes it back, and that loses updates when two of them read the same value.", false},
 	{"CO-C2", "avoid-the-lock", "isolation-prevents-race", "If each pod reads the count and writes it back, there is a lost update whenever two pods interleave.", false},
 	{"CO-C3", "avoid-the-lock", "isolation-prevents-race", "Use UPDATE counters SET n = n + 1 so the read and write back happen in one statement and nothing is lost.", false},
@@ -91,18 +88,6 @@ var fixG26rSentences = []flagCase{
 	{"CO-C20", "optimistic-concurrency", "isolation-prevents-race", "Reading the row and saving it back without a version check is how the last save silently wins.", false},
 	{"CO-C21", "avoid-the-lock", "isolation-prevents-race", "Each pod gets the count from Redis with INCRBY instead of reading and writing it back, so nothing is lost.", false},
 	{"CO-C22", "avoid-the-lock", "isolation-prevents-race", "Reading the count and writing it back is only correct for a counter one worker owns.", false},
-	{"CO-W23", "avoid-the-lock", "isolation-prevents-race", "Each worker reads the count, adds its share and writes back the total; the database runs each statement atomically, so there is no lost update.", true},
-	{"CO-W24", "avoid-the-lock", "isolation-prevents-race", "For a simple counter each pod loads the count, adds one and writes it back, and whichever write lands last is the correct value.", true},
-	{"CO-W25", "avoid-the-lock", "isolation-prevents-race", "Each service reads the stock, subtracts one and saves it back; that's totally fine without an atomic operation.", true},
-	{"CO-W26", "avoid-the-lock", "isolation-prevents-race", "Workers fetch the total, add their views and write the new total; nothing is lost because Postgres applies each write atomically.", true},
-	{"GO-W31", "fencing-token", "random-fencing-token", "Each holder sends its GUID, and the database applies a write only when that GUID is higher than the stored GUID.", true},
-	{"GO-W32", "fencing-in-real-systems", "random-fencing-token", "A random UUID works for ordering too: the storage keeps a write only when its UUID is higher than the newest one it kept.", true},
-	{"GO-W33", "holder-id-guard", "random-fencing-token", "The row keeps the claimer's GUID, and a later update is accepted when its GUID is greater than the one stored.", true},
-	{"CU-W29", "avoid-the-lock", "lock-instead-of-constraint", "Under heavy load two compare-and-set operations on one key both succeed, which is why we wrap them in a lock.", true},
-	{"CU-W30", "avoid-the-lock", "lock-instead-of-constraint", "Two requests at the same time can both read the version and both commit their optimistic update, so we need a lock.", true},
-	{"CU-W31", "row-lock", "lock-instead-of-constraint", "Two conditional writes on the same row can both go through in parallel, so take a lock around them.", true},
-	{"CO-W27", "avoid-the-lock", "isolation-prevents-race", "Each instance reads the stock, subtracts one and writes it back, and nothing is lost since every statement is atomic.", true},
-	{"CO-W28", "avoid-the-lock", "isolation-prevents-race", "Every worker loads the total, adds its share and writes it back, so no update is lost.", true},
 	// "lower than" / "smaller than" and a "why" question, after widening.
 	{"GO-L1", "fencing-token", "random-fencing-token", "A UUID can't tell you which holder is older, because one UUID being lower than another means nothing.", false},
 	{"GO-L2", "fencing-token", "random-fencing-token", "The resource refuses a token lower than the highest it has seen, so the token is a counter and not a random UUID.", false},
