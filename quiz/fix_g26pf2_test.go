@@ -243,12 +243,45 @@ var fixG26pf2Cases = []flagCase{
 	{"C-MN10", "run-job-once", "mutex-no-lease", "We implement the lock as a mutex with SETNX: one instance holds it and the others wait until it is released. An automatic reclaimer resets stale claims after a timeout.", false},
 	{"C-FC11", "holder-id-guard", "fence-checked-once", "A random id per claim is fine, since unique per claim is enough for exact-match; a counter also serves <= checks.", false},
 	{"C-FC12", "holder-id-guard", "fence-checked-once", "Per claim, uniqueness is enough for an exact match; ordering only matters downstream.", false},
+	{"S-W1", "fencing-token", "client-side-fencing", "The database doesn't need to check tokens; the client only needs the highest token it has seen.", true},
+	{"S-W2", "fencing-token", "client-side-fencing", "The storage doesn't need to know the token, because the holder just keeps the largest one.", true},
+	{"S-W3", "fencing-token", "client-side-fencing", "The db does not need to check anything; each worker only tracks the latest token.", true},
+	{"S-W4", "fencing-token", "client-side-fencing", "The resource doesn't need to check; the client just remembers the newest token and stops if it's behind.", true},
+	{"S-W5", "fencing-token", "client-side-fencing", "The database needn't know; the holder only needs the highest token it was given.", true},
+	{"S-W6", "fencing-token", "fencing-unneeded", "The storage doesn't need to check tokens; the client rejects stale tokens itself.", true},
+	{"S-W7", "fencing-token", "fencing-unneeded", "The database doesn't need to compare tokens, since the lock server refuses old tokens.", true},
+	{"S-W8", "fencing-token", "fencing-unneeded", "The resource doesn't need to check tokens at all.", true},
+	{"S-W9", "fencing-token", "fencing-unneeded", "Storage doesn't need to verify the token; the client refuses stale tokens on its own.", true},
+	{"S-C1", "fencing-token", "client-side-fencing", "The database needn't know which worker holds the lock; it only needs the highest token it has seen.", false},
+	{"S-C2", "fencing-token", "client-side-fencing", "The storage does not need to know who holds the lock, it just needs the largest token it has accepted so far.", false},
+	{"S-C3", "fencing-token", "client-side-fencing", "The resource doesn't need to know the holder; it only keeps the highest token and refuses lower ones.", false},
+	{"S-C4", "fencing-token", "client-side-fencing", "The database doesn't need to know the lock service, it just tracks the newest token it has accepted.", false},
+	{"S-C6", "fencing-token", "fencing-unneeded", "The client doesn't need to compare anything because the database refuses old tokens.", false},
+	{"S-C7", "fencing-token", "fencing-unneeded", "The worker doesn't need to check tokens, since the store rejects stale tokens.", false},
+	{"S-C8", "fencing-token", "fencing-unneeded", "The holder doesn't need to verify its token; the storage refuses older tokens.", false},
+	{"S-C9", "fencing-token", "client-side-fencing", "The client doesn't need to compare anything because the database refuses old tokens.", false},
+	{"OC-W1", "optimistic-concurrency", "client-side-fencing", "We check the lock is still held right before saving, which ensures only one of them commits.", true},
+	{"OC-W2", "optimistic-concurrency", "client-side-fencing", "Re-checking the lock just before the update ensures only one user wins.", true},
+	{"OC-W3", "optimistic-concurrency", "client-side-fencing", "Verifying we still hold the lock ensures only one writer, no conditional update needed.", true},
+	{"OC-C1", "optimistic-concurrency", "client-side-fencing", "Both read version 3, but the compare-and-set ensures only one of them commits.", false},
+	{"OC-C2", "optimistic-concurrency", "client-side-fencing", "The conditional update ensures only one of them commits, because the second one's version check fails.", false},
+	{"OC-C3", "optimistic-concurrency", "client-side-fencing", "With optimistic concurrency the version check in the UPDATE ensures only one writer wins.", false},
+	{"OC-C4", "optimistic-concurrency", "client-side-fencing", "Two users load version 3; the optimistic check ensures only one commits and the other retries.", false},
+	{"S-W10", "fencing-token", "fencing-unneeded", "You don't need fencing tokens; the lock server refuses old clients anyway.", true},
+	{"S-W11", "fencing-token", "fencing-unneeded", "Tokens aren't needed, since the client refuses stale tokens itself.", true},
+	{"S-W12", "fencing-token", "fencing-unneeded", "We don't need tokens: the storage never refuses old tokens anyway, and the TTL handles it.", true},
 }
 
 // TestFixG26pf2Alone: every case graded by itself.
 func TestFixG26pf2Alone(t *testing.T) {
 	checkFlagCases(t, fixG26pf2Cases)
 }
+
+// fixG26pf2AloneOnly: a client keeping "only the highest token" in place
+// of the storage's check, which our base answers' storage-side counterpart
+// answers when put into them (as the review's SHOULD FIX 4 describes):
+// checked alone only.
+var fixG26pf2AloneOnly = map[string]bool{"S-W1": true, "S-W3": true, "S-W4": true, "S-W5": true}
 
 // fixG26pf2NoBase: questions with no passing base answer of ours.
 var fixG26pf2NoBase = map[string]bool{"redis-wait-safe": true, "zookeeper-lock-recipe": true, "fencing-in-real-systems": true}
@@ -261,7 +294,7 @@ var fixG26pf2NoBase = map[string]bool{"redis-wait-safe": true, "zookeeper-lock-r
 func TestFixG26pf2Inserted(t *testing.T) {
 	var cases []flagCase
 	for _, c := range fixG26pf2Cases {
-		if c.flag == "mutex-no-lease" || fixG26pf2NoBase[c.question] || (c.flag == "plain-del" && c.question == "redis-lock-and-failure") {
+		if c.flag == "mutex-no-lease" || fixG26pf2AloneOnly[c.name] || fixG26pf2NoBase[c.question] || (c.flag == "plain-del" && c.question == "redis-lock-and-failure") {
 			continue
 		}
 		cases = append(cases, c)
