@@ -402,6 +402,7 @@ var fixG26pf2Cases = []flagCase{
 	{"Y-FC3", "holder-id-guard", "fence-checked-once", "Unique per claim is enough for an exact-match guard; the predicate rides on every statement.", false},
 	{"Y-FC4", "holder-id-guard", "fence-checked-once", "An exact match on the claim id in each write's WHERE is enough.", false},
 	{"Y-FC5", "holder-id-guard", "fence-checked-once", "Uniqueness per claim is enough for exact match, and the match runs in each update.", false},
+	{"R-RK6", "redis-wait-safe", "replication-keeps-lock", "Is the lock lost on failover? No, it is carried safely over to the replica that is promoted.", true},
 }
 
 // TestFixG26pf2Alone: every case graded by itself.
