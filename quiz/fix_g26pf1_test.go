@@ -157,3 +157,16 @@ func TestFixG26pf1Own(t *testing.T) {
 	}
 	checkInserted(t, g24bBase, true, cases)
 }
+
+// fixG26pf1Crash: a dead holder that gives the lock up in the end is
+// expiry's liveness told, also on deadlock-ordering's no-deadlock line.
+var fixG26pf1Crash = []flagCase{
+	{"X-C1", "choose-ttl", "ttl-as-safety", "The TTL guarantees that a crashed worker gives it up eventually, so no deadlock.", false},
+	{"X-W1", "deadlock-ordering", "ttl-as-safety", "Leases mean no deadlocks, since a holder gives it up once its key expires.", true},
+}
+
+// TestFixG26pf1Crash: alone and in a good answer.
+func TestFixG26pf1Crash(t *testing.T) {
+	checkFlagCases(t, fixG26pf1Crash)
+	checkInserted(t, g24bBase, true, fixG26pf1Crash)
+}
