@@ -170,3 +170,57 @@ func TestFixG26pf1Crash(t *testing.T) {
 	checkFlagCases(t, fixG26pf1Crash)
 	checkInserted(t, g24bBase, true, fixG26pf1Crash)
 }
+
+// fixG26pf1Probes: more of our own, on the sizing hedges (a TTL above the
+// job, "unlikely", "failover time", "in a normal run"), the crash words of
+// the before-anyone-else line and the no-deadlock line: wrong claims flag
+// graded alone, correct ones stay clean alone and in a good answer.
+var fixG26pf1Probes = []flagCase{
+	{"P-W1", "choose-ttl", "ttl-as-safety", "Pick a TTL longer than the job so expiry is unlikely, which means two workers can't both hold it.", true},
+	{"P-W2", "choose-ttl", "ttl-as-safety", "Make the lease exceed the longest job plus the election time and you'll never have a second holder.", true},
+	{"P-W3", "choose-ttl", "ttl-as-safety", "A TTL above any run means no other worker can get the lock during a normal run.", true},
+	{"P-W4", "choose-ttl", "ttl-as-safety", "Set it longer than the job, then a lapse is unlikely and the lock is exclusive.", true},
+	{"P-W5", "choose-ttl", "ttl-as-safety", "Keep the lease above the job and the failover time, which guarantees only one holder.", true},
+	{"P-W6", "choose-ttl", "ttl-as-safety", "Size it above the job's p50 so in a typical run nobody else gets in.", true},
+	{"P-W7", "choose-ttl", "ttl-as-safety", "With a TTL longer than the work, a second holder is unlikely, so mutual exclusion holds.", true},
+	{"P-W8", "choose-ttl", "ttl-as-safety", "If the TTL is more than the job takes, in normal runs it never lapses and two holders never overlap.", true},
+	{"P-W9", "run-job-once", "ttl-as-safety", "Give the lease more than the job's runtime plus the grace period and another instance won't start it.", true},
+	{"P-W10", "choose-ttl", "ttl-as-safety", "The TTL should exceed the work, then expiry mid-run is unlikely and the job runs exactly once.", true},
+	{"P-W11", "run-job-once", "ttl-as-safety", "The lease ends only after the job is finished, before anyone else can start it; if the holder dies we wait a minute.", true},
+	{"P-W12", "run-job-once", "ttl-as-safety", "With a lease the first instance finishes before anyone else gets the lock; a crashed holder just blocks it for a while.", true},
+	{"P-W13", "choose-ttl", "ttl-as-safety", "A long enough lease lets the holder finish before anyone else could take it; when the holder crashes, the job is blocked for that long.", true},
+	{"P-W14", "extend-lease", "ttl-as-safety", "With the watchdog, the job always completes before anyone else can get the lock, and if the holder died it frees itself.", true},
+	{"P-W15", "two-holders", "ttl-as-safety", "Our lease guarantees the worker is done before anyone else can grab it, so two holders mean the holder crashed and came back.", true},
+	{"P-W16", "deadlock-ordering", "ttl-as-safety", "There's no risk of deadlock with TTLs: a holder crashes, the lease expires, and the other transfer goes on.", true},
+	{"P-W17", "deadlock-ordering", "ttl-as-safety", "TTL locks are deadlock-free, because whether a holder dies or waits, expiry clears it.", true},
+	{"P-W18", "deadlock-ordering", "ttl-as-safety", "With leases we never deadlock, even when a holder crashes holding one account.", true},
+	{"P-W19", "deadlock-ordering", "ttl-as-safety", "Because of the TTL there's no deadlock problem at all; crashed holders and stuck pairs both time out.", true},
+	{"P-W20", "deadlock-ordering", "ttl-as-safety", "We don't need lock ordering: the leases mean no deadlocks, since a crashed holder's key is deleted by expiry.", true},
+	{"P-W21", "deadlock-ordering", "ttl-as-safety", "Leases make it deadlock-free, and that covers a holder that crashes too.", true},
+	{"P-C1", "choose-ttl", "ttl-as-safety", "Set the TTL above the job's normal run so a healthy run doesn't lapse, and fence the writes anyway.", false},
+	{"P-C2", "choose-ttl", "ttl-as-safety", "Keep the lease longer than the job so expiry in an ordinary run is unlikely.", false},
+	{"P-C3", "choose-ttl", "ttl-as-safety", "Size the TTL above the lock service's failover time as well.", false},
+	{"P-C4", "choose-ttl", "ttl-as-safety", "I'd make it longer than a typical run of the job so a normal run never needs extending.", false},
+	{"P-C5", "choose-ttl", "ttl-as-safety", "The TTL should be above the election time, or a failover alone ends every lease.", false},
+	{"P-C6", "run-job-once", "ttl-as-safety", "The cost of a long TTL is that if the holder crashes, the job is blocked for that long before anyone else can run it.", false},
+	{"P-C7", "choose-ttl", "ttl-as-safety", "A long lease means a dead holder keeps the job blocked for up to the TTL before anyone else can take over.", false},
+	{"P-C8", "deadlock-ordering", "ttl-as-safety", "Expiry means no deadlock when a holder crashes, but two live transfers still need a lock order.", false},
+	{"P-C9", "deadlock-ordering", "ttl-as-safety", "The TTL gives no deadlock if the holder dies; for the cycle we sort the account ids.", false},
+	{"P-C10", "choose-ttl", "ttl-as-safety", "The TTL guarantees no deadlock if a client crashes.", false},
+	{"P-C11", "extend-lease", "ttl-as-safety", "Expiry guarantees liveness, not safety: the key is free again after a crash.", false},
+	{"P-C12", "redis-vs-consensus", "redlock-correctness", "Redlock survives a node crash, but it is not safe against a stop-the-world GC.", false},
+	{"P-C13", "redlock-operations-q", "redlock-correctness", "Use Redlock for availability and fencing for correctness.", false},
+	{"P-C14", "redlock-operations-q", "redlock-correctness", "Redlock is correct about node failures, unreliable when a client freezes.", false},
+}
+
+// TestFixG26pf1Probes: as above.
+func TestFixG26pf1Probes(t *testing.T) {
+	checkFlagCases(t, fixG26pf1Probes)
+	var clean []flagCase
+	for _, c := range fixG26pf1Probes {
+		if !c.want {
+			clean = append(clean, c)
+		}
+	}
+	checkInserted(t, g24bBase, true, clean)
+}
