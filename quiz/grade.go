@@ -677,7 +677,14 @@ func notes(d *doc) bool {
 	prose, frags := 0, 0
 	for _, s := range d.sents {
 		switch {
-		case s.prose && s.credits():
+		// g27v: a short line that reads as prose only by its glue words,
+		// with no finite verb ("not for external side effects", "lock +
+		// data in same DB"), is one more terse item of the notes, not a
+		// sentence of speech: two such lines hid a keyword list (CW). A
+		// verbless line as long as a spoken sentence ("fsync always or
+		// keep a crashed node down longer than the max ttl") is still
+		// how casual answers talk.
+		case s.prose && s.credits() && (s.to-s.from >= terseSpeechWords || finiteVerb(d.toks[s.from:s.to])):
 			prose++
 		case !s.credits():
 			frags++
