@@ -86,3 +86,31 @@ func TestFixG27vNotes(t *testing.T) {
 		}
 	}
 }
+
+// TestFixG27vPauseSequence: g27v credits the paused holder told as a
+// sequence of events, in a terse line of an answer said mostly in
+// sentences ("lease expires, B acquires, A continues") or in a sentence
+// ("the second client acquires; the first wakes and writes"), and a
+// holder stopped past the TTL with someone else in; a term list with one
+// verb slipped in, a wait for the release, or a holder that stops without
+// writing earn nothing.
+func TestFixG27vPauseSequence(t *testing.T) {
+	b := loadBank(t)
+	const q, p = "redis-lock-and-failure", "pause-expiry"
+	const pre = "I would take the lock with one SET command and release it with a script that compares the value before it deletes the key.\n"
+	const post = "\nThat is the main risk I would explain to the team before they rely on it."
+	checkPoints(t, b, []pointCase{
+		{q, p, pre + "Worker overruns TTL: long GC, swapping, throttling — key expires, B acquires, A proceeds." + post, true},
+		{q, p, "The second worker acquires the key, then the first one wakes and writes anyway.", true},
+		{q, p, "If a holder is stopped longer than its PX, the key expires and somebody else acquires it.", true},
+
+		{q, p, pre + "topics: GC pause, TTL, key expires, second client, fencing" + post, false},
+		{q, p, pre + "GC: pause ends, lease holds, B waits, nobody writes" + post, false},
+		{q, p, "The second client acquires only after the first wakes and releases, so writes never overlap.", false},
+		{q, p, "Another client waits for the first to wake up and release before it writes.", false},
+		{q, p, "A new owner takes over, and the old one wakes, sees the lost lock and stops without writing.", false},
+		{q, p, "The worker stopped long before the TTL, so another client could take the key safely.", false},
+		{q, p, "Redis stopped longer than usual during the upgrade, so both replicas restarted.", false},
+		{q, p, "stopped longer than ttl, another, second acquires, first wakes, writes", false},
+	})
+}
