@@ -114,3 +114,21 @@ func TestFixG27vPauseSequence(t *testing.T) {
 		{q, p, "stopped longer than ttl, another, second acquires, first wakes, writes", false},
 	})
 }
+
+// TestFixG27vHedgedFencing: g27v stops crediting the common pattern for
+// fencing only named with a hedge ("something like fencing"), which says
+// nothing of the number, its carrier or its check; fencing said plainly,
+// or the mechanism described, still earns it.
+func TestFixG27vHedgedFencing(t *testing.T) {
+	b := loadBank(t)
+	const q, p = "fencing-in-real-systems", "common-pattern"
+	checkPoints(t, b, []pointCase{
+		{q, p, "I guess they all do something like fencing to keep old nodes quiet.", false},
+		{q, p, "All of these systems have some kind of fencing against old leaders.", false},
+		{q, p, "Every one of them uses some sort of fencing, I believe.", false},
+
+		{q, p, "They all use fencing: every new leader gets a bigger number and the receivers refuse anything carrying a smaller one.", true},
+		{q, p, "What they share is fencing by an epoch that grows with each new owner.", true},
+		{q, p, "In every case the receiving side rejects requests stamped with an older epoch.", true},
+	})
+}
