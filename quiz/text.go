@@ -2733,7 +2733,8 @@ var refusingListVerbs = setOf(`reject avoid forbid ban veto`)
 // I'd never reject:", vouches for it instead.)
 func refusingOpener(toks []token, from, colon int) int {
 	for j := from + 2; j < colon && j <= from+4; j++ {
-		if refusingListVerbs[toks[j].raw] && refusingSubjects[toks[j-1].raw] && refusedNouns[toks[j-2].raw] && toks[j].negBy < 0 {
+		if refusingListVerbs[toks[j].raw] && refusingSubjects[toks[j-1].raw] && refusedNouns[toks[j-2].raw] && toks[j].negBy < 0 &&
+			(j+1 == colon || toks[j+1].clause && refusalAsides[toks[j+1].raw]) {
 			return j
 		}
 	}
@@ -2745,7 +2746,11 @@ func refusingOpener(toks []token, from, colon int) int {
 // right before them name what is refused ("a pattern", "one design"), so
 // a purpose ("In practice, to avoid changing the storage: ...") is no
 // such header.
+// The verb ends the header or opens an aside ("..., which I've seen
+// ...:"): "One thing I'd avoid is overthinking it: ..." goes on to the
+// speaker's own words.
 var (
+	refusalAsides    = setOf(`which that as like`)
 	refusingSubjects = setOf(`i'd we'd i we to would i'll we'll`)
 	refusedNouns     = setOf(`pattern patterns thing things one something fix fixes idea ideas approach approaches design designs solution solutions shortcut shortcuts option options workaround workarounds`)
 )
@@ -3244,9 +3249,11 @@ func markMentions(d *doc) {
 				// client (no known bugs):", which vouches for its bullets)
 				// (g27p) "Two wrong fixes I'd call out:", "Bad ideas:": a
 				// header whose noun a verdict adjective marks as wrong
-				// heads bullets that name them (wrongKind).
+				// heads bullets that name them (wrongKind), as a mistake noun does
+				// when it heads the line ("Bad ideas aside, here is what we
+				// do:" is the speaker's own list).
 				if headerWords[r] && toks[j].negBy < 0 || investigationNouns[r] && s.to-s.from <= 3 || r == "look" && lookProbe(toks, j, s) || r == "check" || r == "things" && thingsProbe(toks, j, s) || r == "suspects" || r == "usual" || (r == "patterns" || r == "pattern") && j > s.from && toks[j-1].raw == "anti" ||
-					toks[j].cls&clsMistakeNoun != 0 && headsList(toks, s.from, j) || j == s.to-1 && refusingListVerbs[r] || wrongKind(toks, j, s.to) {
+					toks[j].cls&clsMistakeNoun != 0 && headsList(toks, s.from, j) || j == s.to-1 && refusingListVerbs[r] || wrongKind(toks, j, s.to) && headsList(toks, s.from, j+1) {
 					suspects, declined = true, false
 					break
 				}
