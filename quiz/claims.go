@@ -2961,8 +2961,19 @@ func thingsProbe(toks []token, j int, s sentence) bool {
 			return true
 		}
 	}
+	// (g27p) "Things people do that don't fix it:", "Things that won't
+	// help:": a remedy verb the header negates heads remedies refused.
+	for k := j + 1; k < s.to && k <= j+6; k++ {
+		if thingsRemedies[toks[k].raw] && toks[k].negBy >= 0 && toks[k-1].cls&clsNegator != 0 {
+			return true
+		}
+	}
 	return false
 }
+
+// thingsRemedies, negated after "things", make a header of remedies that
+// fail.
+var thingsRemedies = setOf(`fix fixes help helps work works solve solves`)
 
 // scareWords are the verdicts a writer puts in scare quotes to disown
 // them: with leases the deadlock "resolves" by expiry, a longer TTL

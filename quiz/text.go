@@ -2725,6 +2725,49 @@ func headsList(toks []token, from, j int) bool {
 // reject:"), refuse what the list under it names.
 var refusingListVerbs = setOf(`reject avoid forbid ban veto`)
 
+// refusingOpener returns the index of a refusing verb that the speaker
+// puts in the opening words of a header before its colon, "A pattern
+// I'd reject, which I've seen in a payout service: ...", "One design to
+// avoid: ...", or -1. (g27p: what follows such a colon is the design
+// refused, not the speaker's own; a verb the header negates, "A pattern
+// I'd never reject:", vouches for it instead.)
+func refusingOpener(toks []token, from, colon int) int {
+	for j := from + 2; j < colon && j <= from+4; j++ {
+		if refusingListVerbs[toks[j].raw] && refusingSubjects[toks[j-1].raw] && refusedNouns[toks[j-2].raw] && toks[j].negBy < 0 &&
+			(j+1 == colon || toks[j+1].clause && refusalAsides[toks[j+1].raw]) {
+			return j
+		}
+	}
+	return -1
+}
+
+// refusingSubjects stand right before a refusing verb in such a header:
+// the speaker ("I'd", "we'd") or an infinitive ("to avoid"); refusedNouns
+// right before them name what is refused ("a pattern", "one design"), so
+// a purpose ("In practice, to avoid changing the storage: ...") is no
+// such header.
+// The verb ends the header or opens an aside ("..., which I've seen
+// ...:"): "One thing I'd avoid is overthinking it: ..." goes on to the
+// speaker's own words.
+var (
+	refusalAsides    = setOf(`which that as like`)
+	refusingSubjects = setOf(`i'd we'd i we to would i'll we'll`)
+	refusedNouns     = setOf(`pattern patterns thing things one something fix fixes idea ideas approach approaches design designs solution solutions shortcut shortcuts option options workaround workarounds`)
+)
+
+// wrongKind reports whether toks[j] is a verdict adjective that marks the
+// noun after it as a wrong kind of answer ("Two wrong fixes I'd call
+// out:", "Naive approaches:"), a header of refused designs. (g27p)
+func wrongKind(toks []token, j, end int) bool {
+	return j+1 < end && wrongKindAdjs[toks[j].raw] && answerNouns[toks[j+1].raw] && (j == 0 || toks[j-1].cls&clsNegator == 0 && toks[j-1].raw != "no")
+}
+
+// wrongKindAdjs and answerNouns make such a header.
+var (
+	wrongKindAdjs = setOf(`wrong bad broken naive bogus flawed false tempting`)
+	answerNouns   = setOf(`fix fixes answer answers idea ideas approach approaches design designs solution solutions shortcut shortcuts option options workaround workarounds`)
+)
+
 // declinedUseEnds end a header that declines what it lists: "Where I
 // don't:", "When we wouldn't:", "Don't:", "Never:".
 var declinedUseEnds = setOf(`don't dont wouldn't won't shouldn't never`)
@@ -3204,8 +3247,13 @@ func markMentions(d *doc) {
 				// lists, heads bullets that name them.
 				// (g23a: not a header word the line denies, "Our lock
 				// client (no known bugs):", which vouches for its bullets)
+				// (g27p) "Two wrong fixes I'd call out:", "Bad ideas:": a
+				// header whose noun a verdict adjective marks as wrong
+				// heads bullets that name them (wrongKind), as a mistake noun does
+				// when it heads the line ("Bad ideas aside, here is what we
+				// do:" is the speaker's own list).
 				if headerWords[r] && toks[j].negBy < 0 || investigationNouns[r] && s.to-s.from <= 3 || r == "look" && lookProbe(toks, j, s) || r == "check" || r == "things" && thingsProbe(toks, j, s) || r == "suspects" || r == "usual" || (r == "patterns" || r == "pattern") && j > s.from && toks[j-1].raw == "anti" ||
-					toks[j].cls&clsMistakeNoun != 0 && headsList(toks, s.from, j) || j == s.to-1 && refusingListVerbs[r] {
+					toks[j].cls&clsMistakeNoun != 0 && headsList(toks, s.from, j) || j == s.to-1 && refusingListVerbs[r] || wrongKind(toks, j, s.to) && headsList(toks, s.from, j+1) {
 					suspects, declined = true, false
 					break
 				}
@@ -3240,6 +3288,11 @@ func markMentions(d *doc) {
 				opensOnMistake = true
 			}
 		}
+		refusal := -1
+		if colon > 0 {
+			refusal = refusingOpener(toks, s.from, colon)
+			opensOnMistake = opensOnMistake || refusal >= 0
+		}
 		if colon > 0 && (colon-s.from <= 8 || opensOnMistake && colon-s.from <= 16) && !dismissesHeader(toks[s.from:colon]) && !deniedHeader(toks[s.from:colon]) {
 			waived := waivedHeader(toks[s.from:colon])
 			for j := s.from; j < colon; j++ {
@@ -3248,7 +3301,7 @@ func markMentions(d *doc) {
 				oneOf := j+2 == colon && j > s.from && toks[j].raw == "one" && toks[j+1].raw == "of" && oneOfCopulas[toks[j-1].raw]
 				// "The anti-pattern list: X, Y"
 				anti := (toks[j].raw == "pattern" || toks[j].raw == "patterns") && j > s.from && toks[j-1].raw == "anti"
-				if headerWords[toks[j].raw] || anti || toks[j].raw == "look" && lookProbe(toks, j, s) || toks[j].raw == "suspects" || readsCode(toks, j, colon) || oneOf {
+				if headerWords[toks[j].raw] || anti || toks[j].raw == "look" && lookProbe(toks, j, s) || toks[j].raw == "suspects" || readsCode(toks, j, colon) || oneOf || j == refusal {
 					// g20: "So we add a check: before each write the
 					// worker asks ...", "the holder checks it: before
 					// each write, ...": a check whose colon opens on the
