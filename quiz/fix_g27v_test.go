@@ -6,45 +6,39 @@ import (
 	"lockdrill/quiz"
 )
 
-// TestFixG27vPoints: g27v widens five points for wordings blind writers
-// used and the matchers did not know (a disbelief in the number, the
-// place where you write, a line the same commit also writes, agreement
-// before anyone hears the answer, the lease passing under a paused holder
-// that still thinks it holds, the next owner), and checks that sentences
-// sharing the new words without making the point still earn nothing.
-func TestFixG27vPoints(t *testing.T) {
+// TestFixG27vPointGuards: g27v widened five points (choose-ttl
+// no-safe-value, the @storage synonym, outbox-row, consensus-log,
+// pause-expiry); review rev27v found each crediting wrong or empty
+// sentences and the widenings were reverted. The sentences that share the
+// words without making the point stay here as guards for the next try,
+// with the reviewer's.
+func TestFixG27vPointGuards(t *testing.T) {
 	b := loadBank(t)
 	checkPoints(t, b, []pointCase{
-		{"choose-ttl", "no-safe-value", "I never believe that a generous TTL stops a paused worker from writing after its lease is gone.", true},
-		{"choose-ttl", "no-safe-value", "I don't buy that a bigger TTL keeps a paused holder from writing after expiry.", true},
 		{"choose-ttl", "no-safe-value", "I believe a well-picked number stops a frozen worker from waking up after the hold is over.", false},
 		{"choose-ttl", "no-safe-value", "I don't believe in magic; a large TTL keeps a stalled worker from causing trouble.", false},
 		{"choose-ttl", "no-safe-value", "I'm not convinced we need a lock at all.", false},
 		{"choose-ttl", "no-safe-value", "never believe, number, stop, frozen, ttl, pause", false},
-
-		{"extend-lease", "not-safety", "A frozen holder is only stopped if the place where you write refuses an older generation.", true},
 		{"extend-lease", "not-safety", "The place where you write accepts every generation, so renewing is all you need.", false},
 		{"extend-lease", "not-safety", "The place where you write should never refuse an older number, that would lose data.", false},
 		{"extend-lease", "not-safety", "Heartbeats make the place where you write safe from stale holders.", false},
-
-		{"outbox-pattern", "outbox-row", "In the same commit that updates the order, we also insert a line describing the event into a table.", true},
 		{"outbox-pattern", "outbox-row", "In the same commit we also write a line to Kafka.", false},
 		{"outbox-pattern", "outbox-row", "In one transaction we also delete the old record from the table.", false},
 		{"outbox-pattern", "outbox-row", "A single transaction also writes a log line to stdout, which is not durable.", false},
 		{"outbox-pattern", "outbox-row", "I read each line of the table in one transaction.", false},
 		{"outbox-pattern", "outbox-row", "same commit, line, table, mailbox", false},
-
-		{"design-lock-service-q", "consensus-log", "The five servers agree on each grant before anyone hears the answer.", true},
 		{"design-lock-service-q", "consensus-log", "The client hears the answer before anyone agrees.", false},
 		{"design-lock-service-q", "consensus-log", "The team agrees on every decision in a design review.", false},
 		{"design-lock-service-q", "consensus-log", "Nobody agrees on anything before anyone hears the answer; the primary just replies.", false},
-
-		{"redis-lock-and-failure", "pause-expiry", "A long GC pause means the TTL passes while the worker still thinks it holds the lock.", true},
-		{"redis-lock-and-failure", "pause-expiry", "If my process freezes, I can wake up and write at the same time as the next owner.", true},
 		{"redis-lock-and-failure", "pause-expiry", "A GC pause never lets the TTL pass while I still think I hold it, because the watchdog renews.", false},
 		{"redis-lock-and-failure", "pause-expiry", "The next holder uses SET NX PX like everyone else.", false},
 		{"redis-lock-and-failure", "pause-expiry", "I still believe the TTL is long enough.", false},
 		{"redis-lock-and-failure", "pause-expiry", "gc, ttl passes, still think, next owner", false},
+		{"choose-ttl", "no-safe-value", "I don't believe that matters: a long TTL stops a frozen worker.", false},
+		{"design-lock-service-q", "consensus-log", "I'd agree it's fine to answer the client before anyone hears from the replicas.", false},
+		{"design-lock-service-q", "consensus-log", "We vote on the API design before anybody hears about it.", false},
+		{"redis-lock-and-failure", "pause-expiry", "If SET NX fails, the next client sleeps 50 ms and retries.", false},
+		{"outbox-pattern", "outbox-row", "Putting it in the same commit is overkill; we also write a record to the db a bit later.", false},
 	})
 }
 
@@ -85,34 +79,6 @@ func TestFixG27vNotes(t *testing.T) {
 			t.Errorf("%s: %q read as a list", c.q, c.text)
 		}
 	}
-}
-
-// TestFixG27vPauseSequence: g27v credits the paused holder told as a
-// sequence of events, in a terse line of an answer said mostly in
-// sentences ("lease expires, B acquires, A continues") or in a sentence
-// ("the second client acquires; the first wakes and writes"), and a
-// holder stopped past the TTL with someone else in; a term list with one
-// verb slipped in, a wait for the release, or a holder that stops without
-// writing earn nothing.
-func TestFixG27vPauseSequence(t *testing.T) {
-	b := loadBank(t)
-	const q, p = "redis-lock-and-failure", "pause-expiry"
-	const pre = "I would take the lock with one SET command and release it with a script that compares the value before it deletes the key.\n"
-	const post = "\nThat is the main risk I would explain to the team before they rely on it."
-	checkPoints(t, b, []pointCase{
-		{q, p, pre + "Worker overruns TTL: long GC, swapping, throttling — key expires, B acquires, A proceeds." + post, true},
-		{q, p, "The second worker acquires the key, then the first one wakes and writes anyway.", true},
-		{q, p, "If a holder is stopped longer than its PX, the key expires and somebody else acquires it.", true},
-
-		{q, p, pre + "topics: GC pause, TTL, key expires, second client, fencing" + post, false},
-		{q, p, pre + "GC: pause ends, lease holds, B waits, nobody writes" + post, false},
-		{q, p, "The second client acquires only after the first wakes and releases, so writes never overlap.", false},
-		{q, p, "Another client waits for the first to wake up and release before it writes.", false},
-		{q, p, "A new owner takes over, and the old one wakes, sees the lost lock and stops without writing.", false},
-		{q, p, "The worker stopped long before the TTL, so another client could take the key safely.", false},
-		{q, p, "Redis stopped longer than usual during the upgrade, so both replicas restarted.", false},
-		{q, p, "stopped longer than ttl, another, second acquires, first wakes, writes", false},
-	})
 }
 
 // TestFixG27vHedgedFencing: g27v stops crediting the common pattern for

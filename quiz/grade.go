@@ -556,13 +556,6 @@ func glued(d *doc, s sentence) bool {
 			return true
 		}
 	}
-	// g27v: a run of clauses, each a subject and its finite verb, is
-	// glued too ("Holder exceeds TTL: Full GC, slow DB — lease expires,
-	// B acquires, A continues."), while a term list with one verb slipped
-	// in ("topics: GC pause, TTL, key expires, fencing") is not.
-	if subjectVerbItems(d.toks[s.from:s.to]) {
-		return true
-	}
 	// An arrow between two terms is a verb in notes ("holder paused past
 	// TTL → two holders": one leads to the other), the glue of a claim.
 	for k := s.from + 1; k < s.to; k++ {
@@ -571,25 +564,6 @@ func glued(d *doc, s sentence) bool {
 		}
 	}
 	return false
-}
-
-// subjectVerbItems reports whether at least two items of toks (cut by
-// commas, semicolons, colons and dashes) hold a finite verb after a first
-// word: a subject and what it does ("lease expires", "B acquires"), not a
-// verb heading a term ("use fencing"). Two such clauses tell a sequence of
-// events; one among terms is a slip.
-func subjectVerbItems(toks []token) bool {
-	said, from := 0, 0
-	for k := 0; k <= len(toks); k++ {
-		if k < len(toks) && (k == from || !(toks[k].clause && strings.ContainsRune(",;:—–", toks[k].brk))) {
-			continue
-		}
-		if at := finiteAt(toks[from:k]); at >= 1 {
-			said++
-		}
-		from = k
-	}
-	return said >= 2
 }
 
 // gluePrepositions are prepositions that are not function words (they do
