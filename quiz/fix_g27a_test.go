@@ -55,6 +55,9 @@ func TestFixG27aAlone(t *testing.T) {
 		{"a-correct-12", "redis-vs-consensus", "redlock-correctness", "With Redlock, correctness is up to the resource, which has to reject stale tokens.", false},
 		{"a-correct-13", "redlock-operations-q", "redlock-correctness", "My advice: treat Redlock as a hint and push correctness to the storage's token check.", false},
 		{"a-correct-14", "fencing-token", "redlock-correctness", "Redlock doesn't order its holders, so correctness comes from a token the database checks.", false},
+		{"a-claim-29", "redlock-operations-q", "redlock-correctness", "Redlock is correct, its correctness needs five servers and nothing else.", true},
+		{"a-claim-30", "redis-vs-consensus", "redlock-correctness", "With Redlock, correctness comes from the random tokens each node stores.", true},
+		{"a-claim-31", "redlock-operations-q", "redlock-correctness", "Redlock's correctness comes from the store majority agreeing.", true},
 		// B (mutex-no-lease, fatal): a network mutex rejected, named as the
 		// mistake, or the deadlock cycle told in mutex words is clean; a mutex
 		// design, a hold until release, a mutual wait with no deadlock in sight
@@ -287,6 +290,9 @@ func TestFixG27aInserted(t *testing.T) {
 		{"a-correct-12", "redis-vs-consensus", "redlock-correctness", "With Redlock, correctness is up to the resource, which has to reject stale tokens.", false},
 		{"a-correct-13", "redlock-operations-q", "redlock-correctness", "My advice: treat Redlock as a hint and push correctness to the storage's token check.", false},
 		{"a-correct-14", "fencing-token", "redlock-correctness", "Redlock doesn't order its holders, so correctness comes from a token the database checks.", false},
+		{"a-claim-29", "redlock-operations-q", "redlock-correctness", "Redlock is correct, its correctness needs five servers and nothing else.", true},
+		{"a-claim-30", "redis-vs-consensus", "redlock-correctness", "With Redlock, correctness comes from the random tokens each node stores.", true},
+		{"a-claim-31", "redlock-operations-q", "redlock-correctness", "Redlock's correctness comes from the store majority agreeing.", true},
 		// B (mutex-no-lease, fatal): a network mutex rejected, named as the
 		// mistake, or the deadlock cycle told in mutex words is clean; a mutex
 		// design, a hold until release, a mutual wait with no deadlock in sight
