@@ -41,6 +41,9 @@ func TestFixG27aAlone(t *testing.T) {
 		{"a-claim-26", "redlock-operations-q", "redlock-correctness", "Redlock is correct; the storage need not check tokens.", true},
 		{"a-claim-27", "redlock-operations-q", "redlock-correctness", "Redlock gives correctness out of the box, correctness doesn't come from elsewhere.", true},
 		{"a-claim-28", "fencing-token", "redlock-correctness", "Redlock makes correctness a non-issue, no need to push correctness to the storage.", true},
+		{"a-claim-29", "redlock-operations-q", "redlock-correctness", "Redlock is correct, its correctness needs five servers and nothing else.", true},
+		{"a-claim-30", "redis-vs-consensus", "redlock-correctness", "With Redlock, correctness comes from the random tokens each node stores.", true},
+		{"a-claim-31", "redlock-operations-q", "redlock-correctness", "Redlock's correctness comes from the store majority agreeing.", true},
 		{"a-correct-1-aud27", "redlock-operations-q", "redlock-correctness", "And Redlock still gives no ordered token, so correctness needs a check at the resource.", false},
 		{"a-correct-2-aud27", "redlock-operations-q", "redlock-correctness", "Redlock gives no fencing token, so correctness has to come from the resource.", false},
 		{"a-correct-3-aud27", "redlock-operations-q", "redlock-correctness", "Whatever rules we write, Redlock leaves correctness to a check at the resource.", false},
@@ -55,9 +58,6 @@ func TestFixG27aAlone(t *testing.T) {
 		{"a-correct-12", "redis-vs-consensus", "redlock-correctness", "With Redlock, correctness is up to the resource, which has to reject stale tokens.", false},
 		{"a-correct-13", "redlock-operations-q", "redlock-correctness", "My advice: treat Redlock as a hint and push correctness to the storage's token check.", false},
 		{"a-correct-14", "fencing-token", "redlock-correctness", "Redlock doesn't order its holders, so correctness comes from a token the database checks.", false},
-		{"a-claim-29", "redlock-operations-q", "redlock-correctness", "Redlock is correct, its correctness needs five servers and nothing else.", true},
-		{"a-claim-30", "redis-vs-consensus", "redlock-correctness", "With Redlock, correctness comes from the random tokens each node stores.", true},
-		{"a-claim-31", "redlock-operations-q", "redlock-correctness", "Redlock's correctness comes from the store majority agreeing.", true},
 		// B (mutex-no-lease, fatal): a network mutex rejected, named as the
 		// mistake, or the deadlock cycle told in mutex words is clean; a mutex
 		// design, a hold until release, a mutual wait with no deadlock in sight
@@ -115,8 +115,9 @@ func TestFixG27aAlone(t *testing.T) {
 		{"b-correct-13", "avoid-the-lock", "mutex-no-lease", "Steer clear of a distributed mutex here, a unique constraint gives the same guarantee.", false},
 		{"b-correct-14", "deadlock-ordering", "mutex-no-lease", "Both transfers hold a mutex and wait for each other, a textbook deadlock.", false},
 		{"b-correct-15", "deadlock-ordering", "mutex-no-lease", "Each holds one mutex and waits on the other, which is a circular wait; lock order fixes it.", false},
-		// D (two-commands): SETNX then EXPIRE named as a cause is clean; the pair
-		// used, or called sound beside a cause named elsewhere, still flags.
+		// D (two-commands): SETNX then EXPIRE named as a cause in its own clause
+		// is clean; the pair used, or called sound beside a cause named
+		// elsewhere, still flags.
 		{"d-claim-1", "two-holders", "two-commands", "We acquire with SETNX and then set the TTL with EXPIRE.", true},
 		{"d-claim-2", "two-holders", "two-commands", "SETNX then EXPIRE is fine; the cause is a GC pause.", true},
 		{"d-claim-3", "two-holders", "two-commands", "SETNX then EXPIRE is fine, GC is the likely culprit.", true},
@@ -145,8 +146,8 @@ func TestFixG27aAlone(t *testing.T) {
 		{"d-claim-26", "two-holders", "two-commands", "SETNX then EXPIRE is our acquire and it is a sound one.", true},
 		{"d-claim-27", "two-holders", "two-commands", "Keep the SETNX followed by EXPIRE; the culprit is the client.", true},
 		{"d-claim-28", "redis-lock-and-failure", "two-commands", "First SETNX, afterwards EXPIRE in a second call.", true},
+		{"d-claim-29", "two-holders", "two-commands", "We acquire with SETNX then EXPIRE; GC pauses and failovers are the classic causes.", true},
 		{"d-correct-1-aud27", "two-holders", "two-commands", "SETNX then EXPIRE in two calls is one classic cause.", false},
-		{"d-correct-2-aud27", "two-holders", "two-commands", "SETNX followed by EXPIRE, or a lock value that isn't unique per worker, are classic causes.", false},
 		{"d-correct-3-aud27", "two-holders", "two-commands", "GC pause vs TTL; plain DEL; failover; SETNX+EXPIRE; fencing at resource", false},
 		{"d-correct-4", "two-holders", "two-commands", "A likely culprit is SETNX followed by a separate EXPIRE.", false},
 		{"d-correct-5", "two-holders", "two-commands", "SETNX then EXPIRE as two commands could be the culprit if a client died in between.", false},
@@ -276,6 +277,9 @@ func TestFixG27aInserted(t *testing.T) {
 		{"a-claim-26", "redlock-operations-q", "redlock-correctness", "Redlock is correct; the storage need not check tokens.", true},
 		{"a-claim-27", "redlock-operations-q", "redlock-correctness", "Redlock gives correctness out of the box, correctness doesn't come from elsewhere.", true},
 		{"a-claim-28", "fencing-token", "redlock-correctness", "Redlock makes correctness a non-issue, no need to push correctness to the storage.", true},
+		{"a-claim-29", "redlock-operations-q", "redlock-correctness", "Redlock is correct, its correctness needs five servers and nothing else.", true},
+		{"a-claim-30", "redis-vs-consensus", "redlock-correctness", "With Redlock, correctness comes from the random tokens each node stores.", true},
+		{"a-claim-31", "redlock-operations-q", "redlock-correctness", "Redlock's correctness comes from the store majority agreeing.", true},
 		{"a-correct-1-aud27", "redlock-operations-q", "redlock-correctness", "And Redlock still gives no ordered token, so correctness needs a check at the resource.", false},
 		{"a-correct-2-aud27", "redlock-operations-q", "redlock-correctness", "Redlock gives no fencing token, so correctness has to come from the resource.", false},
 		{"a-correct-3-aud27", "redlock-operations-q", "redlock-correctness", "Whatever rules we write, Redlock leaves correctness to a check at the resource.", false},
@@ -290,9 +294,6 @@ func TestFixG27aInserted(t *testing.T) {
 		{"a-correct-12", "redis-vs-consensus", "redlock-correctness", "With Redlock, correctness is up to the resource, which has to reject stale tokens.", false},
 		{"a-correct-13", "redlock-operations-q", "redlock-correctness", "My advice: treat Redlock as a hint and push correctness to the storage's token check.", false},
 		{"a-correct-14", "fencing-token", "redlock-correctness", "Redlock doesn't order its holders, so correctness comes from a token the database checks.", false},
-		{"a-claim-29", "redlock-operations-q", "redlock-correctness", "Redlock is correct, its correctness needs five servers and nothing else.", true},
-		{"a-claim-30", "redis-vs-consensus", "redlock-correctness", "With Redlock, correctness comes from the random tokens each node stores.", true},
-		{"a-claim-31", "redlock-operations-q", "redlock-correctness", "Redlock's correctness comes from the store majority agreeing.", true},
 		// B (mutex-no-lease, fatal): a network mutex rejected, named as the
 		// mistake, or the deadlock cycle told in mutex words is clean; a mutex
 		// design, a hold until release, a mutual wait with no deadlock in sight
@@ -339,8 +340,9 @@ func TestFixG27aInserted(t *testing.T) {
 		{"b-correct-13", "avoid-the-lock", "mutex-no-lease", "Steer clear of a distributed mutex here, a unique constraint gives the same guarantee.", false},
 		{"b-correct-14", "deadlock-ordering", "mutex-no-lease", "Both transfers hold a mutex and wait for each other, a textbook deadlock.", false},
 		{"b-correct-15", "deadlock-ordering", "mutex-no-lease", "Each holds one mutex and waits on the other, which is a circular wait; lock order fixes it.", false},
-		// D (two-commands): SETNX then EXPIRE named as a cause is clean; the pair
-		// used, or called sound beside a cause named elsewhere, still flags.
+		// D (two-commands): SETNX then EXPIRE named as a cause in its own clause
+		// is clean; the pair used, or called sound beside a cause named
+		// elsewhere, still flags.
 		{"d-claim-1", "two-holders", "two-commands", "We acquire with SETNX and then set the TTL with EXPIRE.", true},
 		{"d-claim-2", "two-holders", "two-commands", "SETNX then EXPIRE is fine; the cause is a GC pause.", true},
 		{"d-claim-3", "two-holders", "two-commands", "SETNX then EXPIRE is fine, GC is the likely culprit.", true},
@@ -369,8 +371,8 @@ func TestFixG27aInserted(t *testing.T) {
 		{"d-claim-26", "two-holders", "two-commands", "SETNX then EXPIRE is our acquire and it is a sound one.", true},
 		{"d-claim-27", "two-holders", "two-commands", "Keep the SETNX followed by EXPIRE; the culprit is the client.", true},
 		{"d-claim-28", "redis-lock-and-failure", "two-commands", "First SETNX, afterwards EXPIRE in a second call.", true},
+		{"d-claim-29", "two-holders", "two-commands", "We acquire with SETNX then EXPIRE; GC pauses and failovers are the classic causes.", true},
 		{"d-correct-1-aud27", "two-holders", "two-commands", "SETNX then EXPIRE in two calls is one classic cause.", false},
-		{"d-correct-2-aud27", "two-holders", "two-commands", "SETNX followed by EXPIRE, or a lock value that isn't unique per worker, are classic causes.", false},
 		{"d-correct-4", "two-holders", "two-commands", "A likely culprit is SETNX followed by a separate EXPIRE.", false},
 		{"d-correct-5", "two-holders", "two-commands", "SETNX then EXPIRE as two commands could be the culprit if a client died in between.", false},
 		{"d-correct-6", "two-holders", "two-commands", "I'd check whether acquire is SETNX and then EXPIRE; that's a common cause.", false},
