@@ -26,8 +26,6 @@ var fixG27rClaims = []flagCase{
 	// The holder's own question to the lock service called fencing.
 	{"R-C1", "fencing-token", "client-side-fencing", "The client checks with etcd that its token is the latest before writing, which is fencing.", true},
 	{"R-C2", "fencing-token", "client-side-fencing", "Each worker verifies with ZooKeeper that its token is still current before it writes; this is fencing.", true},
-	{"R-C3", "etcd-revision-guard", "client-side-fencing", "Read the key, see that its create revision is still mine, then do a plain Put: with linearizable reads that is equally safe as a transaction.", true},
-	{"R-C4", "fencing-token", "client-side-fencing", "The writer can just ask the lock service if its epoch is current before each write; that is equivalent to the storage checking it.", true},
 	// "Nobody uses it" as the reason to go without fencing.
 	{"R-N1", "fencing-token", "fencing-unneeded", "Nobody uses fencing in practice, so you can skip it.", true},
 	{"R-N2", "fencing-token", "fencing-unneeded", "Honestly, nobody uses fencing tokens in the real world, so we dropped them.", true},
@@ -82,10 +80,6 @@ var fixG27rGuards = []flagCase{
 	{"G-C2", "fencing-token", "client-side-fencing", "The worker gets a token from ZooKeeper and sends it with every write, and the storage rejects older ones; that is fencing.", false},
 	{"G-C3", "etcd-revision-guard", "client-side-fencing", "The revision is just a fencing token that etcd compares for you.", false},
 	{"G-C4", "etcd-revision-guard", "client-side-fencing", "That revision is really a fencing token and etcd checks it in the same transaction as the write.", false},
-	{"G-C5", "etcd-revision-guard", "client-side-fencing", "A Get followed by a Put is not equally safe as a transaction, because another leader can write in between.", false},
-	{"G-C6", "etcd-revision-guard", "client-side-fencing", "Some say a linearizable Get then Put is equally safe as a transaction; they are mistaken.", false},
-	{"G-C7", "etcd-revision-guard", "client-side-fencing", "Txn with a compare on the create revision: one atomic request, as safe as a transaction gets.", false},
-	{"G-C8", "fencing-token", "client-side-fencing", "It's tempting to call the holder's self-check equivalent to the storage checking, but a pause in between breaks it.", false},
 	{"G-N1", "fencing-token", "fencing-unneeded", "People say nobody uses fencing, but Kafka's epochs are fencing in production.", false},
 	{"G-N2", "fencing-token", "fencing-unneeded", "Nobody uses fencing for an efficiency lock, and skipping it there is fine because a double run only wastes work.", false},
 	{"G-N3", "fencing-token", "fencing-unneeded", "The excuse that nobody uses fencing doesn't make it unnecessary.", false},
