@@ -15,12 +15,6 @@ var fixG27rClaims = []flagCase{
 	{"R-P2", "redis-vs-consensus", "redlock-correctness", "Redlock stays correct when a client pauses, because the lock value is random and each node checks it.", true},
 	{"R-P3", "redis-vs-consensus", "redlock-correctness", "Redlock is safe against a stop-the-world GC since the majority has to agree.", true},
 	{"R-P4", "redis-vs-consensus", "redlock-correctness", "Redlock remains correct when the holder stalls for a while.", true},
-	// A client's pause dismissed with Redlock as the reason, or said
-	// unable to give two holders.
-	{"R-D1", "unfenceable-resource", "redlock-correctness", "Switch the lock to Redlock on five nodes and pauses stop being a problem.", true},
-	{"R-D2", "redlock-operations-q", "redlock-correctness", "With five masters and a majority quorum, GC pauses stop being a problem.", true},
-	{"R-D3", "redis-lock-and-failure", "redlock-correctness", "The holder's pause can't lead to two holders, because the second client must wait for the key to expire.", true},
-	{"R-D4", "two-holders", "redlock-correctness", "A stop-the-world GC cannot cause two holders with a Redis lock.", true},
 	// Renewal named as what keeps other holders out.
 	{"R-K1", "extend-lease", "ttl-as-safety", "Renewing the lease every few seconds keeps other workers out for the whole job.", true},
 	// The holder's own question to the lock service called fencing.
@@ -62,14 +56,6 @@ var fixG27rGuards = []flagCase{
 	{"G-P3", "redis-vs-consensus", "redlock-correctness", "Does Redlock stay correct when a client pauses? It does not.", false},
 	{"G-P4", "redis-vs-consensus", "redlock-correctness", "The claim that Redlock is safe against GC pauses is the mistake Kleppmann pointed out.", false},
 	{"G-P5", "redis-vs-consensus", "redlock-correctness", "ZooKeeper with a zxid token stays safe when a client freezes, because the storage rejects old zxids.", false},
-	{"G-D1", "fencing-token", "redlock-correctness", "With fencing, pauses stop being a problem for correctness: late writes are rejected.", false},
-	{"G-D2", "redlock-operations-q", "redlock-correctness", "People say pauses stop being a problem with Redlock; they don't.", false},
-	{"G-D3", "redlock-operations-q", "redlock-correctness", "A node's pause stops being a problem with Redlock, since the other masters still form a majority.", false},
-	{"G-D4", "redlock-operations-q", "redlock-correctness", "Does a majority make pauses stop being a problem? It does not.", false},
-	{"G-D5", "redis-lock-and-failure", "redlock-correctness", "It's false that a pause cannot lead to two holders.", false},
-	{"G-D6", "redis-lock-and-failure", "redlock-correctness", "A pause can't lead to two holders only if it ends before the TTL, which nobody can promise.", false},
-	{"G-D7", "two-holders", "redlock-correctness", "People think a GC pause can't cause two holders, but that is exactly what happened here.", false},
-	{"G-D8", "two-holders", "redlock-correctness", "A stall cannot lead to two holders writing if the database rejects the older token.", false},
 	{"G-K1", "extend-lease", "ttl-as-safety", "Renewal is not what keeps other workers out; the fencing token at the storage is.", false},
 	{"G-K2", "extend-lease", "ttl-as-safety", "Renewal keeps other workers out only while the holder is alive and not paused.", false},
 	{"G-K3", "extend-lease", "ttl-as-safety", "People think renewal keeps other workers out, but a paused worker cannot renew.", false},
