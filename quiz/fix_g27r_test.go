@@ -24,12 +24,6 @@ var fixG27rClaims = []flagCase{
 	{"R-N1", "fencing-token", "fencing-unneeded", "Nobody uses fencing in practice, so you can skip it.", true},
 	{"R-N2", "fencing-token", "fencing-unneeded", "Honestly, nobody uses fencing tokens in the real world, so we dropped them.", true},
 	{"R-N3", "fencing-token", "fencing-unneeded", "No one uses fencing in production, it's overkill.", true},
-	// The servers said to hold a session open while its client is cut off
-	// (a family of four missed claims of the tuning writers).
-	{"R-S1", "session-suspended", "session-expiry-notified-first", "A session never expires while you're suspended, since the server keeps it for you.", true},
-	{"R-S2", "session-suspended", "session-expiry-notified-first", "Luckily the server won't expire the session while the client process is still alive and retrying the connection, so keep going.", true},
-	{"R-S3", "session-suspended", "session-expiry-notified-first", "ZooKeeper doesn't expire a session while the client is disconnected, so just don't write meanwhile.", true},
-	{"R-S4", "session-suspended", "session-expiry-notified-first", "Thankfully ZooKeeper waits for the client to reconnect and acknowledge before it expires the session.", true},
 }
 
 // fixG27rAloneOnly: claims the new lines catch alone, but that the second
@@ -71,14 +65,6 @@ var fixG27rGuards = []flagCase{
 	{"G-N3", "fencing-token", "fencing-unneeded", "The excuse that nobody uses fencing doesn't make it unnecessary.", false},
 	{"G-N4", "fencing-token", "fencing-unneeded", "Nobody uses fencing in toy demos, but production systems cannot skip it.", false},
 	{"G-N5", "fencing-token", "fencing-unneeded", "If nobody uses fencing, stale writes slip through, so it is not optional.", false},
-	{"G-S1", "session-suspended", "session-expiry-notified-first", "The server can expire the session while the client is suspended, and the lock node is then deleted.", false},
-	{"G-S2", "session-suspended", "session-expiry-notified-first", "It's a myth that ZooKeeper won't expire the session while the client is disconnected.", false},
-	{"G-S3", "session-suspended", "session-expiry-notified-first", "The session doesn't expire while the client is connected and heartbeating within the timeout.", false},
-	{"G-S4", "session-suspended", "session-expiry-notified-first", "The server does not wait for the client to reconnect before expiring the session.", false},
-	{"G-S5", "session-suspended", "session-expiry-notified-first", "People think ZooKeeper can't expire a session while the client is suspended, but it can.", false},
-	{"G-S6", "session-suspended", "session-expiry-notified-first", "A session doesn't expire while the client is briefly disconnected, within the negotiated timeout.", false},
-	{"G-S7", "session-suspended", "session-expiry-notified-first", "Some engineers believe the ensemble waits for the client to reconnect before it expires the session; it doesn't.", false},
-	{"G-S8", "session-suspended", "session-expiry-notified-first", "The session won't expire while the client stays connected, and a lost connection starts the countdown.", false},
 }
 
 // TestFixG27rAlone: each sentence graded alone.
