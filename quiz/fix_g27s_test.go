@@ -54,6 +54,12 @@ func TestFixG27sLineNotes(t *testing.T) {
 		{"unfenceable-resource", "- no token check possible\n- lock + lock-delay\n- STONITH the old holder\n- conditional writes where possible"},
 		{"design-lock-service-q", "- raft log for grants\n- lease with session\n- fencing token = log index\n- clients renew via heartbeat"},
 		{"design-lock-service-q", "consensus: raft, 5 nodes\nleases: session-based\ntokens: raft index\nwatches: for waiters"},
+		// noun phrases led by an article are no clause (see subjectClause)
+		{"fencing-token", "- the token per grant\n- the write with the token\n- the check at the storage\n- the stale holder"},
+		{"deadlock-ordering", "- the account ids sorted\n- the lower id first\n- a timeout as backup"},
+		{"outbox-pattern", "- the outbox row in the same txn\n- a relay process\n- the consumers' dedupe"},
+		{"choose-ttl", "the p99.9 + margin\nthe slow holder risk\nthe crash-blocking risk\nthe fencing token"},
+		{"run-job-once", "a unique row per period\nan idempotency key per run\nthe lock as an optimisation only"},
 	}
 	for _, c := range cases {
 		q, ok := b.ByID(c.q)
@@ -108,6 +114,25 @@ func TestFixG27sSpokenLines(t *testing.T) {
 		{"design-lock-service-q", "- Grants go through a Raft log on five nodes, so they survive a leader failure.\n- Each client holds a session lease it renews with heartbeats.\n- The Raft index of the grant is the fencing token.\n- Waiters get a watch instead of polling.", true},
 		{"choose-ttl", "p99.9 of the job plus a margin for GC.\nThat still isn't safe, since a pause can be longer than any TTL.\nThe storage has to reject stale fencing tokens.", false},
 		{"fencing-token", "Short version:\nThe lock service hands out a bigger number every grant.\nWrites carry it and the storage refuses a lower one.\nSo a zombie holder can't clobber newer data.", true},
+		// casual speech a line at a time, with verbs finiteVerb does not know
+		{"choose-ttl", "The lease lapses under a slow holder.\nA crashed holder blocks everyone.\nNo TTL is safe.\nFence at the storage.", true},
+		{"choose-ttl", "honestly there's no safe number.\nthe worker stalls, the key times out, someone else grabs it.\nso the db has to check a token.", false},
+		{"fencing-token", "the lock server hands out a bigger number each time.\nthe storage keeps the highest one.\nold numbers get bounced.", false},
+		{"run-job-once", "the lock alone won't do it.\nthe run inserts a unique row for its period first.\nthe loser of that insert just quits.", false},
+		{"idempotency-keys", "the client picks a key per payment.\nretries reuse it.\nthe server's unique constraint catches the dup and hands back the saved response.", true},
+		{"two-holders", "the first worker probably froze past its TTL.\nthe second grabbed the key meanwhile.\nfencing tokens at the storage fix it.", true},
+		{"deadlock-ordering", "two transfers grab the same accounts in opposite order.\neach one waits on the other forever.\nsorting the ids first kills the cycle.", false},
+		{"outbox-pattern", "the order and the event row commit together.\na relay ships the rows to the broker later.\nconsumers dedupe since it can double-send.", false},
+		{"choose-ttl", "A short lease dies under a slow holder.\nA long lease strands everyone after a crash.\nNo number fixes pauses.\nThe storage must check tokens.", false},
+		{"fencing-token", "Every grant bumps a counter.\nThe write ships the counter along.\nThe storage tosses anything older than what it saw.", false},
+		{"run-job-once", "A lock narrows the window but doesn't close it.\nThe job claims a unique row for the period.\nThe second copy trips on the constraint and bails.", false},
+		{"redis-lock-and-failure", "We SET the key with NX and PX and a random value.\nThe release script compares the value, then deletes.\nA long GC pause outlasts the TTL and a second client walks in.\nOnly fencing saves you there.", true},
+		{"extend-lease", "The holder renews every third of the TTL.\nThe renewal script checks ownership first.\nA failed renewal stops the work.\nThe storage still needs a token check.", true},
+		{"skip-locked-queue", "Each worker grabs the next unlocked row with SKIP LOCKED.\nThe row stays locked until that worker commits.\nOther workers skip past it, so nobody doubles up.", false},
+		{"zookeeper-lock-recipe", "Every client creates an ephemeral sequential node.\nThe lowest node owns the lock.\nEach waiter watches just its predecessor.\nA dead client's session expires and its node vanishes.", true},
+		{"optimistic-concurrency", "The row carries a version.\nThe update matches the version it read and bumps it.\nZero rows updated means a conflict, so we re-read and retry.", true},
+		{"row-lock", "The row lock lasts as long as the transaction.\nA rollback or a dropped connection frees it.\nThe lock covers nothing outside the database, like an HTTP call.", false},
+		{"idempotency-keys", "Each payment gets a key from the client.\nThe server stores the key under a unique index, in the charge's transaction.\nA repeat request gets the stored response.", false},
 	}
 	for _, c := range cases {
 		q, ok := b.ByID(c.q)

@@ -736,11 +736,11 @@ func notes(d *doc) bool {
 // lines that make no claim at all, let such a list pass while the same
 // items on one line failed. A line is spoken when it makes a claim and
 // holds a finite verb ("- The storage refuses the lower token.") or reads
-// as prose as long as a spoken sentence, unless a label opens it;
-// bullets of full sentences, and
-// short answers said a sentence a line, keep passing, and so does a
-// long answer whose spoken lines hold half its words or more (headed
-// sections, tables and a few full sentences). A header line
+// as prose as long as a spoken sentence or opens with a subject and its
+// verb (see subjectClause), unless a label opens it. Bullets of full
+// sentences and short answers said a sentence a line keep passing, and
+// so does a long answer whose spoken lines hold half its words or more
+// (headed sections, tables and a few full sentences). A header line
 // ending in a colon ("Two risks:") is not counted either way, and an
 // answer with two sentences on one line is written as prose, not notes.
 func lineNotes(d *doc) bool {
@@ -755,13 +755,42 @@ func lineNotes(d *doc) bool {
 		lines++
 		n := s.to - s.from
 		words += n
-		if s.credits() && (finiteVerb(d.toks[s.from:s.to]) || s.prose && n >= terseSpeechWords && !labelled(d, s)) {
+		if s.credits() && (finiteVerb(d.toks[s.from:s.to]) || !labelled(d, s) && (s.prose && n >= terseSpeechWords || subjectClause(d.toks[s.from:s.to]))) {
 			spoken++
 			spokenWords += n
 		}
 	}
 	return lines >= minNoteLines && 2*spoken < lines && 2*spokenWords < words
 }
+
+// subjectClause reports whether toks open with a subject led by a
+// determiner and an inflected word after it ("The lease lapses under a
+// slow holder", "each one waits on the other", "A crashed holder blocks
+// everyone"): a clause whose verb finiteVerb's lists do not know, said
+// as casual answers talk, not a noun phrase of notes ("a unique row per
+// job").
+func subjectClause(toks []token) bool {
+	i := 0
+	for i < len(toks) && i < 2 && !toks[i].fn && toks[i].raw != "" && toks[i].raw[0] >= '0' && toks[i].raw[0] <= '9' {
+		i++ // a list number ("2) the key ...")
+	}
+	if i >= len(toks) || !subjectDeterminers[toks[i].raw] {
+		return false
+	}
+	for j := i + 1; j < len(toks) && j <= i+3; j++ {
+		t := &toks[j]
+		if t.fn || t.code || t.raw == "" || t.raw[0] >= '0' && t.raw[0] <= '9' || strings.ContainsAny(t.raw, "'’") {
+			return false
+		}
+		if j >= i+2 && (strings.HasSuffix(t.raw, "s") && !strings.HasSuffix(t.raw, "ss") || strings.HasSuffix(t.raw, "ed") && !strings.HasSuffix(t.raw, "eed")) {
+			return true
+		}
+	}
+	return false
+}
+
+// subjectDeterminers open the subject of a clause in subjectClause.
+var subjectDeterminers = setOf(`the a an each every this our my your their its`)
 
 // labelled reports whether s opens with a label of a few words cut off
 // by a colon or an arrow ("too short -> lease lapses under a slow
