@@ -696,7 +696,98 @@ func notes(d *doc) bool {
 	// "no ordering."). One line that happens to read as prose ("$me comes
 	// back after restart (same pod name).") among four or more others is
 	// still notes.
-	return frags >= minNoteFragments && (prose == 0 && rest >= minNoteLines || prose == 1 && rest >= minNoteLines+1)
+	return frags >= minNoteFragments && (prose == 0 && rest >= minNoteLines || prose == 1 && rest >= minNoteLines+1) || lineNotes(d)
+}
+
+// lineNotes reports whether the answer is notes laid out one item a line
+// (g27s): three or more lines, each a sentence of its own, fewer than half
+// of which say anything as speech. Labels with a fragment after them
+// ("too short: lapses under slow holder", "too long -> crash blocks
+// everyone"), numbered or bulleted noun phrases ("2) unique constraint on
+// the key", "- idempotency key per run") are the lines of notes, however
+// well chosen their words: one spoken line among them ("no TTL is safe")
+// does not make them an answer, and notes' test above, which asks for two
+// lines that make no claim at all, let such a list pass while the same
+// items on one line failed. A line is spoken when it makes a claim and
+// holds a finite verb ("- The storage refuses the lower token.") or reads
+// as prose as long as a spoken sentence or opens with a subject and its
+// verb (see subjectClause), unless a label opens it. Bullets of full
+// sentences and short answers said a sentence a line keep passing, and
+// so does a long answer whose spoken lines hold half its words or more
+// (headed sections, tables and a few full sentences). A header line
+// ending in a colon ("Two risks:") is not counted either way, and an
+// answer with two sentences on one line is written as prose, not notes.
+func lineNotes(d *doc) bool {
+	lines, spoken, words, spokenWords := 0, 0, 0, 0
+	for i, s := range d.sents {
+		if i > 0 && !strings.Contains(d.text[d.toks[d.sents[i-1].to-1].end:d.toks[s.from].start], "\n") {
+			return false
+		}
+		if header(d, s) {
+			continue
+		}
+		lines++
+		n := s.to - s.from
+		words += n
+		if s.credits() && (finiteVerb(d.toks[s.from:s.to]) || !labelled(d, s) && (s.prose && n >= terseSpeechWords || subjectClause(d.toks[s.from:s.to]))) {
+			spoken++
+			spokenWords += n
+		}
+	}
+	return lines >= minNoteLines && 2*spoken < lines && 2*spokenWords < words
+}
+
+// subjectClause reports whether toks open with a subject led by a
+// determiner and an inflected word after it ("The lease lapses under a
+// slow holder", "each one waits on the other", "A crashed holder blocks
+// everyone"): a clause whose verb finiteVerb's lists do not know, said
+// as casual answers talk, not a noun phrase of notes ("a unique row per
+// job").
+func subjectClause(toks []token) bool {
+	i := 0
+	for i < len(toks) && i < 2 && !toks[i].fn && toks[i].raw != "" && toks[i].raw[0] >= '0' && toks[i].raw[0] <= '9' {
+		i++ // a list number ("2) the key ...")
+	}
+	if i >= len(toks) || !subjectDeterminers[toks[i].raw] {
+		return false
+	}
+	for j := i + 1; j < len(toks) && j <= i+3; j++ {
+		t := &toks[j]
+		if t.fn || t.code || t.raw == "" || t.raw[0] >= '0' && t.raw[0] <= '9' || strings.ContainsAny(t.raw, "'’") {
+			return false
+		}
+		if j >= i+2 && (strings.HasSuffix(t.raw, "s") && !strings.HasSuffix(t.raw, "ss") || strings.HasSuffix(t.raw, "ed") && !strings.HasSuffix(t.raw, "eed")) {
+			return true
+		}
+	}
+	return false
+}
+
+// subjectDeterminers open the subject of a clause in subjectClause.
+var subjectDeterminers = setOf(`the a an each every this our my your their its`)
+
+// labelled reports whether s opens with a label of a few words cut off
+// by a colon or an arrow ("too short -> lease lapses under a slow
+// holder", "Fix: token at the storage"): what follows is an item of
+// notes unless it holds a finite verb, however long it runs.
+func labelled(d *doc, s sentence) bool {
+	for k := s.from; k < s.to-1 && k < s.from+4; k++ {
+		gap := d.text[d.toks[k].end:d.toks[k+1].start]
+		if strings.Contains(gap, ":") || strings.Contains(gap, "->") || strings.Contains(gap, "→") || strings.Contains(gap, "=>") {
+			return true
+		}
+	}
+	return false
+}
+
+// header reports whether s is a line that only heads what follows it: it
+// ends in a colon and the line ends there ("Two risks:").
+func header(d *doc, s sentence) bool {
+	rest := d.text[d.toks[s.to-1].end:]
+	if i := strings.IndexByte(rest, '\n'); i >= 0 {
+		rest = rest[:i]
+	}
+	return strings.TrimSpace(rest) == ":"
 }
 
 // minNoteFragments is the fewest fragments (lines that make no claim)
