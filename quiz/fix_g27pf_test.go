@@ -307,6 +307,10 @@ var g27pfWrong = []flagCase{
 	{"checked once comparison 23", "holder-id-guard", "fence-checked-once", "Verify the claim up front, it protects all writes, the same as guarding each write with the claim.", true},
 	{"checked once comparison 24", "holder-id-guard", "fence-checked-once", "Confirm the epoch once and it is good for every write, which saves us from guarding each write with the epoch.", true},
 	{"checked once comparison 25", "holder-id-guard", "fence-checked-once", "Validate the claim at startup and it covers the rest of the job, as good as guarding every write with the claim.", true},
+	{"ttl renew 27", "choose-ttl", "ttl-as-safety", "Make the TTL longer than the slowest job so typical runs never need to renew, and two holders are impossible.", true},
+	{"ttl renew 28", "fencing-token", "ttl-as-safety", "The lease outlasts any job, so ordinary workers never need to renew, which guarantees one holder at a time.", true},
+	{"suspended error 27", "session-suspended", "work-through-suspended", "A common error is to treat SUSPENDED as just like LOST; keep working, it's a blip.", true},
+	{"suspended error 28", "session-suspended", "work-through-suspended", "The classic error is treating SUSPENDED as fatal; keep writing until lost.", true},
 }
 
 // g27pfCorrect: my own correct sentences near the narrowed rules (25 for
@@ -380,6 +384,8 @@ var g27pfCorrect = []flagCase{
 	{"ttl renew correct 23", "fencing-token", "ttl-as-safety", "A TTL sized so healthy runs never renew is fine for liveness; it's never what makes the lock safe.", false},
 	{"ttl renew correct 24", "fencing-token", "ttl-as-safety", "With the lease above the job, a normal run never has to renew, but a second holder is still possible.", false},
 	{"ttl renew correct 25", "fencing-token", "ttl-as-safety", "A lease above the typical job means workers never need to renew, and we still reject stale tokens in the database.", false},
+	{"suspended error 2", "session-suspended", "work-through-suspended", "A classic error is to treat SUSPENDED as just a passing hiccup and keep working until LOST.", false},
+	{"suspended error 3", "session-suspended", "work-through-suspended", "The common error is treating it as only a blip and carrying on until LOST.", false},
 }
 
 func TestFixG27pfHidden(t *testing.T) {
