@@ -311,6 +311,7 @@ var g27pfWrong = []flagCase{
 	{"ttl renew 28", "fencing-token", "ttl-as-safety", "The lease outlasts any job, so ordinary workers never need to renew, which guarantees one holder at a time.", true},
 	{"suspended error 27", "session-suspended", "work-through-suspended", "A common error is to treat SUSPENDED as just like LOST; keep working, it's a blip.", true},
 	{"suspended error 28", "session-suspended", "work-through-suspended", "The classic error is treating SUSPENDED as fatal; keep writing until lost.", true},
+	{"suspended error 29", "session-suspended", "work-through-suspended", "The usual error is to treat SUSPENDED as \"the end of the lock\"; carry on writing until LOST, it's a blip.", true},
 }
 
 // g27pfCorrect: my own correct sentences near the narrowed rules (25 for
@@ -386,6 +387,7 @@ var g27pfCorrect = []flagCase{
 	{"ttl renew correct 25", "fencing-token", "ttl-as-safety", "A lease above the typical job means workers never need to renew, and we still reject stale tokens in the database.", false},
 	{"suspended error 2", "session-suspended", "work-through-suspended", "A classic error is to treat SUSPENDED as just a passing hiccup and keep working until LOST.", false},
 	{"suspended error 3", "session-suspended", "work-through-suspended", "The common error is treating it as only a blip and carrying on until LOST.", false},
+	{"suspended error 4", "session-suspended", "work-through-suspended", "The usual error is to treat SUSPENDED as \"only a blip, it will come back\" and carry on writing until LOST.", false},
 }
 
 func TestFixG27pfHidden(t *testing.T) {
