@@ -312,6 +312,8 @@ var g27pfWrong = []flagCase{
 	{"suspended error 27", "session-suspended", "work-through-suspended", "A common error is to treat SUSPENDED as just like LOST; keep working, it's a blip.", true},
 	{"suspended error 28", "session-suspended", "work-through-suspended", "The classic error is treating SUSPENDED as fatal; keep writing until lost.", true},
 	{"suspended error 29", "session-suspended", "work-through-suspended", "The usual error is to treat SUSPENDED as \"the end of the lock\"; carry on writing until LOST, it's a blip.", true},
+	{"fresh key 27", "idempotency-keys", "fresh-idempotency-key", "A new key per attempt matches nothing stored, so the customer is never charged twice.", true},
+	{"fresh key 28", "idempotency-keys", "fresh-idempotency-key", "Generate a fresh key for every retry; it matches nothing, and nobody gets charged twice.", true},
 }
 
 // g27pfCorrect: my own correct sentences near the narrowed rules (25 for
@@ -388,6 +390,8 @@ var g27pfCorrect = []flagCase{
 	{"suspended error 2", "session-suspended", "work-through-suspended", "A classic error is to treat SUSPENDED as just a passing hiccup and keep working until LOST.", false},
 	{"suspended error 3", "session-suspended", "work-through-suspended", "The common error is treating it as only a blip and carrying on until LOST.", false},
 	{"suspended error 4", "session-suspended", "work-through-suspended", "The usual error is to treat SUSPENDED as \"only a blip, it will come back\" and carry on writing until LOST.", false},
+	{"fresh key 2", "idempotency-keys", "fresh-idempotency-key", "If the server generates the key, every retry gets a new key and so dedupes nothing.", false},
+	{"fresh key 3", "idempotency-keys", "fresh-idempotency-key", "A new key per attempt matches nothing stored, so the card is charged twice.", false},
 }
 
 func TestFixG27pfHidden(t *testing.T) {
