@@ -2963,13 +2963,30 @@ func thingsProbe(toks []token, j int, s sentence) bool {
 	}
 	// (g27p) "Things people do that don't fix it:", "Things that won't
 	// help:": a remedy verb the header negates heads remedies refused.
+	// (g27pf, review rev27p: only where the negated verb ends the header,
+	// or an object pronoun alone follows it: "Things that don't work out
+	// of the box, so we add them:", "Things I do that don't fix
+	// everything but are still worth it:" go on to vouch for the list.)
 	for k := j + 1; k < s.to && k <= j+6; k++ {
-		if thingsRemedies[toks[k].raw] && toks[k].negBy >= 0 && toks[k-1].cls&clsNegator != 0 {
+		if thingsRemedies[toks[k].raw] && toks[k].negBy >= 0 && toks[k-1].cls&clsNegator != 0 && (k-2 <= j || toks[k-2].cls&clsNegator == 0) && headerEndsAt(toks, k+1, s) {
 			return true
 		}
 	}
 	return false
 }
+
+// headerEndsAt reports whether the header ends at toks[k] (its colon,
+// or the sentence's end), or after one object pronoun there ("... don't
+// fix it:"). (g27pf)
+func headerEndsAt(toks []token, k int, s sentence) bool {
+	if k < s.to && remedyObjects[toks[k].raw] {
+		k++
+	}
+	return k >= s.to || toks[k].clause && toks[k].brk == ':'
+}
+
+// remedyObjects may follow a refused remedy verb at a header's end.
+var remedyObjects = setOf(`it them this that`)
 
 // thingsRemedies, negated after "things", make a header of remedies that
 // fail.

@@ -2758,13 +2758,69 @@ var (
 // wrongKind reports whether toks[j] is a verdict adjective that marks the
 // noun after it as a wrong kind of answer ("Two wrong fixes I'd call
 // out:", "Naive approaches:"), a header of refused designs. (g27p)
+//
+// (g27pf, review rev27p: a verdict denied across a determiner, "Not a
+// bad idea:", "Not the wrong approach:", "Hardly bad options:", vouches
+// for the list; so does a header that sets the bad ones aside, "Bad
+// ideas aside:". "Tempting" is no verdict: "Tempting fixes that
+// actually work:".)
 func wrongKind(toks []token, j, end int) bool {
-	return j+1 < end && wrongKindAdjs[toks[j].raw] && answerNouns[toks[j+1].raw] && (j == 0 || toks[j-1].cls&clsNegator == 0 && toks[j-1].raw != "no")
+	if !(j+1 < end && wrongKindAdjs[toks[j].raw] && answerNouns[toks[j+1].raw]) {
+		return false
+	}
+	for k := j - 1; k >= 0 && k >= j-3 && toks[k].sent == toks[j].sent; k-- {
+		if toks[k].cls&clsNegator != 0 || wrongKindDeniers[toks[k].raw] {
+			return false
+		}
+		if !wrongKindDeterminers[toks[k].raw] {
+			break
+		}
+	}
+	for k := j + 2; k < end; k++ {
+		if toks[k].raw == "aside" {
+			return false
+		}
+		if toks[k].clause && toks[k].brk == ':' {
+			break
+		}
+	}
+	return true
 }
+
+// ownsPractice reports "I always do this", "we still use it", "I do
+// that": the speaker's own present practice, named by a pronoun. (g27pf)
+func ownsPractice(toks []token) bool {
+	for j := 0; j+2 < len(toks); j++ {
+		if toks[j].raw != "i" && toks[j].raw != "we" {
+			continue
+		}
+		for k := j + 1; k <= j+2 && k+1 < len(toks); k++ {
+			if practiceVerbs[toks[k].raw] && toks[k].negBy < 0 && remedyObjects[toks[k+1].raw] {
+				return true
+			}
+			if !practiceAdverbs[toks[k].raw] {
+				break
+			}
+		}
+	}
+	return false
+}
+
+var (
+	practiceAdverbs = setOf(`always still actually usually do`)
+	practiceVerbs   = setOf(`do use recommend ship run`) // "do" also as the verb: "we do this"
+)
+
+// wrongKindDeniers deny the verdict before it (g27pf); a determiner may
+// stand between them.
+var (
+	wrongKindDeniers     = setOf(`no not never hardly barely scarcely nor`)
+	wrongKindDeterminers = setOf(`a an the any such quite really so that`)
+)
 
 // wrongKindAdjs and answerNouns make such a header.
 var (
-	wrongKindAdjs = setOf(`wrong bad broken naive bogus flawed false tempting`)
+	wrongKindAdjs = setOf(`wrong bad broken naive bogus flawed false`)
 	answerNouns   = setOf(`fix fixes answer answers idea ideas approach approaches design designs solution solutions shortcut shortcuts option options workaround workarounds`)
 )
 
@@ -3187,6 +3243,13 @@ func markMentions(d *doc) {
 				// AOF everysec the key survives, so that's what I'd
 				// configure").
 				if laterOnLine(d, s) && (fixVerbs[toks[s.from].raw] || speaksForSelf(toks[s.from:s.to])) {
+					continue
+				}
+				// g27pf (review rev27p H24): so is an item the candidate
+				// says they practise, "- Set the TTL above the longest
+				// job, and I always do this." under "Things that won't
+				// help:".
+				if ownsPractice(toks[s.from:s.to]) {
 					continue
 				}
 				// g22d: so is what the item says of that fix after it,
