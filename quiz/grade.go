@@ -723,18 +723,116 @@ func lineNotes(d *doc) bool {
 		if i > 0 && !strings.Contains(d.text[d.toks[d.sents[i-1].to-1].end:d.toks[s.from].start], "\n") {
 			return false
 		}
-		if header(d, s) {
+		if header(d, s) || codeLine(d, s) {
 			continue
 		}
 		lines++
 		n := s.to - s.from
 		words += n
-		if s.credits() && (finiteVerb(d.toks[s.from:s.to]) || !labelled(d, s) && (s.prose && n >= terseSpeechWords || subjectClause(d.toks[s.from:s.to]))) {
+		if s.credits() && spokenLine(d, s) {
 			spoken++
 			spokenWords += n
 		}
 	}
 	return lines >= minNoteLines && 2*spoken < lines && 2*spokenWords < words
+}
+
+// spokenLine reports whether s, a line of a lineNotes answer that makes
+// a claim, says it as speech (g27sf). A list number is skipped first, so
+// a numbered order ("3. Otherwise watch the predecessor") is read as the
+// order it is. After a label ("Client: one key per payment, reused on
+// every retry"), the rest of the line is read on its own: a clause, or a
+// claim as long as a spoken sentence and cut in two by a comma, is
+// speech; a short fragment ("too short: lapses under slow holder") or a
+// single noun phrase is an item of notes. A plural subject with a base
+// verb and its object ("restarted pods keep their ids") is a clause too.
+func spokenLine(d *doc, s sentence) bool {
+	toks := d.toks[s.from:s.to]
+	i := listNumber(toks)
+	if i < len(toks) && (toks[i].raw == "otherwise" || toks[i].raw == "else") {
+		i++
+	}
+	body := toks[i:]
+	if finiteVerb(body) || pluralClause(body) {
+		return true
+	}
+	if l := labelEnd(d, s); l > 0 {
+		rest := d.toks[l:s.to]
+		// (an order right after the label needs its object when its verb
+		// is as often a noun: "done: update status and commit" is an item)
+		// A noun and a known verb's -s form after it, with more words to
+		// come, are a clause ("too long => crash blocks everyone").
+		k := finiteAt(rest)
+		return k > 0 || k == 0 && (!nounVerbs[rest[0].raw] || len(rest) > 1 && objectAfter(&rest[1])) || subjectClause(rest) || pluralClause(rest) ||
+			len(rest) > 2 && subjectBefore(&rest[0]) && !rest[0].code && inflectedS(rest[1].raw) ||
+			len(rest) >= terseSpeechWords && strings.Contains(d.text[rest[0].start:rest[len(rest)-1].end], ",")
+	}
+	return s.prose && len(toks) >= terseSpeechWords || subjectClause(toks)
+}
+
+// inflectedS reports whether raw is the -s form of a verb of verbBases.
+func inflectedS(raw string) bool {
+	_, inflected := verbOf(raw)
+	return inflected && strings.HasSuffix(raw, "s") && !strings.HasSuffix(raw, "ss")
+}
+
+// listNumber returns how many tokens at the head of toks are a list
+// number ("2) the key", "3. watch").
+func listNumber(toks []token) int {
+	i := 0
+	for i < len(toks) && i < 2 && !toks[i].fn && toks[i].raw != "" && toks[i].raw[0] >= '0' && toks[i].raw[0] <= '9' {
+		i++
+	}
+	return i
+}
+
+// pluralClause reports whether toks hold a plural subject and a base
+// verb of verbBases with its object after it ("restarted pods keep their
+// ids", "servers reject lower tokens", "A->B and B->A transfers each hold
+// one lock"), the mirror of the -s verb after a singular subject
+// (g27sf). A verb that is as often a noun needs a determiner, pronoun or
+// number after it ("pods lock the row"); a trailing base word alone
+// ("consumers dedupe") stays notes.
+func pluralClause(toks []token) bool {
+	for j := 1; j < len(toks)-1; j++ {
+		subj, v := &toks[j-1], &toks[j]
+		if subj.fn || subj.code || !strings.HasSuffix(subj.raw, "s") || strings.HasSuffix(subj.raw, "ss") || !subjectBefore(subj) {
+			continue
+		}
+		if (v.raw == "each" || v.raw == "both" || v.raw == "all") && j+2 < len(toks) {
+			j++
+			v = &toks[j]
+		}
+		obj := &toks[j+1]
+		if v.code || !verbBases[v.raw] || obj.clause {
+			continue
+		}
+		if objectAfter(obj) || !nounVerbs[v.raw] && !obj.fn && !obj.inert {
+			return true
+		}
+	}
+	return false
+}
+
+// codeLine reports whether s is a line of code (g27sf): an assignment
+// (":="), or a line most of whose words are code ("If(clientv3.Compare(
+// ...))"). A snippet and the sentence that explains it are the model
+// answers' own shape: its lines are neither speech nor items of notes.
+func codeLine(d *doc, s sentence) bool {
+	line := d.text[d.toks[s.from].start:d.toks[s.to-1].end]
+	if strings.Contains(line, ":=") {
+		return true
+	}
+	if labelEnd(d, s) > 0 {
+		return false // a labelled item ("claim: SELECT ... SKIP LOCKED") is notes
+	}
+	code := 0
+	for _, t := range d.toks[s.from:s.to] {
+		if t.code {
+			code++
+		}
+	}
+	return 2*code > s.to-s.from
 }
 
 // subjectClause reports whether toks open with a subject led by a
@@ -756,7 +854,21 @@ func subjectClause(toks []token) bool {
 		if t.fn || t.code || t.raw == "" || t.raw[0] >= '0' && t.raw[0] <= '9' || strings.ContainsAny(t.raw, "'’") {
 			return false
 		}
+		// g27sf: a participle after the head noun ("the failovers losing
+		// keys") ends the subject with no verb; after a gerund modifier
+		// ("the fencing tokens") the -s word is the head noun; an -s word
+		// before "of", "as" or "past" ("the plain DELs of the next
+		// holder", "the GC pauses past TTL") is a plural, not a verb.
+		if j >= i+2 && strings.HasSuffix(t.raw, "ing") {
+			return false
+		}
+		if j == i+2 && strings.HasSuffix(toks[i+1].raw, "ing") {
+			continue
+		}
 		if j >= i+2 && (strings.HasSuffix(t.raw, "s") && !strings.HasSuffix(t.raw, "ss") || strings.HasSuffix(t.raw, "ed") && !strings.HasSuffix(t.raw, "eed")) {
+			if j+1 < len(toks) && (toks[j+1].raw == "of" || toks[j+1].raw == "as" || toks[j+1].raw == "past") {
+				return false
+			}
 			return true
 		}
 	}
@@ -766,18 +878,18 @@ func subjectClause(toks []token) bool {
 // subjectDeterminers open the subject of a clause in subjectClause.
 var subjectDeterminers = setOf(`the a an each every this our my your their its`)
 
-// labelled reports whether s opens with a label of a few words cut off
-// by a colon or an arrow ("too short -> lease lapses under a slow
-// holder", "Fix: token at the storage"): what follows is an item of
-// notes unless it holds a finite verb, however long it runs.
-func labelled(d *doc, s sentence) bool {
+// labelEnd returns the index in d.toks of the first word after a label
+// of a few words cut off by a colon or an arrow that opens s ("too short
+// -> lease lapses under a slow holder", "Fix: token at the storage"), or
+// 0 when no label opens it: what follows is read on its own (spokenLine).
+func labelEnd(d *doc, s sentence) int {
 	for k := s.from; k < s.to-1 && k < s.from+4; k++ {
 		gap := d.text[d.toks[k].end:d.toks[k+1].start]
 		if strings.Contains(gap, ":") || strings.Contains(gap, "->") || strings.Contains(gap, "→") || strings.Contains(gap, "=>") {
-			return true
+			return k + 1
 		}
 	}
-	return false
+	return 0
 }
 
 // header reports whether s is a line that only heads what follows it: it
