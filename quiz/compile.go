@@ -533,7 +533,7 @@ func localNegatorExclusions(src string) string {
 }
 
 // plainExclusion reports whether the part of words is a plain exclusion:
-// "-" then not "?", "," or "^".
+// "-" then not "?", ",", "." or "^".
 func plainExclusion(words []string) bool {
 	if len(words) == 0 || !strings.HasPrefix(words[0], "-") {
 		return false
@@ -542,7 +542,7 @@ func plainExclusion(words []string) bool {
 		return len(words) > 1 // "- a|b": the text after "-" starts with a space
 	}
 	c := words[0][1]
-	return c != '?' && c != ',' && c != '^'
+	return c != '?' && c != ',' && c != '.' && c != '^'
 }
 
 // eachAlt reads the alternatives of the plain exclusion words, its words

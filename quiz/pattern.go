@@ -274,6 +274,17 @@ func parsePattern(src string, syn Synonyms, topic string, sets *setCache) (*Patt
 		if excludeHead {
 			words[0] = words[0][1:]
 		}
+		// g27af: "-." excludes only in the clauses the match covers, not
+		// in a qualifying clause after them ("Redlock is correct, though
+		// some say correctness needs a check at the resource": the excuse
+		// is another's view, not the claim's), save a pointer closing the
+		// sentence right after ("..., and that's the mistake"; see
+		// ownClausesEnd). Stored as both "-," and "-^", a pair no other
+		// prefix gives.
+		if exclude && !excludeLocal && !excludeHead && strings.HasPrefix(words[0], ".") && len(words[0]) > 1 {
+			words[0] = words[0][1:]
+			excludeLocal, excludeHead = true, true
+		}
 		excludeAny := exclude && strings.HasPrefix(words[0], "?") && len(words[0]) > 1
 		if excludeAny {
 			words[0] = words[0][1:]
@@ -941,12 +952,18 @@ func (p *Pattern) localExcluded(d *doc, c *evalCtx, spans [][2]int) bool {
 		}
 	}
 	headLo, headHi := -1, -1 // the range of the "-^" exclusions, found when needed
+	ownHi := -1              // the end of the "-." exclusions' range, found when needed
 	for x, ex := range p.exclude {
 		if !p.excludeLocal[x] && !p.excludeHead[x] {
 			continue
 		}
 		from, to := lo, hi
-		if p.excludeHead[x] {
+		if p.excludeLocal[x] && p.excludeHead[x] {
+			if ownHi < 0 {
+				ownHi = ownClausesEnd(d, spans, lo)
+			}
+			to = ownHi
+		} else if p.excludeHead[x] {
 			if headLo < 0 {
 				headLo, headHi = choiceConditionEnd(d, d.sents[sent].from, lo), consequenceAfter(d, hi, d.sents[sent].to)
 				headLo = max(headLo, dismissingHeaderEnd(d, d.sents[sent].from, lo))
@@ -964,6 +981,65 @@ func (p *Pattern) localExcluded(d *doc, c *evalCtx, spans [][2]int) bool {
 				}
 			}
 		}
+	}
+	return false
+}
+
+// ownClausesEnd returns the end of the range of a "-." exclusion for a
+// match over spans whose clauses start at lo: the end of the clause where
+// the match ends, with no qualifying clause after it (g27af: "Redlock is
+// correct, unless you believe correctness needs a fence" keeps its claim),
+// but with a pointer back that closes the sentence right after it ("people
+// treat a Redis lock like a shared mutex, and that's the mistake": a
+// clause opened by "and that's", "and that is", "and it", "and we", "which is",
+// that is the sentence's last or is followed by a consequence only).
+func ownClausesEnd(d *doc, spans [][2]int, lo int) int {
+	hi := spans[0][1]
+	for _, s := range spans[1:] {
+		hi = max(hi, s[1])
+	}
+	sent := d.toks[lo].sent
+	for hi < len(d.toks) && d.toks[hi].sent == sent && (!d.toks[hi].clause || contactClause(d, hi)) {
+		hi++
+	}
+	if hi+1 >= len(d.toks) || d.toks[hi].sent != sent || d.toks[hi+1].sent != sent || strongBreak(&d.toks[hi]) {
+		return hi
+	}
+	a, b := d.toks[hi].raw, d.toks[hi+1].raw
+	pointer := a == "and" && (b == "that's" || b == "that" || b == "this" || b == "it" || b == "we") || a == "which" && pointerVerbs[b]
+	if !pointer {
+		return hi
+	}
+	end := hi + 1
+	for end < len(d.toks) && d.toks[end].sent == sent && !d.toks[end].clause {
+		end++
+	}
+	if end < len(d.toks) && d.toks[end].sent == sent && !pointerConsequence[d.toks[end].raw] {
+		return hi // the pointer does not close the sentence, nor draw a consequence ("..., and that's the bug; our workers wait")
+	}
+	return end
+}
+
+// pointerVerbs may follow "which" in a clause that points back at the
+// whole clause before it ("..., which is the mistake", "..., which caused
+// a double write").
+var pointerVerbs = setOf(`is was caused corrupted clobbered bit burned gave left led`)
+
+// pointerConsequence open a consequence drawn after a pointer ("..., and
+// that's the mistake, so I'd use a unique constraint").
+var pointerConsequence = setOf(`so thus hence therefore`)
+
+// contactClause reports whether the clause start at k is a pronoun that
+// opens a contact clause with no comma before it ("the last thing I'd
+// reach for"): read with the clause before, as one.
+func contactClause(d *doc, k int) bool {
+	t := &d.toks[k]
+	if t.brk != 0 || k == 0 || d.toks[k-1].raw != "thing" {
+		return false
+	}
+	switch t.raw {
+	case "i", "i'd", "we'd", "i'll", "we'll", "you'd", "we", "you":
+		return true
 	}
 	return false
 }
