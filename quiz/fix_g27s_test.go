@@ -1,10 +1,6 @@
 package quiz_test
 
-import (
-	"testing"
-
-	"lockdrill/quiz"
-)
+import "testing"
 
 // TestFixG27sLineNotes: g27s reads an answer laid out one item a line,
 // fewer than half of whose lines say anything as speech (labels with a
@@ -62,11 +58,7 @@ func TestFixG27sLineNotes(t *testing.T) {
 		{"run-job-once", "a unique row per period\nan idempotency key per run\nthe lock as an optimisation only"},
 	}
 	for _, c := range cases {
-		q, ok := b.ByID(c.q)
-		if !ok {
-			t.Fatalf("no question %s", c.q)
-		}
-		if r := b.Grade(q, quiz.Answer{Text: c.text}); r.Passed || !r.List {
+		if r := gradeReal(t, b, c.q, c.text); r.Passed || !r.List {
 			t.Errorf("%s: %q passed=%v list=%v, want a failing list", c.q, c.text, r.Passed, r.List)
 		}
 	}
@@ -135,11 +127,7 @@ func TestFixG27sSpokenLines(t *testing.T) {
 		{"idempotency-keys", "Each payment gets a key from the client.\nThe server stores the key under a unique index, in the charge's transaction.\nA repeat request gets the stored response.", false},
 	}
 	for _, c := range cases {
-		q, ok := b.ByID(c.q)
-		if !ok {
-			t.Fatalf("no question %s", c.q)
-		}
-		if r := b.Grade(q, quiz.Answer{Text: c.text}); r.List || c.pass && !r.Passed {
+		if r := gradeReal(t, b, c.q, c.text); r.List || c.pass && !r.Passed {
 			t.Errorf("%s: %q list=%v passed=%v, want no list and passed=%v", c.q, c.text, r.List, r.Passed, c.pass)
 		}
 	}

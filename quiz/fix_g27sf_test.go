@@ -1,10 +1,6 @@
 package quiz_test
 
-import (
-	"testing"
-
-	"lockdrill/quiz"
-)
+import "testing"
 
 // TestFixG27sfSpokenLines: correct answers written one item a line that
 // g27s read as notes: labels heading a clause or a long claim, numbered
@@ -40,11 +36,7 @@ func TestFixG27sfSpokenLines(t *testing.T) {
 		{"run-job-once", "Lock not enough: worker pause, lease expire, second worker run job again.\nJob must be idempotent with key per run.\nDatabase unique row for job and period, only first insert win."},
 	}
 	for _, c := range cases {
-		q, ok := b.ByID(c.q)
-		if !ok {
-			t.Fatalf("no question %s", c.q)
-		}
-		if r := b.Grade(q, quiz.Answer{Text: c.text}); r.List || !r.Passed {
+		if r := gradeReal(t, b, c.q, c.text); r.List || !r.Passed {
 			t.Errorf("%s: %q list=%v passed=%v (score %.2f), want no list and a pass", c.q, c.text, r.List, r.Passed, r.Score)
 		}
 	}
@@ -67,11 +59,7 @@ func TestFixG27sfStillNotes(t *testing.T) {
 		{"redis-lock-and-failure", "acquire: `SET k v NX PX 30000`\nrelease: compare and delete\npause: expiry\nfix: tokens"},
 	}
 	for _, c := range cases {
-		q, ok := b.ByID(c.q)
-		if !ok {
-			t.Fatalf("no question %s", c.q)
-		}
-		if r := b.Grade(q, quiz.Answer{Text: c.text}); r.Passed || !r.List {
+		if r := gradeReal(t, b, c.q, c.text); r.Passed || !r.List {
 			t.Errorf("%s: %q passed=%v list=%v, want a failing list", c.q, c.text, r.Passed, r.List)
 		}
 	}
