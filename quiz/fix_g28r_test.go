@@ -1,0 +1,161 @@
+package quiz_test
+
+import "testing"
+
+// fixG28r: g28r added five recall lines (fresh-idempotency-key: a new
+// key per attempt called fine; single-threaded-lock: single-threaded so
+// Redis is strongly consistent; wait-makes-safe: "only proceed when WAIT
+// returns"; extend-without-owner: a bare EXPIRE on a timer "so it only
+// expires if we crash"; lock-instead-of-constraint: a per-customer lock
+// called fine for payments). Its reviewer (rev28r, 217 probes of its own)
+// found 46 correct sentences newly flagged, two of them fatal, for 26
+// wrong claims gained, so the lines were reverted. g28r's own correct
+// sentences sharing those words stay here as guards for the next try:
+// none of them may raise the flag, alone or appended to a good answer.
+
+// g28rCorrect: correct sentences sharing the new lines' words.
+var g28rCorrect = []flagCase{
+	{"g28e correct 27", "idempotency-keys", "lock-instead-of-constraint", "A per-customer lock is fine until the lock expires mid-charge and the retry goes through.", false},
+	{"g28e correct 28", "idempotency-keys", "lock-instead-of-constraint", "Nobody should say a lock per customer is good enough for retries.", false},
+	{"g28e correct 29", "idempotency-keys", "lock-instead-of-constraint", "Our old design said a per-customer lock is sufficient; that is the bug we fixed with keys.", false},
+	{"g28e correct 30", "idempotency-keys", "lock-instead-of-constraint", "Is a lock per account sufficient here? It is not.", false},
+	{"g28e correct 31", "idempotency-keys", "lock-instead-of-constraint", "A lock per customer is fine for one thing only: keeping two concurrent requests from overlapping.", false},
+	{"g28e correct 32", "idempotency-keys", "lock-instead-of-constraint", "A per-user lock is okay as a guard against overlap, and the key handles retries.", false},
+	{"g28e correct 33", "idempotency-keys", "lock-instead-of-constraint", "Even a lock per customer that is held for 30 seconds isn't enough, since the retry can come after 31.", false},
+	{"g28e correct 5", "idempotency-keys", "lock-instead-of-constraint", "A Redis lock per customer is not fine: once it is released, the retry charges again.", false},
+	{"g28e correct 6", "idempotency-keys", "lock-instead-of-constraint", "People think a per-customer lock is good enough, but a retry after release still double charges.", false},
+	{"g28e correct 7", "idempotency-keys", "lock-instead-of-constraint", "A per-customer lock is fine for efficiency, but correctness needs the idempotency key.", false},
+	{"g28e correct 8", "idempotency-keys", "lock-instead-of-constraint", "Is a lock per customer fine? No, a retry that arrives after release is a new charge.", false},
+	{"g28e correct 9", "idempotency-keys", "lock-instead-of-constraint", "A lock per customer is only fine for keeping two requests from running at the same time.", false},
+	{"g28e correct 10", "idempotency-keys", "lock-instead-of-constraint", "A per-customer lock would be fine if retries never came after the first request ended.", false},
+	{"g28e correct 11", "idempotency-keys", "lock-instead-of-constraint", "The tempting answer is that a lock per customer is enough; it isn't.", false},
+	{"g28e correct 12", "idempotency-keys", "lock-instead-of-constraint", "A per-customer lock is fine as an extra layer on top of the unique key.", false},
+	{"g28e correct 14", "idempotency-keys", "lock-instead-of-constraint", "\"A Redis lock per customer is actually fine\" is the wrong answer here.", false},
+	{"g28e correct 15", "idempotency-keys", "lock-instead-of-constraint", "A lock per account is never enough, since its TTL can lapse mid-payment.", false},
+	{"g28e correct 16", "idempotency-keys", "lock-instead-of-constraint", "The myth: a per-customer lock is sufficient to stop double charges.", false},
+	{"g28e correct 18", "idempotency-keys", "lock-instead-of-constraint", "Assuming a lock per customer is enough is how the retry after a timeout charges twice.", false},
+	{"g28e correct 19", "idempotency-keys", "lock-instead-of-constraint", "A lock per customer is fine alongside the idempotency table, not instead of it.", false},
+	{"g28e correct 20", "idempotency-keys", "lock-instead-of-constraint", "Even if a per-customer lock seems fine, the retry lands after it is released.", false},
+	{"g28e correct 21", "idempotency-keys", "lock-instead-of-constraint", "A per-user lock isn't sufficient; the duplicate arrives after release.", false},
+	{"g28e correct 22", "idempotency-keys", "lock-instead-of-constraint", "Why isn't a per-customer lock enough? Because the second request comes after the first finished.", false},
+	{"g28e correct 25", "idempotency-keys", "lock-instead-of-constraint", "A lock per account is wrong for dedupe even though it is fine under low concurrency.", false},
+	{"g28e correct 26", "idempotency-keys", "lock-instead-of-constraint", "I'd say a per-customer lock is okay only as an optimisation.", false},
+	{"g28e correct 27", "idempotency-keys", "lock-instead-of-constraint", "Some teams believe a lock per customer is good enough, which is a mistake.", false},
+	{"g28e correct 28", "idempotency-keys", "lock-instead-of-constraint", "A per-customer lock is fine but optional; the unique row is what prevents the second charge.", false},
+	{"g28e correct 30", "idempotency-keys", "lock-instead-of-constraint", "Rather than a per-customer lock, which looks fine in tests, store the key with a unique constraint.", false},
+	{"g28a correct 6", "idempotency-keys", "fresh-idempotency-key", "A new key per attempt is not fine: the retry looks like a new payment and the charge runs twice.", false},
+	{"g28a correct 7", "idempotency-keys", "fresh-idempotency-key", "People think a new key per attempt is fine, but then every retry is charged again.", false},
+	{"g28a correct 8", "idempotency-keys", "fresh-idempotency-key", "Is a fresh key per request fine? No, the retry must reuse the first key.", false},
+	{"g28a correct 9", "idempotency-keys", "fresh-idempotency-key", "A new key per payment is fine; every retry attempt reuses it.", false},
+	{"g28a correct 10", "idempotency-keys", "fresh-idempotency-key", "A fresh key per logical operation is fine, as long as each retry sends the same one.", false},
+	{"g28a correct 11", "idempotency-keys", "fresh-idempotency-key", "It is never fine to create a new idempotency key per attempt.", false},
+	{"g28a correct 12", "idempotency-keys", "fresh-idempotency-key", "A random key per checkout is fine, and the client resends the same key on every retry.", false},
+	{"g28a correct 13", "idempotency-keys", "fresh-idempotency-key", "Generating a new key for each attempt isn't fine, because dedup then sees two different operations.", false},
+	{"g28a correct 14", "idempotency-keys", "fresh-idempotency-key", "Minting a new key on every retry would seem fine until the network drops and the customer pays twice.", false},
+	{"g28a correct 15", "idempotency-keys", "fresh-idempotency-key", "\"A new key per attempt is fine\" is the mistake: a retry must carry the original key.", false},
+	{"g28a correct 16", "idempotency-keys", "fresh-idempotency-key", "A UUID per request is only fine when each request is a new purchase, never for a retry.", false},
+	{"g28a correct 17", "idempotency-keys", "fresh-idempotency-key", "The tempting shortcut is a fresh key per attempt, which looks fine and doubles charges.", false},
+	{"g28a correct 18", "idempotency-keys", "fresh-idempotency-key", "A new key per user action is fine; the retry logic reuses it for each call.", false},
+	{"g28a correct 19", "idempotency-keys", "fresh-idempotency-key", "Deriving the key from the order id means each retry gets the same key, which is fine.", false},
+	{"g28a correct 20", "idempotency-keys", "fresh-idempotency-key", "A stable key per payment is fine; a new key per attempt is the anti-pattern.", false},
+	{"g28a correct 21", "idempotency-keys", "fresh-idempotency-key", "Keeping the same key across every retry is fine and is exactly what the server needs.", false},
+	{"g28a correct 22", "idempotency-keys", "fresh-idempotency-key", "The server storing each key with its response is fine, as long as the client reuses the key on retry.", false},
+	{"g28a correct 23", "idempotency-keys", "fresh-idempotency-key", "Assuming a fresh key per attempt is fine is how teams end up refunding duplicate charges.", false},
+	{"g28a correct 24", "idempotency-keys", "fresh-idempotency-key", "For a new purchase a new key is fine; for each retry of that purchase, send the same key.", false},
+	{"g28a correct 25", "idempotency-keys", "fresh-idempotency-key", "Why is a new key per retry not fine? Because the server cannot tell it is the same payment.", false},
+	{"g28a correct 26", "idempotency-keys", "fresh-idempotency-key", "A different key per attempt is wrong, even though it looks fine in tests.", false},
+	{"g28a correct 27", "idempotency-keys", "fresh-idempotency-key", "Each request carries a key, and reusing it for every retry is fine.", false},
+	{"g28a correct 28", "idempotency-keys", "fresh-idempotency-key", "Random keys per call would be fine only if calls were never retried, which they are.", false},
+	{"g28a correct 29", "idempotency-keys", "fresh-idempotency-key", "A new key per retry: not fine, it defeats the dedupe.", false},
+	{"g28a correct 30", "idempotency-keys", "fresh-idempotency-key", "One key per intent is fine, and every attempt of that intent repeats it.", false},
+	{"g28a correct 31", "idempotency-keys", "fresh-idempotency-key", "Some SDKs generate a new key per attempt by default, and that is not fine for payments.", false},
+	{"g28b correct 5", "redis-vs-consensus", "single-threaded-lock", "Single-threaded Redis is fast and simple, while ZooKeeper gives strong consistency for the lock through a quorum.", false},
+	{"g28b correct 6", "redis-vs-consensus", "single-threaded-lock", "Being single-threaded does not make Redis strongly consistent.", false},
+	{"g28b correct 7", "redis-vs-consensus", "single-threaded-lock", "Redis is single-threaded, which makes each command atomic on that node, but that is not strong consistency across replicas.", false},
+	{"g28b correct 8", "redis-vs-consensus", "single-threaded-lock", "Some say Redis is single-threaded, which makes it strongly consistent; that confuses atomic commands with consensus.", false},
+	{"g28b correct 9", "redis-vs-consensus", "single-threaded-lock", "Single-threaded doesn't mean strongly consistent: replication to the replicas is asynchronous.", false},
+	{"g28b correct 10", "redis-vs-consensus", "single-threaded-lock", "A single thread makes each command atomic on one node; it doesn't give Redis strong consistency.", false},
+	{"g28b correct 11", "redis-vs-consensus", "single-threaded-lock", "People assume single-threaded means it is strongly consistent, and that's the myth.", false},
+	{"g28b correct 12", "redis-vs-consensus", "single-threaded-lock", "Single-threaded is a performance design, and etcd is the one that is strongly consistent.", false},
+	{"g28b correct 13", "redis-vs-consensus", "single-threaded-lock", "Does being single-threaded make it strongly consistent? No; a failover can lose acknowledged writes.", false},
+	{"g28b correct 14", "redis-vs-consensus", "single-threaded-lock", "One thread serialises commands on a node, which makes it linearizable for that node only, yet failover breaks it.", false},
+	{"g28b correct 15", "redis-vs-consensus", "single-threaded-lock", "Strong consistency comes from a quorum, not from Redis being single-threaded.", false},
+	{"g28b correct 16", "redis-vs-consensus", "single-threaded-lock", "Redis runs one thread per instance; ZooKeeper is strongly consistent because writes go through Zab.", false},
+	{"g28b correct 17", "redis-vs-consensus", "single-threaded-lock", "The single-threaded event loop makes Redis fast; strong consistency would need synchronous replication to a majority.", false},
+	{"g28b correct 18", "redis-vs-consensus", "single-threaded-lock", "I'd never call Redis strongly consistent just because it is single-threaded.", false},
+	{"g28b correct 19", "redis-vs-consensus", "single-threaded-lock", "Being single-threaded means no two commands interleave, which is not the same as the lock being strongly consistent.", false},
+	{"g28b correct 20", "redis-vs-consensus", "single-threaded-lock", "It's single-threaded, so each SET NX is atomic, but strongly consistent it is not.", false},
+	{"g28b correct 21", "redis-vs-consensus", "single-threaded-lock", "Single-threaded execution makes each SET NX linearizable on that node, yet replication is async, so a failover can hand the lock to two clients.", false},
+	{"g28b correct 22", "redis-vs-consensus", "single-threaded-lock", "Would a single-threaded server be strongly consistent? Only on one node, and the lock still needs fencing.", false},
+	{"g28b correct 23", "redis-vs-consensus", "single-threaded-lock", "Single thread or not, a lock with a lease is never strongly consistent against a paused holder.", false},
+	{"g28b correct 24", "redis-vs-consensus", "single-threaded-lock", "The claim that single-threaded Redis is strongly consistent is wrong.", false},
+	{"g28b correct 25", "redis-vs-consensus", "single-threaded-lock", "Redis is single-threaded and simple to run, and etcd is strongly consistent and harder to run.", false},
+	{"g28b correct 26", "redis-vs-consensus", "single-threaded-lock", "Redis's single thread makes commands atomic; consensus systems like etcd are what make the lock strongly consistent.", false},
+	{"g28b correct 27", "redis-vs-consensus", "single-threaded-lock", "single-threaded != strongly consistent; async replicas can lose the lock.", false},
+	{"g28b correct 28", "redis-vs-consensus", "single-threaded-lock", "Even single-threaded, Redis is not linearizable across a failover, so the lock can go to two clients.", false},
+	{"g28b correct 29", "redis-vs-consensus", "single-threaded-lock", "Is Redis single-threaded? Mostly, but that tells you nothing about strong consistency or the lock.", false},
+	{"g28c correct 4", "redis-wait-safe", "wait-makes-safe", "Even if you only proceed when WAIT returns 1, a failover can still lose the lock.", false},
+	{"g28c correct 5", "redis-wait-safe", "wait-makes-safe", "Checking that WAIT returned 1 before you proceed does not mean a failover can't lose it.", false},
+	{"g28c correct 6", "redis-wait-safe", "wait-makes-safe", "People think that if you proceed only when WAIT returns at least 1, a failover can't lose the lock; Sentinel may promote another replica.", false},
+	{"g28c correct 7", "redis-wait-safe", "wait-makes-safe", "You proceed when WAIT returns 1, but Sentinel may promote a replica that never acked, so a failover can lose it.", false},
+	{"g28c correct 8", "redis-wait-safe", "wait-makes-safe", "Proceeding only when WAIT returns at least 1 is no guarantee that a failover won't lose the lock.", false},
+	{"g28c correct 9", "redis-wait-safe", "wait-makes-safe", "It is tempting to proceed once WAIT returned 1 and assume a failover can no longer lose the key.", false},
+	{"g28c correct 10", "redis-wait-safe", "wait-makes-safe", "Proceed only when WAIT returned at least 1, and still fence the writes, since a failover may still lose the lock.", false},
+	{"g28c correct 11", "redis-wait-safe", "wait-makes-safe", "A failover can't lose the lock only if the promoted replica is the one that acked, and you proceed without knowing that.", false},
+	{"g28c correct 12", "redis-wait-safe", "wait-makes-safe", "With several replicas, proceeding after one ack means a failover can still promote another replica that never saw it.", false},
+	{"g28c correct 13", "redis-wait-safe", "wait-makes-safe", "Would proceeding after WAIT returns 1 mean a failover won't lose the lock? No.", false},
+	{"g28c correct 14", "redis-wait-safe", "wait-makes-safe", "The mistake is to proceed after WAIT acked and believe a failover cannot lose the lock.", false},
+	{"g28c correct 15", "redis-wait-safe", "wait-makes-safe", "Proceed only once WAIT returns at least 1 if you like, but a failover can still lose the lock.", false},
+	{"g28c correct 16", "redis-wait-safe", "wait-makes-safe", "We proceed when WAIT returns 1, which narrows the window; a failover might still promote a replica without the key.", false},
+	{"g28c correct 17", "redis-wait-safe", "wait-makes-safe", "Why would proceeding after WAIT returns 1 mean a failover cannot lose it? It doesn't.", false},
+	{"g28c correct 18", "redis-wait-safe", "wait-makes-safe", "A failover can't lose the lock only if the replica that acked is the one promoted, so don't proceed as if it's safe.", false},
+	{"g28c correct 19", "redis-wait-safe", "wait-makes-safe", "Proceeding after an ack from at least one replica does not guarantee a failover won't lose the lock.", false},
+	{"g28c correct 20", "redis-wait-safe", "wait-makes-safe", "Many believe that if you proceed once WAIT acked, a failover cannot drop the key.", false},
+	{"g28c correct 21", "redis-wait-safe", "wait-makes-safe", "Go ahead when WAIT returns 1, but keep the fencing token, because a failover may still lose the key.", false},
+	{"g28c correct 22", "redis-wait-safe", "wait-makes-safe", "Sentinel doesn't pick the replica that acked, so proceeding after WAIT returns 1 still leaves the lock exposed to a failover.", false},
+	{"g28c correct 23", "redis-wait-safe", "wait-makes-safe", "\"Proceed when WAIT returns 1 and a failover can't lose it\" is the wrong conclusion.", false},
+	{"g28c correct 24", "redis-wait-safe", "wait-makes-safe", "Proceeding when WAIT returns at least 1 is better than not checking, yet a failover can still drop the lock.", false},
+	{"g28c correct 25", "redis-wait-safe", "wait-makes-safe", "Even with min-replicas and a check that WAIT returned 1 before we proceed, a failover can promote another replica.", false},
+	{"g28c correct 26", "redis-wait-safe", "wait-makes-safe", "Only proceed when WAIT returns at least 1; that reduces, not removes, the chance a failover loses the key.", false},
+	{"g28c correct 27", "redis-wait-safe", "wait-makes-safe", "Assuming a failover won't lose the lock because you proceed only after WAIT returns 1 is the classic mistake.", false},
+	{"g28c correct 28", "redis-wait-safe", "wait-makes-safe", "The return value of WAIT tells you how many replicas acked before you proceed, nothing about which one a failover promotes.", false},
+	{"g28c correct 29", "redis-wait-safe", "wait-makes-safe", "You may proceed after WAIT returns 1, and a failover can still lose the key if another replica is promoted.", false},
+	{"g28d correct 8", "extend-lease", "extend-without-owner", "People think a heartbeat calling PEXPIRE every few seconds means the key expires only on a crash, but a GC pause breaks that.", false},
+	{"g28d correct 9", "extend-lease", "extend-without-owner", "With a Lua renewal every 10 seconds that checks the token before PEXPIRE, the lock expires only if we crash or stall.", false},
+	{"g28d correct 10", "extend-lease", "extend-without-owner", "The watchdog runs the compare-and-pexpire script every third of the TTL, so the key expires only when the holder stops renewing.", false},
+	{"g28d correct 11", "extend-lease", "extend-without-owner", "A bare EXPIRE on a timer is the bug: the key expires only if the thread dies, yet it may be someone else's key by then.", false},
+	{"g28d correct 12", "extend-lease", "extend-without-owner", "Would a heartbeat doing EXPIRE every second mean the lock expires only on a crash? Not if the process pauses.", false},
+	{"g28d correct 13", "extend-lease", "extend-without-owner", "The naive watchdog calls EXPIRE every 10 seconds and assumes the lock expires only if we crash.", false},
+	{"g28d correct 14", "extend-lease", "extend-without-owner", "Don't run EXPIRE from a loop and trust that the lock expires only when the worker dies.", false},
+	{"g28d correct 16", "extend-lease", "extend-without-owner", "A renewal thread with a conditional PEXPIRE every 10 seconds means the key expires only if the renewals stop.", false},
+	{"g28d correct 17", "extend-lease", "extend-without-owner", "The lock expires only if nobody renews it, and our watchdog renews it with a script that compares the value.", false},
+	{"g28d correct 18", "extend-lease", "extend-without-owner", "If the heartbeat thread is paused longer than the TTL, the key expires even though the process never crashed.", false},
+	{"g28d correct 19", "extend-lease", "extend-without-owner", "The myth: a timer that sends EXPIRE every 10 seconds means the lock expires only when we crash.", false},
+	{"g28d correct 20", "extend-lease", "extend-without-owner", "Every 10 seconds the watchdog checks ownership and then sends PEXPIRE, so the lock expires only if we stop.", false},
+	{"g28d correct 21", "extend-lease", "extend-without-owner", "Sending EXPIRE from a timer is unsafe: the key expires only when the timer stops, and meanwhile it may belong to another client.", false},
+	{"g28d correct 22", "extend-lease", "extend-without-owner", "A background thread that calls EXPIRE every 10s without a token check is wrong, even if the lock then expires only if we crash.", false},
+	{"g28d correct 23", "extend-lease", "extend-without-owner", "Renewing in a transaction with WATCH every few seconds keeps the key alive, and it expires only when we stop renewing.", false},
+	{"g28d correct 24", "extend-lease", "extend-without-owner", "The key expires only if the watchdog stops, which is what we want, since the watchdog's EVAL checks our token.", false},
+	{"g28d correct 25", "extend-lease", "extend-without-owner", "Believing the lock expires only if we crash because a thread calls PEXPIRE every few seconds ignores GC pauses.", false},
+	{"g28d correct 27", "extend-lease", "extend-without-owner", "Should the watchdog call EXPIRE every 10 seconds so the lock expires only on a crash? No, it must compare the value first.", false},
+	{"g28d correct 28", "extend-lease", "extend-without-owner", "The extend call every TTL/3 is atomic in Lua, and the lease expires only when the holder dies or hangs.", false},
+	{"g28d correct 29", "extend-lease", "extend-without-owner", "A cron that re-runs EXPIRE every minute is a mistake, though the lock then expires only when the worker stops.", false},
+	{"g28d correct 30", "extend-lease", "extend-without-owner", "With a blind EXPIRE every 10 seconds the key expires only if the thread dies, which is exactly the danger.", false},
+	{"g28d correct 31", "extend-lease", "extend-without-owner", "Instead of a timer calling EXPIRE so the lock expires only if we crash, use a fencing token and a checked renewal.", false},
+}
+
+// g28rCorrectInserted: correct sentences that an older line of the flag
+// already raises alone (the flag's answer-wide unless takes it down in a
+// good answer); checked appended to a good answer only, where the new
+// explicit line, which no unless takes down, must not raise it.
+var g28rCorrectInserted = []flagCase{
+	{"g28d correct 7", "extend-lease", "extend-without-owner", "A timer that sends EXPIRE every 10 seconds does not mean the lock expires only if we crash; a pause lets it lapse too.", false},
+	{"g28d correct 15", "extend-lease", "extend-without-owner", "It is tempting to let a heartbeat thread call PEXPIRE so the key expires only on a crash, but it extends whoever holds it.", false},
+	{"g28d correct 26", "extend-lease", "extend-without-owner", "A heartbeat loop that calls EXPIRE would extend another holder's lock; the lock no longer expires only when we crash.", false},
+}
+
+func TestFixG28rCorrect(t *testing.T) {
+	checkFlagCases(t, g28rCorrect)
+	checkInserted(t, g24bBase, false, g28rCorrect)
+	checkInserted(t, g24bBase, false, g28rCorrectInserted)
+}
