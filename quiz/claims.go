@@ -2983,7 +2983,8 @@ func thingsProbe(toks []token, j int, s sentence) bool {
 // may close the header, "Things that don't work here:", "... don't help
 // in practice:", "... don't work, in my experience:", "... won't fix the
 // race:"; only a contrast, a condition or the speaker's own clause after
-// the verb vouches for the list: "Things that don't work out of the box,
+// the verb vouches for the list, as does a missing setup ("out of the
+// box", "by default", "alone"): "Things that don't work out of the box,
 // so we add them:", "Things I do that don't fix everything but are still
 // worth it:". A header is short: one that runs on is no header.)
 func headerEndsAt(toks []token, k int, s sentence) bool {
@@ -3000,7 +3001,7 @@ func headerEndsAt(toks []token, k int, s sentence) bool {
 
 // headerVouchers, after a header's refused remedy verb, turn it into a
 // list the speaker vouches for. (g28a)
-var headerVouchers = setOf(`so but unless except without yet though although still worth until once we i you add use need needs fine enough which`)
+var headerVouchers = setOf(`so but unless except without yet though although still worth until once we i you add use need needs fine enough which default box alone themselves`)
 
 // remedyObjects may follow a practice verb: "we still use it". (g27pf)
 var remedyObjects = setOf(`it them this that`)
