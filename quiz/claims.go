@@ -2976,34 +2976,16 @@ func thingsProbe(toks []token, j int, s sentence) bool {
 }
 
 // headerEndsAt reports whether the header ends at toks[k] (its colon,
-// or the sentence's end) with nothing after the refused verb that vouches
-// for the list ("... don't fix it:"). (g27pf)
-//
-// (g28a, review rev27pf H04-H08: an adverbial or an object noun phrase
-// may close the header, "Things that don't work here:", "... don't help
-// in practice:", "... don't work, in my experience:", "... won't fix the
-// race:"; only a contrast, a condition or the speaker's own clause after
-// the verb vouches for the list, as does a missing setup ("out of the
-// box", "by default", "alone"): "Things that don't work out of the box,
-// so we add them:", "Things I do that don't fix everything but are still
-// worth it:". A header is short: one that runs on is no header.)
+// or the sentence's end), or after one object pronoun there ("... don't
+// fix it:"). (g27pf)
 func headerEndsAt(toks []token, k int, s sentence) bool {
-	for n := 0; k < s.to; k, n = k+1, n+1 {
-		if toks[k].clause && toks[k].brk == ':' {
-			return true
-		}
-		if n >= 8 || headerVouchers[toks[k].raw] {
-			return false
-		}
+	if k < s.to && remedyObjects[toks[k].raw] {
+		k++
 	}
-	return true
+	return k >= s.to || toks[k].clause && toks[k].brk == ':'
 }
 
-// headerVouchers, after a header's refused remedy verb, turn it into a
-// list the speaker vouches for. (g28a)
-var headerVouchers = setOf(`so but unless except without yet though although still worth until once we i you add use need needs fine enough which default box alone themselves`)
-
-// remedyObjects may follow a practice verb: "we still use it". (g27pf)
+// remedyObjects may follow a refused remedy verb at a header's end.
 var remedyObjects = setOf(`it them this that`)
 
 // thingsRemedies, negated after "things", make a header of remedies that

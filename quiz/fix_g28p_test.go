@@ -219,10 +219,44 @@ var g28pInserted = []flagCase{
 	{"rw4", "run-job-once", "run-recorded-after", "Add the row at the end of the job; it stays even after it finishes and blocks reruns.", true},
 }
 
+// g28pfReverted: g28pf reverted g28p's rules that the review rev28p found
+// hiding wrong claims (client-side-fencing's filter line, the header and
+// practice readings in claims.go/text.go, ttl-as-safety's renew exclusions,
+// the narrow wall-clock, lock-instead-of-constraint, isolation, dual-write,
+// network-call, claim-lock, run-recorded and lock-order exclusions) to main's
+// behaviour (5bafe83): these correct sentences are flagged again, as on main.
+var g28pfReverted = map[string]string{
+	"tc1": "ttl-as-safety renew exclusions reverted", "tc2": "ttl-as-safety renew exclusions reverted",
+	"tc7": "ttl-as-safety renew exclusions reverted",
+	"fc2": "client-side-fencing filter line reverted", "fc3": "client-side-fencing filter line reverted",
+	"fc4": "client-side-fencing filter line reverted", "fc6": "client-side-fencing filter line reverted",
+	"hc1": "header rule reverted", "hc2": "header rule reverted", "hc3": "header rule reverted",
+	"hc4": "header rule reverted", "hc5": "header rule reverted", "hc6": "header rule reverted",
+	"hc7": "header rule reverted", "hc8": "header rule reverted",
+	"hc10": "practice rule reverted", "hc11": "practice rule reverted",
+	"wc1": "wall-clock belief exclusion reverted", "dc1": "dual-write exclusion reverted",
+	"dc2": "dual-write exclusion reverted", "lc1": "once-a-majority exclusion reverted",
+	"nc1": "undoes-nothing exclusion reverted",
+	"tc5": "ttl-as-safety renew exclusions reverted", "tc6": "ttl-as-safety renew exclusions reverted",
+	"tc8": "ttl-as-safety renew exclusions reverted",
+	"hc9": "practice rule reverted", "hc12": "practice rule reverted",
+}
+
+// notReverted drops the cases whose g28p rule was reverted (see g28pfReverted).
+func notReverted(cases []flagCase) []flagCase {
+	var kept []flagCase
+	for _, c := range cases {
+		if _, ok := g28pfReverted[c.name]; !ok {
+			kept = append(kept, c)
+		}
+	}
+	return kept
+}
+
 func TestFixG28pAlone(t *testing.T) {
-	checkFlagCases(t, g28pAlone)
+	checkFlagCases(t, notReverted(g28pAlone))
 }
 
 func TestFixG28pInserted(t *testing.T) {
-	checkInserted(t, g24bBase, false, g28pInserted)
+	checkInserted(t, g24bBase, false, notReverted(g28pInserted))
 }

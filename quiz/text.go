@@ -2795,7 +2795,7 @@ func ownsPractice(toks []token) bool {
 			continue
 		}
 		for k := j + 1; k <= j+2 && k+1 < len(toks); k++ {
-			if practiceVerbs[toks[k].raw] && toks[k].negBy < 0 && remedyObjects[toks[k+1].raw] && !practiceDisowned(toks, k+2) {
+			if practiceVerbs[toks[k].raw] && toks[k].negBy < 0 && remedyObjects[toks[k+1].raw] {
 				return true
 			}
 			if !practiceAdverbs[toks[k].raw] {
@@ -2805,28 +2805,6 @@ func ownsPractice(toks []token) bool {
 	}
 	return false
 }
-
-// practiceDisowned reports whether what follows the practice's object,
-// from toks[k] on, disowns it: the object run through a test ("when I
-// review code I run it through a pause test"), or a harm or a legacy told
-// of it ("we still use it in one legacy service and it bites us"). The
-// refused bullet stays refused. (g28b, review rev27pf H14/H15)
-func practiceDisowned(toks []token, k int) bool {
-	if k < len(toks) && practiceTestPreps[toks[k].raw] {
-		return true
-	}
-	for ; k < len(toks); k++ {
-		if practiceHarms[toks[k].raw] && toks[k].negBy < 0 {
-			return true
-		}
-	}
-	return false
-}
-
-var (
-	practiceTestPreps = setOf(`through against past under`)
-	practiceHarms     = setOf(`bites bit bitten burns burned burnt hurts hurt fails failed breaks broke regret regrets regretted legacy outage outages incident incidents pages paged`)
-)
 
 var (
 	practiceAdverbs = setOf(`always still actually usually do`)
