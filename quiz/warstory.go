@@ -93,8 +93,11 @@ func storyTurn(toks []token, s sentence) int {
 			}
 		case pastAppearances[r] && k+1 < s.to && approvals[toks[k+1].raw]:
 			// "looked fine until ...": the turn itself says it stopped
+			// g28qf (review rev28q R4): only when a failure follows it in
+			// its own clause ("until a lease expired"), not any event
+			// ("until we retired the service")
 			for j := k + 2; j < s.to; j++ {
-				if toks[j].raw == "until" {
+				if toks[j].raw == "until" && failureIn(toks, j+1, s.to) {
 					return j
 				}
 			}
@@ -156,7 +159,24 @@ func nowAfter(toks []token, s sentence) int {
 		}
 		for x := k + 1; x < s.to && !toks[x].clause; x++ {
 			switch toks[x].raw {
-			case "still", "too", "also", "again", "same":
+			case "still", "too", "also", "again", "same",
+				// g28qf (review rev28q R5): a now-clause pointing back
+				// at the practice ("rely on it", "do it that way",
+				// "holds one", "that is our default") keeps it
+				"it", "that", "this", "them", "those", "way", "default":
+				return -1
+			case "one", "ones":
+				// ("holds one", not "one owner partition")
+				if x+1 >= s.to || toks[x+1].clause {
+					return -1
+				}
+			}
+		}
+		// (g28qf: nor is it a replacement when the past clause approved
+		// the practice: "it was fine, so now ...", "nothing broke")
+		for x := s.from; x < j; x++ {
+			switch toks[x].raw {
+			case "fine", "safe", "ok", "okay", "nothing", "worked", "problems", "good":
 				return -1
 			}
 		}
@@ -199,30 +219,42 @@ func disprovedAfter(toks []token, from, to int, neg, belief bool) int {
 		r := toks[j].raw
 		if storyPronouns[r] && j+1 < to {
 			n := toks[j+1].raw
-			if deniedPast[n] || (n == "did" || n == "was" || n == "does") && j+2 < to && toks[j+2].raw == "not" {
-				ok := true
-				for x := j + 2; x < to && !toks[x].clause; x++ {
-					if harmDenials[toks[x].raw] || harmDenials[lemma(toks[x].raw)] || x > j+4 {
-						ok = false
-					}
+			// g28qf (review rev28q R2): a rebuttal only when bare ("it
+			// didn't.", "that wasn't true", "it didn't make it safe"):
+			// "it didn't disappoint", "they weren't wrong" confirm; and
+			// never after a negative belief ("never lose ..., and it
+			// didn't" confirms it)
+			if !neg && (deniedPast[n] || (n == "did" || n == "was" || n == "does") && j+2 < to && toks[j+2].raw == "not") {
+				x := j + 2
+				if !deniedPast[n] {
+					x++
 				}
-				if ok {
+				if x >= to || toks[x].clause || storyRebuttals[toks[x].raw] {
 					return start
 				}
 			}
 			if neg && (n == "did" || n == "could" || n == "does") && (j+2 == to || toks[j+2].clause) {
 				return start
 			}
-			if belief && (n == "only" || n == "still") {
+			// (g28qf, review rev28q R1: "it still does" confirms the
+			// belief; "only" corrects it only with a present verb of
+			// its own, "it only deletes", not "it only ever lagged")
+			if belief && n == "only" && j+2 < to && strings.HasSuffix(toks[j+2].raw, "s") && !toks[j+2].clause &&
+				toks[j+2].raw != "was" && toks[j+2].raw != "is" {
 				return start
 			}
 		}
 		if toks[j].negBy >= 0 || toks[j].cls&clsNegator != 0 {
 			continue
 		}
-		if storyHarms[r] || (r == "split" && j+1 < to && toks[j+1].raw == "brain") ||
-			harmCounts[r] && j+1 < to && harmHolders[toks[j+1].raw] && toks[j+1].negBy < 0 ||
-			harmCounts[r] && j+2 < to && harmHolders[toks[j+2].raw] && toks[j+2].negBy < 0 && !toks[j+1].clause {
+		// g28qf (review rev28q R3): a harm word inside "without ..." is
+		// none; "removed"/"deleted" harm only a key or a lock (not "removed
+		// the fencing tokens"); "promoted" only a replica that lacked it;
+		// a count needs a holder noun ("two writers"), not "two replicas
+		// held the key"
+		if storyHarms[r] && !withoutBefore(toks, start, j) && harmFits(toks, start, j, to) || (r == "split" && j+1 < to && toks[j+1].raw == "brain") ||
+			harmCounts[r] && j+1 < to && (holderNouns[toks[j+1].raw] || r == "both" && harmHolders[toks[j+1].raw]) && toks[j+1].negBy < 0 ||
+			harmCounts[r] && j+2 < to && holderNouns[toks[j+2].raw] && toks[j+2].negBy < 0 && !toks[j+1].clause {
 			return start
 		}
 	}
@@ -252,7 +284,9 @@ func toldHarm(toks []token, s sentence) int {
 			w := toks[j+1].raw
 			past = w == "wrote" || w == "held" || w == "ran" || w == "processed" || w == "got" ||
 				j+2 < s.to && (toks[j+2].raw == "wrote" || toks[j+2].raw == "held" || toks[j+2].raw == "ran" || toks[j+2].raw == "got")
-			for x := start; x < j && !past; x++ {
+			// (g28qf, review rev28q R3: "we had two workers on standby"
+			// is no second owner: only a holder noun here)
+			for x := start; x < j && !past && ownerNouns[w]; x++ {
 				past = toks[x].raw == "was" || toks[x].raw == "were" || toks[x].raw == "had" || toks[x].raw == "got"
 			}
 		case r == "broke" && j+2 < s.to && toks[j+1].raw == "mutual" && strings.HasPrefix(toks[j+2].raw, "exclusion"):
@@ -286,3 +320,83 @@ func pastBefore(toks []token, from, to int) bool {
 	}
 	return past
 }
+
+// storyRebuttals may follow a rebuttal's negated auxiliary: "that wasn't
+// true", "it didn't work", "it didn't make it safe" (g28qf).
+var storyRebuttals = setOf(`true so the case right correct safe work hold happen make keep protect have stop save`)
+
+// holderNouns after a count make a second owner (g28qf): "two writers".
+var holderNouns = setOf(`writers writer holders holder owners owner leaders leader clients workers`)
+
+// ownerNouns: a count told with "had/was" names a second owner only with
+// these (g28qf): "we had two writers", not "two workers on standby".
+var ownerNouns = setOf(`writers writer holders holder owners owner leaders leader`)
+
+// withoutBefore reports "without" in toks[from:j] (g28qf): "promoted
+// without losing it".
+func withoutBefore(toks []token, from, j int) bool {
+	for x := from; x < j; x++ {
+		if toks[x].raw == "without" {
+			return true
+		}
+	}
+	return false
+}
+
+// harmFits checks the object of a harm word that harms only with one
+// (g28qf): "removed/deleted" a key, a lock or a lease; "promoted" a
+// replica that lacked the key ("never got it", "without the key").
+func harmFits(toks []token, start, j, to int) bool {
+	switch toks[j].raw {
+	case "removed", "deleted":
+		for x := j + 1; x < to && x <= j+5 && !toks[x].clause; x++ {
+			switch strings.TrimSuffix(toks[x].raw, "s") {
+			case "key", "lock", "lease", "owner", "holder":
+				return true
+			}
+		}
+		return false
+	case "promoted":
+		end := j + 1
+		for end < to && (end == j+1 || !toks[end].clause) {
+			end++
+		}
+		for x := start; x < end && x < to; x++ {
+			switch toks[x].raw {
+			case "missing", "lacked", "lacking", "never", "didn't", "hadn't", "wasn't", "lagging", "behind", "stale":
+				return true
+			case "without":
+				if x+1 < to && !strings.HasPrefix(toks[x+1].raw, "los") {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// failureIn reports a failure told in the clause at toks[from:to] (g28qf):
+// "until a lease expired", "until a failover lost it", "until two
+// writers ...".
+func failureIn(toks []token, from, to int) bool {
+	for x := from; x < to && (x == from || !toks[x].clause); x++ {
+		if toks[x].negBy >= 0 || toks[x].cls&clsNegator != 0 {
+			continue
+		}
+		r := toks[x].raw
+		switch {
+		case storyHarms[r] && harmFits(toks, from, x, to):
+			return true
+		case failureWords[r]:
+			return true
+		case harmCounts[r] && x+1 < to && holderNouns[toks[x+1].raw]:
+			return true
+		}
+	}
+	return false
+}
+
+// failureWords tell what went wrong after "until" (g28qf).
+var failureWords = setOf(`expired expiry paused crashed died hung stalled split duplicate duplicates duplicated
+failed failure double partition partitioned overlapped`)
