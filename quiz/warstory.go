@@ -45,8 +45,9 @@ var harmDenials = setOf(`fail fails failed break broke problem problems issue is
 lose lost cause let go miss`)
 
 // storyHarms are the outcome of a war story: the key lost, the replica
-// lagging or promoted, the lock broken, a second writer.
-var storyHarms = setOf(`lost vanished disappeared lagging lagged promoted broke broken outage outages twice
+// promoted (g28qf: lagging alone is no harm, "it only ever lagged by
+// milliseconds"), the lock broken, a second writer.
+var storyHarms = setOf(`lost vanished disappeared promoted broke broken outage outages twice
 deleted removed overwrote clobbered corrupted`)
 
 // harmCounts before a holder noun make the second owner: "two writers",
@@ -157,13 +158,15 @@ func nowAfter(toks []token, s sentence) int {
 		if k >= s.to || toks[k].raw != "now" {
 			continue
 		}
-		for x := k + 1; x < s.to && !toks[x].clause; x++ {
+		// (g28qf: from the word after "now", which may open a clause
+		// of its own: "and now | that is our default")
+		for x := k + 1; x < s.to && (x == k+1 || !toks[x].clause); x++ {
 			switch toks[x].raw {
 			case "still", "too", "also", "again", "same",
 				// g28qf (review rev28q R5): a now-clause pointing back
 				// at the practice ("rely on it", "do it that way",
 				// "holds one", "that is our default") keeps it
-				"it", "that", "this", "them", "those", "way", "default":
+				"it", "that", "that's", "this", "them", "those", "way", "default", "standard", "norm":
 				return -1
 			case "one", "ones":
 				// ("holds one", not "one owner partition")
