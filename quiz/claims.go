@@ -350,6 +350,7 @@ func markNamedClaims(d *doc) {
 	markIncidentCauses(d)
 	markFailureConsequences(d)
 	markFormerPractice(d)
+	markWarStories(d)
 	markOverriddenDefaults(d)
 	markHarmfulCauses(d)
 	markJudgedByRelative(d, cues)
