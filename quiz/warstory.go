@@ -232,7 +232,8 @@ func disprovedAfter(toks []token, from, to int, neg, belief bool) int {
 				if !deniedPast[n] {
 					x++
 				}
-				if x >= to || toks[x].clause || storyRebuttals[toks[x].raw] {
+				if x >= to || toks[x].clause || storyRebuttals[toks[x].raw] && !(x+1 < to && !toks[x+1].clause && (confirmingAfter[toks[x+1].raw] || x+2 < to && !toks[x+2].clause && confirmingAfter[toks[x+2].raw])) ||
+					toks[x].raw == "make" && safeWithin(toks, x+1, to) {
 					return start
 				}
 			}
@@ -325,8 +326,32 @@ func pastBefore(toks []token, from, to int) bool {
 }
 
 // storyRebuttals may follow a rebuttal's negated auxiliary: "that wasn't
-// true", "it didn't work", "it didn't make it safe" (g28qf).
-var storyRebuttals = setOf(`true so the case right correct safe work hold happen make keep protect have stop save`)
+// true", "it didn't work", "it didn't hold" (g28qf). Verbs that also
+// confirm a belief when denied ("it didn't stop working", "it didn't have
+// a single incident", "it didn't keep us up at night", "it didn't happen
+// to fail") are no rebuttal (g28 lead, review rev28qf); "make" is one
+// only with "safe" after it ("it didn't make it safe"), see safeWithin.
+var storyRebuttals = setOf(`true so the case right correct safe work hold protect`)
+
+// confirmingAfter turn a denied rebuttal verb into a confirmation when
+// one of them follows it or its object: "it didn't hold us back", "it
+// didn't protect less than consensus would" (g28 lead, review rev28qf).
+var confirmingAfter = setOf(`back up less more worse better out`)
+
+// safeWithin reports "safe" within three words from toks[from], inside
+// the clause and before to: "it didn't make (it) safe", not "it didn't
+// make us regret it".
+func safeWithin(toks []token, from, to int) bool {
+	for x := from; x < to && x < from+3; x++ {
+		if toks[x].clause && x > from {
+			return false
+		}
+		if toks[x].raw == "safe" || toks[x].raw == "safer" {
+			return true
+		}
+	}
+	return false
+}
 
 // holderNouns after a count make a second owner (g28qf): "two writers".
 var holderNouns = setOf(`writers writer holders holder owners owner leaders leader clients workers`)
