@@ -11,6 +11,11 @@ import "testing"
 // (ttl-as-safety), and "skip fencing only for an efficiency lock; etcd already
 // guarantees the grant, not the write" (fencing-unneeded). g29bClaims are
 // wrong claims sharing those words that must still raise the flag.
+//
+// g29bf: three of those exclusions were reverted after review rev29b (see
+// g29bfReverted below); only the "a pause can happen before ..." one on
+// client-side-fencing stays. The correct sentences that relied on the
+// reverted ones are kept as known false flags, not deleted.
 
 var g29bCorrect = []flagCase{
 	{"correct-01", "unfenceable-resource", "client-side-fencing", "A pause can happen before the call goes out: the worker checks its lease, stalls for half a minute, then calls.", false},
@@ -143,12 +148,78 @@ var g29bClaims = []flagCase{
 	{"claim-66", "extend-lease", "ttl-as-safety", "Our keepalive in a dedicated thread never lapses, even when the main thread is frozen.", true},
 }
 
+// g29bfReverted: g29bf (fixer) reverted three of g29b's four exclusions
+// after the adversarial review rev29b found them hiding wrong claims: the
+// sentence-wide "not the write / not the storage / not the resource"
+// exclusion on fencing-unneeded (14 hidden, e.g. "the problem is the lock,
+// not the storage"), the "hoping / wishful" exclusion on client-side-fencing
+// line 2 (8 hidden, e.g. "checking ... beats hoping"), and the "deadlock /
+// tie renewals to progress" exclusion on ttl-as-safety (3 hidden, e.g. "tie
+// renewals to progress in a background thread and the lease can't be lost").
+// The "a pause can/may happen before ..." exclusion on client-side-fencing
+// hid nothing and stays, with its cases. These correct sentences relied on
+// the reverted exclusions: they are flagged again, alone and inserted, as on
+// main (99e4785). They are kept here, not deleted, as known false flags.
+const (
+	csfReverted = "client-side-fencing hoping exclusion reverted (rev29b: 8 hidden claims)"
+	ttlReverted = "ttl-as-safety deadlock/tie-to-progress exclusion reverted (rev29b: 3 hidden claims)"
+	fuReverted  = "fencing-unneeded not-the-write/storage exclusion reverted (rev29b: 14 hidden claims)"
+)
+
+var g29bfReverted = map[string]string{
+	"correct-07": csfReverted, "correct-08": csfReverted, "correct-09": csfReverted, "correct-11": csfReverted,
+	"correct-12": csfReverted, "correct-57": csfReverted, "correct-58": csfReverted, "correct-59": csfReverted,
+	"correct-19": ttlReverted, "correct-65": ttlReverted,
+	"correct-23": fuReverted, "correct-24": fuReverted, "correct-25": fuReverted, "correct-26": fuReverted,
+	"correct-27": fuReverted, "correct-28": fuReverted, "correct-29": fuReverted, "correct-30": fuReverted,
+	"correct-31": fuReverted, "correct-32": fuReverted, "correct-33": fuReverted, "correct-34": fuReverted,
+	"correct-35": fuReverted, "correct-36": fuReverted, "correct-37": fuReverted, "correct-39": fuReverted,
+	"correct-40": fuReverted, "correct-41": fuReverted, "correct-42": fuReverted, "correct-44": fuReverted,
+	"correct-45": fuReverted, "correct-46": fuReverted, "correct-47": fuReverted, "correct-48": fuReverted,
+}
+
+// g29bKept drops the cases whose g29b exclusion was reverted.
+func g29bKept(cases []flagCase) []flagCase {
+	var kept []flagCase
+	for _, c := range cases {
+		if _, ok := g29bfReverted[c.name]; !ok {
+			kept = append(kept, c)
+		}
+	}
+	return kept
+}
+
+// g29bKnownFalseFlags are the reverted cases held to what the grader does
+// now: each correct sentence is flagged, as on main before g29b. A change
+// that clears one fails here, so it is noticed and the case moves back.
+func g29bKnownFalseFlags(cases []flagCase) []flagCase {
+	var known []flagCase
+	for _, c := range cases {
+		if _, ok := g29bfReverted[c.name]; ok {
+			c.want = true
+			known = append(known, c)
+		}
+	}
+	return known
+}
+
 func TestFixG29bCorrect(t *testing.T) {
-	checkFlagCases(t, g29bCorrect)
-	checkInserted(t, g24bBase, false, g29bCorrect)
+	checkFlagCases(t, g29bKept(g29bCorrect))
+	checkInserted(t, g24bBase, false, g29bKept(g29bCorrect))
 }
 
 func TestFixG29bClaims(t *testing.T) {
 	checkFlagCases(t, g29bClaims)
 	checkInserted(t, g24bBase, false, g29bClaims)
+}
+
+// TestFixG29bKnownFalseFlags: the correct sentences whose g29b exclusion was
+// reverted are flagged alone and inserted, as on main (99e4785).
+func TestFixG29bKnownFalseFlags(t *testing.T) {
+	known := g29bKnownFalseFlags(g29bCorrect)
+	if len(known) != len(g29bfReverted) {
+		t.Fatalf("g29bfReverted names %d cases, found %d", len(g29bfReverted), len(known))
+	}
+	checkFlagCases(t, known)
+	checkInserted(t, g24bBase, false, known)
 }
