@@ -178,34 +178,9 @@ var g29bfReverted = map[string]string{
 	"correct-45": fuReverted, "correct-46": fuReverted, "correct-47": fuReverted, "correct-48": fuReverted,
 }
 
-// g29bKept drops the cases whose g29b exclusion was reverted.
-func g29bKept(cases []flagCase) []flagCase {
-	var kept []flagCase
-	for _, c := range cases {
-		if _, ok := g29bfReverted[c.name]; !ok {
-			kept = append(kept, c)
-		}
-	}
-	return kept
-}
-
-// g29bKnownFalseFlags are the reverted cases held to what the grader does
-// now: each correct sentence is flagged, as on main before g29b. A change
-// that clears one fails here, so it is noticed and the case moves back.
-func g29bKnownFalseFlags(cases []flagCase) []flagCase {
-	var known []flagCase
-	for _, c := range cases {
-		if _, ok := g29bfReverted[c.name]; ok {
-			c.want = true
-			known = append(known, c)
-		}
-	}
-	return known
-}
-
 func TestFixG29bCorrect(t *testing.T) {
-	checkFlagCases(t, g29bKept(g29bCorrect))
-	checkInserted(t, g24bBase, false, g29bKept(g29bCorrect))
+	checkFlagCases(t, notReverted(g29bCorrect, g29bfReverted))
+	checkInserted(t, g24bBase, false, notReverted(g29bCorrect, g29bfReverted))
 }
 
 func TestFixG29bClaims(t *testing.T) {
@@ -216,7 +191,7 @@ func TestFixG29bClaims(t *testing.T) {
 // TestFixG29bKnownFalseFlags: the correct sentences whose g29b exclusion was
 // reverted are flagged alone and inserted, as on main (99e4785).
 func TestFixG29bKnownFalseFlags(t *testing.T) {
-	known := g29bKnownFalseFlags(g29bCorrect)
+	known := knownFalseFlags(g29bCorrect, g29bfReverted)
 	if len(known) != len(g29bfReverted) {
 		t.Fatalf("g29bfReverted names %d cases, found %d", len(g29bfReverted), len(known))
 	}
