@@ -2785,23 +2785,6 @@ func markRejectedClefts(d *doc) {
 				refute(j+1, s.to)
 				break
 			}
-			// "The mistake I'd warn about is holding FOR UPDATE across ...",
-			// "the mistake people make is calling ...": a relative clause
-			// without a comma, its subject right after the noun, then the
-			// copula (grader g30a). What it names runs to the end of its
-			// clause: a ";" or "so", "but" after it is the candidate's own.
-			// It is set aside for the red flags alone: the second reader,
-			// trained before this rule, reads it as before.
-			if c, ok := mistakeRelativeCopula(toks, j, s.to); ok {
-				end := c + 1
-				for end < s.to && !(toks[end].clause && (toks[end].brk == ';' || strongClause[toks[end].raw])) {
-					end++
-				}
-				for x := c; x < end; x++ {
-					toks[x].setAside = true
-				}
-				break
-			}
 			// "The misuse I'd call out, because I've had to unpick it,
 			// is holding ...": the mistake's copula after its modifiers
 			for c := j + 2; c < s.to && c <= j+14; c++ {
@@ -4058,28 +4041,4 @@ func refuteAfterCopula(toks []token, from, to, end int) bool {
 		}
 	}
 	return false
-}
-
-// mistakeRelativeSubjects open a relative clause right after a mistake
-// noun: "the mistake I'd warn about", "the mistake people make".
-var mistakeRelativeSubjects = setOf(`i i'd i've we we'd we've people teams engineers developers devs folks candidates you`)
-
-// mistakeRelativeCopula finds the copula of "the mistake I'd warn about is
-// X": the mistake noun at j, a subject of mistakeRelativeSubjects right
-// after it with no punctuation before it, and "is" or "was" within six
-// words with no clause break between (grader g30a). It returns the
-// copula's index.
-func mistakeRelativeCopula(toks []token, j, end int) (int, bool) {
-	if j+2 >= end || !mistakeRelativeSubjects[toks[j+1].raw] || toks[j+1].brk != 0 {
-		return 0, false
-	}
-	for c := j + 2; c < end && c <= j+7; c++ {
-		if toks[c].clause {
-			return 0, false
-		}
-		if toks[c].raw == "is" || toks[c].raw == "was" {
-			return c, true
-		}
-	}
-	return 0, false
 }

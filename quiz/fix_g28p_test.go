@@ -139,11 +139,6 @@ func g28pInserted() []flagCase {
 // the narrow wall-clock, lock-instead-of-constraint, isolation, dual-write,
 // network-call, claim-lock, run-recorded and lock-order exclusions) to main's
 // behaviour (5bafe83): these correct sentences are flagged again, as on main.
-// (g30a: dc1, dc2 and nc1 are read right again by g30a's narrower rules,
-// "Kafka writes" no longer the database write, the premise "requires that
-// only one of them is written" as that phrase, and "undoes nothing" as
-// adjacent words with a line that keeps "cancels the charge and undoes
-// nothing else"; see fix_g30a_test.go.)
 var g28pfReverted = map[string]string{
 	"tc1": "ttl-as-safety renew exclusions reverted", "tc2": "ttl-as-safety renew exclusions reverted",
 	"tc7": "ttl-as-safety renew exclusions reverted",
@@ -153,7 +148,9 @@ var g28pfReverted = map[string]string{
 	"hc4": "header rule reverted", "hc5": "header rule reverted", "hc6": "header rule reverted",
 	"hc7": "header rule reverted", "hc8": "header rule reverted",
 	"hc10": "practice rule reverted", "hc11": "practice rule reverted",
-	"wc1": "wall-clock belief exclusion reverted", "lc1": "once-a-majority exclusion reverted",
+	"wc1": "wall-clock belief exclusion reverted", "dc1": "dual-write exclusion reverted",
+	"dc2": "dual-write exclusion reverted", "lc1": "once-a-majority exclusion reverted",
+	"nc1": "undoes-nothing exclusion reverted",
 	"tc5": "ttl-as-safety renew exclusions reverted", "tc6": "ttl-as-safety renew exclusions reverted",
 	"tc8": "ttl-as-safety renew exclusions reverted",
 	"hc9": "practice rule reverted", "hc12": "practice rule reverted",
