@@ -160,18 +160,15 @@ var g29bClaims = []flagCase{
 // hid nothing and stays, with its cases. These correct sentences relied on
 // the reverted exclusions: they are flagged again, alone and inserted, as on
 // main (99e4785). They are kept here, not deleted, as known false flags.
-//
-// g30c: the eight client-side-fencing cases that relied on the reverted
-// "hoping / wishful" exclusion (correct-07 to -12, -57 to -59) are clean again
-// under g30c's narrower rule (the check's own predicate, adjacent "is just
-// hoping", "is wishful", "is a prayer", clause-local and asserted; "beats
-// hoping", "no need for hoping" still flag) and run with the kept cases.
 const (
+	csfReverted = "client-side-fencing hoping exclusion reverted (rev29b: 8 hidden claims)"
 	ttlReverted = "ttl-as-safety deadlock/tie-to-progress exclusion reverted (rev29b: 3 hidden claims)"
 	fuReverted  = "fencing-unneeded not-the-write/storage exclusion reverted (rev29b: 14 hidden claims)"
 )
 
 var g29bfReverted = map[string]string{
+	"correct-07": csfReverted, "correct-08": csfReverted, "correct-09": csfReverted, "correct-11": csfReverted,
+	"correct-12": csfReverted, "correct-57": csfReverted, "correct-58": csfReverted, "correct-59": csfReverted,
 	"correct-19": ttlReverted, "correct-65": ttlReverted,
 	"correct-23": fuReverted, "correct-24": fuReverted, "correct-25": fuReverted, "correct-26": fuReverted,
 	"correct-27": fuReverted, "correct-28": fuReverted, "correct-29": fuReverted, "correct-30": fuReverted,

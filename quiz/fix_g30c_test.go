@@ -82,6 +82,21 @@ var g30cCorrect = []flagCase{
 }
 
 var g30cClaims = []flagCase{
+	// g30cf: rev30c-style wrong claims in our own words; each was hidden by a
+	// reverted g30c narrowing and must flag again.
+	{"cf-csf-01", "fencing-token", "client-side-fencing", "Verifying we still hold the lease before the write is a prayer that never goes unanswered, so it is our whole fence.", true},
+	{"cf-csf-02", "fencing-token", "client-side-fencing", "Confirming we own the lock before the write is wishful for laggy clusters; ours respond at once, so it suffices.", true},
+	{"cf-csf-03", "fencing-token", "client-side-fencing", "Confirming ownership before the write is a prayer, but a prayer that works every time here, so no token needed.", true},
+	{"cf-csf-04", "fencing-token", "client-side-fencing", "Checking the lock is still held before writing is wishful thinking elsewhere, yet with our latency it is all the protection required.", true},
+	{"cf-rlc-01", "redis-vs-consensus", "redlock-correctness", "Redlock's majority gets you to the same place as a log replicated through a consensus protocol.", true},
+	{"cf-rlc-02", "redis-vs-consensus", "redlock-correctness", "A Redlock quorum is effectively consensus, no different from entries agreed via raft.", true},
+	{"cf-ndd-01", "idempotency-keys", "network-drops-duplicates", "The acquirer already refuses duplicates carrying the same transaction reference, so a key of our own adds nothing.", true},
+	{"cf-ndd-02", "idempotency-keys", "network-drops-duplicates", "Our bank already blocks a second charge on the same RRN, so a blind retry is harmless.", true},
+	{"cf-ndd-03", "idempotency-keys", "network-drops-duplicates", "Visa declines duplicates with the same order reference on its own, so the service can ignore idempotency.", true},
+	{"cf-ndd-04", "idempotency-keys", "network-drops-duplicates", "The acquirer already rejects a repeat with the same client reference; a key table is wasted effort.", true},
+	{"cf-srg-01", "avoid-the-lock", "single-replica-guarantee", "Each partition has only ever one consumer, even while a crashed consumer is being replaced, so no overlap can occur.", true},
+	{"cf-srg-02", "avoid-the-lock", "single-replica-guarantee", "A partition has exactly one consumer at any instant through failovers and restarts, so two handlers never share a key.", true},
+	{"cf-srg-03", "avoid-the-lock", "single-replica-guarantee", "Partitioning gives exactly one consumer at a time whatever happens, so races are impossible.", true},
 	{"de-claim-10", "unfenceable-resource", "client-side-fencing", "Checking isHeld right before the call makes it safe.", true},
 	{"de-claim-11", "unfenceable-resource", "client-side-fencing", "Checking isHeld right before the call is not just hoping, it is a real guarantee.", true},
 	{"de-claim-12", "unfenceable-resource", "client-side-fencing", "Checking isHeld right before the call is better than just hoping.", true},
@@ -219,12 +234,56 @@ var g30cClaims = []flagCase{
 	{"do-claim-28", "avoid-the-lock", "single-replica-guarantee", "With one partition per key, the broker ensures exactly one consumer at a time.", true},
 }
 
+// g30cf (fixer of rev30c): four of g30c's seven narrowings hid wrong claims
+// (client-side-fencing "is a prayer / is wishful" followed by an endorsement,
+// redlock-correctness "through a consensus protocol" naming what Redlock is
+// equated to, network-drops-duplicates "same ... reference" with the key
+// waved away in other words, single-replica-guarantee's split partition line
+// missing replacement/failover/handover wordings). They are reverted to
+// main's (5e76c41) rules; their correct cases are flagged again, as on main,
+// and are held here as known false flags. The other three rules stay.
+var g30cfRevertedFlags = map[string]string{
+	"client-side-fencing":      "hoping/prayer exclusion reverted (rev30c csf17, csf18)",
+	"redlock-correctness":      "through-a-consensus exclusion reverted (rev30c rlc06)",
+	"network-drops-duplicates": "same-reference exclusion reverted (rev30c ndd05-08, ndd13, ndd14)",
+	"single-replica-guarantee": "partition line split reverted (rev30c srg05-07, srg10, srg12)",
+}
+
+// g30cfCleanOnMain: correct cases of the reverted flags that main's rules
+// already leave clean; they stay with the cases that must stay clean.
+var g30cfCleanOnMain = map[string]bool{
+	"de-right-04": true, "de-right-08": true, "dh-right-03": true, "dh-right-04": true,
+	"dh2-right-02": true, "dh2-right-05": true, "do-right-08": true, "rc-right-02": true,
+	"rc-right-04": true, "rc-right-05": true, "rc-right-06": true, "rc-right-07": true,
+	"rc-right-08": true, "rc-right-09": true,
+}
+
+func g30cfReverted(cases []flagCase) map[string]string {
+	m := map[string]string{}
+	for _, c := range cases {
+		if g30cfCleanOnMain[c.name] {
+			continue
+		}
+		if why, ok := g30cfRevertedFlags[c.flag]; ok {
+			m[c.name] = why
+		}
+	}
+	return m
+}
+
 func TestFixG30cCorrect(t *testing.T) {
-	checkFlagCases(t, g30cCorrect)
-	checkInserted(t, g24bBase, false, g30cCorrect)
+	kept := notReverted(g30cCorrect, g30cfReverted(g30cCorrect))
+	checkFlagCases(t, kept)
+	checkInserted(t, g24bBase, false, kept)
 }
 
 func TestFixG30cClaims(t *testing.T) {
 	checkFlagCases(t, g30cClaims)
 	checkInserted(t, g24bBase, false, g30cClaims)
+}
+
+// TestFixG30cKnownFalseFlags: the correct sentences whose g30c rule was
+// reverted are flagged when graded alone, as on main.
+func TestFixG30cKnownFalseFlags(t *testing.T) {
+	checkFlagCases(t, knownFalseFlags(g30cCorrect, g30cfReverted(g30cCorrect)))
 }
