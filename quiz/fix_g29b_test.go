@@ -169,9 +169,7 @@ const (
 var g29bfReverted = map[string]string{
 	"correct-07": csfReverted, "correct-08": csfReverted, "correct-09": csfReverted, "correct-11": csfReverted,
 	"correct-12": csfReverted, "correct-57": csfReverted, "correct-58": csfReverted, "correct-59": csfReverted,
-	// (g30b: correct-19 is clean again, by the clause-scoped deadlock
-	// reading of fix_g30b_test.go, and runs with g29bCorrect.)
-	"correct-65": ttlReverted,
+	"correct-19": ttlReverted, "correct-65": ttlReverted,
 	"correct-23": fuReverted, "correct-24": fuReverted, "correct-25": fuReverted, "correct-26": fuReverted,
 	"correct-27": fuReverted, "correct-28": fuReverted, "correct-29": fuReverted, "correct-30": fuReverted,
 	"correct-31": fuReverted, "correct-32": fuReverted, "correct-33": fuReverted, "correct-34": fuReverted,

@@ -56,7 +56,6 @@ var g30bCorrect = []flagCase{
 	{"correct-39", "design-lock-service-q", "wall-clock", "Three shortcuts must be rejected outright. The first is to let each client decide the expiry from its own wall clock.", false},
 	{"correct-40", "design-lock-service-q", "wall-clock", "Two tempting ideas should be avoided. One is a Redis cluster for grants. The second is to compute lease expiry from the clients' wall clocks.", false},
 	{"correct-41", "redis-lock-and-failure", "two-commands", "Three antipatterns to reject: (1) SETNX and then a separate EXPIRE, (2) a plain DEL, (3) no token.", false},
-	{"correct-42", "redis-lock-and-failure", "two-commands", "Things I would avoid: (a) SETNX followed by EXPIRE in two calls.", false},
 	{"correct-43", "redis-early-expiry", "single-node-keeps-keys", "Pin maxmemory-policy to noeviction, and make sure nothing deletes the lock keys early.", false},
 	{"correct-44", "redis-wait-safe", "wait-makes-safe", "WAIT is a synchronous acknowledgement, not synchronous replication by consensus.", false},
 	{"correct-45", "two-holders", "plain-del", "The key can vanish without a client bug: a failover may drop it, eviction may remove it.", false},
@@ -252,11 +251,66 @@ var g30bClaims = []flagCase{
 	{"claim-185", "choose-ttl", "ttl-as-safety", "Because of the lease, the job can't be taken over by another worker.", true},
 	{"claim-186", "choose-ttl", "ttl-as-safety", "The 30 second timeout guarantees only one process is in there.", true},
 	{"claim-187", "choose-ttl", "ttl-as-safety", "A TTL longer than the job means the race cannot occur.", true},
+	// g30bf: wrong claims in the wordings the reverted g30b exclusions hid
+	// (WAIT's synchronous acknowledgement beside a rollback or synchronous
+	// replication, a renewal thread that outlives a deadlock beside a
+	// trusted lease, "time left" beside "leaves", and items of a header that
+	// names mistakes but handles or waves them off). All must flag.
+	{"claim-188", "redis-wait-safe", "wait-makes-safe", "With WAIT you get a synchronous ack, and if it times out Redis cancels the write.", true},
+	{"claim-189", "redis-wait-safe", "wait-makes-safe", "WAIT acknowledges synchronously and reverts the key when no replica confirms.", true},
+	{"claim-190", "redis-wait-safe", "wait-makes-safe", "Because WAIT gives synchronous acknowledgement, a slow replica makes the primary undo the SET.", true},
+	{"claim-191", "redis-wait-safe", "wait-makes-safe", "WAIT is a synchronous acknowledgement step, so our Redis setup is strongly consistent.", true},
+	{"claim-192", "redis-wait-safe", "wait-makes-safe", "Synchronous acks via WAIT make Redis replication synchronous.", true},
+	{"claim-193", "redis-wait-safe", "wait-makes-safe", "WAIT is just synchronous acks, which amounts to sync replication.", true},
+	{"claim-194", "redis-wait-safe", "wait-makes-safe", "A synchronous acknowledgement from WAIT means a timed-out write gets rolled back.", true},
+	{"claim-196", "choose-ttl", "ttl-as-safety", "The heartbeat lives in its own thread and keeps running through worker deadlocks, so a short TTL is correct.", true},
+	{"claim-199", "redis-early-expiry", "single-node-keeps-keys", "Eviction leaves every key that still has ttl left on it.", true},
+	{"claim-200", "redis-early-expiry", "single-node-keeps-keys", "Eviction leaves keys with an expiry set until their time left is used up.", true},
+	{"claim-201", "choose-ttl", "ttl-as-safety", "The traps and how I dodge them: (1) a 20 s lease guarantees only one holder, (2) renew halfway.", true},
+	{"claim-203", "redis-early-expiry", "single-node-keeps-keys", "Pitfalls I already cover: (1) eviction skips keys that have a TTL, (2) restarts use AOF.", true},
+	{"claim-205", "extend-lease", "ttl-as-safety", "Three ideas must be avoided. Next, the watchdog has its own thread, so a GC pause doesn't affect it and the lease never lapses.", true},
+	{"claim-206", "choose-ttl", "ttl-as-safety", "Two options should be rejected. Another: with a 45 s TTL the race can't occur.", true},
+	{"claim-207", "two-holders", "plain-del", "My way to avoid trouble: (1) unlock with DEL key once finished, (2) extend the lease.", true},
+}
+
+// g30bfReverted: g30bf (fixer, after review rev30b) reverted four of g30b's
+// exclusions to main (5e76c41), because each also hid plain wrong claims:
+// WAIT's synchronous acknowledgement, the renewal thread outliving a
+// deadlock, "time left" on the eviction line, and markRefusedItems (item
+// lists under a mistake header or a passive refusal). Their correct
+// sentences are flagged again, as on main. Kept: plain-del (failover,
+// eviction), wall-clock (clock said off), ttl-as-safety (only one
+// replica), single-node-keeps-keys ("make sure nothing deletes").
+const (
+	waitAckReverted  = "wait-makes-safe synchronous-acknowledgement exclusion reverted"
+	deadlockReverted = "ttl-as-safety deadlock exclusion reverted"
+	timeLeftReverted = "single-node-keeps-keys time-left exclusion reverted"
+	refusedReverted  = "markRefusedItems reverted"
+)
+
+var g30bfReverted = map[string]string{
+	"correct-09": timeLeftReverted,
+	"correct-11": waitAckReverted, "correct-13": waitAckReverted, "correct-44": waitAckReverted,
+	"correct-19": deadlockReverted,
+	"correct-40": refusedReverted, "correct-41": refusedReverted,
+	// (correct-42, a lettered list under "Things I would avoid:", is flagged
+	// alone and clean inserted, as on main; dropped rather than pinned.)
 }
 
 func TestFixG30bCorrect(t *testing.T) {
-	checkFlagCases(t, g30bCorrect)
-	checkInserted(t, g24bBase, false, g30bCorrect)
+	checkFlagCases(t, notReverted(g30bCorrect, g30bfReverted))
+	checkInserted(t, g24bBase, false, notReverted(g30bCorrect, g30bfReverted))
+}
+
+// TestFixG30bKnownFalseFlags: the correct sentences whose g30b exclusion was
+// reverted are flagged, as on main.
+func TestFixG30bKnownFalseFlags(t *testing.T) {
+	known := knownFalseFlags(g30bCorrect, g30bfReverted)
+	if len(known) != len(g30bfReverted) {
+		t.Fatalf("g30bfReverted names %d cases, found %d", len(g30bfReverted), len(known))
+	}
+	checkFlagCases(t, known)
+	checkInserted(t, g24bBase, false, known)
 }
 
 func TestFixG30bClaims(t *testing.T) {

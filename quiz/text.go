@@ -586,7 +586,6 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 	markAttributed(d)
 	markReplaced(d)
 	markMentions(d)
-	markRefusedItems(d)
 	markNamedClaims(d)
 	markRestatedDenials(d)
 	markDismissals(d)
@@ -2893,96 +2892,6 @@ var countOpeners = setOf(`two three four five several a some couple both`)
 // shortcuts are worth rejecting.", "A couple of ideas I'd avoid."
 var refusingEnds = setOf(`reject rejecting avoid avoiding forbid forbidding ban banning veto vetoing`)
 
-// markRefusedItems (g30b) reads two lists of refused practices that
-// markMentions does not see, and sets their items aside: red flags skip
-// them, and the second reader, trained before this rule and frozen, reads
-// them as before.
-//
-//   - "Two antipatterns to reject: (1) X ... (2) Y": a colon right before
-//     an item number keeps only the bracket as its clause's break, so the
-//     header rules, which look for a colon break, miss it. Only a refusing
-//     verb before the colon ("to reject:", "I'd avoid:") or a mistake noun
-//     within the header's first words ("Two antipatterns ...:", "Common
-//     pitfalls: (a) ...") heads the list here.
-//   - "Two design shortcuts should be rejected explicitly. The first is X.
-//     (Why.) The second is Y.": the passive of an announcement of refused
-//     practices (announcesRejectedPassive); its items are the sentences
-//     opened by an ordinal ("The second is"), an enumerator ("Second,",
-//     "Another") or an item number ("Two: Y") within the next four, up to
-//     the speaker's turn to their own design ("My design instead: ...").
-func markRefusedItems(d *doc) {
-	toks := d.toks
-	announced := -1 // the sentence of a passive announcement, or -1
-	for sIdx, s := range d.sents {
-		if s.to <= s.from {
-			continue
-		}
-		if k := itemColon(d, s); k > 0 && refusingItemHeader(toks, s.from, k) {
-			for x := k; x < s.to; x++ {
-				toks[x].setAside = true
-			}
-		}
-		if announcesRejectedPassive(toks[s.from:s.to]) {
-			announced = sIdx
-			continue
-		}
-		if announced < 0 {
-			continue
-		}
-		if sIdx-announced > 4 || announcesOwnDesign(toks[s.from:s.to]) {
-			announced = -1
-			continue
-		}
-		numbered := s.from+1 < s.to && toks[s.from+1].clause && toks[s.from+1].brk == ':' && itemNumbers[toks[s.from].raw]
-		ordinal := s.from+2 < s.to && toks[s.from].raw == "the" && ordinals[toks[s.from+1].raw] && (toks[s.from+2].raw == "is" || toks[s.from+2].raw == "was" || toks[s.from+2].raw == "one")
-		if numbered || ordinal || enumerators[toks[s.from].raw] {
-			for x := s.from; x < s.to; x++ {
-				toks[x].setAside = true
-			}
-		}
-	}
-}
-
-// itemColon returns the token of sentence s opening its first bracketed
-// item number that stands right after a colon ("reject: (1) X"), or -1.
-func itemColon(d *doc, s sentence) int {
-	toks := d.toks
-	for k := s.from + 1; k+1 < s.to; k++ {
-		if toks[k].brk == '(' && itemMarker(toks, k, k+1) {
-			if strings.Contains(d.text[toks[k-1].end:toks[k].start], ":") {
-				return k
-			}
-			return -1
-		}
-	}
-	return -1
-}
-
-// itemMistakeNouns, in a header before an item colon, name what it lists
-// as mistakes.
-var itemMistakeNouns = setOf(`antipattern antipatterns mistake mistakes pitfall pitfalls trap traps myth myths
-misconception misconceptions footgun footguns`)
-
-// refusingItemHeader reports whether the words from toks[from] up to the
-// item colon at k head a list of refused practices: a refusing verb right
-// before the colon, or an unnegated mistake noun among the header's first
-// eight words (not a header that denies or waves off what it lists).
-func refusingItemHeader(toks []token, from, k int) bool {
-	switch toks[k-1].raw {
-	case "reject", "avoid", "forbid", "ban", "veto":
-		return toks[k-1].negBy < 0
-	}
-	if k-from > 8 || dismissesHeader(toks[from:k]) || deniedHeader(toks[from:k]) {
-		return false
-	}
-	for j := from; j < k; j++ {
-		if itemMistakeNouns[toks[j].raw] && toks[j].negBy < 0 || (toks[j].raw == "pattern" || toks[j].raw == "patterns") && j > from && toks[j-1].raw == "anti" {
-			return true
-		}
-	}
-	return false
-}
-
 // announcesRejected reports a sentence that counts things and ends on
 // refusing them ("Two shortcuts are worth rejecting."): the items that
 // follow it are the things refused.
@@ -2990,47 +2899,6 @@ func announcesRejected(toks []token) bool {
 	n := len(toks)
 	return n >= 3 && n <= 10 && countOpeners[toks[0].raw] && refusingEnds[toks[n-1].raw]
 }
-
-// refusedPassives are the participles of refusingEnds: "Two shortcuts
-// should be rejected."
-var refusedPassives = setOf(`rejected avoided forbidden banned vetoed`)
-
-// practiceNouns name ways of building, the things an announcement may
-// count as refused (not "Two stale writes must be rejected", which tells
-// what the storage does).
-var practiceNouns = setOf(`shortcut shortcuts idea ideas design designs approach approaches fix fixes
-practice practices pattern patterns antipattern antipatterns anti-patterns option options proposal
-proposals suggestion suggestions habit habits temptation temptations hack hacks thing things choice choices`)
-
-// announcesRejectedPassive reports (g30b) the passive of an announcement
-// of refused practices: "Two design shortcuts should be rejected
-// explicitly.", "Three ideas must be avoided." A plural count opens it (not
-// "a" or "some", which open single claims, "A stale write is rejected"), a
-// practice noun follows, and it ends on "should/must be <refused>", with at
-// most one adverb after ("explicitly", "outright"). The items that follow
-// ("The first is X. ... The second is Y.") are the things refused.
-func announcesRejectedPassive(toks []token) bool {
-	n := len(toks)
-	if n < 5 || n > 11 || !pluralCounts[toks[0].raw] {
-		return false
-	}
-	last := n - 1
-	if !refusedPassives[toks[last].raw] && (strings.HasSuffix(toks[last].raw, "ly") || toks[last].raw == "outright") {
-		last--
-	}
-	if last < 3 || !refusedPassives[toks[last].raw] || toks[last-1].raw != "be" || toks[last-2].raw != "should" && toks[last-2].raw != "must" {
-		return false
-	}
-	for k := 1; k < last-2 && k <= 3; k++ {
-		if practiceNouns[toks[k].raw] {
-			return true
-		}
-	}
-	return false
-}
-
-// pluralCounts are the countOpeners that count more than one.
-var pluralCounts = setOf(`two three four five several couple both`)
 
 // enumerators open the next item of a list: "Second, ...", "Another: ...".
 var enumerators = setOf(`second secondly third thirdly fourth another also next finally lastly
