@@ -158,3 +158,101 @@ func TestFixG30dCorrect(t *testing.T) {
 	checkFlagCases(t, g30dCorrect)
 	checkInserted(t, g24bBase, false, g30dCorrect)
 }
+
+// g30d, second part: Redlock's quorum or its validity check said to stop a
+// paused client acting late (redlock-correctness), and the lock's absolute
+// expiry taken from the client's own clock with EXPIREAT (wall-clock).
+var g30dClaims2 = []flagCase{
+	{"claim2-01", "choose-ttl", "wall-clock", "Compute the absolute expiry on the client from its own wall clock and set it with PEXPIREAT.", true},
+	{"claim2-02", "choose-ttl", "wall-clock", "I'd set the lock with EXPIREAT using a deadline taken from the client's clock, so all clients agree when it ends.", true},
+	{"claim2-03", "choose-ttl", "wall-clock", "Use PEXPIREAT with an absolute deadline from the local clock for precision.", true},
+	{"claim2-04", "unfenceable-resource", "redlock-correctness", "Switch to Redlock: with five nodes a single paused client can't outlive its lease.", true},
+	{"claim2-05", "unfenceable-resource", "redlock-correctness", "Because a majority must agree, a frozen holder cannot outlast its lock under Redlock.", true},
+	{"claim2-06", "redlock-operations-q", "redlock-correctness", "Because the client checks its remaining validity before each write, a paused client won't write late.", true},
+	{"claim2-07", "redlock-operations-q", "redlock-correctness", "Process pauses aren't a problem as long as the client checks its remaining validity before every write.", true},
+	{"claim2-08", "unfenceable-resource", "redlock-correctness", "Since Redlock computes the validity time after acquisition, a holder that pauses past it is detected and can't make the call late.", true},
+}
+
+var g30dCorrect2 = []flagCase{
+	{"correct2-01", "choose-ttl", "wall-clock", "Never compute an absolute expiry from the client's wall clock; use a relative PX TTL.", false},
+	{"correct2-02", "choose-ttl", "wall-clock", "PEXPIREAT with a deadline from the client's own clock breaks as soon as clocks disagree.", false},
+	{"correct2-03", "choose-ttl", "wall-clock", "Use a relative TTL instead of an absolute expiry from the local clock.", false},
+	{"correct2-04", "choose-ttl", "wall-clock", "EXPIREAT takes an absolute time, so it depends on the client's clock matching the server's, which it won't.", false},
+	{"correct2-05", "choose-ttl", "wall-clock", "An absolute deadline from each client's clock is a trap: clock skew moves the expiry.", false},
+	{"correct2-06", "choose-ttl", "wall-clock", "Avoid PEXPIREAT with local clock times.", false},
+	{"correct2-07", "choose-ttl", "wall-clock", "Would EXPIREAT from the client's clock help? No, skew makes it worse.", false},
+	{"correct2-08", "choose-ttl", "wall-clock", "Redis measures a relative TTL on its own clock, which is why PX beats PEXPIREAT with a client-side time.", false},
+	{"correct2-09", "choose-ttl", "wall-clock", "The client keeps its own deadline on a monotonic clock, while Redis expires the key on a relative TTL, not an absolute expiry.", false},
+	{"correct2-10", "choose-ttl", "wall-clock", "I'd rather use PX than EXPIREAT with the client's time.", false},
+	{"correct2-11", "choose-ttl", "wall-clock", "Setting an absolute expiry from the client's clock assumes synchronized clocks.", false},
+	{"correct2-12", "choose-ttl", "wall-clock", "Computing the absolute deadline on a local clock is a bad idea when hosts drift.", false},
+	{"correct2-13", "unfenceable-resource", "redlock-correctness", "Redlock with five nodes doesn't stop a paused client from outliving its lease.", false},
+	{"correct2-14", "unfenceable-resource", "redlock-correctness", "Even with a majority, a paused client can outlive its lease, so Redlock doesn't help here.", false},
+	{"correct2-15", "unfenceable-resource", "redlock-correctness", "A quorum of five nodes can't prevent a frozen holder from acting after its lease ends.", false},
+	{"correct2-16", "unfenceable-resource", "redlock-correctness", "People assume Redlock's majority means a paused client can't outlive its lease; it can.", false},
+	{"correct2-17", "unfenceable-resource", "redlock-correctness", "Redlock's majority protects against a node crash, not against a paused client outliving its lease.", false},
+	{"correct2-18", "unfenceable-resource", "redlock-correctness", "A stalled client under Redlock still outlives its lease, and only the provider could reject it.", false},
+	{"correct2-19", "unfenceable-resource", "redlock-correctness", "Is it true that with five nodes a paused holder cannot outlast the lock? No.", false},
+	{"correct2-20", "redlock-operations-q", "redlock-correctness", "Checking the remaining validity before each write doesn't stop a pause between the check and the write.", false},
+	{"correct2-21", "redlock-operations-q", "redlock-correctness", "A paused client can still write late, since a pause after the validity check is not detected.", false},
+	{"correct2-22", "redlock-operations-q", "redlock-correctness", "The validity time does not account for pauses after acquisition.", false},
+	{"correct2-23", "redlock-operations-q", "redlock-correctness", "Validity checks narrow the window, but a paused client can pass the check and then write late.", false},
+	{"correct2-24", "redlock-operations-q", "redlock-correctness", "People think the validity check means a paused client won't write late; it doesn't.", false},
+	{"correct2-25", "redlock-operations-q", "redlock-correctness", "Redlock's validity time subtracts acquisition time and drift, not a future GC pause.", false},
+	{"correct2-26", "redlock-operations-q", "redlock-correctness", "A pause longer than the validity window is undetected by the client that paused.", false},
+	{"correct2-27", "redlock-operations-q", "redlock-correctness", "Process pauses remain a problem, validity checks or not, which is why Kleppmann asks for fencing.", false},
+	{"correct2-28", "redlock-operations-q", "redlock-correctness", "The client computes its validity after acquiring; a pause after that still lets it act late.", false},
+	{"correct2-29", "redlock-operations-q", "redlock-correctness", "Does checking validity before every write make pauses a non-issue? No.", false},
+	{"correct2-30", "redlock-operations-q", "redlock-correctness", "The remaining validity is a hint, and a pause after it is read can expire the lock unseen.", false},
+	{"correct2-31", "redlock-operations-q", "redlock-correctness", "Validity accounting covers acquisition latency and clock drift, it cannot cover a pause that comes later.", false},
+	{"correct2-32", "unfenceable-resource", "redlock-correctness", "Redlock doesn't mean a paused client can't outlive its lease.", false},
+	{"correct2-33", "unfenceable-resource", "redlock-correctness", "A majority doesn't help: a paused client can't be stopped from outliving its lease.", false},
+	{"correct2-34", "unfenceable-resource", "redlock-correctness", "The claim that with a quorum a frozen holder cannot outlast its lease is false.", false},
+	{"correct2-35", "unfenceable-resource", "redlock-correctness", "Redlock is not the fix; a single paused client can outlive its lease on all five nodes.", false},
+	{"correct2-36", "redlock-operations-q", "redlock-correctness", "The validity window covers the acquisition round trip, not a pause that comes afterwards.", false},
+	{"correct2-37", "redlock-operations-q", "redlock-correctness", "Validity is computed once at acquisition, so a pause after that is never detected.", false},
+	{"correct2-38", "redlock-operations-q", "redlock-correctness", "A quote I'd refute: 'checking remaining validity means a paused client won't write late'.", false},
+	{"correct2-39", "unfenceable-resource", "redlock-correctness", "Five nodes protect the lock from one Redis crash; they do nothing for a paused client.", false},
+	{"correct2-40", "unfenceable-resource", "redlock-correctness", "With Redlock, a frozen holder still outlives its lease when its pause exceeds the TTL.", false},
+	{"correct2-41", "unfenceable-resource", "redlock-correctness", "Redlock's majority guards against a node failure, and a stalled client can still outlast its lock.", false},
+	{"correct2-42", "unfenceable-resource", "redlock-correctness", "A quorum can't stop a paused client outliving its lease, so the provider's idempotency key is what helps.", false},
+	{"correct2-43", "unfenceable-resource", "redlock-correctness", "Adding a majority of Redis nodes won't mean a paused holder can't outlive its lease.", false},
+	{"correct2-44", "unfenceable-resource", "redlock-correctness", "Redlock cannot prevent a paused client from outliving the lease it won on five nodes.", false},
+	{"correct2-45", "unfenceable-resource", "redlock-correctness", "Whether one node or five, a paused client can outlive its lease.", false},
+	{"correct2-46", "unfenceable-resource", "redlock-correctness", "Kleppmann showed that under Redlock a paused client outlives its lease and writes anyway.", false},
+	{"correct2-47", "unfenceable-resource", "redlock-correctness", "A majority of nodes agreeing on the holder says nothing about a pause, which can outlast any lease.", false},
+	{"correct2-48", "unfenceable-resource", "redlock-correctness", "Switching to Redlock is tempting, on the theory that a paused client can't outlive its lease, but it can.", false},
+	{"correct2-49", "unfenceable-resource", "redlock-correctness", "Only the provider rejecting stale requests would stop a paused holder; no quorum of Redis nodes can.", false},
+	{"correct2-50", "unfenceable-resource", "redlock-correctness", "Five nodes or fifty, a paused client cannot outlast its lease only in the fantasy version of Redlock.", false},
+	{"correct2-51", "unfenceable-resource", "redlock-correctness", "A quorum of nodes means a single node crash can't hand the lock to two clients, while a pause still can.", false},
+	{"correct2-52", "redlock-operations-q", "redlock-correctness", "The remaining validity tells you nothing about a pause that starts right after you read it.", false},
+	{"correct2-53", "redlock-operations-q", "redlock-correctness", "Checking validity before writing doesn't make late writes impossible; a pause can land between the two.", false},
+	{"correct2-54", "redlock-operations-q", "redlock-correctness", "A client that checks its validity and then pauses won't know, and late writes can happen.", false},
+	{"correct2-55", "redlock-operations-q", "redlock-correctness", "Validity time is no defence against pauses: a client that paused can still write late.", false},
+	{"correct2-56", "redlock-operations-q", "redlock-correctness", "Assuming a paused client won't write because it checked validity is the classic Redlock mistake.", false},
+	{"correct2-57", "redlock-operations-q", "redlock-correctness", "The validity check helps against slow acquisition; pauses are still a problem for late writes.", false},
+	{"correct2-58", "redlock-operations-q", "redlock-correctness", "A late write can happen even when the client checked its remaining validity a moment before.", false},
+	{"correct2-59", "redlock-operations-q", "redlock-correctness", "Is a validity check before each write enough to stop paused clients? It isn't.", false},
+	{"correct2-60", "choose-ttl", "wall-clock", "Never trust the client's clock for EXPIREAT.", false},
+	{"correct2-61", "choose-ttl", "wall-clock", "Don't compute an absolute deadline from the local clock for the lock key.", false},
+	{"correct2-62", "choose-ttl", "wall-clock", "PEXPIREAT from the client's clock is wrong whenever clocks skew.", false},
+	{"correct2-63", "choose-ttl", "wall-clock", "An absolute expiry from the client's wall clock looks precise but depends on NTP.", false},
+	{"correct2-64", "choose-ttl", "wall-clock", "The client tracks its own deadline with a monotonic timer rather than EXPIREAT with its wall clock.", false},
+	{"correct2-65", "choose-ttl", "wall-clock", "If you set EXPIREAT from the client's clock, a clock jump can end the lock early.", false},
+	{"correct2-66", "choose-ttl", "wall-clock", "Teams that use PEXPIREAT with a local clock timestamp find locks expiring early when hosts drift.", false},
+	{"correct2-67", "choose-ttl", "wall-clock", "Should I use EXPIREAT with the client's clock? No, use a relative TTL.", false},
+	{"correct2-68", "choose-ttl", "wall-clock", "The mistake is an absolute expiry from the client's own clock.", false},
+	{"correct2-69", "choose-ttl", "wall-clock", "I avoid EXPIREAT because it ties the lock to the client's clock.", false},
+	{"correct2-70", "choose-ttl", "wall-clock", "Setting PEXPIREAT from the local clock assumes clocks agree, which they don't.", false},
+	{"correct2-71", "choose-ttl", "wall-clock", "EXPIREAT with a deadline from the client's clock would make the lease depend on clock sync.", false},
+}
+
+func TestFixG30dClaims2(t *testing.T) {
+	checkFlagCases(t, g30dClaims2)
+	checkInserted(t, g24bBase, false, g30dClaims2)
+}
+
+func TestFixG30dCorrect2(t *testing.T) {
+	checkFlagCases(t, g30dCorrect2)
+	checkInserted(t, g24bBase, false, g30dCorrect2)
+}
