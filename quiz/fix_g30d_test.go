@@ -20,12 +20,12 @@ var g30dClaims = []flagCase{
 	{"claim-03", "etcd-revision-guard", "ttl-as-safety", "With the session TTL above the longest pause, deposition is impossible.", true},
 	{"claim-05", "etcd-revision-guard", "ttl-as-safety", "A 60 second TTL exceeds every GC pause we log, so a leader cannot be deposed mid-pause.", true},
 	{"claim-06", "etcd-revision-guard", "ttl-as-safety", "Honestly just make the session timeout bigger than the worst GC stall and losing leadership while paused can't happen.", true},
-	{"claim-07", "holder-id-guard", "wall-clock", "I'd also take claimed_at from the worker's own clock instead of the database's now().", true},
+	{"claim-07", "holder-id-guard", "wall-clock", "Stamp each claim with the worker's own clock instead of the database's now() when it takes the job.", true},
 	{"claim-08", "holder-id-guard", "wall-clock", "Judge expiry with the worker's local clock rather than the database clock.", true},
 	{"claim-09", "holder-id-guard", "wall-clock", "We should switch from the database's now() to the worker's clock for the ten minute check.", true},
 	{"claim-10", "holder-id-guard", "wall-clock", "Let each worker send its local clock in place of now() when it claims a job.", true},
 	{"claim-11", "holder-id-guard", "wall-clock", "Use the application servers' clocks instead of the DB clock to decide the claim is stale.", true},
-	{"claim-12", "session-suspended", "pause-spares-session", "ZooKeeper's session timer only runs while the client is connected, so a GC pause can't cost you the lock.", true},
+	{"claim-12", "session-suspended", "pause-spares-session", "The session clock only ticks while a client is connected, so freezing in GC can't cost you the lock.", true},
 	{"claim-13", "session-suspended", "pause-spares-session", "The server only expires a session when the client closes it, not because the client was paused.", true},
 	{"claim-14", "session-suspended", "pause-spares-session", "The session clock stops while the client is suspended and resumes when it reconnects.", true},
 }
@@ -163,14 +163,14 @@ func TestFixG30dCorrect(t *testing.T) {
 // paused client acting late (redlock-correctness), and the lock's absolute
 // expiry taken from the client's own clock with EXPIREAT (wall-clock).
 var g30dClaims2 = []flagCase{
-	{"claim2-01", "choose-ttl", "wall-clock", "Compute the absolute expiry on the client from its own wall clock and set it with PEXPIREAT.", true},
+	{"claim2-01", "choose-ttl", "wall-clock", "Work out the lock's end time from the client's own clock and hand it to Redis with PEXPIREAT.", true},
 	{"claim2-02", "choose-ttl", "wall-clock", "I'd set the lock with EXPIREAT using a deadline taken from the client's clock, so all clients agree when it ends.", true},
 	{"claim2-03", "choose-ttl", "wall-clock", "Use PEXPIREAT with an absolute deadline from the local clock for precision.", true},
 	{"claim2-04", "unfenceable-resource", "redlock-correctness", "Switch to Redlock: with five nodes a single paused client can't outlive its lease.", true},
 	{"claim2-05", "unfenceable-resource", "redlock-correctness", "Because a majority must agree, a frozen holder cannot outlast its lock under Redlock.", true},
 	{"claim2-06", "redlock-operations-q", "redlock-correctness", "Because the client checks its remaining validity before each write, a paused client won't write late.", true},
-	{"claim2-07", "redlock-operations-q", "redlock-correctness", "Process pauses aren't a problem as long as the client checks its remaining validity before every write.", true},
-	{"claim2-08", "unfenceable-resource", "redlock-correctness", "Since Redlock computes the validity time after acquisition, a holder that pauses past it is detected and can't make the call late.", true},
+	{"claim2-07", "redlock-operations-q", "redlock-correctness", "GC pauses are not a problem for us, since every write first checks the remaining validity.", true},
+	{"claim2-08", "unfenceable-resource", "redlock-correctness", "With Redlock the remaining validity is known, so a holder that pauses past it can't make the call late.", true},
 }
 
 var g30dCorrect2 = []flagCase{
@@ -255,4 +255,47 @@ func TestFixG30dClaims2(t *testing.T) {
 func TestFixG30dCorrect2(t *testing.T) {
 	checkFlagCases(t, g30dCorrect2)
 	checkInserted(t, g24bBase, false, g30dCorrect2)
+}
+
+// g30d, third part: the etcd keepalive said to go on renewing while the rest
+// of the process is paused (ttl-as-safety).
+var g30dClaims3 = []flagCase{
+	{"claim3-01", "etcd-revision-guard", "ttl-as-safety", "A GC pause cannot depose the leader: the renewal goroutine keeps renewing while the rest of the program is paused.", true},
+	{"claim3-02", "etcd-revision-guard", "ttl-as-safety", "The keepalive keeps renewing while the application is paused, so the session survives the pause.", true},
+}
+
+var g30dCorrect3 = []flagCase{
+	{"correct3-01", "etcd-revision-guard", "ttl-as-safety", "The keepalive goroutine cannot keep renewing while the rest of the process is paused, since GC stops every goroutine.", false},
+	{"correct3-02", "etcd-revision-guard", "ttl-as-safety", "People assume the keepalive keeps renewing the lease while the rest of the process is paused; it doesn't.", false},
+	{"correct3-03", "etcd-revision-guard", "ttl-as-safety", "It's a myth that the keepalive keeps the lease alive while the application is frozen in GC.", false},
+	{"correct3-04", "etcd-revision-guard", "ttl-as-safety", "A stop-the-world pause freezes the keepalive too, so it doesn't keep renewing while the rest of the process is paused.", false},
+	{"correct3-05", "etcd-revision-guard", "ttl-as-safety", "The renewal goroutine keeps renewing while the main goroutine is deadlocked, which is why renewal should depend on progress.", false},
+	{"correct3-06", "etcd-revision-guard", "ttl-as-safety", "Don't count on the keepalive: it won't keep renewing while the rest of the process is paused.", false},
+	{"correct3-07", "etcd-revision-guard", "ttl-as-safety", "Even a dedicated renewer keeps renewing only until the whole process is paused.", false},
+	{"correct3-08", "etcd-revision-guard", "ttl-as-safety", "The keepalive keeps renewing while the rest of the app is busy, but a GC pause stops it as well.", false},
+	{"correct3-09", "etcd-revision-guard", "ttl-as-safety", "If the keepalive kept renewing while the rest of the process is paused, the lease would be safe; it doesn't.", false},
+	{"correct3-10", "etcd-revision-guard", "ttl-as-safety", "Is it true that the keepalive keeps renewing while everything else is frozen? No, GC freezes all goroutines.", false},
+	{"correct3-11", "etcd-revision-guard", "ttl-as-safety", "The keepalive keeps refreshing the lease while the other goroutines work, and it stops when the runtime pauses.", false},
+	{"correct3-12", "etcd-revision-guard", "ttl-as-safety", "The mistake is believing the keepalive keeps sending while the application is paused.", false},
+	{"correct3-13", "etcd-revision-guard", "ttl-as-safety", "A keepalive keeps the lease alive while the main loop is blocked, not while the process is frozen.", false},
+	{"correct3-14", "etcd-revision-guard", "ttl-as-safety", "While the rest of the process is paused, nothing renews the lease, keepalive included.", false},
+	{"correct3-15", "etcd-revision-guard", "ttl-as-safety", "The keepalive does not keep renewing while the rest of the process is paused.", false},
+	{"correct3-16", "etcd-revision-guard", "ttl-as-safety", "The renewal keeps extending the lease while the main work is slow, until a GC pause halts all of it.", false},
+	{"correct3-17", "etcd-revision-guard", "ttl-as-safety", "Some think the keepalive continues renewing while the app is paused in GC.", false},
+	{"correct3-18", "etcd-revision-guard", "ttl-as-safety", "The keepalive carries on renewing while the main goroutine waits on the network, but not during a stop-the-world pause.", false},
+	{"correct3-19", "etcd-revision-guard", "ttl-as-safety", "A GC pause stops the keepalive along with everything else, so the lease can expire while the rest of the process is paused.", false},
+	{"correct3-20", "etcd-revision-guard", "ttl-as-safety", "The keepalive can't keep renewing while the application is frozen.", false},
+	{"correct3-21", "etcd-revision-guard", "ttl-as-safety", "A renewal thread that keeps renewing while the rest of the app is paused would hide a hung worker forever.", false},
+	{"correct3-22", "etcd-revision-guard", "ttl-as-safety", "Only a separate process keeps renewing while the application is paused, and that is a danger of its own.", false},
+	{"correct3-23", "etcd-revision-guard", "ttl-as-safety", "The keepalive keeps renewing while the other goroutines run, and the runtime's pause stops it with them.", false},
+}
+
+func TestFixG30dClaims3(t *testing.T) {
+	checkFlagCases(t, g30dClaims3)
+	checkInserted(t, g24bBase, false, g30dClaims3)
+}
+
+func TestFixG30dCorrect3(t *testing.T) {
+	checkFlagCases(t, g30dCorrect3)
+	checkInserted(t, g24bBase, false, g30dCorrect3)
 }
