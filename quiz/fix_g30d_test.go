@@ -6,10 +6,9 @@ import "testing"
 // writers made and no red flag caught. Every sentence is our own.
 //   - ttl-as-safety: a TTL sized above the worst GC pause said to make a
 //     pause past it, or a deposition while paused, impossible.
-//   - wall-clock: the claim's expiry moved from the database's now() to the
-//     worker's own clock.
-//   - pause-spares-session (new): a paused client said not to lose its
-//     session, because the server's session timer stops or waits for it.
+// g30d's wall-clock lines, its redlock-correctness lines and its new flag
+// pause-spares-session were reverted after review rev30d (they flagged
+// correct sentences); their near misses stay here as clean cases.
 // g30dClaims must raise the flag named, alone and inside a clean answer;
 // g30dCorrect share their words (the counterpart, negated, refuted,
 // asked) and must stay clean of it.
@@ -20,14 +19,6 @@ var g30dClaims = []flagCase{
 	{"claim-03", "etcd-revision-guard", "ttl-as-safety", "With the session TTL above the longest pause, deposition is impossible.", true},
 	{"claim-05", "etcd-revision-guard", "ttl-as-safety", "A 60 second TTL exceeds every GC pause we log, so a leader cannot be deposed mid-pause.", true},
 	{"claim-06", "etcd-revision-guard", "ttl-as-safety", "Honestly just make the session timeout bigger than the worst GC stall and losing leadership while paused can't happen.", true},
-	{"claim-07", "holder-id-guard", "wall-clock", "Stamp each claim with the worker's own clock instead of the database's now() when it takes the job.", true},
-	{"claim-08", "holder-id-guard", "wall-clock", "Judge expiry with the worker's local clock rather than the database clock.", true},
-	{"claim-09", "holder-id-guard", "wall-clock", "We should switch from the database's now() to the worker's clock for the ten minute check.", true},
-	{"claim-10", "holder-id-guard", "wall-clock", "Let each worker send its local clock in place of now() when it claims a job.", true},
-	{"claim-11", "holder-id-guard", "wall-clock", "Use the application servers' clocks instead of the DB clock to decide the claim is stale.", true},
-	{"claim-12", "session-suspended", "pause-spares-session", "The session clock only ticks while a client is connected, so freezing in GC can't cost you the lock.", true},
-	{"claim-13", "session-suspended", "pause-spares-session", "The server only expires a session when the client closes it, not because the client was paused.", true},
-	{"claim-14", "session-suspended", "pause-spares-session", "The session clock stops while the client is suspended and resumes when it reconnects.", true},
 }
 
 var g30dCorrect = []flagCase{
@@ -81,31 +72,6 @@ var g30dCorrect = []flagCase{
 	{"correct-48", "holder-id-guard", "wall-clock", "Worker clocks can jump with NTP, which is why the claim uses now() instead of the worker's time.", false},
 	{"correct-49", "holder-id-guard", "wall-clock", "Nothing about the fix requires the worker's own clock instead of the database's now().", false},
 	{"correct-50", "holder-id-guard", "wall-clock", "Does changing from the database clock to the worker's clock help? Not at all.", false},
-	{"correct-51", "session-suspended", "pause-spares-session", "The session timer runs on the ZooKeeper servers and does not stop while the client is paused.", false},
-	{"correct-52", "session-suspended", "pause-spares-session", "A paused client can lose its session, because the server keeps counting while it is frozen.", false},
-	{"correct-53", "session-suspended", "pause-spares-session", "It's a myth that the session clock only runs while the client is connected.", false},
-	{"correct-54", "session-suspended", "pause-spares-session", "People assume a paused client can't lose its session; it can, and the lock goes to the next waiter.", false},
-	{"correct-55", "session-suspended", "pause-spares-session", "The server doesn't wait for a paused client: the session timer keeps ticking.", false},
-	{"correct-56", "session-suspended", "pause-spares-session", "Is it true that a client in a GC pause cannot lose its session? No.", false},
-	{"correct-57", "session-suspended", "pause-spares-session", "The session timer never stops while the client is disconnected, which is why SUSPENDED means stop working.", false},
-	{"correct-58", "session-suspended", "pause-spares-session", "A paused holder can lose its lease without noticing, since the expiry timer lives on the server.", false},
-	{"correct-59", "session-suspended", "pause-spares-session", "ZooKeeper expires a session when heartbeats stop, whether the client is paused or disconnected.", false},
-	{"correct-60", "session-suspended", "pause-spares-session", "The session only expires after the timeout passes without heartbeats, and a paused client sends none.", false},
-	{"correct-61", "session-suspended", "pause-spares-session", "Some think the session countdown stops while the client is frozen, but the server cannot tell a pause from a crash.", false},
-	{"correct-62", "session-suspended", "pause-spares-session", "The client's own connection timer pauses during GC, but the server's session timer does not.", false},
-	{"correct-63", "session-suspended", "pause-spares-session", "A paused leader can't lose the lock only if the resource checks its fencing token.", false},
-	{"correct-64", "session-suspended", "pause-spares-session", "Nothing stops the session timer while the client is suspended.", false},
-	{"correct-65", "session-suspended", "pause-spares-session", "The session timer is on the server, so a suspended client still burns through its session timeout.", false},
-	{"correct-66", "session-suspended", "pause-spares-session", "A paused process doesn't lose its session instantly, but it can once the timeout passes.", false},
-	{"correct-67", "session-suspended", "pause-spares-session", "Sessions only expire on the server's timer, not because the client says so, and a paused client cannot renew it.", false},
-	{"correct-68", "session-suspended", "pause-spares-session", "The session timeout keeps counting while the client is disconnected, so after SUSPENDED the lock may already belong to someone else.", false},
-	{"correct-69", "session-suspended", "pause-spares-session", "Does the session timer stop while the client is paused? It does not.", false},
-	{"correct-70", "session-suspended", "pause-spares-session", "A frozen client cannot lose its session faster than the timeout, but it will lose it once the timeout passes.", false},
-	{"correct-71", "session-suspended", "pause-spares-session", "Believing that the session clock freezes during a GC pause is how teams end up with two holders.", false},
-	{"correct-72", "session-suspended", "pause-spares-session", "The expiry timer keeps running when the client is paused or disconnected.", false},
-	{"correct-73", "session-suspended", "pause-spares-session", "Even a paused client can lose its ephemeral node, which is why writes carry the znode's sequence number.", false},
-	{"correct-74", "session-suspended", "pause-spares-session", "The session timeout counts from the last heartbeat the server received, and it does not pause while the client is connected but frozen.", false},
-	{"correct-75", "session-suspended", "pause-spares-session", "A paused holder never loses its lock in ZooKeeper's eyes until the session times out; then it does.", false},
 	{"correct-76", "etcd-revision-guard", "ttl-as-safety", "A GC pause longer than the TTL cannot be prevented by tuning, so the write is guarded by the lock key's revision.", false},
 	{"correct-77", "etcd-revision-guard", "ttl-as-safety", "Never assume a pause longer than the lease cannot occur; VM migrations stall processes for minutes.", false},
 	{"correct-78", "etcd-revision-guard", "ttl-as-safety", "A pause longer than the TTL is not impossible, whatever the GC logs say.", false},
@@ -138,15 +104,6 @@ var g30dCorrect = []flagCase{
 	{"correct-105", "holder-id-guard", "wall-clock", "Changing from now() to the worker's clock would be tempting and wrong.", false},
 	{"correct-106", "holder-id-guard", "wall-clock", "The local clock, rather than the database clock, is where skew creeps in.", false},
 	{"correct-107", "holder-id-guard", "wall-clock", "Workers' clocks disagree, so we use now() instead of the worker time in the claim query.", false},
-	{"correct-108", "session-suspended", "pause-spares-session", "A stalled client can't renew its session, so it can lose the lock while frozen.", false},
-	{"correct-109", "session-suspended", "pause-spares-session", "The expiry timer stops only when the session is closed or expired.", false},
-	{"correct-110", "session-suspended", "pause-spares-session", "The session timer resets when the server hears a heartbeat, and a paused client sends none.", false},
-	{"correct-111", "session-suspended", "pause-spares-session", "A client in a GC pause can lose its ephemeral node without knowing it.", false},
-	{"correct-112", "session-suspended", "pause-spares-session", "A suspended client cannot lose the lock any faster than the session timeout, but it can lose it.", false},
-	{"correct-113", "session-suspended", "pause-spares-session", "The session only expires when the timeout passes without heartbeats, not because the client asked.", false},
-	{"correct-114", "session-suspended", "pause-spares-session", "Sessions don't only expire when the client closes them; a paused client's session expires too.", false},
-	{"correct-115", "session-suspended", "pause-spares-session", "The server never waits for a paused client; the session timer runs while the client is frozen.", false},
-	{"correct-116", "session-suspended", "pause-spares-session", "The idea that a paused client cannot lose its session is wrong.", false},
 }
 
 func TestFixG30dClaims(t *testing.T) {
@@ -159,20 +116,9 @@ func TestFixG30dCorrect(t *testing.T) {
 	checkInserted(t, g24bBase, false, g30dCorrect)
 }
 
-// g30d, second part: Redlock's quorum or its validity check said to stop a
-// paused client acting late (redlock-correctness), and the lock's absolute
-// expiry taken from the client's own clock with EXPIREAT (wall-clock).
-var g30dClaims2 = []flagCase{
-	{"claim2-01", "choose-ttl", "wall-clock", "Work out the lock's end time from the client's own clock and hand it to Redis with PEXPIREAT.", true},
-	{"claim2-02", "choose-ttl", "wall-clock", "I'd set the lock with EXPIREAT using a deadline taken from the client's clock, so all clients agree when it ends.", true},
-	{"claim2-03", "choose-ttl", "wall-clock", "Use PEXPIREAT with an absolute deadline from the local clock for precision.", true},
-	{"claim2-04", "unfenceable-resource", "redlock-correctness", "Switch to Redlock: with five nodes a single paused client can't outlive its lease.", true},
-	{"claim2-05", "unfenceable-resource", "redlock-correctness", "Because a majority must agree, a frozen holder cannot outlast its lock under Redlock.", true},
-	{"claim2-06", "redlock-operations-q", "redlock-correctness", "Because the client checks its remaining validity before each write, a paused client won't write late.", true},
-	{"claim2-07", "redlock-operations-q", "redlock-correctness", "GC pauses are not a problem for us, since every write first checks the remaining validity.", true},
-	{"claim2-08", "unfenceable-resource", "redlock-correctness", "With Redlock the remaining validity is known, so a holder that pauses past it can't make the call late.", true},
-}
-
+// g30d, second part (reverted after rev30d): sentences near Redlock's
+// quorum or validity check and near EXPIREAT with the client's clock that
+// must stay clean.
 var g30dCorrect2 = []flagCase{
 	{"correct2-01", "choose-ttl", "wall-clock", "Never compute an absolute expiry from the client's wall clock; use a relative PX TTL.", false},
 	{"correct2-02", "choose-ttl", "wall-clock", "PEXPIREAT with a deadline from the client's own clock breaks as soon as clocks disagree.", false},
@@ -247,11 +193,6 @@ var g30dCorrect2 = []flagCase{
 	{"correct2-71", "choose-ttl", "wall-clock", "EXPIREAT with a deadline from the client's clock would make the lease depend on clock sync.", false},
 }
 
-func TestFixG30dClaims2(t *testing.T) {
-	checkFlagCases(t, g30dClaims2)
-	checkInserted(t, g24bBase, false, g30dClaims2)
-}
-
 func TestFixG30dCorrect2(t *testing.T) {
 	checkFlagCases(t, g30dCorrect2)
 	checkInserted(t, g24bBase, false, g30dCorrect2)
@@ -298,4 +239,55 @@ func TestFixG30dClaims3(t *testing.T) {
 func TestFixG30dCorrect3(t *testing.T) {
 	checkFlagCases(t, g30dCorrect3)
 	checkInserted(t, g24bBase, false, g30dCorrect3)
+}
+
+// g30d fix (review rev30d): the shapes the reverted or narrowed lines
+// flagged though they are correct, in our own words. They must stay clean:
+//   - E: "impossible to detect / to prove / for X to notice" describes the
+//     pause, it does not rule an outcome out (ttl-as-safety);
+//   - A: the paused client's key or lock cannot outlive its TTL, so someone
+//     else gets it (the premise of the argument against Redlock);
+//   - B: a pause during acquisition is what Redlock's validity subtracts;
+//   - C, D: the worker's clock or an EXPIREAT deadline from the client's
+//     clock named as the problem (wall-clock).
+//
+// The ttl-as-safety claims g30d added must still flag.
+var g30dFixClaims = []flagCase{
+	{"fixclaim-01", "etcd-revision-guard", "ttl-as-safety", "Give the lease a TTL bigger than the longest GC pause and the leader will never get deposed in the middle of one.", true},
+	{"fixclaim-02", "etcd-revision-guard", "ttl-as-safety", "Once the session timeout exceeds the worst stop-the-world pause, deposition is impossible.", true},
+	{"fixclaim-03", "unfenceable-resource", "ttl-as-safety", "Pick a lease longer than any pause we have logged, and a duplicate charge becomes impossible.", true},
+	{"fixclaim-04", "etcd-revision-guard", "ttl-as-safety", "With a TTL above every pause, losing the leadership during a pause can no longer happen.", true},
+	{"fixclaim-05", "etcd-revision-guard", "ttl-as-safety", "The lease outlasts our longest pause, so the leader can't be deposed while it sleeps.", true},
+}
+
+var g30dFixCorrect = []flagCase{
+	{"fixok-01", "etcd-revision-guard", "ttl-as-safety", "A stall that runs longer than the lease is impossible to observe from within the stalled process.", false},
+	{"fixok-02", "etcd-revision-guard", "ttl-as-safety", "A stop-the-world pause longer than the TTL is impossible for the paused leader to notice before it wakes.", false},
+	{"fixok-03", "unfenceable-resource", "ttl-as-safety", "A lease longer than our worst measured pause is impossible to prove sufficient, so the provider call carries an idempotency key.", false},
+	{"fixok-04", "etcd-revision-guard", "ttl-as-safety", "A pause exceeding the session TTL is impossible to rule out in advance.", false},
+	{"fixok-05", "etcd-revision-guard", "ttl-as-safety", "A freeze longer than the lease becomes impossible to tell apart from a crash, seen from the cluster.", false},
+	{"fixok-06", "holder-id-guard", "ttl-as-safety", "A pause that outlasts the lease is impossible for the worker to see coming.", false},
+	{"fixok-07", "redlock-operations-q", "redlock-correctness", "Under Redlock the sleeping client's key cannot outlast its TTL on the majority, and that is the trouble: it expires and another client takes the lock.", false},
+	{"fixok-08", "redlock-operations-q", "redlock-correctness", "The frozen holder's lock can't outlive the TTL on five nodes, so a long freeze hands it to a second client.", false},
+	{"fixok-09", "redlock-operations-q", "redlock-correctness", "A stalled client's keys cannot outlive their TTL on the quorum, which is why the lock can pass to someone else mid-stall.", false},
+	{"fixok-10", "redis-vs-consensus", "redlock-correctness", "Across five nodes a frozen client's key can't outlast its TTL; Redlock has no means to reject that client's late write.", false},
+	{"fixok-11", "redlock-operations-q", "redlock-correctness", "A stall while acquiring is not a problem: Redlock takes the acquisition time off the validity, and the client won't write if too little is left.", false},
+	{"fixok-12", "redlock-operations-q", "redlock-correctness", "Slow lock acquisition isn't a problem, because the validity shrinks by the time spent, so a client paused while acquiring won't write on an expired lock.", false},
+	{"fixok-13", "redlock-operations-q", "redlock-correctness", "Pauses before the grant are not a problem; the validity window loses exactly the time they took.", false},
+	{"fixok-14", "holder-id-guard", "wall-clock", "Stamping claimed_at with the worker's clock instead of now() would let a fast clock grab jobs, so now() stays.", false},
+	{"fixok-15", "holder-id-guard", "wall-clock", "Reading claimed_at from the worker's clock in place of now() asks for trouble once one worker's clock runs ahead.", false},
+	{"fixok-16", "holder-id-guard", "wall-clock", "Expiry stays on the database; the worker's local clock only tells it to give up early, in place of asking the db for now() every second.", false},
+	{"fixok-17", "holder-id-guard", "wall-clock", "Moving from now() to the application's epoch counter turns the guard into a real fence.", false},
+	{"fixok-18", "extend-lease", "wall-clock", "PEXPIREAT with a deadline from the local clock puts the expiry on a clock Redis cannot see.", false},
+	{"fixok-19", "extend-lease", "wall-clock", "EXPIREAT with the client's clock cannot be trusted, since Redis never sees that clock.", false},
+}
+
+func TestFixG30dFixClaims(t *testing.T) {
+	checkFlagCases(t, g30dFixClaims)
+	checkInserted(t, g24bBase, false, g30dFixClaims)
+}
+
+func TestFixG30dFixCorrect(t *testing.T) {
+	checkFlagCases(t, g30dFixCorrect)
+	checkInserted(t, g24bBase, false, g30dFixCorrect)
 }
