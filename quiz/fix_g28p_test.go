@@ -187,6 +187,19 @@ func knownFalseFlags(cases []flagCase, reverted map[string]string) []flagCase {
 	return known
 }
 
+// checkKnownFalseFlags holds every case reverted names to being flagged,
+// alone and inserted into g24bBase, and fails when reverted names a case
+// that cases does not hold.
+func checkKnownFalseFlags(t *testing.T, cases []flagCase, reverted map[string]string) {
+	t.Helper()
+	known := knownFalseFlags(cases, reverted)
+	if len(known) != len(reverted) {
+		t.Fatalf("the reverted map names %d cases, found %d", len(reverted), len(known))
+	}
+	checkFlagCases(t, known)
+	checkInserted(t, g24bBase, false, known)
+}
+
 func TestFixG28pAlone(t *testing.T) {
 	checkFlagCases(t, notReverted(g28pAlone, g28pfReverted))
 }
