@@ -2,11 +2,15 @@ package quiz_test
 
 import "testing"
 
-// Tests for g31c: the new flag server-waits-for-client on session-suspended,
-// the servers said to protect a paused, SUSPENDED or disconnected client's
-// session (unable to expire it, waiting for the client to come back, a
-// paused client unable to lose it, sessions expiring only on a close).
-// Every sentence is our own. g31cCorrect share the flag's words but are
+// Tests for g31c: the new flag server-waits-for-client on session-suspended.
+// g31c shipped four lines (the session unable to expire while the client is
+// paused or alive, the server waiting for the client to come back, a paused
+// client unable to lose its session, sessions expiring only on a close).
+// Review rev31c showed three of them flagging the question's own true
+// point (a short outage leaves the session alive; an ephemeral node lives
+// while its session does); the fixer removed them and kept only "the
+// servers wait for the client to come back BEFORE expiring / deleting /
+// giving the lock away". Every sentence is our own. g31cCorrect share the flag's words but are
 // right (the counterpart, negated, refuted, a pause shorter than the
 // timeout, heartbeats or client-side timers stopping, a question) and must
 // stay clean, alone and inserted into a clean answer; g31cClaims must flag.
@@ -78,27 +82,55 @@ var g31cCorrect = []flagCase{
 	{"correct-64", "session-suspended", "server-waits-for-client", "Some assume the ZooKeeper server waits for the holder to reconnect, but it only waits for the timeout.", false},
 	{"correct-65", "session-suspended", "server-waits-for-client", "I used to believe the server waits for the client to come back; it doesn't.", false},
 	{"correct-66", "session-suspended", "server-waits-for-client", "It seems the server waits for the client to reconnect, yet the session is already gone.", false},
+	{"correct-67", "session-suspended", "server-waits-for-client", "A short network blip doesn't expire the session while the client reconnects within the negotiated timeout.", false},
+	{"correct-68", "session-suspended", "server-waits-for-client", "The session survives a disconnect of a couple of seconds, because the timeout is thirty.", false},
+	{"correct-69", "session-suspended", "server-waits-for-client", "An ephemeral lock node stays until its session ends; it never expires on its own while the session lives.", false},
+	{"correct-70", "session-suspended", "server-waits-for-client", "The client cannot expire its own session while it is cut off; only the ensemble expires sessions.", false},
+	{"correct-71", "session-suspended", "server-waits-for-client", "A paused process keeps its session if it wakes up before the timeout runs out.", false},
+	{"correct-72", "session-suspended", "server-waits-for-client", "A JVM frozen for 100 ms won't lose its lock node; one frozen for a minute will.", false},
+	{"correct-73", "session-suspended", "server-waits-for-client", "Losing the connection for a moment does not lose the session, at least not immediately.", false},
+	{"correct-74", "session-suspended", "server-waits-for-client", "The servers wait for the session timeout to elapse, not for the client to return, and then expire the session.", false},
+	{"correct-75", "session-suspended", "server-waits-for-client", "The ensemble waits for nothing from the client; when the timeout passes it drops the session.", false},
+	{"correct-76", "session-suspended", "server-waits-for-client", "When the client finally reconnects, the server waits for it only to report SESSION_EXPIRED.", false},
+	{"correct-77", "session-suspended", "server-waits-for-client", "It's a classic error to say ZooKeeper waits for the client to come back before expiring the session.", false},
+	{"correct-78", "session-suspended", "server-waits-for-client", "The naive picture, where the server waits for the client to come back before expiring it, is wrong.", false},
+	{"correct-79", "session-suspended", "server-waits-for-client", "The idea that ZooKeeper waits for the client to reconnect before deleting the lock node is backwards.", false},
+	{"correct-80", "session-suspended", "server-waits-for-client", "A frequent misbelief: the servers wait for the client to reconnect before they delete the lock node.", false},
+	{"correct-81", "session-suspended", "server-waits-for-client", "ZooKeeper waits for no client to come back before expiring a session.", false},
+	{"correct-82", "session-suspended", "server-waits-for-client", "The server waits for a keepalive and expires the session when none arrives, even if the client comes back a moment later.", false},
+	{"correct-83", "session-suspended", "server-waits-for-client", "Would the ensemble wait for the client to return before deleting its ephemeral node? No.", false},
+	{"correct-84", "session-suspended", "server-waits-for-client", "Don't assume the servers will wait for the client to return before they give the lock away.", false},
+	{"correct-85", "session-suspended", "server-waits-for-client", "If the server waited for the client to come back before expiring the session, a crashed holder would block everyone forever.", false},
+	{"correct-86", "session-suspended", "server-waits-for-client", "The servers wait for the session timeout before expiring the session, never for the client to return.", false},
+	{"correct-87", "session-suspended", "server-waits-for-client", "Curator waits for the client to reconnect before it reports RECONNECTED or LOST, but the server expires the session on its own clock.", false},
+	{"correct-88", "session-suspended", "server-waits-for-client", "SUSPENDED is not LOST: the session stays alive if the client reconnects before the timeout, and the server expires it only after.", false},
+	{"correct-89", "session-suspended", "server-waits-for-client", "While the ensemble has no quorum it cannot expire sessions, because no leader is there to do it.", false},
+	{"correct-90", "session-suspended", "server-waits-for-client", "The session stays valid while the client is reconnecting, provided it gets back before the deadline.", false},
+	{"correct-91", "session-suspended", "server-waits-for-client", "Many candidates imagine the server waits for the client to come back before expiring the session.", false},
+	{"correct-92", "session-suspended", "server-waits-for-client", "Thinking the server waits for the client to come back before expiring the session is the mistake this question probes.", false},
 }
 
+// g31cClaims: the one claim family the flag keeps, the servers said to
+// wait for the client before expiring the session, deleting its node or
+// giving the lock away. (The "won't expire while paused", "a paused client
+// can't lose its session" and "only expires on close" claims are no longer
+// flagged by it: their lines flagged correct sentences; see the header.)
 var g31cClaims = []flagCase{
-	{"claim-01", "session-suspended", "server-waits-for-client", "ZooKeeper won't expire my session while my client is paused in GC.", true},
-	{"claim-02", "session-suspended", "server-waits-for-client", "While we are disconnected the ensemble cannot expire the session, so the node stays ours.", true},
-	{"claim-03", "session-suspended", "server-waits-for-client", "The servers will never expire a session while its client is still alive.", true},
-	{"claim-04", "session-suspended", "server-waits-for-client", "Our lock is safe during the outage because ZooKeeper will not expire the session while the client is offline.", true},
-	{"claim-05", "session-suspended", "server-waits-for-client", "The server waits for the client to come back before it deletes the ephemeral node.", true},
-	{"claim-06", "session-suspended", "server-waits-for-client", "ZooKeeper always waits for the holder to reconnect, so nobody else can take the lock.", true},
-	{"claim-07", "session-suspended", "server-waits-for-client", "A frozen client cannot lose its lock node.", true},
-	{"claim-08", "session-suspended", "server-waits-for-client", "A suspended client never loses its session, so I keep working.", true},
-	{"claim-09", "session-suspended", "server-waits-for-client", "A client in a GC pause won't lose its ephemeral node.", true},
-	{"claim-10", "session-suspended", "server-waits-for-client", "The session only expires when the client closes it cleanly, not due to GC.", true},
-	{"claim-11", "session-suspended", "server-waits-for-client", "A paused JVM can never lose its lock.", true},
-	{"claim-12", "session-suspended", "server-waits-for-client", "the servers dont expire the session while the client is suspended so we're fine", true},
-	{"claim-13", "session-suspended", "server-waits-for-client", "While the client is frozen by GC, ZooKeeper does not expire the session, so no one else can get the lock.", true},
-	{"claim-14", "session-suspended", "server-waits-for-client", "The ensemble waits for the client to come back and acknowledge before it expires anything.", true},
-	{"claim-15", "session-suspended", "server-waits-for-client", "ZooKeeper only expires sessions after an explicit close, never because the client paused.", true},
-	{"claim-16", "session-suspended", "server-waits-for-client", "A stalled client cannot lose its session.", true},
-	{"claim-17", "session-suspended", "server-waits-for-client", "The session can't expire while the client process is alive.", true},
-	{"claim-18", "session-suspended", "server-waits-for-client", "The server waits for the client to come back, so the lock stays mine and I can think about other things.", true},
+	{"claim-01", "session-suspended", "server-waits-for-client", "The server waits for the client to come back before it deletes the ephemeral node.", true},
+	{"claim-02", "session-suspended", "server-waits-for-client", "The ensemble waits for the client to acknowledge before it expires anything.", true},
+	{"claim-03", "session-suspended", "server-waits-for-client", "The server waits for the client to reconnect before expiring its session.", true},
+	{"claim-04", "session-suspended", "server-waits-for-client", "The ZooKeeper servers wait for the paused client to come back before they delete the lock node.", true},
+	{"claim-05", "session-suspended", "server-waits-for-client", "ZooKeeper will wait for the holder to return before giving the lock to anyone else, so the pause is harmless.", true},
+	{"claim-06", "session-suspended", "server-waits-for-client", "The ensemble waits for the process to resume before expiring the session.", true},
+	{"claim-07", "session-suspended", "server-waits-for-client", "zk waits for client reconnect before delete the ephemeral node.", true},
+	{"claim-08", "session-suspended", "server-waits-for-client", "The server always waits for the client to acknowledge before dropping its session.", true},
+	{"claim-09", "session-suspended", "server-waits-for-client", "Zookeeper will wait for it to come back before it expires the session, so I keep the lock.", true},
+	{"claim-10", "session-suspended", "server-waits-for-client", "Relax: the server waits for the client to come back before deleting anything.", true},
+	{"claim-11", "session-suspended", "server-waits-for-client", "In my experience the server waits for the client to reconnect before removing the lock node.", true},
+	{"claim-12", "session-suspended", "server-waits-for-client", "Because the server waits for the client to return before expiring the session, the old holder can finish its write.", true},
+	{"claim-13", "session-suspended", "server-waits-for-client", "The ZooKeeper server waits for the holder to come back before releasing the lock.", true},
+	{"claim-14", "session-suspended", "server-waits-for-client", "ZooKeeper waits for the client to resume before it deletes the lock node, so fencing is unneeded.", true},
+	{"claim-15", "session-suspended", "server-waits-for-client", "The servers wait for the holder to reconnect before they give the lock away.", true},
 }
 
 func TestFixG31cCorrect(t *testing.T) {
