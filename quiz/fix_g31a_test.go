@@ -2,30 +2,31 @@ package quiz_test
 
 import "testing"
 
-// Tests for g31a: recall of two claim families on unfenceable-resource
-// and idempotency-keys. Every sentence is our own.
-//   - client-side-fencing: a lease re-check (margin, time left) right
-//     before the call sold as removing the late-call risk;
-//   - timeout-bounds-call: a TTL above the API timeout sold as removing it;
-//   - redlock-correctness: a quorum or consensus lock sold as making the
-//     holder's pauses stop mattering (a Redis node's own pause is fine);
-//   - fresh-idempotency-key: the server or gateway minting the key per
-//     request.
+// Tests for g31a and its fixer (after review rev31a). Every sentence is
+// our own. g31a added four recall lines; rev31a found they flagged correct
+// denials ("none of", "no X is", "fails to", "unable to", "hardly"),
+// "..., yet ..." nuances, a Redis master's own pause and the server
+// issuing an INSERT/SELECT/lock on the key. The fixer deleted the
+// redlock-correctness, client-side-fencing and timeout-bounds-call lines
+// and kept fresh-idempotency-key's line narrowed: the verb must take the
+// key (or uuid) as its object.
 // g31aClaims must raise the flag named, alone and inside a clean answer;
 // g31aCorrect share their words (the counterpart, negated, refuted,
 // asked, diagnosed) and must stay clean of it.
 
 var g31aClaims = []flagCase{
-	{"claim-01", "unfenceable-resource", "client-side-fencing", "Re-check the lease with a 3-second margin right before calling the provider, and that eliminates the risk of a late charge.", true},
-	{"claim-02", "unfenceable-resource", "client-side-fencing", "Confirm the remaining lease before calling, and the call is guaranteed to finish while the lock is held.", true},
-	{"claim-04", "unfenceable-resource", "timeout-bounds-call", "Put the TTL well above the HTTP timeout, which eliminates the pause risk.", true},
-	{"claim-05", "unfenceable-resource", "timeout-bounds-call", "Set the TTL longer than the client timeout and the risk is removed completely.", true},
-	{"claim-06", "unfenceable-resource", "redlock-correctness", "The pause problem goes away once the lock lives in ZooKeeper.", true},
-	{"claim-07", "unfenceable-resource", "redlock-correctness", "With etcd consensus behind the lock, a holder that froze can't make the call late.", true},
-	{"claim-08", "unfenceable-resource", "redlock-correctness", "Taking the lock on a quorum of five Redis nodes makes the holder immune to process pauses.", true},
-	{"claim-09", "idempotency-keys", "fresh-idempotency-key", "The server generates an idempotency key for each incoming POST and stores it under a unique index.", true},
-	{"claim-10", "idempotency-keys", "fresh-idempotency-key", "Our gateway mints a UUID per request as the idempotency key, so the app needs no update.", true},
-	{"claim-11", "idempotency-keys", "fresh-idempotency-key", "The backend issues the key when it receives the payment call and saves it with the payment row.", true},
+	{"claim-01", "idempotency-keys", "fresh-idempotency-key", "The API gateway assigns an idempotency key to each incoming request.", true},
+	{"claim-02", "idempotency-keys", "fresh-idempotency-key", "The server assigns a uuid to every incoming request and dedupes on that uuid.", true},
+	{"claim-03", "idempotency-keys", "fresh-idempotency-key", "Our backend issues a fresh key per request, so mobile clients need no change.", true},
+	{"claim-04", "idempotency-keys", "fresh-idempotency-key", "When a charge request arrives, the API generates an idempotency key and saves it with a unique index.", true},
+	{"claim-05", "idempotency-keys", "fresh-idempotency-key", "The gateway mints an idempotency key on arrival of each request.", true},
+	{"claim-06", "idempotency-keys", "fresh-idempotency-key", "The backend issues a new uuid for every request it receives and uses it as the key.", true},
+	{"claim-07", "idempotency-keys", "fresh-idempotency-key", "The backend generates a new idempotency key for each request that comes in.", true},
+	{"claim-08", "idempotency-keys", "fresh-idempotency-key", "Let the gateway generate a UUID key per request so the app stays unchanged.", true},
+	{"claim-09", "idempotency-keys", "fresh-idempotency-key", "The server mints a fresh key for every request and dedups on it.", true},
+	{"claim-10", "unfenceable-resource", "ttl-as-safety", "Set the TTL longer than the timeout and the call is completely safe.", true},
+	{"claim-11", "unfenceable-resource", "ttl-as-safety", "A long TTL means a paused holder never loses the lock, so the call is safe.", true},
+	{"claim-12", "unfenceable-resource", "redlock-correctness", "With Redlock you don't need fencing tokens at all.", true},
 }
 
 var g31aCorrect = []flagCase{
@@ -134,6 +135,47 @@ var g31aCorrect = []flagCase{
 	{"correct-103", "unfenceable-resource", "timeout-bounds-call", "Sizing the TTL above the timeout is a timing assumption, and it doesn't remove the pause risk.", false},
 	{"correct-104", "unfenceable-resource", "timeout-bounds-call", "Our postmortem: we had a TTL longer than the timeout, thought it removed the risk, and a 90-second stall charged twice.", false},
 	{"correct-105", "unfenceable-resource", "timeout-bounds-call", "A TTL greater than the timeout helps availability; fencing at a gatekeeper is what removes the risk.", false},
+	// Fixer (rev31a-style, our own words): denials with none / no X /
+	// zero / fails to / unable to / hardly, "..., yet ..." nuances, a
+	// Redis master's own pause, the server issuing statements on the key.
+	{"fix-01", "unfenceable-resource", "redlock-correctness", "None of the lock services, whether Redlock, etcd or ZooKeeper, makes a holder immune to process pauses.", false},
+	{"fix-02", "unfenceable-resource", "redlock-correctness", "No consensus lock is immune to process pauses; the holder can freeze right after it gets the lease.", false},
+	{"fix-03", "unfenceable-resource", "redlock-correctness", "Zero quorum systems make the pause problem disappear for the client.", false},
+	{"fix-04", "unfenceable-resource", "redlock-correctness", "A quorum of five nodes fails to remove the pause problem, since the holder itself can stall.", false},
+	{"fix-05", "unfenceable-resource", "redlock-correctness", "etcd fails to make its lease holders immune to process pauses.", false},
+	{"fix-06", "unfenceable-resource", "redlock-correctness", "When one of the five Redis masters stalls, that pause is no longer a problem because the remaining four still give a majority.", false},
+	{"fix-07", "unfenceable-resource", "redlock-correctness", "Redlock is unable to remove the pause problem for a client that freezes after acquiring.", false},
+	{"fix-08", "unfenceable-resource", "redlock-correctness", "ZooKeeper gives a consistent lock, yet the pause problem stays for a frozen holder.", false},
+	{"fix-09", "unfenceable-resource", "redlock-correctness", "Not one of the quorum locks is immune to process pauses.", false},
+	{"fix-10", "unfenceable-resource", "client-side-fencing", "Re-checking the time left right before the call fails to eliminate the risk, because a stall can come after the check.", false},
+	{"fix-11", "unfenceable-resource", "client-side-fencing", "A check of the remaining lease just before calling is unable to remove the risk.", false},
+	{"fix-12", "unfenceable-resource", "client-side-fencing", "Verifying the lease before calling removes the risk of starting on an already lapsed lease, yet a stall after the check still makes the call late.", false},
+	{"fix-13", "unfenceable-resource", "client-side-fencing", "Confirming the margin right before the call eliminates the risk of a call on a known-dead lease, yet the gap between check and send stays open.", false},
+	{"fix-14", "unfenceable-resource", "client-side-fencing", "No re-check before the call eliminates the risk; the holder can stall right after it.", false},
+	{"fix-15", "unfenceable-resource", "client-side-fencing", "None of the pre-call checks removes the risk of a late call.", false},
+	{"fix-16", "unfenceable-resource", "timeout-bounds-call", "A lease bigger than the timeout is hardly fully safe.", false},
+	{"fix-17", "unfenceable-resource", "timeout-bounds-call", "A TTL longer than the timeout removes the risk of expiring while still waiting for the reply, yet a stall before sending still gets through.", false},
+	{"fix-18", "unfenceable-resource", "timeout-bounds-call", "No TTL above the timeout makes the call totally safe.", false},
+	{"fix-19", "idempotency-keys", "fresh-idempotency-key", "When a request arrives the backend issues an INSERT for the idempotency key into the dedupe table.", false},
+	{"fix-20", "idempotency-keys", "fresh-idempotency-key", "For each incoming request the server issues a SELECT by idempotency key before it charges.", false},
+	{"fix-21", "idempotency-keys", "fresh-idempotency-key", "The API issues a row lock on the idempotency key when a request arrives, so concurrent retries wait.", false},
+	{"fix-22", "idempotency-keys", "fresh-idempotency-key", "The server issues one charge per request key, and a repeat with the same key gets the saved result.", false},
+	{"fix-23", "idempotency-keys", "fresh-idempotency-key", "On every incoming request the gateway issues an upsert keyed by the idempotency key.", false},
+	{"fix-24", "idempotency-keys", "fresh-idempotency-key", "When the request arrives, the server issues a 409 while the same key is still being processed.", false},
+	{"fix-25", "idempotency-keys", "fresh-idempotency-key", "The server issues a key to the app when the cart opens; the app sends that same key with each retry.", false},
+	{"fix-26", "idempotency-keys", "fresh-idempotency-key", "The gateway assigns every incoming request to a shard by hashing its idempotency key.", false},
+	{"fix-27", "idempotency-keys", "fresh-idempotency-key", "The server receives the key in the header and inserts it before charging.", false},
+	{"fix-28", "idempotency-keys", "fresh-idempotency-key", "If the server generated a key for each incoming request, retries would never match.", false},
+	{"fix-29", "idempotency-keys", "fresh-idempotency-key", "The server never generates the key when a request arrives; the client makes it once.", false},
+	{"fix-30", "idempotency-keys", "fresh-idempotency-key", "Having the backend mint a uuid per request is the mistake, since each retry then looks new.", false},
+	{"fix-31", "idempotency-keys", "fresh-idempotency-key", "The gateway can't assign an idempotency key per request, because it cannot tell retries apart.", false},
+	{"fix-32", "idempotency-keys", "fresh-idempotency-key", "No server should issue the key on arrival; the client owns it.", false},
+	{"fix-33", "idempotency-keys", "fresh-idempotency-key", "The server fails to dedupe if it generates a key on arrival, so the client must send one.", false},
+	{"fix-34", "idempotency-keys", "fresh-idempotency-key", "The backend issues keys to clients at signup, and each client sends its key once per payment attempt on every retry.", false},
+	{"fix-35", "idempotency-keys", "fresh-idempotency-key", "The API assigns the key the client sent to the payment row when it receives the request.", false},
+	{"fix-36", "idempotency-keys", "fresh-idempotency-key", "The server stores the key and the response when the request arrives, keyed by the client's idempotency key.", false},
+	{"fix-37", "idempotency-keys", "fresh-idempotency-key", "Does the gateway generate a uuid for every incoming request? No, the app does.", false},
+	{"fix-38", "idempotency-keys", "fresh-idempotency-key", "Our API issues a 400 for each incoming request that lacks a key.", false},
 }
 
 func TestFixG31aClaims(t *testing.T) {
