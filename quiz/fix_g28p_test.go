@@ -155,9 +155,7 @@ var g28pfReverted = map[string]string{
 	// because its clause says the clock runs slow; see fix_g30b_test.go.)
 	"dc1": "dual-write exclusion reverted",
 	"dc2": "dual-write exclusion reverted",
-	// (g31d: nc1 is clean again under g31d's narrower exclusion, clause-local
-	// and bound to "the rollback undoes nothing outside/external/...", as
-	// rev28p asked; it runs with the kept cases.)
+	"nc1": "undoes-nothing exclusion reverted",
 	"tc5": "ttl-as-safety renew exclusions reverted", "tc6": "ttl-as-safety renew exclusions reverted",
 	"tc8": "ttl-as-safety renew exclusions reverted",
 	"hc9": "practice rule reverted", "hc12": "practice rule reverted",

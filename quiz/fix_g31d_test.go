@@ -15,18 +15,32 @@ import "testing"
 // locks with "worst" in another clause) that must still raise the flag;
 // g31dClaimsInserted are those that also raise it inside a good answer.
 
+// g31d fix (review rev31d): g31d's three exclusions (the rollback said to
+// undo "nothing outside", FOR UPDATE SKIP LOCKED "in batches", a volatile
+// policy called "the worst choice") reached into a following qualifier
+// clause ("as", "though", "if", "when", "except", "unless") or across the
+// claim's clauses and hid plain wrong claims, so all three were reverted to
+// main's patterns. The correct sentences they had cleared are known false
+// flags again and are not asserted here; among them (our own wording):
+//   - a rollback that "undoes nothing outside the database" after a retry;
+//   - an outbox relay claiming rows FOR UPDATE SKIP LOCKED "in batches";
+//   - "setting volatile-lru to protect normal data is the worst choice for a
+//     lock store".
+// g31dClaims-76..90 (84 left out: main misses it too) are wrong claims with
+// the excuse in another clause, in our own words, that must flag.
+
 var g31dCorrect = []flagCase{
-	{"g31dCorrect-01", "row-lock", "lock-across-network-call", "If the worker dies mid-call, the DB aborts the transaction and another worker calls the API again, and the rollback undoes nothing outside the database.", false},
-	{"g31dCorrect-02", "row-lock", "lock-across-network-call", "Someone else retries the charge, and the rollback cancels nothing at the provider.", false},
-	{"g31dCorrect-03", "outbox-pattern", "lock-across-network-call", "The poller runs SELECT ... FOR UPDATE SKIP LOCKED in batches, publishes, then marks the rows sent.", false},
-	{"g31dCorrect-04", "outbox-pattern", "lock-across-network-call", "A relay claims outbox rows with FOR UPDATE SKIP LOCKED in batches of 500, publishes them, then deletes them.", false},
-	{"g31dCorrect-05", "skip-locked-queue", "lock-across-network-call", "Workers take jobs with FOR UPDATE SKIP LOCKED in small batches, then mark them claimed and commit.", false},
 	{"g31dCorrect-06", "row-lock", "lock-across-network-call", "A transaction kept open across a service call ties up a connection for seconds.", false},
 	{"g31dCorrect-07", "redis-early-expiry", "single-node-keeps-keys", "With maxmemory reached, volatile-ttl prefers keys with the least time left, so the lock key can go.", false},
-	{"g31dCorrect-08", "redis-early-expiry", "single-node-keeps-keys", "Setting volatile-lru to protect normal data and evict only expiring keys is the worst choice for a lock store.", false},
 	{"g31dCorrect-09", "redis-early-expiry", "single-node-keeps-keys", "Configuring volatile-ttl so it 'protects' the locks is the worst option, since lock keys are exactly the ones with TTLs.", false},
-	{"g31dCorrect-10", "row-lock", "lock-across-network-call", "The worker calls the API again, and the rollback undoes nothing outside the database.", false},
-	{"g31dCorrect-11", "row-lock", "lock-across-network-call", "The charge is retried and the rollback cancels nothing at the provider.", false},
+	// g31d fix (rev31d): correct sentences that stay clean under main's
+	// patterns as well (the exclusions were reverted, so these are the
+	// near misses the revert must not break).
+	{"g31dCorrect-12", "row-lock", "lock-across-network-call", "Don't keep the row locked while the payment API is called; commit first, then call it.", false},
+	{"g31dCorrect-13", "idempotency-keys", "lock-across-network-call", "Record the attempt and commit, then call the provider with the idempotency key, outside any lock.", false},
+	{"g31dCorrect-14", "row-lock", "lock-across-network-call", "A lock held over an HTTP call is risky: the call can hang and the row stays blocked.", false},
+	{"g31dCorrect-15", "redis-early-expiry", "single-node-keeps-keys", "volatile-lru does not spare lock keys: they carry a TTL, so they are the candidates.", false},
+	{"g31dCorrect-16", "redis-early-expiry", "single-node-keeps-keys", "For the lock instance use noeviction; volatile-ttl is unsafe because it targets keys close to expiry.", false},
 }
 
 var g31dClaims = []flagCase{
@@ -105,6 +119,20 @@ var g31dClaims = []flagCase{
 	{"g31dClaims-73", "row-lock", "lock-across-network-call", "The rollback undoes nothing we need to worry about and the payment operation is reverted with it.", true},
 	{"g31dClaims-74", "row-lock", "lock-across-network-call", "Rollback undoes the API call; the rollback undoes nothing outside that.", true},
 	{"g31dClaims-75", "row-lock", "lock-across-network-call", "The rollback undoes everything, and afterwards nothing external remains of the charge.", true},
+	{"g31dClaims-76", "idempotency-keys", "lock-across-network-call", "Charge the card inside the transaction, because the rollback reverts nothing outside the transaction and the charge sits inside it.", true},
+	{"g31dClaims-77", "idempotency-keys", "lock-across-network-call", "Make the payment call within the transaction; the rollback undoes nothing outside it, so on failure the payment is rolled back as well.", true},
+	{"g31dClaims-78", "idempotency-keys", "lock-across-network-call", "On a failed insert the rollback cancels the card payment, as the rollback cancels nothing already refunded.", true},
+	{"g31dClaims-79", "idempotency-keys", "lock-across-network-call", "The rollback reverts the Stripe payment, though the rollback reverts nothing external like the audit log.", true},
+	{"g31dClaims-80", "idempotency-keys", "lock-across-network-call", "When the insert fails the rollback undoes the charge, if the rollback undoes nothing at the provider before capture.", true},
+	{"g31dClaims-81", "row-lock", "lock-across-network-call", "The rollback cancels the payment API call, unless the rollback cancels nothing remote that already settled.", true},
+	{"g31dClaims-82", "idempotency-keys", "lock-across-network-call", "Simply roll back: the rollback reverts nothing beyond the transaction, and the payment belongs to it.", true},
+	{"g31dClaims-83", "idempotency-keys", "lock-across-network-call", "the rollback undoes nothing outside postgres, except the card charge, which it undoes too", true},
+	{"g31dClaims-85", "run-job-once", "lock-across-network-call", "Keep the lock during the whole import, in a batch of 50k rows, with a 45 minute TTL.", true},
+	{"g31dClaims-86", "choose-ttl", "lock-across-network-call", "Take the lock, then run the batch; since it works in batches, a one hour TTL is enough.", true},
+	{"g31dClaims-87", "redis-early-expiry", "single-node-keeps-keys", "volatile-ttl keeps lock keys safe, though allkeys-random is the worst choice for sessions.", true},
+	{"g31dClaims-88", "redis-early-expiry", "single-node-keeps-keys", "volatile-lru protects the locks, if allkeys-lru is the worst option for your cache.", true},
+	{"g31dClaims-89", "redis-early-expiry", "single-node-keeps-keys", "volatile-lru is the right policy for a lock store, unless you think noeviction is the worst possible one.", true},
+	{"g31dClaims-90", "redis-early-expiry", "single-node-keeps-keys", "Our locks are safe under volatile-lru, as noeviction is the worst setting for us.", true},
 }
 
 var g31dClaimsInserted = []flagCase{
@@ -183,6 +211,20 @@ var g31dClaimsInserted = []flagCase{
 	{"g31dClaimsInserted-73", "row-lock", "lock-across-network-call", "The rollback undoes nothing we need to worry about and the payment operation is reverted with it.", true},
 	{"g31dClaimsInserted-74", "row-lock", "lock-across-network-call", "Rollback undoes the API call; the rollback undoes nothing outside that.", true},
 	{"g31dClaimsInserted-75", "row-lock", "lock-across-network-call", "The rollback undoes everything, and afterwards nothing external remains of the charge.", true},
+	{"g31dClaimsInserted-76", "idempotency-keys", "lock-across-network-call", "Charge the card inside the transaction, because the rollback reverts nothing outside the transaction and the charge sits inside it.", true},
+	{"g31dClaimsInserted-77", "idempotency-keys", "lock-across-network-call", "Make the payment call within the transaction; the rollback undoes nothing outside it, so on failure the payment is rolled back as well.", true},
+	{"g31dClaimsInserted-78", "idempotency-keys", "lock-across-network-call", "On a failed insert the rollback cancels the card payment, as the rollback cancels nothing already refunded.", true},
+	{"g31dClaimsInserted-79", "idempotency-keys", "lock-across-network-call", "The rollback reverts the Stripe payment, though the rollback reverts nothing external like the audit log.", true},
+	{"g31dClaimsInserted-80", "idempotency-keys", "lock-across-network-call", "When the insert fails the rollback undoes the charge, if the rollback undoes nothing at the provider before capture.", true},
+	{"g31dClaimsInserted-81", "row-lock", "lock-across-network-call", "The rollback cancels the payment API call, unless the rollback cancels nothing remote that already settled.", true},
+	{"g31dClaimsInserted-82", "idempotency-keys", "lock-across-network-call", "Simply roll back: the rollback reverts nothing beyond the transaction, and the payment belongs to it.", true},
+	{"g31dClaimsInserted-83", "idempotency-keys", "lock-across-network-call", "the rollback undoes nothing outside postgres, except the card charge, which it undoes too", true},
+	{"g31dClaimsInserted-85", "run-job-once", "lock-across-network-call", "Keep the lock during the whole import, in a batch of 50k rows, with a 45 minute TTL.", true},
+	{"g31dClaimsInserted-86", "choose-ttl", "lock-across-network-call", "Take the lock, then run the batch; since it works in batches, a one hour TTL is enough.", true},
+	{"g31dClaimsInserted-87", "redis-early-expiry", "single-node-keeps-keys", "volatile-ttl keeps lock keys safe, though allkeys-random is the worst choice for sessions.", true},
+	{"g31dClaimsInserted-88", "redis-early-expiry", "single-node-keeps-keys", "volatile-lru protects the locks, if allkeys-lru is the worst option for your cache.", true},
+	{"g31dClaimsInserted-89", "redis-early-expiry", "single-node-keeps-keys", "volatile-lru is the right policy for a lock store, unless you think noeviction is the worst possible one.", true},
+	{"g31dClaimsInserted-90", "redis-early-expiry", "single-node-keeps-keys", "Our locks are safe under volatile-lru, as noeviction is the worst setting for us.", true},
 }
 
 func TestFixG31dCorrect(t *testing.T) {
