@@ -9,7 +9,9 @@ import "testing"
 // isolation-prevents-race; the database's own arbiters (a unique
 // constraint, a conditional update, compare-and-set, a version check) said
 // to race or to be unreliable, so a lock is needed, raises
-// lock-instead-of-constraint. Every sentence is our own. g31bCorrect share
+// lock-instead-of-constraint. On holder-id-guard, the claim's reclaim
+// window (ten minutes, an hour) said to guarantee the old worker has
+// stopped or that two claims cannot overlap raises ttl-as-safety. Every sentence is our own. g31bCorrect share
 // the patterns' words (the counterpart, negated, refuted, a diagnosis, a
 // question) and must stay clean, alone and inserted into a clean answer;
 // g31bClaims must raise the flag. On run-job-once, a leader, a CronJob or
@@ -126,6 +128,40 @@ var g31bCorrect = []flagCase{
 	{"correct-107", "run-job-once", "lock-instead-of-constraint", "The leader makes sure only one instance schedules the job until it is paused past its lease; then two run.", false},
 	{"correct-108", "run-job-once", "lock-instead-of-constraint", "Does a CronJob ensure exactly one job per schedule? Its docs say a job may be created twice.", false},
 	{"correct-109", "run-job-once", "lock-instead-of-constraint", "Leader election gives you one scheduler most of the time; to make sure of one run per period, insert a claim row.", false},
+	{"correct-110", "holder-id-guard", "ttl-as-safety", "A 10-minute window does not guarantee the old worker has stopped: a GC pause or a stuck write can outlast it.", false},
+	{"correct-111", "holder-id-guard", "ttl-as-safety", "Raising the interval to an hour only makes overlap rarer; a paused worker can still outlive its claim.", false},
+	{"correct-112", "holder-id-guard", "ttl-as-safety", "Even if jobs usually finish within ten minutes, two claims can overlap when a worker stalls.", false},
+	{"correct-113", "holder-id-guard", "ttl-as-safety", "The ten-minute window is a lease, and a lease cannot guarantee that the old owner has stopped.", false},
+	{"correct-114", "holder-id-guard", "ttl-as-safety", "Nothing about the 10-minute timeout means the old worker has stopped; it only means the database stopped waiting for it.", false},
+	{"correct-115", "holder-id-guard", "ttl-as-safety", "People assume that after ten minutes the old worker has definitely finished, and that assumption is the bug.", false},
+	{"correct-116", "holder-id-guard", "ttl-as-safety", "Would a longer interval mean claims never overlap? No, a worker paused for longer than the interval still wakes up and writes.", false},
+	{"correct-117", "holder-id-guard", "ttl-as-safety", "The window only bounds how long we wait, not whether the old claim can overlap the new one.", false},
+	{"correct-118", "holder-id-guard", "ttl-as-safety", "It is tempting to say claims can never overlap with a ten-minute window, but a stalled network write lands later.", false},
+	{"correct-119", "holder-id-guard", "ttl-as-safety", "Once the 10-minute interval passes the job can be reclaimed, whether or not the old worker has stopped.", false},
+	{"correct-120", "holder-id-guard", "ttl-as-safety", "The old owner may not have finished after ten minutes, so the epoch guard must reject its writes.", false},
+	{"correct-121", "holder-id-guard", "ttl-as-safety", "A longer window makes the stale holder problem rarer, not impossible; fence the writes with the epoch.", false},
+	{"correct-122", "holder-id-guard", "ttl-as-safety", "The timeout cannot tell a crashed worker from a slow one, so the old claim and the new one can overlap.", false},
+	{"correct-123", "holder-id-guard", "ttl-as-safety", "Don't rely on the ten-minute window to guarantee the old worker has stopped.", false},
+	{"correct-124", "holder-id-guard", "ttl-as-safety", "With the epoch column the old and the new claim can overlap in time and still never both write.", false},
+	{"correct-125", "holder-id-guard", "ttl-as-safety", "Is ten minutes enough to be sure the old worker has stopped? No amount of time is.", false},
+	{"correct-126", "holder-id-guard", "ttl-as-safety", "A job that usually finishes in a minute can still be paused past the 10-minute window by a VM migration.", false},
+	{"correct-127", "holder-id-guard", "ttl-as-safety", "Making the interval an hour just delays recovery from a crashed worker, and claims can still overlap after a long pause.", false},
+	{"correct-128", "holder-id-guard", "ttl-as-safety", "The reclaim interval is a guess: after ten minutes the old worker has probably finished, which is not the same as certainly.", false},
+	{"correct-129", "holder-id-guard", "ttl-as-safety", "The window guarantees that a crashed worker's job is picked up again; it does not guarantee the old worker has stopped.", false},
+	{"correct-130", "holder-id-guard", "ttl-as-safety", "The claim interval should be longer than the typical run to avoid needless reclaims, but safety comes from the epoch.", false},
+	{"correct-131", "holder-id-guard", "ttl-as-safety", "Even an hour-long window can't promise that the old and the new claim never overlap.", false},
+	{"correct-132", "holder-id-guard", "ttl-as-safety", "If a worker is paused beyond the ten-minute window, the new claim and the old execution overlap.", false},
+	{"correct-133", "holder-id-guard", "ttl-as-safety", "A claim can go stale while its worker is alive, whatever the interval.", false},
+	{"correct-134", "holder-id-guard", "ttl-as-safety", "The problem does not disappear with a longer interval; it only becomes rarer.", false},
+	{"correct-135", "holder-id-guard", "ttl-as-safety", "The timeout guarantees liveness, not that the previous owner has stopped writing.", false},
+	{"correct-136", "choose-ttl", "ttl-as-safety", "A 10-minute TTL does not guarantee the old worker has stopped; fence the writes.", false},
+	{"correct-137", "choose-ttl", "ttl-as-safety", "With the fencing token, the old and the new holder cannot overlap their writes, whatever the timeout.", false},
+	{"correct-138", "choose-ttl", "ttl-as-safety", "Set the TTL to ten minutes for liveness; a paused holder can still outlive it, so runs can overlap.", false},
+	{"correct-139", "run-job-once", "ttl-as-safety", "The claim row keeps the period done; the window only controls when a crashed run is retried, so runs can still overlap after a pause.", false},
+	{"correct-140", "extend-lease", "ttl-as-safety", "Renewing every minute of a 10 minute lease only makes expiry rarer; the old holder may still be running.", false},
+	{"correct-141", "two-holders", "ttl-as-safety", "The interval between renewals is not what guarantees the old owner stopped; only a fence stops its writes.", false},
+	{"correct-142", "obj-bug-wall-clock-lease", "ttl-as-safety", "Ten minutes on one clock is not ten minutes on another, so the window cannot guarantee the old owner stopped.", false},
+	{"correct-143", "fencing-token", "ttl-as-safety", "An hour-long lease makes two holders rarer, but the problem disappears only with a fencing token checked by the storage.", false},
 }
 
 var g31bClaims = []flagCase{
@@ -158,6 +194,11 @@ var g31bClaims = []flagCase{
 	{"claim-27", "run-job-once", "lock-instead-of-constraint", "Move the task into a CronJob: the controller ensures exactly one run per period.", true},
 	{"claim-28", "run-job-once", "lock-instead-of-constraint", "The elected leader runs the report, which guarantees once per period with no extra table.", true},
 	{"claim-29", "run-job-once", "lock-instead-of-constraint", "Setting concurrencyPolicy to Forbid guarantees only one run of each scheduled job.", true},
+	{"claim-30", "holder-id-guard", "ttl-as-safety", "As long as each job finishes inside the ten-minute window, two claims can never overlap.", true},
+	{"claim-31", "holder-id-guard", "ttl-as-safety", "After ten minutes the old worker will definitely have finished or crashed, so its late write is not a real worry.", true},
+	{"claim-32", "holder-id-guard", "ttl-as-safety", "Raise the reclaim interval to an hour; no job takes that long, so a claim can never go stale while its worker lives.", true},
+	{"claim-33", "holder-id-guard", "ttl-as-safety", "The 10-minute timeout guarantees the old owner has stopped before anyone reclaims the job.", true},
+	{"claim-34", "holder-id-guard", "ttl-as-safety", "Since our jobs finish in two minutes, the 10 minute window means no two claims can ever be live together, so the epoch is optional.", true},
 }
 
 func TestFixG31bCorrect(t *testing.T) {
