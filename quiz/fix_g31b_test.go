@@ -2,16 +2,14 @@ package quiz_test
 
 import "testing"
 
-// Tests for g31b: recall on avoid-the-lock for two claim families. A
+// Tests for g31b: recall on avoid-the-lock and run-job-once. A
 // read-modify-write (a value read, changed in the application and written
 // back) said to be safe inside a transaction, @Transactional or READ
 // COMMITTED, or because each statement is atomic, raises
 // isolation-prevents-race; the database's own arbiters (a unique
 // constraint, a conditional update, compare-and-set, a version check) said
 // to race or to be unreliable, so a lock is needed, raises
-// lock-instead-of-constraint. On holder-id-guard, the claim's reclaim
-// window (ten minutes, an hour) said to guarantee the old worker has
-// stopped or that two claims cannot overlap raises ttl-as-safety. Every sentence is our own. g31bCorrect share
+// lock-instead-of-constraint. Every sentence is our own. g31bCorrect share
 // the patterns' words (the counterpart, negated, refuted, a diagnosis, a
 // question) and must stay clean, alone and inserted into a clean answer;
 // g31bClaims must raise the flag. On run-job-once, a leader, a CronJob or
@@ -74,32 +72,6 @@ var g31bCorrect = []flagCase{
 	{"correct-53", "avoid-the-lock", "isolation-prevents-race", "A new value computed in the app and written back is only safe if the update compares the old value, since each statement alone cannot lose nothing.", false},
 	{"correct-54", "avoid-the-lock", "isolation-prevents-race", "Don't compute the new value in the app; each statement that increments in place is atomic, so nothing is lost.", false},
 	{"correct-55", "avoid-the-lock", "isolation-prevents-race", "Although every statement is atomic, writing it back from the app can lose an update.", false},
-	{"correct-56", "avoid-the-lock", "lock-instead-of-constraint", "Two conditional updates can never both succeed: the second finds the state already changed and matches zero rows.", false},
-	{"correct-57", "avoid-the-lock", "lock-instead-of-constraint", "Without a unique constraint, two concurrent inserts can both succeed.", false},
-	{"correct-58", "avoid-the-lock", "lock-instead-of-constraint", "A lock is unreliable when the holder pauses; a unique constraint is not.", false},
-	{"correct-59", "avoid-the-lock", "lock-instead-of-constraint", "Compare-and-set does not race: the database applies one write and the other sees a changed version.", false},
-	{"correct-60", "avoid-the-lock", "lock-instead-of-constraint", "A plain select then insert races under load, which is exactly why the unique constraint is there.", false},
-	{"correct-61", "avoid-the-lock", "lock-instead-of-constraint", "Some people think unique constraints race under heavy load, but the index decides one winner.", false},
-	{"correct-62", "avoid-the-lock", "lock-instead-of-constraint", "It is a myth that compare-and-set is unreliable under concurrency.", false},
-	{"correct-63", "avoid-the-lock", "lock-instead-of-constraint", "The check in the application is unreliable; the unique index in the database is what stops duplicates.", false},
-	{"correct-64", "avoid-the-lock", "lock-instead-of-constraint", "Version checks are reliable under concurrency because the update and the comparison happen in one statement.", false},
-	{"correct-65", "avoid-the-lock", "lock-instead-of-constraint", "Would a conditional update still race under load? No, the row lock serialises the two updates.", false},
-	{"correct-66", "avoid-the-lock", "lock-instead-of-constraint", "The lease-based lock can let two holders both succeed; the conditional update cannot.", false},
-	{"correct-67", "avoid-the-lock", "lock-instead-of-constraint", "Even under heavy load a unique constraint lets exactly one insert through.", false},
-	{"correct-68", "avoid-the-lock", "lock-instead-of-constraint", "Atomic updates such as SET n = n + 1 do not race with each other.", false},
-	{"correct-69", "avoid-the-lock", "lock-instead-of-constraint", "A read-then-write in the app can let both succeed, so use a conditional update instead.", false},
-	{"correct-70", "avoid-the-lock", "lock-instead-of-constraint", "If you drop the unique constraint, two workers can both succeed in creating the invoice.", false},
-	{"correct-71", "avoid-the-lock", "lock-instead-of-constraint", "Optimistic concurrency never lets two writers both succeed on the same version.", false},
-	{"correct-72", "avoid-the-lock", "lock-instead-of-constraint", "Database constraints can be trusted under concurrency in a way a Redis lock cannot.", false},
-	{"correct-73", "avoid-the-lock", "lock-instead-of-constraint", "With a version column, one writer succeeds and the other retries; they cannot both succeed.", false},
-	{"correct-74", "avoid-the-lock", "lock-instead-of-constraint", "A unique index is not unreliable under concurrent inserts: Postgres checks it at insert time.", false},
-	{"correct-75", "avoid-the-lock", "lock-instead-of-constraint", "I used to believe compare-and-set could both succeed under load, until I read how the row lock works.", false},
-	{"correct-76", "avoid-the-lock", "lock-instead-of-constraint", "Conditional writes only work if the write carries the condition; an unconditional save after the check still races.", false},
-	{"correct-77", "avoid-the-lock", "lock-instead-of-constraint", "The unique constraint does the deduplication; any lock on top is only for efficiency and both runs would still be safe.", false},
-	{"correct-78", "avoid-the-lock", "lock-instead-of-constraint", "What makes a version check safe when two writers race under load? The database compares and writes in one step.", false},
-	{"correct-79", "avoid-the-lock", "lock-instead-of-constraint", "Two processes reading the row and then writing without a version check can both succeed and lose an update.", false},
-	{"correct-80", "avoid-the-lock", "lock-instead-of-constraint", "A TTL lock is unreliable under GC pauses, while atomic operations in the database keep working.", false},
-	{"correct-81", "avoid-the-lock", "lock-instead-of-constraint", "Atomic operations race only in the sense that one loses and is rejected, which is the point.", false},
 	{"correct-82", "run-job-once", "lock-instead-of-constraint", "Leader election does not guarantee exactly one leader at every instant: a deposed leader may not know yet.", false},
 	{"correct-83", "run-job-once", "lock-instead-of-constraint", "A CronJob doesn't guarantee exactly one run; the controller can create two Jobs for one schedule, so keep the job idempotent.", false},
 	{"correct-84", "run-job-once", "lock-instead-of-constraint", "@Scheduled fires on every instance, so it does not make sure only one instance runs it.", false},
@@ -128,48 +100,12 @@ var g31bCorrect = []flagCase{
 	{"correct-107", "run-job-once", "lock-instead-of-constraint", "The leader makes sure only one instance schedules the job until it is paused past its lease; then two run.", false},
 	{"correct-108", "run-job-once", "lock-instead-of-constraint", "Does a CronJob ensure exactly one job per schedule? Its docs say a job may be created twice.", false},
 	{"correct-109", "run-job-once", "lock-instead-of-constraint", "Leader election gives you one scheduler most of the time; to make sure of one run per period, insert a claim row.", false},
-	{"correct-110", "holder-id-guard", "ttl-as-safety", "A 10-minute window does not guarantee the old worker has stopped: a GC pause or a stuck write can outlast it.", false},
-	{"correct-111", "holder-id-guard", "ttl-as-safety", "Raising the interval to an hour only makes overlap rarer; a paused worker can still outlive its claim.", false},
-	{"correct-112", "holder-id-guard", "ttl-as-safety", "Even if jobs usually finish within ten minutes, two claims can overlap when a worker stalls.", false},
-	{"correct-113", "holder-id-guard", "ttl-as-safety", "The ten-minute window is a lease, and a lease cannot guarantee that the old owner has stopped.", false},
-	{"correct-114", "holder-id-guard", "ttl-as-safety", "Nothing about the 10-minute timeout means the old worker has stopped; it only means the database stopped waiting for it.", false},
-	{"correct-115", "holder-id-guard", "ttl-as-safety", "People assume that after ten minutes the old worker has definitely finished, and that assumption is the bug.", false},
-	{"correct-116", "holder-id-guard", "ttl-as-safety", "Would a longer interval mean claims never overlap? No, a worker paused for longer than the interval still wakes up and writes.", false},
-	{"correct-117", "holder-id-guard", "ttl-as-safety", "The window only bounds how long we wait, not whether the old claim can overlap the new one.", false},
-	{"correct-118", "holder-id-guard", "ttl-as-safety", "It is tempting to say claims can never overlap with a ten-minute window, but a stalled network write lands later.", false},
-	{"correct-119", "holder-id-guard", "ttl-as-safety", "Once the 10-minute interval passes the job can be reclaimed, whether or not the old worker has stopped.", false},
-	{"correct-120", "holder-id-guard", "ttl-as-safety", "The old owner may not have finished after ten minutes, so the epoch guard must reject its writes.", false},
-	{"correct-121", "holder-id-guard", "ttl-as-safety", "A longer window makes the stale holder problem rarer, not impossible; fence the writes with the epoch.", false},
-	{"correct-122", "holder-id-guard", "ttl-as-safety", "The timeout cannot tell a crashed worker from a slow one, so the old claim and the new one can overlap.", false},
-	{"correct-123", "holder-id-guard", "ttl-as-safety", "Don't rely on the ten-minute window to guarantee the old worker has stopped.", false},
-	{"correct-124", "holder-id-guard", "ttl-as-safety", "With the epoch column the old and the new claim can overlap in time and still never both write.", false},
-	{"correct-125", "holder-id-guard", "ttl-as-safety", "Is ten minutes enough to be sure the old worker has stopped? No amount of time is.", false},
-	{"correct-126", "holder-id-guard", "ttl-as-safety", "A job that usually finishes in a minute can still be paused past the 10-minute window by a VM migration.", false},
-	{"correct-127", "holder-id-guard", "ttl-as-safety", "Making the interval an hour just delays recovery from a crashed worker, and claims can still overlap after a long pause.", false},
-	{"correct-128", "holder-id-guard", "ttl-as-safety", "The reclaim interval is a guess: after ten minutes the old worker has probably finished, which is not the same as certainly.", false},
-	{"correct-129", "holder-id-guard", "ttl-as-safety", "The window guarantees that a crashed worker's job is picked up again; it does not guarantee the old worker has stopped.", false},
-	{"correct-130", "holder-id-guard", "ttl-as-safety", "The claim interval should be longer than the typical run to avoid needless reclaims, but safety comes from the epoch.", false},
-	{"correct-131", "holder-id-guard", "ttl-as-safety", "Even an hour-long window can't promise that the old and the new claim never overlap.", false},
-	{"correct-132", "holder-id-guard", "ttl-as-safety", "If a worker is paused beyond the ten-minute window, the new claim and the old execution overlap.", false},
-	{"correct-133", "holder-id-guard", "ttl-as-safety", "A claim can go stale while its worker is alive, whatever the interval.", false},
-	{"correct-134", "holder-id-guard", "ttl-as-safety", "The problem does not disappear with a longer interval; it only becomes rarer.", false},
-	{"correct-135", "holder-id-guard", "ttl-as-safety", "The timeout guarantees liveness, not that the previous owner has stopped writing.", false},
-	{"correct-136", "choose-ttl", "ttl-as-safety", "A 10-minute TTL does not guarantee the old worker has stopped; fence the writes.", false},
-	{"correct-137", "choose-ttl", "ttl-as-safety", "With the fencing token, the old and the new holder cannot overlap their writes, whatever the timeout.", false},
-	{"correct-138", "choose-ttl", "ttl-as-safety", "Set the TTL to ten minutes for liveness; a paused holder can still outlive it, so runs can overlap.", false},
-	{"correct-139", "run-job-once", "ttl-as-safety", "The claim row keeps the period done; the window only controls when a crashed run is retried, so runs can still overlap after a pause.", false},
-	{"correct-140", "extend-lease", "ttl-as-safety", "Renewing every minute of a 10 minute lease only makes expiry rarer; the old holder may still be running.", false},
-	{"correct-141", "two-holders", "ttl-as-safety", "The interval between renewals is not what guarantees the old owner stopped; only a fence stops its writes.", false},
-	{"correct-142", "obj-bug-wall-clock-lease", "ttl-as-safety", "Ten minutes on one clock is not ten minutes on another, so the window cannot guarantee the old owner stopped.", false},
-	{"correct-143", "fencing-token", "ttl-as-safety", "An hour-long lease makes two holders rarer, but the problem disappears only with a fencing token checked by the storage.", false},
 }
 
 var g31bClaims = []flagCase{
 	{"claim-01", "avoid-the-lock", "isolation-prevents-race", "Each worker reads the counter, adds one and writes the sum back; every statement in Postgres is atomic, so no update is ever lost.", true},
 	{"claim-02", "avoid-the-lock", "isolation-prevents-race", "Because the service method is @Transactional, reading the stock and saving stock minus one is safe even from twenty pods.", true},
 	{"claim-03", "avoid-the-lock", "isolation-prevents-race", "Inside a transaction the read and the write happen together, so a read-modify-write of the balance is safe without a lock.", true},
-	{"claim-04", "avoid-the-lock", "lock-instead-of-constraint", "A unique constraint can race under heavy load and let both inserts through, so take a distributed lock anyway.", true},
-	{"claim-05", "avoid-the-lock", "lock-instead-of-constraint", "Database compare-and-set is unreliable when many writers hit it, so a Redis lock is always required.", true},
 	{"claim-06", "avoid-the-lock", "isolation-prevents-race", "Read the balance in a transaction at read committed and write back the balance minus the amount; Postgres will not allow a lost update.", true},
 	{"claim-07", "avoid-the-lock", "isolation-prevents-race", "Read the balance in a transaction and write back the new value; Postgres will not allow a lost update.", true},
 	{"claim-08", "avoid-the-lock", "isolation-prevents-race", "Read the balance in a transaction and write back the new value, and there is no lost update.", true},
@@ -180,25 +116,12 @@ var g31bClaims = []flagCase{
 	{"claim-13", "avoid-the-lock", "isolation-prevents-race", "Read the balance in a transaction and write back the new value; Postgres does not allow a lost update.", true},
 	{"claim-14", "avoid-the-lock", "isolation-prevents-race", "Reading the balance inside a transaction and saving the new one is safe at read committed, so no version column is needed.", true},
 	{"claim-15", "avoid-the-lock", "isolation-prevents-race", "Inside @Transactional a read-modify-write on the stock is safe, so you never need FOR UPDATE.", true},
-	{"claim-16", "avoid-the-lock", "lock-instead-of-constraint", "A unique constraint can race under heavy load and let both inserts through, so take a distributed lock anyway.", true},
-	{"claim-17", "avoid-the-lock", "lock-instead-of-constraint", "Database compare-and-set is unreliable when many writers hit it, so a Redis lock is always required.", true},
-	{"claim-18", "avoid-the-lock", "lock-instead-of-constraint", "Two version checks can both succeed on a busy cluster, so optimistic concurrency is no substitute for a lock.", true},
-	{"claim-19", "avoid-the-lock", "lock-instead-of-constraint", "Atomic operations in the database only work inside one machine, so across services you need a distributed lock.", true},
-	{"claim-20", "avoid-the-lock", "lock-instead-of-constraint", "Conditional writes only coordinate within one connection, so separate processes need a lock.", true},
-	{"claim-21", "avoid-the-lock", "lock-instead-of-constraint", "Database constraints are unreliable under heavy concurrency; the lock is what keeps the data right.", true},
-	{"claim-22", "avoid-the-lock", "lock-instead-of-constraint", "Compare-and-set still races when two writers arrive together, so we lock first.", true},
-	{"claim-23", "avoid-the-lock", "lock-instead-of-constraint", "Optimistic concurrency can both succeed for two writers, which is why a lock is required.", true},
 	{"claim-24", "run-job-once", "lock-instead-of-constraint", "With leader election only the leader schedules the job, and leader election guarantees exactly one leader, so the dedupe table can go.", true},
 	{"claim-25", "run-job-once", "lock-instead-of-constraint", "A Kubernetes CronJob guarantees exactly one job per schedule, so the job need not be idempotent.", true},
 	{"claim-26", "run-job-once", "lock-instead-of-constraint", "Put @Scheduled on the method and Spring makes sure only one instance in the cluster runs it each period.", true},
 	{"claim-27", "run-job-once", "lock-instead-of-constraint", "Move the task into a CronJob: the controller ensures exactly one run per period.", true},
 	{"claim-28", "run-job-once", "lock-instead-of-constraint", "The elected leader runs the report, which guarantees once per period with no extra table.", true},
 	{"claim-29", "run-job-once", "lock-instead-of-constraint", "Setting concurrencyPolicy to Forbid guarantees only one run of each scheduled job.", true},
-	{"claim-30", "holder-id-guard", "ttl-as-safety", "As long as each job finishes inside the ten-minute window, two claims can never overlap.", true},
-	{"claim-31", "holder-id-guard", "ttl-as-safety", "After ten minutes the old worker will definitely have finished or crashed, so its late write is not a real worry.", true},
-	{"claim-32", "holder-id-guard", "ttl-as-safety", "Raise the reclaim interval to an hour; no job takes that long, so a claim can never go stale while its worker lives.", true},
-	{"claim-33", "holder-id-guard", "ttl-as-safety", "The 10-minute timeout guarantees the old owner has stopped before anyone reclaims the job.", true},
-	{"claim-34", "holder-id-guard", "ttl-as-safety", "Since our jobs finish in two minutes, the 10 minute window means no two claims can ever be live together, so the epoch is optional.", true},
 }
 
 func TestFixG31bCorrect(t *testing.T) {
