@@ -2,7 +2,13 @@ package quiz_test
 
 import "testing"
 
-// Tests for g31b: recall on avoid-the-lock and run-job-once. A
+// Tests for g31b, after its fix round: the three g31b recall lines (a
+// read-modify-write said safe in a transaction, a written-back value said
+// safe because each statement is atomic, a leader/CronJob/@Scheduled said
+// to guarantee one run per period) flagged correct answers (row locks,
+// guarded UPDATEs, If-Match, a period row with a primary key, hedged leader
+// sentences) and were reverted to main's behaviour. What follows is the
+// original g31b description, kept for the correct cases it still holds: A
 // read-modify-write (a value read, changed in the application and written
 // back) said to be safe inside a transaction, @Transactional or READ
 // COMMITTED, or because each statement is atomic, raises
@@ -100,28 +106,48 @@ var g31bCorrect = []flagCase{
 	{"correct-107", "run-job-once", "lock-instead-of-constraint", "The leader makes sure only one instance schedules the job until it is paused past its lease; then two run.", false},
 	{"correct-108", "run-job-once", "lock-instead-of-constraint", "Does a CronJob ensure exactly one job per schedule? Its docs say a job may be created twice.", false},
 	{"correct-109", "run-job-once", "lock-instead-of-constraint", "Leader election gives you one scheduler most of the time; to make sure of one run per period, insert a claim row.", false},
+	// g31b fix: the counterparts the reverted lines flagged (own words).
+	{"fix-correct-01", "avoid-the-lock", "isolation-prevents-race", "Taking a row lock in the transaction before reading the balance keeps the read-modify-write safe until commit.", false},
+	{"fix-correct-02", "row-lock", "isolation-prevents-race", "Once the transaction holds the row lock, a second transaction reading the same balance blocks until the first commits.", false},
+	{"fix-correct-03", "row-lock", "isolation-prevents-race", "The row lock is what keeps our read-modify-write safe, and only while the transaction is open.", false},
+	{"fix-correct-04", "row-lock", "isolation-prevents-race", "I lock the account row at the start of the transaction, then read the balance and save the new one; the lock orders the two writers.", false},
+	{"fix-correct-05", "row-lock", "isolation-prevents-race", "With a pessimistic lock held by the transaction, the read-modify-write on the balance is safe because the other reader waits.", false},
+	{"fix-correct-06", "avoid-the-lock", "isolation-prevents-race", "A transaction that first grabs a row-level lock on the order makes the read-then-write of its stock safe.", false},
+	{"fix-correct-07", "avoid-the-lock", "isolation-prevents-race", "In JPA, @Transactional together with a PESSIMISTIC_WRITE lock on the lookup keeps the read-modify-write safe.", false},
+	{"fix-correct-08", "avoid-the-lock", "isolation-prevents-race", "Calling pg_advisory_xact_lock on the account id first thing in the transaction makes the read-modify-write on it safe.", false},
+	{"fix-correct-09", "avoid-the-lock", "isolation-prevents-race", "Inside the transaction the read-modify-write is safe as long as the UPDATE's WHERE matches the value we read and we check rows affected.", false},
+	{"fix-correct-10", "avoid-the-lock", "isolation-prevents-race", "Read the counter in the transaction, then write with UPDATE ... WHERE n = :seen, and retry when zero rows change; that read-modify-write is safe.", false},
+	{"fix-correct-11", "avoid-the-lock", "isolation-prevents-race", "A transaction at READ COMMITTED that runs UPDATE ... WHERE stock >= :qty after reading the stock cannot oversell, since the WHERE is evaluated on the locked row.", false},
+	{"fix-correct-12", "optimistic-concurrency", "isolation-prevents-race", "The save runs in a transaction that compares If-Match with the stored ETag, which makes the read-then-write safe.", false},
+	{"fix-correct-13", "optimistic-concurrency", "isolation-prevents-race", "Our transaction writes with WHERE updated_at = :seen_at, so the read-modify-write is safe: no row updated means another save won.", false},
+	{"fix-correct-14", "avoid-the-lock", "isolation-prevents-race", "Redis commands are atomic one at a time, so INCRBY loses nothing, while a GET followed by a SET of the new value can.", false},
+	{"fix-correct-15", "run-job-once", "lock-instead-of-constraint", "A runs table with a primary key on (job, period) ensures exactly one run per period, even if every pod has the schedule.", false},
+	{"fix-correct-16", "run-job-once", "lock-instead-of-constraint", "Every instance has the cron job, and the primary key on the period row ensures exactly one run per period.", false},
+	{"fix-correct-17", "run-job-once", "lock-instead-of-constraint", "The scheduled task inserts the period first; the primary key ensures one run per period for it.", false},
+	{"fix-correct-18", "run-job-once", "lock-instead-of-constraint", "An upsert keyed by the period into the job_runs table ensures only one run per period, whatever the scheduler fires.", false},
+	{"fix-correct-19", "run-job-once", "lock-instead-of-constraint", "Our @Scheduled method starts with an idempotent upsert of the period row, which ensures one run per period.", false},
+	{"fix-correct-20", "run-job-once", "lock-instead-of-constraint", "The first instance to write the period row makes sure only one run per period happens; the scheduled copies on other pods get a duplicate key and stop.", false},
+	{"fix-correct-21", "run-job-once", "lock-instead-of-constraint", "A dedup table keyed by the period makes sure only one run per period gets through, no matter how often the cron job fires.", false},
+	{"fix-correct-22", "run-job-once", "lock-instead-of-constraint", "The scheduled job selects the period row FOR UPDATE and marks it done, which ensures exactly one run per period.", false},
+	{"fix-correct-23", "run-job-once", "lock-instead-of-constraint", "Leader election is only an optimisation so usually one instance tries; the period row with its primary key is what ensures one run per period.", false},
+	{"fix-correct-24", "run-job-once", "lock-instead-of-constraint", "The elected leader ensures one instance fires the job in the normal case, and the period's primary key rejects any second run.", false},
+	{"fix-correct-25", "run-job-once", "lock-instead-of-constraint", "Leader election ensures that normally only one pod runs the job; since the job is idempotent, a second run after failover does no harm.", false},
+	{"fix-correct-26", "run-job-once", "lock-instead-of-constraint", "Leader election ensures exactly one leader most of the time, which saves duplicate work; the primary key on the period makes a repeat harmless.", false},
+	{"fix-correct-27", "run-job-once", "lock-instead-of-constraint", "The leader ensures that, usually, only one instance starts the job, and the job_runs key on the period catches the rest.", false},
+	{"fix-correct-28", "run-job-once", "lock-instead-of-constraint", "With concurrencyPolicy: Forbid the CronJob makes sure only one Job is active at once, skipping a tick while the previous one runs.", false},
+	{"fix-correct-29", "run-job-once", "lock-instead-of-constraint", "A CronJob guarantees nothing about one run per period; the controller can create the Job twice.", false},
+	{"fix-correct-30", "run-job-once", "lock-instead-of-constraint", "It is wrong to think leader election ensures one run per period, because a deposed leader may still be running.", false},
 }
 
+// g31bClaims: plain run-job-once claims main's lines already catch; the
+// revert must keep them flagged.
 var g31bClaims = []flagCase{
-	{"claim-01", "avoid-the-lock", "isolation-prevents-race", "Each worker reads the counter, adds one and writes the sum back; every statement in Postgres is atomic, so no update is ever lost.", true},
-	{"claim-02", "avoid-the-lock", "isolation-prevents-race", "Because the service method is @Transactional, reading the stock and saving stock minus one is safe even from twenty pods.", true},
-	{"claim-03", "avoid-the-lock", "isolation-prevents-race", "Inside a transaction the read and the write happen together, so a read-modify-write of the balance is safe without a lock.", true},
-	{"claim-06", "avoid-the-lock", "isolation-prevents-race", "Read the balance in a transaction at read committed and write back the balance minus the amount; Postgres will not allow a lost update.", true},
-	{"claim-07", "avoid-the-lock", "isolation-prevents-race", "Read the balance in a transaction and write back the new value; Postgres will not allow a lost update.", true},
-	{"claim-08", "avoid-the-lock", "isolation-prevents-race", "Read the balance in a transaction and write back the new value, and there is no lost update.", true},
-	{"claim-09", "avoid-the-lock", "isolation-prevents-race", "Compute the new balance in the application and write it; each statement is atomic, so two pods cannot lose an update.", true},
-	{"claim-10", "avoid-the-lock", "isolation-prevents-race", "We compute the new balance in the application and write it back; each statement is atomic, so no update is lost.", true},
-	{"claim-11", "avoid-the-lock", "isolation-prevents-race", "The new value is computed in the app and written; every statement is atomic, so two pods can't lose an update.", true},
-	{"claim-12", "avoid-the-lock", "isolation-prevents-race", "Read the balance in a transaction at the default read committed level and write back the new value; Postgres will not allow a lost update.", true},
-	{"claim-13", "avoid-the-lock", "isolation-prevents-race", "Read the balance in a transaction and write back the new value; Postgres does not allow a lost update.", true},
-	{"claim-14", "avoid-the-lock", "isolation-prevents-race", "Reading the balance inside a transaction and saving the new one is safe at read committed, so no version column is needed.", true},
-	{"claim-15", "avoid-the-lock", "isolation-prevents-race", "Inside @Transactional a read-modify-write on the stock is safe, so you never need FOR UPDATE.", true},
-	{"claim-24", "run-job-once", "lock-instead-of-constraint", "With leader election only the leader schedules the job, and leader election guarantees exactly one leader, so the dedupe table can go.", true},
-	{"claim-25", "run-job-once", "lock-instead-of-constraint", "A Kubernetes CronJob guarantees exactly one job per schedule, so the job need not be idempotent.", true},
-	{"claim-26", "run-job-once", "lock-instead-of-constraint", "Put @Scheduled on the method and Spring makes sure only one instance in the cluster runs it each period.", true},
-	{"claim-27", "run-job-once", "lock-instead-of-constraint", "Move the task into a CronJob: the controller ensures exactly one run per period.", true},
-	{"claim-28", "run-job-once", "lock-instead-of-constraint", "The elected leader runs the report, which guarantees once per period with no extra table.", true},
-	{"claim-29", "run-job-once", "lock-instead-of-constraint", "Setting concurrencyPolicy to Forbid guarantees only one run of each scheduled job.", true},
+	{"fix-claim-01", "run-job-once", "lock-instead-of-constraint", "Spring's @Scheduled makes sure the report runs only once per period.", true},
+	{"fix-claim-02", "run-job-once", "lock-instead-of-constraint", "Only the elected leader runs the job, so it is guaranteed to run exactly once per period.", true},
+	{"fix-claim-03", "run-job-once", "lock-instead-of-constraint", "The leader makes sure the job runs exactly once each period, even across pod restarts.", true},
+	{"fix-claim-04", "run-job-once", "lock-instead-of-constraint", "Running the cron job on just one machine makes sure it runs only once per period, nothing more needed.", true},
+	{"fix-claim-05", "run-job-once", "lock-instead-of-constraint", "A Kubernetes Lease for leader election ensures the job runs once across the cluster.", true},
+	{"fix-claim-06", "run-job-once", "lock-instead-of-constraint", "startingDeadlineSeconds on the CronJob ensures the job runs at most once per period.", true},
 }
 
 func TestFixG31bCorrect(t *testing.T) {
