@@ -242,6 +242,11 @@ func TestFollowUpAnswersAreGraded(t *testing.T) {
 		{"pause-past-expiry", "It would probably be fine, the pause is short most of the time and Redis is fast.", false},
 		{"storage-protects-itself", "With a fencing token. The lock service hands out a number that increases with every grant, the client sends it along with each write, and the storage remembers the highest token it has seen and rejects any write carrying a lower one. That means the storage has to support a conditional write.", true},
 		{"storage-protects-itself", "The client should check that it still holds the lock before writing.", false},
+		// A textbook answer that names the lock service as the one handing
+		// out the token: checked against every flag in the bank it was read
+		// as the lock service turning writes away (a flag of other
+		// questions), lost all its points and sank a round's verdict.
+		{"storage-protects-itself", "No lease length is safe by itself, since a stall can outlast any of them. The lock service hands out a fencing token that grows with every grant, the client sends it with every write, and the storage keeps the highest token it has seen and rejects writes carrying a lower one.", true},
 		{"constraint-instead", "Yes. A unique constraint on the order id makes the second insert fail, or a guarded update such as UPDATE jobs SET owner = 7 WHERE id = 3 AND owner IS NULL lets only one writer win. The loser sees zero affected rows and backs off. There is no separate lock service that can fail, and the rule lives in the same transaction as the data.", true},
 		{"clocks-disagree", "The clocks drift apart and NTP can step one back, so the worker believes its lease is still valid after the server expired it, and two workers write at once. Measure elapsed time on the local monotonic clock instead, and rely on a fencing token that the storage checks and rejects when it is older.", true},
 		{"holder-crashes", "Nobody ever releases it, so the lock is stuck forever and every other client keeps waiting until an operator deletes the key. I would give the key an expiry so the lock frees itself after a TTL. But then a holder that stalls in a GC pause can lose it while still working, so the storage also needs a fencing token.", true},
@@ -257,6 +262,9 @@ func TestFollowUpAnswersAreGraded(t *testing.T) {
 			r := cat.Questions.Grade(f.Probe, quiz.Answer{Text: tt.answer})
 			if r.Passed != tt.pass {
 				t.Fatalf("passed = %v (score %.2f, hits %v, flags %v), want %v", r.Passed, r.Score, r.Hits(), r.FlagIDs(), tt.pass)
+			}
+			if tt.pass && len(r.Flags) > 0 {
+				t.Fatalf("a passing answer raised red flags %v", r.FlagIDs())
 			}
 		})
 	}

@@ -160,10 +160,78 @@ func compileFollowUp(f *FollowUp, b *Bank, syn Synonyms, flags map[string]*RedFl
 	if f.Probe.Kind != KindFreeText {
 		return fieldErr("kind", fmt.Errorf("a follow-up is answered in free text, not %s", f.Probe.Kind))
 	}
+	if f.Probe.Flags == nil {
+		f.Probe.Flags = followUpFlags(f, b, main)
+	}
 	if err := compileQuestion(f.Probe, syn, flags, cache); err != nil {
 		return err
 	}
 	return nil
+}
+
+// followUpFlags are the red flags a follow-up's answer is checked for when
+// the follow-up names none: the flags of the question it follows, or, for a
+// follow-up of any question, those of every question its triggers can fire
+// on (the questions a trigger names, else those having a point it looks
+// for or checking a flag it looks at), with the flags the triggers
+// themselves look at. Checked against every flag in the bank, an answer
+// about one part of the topic was judged by flags written for other
+// questions' wording (a textbook fencing answer read as the lock service
+// turning writes away). When nothing bounds the list, the follow-up keeps
+// every flag (nil).
+func followUpFlags(f *FollowUp, b *Bank, main *Question) []string {
+	if main != nil {
+		return main.Flags
+	}
+	var ids []string
+	seen := map[string]bool{}
+	add := func(list []string) {
+		for _, id := range list {
+			if !seen[id] {
+				seen[id] = true
+				ids = append(ids, id)
+			}
+		}
+	}
+	for _, w := range f.When {
+		qs := w.Questions
+		if len(qs) == 0 {
+			qs = questionsFiring(b, append(slices.Clone(w.Missed), w.Hit...), w.Flags)
+		}
+		if len(qs) == 0 {
+			return nil
+		}
+		for _, id := range qs {
+			q, ok := b.ByID(id)
+			if !ok || q.Flags == nil {
+				return nil
+			}
+			add(q.Flags)
+		}
+		add(w.Flags)
+		add(w.Unflagged)
+	}
+	return ids
+}
+
+// questionsFiring are the ids of the free-text questions a trigger that
+// names none can fire on: those having a point with one of the given ids,
+// or checking one of the given red flags, in bank order.
+func questionsFiring(b *Bank, points, flags []string) []string {
+	var out []string
+	for _, q := range b.ByKind(KindFreeText) {
+		fires := slices.ContainsFunc(points, func(id string) bool {
+			_, ok := q.PointByID(id)
+			return ok
+		})
+		if !fires && len(flags) > 0 {
+			fires = q.Flags == nil || slices.ContainsFunc(flags, func(id string) bool { return slices.Contains(q.Flags, id) })
+		}
+		if fires {
+			out = append(out, q.ID)
+		}
+	}
+	return out
 }
 
 func compileTrigger(w *Trigger, name string, b *Bank, main *Question, syn Synonyms, flags map[string]*RedFlag, cache *patternCache) error {
