@@ -20,7 +20,7 @@ func buildGraded(bank *quiz.Bank, text string, res *quiz.Result) views.Graded {
 		return g
 	}
 	for _, pt := range res.Points {
-		row := views.PointRow{ID: pt.ID, Label: pt.Label, Dimension: quiz.DimensionLabel(pt.Dimension), Hit: pt.Hit, Named: pt.Named,
+		row := views.PointRow{ID: pt.ID, Label: pt.Label, Dimension: quiz.DimensionLabel(pt.Dimension), Core: pt.Core, Hit: pt.Hit, Named: pt.Named,
 			SelfAssessed: pt.SelfAssessed && !pt.Recovered, Recovered: pt.Recovered}
 		if pt.Hit {
 			row.Quote = pointQuote(text, pt.Spans)

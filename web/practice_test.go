@@ -125,6 +125,18 @@ func TestFreeTextAnswerShowsHitAndMissedPoints(t *testing.T) {
 	if !strings.Contains(hits.First().Text(), "✓") || !strings.Contains(missed.First().Text(), "✗") {
 		t.Fatalf("hit and missed points are not marked with ✓ and ✗ in text")
 	}
+	// The points a pass needs say so, hit or missed, and only they do: a
+	// learner who failed sees which missing point blocks the pass.
+	for _, pt := range mustQuestion(t, "fencing-token").Points {
+		row := doc.Find(fmt.Sprintf(`[data-point=%q]`, pt.ID))
+		badge := row.Find(`[data-testid=core-point]`)
+		if got := badge.Length() == 1; got != pt.Core {
+			t.Fatalf("point %s: core badge shown = %v, want %v (core)", pt.ID, got, pt.Core)
+		}
+		if pt.Core && !strings.Contains(badge.Text(), "needed to pass") {
+			t.Fatalf("point %s: core badge says %q, want it to say a pass needs it", pt.ID, badge.Text())
+		}
+	}
 	marks := doc.Find(`[data-testid=answer] mark`)
 	if marks.Length() == 0 {
 		t.Fatalf("the answer has no highlighted spans")
