@@ -97,6 +97,9 @@ type JudgeFigures struct {
 type BlindRow struct {
 	Label   string       `json:"label"`
 	Figures BlindFigures `json:"figures"`
+	// Unread reports answers nobody read while tuning, measured by the
+	// grader as it is now: a holdout's or an unread split's current row.
+	Unread bool `json:"unread,omitempty"`
 }
 
 // BlindGate is a set of thresholds on BlindFigures.

@@ -468,6 +468,9 @@ func blindReport(b *quiz.Bank) (*quiz.BlindReport, error) {
 	row := func(label string, f quiz.BlindFigures) {
 		rep.Rows = append(rep.Rows, quiz.BlindRow{Label: label, Figures: f})
 	}
+	unreadRow := func(label string, f quiz.BlindFigures) {
+		rep.Rows = append(rep.Rows, quiz.BlindRow{Label: label, Figures: f, Unread: true})
+	}
 	holdout := func(name string, writers []string, before quiz.BlindFigures, beforeGrader string, floors quiz.BlindGate) (quiz.BlindFigures, error) {
 		now, err := measure(writers)
 		if err != nil {
@@ -475,7 +478,7 @@ func blindReport(b *quiz.Bank) (*quiz.BlindReport, error) {
 		}
 		title := strings.ToUpper(name[:1]) + name[1:]
 		row(title+", on arrival (grader "+beforeGrader+")", before)
-		row(title+", now (grader "+gen+")", now)
+		unreadRow(title+", now (grader "+gen+")", now)
 		if ok, miss := floors.Meets(now); !ok {
 			return now, fmt.Errorf("%s (%s) below its floors (%s): %+v", name, strings.Join(writers, ", "), strings.Join(miss, ", "), now)
 		}
@@ -521,7 +524,11 @@ func blindReport(b *quiz.Bank) (*quiz.BlindReport, error) {
 					return nil, err
 				}
 			}
-			row("Validation writers "+strings.Join(part.writers, ", ")+", "+part.label+", now", now)
+			if part.label == "kept unread" {
+				unreadRow("Validation writers "+strings.Join(part.writers, ", ")+", "+part.label+", now", now)
+			} else {
+				row("Validation writers "+strings.Join(part.writers, ", ")+", "+part.label+", now", now)
+			}
 		}
 	}
 	tuning, err := measure(tuningWriters)

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"slices"
 	"strings"
 
 	"lockdrill/content"
@@ -67,6 +68,21 @@ func blindView(b *quiz.BlindReport) *views.BlindView {
 	}
 	if ok, miss := b.Targets.Meets(lead); !ok {
 		v.Missed = miss
+	}
+	for _, r := range b.Rows {
+		if !r.Unread || slices.Equal(r.Figures.Writers, lead.Writers) {
+			continue
+		}
+		if ok, miss := b.Targets.Meets(r.Figures); !ok {
+			// "Earlier holdout, now (grader g31)" reads "earlier holdout (Q,
+			// R)"; "Validation writers DS, DY, kept unread, now" reads
+			// "validation writers kept unread (DS, DY)".
+			name, _, _ := strings.Cut(r.Label, ", now")
+			w := strings.Join(r.Figures.Writers, ", ")
+			name = strings.Replace(name, " "+w+",", "", 1)
+			name = strings.ToLower(name[:1]) + name[1:] + " (" + w + ")"
+			v.AlsoMissed = append(v.AlsoMissed, views.SplitMiss{Label: name, Missed: miss})
+		}
 	}
 	if j := b.Judge; j != nil && j.Answers > 0 {
 		v.JudgeAnswers, v.JudgeVerdicts, v.JudgeFlags = j.Answers, j.Verdicts, j.Flags
