@@ -56,7 +56,7 @@ func buildScorecard(cat *content.Catalog, d scorecardData, now time.Time) views.
 	for i, q := range sc.Questions {
 		sq := views.ScoreQuestion{Number: q.Number, Title: q.Title, ScorePct: views.Pct(q.Score), Passed: q.Passed, PracticeHref: urls.Question(q.ID), Main: turnView(q.Main)}
 		if i < len(graded) {
-			sq.Explain = scoreExplainView(quiz.ExplainQuestion(graded[i], q, r.Limit), "question score", false)
+			sq.Explain = scoreExplainView(quiz.ExplainEndedQuestion(graded[i], q, r.Limit), "question score", false)
 		}
 		for _, f := range q.FollowUps {
 			ft := turnView(f)
