@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/PuerkitoBio/goquery"
+
 	"lockdrill/quiz"
 	"lockdrill/store"
 )
@@ -44,5 +46,54 @@ func TestEndedRoundPromisesNoMoreFollowUps(t *testing.T) {
 		if body := rec.Body.String(); strings.Contains(body, "may still be asked") {
 			t.Fatalf("GET %s of a finished round still says follow-ups may still be asked", path)
 		}
+	}
+}
+
+// TestUndoingOwnCorrectionWithdrawsTheDispute: a learner contests a missed
+// point and then clicks "I did not make this point" to undo it. The undo
+// withdraws their earlier dispute and records none claiming the grader
+// ticked the point; the reply says the correction was undone; another
+// learner's dispute of the same point is untouched (QA-31 #2).
+func TestUndoingOwnCorrectionWithdrawsTheDispute(t *testing.T) {
+	srv, st := newTestServer(t)
+	answer := "A fencing token is a number from the lock service that only goes up with every grant. The holder sends it with each write. It protects against a holder that paused in GC past its lease."
+	contestAs := func(cl *client, loc string, doc *goquery.Document, was string) *goquery.Document {
+		t.Helper()
+		action, tok := contestFormOf(t, doc, "resource-rejects")
+		if v, _ := doc.Find(`[data-testid=contest-form][data-item=resource-rejects] input[name=was]`).Attr("value"); v != was {
+			t.Fatalf("the form contests %q, want %q", v, was)
+		}
+		if r := cl.postForm(action, url.Values{"_csrf": {tok}, "item": {"resource-rejects"}, "was": {was}}); r.Code != http.StatusSeeOther {
+			t.Fatalf("contest %s: status %d", was, r.Code)
+		}
+		return mustDoc(t, cl.get(loc))
+	}
+	other := newClient(t, srv)
+	oloc, odoc := other.answerOK("fencing-token", url.Values{"answer": {answer}})
+	contestAs(other, oloc, odoc, "missed")
+
+	cl := newClient(t, srv)
+	loc, doc := cl.answerOK("fencing-token", url.Values{"answer": {answer}})
+	doc = contestAs(cl, loc, doc, "missed")
+	if doc.Find(`[data-testid=point-hit][data-point=resource-rejects]`).Length() != 1 {
+		t.Fatal("resource-rejects is not ticked after the dispute")
+	}
+	if ds, _ := st.AllDisputes(context.Background()); len(ds) != 2 {
+		t.Fatalf("disputes after two learners' contests = %d, want 2", len(ds))
+	}
+	doc = contestAs(cl, loc, doc, "hit")
+	flash := doc.Find(`[data-testid=flash]`).Text()
+	if !strings.Contains(flash, "undone") || strings.Contains(flash, "Nothing changed") {
+		t.Fatalf("flash after the undo = %q, want it to say the correction was undone", flash)
+	}
+	if doc.Find(`[data-testid=point-missed][data-point=resource-rejects]`).Length() != 1 {
+		t.Fatal("resource-rejects is still ticked after the undo")
+	}
+	ds, err := st.AllDisputes(context.Background())
+	if err != nil || len(ds) != 1 {
+		t.Fatalf("disputes after the undo = %+v, %v; want only the other learner's", ds, err)
+	}
+	if ds[0].Learner != other.cookies["lockdrill_learner"].Value || ds[0].Was != "missed" {
+		t.Fatalf("dispute left = %+v, want the other learner's contest of a missed point", ds[0])
 	}
 }
