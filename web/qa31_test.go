@@ -97,3 +97,50 @@ func TestUndoingOwnCorrectionWithdrawsTheDispute(t *testing.T) {
 		t.Fatalf("dispute left = %+v, want the other learner's contest of a missed point", ds[0])
 	}
 }
+
+// TestAnswerWithHiddenCharactersIsRefused: an answer holding a NUL or a
+// bidi override is refused with 422 naming the answer, on practice and in
+// a round, with the typed text kept in the form and nothing stored (QA-31 #3).
+func TestAnswerWithHiddenCharactersIsRefused(t *testing.T) {
+	env := newRoundEnv(t, "", nil)
+	for _, tc := range []struct{ name, text, code string }{
+		{"NUL", "A fencing token\x00 goes up with every grant.", "U+0000"},
+		{"bidi override", "A fencing token \u202Egoes up\u202C with every grant.", "U+202E"},
+		{"bidi isolate", "A fencing token \u2066goes up\u2069 with every grant.", "U+2066"},
+		{"escape", "A fencing token \x1b[31m goes up with every grant.", "U+001B"},
+	} {
+		t.Run("practice "+tc.name, func(t *testing.T) {
+			cl := newClient(t, env.srv)
+			rec := cl.answer("fencing-token", url.Values{"answer": {tc.text}})
+			if rec.Code != http.StatusUnprocessableEntity {
+				t.Fatalf("status %d, want 422", rec.Code)
+			}
+			doc := mustDoc(t, rec)
+			if msg := doc.Text(); !strings.Contains(msg, "answer") || !strings.Contains(msg, tc.code) {
+				t.Fatalf("the page does not name the answer and %s", tc.code)
+			}
+			if got := doc.Find(`textarea[name=answer]`).Text(); !strings.Contains(got, "with every grant.") {
+				t.Fatalf("textarea = %q, want the typed text kept", got)
+			}
+		})
+		t.Run("round "+tc.name, func(t *testing.T) {
+			cl := newClient(t, env.srv)
+			roundURL := startRound(t, cl, "3", "4", "coached")
+			rec, seq, _, _ := current(t, cl, roundURL)
+			r := answerTurn(t, cl, roundURL, rec.Body.String(), seq, tc.text)
+			if r.Code != http.StatusUnprocessableEntity {
+				t.Fatalf("status %d, want 422", r.Code)
+			}
+			doc := mustDoc(t, r)
+			if msg := doc.Text(); !strings.Contains(msg, "answer") || !strings.Contains(msg, tc.code) {
+				t.Fatalf("the page does not name the answer and %s", tc.code)
+			}
+			if got := doc.Find(`textarea[name=answer]`).Text(); !strings.Contains(got, "with every grant.") {
+				t.Fatalf("textarea = %q, want the typed text kept", got)
+			}
+			if _, seq2, _, _ := current(t, cl, roundURL); seq2 != seq {
+				t.Fatalf("the refused answer moved the round on: seq %s, want %s", seq2, seq)
+			}
+		})
+	}
+}
