@@ -40,6 +40,7 @@ func buildScorecard(cat *content.Catalog, d scorecardData, now time.Time) views.
 		if next < len(r.Turns) {
 			if t.Done() && t.Result != nil && !d.Interviewer {
 				st.ContestHref = urls.TurnDisputes(r.ID, r.Turns[next].Seq)
+				st.TurnHref = urls.RoundTurn(r.ID, r.Turns[next].Seq)
 			}
 			next++
 		}

@@ -144,3 +144,31 @@ func TestAnswerWithHiddenCharactersIsRefused(t *testing.T) {
 		})
 	}
 }
+
+// TestScorecardLinksEachAnswersFeedback: the scorecard links every
+// answered turn to its own feedback page, which answers 200 (QA-31 #4).
+func TestScorecardLinksEachAnswersFeedback(t *testing.T) {
+	env := newRoundEnv(t, "", nil)
+	cl := newClient(t, env.srv)
+	roundURL := startRound(t, cl, "3", "4", "coached")
+	rec, seq, q, _ := current(t, cl, roundURL)
+	if r := answerTurn(t, cl, roundURL, rec.Body.String(), seq, roundAnswers[q]); r.Code != http.StatusSeeOther {
+		t.Fatalf("answer: status %d", r.Code)
+	}
+	tok := csrfFromBody(t, cl.get(roundURL).Body.String())
+	if rec := cl.postForm(roundURL+"/finish", url.Values{"_csrf": {tok}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("finish: status %d", rec.Code)
+	}
+	doc := mustDoc(t, cl.get(roundURL+"/scorecard"))
+	links := doc.Find(`[data-testid=turn-link]`)
+	if links.Length() == 0 {
+		t.Fatal("the scorecard links no answer to its feedback page")
+	}
+	href, _ := links.First().Attr("href")
+	if href != roundURL+"/turns/"+seq {
+		t.Fatalf("first answer links to %q, want %q", href, roundURL+"/turns/"+seq)
+	}
+	if r := cl.get(href); r.Code != http.StatusOK {
+		t.Fatalf("GET %s: status %d, want 200", href, r.Code)
+	}
+}
