@@ -151,8 +151,8 @@ func TestScorecardLinksEachAnswersFeedback(t *testing.T) {
 	env := newRoundEnv(t, "", nil)
 	cl := newClient(t, env.srv)
 	roundURL := startRound(t, cl, "3", "4", "coached")
-	rec, seq, q, _ := current(t, cl, roundURL)
-	if r := answerTurn(t, cl, roundURL, rec.Body.String(), seq, roundAnswers[q]); r.Code != http.StatusSeeOther {
+	rec, seq, _, _ := current(t, cl, roundURL)
+	if r := answerTurn(t, cl, roundURL, rec.Body.String(), seq, "The lease can expire while the holder is paused, and then another client takes the lock."); r.Code != http.StatusSeeOther {
 		t.Fatalf("answer: status %d", r.Code)
 	}
 	tok := csrfFromBody(t, cl.get(roundURL).Body.String())
@@ -170,5 +170,31 @@ func TestScorecardLinksEachAnswersFeedback(t *testing.T) {
 	}
 	if r := cl.get(href); r.Code != http.StatusOK {
 		t.Fatalf("GET %s: status %d, want 200", href, r.Code)
+	}
+}
+
+// TestStaleSeqKeepsTheTypedAnswer: an answer sent with an earlier turn's
+// seq is refused with 409 and the current question shown with the typed
+// text in its textarea and a message (QA-31 #5).
+func TestStaleSeqKeepsTheTypedAnswer(t *testing.T) {
+	env := newRoundEnv(t, "", nil)
+	cl := newClient(t, env.srv)
+	roundURL := startRound(t, cl, "3", "4", "interview")
+	rec, seq, _, _ := current(t, cl, roundURL)
+	page := rec.Body.String()
+	if r := answerTurn(t, cl, roundURL, page, seq, "The lease can expire while the holder is paused, and then another client takes the lock."); r.Code != http.StatusSeeOther {
+		t.Fatalf("answer: status %d", r.Code)
+	}
+	typed := "A second answer typed into the old form, which must not be lost."
+	r := answerTurn(t, cl, roundURL, page, seq, typed)
+	if r.Code != http.StatusConflict {
+		t.Fatalf("stale seq: status %d, want 409", r.Code)
+	}
+	doc := mustDoc(t, r)
+	if got := doc.Find(`textarea[name=answer]`).Text(); !strings.Contains(got, typed) {
+		t.Fatalf("textarea = %q, want the typed text kept", got)
+	}
+	if !strings.Contains(doc.Text(), "not recorded") {
+		t.Fatal("no message saying the answer was not recorded")
 	}
 }
