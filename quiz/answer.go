@@ -3,6 +3,7 @@ package quiz
 import (
 	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -45,6 +46,9 @@ func (a Answer) Validate(q *Question) error {
 		if n := utf8.RuneCountInString(a.Text); n > MaxAnswerChars {
 			return fmt.Errorf("the answer is %d characters long; the limit is %d", n, MaxAnswerChars)
 		}
+		if r, ok := hiddenChar(a.Text); ok {
+			return fmt.Errorf("the answer holds an invisible control or text-direction character (U+%04X); delete it and send the answer again", r)
+		}
 	case KindSingle, KindPredict, KindMultiple:
 		if len(a.Choices) == 0 {
 			return fmt.Errorf("choose an option")
@@ -79,4 +83,20 @@ func (a Answer) Validate(q *Question) error {
 		return fmt.Errorf("unknown question kind %q", q.Kind)
 	}
 	return nil
+}
+
+// hiddenChar finds the first character of text that is refused in an
+// answer: a control character other than tab, newline and carriage return,
+// or a bidi embedding, override or isolate (U+202A–U+202E, U+2066–U+2069),
+// which would reorder the feedback page the answer is shown on (QA-31 #3:
+// a NUL and bidi overrides were stored and echoed raw).
+func hiddenChar(text string) (rune, bool) {
+	for _, r := range text {
+		switch {
+		case r == '\t' || r == '\n' || r == '\r':
+		case unicode.IsControl(r), r >= 0x202A && r <= 0x202E, r >= 0x2066 && r <= 0x2069:
+			return r, true
+		}
+	}
+	return 0, false
 }

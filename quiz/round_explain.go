@@ -38,6 +38,18 @@ func pctOf(x float64) int { return int(math.Round(x * 100)) }
 // its main answer's result as stored (before the round's scoring corrected
 // it with the follow-ups). limit is the round's time per answer.
 func ExplainQuestion(graded *Result, qs QuestionScore, limit time.Duration) ScoreExplanation {
+	return explainQuestion(graded, qs, limit, false)
+}
+
+// ExplainEndedQuestion is ExplainQuestion for a round that is over: no
+// follow-up can still be asked, so one left unanswered is said to count 0
+// rather than promised (QA-31: "Up to 1 more follow-up may still be asked"
+// on the scorecard of a round ended early).
+func ExplainEndedQuestion(graded *Result, qs QuestionScore, limit time.Duration) ScoreExplanation {
+	return explainQuestion(graded, qs, limit, true)
+}
+
+func explainQuestion(graded *Result, qs QuestionScore, limit time.Duration, ended bool) ScoreExplanation {
 	e := ScoreExplanation{Final: qs.Score}
 	for _, f := range qs.FollowUps {
 		if !f.Done() {
@@ -107,7 +119,10 @@ func ExplainQuestion(graded *Result, qs QuestionScore, limit time.Duration) Scor
 		if late > 0 {
 			text += fmt.Sprintf(" %s came in over time and lost %d points of its own score.", countOf(late, "follow-up"), pctOf(OvertimePenalty))
 		}
-		if pending > 0 {
+		if pending > 0 && ended {
+			text += fmt.Sprintf(" %s %s never answered and %s 0.",
+				countOf(pending, "follow-up"), map[bool]string{true: "was", false: "were"}[pending == 1], map[bool]string{true: "counts", false: "each counts"}[pending == 1])
+		} else if pending > 0 {
 			// Queued is not asked: a follow-up that the answers so far
 			// already cover is dropped before it comes up (QA-4 E10: "2
 			// follow-ups not answered yet" when only one was ever asked).

@@ -121,7 +121,7 @@ func TestSelfAssessedReadsOnCompressedResults(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := store.Dispute{Question: freeQ.ID, Item: "p", Was: "missed", Answer: a.Text, Grader: "g15", Created: day}
-	if err := s.ContestAttempt(ctx, me, ids[2], d, corrected); err != nil {
+	if _, err := s.ContestAttempt(ctx, me, ids[2], d, corrected); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.UpdateAttemptResult(ctx, me, ids[3], short); err != nil {

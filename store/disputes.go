@@ -60,16 +60,21 @@ func checkDispute(d Dispute) error {
 // (the result re-scored with the dispute applied). It returns ErrNotFound
 // when the attempt is not the learner's and ErrBadDispute for a malformed
 // dispute.
-func (s *Store) ContestAttempt(ctx context.Context, learner, id string, d Dispute, res quiz.Result) error {
+//
+// A learner's dispute of an item they disputed before on the same attempt
+// undoes their own correction rather than the grader's decision: the
+// earlier dispute is withdrawn (deleted, so the export never holds it) and
+// no new one is kept; withdrawn reports so (QA-31 #2).
+func (s *Store) ContestAttempt(ctx context.Context, learner, id string, d Dispute, res quiz.Result) (withdrawn bool, err error) {
 	if !ValidID(learner) || !ValidID(id) {
-		return fmt.Errorf("contest attempt %q: %w", id, ErrNotFound)
+		return false, fmt.Errorf("contest attempt %q: %w", id, ErrNotFound)
 	}
 	if err := checkDispute(d); err != nil {
-		return fmt.Errorf("contest attempt %q: %w", id, err)
+		return false, fmt.Errorf("contest attempt %q: %w", id, err)
 	}
 	rs, err := json.Marshal(res)
 	if err != nil {
-		return fmt.Errorf("contest attempt %q: result: %w", id, err)
+		return false, fmt.Errorf("contest attempt %q: result: %w", id, err)
 	}
 	text, z := encodeColumn(rs)
 	err = s.withTx(ctx, func(tx *sql.Tx) error {
@@ -83,6 +88,18 @@ func (s *Store) ContestAttempt(ctx context.Context, learner, id string, d Disput
 		} else if n == 0 {
 			return ErrNotFound
 		}
+		del, err := tx.ExecContext(ctx,
+			`DELETE FROM disputes WHERE learner_id = ? AND surface = 'practice' AND attempt_id = ? AND item = ?`,
+			learner, id, d.Item)
+		if err != nil {
+			return err
+		}
+		if n, err := del.RowsAffected(); err != nil {
+			return err
+		} else if n > 0 {
+			withdrawn = true
+			return nil
+		}
 		_, err = tx.ExecContext(ctx,
 			`INSERT INTO disputes (id, learner_id, surface, attempt_id, question_id, item, was, reason, answer, grader, created_ms)
 			 VALUES (?, ?, 'practice', ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -90,9 +107,9 @@ func (s *Store) ContestAttempt(ctx context.Context, learner, id string, d Disput
 		return err
 	})
 	if err != nil {
-		return fmt.Errorf("contest attempt %q: %w", id, err)
+		return false, fmt.Errorf("contest attempt %q: %w", id, err)
 	}
-	return nil
+	return withdrawn, nil
 }
 
 // ContestTurn stores the learner's dispute d of turn seq of their round id
@@ -101,17 +118,19 @@ func (s *Store) ContestAttempt(ctx context.Context, learner, id string, d Disput
 // rescore of the round as read after the change (rescore must be a pure
 // function of the round), so the history agrees with the scorecard. It
 // returns ErrNotFound when the round is not the learner's or the turn has
-// no answer, and ErrBadDispute for a malformed dispute.
-func (s *Store) ContestTurn(ctx context.Context, learner, id string, seq int, d Dispute, res quiz.Result, rescore func(*Round) (float64, quiz.Verdict)) error {
+// no answer, and ErrBadDispute for a malformed dispute. As with
+// ContestAttempt, disputing an item the learner disputed before on the same
+// turn withdraws the earlier dispute instead, and withdrawn reports so.
+func (s *Store) ContestTurn(ctx context.Context, learner, id string, seq int, d Dispute, res quiz.Result, rescore func(*Round) (float64, quiz.Verdict)) (withdrawn bool, err error) {
 	if !ValidID(learner) || !ValidID(id) {
-		return fmt.Errorf("contest turn %q/%d: %w", id, seq, ErrNotFound)
+		return false, fmt.Errorf("contest turn %q/%d: %w", id, seq, ErrNotFound)
 	}
 	if err := checkDispute(d); err != nil {
-		return fmt.Errorf("contest turn %q/%d: %w", id, seq, err)
+		return false, fmt.Errorf("contest turn %q/%d: %w", id, seq, err)
 	}
 	rs, err := json.Marshal(res)
 	if err != nil {
-		return fmt.Errorf("contest turn %q/%d: result: %w", id, seq, err)
+		return false, fmt.Errorf("contest turn %q/%d: result: %w", id, seq, err)
 	}
 	err = s.withTx(ctx, func(tx *sql.Tx) error {
 		r, err := tx.ExecContext(ctx,
@@ -126,7 +145,17 @@ func (s *Store) ContestTurn(ctx context.Context, learner, id string, seq int, d 
 		} else if n == 0 {
 			return ErrNotFound
 		}
-		if _, err := tx.ExecContext(ctx,
+		del, err := tx.ExecContext(ctx,
+			`DELETE FROM disputes WHERE learner_id = ? AND surface = 'round' AND round_id = ? AND seq = ? AND item = ?`,
+			learner, id, seq, d.Item)
+		if err != nil {
+			return err
+		}
+		if n, err := del.RowsAffected(); err != nil {
+			return err
+		} else if n > 0 {
+			withdrawn = true
+		} else if _, err := tx.ExecContext(ctx,
 			`INSERT INTO disputes (id, learner_id, surface, round_id, seq, question_id, item, was, reason, answer, grader, created_ms)
 			 VALUES (?, ?, 'round', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			NewID(), learner, id, seq, d.Question, d.Item, d.Was, d.Reason, d.Answer, d.Grader, d.Created.UnixMilli()); err != nil {
@@ -144,9 +173,9 @@ func (s *Store) ContestTurn(ctx context.Context, learner, id string, seq int, d 
 		return err
 	})
 	if err != nil {
-		return fmt.Errorf("contest turn %q/%d: %w", id, seq, err)
+		return false, fmt.Errorf("contest turn %q/%d: %w", id, seq, err)
 	}
-	return nil
+	return withdrawn, nil
 }
 
 // LearnerDisputes returns the learner's disputes, oldest first.

@@ -21,13 +21,13 @@ func TestContestAttemptKeepsDisputeAndResult(t *testing.T) {
 	}
 	fixed := quiz.Result{Question: freeQ.ID, Kind: freeQ.Kind, Score: 0.6, Passed: true, SelfAssessed: true}
 	d := store.Dispute{Question: freeQ.ID, Item: "resource-rejects", Was: "missed", Reason: "turns away = rejects", Answer: "the datastore turns away old generations", Grader: "g2-abc", Created: day}
-	if err := s.ContestAttempt(ctx, other, id, d, fixed); !errors.Is(err, store.ErrNotFound) {
+	if _, err := s.ContestAttempt(ctx, other, id, d, fixed); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("another learner's dispute: err = %v, want ErrNotFound", err)
 	}
 	if got, _ := s.AllDisputes(ctx); len(got) != 0 {
 		t.Fatalf("a refused dispute was stored: %+v", got)
 	}
-	if err := s.ContestAttempt(ctx, me, id, d, fixed); err != nil {
+	if _, err := s.ContestAttempt(ctx, me, id, d, fixed); err != nil {
 		t.Fatalf("contest: %v", err)
 	}
 	at, err := s.Attempt(ctx, me, id)
@@ -49,7 +49,7 @@ func TestContestAttemptKeepsDisputeAndResult(t *testing.T) {
 	}
 	long := d
 	long.Reason = strings.Repeat("x", quiz.MaxDisputeReason+1)
-	if err := s.ContestAttempt(ctx, me, id, long, fixed); !errors.Is(err, store.ErrBadDispute) {
+	if _, err := s.ContestAttempt(ctx, me, id, long, fixed); !errors.Is(err, store.ErrBadDispute) {
 		t.Fatalf("long reason: err = %v, want ErrBadDispute", err)
 	}
 }
@@ -74,13 +74,13 @@ func TestContestTurnRescoresFinishedRound(t *testing.T) {
 		}
 		return 0.5, quiz.LeanNo
 	}
-	if err := s.ContestTurn(ctx, other, id, 0, d, quiz.Result{Score: 0.9}, rescore); !errors.Is(err, store.ErrNotFound) {
+	if _, err := s.ContestTurn(ctx, other, id, 0, d, quiz.Result{Score: 0.9}, rescore); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("another learner: err = %v, want ErrNotFound", err)
 	}
-	if err := s.ContestTurn(ctx, me, id, 5, d, quiz.Result{Score: 0.9}, rescore); !errors.Is(err, store.ErrNotFound) {
+	if _, err := s.ContestTurn(ctx, me, id, 5, d, quiz.Result{Score: 0.9}, rescore); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("unknown turn: err = %v, want ErrNotFound", err)
 	}
-	if err := s.ContestTurn(ctx, me, id, 0, d, quiz.Result{Score: 0.9}, rescore); err != nil {
+	if _, err := s.ContestTurn(ctx, me, id, 0, d, quiz.Result{Score: 0.9}, rescore); err != nil {
 		t.Fatalf("contest: %v", err)
 	}
 	r, err := s.Round(ctx, me, id)

@@ -91,6 +91,22 @@ func correctedFlash(what quiz.Contested, res, own quiz.Result) string {
 	return fmt.Sprintf("Corrected: you contested “%s”, so %s. Score now %s, self-assessed: %s (the grader's own: %s). Your dispute is kept to improve the grader.", what.Label, did, views.PctText(res.Score), verdict, views.PctText(own.Score))
 }
 
+// undoneFlash tells the learner that contesting their own correction
+// undid it: the item is back to the grader's decision and the earlier
+// dispute is withdrawn, not kept against the grader (QA-31 #2).
+func undoneFlash(what quiz.Contested, res quiz.Result) string {
+	var now string
+	switch what.Was {
+	case "hit":
+		now = "the point is marked as missed again"
+	case "missed":
+		now = "the point is marked as made again"
+	default:
+		now = "the red flag is dismissed again"
+	}
+	return fmt.Sprintf("Correction undone: “%s” is back to the grader's decision, so %s. Score now %s. Your earlier dispute is withdrawn.", what.Label, now, views.PctText(res.Score))
+}
+
 // handleAttemptDispute handles "POST /practice/:id/attempts/:attempt/disputes":
 // the learner contests one decision of the grader on their attempt; the
 // attempt is re-scored and the dispute kept.
@@ -115,8 +131,12 @@ func (s *Server) handleAttemptDispute(c echo.Context) error {
 		return err
 	}
 	d := store.Dispute{Question: q.ID, Item: item, Was: what.Was, Reason: reason, Answer: at.Answer.Text, Grader: s.cat.Questions.Version(), Created: s.now()}
-	if err := s.store.ContestAttempt(c.Request().Context(), at.Learner, at.ID, d, res); err != nil {
+	withdrawn, err := s.store.ContestAttempt(c.Request().Context(), at.Learner, at.ID, d, res)
+	if err != nil {
 		return err
+	}
+	if withdrawn {
+		return s.seeOther(c, attemptURL(q.ID, at.ID, c.FormValue("back") == "review"), undoneFlash(what, res))
 	}
 	return s.seeOther(c, attemptURL(q.ID, at.ID, c.FormValue("back") == "review"), correctedFlash(what, res, s.cat.Questions.Grade(q, at.Answer)))
 }
@@ -162,8 +182,12 @@ func (s *Server) handleTurnDispute(c echo.Context) error {
 		sc := quiz.Score(s.cat.Questions, s.cat.FollowUps, r.QuizTurns(), r.Limit)
 		return sc.Score, sc.Verdict
 	}
-	if err := s.store.ContestTurn(c.Request().Context(), learner, r.ID, t.Seq, d, res, rescore); err != nil {
+	withdrawn, err := s.store.ContestTurn(c.Request().Context(), learner, r.ID, t.Seq, d, res, rescore)
+	if err != nil {
 		return err
+	}
+	if withdrawn {
+		return s.seeOther(c, back, undoneFlash(what, res))
 	}
 	return s.seeOther(c, back, correctedFlash(what, res, s.cat.Questions.Grade(q, quiz.Answer{Text: t.Text})))
 }

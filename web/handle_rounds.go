@@ -348,18 +348,24 @@ func (s *Server) answerRefused(c echo.Context, r *store.Round, seq int, text str
 		return err
 	case errors.As(err, &invalid):
 		return s.renderRoundPlay(c, http.StatusUnprocessableEntity, r, text, capitalise(invalid.Error())+". Your text is kept below; the clock is still running.")
-	case errors.Is(err, quiz.ErrTurnAnswered):
+	case errors.Is(err, quiz.ErrTurnAnswered) || errors.Is(err, quiz.ErrTurnNotCurrent):
+		// A stale form (Back, a second tab): keep what was typed in the
+		// current question's form rather than discard it (QA-31 #5).
+		if cur, ok := r.Current(); ok && seq < cur.Seq && !r.Over() && !r.Waiting() {
+			return s.renderRoundPlay(c, http.StatusConflict, r, text, fmt.Sprintf("That form was for an earlier question, so the answer was not recorded. The current one is question %d; your text is kept below so you can reuse it.", quiz.MainNumber(cur.Seq)))
+		}
+		if errors.Is(err, quiz.ErrTurnNotCurrent) {
+			msg := "That is not the current question of this round, so the answer was not recorded."
+			if cur, ok := r.Current(); ok {
+				msg += fmt.Sprintf(" The current one is question %d.", quiz.MainNumber(cur.Seq))
+			}
+			return backToRound(r.ID, msg)
+		}
 		return backToRound(r.ID, fmt.Sprintf("Question %d of this round was already answered, and that answer is kept. The round goes on with the current question.", quiz.MainNumber(seq)))
 	case errors.Is(err, quiz.ErrRoundFinished):
 		return &nextStepError{status: http.StatusConflict, msg: "This round is over, so it takes no more answers.", href: urls.Scorecard(r.ID), label: "See its scorecard"}
 	case errors.Is(err, quiz.ErrWaiting):
 		return backToRound(r.ID, "Your interviewer has not asked the next question yet, so the answer was not recorded. The round moves on when they do.")
-	case errors.Is(err, quiz.ErrTurnNotCurrent):
-		msg := "That is not the current question of this round, so the answer was not recorded."
-		if cur, ok := r.Current(); ok {
-			msg += fmt.Sprintf(" The current one is question %d.", quiz.MainNumber(cur.Seq))
-		}
-		return backToRound(r.ID, msg)
 	}
 	return err
 }

@@ -84,7 +84,11 @@ func buildRoundFeedback(cat *content.Catalog, d roundFeedbackData, _ time.Time) 
 	} else if n := quiz.MainNumber(seq); n >= 1 {
 		sc := quiz.Score(cat.Questions, cat.FollowUps, r.QuizTurns(), r.Limit)
 		if n <= len(sc.Questions) {
-			v.Explain = scoreExplainView(quiz.ExplainQuestion(t.Result, sc.Questions[n-1], r.Limit), "question score", !r.Over())
+			explain := quiz.ExplainQuestion
+			if r.Over() {
+				explain = quiz.ExplainEndedQuestion
+			}
+			v.Explain = scoreExplainView(explain(t.Result, sc.Questions[n-1], r.Limit), "question score", !r.Over())
 		}
 	}
 	for _, o := range r.Turns {

@@ -40,6 +40,7 @@ func buildScorecard(cat *content.Catalog, d scorecardData, now time.Time) views.
 		if next < len(r.Turns) {
 			if t.Done() && t.Result != nil && !d.Interviewer {
 				st.ContestHref = urls.TurnDisputes(r.ID, r.Turns[next].Seq)
+				st.TurnHref = urls.RoundTurn(r.ID, r.Turns[next].Seq)
 			}
 			next++
 		}
@@ -56,7 +57,7 @@ func buildScorecard(cat *content.Catalog, d scorecardData, now time.Time) views.
 	for i, q := range sc.Questions {
 		sq := views.ScoreQuestion{Number: q.Number, Title: q.Title, ScorePct: views.Pct(q.Score), Passed: q.Passed, PracticeHref: urls.Question(q.ID), Main: turnView(q.Main)}
 		if i < len(graded) {
-			sq.Explain = scoreExplainView(quiz.ExplainQuestion(graded[i], q, r.Limit), "question score", false)
+			sq.Explain = scoreExplainView(quiz.ExplainEndedQuestion(graded[i], q, r.Limit), "question score", false)
 		}
 		for _, f := range q.FollowUps {
 			ft := turnView(f)

@@ -426,10 +426,10 @@ func TestRoundBadInput(t *testing.T) {
 		if refused.Code != http.StatusConflict {
 			t.Fatalf("changed resubmit: status %d, want 409", refused.Code)
 		}
-		// The page leads back to the round, whose clock is running
-		// (QA-4 E5: it offered only the start page and the guide).
-		if href, _ := mustDoc(t, refused).Find(`[data-testid=error-next]`).Attr("href"); href != roundURL {
-			t.Fatalf("the refusal leads to %q, want back to the round %s", href, roundURL)
+		// The page is the round's current question, whose clock is
+		// running (QA-4 E5), with the typed text kept (QA-31 #5).
+		if kept := mustDoc(t, refused).Find(`[data-testid=answer-form] textarea[name=answer]`).Text(); kept != "a different answer to the same question" {
+			t.Fatalf("the refusal keeps %q in the current question's form, want the typed text", kept)
 		}
 	})
 }

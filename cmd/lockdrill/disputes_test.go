@@ -33,7 +33,7 @@ func TestDisputesExport(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := store.Dispute{Question: q.ID, Item: "resource-rejects", Was: "missed", Reason: "turns away = rejects", Answer: answer, Grader: "g2-0123", Created: now}
-	if err := st.ContestAttempt(ctx, learner, id, d, quiz.Result{Question: q.ID, Kind: q.Kind, Score: 0.6, Passed: true}); err != nil {
+	if _, err := st.ContestAttempt(ctx, learner, id, d, quiz.Result{Question: q.ID, Kind: q.Kind, Score: 0.6, Passed: true}); err != nil {
 		t.Fatal(err)
 	}
 	st.Close()
