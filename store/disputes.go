@@ -88,22 +88,12 @@ func (s *Store) ContestAttempt(ctx context.Context, learner, id string, d Disput
 		} else if n == 0 {
 			return ErrNotFound
 		}
-		del, err := tx.ExecContext(ctx,
+		withdrawn, err = withdrawOrRecord(ctx, tx,
 			`DELETE FROM disputes WHERE learner_id = ? AND surface = 'practice' AND attempt_id = ? AND item = ?`,
-			learner, id, d.Item)
-		if err != nil {
-			return err
-		}
-		if n, err := del.RowsAffected(); err != nil {
-			return err
-		} else if n > 0 {
-			withdrawn = true
-			return nil
-		}
-		_, err = tx.ExecContext(ctx,
+			[]any{learner, id, d.Item},
 			`INSERT INTO disputes (id, learner_id, surface, attempt_id, question_id, item, was, reason, answer, grader, created_ms)
 			 VALUES (?, ?, 'practice', ?, ?, ?, ?, ?, ?, ?, ?)`,
-			NewID(), learner, id, d.Question, d.Item, d.Was, d.Reason, d.Answer, d.Grader, d.Created.UnixMilli())
+			[]any{NewID(), learner, id, d.Question, d.Item, d.Was, d.Reason, d.Answer, d.Grader, d.Created.UnixMilli()})
 		return err
 	})
 	if err != nil {
@@ -145,20 +135,12 @@ func (s *Store) ContestTurn(ctx context.Context, learner, id string, seq int, d 
 		} else if n == 0 {
 			return ErrNotFound
 		}
-		del, err := tx.ExecContext(ctx,
+		if withdrawn, err = withdrawOrRecord(ctx, tx,
 			`DELETE FROM disputes WHERE learner_id = ? AND surface = 'round' AND round_id = ? AND seq = ? AND item = ?`,
-			learner, id, seq, d.Item)
-		if err != nil {
-			return err
-		}
-		if n, err := del.RowsAffected(); err != nil {
-			return err
-		} else if n > 0 {
-			withdrawn = true
-		} else if _, err := tx.ExecContext(ctx,
+			[]any{learner, id, seq, d.Item},
 			`INSERT INTO disputes (id, learner_id, surface, round_id, seq, question_id, item, was, reason, answer, grader, created_ms)
 			 VALUES (?, ?, 'round', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			NewID(), learner, id, seq, d.Question, d.Item, d.Was, d.Reason, d.Answer, d.Grader, d.Created.UnixMilli()); err != nil {
+			[]any{NewID(), learner, id, seq, d.Question, d.Item, d.Was, d.Reason, d.Answer, d.Grader, d.Created.UnixMilli()}); err != nil {
 			return err
 		}
 		round, err := readRound(ctx, tx, learner, id)
@@ -214,4 +196,21 @@ func (s *Store) disputes(ctx context.Context, where string, args ...any) ([]Disp
 		return nil, fmt.Errorf("disputes: %w", err)
 	}
 	return out, nil
+}
+
+// withdrawOrRecord runs del, which deletes the learner's earlier dispute of
+// the same item, and when it deleted nothing runs ins, which records the
+// new one: contesting an item twice withdraws the first dispute instead of
+// recording a second. withdrawn reports which happened.
+func withdrawOrRecord(ctx context.Context, tx *sql.Tx, del string, delArgs []any, ins string, insArgs []any) (withdrawn bool, err error) {
+	r, err := tx.ExecContext(ctx, del, delArgs...)
+	if err != nil {
+		return false, err
+	}
+	n, err := r.RowsAffected()
+	if err != nil || n > 0 {
+		return n > 0, err
+	}
+	_, err = tx.ExecContext(ctx, ins, insArgs...)
+	return false, err
 }
