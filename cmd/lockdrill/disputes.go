@@ -11,15 +11,18 @@ import (
 	"strings"
 	"time"
 
+	"lockdrill/content"
+	"lockdrill/quiz"
 	"lockdrill/store"
 )
 
 const disputesUsage = `Usage: lockdrill disputes [--json] [--db FILE]
 
 Exports every learner's disputes of the grader (a tick, a missed point or a
-red flag they contested), oldest first: the question, what was contested,
-the learner's reason, the answer as graded and the grader's version, so a
-dispute can become a labelled corpus item. Learner ids are left out.
+red flag they contested), oldest first: the question (its id and prompt),
+what was contested (the point's or flag's id and label), the learner's
+reason, the answer as graded and the grader's version, so a dispute can
+become a labelled corpus item. Learner ids are left out.
 
 With --json the output is a JSON array; otherwise one block per dispute.
 The database must exist (env LOCKDRILL_DB, default ./lockdrill.db).
@@ -34,11 +37,16 @@ type disputeOut struct {
 	Round    string    `json:"round,omitempty"`
 	Seq      *int      `json:"seq,omitempty"`
 	Question string    `json:"question"`
-	Item     string    `json:"item"`
-	Was      string    `json:"was"`
-	Reason   string    `json:"reason"`
-	Answer   string    `json:"answer"`
-	Grader   string    `json:"grader"`
+	// Prompt is the question as asked, and ItemLabel the contested
+	// point's or flag's label, from the content this binary ships (empty
+	// when a later edit removed the question, point or flag).
+	Prompt    string `json:"prompt"`
+	Item      string `json:"item"`
+	ItemLabel string `json:"item_label"`
+	Was       string `json:"was"`
+	Reason    string `json:"reason"`
+	Answer    string `json:"answer"`
+	Grader    string `json:"grader"`
 }
 
 // runDisputes handles "lockdrill disputes": export the stored disputes.
@@ -72,10 +80,15 @@ func runDisputes(ctx context.Context, args []string, getenv func(string) string,
 	if err != nil {
 		return fmt.Errorf("disputes: %w", err)
 	}
+	bank, err := content.LoadQuestions(content.Embedded())
+	if err != nil {
+		return fmt.Errorf("disputes: load questions: %w", err)
+	}
 	out := make([]disputeOut, 0, len(ds))
 	for _, d := range ds {
 		o := disputeOut{ID: d.ID, Created: d.Created, Surface: d.Surface, Attempt: d.AttemptID, Round: d.RoundID, Question: d.Question,
 			Item: d.Item, Was: d.Was, Reason: d.Reason, Answer: d.Answer, Grader: d.Grader}
+		o.Prompt, o.ItemLabel = disputeLabels(bank, d.Question, d.Item, d.Was)
 		if d.Surface == "round" {
 			seq := d.Seq
 			o.Seq = &seq
@@ -94,6 +107,12 @@ func runDisputes(ctx context.Context, args []string, getenv func(string) string,
 	for _, o := range out {
 		what := map[string]string{"hit": "ticked point", "missed": "missed point", "flag": "red flag"}[o.Was]
 		fmt.Fprintf(stdout, "%s  %s  %s %s (%s, grader %s)\n", o.Created.Format(time.RFC3339), o.Question, what, o.Item, o.Surface, o.Grader)
+		if o.Prompt != "" {
+			fmt.Fprintf(stdout, "  question: %s\n", oneLine(o.Prompt))
+		}
+		if o.ItemLabel != "" {
+			fmt.Fprintf(stdout, "  %s: %s\n", what, o.ItemLabel)
+		}
 		if o.Reason != "" {
 			fmt.Fprintf(stdout, "  reason: %s\n", o.Reason)
 		}
@@ -101,3 +120,31 @@ func runDisputes(ctx context.Context, args []string, getenv func(string) string,
 	}
 	return nil
 }
+
+// disputeLabels returns the prompt of question qid and the label of the
+// contested item (a point for "hit" and "missed", a red flag for "flag"),
+// empty where the shipped content no longer has them.
+func disputeLabels(bank *quiz.Bank, qid, item, was string) (prompt, label string) {
+	q, ok := bank.ByID(qid)
+	if !ok {
+		return "", ""
+	}
+	prompt = strings.TrimSpace(q.Prompt.Markdown)
+	if was == "flag" {
+		if f, ok := bank.Flag(item); ok {
+			label = f.Label
+		} else if item == quiz.ReaderFlagID {
+			label = "second reader: reads like claims that lose the round"
+		}
+		return prompt, label
+	}
+	for _, p := range q.Points {
+		if p.ID == item {
+			return prompt, p.Label
+		}
+	}
+	return prompt, ""
+}
+
+// oneLine folds a multi-line text onto one line for the text export.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

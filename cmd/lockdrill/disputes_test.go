@@ -56,12 +56,18 @@ func TestDisputesExport(t *testing.T) {
 	if strings.Contains(out.String(), learner) {
 		t.Fatalf("the export names the learner")
 	}
+	// A dispute is only a corpus item if a reader knows what was asked and
+	// what was contested without the app: the prompt and the point's label.
+	if !strings.Contains(g.Prompt, "fencing token") || g.ItemLabel != "The resource keeps the highest token it has seen and rejects writes with a lower one" {
+		t.Fatalf("prompt %q, item label %q: want the question's prompt and the point's label", g.Prompt, g.ItemLabel)
+	}
 
 	out.Reset()
 	if err := run(ctx, []string{"disputes", "--db", path}, envFrom(nil), nil, &out, &errOut); err != nil {
 		t.Fatalf("disputes (text): %v", err)
 	}
-	if !strings.Contains(out.String(), "missed point resource-rejects") || !strings.Contains(out.String(), answer) {
+	if !strings.Contains(out.String(), "missed point resource-rejects") || !strings.Contains(out.String(), answer) ||
+		!strings.Contains(out.String(), "question: What is a fencing token?") || !strings.Contains(out.String(), "missed point: The resource keeps the highest token") {
 		t.Fatalf("text export:\n%s", out.String())
 	}
 
