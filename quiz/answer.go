@@ -46,7 +46,7 @@ func (a Answer) Validate(q *Question) error {
 		if n := utf8.RuneCountInString(a.Text); n > MaxAnswerChars {
 			return fmt.Errorf("the answer is %d characters long; the limit is %d", n, MaxAnswerChars)
 		}
-		if r, ok := hiddenChar(a.Text); ok {
+		if r, ok := HiddenChar(a.Text); ok {
 			return fmt.Errorf("the answer holds an invisible control or text-direction character (U+%04X); delete it and send the answer again", r)
 		}
 	case KindSingle, KindPredict, KindMultiple:
@@ -85,12 +85,12 @@ func (a Answer) Validate(q *Question) error {
 	return nil
 }
 
-// hiddenChar finds the first character of text that is refused in an
+// HiddenChar finds the first character of text that is refused in an
 // answer: a control character other than tab, newline and carriage return,
 // or a bidi embedding, override or isolate (U+202A–U+202E, U+2066–U+2069),
 // which would reorder the feedback page the answer is shown on (QA-31 #3:
 // a NUL and bidi overrides were stored and echoed raw).
-func hiddenChar(text string) (rune, bool) {
+func HiddenChar(text string) (rune, bool) {
 	for _, r := range text {
 		switch {
 		case r == '\t' || r == '\n' || r == '\r':

@@ -211,7 +211,14 @@ func (s *Server) handleRoundDraft(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	err = s.store.SaveDraft(c.Request().Context(), learner, id, seq, c.FormValue("answer"), s.now())
+	draft := c.FormValue("answer")
+	// The draft is shown on the interviewer's screen: the characters an
+	// answer may not hold (they would reorder or hide text there) are
+	// refused here as they are when the answer is sent.
+	if r, ok := quiz.HiddenChar(draft); ok {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, fmt.Sprintf("answer: it holds an invisible control or text-direction character (U+%04X); delete it.", r))
+	}
+	err = s.store.SaveDraft(c.Request().Context(), learner, id, seq, draft, s.now())
 	switch {
 	case errors.Is(err, store.ErrBadPeerInput):
 		return echo.NewHTTPError(http.StatusRequestEntityTooLarge, "answer: the limit is "+groupThousands(quiz.MaxAnswerChars)+" characters.")
@@ -539,7 +546,11 @@ func (s *Server) saveNotes(c echo.Context, learner, id string) (stop bool, err e
 		}
 		scores[d] = n
 	}
-	err = s.store.SavePeerNotes(c.Request().Context(), learner, id, c.FormValue("notes"), scores, s.now())
+	notes := c.FormValue("notes")
+	if r, ok := quiz.HiddenChar(notes); ok {
+		return true, s.seeOtherWith(c, urls.Peer(id), "bad", fmt.Sprintf("Notes: they hold an invisible control or text-direction character (U+%04X); delete it. Nothing was saved.", r))
+	}
+	err = s.store.SavePeerNotes(c.Request().Context(), learner, id, notes, scores, s.now())
 	switch {
 	case errors.Is(err, store.ErrBadPeerInput):
 		return true, s.seeOtherWith(c, urls.Peer(id), "bad", fmt.Sprintf("Notes: the limit is %d characters. Nothing was saved.", store.MaxNotesChars))

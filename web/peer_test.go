@@ -204,6 +204,18 @@ func TestPeerRoundRolesAndInvitation(t *testing.T) {
 			t.Fatalf("long draft: status %d, want 413", r.Code)
 		}
 	})
+	t.Run("a draft with a text-direction character is refused", func(t *testing.T) {
+		// The draft is shown on the interviewer's screen, where a bidi
+		// override would reorder the text around it (QA-31).
+		r := env.alice.postForm(env.roundURL+"/draft", url.Values{"_csrf": {tok}, "seq": {seq}, "answer": {"the storage \u202erejects\u202c lower tokens"}})
+		if r.Code != http.StatusUnprocessableEntity || !strings.Contains(r.Body.String(), "U+202E") {
+			t.Fatalf("bidi draft: status %d %q, want 422 naming U+202E", r.Code, r.Body.String())
+		}
+		live := mustDoc(t, env.bob.get(env.peerURL+"/live")).Find(`[data-testid=peer-answer]`).Text()
+		if strings.ContainsRune(live, '\u202e') {
+			t.Fatalf("the interviewer's screen shows the refused draft")
+		}
+	})
 	t.Run("the interviewer cannot move on before the answer", func(t *testing.T) {
 		r := post(t, env.bob, env.peerURL, env.peerURL+"/next", nil)
 		if r.Code != http.StatusSeeOther {
@@ -334,6 +346,9 @@ func TestPeerRoundToTheScorecards(t *testing.T) {
 	form := url.Values{"notes": {notes}, "score-failure-modes": {"1"}, "score-safety-mechanisms": {"3"}}
 	if r := post(t, env.bob, env.peerURL, env.peerURL+"/notes", form); r.Code != http.StatusSeeOther {
 		t.Fatalf("notes: status %d", r.Code)
+	}
+	if r := post(t, env.bob, env.peerURL, env.peerURL+"/notes", url.Values{"notes": {"fine\x00"}}); r.Code != http.StatusSeeOther || !strings.Contains(env.bob.get(env.peerURL).Body.String(), "U+0000") {
+		t.Fatalf("notes with a NUL: status %d, want 303 back naming U+0000", r.Code)
 	}
 	bad := url.Values{"notes": {"x"}, "score-failure-modes": {"9"}}
 	if r := post(t, env.bob, env.peerURL, env.peerURL+"/notes", bad); r.Code != http.StatusSeeOther || !strings.Contains(env.bob.get(env.peerURL).Body.String(), "The score for Failure modes: choose 1 to 4") {
