@@ -32,7 +32,8 @@ type Contested struct {
 // a free-text result: a ticked point becomes missed, a missed point made,
 // a raised red flag dismissed. The score, pass and suggested rating are
 // recomputed (see Rescore) and the result is marked self-assessed, so the
-// feedback says it was corrected. It returns ErrNotContestable for an item
+// feedback says it was corrected, unless the dispute undid the learner's
+// only correction. It returns ErrNotContestable for an item
 // the result does not hold, and for objective kinds, whose key is fixed.
 func Contest(q *Question, res Result, item string) (Result, Contested, error) {
 	if q.Kind != KindFreeText {
@@ -59,9 +60,7 @@ func Contest(q *Question, res Result, item string) (Result, Contested, error) {
 		return res, Contested{}, fmt.Errorf("contest %q: %w", item, ErrNotContestable)
 	}
 	ticks[item] = !ticks[item]
-	out := Rescore(q, res, ticks)
-	out.SelfAssessed = true
-	return out, c, nil
+	return Rescore(q, res, ticks), c, nil
 }
 
 // Version identifies the grader that produced a verdict: the code's

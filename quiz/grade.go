@@ -1245,20 +1245,30 @@ func Rescore(q *Question, res Result, ticks map[string]bool) Result {
 	out := res
 	out.Points = append([]PointResult(nil), res.Points...)
 	out.Flags = append([]FlagResult(nil), res.Flags...)
-	changed := res.SelfAssessed
+	// A point has two states, so flipping one the learner had already
+	// flipped puts it back to the grader's decision; a flag is the
+	// grader's while it is dismissed exactly when a follow-up retracted
+	// it. The result is self-assessed while any item differs from the
+	// grader's: undoing the only correction leaves none (QA-31).
 	for i := range out.Points {
 		p := &out.Points[i]
 		if v, ok := ticks[p.ID]; ok && v != p.Hit {
-			p.Hit, p.SelfAssessed, changed = v, true, true
+			p.Hit, p.SelfAssessed = v, !p.SelfAssessed
 		}
 	}
 	for i := range out.Flags {
 		f := &out.Flags[i]
 		if v, ok := ticks[f.ID]; ok && v == f.Dismissed {
-			f.Dismissed, changed = !v, true
+			f.Dismissed = !v
 		}
 	}
-	out.SelfAssessed = changed
+	out.SelfAssessed = false
+	for _, p := range out.Points {
+		out.SelfAssessed = out.SelfAssessed || p.SelfAssessed
+	}
+	for _, f := range out.Flags {
+		out.SelfAssessed = out.SelfAssessed || f.Dismissed != f.Retracted
+	}
 	out.Score = freeTextScore(out.Points, out.Flags)
 	capScore(&out)
 	// The note on what a fuller answer would add follows the ticks as

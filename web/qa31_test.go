@@ -89,6 +89,11 @@ func TestUndoingOwnCorrectionWithdrawsTheDispute(t *testing.T) {
 	if doc.Find(`[data-testid=point-missed][data-point=resource-rejects]`).Length() != 1 {
 		t.Fatal("resource-rejects is still ticked after the undo")
 	}
+	// With the only correction undone the score is the grader's again:
+	// no self-assessed notice, no "your correction" badge (QA-31).
+	if doc.Find(`[data-testid=self-assessed]`).Length() != 0 || strings.Contains(doc.Text(), "your correction") {
+		t.Fatal("after undoing the only correction the page still calls the score self-assessed")
+	}
 	ds, err := st.AllDisputes(context.Background())
 	if err != nil || len(ds) != 1 {
 		t.Fatalf("disputes after the undo = %+v, %v; want only the other learner's", ds, err)
