@@ -34,21 +34,9 @@ func (s *Server) handleSandboxInsert(c echo.Context) error {
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest)
 	}
-	learner, err := s.ensureLearner(c)
-	if err != nil {
-		return err
-	}
-	forked := ""
-	if learner != t.Learner {
-		id, err := s.forkTimeline(c, t, learner)
-		if err != nil {
-			return err
-		}
-		if t, err = s.store.Timeline(c.Request().Context(), id); err != nil {
-			return err
-		}
-		forked = "This is your own fork of the shared timeline, which stays as it was. "
-	}
+	// The insert is made and checked on the timeline as it is before any
+	// fork: a refused one goes back to the page the learner was on and
+	// leaves no unchanged fork behind (QA-32 #2).
 	sc, back, done, err := s.scenarioToChange(c, t, "it")
 	if done {
 		return err
@@ -66,6 +54,21 @@ func (s *Server) handleSandboxInsert(c echo.Context) error {
 	out, _, err := applyAction(sc, at, form, s.runScenario)
 	if err != nil {
 		return s.seeOtherWith(c, back, "bad", "Nothing was inserted: "+err.Error()+".")
+	}
+	learner, err := s.ensureLearner(c)
+	if err != nil {
+		return err
+	}
+	forked := ""
+	if learner != t.Learner {
+		id, err := s.forkTimeline(c, t, learner)
+		if err != nil {
+			return err
+		}
+		if t, err = s.store.Timeline(c.Request().Context(), id); err != nil {
+			return err
+		}
+		forked = "This is your own fork of the shared timeline, which stays as it was. "
 	}
 	if err := s.saveScenario(c, t.Learner, t.ID, out, now); err != nil {
 		return err

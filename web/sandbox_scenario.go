@@ -22,10 +22,14 @@ import (
 // are plain functions over sandbox.Scenario so that the handlers stay thin
 // and the edits are easy to test through the router.
 
-// timelineNow is where the learner's next action goes: the stored cursor
-// or the last action, whichever is later.
+// timelineNow is where the learner's next action goes: the stored cursor.
+// It is not pulled up to the last action: an action inserted at the replay
+// cursor after now leaves now where it was, as the cursor panel promises,
+// so that undo takes the insert back to exactly the state before (QA-32
+// #1). Only the time controls move now; every edit saves the now it
+// leaves.
 func timelineNow(t store.Timeline, sc sandbox.Scenario) int64 {
-	return max(t.NowMS, sc.LastActionAt())
+	return t.NowMS
 }
 
 // startNow is the now of a new timeline (a preset copy, an import): the
