@@ -55,7 +55,7 @@ func TestInsertAfterNowKeepsNowAndUndoRestores(t *testing.T) {
 	const now = "11 000 ms" // as spaces writes it
 	actionsBefore := spaces(mustDoc(t, cl.get(path)).Find(`[data-testid=actions]`).Text())
 	step := stepAt(t, cl, path, 15000)
-	doc := mustDoc(t, cl.get(path + "?step=" + strconv.Itoa(step)))
+	doc := mustDoc(t, cl.get(path+"?step="+strconv.Itoa(step)))
 	if got := spaces(doc.Find(`[data-testid=cursor-act]`).Text()); !strings.Contains(got, "Now ("+now+") does not move") {
 		t.Fatalf("cursor panel = %q, want the promise that now (%s) does not move", got, now)
 	}
