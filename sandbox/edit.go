@@ -156,3 +156,16 @@ func (s Scenario) WithSettings(c Settings) (Scenario, []string, error) {
 	}
 	return out, changed, nil
 }
+
+// RequireClients returns a *ValidationError naming "clients" when s has
+// no client, and nil otherwise. Validate lets such a scenario pass (a
+// run of it only plays the service's faults); a scenario from outside (an
+// import, a file for lockdrill sim) is refused, as the blank form refuses
+// 0 clients: a timeline nobody can act in exports "clients": null, which
+// is not the export format (QA-32 #4).
+func (s Scenario) RequireClients() error {
+	if len(s.Clients) == 0 {
+		return &ValidationError{Field: "clients", Msg: fmt.Sprintf("no clients: a scenario needs 1 to %d, such as [{\"id\": \"A\"}, {\"id\": \"B\"}]", MaxClients)}
+	}
+	return nil
+}

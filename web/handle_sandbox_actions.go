@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
@@ -186,7 +187,23 @@ func (s *Server) handleSandboxImportForm(c echo.Context) error {
 // with the error naming its field.
 func (s *Server) handleSandboxImport(c echo.Context) error {
 	text := c.FormValue("scenario")
+	refuse := func(v views.ImportView) error {
+		return render(c, http.StatusUnprocessableEntity, views.SandboxImport(s.page(c, "Import a scenario", "sandbox"), v))
+	}
+	// QA-32 #10: invalid bytes are neither echoed into the textarea nor
+	// parsed, which only said "want a JSON object".
+	if !utf8.ValidString(text) {
+		return refuse(views.ImportView{JSON: strings.ToValidUTF8(text, "\uFFFD"),
+			Error: "Scenario JSON: the text is not UTF-8, so it is not JSON; the bytes that are not UTF-8 are shown as \uFFFD below. Paste the scenario again."})
+	}
 	if fh, err := c.FormFile("file"); err == nil && fh.Size > 0 {
+		name := strings.ToValidUTF8(fh.Filename, "\uFFFD")
+		// Both a paste and a file: importing either one silently would
+		// lose the other, so the learner chooses (QA-32 #10).
+		if strings.TrimSpace(text) != "" {
+			return refuse(views.ImportView{JSON: text,
+				Error: "You pasted a scenario and also chose a file (" + name + "): import one of them. Your pasted text is kept below: import again to use it, or clear it and choose the file again to use the file."})
+		}
 		f, err := fh.Open()
 		if err != nil {
 			return echo.NewHTTPError(http.StatusBadRequest, "The uploaded file could not be read.")
@@ -196,6 +213,12 @@ func (s *Server) handleSandboxImport(c echo.Context) error {
 		if err != nil {
 			return echo.NewHTTPError(http.StatusBadRequest, "The uploaded file could not be read.")
 		}
+		// Over the limit, the cut may split a character: Parse says the
+		// file is too big instead.
+		if len(b) <= sandbox.MaxInputBytes && !utf8.Valid(b) {
+			return refuse(views.ImportView{JSON: text,
+				Error: "The file " + name + " is not UTF-8 text, so it is not a scenario's JSON (an export is UTF-8). Save it as UTF-8, or export the timeline again, and upload it."})
+		}
 		text = string(b)
 	}
 	v := views.ImportView{JSON: text}
@@ -204,6 +227,9 @@ func (s *Server) handleSandboxImport(c echo.Context) error {
 		return render(c, http.StatusUnprocessableEntity, views.SandboxImport(s.page(c, "Import a scenario", "sandbox"), v))
 	}
 	sc, meta, err := sandbox.ParseExport([]byte(text))
+	if err == nil {
+		err = sc.RequireClients()
+	}
 	if err == nil {
 		// Through the cache: the new timeline's page shows this very run.
 		err = sc.ValidateRunWith(s.runScenario)

@@ -111,6 +111,9 @@ func runSim(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		}
 		// An export from the web carries its title beside the scenario.
 		sc, _, err = sandbox.ParseExport(data)
+		if err == nil {
+			err = sc.RequireClients()
+		}
 		if err != nil {
 			if name == "-" {
 				name = "stdin"

@@ -164,6 +164,9 @@ func TestSimErrors(t *testing.T) {
 		{"every problem, one a line", `{"lock":{"ttl_ms":-1},"clients":[{"id":"A"}],"actions":[{"at_ms":0,"client":"B","op":"acquire"},{"at_ms":1,"client":"A","op":"teleport"}]}`, []string{"-"}, 1,
 			"sim stdin: invalid scenario:\n  lock.ttl_ms: -1 is out of range 1..600000\n  actions[0].client: unknown client \"B\"\n  actions[1].op: unknown op \"teleport\""},
 		{"missing file", "", []string{"/nonexistent/scenario.json"}, 1, "no such file"},
+		// QA-32 #4: the same rule as the import and the blank form.
+		{"no clients", `{}`, []string{"-"}, 1, "sim stdin: clients: no clients: a scenario needs 1 to 8"},
+		{"an empty list of clients", `{"lock":{"model":"redis","ttl_ms":10000},"clients":[],"actions":[]}`, []string{"-"}, 1, "sim stdin: clients: no clients"},
 		{"unknown preset", "", []string{"--preset", "teleport"}, 2, `unknown preset "teleport"`},
 		{"nothing to run", "", nil, 2, "no scenario"},
 		{"two files", "", []string{"a.json", "b.json"}, 2, "give one scenario file"},
