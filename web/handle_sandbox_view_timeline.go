@@ -94,6 +94,8 @@ func buildTimeline(cat *content.Catalog, d timelineData, now int64) views.Timeli
 		v.Act.Nodes = append(v.Act.Nodes, n)
 	}
 	v.Act.FaultNodes, v.Act.FaultLabels = faultNodes(sc)
+	v.Act.RestartNodes, v.Act.RestartLabels = opNodes(sc, sandbox.OpRestart)
+	v.Act.RestartNote = restartNote(sc, len(v.Act.RestartNodes), len(v.Act.FaultNodes))
 	v.Act.CutNodes, v.Act.CutLabels = opNodes(sc, sandbox.OpPartition)
 	v.Cursor = cursorPanel(tl, step, v.Act.AcquireOp)
 	v.Actions, v.ActionsNote = actionWindow(actionItems(sc), v.Cursor.AtMS)

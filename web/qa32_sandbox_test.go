@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/PuerkitoBio/goquery"
 )
 
 // startBlankRedis starts a blank two-client redis timeline as cl's own and
@@ -121,5 +123,45 @@ func TestRefusedInsertOnSharedTimelineMakesNoFork(t *testing.T) {
 				t.Fatalf("the refused insert left %d timelines in the list, want %d (no fork)", got, n)
 			}
 		})
+	}
+}
+
+// QA-32 #7: on redis the restart control offers only the primary, and
+// says the replica only goes down and comes up, so the server's refusal
+// is never the first word of it; down and up still offer the replica.
+func TestRedisRestartOffersOnlyThePrimary(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	path := openPreset(t, cl, "redis-wait-sync")
+	doc := mustDoc(t, cl.get(path))
+	var offered []string
+	doc.Find(`[data-testid=act-restart-node] option`).Each(func(_ int, s *goquery.Selection) {
+		offered = append(offered, s.AttrOr("value", "")+" "+spaces(s.Text()))
+	})
+	if len(offered) != 1 || offered[0] != "1 primary (1)" {
+		t.Fatalf("restart offers %q, want only the primary", offered)
+	}
+	if got := spaces(doc.Find(`[data-testid=restart-explained]`).Text()); !strings.Contains(got, "replica only goes down and comes up") {
+		t.Fatalf("restart note = %q, want the replica's limit said beforehand", got)
+	}
+	if doc.Find(`[data-testid=act-fault-node] option[value="2"]`).Length() != 1 {
+		t.Fatalf("down and up no longer offer the replica")
+	}
+	action, form := formOf(t, cl, path, `[data-testid=act-restart-form]`)
+	form.Set("fault_node", "1")
+	form.Set("op", "restart")
+	rec := cl.postForm(action, form)
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("restart of the primary: status %d", rec.Code)
+	}
+	if got := flashText(t, cl, rec); strings.Contains(got, "Nothing was changed") {
+		t.Fatalf("the restart the form offers was refused: %q", got)
+	}
+
+	// Where every node restarts, restart stays with down and up.
+	path = openPreset(t, cl, "redlock-clock-jump")
+	doc = mustDoc(t, cl.get(path))
+	if doc.Find(`[data-testid=act-restart-form]`).Length() != 0 || doc.Find(`[data-testid=act-restart]`).Length() != 1 {
+		t.Fatalf("redlock: restart split from down and up, or missing")
 	}
 }

@@ -277,6 +277,20 @@ func opNodes(sc sandbox.Scenario, op sandbox.Op) ([]int, []string) {
 	return ns, labels
 }
 
+// restartNote says which nodes of sc go down and come up but do not
+// restart, when there are such (redis: the replica), and is "" otherwise.
+func restartNote(sc sandbox.Scenario, restart, fault int) string {
+	if restart >= fault {
+		return ""
+	}
+	m := sc.Lock.Model
+	var rest []string
+	for n := restart + 1; n <= fault; n++ {
+		rest = append(rest, m.NodeName(n))
+	}
+	return "on " + m.String() + " only the " + m.NodeName(1) + " restarts; the " + strings.Join(rest, ", ") + " only goes down and comes up"
+}
+
 // applySettings returns sc with the settings form applied and the names of
 // the settings that changed.
 func applySettings(sc sandbox.Scenario, form url.Values) (sandbox.Scenario, []string, error) {

@@ -157,6 +157,14 @@ type ActionPanel struct {
 	CutNodes    []int
 	CutLabels   []string
 	NodeSplit   bool
+
+	// RestartNodes are the nodes a restart may name, with their labels;
+	// RestartNote, set when they are fewer than FaultNodes, says which
+	// do not restart, and the restart gets a form of its own.
+	RestartNodes  []int
+	RestartLabels []string
+	RestartNote   string
+
 	// NodeWord names one of the nodes in the forms: "member" for a
 	// consensus service, "node" otherwise.
 	NodeWord string
