@@ -29,6 +29,9 @@ type Timeline struct {
 	EngineVersion string
 	// NowMS is the virtual time at which the learner's next action goes.
 	NowMS int64
+	// Advances are the advances of time undo can still take back, oldest
+	// first (see SaveScenarioAdvances).
+	Advances []Advance
 	// PredictQuestion is the predict-the-outcome question it was opened
 	// from, and Prediction the option id the learner chose ("" for none).
 	PredictQuestion string
@@ -120,6 +123,42 @@ func EncodeScenario(sc sandbox.Scenario) (json.RawMessage, error) {
 	return b, nil
 }
 
+// Advance is one advance of time of a timeline's now that undo can take
+// back: the now before it, and how many actions the scenario had then (an
+// action added since must be undone first).
+type Advance struct {
+	FromMS  int64 `json:"from_ms"`
+	Actions int   `json:"actions"`
+}
+
+// MaxAdvances bounds the advances a timeline keeps for undo; older ones
+// are dropped.
+const MaxAdvances = 100
+
+// SaveScenarioAdvances is SaveScenario that also records advances, the
+// advances of time undo can still take back (the last MaxAdvances kept).
+// SaveScenario and UpdateTimeline clear them: after any other edit, the
+// actions counted no longer say what was added since.
+func (s *Store) SaveScenarioAdvances(ctx context.Context, learner, id string, sc sandbox.Scenario, nowMS int64, advances []Advance, at time.Time) error {
+	raw, err := EncodeScenario(sc)
+	if err != nil {
+		return fmt.Errorf("update timeline %s: %w", id, err)
+	}
+	if len(advances) > MaxAdvances {
+		advances = advances[len(advances)-MaxAdvances:]
+	}
+	if advances == nil {
+		advances = []Advance{}
+	}
+	adv, err := json.Marshal(advances)
+	if err != nil {
+		return fmt.Errorf("update timeline %s: %w", id, err)
+	}
+	return s.updateOwned(ctx, "update timeline "+id, learner, id,
+		"UPDATE timelines SET scenario = ?, engine_version = ?, now_ms = ?, advances = ?, updated_ms = ? WHERE id = ? AND learner_id = ?",
+		string(raw), sandbox.EngineVersion, max(nowMS, 0), string(adv), at.UnixMilli(), id, learner)
+}
+
 // Timeline returns the timeline with the given id, whoever owns it: the id
 // is the capability that shares it read-only. It returns ErrNotFound for a
 // malformed or unknown id.
@@ -130,10 +169,11 @@ func (s *Store) Timeline(ctx context.Context, id string) (Timeline, error) {
 	var t Timeline
 	var scenario string
 	var created, updated int64
+	var advances string
 	err := s.r.QueryRowContext(ctx, `SELECT id, learner_id, parent_id, preset_id, title, scenario, engine_version, now_ms,
-		predict_question, prediction, created_ms, updated_ms FROM timelines WHERE id = ?`, id).
+		advances, predict_question, prediction, created_ms, updated_ms FROM timelines WHERE id = ?`, id).
 		Scan(&t.ID, &t.Learner, &t.ParentID, &t.PresetID, &t.Title, &scenario, &t.EngineVersion, &t.NowMS,
-			&t.PredictQuestion, &t.Prediction, &created, &updated)
+			&advances, &t.PredictQuestion, &t.Prediction, &created, &updated)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Timeline{}, ErrNotFound
 	}
@@ -141,20 +181,25 @@ func (s *Store) Timeline(ctx context.Context, id string) (Timeline, error) {
 		return Timeline{}, fmt.Errorf("load timeline %s: %w", id, err)
 	}
 	t.Scenario = json.RawMessage(scenario)
+	// Only undo reads advances: a value that does not decode is no
+	// history, and undo falls back to its older rule.
+	if json.Unmarshal([]byte(advances), &t.Advances) != nil {
+		t.Advances = nil
+	}
 	t.Created, t.Updated = time.UnixMilli(created).UTC(), time.UnixMilli(updated).UTC()
 	return t, nil
 }
 
 // UpdateTimeline replaces the scenario, engine version and virtual now
-// (nowMS) of the learner's timeline id, as updated at the wall-clock time
-// at. It returns ErrNotFound when the timeline does not
+// (nowMS) of the learner's timeline id, and clears its advances, as
+// updated at the wall-clock time at. It returns ErrNotFound when the timeline does not
 // exist or belongs to someone else: only its owner changes a timeline.
 func (s *Store) UpdateTimeline(ctx context.Context, learner, id string, scenario json.RawMessage, engineVersion string, nowMS int64, at time.Time) error {
 	if !json.Valid(scenario) {
 		return fmt.Errorf("update timeline %s: scenario is not valid JSON", id)
 	}
 	return s.updateOwned(ctx, "update timeline "+id, learner, id,
-		"UPDATE timelines SET scenario = ?, engine_version = ?, now_ms = ?, updated_ms = ? WHERE id = ? AND learner_id = ?",
+		"UPDATE timelines SET scenario = ?, engine_version = ?, now_ms = ?, advances = '[]', updated_ms = ? WHERE id = ? AND learner_id = ?",
 		string(scenario), engineVersion, max(nowMS, 0), at.UnixMilli(), id, learner)
 }
 

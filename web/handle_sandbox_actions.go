@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -88,15 +89,27 @@ func (s *Server) handleSandboxAction(c echo.Context) error {
 		return err
 	}
 	before := timelineNow(ch.t, ch.sc)
-	sc, now, err := applyAction(ch.sc, before, ch.form, s.runScenario)
-	if err != nil {
-		err = budgetError(err, ch.sc, func(q sandbox.Scenario) error {
-			_, _, err := applyAction(q, before, ch.form, s.runScenario)
-			return err
-		})
-		return s.seeOtherWith(c, ch.back, "bad", "Nothing was changed: "+sandboxFormError(err)+".")
+	sc, now, advances := ch.sc, before, ch.t.Advances
+	op := ch.form.Get("op")
+	if n := len(advances); op == "undo" && n > 0 && advances[n-1].Actions == len(sc.Actions) && advances[n-1].FromMS < before {
+		// The last thing done was this advance of time (no action added
+		// since): take back that one alone, not every advance since the
+		// last action (QA-32 #5).
+		now, advances = advances[n-1].FromMS, advances[:n-1]
+	} else {
+		sc, now, err = applyAction(ch.sc, before, ch.form, s.runScenario)
+		if err != nil {
+			err = budgetError(err, ch.sc, func(q sandbox.Scenario) error {
+				_, _, err := applyAction(q, before, ch.form, s.runScenario)
+				return err
+			})
+			return s.seeOtherWith(c, ch.back, "bad", "Nothing was changed: "+sandboxFormError(err)+".")
+		}
+		if (op == "advance" || op == "advance_end") && now != before {
+			advances = append(slices.Clone(advances), store.Advance{FromMS: before, Actions: len(sc.Actions)})
+		}
 	}
-	if err := s.saveScenario(c, ch.t.Learner, ch.t.ID, sc, now); err != nil {
+	if err := s.store.SaveScenarioAdvances(c.Request().Context(), ch.t.Learner, ch.t.ID, sc, now, advances, s.now()); err != nil {
 		return err
 	}
 	if ch.form.Get("op") == "undo" {

@@ -165,3 +165,43 @@ func TestRedisRestartOffersOnlyThePrimary(t *testing.T) {
 		t.Fatalf("redlock: restart split from down and up, or missing")
 	}
 }
+
+// QA-32 #5: undo takes back the last advance of time alone, then the
+// action before it, then the advance before that: each step back to the
+// state it was in.
+func TestUndoTakesBackOneAdvanceAtATime(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	path := startBlankRedis(t, cl)
+	now := func() string { return spaces(mustDoc(t, cl.get(path)).Find(`[data-testid=act-now]`).Text()) }
+	for _, f := range []url.Values{
+		{"op": {"advance"}, "advance_s": {"1"}},
+		{"op": {"acquire"}, "client": {"A"}},
+		{"op": {"advance"}, "advance_s": {"3"}},
+		{"op": {"advance"}, "advance_s": {"4"}},
+	} {
+		if rec := act(t, cl, path, f); rec.Code != http.StatusSeeOther {
+			t.Fatalf("%v: status %d", f, rec.Code)
+		}
+	}
+	if got := now(); !strings.Contains(got, "8 000 ms") {
+		t.Fatalf("now = %q, want 8 000 ms", got)
+	}
+	for _, want := range []struct{ flash, now string }{
+		{"now is back at 4 s", "4 000 ms"},
+		{"now is back at 1 s", "1 000 ms"},
+		{"Undid “1 s: A acquires”", "1 000 ms"},
+		{"now is back at 0 s", "0 ms"},
+	} {
+		rec := act(t, cl, path, url.Values{"op": {"undo"}})
+		if rec.Code != http.StatusSeeOther {
+			t.Fatalf("undo: status %d", rec.Code)
+		}
+		if got := flashText(t, cl, rec); !strings.Contains(got, want.flash) {
+			t.Fatalf("undo says %q, want %q", got, want.flash)
+		}
+		if got := now(); !strings.Contains(got, "at "+want.now+" (now)") {
+			t.Fatalf("after undo: %q, want now at %s", got, want.now)
+		}
+	}
+}
