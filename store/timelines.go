@@ -29,9 +29,9 @@ type Timeline struct {
 	EngineVersion string
 	// NowMS is the virtual time at which the learner's next action goes.
 	NowMS int64
-	// Advances are the advances of time undo can still take back, oldest
-	// first (see SaveScenarioAdvances).
-	Advances []Advance
+	// Undo are the changes undo can still take back, oldest first (see
+	// SaveScenarioUndo).
+	Undo []UndoStep
 	// PredictQuestion is the predict-the-outcome question it was opened
 	// from, and Prediction the option id the learner chose ("" for none).
 	PredictQuestion string
@@ -123,40 +123,41 @@ func EncodeScenario(sc sandbox.Scenario) (json.RawMessage, error) {
 	return b, nil
 }
 
-// Advance is one advance of time of a timeline's now that undo can take
-// back: the now before it, and how many actions the scenario had then (an
-// action added since must be undone first).
-type Advance struct {
-	FromMS  int64 `json:"from_ms"`
+// UndoStep is one change of a timeline that undo can take back (an action
+// added, at now or at the replay cursor, or an advance of time), as the
+// state before it: now, and how many actions the scenario had. The action
+// added, if any, is the last of the list.
+type UndoStep struct {
+	NowMS   int64 `json:"now_ms"`
 	Actions int   `json:"actions"`
 }
 
-// MaxAdvances bounds the advances a timeline keeps for undo; older ones
-// are dropped.
-const MaxAdvances = 100
+// MaxUndo bounds the steps a timeline keeps for undo; older ones are
+// dropped.
+const MaxUndo = 100
 
-// SaveScenarioAdvances is SaveScenario that also records advances, the
-// advances of time undo can still take back (the last MaxAdvances kept).
+// SaveScenarioUndo is SaveScenario that also records undo, the changes
+// undo can still take back, oldest first (the last MaxUndo kept).
 // SaveScenario and UpdateTimeline clear them: after any other edit, the
-// actions counted no longer say what was added since.
-func (s *Store) SaveScenarioAdvances(ctx context.Context, learner, id string, sc sandbox.Scenario, nowMS int64, advances []Advance, at time.Time) error {
+// counts of actions no longer say what was added last.
+func (s *Store) SaveScenarioUndo(ctx context.Context, learner, id string, sc sandbox.Scenario, nowMS int64, undo []UndoStep, at time.Time) error {
 	raw, err := EncodeScenario(sc)
 	if err != nil {
 		return fmt.Errorf("update timeline %s: %w", id, err)
 	}
-	if len(advances) > MaxAdvances {
-		advances = advances[len(advances)-MaxAdvances:]
+	if len(undo) > MaxUndo {
+		undo = undo[len(undo)-MaxUndo:]
 	}
-	if advances == nil {
-		advances = []Advance{}
+	if undo == nil {
+		undo = []UndoStep{}
 	}
-	adv, err := json.Marshal(advances)
+	steps, err := json.Marshal(undo)
 	if err != nil {
 		return fmt.Errorf("update timeline %s: %w", id, err)
 	}
 	return s.updateOwned(ctx, "update timeline "+id, learner, id,
-		"UPDATE timelines SET scenario = ?, engine_version = ?, now_ms = ?, advances = ?, updated_ms = ? WHERE id = ? AND learner_id = ?",
-		string(raw), sandbox.EngineVersion, max(nowMS, 0), string(adv), at.UnixMilli(), id, learner)
+		"UPDATE timelines SET scenario = ?, engine_version = ?, now_ms = ?, undo = ?, updated_ms = ? WHERE id = ? AND learner_id = ?",
+		string(raw), sandbox.EngineVersion, max(nowMS, 0), string(steps), at.UnixMilli(), id, learner)
 }
 
 // Timeline returns the timeline with the given id, whoever owns it: the id
@@ -169,11 +170,11 @@ func (s *Store) Timeline(ctx context.Context, id string) (Timeline, error) {
 	var t Timeline
 	var scenario string
 	var created, updated int64
-	var advances string
+	var undo string
 	err := s.r.QueryRowContext(ctx, `SELECT id, learner_id, parent_id, preset_id, title, scenario, engine_version, now_ms,
-		advances, predict_question, prediction, created_ms, updated_ms FROM timelines WHERE id = ?`, id).
+		undo, predict_question, prediction, created_ms, updated_ms FROM timelines WHERE id = ?`, id).
 		Scan(&t.ID, &t.Learner, &t.ParentID, &t.PresetID, &t.Title, &scenario, &t.EngineVersion, &t.NowMS,
-			&advances, &t.PredictQuestion, &t.Prediction, &created, &updated)
+			&undo, &t.PredictQuestion, &t.Prediction, &created, &updated)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Timeline{}, ErrNotFound
 	}
@@ -181,17 +182,17 @@ func (s *Store) Timeline(ctx context.Context, id string) (Timeline, error) {
 		return Timeline{}, fmt.Errorf("load timeline %s: %w", id, err)
 	}
 	t.Scenario = json.RawMessage(scenario)
-	// Only undo reads advances: a value that does not decode is no
-	// history, and undo falls back to its older rule.
-	if json.Unmarshal([]byte(advances), &t.Advances) != nil {
-		t.Advances = nil
+	// Only undo reads it: a value that does not decode is no record, and
+	// undo falls back to its older rule.
+	if json.Unmarshal([]byte(undo), &t.Undo) != nil {
+		t.Undo = nil
 	}
 	t.Created, t.Updated = time.UnixMilli(created).UTC(), time.UnixMilli(updated).UTC()
 	return t, nil
 }
 
 // UpdateTimeline replaces the scenario, engine version and virtual now
-// (nowMS) of the learner's timeline id, and clears its advances, as
+// (nowMS) of the learner's timeline id, and clears its undo record, as
 // updated at the wall-clock time at. It returns ErrNotFound when the timeline does not
 // exist or belongs to someone else: only its owner changes a timeline.
 func (s *Store) UpdateTimeline(ctx context.Context, learner, id string, scenario json.RawMessage, engineVersion string, nowMS int64, at time.Time) error {
@@ -199,7 +200,7 @@ func (s *Store) UpdateTimeline(ctx context.Context, learner, id string, scenario
 		return fmt.Errorf("update timeline %s: scenario is not valid JSON", id)
 	}
 	return s.updateOwned(ctx, "update timeline "+id, learner, id,
-		"UPDATE timelines SET scenario = ?, engine_version = ?, now_ms = ?, advances = '[]', updated_ms = ? WHERE id = ? AND learner_id = ?",
+		"UPDATE timelines SET scenario = ?, engine_version = ?, now_ms = ?, undo = '[]', updated_ms = ? WHERE id = ? AND learner_id = ?",
 		string(scenario), engineVersion, max(nowMS, 0), at.UnixMilli(), id, learner)
 }
 

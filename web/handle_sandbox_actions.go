@@ -89,13 +89,16 @@ func (s *Server) handleSandboxAction(c echo.Context) error {
 		return err
 	}
 	before := timelineNow(ch.t, ch.sc)
-	sc, now, advances := ch.sc, before, ch.t.Advances
+	sc, now, undo := ch.sc, before, ch.t.Undo
 	op := ch.form.Get("op")
-	if n := len(advances); op == "undo" && n > 0 && advances[n-1].Actions == len(sc.Actions) && advances[n-1].FromMS < before {
-		// The last thing done was this advance of time (no action added
-		// since): take back that one alone, not every advance since the
-		// last action (QA-32 #5).
-		now, advances = advances[n-1].FromMS, advances[:n-1]
+	if n := len(undo); op == "undo" && n > 0 && (len(sc.Actions) == undo[n-1].Actions || len(sc.Actions) == undo[n-1].Actions+1) {
+		// The record says what came last: take back that change alone,
+		// to the state before it (QA-32 #5: every advance since the last
+		// action went at once; QA-32 #1: an insert after an advance was
+		// left while now went back).
+		last := undo[n-1]
+		sc.Actions = slices.Clone(sc.Actions[:last.Actions])
+		now, undo = last.NowMS, undo[:n-1]
 	} else {
 		sc, now, err = applyAction(ch.sc, before, ch.form, s.runScenario)
 		if err != nil {
@@ -105,11 +108,15 @@ func (s *Server) handleSandboxAction(c echo.Context) error {
 			})
 			return s.seeOtherWith(c, ch.back, "bad", "Nothing was changed: "+sandboxFormError(err)+".")
 		}
-		if (op == "advance" || op == "advance_end") && now != before {
-			advances = append(slices.Clone(advances), store.Advance{FromMS: before, Actions: len(sc.Actions)})
+		switch {
+		case op == "undo":
+			// The older rule decided; the record no longer matches.
+			undo = nil
+		case now != before || len(sc.Actions) != len(ch.sc.Actions):
+			undo = append(slices.Clone(undo), store.UndoStep{NowMS: before, Actions: len(ch.sc.Actions)})
 		}
 	}
-	if err := s.store.SaveScenarioAdvances(c.Request().Context(), ch.t.Learner, ch.t.ID, sc, now, advances, s.now()); err != nil {
+	if err := s.store.SaveScenarioUndo(c.Request().Context(), ch.t.Learner, ch.t.ID, sc, now, undo, s.now()); err != nil {
 		return err
 	}
 	if ch.form.Get("op") == "undo" {

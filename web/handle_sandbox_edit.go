@@ -13,6 +13,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"lockdrill/sandbox"
+	"lockdrill/store"
 	"lockdrill/web/timelineview"
 	"lockdrill/web/urls"
 )
@@ -70,7 +71,9 @@ func (s *Server) handleSandboxInsert(c echo.Context) error {
 		}
 		forked = "This is your own fork of the shared timeline, which stays as it was. "
 	}
-	if err := s.saveScenario(c, t.Learner, t.ID, out, now); err != nil {
+	// Undo takes the insert back like any action added (QA-32 #1).
+	undo := append(slices.Clone(t.Undo), store.UndoStep{NowMS: now, Actions: len(sc.Actions)})
+	if err := s.store.SaveScenarioUndo(c.Request().Context(), t.Learner, t.ID, out, now, undo, s.now()); err != nil {
 		return err
 	}
 	after := s.runScenario(out)

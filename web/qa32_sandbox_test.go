@@ -205,3 +205,32 @@ func TestUndoTakesBackOneAdvanceAtATime(t *testing.T) {
 		}
 	}
 }
+
+// QA-32 #1, the other side: on a preset's timeline now is at the end of
+// the run, after every action; undo after an insert at the cursor takes
+// the insert back, not the time between the last action and now.
+func TestUndoAfterInsertBeforeNowTakesBackTheInsert(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	path := openPreset(t, cl, "paused-holder-fenced")
+	doc := mustDoc(t, cl.get(path))
+	nowBefore := spaces(doc.Find(`[data-testid=act-now]`).Text())
+	actionsBefore := spaces(doc.Find(`[data-testid=actions]`).Text())
+	action, form := formOf(t, cl, path+"?step=4", `[data-testid=cursor-B]`)
+	form.Set("op", "pause")
+	form.Set("pause_s", "5")
+	if rec := cl.postForm(action, form); rec.Code != http.StatusSeeOther {
+		t.Fatalf("insert: status %d", rec.Code)
+	}
+	rec := act(t, cl, path, url.Values{"op": {"undo"}})
+	if got := flashText(t, cl, rec); !strings.Contains(got, "B pauses for 5 s") {
+		t.Fatalf("undo says %q, want the inserted pause taken back", got)
+	}
+	doc = mustDoc(t, cl.get(path))
+	if got := spaces(doc.Find(`[data-testid=act-now]`).Text()); got != nowBefore {
+		t.Fatalf("after undo: %q, want now as before the insert, %q", got, nowBefore)
+	}
+	if got := spaces(doc.Find(`[data-testid=actions]`).Text()); got != actionsBefore {
+		t.Fatalf("after undo the actions are %q, want them as before the insert", got)
+	}
+}

@@ -3115,7 +3115,7 @@ func sbActForms(p Page, v TimelineView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 287, "\" step=\"any\"> <button type=\"submit\" name=\"op\" value=\"advance\" data-testid=\"act-advance\">advance</button> <button type=\"submit\" name=\"op\" value=\"advance_end\" class=\"secondary\" data-testid=\"act-advance-end\">to the end of the run</button></div><div class=\"sb-buttons\"><button type=\"submit\" name=\"op\" value=\"undo\" class=\"secondary\" data-testid=\"act-undo\" aria-describedby=\"undo-help\">undo</button> <span id=\"undo-help\" class=\"small muted\" data-testid=\"undo-help\">takes back the last advance of time, or else the action added last; removing or editing an action in the list cannot be undone</span></div></fieldset></form></section>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 287, "\" step=\"any\"> <button type=\"submit\" name=\"op\" value=\"advance\" data-testid=\"act-advance\">advance</button> <button type=\"submit\" name=\"op\" value=\"advance_end\" class=\"secondary\" data-testid=\"act-advance-end\">to the end of the run</button></div><div class=\"sb-buttons\"><button type=\"submit\" name=\"op\" value=\"undo\" class=\"secondary\" data-testid=\"act-undo\" aria-describedby=\"undo-help\">undo</button> <span id=\"undo-help\" class=\"small muted\" data-testid=\"undo-help\">takes back the last change, one at a time: an advance of time, or an action added (at now or at the replay cursor); removing or editing an action in the list cannot be undone</span></div></fieldset></form></section>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
