@@ -440,7 +440,13 @@ func (s *Scenario) validateConfig(p *problems) bool {
 	case TokenNone:
 	case TokenIncr, TokenRevision, TokenEpoch:
 		want := l.TokenSource.Model()
-		if modelOK && l.Model != want {
+		switch {
+		case !modelOK || l.Model == want:
+		case want == ModelDatabase:
+			// The database model has no lock service (QA-32 #12): the
+			// epoch is the resource row's own column.
+			p.add("lock.token_source", "%q (%s) comes with the database model, which has no lock service, not with %s: choose %s", l.TokenSource, l.TokenSource.Label(), l.Model, tokenSourcesOf(l.Model))
+		default:
 			p.add("lock.token_source", "%q (%s) comes with the %s lock service, not with %s: choose %s", l.TokenSource, l.TokenSource.Label(), want, l.Model, tokenSourcesOf(l.Model))
 		}
 	default:

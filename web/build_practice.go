@@ -1,6 +1,7 @@
 package web
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -137,6 +138,9 @@ type feedbackData struct {
 	Attempt    store.Attempt
 	FromReview bool
 	Card       quiz.Card
+	// Cards are the learner's review cards by question, for the next
+	// question to offer.
+	Cards map[string]quiz.Card
 }
 
 // buildFeedback is the feedback page of an attempt. Every piece of HTML on
@@ -202,21 +206,26 @@ func buildFeedback(cat *content.Catalog, d feedbackData, now time.Time) views.Fe
 	if at.Rating.Valid() {
 		v.Rated = at.Rating.String()
 		v.NextDue = nextDueText(d.Card, now)
-		v.NextHref, v.NextLabel = nextAfter(bank, q, d.FromReview)
+		v.NextHref, v.NextLabel = nextAfter(bank, q, d.FromReview, d.Cards, now)
 	}
 	return v
 }
 
 // nextAfter is where the feedback page sends the learner once the attempt
-// is rated: back to /review, or on to the next question of the bank.
-func nextAfter(bank *quiz.Bank, q *quiz.Question, fromReview bool) (href, label string) {
+// is rated: back to /review, or on to the next question of the bank that
+// is unanswered or due for review by cards, skipping those answered and
+// not yet due (QA-32 #11: a question rated Easy minutes before, due in 16
+// days, was offered next because it came next in the bank). Past the last
+// such question, the list of all questions shows what is left.
+func nextAfter(bank *quiz.Bank, q *quiz.Question, fromReview bool, cards map[string]quiz.Card, now time.Time) (href, label string) {
 	if fromReview {
 		return urls.Review(), "Next review"
 	}
 	all := bank.All()
-	for i, x := range all {
-		if x.ID == q.ID && i+1 < len(all) {
-			return urls.Question(all[i+1].ID), "Next question: " + all[i+1].Title
+	at := slices.IndexFunc(all, func(x *quiz.Question) bool { return x.ID == q.ID })
+	for _, x := range all[at+1:] {
+		if card, ok := cards[x.ID]; !ok || quiz.IsDue(card, now) {
+			return urls.Question(x.ID), "Next question: " + x.Title
 		}
 	}
 	return urls.Practice(), "All questions"

@@ -29,17 +29,27 @@ func planBack(c echo.Context) string {
 // handlePlanSet handles "POST /plan": the learner's interview date.
 func (s *Server) handlePlanSet(c echo.Context) error {
 	back := planBack(c)
-	raw := strings.TrimSpace(c.FormValue("interview_date"))
+	typed := c.FormValue("interview_date")
+	raw := strings.TrimSpace(typed)
+	// A refused date is shown again in its field, as typed and marked, on
+	// the page the form was on (QA-32 #3: the field came back empty).
+	refuse := func(msg string) error {
+		r := &views.RefusedInput{ID: "interview_date", Value: typed, Msg: msg}
+		if back == urls.Review() {
+			return s.renderReview(c, http.StatusUnprocessableEntity, r)
+		}
+		return s.renderProgress(c, http.StatusUnprocessableEntity, r)
+	}
 	day, err := store.ParseDay(raw)
 	if err != nil {
-		return s.seeOtherWith(c, back+"#plan", "bad", "Interview date: "+err.Error()+". Nothing was changed.")
+		return refuse("Interview date: " + err.Error() + ". Nothing was changed.")
 	}
 	today := time.Date(s.now().UTC().Year(), s.now().UTC().Month(), s.now().UTC().Day(), 0, 0, 0, 0, time.UTC)
 	switch {
 	case day.Before(today):
-		return s.seeOtherWith(c, back+"#plan", "bad", "Interview date: "+raw+" has already passed. Nothing was changed.")
+		return refuse("Interview date: " + raw + " has already passed. Nothing was changed.")
 	case day.Sub(today) > maxPlanAhead:
-		return s.seeOtherWith(c, back+"#plan", "bad", "Interview date: "+raw+" is more than two years away; set a date within two years. Nothing was changed.")
+		return refuse("Interview date: " + raw + " is more than two years away; set a date within two years. Nothing was changed.")
 	}
 	learner, err := s.ensureLearner(c)
 	if err != nil {

@@ -175,6 +175,12 @@ func (s *Server) handleAttemptShow(c echo.Context) error {
 		if d.Card, _, err = s.store.Card(c.Request().Context(), at.Learner, q.ID); err != nil {
 			return err
 		}
+		// "Next question" skips what is answered and not yet due.
+		entries, err := s.store.Cards(c.Request().Context(), at.Learner)
+		if err != nil {
+			return err
+		}
+		d.Cards = store.CardMap(entries)
 	}
 	p := s.page(c, "Feedback: "+q.Title, "practice")
 	return render(c, http.StatusOK, views.Feedback(p, buildFeedback(s.cat, d, s.now())))

@@ -13,6 +13,12 @@ import (
 // time, the streak, the reviews coming up and the guide read so far. The
 // figures come from quiz's pure functions; this only gathers and formats.
 func (s *Server) handleProgress(c echo.Context) error {
+	return s.renderProgress(c, http.StatusOK, nil)
+}
+
+// renderProgress renders /progress with status; refused, when set, is the
+// plan form's refused date, shown again.
+func (s *Server) renderProgress(c echo.Context, status int, refused *views.RefusedInput) error {
 	ctx := c.Request().Context()
 	learner, err := s.learnerID(c)
 	if err != nil {
@@ -34,7 +40,8 @@ func (s *Server) handleProgress(c echo.Context) error {
 	if d.Plan, err = planView(ctx, s.store, s.cat, learner, urls.Progress(), s.now()); err != nil {
 		return err
 	}
+	d.Plan.Refused = refused
 	p := s.page(c, "Progress", "progress")
 	p.Description = "Your mastery per topic, your streak and what is due for review."
-	return render(c, http.StatusOK, views.Progress(p, buildProgress(s.cat, d, s.now())))
+	return render(c, status, views.Progress(p, buildProgress(s.cat, d, s.now())))
 }

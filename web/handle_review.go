@@ -16,6 +16,12 @@ import (
 // the answer comes back here), or, when nothing is due, when the next
 // review is.
 func (s *Server) handleReview(c echo.Context) error {
+	return s.renderReview(c, http.StatusOK, nil)
+}
+
+// renderReview renders /review with status; refused, when set, is the
+// plan form's refused date, shown again.
+func (s *Server) renderReview(c echo.Context, status int, refused *views.RefusedInput) error {
 	learner, due, upcoming, err := s.reviewCards(c)
 	if err != nil {
 		return err
@@ -35,7 +41,8 @@ func (s *Server) handleReview(c echo.Context) error {
 	if d.Plan, err = planView(ctx, s.store, s.cat, learner, urls.Review(), s.now()); err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, views.Review(s.page(c, "Review", "practice"), buildReview(s.cat, d, s.now())))
+	d.Plan.Refused = refused
+	return render(c, status, views.Review(s.page(c, "Review", "practice"), buildReview(s.cat, d, s.now())))
 }
 
 // renderReviewExercise shows a refused review answer again on /review's

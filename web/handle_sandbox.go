@@ -200,13 +200,24 @@ func stepParam(c echo.Context, total int) int {
 // renderTimeline renders the timeline page with status; forbidden, when
 // set, explains a refused change and offers the fork.
 func (s *Server) renderTimeline(c echo.Context, status int, t store.Timeline, forbidden string) error {
-	return s.renderTimelineSettings(c, status, t, forbidden, nil, "")
+	return s.renderTimelineRefused(c, status, t, forbidden, timelineRefusal{})
 }
 
-// renderTimelineSettings renders the timeline page with the settings form
-// as the learner typed it (typed) and why it was refused (settingsErr), so
-// one bad value does not cost the other changes (QA-7 P14).
-func (s *Server) renderTimelineSettings(c echo.Context, status int, t store.Timeline, forbidden string, typed url.Values, settingsErr string) error {
+// timelineRefusal is a form of the timeline page that was refused, to show
+// again as the learner typed it: the settings form (settings) with why
+// (settingsErr) and, by input id, each refused setting (settingsErrs), so
+// one bad value does not cost the other changes (QA-7 P14); or one input
+// of an action or the rename form (input).
+type timelineRefusal struct {
+	settings     url.Values
+	settingsErr  string
+	settingsErrs map[string]string
+	input        *views.RefusedInput
+}
+
+// renderTimelineRefused renders the timeline page with the refused form r
+// shown again.
+func (s *Server) renderTimelineRefused(c echo.Context, status int, t store.Timeline, forbidden string, r timelineRefusal) error {
 	learner, err := s.learnerID(c)
 	if err != nil {
 		return err
@@ -216,7 +227,7 @@ func (s *Server) renderTimelineSettings(c echo.Context, status int, t store.Time
 	now := timelineNow(t, parsed.sc)
 	owner := learner != "" && learner == t.Learner
 	d := timelineData{T: t, Scenario: parsed.sc, Invalid: parsed.err, Run: tl, Step: step, Owner: owner, Forbidden: forbidden,
-		SettingsTyped: typed, SettingsError: settingsErr,
+		SettingsTyped: r.settings, SettingsError: r.settingsErr, SettingsErrors: r.settingsErrs, Refused: r.input,
 		Built:   s.stepViewOf(tl, parsed.key, step, now, owner, urls.Timeline(t.ID)),
 		Predict: predictQuestion(s.cat, t.PredictQuestion, t.PresetID)}
 	// Q8-2: a fork whose original was deleted has nothing to compare with.

@@ -106,7 +106,14 @@ func (s *Server) handleSandboxAction(c echo.Context) error {
 				_, _, err := applyAction(q, before, ch.form, s.runScenario)
 				return err
 			})
-			return s.seeOtherWith(c, ch.back, "bad", "Nothing was changed: "+sandboxFormError(err)+".")
+			msg := "Nothing was changed: " + sandboxFormError(err) + "."
+			// A refused value is shown again in its field, as typed and
+			// marked, as the blank form does (QA-32 #3: the field came back
+			// with its default and the message was only at the top).
+			if r := refusedAction(err, ch.sc, ch.form, msg); r != nil {
+				return s.renderTimelineRefused(c, http.StatusUnprocessableEntity, ch.t, "", timelineRefusal{input: r})
+			}
+			return s.seeOtherWith(c, ch.back, "bad", msg)
 		}
 		switch {
 		case op == "undo":
@@ -148,9 +155,19 @@ func (s *Server) handleSandboxSettings(c echo.Context) error {
 	if done {
 		return err
 	}
-	changed, names, err := applySettings(sc, form)
+	changed, names, moot, err := applySettings(sc, form)
 	if err != nil {
-		return s.renderTimelineSettings(c, http.StatusUnprocessableEntity, t, "", form, "Nothing was forked: "+sandboxFormError(err)+". Your other changes are kept below: correct this one and fork again.")
+		var bad settingsError
+		errors.As(err, &bad)
+		fix := "correct this one and fork again"
+		if len(bad) > 1 {
+			fix = "correct the marked settings and fork again"
+		}
+		return s.renderTimelineRefused(c, http.StatusUnprocessableEntity, t, "", timelineRefusal{settings: form, settingsErrs: bad.byInput(),
+			settingsErr: "Nothing was forked: " + sandboxFormError(err) + ". Your other changes are kept below: " + fix + "."})
+	}
+	if len(names) == 0 && moot {
+		return s.seeOtherWith(c, back, "warn", "Nothing changed, so nothing was forked: with 0 retries no acquire is tried again, so the retry delay and its seed are never used. Set retries above 0 for them to matter.")
 	}
 	if len(names) == 0 {
 		return s.seeOtherWith(c, back, "warn", "Those are the settings this timeline already has: nothing to fork.")

@@ -121,7 +121,7 @@ func (s *Server) handleSandboxEditAction(c echo.Context) error {
 			msg = "That is the action as it was: nothing changed."
 		}
 	default:
-		return s.seeOtherWith(c, back+"#actions", "bad", "Nothing was changed: op: choose remove or move.")
+		return s.seeOtherWith(c, back+"#actions", "bad", "Nothing was changed: press save or remove beside the action to change.")
 	}
 	if err := out.ValidateRunWith(s.runScenario); err != nil {
 		return s.seeOtherWith(c, back+"#actions", "bad", "Nothing was changed: "+sandboxFormError(err)+".")

@@ -2,6 +2,7 @@ package web
 
 import (
 	"errors"
+	"net/http"
 	"strconv"
 	"strings"
 	"unicode"
@@ -11,6 +12,7 @@ import (
 
 	"lockdrill/store"
 	"lockdrill/web/urls"
+	"lockdrill/web/views"
 )
 
 // handleSandboxRename handles "POST /sandbox/:id/rename": the owner gives
@@ -21,14 +23,19 @@ func (s *Server) handleSandboxRename(c echo.Context) error {
 	if !ok {
 		return err
 	}
-	back := urls.Timeline(t.ID) + "#manage"
-	title := cleanTitle(c.FormValue("title"))
+	typed := c.FormValue("title")
+	// A refused title is shown again in its field, as typed and marked
+	// (QA-32 #3: the field came back with the old title).
+	refuse := func(msg string) error {
+		return s.renderTimelineRefused(c, http.StatusUnprocessableEntity, t, "", timelineRefusal{input: &views.RefusedInput{ID: "timeline-title", Value: typed, Msg: msg}})
+	}
+	title := cleanTitle(typed)
 	if n := utf8.RuneCountInString(title); n > store.MaxTimelineTitle {
-		return s.seeOtherWith(c, back, "bad", "Title: at most "+strconv.Itoa(store.MaxTimelineTitle)+" characters (this one has "+strconv.Itoa(n)+"). The title was not changed.")
+		return refuse("Title: at most " + strconv.Itoa(store.MaxTimelineTitle) + " characters (this one has " + strconv.Itoa(n) + "). The title was not changed.")
 	}
 	err = s.store.RenameTimeline(c.Request().Context(), t.Learner, t.ID, title, s.now())
 	if errors.Is(err, store.ErrEmptyTitle) {
-		return s.seeOtherWith(c, back, "bad", "Title: write at least one character. The title was not changed.")
+		return refuse("Title: write at least one character. The title was not changed.")
 	}
 	if err != nil {
 		return err

@@ -38,6 +38,10 @@ type timelineData struct {
 	// SettingsError.
 	SettingsTyped url.Values
 	SettingsError string
+	// SettingsErrors holds why each refused setting was refused, by input
+	// id; Refused is the refused input of another form, shown again.
+	SettingsErrors map[string]string
+	Refused        *views.RefusedInput
 	// ParentGone: the timeline this one was forked from was deleted.
 	ParentGone bool
 }
@@ -83,7 +87,9 @@ func buildTimeline(cat *content.Catalog, d timelineData, now int64) views.Timeli
 	if d.SettingsTyped != nil {
 		v.Settings = typedSettings(v.Settings, d.SettingsTyped)
 		v.SettingsError = d.SettingsError
+		v.SettingsErrors = d.SettingsErrors
 	}
+	v.Refused = d.Refused
 	m := sc.Lock.Model
 	v.Act = views.ActionPanel{Now: timelineview.Millis(now), NowMS: now, Clients: tl.Clients, AcquireOp: m.AcquireOp().String(),
 		Extend: m.AcquireOp() == sandbox.OpAcquire, MaxValueLen: sandbox.MaxValueLen, MaxKeyLen: sandbox.MaxKeyLen,

@@ -87,11 +87,11 @@ func TestStudyPlanCountsDownAndChangesWithTheDate(t *testing.T) {
 
 	t.Run("bad dates change nothing and name the field", func(t *testing.T) {
 		for _, bad := range []string{"2026-13-45", "tomorrow", "", "2026-11-29", "2030-01-01"} {
-			setDate(t, cl, bad, "/progress")
-			doc := mustDoc(t, cl.get("/progress"))
-			if flash := doc.Find(`[data-testid=flash]`).Text(); !strings.HasPrefix(flash, "Interview date: ") {
-				t.Errorf("%q: flash = %q, want it to name the field", bad, flash)
+			rec := cl.postForm("/plan", url.Values{"_csrf": {csrfFrom(t, cl.get("/progress"))}, "interview_date": {bad}, "back": {"/progress"}})
+			if msg := refusedInput(t, rec, "interview_date"); !strings.HasPrefix(msg, "Interview date: ") {
+				t.Errorf("%q: message = %q, want it to name the field", bad, msg)
 			}
+			doc := mustDoc(t, cl.get("/progress"))
 			if got := strings.TrimSpace(doc.Find(`[data-testid=plan-countdown]`).Text()); got != "2 days to your interview" {
 				t.Errorf("%q changed the plan: %q", bad, got)
 			}

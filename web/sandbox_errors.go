@@ -21,7 +21,7 @@ var sandboxFieldWords = map[string]string{
 
 // sandboxFieldPath matches a scenario path at the start of an error or of
 // one of its "; "-joined parts.
-var sandboxFieldPath = regexp.MustCompile(`(^|; )(actions\[\d+\]\.([a-z_]+)|(?:lock|resource|network)\.[a-z_]+): `)
+var sandboxFieldPath = regexp.MustCompile(`(^|; )(actions\[\d+\]\.([a-z_]+)(?:\[\d+\])?|(?:lock|resource|network)\.[a-z_]+): `)
 
 // sandboxFormError rewrites an engine error about a change made through a
 // form so that it names the form's field rather than the scenario path.

@@ -263,6 +263,9 @@ func TestRenameInvisibleAndMultilineTitles(t *testing.T) {
 	before := spaces(mustDoc(t, cl.get(path)).Find(`[data-testid=timeline-title]`).Text())
 	rename := func(title string) string {
 		rec := cl.postForm(path+"/rename", url.Values{"_csrf": {csrfFrom(t, cl.get(path))}, "title": {title}})
+		if rec.Code == http.StatusUnprocessableEntity {
+			return refusedInput(t, rec, "timeline-title")
+		}
 		return flashText(t, cl, rec)
 	}
 	for _, title := range []string{"\u200b", "\u200b\u200c\u200d\ufeff", " \u2060\u00ad ", "\u202e\u200e", "\n\t\r"} {
@@ -290,11 +293,11 @@ func TestSandboxFormErrorsSpeakTheFormsWords(t *testing.T) {
 	flash := func(rec *httptest.ResponseRecorder) string {
 		return spaces(mustDoc(t, cl.get(rec.Header().Get("Location"))).Find(`[data-testid=flash]`).Text())
 	}
-	got := flash(act(t, cl, path, url.Values{"op": {"pause"}, "client": {"A"}, "pause_s": {"0.0001"}}))
+	got := refusedInput(t, act(t, cl, path, url.Values{"op": {"pause"}, "client": {"A"}, "pause_s": {"0.0001"}}), "pause-A")
 	if !strings.Contains(got, "pause: 0.0001 s is out of range (at least 0.001 s, at most 600 s") {
 		t.Fatalf("pause 0.0001 s: %q, want it in seconds like the other pause errors", got)
 	}
-	got = flash(act(t, cl, path, url.Values{"op": {"write"}, "client": {"A"}, "value": {strings.Repeat("é", 64)}}))
+	got = refusedInput(t, act(t, cl, path, url.Values{"op": {"write"}, "client": {"A"}, "value": {strings.Repeat("é", 64)}}), "value-A")
 	if !strings.Contains(got, "value: at most 64 bytes, and this one has 64 characters taking 128 bytes") {
 		t.Fatalf("64 × é: %q, want the limit in bytes with the characters counted", got)
 	}

@@ -154,10 +154,10 @@ func applyAction(sc sandbox.Scenario, now int64, form url.Values, run func(sandb
 	case "advance":
 		d, err := sbFormSeconds(form, "advance_s", "advance by")
 		if err != nil {
-			return sc, now, err
+			return sc, now, onInput("advance-s", err)
 		}
 		if now+d > sandbox.MaxTimeMS {
-			return sc, now, fmt.Errorf("advancing %s would pass %s, the longest a timeline may run", sbSeconds(d), maxTimeWords())
+			return sc, now, onInput("advance-s", fmt.Errorf("advancing %s would pass %s, the longest a timeline may run", sbSeconds(d), maxTimeWords()))
 		}
 		return sc, now + d, nil
 	case "advance_end":
@@ -173,23 +173,23 @@ func applyAction(sc sandbox.Scenario, now int64, form url.Values, run func(sandb
 		a.Key = strings.TrimSpace(form.Get("key"))
 		a.Value = strings.TrimSpace(form.Get("value"))
 		if a.Value == "" {
-			return sc, now, errors.New("value: type the value to write")
+			return sc, now, onInput("value-"+a.Client, errors.New("value: type the value to write"))
 		}
 		if err := valueFits(a.Value); err != nil {
-			return sc, now, err
+			return sc, now, onInput("value-"+a.Client, err)
 		}
 	case sandbox.OpPause:
 		a.Client = form.Get("client")
 		d, err := sbFormSeconds(form, "pause_s", "pause")
 		if err != nil {
-			return sc, now, err
+			return sc, now, onInput("pause-"+a.Client, err)
 		}
 		a.MS = d
 	case sandbox.OpDelay:
 		a.Client = form.Get("client")
 		d, err := sbFormInt(form, "delay_ms", "delay", "ms", 1, sandbox.MaxTimeMS)
 		if err != nil {
-			return sc, now, err
+			return sc, now, onInput("delay-"+a.Client, err)
 		}
 		a.MS = d
 	case sandbox.OpFailover:
@@ -207,7 +207,7 @@ func applyAction(sc sandbox.Scenario, now int64, form url.Values, run func(sandb
 		}
 		d, err := sbFormInt(form, "jump_ms", "clock jump", "ms", 1, sandbox.MaxTimeMS)
 		if err != nil {
-			return sc, now, err
+			return sc, now, onInput("jump-ms", err)
 		}
 		a.Node, a.MS = int(n), d
 	case sandbox.OpNodeDown, sandbox.OpNodeUp, sandbox.OpRestart:
@@ -219,21 +219,25 @@ func applyAction(sc sandbox.Scenario, now int64, form url.Values, run func(sandb
 		if op == sandbox.OpRestart {
 			d, err := sbFormInt(form, "restart_ms", "restart, down for", "ms", 0, sandbox.MaxTimeMS)
 			if err != nil {
-				return sc, now, err
+				return sc, now, onInput("restart-ms", err)
 			}
 			a.MS = d
 		}
 	case sandbox.OpPartition:
 		a.Client = form.Get("cut_client")
+		// The boxes are named as the form labels them, "cut off … from",
+		// not by the scenario's path (QA-32 #6: "actions[4].nodes[0]: 5
+		// is out of range 1..1").
+		ns, labels := opNodes(sc, sandbox.OpPartition)
 		for _, raw := range form["cut_nodes"] {
 			n, err := strconv.Atoi(raw)
-			if err != nil {
-				return sc, now, fmt.Errorf("partition: %q is not a node number", raw)
+			if err != nil || !slices.Contains(ns, n) {
+				return sc, now, onInput("cut-nodes", fmt.Errorf("cut off … from: %q is not one of the %ss to tick (%s)", raw, sc.Lock.Model.NodeWord(), strings.Join(labels, ", ")))
 			}
 			a.Nodes = append(a.Nodes, n)
 		}
 		if len(a.Nodes) == 0 {
-			return sc, now, errors.New("partition: tick the nodes to cut off")
+			return sc, now, onInput("cut-nodes", errors.New("cut off … from: tick the "+sc.Lock.Model.NodeWord()+"s to cut off"))
 		}
 	case sandbox.OpHeal:
 	case "":
@@ -292,8 +296,12 @@ func restartNote(sc sandbox.Scenario, restart, fault int) string {
 }
 
 // applySettings returns sc with the settings form applied and the names of
-// the settings that changed.
-func applySettings(sc sandbox.Scenario, form url.Values) (sandbox.Scenario, []string, error) {
+// the settings that changed. Every refused setting is reported at once, as
+// a settingsError (QA-32 #8: one at a time, the learner had to fork again
+// to learn of the next). moot reports a retry delay or seed that was
+// typed but left out because no acquire is retried, so that it would
+// change nothing.
+func applySettings(sc sandbox.Scenario, form url.Values) (out sandbox.Scenario, names []string, moot bool, err error) {
 	check := form.Get("check_fencing") != ""
 	set := sandbox.Settings{TokenSource: formTokenSource(form, sc.Lock.Model), CheckFencing: &check, Acquire: sandbox.AcquireMode(form.Get("acquire")),
 		Release: sandbox.ReleaseMode(form.Get("release")), Persistence: sandbox.Persistence(form.Get("persistence"))}
@@ -301,43 +309,118 @@ func applySettings(sc sandbox.Scenario, form url.Values) (sandbox.Scenario, []st
 		idem := form.Get("idempotency_keys") != "" && kind == sandbox.ResourceLedger
 		set.ResourceKind, set.IdempotencyKeys = kind, &idem
 	}
+	var bad settingsError
+	// Read in the form's order, so the problems are listed as the page
+	// shows the fields.
+	if raw := strings.TrimSpace(form.Get("ttl_ms")); raw != "" {
+		ttl, err := sbFormInt(form, "ttl_ms", "TTL", "ms", 1, sandbox.MaxTimeMS)
+		bad = bad.add("set-ttl", err)
+		set.TTLMS = ttl
+	}
+	if raw := strings.TrimSpace(form.Get("lag_ms")); raw != "" && sc.Lock.Model == sandbox.ModelRedis {
+		lag, err := sbFormInt(form, "lag_ms", "replica lag", "ms", 0, sandbox.MaxTimeMS)
+		bad = bad.add("set-lag", err)
+		set.LagMS = &lag
+	}
 	if raw := strings.TrimSpace(form.Get("retries")); raw != "" {
 		n, err := sbFormInt(form, "retries", "retries", "", 0, sandbox.MaxRetries)
-		if err != nil {
-			return sc, nil, err
-		}
+		bad = bad.add("set-retries", err)
 		r := int(n)
 		set.Retries = &r
 	}
 	if raw := strings.TrimSpace(form.Get("retry_delay_ms")); raw != "" {
 		d, err := sbFormInt(form, "retry_delay_ms", "retry delay", "ms", 1, sandbox.MaxTimeMS)
-		if err != nil {
-			return sc, nil, err
-		}
+		bad = bad.add("set-retry-delay", err)
 		set.RetryDelayMS = d
 	}
 	if raw := strings.TrimSpace(form.Get("seed")); raw != "" {
 		n, err := sbFormInt(form, "seed", "seed", "", 1, 1<<53)
-		if err != nil {
-			return sc, nil, err
-		}
+		bad = bad.add("set-seed", err)
 		set.Seed = uint64(n)
 	}
-	if raw := strings.TrimSpace(form.Get("lag_ms")); raw != "" && sc.Lock.Model == sandbox.ModelRedis {
-		lag, err := sbFormInt(form, "lag_ms", "replica lag", "ms", 0, sandbox.MaxTimeMS)
-		if err != nil {
-			return sc, nil, err
-		}
-		set.LagMS = &lag
+	if len(bad) > 0 {
+		return sc, nil, false, bad
 	}
-	if raw := strings.TrimSpace(form.Get("ttl_ms")); raw != "" {
-		ttl, err := sbFormInt(form, "ttl_ms", "TTL", "ms", 1, sandbox.MaxTimeMS)
-		if err != nil {
-			return sc, nil, err
-		}
-		set.TTLMS = ttl
+	// The delay and its seed are drawn only for a retry: with none, a
+	// fork of them alone would run exactly as its original (QA-32 #8).
+	retries := sc.Lock.Retries
+	if set.Retries != nil {
+		retries = *set.Retries
 	}
-	return sc.WithSettings(set)
+	if retries == 0 {
+		moot = (set.RetryDelayMS != 0 && set.RetryDelayMS != sc.Lock.RetryDelayMS) || (set.Seed != 0 && set.Seed != sc.Lock.Seed)
+		set.RetryDelayMS, set.Seed = 0, 0
+	}
+	out, names, err = sc.WithSettings(set)
+	if err != nil {
+		return sc, nil, false, settingsErrorOf(err)
+	}
+	return out, names, moot, nil
+}
+
+// settingsInputs are the settings form's inputs by the scenario field
+// each sets.
+var settingsInputs = map[string]string{
+	"lock.token_source": "set-token-source", "lock.fencing_tokens": "set-token-source", "lock.ttl_ms": "set-ttl",
+	"lock.release": "set-release", "lock.acquire": "set-acquire", "lock.lag_ms": "set-lag", "lock.persistence": "set-persistence",
+	"lock.retries": "set-retries", "lock.retry_delay_ms": "set-retry-delay", "lock.seed": "set-seed", "resource.kind": "set-resource",
+}
+
+// settingsError is every refused setting of a settings form, each with
+// the id of its input ("" for one the form has no input of).
+type settingsError []settingProblem
+
+type settingProblem struct{ input, msg string }
+
+// add is e with err, when there is one, refusing input.
+func (e settingsError) add(input string, err error) settingsError {
+	if err == nil {
+		return e
+	}
+	return append(e, settingProblem{input: input, msg: err.Error()})
+}
+
+func (e settingsError) Error() string {
+	msgs := make([]string, len(e))
+	for i, p := range e {
+		msgs[i] = p.msg
+	}
+	return strings.Join(msgs, "; ")
+}
+
+// byInput is the messages by input id, as the page marks the inputs.
+func (e settingsError) byInput() map[string]string {
+	m := map[string]string{}
+	for _, p := range e {
+		if p.input == "" {
+			continue
+		}
+		if prev, ok := m[p.input]; ok {
+			m[p.input] = prev + "; " + p.msg
+		} else {
+			m[p.input] = p.msg
+		}
+	}
+	return m
+}
+
+// settingsErrorOf is the engine's refusal of new settings, each problem
+// tied to the input of the field it names and worded as the form.
+func settingsErrorOf(err error) settingsError {
+	var list sandbox.ValidationErrors
+	var one *sandbox.ValidationError
+	switch {
+	case errors.As(err, &list):
+	case errors.As(err, &one):
+		list = sandbox.ValidationErrors{one}
+	default:
+		return settingsError{{msg: err.Error()}}
+	}
+	out := make(settingsError, 0, len(list))
+	for _, ve := range list {
+		out = append(out, settingProblem{input: settingsInputs[ve.Field], msg: sandboxFormError(ve)})
+	}
+	return out
 }
 
 // formTokenSource reads the token source of a form: the token_source

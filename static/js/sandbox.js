@@ -351,9 +351,20 @@
       headers: { Accept: "text/html" }
     })
       .then(function (r) {
-        return r.text().then(function (html) { return { html: html, url: r.url }; });
+        return r.text().then(function (html) { return { html: html, url: r.url, refused: r.status === 422 }; });
       })
       .then(function (res) {
+        if (res.refused) {
+          // A refused value comes back as the page with its field kept
+          // and marked, answered at the form's address: stay at the
+          // timeline's, and focus the field as autofocus would on a load.
+          swap(res.html, window.location.href, false);
+          var bad = document.querySelector("main [autofocus]");
+          if (bad) {
+            bad.focus();
+          }
+          return;
+        }
         var url = res.url.split("#")[0];
         swap(res.html, url, true);
         // An insert shows its effect at the picture; any other change

@@ -191,6 +191,12 @@ type TimelineView struct {
 	Owner     bool
 	// Forbidden explains, on a refused action, why and offers the fork.
 	Forbidden string
+	// SettingsErrors holds, by input id, why each refused setting was
+	// refused: all of them at once (QA-32 #8).
+	SettingsErrors map[string]string
+	// Refused is the one input of an action or the rename form that was
+	// refused, shown again as typed (QA-32 #3); nil when none was.
+	Refused *RefusedInput
 	// SettingsError says why a settings form was refused; the form then
 	// shows what was typed.
 	SettingsError string
