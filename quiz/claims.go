@@ -345,6 +345,8 @@ func markNamedClaims(d *doc) {
 	markEmbeddedQuestions(d)
 	markRejectedClefts(d)
 	markRejectingPredicates(d)
+	markHarmfulPractices(d)
+	markNamedMistakeSteps(d)
 	markViewRestrictedGuarantees(d)
 	markTemptingVersions(d)
 	markIncidentCauses(d)
@@ -362,6 +364,8 @@ func markNamedClaims(d *doc) {
 	// after every other pass that refutes: it records the words that only
 	// a definition refutes (definedBy)
 	markProblemDefinitions(d)
+	// after every pass that names a practice to reject: its examples
+	markRejectedExamples(d)
 	// last: it continues what the passes above marked
 	markOrContinuations(d)
 }

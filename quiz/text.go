@@ -2895,9 +2895,37 @@ var refusingEnds = setOf(`reject rejecting avoid avoiding forbid forbidding ban 
 // announcesRejected reports a sentence that counts things and ends on
 // refusing them ("Two shortcuts are worth rejecting."): the items that
 // follow it are the things refused.
+//
+// (g32a) The refusal may be passive and take an adverb after it ("Two
+// design shortcuts should be rejected explicitly."): what is counted is
+// still what the sentence refuses.
 func announcesRejected(toks []token) bool {
 	n := len(toks)
-	return n >= 3 && n <= 10 && countOpeners[toks[0].raw] && refusingEnds[toks[n-1].raw]
+	for n > 3 && refusalAdverbs[toks[n-1].raw] {
+		n--
+	}
+	return n >= 3 && n <= 10 && countOpeners[toks[0].raw] && (refusingEnds[toks[n-1].raw] || refusedEnds[toks[n-1].raw] && passiveBefore(toks[n-2].raw))
+}
+
+// refusedEnds end a passive announcement of what is refused: "Two
+// shortcuts should be rejected."
+var refusedEnds = setOf(`rejected avoided forbidden banned vetoed`)
+
+// refusalAdverbs may follow the refusal that ends an announcement:
+// "should be rejected explicitly", "are worth avoiding outright".
+var refusalAdverbs = setOf(`explicitly outright firmly immediately entirely completely upfront
+altogether`)
+
+// passiveBefore reports the auxiliary of a passive refusal: "be
+// rejected", "are avoided", "get vetoed".
+func passiveBefore(w string) bool {
+	return w == "be" || w == "are" || w == "were" || w == "is" || w == "get" || w == "got" || w == "been"
+}
+
+// colonBefore reports a colon between toks[k-1] and toks[k] that another
+// break after it hid: "to reject: (1) X" records the parenthesis.
+func colonBefore(d *doc, k int) bool {
+	return k > 0 && d.toks[k].clause && strings.IndexByte(d.text[d.toks[k-1].end:d.toks[k].start], ':') >= 0
 }
 
 // enumerators open the next item of a list: "Second, ...", "Another: ...".
@@ -3177,7 +3205,10 @@ func markMentions(d *doc) {
 		for j := s.from; j < s.to; j++ {
 			// "Two things I'd reject: ..." announces mistakes too, as does
 			// "a pattern I'd warn about: ...".
-			if j+1 < s.to && toks[j+1].brk == ':' && (toks[j].raw == "reject" || toks[j].raw == "avoid" || toks[j].raw == "forbid" || toks[j].raw == "ban" || toks[j].raw == "veto" || toks[j].raw == "about" && j > s.from && toks[j-1].raw == "warn") {
+			// (g32a: the colon may be followed by an item number,
+			// "Two antipatterns to reject: (1) ...", which is the break
+			// the next word records)
+			if j+1 < s.to && (toks[j+1].brk == ':' || colonBefore(d, j+1)) && (toks[j].raw == "reject" || toks[j].raw == "avoid" || toks[j].raw == "forbid" || toks[j].raw == "ban" || toks[j].raw == "veto" || toks[j].raw == "about" && j > s.from && toks[j-1].raw == "warn") {
 				mistakes = true
 				for k := j + 1; k < s.to; k++ {
 					toks[k].refuted = true
