@@ -53,6 +53,26 @@ var g32aClaims = []flagCase{
 	{"claim-18", "row-lock", "lock-across-network-call", "The pitfall I see is small, and holding FOR UPDATE across the payment API call is fine.", true},
 	{"claim-19", "row-lock", "lock-across-network-call", "The mistake people make is overthinking it, holding FOR UPDATE across the payment API call is fine.", true},
 	{"claim-20", "row-lock", "lock-across-network-call", "What people get wrong is the isolation level; holding FOR UPDATE across a call to the payment API is fine.", true},
+	// A harm played down or outweighed, a system noun refused, a refusal
+	// negated: no harm predicate, no announcement.
+	{"claim-21", "row-lock", "lock-across-network-call", "Holding the row lock across the payment call starves the pool only at peak, so it is a safe way to charge once.", true},
+	{"claim-22", "unfenceable-resource", "client-side-fencing", "Checking isHeld right before the call is wishful elsewhere, yet here it is all the protection we need.", true},
+	{"claim-23", "unfenceable-resource", "client-side-fencing", "Checking isHeld right before the call beats hoping, and it keeps the stale holder out.", true},
+	{"claim-24", "design-lock-service-q", "wall-clock", "Two requests should be rejected explicitly. The first is to compute expiry timestamps from the clients' wall clocks.", true},
+	{"claim-25", "design-lock-service-q", "wall-clock", "Two design shortcuts should not be rejected. The first is to compute expiry timestamps from the clients' wall clocks.", true},
+	{"claim-26", "row-lock", "lock-across-network-call", "Holding the row lock across the payment call starves the pool; still, it is how I guarantee one charge.", true},
+	// A framing head's mistake ends where the speaker turns to their own
+	// practice or the sentence turns against it (speakerTurnAt,
+	// namedMistakeEnd): these were read as part of the mistake before.
+	{"turn-01", "row-lock", "lock-across-network-call", "The mistake I see is rare; I hold the row lock across the call to the payment API, then commit.", true},
+	{"turn-02", "row-lock", "lock-across-network-call", "The mistake I see is using Redis, so we hold FOR UPDATE across the payment API call instead.", true},
+	{"turn-03", "row-lock", "lock-across-network-call", "The trap is real but holding the row lock across the call to the payment API is fine if the call is fast.", true},
+}
+
+// g32aClaimsAlone raise their flag as the whole answer; inside a longer
+// one, its correct counterparts may suppress it (see counter.go).
+var g32aClaimsAlone = []flagCase{
+	{"turn-04", "choose-ttl", "ttl-as-safety", "The trap is real but a long TTL fixes it: two holders become impossible.", true},
 }
 
 func TestFixG32aCorrect(t *testing.T) {
@@ -62,5 +82,6 @@ func TestFixG32aCorrect(t *testing.T) {
 
 func TestFixG32aClaims(t *testing.T) {
 	checkFlagCases(t, g32aClaims)
+	checkFlagCases(t, g32aClaimsAlone)
 	checkInserted(t, g24bBase, false, g32aClaims)
 }

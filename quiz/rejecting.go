@@ -370,6 +370,33 @@ func gerund(w string) bool {
 var notGerunds = setOf(`nothing something anything everything during string strings ceiling
 morning evening thing things`)
 
+// harmMinimisers play a harm down ("exhausts the pool only at peak",
+// "starves the writers slightly", "is wishful elsewhere"), and
+// harmEndorsements sell the practice after all ("..., so it is safe",
+// "it suffices", "a small price"): the predicate then judges nothing.
+var (
+	harmMinimisers   = setOf(`only slightly little bit briefly moment occasionally sometimes rarely elsewhere except unless peak`)
+	harmEndorsements = setOf(`safe safely fine ok okay suffices sufficient enough works worth price acceptable guarantees guarantee correct protection protects`)
+	harmTurns        = setOf(`but yet however though although still so`)
+)
+
+// harmTakenBack reports, in toks[from:end] (the rest of the sentence
+// after the harm predicate), a minimiser, an endorsement, a semicolon or
+// a clause that turns ("but", "yet", "so"): the harm is played down or
+// outweighed, and the practice may be the candidate's own (grader g30a
+// probed these: "exhausts the pool only at peak, so it is a safe way to
+// charge once", "is wishful thinking elsewhere, yet with our latency it
+// is all the protection required").
+func harmTakenBack(toks []token, from, end int) bool {
+	for j := from; j < end; j++ {
+		t := &toks[j]
+		if harmMinimisers[t.raw] || harmEndorsements[t.raw] || t.clause && (t.brk == ';' || harmTurns[t.raw]) {
+			return true
+		}
+	}
+	return false
+}
+
 // markHarmfulPractices sets aside, for the red flags, the gerund subject
 // of a harm predicate (see practiceHarms and harmAt), from the gerund to
 // the predicate.
@@ -381,7 +408,7 @@ func markHarmfulPractices(d *doc) {
 				continue
 			}
 			g := gerundSubject(toks, s.from, k)
-			if g < 0 {
+			if g < 0 || harmTakenBack(toks, k+1, s.to) {
 				continue
 			}
 			for j := g; j < k; j++ {
@@ -486,16 +513,13 @@ everybody engineers developers devs folks candidates juniors they that which the
 // prevents".
 var avoidedBy = setOf(`avoid avoids avoided prevent prevents prevented`)
 
-// finiteInClause are the verbs that make a clause after the mistake's
-// complement a statement of its own: ", a long TTL is enough", ", and
-// holding it across the call is fine".
-var finiteInClause = setOf(`is are was were isn't aren't will would can can't should must it's that's`)
-
 // ownClauseAt reports whether a clause starting at toks[x] says
 // something of its own rather than going on with the mistake: it opens
 // with a strong break or a conjunction of reason, consequence or contrast
 // ("so", "but", "because"), "instead" or "rather", a subject ("and we
-// lock ..."), or it has a finite verb of its own.
+// lock ..."), or it has a finite verb of its own (see finiteAt: ", a long
+// TTL is enough", ", and releasing with DEL works fine", and an order,
+// ", call the API").
 func ownClauseAt(toks []token, x, end int) bool {
 	t := &toks[x]
 	if t.brk == ';' || t.brk == ':' || t.brk == '—' || t.brk == '–' || strongClause[t.raw] || t.raw == "instead" || t.raw == "rather" {
@@ -508,12 +532,11 @@ func ownClauseAt(toks []token, x, end int) bool {
 	if subjectPronouns[toks[w].raw] || speakers[toks[w].raw] {
 		return true
 	}
-	for j := x; j < end && (j == x || !toks[j].clause || toks[j].brk == '"' || toks[j].brk == 0); j++ {
-		if finiteInClause[toks[j].raw] {
-			return true
-		}
+	e := x + 1
+	for e < end && !(toks[e].clause && toks[e].brk != 0 && toks[e].brk != '"') {
+		e++
 	}
-	return false
+	return finiteAt(toks[x:e]) >= 0
 }
 
 // markNamedMistakeSteps sets aside, for the red flags, the complement of
