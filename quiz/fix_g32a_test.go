@@ -60,6 +60,7 @@ var g32aClaims = []flagCase{
 	{"claim-23", "unfenceable-resource", "client-side-fencing", "Checking isHeld right before the call beats hoping, and it keeps the stale holder out.", true},
 	{"claim-24", "design-lock-service-q", "wall-clock", "Two requests should be rejected explicitly. The first is to compute expiry timestamps from the clients' wall clocks.", true},
 	{"claim-25", "design-lock-service-q", "wall-clock", "Two design shortcuts should not be rejected. The first is to compute expiry timestamps from the clients' wall clocks.", true},
+	{"claim-27", "unfenceable-resource", "client-side-fencing", "Checking isHeld right before the call is just hoping the lock is still held, which it always is.", true},
 	{"claim-26", "row-lock", "lock-across-network-call", "Holding the row lock across the payment call starves the pool; still, it is how I guarantee one charge.", true},
 	// A framing head's mistake ends where the speaker turns to their own
 	// practice or the sentence turns against it (speakerTurnAt,

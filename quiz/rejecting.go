@@ -381,21 +381,34 @@ var (
 )
 
 // harmTakenBack reports, in toks[from:end] (the rest of the sentence
-// after the harm predicate), a minimiser, an endorsement, a semicolon or
-// a clause that turns ("but", "yet", "so"): the harm is played down or
+// after the harm predicate), a minimiser, an endorsement or a clause that
+// turns ("but", "yet", "so", a semicolon): the harm is played down or
 // outweighed, and the practice may be the candidate's own (grader g30a
 // probed these: "exhausts the pool only at peak, so it is a safe way to
 // charge once", "is wishful thinking elsewhere, yet with our latency it
 // is all the protection required").
+//
+// Only a reason ("..., because lock keys are exactly the keys with a
+// TTL", "..., since the pause can come after") or a contrast that names
+// what the practice is not ("..., not a fence", "..., nothing more") may
+// follow the predicate after punctuation; any other clause, or a "which"
+// ("..., which it always is"), may be the candidate's own verdict.
 func harmTakenBack(toks []token, from, end int) bool {
 	for j := from; j < end; j++ {
 		t := &toks[j]
-		if harmMinimisers[t.raw] || harmEndorsements[t.raw] || t.clause && (t.brk == ';' || harmTurns[t.raw]) {
+		if harmMinimisers[t.raw] || harmEndorsements[t.raw] || t.raw == "which" || t.clause && harmTurns[t.raw] {
+			return true
+		}
+		if t.clause && t.brk != 0 && t.brk != '"' && !harmReasons[t.raw] {
 			return true
 		}
 	}
 	return false
 }
+
+// harmReasons may open a clause after a harm predicate that keeps it:
+// a reason, or what the practice is not.
+var harmReasons = setOf(`because since as for not nothing`)
 
 // markHarmfulPractices sets aside, for the red flags, the gerund subject
 // of a harm predicate (see practiceHarms and harmAt), from the gerund to
