@@ -345,6 +345,8 @@ func markNamedClaims(d *doc) {
 	markEmbeddedQuestions(d)
 	markRejectedClefts(d)
 	markRejectingPredicates(d)
+	markHarmfulPractices(d)
+	markNamedMistakeSteps(d)
 	markViewRestrictedGuarantees(d)
 	markTemptingVersions(d)
 	markIncidentCauses(d)
@@ -362,6 +364,8 @@ func markNamedClaims(d *doc) {
 	// after every other pass that refutes: it records the words that only
 	// a definition refutes (definedBy)
 	markProblemDefinitions(d)
+	// after every pass that names a practice to reject: its examples
+	markRejectedExamples(d)
 	// last: it continues what the passes above marked
 	markOrContinuations(d)
 }
@@ -2710,6 +2714,13 @@ func markRejectedClefts(d *doc) {
 			toks[j].refuted = true
 		}
 	}
+	// (g32a) what a named mistake no longer covers (see namedMistakeEnd)
+	// the second reader, trained before, still reads as refuted
+	readerRefute := func(from, to int) {
+		for j := from; j < to; j++ {
+			toks[j].readerRefuted = true
+		}
+	}
 	for _, s := range d.sents {
 		t0 := toks[s.from].raw
 		// "What I'd reject is X", "What I wouldn't do is X"
@@ -2782,7 +2793,9 @@ func markRejectedClefts(d *doc) {
 				continue
 			}
 			if j+1 < s.to && (toks[j+1].raw == "is" || toks[j+1].raw == "was") {
-				refute(j+1, s.to)
+				e := namedMistakeEnd(toks, j+1, s.to)
+				refute(j+1, e)
+				readerRefute(e, s.to)
 				break
 			}
 			// "The misuse I'd call out, because I've had to unpick it,
@@ -2792,7 +2805,9 @@ func markRejectedClefts(d *doc) {
 					break
 				}
 				if (toks[c].raw == "is" || toks[c].raw == "was") && toks[c].clause && toks[c].brk == ',' {
-					refute(c, s.to)
+					e := namedMistakeEnd(toks, c, s.to)
+					refute(c, e)
+					readerRefute(e, s.to)
 					break
 				}
 			}
@@ -2845,6 +2860,19 @@ func markRejectedClefts(d *doc) {
 			}
 		}
 	}
+}
+
+// namedMistakeEnd returns where the mistake named after the copula at
+// toks[c] ends (g32a): at the sentence's end, or before a clause that
+// turns against it ("The trap is real but a long TTL fixes it") or to the
+// speaker's own practice (see speakerTurnAt).
+func namedMistakeEnd(toks []token, c, end int) int {
+	for x := c + 2; x < end; x++ {
+		if toks[x].clause && (toks[x].raw == "but" || toks[x].raw == "however" || toks[x].raw == "yet") || speakerTurnAt(toks, x, end) {
+			return x
+		}
+	}
+	return end
 }
 
 // topicBefore, before "about", make what follows a topic: "is about X",
@@ -4031,14 +4059,48 @@ func inOneStatement(d *doc, m match) bool {
 // or clause-ending colon in toks[from:to], up to the sentence's end: the
 // thing a framing head ("the classic mistake", "the knee-jerk reaction")
 // introduces.
+//
+// (g32a) It stops where the speaker turns to their own practice ("The
+// mistake I see is rare; I hold the lock ...", "... is using Redis, so
+// we hold FOR UPDATE across the call"): see speakerTurnAt.
 func refuteAfterCopula(toks []token, from, to, end int) bool {
 	for c := from; c < to; c++ {
 		if toks[c].raw == "is" || toks[c].raw == "was" || toks[c].clause && toks[c].brk == ':' {
+			turned := false
 			for x := c; x < end; x++ {
-				toks[x].refuted = true
+				turned = turned || x > c+1 && speakerTurnAt(toks, x, end)
+				if turned {
+					// the second reader, trained before g32a, still
+					// reads these words as refuted
+					toks[x].readerRefuted = true
+				} else {
+					toks[x].refuted = true
+				}
 			}
 			return true
 		}
 	}
 	return false
+}
+
+// turnWords may open the clause in which the speaker turns to their own
+// practice, before the speaker: "so we hold ...", "and I lock ...".
+var turnWords = setOf(`and so but then instead because since`)
+
+// turnSpeakers are the speaker as the subject of their own practice.
+var turnSpeakers = setOf(`i we i'd we'd i'll we'll`)
+
+// speakerTurnAt reports a clause, after punctuation, in which the speaker
+// turns to their own practice (g32a): it opens with the speaker as its
+// subject ("; I hold the lock"), after at most one joining word (", so we
+// hold ...", "; instead we ..."). What a framing head names ends there.
+func speakerTurnAt(toks []token, x, end int) bool {
+	t := &toks[x]
+	if !t.clause || t.brk == 0 || t.brk == '"' {
+		return false
+	}
+	if turnWords[t.raw] && x+1 < end {
+		t = &toks[x+1]
+	}
+	return turnSpeakers[t.raw]
 }

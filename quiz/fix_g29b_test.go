@@ -166,9 +166,13 @@ const (
 	fuReverted  = "fencing-unneeded not-the-write/storage exclusion reverted (rev29b: 14 hidden claims)"
 )
 
+// (g32a: correct-07, -08, -11, -12 and -58, a pre-call check judged "just
+// hoping", "wishful thinking", "hope and pray", are cleared by the
+// harm-predicate reading of grader g32a, which keeps every g29b claim
+// flagged; they are back among the cases that must stay clean.)
 var g29bfReverted = map[string]string{
-	"correct-07": csfReverted, "correct-08": csfReverted, "correct-09": csfReverted, "correct-11": csfReverted,
-	"correct-12": csfReverted, "correct-57": csfReverted, "correct-58": csfReverted, "correct-59": csfReverted,
+	"correct-09": csfReverted,
+	"correct-57": csfReverted, "correct-59": csfReverted,
 	"correct-19": ttlReverted, "correct-65": ttlReverted,
 	"correct-23": fuReverted, "correct-24": fuReverted, "correct-25": fuReverted, "correct-26": fuReverted,
 	"correct-27": fuReverted, "correct-28": fuReverted, "correct-29": fuReverted, "correct-30": fuReverted,

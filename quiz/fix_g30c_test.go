@@ -256,6 +256,11 @@ var g30cfCleanOnMain = map[string]bool{
 	"dh2-right-02": true, "dh2-right-05": true, "do-right-08": true, "rc-right-02": true,
 	"rc-right-04": true, "rc-right-05": true, "rc-right-06": true, "rc-right-07": true,
 	"rc-right-08": true, "rc-right-09": true,
+	// (g32a: a pre-call check judged "just hoping" or "wishful thinking",
+	// with nothing after it that plays the harm down or sells the check,
+	// is cleared by the harm-predicate reading of grader g32a, which keeps
+	// every g30c claim flagged.)
+	"de-right-01": true, "de-right-02": true, "de-right-03": true,
 }
 
 func g30cfReverted(cases []flagCase) map[string]string {

@@ -1,5 +1,7 @@
 package quiz
 
+import "strings"
+
 // Rejection carried by a predicate (grader g18). A candidate rejects a
 // practice as often with a verb or a judging noun as with a negator: "I'd
 // forbid giving each node a replica", "I'd push back on a lock per
@@ -272,6 +274,321 @@ func markViewRestrictedGuarantees(d *doc) {
 			for j := from; j <= view; j++ {
 				toks[j].setAside = true
 			}
+		}
+	}
+}
+
+// A practice named as the subject of a harm predicate (grader g32a) is
+// named to be rejected, not proposed: "holding a transaction open across
+// a network call starves the connection pool", "checking isHeld right
+// before the call is just hoping", "setting volatile-lru to protect the
+// other data is the worst choice for a lock store". The subject is a
+// gerund that opens its clause, the practice; the predicate judges it by
+// the harm it does. What the gerund names is set aside for the red flags
+// alone: the second reader, trained before this rule, reads it as
+// before. A negated or emptied harm ("never starves the pool", "starves
+// nothing") judges nothing, and a clause after the predicate is the
+// candidate's own.
+
+// practiceHarms are verbs whose gerund subject is judged by the harm
+// they name: "X starves the pool", "X defeats the purpose". Verbs whose
+// harm depends on their object ("breaks", "loses") are not among them:
+// "using a fencing token breaks the tie".
+var practiceHarms = setOf(`starve starves starved exhaust exhausts corrupt corrupts defeat defeats
+undermine undermines invite invites leak leaks`)
+
+// harmHedges may stand between a copula and its judging complement: "is
+// just hoping", "is basically wishful thinking".
+var harmHedges = setOf(`just only basically merely really simply essentially pure`)
+
+// worstHeads end "the worst ...": "is the worst choice for a lock store".
+var worstHeads = setOf(`choice choices option options idea ideas thing way approach policy setting fix design`)
+
+// emptyObjects after a harm verb take the harm back: "starves nothing".
+var emptyObjects = setOf(`nothing no none neither`)
+
+// harmAt reports whether a harm predicate starts at toks[k]: a harm verb
+// with an object that is not empty, or a copula whose complement, after
+// hedges, is a hope ("is just hoping", "is wishful thinking", "is hope")
+// or the worst choice.
+func harmAt(toks []token, k, end int) bool {
+	r := toks[k].raw
+	if practiceHarms[r] {
+		return k+1 < end && !emptyObjects[toks[k+1].raw] && toks[k+1].cls&clsNegator == 0
+	}
+	if r != "is" && r != "was" && r != "are" {
+		return false
+	}
+	j := k + 1
+	for j < end && j <= k+3 && harmHedges[toks[j].raw] {
+		j++
+	}
+	if j >= end || toks[j].clause && toks[j].brk != 0 {
+		return false
+	}
+	switch c := toks[j].raw; {
+	case c == "hoping" || c == "hope" || c == "wishful":
+		return true
+	case c == "the" && j+1 < end && toks[j+1].raw == "worst":
+		return j+2 >= end || worstHeads[toks[j+2].raw] || toks[j+2].clause && toks[j+2].brk != 0
+	}
+	return false
+}
+
+// gerundSubject returns where the gerund that is the subject of a
+// predicate at toks[k] opens its clause, or -1: walking back within the
+// clause (a quotation or code does not end it), the clause must open on
+// a gerund, at the sentence's start, after punctuation, or after a
+// coordinator that follows a comma ("..., and holding X starves Y").
+func gerundSubject(toks []token, from, k int) int {
+	for j := k - 1; j >= from && j > k-24; j-- {
+		t := &toks[j]
+		if t.cls&clsNegator != 0 {
+			return -1
+		}
+		opens := j == from || t.clause && t.brk != 0 && t.brk != '"'
+		if !opens {
+			continue
+		}
+		if gerund(t.raw) {
+			return j
+		}
+		if coordinators[t.raw] && j+1 < k && gerund(toks[j+1].raw) {
+			return j + 1
+		}
+		return -1
+	}
+	return -1
+}
+
+// gerund reports a word that reads as a gerund: "holding", "checking".
+func gerund(w string) bool {
+	return len(w) > 4 && strings.HasSuffix(w, "ing") && !notGerunds[w]
+}
+
+// notGerunds end in "-ing" but name no practice.
+var notGerunds = setOf(`nothing something anything everything during string strings ceiling
+morning evening thing things`)
+
+// harmMinimisers play a harm down ("exhausts the pool only at peak",
+// "starves the writers slightly", "is wishful elsewhere"), and
+// harmEndorsements sell the practice after all ("..., so it is safe",
+// "it suffices", "a small price"): the predicate then judges nothing.
+var (
+	harmMinimisers   = setOf(`only slightly little bit briefly moment occasionally sometimes rarely elsewhere except unless peak`)
+	harmEndorsements = setOf(`safe safely fine ok okay suffices sufficient enough works worth price acceptable guarantees guarantee correct protection protects`)
+	harmTurns        = setOf(`but yet however though although still so`)
+)
+
+// harmTakenBack reports, in toks[from:end] (the rest of the sentence
+// after the harm predicate), a minimiser, an endorsement or a clause that
+// turns ("but", "yet", "so", a semicolon): the harm is played down or
+// outweighed, and the practice may be the candidate's own (grader g30a
+// probed these: "exhausts the pool only at peak, so it is a safe way to
+// charge once", "is wishful thinking elsewhere, yet with our latency it
+// is all the protection required").
+//
+// Only a reason ("..., because lock keys are exactly the keys with a
+// TTL", "..., since the pause can come after") or a contrast that names
+// what the practice is not ("..., not a fence", "..., nothing more") may
+// follow the predicate after punctuation; any other clause, or a "which"
+// ("..., which it always is"), may be the candidate's own verdict.
+func harmTakenBack(toks []token, from, end int) bool {
+	for j := from; j < end; j++ {
+		t := &toks[j]
+		if harmMinimisers[t.raw] || harmEndorsements[t.raw] || t.raw == "which" || t.clause && harmTurns[t.raw] {
+			return true
+		}
+		if t.clause && t.brk != 0 && t.brk != '"' && !harmReasons[t.raw] {
+			return true
+		}
+	}
+	return false
+}
+
+// harmReasons may open a clause after a harm predicate that keeps it:
+// a reason, or what the practice is not.
+var harmReasons = setOf(`because since as for not nothing`)
+
+// markHarmfulPractices sets aside, for the red flags, the gerund subject
+// of a harm predicate (see practiceHarms and harmAt), from the gerund to
+// the predicate.
+func markHarmfulPractices(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		for k := s.from + 1; k < s.to; k++ {
+			if !harmAt(toks, k, s.to) {
+				continue
+			}
+			g := gerundSubject(toks, s.from, k)
+			if g < 0 || harmTakenBack(toks, k+1, s.to) {
+				continue
+			}
+			for j := g; j < k; j++ {
+				toks[j].setAside = true
+			}
+		}
+	}
+}
+
+// Examples given of a practice named to be rejected are the same practice
+// (grader g32a): "The mistake I'd warn about is holding FOR UPDATE across
+// slow external work, like opening a transaction, locking the order row,
+// calling the payment API, then committing." The rule that rejects the
+// practice ends at its clause; the examples that follow after a comma or
+// a dash, opened by "like", "such as", "e.g.", "for example", "for
+// instance" or "including", name it again. They run to the next strong
+// break (a semicolon, colon, dash, parenthesis or a clause opened by
+// "so", "because", "but", ...) or the first clause that says something
+// of its own (see ownClauseAt: ", and we lock the row ..."): what follows
+// is the candidate's own. "like I said", "like this" give no example.
+
+// exampleAt returns where the words of an example opener at toks[k] end
+// (the token after it), or -1.
+func exampleAt(toks []token, k, end int) int {
+	next := ""
+	if k+1 < end {
+		next = toks[k+1].raw
+	}
+	switch toks[k].raw {
+	case "like":
+		if subjectPronouns[next] || next == "this" || next == "that" || next == "these" || next == "those" || next == "so" {
+			return -1
+		}
+		return k + 1
+	case "including":
+		return k + 1
+	case "such":
+		if next == "as" {
+			return k + 2
+		}
+	case "e":
+		if next == "g" {
+			return k + 2
+		}
+	case "eg":
+		return k + 1
+	case "for":
+		if next == "example" || next == "instance" {
+			return k + 2
+		}
+	}
+	return -1
+}
+
+// markRejectedExamples sets aside, for the red flags, the examples that
+// follow a practice refuted or set aside (see exampleAt).
+func markRejectedExamples(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		for k := s.from + 1; k < s.to; k++ {
+			t := &toks[k]
+			if !t.clause || !(t.brk == ',' || t.brk == '—' || t.brk == '–') {
+				continue
+			}
+			prev := &toks[k-1]
+			if !(prev.refuted || prev.setAside) {
+				continue
+			}
+			e := exampleAt(toks, k, s.to)
+			if e < 0 {
+				continue
+			}
+			end := e
+			for end < s.to && !(end > e && strongBreak(&toks[end])) && !(toks[end].clause && strongClause[toks[end].raw]) && !(end > e && toks[end].clause && toks[end].brk != 0 && toks[end].brk != '"' && ownClauseAt(toks, end, s.to)) {
+				end++
+			}
+			for j := k; j < end; j++ {
+				toks[j].setAside = true
+			}
+			k = end - 1
+		}
+	}
+}
+
+// A mistake named with a relative clause before its copula ("The mistake
+// I see is X", "The misuse I'd call out is X", "The anti-pattern the
+// recipe avoids is X") names X with every step listed after a comma:
+// "The misuse I'd call out is opening a transaction, SELECT ... FOR
+// UPDATE on the order row, then calling the payment provider" (grader
+// g32a). The rule that marks the copula's complement ends it at its
+// clause; the steps that follow are the same mistake. They run to the
+// first clause that says something of its own (see ownClauseAt).
+
+// relativeOpeners open the short relative clause between a mistake noun
+// and its copula: "the mistake I see", "the trap teams fall into", "the
+// anti-pattern the recipe avoids", "the pitfall here".
+var relativeOpeners = setOf(`i i'd i've we we'd we've you you'd people teams team most many everyone
+everybody engineers developers devs folks candidates juniors they that which the a here`)
+
+// avoidedBy, in the relative clause of a mistake noun, name what avoids
+// the mistake: "the anti-pattern the recipe avoids", "the trap fencing
+// prevents".
+var avoidedBy = setOf(`avoid avoids avoided prevent prevents prevented`)
+
+// ownClauseAt reports whether a clause starting at toks[x] says
+// something of its own rather than going on with the mistake: it opens
+// with a strong break or a conjunction of reason, consequence or contrast
+// ("so", "but", "because"), "instead" or "rather", a subject ("and we
+// lock ..."), or it has a finite verb of its own (see finiteAt: ", a long
+// TTL is enough", ", and releasing with DEL works fine", and an order,
+// ", call the API").
+func ownClauseAt(toks []token, x, end int) bool {
+	t := &toks[x]
+	if t.brk == ';' || t.brk == ':' || t.brk == '—' || t.brk == '–' || strongClause[t.raw] || t.raw == "instead" || t.raw == "rather" {
+		return true
+	}
+	w := x
+	if coordinators[t.raw] && w+1 < end {
+		w++
+	}
+	if subjectPronouns[toks[w].raw] || speakers[toks[w].raw] {
+		return true
+	}
+	e := x + 1
+	for e < end && !(toks[e].clause && toks[e].brk != 0 && toks[e].brk != '"') {
+		e++
+	}
+	return finiteAt(toks[x:e]) >= 0
+}
+
+// markNamedMistakeSteps sets aside, for the red flags, the complement of
+// a mistake noun's copula after a relative clause, near the start of a
+// sentence, with the steps listed after it, up to the first clause of
+// the candidate's own (see ownClauseAt) or "instead".
+func markNamedMistakeSteps(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		for j := s.from; j < s.to && j < s.from+4; j++ {
+			// ("anti-pattern" is two words: "anti", "pattern")
+			head := toks[j].cls&clsMistakeNoun != 0 || (toks[j].raw == "pattern" || toks[j].raw == "patterns") && j > s.from && toks[j-1].raw == "anti"
+			if !head || j+2 >= s.to || !relativeOpeners[toks[j+1].raw] {
+				continue
+			}
+			c := -1
+			for m := j + 2; m < s.to && m <= j+7; m++ {
+				// (a negator ends it, "the mistake people never make is
+				// X", but not the verb of the practice avoided: "the
+				// anti-pattern the recipe avoids is X")
+				if toks[m].clause && toks[m].brk != 0 && toks[m].brk != '"' || toks[m].cls&clsNegator != 0 && !avoidedBy[toks[m].raw] {
+					break
+				}
+				if toks[m].raw == "is" || toks[m].raw == "was" {
+					c = m
+					break
+				}
+			}
+			if c < 0 {
+				break
+			}
+			end := c + 1
+			for end < s.to && toks[end].raw != "instead" && !(end > c+1 && toks[end].clause && toks[end].brk != 0 && toks[end].brk != '"' && ownClauseAt(toks, end, s.to)) {
+				end++
+			}
+			for x := c + 1; x < end; x++ {
+				toks[x].setAside = true
+			}
+			break
 		}
 	}
 }

@@ -2900,6 +2900,62 @@ func announcesRejected(toks []token) bool {
 	return n >= 3 && n <= 10 && countOpeners[toks[0].raw] && refusingEnds[toks[n-1].raw]
 }
 
+// announcesRefusedPassive reports a sentence that counts practices and
+// says, in the passive, that they are to be refused, with an adverb or
+// two after it: "Two design shortcuts should be rejected explicitly."
+// (g32a). The head noun must name practices (refusedPractices): "Two
+// requests must be rejected", "Some writes should be avoided" tell what
+// the system refuses. Only the items it numbers ("The first is X", "(2)
+// X") are the things refused (see markMentions).
+func announcesRefusedPassive(toks []token) bool {
+	n := len(toks)
+	for n > 3 && refusalAdverbs[toks[n-1].raw] {
+		n--
+	}
+	if n < 4 || n > 10 || !countWords[toks[0].raw] || !refusedEnds[toks[n-1].raw] || !passiveBefore(toks[n-2].raw) {
+		return false
+	}
+	noun := false
+	for k := 1; k < n-2; k++ {
+		if toks[k].cls&clsNegator != 0 {
+			return false
+		}
+		noun = noun || refusedPractices[toks[k].raw]
+	}
+	return noun
+}
+
+// refusedPractices name practices a passive announcement refuses.
+var refusedPractices = setOf(`shortcuts shortcut designs approaches antipatterns anti-patterns patterns
+mistakes practices habits fixes`)
+
+// refusedEnds end a passive announcement of what is refused: "Two
+// shortcuts should be rejected."
+var refusedEnds = setOf(`rejected avoided forbidden banned vetoed`)
+
+// refusalAdverbs may follow the refusal that ends an announcement:
+// "should be rejected explicitly", "are worth avoiding outright".
+var refusalAdverbs = setOf(`explicitly outright firmly immediately entirely completely upfront
+altogether`)
+
+// passiveBefore reports the auxiliary of a passive refusal: "be
+// rejected", "are avoided", "get vetoed".
+func passiveBefore(w string) bool {
+	return w == "be" || w == "are" || w == "were" || w == "is" || w == "get" || w == "got" || w == "been"
+}
+
+// parenNumbered reports a sentence that opens with a number in
+// parentheses: "(2) Releasing with a plain DEL."
+func parenNumbered(toks []token, s sentence) bool {
+	return s.from+1 < s.to && isNumber(toks[s.from].raw) && toks[s.from].brk == '(' && toks[s.from+1].clause && toks[s.from+1].brk == ')'
+}
+
+// colonBefore reports a colon between toks[k-1] and toks[k] that another
+// break after it hid: "to reject: (1) X" records the parenthesis.
+func colonBefore(d *doc, k int) bool {
+	return k > 0 && d.toks[k].clause && strings.IndexByte(d.text[d.toks[k-1].end:d.toks[k].start], ':') >= 0
+}
+
 // enumerators open the next item of a list: "Second, ...", "Another: ...".
 var enumerators = setOf(`second secondly third thirdly fourth another also next finally lastly
 first firstly`)
@@ -3086,6 +3142,7 @@ func markMentions(d *doc) {
 	announced := false     // a mistake was named earlier in the answer
 	namedPractice := false // the sentence before names a practice, not "that" or "it"
 	firstItemAt := -1      // g25a: the sentence of a counted list's "First, X" item, or -1
+	refusedAt := -1        // g32a: the sentence of a passive refusal or of its last item, or -1
 	for sIdx, s := range d.sents {
 		// the sentence before counts what it announces ("Two mistakes ...")
 		countedAnnounce := sIdx > 0 && d.sents[sIdx-1].to > d.sents[sIdx-1].from && countWords[toks[d.sents[sIdx-1].from].raw]
@@ -3140,6 +3197,23 @@ func markMentions(d *doc) {
 			mistakes = toks[s.from].raw == "another" || numbered || mistakes
 			continue
 		}
+		// g32a: after a passive announcement of practices refused ("Two
+		// design shortcuts should be rejected explicitly."), the items it
+		// numbers ("The first is X. ... The second is Y.", "(2) Y") are
+		// set aside for the red flags alone, a few sentences on at most,
+		// until the speaker turns to their own design.
+		// (What else the sentence is, the passes below read as before.)
+		if refusedAt >= 0 && sIdx-refusedAt <= 3 && (ordinal || numbered || parenNumbered(toks, s)) && !announcesOwnDesign(toks[s.from:s.to]) {
+			for j := s.from; j < s.to; j++ {
+				toks[j].setAside = true
+			}
+			refusedAt = sIdx
+		} else if refusedAt >= 0 && announcesOwnDesign(toks[s.from:s.to]) {
+			refusedAt = -1
+		}
+		if announcesRefusedPassive(toks[s.from:s.to]) {
+			refusedAt = sIdx
+		}
 		if toks[s.from].raw == "first" || toks[s.from].raw == "firstly" {
 			firstItemAt = -1 // an unrefuted list of the speaker's own
 		}
@@ -3177,10 +3251,22 @@ func markMentions(d *doc) {
 		for j := s.from; j < s.to; j++ {
 			// "Two things I'd reject: ..." announces mistakes too, as does
 			// "a pattern I'd warn about: ...".
-			if j+1 < s.to && toks[j+1].brk == ':' && (toks[j].raw == "reject" || toks[j].raw == "avoid" || toks[j].raw == "forbid" || toks[j].raw == "ban" || toks[j].raw == "veto" || toks[j].raw == "about" && j > s.from && toks[j-1].raw == "warn") {
+			refusing := toks[j].raw == "reject" || toks[j].raw == "avoid" || toks[j].raw == "forbid" || toks[j].raw == "ban" || toks[j].raw == "veto" || toks[j].raw == "about" && j > s.from && toks[j-1].raw == "warn"
+			if j+1 < s.to && toks[j+1].brk == ':' && refusing {
 				mistakes = true
 				for k := j + 1; k < s.to; k++ {
 					toks[k].refuted = true
+				}
+				break
+			}
+			// (g32a) The colon may be followed by an item number, "Two
+			// antipatterns to reject: (1) ...", the break the next word
+			// records: the first item is set aside for the red flags
+			// alone (the second reader, trained before this rule, reads
+			// it as before).
+			if j+1 < s.to && colonBefore(d, j+1) && refusing {
+				for k := j + 1; k < s.to; k++ {
+					toks[k].setAside = true
 				}
 				break
 			}
