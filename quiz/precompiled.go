@@ -257,6 +257,9 @@ func (pp *PatternParser) AppendPrecompiled(dst []byte, syn Synonyms) []byte {
 			if p.excludeHead[i] {
 				f |= 4
 			}
+			if p.deniable {
+				f |= 8
+			}
 			dst = append(dst, f)
 		}
 	}
@@ -576,6 +579,7 @@ func (r *tableReader) patterns() ([]loadedPattern, error) {
 				p.exclude[k] = node()
 				if f := r.bytes(1); f != "" && r.err == nil {
 					p.excludeAny[k], p.excludeLocal[k], p.excludeHead[k] = f[0]&1 != 0, f[0]&2 != 0, f[0]&4 != 0
+					p.deniable = p.deniable || f[0]&8 != 0
 				}
 			}
 		}
