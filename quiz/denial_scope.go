@@ -1,5 +1,7 @@
 package quiz
 
+import "strings"
+
 // Denials the red flags read as a negator, and a negator standing between
 // the words of a match.
 //
@@ -33,17 +35,6 @@ func markFlagNegation(d *doc) {
 		t := &toks[k]
 		if t.negBy >= 0 {
 			continue // already denied: "doesn't fail to" is no denial of a denial here
-		}
-		// "the rollback undoes nothing outside the database": "nothing"
-		// as the object of the verb right before it denies that verb
-		// (markNegation does so for a few verbs of worth only, "protects
-		// nothing", and the second reader knows no more).
-		// Not "nothing" opening a clause of its own with no comma before
-		// it ("while the lock is held nothing else can touch it"): a
-		// subject, followed by "else" or its verb, after a participle.
-		if t.raw == "nothing" && k > 0 && !t.clause && toks[k-1].sent == t.sent && !toks[k-1].fn && toks[k-1].cls&(clsNegator|clsCritic) == 0 && toks[k-1].negBy < 0 && toks[k-1].flagNegBy == 0 &&
-			!(k > 1 && auxiliaries[toks[k-2].raw]) && !(k+1 < len(toks) && toks[k+1].sent == t.sent && (toks[k+1].raw == "else" || auxiliaries[toks[k+1].raw])) {
-			toks[k-1].flagNegBy = int32(k) + 1
 		}
 		start := -1
 		switch {
@@ -116,10 +107,10 @@ func markFlagScope(d *doc, k, from int) {
 // stand between its words, and a negator there is the candidate's
 // ("the replica didn't keep the lock", "SELECT FOR UPDATE never locked
 // a row"), whatever the negator.
-func deniedInside(d *doc, c *evalCtx, e elem, s [2]int) bool {
+func deniedInside(d *doc, c *evalCtx, e elem, s [2]int, fams negFamily) bool {
 	for x := s[0]; x < s[1]; x++ {
 		n := d.toks[x].negBy
-		if n < s[0] || n >= s[1] || n == x || d.toks[n].cls&clsNegator == 0 {
+		if n < s[0] || n >= s[1] || n == x || d.toks[n].cls&clsNegator == 0 || familyOf(d.toks[n].raw)&fams == 0 {
 			continue
 		}
 		if !ownWord(c, e, n) && !clauseStartsIn(d, s[0]+1, n+1) {
@@ -186,12 +177,15 @@ func (p *Pattern) deniedClaim(d *doc, c *evalCtx, spans [][2]int) bool {
 	// negations as part of the claim ("no two workers ever hold the same
 	// row, so each job runs exactly once"): only the flag-only denials
 	// reach it.
-	scoped := p.polarity == Asserted || p.deniable
+	fams := allNegFamilies
+	if p.polarity == Either {
+		fams = p.deniable
+	}
 	for k, s := range spans {
 		if p.either[k] {
 			continue
 		}
-		if scoped && (p.polarity == Either && negatedFrom(d, s, spans) || deniedInside(d, c, p.parts[k], s)) || flagDenied(d, c, p.parts[k], s, spans) {
+		if p.polarity == Either && negatedFrom(d, s, spans, fams) || deniedInside(d, c, p.parts[k], s, fams) || flagDenied(d, c, p.parts[k], s, spans) {
 			return true
 		}
 	}
@@ -237,10 +231,10 @@ func clauseStartsIn(d *doc, from, to int) bool {
 // denies the verb after it, not a subject the pattern names as a topic
 // ("since the lease can't expire before the job finishes, you can never
 // have two holders" still sells the lease as the guarantee).
-func negatedFrom(d *doc, s [2]int, own [][2]int) bool {
+func negatedFrom(d *doc, s [2]int, own [][2]int, fams negFamily) bool {
 	for k := s[0]; k < s[1]; k++ {
 		n := d.toks[k].negBy
-		if n < 0 || n >= s[0] {
+		if n < 0 || n >= s[0] || familyOf(d.toks[n].raw)&fams == 0 {
 			continue
 		}
 		if q := d.toks[n].quote; q > 0 && d.toks[k].quote != q {
@@ -251,4 +245,36 @@ func negatedFrom(d *doc, s [2]int, own [][2]int) bool {
 		}
 	}
 	return false
+}
+
+// negFamily is a set of kinds of negator: an exclusion's list of bare
+// negators ("-not|isn't|doesn't") stands for its family, so the words
+// its author did not think of ("didn't", "wasn't", "won't") count as the
+// ones they did; a family they left out ("never": "UUIDs never collide
+// it is a safe fencing token", where "never" reaches over the claim) stays
+// out.
+type negFamily uint8
+
+const (
+	negNot         negFamily = 1 << iota // not, cannot, and every word in n't
+	negNever                             // never
+	negNo                                // no, none, nothing, nobody, neither, nor
+	allNegFamilies = negNot | negNever | negNo
+)
+
+// familyOf gives the family of the lower-case negator w, or 0 for a
+// negator of none (without, instead, avoid, lack, ...).
+func familyOf(w string) negFamily {
+	switch w {
+	case "not", "cannot":
+		return negNot
+	case "never":
+		return negNever
+	case "no", "none", "nothing", "nobody", "noone", "neither", "nor":
+		return negNo
+	}
+	if strings.HasSuffix(w, "n't") || strings.HasSuffix(w, "n’t") {
+		return negNot
+	}
+	return 0
 }

@@ -197,11 +197,12 @@ type Pattern struct {
 	// consequence told after the match ("-^": "..., so keys never
 	// collide"); see localExcluded
 	excludeHead []bool
-	// deniable: an exclusion lists a bare negator ("-not|isn't"), so the
-	// author wants the claim denied to go unflagged; a red flag's
-	// polarity-free pattern ("?") then also goes unflagged where the
-	// negation scope of any negator covers its words (see deniedClaim).
-	deniable bool
+	// deniable holds the families of the bare negators an exclusion
+	// lists ("-not|isn't": the author wants the claim so denied to go
+	// unflagged); a red flag's polarity-free pattern ("?") then also
+	// goes unflagged where the scope of a negator of those families
+	// covers its words, whichever of them it is (see deniedClaim).
+	deniable negFamily
 	window   int      // >0: the ~N window; 0: same sentence
 	lex      *lexicon // the bank's lexicon that numbered it, or nil
 	pid      int      // its number in lex
@@ -305,9 +306,11 @@ func parsePattern(src string, syn Synonyms, topic string, sets *setCache) (*Patt
 			return fmt.Errorf("pattern %q: %w", src, err)
 		}
 		if exclude {
-			if !excludeAny && !p.deniable {
+			if !excludeAny {
 				_ = eachAlternative(words, func(ws []string) error {
-					p.deniable = p.deniable || negatorWords(ws)
+					if negatorWords(ws) {
+						p.deniable |= familyOf(strings.ToLower(ws[len(ws)-1]))
+					}
 					return nil
 				})
 			}
