@@ -11,8 +11,8 @@ import "strings"
 // these denies the very predicate a red flag matches, so none of them is
 // the losing claim. Earlier rounds excused such sentences flag by flag,
 // listing the negators each flag's author thought of ("-not|isn't|
-// doesn't"), and every list missed some ("didn't", "never", "no
-// longer"). The two rules here apply to every red flag at once.
+// doesn't"), and every list missed some ("didn't", "wasn't", "won't").
+// The rules here apply to every red flag at once.
 
 // flagNegators deny the verb after them but are no negators in the
 // shared sense (clsNegator): "hardly" and "scarcely" deny what they
@@ -27,14 +27,14 @@ var flagNegators = setOf(`hardly scarcely`)
 var failVerbsTo = setOf(`fail fails failed failing unable`)
 
 // markFlagNegation sets flagNegBy for the words a flag-only denial
-// covers: forward from it to the end of its clause, at most negForward
-// words, never over a word a negator already covers.
+// covers: forward from it to the end of its clause (see markFlagScope).
+// A denial inside a negator's scope opens none ("doesn't fail to").
 func markFlagNegation(d *doc) {
 	toks := d.toks
 	for k := range toks {
 		t := &toks[k]
 		if t.negBy >= 0 {
-			continue // already denied: "doesn't fail to" is no denial of a denial here
+			continue
 		}
 		start := -1
 		switch {
@@ -101,12 +101,12 @@ func markFlagScope(d *doc, k, from int) {
 }
 
 // deniedInside reports whether a word of the span s that a part of a red
-// flag matched (the part e) is denied by a negator standing inside s
-// that is not one of the part's own words. negated leaves a negator inside a span alone, as
-// the pattern's own ("can't lose the lock"); but a phrase lets words
-// stand between its words, and a negator there is the candidate's
-// ("the replica didn't keep the lock", "SELECT FOR UPDATE never locked
-// a row"), whatever the negator.
+// flag matched (the part e) is denied by a negator of the families fams
+// standing inside s that is not one of the part's own words, in the
+// clause the span starts in. negated leaves a negator inside a span
+// alone, as the pattern's own ("can't lose the lock"); but a phrase lets
+// words stand between its words, and a negator there is the candidate's
+// ("the replica didn't keep the lock").
 func deniedInside(d *doc, c *evalCtx, e elem, s [2]int, fams negFamily) bool {
 	for x := s[0]; x < s[1]; x++ {
 		n := d.toks[x].negBy
@@ -151,17 +151,19 @@ func ownWord(c *evalCtx, e elem, n int) bool {
 
 // deniedClaim reports whether a red flag's match is denied where a
 // negation that the pattern's own parts do not spell out covers its
-// words. For every pattern: a negator standing between a phrase's words
-// (deniedInside), whatever the negator, and a flag-only denial
-// ("hardly", "fails to", "undoes nothing"). For a polarity-free pattern
-// ("?"), which negated ignores, also a negator before a part whose scope
-// reaches it (negatedFrom). A negator inside a part of the match is the
-// pattern's own ("the TTL means the job can't be taken over") and denies
-// nothing. The exclusions of the red flags name the negators their
-// authors thought of ("-not|isn't|doesn't") and rule out the whole
-// sentence; this reads every negator, only where its scope reaches, so
-// "it didn't matter: the replica keeps the lock" stays the claim. "?"
-// before a later part still exempts that part.
+// words. For an asserted pattern: any negator standing between a
+// phrase's words (deniedInside). For a polarity-free pattern ("?"),
+// which negated ignores: a negator of the families its exclusions list
+// (deniable), between a phrase's words or before a part whose scope
+// reaches it (negatedFrom). For every pattern: a flag-only denial
+// ("hardly", "fails to", "no guarantee that"). A negator inside a part
+// of the match is the pattern's own ("the TTL means the job can't be
+// taken over") and denies nothing. The exclusions of the red flags name
+// the negators their authors thought of ("-not|isn't|doesn't") and rule
+// out the whole sentence; this reads the rest of their family, only
+// where its scope reaches, so "it didn't matter: the replica keeps the
+// lock" stays the claim. "?" before a later part still exempts that
+// part.
 func (p *Pattern) deniedClaim(d *doc, c *evalCtx, spans [][2]int) bool {
 	if p.polarity == Negated {
 		// "fails to remove the need for fencing": the denial a negated
@@ -173,10 +175,10 @@ func (p *Pattern) deniedClaim(d *doc, c *evalCtx, spans [][2]int) bool {
 		}
 		return false
 	}
-	// A polarity-free pattern its author did not mark deniable takes
-	// negations as part of the claim ("no two workers ever hold the same
-	// row, so each job runs exactly once"): only the flag-only denials
-	// reach it.
+	// A polarity-free pattern takes the negators its exclusions do not
+	// list as part of the claim ("no two workers ever hold the same row,
+	// so each job runs exactly once"): only the flag-only denials and the
+	// listed families reach it.
 	fams := allNegFamilies
 	if p.polarity == Either {
 		fams = p.deniable
