@@ -197,9 +197,15 @@ type Pattern struct {
 	// consequence told after the match ("-^": "..., so keys never
 	// collide"); see localExcluded
 	excludeHead []bool
-	window      int      // >0: the ~N window; 0: same sentence
-	lex         *lexicon // the bank's lexicon that numbered it, or nil
-	pid         int      // its number in lex
+	// deniable holds the families of the bare negators an exclusion
+	// lists ("-not|isn't": the author wants the claim so denied to go
+	// unflagged); a red flag's polarity-free pattern ("?") then also
+	// goes unflagged where the scope of a negator of those families
+	// covers its words, whichever of them it is (see deniedClaim).
+	deniable negFamily
+	window   int      // >0: the ~N window; 0: same sentence
+	lex      *lexicon // the bank's lexicon that numbered it, or nil
+	pid      int      // its number in lex
 	// Tables lex.add compiles from the tree, valid on answers marked with
 	// lex: the word sets (gids) where each part, then each exclusion, may
 	// start (firsts as a table), and the clauses an answer must satisfy
@@ -300,6 +306,14 @@ func parsePattern(src string, syn Synonyms, topic string, sets *setCache) (*Patt
 			return fmt.Errorf("pattern %q: %w", src, err)
 		}
 		if exclude {
+			if !excludeAny {
+				_ = eachAlternative(words, func(ws []string) error {
+					if negatorWords(ws) {
+						p.deniable |= familyOf(strings.ToLower(ws[len(ws)-1]))
+					}
+					return nil
+				})
+			}
 			p.exclude = append(p.exclude, part)
 			p.excludeAny = append(p.excludeAny, excludeAny)
 			p.excludeLocal = append(p.excludeLocal, excludeLocal)
@@ -976,7 +990,14 @@ func (p *Pattern) localExcluded(d *doc, c *evalCtx, spans [][2]int) bool {
 				continue
 			}
 			for m := c.elemEnds(len(p.parts)+x, ex, i, to); m != 0; m &= m - 1 {
-				if p.excludeAny[x] || !negated(d, [2]int{i, i + bits.TrailingZeros64(m)}) {
+				n := bits.TrailingZeros64(m)
+				// "Not only is it fast, but the replica keeps the lock":
+				// a bare "not" the negation scope reads as emphasis
+				// (see markNegation) denies nothing.
+				if n == 1 && emphaticNot(d, i) {
+					continue
+				}
+				if p.excludeAny[x] || !negated(d, [2]int{i, i + n}) {
 					return true
 				}
 			}
@@ -1221,7 +1242,7 @@ func judgesBack(d *doc, k, end int) bool {
 func (p *Pattern) choose(d *doc, c *evalCtx, k int, cands *[maxParts][maxSpansPerPart][2]int, ncand *[maxParts]int, chosen *[maxParts][2]int, claimOnly bool) bool {
 	if k == len(p.parts) {
 		spans := chosen[:k]
-		return p.accept(d, spans, !claimOnly) && (!claimOnly || p.claimed(d, spans) && p.compact(spans) && !p.inCondition(d, spans, cands, ncand)) && !p.localExcluded(d, c, spans)
+		return p.accept(d, spans, !claimOnly) && (!claimOnly || !p.deniedClaim(d, c, spans) && p.claimed(d, spans) && p.compact(spans) && !p.inCondition(d, spans, cands, ncand)) && !p.localExcluded(d, c, spans)
 	}
 	for _, s := range cands[k][:ncand[k]] {
 		overlap := false

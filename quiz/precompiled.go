@@ -40,7 +40,7 @@ const precompiledMagic = "lockdrill precompiled patterns v2\n"
 // to be used (see compilerFingerprint). TestCompilerSourcesListed checks
 // that every non-test source of the package is listed.
 //
-//go:embed accuracy.go answer.go bank.go claims.go compile.go contest.go contrast.go counter.go credit.go denial.go doc.go endorsing.go finite.go followup.go grade.go lemma.go lemma_gen.go mastery.go match.go pattern.go plan.go precompiled.go question.go rating.go reader.go rejecting.go result.go round.go round_explain.go round_peer.go round_state.go schedule.go stance.go termlist.go text.go warstory.go
+//go:embed accuracy.go answer.go bank.go claims.go compile.go contest.go contrast.go counter.go credit.go denial.go denial_scope.go doc.go endorsing.go finite.go followup.go grade.go lemma.go lemma_gen.go mastery.go match.go pattern.go plan.go precompiled.go question.go rating.go reader.go rejecting.go result.go round.go round_explain.go round_peer.go round_state.go schedule.go stance.go termlist.go text.go warstory.go
 var compilerSources embed.FS
 
 // compilerFingerprint is a hash of compilerSources: every file of the
@@ -257,6 +257,7 @@ func (pp *PatternParser) AppendPrecompiled(dst []byte, syn Synonyms) []byte {
 			if p.excludeHead[i] {
 				f |= 4
 			}
+			f |= byte(p.deniable) << 3
 			dst = append(dst, f)
 		}
 	}
@@ -576,6 +577,7 @@ func (r *tableReader) patterns() ([]loadedPattern, error) {
 				p.exclude[k] = node()
 				if f := r.bytes(1); f != "" && r.err == nil {
 					p.excludeAny[k], p.excludeLocal[k], p.excludeHead[k] = f[0]&1 != 0, f[0]&2 != 0, f[0]&4 != 0
+					p.deniable |= negFamily(f[0]>>3) & allNegFamilies
 				}
 			}
 		}

@@ -26,6 +26,10 @@ type token struct {
 	// takes that name into its match claims the definition itself (see
 	// claimedDefinition).
 	definedBy int
+	// flagNegBy is, from 1, the index of a denial only the red flags read
+	// that covers this word ("hardly", "fails to": see markFlagNegation);
+	// 0 otherwise.
+	flagNegBy int32
 	brk       rune // what started its clause: punctuation, '"' for a quote, 0 for none or a word
 	// (the flags below are kept together, after the wider fields, so a
 	// token packs into fewer bytes: the passes over an answer walk every
@@ -575,6 +579,7 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 	}
 	markNegation(d)
 	markInvertedNegation(d)
+	markFlagNegation(d)
 	markNeedRemovers(d)
 	markNeedless(d)
 	markFrames(d)
