@@ -86,7 +86,13 @@ func (s *Server) handleRoundStart(c echo.Context) error {
 		}
 	}
 	if len(open) > 0 && c.FormValue("end_current") != "1" {
-		return s.renderRoundsIndex(c, http.StatusConflict, learner, cfg,
+		// The form comes back as it was sent: a peer round is stored as
+		// an interview round, so its mode is put back for the radio.
+		shown := cfg
+		if peer {
+			shown.Mode = modePeer
+		}
+		return s.renderRoundsIndex(c, http.StatusConflict, learner, shown,
 			"The round was not started: a round is in progress. Resume it above, or tick “End the round in progress first” to end it (its unanswered questions score zero) and start this one.")
 	}
 	for _, id := range open {

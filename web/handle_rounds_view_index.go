@@ -38,7 +38,7 @@ func buildRoundsIndex(cat *content.Catalog, d roundsIndexData, now time.Time) vi
 	v.Modes = []views.RoundOption{
 		{Value: string(quiz.ModeInterview), Label: modeLabel(quiz.ModeInterview), Hint: "No feedback until the scorecard, as in a real interview.", Checked: cfg.Mode == quiz.ModeInterview},
 		{Value: string(quiz.ModeCoached), Label: modeLabel(quiz.ModeCoached), Hint: "Feedback after each answer, before the next question.", Checked: cfg.Mode == quiz.ModeCoached},
-		{Value: modePeer, Label: peerModeLabel, Hint: "Another learner interviews you, with the rubric and the grader's live ticks on their screen; you get a link to send them."},
+		{Value: modePeer, Label: peerModeLabel, Hint: "Another learner interviews you, with the rubric and the grader's live ticks on their screen; you get a link to send them.", Checked: cfg.Mode == modePeer},
 	}
 	for _, r := range d.Rounds {
 		row := views.RoundRow{
