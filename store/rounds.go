@@ -54,6 +54,9 @@ type RoundSummary struct {
 	Answered, Turns, MainsAnswered int
 	// Peer reports a peer round (another learner interviewed).
 	Peer bool
+	// SelfAssessed reports that a turn's score was corrected by the
+	// learner, so Score and Verdict rest on their own ticks.
+	SelfAssessed bool
 }
 
 // CreateRound stores a new round of learner with its main questions and
@@ -382,7 +385,8 @@ func (s *Store) roundSummaries(ctx context.Context, where string, args ...any) (
 		        (SELECT count(*) FROM round_turns t WHERE t.round_id = r.id AND t.answered_ms IS NOT NULL),
 		        (SELECT count(*) FROM round_turns t WHERE t.round_id = r.id),
 		        (SELECT count(*) FROM round_turns t WHERE t.round_id = r.id AND t.answered_ms IS NOT NULL AND t.follow_up = ''),
-		        EXISTS (SELECT 1 FROM peer_rounds pr WHERE pr.round_id = r.id)
+		        EXISTS (SELECT 1 FROM peer_rounds pr WHERE pr.round_id = r.id),
+		        EXISTS (SELECT 1 FROM round_turns t WHERE t.round_id = r.id AND json_valid(t.result) AND json_extract(t.result, '$.self_assessed') = 1)
 		 FROM rounds r `+where+` ORDER BY r.started_ms DESC, r.rowid DESC`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("list rounds: %w", err)
@@ -396,7 +400,7 @@ func (s *Store) roundSummaries(ctx context.Context, where string, args ...any) (
 		var finished sql.NullInt64
 		var score sql.NullFloat64
 		var verdict sql.NullString
-		if err := rows.Scan(&r.ID, &mode, &r.Size, &limitMS, &started, &finished, &score, &verdict, &r.Answered, &r.Turns, &r.MainsAnswered, &r.Peer); err != nil {
+		if err := rows.Scan(&r.ID, &mode, &r.Size, &limitMS, &started, &finished, &score, &verdict, &r.Answered, &r.Turns, &r.MainsAnswered, &r.Peer, &r.SelfAssessed); err != nil {
 			return nil, fmt.Errorf("list rounds: %w", err)
 		}
 		r.Mode, r.Limit, r.Started = quiz.Mode(mode), time.Duration(limitMS)*time.Millisecond, msTime(started)

@@ -45,7 +45,22 @@ func (s *Server) renderRoundsIndex(c echo.Context, status int, learner string, c
 	if err != nil {
 		return err
 	}
-	v := buildRoundsIndex(s.cat, roundsIndexData{Rounds: rounds, Interviewed: interviewed, Config: cfg, Error: msg}, s.now())
+	// A verdict resting on the learner's corrections is shown with the
+	// grader's own (QA-32 #5); only those rounds are read in full.
+	own := map[string]quiz.Scorecard{}
+	for _, r := range rounds {
+		if !r.SelfAssessed || r.Finished.IsZero() {
+			continue
+		}
+		full, err := s.store.Round(c.Request().Context(), learner, r.ID)
+		if err != nil {
+			return err
+		}
+		if sc, ok := graderOwnRound(s.cat, full.QuizTurns(), full.Limit); ok {
+			own[r.ID] = sc
+		}
+	}
+	v := buildRoundsIndex(s.cat, roundsIndexData{Rounds: rounds, Interviewed: interviewed, GraderOwn: own, Config: cfg, Error: msg}, s.now())
 	p := s.page(c, "Mock interview round", "rounds")
 	p.Description = "Timed mock interview rounds on distributed locking, with follow-ups on what you left out and a scorecard."
 	return render(c, status, views.RoundsIndex(p, v))

@@ -15,7 +15,11 @@ import (
 // asked from), so they still work in a file read outside the app.
 func scorecardMarkdown(v views.ScorecardView, started time.Time, origin string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# lockdrill mock round: %s (%d %%)\n\n", v.VerdictLabel, v.ScorePct)
+	if v.SelfAssessed {
+		fmt.Fprintf(&b, "# lockdrill mock round: %s (%d %%), self-assessed (grader's own: %s, %d %%)\n\n", v.VerdictLabel, v.ScorePct, v.GraderVerdictLabel, v.GraderPct)
+	} else {
+		fmt.Fprintf(&b, "# lockdrill mock round: %s (%d %%)\n\n", v.VerdictLabel, v.ScorePct)
+	}
 	fmt.Fprintf(&b, "Started %s UTC · %d questions · %d minutes per answer · %s\n\n", started.UTC().Format("2006-01-02 15:04"), v.Size, v.Minutes, v.ModeLabel)
 	b.WriteString("## Verdict\n\n")
 	for _, r := range v.Reasons {

@@ -18,8 +18,11 @@ type roundsIndexData struct {
 	Rounds []store.RoundSummary
 	// Interviewed are the peer rounds the learner interviewed.
 	Interviewed []store.RoundSummary
-	Config      quiz.RoundConfig
-	Error       string
+	// GraderOwn is, by round id, the grader's own scorecard of a finished
+	// round whose verdict rests on the learner's corrections.
+	GraderOwn map[string]quiz.Scorecard
+	Config    quiz.RoundConfig
+	Error     string
 }
 
 // buildRoundsIndex makes /rounds: the start form, the round to resume and
@@ -52,6 +55,9 @@ func buildRoundsIndex(cat *content.Catalog, d roundsIndexData, now time.Time) vi
 		if row.Finished {
 			row.Href = urls.Scorecard(r.ID)
 			row.ScorePct, row.VerdictLabel, row.VerdictClass = views.Pct(r.Score), r.Verdict.Label(), verdictClass(r.Verdict)
+			if own, ok := d.GraderOwn[r.ID]; ok {
+				row.SelfAssessed, row.GraderPct, row.GraderVerdictLabel = true, views.Pct(own.Score), own.Verdict.Label()
+			}
 		} else {
 			row.Href = urls.Round(r.ID)
 			if v.Resume == nil {

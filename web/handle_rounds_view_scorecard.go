@@ -31,6 +31,9 @@ func buildScorecard(cat *content.Catalog, d scorecardData, now time.Time) views.
 		VerdictClass: verdictClass(sc.Verdict), Reasons: sc.Reasons, Fatal: sc.Fatal, Complete: sc.Complete,
 		MarkdownHref: urls.ScorecardMarkdown(r.ID), Interviewer: d.Interviewer,
 	}
+	if own, ok := graderOwnRound(cat, r.QuizTurns(), r.Limit); ok {
+		v.SelfAssessed, v.GraderPct, v.GraderVerdictLabel = true, views.Pct(own.Score), own.Verdict.Label()
+	}
 	limit := formatDuration(r.Limit)
 	// The scorecard lists the turns in the order asked, as r.Turns holds
 	// them: the next one's seq names it in a dispute.
@@ -110,3 +113,30 @@ func scoreExplainView(e quiz.ScoreExplanation, finalLabel string, soFar bool) *v
 }
 
 func trimFloat(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+
+// graderOwnRound is the round scored as the grader alone scores it: every
+// turn the learner corrected graded afresh from its text. ok is false when
+// no turn was corrected, so the verdict is the grader's own; a headline
+// resting on self-assessed ticks says so, with this beside it (QA-32 #5).
+func graderOwnRound(cat *content.Catalog, turns []quiz.Turn, limit time.Duration) (quiz.Scorecard, bool) {
+	corrected := false
+	own := make([]quiz.Turn, len(turns))
+	rules := quiz.RoundRules{Bank: cat.Questions, FollowUps: cat.FollowUps}
+	for i, t := range turns {
+		own[i] = t
+		if t.Result == nil || !t.Result.SelfAssessed || !t.Done() {
+			continue
+		}
+		q, err := rules.Question(t)
+		if err != nil {
+			continue
+		}
+		corrected = true
+		res := cat.Questions.Grade(q, quiz.Answer{Text: t.Text})
+		own[i].Result = &res
+	}
+	if !corrected {
+		return quiz.Scorecard{}, false
+	}
+	return quiz.Score(cat.Questions, cat.FollowUps, own, limit), true
+}

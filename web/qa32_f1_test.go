@@ -3,7 +3,9 @@ package web_test
 import (
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
+	"time"
 )
 
 // TestRefusedStartKeepsPeerMode: a peer start refused because a round is
@@ -22,5 +24,60 @@ func TestRefusedStartKeepsPeerMode(t *testing.T) {
 		if got, _ := doc.Find(`input[name=` + name + `][checked]`).Attr("value"); got != want {
 			t.Errorf("%s checked = %q, want %q", name, got, want)
 		}
+	}
+}
+
+// TestSelfAssessedVerdictSaysSo: a round whose score rests on a contested
+// turn says so wherever its verdict headline is shown, with the grader's
+// own score beside it (QA-32 #5: "90 % Hire" on self-assessed ticks).
+func TestSelfAssessedVerdictSaysSo(t *testing.T) {
+	env := newRoundEnv(t, "", nil)
+	cl := newClient(t, env.srv)
+	roundURL := coachedFencingRound(t, env, cl)
+	rec, seq, _, _ := current(t, cl, roundURL)
+	env.clock.Advance(time.Minute)
+	weak := "A fencing token is a number from the lock service that only goes up with every grant. The holder sends it with each write. It protects against a holder that paused in GC past its lease."
+	if r := answerTurn(t, cl, roundURL, rec.Body.String(), seq, weak); r.Code != http.StatusSeeOther {
+		t.Fatalf("answer: %d", r.Code)
+	}
+	for i := 0; i < 6; i++ {
+		if r := cl.get(roundURL); r.Code != http.StatusOK {
+			break
+		}
+		rec, seq, _, _ := current(t, cl, roundURL)
+		env.clock.Advance(time.Minute)
+		res := answerTurn(t, cl, roundURL, rec.Body.String(), seq, "I am not sure; a lock around it, I guess.")
+		if strings.HasSuffix(res.Header().Get("Location"), "/scorecard") {
+			break
+		}
+	}
+	card := mustDoc(t, cl.get(roundURL+"/scorecard"))
+	if n := card.Find(`[data-testid=verdict-self-assessed]`).Length(); n != 0 {
+		t.Fatalf("an uncontested round says its verdict is self-assessed")
+	}
+	graderPct := card.Find(`[data-testid=round-score]`).Text()
+	missed := card.Find(`[data-testid=scored-question]`).Eq(0).Find(`[data-testid=points-missed] li[data-point]`).First()
+	item, _ := missed.Attr("data-point")
+	action, _ := missed.Find(`[data-testid=contest-form]`).Attr("action")
+	tok, _ := missed.Find(`input[name=_csrf]`).Attr("value")
+	if r := cl.postForm(action, url.Values{"_csrf": {tok}, "item": {item}, "back": {"scorecard"}}); r.Code != http.StatusSeeOther {
+		t.Fatalf("contest: status %d", r.Code)
+	}
+	card = mustDoc(t, cl.get(roundURL+"/scorecard"))
+	got := strings.Join(strings.Fields(card.Find(`[data-testid=verdict-card] [data-testid=verdict-self-assessed]`).Text()), " ")
+	if !strings.Contains(got, "Self-assessed") || !strings.Contains(got, "grader's own: "+graderPct) {
+		t.Fatalf("scorecard verdict note = %q, want self-assessed with the grader's own %s", got, graderPct)
+	}
+	if card.Find(`[data-testid=round-score]`).Text() == graderPct {
+		t.Fatalf("the contest did not change the round score (%s): the test proves nothing", graderPct)
+	}
+	md := cl.get(roundURL + "/scorecard.md").Body.String()
+	if head, _, _ := strings.Cut(md, "\n"); !strings.Contains(head, "self-assessed") || !strings.Contains(head, graderPct) {
+		t.Fatalf("markdown headline = %q, want self-assessed with the grader's own %s", head, graderPct)
+	}
+	list := mustDoc(t, cl.get("/rounds"))
+	row := strings.Join(strings.Fields(list.Find(`a[href="`+roundURL+`/scorecard"]`).Closest("tr").Text()), " ")
+	if !strings.Contains(row, "self-assessed") || !strings.Contains(row, graderPct) {
+		t.Fatalf("rounds list row = %q, want self-assessed with the grader's own %s", row, graderPct)
 	}
 }
