@@ -297,6 +297,11 @@ func decodeAttemptJSON(ans string, ansZ []byte, res string, resZ []byte, a *quiz
 // UpdateAttemptResult replaces the graded result of the learner's attempt,
 // after a self-assessment. It returns ErrNotFound when the attempt is not
 // the learner's.
+//
+// A dispute the learner made of an item that res puts back as the grader
+// had it is withdrawn in the same transaction: a correction reverted
+// through the ticks form is undone as surely as one contested again, so
+// the export never holds it (QA-32 #3).
 func (s *Store) UpdateAttemptResult(ctx context.Context, learner, id string, res quiz.Result) error {
 	if !ValidID(learner) || !ValidID(id) {
 		return fmt.Errorf("update attempt %q: %w", id, ErrNotFound)
@@ -316,6 +321,13 @@ func (s *Store) UpdateAttemptResult(ctx context.Context, learner, id string, res
 			return err
 		} else if n == 0 {
 			return ErrNotFound
+		}
+		for _, item := range graderItems(res) {
+			if _, err := tx.ExecContext(ctx,
+				`DELETE FROM disputes WHERE learner_id = ? AND surface = 'practice' AND attempt_id = ? AND item = ?`,
+				learner, id, item); err != nil {
+				return err
+			}
 		}
 		return nil
 	})
@@ -511,4 +523,22 @@ func boolInt(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// graderItems returns the ids of res's key points and red flags that stand
+// as the grader decided them: a point not self-assessed, a flag dismissed
+// exactly when a follow-up retracted it (see quiz.Rescore).
+func graderItems(res quiz.Result) []string {
+	var ids []string
+	for _, p := range res.Points {
+		if !p.SelfAssessed {
+			ids = append(ids, p.ID)
+		}
+	}
+	for _, f := range res.Flags {
+		if f.Dismissed == f.Retracted {
+			ids = append(ids, f.ID)
+		}
+	}
+	return ids
 }

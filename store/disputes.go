@@ -24,7 +24,9 @@ type Dispute struct {
 	Seq       int
 	Question  string
 	// Item is the point or flag id; Was the grader's decision ("hit",
-	// "missed" or "flag").
+	// "missed" or "flag"). A learner restoring a red flag they dismissed
+	// sends Was "dismissed": that only withdraws their earlier dispute
+	// and is never kept (QA-32 #4).
 	Item string
 	Was  string
 	// Reason is the learner's optional one-line reason.
@@ -42,7 +44,7 @@ var ErrBadDispute = errors.New("invalid dispute")
 
 func checkDispute(d Dispute) error {
 	switch {
-	case d.Was != "hit" && d.Was != "missed" && d.Was != "flag":
+	case d.Was != "hit" && d.Was != "missed" && d.Was != "flag" && d.Was != "dismissed":
 		return fmt.Errorf("%w: was %q", ErrBadDispute, d.Was)
 	case utf8.RuneCountInString(d.Reason) > quiz.MaxDisputeReason:
 		return fmt.Errorf("%w: reason longer than %d characters", ErrBadDispute, quiz.MaxDisputeReason)
@@ -88,7 +90,7 @@ func (s *Store) ContestAttempt(ctx context.Context, learner, id string, d Disput
 		} else if n == 0 {
 			return ErrNotFound
 		}
-		withdrawn, err = withdrawOrRecord(ctx, tx,
+		withdrawn, err = withdrawOrRecord(ctx, tx, d.Was == "dismissed",
 			`DELETE FROM disputes WHERE learner_id = ? AND surface = 'practice' AND attempt_id = ? AND item = ?`,
 			[]any{learner, id, d.Item},
 			`INSERT INTO disputes (id, learner_id, surface, attempt_id, question_id, item, was, reason, answer, grader, created_ms)
@@ -135,7 +137,7 @@ func (s *Store) ContestTurn(ctx context.Context, learner, id string, seq int, d 
 		} else if n == 0 {
 			return ErrNotFound
 		}
-		if withdrawn, err = withdrawOrRecord(ctx, tx,
+		if withdrawn, err = withdrawOrRecord(ctx, tx, d.Was == "dismissed",
 			`DELETE FROM disputes WHERE learner_id = ? AND surface = 'round' AND round_id = ? AND seq = ? AND item = ?`,
 			[]any{learner, id, seq, d.Item},
 			`INSERT INTO disputes (id, learner_id, surface, round_id, seq, question_id, item, was, reason, answer, grader, created_ms)
@@ -201,14 +203,15 @@ func (s *Store) disputes(ctx context.Context, where string, args ...any) ([]Disp
 // withdrawOrRecord runs del, which deletes the learner's earlier dispute of
 // the same item, and when it deleted nothing runs ins, which records the
 // new one: contesting an item twice withdraws the first dispute instead of
-// recording a second. withdrawn reports which happened.
-func withdrawOrRecord(ctx context.Context, tx *sql.Tx, del string, delArgs []any, ins string, insArgs []any) (withdrawn bool, err error) {
+// recording a second. withdrawn reports which happened. With onlyWithdraw
+// (a dismissed flag restored) ins is never run.
+func withdrawOrRecord(ctx context.Context, tx *sql.Tx, onlyWithdraw bool, del string, delArgs []any, ins string, insArgs []any) (withdrawn bool, err error) {
 	r, err := tx.ExecContext(ctx, del, delArgs...)
 	if err != nil {
 		return false, err
 	}
 	n, err := r.RowsAffected()
-	if err != nil || n > 0 {
+	if err != nil || n > 0 || onlyWithdraw {
 		return n > 0, err
 	}
 	_, err = tx.ExecContext(ctx, ins, insArgs...)

@@ -72,8 +72,9 @@ func TestBuildGradedLabelsAndQuotes(t *testing.T) {
 
 // TestGradedPointsContest: the component offers a contest form for each
 // point and each flag that still stands when the page gives a disputes
-// address, none for a flag already disputed (shown, marked as disputed),
-// and none at all without an address.
+// address, a restore form for a flag already disputed (shown, marked as
+// dismissed by the learner's correction: QA-32 #4), and none at all
+// without an address.
 func TestGradedPointsContest(t *testing.T) {
 	bank, text, res := gradedFixture(t)
 	res.Flags[0].Dismissed = true
@@ -93,12 +94,13 @@ func TestGradedPointsContest(t *testing.T) {
 	if got, want := doc.Find(`[data-testid=point-hit], [data-testid=point-missed]`).Length(), len(res.Points); got != want {
 		t.Fatalf("point rows = %d, want %d", got, want)
 	}
-	if got, want := doc.Find(`[data-testid=contest-form]`).Length(), len(res.Points)+len(res.Flags)-1; got != want {
-		t.Fatalf("contest forms = %d, want %d (every point and standing flag)", got, want)
+	if got, want := doc.Find(`[data-testid=contest-form]`).Length(), len(res.Points)+len(res.Flags); got != want {
+		t.Fatalf("contest forms = %d, want %d (every point and flag)", got, want)
 	}
 	disputed := doc.Find(`[data-testid=flag][data-flag="` + res.Flags[0].ID + `"]`)
-	if !disputed.HasClass("dismissed") || disputed.Find(`[data-testid=contest-form]`).Length() != 0 || !strings.Contains(disputed.Text(), "disputed by you") {
-		t.Fatalf("a disputed flag: %q, want it shown dimmed, marked and without a form", disputed.Text())
+	restore, _ := disputed.Find(`[data-testid=contest-form] input[name=was]`).Attr("value")
+	if !disputed.HasClass("dismissed") || restore != "dismissed" || !strings.Contains(disputed.Text(), "dismissed by your correction") {
+		t.Fatalf("a disputed flag: %q (form was %q), want it shown dimmed, marked and with a restore form", disputed.Text(), restore)
 	}
 	if v, _ := doc.Find(`[data-testid=contest-form] input[name=back]`).Attr("value"); v != "turn" {
 		t.Fatalf("back = %q, want turn", v)

@@ -51,6 +51,26 @@ func contest(q *quiz.Question, res quiz.Result, item, was string) (quiz.Result, 
 			if f.ID == item && was == "flag" && f.Dismissed {
 				return res, quiz.Contested{}, errAlreadyCorrected{fmt.Sprintf("Already corrected: the red flag “%s” is dismissed. Nothing changed.", f.Label)}
 			}
+			if f.ID == item && was == "dismissed" && !f.Dismissed {
+				return res, quiz.Contested{}, errAlreadyCorrected{fmt.Sprintf("Already restored: the red flag “%s” counts. Nothing changed.", f.Label)}
+			}
+		}
+	}
+	// A red flag the learner dismissed (not one a follow-up took back) is
+	// restored: it counts again and their dispute of it is withdrawn
+	// (QA-32 #4). quiz.Contest only dismisses flags.
+	for _, f := range res.Flags {
+		if f.ID == item && f.Dismissed && !f.Retracted {
+			ticks := map[string]bool{item: true}
+			for _, p := range res.Points {
+				ticks[p.ID] = p.Hit
+			}
+			for _, g := range res.Flags {
+				if g.ID != item {
+					ticks[g.ID] = !g.Dismissed
+				}
+			}
+			return quiz.Rescore(q, res, ticks), quiz.Contested{Item: item, Label: f.Label, Was: "dismissed"}, nil
 		}
 	}
 	out, what, err := quiz.Contest(q, res, item)
@@ -102,7 +122,7 @@ func undoneFlash(what quiz.Contested, res quiz.Result) string {
 	case "missed":
 		now = "the point is marked as made again"
 	default:
-		now = "the red flag is dismissed again"
+		now = "the red flag counts again"
 	}
 	return fmt.Sprintf("Correction undone: “%s” is back to the grader's decision, so %s. Score now %s. Your earlier dispute is withdrawn.", what.Label, now, views.PctText(res.Score))
 }
@@ -135,7 +155,7 @@ func (s *Server) handleAttemptDispute(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if withdrawn {
+	if withdrawn || what.Was == "dismissed" {
 		return s.seeOther(c, attemptURL(q.ID, at.ID, c.FormValue("back") == "review"), undoneFlash(what, res))
 	}
 	return s.seeOther(c, attemptURL(q.ID, at.ID, c.FormValue("back") == "review"), correctedFlash(what, res, s.cat.Questions.Grade(q, at.Answer)))
@@ -186,7 +206,7 @@ func (s *Server) handleTurnDispute(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if withdrawn {
+	if withdrawn || what.Was == "dismissed" {
 		return s.seeOther(c, back, undoneFlash(what, res))
 	}
 	return s.seeOther(c, back, correctedFlash(what, res, s.cat.Questions.Grade(q, quiz.Answer{Text: t.Text})))

@@ -70,6 +70,9 @@ func (s *Server) handleAnswer(c echo.Context) error {
 		if err != nil {
 			return err
 		}
+		if q.Kind == quiz.KindOrdering {
+			keepOrderForm(&v, c.FormValue)
+		}
 		v.FromReview = fromReview
 		if fromReview {
 			return s.renderReviewExercise(c, http.StatusUnprocessableEntity, v)
@@ -127,6 +130,10 @@ func parseOrder(get func(string) string, q *quiz.Question) (quiz.Answer, error) 
 	n := len(q.Steps)
 	slots := make([]string, n) // slots[i] is the step placed at position i+1
 	var problem error
+	text := map[string]string{}
+	for _, st := range q.Steps {
+		text[st.ID] = st.Text
+	}
 	for _, st := range q.Steps {
 		raw := get(OrderField(q.ID, st.ID))
 		pos, err := strconv.Atoi(raw)
@@ -136,12 +143,41 @@ func parseOrder(get func(string) string, q *quiz.Question) (quiz.Answer, error) 
 		case err != nil || pos < 1 || pos > n:
 			problem = fmt.Errorf("positions run from 1 to %d", n)
 		case slots[pos-1] != "":
-			problem = fmt.Errorf("two steps share position %d: give every step a different position", pos)
+			problem = fmt.Errorf("two steps share position %d (%s and %s): give every step a different position", pos, stepName(text[slots[pos-1]]), stepName(st.Text))
 		default:
 			slots[pos-1] = st.ID
 		}
 	}
 	return quiz.Answer{Order: slots}, problem
+}
+
+// stepName names an ordering step in a message by its first words.
+func stepName(text string) string {
+	words := strings.Fields(text)
+	if len(words) > 6 {
+		return "“" + strings.Join(words[:6], " ") + "…”"
+	}
+	return "“" + strings.Join(words, " ") + "”"
+}
+
+// keepOrderForm shows again, on a refused ordering answer, the position
+// the learner chose for every step, shared ones included (the answer's
+// Order holds one step per position), and marks the steps that share a
+// position as invalid (QA-32 #9).
+func keepOrderForm(v *views.ExerciseView, get func(string) string) {
+	count := map[string]int{}
+	for _, st := range v.Steps {
+		count[get(st.Field)]++
+	}
+	for i := range v.Steps {
+		raw := get(v.Steps[i].Field)
+		pos, err := strconv.Atoi(raw)
+		if err != nil || pos < 1 || pos > len(v.Steps) {
+			continue
+		}
+		v.Steps[i].Position = pos
+		v.Steps[i].Invalid = count[raw] > 1
+	}
 }
 
 // exercise reads what the exercise page of q shows of the requesting

@@ -141,6 +141,8 @@ const (
 	contestHit    = "I did not make this point"
 	contestMissed = "I made this point"
 	contestFlag   = "I did not claim this"
+	// contestDismissed undoes the learner's dismissal of a red flag.
+	contestDismissed = "Restore this red flag"
 )
 
 var _ = templruntime.GeneratedTemplate
