@@ -1,0 +1,79 @@
+package web_test
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"lockdrill/quiz"
+	"lockdrill/store"
+)
+
+// QA-33 #4: the follow-up asked when a queue answer missed the attempt
+// guard states the visibility timeout it builds on, rather than presuming
+// the candidate's design had one: this answer holds the row lock in the
+// transaction and never mentions a timeout.
+func TestQueueFollowUpStatesItsOwnSetup(t *testing.T) {
+	env := newRoundEnv(t, "", nil)
+	cl := newClient(t, env.srv)
+	id, err := env.st.CreateRound(context.Background(), learnerOf(t, cl), store.NewRound{Mode: quiz.ModeInterview, Limit: 4 * time.Minute, Seed: 3, Questions: []string{"skip-locked-queue", "fencing-token", "avoid-the-lock"}, Started: env.clock.Now()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	roundURL := "/rounds/" + id
+	answer := "Each worker opens a transaction and runs SELECT ... FROM jobs WHERE status = 'ready' FOR UPDATE SKIP LOCKED LIMIT 1, so two workers never take the same row. It keeps the transaction, and so the row lock, open while it works, and commits with status = 'done'. If the worker dies, the connection drops, the transaction rolls back and the row is unlocked for the next worker."
+	var prompt string
+	for i := 0; i < 4 && prompt == ""; i++ {
+		rec, seq, q, f := current(t, cl, roundURL)
+		if f == "queue-visibility-too-short" {
+			prompt = strings.Join(strings.Fields(mustDoc(t, rec).Find(`[data-testid=round-question]`).Text()), " ")
+			break
+		}
+		text := "I am not sure."
+		if q == "skip-locked-queue" && f == "" {
+			text = answer
+		}
+		env.clock.Advance(time.Minute)
+		if r := answerTurn(t, cl, roundURL, rec.Body.String(), seq, text); r.Code != http.StatusSeeOther {
+			t.Fatalf("answer %s/%s: status %d", q, f, r.Code)
+		}
+	}
+	if prompt == "" {
+		t.Fatalf("an answer without the attempt guard did not draw queue-visibility-too-short")
+	}
+	if strings.Contains(prompt, "its five-minute visibility timeout") {
+		t.Fatalf("the follow-up presumes the candidate's visibility timeout: %q", prompt)
+	}
+	if !strings.Contains(prompt, "Suppose the queue hands out each job with a five-minute visibility timeout") || !strings.Contains(prompt, "how do you guard against it?") {
+		t.Fatalf("the follow-up does not state its setup and keep its question: %q", prompt)
+	}
+}
+
+// QA-33 #4: no follow-up that fires on what an answer left out opens by
+// attributing a design to the candidate ("Your ...", "In your design ...",
+// "You agree ..."); one that fires on a red flag or on words the answer
+// used builds on what the candidate said, and may.
+func TestGapFollowUpsPutNoWordsInTheCandidatesMouth(t *testing.T) {
+	cat := mustCatalog(t)
+	for _, f := range cat.FollowUps.All() {
+		t.Run(f.ID, func(t *testing.T) {
+			flagged := true
+			for _, tr := range f.When {
+				if len(tr.Flags) == 0 && len(tr.Said) == 0 {
+					flagged = false
+				}
+			}
+			if flagged {
+				return
+			}
+			p := strings.TrimSpace(f.Probe.Prompt.Markdown)
+			for _, bad := range []string{"Your ", "You agree", "In your design", "The same "} {
+				if strings.HasPrefix(p, bad) {
+					t.Fatalf("prompt opens with %q on a gap trigger: %q", bad, p)
+				}
+			}
+		})
+	}
+}
