@@ -3,6 +3,7 @@ package web_test
 import (
 	"context"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -75,5 +76,58 @@ func TestGapFollowUpsPutNoWordsInTheCandidatesMouth(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// QA-33 #3: the interviewer's "Rounds you interviewed" row says when the
+// verdict rests on the candidate's own corrected ticks, with the grader's
+// own score, as the candidate's history does.
+func TestInterviewedRowSaysSelfAssessed(t *testing.T) {
+	env := &peerEnv{roundEnv: newRoundEnv(t, "", nil)}
+	env.alice, env.bob = newClient(t, env.srv), newClient(t, env.srv)
+	// The questions are fixed, so the contested point moves the score.
+	id, err := env.st.CreatePeerRound(context.Background(), learnerOf(t, env.alice), store.NewRound{Mode: quiz.ModeInterview, Limit: 4 * time.Minute, Seed: 3, Questions: []string{"fencing-token", "avoid-the-lock", "row-lock"}, Started: env.clock.Now()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	env.roundURL = "/rounds/" + id
+	rec := join(t, env.bob, issueInvite(t, env.alice, env.roundURL))
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("join: status %d", rec.Code)
+	}
+	env.peerURL = rec.Header().Get("Location")
+	rec, seq, _, _ := current(t, env.alice, env.roundURL)
+	env.clock.Advance(time.Minute)
+	weak := "A fencing token is a number from the lock service that only goes up with every grant. The holder sends it with each write. It protects against a holder that paused in GC past its lease."
+	if r := answerTurn(t, env.alice, env.roundURL, rec.Body.String(), seq, weak); r.Code != http.StatusSeeOther {
+		t.Fatalf("answer: status %d", r.Code)
+	}
+	if r := post(t, env.bob, env.peerURL, env.peerURL+"/finish", nil); r.Code != http.StatusSeeOther {
+		t.Fatalf("finish: status %d", r.Code)
+	}
+	row := func() string {
+		list := mustDoc(t, env.bob.get("/rounds"))
+		return strings.Join(strings.Fields(list.Find(`a[href="`+env.peerURL+`/scorecard"]`).Closest(`[data-testid=interviewed-row]`).Text()), " ")
+	}
+	if got := row(); got == "" || strings.Contains(got, "self-assessed") {
+		t.Fatalf("before any correction the interviewed row = %q, want it listed and not self-assessed", got)
+	}
+	card := mustDoc(t, env.alice.get(env.roundURL+"/scorecard"))
+	graderPct := card.Find(`[data-testid=round-score]`).Text()
+	missed := card.Find(`[data-testid=scored-question]`).Eq(0).Find(`[data-testid=points-missed] li[data-point]`).First()
+	item, _ := missed.Attr("data-point")
+	action, _ := missed.Find(`[data-testid=contest-form]`).Attr("action")
+	tok, _ := missed.Find(`input[name=_csrf]`).Attr("value")
+	if item == "" || action == "" {
+		t.Fatalf("the candidate's scorecard has no missed point to contest")
+	}
+	if r := env.alice.postForm(action, url.Values{"_csrf": {tok}, "item": {item}, "back": {"scorecard"}}); r.Code != http.StatusSeeOther {
+		t.Fatalf("contest: status %d", r.Code)
+	}
+	if after := mustDoc(t, env.alice.get(env.roundURL+"/scorecard")).Find(`[data-testid=round-score]`).Text(); after == graderPct {
+		t.Fatalf("the contest did not change the round score (%s): the test proves nothing", graderPct)
+	}
+	if got := row(); !strings.Contains(got, "self-assessed") || !strings.Contains(got, "grader's own: "+graderPct) {
+		t.Fatalf("interviewed row = %q, want self-assessed with the grader's own %s", got, graderPct)
 	}
 }
