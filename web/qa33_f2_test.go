@@ -131,3 +131,38 @@ func TestInterviewedRowSaysSelfAssessed(t *testing.T) {
 		t.Fatalf("interviewed row = %q, want self-assessed with the grader's own %s", got, graderPct)
 	}
 }
+
+// QA-33 #2: a delete refused for a wrong confirmation keeps what was typed
+// in the confirmation field and says beside it, naming it, what is wrong.
+func TestWrongDeleteConfirmationKeepsTheField(t *testing.T) {
+	srv, st := newTestServer(t)
+	me := newClient(t, srv)
+	practised(t, me)
+	id := me.cookies["lockdrill_learner"].Value
+	for _, tc := range []struct{ name, typed, want string }{
+		{"a wrong word", "delet", "the field holds “delet”, not the word delete"},
+		{"nothing", "", "the field is empty"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rec := me.postForm("/account/delete", url.Values{"_csrf": {csrfFrom(t, me.get("/account"))}, "confirm": {tc.typed}})
+			if rec.Code != http.StatusUnprocessableEntity {
+				t.Fatalf("status %d, want 422", rec.Code)
+			}
+			if ok, _ := st.LearnerExists(context.Background(), id); !ok {
+				t.Fatalf("an unconfirmed delete deleted")
+			}
+			doc := mustDoc(t, rec)
+			in := doc.Find(`[data-testid=delete-form] input[name=confirm]`)
+			if got, _ := in.Attr("value"); got != tc.typed {
+				t.Fatalf("confirmation field = %q, want %q kept", got, tc.typed)
+			}
+			if d, _ := in.Attr("aria-describedby"); d != "error-confirm" {
+				t.Fatalf("the field is not described by its error (aria-describedby=%q)", d)
+			}
+			msg := strings.Join(strings.Fields(doc.Find(`[data-testid=delete-form] #error-confirm`).Text()), " ")
+			if !strings.HasPrefix(msg, "Type delete to confirm:") || !strings.Contains(msg, tc.want) || !strings.Contains(msg, "Nothing was deleted") {
+				t.Fatalf("error beside the field = %q, want it to name the field and say %q", msg, tc.want)
+			}
+		})
+	}
+}
