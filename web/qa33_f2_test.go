@@ -166,3 +166,47 @@ func TestWrongDeleteConfirmationKeepsTheField(t *testing.T) {
 		})
 	}
 }
+
+// QA-33 #1: the blank form says beside the fields, before it is sent, what
+// a resource check without tokens and a heartbeat longer than the TTL will
+// do, and still accepts them: they are experiments worth running. The
+// timeline it starts says so again.
+func TestBlankFormSaysWhatSurprisingSettingsDo(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	form := mustDoc(t, cl.get("/sandbox")).Find(`[data-testid=blank-form]`)
+	for _, tc := range []struct {
+		field string
+		want  []string
+	}{
+		{"check_fencing", []string{"redis or redlock grant carries none", "nothing to compare", "refuses every write"}},
+		{"heartbeat_ms", []string{"longer than the TTL", "lapse between renewals"}},
+	} {
+		hint := strings.Join(strings.Fields(form.Find(`[data-testid=blank-hint-`+tc.field+`]`).Text()), " ")
+		for _, w := range tc.want {
+			if !strings.Contains(hint, w) {
+				t.Errorf("the note beside %s = %q, want it to say %q", tc.field, hint, w)
+			}
+		}
+		if d, _ := form.Find(`[name=` + tc.field + `]`).Attr("aria-describedby"); !strings.Contains(d, "hint-"+tc.field) {
+			t.Errorf("%s is not described by its note (aria-describedby=%q)", tc.field, d)
+		}
+	}
+	plain := cl.postForm("/sandbox", blankForm(t, cl, nil))
+	if plain.Code != http.StatusSeeOther {
+		t.Fatalf("the default form: status %d, want 303", plain.Code)
+	}
+	if flash := mustDoc(t, cl.get(plain.Header().Get("Location"))).Find(`[data-testid=flash]`).Text(); strings.Contains(flash, "Note") {
+		t.Errorf("the default settings drew a note: %q", flash)
+	}
+	rec := cl.postForm("/sandbox", blankForm(t, cl, url.Values{"model": {"redis"}, "token_source": {"none"}, "check_fencing": {"1"}, "ttl_ms": {"10000"}, "heartbeat_ms": {"15000"}}))
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("status %d, want 303: the form must accept these settings", rec.Code)
+	}
+	flash := strings.Join(strings.Fields(mustDoc(t, cl.get(rec.Header().Get("Location"))).Find(`[data-testid=flash]`).Text()), " ")
+	for _, w := range []string{"redis grants carry none here", "refuse every write", "longer than the TTL", "lapse between renewals"} {
+		if !strings.Contains(flash, w) {
+			t.Errorf("the new timeline's notice = %q, want it to say %q", flash, w)
+		}
+	}
+}
