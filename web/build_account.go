@@ -21,7 +21,9 @@ type accountForm struct {
 	// ImportProblems are the import's problems, each "field: message" or
 	// a sentence about the whole file.
 	ImportProblems []string
-	DeleteError    string
+	// DeleteError is why a delete was refused; DeleteConfirm what was
+	// typed as its confirmation, shown again.
+	DeleteError, DeleteConfirm string
 }
 
 // buildAccount is /account for a browser that is a learner (hasLearner)
@@ -32,7 +34,7 @@ func buildAccount(hasLearner, hasData bool, f accountForm) views.AccountView {
 	v := views.AccountView{
 		HasLearner: hasLearner, HasData: hasLearner && hasData, CodeMinutes: int(store.TransferCodeTTL / time.Minute), MaxImportMB: 1,
 		Code: f.Code, CodeExpires: f.CodeExpires, RedeemError: f.RedeemError, RedeemCode: f.RedeemCode, ConfirmMerge: f.ConfirmMerge,
-		DeleteError: f.DeleteError,
+		DeleteError: f.DeleteError, DeleteConfirm: f.DeleteConfirm,
 	}
 	for _, pr := range f.ImportProblems {
 		field, msg, ok := strings.Cut(pr, ": ")

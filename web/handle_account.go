@@ -259,8 +259,15 @@ func (s *Server) handleImport(c echo.Context) error {
 // typed as confirmation, every row about the learner is deleted and the
 // cookie cleared.
 func (s *Server) handleDeleteEverything(c echo.Context) error {
-	if strings.ToLower(strings.TrimSpace(c.FormValue("confirm"))) != "delete" {
-		return s.renderAccount(c, http.StatusUnprocessableEntity, accountForm{DeleteError: "Confirm: type the word delete to confirm. Nothing was deleted."})
+	typed := c.FormValue("confirm")
+	if strings.ToLower(strings.TrimSpace(typed)) != "delete" {
+		// The field comes back as typed, with the error beside it naming
+		// it (QA-33 #2: it came back empty, the error above the form).
+		msg := "Type delete to confirm: the field is empty, and it must hold the word delete. Nothing was deleted."
+		if strings.TrimSpace(typed) != "" {
+			msg = "Type delete to confirm: the field holds “" + clipRunes(strings.TrimSpace(typed), 40) + "”, not the word delete. Nothing was deleted."
+		}
+		return s.renderAccount(c, http.StatusUnprocessableEntity, accountForm{DeleteError: msg, DeleteConfirm: typed})
 	}
 	learner, err := s.learnerID(c)
 	if err != nil {
@@ -273,6 +280,15 @@ func (s *Server) handleDeleteEverything(c echo.Context) error {
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: isTLS(c)})
 	c.Set(ctxKeyLearner, "")
 	return s.seeOther(c, urls.Home(), "Everything lockdrill knew about you has been deleted, and this browser's cookie with it.")
+}
+
+// clipRunes is s cut to at most n runes, with an ellipsis when cut, for
+// quoting what was typed in a message.
+func clipRunes(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n]) + "…"
+	}
+	return s
 }
 
 func countOf(n int, noun string) string {

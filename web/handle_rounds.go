@@ -60,6 +60,20 @@ func (s *Server) renderRoundsIndex(c echo.Context, status int, learner string, c
 			own[r.ID] = sc
 		}
 	}
+	// The same for a round the learner interviewed, whose candidate
+	// corrected their ticks (QA-33 #3).
+	for _, r := range interviewed {
+		if !r.SelfAssessed || r.Finished.IsZero() {
+			continue
+		}
+		p, err := s.store.PeerRound(c.Request().Context(), learner, r.ID)
+		if err != nil {
+			return err
+		}
+		if sc, ok := graderOwnRound(s.cat, p.Round.QuizTurns(), p.Round.Limit); ok {
+			own[r.ID] = sc
+		}
+	}
 	v := buildRoundsIndex(s.cat, roundsIndexData{Rounds: rounds, Interviewed: interviewed, GraderOwn: own, Config: cfg, Error: msg}, s.now())
 	p := s.page(c, "Mock interview round", "rounds")
 	p.Description = "Timed mock interview rounds on distributed locking, with follow-ups on what you left out and a scorecard."

@@ -19,7 +19,8 @@ type roundsIndexData struct {
 	// Interviewed are the peer rounds the learner interviewed.
 	Interviewed []store.RoundSummary
 	// GraderOwn is, by round id, the grader's own scorecard of a finished
-	// round whose verdict rests on the learner's corrections.
+	// round (theirs or one they interviewed) whose verdict rests on the
+	// candidate's corrections.
 	GraderOwn map[string]quiz.Scorecard
 	Config    quiz.RoundConfig
 	Error     string
@@ -77,6 +78,9 @@ func buildRoundsIndex(cat *content.Catalog, d roundsIndexData, now time.Time) vi
 		if row.Finished {
 			row.Href = urls.PeerScorecard(r.ID)
 			row.ScorePct, row.VerdictLabel, row.VerdictClass = views.Pct(r.Score), r.Verdict.Label(), verdictClass(r.Verdict)
+			if own, ok := d.GraderOwn[r.ID]; ok {
+				row.SelfAssessed, row.GraderPct, row.GraderVerdictLabel = true, views.Pct(own.Score), own.Verdict.Label()
+			}
 		}
 		v.Interviewed = append(v.Interviewed, row)
 	}

@@ -53,6 +53,9 @@ func (s *Server) handleSandboxStart(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if notes := blankNotes(sc); notes != "" {
+		return s.seeOtherWith(c, urls.Timeline(id), "warn", "A blank timeline: act on the clients below, at now. Note: "+notes+".")
+	}
 	return s.seeOther(c, urls.Timeline(id), "A blank timeline: act on the clients below, at now.")
 }
 

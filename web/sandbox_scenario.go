@@ -510,6 +510,24 @@ func blankScenario(form url.Values) (sandbox.Scenario, views.BlankForm) {
 	return sc, f
 }
 
+// blankNotes says what the settings of a blank scenario that are
+// legitimate experiments but easy to pick unawares will do once it runs
+// ("" when none applies): a check with no tokens to compare, a heartbeat
+// slower than the lease (QA-33 #1). The form's standing notes say the same
+// before it is sent.
+func blankNotes(sc sandbox.Scenario) string {
+	var notes []string
+	if sc.Resource.Fenced() && sc.Lock.TokenSource == sandbox.TokenNone && !sc.Lock.Model.GuardsByHolder() {
+		notes = append(notes, "the resource checks fencing tokens but "+sc.Lock.Model.String()+" grants carry none here, so it will refuse every write, the holder's too")
+	}
+	if len(sc.Clients) > 0 {
+		if hb := sc.Clients[0].HeartbeatMS; hb > sc.Lock.TTLMS {
+			notes = append(notes, "a heartbeat every "+timelineview.Millis(hb)+" is longer than the TTL of "+timelineview.Millis(sc.Lock.TTLMS)+", so the lease will lapse between renewals")
+		}
+	}
+	return strings.Join(notes, "; ")
+}
+
 // configLines describes a scenario's settings for the page.
 func configLines(sc sandbox.Scenario) []views.ConfigLine {
 	l := sc.Lock

@@ -1,6 +1,10 @@
 package views
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/a-h/templ"
+)
 
 func sbJoinInts(xs []int) string {
 	b := make([]byte, 0, len(xs)*5)
@@ -48,4 +52,19 @@ func sbCurrentAttr(cur bool) string {
 		return "step"
 	}
 	return "false"
+}
+
+// blankHintAttrs are blankFieldAttrs for a field of the blank form that
+// has a standing note beside it ("hint-" + name), which describes it too.
+func blankHintAttrs(errs map[string]string, name string) templ.Attributes {
+	a := blankFieldAttrs(errs, name)
+	if a == nil {
+		a = templ.Attributes{}
+	}
+	d := "hint-" + name
+	if e, ok := a["aria-describedby"].(string); ok {
+		d = e + " " + d
+	}
+	a["aria-describedby"] = d
+	return a
 }
