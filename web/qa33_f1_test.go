@@ -1,0 +1,183 @@
+package web_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+
+	"lockdrill/quiz"
+)
+
+// TestDoubleSubmitStoresOneAttempt: the same answer to the same question
+// sent twice in a row (a double click) is answered with the first
+// attempt's feedback and stored once; a different answer is a new attempt
+// (QA-33 #1).
+func TestDoubleSubmitStoresOneAttempt(t *testing.T) {
+	srv, st := newTestServer(t)
+	cl := newClient(t, srv)
+	q := mustBank(t).ByKind(quiz.KindMultiple)[0]
+	right, wrong := objectiveForms(q)
+	first := cl.answer(q.ID, right)
+	second := cl.answer(q.ID, right)
+	if first.Code != http.StatusSeeOther || second.Code != http.StatusSeeOther {
+		t.Fatalf("status %d then %d, want 303 twice", first.Code, second.Code)
+	}
+	if a, b := first.Header().Get("Location"), second.Header().Get("Location"); a != b {
+		t.Fatalf("the resubmission went to %q, want the first attempt's feedback %q", b, a)
+	}
+	learner := cl.cookies["lockdrill_learner"].Value
+	if hist, _ := st.QuestionAttempts(context.Background(), learner, q.ID); len(hist) != 1 {
+		t.Fatalf("attempts after a double submit = %d, want 1", len(hist))
+	}
+	if r := cl.answer(q.ID, wrong); r.Code != http.StatusSeeOther || r.Header().Get("Location") == first.Header().Get("Location") {
+		t.Fatalf("a different answer: status %d to %q, want a new attempt", r.Code, r.Header().Get("Location"))
+	}
+	if hist, _ := st.QuestionAttempts(context.Background(), learner, q.ID); len(hist) != 2 {
+		t.Fatalf("attempts after a different answer = %d, want 2", len(hist))
+	}
+}
+
+// TestDoubleClickAtOnceStoresOneAttempt: a double click sends the two
+// posts together, before either is stored; they still make one attempt
+// and both lead to its feedback (QA-33 #1).
+func TestDoubleClickAtOnceStoresOneAttempt(t *testing.T) {
+	srv, st := newTestServer(t, unlimitedWrites)
+	cl := newClient(t, srv)
+	q := mustBank(t).ByKind(quiz.KindFreeText)[0]
+	cl.answerOK(q.ID, url.Values{"answer": {"a warm-up answer so the learner exists"}})
+	form := url.Values{"answer": {"SET key token NX PX 30000, and a fencing token checked by the storage"}}
+	form.Set("_csrf", csrfFrom(t, cl.get("/practice/"+q.ID)))
+	const n = 4
+	recs := make([]*httptest.ResponseRecorder, n)
+	var wg sync.WaitGroup
+	for i := range recs {
+		req := httptest.NewRequest(http.MethodPost, "/practice/"+q.ID, strings.NewReader(form.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		for _, c := range cl.cookies {
+			req.AddCookie(c)
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			recs[i] = httptest.NewRecorder()
+			srv.ServeHTTP(recs[i], req)
+		}()
+	}
+	wg.Wait()
+	for i, rec := range recs {
+		if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != recs[0].Header().Get("Location") {
+			t.Fatalf("post %d: status %d to %q, want 303 to %q like the first", i, rec.Code, rec.Header().Get("Location"), recs[0].Header().Get("Location"))
+		}
+	}
+	learner := cl.cookies["lockdrill_learner"].Value
+	if hist, _ := st.QuestionAttempts(context.Background(), learner, q.ID); len(hist) != 2 {
+		t.Fatalf("attempts after the warm-up and %d posts at once = %d, want 2", n, len(hist))
+	}
+}
+
+// resend posts the form a CSRF refusal page offers, as a browser would.
+func (cl *client) resend(t *testing.T, rec *httptest.ResponseRecorder) *httptest.ResponseRecorder {
+	t.Helper()
+	doc := mustDoc(t, rec)
+	form := doc.Find(`form[data-testid=resend-form]`)
+	if form.Length() != 1 {
+		t.Fatalf("the refusal page has no form to send again")
+	}
+	vals := url.Values{}
+	form.Find(`input[name], textarea[name]`).Each(func(_ int, s *goquery.Selection) {
+		name, _ := s.Attr("name")
+		if goquery.NodeName(s) == "textarea" {
+			vals.Add(name, strings.TrimPrefix(s.Text(), "\n"))
+		} else {
+			vals.Add(name, s.AttrOr("value", ""))
+		}
+	})
+	req := httptest.NewRequest(http.MethodPost, form.AttrOr("action", ""), strings.NewReader(vals.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Origin", "http://example.com")
+	return cl.do(req)
+}
+
+// TestExpiredFormKeepsWhatWasTyped: an answer posted after the session's
+// CSRF cookie expired is refused (nothing stored) with a page that shows
+// the typed answer, escaped, in a form with a fresh token; sending that
+// form stores the answer. Without an Origin the answer is still shown, for
+// copying (QA-33 #2).
+func TestExpiredFormKeepsWhatWasTyped(t *testing.T) {
+	typed := "SET key token NX PX 30000 </textarea><script>alert(1)</script>\nand a fencing token the storage checks."
+	tests := []struct {
+		name string
+		post func(t *testing.T, cl *client) (path string, form url.Values)
+		// after checks what sending the kept form again did.
+		after func(t *testing.T, env *roundEnv, cl *client, rec *httptest.ResponseRecorder)
+	}{
+		{"practice answer", func(t *testing.T, cl *client) (string, url.Values) {
+			return "/practice/fencing-token", url.Values{"_csrf": {csrfFrom(t, cl.get("/practice/fencing-token"))}, "answer": {typed}}
+		}, func(t *testing.T, env *roundEnv, cl *client, rec *httptest.ResponseRecorder) {
+			if rec.Code != http.StatusSeeOther {
+				t.Fatalf("sending the kept answer: status %d, want 303", rec.Code)
+			}
+			at, err := env.st.Attempt(context.Background(), learnerOf(t, cl), strings.TrimPrefix(rec.Header().Get("Location"), "/practice/fencing-token/attempts/"))
+			if err != nil || at.Answer.Text != typed {
+				t.Fatalf("stored answer = %q (%v), want what was typed", at.Answer.Text, err)
+			}
+		}},
+		{"round answer", func(t *testing.T, cl *client) (string, url.Values) {
+			round := startRound(t, cl, "3", "4", "interview")
+			page, seq, _, _ := current(t, cl, round)
+			return round + "/answer", url.Values{"_csrf": {csrfFromBody(t, page.Body.String())}, "seq": {seq}, "answer": {typed}}
+		}, func(t *testing.T, env *roundEnv, cl *client, rec *httptest.ResponseRecorder) {
+			if rec.Code != http.StatusSeeOther {
+				t.Fatalf("sending the kept answer: status %d, want 303; body %.300s", rec.Code, rec.Body.String())
+			}
+			rounds, _ := env.st.Rounds(context.Background(), learnerOf(t, cl))
+			r, err := env.st.Round(context.Background(), learnerOf(t, cl), rounds[0].ID)
+			if err != nil || len(r.Turns) == 0 || r.Turns[0].Text != typed {
+				t.Fatalf("the round's first answer is not what was typed (err %v)", err)
+			}
+		}},
+	}
+	for _, tt := range tests {
+		for _, origin := range []bool{true, false} {
+			t.Run(fmt.Sprintf("%s, origin %v", tt.name, origin), func(t *testing.T) {
+				env := newRoundEnv(t, "", nil)
+				cl := newClient(t, env.srv)
+				path, form := tt.post(t, cl)
+				delete(cl.cookies, "lockdrill_csrf") // the cookie expired while the learner typed
+				req := httptest.NewRequest(http.MethodPost, path, strings.NewReader(form.Encode()))
+				req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+				if origin {
+					req.Header.Set("Origin", "http://example.com")
+				}
+				rec := cl.do(req)
+				if rec.Code != http.StatusForbidden {
+					t.Fatalf("status = %d, want 403", rec.Code)
+				}
+				if strings.Contains(rec.Body.String(), "<script>alert") {
+					t.Fatalf("the refusal page echoes the answer unescaped")
+				}
+				doc := mustDoc(t, rec)
+				if got := strings.TrimPrefix(doc.Find(`[data-testid=resend-field]`).Text(), "\n"); got != typed {
+					t.Fatalf("refusal page shows %q, want what was typed %q", got, typed)
+				}
+				if !origin {
+					if doc.Find(`form[data-testid=resend-form]`).Length() != 0 {
+						t.Fatalf("a post of unknown origin is offered to be sent again")
+					}
+					return
+				}
+				if tok := doc.Find(`form[data-testid=resend-form] input[name=_csrf]`).AttrOr("value", ""); tok == "" || cl.cookies["lockdrill_csrf"] == nil || tok != cl.cookies["lockdrill_csrf"].Value {
+					t.Fatalf("the kept form's token %q is not the fresh cookie's", tok)
+				}
+				tt.after(t, env, cl, cl.resend(t, rec))
+			})
+		}
+	}
+}
