@@ -181,3 +181,63 @@ func TestExpiredFormKeepsWhatWasTyped(t *testing.T) {
 		}
 	}
 }
+
+// TestPeerNotesKeptWhenAScoreIsRefused: a crafted or out-of-range score
+// sent with the interviewer's notes (by the save button or any step) is
+// refused with 422 on their page, the error at the score's field, and the
+// notes, the other scores and an own follow-up as typed; nothing is saved
+// and the step is not taken (QA-33 #3).
+func TestPeerNotesKeptWhenAScoreIsRefused(t *testing.T) {
+	notes := "Solid on the lease; <b>unsure</b> what the storage does with a stale token.\nAsk about fencing next."
+	tests := []struct {
+		name, path, score string
+		extra             url.Values
+	}{
+		{"save, score 9", "/notes", "9", nil},
+		{"save, score 0", "/notes", "0", nil},
+		{"save, score not a number", "/notes", "four", nil},
+		{"save, score 2.5", "/notes", "2.5", nil},
+		{"next question, score -1", "/next", "-1", nil},
+		{"own follow-up, score 5", "/ask", "5", url.Values{"follow_up": {"custom"}, "asked": {"What if the lock service itself fails over?"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			env := newPeerEnv(t)
+			page, seq, _, _ := current(t, env.alice, env.roundURL)
+			if r := answerTurn(t, env.alice, env.roundURL, page.Body.String(), seq, roundAnswers["fencing-token"]); r.Code != http.StatusSeeOther {
+				t.Fatalf("the candidate's answer: status %d", r.Code)
+			}
+			bob, id := learnerOf(t, env.bob), strings.TrimPrefix(env.peerURL, "/peer/")
+			before, err := env.st.PeerRound(context.Background(), bob, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			form := url.Values{"notes": {notes}, "score-failure-modes": {tt.score}, "score-safety-mechanisms": {"3"}}
+			for k, v := range tt.extra {
+				form[k] = v
+			}
+			rec := post(t, env.bob, env.peerURL, env.peerURL+tt.path, form)
+			if rec.Code != http.StatusUnprocessableEntity {
+				t.Fatalf("status = %d (to %q), want 422 with the page shown again", rec.Code, rec.Header().Get("Location"))
+			}
+			doc := mustDoc(t, rec)
+			if got := strings.TrimPrefix(doc.Find(`[data-testid=notes]`).Text(), "\n"); got != notes {
+				t.Fatalf("notes shown again = %q, want %q", got, notes)
+			}
+			fs := doc.Find(`[data-testid=score-dimension][data-dimension=failure-modes]`)
+			if fs.AttrOr("aria-invalid", "") != "true" || !strings.Contains(fs.Find(`[data-testid=field-error]`).Text(), "The score for Failure modes: choose 1 to 4") {
+				t.Fatalf("the refused score's field is not marked with an error naming it: %q", fs.Text())
+			}
+			if v := doc.Find(`input[name=score-safety-mechanisms][checked]`).AttrOr("value", ""); v != "3" {
+				t.Fatalf("the valid score kept = %q, want 3", v)
+			}
+			if asked := tt.extra.Get("asked"); asked != "" && strings.TrimPrefix(doc.Find(`textarea[name=asked]`).Text(), "\n") != asked {
+				t.Fatalf("own follow-up shown again = %q, want %q", doc.Find(`textarea[name=asked]`).Text(), asked)
+			}
+			p, err := env.st.PeerRound(context.Background(), bob, id)
+			if err != nil || p.Notes != "" || len(p.Scores) != 0 || len(p.Round.Turns) != len(before.Round.Turns) {
+				t.Fatalf("after the refusal: notes %q, scores %v, %d turns (err %v), want nothing saved and still %d turns", p.Notes, p.Scores, len(p.Round.Turns), err, len(before.Round.Turns))
+			}
+		})
+	}
+}
