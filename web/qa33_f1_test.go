@@ -241,3 +241,60 @@ func TestPeerNotesKeptWhenAScoreIsRefused(t *testing.T) {
 		})
 	}
 }
+
+// flashAfter follows rec's redirect as cl and returns the page and the
+// notice it shows.
+func flashAfter(t *testing.T, cl *client, rec *httptest.ResponseRecorder) (*goquery.Document, string) {
+	t.Helper()
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("status %d, want 303", rec.Code)
+	}
+	page := cl.get(rec.Header().Get("Location"))
+	for page.Code == http.StatusSeeOther {
+		page = cl.get(page.Header().Get("Location"))
+	}
+	doc := mustDoc(t, page)
+	return doc, strings.Join(strings.Fields(doc.Find(`[data-testid=flash]`).Text()), " ")
+}
+
+// TestRoundEndNoticesFitTheirPage: the notice after the last answer of a
+// coached round sits on that answer's feedback, so it points to the
+// scorecard button there rather than saying the scorecard is shown; and a
+// candidate whose interviewer ended the round while their answer was on
+// its way sees on the scorecard that the round ended, not that the
+// interviewer chooses what comes next (QA-33 #4).
+func TestRoundEndNoticesFitTheirPage(t *testing.T) {
+	t.Run("last follow-up of a coached round", func(t *testing.T) {
+		env := newRoundEnv(t, "", nil)
+		cl := newClient(t, env.srv)
+		round := startRound(t, cl, "3", "4", "coached")
+		for i := 0; ; i++ {
+			if i > 20 {
+				t.Fatal("the round did not end after 20 answers")
+			}
+			page, seq, _, _ := current(t, cl, round)
+			doc, flash := flashAfter(t, cl, answerTurn(t, cl, round, page.Body.String(), seq, "I would take a lock with SET NX and an expiry."))
+			if flash == "" {
+				continue
+			}
+			next := doc.Find(`a[href="` + round + `/scorecard"]`)
+			if strings.Contains(flash, "Here is your scorecard") || next.Length() == 0 || !strings.Contains(flash, "last question") {
+				t.Fatalf("after the last answer the page (%q) says %q and links the scorecard %d times; want a notice that the round is complete pointing to the scorecard link on this page",
+					doc.Find("h1").Text(), flash, next.Length())
+			}
+			return
+		}
+	})
+	t.Run("peer round ended while the answer was on its way", func(t *testing.T) {
+		env := newPeerEnv(t)
+		page, seq, _, _ := current(t, env.alice, env.roundURL)
+		answer := answerTurn(t, env.alice, env.roundURL, page.Body.String(), seq, roundAnswers["fencing-token"])
+		if r := post(t, env.bob, env.peerURL, env.peerURL+"/finish", nil); r.Code != http.StatusSeeOther {
+			t.Fatalf("the interviewer's end: status %d", r.Code)
+		}
+		doc, flash := flashAfter(t, env.alice, answer)
+		if doc.Find(`h1`).First().Text() != "Scorecard" || strings.Contains(flash, "chooses what comes next") || !strings.Contains(flash, "ended") {
+			t.Fatalf("the candidate lands on %q with the notice %q, want the scorecard saying the round ended", doc.Find(`h1`).First().Text(), flash)
+		}
+	})
+}
