@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/PuerkitoBio/goquery"
 
@@ -297,4 +298,66 @@ func TestRoundEndNoticesFitTheirPage(t *testing.T) {
 			t.Fatalf("the candidate lands on %q with the notice %q, want the scorecard saying the round ended", doc.Find(`h1`).First().Text(), flash)
 		}
 	})
+}
+
+// TestImportOfARoundInProgressAndCorrections: a file exported while a
+// round was in progress brings the round back resumable (its current
+// question not overdue, answerable without an overtime mark), and the
+// import's notice says, in full, that the hand corrections of an answer
+// were not carried over and that the round resumes (QA-33 #5).
+func TestImportOfARoundInProgressAndCorrections(t *testing.T) {
+	clock := &testClock{t: testNow}
+	env := newRoundEnv(t, "", clock)
+	me := newClient(t, env.srv)
+	// A full export: every part of the import's notice is there.
+	for _, sec := range mustCatalog(t).Guide {
+		me.postForm("/learn/"+sec.Slug+"/read", url.Values{"_csrf": {csrfFrom(t, me.get("/learn/"+sec.Slug))}, "read": {"1"}})
+	}
+	me.postForm("/plan", url.Values{"_csrf": {csrfFrom(t, me.get("/account"))}, "interview_date": {"2026-12-20"}})
+	blankTimeline(t, me)
+	loc, doc := me.answerOK("fencing-token", url.Values{"answer": {partialFencing}})
+	ticks := url.Values{"_csrf": {csrfFrom(t, me.get(loc))}}
+	doc.Find(`input[name=point]`).Each(func(_ int, s *goquery.Selection) { ticks.Add("point", s.AttrOr("value", "")) })
+	if r := me.postForm(loc+"/ticks", ticks); r.Code != http.StatusSeeOther {
+		t.Fatalf("ticks: status %d", r.Code)
+	}
+	if r := me.rate(loc, "Good", nil); r.Code != http.StatusSeeOther {
+		t.Fatalf("rating: status %d", r.Code)
+	}
+	round := startRound(t, me, "3", "4", "interview")
+	page, seq, _, _ := current(t, me, round)
+	answerTurn(t, me, round, page.Body.String(), seq, "A lease with SET NX PX and a fencing token the storage checks.")
+	current(t, me, round) // the next question is on screen when the file is exported
+	_, raw := exportOf(t, me)
+
+	clock.Advance(3 * 24 * time.Hour)
+	fresh := newClient(t, env.srv)
+	fresh.postForm("/learn/fencing-tokens/read", url.Values{"_csrf": {csrfFrom(t, fresh.get("/learn/fencing-tokens"))}, "read": {"1"}})
+	if rec := postFile(t, fresh, raw); rec.Code != http.StatusSeeOther {
+		t.Fatalf("import = %d; problems %v", rec.Code, importProblems(t, rec))
+	}
+	flash := strings.Join(strings.Fields(mustDoc(t, fresh.get("/account")).Find(`[data-testid=flash]`).Text()), " ")
+	for _, want := range []string{"Hand corrections in it (1 answer) were not carried over", "in progress when the file was exported resumes at its current question"} {
+		if !strings.Contains(flash, want) || strings.HasSuffix(flash, "…") {
+			t.Errorf("the import's notice %q does not say in full %q", flash, want)
+		}
+	}
+	href := mustDoc(t, fresh.get("/rounds")).Find(`[data-testid=resume-round], a[href^="/rounds/"]`).First().AttrOr("href", "")
+	play, seq, _, _ := current(t, fresh, href)
+	if body := play.Body.String(); strings.Contains(body, "The time is up") || seq == "" {
+		t.Fatalf("the imported round's current question (seq %q) is shown as overdue or is missing", seq)
+	}
+	if r := answerTurn(t, fresh, href, play.Body.String(), seq, "The holder's lease expires during the pause, so another client takes the lock; the storage must reject the late write by its fencing token."); r.Code != http.StatusSeeOther {
+		t.Fatalf("answering the imported round: status %d", r.Code)
+	}
+	rounds, _ := env.st.Rounds(context.Background(), learnerOf(t, fresh))
+	r, err := env.st.Round(context.Background(), learnerOf(t, fresh), rounds[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tn := range r.Turns {
+		if tn.Done() && tn.Answered.Sub(tn.Shown) > time.Duration(r.Limit) {
+			t.Fatalf("turn %d of the imported round was answered %v after it was shown, over its %v: overtime", tn.Seq, tn.Answered.Sub(tn.Shown), r.Limit)
+		}
+	}
 }
