@@ -63,11 +63,13 @@ func refuseCSRF(err error, c echo.Context) error {
 	return &csrfRefusal{form: resendForm(c), err: err}
 }
 
-// resendForm is what the refused post held, or nil when it held nothing
-// to keep (a bodyless post, a file upload, which cannot be re-sent).
+// resendForm is what the refused post held, or nil when it held no text
+// typed by the learner (a bodyless post, a button, a file alone).
 func resendForm(c echo.Context) *views.ResendForm {
 	r := c.Request()
-	if c.Path() == "" || r.PostForm == nil || r.MultipartForm != nil {
+	// A multipart form's text fields are in PostForm too; its files
+	// cannot be sent again and are left out.
+	if c.Path() == "" || r.PostForm == nil {
 		return nil
 	}
 	f := &views.ResendForm{Action: "/" + strings.TrimLeft(r.URL.Path, "/"), CanSend: r.Header.Get("Origin") != ""}

@@ -1,8 +1,10 @@
 package web_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -307,8 +309,8 @@ func TestRoundEndNoticesFitTheirPage(t *testing.T) {
 // were not carried over and that the round resumes (QA-33 #5).
 func TestImportOfARoundInProgressAndCorrections(t *testing.T) {
 	clock := &testClock{t: testNow}
-	env := newRoundEnv(t, "", clock)
-	me := newClient(t, env.srv)
+	srv, st := newServerAt(t, "", clock.Now, unlimitedWrites)
+	me := newClient(t, srv)
 	// A full export: every part of the import's notice is there.
 	for _, sec := range mustCatalog(t).Guide {
 		me.postForm("/learn/"+sec.Slug+"/read", url.Values{"_csrf": {csrfFrom(t, me.get("/learn/"+sec.Slug))}, "read": {"1"}})
@@ -331,7 +333,7 @@ func TestImportOfARoundInProgressAndCorrections(t *testing.T) {
 	_, raw := exportOf(t, me)
 
 	clock.Advance(3 * 24 * time.Hour)
-	fresh := newClient(t, env.srv)
+	fresh := newClient(t, srv)
 	fresh.postForm("/learn/fencing-tokens/read", url.Values{"_csrf": {csrfFrom(t, fresh.get("/learn/fencing-tokens"))}, "read": {"1"}})
 	if rec := postFile(t, fresh, raw); rec.Code != http.StatusSeeOther {
 		t.Fatalf("import = %d; problems %v", rec.Code, importProblems(t, rec))
@@ -350,8 +352,8 @@ func TestImportOfARoundInProgressAndCorrections(t *testing.T) {
 	if r := answerTurn(t, fresh, href, play.Body.String(), seq, "The holder's lease expires during the pause, so another client takes the lock; the storage must reject the late write by its fencing token."); r.Code != http.StatusSeeOther {
 		t.Fatalf("answering the imported round: status %d", r.Code)
 	}
-	rounds, _ := env.st.Rounds(context.Background(), learnerOf(t, fresh))
-	r, err := env.st.Round(context.Background(), learnerOf(t, fresh), rounds[0].ID)
+	rounds, _ := st.Rounds(context.Background(), learnerOf(t, fresh))
+	r, err := st.Round(context.Background(), learnerOf(t, fresh), rounds[0].ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -359,5 +361,32 @@ func TestImportOfARoundInProgressAndCorrections(t *testing.T) {
 		if tn.Done() && tn.Answered.Sub(tn.Shown) > time.Duration(r.Limit) {
 			t.Fatalf("turn %d of the imported round was answered %v after it was shown, over its %v: overtime", tn.Seq, tn.Answered.Sub(tn.Shown), r.Limit)
 		}
+	}
+}
+
+// TestExpiredImportFormKeepsThePastedText: the import form is multipart;
+// its pasted text is kept on the refusal page like any typed field
+// (QA-33 #2).
+func TestExpiredImportFormKeepsThePastedText(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	token := csrfFrom(t, cl.get("/account"))
+	delete(cl.cookies, "lockdrill_csrf")
+	pasted := `{"format": "lockdrill-export", "version": 1, "reading": []}`
+	var body bytes.Buffer
+	w := multipart.NewWriter(&body)
+	w.WriteField("_csrf", token)
+	w.WriteField("data", pasted)
+	w.Close()
+	req := httptest.NewRequest(http.MethodPost, "/account/import", &body)
+	req.Header.Set("Content-Type", w.FormDataContentType())
+	req.Header.Set("Origin", "http://example.com")
+	rec := cl.do(req)
+	if rec.Code != http.StatusForbidden {
+		t.Fatalf("status = %d, want 403", rec.Code)
+	}
+	doc := mustDoc(t, rec)
+	if got := strings.TrimPrefix(doc.Find(`form[data-testid=resend-form] textarea[name=data]`).Text(), "\n"); got != pasted {
+		t.Fatalf("the refusal page keeps %q, want the pasted export %q", got, pasted)
 	}
 }
