@@ -74,25 +74,66 @@ func CardMap(entries []CardEntry) map[string]quiz.Card {
 // now, and returns the new attempt's id. It returns a QuotaError when the
 // learner has reached Limits.AttemptsPerDay or AttemptsTotal.
 func (s *Store) CreateAttempt(ctx context.Context, learner string, q *quiz.Question, a quiz.Answer, res quiz.Result, now time.Time) (string, error) {
+	id, _, err := s.createAttempt(ctx, learner, q, a, res, now, 0)
+	return id, err
+}
+
+// CreateAttemptOnce is CreateAttempt for an answer that may be the same
+// form sent twice (a double click, a resent post): when learner's latest
+// attempt at q was stored less than window before now with the same
+// answer, it stores nothing and returns that attempt's id with again set.
+// The check and the insert are one transaction, so posts that arrive
+// together still store one attempt. It returns the errors of
+// CreateAttempt.
+func (s *Store) CreateAttemptOnce(ctx context.Context, learner string, q *quiz.Question, a quiz.Answer, res quiz.Result, now time.Time, window time.Duration) (id string, again bool, err error) {
+	return s.createAttempt(ctx, learner, q, a, res, now, window)
+}
+
+func (s *Store) createAttempt(ctx context.Context, learner string, q *quiz.Question, a quiz.Answer, res quiz.Result, now time.Time, window time.Duration) (string, bool, error) {
 	if !ValidID(learner) {
-		return "", fmt.Errorf("create attempt: learner: %w", ErrNotFound)
+		return "", false, fmt.Errorf("create attempt: learner: %w", ErrNotFound)
 	}
 	// A group being committed waits for answers being encoded (gather).
 	s.attempts.startEncoding()
 	row, err := newAttemptRow(learner, q.ID, q.Kind, a, res, now)
 	if err != nil {
 		s.attempts.stopEncoding()
-		return "", fmt.Errorf("create attempt: %w", err)
+		return "", false, fmt.Errorf("create attempt: %w", err)
 	}
 	// storeAttempt returns only once no group will read the row again.
 	defer row.release()
 	// Answers are stored in groups (groupcommit.go): this returns once
 	// the group holding this one has committed.
-	err = s.storeAttempt(ctx, &attemptWrite{row: row, lim: s.currentLimits(), now: now, encoding: true})
-	if err != nil {
-		return "", fmt.Errorf("create attempt at %q: %w", q.ID, err)
+	w := &attemptWrite{row: row, lim: s.currentLimits(), now: now, encoding: true, once: window}
+	if err := s.storeAttempt(ctx, w); err != nil {
+		return "", false, fmt.Errorf("create attempt at %q: %w", q.ID, err)
 	}
-	return row.id, nil
+	if w.existing != "" {
+		return w.existing, true, nil
+	}
+	return row.id, false, nil
+}
+
+// sameRecentAttemptTx returns the id of the latest attempt of row's
+// learner at row's question when it was created at or after sinceMS with
+// the same answer as row, or "". Answers are encoded alike every time
+// (newAttemptRow), so the same answer is the same stored bytes.
+func sameRecentAttemptTx(ctx context.Context, tx *sql.Tx, row attemptRow, sinceMS int64) (string, error) {
+	var id, answer string
+	var answerZ []byte
+	err := tx.QueryRowContext(ctx,
+		`SELECT id, answer, answer_z FROM attempts WHERE learner_id = ? AND question_id = ? AND created_ms >= ?
+		 ORDER BY created_ms DESC, rowid DESC LIMIT 1`, row.learner, row.question, sinceMS).Scan(&id, &answer, &answerZ)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	if answer != row.answer || !bytes.Equal(answerZ, row.answerZ) {
+		return "", nil
+	}
+	return id, nil
 }
 
 // attemptRow is an attempt as its row stores it, encoded before the

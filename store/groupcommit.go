@@ -32,6 +32,11 @@ type attemptWrite struct {
 	// encoding reports that w counts in attemptQueue.encoding until it is
 	// queued.
 	encoding bool
+	// once, when positive, makes the write a no-op if the learner's latest
+	// attempt at the question is younger than once and has the same
+	// answer; existing is then set to that attempt's id.
+	once     time.Duration
+	existing string
 }
 
 // maxGather bounds how long a group waits for answers still being
@@ -219,9 +224,15 @@ func insertGroup(db *sql.DB, batch []*attemptWrite, errs []error) error {
 				continue
 			}
 		}
-		err := checkQuota(w.ctx, tx, w.now, "answers", "attempts", "created_ms", w.row.learner, w.lim.AttemptsPerDay, w.lim.AttemptsTotal)
-		if err == nil {
-			err = insertAttemptTx(w.ctx, tx, w.row)
+		var err error
+		if w.once > 0 {
+			w.existing, err = sameRecentAttemptTx(w.ctx, tx, w.row, w.now.Add(-w.once).UnixMilli())
+		}
+		if err == nil && w.existing == "" {
+			err = checkQuota(w.ctx, tx, w.now, "answers", "attempts", "created_ms", w.row.learner, w.lim.AttemptsPerDay, w.lim.AttemptsTotal)
+			if err == nil {
+				err = insertAttemptTx(w.ctx, tx, w.row)
+			}
 		}
 		if one {
 			if err != nil {

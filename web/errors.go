@@ -38,7 +38,18 @@ func (s *Server) handleError(err error, c echo.Context) {
 	var qe *store.QuotaError
 	var ne *nextStepError
 	var next views.ErrorView
+	var cr *csrfRefusal
 	switch {
+	case errors.As(err, &cr):
+		status, heading, msg = http.StatusForbidden, headingFor(http.StatusForbidden), csrfMessage
+		next.Resend = cr.form
+		switch {
+		case cr.form == nil:
+		case cr.form.CanSend:
+			msg = "This form had expired, so nothing was changed. What you typed is kept below: check it and send it again."
+		default:
+			msg = "This form had expired or did not come from lockdrill, so nothing was changed. What you typed is shown below: copy it, reload the page and send it again."
+		}
 	case errors.As(err, &ne):
 		status, heading, msg = ne.status, headingFor(ne.status), ne.msg
 		next.NextHref, next.NextLabel = ne.href, ne.label
@@ -90,7 +101,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 			slog.String("request_id", reqID), slog.String("uri", c.Request().RequestURI), slog.String("error", err.Error()))
 	}
 	p := s.page(c, heading, "")
-	v := views.ErrorView{Status: status, Heading: heading, Message: msg, NextHref: next.NextHref, NextLabel: next.NextLabel}
+	v := views.ErrorView{Status: status, Heading: heading, Message: msg, NextHref: next.NextHref, NextLabel: next.NextLabel, Resend: next.Resend}
 	if status >= 500 {
 		v.RequestID = reqID
 	}

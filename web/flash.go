@@ -12,8 +12,10 @@ const flashCookie = "lockdrill_flash"
 
 // setFlash leaves a one-line notice for the next page the browser shows.
 func setFlash(c echo.Context, kind, msg string) {
-	if r := []rune(msg); len(r) > 300 {
-		msg = string(r[:299]) + "…"
+	// 500 runes, even of four bytes each, keep the cookie under 4 KB;
+	// an import's report needs more than 300 (QA-33 #5).
+	if r := []rune(msg); len(r) > 500 {
+		msg = string(r[:499]) + "…"
 	}
 	v := base64.RawURLEncoding.EncodeToString([]byte(kind + "|" + msg))
 	c.SetCookie(&http.Cookie{Name: flashCookie, Value: v, Path: "/", MaxAge: 60, HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: isTLS(c)})

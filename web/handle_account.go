@@ -241,15 +241,25 @@ func (s *Server) handleImport(c echo.Context) error {
 	}
 	msg := "Nothing new to import: you already had everything in this file."
 	if len(parts) > 0 {
+		// What the import could not keep comes before the counts of what
+		// was already here, and the notice is sized to hold it all.
 		msg = "Imported " + joinList(parts) + "."
+		if regraded.Answers > 0 && sum.Attempts+sum.Rounds > 0 {
+			if regraded.Corrected > 0 {
+				msg += " Hand corrections in it (" + countOf(regraded.Corrected, "answer") + ") were not carried over: every answer was re-graded by grader " + quiz.GraderGeneration() + ", its text kept; the file's scores were not used."
+			} else {
+				msg += " Every answer was re-graded by grader " + quiz.GraderGeneration() + ", its text kept; the file's scores were not used."
+			}
+		}
+		if regraded.Resumed > 0 && sum.Rounds > 0 {
+			if regraded.Resumed == 1 {
+				msg += " The round in progress when the file was exported resumes at its current question, with a fresh clock."
+			} else {
+				msg += " The " + countOf(regraded.Resumed, "round") + " in progress when the file was exported resume at their current questions, with a fresh clock."
+			}
+		}
 		if sum.Skipped > 0 {
 			msg += " Already here and left unchanged: " + countOf(sum.Skipped, "item") + "."
-		}
-		if regraded.Answers > 0 && sum.Attempts+sum.Rounds > 0 {
-			msg += " Every answer was re-graded by grader " + quiz.GraderGeneration() + ", its text kept; the file's scores were not used."
-			if regraded.Corrected > 0 {
-				msg += " Hand corrections in it (" + countOf(regraded.Corrected, "answer") + ") were not carried over."
-			}
 		}
 	}
 	return s.seeOther(c, urls.Account(), msg)

@@ -531,8 +531,9 @@ func (s *Server) saveNotesWithStep(c echo.Context, learner, id string) (stop boo
 }
 
 // saveNotes saves the form's notes and 1-4 scores per dimension
-// (score-<dimension>). On a refusal it answers with a redirect that names
-// the field and says nothing was saved, and stop is true.
+// (score-<dimension>). On a refusal it answers 422 with the interviewer's
+// page showing what they typed and the error at the field (notesRefused),
+// and stop is true.
 func (s *Server) saveNotes(c echo.Context, learner, id string) (stop bool, err error) {
 	scores := map[string]int{}
 	for _, d := range quiz.Dimensions() {
@@ -542,24 +543,53 @@ func (s *Server) saveNotes(c echo.Context, learner, id string) (stop bool, err e
 		}
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > 4 {
-			return true, s.seeOtherWith(c, urls.Peer(id), "bad", fmt.Sprintf("The score for %s: choose 1 to 4. Nothing was saved.", quiz.DimensionLabel(d)))
+			return true, s.notesRefused(c, "score-"+d, fmt.Sprintf("The score for %s: choose 1 to 4. Nothing was saved.", quiz.DimensionLabel(d)))
 		}
 		scores[d] = n
 	}
 	notes := c.FormValue("notes")
 	if r, ok := quiz.HiddenChar(notes); ok {
-		return true, s.seeOtherWith(c, urls.Peer(id), "bad", fmt.Sprintf("Notes: they hold an invisible control or text-direction character (U+%04X); delete it. Nothing was saved.", r))
+		return true, s.notesRefused(c, "notes", fmt.Sprintf("Notes: they hold an invisible control or text-direction character (U+%04X); delete it. Nothing was saved.", r))
 	}
 	err = s.store.SavePeerNotes(c.Request().Context(), learner, id, notes, scores, s.now())
 	switch {
 	case errors.Is(err, store.ErrBadPeerInput):
-		return true, s.seeOtherWith(c, urls.Peer(id), "bad", fmt.Sprintf("Notes: the limit is %d characters. Nothing was saved.", store.MaxNotesChars))
+		return true, s.notesRefused(c, "notes", fmt.Sprintf("Notes: the limit is %d characters. Nothing was saved.", store.MaxNotesChars))
 	case errors.Is(err, quiz.ErrRoundFinished):
 		return true, s.seeOtherWith(c, urls.PeerScorecard(id), "warn", fmt.Sprintf("The round ended more than %d minutes ago: its notes and scores can no longer change.", int(store.NotesGrace/time.Minute)))
 	case err != nil:
 		return true, err
 	}
 	return false, nil
+}
+
+// notesRefused answers a refused notes form with 422 and the interviewer's
+// page showing the notes, the valid scores and the asked follow-up as
+// typed, with msg at field (notes or score-<dimension>): a crafted or
+// out-of-range score must not cost the notes (QA-33 #3).
+func (s *Server) notesRefused(c echo.Context, field, msg string) error {
+	p, err := s.peerRound(c, store.RoleInterviewer)
+	if err != nil {
+		return err
+	}
+	v, err := buildPeerInterviewer(s.cat, peerData{Peer: p}, s.now())
+	if err != nil {
+		return err
+	}
+	v.Notes, v.Live.Asked = c.FormValue("notes"), c.FormValue("asked")
+	v.Error, v.ErrorField = msg, field
+	for i := range v.Dimensions {
+		d := &v.Dimensions[i]
+		d.Score = 0
+		if n, err := strconv.Atoi(c.FormValue("score-" + d.ID)); err == nil && n >= 1 && n <= 4 {
+			d.Score = n
+		}
+		d.Invalid = field == "score-"+d.ID
+	}
+	pg := s.page(c, "Interviewing", "rounds")
+	pg.Scripts = []string{"js/peer.js"}
+	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
+	return render(c, http.StatusUnprocessableEntity, views.PeerInterviewer(pg, v))
 }
 
 // handlePeerScorecard handles "GET /peer/:id/scorecard": the interviewer's

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -84,12 +85,19 @@ func (s *Server) handleAnswer(c echo.Context) error {
 		return err
 	}
 	res := s.cat.Questions.Grade(q, a)
-	id, err := s.store.CreateAttempt(c.Request().Context(), learner, q, a, res, s.now())
+	// The same answer again within resubmitWindow is the form sent twice
+	// (a double click, a resent post): it leads to the attempt already
+	// stored rather than counting twice in history, streak and review.
+	id, _, err := s.store.CreateAttemptOnce(c.Request().Context(), learner, q, a, res, s.now(), resubmitWindow)
 	if err != nil {
 		return err
 	}
 	return s.seeOther(c, attemptURL(q.ID, id, fromReview), "")
 }
+
+// resubmitWindow is how soon after an attempt the same answer to the same
+// question counts as the form sent twice rather than a new try (QA-33 #1).
+const resubmitWindow = 10 * time.Second
 
 // parseAnswer reads the answer fields of q's kind from the form. Free text
 // has its line endings normalised, so the spans the grader returns index

@@ -257,7 +257,14 @@ func (s *Server) handleRoundShow(c echo.Context) error {
 		return err
 	}
 	if r.Over() {
-		return c.Redirect(http.StatusSeeOther, urls.Scorecard(r.ID))
+		// A page of the round in progress led here (a reload, the redirect
+		// after an answer): a notice left for it, such as "your
+		// interviewer chooses what comes next", would be shown on the
+		// scorecard, so it is replaced by what happened (QA-33 #4).
+		if isHead(c) {
+			return c.Redirect(http.StatusSeeOther, urls.Scorecard(r.ID))
+		}
+		return s.seeOther(c, urls.Scorecard(r.ID), "This round has ended, so here is its scorecard. Questions not answered by then scored zero.")
 	}
 	var peer *store.PeerRound
 	if r.Peer != nil {
@@ -349,6 +356,10 @@ func (s *Server) handleRoundAnswer(c echo.Context) error {
 	switch {
 	case change.Duplicate:
 		flash = "Your answer had already been recorded; it was not counted twice."
+	case change.Finish != nil && r.Mode == quiz.ModeCoached:
+		// Coached rounds show the last answer's feedback first; the
+		// scorecard is a button on that page (QA-33 #4).
+		flash = "That was the last question: the round is complete. Read this feedback, then open the scorecard with the button below it."
 	case change.Finish != nil:
 		flash = "Round complete. Here is your scorecard."
 	}

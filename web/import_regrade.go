@@ -13,6 +13,9 @@ import (
 // afresh, and how many of them the file had marked as corrected by hand.
 type importRegrade struct {
 	Answers, Corrected int
+	// Resumed counts the rounds in progress when the file was exported,
+	// whose unanswered questions start afresh (see regradeImport).
+	Resumed int
 }
 
 // regradeImport replaces every result an import file carries with this
@@ -64,6 +67,17 @@ func regradeImport(cat *content.Catalog, e *store.Export) importRegrade {
 			sum.Answers++
 		}
 		if r.FinishedAt == nil {
+			// A round in progress when the file was exported would come
+			// back with its current question's clock run out long ago:
+			// every answer to it overtime. Its unanswered questions are
+			// imported as not yet shown, so the round resumes at its
+			// current question with a full clock (QA-33 #5).
+			for j := range r.Turns {
+				if r.Turns[j].AnsweredAt == nil {
+					r.Turns[j].ShownAt = nil
+				}
+			}
+			sum.Resumed++
 			continue
 		}
 		// The round's score from its turns graded afresh, in the order

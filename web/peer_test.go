@@ -347,11 +347,11 @@ func TestPeerRoundToTheScorecards(t *testing.T) {
 	if r := post(t, env.bob, env.peerURL, env.peerURL+"/notes", form); r.Code != http.StatusSeeOther {
 		t.Fatalf("notes: status %d", r.Code)
 	}
-	if r := post(t, env.bob, env.peerURL, env.peerURL+"/notes", url.Values{"notes": {"fine\x00"}}); r.Code != http.StatusSeeOther || !strings.Contains(env.bob.get(env.peerURL).Body.String(), "U+0000") {
-		t.Fatalf("notes with a NUL: status %d, want 303 back naming U+0000", r.Code)
+	if r := post(t, env.bob, env.peerURL, env.peerURL+"/notes", url.Values{"notes": {"fine\x00"}}); r.Code != http.StatusUnprocessableEntity || !strings.Contains(r.Body.String(), "U+0000") {
+		t.Fatalf("notes with a NUL: status %d, want 422 naming U+0000", r.Code)
 	}
 	bad := url.Values{"notes": {"x"}, "score-failure-modes": {"9"}}
-	if r := post(t, env.bob, env.peerURL, env.peerURL+"/notes", bad); r.Code != http.StatusSeeOther || !strings.Contains(env.bob.get(env.peerURL).Body.String(), "The score for Failure modes: choose 1 to 4") {
+	if r := post(t, env.bob, env.peerURL, env.peerURL+"/notes", bad); r.Code != http.StatusUnprocessableEntity || !strings.Contains(r.Body.String(), "The score for Failure modes: choose 1 to 4") {
 		t.Fatalf("a score of 9 was not refused with the field named")
 	}
 	if r := post(t, env.bob, env.peerURL, env.peerURL+"/finish", nil); r.Code != http.StatusSeeOther || r.Header().Get("Location") != env.peerURL+"/scorecard" {

@@ -149,10 +149,8 @@ func NewServer(cfg Config) (*Server, error) {
 			CookiePath:     "/",
 			CookieHTTPOnly: true,
 			CookieSameSite: http.SameSiteLaxMode,
-			CookieMaxAge:   30 * 24 * 3600,
-			ErrorHandler: func(err error, c echo.Context) error {
-				return &echo.HTTPError{Code: http.StatusForbidden, Message: csrfMessage, Internal: err}
-			},
+			CookieMaxAge:   csrfCookieMaxAge,
+			ErrorHandler:   refuseCSRF,
 		}),
 		middleware.GzipWithConfig(middleware.GzipConfig{MinLength: 1024}),
 	)
@@ -167,6 +165,9 @@ const ContentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 
 	"font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
 const csrfCookie = "lockdrill_csrf"
+
+// csrfCookieMaxAge is how long, in seconds, a CSRF cookie lasts.
+const csrfCookieMaxAge = 30 * 24 * 3600
 
 const csrfMessage = "This form had expired or did not come from lockdrill, so nothing was changed. Go back, reload the page and submit it again."
 

@@ -1,0 +1,106 @@
+package web
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+
+	"lockdrill/web/views"
+)
+
+// csrfRefusal is a post refused by the CSRF check (its token expired with
+// the session, or it had none). It carries what the form held, so that
+// its error page can show it again with a fresh token: a learner whose
+// token expired while they typed a long answer loses nothing (QA-33 #2).
+type csrfRefusal struct {
+	form *views.ResendForm
+	err  error
+}
+
+func (e *csrfRefusal) Error() string { return "csrf: " + e.err.Error() }
+func (e *csrfRefusal) Unwrap() error { return e.err }
+
+// typedFields are the form fields a learner writes in, labelled as the
+// refusal page shows them again; every other field goes back hidden.
+var typedFields = map[string]string{
+	"answer":   "Your answer",
+	"notes":    "Your notes",
+	"asked":    "The question you asked",
+	"reason":   "Your reason",
+	"scenario": "The scenario",
+	"data":     "The export you pasted",
+	"title":    "The title",
+	"value":    "The value",
+	"key":      "The key",
+	"code":     "The code",
+	"confirm":  "What you typed to confirm",
+}
+
+// refuseCSRF is the CSRF middleware's error handler. It gives the visitor
+// a token (the one of their cookie, or a new one when the cookie expired)
+// so the refusal page's form can be sent, and keeps the posted form. The
+// form can be sent again only when the post named this site as its origin
+// (fetchMetadata refused any other); without an Origin header it is shown
+// for copying only, so a page elsewhere cannot have it re-sent.
+func refuseCSRF(err error, c echo.Context) error {
+	token := ""
+	if k, cerr := c.Cookie(csrfCookie); cerr == nil && k.Value != "" {
+		token = k.Value
+	} else {
+		var b [16]byte
+		_, _ = rand.Read(b[:])
+		token = hex.EncodeToString(b[:])
+	}
+	c.SetCookie(&http.Cookie{Name: csrfCookie, Value: token, Path: "/", HttpOnly: true, SameSite: http.SameSiteLaxMode,
+		Expires: time.Now().Add(csrfCookieMaxAge * time.Second)})
+	c.Set(middleware.DefaultCSRFConfig.ContextKey, token)
+	return &csrfRefusal{form: resendForm(c), err: err}
+}
+
+// resendForm is what the refused post held, or nil when it held no text
+// typed by the learner (a bodyless post, a button, a file alone).
+func resendForm(c echo.Context) *views.ResendForm {
+	r := c.Request()
+	// A multipart form's text fields are in PostForm too; its files
+	// cannot be sent again and are left out.
+	if c.Path() == "" || r.PostForm == nil {
+		return nil
+	}
+	f := &views.ResendForm{Action: "/" + strings.TrimLeft(r.URL.Path, "/"), CanSend: r.Header.Get("Origin") != ""}
+	if r.URL.RawQuery != "" {
+		f.Action += "?" + r.URL.Query().Encode()
+	}
+	typed := false
+	for name, values := range r.PostForm {
+		if name == "_csrf" {
+			continue
+		}
+		label, ok := typedFields[name]
+		for _, v := range values {
+			if ok && len(values) == 1 {
+				typed = typed || strings.TrimSpace(v) != ""
+				f.Typed = append(f.Typed, views.ResendField{Name: name, Label: label, Value: v})
+			} else {
+				f.Hidden = append(f.Hidden, views.ResendField{Name: name, Value: v})
+			}
+		}
+	}
+	if !typed {
+		return nil
+	}
+	sortFields(f.Typed)
+	sortFields(f.Hidden)
+	return f
+}
+
+// sortFields orders fields by name, so the page does not change with the
+// map's order.
+func sortFields(fs []views.ResendField) {
+	slices.SortStableFunc(fs, func(a, b views.ResendField) int { return strings.Compare(a.Name, b.Name) })
+}
