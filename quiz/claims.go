@@ -357,6 +357,7 @@ func markNamedClaims(d *doc) {
 	markHarmfulCauses(d)
 	markJudgedByRelative(d, cues)
 	markFailureNarratives(d, cues)
+	markNarratedFailures(d)
 	markAnsweredNo(d, cues)
 	markDeniedConditions(d, cues)
 	markDoubts(d, cues)

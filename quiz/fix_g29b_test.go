@@ -170,10 +170,14 @@ const (
 // hoping", "wishful thinking", "hope and pray", are cleared by the
 // harm-predicate reading of grader g32a, which keeps every g29b claim
 // flagged; they are back among the cases that must stay clean.)
+// (g33b: correct-65, a renewal thread outliving a deadlock followed by
+// "; cap the hold time", is cleared by the guarded-hazard reading of grader
+// g33b, which keeps every g29b claim flagged; it is back among the cases
+// that must stay clean.)
 var g29bfReverted = map[string]string{
 	"correct-09": csfReverted,
 	"correct-57": csfReverted, "correct-59": csfReverted,
-	"correct-19": ttlReverted, "correct-65": ttlReverted,
+	"correct-19": ttlReverted,
 	"correct-23": fuReverted, "correct-24": fuReverted, "correct-25": fuReverted, "correct-26": fuReverted,
 	"correct-27": fuReverted, "correct-28": fuReverted, "correct-29": fuReverted, "correct-30": fuReverted,
 	"correct-31": fuReverted, "correct-32": fuReverted, "correct-33": fuReverted, "correct-34": fuReverted,
