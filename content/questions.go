@@ -98,6 +98,8 @@ type redFlagMeta struct {
 	Unless   []string `yaml:"unless"`
 	Explicit []string `yaml:"explicit"`
 	Counter  []string `yaml:"counter"`
+	About    []string `yaml:"about"`
+	TrueOf   []string `yaml:"true-of"`
 }
 
 // LoadQuestions reads the question bank from fsys (which holds the
@@ -349,7 +351,7 @@ func loadRedFlags(fsys fs.FS, md *blockRenderer) ([]quiz.RedFlag, error) {
 		if err != nil {
 			return nil, &FieldError{File: redFlagsFile, Field: field + ".why", Msg: err.Error()}
 		}
-		f := quiz.RedFlag{ID: m.ID, Label: m.Label, Severity: quiz.Severity(m.Severity), Why: strings.TrimSpace(m.Why), WhyHTML: html, Match: m.Match, Unless: m.Unless, Explicit: m.Explicit, Counter: m.Counter}
+		f := quiz.RedFlag{ID: m.ID, Label: m.Label, Severity: quiz.Severity(m.Severity), Why: strings.TrimSpace(m.Why), WhyHTML: html, Match: m.Match, Unless: m.Unless, Explicit: m.Explicit, Counter: m.Counter, About: m.About, TrueOf: m.TrueOf}
 		out = append(out, f)
 	}
 	return out, nil

@@ -163,8 +163,47 @@ func acrossContrast(d *doc, m match) bool {
 				return true
 			}
 		}
+		if contrastingWhile(d, j) {
+			// g33a: the parts after it must lie in the while-clause
+			// itself: "Redlock gives no token while etcd is down, so you
+			// don't need one" joins its claim across the clause
+			end := j + 1
+			for end < len(d.toks) && !d.toks[end].clause && d.toks[end].sent == d.toks[j].sent {
+				end++
+			}
+			before, after, beyond, restated := false, false, false, false
+			for _, sp := range m.spans {
+				before = before || sp[1] <= j
+				after = after || sp[0] >= j
+				beyond = beyond || sp[1] > end
+				// a part before it said again in the while-clause
+				// ("..., while etcd doesn't need fencing tokens at
+				// all") makes the claim there on its own
+				for k := sp[0]; k < sp[1] && sp[1] <= j && !restated; k++ {
+					for x := j + 1; x < end && !restated; x++ {
+						restated = !d.toks[k].fn && d.toks[x].stem == d.toks[k].stem
+					}
+				}
+			}
+			if before && after && !beyond && !restated {
+				return true
+			}
+		}
 	}
 	return false
+}
+
+// systemNames are the systems an answer sets against each other.
+var systemNames = setOf(`etcd zookeeper zk consul redis redlock postgres postgresql mysql raft sentinel
+chubby spanner kafka dynamodb`)
+
+// contrastingWhile reports a "while" that opens a clause on a system's
+// name: "Redlock has no fencing token, while etcd doesn't need timing
+// assumptions" sets two systems apart, as "whereas" does, where "while
+// the lock is held" tells a time.
+func contrastingWhile(d *doc, j int) bool {
+	t := d.toks[j]
+	return t.clause && t.raw == "while" && j+1 < len(d.toks) && d.toks[j+1].sent == t.sent && systemNames[d.toks[j+1].raw]
 }
 
 // acrossBut reports a match whose own parts (not the polarity-free ones)

@@ -329,6 +329,13 @@ type RedFlag struct {
 	// An answer that claims a counterpart as its own raises the flag only
 	// on a bare claim of the mistake (see counterClaimed).
 	Counter []string
+	// About names the party the mistake is about (words, or prefixes
+	// ending in "*": "redis", "replica*"), and TrueOf the parties of which
+	// the same words are true ("etcd", "revision*"). A match whose owner is
+	// one of TrueOf, in a sentence naming none of About, does not raise
+	// the flag (see saidOfOtherParty).
+	About  []string
+	TrueOf []string
 
 	match     []*Pattern // Match's patterns, then Explicit's
 	nExplicit int        // how many of match are Explicit's, at its end

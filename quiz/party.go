@@ -1,0 +1,171 @@
+package quiz
+
+import "strings"
+
+// A red flag names a mistake about one party: Redis replication keeps
+// no lock across a failover, Redlock's majority is no consensus, a row
+// lock ends with its transaction. The same words said of another party
+// can be true: "etcd revisions stay monotonic across failover", "their
+// writes are committed to a quorum" (of etcd and ZooKeeper), "PostgreSQL
+// aborts the transaction and releases the row lock". A flag that declares
+// its parties (About, the party its mistake is about; TrueOf, the parties
+// the words hold for) is not raised by a statement whose owner is one of
+// TrueOf (see saidOfOtherParty).
+
+// comparers, just before a party's name, make it the measure a claim is
+// compared with, not its owner: "as safe as etcd", "like ZooKeeper does",
+// "the same guarantees as Raft".
+var comparers = setOf(`like as unlike than same similar similarly equivalent equal way versus vs
+match matches rival rivals comparable just`)
+
+// anaphors stand for a party named before them: "Those stay monotonic",
+// "their writes are committed", "they give you a revision".
+var anaphors = setOf(`it its it's they their them those these theirs`)
+
+// partyTerm reports whether t is one of terms: a word, or a prefix
+// written with a trailing "*".
+func partyTerm(terms []string, t *token) bool {
+	for _, w := range terms {
+		if p, ok := strings.CutSuffix(w, "*"); ok {
+			if strings.HasPrefix(t.raw, p) {
+				return true
+			}
+		} else if t.raw == w {
+			return true
+		}
+	}
+	return false
+}
+
+// compared reports whether the word at k is the measure of a comparison:
+// a comparer up to three words before it, in its clause.
+func compared(d *doc, k int) bool {
+	for j := k - 1; j >= 0 && j >= k-3; j-- {
+		if comparers[d.toks[j].raw] {
+			return true
+		}
+		if d.toks[j].clause || d.toks[j].sent != d.toks[k].sent {
+			break
+		}
+	}
+	return false
+}
+
+// party kinds a word can name for a flag.
+const (
+	partyNone = iota
+	partyAbout
+	partyTrueOf
+)
+
+// partyAt reports which of f's parties the word at k names as an owner:
+// About wherever it stands, TrueOf unless it is compared with or denied
+// ("as safe as etcd", "not etcd").
+func partyAt(d *doc, f *RedFlag, k int) int {
+	t := &d.toks[k]
+	if partyTerm(f.About, t) {
+		return partyAbout
+	}
+	if partyTerm(f.TrueOf, t) && t.negBy < 0 && !compared(d, k) {
+		return partyTrueOf
+	}
+	return partyNone
+}
+
+// connectives open a clause before its subject: "so they work as
+// fencing tokens".
+var connectives = setOf(`so and but because since as while which where when then thus hence therefore
+yet though although`)
+
+// singular anaphors stand for one thing.
+var singular = setOf(`it its it's`)
+
+// plural reports a word that reads as a plural noun ("policies",
+// "revisions"; not "redis", "consensus", "paxos").
+func plural(w string) bool {
+	return len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "os") && w != "redis"
+}
+
+// resolveAnaphor returns the party the anaphor at k stands for: the
+// nearest party named before it, in its sentence or the two before.
+func resolveAnaphor(d *doc, f *RedFlag, k int) int {
+	first := d.toks[k].sent - 2
+	for j := k - 1; j >= 0 && d.toks[j].sent >= first; j-- {
+		if anaphors[d.toks[j].raw] {
+			continue
+		}
+		// "it" stands for one thing: "Only DEL can remove it" after
+		// "eviction policies never remove keys" is the key, not the
+		// policies
+		if p := partyAt(d, f, j); p != partyNone && (p == partyAbout || !singular[d.toks[k].raw] || !plural(d.toks[j].raw)) {
+			return p
+		}
+		// a comparison's measure is no antecedent, but an About party
+		// named in it still is (handled above)
+	}
+	return partyNone
+}
+
+// saidOfOtherParty reports a match of f's words whose owner is a party
+// the words hold for. The sentence must name none of the About party
+// (nor refer to it by an anaphor), and one of TrueOf must own the
+// statement: named in the match's own clauses, or referred to there by an
+// anaphor, or, when the match is a condition ("if you need a lock that
+// survives failover"), named in the clause that answers it ("get it
+// from etcd"). A TrueOf party named only in a comparison ("like etcd
+// does", "as safe as ZooKeeper") owns nothing.
+func saidOfOtherParty(d *doc, f *RedFlag, m match) bool {
+	if len(f.TrueOf) == 0 || len(m.spans) == 0 {
+		return false
+	}
+	lo, hi := m.spans[0][0], m.spans[0][1]
+	for _, sp := range m.spans[1:] {
+		lo, hi = min(lo, sp[0]), max(hi, sp[1])
+	}
+	s := d.sents[d.toks[lo].sent]
+	for k := s.from; k < s.to; k++ {
+		if partyTerm(f.About, &d.toks[k]) {
+			return false
+		}
+	}
+	// the match's clauses: from the start of the clause where it begins
+	// to the end of the clause where it ends
+	from := lo
+	for from > s.from && !d.toks[from].clause {
+		from--
+	}
+	to := hi
+	for to < s.to && !d.toks[to].clause {
+		to++
+	}
+	owned := false
+	for k := s.from; k < to; k++ {
+		// an anaphor counts before the match or as a clause's subject
+		// ("so they work as fencing tokens"), not as an object the
+		// statement's owner acts on ("get it from etcd")
+		if !anaphors[d.toks[k].raw] || k >= lo && !d.toks[k].clause && !(d.toks[k-1].clause && connectives[d.toks[k-1].raw]) {
+			continue
+		}
+		switch resolveAnaphor(d, f, k) {
+		case partyTrueOf:
+			owned = owned || k >= from
+		case partyAbout:
+			// "Redlock uses five masters. It is as safe as etcd"
+			return false
+		}
+	}
+	for k := from; k < to && !owned; k++ {
+		owned = partyAt(d, f, k) == partyTrueOf
+	}
+	if !owned && d.toks[lo].hypo {
+		// the clause answering the condition
+		k := to
+		for k < s.to && d.toks[k].hypo {
+			k++
+		}
+		for first := k; k < s.to && !owned && (k == first || !d.toks[k].clause); k++ {
+			owned = partyAt(d, f, k) == partyTrueOf
+		}
+	}
+	return owned
+}
