@@ -63,15 +63,10 @@ func TestConsistentWordingsG33c(t *testing.T) {
 		{"random value cannot be ordered", "fencing-token", "random-fencing-token", "A random UUID cannot be ordered, so the resource cannot tell an older holder from a newer one; the fencing token must be a counter.", false},
 		{"uuid only for release", "fencing-token", "random-fencing-token", "The UUID we set as the lock value is only for a safe release; the fencing token comes from an increasing counter.", false},
 
-		// two-commands: the expiry named with the one command
-		{"setnx with an expiry", "redis-lock-and-failure", "two-commands", "Acquire with SETNX with an expiry.", false},
-		{"set nx with an expiry", "redis-lock-and-failure", "two-commands", "Acquire with SET NX with an expiry.", false},
-		{"set with nx and px", "redis-lock-and-failure", "two-commands", "Acquire with SET with NX and PX.", false},
-		{"setnx with an expiry, crashed holder", "redis-lock-and-failure", "two-commands", "I use SETNX with an expiry so a crashed holder's lock goes away.", false},
+		// two-commands
 		{"setnx then expire", "redis-lock-and-failure", "two-commands", "Acquire with SETNX, then EXPIRE the key.", true},
 		{"setnx then expire works", "redis-lock-and-failure", "two-commands", "SETNX then EXPIRE works fine for us.", true},
 		{"setnx followed by expire", "redis-lock-and-failure", "two-commands", "SETNX followed by EXPIRE 30 is how we acquire.", true},
-		{"setnx with an expiry set afterwards", "redis-lock-and-failure", "two-commands", "Use SETNX with an expiry set afterwards by EXPIRE.", true},
 		{"setnx and a separate expire", "redis-lock-and-failure", "two-commands", "We acquire with SETNX and set the TTL with a separate EXPIRE command afterwards.", true},
 
 		// plain-del: the speaker's own release by a plain DEL
@@ -80,15 +75,6 @@ func TestConsistentWordingsG33c(t *testing.T) {
 		{"release is just DEL", "redis-lock-and-failure", "plain-del", "Release is just DEL key.", true},
 		{"never a plain DEL", "redis-lock-and-failure", "plain-del", "Never release with a plain DEL: it deletes whoever holds the key now; use a Lua script that compares the value first.", false},
 		{"plain DEL as a cause", "two-holders", "plain-del", "Our own code is a suspect too, such as a release where we release with a plain delete knocking out the next holder's lock.", false},
-
-		// extend-without-owner: the extension stated as a bare EXPIRE
-		{"expire to extend beside a Lua release", "extend-lease", "extend-without-owner", "EXPIRE lock 30 to extend. For release I use a Lua script comparing the value.", true},
-		{"to extend from a thread beside a Lua release", "extend-lease", "extend-without-owner", "To extend, run EXPIRE lock 30 from a background thread. Release uses a Lua script that compares the token.", true},
-		{"heartbeat every ten seconds to extend", "extend-lease", "extend-without-owner", "Release with a Lua script that checks the token. A heartbeat thread calls EXPIRE lock 30 every ten seconds to extend.", true},
-		{"pexpire to renew", "extend-lease", "extend-without-owner", "PEXPIRE lock:job 30000 to renew while the job runs.", true},
-		{"a script that checks then pexpires", "extend-lease", "extend-without-owner", "To extend, run a Lua script that compares the value and then calls PEXPIRE.", false},
-		{"a bare EXPIRE to extend would", "extend-lease", "extend-without-owner", "A bare EXPIRE to extend would keep someone else's lock alive, so the renewal is a Lua script that compares the token first.", false},
-		{"never PEXPIRE to renew without checking", "extend-lease", "extend-without-owner", "Never PEXPIRE to renew without checking the token: do it in a script.", false},
 
 		// adversarial frames: the claim asserted against critics or care
 		{"the mistake is overthinking it", "choose-ttl", "ttl-as-safety", "The mistake is overthinking it: a long TTL is enough on its own.", true},
@@ -119,7 +105,6 @@ func TestConsistentWordingsInAnswerG33c(t *testing.T) {
 		{"anti-pattern, but", "redis-lock-and-failure", "two-commands", "People call it an anti-pattern, but SETNX then EXPIRE works fine for us.", true},
 		{"colleagues, but", "redis-lock-and-failure", "plain-del", "Some colleagues say it's wrong, but we release with a plain DEL and it works fine.", true},
 		{"what I do", "redis-lock-and-failure", "plain-del", "What I do: SET NX PX, and I release with a plain DEL.", true},
-		{"expire to extend", "extend-lease", "extend-without-owner", "EXPIRE lock 30 to extend. For release I use a Lua script comparing the value.", true},
 		{"they're right", "redis-lock-and-failure", "two-commands", "People call SETNX then EXPIRE an anti-pattern, but they're right: a crash between the two leaves a key with no expiry.", false},
 		{"what I do: never", "redis-lock-and-failure", "plain-del", "What I do: never release with a plain DEL, always a Lua compare-and-delete.", false},
 	})
