@@ -1402,7 +1402,7 @@ func markNamedAfterColon(d *doc) {
 				// against the per-customer lock:")
 				named, start = true, from
 			}
-			named = named || reporter && report
+			named = named && !mistakeNamedBefore(toks, from, colon) || reporter && report
 			if named {
 				for j := start; j < s.to; j++ {
 					toks[j].refuted = true
@@ -2867,14 +2867,67 @@ func markRejectedClefts(d *doc) {
 // toks[c] ends (g32a): at the sentence's end, or before a clause that
 // turns against it ("The trap is real but a long TTL fixes it") or to the
 // speaker's own practice (see speakerTurnAt).
+//
+// (g33c) A mistake named in full as an excess of caution before a colon
+// ("The mistake is overthinking it: a long TTL is enough on its own") ends
+// at the colon: what follows is the speaker's verdict against that
+// caution, their own claim (see excessGerund). A pointer before the colon
+// ("The mistake is overdoing this: ...") leaves the mistake to the words
+// after it.
 func namedMistakeEnd(toks []token, c, end int) int {
+	gerund := c+1 < end && excessGerund(toks[c+1].raw)
 	for x := c + 2; x < end; x++ {
 		if toks[x].clause && (toks[x].raw == "but" || toks[x].raw == "however" || toks[x].raw == "yet") || speakerTurnAt(toks, x, end) {
+			return x
+		}
+		if gerund && pointerWords[toks[x].raw] {
+			gerund = false
+		}
+		if gerund && toks[x].clause && (toks[x].brk == ':' || toks[x].brk == '—' || toks[x].brk == '–') {
 			return x
 		}
 	}
 	return end
 }
+
+// mistakeNamedBefore reports a header between from and colon that names
+// its mistake in full, a mistake noun and its copula followed by a gerund
+// of its own ("The mistake is overthinking it:"): what the colon then
+// opens is the speaker's verdict, not the mistake (g33c; see
+// namedMistakeEnd).
+func mistakeNamedBefore(toks []token, from, colon int) bool {
+	for j := from; j+2 < colon; j++ {
+		if toks[j].cls&clsMistakeNoun == 0 || !copulas[toks[j+1].raw] || !excessGerund(toks[j+2].raw) {
+			continue
+		}
+		for x := j + 3; x < colon; x++ {
+			if pointerWords[toks[x].raw] {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// excessGerund reports a gerund that names too much care as the mistake
+// ("overthinking", "overengineering it", "worrying about it"): a mistake
+// so named is the speaker's case against care, and the verdict after it
+// is theirs. Other gerunds ("treating it as a mutex: ...") may go on to
+// list what the mistake looks like, so they leave the colon to it.
+func excessGerund(w string) bool {
+	if !strings.HasSuffix(w, "ing") {
+		return false
+	}
+	return strings.HasPrefix(w, "over") && len(w) > 8 || excessGerunds[w]
+}
+
+// excessGerunds are gerunds of too much care that do not start "over".
+var excessGerunds = setOf(`worrying fussing fretting bothering panicking obsessing agonizing agonising
+gold-plating goldplating`)
+
+// pointerWords point ahead to what a colon introduces.
+var pointerWords = setOf(`this these following as here thus`)
 
 // topicBefore, before "about", make what follows a topic: "is about X",
 // "says nothing about X".

@@ -88,6 +88,12 @@ func bareClaim(d *doc, m match) bool {
 	for far > s.from && !strongBreak(&toks[far]) {
 		far--
 	}
+	// (g33c) critics answered by a contrast before the claim ("some
+	// colleagues say it's wrong, but we release with a plain DEL") frame
+	// their own clause, and the contrast sets the claim against them
+	if c := rebuttalBefore(d, si, toks[lo].start); c >= 0 {
+		far, near = max(far, c+1), max(near, c+1)
+	}
 	for j := far; j < lo; j++ {
 		t := &toks[j]
 		if t.cls&(clsCritic|clsRebuttal|clsMention) != 0 || t.cls&clsAttribution != 0 && t.raw != "take" || t.cls&clsMistake != 0 && t.raw != "pattern" ||

@@ -61,10 +61,18 @@ func endorsingHeader(toks []token) bool {
 		// "X gets this (for free) from Y"
 		case r == "from" && j > 1 && getsThis(toks[:j]):
 			endorsed = true
+		// g33c: "What I do:", "What we did:", "what we do in production:":
+		// the speaker's own practice announced
+		case announcedPractice[r] && j > 1 && toks[j-2].raw == "what" && speakers[toks[j-1].raw]:
+			endorsed = true
 		}
 	}
 	return endorsed
 }
+
+// announcedPractice, after "what I" or "what we", announce the speaker's own
+// practice: "What I do:", "What we did:".
+var announcedPractice = setOf(`do did use used run ran ship shipped`)
 
 // getsThis reports a header, toks up to a "from", that says where its
 // subject gets what was just described: "gets this", "get this for free",

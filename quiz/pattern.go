@@ -981,6 +981,12 @@ func (p *Pattern) localExcluded(d *doc, c *evalCtx, spans [][2]int) bool {
 			if headLo < 0 {
 				headLo, headHi = choiceConditionEnd(d, d.sents[sent].from, lo), consequenceAfter(d, hi, d.sents[sent].to)
 				headLo = max(headLo, dismissingHeaderEnd(d, d.sents[sent].from, lo))
+				// (g33c) critics answered by a contrast before the match
+				// ("people call it a mistake, but ...") frame their own
+				// clause, not the claim (see rebuttalBefore)
+				if c := rebuttalBefore(d, sent, d.toks[lo].start); c >= 0 {
+					headLo = max(headLo, c+1)
+				}
 			}
 			from, to = headLo, headHi
 		}

@@ -677,7 +677,7 @@ func demoteFatal(sr *secondReader, q *Question, d *doc, r *Result) {
 	}
 	var fatal []int
 	for i, f := range r.Flags {
-		if f.Severity == SeverityFatal && f.ID != ReaderFlagID {
+		if f.Severity == SeverityFatal && f.ID != ReaderFlagID && !d.soleClaim(f.Span) {
 			fatal = append(fatal, i)
 		}
 	}
@@ -703,6 +703,37 @@ func demoteFatal(sr *secondReader, q *Question, d *doc, r *Result) {
 	}
 	span := r.Flags[fatal[0]].Span
 	r.Notes = append(r.Notes, fmt.Sprintf(demoteFatalNote, the, knownMistakes(labels), clip(d.text[span.Start:span.End], 160), rd.flag, sr.rule.fatal))
+}
+
+// bareClaimWords is the longest answer whose fatal flag can stand on its
+// sentence alone (see soleClaim).
+const bareClaimWords = 15
+
+// soleClaim reports whether the answer d is little more than the sentence
+// holding span: at most bareClaimWords words, most of them in that
+// sentence. The fatal floor exists because a pattern can misread one
+// sentence of a correct answer, and the answer around it then reads clean;
+// a short answer that is nothing but the flagged claim has no such rest to
+// read clean, and its low reading only says the reader has too few words
+// to go on ("Fencing tokens are unnecessary with Redlock." reads 0.13,
+// "With Redlock you don't need fencing tokens." 0.25). The patterns found
+// the claim asserted (not rejected, quoted, reported or conditional), so
+// it keeps its severity whatever the reader says. When the rule was chosen
+// (g33), no answer of the tuning writers or of DS, DY and DZ whose fatal
+// flag the floor demotes was that short (the shortest had 17 words, most
+// of them one long sentence); the cap keeps such longer answers, where a
+// misread clause can be most of the text, under the floor.
+func (d *doc) soleClaim(span Span) bool {
+	if len(d.toks) == 0 || len(d.toks) > bareClaimWords {
+		return false
+	}
+	for _, s := range d.sents {
+		if s.from >= s.to || d.toks[s.from].start > span.Start || d.toks[s.to-1].end < span.Start {
+			continue
+		}
+		return 2*(s.to-s.from) > len(d.toks)
+	}
+	return false
 }
 
 // raiseFlag raises the reader's flag on an answer no pattern flagged when
@@ -822,7 +853,11 @@ func (v *flagVeto) review(d *doc, f *RedFlag, proseOnly bool, fr FlagResult) (Fl
 		// g25: a claim after a header that vouches for it ("but that's
 		// easy to fix: have every client check ...") is the speaker's
 		// own, however its words lean; the veto never sets it aside.
-		if endorsedBefore(d, si, fr.Span.Start) {
+		// g33c: nor a claim set against critics ("people call it a
+		// mistake, but ...") or against too much care ("the mistake is
+		// overthinking it: ..."), whose framing words lean away only
+		// because they name what the speaker argues against.
+		if endorsedBefore(d, si, fr.Span.Start) || rebuttalBefore(d, si, fr.Span.Start) >= 0 || excessNamedBefore(d, si, fr.Span.Start) {
 			return fr, true
 		}
 		short := v.short && lean <= v.rule.lean
@@ -863,6 +898,57 @@ func endorsedBefore(d *doc, si, start int) bool {
 		}
 	}
 	return false
+}
+
+// excessNamedBefore reports whether, in sentence si of d, a colon before
+// start closes a header that names too much care as the mistake (see
+// mistakeNamedBefore): "The mistake is overthinking it: X".
+func excessNamedBefore(d *doc, si, start int) bool {
+	s := d.sents[si]
+	for c := s.from + 1; c < s.to && d.toks[c].start <= start; c++ {
+		if d.toks[c].clause && d.toks[c].brk == ':' {
+			return mistakeNamedBefore(d.toks, s.from, c)
+		}
+	}
+	return false
+}
+
+// rebuttalBefore returns the contrast ("but", "however", "yet") in
+// sentence si of d before the claim at byte start that answers what others
+// say or call it, or -1: "People call it an anti-pattern, but SETNX then
+// EXPIRE works fine for us". The clause before the contrast holds a
+// reporter ("people", "colleagues", "the docs") or a critic word
+// ("anti-pattern", "mistake", "wrong"), and nothing between the contrast
+// and the claim turns it back (a negator or critic, "but they're right
+// that ..."). The claim is the speaker's own, set against the critics
+// (g33c): the critics' words frame the clause before, not it.
+func rebuttalBefore(d *doc, si, start int) int {
+	s := d.sents[si]
+	toks := d.toks
+	contrast := -1
+	for c := s.from + 1; c < s.to && toks[c].start <= start; c++ {
+		if contrastOpens(toks, c, s.from+1) {
+			contrast = c
+		}
+	}
+	if contrast < 0 {
+		return -1
+	}
+	for c := contrast + 1; c < s.to && toks[c].start < start; c++ {
+		if toks[c].cls&(clsNegator|clsCritic|clsMistake|clsMistakeNoun) != 0 || toks[c].negBy >= 0 || toks[c].raw == "right" {
+			return -1
+		}
+	}
+	from := contrast - 1
+	for from > s.from && !(toks[from].clause && toks[from].brk != 0 && toks[from].brk != ',') {
+		from--
+	}
+	for j := from; j < contrast; j++ {
+		if toks[j].cls&(clsReporter|clsCritic|clsMistake|clsMistakeNoun) != 0 {
+			return contrast
+		}
+	}
+	return -1
 }
 
 // note says in r, once per sentence review set aside, which sentence has

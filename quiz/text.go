@@ -3477,6 +3477,11 @@ func markMentions(d *doc) {
 					if !guard && (toks[j].raw == "check" || readsCode(toks, j, colon)) && ownVerdict(toks, colon, s.to) >= 0 {
 						break
 					}
+					// g33c: "The mistake is overthinking it: X" names its
+					// mistake before the colon; X is the speaker's verdict.
+					if mistakeNamedBefore(toks, s.from, colon) {
+						break
+					}
 					for k := colon; k < s.to; k++ {
 						if waived || guard {
 							toks[k].readerRefuted = true
