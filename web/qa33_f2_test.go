@@ -180,7 +180,7 @@ func TestBlankFormSaysWhatSurprisingSettingsDo(t *testing.T) {
 		want  []string
 	}{
 		{"check_fencing", []string{"redis or redlock grant carries none", "nothing to compare", "refuses every write"}},
-		{"heartbeat_ms", []string{"longer than the TTL", "lapse between renewals"}},
+		{"heartbeat_ms", []string{"as long as the TTL or longer", "lapse between renewals"}},
 	} {
 		hint := strings.Join(strings.Fields(form.Find(`[data-testid=blank-hint-`+tc.field+`]`).Text()), " ")
 		for _, w := range tc.want {
@@ -205,6 +205,24 @@ func TestBlankFormSaysWhatSurprisingSettingsDo(t *testing.T) {
 	}
 	flash := strings.Join(strings.Fields(mustDoc(t, cl.get(rec.Header().Get("Location"))).Find(`[data-testid=flash]`).Text()), " ")
 	for _, w := range []string{"redis grants carry none here", "refuse every write", "longer than the TTL", "lapse between renewals"} {
+		if !strings.Contains(flash, w) {
+			t.Errorf("the new timeline's notice = %q, want it to say %q", flash, w)
+		}
+	}
+}
+
+// QA-33 run 3 #5: a heartbeat equal to the TTL lets the lease lapse too
+// (the renewal is due at the moment it runs out): the timeline's notice
+// says so, as it does for a longer one.
+func TestBlankHeartbeatEqualToTTLIsNoted(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	rec := cl.postForm("/sandbox", blankForm(t, cl, url.Values{"model": {"redis"}, "ttl_ms": {"2000"}, "heartbeat_ms": {"2000"}}))
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("status %d, want 303: the form must accept these settings", rec.Code)
+	}
+	flash := strings.Join(strings.Fields(mustDoc(t, cl.get(rec.Header().Get("Location"))).Find(`[data-testid=flash]`).Text()), " ")
+	for _, w := range []string{"as long as the TTL", "lapse between renewals"} {
 		if !strings.Contains(flash, w) {
 			t.Errorf("the new timeline's notice = %q, want it to say %q", flash, w)
 		}

@@ -521,8 +521,15 @@ func blankNotes(sc sandbox.Scenario) string {
 		notes = append(notes, "the resource checks fencing tokens but "+sc.Lock.Model.String()+" grants carry none here, so it will refuse every write, the holder's too")
 	}
 	if len(sc.Clients) > 0 {
-		if hb := sc.Clients[0].HeartbeatMS; hb > sc.Lock.TTLMS {
-			notes = append(notes, "a heartbeat every "+timelineview.Millis(hb)+" is longer than the TTL of "+timelineview.Millis(sc.Lock.TTLMS)+", so the lease will lapse between renewals")
+		// At a heartbeat equal to the TTL the lease runs out at the very
+		// moment the renewal is due, and the engine lets it lapse first
+		// (QA-33 run 3, #5): as long as the TTL is too long.
+		if hb := sc.Clients[0].HeartbeatMS; hb > 0 && hb >= sc.Lock.TTLMS {
+			what := "is longer than"
+			if hb == sc.Lock.TTLMS {
+				what = "is as long as"
+			}
+			notes = append(notes, "a heartbeat every "+timelineview.Millis(hb)+" "+what+" the TTL of "+timelineview.Millis(sc.Lock.TTLMS)+", so the lease will lapse between renewals")
 		}
 	}
 	return strings.Join(notes, "; ")

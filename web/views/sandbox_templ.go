@@ -572,7 +572,7 @@ func SandboxIndex(p Page, v SandboxIndexView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 54, "<p class=\"small muted\" id=\"hint-heartbeat_ms\" data-testid=\"blank-hint-heartbeat_ms\">A heartbeat longer than the TTL lets the lease lapse between renewals: the renewal arrives after the lease has expired and is refused, and another client may take the lock in the gap.</p></div><div class=\"field\"><label for=\"acquire\">Acquire</label> ")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 54, "<p class=\"small muted\" id=\"hint-heartbeat_ms\" data-testid=\"blank-hint-heartbeat_ms\">A heartbeat as long as the TTL or longer lets the lease lapse between renewals: the renewal arrives when the lease has already expired and is refused, and another client may take the lock in the gap. The guide renews at about a third of the TTL.</p></div><div class=\"field\"><label for=\"acquire\">Acquire</label> ")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
