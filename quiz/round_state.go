@@ -385,8 +385,19 @@ func (r *Round) Answer(rr RoundRules, seq int, text string, at time.Time) (Round
 		return c, nil
 	}
 	if cur.FollowUp == "" {
+		// A follow-up that any main question can draw is asked once a
+		// round: the interviewer does not put the same question twice
+		// (QA-33 run 3, #3).
+		asked := map[string]bool{}
+		for _, t := range r.Turns {
+			if t.FollowUp != "" {
+				asked[t.FollowUp] = true
+			}
+		}
 		for _, f := range rr.FollowUps.Select(q, text, res) {
-			a.FollowUps = append(a.FollowUps, f.ID)
+			if !asked[f.ID] {
+				a.FollowUps = append(a.FollowUps, f.ID)
+			}
 		}
 	} else {
 		a.Drop = r.redundantFollowUps(rr, cur, text)

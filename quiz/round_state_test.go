@@ -388,3 +388,34 @@ func TestRoundFollowUpAlreadyAnswered(t *testing.T) {
 		t.Fatalf("drop = %v, want the fencing follow-up still asked", c.Drop)
 	}
 }
+
+// QA-33 run 3 #3: a follow-up any main question can draw is asked once a
+// round. Two main questions both miss the point it probes; the second one
+// does not queue it again.
+func TestRoundAsksAnAnyFollowUpOnce(t *testing.T) {
+	m1 := roundQuestion("m1", "leases", "setnx", "fencing", "pause", "replica")
+	m2 := roundQuestion("m2", "fencing", "token", "fencing", "storage", "order")
+	b := testBank(t, m1, m2)
+	fus, err := quiz.NewFollowUps([]*quiz.FollowUp{
+		{ID: "fencing-probe", Question: quiz.FollowUpAny, When: []quiz.Trigger{{Missed: []string{"fencing"}}}, Probe: probe("fencing-probe")},
+	}, b, nil)
+	if err != nil {
+		t.Fatalf("follow-ups: %v", err)
+	}
+	f := roundFixture{rules: quiz.RoundRules{Bank: b, FollowUps: fus}, round: &quiz.Round{ID: "r1", Learner: "l1", Mode: quiz.ModeInterview, Size: 2, Limit: 2 * time.Minute, Seed: 42, Started: t0}}
+	for i, q := range []string{"m1", "m2"} {
+		f.round.Turns = append(f.round.Turns, quiz.RoundTurn{Seq: i * quiz.TurnStride, Turn: quiz.Turn{Question: q}})
+	}
+	f.step(t)(f.round.Answer(f.rules, 0, "We would use setnx for the lock here.", t0.Add(time.Minute)))
+	if got, want := seqs(f.round), "m1 m1/fencing-probe m2"; got != want {
+		t.Fatalf("after m1: turns = %q, want %q", got, want)
+	}
+	f.step(t)(f.round.Answer(f.rules, 1, "No idea.", t0.Add(2*time.Minute)))
+	c := f.step(t)(f.round.Answer(f.rules, quiz.TurnStride, "Each write carries the token here.", t0.Add(3*time.Minute)))
+	if len(c.Ask) != 0 {
+		t.Fatalf("m2 asked %+v again; the round already asked it after m1", c.Ask)
+	}
+	if got, want := seqs(f.round), "m1 m1/fencing-probe m2"; got != want {
+		t.Fatalf("after m2: turns = %q, want %q", got, want)
+	}
+}
