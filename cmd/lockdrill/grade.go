@@ -38,7 +38,8 @@ is refused with status 2). For objective questions stdin holds the choice:
 option ids for single, multiple and predict ("b" or "a,c"), step ids in
 order for ordering ("s2 s1 s3"), a line number for spot-the-bug ("9").
 
-An unknown ID exits with status 2 and lists the known ids.
+'lockdrill questions' lists the ids with their kinds and titles; an unknown
+ID exits with status 2 and lists the known ids.
 `
 
 // gradeHelp is gradeUsage with the limits and the pass rule's figures
