@@ -191,7 +191,7 @@ func typedSettings(f views.SettingsForm, form url.Values) views.SettingsForm {
 	}
 	f.Heartbeats = slices.Clone(f.Heartbeats)
 	for i, h := range f.Heartbeats {
-		if vs, ok := form[heartbeatField(h.Client)]; ok && len(vs) > 0 {
+		if vs, ok := form[views.HeartbeatField(h.Client)]; ok && len(vs) > 0 {
 			f.Heartbeats[i].Value = vs[len(vs)-1]
 		}
 	}

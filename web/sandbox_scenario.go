@@ -370,16 +370,12 @@ func applySettings(sc sandbox.Scenario, form url.Values) (out sandbox.Scenario, 
 	return out, append(names, beatNames...), moot, nil
 }
 
-// heartbeatField is the name of client's heartbeat field in the settings
-// form.
-func heartbeatField(client string) string { return "heartbeat_ms_" + client }
-
 // formHeartbeat reads client's heartbeat field of the settings form by
 // the blank form's rule: empty or 0 is none, else a period of whole
 // milliseconds the engine accepts. sent false: the form has no such
 // field, and the heartbeat stays as it is.
 func formHeartbeat(form url.Values, client string) (ms int64, sent bool, err error) {
-	vs, ok := form[heartbeatField(client)]
+	vs, ok := form[views.HeartbeatField(client)]
 	if !ok || len(vs) == 0 {
 		return 0, false, nil
 	}

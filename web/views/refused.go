@@ -72,6 +72,10 @@ func settingsOrder(f SettingsForm) []string {
 // form; the settings' errors are keyed by it.
 func HeartbeatInput(client string) string { return "set-heartbeat-" + client }
 
+// HeartbeatField is the name of client's heartbeat field in the settings
+// form.
+func HeartbeatField(client string) string { return "heartbeat_ms_" + client }
+
 // heartbeatAttrs are the attributes of client's heartbeat input: always
 // described by the note beside the heartbeats, as the blank form's is,
 // and marked when it was refused.
