@@ -227,13 +227,15 @@ func (s *Server) handleImport(c echo.Context) error {
 		return err
 	}
 	var parts []string
+	// The reading is said as the learner did it, "guide sections marked
+	// as read" (QA-34 #4: it said "20 section reads").
 	for _, part := range []struct {
-		n    int
-		noun string
-	}{{sum.Attempts, "answer"}, {sum.Cards, "review card"}, {sum.Rounds, "round"}, {sum.Timelines, "timeline"},
-		{sum.Reading, "section read"}, {sum.Cram, "cram review"}} {
+		n           int
+		noun, after string
+	}{{sum.Attempts, "answer", ""}, {sum.Cards, "review card", ""}, {sum.Rounds, "round", ""}, {sum.Timelines, "timeline", ""},
+		{sum.Reading, "guide section", " marked as read"}, {sum.Cram, "cram review", ""}} {
 		if part.n > 0 {
-			parts = append(parts, countOf(part.n, part.noun))
+			parts = append(parts, countOf(part.n, part.noun)+part.after)
 		}
 	}
 	if sum.Plan {

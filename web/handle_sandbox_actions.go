@@ -180,7 +180,13 @@ func (s *Server) handleSandboxSettings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.seeOther(c, urls.TimelineCompare(id), "Forked with "+strings.Join(names, ", ")+". Both runs are below, on one time scale.")
+	msg := "Forked with " + strings.Join(names, ", ") + ". Both runs are below, on one time scale."
+	// What the blank form notes of a setting easy to pick unawares, the
+	// fork notes too when it brings it (QA-34 #1).
+	if notes := forkNotes(sc, changed); notes != "" {
+		return s.seeOtherWith(c, urls.TimelineCompare(id), "warn", msg+" Note: "+notes+".")
+	}
+	return s.seeOther(c, urls.TimelineCompare(id), msg)
 }
 
 // handleSandboxFork handles "POST /sandbox/:id/fork": a copy of the

@@ -189,6 +189,12 @@ func typedSettings(f views.SettingsForm, form url.Values) views.SettingsForm {
 			*dst = vs[len(vs)-1]
 		}
 	}
+	f.Heartbeats = slices.Clone(f.Heartbeats)
+	for i, h := range f.Heartbeats {
+		if vs, ok := form[views.HeartbeatField(h.Client)]; ok && len(vs) > 0 {
+			f.Heartbeats[i].Value = vs[len(vs)-1]
+		}
+	}
 	f.CheckFencing = form.Get("check_fencing") != ""
 	f.IdempotencyKeys = form.Get("idempotency_keys") != ""
 	return f

@@ -317,6 +317,14 @@ func applySettings(sc sandbox.Scenario, form url.Values) (out sandbox.Scenario, 
 		bad = bad.add("set-ttl", err)
 		set.TTLMS = ttl
 	}
+	beats := map[string]int64{}
+	for _, c := range sc.Clients {
+		hb, sent, err := formHeartbeat(form, c.ID)
+		bad = bad.add(views.HeartbeatInput(c.ID), err)
+		if sent && err == nil {
+			beats[c.ID] = hb
+		}
+	}
 	if raw := strings.TrimSpace(form.Get("lag_ms")); raw != "" && sc.Lock.Model == sandbox.ModelRedis {
 		lag, err := sbFormInt(form, "lag_ms", "replica lag", "ms", 0, sandbox.MaxTimeMS)
 		bad = bad.add("set-lag", err)
@@ -355,7 +363,89 @@ func applySettings(sc sandbox.Scenario, form url.Values) (out sandbox.Scenario, 
 	if err != nil {
 		return sc, nil, false, settingsErrorOf(err)
 	}
-	return out, names, moot, nil
+	out, beatNames, err := withHeartbeats(out, beats)
+	if err != nil {
+		return sc, nil, false, err
+	}
+	return out, append(names, beatNames...), moot, nil
+}
+
+// formHeartbeat reads client's heartbeat field of the settings form by
+// the blank form's rule: empty or 0 is none, else a period of whole
+// milliseconds the engine accepts. sent false: the form has no such
+// field, and the heartbeat stays as it is.
+func formHeartbeat(form url.Values, client string) (ms int64, sent bool, err error) {
+	vs, ok := form[views.HeartbeatField(client)]
+	if !ok || len(vs) == 0 {
+		return 0, false, nil
+	}
+	raw := strings.TrimSpace(vs[len(vs)-1])
+	if raw == "" || raw == "0" {
+		return 0, true, nil
+	}
+	label := "heartbeat of " + client
+	rule := "enter 0 for none, or a heartbeat period from " + timelineview.Millis(formMinHeartbeat()) + " to " + timelineview.Millis(sandbox.MaxTimeMS)
+	v, err := strconv.ParseInt(raw, 10, 64)
+	if err != nil {
+		return 0, true, fmt.Errorf("%s: %q is not a heartbeat period in whole milliseconds: %s", label, raw, rule)
+	}
+	if v < sandbox.MinHeartbeatMS || v > sandbox.MaxTimeMS {
+		return 0, true, fmt.Errorf("%s: %s ms is out of range: %s", label, groupThousands64(v), rule)
+	}
+	return v, true, nil
+}
+
+// withHeartbeats returns sc with the clients' heartbeats set to beats (by
+// client id; a client not in it keeps its own) and a description of each
+// change. A period too short for a holder to keep up over the whole run
+// within the events budget is refused, as the blank form refuses it.
+func withHeartbeats(sc sandbox.Scenario, beats map[string]int64) (sandbox.Scenario, []string, error) {
+	out := sc
+	out.Clients = slices.Clone(sc.Clients)
+	var changed []sandbox.Client
+	var bad settingsError
+	fits := map[int64]bool{}
+	for i, c := range out.Clients {
+		hb, ok := beats[c.ID]
+		if !ok || hb == c.HeartbeatMS {
+			continue
+		}
+		if _, done := fits[hb]; !done && hb > 0 {
+			fits[hb] = heartbeatFits(out, hb)
+		}
+		if hb > 0 && !fits[hb] {
+			bad = bad.add(views.HeartbeatInput(c.ID), errors.New("heartbeat of "+c.ID+": a heartbeat "+heartbeatTooShort(out, hb)))
+			continue
+		}
+		out.Clients[i].HeartbeatMS = hb
+		changed = append(changed, out.Clients[i])
+	}
+	if len(bad) > 0 {
+		return sc, nil, bad
+	}
+	every := func(hb int64) string {
+		if hb == 0 {
+			return "off"
+		}
+		return "every " + timelineview.Millis(hb)
+	}
+	// All the clients set alike read as one setting, as the blank form
+	// sets them.
+	if len(changed) > 1 && len(changed) == len(out.Clients) && !slices.ContainsFunc(changed, func(c sandbox.Client) bool { return c.HeartbeatMS != changed[0].HeartbeatMS }) {
+		return out, []string{"heartbeat " + every(changed[0].HeartbeatMS)}, nil
+	}
+	var names []string
+	for _, c := range changed {
+		names = append(names, c.ID+"'s heartbeat "+every(c.HeartbeatMS))
+	}
+	return out, names, nil
+}
+
+// heartbeatTooShort says why a heartbeat every hb does not fit sc's run,
+// after the words "a heartbeat".
+func heartbeatTooShort(sc sandbox.Scenario, hb int64) string {
+	return "every " + timelineview.Millis(hb) + " is too short: a client holding the lock heartbeats until it releases, and over the ten-minute run that alone would pass the events budget of " +
+		strconv.Itoa(sandbox.MaxEvents) + " events a timeline may hold. Enter 0 for none, or a period of at least " + timelineview.Millis(minHeartbeat(sc)) + " (up to " + timelineview.Millis(sandbox.MaxTimeMS) + ")"
 }
 
 // settingsInputs are the settings form's inputs by the scenario field
@@ -503,9 +593,7 @@ func blankScenario(form url.Values) (sandbox.Scenario, views.BlankForm) {
 	// Q8-18: a period the engine accepts may still be too short for a
 	// holder to heartbeat through the whole run within the events budget.
 	if hb > 0 && !heartbeatFits(sc, hb) {
-		least := minHeartbeat(sc)
-		f.Errors["heartbeat_ms"] = "A heartbeat every " + timelineview.Millis(hb) + " is too short: a client holding the lock heartbeats until it releases, and over the ten-minute run that alone would pass the events budget of " +
-			strconv.Itoa(sandbox.MaxEvents) + " events a timeline may hold. Enter 0 for none, or a period of at least " + timelineview.Millis(least) + " (up to " + timelineview.Millis(sandbox.MaxTimeMS) + ")."
+		f.Errors["heartbeat_ms"] = "A heartbeat " + heartbeatTooShort(sc, hb) + "."
 	}
 	return sc, f
 }
@@ -516,23 +604,56 @@ func blankScenario(form url.Values) (sandbox.Scenario, views.BlankForm) {
 // slower than the lease (QA-33 #1). The form's standing notes say the same
 // before it is sent.
 func blankNotes(sc sandbox.Scenario) string {
+	return strings.Join(settingNotes(sc), "; ")
+}
+
+// forkNotes is blankNotes for a fork of was: only the notes that the
+// fork's new settings bring ("" when none), so that a fork of a timeline
+// that already checked tokens it had none of does not say so again.
+func forkNotes(was, fork sandbox.Scenario) string {
+	before := settingNotes(was)
+	var notes []string
+	for _, n := range settingNotes(fork) {
+		if !slices.Contains(before, n) {
+			notes = append(notes, n)
+		}
+	}
+	return strings.Join(notes, "; ")
+}
+
+// settingNotes are the notes of blankNotes, one by one.
+func settingNotes(sc sandbox.Scenario) []string {
 	var notes []string
 	if sc.Resource.Fenced() && sc.Lock.TokenSource == sandbox.TokenNone && !sc.Lock.Model.GuardsByHolder() {
 		notes = append(notes, "the resource checks fencing tokens but "+sc.Lock.Model.String()+" grants carry none here, so it will refuse every write, the holder's too")
 	}
-	if len(sc.Clients) > 0 {
-		// At a heartbeat equal to the TTL the lease runs out at the very
-		// moment the renewal is due, and the engine lets it lapse first
-		// (QA-33 run 3, #5): as long as the TTL is too long.
-		if hb := sc.Clients[0].HeartbeatMS; hb > 0 && hb >= sc.Lock.TTLMS {
-			what := "is longer than"
-			if hb == sc.Lock.TTLMS {
-				what = "is as long as"
+	// At a heartbeat equal to the TTL the lease runs out at the very
+	// moment the renewal is due, and the engine lets it lapse first
+	// (QA-33 run 3, #5): as long as the TTL is too long. The blank form
+	// gives every client the same heartbeat; a fork may give clients
+	// different ones, and then the note names whose (QA-34 #1).
+	var periods []int64
+	who := map[int64][]string{}
+	for _, c := range sc.Clients {
+		if hb := c.HeartbeatMS; hb > 0 && hb >= sc.Lock.TTLMS {
+			if len(who[hb]) == 0 {
+				periods = append(periods, hb)
 			}
-			notes = append(notes, "a heartbeat every "+timelineview.Millis(hb)+" "+what+" the TTL of "+timelineview.Millis(sc.Lock.TTLMS)+", so the lease will lapse between renewals")
+			who[hb] = append(who[hb], c.ID)
 		}
 	}
-	return strings.Join(notes, "; ")
+	for _, hb := range periods {
+		what := "is longer than"
+		if hb == sc.Lock.TTLMS {
+			what = "is as long as"
+		}
+		subject := "a heartbeat"
+		if ids := who[hb]; len(ids) < len(sc.Clients) {
+			subject = joinList(ids) + "'s heartbeat"
+		}
+		notes = append(notes, subject+" every "+timelineview.Millis(hb)+" "+what+" the TTL of "+timelineview.Millis(sc.Lock.TTLMS)+", so the lease will lapse between renewals")
+	}
+	return notes
 }
 
 // configLines describes a scenario's settings for the page.
@@ -745,14 +866,24 @@ func sbSeconds(ms int64) string {
 	return strings.TrimRight(strings.TrimRight(strconv.FormatFloat(float64(ms)/1000, 'f', 3, 64), "0"), ".") + " s"
 }
 
-// sameSettings reports whether a and b configure the lock service and the
-// resource alike (their clients and actions may differ).
+// sameSettings reports whether a and b configure the lock service, the
+// resource and the heartbeats of the clients they share alike (their
+// clients and actions may differ).
 func sameSettings(a, b sandbox.Scenario) bool {
 	lag := func(p *int64) int64 {
 		if p == nil {
 			return -1
 		}
 		return *p
+	}
+	// A fork may change a client's heartbeat (QA-34 #1): a preset about a
+	// heartbeat no longer teaches its lesson without it.
+	for _, ca := range a.Clients {
+		for _, cb := range b.Clients {
+			if ca.ID == cb.ID && ca.HeartbeatMS != cb.HeartbeatMS {
+				return false
+			}
+		}
 	}
 	la, lb := a.Lock, b.Lock
 	ra, rb := a.Resource, b.Resource

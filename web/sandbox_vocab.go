@@ -103,6 +103,10 @@ func settingsForm(sc sandbox.Scenario) views.SettingsForm {
 	if l.Seed > 0 {
 		f.Seed = strconv.FormatUint(l.Seed, 10)
 	}
+	for _, c := range sc.Clients {
+		f.Heartbeats = append(f.Heartbeats, views.HeartbeatSetting{Client: c.ID, Value: strconv.FormatInt(c.HeartbeatMS, 10)})
+	}
+	f.MinHeartbeat = int(formMinHeartbeat())
 	return f
 }
 

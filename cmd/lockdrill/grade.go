@@ -10,6 +10,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"lockdrill/content"
 	"lockdrill/quiz"
@@ -21,24 +23,29 @@ Grades one answer to the practice question ID, read from stdin, and prints
 the result as JSON:
 
   {"question": ID, "score": 0..1, "passed": bool, "fatal": bool,
-   "points": [{"id", "hit", "core"}], "flags": [{"id"}], "set_aside": [{"id"}],
+   "points": [{"id", "hit", "core"}],
+   "flags": [{"id", "label", "quote", "sentence"}],
+   "set_aside": [{"id", "label", "sentence"}],
    "notes": [...], "broken": [{"first", "then", "race"}], "grader": VERSION}
 
 A pass needs every core point (%[2]d %%) and no fatal flag, with one
 exception: on a question with two core points, an answer in sentences that
 misses one of them but makes at least %[3]d %% of the breadth points passes,
-at most %[4]d %% (/about/grader states the rule). "broken" lists the
-safety-critical orders an ordering answer breaks (any one fails it);
-"set_aside" (absent when empty) the flags whose patterns matched a
-sentence the second reader set aside, not counted (a note says why);
-"grader" names the grader version, as disputes record it.
+at most %[4]d %% (/about/grader states the rule). Each flag names the
+mistake ("label") and quotes the words of the answer that raised it
+("quote", as the feedback page does) and the sentence that holds them.
+"broken" lists the safety-critical orders an ordering answer breaks (any
+one fails it); "set_aside" (absent when empty) the flags whose patterns
+matched a sentence the second reader set aside, not counted (a note says
+why); "grader" names the grader version, as disputes record it.
 
 A free-text answer is the text itself, at most %[1]d characters (a longer one
 is refused with status 2). For objective questions stdin holds the choice:
 option ids for single, multiple and predict ("b" or "a,c"), step ids in
 order for ordering ("s2 s1 s3"), a line number for spot-the-bug ("9").
 
-An unknown ID exits with status 2 and lists the known ids.
+'lockdrill questions' lists the ids with their kinds and titles; an unknown
+ID exits with status 2 and lists the known ids.
 `
 
 // gradeHelp is gradeUsage with the limits and the pass rule's figures
@@ -53,16 +60,16 @@ func gradeHelp() string {
 // are always arrays, empty when there are none, so scripts can iterate
 // without a null check.
 type gradeOutput struct {
-	Question string        `json:"question"`
-	Score    float64       `json:"score"`
-	Passed   bool          `json:"passed"`
-	Fatal    bool          `json:"fatal"`
-	Points   []gradePoint  `json:"points"`
-	Flags    []gradeFlagID `json:"flags"`
+	Question string       `json:"question"`
+	Score    float64      `json:"score"`
+	Passed   bool         `json:"passed"`
+	Fatal    bool         `json:"fatal"`
+	Points   []gradePoint `json:"points"`
+	Flags    []gradeFlag  `json:"flags"`
 	// SetAside are the flags whose patterns matched a sentence the second
 	// reader set aside: not counted, but "flags": [] alone would not say
 	// that the answer has a known mistake's wording.
-	SetAside []gradeFlagID `json:"set_aside,omitempty"`
+	SetAside []gradeFlag   `json:"set_aside,omitempty"`
 	Notes    []string      `json:"notes"`
 	Broken   []gradeBroken `json:"broken,omitempty"`
 	Grader   string        `json:"grader"`
@@ -80,8 +87,18 @@ type gradeBroken struct {
 	Race  string `json:"race"`
 }
 
-type gradeFlagID struct {
+// gradeFlag is a red flag as the feedback page shows it: what the
+// mistake is and where the answer makes it (QA-34 #3: the id alone said
+// neither).
+type gradeFlag struct {
 	ID string `json:"id"`
+	// Label names the mistake.
+	Label string `json:"label,omitempty"`
+	// Quote is the words of the answer that raised the flag, and Sentence
+	// the sentence that holds them (a flag set aside has only the
+	// sentence, which the second reader judged whole).
+	Quote    string `json:"quote,omitempty"`
+	Sentence string `json:"sentence,omitempty"`
 }
 
 // runGrade handles "lockdrill grade ID": grade one answer read from stdin
@@ -131,7 +148,7 @@ func runGrade(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return exitCode(2, fmt.Errorf("grade %s: %w", id, err))
 	}
 	r := bank.Grade(q, a)
-	out := gradeOutput{Question: r.Question, Score: r.Score, Passed: r.Passed, Fatal: r.Fatal, Points: []gradePoint{}, Flags: []gradeFlagID{}, Notes: []string{}, Grader: bank.Version()}
+	out := gradeOutput{Question: r.Question, Score: r.Score, Passed: r.Passed, Fatal: r.Fatal, Points: []gradePoint{}, Flags: []gradeFlag{}, Notes: []string{}, Grader: bank.Version()}
 	for _, p := range r.Points {
 		out.Points = append(out.Points, gradePoint{ID: p.ID, Hit: p.Hit, Core: p.Core})
 	}
@@ -139,12 +156,18 @@ func runGrade(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	for _, b := range r.Broken {
 		out.Broken = append(out.Broken, gradeBroken{First: b.First, Then: b.Then, Race: b.Race})
 	}
-	for _, f := range r.FlagIDs() {
-		out.Flags = append(out.Flags, gradeFlagID{ID: f})
+	for _, f := range r.Flags {
+		if !f.Dismissed {
+			out.Flags = append(out.Flags, gradeFlag{ID: f.ID, Label: f.Label, Quote: spanText(a.Text, f.Span), Sentence: sentenceOf(a.Text, f.Span)})
+		}
 	}
 	for _, sa := range r.SetAside {
-		for _, id := range sa.IDs {
-			out.SetAside = append(out.SetAside, gradeFlagID{ID: id})
+		for i, id := range sa.IDs {
+			f := gradeFlag{ID: id, Sentence: spanText(a.Text, sa.Span)}
+			if i < len(sa.Labels) {
+				f.Label = sa.Labels[i]
+			}
+			out.SetAside = append(out.SetAside, f)
 		}
 	}
 	enc := json.NewEncoder(stdout)
@@ -173,4 +196,74 @@ func parseAnswer(q *quiz.Question, raw string) (quiz.Answer, error) {
 		return quiz.Answer{Line: n}, nil
 	}
 	return quiz.Answer{}, fmt.Errorf("unknown question kind %q", q.Kind)
+}
+
+// spanText is the text of answer within sp, trimmed ("" for a span that
+// does not fit it), widened to whole characters.
+func spanText(answer string, sp quiz.Span) string {
+	lo, hi := max(sp.Start, 0), min(sp.End, len(answer))
+	if lo >= hi {
+		return ""
+	}
+	for lo > 0 && !utf8.RuneStart(answer[lo]) {
+		lo--
+	}
+	for hi < len(answer) && !utf8.RuneStart(answer[hi]) {
+		hi++
+	}
+	return strings.TrimSpace(answer[lo:hi])
+}
+
+// sentenceOf is the sentence of answer that holds sp: from the end of the
+// sentence before (., ! or ?, with any closing quote or bracket, then a
+// space) or a line break, to the end of its own.
+func sentenceOf(answer string, sp quiz.Span) string {
+	lo, hi := max(sp.Start, 0), min(sp.End, len(answer))
+	if lo >= hi {
+		return ""
+	}
+	start := 0
+	for i := lo - 1; i >= 0; i-- {
+		if answer[i] == '\n' {
+			start = i + 1
+			break
+		}
+		if next, ok := sentenceEnd(answer, i); ok && next <= lo {
+			start = next
+			break
+		}
+	}
+	end := len(answer)
+	for i := hi - 1; i < len(answer); i++ {
+		if answer[i] == '\n' && i >= hi {
+			end = i
+			break
+		}
+		if next, ok := sentenceEnd(answer, i); ok && next >= hi {
+			end = next
+			break
+		}
+	}
+	return spanText(answer, quiz.Span{Start: start, End: end})
+}
+
+// sentenceEnd reports whether a sentence ends with the byte at i, and
+// where the text after it starts: a full stop, question or exclamation
+// mark, any closing quotes or brackets, then a space or the end.
+func sentenceEnd(s string, i int) (next int, ok bool) {
+	if c := s[i]; c != '.' && c != '!' && c != '?' {
+		return 0, false
+	}
+	j := i + 1
+	for j < len(s) {
+		if r, n := utf8.DecodeRuneInString(s[j:]); strings.ContainsRune(`"')]”’»`, r) {
+			j += n
+			continue
+		}
+		break
+	}
+	if r, _ := utf8.DecodeRuneInString(s[j:]); j < len(s) && !unicode.IsSpace(r) {
+		return 0, false
+	}
+	return j, true
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"lockdrill/content"
 	"lockdrill/quiz"
 )
 
@@ -218,15 +219,7 @@ func TestGradeHelp(t *testing.T) {
 // found"; when the second reader set a sentence with a mistake's wording
 // aside, the output lists that flag under "set_aside" (its note says why).
 func TestGradeSaysWhatWasSetAside(t *testing.T) {
-	answer := "A fencing token is a number that grows by one with every grant of the lock, so whoever holds the lock later always carries a bigger number than whoever held it before. " +
-		"Each write the holder sends to the protected store carries that number along with it. " +
-		"The store remembers the biggest number it has accepted so far and refuses any write whose number is smaller, in the same atomic step as the write. " +
-		"What this protects against is a holder that stalls: a long collector pause or a frozen virtual machine lets its lease run out, another process is granted the lock, and then the stalled one resumes believing it still owns it. " +
-		"Without the number its delayed write would overwrite the newer holder's data; with it, the store sees a stale number and rejects the write. " +
-		"The check has to live in the store, because only the store sees every write in the order they arrive. " +
-		"A lease alone cannot give this guarantee, since no timeout can bound how long a process might be paused. " +
-		"Renewal failing while the holder keeps on writing regardless is the situation the token is built for. " +
-		"The store turns the late write away, because its number is lower than one it has already accepted."
+	answer := setAsideAnswer
 	var out, errOut bytes.Buffer
 	if err := run(context.Background(), []string{"grade", "fencing-token"}, envFrom(nil), strings.NewReader(answer), &out, &errOut); err != nil {
 		t.Fatalf("grade: %v\n%s", err, errOut.String())
@@ -247,4 +240,90 @@ func TestGradeSaysWhatWasSetAside(t *testing.T) {
 	if len(g.SetAside) != 1 || g.SetAside[0].ID != "work-after-lost-lease" {
 		t.Fatalf("set_aside = %+v, want [work-after-lost-lease]", g.SetAside)
 	}
+}
+
+// setAsideAnswer passes fencing-token with no flag counted: the second
+// reader sets its sentence with the wording of work-after-lost-lease
+// aside.
+const setAsideAnswer = "A fencing token is a number that grows by one with every grant of the lock, so whoever holds the lock later always carries a bigger number than whoever held it before. " +
+	"Each write the holder sends to the protected store carries that number along with it. " +
+	"The store remembers the biggest number it has accepted so far and refuses any write whose number is smaller, in the same atomic step as the write. " +
+	"What this protects against is a holder that stalls: a long collector pause or a frozen virtual machine lets its lease run out, another process is granted the lock, and then the stalled one resumes believing it still owns it. " +
+	"Without the number its delayed write would overwrite the newer holder's data; with it, the store sees a stale number and rejects the write. " +
+	"The check has to live in the store, because only the store sees every write in the order they arrive. " +
+	"A lease alone cannot give this guarantee, since no timeout can bound how long a process might be paused. " +
+	"Renewal failing while the holder keeps on writing regardless is the situation the token is built for. " +
+	"The store turns the late write away, because its number is lower than one it has already accepted."
+
+// TestGradeFlagsSayWhatAndWhere: each red flag is printed with its label
+// and the words of the answer that raised it, in their sentence, as the
+// feedback page shows them, not as a bare id (QA-34 #3); so is a flag set
+// aside.
+func TestGradeFlagsSayWhatAndWhere(t *testing.T) {
+	bank, err := content.LoadQuestions(content.Embedded())
+	if err != nil {
+		t.Fatal(err)
+	}
+	type flagJSON struct{ ID, Label, Quote, Sentence string }
+	gradeFlags := func(t *testing.T, id, answer string) (flags, setAside []flagJSON) {
+		t.Helper()
+		var out, errOut bytes.Buffer
+		if err := run(context.Background(), []string{"grade", id}, envFrom(nil), strings.NewReader(answer), &out, &errOut); err != nil {
+			t.Fatalf("grade: %v\n%s", err, errOut.String())
+		}
+		var g struct {
+			Flags    []flagJSON `json:"flags"`
+			SetAside []flagJSON `json:"set_aside"`
+		}
+		if err := json.Unmarshal(out.Bytes(), &g); err != nil {
+			t.Fatalf("output is not JSON: %v\n%s", err, out.String())
+		}
+		return g.Flags, g.SetAside
+	}
+	label := func(id string) string {
+		f, ok := bank.Flag(id)
+		if !ok {
+			t.Fatalf("no red flag %s", id)
+		}
+		return f.Label
+	}
+	tests := []struct {
+		name, id, answer, flag, quoteIn, sentence string
+	}{
+		{"plain DEL", "redis-lock-and-failure",
+			"I would SET the key with NX and PX 10000 so it expires. When the job is done the worker deletes the key with DEL so the next one can run.",
+			"plain-del", "deletes the key", "When the job is done the worker deletes the key with DEL so the next one can run."},
+		{"a check in the client, after a line break", "fencing-token",
+			"Every grant carries a number that only grows.\nThe client checks the token itself before writing, so the storage needs no change! That is all.",
+			"client-side-fencing", "checks the token", "The client checks the token itself before writing, so the storage needs no change!"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			flags, _ := gradeFlags(t, tt.id, tt.answer)
+			var got *flagJSON
+			for i := range flags {
+				if flags[i].ID == tt.flag {
+					got = &flags[i]
+				}
+			}
+			if got == nil {
+				t.Fatalf("flags = %+v, want %s raised (else this test shows nothing)", flags, tt.flag)
+			}
+			if got.Label != label(tt.flag) || got.Label == "" {
+				t.Errorf("label = %q, want %q", got.Label, label(tt.flag))
+			}
+			if !strings.Contains(got.Quote, tt.quoteIn) || !strings.Contains(tt.answer, got.Quote) {
+				t.Errorf("quote = %q, want the answer's words holding %q", got.Quote, tt.quoteIn)
+			}
+			if got.Sentence != tt.sentence {
+				t.Errorf("sentence = %q, want %q", got.Sentence, tt.sentence)
+			}
+		})
+	}
+	t.Run("set aside", func(t *testing.T) {
+		_, setAside := gradeFlags(t, "fencing-token", setAsideAnswer)
+		if len(setAside) != 1 || setAside[0].Label != label("work-after-lost-lease") || !strings.HasPrefix(setAside[0].Sentence, "Renewal failing while the holder keeps on writing") {
+			t.Fatalf("set_aside = %+v, want work-after-lost-lease with its label and sentence", setAside)
+		}
+	})
 }

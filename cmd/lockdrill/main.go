@@ -1,7 +1,8 @@
 // Command lockdrill serves the lockdrill interview-prep app and runs its
 // headless tools: sim (run a sandbox scenario), conform (play one against
-// real servers), grade (grade one answer), check (validate content) and
-// disputes (export the grader's disputes).
+// real servers), grade (grade one answer), questions (list the ids grade
+// takes), check (validate content) and disputes (export the grader's
+// disputes).
 package main
 
 import (
@@ -58,6 +59,7 @@ Usage:
   lockdrill sim [flags] FILE    run a sandbox scenario headless
   lockdrill conform [flags]     play a scenario against real Redis, etcd or SQLite
   lockdrill grade ID            grade one answer read from stdin
+  lockdrill questions [--json]  list the question ids grade takes, with their titles
   lockdrill check               validate the embedded content
   lockdrill disputes [--json]   export the learners' disputes of the grader
 
@@ -83,6 +85,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return runConform(ctx, args, stdin, stdout, stderr)
 	case "grade":
 		return runGrade(ctx, args, stdin, stdout, stderr)
+	case "questions":
+		return runQuestions(ctx, args, stdout, stderr)
 	case "check":
 		return runCheck(ctx, args, stdout, stderr)
 	case "disputes":

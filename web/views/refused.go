@@ -49,8 +49,49 @@ func fieldErrorAttrs(errs map[string]string, order []string, id string) templ.At
 }
 
 // settingsInputs are the settings form's inputs in the order the page
-// shows them.
+// shows them, but for the clients' heartbeats (settingsOrder).
 var settingsInputs = []string{"set-token-source", "set-ttl", "set-release", "set-acquire", "set-lag", "set-persistence", "set-retries", "set-retry-delay", "set-seed", "set-resource"}
+
+// settingsOrder is the order of f's inputs on the page: settingsInputs
+// with a heartbeat input per client after the TTL, so that the first
+// refused input, and only it, takes the focus.
+func settingsOrder(f SettingsForm) []string {
+	out := make([]string, 0, len(settingsInputs)+len(f.Heartbeats))
+	for _, id := range settingsInputs {
+		out = append(out, id)
+		if id == "set-ttl" {
+			for _, h := range f.Heartbeats {
+				out = append(out, HeartbeatInput(h.Client))
+			}
+		}
+	}
+	return out
+}
+
+// HeartbeatInput is the id of client's heartbeat input in the settings
+// form; the settings' errors are keyed by it.
+func HeartbeatInput(client string) string { return "set-heartbeat-" + client }
+
+// HeartbeatField is the name of client's heartbeat field in the settings
+// form.
+func HeartbeatField(client string) string { return "heartbeat_ms_" + client }
+
+// heartbeatAttrs are the attributes of client's heartbeat input: always
+// described by the note beside the heartbeats, as the blank form's is,
+// and marked when it was refused.
+func heartbeatAttrs(f SettingsForm, errs map[string]string, client string) templ.Attributes {
+	id := HeartbeatInput(client)
+	a := fieldErrorAttrs(errs, settingsOrder(f), id)
+	if a == nil {
+		a = templ.Attributes{}
+	}
+	d := "hint-set-heartbeat"
+	if e, ok := a["aria-describedby"].(string); ok {
+		d = e + " " + d
+	}
+	a["aria-describedby"] = d
+	return a
+}
 
 // cutNodeAttrs marks the i-th box of the partition's "from" nodes when
 // the ticked nodes were refused; the first box, "cut-nodes", takes the

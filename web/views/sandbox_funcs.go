@@ -54,6 +54,10 @@ func sbCurrentAttr(cur bool) string {
 	return "false"
 }
 
+// heartbeatNote is the standing note beside a heartbeat field, in the
+// blank form and in the fork form alike (QA-33 #1, QA-34 #1).
+const heartbeatNote = "A heartbeat as long as the TTL or longer lets the lease lapse between renewals: the renewal arrives when the lease has already expired and is refused, and another client may take the lock in the gap. The guide renews at about a third of the TTL."
+
 // blankHintAttrs are blankFieldAttrs for a field of the blank form that
 // has a standing note beside it ("hint-" + name), which describes it too.
 func blankHintAttrs(errs map[string]string, name string) templ.Attributes {

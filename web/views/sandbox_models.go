@@ -124,6 +124,11 @@ type SettingsForm struct {
 	IdempotencyKeys  bool
 	// Retries of a refused acquire, and the seed of their random delays.
 	Retries, RetryDelay, Seed string
+	// Heartbeats are the clients' heartbeat periods, in the scenario's
+	// client order; MinHeartbeat is the shortest period the form states,
+	// the blank form's.
+	Heartbeats   []HeartbeatSetting
+	MinHeartbeat int
 	// The options the model offers: Acquires is empty where the model has
 	// no choice (the form keeps Acquire), Persistences where a restarted
 	// node loses nothing; Lagged says the model has a replica lag.
@@ -131,6 +136,10 @@ type SettingsForm struct {
 	Lagged                                                        bool
 	MaxRetries                                                    int
 }
+
+// HeartbeatSetting is one client's heartbeat period in the settings form:
+// the client's id and the period in ms as shown ("0": none).
+type HeartbeatSetting struct{ Client, Value string }
 
 // ActionPanel is what the "act at now" forms need.
 type ActionPanel struct {
