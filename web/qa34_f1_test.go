@@ -1,0 +1,127 @@
+package web_test
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"lockdrill/quiz"
+	"lockdrill/store"
+)
+
+// TestEndedRoundTurnSaysWhatHappenedToItsFollowUps ends a coached round
+// while the follow-ups the first answer drew are still queued: the first
+// turn's page no longer says, in the present tense, that the interviewer
+// has follow-ups; it says, in the past tense, that they were not asked
+// because the round ended (QA-34 #1).
+func TestEndedRoundTurnSaysWhatHappenedToItsFollowUps(t *testing.T) {
+	env := newRoundEnv(t, "", nil)
+	cl := newClient(t, env.srv)
+	learner := learnerOf(t, cl)
+	id, err := env.st.CreateRound(context.Background(), learner, store.NewRound{Mode: quiz.ModeCoached, Limit: 4 * time.Minute, Seed: 5, Questions: []string{"redis-lock-and-failure", "fencing-token", "avoid-the-lock"}, Started: env.clock.Now()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	roundURL := "/rounds/" + id
+	rec, seq, q, _ := current(t, cl, roundURL)
+	env.clock.Advance(time.Minute)
+	if r := answerTurn(t, cl, roundURL, rec.Body.String(), seq, roundAnswers[q]); r.Code != http.StatusSeeOther {
+		t.Fatalf("main answer: status %d", r.Code)
+	}
+	// Mid-round the page may promise the follow-up.
+	if doc := mustDoc(t, cl.get(roundURL+"/turns/0")); !strings.Contains(doc.Find(`[data-testid=queued]`).Text(), "has") {
+		t.Fatalf("mid-round, turn 0 says %q, want the follow-ups to come", doc.Find(`[data-testid=queued]`).Text())
+	}
+	// The follow-up is shown (asked) but not answered when the round ends.
+	rec, _, _, f := current(t, cl, roundURL)
+	if f == "" {
+		t.Fatal("the partial answer drew no follow-up")
+	}
+	tok := csrfFromBody(t, rec.Body.String())
+	if rec := cl.postForm(roundURL+"/finish", url.Values{"_csrf": {tok}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("finish: status %d", rec.Code)
+	}
+	r, err := env.st.Round(context.Background(), learner, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var queued, shown int
+	for _, tu := range r.Turns {
+		if quiz.MainNumber(tu.Seq) == 1 && tu.FollowUp != "" && !tu.Done() {
+			queued++
+			if !tu.Shown.IsZero() {
+				shown++
+			}
+		}
+	}
+	if queued == 0 || shown != 1 {
+		t.Fatalf("follow-ups left after ending: %d, %d of them shown; the test needs one shown", queued, shown)
+	}
+	rec = cl.get(roundURL + "/turns/0")
+	if rec.Code != http.StatusOK {
+		t.Fatalf("GET turn 0 of the ended round: status %d", rec.Code)
+	}
+	doc := mustDoc(t, rec)
+	if got := doc.Find(`[data-testid=queued]`); got.Length() != 0 {
+		t.Fatalf("the ended round's turn still says %q", strings.TrimSpace(got.Text()))
+	}
+	said := strings.Join(strings.Fields(doc.Find(`[data-testid=follow-ups-outcome]`).Text()), " ")
+	for _, want := range []string{"was asked", "the round ended before you answered it"} {
+		if !strings.Contains(said, want) {
+			t.Errorf("turn 0 of the ended round says %q, want it to contain %q", said, want)
+		}
+	}
+	if queued > 1 && !strings.Contains(said, "not asked: the round ended first") {
+		t.Errorf("turn 0 of the ended round says %q, want the %d follow-ups never shown said not asked", said, queued-1)
+	}
+}
+
+// TestEndedRoundTurnSaysWhichFollowUpsWereAnswered answers the first
+// follow-up a main answer drew and then ends the round: the main turn's
+// page says, in the past tense, that it was asked and answered, and that
+// the one still queued was not asked (QA-34 #1).
+func TestEndedRoundTurnSaysWhichFollowUpsWereAnswered(t *testing.T) {
+	env := newRoundEnv(t, "", nil)
+	cl := newClient(t, env.srv)
+	learner := learnerOf(t, cl)
+	id, err := env.st.CreateRound(context.Background(), learner, store.NewRound{Mode: quiz.ModeCoached, Limit: 4 * time.Minute, Seed: 5, Questions: []string{"redis-lock-and-failure", "fencing-token", "avoid-the-lock"}, Started: env.clock.Now()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	roundURL := "/rounds/" + id
+	rec, seq, q, _ := current(t, cl, roundURL)
+	if r := answerTurn(t, cl, roundURL, rec.Body.String(), seq, roundAnswers[q]); r.Code != http.StatusSeeOther {
+		t.Fatalf("main answer: status %d", r.Code)
+	}
+	rec, seq, _, f := current(t, cl, roundURL)
+	if f == "" {
+		t.Fatal("the partial answer drew no follow-up")
+	}
+	// A weak answer, so the follow-up queued after it is still due.
+	if r := answerTurn(t, cl, roundURL, rec.Body.String(), seq, "I am not sure what would happen there."); r.Code != http.StatusSeeOther {
+		t.Fatalf("follow-up answer: status %d", r.Code)
+	}
+	rec, _, _, next := current(t, cl, roundURL)
+	tok := csrfFromBody(t, rec.Body.String())
+	if rec := cl.postForm(roundURL+"/finish", url.Values{"_csrf": {tok}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("finish: status %d", rec.Code)
+	}
+	doc := mustDoc(t, cl.get(roundURL+"/turns/0"))
+	if got := doc.Find(`[data-testid=queued]`); got.Length() != 0 {
+		t.Fatalf("the ended round's turn still says %q", strings.TrimSpace(got.Text()))
+	}
+	said := strings.Join(strings.Fields(doc.Find(`[data-testid=follow-ups-outcome]`).Text()), " ")
+	want := []string{"The interviewer asked 1 follow-up question on what this answer left out, and you answered it."}
+	if next != "" {
+		// The next follow-up was on screen when the round ended.
+		want = append(want, "1 follow-up question was asked, but the round ended before you answered it.")
+	}
+	for _, w := range want {
+		if !strings.Contains(said, w) {
+			t.Errorf("turn 0 of the ended round says %q, want it to contain %q", said, w)
+		}
+	}
+}
