@@ -3,8 +3,10 @@ package web_test
 import (
 	"context"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -122,6 +124,62 @@ func TestEndedRoundTurnSaysWhichFollowUpsWereAnswered(t *testing.T) {
 	for _, w := range want {
 		if !strings.Contains(said, w) {
 			t.Errorf("turn 0 of the ended round says %q, want it to contain %q", said, w)
+		}
+	}
+}
+
+// TestParallelFirstPostsMakeOneLearner: a new visitor's browser opens two
+// tabs (one GET each, sharing the cookies the first GET set) and submits
+// both at once, before either response is back. Both answers belong to one
+// learner, the one the browser keeps whichever response comes last; none
+// is filed under a learner the browser never sees again (QA-34 #2).
+func TestParallelFirstPostsMakeOneLearner(t *testing.T) {
+	srv, st := newTestServer(t, unlimitedWrites)
+	cl := newClient(t, srv)
+	qs := mustBank(t).ByKind(quiz.KindFreeText)[:2]
+	forms := make([]url.Values, len(qs))
+	for i, q := range qs {
+		forms[i] = url.Values{"answer": {"SET key token NX PX 30000, and a fencing token the storage checks."}}
+		forms[i].Set("_csrf", csrfFrom(t, cl.get("/practice/"+q.ID)))
+	}
+	if _, ok := cl.cookies["lockdrill_learner"]; ok {
+		t.Fatal("reading pages made a learner")
+	}
+	recs := make([]*httptest.ResponseRecorder, len(qs))
+	var wg sync.WaitGroup
+	for i, q := range qs {
+		req := httptest.NewRequest(http.MethodPost, "/practice/"+q.ID, strings.NewReader(forms[i].Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		for _, c := range cl.cookies {
+			req.AddCookie(c)
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			recs[i] = httptest.NewRecorder()
+			srv.ServeHTTP(recs[i], req)
+		}()
+	}
+	wg.Wait()
+	learners := map[string]bool{}
+	for i, rec := range recs {
+		if rec.Code != http.StatusSeeOther {
+			t.Fatalf("post %d: status %d, want 303", i, rec.Code)
+		}
+		for _, c := range rec.Result().Cookies() {
+			if c.Name == "lockdrill_learner" && c.MaxAge >= 0 {
+				learners[c.Value] = true
+			}
+		}
+	}
+	if len(learners) != 1 {
+		t.Fatalf("two first posts at once named %d learners in their cookies, want 1", len(learners))
+	}
+	for learner := range learners {
+		for _, q := range qs {
+			if hist, _ := st.QuestionAttempts(context.Background(), learner, q.ID); len(hist) != 1 {
+				t.Errorf("the browser's learner has %d attempts at %s, want 1: the answer went elsewhere", len(hist), q.ID)
+			}
 		}
 	}
 }
