@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/PuerkitoBio/goquery"
+
 	"lockdrill/quiz"
 	"lockdrill/store"
 )
@@ -181,5 +183,102 @@ func TestParallelFirstPostsMakeOneLearner(t *testing.T) {
 				t.Errorf("the browser's learner has %d attempts at %s, want 1: the answer went elsewhere", len(hist), q.ID)
 			}
 		}
+	}
+}
+
+// refusedPost posts form to path as cl after its CSRF cookie expired, from
+// this site's own page (an Origin header), and returns the refusal.
+func refusedPost(t *testing.T, cl *client, path string, form url.Values) *httptest.ResponseRecorder {
+	t.Helper()
+	delete(cl.cookies, "lockdrill_csrf")
+	req := httptest.NewRequest(http.MethodPost, path, strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Origin", "http://example.com")
+	rec := cl.do(req)
+	if rec.Code != http.StatusForbidden {
+		t.Fatalf("POST %s with an expired token: status %d, want 403", path, rec.Code)
+	}
+	return rec
+}
+
+// TestExpiredSandboxFormKeepsTheScenario: the blank-timeline form sent
+// after the CSRF cookie expired comes back with the scenario chosen shown
+// and a form that sends it again; sending it starts that scenario
+// (QA-34 #3).
+func TestExpiredSandboxFormKeepsTheScenario(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	form := blankForm(t, cl, url.Values{"model": {"redis"}, "ttl_ms": {"7300"}, "clients": {"3"}, "heartbeat_ms": {"0"}})
+	form.Set("_csrf", csrfFrom(t, cl.get("/sandbox")))
+	rec := refusedPost(t, cl, "/sandbox", form)
+	doc := mustDoc(t, rec)
+	kept := map[string]string{}
+	doc.Find(`[data-testid=resend-choices] dt`).Each(func(_ int, dt *goquery.Selection) {
+		kept[strings.TrimSpace(dt.Text())] = strings.TrimSpace(dt.Next().Text())
+	})
+	for label, want := range map[string]string{"Lease TTL (ms)": "7300", "Clients": "3", "Lock service": "redis"} {
+		if kept[label] != want {
+			t.Errorf("the refusal page shows %s = %q, want %q (all shown: %v)", label, kept[label], want, kept)
+		}
+	}
+	if t.Failed() {
+		t.FailNow()
+	}
+	sent := cl.resend(t, rec)
+	if sent.Code != http.StatusSeeOther || !strings.HasPrefix(sent.Header().Get("Location"), "/sandbox/") {
+		t.Fatalf("sending the kept form: status %d to %q, want 303 to the new timeline", sent.Code, sent.Header().Get("Location"))
+	}
+	export := cl.get(sent.Header().Get("Location") + ".json").Body.String()
+	if !strings.Contains(export, `"ttl_ms": 7300`) || strings.Count(export, `"id": "`) < 3 {
+		t.Fatalf("the timeline started from the kept form is not the scenario chosen: %.400s", export)
+	}
+}
+
+// TestExpiredDeleteFormStillAsksForTheWord: the account-deletion form sent
+// after the CSRF cookie expired deletes nothing; its refusal page offers
+// the deletion again, marked as deleting everything, with the word to type
+// asked for afresh, so one click there deletes nothing either (QA-34 #3).
+func TestExpiredDeleteFormStillAsksForTheWord(t *testing.T) {
+	srv, st := newTestServer(t)
+	cl := newClient(t, srv)
+	practised(t, cl)
+	learner := cl.cookies["lockdrill_learner"].Value
+	rec := refusedPost(t, cl, "/account/delete", url.Values{"_csrf": {csrfFrom(t, cl.get("/account"))}, "confirm": {"delete"}})
+	exists := func() bool {
+		ok, err := st.LearnerExists(context.Background(), learner)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ok
+	}
+	if !exists() {
+		t.Fatal("a refused delete deleted the learner")
+	}
+	doc := mustDoc(t, rec)
+	form := doc.Find(`form[data-testid=resend-form]`)
+	if form.Length() != 1 {
+		t.Fatal("the refusal page offers no way to send the deletion again")
+	}
+	if warn := form.Find(`[data-testid=resend-destructive]`).Text(); !strings.Contains(warn, "deletes everything") {
+		t.Fatalf("the resend form's warning = %q, want it to say it deletes everything", warn)
+	}
+	if btn := form.Find(`button[type=submit]`); !strings.Contains(btn.Text(), "Delete everything") || !btn.HasClass("danger") {
+		t.Fatalf("the resend button reads %q (class %q), want a danger button saying it deletes", btn.Text(), btn.AttrOr("class", ""))
+	}
+	confirm := form.Find(`input[name=confirm]`)
+	if _, req := confirm.Attr("required"); confirm.Length() != 1 || confirm.AttrOr("value", "") != "" || !req {
+		t.Fatalf("the confirmation field on the refusal page: %d found, value %q; want one, empty and required", confirm.Length(), confirm.AttrOr("value", ""))
+	}
+	// One click, the word not typed again: nothing is deleted.
+	if r := cl.resend(t, rec); r.Code != http.StatusUnprocessableEntity || !exists() {
+		t.Fatalf("sending it again without the word: status %d, learner kept %v; want 422 and kept", r.Code, exists())
+	}
+	// The word typed on the refusal page: deleted.
+	req := httptest.NewRequest(http.MethodPost, form.AttrOr("action", ""), strings.NewReader(url.Values{
+		"_csrf": {form.Find(`input[name=_csrf]`).AttrOr("value", "")}, "confirm": {"delete"}}.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Origin", "http://example.com")
+	if r := cl.do(req); r.Code != http.StatusSeeOther || exists() {
+		t.Fatalf("sending it with the word typed: status %d, learner kept %v; want 303 and deleted", r.Code, exists())
 	}
 }
