@@ -282,3 +282,88 @@ func TestExpiredDeleteFormStillAsksForTheWord(t *testing.T) {
 		t.Fatalf("sending it with the word typed: status %d, learner kept %v; want 303 and deleted", r.Code, exists())
 	}
 }
+
+// TestInterviewerToldTheCandidateEndedTheRound: the candidate ends a peer
+// round; the interviewer's end, next question or follow-up that comes
+// after says the candidate ended it, not "Round ended" as if they had, and
+// their screen says so too (QA-34 #4).
+func TestInterviewerToldTheCandidateEndedTheRound(t *testing.T) {
+	for _, step := range []string{"/finish", "/next", "/ask"} {
+		t.Run(step, func(t *testing.T) {
+			env := newPeerEnv(t)
+			page, seq, _, _ := current(t, env.alice, env.roundURL)
+			if r := answerTurn(t, env.alice, env.roundURL, page.Body.String(), seq, roundAnswers["fencing-token"]); r.Code != http.StatusSeeOther {
+				t.Fatalf("the candidate's answer: status %d", r.Code)
+			}
+			interviewerPage := env.bob.get(env.peerURL).Body.String()
+			if r := post(t, env.alice, env.roundURL, env.roundURL+"/finish", nil); r.Code != http.StatusSeeOther {
+				t.Fatalf("the candidate's end: status %d", r.Code)
+			}
+			form := url.Values{"_csrf": {csrfFromBody(t, interviewerPage)}, "notes": {"Good on fencing."}, "follow_up": {"custom"}, "asked": {"And if the storage cannot compare tokens?"}}
+			rec := env.bob.postForm(env.peerURL+step, form)
+			if rec.Code != http.StatusSeeOther {
+				t.Fatalf("the interviewer's %s after the candidate ended: status %d", step, rec.Code)
+			}
+			_, notice := flashAfter(t, env.bob, rec)
+			if !strings.Contains(notice, "The candidate had already ended the round") || strings.HasPrefix(notice, "Round ended") {
+				t.Fatalf("the interviewer is told %q, want that the candidate ended the round", notice)
+			}
+			if said := mustDoc(t, env.bob.get(env.peerURL)).Find(`[data-testid=peer-ended-by]`).Text(); said != "The candidate ended the round." {
+				t.Fatalf("the interviewer's screen says %q of who ended the round", said)
+			}
+		})
+	}
+}
+
+// TestLateNotesAndScoresShownBack: notes and scores sent after the notes
+// window closed are refused with the reason and shown back as typed, for
+// copying, rather than dropped behind a redirect; nothing is saved
+// (QA-34 #4).
+func TestLateNotesAndScoresShownBack(t *testing.T) {
+	tests := []struct {
+		name, step, failureModes string
+		// reason is what the refusal must say besides the window closing.
+		reason string
+	}{
+		{"save, scores in range", "/notes", "2", ""},
+		{"save, a score out of range", "/notes", "9", "The score for Failure modes: choose 1 to 4."},
+		{"next question", "/next", "2", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			env := newPeerEnv(t)
+			page, seq, _, _ := current(t, env.alice, env.roundURL)
+			if r := answerTurn(t, env.alice, env.roundURL, page.Body.String(), seq, roundAnswers["fencing-token"]); r.Code != http.StatusSeeOther {
+				t.Fatalf("the candidate's answer: status %d", r.Code)
+			}
+			if r := post(t, env.bob, env.peerURL, env.peerURL+"/finish", nil); r.Code != http.StatusSeeOther {
+				t.Fatalf("finish: status %d", r.Code)
+			}
+			interviewerPage := env.bob.get(env.peerURL).Body.String()
+			env.clock.Advance(store.NotesGrace + time.Minute)
+			notes := "Strong on <b>fencing</b>;\nweak on what happens at failover."
+			rec := env.bob.postForm(env.peerURL+tt.step, url.Values{"_csrf": {csrfFromBody(t, interviewerPage)}, "notes": {notes}, "score-failure-modes": {tt.failureModes}, "score-safety-mechanisms": {"4"}})
+			if rec.Code != http.StatusConflict {
+				t.Fatalf("late notes: status %d to %q, want 409 with them shown back", rec.Code, rec.Header().Get("Location"))
+			}
+			doc := mustDoc(t, rec)
+			closed := doc.Find(`[data-testid=notes-closed]`)
+			if reason := closed.Find(`[data-testid=notes-closed-reason]`).Text(); !strings.Contains(reason, "can no longer change") || !strings.Contains(reason, "Nothing was saved") || !strings.Contains(reason, tt.reason) {
+				t.Fatalf("the reason shown = %q", reason)
+			}
+			if got := strings.TrimPrefix(closed.Find(`textarea[data-testid=notes-typed]`).Text(), "\n"); got != notes {
+				t.Fatalf("notes shown back = %q, want %q", got, notes)
+			}
+			scores := map[string]string{}
+			closed.Find(`[data-testid=score-typed]`).Each(func(_ int, s *goquery.Selection) {
+				scores[s.AttrOr("data-dimension", "")] = strings.TrimSpace(s.Find(`[data-testid=score-typed-value]`).Text())
+			})
+			if scores["failure-modes"] != tt.failureModes || scores["safety-mechanisms"] != "4" {
+				t.Fatalf("scores shown back = %v, want failure-modes %s and safety-mechanisms 4", scores, tt.failureModes)
+			}
+			if strings.Contains(env.alice.get(env.roundURL+"/scorecard").Body.String(), "weak on what happens at failover") {
+				t.Fatal("late notes reached the candidate's scorecard")
+			}
+		})
+	}
+}
