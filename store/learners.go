@@ -8,13 +8,47 @@ import (
 	"time"
 )
 
+// ErrInvalidID is returned for an id that NewID cannot have made.
+var ErrInvalidID = errors.New("malformed id")
+
 // CreateLearner records a new anonymous learner and returns its id. It
 // returns a QuotaError (Global) when Limits.NewLearnersPerMinute learners
 // were created in the minute before now.
 func (s *Store) CreateLearner(ctx context.Context, now time.Time) (string, error) {
 	id := NewID()
+	if err := s.createLearner(ctx, id, now, false); err != nil {
+		return "", err
+	}
+	return id, nil
+}
+
+// CreateLearnerAs records the anonymous learner id, an id from NewID that
+// the browser was given before its first write, unless it is recorded
+// already: a browser's first writes sent at once all land on one learner.
+// It returns ErrInvalidID for an id NewID cannot have made, and a
+// QuotaError (Global) as CreateLearner does when the learner is new.
+func (s *Store) CreateLearnerAs(ctx context.Context, id string, now time.Time) error {
+	if !ValidID(id) {
+		return fmt.Errorf("create learner: %w", ErrInvalidID)
+	}
+	return s.createLearner(ctx, id, now, true)
+}
+
+// createLearner inserts learner id at now; when existing is set, an id
+// already recorded is left as it is.
+func (s *Store) createLearner(ctx context.Context, id string, now time.Time, existing bool) error {
 	nowMS := now.UnixMilli()
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
+		if existing {
+			var one int
+			err := tx.QueryRowContext(ctx, "SELECT 1 FROM learners WHERE id = ?", id).Scan(&one)
+			if err == nil {
+				return nil
+			}
+			if !errors.Is(err, sql.ErrNoRows) {
+				return err
+			}
+		}
 		if limit := s.currentLimits().NewLearnersPerMinute; limit > 0 {
 			var n int
 			if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM learners WHERE created_ms > ?", nowMS-60_000).Scan(&n); err != nil {
@@ -28,9 +62,9 @@ func (s *Store) CreateLearner(ctx context.Context, now time.Time) (string, error
 		return err
 	})
 	if err != nil {
-		return "", fmt.Errorf("create learner: %w", err)
+		return fmt.Errorf("create learner: %w", err)
 	}
-	return id, nil
+	return nil
 }
 
 // LearnerExists reports whether id names a learner. A malformed id is simply

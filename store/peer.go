@@ -76,6 +76,9 @@ type PeerRound struct {
 	Notes                 string
 	// Scores are the interviewer's 1-4 per dimension id.
 	Scores map[string]int
+	// EndedBy is the side that ended a round that is over; empty when
+	// not known (a round ended before it was recorded, or imported).
+	EndedBy Role
 }
 
 // CreatePeerRound stores a new round of learner as a peer round, waiting
@@ -303,19 +306,19 @@ func readPeerRound(ctx context.Context, q querier, learner, id string) (*PeerRou
 	p := &PeerRound{}
 	var interviewer sql.NullString
 	var expires, joined, draftSeq, draftMS sql.NullInt64
-	var scores string
+	var scores, endedBy string
 	err := q.QueryRowContext(ctx,
-		`SELECT r.learner_id, p.interviewer_id, p.invite_expires_ms, p.joined_ms, p.draft_seq, p.draft, p.draft_ms, p.notes, p.scores
+		`SELECT r.learner_id, p.interviewer_id, p.invite_expires_ms, p.joined_ms, p.draft_seq, p.draft, p.draft_ms, p.notes, p.scores, p.ended_by
 		 FROM peer_rounds p JOIN rounds r ON r.id = p.round_id
 		 WHERE p.round_id = ? AND (r.learner_id = ? OR p.interviewer_id = ?)`, id, learner, learner).
-		Scan(&p.Candidate, &interviewer, &expires, &joined, &draftSeq, &p.Draft.Text, &draftMS, &p.Notes, &scores)
+		Scan(&p.Candidate, &interviewer, &expires, &joined, &draftSeq, &p.Draft.Text, &draftMS, &p.Notes, &scores, &endedBy)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("peer round %q: %w", id, ErrNotFound)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("peer round %q: %w", id, err)
 	}
-	p.Interviewer = interviewer.String
+	p.Interviewer, p.EndedBy = interviewer.String, Role(endedBy)
 	p.Role = RoleCandidate
 	if learner != p.Candidate {
 		p.Role = RoleInterviewer
@@ -367,6 +370,9 @@ func (s *Store) UpdatePeerRound(ctx context.Context, learner, id string, role Ro
 		if err := applyRoundChange(ctx, tx, p.Round, c); err != nil {
 			return err
 		}
+		if err := noteEnder(ctx, tx, p.Round, c, role); err != nil {
+			return err
+		}
 		change = c
 		return nil
 	})
@@ -375,6 +381,9 @@ func (s *Store) UpdatePeerRound(ctx context.Context, learner, id string, role Ro
 	}
 	after := *read
 	after.Round = read.Round.Apply(change)
+	if change.Finish != nil && read.EndedBy == "" {
+		after.EndedBy = role
+	}
 	return &after, change, nil
 }
 
@@ -500,4 +509,14 @@ func (s *Store) CancelUnjoinedPeerRound(ctx context.Context, candidate, id strin
 		return false, fmt.Errorf("cancel peer round: %w", err)
 	}
 	return deleted, nil
+}
+
+// noteEnder records that role ended peer round r, when c is what ended
+// it; a solo round has no peer_rounds row, so nothing is written.
+func noteEnder(ctx context.Context, tx *sql.Tx, r *Round, c quiz.RoundChange, role Role) error {
+	if c.Finish == nil || r.Over() {
+		return nil
+	}
+	_, err := tx.ExecContext(ctx, `UPDATE peer_rounds SET ended_by = ? WHERE round_id = ? AND ended_by = ''`, string(role), r.ID)
+	return err
 }

@@ -246,6 +246,11 @@ func (s *Store) UpdateRound(ctx context.Context, learner, id string, decide func
 		if err := applyRoundChange(ctx, tx, r, c); err != nil {
 			return err
 		}
+		// Only a round's candidate updates it here (its interviewer goes
+		// through UpdatePeerRound).
+		if err := noteEnder(ctx, tx, r, c, RoleCandidate); err != nil {
+			return err
+		}
 		change, after = c, r.Apply(c)
 		return nil
 	})

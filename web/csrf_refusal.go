@@ -42,6 +42,54 @@ var typedFields = map[string]string{
 	"confirm":  "What you typed to confirm",
 }
 
+// choiceFields label the fields of the sandbox's scenario forms, chosen
+// rather than typed (a select, a number, a box ticked); on the routes of
+// choiceRoutes they are shown and sent again too (QA-34 #3: the blank
+// scenario came back empty).
+var choiceFields = map[string]string{
+	"model":            "Lock service",
+	"ttl_ms":           "Lease TTL (ms)",
+	"clients":          "Clients",
+	"heartbeat_ms":     "Heartbeat every (ms)",
+	"acquire":          "Acquire",
+	"release":          "Release",
+	"token_source":     "Fencing tokens",
+	"resource_kind":    "Resource",
+	"idempotency_keys": "The ledger applies each idempotency key once",
+	"check_fencing":    "The resource checks fencing tokens",
+	"lag_ms":           "Replica lag (ms)",
+	"persistence":      "A restarted node keeps",
+	"retries":          "Retries of a refused acquire",
+	"retry_delay_ms":   "Retry delay up to (ms)",
+	"seed":             "Seed of the delays",
+	"op":               "Action",
+	"client":           "Client",
+	"at_ms":            "At (ms)",
+	"pause_s":          "Pause for (s)",
+	"delay_ms":         "Delay (ms)",
+	"advance_s":        "Advance by (s)",
+	"node":             "Node",
+	"fault_node":       "Node",
+	"failover_node":    "Node",
+	"jump_ms":          "Clock jump (ms)",
+	"restart_ms":       "Restart after (ms)",
+	"cut_client":       "Client cut off",
+	"cut_nodes":        "Nodes cut off",
+}
+
+// choiceRoutes are the sandbox forms whose choices a refusal keeps.
+var choiceRoutes = map[string]bool{
+	"/sandbox":                  true,
+	"/sandbox/:id/settings":     true,
+	"/sandbox/:id/actions":      true,
+	"/sandbox/:id/insert":       true,
+	"/sandbox/:id/actions/edit": true,
+}
+
+// deleteRoute is the form that deletes the learner: its refusal page asks
+// for the confirming word again rather than send it for them (QA-34 #3).
+const deleteRoute = "/account/delete"
+
 // refuseCSRF is the CSRF middleware's error handler. It gives the visitor
 // a token (the one of their cookie, or a new one when the cookie expired)
 // so the refusal page's form can be sent, and keeps the posted form. The
@@ -76,17 +124,32 @@ func resendForm(c echo.Context) *views.ResendForm {
 	if r.URL.RawQuery != "" {
 		f.Action += "?" + r.URL.Query().Encode()
 	}
+	if c.Path() == deleteRoute {
+		// Nothing else to keep: the word is asked for again, so that one
+		// click on the refusal page never deletes.
+		if !f.CanSend {
+			return nil
+		}
+		f.Destructive = true
+		return f
+	}
+	choices := choiceRoutes[c.Path()]
 	typed := false
 	for name, values := range r.PostForm {
 		if name == "_csrf" {
 			continue
 		}
 		label, ok := typedFields[name]
+		choice, isChoice := choiceFields[name]
 		for _, v := range values {
-			if ok && len(values) == 1 {
+			switch {
+			case ok && len(values) == 1:
 				typed = typed || strings.TrimSpace(v) != ""
 				f.Typed = append(f.Typed, views.ResendField{Name: name, Label: label, Value: v})
-			} else {
+			case choices && isChoice && v != "":
+				typed = typed || strings.TrimSpace(v) != ""
+				f.Choices = append(f.Choices, views.ResendField{Name: name, Label: choice, Value: v})
+			default:
 				f.Hidden = append(f.Hidden, views.ResendField{Name: name, Value: v})
 			}
 		}
@@ -95,6 +158,7 @@ func resendForm(c echo.Context) *views.ResendForm {
 		return nil
 	}
 	sortFields(f.Typed)
+	sortFields(f.Choices)
 	sortFields(f.Hidden)
 	return f
 }

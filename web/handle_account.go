@@ -291,6 +291,8 @@ func (s *Server) handleDeleteEverything(c echo.Context) error {
 	c.SetCookie(&http.Cookie{Name: learnerCookie, Value: "", Path: "/", MaxAge: -1, Expires: time.Unix(1, 0),
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: isTLS(c)})
 	c.Set(ctxKeyLearner, "")
+	// A pending id still held would make the next write this learner again.
+	clearPendingLearner(c)
 	return s.seeOther(c, urls.Home(), "Everything lockdrill knew about you has been deleted, and this browser's cookie with it.")
 }
 

@@ -449,8 +449,10 @@ func (s *Server) peerStep(c echo.Context, decide func(*store.PeerRound) (quiz.Ro
 		return err
 	case errors.As(err, &invalid):
 		return s.seeOtherWith(c, urls.Peer(id), "bad", capitalise(invalid.Error())+".")
+	case errors.Is(err, quiz.ErrRoundFinished):
+		return s.seeOtherWith(c, urls.Peer(id), "warn", alreadyEnded(p))
 	case err != nil:
-		for _, refused := range []error{quiz.ErrNotWaiting, quiz.ErrFollowUpCap, quiz.ErrRoundFinished} {
+		for _, refused := range []error{quiz.ErrNotWaiting, quiz.ErrFollowUpCap} {
 			if errors.Is(err, refused) {
 				return s.seeOtherWith(c, urls.Peer(id), "warn", capitalise(refused.Error())+".")
 			}
@@ -493,12 +495,41 @@ func (s *Server) handlePeerFinish(c echo.Context) error {
 	if stop, err := s.saveNotesWithStep(c, learner, id); stop || err != nil {
 		return err
 	}
-	if _, _, err := s.store.UpdatePeerRound(c.Request().Context(), learner, id, store.RoleInterviewer, func(p *store.PeerRound) (quiz.RoundChange, error) {
+	p, change, err := s.store.UpdatePeerRound(c.Request().Context(), learner, id, store.RoleInterviewer, func(p *store.PeerRound) (quiz.RoundChange, error) {
 		return p.Round.Finish(rules, now), nil
-	}); err != nil {
+	})
+	if err != nil {
 		return err
 	}
+	if change.Finish == nil {
+		return s.seeOtherWith(c, urls.PeerScorecard(id), "warn", alreadyEnded(p))
+	}
 	return s.seeOther(c, urls.PeerScorecard(id), "Round ended. Questions not answered scored zero.")
+}
+
+// peerEndedBy says, to the interviewer, who ended peer round p, or ""
+// when that is not known.
+func peerEndedBy(p *store.PeerRound) string {
+	switch p.EndedBy {
+	case store.RoleCandidate:
+		return "The candidate ended the round."
+	case store.RoleInterviewer:
+		return "You ended the round."
+	}
+	return ""
+}
+
+// alreadyEnded is what an interviewer's step on a round that was over
+// already is told: who ended it, so that the candidate's end does not read
+// as theirs (QA-34 #4).
+func alreadyEnded(p *store.PeerRound) string {
+	switch p.EndedBy {
+	case store.RoleCandidate:
+		return "The candidate had already ended the round, so nothing more can be asked. Questions not answered scored zero."
+	case store.RoleInterviewer:
+		return "You had already ended the round. Questions not answered scored zero."
+	}
+	return "The round had already ended, so nothing more can be asked. Questions not answered scored zero."
 }
 
 // handlePeerNotes handles "POST /peer/:id/notes": the interviewer's notes
@@ -556,7 +587,7 @@ func (s *Server) saveNotes(c echo.Context, learner, id string) (stop bool, err e
 	case errors.Is(err, store.ErrBadPeerInput):
 		return true, s.notesRefused(c, "notes", fmt.Sprintf("Notes: the limit is %d characters. Nothing was saved.", store.MaxNotesChars))
 	case errors.Is(err, quiz.ErrRoundFinished):
-		return true, s.seeOtherWith(c, urls.PeerScorecard(id), "warn", fmt.Sprintf("The round ended more than %d minutes ago: its notes and scores can no longer change.", int(store.NotesGrace/time.Minute)))
+		return true, s.notesClosed(c, notesClosedReason)
 	case err != nil:
 		return true, err
 	}
@@ -576,6 +607,11 @@ func (s *Server) notesRefused(c echo.Context, field, msg string) error {
 	if err != nil {
 		return err
 	}
+	if !v.NotesOpen {
+		// The page has no notes form any more: what was typed is shown
+		// back with the reason nothing can be saved (QA-34 #4).
+		return s.notesClosed(c, strings.TrimSuffix(msg, " Nothing was saved.")+" "+notesClosedReason)
+	}
 	v.Notes, v.Live.Asked = c.FormValue("notes"), c.FormValue("asked")
 	v.Error, v.ErrorField = msg, field
 	for i := range v.Dimensions {
@@ -590,6 +626,35 @@ func (s *Server) notesRefused(c echo.Context, field, msg string) error {
 	pg.Scripts = []string{"js/peer.js"}
 	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
 	return render(c, http.StatusUnprocessableEntity, views.PeerInterviewer(pg, v))
+}
+
+// notesClosedReason is why notes sent after NotesGrace are refused.
+var notesClosedReason = fmt.Sprintf("The round ended more than %d minutes ago: its notes and scores can no longer change. Nothing was saved.", int(store.NotesGrace/time.Minute))
+
+// notesClosed answers notes and scores sent after the round's notes
+// closed with 409 and the interviewer's page showing them as typed, with
+// reason, for copying: they cannot be saved, and must not vanish behind a
+// redirect (QA-34 #4).
+func (s *Server) notesClosed(c echo.Context, reason string) error {
+	p, err := s.peerRound(c, store.RoleInterviewer)
+	if err != nil {
+		return err
+	}
+	v, err := buildPeerInterviewer(s.cat, peerData{Peer: p}, s.now())
+	if err != nil {
+		return err
+	}
+	closed := &views.PeerNotesClosed{Reason: reason, Notes: c.FormValue("notes"), ScorecardHref: urls.PeerScorecard(p.Round.ID)}
+	for _, d := range v.Dimensions {
+		if sent := c.FormValue("score-" + d.ID); sent != "" {
+			closed.Scores = append(closed.Scores, views.PeerScoreTyped{ID: d.ID, Label: d.Label, Value: sent})
+		}
+	}
+	v.Closed = closed
+	pg := s.page(c, "Interviewing", "rounds")
+	pg.Scripts = []string{"js/peer.js"}
+	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
+	return render(c, http.StatusConflict, views.PeerInterviewer(pg, v))
 }
 
 // handlePeerScorecard handles "GET /peer/:id/scorecard": the interviewer's

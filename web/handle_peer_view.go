@@ -51,7 +51,7 @@ func buildPeerLive(cat *content.Catalog, d peerData, now time.Time) (views.PeerL
 	var text string
 	switch cur, ok := r.Current(); {
 	case r.Over():
-		v.Status = "over"
+		v.Status, v.Ended = "over", peerEndedBy(p)
 		return v, nil
 	case r.Waiting():
 		last, found := r.LastAnswered()

@@ -91,9 +91,18 @@ func buildRoundFeedback(cat *content.Catalog, d roundFeedbackData, _ time.Time) 
 			v.Explain = scoreExplainView(explain(t.Result, sc.Questions[n-1], r.Limit), "question score", !r.Over())
 		}
 	}
+	v.Ended = r.Over()
 	for _, o := range r.Turns {
 		if o.Seq > seq && quiz.MainNumber(o.Seq) == quiz.MainNumber(seq) && o.FollowUp != "" && t.FollowUp == "" {
 			v.Queued++
+			switch {
+			case o.Done():
+				v.Answered++
+			case !o.Shown.IsZero():
+				v.Unanswered++
+			default:
+				v.NotAsked++
+			}
 		}
 	}
 	if cur, more := r.Current(); more && !r.Over() {

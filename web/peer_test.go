@@ -373,8 +373,9 @@ func TestPeerRoundToTheScorecards(t *testing.T) {
 	}
 	notes = late
 	env.clock.Advance(store.NotesGrace + time.Minute)
-	if r := post(t, env.bob, "/account", env.peerURL+"/notes", url.Values{"notes": {"changed much later"}}); r.Code != http.StatusSeeOther || !strings.HasSuffix(r.Header().Get("Location"), "/scorecard") {
-		t.Fatalf("notes after the grace: status %d to %q, want a redirect to the scorecard", r.Code, r.Header().Get("Location"))
+	// Refused with what was typed shown back (QA-34 #4).
+	if r := post(t, env.bob, "/account", env.peerURL+"/notes", url.Values{"notes": {"changed much later"}}); r.Code != http.StatusConflict || !strings.Contains(r.Body.String(), "changed much later") {
+		t.Fatalf("notes after the grace: status %d, want 409 showing them back", r.Code)
 	}
 	if strings.Contains(env.alice.get(env.roundURL+"/scorecard").Body.String(), "changed much later") {
 		t.Fatal("notes posted after the grace changed the candidate's scorecard")

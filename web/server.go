@@ -152,6 +152,7 @@ func NewServer(cfg Config) (*Server, error) {
 			CookieMaxAge:   csrfCookieMaxAge,
 			ErrorHandler:   refuseCSRF,
 		}),
+		givePendingLearner,
 		middleware.GzipWithConfig(middleware.GzipConfig{MinLength: 1024}),
 	)
 	s.e = e
