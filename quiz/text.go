@@ -2903,15 +2903,20 @@ var refusingEnds = setOf(`reject rejecting avoid avoiding forbid forbidding ban 
 // follow it are the things refused.
 func announcesRejected(toks []token) bool {
 	n := len(toks)
+	return n >= 3 && n <= 10 && countOpeners[toks[0].raw] && refusingEnds[toks[n-1].raw]
+}
+
+// announcesDeclined reports a counted announcement that ends on a
+// negated "do" or on "warn against": "Two things I'd specifically not
+// do.", "Three things we'd never do.", "Two patterns I'd warn against."
+// (not a mixed header, "Two things to do and not do."). (g34a)
+func announcesDeclined(toks []token) bool {
+	n := len(toks)
 	if n < 3 || n > 10 || !countOpeners[toks[0].raw] {
 		return false
 	}
-	// g34a: "Two things I'd specifically not do.", "Three things we'd
-	// never do.", "Two patterns I'd warn against." announce what they
-	// refuse as surely as "Two things I'd reject." (not a mixed header,
-	// "Two things to do and not do.")
 	last := toks[n-1].raw
-	return refusingEnds[last] || last == "do" && declinedDo[toks[n-2].raw] && !mixedOrAskedHeader(toks[:n-2]) ||
+	return last == "do" && declinedDo[toks[n-2].raw] && !mixedOrAskedHeader(toks[:n-2]) ||
 		last == "against" && toks[n-2].raw == "warn"
 }
 
@@ -2972,6 +2977,14 @@ func continueItem(toks []token, c, end int) {
 		x := c + 1
 		for x < end && !(toks[x].clause && toks[x].brk != 0 && toks[x].brk != '"') {
 			x++
+		}
+		// a clause with a verb of its own ("..., and releasing with a
+		// plain DEL works fine", "..., holding it is fine") says
+		// something of its gerund: the speaker's claim, not a step
+		for k := c + 1; k < x; k++ {
+			if auxiliaries[toks[k].raw] || harmEndorsements[toks[k].raw] || anaphoricSubjects[toks[k].raw] && strings.HasSuffix(toks[k].raw, "'s") {
+				return
+			}
 		}
 		for k := c; k < x; k++ {
 			toks[k].setAside = true
@@ -3324,13 +3337,18 @@ func markMentions(d *doc) {
 		// refused, a few sentences on at most, until the speaker turns to
 		// their own design ("Instead, ...", "What I do: ..."). Set aside
 		// for the red flags alone; the rest of the sentence is read on.
-		if sIdx > 0 && announcesRejected(toks[d.sents[sIdx-1].from:d.sents[sIdx-1].to]) {
-			rejectedAt = sIdx - 1
+		// So does an item numbered before a colon ("One: X", a quotation
+		// opening X hiding the colon's break) after an announcement that
+		// declines with a negated "do" ("Two things I'd specifically not
+		// do. One: "newest timestamp wins" ...").
+		if prev := sIdx - 1; prev >= 0 && (announcesRejected(toks[d.sents[prev].from:d.sents[prev].to]) || announcesDeclined(toks[d.sents[prev].from:d.sents[prev].to])) {
+			rejectedAt = prev
 		}
 		if rejectedAt >= 0 && (sIdx-rejectedAt > 4 || announcesOwnDesign(toks[s.from:s.to])) {
 			rejectedAt = -1
 		}
-		if rejectedAt >= 0 && opensOnGerund(toks[s.from:s.to]) {
+		numberedItem := s.from+1 < s.to && itemNumbers[toks[s.from].raw] && toks[s.from+1].clause && (toks[s.from+1].brk == ':' || colonBefore(d, s.from+1))
+		if rejectedAt >= 0 && (opensOnGerund(toks[s.from:s.to]) || numberedItem) {
 			for j := s.from; j < s.to; j++ {
 				toks[j].setAside = true
 			}
@@ -3343,9 +3361,7 @@ func markMentions(d *doc) {
 		// "Two mistakes I'd avoid. One: X. (Why.) Two: Y.": an item
 		// numbered before a colon is the next mistake of the list,
 		// however far its announcement.
-		// (g34a: a quotation opening the item hides the colon's break,
-		// "One: "newest timestamp wins" ...")
-		numbered := s.from+1 < s.to && toks[s.from+1].clause && (toks[s.from+1].brk == ':' || colonBefore(d, s.from+1)) && itemNumbers[toks[s.from].raw]
+		numbered := s.from+1 < s.to && toks[s.from+1].clause && toks[s.from+1].brk == ':' && itemNumbers[toks[s.from].raw]
 		// "The second is X", "The other one is Y": an ordinal behind
 		// its article numbers the item as a bare one does.
 		// (standing for its noun: "The first step is ..." opens no item)
@@ -3467,7 +3483,11 @@ func markMentions(d *doc) {
 			// reader, trained before, reads it as before).
 			misconfig := misconfigNouns[toks[j].raw] && j < s.from+3
 			if toks[j].cls&clsMistake != 0 && (toks[j].raw != "pattern" || j > s.from && toks[j-1].raw == "anti") || criticHead(toks, j, s.from) || j >= s.from+2 && toks[j].raw == "faith" && missesPoint(toks, j-2) || misconfig {
-				mistakes = true
+				// (a misconfiguration opens no list the second reader
+				// reads as refuted: g34a is for the red flags alone)
+				if !misconfig {
+					mistakes = true
+				}
 				// "The classic mistake is X", "a common trap: X": what
 				// follows the copula or colon, to the end of its clause.
 				n := j + 1
@@ -3511,7 +3531,7 @@ func markMentions(d *doc) {
 				// calling the provider, on the theory that X": a copula's
 				// item goes on over the clauses that carry on its series
 				// and over the rationale reported for it.
-				if toks[n].brk != ':' {
+				if toks[n].brk != ':' && (gerund(toks[n].raw) && !excessGerund(toks[n].raw) || toks[n].code) {
 					continueItem(toks, end, s.to)
 				}
 			}
