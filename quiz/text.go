@@ -591,6 +591,7 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 	markAttributed(d)
 	markReplaced(d)
 	markMentions(d)
+	markRejectedRationales(d)
 	markNamedClaims(d)
 	markRestatedDenials(d)
 	markDismissals(d)
@@ -2905,6 +2906,183 @@ func announcesRejected(toks []token) bool {
 	return n >= 3 && n <= 10 && countOpeners[toks[0].raw] && refusingEnds[toks[n-1].raw]
 }
 
+// announcesDeclined reports a counted announcement that ends on a
+// negated "do" or on "warn against": "Two things I'd specifically not
+// do.", "Three things we'd never do.", "Two patterns I'd warn against."
+// (not a mixed header, "Two things to do and not do."). (g34a)
+func announcesDeclined(toks []token) bool {
+	n := len(toks)
+	if n < 3 || n > 10 || !countOpeners[toks[0].raw] {
+		return false
+	}
+	last := toks[n-1].raw
+	return last == "do" && declinedDo[toks[n-2].raw] && !mixedOrAskedHeader(toks[:n-2]) ||
+		last == "against" && toks[n-2].raw == "warn"
+}
+
+// misconfigNouns open a sentence naming a misconfiguration as its
+// mistake (g34a).
+var misconfigNouns = setOf(`misconfiguration misconfigurations`)
+
+// declinesInline reports a header toks[from:colon] that declines uses,
+// "When I wouldn't", "Where I'd never use it" (see declinedUses), a
+// trailing "use it" aside.
+func declinesInline(toks []token, from, colon int) bool {
+	e := colon
+	if e-from >= 3 && useObjects[toks[e-1].raw] && toks[e-2].raw == "use" {
+		e -= 2
+	} else if e-from >= 2 && toks[e-1].raw == "use" {
+		e--
+	}
+	return e > from && declinedUses(toks, sentence{from: from, to: e})
+}
+
+// useObjects follow "use" in a header declining uses: "Where I wouldn't
+// use it:".
+var useObjects = setOf(`it one them this that`)
+
+// turnEnd returns where the words from toks[from] stop being what a
+// rejection announced: a clause that turns back to the speaker's own
+// ("but", "instead", "however", a semicolon), or end.
+func turnEnd(toks []token, from, end int) int {
+	for j := from + 1; j < end; j++ {
+		if toks[j].clause && (toks[j].brk == ';' || rejectionTurns[toks[j].raw]) {
+			return j
+		}
+	}
+	return end
+}
+
+// rejectionTurns open a clause that turns from what is rejected to the
+// speaker's own practice or verdict.
+var rejectionTurns = setOf(`but instead however yet though although rather so`)
+
+// continueItem sets aside, from the clause break at toks[c], the clauses
+// that carry on a rejected item's series ("..., then calling the
+// provider", "..., `SELECT ... FOR UPDATE` on the row", "..., and
+// committing afterwards") and the rationale reported for it (see
+// rationaleAt), up to end; a clause of any other shape ("..., so X",
+// "..., newest timestamp wins is fine") is the speaker's own and ends it.
+func continueItem(toks []token, c, end int) {
+	for c < end && toks[c].clause && (toks[c].brk == ',' || toks[c].brk == '—' || toks[c].brk == '–') {
+		if rationaleAt(toks, c, end) {
+			for k, x := c, turnEnd(toks, c, end); k < x; k++ {
+				toks[k].setAside = true
+			}
+			return
+		}
+		if !itemGoesOn(toks, c, end) {
+			return
+		}
+		x := c + 1
+		for x < end && !(toks[x].clause && toks[x].brk != 0 && toks[x].brk != '"') {
+			x++
+		}
+		// a clause with a verb of its own ("..., and releasing with a
+		// plain DEL works fine", "..., holding it is fine") says
+		// something of its gerund: the speaker's claim, not a step
+		for k := c + 1; k < x; k++ {
+			if auxiliaries[toks[k].raw] || harmEndorsements[toks[k].raw] || anaphoricSubjects[toks[k].raw] && strings.HasSuffix(toks[k].raw, "'s") {
+				return
+			}
+		}
+		for k := c; k < x; k++ {
+			toks[k].setAside = true
+		}
+		c = x
+	}
+}
+
+// itemGoesOn reports a clause at toks[c] that carries on the series of
+// steps an item names: a gerund, code, or "then"/"and"/"or" before one.
+func itemGoesOn(toks []token, c, end int) bool {
+	w := toks[c].raw
+	if gerund(w) || toks[c].code {
+		return true
+	}
+	if (w == "then" || w == "and" || w == "or") && c+1 < end {
+		n := toks[c+1].raw
+		return gerund(n) || n == "then" && c+2 < end && gerund(toks[c+2].raw)
+	}
+	return false
+}
+
+// rationaleAt reports a clause at toks[c] that reports the reasoning
+// behind a practice rather than asserting it: "on the theory that X",
+// "in the belief that X", "chosen "so X"", "assuming X", "because people
+// assume X".
+func rationaleAt(toks []token, c, end int) bool {
+	at := func(k int) string {
+		if k < end {
+			return toks[k].raw
+		}
+		return ""
+	}
+	w := toks[c].raw
+	switch {
+	case (w == "on" || w == "under") && at(c+1) == "the" && rationaleNouns[at(c+2)]:
+		return true
+	case w == "in" && at(c+1) == "the" && (at(c+2) == "belief" || at(c+2) == "hope"):
+		return true
+	case rationaleParticiples[w] && (at(c+1) == "so" || at(c+1) == "because" || at(c+1) == "since"):
+		return true
+	case rationaleGerunds[w]:
+		return true
+	case (w == "because" || w == "since") && rationaleHolders[at(c+1)] && rationaleVerbs[at(c+2)]:
+		return true
+	}
+	return false
+}
+
+// The words of a reported rationale (see rationaleAt).
+var (
+	rationaleNouns       = setOf(`theory assumption belief premise idea grounds`)
+	rationaleParticiples = setOf(`chosen picked configured set added enabled`)
+	rationaleGerunds     = setOf(`assuming thinking believing hoping figuring reasoning`)
+	rationaleHolders     = setOf(`people teams folks they devs developers someone everyone`)
+	rationaleVerbs       = setOf(`assume assumed think thought believe believed figure figured expect expected`)
+)
+
+// markRejectedRationales sets aside, for the red flags alone, the
+// rationale reported for a practice the answer rejects: a rationale
+// clause (rationaleAt) right after refuted or set-aside words ("The
+// misconfiguration I'd call out is volatile-lru, chosen "so only cache
+// entries get evicted"", "Two things I'd forbid. Adding replicas, on the
+// theory that failover keeps the key.") runs to its sentence's end or
+// turn. After words the speaker asserts ("I hold it across the call, on
+// the theory that ...") the rationale is theirs. (g34a)
+func markRejectedRationales(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		for j := s.from + 1; j < s.to; j++ {
+			p := &toks[j-1]
+			if !toks[j].clause || !(p.refuted && p.negBy < 0 || p.setAside) || !rationaleAt(toks, j, s.to) {
+				continue
+			}
+			end := turnEnd(toks, j, s.to)
+			for k := j; k < end; k++ {
+				toks[k].setAside = true
+			}
+			j = end
+		}
+	}
+}
+
+// opensOnGerund reports a sentence that opens, after a conjunction or
+// "also", on a gerund: "Adding replicas ...", "And treating the value as
+// a token ...", an item naming a practice.
+func opensOnGerund(toks []token) bool {
+	k := 0
+	for k < len(toks) && k < 2 && (toks[k].raw == "and" || toks[k].raw == "also" || toks[k].raw == "or") {
+		k++
+	}
+	return k < len(toks) && gerund(toks[k].raw)
+}
+
+// declinedDo stand right before a "do" that ends an announcement of what
+// the speaker refuses: "I'd not do", "we'd never do", "I wouldn't do".
+var declinedDo = setOf(`not never wouldn't won't shouldn't don't`)
+
 // announcesRefusedPassive reports a sentence that counts practices and
 // says, in the passive, that they are to be refused, with an adverb or
 // two after it: "Two design shortcuts should be rejected explicitly."
@@ -3148,9 +3326,33 @@ func markMentions(d *doc) {
 	namedPractice := false // the sentence before names a practice, not "that" or "it"
 	firstItemAt := -1      // g25a: the sentence of a counted list's "First, X" item, or -1
 	refusedAt := -1        // g32a: the sentence of a passive refusal or of its last item, or -1
+	rejectedAt := -1       // g34a: the sentence of a counted announcement of what is refused, or -1
 	for sIdx, s := range d.sents {
 		// the sentence before counts what it announces ("Two mistakes ...")
 		countedAnnounce := sIdx > 0 && d.sents[sIdx-1].to > d.sents[sIdx-1].from && countWords[toks[d.sents[sIdx-1].from].raw]
+		// g34a: "Two things I'd explicitly forbid. Adding replicas to
+		// each master: .... And treating the random value as a token:
+		// ...": after a counted announcement of what the speaker refuses,
+		// a sentence that opens on a gerund names the next practice
+		// refused, a few sentences on at most, until the speaker turns to
+		// their own design ("Instead, ...", "What I do: ..."). Set aside
+		// for the red flags alone; the rest of the sentence is read on.
+		// So does an item numbered before a colon ("One: X", a quotation
+		// opening X hiding the colon's break) after an announcement that
+		// declines with a negated "do" ("Two things I'd specifically not
+		// do. One: "newest timestamp wins" ...").
+		if prev := sIdx - 1; prev >= 0 && (announcesRejected(toks[d.sents[prev].from:d.sents[prev].to]) || announcesDeclined(toks[d.sents[prev].from:d.sents[prev].to])) {
+			rejectedAt = prev
+		}
+		if rejectedAt >= 0 && (sIdx-rejectedAt > 4 || announcesOwnDesign(toks[s.from:s.to])) {
+			rejectedAt = -1
+		}
+		numberedItem := s.from+1 < s.to && itemNumbers[toks[s.from].raw] && toks[s.from+1].clause && (toks[s.from+1].brk == ':' || colonBefore(d, s.from+1))
+		if rejectedAt >= 0 && (opensOnGerund(toks[s.from:s.to]) || numberedItem) {
+			for j := s.from; j < s.to; j++ {
+				toks[j].setAside = true
+			}
+		}
 		// "Two mistakes to avoid: first, X. Second, Y.": the items after
 		// the announcement, each opened by an enumerator, are the
 		// mistakes named, not claims.
@@ -3275,8 +3477,17 @@ func markMentions(d *doc) {
 				}
 				break
 			}
-			if toks[j].cls&clsMistake != 0 && (toks[j].raw != "pattern" || j > s.from && toks[j-1].raw == "anti") || criticHead(toks, j, s.from) || j >= s.from+2 && toks[j].raw == "faith" && missesPoint(toks, j-2) {
-				mistakes = true
+			// g34a: "The misconfiguration I'd call out is X" names its
+			// mistake as "The misuse I'd warn against is X" does; what it
+			// names is set aside for the red flags alone (the second
+			// reader, trained before, reads it as before).
+			misconfig := misconfigNouns[toks[j].raw] && j < s.from+3
+			if toks[j].cls&clsMistake != 0 && (toks[j].raw != "pattern" || j > s.from && toks[j-1].raw == "anti") || criticHead(toks, j, s.from) || j >= s.from+2 && toks[j].raw == "faith" && missesPoint(toks, j-2) || misconfig {
+				// (a misconfiguration opens no list the second reader
+				// reads as refuted: g34a is for the red flags alone)
+				if !misconfig {
+					mistakes = true
+				}
 				// "The classic mistake is X", "a common trap: X": what
 				// follows the copula or colon, to the end of its clause.
 				n := j + 1
@@ -3308,9 +3519,21 @@ func markMentions(d *doc) {
 					end++
 				}
 				for k := n; k < end; k++ {
-					toks[k].refuted = true
+					if misconfig {
+						toks[k].setAside = true
+					} else {
+						toks[k].refuted = true
+					}
 				}
 				setAsideCoordinated(toks, n, end, s.to)
+				// g34a: "The misuse I'd warn against is opening a
+				// transaction, `SELECT ... FOR UPDATE` on the row, then
+				// calling the provider, on the theory that X": a copula's
+				// item goes on over the clauses that carry on its series
+				// and over the rationale reported for it.
+				if toks[n].brk != ':' && (gerund(toks[n].raw) && !excessGerund(toks[n].raw) || toks[n].code) {
+					continueItem(toks, end, s.to)
+				}
 			}
 		}
 		if suspects && declined {
@@ -3446,6 +3669,17 @@ func markMentions(d *doc) {
 		if colon > 0 {
 			refusal = refusingOpener(toks, s.from, colon)
 			opensOnMistake = opensOnMistake || refusal >= 0
+		}
+		// g34a: "When I wouldn't: holding it across external calls —
+		// ...", "Where I'd never use it: X": a short header declining
+		// uses heads what follows its colon inside the sentence, as it
+		// heads the bullets under it (declinedUses), up to where the
+		// sentence turns back ("but", "instead", a semicolon). Set aside
+		// for the red flags alone.
+		if colon > 0 && colon-s.from <= 6 && declinesInline(toks, s.from, colon) {
+			for k, end := colon, turnEnd(toks, colon, s.to); k < end; k++ {
+				toks[k].setAside = true
+			}
 		}
 		if colon > 0 && (colon-s.from <= 8 || opensOnMistake && colon-s.from <= 16) && !dismissesHeader(toks[s.from:colon]) && !deniedHeader(toks[s.from:colon]) {
 			waived := waivedHeader(toks[s.from:colon])
