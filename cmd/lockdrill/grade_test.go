@@ -296,6 +296,14 @@ func TestGradeFlagsSayWhatAndWhere(t *testing.T) {
 		{"a check in the client, after a line break", "fencing-token",
 			"Every grant carries a number that only grows.\nThe client checks the token itself before writing, so the storage needs no change! That is all.",
 			"client-side-fencing", "checks the token", "The client checks the token itself before writing, so the storage needs no change!"},
+		// QA-34 #2: the ellipsis of "SELECT ... FOR UPDATE" is inside the
+		// sentence, not its end.
+		{"an ellipsis inside the sentence", "idempotency-keys",
+			"Keep a table of keys. We open a transaction and run SELECT ... FOR UPDATE, then call the payment API while the row lock is held, and commit when it answers.",
+			"lock-across-network-call", "call the payment", "We open a transaction and run SELECT ... FOR UPDATE, then call the payment API while the row lock is held, and commit when it answers."},
+		{"an ellipsis in one rune", "idempotency-keys",
+			"We run SELECT … FOR UPDATE, then call the payment API while the row lock is held, and commit when it answers. Nothing else.",
+			"lock-across-network-call", "call the payment", "We run SELECT … FOR UPDATE, then call the payment API while the row lock is held, and commit when it answers."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
