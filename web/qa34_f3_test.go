@@ -1,10 +1,15 @@
 package web_test
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
+	"time"
+
+	"lockdrill/quiz"
+	"lockdrill/store"
 )
 
 // TestEndOnARoundTheCandidateEndedFitsEnd: the candidate ends a peer
@@ -32,5 +37,69 @@ func TestEndOnARoundTheCandidateEndedFitsEnd(t *testing.T) {
 	}
 	if !strings.Contains(notice, "The candidate had already ended the round") || !strings.Contains(notice, "notes and scores can still be written") {
 		t.Fatalf("End is answered %q, want that the candidate ended it and notes and scores can still be written", notice)
+	}
+}
+
+// flaggedOptimistic makes both core points of optimistic-concurrency and
+// asserts the newest timestamp wins, a major red flag (wall-clock).
+const flaggedOptimistic = "Add a version column to the row. The UPDATE says WHERE version = the one read and sets version + 1; if zero rows changed, someone else saved first, so reload and retry. Each save carries the browser's timestamp and the newest timestamp wins."
+
+// TestFeedbackSaysWhatTheRedFlagCost: an answer whose red flag takes its
+// score under the pass mark says, beside the pass rule, what the flag
+// cost, from the grader's own figures (QA-34 #1): "Not yet a pass" with
+// the core points ticked had no explanation.
+func TestFeedbackSaysWhatTheRedFlagCost(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	_, doc := cl.answerOK("optimistic-concurrency", url.Values{"answer": {flaggedOptimistic}})
+	if doc.Find(`[data-testid=flag][data-flag=wall-clock]`).Length() != 1 {
+		t.Fatal("the answer raised no wall-clock flag; the test shows nothing")
+	}
+	got := strings.Join(strings.Fields(doc.Find(`[data-testid=flag-cost]`).Text()), " ")
+	if want := "The red flag cost 45 % (60 % → 15 %)."; got != want {
+		t.Fatalf("the feedback says %q of the flag's cost, want %q (score shown %d %%)", got, want, score(t, doc))
+	}
+
+	// An answer with no flag says nothing of a cost.
+	_, doc = cl.answerOK("optimistic-concurrency", url.Values{"answer": {"Add a version column to the row. The UPDATE says WHERE version = the one read and sets version + 1; if zero rows changed, someone else saved first, so reload and retry."}})
+	if got := doc.Find(`[data-testid=flag-cost]`); got.Length() != 0 {
+		t.Fatalf("an answer without a flag says %q", got.Text())
+	}
+}
+
+// TestRoundTurnSaysWhatTheRedFlagCost: a coached round's turn page, which
+// shows the answer's score, says what its red flag cost too (QA-34 #1).
+func TestRoundTurnSaysWhatTheRedFlagCost(t *testing.T) {
+	env := newRoundEnv(t, "", nil)
+	cl := newClient(t, env.srv)
+	id, err := env.st.CreateRound(context.Background(), learnerOf(t, cl), store.NewRound{Mode: quiz.ModeCoached, Limit: 4 * time.Minute, Seed: 5, Questions: []string{"optimistic-concurrency", "fencing-token", "avoid-the-lock"}, Started: env.clock.Now()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	roundURL := "/rounds/" + id
+	rec, seq, _, _ := current(t, cl, roundURL)
+	env.clock.Advance(time.Minute)
+	if r := answerTurn(t, cl, roundURL, rec.Body.String(), seq, flaggedOptimistic); r.Code != http.StatusSeeOther {
+		t.Fatalf("answer: status %d", r.Code)
+	}
+	doc := mustDoc(t, cl.get(roundURL+"/turns/0"))
+	if got := strings.Join(strings.Fields(doc.Find(`[data-testid=turn-score] [data-testid=flag-cost]`).Text()), " "); got != "The red flag cost 45 % (60 % → 15 %)." {
+		t.Fatalf("the turn page says %q of the flag's cost", got)
+	}
+}
+
+// TestWallClockFlagLabelFitsOrdering: the wall-clock flag fires, rightly,
+// on "the newest timestamp wins", where no lease exists; its label names
+// ordering as well as leases (QA-34 #5).
+func TestWallClockFlagLabelFitsOrdering(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	_, doc := cl.answerOK("optimistic-concurrency", url.Values{"answer": {"Each save carries the browser's timestamp and the newest timestamp wins, so nothing is lost."}})
+	flag := doc.Find(`[data-testid=flag][data-flag=wall-clock]`)
+	if flag.Length() != 1 {
+		t.Fatal("the answer raised no wall-clock flag; the test shows nothing")
+	}
+	if label := flag.Find("strong").First().Text(); !strings.Contains(label, "order events") {
+		t.Fatalf("the flag on an answer with no lease reads %q, want it to name ordering events", label)
 	}
 }

@@ -15,6 +15,7 @@ import (
 
 	"lockdrill/content"
 	"lockdrill/quiz"
+	"lockdrill/web"
 )
 
 const gradeUsage = `Usage: lockdrill grade ID < answer.txt
@@ -153,6 +154,9 @@ func runGrade(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		out.Points = append(out.Points, gradePoint{ID: p.ID, Hit: p.Hit, Core: p.Core})
 	}
 	out.Notes = append(out.Notes, r.Notes...)
+	if cost := web.FlagCost(q, r); cost != "" {
+		out.Notes = append(out.Notes, cost)
+	}
 	for _, b := range r.Broken {
 		out.Broken = append(out.Broken, gradeBroken{First: b.First, Then: b.Then, Race: b.Race})
 	}

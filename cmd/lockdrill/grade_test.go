@@ -335,3 +335,38 @@ func TestGradeFlagsSayWhatAndWhere(t *testing.T) {
 		}
 	})
 }
+
+// TestGradeNotesSayWhatTheRedFlagCost: an answer whose red flag takes its
+// score down says in its notes what the flag cost, with the grader's own
+// figures, as the feedback page does (QA-34 #1); one with no flag says
+// nothing of a cost.
+func TestGradeNotesSayWhatTheRedFlagCost(t *testing.T) {
+	const made = "Add a version column to the row. The UPDATE says WHERE version = the one read and sets version + 1; if zero rows changed, someone else saved first, so reload and retry."
+	tests := []struct {
+		name, answer, want string
+	}{
+		{"a major flag", made + " Each save carries the browser's timestamp and the newest timestamp wins.", "The red flag cost 45 % (60 % → 15 %)."},
+		{"no flag", made, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			if err := run(context.Background(), []string{"grade", "optimistic-concurrency"}, envFrom(nil), strings.NewReader(tt.answer), &out, &errOut); err != nil {
+				t.Fatalf("grade: %v\n%s", err, errOut.String())
+			}
+			var g struct{ Notes []string }
+			if err := json.Unmarshal(out.Bytes(), &g); err != nil {
+				t.Fatal(err)
+			}
+			got := ""
+			for _, n := range g.Notes {
+				if strings.Contains(n, "red flag") && strings.Contains(n, "cost") {
+					got = n
+				}
+			}
+			if got != tt.want {
+				t.Fatalf("the note on the flag's cost = %q, want %q (notes %q)", got, tt.want, g.Notes)
+			}
+		})
+	}
+}
