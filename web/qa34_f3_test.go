@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/PuerkitoBio/goquery"
+
 	"lockdrill/quiz"
 	"lockdrill/store"
 )
@@ -101,5 +103,73 @@ func TestWallClockFlagLabelFitsOrdering(t *testing.T) {
 	}
 	if label := flag.Find("strong").First().Text(); !strings.Contains(label, "order events") {
 		t.Fatalf("the flag on an answer with no lease reads %q, want it to name ordering events", label)
+	}
+}
+
+// TestTurnSaysWhyAMissedCorePointWasNotProbed: an interview round's answer
+// to the ZooKeeper recipe misses a core point (watching the predecessor)
+// on which the interviewer has no follow-up; once the round is over its
+// turn page says so, naming the point, instead of leaving the learner to
+// wonder why the follow-ups went elsewhere (QA-34 #4). A core point the
+// answer made is not listed.
+func TestTurnSaysWhyAMissedCorePointWasNotProbed(t *testing.T) {
+	env := newRoundEnv(t, "", nil)
+	cl := newClient(t, env.srv)
+	id, err := env.st.CreateRound(context.Background(), learnerOf(t, cl), store.NewRound{Mode: quiz.ModeInterview, Limit: 4 * time.Minute, Seed: 5, Questions: []string{"zookeeper-lock-recipe", "fencing-token", "avoid-the-lock"}, Started: env.clock.Now()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	roundURL := "/rounds/" + id
+	rec, seq, _, _ := current(t, cl, roundURL)
+	env.clock.Advance(time.Minute)
+	answer := "Each client creates an ephemeral sequential node under the lock path. The one with the lowest number holds the lock. When the session ends the node goes away."
+	if r := answerTurn(t, cl, roundURL, rec.Body.String(), seq, answer); r.Code != http.StatusSeeOther {
+		t.Fatalf("answer: status %d", r.Code)
+	}
+	rec, _, _, _ = current(t, cl, roundURL)
+	if r := cl.postForm(roundURL+"/finish", url.Values{"_csrf": {csrfFromBody(t, rec.Body.String())}}); r.Code != http.StatusSeeOther {
+		t.Fatalf("finish: status %d", r.Code)
+	}
+	doc := mustDoc(t, cl.get(roundURL+"/turns/0"))
+	var said []string
+	doc.Find(`[data-testid=core-unprobed]`).Each(func(_ int, s *goquery.Selection) { said = append(said, strings.Join(strings.Fields(s.Text()), " ")) })
+	if len(said) != 1 || !strings.Contains(said[0], "watches only the node just before its own") || !strings.Contains(said[0], "no follow-up question on it") {
+		t.Fatalf("the turn page says %q of missed core points, want one line: watching the predecessor has no follow-up", said)
+	}
+}
+
+// TestExpiredSandboxFormShowsChoicesAsTheFormReadsThem: the refusal page
+// of an expired blank-timeline form lists a ticked box as "yes" and a
+// select's choice by its option's label, as the form showed them, not by
+// the raw values "1" and "set-then-expire" (QA-34 #6); numbers stay as
+// typed, and sending it again still starts that scenario.
+func TestExpiredSandboxFormShowsChoicesAsTheFormReadsThem(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	form := blankForm(t, cl, url.Values{"model": {"redis"}, "ttl_ms": {"7300"}, "clients": {"2"}, "heartbeat_ms": {"0"}, "acquire": {"set-then-expire"}, "token_source": {"incr"}, "check_fencing": {"1"}})
+	form.Set("_csrf", csrfFrom(t, cl.get("/sandbox")))
+	rec := refusedPost(t, cl, "/sandbox", form)
+	kept := map[string]string{}
+	mustDoc(t, rec).Find(`[data-testid=resend-choices] dt`).Each(func(_ int, dt *goquery.Selection) {
+		kept[strings.TrimSpace(dt.Text())] = strings.TrimSpace(dt.Next().Text())
+	})
+	for label, want := range map[string]string{
+		"The resource checks fencing tokens": "yes",
+		"Acquire":                            "SETNX, then EXPIRE: two steps",
+		"Lease TTL (ms)":                     "7300",
+	} {
+		if kept[label] != want {
+			t.Errorf("the refusal page shows %s = %q, want %q (all shown: %v)", label, kept[label], want, kept)
+		}
+	}
+	if t.Failed() {
+		t.FailNow()
+	}
+	sent := cl.resend(t, rec)
+	if sent.Code != http.StatusSeeOther {
+		t.Fatalf("sending the kept form: status %d", sent.Code)
+	}
+	if export := cl.get(sent.Header().Get("Location") + ".json").Body.String(); !strings.Contains(export, `"acquire": "set-then-expire"`) || !strings.Contains(export, `"check_fencing": true`) {
+		t.Fatalf("the timeline started from the kept form lost the choices: %.600s", export)
 	}
 }
