@@ -173,3 +173,27 @@ func TestExpiredSandboxFormShowsChoicesAsTheFormReadsThem(t *testing.T) {
 		t.Fatalf("the timeline started from the kept form lost the choices: %.600s", export)
 	}
 }
+
+// TestForkNoticeAndComparisonWriteTimesAlike: forking with another
+// heartbeat, the notice and the comparison's "Changed in the fork" write
+// the period the same way, "3 000 ms", not "3 000 ms" in one and
+// "3000 ms" in the other (QA-34 #6).
+func TestForkNoticeAndComparisonWriteTimesAlike(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	path := openPreset(t, cl, "heartbeat-live")
+	f := settingsFormOf(t, cl, path)
+	f.Set("_csrf", csrfFrom(t, cl.get(path)))
+	f.Set("heartbeat_ms_B", "3000")
+	rec := cl.postForm(path+"/settings", f)
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("fork: status %d", rec.Code)
+	}
+	notice := spaces(flashText(t, cl, rec))
+	changed := spaces(mustDoc(t, cl.get(rec.Header().Get("Location"))).Find(`[data-testid=compare-changed]`).Text())
+	for what, text := range map[string]string{"the notice": notice, "the comparison": changed} {
+		if !strings.Contains(text, "3 000 ms") || strings.Contains(text, "3000 ms") {
+			t.Errorf("%s reads %q, want the heartbeat written 3 000 ms", what, text)
+		}
+	}
+}
