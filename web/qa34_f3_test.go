@@ -197,3 +197,22 @@ func TestForkNoticeAndComparisonWriteTimesAlike(t *testing.T) {
 		}
 	}
 }
+
+// TestExpiredDeleteFormAsksForTheWordAgain: the refusal page of an expired
+// account-deletion form, whose confirm box is empty on purpose, says the
+// word must be typed again, not that what was typed is kept below
+// (QA-34 #6).
+func TestExpiredDeleteFormAsksForTheWordAgain(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	practised(t, cl)
+	rec := refusedPost(t, cl, "/account/delete", url.Values{"_csrf": {csrfFrom(t, cl.get("/account"))}, "confirm": {"delete"}})
+	doc := mustDoc(t, rec)
+	msg := spaces(doc.Find(`[data-testid=error-message]`).Text())
+	if strings.Contains(msg, "kept below") || !strings.Contains(msg, "type the word again") {
+		t.Fatalf("the refusal says %q, want it to ask for the word again, not claim it is kept", msg)
+	}
+	if box := doc.Find(`[data-testid=resend-form] input[name=confirm]`); box.Length() != 1 || box.AttrOr("value", "") != "" {
+		t.Fatalf("%d confirm boxes, holding %q; want one, empty", box.Length(), box.AttrOr("value", ""))
+	}
+}
