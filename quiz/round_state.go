@@ -414,6 +414,87 @@ func (r *Round) Answer(rr RoundRules, seq int, text string, at time.Time) (Round
 	return c, nil
 }
 
+// UnprobedReason says why no follow-up probed a missed core point.
+type UnprobedReason int
+
+const (
+	// NoFollowUpOnIt: the interviewer has no follow-up on the point.
+	NoFollowUpOnIt UnprobedReason = iota + 1
+	// FollowUpsSpent: a follow-up on it fires, but the question's
+	// MaxFollowUps went to other gaps.
+	FollowUpsSpent
+	// AskedEarlier: the follow-up on it was asked after an earlier
+	// question of the round, and is not asked twice.
+	AskedEarlier
+)
+
+// UnprobedPoint is a core point a main answer missed that no follow-up of
+// the round asks about, and why.
+type UnprobedPoint struct {
+	ID, Label string
+	Reason    UnprobedReason
+}
+
+// UnprobedCore returns the core points the main answer of turn seq missed
+// that none of its follow-ups probes, in question order, each with the
+// reason: a turn that missed a core point and drew no follow-up on it
+// should say why rather than leave the learner to guess (QA-34 #4). It is
+// nil for a follow-up, an unanswered turn, a peer round (the interviewer
+// chooses) and a question gone from the bank.
+func (r *Round) UnprobedCore(rr RoundRules, seq int) []UnprobedPoint {
+	t, ok := r.Turn(seq)
+	if !ok || !t.Done() || t.FollowUp != "" || t.Result == nil || r.Peer != nil {
+		return nil
+	}
+	q, ok := bankQuestion(rr.Bank, t.Question)
+	if !ok {
+		return nil
+	}
+	mine, earlier := map[string]bool{}, map[string]bool{}
+	for _, o := range r.Turns {
+		switch {
+		case o.FollowUp == "":
+		case MainNumber(o.Seq) == MainNumber(seq):
+			mine[o.FollowUp] = true
+		case o.Seq < seq:
+			earlier[o.FollowUp] = true
+		}
+	}
+	var out []UnprobedPoint
+	for _, p := range t.Result.Points {
+		if !p.Core || p.Hit {
+			continue
+		}
+		reason := NoFollowUpOnIt
+		if rr.FollowUps != nil {
+		scan:
+			for _, f := range rr.FollowUps.list {
+				if f.Question != FollowUpAny && f.Question != q.ID {
+					continue
+				}
+				for _, w := range f.When {
+					if !slices.Contains(w.Missed, p.ID) || !w.fires(q, t.Text, *t.Result) {
+						continue
+					}
+					switch {
+					case mine[f.ID]:
+						reason = 0
+						break scan
+					case earlier[f.ID]:
+						reason = AskedEarlier
+					case reason == NoFollowUpOnIt:
+						reason = FollowUpsSpent
+					}
+				}
+			}
+		}
+		if reason != 0 {
+			out = append(out, UnprobedPoint{ID: p.ID, Label: p.Label, Reason: reason})
+		}
+	}
+	return out
+}
+
 // redundantFollowUps returns the seqs of the follow-ups still queued after
 // cur's main question that its answers so far (the main answer, the
 // follow-ups answered, and text, the answer to cur) already cover, so the

@@ -11,6 +11,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 
+	"lockdrill/sandbox"
 	"lockdrill/web/views"
 )
 
@@ -148,7 +149,7 @@ func resendForm(c echo.Context) *views.ResendForm {
 				f.Typed = append(f.Typed, views.ResendField{Name: name, Label: label, Value: v})
 			case choices && isChoice && v != "":
 				typed = typed || strings.TrimSpace(v) != ""
-				f.Choices = append(f.Choices, views.ResendField{Name: name, Label: choice, Value: v})
+				f.Choices = append(f.Choices, views.ResendField{Name: name, Label: choice, Value: v, Shown: choiceShown(name, v)})
 			default:
 				f.Hidden = append(f.Hidden, views.ResendField{Name: name, Value: v})
 			}
@@ -161,6 +162,34 @@ func resendForm(c echo.Context) *views.ResendForm {
 	sortFields(f.Choices)
 	sortFields(f.Hidden)
 	return f
+}
+
+// choiceShown is a chosen value as its form reads it: a ticked box as
+// "yes", a select's value as its option's label ("SETNX, then EXPIRE"
+// rather than "set-then-expire"), or "" where the value is what the form
+// shows (a number, a client's name) (QA-34 #6).
+func choiceShown(name, value string) string {
+	switch name {
+	case "check_fencing", "idempotency_keys":
+		return "yes"
+	case "op":
+		if l := sandbox.Op(value).Label(); l != value {
+			return l
+		}
+		return ""
+	}
+	f := withBlankOptions(views.BlankForm{})
+	lists := map[string][]views.Option{
+		"model": f.Models, "acquire": f.Acquires, "release": f.Releases,
+		"resource_kind": f.ResourceKinds, "token_source": f.TokenSources,
+		"persistence": options(sandbox.Persistences()),
+	}
+	for _, o := range lists[name] {
+		if o.Value == value {
+			return o.Label
+		}
+	}
+	return ""
 }
 
 // sortFields orders fields by name, so the page does not change with the

@@ -45,6 +45,11 @@ func (s *Server) handleError(err error, c echo.Context) {
 		next.Resend = cr.form
 		switch {
 		case cr.form == nil:
+		case cr.form.Destructive:
+			// The confirm box is left empty on purpose (one click there
+			// must not delete), so "what you typed is kept" was untrue
+			// (QA-34 #6).
+			msg = "This form had expired, so nothing was deleted. To delete everything, type the word again below and send it."
 		case cr.form.CanSend:
 			msg = "This form had expired, so nothing was changed. What you typed is kept below: check it and send it again."
 		default:

@@ -502,7 +502,7 @@ func (s *Server) handlePeerFinish(c echo.Context) error {
 		return err
 	}
 	if change.Finish == nil {
-		return s.seeOtherWith(c, urls.PeerScorecard(id), "warn", alreadyEnded(p))
+		return s.seeOtherWith(c, urls.PeerScorecard(id), "warn", alreadyEndedOnEnd(p))
 	}
 	return s.seeOther(c, urls.PeerScorecard(id), "Round ended. Questions not answered scored zero.")
 }
@@ -530,6 +530,21 @@ func alreadyEnded(p *store.PeerRound) string {
 		return "You had already ended the round. Questions not answered scored zero."
 	}
 	return "The round had already ended, so nothing more can be asked. Questions not answered scored zero."
+}
+
+// alreadyEndedOnEnd is what an interviewer's "End the round now" on a round
+// that was over already is told: there was nothing to end, while notes and
+// scores stay open for NotesGrace, so "nothing more can be asked" would
+// answer a step they did not take (QA-34 #3).
+func alreadyEndedOnEnd(p *store.PeerRound) string {
+	still := fmt.Sprintf(" Your notes and scores can still be written for %d minutes after the end. Questions not answered scored zero.", int(store.NotesGrace/time.Minute))
+	switch p.EndedBy {
+	case store.RoleCandidate:
+		return "The candidate had already ended the round, so there was nothing left to end." + still
+	case store.RoleInterviewer:
+		return "You had already ended the round." + still
+	}
+	return "The round had already ended, so there was nothing left to end." + still
 }
 
 // handlePeerNotes handles "POST /peer/:id/notes": the interviewer's notes

@@ -76,6 +76,7 @@ func buildRoundFeedback(cat *content.Catalog, d roundFeedbackData, _ time.Time) 
 		Overtime: ts.Overtime, OvertimePoints: views.Pct(quiz.OvertimePenalty), Used: formatDuration(ts.Used), Answer: t.Text, Graded: buildGraded(cat.Questions, t.Text, t.Result),
 		ModelAnswerHTML: q.ModelAnswer.HTML, ContestHref: urls.TurnDisputes(r.ID, seq), Corrected: t.Result.SelfAssessed,
 	}
+	v.FlagCost = FlagCost(q, *t.Result)
 	if v.Corrected {
 		v.GraderPct, v.GraderKnown = graderOwnTurn(cat.Questions, cat.FollowUps, t.Turn, r.Limit)
 	}
@@ -90,6 +91,10 @@ func buildRoundFeedback(cat *content.Catalog, d roundFeedbackData, _ time.Time) 
 			}
 			v.Explain = scoreExplainView(explain(t.Result, sc.Questions[n-1], r.Limit), "question score", !r.Over())
 		}
+	}
+	rules := quiz.RoundRules{Bank: cat.Questions, FollowUps: cat.FollowUps}
+	for _, u := range r.UnprobedCore(rules, seq) {
+		v.Unprobed = append(v.Unprobed, unprobedText(u))
 	}
 	v.Ended = r.Over()
 	for _, o := range r.Turns {
@@ -115,6 +120,19 @@ func buildRoundFeedback(cat *content.Catalog, d roundFeedbackData, _ time.Time) 
 		v.NextHref, v.NextLabel = urls.Scorecard(r.ID), "See the scorecard"
 	}
 	return v, nil
+}
+
+// unprobedText says why a core point the answer missed drew no follow-up
+// (QA-34 #4).
+func unprobedText(u quiz.UnprobedPoint) string {
+	why := "the interviewer has no follow-up question on it"
+	switch u.Reason {
+	case quiz.FollowUpsSpent:
+		why = fmt.Sprintf("its follow-up was not asked: a question takes at most %d, and they went to other gaps", quiz.MaxFollowUps)
+	case quiz.AskedEarlier:
+		why = "its follow-up was asked after an earlier question, and is not asked twice"
+	}
+	return fmt.Sprintf("No follow-up on the core point you missed, “%s”: %s.", u.Label, why)
 }
 
 // formatDuration prints a duration as minutes and seconds ("3 min 05 s").

@@ -95,3 +95,35 @@ func graderOwnTurn(bank *quiz.Bank, fu *quiz.FollowUps, t quiz.Turn, limit time.
 	}
 	return views.Pct(sc.Questions[0].Main.Score), true
 }
+
+// FlagCost says what the red flags still standing in free-text result res
+// took off its score, with the grader's own figures: the score with those
+// flags dismissed (quiz.Rescore, as a correction would) and the score as
+// graded. Without it a "0 %" beside ticked points had no explanation
+// (QA-34 #1). It is "" when no flag stands. The practice feedback page,
+// the round turn pages and "lockdrill grade" all say it, in these words.
+func FlagCost(q *quiz.Question, res quiz.Result) string {
+	if q == nil || q.Kind != quiz.KindFreeText {
+		return ""
+	}
+	ticks := map[string]bool{}
+	cost := 0.0
+	for _, f := range res.Flags {
+		if !f.Dismissed {
+			ticks[f.ID] = false
+			cost += quiz.Penalty(f.Severity)
+		}
+	}
+	if len(ticks) == 0 {
+		return ""
+	}
+	before := quiz.Rescore(q, res, ticks).Score
+	what, it := "The red flag", "it"
+	if len(ticks) > 1 {
+		what, it = "The red flags", "them"
+	}
+	if views.Pct(before) <= views.Pct(res.Score) {
+		return fmt.Sprintf("%s would cost %s, but the answer scores %s without %s.", what, views.PctText(cost), views.PctText(before), it)
+	}
+	return fmt.Sprintf("%s cost %s (%s → %s).", what, views.PctText(cost), views.PctText(before), views.PctText(res.Score))
+}

@@ -216,7 +216,7 @@ func TestExpiredSandboxFormKeepsTheScenario(t *testing.T) {
 	doc.Find(`[data-testid=resend-choices] dt`).Each(func(_ int, dt *goquery.Selection) {
 		kept[strings.TrimSpace(dt.Text())] = strings.TrimSpace(dt.Next().Text())
 	})
-	for label, want := range map[string]string{"Lease TTL (ms)": "7300", "Clients": "3", "Lock service": "redis"} {
+	for label, want := range map[string]string{"Lease TTL (ms)": "7300", "Clients": "3", "Lock service": "Redis (one node, async replica)"} {
 		if kept[label] != want {
 			t.Errorf("the refusal page shows %s = %q, want %q (all shown: %v)", label, kept[label], want, kept)
 		}

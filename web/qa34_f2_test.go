@@ -106,8 +106,8 @@ func TestForkFormOffersTheHeartbeat(t *testing.T) {
 		if got := fd.Find(`[data-testid=settings-form] #set-heartbeat-A`).AttrOr("value", ""); got != "12000" {
 			t.Errorf("the fork's own form shows A's heartbeat %q, want 12000", got)
 		}
-		if cfg := spaces(fd.Find(`[data-testid=config]`).Text()); !strings.Contains(cfg, "A (heartbeat 12000 ms), B") {
-			t.Errorf("the fork's settings = %q, want A heartbeating every 12000 ms and B not", cfg)
+		if cfg := spaces(fd.Find(`[data-testid=config]`).Text()); !strings.Contains(cfg, "A (heartbeat 12 000 ms), B") {
+			t.Errorf("the fork's settings = %q, want A heartbeating every 12 000 ms and B not", cfg)
 		}
 		if strings.Contains(spaces(fd.Text()), lesson) {
 			t.Errorf("the fork with another heartbeat still shows the preset's lesson %q", lesson)
@@ -132,7 +132,7 @@ func TestForkFormOffersTheHeartbeat(t *testing.T) {
 			t.Errorf("notice = %q, want both changes named and no note", flash)
 		}
 		cfg := spaces(mustDoc(t, cl.get(strings.TrimSuffix(rec.Header().Get("Location"), "/compare"))).Find(`[data-testid=config]`).Text())
-		if !strings.Contains(cfg, "A, B (heartbeat 2000 ms)") {
+		if !strings.Contains(cfg, "A, B (heartbeat 2 000 ms)") {
 			t.Errorf("the fork's settings = %q", cfg)
 		}
 	})

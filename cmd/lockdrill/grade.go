@@ -15,6 +15,7 @@ import (
 
 	"lockdrill/content"
 	"lockdrill/quiz"
+	"lockdrill/web"
 )
 
 const gradeUsage = `Usage: lockdrill grade ID < answer.txt
@@ -153,6 +154,9 @@ func runGrade(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		out.Points = append(out.Points, gradePoint{ID: p.ID, Hit: p.Hit, Core: p.Core})
 	}
 	out.Notes = append(out.Notes, r.Notes...)
+	if cost := web.FlagCost(q, r); cost != "" {
+		out.Notes = append(out.Notes, cost)
+	}
 	for _, b := range r.Broken {
 		out.Broken = append(out.Broken, gradeBroken{First: b.First, Then: b.Then, Race: b.Race})
 	}
@@ -249,9 +253,15 @@ func sentenceOf(answer string, sp quiz.Span) string {
 
 // sentenceEnd reports whether a sentence ends with the byte at i, and
 // where the text after it starts: a full stop, question or exclamation
-// mark, any closing quotes or brackets, then a space or the end.
+// mark, any closing quotes or brackets, then a space or the end. An
+// ellipsis ("...") is no end: answers use it inside a sentence, as in
+// "SELECT ... FOR UPDATE", and a cut there printed half the sentence
+// (QA-34 #2). ("…" is one rune, never a full stop.)
 func sentenceEnd(s string, i int) (next int, ok bool) {
 	if c := s[i]; c != '.' && c != '!' && c != '?' {
+		return 0, false
+	}
+	if s[i] == '.' && (i > 0 && s[i-1] == '.' || i+1 < len(s) && s[i+1] == '.') {
 		return 0, false
 	}
 	j := i + 1

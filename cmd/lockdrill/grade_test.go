@@ -296,6 +296,14 @@ func TestGradeFlagsSayWhatAndWhere(t *testing.T) {
 		{"a check in the client, after a line break", "fencing-token",
 			"Every grant carries a number that only grows.\nThe client checks the token itself before writing, so the storage needs no change! That is all.",
 			"client-side-fencing", "checks the token", "The client checks the token itself before writing, so the storage needs no change!"},
+		// QA-34 #2: the ellipsis of "SELECT ... FOR UPDATE" is inside the
+		// sentence, not its end.
+		{"an ellipsis inside the sentence", "idempotency-keys",
+			"Keep a table of keys. We open a transaction and run SELECT ... FOR UPDATE, then call the payment API while the row lock is held, and commit when it answers.",
+			"lock-across-network-call", "call the payment", "We open a transaction and run SELECT ... FOR UPDATE, then call the payment API while the row lock is held, and commit when it answers."},
+		{"an ellipsis in one rune", "idempotency-keys",
+			"We run SELECT … FOR UPDATE, then call the payment API while the row lock is held, and commit when it answers. Nothing else.",
+			"lock-across-network-call", "call the payment", "We run SELECT … FOR UPDATE, then call the payment API while the row lock is held, and commit when it answers."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -326,4 +334,39 @@ func TestGradeFlagsSayWhatAndWhere(t *testing.T) {
 			t.Fatalf("set_aside = %+v, want work-after-lost-lease with its label and sentence", setAside)
 		}
 	})
+}
+
+// TestGradeNotesSayWhatTheRedFlagCost: an answer whose red flag takes its
+// score down says in its notes what the flag cost, with the grader's own
+// figures, as the feedback page does (QA-34 #1); one with no flag says
+// nothing of a cost.
+func TestGradeNotesSayWhatTheRedFlagCost(t *testing.T) {
+	const made = "Add a version column to the row. The UPDATE says WHERE version = the one read and sets version + 1; if zero rows changed, someone else saved first, so reload and retry."
+	tests := []struct {
+		name, answer, want string
+	}{
+		{"a major flag", made + " Each save carries the browser's timestamp and the newest timestamp wins.", "The red flag cost 45 % (60 % → 15 %)."},
+		{"no flag", made, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			if err := run(context.Background(), []string{"grade", "optimistic-concurrency"}, envFrom(nil), strings.NewReader(tt.answer), &out, &errOut); err != nil {
+				t.Fatalf("grade: %v\n%s", err, errOut.String())
+			}
+			var g struct{ Notes []string }
+			if err := json.Unmarshal(out.Bytes(), &g); err != nil {
+				t.Fatal(err)
+			}
+			got := ""
+			for _, n := range g.Notes {
+				if strings.Contains(n, "red flag") && strings.Contains(n, "cost") {
+					got = n
+				}
+			}
+			if got != tt.want {
+				t.Fatalf("the note on the flag's cost = %q, want %q (notes %q)", got, tt.want, g.Notes)
+			}
+		})
+	}
 }
