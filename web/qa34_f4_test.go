@@ -89,3 +89,50 @@ func TestImportKeepsWhatAFollowUpRecovered(t *testing.T) {
 		t.Errorf("the round's score after import = %v, want %v", got, want)
 	}
 }
+
+// TestImportedPeerScorecardSaysNothingDeleted: an imported peer round
+// keeps the interviewer's notes and scores, but not who they were. Its
+// scorecard shows them and does not say they were deleted; the line
+// stays for a round whose interviewer did delete their data, since then
+// the notes and scores are gone (QA-34 F4 #2).
+func TestImportedPeerScorecardSaysNothingDeleted(t *testing.T) {
+	env := newPeerEnv(t)
+	notes := "Clear on the lease, vague on what happens when the service fails."
+	form := url.Values{"notes": {notes}, "score-failure-modes": {"1"}, "score-safety-mechanisms": {"3"}}
+	if r := post(t, env.bob, env.peerURL, env.peerURL+"/notes", form); r.Code != http.StatusSeeOther {
+		t.Fatalf("notes: status %d", r.Code)
+	}
+	if r := post(t, env.bob, env.peerURL, env.peerURL+"/finish", nil); r.Code != http.StatusSeeOther {
+		t.Fatalf("finish: status %d", r.Code)
+	}
+	const gone = "deleted with their data"
+	if body := env.alice.get(env.roundURL + "/scorecard").Body.String(); strings.Contains(body, gone) || !strings.Contains(body, notes) {
+		t.Fatalf("before the export the scorecard says the notes were deleted, or does not show them")
+	}
+	_, raw := exportOf(t, env.alice)
+	fresh := newClient(t, env.srv)
+	if rec := postFile(t, fresh, raw); rec.Code != http.StatusSeeOther {
+		t.Fatalf("import = %d; problems %v", rec.Code, importProblems(t, rec))
+	}
+	link, ok := mustDoc(t, fresh.get("/rounds")).Find(`a[href$="/scorecard"]`).First().Attr("href")
+	if !ok {
+		t.Fatal("the imported round has no scorecard link on /rounds")
+	}
+	card := mustDoc(t, fresh.get(link)).Find(`[data-testid=peer-card]`)
+	text := strings.Join(strings.Fields(card.Text()), " ")
+	if !strings.Contains(text, notes) || card.Find(`[data-testid=peer-dimension][data-dimension=safety-mechanisms]`).Text() == "" || !strings.Contains(card.Find(`[data-testid=peer-dimension][data-dimension=safety-mechanisms]`).Text(), "3 of 4") {
+		t.Fatalf("the imported scorecard lost the interviewer's notes or scores: %q", text)
+	}
+	if strings.Contains(text, gone) {
+		t.Errorf("the imported scorecard shows the interviewer's notes and scores and says %q", text)
+	}
+
+	// The interviewer deletes their data: their notes and scores go, and
+	// the candidate's scorecard says why.
+	if r := post(t, env.bob, "/account", "/account/delete", url.Values{"confirm": {"delete"}}); r.Code != http.StatusSeeOther {
+		t.Fatalf("delete: status %d", r.Code)
+	}
+	if text := mustDoc(t, env.alice.get(env.roundURL + "/scorecard")).Find(`[data-testid=peer-card]`).Text(); !strings.Contains(text, gone) || strings.Contains(text, notes) {
+		t.Errorf("after the interviewer deleted their data the scorecard says %q", strings.Join(strings.Fields(text), " "))
+	}
+}
