@@ -88,6 +88,11 @@ func regradeImport(cat *content.Catalog, e *store.Export) importRegrade {
 		slices.SortStableFunc(order, func(a, b store.ExportTurn) int { return a.Seq - b.Seq })
 		turns := make([]quiz.Turn, 0, len(order))
 		for _, t := range order {
+			if t.FollowUp != "" && t.ShownAt == nil && t.AnsweredAt == nil {
+				// Never asked: not scored once the round is over, as
+				// quiz.Round.ScoredTurns leaves it out.
+				continue
+			}
 			qt := quiz.Turn{Question: t.Question, FollowUp: t.FollowUp, Asked: t.Asked, Result: t.Result}
 			if t.ShownAt != nil {
 				qt.Shown = *t.ShownAt

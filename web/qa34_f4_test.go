@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -132,7 +133,135 @@ func TestImportedPeerScorecardSaysNothingDeleted(t *testing.T) {
 	if r := post(t, env.bob, "/account", "/account/delete", url.Values{"confirm": {"delete"}}); r.Code != http.StatusSeeOther {
 		t.Fatalf("delete: status %d", r.Code)
 	}
-	if text := mustDoc(t, env.alice.get(env.roundURL + "/scorecard")).Find(`[data-testid=peer-card]`).Text(); !strings.Contains(text, gone) || strings.Contains(text, notes) {
+	if text := mustDoc(t, env.alice.get(env.roundURL+"/scorecard")).Find(`[data-testid=peer-card]`).Text(); !strings.Contains(text, gone) || strings.Contains(text, notes) {
 		t.Errorf("after the interviewer deleted their data the scorecard says %q", strings.Join(strings.Fields(text), " "))
 	}
 }
+
+// endedWithFollowUpShowing starts a coached round for cl's learner,
+// answers question 1 so that it draws follow-ups, answers the first of
+// them when answerFirst, and ends the round with the next one on screen.
+// It returns the round's path and its turns after the end.
+func endedWithFollowUpShowing(t *testing.T, env *roundEnv, cl *client, answerFirst bool) (string, []quiz.RoundTurn) {
+	t.Helper()
+	learner := learnerOf(t, cl)
+	id, err := env.st.CreateRound(context.Background(), learner, store.NewRound{Mode: quiz.ModeCoached, Limit: 4 * time.Minute, Seed: 5, Questions: []string{"redis-lock-and-failure", "fencing-token", "avoid-the-lock"}, Started: env.clock.Now()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	roundURL := "/rounds/" + id
+	rec, seq, q, _ := current(t, cl, roundURL)
+	if r := answerTurn(t, cl, roundURL, rec.Body.String(), seq, roundAnswers[q]); r.Code != http.StatusSeeOther {
+		t.Fatalf("main answer: status %d", r.Code)
+	}
+	rec, seq, _, f := current(t, cl, roundURL)
+	if f == "" {
+		t.Fatal("the partial answer drew no follow-up")
+	}
+	if answerFirst {
+		if r := answerTurn(t, cl, roundURL, rec.Body.String(), seq, "I am not sure what would happen there."); r.Code != http.StatusSeeOther {
+			t.Fatalf("follow-up answer: status %d", r.Code)
+		}
+		rec, _, _, _ = current(t, cl, roundURL)
+	}
+	if r := cl.postForm(roundURL+"/finish", url.Values{"_csrf": {csrfFromBody(t, rec.Body.String())}}); r.Code != http.StatusSeeOther {
+		t.Fatalf("finish: status %d", r.Code)
+	}
+	r, err := env.st.Round(context.Background(), learner, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return roundURL, r.Turns
+}
+
+// TestEndedRoundFollowUpsAskedAndNot: a coached round ended while a
+// follow-up of question 1 was on screen, with another still queued. The
+// asked follow-up's address answers in the past tense, on the scorecard
+// where it is listed; the one never asked is neither listed nor scored,
+// and the verdict's reasons name each unanswered item once; a main
+// question's feedback page links to its answered follow-ups' pages
+// (QA-34 F4 #3).
+func TestEndedRoundFollowUpsAskedAndNot(t *testing.T) {
+	env := newRoundEnv(t, "", nil)
+	cl := newClient(t, env.srv)
+	roundURL, turns := endedWithFollowUpShowing(t, env, cl, false)
+	var shown, never []quiz.RoundTurn
+	for _, tu := range turns {
+		if quiz.MainNumber(tu.Seq) == 1 && tu.FollowUp != "" && !tu.Done() {
+			if tu.Shown.IsZero() {
+				never = append(never, tu)
+			} else {
+				shown = append(shown, tu)
+			}
+		}
+	}
+	if len(shown) != 1 || len(never) == 0 {
+		t.Fatalf("follow-ups left after ending: %d shown, %d never shown; the test needs one and some", len(shown), len(never))
+	}
+
+	t.Run("the asked follow-up's address", func(t *testing.T) {
+		rec := cl.get(roundURL + "/turns/" + itoaTest(shown[0].Seq))
+		if rec.Code == http.StatusNotFound || strings.Contains(rec.Body.String(), "no answer yet") {
+			t.Fatalf("GET the asked follow-up's page = %d %q", rec.Code, mustDoc(t, rec).Find(`main`).Text())
+		}
+		if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != roundURL+"/scorecard" {
+			t.Fatalf("GET the asked follow-up's page = %d to %q, want 303 to the scorecard", rec.Code, rec.Header().Get("Location"))
+		}
+		flash := strings.Join(strings.Fields(mustDoc(t, cl.get(rec.Header().Get("Location"))).Find(`[data-testid=flash]`).Text()), " ")
+		if !strings.Contains(flash, "was asked, but the round ended before you answered it") || strings.Contains(flash, "yet") {
+			t.Errorf("the scorecard's notice = %q, want it to say the follow-up was asked and the round ended before the answer", flash)
+		}
+		rec = cl.get(roundURL + "/turns/" + itoaTest(never[0].Seq))
+		flash = strings.Join(strings.Fields(mustDoc(t, cl.get(rec.Header().Get("Location"))).Find(`[data-testid=flash]`).Text()), " ")
+		if rec.Code != http.StatusSeeOther || !strings.Contains(flash, "was not asked: the round ended first") {
+			t.Errorf("GET a never-asked follow-up's page = %d, notice %q; want it said not asked", rec.Code, flash)
+		}
+	})
+
+	t.Run("the scorecard", func(t *testing.T) {
+		doc := mustDoc(t, cl.get(roundURL+"/scorecard"))
+		q1 := doc.Find(`[data-testid=scored-question]`).First()
+		if n := q1.Find(`[data-testid=scored-followup]`).Length(); n != len(shown) {
+			t.Errorf("question 1 lists %d follow-ups, want the %d asked: %q", n, len(shown), strings.Join(strings.Fields(q1.Text()), " "))
+		}
+		for _, f := range never {
+			title := f.FollowUp
+			if fu, ok := env.cat.FollowUps.ByID(f.FollowUp); ok {
+				title = fu.Probe.Title
+			}
+			if strings.Contains(q1.Text(), title) {
+				t.Errorf("the never-asked follow-up %q is on the scorecard", title)
+			}
+		}
+		reasons := doc.Find(`[data-testid=reasons]`).Text()
+		if n := strings.Count(reasons, "question 1 (follow-up"); n != len(shown) {
+			t.Errorf("the reasons name question 1's follow-ups %d times, want %d: %q", n, len(shown), strings.Join(strings.Fields(reasons), " "))
+		}
+	})
+
+	t.Run("a main question links its follow-ups", func(t *testing.T) {
+		env := newRoundEnv(t, "", nil)
+		cl := newClient(t, env.srv)
+		roundURL, turns := endedWithFollowUpShowing(t, env, cl, true)
+		var answered quiz.RoundTurn
+		for _, tu := range turns {
+			if tu.FollowUp != "" && tu.Done() {
+				answered = tu
+			}
+		}
+		if answered.Seq == 0 {
+			t.Fatal("no follow-up was answered")
+		}
+		want := roundURL + "/turns/" + itoaTest(answered.Seq)
+		links := mustDoc(t, cl.get(roundURL+"/turns/0")).Find(`[data-testid=follow-up-link]`)
+		href, _ := links.Attr("href")
+		if links.Length() != 1 || href != want {
+			t.Fatalf("question 1's page links %d follow-ups, first %q; want one, %q", links.Length(), href, want)
+		}
+		if rec := cl.get(href); rec.Code != http.StatusOK {
+			t.Errorf("the follow-up's page = %d", rec.Code)
+		}
+	})
+}
+
+func itoaTest(n int) string { return strconv.Itoa(n) }
