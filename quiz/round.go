@@ -381,6 +381,17 @@ func Score(b *Bank, fus *FollowUps, turns []Turn, limit time.Duration) Scorecard
 	dims := map[string]Coverage{}
 	var majors, overtimes, unanswered []string
 	var fatals []string
+	// A question's follow-ups are numbered in what the verdict names
+	// when it has more than one, so each is named once (QA-34 F4 #3).
+	followUps := map[int]int{}
+	main := 0
+	for i, t := range turns {
+		if t.FollowUp == "" || i == 0 {
+			main++
+		} else {
+			followUps[main]++
+		}
+	}
 	for _, t := range turns {
 		ts := TurnScore{Turn: t, Title: t.Question}
 		if t.FollowUp != "" {
@@ -429,7 +440,11 @@ func Score(b *Bank, fus *FollowUps, turns []Turn, limit time.Duration) Scorecard
 		}
 		where := fmt.Sprintf("question %d", len(sc.Questions))
 		if t.FollowUp != "" {
-			where += " (follow-up)"
+			if n := len(sc.Questions); followUps[n] > 1 {
+				where += fmt.Sprintf(" (follow-up %d)", len(sc.Questions[n-1].FollowUps))
+			} else {
+				where += " (follow-up)"
+			}
 		}
 		switch {
 		case !t.Done():

@@ -90,10 +90,36 @@ func (r *Round) Turn(seq int) (RoundTurn, bool) {
 	return RoundTurn{}, false
 }
 
-// QuizTurns returns the turns as Score scores them.
+// QuizTurns returns the turns as Score scores them: those of ScoredTurns.
 func (r *Round) QuizTurns() []Turn {
-	out := make([]Turn, len(r.Turns))
-	for i, t := range r.Turns {
+	return quizTurns(r.ScoredTurns())
+}
+
+// ScoredTurns returns the turns of the round as its scorecard lists them.
+// Once the round is over, a follow-up that was never shown is left out: it
+// was not asked, so it is no question of the round and does not count 0
+// in its question's score (QA-34 F4 #3).
+func (r *Round) ScoredTurns() []RoundTurn {
+	return scoredTurns(r.Turns, r.Over())
+}
+
+func scoredTurns(turns []RoundTurn, over bool) []RoundTurn {
+	if !over {
+		return turns
+	}
+	out := make([]RoundTurn, 0, len(turns))
+	for _, t := range turns {
+		if t.FollowUp != "" && t.Shown.IsZero() && !t.Done() {
+			continue
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+func quizTurns(turns []RoundTurn) []Turn {
+	out := make([]Turn, len(turns))
+	for i, t := range turns {
 		out[i] = t.Turn
 	}
 	return out
@@ -589,7 +615,8 @@ func (r *Round) Finish(rr RoundRules, at time.Time) RoundChange {
 	if r.Over() {
 		return RoundChange{}
 	}
-	sc := Score(rr.Bank, rr.FollowUps, r.QuizTurns(), r.Limit)
+	// Scored as the round will be once over (ScoredTurns).
+	sc := Score(rr.Bank, rr.FollowUps, quizTurns(scoredTurns(r.Turns, true)), r.Limit)
 	return RoundChange{Finish: &RoundFinish{Score: sc.Score, Verdict: sc.Verdict, At: at, Review: RoundReview(rr.Bank, sc)}}
 }
 

@@ -180,7 +180,14 @@ func buildPeerCard(cat *content.Catalog, p *store.PeerRound) views.PeerCardView 
 		share[d.Dimension] = d.Share()
 		graded[d.Dimension] = d.Total > 0
 	}
-	v := views.PeerCardView{Notes: p.Notes, InterviewerGone: p.Interviewer == "" && !p.Joined.IsZero()}
+	// Deleting the interviewer's data blanks their notes and scores; an
+	// imported round has no interviewer either but keeps them, so the
+	// line is said only when nothing of theirs is left (QA-34 F4 #2).
+	scored := false
+	for _, n := range p.Scores {
+		scored = scored || n != 0
+	}
+	v := views.PeerCardView{Notes: p.Notes, InterviewerGone: p.Interviewer == "" && !p.Joined.IsZero() && p.Notes == "" && !scored}
 	for _, dim := range quiz.Dimensions() {
 		row := views.PeerDimensionRow{ID: dim, Label: quiz.DimensionLabel(dim), Interviewer: p.Scores[dim], Grader: graderBand(share[dim]), GraderPct: views.Pct(share[dim])}
 		// A dimension no answered question had points of is not a 1 of 4:

@@ -456,6 +456,13 @@ func (s *Server) handleRoundTurn(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if msg, ok := endedUnanswered(c, r); ok {
+		// A turn the round ended without an answer to has no feedback,
+		// but it was no mistake to ask for it (its main question's page
+		// says what became of it): the scorecard lists it, scored 0,
+		// unless it was never asked (QA-34 F4 #3).
+		return s.seeOther(c, urls.Scorecard(r.ID), msg)
+	}
 	t, err := answeredTurn(c, r)
 	if err != nil {
 		return err
@@ -531,6 +538,27 @@ func formSeq(c echo.Context) (int, error) {
 		return 0, echo.NewHTTPError(http.StatusBadRequest, `The field "seq" must name the question you are answering.`)
 	}
 	return seq, nil
+}
+
+// endedUnanswered says, in the past tense, what became of the turn the
+// path's seq names when r is over and that turn has no answer; ok is false
+// otherwise.
+func endedUnanswered(c echo.Context, r *store.Round) (msg string, ok bool) {
+	seq, err := strconv.Atoi(c.Param("seq"))
+	if err != nil || !r.Over() {
+		return "", false
+	}
+	t, found := r.Turn(seq)
+	switch {
+	case !found || t.Done():
+		return "", false
+	case t.FollowUp == "":
+		return fmt.Sprintf("The round ended before you answered question %d: it has no feedback page, and it scored 0.", quiz.MainNumber(seq)), true
+	case t.Shown.IsZero():
+		return fmt.Sprintf("That follow-up of question %d was not asked: the round ended first, so it has no page and is not scored.", quiz.MainNumber(seq)), true
+	default:
+		return fmt.Sprintf("That follow-up of question %d was asked, but the round ended before you answered it: it has no feedback page, and it scored 0.", quiz.MainNumber(seq)), true
+	}
 }
 
 // answeredTurn is the turn of r the path's seq names, once it is answered

@@ -103,6 +103,11 @@ func buildRoundFeedback(cat *content.Catalog, d roundFeedbackData, _ time.Time) 
 			switch {
 			case o.Done():
 				v.Answered++
+				title := o.Asked
+				if fq, err := (quiz.RoundRules{Bank: cat.Questions, FollowUps: cat.FollowUps}).Question(o.Turn); err == nil {
+					title = fq.Title
+				}
+				v.FollowUpLinks = append(v.FollowUpLinks, views.NavLink{Href: urls.RoundTurn(r.ID, o.Seq), Title: title})
 			case !o.Shown.IsZero():
 				v.Unanswered++
 			default:

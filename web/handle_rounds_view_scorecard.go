@@ -35,15 +35,16 @@ func buildScorecard(cat *content.Catalog, d scorecardData, now time.Time) views.
 		v.SelfAssessed, v.GraderPct, v.GraderVerdictLabel = true, views.Pct(own.Score), own.Verdict.Label()
 	}
 	limit := formatDuration(r.Limit)
-	// The scorecard lists the turns in the order asked, as r.Turns holds
-	// them: the next one's seq names it in a dispute.
+	// The scorecard lists the turns in the order asked, as ScoredTurns
+	// holds them: the next one's seq names it in a dispute.
+	turns := r.ScoredTurns()
 	next := 0
 	turnView := func(t quiz.TurnScore) views.ScoreTurn {
 		st := views.ScoreTurn{Title: t.Title, Answered: t.Done(), Answer: t.Text, ScorePct: views.Pct(t.Score), Used: formatDuration(t.Used), Limit: limit, Overtime: t.Overtime, OvertimePoints: views.Pct(quiz.OvertimePenalty), Interviewer: d.Interviewer}
-		if next < len(r.Turns) {
+		if next < len(turns) {
 			if t.Done() && t.Result != nil && !d.Interviewer {
-				st.ContestHref = urls.TurnDisputes(r.ID, r.Turns[next].Seq)
-				st.TurnHref = urls.RoundTurn(r.ID, r.Turns[next].Seq)
+				st.ContestHref = urls.TurnDisputes(r.ID, turns[next].Seq)
+				st.TurnHref = urls.RoundTurn(r.ID, turns[next].Seq)
 			}
 			next++
 		}

@@ -22,7 +22,8 @@ type importRegrade struct {
 // lockdrill's own: each practice answer is graded again (a free-text one
 // by the current grader, an objective one against its key) and so is each
 // answered round turn, and a finished round's score and verdict are worked
-// out again from those turns. The file's scores, passes, ticks and flags
+// out again from those turns, as are the answers its end filed in practice
+// history (with what its follow-ups recovered). The file's scores, passes, ticks and flags
 // are never stored, so an edited file cannot raise progress or mastery
 // (QA-9 Q9-23); the answers' text is kept as it is. e must have passed
 // Validate, which names any item whose question, kind or answer this
@@ -43,6 +44,7 @@ func regradeImport(cat *content.Catalog, e *store.Export) importRegrade {
 		sum.Answers++
 	}
 	rules := quiz.RoundRules{Bank: bank, FollowUps: cat.FollowUps}
+	taken := map[int]bool{}
 	for i := range e.Rounds {
 		r := &e.Rounds[i]
 		for j := range r.Turns {
@@ -86,6 +88,11 @@ func regradeImport(cat *content.Catalog, e *store.Export) importRegrade {
 		slices.SortStableFunc(order, func(a, b store.ExportTurn) int { return a.Seq - b.Seq })
 		turns := make([]quiz.Turn, 0, len(order))
 		for _, t := range order {
+			if t.FollowUp != "" && t.ShownAt == nil && t.AnsweredAt == nil {
+				// Never asked: not scored once the round is over, as
+				// quiz.Round.ScoredTurns leaves it out.
+				continue
+			}
 			qt := quiz.Turn{Question: t.Question, FollowUp: t.FollowUp, Asked: t.Asked, Result: t.Result}
 			if t.ShownAt != nil {
 				qt.Shown = *t.ShownAt
@@ -101,6 +108,29 @@ func regradeImport(cat *content.Catalog, e *store.Export) importRegrade {
 		sc := quiz.Score(bank, cat.FollowUps, turns, time.Duration(r.LimitMS)*time.Millisecond)
 		score := sc.Score
 		r.Score, r.Verdict = &score, string(sc.Verdict)
+		// Ending the round filed each main answer in practice history as
+		// the round scored it: with what its follow-ups recovered and any
+		// overtime taken off. Graded alone above, that answer would lose
+		// both, and with them mastery (QA-34 F4 #1); it gets the round's
+		// result again, as the round's end gives it.
+		for _, item := range quiz.RoundReview(bank, sc) {
+			if i := roundAttempt(e.Attempts, taken, item, *r.FinishedAt); i >= 0 {
+				e.Attempts[i].Result = item.Result
+				taken[i] = true
+			}
+		}
 	}
 	return sum
+}
+
+// roundAttempt returns the index in attempts of the answer the end of a
+// round at finished filed for item (the same question and text, made when
+// the round finished) that taken does not hold, or -1.
+func roundAttempt(attempts []store.ExportAttempt, taken map[int]bool, item quiz.ReviewItem, finished time.Time) int {
+	for i, a := range attempts {
+		if !taken[i] && a.Question == item.Question && a.CreatedAt.Equal(finished) && a.Answer.Text == item.Answer.Text {
+			return i
+		}
+	}
+	return -1
 }
