@@ -232,6 +232,12 @@ func heldByCondition(d *doc, f *RedFlag, m match) bool {
 			}
 			if j < len(clauses) {
 				answer = clauses[j][1]
+				// (a code span is a term, not a clause: "a lock with
+				// `SET NX PX` keyed by period is enough")
+				for j+1 < len(clauses) && codeBreak(d, clauses[j+1][0]) {
+					j++
+					answer = clauses[j][1]
+				}
 			}
 		}
 		// the match must read the condition as part of its claim: it
@@ -283,6 +289,13 @@ func locatedBefore(d *doc, s sentence, lo, hi int) bool {
 		}
 	}
 	return false
+}
+
+// codeBreak reports a clause break made only by a code span opening or
+// closing before token k.
+func codeBreak(d *doc, k int) bool {
+	gap := strings.TrimSpace(d.text[d.toks[k-1].end:d.toks[k].start])
+	return gap == "`" || d.toks[k].code && gap == ""
 }
 
 // commaAt reports whether a comma stands just before token k.

@@ -24,6 +24,7 @@ var g34bCorrect = []flagCase{
 	{"correct-02", "design-lock-service-q", "replication-keeps-lock", "State: a replicated state machine on Raft. Locks, sessions and waiter queues live there, so a failover never loses an acknowledged grant.", false},
 	{"correct-03", "run-job-once", "lock-instead-of-constraint", "If duplicate runs are harmless (a cache refresh), a Redis lock with SET NX PX keyed by period is enough.", false},
 	{"correct-04", "holder-id-guard", "owner-guard-is-fence", "Hand claim_no to every store as a fencing token that it compares with the highest it has seen. Then the guard becomes a real fence.", false},
+	{"correct-05", "run-job-once", "lock-instead-of-constraint", "4. If duplicate runs are harmless (a cache refresh), a Redis lock with `SET NX PX` keyed by period is enough: cheap de-duplication.", false},
 }
 
 var g34bClaims = []flagCase{
@@ -47,6 +48,7 @@ var g34bClaims = []flagCase{
 	{"claim-18", "etcd-revision-guard", "etcd-refuses-expired", "Once the lease expires etcd rejects the client's writes.", true},
 	{"claim-19", "etcd-revision-guard", "etcd-refuses-expired", "A plain put, with no lease attached, is fine: no Txn needed.", true},
 	{"claim-20", "etcd-revision-guard", "etcd-refuses-expired", "When the lease expired, etcd rejects any write from that client, with or without a lease attached.", true},
+	{"claim-21", "run-job-once", "lock-instead-of-constraint", "If duplicate runs are harmless, fine; otherwise a Redis lock with `SET NX PX` keyed by period is enough to stop a second run.", true},
 }
 
 func TestFixG34bCorrect(t *testing.T) {
