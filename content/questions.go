@@ -100,6 +100,7 @@ type redFlagMeta struct {
 	Counter  []string `yaml:"counter"`
 	About    []string `yaml:"about"`
 	TrueOf   []string `yaml:"true-of"`
+	TrueWhen []string `yaml:"true-when"`
 }
 
 // LoadQuestions reads the question bank from fsys (which holds the
@@ -351,7 +352,12 @@ func loadRedFlags(fsys fs.FS, md *blockRenderer) ([]quiz.RedFlag, error) {
 		if err != nil {
 			return nil, &FieldError{File: redFlagsFile, Field: field + ".why", Msg: err.Error()}
 		}
-		f := quiz.RedFlag{ID: m.ID, Label: m.Label, Severity: quiz.Severity(m.Severity), Why: strings.TrimSpace(m.Why), WhyHTML: html, Match: m.Match, Unless: m.Unless, Explicit: m.Explicit, Counter: m.Counter, About: m.About, TrueOf: m.TrueOf}
+		for j, c := range m.TrueWhen {
+			if !quiz.KnownCondition(c) {
+				return nil, &FieldError{File: redFlagsFile, Field: fmt.Sprintf("%s.true-when[%d]", field, j), Msg: fmt.Sprintf("unknown condition %q", c)}
+			}
+		}
+		f := quiz.RedFlag{ID: m.ID, Label: m.Label, Severity: quiz.Severity(m.Severity), Why: strings.TrimSpace(m.Why), WhyHTML: html, Match: m.Match, Unless: m.Unless, Explicit: m.Explicit, Counter: m.Counter, About: m.About, TrueOf: m.TrueOf, TrueWhen: m.TrueWhen}
 		out = append(out, f)
 	}
 	return out, nil

@@ -336,6 +336,11 @@ type RedFlag struct {
 	// the flag (see saidOfOtherParty).
 	About  []string
 	TrueOf []string
+	// TrueWhen names the conditions under which the words are true
+	// ("idempotent", "efficiency", "fenced", "consensus", "no-lease"; see
+	// conditionTerms). A match governed by a condition its sentence states
+	// does not raise the flag (see heldByCondition).
+	TrueWhen []string
 
 	match     []*Pattern // Match's patterns, then Explicit's
 	nExplicit int        // how many of match are Explicit's, at its end

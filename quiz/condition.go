@@ -1,0 +1,428 @@
+package quiz
+
+import "strings"
+
+// A red flag names a claim that is wrong in general, yet many of them are
+// right under a condition: "no need for a lock" when the job is idempotent,
+// "a Redis lock is fine" when the lock only saves duplicate work, "the
+// guard is a real fence" once a monotonic claim number is checked, "a
+// failover never loses a grant" when the locks live in a Raft log, "the
+// put goes through" when it carries no lease. A flag declares those
+// conditions (TrueWhen, names from conditionTerms), and a match governed by
+// a condition the sentence states for itself raises nothing (see
+// heldByCondition): an if/when/once/with clause that states one, the left
+// side of a mapping's pair ("lock for efficiency -> redis ok"), or, for a
+// sentence opened by "then", the sentence before it.
+//
+// A condition granted in a concession ("even if it is idempotent"),
+// denied ("without idempotency", "not idempotent") or left open ("with or
+// without a lease") states nothing, and a sentence that names the flag's
+// About party ("with Redis replication") stays a claim about it.
+
+// conditionTerms are the words and phrases (space-separated words, a
+// trailing "*" a prefix) that state each condition a flag may declare.
+var conditionTerms = map[string][][]string{
+	"idempotent": phrases(`idempot*|harmless|dedup*|deduplicat*|safe to rerun|safe to re-run|safe to retry|safe to run twice|
+		safe to run again|runs twice safely|double run* just waste*|duplicate runs are fine|duplicates are fine|duplicates are ok`),
+	"efficiency": phrases(`efficien*|optimi*|duplicate work|wasted work|save work|saves work|saving work|best effort|best-effort|
+		avoid duplicate*|avoid doing|cheap de-duplication|just a optimi*`),
+	"fenced": phrases(`fenc*|monotonic*|epoch|epochs|claim_no|claim number|claim numbers|generation number*|sequence number*|version column|
+		version number*|attempt number*`),
+	"consensus": phrases(`raft|paxos|zab|etcd|zookeeper|zk|consul|consensus|chubby|replicated state machine`),
+	"no-lease":  phrases(`no lease|without a lease|without the lease|without any lease|with no lease|no lease attached|leaseless|lease-less`),
+}
+
+// KnownCondition reports whether name is a condition a red flag may
+// declare in TrueWhen.
+func KnownCondition(name string) bool {
+	_, ok := conditionTerms[name]
+	return ok
+}
+
+// conditionContraries, beside a condition, leave it open: "for
+// efficiency or correctness".
+var conditionContraries = map[string][][]string{
+	"efficiency": phrases(`correct*|safety`),
+}
+
+// spared words keep work from being done twice.
+var spared = setOf(`avoid avoids avoiding prevent prevents preventing save saves saving stop stops`)
+
+func phrases(s string) [][]string {
+	var out [][]string
+	for _, p := range strings.Split(s, "|") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, strings.Fields(p))
+		}
+	}
+	return out
+}
+
+// conditionOpeners open a clause that states a condition.
+var conditionOpeners = setOf(`if when whenever once provided providing assuming given with where`)
+
+// conditionLead may stand before an opener: "also if", "and once", "but when".
+var conditionLead = setOf(`also and but so or then plus just only`)
+
+// conditionDenials before a stated condition deny it or leave it open.
+var conditionDenials = setOf(`without not no non never unless even isn't aren't doesn't don't neither nor lacks lacking instead skip skips skipping drop drops dropping`)
+
+// termAt reports whether a phrase of terms starts at token k, before end.
+func termAt(d *doc, terms [][]string, k, end int) bool {
+	for _, p := range terms {
+		if k+len(p) > end {
+			continue
+		}
+		ok := true
+		for i, w := range p {
+			if !partyTerm([]string{w}, &d.toks[k+i]) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// deniesCondition reports whether tokens [from, to) deny or concede one
+// of f's conditions ("no claim number needed", "even without
+// idempotency").
+func deniesCondition(d *doc, f *RedFlag, from, to int) bool {
+	for k := from; k < to; k++ {
+		for _, c := range f.TrueWhen {
+			if found, ok := conditionAt(d, c, k, from, to); found && !ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// statesCondition reports whether tokens [from, to) state one of f's
+// conditions, neither denied nor conceded nor left open.
+func statesCondition(d *doc, f *RedFlag, from, to int) bool {
+	for k := from; k < to; k++ {
+		for _, c := range f.TrueWhen {
+			if _, ok := conditionAt(d, c, k, from, to); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// conditionAt reports whether a phrase of condition c starts at token k
+// of [from, to) (found), and whether it is stated there (ok): not denied
+// by a negator over it or a word just before it, nor set beside its
+// contrary ("for efficiency or correctness").
+func conditionAt(d *doc, c string, k, from, to int) (found, ok bool) {
+	if !termAt(d, conditionTerms[c], k, to) {
+		return false, false
+	}
+	t := &d.toks[k]
+	// (work avoided or saved is what an efficiency lock is for: "only to
+	// avoid duplicate work")
+	if t.negBy >= 0 && !(c == "efficiency" && spared[d.toks[t.negBy].raw]) || t.flagNegBy > 0 {
+		return true, false
+	}
+	for j := k - 1; j >= from && j >= k-3; j-- {
+		if conditionDenials[d.toks[j].raw] || d.toks[j].raw == "or" && j > from && d.toks[j-1].raw == "with" {
+			return true, false
+		}
+	}
+	for j := from; j < to; j++ {
+		if termAt(d, conditionContraries[c], j, to) {
+			return true, false
+		}
+	}
+	return true, true
+}
+
+// clauseEnd returns the end of the clause that starts at k, within s.
+func clauseEnd(d *doc, s sentence, k int) int {
+	j := k + 1
+	for j < s.to && !d.toks[j].clause {
+		j++
+	}
+	return j
+}
+
+// conditionClause reports whether the clause [from, to) opens with a
+// condition word ("if", "once", "with", after at most two leading words
+// such as "also") and is no concession ("even if").
+func conditionClause(d *doc, from, to int) bool {
+	for k := from; k < to && k < from+3; k++ {
+		w := d.toks[k].raw
+		if w == "even" {
+			return false
+		}
+		if conditionOpeners[w] {
+			return true
+		}
+		if !conditionLead[w] {
+			return false
+		}
+	}
+	return false
+}
+
+// heldByCondition reports a match of f's words governed by a condition,
+// stated in its own sentence or just before it, under which f declares
+// the words true (see TrueWhen).
+func heldByCondition(d *doc, f *RedFlag, m match) bool {
+	if len(f.TrueWhen) == 0 || len(m.spans) == 0 {
+		return false
+	}
+	lo, hi := m.spans[0][0], m.spans[0][1]
+	for _, sp := range m.spans[1:] {
+		lo, hi = min(lo, sp[0]), max(hi, sp[1])
+	}
+	si := d.toks[lo].sent
+	s := d.sents[si]
+	for k := s.from; k < s.to; k++ {
+		if partyTerm(f.About, &d.toks[k]) || d.toks[k].raw == "even" {
+			return false
+		}
+	}
+	if deniesCondition(d, f, s.from, s.to) {
+		return false
+	}
+	// a mapping's pair: its left side states the condition of its right
+	if l, r, ok := mappingPair(d, s, lo); ok && hi <= r && statesCondition(d, f, l, arrowAfter(d, s, l, r)) {
+		return true
+	}
+	// the clauses of the sentence: a condition clause governs itself and
+	// the clause that answers it
+	var clauses [][2]int
+	for k := s.from; k < s.to; k = clauseEnd(d, s, k) {
+		clauses = append(clauses, [2]int{k, clauseEnd(d, s, k)})
+	}
+	for i, c := range clauses {
+		// the condition: the clause's hypothetical words, or a whole
+		// clause opened by "if", "with", ... and answered by the next;
+		// a clause that holds both ("with the short interval the guard
+		// becomes a fence") tells its condition from its claim by no mark
+		cf, ct := -1, -1
+		for k := c[0]; k < c[1]; k++ {
+			if d.toks[k].hypo {
+				if cf < 0 {
+					cf = k
+				}
+				ct = k + 1
+			}
+		}
+		if cf < 0 && conditionClause(d, c[0], c[1]) && i+1 < len(clauses) && commaAt(d, clauses[i+1][0]) {
+			cf, ct = c[0], c[1]
+		}
+		if cf < 0 || !statesCondition(d, f, cf, ct) {
+			continue
+		}
+		// the clause that answers it: the rest of its own clause when the
+		// condition ends inside it ("if the job is idempotent it's fine"),
+		// else the next one, past a parenthesis ("if duplicate runs are
+		// harmless (cache refresh), a lock is enough")
+		answer := c[1]
+		if ct == c[1] {
+			j := i + 1
+			for j < len(clauses) && parenthetical(d, clauses[j][0]) {
+				j++
+			}
+			if j < len(clauses) {
+				answer = clauses[j][1]
+				// (a code span is a term, not a clause: "a lock with
+				// `SET NX PX` keyed by period is enough")
+				for j+1 < len(clauses) && codeBreak(d, clauses[j+1][0]) {
+					j++
+					answer = clauses[j][1]
+				}
+			}
+		}
+		// the match must read the condition as part of its claim: it
+		// runs from the condition into its answer ("if the job is
+		// idempotent ..., no need"), or from a main clause into the
+		// condition that trails it ("Redis is fine if it only saves
+		// work"). A claim made in the answer alone ("if the job is
+		// idempotent, the lock makes it run once") is asserted.
+		if lo >= cf && lo < ct && hi <= answer {
+			return true
+		}
+		if i > 0 && d.toks[c[0]].raw != "with" && lo >= clauses[i-1][0] && lo < c[0] && hi > cf && hi <= ct {
+			return true
+		}
+	}
+	// "Then the guard becomes a real fence": a consequence of the steps
+	// just stated, in the clauses before it ("add claim_no ...: then
+	// ...") or the sentence before; "locks and sessions live there": a
+	// place just named
+	for _, c := range clauses {
+		if c[0] > s.from && c[0] <= lo && lo < c[1] && consequent[d.toks[c[0]].raw] && statesCondition(d, f, s.from, c[0]) {
+			return true
+		}
+	}
+	if si > 0 && (lo < clauseEnd(d, s, s.from) && consequent[d.toks[s.from].raw] || locatedBefore(d, s, lo, hi)) {
+		p := d.sents[si-1]
+		for k := p.from; k < p.to; k++ {
+			if partyTerm(f.About, &d.toks[k]) {
+				return false
+			}
+		}
+		return statesCondition(d, f, p.from, p.to)
+	}
+	return false
+}
+
+// consequent words open a sentence that follows from the one before.
+var consequent = setOf(`then now thereby thus`)
+
+// placeVerbs put a thing in a place: "live there", "stored there".
+var placeVerbs = setOf(`live lives living lived stored store stores kept keep keeps held sit sits reside resides persisted`)
+
+// locatedBefore reports a clause of the match that puts its subject in a
+// place named before it ("locks and sessions live there").
+func locatedBefore(d *doc, s sentence, lo, hi int) bool {
+	for k := max(lo, s.from+1); k < hi && k < s.to; k++ {
+		if d.toks[k].raw == "there" && placeVerbs[d.toks[k-1].raw] {
+			return true
+		}
+	}
+	return false
+}
+
+// codeBreak reports a clause break made only by a code span opening or
+// closing before token k.
+func codeBreak(d *doc, k int) bool {
+	gap := strings.TrimSpace(d.text[d.toks[k-1].end:d.toks[k].start])
+	return gap == "`" || d.toks[k].code && gap == ""
+}
+
+// commaAt reports whether a comma stands just before token k.
+func commaAt(d *doc, k int) bool {
+	return k > 0 && strings.TrimSpace(d.text[d.toks[k-1].end:d.toks[k].start]) == ","
+}
+
+// parenthetical reports a clause opened by a parenthesis.
+func parenthetical(d *doc, k int) bool {
+	return k > 0 && strings.HasSuffix(strings.TrimSpace(d.text[d.toks[k-1].end:d.toks[k].start]), "(")
+}
+
+// arrowAt reports whether an arrow ("->", "=>", "→", "⇒") stands just
+// before token k.
+func arrowAt(d *doc, k int) bool {
+	if k == 0 {
+		return false
+	}
+	gap := strings.TrimSpace(d.text[d.toks[k-1].end:d.toks[k].start])
+	return strings.HasSuffix(gap, "->") || strings.HasSuffix(gap, "=>") || strings.HasSuffix(gap, "→") || strings.HasSuffix(gap, "⇒")
+}
+
+// colonAt reports whether a colon stands just before token k.
+func colonAt(d *doc, k int) bool {
+	if k == 0 {
+		return false
+	}
+	gap := d.text[d.toks[k-1].end:d.toks[k].start]
+	// (not a colon inside a name: "lock:payout")
+	return strings.TrimSpace(gap) == ":" && gap != ":" && !d.toks[k-1].code && !d.toks[k].code
+}
+
+// pairBreakAt reports whether a pair break stands just before token k:
+// a semicolon, or a comma between arrows (colons are cut by semicolons
+// only).
+func pairBreakAt(d *doc, k int, colons bool) bool {
+	if k == 0 {
+		return false
+	}
+	gap := strings.TrimSpace(d.text[d.toks[k-1].end:d.toks[k].start])
+	return gap == ";" || gap == "," && !colons
+}
+
+// mapping reports the pair heads of a mapping sentence, a list that pairs
+// each case with its answer ("A -> B, C -> D"; "A: B; C: D"): each
+// arrow (or colon) after the first, with the comma or semicolon that
+// closes the pair before it. ok is false for no mapping.
+func mapping(d *doc, s sentence) (heads []int, ok bool) {
+	var arrows, colons []int
+	for k := s.from + 1; k < s.to; k++ {
+		if arrowAt(d, k) {
+			arrows = append(arrows, k)
+		} else if colonAt(d, k) {
+			colons = append(colons, k)
+		}
+	}
+	marks, byColon := arrows, false
+	if len(marks) < 2 {
+		marks, byColon = colons, true
+	}
+	if len(marks) < 2 {
+		if len(arrows) == 1 {
+			return []int{s.from}, true
+		}
+		return nil, false
+	}
+	heads = []int{s.from}
+	for i := 1; i < len(marks); i++ {
+		// the last break between two marks opens the next pair
+		h := -1
+		for k := marks[i-1] + 1; k < marks[i]; k++ {
+			if pairBreakAt(d, k, byColon) {
+				h = k
+			}
+		}
+		if h < 0 {
+			return nil, false
+		}
+		heads = append(heads, h)
+	}
+	return heads, true
+}
+
+// mappingPair returns the pair of a mapping sentence s that holds token
+// k: [l, r).
+func mappingPair(d *doc, s sentence, k int) (l, r int, ok bool) {
+	heads, ok := mapping(d, s)
+	if !ok {
+		return 0, 0, false
+	}
+	for i, h := range heads {
+		end := s.to
+		if i+1 < len(heads) {
+			end = heads[i+1]
+		}
+		if k >= h && k < end {
+			return h, end, true
+		}
+	}
+	return 0, 0, false
+}
+
+// arrowAfter returns the first arrow or colon in [l, r), the end of the
+// pair's left side, or l when there is none.
+func arrowAfter(d *doc, s sentence, l, r int) int {
+	for k := l + 1; k < r; k++ {
+		if arrowAt(d, k) || colonAt(d, k) {
+			return k
+		}
+	}
+	return l
+}
+
+// acrossPairs reports a match that runs across a mapping's pair boundary
+// ("redis ok, lock for correctness" in "efficiency -> redis ok, lock
+// for correctness -> etcd"): its words belong to two cases.
+func acrossPairs(d *doc, m match) bool {
+	if len(m.spans) == 0 {
+		return false
+	}
+	lo, hi := m.spans[0][0], m.spans[0][1]
+	for _, sp := range m.spans[1:] {
+		lo, hi = min(lo, sp[0]), max(hi, sp[1])
+	}
+	s := d.sents[d.toks[lo].sent]
+	if _, r, ok := mappingPair(d, s, lo); ok && hi > r && r < s.to {
+		return true
+	}
+	return false
+}
