@@ -125,9 +125,14 @@ var (
 	// them, on arrival (g5), at the end of g6, and after every version
 	// since. Nobody has read them.
 	earlierWriters = []string{"Q", "R"}
-	// freshWriters: g34's fresh holdout, empty until its writers' files
-	// arrive.
-	freshWriters = []string{}
+	// freshWriters (EG, EH, EI) answered all 24 questions (brief:
+	// writer-brief-3.md, given as each writer's whole prompt, read from a
+	// file holding only the brief and a persona) at the start of g34's
+	// tuning (2026-12-05, written 13:58-14:07 UTC). Their files stayed
+	// outside the repository, away from everyone who tuned the grader;
+	// only totals were computed on them, on arrival (main 2d63895: g33)
+	// and at the end (g34).
+	freshWriters = []string{"EG", "EH", "EI"}
 )
 
 // answersPerWriter is how many answers each writer's file holds.
@@ -421,19 +426,19 @@ func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	return f
 }
 
-// freshBefore is the fresh holdout (ED, EE, EF) as main scored it when the
-// files arrived (2026-12-05 10:46 UTC; main at bde60c8: grader g32), before
-// any change of grader g33's rounds reached main; their SHA-256 sums were
-// recorded then (70554284d7da381b… ED, 98862bca8b8fdabb… EE,
-// b45df157c65de373… EF) and the files are committed unchanged.
+// freshBefore is the fresh holdout (EG, EH, EI) as main scored it when the
+// files arrived (2026-12-05 14:07 UTC; main at 2d63895: grader g33), before
+// any change of grader g34's rounds reached main; their SHA-256 sums were
+// recorded then (bc6c18ca08248d0c… EG, ca8fa7012f51ef2a… EH,
+// 81aac8094a5ea25b… EI) and the files are committed unchanged.
 var (
-	freshBefore       = quiz.BlindFigures{Writers: []string{"ED", "EE", "EF"}, Answers: 792, Verdicts: 0.972, FalsePasses: 7, FalseFails: 15, PassAnswers: 432, PassFlagged: 8, PassFatal: 0, FatalMeasured: true, ShouldFlag: 144, ShouldFlagged: 136, Flagged: 0.944, Salads: 72, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 72, Agree: 72}, {Kind: "keyword-salad", Answers: 72, Agree: 72}, {Kind: "mixed-wrong", Answers: 72, Agree: 65}, {Kind: "partial", Answers: 72, Agree: 72}, {Kind: "refutes-quote", Answers: 72, Agree: 72}, {Kind: "rejects-antipattern", Answers: 72, Agree: 69}, {Kind: "strong-casual", Answers: 72, Agree: 69}, {Kind: "strong-concise", Answers: 72, Agree: 72}, {Kind: "strong-full", Answers: 72, Agree: 69}, {Kind: "strong-unusual", Answers: 72, Agree: 66}, {Kind: "weak", Answers: 72, Agree: 72}}}
-	freshBeforeGrader = "g32"
+	freshBefore       = quiz.BlindFigures{Writers: []string{"EG", "EH", "EI"}, Answers: 792, Verdicts: 0.962, FalsePasses: 11, FalseFails: 19, PassAnswers: 432, PassFlagged: 8, PassFatal: 0, FatalMeasured: true, ShouldFlag: 144, ShouldFlagged: 133, Flagged: 0.924, Salads: 72, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 72, Agree: 71}, {Kind: "keyword-salad", Answers: 72, Agree: 72}, {Kind: "mixed-wrong", Answers: 72, Agree: 62}, {Kind: "partial", Answers: 72, Agree: 72}, {Kind: "refutes-quote", Answers: 72, Agree: 69}, {Kind: "rejects-antipattern", Answers: 72, Agree: 70}, {Kind: "strong-casual", Answers: 72, Agree: 68}, {Kind: "strong-concise", Answers: 72, Agree: 72}, {Kind: "strong-full", Answers: 72, Agree: 70}, {Kind: "strong-unusual", Answers: 72, Agree: 64}, {Kind: "weak", Answers: 72, Agree: 72}}}
+	freshBeforeGrader = "g33"
 )
 
-// freshFloors are the fresh holdout's figures with grader g33 (the end of
+// freshFloors are the fresh holdout's figures with grader g34 (the end of
 // the session that wrote it), held so they cannot get worse unnoticed.
-var freshFloors = quiz.BlindGate{Verdicts: 0.972, MaxPassFlagged: 8, Flagged: 0.944, MaxSaladPasses: 0, MaxPassFatal: 0}
+var freshFloors = quiz.BlindGate{Verdicts: 0.962, MaxPassFlagged: 8, Flagged: 0.924, MaxSaladPasses: 0, MaxPassFatal: 0}
 
 // blindReport grades the blind corpus and holds each holdout to its floors.
 // The page leads with the fresh holdout, or with the earlier one while a
