@@ -5330,3 +5330,33 @@ func dismissesAnnounced(toks []token) bool {
 	}
 	return false
 }
+
+// SentenceSpan is the span of the sentence of text that holds sp, as the
+// grader itself splits text into sentences (so a page or the CLI that
+// quotes the sentence a flag came from quotes the same sentence the
+// grader read). A span beyond the text, or one in no sentence, gives the
+// zero Span.
+func SentenceSpan(text string, sp Span) Span {
+	if sp.Start < 0 || sp.Start >= len(text) {
+		return Span{}
+	}
+	d := analyse(text)
+	for _, s := range d.sents {
+		if s.from >= s.to {
+			continue
+		}
+		lo, hi := d.toks[s.from].start, d.toks[s.to-1].end
+		if sp.Start < hi && lo <= sp.Start {
+			// The last token ends before the sentence's closing marks.
+			for hi < len(text) {
+				r, n := utf8.DecodeRuneInString(text[hi:])
+				if !strings.ContainsRune(".!?…\"')]”’»", r) {
+					break
+				}
+				hi += n
+			}
+			return Span{Start: lo, End: max(hi, min(sp.End, len(text)))}
+		}
+	}
+	return Span{}
+}

@@ -10,7 +10,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"lockdrill/content"
@@ -218,62 +217,9 @@ func spanText(answer string, sp quiz.Span) string {
 	return strings.TrimSpace(answer[lo:hi])
 }
 
-// sentenceOf is the sentence of answer that holds sp: from the end of the
-// sentence before (., ! or ?, with any closing quote or bracket, then a
-// space) or a line break, to the end of its own.
+// sentenceOf is the sentence of answer that holds sp, cut where the
+// grader cuts sentences (quiz.SentenceSpan), so the sentence printed is
+// the one the grader read.
 func sentenceOf(answer string, sp quiz.Span) string {
-	lo, hi := max(sp.Start, 0), min(sp.End, len(answer))
-	if lo >= hi {
-		return ""
-	}
-	start := 0
-	for i := lo - 1; i >= 0; i-- {
-		if answer[i] == '\n' {
-			start = i + 1
-			break
-		}
-		if next, ok := sentenceEnd(answer, i); ok && next <= lo {
-			start = next
-			break
-		}
-	}
-	end := len(answer)
-	for i := hi - 1; i < len(answer); i++ {
-		if answer[i] == '\n' && i >= hi {
-			end = i
-			break
-		}
-		if next, ok := sentenceEnd(answer, i); ok && next >= hi {
-			end = next
-			break
-		}
-	}
-	return spanText(answer, quiz.Span{Start: start, End: end})
-}
-
-// sentenceEnd reports whether a sentence ends with the byte at i, and
-// where the text after it starts: a full stop, question or exclamation
-// mark, any closing quotes or brackets, then a space or the end. An
-// ellipsis ("...") is no end: answers use it inside a sentence, as in
-// "SELECT ... FOR UPDATE", and a cut there printed half the sentence
-// (QA-34 #2). ("…" is one rune, never a full stop.)
-func sentenceEnd(s string, i int) (next int, ok bool) {
-	if c := s[i]; c != '.' && c != '!' && c != '?' {
-		return 0, false
-	}
-	if s[i] == '.' && (i > 0 && s[i-1] == '.' || i+1 < len(s) && s[i+1] == '.') {
-		return 0, false
-	}
-	j := i + 1
-	for j < len(s) {
-		if r, n := utf8.DecodeRuneInString(s[j:]); strings.ContainsRune(`"')]”’»`, r) {
-			j += n
-			continue
-		}
-		break
-	}
-	if r, _ := utf8.DecodeRuneInString(s[j:]); j < len(s) && !unicode.IsSpace(r) {
-		return 0, false
-	}
-	return j, true
+	return spanText(answer, quiz.SentenceSpan(answer, sp))
 }
