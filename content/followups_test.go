@@ -251,6 +251,12 @@ func TestFollowUpAnswersAreGraded(t *testing.T) {
 		{"clocks-disagree", "The clocks drift apart and NTP can step one back, so the worker believes its lease is still valid after the server expired it, and two workers write at once. Measure elapsed time on the local monotonic clock instead, and rely on a fencing token that the storage checks and rejects when it is older.", true},
 		{"holder-crashes", "Nobody ever releases it, so the lock is stuck forever and every other client keeps waiting until an operator deletes the key. I would give the key an expiry so the lock frees itself after a TTL. But then a holder that stalls in a GC pause can lose it while still working, so the storage also needs a fencing token.", true},
 		{"holder-crashes", "It would be released when the process restarts, I think.", false},
+		// QA-35: the model answer's rule in a candidate's words ("it must
+		// not expire sessions based on the old leader's timing") was read
+		// as the claim that a lease cannot expire, a fatal flag that sank
+		// the round.
+		{"design-leader-failover", "The new leader keeps every grant, since they are committed in the replicated log, and refreshes every session to at least its full TTL, because keep-alives sent to the old leader may have been lost; it must not expire sessions based on the old leader's timing.", true},
+		{"design-leader-failover", "The new leader keeps the old deadlines: a lease can't expire while its client is alive, so nothing needs refreshing.", false},
 		{"crash-between-commands", "The key was created but EXPIRE never ran, so it has no expiry and the lock is held forever. Every other client is refused until someone deletes the key by hand. I'd use a single SET with NX and PX so the key and its expiry are set in one atomic command.", true},
 	}
 	for _, tt := range tests {

@@ -225,7 +225,9 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache,
 	if listy {
 		r.Notes = append(r.Notes, listNotePrefix+" rather than sentences, and a list earns no points: write it as you would say it in the interview, what each mechanism does and why.")
 	}
-	if note := fullerNote(r.Points); note != "" && coreMade(r.Points) {
+	// An outline is told it cannot pass, not that it made the core points
+	// (QA-35: both notes on one keyword line read as a contradiction).
+	if note := fullerNote(r.Points); note != "" && coreMade(r.Points) && !slices.Contains(r.Notes, outlineNote) {
 		r.Notes = append(r.Notes, note)
 	}
 	if !listy {
@@ -1276,7 +1278,7 @@ func Rescore(q *Question, res Result, ticks map[string]bool) Result {
 	if old := fullerNote(res.Points); old != "" {
 		out.Notes = slices.DeleteFunc(slices.Clone(out.Notes), func(n string) bool { return n == old })
 	}
-	if note := fullerNote(out.Points); note != "" && coreMade(out.Points) {
+	if note := fullerNote(out.Points); note != "" && coreMade(out.Points) && !slices.Contains(out.Notes, outlineNote) {
 		out.Notes = append(out.Notes, note)
 	}
 	finish(&out)
