@@ -34,18 +34,25 @@ misses one of them but makes at least %[3]d %% of the breadth points passes,
 at most %[4]d %% (/about/grader states the rule). Each flag names the
 mistake ("label") and quotes the words of the answer that raised it
 ("quote", as the feedback page does) and the sentence that holds them.
-"broken" lists the safety-critical orders an ordering answer breaks (any
-one fails it); "set_aside" (absent when empty) the flags whose patterns
-matched a sentence the second reader set aside, not counted (a note says
-why); "grader" names the grader version, as disputes record it.
+"broken" lists the safety-critical orders an ordering answer breaks, by
+the steps' letters (any one fails it); "set_aside" (absent when empty) the
+flags whose patterns matched a sentence the second reader set aside, not
+counted (a note says why); "grader" names the grader version, as disputes
+record it.
 
 A free-text answer is the text itself, at most %[1]d characters (a longer one
-is refused with status 2). For objective questions stdin holds the choice:
-option ids for single, multiple and predict ("b" or "a,c"), step ids in
-order for ordering ("s2 s1 s3"), a line number for spot-the-bug ("9").
+is refused with status 2). For objective questions stdin holds the choice,
+named by the letters 'lockdrill questions ID' shows (in either case): the
+option's letter for single and predict ("B"), the letters of every option
+that applies for multiple ("A,C"), the letters of all the steps in the
+order they should happen for ordering ("C A D B"), a line number for
+spot-the-bug ("9"). An unknown letter exits with status 2 and lists the
+letters there are.
 
-'lockdrill questions' lists the ids with their kinds and titles; an unknown
-ID exits with status 2 and lists the known ids.
+'lockdrill questions' lists the ids with their kinds and titles, and
+'lockdrill questions ID' shows one question: its prompt and its lettered
+options, steps or numbered lines. An unknown ID exits with status 2 and
+lists the known ids.
 `
 
 // gradeHelp is gradeUsage with the limits and the pass rule's figures
@@ -157,7 +164,7 @@ func runGrade(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		out.Notes = append(out.Notes, cost)
 	}
 	for _, b := range r.Broken {
-		out.Broken = append(out.Broken, gradeBroken{First: b.First, Then: b.Then, Race: b.Race})
+		out.Broken = append(out.Broken, gradeBroken{First: labelOf(q, b.First), Then: labelOf(q, b.Then), Race: b.Race})
 	}
 	for _, f := range r.Flags {
 		if !f.Dismissed {
@@ -185,9 +192,11 @@ func parseAnswer(q *quiz.Question, raw string) (quiz.Answer, error) {
 	case quiz.KindFreeText:
 		return quiz.Answer{Text: raw}, nil
 	case quiz.KindSingle, quiz.KindMultiple, quiz.KindPredict:
-		return quiz.Answer{Choices: fields}, nil
+		ids, err := idsOfLabels(q, fields)
+		return quiz.Answer{Choices: ids}, err
 	case quiz.KindOrdering:
-		return quiz.Answer{Order: fields}, nil
+		ids, err := idsOfLabels(q, fields)
+		return quiz.Answer{Order: ids}, err
 	case quiz.KindSpotTheBug:
 		if len(fields) != 1 {
 			return quiz.Answer{}, errors.New("want one line number")

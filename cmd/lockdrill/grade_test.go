@@ -144,8 +144,9 @@ func TestGradeObjective(t *testing.T) {
 	}{
 		{"spot the bug, right line", "obj-bug-get-then-del", "9\n", 1},
 		{"spot the bug, wrong line", "obj-bug-get-then-del", "6", 0},
-		{"ordering in order", "obj-order-choose-ttl", "s1 s2 s3 s4 s5", 1},
-		{"ordering one step moved", "obj-order-choose-ttl", "s2,s1,s3,s4,s5", 0.8},
+		// The letters of 'lockdrill questions obj-order-choose-ttl'.
+		{"ordering in order", "obj-order-choose-ttl", "D C E B A", 1},
+		{"ordering one step moved", "obj-order-choose-ttl", "c,d,e,b,a", 0.8},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

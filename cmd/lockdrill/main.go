@@ -1,8 +1,9 @@
 // Command lockdrill serves the lockdrill interview-prep app and runs its
 // headless tools: sim (run a sandbox scenario), conform (play one against
 // real servers), grade (grade one answer), questions (list the ids grade
-// takes), check (validate content) and disputes (export the grader's
-// disputes).
+// takes, or show one question with the letters grade takes for its
+// options or steps), check (validate content) and disputes (export the
+// grader's disputes).
 package main
 
 import (
@@ -59,7 +60,9 @@ Usage:
   lockdrill sim [flags] FILE    run a sandbox scenario headless
   lockdrill conform [flags]     play a scenario against real Redis, etcd or SQLite
   lockdrill grade ID            grade one answer read from stdin
-  lockdrill questions [--json]  list the question ids grade takes, with their titles
+  lockdrill questions [--json] [ID]
+                                list the question ids grade takes, with their titles,
+                                or show one question with the letters grade takes
   lockdrill check               validate the embedded content
   lockdrill disputes [--json]   export the learners' disputes of the grader
 
