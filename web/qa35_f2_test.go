@@ -146,3 +146,36 @@ func TestRoundStoredTheOldWayShowsOneScore(t *testing.T) {
 		t.Errorf("the rounds list shows %q; its scorecard says %s, %s", got, score, now.Verdict.Label())
 	}
 }
+
+// TestInterviewerMovingBrowsersKeepsTheirNotes: the interviewer of a peer
+// round enters, on the browser they interviewed from, the transfer code
+// of their other browser and merges the two. Their notes and scores stay
+// on the candidate's scorecard, which does not say they were deleted, and
+// the round is among the ones they interviewed (QA-35 F2, found with #1:
+// the merge deleted the browser's learner, which blanked their notes as
+// if they had deleted their data).
+func TestInterviewerMovingBrowsersKeepsTheirNotes(t *testing.T) {
+	env := newPeerEnv(t)
+	notes := "Named the expiry race but not the fencing token."
+	form := url.Values{"notes": {notes}, "score-failure-modes": {"3"}}
+	if r := post(t, env.bob, env.peerURL, env.peerURL+"/notes", form); r.Code != http.StatusSeeOther {
+		t.Fatalf("notes: status %d", r.Code)
+	}
+	if r := post(t, env.bob, env.peerURL, env.peerURL+"/finish", nil); r.Code != http.StatusSeeOther {
+		t.Fatalf("finish: status %d", r.Code)
+	}
+	laptop := newClient(t, env.srv)
+	learnerOf(t, laptop)
+	code := issueCode(t, laptop)
+	rec := env.bob.postForm("/account/transfer/redeem", url.Values{"_csrf": {csrfFrom(t, env.bob.get("/account"))}, "code": {code}, "merge": {"yes"}})
+	if rec.Code != http.StatusSeeOther || env.bob.cookies["lockdrill_learner"].Value != laptop.cookies["lockdrill_learner"].Value {
+		t.Fatalf("merge = %d; the interviewer's browser is not the laptop's learner", rec.Code)
+	}
+	text := strings.Join(strings.Fields(mustDoc(t, env.alice.get(env.roundURL+"/scorecard")).Find(`[data-testid=peer-card]`).Text()), " ")
+	if !strings.Contains(text, notes) || strings.Contains(text, "deleted") {
+		t.Errorf("after the interviewer merged browsers the candidate's peer card says %q", text)
+	}
+	if n := mustDoc(t, laptop.get("/rounds")).Find(`[data-testid=interviewed-row]`).Length(); n != 1 {
+		t.Errorf("the merged learner lists %d rounds interviewed, want 1", n)
+	}
+}
