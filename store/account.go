@@ -203,6 +203,12 @@ func mergeLearnerTx(ctx context.Context, tx *sql.Tx, from, into string) error {
 		"UPDATE rounds SET learner_id = ?2 WHERE learner_id = ?1",
 		"UPDATE timelines SET learner_id = ?2 WHERE learner_id = ?1",
 		"UPDATE cram_reviews SET learner_id = ?2 WHERE learner_id = ?1",
+		// The peer rounds from interviewed go with them: left on from,
+		// deleting from would blank their notes and scores as if they
+		// had deleted their data. A round of into's own is left: a
+		// learner cannot be their own interviewer.
+		`UPDATE peer_rounds SET interviewer_id = ?2 WHERE interviewer_id = ?1
+		 AND round_id NOT IN (SELECT id FROM rounds WHERE learner_id = ?2)`,
 		`INSERT INTO reading_progress (learner_id, slug, read_ms)
 		 SELECT ?2, slug, read_ms FROM reading_progress WHERE learner_id = ?1 AND true
 		 ON CONFLICT (learner_id, slug) DO UPDATE SET read_ms = min(read_ms, excluded.read_ms)`,

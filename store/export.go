@@ -59,6 +59,12 @@ type ExportPeer struct {
 	JoinedAt *time.Time     `json:"joined_at,omitempty"`
 	Notes    string         `json:"notes"`
 	Scores   map[string]int `json:"scores"`
+	// NotesDeleted, on a round of the learner's, says whether the
+	// interviewer's notes and scores were deleted with the interviewer's
+	// data (true) or are what they left (false), so a round imported
+	// without notes can say which; absent when that is not known, in a
+	// file written before it was carried, and in Interviewed.
+	NotesDeleted *bool `json:"notes_deleted,omitempty"`
 }
 
 // ExportInterview is one peer round the learner interviewed in.
@@ -333,16 +339,20 @@ func exportTx(ctx context.Context, q querier, learner string, now time.Time) (Ex
 		if err != nil {
 			return e, fmt.Errorf("round turns: %w", err)
 		}
-		err = eachRow(ctx, q, `SELECT p.joined_ms, p.notes, p.scores FROM peer_rounds p JOIN rounds r ON r.id = p.round_id
+		err = eachRow(ctx, q, `SELECT p.joined_ms, p.notes, p.scores, p.notes_deleted FROM peer_rounds p JOIN rounds r ON r.id = p.round_id
 			WHERE p.round_id = ? AND r.learner_id = ?`, []any{id, learner},
 			func(rows *sql.Rows) error {
 				var pv ExportPeer
 				var joined sql.NullInt64
 				var scores string
-				if err := rows.Scan(&joined, &pv.Notes, &scores); err != nil {
+				var deleted sql.NullBool
+				if err := rows.Scan(&joined, &pv.Notes, &scores, &deleted); err != nil {
 					return err
 				}
 				pv.JoinedAt = nullTime(joined)
+				if deleted.Valid {
+					pv.NotesDeleted = &deleted.Bool
+				}
 				if err := json.Unmarshal([]byte(scores), &pv.Scores); err != nil {
 					return fmt.Errorf("decode scores: %w", err)
 				}
@@ -1114,8 +1124,8 @@ func importTx(ctx context.Context, tx *sql.Tx, learner string, e Export, nowMS i
 			if r.Peer.JoinedAt != nil {
 				joined = r.Peer.JoinedAt.UnixMilli()
 			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO peer_rounds (round_id, joined_ms, notes, scores) VALUES (?, ?, ?, ?)`,
-				id, joined, r.Peer.Notes, string(js)); err != nil {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO peer_rounds (round_id, joined_ms, notes, scores, notes_deleted) VALUES (?, ?, ?, ?, ?)`,
+				id, joined, r.Peer.Notes, string(js), importedNotesDeleted(r.Peer)); err != nil {
 				return sum, fmt.Errorf("rounds[%d].peer: %w", i, err)
 			}
 		}
@@ -1147,4 +1157,25 @@ func importTx(ctx context.Context, tx *sql.Tx, learner string, e Export, nowMS i
 	total := len(e.Reading) + len(e.Attempts) + len(e.Cards) + len(e.Rounds) + len(e.Timelines) + len(e.Cram)
 	sum.Skipped += total - (sum.Reading + sum.Attempts + sum.Cards + sum.Rounds + sum.Timelines + sum.Cram)
 	return sum, nil
+}
+
+// importedNotesDeleted is peer_rounds.notes_deleted for an imported peer
+// round: what the file says when the round has nothing of the
+// interviewer's, since a deletion leaves nothing; 0 when it has notes or
+// scores or nobody joined, whatever the file says; NULL (not known) for a
+// file that does not say.
+func importedNotesDeleted(p *ExportPeer) any {
+	left := p.Notes != "" || p.JoinedAt == nil
+	for _, n := range p.Scores {
+		left = left || n != 0
+	}
+	switch {
+	case left:
+		return 0
+	case p.NotesDeleted == nil:
+		return nil
+	case *p.NotesDeleted:
+		return 1
+	}
+	return 0
 }

@@ -79,7 +79,26 @@ type PeerRound struct {
 	// EndedBy is the side that ended a round that is over; empty when
 	// not known (a round ended before it was recorded, or imported).
 	EndedBy Role
+	// NotesFate is what became of the interviewer's notes and scores.
+	NotesFate NotesFate
 }
+
+// NotesFate is what became of the interviewer's notes and scores on a
+// peer round: a round whose interviewer is not known and has neither
+// may have had nothing written on it or lost it all to a deletion.
+type NotesFate int
+
+const (
+	// NotesKept: what the interviewer left is on the round, which is
+	// nothing when they wrote nothing.
+	NotesKept NotesFate = iota
+	// NotesDeleted: the interviewer deleted their data, and their notes
+	// and scores with it.
+	NotesDeleted
+	// NotesFateUnknown: the round is older than lockdrill's record of
+	// it, or came in a file without it, and either may have happened.
+	NotesFateUnknown
+)
 
 // CreatePeerRound stores a new round of learner as a peer round, waiting
 // for its interviewer. Quotas are those of CreateRound.
@@ -307,18 +326,19 @@ func readPeerRound(ctx context.Context, q querier, learner, id string) (*PeerRou
 	var interviewer sql.NullString
 	var expires, joined, draftSeq, draftMS sql.NullInt64
 	var scores, endedBy string
+	var deleted sql.NullBool
 	err := q.QueryRowContext(ctx,
-		`SELECT r.learner_id, p.interviewer_id, p.invite_expires_ms, p.joined_ms, p.draft_seq, p.draft, p.draft_ms, p.notes, p.scores, p.ended_by
+		`SELECT r.learner_id, p.interviewer_id, p.invite_expires_ms, p.joined_ms, p.draft_seq, p.draft, p.draft_ms, p.notes, p.scores, p.ended_by, p.notes_deleted
 		 FROM peer_rounds p JOIN rounds r ON r.id = p.round_id
 		 WHERE p.round_id = ? AND (r.learner_id = ? OR p.interviewer_id = ?)`, id, learner, learner).
-		Scan(&p.Candidate, &interviewer, &expires, &joined, &draftSeq, &p.Draft.Text, &draftMS, &p.Notes, &scores, &endedBy)
+		Scan(&p.Candidate, &interviewer, &expires, &joined, &draftSeq, &p.Draft.Text, &draftMS, &p.Notes, &scores, &endedBy, &deleted)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("peer round %q: %w", id, ErrNotFound)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("peer round %q: %w", id, err)
 	}
-	p.Interviewer, p.EndedBy = interviewer.String, Role(endedBy)
+	p.Interviewer, p.EndedBy, p.NotesFate = interviewer.String, Role(endedBy), notesFate(deleted)
 	p.Role = RoleCandidate
 	if learner != p.Candidate {
 		p.Role = RoleInterviewer
@@ -519,4 +539,15 @@ func noteEnder(ctx context.Context, tx *sql.Tx, r *Round, c quiz.RoundChange, ro
 	}
 	_, err := tx.ExecContext(ctx, `UPDATE peer_rounds SET ended_by = ? WHERE round_id = ? AND ended_by = ''`, string(role), r.ID)
 	return err
+}
+
+// notesFate reads peer_rounds.notes_deleted: NULL is not known.
+func notesFate(deleted sql.NullBool) NotesFate {
+	switch {
+	case !deleted.Valid:
+		return NotesFateUnknown
+	case deleted.Bool:
+		return NotesDeleted
+	}
+	return NotesKept
 }

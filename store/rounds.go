@@ -184,25 +184,9 @@ func readRound(ctx context.Context, q querier, learner, id string) (*Round, erro
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var t RoundTurn
-		var shown, answered sql.NullInt64
-		var answer, result sql.NullString
-		if err := rows.Scan(&t.Seq, &t.Question, &t.FollowUp, &t.Asked, &shown, &answered, &answer, &result); err != nil {
-			return nil, fmt.Errorf("round %q turns: %w", id, err)
-		}
-		if shown.Valid {
-			t.Shown = msTime(shown.Int64)
-		}
-		if answered.Valid {
-			t.Answered = msTime(answered.Int64)
-		}
-		t.Text = answer.String
-		if result.Valid {
-			var res quiz.Result
-			if err := json.Unmarshal([]byte(result.String), &res); err != nil {
-				return nil, fmt.Errorf("round %q turn %d: decode result: %w", id, t.Seq, err)
-			}
-			t.Result = &res
+		t, err := scanRoundTurn(rows)
+		if err != nil {
+			return nil, fmt.Errorf("round %q %w", id, err)
 		}
 		r.Turns = append(r.Turns, t)
 	}
@@ -210,6 +194,94 @@ func readRound(ctx context.Context, q querier, learner, id string) (*Round, erro
 		return nil, fmt.Errorf("round %q turns: %w", id, err)
 	}
 	return r, nil
+}
+
+// scanRoundTurn reads a turn from a row whose last columns are round_turns'
+// seq, question_id, follow_up, asked, shown_ms, answered_ms, answer and
+// result; lead are where the columns before them go.
+func scanRoundTurn(rows *sql.Rows, lead ...any) (RoundTurn, error) {
+	var t RoundTurn
+	var shown, answered sql.NullInt64
+	var answer, result sql.NullString
+	if err := rows.Scan(append(lead, &t.Seq, &t.Question, &t.FollowUp, &t.Asked, &shown, &answered, &answer, &result)...); err != nil {
+		return t, fmt.Errorf("turns: %w", err)
+	}
+	if shown.Valid {
+		t.Shown = msTime(shown.Int64)
+	}
+	if answered.Valid {
+		t.Answered = msTime(answered.Int64)
+	}
+	t.Text = answer.String
+	if result.Valid {
+		var res quiz.Result
+		if err := json.Unmarshal([]byte(result.String), &res); err != nil {
+			return t, fmt.Errorf("turn %d: decode result: %w", t.Seq, err)
+		}
+		t.Result = &res
+	}
+	return t, nil
+}
+
+// FinishedRounds returns, by id, the learner's finished rounds and the
+// finished peer rounds they interviewed, each with its turns, so that a
+// page listing rounds can score each as its scorecard does instead of
+// trusting the score stored when it ended: a round ended before session
+// 34 stored a score that counted a follow-up never asked as 0, which its
+// scorecard leaves out. It reads them all in one snapshot with two
+// queries, however many rounds there are. An unknown or empty learner has
+// none.
+func (s *Store) FinishedRounds(ctx context.Context, learner string) (map[string]*Round, error) {
+	out := map[string]*Round{}
+	if !ValidID(learner) {
+		return out, nil
+	}
+	tx, err := s.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return nil, fmt.Errorf("finished rounds: %w", err)
+	}
+	defer tx.Rollback()
+	const which = `FROM rounds r LEFT JOIN peer_rounds p ON p.round_id = r.id
+		WHERE r.finished_ms IS NOT NULL AND (r.learner_id = ? OR p.interviewer_id = ?)`
+	err = eachRow(ctx, tx, `SELECT r.id, r.learner_id, r.mode, r.size, r.limit_ms, r.seed, r.started_ms, r.finished_ms, r.score, r.verdict, p.waiting `+which,
+		[]any{learner, learner}, func(rows *sql.Rows) error {
+			r := &Round{}
+			var mode, verdict sql.NullString
+			var limitMS, seed, started, finished int64
+			var waiting sql.NullInt64
+			var score sql.NullFloat64
+			if err := rows.Scan(&r.ID, &r.Learner, &mode, &r.Size, &limitMS, &seed, &started, &finished, &score, &verdict, &waiting); err != nil {
+				return err
+			}
+			r.Mode, r.Limit, r.Seed, r.Started, r.Finished = quiz.Mode(mode.String), time.Duration(limitMS)*time.Millisecond, uint64(seed), msTime(started), msTime(finished)
+			r.Score, r.Verdict = score.Float64, quiz.Verdict(verdict.String)
+			if waiting.Valid {
+				r.Peer = &quiz.PeerState{Waiting: waiting.Int64 == 1}
+			}
+			out[r.ID] = r
+			return nil
+		})
+	if err != nil {
+		return nil, fmt.Errorf("finished rounds: %w", err)
+	}
+	err = eachRow(ctx, tx, `SELECT t.round_id, t.seq, t.question_id, t.follow_up, t.asked, t.shown_ms, t.answered_ms, t.answer, t.result
+		FROM round_turns t JOIN rounds r ON r.id = t.round_id LEFT JOIN peer_rounds p ON p.round_id = r.id
+		WHERE r.finished_ms IS NOT NULL AND (r.learner_id = ? OR p.interviewer_id = ?) ORDER BY t.round_id, t.seq`,
+		[]any{learner, learner}, func(rows *sql.Rows) error {
+			var id string
+			t, err := scanRoundTurn(rows, &id)
+			if err != nil {
+				return fmt.Errorf("round %q %w", id, err)
+			}
+			if r, ok := out[id]; ok {
+				r.Turns = append(r.Turns, t)
+			}
+			return nil
+		})
+	if err != nil {
+		return nil, fmt.Errorf("finished rounds: %w", err)
+	}
+	return out, nil
 }
 
 // UpdateRound runs one step of the learner's round: inside one write

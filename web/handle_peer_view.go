@@ -180,14 +180,26 @@ func buildPeerCard(cat *content.Catalog, p *store.PeerRound) views.PeerCardView 
 		share[d.Dimension] = d.Share()
 		graded[d.Dimension] = d.Total > 0
 	}
-	// Deleting the interviewer's data blanks their notes and scores; an
-	// imported round has no interviewer either but keeps them, so the
-	// line is said only when nothing of theirs is left (QA-34 F4 #2).
+	// Deleting the interviewer's data blanks their notes and scores, and
+	// the round records it: an imported round has no interviewer either,
+	// with whatever they left, which may be nothing (QA-34 F4 #2, QA-35
+	// F2 #1).
 	scored := false
 	for _, n := range p.Scores {
 		scored = scored || n != 0
 	}
-	v := views.PeerCardView{Notes: p.Notes, InterviewerGone: p.Interviewer == "" && !p.Joined.IsZero() && p.Notes == "" && !scored}
+	v := views.PeerCardView{Notes: p.Notes, InterviewerGone: p.NotesFate == store.NotesDeleted && p.Notes == "" && !scored}
+	switch {
+	case p.Notes != "":
+	case v.InterviewerGone:
+		v.NoNotes = "None: they were deleted with the interviewer's data."
+	case p.Joined.IsZero():
+		v.NoNotes = "No interviewer joined this round, so there are no notes."
+	case p.NotesFate == store.NotesFateUnknown && !scored:
+		v.NoNotes = "None. Either the interviewer left none, or they were deleted with the interviewer's data: this round was recorded before lockdrill kept track of which."
+	default:
+		v.NoNotes = "The interviewer left no notes."
+	}
 	for _, dim := range quiz.Dimensions() {
 		row := views.PeerDimensionRow{ID: dim, Label: quiz.DimensionLabel(dim), Interviewer: p.Scores[dim], Grader: graderBand(share[dim]), GraderPct: views.Pct(share[dim])}
 		// A dimension no answered question had points of is not a 1 of 4:
@@ -231,8 +243,11 @@ func peerMarkdown(v views.PeerCardView) string {
 		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", d.Label, mine, grader, mark)
 	}
 	b.WriteString("\n### The interviewer's notes\n\n")
+	if v.InterviewerGone {
+		b.WriteString("The interviewer's notes and scores were deleted with their data.\n\n")
+	}
 	if v.Notes == "" {
-		b.WriteString("No notes.\n")
+		b.WriteString(v.NoNotes + "\n")
 	} else {
 		b.WriteString(markdownQuote(v.Notes))
 	}

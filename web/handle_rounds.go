@@ -45,36 +45,23 @@ func (s *Server) renderRoundsIndex(c echo.Context, status int, learner string, c
 	if err != nil {
 		return err
 	}
-	// A verdict resting on the learner's corrections is shown with the
-	// grader's own (QA-32 #5); only those rounds are read in full.
-	own := map[string]quiz.Scorecard{}
-	for _, r := range rounds {
-		if !r.SelfAssessed || r.Finished.IsZero() {
-			continue
-		}
-		full, err := s.store.Round(c.Request().Context(), learner, r.ID)
-		if err != nil {
-			return err
-		}
-		if sc, ok := graderOwnRound(s.cat, full.QuizTurns(), full.Limit); ok {
-			own[r.ID] = sc
+	// Each finished round is scored from its turns, as its scorecard is,
+	// so the two cannot disagree: the score stored when a round ended
+	// before session 34 counted a follow-up never asked as 0 (QA-35 F2
+	// #2). A verdict resting on the learner's corrections is shown with
+	// the grader's own (QA-32 #5), theirs or their candidate's (QA-33 #3).
+	finished, err := s.store.FinishedRounds(c.Request().Context(), learner)
+	if err != nil {
+		return err
+	}
+	scored, own := map[string]quiz.Scorecard{}, map[string]quiz.Scorecard{}
+	for id, r := range finished {
+		scored[id] = quiz.Score(s.cat.Questions, s.cat.FollowUps, r.QuizTurns(), r.Limit)
+		if sc, ok := graderOwnRound(s.cat, r.QuizTurns(), r.Limit); ok {
+			own[id] = sc
 		}
 	}
-	// The same for a round the learner interviewed, whose candidate
-	// corrected their ticks (QA-33 #3).
-	for _, r := range interviewed {
-		if !r.SelfAssessed || r.Finished.IsZero() {
-			continue
-		}
-		p, err := s.store.PeerRound(c.Request().Context(), learner, r.ID)
-		if err != nil {
-			return err
-		}
-		if sc, ok := graderOwnRound(s.cat, p.Round.QuizTurns(), p.Round.Limit); ok {
-			own[r.ID] = sc
-		}
-	}
-	v := buildRoundsIndex(s.cat, roundsIndexData{Rounds: rounds, Interviewed: interviewed, GraderOwn: own, Config: cfg, Error: msg}, s.now())
+	v := buildRoundsIndex(s.cat, roundsIndexData{Rounds: rounds, Interviewed: interviewed, Scored: scored, GraderOwn: own, Config: cfg, Error: msg}, s.now())
 	p := s.page(c, "Mock interview round", "rounds")
 	p.Description = "Timed mock interview rounds on distributed locking, with follow-ups on what you left out and a scorecard."
 	return render(c, status, views.RoundsIndex(p, v))

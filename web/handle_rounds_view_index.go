@@ -18,6 +18,10 @@ type roundsIndexData struct {
 	Rounds []store.RoundSummary
 	// Interviewed are the peer rounds the learner interviewed.
 	Interviewed []store.RoundSummary
+	// Scored is, by round id, the scorecard of a finished round (theirs
+	// or one they interviewed), as its scorecard page computes it from
+	// the turns; a round missing from it shows its stored score.
+	Scored map[string]quiz.Scorecard
 	// GraderOwn is, by round id, the grader's own scorecard of a finished
 	// round (theirs or one they interviewed) whose verdict rests on the
 	// candidate's corrections.
@@ -55,7 +59,8 @@ func buildRoundsIndex(cat *content.Catalog, d roundsIndexData, now time.Time) vi
 		}
 		if row.Finished {
 			row.Href = urls.Scorecard(r.ID)
-			row.ScorePct, row.VerdictLabel, row.VerdictClass = views.Pct(r.Score), r.Verdict.Label(), verdictClass(r.Verdict)
+			score, verdict := roundScore(r, d.Scored)
+			row.ScorePct, row.VerdictLabel, row.VerdictClass = views.Pct(score), verdict.Label(), verdictClass(verdict)
 			if own, ok := d.GraderOwn[r.ID]; ok {
 				row.SelfAssessed, row.GraderPct, row.GraderVerdictLabel = true, views.Pct(own.Score), own.Verdict.Label()
 			}
@@ -68,7 +73,7 @@ func buildRoundsIndex(cat *content.Catalog, d roundsIndexData, now time.Time) vi
 		}
 		v.History = append(v.History, row)
 	}
-	v.Trend = roundTrend(d.Rounds)
+	v.Trend = roundTrend(d.Rounds, d.Scored)
 	for _, r := range d.Interviewed {
 		row := views.RoundRow{
 			ID: r.ID, Started: formatWhen(r.Started, now), StartedISO: r.Started.Format(time.RFC3339), ModeLabel: "You interviewed",
@@ -77,7 +82,8 @@ func buildRoundsIndex(cat *content.Catalog, d roundsIndexData, now time.Time) vi
 		}
 		if row.Finished {
 			row.Href = urls.PeerScorecard(r.ID)
-			row.ScorePct, row.VerdictLabel, row.VerdictClass = views.Pct(r.Score), r.Verdict.Label(), verdictClass(r.Verdict)
+			score, verdict := roundScore(r, d.Scored)
+			row.ScorePct, row.VerdictLabel, row.VerdictClass = views.Pct(score), verdict.Label(), verdictClass(verdict)
 			if own, ok := d.GraderOwn[r.ID]; ok {
 				row.SelfAssessed, row.GraderPct, row.GraderVerdictLabel = true, views.Pct(own.Score), own.Verdict.Label()
 			}
@@ -89,14 +95,24 @@ func buildRoundsIndex(cat *content.Catalog, d roundsIndexData, now time.Time) vi
 
 // roundTrend lists the finished rounds, oldest first, for the history's
 // chart (views.NewRoundTrend lays it out); nil when none has finished.
-func roundTrend(rounds []store.RoundSummary) *views.RoundTrend {
+func roundTrend(rounds []store.RoundSummary, scored map[string]quiz.Scorecard) *views.RoundTrend {
 	var done []views.TrendRound
 	for i := len(rounds) - 1; i >= 0; i-- {
 		if r := rounds[i]; !r.Finished.IsZero() {
-			done = append(done, views.TrendRound{Started: r.Started, Score: r.Score, Verdict: r.Verdict.Label(), Class: verdictClass(r.Verdict)})
+			score, verdict := roundScore(r, scored)
+			done = append(done, views.TrendRound{Started: r.Started, Score: score, Verdict: verdict.Label(), Class: verdictClass(verdict)})
 		}
 	}
 	return views.NewRoundTrend(done, quiz.HireMark)
+}
+
+// roundScore is the score and verdict of finished round r as its
+// scorecard shows them: from scored when it is there, else as stored.
+func roundScore(r store.RoundSummary, scored map[string]quiz.Scorecard) (float64, quiz.Verdict) {
+	if sc, ok := scored[r.ID]; ok {
+		return sc.Score, sc.Verdict
+	}
+	return r.Score, r.Verdict
 }
 
 // roundModeLabel names the kind of round r is, for its pages, the history
