@@ -100,7 +100,7 @@ func buildExercise(cat *content.Catalog, d exerciseData, now time.Time) views.Ex
 	switch q.Kind {
 	case quiz.KindSingle, quiz.KindPredict, quiz.KindMultiple:
 		v.Multiple = q.Kind == quiz.KindMultiple
-		for _, o := range q.Options {
+		for _, o := range q.ShownOptions() {
 			v.Options = append(v.Options, views.ChoiceOption{ID: o.ID, HTML: o.TextHTML, Checked: chosen[o.ID]})
 		}
 	case quiz.KindOrdering:
@@ -183,7 +183,14 @@ func buildFeedback(cat *content.Catalog, d feedbackData, now time.Time) views.Fe
 		}
 		v.Segments = views.Highlight(at.Answer.Text, answerMarks(&res))
 	}
-	for _, o := range res.Options {
+	// The verdict lists the options where the question showed them.
+	shown := map[string]int{}
+	for i, o := range q.ShownOptions() {
+		shown[o.ID] = i
+	}
+	opts := slices.Clone(res.Options)
+	slices.SortStableFunc(opts, func(a, b quiz.OptionResult) int { return shown[a.ID] - shown[b.ID] })
+	for _, o := range opts {
 		v.Options = append(v.Options, views.OptionRow{HTML: bank.OptionTextHTML(q.ID, o.ID), WhyHTML: bank.OptionWhyHTML(q.ID, o.ID), Chosen: o.Chosen, Correct: o.Correct})
 	}
 	for _, st := range res.Steps {

@@ -49,14 +49,15 @@ func predictQuestion(cat *content.Catalog, qid, preset string) *quiz.Question {
 // predictView is q as asked, or, once chosen, with the verdict.
 func predictView(q *quiz.Question, chosen string) *views.PredictView {
 	v := &views.PredictView{QuestionID: q.ID, Title: q.Title, PromptHTML: q.Prompt.HTML, ExplanationHTML: q.Explanation.HTML}
-	for _, o := range q.Options {
+	shown := q.ShownOptions()
+	for _, o := range shown {
 		v.Options = append(v.Options, views.PredictOption{ID: o.ID, HTML: o.TextHTML})
 	}
 	if chosen == "" {
 		return v
 	}
 	v.Revealed = true
-	for i, o := range q.Options {
+	for i, o := range shown {
 		v.Options[i].Correct, v.Options[i].Chosen, v.Options[i].WhyHTML = o.Correct, o.ID == chosen, o.WhyHTML
 		if o.ID == chosen {
 			v.Right = o.Correct

@@ -35,7 +35,7 @@ func shownChoices(q *quiz.Question) []shownChoice {
 	var out []shownChoice
 	switch q.Kind {
 	case quiz.KindSingle, quiz.KindMultiple, quiz.KindPredict:
-		for i, o := range q.Options {
+		for i, o := range q.ShownOptions() {
 			out = append(out, shownChoice{Label: choiceLabel(i), ID: o.ID, Text: o.Text})
 		}
 	case quiz.KindOrdering:
