@@ -62,7 +62,8 @@ var gapDismissals = phrases(`close|closes|closed|closing|remove|removes|removed|
 	rules out|rule out|protects|protect|blocks|works|takes care|take care|deals with|deal with|irrelevant|
 	equivalent|no time|to zero|too small|too short|too narrow|too brief|small enough|short enough|tiny|
 	is only|are only|is small|is short|is narrow|is brief|so small|so short|so narrow|very small|very short|
-	milliseconds|microseconds|nanoseconds|can't|cannot|never`)
+	milliseconds|microseconds|nanoseconds|wrong|mistaken|overblown|overstated|exaggerated|nothing can|
+	nothing will|no way|not a risk|not real|isn't real|can't|cannot|never`)
 
 // claimsCheckBeforeAct reports whether f declares the check-before-act
 // shape.

@@ -42,6 +42,8 @@ var g35aCorrect = []flagCase{
 	{"correct-20", "unfenceable-resource", "client-side-fencing|check-then-act-safe", "A pre-call lease check is a cheap extra filter, but it assumes bounded pauses.", false},
 	{"correct-21", "etcd-revision-guard", "client-side-fencing|check-then-act-safe", "Checking session.Done() before each Put is racy: the lease can expire right after the check, so use the Txn compare instead.", false},
 	{"correct-22", "fencing-token", "client-side-fencing|check-then-act-safe", "Re-reading the lock key right before the write is a time-of-check to time-of-use race, which is why the storage must compare the token.", false},
+	{"correct-23", "fencing-token", "client-side-fencing|check-then-act-safe", "Before each write the client checks its lease is still valid. That is not enough on its own: a pause right after the check lets the stale write land, so the storage must compare the token.", false},
+	{"correct-24", "unfenceable-resource", "client-side-fencing|check-then-act-safe", "Some teams re-check the lease right before the call; it is still check-then-act, and a GC pause can land after the check.", false},
 }
 
 var g35aClaims = []flagCase{
@@ -67,6 +69,10 @@ var g35aClaims = []flagCase{
 	{"claim-20", "optimistic-concurrency", "client-side-fencing|check-then-act-safe", "The server can SELECT the version, compare it in code and then run a plain UPDATE, since the window between them is only a few milliseconds.", true},
 	{"claim-21", "fencing-token", "client-side-fencing|check-then-act-safe", "The client checks its lease right before each write, which is check-then-act, and that is exactly what makes it safe.", true},
 	{"claim-22", "fencing-token", "client-side-fencing|check-then-act-safe", "The listener isn't enough on its own, so the worker checks that it still holds the lock right before each write, and that makes the write safe.", true},
+	{"claim-23", "unfenceable-resource", "client-side-fencing|check-then-act-safe", "Some call it check-then-act, but if the worker verifies it still holds the lock right before the call, nothing can go wrong.", true},
+	{"claim-24", "fencing-token", "client-side-fencing|check-then-act-safe", "Before each write the client checks that its lease is still valid. The race people mention is overblown.", true},
+	{"claim-25", "unfenceable-resource", "client-side-fencing|check-then-act-safe", "Right before each call the worker checks it still holds the lock. That leaves clock drift as the only gap.", true},
+	{"claim-26", "etcd-revision-guard", "client-side-fencing|check-then-act-safe", "Before each Put the leader confirms it is still the leader, so the race is gone; a GC pause right after the check is not a concern.", true},
 }
 
 func TestFixG35aCorrect(t *testing.T) {
