@@ -101,6 +101,7 @@ type redFlagMeta struct {
 	About    []string `yaml:"about"`
 	TrueOf   []string `yaml:"true-of"`
 	TrueWhen []string `yaml:"true-when"`
+	Claim    string   `yaml:"claim"`
 }
 
 // LoadQuestions reads the question bank from fsys (which holds the
@@ -357,7 +358,10 @@ func loadRedFlags(fsys fs.FS, md *blockRenderer) ([]quiz.RedFlag, error) {
 				return nil, &FieldError{File: redFlagsFile, Field: fmt.Sprintf("%s.true-when[%d]", field, j), Msg: fmt.Sprintf("unknown condition %q", c)}
 			}
 		}
-		f := quiz.RedFlag{ID: m.ID, Label: m.Label, Severity: quiz.Severity(m.Severity), Why: strings.TrimSpace(m.Why), WhyHTML: html, Match: m.Match, Unless: m.Unless, Explicit: m.Explicit, Counter: m.Counter, About: m.About, TrueOf: m.TrueOf, TrueWhen: m.TrueWhen}
+		if m.Claim != "" && !quiz.KnownClaim(m.Claim) {
+			return nil, &FieldError{File: redFlagsFile, Field: field + ".claim", Msg: fmt.Sprintf("unknown claim shape %q", m.Claim)}
+		}
+		f := quiz.RedFlag{ID: m.ID, Label: m.Label, Severity: quiz.Severity(m.Severity), Why: strings.TrimSpace(m.Why), WhyHTML: html, Match: m.Match, Unless: m.Unless, Explicit: m.Explicit, Counter: m.Counter, About: m.About, TrueOf: m.TrueOf, TrueWhen: m.TrueWhen, Claim: m.Claim}
 		out = append(out, f)
 	}
 	return out, nil

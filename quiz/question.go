@@ -374,6 +374,12 @@ type RedFlag struct {
 	// conditionTerms). A match governed by a condition its sentence states
 	// does not raise the flag (see heldByCondition).
 	TrueWhen []string
+	// Claim names the shape of the mistake's claim, when the engine knows
+	// it (see KnownClaim): "check-before-act", a check the holder makes
+	// before it acts, said to make the act safe. A match in a sentence
+	// that states the check's gap, or followed by one that does, describes
+	// the check and does not raise the flag (see diagnosedCheck).
+	Claim string
 
 	match     []*Pattern // Match's patterns, then Explicit's
 	nExplicit int        // how many of match are Explicit's, at its end
