@@ -2899,7 +2899,7 @@ func countsMistakesLate(toks []token, s sentence) bool {
 			continue
 		}
 		for k := j + 2; k < s.to && k <= j+4; k++ {
-			if toks[k].cls&clsMistake != 0 && toks[k].raw != "pattern" {
+			if toks[k].cls&clsMistake != 0 && toks[k].raw != "pattern" || lateCountNouns[toks[k].raw] {
 				return !dismissesAnnounced(toks[j:s.to])
 			}
 		}
@@ -2917,6 +2917,10 @@ func endorsesItem(toks []token) bool {
 	}
 	return false
 }
+
+// lateCountNouns, besides the mistake nouns, name what a late count
+// counts as mistakes: "but two bugs are classic" (see countsMistakesLate).
+var lateCountNouns = setOf(`bugs gotchas`)
 
 // lateCountTurns open the clause that counts mistakes after the speaker's
 // verdict (see countsMistakesLate).
@@ -3433,14 +3437,19 @@ func markMentions(d *doc) {
 		// is the speaker's verdict, and is read as before.
 		// (Right after an item, "mistakes" still holds and the item is
 		// read as every enumerated one is, below.)
-		if laterItem && lateList && !mistakes {
-			if endorsesItem(toks[s.from:s.to]) {
+		// A count of bugs ("but two bugs are classic") opens no list of
+		// mistakes by its noun alone: its "First," item is set aside
+		// here as its later ones are. An item in the speaker's own voice
+		// ("Second, we carry on ...") is theirs, read as before.
+		lateFirst := !mistakes && sIdx > 0 && (toks[s.from].raw == "first" || toks[s.from].raw == "firstly") && s.from+1 < s.to && toks[s.from+1].clause && toks[s.from+1].brk == ',' && countsMistakesLate(toks, d.sents[sIdx-1])
+		if (lateFirst || laterItem && lateList) && !mistakes {
+			if endorsesItem(toks[s.from:s.to]) || announcesOwnDesign(toks[s.from:s.to]) {
 				laterItem = false
 			} else {
 				for j := s.from; j < s.to; j++ {
 					toks[j].setAside = true
 				}
-				firstItemAt = sIdx
+				firstItemAt, lateList = sIdx, true
 				continue
 			}
 		}
