@@ -1612,8 +1612,28 @@ func deniesQuote(d *doc, neg int) bool {
 	if k < len(d.toks) && d.toks[k].sent == d.toks[neg].sent && quoteDenialAdverbs[d.toks[k].raw] {
 		k++
 	}
-	return k < len(d.toks) && d.toks[k].sent == d.toks[neg].sent && quoteDenials[d.toks[k].raw]
+	if k >= len(d.toks) || d.toks[k].sent != d.toks[neg].sent {
+		return false
+	}
+	if quoteDenials[d.toks[k].raw] {
+		return true
+	}
+	// g35b: `"Source first" does not break the circle`, `"just retry"
+	// doesn't fix the race`: a verb of curing denies the quoted practice
+	// the cure it is offered as, when its object is the trouble named
+	// (a determiner or "it"); `"X" doesn't break anything`, `doesn't
+	// solve much` plays the practice's harm down instead.
+	return quoteCures[d.toks[k].raw] && k+1 < len(d.toks) && d.toks[k+1].sent == d.toks[k].sent && curedObjects[d.toks[k+1].raw]
 }
+
+// quoteCures, right after a negator that follows a quotation, name the
+// cure the quoted practice is denied (see deniesQuote).
+var quoteCures = setOf(`break breaks fix fixes solve solves resolve resolves cure cures remove removes
+eliminate eliminates avoid avoids end ends`)
+
+// curedObjects open the trouble a cure verb is denied against: `does not
+// break the circle`, `doesn't fix it`.
+var curedObjects = setOf(`the this that it a any your our`)
 
 // quoteDenials, right after a negator that follows a quotation (see
 // deniesQuote), deny what it quotes.

@@ -2886,6 +2886,46 @@ func mixedOrAskedHeader(toks []token) bool {
 	return false
 }
 
+// countsMistakesLate reports a sentence whose later clause, opened by a
+// conjunction, counts mistakes: "Extending is fine, but two mistakes are
+// common.", "Heartbeats work, yet three bugs are classic." (g35b). The
+// count must head the mistake noun within a word or two ("but two
+// steps are common" counts steps, not mistakes, whatever the sentence
+// said of mistakes before), and the clause must not dismiss what it
+// counts ("but two mistakes people fear are harmless").
+func countsMistakesLate(toks []token, s sentence) bool {
+	for j := s.from + 1; j+1 < s.to; j++ {
+		if !toks[j].clause || !lateCountTurns[toks[j].raw] || !countWords[toks[j+1].raw] {
+			continue
+		}
+		for k := j + 2; k < s.to && k <= j+4; k++ {
+			if toks[k].cls&clsMistake != 0 && toks[k].raw != "pattern" || lateCountNouns[toks[k].raw] {
+				return !dismissesAnnounced(toks[j:s.to])
+			}
+		}
+	}
+	return false
+}
+
+// endorsesItem reports an item that sells its practice after all, with
+// an endorsement no negator takes ("X is fine", "X works").
+func endorsesItem(toks []token) bool {
+	for _, t := range toks {
+		if harmEndorsements[t.raw] && t.negBy < 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// lateCountNouns, besides the mistake nouns, name what a late count
+// counts as mistakes: "but two bugs are classic" (see countsMistakesLate).
+var lateCountNouns = setOf(`bugs gotchas`)
+
+// lateCountTurns open the clause that counts mistakes after the speaker's
+// verdict (see countsMistakesLate).
+var lateCountTurns = setOf(`but yet though although`)
+
 // ordinals, after "the", number the items of a list: "The first is X.
 // The second is Y."
 var ordinals = setOf(`first second third fourth fifth other last final next`)
@@ -3327,6 +3367,7 @@ func markMentions(d *doc) {
 	firstItemAt := -1      // g25a: the sentence of a counted list's "First, X" item, or -1
 	refusedAt := -1        // g32a: the sentence of a passive refusal or of its last item, or -1
 	rejectedAt := -1       // g34a: the sentence of a counted announcement of what is refused, or -1
+	lateList := false      // g35b: firstItemAt's list was counted in a later clause (countsMistakesLate)
 	for sIdx, s := range d.sents {
 		// the sentence before counts what it announces ("Two mistakes ...")
 		countedAnnounce := sIdx > 0 && d.sents[sIdx-1].to > d.sents[sIdx-1].from && countWords[toks[d.sents[sIdx-1].from].raw]
@@ -3388,12 +3429,44 @@ func markMentions(d *doc) {
 		// on, and a new "First," opening an unrefuted list (the
 		// speaker's own steps) ends it.
 		laterItem := firstItemAt >= 0 && sIdx-firstItemAt <= 4 && s.from+1 < s.to && laterOrdinals[toks[s.from].raw] && toks[s.from+1].clause && toks[s.from+1].brk == ','
+		// g35b: the later items of a list counted late ("Extending is
+		// fine, but two mistakes are common. First, X. (Why.) Second,
+		// Y.") are set aside for the red flags alone: the second reader,
+		// trained before, reads them as before. An item that sells its
+		// practice ("Third, carrying on after a failed renewal is fine")
+		// is the speaker's verdict, and is read as before.
+		// (Right after an item, "mistakes" still holds and the item is
+		// read as every enumerated one is, below.)
+		// A count of bugs ("but two bugs are classic") opens no list of
+		// mistakes by its noun alone: its "First," item is set aside
+		// here as its later ones are. An item in the speaker's own voice
+		// ("Second, we carry on ...") is theirs, read as before.
+		lateFirst := !mistakes && sIdx > 0 && (toks[s.from].raw == "first" || toks[s.from].raw == "firstly") && s.from+1 < s.to && toks[s.from+1].clause && toks[s.from+1].brk == ',' && countsMistakesLate(toks, d.sents[sIdx-1])
+		if (lateFirst || laterItem && lateList) && !mistakes {
+			if endorsesItem(toks[s.from:s.to]) || announcesOwnDesign(toks[s.from:s.to]) {
+				laterItem = false
+			} else {
+				for j := s.from; j < s.to; j++ {
+					toks[j].setAside = true
+				}
+				firstItemAt, lateList = sIdx, true
+				continue
+			}
+		}
 		if mistakes && (enumerators[toks[s.from].raw] || numbered || ordinal || opensExample(toks[s.from:s.to]) || consequenceOpeners[toks[s.from].raw]) || announced && (toks[s.from].raw == "another" || numbered || ordinal) || laterItem {
 			for j := s.from; j < s.to; j++ {
 				toks[j].refuted = true
 			}
-			if mistakes && countedAnnounce && (toks[s.from].raw == "first" || toks[s.from].raw == "firstly") {
-				firstItemAt = sIdx
+			// g35b: "Extending is fine, but two mistakes are common.
+			// First, X. (Why.) Second, Y.": the count may open the
+			// sentence's last clause, after the speaker's own verdict,
+			// as long as it counts the mistakes themselves.
+			if mistakes && (toks[s.from].raw == "first" || toks[s.from].raw == "firstly") {
+				if countedAnnounce {
+					firstItemAt, lateList = sIdx, false
+				} else if sIdx > 0 && countsMistakesLate(toks, d.sents[sIdx-1]) {
+					firstItemAt, lateList = sIdx, true
+				}
 			}
 			if laterItem {
 				firstItemAt = sIdx
