@@ -1,6 +1,9 @@
 package quiz
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+)
 
 // A red flag names a mistake about one party: Redis replication keeps
 // no lock across a failover, Redlock's majority is no consensus, a row
@@ -168,4 +171,61 @@ func saidOfOtherParty(d *doc, f *RedFlag, m match) bool {
 		}
 	}
 	return owned
+}
+
+// A pattern may name the party its words are said of: "redlock|majority|
+// quorum & is a consensus protocol", "setnx|set nx & ...". Whatever flag
+// holds it, its claim is then about Redis, and the same words said of a
+// consensus system ("their writes are committed through a consensus
+// protocol to a quorum", of etcd and ZooKeeper) are not it. Such a match
+// is read with the parties every such pattern shares (systemParties), as
+// saidOfOtherParty reads a flag's own. g35c.
+
+// redisNamers name Redis, or its lock, in a pattern's words.
+var redisNamers = setOf(`redis redis's redlock redlock's sentinel setnx nx valkey keydb elasticache`)
+
+// consensusNamers name a consensus system in a pattern's words: a
+// pattern that names one is about it too. (Not "consensus": "majority &
+// is a consensus protocol" names it as what Redlock is claimed to be.)
+var consensusNamers = setOf(`etcd etcd's zookeeper zookeeper's zk raft paxos zab consul chubby`)
+
+// systemParties are the parties of a pattern that names Redis: Redis,
+// its lock and its replication (About), and the consensus systems of
+// which the same words are true (TrueOf). ("consensus" and "quorum" are
+// no owner: "a majority is effectively a consensus protocol" is the
+// claim.)
+var systemParties = RedFlag{
+	About:  []string{"redis", "redis's", "redlock", "redlock's", "sentinel", "setnx", "nx", "valkey", "keydb", "elasticache", "replica*", "async*", "master", "masters", "primary", "primary's"},
+	TrueOf: []string{"etcd", "etcd's", "zookeeper", "zookeeper's", "zk", "consul", "raft", "raft's", "zab", "paxos", "chubby"},
+}
+
+// namesRedis reports whether p's own parts (not its exclusions) name
+// Redis, and none has a consensus system for an alternative of its own
+// ("etcd|zookeeper & ..."; not one named in a comparison, "as safe as
+// etcd", which is the claim).
+func namesRedis(p *Pattern) bool {
+	named := false
+	for _, part := range strings.Split(p.src, "&") {
+		if part = strings.TrimSpace(part); strings.HasPrefix(part, "-") {
+			continue
+		}
+		for _, alt := range strings.Split(part, "|") {
+			ws := strings.FieldsFunc(strings.ToLower(alt), func(r rune) bool {
+				return !unicode.IsLetter(r) && r != '\''
+			})
+			if len(ws) == 1 && consensusNamers[ws[0]] {
+				return false
+			}
+			for _, w := range ws {
+				named = named || redisNamers[w]
+			}
+		}
+	}
+	return named
+}
+
+// saidOfOtherSystem reports a match of a pattern that names Redis whose
+// owner is a consensus system (see saidOfOtherParty).
+func saidOfOtherSystem(d *doc, p *Pattern, m match) bool {
+	return namesRedis(p) && saidOfOtherParty(d, &systemParties, m)
 }
