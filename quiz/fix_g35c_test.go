@@ -14,7 +14,9 @@ import "testing"
 // a pattern that names Redis is not raised by a match owned by a
 // consensus system (saidOfOtherSystem); a stale agent said to possibly
 // go on with its work ("the old master may keep accepting") is a failure
-// told (markStaleAgentGoesOn). g35cCorrect raise their flag on main and
+// told (markStaleAgentGoesOn); a role any replicated system has ("5
+// replicas") beside a consensus system named as its owner is that
+// system's member, not Redis's (namesAbout). g35cCorrect raise their flag on main and
 // must stay clean alone and inserted into a clean answer; g35cClaims are
 // the same words asserted of Redis, across a semicolon with "too" or the
 // word said again, or approved, and must stay flagged. Every sentence is
@@ -28,6 +30,7 @@ var g35cCorrect = []flagCase{
 	{"correct-05", "redis-vs-consensus", "random-fencing-token", "ZooKeeper's zxid is ordered, so it works as a fencing token; the value Redis hands you is random.", false},
 	{"correct-06", "redis-vs-consensus", "redlock-correctness", "For anything where correctness matters I'd use etcd or ZooKeeper: their writes are committed through a consensus protocol to a quorum, so an acknowledged lock survives leader failover.", false},
 	{"correct-07", "redis-lock-and-failure", "mutex-no-lease", "During a partition the old master can keep serving SET NX to clients on its side, so two clients may hold the lock.", false},
+	{"correct-08", "design-lock-service-q", "replication-keeps-lock", "State: a replicated state machine on Raft, 5 replicas across 3 AZs. Locks, sessions and waiter queues live there, so a failover never loses an acknowledged grant.", false},
 }
 
 var g35cClaims = []flagCase{
@@ -69,6 +72,9 @@ var g35cClaims = []flagCase{
 	{"claim-36", "redis-lock-and-failure", "mutex-no-lease", "During a partition the old master may keep accepting SET NX, which is fine because the lock lives there.", true},
 	{"claim-37", "redis-lock-and-failure", "mutex-no-lease", "The old master will keep accepting SET NX during a partition, so the lock stays safe.", true},
 	{"claim-38", "redis-lock-and-failure", "mutex-no-lease", "We take the lock with SET NX on the master and release it with DEL; the old master may keep accepting requests for a while after a partition.", true},
+	{"claim-39", "design-lock-service-q", "replication-keeps-lock", "Locks live on the primary and its replicas, so a failover never loses an acknowledged lock.", true},
+	{"claim-40", "design-lock-service-q", "replication-keeps-lock", "State: Raft for config, but the locks sit on a Redis primary with 5 replicas. Locks live there, so a failover never loses an acknowledged grant.", true},
+	{"claim-41", "design-lock-service-q", "replication-keeps-lock", "State: a primary with 5 replicas, no Raft. Locks live there, so a failover never loses an acknowledged grant.", true},
 }
 
 func TestFixG35cCorrect(t *testing.T) {

@@ -126,10 +126,8 @@ func saidOfOtherParty(d *doc, f *RedFlag, m match) bool {
 		lo, hi = min(lo, sp[0]), max(hi, sp[1])
 	}
 	s := d.sents[d.toks[lo].sent]
-	for k := s.from; k < s.to; k++ {
-		if partyTerm(f.About, &d.toks[k]) {
-			return false
-		}
+	if namesAbout(d, f, s.from, s.to) {
+		return false
 	}
 	// the match's clauses: from the start of the clause where it begins
 	// to the end of the clause where it ends
@@ -228,4 +226,30 @@ func namesRedis(p *Pattern) bool {
 // owner is a consensus system (see saidOfOtherParty).
 func saidOfOtherSystem(d *doc, p *Pattern, m match) bool {
 	return namesRedis(p) && saidOfOtherParty(d, &systemParties, m)
+}
+
+// roleWords name a member of any replicated system, Redis's or a
+// consensus group's: "replicas", "the primary".
+var roleWords = setOf(`replica replicas replica's primary primary's master masters slave slaves secondary
+secondaries standby standbys follower followers`)
+
+// namesAbout reports whether tokens [from, to) name f's About party. A
+// role any replicated system has ("5 replicas", "the primary"), in a
+// stretch that names one of TrueOf as an owner and no other word of
+// About, is that party's member: "a replicated state machine on Raft, 5
+// replicas across 3 AZs" speaks of Raft. g35c.
+func namesAbout(d *doc, f *RedFlag, from, to int) bool {
+	role, owner := false, false
+	for k := from; k < to; k++ {
+		t := &d.toks[k]
+		if partyTerm(f.About, t) {
+			if !roleWords[t.raw] {
+				return true
+			}
+			role = true
+		} else if partyAt(d, f, k) == partyTrueOf {
+			owner = true
+		}
+	}
+	return role && !owner
 }
