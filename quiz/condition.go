@@ -182,8 +182,11 @@ func heldByCondition(d *doc, f *RedFlag, m match) bool {
 	}
 	si := d.toks[lo].sent
 	s := d.sents[si]
+	if namesAbout(d, f, s.from, s.to) {
+		return false
+	}
 	for k := s.from; k < s.to; k++ {
-		if partyTerm(f.About, &d.toks[k]) || d.toks[k].raw == "even" {
+		if d.toks[k].raw == "even" {
 			return false
 		}
 	}
@@ -264,10 +267,8 @@ func heldByCondition(d *doc, f *RedFlag, m match) bool {
 	}
 	if si > 0 && (lo < clauseEnd(d, s, s.from) && consequent[d.toks[s.from].raw] || locatedBefore(d, s, lo, hi)) {
 		p := d.sents[si-1]
-		for k := p.from; k < p.to; k++ {
-			if partyTerm(f.About, &d.toks[k]) {
-				return false
-			}
+		if namesAbout(d, f, p.from, p.to) {
+			return false
 		}
 		return statesCondition(d, f, p.from, p.to)
 	}

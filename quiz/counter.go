@@ -169,6 +169,9 @@ func acrossContrast(d *doc, m match) bool {
 				return true
 			}
 		}
+		if contrastingSemicolon(d, j) && setApartAt(d, m, j) {
+			return true
+		}
 		if contrastingWhile(d, j) {
 			// g33a: the parts after it must lie in the while-clause
 			// itself: "Redlock gives no token while etcd is down, so you
@@ -210,6 +213,95 @@ chubby spanner kafka dynamodb`)
 func contrastingWhile(d *doc, j int) bool {
 	t := d.toks[j]
 	return t.clause && t.raw == "while" && j+1 < len(d.toks) && d.toks[j+1].sent == t.sent && systemNames[d.toks[j+1].raw]
+}
+
+// contrastingSemicolon reports a clause opened after a semicolon on a
+// system (its name among the clause's first words: "Redis gives you",
+// "the value Redis hands you"), in a sentence whose clauses before it
+// speak of another system (named there, or by an anaphor for one named
+// in the two sentences before): "They expose revisions that work as
+// fencing tokens; Redis gives you a random value" sets the two systems
+// side by side, as "while Redis ..." does. g35c.
+func contrastingSemicolon(d *doc, j int) bool {
+	t := d.toks[j]
+	if !t.clause || t.brk != ';' {
+		return false
+	}
+	this := ""
+	for k := j; k < j+3 && k < len(d.toks) && d.toks[k].sent == t.sent && (k == j || !d.toks[k].clause) && this == ""; k++ {
+		this = systemName(d.toks[k].raw)
+	}
+	if this == "" {
+		return false
+	}
+	s := d.sents[t.sent]
+	anaphor := false
+	for k := s.from; k < j; k++ {
+		if o := systemName(d.toks[k].raw); o != "" && o != this && !compared(d, k) {
+			return true
+		}
+		anaphor = anaphor || anaphors[d.toks[k].raw] && (k == s.from || d.toks[k].clause)
+	}
+	if !anaphor {
+		return false
+	}
+	for k := s.from - 1; k >= 0 && d.toks[k].sent >= t.sent-2; k-- {
+		if o := systemName(d.toks[k].raw); o != "" {
+			// the nearest system named before: the anaphor's
+			return o != this && !compared(d, k)
+		}
+	}
+	return false
+}
+
+// additives say that what the clause before claims holds here too: "...;
+// Redis's value does too".
+var additives = setOf(`too also likewise same either similarly equally`)
+
+// setApartAt reports whether the semicolon clause at j sets m's parts
+// apart: parts on both sides, none past the clause, no part before it
+// said again in it, and no additive word in it ("does too", "works the
+// same").
+func setApartAt(d *doc, m match, j int) bool {
+	end := j + 1
+	for end < len(d.toks) && d.toks[end].sent == d.toks[j].sent && !(d.toks[end].clause && d.toks[end].brk == ';') {
+		end++
+	}
+	clauseTo := j + 1
+	for clauseTo < end && !d.toks[clauseTo].clause {
+		clauseTo++
+	}
+	before, after := false, false
+	for _, sp := range m.spans {
+		before = before || sp[1] <= j
+		after = after || sp[0] >= j
+		if sp[1] > clauseTo {
+			return false
+		}
+		for k := sp[0]; k < sp[1] && sp[1] <= j; k++ {
+			for x := j; x < end; x++ {
+				if !d.toks[k].fn && d.toks[x].stem == d.toks[k].stem {
+					return false
+				}
+			}
+		}
+	}
+	for x := j; x < end; x++ {
+		if additives[d.toks[x].raw] {
+			return false
+		}
+	}
+	return before && after
+}
+
+// systemName returns the system a word names ("redis's" names redis),
+// or "".
+func systemName(w string) string {
+	w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
+	if systemNames[w] {
+		return w
+	}
+	return ""
 }
 
 // acrossBut reports a match whose own parts (not the polarity-free ones)

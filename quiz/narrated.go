@@ -142,6 +142,7 @@ func markNarratedFailures(d *doc) {
 		markGuardedHazard(toks, s)
 		markGapHazard(toks, s)
 		markCauseReread(toks, s)
+		markStaleAgentGoesOn(toks, s)
 	}
 	markAnnouncedHoles(d)
 }
@@ -332,6 +333,64 @@ func markGapHazard(toks []token, s sentence) {
 		}
 		for k := from; k < j; k++ {
 			toks[k].setAside = true
+		}
+		return
+	}
+}
+
+// staleAgents are the parties a failure has left behind: "the old
+// master", "the zombie leader", "a deposed holder".
+var staleAgents = setOf(`old zombie deposed former previous stale paused partitioned isolated
+minority demoted`)
+
+// goOnVerbs, after a modal, tell a stale agent going on with what it did:
+// "may keep accepting", "can continue writing", "could still serve".
+var goOnVerbs = setOf(`keep continue still go`)
+
+// markStaleAgentGoesOn reads "During a partition the old master may keep
+// accepting SET NX from clients on its side until min-replicas-to-write
+// stops it" (g35c): a party the failure left behind, said to possibly go
+// on with its work (a stale agent, then a modal and "keep", "continue"
+// or "still"), tells what the failure lets happen, not a design. The
+// narration runs from the clause of the agent to the next strong break
+// or comment on it ("so", "which", "but"); one that is denied ("can't
+// keep accepting"), or in a sentence that speaks ("we keep") or approves
+// ("which is fine"), is read as before.
+func markStaleAgentGoesOn(toks []token, s sentence) {
+	for k := s.from; k+3 < s.to; k++ {
+		if !staleAgents[toks[k].raw] {
+			continue
+		}
+		m := -1
+		for x := k + 1; x < s.to && x <= k+3 && !toks[x].clause; x++ {
+			if gapModals[toks[x].raw] || toks[x].raw == "will" || toks[x].raw == "would" {
+				m = x
+				break
+			}
+		}
+		if m < 0 || m+1 >= s.to || !goOnVerbs[toks[m+1].raw] {
+			continue
+		}
+		from := k
+		for from > s.from && !toks[from].clause {
+			from--
+		}
+		to := m + 2
+		for to < s.to && !strongBreak(&toks[to]) && !(toks[to].clause && chainEnds[toks[to].raw]) {
+			to++
+		}
+		// (an approval anywhere in the sentence sells what it tells:
+		// "..., so the lock stays safe")
+		if speaksOrApproves(toks, s.from, s.to) {
+			return
+		}
+		for x := from; x < to; x++ {
+			if toks[x].cls&clsNegator != 0 || strings.HasSuffix(toks[x].raw, "n't") {
+				return
+			}
+		}
+		for x := from; x < to; x++ {
+			toks[x].setAside = true
 		}
 		return
 	}

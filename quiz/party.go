@@ -1,6 +1,9 @@
 package quiz
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+)
 
 // A red flag names a mistake about one party: Redis replication keeps
 // no lock across a failover, Redlock's majority is no consensus, a row
@@ -123,10 +126,8 @@ func saidOfOtherParty(d *doc, f *RedFlag, m match) bool {
 		lo, hi = min(lo, sp[0]), max(hi, sp[1])
 	}
 	s := d.sents[d.toks[lo].sent]
-	for k := s.from; k < s.to; k++ {
-		if partyTerm(f.About, &d.toks[k]) {
-			return false
-		}
+	if namesAbout(d, f, s.from, s.to) {
+		return false
 	}
 	// the match's clauses: from the start of the clause where it begins
 	// to the end of the clause where it ends
@@ -168,4 +169,87 @@ func saidOfOtherParty(d *doc, f *RedFlag, m match) bool {
 		}
 	}
 	return owned
+}
+
+// A pattern may name the party its words are said of: "redlock|majority|
+// quorum & is a consensus protocol", "setnx|set nx & ...". Whatever flag
+// holds it, its claim is then about Redis, and the same words said of a
+// consensus system ("their writes are committed through a consensus
+// protocol to a quorum", of etcd and ZooKeeper) are not it. Such a match
+// is read with the parties every such pattern shares (systemParties), as
+// saidOfOtherParty reads a flag's own. g35c.
+
+// redisNamers name Redis, or its lock, in a pattern's words.
+var redisNamers = setOf(`redis redis's redlock redlock's sentinel setnx nx valkey keydb elasticache`)
+
+// consensusNamers name a consensus system in a pattern's words: a
+// pattern that names one is about it too. (Not "consensus": "majority &
+// is a consensus protocol" names it as what Redlock is claimed to be.)
+var consensusNamers = setOf(`etcd etcd's zookeeper zookeeper's zk raft paxos zab consul chubby`)
+
+// systemParties are the parties of a pattern that names Redis: Redis,
+// its lock and its replication (About), and the consensus systems of
+// which the same words are true (TrueOf). ("consensus" and "quorum" are
+// no owner: "a majority is effectively a consensus protocol" is the
+// claim.)
+var systemParties = RedFlag{
+	About:  []string{"redis", "redis's", "redlock", "redlock's", "sentinel", "setnx", "nx", "valkey", "keydb", "elasticache", "replica*", "async*", "master", "masters", "primary", "primary's"},
+	TrueOf: []string{"etcd", "etcd's", "zookeeper", "zookeeper's", "zk", "consul", "raft", "raft's", "zab", "paxos", "chubby"},
+}
+
+// namesRedis reports whether p's own parts (not its exclusions) name
+// Redis, and none has a consensus system for an alternative of its own
+// ("etcd|zookeeper & ..."; not one named in a comparison, "as safe as
+// etcd", which is the claim).
+func namesRedis(p *Pattern) bool {
+	named := false
+	for _, part := range strings.Split(p.src, "&") {
+		if part = strings.TrimSpace(part); strings.HasPrefix(part, "-") {
+			continue
+		}
+		for _, alt := range strings.Split(part, "|") {
+			ws := strings.FieldsFunc(strings.ToLower(alt), func(r rune) bool {
+				return !unicode.IsLetter(r) && r != '\''
+			})
+			if len(ws) == 1 && consensusNamers[ws[0]] {
+				return false
+			}
+			for _, w := range ws {
+				named = named || redisNamers[w]
+			}
+		}
+	}
+	return named
+}
+
+// saidOfOtherSystem reports a match of a pattern that names Redis whose
+// owner is a consensus system (see saidOfOtherParty).
+func saidOfOtherSystem(d *doc, p *Pattern, m match) bool {
+	return namesRedis(p) && saidOfOtherParty(d, &systemParties, m)
+}
+
+// roleWords name a member of any replicated system, Redis's or a
+// consensus group's: "replicas", "the primary".
+var roleWords = setOf(`replica replicas replica's primary primary's master masters slave slaves secondary
+secondaries standby standbys follower followers`)
+
+// namesAbout reports whether tokens [from, to) name f's About party. A
+// role any replicated system has ("5 replicas", "the primary"), in a
+// stretch that names one of TrueOf as an owner and no other word of
+// About, is that party's member: "a replicated state machine on Raft, 5
+// replicas across 3 AZs" speaks of Raft. g35c.
+func namesAbout(d *doc, f *RedFlag, from, to int) bool {
+	role, owner := false, false
+	for k := from; k < to; k++ {
+		t := &d.toks[k]
+		if partyTerm(f.About, t) {
+			if !roleWords[t.raw] {
+				return true
+			}
+			role = true
+		} else if partyAt(d, f, k) == partyTrueOf {
+			owner = true
+		}
+	}
+	return role && !owner
 }
