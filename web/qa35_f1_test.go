@@ -1,0 +1,62 @@
+package web_test
+
+import (
+	"context"
+	"net/http"
+	"testing"
+	"time"
+
+	"lockdrill/quiz"
+	"lockdrill/store"
+)
+
+// TestSoloRoundFillsFollowUpSlotsPastAskedOnes plays a coached round in
+// which the first answer releases with a plain DEL and draws the late-DEL
+// follow-up. The second answer releases the same way: the late-DEL
+// follow-up ranks first again but was asked already, so its slot goes to
+// the next follow-up that fires instead of going unused.
+func TestSoloRoundFillsFollowUpSlotsPastAskedOnes(t *testing.T) {
+	env := newRoundEnv(t, "", nil)
+	cl := newClient(t, env.srv)
+	learner := learnerOf(t, cl)
+	id, err := env.st.CreateRound(context.Background(), learner, store.NewRound{Mode: quiz.ModeCoached, Limit: 4 * time.Minute, Seed: 5, Questions: []string{"redis-lock-and-failure", "redis-early-expiry", "fencing-token"}, Started: env.clock.Now()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	roundURL := "/rounds/" + id
+	answers := map[string]string{
+		"redis-lock-and-failure": "I would acquire with SET lock:orders <random id> NX PX 10000, so the key and its expiry are set in one command and only if the key is free. When the job is done I release it with DEL lock:orders. If Redis itself goes down we lose the lock, so I'd run it with a replica.",
+		"redis-early-expiry":     "If Redis restarts without persistence the key is simply gone, so I would turn on AOF with fsync every second. When the job is done the holder releases it with DEL lock:orders.",
+	}
+	type asked struct{ question, followUp string }
+	var got []asked
+	for i := 0; i < 8; i++ {
+		rec, seq, q, f := current(t, cl, roundURL)
+		if f == "" && answers[q] == "" {
+			break // the third question: the two that matter are played
+		}
+		got = append(got, asked{q, f})
+		text := answers[q]
+		if f != "" {
+			text = "I am not sure; I would have to look that up."
+		}
+		env.clock.Advance(20 * time.Second)
+		if r := answerTurn(t, cl, roundURL, rec.Body.String(), seq, text); r.Code != http.StatusSeeOther {
+			t.Fatalf("answer %s/%s: status %d, want 303", q, f, r.Code)
+		}
+	}
+	want := []asked{
+		{"redis-lock-and-failure", ""}, {"redis-lock-and-failure", "late-del"}, {"redis-lock-and-failure", "pause-past-expiry"},
+		// late-del fires again and ranks first, but a round asks a
+		// follow-up once: both slots go to the next ones that fire.
+		{"redis-early-expiry", ""}, {"redis-early-expiry", "eviction-policy-choice"}, {"redis-early-expiry", "storage-protects-itself"},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("asked %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("turn %d = %v, want %v (all: %v)", i, got[i], want[i], got)
+		}
+	}
+}
