@@ -3,6 +3,9 @@ package web_test
 import (
 	"context"
 	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -58,5 +61,27 @@ func TestSoloRoundFillsFollowUpSlotsPastAskedOnes(t *testing.T) {
 		if got[i] != want[i] {
 			t.Fatalf("turn %d = %v, want %v (all: %v)", i, got[i], want[i], got)
 		}
+	}
+}
+
+// TestFeedbackSaysTheScoreStopsAtZero: a red flag that would take more
+// than the answer scored without it takes the whole score, and the
+// feedback says so plainly instead of "cost 45 % (27 % → 0 %)", a sum that
+// does not add up.
+func TestFeedbackSaysTheScoreStopsAtZero(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	_, doc := cl.answerOK("optimistic-concurrency", url.Values{"answer": {"Add a version column to the row and check it in the UPDATE. Each save carries the browser's timestamp and the newest timestamp wins."}})
+	if doc.Find(`[data-testid=flag][data-flag=wall-clock]`).Length() != 1 {
+		t.Fatal("the answer raised no wall-clock flag; the test shows nothing")
+	}
+	got := strings.Join(strings.Fields(doc.Find(`[data-testid=flag-cost]`).Text()), " ")
+	// The figures are the grader's (27 % today); the words are the point.
+	m := regexp.MustCompile(`^The red flag cost the whole (\d+) % \((\d+) % → 0 %\); the score stops at 0\.$`).FindStringSubmatch(got)
+	if m == nil || m[1] != m[2] || m[1] == "0" {
+		t.Fatalf("the feedback says %q of the flag's cost, want \"The red flag cost the whole N %% (N %% → 0 %%); the score stops at 0.\" (score shown %d %%)", got, score(t, doc))
+	}
+	if s := score(t, doc); s != 0 {
+		t.Fatalf("score shown %d %%, want 0", s)
 	}
 }
