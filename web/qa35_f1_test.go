@@ -85,3 +85,43 @@ func TestFeedbackSaysTheScoreStopsAtZero(t *testing.T) {
 		t.Fatalf("score shown %d %%, want 0", s)
 	}
 }
+
+// TestZooKeeperAnswerWithoutTheWatchIsProbed: an interview round's answer
+// to the ZooKeeper recipe that never says which node a waiter watches
+// draws the follow-up on it, and once the round is over its turn page no
+// longer says the interviewer had no question on that point.
+func TestZooKeeperAnswerWithoutTheWatchIsProbed(t *testing.T) {
+	env := newRoundEnv(t, "", nil)
+	cl := newClient(t, env.srv)
+	id, err := env.st.CreateRound(context.Background(), learnerOf(t, cl), store.NewRound{Mode: quiz.ModeInterview, Limit: 4 * time.Minute, Seed: 5, Questions: []string{"zookeeper-lock-recipe", "fencing-token", "avoid-the-lock"}, Started: env.clock.Now()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	roundURL := "/rounds/" + id
+	rec, seq, _, _ := current(t, cl, roundURL)
+	env.clock.Advance(time.Minute)
+	answer := "Each client creates an ephemeral sequential node under the lock path. The one with the lowest number holds the lock. When the session ends the node goes away."
+	if r := answerTurn(t, cl, roundURL, rec.Body.String(), seq, answer); r.Code != http.StatusSeeOther {
+		t.Fatalf("answer: status %d", r.Code)
+	}
+	rec, fseq, q, f := current(t, cl, roundURL)
+	if q != "zookeeper-lock-recipe" || f != "zookeeper-watch-predecessor" {
+		t.Fatalf("the next turn asks %s/%s, want the follow-up zookeeper-watch-predecessor", q, f)
+	}
+	prompt := strings.Join(strings.Fields(mustDoc(t, rec).Find(`[data-testid=round-question]`).Text()), " ")
+	if !strings.Contains(prompt, "Which node should a waiting client set its watch on") {
+		t.Fatalf("the follow-up's page reads %q, want its prompt", prompt)
+	}
+	env.clock.Advance(time.Minute)
+	if r := answerTurn(t, cl, roundURL, rec.Body.String(), fseq, "Each waiter watches the node just before its own, so a release wakes only the next waiter instead of all of them, which is the herd effect. When the watch fires it lists the children again, since the node ahead may have given up."); r.Code != http.StatusSeeOther {
+		t.Fatalf("follow-up answer: status %d", r.Code)
+	}
+	rec, _, _, _ = current(t, cl, roundURL)
+	if r := cl.postForm(roundURL+"/finish", url.Values{"_csrf": {csrfFromBody(t, rec.Body.String())}}); r.Code != http.StatusSeeOther {
+		t.Fatalf("finish: status %d", r.Code)
+	}
+	doc := mustDoc(t, cl.get(roundURL+"/turns/0"))
+	if got := doc.Find(`[data-testid=core-unprobed]`); got.Length() != 0 {
+		t.Fatalf("the turn page says %q of missed core points, want none: the watch was probed", strings.Join(strings.Fields(got.Text()), " "))
+	}
+}
