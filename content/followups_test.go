@@ -118,6 +118,13 @@ func TestFollowUpSelection(t *testing.T) {
 			want:     []string{"failover-replica"},
 		},
 		{
+			// The recipe without its watch: the core miss is probed first.
+			name:     "a ZooKeeper recipe that never says what a waiter watches asks which node to watch, first",
+			question: "zookeeper-lock-recipe",
+			answer:   "Each client creates an ephemeral sequential node under the lock path. The one with the lowest number holds the lock. When the session ends the node goes away.",
+			want:     []string{"zookeeper-watch-predecessor", "storage-protects-itself"},
+		},
+		{
 			name:     "a fencing check done by the client asks why the storage must do it",
 			question: "fencing-token",
 			answer:   "A fencing token is a number from the lock service. Before writing, the client reads the current token from the lock service and compares it with its own; if they still match it goes ahead and writes, otherwise it aborts because it lost the lock.",
@@ -257,6 +264,8 @@ func TestFollowUpAnswersAreGraded(t *testing.T) {
 		// the round.
 		{"design-leader-failover", "The new leader keeps every grant, since they are committed in the replicated log, and refreshes every session to at least its full TTL, because keep-alives sent to the old leader may have been lost; it must not expire sessions based on the old leader's timing.", true},
 		{"design-leader-failover", "The new leader keeps the old deadlines: a lease can't expire while its client is alive, so nothing needs refreshing.", false},
+		{"zookeeper-watch-predecessor", "Each waiter sets a watch on the node just before its own, not on the holder's. If everyone watched the holder, each release would wake all the waiters at once and all but one would go back to sleep: the herd effect. With the chain only one client is woken per release, in the order they queued. When the watch fires the client lists the children again, since the node ahead may have given up or had its session expire; if its own node is now the lowest it holds the lock, otherwise it watches the new predecessor.", true},
+		{"zookeeper-watch-predecessor", "It waits until ZooKeeper tells it the lock is free and then takes it.", false},
 		{"crash-between-commands", "The key was created but EXPIRE never ran, so it has no expiry and the lock is held forever. Every other client is refused until someone deletes the key by hand. I'd use a single SET with NX and PX so the key and its expiry are set in one atomic command.", true},
 	}
 	for _, tt := range tests {

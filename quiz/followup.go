@@ -324,6 +324,18 @@ func (s *FollowUps) ByID(id string) (*FollowUp, bool) {
 // MaxFollowUps. It is deterministic: the same answer always draws the same
 // follow-ups. A nil set selects none.
 func (s *FollowUps) Select(q *Question, text string, r Result) []*FollowUp {
+	out := s.ranked(q, text, r)
+	if len(out) > MaxFollowUps {
+		out = out[:MaxFollowUps]
+	}
+	return out
+}
+
+// ranked returns every follow-up whose trigger fires after answer text to
+// q graded as r, in priority order and without Select's cap, for a caller
+// that must first leave out the ones it cannot ask (asked earlier in the
+// round) and only then fill the slots.
+func (s *FollowUps) ranked(q *Question, text string, r Result) []*FollowUp {
 	if s == nil || q == nil {
 		return nil
 	}
@@ -351,11 +363,7 @@ func (s *FollowUps) Select(q *Question, text string, r Result) []*FollowUp {
 			rest = append(rest, f)
 		}
 	}
-	out := append(urgent, rest...)
-	if len(out) > MaxFollowUps {
-		out = out[:MaxFollowUps]
-	}
-	return out
+	return append(urgent, rest...)
 }
 
 // probesCore reports whether the trigger is about a red flag or about a

@@ -361,7 +361,8 @@ func sortedKeys(m map[int]string) []int {
 
 // Answer grades text as the answer to turn seq, given at at, and returns
 // what it changes: the answer; for a main question, the follow-ups its
-// gaps call for (FollowUps.Select); for a follow-up, the follow-ups still
+// gaps call for, the first MaxFollowUps that fire and were not asked
+// earlier in the round; for a follow-up, the follow-ups still
 // queued that the answers so far make redundant (FollowUps.StillDue) and
 // the main questions to come whose topic a follow-up has now probed
 // (Replan); and, when it was the last turn, the finish. The same text sent
@@ -420,7 +421,13 @@ func (r *Round) Answer(rr RoundRules, seq int, text string, at time.Time) (Round
 				asked[t.FollowUp] = true
 			}
 		}
-		for _, f := range rr.FollowUps.Select(q, text, res) {
+		// The ones asked already are left out before the slots are
+		// filled, so a slot goes to the next follow-up that fires rather
+		// than going unused.
+		for _, f := range rr.FollowUps.ranked(q, text, res) {
+			if len(a.FollowUps) == MaxFollowUps {
+				break
+			}
 			if !asked[f.ID] {
 				a.FollowUps = append(a.FollowUps, f.ID)
 			}

@@ -100,7 +100,9 @@ func graderOwnTurn(bank *quiz.Bank, fu *quiz.FollowUps, t quiz.Turn, limit time.
 // took off its score, with the grader's own figures: the score with those
 // flags dismissed (quiz.Rescore, as a correction would) and the score as
 // graded. Without it a "0 %" beside ticked points had no explanation
-// (QA-34 #1). It is "" when no flag stands. The practice feedback page,
+// (QA-34 #1). When the flags would take more than the answer had, it says
+// they took the whole score and that the score stops at 0, rather than
+// quoting a cost larger than the drop. It is "" when no flag stands. The practice feedback page,
 // the round turn pages and "lockdrill grade" all say it, in these words.
 func FlagCost(q *quiz.Question, res quiz.Result) string {
 	if q == nil || q.Kind != quiz.KindFreeText {
@@ -124,6 +126,12 @@ func FlagCost(q *quiz.Question, res quiz.Result) string {
 	}
 	if views.Pct(before) <= views.Pct(res.Score) {
 		return fmt.Sprintf("%s would cost %s, but the answer scores %s without %s.", what, views.PctText(cost), views.PctText(before), it)
+	}
+	if views.Pct(cost) > views.Pct(before) && views.Pct(res.Score) == 0 {
+		// The penalty is more than the answer had: "cost 90 % (30 % →
+		// 0 %)" read as a sum that does not add up (the score is floored
+		// at 0, not taken below it).
+		return fmt.Sprintf("%s cost the whole %s (%s → 0 %%); the score stops at 0.", what, views.PctText(before), views.PctText(before))
 	}
 	return fmt.Sprintf("%s cost %s (%s → %s).", what, views.PctText(cost), views.PctText(before), views.PctText(res.Score))
 }

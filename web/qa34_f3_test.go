@@ -107,11 +107,12 @@ func TestWallClockFlagLabelFitsOrdering(t *testing.T) {
 }
 
 // TestTurnSaysWhyAMissedCorePointWasNotProbed: an interview round's answer
-// to the ZooKeeper recipe misses a core point (watching the predecessor)
-// on which the interviewer has no follow-up; once the round is over its
-// turn page says so, naming the point, instead of leaving the learner to
-// wonder why the follow-ups went elsewhere (QA-34 #4). A core point the
-// answer made is not listed.
+// to the ZooKeeper recipe misses a core point (the ephemeral sequential
+// node) on which the interviewer has no follow-up; once the round is over
+// its turn page says so, naming the point, instead of leaving the learner
+// to wonder why the follow-ups went elsewhere (QA-34 #4). A core point the
+// answer made is not listed. (Watching the predecessor, the point this
+// test missed first, has had its own follow-up since QA-35.)
 func TestTurnSaysWhyAMissedCorePointWasNotProbed(t *testing.T) {
 	env := newRoundEnv(t, "", nil)
 	cl := newClient(t, env.srv)
@@ -122,7 +123,7 @@ func TestTurnSaysWhyAMissedCorePointWasNotProbed(t *testing.T) {
 	roundURL := "/rounds/" + id
 	rec, seq, _, _ := current(t, cl, roundURL)
 	env.clock.Advance(time.Minute)
-	answer := "Each client creates an ephemeral sequential node under the lock path. The one with the lowest number holds the lock. When the session ends the node goes away."
+	answer := "Each client creates a node under the lock path, and ZooKeeper gives every node a number. The one with the lowest number holds the lock. Each waiter sets a watch on the node just before its own and checks the children again when that node goes away."
 	if r := answerTurn(t, cl, roundURL, rec.Body.String(), seq, answer); r.Code != http.StatusSeeOther {
 		t.Fatalf("answer: status %d", r.Code)
 	}
@@ -133,8 +134,8 @@ func TestTurnSaysWhyAMissedCorePointWasNotProbed(t *testing.T) {
 	doc := mustDoc(t, cl.get(roundURL+"/turns/0"))
 	var said []string
 	doc.Find(`[data-testid=core-unprobed]`).Each(func(_ int, s *goquery.Selection) { said = append(said, strings.Join(strings.Fields(s.Text()), " ")) })
-	if len(said) != 1 || !strings.Contains(said[0], "watches only the node just before its own") || !strings.Contains(said[0], "no follow-up question on it") {
-		t.Fatalf("the turn page says %q of missed core points, want one line: watching the predecessor has no follow-up", said)
+	if len(said) != 1 || !strings.Contains(said[0], "creates an ephemeral sequential node") || !strings.Contains(said[0], "no follow-up question on it") {
+		t.Fatalf("the turn page says %q of missed core points, want one line: the ephemeral sequential node has no follow-up", said)
 	}
 }
 

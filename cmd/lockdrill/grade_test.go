@@ -347,6 +347,10 @@ func TestGradeNotesSayWhatTheRedFlagCost(t *testing.T) {
 		name, answer, want string
 	}{
 		{"a major flag", made + " Each save carries the browser's timestamp and the newest timestamp wins.", "The red flag cost 45 % (60 % → 15 %)."},
+		// The flag would take 45 %, more than the 27 % the answer had:
+		// the note says the score stops at 0 rather than "cost 45 %
+		// (27 % → 0 %)".
+		{"a flag worth more than the score", "Add a version column to the row and check it in the UPDATE. Each save carries the browser's timestamp and the newest timestamp wins.", "The red flag cost the whole 27 % (27 % → 0 %); the score stops at 0."},
 		{"no flag", made, ""},
 	}
 	for _, tt := range tests {
