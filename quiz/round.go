@@ -699,7 +699,8 @@ func recoverMains(b *Bank, turns []Turn) []Turn {
 // breadth point said in so many words in the follow-up stayed missed on
 // the scorecard and in what to study next), and when a follow-up answer, read as
 // an answer to the main question, passes with no red flag, the flags the
-// main answer raised are retracted. It reports whether anything changed;
+// main answer raised are retracted. A point the learner contested as not
+// made is not recovered. It reports whether anything changed;
 // each change is noted.
 func Recover(b *Bank, q *Question, res Result, followUps []string) (Result, bool) {
 	out := res
@@ -711,12 +712,17 @@ func Recover(b *Bank, q *Question, res Result, followUps []string) (Result, bool
 		fr := b.Grade(q, Answer{Text: text})
 		for i := range out.Points {
 			p := &out.Points[i]
-			if p.Hit {
+			// A point the learner contested as not made stays missed:
+			// their correction wins over the grader's reading of a
+			// follow-up (QA-35 #3).
+			if p.Hit || p.SelfAssessed {
 				continue
 			}
 			for _, f := range fr.Points {
 				if f.ID == p.ID && f.Hit {
-					p.Hit, p.Recovered, changed = true, true, true
+					// What earned it is in the follow-up's answer: spans
+					// into the main answer would quote words that did not.
+					p.Hit, p.Recovered, p.Spans, changed = true, true, nil, true
 					out.Notes = append(out.Notes, "Recovered in the follow-up: "+p.Label+".")
 				}
 			}

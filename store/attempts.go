@@ -343,9 +343,22 @@ func decodeAttemptJSON(ans string, ansZ []byte, res string, resZ []byte, a *quiz
 // had it is withdrawn in the same transaction: a correction reverted
 // through the ticks form is undone as surely as one contested again, so
 // the export never holds it (QA-32 #3).
-func (s *Store) UpdateAttemptResult(ctx context.Context, learner, id string, res quiz.Result) error {
+//
+// Each of ds, a correction the self-assessment made, is recorded as a
+// dispute of the attempt unless the learner already disputes the same
+// item there: the earlier dispute, with its reason, is kept (QA-35 #2). It
+// returns ErrBadDispute for a malformed one.
+func (s *Store) UpdateAttemptResult(ctx context.Context, learner, id string, res quiz.Result, ds ...Dispute) error {
 	if !ValidID(learner) || !ValidID(id) {
 		return fmt.Errorf("update attempt %q: %w", id, ErrNotFound)
+	}
+	for _, d := range ds {
+		if d.Was == "dismissed" {
+			return fmt.Errorf("update attempt %q: %w: was %q", id, ErrBadDispute, d.Was)
+		}
+		if err := checkDispute(d); err != nil {
+			return fmt.Errorf("update attempt %q: %w", id, err)
+		}
 	}
 	rs, err := json.Marshal(res)
 	if err != nil {
@@ -367,6 +380,20 @@ func (s *Store) UpdateAttemptResult(ctx context.Context, learner, id string, res
 			if _, err := tx.ExecContext(ctx,
 				`DELETE FROM disputes WHERE learner_id = ? AND surface = 'practice' AND attempt_id = ? AND item = ?`,
 				learner, id, item); err != nil {
+				return err
+			}
+		}
+		for _, d := range ds {
+			var n int
+			if err := tx.QueryRowContext(ctx,
+				`SELECT count(*) FROM disputes WHERE learner_id = ? AND surface = 'practice' AND attempt_id = ? AND item = ?`,
+				learner, id, d.Item).Scan(&n); err != nil {
+				return err
+			}
+			if n > 0 {
+				continue
+			}
+			if _, err := tx.ExecContext(ctx, insertPracticeDisputeSQL, practiceDisputeArgs(learner, id, d)...); err != nil {
 				return err
 			}
 		}

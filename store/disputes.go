@@ -34,6 +34,15 @@ type Dispute struct {
 	// Answer is the text that was graded; Grader the grader's version.
 	Answer string
 	Grader string
+	// Evidence is the text of the answer the grader quoted for the item
+	// (a point's spans, a flag's sentence part), empty when it quoted
+	// none. GraderScore and GraderVerdict ("pass", "no-pass" or "fatal")
+	// are the grader's own grade of the answer, before any correction;
+	// GraderVerdict is empty for disputes kept before they were recorded,
+	// and GraderScore is then 0.
+	Evidence      string
+	GraderScore   float64
+	GraderVerdict string
 	// Created is when the learner contested: the caller's time, stored
 	// as given.
 	Created time.Time
@@ -50,6 +59,10 @@ func checkDispute(d Dispute) error {
 		return fmt.Errorf("%w: reason longer than %d characters", ErrBadDispute, quiz.MaxDisputeReason)
 	case d.Item == "" || d.Question == "":
 		return fmt.Errorf("%w: no item or question", ErrBadDispute)
+	case d.GraderVerdict != "" && d.GraderVerdict != "pass" && d.GraderVerdict != "no-pass" && d.GraderVerdict != "fatal":
+		return fmt.Errorf("%w: grader verdict %q", ErrBadDispute, d.GraderVerdict)
+	case d.GraderScore < 0 || d.GraderScore > 1:
+		return fmt.Errorf("%w: grader score %v", ErrBadDispute, d.GraderScore)
 	case d.Created.IsZero():
 		// The caller's clock stamps every row (the store has none).
 		return fmt.Errorf("%w: no time", ErrBadDispute)
@@ -93,9 +106,7 @@ func (s *Store) ContestAttempt(ctx context.Context, learner, id string, d Disput
 		withdrawn, err = withdrawOrRecord(ctx, tx, d.Was == "dismissed",
 			`DELETE FROM disputes WHERE learner_id = ? AND surface = 'practice' AND attempt_id = ? AND item = ?`,
 			[]any{learner, id, d.Item},
-			`INSERT INTO disputes (id, learner_id, surface, attempt_id, question_id, item, was, reason, answer, grader, created_ms)
-			 VALUES (?, ?, 'practice', ?, ?, ?, ?, ?, ?, ?, ?)`,
-			[]any{NewID(), learner, id, d.Question, d.Item, d.Was, d.Reason, d.Answer, d.Grader, d.Created.UnixMilli()})
+			insertPracticeDisputeSQL, practiceDisputeArgs(learner, id, d))
 		return err
 	})
 	if err != nil {
@@ -140,9 +151,9 @@ func (s *Store) ContestTurn(ctx context.Context, learner, id string, seq int, d 
 		if withdrawn, err = withdrawOrRecord(ctx, tx, d.Was == "dismissed",
 			`DELETE FROM disputes WHERE learner_id = ? AND surface = 'round' AND round_id = ? AND seq = ? AND item = ?`,
 			[]any{learner, id, seq, d.Item},
-			`INSERT INTO disputes (id, learner_id, surface, round_id, seq, question_id, item, was, reason, answer, grader, created_ms)
-			 VALUES (?, ?, 'round', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			[]any{NewID(), learner, id, seq, d.Question, d.Item, d.Was, d.Reason, d.Answer, d.Grader, d.Created.UnixMilli()}); err != nil {
+			`INSERT INTO disputes (id, learner_id, surface, round_id, seq, question_id, item, was, reason, answer, grader, created_ms, evidence, grader_score, grader_verdict)
+			 VALUES (?, ?, 'round', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			[]any{NewID(), learner, id, seq, d.Question, d.Item, d.Was, d.Reason, d.Answer, d.Grader, d.Created.UnixMilli(), d.Evidence, graderScore(d), d.GraderVerdict}); err != nil {
 			return err
 		}
 		round, err := readRound(ctx, tx, learner, id)
@@ -178,7 +189,8 @@ func (s *Store) AllDisputes(ctx context.Context) ([]Dispute, error) {
 
 func (s *Store) disputes(ctx context.Context, where string, args ...any) ([]Dispute, error) {
 	rows, err := s.r.QueryContext(ctx,
-		`SELECT id, learner_id, surface, coalesce(attempt_id, ''), coalesce(round_id, ''), coalesce(seq, 0), question_id, item, was, reason, answer, grader, created_ms
+		`SELECT id, learner_id, surface, coalesce(attempt_id, ''), coalesce(round_id, ''), coalesce(seq, 0), question_id, item, was, reason, answer, grader, created_ms,
+		        evidence, coalesce(grader_score, 0), grader_verdict
 		 FROM disputes `+where+` ORDER BY created_ms, id`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("disputes: %w", err)
@@ -188,7 +200,7 @@ func (s *Store) disputes(ctx context.Context, where string, args ...any) ([]Disp
 	for rows.Next() {
 		var d Dispute
 		var ms int64
-		if err := rows.Scan(&d.ID, &d.Learner, &d.Surface, &d.AttemptID, &d.RoundID, &d.Seq, &d.Question, &d.Item, &d.Was, &d.Reason, &d.Answer, &d.Grader, &ms); err != nil {
+		if err := rows.Scan(&d.ID, &d.Learner, &d.Surface, &d.AttemptID, &d.RoundID, &d.Seq, &d.Question, &d.Item, &d.Was, &d.Reason, &d.Answer, &d.Grader, &ms, &d.Evidence, &d.GraderScore, &d.GraderVerdict); err != nil {
 			return nil, fmt.Errorf("disputes: %w", err)
 		}
 		d.Created = time.UnixMilli(ms).UTC()
@@ -216,4 +228,22 @@ func withdrawOrRecord(ctx context.Context, tx *sql.Tx, onlyWithdraw bool, del st
 	}
 	_, err = tx.ExecContext(ctx, ins, insArgs...)
 	return false, err
+}
+
+// insertPracticeDisputeSQL records a dispute of a practice attempt; its
+// arguments are practiceDisputeArgs.
+const insertPracticeDisputeSQL = `INSERT INTO disputes (id, learner_id, surface, attempt_id, question_id, item, was, reason, answer, grader, created_ms, evidence, grader_score, grader_verdict)
+	VALUES (?, ?, 'practice', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+
+func practiceDisputeArgs(learner, attempt string, d Dispute) []any {
+	return []any{NewID(), learner, attempt, d.Question, d.Item, d.Was, d.Reason, d.Answer, d.Grader, d.Created.UnixMilli(), d.Evidence, graderScore(d), d.GraderVerdict}
+}
+
+// graderScore is the grader_score column of d: NULL when d does not say
+// what the grader gave (no verdict), so an unknown score never reads as 0.
+func graderScore(d Dispute) any {
+	if d.GraderVerdict == "" {
+		return nil
+	}
+	return d.GraderScore
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -44,8 +45,17 @@ func contest(q *quiz.Question, res quiz.Result, item, was string) (quiz.Result, 
 	if was != "" {
 		for _, p := range res.Points {
 			if p.ID == item && was != pick(p.Hit, "hit", "missed") {
-				return res, quiz.Contested{}, errAlreadyCorrected{fmt.Sprintf("Already corrected: “%s” is marked as %s. Nothing changed.", p.Label, pick(p.Hit, "made", "missed"))}
+				// Only the learner's own correction was "already" made: a
+				// form that names a decision the grader never took is
+				// stale, not a correction (QA-35 #4).
+				if p.SelfAssessed && !p.Recovered && was != "flag" {
+					return res, quiz.Contested{}, errAlreadyCorrected{fmt.Sprintf("Already corrected: “%s” is marked as %s. Nothing changed.", p.Label, pick(p.Hit, "made", "missed"))}
+				}
+				return res, quiz.Contested{}, errAlreadyCorrected{fmt.Sprintf("This form no longer matches the grade: “%s” is marked as %s, as the grader has it. Nothing changed.", p.Label, pick(p.Hit, "made", "missed"))}
 			}
+		}
+		if was == "flag" && !slices.ContainsFunc(res.Flags, func(f quiz.FlagResult) bool { return f.ID == item }) {
+			return res, quiz.Contested{}, errAlreadyCorrected{"This form no longer matches the grade: that red flag is not raised on this answer. Nothing changed."}
 		}
 		for _, f := range res.Flags {
 			if f.ID == item && was == "flag" && f.Dismissed {
@@ -150,7 +160,8 @@ func (s *Server) handleAttemptDispute(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	d := store.Dispute{Question: q.ID, Item: item, Was: what.Was, Reason: reason, Answer: at.Answer.Text, Grader: s.cat.Questions.Version(), Created: s.now()}
+	own := s.cat.Questions.Grade(q, at.Answer)
+	d := graderSaid(store.Dispute{Question: q.ID, Item: item, Was: what.Was, Reason: reason, Answer: at.Answer.Text, Grader: s.cat.Questions.Version(), Created: s.now()}, at.Result, own)
 	withdrawn, err := s.store.ContestAttempt(c.Request().Context(), at.Learner, at.ID, d, res)
 	if err != nil {
 		return err
@@ -158,7 +169,7 @@ func (s *Server) handleAttemptDispute(c echo.Context) error {
 	if withdrawn || what.Was == "dismissed" {
 		return s.seeOther(c, attemptURL(q.ID, at.ID, c.FormValue("back") == "review"), undoneFlash(what, res))
 	}
-	return s.seeOther(c, attemptURL(q.ID, at.ID, c.FormValue("back") == "review"), correctedFlash(what, res, s.cat.Questions.Grade(q, at.Answer)))
+	return s.seeOther(c, attemptURL(q.ID, at.ID, c.FormValue("back") == "review"), correctedFlash(what, res, own))
 }
 
 // handleTurnDispute handles "POST /rounds/:id/turns/:seq/disputes": the
@@ -197,7 +208,8 @@ func (s *Server) handleTurnDispute(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	d := store.Dispute{Question: q.ID, Item: item, Was: what.Was, Reason: reason, Answer: t.Text, Grader: s.cat.Questions.Version(), Created: s.now()}
+	own := s.cat.Questions.Grade(q, quiz.Answer{Text: t.Text})
+	d := graderSaid(store.Dispute{Question: q.ID, Item: item, Was: what.Was, Reason: reason, Answer: t.Text, Grader: s.cat.Questions.Version(), Created: s.now()}, *t.Result, own)
 	rescore := func(r *store.Round) (float64, quiz.Verdict) {
 		sc := quiz.Score(s.cat.Questions, s.cat.FollowUps, r.QuizTurns(), r.Limit)
 		return sc.Score, sc.Verdict
@@ -209,5 +221,46 @@ func (s *Server) handleTurnDispute(c echo.Context) error {
 	if withdrawn || what.Was == "dismissed" {
 		return s.seeOther(c, back, undoneFlash(what, res))
 	}
-	return s.seeOther(c, back, correctedFlash(what, res, s.cat.Questions.Grade(q, quiz.Answer{Text: t.Text})))
+	return s.seeOther(c, back, correctedFlash(what, res, own))
+}
+
+// graderSaid completes d, a dispute of an answer whose result the learner
+// saw as shown and the grader graded as own, with what the grader said:
+// the text it quoted for the item in shown, and its own score and verdict
+// (QA-35 #1), so the export can become a corpus item without re-grading.
+func graderSaid(d store.Dispute, shown, own quiz.Result) store.Dispute {
+	var quoted []string
+	for _, p := range shown.Points {
+		if p.ID == d.Item {
+			for _, sp := range p.Spans {
+				quoted = append(quoted, spanText(d.Answer, sp))
+			}
+		}
+	}
+	for _, f := range shown.Flags {
+		if f.ID == d.Item {
+			quoted = append(quoted, spanText(d.Answer, f.Span))
+		}
+	}
+	quoted = slices.DeleteFunc(quoted, func(s string) bool { return s == "" })
+	d.Evidence = strings.Join(quoted, " … ")
+	d.GraderScore = min(max(own.Score, 0), 1)
+	switch {
+	case own.Fatal:
+		d.GraderVerdict = "fatal"
+	case own.Passed:
+		d.GraderVerdict = "pass"
+	default:
+		d.GraderVerdict = "no-pass"
+	}
+	return d
+}
+
+// spanText is the text of text at sp, trimmed; empty for a span that does
+// not fit the text (a result stored against another answer).
+func spanText(text string, sp quiz.Span) string {
+	if sp.Start < 0 || sp.End > len(text) || sp.Start >= sp.End {
+		return ""
+	}
+	return strings.TrimSpace(text[sp.Start:sp.End])
 }

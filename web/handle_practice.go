@@ -267,11 +267,28 @@ func (s *Server) handleAttemptTicks(c echo.Context) error {
 		}
 	}
 	res := quiz.Rescore(q, at.Result, ticks)
-	if err := s.store.UpdateAttemptResult(c.Request().Context(), at.Learner, at.ID, res); err != nil {
+	own := s.cat.Questions.Grade(q, at.Answer)
+	// A tick this form set against the grader's decision is a dispute as
+	// much as a Contest is, and is kept for the grader's review (QA-35 #2).
+	var ds []store.Dispute
+	now, version := s.now(), s.cat.Questions.Version()
+	for i, pt := range res.Points {
+		if pt.SelfAssessed && pt.Hit != at.Result.Points[i].Hit {
+			d := store.Dispute{Question: q.ID, Item: pt.ID, Was: pick(pt.Hit, "missed", "hit"), Answer: at.Answer.Text, Grader: version, Created: now}
+			ds = append(ds, graderSaid(d, at.Result, own))
+		}
+	}
+	for i, f := range res.Flags {
+		if f.Dismissed && !f.Retracted && !at.Result.Flags[i].Dismissed {
+			d := store.Dispute{Question: q.ID, Item: f.ID, Was: "flag", Answer: at.Answer.Text, Grader: version, Created: now}
+			ds = append(ds, graderSaid(d, at.Result, own))
+		}
+	}
+	if err := s.store.UpdateAttemptResult(c.Request().Context(), at.Learner, at.ID, res, ds...); err != nil {
 		return err
 	}
 	return s.seeOther(c, attemptURL(q.ID, at.ID, c.FormValue("from") == "review"),
-		"Re-scored with your ticks: "+views.PctText(res.Score)+", self-assessed (the grader's own score for this answer: "+views.PctText(s.cat.Questions.Grade(q, at.Answer).Score)+"). The suggested rating follows the new score.")
+		"Re-scored with your ticks: "+views.PctText(res.Score)+", self-assessed (the grader's own score for this answer: "+views.PctText(own.Score)+"). The suggested rating follows the new score. Each mark you changed against the grader's is kept to improve it.")
 }
 
 // handleAttemptRate handles "POST /practice/:id/attempts/:attempt/rating":

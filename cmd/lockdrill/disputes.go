@@ -21,8 +21,11 @@ const disputesUsage = `Usage: lockdrill disputes [--json] [--db FILE]
 Exports every learner's disputes of the grader (a tick, a missed point or a
 red flag they contested), oldest first: the question (its id and prompt),
 what was contested (the point's or flag's id and label), the learner's
-reason, the answer as graded and the grader's version, so a dispute can
-become a labelled corpus item. Learner ids are left out.
+reason, the answer as graded, what the grader said (the text it quoted for
+the item, its own score and verdict) and the grader's version, so a dispute
+can become a labelled corpus item. A dispute of a round's follow-up names
+the follow-up as its question and the main question it follows. Learner ids
+are left out.
 
 With --json the output is a JSON array; otherwise one block per dispute.
 The database must exist (env LOCKDRILL_DB, default ./lockdrill.db).
@@ -47,6 +50,14 @@ type disputeOut struct {
 	Reason    string `json:"reason"`
 	Answer    string `json:"answer"`
 	Grader    string `json:"grader"`
+	// Follows is, for a follow-up, the main question it follows.
+	Follows string `json:"follows,omitempty"`
+	// Evidence is the text the grader quoted for the item ("" when it
+	// quoted none); GraderScore and GraderVerdict its own grade of the
+	// answer, absent for disputes kept before they were recorded.
+	Evidence      string   `json:"evidence"`
+	GraderScore   *float64 `json:"grader_score,omitempty"`
+	GraderVerdict string   `json:"grader_verdict,omitempty"`
 }
 
 // runDisputes handles "lockdrill disputes": export the stored disputes.
@@ -84,11 +95,27 @@ func runDisputes(ctx context.Context, args []string, getenv func(string) string,
 	if err != nil {
 		return fmt.Errorf("disputes: load questions: %w", err)
 	}
+	// A round's follow-up is disputed under its own id, which is not a
+	// bank question's (QA-35 #1).
+	follow, err := content.LoadFollowUps(content.Embedded(), bank)
+	if err != nil {
+		return fmt.Errorf("disputes: load follow-ups: %w", err)
+	}
 	out := make([]disputeOut, 0, len(ds))
 	for _, d := range ds {
 		o := disputeOut{ID: d.ID, Created: d.Created, Surface: d.Surface, Attempt: d.AttemptID, Round: d.RoundID, Question: d.Question,
-			Item: d.Item, Was: d.Was, Reason: d.Reason, Answer: d.Answer, Grader: d.Grader}
-		o.Prompt, o.ItemLabel = disputeLabels(bank, d.Question, d.Item, d.Was)
+			Item: d.Item, Was: d.Was, Reason: d.Reason, Answer: d.Answer, Grader: d.Grader, Evidence: d.Evidence, GraderVerdict: d.GraderVerdict}
+		if d.GraderVerdict != "" {
+			score := d.GraderScore
+			o.GraderScore = &score
+		}
+		q, ok := bank.ByID(d.Question)
+		if f, isFollowUp := follow.ByID(d.Question); !ok && isFollowUp {
+			q, ok, o.Follows = f.Probe, true, f.Question
+		}
+		if ok {
+			o.Prompt, o.ItemLabel = disputeLabels(bank, q, d.Item, d.Was)
+		}
 		if d.Surface == "round" {
 			seq := d.Seq
 			o.Seq = &seq
@@ -107,11 +134,20 @@ func runDisputes(ctx context.Context, args []string, getenv func(string) string,
 	for _, o := range out {
 		what := map[string]string{"hit": "ticked point", "missed": "missed point", "flag": "red flag"}[o.Was]
 		fmt.Fprintf(stdout, "%s  %s  %s %s (%s, grader %s)\n", o.Created.Format(time.RFC3339), o.Question, what, o.Item, o.Surface, o.Grader)
+		if o.Follows != "" {
+			fmt.Fprintf(stdout, "  follow-up to: %s\n", o.Follows)
+		}
 		if o.Prompt != "" {
 			fmt.Fprintf(stdout, "  question: %s\n", oneLine(o.Prompt))
 		}
 		if o.ItemLabel != "" {
 			fmt.Fprintf(stdout, "  %s: %s\n", what, o.ItemLabel)
+		}
+		if o.Evidence != "" {
+			fmt.Fprintf(stdout, "  grader quoted: %s\n", oneLine(o.Evidence))
+		}
+		if o.GraderScore != nil {
+			fmt.Fprintf(stdout, "  grader's grade: %.0f %%, %s\n", *o.GraderScore*100, o.GraderVerdict)
 		}
 		if o.Reason != "" {
 			fmt.Fprintf(stdout, "  reason: %s\n", o.Reason)
@@ -121,14 +157,11 @@ func runDisputes(ctx context.Context, args []string, getenv func(string) string,
 	return nil
 }
 
-// disputeLabels returns the prompt of question qid and the label of the
-// contested item (a point for "hit" and "missed", a red flag for "flag"),
-// empty where the shipped content no longer has them.
-func disputeLabels(bank *quiz.Bank, qid, item, was string) (prompt, label string) {
-	q, ok := bank.ByID(qid)
-	if !ok {
-		return "", ""
-	}
+// disputeLabels returns the prompt of question q (a bank question or a
+// follow-up's probe) and the label of the contested item (a point for
+// "hit" and "missed", a red flag for "flag"), empty where the shipped
+// content no longer has it.
+func disputeLabels(bank *quiz.Bank, q *quiz.Question, item, was string) (prompt, label string) {
 	prompt = strings.TrimSpace(q.Prompt.Markdown)
 	if was == "flag" {
 		if f, ok := bank.Flag(item); ok {

@@ -1,0 +1,76 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"lockdrill/quiz"
+	"lockdrill/store"
+)
+
+// TestDisputesExportFollowUpAndWhatTheGraderSaid: a dispute of a round's
+// follow-up (kept under the follow-up's id) is exported with the
+// follow-up's prompt, the main question it follows and the contested
+// point's label, and every dispute with what the grader said: the text it
+// quoted and its own score and verdict (QA-35 #1: prompt and label were
+// empty, and the grader's words were not kept).
+func TestDisputesExportFollowUpAndWhatTheGraderSaid(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "d.db")
+	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
+	st, err := store.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	learner, err := st.CreateLearner(ctx, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := &quiz.Question{ID: "design-leader-failover", Kind: quiz.KindFreeText}
+	answer := "The new leader keeps the grants, since they were committed on a quorum, and restarts every session timer."
+	id, err := st.CreateAttempt(ctx, learner, q, quiz.Answer{Text: answer}, quiz.Result{Question: q.ID, Kind: q.Kind}, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := store.Dispute{Question: q.ID, Item: "grants-survive", Was: "hit", Reason: "I never said why", Answer: answer, Grader: "g35-0123",
+		Evidence: "committed on a quorum", GraderScore: 0.45, GraderVerdict: "no-pass", Created: now}
+	if _, err := st.ContestAttempt(ctx, learner, id, d, quiz.Result{Question: q.ID, Kind: q.Kind, Score: 0.3}); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+
+	var out, errOut bytes.Buffer
+	if err := run(ctx, []string{"disputes", "--json", "--db", path}, envFrom(nil), nil, &out, &errOut); err != nil {
+		t.Fatalf("disputes: %v\n%s", err, errOut.String())
+	}
+	var got []map[string]any
+	if err := json.Unmarshal(out.Bytes(), &got); err != nil || len(got) != 1 {
+		t.Fatalf("export %d disputes (%v):\n%s", len(got), err, out.String())
+	}
+	g := got[0]
+	if p, _ := g["prompt"].(string); !strings.Contains(p, "The leader crashes") {
+		t.Errorf("prompt %q, want the follow-up's", p)
+	}
+	if g["item_label"] != "Grants survive because they were committed on a majority" || g["follows"] != "design-lock-service-q" {
+		t.Errorf("item_label %q, follows %q: want the follow-up point's label and its main question", g["item_label"], g["follows"])
+	}
+	if g["evidence"] != d.Evidence || g["grader_score"] != 0.45 || g["grader_verdict"] != "no-pass" {
+		t.Errorf("evidence %q, grader_score %v, grader_verdict %q: want what the grader said", g["evidence"], g["grader_score"], g["grader_verdict"])
+	}
+
+	out.Reset()
+	if err := run(ctx, []string{"disputes", "--db", path}, envFrom(nil), nil, &out, &errOut); err != nil {
+		t.Fatalf("disputes (text): %v", err)
+	}
+	for _, want := range []string{"question: Suppose only the leader times client sessions.", "ticked point: Grants survive because they were committed on a majority",
+		"follow-up to: design-lock-service-q", "grader quoted: committed on a quorum", "grader's grade: 45 %, no-pass"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("text export lacks %q:\n%s", want, out.String())
+		}
+	}
+}
