@@ -138,10 +138,7 @@ func parseOrder(get func(string) string, q *quiz.Question) (quiz.Answer, error) 
 	n := len(q.Steps)
 	slots := make([]string, n) // slots[i] is the step placed at position i+1
 	var problem error
-	text := map[string]string{}
-	for _, st := range q.Steps {
-		text[st.ID] = st.Text
-	}
+	sharers := make([][]string, n) // sharers[i] names every step given position i+1
 	for _, st := range q.Steps {
 		raw := get(OrderField(q.ID, st.ID))
 		pos, err := strconv.Atoi(raw)
@@ -150,13 +147,42 @@ func parseOrder(get func(string) string, q *quiz.Question) (quiz.Answer, error) 
 			problem = fmt.Errorf("give every step a position from 1 to %d", n)
 		case err != nil || pos < 1 || pos > n:
 			problem = fmt.Errorf("positions run from 1 to %d", n)
-		case slots[pos-1] != "":
-			problem = fmt.Errorf("two steps share position %d (%s and %s): give every step a different position", pos, stepName(text[slots[pos-1]]), stepName(st.Text))
 		default:
-			slots[pos-1] = st.ID
+			sharers[pos-1] = append(sharers[pos-1], stepName(st.Text))
+			if slots[pos-1] == "" {
+				slots[pos-1] = st.ID
+			}
 		}
 	}
+	// A shared position names every step that shares it, not just two of
+	// them (QA-35 #5): the learner has to move all but one.
+	var shared []string
+	for i, names := range sharers {
+		if len(names) > 1 {
+			shared = append(shared, fmt.Sprintf("%s share position %d (%s)", countSteps(len(names)), i+1, joinAnd(names)))
+		}
+	}
+	if len(shared) > 0 {
+		problem = fmt.Errorf("%s: give every step a different position", strings.Join(shared, "; "))
+	}
 	return quiz.Answer{Order: slots}, problem
+}
+
+// countSteps says how many steps share a position ("two steps", "6 steps"),
+// so a learner sees how many to move.
+func countSteps(n int) string {
+	if n == 2 {
+		return "two steps"
+	}
+	return fmt.Sprintf("%d steps", n)
+}
+
+// joinAnd lists names as "a, b and c".
+func joinAnd(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // stepName names an ordering step in a message by its first words.
