@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
@@ -107,10 +108,20 @@ func parseAnswer(c echo.Context, q *quiz.Question) (quiz.Answer, error) {
 	if err != nil {
 		return quiz.Answer{}, fmt.Errorf("the form could not be read")
 	}
+	if formRepaired(c) && q.Kind != quiz.KindFreeText {
+		return quiz.Answer{}, fmt.Errorf("the form arrived malformed (bytes that are not text, or a broken %% escape), so it was not graded: choose your answer again and submit it")
+	}
 	var a quiz.Answer
 	switch q.Kind {
 	case quiz.KindFreeText:
 		a.Text = strings.ReplaceAll(form.Get("answer"), "\r\n", "\n")
+		// Bytes that are not UTF-8 would be stored as they came and shown
+		// as U+FFFD; a body too broken to parse was read leniently. Either
+		// way the answer is shown again to check, not graded (QA-35 F4 #2).
+		if !utf8.ValidString(a.Text) || formRepaired(c) {
+			a.Text = strings.ToValidUTF8(a.Text, "\uFFFD")
+			return a, fmt.Errorf("your answer arrived with bytes that are not text (not UTF-8, or a broken %% escape), so it was not graded; what could be read is below, with \uFFFD where the bad bytes were: check it and submit it again")
+		}
 	case quiz.KindSingle, quiz.KindPredict, quiz.KindMultiple:
 		a.Choices = form["choice"]
 	case quiz.KindOrdering:

@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"net/http"
+	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
@@ -35,4 +36,52 @@ func TestOrderingNamesEveryStepThatSharesAPosition(t *testing.T) {
 			t.Errorf("error = %q, does not name the step %q", msg, st.Text)
 		}
 	}
+}
+
+// TestRawNonUTF8AnswerIsKept: a practice answer posted as a raw body with
+// bytes that are not UTF-8 (alone, or with a stray "%" that makes the body
+// unparseable) comes back in the form, the bad bytes replaced and a note
+// saying so, rather than stored garbled or lost with a 400 (QA-35 F4 #2).
+// Another form that cannot be parsed keeps what could be read on its
+// error page.
+func TestRawNonUTF8AnswerIsKept(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	q := mustBank(t).ByKind(quiz.KindFreeText)[0]
+	tok := csrfFrom(t, cl.get("/practice/"+q.ID))
+	post := func(path, body string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(http.MethodPost, path, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		return cl.do(req)
+	}
+	for name, body := range map[string]string{
+		"raw bytes":            "_csrf=" + tok + "&answer=Use+a+fencing+token+caf\xe9+and+a+lease",
+		"raw bytes and a %":    "_csrf=" + tok + "&answer=Use+a+fencing+token+caf\xe9+at+100%+and+a+lease",
+		"escaped bytes; and ;": "_csrf=" + tok + "&answer=Use+a+fencing+token+caf%E9;+and+a+lease",
+	} {
+		t.Run(name, func(t *testing.T) {
+			rec := post("/practice/"+q.ID, body)
+			if rec.Code != http.StatusUnprocessableEntity {
+				t.Fatalf("status = %d (%s), want 422 with the answer kept", rec.Code, rec.Header().Get("Location"))
+			}
+			doc := mustDoc(t, rec)
+			kept := doc.Find(`textarea[name=answer]`).Text()
+			if !strings.Contains(kept, "Use a fencing token caf\uFFFD") || !strings.Contains(kept, "and a lease") {
+				t.Errorf("answer kept = %q, want the typed text with \uFFFD for the bad byte", kept)
+			}
+			if msg := doc.Find(`[data-testid=field-error]`).Text(); !strings.Contains(msg, "not text") {
+				t.Errorf("note = %q, want it to say bytes were replaced", msg)
+			}
+		})
+	}
+	t.Run("another form keeps what could be read", func(t *testing.T) {
+		rec := post("/account/import", "_csrf="+tok+"&data=%7B+caf\xe9+100%+done")
+		if rec.Code != http.StatusBadRequest {
+			t.Fatalf("status = %d, want 400", rec.Code)
+		}
+		doc := mustDoc(t, rec)
+		if got := doc.Find(`[data-testid=resend-field]`).Text(); !strings.Contains(got, "{ caf\uFFFD 100% done") {
+			t.Errorf("error page keeps %q, want what could be read; page: %.300s", got, strings.Join(strings.Fields(doc.Text()), " "))
+		}
+	})
 }
