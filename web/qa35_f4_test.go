@@ -3,9 +3,12 @@ package web_test
 import (
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/PuerkitoBio/goquery"
 
 	"lockdrill/quiz"
 	"lockdrill/web"
@@ -84,4 +87,44 @@ func TestRawNonUTF8AnswerIsKept(t *testing.T) {
 			t.Errorf("error page keeps %q, want what could be read; page: %.300s", got, strings.Join(strings.Fields(doc.Text()), " "))
 		}
 	})
+}
+
+// TestImportKeepsTheLearnersCorrections: a learner's ticks on an answer
+// survive export and import: the imported answer, graded afresh, has the
+// same corrections applied, shows the same score, is still marked
+// self-assessed, and the import notice says the corrections were applied
+// again (QA-35 F4 #1: they came back as the grader's own scores).
+func TestImportKeepsTheLearnersCorrections(t *testing.T) {
+	srv, _ := newTestServer(t, unlimitedWrites)
+	me := newClient(t, srv)
+	loc, doc := me.answerOK("fencing-token", url.Values{"answer": {partialFencing}})
+	graders := lastScore(t, me, "fencing-token")
+	ticks := url.Values{"_csrf": {csrfFrom(t, me.get(loc))}}
+	doc.Find(`input[name=point]`).Each(func(_ int, s *goquery.Selection) { ticks.Add("point", s.AttrOr("value", "")) })
+	if r := me.postForm(loc+"/ticks", ticks); r.Code != http.StatusSeeOther {
+		t.Fatalf("ticks: status %d", r.Code)
+	}
+	corrected := lastScore(t, me, "fencing-token")
+	if corrected == graders {
+		t.Fatalf("ticking every point left the score at %q: the test corrects nothing", graders)
+	}
+	_, raw := exportOf(t, me)
+	fresh := newClient(t, srv)
+	if rec := postFile(t, fresh, raw); rec.Code != http.StatusSeeOther {
+		t.Fatalf("import = %d; problems %v", rec.Code, importProblems(t, rec))
+	}
+	flash := strings.Join(strings.Fields(mustDoc(t, fresh.get("/account")).Find(`[data-testid=flash]`).Text()), " ")
+	if !strings.Contains(flash, "hand corrections in it (1 answer) were applied again") {
+		t.Errorf("import notice = %q, want it to say the corrections were applied again", flash)
+	}
+	if got := lastScore(t, fresh, "fencing-token"); got != corrected {
+		t.Errorf("after import the answer scores %q, want the learner's corrected %q (the grader's own is %q)", got, corrected, graders)
+	}
+	after, _ := exportOf(t, fresh)
+	for _, a := range after["attempts"].([]any) {
+		res := a.(map[string]any)["result"].(map[string]any)
+		if res["self_assessed"] != true {
+			t.Errorf("the imported answer's result is not marked self-assessed: %v", res["self_assessed"])
+		}
+	}
 }
