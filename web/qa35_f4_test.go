@@ -128,3 +128,50 @@ func TestImportKeepsTheLearnersCorrections(t *testing.T) {
 		}
 	}
 }
+
+// TestTurnAndScorecardLabelTheirScores: a main answer whose follow-ups
+// recovered points shows, on its turn page, its own score labelled as the
+// main answer's beside the question's score with follow-ups, the figure
+// the scorecard shows; scorecard.md labels the heading's figure as the
+// question's and the one below it as the main answer's with what its
+// follow-ups recovered (QA-35 F4 #3).
+func TestTurnAndScorecardLabelTheirScores(t *testing.T) {
+	env := newRoundEnv(t, "", nil)
+	me := newClient(t, env.srv)
+	roundURL := recoveredCoachedRound(t, env, me)
+	card := mustDoc(t, me.get(roundURL+"/scorecard"))
+	scores := map[string]string{} // question title -> its score on the scorecard
+	card.Find(`[data-testid=scored-question] h3`).Each(func(_ int, h *goquery.Selection) {
+		scores[strings.Join(strings.Fields(h.Find("a").Text()), " ")] = strings.TrimSpace(h.Find(".badge").First().Text())
+	})
+	var turn *goquery.Document
+	var main, question string
+	for seq := 0; seq < 20 && turn == nil; seq++ {
+		rec := me.get(roundURL + "/turns/" + strconv.Itoa(seq))
+		if rec.Code != http.StatusOK {
+			continue
+		}
+		doc := mustDoc(t, rec)
+		title, ok := strings.CutPrefix(strings.Join(strings.Fields(doc.Find("h1").Text()), " "), "Feedback: ")
+		got := strings.TrimSpace(doc.Find(`[data-testid=turn-score] .score-big`).Text())
+		if !ok {
+			continue
+		}
+		if q, ok := scores[title]; ok && q != got {
+			turn, main, question = doc, got, q
+		}
+	}
+	if turn == nil {
+		t.Fatalf("no main answer scores other than its question on the scorecard %v: the test's follow-ups changed nothing", scores)
+	}
+	got := strings.Join(strings.Fields(turn.Find(`[data-testid=question-score]`).Text()), " ")
+	if want := "Main answer " + main + "; with follow-ups " + question; !strings.Contains(got, want) {
+		t.Errorf("turn page says %q, want it to label both scores: %q", got, want)
+	}
+	md := me.get(roundURL + "/scorecard.md").Body.String()
+	for _, want := range []string{"(question score " + question + ", with its follow-ups)", "Main answer score ", "(with the points its follow-ups made)"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("scorecard.md does not say %q:\n%.1500s", want, md)
+		}
+	}
+}
