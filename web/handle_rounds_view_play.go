@@ -136,7 +136,7 @@ func unprobedText(u quiz.UnprobedPoint) string {
 	// No follow-up is aimed at the point, but the answer to one aimed at
 	// another can still make it and recover it on the scorecard: saying
 	// flatly there is none read as a contradiction (QA-35 F4 #4).
-	why := "no follow-up question is aimed at it, though a follow-up answer that makes it still counts for this question"
+	why := "the interviewer asks no follow-up question on it, though a follow-up answer that makes it still counts for this question"
 	switch u.Reason {
 	case quiz.FollowUpsSpent:
 		why = fmt.Sprintf("its follow-up was not asked: a question takes at most %d, and they went to other gaps", quiz.MaxFollowUps)
