@@ -39,6 +39,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 	var ne *nextStepError
 	var next views.ErrorView
 	var cr *csrfRefusal
+	var mf *malformedForm
 	switch {
 	case errors.As(err, &cr):
 		status, heading, msg = http.StatusForbidden, headingFor(http.StatusForbidden), csrfMessage
@@ -54,6 +55,12 @@ func (s *Server) handleError(err error, c echo.Context) {
 			msg = "This form had expired, so nothing was changed. What you typed is kept below: check it and send it again."
 		default:
 			msg = "This form had expired or did not come from lockdrill, so nothing was changed. What you typed is shown below: copy it, reload the page and send it again."
+		}
+	case errors.As(err, &mf):
+		status, heading, msg = http.StatusBadRequest, headingFor(http.StatusBadRequest), "The form could not be read: its body is malformed, so nothing was changed."
+		if mf.form != nil {
+			next.Resend = mf.form
+			msg += " What could be read of it is shown below (bytes that are not text are shown as \uFFFD): copy it, reload the page and send it again."
 		}
 	case errors.As(err, &ne):
 		status, heading, msg = ne.status, headingFor(ne.status), ne.msg

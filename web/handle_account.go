@@ -248,7 +248,7 @@ func (s *Server) handleImport(c echo.Context) error {
 		msg = "Imported " + joinList(parts) + "."
 		if regraded.Answers > 0 && sum.Attempts+sum.Rounds > 0 {
 			if regraded.Corrected > 0 {
-				msg += " Hand corrections in it (" + countOf(regraded.Corrected, "answer") + ") were not carried over: every answer was re-graded by grader " + quiz.GraderGeneration() + ", its text kept; the file's scores were not used."
+				msg += " Every answer was re-graded by grader " + quiz.GraderGeneration() + ", its text kept; the file's scores were not used. Your hand corrections in it (" + countOf(regraded.Corrected, "answer") + ") were applied again to the new grading, still marked self-assessed."
 			} else {
 				msg += " Every answer was re-graded by grader " + quiz.GraderGeneration() + ", its text kept; the file's scores were not used."
 			}

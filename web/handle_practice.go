@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
@@ -107,10 +108,20 @@ func parseAnswer(c echo.Context, q *quiz.Question) (quiz.Answer, error) {
 	if err != nil {
 		return quiz.Answer{}, fmt.Errorf("the form could not be read")
 	}
+	if formRepaired(c) && q.Kind != quiz.KindFreeText {
+		return quiz.Answer{}, fmt.Errorf("the form arrived malformed (bytes that are not text, or a broken %% escape), so it was not graded: choose your answer again and submit it")
+	}
 	var a quiz.Answer
 	switch q.Kind {
 	case quiz.KindFreeText:
 		a.Text = strings.ReplaceAll(form.Get("answer"), "\r\n", "\n")
+		// Bytes that are not UTF-8 would be stored as they came and shown
+		// as U+FFFD; a body too broken to parse was read leniently. Either
+		// way the answer is shown again to check, not graded (QA-35 F4 #2).
+		if !utf8.ValidString(a.Text) || formRepaired(c) {
+			a.Text = strings.ToValidUTF8(a.Text, "\uFFFD")
+			return a, fmt.Errorf("your answer arrived with bytes that are not text (not UTF-8, or a broken %% escape), so it was not graded; what could be read is below, with \uFFFD where the bad bytes were: check it and submit it again")
+		}
 	case quiz.KindSingle, quiz.KindPredict, quiz.KindMultiple:
 		a.Choices = form["choice"]
 	case quiz.KindOrdering:
@@ -138,10 +149,7 @@ func parseOrder(get func(string) string, q *quiz.Question) (quiz.Answer, error) 
 	n := len(q.Steps)
 	slots := make([]string, n) // slots[i] is the step placed at position i+1
 	var problem error
-	text := map[string]string{}
-	for _, st := range q.Steps {
-		text[st.ID] = st.Text
-	}
+	sharers := make([][]string, n) // sharers[i] names every step given position i+1
 	for _, st := range q.Steps {
 		raw := get(OrderField(q.ID, st.ID))
 		pos, err := strconv.Atoi(raw)
@@ -150,13 +158,42 @@ func parseOrder(get func(string) string, q *quiz.Question) (quiz.Answer, error) 
 			problem = fmt.Errorf("give every step a position from 1 to %d", n)
 		case err != nil || pos < 1 || pos > n:
 			problem = fmt.Errorf("positions run from 1 to %d", n)
-		case slots[pos-1] != "":
-			problem = fmt.Errorf("two steps share position %d (%s and %s): give every step a different position", pos, stepName(text[slots[pos-1]]), stepName(st.Text))
 		default:
-			slots[pos-1] = st.ID
+			sharers[pos-1] = append(sharers[pos-1], stepName(st.Text))
+			if slots[pos-1] == "" {
+				slots[pos-1] = st.ID
+			}
 		}
 	}
+	// A shared position names every step that shares it, not just two of
+	// them (QA-35 #5): the learner has to move all but one.
+	var shared []string
+	for i, names := range sharers {
+		if len(names) > 1 {
+			shared = append(shared, fmt.Sprintf("%s share position %d (%s)", countSteps(len(names)), i+1, joinAnd(names)))
+		}
+	}
+	if len(shared) > 0 {
+		problem = fmt.Errorf("%s: give every step a different position", strings.Join(shared, "; "))
+	}
 	return quiz.Answer{Order: slots}, problem
+}
+
+// countSteps says how many steps share a position ("two steps", "6 steps"),
+// so a learner sees how many to move.
+func countSteps(n int) string {
+	if n == 2 {
+		return "two steps"
+	}
+	return fmt.Sprintf("%d steps", n)
+}
+
+// joinAnd lists names as "a, b and c".
+func joinAnd(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // stepName names an ordering step in a message by its first words.

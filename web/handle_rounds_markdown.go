@@ -40,7 +40,10 @@ func scorecardMarkdown(v views.ScorecardView, started time.Time, origin string) 
 		}
 		return yours
 	}
-	turn := func(t views.ScoreTurn) {
+	// what names the answer a turn's score is of, so that a question's
+	// score in its heading and its main answer's score below it are not
+	// read as one figure that disagrees with itself (QA-35 F4 #3).
+	turn := func(t views.ScoreTurn, what string) {
 		if !t.Answered {
 			b.WriteString("\nNot answered (scored 0).\n")
 			return
@@ -48,7 +51,13 @@ func scorecardMarkdown(v views.ScorecardView, started time.Time, origin string) 
 		if t.Unscored {
 			fmt.Fprintf(&b, "\nNot scored against the rubric (the interviewer's own follow-up) · time used %s of %s", t.Used, t.Limit)
 		} else {
-			fmt.Fprintf(&b, "\nScore %d %% · time used %s of %s", t.ScorePct, t.Used, t.Limit)
+			recovered := ""
+			for _, h := range t.Graded.Hits() {
+				if h.Recovered {
+					recovered = " (with the points its follow-ups made)"
+				}
+			}
+			fmt.Fprintf(&b, "\n%s score %d %%%s · time used %s of %s", what, t.ScorePct, recovered, t.Used, t.Limit)
 		}
 		if t.Overtime {
 			b.WriteString(" · **overtime**")
@@ -98,18 +107,22 @@ func scorecardMarkdown(v views.ScorecardView, started time.Time, origin string) 
 		b.WriteString(markdownQuote(t.Answer))
 	}
 	for _, q := range v.Questions {
-		fmt.Fprintf(&b, "\n### %d. %s (%d %%)\n", q.Number, q.Title, q.ScorePct)
+		if len(q.FollowUps) > 0 {
+			fmt.Fprintf(&b, "\n### %d. %s (question score %d %%, with its follow-ups)\n", q.Number, q.Title, q.ScorePct)
+		} else {
+			fmt.Fprintf(&b, "\n### %d. %s (question score %d %%)\n", q.Number, q.Title, q.ScorePct)
+		}
 		if e := q.Explain; e != nil {
 			fmt.Fprintf(&b, "\nGraded %d %%, %s %d %%:\n\n", e.Graded, e.FinalLabel, e.Final)
 			for _, st := range e.Steps {
 				fmt.Fprintf(&b, "- %s\n", markdownEscape(st.Text))
 			}
 		}
-		turn(q.Main)
+		turn(q.Main, "Main answer")
 		for _, f := range q.FollowUps {
 			// A follow-up's title may be what the interviewer typed.
 			fmt.Fprintf(&b, "\n#### Follow-up: %s\n", markdownEscape(oneLine(f.Title)))
-			turn(f)
+			turn(f, "Follow-up")
 		}
 	}
 	if v.Peer != nil {

@@ -85,6 +85,9 @@ func buildRoundFeedback(cat *content.Catalog, d roundFeedbackData, _ time.Time) 
 	} else if n := quiz.MainNumber(seq); n >= 1 {
 		sc := quiz.Score(cat.Questions, cat.FollowUps, r.QuizTurns(), r.Limit)
 		if n <= len(sc.Questions) {
+			if qs := sc.Questions[n-1]; len(qs.FollowUps) > 0 {
+				v.WithFollowUps, v.QuestionPct, v.QuestionPassed = true, views.Pct(qs.Score), qs.Passed
+			}
 			explain := quiz.ExplainQuestion
 			if r.Over() {
 				explain = quiz.ExplainEndedQuestion
@@ -130,7 +133,10 @@ func buildRoundFeedback(cat *content.Catalog, d roundFeedbackData, _ time.Time) 
 // unprobedText says why a core point the answer missed drew no follow-up
 // (QA-34 #4).
 func unprobedText(u quiz.UnprobedPoint) string {
-	why := "the interviewer has no follow-up question on it"
+	// No follow-up is aimed at the point, but the answer to one aimed at
+	// another can still make it and recover it on the scorecard: saying
+	// flatly there is none read as a contradiction (QA-35 F4 #4).
+	why := "the interviewer asks no follow-up question on it, though a follow-up answer that makes it still counts for this question"
 	switch u.Reason {
 	case quiz.FollowUpsSpent:
 		why = fmt.Sprintf("its follow-up was not asked: a question takes at most %d, and they went to other gaps", quiz.MaxFollowUps)

@@ -10,7 +10,8 @@ import (
 )
 
 // importRegrade says what regradeImport did: how many answers it graded
-// afresh, and how many of them the file had marked as corrected by hand.
+// afresh, and how many of them the file had marked as corrected by hand
+// (their corrections re-applied to the new grading).
 type importRegrade struct {
 	Answers, Corrected int
 	// Resumed counts the rounds in progress when the file was exported,
@@ -23,24 +24,32 @@ type importRegrade struct {
 // by the current grader, an objective one against its key) and so is each
 // answered round turn, and a finished round's score and verdict are worked
 // out again from those turns, as are the answers its end filed in practice
-// history (with what its follow-ups recovered). The file's scores, passes, ticks and flags
-// are never stored, so an edited file cannot raise progress or mastery
-// (QA-9 Q9-23); the answers' text is kept as it is. e must have passed
+// history (with what its follow-ups recovered). The file's scores and
+// passes are never stored, so an edited file cannot raise progress or
+// mastery (QA-9 Q9-23); the answers' text is kept as it is. The learner's
+// own corrections (points ticked or unticked, red flags dismissed or
+// restored, by ticks or a contest) are their work, not the grader's: they
+// are re-applied to the new grading with quiz.Rescore, as the ticks form
+// would apply them, and stay marked self-assessed (QA-35 F4 #1: an export
+// and import undid them). They give an edited file no more than the ticks
+// form gives the learner. e must have passed
 // Validate, which names any item whose question, kind or answer this
 // lockdrill would refuse.
 func regradeImport(cat *content.Catalog, e *store.Export) importRegrade {
 	var sum importRegrade
 	bank := cat.Questions
+	ticks := make([]map[string]bool, len(e.Attempts)) // each attempt's corrections in the file
 	for i := range e.Attempts {
 		a := &e.Attempts[i]
 		q, ok := bank.ByID(a.Question)
 		if !ok {
 			continue
 		}
-		if a.Result.SelfAssessed {
+		ticks[i] = corrections(a.Result)
+		if len(ticks[i]) > 0 {
 			sum.Corrected++
 		}
-		a.Result = bank.Grade(q, a.Answer)
+		a.Result = quiz.Rescore(q, bank.Grade(q, a.Answer), ticks[i])
 		sum.Answers++
 	}
 	rules := quiz.RoundRules{Bank: bank, FollowUps: cat.FollowUps}
@@ -57,14 +66,15 @@ func regradeImport(cat *content.Catalog, e *store.Export) importRegrade {
 			if err != nil {
 				continue
 			}
-			if t.Result.SelfAssessed {
+			fixed := corrections(*t.Result)
+			if len(fixed) > 0 {
 				sum.Corrected++
 			}
 			text := ""
 			if t.Answer != nil {
 				text = *t.Answer
 			}
-			res := bank.Grade(q, quiz.Answer{Text: text})
+			res := quiz.Rescore(q, bank.Grade(q, quiz.Answer{Text: text}), fixed)
 			t.Result = &res
 			sum.Answers++
 		}
@@ -115,7 +125,11 @@ func regradeImport(cat *content.Catalog, e *store.Export) importRegrade {
 		// result again, as the round's end gives it.
 		for _, item := range quiz.RoundReview(bank, sc) {
 			if i := roundAttempt(e.Attempts, taken, item, *r.FinishedAt); i >= 0 {
-				e.Attempts[i].Result = item.Result
+				res := item.Result
+				if q, ok := bank.ByID(item.Question); ok {
+					res = quiz.Rescore(q, res, ticks[i])
+				}
+				e.Attempts[i].Result = res
 				taken[i] = true
 			}
 		}
@@ -133,4 +147,23 @@ func roundAttempt(attempts []store.ExportAttempt, taken map[int]bool, item quiz.
 		}
 	}
 	return -1
+}
+
+// corrections are the learner's own corrections in a result, as the ticks
+// that quiz.Rescore applies: each point whose tick they set, and each red
+// flag they dismissed or restored (one dismissed other than by a
+// follow-up's retraction). A result with none gives an empty map.
+func corrections(res quiz.Result) map[string]bool {
+	ticks := map[string]bool{}
+	for _, p := range res.Points {
+		if p.SelfAssessed {
+			ticks[p.ID] = p.Hit
+		}
+	}
+	for _, f := range res.Flags {
+		if f.Dismissed != f.Retracted {
+			ticks[f.ID] = !f.Dismissed
+		}
+	}
+	return ticks
 }

@@ -1,7 +1,9 @@
 package web
 
 import (
+	"bytes"
 	"errors"
+	"io"
 	"mime"
 	"mime/multipart"
 	"net/http"
@@ -10,6 +12,8 @@ import (
 	"strings"
 
 	"github.com/labstack/echo/v4"
+
+	"lockdrill/web/views"
 )
 
 // headAsGet answers HEAD for every GET route, as HTTP requires and uptime
@@ -123,8 +127,16 @@ func formFirst(next echo.HandlerFunc) echo.HandlerFunc {
 		ct := r.Header.Get(echo.HeaderContentType)
 		mt, _, _ := mime.ParseMediaType(ct)
 		var err error
+		var raw []byte
 		switch mt {
 		case echo.MIMEApplicationForm:
+			// The body is kept, so that one Go refuses to parse (a stray
+			// "%", a ";", raw binary) can still be read leniently below.
+			if raw, err = io.ReadAll(r.Body); err != nil {
+				raw = nil
+				break
+			}
+			r.Body = io.NopCloser(bytes.NewReader(raw))
 			err = r.ParseForm()
 		case echo.MIMEMultipartForm:
 			err = r.ParseMultipartForm(32 << 20)
@@ -145,8 +157,97 @@ func formFirst(next echo.HandlerFunc) echo.HandlerFunc {
 			case errors.Is(err, multipart.ErrMessageTooLarge) || strings.Contains(err.Error(), "too many") || strings.Contains(err.Error(), "exceeded limit"):
 				return echo.NewHTTPError(http.StatusRequestEntityTooLarge, "The form had more fields than lockdrill reads. Nothing was changed.")
 			}
-			return &echo.HTTPError{Code: http.StatusBadRequest, Message: "The form could not be read: its body is malformed. Nothing was changed.", Internal: err}
+			if raw == nil {
+				return &echo.HTTPError{Code: http.StatusBadRequest, Message: "The form could not be read: its body is malformed. Nothing was changed.", Internal: err}
+			}
+			// What can be read is kept rather than lost with a bare 400
+			// (QA-35 F4 #2): a practice answer goes on to its handler,
+			// past the CSRF check, marked repaired so that it is shown
+			// again to check rather than graded; any other form comes
+			// back on the error page for copying.
+			r.PostForm = lenientForm(raw)
+			r.Form = url.Values{}
+			for k, vs := range r.URL.Query() {
+				r.Form[k] = vs
+			}
+			for k, vs := range r.PostForm {
+				r.Form[k] = append(r.Form[k], vs...)
+			}
+			c.Set(ctxKeyFormRepaired, true)
+			if c.Path() != answerRoute {
+				// The CSRF check has not run: the form is shown for
+				// copying, never sent again from the error page.
+				f := resendForm(c)
+				if f != nil && f.Destructive {
+					f = nil
+				} else if f != nil {
+					f.CanSend = false
+				}
+				return &malformedForm{form: f, err: err}
+			}
 		}
 		return next(c)
 	}
+}
+
+// answerRoute is the route of a practice answer, whose handler shows a
+// repaired form again with a note rather than refuse it.
+const answerRoute = "/practice/:id"
+
+// ctxKeyFormRepaired marks a request whose form body was malformed and was
+// read leniently (lenientForm): its handler must not act on it unchecked.
+const ctxKeyFormRepaired = "lockdrill.formRepaired"
+
+// formRepaired reports whether the request's form was read leniently.
+func formRepaired(c echo.Context) bool {
+	v, _ := c.Get(ctxKeyFormRepaired).(bool)
+	return v
+}
+
+// malformedForm is a post whose body Go could not parse as a form; it
+// carries what could be read of it, for its error page to show.
+type malformedForm struct {
+	form *views.ResendForm
+	err  error
+}
+
+func (e *malformedForm) Error() string { return "malformed form: " + e.err.Error() }
+func (e *malformedForm) Unwrap() error { return e.err }
+
+// lenientForm reads a urlencoded body as well as it can: fields split at
+// "&" only (a ";" is text), "+" is a space, a "%" not followed by two hex
+// digits is itself, and bytes that are not UTF-8 become U+FFFD.
+func lenientForm(body []byte) url.Values {
+	v := url.Values{}
+	for _, pair := range strings.Split(string(body), "&") {
+		if pair == "" {
+			continue
+		}
+		key, value, _ := strings.Cut(pair, "=")
+		v.Add(lenientUnescape(key), lenientUnescape(value))
+	}
+	return v
+}
+
+// lenientUnescape decodes one urlencoded key or value, keeping what it
+// cannot decode, and makes it valid UTF-8.
+func lenientUnescape(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '+':
+			b.WriteByte(' ')
+		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
+			n, _ := strconv.ParseUint(s[i+1:i+3], 16, 8)
+			b.WriteByte(byte(n))
+			i += 2
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return strings.ToValidUTF8(b.String(), "\uFFFD")
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }

@@ -339,7 +339,7 @@ func TestImportOfARoundInProgressAndCorrections(t *testing.T) {
 		t.Fatalf("import = %d; problems %v", rec.Code, importProblems(t, rec))
 	}
 	flash := strings.Join(strings.Fields(mustDoc(t, fresh.get("/account")).Find(`[data-testid=flash]`).Text()), " ")
-	for _, want := range []string{"Hand corrections in it (1 answer) were not carried over", "in progress when the file was exported resumes at its current question"} {
+	for _, want := range []string{"hand corrections in it (1 answer) were applied again", "in progress when the file was exported resumes at its current question"} {
 		if !strings.Contains(flash, want) || strings.HasSuffix(flash, "…") {
 			t.Errorf("the import's notice %q does not say in full %q", flash, want)
 		}
