@@ -106,7 +106,12 @@ func (r *Round) Suggest(rr RoundRules, t RoundTurn, text string) []*FollowUp {
 	}
 	res := rr.Bank.Grade(q, Answer{Text: text})
 	var out []*FollowUp
-	for _, f := range rr.FollowUps.Select(q, text, res) {
+	// Asked and already answered probes are left out before the list is
+	// cut to the slots, so they take no slot another probe could have.
+	for _, f := range rr.FollowUps.ranked(q, text, res) {
+		if len(out) == MaxFollowUps {
+			break
+		}
 		// After a follow-up, as in a solo round, a probe the answers so
 		// far already answer is not suggested again.
 		if !asked[f.ID] && (t.FollowUp == "" || !answeredAlready(rr, f, []string{text})) {

@@ -2,6 +2,7 @@ package quiz_test
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -417,5 +418,28 @@ func TestRoundAsksAnAnyFollowUpOnce(t *testing.T) {
 	}
 	if got, want := seqs(f.round), "m1 m1/fencing-probe m2"; got != want {
 		t.Fatalf("after m2: turns = %q, want %q", got, want)
+	}
+}
+
+// TestPeerSuggestionsSkipAskedFollowUps: the interviewer's suggestions
+// leave out follow-ups already asked before they are cut to the slots, so
+// an asked one does not take a slot another eligible follow-up could have
+// (the solo rounds' bug of session 35, found in peer rounds too).
+func TestPeerSuggestionsSkipAskedFollowUps(t *testing.T) {
+	f := newRoundFixture(t, quiz.ModeInterview)
+	f.round.Peer = &quiz.PeerState{}
+	at := t0.Add(time.Minute)
+	f.step(t)(f.round.Answer(f.rules, 0, "We would use setnx for the lock here.", at))
+	if sug := f.round.Suggest(f.rules, f.round.Turns[0], f.round.Turns[0].Text); len(sug) != quiz.MaxFollowUps || sug[0].ID != "pause-probe" {
+		t.Fatalf("suggestions = %v, want %d with the pause probe first", sug, quiz.MaxFollowUps)
+	}
+	f.step(t)(f.round.Ask(f.rules, "pause-probe", "", at))
+	f.step(t)(f.round.Answer(f.rules, 1, "I am not sure what would happen.", at))
+	var ids []string
+	for _, s := range f.round.Suggest(f.rules, f.round.Turns[1], f.round.Turns[1].Text) {
+		ids = append(ids, s.ID)
+	}
+	if len(ids) != 2 || slices.Contains(ids, "pause-probe") {
+		t.Fatalf("suggestions after the pause probe = %v, want the fencing and replica probes", ids)
 	}
 }
