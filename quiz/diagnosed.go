@@ -54,7 +54,7 @@ var disruptions = phrases(`pause*|paus*|stall*|gc|freez*|froze*|expir*|laps*|sle
 // gapDismissals wave a stated gap off or close it: with one in the same
 // sentences, unnegated, the check is still claimed ("a tiny gap, but in
 // practice it never matters", "that closes the race").
-var gapDismissals = phrases(`close|closes|closed|closing|remove|removes|removed|eliminat*|gone|goes away|go away|
+var gapDismissals = phrases(`close|closes|closed|closing|seal*|plug*|shut*|remove|removes|removed|eliminat*|gone|goes away|go away|
 	disappear*|impossible|no longer|never matters|never matter|doesn't matter|does not matter|won't matter|
 	don't matter|rarely matters|too rare|rare|rarely|negligible|in practice|theoretical*|in theory|myth|
 	not a problem|no problem|not an issue|not a concern|fine|safe|safely|enough|guarantee|guarantees|guaranteed|

@@ -198,9 +198,9 @@ var systemParties = RedFlag{
 }
 
 // namesRedis reports whether p's own parts (not its exclusions) name
-// Redis, and none has a consensus system for an alternative of its own
-// ("etcd|zookeeper & ..."; not one named in a comparison, "as safe as
-// etcd", which is the claim).
+// Redis, and none has an alternative that opens on a consensus system
+// ("etcd|zookeeper & ...", "etcd-discards*"; not one named in a
+// comparison, "as safe as etcd", which is the claim).
 func namesRedis(p *Pattern) bool {
 	named := false
 	for _, part := range strings.Split(p.src, "&") {
@@ -211,7 +211,10 @@ func namesRedis(p *Pattern) bool {
 			ws := strings.FieldsFunc(strings.ToLower(alt), func(r rune) bool {
 				return !unicode.IsLetter(r) && r != '\''
 			})
-			if len(ws) == 1 && consensusNamers[ws[0]] {
+			// (an alternative that opens on a consensus system, "etcd" or
+			// "etcd-discards", speaks of it: the claim is made of etcd
+			// too)
+			if len(ws) > 0 && consensusNamers[ws[0]] {
 				return false
 			}
 			for _, w := range ws {
