@@ -112,6 +112,11 @@ func runDisputes(ctx context.Context, args []string, getenv func(string) string,
 		q, ok := bank.ByID(d.Question)
 		if f, isFollowUp := follow.ByID(d.Question); !ok && isFollowUp {
 			q, ok, o.Follows = f.Probe, true, f.Question
+			// A follow-up any question can draw names no main question of
+			// its own: the round it was asked in does (QA-35 second pass).
+			if o.Follows == quiz.FollowUpAny && d.Surface == "round" {
+				o.Follows = roundQuestion(ctx, st, d)
+			}
 		}
 		if ok {
 			o.Prompt, o.ItemLabel = disputeLabels(bank, q, d.Item, d.Was)
@@ -181,3 +186,18 @@ func disputeLabels(bank *quiz.Bank, q *quiz.Question, item, was string) (prompt,
 
 // oneLine folds a multi-line text onto one line for the text export.
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// roundQuestion is the main question the disputed turn of a round follows,
+// read from the learner's round; "" when the round is gone.
+func roundQuestion(ctx context.Context, st *store.Store, d store.Dispute) string {
+	r, err := st.Round(ctx, d.Learner, d.RoundID)
+	if err != nil {
+		return ""
+	}
+	for _, t := range r.Turns {
+		if t.Seq == d.Seq {
+			return t.Question
+		}
+	}
+	return ""
+}

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"lockdrill/content"
 	"lockdrill/quiz"
 	"lockdrill/store"
 )
@@ -72,5 +73,86 @@ func TestDisputesExportFollowUpAndWhatTheGraderSaid(t *testing.T) {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("text export lacks %q:\n%s", want, out.String())
 		}
+	}
+}
+
+// TestDisputeOfAnAnyQuestionFollowUpNamesTheRoundsQuestion: a follow-up
+// any main question can draw (pause-past-expiry) is disputed under its own
+// id; the export names the main question of the round it was asked in,
+// not "any" (QA-35 second pass #2).
+func TestDisputeOfAnAnyQuestionFollowUpNamesTheRoundsQuestion(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "d.db")
+	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
+	st, err := store.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	learner, err := st.CreateLearner(ctx, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bank, err := content.LoadQuestions(content.Embedded())
+	if err != nil {
+		t.Fatal(err)
+	}
+	fus, err := content.LoadFollowUps(content.Embedded(), bank)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f, ok := fus.ByID("pause-past-expiry"); !ok || f.Question != quiz.FollowUpAny {
+		t.Fatalf("pause-past-expiry is not a follow-up of any question: the test shows nothing")
+	}
+	rules := quiz.RoundRules{Bank: bank, FollowUps: fus}
+	id, err := st.CreateRound(ctx, learner, store.NewRound{Mode: quiz.ModeCoached, Limit: 4 * time.Minute, Seed: 5, Questions: []string{"redis-lock-and-failure", "fencing-token", "choose-ttl"}, Started: now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, _, err := st.UpdateRound(ctx, learner, id, func(r *store.Round) (quiz.RoundChange, error) {
+		return r.Answer(rules, 0, "I acquire with SET lock <random id> NX PX 10000 and release with DEL when done.", now.Add(time.Minute))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seq := -1
+	for _, tt := range r.Turns {
+		if tt.FollowUp == "pause-past-expiry" {
+			seq = tt.Seq
+		}
+	}
+	if seq < 0 {
+		t.Fatalf("the round asked no pause-past-expiry follow-up: %+v", r.Turns)
+	}
+	answer := "The client checks that it still holds the lock right before it writes."
+	for _, tt := range r.Turns {
+		if tt.FollowUp == "" || tt.Seq > seq {
+			continue
+		}
+		text := "I am not sure."
+		if tt.Seq == seq {
+			text = answer
+		}
+		if _, _, err := st.UpdateRound(ctx, learner, id, func(r *store.Round) (quiz.RoundChange, error) {
+			return r.Answer(rules, tt.Seq, text, now.Add(2*time.Minute))
+		}); err != nil {
+			t.Fatalf("answer turn %d: %v", tt.Seq, err)
+		}
+	}
+	d := store.Dispute{Question: "pause-past-expiry", Item: "client-side-fencing", Was: "flag", Reason: "I said why it is not enough", Answer: answer, Grader: "g35-0123", Created: now}
+	if _, err := st.ContestTurn(ctx, learner, id, seq, d, quiz.Result{Question: "pause-past-expiry", Kind: quiz.KindFreeText}, nil); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+
+	var out, errOut bytes.Buffer
+	if err := run(ctx, []string{"disputes", "--json", "--db", path}, envFrom(nil), nil, &out, &errOut); err != nil {
+		t.Fatalf("disputes: %v\n%s", err, errOut.String())
+	}
+	var got []map[string]any
+	if err := json.Unmarshal(out.Bytes(), &got); err != nil || len(got) != 1 {
+		t.Fatalf("export %d disputes (%v):\n%s", len(got), err, out.String())
+	}
+	if got[0]["follows"] != "redis-lock-and-failure" {
+		t.Errorf("follows %q, want the round's main question redis-lock-and-failure", got[0]["follows"])
 	}
 }
