@@ -101,7 +101,7 @@ func buildExercise(cat *content.Catalog, d exerciseData, now time.Time) views.Ex
 	case quiz.KindSingle, quiz.KindPredict, quiz.KindMultiple:
 		v.Multiple = q.Kind == quiz.KindMultiple
 		for _, o := range q.ShownOptions() {
-			v.Options = append(v.Options, views.ChoiceOption{ID: o.ID, HTML: o.TextHTML, Checked: chosen[o.ID]})
+			v.Options = append(v.Options, views.ChoiceOption{ID: OptionValue(q.ID, o.ID), HTML: o.TextHTML, Checked: chosen[o.ID]})
 		}
 	case quiz.KindOrdering:
 		pos := map[string]int{}

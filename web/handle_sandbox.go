@@ -126,7 +126,7 @@ func (s *Server) handleSandboxPresetOpen(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		choice := c.FormValue("choice")
+		choice := optionOf(q, c.FormValue("choice"))
 		valid := false
 		for _, o := range q.Options {
 			valid = valid || o.ID == choice

@@ -51,7 +51,7 @@ func predictView(q *quiz.Question, chosen string) *views.PredictView {
 	v := &views.PredictView{QuestionID: q.ID, Title: q.Title, PromptHTML: q.Prompt.HTML, ExplanationHTML: q.Explanation.HTML}
 	shown := q.ShownOptions()
 	for _, o := range shown {
-		v.Options = append(v.Options, views.PredictOption{ID: o.ID, HTML: o.TextHTML})
+		v.Options = append(v.Options, views.PredictOption{ID: OptionValue(q.ID, o.ID), HTML: o.TextHTML})
 	}
 	if chosen == "" {
 		return v
