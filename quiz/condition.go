@@ -30,6 +30,155 @@ var conditionTerms = map[string][][]string{
 		version number*|attempt number*`),
 	"consensus": phrases(`raft|paxos|zab|etcd|zookeeper|zk|consul|consensus|chubby|replicated state machine`),
 	"no-lease":  phrases(`no lease|without a lease|without the lease|without any lease|with no lease|no lease attached|leaseless|lease-less`),
+	// (g36a) scopes: the lock and the data in one database, the write
+	// committing with the lock in one transaction, a dead session rolled
+	// back (see scopeConditions)
+	"same-store": phrases(`same database|same db|same system|same place|same store|same datastore|same data store|same postgres*|one database|
+		same transaction|same txn|one transaction|one txn|single transaction|that transaction|that database|that db|that same db|
+		inside the transaction|within the transaction|in the transaction|commit together|commits together|committed together|
+		roll back|rolls back|rolled back|rollback|aborts the transaction|transaction aborts|transaction is aborted|transaction was aborted|
+		transaction is rolled back`),
+	// the job's work done in the transaction that holds its row lock
+	"open-transaction": phrases(`transaction open|open transaction|inside the transaction|within the transaction|in the transaction|
+		same transaction|one transaction|single transaction|whole job in*`),
+}
+
+// scopeConditions are the conditions a claim states by its scope rather
+// than by a condition clause: "no fencing needed for rows in that
+// transaction" is true of the writes it names, wherever in the sentence
+// the scope stands (see scopedClaim). A scope holds only in a sentence
+// that stays inside the store (see outsideStore).
+var scopeConditions = setOf(`same-store open-transaction`)
+
+// outsideTerms name what lies outside the lock's own database: a remote
+// call or side effect, another lock service, a lease that expires on its
+// own clock, or everything at once; and what stands in for the lock
+// inside it (an isolation level, MVCC), which keeps no second reader off
+// a row even in one transaction. A sentence naming one of them is not
+// scoped to the writes that commit with the lock ("same database, so no
+// fencing — even for the files on S3").
+var outsideTerms = phrases(`external*|outside|api|apis|http|https|rpc|grpc|payment*|provider*|gateway*|email*|e-mail*|mail|s3|kafka|
+	publish*|file|files|webhook*|side effect*|redis|redlock|zookeeper|zk|etcd|consul|anything|everything|network|remote|another database|another db|
+	another system|another store|other systems|other databases|
+	lease|leases|leased|ttl|ttls|locked_until|lease_until|advisory|expir*|call|calls|calling|called|
+	mvcc|isolation|read committed|repeatable read|snapshot|serializable|autocommit`)
+
+// outsideStore reports whether tokens [from, to) reach outside the lock's
+// database: a term of outsideTerms, or a claim committed apart from the
+// work ("claim the job and commit"), after which no transaction is left
+// for a scope to name.
+func outsideStore(d *doc, from, to int) bool {
+	claim, commit := false, false
+	for k := from; k < to; k++ {
+		if termAt(d, outsideTerms, k, to) {
+			return true
+		}
+		claim = claim || strings.HasPrefix(d.toks[k].raw, "claim")
+		// ("the lock and the write commit together" commits nothing apart)
+		commit = commit || strings.HasPrefix(d.toks[k].raw, "commit") && !(k+1 < to && d.toks[k+1].raw == "together")
+	}
+	return claim && commit
+}
+
+// lockNamed reports whether sentence si, or one beside it, names a
+// lock the database holds ("the row lock", "FOR UPDATE", "SKIP LOCKED"),
+// not denied ("you never need a lock"). A scope is the lock's and the
+// data's one store: a transaction with no lock in it ("both statements
+// in one transaction, so two saves can't both pass") is the mistake of
+// trusting the transaction alone.
+func lockNamed(d *doc, si int) bool {
+	for _, i := range []int{si, si - 1, si + 1} {
+		if i < 0 || i >= len(d.sents) {
+			continue
+		}
+		s := d.sents[i]
+		for k := s.from; k < s.to; k++ {
+			t := &d.toks[k]
+			held := strings.HasPrefix(t.raw, "lock") || t.raw == "update" && k > s.from && d.toks[k-1].raw == "for"
+			if !held || t.negBy >= 0 || t.flagNegBy > 0 {
+				continue
+			}
+			denied := false
+			for j := k - 1; j >= s.from && j >= k-4; j-- {
+				if r := d.toks[j].raw; conditionDenials[r] || strings.HasSuffix(r, "n't") || r == "distributed" {
+					denied = true
+				}
+			}
+			if !denied {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// scopedClaim reports a match of f's words in a sentence that scopes them
+// to one of f's scope conditions: the scope stated in the sentence
+// itself, or in the sentence before when this one refers back to it
+// ("... inside one transaction. No fencing token needed for those
+// writes."). Neither sentence may reach outside the store.
+func scopedClaim(d *doc, f *RedFlag, si int) bool {
+	s := d.sents[si]
+	scoped := false
+	for _, c := range f.TrueWhen {
+		scoped = scoped || scopeConditions[c]
+	}
+	if !scoped || outsideStore(d, s.from, s.to) {
+		return false
+	}
+	if statesScope(d, f, s.from, s.to) {
+		return true
+	}
+	if si == 0 || !refersBack(d, s) {
+		return false
+	}
+	p := d.sents[si-1]
+	return !outsideStore(d, p.from, p.to) && statesScope(d, f, p.from, p.to)
+}
+
+// statesScope reports whether tokens [from, to) state one of f's scope
+// conditions.
+func statesScope(d *doc, f *RedFlag, from, to int) bool {
+	for k := from; k < to; k++ {
+		for _, c := range f.TrueWhen {
+			if !scopeConditions[c] {
+				continue
+			}
+			if _, ok := conditionAt(d, c, k, from, to); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// referents are what a sentence points back to with "those", "that" or
+// "the": the writes, rows or transaction just named.
+var referents = setOf(`write writes rows row changes change updates update data transaction transactions txn database db`)
+
+// refersBack reports whether sentence s points back to the one before
+// it: a consequence ("then ...", "so ..."), a demonstrative or article
+// before a referent ("those writes", "the transaction"), or a rollback,
+// which undoes the transaction just named.
+func refersBack(d *doc, s sentence) bool {
+	if consequent[d.toks[s.from].raw] || d.toks[s.from].raw == "so" {
+		return true
+	}
+	for k := s.from; k < s.to; k++ {
+		switch d.toks[k].raw {
+		case "those", "these", "that", "this", "such", "its", "their":
+			if k+1 < s.to && referents[d.toks[k+1].raw] {
+				return true
+			}
+		case "the":
+			if k+1 < s.to && (d.toks[k+1].raw == "transaction" || d.toks[k+1].raw == "txn") {
+				return true
+			}
+		case "rolls", "rolled", "roll", "rollback", "aborts", "aborted":
+			return true
+		}
+	}
+	return false
 }
 
 // KnownCondition reports whether name is a condition a red flag may
@@ -123,6 +272,21 @@ func conditionAt(d *doc, c string, k, from, to int) (found, ok bool) {
 		return false, false
 	}
 	t := &d.toks[k]
+	// a scope is denied by a negator just before it ("isn't in the same
+	// database", "doesn't roll back"); the negation of the claim it
+	// scopes ("no fencing needed for rows in that transaction") is the
+	// claim's own
+	if scopeConditions[c] {
+		if sn := d.sents[t.sent]; outsideStore(d, sn.from, sn.to) || !lockNamed(d, t.sent) {
+			return false, false
+		}
+		for j := k - 1; j >= from && j >= k-4 && !d.toks[j+1].clause; j-- {
+			if r := d.toks[j].raw; conditionDenials[r] || strings.HasSuffix(r, "n't") {
+				return true, false
+			}
+		}
+		return true, true
+	}
 	// (work avoided or saved is what an efficiency lock is for: "only to
 	// avoid duplicate work")
 	if t.negBy >= 0 && !(c == "efficiency" && spared[d.toks[t.negBy].raw]) || t.flagNegBy > 0 {
@@ -189,6 +353,9 @@ func heldByCondition(d *doc, f *RedFlag, m match) bool {
 		if d.toks[k].raw == "even" {
 			return false
 		}
+	}
+	if scopedClaim(d, f, si) {
+		return true
 	}
 	if deniesCondition(d, f, s.from, s.to) {
 		return false

@@ -372,7 +372,11 @@ type RedFlag struct {
 	// TrueWhen names the conditions under which the words are true
 	// ("idempotent", "efficiency", "fenced", "consensus", "no-lease"; see
 	// conditionTerms). A match governed by a condition its sentence states
-	// does not raise the flag (see heldByCondition).
+	// does not raise the flag (see heldByCondition). Two are scopes,
+	// stated anywhere in the sentence or the one it refers back to:
+	// "same-store", the write committing with a database lock in its
+	// transaction, and "open-transaction", the job worked in the
+	// transaction that holds its row lock (see scopedClaim).
 	TrueWhen []string
 	// Claim names the shape of the mistake's claim, when the engine knows
 	// it (see KnownClaim): "check-before-act", a check the holder makes
