@@ -364,3 +364,183 @@ func outlineOnly(d *doc) bool {
 	}
 	return !(words >= minPassWords && !(len(d.sents) == 1 && words < maxOutlineWords && thens >= 2))
 }
+
+// contrastNot returns the "not" of a contrast (", not B", "— not B") that
+// follows token end-1 in its own clause, or -1: no clause starts between
+// them but the contrast itself. "not just/only/merely B" adds rather than
+// denies (see markRestatedDenials).
+func contrastNot(d *doc, end int) int {
+	toks := d.toks
+	if end <= 0 || end >= len(toks) {
+		return -1
+	}
+	sent := toks[end-1].sent
+	for k := end; k+1 < len(toks) && toks[k].sent == sent; k++ {
+		if toks[k].raw != "not" {
+			if toks[k].clause {
+				return -1
+			}
+			continue
+		}
+		if !strings.ContainsAny(d.text[toks[k-1].end:toks[k].start], ",—–") || toks[k+1].sent != sent {
+			return -1
+		}
+		switch toks[k+1].raw {
+		case "just", "only", "merely", "simply", "even", "necessarily", "always", "quite":
+			return -1
+		}
+		return k
+	}
+	return -1
+}
+
+// narrowedByContrast reports a red flag's match whose clause goes on to
+// deny, in a contrast, the very word a part of it matched, said of what
+// the flag's claim is about: "WAIT is synchronous acknowledgement, not
+// synchronous replication with consensus" uses "synchronous" of the
+// acknowledgement and denies it of the replication the flag's label
+// names ("Claims WAIT makes Redis replication synchronous"), so the
+// flag's word is not its claim. Three things must hold: every word of
+// the clause that the part could read comes back in the denied phrase
+// (the distinction lies in words the pattern does not read: "cover the
+// database write, not the database read" keeps "write", a word of the
+// part, and stays the claim); the denied phrase adds a word of the
+// label (it denies what the flag needs); and no word between the match
+// and the contrast is one ("WAIT is synchronous replication, not
+// synchronous acknowledgement" claims the label's replication). "WAIT
+// makes the write synchronous, not async" denies another word and stays
+// the claim.
+func narrowedByContrast(d *doc, c *evalCtx, f *RedFlag, m match) bool {
+	p := c.pattern
+	toks := d.toks
+	var label map[string]bool // the stems of the label's words, read when needed
+	for k, s := range m.spans {
+		if k >= len(p.either) || p.either[k] {
+			continue
+		}
+		not := contrastNot(d, s[1])
+		if not < 0 {
+			continue
+		}
+		sn := d.sents[toks[not].sent]
+		// the denied phrase: the words of "not B" up to the end of its
+		// clause, and its head, the first of them past the function
+		// words ("not a synchronous replication")
+		end := not + 1
+		for end < sn.to && !toks[end].clause {
+			end++
+		}
+		head := not + 1
+		for head < end && toks[head].fn {
+			head++
+		}
+		if head >= end || toks[head].wordForms == nil {
+			continue
+		}
+		first := c.partFirsts(k)
+		if !first.has(head) || c.elemEnds(k, p.parts[k], head, end) == 0 {
+			continue
+		}
+		// the clause of the match, up to the contrast
+		lo := s[0]
+		for lo > sn.from && !toks[lo].clause {
+			lo--
+		}
+		inDenied := func(x int) bool {
+			for y := not + 1; y < end; y++ {
+				if toks[y].wordForms != nil && toks[y].stem == toks[x].stem {
+					return true
+				}
+			}
+			return false
+		}
+		shared, all := false, true
+		for x := first.next(lo, not); x >= 0; x = first.next(x+1, not) {
+			if c.elemEnds(k, p.parts[k], x, not) == 0 {
+				continue
+			}
+			again := inDenied(x)
+			shared = shared || again
+			all = all && again
+		}
+		if !shared || !all {
+			continue
+		}
+		if label == nil {
+			label = map[string]bool{}
+			for _, w := range strings.FieldsFunc(strings.ToLower(f.Label), func(r rune) bool { return !isWordRune(r) && r != '\'' }) {
+				if !isFunction(w) {
+					label[stem(w)] = true
+				}
+			}
+		}
+		own := false // a word of the label narrows the match itself
+		for x := s[1]; x < not && !own; x++ {
+			own = !toks[x].fn && label[toks[x].stem]
+		}
+		if own {
+			continue
+		}
+		for y := head; y < end; y++ {
+			if !toks[y].fn && toks[y].wordForms != nil && label[toks[y].stem] && !inClause(d, lo, not, toks[y].stem) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// inClause reports whether a word of stem st stands in toks[from:to].
+func inClause(d *doc, from, to int, st string) bool {
+	for x := from; x < to; x++ {
+		if d.toks[x].stem == st {
+			return true
+		}
+	}
+	return false
+}
+
+// oneOfRestrictors, before "one of", restrict what follows to one of its
+// members: "only one of the two", "exactly one of them".
+var oneOfRestrictors = setOf(`only just exactly`)
+
+// oneOfStops end the group after "one of": a verb or a pronoun that opens
+// what is said of the one ("only one of the two that we can make atomic").
+var oneOfStops = setOf(`that which who whom we i you it they can could is are was were will would
+may might must should does do did has have had`)
+
+// markOneOf sets aside the group named after "only one of", "exactly one
+// of": "Postgres is the only one of the two that we can make atomic" says
+// the two cannot both be, so a red flag cannot read "the two" as the
+// pair its claim makes atomic. The group is a pronoun, a determiner with
+// its noun ("the two systems"), or names joined by "and" ("PostgreSQL
+// and Kafka"); what is said of the one is left alone. Set aside, not
+// refuted: the key points and the second reader read these words as
+// before.
+func markOneOf(d *doc) {
+	toks := d.toks
+	for k := 1; k+2 < len(toks); k++ {
+		if toks[k].raw != "one" || toks[k+1].raw != "of" || !oneOfRestrictors[toks[k-1].raw] || toks[k+1].sent != toks[k].sent {
+			continue
+		}
+		content := false
+		for j := k + 2; j < len(toks) && j <= k+7 && toks[j].sent == toks[k].sent; j++ {
+			t := &toks[j]
+			if t.clause && j > k+2 || oneOfStops[t.raw] && j > k+2 {
+				break
+			}
+			if content && t.raw != "and" && t.raw != "or" && !toks[j-1].fn {
+				// a second content word in a row ends the group unless
+				// the first was a number ("the two systems")
+				if toks[j-1].raw != "two" && toks[j-1].raw != "both" {
+					break
+				}
+			}
+			t.setAside = true
+			if t.raw == "them" || t.raw == "these" || t.raw == "those" {
+				break
+			}
+			content = !t.fn
+		}
+	}
+}

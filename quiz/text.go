@@ -591,9 +591,11 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 	markAttributed(d)
 	markReplaced(d)
 	markMentions(d)
+	markWordMentions(d)
 	markRejectedRationales(d)
 	markNamedClaims(d)
 	markRestatedDenials(d)
+	markOneOf(d)
 	markDismissals(d)
 	markDeferredStops(d)
 	markSeemsUntil(d)
@@ -3272,6 +3274,42 @@ func clauseProhibition(toks []token, s sentence) int {
 		}
 	}
 	return -1
+}
+
+// wordNouns, after a determiner, name a word as a word: "the word
+// "token"", "the term fencing".
+var wordNouns = setOf(`word words term terms`)
+
+// markWordMentions sets aside a word the candidate mentions as a word
+// rather than uses: the word, or the quotation, right after "the word" or
+// "the term" ("they rarely use the word "token"", "the term fencing").
+// Such a word claims nothing of the thing it names, so no red flag reads
+// it; the same word used again in the sentence ("you don't need the word
+// 'fencing', just a long TTL: no fencing needed") is the candidate's.
+// (A name given with "call" is left alone: "we call this "exactly once""
+// claims what it names.) Set aside, not refuted: the key points and the
+// second reader read these words as before.
+func markWordMentions(d *doc) {
+	toks := d.toks
+	for k := 1; k+1 < len(toks); k++ {
+		t := &toks[k]
+		if !wordNouns[t.raw] || !determiners[toks[k-1].raw] {
+			continue
+		}
+		j := k + 1
+		if toks[j].sent != t.sent || toks[j].clause && toks[j].quote == 0 {
+			continue
+		}
+		if q := toks[j].quote; q > 0 && q != t.quote {
+			for x := j; x < len(toks) && toks[x].quote == q; x++ {
+				toks[x].setAside = true
+			}
+			continue
+		}
+		if toks[j].quote == 0 && !toks[j].fn {
+			toks[j].setAside = true
+		}
+	}
 }
 
 // markMentions marks, sentence by sentence, what is named rather than
