@@ -1,0 +1,43 @@
+package quiz_test
+
+import "testing"
+
+// Tests for g36c: the client's check and the resource's guard in one
+// sentence. A check made before acting (client-side-fencing,
+// check-then-act-safe: claim check-before-act) is often named as the
+// client's half of a fenced write: "job checks lease.isValid() before each
+// DB write, and the writes go in with WHERE schedule_epoch = :token". The
+// sentence puts the safety at the resource, so the check in it is an early
+// exit, not the safety claimed (quiz/diagnosed.go, fencedAlongside).
+// g36cCorrect must stay clean of both flags, alone and inserted into a
+// clean answer; two raised client-side-fencing on main. g36cClaims are the
+// same check with the guard denied, dropped, replaced, made optional, put
+// in the client, with no guard at all, or a WHERE on something that is no
+// fence; they must stay flagged. Every sentence is our own.
+
+var g36cCorrect = []flagCase{
+	{"correct-01", "extend-lease", "client-side-fencing|check-then-act-safe", "Kotlin coroutine renewing every 10 s on a 30 s TTL, job checks lease.isValid() before each DB write, and the writes go in with WHERE schedule_epoch = :token.", false},
+	{"correct-02", "extend-lease", "client-side-fencing|check-then-act-safe", "Concretely: renew every 10 s, the worker checks lease.isValid() before each DB write, and the UPDATE carries WHERE fence_token = :token.", false},
+	{"correct-03", "fencing-token", "client-side-fencing|check-then-act-safe", "The worker checks lease.isValid() before each write as an early exit, and the write itself is an UPDATE ... WHERE epoch <= :token.", false},
+}
+
+var g36cClaims = []flagCase{
+	{"claim-01", "extend-lease", "client-side-fencing|check-then-act-safe", "The job checks lease.isValid() before each DB write, so we can skip the WHERE epoch = :token guard.", true},
+	{"claim-02", "extend-lease", "client-side-fencing|check-then-act-safe", "Job checks lease.isValid() before each DB write, and the writes go in plainly without WHERE epoch = :token.", true},
+	{"claim-03", "extend-lease", "client-side-fencing|check-then-act-safe", "The worker checks that its lease is still valid right before each write, and the token is checked by the client, not by the database.", true},
+	{"claim-04", "extend-lease", "client-side-fencing|check-then-act-safe", "Job checks lease.isValid() before each DB write, which is what keeps a stale holder out; WHERE epoch = :token is optional.", true},
+	{"claim-05", "extend-lease", "client-side-fencing|check-then-act-safe", "Kotlin coroutine renewing every 10 s, job checks lease.isValid() before each DB write, and the writes go in plainly, which is safe.", true},
+	{"claim-06", "extend-lease", "client-side-fencing|check-then-act-safe", "Before each write the job checks lease.isValid(), and the writes go in with WHERE id = :id, so a stale holder never writes.", true},
+	{"claim-07", "extend-lease", "client-side-fencing|check-then-act-safe", "The job checks lease.isValid() before each DB write, so a stale holder never writes.", true},
+	{"claim-08", "extend-lease", "client-side-fencing|check-then-act-safe", "The client checks the token before writing and the write goes in plainly, so it is safe.", true},
+	{"claim-09", "unfenceable-resource", "client-side-fencing|check-then-act-safe", "Check the lease is still valid just before calling the payment API, so a stale holder never charges twice.", true},
+}
+
+func TestFixG36cCorrect(t *testing.T) {
+	checkFlagCases(t, g36cCorrect)
+	checkInserted(t, g24bBase, false, g36cCorrect)
+}
+
+func TestFixG36cClaims(t *testing.T) {
+	checkFlagCases(t, g36cClaims)
+}
