@@ -33,6 +33,37 @@ var g36cClaims = []flagCase{
 	{"claim-09", "unfenceable-resource", "client-side-fencing|check-then-act-safe", "Check the lease is still valid just before calling the payment API, so a stale holder never charges twice.", true},
 }
 
+// g36cBeliefCorrect: a failure told as it unfolds, a threat beside a party
+// that still thinks it holds what it lost (quiz/narrated.go,
+// markFalseBelief); the first raised ttl-as-safety on main.
+// g36cBeliefClaims: the same narration with the mechanism sold ("so you
+// don't need a lock order", "which is simpler", "use short TTLs so ...",
+// "no problem", "I'd rely on expiry"), or a wrong claim before the
+// narration ("Lock expiry is computed from each client's clock, so if
+// ..."), must stay flagged.
+var g36cBeliefCorrect = []flagCase{
+	{"belief-correct-01", "deadlock-ordering", "ttl-as-safety", "That second part is the nasty one: the deadlock 'heals' itself because a lock expires while its holder still thinks it holds it, so now you have a holder without the lock and maybe a double debit.", false},
+	{"belief-correct-02", "deadlock-ordering", "ttl-as-safety", "The standoff does break eventually, because the lease lapses while the transfer still believes it holds account A, and now two transfers debit it.", false},
+	{"belief-correct-03", "fencing-token", "ttl-as-safety", "The trouble is a holder that pauses: its lease expires while it still thinks it holds the lock, so its late write lands on top of the new holder's.", false},
+}
+
+var g36cBeliefClaims = []flagCase{
+	{"belief-claim-01", "deadlock-ordering", "ttl-as-safety", "A deadlock heals itself because the lock expires while the holder still thinks it holds it, so you don't need a lock order.", true},
+	{"belief-claim-02", "deadlock-ordering", "ttl-as-safety", "The deadlock heals itself because a lock expires while its holder still thinks it holds it, which is simpler than ordering.", true},
+	{"belief-claim-03", "deadlock-ordering", "ttl-as-safety", "I'd rely on expiry: a lock expires while its holder still thinks it holds it, and the deadlock heals itself.", true},
+	{"belief-claim-04", "deadlock-ordering", "ttl-as-safety", "The deadlock heals itself because a lock expires while its holder still thinks it holds it, so ordering is unnecessary.", true},
+	{"belief-claim-05", "deadlock-ordering", "ttl-as-safety", "The lock expires while its holder still thinks it holds it, so the deadlock heals itself and that's fine.", true},
+	{"belief-claim-06", "deadlock-ordering", "ttl-as-safety", "Use short TTLs so the deadlock heals itself, because a lock expires while its holder still thinks it holds it.", true},
+	{"belief-claim-07", "deadlock-ordering", "ttl-as-safety", "Two holders can't happen, since the lease expires while the holder still thinks it holds it.", true},
+	{"belief-claim-08", "two-holders", "wall-clock", "Lock expiry is computed from each client's clock, so if B's clock runs ahead, B sees the lock as expired while A still thinks it's valid.", true},
+}
+
+func TestFixG36cBelief(t *testing.T) {
+	checkFlagCases(t, g36cBeliefCorrect)
+	checkInserted(t, g24bBase, false, g36cBeliefCorrect)
+	checkFlagCases(t, g36cBeliefClaims)
+}
+
 func TestFixG36cCorrect(t *testing.T) {
 	checkFlagCases(t, g36cCorrect)
 	checkInserted(t, g24bBase, false, g36cCorrect)
