@@ -64,6 +64,32 @@ func TestFixG36cBelief(t *testing.T) {
 	checkFlagCases(t, g36cBeliefClaims)
 }
 
+// g36cRecipeCorrect: a version announced as the simple or naive one,
+// told after a colon and judged by the next sentence with what is wrong
+// with it (quiz/narrated.go, markJudgedRecipes); the first raised
+// zk-recipe-wrong on main. g36cRecipeClaims: the same version with the
+// judgement approving it, waving the flaw off, denying any problem, or
+// announced as the candidate's own, must stay flagged.
+const g36cRecipe = "everyone tries to create the same ephemeral node /lock; whoever succeeds holds it; the others set a watch on /lock and retry on delete."
+
+var g36cRecipeCorrect = []flagCase{
+	{"recipe-correct-01", "zookeeper-lock-recipe", "zk-recipe-wrong", "The simple version people write first: " + g36cRecipe + " That works but has the herd problem: every release notifies all waiters.", false},
+	{"recipe-correct-02", "zookeeper-lock-recipe", "zk-recipe-wrong", "The naive version: " + g36cRecipe + " It is correct but has a herd problem, so Curator uses sequential nodes.", false},
+}
+
+var g36cRecipeClaims = []flagCase{
+	{"recipe-claim-01", "zookeeper-lock-recipe", "zk-recipe-wrong", "The simple version people write first: " + g36cRecipe + " That works but has the herd problem, which is fine for us.", true},
+	{"recipe-claim-02", "zookeeper-lock-recipe", "zk-recipe-wrong", "The simple version is what I'd ship: " + g36cRecipe + " That works but has the herd problem.", true},
+	{"recipe-claim-03", "zookeeper-lock-recipe", "zk-recipe-wrong", "The simple version people write first: " + g36cRecipe + " That works and has no problem.", true},
+	{"recipe-claim-04", "zookeeper-lock-recipe", "zk-recipe-wrong", "The simple version people write first: " + g36cRecipe + " That works but has a herd problem that doesn't matter at our scale.", true},
+	{"recipe-claim-05", "zookeeper-lock-recipe", "zk-recipe-wrong", "The simple version people write first: everyone creates the same ephemeral /lock node and the others watch it and retry on delete. That is the recipe I recommend.", true},
+}
+
+func TestFixG36cRecipe(t *testing.T) {
+	checkFlagCases(t, g36cRecipeCorrect)
+	checkFlagCases(t, g36cRecipeClaims)
+}
+
 func TestFixG36cCorrect(t *testing.T) {
 	checkFlagCases(t, g36cCorrect)
 	checkInserted(t, g24bBase, false, g36cCorrect)

@@ -146,6 +146,7 @@ func markNarratedFailures(d *doc) {
 		markFalseBelief(toks, s)
 	}
 	markAnnouncedHoles(d)
+	markJudgedRecipes(d)
 }
 
 // markConsequenceChain reads "If/When/Once X, A, B, and C" as a failure
@@ -656,5 +657,80 @@ func markFalseBelief(toks []token, s sentence) {
 			toks[j].setAside = true
 		}
 		return
+	}
+}
+
+// recipeHeads, before a head noun, name the version written before the
+// right one: "The simple version people write first: ...".
+var recipeHeads = setOf(`simple simplest naive basic first obvious textbook`)
+
+// recipeNouns are the head nouns of such a version.
+var recipeNouns = setOf(`version versions approach recipe design attempt implementation way`)
+
+// recipeFlaws, after the "but" of the judgement, name what is wrong with
+// the version: "That works but has the herd problem".
+var recipeFlaws = setOf(`problem problems flaw flaws issue issues race races bug bugs herd catch hole
+holes weakness downside breaks fails`)
+
+// markJudgedRecipes reads "The simple version people write first:
+// everyone tries to create the same ephemeral node /lock; ... the others
+// set a watch on /lock and retry on delete. That works but has the herd
+// problem" (g36c): a version announced as the simple or naive one, told
+// after a colon and judged by the next sentence, which opens on it ("that",
+// "it") and says after a "but" what is wrong with it, is described to be
+// taken apart, not proposed. What follows the colon is set aside for the
+// red flags. A judgement that speaks ("so I'd use it") or approves ("which
+// is acceptable", "doesn't matter") leaves the version claimed.
+func markJudgedRecipes(d *doc) {
+	toks := d.toks
+	for si := 0; si+1 < len(d.sents); si++ {
+		s := d.sents[si]
+		colon := -1
+		for j := s.from; j+1 < s.to && j < s.from+4; j++ {
+			if !recipeHeads[toks[j].raw] || !recipeNouns[toks[j+1].raw] {
+				continue
+			}
+			for k := j + 2; k < s.to && k <= j+6; k++ {
+				if toks[k].clause && toks[k].brk == ':' {
+					colon = k
+					break
+				}
+				if toks[k].clause || firstPersons[toks[k].raw] {
+					break
+				}
+			}
+			break
+		}
+		if colon < 0 || speaksOrApproves(toks, s.from, s.to) {
+			continue
+		}
+		n := d.sents[si+1]
+		switch toks[n.from].raw {
+		case "that", "this", "it", "that's", "it's":
+		default:
+			continue
+		}
+		if n.question || speaksOrApproves(toks, n.from, n.to) {
+			continue
+		}
+		judged := false
+		for k := n.from + 1; k < n.to && k <= n.from+6; k++ {
+			if toks[k].raw != "but" {
+				continue
+			}
+			for x := k + 1; x < n.to && x <= k+5; x++ {
+				if toks[x].cls&clsNegator != 0 || strings.HasSuffix(toks[x].raw, "n't") {
+					break
+				}
+				judged = judged || recipeFlaws[toks[x].raw]
+			}
+			break
+		}
+		if !judged {
+			continue
+		}
+		for k := colon; k < s.to; k++ {
+			toks[k].setAside = true
+		}
 	}
 }
