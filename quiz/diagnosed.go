@@ -1,5 +1,7 @@
 package quiz
 
+import "strings"
+
 // A red flag whose claim is a check made before acting ("before each write
 // the client checks that its lease is still valid", "am I still the
 // leader", the TTL left) said to make the act safe declares that shape
@@ -84,6 +86,9 @@ func diagnosedCheck(d *doc, f *RedFlag, m match) bool {
 	}
 	si := d.toks[lo].sent
 	s := d.sents[si]
+	if fencedAlongside(d, s.from, s.to) && !gapDismissed(d, s.from, s.to) {
+		return true
+	}
 	// (in its own sentence, the gap is the check's when it comes with or
 	// after it: "the listener isn't enough, so the thread should check a
 	// flag before each write" offers the check as the remedy)
@@ -250,4 +255,68 @@ func termLen(d *doc, terms [][]string, k, end int) int {
 		}
 	}
 	return 0
+}
+
+// A check before acting may also come as the client's half of a fenced
+// write: "job checks lease.isValid() before each DB write, and the writes
+// go in with WHERE schedule_epoch = :token" (g36c). The sentence states
+// the check that makes the write safe, at the resource, so the client's
+// check in it is an early exit, not the safety claimed. The guard must be
+// stated plainly: a sentence that denies, drops or replaces it ("so we can
+// skip the WHERE epoch = :token guard", "instead of", "without", "is
+// optional", "no need for") is read as before, and so is one that calls
+// the check safe (gapDismissed).
+
+// fenceNouns are what a resource compares to refuse a stale write.
+var fenceNouns = setOf(`token tokens epoch epochs fence fencing revision revisions generation term`)
+
+// fenceHolders are the parties that compare it.
+var fenceHolders = setOf(`resource resources database db storage store server servers postgres postgresql
+etcd zookeeper provider`)
+
+// resourceCheckVerbs, followed by "by", "at" or "in" and a resource, put
+// the comparison at the resource: "a fencing token checked by the resource".
+var resourceCheckVerbs = setOf(`checked checks check enforced enforces compared compares verified verifies
+rejected rejects refused refuses validated validates`)
+
+// fenceDropped are words that deny, drop or replace a guard in the
+// sentence that names it.
+var fenceDropped = setOf(`without instead rather skip skipped skipping drop optional optionally unnecessary
+unneeded needless need needed only plainly plain`)
+
+// fencedAlongside reports whether tokens [from, to) state a resource-side
+// guard on the write, a SQL WHERE on a fence noun or a fence noun checked
+// by the resource, with no negator and nothing that drops it.
+func fencedAlongside(d *doc, from, to int) bool {
+	toks := d.toks
+	guard := false
+	for k := from; k < to; k++ {
+		r := toks[k].raw
+		if toks[k].cls&clsNegator != 0 || strings.HasSuffix(r, "n't") || fenceDropped[r] {
+			return false
+		}
+		switch {
+		case r == "where":
+			for j := k + 1; j < to && j <= k+4; j++ {
+				if fenceNouns[toks[j].raw] || strings.HasSuffix(toks[j].raw, "_token") || strings.HasSuffix(toks[j].raw, "_epoch") {
+					guard = guard || !toks[j].refuted
+					break
+				}
+			}
+		case fenceNouns[r]:
+			for j := k + 1; j+2 < to && j <= k+6; j++ {
+				if !resourceCheckVerbs[toks[j].raw] {
+					continue
+				}
+				if p := toks[j+1].raw; p == "by" || p == "at" || p == "in" {
+					for x := j + 2; x < to && x <= j+4; x++ {
+						if fenceHolders[toks[x].raw] {
+							guard = guard || !toks[x].refuted
+						}
+					}
+				}
+			}
+		}
+	}
+	return guard
 }

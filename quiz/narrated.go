@@ -143,8 +143,10 @@ func markNarratedFailures(d *doc) {
 		markGapHazard(toks, s)
 		markCauseReread(toks, s)
 		markStaleAgentGoesOn(toks, s)
+		markFalseBelief(toks, s)
 	}
 	markAnnouncedHoles(d)
+	markJudgedRecipes(d)
 }
 
 // markConsequenceChain reads "If/When/Once X, A, B, and C" as a failure
@@ -558,4 +560,177 @@ func firstAfterNumber(toks []token, s sentence) string {
 		k++
 	}
 	return toks[k].raw
+}
+
+// stillBeliefVerbs, after "still", tell a party's belief about itself: "its
+// holder still thinks it holds it".
+var stillBeliefVerbs = setOf(`thinks believes assumes think believe assume`)
+
+// beliefHeld, just after the belief verb, make it a belief of still
+// holding: "still thinks it holds it", "still believes it's the leader".
+var beliefHeld = setOf(`hold holds holding has have own owns owner holder leader primary master it's he's
+she's they're yours mine alive charge valid`)
+
+// beliefOpeners open the clause of the belief as what goes on beside the
+// failure: "a lock expires while its holder still thinks it holds it".
+var beliefOpeners = setOf(`while whilst and but yet whereas`)
+
+// endorsements sell what a sentence tells as the way to go: "which is
+// simpler than ordering", "just let it expire", "so no ordering is
+// needed", "use short TTLs so ...", "expiry protects the data because
+// ...".
+var endorsements = setOf(`need needs needed unnecessary needless enough simple simpler simplest easy easier
+easiest better best recommend recommended recommends just rely relies use let prefer preferred should
+must instead protect protects prevent prevents guarantee guarantees ensure ensures keeps`)
+
+// markFalseBelief reads "the deadlock 'heals' itself because a lock
+// expires while its holder still thinks it holds it, so now you have a
+// holder without the lock" (g36c): a threat (an expiry, a lapse, a pause)
+// beside a party that still thinks it holds what it lost tells a failure
+// as it unfolds; the clause of the threat and the belief are its
+// mechanism, not the candidate's design. The
+// consequence after the belief is read as before. A sentence that speaks
+// ("I'd rely on expiry: ..."), approves ("that's fine"), denies anything
+// ("so you don't need ordering") or sells the mechanism ("which is
+// simpler", "use short TTLs so ...", "no ordering needed") is read as
+// before too.
+func markFalseBelief(toks []token, s sentence) {
+	for k := s.from + 2; k+2 < s.to; k++ {
+		if toks[k].raw != "still" || !stillBeliefVerbs[toks[k+1].raw] {
+			continue
+		}
+		held := false
+		for j := k + 2; j < s.to && j <= k+5; j++ {
+			held = held || beliefHeld[toks[j].raw]
+		}
+		if !held {
+			continue
+		}
+		c := k
+		for c > s.from && !toks[c].clause {
+			c--
+		}
+		if !beliefOpeners[toks[c].raw] {
+			continue
+		}
+		from := c
+		for from > s.from && !strongBreak(&toks[from]) {
+			from--
+		}
+		// the mechanism is the clause of the threat: "because a lock
+		// expires while ...", not a claim before it ("Lock expiry is
+		// computed from each client's clock, so if B sees the lock as
+		// expired while A still thinks it's valid")
+		threat := -1
+		for j := from; j < c; j++ {
+			if threatEvents[toks[j].raw] || gapThreats[toks[j].raw] {
+				threat = j
+			}
+		}
+		if threat < 0 || speaksOrApproves(toks, s.from, s.to) {
+			return
+		}
+		for from < threat && !toks[threat].clause {
+			threat--
+		}
+		// a threat given as the cause ("the deadlock 'heals' itself
+		// because a lock expires while ...") tells how the clause before
+		// it comes about: that effect is the failure's too
+		if r := toks[threat].raw; (r == "because" || r == "since") && threat > from {
+			threat--
+			for threat > from && !(toks[threat].clause && toks[threat].brk != '"') {
+				threat--
+			}
+		}
+		from = threat
+		for j := s.from; j < s.to; j++ {
+			r := toks[j].raw
+			if r != "without" && (toks[j].cls&clsNegator != 0 || strings.HasSuffix(r, "n't")) || endorsements[r] {
+				return
+			}
+		}
+		e := k + 2
+		for e < s.to && !(toks[e].clause && (toks[e].brk != 0 || chainEnds[toks[e].raw])) {
+			e++
+		}
+		for j := from; j < e; j++ {
+			toks[j].setAside = true
+		}
+		return
+	}
+}
+
+// recipeHeads, before a head noun, name the version written before the
+// right one: "The simple version people write first: ...".
+var recipeHeads = setOf(`simple simplest naive basic first obvious textbook`)
+
+// recipeNouns are the head nouns of such a version.
+var recipeNouns = setOf(`version versions approach recipe design attempt implementation way`)
+
+// recipeFlaws, after the "but" of the judgement, name what is wrong with
+// the version: "That works but has the herd problem".
+var recipeFlaws = setOf(`problem problems flaw flaws issue issues race races bug bugs herd catch hole
+holes weakness downside breaks fails`)
+
+// markJudgedRecipes reads "The simple version people write first:
+// everyone tries to create the same ephemeral node /lock; ... the others
+// set a watch on /lock and retry on delete. That works but has the herd
+// problem" (g36c): a version announced as the simple or naive one, told
+// after a colon and judged by the next sentence, which opens on it ("that",
+// "it") and says after a "but" what is wrong with it, is described to be
+// taken apart, not proposed. What follows the colon is set aside for the
+// red flags. A judgement that speaks ("so I'd use it") or approves ("which
+// is acceptable", "doesn't matter") leaves the version claimed.
+func markJudgedRecipes(d *doc) {
+	toks := d.toks
+	for si := 0; si+1 < len(d.sents); si++ {
+		s := d.sents[si]
+		colon := -1
+		for j := s.from; j+1 < s.to && j < s.from+4; j++ {
+			if !recipeHeads[toks[j].raw] || !recipeNouns[toks[j+1].raw] {
+				continue
+			}
+			for k := j + 2; k < s.to && k <= j+6; k++ {
+				if toks[k].clause && toks[k].brk == ':' {
+					colon = k
+					break
+				}
+				if toks[k].clause || firstPersons[toks[k].raw] {
+					break
+				}
+			}
+			break
+		}
+		if colon < 0 || speaksOrApproves(toks, s.from, s.to) {
+			continue
+		}
+		n := d.sents[si+1]
+		switch toks[n.from].raw {
+		case "that", "this", "it", "that's", "it's":
+		default:
+			continue
+		}
+		if n.question || speaksOrApproves(toks, n.from, n.to) {
+			continue
+		}
+		judged := false
+		for k := n.from + 1; k < n.to && k <= n.from+6; k++ {
+			if toks[k].raw != "but" {
+				continue
+			}
+			for x := k + 1; x < n.to && x <= k+5; x++ {
+				if toks[x].cls&clsNegator != 0 || strings.HasSuffix(toks[x].raw, "n't") {
+					break
+				}
+				judged = judged || recipeFlaws[toks[x].raw]
+			}
+			break
+		}
+		if !judged {
+			continue
+		}
+		for k := colon; k < s.to; k++ {
+			toks[k].setAside = true
+		}
+	}
 }
