@@ -156,7 +156,7 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache,
 	// verbless) names things and never says what they do: a list, however
 	// its items are dressed.
 	listy := words > 0 && (float64(loose) > keywordShare*float64(words) || notes(d) || verbless(d))
-	if !listy && spokenWords(d) > 0 {
+	if !listy && saysMechanism(d) {
 		creditClauseItems(q, d, r)
 	}
 	if listy {
@@ -680,7 +680,7 @@ func spareOnly(points []PointResult) bool {
 // of speech is a list of terms, however its items are cut.
 func notes(d *doc) bool {
 	prose, frags := 0, 0
-	spoken := spokenWords(d) > 0
+	spoken := saysMechanism(d)
 	for _, s := range d.sents {
 		switch {
 		// g27v: a short line that reads as prose only by its glue words,
@@ -692,7 +692,8 @@ func notes(d *doc) bool {
 		// how casual answers talk.
 		case s.prose && s.credits() && (s.to-s.from >= terseSpeechWords || finiteVerb(d.toks[s.from:s.to])):
 			prose++
-		// g36d: beside sentences of speech, a clipped line whose items
+		// g36d: beside a sentence that states the mechanism (see
+		// saysMechanism), a clipped line whose items
 		// hold a clause of their own ("hdfs namenode ha: journal nodes
 		// reject the older epoch") says something; it is no fragment of
 		// notes. (Without speech, such lines are the notes: "renew =
@@ -1016,7 +1017,7 @@ func freeTextScore(points []PointResult, flags []FlagResult) float64 {
 // earn credit: fragments, list items, and list items dressed as sentences
 // ("It is X. It is Y. It is Z.").
 func wordShare(d *doc) (words, loose int) {
-	spoken := spokenWords(d)
+	spoken, said := spokenWords(d), saysMechanism(d)
 	// (bare is what loose would be without the clause items' relief,
 	// below: the relief holds only while the run's bare terms left are
 	// no more than the answer's words of speech, so one clause slipped
@@ -1039,13 +1040,14 @@ func wordShare(d *doc) (words, loose int) {
 			if spoken > 0 && finiteVerb(d.toks[s.from:s.to]) && (2*n <= spoken || clausalItems(d.toks[s.from:s.to])) {
 				m = n / 2
 			}
-			// g36d: beside sentences of speech, the items of a clipped
+			// g36d: beside a sentence that states the mechanism (see
+			// saysMechanism), the items of a clipped
 			// run that are clauses of their own ("HDFS JournalNodes
 			// reject an old NameNode's lower epoch", "reaper requeues
 			// expired leases") say what a thing does, as a sentence
 			// would: only the run's bare terms are loose.
 			bare += m
-			if spoken > 0 {
+			if said {
 				m = min(m, n-clauseItemWords(d.toks[s.from:s.to]))
 			}
 			loose += m
@@ -1067,6 +1069,23 @@ func spokenWords(d *doc) int {
 		}
 	}
 	return spoken
+}
+
+// saysMechanism reports whether d has a sentence of speech as long as
+// two terse ones (2*terseSpeechWords words or more): the sentence that
+// states what a clipped run's items have in common ("common thread: a
+// number that only goes up when ownership changes, and the receiver
+// checks it, not the client"). A short lead sentence before a keyword
+// list ("The client creates an ephemeral sequential node. lowest holds,
+// session ends node deleted, czxid") is not one: the clipped clauses in
+// that list are still its items (g24ef's salads).
+func saysMechanism(d *doc) bool {
+	for _, s := range d.sents {
+		if s.prose && s.credits() && s.to-s.from >= 2*terseSpeechWords {
+			return true
+		}
+	}
+	return false
 }
 
 // clausalItems reports whether most items of a run (cut by commas and
@@ -1128,8 +1147,8 @@ func clauseItems(toks []token) [][2]int {
 	return out
 }
 
-// creditClauseItems credits, in an answer that is not a list and has
-// sentences of speech, a point named only inside a clipped run when the
+// creditClauseItems credits, in an answer that is not a list and has a
+// sentence that states the mechanism (see saysMechanism), a point named only inside a clipped run when the
 // words that make it lie in one of the run's items that is a clause
 // (see clauseItems): "Kafka producer epochs fence zombie transactional
 // producers" makes its point as the same words in a sentence would,
