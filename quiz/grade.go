@@ -156,6 +156,9 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache,
 	// verbless) names things and never says what they do: a list, however
 	// its items are dressed.
 	listy := words > 0 && (float64(loose) > keywordShare*float64(words) || notes(d) || verbless(d))
+	if !listy && saysMechanism(d) {
+		creditClauseItems(q, d, r)
+	}
 	if listy {
 		// ... and, as its note says, a list earns no points: a terse
 		// item that happens to hold a preposition ("- monotonic token
@@ -677,6 +680,7 @@ func spareOnly(points []PointResult) bool {
 // of speech is a list of terms, however its items are cut.
 func notes(d *doc) bool {
 	prose, frags := 0, 0
+	spoken := saysMechanism(d)
 	for _, s := range d.sents {
 		switch {
 		// g27v: a short line that reads as prose only by its glue words,
@@ -688,7 +692,13 @@ func notes(d *doc) bool {
 		// how casual answers talk.
 		case s.prose && s.credits() && (s.to-s.from >= terseSpeechWords || finiteVerb(d.toks[s.from:s.to])):
 			prose++
-		case !s.credits():
+		// g36d: beside a sentence that states the mechanism (see
+		// saysMechanism), a clipped line whose items
+		// hold a clause of their own ("hdfs namenode ha: journal nodes
+		// reject the older epoch") says something; it is no fragment of
+		// notes. (Without speech, such lines are the notes: "renew =
+		// compare token + PEXPIRE (Lua).")
+		case !s.credits() && (!spoken || clauseItemWords(d.toks[s.from:s.to]) == 0):
 			frags++
 		}
 	}
@@ -1007,12 +1017,12 @@ func freeTextScore(points []PointResult, flags []FlagResult) float64 {
 // earn credit: fragments, list items, and list items dressed as sentences
 // ("It is X. It is Y. It is Z.").
 func wordShare(d *doc) (words, loose int) {
-	spoken := 0
-	for _, s := range d.sents {
-		if s.prose && s.credits() {
-			spoken += s.to - s.from
-		}
-	}
+	spoken, said := spokenWords(d), saysMechanism(d)
+	// (bare is what loose would be without the clause items' relief,
+	// below: the relief holds only while the run's bare terms left are
+	// no more than the answer's words of speech, so one clause slipped
+	// into a keyword list beside a line of hedging is still a list)
+	bare := 0
 	for _, s := range d.sents {
 		n := s.to - s.from
 		words += n
@@ -1026,14 +1036,56 @@ func wordShare(d *doc) (words, loose int) {
 			// items hold a clause: one real sentence before a long
 			// keyword list with "it expired" slipped in is still a list
 			// (review24 E, MUST FIX 3).
+			m := n
 			if spoken > 0 && finiteVerb(d.toks[s.from:s.to]) && (2*n <= spoken || clausalItems(d.toks[s.from:s.to])) {
-				loose += n / 2
-				continue
+				m = n / 2
 			}
-			loose += n
+			// g36d: beside a sentence that states the mechanism (see
+			// saysMechanism), the items of a clipped
+			// run that are clauses of their own ("HDFS JournalNodes
+			// reject an old NameNode's lower epoch", "reaper requeues
+			// expired leases") say what a thing does, as a sentence
+			// would: only the run's bare terms are loose.
+			bare += m
+			if said {
+				m = min(m, n-clauseItemWords(d.toks[s.from:s.to]))
+			}
+			loose += m
 		}
 	}
+	if loose > spoken {
+		loose = bare
+	}
 	return words, loose
+}
+
+// spokenWords counts the words of d's sentences of speech: prose that
+// earns credit.
+func spokenWords(d *doc) int {
+	spoken := 0
+	for _, s := range d.sents {
+		if s.prose && s.credits() {
+			spoken += s.to - s.from
+		}
+	}
+	return spoken
+}
+
+// saysMechanism reports whether d has a sentence of speech as long as
+// two terse ones (2*terseSpeechWords words or more): the sentence that
+// states what a clipped run's items have in common ("common thread: a
+// number that only goes up when ownership changes, and the receiver
+// checks it, not the client"). A short lead sentence before a keyword
+// list ("The client creates an ephemeral sequential node. lowest holds,
+// session ends node deleted, czxid") is not one: the clipped clauses in
+// that list are still its items (g24ef's salads).
+func saysMechanism(d *doc) bool {
+	for _, s := range d.sents {
+		if s.prose && s.credits() && s.to-s.from >= 2*terseSpeechWords {
+			return true
+		}
+	}
+	return false
 }
 
 // clausalItems reports whether most items of a run (cut by commas and
@@ -1057,6 +1109,110 @@ func clausalItems(toks []token) bool {
 		from = k
 	}
 	return 2*said > items
+}
+
+// clauseItemWords counts the words of the items of a run (cut by commas,
+// semicolons, colons, dashes, arrows and equals signs) that are clauses
+// of their own: at least clauseItemMin words holding a finite verb
+// ("the old producer gets ProducerFencedException"), a plural subject
+// and a base verb with its object ("journal nodes reject an old epoch"),
+// a singular subject and the -s form of a known verb with more after it
+// ("reaper requeues expired leases"), or a subject led by a determiner
+// (see subjectClause). Bare terms ("raft terms", "gc pause"), a noun
+// and a verb alone ("storage rejects", "lease expires") and chains of
+// nouns joined by arrows ("kafka -> epoch -> zombie") hold none: those
+// are the items of a list, however the list is cut.
+func clauseItemWords(toks []token) int {
+	said := 0
+	for _, r := range clauseItems(toks) {
+		said += r[1] - r[0]
+	}
+	return said
+}
+
+// clauseItems returns the ranges [from, to) in toks of the items that
+// clauseItemWords counts.
+func clauseItems(toks []token) [][2]int {
+	var out [][2]int
+	from := 0
+	for k := 0; k <= len(toks); k++ {
+		if k < len(toks) && (k == from || !(toks[k].clause && strings.ContainsRune(",;:—–=", toks[k].brk))) {
+			continue
+		}
+		if item := toks[from:k]; len(item) >= clauseItemMin && clauseItem(item) {
+			out = append(out, [2]int{from, k})
+		}
+		from = k
+	}
+	return out
+}
+
+// creditClauseItems credits, in an answer that is not a list and has a
+// sentence that states the mechanism (see saysMechanism), a point named only inside a clipped run when the
+// words that make it lie in one of the run's items that is a clause
+// (see clauseItems): "Kafka producer epochs fence zombie transactional
+// producers" makes its point as the same words in a sentence would,
+// while a bare item beside it ("Chubby sequencers") still only names
+// one (g36d).
+func creditClauseItems(q *Question, d *doc, r *Result) {
+	clipped := func(d *doc, s sentence) bool {
+		return !s.credits() && !s.dressed && !s.question && clauseItemWords(d.toks[s.from:s.to]) > 0
+	}
+	for i, p := range q.Points {
+		pr := &r.Points[i]
+		if !pr.Named || pr.Hit {
+			continue
+		}
+		pats, reqs := p.match, p.requires
+		if pats == nil {
+			pats, _ = compileAll(p.Match, nil, q.Topic, "match")
+			reqs, _ = compileAll(p.Requires, nil, q.Topic, "requires")
+		}
+		spans, ok := findPointIn(d, pats, reqs, clipped)
+		if ok && inClauseItem(d, spans) {
+			pr.Hit, pr.Named, pr.Spans = true, false, spans
+		}
+	}
+}
+
+// inClauseItem reports whether spans lie within one clause item of a
+// sentence (see clauseItems).
+func inClauseItem(d *doc, spans []Span) bool {
+	if len(spans) == 0 {
+		return false
+	}
+	lo, hi := spans[0].Start, spans[len(spans)-1].End
+	for _, s := range d.sents {
+		if d.toks[s.from].start > lo || d.toks[s.to-1].end < hi {
+			continue
+		}
+		for _, it := range clauseItems(d.toks[s.from:s.to]) {
+			if d.toks[s.from+it[0]].start <= lo && hi <= d.toks[s.from+it[1]-1].end {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// clauseItemMin is the fewest words an item needs to be read as a clause
+// by clauseItemWords: a subject, its verb and an object of two words.
+const clauseItemMin = 4
+
+// clauseItem reports whether item, one item of a run, is a clause.
+func clauseItem(item []token) bool {
+	if at := finiteAt(item); at >= 0 && !(at == 1 && pastSubjects[item[0].raw] && len(item) <= 3) {
+		return true
+	}
+	if pluralClause(item) || subjectClause(item) {
+		return true
+	}
+	for j := 1; j < len(item)-1; j++ {
+		if subjectBefore(&item[j-1]) && !item[j-1].code && !item[j].clause && !item[j+1].clause && inflectedS(item[j].raw) {
+			return true
+		}
+	}
+	return false
 }
 
 func mergeSpans(spans []Span) []Span {
