@@ -193,8 +193,17 @@ func buildFeedback(cat *content.Catalog, d feedbackData, now time.Time) views.Fe
 	for _, o := range opts {
 		v.Options = append(v.Options, views.OptionRow{HTML: bank.OptionTextHTML(q.ID, o.ID), WhyHTML: bank.OptionWhyHTML(q.ID, o.ID), Chosen: o.Chosen, Correct: o.Correct})
 	}
+	after := map[string]string{}
+	for _, p := range MisplacedSteps(q, &res) {
+		after[p.Step] = p.After
+	}
 	for _, st := range res.Steps {
-		v.Steps = append(v.Steps, views.StepRow{HTML: bank.StepTextHTML(q.ID, st.ID), Position: st.Position, Correct: st.Correct, InOrder: st.InOrder})
+		row := views.StepRow{HTML: bank.StepTextHTML(q.ID, st.ID), Position: st.Position, Correct: st.Correct, InOrder: st.InOrder}
+		if a, ok := after[st.ID]; ok && a != "" {
+			// The quote sits inside a sentence with its own full stop.
+			row.AfterHTML = strings.TrimSuffix(bank.StepTextHTML(q.ID, a), ".")
+		}
+		v.Steps = append(v.Steps, row)
 	}
 	if q.Kind == quiz.KindOrdering {
 		for _, st := range q.Steps {

@@ -26,7 +26,8 @@ the result as JSON:
    "points": [{"id", "hit", "core"}],
    "flags": [{"id", "label", "quote", "sentence"}],
    "set_aside": [{"id", "label", "sentence"}],
-   "notes": [...], "broken": [{"first", "then", "race"}], "grader": VERSION}
+   "notes": [...], "broken": [{"first", "then", "race"}],
+   "misplaced": [{"step", "after", "sentence"}], "grader": VERSION}
 
 A pass needs every core point (%[2]d %%) and no fatal flag, with one
 exception: on a question with two core points, an answer in sentences that
@@ -35,7 +36,10 @@ at most %[4]d %% (/about/grader states the rule). Each flag names the
 mistake ("label") and quotes the words of the answer that raised it
 ("quote", as the feedback page does) and the sentence that holds them.
 "broken" lists the safety-critical orders an ordering answer breaks, by
-the steps' letters (any one fails it); "set_aside" (absent when empty) the
+the steps' letters (any one fails it); "misplaced" (absent when the
+order is right) the steps outside the longest correctly ordered run, each
+with the letter of the step it belongs right after ("after" is empty for
+the step that comes first) and a sentence quoting both; "set_aside" (absent when empty) the
 flags whose patterns matched a sentence the second reader set aside, not
 counted (a note says why); "grader" names the grader version, as disputes
 record it.
@@ -79,7 +83,16 @@ type gradeOutput struct {
 	SetAside []gradeFlag   `json:"set_aside,omitempty"`
 	Notes    []string      `json:"notes"`
 	Broken   []gradeBroken `json:"broken,omitempty"`
-	Grader   string        `json:"grader"`
+	// Misplaced says where each step out of place belongs: the score
+	// alone does not say which steps to move.
+	Misplaced []gradeMisplaced `json:"misplaced,omitempty"`
+	Grader    string           `json:"grader"`
+}
+
+type gradeMisplaced struct {
+	Step     string `json:"step"`
+	After    string `json:"after"`
+	Sentence string `json:"sentence"`
 }
 
 type gradePoint struct {
@@ -165,6 +178,13 @@ func runGrade(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	for _, b := range r.Broken {
 		out.Broken = append(out.Broken, gradeBroken{First: labelOf(q, b.First), Then: labelOf(q, b.Then), Race: b.Race})
+	}
+	for _, p := range web.MisplacedSteps(q, &r) {
+		m := gradeMisplaced{Step: labelOf(q, p.Step), Sentence: p.Sentence(q)}
+		if p.After != "" {
+			m.After = labelOf(q, p.After)
+		}
+		out.Misplaced = append(out.Misplaced, m)
 	}
 	for _, f := range r.Flags {
 		if !f.Dismissed {

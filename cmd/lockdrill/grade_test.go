@@ -375,3 +375,44 @@ func TestGradeNotesSayWhatTheRedFlagCost(t *testing.T) {
 		})
 	}
 }
+
+// TestGradeOrderingSaysWhereAStepBelongs: the JSON used to give an
+// ordering answer's score with nothing saying which step to move.
+func TestGradeOrderingSaysWhereAStepBelongs(t *testing.T) {
+	tests := []struct {
+		name   string
+		answer string
+		want   []string // "step after" pairs, in the learner's order
+		quote  string   // words the first sentence quotes
+	}{
+		// The letters of 'lockdrill questions obj-order-choose-ttl':
+		// D C E B A is the right order; B (the heartbeat) moved first.
+		{"moved to the front", "B D C E A", []string{"B E"}, "For work that can legitimately run longer"},
+		{"first step moved", "C D E B A", []string{"D "}, "belongs first"},
+		{"right order", "D C E B A", nil, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			if err := run(context.Background(), []string{"grade", "obj-order-choose-ttl"}, envFrom(nil), strings.NewReader(tt.answer), &out, &errOut); err != nil {
+				t.Fatalf("grade: %v\n%s", err, errOut.String())
+			}
+			var g struct {
+				Misplaced []struct{ Step, After, Sentence string } `json:"misplaced"`
+			}
+			if err := json.Unmarshal(out.Bytes(), &g); err != nil {
+				t.Fatalf("output is not JSON: %v\n%s", err, out.String())
+			}
+			var got []string
+			for _, m := range g.Misplaced {
+				got = append(got, m.Step+" "+m.After)
+			}
+			if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+				t.Fatalf("misplaced = %v, want %v\n%s", got, tt.want, out.String())
+			}
+			if tt.quote != "" && !strings.Contains(g.Misplaced[0].Sentence, tt.quote) {
+				t.Fatalf("sentence = %q, want it to quote %q", g.Misplaced[0].Sentence, tt.quote)
+			}
+		})
+	}
+}
