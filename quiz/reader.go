@@ -761,6 +761,15 @@ func raiseFlag(sr *secondReader, q *Question, d *doc, r *Result) {
 	if best < 0 {
 		return
 	}
+	// A claim of impossibility ("no two clients can ever hold the lock")
+	// has most of its words under its "no", so asserts passes it over and
+	// the flag quoted a correct sentence beside it. The flag is raised as
+	// before; it quotes the claim when that leans more.
+	for si := range lean {
+		if lean[si] > lean[best] && claimsNone(d, si) {
+			best = si
+		}
+	}
 	s := d.sents[best]
 	span := Span{Start: d.toks[s.from].start, End: d.toks[s.to-1].end}
 	f := FlagResult{ID: ReaderFlagID, Label: readerFlagLabel, Why: readerFlagWhy, WhyHTML: readerFlagWhyHTML, Severity: SeverityMajor, Span: span}
@@ -1066,6 +1075,33 @@ func asserts(d *doc, si int) bool {
 		}
 		words++
 		if readerScopeOf(t) == 0 {
+			own++
+		}
+	}
+	return 2*own > words
+}
+
+// noneWords are the negators that make a claim rather than reject one:
+// a quantifier says that none of something is or can be ("no two clients
+// can ever hold the lock", "nothing can go wrong").
+var noneWords = setOf(`no nothing nobody none`)
+
+// claimsNone reports whether sentence si of d is asserted once the words
+// a quantifier of noneWords negates count as the candidate's own: a claim
+// that nothing of the kind happens, which asserts does not count.
+func claimsNone(d *doc, si int) bool {
+	s := d.sents[si]
+	if s.question {
+		return false
+	}
+	words, own := 0, 0
+	for i := s.from; i < s.to; i++ {
+		t := &d.toks[i]
+		if t.wordForms == nil {
+			continue
+		}
+		words++
+		if sc := readerScopeOf(t); sc == 0 || sc == 1 && !t.refuted && !t.readerRefuted && !t.needless && !t.dismiss && noneWords[d.toks[t.negBy].raw] {
 			own++
 		}
 	}

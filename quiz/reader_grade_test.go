@@ -3,6 +3,7 @@ package quiz_test
 import (
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -189,4 +190,41 @@ func TestSecondReaderFlagFailsTheAnswer(t *testing.T) {
 		t.Fatalf("%d answers failed by the reader's flag, %d of them labelled as asserting a losing claim: the case is not exercised", failed, losing)
 	}
 	t.Logf("%d answers the patterns pass are failed by the reader's flag, %d of them labelled as asserting a losing claim", failed, losing)
+}
+
+// TestSecondReaderQuotesTheClaim: an answer whose correct opening sentence
+// is followed by a claim of impossibility ("no two clients can ever hold
+// the lock") is flagged by the reader on the claim, not on the opening
+// sentence: the flag and its note quote what the candidate got wrong.
+func TestSecondReaderQuotesTheClaim(t *testing.T) {
+	b := loadBank(t)
+	const (
+		text  = "Acquire with SET key value NX PX 30000 and release with a Lua compare-and-delete. Because Redis is single-threaded, no two clients can ever hold the lock at once."
+		claim = "Because Redis is single-threaded, no two clients can ever hold the lock at once"
+	)
+	for _, id := range []string{"redis-lock-and-failure", "fencing-token"} {
+		t.Run(id, func(t *testing.T) {
+			q, ok := b.ByID(id)
+			if !ok {
+				t.Fatalf("no question %s", id)
+			}
+			r := b.Grade(q, quiz.Answer{Text: text})
+			found := false
+			for _, f := range r.Flags {
+				if f.ID != quiz.ReaderFlagID {
+					continue
+				}
+				found = true
+				if got := text[f.Span.Start:f.Span.End]; got != claim {
+					t.Errorf("the reader's flag quotes %q, want the claim %q", got, claim)
+				}
+				if !slices.ContainsFunc(r.Notes, func(n string) bool { return strings.Contains(n, strconv.Quote(claim)) }) {
+					t.Errorf("no note quotes the claim: %q", r.Notes)
+				}
+			}
+			if !found {
+				t.Fatalf("flags %v, want the reader's", r.FlagIDs())
+			}
+		})
+	}
 }

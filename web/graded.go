@@ -70,3 +70,50 @@ func answerMarks(res *quiz.Result) []views.Mark {
 	}
 	return marks
 }
+
+// followUpQuotes returns, for each point of qs's main answer that its
+// follow-ups made (quiz.Recover), the phrase that made it: pointQuote of
+// the first follow-up answer, in the order asked, that makes the point when
+// graded against the main question, the answer Recover credits. A main
+// answer whose follow-ups recovered nothing gives nil.
+func followUpQuotes(bank *quiz.Bank, qs quiz.QuestionScore) map[string]string {
+	res := qs.Main.Result
+	if res == nil || !slices.ContainsFunc(res.Points, func(p quiz.PointResult) bool { return p.Recovered }) {
+		return nil
+	}
+	q, ok := bank.ByID(qs.ID)
+	if !ok || q.Kind != quiz.KindFreeText {
+		return nil
+	}
+	out := map[string]string{}
+	for _, f := range qs.FollowUps {
+		if !f.Done() || f.Question != qs.ID {
+			continue
+		}
+		fr := bank.Grade(q, quiz.Answer{Text: f.Text})
+		for _, p := range res.Points {
+			if _, done := out[p.ID]; done || !p.Recovered {
+				continue
+			}
+			for _, fp := range fr.Points {
+				if fp.ID == p.ID && fp.Hit {
+					if qt := pointQuote(f.Text, fp.Spans); qt != "" {
+						out[p.ID] = qt
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// quoteFollowUps sets the quote of each point of g that a follow-up made
+// to the follow-up's phrase in quotes (followUpQuotes).
+func quoteFollowUps(g views.Graded, quotes map[string]string) views.Graded {
+	for i := range g.Points {
+		if qt, ok := quotes[g.Points[i].ID]; ok {
+			g.Points[i].Quote, g.Points[i].FromFollowUp = qt, true
+		}
+	}
+	return g
+}

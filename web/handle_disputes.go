@@ -161,7 +161,7 @@ func (s *Server) handleAttemptDispute(c echo.Context) error {
 		return err
 	}
 	own := s.cat.Questions.Grade(q, at.Answer)
-	d := graderSaid(store.Dispute{Question: q.ID, Item: item, Was: what.Was, Reason: reason, Answer: at.Answer.Text, Grader: s.cat.Questions.Version(), Created: s.now()}, at.Result, own)
+	d := graderSaid(store.Dispute{Question: q.ID, Item: item, Was: what.Was, Reason: reason, Answer: at.Answer.Text, Grader: s.cat.Questions.Version(), Created: s.now()}, at.Result, own, nil)
 	withdrawn, err := s.store.ContestAttempt(c.Request().Context(), at.Learner, at.ID, d, res)
 	if err != nil {
 		return err
@@ -209,7 +209,7 @@ func (s *Server) handleTurnDispute(c echo.Context) error {
 		return err
 	}
 	own := s.cat.Questions.Grade(q, quiz.Answer{Text: t.Text})
-	d := graderSaid(store.Dispute{Question: q.ID, Item: item, Was: what.Was, Reason: reason, Answer: t.Text, Grader: s.cat.Questions.Version(), Created: s.now()}, *t.Result, own)
+	d := graderSaid(store.Dispute{Question: q.ID, Item: item, Was: what.Was, Reason: reason, Answer: t.Text, Grader: s.cat.Questions.Version(), Created: s.now()}, *t.Result, own, s.turnFollowUpQuotes(r, t))
 	rescore := func(r *store.Round) (float64, quiz.Verdict) {
 		sc := quiz.Score(s.cat.Questions, s.cat.FollowUps, r.QuizTurns(), r.Limit)
 		return sc.Score, sc.Verdict
@@ -228,22 +228,25 @@ func (s *Server) handleTurnDispute(c echo.Context) error {
 // saw as shown and the grader graded as own, with what the grader said:
 // the text it quoted for the item in shown, and its own score and verdict
 // (QA-35 #1), so the export can become a corpus item without re-grading.
-func graderSaid(d store.Dispute, shown, own quiz.Result) store.Dispute {
-	var quoted []string
+// The quote is the one the page showed (pointQuote, quote), or, for a
+// point a follow-up made, the follow-up's phrase in recovered
+// (followUpQuotes), saying it is from the follow-up.
+func graderSaid(d store.Dispute, shown, own quiz.Result, recovered map[string]string) store.Dispute {
 	for _, p := range shown.Points {
-		if p.ID == d.Item {
-			for _, sp := range p.Spans {
-				quoted = append(quoted, spanText(d.Answer, sp))
-			}
+		if p.ID != d.Item {
+			continue
+		}
+		if qt := recovered[p.ID]; qt != "" {
+			d.Evidence = views.FollowUpQuote(qt, false)
+		} else {
+			d.Evidence = pointQuote(d.Answer, p.Spans)
 		}
 	}
 	for _, f := range shown.Flags {
 		if f.ID == d.Item {
-			quoted = append(quoted, spanText(d.Answer, f.Span))
+			d.Evidence = quote(d.Answer, f.Span)
 		}
 	}
-	quoted = slices.DeleteFunc(quoted, func(s string) bool { return s == "" })
-	d.Evidence = strings.Join(quoted, " … ")
 	d.GraderScore = min(max(own.Score, 0), 1)
 	switch {
 	case own.Fatal:
@@ -256,11 +259,16 @@ func graderSaid(d store.Dispute, shown, own quiz.Result) store.Dispute {
 	return d
 }
 
-// spanText is the text of text at sp, trimmed; empty for a span that does
-// not fit the text (a result stored against another answer).
-func spanText(text string, sp quiz.Span) string {
-	if sp.Start < 0 || sp.End > len(text) || sp.Start >= sp.End {
-		return ""
+// turnFollowUpQuotes returns, for the main answer t of r, the phrase of
+// each point its follow-ups made (followUpQuotes); nil for a follow-up.
+func (s *Server) turnFollowUpQuotes(r *store.Round, t quiz.RoundTurn) map[string]string {
+	n := quiz.MainNumber(t.Seq)
+	if t.FollowUp != "" || n < 1 {
+		return nil
 	}
-	return strings.TrimSpace(text[sp.Start:sp.End])
+	sc := quiz.Score(s.cat.Questions, s.cat.FollowUps, r.QuizTurns(), r.Limit)
+	if n > len(sc.Questions) {
+		return nil
+	}
+	return followUpQuotes(s.cat.Questions, sc.Questions[n-1])
 }

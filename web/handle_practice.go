@@ -336,13 +336,13 @@ func (s *Server) handleAttemptTicks(c echo.Context) error {
 	for i, pt := range res.Points {
 		if pt.SelfAssessed && pt.Hit != at.Result.Points[i].Hit {
 			d := store.Dispute{Question: q.ID, Item: pt.ID, Was: pick(pt.Hit, "missed", "hit"), Answer: at.Answer.Text, Grader: version, Created: now}
-			ds = append(ds, graderSaid(d, at.Result, own))
+			ds = append(ds, graderSaid(d, at.Result, own, nil))
 		}
 	}
 	for i, f := range res.Flags {
 		if f.Dismissed && !f.Retracted && !at.Result.Flags[i].Dismissed {
 			d := store.Dispute{Question: q.ID, Item: f.ID, Was: "flag", Answer: at.Answer.Text, Grader: version, Created: now}
-			ds = append(ds, graderSaid(d, at.Result, own))
+			ds = append(ds, graderSaid(d, at.Result, own, nil))
 		}
 	}
 	if err := s.store.UpdateAttemptResult(c.Request().Context(), at.Learner, at.ID, res, ds...); err != nil {

@@ -78,6 +78,8 @@ func scorecardMarkdown(v views.ScorecardView, started time.Time, origin string) 
 			switch {
 			case h.SelfAssessed:
 				b.WriteString(corrected)
+			case h.Recovered && h.FromFollowUp:
+				fmt.Fprintf(&b, " (made %s)", markdownEscape(views.FollowUpQuote(oneLine(h.Quote), v.Interviewer)))
 			case h.Recovered:
 				b.WriteString(" (made in a follow-up)")
 			}

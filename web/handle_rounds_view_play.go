@@ -85,6 +85,9 @@ func buildRoundFeedback(cat *content.Catalog, d roundFeedbackData, _ time.Time) 
 	} else if n := quiz.MainNumber(seq); n >= 1 {
 		sc := quiz.Score(cat.Questions, cat.FollowUps, r.QuizTurns(), r.Limit)
 		if n <= len(sc.Questions) {
+			// The main answer's own grade lists what its follow-ups made
+			// as missed; each says where it was made instead.
+			v.Graded = quoteFollowUps(v.Graded, followUpQuotes(cat.Questions, sc.Questions[n-1]))
 			if qs := sc.Questions[n-1]; len(qs.FollowUps) > 0 {
 				v.WithFollowUps, v.QuestionPct, v.QuestionPassed = true, views.Pct(qs.Score), qs.Passed
 			}

@@ -60,6 +60,7 @@ func buildScorecard(cat *content.Catalog, d scorecardData, now time.Time) views.
 	graded := gradedMains(r)
 	for i, q := range sc.Questions {
 		sq := views.ScoreQuestion{Number: q.Number, Title: q.Title, ScorePct: views.Pct(q.Score), Passed: q.Passed, PracticeHref: urls.Question(q.ID), Main: turnView(q.Main)}
+		sq.Main.Graded = quoteFollowUps(sq.Main.Graded, followUpQuotes(cat.Questions, q))
 		if i < len(graded) {
 			sq.Explain = scoreExplainView(quiz.ExplainEndedQuestion(graded[i], q, r.Limit), "question score", false)
 		}
