@@ -112,6 +112,42 @@ func lockNamed(d *doc, si int) bool {
 	return false
 }
 
+// endsTransaction reports whether the scope at k says how the
+// transaction ends: it commits with the lock, rolls back or aborts.
+func endsTransaction(d *doc, k, to int) bool {
+	for j := k; j < to && j < k+4; j++ {
+		if r := d.toks[j].raw; strings.HasPrefix(r, "roll") || strings.HasPrefix(r, "abort") || strings.HasPrefix(r, "commit") {
+			return true
+		}
+	}
+	return false
+}
+
+// databaseLockIn reports whether tokens [from, to) name a lock the
+// database holds on rows: a row lock, SELECT ... FOR UPDATE, SKIP
+// LOCKED, NOWAIT, a lock on the row.
+func databaseLockIn(d *doc, from, to int) bool {
+	for k := from; k < to; k++ {
+		r, prev := d.toks[k].raw, ""
+		if k > from {
+			prev = d.toks[k-1].raw
+		}
+		switch {
+		case r == "update" && prev == "for", r == "locked" && prev == "skip", r == "nowait", r == "share" && prev == "for":
+			return true
+		case strings.HasPrefix(r, "lock") && (prev == "row" || prev == "row-level" || prev == "rows"):
+			return true
+		case strings.HasPrefix(r, "lock"):
+			for j := k + 1; j < to && j <= k+3; j++ {
+				if strings.HasPrefix(d.toks[j].raw, "row") {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // scopedClaim reports a match of f's words in a sentence that scopes them
 // to one of f's scope conditions: the scope stated in the sentence
 // itself, or in the sentence before when this one refers back to it
@@ -277,7 +313,17 @@ func conditionAt(d *doc, c string, k, from, to int) (found, ok bool) {
 	// scopes ("no fencing needed for rows in that transaction") is the
 	// claim's own
 	if scopeConditions[c] {
-		if sn := d.sents[t.sent]; outsideStore(d, sn.from, sn.to) || !lockNamed(d, t.sent) {
+		// A scope that says how the transaction ends ("the lock and the
+		// write commit together", "a crashed client's writes roll back")
+		// needs a lock named beside it; one that only names the
+		// transaction or the database ("in one transaction", "to the
+		// same db") needs the database's lock in its own sentence: a
+		// transaction alone keeps no one out ("inside one transaction
+		// nobody can sneak in between"), and a lock service's lock is no
+		// lock of the database ("can't act on a lock it no longer holds,
+		// so workers writing to the same db need no fencing").
+		sn := d.sents[t.sent]
+		if outsideStore(d, sn.from, sn.to) || !lockNamed(d, t.sent) || !endsTransaction(d, k, to) && !databaseLockIn(d, sn.from, sn.to) {
 			return false, false
 		}
 		for j := k - 1; j >= from && j >= k-4 && !d.toks[j+1].clause; j-- {

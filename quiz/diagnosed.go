@@ -282,7 +282,7 @@ rejected rejects refused refuses validated validates`)
 // fenceDropped are words that deny, drop or replace a guard in the
 // sentence that names it.
 var fenceDropped = setOf(`without instead rather skip skipped skipping drop optional optionally unnecessary
-unneeded needless need needed only plainly plain`)
+unneeded needless need needed only plainly plain replace replaces replaced replacing substitute substitutes`)
 
 // fencedAlongside reports whether tokens [from, to) state a resource-side
 // guard on the write, a SQL WHERE on a fence noun or a fence noun checked

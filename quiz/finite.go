@@ -111,6 +111,12 @@ func finiteAt(toks []token) int {
 		if next && particles[toks[k+1].raw] && !t.fn && (strings.HasSuffix(t.raw, "ed") || strings.HasSuffix(t.raw, "s") && !strings.HasSuffix(t.raw, "ss")) {
 			return k
 		}
+		// A word a colon follows is a label, not a verb ("Use: data in
+		// the same DB.", "Release: COMMIT / ROLLBACK"): a spec of such
+		// lines names things, item by item (prober PE, g36).
+		if k+1 < len(toks) && toks[k+1].brk == ':' {
+			continue
+		}
 		base, inflected := verbOf(t.raw)
 		if base == "" {
 			continue

@@ -80,3 +80,28 @@ func TestClippedClausesAreNotATermList(t *testing.T) {
 		})
 	}
 }
+
+// TestLabelledSpecIsATermList: a spec of "Label: fragment." lines names
+// things however its labels read ("Use:", "Release:" are labels, not
+// orders); it gets the list note and cannot pass (prober PE, g36: it
+// passed at 0.70 before). A label before an order is still an order
+// ("Fix: use a fencing token at the storage, which rejects lower ones.").
+func TestLabelledSpecIsATermList(t *testing.T) {
+	b := loadBank(t)
+	q, _ := b.ByID("row-lock")
+	r := b.Grade(q, quiz.Answer{Text: "Classification: lock in a shared DB, transaction-scoped. Syntax: SELECT ... FOR UPDATE [NOWAIT | SKIP LOCKED]. Release: COMMIT / ROLLBACK / connection loss. Use: data in same DB. Alternatives: pg_advisory_xact_lock, SERIALIZABLE."})
+	listed := false
+	for _, n := range r.Notes {
+		listed = listed || strings.HasPrefix(n, "Most of this answer is a list of terms")
+	}
+	if r.Passed || !listed {
+		t.Errorf("labelled spec: passed=%v score=%.2f list note=%v, want a list that fails", r.Passed, r.Score, listed)
+	}
+	q, _ = b.ByID("fencing-token")
+	r = b.Grade(q, quiz.Answer{Text: "Problem: a paused holder wakes up after its lease expired and writes. Fix: use a fencing token from the lock service that only goes up, and the storage rejects any write with a lower token than it has seen."})
+	for _, n := range r.Notes {
+		if strings.HasPrefix(n, "Most of this answer is a list of terms") {
+			t.Errorf("labelled sentences read as a list: %q", n)
+		}
+	}
+}
