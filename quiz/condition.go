@@ -317,13 +317,14 @@ func conditionAt(d *doc, c string, k, from, to int) (found, ok bool) {
 		// write commit together", "a crashed client's writes roll back")
 		// needs a lock named beside it; one that only names the
 		// transaction or the database ("in one transaction", "to the
-		// same db") needs the database's lock in its own sentence: a
+		// same db") needs the database's lock in its own sentence (the
+		// open-transaction scope is the lock's own transaction): a
 		// transaction alone keeps no one out ("inside one transaction
 		// nobody can sneak in between"), and a lock service's lock is no
 		// lock of the database ("can't act on a lock it no longer holds,
 		// so workers writing to the same db need no fencing").
 		sn := d.sents[t.sent]
-		if outsideStore(d, sn.from, sn.to) || !lockNamed(d, t.sent) || !endsTransaction(d, k, to) && !databaseLockIn(d, sn.from, sn.to) {
+		if outsideStore(d, sn.from, sn.to) || !lockNamed(d, t.sent) || c == "same-store" && !endsTransaction(d, k, to) && !databaseLockIn(d, sn.from, sn.to) {
 			return false, false
 		}
 		for j := k - 1; j >= from && j >= k-4 && !d.toks[j+1].clause; j-- {
