@@ -365,7 +365,7 @@ var prerenderedSources = [...]string{
 	"Loses the round. A majority protects against a node failing, not against a client freezing or a clock jumping. Redlock adds availability; safety still needs fencing at the resource.",
 	"Loses the round. It compares clocks on two machines, and even with perfect clocks the worker can freeze between the check and the write.",
 	"Loses the round. The TTL bounds how long a crash blocks others; it never keeps holders apart, because no pause length is guaranteed.",
-	"Majority overlap only protects a lock if every node in the overlap remembers it. Persistence on every write, or a delayed restart longer than the maximum TTL, keeps that true.",
+	"Majority overlap only protects a lock if every node in the overlap remembers it. A node that has already lost its keys must stay out until everything it granted has expired, longer than the maximum TTL; persisting every write (`appendfsync always`) keeps the next crash from forgetting anything.",
 	"Many requests for a distributed lock turn out to be a rule about one row. Where the rule fits in a unique constraint or a conditional update, the database enforces it atomically, without a lease, without clocks and without a gap between check and write. A lock on top of that only adds a way to fail. Reserve locks (and fencing) for work that crosses systems the database cannot see.",
 	"Marking a row sent is a second write after the publish, with the same\ndual-write gap the outbox removed from the producer side.",
 	"Measure the tail of what remains under production load: the p99.9 or worst run, and the pauses (GC, throttling) seen on those hosts.",
@@ -815,7 +815,7 @@ var prerenderedSources = [...]string{
 	"etcd is faster under contention, and a faster lock service shortens the window in which two holders can overlap.",
 	"etcd leases cannot expire while their holder is paused, because keep-alives are sent by the server, so no fencing is needed.",
 	"etcd leases expire too: when the holder freezes, its keep-alives stop. Consensus closes the failover hole, not the frozen-holder one, so you still fence with the revision and make the work idempotent.",
-	"everysec can lose about a second of writes when the machine crashes, enough to forget a fresh lock.",
+	"everysec can lose about a second of writes when the machine crashes, enough to forget a fresh lock; and whatever it is set to now, it cannot bring back the keys this crash already lost.",
 	"lock_timeout limits how long *another* session waits for a lock; it does not end the holder's transaction.",
 }
 
@@ -1182,7 +1182,7 @@ var prerenderedHTMLs = [...]string{
 	"<p>Loses the round. A majority protects against a node failing, not against a client freezing or a clock jumping. Redlock adds availability; safety still needs fencing at the resource.</p>\n",
 	"<p>Loses the round. It compares clocks on two machines, and even with perfect clocks the worker can freeze between the check and the write.</p>\n",
 	"<p>Loses the round. The TTL bounds how long a crash blocks others; it never keeps holders apart, because no pause length is guaranteed.</p>\n",
-	"<p>Majority overlap only protects a lock if every node in the overlap remembers it. Persistence on every write, or a delayed restart longer than the maximum TTL, keeps that true.</p>\n",
+	"<p>Majority overlap only protects a lock if every node in the overlap remembers it. A node that has already lost its keys must stay out until everything it granted has expired, longer than the maximum TTL; persisting every write (<code>appendfsync always</code>) keeps the next crash from forgetting anything.</p>\n",
 	"<p>Many requests for a distributed lock turn out to be a rule about one row. Where the rule fits in a unique constraint or a conditional update, the database enforces it atomically, without a lease, without clocks and without a gap between check and write. A lock on top of that only adds a way to fail. Reserve locks (and fencing) for work that crosses systems the database cannot see.</p>\n",
 	"<p>Marking a row sent is a second write after the publish, with the same\ndual-write gap the outbox removed from the producer side.</p>\n",
 	"<p>Measure the tail of what remains under production load: the p99.9 or worst run, and the pauses (GC, throttling) seen on those hosts.</p>\n",
@@ -1632,6 +1632,6 @@ var prerenderedHTMLs = [...]string{
 	"<p>etcd is faster under contention, and a faster lock service shortens the window in which two holders can overlap.</p>\n",
 	"<p>etcd leases cannot expire while their holder is paused, because keep-alives are sent by the server, so no fencing is needed.</p>\n",
 	"<p>etcd leases expire too: when the holder freezes, its keep-alives stop. Consensus closes the failover hole, not the frozen-holder one, so you still fence with the revision and make the work idempotent.</p>\n",
-	"<p>everysec can lose about a second of writes when the machine crashes, enough to forget a fresh lock.</p>\n",
+	"<p>everysec can lose about a second of writes when the machine crashes, enough to forget a fresh lock; and whatever it is set to now, it cannot bring back the keys this crash already lost.</p>\n",
 	"<p>lock_timeout limits how long <em>another</em> session waits for a lock; it does not end the holder's transaction.</p>\n",
 }
