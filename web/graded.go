@@ -72,10 +72,10 @@ func answerMarks(res *quiz.Result) []views.Mark {
 }
 
 // followUpQuotes returns, for each point of qs's main answer that its
-// follow-ups made (quiz.Recover), the phrase that made it: pointQuote of
-// the first follow-up answer, in the order asked, that makes the point when
-// graded against the main question, the answer Recover credits. A main
-// answer whose follow-ups recovered nothing gives nil.
+// follow-ups made (quiz.Recover), the phrase that made it in the first
+// follow-up answer, in the order asked, that makes the point when graded
+// against the main question, the answer Recover credits (followUpPhrase).
+// A main answer whose follow-ups recovered nothing gives nil.
 func followUpQuotes(bank *quiz.Bank, qs quiz.QuestionScore) map[string]string {
 	res := qs.Main.Result
 	if res == nil || !slices.ContainsFunc(res.Points, func(p quiz.PointResult) bool { return p.Recovered }) {
@@ -97,7 +97,7 @@ func followUpQuotes(bank *quiz.Bank, qs quiz.QuestionScore) map[string]string {
 			}
 			for _, fp := range fr.Points {
 				if fp.ID == p.ID && fp.Hit {
-					if qt := pointQuote(f.Text, fp.Spans); qt != "" {
+					if qt := followUpPhrase(f.Text, fp.Spans, f.Result); qt != "" {
 						out[p.ID] = qt
 					}
 				}
@@ -116,4 +116,28 @@ func quoteFollowUps(g views.Graded, quotes map[string]string) views.Graded {
 		}
 	}
 	return g
+}
+
+// followUpPhrase is the phrase of a follow-up answer text to quote for a
+// main point found at spans in it: the quote the follow-up's own feedback
+// (res) shows for its point found at the same words, so every page quotes
+// one phrase (QA-36 F3 #2: the main question's matcher hit a single word,
+// "unique", where the follow-up's feedback quoted "unique index on the
+// event"); else the words at spans.
+func followUpPhrase(text string, spans []quiz.Span, res *quiz.Result) string {
+	if res != nil {
+		for _, fp := range res.Points {
+			if !fp.Hit {
+				continue
+			}
+			for _, a := range fp.Spans {
+				if slices.ContainsFunc(spans, func(b quiz.Span) bool { return a.Start < b.End && b.Start < a.End }) {
+					if qt := pointQuote(text, fp.Spans); qt != "" {
+						return qt
+					}
+				}
+			}
+		}
+	}
+	return pointQuote(text, spans)
 }

@@ -200,6 +200,12 @@ func (s *Server) handleTurnDispute(c echo.Context) error {
 	if c.FormValue("back") == "scorecard" && !r.Finished.IsZero() {
 		back = urls.Scorecard(r.ID)
 	}
+	// A point a follow-up made counts through the follow-up's answer, not
+	// through a tick stored on this one, so no tick here can undo it: the
+	// dispute is refused with the reason rather than dropped (QA-36 F3 #1).
+	if p, ok := s.recoveredPoint(r, t, item); ok {
+		return s.seeOtherWith(c, back, "bad", fmt.Sprintf("Not contested: “%s” counts as made because your follow-up made it, and a point made in a follow-up cannot be contested on the main answer. If the grader misread your follow-up, contest its points on the follow-up's feedback. Nothing changed.", p.Label))
+	}
 	res, what, err := contest(q, *t.Result, item, c.FormValue("was"))
 	var again errAlreadyCorrected
 	if errors.As(err, &again) {
@@ -271,4 +277,23 @@ func (s *Server) turnFollowUpQuotes(r *store.Round, t quiz.RoundTurn) map[string
 		return nil
 	}
 	return followUpQuotes(s.cat.Questions, sc.Questions[n-1])
+}
+
+// recoveredPoint returns the point item of the main answer t of r when
+// its follow-ups made it (quiz.Recover).
+func (s *Server) recoveredPoint(r *store.Round, t quiz.RoundTurn, item string) (quiz.PointResult, bool) {
+	n := quiz.MainNumber(t.Seq)
+	if t.FollowUp != "" || n < 1 {
+		return quiz.PointResult{}, false
+	}
+	sc := quiz.Score(s.cat.Questions, s.cat.FollowUps, r.QuizTurns(), r.Limit)
+	if n > len(sc.Questions) || sc.Questions[n-1].Main.Result == nil {
+		return quiz.PointResult{}, false
+	}
+	for _, p := range sc.Questions[n-1].Main.Result.Points {
+		if p.ID == item && p.Recovered {
+			return p, true
+		}
+	}
+	return quiz.PointResult{}, false
 }

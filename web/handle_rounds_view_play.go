@@ -85,8 +85,12 @@ func buildRoundFeedback(cat *content.Catalog, d roundFeedbackData, _ time.Time) 
 	} else if n := quiz.MainNumber(seq); n >= 1 {
 		sc := quiz.Score(cat.Questions, cat.FollowUps, r.QuizTurns(), r.Limit)
 		if n <= len(sc.Questions) {
-			// The main answer's own grade lists what its follow-ups made
-			// as missed; each says where it was made instead.
+			// The points its follow-ups made are listed as made, quoting
+			// the follow-up, as the scorecard lists them (QA-36 F3 #1: the
+			// turn page listed them as missed).
+			if res := sc.Questions[n-1].Main.Result; res != nil {
+				v.Graded = buildGraded(cat.Questions, t.Text, res)
+			}
 			v.Graded = quoteFollowUps(v.Graded, followUpQuotes(cat.Questions, sc.Questions[n-1]))
 			if qs := sc.Questions[n-1]; len(qs.FollowUps) > 0 {
 				v.WithFollowUps, v.QuestionPct, v.QuestionPassed = true, views.Pct(qs.Score), qs.Passed
@@ -119,6 +123,13 @@ func buildRoundFeedback(cat *content.Catalog, d roundFeedbackData, _ time.Time) 
 			default:
 				v.NotAsked++
 			}
+		}
+	}
+	// The model answer covers what the question's follow-ups ask, so it
+	// waits until they are answered or the round ends (QA-36 F3 #3).
+	for _, o := range r.Turns {
+		if o.FollowUp != "" && quiz.MainNumber(o.Seq) == quiz.MainNumber(seq) && !o.Done() && !r.Over() {
+			v.ModelAnswerHTML, v.ModelAnswerWaits = "", true
 		}
 	}
 	if cur, more := r.Current(); more && !r.Over() {
