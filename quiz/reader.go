@@ -1062,24 +1062,7 @@ func spanLean(d *doc, span Span, lean []float64) (int, float64) {
 // at: a claim the candidate makes, not a question they ask (which the
 // patterns never flag either) nor one whose words are mostly negated,
 // rejected, hypothetical or quoted ("Don't assume that ...").
-func asserts(d *doc, si int) bool {
-	s := d.sents[si]
-	if s.question {
-		return false
-	}
-	words, own := 0, 0
-	for i := s.from; i < s.to; i++ {
-		t := &d.toks[i]
-		if t.wordForms == nil {
-			continue
-		}
-		words++
-		if readerScopeOf(t) == 0 {
-			own++
-		}
-	}
-	return 2*own > words
-}
+func asserts(d *doc, si int) bool { return ownedMost(d, si, false) }
 
 // noneWords are the negators that make a claim rather than reject one:
 // a quantifier says that none of something is or can be ("no two clients
@@ -1089,7 +1072,13 @@ var noneWords = setOf(`no nothing nobody none`)
 // claimsNone reports whether sentence si of d is asserted once the words
 // a quantifier of noneWords negates count as the candidate's own: a claim
 // that nothing of the kind happens, which asserts does not count.
-func claimsNone(d *doc, si int) bool {
+func claimsNone(d *doc, si int) bool { return ownedMost(d, si, true) }
+
+// ownedMost reports whether most words of sentence si of d, a question
+// aside, are the candidate's own: outside any reader scope, or, with
+// none, negated only by a quantifier of noneWords (and not otherwise
+// refuted, said to be needless or dismissed).
+func ownedMost(d *doc, si int, none bool) bool {
 	s := d.sents[si]
 	if s.question {
 		return false
@@ -1101,7 +1090,8 @@ func claimsNone(d *doc, si int) bool {
 			continue
 		}
 		words++
-		if sc := readerScopeOf(t); sc == 0 || sc == 1 && !t.refuted && !t.readerRefuted && !t.needless && !t.dismiss && noneWords[d.toks[t.negBy].raw] {
+		sc := readerScopeOf(t)
+		if sc == 0 || none && sc == 1 && !t.refuted && !t.readerRefuted && !t.needless && !t.dismiss && noneWords[d.toks[t.negBy].raw] {
 			own++
 		}
 	}
