@@ -1,0 +1,64 @@
+package quiz_test
+
+import (
+	"slices"
+	"testing"
+
+	"lockdrill/quiz"
+)
+
+// TestWhoPerformsTheActG37b: candidates who know the correct mechanism
+// tell it in the words of the mistake it corrects, and what sets the two
+// apart is who performs the act or which act the words name (g37b). A
+// check of what the write returned ("checks Succeeded") comes after the
+// write; a refusal told as what follows from a guard's condition failing
+// is the guard's; "goes through fine" says the store accepts the write;
+// a token dropped into a folder is put there. Each case keeps its losing
+// neighbours flagged: a check of anything else's success, a guard conceded,
+// denied or made optional, a client refusing its own write, a consequence
+// or a verdict beside the passage, a client that drops stale writes.
+func TestWhoPerformsTheActG37b(t *testing.T) {
+	b := loadBank(t)
+	raised := func(id, text string) []string {
+		q, ok := b.ByID(id)
+		if !ok {
+			t.Fatalf("no question %s", id)
+		}
+		return b.Grade(q, quiz.Answer{Text: text}).FlagIDs()
+	}
+	for _, c := range []struct {
+		name, q, text, flag string
+		want                bool
+	}{
+		// a check of the act's outcome
+		{"checks Succeeded after the write", "etcd-revision-guard", "etcd evaluates that at commit, so a deposed leader's write fails; the code checks Succeeded and stops leading.", "check-then-act-safe", false},
+		{"checks the renewal's success before the write", "etcd-revision-guard", "The leader checks that its last renewal succeeded and then does a plain Put, so the write is safe.", "ttl-as-safety", true},
+		{"checks the session and stops", "etcd-revision-guard", "The old leader checks the session before each write and stops, so a deposed leader never writes.", "check-then-act-safe", true},
+		{"Succeeded waved off, the session checked", "etcd-revision-guard", "No need to check Succeeded: the leader checks session.Done() and stops before it writes, which is safe.", "client-side-fencing", true},
+		// a refusal that follows from a guard failing
+		{"rejected once the comparison fails", "etcd-revision-guard", "Do the write as an etcd transaction that compares the lock key's create revision with the one I got when I acquired, and check resp.Succeeded. If my session lease expired, etcd has deleted my key, the comparison fails inside the same atomic operation, and the deposed leader's write is rejected by etcd itself, whatever its GC did.", "etcd-refuses-expired", false},
+		{"rejected whether or not the comparison fails", "etcd-revision-guard", "Whether or not the comparison fails, etcd rejects the deposed leader's write itself, whatever its GC did.", "etcd-refuses-expired", true},
+		{"the comparison's failure not needed", "etcd-revision-guard", "We don't need the comparison to fail: etcd rejects the deposed leader's write itself, whatever its GC did.", "etcd-refuses-expired", true},
+		{"the comparison optional", "etcd-revision-guard", "The comparison is optional; etcd rejects the deposed leader's write by itself, whatever the revision.", "etcd-refuses-expired", true},
+		{"the client rejects when its comparison fails", "fencing-token", "The client compares its token with the lock key, and when the comparison fails the client rejects the write itself.", "client-side-fencing", true},
+		{"rejected whatever the revision, a plain Put", "etcd-revision-guard", "etcd rejects the deposed leader's write by itself, whatever the revision, so a plain Put is fine.", "etcd-refuses-expired", true},
+		// a write let through
+		{"a plain Put goes through fine", "etcd-revision-guard", "A lease expiring deletes the keys attached to that lease. It doesn't blacklist the client. A plain `Put(\"/config/routes\")` from the zombie leader, with no lease attached, goes through fine.", "etcd-refuses-expired", false},
+		{"goes through fine, so no Txn", "etcd-revision-guard", "A plain Put goes through fine, so we don't need the Txn.", "etcd-refuses-expired", true},
+		{"goes through fine and is safe enough", "etcd-revision-guard", "Just do a plain Put: it goes through fine and that's safe enough.", "etcd-refuses-expired", true},
+		{"goes through fine, which means", "etcd-revision-guard", "A plain Put from the leader goes through fine, which means the Txn is optional.", "etcd-refuses-expired", true},
+		{"a plain Put is fine, it goes through", "etcd-revision-guard", "The plain Put is fine here; it goes through.", "etcd-refuses-expired", true},
+		// a token dropped into a place
+		{"a token dropped into the lock folder", "zookeeper-lock-recipe", "Think of a numbered-token queue at a bank. Each client drops a token into the lock folder: a node that ZooKeeper numbers for it automatically and that disappears by itself if the client's session dies.", "client-side-fencing", false},
+		{"the client drops stale tokens", "zookeeper-lock-recipe", "The client drops stale tokens itself before writing.", "client-side-fencing", true},
+		{"the client drops lower writes", "fencing-token", "The client drops any write whose token is lower than the one it holds.", "client-side-fencing", true},
+		{"dropped into the folder, and stale writes dropped", "zookeeper-lock-recipe", "Each client drops a token into the folder, and the client itself drops writes with a stale token.", "client-side-fencing", true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got := raised(c.q, c.text)
+			if slices.Contains(got, c.flag) != c.want {
+				t.Errorf("flags %v; want %s raised=%v", got, c.flag, c.want)
+			}
+		})
+	}
+}
