@@ -62,3 +62,42 @@ func TestWhoPerformsTheActG37b(t *testing.T) {
 		})
 	}
 }
+
+// TestLossWordsInAnotherSenseG37b: "safe to run a second time" said of
+// the job names its idempotency, and "nobody else can take over until it
+// runs out" said to size how long a crashed holder orphans the job names
+// a delay, not a guarantee (g37b). The lease given the credit ("makes it
+// safe to run twice"), a consequence drawn ("so the job is safe to run
+// again", "so two runs can never overlap") or a verdict beside the words
+// ("guarantees", "protects", "safe") keep ttl-as-safety up.
+func TestLossWordsInAnotherSenseG37b(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct {
+		name, q, text string
+		want          bool
+	}{
+		{"the job safe to run a second time", "run-job-once", "If the winner dies, the entry needs a lease with a heartbeat so someone can adopt it later, and the job itself should be safe to run a second time, because takeovers happen.", false},
+		{"heartbeat makes it safe, never twice", "run-job-once", "The heartbeat makes the job safe to run, so it never runs twice.", true},
+		{"so the job is safe to run again", "run-job-once", "Keep the heartbeat going, so the job is safe to run again.", true},
+		{"makes it safe to run a second instance", "run-job-once", "A lease with a heartbeat makes it safe to run a second instance alongside.", true},
+		{"safe from running a second time", "run-job-once", "With the heartbeat the job is safe from running a second time.", true},
+		{"nobody else until it runs out, sizing the orphan time", "choose-ttl", "First, how long can we afford the job to be orphaned if the holder crashes? That's roughly the TTL, because nobody else can take over until it runs out.", false},
+		{"how long stuck, until the lease expires", "choose-ttl", "If the holder dies, how long is the job stuck? Roughly one TTL, since no one else can take over until the lease expires.", false},
+		{"until it runs out guarantees a single runner", "choose-ttl", "Nobody else can take over until the TTL runs out, which guarantees a single runner.", true},
+		{"until it expires, a longer TTL is safe", "choose-ttl", "Because nobody else can take over until it expires, a TTL longer than the job is safe.", true},
+		{"until the lease expires, so never overlap", "choose-ttl", "Pick a TTL longer than the job; no one else can take over until the lease expires, so two runs can never overlap.", true},
+		{"the TTL protects us until it expires", "choose-ttl", "The TTL protects us: no other worker can grab the lock until it expires.", true},
+		{"until it runs out in a list that drops fencing", "choose-ttl", "- TTL above the p99 runtime: nobody else can take over until it runs out\n- no fencing needed", true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			q, ok := b.ByID(c.q)
+			if !ok {
+				t.Fatalf("no question %s", c.q)
+			}
+			got := b.Grade(q, quiz.Answer{Text: c.text}).FlagIDs()
+			if slices.Contains(got, "ttl-as-safety") != c.want {
+				t.Errorf("flags %v; want ttl-as-safety raised=%v", got, c.want)
+			}
+		})
+	}
+}
