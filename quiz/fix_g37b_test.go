@@ -101,3 +101,36 @@ func TestLossWordsInAnotherSenseG37b(t *testing.T) {
 		})
 	}
 }
+
+// TestRequirementIsNoClaimOfTheParty: "the numbers must stay monotonic
+// across failover of the lock service" says what any lock service must
+// provide, not that Redis's replication provides it (g37b). A sentence
+// that names the party, answers the requirement with a claim ("and the
+// standby keeps it", "so that is covered") or is followed by one naming
+// the party keeps replication-keeps-lock up.
+func TestRequirementIsNoClaimOfTheParty(t *testing.T) {
+	b := loadBank(t)
+	q, ok := b.ByID("fencing-token")
+	if !ok {
+		t.Fatal("no question fencing-token")
+	}
+	for _, c := range []struct {
+		name, text string
+		want       bool
+	}{
+		{"the numbers must stay monotonic", "The check must be atomic with the write, like a conditional UPDATE, and the numbers must stay monotonic across failover of the lock service.", false},
+		{"Sentinel named beside the requirement", "The lock must survive failover, and Sentinel's replication makes sure it does.", true},
+		{"the requirement answered by the standby", "The lock has to survive failover, and the standby keeps it.", true},
+		{"the requirement said to be covered", "Locks must survive failover; the promoted node already has every key, so that is covered.", true},
+		{"Sentinel in the next sentence", "The lock must survive failover. Sentinel makes sure it does.", true},
+		{"the requirement met, because of the replica", "The lock must survive failover, and it does, because the replica has it.", true},
+		{"a plain claim of the state", "The lock stays intact across failover of the lock service, so the numbers stay monotonic too.", true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got := b.Grade(q, quiz.Answer{Text: c.text}).FlagIDs()
+			if slices.Contains(got, "replication-keeps-lock") != c.want {
+				t.Errorf("flags %v; want replication-keeps-lock raised=%v", got, c.want)
+			}
+		})
+	}
+}

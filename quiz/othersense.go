@@ -1,5 +1,7 @@
 package quiz
 
+import "strings"
+
 // Two more shapes in which a correct answer takes a losing claim's words
 // in another sense (g37b), each read for every red flag:
 //
@@ -174,4 +176,97 @@ func untilExpiry(d *doc, k int) int {
 		return -1
 	}
 	return -1
+}
+
+// A flag that declares the party its mistake is about (About) claims
+// what that party does: "Redis replication keeps the lock across a
+// failover". The same state stated as a requirement ("the numbers must
+// stay monotonic across failover of the lock service") says what any
+// lock service has to provide and claims nothing of the party, unless
+// the sentence names it ("the lock must survive failover, and Sentinel
+// makes sure it does").
+
+// stateVerbs say that a thing keeps its state.
+var stateVerbs = setOf(`stay stays remain remains survive survives persist persists last lasts kept`)
+
+// necessityModals make the verb after them a requirement: "must stay",
+// "has to survive", "needs to remain".
+var necessityModals = phrases(`must|must be|has to|have to|has to be|have to be|needs to|need to|needs to be|
+	need to be|should|should be|got to`)
+
+// requiredState reports whether m, a match of a flag that declares About,
+// takes its state verb as a requirement (a necessity modal right before
+// it, unnegated), in a sentence that names none of the flag's parties.
+func requiredState(d *doc, f *RedFlag, m match) bool {
+	if len(f.About) == 0 {
+		return false
+	}
+	for _, sp := range m.spans {
+		for k := sp[0]; k < sp[1]; k++ {
+			if !stateVerbs[d.toks[k].raw] || d.toks[k].negBy >= 0 || !requiredBefore(d, k) {
+				continue
+			}
+			s := d.sents[d.toks[k].sent]
+			return !namesParty(d, f.About, s.from, s.to) && !requirementMet(d, f, k, s.to)
+		}
+	}
+	return false
+}
+
+// namesParty reports whether tokens [from, to) name one of parties, also
+// in the possessive ("Sentinel's replication").
+func namesParty(d *doc, parties []string, from, to int) bool {
+	for k := from; k < to; k++ {
+		t := d.toks[k]
+		t.raw = strings.TrimSuffix(t.raw, "'s")
+		if partyTerm(parties, &t) {
+			return true
+		}
+	}
+	return false
+}
+
+// requirementMet reports whether the requirement at k is answered by a
+// claim: a later clause of its sentence (before to) that is neither
+// another requirement nor the reason for it or the cost of missing it
+// ("because ...", "or a new primary could hand out 33 again"), or a next
+// sentence that names a party of the flag ("The lock must survive
+// failover. Sentinel makes sure it does.").
+func requirementMet(d *doc, f *RedFlag, k, to int) bool {
+	toks := d.toks
+	for j := clauseEnd(d, d.sents[toks[k].sent], k); j < to; j = clauseEnd(d, d.sents[toks[k].sent], j) {
+		switch toks[j].raw {
+		case "or", "otherwise", "because", "since", "as", "like", "else":
+			continue
+		}
+		end := clauseEnd(d, d.sents[toks[k].sent], j)
+		required := false
+		for x := j; x < end; x++ {
+			if requiredBefore(d, x) {
+				required = true
+				break
+			}
+		}
+		if !required {
+			return true
+		}
+	}
+	if si := toks[k].sent + 1; si < len(d.sents) {
+		return namesParty(d, f.About, d.sents[si].from, d.sents[si].to)
+	}
+	return false
+}
+
+// requiredBefore reports whether a necessity modal ends right before k.
+func requiredBefore(d *doc, k int) bool {
+	for _, p := range necessityModals {
+		from := k - len(p)
+		if from < 0 || d.toks[from].sent != d.toks[k].sent {
+			continue
+		}
+		if termLen(d, [][]string{p}, from, k) == len(p) {
+			return true
+		}
+	}
+	return false
 }
