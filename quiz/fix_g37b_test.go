@@ -41,6 +41,8 @@ func TestWhoPerformsTheActG37b(t *testing.T) {
 		{"the comparison's failure not needed", "etcd-revision-guard", "We don't need the comparison to fail: etcd rejects the deposed leader's write itself, whatever its GC did.", "etcd-refuses-expired", true},
 		{"the comparison optional", "etcd-revision-guard", "The comparison is optional; etcd rejects the deposed leader's write by itself, whatever the revision.", "etcd-refuses-expired", true},
 		{"the client rejects when its comparison fails", "fencing-token", "The client compares its token with the lock key, and when the comparison fails the client rejects the write itself.", "client-side-fencing", true},
+		{"the comparison fails, so the Txn is optional", "etcd-revision-guard", "The comparison fails, and etcd rejects the old leader's writes anyway once its session expired, whatever the revision, so the Txn is optional.", "etcd-refuses-expired", true},
+		{"the comparison fails, so a plain Put is as good", "etcd-revision-guard", "I'd rely on etcd here: the comparison fails and the deposed leader's write is rejected by etcd itself, whatever it does, so a plain Put is just as good.", "etcd-refuses-expired", true},
 		{"rejected whatever the revision, a plain Put", "etcd-revision-guard", "etcd rejects the deposed leader's write by itself, whatever the revision, so a plain Put is fine.", "etcd-refuses-expired", true},
 		// a write let through
 		{"a plain Put goes through fine", "etcd-revision-guard", "A lease expiring deletes the keys attached to that lease. It doesn't blacklist the client. A plain `Put(\"/config/routes\")` from the zombie leader, with no lease attached, goes through fine.", "etcd-refuses-expired", false},
@@ -48,6 +50,7 @@ func TestWhoPerformsTheActG37b(t *testing.T) {
 		{"goes through fine and is safe enough", "etcd-revision-guard", "Just do a plain Put: it goes through fine and that's safe enough.", "etcd-refuses-expired", true},
 		{"goes through fine, which means", "etcd-revision-guard", "A plain Put from the leader goes through fine, which means the Txn is optional.", "etcd-refuses-expired", true},
 		{"a plain Put is fine, it goes through", "etcd-revision-guard", "The plain Put is fine here; it goes through.", "etcd-refuses-expired", true},
+		{"skip the Txn, because it goes through fine", "etcd-revision-guard", "My recommendation: skip the Txn, because a plain Put from the old leader goes through fine and etcd sorts it out.", "etcd-refuses-expired", true},
 		// a token dropped into a place
 		{"a token dropped into the lock folder", "zookeeper-lock-recipe", "Think of a numbered-token queue at a bank. Each client drops a token into the lock folder: a node that ZooKeeper numbers for it automatically and that disappears by itself if the client's session dies.", "client-side-fencing", false},
 		{"the client drops stale tokens", "zookeeper-lock-recipe", "The client drops stale tokens itself before writing.", "client-side-fencing", true},
@@ -80,6 +83,7 @@ func TestLossWordsInAnotherSenseG37b(t *testing.T) {
 		{"heartbeat makes it safe, never twice", "run-job-once", "The heartbeat makes the job safe to run, so it never runs twice.", true},
 		{"so the job is safe to run again", "run-job-once", "Keep the heartbeat going, so the job is safe to run again.", true},
 		{"makes it safe to run a second instance", "run-job-once", "A lease with a heartbeat makes it safe to run a second instance alongside.", true},
+		{"thanks to the lease, safe to run a second time", "run-job-once", "Renew the lease with a heartbeat; thanks to it the job is safe to run a second time without harm.", true},
 		{"safe from running a second time", "run-job-once", "With the heartbeat the job is safe from running a second time.", true},
 		{"nobody else until it runs out, sizing the orphan time", "choose-ttl", "First, how long can we afford the job to be orphaned if the holder crashes? That's roughly the TTL, because nobody else can take over until it runs out.", false},
 		{"how long stuck, until the lease expires", "choose-ttl", "If the holder dies, how long is the job stuck? Roughly one TTL, since no one else can take over until the lease expires.", false},

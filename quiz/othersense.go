@@ -28,6 +28,10 @@ var repeatWords = phrases(`twice|again|repeat|repeated|repeatedly|rerun|re run|r
 var causatives = setOf(`make makes made making keep keeps kept render renders ensure ensures guarantee
 guarantees`)
 
+// creditors give the safety a source in the clause before it: "thanks to
+// it the job is safe to run a second time".
+var creditors = setOf(`thanks due because via through with`)
+
 // claimVerdicts judge or promise what a lease does.
 var claimVerdicts = setOf(`safe safely safety guarantee guarantees guaranteed ensure ensures ensured
 protect protects protected protection never impossible correct correctness exclusive only`)
@@ -73,6 +77,11 @@ func repeatSafe(d *doc, m match) bool {
 	}
 	for j := max(from, safe-3); j < safe; j++ {
 		if causatives[toks[j].raw] {
+			return false
+		}
+	}
+	for j := from; j < safe; j++ {
+		if creditors[toks[j].raw] {
 			return false
 		}
 	}

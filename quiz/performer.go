@@ -113,7 +113,8 @@ func refusedByGuard(d *doc, m match) bool {
 				return false
 			}
 			if guardFailedBefore(d, k) {
-				return true
+				s := d.sents[t.sent]
+				return !guardDropped(d, s.from, s.to) && !consequenceDrawn(d, k, s.to)
 			}
 		}
 	}
@@ -174,6 +175,17 @@ func guardFailedBefore(d *doc, k int) bool {
 	return false
 }
 
+// guardDropped reports whether tokens [from, to) drop a guard or a check:
+// "skip the Txn", "the compare is optional", "without".
+func guardDropped(d *doc, from, to int) bool {
+	for j := from; j < to; j++ {
+		if r := d.toks[j].raw; guardWaived[r] && r != "whether" && r != "even" {
+			return true
+		}
+	}
+	return false
+}
+
 // contrastBetween reports whether a contrast ("but", "however") stands in
 // tokens [from, to): what follows it is not told as a consequence of
 // what comes before.
@@ -219,6 +231,9 @@ func passedFine(d *doc, m match) bool {
 		return false
 	}
 	s := d.sents[d.toks[manner].sent]
+	if guardDropped(d, s.from, s.to) {
+		return false
+	}
 	for j := s.from; j < s.to; j++ {
 		t := &d.toks[j]
 		if j > manner && (consequenceWords[t.raw] || t.raw == "which" && j+1 < s.to && d.toks[j+1].raw == "means") {
