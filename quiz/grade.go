@@ -632,7 +632,7 @@ func findFlag(d *doc, f *RedFlag, proseOnly bool, skip []bool) (FlagResult, bool
 						countered = 2
 					}
 				}
-				if countered > 0 && !counteredClaim(d, m, countered) || inOneStatement(d, m) || acrossContrast(d, m) || acrossBut(d, p, m) || negatedFromOutside(d, p, m) || saidOfOtherParty(d, f, m) || saidOfOtherSystem(d, p, m) || acrossPairs(d, m) || heldByCondition(d, f, m) || diagnosedCheck(d, f, m) || narrowedByContrast(d, c, f, m) {
+				if countered > 0 && !counteredClaim(d, m, countered) || inOneStatement(d, m) || acrossContrast(d, m) || acrossBut(d, p, m) || negatedFromOutside(d, p, m) || saidOfOtherParty(d, f, m) || saidOfOtherSystem(d, p, m) || acrossPairs(d, m) || heldByCondition(d, f, m) || diagnosedCheck(d, f, m) || narrowedByContrast(d, c, f, m) || performedOtherwise(d, f, m) {
 					continue
 				}
 				return FlagResult{ID: f.ID, Label: f.Label, Why: f.Why, WhyHTML: f.WhyHTML, Severity: f.Severity, Span: m.bytes(d)}, true
