@@ -43,6 +43,7 @@ func TestG37aMechanismsToldAreNotTheAntiPattern(t *testing.T) {
 	for _, c := range []struct{ name, q, text string }{
 		{"which-hurts", "row-lock", "A common misuse: open a transaction, take FOR UPDATE, then call an external service inside it. It also holds a transaction open across network calls, which hurts everybody."},
 		{"which-misuse", "row-lock", "Some teams hold the row lock while they call the payment API, which is a misuse."},
+		{"which-starves", "row-lock", "Holding the row lock across the payment API call keeps a transaction open across a network call, which starves the connection pool."},
 		{"lock-goes-away", "row-lock", "not for long stuff or anything outside the db like calling an api — the lock can go away while the call keeps going tbh."},
 		{"lock-vanishes", "row-lock", "Not for calling an API, since the lock can go away while the call keeps going."},
 		{"open-txn-unlocked", "skip-locked-queue", "Short jobs: keep the transaction open, do the work, commit. If the worker dies, the database rolls back when the connection drops and the row is unlocked automatically."},
@@ -70,6 +71,7 @@ func TestG37aMechanismsToldAreNotTheAntiPattern(t *testing.T) {
 		{"which-fine", "row-lock", "Keep the transaction open while calling the API, which is fine.", "lock-across-network-call"},
 		{"which-standard", "row-lock", "I hold the row lock while calling the payment API, which is the standard pattern.", "lock-across-network-call"},
 		{"which-not-a-problem", "row-lock", "Hold the row lock while you call the payment API, which is not a problem.", "lock-across-network-call"},
+		{"which-kills-race", "row-lock", "Keep the transaction open across the payment call, which kills the race.", "lock-across-network-call"},
 		{"lock-cannot-go-away", "row-lock", "Hold the row lock while the call keeps going; the lock can't go away while the call keeps going.", "lock-across-network-call"},
 		{"committed-claim-unlocked", "skip-locked-queue", "Mark the job running and commit, then process. If the worker dies, Postgres rolls back and the row is unlocked automatically.", "claim-lock-outlives-commit"},
 		{"claim-then-commit-unlocked", "skip-locked-queue", "Keep the transaction open only for the claim, then commit and process. If the worker dies, Postgres rolls back and the row is unlocked automatically.", "claim-lock-outlives-commit"},

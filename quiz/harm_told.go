@@ -13,9 +13,10 @@ package quiz
 // trained before this rule, reads them as before).
 
 // whichHarmVerbs, after a sentential "which", judge the clause before it
-// by the harm it does: "..., which hurts everybody", "..., which blocks
-// every other writer".
-var whichHarmVerbs = setOf(`hurts hurt harms harm kills kill blocks starves starve exhausts defeats undermines`)
+// by the harm it does: "..., which hurts everybody", "..., which starves
+// the pool". Not verbs whose harm depends on their object: "..., which
+// blocks double charges", "..., which kills the race" sell the practice.
+var whichHarmVerbs = setOf(`hurts hurt harms harm starves starve exhausts undermines`)
 
 // whichJudgements, after "which is" (and an article), judge the clause
 // before it as a practice to reject: "..., which is a misuse", "..., which

@@ -777,37 +777,38 @@ func raiseFlag(sr *secondReader, q *Question, d *doc, r *Result, flags []*RedFla
 		return
 	}
 	lean := m.sentenceLean(d, q.ID)
-	pick := func(held []bool) int {
+	// point returns the sentence to quote, none of those held marks.
+	point := func(held []bool) int {
 		best := -1
 		for si := range lean {
 			if lean[si] > 0 && (best < 0 || lean[si] > lean[best]) && asserts(d, si) && (held == nil || !held[si]) {
 				best = si
 			}
 		}
+		if best < 0 {
+			return -1
+		}
+		// A claim of impossibility ("no two clients can ever hold the lock")
+		// has most of its words under its "no", so asserts passes it over and
+		// the flag quoted a correct sentence beside it. The flag is raised as
+		// before; it quotes the claim when that leans more.
+		for si := range lean {
+			if lean[si] > lean[best] && claimsNone(d, si) && (held == nil || !held[si]) {
+				best = si
+			}
+		}
 		return best
 	}
-	best := pick(nil)
-	var held []bool
-	if best >= 0 {
-		if held = scopeHeldSentences(d, flags, asksAboutDatabaseLock(q)); held != nil && held[best] {
-			if rd, _ = m.readSkipping(d, q.ID, held); rd.flag < sr.rule.raise {
-				return
-			}
-			best = pick(held)
-		} else {
-			held = nil
-		}
-	}
+	best := point(nil)
 	if best < 0 {
 		return
 	}
-	// A claim of impossibility ("no two clients can ever hold the lock")
-	// has most of its words under its "no", so asserts passes it over and
-	// the flag quoted a correct sentence beside it. The flag is raised as
-	// before; it quotes the claim when that leans more.
-	for si := range lean {
-		if lean[si] > lean[best] && claimsNone(d, si) && (held == nil || !held[si]) {
-			best = si
+	if held := scopeHeldSentences(d, flags, asksAboutDatabaseLock(q)); held != nil && held[best] {
+		if rd, _ = m.readSkipping(d, q.ID, held); rd.flag < sr.rule.raise {
+			return
+		}
+		if best = point(held); best < 0 {
+			return
 		}
 	}
 	s := d.sents[best]
