@@ -324,6 +324,7 @@ func markNamedClaims(d *doc) {
 	markAppearances(d, cues)
 	markOutdoneByNext(d)
 	markDeniedByWhich(d)
+	markJudgedByWhich(d)
 	markFirstImpulses(d)
 	markBadHabits(d)
 	markHedgedBeliefs(d)

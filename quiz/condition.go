@@ -94,7 +94,9 @@ func lockNamed(d *doc, si int) bool {
 		s := d.sents[i]
 		for k := s.from; k < s.to; k++ {
 			t := &d.toks[k]
-			held := strings.HasPrefix(t.raw, "lock") || t.raw == "update" && k > s.from && d.toks[k-1].raw == "for"
+			// (g37a: a lock released names the lock it releases: "the
+			// row is unlocked automatically")
+			held := strings.HasPrefix(t.raw, "lock") || strings.HasPrefix(t.raw, "unlock") || t.raw == "update" && k > s.from && d.toks[k-1].raw == "for"
 			if !held || t.negBy >= 0 || t.flagNegBy > 0 {
 				continue
 			}
@@ -638,6 +640,84 @@ func acrossPairs(d *doc, m match) bool {
 	s := d.sents[d.toks[lo].sent]
 	if _, r, ok := mappingPair(d, s, lo); ok && hi > r && r < s.to {
 		return true
+	}
+	return false
+}
+
+// scopeHeldSentences marks the sentences of d that bound a claim about
+// fencing to the same-store scope of one of flags, stated in the sentence
+// itself and staying inside the store (see scopedClaim): the one
+// condition under which a write needs no fence is that it commits with
+// the lock that guards it. "since the lock and the write are
+// in the same transaction there is no gap for a stale holder, so no
+// fencing token is needed" says fencing-unneeded's words of the writes
+// that commit with the row lock, where they are true. Where the question
+// itself asks about a database's lock (topicLock: "Is a database row lock
+// (SELECT ... FOR UPDATE) a distributed lock?"), "the lock" of the answer
+// is that lock, so a scope that only names the transaction needs no row
+// lock named beside it. It returns nil where there is none. The second
+// reader reads such a sentence as unsaid (see raiseFlag); a claim with no
+// scope, or one that reaches outside the store ("a row lock is a
+// distributed lock, so you don't need fencing for anything it guards"),
+// is read as before.
+func scopeHeldSentences(d *doc, flags []*RedFlag, topicLock bool) []bool {
+	var held []bool
+	for _, f := range flags {
+		for _, c := range f.TrueWhen {
+			if c != "same-store" {
+				continue
+			}
+			for si, s := range d.sents {
+				if held != nil && held[si] || s.question || !namesFencing(d, s) || !boundByScope(d, c, si, topicLock) {
+					continue
+				}
+				if held == nil {
+					held = make([]bool, len(d.sents))
+				}
+				held[si] = true
+			}
+		}
+	}
+	return held
+}
+
+// boundByScope reports whether sentence si of d states scope c of its
+// own and stays inside the store: conditionAt's reading, with "the lock"
+// read as the database's own where topicLock says the question is about
+// it.
+func boundByScope(d *doc, c string, si int, topicLock bool) bool {
+	s := d.sents[si]
+	if outsideStore(d, s.from, s.to) {
+		return false
+	}
+	for k := s.from; k < s.to; k++ {
+		found, ok := conditionAt(d, c, k, s.from, s.to)
+		if ok {
+			return true
+		}
+		if found || !topicLock || c != "same-store" || !termAt(d, conditionTerms[c], k, s.to) || !lockNamed(d, si) {
+			continue
+		}
+		denied := false
+		for j := k - 1; j >= s.from && j >= k-4 && !d.toks[j+1].clause; j-- {
+			if r := d.toks[j].raw; conditionDenials[r] || strings.HasSuffix(r, "n't") {
+				denied = true
+			}
+		}
+		if !denied {
+			return true
+		}
+	}
+	return false
+}
+
+// namesFencing reports whether sentence s names a fence (a term of the
+// "fenced" condition: "fencing token", "epoch", "version column").
+func namesFencing(d *doc, s sentence) bool {
+	for k := s.from; k < s.to; k++ {
+		if termAt(d, conditionTerms["fenced"], k, s.to) {
+			return true
+		}
 	}
 	return false
 }

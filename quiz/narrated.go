@@ -143,6 +143,7 @@ func markNarratedFailures(d *doc) {
 		markGapHazard(toks, s)
 		markCauseReread(toks, s)
 		markStaleAgentGoesOn(toks, s)
+		markLockLostMidWork(toks, s)
 		markFalseBelief(toks, s)
 	}
 	markAnnouncedHoles(d)

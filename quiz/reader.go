@@ -397,6 +397,12 @@ type reading struct{ pass, flag float64 }
 // read scores d as an answer to question qid. It reports false for a
 // question the model was not trained on.
 func (m *readerModel) read(d *doc, qid string) (reading, bool) {
+	return m.readSkipping(d, qid, nil)
+}
+
+// readSkipping is read with the words of the sentences skip marks left
+// unread, as if the answer did not say them (skip may be nil).
+func (m *readerModel) readSkipping(d *doc, qid string, skip []bool) (reading, bool) {
 	ws, ok := m.summed[qid]
 	if !ok {
 		return reading{}, false
@@ -406,7 +412,10 @@ func (m *readerModel) read(d *doc, qid string) (reading, bool) {
 	seen.next()
 	z := [2]float64{float64(m.intercept[0]), float64(m.intercept[1])}
 	var sum [2]float64
-	x := m.each(d, func(_ int, id int32) {
+	x := m.each(d, func(si int, id int32) {
+		if skip != nil && si >= 0 && skip[si] {
+			return
+		}
 		if seen.add(id) {
 			// ws[id] is m.shared[id] + m.perQ[qid][id], summed in float32
 			w := ws[id]
@@ -642,6 +651,14 @@ var shippedReader = &secondReader{model: embeddedReader, rule: readerRule{raise:
 var shippedVeto = readerVeto{clean: 0.10, lean: 0, minWords: 50, next: true,
 	long: readerLongVeto{clean: 0.15, minWords: 170, lean: 10, around: 8, followed: true}}
 
+// asksAboutDatabaseLock reports whether q's prompt names a lock the
+// database holds on rows (see databaseLockIn): "Is a database row lock
+// (`SELECT ... FOR UPDATE`) a distributed lock?".
+func asksAboutDatabaseLock(q *Question) bool {
+	p := analyse(q.Prompt.Markdown)
+	return databaseLockIn(p, 0, len(p.toks))
+}
+
 // readerFatal is the shipped readerRule.fatal (chosen in g19). A fatal
 // flag ends a mock round on its own, so it must be the most precise thing
 // the grader says. When the floor was chosen (main 93f42a5, patterns read
@@ -739,7 +756,15 @@ func (d *doc) soleClaim(span Span) bool {
 // raiseFlag raises the reader's flag on an answer no pattern flagged when
 // the reader finds a losing claim likely, on the sentence that leans most
 // toward one, and says so. Contesting the flag undoes it like any other.
-func raiseFlag(sr *secondReader, q *Question, d *doc, r *Result) {
+//
+// Where the sentence it would point at is a claim about fencing that the
+// same-store scope makes true (see scopeHeldSentences: "the lock and the
+// write are in the same transaction, so no fencing token is needed"),
+// the scoped sentences are read as if unsaid: the reader, a bag of words,
+// cannot tell the scope from the claim it bounds. It raises its flag
+// only if the rest still reads as a losing claim, on the sentence of the
+// rest that leans most.
+func raiseFlag(sr *secondReader, q *Question, d *doc, r *Result, flags []*RedFlag) {
 	if sr == nil || len(r.Flags) > 0 {
 		return
 	}
@@ -752,22 +777,38 @@ func raiseFlag(sr *secondReader, q *Question, d *doc, r *Result) {
 		return
 	}
 	lean := m.sentenceLean(d, q.ID)
-	best := -1
-	for si := range lean {
-		if lean[si] > 0 && (best < 0 || lean[si] > lean[best]) && asserts(d, si) {
-			best = si
+	// point returns the sentence to quote, none of those held marks.
+	point := func(held []bool) int {
+		best := -1
+		for si := range lean {
+			if lean[si] > 0 && (best < 0 || lean[si] > lean[best]) && asserts(d, si) && (held == nil || !held[si]) {
+				best = si
+			}
 		}
+		if best < 0 {
+			return -1
+		}
+		// A claim of impossibility ("no two clients can ever hold the lock")
+		// has most of its words under its "no", so asserts passes it over and
+		// the flag quoted a correct sentence beside it. The flag is raised as
+		// before; it quotes the claim when that leans more.
+		for si := range lean {
+			if lean[si] > lean[best] && claimsNone(d, si) && (held == nil || !held[si]) {
+				best = si
+			}
+		}
+		return best
 	}
+	best := point(nil)
 	if best < 0 {
 		return
 	}
-	// A claim of impossibility ("no two clients can ever hold the lock")
-	// has most of its words under its "no", so asserts passes it over and
-	// the flag quoted a correct sentence beside it. The flag is raised as
-	// before; it quotes the claim when that leans more.
-	for si := range lean {
-		if lean[si] > lean[best] && claimsNone(d, si) {
-			best = si
+	if held := scopeHeldSentences(d, flags, asksAboutDatabaseLock(q)); held != nil && held[best] {
+		if rd, _ = m.readSkipping(d, q.ID, held); rd.flag < sr.rule.raise {
+			return
+		}
+		if best = point(held); best < 0 {
+			return
 		}
 	}
 	s := d.sents[best]
