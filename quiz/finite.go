@@ -256,7 +256,10 @@ var symbolLinks = setOf(`= == != → -> => ⇒ @ + > < >= <=`)
 // elapsed", is a list the other tests weigh), and fewer than half as many
 // pieces (cut by all of these) that hold a clause (see linkedClause).
 func symbolLinked(text string, toks []token) bool {
-	if len(toks) < 2*minSymbolLinks {
+	// A sentence that opens as a clause ("The claim runs UPDATE jobs SET
+	// fence = fence + 1 WHERE id = 7", "I renew @ TTL/3 ...") says what
+	// its formula does.
+	if len(toks) < 2*minSymbolLinks || subjectClause(toks) || clauseSubjects[toks[0].raw] && finiteAt(toks[:2]) == 0 {
 		return false
 	}
 	links, cuts, said, from := 0, 0, 0, 0
