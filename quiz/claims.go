@@ -1417,8 +1417,11 @@ func markNamedAfterColon(d *doc) {
 					toks[j].refuted = true
 				}
 			} else if heading {
+				cf, ct := sectionClaim(d, from, colon, s.to)
 				for j := colon; j < s.to; j++ {
-					toks[j].setAside = true
+					if j < cf || j >= ct {
+						toks[j].setAside = true
+					}
 				}
 			}
 		}
@@ -4158,4 +4161,45 @@ func speakerTurnAt(toks []token, x, end int) bool {
 		t = &toks[x+1]
 	}
 	return turnSpeakers[t.raw]
+}
+
+// faultSections head the section of a design answer on failures
+// ("Failures:", as a design question asks to cover them), rather than a
+// list of what goes wrong ("Risks:", "Two problems:") or of wrong ideas
+// ("Myths:", "Mistakes:"), whose consequences are part of the story told.
+var faultSections = setOf(`failure failures`)
+
+// wrongIdeaHeads head wrong ideas: the reasoning told after them ("Myth:
+// a lease is safe, so no fencing is needed"), consequences included, is
+// the idea named.
+var wrongIdeaHeads = setOf(`wrong myth myths don'ts donts banned rejected excluded non-solutions non-solution
+non-starters non-starter non-fixes dead-ends bad`)
+
+// sectionClaim returns the tokens [from, to) that a heading before the
+// colon at colon leaves claimed in the rest of its sentence (to end): a
+// section on failures (see faultSections) names the failure modes it
+// walks through, while a consequence the speaker draws from them
+// ("Failures: a client that loses its session can never write, so
+// resources don't need to check the token") is the design's own
+// conclusion, claimed up to the next semicolon, where the walk through
+// the failures goes on (writer EM, g37). Any other heading leaves
+// nothing claimed (from == to == end).
+func sectionClaim(d *doc, from, colon, end int) (int, int) {
+	section := false
+	for k := from; k < colon; k++ {
+		t := &d.toks[k]
+		if t.cls&clsMistakeNoun != 0 || wrongIdeaHeads[t.raw] {
+			return end, end
+		}
+		section = section || faultSections[t.raw]
+	}
+	if !section {
+		return end, end
+	}
+	c := consequenceAfter(d, colon+1, end)
+	e := c + 1
+	for e < end && !(d.toks[e].clause && d.toks[e].brk == ';') {
+		e++
+	}
+	return c, min(e, end)
 }

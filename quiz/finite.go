@@ -227,3 +227,115 @@ func itemCuts(s string) int {
 	// ("=>", "->" and "==" are counted once, by their "=" or not at all)
 	return n + strings.Count(s, "->") - strings.Count(s, "==")
 }
+
+// A line of notes links its terms with symbols ("TTL = recovery delay vs
+// false expiry", "renew @ TTL/3", "Lua: GET == token → PEXPIRE", "SET NX
+// PX + random token"): `=`, `==`, arrows, `@`, `+`, `>` and "vs" say that
+// two things go together, not what either does. A sentence whose terms
+// are tied mostly that way is a run of terms however long it is, though a
+// word in it may read as a verb ("GC pause freezes watchdog"): it states
+// no claim, and an answer of such lines is a list (writer EN, g37). A
+// sentence of speech that uses a symbol or two ("I renew @ TTL/3 and the
+// job aborts when a renewal fails", "TTL = how long we accept waiting
+// after a crash, so I pick 30 s") ties its terms with its verbs.
+
+// minSymbolLinks is the fewest symbol links that make a sentence a line
+// of linked terms, when they outnumber its clauses twice over.
+const minSymbolLinks = 3
+
+// symbolLinks are the symbols that tie two terms when spaced on both
+// sides: "renew @ TTL/3", "GET == token → PEXPIRE". Unspaced, they are
+// part of a term ("A→B", "SETNX+EXPIRE", "id=?", "@Version", "<random>").
+var symbolLinks = setOf(`= == != → -> => ⇒ @ + > < >= <=`)
+
+// symbolLinked reports whether toks, a sentence of text, ties its terms
+// with symbols more than with verbs or commas: minSymbolLinks or more
+// spaced symbol links (symbolLinks, "vs") outside backticks and brackets,
+// at least half as many as its commas, semicolons and colons (a list of rules cut by
+// semicolons, "delayed restart > max TTL; ...; majority + validity = TTL −
+// elapsed", is a list the other tests weigh), and fewer than half as many
+// pieces (cut by all of these) that hold a clause (see linkedClause).
+func symbolLinked(text string, toks []token) bool {
+	// A sentence that opens as a clause ("The claim runs UPDATE jobs SET
+	// fence = fence + 1 WHERE id = 7", "I renew @ TTL/3 ...") says what
+	// its formula does.
+	if len(toks) < 2*minSymbolLinks || subjectClause(toks) || clauseSubjects[toks[0].raw] && finiteAt(toks[:2]) == 0 {
+		return false
+	}
+	links, cuts, said, from := 0, 0, 0, 0
+	piece := func(to int) {
+		if linkedClause(toks[from:to]) {
+			said++
+		}
+		from = to
+	}
+	// code and depth: inside backticks or brackets, where a symbol is
+	// part of a snippet or of an aside
+	code, depth := strings.Count(text[:toks[0].start], "`")%2 == 1, 0
+	for _, r := range text[:toks[0].start] {
+		switch r {
+		case '(', '[':
+			depth++
+		case ')', ']':
+			depth = max(0, depth-1)
+		}
+	}
+	for k := 0; k < len(toks); k++ {
+		if k > 0 {
+			gap := text[toks[k-1].end:toks[k].start]
+			for _, r := range gap {
+				switch r {
+				case '`':
+					code = !code
+				case '(', '[':
+					depth++
+				case ')', ']':
+					depth = max(0, depth-1)
+				}
+			}
+			sym := strings.TrimSpace(gap)
+			if symbolLinks[sym] && strings.HasPrefix(gap, " ") && strings.HasSuffix(gap, " ") && !code && depth == 0 {
+				links++
+				piece(k)
+			} else if toks[k].clause && strings.ContainsRune(",;:", toks[k].brk) {
+				cuts++
+				piece(k)
+			}
+		}
+		if t := &toks[k]; (t.raw == "vs" || t.raw == "versus") && !code && depth == 0 {
+			links++
+			piece(k)
+			from = k + 1
+		}
+	}
+	piece(len(toks))
+	return links >= minSymbolLinks && 2*links >= cuts && 2*said < links
+}
+
+// linkedClause reports whether p, a piece of a line of linked terms,
+// holds a clause: a finite verb (see finiteAt), or a plural subject with
+// its verb ("clients use random values"). Among terms, a verb's base form
+// at the head of a piece is an order only with its object after it
+// ("keep a crashed node out", "SET NX PX"): otherwise it names the act,
+// or opens a compound ("renew" before "@ TTL/3", "drift margin",
+// "compare-and-pexpire monotonic clock").
+func linkedClause(p []token) bool {
+	if len(p) < 2 {
+		return false
+	}
+	if pluralClause(p) {
+		return true
+	}
+	for rest := p; len(rest) >= 2; {
+		at := finiteAt(rest)
+		if at < 0 {
+			return false
+		}
+		head := at == 0 || rest[at].clause || orderLeads[rest[at-1].raw]
+		if !(verbBases[rest[at].raw] && head) || at+1 < len(rest) && objectAfter(&rest[at+1]) {
+			return true
+		}
+		rest = rest[at+1:]
+	}
+	return false
+}

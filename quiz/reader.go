@@ -907,7 +907,11 @@ func (v *flagVeto) review(d *doc, f *RedFlag, proseOnly bool, fr FlagResult) (Fl
 		// mistake, but ...") or against too much care ("the mistake is
 		// overthinking it: ..."), whose framing words lean away only
 		// because they name what the speaker argues against.
-		if endorsedBefore(d, si, fr.Span.Start) || rebuttalBefore(d, si, fr.Span.Start) >= 0 || excessNamedBefore(d, si, fr.Span.Start) {
+		// g37d: nor a claim the speaker draws as the consequence of a
+		// premise in its sentence ("two clients can never act as holder
+		// at once, so all the fencing business simply goes away"): the
+		// premise's negators lean the sentence away, not the conclusion.
+		if endorsedBefore(d, si, fr.Span.Start) || rebuttalBefore(d, si, fr.Span.Start) >= 0 || excessNamedBefore(d, si, fr.Span.Start) || concludedAt(d, si, fr.Span.Start) {
 			return fr, true
 		}
 		short := v.short && lean <= v.rule.lean
@@ -1191,4 +1195,34 @@ func clip(s string, n int) string {
 		cut = n
 	}
 	return s[:cut] + " …"
+}
+
+// concludedAt reports whether the claim at byte start, in sentence si of
+// d, lies in a clause opened by "so", "thus", "hence" or "therefore" that
+// draws its consequence from an impossibility the sentence asserts before
+// it ("two clients can never act as holder at once, so ...", "a client
+// that loses its session cannot write, so ..."): the premise's negator
+// leans the sentence away from a losing claim, but it claims that
+// something cannot happen, and the conclusion drawn from it is the
+// speaker's own.
+func concludedAt(d *doc, si, start int) bool {
+	s := d.sents[si]
+	k := consequenceAfter(d, s.from+1, s.to)
+	if k >= s.to || d.toks[k].start > start {
+		return false
+	}
+	switch d.toks[k].raw {
+	case "so", "thus", "hence", "therefore":
+	default:
+		return false
+	}
+	for j := s.from; j < k; j++ {
+		switch r := d.toks[j].raw; {
+		case r == "cannot" || r == "can't":
+			return true
+		case r == "never" && j > s.from && (d.toks[j-1].raw == "can" || d.toks[j-1].raw == "could"):
+			return true
+		}
+	}
+	return false
 }

@@ -75,11 +75,16 @@ type sentence struct {
 	claim       bool // prose, or a short sentence that still says something
 	question    bool // ends with a question mark: asks, does not claim
 	dressed     bool // one of several opened by "it is", "there is", ...: a list item in disguise
+	// linked marks terms tied by symbols rather than verbs ("renew @
+	// TTL/3 Lua: GET == token → PEXPIRE", see symbolLinked): a line of
+	// notes that earns no credit, while the red flags still read what it
+	// claims ("release = DEL key when done").
+	linked bool
 }
 
 // credits reports whether a key point matched in s is credited: s makes a
-// claim and is not a list item dressed as a sentence.
-func (s sentence) credits() bool { return s.claim && !s.dressed }
+// claim and is not a list item, dressed as a sentence or tied by symbols.
+func (s sentence) credits() bool { return s.claim && !s.dressed && !s.linked }
 
 // doc is an analysed answer.
 type doc struct {
@@ -549,7 +554,7 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 			}
 		}
 		claim := prose || isTerseClaim(text, d.toks[i:j], terseSegs, outerSegments(text[d.toks[i].start:d.toks[j-1].end]), wordSlashes(text[d.toks[i].start:d.toks[j-1].end]) >= 2)
-		d.sents = append(d.sents, sentence{from: i, to: j, prose: prose, readerProse: readerProse, claim: claim, question: question})
+		d.sents = append(d.sents, sentence{from: i, to: j, prose: prose, readerProse: readerProse, claim: claim, question: question, linked: symbolLinked(text, d.toks[i:j])})
 		i = j
 	}
 	markDressed(d)
@@ -3827,8 +3832,13 @@ func markMentions(d *doc) {
 					if mistakeNamedBefore(toks, s.from, colon) {
 						break
 					}
+					// g37d: a section on failures ("Failures: ..., so
+					// resources don't need to check the token") reaches
+					// up to the conclusion the speaker draws; the second
+					// reader, frozen, reads the rest as before.
+					cf, ct := sectionClaim(d, s.from, colon, s.to)
 					for k := colon; k < s.to; k++ {
-						if waived || guard {
+						if waived || guard || cf <= k && k < ct {
 							toks[k].readerRefuted = true
 						} else {
 							toks[k].refuted = true
