@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"net/http"
@@ -170,5 +171,32 @@ func TestContestOfAFollowUpPointIsKept(t *testing.T) {
 	}
 	if _, ok := disputeOf(t, env.st, "consumer-dedupe"); ok {
 		t.Error("the undone dispute is still kept")
+	}
+}
+
+// TestARoundNeverHoldsAnOrderingExercise: a round asks free-text questions
+// only (quiz.Draw skips the objective kinds, and a follow-up is answered
+// in free text), and an imported account cannot bring in a round turn on
+// an ordering exercise either, so no scorecard has an order to place
+// (QA-37 F1 #1 reported the scorecard lacked "belongs at position N" for
+// an ordering exercise answered in a round; no round can hold one).
+func TestARoundNeverHoldsAnOrderingExercise(t *testing.T) {
+	env := newRoundEnv(t, "", nil)
+	me := newClient(t, env.srv)
+	roundURL := outboxCoachedRound(t, env, me)
+	answerOutboxFollowUp(t, env, me, roundURL, true)
+	m, _ := exportOf(t, me)
+	rounds, _ := m["rounds"].([]any)
+	if len(rounds) == 0 {
+		t.Fatal("the export holds no round")
+	}
+	turn := rounds[0].(map[string]any)["turns"].([]any)[0].(map[string]any)
+	turn["question"] = "obj-order-outbox"
+	turn["answer"] = "E A G F D C B"
+	data, _ := json.Marshal(m)
+	rec := postFile(t, newClient(t, env.srv), data)
+	got := strings.Join(importProblems(t, rec), "\n")
+	if rec.Code != http.StatusUnprocessableEntity || !strings.Contains(got, `"obj-order-outbox" is not a free-text question, and a round asks only those`) {
+		t.Errorf("import of a round turn on an ordering exercise = %d, problems:\n%s\nwant 422 saying a round asks free-text questions only", rec.Code, got)
 	}
 }
