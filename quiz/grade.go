@@ -201,7 +201,7 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache,
 	r.List, r.NotProse, r.Outline = listy, !mostlyProse(d), outlineOnly(d)
 	// The second reader's own flag comes last, where no pattern flag
 	// fired (or stayed after its veto, above), so it takes back no point.
-	raiseFlag(reader, q, d, r)
+	raiseFlag(reader, q, d, r, flags)
 	r.Score = freeTextScore(r.Points, r.Flags)
 	if spareOnly(r.Points) && !mostlyProse(d) {
 		// The lenience for a missed core point is for answers that say

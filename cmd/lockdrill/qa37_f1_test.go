@@ -136,3 +136,39 @@ func TestDisputesExportAFollowUpsPointContested(t *testing.T) {
 		}
 	}
 }
+
+// TestReaderFlagQuotesTheRenewalClaim: on extend-lease, an answer that
+// first describes the correct compare-and-extend and then, in a later
+// sentence, renews with a bare PEXPIRE or EXPIRE is flagged on that later
+// sentence, the claim, not on the correct one before it (QA-37 F1 #4: the
+// second reader's flag quoted the compare-and-extend, which leans most
+// only because its words come first).
+func TestReaderFlagQuotesTheRenewalClaim(t *testing.T) {
+	for _, tc := range []struct{ answer, claim string }{
+		{"Yes. The safe extension is a Lua script that compares the stored value with my token and only then sets a new expiry with PEXPIRE, atomically. In practice my heartbeat thread just sends PEXPIRE lock:job 30000 every ten seconds until the job finishes.",
+			"In practice my heartbeat thread just sends PEXPIRE lock:job 30000 every ten seconds until the job finishes."},
+		{"You extend with a compare-and-extend Lua script that only sets the new TTL if the value is your token. We actually renew with EXPIRE lock 30 from a background goroutine every 10 seconds.",
+			"We actually renew with EXPIRE lock 30 from a background goroutine every 10 seconds."},
+	} {
+		var out, errOut bytes.Buffer
+		if err := run(context.Background(), []string{"grade", "extend-lease"}, envFrom(nil), strings.NewReader(tc.answer), &out, &errOut); err != nil {
+			t.Fatalf("grade: %v (%s)", err, errOut.String())
+		}
+		var g struct {
+			Flags []struct{ ID, Quote, Sentence string } `json:"flags"`
+			Notes []string                               `json:"notes"`
+		}
+		if err := json.Unmarshal(out.Bytes(), &g); err != nil {
+			t.Fatal(err)
+		}
+		if len(g.Flags) != 1 {
+			t.Fatalf("%q raised %d flags, want one on the renewal: %s", tc.answer, len(g.Flags), out.String())
+		}
+		if f := g.Flags[0]; f.Sentence != tc.claim || !strings.Contains(tc.claim, f.Quote) || f.Quote == "" {
+			t.Errorf("the %s flag quotes %q in %q; want the renewal, %q", f.ID, f.Quote, f.Sentence, tc.claim)
+		}
+		if notes := strings.Join(g.Notes, " "); !strings.Contains(notes, strings.TrimSuffix(tc.claim, ".")) {
+			t.Errorf("the notes do not quote the renewal: %s", notes)
+		}
+	}
+}
