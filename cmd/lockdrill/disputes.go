@@ -27,8 +27,9 @@ can become a labelled corpus item. A dispute of a round's follow-up names
 the follow-up as its question and the main question it follows. A dispute
 of a point a follow-up made for the main answer (the learner says it did
 not) names the main question, whose rubric graded the follow-up's answer,
-and has "follow_up_answer": true; its seq is the follow-up's. Learner ids
-are left out.
+and has "follow_up_answer": true, as has a dispute of a follow-up the
+interviewer of a peer round typed (graded against the main question too);
+its seq is the follow-up's. Learner ids are left out.
 
 With --json the output is a JSON array; otherwise one block per dispute.
 The database must exist (env LOCKDRILL_DB, default ./lockdrill.db).
@@ -57,7 +58,8 @@ type disputeOut struct {
 	Follows string `json:"follows,omitempty"`
 	// FollowUpAnswer reports that Answer is a follow-up's, graded
 	// against the main question Question: the learner contested a point
-	// the follow-up made for the main answer.
+	// the follow-up made for the main answer, or a tick of a follow-up
+	// the interviewer typed.
 	FollowUpAnswer bool `json:"follow_up_answer,omitempty"`
 	// Evidence is the text the grader quoted for the item ("" when it
 	// quoted none); GraderScore and GraderVerdict its own grade of the
@@ -153,7 +155,7 @@ func runDisputes(ctx context.Context, args []string, getenv func(string) string,
 			fmt.Fprintf(stdout, "  follow-up to: %s\n", o.Follows)
 		}
 		if o.FollowUpAnswer {
-			fmt.Fprintf(stdout, "  the answer is a follow-up's (turn %d), graded against this question: the point it made for the main answer is contested\n", *o.Seq)
+			fmt.Fprintf(stdout, "  the answer is a follow-up's (turn %d), graded against this question\n", *o.Seq)
 		}
 		if o.Prompt != "" {
 			fmt.Fprintf(stdout, "  question: %s\n", oneLine(o.Prompt))
