@@ -816,11 +816,33 @@ func heldDownClaim(d *doc, flags []*RedFlag, proseOnly bool) (int, string) {
 		if first >= end {
 			continue
 		}
-		if si := d.toks[first].sent; asserts(d, si) {
-			return si, f.Label
+		// Kept down by words elsewhere: an Unless in the claim's own
+		// sentence ("SET key value NX PX 30000" names its expiry) is part
+		// of that sentence, which then makes no such claim.
+		si := d.toks[first].sent
+		if !asserts(d, si) || unlessIn(d, f, si) {
+			continue
 		}
+		return si, f.Label
 	}
 	return -1, ""
+}
+
+// unlessIn reports whether one of f's Unless patterns matches sentence
+// si of d.
+func unlessIn(d *doc, f *RedFlag, si int) bool {
+	unless := f.unless
+	if unless == nil {
+		unless, _ = compileAll(f.Unless, nil, "", "unless")
+	}
+	for _, u := range unless {
+		if c := d.evalFor(u); !c.dead {
+			if _, ok := u.findIn(d, c, si, false); ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // flagVeto is the second reader's veto (readerVeto) at work on one
