@@ -63,6 +63,39 @@ func Contest(q *Question, res Result, item string) (Result, Contested, error) {
 	return Rescore(q, res, ticks), c, nil
 }
 
+// ContestRecovered applies a learner's dispute of a point that a round's
+// follow-up made for the main answer (see Recover) to res, the main
+// answer's result as graded: the point is marked Unrecovered, so Recover
+// no longer credits it from the follow-ups, and the result is
+// self-assessed. The main answer missed the point, so its own score does
+// not change; the round's does, once scored again. Contesting it again
+// undoes the correction (Unrecovered is cleared), as contesting an item
+// twice does elsewhere. The Contested's Was is "hit": the grader's
+// decision contested is the tick the follow-up earned. It returns
+// ErrNotContestable for an objective kind, an item that is no point of
+// res, and a point the main answer made or the learner ticked, which no
+// follow-up makes.
+func ContestRecovered(q *Question, res Result, item string) (Result, Contested, error) {
+	if q.Kind != KindFreeText {
+		return res, Contested{}, fmt.Errorf("contest %q: %w", item, ErrNotContestable)
+	}
+	i := -1
+	for j, p := range res.Points {
+		if p.ID == item && !p.Hit && !p.SelfAssessed {
+			i = j
+		}
+	}
+	if i < 0 {
+		return res, Contested{}, fmt.Errorf("contest %q: %w", item, ErrNotContestable)
+	}
+	out := res
+	out.Points = append([]PointResult(nil), res.Points...)
+	p := &out.Points[i]
+	p.Unrecovered = !p.Unrecovered
+	out.SelfAssessed = selfAssessed(out)
+	return out, Contested{Item: item, Label: p.Label, Was: "hit"}, nil
+}
+
 // Version identifies the grader that produced a verdict: the code's
 // generation and a digest of every matcher, core mark and synonym it ran,
 // so a disputed answer can be replayed against the grader that judged it.

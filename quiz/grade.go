@@ -1420,13 +1420,7 @@ func Rescore(q *Question, res Result, ticks map[string]bool) Result {
 			f.Dismissed = !v
 		}
 	}
-	out.SelfAssessed = false
-	for _, p := range out.Points {
-		out.SelfAssessed = out.SelfAssessed || p.SelfAssessed
-	}
-	for _, f := range out.Flags {
-		out.SelfAssessed = out.SelfAssessed || f.Dismissed != f.Retracted
-	}
+	out.SelfAssessed = selfAssessed(out)
 	out.Score = freeTextScore(out.Points, out.Flags)
 	capScore(&out)
 	// The note on what a fuller answer would add follows the ticks as
@@ -1439,6 +1433,24 @@ func Rescore(q *Question, res Result, ticks map[string]bool) Result {
 	}
 	finish(&out)
 	return out
+}
+
+// selfAssessed reports whether any item of r differs from the grader's
+// decision by the learner's correction: a point ticked or unticked, a
+// follow-up's point contested (Unrecovered), a red flag dismissed that no
+// follow-up retracted.
+func selfAssessed(r Result) bool {
+	for _, p := range r.Points {
+		if p.SelfAssessed || p.Unrecovered {
+			return true
+		}
+	}
+	for _, f := range r.Flags {
+		if f.Dismissed != f.Retracted {
+			return true
+		}
+	}
+	return false
 }
 
 // listNotePrefix starts the note a list of terms gets (see gradeFreeText).

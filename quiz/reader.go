@@ -764,6 +764,13 @@ func (d *doc) soleClaim(span Span) bool {
 // cannot tell the scope from the claim it bounds. It raises its flag
 // only if the rest still reads as a losing claim, on the sentence of the
 // rest that leans most.
+//
+// flags are the question's red flags. Where one of them matches a claim
+// that only words elsewhere in the answer kept down (its Unless: the Lua
+// script of a correct extension described before a renewal by a bare
+// PEXPIRE), the flag quotes that claim: the sentence that leans most is
+// then often the correct one before it, which words no later sentence
+// repeats make lean (QA-37 F1 #4).
 func raiseFlag(sr *secondReader, q *Question, d *doc, r *Result, flags []*RedFlag) {
 	if sr == nil || len(r.Flags) > 0 {
 		return
@@ -811,12 +818,72 @@ func raiseFlag(sr *secondReader, q *Question, d *doc, r *Result, flags []*RedFla
 			return
 		}
 	}
+	held, label := heldDownClaim(d, flags, r.List)
+	if held >= 0 {
+		best = held
+	}
 	s := d.sents[best]
 	span := Span{Start: d.toks[s.from].start, End: d.toks[s.to-1].end}
 	f := FlagResult{ID: ReaderFlagID, Label: readerFlagLabel, Why: readerFlagWhy, WhyHTML: readerFlagWhyHTML, Severity: SeverityMajor, Span: span}
 	note := fmt.Sprintf("Second reader: no pattern of a known mistake matched, but a model trained on labelled answers written blind scores this answer %.2f on its losing-claim scale (it flags from %.2f; the score is a reading, not a measured probability), and this sentence weighs most in that reading: %q. Check it; if it is right, contest the flag.", rd.flag, sr.rule.raise, clip(d.text[span.Start:span.End], 240))
+	if held >= 0 {
+		note = fmt.Sprintf("Second reader: no pattern of a known mistake counted, but a model trained on labelled answers written blind scores this answer %.2f on its losing-claim scale (it flags from %.2f; the score is a reading, not a measured probability), and this sentence has the wording of %s, which words elsewhere in the answer kept the patterns from flagging: %q. Check it; if it is right, contest the flag.", rd.flag, sr.rule.raise, knownMistakes([]string{label}), clip(d.text[span.Start:span.End], 240))
+	}
 	r.Flags = append(r.Flags, f)
 	r.Notes = append(r.Notes, note)
+}
+
+// heldDownClaim returns the sentence of d where one of flags matches a
+// claim the candidate asserts, found as the pattern flags find theirs
+// (findFlag) but with the flag's Unless set aside, and that flag's label;
+// -1 when there is none. A flag that matches with its Unless (one the
+// reader's veto set aside) is not one: its sentence was judged clean.
+// proseOnly is findFlag's, as grading passed it.
+func heldDownClaim(d *doc, flags []*RedFlag, proseOnly bool) (int, string) {
+	for _, f := range flags {
+		if len(f.Unless) == 0 {
+			continue // nothing kept it down: it did not match
+		}
+		if _, ok := findFlag(d, f, proseOnly, nil); ok {
+			continue
+		}
+		free := *f
+		free.Unless, free.unless = nil, nil
+		fr, ok := findFlag(d, &free, proseOnly, nil)
+		if !ok {
+			continue
+		}
+		first, end := tokensIn(d, fr.Span)
+		if first >= end {
+			continue
+		}
+		// Kept down by words elsewhere: an Unless in the claim's own
+		// sentence ("SET key value NX PX 30000" names its expiry) is part
+		// of that sentence, which then makes no such claim.
+		si := d.toks[first].sent
+		if !asserts(d, si) || unlessIn(d, f, si) {
+			continue
+		}
+		return si, f.Label
+	}
+	return -1, ""
+}
+
+// unlessIn reports whether one of f's Unless patterns matches sentence
+// si of d.
+func unlessIn(d *doc, f *RedFlag, si int) bool {
+	unless := f.unless
+	if unless == nil {
+		unless, _ = compileAll(f.Unless, nil, "", "unless")
+	}
+	for _, u := range unless {
+		if c := d.evalFor(u); !c.dead {
+			if _, ok := u.findIn(d, c, si, false); ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // flagVeto is the second reader's veto (readerVeto) at work on one

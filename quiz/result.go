@@ -113,6 +113,11 @@ type PointResult struct {
 	// Recovered reports a key point the main answer missed and a
 	// follow-up answer made (see Recover).
 	Recovered bool `json:"recovered,omitempty"`
+	// Unrecovered reports, on a main answer of a round that missed the
+	// point, that the learner contested the follow-up's making it (see
+	// ContestRecovered): Recover leaves it missed, and the result is
+	// self-assessed.
+	Unrecovered bool `json:"unrecovered,omitempty"`
 }
 
 // FlagResult is a red flag raised by a free-text answer.

@@ -715,7 +715,9 @@ func Recover(b *Bank, q *Question, res Result, followUps []string) (Result, bool
 			// A point the learner contested as not made stays missed:
 			// their correction wins over the grader's reading of a
 			// follow-up (QA-35 #3).
-			if p.Hit || p.SelfAssessed {
+			// Nor is a point whose making by a follow-up the learner
+			// contested (ContestRecovered).
+			if p.Hit || p.SelfAssessed || p.Unrecovered {
 				continue
 			}
 			for _, f := range fr.Points {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 	"unicode/utf8"
 
@@ -125,15 +126,58 @@ func (s *Store) ContestAttempt(ctx context.Context, learner, id string, d Disput
 // ContestAttempt, disputing an item the learner disputed before on the same
 // turn withdraws the earlier dispute instead, and withdrawn reports so.
 func (s *Store) ContestTurn(ctx context.Context, learner, id string, seq int, d Dispute, res quiz.Result, rescore func(*Round) (float64, quiz.Verdict)) (withdrawn bool, err error) {
+	d.Seq = seq
+	withdrawn, err = s.contestTurn(ctx, learner, id, seq, d, res, rescore, d.Was == "dismissed",
+		`DELETE FROM disputes WHERE learner_id = ? AND surface = 'round' AND round_id = ? AND seq = ? AND item = ?`,
+		[]any{learner, id, seq, d.Item})
+	if err != nil {
+		return false, fmt.Errorf("contest turn %q/%d: %w", id, seq, err)
+	}
+	return withdrawn, nil
+}
+
+// ContestRecovered stores the learner's dispute d of a point that a
+// follow-up made for the main answer seq of their round id (see
+// quiz.ContestRecovered) and, in the same transaction, replaces that main
+// answer's result with res and, for a finished round, its score and
+// verdict with rescore's, as ContestTurn does. The dispute is kept under
+// the follow-up that made the point: d.Seq is the follow-up's turn and
+// d.Answer its text, graded against the main question d.Question. A
+// second dispute of the same point of the same main answer withdraws the
+// first (whichever of its follow-ups that one named), and withdrawn
+// reports so. It returns ErrNotFound when the round is not the learner's
+// or the main answer has none, and ErrBadDispute for a malformed dispute
+// or a d.Seq that is not one of seq's follow-ups.
+func (s *Store) ContestRecovered(ctx context.Context, learner, id string, seq int, d Dispute, res quiz.Result, rescore func(*Round) (float64, quiz.Verdict)) (withdrawn bool, err error) {
+	if d.Seq <= seq || d.Seq >= seq+quiz.TurnStride || seq%quiz.TurnStride != 0 {
+		return false, fmt.Errorf("contest turn %q/%d: %w: follow-up seq %d", id, seq, ErrBadDispute, d.Seq)
+	}
+	// res without the point contested undoes the learner's correction:
+	// that only withdraws their dispute.
+	undo := !slices.ContainsFunc(res.Points, func(p quiz.PointResult) bool { return p.ID == d.Item && p.Unrecovered })
+	withdrawn, err = s.contestTurn(ctx, learner, id, seq, d, res, rescore, undo,
+		`DELETE FROM disputes WHERE learner_id = ? AND surface = 'round' AND round_id = ? AND seq > ? AND seq < ? AND question_id = ? AND item = ?`,
+		[]any{learner, id, seq, seq + quiz.TurnStride, d.Question, d.Item})
+	if err != nil {
+		return false, fmt.Errorf("contest turn %q/%d: %w", id, seq, err)
+	}
+	return withdrawn, nil
+}
+
+// contestTurn replaces the result of turn seq with res and withdraws the
+// learner's earlier dispute (del) or records d (at d.Seq), then rescores
+// a finished round: ContestTurn and ContestRecovered. With onlyWithdraw
+// nothing is recorded.
+func (s *Store) contestTurn(ctx context.Context, learner, id string, seq int, d Dispute, res quiz.Result, rescore func(*Round) (float64, quiz.Verdict), onlyWithdraw bool, del string, delArgs []any) (withdrawn bool, err error) {
 	if !ValidID(learner) || !ValidID(id) {
-		return false, fmt.Errorf("contest turn %q/%d: %w", id, seq, ErrNotFound)
+		return false, ErrNotFound
 	}
 	if err := checkDispute(d); err != nil {
-		return false, fmt.Errorf("contest turn %q/%d: %w", id, seq, err)
+		return false, err
 	}
 	rs, err := json.Marshal(res)
 	if err != nil {
-		return false, fmt.Errorf("contest turn %q/%d: result: %w", id, seq, err)
+		return false, fmt.Errorf("result: %w", err)
 	}
 	err = s.withTx(ctx, func(tx *sql.Tx) error {
 		r, err := tx.ExecContext(ctx,
@@ -148,12 +192,10 @@ func (s *Store) ContestTurn(ctx context.Context, learner, id string, seq int, d 
 		} else if n == 0 {
 			return ErrNotFound
 		}
-		if withdrawn, err = withdrawOrRecord(ctx, tx, d.Was == "dismissed",
-			`DELETE FROM disputes WHERE learner_id = ? AND surface = 'round' AND round_id = ? AND seq = ? AND item = ?`,
-			[]any{learner, id, seq, d.Item},
+		if withdrawn, err = withdrawOrRecord(ctx, tx, onlyWithdraw, del, delArgs,
 			`INSERT INTO disputes (id, learner_id, surface, round_id, seq, question_id, item, was, reason, answer, grader, created_ms, evidence, grader_score, grader_verdict)
 			 VALUES (?, ?, 'round', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			[]any{NewID(), learner, id, seq, d.Question, d.Item, d.Was, d.Reason, d.Answer, d.Grader, d.Created.UnixMilli(), d.Evidence, graderScore(d), d.GraderVerdict}); err != nil {
+			[]any{NewID(), learner, id, d.Seq, d.Question, d.Item, d.Was, d.Reason, d.Answer, d.Grader, d.Created.UnixMilli(), d.Evidence, graderScore(d), d.GraderVerdict}); err != nil {
 			return err
 		}
 		round, err := readRound(ctx, tx, learner, id)
@@ -167,10 +209,7 @@ func (s *Store) ContestTurn(ctx context.Context, learner, id string, seq int, d 
 		_, err = tx.ExecContext(ctx, "UPDATE rounds SET score = ?, verdict = ? WHERE id = ? AND learner_id = ?", score, string(verdict), id, learner)
 		return err
 	})
-	if err != nil {
-		return false, fmt.Errorf("contest turn %q/%d: %w", id, seq, err)
-	}
-	return withdrawn, nil
+	return withdrawn, err
 }
 
 // LearnerDisputes returns the learner's disputes, oldest first.

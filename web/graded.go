@@ -21,7 +21,7 @@ func buildGraded(bank *quiz.Bank, text string, res *quiz.Result) views.Graded {
 	}
 	for _, pt := range res.Points {
 		row := views.PointRow{ID: pt.ID, Label: pt.Label, Dimension: quiz.DimensionLabel(pt.Dimension), Core: pt.Core, Hit: pt.Hit, Named: pt.Named,
-			SelfAssessed: pt.SelfAssessed && !pt.Recovered, Recovered: pt.Recovered}
+			SelfAssessed: (pt.SelfAssessed || pt.Unrecovered) && !pt.Recovered, Recovered: pt.Recovered, Unrecovered: pt.Unrecovered && !pt.Recovered}
 		if pt.Hit {
 			row.Quote = pointQuote(text, pt.Spans)
 		}

@@ -201,10 +201,11 @@ func (s *Server) handleTurnDispute(c echo.Context) error {
 		back = urls.Scorecard(r.ID)
 	}
 	// A point a follow-up made counts through the follow-up's answer, not
-	// through a tick stored on this one, so no tick here can undo it: the
-	// dispute is refused with the reason rather than dropped (QA-36 F3 #1).
-	if p, ok := s.recoveredPoint(r, t, item); ok {
-		return s.seeOtherWith(c, back, "bad", fmt.Sprintf("Not contested: “%s” counts as made because your follow-up made it, and a point made in a follow-up cannot be contested on the main answer. If the grader misread your follow-up, contest its points on the follow-up's feedback. Nothing changed.", p.Label))
+	// through a tick stored on this one: its dispute says the follow-up
+	// did not make it (QA-37 F1 #5: it was refused, so a wrong credit
+	// could not be recorded).
+	if _, ok := s.recoveredPoint(r, t, item); ok || unrecovered(*t.Result, item) {
+		return s.contestRecoveredPoint(c, learner, r, t, q, item, reason, back)
 	}
 	res, what, err := contest(q, *t.Result, item, c.FormValue("was"))
 	var again errAlreadyCorrected
@@ -296,4 +297,91 @@ func (s *Server) recoveredPoint(r *store.Round, t quiz.RoundTurn, item string) (
 		}
 	}
 	return quiz.PointResult{}, false
+}
+
+// unrecovered reports whether the learner contested that a follow-up made
+// point item of the main answer res (quiz.ContestRecovered).
+func unrecovered(res quiz.Result, item string) bool {
+	return slices.ContainsFunc(res.Points, func(p quiz.PointResult) bool { return p.ID == item && p.Unrecovered })
+}
+
+// contestRecoveredPoint applies the learner's dispute of point item, which
+// a follow-up of the main answer t of r made (or, contested before, would
+// make): the point is marked as not made by the follow-ups, or, contested
+// again, back to the grader's credit (quiz.ContestRecovered). The dispute
+// is kept as the grader's reading of the follow-up's answer against the
+// main question q, so it can become a corpus item like any other; the
+// round's score and verdict follow.
+func (s *Server) contestRecoveredPoint(c echo.Context, learner string, r *store.Round, t quiz.RoundTurn, q *quiz.Question, item, reason, back string) error {
+	undo := unrecovered(*t.Result, item)
+	was := c.FormValue("was")
+	var label string
+	for _, p := range t.Result.Points {
+		if p.ID == item {
+			label = p.Label
+		}
+	}
+	// The form names the decision it contests: the same form sent twice
+	// corrects once instead of undoing itself.
+	switch {
+	case undo && was == "hit":
+		return s.seeOther(c, back, fmt.Sprintf("Already corrected: “%s” is marked as not made in your follow-up. Nothing changed.", label))
+	case !undo && was == "missed":
+		return s.seeOther(c, back, fmt.Sprintf("Already restored: “%s” counts as made in your follow-up, as the grader has it. Nothing changed.", label))
+	}
+	f, evidence, ok := s.followUpThatMade(r, t, q, item)
+	if !ok {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, "item: no follow-up of this answer makes that point, so there is nothing to contest.")
+	}
+	res, _, err := quiz.ContestRecovered(q, *t.Result, item)
+	if errors.Is(err, quiz.ErrNotContestable) {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, "item: that is not a key point of this answer that a follow-up made, so there is nothing to contest.")
+	}
+	if err != nil {
+		return err
+	}
+	own := s.cat.Questions.Grade(q, quiz.Answer{Text: f.Text})
+	d := graderSaid(store.Dispute{Question: q.ID, Seq: f.Seq, Item: item, Was: "hit", Reason: reason, Answer: f.Text, Grader: s.cat.Questions.Version(), Created: s.now()}, own, own, nil)
+	d.Evidence = evidence
+	rescore := func(r *store.Round) (float64, quiz.Verdict) {
+		sc := quiz.Score(s.cat.Questions, s.cat.FollowUps, r.QuizTurns(), r.Limit)
+		return sc.Score, sc.Verdict
+	}
+	ctx := c.Request().Context()
+	if _, err := s.store.ContestRecovered(ctx, learner, r.ID, t.Seq, d, res, rescore); err != nil {
+		return err
+	}
+	after, err := s.store.Round(ctx, learner, r.ID)
+	if err != nil {
+		return err
+	}
+	sc := quiz.Score(s.cat.Questions, s.cat.FollowUps, after.QuizTurns(), after.Limit)
+	score := views.PctText(sc.Score)
+	if undo {
+		return s.seeOther(c, back, fmt.Sprintf("Correction undone: “%s” counts as made in your follow-up again, as the grader has it. Round score now %s. Your earlier dispute is withdrawn.", label, score))
+	}
+	msg := fmt.Sprintf("Corrected: you contested that your follow-up made “%s”, so it is now marked as missed. Round score now %s, self-assessed", label, score)
+	if own, ok := graderOwnRound(s.cat, after.QuizTurns(), after.Limit); ok {
+		msg += fmt.Sprintf(" (the grader's own: %s)", views.PctText(own.Score))
+	}
+	return s.seeOther(c, back, msg+". Your dispute is kept to improve the grader.")
+}
+
+// followUpThatMade returns the first answered follow-up of the main
+// answer t of r whose answer, graded against the main question q, makes
+// point item (the one quiz.Recover credits first), and the phrase of it
+// the pages quote for the point (followUpPhrase).
+func (s *Server) followUpThatMade(r *store.Round, t quiz.RoundTurn, q *quiz.Question, item string) (quiz.RoundTurn, string, bool) {
+	for _, f := range r.Turns {
+		if f.Seq <= t.Seq || quiz.MainNumber(f.Seq) != quiz.MainNumber(t.Seq) || f.FollowUp == "" || !f.Done() || f.Question != q.ID {
+			continue
+		}
+		fr := s.cat.Questions.Grade(q, quiz.Answer{Text: f.Text})
+		for _, p := range fr.Points {
+			if p.ID == item && p.Hit {
+				return f, followUpPhrase(f.Text, p.Spans, f.Result), true
+			}
+		}
+	}
+	return quiz.RoundTurn{}, "", false
 }

@@ -73,6 +73,13 @@ func scorecardMarkdown(v views.ScorecardView, started time.Time, origin string) 
 		// The same markers as the page, so a score raised by a dispute
 		// is not passed off as the grader's in a file sent to someone.
 		corrected := byWhom(" (the candidate's correction)", " (your correction)")
+		// wrote quotes the answer's own words as the page does under a
+		// point made or a flag raised, so the file shows what earned a
+		// tick for the main answer's points as for the follow-ups' (QA-37
+		// F1 #2: only the points a follow-up made were quoted).
+		wrote := func(quote string) string {
+			return byWhom("the candidate wrote: “", "you wrote: “") + markdownEscape(oneLine(quote)) + "”"
+		}
 		for _, h := range t.Graded.Hits() {
 			fmt.Fprintf(&b, "- [x] %s", h.Label)
 			switch {
@@ -82,6 +89,8 @@ func scorecardMarkdown(v views.ScorecardView, started time.Time, origin string) 
 				fmt.Fprintf(&b, " (made %s)", markdownEscape(views.FollowUpQuote(oneLine(h.Quote), v.Interviewer)))
 			case h.Recovered:
 				b.WriteString(" (made in a follow-up)")
+			case h.Quote != "":
+				fmt.Fprintf(&b, " (%s)", wrote(h.Quote))
 			}
 			b.WriteString("\n")
 		}
@@ -98,12 +107,16 @@ func scorecardMarkdown(v views.ScorecardView, started time.Time, origin string) 
 		for _, f := range t.Graded.Flags {
 			switch {
 			case f.Retracted:
-				fmt.Fprintf(&b, "- Red flag (%s), taken back in a follow-up: %s\n", f.Severity, f.Label)
+				fmt.Fprintf(&b, "- Red flag (%s), taken back in a follow-up: %s", f.Severity, f.Label)
 			case f.Dismissed:
-				fmt.Fprintf(&b, "- Red flag (%s), dismissed%s: %s\n", f.Severity, corrected, f.Label)
+				fmt.Fprintf(&b, "- Red flag (%s), dismissed%s: %s", f.Severity, corrected, f.Label)
 			default:
-				fmt.Fprintf(&b, "- Red flag (%s): %s\n", f.Severity, f.Label)
+				fmt.Fprintf(&b, "- Red flag (%s): %s", f.Severity, f.Label)
 			}
+			if f.Quote != "" {
+				fmt.Fprintf(&b, " (%s)", wrote(f.Quote))
+			}
+			b.WriteString("\n")
 		}
 		b.WriteString("\n")
 		b.WriteString(markdownQuote(t.Answer))

@@ -67,7 +67,8 @@ func regradeImport(cat *content.Catalog, e *store.Export) importRegrade {
 				continue
 			}
 			fixed := corrections(*t.Result)
-			if len(fixed) > 0 {
+			unrecovered := slices.ContainsFunc(t.Result.Points, func(p quiz.PointResult) bool { return p.Unrecovered })
+			if len(fixed) > 0 || unrecovered {
 				sum.Corrected++
 			}
 			text := ""
@@ -75,6 +76,15 @@ func regradeImport(cat *content.Catalog, e *store.Export) importRegrade {
 				text = *t.Answer
 			}
 			res := quiz.Rescore(q, bank.Grade(q, quiz.Answer{Text: text}), fixed)
+			// A follow-up's point the learner contested stays contested
+			// where the main answer still misses it (ContestRecovered).
+			for _, p := range t.Result.Points {
+				if p.Unrecovered {
+					if again, _, err := quiz.ContestRecovered(q, res, p.ID); err == nil {
+						res = again
+					}
+				}
+			}
 			t.Result = &res
 			sum.Answers++
 		}

@@ -24,8 +24,12 @@ what was contested (the point's or flag's id and label), the learner's
 reason, the answer as graded, what the grader said (the text it quoted for
 the item, its own score and verdict) and the grader's version, so a dispute
 can become a labelled corpus item. A dispute of a round's follow-up names
-the follow-up as its question and the main question it follows. Learner ids
-are left out.
+the follow-up as its question and the main question it follows. A dispute
+of a point a follow-up made for the main answer (the learner says it did
+not) names the main question, whose rubric graded the follow-up's answer,
+and has "follow_up_answer": true, as has a dispute of a follow-up the
+interviewer of a peer round typed (graded against the main question too);
+its seq is the follow-up's. Learner ids are left out.
 
 With --json the output is a JSON array; otherwise one block per dispute.
 The database must exist (env LOCKDRILL_DB, default ./lockdrill.db).
@@ -52,6 +56,11 @@ type disputeOut struct {
 	Grader    string `json:"grader"`
 	// Follows is, for a follow-up, the main question it follows.
 	Follows string `json:"follows,omitempty"`
+	// FollowUpAnswer reports that Answer is a follow-up's, graded
+	// against the main question Question: the learner contested a point
+	// the follow-up made for the main answer, or a tick of a follow-up
+	// the interviewer typed.
+	FollowUpAnswer bool `json:"follow_up_answer,omitempty"`
 	// Evidence is the text the grader quoted for the item ("" when it
 	// quoted none); GraderScore and GraderVerdict its own grade of the
 	// answer, absent for disputes kept before they were recorded.
@@ -121,6 +130,9 @@ func runDisputes(ctx context.Context, args []string, getenv func(string) string,
 		if ok {
 			o.Prompt, o.ItemLabel = disputeLabels(bank, q, d.Item, d.Was)
 		}
+		// A main question disputed on a follow-up's turn: the follow-up's
+		// answer as the main question's rubric read it.
+		o.FollowUpAnswer = d.Surface == "round" && o.Follows == "" && d.Seq%quiz.TurnStride != 0
 		if d.Surface == "round" {
 			seq := d.Seq
 			o.Seq = &seq
@@ -141,6 +153,9 @@ func runDisputes(ctx context.Context, args []string, getenv func(string) string,
 		fmt.Fprintf(stdout, "%s  %s  %s %s (%s, grader %s)\n", o.Created.Format(time.RFC3339), o.Question, what, o.Item, o.Surface, o.Grader)
 		if o.Follows != "" {
 			fmt.Fprintf(stdout, "  follow-up to: %s\n", o.Follows)
+		}
+		if o.FollowUpAnswer {
+			fmt.Fprintf(stdout, "  the answer is a follow-up's (turn %d), graded against this question\n", *o.Seq)
 		}
 		if o.Prompt != "" {
 			fmt.Fprintf(stdout, "  question: %s\n", oneLine(o.Prompt))

@@ -23,11 +23,16 @@ Grades one answer to the practice question ID, read from stdin, and prints
 the result as JSON:
 
   {"question": ID, "score": 0..1, "passed": bool, "fatal": bool,
-   "points": [{"id", "hit", "core"}],
+   "points": [{"id", "hit", "core" (core points only)}],
    "flags": [{"id", "label", "quote", "sentence"}],
    "set_aside": [{"id", "label", "sentence"}],
    "notes": [...], "broken": [{"first", "then", "race"}],
    "misplaced": [{"step", "after", "sentence"}], "grader": VERSION}
+
+Every point has "id" and "hit"; "core": true marks a core point, and a
+breadth point has no "core" field at all (read a missing one as false).
+"broken", "misplaced" and "set_aside" are absent when empty; "notes",
+"points" and "flags" are always arrays.
 
 A pass needs every core point (%[2]d %%) and no fatal flag, with one
 exception: on a question with two core points, an answer in sentences that

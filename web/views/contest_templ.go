@@ -141,6 +141,10 @@ const (
 	contestHit    = "I did not make this point"
 	contestMissed = "I made this point"
 	contestFlag   = "I did not claim this"
+	// contestRecovered contests a point a round's follow-up made for the
+	// main answer, and contestUnrecovered undoes that dispute.
+	contestRecovered   = "My follow-up did not make this point"
+	contestUnrecovered = "My follow-up made this point"
 	// contestDismissed undoes the learner's dismissal of a red flag.
 	contestDismissed = "Restore this red flag"
 )

@@ -25,6 +25,9 @@ type PointRow struct {
 	SelfAssessed bool
 	// Recovered reports a core point made in a follow-up answer.
 	Recovered bool
+	// Unrecovered reports a point a follow-up answer made that the
+	// learner contested: missed by their correction.
+	Unrecovered bool
 	// Quote is the answer text the grader matched, for the list.
 	Quote string
 	// FromFollowUp reports that Quote is from a follow-up answer, the one
@@ -238,7 +241,7 @@ func GradedPoints(p Page, g Graded, on GradedOn) templ.Component {
 					var templ_7745c5c3_Var4 string
 					templ_7745c5c3_Var4, templ_7745c5c3_Err = templruntime.NewAttributeExpression(f.ID).Resolve(ctx)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/graded.templ`, Line: 166, Col: 110}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/graded.templ`, Line: 169, Col: 110}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var4)
 					if templ_7745c5c3_Err != nil {
@@ -305,7 +308,7 @@ func GradedPoints(p Page, g Graded, on GradedOn) templ.Component {
 				var templ_7745c5c3_Var7 string
 				templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(f.Severity)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/graded.templ`, Line: 168, Col: 65}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/graded.templ`, Line: 171, Col: 65}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var7))
 				if templ_7745c5c3_Err != nil {
@@ -318,7 +321,7 @@ func GradedPoints(p Page, g Graded, on GradedOn) templ.Component {
 				var templ_7745c5c3_Var8 string
 				templ_7745c5c3_Var8, templ_7745c5c3_Err = templ.JoinStringErrs(f.Label)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/graded.templ`, Line: 169, Col: 24}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/graded.templ`, Line: 172, Col: 24}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var8))
 				if templ_7745c5c3_Err != nil {
@@ -341,7 +344,7 @@ func GradedPoints(p Page, g Graded, on GradedOn) templ.Component {
 					var templ_7745c5c3_Var9 string
 					templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(pick(on.ThirdPerson, "dismissed: disputed by the candidate", "dismissed by your correction"))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/graded.templ`, Line: 173, Col: 158}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/graded.templ`, Line: 176, Col: 158}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var9))
 					if templ_7745c5c3_Err != nil {
@@ -364,7 +367,7 @@ func GradedPoints(p Page, g Graded, on GradedOn) templ.Component {
 					var templ_7745c5c3_Var10 string
 					templ_7745c5c3_Var10, templ_7745c5c3_Err = templ.JoinStringErrs(pick(on.ThirdPerson, "The candidate wrote:", "You wrote:"))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/graded.templ`, Line: 177, Col: 84}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/graded.templ`, Line: 180, Col: 84}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var10))
 					if templ_7745c5c3_Err != nil {
@@ -377,7 +380,7 @@ func GradedPoints(p Page, g Graded, on GradedOn) templ.Component {
 					var templ_7745c5c3_Var11 string
 					templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinStringErrs(f.Quote)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/graded.templ`, Line: 177, Col: 99}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/graded.templ`, Line: 180, Col: 99}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var11))
 					if templ_7745c5c3_Err != nil {
@@ -447,7 +450,7 @@ func GradedPoints(p Page, g Graded, on GradedOn) templ.Component {
 					var templ_7745c5c3_Var12 string
 					templ_7745c5c3_Var12, templ_7745c5c3_Err = templruntime.NewAttributeExpression(SetAsideID(i)).Resolve(ctx)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/graded.templ`, Line: 201, Col: 25}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/graded.templ`, Line: 204, Col: 25}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var12)
 					if templ_7745c5c3_Err != nil {
@@ -465,7 +468,7 @@ func GradedPoints(p Page, g Graded, on GradedOn) templ.Component {
 				var templ_7745c5c3_Var13 string
 				templ_7745c5c3_Var13, templ_7745c5c3_Err = templ.JoinStringErrs(joinWords(sa.Labels))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/graded.templ`, Line: 206, Col: 37}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/graded.templ`, Line: 209, Col: 37}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var13))
 				if templ_7745c5c3_Err != nil {
@@ -478,7 +481,7 @@ func GradedPoints(p Page, g Graded, on GradedOn) templ.Component {
 				var templ_7745c5c3_Var14 string
 				templ_7745c5c3_Var14, templ_7745c5c3_Err = templ.JoinStringErrs(sa.Note)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/graded.templ`, Line: 208, Col: 61}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/graded.templ`, Line: 211, Col: 61}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var14))
 				if templ_7745c5c3_Err != nil {
@@ -523,7 +526,7 @@ func pointSection(p Page, rows []PointRow, hit bool, on GradedOn) templ.Componen
 		var templ_7745c5c3_Var16 string
 		templ_7745c5c3_Var16, templ_7745c5c3_Err = templruntime.NewAttributeExpression(pick(hit, "points-hit", "points-missed")).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/graded.templ`, Line: 218, Col: 77}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/graded.templ`, Line: 221, Col: 77}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var16)
 		if templ_7745c5c3_Err != nil {
@@ -545,7 +548,7 @@ func pointSection(p Page, rows []PointRow, hit bool, on GradedOn) templ.Componen
 			var templ_7745c5c3_Var17 string
 			templ_7745c5c3_Var17, templ_7745c5c3_Err = templ.JoinStringErrs(pick(hit, "None.", "None: every key point is there."))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/graded.templ`, Line: 221, Col: 75}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/graded.templ`, Line: 224, Col: 75}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var17))
 			if templ_7745c5c3_Err != nil {
@@ -568,7 +571,7 @@ func pointSection(p Page, rows []PointRow, hit bool, on GradedOn) templ.Componen
 			var templ_7745c5c3_Var18 string
 			templ_7745c5c3_Var18, templ_7745c5c3_Err = templruntime.NewAttributeExpression(pick(hit, "point-hit", "point-missed")).Resolve(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/graded.templ`, Line: 225, Col: 60}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/graded.templ`, Line: 228, Col: 60}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var18)
 			if templ_7745c5c3_Err != nil {
@@ -581,7 +584,7 @@ func pointSection(p Page, rows []PointRow, hit bool, on GradedOn) templ.Componen
 			var templ_7745c5c3_Var19 string
 			templ_7745c5c3_Var19, templ_7745c5c3_Err = templruntime.NewAttributeExpression(pt.ID).Resolve(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/graded.templ`, Line: 225, Col: 81}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/graded.templ`, Line: 228, Col: 81}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var19)
 			if templ_7745c5c3_Err != nil {
@@ -609,7 +612,7 @@ func pointSection(p Page, rows []PointRow, hit bool, on GradedOn) templ.Componen
 			var templ_7745c5c3_Var20 string
 			templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(pt.Label)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/graded.templ`, Line: 232, Col: 24}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/graded.templ`, Line: 235, Col: 24}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var20))
 			if templ_7745c5c3_Err != nil {
@@ -631,7 +634,7 @@ func pointSection(p Page, rows []PointRow, hit bool, on GradedOn) templ.Componen
 				var templ_7745c5c3_Var21 string
 				templ_7745c5c3_Var21, templ_7745c5c3_Err = templ.JoinStringErrs(pt.Quote)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/graded.templ`, Line: 237, Col: 75}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/graded.templ`, Line: 240, Col: 75}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var21))
 				if templ_7745c5c3_Err != nil {
@@ -649,7 +652,7 @@ func pointSection(p Page, rows []PointRow, hit bool, on GradedOn) templ.Componen
 				var templ_7745c5c3_Var22 string
 				templ_7745c5c3_Var22, templ_7745c5c3_Err = templ.JoinStringErrs(pt.Quote)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/graded.templ`, Line: 239, Col: 45}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/graded.templ`, Line: 242, Col: 45}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var22))
 				if templ_7745c5c3_Err != nil {
@@ -666,8 +669,8 @@ func pointSection(p Page, rows []PointRow, hit bool, on GradedOn) templ.Componen
 					return templ_7745c5c3_Err
 				}
 			}
-			if on.Contest != "" && !pt.Recovered {
-				templ_7745c5c3_Err = contestForm(p, on.Contest, pt.ID, pick(hit, "hit", "missed"), pick(hit, contestHit, contestMissed), on.Back).Render(ctx, templ_7745c5c3_Buffer)
+			if on.Contest != "" {
+				templ_7745c5c3_Err = contestForm(p, on.Contest, pt.ID, pick(hit, "hit", "missed"), contestPointButton(pt), on.Back).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -683,6 +686,21 @@ func pointSection(p Page, rows []PointRow, hit bool, on GradedOn) templ.Componen
 		}
 		return nil
 	})
+}
+
+// contestPointButton is the contest button of a point: a point made in a
+// follow-up is contested as the follow-up's (QA-37 F1 #5), and contesting
+// it again gives the follow-up its credit back.
+func contestPointButton(pt PointRow) string {
+	switch {
+	case pt.Recovered:
+		return contestRecovered
+	case pt.Unrecovered:
+		return contestUnrecovered
+	case pt.Hit:
+		return contestHit
+	}
+	return contestMissed
 }
 
 // pick is a when cond holds, else b.
@@ -718,7 +736,7 @@ func pointBadges(pt PointRow) templ.Component {
 			var templ_7745c5c3_Var24 string
 			templ_7745c5c3_Var24, templ_7745c5c3_Err = templ.JoinStringErrs(pt.Dimension)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/graded.templ`, Line: 264, Col: 36}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/graded.templ`, Line: 282, Col: 36}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var24))
 			if templ_7745c5c3_Err != nil {
@@ -776,7 +794,7 @@ func gradedHeading(level int, text string) templ.Component {
 			var templ_7745c5c3_Var26 string
 			templ_7745c5c3_Var26, templ_7745c5c3_Err = templ.JoinStringErrs(text)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/graded.templ`, Line: 279, Col: 12}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/graded.templ`, Line: 297, Col: 12}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var26))
 			if templ_7745c5c3_Err != nil {
@@ -794,7 +812,7 @@ func gradedHeading(level int, text string) templ.Component {
 			var templ_7745c5c3_Var27 string
 			templ_7745c5c3_Var27, templ_7745c5c3_Err = templ.JoinStringErrs(text)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/graded.templ`, Line: 281, Col: 12}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/graded.templ`, Line: 299, Col: 12}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var27))
 			if templ_7745c5c3_Err != nil {
