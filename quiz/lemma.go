@@ -59,6 +59,21 @@ func formsOf(raw string, lex *lexicon) *wordForms {
 	return w
 }
 
+// bare returns the forms of raw read as written, without the lemma of
+// an irregular word: "left" as in "time left", which is no form of
+// "leave". Such words are few and rare, so they are not remembered.
+func (c *wordCache) bare(raw string) *wordForms {
+	var lex *lexicon
+	if c != nil {
+		lex = c.lex
+	}
+	w := &wordForms{raw: raw, stem: stem(raw), cls: classOf(raw)}
+	if lex != nil {
+		w.lex, w.gids = lex, lex.gidsOf(raw, w)
+	}
+	return w
+}
+
 // acronymPlural reports the singular of an acronym's plural ("ttls" →
 // "ttl", "vms" → "vm"), which the stemmer keeps whole: it drops a final
 // "s" only after a vowel.
