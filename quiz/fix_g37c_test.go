@@ -11,12 +11,15 @@ import (
 // on to judge it too weak ("— each of which only narrows the window
 // under assumptions about pauses, clocks ..."), "time left" (the
 // participle, not the verb "leave"), and a retry that repeats a key of
-// our own beside its body or a reference the provider dedups on are the
-// correct practice told with its limit, not the mistake (g37c; blind
-// answers of EM, DK, DQ and DH). The same words asserted plainly, with
-// the window closed or the measure approved after its limit, in another
-// clause of a mixed answer, or with the key derived from the body, still
-// raise the flag.
+// our own beside its body are the correct practice told with its limit,
+// not the mistake (g37c; blind answers of EM, DK and DQ). The same words
+// asserted plainly, with the window closed or the measure approved after
+// its limit, in another clause of a mixed answer, or with the key derived
+// from the body, still raise the flag; so does a provider's dedup
+// trusted on content, which this change leaves as it was. Two plain
+// claims no pattern caught before are flagged: a single Redis keeping
+// the key "exactly until its TTL ends", and wall-clock times compared
+// to determine the rightful holder.
 func TestLimitsAreNotTheClaimsTheyLimit(t *testing.T) {
 	b := loadBank(t)
 	flags := func(t *testing.T, qid, text string) []string {
@@ -41,7 +44,10 @@ func TestLimitsAreNotTheClaimsTheyLimit(t *testing.T) {
 		{"unfenceable-resource", "Route calls through a proxy you own that checks fencing tokens (assumes nothing bypasses it and the proxy itself doesn't stall), check lease validity just before calling (assumes bounded pauses and drift), and reconcile afterwards against the provider's records.", "client-side-fencing"},
 		{"redis-early-expiry", "An ops lead once told me \"on a single Redis a TTL is a TTL.\" Not so. If maxmemory is hit with a volatile-* or allkeys-* eviction policy, the lock key can be evicted, and volatile-ttl prefers keys with the least time left.", "single-node-keeps-keys"},
 		{"redis-early-expiry", "volatile-ttl evicts keys with an expiry, preferring the ones with the shortest time left.", "single-node-keeps-keys"},
-		{"idempotency-keys", "On our switch, the acquirer already does duplicate detection on the retrieval reference number, so a retried authorisation with the same reference is declined as a duplicate rather than charged twice.", "network-drops-duplicates"},
+		{"redis-early-expiry", "A single Redis does not keep the key exactly until its TTL ends: eviction, restarts and clock jumps remove it early.", "single-node-keeps-keys"},
+		{"redis-early-expiry", "People assume a single Redis keeps the key exactly until its TTL ends; it doesn't.", "single-node-keeps-keys"},
+		{"two-holders", "You can't compare wall-clock timestamps to decide who holds the lock, because clocks drift and step.", "wall-clock"},
+		{"two-holders", "I'd compare the hosts' timestamps with the lock server's log to see who held the lock when, knowing the clocks may be skewed.", "wall-clock"},
 		{"idempotency-keys", "Every retry of that payment sends the same key and the same body.", "content-derived-key"},
 		{"idempotency-keys", "Each retry carries the same idempotency key and the same payload.", "content-derived-key"},
 		{"idempotency-keys", "Every retry sends the same key and the same body, and the server keeps a hash of the body to reject a reused key with a different body.", "content-derived-key"},
@@ -66,6 +72,8 @@ func TestLimitsAreNotTheClaimsTheyLimit(t *testing.T) {
 		{"redis-early-expiry", "Redis never evicts keys with a TTL, so a lock key with seconds left is safe.", "single-node-keeps-keys"},
 		{"redis-early-expiry", "On a single Redis the key lives exactly as long as the TTL, however little time is left.", "single-node-keeps-keys"},
 		{"redis-early-expiry", "Use volatile-ttl for lock keys; it leaves keys with a TTL alone.", "single-node-keeps-keys"},
+		{"redis-early-expiry", "A single Redis keeps the key exactly until its TTL ends.", "single-node-keeps-keys"},
+		{"two-holders", "Just compare the wall-clock times of the two acquisitions to determine the rightful holder.", "wall-clock"},
 		{"idempotency-keys", "Use a hash of the body as the key, so every retry with the same body gets the same key.", "content-derived-key"},
 		{"idempotency-keys", "Key = hash(body), so every retry sends the same key and the same body.", "content-derived-key"},
 		{"idempotency-keys", "Key = sha256(body); every retry sends the same body and therefore the same key.", "content-derived-key"},
