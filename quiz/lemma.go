@@ -36,6 +36,10 @@ type wordForms struct {
 	stem  string // snowball English stem of the word
 	lemma string // base form of an irregular word ("sent" → "send"), or ""
 	lstem string // stem of lemma, or ""
+	// rstem is the stem the second reader knows a word by when bare
+	// dropped its lemma ("left" in "time left" is still "leav" to the
+	// reader, trained before), or "".
+	rstem string
 	lex   *lexicon
 	gids  []int32 // the word sets of lex the word belongs to
 	cls   wordClass
@@ -68,6 +72,9 @@ func (c *wordCache) bare(raw string) *wordForms {
 		lex = c.lex
 	}
 	w := &wordForms{raw: raw, stem: stem(raw), cls: classOf(raw)}
+	if l := lemma(raw); l != raw {
+		w.rstem = stem(l)
+	}
 	if lex != nil {
 		w.lex, w.gids = lex, lex.gidsOf(raw, w)
 	}

@@ -44,10 +44,15 @@ type token struct {
 	// recommended, which the red flags read as claimed; the second reader
 	// and the key points still read the condition (hypo).
 	approvedCond bool
-	probe        bool // inside a diagnosis probe ("look for ...", "rule out ...")
-	dismiss      bool // in a dismissal ("not a big concern"): minimises, does not refute
-	needless     bool // said not to be needed ("X is not needed", "no need for X"): see markNeedless
-	setAside     bool // named, then set aside by the reading rules of grader g15: red flags skip it, the second reader reads it as before
+	// flagHypo marks a measure told with its limit ("..., which only
+	// narrows the window"): a condition for the red flags alone, so the
+	// second reader, trained before, reads it as before (see
+	// limitedMeasure).
+	flagHypo bool
+	probe    bool // inside a diagnosis probe ("look for ...", "rule out ...")
+	dismiss  bool // in a dismissal ("not a big concern"): minimises, does not refute
+	needless bool // said not to be needed ("X is not needed", "no need for X"): see markNeedless
+	setAside bool // named, then set aside by the reading rules of grader g15: red flags skip it, the second reader reads it as before
 	// readerRefuted marks a word that a g15 rule claims again (after a
 	// header waving its failure off, or a consequence drawn after a
 	// rejecting cleft) but that the second reader, trained before those
@@ -3394,16 +3399,19 @@ func markMentions(d *doc) {
 		seg := s.from
 		for j := s.from; j < s.to; j++ {
 			t := &toks[j]
-			// (g37c: not an assumption accepted as met after it, "...,
-			// which assumes synced clocks, and NTP gives us that")
-			if j > s.from && t.clause && t.brk != 0 && (t.raw == "assumes" || t.raw == "presumes" || (t.raw == "which" || t.raw == "this") && j+1 < s.to && toks[j+1].raw == "assumes" || reliesOnTiming(toks, j, s)) && !limitClosed(toks, j+1, s.to) {
+			if j > s.from && t.clause && t.brk != 0 && (t.raw == "assumes" || t.raw == "presumes" || (t.raw == "which" || t.raw == "this") && j+1 < s.to && toks[j+1].raw == "assumes" || reliesOnTiming(toks, j, s)) {
 				// the item, and the assumption itself, to its end
 				end := j + 1
 				for end < s.to && !(toks[end].clause && toks[end].brk != 0) {
 					end++
 				}
+				// (g37c: an assumption accepted as met after it, "...,
+				// which assumes synced clocks, and NTP gives us that",
+				// approves the step: the red flags read it as claimed)
+				closed := limitClosed(toks, j+1, s.to)
 				for k := seg; k < end; k++ {
 					toks[k].hypo = true
+					toks[k].approvedCond = toks[k].approvedCond || closed
 				}
 			}
 			if t.clause && (t.brk == ';' || t.brk == '(' || t.brk == ')') {
@@ -3427,7 +3435,7 @@ func markMentions(d *doc) {
 				continue
 			}
 			for k := from; k < end; k++ {
-				toks[k].hypo = true
+				toks[k].flagHypo = true
 			}
 			j = end - 1
 		}
