@@ -36,6 +36,10 @@ type wordForms struct {
 	stem  string // snowball English stem of the word
 	lemma string // base form of an irregular word ("sent" → "send"), or ""
 	lstem string // stem of lemma, or ""
+	// rstem is the stem the second reader knows a word by when bare
+	// dropped its lemma ("left" in "time left" is still "leav" to the
+	// reader, trained before), or "".
+	rstem string
 	lex   *lexicon
 	gids  []int32 // the word sets of lex the word belongs to
 	cls   wordClass
@@ -55,6 +59,24 @@ func formsOf(raw string, lex *lexicon) *wordForms {
 		w.lemma, w.lstem = l, stem(l)
 	} else if l, ok := acronymPlural(raw); ok {
 		w.lemma, w.lstem = l, stem(l)
+	}
+	return w
+}
+
+// bare returns the forms of raw read as written, without the lemma of
+// an irregular word: "left" as in "time left", which is no form of
+// "leave". Such words are few and rare, so they are not remembered.
+func (c *wordCache) bare(raw string) *wordForms {
+	var lex *lexicon
+	if c != nil {
+		lex = c.lex
+	}
+	w := &wordForms{raw: raw, stem: stem(raw), cls: classOf(raw)}
+	if l := lemma(raw); l != raw {
+		w.rstem = stem(l)
+	}
+	if lex != nil {
+		w.lex, w.gids = lex, lex.gidsOf(raw, w)
 	}
 	return w
 }

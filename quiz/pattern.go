@@ -1329,7 +1329,7 @@ func (p *Pattern) inCondition(d *doc, spans [][2]int, cands *[maxParts][maxSpans
 // condHypo reports a token in a condition that a red flag reads as one:
 // not in an if-clause its main clause only approves ("if you check it
 // before every write, you're covered": see approvedCond).
-func condHypo(t *token) bool { return t.hypo && !t.approvedCond }
+func condHypo(t *token) bool { return t.hypo && !t.approvedCond || t.flagHypo }
 
 // allHypo reports whether every token of s lies in a condition.
 func allHypo(d *doc, s [2]int) bool {

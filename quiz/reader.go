@@ -80,6 +80,9 @@ func readerKey(t *token) string {
 	if t.lstem != "" {
 		return t.lstem
 	}
+	if t.rstem != "" {
+		return t.rstem
+	}
 	return t.stem
 }
 

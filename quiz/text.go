@@ -44,10 +44,15 @@ type token struct {
 	// recommended, which the red flags read as claimed; the second reader
 	// and the key points still read the condition (hypo).
 	approvedCond bool
-	probe        bool // inside a diagnosis probe ("look for ...", "rule out ...")
-	dismiss      bool // in a dismissal ("not a big concern"): minimises, does not refute
-	needless     bool // said not to be needed ("X is not needed", "no need for X"): see markNeedless
-	setAside     bool // named, then set aside by the reading rules of grader g15: red flags skip it, the second reader reads it as before
+	// flagHypo marks a measure told with its limit ("..., which only
+	// narrows the window"): a condition for the red flags alone, so the
+	// second reader, trained before, reads it as before (see
+	// limitedMeasure).
+	flagHypo bool
+	probe    bool // inside a diagnosis probe ("look for ...", "rule out ...")
+	dismiss  bool // in a dismissal ("not a big concern"): minimises, does not refute
+	needless bool // said not to be needed ("X is not needed", "no need for X"): see markNeedless
+	setAside bool // named, then set aside by the reading rules of grader g15: red flags skip it, the second reader reads it as before
 	// readerRefuted marks a word that a g15 rule claims again (after a
 	// header waving its failure off, or a consequence drawn after a
 	// rejecting cleft) but that the second reader, trained before those
@@ -332,6 +337,13 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 			// composite literal appended is built aside, then copied.
 			d.toks = append(d.toks, token{})
 			t := &d.toks[len(d.toks)-1]
+			// "the keys with the least time left", "seconds left": a
+			// participle after an amount is "remaining", not the verb
+			// "leave" its lemma would make it ("leaves the keys alone")
+			// (grader g37c).
+			if !clauseNext && raw == "left" && amountsLeft[prevRaw] {
+				w = words.bare(raw)
+			}
 			t.raw, t.wordForms, t.cls, t.start, t.end, t.sent, t.clause, t.negBy, t.fn = raw, w, w.cls, start, i, sent, clauseNext, -1, w.cls&clsFunction != 0
 			t.code, t.quote = depth > 0 || quoted || inQuote || (simple && digits || !simple && looksLikeCode(text[start:i])), q
 			d.cls |= w.cls
@@ -1465,6 +1477,11 @@ func nounConjunct(d *doc, j int) int {
 	}
 	return e
 }
+
+// amountsLeft, before "left", make it the participle of what remains:
+// "time left", "seconds left", "nothing left".
+var amountsLeft = setOf(`time seconds second ms milliseconds millis minutes minute hours hour days ttl
+lease validity budget margin life lifetime headroom slack room nothing little much none`)
 
 // pastSameVerbs are verbs whose past is their base form: "and the client
 // set the key".
@@ -3393,13 +3410,39 @@ func markMentions(d *doc) {
 				for end < s.to && !(toks[end].clause && toks[end].brk != 0) {
 					end++
 				}
+				// (g37c: an assumption accepted as met after it, "...,
+				// which assumes synced clocks, and NTP gives us that",
+				// approves the step: the red flags read it as claimed)
+				closed := limitClosed(toks, j+1, s.to)
 				for k := seg; k < end; k++ {
 					toks[k].hypo = true
+					toks[k].approvedCond = toks[k].approvedCond || closed
 				}
 			}
 			if t.clause && (t.brk == ';' || t.brk == '(' || t.brk == ')') {
 				seg = j
 			}
+		}
+	}
+	// "..., and check remaining lease with a margin before calling — each
+	// of which only narrows the window under assumptions about pauses,
+	// clocks and the provider's consistency": a measure its own sentence
+	// goes on to judge too weak, in a clause pointing back at it, is
+	// offered with its limit, not claimed safe, and the hazards the limit
+	// names are what the measure rests on, not claims (grader g37c).
+	for _, s := range d.sents {
+		for j := s.from + 1; j < s.to; j++ {
+			if !toks[j].clause || toks[j].brk == 0 {
+				continue
+			}
+			from, end, ok := limitedMeasure(toks, j, s)
+			if !ok {
+				continue
+			}
+			for k := from; k < end; k++ {
+				toks[k].flagHypo = true
+			}
+			j = end - 1
 		}
 	}
 	suspects := false      // inside the bullets under a header of suspects
@@ -4056,6 +4099,105 @@ func reliesOnTiming(toks []token, j int, s sentence) bool {
 	}
 	return namesTimingRisk(toks[on+1 : end])
 }
+
+// limitedMeasure reports a clause opened at toks[j] that points back at
+// the measure before it and judges it too weak: "— each of which only
+// narrows the window under assumptions about pauses, clocks ...", ",
+// which only shrinks the gap", "— both of which assume bounded pauses".
+// It returns the measure's first token (the clause before j for a
+// singular pointer, the list back to the last ; : ( or ) for "each of
+// which", "both", "all of these") and the end of the limit (the end of
+// the sentence, a ; or ), or a turn such as "but" or "so"). A limit that
+// goes on to close the window or approve the measure ("narrows the
+// window to zero", "..., but with NTP that is enough") is no limit.
+func limitedMeasure(toks []token, j int, s sentence) (from, end int, ok bool) {
+	k, plural := j, false
+	switch r := toks[k].raw; {
+	case limitQuantifiers[r] && k+2 < s.to && toks[k+1].raw == "of" && limitPointers[toks[k+2].raw]:
+		k, plural = k+3, true
+	case r == "which" || r == "this" || r == "that" || r == "it":
+		k++
+	case r == "they" || r == "these" || r == "those" || r == "both" || r == "all":
+		k, plural = k+1, true
+	default:
+		return 0, 0, false
+	}
+	for k < s.to && limitAdverbs[toks[k].raw] {
+		k++
+	}
+	if k >= s.to || toks[k].negBy >= 0 {
+		return 0, 0, false
+	}
+	end = k + 1
+	for end < s.to && !(toks[end].clause && (toks[end].brk == ';' || toks[end].brk == ')' || limitTurns[toks[end].raw])) {
+		end++
+	}
+	switch {
+	case weakeners[toks[k].raw]:
+		// what it narrows: "the window", "the odds"
+		obj := false
+		for m := k + 1; m < end && m <= k+3; m++ {
+			obj = obj || limitedObjects[toks[m].raw]
+		}
+		if !obj {
+			return 0, 0, false
+		}
+	case toks[k].raw == "assumes" || toks[k].raw == "assume" || toks[k].raw == "presumes" || toks[k].raw == "presume":
+		if !namesTimingRisk(toks[k+1 : end]) {
+			return 0, 0, false
+		}
+	default:
+		return 0, 0, false
+	}
+	if limitClosed(toks, k+1, s.to) {
+		return 0, 0, false
+	}
+	from = j - 1
+	for from > s.from {
+		t := &toks[from]
+		if t.clause && (t.brk == ';' || t.brk == ':' || t.brk == '(' || t.brk == ')' || t.brk == '\n' || !plural && t.brk != 0) {
+			break
+		}
+		from--
+	}
+	return from, end, true
+}
+
+// limitClosed reports a word of toks[from:to] that closes the window or
+// approves the measure after its limit: "to zero", "so it is safe", "and
+// NTP gives us that". It reads to the end of the item, at the sentence's
+// end, a ; or a bracket: "(assumes nothing bypasses it), check the lease
+// ..." closes nothing.
+func limitClosed(toks []token, from, to int) bool {
+	for m := from; m < to; m++ {
+		t := &toks[m]
+		if m > from && t.clause && (t.brk == ';' || t.brk == '(' || t.brk == ')') {
+			break
+		}
+		if t.negBy >= 0 {
+			continue
+		}
+		if limitClosers[t.raw] || (t.raw == "zero" || t.raw == "nothing") && toks[m-1].raw == "to" {
+			return true
+		}
+	}
+	return false
+}
+
+// limitQuantifiers, limitPointers and limitAdverbs open a clause that
+// points back at a list of measures ("each of which only", "all of these
+// merely"); limitedObjects are what a weakener narrows; limitTurns open
+// a clause that leaves the limit ("but", "so"); limitClosers say the
+// window is closed or the measure enough after all (and so do "to zero",
+// "to nothing": see limitClosed).
+var (
+	limitQuantifiers = setOf(`each all both either any`)
+	limitPointers    = setOf(`which these those them`)
+	limitAdverbs     = setOf(`only just merely still at best mostly`)
+	limitedObjects   = setOf(`window windows gap gaps race races odds risk risks chance chances likelihood probability exposure problem`)
+	limitTurns       = setOf(`but so yet however though although whereas while`)
+	limitClosers     = setOf(`closes close closed eliminates eliminate eliminated removes remove enough safe safely fine airtight watertight bulletproof guarantees guarantee guaranteed ensures ensure gives provides handles`)
+)
 
 // relianceVerbs say what something relies on: "rely on", "depends on",
 // "hinges on", "banks on".
