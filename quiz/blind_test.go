@@ -130,9 +130,14 @@ var (
 	// them, on arrival (g5), at the end of g6, and after every version
 	// since. Nobody has read them.
 	earlierWriters = []string{"Q", "R"}
-	// freshWriters: g37's fresh holdout, empty until its writers' files
-	// arrive.
-	freshWriters = []string{}
+	// freshWriters (EP, EQ, ER) answered all 24 questions (brief:
+	// writer-brief-3.md, given as each writer's whole prompt, read from a
+	// file holding only the brief and a persona) at the start of g37's
+	// tuning (2026-12-05, written 22:58-23:08 UTC). Their files stayed
+	// outside the repository, away from everyone who tuned the grader;
+	// only totals were computed on them, on arrival (main d42a715: g36)
+	// and at the end (g37).
+	freshWriters = []string{"EP", "EQ", "ER"}
 )
 
 // answersPerWriter is how many answers each writer's file holds.
@@ -426,19 +431,19 @@ func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	return f
 }
 
-// freshBefore is the fresh holdout (EM, EN, EO) as main scored it when the
-// files arrived (2026-12-05 20:04 UTC; main at 5ea7669: grader g35), before
-// any change of grader g36's rounds reached main; their SHA-256 sums were
-// recorded then (f3b3766716c8e874… EM, 7d9307f94dd1d0a0… EN,
-// d955c996b8d0984b… EO) and the files are committed unchanged.
+// freshBefore is the fresh holdout (EP, EQ, ER) as main scored it when the
+// files arrived (2026-12-05 23:08 UTC; main at d42a715: grader g36), before
+// any change of grader g37's rounds reached main; their SHA-256 sums were
+// recorded then (6aead625aae0f1d2… EP, c6bdd6b7267fbb74… EQ,
+// 6a22015d5e03043a… ER) and the files are committed unchanged.
 var (
-	freshBefore       = quiz.BlindFigures{Writers: []string{"EM", "EN", "EO"}, Answers: 792, Verdicts: 0.968, FalsePasses: 7, FalseFails: 18, PassAnswers: 432, PassFlagged: 5, PassFatal: 0, FatalMeasured: true, ShouldFlag: 144, ShouldFlagged: 138, Flagged: 0.958, Salads: 72, SaladPasses: 3, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 72, Agree: 72}, {Kind: "keyword-salad", Answers: 72, Agree: 69}, {Kind: "mixed-wrong", Answers: 72, Agree: 68}, {Kind: "partial", Answers: 72, Agree: 72}, {Kind: "refutes-quote", Answers: 72, Agree: 69}, {Kind: "rejects-antipattern", Answers: 72, Agree: 69}, {Kind: "strong-casual", Answers: 72, Agree: 70}, {Kind: "strong-concise", Answers: 72, Agree: 70}, {Kind: "strong-full", Answers: 72, Agree: 71}, {Kind: "strong-unusual", Answers: 72, Agree: 65}, {Kind: "weak", Answers: 72, Agree: 72}}}
-	freshBeforeGrader = "g35"
+	freshBefore       = quiz.BlindFigures{Writers: []string{"EP", "EQ", "ER"}, Answers: 792, Verdicts: 0.981, FalsePasses: 5, FalseFails: 10, PassAnswers: 432, PassFlagged: 6, PassFatal: 0, FatalMeasured: true, ShouldFlag: 144, ShouldFlagged: 136, Flagged: 0.944, Salads: 72, SaladPasses: 1, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 72, Agree: 72}, {Kind: "keyword-salad", Answers: 72, Agree: 71}, {Kind: "mixed-wrong", Answers: 72, Agree: 68}, {Kind: "partial", Answers: 72, Agree: 72}, {Kind: "refutes-quote", Answers: 72, Agree: 69}, {Kind: "rejects-antipattern", Answers: 72, Agree: 71}, {Kind: "strong-casual", Answers: 72, Agree: 71}, {Kind: "strong-concise", Answers: 72, Agree: 72}, {Kind: "strong-full", Answers: 72, Agree: 69}, {Kind: "strong-unusual", Answers: 72, Agree: 70}, {Kind: "weak", Answers: 72, Agree: 72}}}
+	freshBeforeGrader = "g36"
 )
 
-// freshFloors are the fresh holdout's figures with grader g36 (the end of
+// freshFloors are the fresh holdout's figures with grader g37 (the end of
 // the session that wrote it), held so they cannot get worse unnoticed.
-var freshFloors = quiz.BlindGate{Verdicts: 0.97, MaxPassFlagged: 5, Flagged: 0.958, MaxSaladPasses: 3, MaxPassFatal: 0}
+var freshFloors = quiz.BlindGate{Verdicts: 0.981, MaxPassFlagged: 6, Flagged: 0.944, MaxSaladPasses: 1, MaxPassFatal: 0}
 
 // blindReport grades the blind corpus and holds each holdout to its floors.
 // The page leads with the fresh holdout, or with the earlier one while a
