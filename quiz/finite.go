@@ -262,11 +262,13 @@ func symbolLinked(text string, toks []token) bool {
 	if len(toks) < 2*minSymbolLinks || subjectClause(toks) || clauseSubjects[toks[0].raw] && finiteAt(toks[:2]) == 0 {
 		return false
 	}
-	links, cuts, said, from := 0, 0, 0, 0
+	// The pieces between links and cuts are kept and read for a clause
+	// (linkedClause, the costly part) only once the links are enough:
+	// most sentences have none.
+	links, cuts, from := 0, 0, 0
+	var pieces [][2]int
 	piece := func(to int) {
-		if linkedClause(toks[from:to]) {
-			said++
-		}
+		pieces = append(pieces, [2]int{from, to})
 		from = to
 	}
 	// code and depth: inside backticks or brackets, where a symbol is
@@ -309,7 +311,16 @@ func symbolLinked(text string, toks []token) bool {
 		}
 	}
 	piece(len(toks))
-	return links >= minSymbolLinks && 2*links >= cuts && 2*said < links
+	if links < minSymbolLinks || 2*links < cuts {
+		return false
+	}
+	said := 0
+	for _, p := range pieces {
+		if linkedClause(toks[p[0]:p[1]]) {
+			said++
+		}
+	}
+	return 2*said < links
 }
 
 // linkedClause reports whether p, a piece of a line of linked terms,
