@@ -267,8 +267,12 @@ func requirementMet(d *doc, f *RedFlag, k, to int) bool {
 }
 
 // requiredBefore reports whether a necessity modal ends right before k.
-func requiredBefore(d *doc, k int) bool {
-	for _, p := range necessityModals {
+func requiredBefore(d *doc, k int) bool { return phraseEndsAt(d, necessityModals, k) }
+
+// phraseEndsAt reports whether one of phrases ends right before k, in
+// k's sentence.
+func phraseEndsAt(d *doc, phrases [][]string, k int) bool {
+	for _, p := range phrases {
 		from := k - len(p)
 		if from < 0 || d.toks[from].sent != d.toks[k].sent {
 			continue

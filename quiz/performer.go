@@ -247,18 +247,7 @@ func passedFine(d *doc, m match) bool {
 }
 
 // afterPassage reports whether a verb of passage ends right before k.
-func afterPassage(d *doc, k int) bool {
-	for _, p := range passageVerbs {
-		from := k - len(p)
-		if from < 0 || d.toks[from].sent != d.toks[k].sent {
-			continue
-		}
-		if termLen(d, [][]string{p}, from, k) == len(p) {
-			return true
-		}
-	}
-	return false
-}
+func afterPassage(d *doc, k int) bool { return phraseEndsAt(d, passageVerbs, k) }
 
 // placedInto reports whether m takes a word of discarding that puts a
 // thing into a place ("each client drops a token into the lock folder"):
