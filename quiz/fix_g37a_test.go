@@ -21,9 +21,9 @@ import (
 // empty, after a committed claim, with a remote call in the clause)
 // stay flagged.
 
-// g37aFlags grades text as an answer to question qid and returns the ids
+// raisedFlags grades text as an answer to question qid and returns the ids
 // of the flags it raises, the second reader's among them.
-func g37aFlags(t *testing.T, b *quiz.Bank, qid, text string) []string {
+func raisedFlags(t *testing.T, b *quiz.Bank, qid, text string) []string {
 	t.Helper()
 	q, ok := b.ByID(qid)
 	if !ok {
@@ -54,7 +54,7 @@ func TestG37aMechanismsToldAreNotTheAntiPattern(t *testing.T) {
 		{"reader-same-transaction-2", "row-lock", "Yes, it works as a distributed lock for data in that database. It is held until commit or rollback, with no TTL. Since the lock and the write are in the same transaction there is no gap for a stale holder, so no fencing token is needed."},
 	} {
 		t.Run("clean/"+c.name, func(t *testing.T) {
-			if ids := g37aFlags(t, b, c.q, c.text); len(ids) > 0 {
+			if ids := raisedFlags(t, b, c.q, c.text); len(ids) > 0 {
 				t.Errorf("%q: flags=%v, want none", c.text, ids)
 			}
 		})
@@ -85,7 +85,7 @@ func TestG37aMechanismsToldAreNotTheAntiPattern(t *testing.T) {
 		{"scope-failover", "row-lock", "Yes, it works as a distributed lock for data in that database. It is held until commit or rollback, with no TTL. The lock and the write are in the same transaction, so the lock survives a failover to the replica.", "row-lock-survives-failover"},
 	} {
 		t.Run("flag/"+c.name, func(t *testing.T) {
-			if ids := g37aFlags(t, b, c.q, c.text); !slices.Contains(ids, c.want) {
+			if ids := raisedFlags(t, b, c.q, c.text); !slices.Contains(ids, c.want) {
 				t.Errorf("%q: flags=%v, want %s", c.text, ids, c.want)
 			}
 		})

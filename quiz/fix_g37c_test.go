@@ -3,8 +3,6 @@ package quiz_test
 import (
 	"slices"
 	"testing"
-
-	"lockdrill/quiz"
 )
 
 // TestLimitsAreNotTheClaimsTheyLimit: a measure whose own sentence goes
@@ -22,20 +20,7 @@ import (
 // to determine the rightful holder.
 func TestLimitsAreNotTheClaimsTheyLimit(t *testing.T) {
 	b := loadBank(t)
-	flags := func(t *testing.T, qid, text string) []string {
-		t.Helper()
-		q, ok := b.ByID(qid)
-		if !ok {
-			t.Fatalf("no question %s", qid)
-		}
-		var ids []string
-		for _, f := range b.Grade(q, quiz.Answer{Text: text}).Flags {
-			if !f.Dismissed {
-				ids = append(ids, f.ID)
-			}
-		}
-		return ids
-	}
+	flags := func(t *testing.T, qid, text string) []string { return raisedFlags(t, b, qid, text) }
 	for _, c := range []struct{ q, text, flag string }{
 		{"unfenceable-resource", "Around that: record intent in my own fenced DB before calling, reconcile by querying the provider with our reference, and check remaining lease with a margin before calling — each of which only narrows the window under assumptions about pauses, clocks and the provider's consistency.", "wall-clock"},
 		{"unfenceable-resource", "Check the remaining lease against the local clock before calling, which only narrows the window under assumptions about pauses and clocks.", "wall-clock"},
