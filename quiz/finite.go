@@ -259,7 +259,26 @@ func symbolLinked(text string, toks []token) bool {
 	// A sentence that opens as a clause ("The claim runs UPDATE jobs SET
 	// fence = fence + 1 WHERE id = 7", "I renew @ TTL/3 ...") says what
 	// its formula does.
-	if len(toks) < 2*minSymbolLinks || subjectClause(toks) || clauseSubjects[toks[0].raw] && finiteAt(toks[:2]) == 0 {
+	if len(toks) < 2*minSymbolLinks {
+		return false
+	}
+	// Most sentences have no spaced symbol at all: count the links they
+	// could have, backticks and brackets aside, before reading the text
+	// before the sentence for those (a scan of the answer so far, per
+	// sentence) and the sentence for a clause.
+	possible := 0
+	for k := 0; k < len(toks) && possible < minSymbolLinks; k++ {
+		if k > 0 {
+			gap := text[toks[k-1].end:toks[k].start]
+			if len(gap) >= 3 && gap[0] == ' ' && gap[len(gap)-1] == ' ' && symbolLinks[strings.TrimSpace(gap)] {
+				possible++
+			}
+		}
+		if toks[k].raw == "vs" || toks[k].raw == "versus" {
+			possible++
+		}
+	}
+	if possible < minSymbolLinks || subjectClause(toks) || clauseSubjects[toks[0].raw] && finiteAt(toks[:2]) == 0 {
 		return false
 	}
 	// The pieces between links and cuts are kept and read for a clause
