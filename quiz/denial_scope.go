@@ -33,7 +33,7 @@ func markFlagNegation(d *doc) {
 	toks := d.toks
 	for k := range toks {
 		t := &toks[k]
-		if t.negBy >= 0 {
+		if t.negBy >= 0 || t.cls&clsPassStart == 0 {
 			continue
 		}
 		start := -1
@@ -54,7 +54,7 @@ func markFlagNegation(d *doc) {
 	// a denied noun).
 	for k := 1; k+1 < len(toks); k++ {
 		t := &toks[k]
-		if !guaranteeNouns[t.raw] || toks[k+1].raw != "that" || !toks[k+1].clause || toks[k+1].brk != 0 || toks[k+1].sent != t.sent {
+		if t.cls&clsPassStart == 0 || !guaranteeNouns[t.raw] || toks[k+1].raw != "that" || !toks[k+1].clause || toks[k+1].brk != 0 || toks[k+1].sent != t.sent {
 			continue
 		}
 		n := t.negBy

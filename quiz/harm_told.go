@@ -135,7 +135,7 @@ func lockLostAt(toks []token, k, end int) int {
 // tells ("..., which is fine"), is read as before.
 func markLockLostMidWork(toks []token, s sentence) {
 	for k := s.from; k+3 < s.to; k++ {
-		if !lockHeads[toks[k].raw] {
+		if toks[k].cls&clsPassStart == 0 || !lockHeads[toks[k].raw] {
 			continue
 		}
 		lost := lockLostAt(toks, k, s.to)

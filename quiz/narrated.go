@@ -361,7 +361,7 @@ var goOnVerbs = setOf(`keep continue still go`)
 // ("which is fine"), is read as before.
 func markStaleAgentGoesOn(toks []token, s sentence) {
 	for k := s.from; k+3 < s.to; k++ {
-		if !staleAgents[toks[k].raw] {
+		if toks[k].cls&clsPassStart == 0 || !staleAgents[toks[k].raw] {
 			continue
 		}
 		m := -1

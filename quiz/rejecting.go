@@ -313,7 +313,7 @@ var emptyObjects = setOf(`nothing no none neither`)
 // or the worst choice.
 func harmAt(toks []token, k, end int) bool {
 	r := toks[k].raw
-	if practiceHarms[r] {
+	if toks[k].cls&clsPassStart != 0 && practiceHarms[r] {
 		return k+1 < end && !emptyObjects[toks[k+1].raw] && toks[k+1].cls&clsNegator == 0
 	}
 	if r != "is" && r != "was" && r != "are" {

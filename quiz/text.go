@@ -3315,7 +3315,7 @@ func markWordMentions(d *doc) {
 	toks := d.toks
 	for k := 1; k+1 < len(toks); k++ {
 		t := &toks[k]
-		if !wordNouns[t.raw] || !determiners[toks[k-1].raw] {
+		if t.cls&clsPassStart == 0 || !wordNouns[t.raw] || !determiners[toks[k-1].raw] {
 			continue
 		}
 		j := k + 1
@@ -3640,7 +3640,7 @@ func markMentions(d *doc) {
 			// mistake as "The misuse I'd warn against is X" does; what it
 			// names is set aside for the red flags alone (the second
 			// reader, trained before, reads it as before).
-			misconfig := misconfigNouns[toks[j].raw] && j < s.from+3
+			misconfig := j < s.from+3 && misconfigNouns[toks[j].raw]
 			if toks[j].cls&clsMistake != 0 && (toks[j].raw != "pattern" || j > s.from && toks[j-1].raw == "anti") || criticHead(toks, j, s.from) || j >= s.from+2 && toks[j].raw == "faith" && missesPoint(toks, j-2) || misconfig {
 				// (a misconfiguration opens no list the second reader
 				// reads as refuted: g34a is for the red flags alone)
@@ -5321,6 +5321,14 @@ const (
 	clsAfterAnd      // afterAnd (analyseInto)
 	clsReporter      // reporters (reportedBy)
 	clsDummyOpener   // dummyOpeners, and what one of its keys starts with before a '_' (markDressed)
+	// (s38) the words the per-token passes of later rules start from,
+	// tested as a bit before each pass looks its own set up: the union of
+	// flagNegators, failVerbsTo, guaranteeNouns (markFlagNegation),
+	// pastBeliefs, pastAppearances, "looks", "seems" (storyTurn),
+	// harmCounts, "broke", "caused" (toldHarm), wordNouns
+	// (markWordMentions), lockHeads (markLockLostMidWork), staleAgents
+	// (markStaleAgentGoesOn) and practiceHarms (harmAt).
+	clsPassStart
 )
 
 // clsFrame are the classes a token must have for markFrames to look at it
@@ -5395,6 +5403,8 @@ func classOf(raw string) wordClass {
 		{speakerRejects[raw], clsSpeakerReject}, {speakerFillers[raw], clsSpeakerFiller},
 		{probeHeadWords[raw] || codeReadVerbs[raw], clsCodeHead}, {afterAnd[raw], clsAfterAnd},
 		{reporters[raw], clsReporter}, {dummyOpeners[raw] || dummyOpenerFirsts[raw], clsDummyOpener},
+		{flagNegators[raw] || failVerbsTo[raw] || guaranteeNouns[raw] || pastBeliefs[raw] || pastAppearances[raw] || raw == "looks" || raw == "seems" ||
+			harmCounts[raw] || raw == "broke" || raw == "caused" || wordNouns[raw] || lockHeads[raw] || staleAgents[raw] || practiceHarms[raw], clsPassStart},
 	} {
 		if x.on {
 			c |= x.cls

@@ -80,6 +80,9 @@ func markWarStories(d *doc) {
 // in a later clause, the outcome that disproves it.
 func storyTurn(toks []token, s sentence) int {
 	for k := s.from; k < s.to; k++ {
+		if toks[k].cls&clsPassStart == 0 {
+			continue // none of the words below
+		}
 		r := toks[k].raw
 		switch {
 		case pastBeliefs[r] && k > s.from && toks[k-1].cls&clsNegator == 0 && k+1 < s.to && !beliefNotComplement(toks[k+1].raw):
@@ -276,7 +279,7 @@ func toldHarm(toks []token, s sentence) int {
 		if toks[j].clause {
 			start = j
 		}
-		if toks[j].negBy >= 0 || toks[j].cls&clsNegator != 0 || toks[j].hypo {
+		if toks[j].negBy >= 0 || toks[j].cls&clsNegator != 0 || toks[j].hypo || toks[j].cls&clsPassStart == 0 {
 			continue
 		}
 		r := toks[j].raw
