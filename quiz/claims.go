@@ -359,6 +359,7 @@ func markNamedClaims(d *doc) {
 	markJudgedByRelative(d, cues)
 	markFailureNarratives(d, cues)
 	markNarratedFailures(d)
+	markIdentifiedFailures(d)
 	markAnsweredNo(d, cues)
 	markDeniedConditions(d, cues)
 	markDoubts(d, cues)
