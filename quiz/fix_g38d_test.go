@@ -106,3 +106,63 @@ func TestQuotedQuestionWithItsList(t *testing.T) {
 		})
 	}
 }
+
+// hitG38d reports whether r credits point id.
+func hitG38d(r quiz.Result, id string) bool {
+	for _, p := range r.Points {
+		if p.ID == id {
+			return p.Hit
+		}
+	}
+	return false
+}
+
+// TestMeaningCreditsItsPoint: a point is credited for what the sentence
+// says, in the words people use: the write made conditional (a QA run on
+// unfenceable-resource), the store that allows only one row per key and
+// period, a repeat whose effect is denied ("twice doesn't double
+// anything"; writer ER's ledger answer to run-job-once failed at 0.285).
+// The same words in a sentence that says something else earn nothing: a
+// condition on the lock, a lock row deleted on release, a lock that
+// stops the repeat, a repeat that doubles.
+func TestMeaningCreditsItsPoint(t *testing.T) {
+	b := loadBank(t)
+	for _, tc := range []struct {
+		name, id, point, text string
+		want                  bool
+	}{
+		{"write made conditional", "unfenceable-resource", "conditional-write", "make the write itself conditional or idempotent", true},
+		{"upload made conditional", "unfenceable-resource", "conditional-write", "If the storage supports it, I make each upload conditional on the object's current generation, so a late upload from a paused holder is refused.", true},
+		{"request made conditional", "unfenceable-resource", "conditional-write", "Ask whether the provider can make the request conditional, for example on a version it hands back.", true},
+		{"no way to make it conditional", "unfenceable-resource", "conditional-write", "the provider offers no way to make the write conditional, so that's out.", false},
+		{"conditional on the lock", "unfenceable-resource", "conditional-write", "Making the write conditional on the lock being held in Redis is enough.", false},
+		{"never made conditional", "unfenceable-resource", "conditional-write", "We never make the upload conditional; the provider has no versions.", false},
+		{"one row per job and period", "run-job-once", "claim-row", "each instance tries to write a row saying \"this slot is mine\" into a table that allows only one such row per job and period", true},
+		{"a single row for every job", "run-job-once", "claim-row", "The schedule store permits a single row for every job and date, and whoever writes it first owns that run.", true},
+		{"one instance per job", "run-job-once", "claim-row", "The lock allows only one instance per job at a time.", false},
+		{"any number of rows", "run-job-once", "claim-row", "Our table allows any number of rows per job and period, so duplicates are possible.", false},
+		{"a lock row deleted", "run-job-once", "claim-row", "The lock table allows only one row per job, and the row is deleted when the lock is released.", false},
+		{"twice doubles nothing", "run-job-once", "idempotent", "The job's effects are written so that doing the period twice doesn't double anything.", true},
+		{"again multiplies nothing", "run-job-once", "idempotent", "The import upserts by natural key, so running it again doesn't multiply the rows.", true},
+		{"nothing counted twice", "run-job-once", "idempotent", "If the job fires twice for one day, nothing gets counted twice, because every effect is stored under the day's key.", true},
+		{"a lock that does not stop it", "run-job-once", "idempotent", "A lock doesn't stop the job from running twice and doubling the invoices.", false},
+		{"twice doubles", "run-job-once", "idempotent", "Running it twice doubles every invoice, so it must never run twice.", false},
+		{"the lock stops the rerun", "run-job-once", "idempotent", "With the lock, the second run never happens, so nothing is doubled.", false},
+		{"not idempotent", "run-job-once", "idempotent", "It isn't idempotent: running it twice doubles the payouts.", false},
+		{"can't run twice without doubling", "run-job-once", "idempotent", "You can't run it twice without doubling the charge, so a lock has to stop the second run.", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := hitG38d(gradeG38d(t, b, tc.id, tc.text), tc.point); got != tc.want {
+				t.Errorf("%s hit=%v, want %v", tc.point, got, tc.want)
+			}
+		})
+	}
+	ledger := "I wouldn't reach for a lock; I'd reach for a ledger. The question isn't \"is someone running this right now?\" but \"has 10:00 already been taken care of?\" So each instance, when its timer fires, tries to write a row saying \"10:00 belongs to me\" into a table that allows only one such row per job and period. Whoever gets the row does the work and marks it finished; everyone else sees the row and goes back to sleep, whether they woke a second later or five minutes later. If the owner dies midway, a sweeper notices the row stuck in \"running\", hands it to someone else with a bumped attempt number, and the job's effects are written so that doing the period twice doesn't double anything."
+	if r := gradeG38d(t, b, "run-job-once", ledger); !r.Passed {
+		t.Errorf("ledger answer: Passed=false (score %.3f), want it to pass", r.Score)
+	}
+	wrong := "Use a table that allows only one row per job and period; that guarantees exactly one run per period even if the winner crashes halfway, so nothing else is needed."
+	if r := gradeG38d(t, b, "run-job-once", wrong); r.Passed {
+		t.Errorf("exactly-once claim: Passed=true (score %.3f), want it to fail", r.Score)
+	}
+}
