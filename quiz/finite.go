@@ -248,6 +248,18 @@ const minSymbolLinks = 3
 // part of a term ("A→B", "SETNX+EXPIRE", "id=?", "@Version", "<random>").
 var symbolLinks = setOf(`= == != → -> => ⇒ @ + > < >= <=`)
 
+// Dashes cut a line of notes into its fragments as the symbols do
+// ("renewal -- TTL/3 -- Lua: GET == token then PEXPIRE -- fencing",
+// "heartbeat — every third of the TTL — abort when lost"): a sentence cut
+// by three or more dashes, most of whose fragments hold no clause, names
+// things one after another and says what none of them does (writer EQ,
+// g38d). Prose uses a dash or two to set off an aside ("the lease —
+// thirty seconds — runs out; then the holder must stop"), and a sentence
+// of speech with more holds a clause in most of its pieces ("we renew
+// early — at a third of the TTL — and if a renewal fails — the script
+// returns 0 — the worker stops").
+var dashLinks = setOf(`- -- — –`)
+
 // symbolLinked reports whether toks, a sentence of text, ties its terms
 // with symbols more than with verbs or commas: minSymbolLinks or more
 // spaced symbol links (symbolLinks, "vs") outside backticks and brackets,
@@ -284,8 +296,36 @@ func symbolLinked(text string, toks []token) bool {
 	// The pieces between links and cuts are kept and read for a clause
 	// (linkedClause, the costly part) only once the links are enough:
 	// most sentences have none.
-	links, cuts, from := 0, 0, 0
-	var pieces [][2]int
+	links, dashes, cuts, pieces := symbolCuts(text, toks, true)
+	if links < minSymbolLinks {
+		return false
+	}
+	// Dashes cut the line only where they are its main cuts, more than
+	// its commas, semicolons and colons: in "validity = ttl - elapsed -
+	// drift, release on all 5, ..." they are minus signs, and in "restart
+	// without fsync — use appendfsync always; clock steps — use slewing
+	// NTP; ..." each sets off the remedy of an item the semicolons cut.
+	if dashes > 0 && dashes <= cuts {
+		links, _, cuts, pieces = symbolCuts(text, toks, false)
+	}
+	if links < minSymbolLinks || 2*links < cuts {
+		return false
+	}
+	said := 0
+	for _, p := range pieces {
+		if linkedClause(unhyphenated(text, toks[p[0]:p[1]])) {
+			said++
+		}
+	}
+	return 2*said < links
+}
+
+// symbolCuts returns the symbol links of toks, a sentence of text (with
+// its spaced dashes among them when withDashes is set), how many of those
+// are dashes, its other cuts (commas, semicolons, colons) and the pieces
+// they all cut it into.
+func symbolCuts(text string, toks []token, withDashes bool) (links, dashes, cuts int, pieces [][2]int) {
+	from := 0
 	piece := func(to int) {
 		pieces = append(pieces, [2]int{from, to})
 		from = to
@@ -315,8 +355,12 @@ func symbolLinked(text string, toks []token) bool {
 				}
 			}
 			sym := strings.TrimSpace(gap)
-			if symbolLinks[sym] && strings.HasPrefix(gap, " ") && strings.HasSuffix(gap, " ") && !code && depth == 0 {
+			if spaced := strings.HasPrefix(gap, " ") && strings.HasSuffix(gap, " ") && !code && depth == 0; spaced && symbolLinks[sym] {
 				links++
+				piece(k)
+			} else if spaced && withDashes && dashLinks[sym] {
+				links++
+				dashes++
 				piece(k)
 			} else if toks[k].clause && strings.ContainsRune(",;:", toks[k].brk) {
 				cuts++
@@ -330,16 +374,29 @@ func symbolLinked(text string, toks []token) bool {
 		}
 	}
 	piece(len(toks))
-	if links < minSymbolLinks || 2*links < cuts {
-		return false
-	}
-	said := 0
-	for _, p := range pieces {
-		if linkedClause(toks[p[0]:p[1]]) {
-			said++
+	return links, dashes, cuts, pieces
+}
+
+// unhyphenated returns p, a piece of a line of notes, with the second
+// half of each hyphenated compound marked inert: "owner-checked PEXPIRE",
+// "lease-based lock", "time-boxed renewal" are modifiers, and the
+// participle after the hyphen is no verb of the piece. p is copied when
+// it holds one.
+func unhyphenated(text string, p []token) []token {
+	var out []token
+	for k := 1; k < len(p); k++ {
+		if text[p[k-1].end:p[k].start] != "-" || p[k].inert {
+			continue
 		}
+		if out == nil {
+			out = append([]token(nil), p...)
+		}
+		out[k].inert = true
 	}
-	return 2*said < links
+	if out == nil {
+		return p
+	}
+	return out
 }
 
 // linkedClause reports whether p, a piece of a line of linked terms,

@@ -504,7 +504,10 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 			// An arrow chains items ("claim -> heartbeat -> reaper"): it
 			// separates them as a comma does.
 			clauseNext, brk = true, ','
-		case r == '-' && i > 0 && i+1 < len(text) && text[i-1] == ' ' && text[i+1] == ' ':
+		case r == '-' && i > 0 && i+1 < len(text) && text[i-1] == ' ' && text[i+1] == ' ',
+			r == '-' && i > 0 && i+2 < len(text) && text[i-1] == ' ' && text[i+1] == '-' && text[i+2] == ' ':
+			// A spaced hyphen or double hyphen is a typed dash ("the
+			// lease -- thirty seconds -- runs out").
 			clauseNext, brk = true, '—'
 		case r == '=' && !quoted && i > 0 && i+1 < len(text) && text[i-1] == ' ' && text[i+1] == ' ':
 			// "new key per retry = no dedupe": an equals sign between
@@ -522,6 +525,7 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 		}
 	}
 	markInert(d)
+	joinQuotedLeads(d, asks)
 	// sentences
 	for i := 0; i < len(d.toks); {
 		j := i
@@ -5426,6 +5430,44 @@ func hasWordOf(d *doc, c wordClass, set map[string]bool) bool {
 		}
 	}
 	return false
+}
+
+// joinQuotedLeads joins to a sentence that ends in a quoted question
+// ('my first question is "can the db just do it?"') the fragment a dash
+// hangs on it, when that fragment holds no verb ("— a conditional update,
+// a unique constraint, a version column."): it lists what the question
+// asks about, and is read as part of the sentence, as it would be in
+// brackets. A dash that opens a clause ('"do we check the value?" — no,
+// just call EXPIRE') answers the question: a sentence of its own. The
+// quoted question then asks nothing of the answer (see quoteGoesOn)
+// (g38d).
+func joinQuotedLeads(d *doc, asks map[int]bool) {
+	toks := d.toks
+	for k := 1; k < len(toks); k++ {
+		prev, t := &toks[k-1], &toks[k]
+		if t.sent == prev.sent || !asks[prev.sent] || t.quote != 0 {
+			continue
+		}
+		gap := strings.TrimLeft(d.text[prev.end:t.start], "?!")
+		gap, ok := strings.CutPrefix(gap, "\"")
+		if !ok {
+			gap, ok = strings.CutPrefix(gap, "”")
+		}
+		if dash := strings.TrimSpace(gap); !ok || !dashLinks[dash] || !strings.HasPrefix(gap, " ") {
+			continue
+		}
+		end := k
+		for end < len(toks) && toks[end].sent == t.sent {
+			end++
+		}
+		if finiteVerb(toks[k:end]) {
+			continue
+		}
+		delete(asks, prev.sent)
+		for j := k; j < end; j++ {
+			toks[j].sent = prev.sent
+		}
+	}
 }
 
 // quoteGoesOn reports whether the text at i closes a double quote and the
