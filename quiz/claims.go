@@ -26,6 +26,24 @@ insure insures hedge hedges`)
 var beliefVerbs = setOf(`thinking believing hoping pretending trusting expecting imagining
 figuring reckoning`)
 
+// relativeGap reports whether the clause [from, end) after "idea that"
+// ends on a verb or a preposition with its object missing: "an academic
+// idea that no real system needs", "a trick that nobody relies on". That
+// is a relative clause describing the idea, which the sentence asserts,
+// not the content of a belief ("the idea that fencing is optional").
+func relativeGap(toks []token, from, end int) bool {
+	if end-from < 2 {
+		return false
+	}
+	return gapEnds[toks[end-1].raw]
+}
+
+// gapEnds close a relative clause whose object is the noun before it.
+// (active forms only: "the idea that fencing tokens are not needed" ends
+// on a passive, whose subject is there, and is a belief's content)
+var gapEnds = setOf(`need needs use uses want wants require requires implement implements support supports
+adopt adopts build builds run runs ship ships on with about for`)
+
 // beliefNouns followed by "that" name a belief as a topic.
 var beliefNouns = setOf(`belief beliefs illusion impression notion idea misconception myth
 fallacy hope assumption pretence pretense`)
@@ -281,7 +299,7 @@ func markNamedClaims(d *doc) {
 				toks[j].refuted = true
 			}
 		// "the belief that X", "the idea that X".
-		case beliefNouns[t.raw] && k+1 < sentEnd(k) && toks[k+1].raw == "that":
+		case beliefNouns[t.raw] && k+1 < sentEnd(k) && toks[k+1].raw == "that" && !relativeGap(toks, k+2, claimEnd(k+1)):
 			for j := k + 1; j < claimEnd(k+1); j++ {
 				toks[j].refuted = true
 			}

@@ -1,6 +1,9 @@
 package quiz
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // A red flag names a claim that is wrong in general, yet many of them are
 // right under a condition: "no need for a lock" when the job is idempotent,
@@ -161,7 +164,13 @@ func scopedClaim(d *doc, f *RedFlag, si int) bool {
 	for _, c := range f.TrueWhen {
 		scoped = scoped || scopeConditions[c]
 	}
-	if !scoped || outsideStore(d, s.from, s.to) {
+	if !scoped {
+		return false
+	}
+	if slices.Contains(f.TrueWhen, "same-store") && colocatedScope(d, si) {
+		return true
+	}
+	if outsideStore(d, s.from, s.to) {
 		return false
 	}
 	if statesScope(d, f, s.from, s.to) {

@@ -903,7 +903,7 @@ func (p *Pattern) collect(d *doc, c *evalCtx, sn sentence, own [][2]int, claimOn
 				dropped = true
 				continue
 			}
-			if !p.either[k] && claimOnly && notClaimed(d, s) {
+			if !p.either[k] && claimOnly && (notClaimed(d, s) || sqlClauseWord(d, s)) {
 				continue
 			}
 			cands[k][ncand[k]] = s
@@ -1400,6 +1400,19 @@ func notClaimed(d *doc, s [2]int) bool {
 		}
 	}
 	return false
+}
+
+// sqlClauseWord reports whether span s is the verb of a SQL clause alone:
+// the "skip" of "SKIP LOCKED" names how a query reads rows, not something
+// left out, so a claim of omission ("skip fencing") cannot take it from
+// "SKIP LOCKED queues; something else, with fencing, for the rest". The
+// clause named whole ("skip locked") is still a candidate.
+func sqlClauseWord(d *doc, s [2]int) bool {
+	if s[1]-s[0] != 1 || d.toks[s[0]].raw != "skip" {
+		return false
+	}
+	n := s[0] + 1
+	return n < len(d.toks) && d.toks[n].raw == "locked" && d.toks[n].sent == d.toks[s[0]].sent && !d.toks[n].clause
 }
 
 func (p *Pattern) accept(d *doc, spans [][2]int, excuseOwn bool) bool {

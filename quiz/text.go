@@ -1209,6 +1209,9 @@ func markNegation(d *doc) {
 				if toks[j].sent != t.sent {
 					break
 				}
+				if contactRelative(toks, k, j) {
+					break
+				}
 				// "never — not in any system I've run — makes it safe",
 				// "doesn't (whatever the value) make it safe": a paired
 				// aside right after the negator interrupts the negated
@@ -1308,6 +1311,11 @@ func markNegation(d *doc) {
 		if t.raw == "cannot" {
 			back = true
 		}
+		// "the need for fencing does not go away": a verb of vanishing
+		// denied keeps its subject, which is asserted.
+		if back && vanishingAfter(toks, k) {
+			back = false
+		}
 		reach := negBackward
 		// "calling out while holding it protects nothing", "it buys you
 		// nothing": nothing as a verb's object denies what its subject
@@ -1396,6 +1404,79 @@ func markInvertedNegation(d *doc) {
 		}
 	}
 }
+
+// vanishingAfter reports whether the negator toks[k] denies a verb of
+// vanishing, right after it or after one adverb ("doesn't go away",
+// "does not simply disappear", "won't vanish"): what does not vanish
+// stays, so the negation does not reach back over the subject.
+func vanishingAfter(toks []token, k int) bool {
+	for j := k + 1; j < len(toks) && j <= k+2 && toks[j].sent == toks[k].sent && !toks[j].clause; j++ {
+		r := toks[j].raw
+		if strings.HasPrefix(r, "disappear") || strings.HasPrefix(r, "vanish") {
+			return true
+		}
+		if (r == "go" || r == "goes" || r == "went" || r == "going") && j+1 < len(toks) && toks[j+1].raw == "away" && toks[j+1].sent == toks[k].sent {
+			return true
+		}
+	}
+	return false
+}
+
+// contactRelative reports whether toks[j] opens a relative clause with no
+// "that", a subject pronoun and its need word, that describes a noun in
+// the complement of the word the negator toks[k] governs: "it's not safe
+// in the sense we need", "it can't give the safety we need", "it falls
+// short of what we need". The negator denies the safety, the giving or
+// the fit, and the need is asserted: its own clause has its own subject.
+// A head right after the negator, with at most a determiner between
+// ("fencing isn't what we need", "it's not a case we need fencing for"),
+// is what the negation denies to be needed, and a head that is a
+// quantifier ("doesn't give anything we need", "any safety we need") is
+// still in its reach; both stay negated.
+func contactRelative(toks []token, k, j int) bool {
+	if j+1 >= len(toks) || j-1 <= k || !personalSubjects[toks[j].raw] || !needWords[toks[j+1].raw] || toks[j+1].sent != toks[j].sent || toks[j].clause || toks[j+1].clause {
+		return false
+	}
+	// the head noun phrase: back from the pronoun to its determiner, or
+	// "what" alone
+	head := -1
+	if toks[j-1].raw == "what" {
+		head = j - 1
+	} else if !toks[j-1].fn {
+		for h := j - 2; h > k && h >= j-4; h-- {
+			if toks[h].clause {
+				break
+			}
+			if relativeHeads[toks[h].raw] {
+				head = h
+				break
+			}
+		}
+	}
+	if head < 0 {
+		return false
+	}
+	for h := head; h < j; h++ {
+		if negativeHeads[toks[h].raw] {
+			return false
+		}
+	}
+	// a content word between the negator and the head: the negator
+	// governs it, not the head
+	for h := k + 1; h < head; h++ {
+		if !toks[h].fn && !relativeHeads[toks[h].raw] && !negativeHeads[toks[h].raw] {
+			return true
+		}
+	}
+	return false
+}
+
+// relativeHeads open the noun phrase a contact relative clause describes.
+var relativeHeads = setOf(`the a an this kind sort level`)
+
+// negativeHeads are heads that a negation's reach takes in whole: "no
+// protection we need", "anything we need".
+var negativeHeads = setOf(`any anything everything something nothing all no none every`)
 
 // conjunctSlack is how many words past the negation's reach the first of
 // two coordinated noun phrases may run before the "and" that joins the
