@@ -1,0 +1,79 @@
+package web_test
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+)
+
+// contestFollowUpDedupe contests, from the scorecard of an ended outbox
+// round, that the follow-up made consumer-dedupe for the main answer.
+func contestFollowUpDedupe(t *testing.T, cl *client, roundURL string) {
+	t.Helper()
+	card := roundURL + "/scorecard"
+	form := mustDoc(t, cl.get(card)).Find(`[data-testid=scored-question] li[data-point=consumer-dedupe] form[data-testid=contest-form]`).First()
+	action, _ := form.Attr("action")
+	was, _ := form.Find(`input[name=was]`).Attr("value")
+	tok := csrfFromBody(t, cl.get(card).Body.String())
+	if r := cl.postForm(action, url.Values{"_csrf": {tok}, "item": {"consumer-dedupe"}, "was": {was}, "back": {"scorecard"}, "reason": {"my follow-up never said that"}}); r.Code != http.StatusSeeOther {
+		t.Fatalf("contest: status %d: %.300s", r.Code, r.Body.String())
+	}
+}
+
+// TestFollowUpCardSaysItsPointWasCorrected: once the learner has said
+// their follow-up did not make consumer-dedupe for the main answer, the
+// follow-up's own card (on the scorecard, its turn page and in
+// scorecard.md) says beside its tick for the same words that the learner
+// corrected it, so the page no longer says "made" there and "not made" on
+// the main answer with nothing between them (QA-38 F1 #3). Before the
+// correction, and after it is undone, the tick stands alone.
+func TestFollowUpCardSaysItsPointWasCorrected(t *testing.T) {
+	env := newRoundEnv(t, "", nil)
+	me := newClient(t, env.srv)
+	roundURL := outboxCoachedRound(t, env, me)
+	answerOutboxFollowUp(t, env, me, roundURL, true)
+	corrected := func(doc *goquery.Document, sel string) *goquery.Selection {
+		return doc.Find(sel + ` li[data-testid=point-hit] [data-testid=contested-on-main]`)
+	}
+	if n := corrected(mustDoc(t, me.get(roundURL+"/scorecard")), `[data-testid=scored-followup]`).Length(); n != 0 {
+		t.Fatalf("before any correction the follow-up's card marks %d points corrected", n)
+	}
+	contestFollowUpDedupe(t, me, roundURL)
+
+	card := mustDoc(t, me.get(roundURL+"/scorecard"))
+	fu := card.Find(`[data-testid=scored-followup]`)
+	mark := corrected(card, `[data-testid=scored-followup]`)
+	if mark.Length() != 1 {
+		t.Fatalf("the follow-up's card marks %d ticks as corrected, want the one for the unique index: %s", mark.Length(), strings.Join(strings.Fields(fu.Text()), " "))
+	}
+	li := mark.Closest("li")
+	if q := li.Find("q").Text(); !strings.Contains(q, "unique") {
+		t.Errorf("the corrected tick quotes %q, want the words about the unique index", q)
+	}
+	if text := strings.Join(strings.Fields(li.Text()), " "); !strings.Contains(text, "your correction") || !strings.Contains(text, "Consumers deduplicate on the message id") {
+		t.Errorf("the corrected tick says %q; want that it is your correction, naming the main answer's point", text)
+	}
+	turn := mustDoc(t, me.get(roundURL+"/turns/1"))
+	if n := turn.Find(`li[data-testid=point-hit] [data-testid=contested-on-main]`).Length(); n != 1 {
+		t.Errorf("the follow-up's turn page marks %d ticks as corrected, want 1", n)
+	}
+	md := me.get(roundURL + "/scorecard.md").Body.String()
+	found := false
+	for _, l := range strings.Split(md, "\n") {
+		if strings.HasPrefix(l, "- [x] ") && strings.Contains(l, "unique") && strings.Contains(l, "your correction: not made") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("scorecard.md does not say beside the follow-up's tick that you corrected it:\n%.4000s", md)
+	}
+
+	// Undone, the tick stands alone again.
+	contestFollowUpDedupe(t, me, roundURL)
+	if n := corrected(mustDoc(t, me.get(roundURL+"/scorecard")), `[data-testid=scored-followup]`).Length(); n != 0 {
+		t.Errorf("after the correction is undone the follow-up's card still marks %d ticks corrected", n)
+	}
+}
