@@ -77,3 +77,50 @@ func TestFollowUpCardSaysItsPointWasCorrected(t *testing.T) {
 		t.Errorf("after the correction is undone the follow-up's card still marks %d ticks corrected", n)
 	}
 }
+
+// TestFeedbackNamesTheMissedCorePoints: the practice feedback of a failing
+// answer says in its verdict which core points it missed, each as
+// "Missed core point: …", and what a fuller answer would add; a passing
+// answer that misses breadth points says what a fuller answer would add,
+// and names no core point (QA-38 F1 #1: the verdict said "misses 3" and
+// named none).
+func TestFeedbackNamesTheMissedCorePoints(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	for _, tc := range []struct {
+		name, answer string
+		pass         bool
+	}{
+		{"failing", "A fencing token is a number the lock service hands out. It is useful when a client holds a lock.", false},
+		{"passing with gaps", partialFencing, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, doc := cl.answerOK("fencing-token", url.Values{"answer": {tc.answer}})
+			if passed := doc.Find(`[data-testid=score-card].pass`).Length() == 1; passed != tc.pass {
+				t.Fatalf("passed = %v, want %v", passed, tc.pass)
+			}
+			var items []string
+			doc.Find(`[data-testid=score-card] [data-testid=missing] li`).Each(func(_ int, s *goquery.Selection) {
+				items = append(items, strings.Join(strings.Fields(s.Text()), " "))
+			})
+			said := strings.Join(items, "\n")
+			core, breadth := 0, 0
+			doc.Find(`[data-testid=points-missed] li[data-testid=point-missed]`).Each(func(_ int, li *goquery.Selection) {
+				label := strings.TrimSpace(li.Find("strong").First().Text())
+				want := "A fuller answer would add: " + label
+				if li.Find(`[data-testid=core-point]`).Length() > 0 {
+					want = "Missed core point: " + label
+					core++
+				} else {
+					breadth++
+				}
+				if !strings.Contains(said, want) {
+					t.Errorf("the verdict does not say %q; it says:\n%s", want, said)
+				}
+			})
+			if tc.pass && (core != 0 || breadth == 0) || !tc.pass && core == 0 {
+				t.Fatalf("%d core and %d breadth points missed: the case shows nothing", core, breadth)
+			}
+		})
+	}
+}

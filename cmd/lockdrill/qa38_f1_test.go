@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -101,5 +102,82 @@ func TestDisputesSayWhoseGradeTheGraderScoreIs(t *testing.T) {
 		if !strings.Contains(h, want) {
 			t.Errorf("disputes --help does not document %s:\n%s", want, help.String())
 		}
+	}
+}
+
+// gradeInto runs "lockdrill grade" with args on answer and decodes its
+// output into v.
+func gradeInto(t *testing.T, answer string, v any, args ...string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	if err := run(context.Background(), append([]string{"grade"}, args...), envFrom(nil), strings.NewReader(answer), &out, &errOut); err != nil {
+		t.Fatalf("grade %v: %v (%s)", args, err, errOut.String())
+	}
+	if err := json.Unmarshal(out.Bytes(), v); err != nil {
+		t.Fatalf("grade %v: %v\n%s", args, err, out.String())
+	}
+}
+
+// TestGradeNamesTheMissedCorePoints: a failing "lockdrill grade" says
+// which core points the answer missed, by their labels, in the words the
+// feedback page uses ("Missed core point: …"), and what a fuller answer
+// would add; every point carries its label; a passing answer that makes
+// every point has nothing missing. "--json", the flag the other commands
+// take for JSON, is accepted and prints the same (QA-38 F1 #1: a fail
+// came with ids and false, and no reason).
+func TestGradeNamesTheMissedCorePoints(t *testing.T) {
+	type graded struct {
+		Passed bool `json:"passed"`
+		Points []struct {
+			ID, Label string
+			Hit, Core bool
+		} `json:"points"`
+		Missing []string `json:"missing"`
+	}
+	const failing = "A fencing token is a number the lock service hands out. The client sends its token along with every write."
+	for _, args := range [][]string{{"fencing-token"}, {"--json", "fencing-token"}} {
+		var g graded
+		gradeInto(t, failing, &g, args...)
+		if g.Passed {
+			t.Fatalf("%v: the answer passes; the test needs a fail", args)
+		}
+		missing := strings.Join(g.Missing, "\n")
+		core, breadth := 0, 0
+		for _, p := range g.Points {
+			if p.Label == "" {
+				t.Errorf("%v: point %s has no label", args, p.ID)
+			}
+			switch {
+			case p.Hit:
+				if strings.Contains(missing, p.Label) {
+					t.Errorf("%v: %q is made, yet listed as missing:\n%s", args, p.Label, missing)
+				}
+			case p.Core:
+				core++
+				if !strings.Contains(missing, "Missed core point: "+p.Label) {
+					t.Errorf("%v: the core point %q is missed, and \"missing\" does not say so:\n%s", args, p.Label, missing)
+				}
+			default:
+				breadth++
+				if !strings.Contains(missing, "A fuller answer would add: "+p.Label) {
+					t.Errorf("%v: the breadth point %q is missed, and \"missing\" does not say a fuller answer would add it:\n%s", args, p.Label, missing)
+				}
+			}
+		}
+		if core == 0 || breadth == 0 {
+			t.Fatalf("%v: %d core and %d breadth points missed; the test needs both", args, core, breadth)
+		}
+	}
+	var full graded
+	gradeInto(t, "A fencing token is a number the lock service issues with every grant, strictly greater than any before: an etcd revision or a ZooKeeper zxid, which survive a failover, not INCR on one Redis node. The holder attaches its token to every write it sends to the storage. The storage keeps the highest token it has accepted and rejects any write with a lower one, comparing and writing atomically. That stops a client that paused in a GC past its lease from overwriting the new holder's data. The cost is that the resource must cooperate: not every system can compare tokens.", &full, "fencing-token")
+	if !full.Passed || len(full.Missing) != 0 || full.Missing == nil {
+		t.Errorf("a full answer: passed %v, missing %q; want a pass with an empty \"missing\" array", full.Passed, full.Missing)
+	}
+	var help, errOut bytes.Buffer
+	if err := run(context.Background(), []string{"grade", "--help"}, envFrom(nil), nil, &help, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	if h := strings.Join(strings.Fields(help.String()), " "); !strings.Contains(h, `"missing"`) || !strings.Contains(h, "Missed core point: ") || !strings.Contains(h, "--json") {
+		t.Errorf("grade --help does not describe \"missing\" or --json:\n%s", help.String())
 	}
 }
