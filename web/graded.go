@@ -23,7 +23,7 @@ func buildGraded(bank *quiz.Bank, text string, res *quiz.Result) views.Graded {
 		row := views.PointRow{ID: pt.ID, Label: pt.Label, Dimension: quiz.DimensionLabel(pt.Dimension), Core: pt.Core, Hit: pt.Hit, Named: pt.Named,
 			SelfAssessed: (pt.SelfAssessed || pt.Unrecovered) && !pt.Recovered, Recovered: pt.Recovered, Unrecovered: pt.Unrecovered && !pt.Recovered}
 		if pt.Hit {
-			row.Quote = pointQuote(text, pt.Spans)
+			row.Quote = PointQuote(text, pt.Spans)
 		}
 		g.Points = append(g.Points, row)
 	}
@@ -132,14 +132,14 @@ func followUpPhrase(text string, spans []quiz.Span, res *quiz.Result) string {
 			}
 			for _, a := range fp.Spans {
 				if slices.ContainsFunc(spans, func(b quiz.Span) bool { return a.Start < b.End && b.Start < a.End }) {
-					if qt := pointQuote(text, fp.Spans); qt != "" {
+					if qt := PointQuote(text, fp.Spans); qt != "" {
 						return qt
 					}
 				}
 			}
 		}
 	}
-	return pointQuote(text, spans)
+	return PointQuote(text, spans)
 }
 
 // followUpCorrections returns, for each follow-up in follows (the

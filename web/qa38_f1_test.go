@@ -124,3 +124,29 @@ func TestFeedbackNamesTheMissedCorePoints(t *testing.T) {
 		})
 	}
 }
+
+// TestFeedbackQuotesTheSentenceThatMadeEachPoint: on fencing-token, the
+// feedback page quotes under "token sent with every write" words of the
+// sentence that sends it, and under the resource's rejection words of the
+// rejection sentence, in either order (QA-38 F1 #4; "lockdrill grade"
+// quotes the same words, TestGradeQuotesTheSentenceThatMadeEachPoint).
+func TestFeedbackQuotesTheSentenceThatMadeEachPoint(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	const (
+		sends   = "The client sends its token along with every write."
+		rejects = "The storage rejects any write with a lower token."
+	)
+	for _, answer := range []string{
+		"A fencing token is a number from the lock service that goes up with every grant. " + sends + " " + rejects,
+		rejects + " " + sends + " A fencing token is a number from the lock service that goes up with every grant.",
+	} {
+		_, doc := cl.answerOK("fencing-token", url.Values{"answer": {answer}})
+		for id, sentence := range map[string]string{"sent-with-write": sends, "resource-rejects": rejects} {
+			q := strings.TrimSpace(doc.Find(`li[data-testid=point-hit][data-point=` + id + `] q`).First().Text())
+			if q == "" || !strings.Contains(sentence, q) {
+				t.Errorf("%q:\n%s quotes %q, want words of %q", answer, id, q, sentence)
+			}
+		}
+	}
+}

@@ -25,15 +25,18 @@ the result as JSON (always: --json, as the other commands take it, changes
 nothing):
 
   {"question": ID, "score": 0..1, "passed": bool, "fatal": bool,
-   "points": [{"id", "label", "hit", "core" (core points only)}],
+   "points": [{"id", "label", "hit", "core" (core points only),
+               "quote", "sentence" (points made only)}],
    "missing": [...],
    "flags": [{"id", "label", "quote", "sentence"}],
    "set_aside": [{"id", "label", "sentence"}],
    "notes": [...], "broken": [{"first", "then", "race"}],
    "misplaced": [{"step", "after", "sentence"}], "grader": VERSION}
 
-Every point has "id" and "hit"; "core": true marks a core point, and a
-breadth point has no "core" field at all (read a missing one as false).
+Every point has "id", "label" and "hit"; "core": true marks a core point,
+and a breadth point has no "core" field at all (read a missing one as
+false). A point made quotes the words of the answer that made it
+("quote", as the feedback page does) and the sentence that holds them.
 "broken", "misplaced" and "set_aside" are absent when empty; "notes",
 "points", "missing" and "flags" are always arrays.
 
@@ -117,6 +120,11 @@ type gradePoint struct {
 	Label string `json:"label"`
 	Hit   bool   `json:"hit"`
 	Core  bool   `json:"core,omitempty"`
+	// Quote is the words of the answer that made the point, as the
+	// feedback page quotes them (web.PointQuote), and Sentence the sentence
+	// that holds them: where the grader found the point, to check it by.
+	Quote    string `json:"quote,omitempty"`
+	Sentence string `json:"sentence,omitempty"`
 }
 
 type gradeBroken struct {
@@ -191,7 +199,12 @@ func runGrade(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	r := bank.Grade(q, a)
 	out := gradeOutput{Question: r.Question, Score: r.Score, Passed: r.Passed, Fatal: r.Fatal, Points: []gradePoint{}, Missing: []string{}, Flags: []gradeFlag{}, Notes: []string{}, Grader: bank.Version()}
 	for _, p := range r.Points {
-		out.Points = append(out.Points, gradePoint{ID: p.ID, Label: p.Label, Hit: p.Hit, Core: p.Core})
+		gp := gradePoint{ID: p.ID, Label: p.Label, Hit: p.Hit, Core: p.Core}
+		if p.Hit && len(p.Spans) > 0 {
+			gp.Quote = web.PointQuote(a.Text, p.Spans)
+			gp.Sentence = sentenceOf(a.Text, p.Spans[0])
+		}
+		out.Points = append(out.Points, gp)
 	}
 	out.Missing = append(out.Missing, web.MissingPoints(r)...)
 	out.Notes = append(out.Notes, r.Notes...)

@@ -181,3 +181,44 @@ func TestGradeNamesTheMissedCorePoints(t *testing.T) {
 		t.Errorf("grade --help does not describe \"missing\" or --json:\n%s", help.String())
 	}
 }
+
+// TestGradeQuotesTheSentenceThatMadeEachPoint: on fencing-token, an answer
+// that sends the token with every write in one sentence and has the
+// storage reject a lower token in another quotes, for each point, words
+// of the sentence that made it and that sentence, whatever the order of
+// the two (QA-38 F1 #4: the quote for the token sent with every write
+// pointed at the rejection sentence; the JSON quoted no point at all).
+func TestGradeQuotesTheSentenceThatMadeEachPoint(t *testing.T) {
+	const (
+		sends   = "The client sends its token along with every write."
+		rejects = "The storage rejects any write with a lower token."
+		grants  = "A fencing token is a number from the lock service that goes up with every grant."
+	)
+	for _, answer := range []string{
+		grants + " " + sends + " " + rejects,
+		grants + " " + rejects + " " + sends,
+		rejects + "\n\n" + sends + "\n\n" + grants,
+	} {
+		var g struct {
+			Points []struct {
+				ID, Quote, Sentence string
+				Hit                 bool
+			} `json:"points"`
+		}
+		gradeInto(t, answer, &g, "--json", "fencing-token")
+		want := map[string]string{"sent-with-write": sends, "resource-rejects": rejects, "monotonic": grants}
+		for _, p := range g.Points {
+			sentence, ok := want[p.ID]
+			if !ok {
+				continue
+			}
+			delete(want, p.ID)
+			if !p.Hit || p.Sentence != sentence || p.Quote == "" || !strings.Contains(sentence, p.Quote) {
+				t.Errorf("%q:\n%s quotes %q in %q (hit %v); want words of %q", answer, p.ID, p.Quote, p.Sentence, p.Hit, sentence)
+			}
+		}
+		if len(want) != 0 {
+			t.Errorf("%q: points %v are not in the output", answer, want)
+		}
+	}
+}
