@@ -150,3 +150,74 @@ func TestFeedbackQuotesTheSentenceThatMadeEachPoint(t *testing.T) {
 		}
 	}
 }
+
+// TestFeedbackNamesItsControlsForAScreenReader walks the practice
+// feedback of a failing answer, a passing concise one and a keyword list
+// as a keyboard and screen-reader user meets it (QA-38 F1 #5):
+//   - the title, said first when the page opens after the answer is sent,
+//     starts with the verdict and the score;
+//   - the verdict heading, reached by heading navigation, holds the score,
+//     and its ✓ or ✗ is not read out as a symbol;
+//   - every contest control (its disclosure, its reason field and its
+//     button), reached by Tab or from a list of controls, names the point
+//     or flag it is for, so no two of them sound the same (each said only
+//     "Contest", "Why (optional, one line)", "I made this point");
+//   - the headings go down one level at a time.
+func TestFeedbackNamesItsControlsForAScreenReader(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	for _, tc := range []struct{ name, answer, verdict string }{
+		{"failing", "A fencing token is a number the lock service hands out. It is useful when a client holds a lock.", "Not yet a pass"},
+		{"passing concise", partialFencing, "A pass"},
+		{"keyword list", "fencing token, monotonic counter, storage rejects stale, GC pause, etcd revision, lease", "Not yet a pass"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, doc := cl.answerOK("fencing-token", url.Values{"answer": {tc.answer}})
+			score := strings.TrimSpace(doc.Find(`[data-testid=score]`).Text())
+			if title := doc.Find("title").Text(); !strings.HasPrefix(title, tc.verdict+", "+score) {
+				t.Errorf("title %q, want it to start with %q", title, tc.verdict+", "+score)
+			}
+			h := doc.Find(`h2[data-testid=verdict]`)
+			if !strings.Contains(h.Find(`[data-testid=verdict-score]`).Text(), score) {
+				t.Errorf("the verdict heading %q does not hold the score %s", spaced(h.Text()), score)
+			}
+			if glyph := h.Find(`[aria-hidden=true]`).Text(); glyph != "✓" && glyph != "✗" {
+				t.Errorf("the verdict heading's mark is read out: %q", spaced(h.Text()))
+			}
+
+			seen := map[string]bool{}
+			contests := doc.Find(`[data-testid=contest]`)
+			if contests.Length() < 4 {
+				t.Fatalf("%d contest controls; the page should have one per point", contests.Length())
+			}
+			contests.Each(func(_ int, d *goquery.Selection) {
+				item := d.Closest("li")
+				label := strings.TrimSpace(item.Find("strong").First().Text())
+				for _, name := range []string{
+					spaced(d.Find("summary").Text()),
+					spaced(d.Find("label").Text()),
+					spaced(d.Find("button").Text()),
+				} {
+					if !strings.Contains(name, label) {
+						t.Errorf("the control %q does not name its item %q", name, label)
+					}
+					if seen[name] {
+						t.Errorf("two controls sound the same: %q", name)
+					}
+					seen[name] = true
+				}
+			})
+
+			last := 0
+			doc.Find("main h1, main h2, main h3, main h4").Each(func(_ int, s *goquery.Selection) {
+				level := int(goquery.NodeName(s)[1] - '0')
+				if level > last+1 {
+					t.Errorf("heading %q (h%d) comes after an h%d", spaced(s.Text()), level, last)
+				}
+				last = level
+			})
+		})
+	}
+}
+
+func spaced(s string) string { return strings.Join(strings.Fields(s), " ") }

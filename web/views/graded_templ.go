@@ -409,12 +409,12 @@ func GradedPoints(p Page, g Graded, on GradedOn) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				if on.Contest != "" && !f.Dismissed {
-					templ_7745c5c3_Err = contestForm(p, on.Contest, f.ID, "flag", contestFlag, on.Back).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = contestForm(p, on.Contest, f.ID, "flag", contestFlag, on.Back, f.Label).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
 				} else if on.Contest != "" && !f.Retracted {
-					templ_7745c5c3_Err = contestForm(p, on.Contest, f.ID, "dismissed", contestDismissed, on.Back).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = contestForm(p, on.Contest, f.ID, "dismissed", contestDismissed, on.Back, f.Label).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
@@ -707,7 +707,7 @@ func pointSection(p Page, rows []PointRow, hit bool, on GradedOn) templ.Componen
 				}
 			}
 			if on.Contest != "" {
-				templ_7745c5c3_Err = contestForm(p, on.Contest, pt.ID, pick(hit, "hit", "missed"), contestPointButton(pt), on.Back).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = contestForm(p, on.Contest, pt.ID, pick(hit, "hit", "missed"), contestPointButton(pt), on.Back, pt.Label).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
