@@ -175,6 +175,7 @@ func buildFeedback(cat *content.Catalog, d feedbackData, now time.Time) views.Fe
 	if q.Kind == quiz.KindFreeText {
 		v.PassRule = passRule(res)
 		v.FlagCost = FlagCost(q, res)
+		v.Missing = MissingPoints(res)
 		if res.SelfAssessed {
 			// The learner's corrections count at once; the grader's own
 			// verdict on the same text stays in view beside them (QA-9 Q9-2).
@@ -360,10 +361,10 @@ func formatWhen(t, now time.Time) string {
 // first matched word to its last, unless that runs longer than a sentence.
 const maxQuote = 160
 
-// pointQuote returns the excerpt of the answer that earned a point: from
+// PointQuote returns the excerpt of the answer that earned a point: from
 // the start of its first span to the end of its last, or just the first
 // span when that stretch is too long to read as one phrase.
-func pointQuote(text string, spans []quiz.Span) string {
+func PointQuote(text string, spans []quiz.Span) string {
 	if len(spans) == 0 {
 		return ""
 	}

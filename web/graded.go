@@ -23,7 +23,7 @@ func buildGraded(bank *quiz.Bank, text string, res *quiz.Result) views.Graded {
 		row := views.PointRow{ID: pt.ID, Label: pt.Label, Dimension: quiz.DimensionLabel(pt.Dimension), Core: pt.Core, Hit: pt.Hit, Named: pt.Named,
 			SelfAssessed: (pt.SelfAssessed || pt.Unrecovered) && !pt.Recovered, Recovered: pt.Recovered, Unrecovered: pt.Unrecovered && !pt.Recovered}
 		if pt.Hit {
-			row.Quote = pointQuote(text, pt.Spans)
+			row.Quote = PointQuote(text, pt.Spans)
 		}
 		g.Points = append(g.Points, row)
 	}
@@ -132,12 +132,83 @@ func followUpPhrase(text string, spans []quiz.Span, res *quiz.Result) string {
 			}
 			for _, a := range fp.Spans {
 				if slices.ContainsFunc(spans, func(b quiz.Span) bool { return a.Start < b.End && b.Start < a.End }) {
-					if qt := pointQuote(text, fp.Spans); qt != "" {
+					if qt := PointQuote(text, fp.Spans); qt != "" {
 						return qt
 					}
 				}
 			}
 		}
 	}
-	return pointQuote(text, spans)
+	return PointQuote(text, spans)
+}
+
+// followUpCorrections returns, for each follow-up in follows (the
+// follow-ups of the main answer to question mainID whose result is main,
+// in the order asked) by its index, the points of its own result that
+// the learner's correction on the main answer contradicts: a point of the
+// main answer marked Unrecovered (quiz.ContestRecovered, "my follow-up
+// did not make this") is the correction of the first answered follow-up
+// that makes it when graded against the main question (the one Recover
+// credits), and that follow-up's own points found at the same words are
+// the ones its card ticked for them. Each maps to the label of the main
+// point contested. Without it the follow-up's card kept its tick beside
+// the main answer's "missed by your correction" (QA-38 F1 #3).
+func followUpCorrections(bank *quiz.Bank, mainID string, main *quiz.Result, follows []quiz.Turn) map[int]map[string]string {
+	if main == nil || !slices.ContainsFunc(main.Points, func(p quiz.PointResult) bool { return p.Unrecovered }) {
+		return nil
+	}
+	q, ok := bank.ByID(mainID)
+	if !ok || q.Kind != quiz.KindFreeText {
+		return nil
+	}
+	out := map[int]map[string]string{}
+	for _, p := range main.Points {
+		if !p.Unrecovered {
+			continue
+		}
+		for i, f := range follows {
+			if !f.Done() || f.Question != mainID || f.FollowUp == "" {
+				continue
+			}
+			fr := bank.Grade(q, quiz.Answer{Text: f.Text})
+			j := slices.IndexFunc(fr.Points, func(fp quiz.PointResult) bool { return fp.ID == p.ID && fp.Hit })
+			if j < 0 {
+				continue
+			}
+			if f.Result != nil {
+				for _, own := range f.Result.Points {
+					if own.Hit && spansOverlap(own.Spans, fr.Points[j].Spans) {
+						if out[i] == nil {
+							out[i] = map[string]string{}
+						}
+						out[i][own.ID] = p.Label
+					}
+				}
+			}
+			break
+		}
+	}
+	return out
+}
+
+// spansOverlap reports whether any span of a shares a byte with one of b.
+func spansOverlap(a, b []quiz.Span) bool {
+	for _, x := range a {
+		if slices.ContainsFunc(b, func(y quiz.Span) bool { return x.Start < y.End && y.Start < x.End }) {
+			return true
+		}
+	}
+	return false
+}
+
+// markCorrected marks each point of g that corrected holds (one
+// follow-up's entry of followUpCorrections) with the main point the
+// learner's correction said it did not make.
+func markCorrected(g views.Graded, corrected map[string]string) views.Graded {
+	for i := range g.Points {
+		if label, ok := corrected[g.Points[i].ID]; ok && g.Points[i].Hit {
+			g.Points[i].ContestedOnMain = label
+		}
+	}
+	return g
 }

@@ -235,7 +235,7 @@ func (s *Server) handleTurnDispute(c echo.Context) error {
 // saw as shown and the grader graded as own, with what the grader said:
 // the text it quoted for the item in shown, and its own score and verdict
 // (QA-35 #1), so the export can become a corpus item without re-grading.
-// The quote is the one the page showed (pointQuote, quote), or, for a
+// The quote is the one the page showed (PointQuote, quote), or, for a
 // point a follow-up made, the follow-up's phrase in recovered
 // (followUpQuotes), saying it is from the follow-up.
 func graderSaid(d store.Dispute, shown, own quiz.Result, recovered map[string]string) store.Dispute {
@@ -246,7 +246,7 @@ func graderSaid(d store.Dispute, shown, own quiz.Result, recovered map[string]st
 		if qt := recovered[p.ID]; qt != "" {
 			d.Evidence = views.FollowUpQuote(qt, false)
 		} else {
-			d.Evidence = pointQuote(d.Answer, p.Spans)
+			d.Evidence = PointQuote(d.Answer, p.Spans)
 		}
 	}
 	for _, f := range shown.Flags {

@@ -121,7 +121,7 @@ func buildPeerLive(cat *content.Catalog, d peerData, now time.Time) (views.PeerL
 		if pr, ok := hit[pt.ID]; ok {
 			row.Hit, row.Named = pr.Hit, pr.Named
 			if pr.Hit {
-				row.Quote = pointQuote(text, pr.Spans)
+				row.Quote = PointQuote(text, pr.Spans)
 				for _, sp := range pr.Spans {
 					marks = append(marks, views.Mark{Start: sp.Start, End: sp.End, Label: pt.Label})
 				}

@@ -287,8 +287,8 @@ func (s *Server) handleAttemptShow(c echo.Context) error {
 		}
 		d.Cards = store.CardMap(entries)
 	}
-	p := s.page(c, "Feedback: "+q.Title, "practice")
-	return render(c, http.StatusOK, views.Feedback(p, buildFeedback(s.cat, d, s.now())))
+	v := buildFeedback(s.cat, d, s.now())
+	return render(c, http.StatusOK, views.Feedback(s.page(c, v.PageTitle(), "practice"), v))
 }
 
 // handleAttemptTicks handles "POST /practice/:id/attempts/:attempt/ticks":

@@ -92,6 +92,9 @@ func scorecardMarkdown(v views.ScorecardView, started time.Time, origin string) 
 			case h.Quote != "":
 				fmt.Fprintf(&b, " (%s)", wrote(h.Quote))
 			}
+			if h.ContestedOnMain != "" {
+				fmt.Fprintf(&b, " — %s %s", byWhom("the candidate's correction: not made.", "your correction: not made."), markdownEscape(views.CorrectedOnMainText(h.ContestedOnMain, v.Interviewer)))
+			}
 			b.WriteString("\n")
 		}
 		for _, m := range t.Graded.Misses() {

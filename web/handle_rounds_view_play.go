@@ -82,6 +82,24 @@ func buildRoundFeedback(cat *content.Catalog, d roundFeedbackData, _ time.Time) 
 	}
 	if t.FollowUp != "" {
 		v.Explain = scoreExplainView(quiz.ExplainTurn(ts, r.Limit), "counted", false)
+		// The learner's correction on the main answer, beside this
+		// follow-up's own tick for the same words (QA-38 F1 #3).
+		var main *quiz.Result
+		var follows []quiz.Turn
+		at := -1
+		for _, o := range r.Turns {
+			switch {
+			case quiz.MainNumber(o.Seq) != quiz.MainNumber(seq):
+			case o.FollowUp == "":
+				main = o.Result
+			default:
+				if o.Seq == seq {
+					at = len(follows)
+				}
+				follows = append(follows, o.Turn)
+			}
+		}
+		v.Graded = markCorrected(v.Graded, followUpCorrections(cat.Questions, t.Question, main, follows)[at])
 	} else if n := quiz.MainNumber(seq); n >= 1 {
 		sc := quiz.Score(cat.Questions, cat.FollowUps, r.QuizTurns(), r.Limit)
 		if n <= len(sc.Questions) {

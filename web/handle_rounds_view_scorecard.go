@@ -64,8 +64,14 @@ func buildScorecard(cat *content.Catalog, d scorecardData, now time.Time) views.
 		if i < len(graded) {
 			sq.Explain = scoreExplainView(quiz.ExplainEndedQuestion(graded[i], q, r.Limit), "question score", false)
 		}
-		for _, f := range q.FollowUps {
+		follows := make([]quiz.Turn, len(q.FollowUps))
+		for j, f := range q.FollowUps {
+			follows[j] = f.Turn
+		}
+		corrections := followUpCorrections(cat.Questions, q.ID, q.Main.Result, follows)
+		for j, f := range q.FollowUps {
 			ft := turnView(f)
+			ft.Graded = markCorrected(ft.Graded, corrections[j])
 			ft.Unscored = f.FollowUp == quiz.CustomFollowUp
 			ft.Explain = scoreExplainView(quiz.ExplainTurn(f, r.Limit), "counted", false)
 			sq.FollowUps = append(sq.FollowUps, ft)

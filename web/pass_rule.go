@@ -135,3 +135,29 @@ func FlagCost(q *quiz.Question, res quiz.Result) string {
 	}
 	return fmt.Sprintf("%s cost %s (%s → %s).", what, views.PctText(cost), views.PctText(before), views.PctText(res.Score))
 }
+
+// MissingPoints says what free-text result res leaves out, a line per key
+// point, in the question's order: "Missed core point: …" for each core
+// point missed (why a fail fails, which the pass rule counts but does not
+// name), then "A fuller answer would add: …" for each breadth point
+// missed. A point named in a list but not explained says so. It is empty
+// when every point is made. The practice feedback page and "lockdrill
+// grade" both say it, in these words (QA-38 F1 #1).
+func MissingPoints(res quiz.Result) []string {
+	var core, breadth []string
+	for _, p := range res.Points {
+		if p.Hit {
+			continue
+		}
+		line := p.Label
+		if p.Named {
+			line += " (named in a list, not explained)"
+		}
+		if p.Core {
+			core = append(core, "Missed core point: "+line+".")
+		} else {
+			breadth = append(breadth, "A fuller answer would add: "+line+".")
+		}
+	}
+	return append(core, breadth...)
+}

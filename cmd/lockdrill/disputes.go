@@ -32,7 +32,24 @@ interviewer of a peer round typed (graded against the main question too);
 its seq is the follow-up's. Learner ids are left out.
 
 With --json the output is a JSON array; otherwise one block per dispute.
-The database must exist (env LOCKDRILL_DB, default ./lockdrill.db).
+Each element of the array has:
+
+  "id", "created", "surface" ("practice" or "round"), "attempt" or "round"
+  and "seq" (the turn), "question", "prompt", "item", "item_label", "was"
+  ("hit", "missed" or "flag": what the grader had said of the item),
+  "reason", "answer", "grader" (its version), "follows" (a follow-up's
+  main question), "follow_up_answer", "evidence" (the text the grader
+  quoted for the item, "" for none), and
+
+  "grader_score" (0..1) and "grader_verdict" ("pass", "no-pass" or
+  "fatal"): the grader's own grade of "answer" alone, as graded before
+  any correction. It is not the round's score, nor the score after the
+  learner's correction: with "follow_up_answer" it is the follow-up's
+  answer alone graded against the main question. Both are absent for
+  disputes kept before they were recorded.
+
+The text export says the same of each dispute, in lines. The database must
+exist (env LOCKDRILL_DB, default ./lockdrill.db).
 `
 
 // disputeOut is one dispute as "lockdrill disputes --json" prints it.
@@ -167,7 +184,16 @@ func runDisputes(ctx context.Context, args []string, getenv func(string) string,
 			fmt.Fprintf(stdout, "  grader quoted: %s\n", oneLine(o.Evidence))
 		}
 		if o.GraderScore != nil {
-			fmt.Fprintf(stdout, "  grader's grade: %.0f %%, %s\n", *o.GraderScore*100, o.GraderVerdict)
+			// "grader's grade" beside a round read as the round's score
+			// after the correction (QA-38 F1 #2): it is the answer's alone.
+			fmt.Fprintf(stdout, "  grader's grade of this answer alone: %.0f %%, %s", *o.GraderScore*100, o.GraderVerdict)
+			switch {
+			case o.FollowUpAnswer:
+				fmt.Fprint(stdout, " (the follow-up's answer against this question; not the round's score)")
+			case o.Surface == "round":
+				fmt.Fprint(stdout, " (not the round's score)")
+			}
+			fmt.Fprintln(stdout)
 		}
 		if o.Reason != "" {
 			fmt.Fprintf(stdout, "  reason: %s\n", o.Reason)

@@ -69,7 +69,7 @@ func TestDisputesExportFollowUpAndWhatTheGraderSaid(t *testing.T) {
 		t.Fatalf("disputes (text): %v", err)
 	}
 	for _, want := range []string{"question: Suppose only the leader times client sessions.", "ticked point: Grants survive because they were committed on a majority",
-		"follow-up to: design-lock-service-q", "grader quoted: committed on a quorum", "grader's grade: 45 %, no-pass"} {
+		"follow-up to: design-lock-service-q", "grader quoted: committed on a quorum", "grader's grade of this answer alone: 45 %, no-pass"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("text export lacks %q:\n%s", want, out.String())
 		}

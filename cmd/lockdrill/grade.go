@@ -18,21 +18,32 @@ import (
 )
 
 const gradeUsage = `Usage: lockdrill grade ID < answer.txt
+       lockdrill grade --json ID < answer.txt
 
 Grades one answer to the practice question ID, read from stdin, and prints
-the result as JSON:
+the result as JSON (always: --json, as the other commands take it, changes
+nothing):
 
   {"question": ID, "score": 0..1, "passed": bool, "fatal": bool,
-   "points": [{"id", "hit", "core" (core points only)}],
+   "points": [{"id", "label", "hit", "core" (core points only),
+               "quote", "sentence" (points made only)}],
+   "missing": [...],
    "flags": [{"id", "label", "quote", "sentence"}],
    "set_aside": [{"id", "label", "sentence"}],
    "notes": [...], "broken": [{"first", "then", "race"}],
    "misplaced": [{"step", "after", "sentence"}], "grader": VERSION}
 
-Every point has "id" and "hit"; "core": true marks a core point, and a
-breadth point has no "core" field at all (read a missing one as false).
+Every point has "id", "label" and "hit"; "core": true marks a core point,
+and a breadth point has no "core" field at all (read a missing one as
+false). A point made quotes the words of the answer that made it
+("quote", as the feedback page does) and the sentence that holds them.
 "broken", "misplaced" and "set_aside" are absent when empty; "notes",
-"points" and "flags" are always arrays.
+"points", "missing" and "flags" are always arrays.
+
+"missing" says in words what a free-text answer leaves out, as the
+feedback page does: "Missed core point: LABEL." for each core point
+missed (why an answer fails), then "A fuller answer would add: LABEL."
+for each breadth point missed; it is empty when every point is made.
 
 A pass needs every core point (%[2]d %%) and no fatal flag, with one
 exception: on a question with two core points, an answer in sentences that
@@ -81,7 +92,11 @@ type gradeOutput struct {
 	Passed   bool         `json:"passed"`
 	Fatal    bool         `json:"fatal"`
 	Points   []gradePoint `json:"points"`
-	Flags    []gradeFlag  `json:"flags"`
+	// Missing names the core points missed and what a fuller answer
+	// would add, as the feedback page does: ids and false alone did not
+	// say why an answer failed (QA-38 F1 #1).
+	Missing []string    `json:"missing"`
+	Flags   []gradeFlag `json:"flags"`
 	// SetAside are the flags whose patterns matched a sentence the second
 	// reader set aside: not counted, but "flags": [] alone would not say
 	// that the answer has a known mistake's wording.
@@ -101,9 +116,15 @@ type gradeMisplaced struct {
 }
 
 type gradePoint struct {
-	ID   string `json:"id"`
-	Hit  bool   `json:"hit"`
-	Core bool   `json:"core,omitempty"`
+	ID    string `json:"id"`
+	Label string `json:"label"`
+	Hit   bool   `json:"hit"`
+	Core  bool   `json:"core,omitempty"`
+	// Quote is the words of the answer that made the point, as the
+	// feedback page quotes them (web.PointQuote), and Sentence the sentence
+	// that holds them: where the grader found the point, to check it by.
+	Quote    string `json:"quote,omitempty"`
+	Sentence string `json:"sentence,omitempty"`
 }
 
 type gradeBroken struct {
@@ -131,6 +152,9 @@ type gradeFlag struct {
 func runGrade(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("grade", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
+	// The output is JSON either way; the flag is accepted because the
+	// other commands print JSON with it.
+	fs.Bool("json", true, "print JSON (the only output)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, gradeHelp())
@@ -173,10 +197,16 @@ func runGrade(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return exitCode(2, fmt.Errorf("grade %s: %w", id, err))
 	}
 	r := bank.Grade(q, a)
-	out := gradeOutput{Question: r.Question, Score: r.Score, Passed: r.Passed, Fatal: r.Fatal, Points: []gradePoint{}, Flags: []gradeFlag{}, Notes: []string{}, Grader: bank.Version()}
+	out := gradeOutput{Question: r.Question, Score: r.Score, Passed: r.Passed, Fatal: r.Fatal, Points: []gradePoint{}, Missing: []string{}, Flags: []gradeFlag{}, Notes: []string{}, Grader: bank.Version()}
 	for _, p := range r.Points {
-		out.Points = append(out.Points, gradePoint{ID: p.ID, Hit: p.Hit, Core: p.Core})
+		gp := gradePoint{ID: p.ID, Label: p.Label, Hit: p.Hit, Core: p.Core}
+		if p.Hit && len(p.Spans) > 0 {
+			gp.Quote = web.PointQuote(a.Text, p.Spans)
+			gp.Sentence = sentenceOf(a.Text, p.Spans[0])
+		}
+		out.Points = append(out.Points, gp)
 	}
+	out.Missing = append(out.Missing, web.MissingPoints(r)...)
 	out.Notes = append(out.Notes, r.Notes...)
 	if cost := web.FlagCost(q, r); cost != "" {
 		out.Notes = append(out.Notes, cost)
