@@ -274,15 +274,16 @@ func symbolLinked(text string, toks []token) bool {
 	if len(toks) < 2*minSymbolLinks {
 		return false
 	}
-	// Most sentences have no spaced symbol at all: count the links they
-	// could have, backticks and brackets aside, before reading the text
+	// Most sentences have no spaced symbol or dash at all: count the
+	// links they could have (spaced dashes too, which symbolCuts counts),
+	// backticks and brackets aside, before reading the text
 	// before the sentence for those (a scan of the answer so far, per
 	// sentence) and the sentence for a clause.
 	possible := 0
 	for k := 0; k < len(toks) && possible < minSymbolLinks; k++ {
 		if k > 0 {
 			gap := text[toks[k-1].end:toks[k].start]
-			if len(gap) >= 3 && gap[0] == ' ' && gap[len(gap)-1] == ' ' && symbolLinks[strings.TrimSpace(gap)] {
+			if len(gap) >= 3 && gap[0] == ' ' && gap[len(gap)-1] == ' ' && (symbolLinks[strings.TrimSpace(gap)] || dashLinks[strings.TrimSpace(gap)]) {
 				possible++
 			}
 		}
