@@ -5223,6 +5223,30 @@ func rejectsAhead(toks []token, k int) bool {
 // checkVerbs probe only when they do not guard an action ("before").
 var checkVerbs = setOf(`check checking see verify confirm`)
 
+// suspectsFollow reports a colon or a dash right after toks[k], in its
+// sentence: what follows is a list the word at k introduces.
+func suspectsFollow(toks []token, k int) bool {
+	if k+1 >= len(toks) || toks[k+1].sent != toks[k].sent {
+		return false
+	}
+	b := toks[k+1].brk
+	return toks[k+1].clause && (b == ':' || b == '—' || b == '–')
+}
+
+// nounPhraseEnds reports whether the noun phrase ending at toks[k] is
+// followed by a break, the end of its sentence or a preposition other
+// than "for" (which a probing "check" takes: "check for a plain DEL").
+// A quoted term or code after it is an object ("check `session.Done()`").
+func nounPhraseEnds(toks []token, k int) bool {
+	if k+1 >= len(toks) || toks[k+1].sent != toks[k].sent {
+		return true
+	}
+	if toks[k+1].code || toks[k+1].brk == '"' {
+		return false
+	}
+	return toks[k+1].clause || nounPrepositions[toks[k+1].raw] && toks[k+1].raw != "for"
+}
+
 // isProbe reports whether toks[k] starts a diagnosis step: "look for",
 // "check whether/if/for", "rule out", "suspect", "see whether", "search
 // for", "grep for", "verify whether", "find out whether".
@@ -5270,6 +5294,19 @@ func isProbe(toks []token, k int) bool {
 		// "the provider can't check tokens, ...", "the check runs on the
 		// server, ...": a negated verb or a noun is no debugging step.
 		if k > 0 && toks[k-1].sent == toks[k].sent && ((toks[k-1].cls&clsNegator != 0) || attributiveDets[toks[k-1].raw]) {
+			return false
+		}
+		// g38c: nor is a noun with a modifier in a prepositional phrase
+		// ("for the expiry check on the client, ...", "in the lease
+		// check"): a preposition and a determiner before the one word
+		// ahead of it, in one clause, leave no room for a verb ("before
+		// each write, check ..." is the verb opening a clause), when
+		// the phrase ends there: at a break, at the sentence's end or at
+		// another preposition ("on the client"), but not at "for" or at
+		// an object ("before every Put check the channel" is the verb
+		// after an opener with no comma). A list after it ("for the code
+		// check: a plain DEL, SETNX then EXPIRE") still names suspects.
+		if toks[k].raw == "check" && k >= 3 && toks[k-3].sent == toks[k].sent && nounPrepositions[toks[k-3].raw] && attributiveDets[toks[k-2].raw] && toks[k-1].cls&clsNegator == 0 && !toks[k].clause && !toks[k-1].clause && !toks[k-2].clause && nounPhraseEnds(toks, k) && !suspectsFollow(toks, k) {
 			return false
 		}
 		n := next(1)
