@@ -131,9 +131,14 @@ var (
 	// them, on arrival (g5), at the end of g6, and after every version
 	// since. Nobody has read them.
 	earlierWriters = []string{"Q", "R"}
-	// freshWriters: g38's fresh holdout, empty until its writers' files
-	// arrive.
-	freshWriters = []string{}
+	// freshWriters (ES, ET, EU) answered all 24 questions (brief:
+	// writer-brief-3.md, given as each writer's whole prompt, read from a
+	// file holding only the brief and a persona) at the start of g38's
+	// tuning (2026-12-06, written 02:13-02:25 UTC). Their files stayed
+	// outside the repository, away from everyone who tuned the grader;
+	// only totals were computed on them, on arrival (main ba08f55: g37)
+	// and at the end (g38).
+	freshWriters = []string{"ES", "ET", "EU"}
 )
 
 // answersPerWriter is how many answers each writer's file holds.
@@ -427,19 +432,19 @@ func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	return f
 }
 
-// freshBefore is the fresh holdout (EP, EQ, ER) as main scored it when the
-// files arrived (2026-12-05 23:08 UTC; main at d42a715: grader g36), before
-// any change of grader g37's rounds reached main; their SHA-256 sums were
-// recorded then (6aead625aae0f1d2… EP, c6bdd6b7267fbb74… EQ,
-// 6a22015d5e03043a… ER) and the files are committed unchanged.
+// freshBefore is the fresh holdout (ES, ET, EU) as main scored it when the
+// files arrived (2026-12-06 02:25 UTC; main at ba08f55: grader g37), before
+// any change of grader g38's rounds reached main; their SHA-256 sums were
+// recorded then (3a6135f3360d58d6… ES, 9a12b041b893394d… ET,
+// 186e6f4dce968998… EU) and the files are committed unchanged.
 var (
-	freshBefore       = quiz.BlindFigures{Writers: []string{"EP", "EQ", "ER"}, Answers: 792, Verdicts: 0.981, FalsePasses: 5, FalseFails: 10, PassAnswers: 432, PassFlagged: 6, PassFatal: 0, FatalMeasured: true, ShouldFlag: 144, ShouldFlagged: 136, Flagged: 0.944, Salads: 72, SaladPasses: 1, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 72, Agree: 72}, {Kind: "keyword-salad", Answers: 72, Agree: 71}, {Kind: "mixed-wrong", Answers: 72, Agree: 68}, {Kind: "partial", Answers: 72, Agree: 72}, {Kind: "refutes-quote", Answers: 72, Agree: 69}, {Kind: "rejects-antipattern", Answers: 72, Agree: 71}, {Kind: "strong-casual", Answers: 72, Agree: 71}, {Kind: "strong-concise", Answers: 72, Agree: 72}, {Kind: "strong-full", Answers: 72, Agree: 69}, {Kind: "strong-unusual", Answers: 72, Agree: 70}, {Kind: "weak", Answers: 72, Agree: 72}}}
-	freshBeforeGrader = "g36"
+	freshBefore       = quiz.BlindFigures{Writers: []string{"ES", "ET", "EU"}, Answers: 792, Verdicts: 0.966, FalsePasses: 7, FalseFails: 20, PassAnswers: 432, PassFlagged: 8, PassFatal: 0, FatalMeasured: true, ShouldFlag: 144, ShouldFlagged: 130, Flagged: 0.903, Salads: 72, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 72, Agree: 72}, {Kind: "keyword-salad", Answers: 72, Agree: 72}, {Kind: "mixed-wrong", Answers: 72, Agree: 65}, {Kind: "partial", Answers: 72, Agree: 72}, {Kind: "refutes-quote", Answers: 72, Agree: 69}, {Kind: "rejects-antipattern", Answers: 72, Agree: 69}, {Kind: "strong-casual", Answers: 72, Agree: 69}, {Kind: "strong-concise", Answers: 72, Agree: 71}, {Kind: "strong-full", Answers: 72, Agree: 68}, {Kind: "strong-unusual", Answers: 72, Agree: 66}, {Kind: "weak", Answers: 72, Agree: 72}}}
+	freshBeforeGrader = "g37"
 )
 
-// freshFloors are the fresh holdout's figures with grader g37 (the end of
+// freshFloors are the fresh holdout's figures with grader g38 (the end of
 // the session that wrote it), held so they cannot get worse unnoticed.
-var freshFloors = quiz.BlindGate{Verdicts: 0.981, MaxPassFlagged: 6, Flagged: 0.944, MaxSaladPasses: 1, MaxPassFatal: 0}
+var freshFloors = quiz.BlindGate{Verdicts: 0.966, MaxPassFlagged: 8, Flagged: 0.903, MaxSaladPasses: 0, MaxPassFatal: 0}
 
 // blindReport grades the blind corpus and holds each holdout to its floors.
 // The page leads with the fresh holdout, or with the earlier one while a
