@@ -4,14 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
-
-	"lockdrill/content"
-	"lockdrill/quiz"
-	"lockdrill/store"
 )
 
 // TestGradeHelpSaysWhichPointsHaveCore: the help of "lockdrill grade"
@@ -62,57 +56,8 @@ func TestGradeHelpSaysWhichPointsHaveCore(t *testing.T) {
 // (QA-37 F1 #5: such a dispute could not be recorded at all).
 func TestDisputesExportAFollowUpsPointContested(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "d.db")
-	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
-	st, err := store.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	learner, err := st.CreateLearner(ctx, now)
-	if err != nil {
-		t.Fatal(err)
-	}
-	bank, err := content.LoadQuestions(content.Embedded())
-	if err != nil {
-		t.Fatal(err)
-	}
-	fus, err := content.LoadFollowUps(content.Embedded(), bank)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rules := quiz.RoundRules{Bank: bank, FollowUps: fus}
-	id, err := st.CreateRound(ctx, learner, store.NewRound{Mode: quiz.ModeCoached, Limit: 4 * time.Minute, Seed: 5, Questions: []string{"outbox-pattern", "fencing-token", "avoid-the-lock"}, Started: now})
-	if err != nil {
-		t.Fatal(err)
-	}
-	main := "It's a dual write: the commit and the Kafka publish can't be atomic, and if the process crashes between them one of them is lost. A lock doesn't help with that. I'd insert the event into an outbox table in the same transaction as the status update, and a relay publishes the rows and marks them sent."
-	followUp := "The relay publishes the row again after the restart, so delivery is at-least-once. Consumers keep a unique index on the event id."
-	r, _, err := st.UpdateRound(ctx, learner, id, func(r *store.Round) (quiz.RoundChange, error) {
-		return r.Answer(rules, 0, main, now.Add(time.Minute))
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(r.Turns) < 2 || r.Turns[1].FollowUp == "" {
-		t.Fatalf("the main answer drew no follow-up: %+v", r.Turns)
-	}
-	if r, _, err = st.UpdateRound(ctx, learner, id, func(r *store.Round) (quiz.RoundChange, error) {
-		return r.Answer(rules, r.Turns[1].Seq, followUp, now.Add(2*time.Minute))
-	}); err != nil {
-		t.Fatal(err)
-	}
-	q, _ := bank.ByID("outbox-pattern")
-	res, what, err := quiz.ContestRecovered(q, *r.Turns[0].Result, "consumer-dedupe")
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := store.Dispute{Question: q.ID, Seq: r.Turns[1].Seq, Item: what.Item, Was: what.Was, Reason: "my follow-up only named an index", Answer: followUp, Grader: bank.Version(),
-		Evidence: "unique index on the event id", GraderScore: 0.4, GraderVerdict: "no-pass", Created: now.Add(3 * time.Minute)}
-	if _, err := st.ContestRecovered(ctx, learner, id, 0, d, res, nil); err != nil {
-		t.Fatal(err)
-	}
-	st.Close()
-
+	fx := followUpPointDispute(t)
+	path, followUp, seq := fx.path, fx.followUp, fx.seq
 	var out, errOut bytes.Buffer
 	if err := run(ctx, []string{"disputes", "--json", "--db", path}, envFrom(nil), nil, &out, &errOut); err != nil {
 		t.Fatalf("disputes: %v\n%s", err, errOut.String())
@@ -122,8 +67,8 @@ func TestDisputesExportAFollowUpsPointContested(t *testing.T) {
 		t.Fatalf("export %d disputes (%v):\n%s", len(got), err, out.String())
 	}
 	g := got[0]
-	if g["question"] != "outbox-pattern" || g["answer"] != followUp || g["was"] != "hit" || g["item"] != "consumer-dedupe" || g["grader"] != bank.Version() ||
-		g["follow_up_answer"] != true || g["seq"] != float64(r.Turns[1].Seq) || g["item_label"] == "" || g["follows"] != nil {
+	if g["question"] != "outbox-pattern" || g["answer"] != followUp || g["was"] != "hit" || g["item"] != "consumer-dedupe" || g["grader"] != fx.grader ||
+		g["follow_up_answer"] != true || g["seq"] != float64(seq) || g["item_label"] == "" || g["follows"] != nil {
 		t.Errorf("exported %v; want the follow-up's answer graded against outbox-pattern, consumer-dedupe's tick, the grader's version, follow_up_answer", g)
 	}
 	out.Reset()

@@ -20,6 +20,21 @@ import (
 // answer (40 %, no-pass) as the web records it.
 func followUpPointDisputeDB(t *testing.T) string {
 	t.Helper()
+	return followUpPointDispute(t).path
+}
+
+// followUpDispute is the database followUpPointDispute made, with the
+// follow-up's answer, its turn and the grader's version that the export
+// must carry.
+type followUpDispute struct {
+	path, followUp, grader string
+	seq                    int
+}
+
+// followUpPointDispute builds the database of followUpPointDisputeDB and
+// says what it holds.
+func followUpPointDispute(t *testing.T) followUpDispute {
+	t.Helper()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "d.db")
 	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
@@ -71,7 +86,7 @@ func followUpPointDisputeDB(t *testing.T) string {
 	if _, err := st.ContestRecovered(ctx, learner, id, 0, d, res, nil); err != nil {
 		t.Fatal(err)
 	}
-	return path
+	return followUpDispute{path: path, followUp: followUp, grader: bank.Version(), seq: r.Turns[1].Seq}
 }
 
 // TestDisputesSayWhoseGradeTheGraderScoreIs: the export of a contested
