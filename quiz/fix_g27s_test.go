@@ -80,7 +80,12 @@ func TestFixG27sSpokenLines(t *testing.T) {
 		{"choose-ttl", "Too short: the lease expires while the holder is still working, and a second holder writes too.\nToo long: when the holder crashes, nobody gets the lock until it expires.\nEither way no TTL is safe, so the storage checks a fencing token.", true},
 		{"fencing-token", "- Every time the lock is granted, the service hands out a bigger number.\n- The client sends that number with each write.\n- The storage remembers the highest number it saw and refuses anything lower.\n- So a paused old holder's write is rejected.", true},
 		{"fencing-token", "The lock service gives each grant a token that only goes up.\nEvery write carries the token.\nThe storage keeps the highest token and rejects writes with an older one.\nThat stops a holder that woke up after its lease expired.", true},
-		{"fencing-token", "Each acquisition gets a monotonically increasing token.\nThe client passes it along with every write.\nThe database refuses a write whose token is lower than the last one it accepted.", true},
+		// g39: says how fencing works but not which problem it solves (the
+		// question asks), like "Every grant bumps a counter..." below; it
+		// had passed only because a pattern of the paused-holder point
+		// read any sentence with a client and a write as the problem
+		// (TestFixG39PausedHolderNeedsTheProblem).
+		{"fencing-token", "Each acquisition gets a monotonically increasing token.\nThe client passes it along with every write.\nThe database refuses a write whose token is lower than the last one it accepted.", false},
 		{"idempotency-keys", "- The client makes one idempotency key per payment and reuses it on every retry.\n- The server has a unique constraint on the key.\n- It records the key in the same transaction as the charge.\n- A retry with a known key gets the stored response back instead of charging again.", true},
 		{"idempotency-keys", "The client generates a key for each payment and sends it on every retry.\nThe server stores it under a unique constraint, in the same transaction as the charge.\nWhen a retry comes in with a key it has seen, it returns the saved response.", true},
 		{"idempotency-keys", "1) The client creates a key per payment and reuses it when it retries.\n2) The database enforces a unique constraint on that key.\n3) We write the key and the charge in one transaction.\n4) A duplicate request gets the stored response.", true},

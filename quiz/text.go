@@ -573,6 +573,7 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 		d.sents = append(d.sents, sentence{from: i, to: j, prose: prose, readerProse: readerProse, claim: claim, question: question, linked: symbolLinked(text, d.toks[i:j])})
 		i = j
 	}
+	markEventNotes(d)
 	markDressed(d)
 	// clause words and "and <pronoun>"
 	for k := range d.toks {
@@ -1101,26 +1102,62 @@ func eventChain(toks []token) bool {
 		if k < len(toks) && !(toks[k].clause && (toks[k].brk == ',' || toks[k].brk == ';')) {
 			continue
 		}
-		n := k - from
-		if n < 2 || n > 5 {
-			return false
-		}
-		verb := false
-		for v := from + 1; v < k && v <= from+2; v++ {
-			// (a noun's plural after an actor's letter is a verb: "A
-			// pauses", "B writes")
-			if !toks[v].code && (eventVerbs[toks[v].raw] || actorVerbs[toks[v].raw] && v == from+1 && (len(toks[from].raw) == 1 || actorNouns[toks[from].raw])) {
-				verb = true
-				break
-			}
-		}
-		if !verb {
+		if !eventClause(toks[from:k]) {
 			return false
 		}
 		segs++
 		from = k
 	}
 	return segs >= 2 && segs <= 6
+}
+
+// eventClause reports a clause of two to five words that is a subject
+// followed by an event verb ("lease expires", "B acquires", "holder
+// paused"): one step of a timeline told in notes.
+func eventClause(toks []token) bool {
+	n := len(toks)
+	if n < 2 || n > 5 {
+		return false
+	}
+	for v := 1; v < n && v <= 2; v++ {
+		// (a noun's plural after an actor's letter is a verb: "A
+		// pauses", "B writes")
+		if !toks[v].code && (eventVerbs[toks[v].raw] || actorVerbs[toks[v].raw] && v == 1 && (len(toks[0].raw) == 1 || actorNouns[toks[0].raw])) {
+			return true
+		}
+	}
+	return false
+}
+
+// markEventNotes makes claims of a run of two or more sentences in a row
+// that are each one step of a timeline told in notes ("Lease expires.
+// Holder paused. B acquires."): each is too short to read as a terse
+// claim on its own (isTerseClaim wants three words), but together they
+// tell what happened in order, as eventChain's commas do.
+func markEventNotes(d *doc) {
+	step := func(s sentence) bool {
+		if s.question || s.to-s.from > 5 {
+			return false
+		}
+		for k := s.from + 1; k < s.to; k++ {
+			if d.toks[k].clause {
+				return false
+			}
+		}
+		return eventClause(d.toks[s.from:s.to])
+	}
+	for i := 0; i < len(d.sents); {
+		j := i
+		for j < len(d.sents) && step(d.sents[j]) {
+			j++
+		}
+		if j-i >= 2 {
+			for k := i; k < j; k++ {
+				d.sents[k].claim = true
+			}
+		}
+		i = max(j, i+1)
+	}
 }
 
 // maxTerse is the longest sentence read as a terse claim rather than

@@ -1,0 +1,86 @@
+package quiz_test
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestFixG39PausedHolderNeedsTheProblem: the fencing-token point "which
+// problem it solves" is made by a sentence about a stale or paused holder,
+// not by any sentence that names a client and a write. Until g39 one of
+// its patterns ("@stale @holder|owner|writer|client & ...") read as
+// "stale holder" OR owner OR writer OR client, so "The client passes it
+// along with every write" ticked it and a mechanism-only answer passed.
+func TestFixG39PausedHolderNeedsTheProblem(t *testing.T) {
+	b := loadBank(t)
+	mechanism := "Each acquisition gets a monotonically increasing token.\nThe client passes it along with every write.\nThe database refuses a write whose token is lower than the last one it accepted."
+	r := gradeReal(t, b, "fencing-token", mechanism)
+	for _, p := range r.Points {
+		if p.ID == "paused-holder" && p.Hit {
+			t.Errorf("paused-holder ticked by a mechanism-only answer: %+v", p)
+		}
+	}
+	if r.Passed {
+		t.Errorf("mechanism-only answer passed (%.2f); it never says which problem fencing solves", r.Score)
+	}
+	if !strings.Contains(strings.Join(r.Missed(), " "), "paused-holder") {
+		t.Errorf("missed points %v, want paused-holder named", r.Missed())
+	}
+	// The same answer with the problem said passes.
+	full := mechanism + "\nThat stops a stale holder, one that paused past its lease, from overwriting the new holder's data."
+	if r := gradeReal(t, b, "fencing-token", full); !r.Passed {
+		t.Errorf("with the problem said: passed=false (%.2f), missed %v", r.Score, r.Missed())
+	}
+	// Other sentences that name a client or a writer and a write still
+	// make no problem of it.
+	for _, s := range []string{
+		"The writer attaches the token to each request.",
+		"Every client includes its number in the write.",
+		"The owner sends the token with its writes.",
+	} {
+		r := gradeReal(t, b, "fencing-token", s)
+		for _, p := range r.Points {
+			if p.ID == "paused-holder" && p.Hit {
+				t.Errorf("%q ticks paused-holder", s)
+			}
+		}
+	}
+}
+
+// TestFixG39TelegraphicTimeline: a timeline told in two-word sentences
+// ("Lease expires. Holder paused.") is a claim, as the same steps joined
+// by commas are (eventChain): the telegraphic answer makes the
+// paused-holder point there, not in the sentence about the client's write.
+func TestFixG39TelegraphicTimeline(t *testing.T) {
+	b := loadBank(t)
+	text := "Token: issued by the lock service, goes up by one per grant. Client attaches it to each write. Storage keeps the max, refuses lower. Lease expires. Holder paused. Storage rejects token 33 < 34."
+	r := gradeReal(t, b, "fencing-token", text)
+	if !r.Passed {
+		t.Fatalf("telegraphic answer failed (%.2f), missed %v", r.Score, r.Missed())
+	}
+	for _, p := range r.Points {
+		if p.ID != "paused-holder" {
+			continue
+		}
+		if !p.Hit || len(p.Spans) == 0 {
+			t.Fatalf("paused-holder not made: %+v", p)
+		}
+		from := strings.Index(text, "Lease expires. Holder paused.")
+		to := from + len("Lease expires. Holder paused.")
+		for _, sp := range p.Spans {
+			if sp.Start < from || sp.End > to {
+				t.Errorf("paused-holder made by %q, want the timeline (\"Lease expires. Holder paused.\")", text[sp.Start:sp.End])
+			}
+		}
+	}
+	// One two-word sentence alone is no timeline, and a run of bare
+	// nouns is no claim.
+	for _, list := range []string{
+		"Fencing token. Monotonic counter. Storage check. Paused holder.",
+		"Lease expiry. GC pause. Token check.",
+	} {
+		if r := gradeReal(t, b, "fencing-token", list); r.Passed {
+			t.Errorf("%q passed", list)
+		}
+	}
+}
