@@ -1,6 +1,7 @@
 package quiz_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -81,6 +82,45 @@ func TestFixG39TelegraphicTimeline(t *testing.T) {
 	} {
 		if r := gradeReal(t, b, "fencing-token", list); r.Passed {
 			t.Errorf("%q passed", list)
+		}
+	}
+}
+
+// TestQA38Leftovers: two misses QA found on g38 as a new user. A claim
+// that Redis keeps the lock "even across failover, because the replica
+// already has the key" raised no replication-keeps-lock (the line for a
+// replica that has the key excludes "even", as in "even if a replica has
+// it"); "That avoids a lost update" did not name the lost update (the
+// avoiding verb negates it). Each correct counterpart stays clean.
+func TestQA38Leftovers(t *testing.T) {
+	b := loadBank(t)
+	base := "To acquire, the client runs SET lock <random token> NX PX 30000, which sets the key only if it is absent and gives it a TTL in one atomic command. To release, it runs a Lua script that compares the stored value with its own token and deletes the key only if they match, so it never deletes a lock that someone else now holds. The main failure is a pause: if the holder stalls in GC longer than the TTL, the key expires, another client acquires it, and the first one wakes up and writes anyway, so the storage has to check a fencing token. "
+	for _, c := range []struct {
+		text string
+		flag bool
+	}{
+		{"Redis is single threaded, so the lock is perfectly safe even across failover, because the replica already has the key.", true},
+		{"The lock survives even after a failover, since the replica already holds the key.", true},
+		{"A colleague claimed the lock is safe even across failover because the replica already has the key; that is wrong, since replication is asynchronous and the promoted replica may never have received it.", false},
+		{"It is not safe even across failover just because a replica has the key: the replica that gets promoted may not have it.", false},
+	} {
+		r := gradeReal(t, b, "redis-lock-and-failure", base+c.text)
+		if got := slices.Contains(r.FlagIDs(), "replication-keeps-lock"); got != c.flag {
+			t.Errorf("%q: replication-keeps-lock raised=%v, want %v (flags %v)", c.text, got, c.flag, r.FlagIDs())
+		}
+	}
+	occ := "Give each document a version number. Save with UPDATE docs SET body = :b, version = version + 1 WHERE id = :id AND version = :v. If no row is updated, someone saved first, so show the conflict and let the user merge. "
+	for _, c := range []struct {
+		text string
+		hit  bool
+	}{
+		{"That avoids a lost update with no lock held while the user edits.", true},
+		{"It prevents lost updates without holding a lock during the edit.", true},
+		{"Nobody holds a lock while the user edits.", false},
+	} {
+		r := gradeReal(t, b, "optimistic-concurrency", occ+c.text)
+		if got := slices.Contains(r.Hits(), "lost-update"); got != c.hit {
+			t.Errorf("%q: lost-update made=%v, want %v (hits %v)", c.text, got, c.hit, r.Hits())
 		}
 	}
 }
