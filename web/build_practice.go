@@ -372,12 +372,72 @@ func PointQuote(text string, spans []quiz.Span) string {
 	for _, sp := range spans[1:] {
 		whole.Start, whole.End = min(whole.Start, sp.Start), max(whole.End, sp.End)
 	}
+	q := ""
 	if whole.End-whole.Start <= maxQuote {
-		if q := quote(text, whole); q != "" {
-			return q
+		q = quote(text, whole)
+	}
+	if q == "" {
+		whole, q = spans[0], quote(text, spans[0])
+	}
+	// A word or two ("fencing", "write carrying") does not show what was
+	// said: widen it to the words around it in its clause (QA-38).
+	if q != "" && len(strings.Fields(q)) < minQuoteWords {
+		if w := quote(text, widenToClause(text, whole)); w != "" {
+			return w
 		}
 	}
-	return quote(text, spans[0])
+	return q
+}
+
+// minQuoteWords is the fewest words a point's quote shows (see
+// widenToClause).
+const minQuoteWords = 3
+
+// quoteReach is how many words widenToClause adds on each side at most.
+const quoteReach = 6
+
+// widenToClause returns sp widened over up to quoteReach words on each
+// side, stopping at the end of a sentence or clause (. ! ? ; : or a line
+// break) and within maxQuote bytes.
+func widenToClause(text string, sp quiz.Span) quiz.Span {
+	stop := func(c byte) bool { return c == '.' || c == '!' || c == '?' || c == ';' || c == ':' || c == '\n' }
+	start := sp.Start
+	for words := 0; start > 0 && words < quoteReach; {
+		i := start - 1
+		for i >= 0 && text[i] == ' ' {
+			i--
+		}
+		if i < 0 || stop(text[i]) {
+			break
+		}
+		j := i
+		for j >= 0 && text[j] != ' ' && text[j] != '\n' && !stop(text[j]) {
+			j--
+		}
+		if sp.End-(j+1) > maxQuote {
+			break
+		}
+		start, words = j+1, words+1
+	}
+	end := sp.End
+	for words := 0; end < len(text) && words < quoteReach; {
+		i := end
+		for i < len(text) && text[i] == ' ' {
+			i++
+		}
+		if i >= len(text) || stop(text[i]) {
+			break
+		}
+		j := i
+		for j < len(text) && text[j] != ' ' && text[j] != '\n' && !stop(text[j]) {
+			j++
+		}
+		if j-start > maxQuote {
+			break
+		}
+		end, words = j, words+1
+	}
+	return quiz.Span{Start: start, End: end}
 }
 
 // quote returns the answer text under sp, or "" when sp does not fit it.
