@@ -1,0 +1,80 @@
+package web_test
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+)
+
+// pathMatch reports whether a browser sends a cookie of path cookiePath
+// with a request for path (RFC 6265, 5.1.4).
+func pathMatch(cookiePath, path string) bool {
+	if cookiePath == "" {
+		cookiePath = "/"
+	}
+	if !strings.HasPrefix(path, cookiePath) {
+		return false
+	}
+	return len(path) == len(cookiePath) || strings.HasSuffix(cookiePath, "/") || path[len(cookiePath)] == '/'
+}
+
+// TestContestConfirmationStaysOnItsAttempt: a learner with two attempts
+// open in two tabs contests a point on the first; before the first tab
+// follows its redirect, the second tab is reloaded. The confirmation shows
+// on the first attempt's page, never on the second's (QA-39 F1 #1: a
+// site-wide flash cookie showed it on whichever page loaded next). A
+// browser is never even sent it on the second page; a client that sends
+// it anyway, or a learner who is not the one who contested, is not shown
+// it.
+func TestContestConfirmationStaysOnItsAttempt(t *testing.T) {
+	srv, _ := newTestServer(t)
+	me := newClient(t, srv)
+	const answer = "A fencing token is a number from the lock service that only goes up with every grant. The holder sends it with each write. It protects against a holder that paused in GC past its lease."
+	first, doc := me.answerOK("fencing-token", url.Values{"answer": {answer}})
+	second, _ := me.answerOK("fencing-token", url.Values{"answer": {partialFencing}})
+	if second == first {
+		t.Fatalf("both answers made one attempt, %s", first)
+	}
+	action, tok := contestFormOf(t, doc, "resource-rejects")
+	rec := me.postForm(action, url.Values{"_csrf": {tok}, "item": {"resource-rejects"}})
+	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != first {
+		t.Fatalf("contest: status %d to %q, want 303 to %s", rec.Code, rec.Header().Get("Location"), first)
+	}
+	for _, ck := range rec.Result().Cookies() {
+		if ck.MaxAge >= 0 && strings.Contains(ck.Name, "flash") && pathMatch(ck.Path, second) {
+			t.Errorf("the confirmation's cookie %s (Path=%q) is sent by a browser to the other attempt %s", ck.Name, ck.Path, second)
+		}
+	}
+	stolen := map[string]*http.Cookie{}
+	for name, ck := range me.cookies {
+		if strings.Contains(name, "flash") {
+			stolen[name] = ck
+		}
+	}
+
+	// This test client sends every cookie it holds to every path.
+	if f := mustDoc(t, me.get(second)).Find(`[data-testid=flash]`).Text(); f != "" {
+		t.Errorf("the other attempt's page shows %q", f)
+	}
+	if f := mustDoc(t, me.get(first)).Find(`[data-testid=flash]`).Text(); !strings.Contains(f, "Corrected") {
+		t.Errorf("the contested attempt's page shows %q, want the confirmation", f)
+	}
+	if f := mustDoc(t, me.get(first)).Find(`[data-testid=flash]`).Text(); f != "" {
+		t.Errorf("reloaded, the contested attempt's page still shows %q", f)
+	}
+
+	// Another learner who has the notice's cookie (as on a shared
+	// browser after the first learner's cookie was replaced) and opens
+	// their own attempt at the same address is not shown it.
+	other := newClient(t, srv)
+	other.answerOK("fencing-token", url.Values{"answer": {answer}})
+	for name, ck := range stolen {
+		other.cookies[name] = ck
+	}
+	for _, page := range []string{first, "/practice/fencing-token"} {
+		if f := mustDoc(t, other.get(page)).Find(`[data-testid=flash]`).Text(); strings.Contains(f, "Corrected") {
+			t.Errorf("another learner is shown the confirmation on %s: %q", page, f)
+		}
+	}
+}
