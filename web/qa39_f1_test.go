@@ -78,3 +78,38 @@ func TestContestConfirmationStaysOnItsAttempt(t *testing.T) {
 		}
 	}
 }
+
+// TestPassRuleCountsCorePointsInWords: the feedback banner names the core
+// points an answer made, or the question has and it missed, in words and
+// with the grammar of their number: "makes both core points", "makes all
+// three core points", "this question has three and this answer misses
+// two" (QA-39 F1 #4: "makes all 2 core points"). The ticks are the
+// learner's, so the test does not turn on what the matchers credit.
+func TestPassRuleCountsCorePointsInWords(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	for _, tc := range []struct {
+		name, question string
+		// ticks picks the points to tick from the question's core and
+		// breadth points.
+		ticks     func(core, breadth []string) []string
+		want, not string
+	}{
+		{"two made", "row-lock", func(core, _ []string) []string { return core }, "This answer makes both core points;", "all 2"},
+		{"three made", "fencing-token", func(core, _ []string) []string { return core }, "This answer makes all three core points;", "all 3"},
+		{"two of three missed", "fencing-token", func(core, _ []string) []string { return core[:1] }, "this question has three and this answer misses two.", "has 3"},
+		{"two made, breadth short", "deadlock-ordering", func(core, _ []string) []string { return core }, "This answer makes both core points but no breadth points.", "all 2"},
+		{"two made, breadth enough", "deadlock-ordering", func(core, breadth []string) []string { return append(core, breadth...) }, "This answer makes both core points and ", "all 2"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			q := mustQuestion(t, tc.question)
+			core, breadth := pointIDs(q)
+			loc, _ := cl.answerOK(q.ID, url.Values{"answer": {"A lock is held by one client at a time, and the storage checks who writes."}})
+			tick(t, cl, loc, tc.ticks(core, breadth))
+			rule := strings.Join(strings.Fields(mustDoc(t, cl.get(loc)).Find(`[data-testid=score-card] [data-testid=pass-rule]`).Text()), " ")
+			if !strings.Contains(rule, tc.want) || strings.Contains(rule, tc.not) {
+				t.Errorf("the banner says %q; want %q", rule, tc.want)
+			}
+		})
+	}
+}
