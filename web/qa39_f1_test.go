@@ -5,6 +5,8 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+
+	"github.com/PuerkitoBio/goquery"
 )
 
 // pathMatch reports whether a browser sends a cookie of path cookiePath
@@ -111,5 +113,52 @@ func TestPassRuleCountsCorePointsInWords(t *testing.T) {
 				t.Errorf("the banner says %q; want %q", rule, tc.want)
 			}
 		})
+	}
+}
+
+// TestFeedbackSaysWhatAFullerAnswerWouldAddOnce: a passing answer that
+// misses breadth points hears each of them once above its answer, in the
+// verdict's list ("A fuller answer would add: …"), and not again in a
+// note below it ("You made the core points. A fuller answer would also
+// cover: …"), before and after a contest re-scores it (QA-39 F1 #3).
+func TestFeedbackSaysWhatAFullerAnswerWouldAddOnce(t *testing.T) {
+	srv, _ := newTestServer(t)
+	cl := newClient(t, srv)
+	loc, doc := cl.answerOK("fencing-token", url.Values{"answer": {partialFencing}})
+	check := func(t *testing.T, doc *goquery.Document) int {
+		t.Helper()
+		said := doc.Find(`[data-testid=score-card] [data-testid=missing] li, [data-testid=note]`)
+		missed := 0
+		doc.Find(`[data-testid=points-missed] li[data-testid=point-missed]`).Each(func(_ int, li *goquery.Selection) {
+			if li.Find(`[data-testid=core-point]`).Length() > 0 {
+				return
+			}
+			missed++
+			label := strings.TrimSpace(li.Find("strong").First().Text())
+			n := 0
+			said.Each(func(_ int, s *goquery.Selection) { n += strings.Count(spaced(s.Text()), label) })
+			if n != 1 {
+				t.Errorf("the verdict and notes name the missed breadth point %q %d times, want once", label, n)
+			}
+		})
+		doc.Find(`[data-testid=note]`).Each(func(_ int, s *goquery.Selection) {
+			if strings.Contains(s.Text(), "fuller answer") {
+				t.Errorf("a note repeats what the verdict lists: %q", spaced(s.Text()))
+			}
+		})
+		return missed
+	}
+	if n := check(t, doc); n < 2 {
+		t.Fatalf("the answer misses %d breadth points; the test needs two", n)
+	}
+	// Contesting one of them as made re-scores the answer; the other
+	// is still said once.
+	item, _ := doc.Find(`[data-testid=points-missed] li[data-testid=point-missed]:not(:has([data-testid=core-point]))`).First().Attr("data-point")
+	action, tok := contestFormOf(t, doc, item)
+	if r := cl.postForm(action, url.Values{"_csrf": {tok}, "item": {item}, "was": {"missed"}}); r.Code != http.StatusSeeOther {
+		t.Fatalf("contest: status %d", r.Code)
+	}
+	if n := check(t, mustDoc(t, cl.get(loc))); n != 1 {
+		t.Fatalf("after the contest %d breadth points are missed, want one", n)
 	}
 }

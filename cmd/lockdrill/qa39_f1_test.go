@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -97,6 +98,43 @@ func TestDisputesTextNamesTheDisputeAndWhereItWasMade(t *testing.T) {
 	for _, want := range []string{"id: ID attempt: ATTEMPT", "id: ID round: ROUND seq: SEQ"} {
 		if !strings.Contains(h, want) {
 			t.Errorf("disputes --help does not document the text line %s:\n%s", want, help.String())
+		}
+	}
+}
+
+// TestGradeSaysWhatAFullerAnswerWouldAddOnce: a passing "lockdrill grade"
+// that misses breadth points names each of them once, in "missing"
+// ("A fuller answer would add: …"), and no note lists them again ("You
+// made the core points. A fuller answer would also cover: …"), as the
+// feedback page does (QA-39 F1 #3).
+func TestGradeSaysWhatAFullerAnswerWouldAddOnce(t *testing.T) {
+	var g struct {
+		Passed bool `json:"passed"`
+		Points []struct {
+			Label     string
+			Hit, Core bool
+		} `json:"points"`
+		Missing []string `json:"missing"`
+		Notes   []string `json:"notes"`
+	}
+	gradeInto(t, "It's a monotonically increasing number you get when you acquire the lock. You pass it with each request to the database, and the database rejects requests whose token is older than the newest one it has seen. That protects you from a client that had a long pause and doesn't know its lock expired.", &g, "fencing-token")
+	said := strings.Join(append(slices.Clone(g.Missing), g.Notes...), "\n")
+	missed := 0
+	for _, p := range g.Points {
+		if p.Hit || p.Core {
+			continue
+		}
+		missed++
+		if n := strings.Count(said, p.Label); n != 1 {
+			t.Errorf("\"missing\" and \"notes\" name the missed breadth point %q %d times, want once:\n%s", p.Label, n, said)
+		}
+	}
+	if !g.Passed || missed < 2 {
+		t.Fatalf("passed %v with %d breadth points missed; the test needs a pass that misses two", g.Passed, missed)
+	}
+	for _, n := range g.Notes {
+		if strings.Contains(n, "fuller answer") {
+			t.Errorf("a note repeats what \"missing\" says: %q", n)
 		}
 	}
 }
