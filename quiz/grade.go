@@ -360,8 +360,17 @@ func fullerNote(points []PointResult) string {
 	if !core || len(missed) == 0 {
 		return ""
 	}
-	return "You made the core points. A fuller answer would also cover: " + strings.Join(missed, "; ") + "."
+	return fullerNotePrefix + strings.Join(missed, "; ") + "."
 }
+
+// fullerNotePrefix starts the note fullerNote writes.
+const fullerNotePrefix = "You made the core points. A fuller answer would also cover: "
+
+// IsFullerNote reports whether note, one of a Result's Notes, is the one
+// that lists the breadth points missed ("A fuller answer would also
+// cover"), whatever labels it names: a page or command that lists the
+// missed points itself leaves it out, so the same thing is not said twice.
+func IsFullerNote(note string) bool { return strings.HasPrefix(note, fullerNotePrefix) }
 
 // findPoint looks for any of pats (in sentences that earn credit when
 // credit is true: claims that are not dressed list items; otherwise in the
@@ -1424,10 +1433,10 @@ func Rescore(q *Question, res Result, ticks map[string]bool) Result {
 	out.Score = freeTextScore(out.Points, out.Flags)
 	capScore(&out)
 	// The note on what a fuller answer would add follows the ticks as
-	// corrected: a point the learner says they made leaves it.
-	if old := fullerNote(res.Points); old != "" {
-		out.Notes = slices.DeleteFunc(slices.Clone(out.Notes), func(n string) bool { return n == old })
-	}
+	// corrected: a point the learner says they made leaves it. Any such
+	// note goes, not only the one these points would write: a result
+	// graded when a label read otherwise kept its note beside the new one.
+	out.Notes = slices.DeleteFunc(slices.Clone(out.Notes), IsFullerNote)
 	if note := fullerNote(out.Points); note != "" && coreMade(out.Points) && !slices.Contains(out.Notes, outlineNote) {
 		out.Notes = append(out.Notes, note)
 	}

@@ -65,7 +65,7 @@ func TestFeedbackBannerStatesTheRuleApplied(t *testing.T) {
 
 	// Both core points: the plain rule, met.
 	tick(t, cl, loc, core)
-	if rule, passed, _ = banner(); !passed || !strings.Contains(rule, "makes all 2 core points") {
+	if rule, passed, _ = banner(); !passed || !strings.Contains(rule, "makes both core points") {
 		t.Errorf("both core points made: passed %v, banner %q", passed, rule)
 	}
 

@@ -39,11 +39,16 @@ func buildGraded(bank *quiz.Bank, text string, res *quiz.Result) views.Graded {
 	return g
 }
 
-// otherNotes are the notes of res that the set-aside list does not
-// already show beside the flags.
+// otherNotes are the notes of res that the page does not already show:
+// the set-aside list has its notes beside the flags, and the verdict
+// lists each breadth point missed ("A fuller answer would add",
+// MissingPoints), which the grader's fuller-answer note repeats.
 func otherNotes(res *quiz.Result) []string {
 	var out []string
 	for _, n := range res.Notes {
+		if quiz.IsFullerNote(n) {
+			continue
+		}
 		if !slices.ContainsFunc(res.SetAside, func(sa quiz.SetAsideFlag) bool { return sa.Note == n }) {
 			out = append(out, n)
 		}

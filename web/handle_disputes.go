@@ -155,7 +155,7 @@ func (s *Server) handleAttemptDispute(c echo.Context) error {
 	res, what, err := contest(q, at.Result, item, c.FormValue("was"))
 	var again errAlreadyCorrected
 	if errors.As(err, &again) {
-		return s.seeOther(c, attemptURL(q.ID, at.ID, c.FormValue("back") == "review"), again.msg)
+		return s.seeOtherOn(c, attemptURL(q.ID, at.ID, c.FormValue("back") == "review"), again.msg)
 	}
 	if err != nil {
 		return err
@@ -167,9 +167,9 @@ func (s *Server) handleAttemptDispute(c echo.Context) error {
 		return err
 	}
 	if withdrawn || what.Was == "dismissed" {
-		return s.seeOther(c, attemptURL(q.ID, at.ID, c.FormValue("back") == "review"), undoneFlash(what, res))
+		return s.seeOtherOn(c, attemptURL(q.ID, at.ID, c.FormValue("back") == "review"), undoneFlash(what, res))
 	}
-	return s.seeOther(c, attemptURL(q.ID, at.ID, c.FormValue("back") == "review"), correctedFlash(what, res, own))
+	return s.seeOtherOn(c, attemptURL(q.ID, at.ID, c.FormValue("back") == "review"), correctedFlash(what, res, own))
 }
 
 // handleTurnDispute handles "POST /rounds/:id/turns/:seq/disputes": the
@@ -210,7 +210,7 @@ func (s *Server) handleTurnDispute(c echo.Context) error {
 	res, what, err := contest(q, *t.Result, item, c.FormValue("was"))
 	var again errAlreadyCorrected
 	if errors.As(err, &again) {
-		return s.seeOther(c, back, again.msg)
+		return s.seeOtherOn(c, back, again.msg)
 	}
 	if err != nil {
 		return err
@@ -226,9 +226,9 @@ func (s *Server) handleTurnDispute(c echo.Context) error {
 		return err
 	}
 	if withdrawn || what.Was == "dismissed" {
-		return s.seeOther(c, back, undoneFlash(what, res))
+		return s.seeOtherOn(c, back, undoneFlash(what, res))
 	}
-	return s.seeOther(c, back, correctedFlash(what, res, own))
+	return s.seeOtherOn(c, back, correctedFlash(what, res, own))
 }
 
 // graderSaid completes d, a dispute of an answer whose result the learner
@@ -325,9 +325,9 @@ func (s *Server) contestRecoveredPoint(c echo.Context, learner string, r *store.
 	// corrects once instead of undoing itself.
 	switch {
 	case undo && was == "hit":
-		return s.seeOther(c, back, fmt.Sprintf("Already corrected: “%s” is marked as not made in your follow-up. Nothing changed.", label))
+		return s.seeOtherOn(c, back, fmt.Sprintf("Already corrected: “%s” is marked as not made in your follow-up. Nothing changed.", label))
 	case !undo && was == "missed":
-		return s.seeOther(c, back, fmt.Sprintf("Already restored: “%s” counts as made in your follow-up, as the grader has it. Nothing changed.", label))
+		return s.seeOtherOn(c, back, fmt.Sprintf("Already restored: “%s” counts as made in your follow-up, as the grader has it. Nothing changed.", label))
 	}
 	f, evidence, ok := s.followUpThatMade(r, t, q, item)
 	if !ok {
@@ -358,13 +358,13 @@ func (s *Server) contestRecoveredPoint(c echo.Context, learner string, r *store.
 	sc := quiz.Score(s.cat.Questions, s.cat.FollowUps, after.QuizTurns(), after.Limit)
 	score := views.PctText(sc.Score)
 	if undo {
-		return s.seeOther(c, back, fmt.Sprintf("Correction undone: “%s” counts as made in your follow-up again, as the grader has it. Round score now %s. Your earlier dispute is withdrawn.", label, score))
+		return s.seeOtherOn(c, back, fmt.Sprintf("Correction undone: “%s” counts as made in your follow-up again, as the grader has it. Round score now %s. Your earlier dispute is withdrawn.", label, score))
 	}
 	msg := fmt.Sprintf("Corrected: you contested that your follow-up made “%s”, so it is now marked as missed. Round score now %s, self-assessed", label, score)
 	if own, ok := graderOwnRound(s.cat, after.QuizTurns(), after.Limit); ok {
 		msg += fmt.Sprintf(" (the grader's own: %s)", views.PctText(own.Score))
 	}
-	return s.seeOther(c, back, msg+". Your dispute is kept to improve the grader.")
+	return s.seeOtherOn(c, back, msg+". Your dispute is kept to improve the grader.")
 }
 
 // followUpThatMade returns the first answered follow-up of the main

@@ -348,7 +348,7 @@ func (s *Server) handleAttemptTicks(c echo.Context) error {
 	if err := s.store.UpdateAttemptResult(c.Request().Context(), at.Learner, at.ID, res, ds...); err != nil {
 		return err
 	}
-	return s.seeOther(c, attemptURL(q.ID, at.ID, c.FormValue("from") == "review"),
+	return s.seeOtherOn(c, attemptURL(q.ID, at.ID, c.FormValue("from") == "review"),
 		"Re-scored with your ticks: "+views.PctText(res.Score)+", self-assessed (the grader's own score for this answer: "+views.PctText(own.Score)+"). The suggested rating follows the new score. Each mark you changed against the grader's is kept to improve it.")
 }
 
@@ -378,7 +378,7 @@ func (s *Server) handleAttemptRate(c echo.Context) error {
 	if c.FormValue("from") == "review" {
 		return s.seeOther(c, urls.Review(), msg)
 	}
-	return s.seeOther(c, attemptURL(q.ID, at.ID, false), msg)
+	return s.seeOtherOn(c, attemptURL(q.ID, at.ID, false), msg)
 }
 
 // questionOr404 returns the question id of bank, or a 404.

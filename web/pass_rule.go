@@ -50,11 +50,11 @@ func passRule(res quiz.Result) string {
 	case core == 0:
 		rule = fmt.Sprintf("A pass needs %s of the key points' weight and no red flag that loses the round.", pass)
 	case coreMissed == 0 && breadthMade < res.MinBreadth:
-		rule = fmt.Sprintf("On this question the core points alone do not pass: an answer that makes every core point and nothing more scores %s, just under the %s pass mark, and a pass also needs at least %s. This answer makes all %d core points but %s.", views.PctText(quiz.PassMark-0.01), pass, views.BreadthPoints(res.MinBreadth), core, views.BreadthPoints(breadthMade))
+		rule = fmt.Sprintf("On this question the core points alone do not pass: an answer that makes every core point and nothing more scores %s, just under the %s pass mark, and a pass also needs at least %s. This answer makes %s but %s.", views.PctText(quiz.PassMark-0.01), pass, views.BreadthPoints(res.MinBreadth), views.AllCorePoints(core), views.BreadthPoints(breadthMade))
 	case coreMissed == 0 && res.MinBreadth > 0:
-		rule = fmt.Sprintf("On this question a pass needs every core point (that is %s), at least %s besides and no red flag that loses the round. This answer makes all %d core points and %s; the breadth points add to the %s and red flags take away.", pass, views.BreadthPoints(res.MinBreadth), core, views.BreadthPoints(breadthMade), pass)
+		rule = fmt.Sprintf("On this question a pass needs every core point (that is %s), at least %s besides and no red flag that loses the round. This answer makes %s and %s; the breadth points add to the %s and red flags take away.", pass, views.BreadthPoints(res.MinBreadth), views.AllCorePoints(core), views.BreadthPoints(breadthMade), pass)
 	case coreMissed == 0:
-		rule = fmt.Sprintf("A pass needs every core point (that is %s) and no red flag that loses the round. This answer makes all %d core points; the breadth points add to the %s and red flags take away.", pass, core, pass)
+		rule = fmt.Sprintf("A pass needs every core point (that is %s) and no red flag that loses the round. This answer makes %s; the breadth points add to the %s and red flags take away.", pass, views.AllCorePoints(core), pass)
 	case core == 2 && coreMissed == 1 && res.Passed:
 		rule = fmt.Sprintf("This answer passes under the grader's one exception: on a question with two core points, an answer in sentences that misses one of them but makes at least %s of the breadth points (this one makes %s) passes, scoring at most %s.", spare, views.PctText(breadth), spareMax)
 	case core == 2 && coreMissed == 1:
@@ -69,8 +69,10 @@ func passRule(res quiz.Result) string {
 		}
 	case core == 2:
 		rule = fmt.Sprintf("A pass needs every core point (that is %s); this answer misses both of the question's two.", pass)
+	case core == 1:
+		rule = fmt.Sprintf("A pass needs every core point (that is %s); this answer misses the question's one core point.", pass)
 	default:
-		rule = fmt.Sprintf("A pass needs every core point (that is %s): this question has %d and this answer misses %d. A question with three or more core points gets no exception.", pass, core, coreMissed)
+		rule = fmt.Sprintf("A pass needs every core point (that is %s): this question has %s and this answer misses %s. A question with three or more core points gets no exception.", pass, views.CountWord(core), views.CountWord(coreMissed))
 	}
 	if res.Fatal {
 		rule += " Whatever else it makes, a red flag that loses the round fails the answer."

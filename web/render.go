@@ -94,7 +94,14 @@ func (s *Server) page(c echo.Context, title, nav string) views.Page {
 	token, _ := c.Get(middleware.DefaultCSRFConfig.ContextKey).(string)
 	p := views.Page{Title: title, Nav: nav, CSRF: token, Asset: s.assets.URL}
 	// A HEAD request must not consume the notice meant for the next page.
-	if f, err := c.Cookie(flashCookie); err == nil && f.Value != "" && !isHead(c) {
+	if isHead(c) {
+		return p
+	}
+	if kind, msg, ok := s.takePageFlash(c); ok {
+		p.FlashKind, p.Flash = kind, msg
+		return p
+	}
+	if f, err := c.Cookie(flashCookie); err == nil && f.Value != "" {
 		p.FlashKind, p.Flash = decodeFlash(f.Value)
 		c.SetCookie(&http.Cookie{Name: flashCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteLaxMode})
 	}
@@ -105,6 +112,41 @@ func (s *Server) page(c echo.Context, title, nav string) views.Page {
 // result (post/redirect/get), optionally with a one-time notice.
 func (s *Server) seeOther(c echo.Context, url, flash string) error {
 	return s.seeOtherWith(c, url, "ok", flash)
+}
+
+// takePageFlash returns, and clears, the notice left for this page by
+// seeOtherOn, if the request carries one for this page and learner.
+func (s *Server) takePageFlash(c echo.Context) (kind, msg string, ok bool) {
+	path := c.Request().URL.EscapedPath()
+	for _, f := range c.Cookies() {
+		if f.Name != pageFlashCookie || f.Value == "" {
+			continue
+		}
+		learner, err := s.learnerID(c)
+		if err != nil {
+			return "", "", false
+		}
+		if kind, msg, ok = pageFlash(f.Value, path, learner); ok {
+			c.SetCookie(&http.Cookie{Name: pageFlashCookie, Value: "", Path: path, MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteLaxMode})
+			return kind, msg, true
+		}
+	}
+	return "", "", false
+}
+
+// seeOtherOn is seeOther for a notice that belongs to the page at url
+// alone, such as the confirmation of a change to one attempt or turn:
+// a page of another attempt, open in another tab, neither shows it nor
+// takes it away (setPageFlash).
+func (s *Server) seeOtherOn(c echo.Context, url, flash string) error {
+	if flash != "" {
+		learner, err := s.learnerID(c)
+		if err != nil {
+			return err
+		}
+		setPageFlash(c, learner, url, "ok", flash)
+	}
+	return c.Redirect(http.StatusSeeOther, url)
 }
 
 // seeOtherWith is seeOther with a notice of kind "ok", "bad" or "warn": a

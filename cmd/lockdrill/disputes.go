@@ -48,8 +48,15 @@ Each element of the array has:
   answer alone graded against the main question. Both are absent for
   disputes kept before they were recorded.
 
-The text export says the same of each dispute, in lines. The database must
-exist (env LOCKDRILL_DB, default ./lockdrill.db).
+The text export says the same of each dispute, in lines: a heading line
+(created, question, what was contested, surface, grader version), then
+the dispute's id and where it was made, as the JSON export has them:
+
+  id: ID  attempt: ATTEMPT             a practice answer's dispute
+  id: ID  round: ROUND  seq: SEQ       a round's, on turn SEQ
+
+then one line each for the rest. The database must exist (env
+LOCKDRILL_DB, default ./lockdrill.db).
 `
 
 // disputeOut is one dispute as "lockdrill disputes --json" prints it.
@@ -168,6 +175,13 @@ func runDisputes(ctx context.Context, args []string, getenv func(string) string,
 	for _, o := range out {
 		what := map[string]string{"hit": "ticked point", "missed": "missed point", "flag": "red flag"}[o.Was]
 		fmt.Fprintf(stdout, "%s  %s  %s %s (%s, grader %s)\n", o.Created.Format(time.RFC3339), o.Question, what, o.Item, o.Surface, o.Grader)
+		// Without the id and the attempt or turn, two disputes of the same
+		// item could not be told apart or matched to the JSON export.
+		if o.Seq != nil {
+			fmt.Fprintf(stdout, "  id: %s  round: %s  seq: %d\n", o.ID, o.Round, *o.Seq)
+		} else {
+			fmt.Fprintf(stdout, "  id: %s  attempt: %s\n", o.ID, o.Attempt)
+		}
 		if o.Follows != "" {
 			fmt.Fprintf(stdout, "  follow-up to: %s\n", o.Follows)
 		}

@@ -44,6 +44,7 @@ false). A point made quotes the words of the answer that made it
 feedback page does: "Missed core point: LABEL." for each core point
 missed (why an answer fails), then "A fuller answer would add: LABEL."
 for each breadth point missed; it is empty when every point is made.
+"notes" does not list them again.
 
 A pass needs every core point (%[2]d %%) and no fatal flag, with one
 exception: on a question with two core points, an answer in sentences that
@@ -207,7 +208,13 @@ func runGrade(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		out.Points = append(out.Points, gp)
 	}
 	out.Missing = append(out.Missing, web.MissingPoints(r)...)
-	out.Notes = append(out.Notes, r.Notes...)
+	// "missing" names each breadth point missed; the grader's note
+	// listing them again said the same thing twice.
+	for _, n := range r.Notes {
+		if !quiz.IsFullerNote(n) {
+			out.Notes = append(out.Notes, n)
+		}
+	}
 	if cost := web.FlagCost(q, r); cost != "" {
 		out.Notes = append(out.Notes, cost)
 	}

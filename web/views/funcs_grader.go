@@ -25,13 +25,32 @@ func (v FeedbackView) back() string {
 	return ""
 }
 
+// CountWord writes a small count n in words ("no", "one" ... "nine"), as
+// running text does, and a larger one in digits.
+func CountWord(n int) string {
+	if words := []string{"no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"}; n >= 0 && n < len(words) {
+		return words[n]
+	}
+	return strconv.Itoa(n)
+}
+
+// AllCorePoints names every one of a question's n core points, as made:
+// "the one core point", "both core points", "all three core points"
+// ("all 2 core points" read as a form letter).
+func AllCorePoints(n int) string {
+	switch n {
+	case 1:
+		return "the one core point"
+	case 2:
+		return "both core points"
+	}
+	return "all " + CountWord(n) + " core points"
+}
+
 // BreadthPoints counts breadth points in words: "one breadth point",
 // "two breadth points".
 func BreadthPoints(n int) string {
-	count := strconv.Itoa(n)
-	if words := []string{"no", "one", "two", "three", "four", "five"}; n >= 0 && n < len(words) {
-		count = words[n]
-	}
+	count := CountWord(n)
 	if n == 1 {
 		return count + " breadth point"
 	}
