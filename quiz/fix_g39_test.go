@@ -124,3 +124,26 @@ func TestQA38Leftovers(t *testing.T) {
 		}
 	}
 }
+
+// TestQA39ClockClaimOnExtendLease: "clock drift between the nodes cannot
+// affect a lease" went unremarked on extend-lease, whose flags did not
+// include clocks-irrelevant (QA-39). In a plain answer it is a red flag;
+// in QA's long, otherwise clean answer the second reader sets it aside,
+// and the page still quotes it as the wording of that mistake.
+func TestQA39ClockClaimOnExtendLease(t *testing.T) {
+	b := loadBank(t)
+	claim := "Since the heartbeat runs on the same clock, clock drift between the nodes cannot affect a lease."
+	plain := "The holder renews at a third of the TTL with a script that checks it still owns the key. " + claim
+	if r := gradeReal(t, b, "extend-lease", plain); !slices.Contains(r.FlagIDs(), "clocks-irrelevant") {
+		t.Errorf("plain answer: flags %v, want clocks-irrelevant", r.FlagIDs())
+	}
+	long := "Yes, with care. The holder renews the lease before it expires, say at a third of the TTL, and the renewal must be conditional on still owning it: in Redis a Lua script that checks the random token value before PEXPIRE, in etcd a lease KeepAlive. If a renewal fails or the holder cannot confirm it in time, it must stop working immediately and treat the lock as lost. Extension does not help against a pause that outlasts the TTL: the heartbeat thread is frozen with the rest of the process, so the lease can lapse and someone else can take the lock. " + claim + " That is why the writes still need a fencing token that the resource checks."
+	r := gradeReal(t, b, "extend-lease", long)
+	named := slices.Contains(r.FlagIDs(), "clocks-irrelevant")
+	for _, sa := range r.SetAside {
+		named = named || slices.Contains(sa.IDs, "clocks-irrelevant")
+	}
+	if !named {
+		t.Errorf("QA's answer: neither a flag nor a set-aside note names clocks-irrelevant (flags %v)", r.FlagIDs())
+	}
+}

@@ -160,7 +160,7 @@ func buildFeedback(cat *content.Catalog, d feedbackData, now time.Time) views.Fe
 		AttemptID: at.ID, FromReview: d.FromReview,
 	}
 	if a := cat.Accuracy; a != nil && a.Blind != nil && a.Blind.Lead.ShouldFlag > 0 {
-		v.FlagRecall = views.PctText(a.Blind.Lead.Flagged)
+		v.FlagRecall = HoldoutRecall(a.Blind)
 	}
 	if sec, ok := cat.Section(q.Guide); ok {
 		v.GuideHref, v.GuideTitle = urls.LearnSection(sec.Slug), sec.Title
@@ -357,6 +357,23 @@ func formatWhen(t, now time.Time) string {
 	return t.Format("2 Jan 2006")
 }
 
+// HoldoutRecall says what share of losing claims the grader flags on
+// answers nobody read while tuning it: the lead holdout's figure, or the
+// range over every holdout measured now when they differ ("90 % to
+// 92 %"), so one split's best figure is not quoted alone (QA-39).
+func HoldoutRecall(rep *quiz.BlindReport) string {
+	lo, hi := rep.Lead.Flagged, rep.Lead.Flagged
+	for _, r := range rep.Rows {
+		if r.Unread && r.Figures.ShouldFlag > 0 && strings.Contains(strings.ToLower(r.Label), "holdout") {
+			lo, hi = min(lo, r.Figures.Flagged), max(hi, r.Figures.Flagged)
+		}
+	}
+	if views.Pct(lo) == views.Pct(hi) {
+		return views.PctText(hi)
+	}
+	return views.PctText(lo) + " to " + views.PctText(hi)
+}
+
 // maxQuote bounds the excerpt shown under a point: the stretch from its
 // first matched word to its last, unless that runs longer than a sentence.
 const maxQuote = 160
@@ -372,70 +389,80 @@ func PointQuote(text string, spans []quiz.Span) string {
 	for _, sp := range spans[1:] {
 		whole.Start, whole.End = min(whole.Start, sp.Start), max(whole.End, sp.End)
 	}
-	q := ""
-	if whole.End-whole.Start <= maxQuote {
-		q = quote(text, whole)
+	if whole.End-whole.Start > maxQuote {
+		whole = spans[0]
 	}
-	if q == "" {
-		whole, q = spans[0], quote(text, spans[0])
-	}
-	// A word or two ("fencing", "write carrying") does not show what was
-	// said: widen it to the words around it in its clause (QA-38).
-	if q != "" && len(strings.Fields(q)) < minQuoteWords {
-		if w := quote(text, widenToClause(text, whole)); w != "" {
-			return w
-		}
-	}
-	return q
+	return clauseQuote(text, whole)
 }
 
-// minQuoteWords is the fewest words a point's quote shows (see
-// widenToClause).
-const minQuoteWords = 3
+// clauseQuote returns the answer text under sp widened, a word at a time
+// on each side in turn, to the clause that holds it (up to . ! ? ; : or a
+// line break) while it stays within maxQuote bytes: the matched words
+// alone ("VM migration, page faults) longer", "write carrying") are
+// often not what the learner said (QA-38, QA-39).
+func clauseQuote(text string, sp quiz.Span) string {
+	if w := quote(text, widenToClause(text, sp)); w != "" {
+		return w
+	}
+	return quote(text, sp)
+}
 
-// quoteReach is how many words widenToClause adds on each side at most.
-const quoteReach = 6
+// FlagQuote is clauseQuote for a red flag's match.
+func FlagQuote(text string, sp quiz.Span) string { return clauseQuote(text, sp) }
 
-// widenToClause returns sp widened over up to quoteReach words on each
-// side, stopping at the end of a sentence or clause (. ! ? ; : or a line
-// break) and within maxQuote bytes.
+// widenToClause returns sp widened over whole words, alternately on the
+// left and on the right, stopping on each side at the end of a sentence
+// or clause (. ! ? ; : or a line break) and before the whole passes
+// maxQuote bytes.
 func widenToClause(text string, sp quiz.Span) quiz.Span {
+	if sp.Start < 0 || sp.End > len(text) || sp.Start >= sp.End {
+		return sp
+	}
 	stop := func(c byte) bool { return c == '.' || c == '!' || c == '?' || c == ';' || c == ':' || c == '\n' }
-	start := sp.Start
-	for words := 0; start > 0 && words < quoteReach; {
+	// left returns the start of the word before start, or -1 at a stop.
+	left := func(start int) int {
 		i := start - 1
 		for i >= 0 && text[i] == ' ' {
 			i--
 		}
 		if i < 0 || stop(text[i]) {
-			break
+			return -1
 		}
-		j := i
-		for j >= 0 && text[j] != ' ' && text[j] != '\n' && !stop(text[j]) {
-			j--
+		for i >= 0 && text[i] != ' ' && text[i] != '\n' && !stop(text[i]) {
+			i--
 		}
-		if sp.End-(j+1) > maxQuote {
-			break
-		}
-		start, words = j+1, words+1
+		return i + 1
 	}
-	end := sp.End
-	for words := 0; end < len(text) && words < quoteReach; {
+	// right returns the end of the word after end, or -1 at a stop.
+	right := func(end int) int {
 		i := end
 		for i < len(text) && text[i] == ' ' {
 			i++
 		}
 		if i >= len(text) || stop(text[i]) {
-			break
+			return -1
 		}
-		j := i
-		for j < len(text) && text[j] != ' ' && text[j] != '\n' && !stop(text[j]) {
-			j++
+		for i < len(text) && text[i] != ' ' && text[i] != '\n' && !stop(text[i]) {
+			i++
 		}
-		if j-start > maxQuote {
-			break
+		return i
+	}
+	start, end := sp.Start, sp.End
+	for l, r := true, true; l || r; {
+		if l {
+			if j := left(start); j >= 0 && end-j <= maxQuote {
+				start = j
+			} else {
+				l = false
+			}
 		}
-		end, words = j, words+1
+		if r {
+			if j := right(end); j >= 0 && j-start <= maxQuote {
+				end = j
+			} else {
+				r = false
+			}
+		}
 	}
 	return quiz.Span{Start: start, End: end}
 }

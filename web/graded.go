@@ -30,7 +30,7 @@ func buildGraded(bank *quiz.Bank, text string, res *quiz.Result) views.Graded {
 	for _, f := range res.Flags {
 		g.Flags = append(g.Flags, views.FlagRow{
 			ID: f.ID, Label: f.Label, Severity: string(f.Severity), WhyHTML: bank.FlagWhyHTML(f.ID),
-			Fatal: f.Severity == quiz.SeverityFatal, Dismissed: f.Dismissed, Retracted: f.Retracted, Quote: quote(text, f.Span),
+			Fatal: f.Severity == quiz.SeverityFatal, Dismissed: f.Dismissed, Retracted: f.Retracted, Quote: FlagQuote(text, f.Span),
 		})
 	}
 	for _, sa := range res.SetAside {

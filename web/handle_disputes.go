@@ -235,7 +235,7 @@ func (s *Server) handleTurnDispute(c echo.Context) error {
 // saw as shown and the grader graded as own, with what the grader said:
 // the text it quoted for the item in shown, and its own score and verdict
 // (QA-35 #1), so the export can become a corpus item without re-grading.
-// The quote is the one the page showed (PointQuote, quote), or, for a
+// The quote is the one the page showed (PointQuote, FlagQuote), or, for a
 // point a follow-up made, the follow-up's phrase in recovered
 // (followUpQuotes), saying it is from the follow-up.
 func graderSaid(d store.Dispute, shown, own quiz.Result, recovered map[string]string) store.Dispute {
@@ -251,7 +251,7 @@ func graderSaid(d store.Dispute, shown, own quiz.Result, recovered map[string]st
 	}
 	for _, f := range shown.Flags {
 		if f.ID == d.Item {
-			d.Evidence = quote(d.Answer, f.Span)
+			d.Evidence = FlagQuote(d.Answer, f.Span)
 		}
 	}
 	d.GraderScore = min(max(own.Score, 0), 1)

@@ -147,7 +147,7 @@ func buildPeerLive(cat *content.Catalog, d peerData, now time.Time) (views.PeerL
 	for _, f := range cat.Questions.Flags() {
 		row := views.PeerFlag{ID: f.ID, Label: f.Label, Severity: string(f.Severity), WhyHTML: cat.Questions.FlagWhyHTML(f.ID), Fatal: f.Severity == quiz.SeverityFatal}
 		if fr, ok := raised[f.ID]; ok {
-			row.Raised, row.Quote = true, quote(text, fr.Span)
+			row.Raised, row.Quote = true, FlagQuote(text, fr.Span)
 		}
 		if row.Raised || relevant[f.ID] {
 			v.Flags = append(v.Flags, row)

@@ -791,6 +791,17 @@ func TestNoFlagNoticeSaysWhatItIsWorth(t *testing.T) {
 	if strings.Contains(text, "nothing here would lose") || !strings.Contains(text, views.PctText(rep.Blind.Lead.Flagged)) {
 		t.Fatalf("notice = %q, want the published share of losing claims caught (%s), not a guarantee", text, views.PctText(rep.Blind.Lead.Flagged))
 	}
+	// QA-39: with two holdouts measured, the notice gives the range, not
+	// the better one alone.
+	lo := rep.Blind.Lead.Flagged
+	for _, r := range rep.Blind.Rows {
+		if r.Unread && r.Figures.ShouldFlag > 0 && strings.Contains(strings.ToLower(r.Label), "holdout") {
+			lo = min(lo, r.Figures.Flagged)
+		}
+	}
+	if !strings.Contains(text, views.PctText(lo)) {
+		t.Fatalf("notice = %q, want the lowest holdout figure (%s) too", text, views.PctText(lo))
+	}
 	if href, _ := note.Find("a").Attr("href"); href != "/about/grader" {
 		t.Fatalf("notice links to %q, want /about/grader", href)
 	}

@@ -7,31 +7,34 @@ import (
 	"lockdrill/quiz"
 )
 
-// TestPointQuoteWidensAFewWords: a point's quote of one or two words
-// ("fencing", "write carrying", "version") showed the learner nothing of
-// what they said (QA-38); it now takes in the words around it, within
-// its sentence and clause. A quote of three words or more is kept as it
-// was.
-func TestPointQuoteWidensAFewWords(t *testing.T) {
+// TestQuotesShowTheClause: a point's or a flag's quote was the stretch of
+// matched words, which often was not what the learner said ("fencing",
+// "write carrying", "VM migration, page faults) longer", "guarantees, use
+// Redlock": QA-38, QA-39). It is now the clause that holds the match, up
+// to the end of a sentence or a semicolon or colon, within maxQuote.
+func TestQuotesShowTheClause(t *testing.T) {
 	span := func(text, words string) []quiz.Span {
 		i := strings.Index(text, words)
 		return []quiz.Span{{Start: i, End: i + len(words)}}
 	}
-	for _, c := range []struct{ text, match, sentence string }{
+	for _, c := range []struct{ text, match, want string }{
 		{"The token travels with the request. Every write carrying an older token is refused by the storage. That's it.", "write carrying", "Every write carrying an older token is refused by the storage"},
 		{"Redlock gives you no fencing, so it is not safe for correctness.", "fencing", "Redlock gives you no fencing, so it is not safe for correctness"},
 		{"Each row keeps a version; the update checks it.", "version", "Each row keeps a version"},
+		{"First, the holder can pause (GC, VM migration, page faults) longer than the TTL; then a second client acquires.", "VM migration, page faults) longer", "First, the holder can pause (GC, VM migration, page faults) longer than the TTL"},
 	} {
-		got := PointQuote(c.text, span(c.text, c.match))
-		if !strings.Contains(got, c.match) || len(strings.Fields(got)) < 4 || !strings.Contains(c.sentence, got) {
-			t.Errorf("PointQuote(%q at %q) = %q, want four words or more of %q around the match", c.text, c.match, got, c.sentence)
+		if got := PointQuote(c.text, span(c.text, c.match)); got != c.want {
+			t.Errorf("PointQuote(%q at %q) = %q, want %q", c.text, c.match, got, c.want)
+		}
+		if got := FlagQuote(c.text, span(c.text, c.match)[0]); got != c.want {
+			t.Errorf("FlagQuote(%q at %q) = %q, want %q", c.text, c.match, got, c.want)
 		}
 	}
-	if got := PointQuote("Each row keeps a version; the update checks it.", span("Each row keeps a version; the update checks it.", "version")); got != "Each row keeps a version" {
-		t.Errorf("quote crossed the clause's semicolon: %q", got)
-	}
-	text := "The storage rejects writes with an older token."
-	if got := PointQuote(text, span(text, "storage rejects writes")); got != "storage rejects writes" {
-		t.Errorf("a quote of three words changed: %q", got)
+	// A clause longer than maxQuote is cut around the match, on both
+	// sides, never past it.
+	long := "Because " + strings.Repeat("the lease holder keeps on working ", 8) + "while the key expires " + strings.Repeat("and another client takes the lock over ", 8) + "end."
+	got := PointQuote(long, span(long, "the key expires"))
+	if !strings.Contains(got, "the key expires") || len(got) > maxQuote || strings.HasPrefix(got, "Because") {
+		t.Errorf("long clause quoted as %q (%d bytes)", got, len(got))
 	}
 }

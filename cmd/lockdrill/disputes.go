@@ -212,7 +212,9 @@ func runDisputes(ctx context.Context, args []string, getenv func(string) string,
 		if o.Reason != "" {
 			fmt.Fprintf(stdout, "  reason: %s\n", o.Reason)
 		}
-		fmt.Fprintf(stdout, "  answer: %s\n\n", strings.ReplaceAll(o.Answer, "\n", "\n          "))
+		// (trailing line breaks of the answer would print as a line of
+		// indentation: QA-39)
+		fmt.Fprintf(stdout, "  answer: %s\n\n", strings.ReplaceAll(strings.TrimRight(o.Answer, "\r\n\t "), "\n", "\n          "))
 	}
 	return nil
 }

@@ -230,7 +230,7 @@ func runGrade(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	for _, f := range r.Flags {
 		if !f.Dismissed {
-			out.Flags = append(out.Flags, gradeFlag{ID: f.ID, Label: f.Label, Quote: spanText(a.Text, f.Span), Sentence: sentenceOf(a.Text, f.Span)})
+			out.Flags = append(out.Flags, gradeFlag{ID: f.ID, Label: f.Label, Quote: web.FlagQuote(a.Text, f.Span), Sentence: sentenceOf(a.Text, f.Span)})
 		}
 	}
 	for _, sa := range r.SetAside {

@@ -138,3 +138,43 @@ func TestGradeSaysWhatAFullerAnswerWouldAddOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestDisputesTextHasNoBlankIndentedLine: an answer saved with a trailing
+// line break (as a textarea sends it) printed a line of ten spaces after
+// "answer:" in the text export (QA-39).
+func TestDisputesTextHasNoBlankIndentedLine(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "d.db")
+	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
+	st, err := store.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	learner, err := st.CreateLearner(ctx, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := &quiz.Question{ID: "fencing-token", Kind: quiz.KindFreeText}
+	answer := "The datastore turns away older generation numbers.\r\nThat is the fence.\r\n"
+	id, err := st.CreateAttempt(ctx, learner, q, quiz.Answer{Text: answer}, quiz.Result{Question: q.ID, Kind: q.Kind}, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := store.Dispute{Question: q.ID, Item: "resource-rejects", Was: "missed", Answer: answer, Grader: "g2-0123", Created: now}
+	if _, err := st.ContestAttempt(ctx, learner, id, d, quiz.Result{Question: q.ID, Kind: q.Kind, Score: 0.6, Passed: true}); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	var text, errOut bytes.Buffer
+	if err := run(ctx, []string{"disputes", "--db", path}, envFrom(nil), nil, &text, &errOut); err != nil {
+		t.Fatalf("disputes: %v (%s)", err, errOut.String())
+	}
+	if !strings.Contains(text.String(), "That is the fence.") {
+		t.Fatalf("the answer's second line is missing:\n%s", text.String())
+	}
+	for _, line := range strings.Split(text.String(), "\n") {
+		if line != "" && strings.TrimSpace(line) == "" {
+			t.Fatalf("a line of only spaces in the text export:\n%q", text.String())
+		}
+	}
+}
