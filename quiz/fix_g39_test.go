@@ -147,3 +147,28 @@ func TestQA39ClockClaimOnExtendLease(t *testing.T) {
 		t.Errorf("QA's answer: neither a flag nor a set-aside note names clocks-irrelevant (flags %v)", r.FlagIDs())
 	}
 }
+
+// TestQA39MeasureNeedsTheTail: the choose-ttl point "Base it on the
+// measured tail (p99.9 or the worst run; a multiple of the p99 says
+// nothing of the rare run that overruns)" was ticked by "Measure the
+// job's p99 duration and set the TTL well above it", a figure set off the
+// p99 (QA-39). That now earns the partial note instead; the tail still
+// earns the point.
+func TestQA39MeasureNeedsTheTail(t *testing.T) {
+	b := loadBank(t)
+	rest := " The TTL is really how long everyone else waits after a holder crashes, so it trades availability against the risk of expiring under a live holder; and since no TTL survives an arbitrarily long GC pause, fence the writes anyway."
+	for _, c := range []struct {
+		lead string
+		hit  bool
+	}{
+		{"Measure the job's p99 duration and set the TTL well above it, with a heartbeat that renews the lease while work continues.", false},
+		{"Take the p95 latency and go comfortably above that.", false},
+		{"Measure the job's p99.9 duration and the worst run, add the GC pauses you have seen and a margin.", true},
+		{"Look at how long the job really takes in production, the slowest runs included, and add a margin.", true},
+	} {
+		r := gradeReal(t, b, "choose-ttl", c.lead+rest)
+		if got := slices.Contains(r.Hits(), "measure"); got != c.hit {
+			t.Errorf("%q: measure made=%v, want %v", c.lead, got, c.hit)
+		}
+	}
+}

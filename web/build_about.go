@@ -56,7 +56,7 @@ func blindView(b *quiz.BlindReport) *views.BlindView {
 			FalsePasses: f.FalsePasses, FalseFails: f.FalseFails, PassFlagged: f.PassFlagged, PassAnswers: f.PassAnswers,
 			PassFatal: f.PassFatal, FatalMeasured: f.FatalMeasured, ShouldFlagged: f.ShouldFlagged, ShouldFlag: f.ShouldFlag, Flagged: views.PctTenthText(f.Flagged), SaladPasses: f.SaladPasses, Salads: f.Salads}
 	}
-	v := &views.BlindView{Method: b.Method, Detail: b.Detail, TargetVerdicts: views.PctTenthText(b.Targets.Verdicts), FloorVerdicts: views.PctTenthText(b.Floors.Verdicts),
+	v := &views.BlindView{Method: b.Method, Detail: b.Detail, DetailParts: detailParts(b.Detail), TargetVerdicts: views.PctTenthText(b.Targets.Verdicts), FloorVerdicts: views.PctTenthText(b.Floors.Verdicts),
 		TargetFlagged: views.PctTenthText(b.Targets.Flagged), FloorFlagged: views.PctTenthText(b.Floors.Flagged), FloorPassFlagged: b.Floors.MaxPassFlagged,
 		Lead: fig(b.Lead), LeadName: b.LeadName}
 	for _, r := range b.Rows {
@@ -89,4 +89,48 @@ func blindView(b *quiz.BlindReport) *views.BlindView {
 		v.JudgePct = views.PctText(float64(j.Verdicts) / float64(j.Answers))
 	}
 	return v
+}
+
+// detailParts cuts the blind corpus's history into one paragraph per
+// grader version: a part starts at each sentence that opens "For g" and a
+// number ("For g6, C to F were released ...").
+func detailParts(detail string) []string {
+	var parts []string
+	rest := detail
+	for {
+		i := nextVersionSentence(rest)
+		if i < 0 {
+			break
+		}
+		if head := strings.TrimSpace(rest[:i]); head != "" {
+			parts = append(parts, head)
+		}
+		rest = rest[i:]
+		j := nextVersionSentence(rest[1:])
+		if j < 0 {
+			break
+		}
+		parts = append(parts, strings.TrimSpace(rest[:j+1]))
+		rest = rest[j+1:]
+	}
+	if tail := strings.TrimSpace(rest); tail != "" {
+		parts = append(parts, tail)
+	}
+	return parts
+}
+
+// nextVersionSentence is the index in s of the next sentence that opens
+// "For g" and a digit, or -1.
+func nextVersionSentence(s string) int {
+	for off := 0; ; {
+		i := strings.Index(s[off:], "For g")
+		if i < 0 {
+			return -1
+		}
+		i += off
+		if at := i + len("For g"); at < len(s) && s[at] >= '0' && s[at] <= '9' && (i == 0 || strings.HasSuffix(s[:i], ". ")) {
+			return i
+		}
+		off = i + 1
+	}
 }
