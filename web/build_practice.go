@@ -374,8 +374,8 @@ func HoldoutRecall(rep *quiz.BlindReport) string {
 	return views.PctText(lo) + " to " + views.PctText(hi)
 }
 
-// maxQuote bounds the excerpt shown under a point: the stretch from its
-// first matched word to its last, unless that runs longer than a sentence.
+// maxQuote bounds the excerpt shown under a point or a flag: the clause
+// around its matched words (see widenToClause), or as much of it as fits.
 const maxQuote = 160
 
 // PointQuote returns the excerpt of the answer that earned a point: from
@@ -412,23 +412,35 @@ func FlagQuote(text string, sp quiz.Span) string { return clauseQuote(text, sp) 
 
 // widenToClause returns sp widened over whole words, alternately on the
 // left and on the right, stopping on each side at the end of a sentence
-// or clause (. ! ? ; : or a line break) and before the whole passes
+// or clause (. ! ? ; : before a space, or a line break) and before the whole passes
 // maxQuote bytes.
 func widenToClause(text string, sp quiz.Span) quiz.Span {
 	if sp.Start < 0 || sp.End > len(text) || sp.Start >= sp.End {
 		return sp
 	}
-	stop := func(c byte) bool { return c == '.' || c == '!' || c == '?' || c == ';' || c == ':' || c == '\n' }
+	blank := func(c byte) bool { return c == ' ' || c == '\n' || c == '\r' || c == '\t' }
+	// A mark ends a clause only where it closes a word and a space or a
+	// line break follows it: "p99.9" and "lock:job" stay one word, and an
+	// SQL placeholder ("id = ? AND") is a word of its own.
+	stop := func(i int) bool {
+		switch text[i] {
+		case '\n':
+			return true
+		case '.', '!', '?', ';', ':':
+			return i > 0 && !blank(text[i-1]) && (i+1 == len(text) || blank(text[i+1]))
+		}
+		return false
+	}
 	// left returns the start of the word before start, or -1 at a stop.
 	left := func(start int) int {
 		i := start - 1
-		for i >= 0 && text[i] == ' ' {
+		for i >= 0 && (text[i] == ' ' || text[i] == '\t') {
 			i--
 		}
-		if i < 0 || stop(text[i]) {
+		if i < 0 || stop(i) || blank(text[i]) {
 			return -1
 		}
-		for i >= 0 && text[i] != ' ' && text[i] != '\n' && !stop(text[i]) {
+		for i >= 0 && !blank(text[i]) && !stop(i) {
 			i--
 		}
 		return i + 1
@@ -436,13 +448,13 @@ func widenToClause(text string, sp quiz.Span) quiz.Span {
 	// right returns the end of the word after end, or -1 at a stop.
 	right := func(end int) int {
 		i := end
-		for i < len(text) && text[i] == ' ' {
+		for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
 			i++
 		}
-		if i >= len(text) || stop(text[i]) {
+		if i >= len(text) || stop(i) || blank(text[i]) {
 			return -1
 		}
-		for i < len(text) && text[i] != ' ' && text[i] != '\n' && !stop(text[i]) {
+		for i < len(text) && !blank(text[i]) && !stop(i) {
 			i++
 		}
 		return i

@@ -22,6 +22,11 @@ func TestQuotesShowTheClause(t *testing.T) {
 		{"Redlock gives you no fencing, so it is not safe for correctness.", "fencing", "Redlock gives you no fencing, so it is not safe for correctness"},
 		{"Each row keeps a version; the update checks it.", "version", "Each row keeps a version"},
 		{"First, the holder can pause (GC, VM migration, page faults) longer than the TTL; then a second client acquires.", "VM migration, page faults) longer", "First, the holder can pause (GC, VM migration, page faults) longer than the TTL"},
+		// marks inside a word end nothing: a percentile, a key name, an
+		// SQL placeholder
+		{"I size it from the p99.9 of the job plus pauses. Done.", "plus pauses", "I size it from the p99.9 of the job plus pauses"},
+		{"Claim it with UPDATE jobs SET owner = ? WHERE id = ? AND owner IS NULL. Then write.", "owner IS NULL", "Claim it with UPDATE jobs SET owner = ? WHERE id = ? AND owner IS NULL"},
+		{"We take lock:job with SET NX PX. Later we renew.", "SET NX PX", "We take lock:job with SET NX PX"},
 	} {
 		if got := PointQuote(c.text, span(c.text, c.match)); got != c.want {
 			t.Errorf("PointQuote(%q at %q) = %q, want %q", c.text, c.match, got, c.want)
