@@ -20,6 +20,13 @@ import (
 // told apart only by their ids and attempts.
 func twoPracticeDisputesDB(t *testing.T) string {
 	t.Helper()
+	return practiceDisputesDB(t, "The datastore turns away older generation numbers.", 2)
+}
+
+// practiceDisputesDB is a database with n practice attempts of answer to
+// fencing-token, each with the missed point resource-rejects contested.
+func practiceDisputesDB(t *testing.T, answer string, n int) string {
+	t.Helper()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "d.db")
 	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
@@ -33,8 +40,7 @@ func twoPracticeDisputesDB(t *testing.T) string {
 		t.Fatal(err)
 	}
 	q := &quiz.Question{ID: "fencing-token", Kind: quiz.KindFreeText}
-	answer := "The datastore turns away older generation numbers."
-	for i := range 2 {
+	for i := range n {
 		at := now.Add(time.Duration(i) * time.Minute)
 		id, err := st.CreateAttempt(ctx, learner, q, quiz.Answer{Text: answer}, quiz.Result{Question: q.ID, Kind: q.Kind}, at)
 		if err != nil {
@@ -144,27 +150,7 @@ func TestGradeSaysWhatAFullerAnswerWouldAddOnce(t *testing.T) {
 // "answer:" in the text export (QA-39).
 func TestDisputesTextHasNoBlankIndentedLine(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "d.db")
-	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
-	st, err := store.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	learner, err := st.CreateLearner(ctx, now)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := &quiz.Question{ID: "fencing-token", Kind: quiz.KindFreeText}
-	answer := "The datastore turns away older generation numbers.\r\nThat is the fence.\r\n"
-	id, err := st.CreateAttempt(ctx, learner, q, quiz.Answer{Text: answer}, quiz.Result{Question: q.ID, Kind: q.Kind}, now)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := store.Dispute{Question: q.ID, Item: "resource-rejects", Was: "missed", Answer: answer, Grader: "g2-0123", Created: now}
-	if _, err := st.ContestAttempt(ctx, learner, id, d, quiz.Result{Question: q.ID, Kind: q.Kind, Score: 0.6, Passed: true}); err != nil {
-		t.Fatal(err)
-	}
-	st.Close()
+	path := practiceDisputesDB(t, "The datastore turns away older generation numbers.\r\nThat is the fence.\r\n", 1)
 	var text, errOut bytes.Buffer
 	if err := run(ctx, []string{"disputes", "--db", path}, envFrom(nil), nil, &text, &errOut); err != nil {
 		t.Fatalf("disputes: %v (%s)", err, errOut.String())
