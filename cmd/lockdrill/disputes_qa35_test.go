@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -22,16 +21,7 @@ import (
 // empty, and the grader's words were not kept).
 func TestDisputesExportFollowUpAndWhatTheGraderSaid(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "d.db")
-	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
-	st, err := store.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	learner, err := st.CreateLearner(ctx, now)
-	if err != nil {
-		t.Fatal(err)
-	}
+	st, path, learner, now := learnerDB(t)
 	q := &quiz.Question{ID: "design-leader-failover", Kind: quiz.KindFreeText}
 	answer := "The new leader keeps the grants, since they were committed on a quorum, and restarts every session timer."
 	id, err := st.CreateAttempt(ctx, learner, q, quiz.Answer{Text: answer}, quiz.Result{Question: q.ID, Kind: q.Kind}, now)
@@ -82,16 +72,7 @@ func TestDisputesExportFollowUpAndWhatTheGraderSaid(t *testing.T) {
 // not "any" (QA-35 second pass #2).
 func TestDisputeOfAnAnyQuestionFollowUpNamesTheRoundsQuestion(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "d.db")
-	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
-	st, err := store.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	learner, err := st.CreateLearner(ctx, now)
-	if err != nil {
-		t.Fatal(err)
-	}
+	st, path, learner, now := learnerDB(t)
 	bank, err := content.LoadQuestions(content.Embedded())
 	if err != nil {
 		t.Fatal(err)

@@ -14,18 +14,25 @@ import (
 	"lockdrill/store"
 )
 
+// learnerDB opens a new database in a temporary directory and creates one
+// learner in it at now (10:00 UTC on 2026-12-01); the caller closes st.
+func learnerDB(t *testing.T) (st *store.Store, path, learner string, now time.Time) {
+	t.Helper()
+	path = filepath.Join(t.TempDir(), "d.db")
+	now = time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
+	st, err := store.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if learner, err = st.CreateLearner(context.Background(), now); err != nil {
+		t.Fatal(err)
+	}
+	return st, path, learner, now
+}
+
 func TestDisputesExport(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "d.db")
-	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
-	st, err := store.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	learner, err := st.CreateLearner(ctx, now)
-	if err != nil {
-		t.Fatal(err)
-	}
+	st, path, learner, now := learnerDB(t)
 	q := &quiz.Question{ID: "fencing-token", Kind: quiz.KindFreeText}
 	answer := "The datastore turns away older generation numbers."
 	id, err := st.CreateAttempt(ctx, learner, q, quiz.Answer{Text: answer}, quiz.Result{Question: q.ID, Kind: q.Kind}, now)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -36,17 +35,8 @@ type followUpDispute struct {
 func followUpPointDispute(t *testing.T) followUpDispute {
 	t.Helper()
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "d.db")
-	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
-	st, err := store.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	st, path, learner, now := learnerDB(t)
 	defer st.Close()
-	learner, err := st.CreateLearner(ctx, now)
-	if err != nil {
-		t.Fatal(err)
-	}
 	bank, err := content.LoadQuestions(content.Embedded())
 	if err != nil {
 		t.Fatal(err)

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -28,17 +27,8 @@ func twoPracticeDisputesDB(t *testing.T) string {
 func practiceDisputesDB(t *testing.T, answer string, n int) string {
 	t.Helper()
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "d.db")
-	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
-	st, err := store.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	st, path, learner, now := learnerDB(t)
 	defer st.Close()
-	learner, err := st.CreateLearner(ctx, now)
-	if err != nil {
-		t.Fatal(err)
-	}
 	q := &quiz.Question{ID: "fencing-token", Kind: quiz.KindFreeText}
 	for i := range n {
 		at := now.Add(time.Duration(i) * time.Minute)
