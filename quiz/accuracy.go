@@ -90,6 +90,10 @@ type JudgeFigures struct {
 	// writer's.
 	Verdicts int `json:"verdicts"`
 	Flags    int `json:"flags"`
+	// Sample says which answers the judge labelled, in words ("500
+	// sampled from the tuning writers and all 792 of writers EY, EZ and
+	// FA").
+	Sample string `json:"sample"`
 }
 
 // BlindRow is one line of the blind evaluation: a split of writers,

@@ -40,6 +40,8 @@ func TestAboutGraderPublishesBlindFigures(t *testing.T) {
 		t.Fatalf("no second judging published: %+v", j)
 	} else if got := doc.Find(`[data-testid=blind-judge]`).Text(); !strings.Contains(got, fmt.Sprintf("%d of %d pass/fail", j.Verdicts, j.Answers)) {
 		t.Fatalf("judge paragraph %q lacks %d of %d", got, j.Verdicts, j.Answers)
+	} else if j.Sample == "" || !strings.Contains(got, j.Sample) {
+		t.Fatalf("judge paragraph %q does not say which answers were judged (%q)", got, j.Sample)
 	}
 	ok, _ := rep.Blind.Targets.Meets(lead)
 	// Every other split nobody read that misses a target is named in the

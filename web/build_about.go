@@ -87,6 +87,7 @@ func blindView(b *quiz.BlindReport) *views.BlindView {
 	if j := b.Judge; j != nil && j.Answers > 0 {
 		v.JudgeAnswers, v.JudgeVerdicts, v.JudgeFlags = j.Answers, j.Verdicts, j.Flags
 		v.JudgePct = views.PctText(float64(j.Verdicts) / float64(j.Answers))
+		v.JudgeSample = j.Sample
 	}
 	return v
 }
