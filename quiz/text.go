@@ -64,6 +64,10 @@ type token struct {
 	// again (a "check" list that goes on to adjust a setting: see
 	// adjustsSetting) but that the second reader still reads as probed.
 	readerProbe bool
+	// readerHypo marks, in the same way, a word that a g40 rule takes out
+	// of a condition written without its comma (mainAfterDoneCondition)
+	// but that the second reader still reads as hypothetical.
+	readerHypo bool
 	// inert marks a word that glues no clause: a function word inside a
 	// hyphenated compound, or a discourse marker (see markInert).
 	inert bool
@@ -2713,7 +2717,7 @@ func dismissesHeader(toks []token) bool {
 
 // waivedHeader reports a header whose subject, one of the header words, is
 // said to be no worry ("Partial failure is less of a concern:", "Crash
-// failures are fine:"): what follows its colon is
+// failures are fine:", "Partial failure is handled for free:"): what follows its colon is
 // the candidate's reason, claimed, not a list of suspects (g15). A header
 // of mistakes or myths still names them.
 func waivedHeader(toks []token) bool {
@@ -2734,6 +2738,10 @@ func waivedHeader(toks []token) bool {
 			case r == "less":
 				less = true
 			case r == "fine" || r == "harmless" || r == "non-issue":
+				return true
+			// g40: "Partial failure is handled for free:", "... is
+			// covered:", "... is solved:"
+			case r == "handled" || r == "covered" || r == "solved":
 				return true
 			case less && (r == "concern" || r == "worry" || r == "problem" || r == "issue" || r == "risk"):
 				return true
@@ -4111,7 +4119,7 @@ func markMentions(d *doc) {
 			}
 			// A quotation inside the condition does not end it: "if the
 			// store can say "no" to a stale write, ...".
-			end := j + 1
+			end, cut := j+1, -1
 			for end < s.to && !(toks[end].clause && toks[end].brk != 0 && toks[end].brk != '"') {
 				// "If you take a lock you can drop the constraint": with no
 				// comma, a pronoun and a modal start the main clause.
@@ -4120,6 +4128,16 @@ func markMentions(d *doc) {
 				}
 				if end > j+2 && conditionEndsAt(toks, end) {
 					break
+				}
+				// "If the TTL is set correctly two holders are
+				// impossible": with no comma, a condition whose verb
+				// is done (its last word an adverb in -ly or a
+				// participle in -ed) ends where a subject opens and
+				// its verb follows within two words (g40; the second
+				// reader, frozen, reads on to where the condition
+				// ended before: readerHypo).
+				if cut < 0 && end > j+3 && mainAfterDoneCondition(toks, j, end, s.to) {
+					cut = end
 				}
 				// "If the renew fails it's okay to finish", "if Done()
 				// hasn't fired you're still leader", "if X then Y": a
@@ -4131,6 +4149,12 @@ func markMentions(d *doc) {
 				}
 				end++
 			}
+			if cut >= 0 {
+				for k := cut; k < end; k++ {
+					toks[k].readerHypo = true
+				}
+				end = cut
+			}
 			approved := approvalAt(toks, end, s.to)
 			for k := j; k < end; k++ {
 				toks[k].hypo = true
@@ -4138,6 +4162,49 @@ func markMentions(d *doc) {
 			}
 		}
 	}
+}
+
+// mainSubjectOpeners open the subject of a main clause after a
+// condition written without its comma.
+var mainSubjectOpeners = setOf(`two no nobody nothing only every each both we you they it this that
+another any our your its their`)
+
+// mainAfterDoneCondition reports that the condition opened at toks[j]
+// (by "if", "once", ...) ends before toks[end], written without a comma:
+// the condition has an auxiliary or a copula before end ("is set", "has
+// finished"), its last word before end is an adverb in -ly or a
+// participle in -ed, and at end a subject opens ("two holders", "nobody",
+// "we") whose auxiliary or modal comes within its next two words, before
+// to: "if the TTL is set correctly two holders are impossible", "once the
+// row is inserted nobody can claim it". "The" and "a" open no such
+// subject: "if the lease is renewed the holder ..." is left as it was.
+func mainAfterDoneCondition(toks []token, j, end, to int) bool {
+	if !mainSubjectOpeners[toks[end].raw] {
+		return false
+	}
+	prev := toks[end-1].raw
+	if len(prev) < 4 || !(strings.HasSuffix(prev, "ly") || strings.HasSuffix(prev, "ed")) || toks[end-1].fn {
+		return false
+	}
+	verb := false
+	for k := j + 1; k < end-1; k++ {
+		if auxiliaries[toks[k].raw] {
+			verb = true
+			break
+		}
+	}
+	if !verb {
+		return false
+	}
+	for k := end + 1; k < to && k <= end+2; k++ {
+		if auxiliaries[toks[k].raw] || modals[toks[k].raw] {
+			return true
+		}
+		if toks[k].clause {
+			return false
+		}
+	}
+	return false
 }
 
 // approvalAt reports a main clause at toks[at] that only approves the

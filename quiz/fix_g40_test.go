@@ -1,0 +1,135 @@
+package quiz_test
+
+import (
+	"slices"
+	"testing"
+
+	"lockdrill/quiz"
+)
+
+// g40: losing claims of the validation writers EV and EX (read while g40
+// was tuned) that no flag caught, each with the true sentences beside it
+// that must stay unflagged. Every case is graded as a whole answer.
+type g40Case struct {
+	question, text, flag string
+	want                 bool
+}
+
+func checkG40(t *testing.T, cases []g40Case) {
+	t.Helper()
+	b := loadBank(t)
+	for _, c := range cases {
+		r := gradeReal(t, b, c.question, c.text)
+		if got := slices.Contains(r.FlagIDs(), c.flag); got != c.want {
+			t.Errorf("%s: %q: %s raised=%v, want %v (flags %v)", c.question, c.text, c.flag, got, c.want, r.FlagIDs())
+		}
+	}
+}
+
+// TestFixG40ServerWaitsForTheClient: the servers said unable to expire a
+// session until the client has caught up (by its own state, not the
+// timeout) is server-waits-for-client; a session that cannot expire
+// before its timeout, or in an outage shorter than it, is true.
+func TestFixG40ServerWaitsForTheClient(t *testing.T) {
+	checkG40(t, []g40Case{
+		{"session-suspended", "On SUSPENDED I stop the protected work and wait. Once I've stopped I'm completely safe, because ZooKeeper can't expire a session while the client is still trying to reconnect.", "server-waits-for-client", true},
+		{"session-suspended", "Stop work on SUSPENDED and resume on RECONNECTED. ZooKeeper can't expire your session before your client has raised SUSPENDED, so another holder can never appear while you're still working.", "server-waits-for-client", true},
+		{"session-suspended", "ZooKeeper cannot expire the session before the timeout has passed, even while the client is still trying to reconnect.", "server-waits-for-client", false},
+		{"session-suspended", "A session can't expire during an outage shorter than its timeout.", "server-waits-for-client", false},
+		{"session-suspended", "Some people think ZooKeeper can't expire a session while the client is still trying to reconnect; that is wrong.", "server-waits-for-client", false},
+		{"session-suspended", "Nothing says ZooKeeper can't expire your session before your client has raised SUSPENDED.", "server-waits-for-client", false},
+	})
+}
+
+// TestFixG40ConditionWithoutComma: "If the TTL is set correctly two
+// holders are impossible" asserts its main clause as the same sentence
+// with a comma does. The condition ended only at a comma (or a pronoun
+// and a modal), so the claim read as part of the condition after any
+// other sentence.
+func TestFixG40ConditionWithoutComma(t *testing.T) {
+	checkG40(t, []g40Case{
+		{"two-holders", "With a lease lock this can only be a bug in the lock library, because if the TTL is set correctly two holders are impossible. I'd upgrade it.", "ttl-as-safety", true},
+		{"two-holders", "I would upgrade the library. If the TTL is set correctly two holders are impossible.", "ttl-as-safety", true},
+		{"two-holders", "I would upgrade the library. If the TTL is set correctly, two holders are impossible.", "ttl-as-safety", true},
+		// a condition with no finished verb before its subject is left
+		// as it was
+		{"two-holders", "Check the logs first. If two holders are impossible the bug is elsewhere, but a pause past the TTL makes them possible, so I'd look for one.", "ttl-as-safety", false},
+	})
+}
+
+// TestFixG40RecordedAfterTheRun: running the job "first" and inserting
+// the (job, period) row only after it finishes is run-recorded-after;
+// "first" had set any sentence holding it aside. Inserting first, then
+// running, and writing the row's status at the end is the counterpart.
+func TestFixG40RecordedAfterTheRun(t *testing.T) {
+	checkG40(t, []g40Case{
+		{"run-job-once", "Use a job_runs table with a unique constraint on (job, period). To avoid junk rows when a run crashes, have each instance run the job first and insert the (job, period) row only after it finishes successfully; if the insert conflicts, someone else already did it.", "run-recorded-after", true},
+		{"run-job-once", "First insert the (job, period) row, then run the job, and record the result in that row at the end.", "run-recorded-after", false},
+		{"run-job-once", "Insert the row first; the unique key picks the runner, and we write the finished time to that row at the end.", "run-recorded-after", false},
+		{"run-job-once", "First we insert the row for the period; the instance whose insert wins runs the job and marks the row done at the end.", "run-recorded-after", false},
+		{"run-job-once", "Claim first: insert the (job, period) row, run the job, and write the row's status at the end.", "run-recorded-after", false},
+	})
+}
+
+// TestFixG40HeaderSaysHandled: "Partial failure is handled for free: ...
+// the debit is rolled back along with it" claims what follows its colon,
+// as "Partial failure is fine:" does; a header that names the failure
+// alone ("Partial failure:") still heads a failure told.
+func TestFixG40HeaderSaysHandled(t *testing.T) {
+	checkG40(t, []g40Case{
+		{"deadlock-ordering", "Lock accounts in ascending id order. Partial failure is handled for free: if the worker dies after debiting the source, the lock's TTL expires and the debit is rolled back along with it, so balances stay consistent.", "release-rolls-back", true},
+		{"deadlock-ordering", "Lock accounts in ascending id order. Partial failure is handled by a database transaction: the debit and the credit commit together, and the locks only serialise transfers.", "release-rolls-back", false},
+	})
+}
+
+// TestFixG40MoreClaims: three more claims of EX that no flag caught, each
+// with its denial beside it.
+func TestFixG40MoreClaims(t *testing.T) {
+	checkG40(t, []g40Case{
+		{"holder-id-guard", "Add a claim_no incremented per claim and guard with that. Also, the per-write guard becomes unnecessary once you heartbeat claimed_at every minute: a job that's heartbeating can never be reclaimed, so you can drop the WHERE clause on writes.", "ttl-as-safety", true},
+		{"holder-id-guard", "Heartbeating never makes the guard unnecessary: a paused worker stops heartbeating too.", "ttl-as-safety", false},
+		{"holder-id-guard", "A heartbeat doesn't make the guard unnecessary.", "ttl-as-safety", false},
+		{"skip-locked-queue", "Just have each worker SELECT the oldest queued job and then UPDATE its status to running. PostgreSQL's default isolation level stops two transactions from reading the same row at the same time, so there are no double claims.", "isolation-prevents-race", true},
+		{"skip-locked-queue", "The default isolation level does not stop two transactions from reading the same row, so claim with FOR UPDATE SKIP LOCKED.", "isolation-prevents-race", false},
+		{"skip-locked-queue", "Claim with FOR UPDATE SKIP LOCKED. The simplest robust design is to keep the claim transaction open for the whole job, even multi-hour jobs; long-running transactions cost PostgreSQL nothing, and the lock disappears on disconnect.", "lock-across-network-call", true},
+		{"skip-locked-queue", "Long-running transactions are not free: they hold back vacuum, so commit the claim and work outside the transaction.", "lock-across-network-call", false},
+	})
+}
+
+// TestFixG40ReaderRaisesOnLongAnswers: from g40 the second reader raises
+// its own flag on an answer of at least raiseLongWords words from 0.5 on
+// its losing-claim scale (0.6 before, and still for shorter answers).
+// Chosen on the 56 tuning writers it never learned from (CM to EU): 0.5
+// on answers of 60 words or more caught 44 more labelled losing claims
+// and flagged no passing answer; on all answers it flagged the package's
+// own concise correct answers (TestOwnParaphrasesOfTheNewerQuestions,
+// TestConciseAnswersG23c), which stay unflagged. Two of those claims
+// (tuning writers CS and CT), which passed before, now fail with the
+// reader's flag.
+func TestFixG40ReaderRaisesOnLongAnswers(t *testing.T) {
+	b := loadBank(t)
+	all, err := loadBlind([]string{"CS", "CT"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[[3]string]bool{{"CS", "holder-id-guard", "mixed-wrong"}: true, {"CT", "avoid-the-lock", "confidently-wrong"}: true}
+	n := 0
+	for _, a := range all {
+		if !want[[3]string{a.Writer, a.Question, a.Kind}] {
+			continue
+		}
+		n++
+		r := gradeReal(t, b, a.Question, a.Text)
+		if !hasFlag(r, quiz.ReaderFlagID) || r.Passed {
+			t.Errorf("%s %s %s: flags %v passed=%v, want the second reader's flag and a fail", a.Writer, a.Question, a.Kind, r.FlagIDs(), r.Passed)
+		}
+	}
+	if n != len(want) {
+		t.Fatalf("found %d of the %d blind answers", n, len(want))
+	}
+	// A concise correct answer that reads above 0.5 stays unflagged.
+	concise := "A fencing token is a counter the lock service increments on every grant. The holder sends it with each write, and the storage remembers the highest one and rejects a write carrying a lower token, so a client that paused past its lease can't clobber the new holder's data."
+	if r := gradeReal(t, b, "fencing-token", concise); len(r.Flags) > 0 {
+		t.Errorf("concise correct answer flagged: %v", r.FlagIDs())
+	}
+}
