@@ -161,3 +161,23 @@ func TestContestReturnsToTheContestedItem(t *testing.T) {
 		}
 	})
 }
+
+// TestAboutTablesScrollFromTheKeyboard: the grader page's tables too wide
+// for a phone scroll sideways in their box, and a box that scrolls must be
+// reachable from the keyboard: focusable, a region named for its table
+// (QA-40 F2 #3: at 375 px the table of blind figures could be scrolled by
+// a finger or a mouse only). TestBrowserGradedPagesFitAPhone checks the
+// widths in a browser.
+func TestAboutTablesScrollFromTheKeyboard(t *testing.T) {
+	srv, _ := newTestServer(t)
+	doc := mustDoc(t, newClient(t, srv).get("/about/grader"))
+	boxes := doc.Find(`.table-scroll`)
+	if boxes.Length() < 2 {
+		t.Fatalf("/about/grader has %d scrolling tables, want the accuracy and the blind tables", boxes.Length())
+	}
+	boxes.Each(func(i int, box *goquery.Selection) {
+		if box.AttrOr("tabindex", "") != "0" || box.AttrOr("role", "") != "region" || !strings.Contains(box.AttrOr("aria-label", ""), "scroll sideways") {
+			t.Errorf("scrolling table %d (%s): tabindex %q, role %q, name %q; want a focusable region that says it scrolls", i, box.Find(`table`).AttrOr("data-testid", ""), box.AttrOr("tabindex", ""), box.AttrOr("role", ""), box.AttrOr("aria-label", ""))
+		}
+	})
+}
