@@ -396,8 +396,8 @@ func PointQuote(text string, spans []quiz.Span) string {
 }
 
 // clauseQuote returns the answer text under sp widened, a word at a time
-// on each side in turn, to the clause that holds it (up to . ! ? ; : or a
-// line break) while it stays within maxQuote bytes: the matched words
+// on each side in turn, to the clause that holds it (up to . ! ? ; or a
+// line break, and back to a colon) while it stays within maxQuote bytes: the matched words
 // alone ("VM migration, page faults) longer", "write carrying") are
 // often not what the learner said (QA-38, QA-39).
 func clauseQuote(text string, sp quiz.Span) string {
@@ -413,7 +413,11 @@ func FlagQuote(text string, sp quiz.Span) string { return clauseQuote(text, sp) 
 // widenToClause returns sp widened over whole words, alternately on the
 // left and on the right, stopping on each side at the end of a sentence
 // or clause (. ! ? ; : before a space, or a line break) and before the whole passes
-// maxQuote bytes.
+// maxQuote bytes. A colon stops it on the left only: what follows a colon
+// is what the words before it announce ("Redlock fixes it: with five
+// masters two clients can never hold the lock"), so a match before the
+// colon is quoted with the claim after it, where stopping there quoted
+// the announcement alone (QA-40 F2 #2).
 func widenToClause(text string, sp quiz.Span) quiz.Span {
 	if sp.Start < 0 || sp.End > len(text) || sp.Start >= sp.End {
 		return sp
@@ -422,25 +426,31 @@ func widenToClause(text string, sp quiz.Span) quiz.Span {
 	// A mark ends a clause only where it closes a word and a space or a
 	// line break follows it: "p99.9" and "lock:job" stay one word, and an
 	// SQL placeholder ("id = ? AND") is a word of its own.
+	mark := func(i int) bool {
+		return i > 0 && !blank(text[i-1]) && (i+1 == len(text) || blank(text[i+1]))
+	}
 	stop := func(i int) bool {
 		switch text[i] {
 		case '\n':
 			return true
-		case '.', '!', '?', ';', ':':
-			return i > 0 && !blank(text[i-1]) && (i+1 == len(text) || blank(text[i+1]))
+		case '.', '!', '?', ';':
+			return mark(i)
 		}
 		return false
 	}
+	// stopLeft is stop, and a colon too: on the left a colon ends the
+	// announcement before the words it announces.
+	stopLeft := func(i int) bool { return stop(i) || text[i] == ':' && mark(i) }
 	// left returns the start of the word before start, or -1 at a stop.
 	left := func(start int) int {
 		i := start - 1
 		for i >= 0 && (text[i] == ' ' || text[i] == '\t') {
 			i--
 		}
-		if i < 0 || stop(i) || blank(text[i]) {
+		if i < 0 || stopLeft(i) || blank(text[i]) {
 			return -1
 		}
-		for i >= 0 && !blank(text[i]) && !stop(i) {
+		for i >= 0 && !blank(text[i]) && !stopLeft(i) {
 			i--
 		}
 		return i + 1

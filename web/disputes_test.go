@@ -72,9 +72,11 @@ func TestContestOnPracticeFeedback(t *testing.T) {
 		t.Fatalf("refused disputes were stored: %+v", ds)
 	}
 
+	// The redirect brings the learner back to the point they contested,
+	// not to the top of the page (QA-40 F2 #1).
 	rec := cl.postForm(action, url.Values{"_csrf": {tok}, "item": {"resource-rejects"}, "reason": {"I said the storage refuses older tokens"}})
-	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != loc {
-		t.Fatalf("contest: status %d to %q, want 303 to %s", rec.Code, rec.Header().Get("Location"), loc)
+	if want := loc + "#point-resource-rejects"; rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != want {
+		t.Fatalf("contest: status %d to %q, want 303 to %s", rec.Code, rec.Header().Get("Location"), want)
 	}
 	after := mustDoc(t, cl.get(loc))
 	flash := after.Find(`[data-testid=flash]`).Text()
@@ -161,8 +163,8 @@ func TestContestOnRoundTurnAndScorecard(t *testing.T) {
 		t.Fatalf("another learner's dispute: status %d, want 404", r.Code)
 	}
 	r := cl.postForm(action, url.Values{"_csrf": {tok}, "item": {"resource-rejects"}, "back": {"turn"}})
-	if r.Code != http.StatusSeeOther || r.Header().Get("Location") != roundURL+"/turns/"+seq {
-		t.Fatalf("contest turn: status %d to %q", r.Code, r.Header().Get("Location"))
+	if want := roundURL + "/turns/" + seq + "#point-resource-rejects"; r.Code != http.StatusSeeOther || r.Header().Get("Location") != want {
+		t.Fatalf("contest turn: status %d to %q, want 303 to %s", r.Code, r.Header().Get("Location"), want)
 	}
 	turn = mustDoc(t, cl.get(roundURL+"/turns/"+seq))
 	if turn.Find(`[data-testid=corrected]`).Length() != 1 {
@@ -195,9 +197,10 @@ func TestContestOnRoundTurnAndScorecard(t *testing.T) {
 	item, _ := missed.Attr("data-point")
 	action, _ = missed.Find(`[data-testid=contest-form]`).Attr("action")
 	tok, _ = missed.Find(`input[name=_csrf]`).Attr("value")
+	second := strings.TrimSuffix(strings.TrimPrefix(action, roundURL+"/turns/"), "/disputes")
 	r = cl.postForm(action, url.Values{"_csrf": {tok}, "item": {item}, "back": {"scorecard"}})
-	if r.Code != http.StatusSeeOther || r.Header().Get("Location") != roundURL+"/scorecard" {
-		t.Fatalf("contest on scorecard: status %d to %q", r.Code, r.Header().Get("Location"))
+	if want := roundURL + "/scorecard#turn-" + second + "-point-" + item; r.Code != http.StatusSeeOther || r.Header().Get("Location") != want {
+		t.Fatalf("contest on scorecard: status %d to %q, want 303 to %s", r.Code, r.Header().Get("Location"), want)
 	}
 	rd, _ = env.st.Round(context.Background(), learner, id)
 	if rd.Score <= before {

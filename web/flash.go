@@ -43,10 +43,11 @@ func clipFlash(msg string) string {
 // change, and nowhere else. The cookie's Path keeps a browser from sending
 // it to any other page; the path and learner written in its value keep
 // the server from showing it anywhere else to a client that sends it
-// anyway (pageFlash).
+// anyway (pageFlash). target's fragment, which the browser never sends,
+// names the element the notice is about (views.Page.FlashFor).
 func setPageFlash(c echo.Context, learner, target, kind, msg string) {
 	path := flashPath(target)
-	v := base64.RawURLEncoding.EncodeToString([]byte(path + "\n" + learnerTag(learner) + "\n" + kind + "|" + clipFlash(msg)))
+	v := base64.RawURLEncoding.EncodeToString([]byte(path + "\n" + learnerTag(learner) + "\n" + flashFragment(target) + "\n" + kind + "|" + clipFlash(msg)))
 	c.SetCookie(&http.Cookie{Name: pageFlashCookie, Value: v, Path: path, MaxAge: 60, HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: isTLS(c)})
 }
 
@@ -59,6 +60,16 @@ func flashPath(target string) string {
 	return u.EscapedPath()
 }
 
+// flashFragment is the fragment of target, a URL the server built, on
+// one line.
+func flashFragment(target string) string {
+	u, err := url.Parse(target)
+	if err != nil {
+		return ""
+	}
+	return strings.ReplaceAll(u.Fragment, "\n", "")
+}
+
 // learnerTag names learner in a page notice without copying their id,
 // which is the credential of their cookie, into a second cookie.
 func learnerTag(learner string) string {
@@ -66,19 +77,24 @@ func learnerTag(learner string) string {
 	return hex.EncodeToString(sum[:12])
 }
 
+// pageNotice is a notice left for one page: its kind, its text and the
+// id of the element of the page it is about ("" for the whole page).
+type pageNotice struct{ kind, msg, about string }
+
 // pageFlash returns the notice of the page cookie v when it was left for
 // the page at path and for learner; ok is false for any other.
-func pageFlash(v, path, learner string) (kind, msg string, ok bool) {
+func pageFlash(v, path, learner string) (n pageNotice, ok bool) {
 	b, err := base64.RawURLEncoding.DecodeString(v)
 	if err != nil {
-		return "", "", false
+		return pageNotice{}, false
 	}
-	parts := strings.SplitN(string(b), "\n", 3)
-	if len(parts) != 3 || parts[0] != path || parts[1] != learnerTag(learner) {
-		return "", "", false
+	parts := strings.SplitN(string(b), "\n", 4)
+	if len(parts) != 4 || parts[0] != path || parts[1] != learnerTag(learner) {
+		return pageNotice{}, false
 	}
-	kind, msg = decodeFlashText(parts[2])
-	return kind, msg, msg != ""
+	n.about = parts[2]
+	n.kind, n.msg = decodeFlashText(parts[3])
+	return n, n.msg != ""
 }
 
 func decodeFlash(v string) (kind, msg string) {

@@ -152,10 +152,11 @@ func (s *Server) handleAttemptDispute(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	back := contestReturn{url: attemptURL(q.ID, at.ID, c.FormValue("back") == "review")}
 	res, what, err := contest(q, at.Result, item, c.FormValue("was"))
 	var again errAlreadyCorrected
 	if errors.As(err, &again) {
-		return s.seeOtherOn(c, attemptURL(q.ID, at.ID, c.FormValue("back") == "review"), again.msg)
+		return s.seeOtherOn(c, back.to(at.Result, item), again.msg)
 	}
 	if err != nil {
 		return err
@@ -167,9 +168,9 @@ func (s *Server) handleAttemptDispute(c echo.Context) error {
 		return err
 	}
 	if withdrawn || what.Was == "dismissed" {
-		return s.seeOtherOn(c, attemptURL(q.ID, at.ID, c.FormValue("back") == "review"), undoneFlash(what, res))
+		return s.seeOtherOn(c, back.to(res, item), undoneFlash(what, res))
 	}
-	return s.seeOtherOn(c, attemptURL(q.ID, at.ID, c.FormValue("back") == "review"), correctedFlash(what, res, own))
+	return s.seeOtherOn(c, back.to(res, item), correctedFlash(what, res, own))
 }
 
 // handleTurnDispute handles "POST /rounds/:id/turns/:seq/disputes": the
@@ -196,9 +197,11 @@ func (s *Server) handleTurnDispute(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	back := urls.RoundTurn(r.ID, t.Seq)
+	back := contestReturn{url: urls.RoundTurn(r.ID, t.Seq)}
 	if c.FormValue("back") == "scorecard" && !r.Finished.IsZero() {
-		back = urls.Scorecard(r.ID)
+		// The scorecard shows every answer of the round, and of an
+		// interviewer's own follow-up only the points it made.
+		back = contestReturn{url: urls.Scorecard(r.ID), prefix: views.TurnIDPrefix(t.Seq), madeOnly: t.FollowUp == quiz.CustomFollowUp}
 	}
 	// A point a follow-up made counts through the follow-up's answer, not
 	// through a tick stored on this one: its dispute says the follow-up
@@ -210,7 +213,7 @@ func (s *Server) handleTurnDispute(c echo.Context) error {
 	res, what, err := contest(q, *t.Result, item, c.FormValue("was"))
 	var again errAlreadyCorrected
 	if errors.As(err, &again) {
-		return s.seeOtherOn(c, back, again.msg)
+		return s.seeOtherOn(c, back.to(*t.Result, item), again.msg)
 	}
 	if err != nil {
 		return err
@@ -226,9 +229,40 @@ func (s *Server) handleTurnDispute(c echo.Context) error {
 		return err
 	}
 	if withdrawn || what.Was == "dismissed" {
-		return s.seeOtherOn(c, back, undoneFlash(what, res))
+		return s.seeOtherOn(c, back.to(res, item), undoneFlash(what, res))
 	}
-	return s.seeOtherOn(c, back, correctedFlash(what, res, own))
+	return s.seeOtherOn(c, back.to(res, item), correctedFlash(what, res, own))
+}
+
+// contestReturn is the page a dispute returns to: its url, the prefix
+// of the ids it gives the answer's points and flags (views.GradedOn's
+// IDPrefix), and whether it lists the points made only (madeOnly).
+type contestReturn struct {
+	url, prefix string
+	madeOnly    bool
+}
+
+// to is the page's url with the fragment of item's element there
+// (views.PointID, views.FlagID), res being the answer's result as the
+// page shows it: the browser scrolls to the item the learner contested
+// and, as the element is focusable, moves the keyboard focus there,
+// where it used to land them at the top of the page (QA-40 F2 #1). An
+// item the page does not show (a flag the answer no longer raises, a
+// point gone from a made-only list) leads to the confirmation instead.
+// The fragment is made of the question's own ids, never of the form's
+// text, so a URL never carries what the learner typed.
+func (b contestReturn) to(res quiz.Result, item string) string {
+	for _, p := range res.Points {
+		if p.ID == item && (p.Hit || !b.madeOnly) {
+			return b.url + "#" + views.PointID(b.prefix, p.ID)
+		}
+	}
+	for _, f := range res.Flags {
+		if f.ID == item {
+			return b.url + "#" + views.FlagID(b.prefix, f.ID)
+		}
+	}
+	return b.url + "#" + views.FlashID
 }
 
 // graderSaid completes d, a dispute of an answer whose result the learner
@@ -312,7 +346,7 @@ func unrecovered(res quiz.Result, item string) bool {
 // is kept as the grader's reading of the follow-up's answer against the
 // main question q, so it can become a corpus item like any other; the
 // round's score and verdict follow.
-func (s *Server) contestRecoveredPoint(c echo.Context, learner string, r *store.Round, t quiz.RoundTurn, q *quiz.Question, item, reason, back string) error {
+func (s *Server) contestRecoveredPoint(c echo.Context, learner string, r *store.Round, t quiz.RoundTurn, q *quiz.Question, item, reason string, back contestReturn) error {
 	undo := unrecovered(*t.Result, item)
 	was := c.FormValue("was")
 	var label string
@@ -325,9 +359,9 @@ func (s *Server) contestRecoveredPoint(c echo.Context, learner string, r *store.
 	// corrects once instead of undoing itself.
 	switch {
 	case undo && was == "hit":
-		return s.seeOtherOn(c, back, fmt.Sprintf("Already corrected: “%s” is marked as not made in your follow-up. Nothing changed.", label))
+		return s.seeOtherOn(c, back.to(*t.Result, item), fmt.Sprintf("Already corrected: “%s” is marked as not made in your follow-up. Nothing changed.", label))
 	case !undo && was == "missed":
-		return s.seeOtherOn(c, back, fmt.Sprintf("Already restored: “%s” counts as made in your follow-up, as the grader has it. Nothing changed.", label))
+		return s.seeOtherOn(c, back.to(*t.Result, item), fmt.Sprintf("Already restored: “%s” counts as made in your follow-up, as the grader has it. Nothing changed.", label))
 	}
 	f, evidence, ok := s.followUpThatMade(r, t, q, item)
 	if !ok {
@@ -358,13 +392,13 @@ func (s *Server) contestRecoveredPoint(c echo.Context, learner string, r *store.
 	sc := quiz.Score(s.cat.Questions, s.cat.FollowUps, after.QuizTurns(), after.Limit)
 	score := views.PctText(sc.Score)
 	if undo {
-		return s.seeOtherOn(c, back, fmt.Sprintf("Correction undone: “%s” counts as made in your follow-up again, as the grader has it. Round score now %s. Your earlier dispute is withdrawn.", label, score))
+		return s.seeOtherOn(c, back.to(res, item), fmt.Sprintf("Correction undone: “%s” counts as made in your follow-up again, as the grader has it. Round score now %s. Your earlier dispute is withdrawn.", label, score))
 	}
 	msg := fmt.Sprintf("Corrected: you contested that your follow-up made “%s”, so it is now marked as missed. Round score now %s, self-assessed", label, score)
 	if own, ok := graderOwnRound(s.cat, after.QuizTurns(), after.Limit); ok {
 		msg += fmt.Sprintf(" (the grader's own: %s)", views.PctText(own.Score))
 	}
-	return s.seeOtherOn(c, back, msg+". Your dispute is kept to improve the grader.")
+	return s.seeOtherOn(c, back.to(res, item), msg+". Your dispute is kept to improve the grader.")
 }
 
 // followUpThatMade returns the first answered follow-up of the main

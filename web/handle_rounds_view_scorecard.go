@@ -42,6 +42,7 @@ func buildScorecard(cat *content.Catalog, d scorecardData, now time.Time) views.
 	turnView := func(t quiz.TurnScore) views.ScoreTurn {
 		st := views.ScoreTurn{Title: t.Title, Answered: t.Done(), Answer: t.Text, ScorePct: views.Pct(t.Score), Used: formatDuration(t.Used), Limit: limit, Overtime: t.Overtime, OvertimePoints: views.Pct(quiz.OvertimePenalty), Interviewer: d.Interviewer}
 		if next < len(turns) {
+			st.IDPrefix = views.TurnIDPrefix(turns[next].Seq)
 			if t.Done() && t.Result != nil && !d.Interviewer {
 				st.ContestHref = urls.TurnDisputes(r.ID, turns[next].Seq)
 				st.TurnHref = urls.RoundTurn(r.ID, turns[next].Seq)

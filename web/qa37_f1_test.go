@@ -96,9 +96,11 @@ func TestContestOfAFollowUpPointIsKept(t *testing.T) {
 		t.Fatal("another learner's contest was kept")
 	}
 
+	// The main answer is the round's first turn: the scorecard names its
+	// items turn-0-… and the redirect returns to the point (QA-40 F2 #1).
 	r := contest(me, was)
-	if r.Code != http.StatusSeeOther || r.Header().Get("Location") != card {
-		t.Fatalf("contest: status %d to %q, want 303 to the scorecard", r.Code, r.Header().Get("Location"))
+	if want := card + "#turn-0-point-consumer-dedupe"; r.Code != http.StatusSeeOther || r.Header().Get("Location") != want {
+		t.Fatalf("contest: status %d to %q, want 303 to %s", r.Code, r.Header().Get("Location"), want)
 	}
 	after := mustDoc(t, me.get(card))
 	if msg := after.Find(`[data-testid=flash]`).Text(); !strings.Contains(msg, "Corrected") || !strings.Contains(msg, "now marked as missed") {

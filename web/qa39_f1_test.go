@@ -40,8 +40,8 @@ func TestContestConfirmationStaysOnItsAttempt(t *testing.T) {
 	}
 	action, tok := contestFormOf(t, doc, "resource-rejects")
 	rec := me.postForm(action, url.Values{"_csrf": {tok}, "item": {"resource-rejects"}})
-	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != first {
-		t.Fatalf("contest: status %d to %q, want 303 to %s", rec.Code, rec.Header().Get("Location"), first)
+	if want := first + "#point-resource-rejects"; rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != want {
+		t.Fatalf("contest: status %d to %q, want 303 to %s", rec.Code, rec.Header().Get("Location"), want)
 	}
 	for _, ck := range rec.Result().Cookies() {
 		if ck.MaxAge >= 0 && strings.Contains(ck.Name, "flash") && pathMatch(ck.Path, second) {

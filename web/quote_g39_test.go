@@ -27,6 +27,11 @@ func TestQuotesShowTheClause(t *testing.T) {
 		{"I size it from the p99.9 of the job plus pauses. Done.", "plus pauses", "I size it from the p99.9 of the job plus pauses"},
 		{"Claim it with UPDATE jobs SET owner = ? WHERE id = ? AND owner IS NULL. Then write.", "owner IS NULL", "Claim it with UPDATE jobs SET owner = ? WHERE id = ? AND owner IS NULL"},
 		{"We take lock:job with SET NX PX. Later we renew.", "SET NX PX", "We take lock:job with SET NX PX"},
+		// a colon announces what follows: a match before it is quoted
+		// with the claim after it, one after it without the announcement
+		// (QA-40 F2 #2)
+		{"Redlock fixes it: with five masters two clients can never hold the lock at once. Then write.", "Redlock fixes", "Redlock fixes it: with five masters two clients can never hold the lock at once"},
+		{"The usual trap: Redlock is safe for correctness. It is not.", "Redlock is safe", "Redlock is safe for correctness"},
 	} {
 		if got := PointQuote(c.text, span(c.text, c.match)); got != c.want {
 			t.Errorf("PointQuote(%q at %q) = %q, want %q", c.text, c.match, got, c.want)

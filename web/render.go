@@ -97,8 +97,8 @@ func (s *Server) page(c echo.Context, title, nav string) views.Page {
 	if isHead(c) {
 		return p
 	}
-	if kind, msg, ok := s.takePageFlash(c); ok {
-		p.FlashKind, p.Flash = kind, msg
+	if n, ok := s.takePageFlash(c); ok {
+		p.FlashKind, p.Flash, p.FlashFor = n.kind, n.msg, n.about
 		return p
 	}
 	if f, err := c.Cookie(flashCookie); err == nil && f.Value != "" {
@@ -116,7 +116,7 @@ func (s *Server) seeOther(c echo.Context, url, flash string) error {
 
 // takePageFlash returns, and clears, the notice left for this page by
 // seeOtherOn, if the request carries one for this page and learner.
-func (s *Server) takePageFlash(c echo.Context) (kind, msg string, ok bool) {
+func (s *Server) takePageFlash(c echo.Context) (n pageNotice, ok bool) {
 	path := c.Request().URL.EscapedPath()
 	for _, f := range c.Cookies() {
 		if f.Name != pageFlashCookie || f.Value == "" {
@@ -124,14 +124,14 @@ func (s *Server) takePageFlash(c echo.Context) (kind, msg string, ok bool) {
 		}
 		learner, err := s.learnerID(c)
 		if err != nil {
-			return "", "", false
+			return pageNotice{}, false
 		}
-		if kind, msg, ok = pageFlash(f.Value, path, learner); ok {
+		if n, ok = pageFlash(f.Value, path, learner); ok {
 			c.SetCookie(&http.Cookie{Name: pageFlashCookie, Value: "", Path: path, MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteLaxMode})
-			return kind, msg, true
+			return n, true
 		}
 	}
-	return "", "", false
+	return pageNotice{}, false
 }
 
 // seeOtherOn is seeOther for a notice that belongs to the page at url

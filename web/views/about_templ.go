@@ -318,7 +318,7 @@ func AboutGrader(p Page, v AboutGraderView) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			if len(v.Flags) > 0 {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 15, "<table data-testid=\"flag-table\"><thead><tr><th scope=\"col\">Red flag</th><th scope=\"col\">Severity</th><th scope=\"col\">Why it loses the round</th></tr></thead> <tbody>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 15, "<table class=\"flag-table\" data-testid=\"flag-table\"><thead><tr><th scope=\"col\">Red flag</th><th scope=\"col\">Severity</th><th scope=\"col\">Why it loses the round</th></tr></thead> <tbody>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -522,7 +522,7 @@ func AboutGrader(p Page, v AboutGraderView) templ.Component {
 						return templ_7745c5c3_Err
 					}
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 38, "</p><div class=\"table-scroll\"><table data-testid=\"accuracy-table\"><thead><tr><th scope=\"col\">Question</th><th scope=\"col\">Answers</th><th scope=\"col\">Accuracy</th><th scope=\"col\">Key points</th><th scope=\"col\">Flag precision</th><th scope=\"col\">Flag recall</th><th scope=\"col\">Pass/fail</th></tr></thead> <tbody>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 38, "</p><div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Accuracy by question: scroll sideways to see every column\"><table data-testid=\"accuracy-table\"><thead><tr><th scope=\"col\">Question</th><th scope=\"col\">Answers</th><th scope=\"col\">Accuracy</th><th scope=\"col\">Key points</th><th scope=\"col\">Flag precision</th><th scope=\"col\">Flag recall</th><th scope=\"col\">Pass/fail</th></tr></thead> <tbody>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -1239,7 +1239,7 @@ func blindSection(b BlindView) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 102, "<div class=\"table-scroll\"><table data-testid=\"blind-table\"><thead><tr><th scope=\"col\">Answers</th><th scope=\"col\">Pass/fail agreement</th><th scope=\"col\">Flags on passing answers</th><th scope=\"col\">Losing claims flagged</th><th scope=\"col\">Keyword lists passing</th></tr></thead> <tbody>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 102, "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Accuracy on answers written blind: scroll sideways to see every column\"><table data-testid=\"blind-table\"><thead><tr><th scope=\"col\">Answers</th><th scope=\"col\">Pass/fail agreement</th><th scope=\"col\">Flags on passing answers</th><th scope=\"col\">Losing claims flagged</th><th scope=\"col\">Keyword lists passing</th></tr></thead> <tbody>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

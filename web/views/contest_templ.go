@@ -179,6 +179,11 @@ func contestForm(p Page, action, item, was, button, back, label string) templ.Co
 	})
 }
 
+// FlashID is the element id of the page's notice: a dispute whose item
+// the page no longer shows returns to it, and the item a dispute returns
+// to is described by it (Page.FlashFor).
+const FlashID = "flash"
+
 // Contest button labels, one per kind of decision.
 const (
 	contestHit    = "I did not make this point"

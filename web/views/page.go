@@ -32,6 +32,10 @@ type Page struct {
 	Flash string
 	// FlashKind is "ok", "bad" or "warn".
 	FlashKind string
+	// FlashFor is the id of the element the notice is about, if any: the
+	// item a dispute returned to. That element is described by the
+	// notice, so a screen reader that lands on it hears what changed.
+	FlashFor string
 }
 
 // NavItem is one entry of the main navigation.

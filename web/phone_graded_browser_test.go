@@ -1,0 +1,115 @@
+package web_test
+
+import (
+	"context"
+	"net/http/httptest"
+	"strconv"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// longWord is a word no line can break: a URL pasted into an answer.
+const longWord = "https://example.com/runbooks/locking/why-the-lease-expired-while-the-holder-was-paused-in-a-full-gc"
+
+// fitsThePhone fails unless the page open in ctx fits its window's width:
+// no sideways scroll, and no element of sel past the window's right edge
+// or with text running out of its box; and unless the page passes the
+// accessibility audit at that width, where boxes that scroll sideways
+// must be reachable from the keyboard.
+func fitsThePhone(t *testing.T, ctx context.Context, page, sel string) {
+	t.Helper()
+	if vs := audit(t, ctx, axeSource(t)); len(vs) > 0 {
+		t.Errorf("%s at 375 px: %d axe-core violations:%s", page, len(vs), describe(vs))
+	}
+	if w := eval[[]float64](t, ctx, `[document.documentElement.scrollWidth, document.documentElement.clientWidth]`); w[0] > w[1] {
+		t.Errorf("%s is %.0f px wide in a %.0f px window: it scrolls sideways", page, w[0], w[1])
+	}
+	if sel == "" {
+		return
+	}
+	out := eval[string](t, ctx, `(function(){
+	  var w = document.documentElement.clientWidth, bad = [];
+	  document.querySelectorAll(`+strconv.Quote(sel)+`).forEach(function(el){
+	    var r = el.getBoundingClientRect();
+	    if (r.right > w + 0.5 || (el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1)) {
+	      bad.push(el.tagName + " (to " + Math.round(r.right) + " px, text " + el.scrollWidth + " px in " + el.clientWidth + "): " + el.textContent.trim().slice(0, 40));
+	    }
+	  });
+	  return bad.length + (bad.length ? ": " + bad.slice(0, 3).join("; ") : "");
+	})()`)
+	if out != "0" {
+		t.Errorf("%s: elements past the window's right edge or their own box: %s", page, out)
+	}
+}
+
+// TestBrowserGradedPagesFitAPhone opens, at a phone's 375 px, the pages
+// QA-40 F2 #3 looked at: /about/grader, whose table of red flags was
+// wider than the window, with the reasons in a column a few words wide;
+// the practice feedback and a round's scorecard of an answer with a URL
+// in it, which ran off the right edge in the answer and in the point's
+// quote; and the scorecard's table of dimensions, a few pixels too wide.
+// Each now fits the window, and the red flags' reasons take its width;
+// the grader page's two tables that scroll sideways at this width can be
+// scrolled from the keyboard.
+func TestBrowserGradedPagesFitAPhone(t *testing.T) {
+	ctx := newBrowser(t, 375, 812)
+	srv, _ := newTestServer(t)
+	ts := httptest.NewServer(srv)
+	t.Cleanup(ts.Close)
+	// A headless window has a minimum width above a phone's; emulate it.
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(375, 812)); err != nil {
+		t.Fatalf("emulate a phone: %v", err)
+	}
+	nav := func(path string) {
+		t.Helper()
+		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+path)); err != nil {
+			t.Fatalf("open %s: %v", path, err)
+		}
+	}
+
+	t.Run("about the grader", func(t *testing.T) {
+		nav("/about/grader")
+		fitsThePhone(t, ctx, "/about/grader", "[data-testid=flag-table] td")
+		// Each reason reads across the table, not in a third of it.
+		if narrow := eval[int](t, ctx, `(function(){ var t = document.querySelector("[data-testid=flag-table]").getBoundingClientRect().width, n = 0; document.querySelectorAll("[data-testid=flag-table] tbody td:last-child").forEach(function(td){ if (td.getBoundingClientRect().width < 0.8 * t) n++; }); return n; })()`); narrow > 0 {
+			t.Errorf("%d reasons of the red-flag table are narrower than 80 %% of the table", narrow)
+		}
+	})
+
+	t.Run("practice feedback", func(t *testing.T) {
+		nav("/practice/fencing-token")
+		setValue(t, ctx, `#answer`, "A fencing token is a number from the lock service that only goes up with every grant. The holder sends it with each write, as in "+longWord+" and the storage rejects a write whose token is older than the newest it has seen. It protects against a holder that paused in GC past its lease.")
+		click(t, ctx, `[data-testid=submit]`)
+		if !eval[bool](t, ctx, `[...document.querySelectorAll(".point-list q")].some(function(q){ return q.textContent.includes(`+strconv.Quote(longWord)+`); })`) {
+			t.Fatal("no point quotes the URL: the test needs a quote that holds it")
+		}
+		fitsThePhone(t, ctx, "the feedback", ".answer-text, .point-list q, .flag-item q")
+	})
+
+	t.Run("scorecard", func(t *testing.T) {
+		nav("/rounds")
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`input[name=mode][value=coached]`))); err != nil {
+			t.Fatalf("choose a coached round: %v", err)
+		}
+		click(t, ctx, `[data-testid=start]`)
+		round := eval[string](t, ctx, `location.pathname`)
+		q := eval[string](t, ctx, `document.querySelector("[data-testid=round-question]").dataset.question`)
+		setValue(t, ctx, `#answer`, partialAnswer(t, q)+" See "+longWord+" for more.")
+		click(t, ctx, `[data-testid=submit-answer]`)
+		fitsThePhone(t, ctx, "the turn", ".answer-text, .point-list q")
+		nav(round)
+		if _, err := chromedp.RunResponse(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			// form.submit() skips the confirm() that app.js asks first.
+			_, err := chromedp.Evaluate[bool](`document.querySelector(".round-end").submit();true`)(ctx, tg)
+			return err
+		})); err != nil {
+			t.Fatalf("end the round: %v", err)
+		}
+		nav(round + "/scorecard")
+		if !eval[bool](t, ctx, `!!document.querySelector(".round-dims")`) {
+			t.Fatal("the scorecard has no table of dimensions")
+		}
+		fitsThePhone(t, ctx, "the scorecard", ".round-dims, .answer-text, .point-list q")
+	})
+}
