@@ -133,3 +133,62 @@ func TestFixG40ReaderRaisesOnLongAnswers(t *testing.T) {
 		t.Errorf("concise correct answer flagged: %v", r.FlagIDs())
 	}
 }
+
+// TestFixG40ExternalStoreRefusesItself: an external store handed the
+// token "so it can refuse older turns" checks it itself, the counterpart
+// of fence-covers-elsewhere, which a pattern read as the external writes
+// "refused ... too" (validation writer EX). Writes said undone or covered
+// by the database's refusal still raise it.
+func TestFixG40ExternalStoreRefusesItself(t *testing.T) {
+	checkG40(t, []g40Case{
+		{"holder-id-guard", "The owner column names a worker, not a claim. I'd give every claim its own turn number, bumped by the claiming UPDATE and returned to the worker; each write re-checks that turn number on the job row inside the same transaction, and anything external is handed the turn number too so it can refuse older turns.", "fence-covers-elsewhere", false},
+		{"holder-id-guard", "When the database rejects the stale write, the uploads to S3 it made are cancelled too.", "fence-covers-elsewhere", true},
+		{"holder-id-guard", "Once the row update is refused, the external API calls are covered as well.", "fence-covers-elsewhere", true},
+	})
+}
+
+// TestFixG40PowerLossIsACrash: losing power is a crash (@crash), and "nobody
+// picks the job up for ages" after it is the long side of choose-ttl's
+// trade-off: EX's answer, each side in its own sentence, made neither.
+func TestFixG40PowerLossIsACrash(t *testing.T) {
+	b := loadBank(t)
+	text := "I think of the TTL as the how-long-do-we-mourn-a-dead-owner setting. Make it too short and you bury owners who are only napping, and two of them end up working. Make it too long and, when a depot server really does lose power, nobody picks the job up for ages. I size it from the longest gap between check-ins I've observed plus a margin. And because no period is long enough to cover every nap, the database still refuses writes carrying an outdated generation number."
+	r := gradeReal(t, b, "choose-ttl", text)
+	if !r.Passed || !pointHit(t, r, "tradeoff") {
+		t.Errorf("passed=%v tradeoff=%v (missed %v), want a pass with the trade-off made", r.Passed, pointHit(t, r, "tradeoff"), r.Missed())
+	}
+	if r := gradeReal(t, b, "choose-ttl", "Our depot server lost power once last winter."); pointHit(t, r, "tradeoff") {
+		t.Errorf("a power cut alone makes the trade-off")
+	}
+}
+
+// TestFixG40QA: QA-40's findings on the grader. A relay said to keep
+// consumers from ever seeing an event twice is exactly-once-claim; the
+// servers expiring the session before the client sees it makes
+// signals-late even in a sentence that says "immediately" in another
+// clause; a redlock operator keeping a crashed node down longer than the
+// maximum TTL makes restart-forgets (validation writer EX, twice); a
+// number that "never goes backwards" is an increasing one (EV, EW).
+func TestFixG40QA(t *testing.T) {
+	checkG40(t, []g40Case{
+		{"outbox-pattern", "Write the order and an outbox row in one transaction; a relay publishes the row to Kafka. That gives at-least-once delivery, so consumers must deduplicate by event id. Since the relay marks the row sent right after Kafka acknowledges, consumers will never see the same event twice.", "exactly-once-claim", true},
+		{"outbox-pattern", "The relay can crash after Kafka acknowledges and before it marks the row sent, so consumers can still see the same event twice; they deduplicate by event id.", "exactly-once-claim", false},
+		{"outbox-pattern", "Don't assume that because the relay marks the row sent right after the ack, consumers never see duplicates.", "exactly-once-claim", false},
+	})
+	b := loadBank(t)
+	for _, c := range []struct {
+		question, point, text string
+		want                  bool
+	}{
+		{"session-suspended", "signals-late", "On SUSPENDED I stop the protected work immediately, because the servers can expire the session and give the lock to another client before my client sees LOST.", true},
+		{"session-suspended", "signals-late", "The listener fires immediately, so the session never expires before the client knows.", false},
+		{"redis-vs-consensus", "tokens", "etcd and ZooKeeper only say yes once most of their members agree, and every grant comes with a number that never goes backwards, which the storage can use to shut out a late owner.", true},
+		{"redlock-operations-q", "restart-forgets", "Five independent masters, a majority within the validity window, compare-and-delete on all five, no eviction, crashed nodes kept down longer than the maximum TTL, and clocks slewed, never stepped.", true},
+		{"redlock-operations-q", "restart-forgets", "rules: 5 independent masters, grab 3+ within ttl minus elapsed minus drift, release on all with compare+del, after a crash keep the node down longer than max ttl, ntp slew only.", true},
+	} {
+		r := gradeReal(t, b, c.question, c.text)
+		if got := pointHit(t, r, c.point); got != c.want {
+			t.Errorf("%s: %q: %s made=%v, want %v", c.question, c.text, c.point, got, c.want)
+		}
+	}
+}
