@@ -223,8 +223,9 @@ type Pattern struct {
 	// at it (nil: read altFirsts). Built when first read (altTable), so
 	// loading does not pay for patterns no answer reaches.
 	altAt atomic.Pointer[[]altTab]
-	// maskClauses are the parts' firsts and the needed clauses, shortest
-	// first: the clauses of the sentence mask (see maskIn).
+	// maskClauses are the parts' firsts, the needed clauses and the later
+	// words of lists of alternatives, shortest first: the clauses of the
+	// sentence mask (see maskIn).
 	maskClauses [][]int32
 }
 
