@@ -1237,6 +1237,34 @@ func (p *Pattern) tabulate() {
 	p.maskClauses = kept
 }
 
+// packMasks copies the mask clauses of ps (tabulated, in the order x
+// numbered them) into one run of clauses and one of gids, and points
+// each pattern's maskClauses there. A grading tries hundreds of patterns
+// in that order (a flag's, then the next flag's), most of them found dead
+// in the answer by their mask alone: read from one run, their clauses
+// come in order from memory instead of from as many scattered slices.
+func packMasks(ps []*Pattern) {
+	nc, ng := 0, 0
+	for _, p := range ps {
+		nc += len(p.maskClauses)
+		for _, c := range p.maskClauses {
+			ng += len(c)
+		}
+	}
+	clauses, gids := make([][]int32, 0, nc), make([]int32, 0, ng)
+	for _, p := range ps {
+		at := len(clauses)
+		for _, c := range p.maskClauses {
+			g := len(gids)
+			gids = append(gids, c...)
+			clauses = append(clauses, gids[g:len(gids):len(gids)])
+		}
+		if p.maskClauses != nil {
+			p.maskClauses = clauses[at:len(clauses):len(clauses)]
+		}
+	}
+}
+
 // sortedSubset reports whether every element of a is in b, both sorted.
 func sortedSubset(a, b []int32) bool {
 	j := 0
