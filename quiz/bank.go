@@ -156,6 +156,7 @@ func newBank(cache *patternCache, questions []*Question, flags []RedFlag, syn Sy
 		})
 	}
 	wg.Wait()
+	packMasks(numbered)
 	b.version = <-version
 	order := map[string]int{}
 	for i, t := range Topics() {

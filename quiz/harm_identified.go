@@ -113,10 +113,10 @@ func markIdentifiedFailures(d *doc) {
 // "enough", "what we want", "no harm".
 func approvesAnything(toks []token, from, to int) bool {
 	for k := from; k < to; k++ {
-		r := toks[k].raw
-		if narrationApprovals[r] || approvalWants[r] {
+		if toks[k].cls&clsApproving != 0 { // narrationApprovals or approvalWants
 			return true
 		}
+		r := toks[k].raw
 		if k+1 < to && (r == "no" || r == "not") && (toks[k+1].raw == "harm" || toks[k+1].raw == "problem" || toks[k+1].raw == "issue") {
 			return true
 		}

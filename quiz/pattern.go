@@ -183,6 +183,24 @@ const (
 // safe", where Redlock sits in a negated clause. Literals that split into several words
 // ("compare-and-delete") are phrases of adjacent words.
 type Pattern struct {
+	// The fields evalFor reads of every pattern a grading reaches come
+	// first, together: most patterns are found dead in the answer from
+	// these alone (see evalFor), and a grading reaches hundreds.
+	lex *lexicon // the bank's lexicon that numbered it, or nil
+	pid int      // its number in lex
+	// Tables lex.add compiles from the tree, valid on answers marked with
+	// lex: the word sets (gids) where each part, then each exclusion, may
+	// start (firsts as a table), and the clauses an answer must satisfy
+	// for the pattern to match at all: from each clause, some word set
+	// must occur (see needsMet).
+	firstGids [][]int32
+	need      [][]int32
+	// maskClauses are the parts' firsts, the needed clauses and the later
+	// words of lists of alternatives, shortest first: the clauses of the
+	// sentence mask (see maskIn). A bank lays those of all its patterns
+	// out in one run, in the order they were numbered (see packMasks).
+	maskClauses [][]int32
+
 	src      string
 	polarity Polarity
 	parts    []elem
@@ -203,16 +221,7 @@ type Pattern struct {
 	// goes unflagged where the scope of a negator of those families
 	// covers its words, whichever of them it is (see deniedClaim).
 	deniable negFamily
-	window   int      // >0: the ~N window; 0: same sentence
-	lex      *lexicon // the bank's lexicon that numbered it, or nil
-	pid      int      // its number in lex
-	// Tables lex.add compiles from the tree, valid on answers marked with
-	// lex: the word sets (gids) where each part, then each exclusion, may
-	// start (firsts as a table), and the clauses an answer must satisfy
-	// for the pattern to match at all: from each clause, some word set
-	// must occur (see needsMet).
-	firstGids [][]int32
-	need      [][]int32
+	window   int // >0: the ~N window; 0: same sentence
 	// altFirsts, per part then exclusion that is a list of alternatives:
 	// the word sets each alternative may start with, so that only those
 	// that can start at a token are tried there (nil: try them all).
@@ -223,9 +232,6 @@ type Pattern struct {
 	// at it (nil: read altFirsts). Built when first read (altTable), so
 	// loading does not pay for patterns no answer reaches.
 	altAt atomic.Pointer[[]altTab]
-	// maskClauses are the parts' firsts and the needed clauses, shortest
-	// first: the clauses of the sentence mask (see maskIn).
-	maskClauses [][]int32
 }
 
 // String returns the pattern as written.

@@ -5555,6 +5555,9 @@ const (
 	// (markWordMentions), lockHeads (markLockLostMidWork), staleAgents
 	// (markStaleAgentGoesOn) and practiceHarms (harmAt).
 	clsPassStart
+	// (s40) narrationApprovals and approvalWants: approvesAnything reads
+	// every word of every sentence of five words or more.
+	clsApproving
 )
 
 // clsFrame are the classes a token must have for markFrames to look at it
@@ -5631,6 +5634,7 @@ func classOf(raw string) wordClass {
 		{reporters[raw], clsReporter}, {dummyOpeners[raw] || dummyOpenerFirsts[raw], clsDummyOpener},
 		{flagNegators[raw] || failVerbsTo[raw] || guaranteeNouns[raw] || pastBeliefs[raw] || pastAppearances[raw] || raw == "looks" || raw == "seems" ||
 			harmCounts[raw] || raw == "broke" || raw == "caused" || wordNouns[raw] || lockHeads[raw] || staleAgents[raw] || practiceHarms[raw], clsPassStart},
+		{narrationApprovals[raw] || approvalWants[raw], clsApproving},
 	} {
 		if x.on {
 			c |= x.cls
