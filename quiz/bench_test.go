@@ -35,6 +35,10 @@ func BenchmarkGrade300Words(b *testing.B) {
 			b.Fatalf("no question %s", id)
 		}
 		b.Run(id, func(b *testing.B) {
+			// The first grading of a process decodes the second reader's
+			// model (about 60 ms of CPU, once per server start); graded
+			// here, it is not charged to whichever question runs first.
+			bank.Grade(q, quiz.Answer{Text: answer300})
 			cpu0 := cpuTime()
 			for b.Loop() {
 				bank.Grade(q, quiz.Answer{Text: answer300})
