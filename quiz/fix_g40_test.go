@@ -192,3 +192,30 @@ func TestFixG40QA(t *testing.T) {
 		}
 	}
 }
+
+// TestFixG40CorePointsInOtherWords: core points EV and EX made in words
+// no pattern knew (six of their false fails), each beside a sentence that
+// must not make it.
+func TestFixG40CorePointsInOtherWords(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct {
+		question, point, text string
+		want                  bool
+	}{
+		{"holder-id-guard", "epoch-column", "I'd give each pick-up a fresh number one higher than the last, write it on the job row, make every write require that number.", true},
+		{"holder-id-guard", "epoch-column", "Each pick-up is logged with the worker's name.", false},
+		{"holder-id-guard", "same-owner-twice", "Worker A can lapse and pick the job up again, and now two A-attempts match.", true},
+		{"holder-id-guard", "same-owner-twice", "A worker that lapses loses the job, and its next attempt stops matching.", false},
+		{"skip-locked-queue", "skip-locked", "Tell Postgres to simply step past any rows another worker has a grip on rather than waiting.", true},
+		{"skip-locked-queue", "skip-locked", "Each worker waits for the row lock, then takes the oldest job.", false},
+		{"optimistic-concurrency", "zero-rows-retry", "Save runs UPDATE docs SET body = $b, version = 13 WHERE id = $id AND version = 12; if nothing updates, return 409 and show a merge screen.", true},
+		{"optimistic-concurrency", "zero-rows-retry", "Save runs UPDATE docs SET body = $b WHERE id = $id.", false},
+		{"extend-lease", "not-safety", "So topping up makes trouble rarer; the data still needs to recognise an old booking number and refuse it.", true},
+		{"extend-lease", "not-safety", "Topping up makes trouble rarer.", false},
+	} {
+		r := gradeReal(t, b, c.question, c.text)
+		if got := pointHit(t, r, c.point); got != c.want {
+			t.Errorf("%s: %q: %s made=%v, want %v", c.question, c.text, c.point, got, c.want)
+		}
+	}
+}
