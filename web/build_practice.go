@@ -173,7 +173,7 @@ func buildFeedback(cat *content.Catalog, d feedbackData, now time.Time) views.Fe
 	}
 	v.Graded = buildGraded(bank, at.Answer.Text, &res)
 	if q.Kind == quiz.KindFreeText {
-		v.PassRule = passRule(res)
+		v.PassRule = passRule(q, res)
 		v.FlagCost = FlagCost(q, res)
 		v.Missing = MissingPoints(res)
 		if res.SelfAssessed {
