@@ -1,9 +1,11 @@
 package web_test
 
 import (
+	"net/http"
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestPassRuleSaysTheRedFlagFailsIt: an answer that makes both core
@@ -31,5 +33,71 @@ func TestPassRuleSaysTheRedFlagFailsIt(t *testing.T) {
 	got, verdict = rule("Add a version column to the row. The UPDATE says WHERE version = the one read and sets version + 1; if zero rows changed, someone else saved first, so reload and retry.")
 	if !strings.Contains(verdict, "A pass") || strings.Contains(got, "red flag costs") {
 		t.Errorf("the clean answer (%q) has the pass rule %q; want no flag's cost", verdict, got)
+	}
+}
+
+// TestScorecardContestSaysWhatTheScorecardShows: the confirmation of a
+// contest made on the scorecard gives the scorecard's own figures, the
+// question's score and the round's score and verdict, before and after;
+// it said "Score now 70 %", the graded answer's score, beside a question
+// the scorecard showed at 93 % and a round gone from "Lean no" to "Hire"
+// (QA-40 F3 #2).
+func TestScorecardContestSaysWhatTheScorecardShows(t *testing.T) {
+	env := newRoundEnv(t, "", nil)
+	cl := newClient(t, env.srv)
+	roundURL := coachedFencingRound(t, env, cl)
+	rec, seq, _, _ := current(t, cl, roundURL)
+	env.clock.Advance(time.Minute)
+	weak := "A fencing token is a number from the lock service that only goes up with every grant. The holder sends it with each write. It protects against a holder that paused in GC past its lease."
+	if r := answerTurn(t, cl, roundURL, rec.Body.String(), seq, weak); r.Code != http.StatusSeeOther {
+		t.Fatalf("answer: %d", r.Code)
+	}
+	for i := 0; i < 6; i++ {
+		if r := cl.get(roundURL); r.Code != http.StatusOK {
+			break
+		}
+		rec, seq, _, _ := current(t, cl, roundURL)
+		env.clock.Advance(time.Minute)
+		res := answerTurn(t, cl, roundURL, rec.Body.String(), seq, "I am not sure; a lock around it, I guess.")
+		if strings.HasSuffix(res.Header().Get("Location"), "/scorecard") {
+			break
+		}
+	}
+	card := mustDoc(t, cl.get(roundURL+"/scorecard"))
+	roundBefore := spaced(card.Find(`[data-testid=round-score]`).Text())
+	verdictBefore := spaced(card.Find(`[data-testid=verdict-card] [data-testid=verdict]`).Text())
+	first := card.Find(`[data-testid=scored-question]`).Eq(0)
+	questionBefore := spaced(first.Find(`h3 .badge`).First().Text())
+	missed := first.Find(`[data-testid=points-missed] li[data-point]`).First()
+	item, _ := missed.Attr("data-point")
+	action, _ := missed.Find(`[data-testid=contest-form]`).Attr("action")
+	tok, _ := missed.Find(`input[name=_csrf]`).Attr("value")
+	r := cl.postForm(action, url.Values{"_csrf": {tok}, "item": {item}, "back": {"scorecard"}})
+	if r.Code != http.StatusSeeOther {
+		t.Fatalf("contest: status %d", r.Code)
+	}
+	page, _, _ := strings.Cut(r.Header().Get("Location"), "#")
+	card = mustDoc(t, cl.get(page))
+	flash := spaced(card.Find(`[data-testid=flash]`).Text())
+	roundAfter := spaced(card.Find(`[data-testid=round-score]`).Text())
+	verdictAfter := spaced(card.Find(`[data-testid=verdict-card] [data-testid=verdict]`).Text())
+	questionAfter := spaced(card.Find(`[data-testid=scored-question]`).Eq(0).Find(`h3 .badge`).First().Text())
+	if questionAfter == questionBefore {
+		t.Fatalf("the contest left question 1 at %s: the test shows nothing", questionAfter)
+	}
+	want := []string{"Question 1 now scores " + questionAfter + " on the scorecard (was " + questionBefore + ")"}
+	if verdictAfter != verdictBefore {
+		want = append(want, "the round goes from "+roundBefore+", “"+verdictBefore+"”, to "+roundAfter+", “"+verdictAfter+"”")
+	} else {
+		want = append(want, roundAfter, "“"+verdictAfter+"”")
+	}
+	t.Logf("confirmation: %s", flash)
+	for _, w := range want {
+		if !strings.Contains(flash, w) {
+			t.Errorf("the confirmation says %q; want it to say %q", flash, w)
+		}
+	}
+	if strings.Contains(flash, "Score now") {
+		t.Errorf("the confirmation says %q: a score the scorecard does not show", flash)
 	}
 }
