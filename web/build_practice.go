@@ -173,7 +173,7 @@ func buildFeedback(cat *content.Catalog, d feedbackData, now time.Time) views.Fe
 	}
 	v.Graded = buildGraded(bank, at.Answer.Text, &res)
 	if q.Kind == quiz.KindFreeText {
-		v.PassRule = passRule(res)
+		v.PassRule = passRule(q, res)
 		v.FlagCost = FlagCost(q, res)
 		v.Missing = MissingPoints(res)
 		if res.SelfAssessed {
@@ -399,12 +399,23 @@ func PointQuote(text string, spans []quiz.Span) string {
 // on each side in turn, to the clause that holds it (up to . ! ? ; or a
 // line break, and back to a colon) while it stays within maxQuote bytes: the matched words
 // alone ("VM migration, page faults) longer", "write carrying") are
-// often not what the learner said (QA-38, QA-39).
+// often not what the learner said (QA-38, QA-39). Where maxQuote cuts the
+// clause short, that end of the quote carries "…", so a reader sees the
+// words go on ("…rejects anything lower, so a" read as the learner's
+// whole phrase: QA-40 F3 #5).
 func clauseQuote(text string, sp quiz.Span) string {
-	if w := quote(text, widenToClause(text, sp)); w != "" {
-		return w
+	w, cutLeft, cutRight := widenToClause(text, sp)
+	q := quote(text, w)
+	if q == "" {
+		return quote(text, sp)
 	}
-	return quote(text, sp)
+	if cutLeft {
+		q = "…" + q
+	}
+	if cutRight {
+		q += "…"
+	}
+	return q
 }
 
 // FlagQuote is clauseQuote for a red flag's match.
@@ -417,10 +428,11 @@ func FlagQuote(text string, sp quiz.Span) string { return clauseQuote(text, sp) 
 // is what the words before it announce ("Redlock fixes it: with five
 // masters two clients can never hold the lock"), so a match before the
 // colon is quoted with the claim after it, where stopping there quoted
-// the announcement alone (QA-40 F2 #2).
-func widenToClause(text string, sp quiz.Span) quiz.Span {
+// the announcement alone (QA-40 F2 #2). cutLeft and cutRight report a
+// side that stopped at maxQuote with words of the clause left over.
+func widenToClause(text string, sp quiz.Span) (w quiz.Span, cutLeft, cutRight bool) {
 	if sp.Start < 0 || sp.End > len(text) || sp.Start >= sp.End {
-		return sp
+		return sp, false, false
 	}
 	blank := func(c byte) bool { return c == ' ' || c == '\n' || c == '\r' || c == '\t' }
 	// A mark ends a clause only where it closes a word and a space or a
@@ -475,18 +487,18 @@ func widenToClause(text string, sp quiz.Span) quiz.Span {
 			if j := left(start); j >= 0 && end-j <= maxQuote {
 				start = j
 			} else {
-				l = false
+				l, cutLeft = false, j >= 0
 			}
 		}
 		if r {
 			if j := right(end); j >= 0 && j-start <= maxQuote {
 				end = j
 			} else {
-				r = false
+				r, cutRight = false, j >= 0
 			}
 		}
 	}
-	return quiz.Span{Start: start, End: end}
+	return quiz.Span{Start: start, End: end}, cutLeft, cutRight
 }
 
 // quote returns the answer text under sp, or "" when sp does not fit it.

@@ -53,6 +53,16 @@ func focusIsOn(t *testing.T, ctx context.Context, id string) {
 	if !eval[bool](t, ctx, `(function(){ var r = document.activeElement.getBoundingClientRect(), h = document.querySelector(".site-header").getBoundingClientRect(); return r.top >= h.bottom - 1 && r.top < innerHeight && document.activeElement.matches(":focus-visible"); })()`) {
 		t.Fatalf("#%s has the focus but is not in view below the header with a focus ring: %s", id, eval[string](t, ctx, `JSON.stringify([document.activeElement.getBoundingClientRect(), document.querySelector(".site-header").getBoundingClientRect().bottom, innerHeight])`))
 	}
+	// The item is outlined as the URL's target, focused or not (a focus
+	// moved by a fragment may not match :focus-visible, and then no ring
+	// showed), and the confirmation, at the top of the page, is repeated
+	// inside it, in view (QA-40 F3 #3).
+	if !eval[bool](t, ctx, `(function(el){ el.blur(); var cs = getComputedStyle(el), ok = el.matches(":target") && cs.outlineStyle !== "none" && parseFloat(cs.outlineWidth) >= 2; el.focus(); return ok; })(document.activeElement)`) {
+		t.Fatalf("#%s, the URL's target, has no outline of its own: %s", id, eval[string](t, ctx, `(function(el){ var cs = getComputedStyle(el); return cs.outlineStyle + " " + cs.outlineWidth; })(document.getElementById(`+strconv.Quote(id)+`))`))
+	}
+	if !eval[bool](t, ctx, `(function(el){ var n = el.querySelector("[data-testid=contest-note]"), f = document.getElementById("flash"); if (!n || !f) return false; var r = n.getBoundingClientRect(), h = document.querySelector(".site-header").getBoundingClientRect(); return r.height > 0 && r.top >= h.bottom - 1 && r.bottom <= innerHeight && n.textContent.trim() === f.textContent.trim() && /\S/.test(f.textContent); })(document.getElementById(`+strconv.Quote(id)+`))`) {
+		t.Fatalf("the confirmation is not shown in view beside #%s: %s", id, eval[string](t, ctx, `(function(el){ var n = el.querySelector("[data-testid=contest-note]"); return n ? JSON.stringify([n.getBoundingClientRect(), innerHeight, n.textContent]) : "no note"; })(document.getElementById(`+strconv.Quote(id)+`))`))
+	}
 	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Tab)); err != nil {
 		t.Fatalf("press Tab: %v", err)
 	}

@@ -101,7 +101,12 @@ func pick(cond bool, a, b string) string {
 // correctedFlash tells the learner what their dispute changed: the score
 // is now self-assessed, and own, the grader's verdict on the same text,
 // stays beside it (QA-9 Q9-2).
-func correctedFlash(what quiz.Contested, res, own quiz.Result) string {
+//
+// card, when not "", stands for the answer's own score: the scorecard
+// shows the question's score and the round's (scorecardChange), and
+// "Score now 70 %" there, beside a question at 93 %, named a figure the
+// page does not show (QA-40 F3 #2).
+func correctedFlash(what quiz.Contested, res, own quiz.Result, card string) string {
 	verdict := "not yet a pass"
 	switch {
 	case res.Passed:
@@ -118,13 +123,44 @@ func correctedFlash(what quiz.Contested, res, own quiz.Result) string {
 	default:
 		did = "the red flag is dismissed"
 	}
-	return fmt.Sprintf("Corrected: you contested “%s”, so %s. Score now %s, self-assessed: %s (the grader's own: %s). Your dispute is kept to improve the grader.", what.Label, did, views.PctText(res.Score), verdict, views.PctText(own.Score))
+	score := fmt.Sprintf("Score now %s, self-assessed: %s (the grader's own: %s).", views.PctText(res.Score), verdict, views.PctText(own.Score))
+	if card != "" {
+		score = card + " Self-assessed: the scores rest on your correction."
+	}
+	return fmt.Sprintf("Corrected: you contested “%s”, so %s. %s Your dispute is kept to improve the grader.", what.Label, did, score)
+}
+
+// scorecardChange says, in the scorecard's own figures, what a contest of
+// an answer to main question n changed: that question's score, and the
+// round's score and verdict, before → after when the verdict changed.
+func scorecardChange(n int, before, after quiz.Scorecard) string {
+	if n < 1 || n > len(before.Questions) || n > len(after.Questions) {
+		return ""
+	}
+	q0, q1 := views.PctText(before.Questions[n-1].Score), views.PctText(after.Questions[n-1].Score)
+	msg := fmt.Sprintf("Question %d now scores %s on the scorecard (was %s)", n, q1, q0)
+	if q0 == q1 {
+		msg = fmt.Sprintf("Question %d still scores %s on the scorecard", n, q1)
+	}
+	r0, r1 := views.PctText(before.Score), views.PctText(after.Score)
+	switch {
+	case before.Verdict != after.Verdict:
+		msg += fmt.Sprintf("; the round goes from %s, “%s”, to %s, “%s”.", r0, before.Verdict.Label(), r1, after.Verdict.Label())
+	case r0 != r1:
+		msg += fmt.Sprintf("; the round now scores %s (was %s), still “%s”.", r1, r0, after.Verdict.Label())
+	default:
+		msg += fmt.Sprintf("; the round still scores %s, “%s”.", r1, after.Verdict.Label())
+	}
+	return msg
 }
 
 // undoneFlash tells the learner that contesting their own correction
 // undid it: the item is back to the grader's decision and the earlier
 // dispute is withdrawn, not kept against the grader (QA-31 #2).
-func undoneFlash(what quiz.Contested, res quiz.Result) string {
+//
+// card, when not "", stands for the answer's own score, as in
+// correctedFlash.
+func undoneFlash(what quiz.Contested, res quiz.Result, card string) string {
 	var now string
 	switch what.Was {
 	case "hit":
@@ -134,7 +170,11 @@ func undoneFlash(what quiz.Contested, res quiz.Result) string {
 	default:
 		now = "the red flag counts again"
 	}
-	return fmt.Sprintf("Correction undone: “%s” is back to the grader's decision, so %s. Score now %s. Your earlier dispute is withdrawn.", what.Label, now, views.PctText(res.Score))
+	score := fmt.Sprintf("Score now %s.", views.PctText(res.Score))
+	if card != "" {
+		score = card
+	}
+	return fmt.Sprintf("Correction undone: “%s” is back to the grader's decision, so %s. %s Your earlier dispute is withdrawn.", what.Label, now, score)
 }
 
 // handleAttemptDispute handles "POST /practice/:id/attempts/:attempt/disputes":
@@ -168,9 +208,9 @@ func (s *Server) handleAttemptDispute(c echo.Context) error {
 		return err
 	}
 	if withdrawn || what.Was == "dismissed" {
-		return s.seeOtherOn(c, back.to(res, item), undoneFlash(what, res))
+		return s.seeOtherOn(c, back.to(res, item), undoneFlash(what, res, ""))
 	}
-	return s.seeOtherOn(c, back.to(res, item), correctedFlash(what, res, own))
+	return s.seeOtherOn(c, back.to(res, item), correctedFlash(what, res, own, ""))
 }
 
 // handleTurnDispute handles "POST /rounds/:id/turns/:seq/disputes": the
@@ -201,7 +241,7 @@ func (s *Server) handleTurnDispute(c echo.Context) error {
 	if c.FormValue("back") == "scorecard" && !r.Finished.IsZero() {
 		// The scorecard shows every answer of the round, and of an
 		// interviewer's own follow-up only the points it made.
-		back = contestReturn{url: urls.Scorecard(r.ID), prefix: views.TurnIDPrefix(t.Seq), madeOnly: t.FollowUp == quiz.CustomFollowUp}
+		back = contestReturn{url: urls.Scorecard(r.ID), prefix: views.TurnIDPrefix(t.Seq), madeOnly: t.FollowUp == quiz.CustomFollowUp, scorecard: true}
 	}
 	// A point a follow-up made counts through the follow-up's answer, not
 	// through a tick stored on this one: its dispute says the follow-up
@@ -224,22 +264,36 @@ func (s *Server) handleTurnDispute(c echo.Context) error {
 		sc := quiz.Score(s.cat.Questions, s.cat.FollowUps, r.QuizTurns(), r.Limit)
 		return sc.Score, sc.Verdict
 	}
-	withdrawn, err := s.store.ContestTurn(c.Request().Context(), learner, r.ID, t.Seq, d, res, rescore)
+	ctx := c.Request().Context()
+	withdrawn, err := s.store.ContestTurn(ctx, learner, r.ID, t.Seq, d, res, rescore)
 	if err != nil {
 		return err
 	}
-	if withdrawn || what.Was == "dismissed" {
-		return s.seeOtherOn(c, back.to(res, item), undoneFlash(what, res))
+	var card string
+	if back.scorecard {
+		// Returning to the scorecard: say what it now shows.
+		after, err := s.store.Round(ctx, learner, r.ID)
+		if err != nil {
+			return err
+		}
+		card = scorecardChange(quiz.MainNumber(t.Seq),
+			quiz.Score(s.cat.Questions, s.cat.FollowUps, r.QuizTurns(), r.Limit),
+			quiz.Score(s.cat.Questions, s.cat.FollowUps, after.QuizTurns(), after.Limit))
 	}
-	return s.seeOtherOn(c, back.to(res, item), correctedFlash(what, res, own))
+	if withdrawn || what.Was == "dismissed" {
+		return s.seeOtherOn(c, back.to(res, item), undoneFlash(what, res, card))
+	}
+	return s.seeOtherOn(c, back.to(res, item), correctedFlash(what, res, own, card))
 }
 
 // contestReturn is the page a dispute returns to: its url, the prefix
 // of the ids it gives the answer's points and flags (views.GradedOn's
-// IDPrefix), and whether it lists the points made only (madeOnly).
+// IDPrefix), whether it lists the points made only (madeOnly), and
+// whether it is the round's scorecard, whose confirmation gives the
+// scorecard's figures (scorecardChange).
 type contestReturn struct {
-	url, prefix string
-	madeOnly    bool
+	url, prefix         string
+	madeOnly, scorecard bool
 }
 
 // to is the page's url with the fragment of item's element there
@@ -381,6 +435,7 @@ func (s *Server) contestRecoveredPoint(c echo.Context, learner string, r *store.
 		sc := quiz.Score(s.cat.Questions, s.cat.FollowUps, r.QuizTurns(), r.Limit)
 		return sc.Score, sc.Verdict
 	}
+	before := quiz.Score(s.cat.Questions, s.cat.FollowUps, r.QuizTurns(), r.Limit)
 	ctx := c.Request().Context()
 	if _, err := s.store.ContestRecovered(ctx, learner, r.ID, t.Seq, d, res, rescore); err != nil {
 		return err
@@ -390,11 +445,14 @@ func (s *Server) contestRecoveredPoint(c echo.Context, learner string, r *store.
 		return err
 	}
 	sc := quiz.Score(s.cat.Questions, s.cat.FollowUps, after.QuizTurns(), after.Limit)
-	score := views.PctText(sc.Score)
-	if undo {
-		return s.seeOtherOn(c, back.to(res, item), fmt.Sprintf("Correction undone: “%s” counts as made in your follow-up again, as the grader has it. Round score now %s. Your earlier dispute is withdrawn.", label, score))
+	score := "Round score now " + views.PctText(sc.Score)
+	if back.scorecard {
+		score = strings.TrimSuffix(scorecardChange(quiz.MainNumber(t.Seq), before, sc), ".")
 	}
-	msg := fmt.Sprintf("Corrected: you contested that your follow-up made “%s”, so it is now marked as missed. Round score now %s, self-assessed", label, score)
+	if undo {
+		return s.seeOtherOn(c, back.to(res, item), fmt.Sprintf("Correction undone: “%s” counts as made in your follow-up again, as the grader has it. %s. Your earlier dispute is withdrawn.", label, score))
+	}
+	msg := fmt.Sprintf("Corrected: you contested that your follow-up made “%s”, so it is now marked as missed. %s, self-assessed", label, score)
 	if own, ok := graderOwnRound(s.cat, after.QuizTurns(), after.Limit); ok {
 		msg += fmt.Sprintf(" (the grader's own: %s)", views.PctText(own.Score))
 	}

@@ -17,7 +17,12 @@ import (
 // grader page (QA-9 Q9-12). The figures come from the result's own ticks
 // (as corrected, when the learner corrected them) and the quiz package's
 // constants, so the text follows the grader's numbers.
-func passRule(res quiz.Result) string {
+//
+// When the answer makes what the rule asks and fails only because of its
+// red flags, the rule says so, with the flags' severity and cost: "makes
+// both core points" above "Not yet a pass" read as a contradiction
+// (QA-40 F3 #1). q may be nil, and then that clause is left out.
+func passRule(q *quiz.Question, res quiz.Result) string {
 	pass, spare, spareMax := views.PctText(quiz.PassMark), views.PctText(quiz.CoreSpareBreadth), views.PctText(quiz.CoreSpareMax)
 	var hit, total float64
 	core, coreMissed, breadthMade := 0, 0, 0
@@ -49,12 +54,17 @@ func passRule(res quiz.Result) string {
 	switch {
 	case core == 0:
 		rule = fmt.Sprintf("A pass needs %s of the key points' weight and no red flag that loses the round.", pass)
+		if why := flagsFail(q, res); why != "" {
+			rule += " I" + why[1:] + "."
+		}
 	case coreMissed == 0 && breadthMade < res.MinBreadth:
 		rule = fmt.Sprintf("On this question the core points alone do not pass: an answer that makes every core point and nothing more scores %s, just under the %s pass mark, and a pass also needs at least %s. This answer makes %s but %s.", views.PctText(quiz.PassMark-0.01), pass, views.BreadthPoints(res.MinBreadth), views.AllCorePoints(core), views.BreadthPoints(breadthMade))
 	case coreMissed == 0 && res.MinBreadth > 0:
-		rule = fmt.Sprintf("On this question a pass needs every core point (that is %s), at least %s besides and no red flag that loses the round. This answer makes %s and %s; the breadth points add to the %s and red flags take away.", pass, views.BreadthPoints(res.MinBreadth), views.AllCorePoints(core), views.BreadthPoints(breadthMade), pass)
+		rule = fmt.Sprintf("On this question a pass needs every core point (that is %s), at least %s besides and no red flag that loses the round. This answer makes %s and %s; the breadth points add to the %s and red flags take away", pass, views.BreadthPoints(res.MinBreadth), views.AllCorePoints(core), views.BreadthPoints(breadthMade), pass)
+		rule += flagsFailClause(q, res)
 	case coreMissed == 0:
-		rule = fmt.Sprintf("A pass needs every core point (that is %s) and no red flag that loses the round. This answer makes %s; the breadth points add to the %s and red flags take away.", pass, views.AllCorePoints(core), pass)
+		rule = fmt.Sprintf("A pass needs every core point (that is %s) and no red flag that loses the round. This answer makes %s; the breadth points add to the %s and red flags take away", pass, views.AllCorePoints(core), pass)
+		rule += flagsFailClause(q, res)
 	case core == 2 && coreMissed == 1 && res.Passed:
 		rule = fmt.Sprintf("This answer passes under the grader's one exception: on a question with two core points, an answer in sentences that misses one of them but makes at least %s of the breadth points (this one makes %s) passes, scoring at most %s.", spare, views.PctText(breadth), spareMax)
 	case core == 2 && coreMissed == 1:
@@ -78,6 +88,57 @@ func passRule(res quiz.Result) string {
 		rule += " Whatever else it makes, a red flag that loses the round fails the answer."
 	}
 	return rule
+}
+
+// flagsFailClause ends a sentence of the pass rule: with ": its major red
+// flag costs 45 %, which takes it below the pass mark." when the standing
+// red flags are why the answer fails, else with ".".
+func flagsFailClause(q *quiz.Question, res quiz.Result) string {
+	if why := flagsFail(q, res); why != "" {
+		return ": " + why + "."
+	}
+	return "."
+}
+
+// flagsFail says that res's standing red flags are what take it below the
+// pass mark ("major red flag costs 45 %, which takes it below the pass
+// mark"), or "" when the answer passes, when a fatal flag fails it (the
+// rule says that in its own words), when no flag stands, or when the
+// answer would fail without its flags too (the rule's other clauses then
+// say why). Whether it would pass without them is the grader's own
+// figure: the flags dismissed, as a contest would (quiz.Rescore).
+func flagsFail(q *quiz.Question, res quiz.Result) string {
+	if q == nil || res.Passed || res.Fatal {
+		return ""
+	}
+	ticks := map[string]bool{}
+	cost := 0.0
+	sevs := map[quiz.Severity]int{}
+	for _, f := range res.Flags {
+		if !f.Dismissed {
+			ticks[f.ID] = false
+			cost += quiz.Penalty(f.Severity)
+			sevs[f.Severity]++
+		}
+	}
+	if len(ticks) == 0 || !quiz.Rescore(q, res, ticks).Passed {
+		return ""
+	}
+	what := "red flags"
+	switch {
+	case len(ticks) == 1:
+		for s := range sevs {
+			what = string(s) + " red flag"
+		}
+		return fmt.Sprintf("its %s costs %s, which takes it below the pass mark", what, views.PctText(cost))
+	case len(sevs) == 1:
+		for s := range sevs {
+			what = fmt.Sprintf("%s %s red flags", views.CountWord(len(ticks)), s)
+		}
+	default:
+		what = views.CountWord(len(ticks)) + " red flags"
+	}
+	return fmt.Sprintf("its %s cost %s together, which takes it below the pass mark", what, views.PctText(cost))
 }
 
 // graderOwnTurn is the score the grader alone gives a round turn the

@@ -37,9 +37,14 @@ Each element of the array has:
   "id", "created", "surface" ("practice" or "round"), "attempt" or "round"
   and "seq" (the turn), "question", "prompt", "item", "item_label", "was"
   ("hit", "missed" or "flag": what the grader had said of the item),
-  "reason", "answer", "grader" (its version), "follows" (a follow-up's
-  main question), "follow_up_answer", "evidence" (the text the grader
-  quoted for the item, "" for none), and
+  "reason", "answer", "grader" (its version), "evidence" (the text the
+  grader quoted for the item, "" for none), and
+
+  only on a dispute about a follow-up: "follows" (the main question, on
+  a dispute of a catalog follow-up) and "follow_up_answer": true (on a
+  dispute whose answer is a follow-up's graded against the main question,
+  as above); both are absent on every other dispute, and
+
 
   "grader_score" (0..1) and "grader_verdict" ("pass", "no-pass" or
   "fatal"): the grader's own grade of "answer" alone, as graded before

@@ -889,7 +889,7 @@ func blindSection(b BlindView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 71, " “loses the round” labels, so the labels are consistent and the misses below are the grader's. Like the writers, the judge was a helper session playing a senior interviewer, not a panel of people.</p>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 71, " “loses the round” labels, so the labels are consistent enough that the misses below are mostly the grader's, not the labels'. Like the writers, the judge was a helper session playing a senior interviewer, not a panel of people.</p>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -10,8 +10,16 @@ import (
 // through it, so the same share never shows as two different numbers.
 func Pct(x float64) int { return int(math.Round(x * 100)) }
 
-// PctText is Pct with its unit, such as "68 %".
-func PctText(x float64) string { return strconv.Itoa(Pct(x)) + " %" }
+// PctText is Pct with its unit, such as "68 %". A share short of all
+// that would round to "100 %" keeps a tenth (PctTenthText: 1287 of 1292
+// is "99.6 %"), so a figure below 1 never reads as all of it (QA-40 F3
+// #4).
+func PctText(x float64) string {
+	if x < 1 && Pct(x) >= 100 {
+		return PctTenthText(x)
+	}
+	return strconv.Itoa(Pct(x)) + " %"
+}
 
 // RateText is PctText for a rate that may have nothing to count (nil):
 // that shows as "n/a", since an empty count is not a perfect score.

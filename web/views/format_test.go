@@ -56,3 +56,26 @@ func TestPctTenthText(t *testing.T) {
 		}
 	}
 }
+
+// TestPctTextNeverRoundsAShareUpToAll: a share below 1 that a whole
+// percent would show as "100 %" keeps a tenth; /about/grader said the
+// judge agreed on "1287 of 1292 pass/fail labels (100 %)" (QA-40 F3 #4).
+func TestPctTextNeverRoundsAShareUpToAll(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		in   float64
+		want string
+	}{
+		{"judge's agreement", 1287.0 / 1292, "99.6 %"},
+		{"just short of all", 0.9996, "99.9 %"},
+		{"all", 1, "100 %"},
+		{"rounds as usual", 0.994, "99 %"},
+		{"half", 0.5, "50 %"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := views.PctText(tc.in); got != tc.want {
+				t.Fatalf("PctText(%v)=%q, want %q", tc.in, got, tc.want)
+			}
+		})
+	}
+}
