@@ -60,6 +60,19 @@ func audit(t *testing.T, ctx context.Context, src string) []axeViolation {
 
 // describe writes violations as a reader fixing them needs them: rule,
 // impact, and each element with axe's own account of what is wrong.
+// endRound submits the round page's end form, as its button would after
+// the confirm() that app.js asks first (form.submit() skips it), and waits
+// for the scorecard.
+func endRound(t *testing.T, ctx context.Context) {
+	t.Helper()
+	if _, err := chromedp.RunResponse(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := chromedp.Evaluate[bool](`document.querySelector(".round-end").submit();true`)(ctx, tg)
+		return err
+	})); err != nil {
+		t.Fatalf("end the round: %v", err)
+	}
+}
+
 func describe(vs []axeViolation) string {
 	var b strings.Builder
 	for _, v := range vs {
@@ -113,13 +126,7 @@ func TestBrowserAccessibilityAudit(t *testing.T) {
 	nav(t, "/rounds")
 	click(t, ctx, `[data-testid=start]`)
 	round := here()
-	if _, err := chromedp.RunResponse(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		// form.submit() skips the confirm() that app.js asks first.
-		_, err := chromedp.Evaluate[bool](`document.querySelector(".round-end").submit();true`)(ctx, tg)
-		return err
-	})); err != nil {
-		t.Fatalf("end the round: %v", err)
-	}
+	endRound(t, ctx)
 	scorecard := here()
 	nav(t, "/learn")
 	section := eval[string](t, ctx, `document.querySelector("[data-testid=toc-entry] a").getAttribute("href")`)

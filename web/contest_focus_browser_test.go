@@ -123,13 +123,7 @@ func TestBrowserContestKeepsTheKeyboardFocus(t *testing.T) {
 		setValue(t, ctx, `#answer`, partialAnswer(t, eval[string](t, ctx, `document.querySelector("[data-testid=round-question]").dataset.question`)))
 		click(t, ctx, `[data-testid=submit-answer]`)
 		nav(round)
-		if _, err := chromedp.RunResponse(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-			// form.submit() skips the confirm() that app.js asks first.
-			_, err := chromedp.Evaluate[bool](`document.querySelector(".round-end").submit();true`)(ctx, tg)
-			return err
-		})); err != nil {
-			t.Fatalf("end the round: %v", err)
-		}
+		endRound(t, ctx)
 		nav(round + "/scorecard")
 		tabTo(t, ctx, "a contest of a tick", `function(el){ return el.tagName === "SUMMARY" && !!el.closest("[data-testid=point-hit]"); }`, 300)
 		id := eval[string](t, ctx, `document.activeElement.closest("li").id`)

@@ -99,13 +99,7 @@ func TestBrowserGradedPagesFitAPhone(t *testing.T) {
 		click(t, ctx, `[data-testid=submit-answer]`)
 		fitsThePhone(t, ctx, "the turn", ".answer-text, .point-list q")
 		nav(round)
-		if _, err := chromedp.RunResponse(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-			// form.submit() skips the confirm() that app.js asks first.
-			_, err := chromedp.Evaluate[bool](`document.querySelector(".round-end").submit();true`)(ctx, tg)
-			return err
-		})); err != nil {
-			t.Fatalf("end the round: %v", err)
-		}
+		endRound(t, ctx)
 		nav(round + "/scorecard")
 		if !eval[bool](t, ctx, `!!document.querySelector(".round-dims")`) {
 			t.Fatal("the scorecard has no table of dimensions")
