@@ -511,7 +511,10 @@ func sigmoid(z float64) float64 {
 // corpus's figures and the package's tests do not change.
 type readerRule struct {
 	raise float64
-	veto  readerVeto
+	// raiseShort is raise for an answer of fewer than raiseLongWords
+	// words; 0 applies raise to every answer.
+	raiseShort float64
+	veto       readerVeto
 	// fatal is the reading a pattern's fatal flag needs to stay fatal
 	// (see demoteFatal); 0 keeps every fatal flag fatal.
 	fatal float64
@@ -589,7 +592,7 @@ type secondReader struct {
 }
 
 // shippedReader is what Bank.Grade reads answers with.
-var shippedReader = &secondReader{model: embeddedReader, rule: readerRule{raise: readerRaise, veto: shippedVeto, fatal: readerFatal}}
+var shippedReader = &secondReader{model: embeddedReader, rule: readerRule{raise: readerRaise, raiseShort: readerRaiseShort, veto: shippedVeto, fatal: readerFatal}}
 
 // shippedVeto is the shipped readerVeto, chosen on the validation
 // writers AS and AU, whom the reader never learned from, and checked on
@@ -799,8 +802,8 @@ func raiseFlag(sr *secondReader, q *Question, d *doc, r *Result, flags []*RedFla
 	}
 	rd, ok := m.read(d, q.ID)
 	raise := sr.rule.raise
-	if answerWords(d) < raiseLongWords && raise < readerRaiseShort {
-		raise = readerRaiseShort
+	if sr.rule.raiseShort > 0 && answerWords(d) < raiseLongWords {
+		raise = sr.rule.raiseShort
 	}
 	if !ok || rd.flag < raise {
 		return

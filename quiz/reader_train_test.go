@@ -251,7 +251,7 @@ func (b *Bank) WithReaderRule(raise float64) *Bank {
 // clean 0 vetoes nothing.
 func (b *Bank) WithReaderVeto(clean, lean float64, minWords int) *Bank {
 	c := *b
-	c.reader = &secondReader{model: embeddedReader, rule: readerRule{raise: readerRaise, veto: readerVeto{clean: clean, lean: lean, minWords: minWords}}}
+	c.reader = &secondReader{model: embeddedReader, rule: readerRule{raise: readerRaise, raiseShort: readerRaiseShort, veto: readerVeto{clean: clean, lean: lean, minWords: minWords}}}
 	return &c
 }
 
@@ -259,7 +259,7 @@ func (b *Bank) WithReaderVeto(clean, lean float64, minWords int) *Bank {
 // (the next sentence read with the matched one where it leans away).
 func (b *Bank) WithReaderVetoNext(clean, lean float64, minWords int, next bool) *Bank {
 	c := *b
-	c.reader = &secondReader{model: embeddedReader, rule: readerRule{raise: readerRaise, veto: readerVeto{clean: clean, lean: lean, minWords: minWords, next: next}}}
+	c.reader = &secondReader{model: embeddedReader, rule: readerRule{raise: readerRaise, raiseShort: readerRaiseShort, veto: readerVeto{clean: clean, lean: lean, minWords: minWords, next: next}}}
 	return &c
 }
 

@@ -28,7 +28,7 @@ type VetoRuleG18 struct {
 func (b *Bank) WithVetoG18(fr *RaiseReaderG18, r VetoRuleG18) *Bank {
 	c := *b
 	m := fr.model()
-	c.reader = &secondReader{model: func() *readerModel { return m }, rule: readerRule{raise: readerRaise,
+	c.reader = &secondReader{model: func() *readerModel { return m }, rule: readerRule{raise: readerRaise, raiseShort: readerRaiseShort,
 		veto: readerVeto{clean: r.Clean, lean: r.Lean, minWords: r.MinWords, next: r.Next,
 			long: readerLongVeto{clean: r.LongClean, minWords: r.LongWords, lean: r.LongLean, around: r.LongAround, followed: r.LongFollow}, own: r.Own}}}
 	return &c
