@@ -33,24 +33,7 @@ func TestRefusedStartKeepsPeerMode(t *testing.T) {
 func TestSelfAssessedVerdictSaysSo(t *testing.T) {
 	env := newRoundEnv(t, "", nil)
 	cl := newClient(t, env.srv)
-	roundURL := coachedFencingRound(t, env, cl)
-	rec, seq, _, _ := current(t, cl, roundURL)
-	env.clock.Advance(time.Minute)
-	weak := "A fencing token is a number from the lock service that only goes up with every grant. The holder sends it with each write. It protects against a holder that paused in GC past its lease."
-	if r := answerTurn(t, cl, roundURL, rec.Body.String(), seq, weak); r.Code != http.StatusSeeOther {
-		t.Fatalf("answer: %d", r.Code)
-	}
-	for i := 0; i < 6; i++ {
-		if r := cl.get(roundURL); r.Code != http.StatusOK {
-			break
-		}
-		rec, seq, _, _ := current(t, cl, roundURL)
-		env.clock.Advance(time.Minute)
-		res := answerTurn(t, cl, roundURL, rec.Body.String(), seq, "I am not sure; a lock around it, I guess.")
-		if strings.HasSuffix(res.Header().Get("Location"), "/scorecard") {
-			break
-		}
-	}
+	roundURL := weakFencingRound(t, env, cl)
 	card := mustDoc(t, cl.get(roundURL+"/scorecard"))
 	if n := card.Find(`[data-testid=verdict-self-assessed]`).Length(); n != 0 {
 		t.Fatalf("an uncontested round says its verdict is self-assessed")
@@ -80,4 +63,30 @@ func TestSelfAssessedVerdictSaysSo(t *testing.T) {
 	if !strings.Contains(row, "self-assessed") || !strings.Contains(row, graderPct) {
 		t.Fatalf("rounds list row = %q, want self-assessed with the grader's own %s", row, graderPct)
 	}
+}
+
+// weakFencingRound plays a coached fencing round to its end: a weak first
+// answer (the token, its grant and the paused holder, no check at the
+// resource), then "not sure" to every follow-up. It returns the round's URL.
+func weakFencingRound(t *testing.T, env *roundEnv, cl *client) string {
+	t.Helper()
+	roundURL := coachedFencingRound(t, env, cl)
+	rec, seq, _, _ := current(t, cl, roundURL)
+	env.clock.Advance(time.Minute)
+	weak := "A fencing token is a number from the lock service that only goes up with every grant. The holder sends it with each write. It protects against a holder that paused in GC past its lease."
+	if r := answerTurn(t, cl, roundURL, rec.Body.String(), seq, weak); r.Code != http.StatusSeeOther {
+		t.Fatalf("answer: %d", r.Code)
+	}
+	for i := 0; i < 6; i++ {
+		if r := cl.get(roundURL); r.Code != http.StatusOK {
+			break
+		}
+		rec, seq, _, _ := current(t, cl, roundURL)
+		env.clock.Advance(time.Minute)
+		res := answerTurn(t, cl, roundURL, rec.Body.String(), seq, "I am not sure; a lock around it, I guess.")
+		if strings.HasSuffix(res.Header().Get("Location"), "/scorecard") {
+			break
+		}
+	}
+	return roundURL
 }

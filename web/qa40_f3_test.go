@@ -6,7 +6,6 @@ import (
 	"net/url"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/PuerkitoBio/goquery"
 
@@ -51,24 +50,7 @@ func TestPassRuleSaysTheRedFlagFailsIt(t *testing.T) {
 func TestScorecardContestSaysWhatTheScorecardShows(t *testing.T) {
 	env := newRoundEnv(t, "", nil)
 	cl := newClient(t, env.srv)
-	roundURL := coachedFencingRound(t, env, cl)
-	rec, seq, _, _ := current(t, cl, roundURL)
-	env.clock.Advance(time.Minute)
-	weak := "A fencing token is a number from the lock service that only goes up with every grant. The holder sends it with each write. It protects against a holder that paused in GC past its lease."
-	if r := answerTurn(t, cl, roundURL, rec.Body.String(), seq, weak); r.Code != http.StatusSeeOther {
-		t.Fatalf("answer: %d", r.Code)
-	}
-	for i := 0; i < 6; i++ {
-		if r := cl.get(roundURL); r.Code != http.StatusOK {
-			break
-		}
-		rec, seq, _, _ := current(t, cl, roundURL)
-		env.clock.Advance(time.Minute)
-		res := answerTurn(t, cl, roundURL, rec.Body.String(), seq, "I am not sure; a lock around it, I guess.")
-		if strings.HasSuffix(res.Header().Get("Location"), "/scorecard") {
-			break
-		}
-	}
+	roundURL := weakFencingRound(t, env, cl)
 	card := mustDoc(t, cl.get(roundURL+"/scorecard"))
 	roundBefore := spaced(card.Find(`[data-testid=round-score]`).Text())
 	verdictBefore := spaced(card.Find(`[data-testid=verdict-card] [data-testid=verdict]`).Text())
