@@ -174,17 +174,7 @@ func TestContestOnRoundTurnAndScorecard(t *testing.T) {
 		t.Fatalf("the contested turn is not a pass now")
 	}
 	// Finish the round with two more answers (no follow-up needed for the test).
-	for i := 0; i < 6; i++ {
-		if r := cl.get(roundURL); r.Code != http.StatusOK {
-			break
-		}
-		rec, seq, _, _ := current(t, cl, roundURL)
-		env.clock.Advance(time.Minute)
-		res := answerTurn(t, cl, roundURL, rec.Body.String(), seq, "I am not sure; a lock around it, I guess.")
-		if strings.HasSuffix(res.Header().Get("Location"), "/scorecard") {
-			break
-		}
-	}
+	finishRound(t, env, cl, roundURL)
 	card := mustDoc(t, cl.get(roundURL+"/scorecard"))
 	rd, err := env.st.Round(context.Background(), learner, id)
 	if err != nil || rd.Finished.IsZero() {

@@ -77,6 +77,14 @@ func weakFencingRound(t *testing.T, env *roundEnv, cl *client) string {
 	if r := answerTurn(t, cl, roundURL, rec.Body.String(), seq, weak); r.Code != http.StatusSeeOther {
 		t.Fatalf("answer: %d", r.Code)
 	}
+	finishRound(t, env, cl, roundURL)
+	return roundURL
+}
+
+// finishRound answers "not sure" to every turn left in the round at
+// roundURL (at most six) until it reaches its scorecard.
+func finishRound(t *testing.T, env *roundEnv, cl *client, roundURL string) {
+	t.Helper()
 	for i := 0; i < 6; i++ {
 		if r := cl.get(roundURL); r.Code != http.StatusOK {
 			break
@@ -88,5 +96,4 @@ func weakFencingRound(t *testing.T, env *roundEnv, cl *client) string {
 			break
 		}
 	}
-	return roundURL
 }

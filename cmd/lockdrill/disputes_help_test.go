@@ -6,9 +6,6 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
-
-	"lockdrill/quiz"
-	"lockdrill/store"
 )
 
 // TestDisputesHelpSaysWhenFollowUpFieldsAppear: "disputes --help" listed
@@ -33,18 +30,7 @@ func TestDisputesHelpSaysWhenFollowUpFieldsAppear(t *testing.T) {
 		t.Fatalf("disputes --help still lists the follow-up fields among every element's:\n%s", help.String())
 	}
 
-	st, path, learner, now := learnerDB(t)
-	q := &quiz.Question{ID: "fencing-token", Kind: quiz.KindFreeText}
-	answer := "The datastore turns away older generation numbers."
-	id, err := st.CreateAttempt(ctx, learner, q, quiz.Answer{Text: answer}, quiz.Result{Question: q.ID, Kind: q.Kind}, now)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := store.Dispute{Question: q.ID, Item: "resource-rejects", Was: "missed", Reason: "turns away = rejects", Answer: answer, Grader: "g2-0123", Created: now}
-	if _, err := st.ContestAttempt(ctx, learner, id, d, quiz.Result{Question: q.ID, Kind: q.Kind, Score: 0.6, Passed: true}); err != nil {
-		t.Fatal(err)
-	}
-	st.Close()
+	path := oneDisputeDB(t).path
 	var out bytes.Buffer
 	if err := run(ctx, []string{"disputes", "--json", "--db", path}, envFrom(nil), nil, &out, &errOut); err != nil {
 		t.Fatalf("disputes: %v\n%s", err, errOut.String())

@@ -30,7 +30,19 @@ func learnerDB(t *testing.T) (st *store.Store, path, learner string, now time.Ti
 	return st, path, learner, now
 }
 
-func TestDisputesExport(t *testing.T) {
+// disputeFixture is a database with one learner, one practice attempt at
+// fencing-token and one dispute of a missed point on it.
+type disputeFixture struct {
+	path, learner, answer string
+	question              string
+	attempt               string
+	dispute               store.Dispute
+	now                   time.Time
+}
+
+// oneDisputeDB makes a disputeFixture.
+func oneDisputeDB(t *testing.T) disputeFixture {
+	t.Helper()
 	ctx := context.Background()
 	st, path, learner, now := learnerDB(t)
 	q := &quiz.Question{ID: "fencing-token", Kind: quiz.KindFreeText}
@@ -44,6 +56,13 @@ func TestDisputesExport(t *testing.T) {
 		t.Fatal(err)
 	}
 	st.Close()
+	return disputeFixture{path: path, learner: learner, answer: answer, question: q.ID, attempt: id, dispute: d, now: now}
+}
+
+func TestDisputesExport(t *testing.T) {
+	ctx := context.Background()
+	fx := oneDisputeDB(t)
+	path, answer, learner, id, d, now := fx.path, fx.answer, fx.learner, fx.attempt, fx.dispute, fx.now
 
 	var out, errOut bytes.Buffer
 	if err := run(ctx, []string{"disputes", "--json", "--db", path}, envFrom(nil), nil, &out, &errOut); err != nil {
@@ -57,7 +76,7 @@ func TestDisputesExport(t *testing.T) {
 		t.Fatalf("got %d disputes, want 1", len(got))
 	}
 	g := got[0]
-	if g.Question != q.ID || g.Item != d.Item || g.Was != "missed" || g.Reason != d.Reason || g.Answer != answer || g.Grader != d.Grader || g.Attempt != id || g.Surface != "practice" || !g.Created.Equal(now) {
+	if g.Question != fx.question || g.Item != d.Item || g.Was != "missed" || g.Reason != d.Reason || g.Answer != answer || g.Grader != d.Grader || g.Attempt != id || g.Surface != "practice" || !g.Created.Equal(now) {
 		t.Fatalf("dispute = %+v", g)
 	}
 	if strings.Contains(out.String(), learner) {
@@ -79,7 +98,7 @@ func TestDisputesExport(t *testing.T) {
 	}
 
 	missing := filepath.Join(t.TempDir(), "none.db")
-	err = run(ctx, []string{"disputes", "--db", missing}, envFrom(nil), nil, &out, &errOut)
+	err := run(ctx, []string{"disputes", "--db", missing}, envFrom(nil), nil, &out, &errOut)
 	if exitStatus(err) != 2 || !strings.Contains(err.Error(), "--db") {
 		t.Fatalf("missing database: err %v, want status 2 naming --db", err)
 	}
