@@ -43,6 +43,28 @@ func fitsThePhone(t *testing.T, ctx context.Context, page, sel string) {
 	}
 }
 
+// stacksOnAPhone fails unless, on the page open in ctx, the score card's
+// verdict heading (heading) sits below its big score (score) and not in a
+// column beside it, where at 375 px it had a few words a line.
+func stacksOnAPhone(t *testing.T, ctx context.Context, page, score, heading string) {
+	t.Helper()
+	r := eval[[]float64](t, ctx, `(function(){
+	  var s = document.querySelector(`+strconv.Quote(score)+`), h = document.querySelector(`+strconv.Quote(heading)+`);
+	  if (!s || !h) return [];
+	  var a = s.getBoundingClientRect(), b = h.getBoundingClientRect();
+	  return [a.bottom, b.top, b.width, document.documentElement.clientWidth];
+	})()`)
+	if len(r) == 0 {
+		t.Fatalf("%s: no %s or no %s", page, score, heading)
+	}
+	if r[1] < r[0]-0.5 {
+		t.Errorf("%s at 375 px: the verdict heading begins at %.0f px, above the score's bottom at %.0f px: they sit side by side, not stacked", page, r[1], r[0])
+	}
+	if r[2] < 0.6*r[3] {
+		t.Errorf("%s at 375 px: the verdict heading is %.0f px wide in a %.0f px window", page, r[2], r[3])
+	}
+}
+
 // TestBrowserGradedPagesFitAPhone opens, at a phone's 375 px, the pages
 // QA-40 F2 #3 looked at: /about/grader, whose table of red flags was
 // wider than the window, with the reasons in a column a few words wide;
@@ -51,7 +73,9 @@ func fitsThePhone(t *testing.T, ctx context.Context, page, sel string) {
 // quote; and the scorecard's table of dimensions, a few pixels too wide.
 // Each now fits the window, and the red flags' reasons take its width;
 // the grader page's two tables that scroll sideways at this width can be
-// scrolled from the keyboard.
+// scrolled from the keyboard. On each graded page the score card stacks,
+// the verdict below the big score, instead of two columns that left the
+// verdict a few words a line (QA-41 F4 #1).
 func TestBrowserGradedPagesFitAPhone(t *testing.T) {
 	ctx := newBrowser(t, 375, 812)
 	srv, _ := newTestServer(t)
@@ -85,6 +109,7 @@ func TestBrowserGradedPagesFitAPhone(t *testing.T) {
 			t.Fatal("no point quotes the URL: the test needs a quote that holds it")
 		}
 		fitsThePhone(t, ctx, "the feedback", ".answer-text, .point-list q, .flag-item q")
+		stacksOnAPhone(t, ctx, "the feedback", "[data-testid=score]", "#score-heading")
 	})
 
 	t.Run("scorecard", func(t *testing.T) {
@@ -98,6 +123,7 @@ func TestBrowserGradedPagesFitAPhone(t *testing.T) {
 		setValue(t, ctx, `#answer`, partialAnswer(t, q)+" See "+longWord+" for more.")
 		click(t, ctx, `[data-testid=submit-answer]`)
 		fitsThePhone(t, ctx, "the turn", ".answer-text, .point-list q")
+		stacksOnAPhone(t, ctx, "the turn", "[data-testid=turn-score] .score-big", "[data-testid=turn-score] h2")
 		nav(round)
 		endRound(t, ctx)
 		nav(round + "/scorecard")
@@ -105,5 +131,6 @@ func TestBrowserGradedPagesFitAPhone(t *testing.T) {
 			t.Fatal("the scorecard has no table of dimensions")
 		}
 		fitsThePhone(t, ctx, "the scorecard", ".round-dims, .answer-text, .point-list q")
+		stacksOnAPhone(t, ctx, "the scorecard", "[data-testid=round-score]", "#verdict-heading")
 	})
 }
