@@ -175,6 +175,7 @@ func buildFeedback(cat *content.Catalog, d feedbackData, now time.Time) views.Fe
 	if q.Kind == quiz.KindFreeText {
 		v.PassRule = passRule(q, res)
 		v.FlagCost = FlagCost(q, res)
+		v.Breakdown = scoreBreakdown(res, false)
 		v.Missing = MissingPoints(res)
 		if res.SelfAssessed {
 			// The learner's corrections count at once; the grader's own

@@ -77,6 +77,7 @@ func buildRoundFeedback(cat *content.Catalog, d roundFeedbackData, _ time.Time) 
 		ModelAnswerHTML: q.ModelAnswer.HTML, ContestHref: urls.TurnDisputes(r.ID, seq), Corrected: t.Result.SelfAssessed,
 	}
 	v.FlagCost = FlagCost(q, *t.Result)
+	v.Breakdown = scoreBreakdown(*t.Result, ts.Overtime)
 	if v.Corrected {
 		v.GraderPct, v.GraderKnown = graderOwnTurn(cat.Questions, cat.FollowUps, t.Turn, r.Limit)
 	}

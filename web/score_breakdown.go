@@ -1,0 +1,205 @@
+package web
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"lockdrill/quiz"
+	"lockdrill/web/views"
+)
+
+// scoreBreakdown walks a free-text answer's score from its points to the
+// figure the page shows, for the score card: "Core 1 of 2 27 % · breadth
+// 1 of 6 +1 % → 28 %". A learner saw 27 % become 28 % and could not tell
+// why (QA-41 F4 #3): with a core point missed the breadth points share
+// only a tenth of the pass mark, and the card never said so.
+//
+// The figures come from the result as shown (the learner's corrections
+// included) and the quiz package's exported rules: PassMark,
+// CoreSpareBreadth and CoreSpareMax for the points, Penalty for each red
+// flag still standing, the pass mark less a point for the caps on a list,
+// an outline or an answer short of its question's breadth, and
+// OvertimePenalty when overtime (a round's turn). The walk is checked
+// against res.Score, to the grader's own rounding: if it does not arrive
+// there (a result stored under an earlier rule), scoreBreakdown returns
+// nil and the page shows no sum rather than a wrong one.
+//
+// The whole percents shown add up to the score shown: the breadth part is
+// the rest of the points' total once the core part is taken, and each
+// total is reckoned back from the score shown through the flags' and the
+// overtime's whole costs, so no part is more than a point off its exact
+// share.
+func scoreBreakdown(res quiz.Result, overtime bool) *views.ScoreBreakdown {
+	if res.Kind != quiz.KindFreeText || len(res.Points) == 0 {
+		return nil
+	}
+	var hit, total, coreHitW, coreTotalW float64
+	core, coreHit, breadth, breadthHit := 0, 0, 0, 0
+	for _, p := range res.Points {
+		if p.Core {
+			core++
+			coreTotalW += p.Weight
+			if p.Hit {
+				coreHit++
+				coreHitW += p.Weight
+			}
+			continue
+		}
+		breadth++
+		total += p.Weight
+		if p.Hit {
+			breadthHit++
+			hit += p.Weight
+		}
+	}
+	share := 0.0
+	if total > 0 {
+		share = hit / total
+	}
+	// The points' score and its core part, as quiz's freeTextScore
+	// reckons them, and a sentence on how the points count.
+	pass := views.PctText(quiz.PassMark)
+	var points, corePart float64
+	var how string
+	switch {
+	case core > 0 && coreHitW >= coreTotalW:
+		corePart, points = quiz.PassMark, quiz.PassMark+(1-quiz.PassMark)*share
+		how = fmt.Sprintf("Every core point made scores %s; the breadth points share the other %s.", pass, views.PctText(1-quiz.PassMark))
+	case core == 2 && coreHit == 1 && share >= quiz.CoreSpareBreadth:
+		corePart, points = quiz.PassMark, quiz.PassMark+(quiz.CoreSpareMax-quiz.PassMark)*share
+		how = fmt.Sprintf("One of the two core points missed, with at least %s of the breadth: the grader's exception scores %s, and the breadth points share %s more.", views.PctText(quiz.CoreSpareBreadth), pass, views.PctText(quiz.CoreSpareMax-quiz.PassMark))
+	case core > 0:
+		corePart = quiz.PassMark * 0.9 * coreHitW / coreTotalW
+		points = corePart + quiz.PassMark*0.1*share
+		how = fmt.Sprintf("While a core point is missing, the core points share %s and the breadth points only %s, so a breadth point adds little; every core point made scores %s.", views.PctText(quiz.PassMark*0.9), views.PctText(quiz.PassMark*0.1), pass)
+	case total > 0:
+		points = share
+		how = "This question has no core points: the score is the share of its key points made."
+	default:
+		return nil
+	}
+	afterFlags := points
+	type cost struct {
+		sev  quiz.Severity
+		n    int
+		each int
+	}
+	var costs []cost
+	flagCost := 0
+	for _, f := range res.Flags {
+		if f.Dismissed {
+			continue
+		}
+		afterFlags -= quiz.Penalty(f.Severity)
+		each := views.Pct(quiz.Penalty(f.Severity))
+		flagCost += each
+		if i := slices.IndexFunc(costs, func(c cost) bool { return c.sev == f.Severity }); i >= 0 {
+			costs[i].n++
+		} else {
+			costs = append(costs, cost{f.Severity, 1, each})
+		}
+	}
+	afterFlags = clamp01(afterFlags)
+	graded, reason := afterFlags, capReason(res)
+	capped := reason != "" && graded > quiz.PassMark-0.01
+	if capped {
+		graded = quiz.PassMark - 0.01
+	}
+	if round3(graded) != round3(res.Score) {
+		return nil
+	}
+	shown := quiz.Penalised(res.Score, overtime)
+	overtimePct := views.Pct(quiz.OvertimePenalty)
+
+	// Back from the score shown, in whole percents: the score as graded,
+	// after the flags, the points' total.
+	totalPct := views.Pct(shown)
+	gradedPct := views.Pct(res.Score)
+	if overtime && shown > 0 {
+		gradedPct = totalPct + overtimePct
+	}
+	afterPct := gradedPct
+	if capped {
+		afterPct = views.Pct(afterFlags)
+	}
+	pointsPct := afterPct + flagCost
+	if afterFlags == 0 {
+		pointsPct = views.Pct(points)
+	}
+	corePct := views.Pct(corePart)
+	breadthPct := max(pointsPct-corePct, 0)
+	corePct = pointsPct - breadthPct
+
+	b := &views.ScoreBreakdown{Total: totalPct, How: how}
+	if core > 0 {
+		b.Steps = append(b.Steps, views.BreakdownStep{Kind: "core", Label: fmt.Sprintf("Core %d of %d", coreHit, core), Delta: corePct})
+		if breadth > 0 {
+			b.Steps = append(b.Steps, views.BreakdownStep{Kind: "breadth", Label: fmt.Sprintf("breadth %d of %d", breadthHit, breadth), Delta: breadthPct})
+		}
+	} else {
+		b.Steps = append(b.Steps, views.BreakdownStep{Kind: "points", Label: fmt.Sprintf("Key points %d of %d", breadthHit, breadth), Delta: pointsPct})
+	}
+	left := pointsPct
+	for i, c := range costs {
+		what := views.CountWord(c.n) + " " + string(c.sev) + " red flag"
+		if c.n > 1 {
+			what += "s"
+		}
+		d := c.n * c.each
+		st := views.BreakdownStep{Kind: "flag", Label: what, Delta: -min(d, left)}
+		if i == len(costs)-1 && afterFlags == 0 {
+			// The score stops at 0: the flags take what is left, not
+			// their whole cost (as FlagCost says it).
+			st.Delta = -left
+		}
+		if -st.Delta < d {
+			st.Note = fmt.Sprintf("%s %d %%; the score stops at 0", pick(c.n > 1, "they cost", "it costs"), d)
+		}
+		left += st.Delta
+		b.Steps = append(b.Steps, st)
+	}
+	if capped {
+		b.Steps = append(b.Steps, views.BreakdownStep{Kind: "cap", Label: "held under the pass mark", Note: reason, Delta: gradedPct - afterPct})
+	}
+	if overtime && gradedPct > 0 {
+		st := views.BreakdownStep{Kind: "overtime", Label: "overtime", Delta: totalPct - gradedPct}
+		if -st.Delta < overtimePct {
+			st.Note = fmt.Sprintf("it costs %d %%; the score stops at 0", overtimePct)
+		}
+		b.Steps = append(b.Steps, st)
+	}
+	return b
+}
+
+// capReason says which cap of the grader's holds res just under the pass
+// mark, in the words of its note, or "" if none does.
+func capReason(res quiz.Result) string {
+	coreMissed, core, breadthMade := 0, 0, 0
+	for _, p := range res.Points {
+		switch {
+		case p.Core:
+			core++
+			if !p.Hit {
+				coreMissed++
+			}
+		case p.Hit:
+			breadthMade++
+		}
+	}
+	switch {
+	case res.List:
+		return "a list of terms cannot pass"
+	case res.NotProse && core == 2 && coreMissed == 1:
+		return "the exception is for answers in sentences"
+	case res.Outline:
+		return "an outline cannot pass"
+	case core > 0 && coreMissed == 0 && breadthMade < res.MinBreadth:
+		return "this question's pass also needs " + views.BreadthPoints(res.MinBreadth)
+	}
+	return ""
+}
+
+func clamp01(x float64) float64 { return min(max(x, 0), 1) }
+
+func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
