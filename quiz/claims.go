@@ -368,6 +368,13 @@ func markNamedClaims(d *doc) {
 	markNamedMistakeSteps(d)
 	markViewRestrictedGuarantees(d)
 	markTemptingVersions(d)
+	markHedgedRebutted(d)
+	markWorstCleft(d)
+	markRebuffedBefore(d)
+	markJudgedAttempts(d)
+	markWarnedUrges(d)
+	markParentheticalVerdicts(d)
+	markTrailingNo(d)
 	markIncidentCauses(d)
 	markFailureConsequences(d)
 	markFormerPractice(d)
@@ -1427,6 +1434,10 @@ func markNamedAfterColon(d *doc) {
 				for j := start; j < s.to; j++ {
 					toks[j].refuted = true
 				}
+			} else if refusalHeader(toks, from, colon) {
+				for j := colon; j < s.to; j++ {
+					toks[j].setAside = true
+				}
 			} else if stoppingHeader(toks, from, colon) {
 				// g20: "The first thing I'd stop: X" refutes X, the
 				// practice named right after the colon, and no more:
@@ -1570,6 +1581,34 @@ func refusingHeader(toks []token, from, colon int) bool {
 	}
 	return false
 }
+
+// refusalHeader reports a header, toks[from:colon], that is a verdict of
+// refusal and nothing else (g41): "Forbidden:", "No-go:", "Red flag:",
+// "Not allowed:", "First, never acceptable:". What follows its colon is
+// set aside (red flags skip it; the second reader, trained before this
+// rule, reads it as before).
+func refusalHeader(toks []token, from, colon int) bool {
+	if colon-from > 2 {
+		return false
+	}
+	if colon-from == 2 && (toks[from].raw == "not" || toks[from].raw == "never") && refusedHeaderWords[toks[from+1].raw] {
+		return true
+	}
+	var ws []string
+	for j := from; j < colon; j++ {
+		ws = append(ws, toks[j].raw)
+	}
+	return refusalHeaders[strings.Join(ws, " ")]
+}
+
+// refusalHeaders are whole headers that refuse what follows their colon
+// (not "No:", which answers a question and goes on with the candidate's
+// own reason).
+var refusalHeaders = map[string]bool{"forbidden": true, "prohibited": true, "no-go": true, "no go": true, "banned": true, "red flag": true, "red flags": true}
+
+// refusedHeaderWords, after "not" or "never", make a header of two words
+// refuse what follows its colon: "Not allowed: X".
+var refusedHeaderWords = setOf(`allowed permitted acceptable ok okay tolerated accepted recommended`)
 
 // headerRejectVerbs, in a header's relative clause, refuse its noun:
 // "An approach I'd reject:", "Two designs we'd ban:".
@@ -2646,6 +2685,11 @@ pitch ticket rfc`)
 // avoid is fencing" keeps fencing), and the copula must follow it in the
 // same clause run, before any strong break.
 func rejectingCleft(toks []token, s sentence) int {
+	return cleftOn(toks, s, strictCleftRejects)
+}
+
+// cleftOn is rejectingCleft with verbs as the rejecting verbs.
+func cleftOn(toks []token, s sentence, verbs map[string]bool) int {
 	if s.to-s.from < 5 || !cleftHeads[toks[s.from].raw] {
 		return -1
 	}
@@ -2659,7 +2703,7 @@ func rejectingCleft(toks []token, s sentence) int {
 				if (toks[k].cls&clsNegator != 0) || toks[k].raw == "never" {
 					break
 				}
-				if strictCleftRejects[toks[k].raw] {
+				if verbs[toks[k].raw] {
 					verb = k
 					break
 				}
@@ -2713,6 +2757,11 @@ var speakers = setOf(`i we i'd we'd i'll we'll`)
 // on another head name what is rejected (not "push", which may push for
 // it, nor "call", which may call for it).
 var strictCleftRejects = setOf(`reject avoid forbid ban veto discourage distrust refuse`)
+
+// removingCleftVerbs take what a pseudo-cleft names out of a design: "The
+// first thing I'd strike out is the idea of ..." (g41; set aside, so the
+// second reader, trained before, reads it as before).
+var removingCleftVerbs = setOf(`strike scrap drop kill remove`)
 
 // maxCleftHead is how far into its sentence a pseudo-cleft's copula may
 // stand.
@@ -2806,6 +2855,10 @@ func markRejectedClefts(d *doc) {
 				end++
 			}
 			refute(c, end)
+		} else if c := cleftOn(toks, s, removingCleftVerbs); c >= 0 {
+			for x := c; x < s.to && !strongBreak(&toks[x]); x++ {
+				toks[x].setAside = true
+			}
 		}
 		// "The proposal treats X as Y"
 		if s.to-s.from > 3 && determiners[t0] && proposalNouns[toks[s.from+1].raw] && proposalVerbs[toks[s.from+2].raw] {
@@ -3032,6 +3085,254 @@ func markTemptingVersions(d *doc) {
 				}
 			}
 			break
+		}
+	}
+}
+
+// hedgeOpeners open an option the speaker entertains without making it
+// their own: "You could X, but ...", "One might X, but ...", "It's
+// tempting to X, but ...".
+var hedgeOpeners = [][]string{{"you", "could"}, {"you", "might"}, {"one", "could"}, {"one", "might"},
+	{"we", "could"}, {"it's", "tempting", "to"}, {"it", "is", "tempting", "to"}, {"tempting", "to"}}
+
+// hedgeRebuttals, in the clause after "but", say the option fails:
+// critics and break verbs (see markHedgedRebutted), and these.
+var hedgeRebuttals = setOf(`defeats defeat undermines undermine breaks break fails fail loses lose unsafe`)
+
+// rebuttalAfterNot, after a negator in that clause, say it fails too:
+// "but it doesn't help", "but that isn't enough".
+var rebuttalAfterNot = setOf(`work works help helps enough safe fix fixes save saves protect protects
+stop stops prevent prevents guarantee guarantees solve solves`)
+
+// markHedgedRebutted sets aside an option the speaker entertains and then
+// rebuts in the same sentence (g41): "You could raise the TTL, but a
+// pause defeats it", "One might check the token in the client, but that
+// is unsafe", "It's tempting to X, but it doesn't help". The option
+// runs from the opener to the clause that opens on "but"; that clause
+// must judge it (a critic, a break verb, or a negated "works", "helps",
+// "enough" ...). Set aside, not refuted: the second reader, trained
+// before this rule, reads it as before.
+func markHedgedRebutted(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		start := s.from
+		if start < s.to && (toks[start].raw == "sure" || toks[start].raw == "yes" || toks[start].raw == "well" || toks[start].raw == "now") {
+			start++
+		}
+		n := 0
+		for _, h := range hedgeOpeners {
+			if start+len(h) > s.to {
+				continue
+			}
+			ok := true
+			for i, w := range h {
+				if toks[start+i].raw != w {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				n = len(h)
+				break
+			}
+		}
+		if n == 0 {
+			continue
+		}
+		but := -1
+		for j := start + n + 1; j < s.to; j++ {
+			if toks[j].clause && toks[j].raw == "but" {
+				but = j
+				break
+			}
+			if strongBreak(&toks[j]) {
+				break
+			}
+		}
+		if but < 0 {
+			continue
+		}
+		rebutted := false
+		for j := but + 1; j < s.to && !rebutted; j++ {
+			t := &toks[j]
+			switch {
+			case t.cls&clsCritic != 0 || hedgeRebuttals[t.raw]:
+				rebutted = true
+			case (t.cls&clsNegator != 0 || strings.HasSuffix(t.raw, "n't")) && j+1 < s.to && (rebuttalAfterNot[toks[j+1].raw] || j+2 < s.to && rebuttalAfterNot[toks[j+2].raw]):
+				rebutted = true
+			}
+		}
+		if !rebutted {
+			continue
+		}
+		for x := start; x < but; x++ {
+			toks[x].setAside = true
+		}
+	}
+}
+
+// markWorstCleft sets aside what "The worst thing you can do is X" names
+// (g41), to the end of its clause run: the speaker names X to warn
+// against it. Set aside, so the second reader reads it as before.
+func markWorstCleft(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		j := s.from
+		if j < s.to && toks[j].raw == "the" {
+			j++
+		}
+		if j >= s.to || toks[j].raw != "worst" {
+			continue
+		}
+		for c := j + 1; c < s.to && c <= j+7; c++ {
+			if strongBreak(&toks[c]) {
+				break
+			}
+			if toks[c].raw == "is" || toks[c].raw == "was" {
+				for x := c + 1; x < s.to && !strongBreak(&toks[x]); x++ {
+					toks[x].setAside = true
+				}
+				break
+			}
+		}
+	}
+}
+
+// rebuffs are whole sentences that refuse what the sentence before them
+// said: "Juniors often X. Don't."
+var rebuffs = map[string]bool{"don't": true, "do not": true, "never": true, "don't do this": true, "don't do that": true,
+	"please don't": true, "never do this": true, "never do that": true, "just don't": true, "avoid this": true, "avoid it": true}
+
+// markRebuffedBefore sets aside a sentence followed by a rebuff (g41):
+// "Juniors often drop the TTL. Don't." Set aside, so the second reader
+// reads it as before.
+func markRebuffedBefore(d *doc) {
+	toks := d.toks
+	for i := 1; i < len(d.sents); i++ {
+		s := d.sents[i]
+		if s.to-s.from > 3 {
+			continue
+		}
+		var ws []string
+		for j := s.from; j < s.to; j++ {
+			ws = append(ws, toks[j].raw)
+		}
+		if !rebuffs[strings.Join(ws, " ")] {
+			continue
+		}
+		p := d.sents[i-1]
+		for x := p.from; x < p.to; x++ {
+			toks[x].setAside = true
+		}
+	}
+}
+
+// attemptJudgements, after an attempt opening its sentence ("To X ...",
+// "Trying to X ..."), judge it a poor fix: "is a band-aid", "only
+// narrows the window", "just moves the problem", "buys you nothing".
+var attemptJudgements = setOf(`band-aid band bandaid plaster hack narrows narrow moves shifts buys worse
+overkill useless pointless insufficient`)
+
+// markJudgedAttempts sets aside an attempt that opens its sentence and is
+// then judged a poor fix (g41): "To raise the TTL is a band-aid",
+// "Trying to renew faster just moves the problem", "To check the token
+// in the client doesn't solve it". The attempt runs to the judging word,
+// with no clause break or speaker before it. Set aside, so the second
+// reader reads it as before.
+func markJudgedAttempts(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		j := s.from
+		switch {
+		case j+1 < s.to && toks[j].raw == "to":
+			j++
+		case j+2 < s.to && (toks[j].raw == "trying" || toks[j].raw == "attempting") && toks[j+1].raw == "to":
+			j += 2
+		default:
+			continue
+		}
+		judged := -1
+		for k := j + 1; k < s.to; k++ {
+			t := &toks[k]
+			// the attempt is the sentence's subject: no clause break and
+			// no speaker before its judgement ("To survive failover, I'd
+			// switch to X, unlike Y that is unsafe" states a purpose)
+			if t.clause || t.cls&clsSpeaker != 0 || speakerOpeners[t.raw] {
+				break
+			}
+			if t.cls&clsCritic != 0 || attemptJudgements[t.raw] ||
+				(t.cls&clsNegator != 0 || strings.HasSuffix(t.raw, "n't")) && k+1 < s.to && (rebuttalAfterNot[toks[k+1].raw] || k+2 < s.to && rebuttalAfterNot[toks[k+2].raw]) {
+				judged = k
+				break
+			}
+		}
+		for x := s.from; x < judged; x++ {
+			toks[x].setAside = true
+		}
+	}
+}
+
+// markWarnedUrges sets aside what a warning that opens its sentence
+// names (g41): "Beware of the temptation to X", "Resist the urge to X",
+// "Stop trying to X", to the end of its clause run. Set aside, so the
+// second reader reads it as before.
+func markWarnedUrges(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		j := s.from
+		if j+2 >= s.to {
+			continue
+		}
+		r, n := toks[j].raw, toks[j+1].raw
+		if !(r == "beware" || r == "resist" || r == "stop" && (n == "trying" || n == "attempting") ||
+			r == "avoid" && (n == "the" && j+2 < s.to && (toks[j+2].raw == "temptation" || toks[j+2].raw == "urge"))) {
+			continue
+		}
+		for x := j; x < s.to && !(x > j && strongBreak(&toks[x])); x++ {
+			toks[x].setAside = true
+		}
+	}
+}
+
+// parenVerdicts, opening a parenthesis, reject what comes before it in
+// its clause: "Option A: SETNX then EXPIRE (rejected, not atomic)".
+var parenVerdicts = setOf(`rejected reject wrong unsafe bad broken avoid don't never no dangerous
+anti-pattern antipattern mistake myth incorrect buggy racy nope forbidden banned`)
+
+// markParentheticalVerdicts sets aside the words before a parenthesis
+// that opens on a verdict of rejection (g41), back to the start of their
+// clause run: "Option A: X (rejected, unsafe)", "- GET then DEL (wrong:
+// not atomic)". Set aside, so the second reader reads it as before.
+func markParentheticalVerdicts(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		for k := s.from + 1; k < s.to; k++ {
+			if !(toks[k].clause && toks[k].brk == '(') || !parenVerdicts[toks[k].raw] {
+				continue
+			}
+			from := k - 1
+			for from > s.from && !strongBreak(&toks[from]) {
+				from--
+			}
+			for x := from; x < k; x++ {
+				toks[x].setAside = true
+			}
+		}
+	}
+}
+
+// markTrailingNo sets aside a sentence that its own last word, "no" or
+// "nope" after a comma or a dash, answers (g41): "A safe lock for
+// correctness, no." Set aside, so the second reader reads it as before.
+func markTrailingNo(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		k := s.to - 1
+		if k-s.from < 2 || !(toks[k].raw == "no" || toks[k].raw == "nope") || !toks[k].clause || !(toks[k].brk == ',' || toks[k].brk == '—' || toks[k].brk == '–') {
+			continue
+		}
+		for x := s.from; x < k; x++ {
+			toks[x].setAside = true
 		}
 	}
 }

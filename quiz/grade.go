@@ -976,43 +976,11 @@ const CoreSpareMax = PassMark + (1-PassMark)/4
 // points (whose heart is one of them), it stays below PassMark.
 // Without core points the score is the weighted share of points made.
 func freeTextScore(points []PointResult, flags []FlagResult) float64 {
-	var hit, total, coreHit, coreTotal float64
-	coreMissed, coreCount := 0, 0
-	for _, p := range points {
-		if p.Core {
-			coreTotal += p.Weight
-			coreCount++
-			if p.Hit {
-				coreHit += p.Weight
-			} else {
-				coreMissed++
-			}
-			continue
-		}
-		total += p.Weight
-		if p.Hit {
-			hit += p.Weight
-		}
-	}
-	var score float64
-	switch {
-	case coreTotal > 0:
-		breadth := 0.0
-		if total > 0 {
-			breadth = hit / total
-		}
-		if coreHit >= coreTotal {
-			score = PassMark + (1-PassMark)*breadth
-		} else if coreMissed == 1 && coreCount == 2 && breadth >= CoreSpareBreadth {
-			score = PassMark + (CoreSpareMax-PassMark)*breadth
-		} else {
-			score = PassMark * (0.9*coreHit/coreTotal + 0.1*breadth)
-		}
-	case total > 0:
-		score = hit / total
-	default:
+	ps, ok := pointsScore(points)
+	if !ok {
 		return 0
 	}
+	score := ps.Score
 	for _, f := range flags {
 		if f.Dismissed {
 			continue
@@ -1020,6 +988,91 @@ func freeTextScore(points []PointResult, flags []FlagResult) float64 {
 		score -= Penalty(f.Severity)
 	}
 	return clamp01(score)
+}
+
+// ScoreRule names the rule by which a free-text answer's points make its
+// score (see pointsScore).
+type ScoreRule string
+
+// The rules, as the pass rule on /about/grader states them.
+const (
+	// RuleAllCore: every core point made scores PassMark, and the breadth
+	// points share the rest.
+	RuleAllCore ScoreRule = "all-core"
+	// RuleCoreSpare: one of two core points missed, with at least
+	// CoreSpareBreadth of the breadth, scores PassMark, and the breadth
+	// points share up to CoreSpareMax.
+	RuleCoreSpare ScoreRule = "core-spare"
+	// RuleCoreMissing: a core point missed otherwise; the core points
+	// share nine tenths of PassMark and the breadth points one tenth.
+	RuleCoreMissing ScoreRule = "core-missing"
+	// RuleNoCore: a question without core points scores the share of its
+	// points made.
+	RuleNoCore ScoreRule = "no-core"
+)
+
+// PointsScore is the part of a free-text score its points make, before
+// red flags and caps: the one reckoning freeTextScore and the score
+// card's breakdown both read.
+type PointsScore struct {
+	Rule                               ScoreRule
+	Core, CoreHit, Breadth, BreadthHit int
+	// Score is the points' score; CorePart is what the core points make
+	// of it, and the breadth points make the rest.
+	Score, CorePart float64
+}
+
+// ScorePoints is pointsScore for other packages: the points' score of a
+// graded (or corrected) answer, taken apart. ok is false when no point
+// weighs anything, and the answer scores 0.
+func ScorePoints(points []PointResult) (PointsScore, bool) { return pointsScore(points) }
+
+// pointsScore reckons what points make of a free-text score.
+func pointsScore(points []PointResult) (PointsScore, bool) {
+	var ps PointsScore
+	var hit, total, coreHit, coreTotal float64
+	coreMissed := 0
+	for _, p := range points {
+		if p.Core {
+			coreTotal += p.Weight
+			ps.Core++
+			if p.Hit {
+				coreHit += p.Weight
+				ps.CoreHit++
+			} else {
+				coreMissed++
+			}
+			continue
+		}
+		total += p.Weight
+		ps.Breadth++
+		if p.Hit {
+			hit += p.Weight
+			ps.BreadthHit++
+		}
+	}
+	switch {
+	case coreTotal > 0:
+		breadth := 0.0
+		if total > 0 {
+			breadth = hit / total
+		}
+		if coreHit >= coreTotal {
+			ps.Rule, ps.CorePart = RuleAllCore, PassMark
+			ps.Score = PassMark + (1-PassMark)*breadth
+		} else if coreMissed == 1 && ps.Core == 2 && breadth >= CoreSpareBreadth {
+			ps.Rule, ps.CorePart = RuleCoreSpare, PassMark
+			ps.Score = PassMark + (CoreSpareMax-PassMark)*breadth
+		} else {
+			ps.Rule, ps.CorePart = RuleCoreMissing, PassMark*0.9*coreHit/coreTotal
+			ps.Score = PassMark * (0.9*coreHit/coreTotal + 0.1*breadth)
+		}
+	case total > 0:
+		ps.Rule, ps.Score = RuleNoCore, hit/total
+	default:
+		return ps, false
+	}
+	return ps, true
 }
 
 // wordShare counts the answer's words and those outside sentences that
@@ -1471,17 +1524,11 @@ const listNotePrefix = "Most of this answer is a list of terms"
 // by the lenience for a missed core point, nor an outline (capOutline). Results stored before List
 // was recorded are known as lists by their note.
 func capScore(r *Result) {
-	list := r.List
-	for _, n := range r.Notes {
-		if strings.HasPrefix(n, listNotePrefix) {
-			list = true
-		}
-	}
-	if list || r.NotProse && spareOnly(r.Points) {
+	list := listed(r)
+	if list || sparedNotProse(r) {
 		r.Score = min(r.Score, PassMark-0.01)
 	}
-	// (results stored before Outline was recorded are known by their note)
-	if (r.Outline || slices.Contains(r.Notes, outlineNote)) && r.Score >= PassMark {
+	if outlined(r) && r.Score >= PassMark {
 		r.Score = PassMark - 0.01
 		if !slices.Contains(r.Notes, outlineNote) {
 			r.Notes = append(r.Notes, outlineNote)
@@ -1491,6 +1538,56 @@ func capScore(r *Result) {
 	// take one back: the note follows the ticks.
 	r.Notes = slices.DeleteFunc(slices.Clone(r.Notes), func(n string) bool { return strings.HasPrefix(n, breadthNotePrefix) })
 	capBreadth(r)
+}
+
+// listed reports a result the grader read as a list of terms. Results
+// stored before List was recorded are known by their note.
+func listed(r *Result) bool {
+	if r.List {
+		return true
+	}
+	for _, n := range r.Notes {
+		if strings.HasPrefix(n, listNotePrefix) {
+			return true
+		}
+	}
+	return false
+}
+
+// sparedNotProse reports an answer that would pass only by the lenience
+// for a missed core point but is not mostly prose.
+func sparedNotProse(r *Result) bool { return r.NotProse && spareOnly(r.Points) }
+
+// outlined reports a result the grader read as an outline (results stored
+// before Outline was recorded are known by their note).
+func outlined(r *Result) bool { return r.Outline || slices.Contains(r.Notes, outlineNote) }
+
+// Cap names what holds a free-text answer just under the pass mark.
+type Cap string
+
+// The caps of capScore, in the order it applies them.
+const (
+	CapNone     Cap = ""
+	CapList     Cap = "list"      // a list of terms cannot pass
+	CapNotProse Cap = "not-prose" // the lenience for a missed core point is for answers in sentences
+	CapOutline  Cap = "outline"   // an outline cannot pass
+	CapBreadth  Cap = "breadth"   // the question's pass also needs MinBreadth breadth points
+)
+
+// CapOf reports which cap holds r's points under the pass mark, by the
+// same tests capScore applies; CapNone if none applies.
+func CapOf(r Result) Cap {
+	switch {
+	case listed(&r):
+		return CapList
+	case sparedNotProse(&r):
+		return CapNotProse
+	case outlined(&r):
+		return CapOutline
+	case shortOfBreadth(&r):
+		return CapBreadth
+	}
+	return CapNone
 }
 
 // breadthNote tells an answer kept below the pass mark by its question's

@@ -372,6 +372,8 @@ func ScoredFollowUps(fs []TurnScore) []TurnScore {
 //   - a fatal red flag in any answer is No hire, whatever the score;
 //   - a score of at least StrongHireMark with every main question passed,
 //     no major red flag and no overtime is Strong hire;
+//   - a fatal flag counted as major (Flag.Demoted) that nobody dismissed
+//     holds the round at Lean no at best;
 //   - at least HireMark with at most one main question failed is Hire;
 //   - at least LeanNoMark is Lean no; anything lower is No hire.
 func Score(b *Bank, fus *FollowUps, turns []Turn, limit time.Duration) Scorecard {
@@ -380,7 +382,7 @@ func Score(b *Bank, fus *FollowUps, turns []Turn, limit time.Duration) Scorecard
 	sc.Complete = len(turns) > 0
 	dims := map[string]Coverage{}
 	var majors, overtimes, unanswered []string
-	var fatals []string
+	var fatals, demoted []string
 	// A question's follow-ups are numbered in what the verdict names
 	// when it has more than one, so each is named once (QA-34 F4 #3).
 	followUps := map[int]int{}
@@ -462,6 +464,9 @@ func Score(b *Bank, fus *FollowUps, turns []Turn, limit time.Duration) Scorecard
 					fatals = append(fatals, fmt.Sprintf("%s on %s", f.Label, where))
 				case SeverityMajor:
 					majors = append(majors, fmt.Sprintf("%s on %s", f.Label, where))
+					if f.Demoted {
+						demoted = append(demoted, fmt.Sprintf("%s on %s", f.Label, where))
+					}
 				}
 			}
 		}
@@ -510,6 +515,13 @@ func Score(b *Bank, fus *FollowUps, turns []Turn, limit time.Duration) Scorecard
 	case sc.Score >= StrongHireMark && failed == 0 && len(majors) == 0 && len(overtimes) == 0:
 		sc.Verdict = StrongHire
 		sc.Reasons = append(sc.Reasons, scoreLine+fmt.Sprintf(" Strong hire needs %s, every question passed, no major red flag and no overtime: all met.", pct(StrongHireMark)))
+	case len(demoted) > 0 && sc.Score >= LeanNoMark:
+		// A fatal flag the second reader counted as major does not lose
+		// the round on its own, but the claim it names ends most real
+		// rounds: it stands until contested, so the round cannot reach
+		// Hire around it (QA-40).
+		sc.Verdict = LeanNo
+		sc.Reasons = append(sc.Reasons, scoreLine+" At most Lean no while a claim that ends most rounds stands, counted as major only because the rest of its answer reads clean: "+strings.Join(demoted, "; ")+". Contest it if you did not mean it.")
 	case sc.Score >= HireMark && failed <= 1:
 		sc.Verdict = Hire
 		sc.Reasons = append(sc.Reasons, scoreLine+fmt.Sprintf(" Hire needs %s with at most one question failed.", pct(HireMark)))

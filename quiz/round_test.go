@@ -11,7 +11,9 @@ import (
 var t0 = time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)
 
 // answered is a main turn answered after the given time, scoring score, with
-// the given red flags (id:severity).
+// the given red flags (id:severity; severity "demoted" is a fatal flag the
+// second reader counted as major, "demoted-dismissed" one the learner
+// contested).
 func answered(q string, score float64, after time.Duration, flags ...string) quiz.Turn {
 	r := &quiz.Result{Question: q, Kind: quiz.KindFreeText, Score: score}
 	r.Points = []quiz.PointResult{
@@ -20,6 +22,10 @@ func answered(q string, score float64, after time.Duration, flags ...string) qui
 	}
 	for _, f := range flags {
 		id, sev, _ := strings.Cut(f, ":")
+		if strings.HasPrefix(sev, "demoted") {
+			r.Flags = append(r.Flags, quiz.FlagResult{ID: id, Label: "Flag " + id, Severity: quiz.SeverityMajor, Demoted: true, Dismissed: sev == "demoted-dismissed"})
+			continue
+		}
 		r.Flags = append(r.Flags, quiz.FlagResult{ID: id, Label: "Flag " + id, Severity: quiz.Severity(sev)})
 		if sev == string(quiz.SeverityFatal) {
 			r.Fatal = true
@@ -42,6 +48,11 @@ func TestScoreVerdict(t *testing.T) {
 		{"a fatal flag loses a strong round", []quiz.Turn{answered("q1", 1, ok), answered("q2", 1, ok, "redlock-correctness:fatal"), answered("q3", 1, ok)}, quiz.NoHire, "Flag redlock-correctness on question 2"},
 		{"one failed question caps at hire", []quiz.Turn{answered("q1", 1, ok), answered("q2", 0.4, ok), answered("q3", 1, ok)}, quiz.Hire, "one question was failed"},
 		{"a major flag stops strong hire", []quiz.Turn{answered("q1", 0.9, ok, "plain-del:major"), answered("q2", 0.9, ok), answered("q3", 0.9, ok)}, quiz.Hire, "Major red flags: Flag plain-del on question 1"},
+		// QA-40: a round whose WAIT answer kept a fatal flag counted as
+		// major reached Hire on its other two answers.
+		{"a demoted fatal flag holds a hire round at lean no", []quiz.Turn{answered("q1", 1, ok), answered("q2", 0.55, ok, "wait-makes-safe:demoted"), answered("q3", 1, ok)}, quiz.LeanNo, "At most Lean no while a claim that ends most rounds stands"},
+		{"a contested demoted flag no longer holds the round", []quiz.Turn{answered("q1", 1, ok), answered("q2", 0.55, ok, "wait-makes-safe:demoted-dismissed"), answered("q3", 1, ok)}, quiz.Hire, "Hire needs 65 %"},
+		{"a demoted flag in a weak round is still no hire", []quiz.Turn{answered("q1", 0.3, ok), answered("q2", 0.2, ok, "wait-makes-safe:demoted"), answered("q3", 0.4, ok)}, quiz.NoHire, "Below 45 %"},
 		{"overtime stops strong hire and costs the penalty", []quiz.Turn{answered("q1", 1, ok), answered("q2", 1, limit+time.Minute), answered("q3", 1, ok)}, quiz.Hire, "Over time (−20 points each): question 2"},
 		{"two failed questions is lean no", []quiz.Turn{answered("q1", 1, ok), answered("q2", 0.5, ok), answered("q3", 0.5, ok)}, quiz.LeanNo, "1 of 3 main questions passed"},
 		{"a weak round is no hire", []quiz.Turn{answered("q1", 0.3, ok), answered("q2", 0.2, ok), answered("q3", 0.4, ok)}, quiz.NoHire, "Below 45 %"},

@@ -1,0 +1,109 @@
+package quiz_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// g41: the validation writers EY, EZ and FA (g40's fresh holdout, read
+// while g41 was tuned). Their four passing answers that drew a red flag,
+// and the losing claims no flag caught, each with the sentences beside
+// it that must keep their reading. Every case is graded as a whole
+// answer (checkG40).
+
+// TestFixG41MisfiresOfTheValidationWriters: the four flagged passing
+// answers of EY and EZ, whole, raise nothing; the claims they mention
+// still do when asserted.
+func TestFixG41MisfiresOfTheValidationWriters(t *testing.T) {
+	checkG40(t, []g40Case{
+		// EY: the server's compare in the transaction is what writes
+		// nothing for a deposed leader, not the lease's expiry
+		{"etcd-revision-guard", "Don't write `/config/routes` with plain Put. Write it in etcd transaction: `Txn(ctx).If(mutex.IsOwner()).Then(Put(\"/config/routes\", v))` — `IsOwner()` is compare `CreateRevision(mutex.Key()) == mutex.Header().Revision`. Server checks this atomically with the write, so a deposed leader whose lock key was deleted after its lease expired gets `Succeeded == false` and nothing is written.", "ttl-as-safety", false},
+		{"etcd-revision-guard", "After the lease expired nothing is written by the old leader, so we need no other guard.", "ttl-as-safety", true},
+		// EY: "Not allowed:" refuses what follows it
+		{"redlock-operations-q", "Five independent masters, SET NX PX with a random value, a majority of three. Not allowed: instant restart of crashed node without fsync always — it rejoins empty and can give the same lock to a second client.", "redlock-replicas-or-no-persistence", false},
+		{"redlock-operations-q", "Five independent masters, SET NX PX with a random value, a majority of three. A crashed node can restart at once without fsync; it rejoins empty and that is fine.", "redlock-replicas-or-no-persistence", true},
+		// EY: the server's session clock keeps running through SUSPENDED
+		{"session-suspended", "Wrong reaction: \"SUSPENDED is just a blip, keep working until LOST.\" During SUSPENDED the server's session clock keeps running; session may expire before we reconnect, and another client may already hold the lock while we write. So stop protected work on SUSPENDED.", "work-through-suspended", false},
+		{"session-suspended", "On SUSPENDED I keep the job running, since the session has plenty of time left; I stop only on LOST.", "work-through-suspended", true},
+		// EZ: the idea struck out first is rejected
+		{"redlock-operations-q", "The first thing I'd strike out is the well-meaning idea of giving each of the five nodes a replica under Sentinel \"for availability\". That reintroduces the async-failover loss Redlock is meant to avoid: a promoted replica can grant the same lock again.", "redlock-replicas-or-no-persistence", false},
+		{"redlock-operations-q", "The first thing I'd add is a replica for each of the five nodes under Sentinel, for availability.", "redlock-replicas-or-no-persistence", true},
+	})
+}
+
+// TestFixG41ClaimsOfTheValidationWriters: losing claims of EY, EZ and FA
+// that no flag caught.
+func TestFixG41ClaimsOfTheValidationWriters(t *testing.T) {
+	checkG40(t, []g40Case{
+		{"choose-ttl", "Shorter TTL is always safer. I set TTL to 1–2 seconds no matter how long the job is.", "ttl-below-runtime", true},
+		{"choose-ttl", "A shorter TTL recovers faster after a crash, but it must still outlast the job.", "ttl-below-runtime", false},
+		{"design-lock-service-q", "To scale reads, let clients ask any follower whether they still hold the lock — Raft replicates everything, so followers always have the same state as leader.", "follower-grants-locally", true},
+		{"design-lock-service-q", "Followers can lag the leader, so a client asking whether it still holds the lock must go through the leader or a ReadIndex.", "follower-grants-locally", false},
+		{"etcd-revision-guard", "Before writing, do Get on the lock key and compare the revision locally; if equal, do Put. Same effect as a transaction, just two calls, simpler code.", "check-then-act-safe", true},
+		{"etcd-revision-guard", "Two calls, a Get and then a Put, leave a gap a pause fits in; the transaction closes it.", "check-then-act-safe", false},
+		{"fencing-in-real-systems", "Raft terms and Kafka epochs. What is common: the token must be a random UUID per owner, so that nobody can guess or forge it.", "random-fencing-token", true},
+		{"fencing-in-real-systems", "Raft terms, Kafka epochs, HDFS epochs: the token must be a number that only grows, and the receiver refuses a lower one.", "random-fencing-token", false},
+		{"holder-id-guard", "Bump a claim_seq in the claim UPDATE. Intermediate writes can stay unguarded, because its final write fails anyway.", "fence-checked-once", true},
+		{"holder-id-guard", "Bump a claim_seq in the claim UPDATE and guard every write with it; intermediate writes left unguarded are exactly the hole.", "fence-checked-once", false},
+		{"redlock-operations-q", "Five nodes. Simplest setup: one master with four replicas, Redlock talks to all five.", "redlock-replicas-or-no-persistence", true},
+		{"redlock-operations-q", "Five independent masters, not one master with four replicas.", "redlock-replicas-or-no-persistence", false},
+		{"run-job-once", "A short-TTL lock is enough, like 5 seconds: all instances' cron fire at the same second, so the others always find it held and skip.", "timing-as-coordination", true},
+		{"run-job-once", "A short TTL lock is not enough: crons drift, so a late instance finds it free and runs again.", "timing-as-coordination", false},
+		{"session-suspended", "Stop on SUSPENDED. Good thing is ZooKeeper server won't expire a session while client is in SUSPENDED — it waits for the client to come back — so you have time.", "server-waits-for-client", true},
+		{"session-suspended", "While SUSPENDED the session won't expire until the session timeout passes, so stop work at once.", "server-waits-for-client", false},
+		{"deadlock-ordering", "Lock in a global order. Luckily, with lease-based locks the worst case is only a delay: one lease expires and the other transfer proceeds, and there's no correctness risk from that.", "ttl-as-safety", true},
+		{"deadlock-ordering", "A lease turns a deadlock into a delay, but a lease that expires mid-transfer is a correctness risk.", "ttl-as-safety", false},
+		{"redis-lock-and-failure", "SET key token NX PX 30000 and a Lua compare-and-delete. Because the key has a TTL, a paused client is harmless when it resumes.", "fencing-unneeded", true},
+		{"redis-lock-and-failure", "SET key token NX PX 30000 and a Lua compare-and-delete. A paused client is harmless only because the storage rejects its lower token.", "fencing-unneeded", false},
+		{"row-lock", "It survives network issues: if my connection to the database drops, I still hold the row lock until I reconnect and commit.", "row-lock-scope-wrong", true},
+		{"row-lock", "If the process freezes, the row is still held; if the connection dies, the half-done changes are thrown away along with the lock.", "row-lock-scope-wrong", false},
+	})
+}
+
+// TestFixG41RejectionFrames: frames that reject what they introduce,
+// found by putting plain losing claims into common ways of rejecting
+// them (not taken from any writer): a header that is a refusal and
+// nothing else, an option entertained and rebutted after "but", "The
+// worst thing you can do is X" and a sentence followed by "Don't."
+func TestFixG41RejectionFrames(t *testing.T) {
+	claims := []struct{ question, claim, flag string }{
+		{"fencing-token", "have the client compare the token before it writes", "client-side-fencing"},
+		{"session-suspended", "keep working through SUSPENDED and stop only on LOST", "work-through-suspended"},
+		{"redlock-operations-q", "give each of the five nodes a replica with Sentinel failover", "redlock-replicas-or-no-persistence"},
+	}
+	frames := []string{"Not allowed: %s.", "Forbidden: %s.", "No-go: %s.", "You could %s, but a pause defeats it.",
+		"One might %s, but that is unsafe.", "It's tempting to %s, but it doesn't help.", "The worst thing you can do is %s.",
+		"Juniors often %s. Don't."}
+	var cases []g40Case
+	for _, c := range claims {
+		cases = append(cases, g40Case{c.question, strings.ToUpper(c.claim[:1]) + c.claim[1:] + ".", c.flag, true})
+		for _, f := range frames {
+			cases = append(cases, g40Case{c.question, fmt.Sprintf(f, c.claim), c.flag, false})
+		}
+		// what is not rejected stays claimed
+		cases = append(cases,
+			g40Case{c.question, "You could " + c.claim + ", and that is what I do.", c.flag, true},
+			g40Case{c.question, "The best thing you can do is " + c.claim + ".", c.flag, true},
+			g40Case{c.question, "Allowed: " + c.claim + ".", c.flag, true})
+	}
+	checkG40(t, cases)
+}
+
+// TestFixG41TuningMisfires: passing answers of tuning writers (ET, ES,
+// EI) that drew a flag in g40, each with the claim still flagged.
+func TestFixG41TuningMisfires(t *testing.T) {
+	checkG40(t, []g40Case{
+		// a sentence its own last word answers: ", no."
+		{"redis-lock-and-failure", "SET key token NX PX 30000, and release with a compare-and-delete script. A safe lock for correctness, no. Fence the writes.", "redlock-correctness", false},
+		{"redis-lock-and-failure", "SET key token NX PX 30000, and release with a compare-and-delete script. It is a safe lock for correctness.", "redlock-correctness", true},
+		// Done() closing late is the gap, not the claim that it catches
+		// the expiry
+		{"etcd-revision-guard", "Guard the Put with a Txn on the lock key's create revision. Channel `Done()` is closed only when client notices, which is later than server-side expiry.", "check-then-act-safe", false},
+		{"etcd-revision-guard", "Before the Put I check the session's Done channel; it is already closed when the lease expires, so this covers the deposed leader.", "check-then-act-safe", true},
+		// the provider need not understand tokens: that is the premise
+		{"unfenceable-resource", "Use the provider's idempotency key, derived from the payment. None of this needs the provider to understand fencing tokens.", "fencing-unneeded", false},
+		{"unfenceable-resource", "Use the provider's idempotency key. No fencing tokens are needed here, because the lease covers the call.", "fencing-unneeded", true},
+	})
+}
