@@ -196,6 +196,15 @@ func FlagCost(q *quiz.Question, res quiz.Result) string {
 		// at 0, not taken below it).
 		return fmt.Sprintf("%s cost the whole %s (%s → 0 %%); the score stops at 0.", what, views.PctText(before), views.PctText(before))
 	}
+	if views.Pct(before)-views.Pct(cost) != views.Pct(res.Score) {
+		// A cap holds the answer under the pass mark (quiz.CapOf): without
+		// the flags it stops at the cap, and the flags take their cost
+		// from what the points make, so "cost 45 % (59 % → 55 %)" would
+		// not add up. Say the sum that does.
+		if pts, ok := quiz.ScorePoints(res.Points); ok && quiz.CapOf(res) != quiz.CapNone && views.Pct(pts.Score)-views.Pct(cost) == views.Pct(res.Score) {
+			return fmt.Sprintf("%s cost %s of what the points make (%s → %s); without %s the answer would be held at %s, under the pass mark.", what, views.PctText(cost), views.PctText(pts.Score), views.PctText(res.Score), it, views.PctText(before))
+		}
+	}
 	return fmt.Sprintf("%s cost %s (%s → %s).", what, views.PctText(cost), views.PctText(before), views.PctText(res.Score))
 }
 

@@ -16,11 +16,11 @@ import (
 // only a tenth of the pass mark, and the card never said so.
 //
 // The figures come from the result as shown (the learner's corrections
-// included) and the quiz package's exported rules: PassMark,
-// CoreSpareBreadth and CoreSpareMax for the points, Penalty for each red
-// flag still standing, the pass mark less a point for the caps on a list,
-// an outline or an answer short of its question's breadth, and
-// OvertimePenalty when overtime (a round's turn). The walk is checked
+// included), taken apart by the quiz package's own reckoning:
+// quiz.ScorePoints for the points (the rule freeTextScore applies),
+// Penalty for each red flag still standing, quiz.CapOf for the cap that
+// holds an answer just under the pass mark, and OvertimePenalty when
+// overtime (a round's turn). The walk is checked
 // against res.Score, to the grader's own rounding: if it does not arrive
 // there (a result stored under an earlier rule), scoreBreakdown returns
 // nil and the page shows no sum rather than a wrong one.
@@ -34,50 +34,24 @@ func scoreBreakdown(res quiz.Result, overtime bool) *views.ScoreBreakdown {
 	if res.Kind != quiz.KindFreeText || len(res.Points) == 0 {
 		return nil
 	}
-	var hit, total, coreHitW, coreTotalW float64
-	core, coreHit, breadth, breadthHit := 0, 0, 0, 0
-	for _, p := range res.Points {
-		if p.Core {
-			core++
-			coreTotalW += p.Weight
-			if p.Hit {
-				coreHit++
-				coreHitW += p.Weight
-			}
-			continue
-		}
-		breadth++
-		total += p.Weight
-		if p.Hit {
-			breadthHit++
-			hit += p.Weight
-		}
-	}
-	share := 0.0
-	if total > 0 {
-		share = hit / total
-	}
-	// The points' score and its core part, as quiz's freeTextScore
-	// reckons them, and a sentence on how the points count.
-	pass := views.PctText(quiz.PassMark)
-	var points, corePart float64
-	var how string
-	switch {
-	case core > 0 && coreHitW >= coreTotalW:
-		corePart, points = quiz.PassMark, quiz.PassMark+(1-quiz.PassMark)*share
-		how = fmt.Sprintf("Every core point made scores %s; the breadth points share the other %s.", pass, views.PctText(1-quiz.PassMark))
-	case core == 2 && coreHit == 1 && share >= quiz.CoreSpareBreadth:
-		corePart, points = quiz.PassMark, quiz.PassMark+(quiz.CoreSpareMax-quiz.PassMark)*share
-		how = fmt.Sprintf("One of the two core points missed, with at least %s of the breadth: the grader's exception scores %s, and the breadth points share %s more.", views.PctText(quiz.CoreSpareBreadth), pass, views.PctText(quiz.CoreSpareMax-quiz.PassMark))
-	case core > 0:
-		corePart = quiz.PassMark * 0.9 * coreHitW / coreTotalW
-		points = corePart + quiz.PassMark*0.1*share
-		how = fmt.Sprintf("While a core point is missing, the core points share %s and the breadth points only %s, so a breadth point adds little; every core point made scores %s.", views.PctText(quiz.PassMark*0.9), views.PctText(quiz.PassMark*0.1), pass)
-	case total > 0:
-		points = share
-		how = "This question has no core points: the score is the share of its key points made."
-	default:
+	ps, ok := quiz.ScorePoints(res.Points)
+	if !ok {
 		return nil
+	}
+	core, coreHit, breadth, breadthHit := ps.Core, ps.CoreHit, ps.Breadth, ps.BreadthHit
+	points, corePart := ps.Score, ps.CorePart
+	// A sentence on how the points count, by the rule quiz reckoned them.
+	pass := views.PctText(quiz.PassMark)
+	var how string
+	switch ps.Rule {
+	case quiz.RuleAllCore:
+		how = fmt.Sprintf("Every core point made scores %s; the breadth points share the other %s.", pass, views.PctText(1-quiz.PassMark))
+	case quiz.RuleCoreSpare:
+		how = fmt.Sprintf("One of the two core points missed, with at least %s of the breadth: the grader's exception scores %s, and the breadth points share %s more.", views.PctText(quiz.CoreSpareBreadth), pass, views.PctText(quiz.CoreSpareMax-quiz.PassMark))
+	case quiz.RuleCoreMissing:
+		how = fmt.Sprintf("While a core point is missing, the core points share %s and the breadth points only %s, so a breadth point adds little; every core point made scores %s.", views.PctText(quiz.PassMark*0.9), views.PctText(quiz.PassMark*0.1), pass)
+	default:
+		how = "This question has no core points: the score is the share of its key points made."
 	}
 	afterFlags := points
 	type cost struct {
@@ -173,28 +147,16 @@ func scoreBreakdown(res quiz.Result, overtime bool) *views.ScoreBreakdown {
 }
 
 // capReason says which cap of the grader's holds res just under the pass
-// mark, in the words of its note, or "" if none does.
+// mark (quiz.CapOf), in the words of its note, or "" if none does.
 func capReason(res quiz.Result) string {
-	coreMissed, core, breadthMade := 0, 0, 0
-	for _, p := range res.Points {
-		switch {
-		case p.Core:
-			core++
-			if !p.Hit {
-				coreMissed++
-			}
-		case p.Hit:
-			breadthMade++
-		}
-	}
-	switch {
-	case res.List:
+	switch quiz.CapOf(res) {
+	case quiz.CapList:
 		return "a list of terms cannot pass"
-	case res.NotProse && core == 2 && coreMissed == 1:
+	case quiz.CapNotProse:
 		return "the exception is for answers in sentences"
-	case res.Outline:
+	case quiz.CapOutline:
 		return "an outline cannot pass"
-	case core > 0 && coreMissed == 0 && breadthMade < res.MinBreadth:
+	case quiz.CapBreadth:
 		return "this question's pass also needs " + views.BreadthPoints(res.MinBreadth)
 	}
 	return ""
