@@ -2,8 +2,11 @@ package quiz_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
+
+	"lockdrill/quiz"
 )
 
 // g41: the validation writers EY, EZ and FA (g40's fresh holdout, read
@@ -106,4 +109,93 @@ func TestFixG41TuningMisfires(t *testing.T) {
 		{"unfenceable-resource", "Use the provider's idempotency key, derived from the payment. None of this needs the provider to understand fencing tokens.", "fencing-unneeded", false},
 		{"unfenceable-resource", "Use the provider's idempotency key. No fencing tokens are needed here, because the lease covers the call.", "fencing-unneeded", true},
 	})
+}
+
+// TestFixG41DenialsOfWholeClaims: frames that deny or disown a whole
+// claim, found by wrapping 1,483 plain claims of the tuning writers (each
+// the sentence its flag was raised on) in them: "It's not true that X"
+// left 713 flagged, "I would never say X" 924, "It would be wrong to say
+// X" 570, "The argument that X does not hold" 1,023 and "Beware of
+// reasoning like: X" 1,480, because the negation or the warning reached
+// only the first clause or the header. Now 18, 21, 7, 0 and 2. The
+// claims below are three of those sentences (one a clause joined).
+func TestFixG41DenialsOfWholeClaims(t *testing.T) {
+	claims := []struct{ question, claim, flag string }{
+		{"fencing-token", "before each write the client reads the lock key and compares it with its token, and if they match it owns the lock and can write safely", "client-side-fencing"},
+		{"choose-ttl", "with that margin the lease can never expire while the job is running, so there can never be two holders, and you don't need any other mechanism like tokens", "ttl-as-safety"},
+		{"skip-locked-queue", "since SKIP LOCKED guarantees each job is processed by exactly one worker, the handlers don't need to be idempotent", "exactly-once-claim"},
+	}
+	frames := []string{"It's not true that %s.", "It is a myth that %s.", "I would never say %s.", "It would be wrong to say %s.",
+		"The argument that %s does not hold.", "The claim that %s is false.", "Beware of reasoning like: %s."}
+	var cases []g40Case
+	for _, c := range claims {
+		cases = append(cases, g40Case{c.question, strings.ToUpper(c.claim[:1]) + c.claim[1:] + ".", c.flag, true})
+		for _, f := range frames {
+			cases = append(cases, g40Case{c.question, fmt.Sprintf(f, c.claim), c.flag, false})
+		}
+		// affirmed, or turned to the speaker's own view, it is claimed
+		cases = append(cases,
+			g40Case{c.question, "It's true that " + c.claim + ".", c.flag, true},
+			g40Case{c.question, "The argument that " + c.claim + " holds.", c.flag, true},
+			g40Case{c.question, "It's not true that the lock is free; in fact " + c.claim + ".", c.flag, true})
+	}
+	checkG40(t, cases)
+}
+
+// TestFixG41QA: what QA-41 (a new user) found in the grader.
+func TestFixG41QA(t *testing.T) {
+	b := loadBank(t)
+	hit := func(r quiz.Result, id string) bool {
+		for _, p := range r.Points {
+			if p.ID == id {
+				return p.Hit
+			}
+		}
+		t.Fatalf("no point %s", id)
+		return false
+	}
+	// 1. Work kept going through SUSPENDED with the stop put off until
+	// LOST earned the stop point and raised no flag.
+	deferred := "SUSPENDED only means the connection had a short blip, the session is still alive until Curator reports LOST. So I keep working in the critical section and wait for RECONNECTED; only on LOST do I stop and acquire the lock again."
+	r := gradeReal(t, b, "session-suspended", deferred)
+	if hit(r, "stop-work") || !slices.Contains(r.FlagIDs(), "work-through-suspended") {
+		t.Errorf("%q: stop-work hit=%v, flags %v; want no stop point and work-through-suspended", deferred, hit(r, "stop-work"), r.FlagIDs())
+	}
+	for _, ok := range []string{
+		"On SUSPENDED I stop the protected work immediately; on RECONNECTED I resume, and only on LOST do I re-acquire the lock.",
+		"I don't keep working until LOST: on SUSPENDED I stop at once.",
+	} {
+		r := gradeReal(t, b, "session-suspended", ok)
+		if !hit(r, "stop-work") || slices.Contains(r.FlagIDs(), "work-through-suspended") {
+			t.Errorf("%q: stop-work hit=%v, flags %v; want the stop point and no flag", ok, hit(r, "stop-work"), r.FlagIDs())
+		}
+	}
+	// 2. The flag's quote is the sentence that makes the claim, not the
+	// one before it where "nobody deletes somebody else's lock" matched
+	// "nobody else" with two words between.
+	long := "The API is acquire, renew, release and watch, and release checks the owner so nobody deletes somebody else's lock. Since the TTL is set to ten times the p99 of the critical section, two clients can never hold the lock at the same time in practice."
+	r = gradeReal(t, b, "design-lock-service-q", long)
+	for _, f := range r.Flags {
+		if f.ID == "ttl-as-safety" && !strings.Contains(long[f.Span.Start:f.Span.End], "TTL") {
+			t.Errorf("ttl-as-safety quotes %q, want the sentence about the TTL", long[f.Span.Start:f.Span.End])
+		}
+	}
+	if !slices.Contains(r.FlagIDs(), "ttl-as-safety") {
+		t.Errorf("the TTL claim raised %v, want ttl-as-safety", r.FlagIDs())
+	}
+	// 3. "SET NX" on the WAIT question is shorthand for the prompt's
+	// SET ... NX PX 30000, not a lock without a lease.
+	wait := "Yes. WAIT blocks until the replicas have acknowledged the write, so once WAIT 1 returns the lock key is on a replica and a failover cannot lose it. With WAIT after the SET NX the Redis lock is as safe as etcd."
+	r = gradeReal(t, b, "redis-wait-safe", wait)
+	if slices.Contains(r.FlagIDs(), "mutex-no-lease") || !slices.Contains(r.FlagIDs(), "wait-makes-safe") {
+		t.Errorf("%q: flags %v; want wait-makes-safe and no mutex-no-lease", wait, r.FlagIDs())
+	}
+	// 4. (QA-41 also doubted that "the measured p99 plus a margin" should
+	// earn choose-ttl's point on measured durations; the blind writers and
+	// their judges pass answers that size it so, so the point's label now
+	// leads with measured durations, and the credit stays.)
+	r = gradeReal(t, b, "choose-ttl", "Pick the TTL from the measured p99 of the critical section plus a margin for pauses and clock drift, not from the average. Too short and the lease expires while the holder still works; too long and a crashed holder blocks everyone until it expires.")
+	if !hit(r, "measure") {
+		t.Error("a TTL from measured durations plus a margin no longer earns its point")
+	}
 }

@@ -541,7 +541,7 @@ func Score(b *Bank, fus *FollowUps, turns []Turn, limit time.Duration) Scorecard
 		sc.Reasons = append(sc.Reasons, "Not a strong hire because "+strings.Join(short, ", ")+".")
 	case sc.Score >= LeanNoMark:
 		sc.Verdict = LeanNo
-		sc.Reasons = append(sc.Reasons, scoreLine+fmt.Sprintf(" Hire needs %s with at most one question failed.", pct(HireMark)))
+		sc.Reasons = append(sc.Reasons, scoreLine+fmt.Sprintf(" Hire needs %s with at most one question failed; %s or more keeps it at Lean no rather than No hire.", pct(HireMark), pct(LeanNoMark)))
 	default:
 		sc.Verdict = NoHire
 		sc.Reasons = append(sc.Reasons, scoreLine+fmt.Sprintf(" Below %s is no hire.", pct(LeanNoMark)))
@@ -556,7 +556,7 @@ func Score(b *Bank, fus *FollowUps, turns []Turn, limit time.Duration) Scorecard
 		sc.Reasons = append(sc.Reasons, "Not answered (scored 0): "+strings.Join(unanswered, ", ")+".")
 	}
 	if weak, ok := weakest(sc.Dimensions); ok && weak.Share() < 0.5 {
-		sc.Reasons = append(sc.Reasons, fmt.Sprintf("Weakest dimension: %s, %s of its points made.", DimensionLabel(weak.Dimension), pct(weak.Share())))
+		sc.Reasons = append(sc.Reasons, fmt.Sprintf("Weakest dimension: %s, %s of its points by weight.", DimensionLabel(weak.Dimension), pct(weak.Share())))
 	}
 	sc.Study = study(b, sc.Questions)
 	return sc

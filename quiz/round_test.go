@@ -55,6 +55,8 @@ func TestScoreVerdict(t *testing.T) {
 		{"a demoted flag in a weak round is still no hire", []quiz.Turn{answered("q1", 0.3, ok), answered("q2", 0.2, ok, "wait-makes-safe:demoted"), answered("q3", 0.4, ok)}, quiz.NoHire, "Below 45 %"},
 		{"overtime stops strong hire and costs the penalty", []quiz.Turn{answered("q1", 1, ok), answered("q2", 1, limit+time.Minute), answered("q3", 1, ok)}, quiz.Hire, "Over time (−20 points each): question 2"},
 		{"two failed questions is lean no", []quiz.Turn{answered("q1", 1, ok), answered("q2", 0.5, ok), answered("q3", 0.5, ok)}, quiz.LeanNo, "1 of 3 main questions passed"},
+		// QA-41: a Lean no says what keeps it from No hire, too
+		{"lean no says what keeps it from no hire", []quiz.Turn{answered("q1", 1, ok), answered("q2", 0.5, ok), answered("q3", 0.5, ok)}, quiz.LeanNo, "45 % or more keeps it at Lean no rather than No hire"},
 		{"a weak round is no hire", []quiz.Turn{answered("q1", 0.3, ok), answered("q2", 0.2, ok), answered("q3", 0.4, ok)}, quiz.NoHire, "Below 45 %"},
 		{"unanswered questions score zero", []quiz.Turn{answered("q1", 1, ok), answered("q2", 1, ok), {Question: "q3", Shown: t0}}, quiz.Hire, "Not answered (scored 0): question 3"},
 	}

@@ -52,8 +52,13 @@ func TestStructuredAnswersG17(t *testing.T) {
 			"Client A's SETNX lands on the primary, which is replaced by a replica that never received it; client B then acquires the same key.", false},
 		{"near-miss: SETNX and DEL as the design", "redis-lock-and-failure", "mutex-no-lease",
 			"We take the lock with SETNX and delete the key when the job is done.", true},
+		// (g41, QA-41: on redis-wait-safe, whose prompt acquires with
+		// "SET lock token NX PX 30000", "SET NX" is shorthand for that
+		// command, not a lock without a lease: mutex-no-lease is no longer
+		// one of its flags; the same words on a question without a TTL in
+		// its prompt still raise it, above)
 		{"near-miss: SET NX as the acquire step", "redis-wait-safe", "mutex-no-lease",
-			"Acquire with SET NX on the primary, do the work, then DEL.", true},
+			"Acquire with SET NX on the primary, do the work, then DEL.", false},
 
 		// What stays safe "which a lease alone can't" is set against the
 		// lease: the sentence denies the lease that safety.

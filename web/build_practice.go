@@ -360,8 +360,9 @@ func formatWhen(t, now time.Time) string {
 
 // HoldoutRecall says what share of losing claims the grader flags on
 // answers nobody read while tuning it: the lead holdout's figure, or the
-// range over every holdout measured now when they differ ("90 % to
-// 92 %"), so one split's best figure is not quoted alone (QA-39).
+// range over every holdout measured now when they differ ("89.6 % to
+// 96.5 %"), so one split's best figure is not quoted alone (QA-39), to a
+// tenth so a figure short of a target does not round up to it (QA-41).
 func HoldoutRecall(rep *quiz.BlindReport) string {
 	lo, hi := rep.Lead.Flagged, rep.Lead.Flagged
 	for _, r := range rep.Rows {
@@ -369,10 +370,12 @@ func HoldoutRecall(rep *quiz.BlindReport) string {
 			lo, hi = min(lo, r.Figures.Flagged), max(hi, r.Figures.Flagged)
 		}
 	}
-	if views.Pct(lo) == views.Pct(hi) {
-		return views.PctText(hi)
+	// To a tenth: the earlier holdout's 89.6 % read as "90 %", the target,
+	// which it is not (QA-41).
+	if views.PctTenthText(lo) == views.PctTenthText(hi) {
+		return views.PctTenthText(hi)
 	}
-	return views.PctText(lo) + " to " + views.PctText(hi)
+	return views.PctTenthText(lo) + " to " + views.PctTenthText(hi)
 }
 
 // maxQuote bounds the excerpt shown under a point or a flag: the clause
