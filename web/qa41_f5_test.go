@@ -62,3 +62,40 @@ func TestScorecardSaysPassInWords(t *testing.T) {
 		t.Errorf("the scorecard showed the words %v; the test needs a pass and a fail", seen)
 	}
 }
+
+// TestAboutGraderLedeNamesTheSecondReadersJobs: the first paragraph of
+// /about/grader described the second reader's veto in its thresholds
+// ("from fifty words when the matched sentence does not lean toward …,
+// from 170 words …") and left out its third job, counting a fatal flag as
+// major when the rest of the answer reads clean (QA-41 F5 #4). It now
+// names all three in plain words, what a learner sees and can do; the
+// thresholds stay in the second reader's full account below.
+func TestAboutGraderLedeNamesTheSecondReadersJobs(t *testing.T) {
+	srv, _ := newTestServer(t)
+	doc := mustDoc(t, newClient(t, srv).get("/about/grader"))
+	lede := spaced(doc.Find(`main .lede`).First().Text())
+	if lede == "" {
+		t.Fatal("/about/grader has no lede")
+	}
+	for _, want := range []string{
+		"No large language model reads your answers.",
+		"add a flag",
+		"fails the answer until you contest it",
+		"set a pattern's flag aside",
+		"count a fatal flag as major when the rest of the answer reads clean",
+		"the round goes on",
+		"quotes the sentence and says why",
+	} {
+		if !strings.Contains(lede, want) {
+			t.Errorf("the lede does not say %q: %q", want, lede)
+		}
+	}
+	for _, jargon := range []string{"fifty words", "170 words", "lean toward", "leans"} {
+		if strings.Contains(lede, jargon) {
+			t.Errorf("the lede still speaks of %q: %q", jargon, lede)
+		}
+	}
+	if full := spaced(doc.Find(`[data-testid=second-reader-detail]`).Text()); !strings.Contains(full, "of 170 words or more") {
+		t.Errorf("the second reader's full account lost the long answers' threshold")
+	}
+}
