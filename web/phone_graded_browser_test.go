@@ -72,8 +72,10 @@ func stacksOnAPhone(t *testing.T, ctx context.Context, page, score, heading stri
 // in it, which ran off the right edge in the answer and in the point's
 // quote; and the scorecard's table of dimensions, a few pixels too wide.
 // Each now fits the window, and the red flags' reasons take its width;
-// the grader page's two tables that scroll sideways at this width can be
-// scrolled from the keyboard. On each graded page the score card stacks,
+// the grader page's tables that scroll sideways at this width can be
+// scrolled from the keyboard, and its blind figures, cut at the edge of
+// such a box with no cue (QA-41 F5 #3), stack to fit, each row's label
+// across the window. On each graded page the score card stacks,
 // the verdict below the big score, instead of two columns that left the
 // verdict a few words a line (QA-41 F4 #1).
 func TestBrowserGradedPagesFitAPhone(t *testing.T) {
@@ -94,10 +96,17 @@ func TestBrowserGradedPagesFitAPhone(t *testing.T) {
 
 	t.Run("about the grader", func(t *testing.T) {
 		nav("/about/grader")
-		fitsThePhone(t, ctx, "/about/grader", "[data-testid=flag-table] td")
-		// Each reason reads across the table, not in a third of it.
-		if narrow := eval[int](t, ctx, `(function(){ var t = document.querySelector("[data-testid=flag-table]").getBoundingClientRect().width, n = 0; document.querySelectorAll("[data-testid=flag-table] tbody td:last-child").forEach(function(td){ if (td.getBoundingClientRect().width < 0.8 * t) n++; }); return n; })()`); narrow > 0 {
-			t.Errorf("%d reasons of the red-flag table are narrower than 80 %% of the table", narrow)
+		fitsThePhone(t, ctx, "/about/grader", "[data-testid=flag-table] td, [data-testid=blind-table], [data-testid=blind-table] tbody th, [data-testid=blind-table] td")
+		// Each reason reads across the table, not in a third of it; so
+		// does each row label of the blind figures, which ran a word a
+		// line (QA-41 F5 #3).
+		for _, c := range []struct{ table, cells, what string }{
+			{"flag-table", "tbody td:last-child", "reasons of the red-flag table"},
+			{"blind-table", "tbody th", "row labels of the blind figures"},
+		} {
+			if narrow := eval[int](t, ctx, `(function(){ var t = document.querySelector("[data-testid=`+c.table+`]").getBoundingClientRect().width, n = 0; document.querySelectorAll("[data-testid=`+c.table+`] `+c.cells+`").forEach(function(td){ if (td.getBoundingClientRect().width < 0.8 * t) n++; }); return n; })()`); narrow > 0 {
+				t.Errorf("%d %s are narrower than 80 %% of the table", narrow, c.what)
+			}
 		}
 	})
 

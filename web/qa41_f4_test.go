@@ -168,6 +168,37 @@ func TestFeedbackBreakdownAddsUp(t *testing.T) {
 		}
 	})
 
+	// A flag that finds less than its cost left takes what is left and
+	// says what one costs; one that finds nothing left says so, and no
+	// cost reads "+0 %" (QA-41 F5 #1).
+	t.Run("red flags take the score to 0", func(t *testing.T) {
+		q := mustQuestion(t, "optimistic-concurrency")
+		core, _ := pointIDs(q)
+		loc, _ := cl.answerOK(q.ID, url.Values{"answer": {flaggedOptimistic}})
+		for _, c := range []struct {
+			name   string
+			points []string
+			want   string
+		}{
+			{"less left than it costs", core[:1], "one major red flag −27 % (it costs 45 %; the score stops at 0)"},
+			{"nothing left", nil, "one major red flag (nothing left to take: it costs 45 %)"},
+		} {
+			t.Run(c.name, func(t *testing.T) {
+				form := url.Values{"_csrf": {csrfFrom(t, cl.get(loc))}, "point": c.points, "flag": {"wall-clock"}}
+				if rec := cl.postForm(loc+"/ticks", form); rec.Code != http.StatusSeeOther {
+					t.Fatalf("ticks: status %d", rec.Code)
+				}
+				got := card(loc)
+				if last := got[len(got)-1]; last.kind != "flag" || last.text != c.want {
+					t.Errorf("the breakdown reads %q, want it to end with %q", texts(got), c.want)
+				}
+				if strings.Contains(texts(got), "red flag +") {
+					t.Errorf("a red flag's cost reads as a gain: %q", texts(got))
+				}
+			})
+		}
+	})
+
 	t.Run("a fatal red flag", func(t *testing.T) {
 		loc, doc := cl.answerOK("redis-vs-consensus", url.Values{"answer": {roundAnswers["redis-vs-consensus"]}})
 		if doc.Find(`[data-testid=fatal-flag]`).Length() == 0 {
@@ -222,6 +253,19 @@ func TestFeedbackBreakdownAddsUp(t *testing.T) {
 			}
 		})
 	}
+
+	// With a core point missing, "the core points share 54 % …; every
+	// core point made scores 60 %" read as a contradiction (QA-41 F5
+	// #1): the line says the ceiling, its two parts, and what lifts the
+	// score past it.
+	t.Run("how a missing core point counts", func(t *testing.T) {
+		tick(t, cl, loc, []string{core[0], breadth[0]})
+		how := spaced(mustDoc(t, cl.get(loc)).Find(`[data-testid=score-card] [data-testid=breakdown-how]`).Text())
+		want := "While a core point is missing, the points can make at most 60 %: up to 54 % from the core points and 6 % from the breadth, so a breadth point adds little. Make every core point and the score is 60 % outright."
+		if how != want {
+			t.Errorf("the breakdown says %q, want %q", how, want)
+		}
+	})
 }
 
 // TestRoundTurnBreakdownCountsOvertime: a coached round's turn page walks

@@ -49,7 +49,10 @@ func scoreBreakdown(res quiz.Result, overtime bool) *views.ScoreBreakdown {
 	case quiz.RuleCoreSpare:
 		how = fmt.Sprintf("One of the two core points missed, with at least %s of the breadth: the grader's exception scores %s, and the breadth points share %s more.", views.PctText(quiz.CoreSpareBreadth), pass, views.PctText(quiz.CoreSpareMax-quiz.PassMark))
 	case quiz.RuleCoreMissing:
-		how = fmt.Sprintf("While a core point is missing, the core points share %s and the breadth points only %s, so a breadth point adds little; every core point made scores %s.", views.PctText(quiz.PassMark*0.9), views.PctText(quiz.PassMark*0.1), pass)
+		// "share 54 % …; every core point made scores 60 %" read as a
+		// contradiction (QA-41 F5 #1): say the ceiling first, then
+		// what lifts the score past it.
+		how = fmt.Sprintf("While a core point is missing, the points can make at most %s: up to %s from the core points and %s from the breadth, so a breadth point adds little. Make every core point and the score is %s outright.", pass, views.PctText(quiz.PassMark*0.9), views.PctText(quiz.PassMark*0.1), pass)
 	default:
 		how = "This question has no core points: the score is the share of its key points made."
 	}
@@ -127,8 +130,15 @@ func scoreBreakdown(res quiz.Result, overtime bool) *views.ScoreBreakdown {
 			// their whole cost (as FlagCost says it).
 			st.Delta = -left
 		}
-		if -st.Delta < d {
-			st.Note = fmt.Sprintf("%s %d %%; the score stops at 0", pick(c.n > 1, "they cost", "it costs"), d)
+		// A flag that took less than its cost says what one costs, not
+		// the sum ("they cost 225 %"), and one that found nothing left
+		// says so rather than reading as a cost of "+0 %" (QA-41 F5 #1).
+		each := fmt.Sprintf("%s %d %%", pick(c.n > 1, "each costs", "it costs"), c.each)
+		switch {
+		case st.Delta == 0:
+			st.Note = "nothing left to take: " + each
+		case -st.Delta < d:
+			st.Note = each + "; the score stops at 0"
 		}
 		left += st.Delta
 		b.Steps = append(b.Steps, st)
@@ -138,7 +148,10 @@ func scoreBreakdown(res quiz.Result, overtime bool) *views.ScoreBreakdown {
 	}
 	if overtime && gradedPct > 0 {
 		st := views.BreakdownStep{Kind: "overtime", Label: "overtime", Delta: totalPct - gradedPct}
-		if -st.Delta < overtimePct {
+		switch {
+		case st.Delta == 0:
+			st.Note = fmt.Sprintf("nothing left to take: it costs %d %%", overtimePct)
+		case -st.Delta < overtimePct:
 			st.Note = fmt.Sprintf("it costs %d %%; the score stops at 0", overtimePct)
 		}
 		b.Steps = append(b.Steps, st)

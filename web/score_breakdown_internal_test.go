@@ -1,0 +1,80 @@
+package web
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"lockdrill/content"
+	"lockdrill/quiz"
+)
+
+// TestScoreBreakdownFlagsPastZero: red flags of two severities whose
+// costs far exceed the points. The first takes what is left, the next
+// finds nothing; neither reads "+0 %" nor a sum such as "225 %", and the
+// terms still add up to the score (QA-41 F5 #1: "five fatal red flags
+// +0 % (they cost 225 %; the score stops at 0)"). The page shows no
+// figure for a cost that took nothing (TestFeedbackBreakdownAddsUp).
+func TestScoreBreakdownFlagsPastZero(t *testing.T) {
+	cat, err := content.Load(content.Embedded())
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, ok := cat.Questions.ByID("optimistic-concurrency")
+	if !ok {
+		t.Fatal("no optimistic-concurrency question")
+	}
+	res := cat.Questions.Grade(q, quiz.Answer{Text: "Add a version column to the row. The UPDATE says WHERE version = the one read and sets version + 1; if zero rows changed, someone else saved first, so reload and retry."})
+	// one core point made: 27 %
+	ticks := map[string]bool{}
+	made := false
+	for _, p := range res.Points {
+		ticks[p.ID] = p.Core && !made
+		made = made || p.Core
+	}
+	flag := func(id string, sev quiz.Severity) quiz.FlagResult {
+		return quiz.FlagResult{ID: id, Label: id, Severity: sev}
+	}
+	for _, c := range []struct {
+		name  string
+		flags []quiz.FlagResult
+		want  []string
+	}{
+		{"five fatal flags", []quiz.FlagResult{flag("f1", quiz.SeverityFatal), flag("f2", quiz.SeverityFatal), flag("f3", quiz.SeverityFatal), flag("f4", quiz.SeverityFatal), flag("f5", quiz.SeverityFatal)},
+			[]string{"five fatal red flags -27 % (each costs 45 %; the score stops at 0)"}},
+		{"a major flag, then five fatal ones", []quiz.FlagResult{flag("m", quiz.SeverityMajor), flag("f1", quiz.SeverityFatal), flag("f2", quiz.SeverityFatal), flag("f3", quiz.SeverityFatal), flag("f4", quiz.SeverityFatal), flag("f5", quiz.SeverityFatal)},
+			[]string{"one major red flag -27 % (it costs 45 %; the score stops at 0)", "five fatal red flags 0 % (nothing left to take: each costs 45 %)"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := res
+			r.Flags = c.flags
+			for _, f := range c.flags {
+				ticks[f.ID] = true
+			}
+			r = quiz.Rescore(q, r, ticks)
+			b := scoreBreakdown(r, false)
+			if b == nil {
+				t.Fatalf("no breakdown for a score of %.3f", r.Score)
+			}
+			sum := 0
+			var flags []string
+			for _, st := range b.Steps {
+				sum += st.Delta
+				if st.Kind != "flag" {
+					continue
+				}
+				text := st.Label + " " + strconv.Itoa(st.Delta) + " %"
+				if st.Note != "" {
+					text += " (" + st.Note + ")"
+				}
+				flags = append(flags, text)
+			}
+			if sum != b.Total || b.Total != 0 {
+				t.Fatalf("the terms add up to %d %%, the total says %d %%; want 0", sum, b.Total)
+			}
+			if got, want := strings.Join(flags, " · "), strings.Join(c.want, " · "); got != want {
+				t.Errorf("the flags read %q, want %q", got, want)
+			}
+		})
+	}
+}
