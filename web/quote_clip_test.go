@@ -36,3 +36,22 @@ func TestClippedQuotesSayTheyAreClipped(t *testing.T) {
 		})
 	}
 }
+
+// TestQuotesReadAcrossAnEllipsis: "UPDATE ... WHERE version = n" is one
+// clause, as the grader reads it; the quote under a point stopped at the
+// ellipsis ("a conditional UPDATE ..", then "WHERE version = n" under the
+// next point: QA-41).
+func TestQuotesReadAcrossAnEllipsis(t *testing.T) {
+	text := "When the store can enforce the invariant itself: a unique constraint, a conditional UPDATE ... WHERE version = n, or an idempotency key does the job."
+	i := strings.Index(text, "conditional UPDATE")
+	got := PointQuote(text, []quiz.Span{{Start: i, End: i + len("conditional UPDATE")}})
+	if !strings.Contains(got, "UPDATE ... WHERE version = n") {
+		t.Fatalf("PointQuote = %q, want the clause across the ellipsis", got)
+	}
+	// a full stop after a word still ends the clause
+	text = "Use a conditional UPDATE. Then retry on zero rows."
+	i = strings.Index(text, "conditional UPDATE")
+	if got := PointQuote(text, []quiz.Span{{Start: i, End: i + len("conditional UPDATE")}}); strings.Contains(got, "retry") {
+		t.Fatalf("PointQuote = %q runs past the full stop", got)
+	}
+}
