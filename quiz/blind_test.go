@@ -103,8 +103,10 @@ var (
 	// read as validation writers while g38 was tuned) for g39; ES, ET and
 	// EU (g38's fresh holdout, read as validation writers while g39 was
 	// tuned) for g40; EV, EW and EX (g39's fresh holdout, read as
-	// validation writers while g40 was tuned) for g41.
-	tuningWriters = append(slices.Clone(readerWriters), "CM", "CN", "CO", "CU", "CV", "CR", "CS", "CT", "CZ", "DA", "CW", "CX", "CY", "DE", "DF", "DB", "DC", "DD", "DJ", "DK", "DG", "DH", "DI", "DO", "DP", "DL", "DM", "DN", "DT", "DU", "DQ", "DR", "DS", "DY", "DZ", "EA", "EB", "EC", "ED", "EE", "EF", "EG", "EH", "EI", "EJ", "EK", "EL", "EM", "EN", "EO", "EP", "EQ", "ER", "ES", "ET", "EU", "EV", "EW", "EX")
+	// validation writers while g40 was tuned) for g41; FE (written blind
+	// for tuning during g41, terse numbered lists, measured on arrival and
+	// then read) for g41.
+	tuningWriters = append(slices.Clone(readerWriters), "CM", "CN", "CO", "CU", "CV", "CR", "CS", "CT", "CZ", "DA", "CW", "CX", "CY", "DE", "DF", "DB", "DC", "DD", "DJ", "DK", "DG", "DH", "DI", "DO", "DP", "DL", "DM", "DN", "DT", "DU", "DQ", "DR", "DS", "DY", "DZ", "EA", "EB", "EC", "ED", "EE", "EF", "EG", "EH", "EI", "EJ", "EK", "EL", "EM", "EN", "EO", "EP", "EQ", "ER", "ES", "ET", "EU", "EV", "EW", "EX", "FE")
 	// readerWriters are the answers the second reader (quiz/reader) is
 	// trained on: the tuning set of g25. Retraining it on g26's tuning set
 	// (these and CM, CN, CO, CU, CV) lost one losing claim and one verdict

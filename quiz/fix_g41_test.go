@@ -199,3 +199,62 @@ func TestFixG41QA(t *testing.T) {
 		t.Error("a TTL from measured durations plus a margin no longer earns its point")
 	}
 }
+
+// TestFixG41QASecond: what the second QA-41 pass found: the opposite of a
+// core point credited as the point, and claims in other words unflagged.
+func TestFixG41QASecond(t *testing.T) {
+	b := loadBank(t)
+	hit := func(r quiz.Result, id string) bool {
+		for _, p := range r.Points {
+			if p.ID == id {
+				return p.Hit
+			}
+		}
+		t.Fatalf("no point %s", id)
+		return false
+	}
+	for _, c := range []struct {
+		question, text, point, flag string
+	}{
+		// a crashed Redlock node brought back at once is the mistake, not
+		// the delayed restart
+		{"redlock-operations-q", "Clocks must be slewed, never stepped. After a crash, bring the node back at once; no need to wait.", "restart-forgets", "redlock-replicas-or-no-persistence"},
+		{"redlock-operations-q", "When a node crashes, it is fine to restart it immediately, since the other nodes still hold the lock.", "restart-forgets", "redlock-replicas-or-no-persistence"},
+		// the stop put off with "only then", and the stop at SUSPENDED
+		// judged a cost
+		{"session-suspended", "SUSPENDED only means the connection to ZooKeeper dropped for a moment, the session is probably still alive. So I keep working until the client reports LOST, and only then I stop and release what I was doing. Stopping at SUSPENDED would cause too many false aborts.", "stop-work", "work-through-suspended"},
+	} {
+		r := gradeReal(t, b, c.question, c.text)
+		if hit(r, c.point) || !slices.Contains(r.FlagIDs(), c.flag) {
+			t.Errorf("%q: %s hit=%v, flags %v; want no point and %s", c.text, c.point, hit(r, c.point), r.FlagIDs(), c.flag)
+		}
+	}
+	for _, c := range []struct{ question, text, point string }{
+		{"redlock-operations-q", "Use fsync always, or keep a crashed node down longer than the max TTL before bringing it back.", "restart-forgets"},
+		{"session-suspended", "On SUSPENDED, stop what you are doing and wait; resume on RECONNECTED, re-acquire on LOST.", "stop-work"},
+		{"session-suspended", "Stop all work on SUSPENDED immediately. Only then wait for RECONNECTED.", "stop-work"},
+	} {
+		if r := gradeReal(t, b, c.question, c.text); !hit(r, c.point) || len(r.FlagIDs()) > 0 {
+			t.Errorf("%q: %s hit=%v, flags %v; want the point and no flag", c.text, c.point, hit(r, c.point), r.FlagIDs())
+		}
+	}
+	checkG40(t, []g40Case{
+		{"redis-vs-consensus", "Redis is perfectly fine for any lock, including ones that protect correctness.", "redlock-correctness", true},
+		{"redis-vs-consensus", "Redis is fine for efficiency locks, but not for ones that protect correctness.", "redlock-correctness", false},
+		{"redis-vs-consensus", "Redis is not good enough for locks that protect correctness.", "redlock-correctness", false},
+	})
+}
+
+// TestFixG41TerseLists: the three passing answers of FE (written blind
+// for tuning during g41, terse numbered lists) that drew a flag on
+// arrival, each beside the claim that keeps its flag.
+func TestFixG41TerseLists(t *testing.T) {
+	checkG40(t, []g40Case{
+		{"design-lock-service-q", "Tokens: revision, monotonic; resources check them. Note: ship a client lib that makes fencing the default path, otherwise teams will skip it.", "fencing-unneeded", false},
+		{"design-lock-service-q", "Tokens are optional: teams can skip fencing, the lease is enough.", "fencing-unneeded", true},
+		{"idempotency-keys", "1. Mobile app generates `Idempotency-Key` per checkout, stores it, resends on retries.\n2. Server: unique index on (customer_id, key), row with status and response, in one tx with the payment.", "fresh-idempotency-key", false},
+		{"idempotency-keys", "Generate a new idempotency key for every retry so each request is unique.", "fresh-idempotency-key", true},
+		{"redis-wait-safe", "Not safe: WAIT only counts acks. Staying on Redis -> call it an efficiency lock, set `min-replicas-to-write 1` to shrink the window, check WAIT result and release on 0.", "replication-keeps-lock", false},
+		{"redis-wait-safe", "With WAIT 1 the lock key is on a replica, so it survives the failover.", "replication-keeps-lock", true},
+	})
+}
