@@ -81,10 +81,7 @@ func TestFixG41RejectionFrames(t *testing.T) {
 		"Juniors often %s. Don't."}
 	var cases []g40Case
 	for _, c := range claims {
-		cases = append(cases, g40Case{c.question, strings.ToUpper(c.claim[:1]) + c.claim[1:] + ".", c.flag, true})
-		for _, f := range frames {
-			cases = append(cases, g40Case{c.question, fmt.Sprintf(f, c.claim), c.flag, false})
-		}
+		cases = append(cases, framedCases(c.question, c.claim, c.flag, frames)...)
 		// what is not rejected stays claimed
 		cases = append(cases,
 			g40Case{c.question, "You could " + c.claim + ", and that is what I do.", c.flag, true},
@@ -129,10 +126,7 @@ func TestFixG41DenialsOfWholeClaims(t *testing.T) {
 		"The argument that %s does not hold.", "The claim that %s is false.", "Beware of reasoning like: %s."}
 	var cases []g40Case
 	for _, c := range claims {
-		cases = append(cases, g40Case{c.question, strings.ToUpper(c.claim[:1]) + c.claim[1:] + ".", c.flag, true})
-		for _, f := range frames {
-			cases = append(cases, g40Case{c.question, fmt.Sprintf(f, c.claim), c.flag, false})
-		}
+		cases = append(cases, framedCases(c.question, c.claim, c.flag, frames)...)
 		// affirmed, or turned to the speaker's own view, it is claimed
 		cases = append(cases,
 			g40Case{c.question, "It's true that " + c.claim + ".", c.flag, true},
@@ -145,15 +139,7 @@ func TestFixG41DenialsOfWholeClaims(t *testing.T) {
 // TestFixG41QA: what QA-41 (a new user) found in the grader.
 func TestFixG41QA(t *testing.T) {
 	b := loadBank(t)
-	hit := func(r quiz.Result, id string) bool {
-		for _, p := range r.Points {
-			if p.ID == id {
-				return p.Hit
-			}
-		}
-		t.Fatalf("no point %s", id)
-		return false
-	}
+	hit := func(r quiz.Result, id string) bool { return pointHit(t, r, id) } // grade_test.go
 	// 1. Work kept going through SUSPENDED with the stop put off until
 	// LOST earned the stop point and raised no flag.
 	deferred := "SUSPENDED only means the connection had a short blip, the session is still alive until Curator reports LOST. So I keep working in the critical section and wait for RECONNECTED; only on LOST do I stop and acquire the lock again."
@@ -204,15 +190,7 @@ func TestFixG41QA(t *testing.T) {
 // core point credited as the point, and claims in other words unflagged.
 func TestFixG41QASecond(t *testing.T) {
 	b := loadBank(t)
-	hit := func(r quiz.Result, id string) bool {
-		for _, p := range r.Points {
-			if p.ID == id {
-				return p.Hit
-			}
-		}
-		t.Fatalf("no point %s", id)
-		return false
-	}
+	hit := func(r quiz.Result, id string) bool { return pointHit(t, r, id) } // grade_test.go
 	for _, c := range []struct {
 		question, text, point, flag string
 	}{
@@ -257,4 +235,14 @@ func TestFixG41TerseLists(t *testing.T) {
 		{"redis-wait-safe", "Not safe: WAIT only counts acks. Staying on Redis -> call it an efficiency lock, set `min-replicas-to-write 1` to shrink the window, check WAIT result and release on 0.", "replication-keeps-lock", false},
 		{"redis-wait-safe", "With WAIT 1 the lock key is on a replica, so it survives the failover.", "replication-keeps-lock", true},
 	})
+}
+
+// framedCases are the cases of one plain claim: asserted alone it raises
+// flag; put into each of frames (a fmt verb for the claim) it does not.
+func framedCases(question, claim, flag string, frames []string) []g40Case {
+	cases := []g40Case{{question, strings.ToUpper(claim[:1]) + claim[1:] + ".", flag, true}}
+	for _, f := range frames {
+		cases = append(cases, g40Case{question, fmt.Sprintf(f, claim), flag, false})
+	}
+	return cases
 }
