@@ -39,7 +39,10 @@ func scoreBreakdown(res quiz.Result, overtime bool) *views.ScoreBreakdown {
 		return nil
 	}
 	core, coreHit, breadth, breadthHit := ps.Core, ps.CoreHit, ps.Breadth, ps.BreadthHit
-	points, corePart := ps.Score, ps.CorePart
+	// to the grader's own rounding (finish keeps three decimals), or a
+	// points' score of 0.285 shows as 29 % here and as 28 % where the
+	// flags' cost is told (FlagCost, from the rescored result): QA-41
+	points, corePart := round3(ps.Score), round3(ps.CorePart)
 	// A sentence on how the points count, by the rule quiz reckoned them.
 	pass := views.PctText(quiz.PassMark)
 	var how string
