@@ -3092,6 +3092,40 @@ func markTemptingVersions(d *doc) {
 	}
 }
 
+// phraseAt returns the length of the first of phrases (words, by their
+// raw form) that toks[k:to] opens with, or 0 if none does.
+func phraseAt(toks []token, k, to int, phrases [][]string) int {
+	for _, ph := range phrases {
+		if k+len(ph) > to {
+			continue
+		}
+		ok := true
+		for i, w := range ph {
+			if toks[k+i].raw != w {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return len(ph)
+		}
+	}
+	return 0
+}
+
+// setAsideRunBefore sets aside the words before toks[k] back to the start
+// of their clause run (a strong break, or from): what a verdict after them
+// judges ("X (rejected, unsafe)", "X, which loses writes").
+func setAsideRunBefore(toks []token, from, k int) {
+	start := k - 1
+	for start > from && !strongBreak(&toks[start]) {
+		start--
+	}
+	for x := start; x < k; x++ {
+		toks[x].setAside = true
+	}
+}
+
 // hedgeOpeners open an option the speaker entertains without making it
 // their own: "You could X, but ...", "One might X, but ...", "It's
 // tempting to X, but ...".
@@ -3122,23 +3156,7 @@ func markHedgedRebutted(d *doc) {
 		if start < s.to && (toks[start].raw == "sure" || toks[start].raw == "yes" || toks[start].raw == "well" || toks[start].raw == "now") {
 			start++
 		}
-		n := 0
-		for _, h := range hedgeOpeners {
-			if start+len(h) > s.to {
-				continue
-			}
-			ok := true
-			for i, w := range h {
-				if toks[start+i].raw != w {
-					ok = false
-					break
-				}
-			}
-			if ok {
-				n = len(h)
-				break
-			}
-		}
+		n := phraseAt(toks, start, s.to, hedgeOpeners)
 		if n == 0 {
 			continue
 		}
@@ -3321,13 +3339,7 @@ func markParentheticalVerdicts(d *doc) {
 			if !(toks[k].clause && toks[k].brk == '(') || !parenVerdicts[toks[k].raw] {
 				continue
 			}
-			from := k - 1
-			for from > s.from && !strongBreak(&toks[from]) {
-				from--
-			}
-			for x := from; x < k; x++ {
-				toks[x].setAside = true
-			}
+			setAsideRunBefore(toks, s.from, k)
 		}
 	}
 }
@@ -3377,23 +3389,8 @@ var deniedThatFrames = [][]string{
 func markDeniedThat(d *doc) {
 	toks := d.toks
 	for _, s := range d.sents {
-		n := 0
-		for _, f := range deniedThatFrames {
-			if s.from+len(f) >= s.to {
-				continue
-			}
-			ok := true
-			for i, w := range f {
-				if toks[s.from+i].raw != w {
-					ok = false
-					break
-				}
-			}
-			if ok {
-				n = len(f)
-				break
-			}
-		}
+		// (with a word after the frame)
+		n := phraseAt(toks, s.from, s.to-1, deniedThatFrames)
 		if n == 0 {
 			continue
 		}

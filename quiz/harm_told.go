@@ -75,13 +75,7 @@ func markJudgedByWhich(d *doc) {
 			if !ok || harmTakenBack(toks, after, s.to) {
 				continue
 			}
-			from := k - 1
-			for from > s.from && !strongBreak(&toks[from]) {
-				from--
-			}
-			for x := from; x < k; x++ {
-				toks[x].setAside = true
-			}
+			setAsideRunBefore(toks, s.from, k)
 			break
 		}
 	}

@@ -86,20 +86,8 @@ func opensWithNo(d *doc) bool {
 		if (r == "sort" || r == "kind") && k+1 < s.to && toks[k+1].raw == "of" && (k == s.from || toks[k].clause) || r == "kinda" || r == "sorta" {
 			return false
 		}
-		for _, ph := range grantPhrases {
-			if k+len(ph) > s.to {
-				continue
-			}
-			ok := true
-			for i, w := range ph {
-				if toks[k+i].raw != w {
-					ok = false
-					break
-				}
-			}
-			if ok {
-				return false
-			}
+		if phraseAt(toks, k, s.to, grantPhrases) > 0 {
+			return false
 		}
 	}
 	return true
