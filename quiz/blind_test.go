@@ -105,8 +105,9 @@ var (
 	// tuned) for g40; EV, EW and EX (g39's fresh holdout, read as
 	// validation writers while g40 was tuned) for g41; FE (written blind
 	// for tuning during g41, terse numbered lists, measured on arrival and
-	// then read) for g41.
-	tuningWriters = append(slices.Clone(readerWriters), "CM", "CN", "CO", "CU", "CV", "CR", "CS", "CT", "CZ", "DA", "CW", "CX", "CY", "DE", "DF", "DB", "DC", "DD", "DJ", "DK", "DG", "DH", "DI", "DO", "DP", "DL", "DM", "DN", "DT", "DU", "DQ", "DR", "DS", "DY", "DZ", "EA", "EB", "EC", "ED", "EE", "EF", "EG", "EH", "EI", "EJ", "EK", "EL", "EM", "EN", "EO", "EP", "EQ", "ER", "ES", "ET", "EU", "EV", "EW", "EX", "FE")
+	// then read) for g41; EY, EZ and FA (g40's fresh holdout, read as
+	// validation writers while g41 was tuned) for g42.
+	tuningWriters = append(slices.Clone(readerWriters), "CM", "CN", "CO", "CU", "CV", "CR", "CS", "CT", "CZ", "DA", "CW", "CX", "CY", "DE", "DF", "DB", "DC", "DD", "DJ", "DK", "DG", "DH", "DI", "DO", "DP", "DL", "DM", "DN", "DT", "DU", "DQ", "DR", "DS", "DY", "DZ", "EA", "EB", "EC", "ED", "EE", "EF", "EG", "EH", "EI", "EJ", "EK", "EL", "EM", "EN", "EO", "EP", "EQ", "ER", "ES", "ET", "EU", "EV", "EW", "EX", "FE", "EY", "EZ", "FA")
 	// readerWriters are the answers the second reader (quiz/reader) is
 	// trained on: the tuning set of g25. Retraining it on g26's tuning set
 	// (these and CM, CN, CO, CU, CV) lost one losing claim and one verdict
@@ -120,14 +121,14 @@ var (
 	readerWriters = []string{"A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "X", "Y", "S", "T", "U", "V", "W", "P", "Z", "AA", "AB", "AC", "AD", "AE", "AF", "AG", "AH", "AI", "AJ", "AK", "AL", "AM", "AN", "AO", "AP", "AQ", "AR", "AS", "AT", "AU", "AV", "AW", "AX", "BB", "BC", "BD", "AY", "AZ", "BA", "BH", "BI", "BJ", "BE", "BF", "BG", "BN", "BO", "BK", "BL", "BM", "BS", "BT", "BV", "BW", "BP", "BQ", "BR", "CA", "CB", "BX", "BY", "BZ", "CF", "CG", "CC", "CD", "CE", "CK", "CL", "CH", "CI", "CJ", "CP", "CQ"}
 	// validationWriters answer all 24 questions (brief: writer-brief-3.md)
 	// and arrive while a grader version is tuned: each is measured before
-	// any change made for it (validationBefore). For g41: DV, DW and DX
-	// (g31's fresh holdout) stay unread (totals only); EY, EZ and FA, g40's
-	// fresh holdout (never read while g40 was tuned; totals only, on arrival
-	// with g39 and at the end with g40), were released from the holdout on
-	// 2026-12-06 when FB, FC and FD took their place, measured by g40 then
-	// (main df1cd63), and are read while g41 is tuned: their answers the
-	// grader gets wrong may be read, their figures are reported apart.
-	validationWriters = []string{"DV", "DW", "DX", "EY", "EZ", "FA"}
+	// any change made for it (validationBefore). For g42: DV, DW and DX
+	// (g31's fresh holdout) stay unread (totals only); FB, FC and FD, g41's
+	// fresh holdout (never read while g41 was tuned; totals only, on arrival
+	// with g40 and at the end with g41), were released from the holdout on
+	// 2026-12-06 when g42 began, measured by g41 then (main 587f835), and
+	// are read while g42 is tuned: their answers the grader gets wrong may
+	// be read, their figures are reported apart.
+	validationWriters = []string{"DV", "DW", "DX", "FB", "FC", "FD"}
 	// validationUnread are the validation writers nobody reads while the
 	// grader is tuned: only their totals are looked at.
 	validationUnread = []string{"DV", "DW", "DX"}
@@ -138,14 +139,15 @@ var (
 	// them, on arrival (g5), at the end of g6, and after every version
 	// since. Nobody has read them.
 	earlierWriters = []string{"Q", "R"}
-	// freshWriters (FB, FC, FD) answered all 24 questions (brief:
-	// writer-brief-3.md, given as each writer's whole prompt, read from a
-	// file holding only the brief and a persona) at the start of g41's
-	// tuning (2026-12-06, written 11:49-11:59 UTC). Their files stayed
-	// outside the repository, away from everyone who tuned the grader,
-	// until the measurement on arrival; only totals are computed on them,
-	// on arrival (main df1cd63: g40) and at the end (g41).
-	freshWriters = []string{"FB", "FC", "FD"}
+	// freshWriters is g42's fresh holdout: FF, FG and FH answer all 24
+	// questions (brief: writer-brief-3.md, given as each writer's whole
+	// prompt, read from a file holding only the brief and a persona) at the
+	// start of g42's tuning (2026-12-06, from 14:53 UTC). Their files stay
+	// outside the repository, away from everyone who tunes the grader,
+	// until g42 ends; only totals are computed on them, on arrival (main
+	// 587f835: g41) and at the end (g42). Until then the page leads with
+	// the earlier holdout.
+	freshWriters = []string{}
 )
 
 // answersPerWriter is how many answers each writer's file holds.
@@ -408,20 +410,20 @@ var earlierFloors = quiz.BlindGate{Verdicts: 0.966, MaxPassFlagged: 3, Flagged: 
 
 // validationBefore is each validation writer as main scored it before
 // anything was changed for it: DV, DW and DX by grader g31 when they were
-// released from the holdout (2026-12-05, main 720be2a); EY, EZ and FA by
-// grader g40 when they were released from the holdout (2026-12-06, main
-// df1cd63).
+// released from the holdout (2026-12-05, main 720be2a); FB, FC and FD by
+// grader g41 when they were released from the holdout (2026-12-06, main
+// 587f835).
 var validationBefore = []quiz.BlindFigures{
 	{Writers: []string{"DV"}, Answers: 264, Verdicts: 0.973, FalsePasses: 1, FalseFails: 6, PassAnswers: 144, PassFlagged: 3, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 46, Flagged: 0.958, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 23}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 24}, {Kind: "rejects-antipattern", Answers: 24, Agree: 21}, {Kind: "strong-casual", Answers: 24, Agree: 23}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 24}, {Kind: "strong-unusual", Answers: 24, Agree: 22}, {Kind: "weak", Answers: 24, Agree: 24}}},
 	{Writers: []string{"DW"}, Answers: 264, Verdicts: 0.981, FalsePasses: 1, FalseFails: 4, PassAnswers: 144, PassFlagged: 3, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 46, Flagged: 0.958, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 23}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 23}, {Kind: "rejects-antipattern", Answers: 24, Agree: 23}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 23}, {Kind: "strong-unusual", Answers: 24, Agree: 23}, {Kind: "weak", Answers: 24, Agree: 24}}},
 	{Writers: []string{"DX"}, Answers: 264, Verdicts: 0.973, FalsePasses: 0, FalseFails: 7, PassAnswers: 144, PassFlagged: 4, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 47, Flagged: 0.979, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 24}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 22}, {Kind: "rejects-antipattern", Answers: 24, Agree: 22}, {Kind: "strong-casual", Answers: 24, Agree: 23}, {Kind: "strong-concise", Answers: 24, Agree: 23}, {Kind: "strong-full", Answers: 24, Agree: 24}, {Kind: "strong-unusual", Answers: 24, Agree: 23}, {Kind: "weak", Answers: 24, Agree: 24}}},
-	{Writers: []string{"EY"}, Answers: 264, Verdicts: 0.951, FalsePasses: 4, FalseFails: 9, PassAnswers: 144, PassFlagged: 3, PassFatal: 1, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 39, Flagged: 0.813, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 20}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 23}, {Kind: "rejects-antipattern", Answers: 24, Agree: 18}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 23}, {Kind: "strong-full", Answers: 24, Agree: 24}, {Kind: "strong-unusual", Answers: 24, Agree: 23}, {Kind: "weak", Answers: 24, Agree: 24}}},
-	{Writers: []string{"EZ"}, Answers: 264, Verdicts: 0.989, FalsePasses: 1, FalseFails: 2, PassAnswers: 144, PassFlagged: 1, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 45, Flagged: 0.938, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 23}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 24}, {Kind: "rejects-antipattern", Answers: 24, Agree: 23}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 24}, {Kind: "strong-unusual", Answers: 24, Agree: 23}, {Kind: "weak", Answers: 24, Agree: 24}}},
-	{Writers: []string{"FA"}, Answers: 264, Verdicts: 0.996, FalsePasses: 0, FalseFails: 1, PassAnswers: 144, PassFlagged: 0, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 46, Flagged: 0.958, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 24}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 24}, {Kind: "rejects-antipattern", Answers: 24, Agree: 24}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 24}, {Kind: "strong-unusual", Answers: 24, Agree: 23}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	{Writers: []string{"FB"}, Answers: 264, Verdicts: 0.973, FalsePasses: 0, FalseFails: 7, PassAnswers: 144, PassFlagged: 1, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 48, Flagged: 1, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 24}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 24}, {Kind: "rejects-antipattern", Answers: 24, Agree: 24}, {Kind: "strong-casual", Answers: 24, Agree: 20}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 23}, {Kind: "strong-unusual", Answers: 24, Agree: 22}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	{Writers: []string{"FC"}, Answers: 264, Verdicts: 0.973, FalsePasses: 3, FalseFails: 4, PassAnswers: 144, PassFlagged: 1, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 45, Flagged: 0.938, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 23}, {Kind: "partial", Answers: 24, Agree: 22}, {Kind: "refutes-quote", Answers: 24, Agree: 24}, {Kind: "rejects-antipattern", Answers: 24, Agree: 24}, {Kind: "strong-casual", Answers: 24, Agree: 22}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 23}, {Kind: "strong-unusual", Answers: 24, Agree: 23}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	{Writers: []string{"FD"}, Answers: 264, Verdicts: 0.958, FalsePasses: 1, FalseFails: 10, PassAnswers: 144, PassFlagged: 5, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 46, Flagged: 0.958, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 23}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 19}, {Kind: "rejects-antipattern", Answers: 24, Agree: 23}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 23}, {Kind: "strong-unusual", Answers: 24, Agree: 21}, {Kind: "weak", Answers: 24, Agree: 24}}},
 }
 
 // validationBeforeGrader names the grader that measured validationBefore.
-var validationBeforeGrader = map[string]string{"DV": "g31", "DW": "g31", "DX": "g31", "EY": "g40", "EZ": "g40", "FA": "g40"}
+var validationBeforeGrader = map[string]string{"DV": "g31", "DW": "g31", "DX": "g31", "FB": "g41", "FC": "g41", "FD": "g41"}
 
 func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	r := func(a, b int) float64 {
@@ -439,20 +441,17 @@ func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	return f
 }
 
-// freshBefore is the fresh holdout (FB, FC, FD) as main scored it when the
-// files arrived (2026-12-06 11:59 UTC; main at df1cd63: grader g40), before
-// any change of grader g41 reached main; their SHA-256 sums were
-// recorded then (8e2f4518… FB, bff87d76… FC, 8a0ca021… FD) and the files
-// are committed unchanged.
+// freshBefore is the fresh holdout as main scored it when its files
+// arrived, before any change of the grader version being tuned reached
+// main; it is set with freshWriters when g42's fresh holdout is committed.
 var (
-	freshBefore       = quiz.BlindFigures{Writers: []string{"FB", "FC", "FD"}, Answers: 792, Verdicts: 0.968, FalsePasses: 4, FalseFails: 21, PassAnswers: 432, PassFlagged: 7, PassFatal: 0, FatalMeasured: true, ShouldFlag: 144, ShouldFlagged: 139, Flagged: 0.965, Salads: 72, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 72, Agree: 72}, {Kind: "keyword-salad", Answers: 72, Agree: 72}, {Kind: "mixed-wrong", Answers: 72, Agree: 70}, {Kind: "partial", Answers: 72, Agree: 70}, {Kind: "refutes-quote", Answers: 72, Agree: 67}, {Kind: "rejects-antipattern", Answers: 72, Agree: 71}, {Kind: "strong-casual", Answers: 72, Agree: 66}, {Kind: "strong-concise", Answers: 72, Agree: 72}, {Kind: "strong-full", Answers: 72, Agree: 69}, {Kind: "strong-unusual", Answers: 72, Agree: 66}, {Kind: "weak", Answers: 72, Agree: 72}}}
-	freshBeforeGrader = "g40"
+	freshBefore       quiz.BlindFigures
+	freshBeforeGrader = "g41"
 )
 
-// freshFloors are the fresh holdout's figures on arrival with grader g40
-// (0.968, 7, 0.965, 0, 0), held so they cannot get worse unnoticed; the
-// end of g41 raises them to its own figures.
-var freshFloors = quiz.BlindGate{Verdicts: 0.968, MaxPassFlagged: 7, Flagged: 0.965, MaxSaladPasses: 0, MaxPassFatal: 0}
+// freshFloors are the fresh holdout's figures on arrival, held so they
+// cannot get worse unnoticed; set with freshWriters.
+var freshFloors quiz.BlindGate
 
 // blindReport grades the blind corpus and holds each holdout to its floors.
 // The page leads with the fresh holdout, or with the earlier one while a
