@@ -376,6 +376,8 @@ func markNamedClaims(d *doc) {
 	markParentheticalVerdicts(d)
 	markTrailingNo(d)
 	markDeniedThat(d)
+	markDeniedSubjects(d)
+	markQualifiedPractices(d)
 	markDisownedSayings(d)
 	markJudgedPropositions(d)
 	markIncidentCauses(d)
@@ -1587,10 +1589,15 @@ func refusingHeader(toks []token, from, colon int) bool {
 
 // refusalHeader reports a header, toks[from:colon], that is a verdict of
 // refusal and nothing else (g41): "Forbidden:", "No-go:", "Red flag:",
-// "Not allowed:", "First, never acceptable:". What follows its colon is
+// "Not allowed:", "First, never acceptable:"; or that asks why not
+// (g42): "Why not a lock:", whose colon opens the reasons against it. What follows its colon is
 // set aside (red flags skip it; the second reader, trained before this
 // rule, reads it as before).
 func refusalHeader(toks []token, from, colon int) bool {
+	// g42: "Why not a lock: X" gives the reasons against it.
+	if colon-from >= 3 && colon-from <= 6 && toks[from].raw == "why" && toks[from+1].raw == "not" {
+		return true
+	}
 	if colon-from > 2 {
 		return false
 	}

@@ -168,7 +168,40 @@ func saidOfOtherParty(d *doc, f *RedFlag, m match) bool {
 			owned = partyAt(d, f, k) == partyTrueOf
 		}
 	}
+	if !owned {
+		owned = continuedTopic(d, f, d.toks[lo].sent)
+	}
 	return owned
+}
+
+// continuedTopic reports a sentence si that names no party of f's at all
+// and goes on, on the same line, from a sentence that names only parties
+// of which f's words are true (g42): in "1. Replication: ZAB/Raft commit
+// on majority before ack. Leader failover can't lose an acquired lock."
+// the failover is Raft's and ZAB's.
+func continuedTopic(d *doc, f *RedFlag, si int) bool {
+	if si == 0 {
+		return false
+	}
+	s, p := d.sents[si], d.sents[si-1]
+	if s.to <= s.from || p.to <= p.from || strings.ContainsRune(d.text[d.toks[p.to-1].end:d.toks[s.from].start], '\n') {
+		return false
+	}
+	for k := s.from; k < s.to; k++ {
+		if partyAt(d, f, k) != partyNone || anaphors[d.toks[k].raw] {
+			return false
+		}
+	}
+	trueOf := false
+	for k := p.from; k < p.to; k++ {
+		switch partyAt(d, f, k) {
+		case partyAbout:
+			return false
+		case partyTrueOf:
+			trueOf = true
+		}
+	}
+	return trueOf
 }
 
 // A pattern may name the party its words are said of: "redlock|majority|
