@@ -34,6 +34,7 @@ type followUpMeta struct {
 	Hints       []string     `yaml:"hints"`
 	Points      []pointMeta  `yaml:"points"`
 	Flags       *[]string    `yaml:"flags"`
+	Covers      []string     `yaml:"covers"`
 }
 
 type triggerMeta struct {
@@ -157,7 +158,7 @@ func readFollowUpList(fsys fs.FS, md *blockRenderer) ([]*quiz.FollowUp, error) {
 		for _, p := range m.Points {
 			q.Points = append(q.Points, quiz.Point{ID: p.ID, Label: p.Label, Dimension: p.Dimension, Weight: p.Weight, Match: p.Match, Requires: p.Requires})
 		}
-		f := &quiz.FollowUp{ID: m.ID, Question: m.Question, Probe: q}
+		f := &quiz.FollowUp{ID: m.ID, Question: m.Question, Probe: q, Covers: m.Covers}
 		for _, w := range m.When {
 			f.When = append(f.When, quiz.Trigger{
 				Questions: w.Questions, Missed: w.Missed, Hit: w.Hit, Flags: w.Flags, Unflagged: w.Unflagged, Said: w.Said, Unsaid: w.Unsaid,

@@ -1,6 +1,10 @@
 package quiz_test
 
-import "testing"
+import (
+	"testing"
+
+	"lockdrill/quiz"
+)
 
 // g42: the validation writers FB, FC and FD (g41's fresh holdout, read
 // while g42 was tuned). g41 flagged seven of their 432 passing answers;
@@ -71,5 +75,40 @@ func TestFixG42ClaimsOfTheValidationWriters(t *testing.T) {
 		{"redis-lock-and-failure", "`SET key token NX PX 30000`, Lua compare-and-delete for release. A GC pause longer than the TTL lets a second client in, so the resource must check a fencing token.", "ttl-as-safety", false},
 		{"holder-id-guard", "Add claim_epoch incremented at claim and guard writes on it. The window is tiny and it practically never happens, so the other tables need no guard.", "race-odds-dismissed", true},
 		{"holder-id-guard", "Add claim_epoch incremented at claim and guard every write on it; the window is tiny, but at our volume it happens every week.", "race-odds-dismissed", false},
+	})
+}
+
+// TestFixG42ParaphrasesFromQA: three ways a new user (QA-41) made a point
+// in words no pattern knew, each beside words that must still not earn
+// it.
+func TestFixG42ParaphrasesFromQA(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct {
+		question, point, text string
+		want                  bool
+	}{
+		{"avoid-the-lock", "efficiency-only", "I also skip the lock when duplicate work is harmless, for example recomputing a cache, where an efficiency lock or nothing at all is fine.", true},
+		{"avoid-the-lock", "efficiency-only", "I skip the lock when the data can enforce the rule itself, with a unique constraint.", false},
+		{"redis-wait-safe", "no-rollback", "WAIT only blocks until the replicas acknowledge, and it can return 0 after a timeout while the key is already on the primary.", true},
+		{"redis-wait-safe", "no-rollback", "WAIT blocks until one replica acknowledges the write.", false},
+		{"design-lock-service-q", "fifo-queue", "For waiters I use watches on the predecessor key to avoid the herd effect.", true},
+		{"design-lock-service-q", "fifo-queue", "Waiters poll the lock key every second until it is free.", false},
+	} {
+		q, _ := b.ByID(c.question)
+		if got := pointHit(t, b.Grade(q, quiz.Answer{Text: c.text}), c.point); got != c.want {
+			t.Errorf("%s: %q: point %s hit=%v, want %v", c.question, c.text, c.point, got, c.want)
+		}
+	}
+}
+
+// TestFixG42ClientSendsIt: "the client sends it along with each write ...
+// its lease expires" is a fencing token carried, not an expiry read from
+// the client's clock ("client sends its" matched across "sends it ...
+// its"); the client's own expiry or clock still raises wall-clock.
+func TestFixG42ClientSendsIt(t *testing.T) {
+	checkG40(t, []g40Case{
+		{"fencing-token", "A fencing token is a number that goes up by one every time the lock is granted. The client sends it along with each write, so when a holder pauses in GC and its lease expires, its late write with the old token is rejected.", "wall-clock", false},
+		{"design-lock-service-q", "Each client sends its own expiry timestamp with the lease request, so the server doesn't track time.", "wall-clock", true},
+		{"design-lock-service-q", "Clients send their own expiry timestamp in the request so server doesn't need to track time, and since all our nodes run NTP clocks are in sync.", "wall-clock", true},
 	})
 }

@@ -60,6 +60,17 @@ type FollowUp struct {
 	// Probe is the follow-up as a free-text question: its prompt, model
 	// answer, key points and hints. Probe.ID equals ID.
 	Probe *Question
+	// Covers names follow-ups that probe the same gap ("you never said
+	// what a pause does" asked of any question, and a question's own
+	// probe of its pause point): when both would be asked after one
+	// answer, only the one ranked first is, so the turn's two follow-ups
+	// ask about two things.
+	Covers []string
+}
+
+// overlaps reports whether f or g names the other as probing the same gap.
+func (f *FollowUp) overlaps(g *FollowUp) bool {
+	return slices.Contains(f.Covers, g.ID) || slices.Contains(g.Covers, f.ID)
 }
 
 // FollowUps is a compiled, ordered set of follow-ups. The order is the
@@ -112,6 +123,13 @@ func newFollowUps(cache *patternCache, list []*FollowUp, b *Bank, syn Synonyms) 
 		}
 		s.list = append(s.list, f)
 		s.byID[f.ID] = f
+	}
+	for i, f := range s.list {
+		for j, id := range f.Covers {
+			if _, ok := s.byID[id]; !ok || id == f.ID {
+				return nil, fmt.Errorf("follow-up %q (followups[%d]): covers[%d]: %q is not another follow-up's id", f.ID, i, j, id)
+			}
+		}
 	}
 	return s, nil
 }
@@ -363,7 +381,15 @@ func (s *FollowUps) ranked(q *Question, text string, r Result) []*FollowUp {
 			rest = append(rest, f)
 		}
 	}
-	return append(urgent, rest...)
+	// Of two follow-ups that probe the same gap (Covers), only the one
+	// ranked first is asked.
+	var out []*FollowUp
+	for _, f := range append(urgent, rest...) {
+		if !slices.ContainsFunc(out, f.overlaps) {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // probesCore reports whether the trigger is about a red flag or about a

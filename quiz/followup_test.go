@@ -203,3 +203,49 @@ func TestFollowUpStillDue(t *testing.T) {
 		})
 	}
 }
+
+// TestFollowUpCovers: of two follow-ups that probe the same gap, a turn
+// asks only the one ranked first, and its second slot goes to another gap;
+// a covers entry that names no other follow-up is refused, naming the
+// field.
+func TestFollowUpCovers(t *testing.T) {
+	main := roundQuestion("main", "leases", "setnx", "pause", "fencing", "replica")
+	main.Points[0].Core, main.Points[1].Core = true, true
+	b := testBank(t, main)
+	list := func(covers []string) []*quiz.FollowUp {
+		return []*quiz.FollowUp{
+			{ID: "no-pause-any", Question: quiz.FollowUpAny, When: []quiz.Trigger{{Unsaid: []string{"?pause*"}}}, Probe: probe("no-pause-any")},
+			{ID: "no-fencing-any", Question: quiz.FollowUpAny, When: []quiz.Trigger{{Unsaid: []string{"?fencing"}}}, Probe: probe("no-fencing-any")},
+			{ID: "main-pause", Question: "main", When: []quiz.Trigger{{Missed: []string{"pause"}}}, Probe: probe("main-pause"), Covers: covers},
+		}
+	}
+	answer := "We would use setnx on redis for the lock and let it expire."
+	q, _ := b.ByID("main")
+	r := b.Grade(q, quiz.Answer{Text: answer})
+	for _, tt := range []struct {
+		name   string
+		covers []string
+		want   string
+	}{
+		{"without covers the core probe and the same gap's general probe fill the turn", nil, "main-pause,no-pause-any"},
+		{"with covers the turn asks about the pause once and then about fencing", []string{"no-pause-any"}, "main-pause,no-fencing-any"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			set, err := quiz.NewFollowUps(list(tt.covers), b, nil)
+			if err != nil {
+				t.Fatalf("new follow-ups: %v", err)
+			}
+			var got []string
+			for _, f := range set.Select(q, answer, r) {
+				got = append(got, f.ID)
+			}
+			if strings.Join(got, ",") != tt.want {
+				t.Fatalf("got %v, want %s", got, tt.want)
+			}
+		})
+	}
+	_, err := quiz.NewFollowUps(list([]string{"no-such-probe"}), b, nil)
+	if err == nil || !strings.Contains(err.Error(), `covers[0]: "no-such-probe" is not another follow-up's id`) || !strings.Contains(err.Error(), `follow-up "main-pause"`) {
+		t.Fatalf("covers naming no follow-up: err %v, want it refused with the field named", err)
+	}
+}

@@ -510,7 +510,9 @@ func (r *Round) UnprobedCore(rr RoundRules, seq int) []UnprobedPoint {
 						continue
 					}
 					switch {
-					case mine[f.ID]:
+					case mine[f.ID] || slices.ContainsFunc(f.Covers, func(id string) bool { return mine[id] }):
+						// asked, or a follow-up on the same gap was
+						// (Covers)
 						reason = 0
 						break scan
 					case earlier[f.ID]:

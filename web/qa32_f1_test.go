@@ -3,9 +3,12 @@ package web_test
 import (
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"lockdrill/quiz"
 )
 
 // TestRefusedStartKeepsPeerMode: a peer start refused because a round is
@@ -85,7 +88,8 @@ func weakFencingRound(t *testing.T, env *roundEnv, cl *client) string {
 // roundURL (at most six) until it reaches its scorecard.
 func finishRound(t *testing.T, env *roundEnv, cl *client, roundURL string) {
 	t.Helper()
-	for i := 0; i < 6; i++ {
+	// every turn a round can have: each main question and its follow-ups
+	for i := 0; i < slices.Max(quiz.RoundSizes())*(1+quiz.MaxFollowUps); i++ {
 		if r := cl.get(roundURL); r.Code != http.StatusOK {
 			break
 		}

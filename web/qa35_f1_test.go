@@ -49,10 +49,13 @@ func TestSoloRoundFillsFollowUpSlotsPastAskedOnes(t *testing.T) {
 		}
 	}
 	want := []asked{
-		{"redis-lock-and-failure", ""}, {"redis-lock-and-failure", "late-del"}, {"redis-lock-and-failure", "pause-past-expiry"},
+		// (g42: the question's own probe of its missed pause point
+		// covers the pause follow-up of any question)
+		{"redis-lock-and-failure", ""}, {"redis-lock-and-failure", "late-del"}, {"redis-lock-and-failure", "redis-holder-gc-pause"},
 		// late-del fires again and ranks first, but a round asks a
-		// follow-up once: both slots go to the next ones that fire.
-		{"redis-early-expiry", ""}, {"redis-early-expiry", "eviction-policy-choice"}, {"redis-early-expiry", "storage-protects-itself"},
+		// follow-up once: both slots go to the next ones that fire (the
+		// probes of the two core points this answer missed).
+		{"redis-early-expiry", ""}, {"redis-early-expiry", "eviction-policy-choice"}, {"redis-early-expiry", "redis-clock-step-expiry"},
 	}
 	if len(got) != len(want) {
 		t.Fatalf("asked %v, want %v", got, want)

@@ -85,12 +85,15 @@ func TestDisputeOfAnAnyQuestionFollowUpNamesTheRoundsQuestion(t *testing.T) {
 		t.Fatalf("pause-past-expiry is not a follow-up of any question: the test shows nothing")
 	}
 	rules := quiz.RoundRules{Bank: bank, FollowUps: fus}
-	id, err := st.CreateRound(ctx, learner, store.NewRound{Mode: quiz.ModeCoached, Limit: 4 * time.Minute, Seed: 5, Questions: []string{"redis-lock-and-failure", "fencing-token", "choose-ttl"}, Started: now})
+	id, err := st.CreateRound(ctx, learner, store.NewRound{Mode: quiz.ModeCoached, Limit: 4 * time.Minute, Seed: 5, Questions: []string{"redis-vs-consensus", "fencing-token", "choose-ttl"}, Started: now})
 	if err != nil {
 		t.Fatal(err)
 	}
 	r, _, err := st.UpdateRound(ctx, learner, id, func(r *store.Round) (quiz.RoundChange, error) {
-		return r.Answer(rules, 0, "I acquire with SET lock <random id> NX PX 10000 and release with DEL when done.", now.Add(time.Minute))
+		// (g42: an answer on redis-vs-consensus, whose core points say
+		// nothing of pauses: on a question whose own follow-up probes a
+		// paused holder, that one is asked in place of pause-past-expiry)
+		return r.Answer(rules, 0, "I'd pick etcd. Redis replicates asynchronously, so if the primary fails right after granting the lock, the promoted replica may not have the key and grants it again. etcd commits every write through Raft on a majority, so a granted lock survives a node failure.", now.Add(time.Minute))
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -133,7 +136,7 @@ func TestDisputeOfAnAnyQuestionFollowUpNamesTheRoundsQuestion(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &got); err != nil || len(got) != 1 {
 		t.Fatalf("export %d disputes (%v):\n%s", len(got), err, out.String())
 	}
-	if got[0]["follows"] != "redis-lock-and-failure" {
-		t.Errorf("follows %q, want the round's main question redis-lock-and-failure", got[0]["follows"])
+	if got[0]["follows"] != "redis-vs-consensus" {
+		t.Errorf("follows %q, want the round's main question redis-vs-consensus", got[0]["follows"])
 	}
 }
