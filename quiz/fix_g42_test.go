@@ -112,3 +112,14 @@ func TestFixG42ClientSendsIt(t *testing.T) {
 		{"design-lock-service-q", "Clients send their own expiry timestamp in the request so server doesn't need to track time, and since all our nodes run NTP clocks are in sync.", "wall-clock", true},
 	})
 }
+
+// TestFixG42DifferentServerIsNoNewKey (QA-42): an in-memory store's
+// failure, "a retry that lands on a different server finds nothing ...
+// and a restart forgets every key", is not a new key per retry; a
+// different key for every retry still is.
+func TestFixG42DifferentServerIsNoNewKey(t *testing.T) {
+	checkG40(t, []g40Case{
+		{"idempotency-keys", "With a map per server, a retry that lands on a different server finds nothing and charges again, and a restart forgets every key. So the keys go in a table with a unique constraint.", "fresh-idempotency-key", false},
+		{"idempotency-keys", "The client picks a different key for every retry, so the server sees a new payment each time.", "fresh-idempotency-key", true},
+	})
+}
