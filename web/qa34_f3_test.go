@@ -117,29 +117,49 @@ func TestWallClockFlagLabelFitsOrdering(t *testing.T) {
 // TestEveryCorePointIsProbed, so a point goes unprobed only when the
 // turn's follow-ups are spent.)
 func TestTurnSaysWhyAMissedCorePointWasNotProbed(t *testing.T) {
+	_, said := unprobedAfter(t, "zookeeper-lock-recipe", "Each client tries to create the lock node; the one that creates it holds the lock like a mutex until it deletes it, and the others wait and retry.", false)
+	if len(said) != 1 || !strings.Contains(said[0], "creates an ephemeral sequential node") || !strings.Contains(said[0], "its follow-up was not asked: a question takes at most 2, and they went to other gaps") {
+		t.Fatalf("the turn page says %q of missed core points, want one line: the ephemeral sequential node's follow-up was not asked", said)
+	}
+}
+
+// unprobedAfter plays an interview round whose first question is first:
+// it gives answer, then (if answerFollowUps) answers each follow-up the
+// interviewer asks with "I am not sure.", ends the round, and returns the
+// follow-ups asked and what the first turn's page says of the missed core
+// points no follow-up probed.
+func unprobedAfter(t *testing.T, first, answer string, answerFollowUps bool) (asked, said []string) {
+	t.Helper()
 	env := newRoundEnv(t, "", nil)
 	cl := newClient(t, env.srv)
-	id, err := env.st.CreateRound(context.Background(), learnerOf(t, cl), store.NewRound{Mode: quiz.ModeInterview, Limit: 4 * time.Minute, Seed: 5, Questions: []string{"zookeeper-lock-recipe", "fencing-token", "avoid-the-lock"}, Started: env.clock.Now()})
+	id, err := env.st.CreateRound(context.Background(), learnerOf(t, cl), store.NewRound{Mode: quiz.ModeInterview, Limit: 4 * time.Minute, Seed: 5, Questions: []string{first, "fencing-token", "avoid-the-lock"}, Started: env.clock.Now()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	roundURL := "/rounds/" + id
 	rec, seq, _, _ := current(t, cl, roundURL)
 	env.clock.Advance(time.Minute)
-	answer := "Each client tries to create the lock node; the one that creates it holds the lock like a mutex until it deletes it, and the others wait and retry."
 	if r := answerTurn(t, cl, roundURL, rec.Body.String(), seq, answer); r.Code != http.StatusSeeOther {
 		t.Fatalf("answer: status %d", r.Code)
+	}
+	for i := 0; answerFollowUps && i < quiz.MaxFollowUps+1; i++ {
+		rec, seq, _, f := current(t, cl, roundURL)
+		if f == "" {
+			break
+		}
+		asked = append(asked, f)
+		env.clock.Advance(30 * time.Second)
+		if r := answerTurn(t, cl, roundURL, rec.Body.String(), seq, "I am not sure."); r.Code != http.StatusSeeOther {
+			t.Fatalf("answer %s: status %d", f, r.Code)
+		}
 	}
 	rec, _, _, _ = current(t, cl, roundURL)
 	if r := cl.postForm(roundURL+"/finish", url.Values{"_csrf": {csrfFromBody(t, rec.Body.String())}}); r.Code != http.StatusSeeOther {
 		t.Fatalf("finish: status %d", r.Code)
 	}
 	doc := mustDoc(t, cl.get(roundURL+"/turns/0"))
-	var said []string
 	doc.Find(`[data-testid=core-unprobed]`).Each(func(_ int, s *goquery.Selection) { said = append(said, strings.Join(strings.Fields(s.Text()), " ")) })
-	if len(said) != 1 || !strings.Contains(said[0], "creates an ephemeral sequential node") || !strings.Contains(said[0], "its follow-up was not asked: a question takes at most 2, and they went to other gaps") {
-		t.Fatalf("the turn page says %q of missed core points, want one line: the ephemeral sequential node's follow-up was not asked", said)
-	}
+	return asked, said
 }
 
 // TestExpiredSandboxFormShowsChoicesAsTheFormReadsThem: the refusal page
@@ -229,41 +249,10 @@ func TestExpiredDeleteFormAsksForTheWordAgain(t *testing.T) {
 // page does not list the points as unprobed; the paused holder, whose
 // follow-up the two slots left out, is listed.
 func TestCoveredCorePointIsNotCalledUnprobed(t *testing.T) {
-	env := newRoundEnv(t, "", nil)
-	cl := newClient(t, env.srv)
-	id, err := env.st.CreateRound(context.Background(), learnerOf(t, cl), store.NewRound{Mode: quiz.ModeInterview, Limit: 4 * time.Minute, Seed: 5, Questions: []string{"redis-lock-and-failure", "fencing-token", "avoid-the-lock"}, Started: env.clock.Now()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	roundURL := "/rounds/" + id
-	rec, seq, _, _ := current(t, cl, roundURL)
-	env.clock.Advance(time.Minute)
-	answer := "First call SETNX lock 1. If it returns 1 you have the lock, then call EXPIRE lock 30 so it doesn't stay forever. When the work is done you just DEL lock so the next worker can get it."
-	if r := answerTurn(t, cl, roundURL, rec.Body.String(), seq, answer); r.Code != http.StatusSeeOther {
-		t.Fatalf("answer: status %d", r.Code)
-	}
-	var asked []string
-	for i := 0; i < quiz.MaxFollowUps+1; i++ {
-		rec, seq, _, f := current(t, cl, roundURL)
-		if f == "" {
-			break
-		}
-		asked = append(asked, f)
-		env.clock.Advance(30 * time.Second)
-		if r := answerTurn(t, cl, roundURL, rec.Body.String(), seq, "I am not sure."); r.Code != http.StatusSeeOther {
-			t.Fatalf("answer %s: status %d", f, r.Code)
-		}
-	}
+	asked, said := unprobedAfter(t, "redis-lock-and-failure", "First call SETNX lock 1. If it returns 1 you have the lock, then call EXPIRE lock 30 so it doesn't stay forever. When the work is done you just DEL lock so the next worker can get it.", true)
 	if strings.Join(asked, ",") != "crash-between-commands,late-del" {
 		t.Fatalf("follow-ups asked %v, want the crash between the commands and the late DEL", asked)
 	}
-	rec, _, _, _ = current(t, cl, roundURL)
-	if r := cl.postForm(roundURL+"/finish", url.Values{"_csrf": {csrfFromBody(t, rec.Body.String())}}); r.Code != http.StatusSeeOther {
-		t.Fatalf("finish: status %d", r.Code)
-	}
-	doc := mustDoc(t, cl.get(roundURL+"/turns/0"))
-	var said []string
-	doc.Find(`[data-testid=core-unprobed]`).Each(func(_ int, s *goquery.Selection) { said = append(said, strings.Join(strings.Fields(s.Text()), " ")) })
 	if len(said) != 1 || !strings.Contains(said[0], "paused") || !strings.Contains(said[0], "its follow-up was not asked") {
 		t.Fatalf("the turn page says %q of missed core points, want one line: the paused holder's follow-up was not asked", said)
 	}
