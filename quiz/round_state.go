@@ -435,6 +435,15 @@ func (r *Round) Answer(rr RoundRules, seq int, text string, at time.Time) (Round
 	} else {
 		a.Drop = r.redundantFollowUps(rr, cur, text)
 		a.Replace = r.replanAfterFollowUps(rr, cur)
+		// Say so where the learner will read it, or the turn count
+		// ("2 follow-up questions") goes down with no word why (QA-42 #7).
+		for _, seq := range a.Drop {
+			if t, ok := r.Turn(seq); ok {
+				if f, ok := rr.FollowUps.ByID(t.FollowUp); ok {
+					a.Result.Notes = append(a.Result.Notes, fmt.Sprintf(CoveredNotePrefix+", “%s”, so it is not asked.", f.Probe.Title))
+				}
+			}
+		}
 	}
 	c, err := r.Record(a)
 	if err != nil {
@@ -529,6 +538,10 @@ func (r *Round) UnprobedCore(rr RoundRules, seq int) []UnprobedPoint {
 	}
 	return out
 }
+
+// CoveredNotePrefix opens the note on a follow-up answer that also
+// covered the next follow-up queued after it, which is then not asked.
+const CoveredNotePrefix = "This answer also covered the interviewer's next follow-up"
 
 // redundantFollowUps returns the seqs of the follow-ups still queued after
 // cur's main question that its answers so far (the main answer, the

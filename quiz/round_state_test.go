@@ -157,6 +157,12 @@ func TestRoundDropRule(t *testing.T) {
 	if len(c.Drop) != 1 || c.Drop[0] != 2 {
 		t.Fatalf("drop = %v, want the fencing follow-up (seq 2)", c.Drop)
 	}
+	// ... and the answer that covered it says so (QA-42 #7)
+	if ans, _ := f.round.Turn(1); ans.Result == nil || !slices.ContainsFunc(ans.Result.Notes, func(n string) bool {
+		return strings.Contains(n, "also covered the interviewer's next follow-up") && strings.Contains(n, "Title of fencing-probe")
+	}) {
+		t.Fatalf("the covering answer's notes %v do not say the fencing follow-up is not asked", ans.Result)
+	}
 	if cur, _ := f.round.Current(); cur.Seq != 10 {
 		t.Fatalf("current = %+v, want the next main question", cur)
 	}

@@ -3,6 +3,7 @@ package web
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"lockdrill/content"
@@ -124,6 +125,13 @@ func buildRoundFeedback(cat *content.Catalog, d roundFeedbackData, _ time.Time) 
 	rules := quiz.RoundRules{Bank: cat.Questions, FollowUps: cat.FollowUps}
 	for _, u := range r.UnprobedCore(rules, seq) {
 		v.Unprobed = append(v.Unprobed, unprobedText(u))
+	}
+	if t.Result != nil {
+		for _, n := range t.Result.Notes {
+			if strings.HasPrefix(n, quiz.CoveredNotePrefix) {
+				v.Covered = append(v.Covered, n)
+			}
+		}
 	}
 	v.Ended = r.Over()
 	for _, o := range r.Turns {

@@ -250,6 +250,10 @@ func TestFiveQuestionInterviewRound(t *testing.T) {
 	if n := qs.Eq(0).Find(`[data-testid=scored-followup]`).Length(); n != 1 {
 		t.Fatalf("question 1 follow-ups = %d, want 1 (the second was answered by the first)", n)
 	}
+	// ... and the answer that covered it says so on its page (QA-42 #7)
+	if page := strings.Join(strings.Fields(mustDoc(t, cl.get(roundURL+"/turns/1")).Text()), " "); !strings.Contains(page, "This answer also covered the interviewer's next follow-up") {
+		t.Fatalf("the pause follow-up's page does not say the storage follow-up was not asked: %.600s", page)
+	}
 	if used := strings.TrimSpace(qs.Eq(2).Find(`[data-testid=time-used]`).First().Text()); used != "2 min 06 s" {
 		t.Fatalf("question 3 time used = %q, want 2 min 06 s", used)
 	}
