@@ -123,3 +123,13 @@ func TestFixG42DifferentServerIsNoNewKey(t *testing.T) {
 		{"idempotency-keys", "The client picks a different key for every retry, so the server sees a new payment each time.", "fresh-idempotency-key", true},
 	})
 }
+
+// TestFixG42EtcdChecksEveryWrite (QA-42): the session check said to be
+// etcd's own, on every write, is etcd-refuses-expired; the compare the
+// candidate's transaction makes is not.
+func TestFixG42EtcdChecksEveryWrite(t *testing.T) {
+	checkG40(t, []g40Case{
+		{"etcd-revision-guard", "No guard is needed: etcd checks on every write that the session still holds the lock.", "etcd-refuses-expired", true},
+		{"etcd-revision-guard", "Write in a txn whose compare checks on every write that my lock key still has my create revision; etcd applies the Put only if it holds.", "etcd-refuses-expired", false},
+	})
+}
