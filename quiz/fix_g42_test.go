@@ -78,7 +78,7 @@ func TestFixG42ClaimsOfTheValidationWriters(t *testing.T) {
 	})
 }
 
-// TestFixG42ParaphrasesFromQA: three ways a new user (QA-41) made a point
+// TestFixG42ParaphrasesFromQA: ways a new user (QA-41, QA-42) made a point
 // in words no pattern knew, each beside words that must still not earn
 // it.
 func TestFixG42ParaphrasesFromQA(t *testing.T) {
@@ -93,6 +93,9 @@ func TestFixG42ParaphrasesFromQA(t *testing.T) {
 		{"redis-wait-safe", "no-rollback", "WAIT blocks until one replica acknowledges the write.", false},
 		{"design-lock-service-q", "fifo-queue", "For waiters I use watches on the predecessor key to avoid the herd effect.", true},
 		{"design-lock-service-q", "fifo-queue", "Waiters poll the lock key every second until it is free.", false},
+		// QA-42: "still holds" said of the key's value is no paused holder
+		{"redis-lock-and-failure", "pause-expiry", "Acquire with SET lock:res <uuid> NX PX 30000 in one command so the key always has an expiry, and release with a Lua script that deletes the key only if it still holds my uuid.", false},
+		{"redis-lock-and-failure", "pause-expiry", "Acquire with SET lock:res <uuid> NX PX 30000. If the key expires while the holder is still working, another client takes the lock and both write.", true},
 	} {
 		q, _ := b.ByID(c.question)
 		if got := pointHit(t, b.Grade(q, quiz.Answer{Text: c.text}), c.point); got != c.want {

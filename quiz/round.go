@@ -382,7 +382,7 @@ func Score(b *Bank, fus *FollowUps, turns []Turn, limit time.Duration) Scorecard
 	sc.Complete = len(turns) > 0
 	dims := map[string]Coverage{}
 	var majors, overtimes, unanswered []string
-	var fatals, demoted []string
+	var fatals, demoted, retracted []string
 	// A question's follow-ups are numbered in what the verdict names
 	// when it has more than one, so each is named once (QA-34 F4 #3).
 	followUps := map[int]int{}
@@ -456,6 +456,9 @@ func Score(b *Bank, fus *FollowUps, turns []Turn, limit time.Duration) Scorecard
 		}
 		if t.Result != nil {
 			for _, f := range t.Result.Flags {
+				if f.Retracted && f.Severity == SeverityFatal {
+					retracted = append(retracted, fmt.Sprintf("%s on %s", f.Label, where))
+				}
 				if f.Dismissed {
 					continue
 				}
@@ -512,7 +515,7 @@ func Score(b *Bank, fus *FollowUps, turns []Turn, limit time.Duration) Scorecard
 		sc.Verdict = NoHire
 		sc.Reasons = append(sc.Reasons, "A fatal red flag loses the round whatever else was said: "+strings.Join(fatals, "; ")+".")
 		sc.Reasons = append(sc.Reasons, scoreLine)
-	case sc.Score >= StrongHireMark && failed == 0 && len(majors) == 0 && len(overtimes) == 0:
+	case sc.Score >= StrongHireMark && failed == 0 && len(majors) == 0 && len(overtimes) == 0 && len(retracted) == 0:
 		sc.Verdict = StrongHire
 		sc.Reasons = append(sc.Reasons, scoreLine+fmt.Sprintf(" Strong hire needs %s, every question passed, no major red flag and no overtime: all met.", pct(StrongHireMark)))
 	case len(demoted) > 0 && sc.Score >= LeanNoMark:
@@ -538,6 +541,9 @@ func Score(b *Bank, fus *FollowUps, turns []Turn, limit time.Duration) Scorecard
 		if len(overtimes) > 0 {
 			short = append(short, "an answer ran over time")
 		}
+		if len(retracted) > 0 {
+			short = append(short, "a claim that ends most rounds was taken back only when a follow-up probed it")
+		}
 		sc.Reasons = append(sc.Reasons, "Not a strong hire because "+strings.Join(short, ", ")+".")
 	case sc.Score >= LeanNoMark:
 		sc.Verdict = LeanNo
@@ -548,6 +554,12 @@ func Score(b *Bank, fus *FollowUps, turns []Turn, limit time.Duration) Scorecard
 	}
 	if len(majors) > 0 {
 		sc.Reasons = append(sc.Reasons, "Major red flags: "+strings.Join(majors, "; ")+".")
+	}
+	// A fatal claim the candidate took back in a follow-up no longer
+	// loses the round, but a panel remembers it (QA-42 #2: such a round
+	// read "Strong hire ... no major red flag ... all met").
+	if len(retracted) > 0 {
+		sc.Reasons = append(sc.Reasons, "Taken back in a follow-up (no longer counted, but it keeps the round from Strong hire): "+strings.Join(retracted, "; ")+".")
 	}
 	if len(overtimes) > 0 {
 		sc.Reasons = append(sc.Reasons, fmt.Sprintf("Over time (−%d points each): %s.", int(math.Round(OvertimePenalty*100)), strings.Join(overtimes, ", ")))

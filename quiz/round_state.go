@@ -493,18 +493,31 @@ func (r *Round) UnprobedCore(rr RoundRules, seq int) []UnprobedPoint {
 		return nil
 	}
 	mine, earlier := map[string]bool{}, map[string]bool{}
+	var answers []string
 	for _, o := range r.Turns {
 		switch {
 		case o.FollowUp == "":
 		case MainNumber(o.Seq) == MainNumber(seq):
 			mine[o.FollowUp] = true
+			if o.Done() {
+				answers = append(answers, o.Text)
+			}
 		case o.Seq < seq:
 			earlier[o.FollowUp] = true
 		}
 	}
+	// A point a follow-up answer made was probed in effect, whichever
+	// follow-up drew it (QA-42: a point recovered after its own follow-up
+	// was dropped, covered by an earlier answer, was called unprobed).
+	made := map[string]bool{}
+	if rec, ok := Recover(rr.Bank, q, *t.Result, answers); ok {
+		for _, p := range rec.Points {
+			made[p.ID] = p.Hit
+		}
+	}
 	var out []UnprobedPoint
 	for _, p := range t.Result.Points {
-		if !p.Core || p.Hit {
+		if !p.Core || p.Hit || made[p.ID] {
 			continue
 		}
 		reason := NoFollowUpOnIt

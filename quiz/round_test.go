@@ -13,7 +13,7 @@ var t0 = time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)
 // answered is a main turn answered after the given time, scoring score, with
 // the given red flags (id:severity; severity "demoted" is a fatal flag the
 // second reader counted as major, "demoted-dismissed" one the learner
-// contested).
+// contested, "retracted" a fatal flag a follow-up answer took back).
 func answered(q string, score float64, after time.Duration, flags ...string) quiz.Turn {
 	r := &quiz.Result{Question: q, Kind: quiz.KindFreeText, Score: score}
 	r.Points = []quiz.PointResult{
@@ -22,6 +22,11 @@ func answered(q string, score float64, after time.Duration, flags ...string) qui
 	}
 	for _, f := range flags {
 		id, sev, _ := strings.Cut(f, ":")
+		if sev == "retracted" {
+			// a fatal flag a follow-up answer took back (Recover)
+			r.Flags = append(r.Flags, quiz.FlagResult{ID: id, Label: "Flag " + id, Severity: quiz.SeverityFatal, Dismissed: true, Retracted: true})
+			continue
+		}
 		if strings.HasPrefix(sev, "demoted") {
 			r.Flags = append(r.Flags, quiz.FlagResult{ID: id, Label: "Flag " + id, Severity: quiz.SeverityMajor, Demoted: true, Dismissed: sev == "demoted-dismissed"})
 			continue
@@ -58,6 +63,10 @@ func TestScoreVerdict(t *testing.T) {
 		// QA-41: a Lean no says what keeps it from No hire, too
 		{"lean no says what keeps it from no hire", []quiz.Turn{answered("q1", 1, ok), answered("q2", 0.5, ok), answered("q3", 0.5, ok)}, quiz.LeanNo, "45 % or more keeps it at Lean no rather than No hire"},
 		{"a weak round is no hire", []quiz.Turn{answered("q1", 0.3, ok), answered("q2", 0.2, ok), answered("q3", 0.4, ok)}, quiz.NoHire, "Below 45 %"},
+		// QA-42: a fatal claim taken back in a follow-up no longer loses
+		// the round, but the round is not a strong hire and says why
+		{"a fatal claim taken back in a follow-up stops strong hire", []quiz.Turn{answered("q1", 0.9, ok), answered("q2", 0.9, ok, "client-side-fencing:retracted"), answered("q3", 1, ok)}, quiz.Hire, "Taken back in a follow-up (no longer counted, but it keeps the round from Strong hire): Flag client-side-fencing on question 2"},
+		{"and the hire says so", []quiz.Turn{answered("q1", 0.9, ok), answered("q2", 0.9, ok, "client-side-fencing:retracted"), answered("q3", 1, ok)}, quiz.Hire, "a claim that ends most rounds was taken back only when a follow-up probed it"},
 		{"unanswered questions score zero", []quiz.Turn{answered("q1", 1, ok), answered("q2", 1, ok), {Question: "q3", Shown: t0}}, quiz.Hire, "Not answered (scored 0): question 3"},
 	}
 	for _, tt := range tests {

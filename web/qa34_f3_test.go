@@ -130,6 +130,35 @@ func TestTurnSaysWhyAMissedCorePointWasNotProbed(t *testing.T) {
 // points no follow-up probed.
 func unprobedAfter(t *testing.T, first, answer string, answerFollowUps bool) (asked, said []string) {
 	t.Helper()
+	reply := ""
+	if answerFollowUps {
+		reply = "I am not sure."
+	}
+	return unprobedAfterReplies(t, first, answer, reply)
+}
+
+// TestPointMadeInAFollowUpIsNotCalledUnprobed (QA-42): the etcd answer
+// checks the lock key in the client before writing (a fatal flag) and
+// misses both core points; its first follow-up's answer puts the compare
+// and the write in one transaction, which also covers the next follow-up,
+// dropped. Both core points were made in the follow-up, so the turn page
+// does not say one went unprobed because "they went to other gaps".
+func TestPointMadeInAFollowUpIsNotCalledUnprobed(t *testing.T) {
+	main := "The mutex is backed by a lease in an etcd session, so after a long GC pause the lease can expire, the lock key is deleted and another instance becomes leader while the old one still thinks it leads. To stop it, before each write the leader reads its lock key and checks that it still exists and still belongs to its own lease; if not, it steps down instead of writing. I would also keep the session TTL comfortably above the longest GC pause we have seen and watch session.Done() so the old leader notices that it lost the lease."
+	reply := "Because it is check-then-act: the leader can pause right after the read says it still holds the lock, the lease expires, a new leader writes, and then the old one wakes and writes anyway. The check has to happen where the data is, atomically with the write. In etcd that is one transaction: Txn().If(clientv3.Compare(clientv3.CreateRevision(m.Key()), \"=\", m.Header().Revision)).Then(clientv3.OpPut(\"/config/routes\", v)). If my lock key has been deleted or recreated by someone else, the comparison fails and the put is not applied, so a deposed leader writes nothing."
+	asked, said := unprobedAfterReplies(t, "etcd-revision-guard", main, reply)
+	if len(asked) == 0 {
+		t.Fatal("the answer drew no follow-up; the test shows nothing")
+	}
+	if len(said) != 0 {
+		t.Fatalf("follow-ups %v; the turn page says %q, want nothing unprobed: the follow-up answer made the core points", asked, said)
+	}
+}
+
+// unprobedAfterReplies is unprobedAfter answering every follow-up with
+// reply (none when reply is empty).
+func unprobedAfterReplies(t *testing.T, first, answer, reply string) (asked, said []string) {
+	t.Helper()
 	env := newRoundEnv(t, "", nil)
 	cl := newClient(t, env.srv)
 	id, err := env.st.CreateRound(context.Background(), learnerOf(t, cl), store.NewRound{Mode: quiz.ModeInterview, Limit: 4 * time.Minute, Seed: 5, Questions: []string{first, "fencing-token", "avoid-the-lock"}, Started: env.clock.Now()})
@@ -142,14 +171,14 @@ func unprobedAfter(t *testing.T, first, answer string, answerFollowUps bool) (as
 	if r := answerTurn(t, cl, roundURL, rec.Body.String(), seq, answer); r.Code != http.StatusSeeOther {
 		t.Fatalf("answer: status %d", r.Code)
 	}
-	for i := 0; answerFollowUps && i < quiz.MaxFollowUps+1; i++ {
+	for i := 0; reply != "" && i < quiz.MaxFollowUps+1; i++ {
 		rec, seq, _, f := current(t, cl, roundURL)
 		if f == "" {
 			break
 		}
 		asked = append(asked, f)
 		env.clock.Advance(30 * time.Second)
-		if r := answerTurn(t, cl, roundURL, rec.Body.String(), seq, "I am not sure."); r.Code != http.StatusSeeOther {
+		if r := answerTurn(t, cl, roundURL, rec.Body.String(), seq, reply); r.Code != http.StatusSeeOther {
 			t.Fatalf("answer %s: status %d", f, r.Code)
 		}
 	}
