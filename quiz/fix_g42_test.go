@@ -1,10 +1,6 @@
 package quiz_test
 
-import (
-	"testing"
-
-	"lockdrill/quiz"
-)
+import "testing"
 
 // g42: the validation writers FB, FC and FD (g41's fresh holdout, read
 // while g42 was tuned). g41 flagged seven of their 432 passing answers;
@@ -82,11 +78,7 @@ func TestFixG42ClaimsOfTheValidationWriters(t *testing.T) {
 // in words no pattern knew, each beside words that must still not earn
 // it.
 func TestFixG42ParaphrasesFromQA(t *testing.T) {
-	b := loadBank(t)
-	for _, c := range []struct {
-		question, point, text string
-		want                  bool
-	}{
+	checkPoints(t, loadBank(t), []pointCase{ // points_g7_test.go
 		{"avoid-the-lock", "efficiency-only", "I also skip the lock when duplicate work is harmless, for example recomputing a cache, where an efficiency lock or nothing at all is fine.", true},
 		{"avoid-the-lock", "efficiency-only", "I skip the lock when the data can enforce the rule itself, with a unique constraint.", false},
 		{"redis-wait-safe", "no-rollback", "WAIT only blocks until the replicas acknowledge, and it can return 0 after a timeout while the key is already on the primary.", true},
@@ -96,12 +88,7 @@ func TestFixG42ParaphrasesFromQA(t *testing.T) {
 		// QA-42: "still holds" said of the key's value is no paused holder
 		{"redis-lock-and-failure", "pause-expiry", "Acquire with SET lock:res <uuid> NX PX 30000 in one command so the key always has an expiry, and release with a Lua script that deletes the key only if it still holds my uuid.", false},
 		{"redis-lock-and-failure", "pause-expiry", "Acquire with SET lock:res <uuid> NX PX 30000. If the key expires while the holder is still working, another client takes the lock and both write.", true},
-	} {
-		q, _ := b.ByID(c.question)
-		if got := pointHit(t, b.Grade(q, quiz.Answer{Text: c.text}), c.point); got != c.want {
-			t.Errorf("%s: %q: point %s hit=%v, want %v", c.question, c.text, c.point, got, c.want)
-		}
-	}
+	})
 }
 
 // TestFixG42ClientSendsIt: "the client sends it along with each write ...
