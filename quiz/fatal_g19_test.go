@@ -88,9 +88,11 @@ const cleanAvoidAnswer = "I skip the lock whenever the database can make the cha
 // TestFatalFlagInACleanAnswerCountsAsMajorG19: a correct answer that reads
 // clean keeps the flag its one sentence raises, but as a major flag: the
 // answer still fails until the flag is contested, the round is not lost
-// by it, and a note says why the flag is not fatal.
+// by it, and a note says why the flag is not fatal. Since g43 the wide
+// veto sets this sentence aside altogether (TestWideVetoG43), so the
+// demotion is checked with the veto as g42 shipped it.
 func TestFatalFlagInACleanAnswerCountsAsMajorG19(t *testing.T) {
-	b := loadBank(t)
+	b := loadBank(t).WithoutWideVeto()
 	q, _ := b.ByID("avoid-the-lock")
 	r := b.Grade(q, quiz.Answer{Text: cleanAvoidAnswer})
 	if len(r.Flags) != 1 || r.Flags[0].ID != "client-side-fencing" {

@@ -543,6 +543,10 @@ type readerVeto struct {
 	// long is a wider veto for long answers, checked where the one above
 	// does not set a match aside.
 	long readerLongVeto
+	// wide sets aside, whatever its lean, a match in a sentence that says
+	// more than the match, in an answer that reads very clean (see
+	// readerWideVeto); checked where neither veto above sets it aside.
+	wide readerWideVeto
 	// own reads each sentence's lean from its own words (sentenceOwnLean)
 	// rather than from the words no earlier sentence used (sentenceLean).
 	// Off in the shipped rule. g20 measured it (TestVetoRuleExperimentG18,
@@ -582,6 +586,21 @@ type readerLongVeto struct {
 	// leans away from a losing claim (the correction, the fix, the check
 	// that catches it).
 	followed bool
+}
+
+// readerWideVeto is when the second reader sets aside a pattern's match
+// whatever the matched sentence's lean: the answer has at least minWords
+// words and reads below clean, and the sentence holds at least around
+// words outside the match. The zero value vetoes nothing.
+type readerWideVeto struct {
+	clean    float64
+	minWords int
+	around   int
+	// followed requires the matched sentence to be followed by one that
+	// leans away from a losing claim, as for readerLongVeto.
+	followed bool
+	// inside requires the matched sentence not to be the answer's last.
+	inside bool
 }
 
 // secondReader is the model with the rule that combines it with the
@@ -669,8 +688,36 @@ var shippedReader = &secondReader{model: embeddedReader, rule: readerRule{raise:
 // answer that asserts a losing claim lost its flag to it on any split
 // (out of fold, g17's rule already loses 3 of 2,340; the long veto adds
 // none).
+//
+// g43 added the wide veto (readerWideVeto): in an answer of fifty words
+// or more that reads below 0.08, a match is set aside whatever its
+// sentence's lean, when the sentence holds at least eight words besides
+// the match and is not the answer's last. It was chosen on the flags
+// patterns raise on writers the reader never learned from: the 66 tuning
+// writers after its training set (CM to FD, 17,424 answers) and the
+// validation writers FF, FG and FH, against the plain claims we insert
+// into our own strong answers (insertedClaims, longInsertedClaims). Of
+// the flags that survived g42's vetoes on passing answers of those
+// writers, nearly all read below 0.10 (the misfires read 0.013 to 0.116,
+// median 0.05), while no answer of theirs that asserts a losing claim
+// and raises a pattern flag read below 0.10; the lean told the two apart
+// no better than before (misfires -16 to +18). Without the last two
+// conditions the veto spared more (DV+DW+DX 8 -> 2, Q+R 3 -> 0) but set
+// aside plain claims that end a strong answer, which the team's tests
+// hold (TestVetoKeepsAPlainClaimAppendedToALongAnswer and eight others);
+// requiring the next sentence to lean away, as the long veto does, kept
+// those but spared half as much. As shipped, flagged passing answers fall
+// from 12 to 5 on CM to FD and, on the totals of the unread DV, DW and DX
+// and of Q and R (looked at only once the rule was chosen), from 8 to 2
+// and from 3 to 0; no answer labelled as asserting a losing claim loses
+// its flag on any split, and of the 166 inserted plain claims a pattern
+// flags, 36 lose every flag rather than 34 (one claim, put into an answer
+// that reads 0.03: "The replicas already have the key when Redis says OK,
+// so a failover keeps the lock"). TestWideVetoG43 and
+// TestWideVetoKeepsPlainClaimsG43 hold the rule.
 var shippedVeto = readerVeto{clean: 0.10, lean: 0, minWords: 50, next: true,
-	long: readerLongVeto{clean: 0.15, minWords: 170, lean: 10, around: 8, followed: true}}
+	long: readerLongVeto{clean: 0.15, minWords: 170, lean: 10, around: 8, followed: true},
+	wide: readerWideVeto{clean: 0.08, minWords: 50, around: 8, inside: true}}
 
 // asksAboutDatabaseLock reports whether q's prompt names a lock the
 // database holds on rows (see databaseLockIn): "Is a database row lock
@@ -920,9 +967,9 @@ type flagVeto struct {
 	// away marks the sentences followed by one that leans away from a
 	// losing claim (only where the long answers' veto asks for it)
 	away []bool
-	// short and long: the answer qualifies for the veto (short) and for
-	// the long answers' veto (long)
-	short, long bool
+	// short, long and wide: the answer qualifies for the veto (short),
+	// for the long answers' veto (long) and for the wide one (wide)
+	short, long, wide bool
 	// aside are the sentences review set aside, in the order they were
 	// first set aside, each with the flags whose match it held: one note
 	// per sentence names them all (note)
@@ -932,9 +979,18 @@ type flagVeto struct {
 // setAside is one sentence the veto set aside and the flags it matched.
 type setAside struct {
 	sent  int
-	long  bool
+	kind  vetoKind
 	flags []*RedFlag
 }
+
+// vetoKind is which of the veto's rules set a sentence aside.
+type vetoKind int
+
+const (
+	vetoShort vetoKind = iota // readerVeto's own rule
+	vetoLong                  // readerLongVeto
+	vetoWide                  // readerWideVeto
+)
 
 // readVeto reads d for the veto of sr, or returns nil where no flag of d
 // can be set aside: no veto, no model, a question the model never learned,
@@ -946,7 +1002,8 @@ func readVeto(sr *secondReader, q *Question, d *doc) *flagVeto {
 	v, words := sr.rule.veto, answerWords(d)
 	short := v.clean > 0 && words >= v.minWords
 	long := v.long.clean > 0 && words >= v.long.minWords
-	if !short && !long {
+	wide := v.wide.clean > 0 && words >= v.wide.minWords
+	if !short && !long && !wide {
 		return nil
 	}
 	m := sr.model()
@@ -956,7 +1013,8 @@ func readVeto(sr *secondReader, q *Question, d *doc) *flagVeto {
 	rd, ok := m.read(d, q.ID)
 	short = short && rd.flag < v.clean
 	long = long && rd.flag < v.long.clean
-	if !ok || !short && !long {
+	wide = wide && rd.flag < v.wide.clean
+	if !ok || !short && !long && !wide {
 		return nil
 	}
 	lean := m.sentenceLean(d, q.ID)
@@ -964,7 +1022,7 @@ func readVeto(sr *secondReader, q *Question, d *doc) *flagVeto {
 		lean = m.sentenceOwnLean(d, q.ID)
 	}
 	var away []bool
-	if v.long.followed {
+	if v.long.followed || v.wide.followed {
 		away = make([]bool, len(lean))
 		for si := range len(lean) - 1 {
 			away[si] = lean[si+1] < 0
@@ -975,7 +1033,7 @@ func readVeto(sr *secondReader, q *Question, d *doc) *flagVeto {
 			lean[si] += min(0, lean[si+1])
 		}
 	}
-	return &flagVeto{rule: v, clean: rd.flag, lean: lean, away: away, short: short, long: long}
+	return &flagVeto{rule: v, clean: rd.flag, lean: lean, away: away, short: short, long: long, wide: wide}
 }
 
 // review returns the flag red flag f raises in d (fr, as findFlag found
@@ -986,7 +1044,7 @@ func readVeto(sr *secondReader, q *Question, d *doc) *flagVeto {
 // sentence matched which mistake and why it was not counted.
 func (v *flagVeto) review(d *doc, f *RedFlag, proseOnly bool, fr FlagResult) (FlagResult, bool) {
 	var skip []bool
-	first, firstLong := -1, false
+	first, firstKind := -1, vetoShort
 	for {
 		si, lean := spanLean(d, fr.Span, v.lean)
 		if si < 0 {
@@ -1006,12 +1064,18 @@ func (v *flagVeto) review(d *doc, f *RedFlag, proseOnly bool, fr FlagResult) (Fl
 		if endorsedBefore(d, si, fr.Span.Start) || rebuttalBefore(d, si, fr.Span.Start) >= 0 || excessNamedBefore(d, si, fr.Span.Start) || concludedAt(d, si, fr.Span.Start) {
 			return fr, true
 		}
-		short := v.short && lean <= v.rule.lean
-		if !short && (!v.long || lean > v.rule.long.lean || wordsAround(d, si, fr.Span) < v.rule.long.around || v.away != nil && !v.away[si]) {
+		kind := vetoShort
+		switch around := wordsAround(d, si, fr.Span); {
+		case v.short && lean <= v.rule.lean:
+		case v.long && lean <= v.rule.long.lean && around >= v.rule.long.around && (!v.rule.long.followed || v.away[si]):
+			kind = vetoLong
+		case v.wide && around >= v.rule.wide.around && (!v.rule.wide.followed || v.away[si]) && (!v.rule.wide.inside || si < len(d.sents)-1):
+			kind = vetoWide
+		default:
 			return fr, true
 		}
 		if skip == nil {
-			skip, first, firstLong = make([]bool, len(d.sents)), si, !short
+			skip, first, firstKind = make([]bool, len(d.sents)), si, kind
 		}
 		for sj, s := range d.sents {
 			if s.to > s.from && d.toks[s.from].start < fr.Span.End && d.toks[s.to-1].end > fr.Span.Start {
@@ -1029,7 +1093,7 @@ func (v *flagVeto) review(d *doc, f *RedFlag, proseOnly bool, fr FlagResult) (Fl
 			return FlagResult{}, false
 		}
 	}
-	v.aside = append(v.aside, setAside{sent: first, long: firstLong, flags: []*RedFlag{f}})
+	v.aside = append(v.aside, setAside{sent: first, kind: firstKind, flags: []*RedFlag{f}})
 	return FlagResult{}, false
 }
 
@@ -1116,9 +1180,12 @@ func (v *flagVeto) note(d *doc, r *Result) {
 			sa.Labels = append(sa.Labels, f.Label)
 		}
 		mistakes := knownMistakes(sa.Labels)
-		if a.long {
+		switch a.kind {
+		case vetoLong:
 			sa.Note = fmt.Sprintf(readerLongVetoNote, sentence, mistakes, v.clean, v.rule.long.clean, v.rule.long.minWords)
-		} else {
+		case vetoWide:
+			sa.Note = fmt.Sprintf(readerWideVetoNote, sentence, mistakes, v.clean, v.rule.wide.clean)
+		default:
 			sa.Note = fmt.Sprintf(readerVetoNote, sentence, mistakes, v.clean, v.rule.clean)
 		}
 		r.Notes = append(r.Notes, sa.Note)
@@ -1155,6 +1222,11 @@ const readerVetoNote = "Not counted as a red flag: the sentence %q has the wordi
 // (readerLongVeto) set aside: the sentence, the mistake its words
 // resemble, and why it was not counted.
 const readerLongVetoNote = "Not counted as a red flag: the sentence %q has the wording of %s, but a second reader, a model trained on labelled answers written blind, reads this long answer as one that makes no such claim (it scores %.2f on its losing-claim scale, below %.2f for an answer of %d words or more), the sentence has at least eight words besides the ones that matched, and the sentence after it leans away from the mistake, as when a sentence names a mistake and the next says what catches it. This reading can be wrong: if you did mean the claim, it loses the round in an interview."
+
+// readerWideVetoNote words a flag the wide veto (readerWideVeto) set
+// aside: the sentence, the mistake its words resemble, and why it was
+// not counted.
+const readerWideVetoNote = "Not counted as a red flag: the sentence %q has the wording of %s, but a second reader, a model trained on labelled answers written blind, reads the answer as one that makes no such claim (it scores %.2f on its losing-claim scale, below %.2f, where no answer written blind that asserts a losing claim has scored), and the sentence says more than the words that matched, as when it names a mistake in passing or describes what to look for. This reading can be wrong: if you did mean the claim, it loses the round in an interview."
 
 // answerWords counts the words of d, as the reader's length feature does.
 func answerWords(d *doc) int {

@@ -318,3 +318,13 @@ func BenchmarkReaderDecode(b *testing.B) {
 		}
 	}
 }
+
+// WithoutWideVeto returns the bank with the shipped second reader but
+// g43's wide veto (readerWideVeto) off: the rule as g42 shipped it.
+func (b *Bank) WithoutWideVeto() *Bank {
+	c := *b
+	r := shippedReader.rule
+	r.veto.wide = readerWideVeto{}
+	c.reader = &secondReader{model: embeddedReader, rule: r}
+	return &c
+}

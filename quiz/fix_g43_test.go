@@ -1,0 +1,95 @@
+package quiz_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"lockdrill/quiz"
+)
+
+// TestWideVetoG43: g43's wide veto (readerWideVeto) sets aside a pattern's
+// match in a sentence that says more than the match, inside an answer the
+// second reader reads as very clean (below 0.08), whatever the sentence's
+// own lean. Until g42 such a sentence kept its flag whenever its words
+// leaned toward a losing claim, which they do wherever a mistake's words
+// stand: the correct answer below, whose middle sentence describes an
+// idempotent consumer, failed on a fatal flag's wording.
+func TestWideVetoG43(t *testing.T) {
+	b := loadBank(t)
+	q, _ := b.ByID("avoid-the-lock")
+	old := b.WithoutWideVeto().Grade(q, quiz.Answer{Text: cleanAvoidAnswer})
+	if old.Passed || !slices.Contains(old.FlagIDs(), "client-side-fencing") {
+		t.Fatalf("without the wide veto: passed=%v flags %v, want failed by client-side-fencing (else this test shows nothing)", old.Passed, old.FlagIDs())
+	}
+	r := b.Grade(q, quiz.Answer{Text: cleanAvoidAnswer})
+	if !r.Passed || len(r.Flags) != 0 {
+		t.Fatalf("passed=%v flags %v, want a pass with no red flag", r.Passed, r.FlagIDs())
+	}
+	found := false
+	for _, n := range r.Notes {
+		found = found || strings.HasPrefix(n, "Not counted as a red flag: the sentence \"A consumer that may see a message twice") &&
+			strings.Contains(n, "says more than the words that matched") && strings.Contains(n, "if you did mean the claim, it loses the round")
+	}
+	if !found {
+		t.Fatalf("no note quotes the set-aside sentence and says why: %q", r.Notes)
+	}
+}
+
+// TestWideVetoKeepsPlainClaimsG43: what the wide veto does not reach. A
+// plain wrong claim put into a correct answer keeps its flag when it is
+// the answer's last sentence (however long), or when it is little more
+// than the mistake's own words (fewer than eight words beside the match),
+// wherever it stands.
+func TestWideVetoKeepsPlainClaimsG43(t *testing.T) {
+	b := loadBank(t)
+	q, _ := b.ByID("fencing-token")
+	s := insertionAnswers["fencing-token"]
+	for _, claim := range []string{"A longer TTL makes the lock safe.", "Fencing is unnecessary if the TTL is long enough."} {
+		for at := 0; at <= len(s); at++ {
+			text := strings.Join(slices.Concat(s[:at], []string{claim}, s[at:]), " ")
+			r := b.Grade(q, quiz.Answer{Text: text})
+			if r.Passed || len(r.Flags) == 0 {
+				t.Errorf("%q at sentence %d: passed=%v flags %v, want a red flag", claim, at, r.Passed, r.FlagIDs())
+			}
+		}
+	}
+	long := cleanAvoidAnswer + " So in practice the client itself checks that it still holds the lock before each write, and that check is all the protection the data needs."
+	qa, _ := b.ByID("avoid-the-lock")
+	if r := b.Grade(qa, quiz.Answer{Text: long}); r.Passed || len(r.Flags) == 0 {
+		t.Errorf("a long plain claim ending the answer: passed=%v flags %v, want a red flag", r.Passed, r.FlagIDs())
+	}
+}
+
+// TestFixG43Patterns: the validation writers FF, FG and FH (g42's fresh
+// holdout, released for g43) had four passing answers flagged that the
+// wide veto leaves; each wording now raises nothing in the answer as
+// written, beside a plain claim of the same mistake that still
+// raises the flag.
+func TestFixG43Patterns(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct {
+		question, flag, mention, claim string
+	}{
+		{"two-holders", "single-threaded-lock",
+			"First reaction in the incident channel was \"impossible, Redis SET NX is atomic, must be a logging bug\". Atomicity of one command doesn't prevent two holders over time. So I'd gather: lock-server events (acquire, renew, expire) with tokens; worker logs; GC and CPU-throttling metrics; Redis logs for failovers, restarts, `evicted_keys`; NTP logs of the Redis host. Then compare: if B acquired after A's TTL elapsed → A paused or ran longer than the lease, renewals failed. If before → the store lost the key (failover, restart, eviction, clock jump). Also audit client code: non-atomic SETNX/EXPIRE, unconditional DEL, duplicate tokens, key name mismatch. Then fix the root cause and add a fencing token checked by the resource.",
+			"Redis SET NX is atomic, so two clients can never both hold the lock."},
+		{"idempotency-keys", "fresh-idempotency-key",
+			"A colleague suggested, \"lock the customer in Redis for 30 seconds while processing — that stops double charges.\" It doesn't already. With timeouts, the retry can arrive after the original completed, or after the 30 s lock expired, and it's processed as new.\n\nWhat actually identifies a duplicate is an idempotency key from the client: generated when the payment is initiated and sent on every retry. The server stores it under a unique constraint with the outcome; a repeat gets the same response, an in-flight duplicate gets 409, the same key with a different body gets an error. Pass the key through to the PSP so their side dedupes as well.",
+			"The client generates a new idempotency key for every retry. The server stores it under a unique constraint with the outcome."},
+		{"choose-ttl", "ttl-below-runtime",
+			"The usual mistake is to take the average run time, or to put a very big TTL like one hour \"to be safe\". The average is exceeded about half of the time by definition, and the huge TTL only moves the problem: when the holder crashes, the job stays blocked an hour, and a long pause can still exceed it. I take the p99.9 duration plus margin for GC and network, compare it with the downtime I can accept after a crash, and if they conflict I use a shorter TTL with periodic renewal (about every TTL/3), stopping work if a renewal fails. The holder counts time from before sending the acquire, so the round trip is not free time. Because timing can always be violated, the resource checks a fencing token. In short: base it on tail latency and recovery tolerance, renew for long jobs, and never treat the TTL as the safety mechanism.",
+			"I set the TTL to half the typical runtime and let the next instance take over when it lapses."},
+		{"redis-early-expiry", "single-node-keeps-keys",
+			"An SRE at my previous job told me: \"Redis TTLs use a monotonic timer, so changing the system time can't affect them\". That's not correct for key expiry: Redis stores each key's expiry as an absolute Unix timestamp in milliseconds and compares it with the wall clock, which is also why expiries survive a restart from AOF or RDB. Therefore an NTP step forward, or an admin setting the date, can expire lock keys early. Other single-node causes: a restart with no or weak persistence (RDB, or AOF `everysec` on power loss), eviction under `maxmemory` with an LRU/LFU/TTL policy, and clients deleting keys they don't own or running FLUSHALL. Operations: slew-only time sync with monitoring, `appendfsync always` or a delayed restart beyond the max TTL, `maxmemory-policy noeviction` on a dedicated instance, ACLs plus compare-and-delete release. In short, the clock is one of four things to control, and it's not immune.",
+			"AOF with everysec is enough: the lock survives a restart, so persistence is not a concern."},
+	} {
+		q, _ := b.ByID(c.question)
+		if r := b.Grade(q, quiz.Answer{Text: c.mention}); slices.Contains(r.FlagIDs(), c.flag) {
+			t.Errorf("%s: mention raised %s: %q", c.question, c.flag, c.mention)
+		}
+		if r := b.Grade(q, quiz.Answer{Text: c.claim}); !slices.Contains(r.FlagIDs(), c.flag) {
+			t.Errorf("%s: claim raised %v, want %s: %q", c.question, r.FlagIDs(), c.flag, c.claim)
+		}
+	}
+}
