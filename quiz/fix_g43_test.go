@@ -93,3 +93,53 @@ func TestFixG43Patterns(t *testing.T) {
 		}
 	}
 }
+
+// TestFixG43Claims: five losing claims of FF, FG and FH that raised no
+// flag, each now flagged, beside the same words in a rejection that stays
+// clean (tuning writers rejected a browser clock as the version in these
+// words).
+func TestFixG43Claims(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct{ question, flag, claim string }{
+		{"redis-vs-consensus", "redlock-correctness", "Redis, definitely. Redlock over five Redis nodes is mathematically proven to be safe, it's equivalent to a consensus algorithm but much faster, because it doesn't need a leader."},
+		{"redis-wait-safe", "redlock-correctness", "Not safe: WAIT can time out with 0 acks. The right fix is Redlock on five independent masters: with a majority of independent nodes, two clients can never hold the lock at the same time, even if one of them pauses in GC."},
+		{"optimistic-concurrency", "wall-clock", "Add a version column and save with WHERE version = ?. For the version value we can simply use the browser's `Date.now()` at save time; the server keeps whichever timestamp is bigger and drops the older save."},
+		{"redlock-operations-q", "wall-clock", "It can't fence out of the box since values are random. You can add fencing easily: each client uses its own local timestamp at acquisition time as the token, and the resource rejects writes with an older timestamp."},
+		{"skip-locked-queue", "wall-clock", "Claim with FOR UPDATE SKIP LOCKED and set lease_until in the same transaction. Each worker should compute `lease_until` from its own local clock and pass it as a parameter, so the workers don't depend on the database clock at all."},
+	} {
+		q, _ := b.ByID(c.question)
+		if r := b.Grade(q, quiz.Answer{Text: c.claim}); !slices.Contains(r.FlagIDs(), c.flag) {
+			t.Errorf("%s: flags %v, want %s: %q", c.question, r.FlagIDs(), c.flag, c.claim)
+		}
+	}
+	q, _ := b.ByID("optimistic-concurrency")
+	for _, mention := range []string{
+		"Add a version column and save with WHERE version = ?. Using `updated_at` from the browser clock as the version is out: clocks differ and millisecond ties happen.",
+		"Someone suggested each browser sends the time of its edit and the server keeps the newest. That's still last-writer-wins; with browser clocks it might even keep the older one. Use a version column checked in the WHERE clause instead.",
+	} {
+		if r := b.Grade(q, quiz.Answer{Text: mention}); slices.Contains(r.FlagIDs(), "wall-clock") {
+			t.Errorf("a rejected browser clock raised wall-clock: %q", mention)
+		}
+	}
+}
+
+// TestFixG43ChooseTTLPoints: FH's correct choose-ttl answer, which refutes
+// a 24-hour TTL, earned neither core point it makes: the trade-off (a
+// killed worker's lock holds the next run off for a day; a longer TTL buys
+// longer outages) and that no TTL buys safety.
+func TestFixG43ChooseTTLPoints(t *testing.T) {
+	b := loadBank(t)
+	q, _ := b.ByID("choose-ttl")
+	text := `In our NGO data platform someone wrote in the ticket: "set the TTL to 24 hours, then the lock can never expire during the sync and we are safe". That reasoning has two problems. First, if the sync worker is killed by the OOM killer, the next sync cannot start for a full day, because nobody releases a dead worker's lock; therefore the availability cost is huge. Second, it is not even safe: a VM can be suspended, or the lock store can lose the key, and then a second worker starts while the first continues. So I chose a TTL of about twice the p99 duration of one batch, renewed after each batch, and the storage checks a monotonically increasing token so stale writes are rejected. In short, a longer TTL buys fewer false expiries at the price of longer outages, but it never buys safety.`
+	r := b.Grade(q, quiz.Answer{Text: text})
+	for _, p := range []string{"tradeoff", "no-safe-value"} {
+		if !pointHit(t, r, p) {
+			t.Errorf("%s not earned", p)
+		}
+	}
+	if !r.Passed || len(r.Flags) != 0 {
+		t.Errorf("passed=%v flags %v, want a pass with no red flag", r.Passed, r.FlagIDs())
+	}
+	// The claim it refutes, asserted, still earns no safety point.
+	checkPoints(t, b, []pointCase{{"choose-ttl", "no-safe-value", "Set the TTL to 24 hours: then the lock can never expire during the sync, and a longer TTL makes it safe.", false}})
+}
