@@ -143,3 +143,19 @@ func TestFixG43ChooseTTLPoints(t *testing.T) {
 	// The claim it refutes, asserted, still earns no safety point.
 	checkPoints(t, b, []pointCase{{"choose-ttl", "no-safe-value", "Set the TTL to 24 hours: then the lock can never expire during the sync, and a longer TTL makes it safe.", false}})
 }
+
+// TestFixG43UnusualWordings: core points FF and FG made in their own
+// words (a serial number as the version, a "to be sent" table written in
+// the same change, a courier that tails the change log), each beside a
+// sentence with the same words that does not make the point.
+func TestFixG43UnusualWordings(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"optimistic-concurrency", "version-column", "Saving then means: replace it, but only if it's still serial 17, the one I started with; the database does that check and the replacement in one step.", true},
+		{"optimistic-concurrency", "version-column", "Each document gets a serial number when it is created, so we can find it later.", false},
+		{"outbox-pattern", "outbox-row", "I'd write the message into the database as part of the very same change that flips the order to shipped, in a to-be-sent table next to the orders.", true},
+		{"outbox-pattern", "outbox-row", "I'd write the message to Kafka right after the database change, and hope both succeed.", false},
+		{"outbox-pattern", "relay", "Then a separate courier process reads that table (or tails the database's change log), pushes each message to Kafka, and marks it done afterwards.", true},
+		{"outbox-pattern", "relay", "The service publishes each message to Kafka itself, right after the commit.", false},
+	})
+}
