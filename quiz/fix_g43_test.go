@@ -159,3 +159,36 @@ func TestFixG43UnusualWordings(t *testing.T) {
 		{"outbox-pattern", "relay", "The service publishes each message to Kafka itself, right after the commit.", false},
 	})
 }
+
+// TestFixG43FromQA: QA-43 as a new user. A fencing token taken from INCR on
+// one Redis node, said to be fine, is now a red flag of its own (the
+// counter goes backwards after a restart or a failover), and the same
+// counter named to reject it is not; a sentence trusting NTP-synced clocks
+// to order events raises wall-clock alone, not also "fencing tokens are
+// not needed"; and "VM steal time" in a list of logs to read is no clock.
+func TestFixG43FromQA(t *testing.T) {
+	b := loadBank(t)
+	ft, _ := b.ByID("fencing-token")
+	claim := "The lock service issues a token with each grant, strictly larger than the last. For the token itself, a plain INCR on a single Redis node is fine, since a Redis counter can never go backwards. The store refuses writes bearing an older token."
+	if r := b.Grade(ft, quiz.Answer{Text: claim}); !slices.Contains(r.FlagIDs(), "volatile-token-counter") {
+		t.Errorf("INCR on one node called fine: flags %v, want volatile-token-counter", r.FlagIDs())
+	}
+	for _, mention := range []string{
+		"A plain INCR on a single Redis node is not fine for the token: after a failover the counter can go backwards.",
+		"The token comes from INCR on a single Redis node, which is not safe because a restart without fsync loses increments.",
+	} {
+		if r := b.Grade(ft, quiz.Answer{Text: mention}); slices.Contains(r.FlagIDs(), "volatile-token-counter") {
+			t.Errorf("rejected counter raised volatile-token-counter: %q", mention)
+		}
+	}
+	th, _ := b.ByID("two-holders")
+	ntp := "First I'd build one timeline from the lock service's record of grants. A fencing token checked by the resource would reject the stale writer. But the quickest thing is to compare the timestamps in the two workers' own logs, since server clocks are synced by NTP and are accurate enough to order the events."
+	r := b.Grade(th, quiz.Answer{Text: ntp})
+	if !slices.Contains(r.FlagIDs(), "wall-clock") || slices.Contains(r.FlagIDs(), "fencing-unneeded") {
+		t.Errorf("NTP-ordered logs: flags %v, want wall-clock and not fencing-unneeded", r.FlagIDs())
+	}
+	steal := "I'd start by reconstructing a single timeline from the lock service's own records, not the workers' clocks. Then line it up with the workers' logs: GC logs and pause metrics, container CPU throttling, VM steal time, to find whether worker A stalled past its TTL and kept going on the other side. The fix is fencing at the resource."
+	if r := b.Grade(th, quiz.Answer{Text: steal}); len(r.Flags) != 0 || len(r.SetAside) != 0 {
+		t.Errorf("logs to read: flags %v, set aside %v, want neither", r.FlagIDs(), r.SetAside)
+	}
+}

@@ -749,8 +749,13 @@ func asksAboutDatabaseLock(q *Question) bool {
 // feedback quotes the sentence and says why it did not end the round.
 const readerFatal = 0.2
 
-// demoteFatalNote tells the learner a fatal flag counted as major.
-const demoteFatalNote = "Counted as major, not fatal: %s %s, raised by %q. The second reader scores this answer %.3f on its losing-claim scale, below the %.2f a fatal flag needs (no correct answer written blind that drew a fatal flag scored that high), so the flag fails the answer but does not end a round by itself. If you meant the sentence, it is the mistake the flag names, and an interviewer may well end the round on it; if not, contest the flag."
+// demoteFatalNote tells the learner a fatal flag counted as major. It
+// starts with DemoteNotePrefix.
+const demoteFatalNote = "Counted as major, not fatal: %s %s, raised by %q. The second reader scores this answer %.3f on its losing-claim scale, below the %.2f a fatal flag needs (no correct answer written blind that drew a fatal flag scored that high), so here the flag fails the answer but does not end a mock round by itself. That reading weighs the words around the sentence, not how bad the mistake is: if you meant the sentence, it is the mistake the flag names, and a real interviewer may well end the round on it; if you did not, contest the flag."
+
+// DemoteNotePrefix starts the note that says a fatal flag counted as
+// major (demoteFatalNote).
+const DemoteNotePrefix = "Counted as major, not fatal:"
 
 // demoteFatal lowers the pattern flags of r that are fatal to major where
 // the answer reads below sr's fatal floor (readerRule.fatal), marks them
@@ -1216,17 +1221,17 @@ var numberWords = []string{"no", "one", "two", "three", "four", "five", "six", "
 
 // readerVetoNote words a flag the second reader set aside: the sentence,
 // the mistake its words resemble, and why it was not counted.
-const readerVetoNote = "Not counted as a red flag: the sentence %q has the wording of %s, but a second reader, a model trained on labelled answers written blind, reads the answer as one that makes no such claim (it scores %.2f on its losing-claim scale, below %.2f) and weighs the words of this sentence (with the next one's, where those lean away from the mistake), on balance, toward answers that make none, as when a sentence describes or names a mistake rather than recommending it. If you did mean the claim, it loses the round in an interview."
+const readerVetoNote = "Not counted as a red flag: the sentence %q uses the words of %s, but read as a whole your answer does not make that claim (a second reader, a model trained on answers written blind, scores it %.2f, below the %.2f from which it counts as making a losing claim), and this sentence, with the one after it, reads as describing or rejecting the mistake rather than recommending it. If you did mean the claim, it loses the round in an interview."
 
 // readerLongVetoNote words a flag the long answers' veto
 // (readerLongVeto) set aside: the sentence, the mistake its words
 // resemble, and why it was not counted.
-const readerLongVetoNote = "Not counted as a red flag: the sentence %q has the wording of %s, but a second reader, a model trained on labelled answers written blind, reads this long answer as one that makes no such claim (it scores %.2f on its losing-claim scale, below %.2f for an answer of %d words or more), the sentence has at least eight words besides the ones that matched, and the sentence after it leans away from the mistake, as when a sentence names a mistake and the next says what catches it. This reading can be wrong: if you did mean the claim, it loses the round in an interview."
+const readerLongVetoNote = "Not counted as a red flag: the sentence %q uses the words of %s, but read as a whole your long answer does not make that claim (a second reader, a model trained on answers written blind, scores it %.2f, below the %.2f it allows an answer of %d words or more), the sentence says more than the words that matched, and the next one turns away from the mistake, as when a sentence names a mistake and the next says what catches it. This reading can be wrong: if you did mean the claim, it loses the round in an interview."
 
 // readerWideVetoNote words a flag the wide veto (readerWideVeto) set
 // aside: the sentence, the mistake its words resemble, and why it was
 // not counted.
-const readerWideVetoNote = "Not counted as a red flag: the sentence %q has the wording of %s, but a second reader, a model trained on labelled answers written blind, reads the answer as one that makes no such claim (it scores %.2f on its losing-claim scale, below %.2f, where no answer written blind that asserts a losing claim has scored), and the sentence says more than the words that matched, as when it names a mistake in passing or describes what to look for. This reading can be wrong: if you did mean the claim, it loses the round in an interview."
+const readerWideVetoNote = "Not counted as a red flag: the sentence %q uses the words of %s, but read as a whole your answer does not make that claim (a second reader, a model trained on answers written blind, scores it %.2f, below %.2f, where no answer written blind that makes a losing claim has scored), and the sentence says more than the words that matched, as when it names a mistake in passing or lists what to look for. This reading can be wrong: if you did mean the claim, it loses the round in an interview."
 
 // answerWords counts the words of d, as the reader's length feature does.
 func answerWords(d *doc) int {

@@ -2,6 +2,7 @@ package web
 
 import (
 	"slices"
+	"strings"
 
 	"lockdrill/quiz"
 	"lockdrill/web/views"
@@ -45,8 +46,13 @@ func buildGraded(bank *quiz.Bank, text string, res *quiz.Result) views.Graded {
 // MissingPoints), which the grader's fuller-answer note repeats.
 func otherNotes(res *quiz.Result) []string {
 	var out []string
+	// The note that a fatal flag counted as major says nothing once the
+	// learner has dismissed every flag it is about (QA-43: it still told
+	// them to contest a flag they had contested).
+	demotedStand := !slices.ContainsFunc(res.Flags, func(f quiz.FlagResult) bool { return f.Demoted }) ||
+		slices.ContainsFunc(res.Flags, func(f quiz.FlagResult) bool { return f.Demoted && !f.Dismissed })
 	for _, n := range res.Notes {
-		if quiz.IsFullerNote(n) {
+		if quiz.IsFullerNote(n) || !demotedStand && strings.HasPrefix(n, quiz.DemoteNotePrefix) {
 			continue
 		}
 		if !slices.ContainsFunc(res.SetAside, func(sa quiz.SetAsideFlag) bool { return sa.Note == n }) {

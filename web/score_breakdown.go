@@ -48,7 +48,7 @@ func scoreBreakdown(res quiz.Result, overtime bool) *views.ScoreBreakdown {
 	var how string
 	switch ps.Rule {
 	case quiz.RuleAllCore:
-		how = fmt.Sprintf("Every core point made scores %s; the breadth points share the other %s.", pass, views.PctText(1-quiz.PassMark))
+		how = fmt.Sprintf("Making all the core points scores %s; the breadth points share the other %s.", pass, views.PctText(1-quiz.PassMark))
 	case quiz.RuleCoreSpare:
 		how = fmt.Sprintf("One of the two core points missed, with at least %s of the breadth: the grader's exception scores %s, and the breadth points share %s more.", views.PctText(quiz.CoreSpareBreadth), pass, views.PctText(quiz.CoreSpareMax-quiz.PassMark))
 	case quiz.RuleCoreMissing:
