@@ -192,3 +192,33 @@ func TestFixG43FromQA(t *testing.T) {
 		t.Errorf("logs to read: flags %v, set aside %v, want neither", r.FlagIDs(), r.SetAside)
 	}
 }
+
+// TestTickQuotesAnUnflaggedSentenceG43 (QA-43): a core point made both in
+// a plain sentence and in the sentence a fatal flag names is ticked with
+// the plain sentence's words, not the flagged claim's.
+func TestTickQuotesAnUnflaggedSentenceG43(t *testing.T) {
+	b := loadBank(t)
+	q, _ := b.ByID("redis-vs-consensus")
+	claim := "With etcd you don't need fencing tokens at all, because consensus guarantees that only one client can ever hold the lock at a time."
+	text := "It depends on whether the lock guards correctness or just saves work. If two holders would only waste effort, Redis is fine. If two holders would corrupt data, I'd use etcd or ZooKeeper, because they commit each write to a majority through consensus before replying, whereas Redis replies first and replicates later, so a failover can lose a held lock. " + claim + " etcd and ZooKeeper also give you an increasing number with each grant, the revision or zxid."
+	r := b.Grade(q, quiz.Answer{Text: text})
+	if !slices.Contains(r.FlagIDs(), "fencing-unneeded") {
+		t.Fatalf("flags %v, want fencing-unneeded (else this test shows nothing)", r.FlagIDs())
+	}
+	at := strings.Index(text, claim)
+	for _, p := range r.Points {
+		if p.ID != "consensus-quorum" {
+			continue
+		}
+		if !p.Hit {
+			t.Fatal("consensus-quorum not made")
+		}
+		for _, s := range p.Spans {
+			if s.Start >= at && s.End <= at+len(claim) {
+				t.Errorf("consensus-quorum quotes the flagged claim: %q", text[s.Start:s.End])
+			}
+		}
+		return
+	}
+	t.Fatal("no consensus-quorum point")
+}

@@ -281,6 +281,39 @@ func uncreditFlagged(q *Question, d *doc, r *Result) {
 		}
 		rematchAvoiding(q, i, d, pr, avoid)
 	}
+	// g43 (QA-43): a point made in a flagged sentence outside the flag's
+	// own words keeps its credit, but the tick quotes another sentence that
+	// makes it where there is one: the claim a red flag named is poor
+	// evidence of a core point ("with etcd you don't need fencing tokens,
+	// because consensus guarantees ..." quoted for the consensus point
+	// when an earlier sentence said it plainly).
+	flagged := sentenceSpans(d, avoid)
+	for i := range r.Points {
+		pr := &r.Points[i]
+		if !pr.Hit || !anyOverlap(pr.Spans, flagged) {
+			continue
+		}
+		was := *pr
+		if rematchAvoiding(q, i, d, pr, flagged); !pr.Hit {
+			*pr = was
+		}
+	}
+}
+
+// sentenceSpans returns the byte spans of the sentences of d that hold
+// any of spans.
+func sentenceSpans(d *doc, spans []Span) []Span {
+	var out []Span
+	for _, s := range d.sents {
+		if s.to <= s.from {
+			continue
+		}
+		ss := Span{Start: d.toks[s.from].start, End: d.toks[s.to-1].end}
+		if anyOverlap([]Span{ss}, spans) {
+			out = append(out, ss)
+		}
+	}
+	return out
 }
 
 // rematchAvoiding looks for point i of q again in d outside the avoid
