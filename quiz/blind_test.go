@@ -141,15 +141,14 @@ var (
 	// them, on arrival (g5), at the end of g6, and after every version
 	// since. Nobody has read them.
 	earlierWriters = []string{"Q", "R"}
-	// freshWriters is g43's fresh holdout: FI, FJ and FK answer all 24
-	// questions (brief: writer-brief-3.md, given as each writer's whole
-	// prompt, read from a file holding only the brief and a persona) at the
-	// start of g43's tuning (2026-12-06, from 17:30 UTC). Their files stay
-	// outside the repository, away from everyone who tunes the grader,
-	// until g43 ends; only totals are computed on them, on arrival (main
-	// b593322: g42) and at the end (g43). Until then the page leads with
-	// the earlier holdout.
-	freshWriters = []string{}
+	// freshWriters (FI, FJ, FK) answered all 24 questions (brief:
+	// writer-brief-3.md, given as each writer's whole prompt, read from a
+	// file holding only the brief and a persona) at the start of g43's
+	// tuning (2026-12-06, written 17:26-17:42 UTC). Their files stayed
+	// outside the repository, away from everyone who tuned the grader,
+	// until g43 ended; only totals were computed on them, on arrival (main
+	// 364eff8: g42, from a separate worktree) and at the end (g43).
+	freshWriters = []string{"FI", "FJ", "FK"}
 )
 
 // answersPerWriter is how many answers each writer's file holds.
@@ -400,7 +399,8 @@ var earlierBefore = quiz.BlindFigures{Writers: []string{"Q", "R"}, Answers: 528,
 // earlierBeforeGrader names the grader that measured earlierBefore.
 const earlierBeforeGrader = "g5"
 
-// earlierFloors are the earlier holdout's figures with graders g22, g21 and g20 (g19 and
+// earlierFloors are the earlier holdout's figures with grader g43 (g22, g21 and g20:
+// 0.966, 3, 0.885, 1; g19 and
 // g18: 0.964, 3, 0.885, 1; g17:
 // 0.96, 4, 0.875, 1; g16: 0.958, 6, 0.854, 1; g15: 0.949, 10, 0.854, 1; g14:
 // 0.947, 11, 0.854, 1; g13:
@@ -408,7 +408,7 @@ const earlierBeforeGrader = "g5"
 // 0.943, 11, 0.792, 1; g11: 0.941, 11, 0.781, 1; g10: 0.93, 13, 0.75, 1; g9: 0.924, 15, 0.729, 1; g8:
 // 0.919, 16, 0.708, 1; g7: 0.915, 16, 0.698, 3; g6: 0.896, 23, 0.656, 3),
 // held so they cannot get worse unnoticed.
-var earlierFloors = quiz.BlindGate{Verdicts: 0.966, MaxPassFlagged: 3, Flagged: 0.885, MaxSaladPasses: 1, MaxPassFatal: 0}
+var earlierFloors = quiz.BlindGate{Verdicts: 0.973, MaxPassFlagged: 0, Flagged: 0.896, MaxSaladPasses: 1, MaxPassFatal: 0}
 
 // validationBefore is each validation writer as main scored it before
 // anything was changed for it: DV, DW and DX by grader g31 when they were
@@ -443,17 +443,19 @@ func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	return f
 }
 
-// freshBefore is the fresh holdout as main scored it when its files
-// arrived, before any change of the grader version being tuned reached
-// main; it is set with freshWriters when g43's fresh holdout is committed.
+// freshBefore is the fresh holdout (FI, FJ, FK) as main scored it when the
+// files arrived (2026-12-06 17:42 UTC; main at 364eff8: grader g42), before
+// any change of grader g43 reached main; their SHA-256 sums were recorded
+// then (04d9a1bd… FI, 699a58e8… FJ, ed5fa0ad… FK) and the files are
+// committed unchanged.
 var (
-	freshBefore       quiz.BlindFigures
+	freshBefore       = quiz.BlindFigures{Writers: []string{"FI", "FJ", "FK"}, Answers: 792, Verdicts: 0.984, FalsePasses: 3, FalseFails: 10, PassAnswers: 432, PassFlagged: 4, PassFatal: 0, FatalMeasured: true, ShouldFlag: 144, ShouldFlagged: 141, Flagged: 0.979, Salads: 72, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 72, Agree: 72}, {Kind: "keyword-salad", Answers: 72, Agree: 72}, {Kind: "mixed-wrong", Answers: 72, Agree: 69}, {Kind: "partial", Answers: 72, Agree: 72}, {Kind: "refutes-quote", Answers: 72, Agree: 69}, {Kind: "rejects-antipattern", Answers: 72, Agree: 71}, {Kind: "strong-casual", Answers: 72, Agree: 70}, {Kind: "strong-concise", Answers: 72, Agree: 71}, {Kind: "strong-full", Answers: 72, Agree: 70}, {Kind: "strong-unusual", Answers: 72, Agree: 71}, {Kind: "weak", Answers: 72, Agree: 72}}}
 	freshBeforeGrader = "g42"
 )
 
-// freshFloors are the fresh holdout's figures on arrival, held so they
-// cannot get worse unnoticed; set with freshWriters.
-var freshFloors quiz.BlindGate
+// freshFloors are the fresh holdout's figures at the end of g43, held so
+// they cannot get worse unnoticed.
+var freshFloors = quiz.BlindGate{Verdicts: 0.985, MaxPassFlagged: 3, Flagged: 0.979, MaxSaladPasses: 0, MaxPassFatal: 0}
 
 // blindReport grades the blind corpus and holds each holdout to its floors.
 // The page leads with the fresh holdout, or with the earlier one while a
@@ -565,7 +567,8 @@ func blindReport(b *quiz.Bank) (*quiz.BlindReport, error) {
 // every answer of the fresh holdout EY, EZ and FA as it arrived (judge-3;
 // only the labels were compared, the grader was not run for it), and for
 // g41 every answer of the fresh holdout FB, FC and FD the same way
-// (judge-4), and for g42 every answer of FF, FG and FH (judge-5).
+// (judge-4), for g42 every answer of FF, FG and FH (judge-5), and for g43
+// every answer of FI, FJ and FK (judge-6).
 func judgeAgreement() (quiz.JudgeFigures, error) {
 	var f quiz.JudgeFigures
 	type key struct{ writer, question, kind string }
@@ -649,8 +652,8 @@ func TestJudgeAgreement(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("second judge: %d answers (%s), verdicts agree %d (%.1f%%), red-flag labels agree %d", f.Answers, f.Sample, f.Verdicts, 100*float64(f.Verdicts)/float64(f.Answers), f.Flags)
-	if f.Answers < 2876 {
-		t.Fatalf("second judge labelled %d answers, want the 2,876 committed", f.Answers)
+	if f.Answers < 3668 {
+		t.Fatalf("second judge labelled %d answers, want the 3,668 committed", f.Answers)
 	}
 }
 
