@@ -596,9 +596,6 @@ type readerWideVeto struct {
 	clean    float64
 	minWords int
 	around   int
-	// followed requires the matched sentence to be followed by one that
-	// leans away from a losing claim, as for readerLongVeto.
-	followed bool
 	// inside requires the matched sentence not to be the answer's last.
 	inside bool
 }
@@ -1027,7 +1024,7 @@ func readVeto(sr *secondReader, q *Question, d *doc) *flagVeto {
 		lean = m.sentenceOwnLean(d, q.ID)
 	}
 	var away []bool
-	if v.long.followed || v.wide.followed {
+	if v.long.followed {
 		away = make([]bool, len(lean))
 		for si := range len(lean) - 1 {
 			away[si] = lean[si+1] < 0
@@ -1072,9 +1069,9 @@ func (v *flagVeto) review(d *doc, f *RedFlag, proseOnly bool, fr FlagResult) (Fl
 		kind := vetoShort
 		switch around := wordsAround(d, si, fr.Span); {
 		case v.short && lean <= v.rule.lean:
-		case v.long && lean <= v.rule.long.lean && around >= v.rule.long.around && (!v.rule.long.followed || v.away[si]):
+		case v.long && lean <= v.rule.long.lean && around >= v.rule.long.around && (v.away == nil || v.away[si]):
 			kind = vetoLong
-		case v.wide && around >= v.rule.wide.around && (!v.rule.wide.followed || v.away[si]) && (!v.rule.wide.inside || si < len(d.sents)-1):
+		case v.wide && around >= v.rule.wide.around && (!v.rule.wide.inside || si < len(d.sents)-1):
 			kind = vetoWide
 		default:
 			return fr, true
