@@ -544,7 +544,11 @@ func Score(b *Bank, fus *FollowUps, turns []Turn, limit time.Duration) Scorecard
 		if len(retracted) > 0 {
 			short = append(short, "a claim that ends most rounds was taken back only when a follow-up probed it")
 		}
-		sc.Reasons = append(sc.Reasons, "Not a strong hire because "+strings.Join(short, ", ")+".")
+		why := strings.Join(short, ", ")
+		if n := len(short); n > 1 {
+			why = strings.Join(short[:n-1], ", ") + " and " + short[n-1]
+		}
+		sc.Reasons = append(sc.Reasons, "Not a strong hire because "+why+".")
 	case sc.Score >= LeanNoMark:
 		sc.Verdict = LeanNo
 		sc.Reasons = append(sc.Reasons, scoreLine+fmt.Sprintf(" Hire needs %s with at most one question failed; %s or more keeps it at Lean no rather than No hire.", pct(HireMark), pct(LeanNoMark)))

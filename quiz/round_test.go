@@ -68,6 +68,9 @@ func TestScoreVerdict(t *testing.T) {
 		{"a fatal claim taken back in a follow-up stops strong hire", []quiz.Turn{answered("q1", 0.9, ok), answered("q2", 0.9, ok, "client-side-fencing:retracted"), answered("q3", 1, ok)}, quiz.Hire, "Taken back in a follow-up (no longer counted, but it keeps the round from Strong hire): Flag client-side-fencing on question 2"},
 		{"and the hire says so", []quiz.Turn{answered("q1", 0.9, ok), answered("q2", 0.9, ok, "client-side-fencing:retracted"), answered("q3", 1, ok)}, quiz.Hire, "a claim that ends most rounds was taken back only when a follow-up probed it"},
 		{"unanswered questions score zero", []quiz.Turn{answered("q1", 1, ok), answered("q2", 1, ok), {Question: "q3", Shown: t0}}, quiz.Hire, "Not answered (scored 0): question 3"},
+		// QA-43: the reasons read as a sentence ("below 80 %, a major red
+		// flag was raised" lacked its "and").
+		{"the reasons for no strong hire read as a sentence", []quiz.Turn{answered("q1", 0.75, ok, "plain-del:major"), answered("q2", 0.75, ok), answered("q3", 0.75, ok)}, quiz.Hire, "Not a strong hire because the score is below 80 % and a major red flag was raised."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
