@@ -222,3 +222,14 @@ func TestTickQuotesAnUnflaggedSentenceG43(t *testing.T) {
 	}
 	t.Fatal("no consensus-quorum point")
 }
+
+// TestTxnIsATransactionG43 (QA-43): the casual "txn" names the
+// transaction the key shares with the work.
+func TestTxnIsATransactionG43(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"idempotency-keys", "same-transaction", "key from the client, insert it in the same txn as the payment row w/ a unique constraint, replay the stored response on retry", true},
+		{"idempotency-keys", "same-transaction", "key from the client, charge the card, then insert the key in its own txn afterwards", false},
+		{"outbox-pattern", "outbox-row", "write the event row in the same txn as the status update, relay publishes it later", true},
+	})
+}
