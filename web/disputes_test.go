@@ -114,12 +114,11 @@ func TestContestOnPracticeFeedback(t *testing.T) {
 	}
 }
 
-// TestContestAFlagOnPractice: contesting a raised red flag dismisses it
-// and re-scores.
-func TestContestAFlagOnPractice(t *testing.T) {
-	srv, st := newTestServer(t)
-	cl := newClient(t, srv)
-	_, doc := cl.answerOK("redis-vs-consensus", url.Values{"answer": {"Redlock uses a majority of five Redis nodes, so it is safe for correctness and no fencing is needed."}})
+// contestFirstFlag contests the first red flag shown on practice feedback
+// doc, through its form, and returns the feedback page as it reads after:
+// the flag must be shown there as dismissed.
+func contestFirstFlag(t *testing.T, cl *client, doc *goquery.Document) *goquery.Document {
+	t.Helper()
 	flag, ok := doc.Find(`[data-testid=flag]`).First().Attr("data-flag")
 	if !ok {
 		t.Fatal("the answer was meant to raise a red flag")
@@ -130,8 +129,18 @@ func TestContestAFlagOnPractice(t *testing.T) {
 	}
 	after := mustDoc(t, cl.get(strings.TrimSuffix(action, "/disputes")))
 	if after.Find(`[data-testid=flag][data-flag=`+flag+`].dismissed`).Length() != 1 {
-		t.Fatalf("flag %s is not shown as disputed", flag)
+		t.Fatalf("flag %s is not shown as dismissed", flag)
 	}
+	return after
+}
+
+// TestContestAFlagOnPractice: contesting a raised red flag dismisses it
+// and re-scores.
+func TestContestAFlagOnPractice(t *testing.T) {
+	srv, st := newTestServer(t)
+	cl := newClient(t, srv)
+	_, doc := cl.answerOK("redis-vs-consensus", url.Values{"answer": {"Redlock uses a majority of five Redis nodes, so it is safe for correctness and no fencing is needed."}})
+	contestFirstFlag(t, cl, doc)
 	if ds, _ := st.AllDisputes(context.Background()); len(ds) != 1 || ds[0].Was != "flag" {
 		t.Fatalf("disputes = %+v", ds)
 	}

@@ -1,7 +1,6 @@
 package web_test
 
 import (
-	"net/http"
 	"net/url"
 	"strings"
 	"testing"
@@ -23,18 +22,7 @@ func TestDemotionNoteGoesWithItsFlag(t *testing.T) {
 	if !strings.Contains(doc.Text(), "Counted as major, not fatal") {
 		t.Fatal("the answer was meant to draw a fatal flag counted as major (else this test shows nothing)")
 	}
-	flag, ok := doc.Find(`[data-testid=flag]`).First().Attr("data-flag")
-	if !ok {
-		t.Fatal("no red flag shown")
-	}
-	action, tok := contestFormOf(t, doc, flag)
-	if r := cl.postForm(action, url.Values{"_csrf": {tok}, "item": {flag}}); r.Code != http.StatusSeeOther {
-		t.Fatalf("contest flag: status %d", r.Code)
-	}
-	after := mustDoc(t, cl.get(strings.TrimSuffix(action, "/disputes")))
-	if after.Find(`[data-testid=flag][data-flag=`+flag+`].dismissed`).Length() != 1 {
-		t.Fatalf("flag %s is not shown as dismissed", flag)
-	}
+	after := contestFirstFlag(t, cl, doc)
 	if strings.Contains(after.Text(), "Counted as major, not fatal") {
 		t.Error("the demotion note, which asks to contest the flag, is still shown after the flag was contested")
 	}
