@@ -884,6 +884,17 @@ func raiseFlag(sr *secondReader, q *Question, d *doc, r *Result, flags []*RedFla
 	if best < 0 {
 		return
 	}
+	// The sentence that weighs most is someone else's, reported in quotation
+	// marks ("the author said \"DEL lock is enough\""): the answer is read
+	// again without it, as a listener discounts a claim the candidate only
+	// reports (FI, g44).
+	if top := leanTop(lean); top >= 0 && quotedMost(d, top) {
+		skip := make([]bool, len(d.sents))
+		skip[top] = true
+		if rd2, _ := m.readSkipping(d, q.ID, skip); rd2.flag < raise {
+			return
+		}
+	}
 	if held := scopeHeldSentences(d, flags, asksAboutDatabaseLock(q)); held != nil && held[best] {
 		if rd, _ = m.readSkipping(d, q.ID, held); rd.flag < raise {
 			return
@@ -1274,6 +1285,36 @@ func spanLean(d *doc, span Span, lean []float64) (int, float64) {
 // patterns never flag either) nor one whose words are mostly negated,
 // rejected, hypothetical or quoted ("Don't assume that ...").
 func asserts(d *doc, si int) bool { return ownedMost(d, si, false) }
+
+// leanTop returns the sentence that leans most toward a losing claim, -1
+// where none leans toward one.
+func leanTop(lean []float64) int {
+	top := -1
+	for si, l := range lean {
+		if l > 0 && (top < 0 || l > lean[top]) {
+			top = si
+		}
+	}
+	return top
+}
+
+// quotedMost reports whether most words of sentence si of d, code
+// included, stand inside quotation marks: a sentence that reports what
+// someone else said.
+func quotedMost(d *doc, si int) bool {
+	s := d.sents[si]
+	words, quoted := 0, 0
+	for i := s.from; i < s.to; i++ {
+		if d.toks[i].wordForms == nil && !d.toks[i].code {
+			continue
+		}
+		words++
+		if d.toks[i].quote > 0 {
+			quoted++
+		}
+	}
+	return 2*quoted > words
+}
 
 // noneWords are the negators that make a claim rather than reject one:
 // a quantifier says that none of something is or can be ("no two clients
