@@ -2,6 +2,7 @@ package quiz_test
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"lockdrill/quiz"
@@ -107,6 +108,89 @@ func TestFixG44Points(t *testing.T) {
 		r := b.Grade(q, quiz.Answer{Text: writtenAnswer(t, c.writer, c.question, c.kind)})
 		if !r.Passed || !pointHit(t, r, c.point) {
 			t.Errorf("%s %s %s: passed=%v, %s hit=%v", c.writer, c.question, c.kind, r.Passed, c.point, pointHit(t, r, c.point))
+		}
+	}
+}
+
+// TestOneSentenceCostsOnce: a sentence that raises two red flags is one
+// mistake and costs once (QA-43): the answer keeps what its points make
+// less one flag's cost, a note says why, and dismissing one of the two
+// leaves the other's cost standing; dismissing both clears it.
+func TestOneSentenceCostsOnce(t *testing.T) {
+	b := loadBank(t)
+	q, _ := b.ByID("avoid-the-lock")
+	text := "I avoid the lock when the resource gives me compare-and-set: a version column, a conditional put in DynamoDB, a unique constraint. Also when the operation is idempotent, or when I can partition work so one consumer owns each key, like Kafka partitions. If I really need a lock, I use Redlock over five Redis nodes; with majority quorum it is safe on its own, so no fencing is needed there."
+	r := b.Grade(q, quiz.Answer{Text: text})
+	if len(r.Flags) != 2 || r.Flags[0].Claim != r.Flags[1].Claim {
+		t.Fatalf("flags %v (claims %v), want two flags naming the last sentence", r.FlagIDs(), r.Flags)
+	}
+	ps, _ := quiz.ScorePoints(r.Points)
+	want := max(ps.Score-quiz.Penalty(r.Flags[0].Severity), 0)
+	if diff := r.Score - want; diff > 0.001 || diff < -0.001 || r.Score == 0 {
+		t.Errorf("score %.3f, want %.3f: the points' %.3f less one flag's cost", r.Score, want, ps.Score)
+	}
+	if r.Passed {
+		t.Errorf("passed with a fatal claim standing")
+	}
+	noted := false
+	for _, n := range r.Notes {
+		noted = noted || strings.HasPrefix(n, "Counted once: two red flags name the same sentence, \"If I really need a lock")
+	}
+	if !noted {
+		t.Errorf("no note says the sentence costs once: %q", r.Notes)
+	}
+	one, _, err := quiz.Contest(q, r, r.Flags[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if one.Score != r.Score {
+		t.Errorf("one flag dismissed: score %.3f, want %.3f (the other still costs)", one.Score, r.Score)
+	}
+	both, _, err := quiz.Contest(q, one, r.Flags[1].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := both.Score - ps.Score; both.Score <= r.Score || d > 0.001 || d < -0.001 {
+		t.Errorf("both dismissed: score %.3f, want the points' %.3f", both.Score, ps.Score)
+	}
+}
+
+// TestFixG44FromQA: QA-44's findings on the grader. A debugging answer
+// that reads "the acquire and release code for SETNX-then-EXPIRE or an
+// unconditional DEL" names suspects and raises nothing (it drew two major
+// flags); three dangerous claims that passed as strong answers are now
+// flagged, each beside its rejection, which stays clean.
+func TestFixG44FromQA(t *testing.T) {
+	b := loadBank(t)
+	q, _ := b.ByID("two-holders")
+	th3 := "Most likely the first holder's lease expired during a GC pause or slow call, so I'd line up its pauses against the TTL, read the acquire and release code for SETNX-then-EXPIRE or an unconditional DEL, and check Redis for a failover or eviction, ordering events by the lock's token rather than wall clocks. The fix is a fencing token checked at the resource, not a longer TTL."
+	if r := b.Grade(q, quiz.Answer{Text: th3}); !r.Passed || len(r.Flags) > 0 || !pointHit(t, r, "release-code") || !pointHit(t, r, "acquire-code") {
+		t.Errorf("suspects read in the code: passed=%v flags %v, want a pass that credits reading both", r.Passed, r.FlagIDs())
+	}
+	if r := b.Grade(q, quiz.Answer{Text: "I read the acquire and release code: we do SETNX and then EXPIRE as two calls, and that is fine because the client never crashes between them."}); !slices.Contains(r.FlagIDs(), "two-commands") {
+		t.Errorf("two commands vouched for: flags %v, want two-commands", r.FlagIDs())
+	}
+	for _, c := range []struct{ question, flag, claim, rejection string }{
+		{"redis-vs-consensus", "redlock-correctness",
+			"And since the lock lives in a consensus system, a client that pauses in a long GC can't end up with a second holder, because the lease can't be granted to anyone else while the session is in doubt.",
+			"Consensus doesn't help with a client that pauses in a long GC: its session expires and it can still end up beside a second holder, so the resource checks a token."},
+		{"unfenceable-resource", "timing-as-coordination",
+			"Beyond that, a lock-delay before re-granting makes the problem go away completely: once the lock service waits a full TTL after expiry before granting again, no paused holder can overlap with the next one.",
+			"A lock-delay before re-granting only narrows the window: a holder paused longer than the delay can still overlap with the next one."},
+		// (QA-44 said it on holder-id-guard, whose flags do not include
+		// check-then-act-safe: adding it there raised the flag on three
+		// correct sentences pinned by fix_g25xf, so the claim is caught
+		// where the flag is read)
+		{"skip-locked-queue", "check-then-act-safe",
+			"Apart from that the claim itself is also fine with a plain SELECT to check status = 'queued' and then an UPDATE, since the database serialises the two statements anyway.",
+			"A plain SELECT to check status = 'queued' and then an UPDATE is a race: the database serialises each statement, not the pair, so two workers can both see the job queued."},
+	} {
+		q, _ := b.ByID(c.question)
+		if r := b.Grade(q, quiz.Answer{Text: c.claim}); !slices.Contains(r.FlagIDs(), c.flag) {
+			t.Errorf("%s: claim raised %v, want %s", c.question, r.FlagIDs(), c.flag)
+		}
+		if r := b.Grade(q, quiz.Answer{Text: c.rejection}); slices.Contains(r.FlagIDs(), c.flag) {
+			t.Errorf("%s: rejection raised %s: %q", c.question, c.flag, c.rejection)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -202,6 +203,7 @@ func gradeFreeText(q *Question, text string, flags []*RedFlag, cache *wordCache,
 	// The second reader's own flag comes last, where no pattern flag
 	// fired (or stayed after its veto, above), so it takes back no point.
 	raiseFlag(reader, q, d, r, flags)
+	markClaims(d, r)
 	r.Score = freeTextScore(r.Points, r.Flags)
 	if spareOnly(r.Points) && !mostlyProse(d) {
 		// The lenience for a missed core point is for answers that say
@@ -1014,13 +1016,101 @@ func freeTextScore(points []PointResult, flags []FlagResult) float64 {
 		return 0
 	}
 	score := ps.Score
-	for _, f := range flags {
+	for _, c := range FlagCharges(flags) {
+		score -= c
+	}
+	return clamp01(score)
+}
+
+// FlagCharges returns what each of flags takes off a free-text score: its
+// severity's Penalty, or nothing when the learner dismissed it, or when it
+// names the same sentence (Claim) as a standing flag that costs at least
+// as much: an interviewer counts one mistake once, however many of the
+// grader's patterns it matches (QA-43). Of flags that cost alike, the
+// first charges.
+func FlagCharges(flags []FlagResult) []float64 {
+	out := make([]float64, len(flags))
+	for i, f := range flags {
 		if f.Dismissed {
 			continue
 		}
-		score -= Penalty(f.Severity)
+		out[i] = Penalty(f.Severity)
+		if f.Claim == (Span{}) {
+			continue
+		}
+		for j, g := range flags {
+			if j == i || g.Dismissed || g.Claim != f.Claim {
+				continue
+			}
+			if p := Penalty(g.Severity); p > out[i] || p == Penalty(f.Severity) && j < i {
+				out[i] = 0
+				break
+			}
+		}
 	}
-	return clamp01(score)
+	return out
+}
+
+// SameClaimAs returns the index of the standing flag whose charge covers
+// flag i of flags because both name one sentence (see FlagCharges), or -1
+// when flag i charges for itself or is dismissed.
+func SameClaimAs(flags []FlagResult, i int) int {
+	f := flags[i]
+	if f.Dismissed || f.Claim == (Span{}) || FlagCharges(flags)[i] > 0 {
+		return -1
+	}
+	best := -1
+	for j, g := range flags {
+		if j != i && !g.Dismissed && g.Claim == f.Claim && (best < 0 || Penalty(g.Severity) > Penalty(flags[best].Severity)) {
+			best = j
+		}
+	}
+	return best
+}
+
+// smallCount writes a count of two to nine in words, a larger one in
+// digits.
+func smallCount(n int) string {
+	if n >= 2 && n <= 9 {
+		return [...]string{"two", "three", "four", "five", "six", "seven", "eight", "nine"}[n-2]
+	}
+	return strconv.Itoa(n)
+}
+
+// markClaims sets each flag's Claim to the sentence its span starts in,
+// and notes a sentence that raised more than one flag: it costs once.
+func markClaims(d *doc, r *Result) {
+	for i := range r.Flags {
+		f := &r.Flags[i]
+		for _, s := range d.sents {
+			if s.to <= s.from {
+				continue
+			}
+			if ss := (Span{Start: d.toks[s.from].start, End: d.toks[s.to-1].end}); ss.Start <= f.Span.Start && f.Span.Start < ss.End {
+				f.Claim = ss
+				break
+			}
+		}
+	}
+	noted := map[Span]bool{}
+	for i := range r.Flags {
+		c := r.Flags[i].Claim
+		if SameClaimAs(r.Flags, i) < 0 || noted[c] {
+			continue
+		}
+		noted[c] = true
+		n := 0
+		for _, f := range r.Flags {
+			if f.Claim == c {
+				n++
+			}
+		}
+		rest, all := "the other still costs", "both"
+		if n > 2 {
+			rest, all = "the others still cost", "them all"
+		}
+		r.Notes = append(r.Notes, fmt.Sprintf("Counted once: %s red flags name the same sentence, %q, and one mistake costs once. Contest one and %s; contest %s and the sentence costs nothing.", smallCount(n), clip(d.text[c.Start:c.End], 240), rest, all))
+	}
 }
 
 // ScoreRule names the rule by which a free-text answer's points make its

@@ -137,6 +137,11 @@ type FlagResult struct {
 	Severity Severity `json:"severity"`
 	// Span is the sentence part that raised it.
 	Span Span `json:"span"`
+	// Claim is the whole sentence Span stands in, set by Grade: flags
+	// whose Claim is the same name one mistake, which costs once (see
+	// FlagCharges). Results stored before g44 have none, and each of
+	// their flags costs on its own, as it did then.
+	Claim Span `json:"claim,omitzero"`
 	// Dismissed reports that the learner disputed the flag (see Rescore);
 	// a dismissed flag no longer counts.
 	Dismissed bool `json:"dismissed,omitempty"`

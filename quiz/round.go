@@ -305,6 +305,9 @@ type QuestionScore struct {
 	Score float64
 	// Passed is Score >= PassMark with no fatal flag in any of its turns.
 	Passed bool
+	// Led says why the question was held under the pass mark though its
+	// score reached it (see LedReason), or "" when it was not.
+	Led string
 }
 
 // DimensionScore is the coverage of one interview dimension over a round.
@@ -476,6 +479,7 @@ func Score(b *Bank, fus *FollowUps, turns []Turn, limit time.Duration) Scorecard
 	}
 	failed := 0
 	total := 0.0
+	var led []string
 	for i := range sc.Questions {
 		q := &sc.Questions[i]
 		q.Score = q.Main.Score
@@ -491,6 +495,10 @@ func Score(b *Bank, fus *FollowUps, turns []Turn, limit time.Duration) Scorecard
 			q.Score = (1-FollowUpShare)*q.Main.Score + FollowUpShare*sum/float64(len(scored))
 		}
 		q.Score = math.Round(q.Score*1000) / 1000
+		if why := LedReason(q.Main.Result); why != "" && q.Score >= PassMark {
+			q.Score, q.Led = PassMark-0.01, why
+			led = append(led, fmt.Sprintf("question %d (%s)", q.Number, why))
+		}
 		q.Passed = !fatal && q.Score >= PassMark
 		if !q.Passed {
 			failed++
@@ -555,6 +563,9 @@ func Score(b *Bank, fus *FollowUps, turns []Turn, limit time.Duration) Scorecard
 	default:
 		sc.Verdict = NoHire
 		sc.Reasons = append(sc.Reasons, scoreLine+fmt.Sprintf(" Below %s is no hire.", pct(LeanNoMark)))
+	}
+	if len(led) > 0 {
+		sc.Reasons = append(sc.Reasons, "Held just under the pass mark, whatever the follow-ups added: "+strings.Join(led, "; ")+".")
 	}
 	if len(majors) > 0 {
 		sc.Reasons = append(sc.Reasons, "Major red flags: "+strings.Join(majors, "; ")+".")

@@ -102,6 +102,7 @@ func explainQuestion(graded *Result, qs QuestionScore, limit time.Duration, ende
 		e.Steps = append(e.Steps, ScoreStep{Kind: "typed", Text: fmt.Sprintf(
 			"The interviewer's own follow-ups (%d) are not scored against this question's rubric: what they make that this answer missed counts above, and the interviewer scores them in their notes.", typed)})
 	}
+	mixed := now // the question's score before a cap for a led answer
 	if scored := ScoredFollowUps(qs.FollowUps); len(scored) > 0 {
 		sum, late, pending := 0.0, 0, 0
 		for _, f := range scored {
@@ -114,8 +115,12 @@ func explainQuestion(graded *Result, qs QuestionScore, limit time.Duration, ende
 			}
 		}
 		mean := sum / float64(len(scored))
+		mixed = qs.Score
+		if qs.Led != "" {
+			mixed = math.Round(((1-FollowUpShare)*now+FollowUpShare*mean)*1000) / 1000
+		}
 		text := fmt.Sprintf("The follow-ups carry %d %% of the question's score: %d %% of %d %% (this answer) plus %d %% of %d %% (the follow-ups' mean) is %d %%.",
-			pctOf(FollowUpShare), pctOf(1-FollowUpShare), pctOf(now), pctOf(FollowUpShare), pctOf(mean), pctOf(qs.Score))
+			pctOf(FollowUpShare), pctOf(1-FollowUpShare), pctOf(now), pctOf(FollowUpShare), pctOf(mean), pctOf(mixed))
 		if late > 0 {
 			text += fmt.Sprintf(" %s came in over time and lost %d points of its own score.", countOf(late, "follow-up"), pctOf(OvertimePenalty))
 		}
@@ -130,6 +135,9 @@ func explainQuestion(graded *Result, qs QuestionScore, limit time.Duration, ende
 				countOf(pending, "more follow-up"), map[bool]string{true: "it counts", false: "each counts"}[pending == 1])
 		}
 		e.Steps = append(e.Steps, ScoreStep{Kind: "follow-ups", Text: text})
+	}
+	if qs.Led != "" {
+		e.Steps = append(e.Steps, ScoreStep{Kind: "led", Text: fmt.Sprintf("Held just under the pass mark, %d %% → %d %%, whatever the follow-ups added: %s. An interviewer credits what a nudge draws out, but does not pass the question on it.", pctOf(mixed), pctOf(qs.Score), qs.Led)})
 	}
 	return e
 }

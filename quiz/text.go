@@ -626,6 +626,7 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 	markDeferredStops(d)
 	markSeemsUntil(d)
 	markHeadlines(d)
+	markCodeReadSuspects(d)
 	return d
 }
 

@@ -114,29 +114,37 @@ func flagsFail(q *quiz.Question, res quiz.Result) string {
 	ticks := map[string]bool{}
 	cost := 0.0
 	sevs := map[quiz.Severity]int{}
-	for _, f := range res.Flags {
+	charges := quiz.FlagCharges(res.Flags)
+	for i, f := range res.Flags {
 		if !f.Dismissed {
 			ticks[f.ID] = false
-			cost += quiz.Penalty(f.Severity)
-			sevs[f.Severity]++
+			cost += charges[i]
+			if charges[i] > 0 {
+				sevs[f.Severity]++
+			}
 		}
 	}
 	if len(ticks) == 0 || !quiz.Rescore(q, res, ticks).Passed {
 		return ""
 	}
+	// (flags that name one sentence count as one mistake, as they cost)
+	charged := 0
+	for _, n := range sevs {
+		charged += n
+	}
 	what := "red flags"
 	switch {
-	case len(ticks) == 1:
+	case charged == 1:
 		for s := range sevs {
 			what = string(s) + " red flag"
 		}
 		return fmt.Sprintf("its %s costs %s, which takes it below the pass mark", what, views.PctText(cost))
 	case len(sevs) == 1:
 		for s := range sevs {
-			what = fmt.Sprintf("%s %s red flags", views.CountWord(len(ticks)), s)
+			what = fmt.Sprintf("%s %s red flags", views.CountWord(charged), s)
 		}
 	default:
-		what = views.CountWord(len(ticks)) + " red flags"
+		what = views.CountWord(charged) + " red flags"
 	}
 	return fmt.Sprintf("its %s cost %s together, which takes it below the pass mark", what, views.PctText(cost))
 }
@@ -173,10 +181,11 @@ func FlagCost(q *quiz.Question, res quiz.Result) string {
 	}
 	ticks := map[string]bool{}
 	cost := 0.0
-	for _, f := range res.Flags {
+	charges := quiz.FlagCharges(res.Flags)
+	for i, f := range res.Flags {
 		if !f.Dismissed {
 			ticks[f.ID] = false
-			cost += quiz.Penalty(f.Severity)
+			cost += charges[i]
 		}
 	}
 	if len(ticks) == 0 {

@@ -67,12 +67,15 @@ func scoreBreakdown(res quiz.Result, overtime bool) *views.ScoreBreakdown {
 	}
 	var costs []cost
 	flagCost := 0
-	for _, f := range res.Flags {
-		if f.Dismissed {
+	// A flag that names the same sentence as another costs nothing of its
+	// own (quiz.FlagCharges): it is not counted here either.
+	charges := quiz.FlagCharges(res.Flags)
+	for i, f := range res.Flags {
+		if f.Dismissed || charges[i] == 0 {
 			continue
 		}
-		afterFlags -= quiz.Penalty(f.Severity)
-		each := views.Pct(quiz.Penalty(f.Severity))
+		afterFlags -= charges[i]
+		each := views.Pct(charges[i])
 		flagCost += each
 		if i := slices.IndexFunc(costs, func(c cost) bool { return c.sev == f.Severity }); i >= 0 {
 			costs[i].n++
