@@ -194,3 +194,32 @@ func TestFixG44FromQA(t *testing.T) {
 		}
 	}
 }
+
+// TestFixG44TicksFromQA: QA-44's ticks. choose-ttl's core point that no
+// TTL is safe was ticked from "the TTL trades liveness against safety"
+// (which leaves it buying some safety) and from "measure the longest
+// pause ... you have ever observed, ... and you do not need anything
+// else"; neither ticks it now, while saying the TTL is about liveness,
+// not safety, still does. run-job-once's concise answer that calls
+// exactly-once impossible makes the point that a lock cannot give it.
+func TestFixG44TicksFromQA(t *testing.T) {
+	b := loadBank(t)
+	q, _ := b.ByID("choose-ttl")
+	for _, c := range []struct {
+		text string
+		want bool
+	}{
+		{"The TTL trades liveness against safety: too short and a slow holder loses it, too long and a crash blocks everyone.", false},
+		{"Measure the longest GC pause and the longest job run you have ever observed, add a factor of two, and use that: once the TTL is above the worst pause you have measured, the lock is safe, and you do not need anything else at the resource.", false},
+		{"The TTL is about liveness, not safety: it only decides how long a crashed holder blocks the others.", true},
+	} {
+		if got := pointHit(t, b.Grade(q, quiz.Answer{Text: c.text}), "no-safe-value"); got != c.want {
+			t.Errorf("no-safe-value = %v, want %v: %q", got, c.want, c.text)
+		}
+	}
+	q, _ = b.ByID("run-job-once")
+	rj3 := "You don't need a lock: claim the period atomically in the database with a unique constraint on (job, period), so exactly one instance's insert wins and runs it. Since a run can still crash halfway and be retried, exactly-once isn't possible, so make the job body idempotent."
+	if r := b.Grade(q, quiz.Answer{Text: rj3}); !r.Passed || !pointHit(t, r, "lock-not-enough") {
+		t.Errorf("run-job-once: passed=%v, lock-not-enough %v", r.Passed, pointHit(t, r, "lock-not-enough"))
+	}
+}

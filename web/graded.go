@@ -28,10 +28,11 @@ func buildGraded(bank *quiz.Bank, text string, res *quiz.Result) views.Graded {
 		}
 		g.Points = append(g.Points, row)
 	}
-	for _, f := range res.Flags {
+	for i, f := range res.Flags {
 		g.Flags = append(g.Flags, views.FlagRow{
 			ID: f.ID, Label: f.Label, Severity: string(f.Severity), WhyHTML: bank.FlagWhyHTML(f.ID),
 			Fatal: f.Severity == quiz.SeverityFatal, Dismissed: f.Dismissed, Retracted: f.Retracted, Quote: FlagQuote(text, f.Span),
+			Demoted: f.Demoted && !f.Dismissed, CountedOnce: quiz.SameClaimAs(res.Flags, i) >= 0,
 		})
 	}
 	for _, sa := range res.SetAside {

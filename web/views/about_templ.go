@@ -313,7 +313,7 @@ func AboutGrader(p Page, v AboutGraderView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 14, " % (minor) each, so a major flag is more than the breadth points can make up. A fatal flag loses the round whatever else the answer says, unless the second reader scores the whole answer below 0.20 on its losing-claim scale; then the flag counts as major: it still fails the answer, but the round goes on (see the second reader, above).</p>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 14, " % (minor) each, so a major flag is more than the breadth points can make up. Flags raised by the same sentence are one mistake and cost once, as an interviewer counts it; a note says so, and contesting one leaves the other's cost standing. A fatal flag loses the round whatever else the answer says, unless the second reader scores the whole answer below 0.20 on its losing-claim scale; then the flag counts as major: it still fails the answer, but the round goes on (see the second reader, above).</p>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
