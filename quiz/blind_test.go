@@ -142,15 +142,14 @@ var (
 	// them, on arrival (g5), at the end of g6, and after every version
 	// since. Nobody has read them.
 	earlierWriters = []string{"Q", "R"}
-	// freshWriters is g44's fresh holdout: FL, FM and FN answer all 24
-	// questions (brief: writer-brief-3.md, given as each writer's whole
-	// prompt, read from a file holding only the brief and a persona) at the
-	// start of g44's tuning (2026-12-06, from 20:05 UTC). Their files stay
-	// outside the repository, away from everyone who tunes the grader,
-	// until g44 ends; only totals are computed on them, on arrival (main
-	// 40d5d55: g43) and at the end (g44). Until then the page leads with
-	// the earlier holdout.
-	freshWriters = []string{}
+	// freshWriters (FL, FM, FN) answered all 24 questions (brief:
+	// writer-brief-3.md, given as each writer's whole prompt, read from a
+	// file holding only the brief and a persona) at the start of g44's
+	// tuning (2026-12-06, written 19:59-20:10 UTC). Their files stayed
+	// outside the repository, away from everyone who tuned the grader,
+	// until g44 ended; only totals were computed on them, on arrival (main
+	// 6b9e452: g43, from a separate worktree) and at the end (g44).
+	freshWriters = []string{"FL", "FM", "FN"}
 )
 
 // answersPerWriter is how many answers each writer's file holds.
@@ -445,17 +444,19 @@ func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	return f
 }
 
-// freshBefore is the fresh holdout as main scored it when its files
-// arrived, before any change of the grader version being tuned reached
-// main; it is set with freshWriters when g44's fresh holdout is committed.
+// freshBefore is the fresh holdout (FL, FM, FN) as main scored it when the
+// files arrived (2026-12-06 20:10 UTC; main at 6b9e452: grader g43), before
+// any change of grader g44 reached main; their SHA-256 sums were recorded
+// then (34d6c402… FL, d739f0c8… FM, 49d74c94… FN) and the files are
+// committed unchanged.
 var (
-	freshBefore       quiz.BlindFigures
+	freshBefore       = quiz.BlindFigures{Writers: []string{"FL", "FM", "FN"}, Answers: 792, Verdicts: 0.979, FalsePasses: 6, FalseFails: 11, PassAnswers: 432, PassFlagged: 2, PassFatal: 0, FatalMeasured: true, ShouldFlag: 144, ShouldFlagged: 132, Flagged: 0.917, Salads: 72, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 72, Agree: 72}, {Kind: "keyword-salad", Answers: 72, Agree: 72}, {Kind: "mixed-wrong", Answers: 72, Agree: 66}, {Kind: "partial", Answers: 72, Agree: 72}, {Kind: "refutes-quote", Answers: 72, Agree: 68}, {Kind: "rejects-antipattern", Answers: 72, Agree: 72}, {Kind: "strong-casual", Answers: 72, Agree: 69}, {Kind: "strong-concise", Answers: 72, Agree: 71}, {Kind: "strong-full", Answers: 72, Agree: 71}, {Kind: "strong-unusual", Answers: 72, Agree: 70}, {Kind: "weak", Answers: 72, Agree: 72}}}
 	freshBeforeGrader = "g43"
 )
 
-// freshFloors are the fresh holdout's figures on arrival, held so they
-// cannot get worse unnoticed; set with freshWriters.
-var freshFloors quiz.BlindGate
+// freshFloors are the fresh holdout's figures at the end of g44, held so
+// they cannot get worse unnoticed.
+var freshFloors = quiz.BlindGate{Verdicts: 0.979, MaxPassFlagged: 2, Flagged: 0.917, MaxSaladPasses: 0, MaxPassFatal: 0}
 
 // blindReport grades the blind corpus and holds each holdout to its floors.
 // The page leads with the fresh holdout, or with the earlier one while a
@@ -567,8 +568,9 @@ func blindReport(b *quiz.Bank) (*quiz.BlindReport, error) {
 // every answer of the fresh holdout EY, EZ and FA as it arrived (judge-3;
 // only the labels were compared, the grader was not run for it), and for
 // g41 every answer of the fresh holdout FB, FC and FD the same way
-// (judge-4), for g42 every answer of FF, FG and FH (judge-5), and for g43
-// every answer of FI, FJ and FK (judge-6).
+// (judge-4), for g42 every answer of FF, FG and FH (judge-5), for g43
+// every answer of FI, FJ and FK (judge-6), and for g44 every answer of FL,
+// FM and FN (judge-7).
 func judgeAgreement() (quiz.JudgeFigures, error) {
 	var f quiz.JudgeFigures
 	type key struct{ writer, question, kind string }
@@ -652,8 +654,8 @@ func TestJudgeAgreement(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("second judge: %d answers (%s), verdicts agree %d (%.1f%%), red-flag labels agree %d", f.Answers, f.Sample, f.Verdicts, 100*float64(f.Verdicts)/float64(f.Answers), f.Flags)
-	if f.Answers < 3668 {
-		t.Fatalf("second judge labelled %d answers, want the 3,668 committed", f.Answers)
+	if f.Answers < 4460 {
+		t.Fatalf("second judge labelled %d answers, want the 4,460 committed", f.Answers)
 	}
 }
 
