@@ -1082,14 +1082,8 @@ func smallCount(n int) string {
 func markClaims(d *doc, r *Result) {
 	for i := range r.Flags {
 		f := &r.Flags[i]
-		for _, s := range d.sents {
-			if s.to <= s.from {
-				continue
-			}
-			if ss := (Span{Start: d.toks[s.from].start, End: d.toks[s.to-1].end}); ss.Start <= f.Span.Start && f.Span.Start < ss.End {
-				f.Claim = ss
-				break
-			}
+		if ss := sentenceSpans(d, []Span{{Start: f.Span.Start, End: f.Span.Start + 1}}); len(ss) > 0 {
+			f.Claim = ss[0]
 		}
 	}
 	noted := map[Span]bool{}
