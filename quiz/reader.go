@@ -598,6 +598,12 @@ type readerWideVeto struct {
 	around   int
 	// inside requires the matched sentence not to be the answer's last.
 	inside bool
+	// lastAround, where inside is set and it is not 0, sets aside a match
+	// in the answer's last sentence all the same when that sentence holds
+	// at least lastAround words besides the match: a last sentence that
+	// says that much more than the mistake's words is not a plain claim
+	// appended to the answer.
+	lastAround int
 }
 
 // secondReader is the model with the rule that combines it with the
@@ -712,9 +718,30 @@ var shippedReader = &secondReader{model: embeddedReader, rule: readerRule{raise:
 // that reads 0.03: "The replicas already have the key when Redis says OK,
 // so a failover keeps the lock"). TestWideVetoG43 and
 // TestWideVetoKeepsPlainClaimsG43 hold the rule.
+//
+// g45 lets the wide veto reach the answer's last sentence when that
+// sentence holds at least twenty words besides the match (lastAround).
+// It was chosen on the flags that graders of past sessions raised on
+// writers they had never read: each fresh holdout from EA to FL graded
+// by main just before its files were committed (13 groups of three
+// writers, 66 pattern flags on passing answers, 2,309 on answers that
+// assert a losing claim; quiz/testdata/blind/history45). Read by the
+// shipped reader, the wide veto as g43 shipped it sets aside 13 of those
+// 66; with lastAround 20 it sets aside 16, and none of the 2,309. Wider
+// rules spared more and cost more: at 0.10 rather than 0.08 (19 of 66)
+// four answers of the reader's own writers that assert a subtle losing
+// claim (X, Y, V) lose their flag; without the eight words around the
+// match (38 of 66) 79 of the 132 plain claims we put into our own strong
+// answers do; a veto on the matched sentence read alone (below 0.05 to
+// 0.10, in an answer below 0.10 to 0.20) spared 0 to 1 more on the
+// blind writers and set aside 7 to 22 of those claims. On the writers
+// read today it takes one flag off a passing answer of FM (a strong
+// two-sentence design whose last sentence has the lease's words beside
+// the fencing check) and changes nothing on the tuning writers; no
+// inserted claim loses its flag (TestWideVetoLastSentenceG45).
 var shippedVeto = readerVeto{clean: 0.10, lean: 0, minWords: 50, next: true,
 	long: readerLongVeto{clean: 0.15, minWords: 170, lean: 10, around: 8, followed: true},
-	wide: readerWideVeto{clean: 0.08, minWords: 50, around: 8, inside: true}}
+	wide: readerWideVeto{clean: 0.08, minWords: 50, around: 8, inside: true, lastAround: 20}}
 
 // asksAboutDatabaseLock reports whether q's prompt names a lock the
 // database holds on rows (see databaseLockIn): "Is a database row lock
@@ -1049,6 +1076,40 @@ func readVeto(sr *secondReader, q *Question, d *doc) *flagVeto {
 	return &flagVeto{rule: v, clean: rd.flag, lean: lean, away: away, short: short, long: long, wide: wide}
 }
 
+// setsAside reports whether the veto sets aside a match at span of d, and
+// if so, the matched sentence and which of the veto's rules sets it aside.
+func (v *flagVeto) setsAside(d *doc, span Span) (int, vetoKind, bool) {
+	si, lean := spanLean(d, span, v.lean)
+	if si < 0 {
+		return si, vetoShort, false
+	}
+	// g25: a claim after a header that vouches for it ("but that's
+	// easy to fix: have every client check ...") is the speaker's
+	// own, however its words lean; the veto never sets it aside.
+	// g33c: nor a claim set against critics ("people call it a
+	// mistake, but ...") or against too much care ("the mistake is
+	// overthinking it: ..."), whose framing words lean away only
+	// because they name what the speaker argues against.
+	// g37d: nor a claim the speaker draws as the consequence of a
+	// premise in its sentence ("two clients can never act as holder
+	// at once, so all the fencing business simply goes away"): the
+	// premise's negators lean the sentence away, not the conclusion.
+	if endorsedBefore(d, si, span.Start) || rebuttalBefore(d, si, span.Start) >= 0 || excessNamedBefore(d, si, span.Start) || concludedAt(d, si, span.Start) {
+		return si, vetoShort, false
+	}
+	kind := vetoShort
+	switch around := wordsAround(d, si, span); {
+	case v.short && lean <= v.rule.lean:
+	case v.long && lean <= v.rule.long.lean && around >= v.rule.long.around && (v.away == nil || v.away[si]):
+		kind = vetoLong
+	case v.wide && around >= v.rule.wide.around && (!v.rule.wide.inside || si < len(d.sents)-1 || v.rule.wide.lastAround > 0 && around >= v.rule.wide.lastAround):
+		kind = vetoWide
+	default:
+		return si, vetoShort, false
+	}
+	return si, kind, true
+}
+
 // review returns the flag red flag f raises in d (fr, as findFlag found
 // it), looked for again past each sentence the veto sets aside, so a
 // pattern that matches a mention first and a plain claim later still
@@ -1059,32 +1120,8 @@ func (v *flagVeto) review(d *doc, f *RedFlag, proseOnly bool, fr FlagResult) (Fl
 	var skip []bool
 	first, firstKind := -1, vetoShort
 	for {
-		si, lean := spanLean(d, fr.Span, v.lean)
-		if si < 0 {
-			return fr, true
-		}
-		// g25: a claim after a header that vouches for it ("but that's
-		// easy to fix: have every client check ...") is the speaker's
-		// own, however its words lean; the veto never sets it aside.
-		// g33c: nor a claim set against critics ("people call it a
-		// mistake, but ...") or against too much care ("the mistake is
-		// overthinking it: ..."), whose framing words lean away only
-		// because they name what the speaker argues against.
-		// g37d: nor a claim the speaker draws as the consequence of a
-		// premise in its sentence ("two clients can never act as holder
-		// at once, so all the fencing business simply goes away"): the
-		// premise's negators lean the sentence away, not the conclusion.
-		if endorsedBefore(d, si, fr.Span.Start) || rebuttalBefore(d, si, fr.Span.Start) >= 0 || excessNamedBefore(d, si, fr.Span.Start) || concludedAt(d, si, fr.Span.Start) {
-			return fr, true
-		}
-		kind := vetoShort
-		switch around := wordsAround(d, si, fr.Span); {
-		case v.short && lean <= v.rule.lean:
-		case v.long && lean <= v.rule.long.lean && around >= v.rule.long.around && (v.away == nil || v.away[si]):
-			kind = vetoLong
-		case v.wide && around >= v.rule.wide.around && (!v.rule.wide.inside || si < len(d.sents)-1):
-			kind = vetoWide
-		default:
+		si, kind, aside := v.setsAside(d, fr.Span)
+		if !aside {
 			return fr, true
 		}
 		if skip == nil {

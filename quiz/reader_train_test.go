@@ -328,3 +328,27 @@ func (b *Bank) WithoutWideVeto() *Bank {
 	c.reader = &secondReader{model: embeddedReader, rule: r}
 	return &c
 }
+
+// WithWideLastAround returns the bank with the shipped second reader but
+// the wide veto's lastAround set to n (0: the wide veto as g43 shipped it,
+// never on the answer's last sentence).
+func (b *Bank) WithWideLastAround(n int) *Bank {
+	c := *b
+	r := shippedReader.rule
+	r.veto.wide.lastAround = n
+	c.reader = &secondReader{model: embeddedReader, rule: r}
+	return &c
+}
+
+// ShippedVetoSetsAside reports whether the shipped second reader's veto
+// would set aside a pattern's match at span of text answered to q (as
+// some grader raised it, whatever today's patterns match).
+func (b *Bank) ShippedVetoSetsAside(q *Question, text string, span Span) bool {
+	d := analyse(text)
+	v := readVeto(shippedReader, q, d)
+	if v == nil {
+		return false
+	}
+	_, _, ok := v.setsAside(d, span)
+	return ok
+}
