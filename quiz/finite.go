@@ -209,12 +209,19 @@ func verbless(d *doc) bool {
 		return false
 	}
 	for _, s := range d.sents {
-		if !s.question && finiteVerb(d.toks[s.from:s.to]) {
+		if finiteVerb(d.toks[s.from:s.to]) && (!s.question || s.to-s.from >= verblessQuestionWords) {
 			return false
 		}
 	}
 	return true
 }
+
+// verblessQuestionWords is the fewest words a question with a finite
+// verb needs to count as a sentence of speech for verbless: "did the
+// lease expire while the worker was still writing?" asks what a
+// debugging answer checks, where a keyword list's "who checks it?" is an
+// item.
+const verblessQuestionWords = 6
 
 // minVerblessItems is the fewest items a verbless answer needs to read as
 // a list.
