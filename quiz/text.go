@@ -627,6 +627,7 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 	markSeemsUntil(d)
 	markHeadlines(d)
 	markCodeReadSuspects(d)
+	markCodeReadParentheticals(d)
 	return d
 }
 

@@ -114,15 +114,21 @@ func (s *Store) createAttempt(ctx context.Context, learner string, q *quiz.Quest
 	return row.id, false, nil
 }
 
-// sameRecentAttemptTx returns the id of the latest attempt of row's
-// learner at row's question when it was created at or after sinceMS with
-// the same answer as row, or "". Answers are encoded alike every time
-// (newAttemptRow), so the same answer is the same stored bytes.
+// sameRecentAttemptTx returns the id of the latest practice attempt of
+// row's learner at row's question when it was created at or after sinceMS
+// with the same answer as row, or "". Answers are encoded alike every time
+// (newAttemptRow), so the same answer is the same stored bytes. An answer
+// a mock round stored (insertRatedAttempt: rated as it was created) is no
+// earlier submission of the practice form: the same text pasted into
+// practice just after a round is graded as practice (QA-45 H6: it was
+// answered with the round's attempt, its follow-up credit and a rating the
+// learner never gave).
 func sameRecentAttemptTx(ctx context.Context, tx *sql.Tx, row attemptRow, sinceMS int64) (string, error) {
 	var id, answer string
 	var answerZ []byte
 	err := tx.QueryRowContext(ctx,
 		`SELECT id, answer, answer_z FROM attempts WHERE learner_id = ? AND question_id = ? AND created_ms >= ?
+		   AND NOT (coalesce(rating, 0) > 0 AND rated_ms = created_ms)
 		 ORDER BY created_ms DESC, rowid DESC LIMIT 1`, row.learner, row.question, sinceMS).Scan(&id, &answer, &answerZ)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", nil
