@@ -396,7 +396,7 @@ func GradedPoints(p Page, g Graded, on GradedOn) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				if f.Demoted {
-					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 18, "<span class=\"badge\" data-testid=\"flag-demoted\">a fatal mistake, counted as major here (see the note below)</span> ")
+					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 18, "<span class=\"badge\" data-testid=\"flag-demoted\">a fatal mistake, counted as major here (a note with your answer says why)</span> ")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
