@@ -143,15 +143,14 @@ var (
 	// them, on arrival (g5), at the end of g6, and after every version
 	// since. Nobody has read them.
 	earlierWriters = []string{"Q", "R"}
-	// freshWriters is g45's fresh holdout: FO, FP and FQ answer all 24
-	// questions (brief: writer-brief-3.md, given as each writer's whole
-	// prompt, read from a file holding only the brief and a persona) at the
-	// start of g45's tuning (2026-12-06, from 22:56 UTC). Their files stay
-	// outside the repository, away from everyone who tunes the grader,
-	// until g45 ends; only totals are computed on them, on arrival (main
-	// e0c1146: g44) and at the end (g45). Until then the page leads with
-	// the earlier holdout.
-	freshWriters = []string{}
+	// freshWriters (FO, FP, FQ) answered all 24 questions (brief:
+	// writer-brief-3.md, given as each writer's whole prompt, read from a
+	// file holding only the brief and a persona) at the start of g45's
+	// tuning (2026-12-06, written 22:56-23:11 UTC). Their files stayed
+	// outside the repository, away from everyone who tuned the grader,
+	// until g45 ended; only totals were computed on them, on arrival (main
+	// f091d8a: g44, from a separate worktree) and at the end (g45).
+	freshWriters = []string{"FO", "FP", "FQ"}
 )
 
 // answersPerWriter is how many answers each writer's file holds.
@@ -446,17 +445,19 @@ func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	return f
 }
 
-// freshBefore is the fresh holdout as main scored it when its files
-// arrived, before any change of the grader version being tuned reached
-// main; it is set with freshWriters when g45's fresh holdout is committed.
+// freshBefore is the fresh holdout (FO, FP, FQ) as main scored it when the
+// files arrived (2026-12-06 23:11 UTC; main at f091d8a: grader g44), before
+// any change of grader g45 reached main; their SHA-256 sums were recorded
+// then (d4f50691… FO, 9b7ba64f… FP, ca7b7e01… FQ) and the files are
+// committed unchanged.
 var (
-	freshBefore       quiz.BlindFigures
+	freshBefore       = quiz.BlindFigures{Writers: []string{"FO", "FP", "FQ"}, Answers: 792, Verdicts: 0.986, FalsePasses: 1, FalseFails: 10, PassAnswers: 432, PassFlagged: 3, PassFatal: 0, FatalMeasured: true, ShouldFlag: 144, ShouldFlagged: 142, Flagged: 0.986, Salads: 72, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 72, Agree: 72}, {Kind: "keyword-salad", Answers: 72, Agree: 72}, {Kind: "mixed-wrong", Answers: 72, Agree: 71}, {Kind: "partial", Answers: 72, Agree: 72}, {Kind: "refutes-quote", Answers: 72, Agree: 67}, {Kind: "rejects-antipattern", Answers: 72, Agree: 70}, {Kind: "strong-casual", Answers: 72, Agree: 71}, {Kind: "strong-concise", Answers: 72, Agree: 71}, {Kind: "strong-full", Answers: 72, Agree: 72}, {Kind: "strong-unusual", Answers: 72, Agree: 71}, {Kind: "weak", Answers: 72, Agree: 72}}}
 	freshBeforeGrader = "g44"
 )
 
-// freshFloors are the fresh holdout's figures on arrival, held so they
-// cannot get worse unnoticed; set with freshWriters.
-var freshFloors quiz.BlindGate
+// freshFloors are the fresh holdout's figures at the end of g45, held so
+// they cannot get worse unnoticed.
+var freshFloors = quiz.BlindGate{Verdicts: 0.986, MaxPassFlagged: 3, Flagged: 0.986, MaxSaladPasses: 0, MaxPassFatal: 0}
 
 // blindReport grades the blind corpus and holds each holdout to its floors.
 // The page leads with the fresh holdout, or with the earlier one while a
@@ -569,8 +570,9 @@ func blindReport(b *quiz.Bank) (*quiz.BlindReport, error) {
 // only the labels were compared, the grader was not run for it), and for
 // g41 every answer of the fresh holdout FB, FC and FD the same way
 // (judge-4), for g42 every answer of FF, FG and FH (judge-5), for g43
-// every answer of FI, FJ and FK (judge-6), and for g44 every answer of FL,
-// FM and FN (judge-7).
+// every answer of FI, FJ and FK (judge-6), for g44 every answer of FL,
+// FM and FN (judge-7), and for g45 every answer of FO, FP and FQ
+// (judge-8).
 func judgeAgreement() (quiz.JudgeFigures, error) {
 	var f quiz.JudgeFigures
 	type key struct{ writer, question, kind string }
@@ -654,8 +656,8 @@ func TestJudgeAgreement(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("second judge: %d answers (%s), verdicts agree %d (%.1f%%), red-flag labels agree %d", f.Answers, f.Sample, f.Verdicts, 100*float64(f.Verdicts)/float64(f.Answers), f.Flags)
-	if f.Answers < 4460 {
-		t.Fatalf("second judge labelled %d answers, want the 4,460 committed", f.Answers)
+	if f.Answers < 5252 {
+		t.Fatalf("second judge labelled %d answers, want the 5,252 committed", f.Answers)
 	}
 }
 
