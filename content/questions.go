@@ -102,6 +102,8 @@ type redFlagMeta struct {
 	TrueOf   []string `yaml:"true-of"`
 	TrueWhen []string `yaml:"true-when"`
 	Claim    string   `yaml:"claim"`
+	// WholeAnswer: see quiz.RedFlag.WholeAnswer.
+	WholeAnswer bool `yaml:"whole-answer"`
 }
 
 // LoadQuestions reads the question bank from fsys (which holds the
@@ -361,7 +363,7 @@ func loadRedFlags(fsys fs.FS, md *blockRenderer) ([]quiz.RedFlag, error) {
 		if m.Claim != "" && !quiz.KnownClaim(m.Claim) {
 			return nil, &FieldError{File: redFlagsFile, Field: field + ".claim", Msg: fmt.Sprintf("unknown claim shape %q", m.Claim)}
 		}
-		f := quiz.RedFlag{ID: m.ID, Label: m.Label, Severity: quiz.Severity(m.Severity), Why: strings.TrimSpace(m.Why), WhyHTML: html, Match: m.Match, Unless: m.Unless, Explicit: m.Explicit, Counter: m.Counter, About: m.About, TrueOf: m.TrueOf, TrueWhen: m.TrueWhen, Claim: m.Claim}
+		f := quiz.RedFlag{ID: m.ID, Label: m.Label, Severity: quiz.Severity(m.Severity), Why: strings.TrimSpace(m.Why), WhyHTML: html, Match: m.Match, Unless: m.Unless, Explicit: m.Explicit, Counter: m.Counter, About: m.About, TrueOf: m.TrueOf, TrueWhen: m.TrueWhen, Claim: m.Claim, WholeAnswer: m.WholeAnswer}
 		out = append(out, f)
 	}
 	return out, nil

@@ -181,31 +181,24 @@ func compileFollowUp(f *FollowUp, b *Bank, syn Synonyms, flags map[string]*RedFl
 	if f.Probe.Flags == nil {
 		f.Probe.Flags = followUpFlags(f, b, main)
 	}
-	f.Probe.Flags = withoutWholeAnswerFlags(f.Probe.Flags)
+	f.Probe.Flags = withoutWholeAnswerFlags(f.Probe.Flags, flags)
 	if err := compileQuestion(f.Probe, syn, flags, cache); err != nil {
 		return err
 	}
 	return nil
 }
 
-// wholeAnswerFlags judge what a whole answer leaves out ("a lock
-// described as a mutex, with no word of the lease"): a follow-up's answer
-// is the second half of a conversation whose main answer was judged for
-// them already, and it need not repeat the lease to answer a question
-// about failover (QA-44: a correct account of a promoted replica that
-// granted the lock again drew a fatal flag, and the round went from
-// Strong hire to No hire).
-var wholeAnswerFlags = []string{"mutex-no-lease"}
-
-// withoutWholeAnswerFlags returns ids without wholeAnswerFlags. nil, the
-// follow-up that nothing bounds and that keeps every flag, stays nil: its
-// peer screen lists its main question's flags as its own (QA-9 Q9-20), so
-// it cannot be given an explicit list.
-func withoutWholeAnswerFlags(ids []string) []string {
+// withoutWholeAnswerFlags returns ids without the flags that judge a
+// whole answer (RedFlag.WholeAnswer): a follow-up's answer is the second
+// half of a conversation whose main answer was judged for them already.
+// nil, the follow-up that nothing bounds and that keeps every flag, stays
+// nil: its peer screen lists its main question's flags as its own (QA-9
+// Q9-20), so it cannot be given an explicit list.
+func withoutWholeAnswerFlags(ids []string, flags map[string]*RedFlag) []string {
 	if ids == nil {
 		return nil
 	}
-	return slices.DeleteFunc(slices.Clone(ids), func(id string) bool { return slices.Contains(wholeAnswerFlags, id) })
+	return slices.DeleteFunc(slices.Clone(ids), func(id string) bool { return flags[id] != nil && flags[id].WholeAnswer })
 }
 
 // followUpFlags are the red flags a follow-up's answer is checked for when

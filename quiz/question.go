@@ -335,6 +335,14 @@ type RedFlag struct {
 	ID string
 	// Label names the mistake in a few words.
 	Label string
+	// WholeAnswer marks a flag that judges what a whole answer leaves out
+	// ("a lock described as a mutex, with no word of the lease"): a
+	// follow-up's answer is not judged for it, since its main answer was,
+	// and it need not repeat the lease to answer a question about failover
+	// (QA-44: a correct account of a promoted replica that granted the lock
+	// again drew a fatal flag, and the round went from Strong hire to No
+	// hire).
+	WholeAnswer bool
 	// Severity ranks it.
 	Severity Severity
 	// Why explains, in markdown, why it loses the round.
