@@ -180,7 +180,9 @@ func unprobedText(u quiz.UnprobedPoint) string {
 	why := "the interviewer asks no follow-up question on it, though a follow-up answer that makes it still counts for this question"
 	switch u.Reason {
 	case quiz.FollowUpsSpent:
-		why = fmt.Sprintf("its follow-up was not asked: a question takes at most %d, and they went to other gaps", quiz.MaxFollowUps)
+		// QA-45 M3: the next follow-up, aimed at another gap, may ask the
+		// same thing in other words; its answer still counts.
+		why = fmt.Sprintf("its follow-up was not asked: a question takes at most %d, and they went to other gaps; an answer to one of them that makes the point still counts for this question", quiz.MaxFollowUps)
 	case quiz.AskedEarlier:
 		why = "its follow-up was asked after an earlier question, and is not asked twice"
 	}

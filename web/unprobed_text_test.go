@@ -18,7 +18,7 @@ import (
 func TestUnprobedPointDoesNotDenyARecovery(t *testing.T) {
 	for reason, want := range map[quiz.UnprobedReason]string{
 		quiz.NoFollowUpOnIt: "still counts for this question",
-		quiz.FollowUpsSpent: "its follow-up was not asked: a question takes at most 2",
+		quiz.FollowUpsSpent: "its follow-up was not asked: a question takes at most 2, and they went to other gaps; an answer to one of them that makes the point still counts for this question",
 		quiz.AskedEarlier:   "asked after an earlier question",
 	} {
 		got := unprobedText(quiz.UnprobedPoint{ID: "p", Label: "The point", Reason: reason})
