@@ -736,6 +736,12 @@ func notes(d *doc) bool {
 		// how casual answers talk.
 		case s.prose && s.credits() && (s.to-s.from >= terseSpeechWords || finiteVerb(d.toks[s.from:s.to])):
 			prose++
+		// g45 (QA-45 H5): a line that is an SQL statement ("INSERT INTO
+		// job_runs(job, period) VALUES (...)") says exactly what the
+		// answer does, as a sentence would; it is no item of notes. (The
+		// same notes without it were read as speech.)
+		case sqlStatement(d, s):
+			prose++
 		// g36d: beside a sentence that states the mechanism (see
 		// saysMechanism), a clipped line whose items
 		// hold a clause of their own ("hdfs namenode ha: journal nodes

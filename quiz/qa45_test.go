@@ -80,3 +80,21 @@ func TestQA45SortsItselfOut(t *testing.T) {
 		t.Errorf("the sorted order is not credited")
 	}
 }
+
+// TestSQLLineIsNoNoteItemG45: notes that claim the run with an SQL
+// statement and explain each step in clauses are no list of terms (QA-45
+// H5: 0 %, while the same notes without the SQL line scored 70 %); a
+// keyword list with one statement among bare terms is still a list.
+func TestSQLLineIsNoNoteItemG45(t *testing.T) {
+	b := loadBank(t)
+	q, _ := b.ByID("run-job-once")
+	notes := "no lock needed:\nINSERT INTO job_runs(job, period) VALUES ('report','2026-12-06') -- unique(job, period)\n-> 1 instance wins, rest get conflict -> skip\njob writes idempotent (upsert keyed by period) so a retry / overlap is harmless\nlock alone: holder pauses mid-job -> lease expires -> 2nd instance runs it too"
+	if r := b.Grade(q, quiz.Answer{Text: notes}); r.List || !r.Passed {
+		t.Errorf("the notes: list=%v passed=%v score %.2f, want a pass read as sentences", r.List, r.Passed, r.Score)
+	}
+	qs, _ := b.ByID("skip-locked-queue")
+	salad := "SELECT id FROM jobs WHERE status = 'queued' FOR UPDATE SKIP LOCKED LIMIT 1\nlease column\nheartbeat\nreaper\nattempt guard\nidempotent handlers"
+	if r := b.Grade(qs, quiz.Answer{Text: salad}); !r.List || r.Passed {
+		t.Errorf("a statement among bare terms: list=%v passed=%v, want a list that fails", r.List, r.Passed)
+	}
+}

@@ -1,6 +1,9 @@
 package quiz
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // A run of bare terms cut by commas ("Per worker: acquire time, token,
 // TTL, each extend result, the write timestamps.") names things, one per
@@ -167,4 +170,44 @@ func acrossTermList(d *doc, spans [][2]int, sn sentence) bool {
 		start = j
 	}
 	return across && items >= minTermItems
+}
+
+// sqlStatement reports whether sentence s of d is a line of SQL: it opens
+// with a statement's verb and holds the clause keyword that verb takes
+// ("INSERT INTO ... VALUES", "UPDATE jobs SET ... WHERE", "SELECT ...
+// FROM", "DELETE FROM", "CREATE UNIQUE INDEX ... ON"), both written in
+// capitals as code is, in eight words or more. A keyword list's "SET NX
+// PX" or "select for update" is no statement.
+func sqlStatement(d *doc, s sentence) bool {
+	if s.to-s.from < 8 {
+		return false
+	}
+	upper := func(k int) bool {
+		w := d.text[d.toks[k].start:d.toks[k].end]
+		return w == strings.ToUpper(w)
+	}
+	if !upper(s.from) {
+		return false
+	}
+	var needs []string
+	switch d.toks[s.from].raw {
+	case "insert":
+		needs = []string{"into"}
+	case "update":
+		needs = []string{"set"}
+	case "select":
+		needs = []string{"from"}
+	case "delete":
+		needs = []string{"from"}
+	case "create":
+		needs = []string{"index", "table"}
+	default:
+		return false
+	}
+	for k := s.from + 1; k < s.to; k++ {
+		if slices.Contains(needs, d.toks[k].raw) && upper(k) {
+			return true
+		}
+	}
+	return false
 }
