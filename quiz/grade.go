@@ -526,12 +526,14 @@ var tiedOpeners = setOf(`it it's this that these those both they which together 
 
 // tiedSentences returns sentence si and its neighbours that continue it: the
 // next one when it opens with a back-reference, the previous one when si
-// does.
+// does. "Instead" ties too: the sentence it opens says what replaces the one
+// before ("None of these systems rely on that ... Instead, the authority
+// hands out an increasing number", g46 validation FQ).
 func tiedSentences(d *doc, si int) []int {
 	out := []int{si}
 	opens := func(sj int) bool {
 		s := d.sents[sj]
-		return s.to > s.from && tiedOpeners[d.toks[s.from].raw]
+		return s.to > s.from && (tiedOpeners[d.toks[s.from].raw] || d.toks[s.from].raw == "instead")
 	}
 	if si+1 < len(d.sents) && opens(si+1) {
 		out = append(out, si+1)

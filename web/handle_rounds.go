@@ -234,6 +234,19 @@ func (s *Server) round(c echo.Context) (string, *store.Round, error) {
 	return learner, r, err
 }
 
+// roundEndedNotice is what a page of a round that is over says on the way
+// to its scorecard. Only a round that closed with a question left
+// unanswered (its time ran out) says that such questions scored zero: after
+// the last answer the page had said so too (QA-45 M3).
+func roundEndedNotice(r *store.Round) string {
+	for _, t := range r.ScoredTurns() {
+		if !t.Done() {
+			return "This round has ended, so here is its scorecard. Questions not answered by then scored zero."
+		}
+	}
+	return "This round has ended, so here is its scorecard."
+}
+
 // handleRoundShow handles "GET /rounds/:id": the current question, whose
 // clock starts the first time it is shown. A HEAD (a link checker, a
 // prefetch carrying the learner's cookie) gets the same headers but
@@ -251,7 +264,7 @@ func (s *Server) handleRoundShow(c echo.Context) error {
 		if isHead(c) {
 			return c.Redirect(http.StatusSeeOther, urls.Scorecard(r.ID))
 		}
-		return s.seeOther(c, urls.Scorecard(r.ID), "This round has ended, so here is its scorecard. Questions not answered by then scored zero.")
+		return s.seeOther(c, urls.Scorecard(r.ID), roundEndedNotice(r))
 	}
 	var peer *store.PeerRound
 	if r.Peer != nil {

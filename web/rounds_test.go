@@ -641,6 +641,17 @@ func TestFinishingARound(t *testing.T) {
 	if log, _ := env.st.AttemptLog(ctx, learner); len(log) != 3 {
 		t.Fatalf("attempts after finishing twice = %d, want still 3", len(log))
 	}
+
+	// The round's own page now leads to the scorecard; with every answer
+	// in, its notice does not say that unanswered questions scored zero
+	// (QA-45 M3).
+	if rec := cl.get(roundURL); rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != roundURL+"/scorecard" {
+		t.Fatalf("GET of a finished round: status %d to %q, want 303 to the scorecard", rec.Code, rec.Header().Get("Location"))
+	}
+	flash := mustDoc(t, cl.get(roundURL+"/scorecard")).Find(`[data-testid=flash]`).Text()
+	if !strings.Contains(flash, "This round has ended") || strings.Contains(flash, "scored zero") {
+		t.Fatalf("notice after a round with every answer in = %q, want it ended without unanswered questions scoring zero", flash)
+	}
 }
 
 // TestHeadDoesNotStartTheClock: a HEAD (a link checker, a prefetch with the
