@@ -16,7 +16,7 @@ func TestContestRecovered(t *testing.T) {
 	q := roundQuestion("main", "leases", "alpha", "beta", "gamma", "delta")
 	b := testBank(t, q)
 	main := b.Grade(q, quiz.Answer{Text: "The alpha is what matters here, as I explained."})
-	followUp := []string{"The beta is what the follow-up asks about, and I said it."}
+	followUp := []quiz.FollowUpAnswer{{Text: "The beta is what the follow-up asks about, and I said it."}}
 	hit := func(r quiz.Result, id string) bool {
 		for _, p := range r.Points {
 			if p.ID == id {

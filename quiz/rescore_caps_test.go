@@ -83,7 +83,7 @@ func TestRecoverKeepsFormCaps(t *testing.T) {
 	if fr := b.Grade(q, quiz.Answer{Text: followUp}); !fr.Passed {
 		t.Fatalf("the follow-up must pass on its own to show the cap: score %.3f", fr.Score)
 	}
-	got, changed := quiz.Recover(b, q, list, []string{followUp})
+	got, changed := quiz.Recover(b, q, list, []quiz.FollowUpAnswer{{Text: followUp}})
 	if !changed {
 		t.Fatal("the follow-up recovered nothing on the list; the test needs points recovered")
 	}
@@ -94,7 +94,7 @@ func TestRecoverKeepsFormCaps(t *testing.T) {
 	if prose.Passed || prose.List {
 		t.Fatalf("the prose main answer must fail and not be a list: passed %v, list %v", prose.Passed, prose.List)
 	}
-	if rec, _ := quiz.Recover(b, q, prose, []string{followUp}); !rec.Passed {
+	if rec, _ := quiz.Recover(b, q, prose, []quiz.FollowUpAnswer{{Text: followUp}}); !rec.Passed {
 		t.Errorf("a prose main answer whose follow-up makes the missing points does not pass: score %.3f", rec.Score)
 	}
 }

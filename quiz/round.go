@@ -380,7 +380,7 @@ func ScoredFollowUps(fs []TurnScore) []TurnScore {
 //   - at least HireMark with at most one main question failed is Hire;
 //   - at least LeanNoMark is Lean no; anything lower is No hire.
 func Score(b *Bank, fus *FollowUps, turns []Turn, limit time.Duration) Scorecard {
-	turns = recoverMains(b, turns)
+	turns = recoverMains(b, fus, turns)
 	var sc Scorecard
 	sc.Complete = len(turns) > 0
 	dims := map[string]Coverage{}
@@ -696,8 +696,9 @@ type ReviewItem struct {
 const RoundNote = "Answered in a mock round."
 
 // recoverMains returns turns with each main answer corrected by what its
-// follow-ups said (see Recover). The turns given are not changed.
-func recoverMains(b *Bank, turns []Turn) []Turn {
+// follow-ups said (see Recover), each with the question it answered, looked
+// up in fus. The turns given are not changed.
+func recoverMains(b *Bank, fus *FollowUps, turns []Turn) []Turn {
 	out := turns
 	for i, t := range turns {
 		if t.FollowUp != "" || !t.Done() {
@@ -707,19 +708,19 @@ func recoverMains(b *Bank, turns []Turn) []Turn {
 		if !ok || q.Kind != KindFreeText {
 			continue
 		}
-		var texts []string
+		var answers []FollowUpAnswer
 		for _, f := range turns[i+1:] {
 			if f.FollowUp == "" {
 				break
 			}
 			if f.Done() && f.Question == t.Question {
-				texts = append(texts, f.Text)
+				answers = append(answers, FollowUpAnswer{Asked: FollowUpAsked(fus, f), Text: f.Text})
 			}
 		}
-		if len(texts) == 0 {
+		if len(answers) == 0 {
 			continue
 		}
-		res, changed := Recover(b, q, *t.Result, texts)
+		res, changed := Recover(b, q, *t.Result, answers)
 		if !changed {
 			continue
 		}
@@ -731,6 +732,25 @@ func recoverMains(b *Bank, turns []Turn) []Turn {
 	return out
 }
 
+// FollowUpAnswer is a follow-up's answer with the question it answered.
+type FollowUpAnswer struct {
+	// Asked is the follow-up's question as the candidate saw it; empty when
+	// it is not known.
+	Asked string
+	// Text is the candidate's answer.
+	Text string
+}
+
+// FollowUpAsked returns the question follow-up turn t asked: the
+// follow-up's prompt in fus, or what a peer round's interviewer typed; ""
+// when neither is known.
+func FollowUpAsked(fus *FollowUps, t Turn) string {
+	if f, ok := fus.ByID(t.FollowUp); ok {
+		return f.Probe.Prompt.Markdown
+	}
+	return t.Asked
+}
+
 // Recover corrects a main answer's result with what the candidate said in
 // its follow-ups, as an interviewer does when a candidate recovers: a key
 // point the main answer missed and a follow-up answer makes (graded against
@@ -739,16 +759,31 @@ func recoverMains(b *Bank, turns []Turn) []Turn {
 // the scorecard and in what to study next), and when a follow-up answer, read as
 // an answer to the main question, passes with no red flag, the flags the
 // main answer raised are retracted. A point the learner contested as not
-// made is not recovered. It reports whether anything changed;
-// each change is noted.
-func Recover(b *Bank, q *Question, res Result, followUps []string) (Result, bool) {
+// made is not recovered. Nor is a point the follow-up's own question
+// makes, read as an answer to the main question: the question handed it
+// over, so repeating it draws nothing out (QA-45 M1: "Is there anything the
+// two calls could carry ...", answered "an idempotency key", lifted a main
+// answer from 28 % to 70 %); a note says so. It reports whether anything
+// changed; each change is noted.
+func Recover(b *Bank, q *Question, res Result, followUps []FollowUpAnswer) (Result, bool) {
 	out := res
 	out.Points = append([]PointResult(nil), res.Points...)
 	out.Flags = append([]FlagResult(nil), res.Flags...)
 	out.Notes = append([]string(nil), res.Notes...)
 	changed := false
-	for _, text := range followUps {
-		fr := b.Grade(q, Answer{Text: text})
+	for _, fu := range followUps {
+		fr := b.Grade(q, Answer{Text: fu.Text})
+		var given map[string]bool
+		if fu.Asked != "" {
+			for _, p := range b.Grade(q, Answer{Text: fu.Asked}).Points {
+				if p.Hit {
+					if given == nil {
+						given = map[string]bool{}
+					}
+					given[p.ID] = true
+				}
+			}
+		}
 		for i := range out.Points {
 			p := &out.Points[i]
 			// A point the learner contested as not made stays missed:
@@ -760,7 +795,12 @@ func Recover(b *Bank, q *Question, res Result, followUps []string) (Result, bool
 				continue
 			}
 			for _, f := range fr.Points {
-				if f.ID == p.ID && f.Hit {
+				if f.ID == p.ID && f.Hit && given[p.ID] {
+					note := "Not recovered in the follow-up, because its question already said it: " + p.Label + "."
+					if !slices.Contains(out.Notes, note) {
+						out.Notes, changed = append(out.Notes, note), true
+					}
+				} else if f.ID == p.ID && f.Hit {
 					// What earned it is in the follow-up's answer: spans
 					// into the main answer would quote words that did not.
 					p.Hit, p.Recovered, p.Spans, changed = true, true, nil, true

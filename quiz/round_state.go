@@ -493,14 +493,14 @@ func (r *Round) UnprobedCore(rr RoundRules, seq int) []UnprobedPoint {
 		return nil
 	}
 	mine, earlier := map[string]bool{}, map[string]bool{}
-	var answers []string
+	var answers []FollowUpAnswer
 	for _, o := range r.Turns {
 		switch {
 		case o.FollowUp == "":
 		case MainNumber(o.Seq) == MainNumber(seq):
 			mine[o.FollowUp] = true
 			if o.Done() {
-				answers = append(answers, o.Text)
+				answers = append(answers, FollowUpAnswer{Asked: FollowUpAsked(rr.FollowUps, o.Turn), Text: o.Text})
 			}
 		case o.Seq < seq:
 			earlier[o.FollowUp] = true

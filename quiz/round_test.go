@@ -379,7 +379,7 @@ func TestRecoverCreditsBreadthPoints(t *testing.T) {
 	if hit(main, "pause-defeats") {
 		t.Fatal("the main answer already makes the pause point; the test needs it missed")
 	}
-	got, changed := quiz.Recover(b, q, main, []string{"A paused process can't renew, so renewal doesn't help; the only fix is a fencing token checked by the resource."})
+	got, changed := quiz.Recover(b, q, main, []quiz.FollowUpAnswer{{Text: "A paused process can't renew, so renewal doesn't help; the only fix is a fencing token checked by the resource."}})
 	if !changed || !hit(got, "pause-defeats") || got.Score <= main.Score {
 		t.Fatalf("after the follow-up: changed %v, pause point %v, score %.2f → %.2f; want the breadth point recovered and the score up", changed, hit(got, "pause-defeats"), main.Score, got.Score)
 	}
