@@ -88,8 +88,19 @@ func explainQuestion(graded *Result, qs QuestionScore, limit time.Duration, ende
 			kind = "retracted"
 		}
 		rec := main.Result.Score
-		e.Steps = append(e.Steps, ScoreStep{Kind: kind, Text: fmt.Sprintf("The follow-up answers %s, so this answer counts %d %% instead of the %d %% it was graded.",
-			strings.Join(what, " and "), pctOf(rec), pctOf(now))})
+		text := fmt.Sprintf("The follow-up answers %s, so this answer counts %d %% instead of the %d %% it was graded.",
+			strings.Join(what, " and "), pctOf(rec), pctOf(now))
+		if pctOf(rec) == pctOf(now) {
+			// Points made, but the red flags still standing keep the
+			// score where it was (QA-46: "counts 0 % instead of the 0 %
+			// it was graded").
+			text = fmt.Sprintf("The follow-up answers %s, but this answer still counts %d %%: its red flags still cost what they did.",
+				strings.Join(what, " and "), pctOf(rec))
+			if len(retracted) > 0 || !hasStandingFlag(main.Result.Flags) {
+				text = fmt.Sprintf("The follow-up answers %s; this answer still counts %d %%.", strings.Join(what, " and "), pctOf(rec))
+			}
+		}
+		e.Steps = append(e.Steps, ScoreStep{Kind: kind, Text: text})
 		now = rec
 	}
 	if main.Overtime {
@@ -176,4 +187,15 @@ func countOf(n int, thing string) string {
 		return "1 " + thing
 	}
 	return fmt.Sprintf("%d %ss", n, thing)
+}
+
+// hasStandingFlag reports whether any of fs still counts: not dismissed,
+// retracted or contested away.
+func hasStandingFlag(fs []FlagResult) bool {
+	for _, f := range fs {
+		if !f.Dismissed {
+			return true
+		}
+	}
+	return false
 }

@@ -177,20 +177,38 @@ func acrossTermList(d *doc, spans [][2]int, sn sentence) bool {
 // ("INSERT INTO ... VALUES", "UPDATE jobs SET ... WHERE", "SELECT ...
 // FROM", "DELETE FROM", "CREATE UNIQUE INDEX ... ON"), both written in
 // capitals as code is, in eight words or more. A keyword list's "SET NX
-// PX" or "select for update" is no statement.
+// PX" or "select for update" is no statement. The statement may follow a
+// short label of up to sqlLabelWords words ("save = UPDATE doc SET ...",
+// "claim: UPDATE jobs SET ...", QA-45 H5 and QA-46 H5): the line says
+// what that step does, in SQL.
 func sqlStatement(d *doc, s sentence) bool {
-	if s.to-s.from < 8 {
+	for k := s.from; k < s.to && k <= s.from+sqlLabelWords; k++ {
+		if sqlStatementAt(d, k, s.to) {
+			return true
+		}
+	}
+	return false
+}
+
+// sqlLabelWords is the most words a label before an SQL statement holds
+// ("add a version column; save =").
+const sqlLabelWords = 6
+
+// sqlStatementAt reports whether d's tokens from..to are an SQL statement
+// (see sqlStatement).
+func sqlStatementAt(d *doc, from, to int) bool {
+	if to-from < 8 {
 		return false
 	}
 	upper := func(k int) bool {
 		w := d.text[d.toks[k].start:d.toks[k].end]
 		return w == strings.ToUpper(w)
 	}
-	if !upper(s.from) {
+	if !upper(from) {
 		return false
 	}
 	var needs []string
-	switch d.toks[s.from].raw {
+	switch d.toks[from].raw {
 	case "insert":
 		needs = []string{"into"}
 	case "update":
@@ -204,7 +222,7 @@ func sqlStatement(d *doc, s sentence) bool {
 	default:
 		return false
 	}
-	for k := s.from + 1; k < s.to; k++ {
+	for k := from + 1; k < to; k++ {
 		if slices.Contains(needs, d.toks[k].raw) && upper(k) {
 			return true
 		}

@@ -96,6 +96,9 @@ func TestBrowserGradedPagesFitAPhone(t *testing.T) {
 
 	t.Run("about the grader", func(t *testing.T) {
 		nav("/about/grader")
+		// The red-flag table sits in a disclosure; open it, as a reader
+		// who wants it does, so its cells are laid out and measured.
+		eval[bool](t, ctx, `(function(){ document.querySelector("[data-testid=flag-detail]").open = true; return true; })()`)
 		fitsThePhone(t, ctx, "/about/grader", "[data-testid=flag-table] td, [data-testid=blind-table], [data-testid=blind-table] tbody th, [data-testid=blind-table] td")
 		// Each reason reads across the table, not in a third of it; so
 		// does each row label of the blind figures, which ran a word a

@@ -1,0 +1,49 @@
+package web_test
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+)
+
+// TestAboutGraderInShort: /about/grader ran to about 14,000 words, nearly
+// 10,000 of them on screen before any disclosure, dense with writer codes
+// (QA-45 M7, QA-46 L1). It now opens with a short account in plain words,
+// before the full one: what passes, what a red flag is, the lead holdout's
+// figures including the flags it still raises on passing answers, what it
+// does worst, and how to contest. The red-flag table, most of the length,
+// sits in a disclosure, and what shows without opening one is under 4,000
+// words.
+func TestAboutGraderInShort(t *testing.T) {
+	srv, _ := newTestServer(t)
+	doc := mustDoc(t, newClient(t, srv).get("/about/grader"))
+	short := doc.Find(`main [data-testid=grader-in-short]`)
+	if short.Length() != 1 {
+		t.Fatalf("no short account on /about/grader")
+	}
+	first := doc.Find(`main h2`).First()
+	if spaced(first.Text()) != "In short" {
+		t.Errorf("the first heading is %q, want the short account first", spaced(first.Text()))
+	}
+	text := spaced(short.Text())
+	for _, want := range []string{"core points", "red flag", "answers that should pass", "contest it"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the short account does not say %q: %q", want, text)
+		}
+	}
+	if !regexp.MustCompile(`flags \d+ of \d+ answers that should pass`).MatchString(text) {
+		t.Errorf("the short account does not give the flags raised on passing answers: %q", text)
+	}
+	if doc.Find(`[data-testid=flag-detail] [data-testid=flag-table]`).Length() != 1 {
+		t.Error("the red-flag table is not inside its disclosure")
+	}
+	main := doc.Find(`main`).Clone()
+	main.Find(`details`).Each(func(_ int, d *goquery.Selection) {
+		d.Children().Not(`summary`).Remove()
+	})
+	if n := len(strings.Fields(main.Text())); n >= 4000 {
+		t.Errorf("%d words show on /about/grader before any disclosure is opened, want under 4,000", n)
+	}
+}
