@@ -55,7 +55,9 @@ func TestFollowUpPromptIsNotRecovered(t *testing.T) {
 	if made(got, "split-brain") {
 		t.Error("the scorecard credits split-brain, which the follow-up's question stated, as recovered")
 	}
-	if !slices.ContainsFunc(got.Notes, func(n string) bool { return strings.HasPrefix(n, "Not recovered in the follow-up, because its question already said it:") }) {
+	if !slices.ContainsFunc(got.Notes, func(n string) bool {
+		return strings.HasPrefix(n, "Not recovered in the follow-up, because its question already said it:")
+	}) {
 		t.Errorf("no note says why split-brain was not recovered: %q", got.Notes)
 	}
 }
