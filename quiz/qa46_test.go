@@ -115,3 +115,43 @@ func TestLabelledSQLLineIsSpeechQA46(t *testing.T) {
 		t.Errorf("a keyword list passed: score %.2f", r.Score)
 	}
 }
+
+// TestQA46Points: QA-46 M1, M2 and M6. Points plainly made and marked
+// missing (the guarded finish "0 rows = someone re-took it, drop result",
+// the key "in the same tx as the payment row", duplicates after a crash
+// between publish and mark, Session.Done() weighed as a late signal, the
+// measured maximum with a margin, a lease that "can't promise exclusion
+// when a holder pauses"), each now made; a point ticked on the sentence
+// that contradicts it (a TTL picked "comfortably longer than the longest
+// GC pause" credited as "no TTL is safe") no longer is; and a row lock
+// said to be freed the moment the client's host disappears draws a minor
+// flag.
+func TestQA46Points(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct {
+		question, point, answer string
+		hit                     bool
+	}{
+		{"skip-locked-queue", "stalled-worker", "claim: UPDATE jobs SET state='running', attempt=attempt+1, locked_until=now()+interval '5 min' WHERE id = (SELECT id FROM jobs WHERE state='pending' OR (state='running' AND locked_until < now()) ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING id, attempt;\ncommit right away, don't hold the tx during the job\nworker dies -> locked_until passes -> job claimable again (it's a lease)\nfinish: UPDATE jobs SET state='done' WHERE id=$1 AND attempt=$2 -> 0 rows = someone re-took it, drop result\nat-least-once -> handlers idempotent", true},
+		{"idempotency-keys", "same-transaction", "redis lock per customer = wrong tool (retry comes after the lock is released)\nclient: Idempotency-Key: <uuid> per payment, same key on every retry\nserver: INSERT INTO idem_keys(key, req_hash) ... unique(key) -- same tx as the payment row\ndup key -> return the saved response, don't charge again\nsame key + different body -> 422\nPSP call -> forward our key to Stripe so they dedupe too\npurge keys after 24h", true},
+		{"outbox-pattern", "at-least-once", "lock around both steps = no help, crash after commit still loses the event\noutbox: INSERT INTO outbox(event) in the same tx as UPDATE orders SET status='SHIPPED'\nrelay (poller or Debezium CDC) -> publish -> mark sent\ncrash between publish & mark -> dup -> consumers dedupe by event id", true},
+		{"etcd-revision-guard", "session-done", "Write /config/routes in a Txn whose If compares the mutex key's create revision to mine (m.IsOwner()), so the comparison and the put are atomic and a leader whose lease lapsed writes nothing. A common mistake is to Get the key, check ownership in the client and then Put; that's check-then-act and a pause between the two lets the stale write through. Another mistake is trusting session.Done(): it's useful to stop early, but the signal comes late, after the new leader may already be writing.", true},
+		{"choose-ttl", "measure", "The TTL is a trade-off between safety and availability. Too short and a holder that is merely slow loses the lock mid-work and a second worker starts, too long and when a holder crashes everyone waits that long before anyone can take over. I'd measure the critical section's latency distribution, p99 and the max, plus GC pauses and network delays, and set the TTL a comfortable margin above that, then renew the lease from a heartbeat if the work can run longer. But no value is safe: a 40-second GC pause or a VM migration can exceed any TTL you pick, so the TTL only bounds how long a crashed holder blocks others. Safety has to come from fencing tokens checked by the resource, not from the TTL.", true},
+		{"avoid-the-lock", "lock-cost", "If the lock only saves duplicate work I skip it or make it best-effort, and if correctness is at stake I push the invariant into the store with a unique constraint or a conditional write, because a leased lock can't promise exclusion when a holder pauses. Better still, make the operation idempotent or give each key a single owner so there is nothing to coordinate.", true},
+		{"choose-ttl", "no-safe-value", "The trade-off is that a short TTL lets the lease lapse under a slow holder and a long one blocks everyone after a crash. I measure the job's tail latency plus GC pauses and add a margin, and I keep network calls out of the critical section. I'd then pick a TTL comfortably longer than the longest GC pause we have ever seen, say 60 seconds, and at that point two holders at once are impossible, so there is no need for fencing tokens.", false},
+	} {
+		q, _ := b.ByID(c.question)
+		r := b.Grade(q, quiz.Answer{Text: c.answer})
+		if got := pointHit(t, r, c.point); got != c.hit {
+			t.Errorf("%s: %s made = %v, want %v", c.question, c.point, got, c.hit)
+		}
+	}
+	q, _ := b.ByID("row-lock")
+	r := b.Grade(q, quiz.Answer{Text: "Yes, in effect: SELECT ... FOR UPDATE coordinates every client of the database, but only for data inside that database; it does nothing for an API call or an email sent while holding it. It lasts as long as the transaction, so there's no TTL, and the moment the client's host disappears the database instantly detects it and releases the lock, so a row can never stay locked by a dead client. Holding it across slow work blocks other writers, and often a conditional UPDATE or a unique constraint does the job without a lock."})
+	if !slices.Contains(r.FlagIDs(), "dead-client-noticed-at-once") {
+		t.Errorf("row-lock: flags %v, want dead-client-noticed-at-once", r.FlagIDs())
+	}
+	if r := b.Grade(q, quiz.Answer{Text: "It lasts as long as the transaction. If the client crashes the database rolls back at once, but if the host vanishes the connection is half-open and the row stays locked until keepalive gives up."}); slices.Contains(r.FlagIDs(), "dead-client-noticed-at-once") {
+		t.Error("the half-open connection, told right, raised dead-client-noticed-at-once")
+	}
+}
