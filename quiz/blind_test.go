@@ -145,15 +145,14 @@ var (
 	// them, on arrival (g5), at the end of g6, and after every version
 	// since. Nobody has read them.
 	earlierWriters = []string{"Q", "R"}
-	// freshWriters is g46's fresh holdout: FR, FS and FT answer all 24
-	// questions (brief: writer-brief-3.md, given as each writer's whole
-	// prompt, read from a file holding only the brief and a persona) at the
-	// start of g46's tuning (2026-12-07, from 02:15 UTC). Their files stay
-	// outside the repository, away from everyone who tunes the grader,
-	// until g46 ends; only totals are computed on them, on arrival (main
-	// f500230: g45) and at the end (g46). Until then the page leads with
-	// the earlier holdout.
-	freshWriters = []string{}
+	// freshWriters (FR, FS, FT) answered all 24 questions (brief:
+	// writer-brief-3.md, given as each writer's whole prompt, read from a
+	// file holding only the brief and a persona) at the start of g46's
+	// tuning (2026-12-07, written 02:14-02:22 UTC). Their files stayed
+	// outside the repository, away from everyone who tuned the grader,
+	// until g46 ended; only totals were computed on them, on arrival (main
+	// 472ba8a: g45, from a separate worktree) and at the end (g46).
+	freshWriters = []string{"FR", "FS", "FT"}
 )
 
 // answersPerWriter is how many answers each writer's file holds.
@@ -448,17 +447,19 @@ func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	return f
 }
 
-// freshBefore is the fresh holdout as main scored it when its files
-// arrived, before any change of the grader version being tuned reached
-// main; it is set with freshWriters when g46's fresh holdout is committed.
+// freshBefore is the fresh holdout (FR, FS, FT) as main scored it when the
+// files arrived (2026-12-07 02:22 UTC; main at 472ba8a: grader g45), before
+// any change of grader g46 reached main; their SHA-256 sums were recorded
+// then (14539be6… FR, f5dbc65a… FS, ebd5cc60… FT) and the files are
+// committed unchanged.
 var (
-	freshBefore       quiz.BlindFigures
+	freshBefore       = quiz.BlindFigures{Writers: []string{"FR", "FS", "FT"}, Answers: 792, Verdicts: 0.972, FalsePasses: 6, FalseFails: 16, PassAnswers: 432, PassFlagged: 6, PassFatal: 0, FatalMeasured: true, ShouldFlag: 144, ShouldFlagged: 132, Flagged: 0.917, Salads: 72, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 72, Agree: 72}, {Kind: "keyword-salad", Answers: 72, Agree: 72}, {Kind: "mixed-wrong", Answers: 72, Agree: 66}, {Kind: "partial", Answers: 72, Agree: 72}, {Kind: "refutes-quote", Answers: 72, Agree: 68}, {Kind: "rejects-antipattern", Answers: 72, Agree: 69}, {Kind: "strong-casual", Answers: 72, Agree: 72}, {Kind: "strong-concise", Answers: 72, Agree: 72}, {Kind: "strong-full", Answers: 72, Agree: 68}, {Kind: "strong-unusual", Answers: 72, Agree: 67}, {Kind: "weak", Answers: 72, Agree: 72}}}
 	freshBeforeGrader = "g45"
 )
 
-// freshFloors are the fresh holdout's figures on arrival, held so they
-// cannot get worse unnoticed; set with freshWriters.
-var freshFloors quiz.BlindGate
+// freshFloors are the fresh holdout's figures at the end of g46, held so
+// they cannot get worse unnoticed.
+var freshFloors = quiz.BlindGate{Verdicts: 0.972, MaxPassFlagged: 6, Flagged: 0.917, MaxSaladPasses: 0, MaxPassFatal: 0}
 
 // blindReport grades the blind corpus and holds each holdout to its floors.
 // The page leads with the fresh holdout, or with the earlier one while a
@@ -572,8 +573,8 @@ func blindReport(b *quiz.Bank) (*quiz.BlindReport, error) {
 // g41 every answer of the fresh holdout FB, FC and FD the same way
 // (judge-4), for g42 every answer of FF, FG and FH (judge-5), for g43
 // every answer of FI, FJ and FK (judge-6), for g44 every answer of FL,
-// FM and FN (judge-7), and for g45 every answer of FO, FP and FQ
-// (judge-8).
+// FM and FN (judge-7), for g45 every answer of FO, FP and FQ (judge-8),
+// and for g46 every answer of FR, FS and FT (judge-9).
 func judgeAgreement() (quiz.JudgeFigures, error) {
 	var f quiz.JudgeFigures
 	type key struct{ writer, question, kind string }
@@ -657,8 +658,8 @@ func TestJudgeAgreement(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("second judge: %d answers (%s), verdicts agree %d (%.1f%%), red-flag labels agree %d", f.Answers, f.Sample, f.Verdicts, 100*float64(f.Verdicts)/float64(f.Answers), f.Flags)
-	if f.Answers < 5252 {
-		t.Fatalf("second judge labelled %d answers, want the 5,252 committed", f.Answers)
+	if f.Answers < 6044 {
+		t.Fatalf("second judge labelled %d answers, want the 6,044 committed", f.Answers)
 	}
 }
 
