@@ -1,11 +1,15 @@
 package web_test
 
 import (
+	"fmt"
+	"math"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
+
+	"lockdrill/quiz"
 )
 
 // TestAboutGraderInShort: /about/grader ran to about 14,000 words, nearly
@@ -47,3 +51,30 @@ func TestAboutGraderInShort(t *testing.T) {
 		t.Errorf("%d words show on /about/grader before any disclosure is opened, want under 4,000", n)
 	}
 }
+
+// TestAboutGraderExplainsRounds: a mock round's scorecard applies rules of
+// its own (a question's score mixes its main answer and follow-ups, a
+// nudge cannot pass a question, the verdict's marks), and /about/grader
+// did not say them anywhere (QA-46 M7). It now does, with the numbers the
+// scoring uses.
+func TestAboutGraderExplainsRounds(t *testing.T) {
+	srv, _ := newTestServer(t)
+	doc := mustDoc(t, newClient(t, srv).get("/about/grader"))
+	rules := spaced(doc.Find(`main [data-testid=round-rules]`).Text())
+	for _, want := range []string{
+		fmt.Sprintf("up to %d follow-ups", quiz.MaxFollowUps),
+		fmt.Sprintf("%d %% its main answer and %d %% the mean of its follow-ups", 100-pct(quiz.FollowUpShare), pct(quiz.FollowUpShare)),
+		"unless the follow-up's own question already said it",
+		"held just under the pass mark",
+		fmt.Sprintf("loses %d points", pct(quiz.OvertimePenalty)),
+		fmt.Sprintf("Strong hire needs %d %%", pct(quiz.StrongHireMark)),
+		fmt.Sprintf("Hire needs %d %%", pct(quiz.HireMark)),
+		fmt.Sprintf("Lean no needs %d %%", pct(quiz.LeanNoMark)),
+	} {
+		if !strings.Contains(rules, want) {
+			t.Errorf("the round rules do not say %q: %q", want, rules)
+		}
+	}
+}
+
+func pct(x float64) int { return int(math.Round(x * 100)) }

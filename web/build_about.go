@@ -14,7 +14,9 @@ import (
 // questions that also ask for breadth points, every red flag, and the
 // grader's published accuracy when the catalog has it.
 func buildAboutGrader(cat *content.Catalog) views.AboutGraderView {
-	v := views.AboutGraderView{PassPct: views.Pct(quiz.PassMark), SparePct: views.Pct(quiz.CoreSpareBreadth), SpareMaxPct: views.Pct(quiz.CoreSpareMax), Fatal: views.Pct(quiz.Penalty(quiz.SeverityFatal)), Major: views.Pct(quiz.Penalty(quiz.SeverityMajor)), Minor: views.Pct(quiz.Penalty(quiz.SeverityMinor))}
+	v := views.AboutGraderView{PassPct: views.Pct(quiz.PassMark), SparePct: views.Pct(quiz.CoreSpareBreadth), SpareMaxPct: views.Pct(quiz.CoreSpareMax), Fatal: views.Pct(quiz.Penalty(quiz.SeverityFatal)), Major: views.Pct(quiz.Penalty(quiz.SeverityMajor)), Minor: views.Pct(quiz.Penalty(quiz.SeverityMinor)),
+		Round: views.RoundRules{MaxFollowUps: quiz.MaxFollowUps, FollowUpPct: views.Pct(quiz.FollowUpShare), MainPct: views.Pct(1 - quiz.FollowUpShare), OvertimePoints: views.Pct(quiz.OvertimePenalty),
+			StrongHirePct: views.Pct(quiz.StrongHireMark), HirePct: views.Pct(quiz.HireMark), LeanPct: views.Pct(quiz.LeanNoMark)}}
 	for _, q := range cat.Questions.All() {
 		if q.MinBreadth > 0 {
 			v.BreadthMinimums = append(v.BreadthMinimums, views.BreadthMinimum{Title: q.Title, Href: urls.Question(q.ID), Points: q.MinBreadth})
