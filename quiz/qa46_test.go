@@ -155,3 +155,23 @@ func TestQA46Points(t *testing.T) {
 		t.Error("the half-open connection, told right, raised dead-client-noticed-at-once")
 	}
 }
+
+// TestReaderFlagSaysWhereToCheck: the second reader's flag names no
+// mistake, and its explanation told the learner only to contest it if the
+// sentence was right, which invites a learner who believes a wrong claim
+// to take the pass back (QA-46 M4). It now says it cannot name the mistake
+// and where to check the sentence before contesting.
+func TestReaderFlagSaysWhereToCheck(t *testing.T) {
+	b := loadBank(t)
+	q, _ := b.ByID("fencing-token")
+	r := b.Grade(q, quiz.Answer{Text: writtenAnswer(t, "FP", "fencing-token", "refutes-quote")})
+	i := slices.IndexFunc(r.Flags, func(f quiz.FlagResult) bool { return f.ID == quiz.ReaderFlagID })
+	if i < 0 {
+		t.Fatalf("flags %v: the test needs the second reader's flag", r.FlagIDs())
+	}
+	for _, want := range []string{"It cannot name the mistake", "the question's model answer and its guide section", "if you can say why the sentence is right, contest the flag"} {
+		if !strings.Contains(r.Flags[i].Why, want) || !strings.Contains(r.Flags[i].WhyHTML, want) {
+			t.Errorf("the reader's flag does not say %q: %q", want, r.Flags[i].Why)
+		}
+	}
+}

@@ -58,8 +58,8 @@ const ReaderFlagID = "second-reader"
 // rather than naming a mistake.
 const (
 	readerFlagLabel   = "This sentence reads like claims that lose the round"
-	readerFlagWhy     = "No pattern of a known mistake matched, but a second reader, a model trained on labelled answers written blind, finds this answer close to ones that assert a claim that loses the round, and this sentence weighs most in that reading. Like a major flag it costs 45 %, so it fails the answer. Check it: if it says what you meant and is right, contest the flag, and the score and verdict are restored."
-	readerFlagWhyHTML = "<p>No pattern of a known mistake matched, but a second reader, a model trained on labelled answers written blind, finds this answer close to ones that assert a claim that loses the round, and this sentence weighs most in that reading. Like a major flag it costs 45 %, so it fails the answer. Check it: if it says what you meant and is right, contest the flag, and the score and verdict are restored.</p>"
+	readerFlagWhy     = "No pattern of a known mistake matched, but a second reader, a model trained on labelled answers written blind, finds this answer close to ones that assert a claim that loses the round, and this sentence weighs most in that reading. It cannot name the mistake, so compare the sentence with the question's model answer and its guide section. Like a major flag it costs 45 %, so it fails the answer; if you can say why the sentence is right, contest the flag, and the score and verdict are restored."
+	readerFlagWhyHTML = "<p>No pattern of a known mistake matched, but a second reader, a model trained on labelled answers written blind, finds this answer close to ones that assert a claim that loses the round, and this sentence weighs most in that reading. It cannot name the mistake, so compare the sentence with the question's model answer and its guide section. Like a major flag it costs 45 %, so it fails the answer; if you can say why the sentence is right, contest the flag, and the score and verdict are restored.</p>"
 )
 
 // readerVerdictNote tells the learner that the second reader's flag alone
