@@ -366,6 +366,7 @@ func markNamedClaims(d *doc) {
 	markRejectingPredicates(d)
 	markHarmfulPractices(d)
 	markNamedMistakeSteps(d)
+	markEnumeratedMistakes(d)
 	markViewRestrictedGuarantees(d)
 	markTemptingVersions(d)
 	markHedgedRebutted(d)

@@ -592,3 +592,88 @@ func markNamedMistakeSteps(d *doc) {
 		}
 	}
 }
+
+// headingCounts may stand beside a mistake noun in a heading of a few
+// words that announces mistakes: "Two mistakes.", "Common pitfalls:",
+// "The usual traps."
+var headingCounts = setOf(`two three four five several some a few couple of the common typical classic
+usual frequent main big biggest top known`)
+
+// mistakesHeading reports a heading, toks[from:to], of at most four words
+// made of a mistake noun ("mistakes", "pitfalls", "myths", "gotchas") and
+// counts or adjectives only (headingCounts): it announces mistakes and
+// says nothing else.
+func mistakesHeading(toks []token, from, to int) bool {
+	if to-from < 1 || to-from > 4 {
+		return false
+	}
+	named := false
+	for k := from; k < to; k++ {
+		r := toks[k].raw
+		switch {
+		case toks[k].cls&clsMistakeNoun != 0 || failureHeads[r] && r != "wrong" && r != "failure" && r != "failures":
+			named = true
+		case !headingCounts[r]:
+			return false
+		}
+	}
+	return named
+}
+
+// enumeratorAt returns the number an item of an inline numbered list
+// opens with at toks[k] ("1)", "2."), or 0.
+func enumeratorAt(d *doc, k int) int {
+	t := &d.toks[k]
+	if len(t.raw) != 1 || t.raw[0] < '1' || t.raw[0] > '9' || t.end >= len(d.text) || d.text[t.end] != ')' && d.text[t.end] != '.' {
+		return 0
+	}
+	return int(t.raw[0] - '0')
+}
+
+// markEnumeratedMistakes (g47, validation FR) sets aside the items of a
+// numbered list that a short heading announces as mistakes, where the
+// list runs on in the paragraph rather than line by line: "Two mistakes.
+// 1) Every waiter watches the holder's node ...: that is the herd
+// effect. Watch only your predecessor. 2) Assuming you hold the lock as
+// soon as the watch fires." The sentence each number opens names a
+// mistake; the sentences after it (the fix) stay the speaker's own. The
+// heading is a sentence of its own or the words before a colon that item
+// 1 follows ("Common mistakes: 1) ..."). The list ends at a number out of
+// sequence.
+func markEnumeratedMistakes(d *doc) {
+	toks := d.toks
+	next := 0 // the number of the item expected next; 0: no list open
+	for si, s := range d.sents {
+		if next > 0 {
+			// (a sentence with no number goes on with the item: its fix,
+			// its reason)
+			switch enumeratorAt(d, s.from) {
+			case next:
+				for x := s.from + 1; x < s.to; x++ {
+					toks[x].setAside = true
+				}
+				next++
+				continue
+			case 0:
+			default:
+				next = 0
+			}
+		}
+		if mistakesHeading(toks, s.from, s.to) {
+			if si+1 < len(d.sents) && enumeratorAt(d, d.sents[si+1].from) == 1 {
+				next = 1
+			}
+			continue
+		}
+		// "Common mistakes: 1) ...": the heading and item 1 in one sentence
+		for k := s.from + 1; k+1 < s.to && k <= s.from+4; k++ {
+			if toks[k].clause && toks[k].brk == ':' && mistakesHeading(toks, s.from, k) && enumeratorAt(d, k) == 1 {
+				for x := k + 1; x < s.to; x++ {
+					toks[x].setAside = true
+				}
+				next = 2
+				break
+			}
+		}
+	}
+}
