@@ -24,13 +24,7 @@ func TestFollowUpPointsInNearWordsG46(t *testing.T) {
 			t.Fatalf("no follow-up %q", c.followUp)
 		}
 		r := cat.Questions.Grade(f.Probe, quiz.Answer{Text: c.answer})
-		got := false
-		for _, p := range r.Points {
-			if p.ID == c.point {
-				got = p.Hit
-			}
-		}
-		if got != c.hit {
+		if got := pointMade(t, r, c.point); got != c.hit {
 			t.Errorf("%s: %q made %s = %v, want %v", c.followUp, c.answer, c.point, got, c.hit)
 		}
 	}

@@ -27,20 +27,13 @@ func TestFollowUpPromptIsNotRecovered(t *testing.T) {
 	main := "Not really. WAIT only tells you how many replicas acknowledged the write; it is not consensus, and a failover can still promote a replica that never saw the key, so the lock can be granted twice. You still need a fencing token checked by the storage."
 	reply := "The old primary is partitioned together with some of the clients while the Sentinels on the other side promote a replica, so for a while two primaries each grant the same lock. When the partition heals, the old primary is turned into a replica and throws away what it granted; min-replicas-to-write limits how long it accepts writes."
 	mr := cat.Questions.Grade(q, quiz.Answer{Text: main})
-	made := func(r quiz.Result, id string) bool {
-		i := slices.IndexFunc(r.Points, func(p quiz.PointResult) bool { return p.ID == id })
-		if i < 0 {
-			t.Fatalf("no point %q", id)
-		}
-		return r.Points[i].Hit
-	}
-	if made(mr, "split-brain") {
+	if pointMade(t, mr, "split-brain") {
 		t.Fatal("the main answer makes split-brain; the test needs it missed")
 	}
-	if !made(cat.Questions.Grade(q, quiz.Answer{Text: f.Probe.Prompt.Markdown}), "split-brain") {
+	if !pointMade(t, cat.Questions.Grade(q, quiz.Answer{Text: f.Probe.Prompt.Markdown}), "split-brain") {
 		t.Fatal("the follow-up's prompt does not make split-brain; the test needs a prompt that does")
 	}
-	if rec, _ := quiz.Recover(cat.Questions, q, mr, []quiz.FollowUpAnswer{{Text: reply}}); !made(rec, "split-brain") {
+	if rec, _ := quiz.Recover(cat.Questions, q, mr, []quiz.FollowUpAnswer{{Text: reply}}); !pointMade(t, rec, "split-brain") {
 		t.Fatal("the reply does not make split-brain even without its question; the test needs it to")
 	}
 
@@ -52,7 +45,7 @@ func TestFollowUpPromptIsNotRecovered(t *testing.T) {
 	}
 	sc := quiz.Score(cat.Questions, cat.FollowUps, turns, 5*time.Minute)
 	got := *sc.Questions[0].Main.Result
-	if made(got, "split-brain") {
+	if pointMade(t, got, "split-brain") {
 		t.Error("the scorecard credits split-brain, which the follow-up's question stated, as recovered")
 	}
 	if !slices.ContainsFunc(got.Notes, func(n string) bool {

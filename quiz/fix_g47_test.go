@@ -94,7 +94,7 @@ func TestFixG47Claims(t *testing.T) {
 	}
 }
 
-// TestFixG47Points: six correct answers of FR and FT failed for a core
+// TestFixG47Points: eight correct answers of FR and FT failed for a core
 // point they make in their own words; each now earns it and passes.
 func TestFixG47Points(t *testing.T) {
 	b := loadBank(t)
@@ -116,6 +116,12 @@ func TestFixG47Points(t *testing.T) {
 		// "the promotion logic picks a replica by a best guess, not by a
 		// rule that the chosen one must have heard everything"
 		{"FT", "redis-wait-safe", "strong-unusual", "promoted-replica"},
+		// "nothing is written in the book until at least three agree, so
+		// losing one or two machines never erases a grant"
+		{"FT", "design-lock-service-q", "strong-unusual", "consensus-log"},
+		// "if somebody yanks the machine's calendar forward, the lease runs
+		// out at once"
+		{"FT", "redis-early-expiry", "strong-unusual", "clock-jump"},
 	} {
 		q, _ := b.ByID(c.question)
 		r := b.Grade(q, quiz.Answer{Text: writtenAnswer(t, c.writer, c.question, c.kind)})
