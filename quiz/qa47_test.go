@@ -1,0 +1,77 @@
+package quiz_test
+
+import (
+	"slices"
+	"testing"
+
+	"lockdrill/quiz"
+)
+
+// TestQA47Claims: answers QA-47 (a helper using the app as a new learner)
+// submitted, as written, that asserted a losing claim and raised no flag;
+// mock round 2 gave "Hire" to two of them. Each now raises the flag that
+// names its claim, and a rejection in the same words stays clean.
+func TestQA47Claims(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct {
+		question, answer, flag, rejection string
+	}{
+		// H1, H2: the TTL claim the guide calls the topic's central mistake
+		{"choose-ttl", "It's a trade-off between how long a crashed holder blocks everyone and how often a slow holder loses its lease mid-job. I measure the critical section's duration in production, take the p99.9, and add a margin for pauses. For long jobs I renew with an ownership check and abort if renewal fails. I also shorten the TTL as much as I can, because a shorter TTL means less overlap between two holders. And the resource checks fencing tokens, since no TTL survives every pause.",
+			"ttl-as-safety", "A shorter TTL does not mean less overlap between two holders: it makes a second holder likelier."},
+		{"redlock-operations-q", "The five nodes are independent masters with no replicas or failover. A node that crashes either fsyncs every write or stays down longer than the longest TTL before rejoining, so it can't forget a lock it granted. Clocks are slewed, never stepped. After a failed acquisition the client releases on all five nodes and retries after a random delay. I'd also keep the TTL short, a few seconds, since a shorter TTL means less overlap between two holders. What it can't do: it gives no fencing token and can't stop a client paused past the validity time, so the resource still needs its own check.",
+			"ttl-as-safety", "Keeping the TTL short is no safety rule: a shorter TTL doesn't mean less overlap between two holders."},
+		// H1: a cursor that assumes ids commit in order
+		{"outbox-pattern", "Write the event into an outbox table in the same transaction as the status update; a relay publishes unsent rows and marks them sent. The relay reads with WHERE id > last_published_id so it never misses a row, and since ids are assigned in commit order that cursor is safe. Consumers deduplicate by event id because delivery is at least once.",
+			"sequence-commit-order", "A cursor on WHERE id > last is not safe, because ids are assigned when the insert runs, not in commit order: a lower id can commit later and be skipped."},
+		// H2, M7: a random wait that settles who runs
+		{"run-job-once", "A lock alone wouldn't make it run once: the holder can pause past its lease and another instance runs the same period. I'd have each instance insert a (job, period) row under a unique constraint before running, and only the one whose insert succeeds runs the job; the row is kept and marked done afterwards. On top of that each instance waits a random 0 to 30 second jitter before firing, so only one of them actually gets to the insert first and the others never start. The job should be idempotent since a crashed run may be retried.",
+			"timing-as-coordination", "A random jitter only makes collisions rarer; two instances can still both fire, so the unique row decides."},
+		{"run-job-once", "Each instance waits a random delay of 0-30 seconds before starting, so they won't collide.",
+			"timing-as-coordination", "A random delay makes a collision less likely, but two instances can still start together."},
+		// H3
+		{"holder-id-guard", "The guard is actually a fine fence: only the owner can write, and once the claim is reclaimed by someone else their id is in the row, so the old owner's writes match nothing. If you're worried, shorten the reclaim interval to one minute so a stale owner is kicked out faster.",
+			"owner-guard-is-fence", "The reviewer thinks the guard looks like a fine fence, but it is not: the same owner can claim twice."},
+		{"two-holders", "Increase the TTL so it doesn't happen again.",
+			"ttl-as-safety", "Raising the TTL won't stop it from happening again; fence the writes."},
+		{"choose-ttl", "Make the TTL longer than any GC pause you will ever see, say a minute. Then the holder always finishes before expiry and two workers can't both hold the lock.",
+			"ttl-as-safety", "No TTL is longer than any GC pause you will ever see: pauses are unbounded, so fence the writes."},
+		{"session-suspended", "SUSPENDED means there is a connection problem with ZooKeeper. I would log it and wait to see if it reconnects, and if it becomes LOST I would stop.",
+			"work-through-suspended", "Don't just log it and wait to see if it reconnects until LOST: by then the session may be gone, so stop work on SUSPENDED."},
+		{"idempotency-keys", "Use a Redis lock per customer so only one payment runs at a time, and check whether a payment with the same amount was made recently.",
+			"lock-instead-of-constraint", "A Redis lock per customer only stops two payments running at once; the retry comes after the first finished, so use an idempotency key."},
+	} {
+		q, _ := b.ByID(c.question)
+		if r := b.Grade(q, quiz.Answer{Text: c.answer}); r.Passed || !slices.Contains(r.FlagIDs(), c.flag) {
+			t.Errorf("%s: passed=%v flags %v, want failed by %s: %q", c.question, r.Passed, r.FlagIDs(), c.flag, c.answer)
+		}
+		if r := b.Grade(q, quiz.Answer{Text: c.rejection}); slices.Contains(r.FlagIDs(), c.flag) {
+			t.Errorf("%s: the rejection raised %s: %q", c.question, c.flag, c.rejection)
+		}
+	}
+	// H3: "the old owner's writes match nothing" makes no case for the
+	// same owner's two claims.
+	q, _ := b.ByID("holder-id-guard")
+	r := b.Grade(q, quiz.Answer{Text: "The guard is actually a fine fence: only the owner can write, and once the claim is reclaimed by someone else their id is in the row, so the old owner's writes match nothing."})
+	if pointHit(t, r, "same-owner-twice") {
+		t.Error("\"the old owner's writes match nothing\" was credited as a stale write that still matches")
+	}
+}
+
+// TestQA47Misfire: QA-47 H4. A correct choose-ttl answer was failed with
+// the fatal TTL flag on "time the protected section in production, take
+// the slow tail, add headroom, and if the job can run long, keep the lease
+// alive with a renewal": a protected section, and a job that runs long,
+// are no claim that a long lease protects. It passes with no flag; a long
+// lease said to protect still raises it.
+func TestQA47Misfire(t *testing.T) {
+	b := loadBank(t)
+	q, _ := b.ByID("choose-ttl")
+	answer := "I see the expiry as the answer to 'how long am I willing to be stuck if the owner dies?'. Set it by the clock on the wall, not by hope: time the protected section in production, take the slow tail, add headroom, and if the job can run long, keep the lease alive with a renewal that verifies it is still mine and aborts otherwise. Too tight and healthy owners get evicted mid-task, handing the job to a twin; too loose and a dead owner freezes everyone out for ages. No number survives a forty-second stop-the-world pause, though, so the datastore must refuse stale writers using a monotonically increasing token."
+	if r := b.Grade(q, quiz.Answer{Text: answer}); !r.Passed || len(r.Flags) > 0 {
+		t.Errorf("passed=%v flags %v, want a pass with no flag", r.Passed, r.FlagIDs())
+	}
+	if r := b.Grade(q, quiz.Answer{Text: "Use a long lease: a longer TTL protects the job from a second holder."}); !slices.Contains(r.FlagIDs(), "ttl-as-safety") {
+		t.Errorf("a long lease said to protect raised %v, want ttl-as-safety", r.FlagIDs())
+	}
+}
