@@ -1,6 +1,7 @@
 package quiz_test
 
 import (
+	"math"
 	"slices"
 	"testing"
 
@@ -73,5 +74,28 @@ func TestQA47Misfire(t *testing.T) {
 	}
 	if r := b.Grade(q, quiz.Answer{Text: "Use a long lease: a longer TTL protects the job from a second holder."}); !slices.Contains(r.FlagIDs(), "ttl-as-safety") {
 		t.Errorf("a long lease said to protect raised %v, want ttl-as-safety", r.FlagIDs())
+	}
+}
+
+// TestRoundPctNeverReachesAMarkMissed: QA-47 L13. A round at 79.8 % read
+// "80 % · Hire ... Not a strong hire because the score is below 80 %". The
+// whole percent shown never rounds up to a verdict's mark the score falls
+// short of, and rounds as usual elsewhere.
+func TestRoundPctNeverReachesAMarkMissed(t *testing.T) {
+	mark := func(m float64) int { return int(math.Round(m * 100)) }
+	for _, c := range []struct {
+		score float64
+		want  int
+	}{
+		{quiz.StrongHireMark - 0.002, mark(quiz.StrongHireMark) - 1},
+		{quiz.HireMark - 0.004, mark(quiz.HireMark) - 1},
+		{quiz.LeanNoMark - 0.001, mark(quiz.LeanNoMark) - 1},
+		{quiz.StrongHireMark, mark(quiz.StrongHireMark)},
+		{0.836, 84},
+		{0.834, 83},
+	} {
+		if got := quiz.RoundPct(c.score); got != c.want {
+			t.Errorf("RoundPct(%.3f) = %d, want %d", c.score, got, c.want)
+		}
 	}
 }

@@ -517,7 +517,7 @@ func Score(b *Bank, fus *FollowUps, turns []Turn, limit time.Duration) Scorecard
 	n := len(sc.Questions)
 	// "64 %", with the space the rest of the app puts before the sign.
 	pct := func(x float64) string { return fmt.Sprintf("%d %%", int(math.Round(x*100))) }
-	scoreLine := fmt.Sprintf("Round score %s; %d of %d main questions passed.", pct(sc.Score), n-failed, n)
+	scoreLine := fmt.Sprintf("Round score %d %%; %d of %d main questions passed.", RoundPct(sc.Score), n-failed, n)
 	switch {
 	case sc.Fatal:
 		sc.Verdict = NoHire
@@ -922,4 +922,18 @@ func Replan(pool []*Question, stats map[string]QuestionStat, upcoming, used []st
 		roundTopic[pick.Topic]++
 	}
 	return out
+}
+
+// RoundPct is a round's score as the whole percent the scorecard shows:
+// rounded, but never up to a verdict's mark the score falls short of. A
+// round at 79.8 % shows 79 %, not 80 % beside "Not a strong hire because
+// the score is below 80 %" (QA-47 L13).
+func RoundPct(score float64) int {
+	p := int(math.Round(score * 100))
+	for _, m := range []float64{StrongHireMark, HireMark, LeanNoMark} {
+		if mp := int(math.Round(m * 100)); score < m && p >= mp {
+			p = mp - 1
+		}
+	}
+	return p
 }

@@ -142,7 +142,7 @@ func scorecardChange(n int, before, after quiz.Scorecard) string {
 	if q0 == q1 {
 		msg = fmt.Sprintf("Question %d still scores %s on the scorecard", n, q1)
 	}
-	r0, r1 := views.PctText(before.Score), views.PctText(after.Score)
+	r0, r1 := fmt.Sprintf("%d %%", quiz.RoundPct(before.Score)), fmt.Sprintf("%d %%", quiz.RoundPct(after.Score))
 	switch {
 	case before.Verdict != after.Verdict:
 		msg += fmt.Sprintf("; the round goes from %s, “%s”, to %s, “%s”.", r0, before.Verdict.Label(), r1, after.Verdict.Label())
@@ -445,7 +445,7 @@ func (s *Server) contestRecoveredPoint(c echo.Context, learner string, r *store.
 		return err
 	}
 	sc := quiz.Score(s.cat.Questions, s.cat.FollowUps, after.QuizTurns(), after.Limit)
-	score := "Round score now " + views.PctText(sc.Score)
+	score := fmt.Sprintf("Round score now %d %%", quiz.RoundPct(sc.Score))
 	if back.scorecard {
 		score = strings.TrimSuffix(scorecardChange(quiz.MainNumber(t.Seq), before, sc), ".")
 	}

@@ -60,9 +60,9 @@ func buildRoundsIndex(cat *content.Catalog, d roundsIndexData, now time.Time) vi
 		if row.Finished {
 			row.Href = urls.Scorecard(r.ID)
 			score, verdict := roundScore(r, d.Scored)
-			row.ScorePct, row.VerdictLabel, row.VerdictClass = views.Pct(score), verdict.Label(), verdictClass(verdict)
+			row.ScorePct, row.VerdictLabel, row.VerdictClass = quiz.RoundPct(score), verdict.Label(), verdictClass(verdict)
 			if own, ok := d.GraderOwn[r.ID]; ok {
-				row.SelfAssessed, row.GraderPct, row.GraderVerdictLabel = true, views.Pct(own.Score), own.Verdict.Label()
+				row.SelfAssessed, row.GraderPct, row.GraderVerdictLabel = true, quiz.RoundPct(own.Score), own.Verdict.Label()
 			}
 		} else {
 			row.Href = urls.Round(r.ID)
@@ -83,9 +83,9 @@ func buildRoundsIndex(cat *content.Catalog, d roundsIndexData, now time.Time) vi
 		if row.Finished {
 			row.Href = urls.PeerScorecard(r.ID)
 			score, verdict := roundScore(r, d.Scored)
-			row.ScorePct, row.VerdictLabel, row.VerdictClass = views.Pct(score), verdict.Label(), verdictClass(verdict)
+			row.ScorePct, row.VerdictLabel, row.VerdictClass = quiz.RoundPct(score), verdict.Label(), verdictClass(verdict)
 			if own, ok := d.GraderOwn[r.ID]; ok {
-				row.SelfAssessed, row.GraderPct, row.GraderVerdictLabel = true, views.Pct(own.Score), own.Verdict.Label()
+				row.SelfAssessed, row.GraderPct, row.GraderVerdictLabel = true, quiz.RoundPct(own.Score), own.Verdict.Label()
 			}
 		}
 		v.Interviewed = append(v.Interviewed, row)

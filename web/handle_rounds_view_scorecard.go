@@ -27,12 +27,12 @@ func buildScorecard(cat *content.Catalog, d scorecardData, now time.Time) views.
 	sc := quiz.Score(cat.Questions, cat.FollowUps, r.QuizTurns(), r.Limit)
 	v := views.ScorecardView{
 		RoundID: r.ID, Started: formatWhen(r.Started, now), StartedISO: r.Started.UTC().Format(time.RFC3339), ModeLabel: roundModeLabel(r), Minutes: int(r.Limit / time.Minute),
-		Size: r.Size, ScorePct: views.Pct(sc.Score), Verdict: string(sc.Verdict), VerdictLabel: sc.Verdict.Label(),
+		Size: r.Size, ScorePct: quiz.RoundPct(sc.Score), Verdict: string(sc.Verdict), VerdictLabel: sc.Verdict.Label(),
 		VerdictClass: verdictClass(sc.Verdict), Reasons: sc.Reasons, Fatal: sc.Fatal, Complete: sc.Complete,
 		MarkdownHref: urls.ScorecardMarkdown(r.ID), Interviewer: d.Interviewer,
 	}
 	if own, ok := graderOwnRound(cat, r.QuizTurns(), r.Limit); ok {
-		v.SelfAssessed, v.GraderPct, v.GraderVerdictLabel = true, views.Pct(own.Score), own.Verdict.Label()
+		v.SelfAssessed, v.GraderPct, v.GraderVerdictLabel = true, quiz.RoundPct(own.Score), own.Verdict.Label()
 	}
 	limit := formatDuration(r.Limit)
 	// The scorecard lists the turns in the order asked, as ScoredTurns
