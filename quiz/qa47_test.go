@@ -99,3 +99,29 @@ func TestRoundPctNeverReachesAMarkMissed(t *testing.T) {
 		}
 	}
 }
+
+// TestQA47Points: correct answers QA-47 wrote in plain words that were
+// marked as missing a point they state (M5); each now earns it and passes.
+func TestQA47Points(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct{ question, point, answer string }{
+		// "Acquire with SET lock <random token> NX PX 30000, so there is no window where the key has no TTL, as there would be with SETNX followed by EXPIRE"
+		{"redis-lock-and-failure", "set-nx-px", "Acquire with SET lock <random token> NX PX 30000, so there is no window where the key has no TTL, as there would be with SETNX followed by EXPIRE. Release with a Lua script that deletes only if the value is my token. It fails when the holder pauses past the TTL, or when a failover loses the unreplicated key; the resource must check fencing tokens."},
+		// "WAIT blocks until one replica acks or the timeout passes"
+		{"redis-wait-safe", "not-consensus", "My colleague's claim, \"WAIT 1 makes the lock replicated so a failover can't lose it\", is wrong. WAIT blocks until one replica acks or the timeout passes; it doesn't roll back on timeout, and the failover may promote a replica other than the one that acked. So the key can be lost and the lock granted twice. Use etcd or ZooKeeper, which commit through a quorum, and fence the resource."},
+		// "give each claim a ticket that ticks up every time the job is grabbed ... make each write insist that the row still carries that exact ticket"
+		{"holder-id-guard", "epoch-column", "The guard asks 'is it me?' when it should ask 'is it this particular go-around?'. Names get reused: the very same worker can hold the job, fall asleep past the ten-minute window, take it back, and then have a straggling update from its earlier stint sail through, because the name on the row still matches. Give each claim a ticket that ticks up every time the job is grabbed, hand the ticket back from the claiming statement, and make each write insist that the row still carries that exact ticket, bailing out when nothing was updated."},
+		// "told to shed keys that carry a timer, it throws out precisely the lock keys"
+		{"redis-early-expiry", "eviction", "A lone Redis can 'forget' a lock early in three ways. When it's short of RAM and told to shed keys that carry a timer, it throws out precisely the lock keys, so set it to refuse writes instead of shedding. When it reboots, it only recalls what it had flushed to disk, so either flush on every write or keep it offline until every outstanding lock would have timed out. And its notion of 'now' comes from the host clock: if the clock lurches forward, timers run out in an instant, so make time drift gradually instead of jumping."},
+		// "LOST arrives late, after the servers have expired the session"
+		{"session-suspended", "signals-late", "A common mistake is to keep working through SUSPENDED and only react to LOST. That's wrong: LOST arrives late, after the servers have expired the session and possibly handed the lock to the next waiter. On SUSPENDED I stop all work under the lock, and resume only on RECONNECTED after verifying I still hold it. The listener alone isn't enough because it can't stop a write already in progress or a paused thread, so the resource must check a fencing token such as the zxid."},
+		// "Redlock doesn't change the picture: it depends on timing assumptions"
+		{"redis-vs-consensus", "redlock-timing", "The question I ask first is what the lock is for. If it's only an efficiency lock, to avoid doing the same work twice, and an occasional duplicate is harmless, Redis is fine: it's fast, simple and probably already deployed. If it guards correctness, I'd use etcd or ZooKeeper. The difference that matters is how a grant survives failure: Redis replication is asynchronous, so the primary can acknowledge the SET and die before the replica has it, and the promoted replica hands the same lock to someone else. etcd and ZooKeeper only acknowledge once a majority of nodes has the write in their log, so a leader failover can't forget a granted lock. They also give a monotonically increasing number with each grant, the etcd revision of the lock key or the zxid of the znode, which is exactly what a fencing token needs, whereas Redis gives you only the random value you stored. What consensus doesn't fix is the client side: a holder that pauses for a minute in GC loses its session or lease and another client gets the lock, so in either case the storage must reject stale writes using the fencing token. Redlock doesn't change the picture: it depends on timing assumptions and still produces no fencing token."},
+	} {
+		q, _ := b.ByID(c.question)
+		r := b.Grade(q, quiz.Answer{Text: c.answer})
+		if !r.Passed || !pointHit(t, r, c.point) {
+			t.Errorf("%s: passed=%v, %s hit=%v, missed %v", c.question, r.Passed, c.point, pointHit(t, r, c.point), r.Missed())
+		}
+	}
+}
