@@ -125,3 +125,34 @@ func TestQA47Points(t *testing.T) {
 		}
 	}
 }
+
+// TestQA47FlagNames: QA-47 M7. Losing claims flagged under the wrong name,
+// so the explanation taught the wrong lesson and, twice, a fatal severity
+// came from the mislabel: each now raises the flag that names it, and not
+// the one it was taken for.
+func TestQA47FlagNames(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct {
+		question, answer string
+		want             []string
+		not              string
+	}{
+		{"unfenceable-resource", "Send the fencing token in a custom header; the payment API will ignore requests with an older token. Also set a client timeout shorter than the lease, so the call always finishes inside the lease.",
+			[]string{"unaware-resource-fenced", "timeout-bounds-call"}, "ttl-as-safety"},
+		{"idempotency-keys", "For the charge we call the provider first and store the key after the provider confirms the charge, so we only record keys for real payments.",
+			[]string{"key-stored-after-charge"}, "check-then-act-safe"},
+		{"session-suspended", "SUSPENDED is temporary and Curator will reconnect, so keep working. ZooKeeper won't expire the session while the client is trying to reconnect, and if it does expire, the client gets LOST before anyone else can take the lock. So you only need to stop on LOST.",
+			[]string{"server-waits-for-client", "session-expiry-notified-first", "work-through-suspended"}, "ttl-as-safety"},
+	} {
+		q, _ := b.ByID(c.question)
+		got := b.Grade(q, quiz.Answer{Text: c.answer}).FlagIDs()
+		for _, w := range c.want {
+			if !slices.Contains(got, w) {
+				t.Errorf("%s: flags %v, want %s", c.question, got, w)
+			}
+		}
+		if slices.Contains(got, c.not) {
+			t.Errorf("%s: flags %v still include %s", c.question, got, c.not)
+		}
+	}
+}
