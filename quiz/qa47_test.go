@@ -156,3 +156,25 @@ func TestQA47FlagNames(t *testing.T) {
 		}
 	}
 }
+
+// TestQA47NoHedge: QA-47 L12. Two textbook answers passed "if you did not
+// mean the sentence set aside below", for a sentence that states the rule
+// ("You can extend a lease, but only in a way that never extends someone
+// else's") or names the two-command acquire as what the one command
+// avoids ("... as there would be with SETNX followed by EXPIRE"). They
+// pass with no sentence set aside; the claims in plain words still flag.
+func TestQA47NoHedge(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct{ question, answer, flag, claim string }{
+		{"extend-lease", "You can extend a lease, but only in a way that never extends someone else's. The extension has to check ownership and reset the expiry atomically: in Redis that's a Lua script that compares the key's value with my random token and only then calls PEXPIRE; in etcd you keep the lease alive with KeepAlive on your own lease ID, and in ZooKeeper the session heartbeat does it. I'd renew early, at maybe a third or half of the TTL, so a single slow round trip doesn't lose it. If a renewal fails or finds the key gone, the lease is lost: the holder must stop at once, not finish its batch, because someone else may already hold the lock. The limit is that a heartbeat runs inside the same process: if that process freezes in a GC pause or the VM is suspended, no renewal is sent, the lease lapses and another client gets in, and when the first one wakes up it still thinks it holds the lock. So extension makes expiry under a slow but healthy holder rare; it doesn't make the lock safe. The protected resource still has to check a fencing token.", "extend-without-owner", "There's no way a renewal could extend someone else's lock, so a plain EXPIRE is fine."},
+		{"redis-lock-and-failure", "To acquire, the client generates a random value, a UUID, and runs SET resource_lock <uuid> NX PX 30000. NX makes it succeed only if the key is absent and PX sets the expiry in the same command, so there's no window where the key exists without a TTL, as there would be with SETNX followed by EXPIRE. If the SET returns nil, someone else holds it and I back off and retry with jitter. To release, I run a short Lua script: if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end. The compare and delete have to be atomic; a GET followed by a DEL can delete a lock that expired and was re-acquired by someone else in between. Now the failures. First, the holder can stall longer than the TTL, from a GC pause, a VM migration or a slow network, and the key expires; another client acquires it, and when the first wakes up it carries on writing. The lock can't stop this; only a fencing token checked by the resource can. Second, Redis replicates asynchronously: the primary acknowledges the SET, crashes before the replica gets it, Sentinel promotes the replica, and a second client acquires the same lock. Third, a single node can lose the key early, through eviction under memory pressure, a restart without fsynced AOF, or a clock jump on the Redis host. And the random value is not a fencing token: it has no order. For correctness I'd either use fencing with a counter from a consensus store, or use etcd or ZooKeeper instead.", "two-commands", "Acquire with SETNX, then set the TTL with EXPIRE."},
+	} {
+		q, _ := b.ByID(c.question)
+		if r := b.Grade(q, quiz.Answer{Text: c.answer}); !r.Passed || len(r.Flags) > 0 || len(r.SetAside) > 0 {
+			t.Errorf("%s: passed=%v flags %v set aside %v, want a pass with nothing set aside", c.question, r.Passed, r.FlagIDs(), r.SetAside)
+		}
+		if r := b.Grade(q, quiz.Answer{Text: c.claim}); !slices.Contains(r.FlagIDs(), c.flag) {
+			t.Errorf("%s: the plain claim %q raised %v, want %s", c.question, c.claim, r.FlagIDs(), c.flag)
+		}
+	}
+}
