@@ -178,3 +178,26 @@ func TestQA47NoHedge(t *testing.T) {
 		}
 	}
 }
+
+// TestQA47LenientTicks: QA-47 L10. Ticks given for words that do not make
+// the point: "the same instance can claim the job twice" for "the job body
+// must still be idempotent", and "Redis expires keys by its own wall
+// clock" for "keep locks on a dedicated instance". Neither ticks now; the
+// points in their own words still do.
+func TestQA47LenientTicks(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct {
+		question, point, answer string
+		hit                     bool
+	}{
+		{"holder-id-guard", "idempotent-job", "The same instance can claim the job twice, so the owner guard is not a fence.", false},
+		{"holder-id-guard", "idempotent-job", "Whatever the guard, the job can run twice, so its work must be idempotent.", true},
+		{"redis-early-expiry", "separate-instance", "Redis expires keys by its own wall clock, so a forward jump expires them early.", false},
+		{"redis-early-expiry", "separate-instance", "Keep the locks on their own Redis instance, apart from the cache, with noeviction.", true},
+	} {
+		q, _ := b.ByID(c.question)
+		if got := pointHit(t, b.Grade(q, quiz.Answer{Text: c.answer}), c.point); got != c.hit {
+			t.Errorf("%s: %q makes %s = %v, want %v", c.question, c.answer, c.point, got, c.hit)
+		}
+	}
+}
