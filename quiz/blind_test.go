@@ -146,15 +146,14 @@ var (
 	// them, on arrival (g5), at the end of g6, and after every version
 	// since. Nobody has read them.
 	earlierWriters = []string{"Q", "R"}
-	// freshWriters is g47's fresh holdout: FU, FV and FW answer all 24
-	// questions (brief: writer-brief-3.md, given as each writer's whole
-	// prompt, read from a file holding only the brief and a persona) at the
-	// start of g47's tuning (2026-12-07, from 04:58 UTC). Their files stay
-	// outside the repository, away from everyone who tunes the grader,
-	// until g47 ends; only totals are computed on them, on arrival (main
-	// 4f6bf35: g46) and at the end (g47). Until then the page leads with
-	// the earlier holdout.
-	freshWriters = []string{}
+	// freshWriters (FU, FV, FW) answered all 24 questions (brief:
+	// writer-brief-3.md, given as each writer's whole prompt, read from a
+	// file holding only the brief and a persona) at the start of g47's
+	// tuning (2026-12-07, written 04:51-05:01 UTC). Their files stayed
+	// outside the repository, away from everyone who tuned the grader,
+	// until g47 ended; only totals were computed on them, on arrival (main
+	// 1aa1693: g46, from a separate worktree) and at the end (g47).
+	freshWriters = []string{"FU", "FV", "FW"}
 )
 
 // answersPerWriter is how many answers each writer's file holds.
@@ -449,17 +448,19 @@ func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	return f
 }
 
-// freshBefore is the fresh holdout as main scored it when its files
-// arrived, before any change of the grader version being tuned reached
-// main; it is set with freshWriters when g47's fresh holdout is committed.
+// freshBefore is the fresh holdout (FU, FV, FW) as main scored it when the
+// files arrived (2026-12-07 05:01 UTC; main at 1aa1693: grader g46), before
+// any change of grader g47 reached main; their SHA-256 sums were recorded
+// then (e6afed04… FU, f96b8cbb… FV, 4e6c5f89… FW) and the files are
+// committed unchanged.
 var (
-	freshBefore       quiz.BlindFigures
+	freshBefore       = quiz.BlindFigures{Writers: []string{"FU", "FV", "FW"}, Answers: 792, Verdicts: 0.976, FalsePasses: 4, FalseFails: 15, PassAnswers: 432, PassFlagged: 7, PassFatal: 0, FatalMeasured: true, ShouldFlag: 144, ShouldFlagged: 141, Flagged: 0.979, Salads: 72, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 72, Agree: 72}, {Kind: "keyword-salad", Answers: 72, Agree: 72}, {Kind: "mixed-wrong", Answers: 72, Agree: 70}, {Kind: "partial", Answers: 72, Agree: 70}, {Kind: "refutes-quote", Answers: 72, Agree: 70}, {Kind: "rejects-antipattern", Answers: 72, Agree: 69}, {Kind: "strong-casual", Answers: 72, Agree: 70}, {Kind: "strong-concise", Answers: 72, Agree: 72}, {Kind: "strong-full", Answers: 72, Agree: 70}, {Kind: "strong-unusual", Answers: 72, Agree: 66}, {Kind: "weak", Answers: 72, Agree: 72}}}
 	freshBeforeGrader = "g46"
 )
 
-// freshFloors are the fresh holdout's figures on arrival, held so they
-// cannot get worse unnoticed; set with freshWriters.
-var freshFloors quiz.BlindGate
+// freshFloors are the fresh holdout's figures at the end of g47, held so
+// they cannot get worse unnoticed.
+var freshFloors = quiz.BlindGate{Verdicts: 0.976, MaxPassFlagged: 7, Flagged: 0.979, MaxSaladPasses: 0, MaxPassFatal: 0}
 
 // blindReport grades the blind corpus and holds each holdout to its floors.
 // The page leads with the fresh holdout, or with the earlier one while a
@@ -574,7 +575,8 @@ func blindReport(b *quiz.Bank) (*quiz.BlindReport, error) {
 // (judge-4), for g42 every answer of FF, FG and FH (judge-5), for g43
 // every answer of FI, FJ and FK (judge-6), for g44 every answer of FL,
 // FM and FN (judge-7), for g45 every answer of FO, FP and FQ (judge-8),
-// and for g46 every answer of FR, FS and FT (judge-9).
+// for g46 every answer of FR, FS and FT (judge-9), and for g47 every
+// answer of FU, FV and FW (judge-10).
 func judgeAgreement() (quiz.JudgeFigures, error) {
 	var f quiz.JudgeFigures
 	type key struct{ writer, question, kind string }
@@ -658,8 +660,8 @@ func TestJudgeAgreement(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("second judge: %d answers (%s), verdicts agree %d (%.1f%%), red-flag labels agree %d", f.Answers, f.Sample, f.Verdicts, 100*float64(f.Verdicts)/float64(f.Answers), f.Flags)
-	if f.Answers < 6044 {
-		t.Fatalf("second judge labelled %d answers, want the 6,044 committed", f.Answers)
+	if f.Answers < 6836 {
+		t.Fatalf("second judge labelled %d answers, want the 6,836 committed", f.Answers)
 	}
 }
 
