@@ -201,3 +201,22 @@ func TestQA47LenientTicks(t *testing.T) {
 		}
 	}
 }
+
+// TestQA47SameIdeaSameCredit: QA-47 L11. The same idea was credited in one
+// wording and not in another: renewal for long jobs ("For long jobs I renew
+// with an ownership check and abort if renewal fails") and renewing early
+// ("Renew early, and if the extension fails, stop work"). Both earn their
+// point now.
+func TestQA47SameIdeaSameCredit(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct{ question, point, answer string }{
+		{"choose-ttl", "heartbeat", "Measure the critical section in production and take the p99.9 plus a margin for pauses. For long jobs I renew with an ownership check and abort if renewal fails. The resource checks fencing tokens, since no TTL survives every pause."},
+		{"extend-lease", "before-expiry", "Yes, but a bare EXPIRE on a timer is the classic mistake: it extends whoever holds the key now, so if my lease already lapsed I'd keep someone else's lock alive and carry on as if it were mine. The extension must compare the stored value with my token and set the new expiry in one atomic Lua script. Renew early, and if the extension fails, stop work immediately instead of finishing the batch. And even a correct heartbeat cannot run while the process is paused, so fencing tokens at the resource are still required."},
+		{"extend-lease", "before-expiry", "Someone on my team said \"we run a heartbeat thread that calls EXPIRE every 10 seconds, so the lock can never expire under us.\" Two problems with that. First, EXPIRE doesn't check who owns the key, so it can extend another client's lock; the extension has to be a compare-and-extend in a Lua script against my token. Second, a heartbeat thread is frozen along with the rest of the process during a GC pause, so the lease can still lapse. Renew early, stop immediately if the renewal fails, and have the resource check fencing tokens."},
+	} {
+		q, _ := b.ByID(c.question)
+		if r := b.Grade(q, quiz.Answer{Text: c.answer}); !pointHit(t, r, c.point) {
+			t.Errorf("%s: %q does not make %s", c.question, c.answer, c.point)
+		}
+	}
+}
