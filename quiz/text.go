@@ -2988,7 +2988,11 @@ var (
 
 // declinedUseEnds end a header that declines what it lists: "Where I
 // don't:", "When we wouldn't:", "Don't:", "Never:".
-var declinedUseEnds = setOf(`don't dont wouldn't won't shouldn't never`)
+var declinedUseEnds = setOf(`don't dont wouldn't won't shouldn't mustn't mustnt never`)
+
+// dutyModals, denied, head a list of what the candidate forbids: "Must
+// not:", "Should never:", "Do not:".
+var dutyModals = setOf(`must should do`)
 
 // declineSubjects stand before such an ending: the candidate's own "I",
 // "we" or a generic "you".
@@ -3012,6 +3016,11 @@ func declinedUses(toks []token, s sentence) bool {
 	// (g24af: not a mixed list, "Things to do and not do:", "What I'd and
 	// wouldn't do:", nor a question or account, "What did we not do:".)
 	if last == "do" && n >= 2 && n <= 6 && (declinedUseEnds[toks[s.to-2].raw] || toks[s.to-2].raw == "not") && !mixedOrAskedHeader(toks[s.from:s.to-1]) {
+		return true
+	}
+	// g48: a duty denied, "Must not:", "Should never:", "Do not:", heads
+	// the practices the candidate forbids, as "Don't:" does.
+	if n == 2 && (last == "not" || last == "never") && dutyModals[toks[s.from].raw] {
 		return true
 	}
 	if n > 4 || !declinedUseEnds[last] {
