@@ -116,3 +116,21 @@ func TestFixG48NoSafeValueNotKept(t *testing.T) {
 		t.Errorf("BA's 'a client can keep holding after its TTL because it paused': passed=%v, pause-expiry hit=%v", r.Passed, pointHit(t, r, "pause-expiry"))
 	}
 }
+
+// TestFixG48DeniedDutyHeader: the items under "Must not:" are practices
+// the candidate forbids; the same item under "Must:" is the candidate's
+// own rule, and still raises the flag.
+func TestFixG48DeniedDutyHeader(t *testing.T) {
+	b := loadBank(t)
+	q, _ := b.ByID("redlock-operations-q")
+	item := "\n- Restart a crashed node immediately from its last snapshot.\n"
+	for _, c := range []struct {
+		header string
+		flag   bool
+	}{{"Must not:", false}, {"Should never:", false}, {"Do not:", false}, {"Must:", true}} {
+		r := b.Grade(q, quiz.Answer{Text: c.header + item})
+		if got := slices.Contains(r.FlagIDs(), "redlock-replicas-or-no-persistence"); got != c.flag {
+			t.Errorf("%q: flag raised = %v, want %v (flags %v)", c.header+item, got, c.flag, r.FlagIDs())
+		}
+	}
+}
