@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 )
@@ -54,13 +55,72 @@ func Contest(q *Question, res Result, item string) (Result, Contested, error) {
 		ticks[f.ID] = !f.Dismissed
 		if f.ID == item && !f.Dismissed {
 			c = Contested{Item: item, Label: f.Label, Was: "flag"}
+			if f.SelfReported {
+				c.Was = "reported"
+			}
 		}
 	}
 	if c.Item == "" {
 		return res, Contested{}, fmt.Errorf("contest %q: %w", item, ErrNotContestable)
 	}
+	if c.Was == "reported" {
+		// The learner withdraws their own report: the flag goes, as the
+		// grader never raised it.
+		out := res
+		out.Flags = slices.DeleteFunc(slices.Clone(res.Flags), func(f FlagResult) bool { return f.ID == item && f.SelfReported })
+		delete(ticks, item)
+		return Rescore(q, out, ticks), c, nil
+	}
 	ticks[item] = !ticks[item]
 	return Rescore(q, res, ticks), c, nil
+}
+
+// ReportFlag applies a learner's report that their free-text answer makes
+// a losing claim the grader did not flag: red flag id, one of those the
+// question checks (FlagsFor) and not raised on res, is added as
+// SelfReported, and the score, pass and suggested rating are recomputed
+// as for a raised flag of its severity (see Rescore). Contesting the
+// reported flag withdraws the report (Contest). The Contested's Was is
+// "unflagged": the grader's decision the learner contests is that the
+// answer raised no such flag. It returns ErrNotContestable for an
+// objective kind, an id the question does not check (the second reader's
+// verdict is never one a learner reports), and a flag res already holds,
+// raised or dismissed.
+func (b *Bank) ReportFlag(q *Question, res Result, id string) (Result, Contested, error) {
+	if q.Kind != KindFreeText || id == ReaderFlagID || slices.ContainsFunc(res.Flags, func(f FlagResult) bool { return f.ID == id }) {
+		return res, Contested{}, fmt.Errorf("report %q: %w", id, ErrNotContestable)
+	}
+	i := slices.IndexFunc(b.FlagsFor(q), func(f *RedFlag) bool { return f.ID == id })
+	if i < 0 {
+		return res, Contested{}, fmt.Errorf("report %q: %w", id, ErrNotContestable)
+	}
+	f := b.FlagsFor(q)[i]
+	out := res
+	out.Flags = append(slices.Clone(res.Flags), FlagResult{ID: f.ID, Label: f.Label, Why: f.Why, Severity: f.Severity, SelfReported: true})
+	ticks := map[string]bool{}
+	for _, p := range out.Points {
+		ticks[p.ID] = p.Hit
+	}
+	for _, g := range out.Flags {
+		ticks[g.ID] = !g.Dismissed
+	}
+	return Rescore(q, out, ticks), Contested{Item: f.ID, Label: f.Label, Was: "unflagged"}, nil
+}
+
+// ReportableFlags returns the red flags the learner may report on res, a
+// result of q: those the question checks that res does not hold, in the
+// catalog's order; none for an objective kind.
+func (b *Bank) ReportableFlags(q *Question, res Result) []*RedFlag {
+	if q.Kind != KindFreeText {
+		return nil
+	}
+	var out []*RedFlag
+	for _, f := range b.FlagsFor(q) {
+		if f.ID != ReaderFlagID && !slices.ContainsFunc(res.Flags, func(g FlagResult) bool { return g.ID == f.ID }) {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // ContestRecovered applies a learner's dispute of a point that a round's

@@ -1633,7 +1633,7 @@ func selfAssessed(r Result) bool {
 		}
 	}
 	for _, f := range r.Flags {
-		if f.Dismissed != f.Retracted {
+		if f.Dismissed != f.Retracted || f.SelfReported {
 			return true
 		}
 	}

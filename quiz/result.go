@@ -151,6 +151,10 @@ type FlagResult struct {
 	// Demoted reports a fatal flag counted as major because the rest of
 	// the answer reads clean (see demoteFatal); Severity is then major.
 	Demoted bool `json:"demoted,omitempty"`
+	// SelfReported reports a flag the grader did not raise and the
+	// learner reported: they say the answer makes this losing claim
+	// (Bank.ReportFlag). It counts like a raised flag; it has no Span.
+	SelfReported bool `json:"self_reported,omitempty"`
 }
 
 // OptionResult is the feedback on one option of a choice question.

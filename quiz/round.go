@@ -810,7 +810,9 @@ func Recover(b *Bank, q *Question, res Result, followUps []FollowUpAnswer) (Resu
 		}
 		if fr.Passed && len(fr.FlagIDs()) == 0 {
 			for i := range out.Flags {
-				if f := &out.Flags[i]; !f.Dismissed {
+				// (A flag the learner reported is their own word on the
+				// main answer, which a clean follow-up does not take back.)
+				if f := &out.Flags[i]; !f.Dismissed && !f.SelfReported {
 					f.Dismissed, f.Retracted, changed = true, true, true
 					out.Notes = append(out.Notes, "Retracted in the follow-up: "+f.Label+".")
 				}

@@ -359,7 +359,7 @@ func (s *Store) UpdateAttemptResult(ctx context.Context, learner, id string, res
 		return fmt.Errorf("update attempt %q: %w", id, ErrNotFound)
 	}
 	for _, d := range ds {
-		if d.Was == "dismissed" {
+		if onlyWithdraws(d.Was) {
 			return fmt.Errorf("update attempt %q: %w: was %q", id, ErrBadDispute, d.Was)
 		}
 		if err := checkDispute(d); err != nil {

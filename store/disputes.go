@@ -25,9 +25,12 @@ type Dispute struct {
 	Seq       int
 	Question  string
 	// Item is the point or flag id; Was the grader's decision ("hit",
-	// "missed" or "flag"). A learner restoring a red flag they dismissed
-	// sends Was "dismissed": that only withdraws their earlier dispute
-	// and is never kept (QA-32 #4).
+	// "missed", "flag", or "unflagged": a red flag the grader did not
+	// raise, reported by the learner as a losing claim their answer
+	// makes). A learner restoring a red flag they dismissed sends Was
+	// "dismissed", and one withdrawing their report sends "reported":
+	// that only withdraws their earlier dispute and is never kept
+	// (QA-32 #4).
 	Item string
 	Was  string
 	// Reason is the learner's optional one-line reason.
@@ -49,12 +52,17 @@ type Dispute struct {
 	Created time.Time
 }
 
+// onlyWithdraws reports a dispute that undoes the learner's own earlier
+// one and is never kept itself: a dismissed flag restored, a report
+// withdrawn.
+func onlyWithdraws(was string) bool { return was == "dismissed" || was == "reported" }
+
 // ErrBadDispute is returned for a dispute whose fields are out of range.
 var ErrBadDispute = errors.New("invalid dispute")
 
 func checkDispute(d Dispute) error {
 	switch {
-	case d.Was != "hit" && d.Was != "missed" && d.Was != "flag" && d.Was != "dismissed":
+	case d.Was != "hit" && d.Was != "missed" && d.Was != "flag" && d.Was != "dismissed" && d.Was != "unflagged" && d.Was != "reported":
 		return fmt.Errorf("%w: was %q", ErrBadDispute, d.Was)
 	case utf8.RuneCountInString(d.Reason) > quiz.MaxDisputeReason:
 		return fmt.Errorf("%w: reason longer than %d characters", ErrBadDispute, quiz.MaxDisputeReason)
@@ -104,7 +112,7 @@ func (s *Store) ContestAttempt(ctx context.Context, learner, id string, d Disput
 		} else if n == 0 {
 			return ErrNotFound
 		}
-		withdrawn, err = withdrawOrRecord(ctx, tx, d.Was == "dismissed",
+		withdrawn, err = withdrawOrRecord(ctx, tx, onlyWithdraws(d.Was),
 			`DELETE FROM disputes WHERE learner_id = ? AND surface = 'practice' AND attempt_id = ? AND item = ?`,
 			[]any{learner, id, d.Item},
 			insertPracticeDisputeSQL, practiceDisputeArgs(learner, id, d))
@@ -127,7 +135,7 @@ func (s *Store) ContestAttempt(ctx context.Context, learner, id string, d Disput
 // turn withdraws the earlier dispute instead, and withdrawn reports so.
 func (s *Store) ContestTurn(ctx context.Context, learner, id string, seq int, d Dispute, res quiz.Result, rescore func(*Round) (float64, quiz.Verdict)) (withdrawn bool, err error) {
 	d.Seq = seq
-	withdrawn, err = s.contestTurn(ctx, learner, id, seq, d, res, rescore, d.Was == "dismissed",
+	withdrawn, err = s.contestTurn(ctx, learner, id, seq, d, res, rescore, onlyWithdraws(d.Was),
 		`DELETE FROM disputes WHERE learner_id = ? AND surface = 'round' AND round_id = ? AND seq = ? AND item = ?`,
 		[]any{learner, id, seq, d.Item})
 	if err != nil {

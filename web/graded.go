@@ -32,8 +32,13 @@ func buildGraded(bank *quiz.Bank, text string, res *quiz.Result) views.Graded {
 		g.Flags = append(g.Flags, views.FlagRow{
 			ID: f.ID, Label: f.Label, Severity: string(f.Severity), WhyHTML: bank.FlagWhyHTML(f.ID),
 			Fatal: f.Severity == quiz.SeverityFatal, Dismissed: f.Dismissed, Retracted: f.Retracted, Quote: FlagQuote(text, f.Span),
-			Demoted: f.Demoted && !f.Dismissed, CountedOnce: quiz.SameClaimAs(res.Flags, i) >= 0,
+			Demoted: f.Demoted && !f.Dismissed, CountedOnce: quiz.SameClaimAs(res.Flags, i) >= 0, SelfReported: f.SelfReported,
 		})
+	}
+	if q, ok := bank.ByID(res.Question); ok {
+		for _, f := range bank.ReportableFlags(q, *res) {
+			g.Reportable = append(g.Reportable, views.FlagChoice{ID: f.ID, Label: f.Label, Severity: string(f.Severity)})
+		}
 	}
 	for _, sa := range res.SetAside {
 		g.SetAside = append(g.SetAside, views.SetAsideRow{Labels: sa.Labels, Note: sa.Note})
@@ -76,7 +81,7 @@ func answerMarks(res *quiz.Result) []views.Mark {
 		}
 	}
 	for _, f := range res.Flags {
-		if !f.Dismissed {
+		if !f.Dismissed && !f.SelfReported {
 			marks = append(marks, views.Mark{Start: f.Span.Start, End: f.Span.End, Label: "Red flag: " + f.Label, Flag: true})
 		}
 	}

@@ -41,7 +41,27 @@ func (e errAlreadyCorrected) Error() string { return e.msg }
 // was, when the form gives it, is the decision contested: a dispute whose
 // decision the answer no longer holds was applied already (the form sent
 // twice) and is not applied again, which would undo it.
-func contest(q *quiz.Question, res quiz.Result, item, was string) (quiz.Result, quiz.Contested, error) {
+func contest(bank *quiz.Bank, q *quiz.Question, res quiz.Result, item, was string) (quiz.Result, quiz.Contested, error) {
+	// A losing claim the grader missed, reported by the learner
+	// (QA-47 M8): the flag is added and counts.
+	if was == "unflagged" {
+		for _, f := range res.Flags {
+			if f.ID == item && f.SelfReported {
+				return res, quiz.Contested{}, errAlreadyCorrected{fmt.Sprintf("Already reported: the red flag “%s” counts against this answer. Nothing changed.", f.Label)}
+			}
+			if f.ID == item {
+				return res, quiz.Contested{}, errAlreadyCorrected{fmt.Sprintf("The grader raised “%s” on this answer already. Nothing changed.", f.Label)}
+			}
+		}
+		out, what, err := bank.ReportFlag(q, res, item)
+		if errors.Is(err, quiz.ErrNotContestable) {
+			return res, what, echo.NewHTTPError(http.StatusUnprocessableEntity, "item: that is not a red flag this question checks, so it cannot be reported.")
+		}
+		return out, what, err
+	}
+	if was == "reported" && !slices.ContainsFunc(res.Flags, func(f quiz.FlagResult) bool { return f.ID == item && f.SelfReported }) {
+		return res, quiz.Contested{}, errAlreadyCorrected{"Already withdrawn: you no longer report that red flag on this answer. Nothing changed."}
+	}
 	if was != "" {
 		for _, p := range res.Points {
 			if p.ID == item && was != pick(p.Hit, "hit", "missed") {
@@ -120,12 +140,17 @@ func correctedFlash(what quiz.Contested, res, own quiz.Result, card string) stri
 		did = "the point is now marked as missed"
 	case "missed":
 		did = "the point is now marked as made"
+	case "unflagged":
+		did = "the red flag now counts against the answer"
 	default:
 		did = "the red flag is dismissed"
 	}
 	score := fmt.Sprintf("Score now %s, self-assessed: %s (the grader's own: %s).", views.PctText(res.Score), verdict, views.PctText(own.Score))
 	if card != "" {
 		score = card + " Self-assessed: the scores rest on your correction."
+	}
+	if what.Was == "unflagged" {
+		return fmt.Sprintf("Reported: you say your answer makes the losing claim “%s”, so %s. %s Your report is kept to improve the grader.", what.Label, did, score)
 	}
 	return fmt.Sprintf("Corrected: you contested “%s”, so %s. %s Your dispute is kept to improve the grader.", what.Label, did, score)
 }
@@ -167,12 +192,17 @@ func undoneFlash(what quiz.Contested, res quiz.Result, card string) string {
 		now = "the point is marked as missed again"
 	case "missed":
 		now = "the point is marked as made again"
+	case "reported":
+		now = "the red flag you reported no longer counts"
 	default:
 		now = "the red flag counts again"
 	}
 	score := fmt.Sprintf("Score now %s.", views.PctText(res.Score))
 	if card != "" {
 		score = card
+	}
+	if what.Was == "reported" {
+		return fmt.Sprintf("Report withdrawn: “%s” is back to the grader's decision, so %s. %s Your earlier report is withdrawn.", what.Label, now, score)
 	}
 	return fmt.Sprintf("Correction undone: “%s” is back to the grader's decision, so %s. %s Your earlier dispute is withdrawn.", what.Label, now, score)
 }
@@ -193,7 +223,7 @@ func (s *Server) handleAttemptDispute(c echo.Context) error {
 		return err
 	}
 	back := contestReturn{url: attemptURL(q.ID, at.ID, c.FormValue("back") == "review")}
-	res, what, err := contest(q, at.Result, item, c.FormValue("was"))
+	res, what, err := contest(s.cat.Questions, q, at.Result, item, c.FormValue("was"))
 	var again errAlreadyCorrected
 	if errors.As(err, &again) {
 		return s.seeOtherOn(c, back.to(at.Result, item), again.msg)
@@ -207,7 +237,7 @@ func (s *Server) handleAttemptDispute(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if withdrawn || what.Was == "dismissed" {
+	if withdrawn || what.Was == "dismissed" || what.Was == "reported" {
 		return s.seeOtherOn(c, back.to(res, item), undoneFlash(what, res, ""))
 	}
 	return s.seeOtherOn(c, back.to(res, item), correctedFlash(what, res, own, ""))
@@ -250,7 +280,7 @@ func (s *Server) handleTurnDispute(c echo.Context) error {
 	if _, ok := s.recoveredPoint(r, t, item); ok || unrecovered(*t.Result, item) {
 		return s.contestRecoveredPoint(c, learner, r, t, q, item, reason, back)
 	}
-	res, what, err := contest(q, *t.Result, item, c.FormValue("was"))
+	res, what, err := contest(s.cat.Questions, q, *t.Result, item, c.FormValue("was"))
 	var again errAlreadyCorrected
 	if errors.As(err, &again) {
 		return s.seeOtherOn(c, back.to(*t.Result, item), again.msg)
@@ -280,7 +310,7 @@ func (s *Server) handleTurnDispute(c echo.Context) error {
 			quiz.Score(s.cat.Questions, s.cat.FollowUps, r.QuizTurns(), r.Limit),
 			quiz.Score(s.cat.Questions, s.cat.FollowUps, after.QuizTurns(), after.Limit))
 	}
-	if withdrawn || what.Was == "dismissed" {
+	if withdrawn || what.Was == "dismissed" || what.Was == "reported" {
 		return s.seeOtherOn(c, back.to(res, item), undoneFlash(what, res, card))
 	}
 	return s.seeOtherOn(c, back.to(res, item), correctedFlash(what, res, own, card))

@@ -136,7 +136,9 @@ func buildPeerLive(cat *content.Catalog, d peerData, now time.Time) (views.PeerL
 	for _, f := range res.Flags {
 		if !f.Dismissed {
 			raised[f.ID] = f
-			marks = append(marks, views.Mark{Start: f.Span.Start, End: f.Span.End, Label: "Red flag: " + f.Label, Flag: true})
+			if !f.SelfReported {
+				marks = append(marks, views.Mark{Start: f.Span.Start, End: f.Span.End, Label: "Red flag: " + f.Label, Flag: true})
+			}
 		}
 	}
 	// The flags to listen for are the question's own list, as the grader

@@ -39,17 +39,18 @@ func regradeImport(cat *content.Catalog, e *store.Export) importRegrade {
 	var sum importRegrade
 	bank := cat.Questions
 	ticks := make([]map[string]bool, len(e.Attempts)) // each attempt's corrections in the file
+	reported := make([][]string, len(e.Attempts))     // and the red flags it reported
 	for i := range e.Attempts {
 		a := &e.Attempts[i]
 		q, ok := bank.ByID(a.Question)
 		if !ok {
 			continue
 		}
-		ticks[i] = corrections(a.Result)
-		if len(ticks[i]) > 0 {
+		ticks[i], reported[i] = corrections(a.Result), reports(a.Result)
+		if len(ticks[i]) > 0 || len(reported[i]) > 0 {
 			sum.Corrected++
 		}
-		a.Result = quiz.Rescore(q, bank.Grade(q, a.Answer), ticks[i])
+		a.Result = withReports(bank, q, quiz.Rescore(q, bank.Grade(q, a.Answer), ticks[i]), reported[i])
 		sum.Answers++
 	}
 	rules := quiz.RoundRules{Bank: bank, FollowUps: cat.FollowUps}
@@ -66,16 +67,16 @@ func regradeImport(cat *content.Catalog, e *store.Export) importRegrade {
 			if err != nil {
 				continue
 			}
-			fixed := corrections(*t.Result)
+			fixed, flagged := corrections(*t.Result), reports(*t.Result)
 			unrecovered := slices.ContainsFunc(t.Result.Points, func(p quiz.PointResult) bool { return p.Unrecovered })
-			if len(fixed) > 0 || unrecovered {
+			if len(fixed) > 0 || len(flagged) > 0 || unrecovered {
 				sum.Corrected++
 			}
 			text := ""
 			if t.Answer != nil {
 				text = *t.Answer
 			}
-			res := quiz.Rescore(q, bank.Grade(q, quiz.Answer{Text: text}), fixed)
+			res := withReports(bank, q, quiz.Rescore(q, bank.Grade(q, quiz.Answer{Text: text}), fixed), flagged)
 			// A follow-up's point the learner contested stays contested
 			// where the main answer still misses it (ContestRecovered).
 			for _, p := range t.Result.Points {
@@ -137,7 +138,7 @@ func regradeImport(cat *content.Catalog, e *store.Export) importRegrade {
 			if i := roundAttempt(e.Attempts, taken, item, *r.FinishedAt); i >= 0 {
 				res := item.Result
 				if q, ok := bank.ByID(item.Question); ok {
-					res = quiz.Rescore(q, res, ticks[i])
+					res = withReports(bank, q, quiz.Rescore(q, res, ticks[i]), reported[i])
 				}
 				e.Attempts[i].Result = res
 				taken[i] = true
@@ -163,6 +164,30 @@ func roundAttempt(attempts []store.ExportAttempt, taken map[int]bool, item quiz.
 // that quiz.Rescore applies: each point whose tick they set, and each red
 // flag they dismissed or restored (one dismissed other than by a
 // follow-up's retraction). A result with none gives an empty map.
+// reports returns the red flags the learner reported on res, a losing
+// claim the grader missed (quiz.Bank.ReportFlag): their work as much as a
+// tick, re-applied to the new grading by withReports.
+func reports(res quiz.Result) []string {
+	var out []string
+	for _, f := range res.Flags {
+		if f.SelfReported {
+			out = append(out, f.ID)
+		}
+	}
+	return out
+}
+
+// withReports reports on res each red flag of ids that the new grading
+// does not already raise (it then stands as the grader's own).
+func withReports(bank *quiz.Bank, q *quiz.Question, res quiz.Result, ids []string) quiz.Result {
+	for _, id := range ids {
+		if again, _, err := bank.ReportFlag(q, res, id); err == nil {
+			res = again
+		}
+	}
+	return res
+}
+
 func corrections(res quiz.Result) map[string]bool {
 	ticks := map[string]bool{}
 	for _, p := range res.Points {

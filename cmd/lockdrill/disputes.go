@@ -36,7 +36,9 @@ Each element of the array has:
 
   "id", "created", "surface" ("practice" or "round"), "attempt" or "round"
   and "seq" (the turn), "question", "prompt", "item", "item_label", "was"
-  ("hit", "missed" or "flag": what the grader had said of the item),
+  ("hit", "missed" or "flag": what the grader had said of the item;
+  "unflagged": a red flag the grader did not raise, which the learner
+  reports their answer makes),
   "reason", "answer", "grader" (its version), "evidence" (the text the
   grader quoted for the item, "" for none), and
 
@@ -178,7 +180,7 @@ func runDisputes(ctx context.Context, args []string, getenv func(string) string,
 		return nil
 	}
 	for _, o := range out {
-		what := map[string]string{"hit": "ticked point", "missed": "missed point", "flag": "red flag"}[o.Was]
+		what := map[string]string{"hit": "ticked point", "missed": "missed point", "flag": "red flag", "unflagged": "red flag the grader missed (reported)"}[o.Was]
 		fmt.Fprintf(stdout, "%s  %s  %s %s (%s, grader %s)\n", o.Created.Format(time.RFC3339), o.Question, what, o.Item, o.Surface, o.Grader)
 		// Without the id and the attempt or turn, two disputes of the same
 		// item could not be told apart or matched to the JSON export.
@@ -230,7 +232,7 @@ func runDisputes(ctx context.Context, args []string, getenv func(string) string,
 // content no longer has it.
 func disputeLabels(bank *quiz.Bank, q *quiz.Question, item, was string) (prompt, label string) {
 	prompt = strings.TrimSpace(q.Prompt.Markdown)
-	if was == "flag" {
+	if was == "flag" || was == "unflagged" {
 		if f, ok := bank.Flag(item); ok {
 			label = f.Label
 		} else if item == quiz.ReaderFlagID {

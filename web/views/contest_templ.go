@@ -195,6 +195,9 @@ const (
 	contestUnrecovered = "My follow-up made this point"
 	// contestDismissed undoes the learner's dismissal of a red flag.
 	contestDismissed = "Restore this red flag"
+	// contestReported withdraws the learner's report of a red flag the
+	// grader missed.
+	contestReported = "Withdraw my report"
 )
 
 var _ = templruntime.GeneratedTemplate
