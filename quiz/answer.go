@@ -85,6 +85,35 @@ func (a Answer) Validate(q *Question) error {
 	return nil
 }
 
+// StripInvisible removes from a submitted answer the characters that
+// take no room and join or split nothing a reader sees: the zero-width
+// space (U+200B), the word joiner (U+2060), the byte-order mark (U+FEFF),
+// the soft hyphen (U+00AD), and a zero-width joiner or non-joiner
+// (U+200C, U+200D) between two letters. Text pasted from documents and
+// chats carries them inside words, where they split a word in two for
+// the grader ("to\u200bken") while the learner sees "token" (QA-48 M5).
+// A joiner between emoji, which builds one picture, is kept.
+func StripInvisible(text string) string {
+	if !strings.ContainsAny(text, "\u200b\u2060\ufeff\u00ad\u200c\u200d") {
+		return text
+	}
+	rs := []rune(text)
+	var b strings.Builder
+	b.Grow(len(text))
+	for i, r := range rs {
+		switch r {
+		case 0x200B, 0x2060, 0xFEFF, 0x00AD:
+			continue
+		case 0x200C, 0x200D:
+			if i > 0 && i+1 < len(rs) && unicode.IsLetter(rs[i-1]) && unicode.IsLetter(rs[i+1]) {
+				continue
+			}
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
 // HiddenChar finds the first character of text that is refused in an
 // answer: a control character other than tab, newline and carriage return,
 // or a bidi embedding, override or isolate (U+202A–U+202E, U+2066–U+2069),

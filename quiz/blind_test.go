@@ -11,6 +11,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"lockdrill/quiz"
@@ -221,6 +222,24 @@ type blindTally struct {
 	diffs                     []string
 }
 
+// gradedBlind holds each blind answer's grade, keyed by the bank's version
+// (a digest of the grader's generation and all its content), the question
+// and the text: TestBlindFigures and TestAccuracy (blindReport) grade the
+// same 45,000 answers, and TestBlindFigures grades each validation and
+// holdout writer again on its own. One graded pass serves them all.
+var gradedBlind sync.Map // string → quiz.Result
+
+// gradeBlind is b.Grade of text for q, graded once per bank version.
+func gradeBlind(b *quiz.Bank, q *quiz.Question, text string) quiz.Result {
+	key := b.Version() + "\x00" + q.ID + "\x00" + text
+	if r, ok := gradedBlind.Load(key); ok {
+		return r.(quiz.Result)
+	}
+	r := b.Grade(q, quiz.Answer{Text: text})
+	gradedBlind.Store(key, r)
+	return r
+}
+
 func judgeBlind(b *quiz.Bank, answers []blindAnswer, keepDiffs bool) (blindTally, error) {
 	t := blindTally{kinds: map[string]*[2]int{}}
 	for _, a := range answers {
@@ -228,7 +247,7 @@ func judgeBlind(b *quiz.Bank, answers []blindAnswer, keepDiffs bool) (blindTally
 		if !ok || q.Kind != quiz.KindFreeText {
 			return t, fmt.Errorf("writer %s: %q is not a free-text question", a.Writer, a.Question)
 		}
-		r := b.Grade(q, quiz.Answer{Text: a.Text})
+		r := gradeBlind(b, q, a.Text)
 		pass := a.Label == "pass"
 		flags := r.FlagIDs()
 		t.answers++

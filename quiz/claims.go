@@ -402,6 +402,9 @@ func markNamedClaims(d *doc) {
 	markRejectedExamples(d)
 	// last: it continues what the passes above marked
 	markOrContinuations(d)
+	// after every pass that refutes a quotation: the speaker may take it up
+	markEndorsedQuotes(d)
+	markDismissiveImperatives(d)
 }
 
 // instinctNouns are first responses by their meaning ("the instinct is to
@@ -1413,10 +1416,11 @@ func markNamedAfterColon(d *doc) {
 				if toks[j].cls&clsMistakeNoun != 0 {
 					named = true
 				}
-				// "my manager's take", not "our team's rule", nor a
+				// "my manager's take", not "our team's rule" (nor "my
+				// team's", g48), nor a
 				// comparison ("the gap is smaller than people think: X"
 				// says X against what people think)
-				if rr := strings.TrimSuffix(r, "'s"); (len(rr) == len(r) && toks[j].cls&clsReporter != 0 || len(rr) != len(r) && reporters[rr]) && rr != "they" && rr != "answer" && !(j > s.from && (toks[j-1].raw == "our" || toks[j-1].raw == "we" || toks[j-1].raw == "than")) {
+				if rr := strings.TrimSuffix(r, "'s"); (len(rr) == len(r) && toks[j].cls&clsReporter != 0 || len(rr) != len(r) && reporters[rr]) && rr != "they" && rr != "answer" && !(j > s.from && (toks[j-1].raw == "our" || toks[j-1].raw == "we" || toks[j-1].raw == "than" || toks[j-1].raw == "my" && ownGroups[rr])) {
 					reporter = true
 				}
 				if toks[j].cls&(clsReport|clsClaimVerb|clsMention) != 0 || viewNouns[r] {
@@ -1660,6 +1664,11 @@ func refusesObject(toks []token, j, end int) bool {
 	}
 	return true
 }
+
+// ownGroups, after "my", are a group the speaker belongs to: "the rule
+// in my team is simple: X" gives the speaker's own rule, where "my
+// manager's take: X" gives someone else's.
+var ownGroups = setOf(`team teams company org organisation organization group squad department shop`)
 
 // viewNouns name a view someone holds: "a lead I worked with had this
 // rule: ...", "my manager's take: ...".

@@ -63,6 +63,59 @@ func markFlagNegation(d *doc) {
 		}
 		markFlagScope(d, n, k+2)
 	}
+	markRhetorical(d)
+}
+
+// rhetoricalVerbs, after "why would you", ask for a need the speaker
+// denies: "Why would you need fencing when etcd already guarantees a
+// single holder?" says no one needs it (QA-48 H3).
+var rhetoricalVerbs = setOf(`need bother care want`)
+
+// rhetoricalSubjects ask it of anyone: "why would you", "why would anyone".
+var rhetoricalSubjects = setOf(`you anyone we one somebody someone`)
+
+// rhetoricalGrounds open the clause that gives the question's ground:
+// "when etcd already guarantees it", "if the TTL covers it".
+var rhetoricalGrounds = setOf(`when if since given`)
+
+// rhetoricalAt reports a question that asserts by asking (see
+// markRhetorical), returning the index of its verb: "why would you need X
+// when Y?", with its ground in the same sentence and no answer opening the
+// next ("Why would you need fencing when etcd guarantees one holder?
+// Because the holder can pause ..." asks in order to answer).
+func rhetoricalAt(d *doc, si int) int {
+	s := d.sents[si]
+	toks := d.toks
+	if !s.question || s.to-s.from < 6 || toks[s.from].raw != "why" || toks[s.from+1].raw != "would" || !rhetoricalSubjects[toks[s.from+2].raw] || !rhetoricalVerbs[toks[s.from+3].raw] {
+		return -1
+	}
+	ground := false
+	for k := s.from + 4; k < s.to; k++ {
+		if toks[k].clause && rhetoricalGrounds[toks[k].raw] {
+			ground = true
+		}
+	}
+	if !ground {
+		return -1
+	}
+	if si+1 < len(d.sents) {
+		if r := toks[d.sents[si+1].from].raw; r == "because" || r == "well" || r == "simple" || r == "answer" || r == "the" && d.sents[si+1].to-d.sents[si+1].from > 1 && toks[d.sents[si+1].from+1].raw == "answer" {
+			return -1
+		}
+	}
+	return s.from + 3
+}
+
+// markRhetorical lets a rhetorical question raise a red flag
+// (rhetorical): the flags' patterns read its words as written ("why would
+// you need fencing" is matched as such, as a claim that no one does). The
+// second reader and the key points read the question as before.
+func markRhetorical(d *doc) {
+	for si := range d.sents {
+		if rhetoricalAt(d, si) >= 0 {
+			d.sents[si].rhetorical = true
+		}
+	}
 }
 
 // guaranteeNouns take a that-clause their denial denies: "no guarantee

@@ -134,3 +134,21 @@ func TestFixG48DeniedDutyHeader(t *testing.T) {
 		}
 	}
 }
+
+// TestFixG48OwnTeamRule: "the rule in my team is simple: X" gives the
+// candidate's own rule, which raises its flag as "our team's rule" did;
+// "my manager's take: X" still reports someone else's view.
+func TestFixG48OwnTeamRule(t *testing.T) {
+	b := loadBank(t)
+	q, _ := b.ByID("choose-ttl")
+	claim := " a longer TTL makes the lock safe, so we set it to an hour."
+	for _, c := range []struct {
+		head string
+		flag bool
+	}{{"The rule in my team is simple:", true}, {"The rule in our team is simple:", true}, {"My manager's take:", false}} {
+		r := b.Grade(q, quiz.Answer{Text: c.head + claim})
+		if got := slices.Contains(r.FlagIDs(), "ttl-as-safety"); got != c.flag {
+			t.Errorf("%q: ttl-as-safety raised = %v, want %v", c.head+claim, got, c.flag)
+		}
+	}
+}

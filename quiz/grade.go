@@ -664,7 +664,7 @@ func findFlag(d *doc, f *RedFlag, proseOnly bool, skip []bool) (FlagResult, bool
 			s := d.sents[si]
 			// A question asks rather than claims ("is it SETNX then
 			// EXPIRE?"), so it cannot raise a flag.
-			if s.question || (proseOnly && !s.claim) || skip != nil && skip[si] {
+			if s.question && !s.rhetorical || (proseOnly && !s.claim) || skip != nil && skip[si] {
 				continue
 			}
 			if m, ok := p.findIn(d, c, si, true); ok {

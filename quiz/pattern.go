@@ -1401,7 +1401,7 @@ func notClaimed(d *doc, s [2]int) bool {
 	for j := s[0]; j < s[1]; j++ {
 		// (a word only a definition refutes is judged with the whole
 		// match: claimedDefinition)
-		if d.toks[j].refuted && d.toks[j].definedBy == 0 || d.toks[j].probe || d.toks[j].setAside {
+		if d.toks[j].refuted && d.toks[j].definedBy == 0 && !d.toks[j].endorsed || d.toks[j].probe || d.toks[j].setAside {
 			return true
 		}
 	}
@@ -1501,7 +1501,7 @@ func (p *Pattern) claimed(d *doc, spans [][2]int) bool {
 		}
 		for j := s[0]; j < s[1]; j++ {
 			t := &d.toks[j]
-			if t.refuted && !claimedDefinition(d, spans, t.definedBy) || t.probe {
+			if t.refuted && !t.endorsed && !claimedDefinition(d, spans, t.definedBy) || t.probe {
 				return false
 			}
 			// A phrase that bridges a semicolon, colon or dash ("no
@@ -1528,7 +1528,7 @@ func (p *Pattern) claimed(d *doc, spans [][2]int) bool {
 				continue
 			}
 			for j := s[0]; j < s[1]; j++ {
-				if q := d.toks[j].quote; q > 0 && (quotedClaim(d, d.sents[d.toks[j].sent], q) || quoteDenied(d, j, q)) {
+				if q := d.toks[j].quote; q > 0 && !d.toks[j].endorsed && (quotedClaim(d, d.sents[d.toks[j].sent], q) || quoteDenied(d, j, q)) {
 					return false
 				}
 			}
@@ -1536,6 +1536,11 @@ func (p *Pattern) claimed(d *doc, spans [][2]int) bool {
 		return true
 	}
 	if quote <= 0 {
+		return true
+	}
+	// A quotation the speaker endorses is their claim ("..., and he's
+	// right": markEndorsedQuotes).
+	if d.toks[spans[0][0]].endorsed {
 		return true
 	}
 	// A quotation is a mention only when the sentence rejects it.

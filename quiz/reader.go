@@ -1094,7 +1094,7 @@ func (v *flagVeto) setsAside(d *doc, span Span) (int, vetoKind, bool) {
 	// premise in its sentence ("two clients can never act as holder
 	// at once, so all the fencing business simply goes away"): the
 	// premise's negators lean the sentence away, not the conclusion.
-	if endorsedBefore(d, si, span.Start) || rebuttalBefore(d, si, span.Start) >= 0 || excessNamedBefore(d, si, span.Start) || concludedAt(d, si, span.Start) {
+	if endorsedBefore(d, si, span.Start) || rebuttalBefore(d, si, span.Start) >= 0 || excessNamedBefore(d, si, span.Start) || concludedAt(d, si, span.Start) || sellsOutright(d, si) {
 		return si, vetoShort, false
 	}
 	kind := vetoShort
@@ -1109,6 +1109,69 @@ func (v *flagVeto) setsAside(d *doc, span Span) (int, vetoKind, bool) {
 	}
 	return si, kind, true
 }
+
+// sellsOutright reports a sentence that vouches for what it says in so
+// many words, in a clause with nothing negated or supposed, and with no
+// word of the sentence set aside or refuted, nor a critic, mistake,
+// mention or attribution word in it: "a random UUID per grant
+// works equally well as the token", "appendfsync always on every replica
+// closes this gap", "a separate heartbeat thread guarantees the lease is
+// renewed" (QA-48 H1: a long correct answer around it read as a whole
+// leaned away, and the veto set the claim aside).
+func sellsOutright(d *doc, si int) bool {
+	s := d.sents[si]
+	if s.question {
+		return false
+	}
+	sell := -1
+	for k := s.from; k < s.to; k++ {
+		t := &d.toks[k]
+		if t.raw == "say" && k+1 < s.to && exampleAfterSay(d.toks[k+1].raw) {
+			continue // "say an hour", "say 30 s": an example, not a report
+		}
+		if t.setAside || t.refuted || t.cls&(clsCritic|clsMistake|clsMistakeNoun|clsMention|clsAttribution) != 0 {
+			return false
+		}
+		if sell < 0 && sellingWords[t.raw] {
+			sell = k
+		}
+	}
+	if sell < 0 {
+		return false
+	}
+	// The clause that vouches is asserted whole: nothing in it negated or
+	// supposed ("so a paused worker never loses its lock", a consequence
+	// drawn after it, may deny).
+	from, to := sell, sell+1
+	for from > s.from && !d.toks[from].clause {
+		from--
+	}
+	for to < s.to && !d.toks[to].clause {
+		to++
+	}
+	for k := from; k < to; k++ {
+		if t := &d.toks[k]; t.negBy >= 0 || t.hypo || t.cls&clsNegator != 0 {
+			return false
+		}
+	}
+	// Nor a negator before it, whose relative clause it may be: "there is
+	// no majority rule that guarantees the promoted node has every write".
+	for k := s.from; k < from; k++ {
+		if d.toks[k].cls&clsNegator != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// exampleAfterSay reports a word after "say" that gives an example ("say
+// an hour", "say 30 seconds") rather than reports a saying.
+func exampleAfterSay(w string) bool {
+	return w == "a" || w == "an" || w != "" && w[0] >= '0' && w[0] <= '9'
+}
+
+// sellingWords vouch for a practice (see sellsOutright).
+var sellingWords = setOf(`guarantees guaranteed closes equally`)
 
 // review returns the flag red flag f raises in d (fr, as findFlag found
 // it), looked for again past each sentence the veto sets aside, so a
@@ -1232,11 +1295,11 @@ func (v *flagVeto) note(d *doc, r *Result) {
 		mistakes := knownMistakes(sa.Labels)
 		switch a.kind {
 		case vetoLong:
-			sa.Note = fmt.Sprintf(readerLongVetoNote, sentence, mistakes, v.clean, v.rule.long.clean, v.rule.long.minWords)
+			sa.Note = fmt.Sprintf(readerLongVetoNote, sentence, mistakes, floor3(v.clean), v.rule.long.clean, v.rule.long.minWords)
 		case vetoWide:
-			sa.Note = fmt.Sprintf(readerWideVetoNote, sentence, mistakes, v.clean, v.rule.wide.clean)
+			sa.Note = fmt.Sprintf(readerWideVetoNote, sentence, mistakes, floor3(v.clean), v.rule.wide.clean)
 		default:
-			sa.Note = fmt.Sprintf(readerVetoNote, sentence, mistakes, v.clean, v.rule.clean)
+			sa.Note = fmt.Sprintf(readerVetoNote, sentence, mistakes, floor3(v.clean), v.rule.clean)
 		}
 		r.Notes = append(r.Notes, sa.Note)
 		r.SetAside = append(r.SetAside, sa)
@@ -1261,22 +1324,27 @@ func knownMistakes(labels []string) string {
 	return count + " known mistakes (" + strings.Join(named, "; ") + ")"
 }
 
+// floor3 is x cut to three decimals: a score below a threshold never
+// reads as the threshold itself ("scores it 0.10, below the 0.10": QA-48
+// L2).
+func floor3(x float64) float64 { return math.Floor(x*1000) / 1000 }
+
 // numberWords spells the small counts of knownMistakes.
 var numberWords = []string{"no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"}
 
 // readerVetoNote words a flag the second reader set aside: the sentence,
 // the mistake its words resemble, and why it was not counted.
-const readerVetoNote = "Not counted as a red flag: the sentence %q uses the words of %s, but read as a whole your answer does not make that claim (a second reader, a model trained on answers written blind, scores it %.2f, below the %.2f from which it counts as making a losing claim), and this sentence, with the one after it, reads as describing or rejecting the mistake rather than recommending it. If you did mean the claim, it loses the round in an interview."
+const readerVetoNote = "Not counted as a red flag: the sentence %q uses the words of %s, but read as a whole your answer does not make that claim (a second reader, a model trained on answers written blind, scores it %.3f, below the %.2f from which it counts as making a losing claim), and this sentence, with the one after it, reads as describing or rejecting the mistake rather than recommending it. If you did mean the claim, it loses the round in an interview."
 
 // readerLongVetoNote words a flag the long answers' veto
 // (readerLongVeto) set aside: the sentence, the mistake its words
 // resemble, and why it was not counted.
-const readerLongVetoNote = "Not counted as a red flag: the sentence %q uses the words of %s, but read as a whole your long answer does not make that claim (a second reader, a model trained on answers written blind, scores it %.2f, below the %.2f it allows an answer of %d words or more), the sentence says more than the words that matched, and the next one turns away from the mistake, as when a sentence names a mistake and the next says what catches it. This reading can be wrong: if you did mean the claim, it loses the round in an interview."
+const readerLongVetoNote = "Not counted as a red flag: the sentence %q uses the words of %s, but read as a whole your long answer does not make that claim (a second reader, a model trained on answers written blind, scores it %.3f, below the %.2f it allows an answer of %d words or more), the sentence says more than the words that matched, and the next one turns away from the mistake, as when a sentence names a mistake and the next says what catches it. This reading can be wrong: if you did mean the claim, it loses the round in an interview."
 
 // readerWideVetoNote words a flag the wide veto (readerWideVeto) set
 // aside: the sentence, the mistake its words resemble, and why it was
 // not counted.
-const readerWideVetoNote = "Not counted as a red flag: the sentence %q uses the words of %s, but read as a whole your answer does not make that claim (a second reader, a model trained on answers written blind, scores it %.2f, below %.2f, where no answer written blind that makes a losing claim has scored), and the sentence says more than the words that matched, as when it names a mistake in passing or lists what to look for. This reading can be wrong: if you did mean the claim, it loses the round in an interview."
+const readerWideVetoNote = "Not counted as a red flag: the sentence %q uses the words of %s, but read as a whole your answer does not make that claim (a second reader, a model trained on answers written blind, scores it %.3f, below %.2f, where no answer written blind that makes a losing claim has scored), and the sentence says more than the words that matched, as when it names a mistake in passing or lists what to look for. This reading can be wrong: if you did mean the claim, it loses the round in an interview."
 
 // answerWords counts the words of d, as the reader's length feature does.
 func answerWords(d *doc) int {

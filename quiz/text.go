@@ -53,6 +53,13 @@ type token struct {
 	dismiss  bool // in a dismissal ("not a big concern"): minimises, does not refute
 	needless bool // said not to be needed ("X is not needed", "no need for X"): see markNeedless
 	setAside bool // named, then set aside by the reading rules of grader g15: red flags skip it, the second reader reads it as before
+	// endorsed marks refuted words the speaker claims after all: a
+	// quotation they then endorse ("my colleague said "X", and he's
+	// right"), a "don't bother with X" (see markEndorsedQuotes,
+	// markDismissiveImperatives). The red flags and the key points read
+	// them as claimed; the second reader, trained before, still reads
+	// them as refuted.
+	endorsed bool
 	// readerRefuted marks a word that a g15 rule claims again (after a
 	// header waving its failure off, or a consequence drawn after a
 	// rejecting cleft) but that the second reader, trained before those
@@ -83,7 +90,11 @@ type sentence struct {
 	readerProse bool
 	claim       bool // prose, or a short sentence that still says something
 	question    bool // ends with a question mark: asks, does not claim
-	dressed     bool // one of several opened by "it is", "there is", ...: a list item in disguise
+	// rhetorical marks a question that claims by asking ("why would you
+	// need fencing when etcd already guarantees one holder?"): the red
+	// flags read it (see markRhetorical).
+	rhetorical bool
+	dressed    bool // one of several opened by "it is", "there is", ...: a list item in disguise
 	// linked marks terms tied by symbols rather than verbs ("renew @
 	// TTL/3 Lua: GET == token → PEXPIRE", see symbolLinked): a line of
 	// notes that earns no credit, while the red flags still read what it

@@ -211,7 +211,7 @@ func (s *Server) handleRoundDraft(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	draft := c.FormValue("answer")
+	draft := quiz.StripInvisible(c.FormValue("answer"))
 	// The draft is shown on the interviewer's screen: the characters an
 	// answer may not hold (they would reorder or hide text there) are
 	// refused here as they are when the answer is sent.

@@ -114,7 +114,7 @@ func parseAnswer(c echo.Context, q *quiz.Question) (quiz.Answer, error) {
 	var a quiz.Answer
 	switch q.Kind {
 	case quiz.KindFreeText:
-		a.Text = strings.ReplaceAll(form.Get("answer"), "\r\n", "\n")
+		a.Text = quiz.StripInvisible(strings.ReplaceAll(form.Get("answer"), "\r\n", "\n"))
 		// Bytes that are not UTF-8 would be stored as they came and shown
 		// as U+FFFD; a body too broken to parse was read leniently. Either
 		// way the answer is shown again to check, not graded (QA-35 F4 #2).

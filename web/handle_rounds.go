@@ -340,7 +340,7 @@ func (s *Server) handleRoundAnswer(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	text := c.FormValue("answer")
+	text := quiz.StripInvisible(c.FormValue("answer"))
 	stats, err := s.questionStats(c, learner)
 	if err != nil {
 		return err

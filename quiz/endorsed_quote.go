@@ -1,0 +1,119 @@
+package quiz
+
+// A quotation is refuted when the answer reports it (someone said "X"),
+// since a candidate who quotes a claim usually goes on to answer it. Some
+// go on to agree: "My colleague said "the client can just check its token
+// right before writing", and he's right, that works just as well"
+// (QA-48 H3). The claim is then the speaker's own.
+
+// endorsingSubjects open an endorsement of what was just quoted: "he's
+// right", "and she is correct", "that's true", "which is right".
+var endorsingSubjects = setOf(`he she they he's she's they're that that's which it it's this colleague lead manager`)
+
+// endorsingCopulas stand between such a subject and its verdict ("he is
+// right", "they were correct").
+var endorsingCopulas = setOf(`is was are were`)
+
+// endorsingVerdicts say a quoted claim is so.
+var endorsingVerdicts = setOf(`right correct true`)
+
+// endorsementAt reports whether an endorsement opens at toks[k], in its
+// sentence before end: a subject, an optional copula and a verdict, none
+// of them negated or hedged ("he's half right", "he's not wrong"), the
+// verdict ending its clause, and no contrast after it ("that's true, but
+// ...").
+func endorsementAt(toks []token, k, end int) bool {
+	if k >= end || !endorsingSubjects[toks[k].raw] {
+		return false
+	}
+	v := k + 1
+	if v < end && endorsingCopulas[toks[v].raw] {
+		v++
+	}
+	if v >= end || !endorsingVerdicts[toks[v].raw] || toks[v].negBy >= 0 || toks[v].flagNegBy > 0 {
+		return false
+	}
+	if p := toks[v-1].raw; p == "half" || p == "partly" || p == "partially" || p == "only" || p == "not" || p == "technically" {
+		return false
+	}
+	// The verdict ends its clause: "that is true and irrelevant", "true,
+	// but beside the point", "he's right that it is simpler" grant
+	// something else, or less.
+	return v+1 == end || toks[v+1].clause && toks[v+1].brk != 0 && toks[v+1].raw != "but" && toks[v+1].raw != "though" && toks[v+1].raw != "except" && toks[v+1].raw != "however"
+}
+
+// markEndorsedQuotes marks as endorsed the refuted quotation of a sentence
+// that, after the quotation, endorses it ("..., and he's right"), or of
+// the sentence before one that opens by endorsing it ("He's right.",
+// "And he's right: ..."). Only the words inside the quotation marks are
+// endorsed: a refutation around them stands.
+func markEndorsedQuotes(d *doc) {
+	toks := d.toks
+	endorse := func(s sentence) {
+		for j := s.from; j < s.to; j++ {
+			if toks[j].quote > 0 && toks[j].refuted {
+				toks[j].endorsed = true
+			}
+		}
+	}
+	for si, s := range d.sents {
+		lastQuote := -1
+		for j := s.from; j < s.to; j++ {
+			if toks[j].quote > 0 {
+				lastQuote = j
+			}
+		}
+		if lastQuote >= 0 {
+			for k := lastQuote + 1; k < s.to; k++ {
+				if toks[k].quote == 0 && (toks[k].clause || toks[k-1].raw == "and") && endorsementAt(toks, k, s.to) {
+					endorse(s)
+					break
+				}
+			}
+		}
+		if si > 0 {
+			k := s.from
+			if k < s.to && (toks[k].raw == "and" || toks[k].raw == "honestly" || toks[k].raw == "actually") {
+				k++
+			}
+			if endorsementAt(toks, k, s.to) {
+				endorse(d.sents[si-1])
+			}
+		}
+	}
+}
+
+// dismissiveVerbs, after an imperative "don't", dismiss what follows as
+// not worth doing: "don't bother with fencing tokens" says they are not
+// needed, where "don't use SETNX then EXPIRE" rejects a practice.
+var dismissiveVerbs = setOf(`bother worry`)
+
+// markDismissiveImperatives marks as endorsed the words of a clause that
+// opens "Don't bother with X" or "Don't worry about X", which a rule for
+// imperatives refuted as a practice rejected: the speaker claims X is not
+// needed (QA-48 H3: "Don't bother with fencing tokens, because the
+// heartbeat keeps the lease alive"). The red flags and the key points
+// read the clause, denied, as the claim it is; the second reader reads it
+// as before.
+func markDismissiveImperatives(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		k := s.from
+		switch {
+		case k+1 < s.to && (toks[k].raw == "don't" || toks[k].raw == "dont" || toks[k].raw == "never"):
+			k++
+		case k+2 < s.to && toks[k].raw == "do" && toks[k+1].raw == "not":
+			k += 2
+		default:
+			continue
+		}
+		if !dismissiveVerbs[toks[k].raw] {
+			continue
+		}
+		for j := s.from; j < s.to && (j <= k || !toks[j].clause); j++ {
+			if toks[j].refuted {
+				toks[j].endorsed = true
+			}
+		}
+	}
+}
