@@ -149,15 +149,14 @@ var (
 	// them, on arrival (g5), at the end of g6, and after every version
 	// since. Nobody has read them.
 	earlierWriters = []string{"Q", "R"}
-	// freshWriters is g48's fresh holdout: FX, FY and FZ answer all 24
-	// questions (brief: writer-brief-3.md, given as each writer's whole
-	// prompt, read from a file holding only the brief and a persona) at the
-	// start of g48's tuning (2026-12-07, from 08:20 UTC). Their files stay
-	// outside the repository, away from everyone who tunes the grader,
-	// until g48 ends; only totals are computed on them, on arrival (main
-	// 6799542: g47) and at the end (g48). Until then the page leads with
-	// the earlier holdout.
-	freshWriters = []string{}
+	// freshWriters (FX, FY, FZ) answered all 24 questions (brief:
+	// writer-brief-3.md, given as each writer's whole prompt, read from a
+	// file holding only the brief and a persona) at the start of g48's
+	// tuning (2026-12-07, written 08:10-08:26 UTC). Their files stayed
+	// outside the repository, away from everyone who tuned the grader,
+	// until g48 ended; only totals were computed on them, on arrival (main
+	// 83f9267: g47, from a separate worktree) and at the end (g48).
+	freshWriters = []string{"FX", "FY", "FZ"}
 )
 
 // answersPerWriter is how many answers each writer's file holds.
@@ -470,17 +469,18 @@ func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	return f
 }
 
-// freshBefore is the fresh holdout as main scored it when its files
-// arrived, before any change of the grader version being tuned reached
-// main; it is set with freshWriters when g48's fresh holdout is committed.
+// freshBefore is the fresh holdout (FX, FY, FZ) as main scored it when the
+// files arrived (2026-12-07 08:26 UTC; main at 83f9267: grader g47), before
+// any change of grader g48 reached main; their SHA-256 sums were recorded
+// then (5532bd44… FX, 03a95a2e… FY, ea60539c… FZ) and the files are committed unchanged.
 var (
-	freshBefore       quiz.BlindFigures
+	freshBefore       = quiz.BlindFigures{Writers: []string{"FX", "FY", "FZ"}, Answers: 792, Verdicts: 0.986, FalsePasses: 2, FalseFails: 9, PassAnswers: 432, PassFlagged: 1, PassFatal: 0, FatalMeasured: true, ShouldFlag: 144, ShouldFlagged: 140, Flagged: 0.972, Salads: 72, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 72, Agree: 72}, {Kind: "keyword-salad", Answers: 72, Agree: 72}, {Kind: "mixed-wrong", Answers: 72, Agree: 70}, {Kind: "partial", Answers: 72, Agree: 72}, {Kind: "refutes-quote", Answers: 72, Agree: 72}, {Kind: "rejects-antipattern", Answers: 72, Agree: 71}, {Kind: "strong-casual", Answers: 72, Agree: 69}, {Kind: "strong-concise", Answers: 72, Agree: 72}, {Kind: "strong-full", Answers: 72, Agree: 72}, {Kind: "strong-unusual", Answers: 72, Agree: 67}, {Kind: "weak", Answers: 72, Agree: 72}}}
 	freshBeforeGrader = "g47"
 )
 
-// freshFloors are the fresh holdout's figures on arrival, held so they
-// cannot get worse unnoticed; set with freshWriters.
-var freshFloors quiz.BlindGate
+// freshFloors are the fresh holdout's figures at the end of g48, held so
+// they cannot get worse unnoticed.
+var freshFloors = quiz.BlindGate{Verdicts: 0.987, MaxPassFlagged: 1, Flagged: 0.972, MaxSaladPasses: 0, MaxPassFatal: 0}
 
 // blindReport grades the blind corpus and holds each holdout to its floors.
 // The page leads with the fresh holdout, or with the earlier one while a
@@ -595,8 +595,9 @@ func blindReport(b *quiz.Bank) (*quiz.BlindReport, error) {
 // (judge-4), for g42 every answer of FF, FG and FH (judge-5), for g43
 // every answer of FI, FJ and FK (judge-6), for g44 every answer of FL,
 // FM and FN (judge-7), for g45 every answer of FO, FP and FQ (judge-8),
-// for g46 every answer of FR, FS and FT (judge-9), and for g47 every
-// answer of FU, FV and FW (judge-10).
+// for g46 every answer of FR, FS and FT (judge-9), for g47 every answer
+// of FU, FV and FW (judge-10), and for g48 every answer of FX, FY and FZ
+// (judge-11).
 func judgeAgreement() (quiz.JudgeFigures, error) {
 	var f quiz.JudgeFigures
 	type key struct{ writer, question, kind string }
@@ -680,8 +681,8 @@ func TestJudgeAgreement(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("second judge: %d answers (%s), verdicts agree %d (%.1f%%), red-flag labels agree %d", f.Answers, f.Sample, f.Verdicts, 100*float64(f.Verdicts)/float64(f.Answers), f.Flags)
-	if f.Answers < 6836 {
-		t.Fatalf("second judge labelled %d answers, want the 6,836 committed", f.Answers)
+	if f.Answers < 7628 {
+		t.Fatalf("second judge labelled %d answers, want the 7,628 committed", f.Answers)
 	}
 }
 
