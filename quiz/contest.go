@@ -76,25 +76,21 @@ func Contest(q *Question, res Result, item string) (Result, Contested, error) {
 }
 
 // ReportFlag applies a learner's report that their free-text answer makes
-// a losing claim the grader did not flag: red flag id, one of those the
-// question checks (FlagsFor) and not raised on res, is added as
-// SelfReported, and the score, pass and suggested rating are recomputed
-// as for a raised flag of its severity (see Rescore). Contesting the
-// reported flag withdraws the report (Contest). The Contested's Was is
-// "unflagged": the grader's decision the learner contests is that the
-// answer raised no such flag. It returns ErrNotContestable for an
-// objective kind, an id the question does not check (the second reader's
-// verdict is never one a learner reports), and a flag res already holds,
-// raised or dismissed.
+// a losing claim the grader did not flag: red flag id, any of the
+// catalog's (a candidate can make a mistake the question's own list does
+// not expect: QA-48b M3) and not raised on res, is added as SelfReported,
+// and the score, pass and suggested rating are recomputed as for a raised
+// flag of its severity (see Rescore). Contesting the reported flag
+// withdraws the report (Contest). The Contested's Was is "unflagged": the
+// grader's decision the learner contests is that the answer raised no
+// such flag. It returns ErrNotContestable for an objective kind, an id
+// that names no red flag (the second reader's verdict is never one a
+// learner reports), and a flag res already holds, raised or dismissed.
 func (b *Bank) ReportFlag(q *Question, res Result, id string) (Result, Contested, error) {
-	if q.Kind != KindFreeText || id == ReaderFlagID || slices.ContainsFunc(res.Flags, func(f FlagResult) bool { return f.ID == id }) {
+	f, ok := b.flagByID[id]
+	if q.Kind != KindFreeText || !ok || id == ReaderFlagID || slices.ContainsFunc(res.Flags, func(g FlagResult) bool { return g.ID == id }) {
 		return res, Contested{}, fmt.Errorf("report %q: %w", id, ErrNotContestable)
 	}
-	i := slices.IndexFunc(b.FlagsFor(q), func(f *RedFlag) bool { return f.ID == id })
-	if i < 0 {
-		return res, Contested{}, fmt.Errorf("report %q: %w", id, ErrNotContestable)
-	}
-	f := b.FlagsFor(q)[i]
 	out := res
 	out.Flags = append(slices.Clone(res.Flags), FlagResult{ID: f.ID, Label: f.Label, Why: f.Why, Severity: f.Severity, SelfReported: true})
 	ticks := map[string]bool{}
@@ -108,19 +104,29 @@ func (b *Bank) ReportFlag(q *Question, res Result, id string) (Result, Contested
 }
 
 // ReportableFlags returns the red flags the learner may report on res, a
-// result of q: those the question checks that res does not hold, in the
-// catalog's order; none for an objective kind.
-func (b *Bank) ReportableFlags(q *Question, res Result) []*RedFlag {
+// result of q, that res does not hold: those the question checks (own), in
+// the question's order, and the rest of the catalog (other), in the
+// catalog's; none for an objective kind.
+func (b *Bank) ReportableFlags(q *Question, res Result) (own, other []*RedFlag) {
 	if q.Kind != KindFreeText {
-		return nil
+		return nil, nil
 	}
-	var out []*RedFlag
+	held := func(f *RedFlag) bool {
+		return f.ID == ReaderFlagID || slices.ContainsFunc(res.Flags, func(g FlagResult) bool { return g.ID == f.ID })
+	}
+	checked := map[string]bool{}
 	for _, f := range b.FlagsFor(q) {
-		if f.ID != ReaderFlagID && !slices.ContainsFunc(res.Flags, func(g FlagResult) bool { return g.ID == f.ID }) {
-			out = append(out, f)
+		checked[f.ID] = true
+		if !held(f) {
+			own = append(own, f)
 		}
 	}
-	return out
+	for _, f := range b.flags {
+		if !checked[f.ID] && !held(f) {
+			other = append(other, f)
+		}
+	}
+	return own, other
 }
 
 // ContestRecovered applies a learner's dispute of a point that a round's

@@ -18,13 +18,19 @@ var endorsingCopulas = setOf(`is was are were`)
 var endorsingVerdicts = setOf(`right correct true`)
 
 // endorsementAt reports whether an endorsement opens at toks[k], in its
-// sentence before end: a subject, an optional copula and a verdict, none
+// sentence before end: "that's what we do", or a subject, an optional
+// copula and a verdict, none
 // of them negated or hedged ("he's half right", "he's not wrong"), the
 // verdict ending its clause, and no contrast after it ("that's true, but
 // ...").
 func endorsementAt(toks []token, k, end int) bool {
 	if k >= end || !endorsingSubjects[toks[k].raw] {
 		return false
+	}
+	// "that's what we do", "that is what we do": the practice adopted
+	if k+3 < end && (toks[k].raw == "that's" && toks[k+1].raw == "what" && toks[k+2].raw == "we" && (toks[k+3].raw == "do" || toks[k+3].raw == "did") ||
+		k+4 < end && toks[k].raw == "that" && toks[k+1].raw == "is" && toks[k+2].raw == "what" && toks[k+3].raw == "we" && (toks[k+4].raw == "do" || toks[k+4].raw == "did")) {
+		return toks[k+2].negBy < 0 && toks[k+3].negBy < 0
 	}
 	v := k + 1
 	if v < end && endorsingCopulas[toks[v].raw] {

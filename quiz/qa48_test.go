@@ -177,3 +177,57 @@ func TestQA48FlagNamesTheMistake(t *testing.T) {
 		}
 	}
 }
+
+// TestQA48bSecondPass: a second new-user pass (QA-48b, 181 answers). A
+// correct SKIP LOCKED answer failed on the flag for the mistake it
+// rejects (H1); key points were ticked from their opposites (H2); losing
+// claims passed unflagged or were named by the wrong flag (H3, M3). Each
+// now reads as a fair interviewer would.
+func TestQA48bSecondPass(t *testing.T) {
+	b := loadBank(t)
+	grade := func(q, text string) quiz.Result {
+		qq, ok := b.ByID(q)
+		if !ok {
+			t.Fatalf("no question %s", q)
+		}
+		return b.Grade(qq, quiz.Answer{Text: text})
+	}
+	queue := "I'd keep the jobs in a table with id, status, payload, locked_until and attempt. A worker claims one job in a short transaction: UPDATE jobs SET status = 'running', locked_until = now() + interval '5 minutes', attempt = attempt + 1 WHERE id = (SELECT id FROM jobs WHERE status = 'queued' OR (status = 'running' AND locked_until < now()) ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING id, payload, attempt, and commits straight away. SKIP LOCKED means concurrent workers skip rows another worker is claiming instead of blocking on them, so two workers never take the same job. Because the claim is committed, the row lock is gone during the work; what keeps others off is the locked_until deadline, which is effectively a lease. If the worker dies, the deadline passes and another worker picks the job up again, so nothing is lost. That also means a job can run twice, so the handlers need to be idempotent."
+	if r := grade("skip-locked-queue", queue); !r.Passed || len(r.Flags) > 0 {
+		t.Errorf("H1: the committed-claim answer: passed=%v flags %v, want a pass with no flag", r.Passed, r.FlagIDs())
+	}
+	if r := grade("skip-locked-queue", "The row lock keeps other workers off the job while it runs, until the worker finishes."); !slices.Contains(r.FlagIDs(), "claim-lock-outlives-commit") {
+		t.Errorf("H1: the row lock said to keep others off raised %v", r.FlagIDs())
+	}
+	incr := "The simplest way to get the tokens is INCR on the same single Redis node that holds the lock: INCR is atomic, so the numbers stay increasing even if that node fails over to a replica."
+	if r := grade("fencing-token", incr); pointHit(t, r, "token-source") || !slices.Contains(r.FlagIDs(), "volatile-token-counter") {
+		t.Errorf("H2/H3: INCR kept increasing through a failover: token-source hit=%v, flags %v", pointHit(t, r, "token-source"), r.FlagIDs())
+	}
+	if r := grade("redis-early-expiry", "Clock changes are not a risk here, because Redis tracks expiry against a monotonic clock internally, so an NTP correction on the host can't shorten a TTL."); pointHit(t, r, "clock-jump") {
+		t.Errorf("H2: clock-jump ticked on its denial")
+	}
+	if r := grade("redis-early-expiry", "Redis compares expiry with the wall clock, so an NTP step forward expires keys early."); !pointHit(t, r, "clock-jump") {
+		t.Errorf("H2: clock-jump not ticked on the point itself")
+	}
+	for _, c := range []struct{ question, text, flag string }{
+		{"choose-ttl", "In practice, a TTL set comfortably above the worst observed run is what keeps two holders apart, so with good measurements you are safe.", "ttl-as-safety"},
+		{"two-holders", "Then look for the true order by sorting both hosts' logs by their wall-clock timestamps, which are reliable enough because both run NTP.", "wall-clock"},
+		{"avoid-the-lock", "You can skip the lock when traffic is low, because with only a few requests per minute the chance of two processes hitting the same row at the same time is basically zero.", "race-odds-dismissed"},
+		{"run-job-once", `A plain check of "did it already run today?" followed by the run is fine: the window for two instances to collide is a few milliseconds, so it won't happen in practice.`, "race-odds-dismissed"},
+		{"unfenceable-resource", "Just add an X-Fencing-Token header to every call to the payment API. The old holder's call carries an older token than the new holder's, so the stale call gets rejected.", "unaware-resource-fenced"},
+		{"fencing-token", `As the saying goes, "the client should check its own token against the lock service right before writing, and skip the write if it's stale"; that's what we do, and it's enough.`, "client-side-fencing"},
+	} {
+		if r := grade(c.question, c.text); !slices.Contains(r.FlagIDs(), c.flag) {
+			t.Errorf("%s: %q raised %v, want %s", c.question, c.text, r.FlagIDs(), c.flag)
+		}
+	}
+	for _, c := range []struct{ question, text, flag string }{
+		{"two-holders", "Look for the true order in the store's own revision, not the hosts' timestamps, which are unreliable.", "wall-clock"},
+		{"unfenceable-resource", "The provider knows nothing about tokens: the old holder's call carries an older token, but the stale call is not rejected.", "unaware-resource-fenced"},
+		{"fencing-token", `As the saying goes, "the client should check its own token right before writing"; that's a myth, the pause comes after the check.`, "client-side-fencing"},
+	} {
+		if r := grade(c.question, c.text); slices.Contains(r.FlagIDs(), c.flag) {
+			t.Errorf("%s: %q raised %s", c.question, c.text, c.flag)
+		}
+	}
+}

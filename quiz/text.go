@@ -620,6 +620,7 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 	markNeedRemovers(d)
 	markNeedless(d)
 	markFrames(d)
+	markVouchedInProbes(d)
 	markHowHeadings(d)
 	markQuotedLabels(d)
 	markTemptations(d)
@@ -2323,6 +2324,53 @@ func markFrames(d *doc) {
 				} else {
 					toks[j].probe = true
 				}
+			}
+		}
+	}
+}
+
+// prepositionsOfNoun end, going back, the noun a relative clause is said
+// of ("sorting the logs by their timestamps, which ...").
+var prepositionsOfNoun = setOf(`by with of from in on at for to`)
+
+// vouchWords say a thing can be trusted: "which are reliable enough".
+var vouchWords = setOf(`reliable accurate trustworthy precise safe fine`)
+
+// markVouchedInProbes claims again, for the red flags and the key points,
+// a relative clause inside a probe that vouches for what the probe looks
+// at: "look for the true order by sorting both hosts' logs by their
+// wall-clock timestamps, which are reliable enough because both run NTP"
+// (QA-48b H3) looks for the order, and asserts the clocks can be trusted.
+// The second reader, trained before this rule, still reads the clause as
+// part of the probe (readerProbe).
+func markVouchedInProbes(d *doc) {
+	toks := d.toks
+	for k := 1; k+2 < len(toks); k++ {
+		if !toks[k].probe || !toks[k].clause || toks[k].raw != "which" && toks[k].raw != "that" {
+			continue
+		}
+		v := k + 1
+		if r := toks[v].raw; r != "is" && r != "are" && r != "was" && r != "were" {
+			continue
+		}
+		vouched := false
+		for j := v + 1; j < len(toks) && j <= v+3 && toks[j].sent == toks[k].sent && !toks[j].clause; j++ {
+			if vouchWords[toks[j].raw] && toks[j].negBy < 0 {
+				vouched = true
+			}
+		}
+		if !vouched {
+			continue
+		}
+		// The clause, its reason, and the noun it is said of ("their
+		// wall-clock timestamps, which ...", back to a preposition).
+		from := k
+		for from > 0 && from > k-5 && toks[from-1].sent == toks[k].sent && !toks[from-1].clause && !prepositionsOfNoun[toks[from-1].raw] {
+			from--
+		}
+		for j := from; j < len(toks) && toks[j].sent == toks[k].sent && (j <= k || !toks[j].clause || toks[j].raw == "because" || toks[j].raw == "since"); j++ {
+			if toks[j].probe {
+				toks[j].probe, toks[j].readerProbe = false, true
 			}
 		}
 	}

@@ -36,8 +36,12 @@ func buildGraded(bank *quiz.Bank, text string, res *quiz.Result) views.Graded {
 		})
 	}
 	if q, ok := bank.ByID(res.Question); ok {
-		for _, f := range bank.ReportableFlags(q, *res) {
+		own, other := bank.ReportableFlags(q, *res)
+		for _, f := range own {
 			g.Reportable = append(g.Reportable, views.FlagChoice{ID: f.ID, Label: f.Label, Severity: string(f.Severity)})
+		}
+		for _, f := range other {
+			g.ReportableOther = append(g.ReportableOther, views.FlagChoice{ID: f.ID, Label: f.Label, Severity: string(f.Severity)})
 		}
 	}
 	for _, sa := range res.SetAside {

@@ -131,6 +131,9 @@ func correctedFlash(what quiz.Contested, res, own quiz.Result, card string) stri
 	switch {
 	case res.Passed:
 		verdict = "a pass"
+	case res.Fatal && what.Was == "unflagged":
+		// (the fatal flag is the one just reported: nothing was "still")
+		verdict = "a fatal red flag"
 	case res.Fatal:
 		verdict = "still a fatal red flag"
 	}

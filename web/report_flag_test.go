@@ -246,3 +246,32 @@ func TestReportedFlagSurvivesExportImport(t *testing.T) {
 		t.Fatalf("the reported flag did not survive export and import")
 	}
 }
+
+// TestReportAMistakeOutsideTheQuestionsList: the report form offers the
+// question's own red flags first and, in a group of their own, the rest
+// of the catalog, so a mistake the question's list does not expect can be
+// reported too (QA-48b M3); the confirmation of a fatal report says "a
+// fatal red flag", not "still" one (QA-48b L1).
+func TestReportAMistakeOutsideTheQuestionsList(t *testing.T) {
+	srv, st := newTestServer(t)
+	cl := newClient(t, srv)
+	_, doc := cl.answerOK("fencing-token", url.Values{"answer": {missedClaim}})
+	form := doc.Find(`[data-testid=report-flag-form]`)
+	if form.Find(`optgroup[label="Other mistakes"] option[value=network-drops-duplicates]`).Length() != 1 || form.Find(`optgroup[label="Mistakes this question is known for"] option[value=ttl-as-safety]`).Length() != 1 {
+		t.Fatalf("the report form does not group the question's flags and the others")
+	}
+	action, tok := reportFormOf(t, doc.Selection)
+	if r := cl.postForm(action, url.Values{"_csrf": {tok}, "item": {"network-drops-duplicates"}, "was": {"unflagged"}}); r.Code != http.StatusSeeOther {
+		t.Fatalf("report: status %d", r.Code)
+	}
+	if ds, _ := st.AllDisputes(context.Background()); len(ds) != 1 || ds[0].Item != "network-drops-duplicates" {
+		t.Fatalf("disputes = %+v", ds)
+	}
+	_, doc = cl.answerOK("fencing-token", url.Values{"answer": {missedClaim}})
+	action, tok = reportFormOf(t, doc.Selection)
+	cl.postForm(action, url.Values{"_csrf": {tok}, "item": {"ttl-as-safety"}, "was": {"unflagged"}})
+	flash := mustDoc(t, cl.get(strings.TrimSuffix(action, "/disputes"))).Find(`[data-testid=flash]`).Text()
+	if !strings.Contains(flash, "a fatal red flag") || strings.Contains(flash, "still a fatal") {
+		t.Fatalf("flash %q, want 'a fatal red flag' without 'still'", flash)
+	}
+}
