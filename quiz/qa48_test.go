@@ -231,3 +231,19 @@ func TestQA48bSecondPass(t *testing.T) {
 		}
 	}
 }
+
+// TestQA48bOwnWords: core points said in natural words were missed (QA-48b
+// M2): the SUSPENDED signal that comes too late, lock-delay's timing bet.
+func TestQA48bOwnWords(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct{ question, text, point string }{
+		{"session-suspended", "The client only hears that its session expired once it reconnects, by which time the servers may have given the lock to someone else.", "signals-late"},
+		{"session-suspended", "The client only learns that the session expired after it reconnects, and a callback can't stop a thread that's already in the middle of a write.", "signals-late"},
+		{"unfenceable-resource", "Third, lock-delay: the service waits 15 seconds before handing the lock on, which assumes the old holder's request lands within that delay.", "timing-caveat"},
+	} {
+		q, _ := b.ByID(c.question)
+		if r := b.Grade(q, quiz.Answer{Text: c.text}); !pointHit(t, r, c.point) {
+			t.Errorf("%s: %q missed %s", c.question, c.text, c.point)
+		}
+	}
+}
