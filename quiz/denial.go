@@ -28,6 +28,10 @@ var worthDenials = func() [][]string {
 	return out
 }()
 
+// denialConsequences open a clause that draws a consequence from the one
+// before it: "..., so a lock adds nothing".
+var denialConsequences = setOf(`so therefore thus hence`)
+
 // denialJoiners join a clause with a subject of its own to the one
 // before it, whose worth a denial in it then leaves alone.
 var denialJoiners = setOf(`and but while whereas`)
@@ -75,6 +79,16 @@ func deniedWorth(d *doc) []Span {
 				// adds nothing" shares its subject and still denies it).
 				if lo < k-1 && toks[lo].clause && toks[lo].brk == ',' && denialJoiners[toks[lo].raw] {
 					lo++
+					break
+				}
+				// "If the db can reject the loser itself or the op is
+				// idempotent, a lock adds nothing", "the op is
+				// idempotent, so a lock adds nothing": a denial whose
+				// clause follows a condition, or draws a consequence
+				// with a subject of its own, denies that subject, not
+				// the condition or the ground before it (FX, g49).
+				if lo < k && toks[lo].clause && lo > s.from && (toks[lo-1].hypo && !toks[lo].hypo ||
+					denialConsequences[toks[lo].raw] && lo+1 < k && !backRefs[toks[lo+1].raw]) {
 					break
 				}
 				lo--

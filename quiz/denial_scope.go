@@ -18,10 +18,11 @@ import "strings"
 // shared sense (clsNegator): "hardly" and "scarcely" deny what they
 // modify ("the window is hardly negligible"), and "fails to", "unable
 // to" deny the infinitive that follows ("the replica fails to keep the
-// lock"). They are read by the red flags alone, so the second reader,
-// trained on the negation scopes as they were, and the key points read
-// the text as before.
-var flagNegators = setOf(`hardly scarcely`)
+// lock"); "disclaims" denies its object ("Redis explicitly disclaims
+// strong consistency for WAIT", FX, g49). They are read by the red flags
+// alone, so the second reader, trained on the negation scopes as they
+// were, and the key points read the text as before.
+var flagNegators = setOf(`hardly scarcely disclaim disclaims disclaimed disclaiming`)
 
 // failVerbsTo take an infinitive they deny: "fails to", "unable to".
 var failVerbsTo = setOf(`fail fails failed failing unable`)
