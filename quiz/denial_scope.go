@@ -87,11 +87,29 @@ var rhetoricalGrounds = setOf(`when if since given`)
 func rhetoricalAt(d *doc, si int) int {
 	s := d.sents[si]
 	toks := d.toks
-	if !s.question || s.to-s.from < 6 || toks[s.from].raw != "why" || toks[s.from+1].raw != "would" || !rhetoricalSubjects[toks[s.from+2].raw] || !rhetoricalVerbs[toks[s.from+3].raw] {
+	if !s.question || s.to-s.from < 6 {
+		return -1
+	}
+	// (g49, QA-49 H3: after an opener, "And honestly, who needs fencing
+	// tokens when the TTL is ten times the worst runtime?")
+	f := s.from
+	for f < s.to-5 && rhetoricalOpeners[toks[f].raw] {
+		f++
+	}
+	verb := -1
+	switch {
+	case toks[f].raw == "why" && toks[f+1].raw == "would" && rhetoricalSubjects[toks[f+2].raw] && rhetoricalVerbs[toks[f+3].raw]:
+		verb = f + 3
+	case toks[f].raw == "who" && toks[f+1].raw == "would" && rhetoricalVerbs[toks[f+2].raw]:
+		verb = f + 2
+	case toks[f].raw == "who" && rhetoricalVerbsThird[toks[f+1].raw]:
+		verb = f + 1
+	}
+	if verb < 0 || toks[verb].negBy >= 0 {
 		return -1
 	}
 	ground := false
-	for k := s.from + 4; k < s.to; k++ {
+	for k := verb + 1; k < s.to; k++ {
 		if toks[k].clause && rhetoricalGrounds[toks[k].raw] {
 			ground = true
 		}
@@ -104,8 +122,16 @@ func rhetoricalAt(d *doc, si int) int {
 			return -1
 		}
 	}
-	return s.from + 3
+	return verb
 }
+
+// rhetoricalOpeners may stand before a rhetorical question's "why" or
+// "who": "And honestly, who needs ...?"
+var rhetoricalOpeners = setOf(`and but so honestly frankly really seriously i mean like`)
+
+// rhetoricalVerbsThird, after "who", ask for a need the speaker denies:
+// "who needs fencing when ...?", "who cares about the clock when ...?".
+var rhetoricalVerbsThird = setOf(`needs cares bothers`)
 
 // markRhetorical lets a rhetorical question raise a red flag
 // (rhetorical): the flags' patterns read its words as written ("why would
@@ -113,10 +139,42 @@ func rhetoricalAt(d *doc, si int) int {
 // second reader and the key points read the question as before.
 func markRhetorical(d *doc) {
 	for si := range d.sents {
-		if rhetoricalAt(d, si) >= 0 {
+		if rhetoricalAt(d, si) >= 0 || tagQuestion(d, si) {
 			d.sents[si].rhetorical = true
 		}
 	}
+}
+
+// questionTags end a statement that asks only to be agreed with: "...,
+// so fencing isn't really needed anymore, is it?" (QA-49 #070).
+var questionTags = [][]string{{"is", "it"}, {"isn't", "it"}, {"does", "it"}, {"doesn't", "it"}, {"right"},
+	{"don't", "you", "think"}, {"wouldn't", "you", "say"}, {"wouldn't", "you", "agree"}, {"agreed"}, {"no"}}
+
+// tagQuestion reports a question that is a statement with a tag after its
+// last comma: the statement is claimed.
+func tagQuestion(d *doc, si int) bool {
+	s := d.sents[si]
+	toks := d.toks
+	if !s.question {
+		return false
+	}
+	for _, tag := range questionTags {
+		from := s.to - len(tag)
+		if from-s.from < 4 || !toks[from].clause || toks[from].brk != ',' {
+			continue
+		}
+		ok := true
+		for i, w := range tag {
+			if toks[from+i].raw != w {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
 }
 
 // guaranteeNouns take a that-clause their denial denies: "no guarantee

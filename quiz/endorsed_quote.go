@@ -24,6 +24,16 @@ var endorsingVerdicts = setOf(`right correct true`)
 // verdict ending its clause, and no contrast after it ("that's true, but
 // ...").
 func endorsementAt(toks []token, k, end int) bool {
+	// g49 (QA-49 H1): "..., and I agree with him", "and we agree": the
+	// speaker's own assent, ending its clause as a verdict does.
+	if k+1 < end && (toks[k].raw == "i" || toks[k].raw == "we") && (toks[k+1].raw == "agree" || toks[k+1].raw == "agreed") &&
+		toks[k+1].negBy < 0 && toks[k+1].flagNegBy == 0 {
+		v := k + 1
+		if v+2 < end && toks[v+1].raw == "with" && !toks[v+2].clause {
+			v += 2
+		}
+		return v+1 == end || toks[v+1].clause && toks[v+1].brk != 0 && toks[v+1].raw != "but" && toks[v+1].raw != "though" && toks[v+1].raw != "except" && toks[v+1].raw != "however"
+	}
 	if k >= end || !endorsingSubjects[toks[k].raw] {
 		return false
 	}
@@ -55,10 +65,42 @@ func endorsementAt(toks []token, k, end int) bool {
 // endorsed: a refutation around them stands.
 func markEndorsedQuotes(d *doc) {
 	toks := d.toks
+	// (g49, QA-49 H1: a quotation the sentence does not refute is still a
+	// mention for the red flags, a whole claim quoted; endorsed, it is
+	// claimed: "as antirez put it, "with these rules Redlock is as safe
+	// as a consensus system", and I agree with him")
 	endorse := func(s sentence) {
 		for j := s.from; j < s.to; j++ {
-			if toks[j].quote > 0 && toks[j].refuted {
+			if toks[j].quote > 0 {
 				toks[j].endorsed = true
+			}
+		}
+	}
+	// reported marks, in a sentence without quotation marks, the refuted
+	// words from the first one after a reporter ("a colleague told me
+	// ...") to the sentence's end, when a clause after them endorses what
+	// was reported ("..., and she's right, so I release with DEL").
+	reported := func(s sentence) {
+		rep, first := -1, -1
+		for j := s.from; j < s.to; j++ {
+			if rep < 0 && toks[j].cls&clsReporter != 0 && !toks[j].refuted {
+				rep = j
+			}
+			if rep >= 0 && first < 0 && j > rep && toks[j].refuted {
+				first = j
+			}
+		}
+		if first < 0 {
+			return
+		}
+		for k := first + 1; k < s.to; k++ {
+			if (toks[k].clause || toks[k-1].raw == "and") && endorsementAt(toks, k, s.to) {
+				for j := first; j < s.to; j++ {
+					if toks[j].refuted {
+						toks[j].endorsed = true
+					}
+				}
+				return
 			}
 		}
 	}
@@ -68,6 +110,9 @@ func markEndorsedQuotes(d *doc) {
 			if toks[j].quote > 0 {
 				lastQuote = j
 			}
+		}
+		if lastQuote < 0 {
+			reported(s)
 		}
 		if lastQuote >= 0 {
 			for k := lastQuote + 1; k < s.to; k++ {

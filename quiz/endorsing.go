@@ -49,6 +49,11 @@ func endorsingHeader(toks []token) bool {
 		// "that's cheap to fix", "an easy fix", "the fix", "my fix"
 		case fixWords[r] && j > 0 && (easeWords[toks[j-1].raw] || toks[j-1].raw == "to" && j > 1 && easeWords[toks[j-2].raw] || toks[j-1].raw == "the" || toks[j-1].raw == "my" || toks[j-1].raw == "our"):
 			endorsed = true
+		// g49: "prevention is straightforward", "the fix is simple": a
+		// remedy the header calls easy, after a cause it names ("Once the
+		// cause is known, prevention is straightforward: ...")
+		case (fixWords[r] || r == "prevention") && j+2 < len(toks) && copulas[toks[j+1].raw] && easeWords[toks[j+2].raw]:
+			endorsed = true
 		// "here's how", "here is how", "this is how"
 		case r == "how" && j > 0 && (toks[j-1].raw == "here's" || toks[j-1].raw == "is" && j > 1 && (toks[j-2].raw == "here" || toks[j-2].raw == "this")):
 			endorsed = true

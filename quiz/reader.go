@@ -1094,7 +1094,7 @@ func (v *flagVeto) setsAside(d *doc, span Span) (int, vetoKind, bool) {
 	// premise in its sentence ("two clients can never act as holder
 	// at once, so all the fencing business simply goes away"): the
 	// premise's negators lean the sentence away, not the conclusion.
-	if endorsedBefore(d, si, span.Start) || rebuttalBefore(d, si, span.Start) >= 0 || excessNamedBefore(d, si, span.Start) || concludedAt(d, si, span.Start) || sellsOutright(d, si) {
+	if endorsedBefore(d, si, span.Start) || rebuttalBefore(d, si, span.Start) >= 0 || excessNamedBefore(d, si, span.Start) || concludedAt(d, si, span.Start) || sellsOutright(d, si) || endorsedSpan(d, si, span) {
 		return si, vetoShort, false
 	}
 	kind := vetoShort
@@ -1213,6 +1213,21 @@ func (v *flagVeto) review(d *doc, f *RedFlag, proseOnly bool, fr FlagResult) (Fl
 // endorsedBefore reports whether, in sentence si of d, a colon before
 // start closes a header that vouches for what follows it (see
 // endorsingHeader).
+// endorsedSpan reports whether the match span, in sentence si, takes
+// words the speaker endorses after reporting them (see
+// markEndorsedQuotes): "as antirez says, "Redlock is as safe as ZooKeeper",
+// and I agree with him" is the speaker's claim, however the reporting
+// words around it lean (QA-49 H1).
+func endorsedSpan(d *doc, si int, span Span) bool {
+	s := d.sents[si]
+	for k := s.from; k < s.to; k++ {
+		if t := &d.toks[k]; t.endorsed && t.start >= span.Start && t.end <= span.End {
+			return true
+		}
+	}
+	return false
+}
+
 func endorsedBefore(d *doc, si, start int) bool {
 	s := d.sents[si]
 	for c := s.from + 1; c < s.to && d.toks[c].start <= start; c++ {

@@ -2317,7 +2317,11 @@ func markFrames(d *doc) {
 				// g20g: so is a check timed just before an action told
 				// ahead of it ("right before the call, check the
 				// remaining lease"), as one timed after it is.
-				checkVerbs[t.raw] && !codePlaceProbe(toks, k) && timedJustBefore(toks, k)
+				checkVerbs[t.raw] && !codePlaceProbe(toks, k) && timedJustBefore(toks, k) ||
+				// g49 (QA-49 #025): so is a check made on the act it
+				// guards ("add a version column and check it on save:
+				// UPDATE ... WHERE version = $v").
+				checkVerbs[t.raw] && checkOnAct(toks, k, to)
 			for j := k; j < to; j++ {
 				if acted {
 					toks[j].readerProbe = true
@@ -2548,6 +2552,22 @@ antipatterns anti-patterns pitfall pitfalls trap traps error errors check checks
 failure failures suspicious smells smell myth myths breaks fails risks problems ruled rejected
 excluded banned narrows mitigations inflicted caveats limitations downsides gotchas
 bite bites burn burns hazards signals metrics measurements dashboards graphs`)
+
+// guardedActs are the acts a check made "on" them guards: "check it on
+// save", "checks the version on every write".
+var guardedActs = setOf(`save saves saving write writes writing update updates updating commit commits each every`)
+
+// checkOnAct reports a check at toks[k] made on the act it guards, within
+// the next few words before to: "check it on save", "check the version
+// at every write".
+func checkOnAct(toks []token, k, to int) bool {
+	for j := k + 1; j+1 < to && j <= k+4; j++ {
+		if (toks[j].raw == "on" || toks[j].raw == "at" || toks[j].raw == "upon") && guardedActs[toks[j+1].raw] {
+			return true
+		}
+	}
+	return false
+}
 
 // guardOpens reports words from toks[k] to end that open on the action a
 // check guards: "before each write", "right before writing", "just

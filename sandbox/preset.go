@@ -46,7 +46,7 @@ func Presets() []Preset {
 		{
 			ID:     "paused-holder-fenced",
 			Title:  "The same pause, with fencing tokens",
-			Lesson: "Redis has no token of its own, so the acquire script INCRs a counter with the SET; the resource remembers the highest token it accepted and refuses the paused holder's lower one, which arrives after the new holder's write: the late write does no harm.",
+			Lesson: "Redis has no token of its own, so the acquire script INCRs a counter with the SET; the resource remembers the highest token it accepted and refuses the paused holder's lower one, which arrives after the new holder's write: the late write does no harm. This node never restarts or fails over; a real one can, and a counter on it can then hand out a number twice, so in production take the token from a consensus store (an etcd revision, a ZooKeeper zxid) or a sequence the storage owns.",
 			Guide:  "fencing-tokens",
 			Scenario: Scenario{
 				Lock:    LockConfig{TokenSource: TokenIncr},
