@@ -27,6 +27,7 @@ func TestQA49Verdicts(t *testing.T) {
 		{25, false, "retry-overwrites", "reload the latest version number and retry the save automatically (H4)"},
 		{5, false, "ttl-as-safety", "since the TTL is generous, it guarantees that two workers never overlap (M7)"},
 		{58, false, "volatile-token-counter", "INCR on the same Redis instance ... a cheap counter that always increases (M7)"},
+		{37, false, "voters-scale-writes", "to handle more load, add more voting members to the cluster (L, beside another flag)"},
 	} {
 		a := qa49Answers[c.entry]
 		q, _ := b.ByID(a.question)
@@ -40,9 +41,8 @@ func TestQA49Verdicts(t *testing.T) {
 	}
 }
 
-// TestQA49NotFromTheOpposite: "Stopping on every SUSPENDED would make the
-// service flap too much" argues against stopping, and no longer ticks
-// "stop the protected work at once" (QA-49 #011).
+// TestQA49NotFromTheOpposite: key points no longer ticked from the
+// sentence that argues against them (QA-49 M6).
 func TestQA49NotFromTheOpposite(t *testing.T) {
 	b := loadBank(t)
 	a := qa49Answers[11]
@@ -52,6 +52,17 @@ func TestQA49NotFromTheOpposite(t *testing.T) {
 	}
 	if r := b.Grade(q, quiz.Answer{Text: "On SUSPENDED I stop the protected work at once and wait for RECONNECTED."}); !pointHit(t, r, "stop-work") {
 		t.Errorf("stopping on SUSPENDED is no longer read as stop-work")
+	}
+	// "The only thing I'd change is to shorten the reclaim interval ...,
+	// then with the owner guard it's effectively a proper fence" (#021)
+	// does not make "use a value that changes on every claim".
+	a = qa49Answers[21]
+	q, _ = b.ByID(a.question)
+	if r := b.Grade(q, quiz.Answer{Text: a.text}); pointHit(t, r, "epoch-column") {
+		t.Errorf("#021: epoch-column ticked from a shorter reclaim interval")
+	}
+	if r := b.Grade(q, quiz.Answer{Text: "Add a claim counter column that the claim increments, and guard every write with WHERE claim_no = $mine."}); !pointHit(t, r, "epoch-column") {
+		t.Errorf("a counter the claim increments is no longer read as epoch-column")
 	}
 }
 
@@ -111,5 +122,18 @@ func TestQA49TagQuestion(t *testing.T) {
 	text := "Renew with a Lua compare-and-extend at a third of the TTL. Is fencing still needed with the heartbeat running? Yes: a pause freezes the heartbeat too."
 	if r := b.Grade(q, quiz.Answer{Text: text}); len(r.Flags) > 0 {
 		t.Errorf("%q: flags %v, want none", text, r.FlagIDs())
+	}
+}
+
+// TestQA49PassiveGet: "when did the first lease expire or get deleted"
+// (QA-49 #046) is a passive, not a GET before a DEL: the strong debugging
+// answer passes with no sentence set aside for get-then-del.
+func TestQA49PassiveGet(t *testing.T) {
+	b := loadBank(t)
+	a := qa49Answers[46]
+	q, _ := b.ByID(a.question)
+	r := b.Grade(q, quiz.Answer{Text: a.text})
+	if !r.Passed || len(r.Flags) > 0 || len(r.SetAside) > 0 {
+		t.Errorf("#046: passed=%v flags %v, %d sentences set aside; want a clean pass", r.Passed, r.FlagIDs(), len(r.SetAside))
 	}
 }
