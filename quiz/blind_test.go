@@ -150,10 +150,14 @@ var (
 	// them, on arrival (g5), at the end of g6, and after every version
 	// since. Nobody has read them.
 	earlierWriters = []string{"Q", "R"}
-	// freshWriters is empty while g49 is tuned: its fresh holdout is
-	// written at the session's start and stays outside the repository, away
-	// from everyone who tunes the grader, until g49 ends.
-	freshWriters = []string{}
+	// freshWriters (GA, GB, GC) answered all 24 questions (brief:
+	// writer-brief-3.md, given as each writer's whole prompt, read from a
+	// file holding only the brief and a persona) at the start of g49's
+	// tuning (2026-12-07, written 11:05-11:25 UTC). Their files stayed
+	// outside the repository, away from everyone who tuned the grader,
+	// until g49 ended; only totals were computed on them, on arrival (main
+	// 63bdad6: g48, from a separate worktree) and at the end (g49).
+	freshWriters = []string{"GA", "GB", "GC"}
 )
 
 // answersPerWriter is how many answers each writer's file holds.
@@ -422,7 +426,8 @@ var earlierBefore = quiz.BlindFigures{Writers: []string{"Q", "R"}, Answers: 528,
 // earlierBeforeGrader names the grader that measured earlierBefore.
 const earlierBeforeGrader = "g5"
 
-// earlierFloors are the earlier holdout's figures with grader g43 (g22, g21 and g20:
+// earlierFloors are the earlier holdout's figures with grader g49 (g43 to g48:
+// 0.973, 0, 0.896, 1; g22, g21 and g20:
 // 0.966, 3, 0.885, 1; g19 and
 // g18: 0.964, 3, 0.885, 1; g17:
 // 0.96, 4, 0.875, 1; g16: 0.958, 6, 0.854, 1; g15: 0.949, 10, 0.854, 1; g14:
@@ -431,7 +436,7 @@ const earlierBeforeGrader = "g5"
 // 0.943, 11, 0.792, 1; g11: 0.941, 11, 0.781, 1; g10: 0.93, 13, 0.75, 1; g9: 0.924, 15, 0.729, 1; g8:
 // 0.919, 16, 0.708, 1; g7: 0.915, 16, 0.698, 3; g6: 0.896, 23, 0.656, 3),
 // held so they cannot get worse unnoticed.
-var earlierFloors = quiz.BlindGate{Verdicts: 0.973, MaxPassFlagged: 0, Flagged: 0.896, MaxSaladPasses: 1, MaxPassFatal: 0}
+var earlierFloors = quiz.BlindGate{Verdicts: 0.977, MaxPassFlagged: 0, Flagged: 0.906, MaxSaladPasses: 1, MaxPassFatal: 0}
 
 // validationBefore is each validation writer as main scored it before
 // anything was changed for it: DV, DW and DX by grader g31 when they were
@@ -466,17 +471,18 @@ func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	return f
 }
 
-// freshBefore is the fresh holdout as main scored it when its files
-// arrived, before any change of the grader version being tuned; empty while
-// g49 is tuned (its fresh holdout is not yet in).
+// freshBefore is the fresh holdout (GA, GB, GC) as main scored it when the
+// files arrived (2026-12-07 11:25 UTC; main at 63bdad6: grader g48), before
+// any change of grader g49 reached main; their SHA-256 sums were recorded
+// then (f375ee2e… GA, 0de88ec4… GB, 267b5490… GC) and the files are committed unchanged.
 var (
-	freshBefore       = quiz.BlindFigures{}
-	freshBeforeGrader = ""
+	freshBefore       = quiz.BlindFigures{Writers: []string{"GA", "GB", "GC"}, Answers: 792, Verdicts: 0.979, FalsePasses: 6, FalseFails: 11, PassAnswers: 432, PassFlagged: 4, PassFatal: 0, FatalMeasured: true, ShouldFlag: 144, ShouldFlagged: 133, Flagged: 0.924, Salads: 72, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 72, Agree: 72}, {Kind: "keyword-salad", Answers: 72, Agree: 72}, {Kind: "mixed-wrong", Answers: 72, Agree: 66}, {Kind: "partial", Answers: 72, Agree: 72}, {Kind: "refutes-quote", Answers: 72, Agree: 70}, {Kind: "rejects-antipattern", Answers: 72, Agree: 71}, {Kind: "strong-casual", Answers: 72, Agree: 67}, {Kind: "strong-concise", Answers: 72, Agree: 72}, {Kind: "strong-full", Answers: 72, Agree: 71}, {Kind: "strong-unusual", Answers: 72, Agree: 70}, {Kind: "weak", Answers: 72, Agree: 72}}}
+	freshBeforeGrader = "g48"
 )
 
-// freshFloors are the fresh holdout's figures at the end of a grader
-// version, held so they cannot get worse unnoticed; zero while g49 is tuned.
-var freshFloors = quiz.BlindGate{}
+// freshFloors are the fresh holdout's figures at the end of g49, held so
+// they cannot get worse unnoticed.
+var freshFloors = quiz.BlindGate{Verdicts: 0.979, MaxPassFlagged: 4, Flagged: 0.924, MaxSaladPasses: 0, MaxPassFatal: 0}
 
 // blindReport grades the blind corpus and holds each holdout to its floors.
 // The page leads with the fresh holdout, or with the earlier one while a
@@ -592,8 +598,8 @@ func blindReport(b *quiz.Bank) (*quiz.BlindReport, error) {
 // every answer of FI, FJ and FK (judge-6), for g44 every answer of FL,
 // FM and FN (judge-7), for g45 every answer of FO, FP and FQ (judge-8),
 // for g46 every answer of FR, FS and FT (judge-9), for g47 every answer
-// of FU, FV and FW (judge-10), and for g48 every answer of FX, FY and FZ
-// (judge-11).
+// of FU, FV and FW (judge-10), for g48 every answer of FX, FY and FZ
+// (judge-11), and for g49 every answer of GA, GB and GC (judge-12).
 func judgeAgreement() (quiz.JudgeFigures, error) {
 	var f quiz.JudgeFigures
 	type key struct{ writer, question, kind string }
@@ -677,8 +683,8 @@ func TestJudgeAgreement(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("second judge: %d answers (%s), verdicts agree %d (%.1f%%), red-flag labels agree %d", f.Answers, f.Sample, f.Verdicts, 100*float64(f.Verdicts)/float64(f.Answers), f.Flags)
-	if f.Answers < 7628 {
-		t.Fatalf("second judge labelled %d answers, want the 7,628 committed", f.Answers)
+	if f.Answers < 8420 {
+		t.Fatalf("second judge labelled %d answers, want the 8,420 committed", f.Answers)
 	}
 }
 

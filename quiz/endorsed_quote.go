@@ -49,6 +49,15 @@ func endorsementAt(toks []token, k, end int) bool {
 	if v >= end || !endorsingVerdicts[toks[v].raw] || toks[v].negBy >= 0 || toks[v].flagNegBy > 0 {
 		return false
 	}
+	// "he's right about that", "she is right on this" (QA-49b #103): the
+	// verdict of what was just said, whole.
+	if v+2 < end && (toks[v+1].raw == "about" || toks[v+1].raw == "on") && (toks[v+2].raw == "that" || toks[v+2].raw == "this" || toks[v+2].raw == "it") && !toks[v+1].clause {
+		if p := toks[v-1].raw; p == "half" || p == "partly" || p == "partially" || p == "only" || p == "not" || p == "technically" {
+			return false
+		}
+		e := v + 3
+		return e == end || toks[e].clause && toks[e].brk != 0 && toks[e].raw != "but" && toks[e].raw != "though" && toks[e].raw != "except" && toks[e].raw != "however"
+	}
 	if p := toks[v-1].raw; p == "half" || p == "partly" || p == "partially" || p == "only" || p == "not" || p == "technically" {
 		return false
 	}

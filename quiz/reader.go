@@ -791,7 +791,10 @@ func demoteFatal(sr *secondReader, q *Question, d *doc, r *Result) {
 	}
 	var fatal []int
 	for i, f := range r.Flags {
-		if f.Severity == SeverityFatal && f.ID != ReaderFlagID && !d.soleClaim(f.Span) {
+		// (g49, QA-49b #076: not a claim the speaker endorsed after
+		// reporting it, "a colleague said X, and I agree with him": the
+		// reporting words lean the reader's score away, not the claim)
+		if f.Severity == SeverityFatal && f.ID != ReaderFlagID && !d.soleClaim(f.Span) && !endorsedIn(d, f.Span) {
 			fatal = append(fatal, i)
 		}
 	}
@@ -1221,6 +1224,17 @@ func (v *flagVeto) review(d *doc, f *RedFlag, proseOnly bool, fr FlagResult) (Fl
 func endorsedSpan(d *doc, si int, span Span) bool {
 	s := d.sents[si]
 	for k := s.from; k < s.to; k++ {
+		if t := &d.toks[k]; t.endorsed && t.start >= span.Start && t.end <= span.End {
+			return true
+		}
+	}
+	return false
+}
+
+// endorsedIn reports whether span takes any word the speaker endorses
+// after reporting it (see markEndorsedQuotes).
+func endorsedIn(d *doc, span Span) bool {
+	for k := range d.toks {
 		if t := &d.toks[k]; t.endorsed && t.start >= span.Start && t.end <= span.End {
 			return true
 		}
