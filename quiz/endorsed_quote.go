@@ -32,7 +32,7 @@ func endorsementAt(toks []token, k, end int) bool {
 		if v+2 < end && toks[v+1].raw == "with" && !toks[v+2].clause {
 			v += 2
 		}
-		return v+1 == end || toks[v+1].clause && toks[v+1].brk != 0 && toks[v+1].raw != "but" && toks[v+1].raw != "though" && toks[v+1].raw != "except" && toks[v+1].raw != "however"
+		return endsVerdict(toks, v+1, end)
 	}
 	if k >= end || !endorsingSubjects[toks[k].raw] {
 		return false
@@ -46,25 +46,33 @@ func endorsementAt(toks []token, k, end int) bool {
 	if v < end && endorsingCopulas[toks[v].raw] {
 		v++
 	}
-	if v >= end || !endorsingVerdicts[toks[v].raw] || toks[v].negBy >= 0 || toks[v].flagNegBy > 0 {
+	if v >= end || !endorsingVerdicts[toks[v].raw] || toks[v].negBy >= 0 || toks[v].flagNegBy > 0 || grantsLess[toks[v-1].raw] {
 		return false
 	}
 	// "he's right about that", "she is right on this" (QA-49b #103): the
 	// verdict of what was just said, whole.
 	if v+2 < end && (toks[v+1].raw == "about" || toks[v+1].raw == "on") && (toks[v+2].raw == "that" || toks[v+2].raw == "this" || toks[v+2].raw == "it") && !toks[v+1].clause {
-		if p := toks[v-1].raw; p == "half" || p == "partly" || p == "partially" || p == "only" || p == "not" || p == "technically" {
-			return false
-		}
-		e := v + 3
-		return e == end || toks[e].clause && toks[e].brk != 0 && toks[e].raw != "but" && toks[e].raw != "though" && toks[e].raw != "except" && toks[e].raw != "however"
-	}
-	if p := toks[v-1].raw; p == "half" || p == "partly" || p == "partially" || p == "only" || p == "not" || p == "technically" {
-		return false
+		return endsVerdict(toks, v+3, end)
 	}
 	// The verdict ends its clause: "that is true and irrelevant", "true,
 	// but beside the point", "he's right that it is simpler" grant
 	// something else, or less.
-	return v+1 == end || toks[v+1].clause && toks[v+1].brk != 0 && toks[v+1].raw != "but" && toks[v+1].raw != "though" && toks[v+1].raw != "except" && toks[v+1].raw != "however"
+	return endsVerdict(toks, v+1, end)
+}
+
+// grantsLess, just before a verdict, grant less than the claim: "he's
+// half right", "technically true".
+var grantsLess = setOf(`half partly partially only not technically`)
+
+// verdictContrasts open a clause that takes a verdict back in part: "that's
+// true, but ...".
+var verdictContrasts = setOf(`but though except however`)
+
+// endsVerdict reports whether a verdict ends its clause at toks[e]: the
+// sentence ends there, or a clause opens there with a break before it and
+// no contrast.
+func endsVerdict(toks []token, e, end int) bool {
+	return e == end || toks[e].clause && toks[e].brk != 0 && !verdictContrasts[toks[e].raw]
 }
 
 // markEndorsedQuotes marks as endorsed the refuted quotation of a sentence

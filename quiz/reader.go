@@ -1097,7 +1097,7 @@ func (v *flagVeto) setsAside(d *doc, span Span) (int, vetoKind, bool) {
 	// premise in its sentence ("two clients can never act as holder
 	// at once, so all the fencing business simply goes away"): the
 	// premise's negators lean the sentence away, not the conclusion.
-	if endorsedBefore(d, si, span.Start) || rebuttalBefore(d, si, span.Start) >= 0 || excessNamedBefore(d, si, span.Start) || concludedAt(d, si, span.Start) || sellsOutright(d, si) || endorsedSpan(d, si, span) {
+	if endorsedBefore(d, si, span.Start) || rebuttalBefore(d, si, span.Start) >= 0 || excessNamedBefore(d, si, span.Start) || concludedAt(d, si, span.Start) || sellsOutright(d, si) || endorsedIn(d, span) {
 		return si, vetoShort, false
 	}
 	kind := vetoShort
@@ -1216,23 +1216,11 @@ func (v *flagVeto) review(d *doc, f *RedFlag, proseOnly bool, fr FlagResult) (Fl
 // endorsedBefore reports whether, in sentence si of d, a colon before
 // start closes a header that vouches for what follows it (see
 // endorsingHeader).
-// endorsedSpan reports whether the match span, in sentence si, takes
-// words the speaker endorses after reporting them (see
-// markEndorsedQuotes): "as antirez says, "Redlock is as safe as ZooKeeper",
-// and I agree with him" is the speaker's claim, however the reporting
-// words around it lean (QA-49 H1).
-func endorsedSpan(d *doc, si int, span Span) bool {
-	s := d.sents[si]
-	for k := s.from; k < s.to; k++ {
-		if t := &d.toks[k]; t.endorsed && t.start >= span.Start && t.end <= span.End {
-			return true
-		}
-	}
-	return false
-}
-
 // endorsedIn reports whether span takes any word the speaker endorses
-// after reporting it (see markEndorsedQuotes).
+// after reporting it (see markEndorsedQuotes): "as antirez says, "Redlock
+// is as safe as ZooKeeper", and I agree with him" is the speaker's claim,
+// however the reporting words around it lean (QA-49 H1), so the veto does
+// not set it aside and a fatal flag on it is not demoted.
 func endorsedIn(d *doc, span Span) bool {
 	for k := range d.toks {
 		if t := &d.toks[k]; t.endorsed && t.start >= span.Start && t.end <= span.End {
