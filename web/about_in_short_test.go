@@ -94,3 +94,22 @@ func TestAboutGraderExplainsRounds(t *testing.T) {
 }
 
 func pct(x float64) int { return int(math.Round(x * 100)) }
+
+// TestAboutGraderInShortPassRule: the short account said "make them all and
+// the answer passes", and a learner whose answer passed with a core point
+// missed (the two-core lenience) took the page for wrong (QA-49b L3). It
+// now states the exception with the figures the scoring uses, and no
+// longer promises that a contested answer becomes a test case by itself
+// (disputes are kept and exported for review).
+func TestAboutGraderInShortPassRule(t *testing.T) {
+	srv, _ := newTestServer(t)
+	doc := mustDoc(t, newClient(t, srv).get("/about/grader"))
+	text := spaced(doc.Find(`main [data-testid=grader-in-short]`).Text())
+	want := fmt.Sprintf("On a question with two, an answer that misses one but makes at least %d %% of the rest still passes, at most at %d %%", pct(quiz.CoreSpareBreadth), pct(quiz.CoreSpareMax))
+	if !strings.Contains(text, want) {
+		t.Errorf("the short account does not say %q: %q", want, text)
+	}
+	if strings.Contains(text, "contested answers become test cases") {
+		t.Errorf("the short account promises contested answers become test cases: %q", text)
+	}
+}
