@@ -12,32 +12,45 @@ import (
 // names its claim.
 func TestQA49Verdicts(t *testing.T) {
 	b := loadBank(t)
-	for _, c := range []struct {
-		entry int
-		pass  bool
-		flag  string // raised when the answer must fail
-		why   string
-	}{
-		{52, false, "redlock-correctness", `as antirez says, "Redlock is as safe as ZooKeeper for mutual exclusion", and I agree with him (H1)`},
-		{80, false, "redlock-correctness", `as antirez put it, "with these rules Redlock is as safe as a consensus system", and I agree with him (H1)`},
-		{22, true, "", "the provider's response stored after the call, beside a key inserted first (H2)"},
-		{89, true, "", "once the provider responds, we save its response next to the key (H2)"},
-		{55, false, "ttl-as-safety", "who needs fencing tokens when the TTL is ten times ...? With that margin two holders simply can't happen (H3)"},
-		{14, true, "", "a timeout well inside the lease, 'also only probabilistic' (H5)"},
-		{25, false, "retry-overwrites", "reload the latest version number and retry the save automatically (H4)"},
-		{5, false, "ttl-as-safety", "since the TTL is generous, it guarantees that two workers never overlap (M7)"},
-		{58, false, "volatile-token-counter", "INCR on the same Redis instance ... a cheap counter that always increases (M7)"},
-		{37, false, "voters-scale-writes", "to handle more load, add more voting members to the cluster (L, beside another flag)"},
+	for _, c := range []qaVerdict{
+		{52, false, "redlock-correctness", false, `as antirez says, "Redlock is as safe as ZooKeeper for mutual exclusion", and I agree with him (H1)`},
+		{80, false, "redlock-correctness", false, `as antirez put it, "with these rules Redlock is as safe as a consensus system", and I agree with him (H1)`},
+		{22, true, "", false, "the provider's response stored after the call, beside a key inserted first (H2)"},
+		{89, true, "", false, "once the provider responds, we save its response next to the key (H2)"},
+		{55, false, "ttl-as-safety", false, "who needs fencing tokens when the TTL is ten times ...? With that margin two holders simply can't happen (H3)"},
+		{14, true, "", false, "a timeout well inside the lease, 'also only probabilistic' (H5)"},
+		{25, false, "retry-overwrites", false, "reload the latest version number and retry the save automatically (H4)"},
+		{5, false, "ttl-as-safety", false, "since the TTL is generous, it guarantees that two workers never overlap (M7)"},
+		{58, false, "volatile-token-counter", false, "INCR on the same Redis instance ... a cheap counter that always increases (M7)"},
+		{37, false, "voters-scale-writes", false, "to handle more load, add more voting members to the cluster (L, beside another flag)"},
 	} {
-		a := qa49Answers[c.entry]
-		q, _ := b.ByID(a.question)
-		r := b.Grade(q, quiz.Answer{Text: a.text})
-		switch {
-		case c.pass && (!r.Passed || len(r.Flags) > 0):
-			t.Errorf("#%03d %s (%s): passed=%v flags %v, want a pass with no flag", c.entry, a.question, c.why, r.Passed, r.FlagIDs())
-		case !c.pass && (r.Passed || !slices.Contains(r.FlagIDs(), c.flag)):
-			t.Errorf("#%03d %s (%s): passed=%v flags %v, want a fail on %s", c.entry, a.question, c.why, r.Passed, r.FlagIDs(), c.flag)
-		}
+		checkQAVerdict(t, b, qa49Answers[c.entry], c)
+	}
+}
+
+// qaVerdict is what a QA pass's answer, by its entry in the pass's log,
+// must get: a pass with no flag, or a fail on flag (fatal when fatal).
+type qaVerdict struct {
+	entry int
+	pass  bool
+	flag  string
+	fatal bool
+	why   string
+}
+
+// checkQAVerdict grades a's text for its question and reports where the
+// result is not c.
+func checkQAVerdict(t *testing.T, b *quiz.Bank, a struct{ question, text string }, c qaVerdict) {
+	t.Helper()
+	q, _ := b.ByID(a.question)
+	r := b.Grade(q, quiz.Answer{Text: a.text})
+	switch {
+	case c.pass && (!r.Passed || len(r.Flags) > 0):
+		t.Errorf("#%03d %s (%s): passed=%v flags %v, want a pass with no flag", c.entry, a.question, c.why, r.Passed, r.FlagIDs())
+	case !c.pass && (r.Passed || !slices.Contains(r.FlagIDs(), c.flag)):
+		t.Errorf("#%03d %s (%s): passed=%v flags %v, want a fail on %s", c.entry, a.question, c.why, r.Passed, r.FlagIDs(), c.flag)
+	case c.fatal && !r.Fatal:
+		t.Errorf("#%03d %s (%s): flags %v not fatal, want %s fatal", c.entry, a.question, c.why, r.FlagIDs(), c.flag)
 	}
 }
 

@@ -1,7 +1,6 @@
 package quiz_test
 
 import (
-	"slices"
 	"testing"
 
 	"lockdrill/quiz"
@@ -13,13 +12,7 @@ import (
 // a claim they reported.
 func TestQA49bVerdicts(t *testing.T) {
 	b := loadBank(t)
-	for _, c := range []struct {
-		entry int
-		pass  bool
-		flag  string
-		fatal bool
-		why   string
-	}{
+	for _, c := range []qaVerdict{
 		{53, false, "single-replica-guarantee", false, "a Deployment with replicas: 1, which guarantees only one copy ever runs (H1)"},
 		{89, false, "single-replica-guarantee", false, "replicas set to 1; Kubernetes then makes sure exactly one pod is running (H1)"},
 		{90, false, "timing-as-coordination", false, "a random start delay ...; with that spread they never collide (H1)"},
@@ -30,17 +23,7 @@ func TestQA49bVerdicts(t *testing.T) {
 		{106, true, "", false, "a compare-and-delete release, ... so a late writer gets rejected (H3)"},
 		{80, false, "ttl-as-safety", false, "with that much slack, a second worker simply cannot get in (M1)"},
 	} {
-		a := qa49bAnswers[c.entry]
-		q, _ := b.ByID(a.question)
-		r := b.Grade(q, quiz.Answer{Text: a.text})
-		switch {
-		case c.pass && (!r.Passed || len(r.Flags) > 0):
-			t.Errorf("#%03d %s (%s): passed=%v flags %v, want a pass with no flag", c.entry, a.question, c.why, r.Passed, r.FlagIDs())
-		case !c.pass && (r.Passed || !slices.Contains(r.FlagIDs(), c.flag)):
-			t.Errorf("#%03d %s (%s): passed=%v flags %v, want a fail on %s", c.entry, a.question, c.why, r.Passed, r.FlagIDs(), c.flag)
-		case c.fatal && !r.Fatal:
-			t.Errorf("#%03d %s (%s): flags %v not fatal, want %s fatal", c.entry, a.question, c.why, r.FlagIDs(), c.flag)
-		}
+		checkQAVerdict(t, b, qa49bAnswers[c.entry], c)
 	}
 }
 
