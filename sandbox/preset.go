@@ -46,7 +46,7 @@ func Presets() []Preset {
 		{
 			ID:     "paused-holder-fenced",
 			Title:  "The same pause, with fencing tokens",
-			Lesson: "Redis has no token of its own, so the acquire script INCRs a counter with the SET; the resource remembers the highest token it accepted and refuses the paused holder's lower one, which arrives after the new holder's write: the late write does no harm. This node never restarts or fails over; a real one can, and a counter on it can then hand out a number twice, so in production take the token from a consensus store (an etcd revision, a ZooKeeper zxid) or a sequence the storage owns.",
+			Lesson: "Redis gives no fencing token (the lock's value is a random owner id), so the acquire script INCRs a counter alongside the SET; the resource remembers the highest token it accepted and refuses the paused holder's lower one, which arrives after the new holder's write, so the late write does no harm. This node never restarts or fails over. A real one can: asynchronous replication or an unsynced fsync can lose the last INCR, so the counter can repeat a number or go backwards. In production, take the token from a consensus store (the lock key's etcd creation revision, or the lock znode's ZooKeeper zxid) or from a sequence the storage itself owns.",
 			Guide:  "fencing-tokens",
 			Scenario: Scenario{
 				Lock:    LockConfig{TokenSource: TokenIncr},
