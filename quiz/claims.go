@@ -405,6 +405,8 @@ func markNamedClaims(d *doc) {
 	// after every pass that refutes a quotation: the speaker may take it up
 	markEndorsedQuotes(d)
 	markDismissiveImperatives(d)
+	// after every pass that refutes: it takes back two readings of them
+	markClaimedAfterAll(d)
 }
 
 // instinctNouns are first responses by their meaning ("the instinct is to

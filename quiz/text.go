@@ -2321,7 +2321,14 @@ func markFrames(d *doc) {
 				// g49 (QA-49 #025): so is a check made on the act it
 				// guards ("add a version column and check it on save:
 				// UPDATE ... WHERE version = $v").
-				checkVerbs[t.raw] && checkOnAct(toks, k, to)
+				checkVerbs[t.raw] && checkOnAct(toks, k, to) ||
+				// g50 (validation GB): so is a check said not to be
+				// needed ("the completion update doesn't need any claim
+				// check — by the time ..."): a check waved off looks for
+				// nothing, and what follows it is claimed. (A check said
+				// to be missing, "No ownership check, so ...", is left
+				// as it was: it tells a bug.)
+				checkVerbs[t.raw] && t.needless
 			for j := k; j < to; j++ {
 				if acted {
 					toks[j].readerProbe = true

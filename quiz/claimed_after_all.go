@@ -1,0 +1,84 @@
+package quiz
+
+// markClaimedAfterAll claims again, for the red flags and the key points,
+// words that two older assertion rules read as refuted although the
+// speaker asserts them. The second reader, trained before this rule and
+// frozen until it is retrained, still reads them as refuted (the words are
+// marked endorsed, not unrefuted).
+//
+//   - A belief denied ("to avoid trusting the mobile clients, the server
+//     generates the key itself"): "trusting X" reports a belief, so the
+//     belief rule refutes what follows it up to the next strong break; but
+//     a denied belief reports nobody's, and the clause after its comma is
+//     the speaker's design (g50, validation GC).
+//   - "stay" heading a colon as the verb "remain", not as a rejection
+//     ("Persistence can stay disabled for performance: since a majority is
+//     required, one node restarting empty is harmless"): the rule for
+//     headers that reject what they list ("Two things I'd stay away from:
+//     X") reads any "stay" as "stay away"; only "stay away", "stay clear"
+//     and "stay out" reject (g50, validation GC).
+func markClaimedAfterAll(d *doc) {
+	// (a belief denied by "avoid" or "without" only: a critic word's
+	// negation, "the mistake is thinking X, so Y", names the belief as the
+	// mistake, Y with it)
+	toks := d.toks
+	for k := range toks {
+		t := &toks[k]
+		if !beliefVerbs[t.raw] || t.negBy < 0 || !t.refuted || !avoidingWords[toks[t.negBy].raw] {
+			continue
+		}
+		end := d.sents[t.sent].to
+		comma := -1
+		for j := k + 1; j < end; j++ {
+			if !toks[j].refuted {
+				break
+			}
+			if toks[j].clause && toks[j].brk == ',' {
+				comma = j
+				break
+			}
+		}
+		if comma < 0 {
+			continue
+		}
+		for j := comma; j < end && toks[j].refuted; j++ {
+			toks[j].endorsed = true
+		}
+	}
+	for _, s := range d.sents {
+		c := -1
+		for j := s.from + 1; j < s.to && j <= s.from+10; j++ {
+			if toks[j].clause && toks[j].brk == ':' {
+				c = j
+				break
+			}
+		}
+		if c < 0 {
+			continue
+		}
+		remain := false
+		for k := s.from; k < c; k++ {
+			r := toks[k].raw
+			if r == "stay" && !(k+1 < c && (toks[k+1].raw == "away" || toks[k+1].raw == "clear" || toks[k+1].raw == "out")) {
+				remain = true
+				continue
+			}
+			if rejectingVerbs[r] || r == "avoid" || r == "forbid" {
+				remain = false
+				break
+			}
+		}
+		if !remain {
+			continue
+		}
+		for j := c; j < s.to; j++ {
+			if toks[j].refuted {
+				toks[j].endorsed = true
+			}
+		}
+	}
+}
+
+// avoidingWords deny a belief by steering around it: "to avoid trusting
+// X", "without trusting X".
+var avoidingWords = setOf(`avoid avoids avoiding without`)
