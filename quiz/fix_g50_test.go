@@ -119,3 +119,32 @@ func TestFixG50ReadingRules(t *testing.T) {
 		}
 	}
 }
+
+// TestFixG50Credited: six correct answers of GA, GB and GC failed for core
+// points said in their own words ("bins anything lower", "etcd itself says
+// no", "no ttl is magic", "it doesn't stop one person doing half of it", "a
+// node that lives only as long as its session and gets a number from an
+// ever-increasing counter", "stops most zombies, but not one paused right
+// after that update"); each now passes, with no flag.
+func TestFixG50Credited(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct{ writer, question, kind string }{
+		{"GA", "fencing-token", "strong-casual"},
+		{"GA", "outbox-pattern", "strong-unusual"},
+		{"GB", "choose-ttl", "strong-casual"},
+		{"GB", "etcd-revision-guard", "strong-casual"},
+		{"GB", "zookeeper-lock-recipe", "strong-unusual"},
+		{"GC", "unfenceable-resource", "strong-casual"},
+	} {
+		q, _ := b.ByID(c.question)
+		if r := b.Grade(q, quiz.Answer{Text: writtenAnswer(t, c.writer, c.question, c.kind)}); !r.Passed || len(r.Flags) > 0 {
+			t.Errorf("%s %s %s: passed=%v score %.2f flags %v missed %v, want a pass with no flag", c.writer, c.question, c.kind, r.Passed, r.Score, r.FlagIDs(), r.Missed())
+		}
+	}
+	// The same words do not credit an answer that lacks the idea: a lock
+	// said to stop a half-done write is no dual write explained.
+	q, _ := b.ByID("outbox-pattern")
+	if r := b.Grade(q, quiz.Answer{Text: "Take the lock around both steps; it stops two workers doing it at once, and that is all we need."}); r.Passed {
+		t.Errorf("a lock around both steps passed (score %.2f)", r.Score)
+	}
+}
