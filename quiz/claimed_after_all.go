@@ -1,5 +1,7 @@
 package quiz
 
+import "strings"
+
 // markClaimedAfterAll claims again, for the red flags and the key points,
 // words that two older assertion rules read as refuted although the
 // speaker asserts them. The second reader, trained before this rule and
@@ -17,6 +19,11 @@ package quiz
 //     headers that reject what they list ("Two things I'd stay away from:
 //     X") reads any "stay" as "stay away"; only "stay away", "stay clear"
 //     and "stay out" reject (g50, validation GC).
+//   - The bullets under the speaker's own plan ("Once we know the cause,
+//     my remediation plan is:" then "- raise the TTL to ten minutes, which
+//     guarantees ..."): a header naming a cause reads its list as the
+//     faults found, but a plan of the speaker's lists what they will do
+//     (g50, QA-50 #071).
 func markClaimedAfterAll(d *doc) {
 	// (a belief denied by "avoid" or "without" only: a critic word's
 	// negation, "the mistake is thinking X, so Y", names the belief as the
@@ -77,8 +84,60 @@ func markClaimedAfterAll(d *doc) {
 			}
 		}
 	}
+	markOwnPlanItems(d)
 }
 
 // avoidingWords deny a belief by steering around it: "to avoid trusting
 // X", "without trusting X".
 var avoidingWords = setOf(`avoid avoids avoiding without`)
+
+// planHeads name the speaker's own plan in a header: "my plan is:", "our
+// remediation plan:", "my fix:".
+var planHeads = setOf(`plan plans remediation fix fixes steps actions`)
+
+// ownPlanHeader reports a sentence that ends its line with a colon and
+// names the speaker's own plan ("my", "our" within two words before the
+// head noun), with no negator.
+func ownPlanHeader(d *doc, s sentence) bool {
+	toks := d.toks
+	end := toks[s.to-1].end
+	rest := d.text[end:]
+	if nl := strings.IndexByte(rest, '\n'); nl >= 0 {
+		rest = rest[:nl]
+	}
+	if strings.TrimSpace(rest) != ":" {
+		return false
+	}
+	own := false
+	for k := s.from; k < s.to; k++ {
+		if toks[k].negBy >= 0 || toks[k].cls&clsNegator != 0 {
+			return false
+		}
+		if planHeads[toks[k].raw] {
+			for j := k - 1; j >= s.from && j >= k-2; j-- {
+				if toks[j].raw == "my" || toks[j].raw == "our" {
+					own = true
+				}
+			}
+		}
+	}
+	return own
+}
+
+// markOwnPlanItems marks endorsed the refuted words of the bulleted lines
+// right under an own-plan header (see ownPlanHeader).
+func markOwnPlanItems(d *doc) {
+	for si := 0; si+1 < len(d.sents); si++ {
+		if !ownPlanHeader(d, d.sents[si]) {
+			continue
+		}
+		for sj := si + 1; sj < len(d.sents) && bulleted(d, d.sents[sj]); sj++ {
+			s := d.sents[sj]
+			for j := s.from; j < s.to; j++ {
+				if d.toks[j].refuted {
+					d.toks[j].endorsed = true
+				}
+			}
+		}
+	}
+}

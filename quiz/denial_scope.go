@@ -93,6 +93,16 @@ func rhetoricalAt(d *doc, si int) int {
 	// (g49, QA-49 H3: after an opener, "And honestly, who needs fencing
 	// tokens when the TTL is ten times the worst runtime?")
 	f := s.from
+	// (g50, QA-50 #066: after a topic phrase and its comma, "For release,
+	// honestly, who needs a Lua script when a plain DEL does the job?")
+	if topicPrepositions[toks[f].raw] {
+		for j := f + 1; j < s.to-5 && j <= f+5; j++ {
+			if toks[j].clause && toks[j].brk == ',' {
+				f = j
+				break
+			}
+		}
+	}
 	for f < s.to-5 && rhetoricalOpeners[toks[f].raw] {
 		f++
 	}
@@ -128,6 +138,10 @@ func rhetoricalAt(d *doc, si int) int {
 // rhetoricalOpeners may stand before a rhetorical question's "why" or
 // "who": "And honestly, who needs ...?"
 var rhetoricalOpeners = setOf(`and but so honestly frankly really seriously i mean like`)
+
+// topicPrepositions open a phrase naming the topic before a question:
+// "For release, ...", "As for fencing, ...", "On the TTL, ...".
+var topicPrepositions = setOf(`for as on about regarding`)
 
 // rhetoricalVerbsThird, after "who", ask for a need the speaker denies:
 // "who needs fencing when ...?", "who cares about the clock when ...?".

@@ -111,6 +111,14 @@ func TestFixG50ReadingRules(t *testing.T) {
 		{"redlock-operations-q", "Two things I'd stay away from: disabled persistence, and thinking one node restarting empty is harmless.", "redlock-replicas-or-no-persistence", false},
 		{"skip-locked-queue", "The completion update doesn't need any claim check — by the time the reaper requeues a job, the old worker is surely dead.", "ttl-as-safety", true},
 		{"extend-lease", "Two wrong ways I've seen. (a) A thread doing plain EXPIRE every 10s. No ownership check, so after my lease lapses and someone else takes the lock, I'm extending their lock.", "ttl-as-safety", false},
+		// QA-50 #071: the bullets under the speaker's own plan are claimed;
+		// under a header of suspects they stay named.
+		{"two-holders", "Once we know the cause, my remediation plan is:\n- raise the TTL to ten minutes, which guarantees the lease outlives any pause, so two holders cannot happen again", "ttl-as-safety", true},
+		{"two-holders", "Once we know the cause, the usual suspects are:\n- the TTL was raised to ten minutes, which guarantees the lease outlives any pause, so two holders cannot happen again", "ttl-as-safety", false},
+		// QA-49b #088: a random start delay, then a check of a last-run
+		// marker and a separate update.
+		{"run-job-once", "Each instance waits a random delay of up to 30 seconds, then checks the last_run timestamp before starting, and if it is older than the period it updates it and runs the job.", "timing-as-coordination", true},
+		{"run-job-once", "A random delay followed by a check of the last_run timestamp is not enough: two instances can pass the check together. Use a conditional UPDATE ... WHERE last_run < period start.", "timing-as-coordination", false},
 	} {
 		q, _ := b.ByID(c.question)
 		r := b.Grade(q, quiz.Answer{Text: c.text})

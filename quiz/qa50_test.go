@@ -1,0 +1,47 @@
+package quiz_test
+
+import (
+	"slices"
+	"testing"
+
+	"lockdrill/quiz"
+)
+
+// TestQA50Verdicts: QA-50's answers the grader got wrong, as written. A
+// passing answer passes with no flag; a losing one fails on the flag that
+// names its claim.
+func TestQA50Verdicts(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []qaVerdict{
+		{66, false, "plain-del", false, "For release, honestly, who needs a Lua script when a plain DEL from the holder does the job? (H2)"},
+		{71, false, "ttl-as-safety", true, "my remediation plan is: - raise the TTL to ten minutes, which guarantees the lease outlives any pause (H3)"},
+		{39, false, "ttl-as-safety", true, "the lease won't expire in the middle of work, so two workers can't both hold it again (H1)"},
+		{81, false, "ttl-as-safety", false, "the lease can't run out under a live holder and there are never two holders at once (H1)"},
+		{62, true, "", false, "it never hands out a number lower than one it handed out before (H6)"},
+		{80, true, "", false, "a gatekeeper that checks fencing tokens, plus idempotency keys derived from the operation (H5)"},
+	} {
+		checkQAVerdict(t, b, qa50Answers[c.entry], c)
+	}
+}
+
+// TestQA50Points: points QA-50's answers made in plain words and were not
+// credited (M2, M3): each is now ticked.
+func TestQA50Points(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct {
+		entry int
+		point string
+	}{
+		{63, "consensus-quorum"}, // "They commit a grant through consensus on a majority, so a failover does not lose it, whereas Redis ..."
+		{44, "redis-async"},      // "a failover can't lose it the way Redis's asynchronous replication can"
+		{36, "someone-deletes"},  // "a FLUSHALL or a buggy script deleting keys"
+		{60, "stalled-worker"},   // "a slow worker that comes back after its timeout shouldn't be allowed to mark it done"
+	} {
+		a := qa50Answers[c.entry]
+		q, _ := b.ByID(a.question)
+		r := b.Grade(q, quiz.Answer{Text: a.text})
+		if !slices.Contains(r.Hits(), c.point) {
+			t.Errorf("#%03d %s: %s not credited (hits %v)", c.entry, a.question, c.point, r.Hits())
+		}
+	}
+}
