@@ -121,6 +121,12 @@ func scorecardMarkdown(v views.ScorecardView, started time.Time, origin string) 
 			}
 			b.WriteString("\n")
 		}
+		// The sentences the second reader set aside, as the page lists
+		// them under "Not counted as red flags": a file sent to someone
+		// shows what the verdict assumed was not meant (QA-50 L2).
+		for _, sa := range t.Graded.SetAside {
+			fmt.Fprintf(&b, "- Not counted as a red flag (set aside by the second reader): %s. %s\n", markdownEscape(strings.Join(sa.Labels, "; ")), markdownEscape(oneLine(sa.Note)))
+		}
 		b.WriteString("\n")
 		b.WriteString(markdownQuote(t.Answer))
 	}

@@ -113,3 +113,18 @@ func TestScorecardMarkdownMarksCorrections(t *testing.T) {
 		}
 	}
 }
+
+// TestScorecardMarkdownListsSetAside: a sentence the second reader set
+// aside is listed in the exported scorecard as on the page, so a verdict
+// sent to someone shows what it assumed was not meant (QA-50 L2), its
+// sentence escaped like every text the learner wrote.
+func TestScorecardMarkdownListsSetAside(t *testing.T) {
+	v := views.ScorecardView{VerdictLabel: "Strong hire", Size: 1, Minutes: 4, ModeLabel: "Coached",
+		Questions: []views.ScoreQuestion{{Number: 1, Title: "Fencing in real systems", Main: views.ScoreTurn{Answered: true, Answer: "The API server fences.", Used: "1 min", Limit: "4 min",
+			Graded: views.Graded{SetAside: []views.SetAsideRow{{Labels: []string{"Says the lock service itself fences"}, Note: `Not counted: the sentence "the API server turns away *every* write" ...`}}}}}}}
+	md := scorecardMarkdown(v, time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC), "https://lockdrill.example")
+	want := `- Not counted as a red flag (set aside by the second reader): Says the lock service itself fences. Not counted: the sentence "the API server turns away \*every\* write" ...`
+	if !strings.Contains(md, want) {
+		t.Errorf("markdown lacks the set-aside sentence %q:\n%s", want, md)
+	}
+}
