@@ -45,3 +45,17 @@ func TestQA50Points(t *testing.T) {
 		}
 	}
 }
+
+// TestQA50FlagNamesTheMistake: #025 relied on a random start jitter and a
+// last-run check; the other instances skipping the run raised the fatal
+// "fencing not needed" (pinned to "the others skip"), charging a major
+// mistake as fatal (M4). It now fails on the timing flag alone.
+func TestQA50FlagNamesTheMistake(t *testing.T) {
+	b := loadBank(t)
+	a := qa50Answers[25]
+	q, _ := b.ByID(a.question)
+	r := b.Grade(q, quiz.Answer{Text: a.text})
+	if r.Passed || r.Fatal || !slices.Contains(r.FlagIDs(), "timing-as-coordination") || slices.Contains(r.FlagIDs(), "fencing-unneeded") {
+		t.Errorf("#025: passed=%v fatal=%v flags %v, want a fail on timing-as-coordination alone, not fatal", r.Passed, r.Fatal, r.FlagIDs())
+	}
+}
