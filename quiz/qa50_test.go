@@ -59,3 +59,21 @@ func TestQA50FlagNamesTheMistake(t *testing.T) {
 		t.Errorf("#025: passed=%v fatal=%v flags %v, want a fail on timing-as-coordination alone, not fatal", r.Passed, r.Fatal, r.FlagIDs())
 	}
 }
+
+// TestQA50SetAsideNoise: "use noeviction, or a separate Redis for locks"
+// (#036) matched "sets the key and its expiry with two commands" on the
+// word "separate", and the page showed it set aside as that mistake (L1).
+func TestQA50SetAsideNoise(t *testing.T) {
+	b := loadBank(t)
+	a := qa50Answers[36]
+	q, _ := b.ByID(a.question)
+	r := b.Grade(q, quiz.Answer{Text: a.text})
+	for _, sa := range r.SetAside {
+		if slices.Contains(sa.IDs, "two-commands") {
+			t.Errorf("#036: a sentence set aside as two-commands: %q", a.text[sa.Span.Start:sa.Span.End])
+		}
+	}
+	if !r.Passed || len(r.Flags) > 0 {
+		t.Errorf("#036: passed=%v flags %v, want a pass with no flag", r.Passed, r.FlagIDs())
+	}
+}
