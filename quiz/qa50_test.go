@@ -46,7 +46,8 @@ func TestQA50Points(t *testing.T) {
 	}
 }
 
-// TestQA50FlagNamesTheMistake: #025 relied on a random start jitter and a
+// TestQA50FlagNamesTheMistake: flags name the mistake the answer makes.
+// #025 relied on a random start jitter and a
 // last-run check; the other instances skipping the run raised the fatal
 // "fencing not needed" (pinned to "the others skip"), charging a major
 // mistake as fatal (M4). It now fails on the timing flag alone.
@@ -57,6 +58,15 @@ func TestQA50FlagNamesTheMistake(t *testing.T) {
 	r := b.Grade(q, quiz.Answer{Text: a.text})
 	if r.Passed || r.Fatal || !slices.Contains(r.FlagIDs(), "timing-as-coordination") || slices.Contains(r.FlagIDs(), "fencing-unneeded") {
 		t.Errorf("#025: passed=%v fatal=%v flags %v, want a fail on timing-as-coordination alone, not fatal", r.Passed, r.Fatal, r.FlagIDs())
+	}
+	// #053 (M1): "I'd probably acquire with SET key token NX PX 30000"
+	// raised "keeps writing after the lease was lost" beside the plain DEL
+	// it does make.
+	a = qa50Answers[53]
+	q, _ = b.ByID(a.question)
+	r = b.Grade(q, quiz.Answer{Text: a.text})
+	if r.Passed || !slices.Equal(r.FlagIDs(), []string{"plain-del"}) {
+		t.Errorf("#053: passed=%v flags %v, want a fail on plain-del alone", r.Passed, r.FlagIDs())
 	}
 }
 
