@@ -171,7 +171,7 @@ func buildFeedback(cat *content.Catalog, d feedbackData, now time.Time) views.Fe
 			v.PresetLabel = "Run it in the sandbox and check your prediction"
 		}
 	}
-	v.Graded = buildGraded(bank, at.Answer.Text, &res)
+	v.Graded = buildGraded(bank, nil, at.Answer.Text, &res)
 	if q.Kind == quiz.KindFreeText {
 		v.PassRule = passRule(q, res)
 		v.FlagCost = FlagCost(q, res)

@@ -14,8 +14,12 @@ import (
 // what earned it, and its red flags, disputed ones included. The flags'
 // explanations come from the catalog, never from the stored result; the
 // sentences the second reader set aside are listed with their notes, so
-// a page that finds no red flag can say that some were not counted.
-func buildGraded(bank *quiz.Bank, text string, res *quiz.Result) views.Graded {
+// a page that finds no red flag can say that some were not counted. q is
+// the question res was graded against; nil looks it up by res.Question,
+// which names no bank question for a round's follow-up (graded against
+// its probe): its page then offered no form to report a missed losing
+// claim (QA-50b #086).
+func buildGraded(bank *quiz.Bank, q *quiz.Question, text string, res *quiz.Result) views.Graded {
 	var g views.Graded
 	if res == nil {
 		return g
@@ -35,7 +39,10 @@ func buildGraded(bank *quiz.Bank, text string, res *quiz.Result) views.Graded {
 			Demoted: f.Demoted && !f.Dismissed, CountedOnce: quiz.SameClaimAs(res.Flags, i) >= 0, SelfReported: f.SelfReported,
 		})
 	}
-	if q, ok := bank.ByID(res.Question); ok {
+	if q == nil {
+		q, _ = bank.ByID(res.Question)
+	}
+	if q != nil {
 		own, other := bank.ReportableFlags(q, *res)
 		for _, f := range own {
 			g.Reportable = append(g.Reportable, views.FlagChoice{ID: f.ID, Label: f.Label, Severity: string(f.Severity)})

@@ -35,7 +35,7 @@ func TestBuildGradedLabelsAndQuotes(t *testing.T) {
 		t.Fatalf("fixture graded with %d points and %d flags, want both", len(res.Points), len(res.Flags))
 	}
 	res.Flags[0].WhyHTML = `<b data-testid="injected">stored</b>`
-	g := buildGraded(bank, text, &res)
+	g := buildGraded(bank, nil, text, &res)
 	if len(g.Points) != len(res.Points) {
 		t.Fatalf("rows = %d, want %d (every point, in order)", len(g.Points), len(res.Points))
 	}
@@ -65,7 +65,7 @@ func TestBuildGradedLabelsAndQuotes(t *testing.T) {
 	if got := g.Flags[0].WhyHTML; got != f.WhyHTML {
 		t.Fatalf("flag explanation %q, want the catalog's %q", got, f.WhyHTML)
 	}
-	if buildGraded(bank, text, nil).Points != nil {
+	if buildGraded(bank, nil, text, nil).Points != nil {
 		t.Fatalf("an unanswered turn has rows")
 	}
 }
@@ -78,7 +78,7 @@ func TestBuildGradedLabelsAndQuotes(t *testing.T) {
 func TestGradedPointsContest(t *testing.T) {
 	bank, text, res := gradedFixture(t)
 	res.Flags[0].Dismissed = true
-	g := buildGraded(bank, text, &res)
+	g := buildGraded(bank, nil, text, &res)
 	render := func(on views.GradedOn) *goquery.Document {
 		var b strings.Builder
 		if err := views.GradedPoints(views.Page{CSRF: "tok"}, g, on).Render(context.Background(), &b); err != nil {

@@ -74,7 +74,7 @@ func buildRoundFeedback(cat *content.Catalog, d roundFeedbackData, _ time.Time) 
 	v := views.RoundFeedbackView{
 		RoundID: r.ID, Number: quiz.MainNumber(seq), Size: r.Size, FollowUp: t.FollowUp != "", Title: q.Title,
 		ScorePct: views.Pct(ts.Score), Passed: ts.Passed, Fatal: t.Result.Fatal,
-		Overtime: ts.Overtime, OvertimePoints: views.Pct(quiz.OvertimePenalty), Used: formatDuration(ts.Used), Answer: t.Text, Graded: buildGraded(cat.Questions, t.Text, t.Result),
+		Overtime: ts.Overtime, OvertimePoints: views.Pct(quiz.OvertimePenalty), Used: formatDuration(ts.Used), Answer: t.Text, Graded: buildGraded(cat.Questions, q, t.Text, t.Result),
 		ModelAnswerHTML: q.ModelAnswer.HTML, ContestHref: urls.TurnDisputes(r.ID, seq), Corrected: t.Result.SelfAssessed,
 	}
 	v.FlagCost = FlagCost(q, *t.Result)
@@ -109,7 +109,7 @@ func buildRoundFeedback(cat *content.Catalog, d roundFeedbackData, _ time.Time) 
 			// the follow-up, as the scorecard lists them (QA-36 F3 #1: the
 			// turn page listed them as missed).
 			if res := sc.Questions[n-1].Main.Result; res != nil {
-				v.Graded = buildGraded(cat.Questions, t.Text, res)
+				v.Graded = buildGraded(cat.Questions, q, t.Text, res)
 			}
 			v.Graded = quoteFollowUps(v.Graded, followUpQuotes(cat.Questions, sc.Questions[n-1]))
 			if qs := sc.Questions[n-1]; len(qs.FollowUps) > 0 {

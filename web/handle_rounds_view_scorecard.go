@@ -50,7 +50,8 @@ func buildScorecard(cat *content.Catalog, d scorecardData, now time.Time) views.
 			next++
 		}
 		if t.Result != nil {
-			st.Graded = buildGraded(cat.Questions, t.Text, t.Result)
+			tq, _ := quiz.RoundRules{Bank: cat.Questions, FollowUps: cat.FollowUps}.Question(t.Turn)
+			st.Graded = buildGraded(cat.Questions, tq, t.Text, t.Result)
 			st.Corrected = t.Result.SelfAssessed
 			if st.Corrected {
 				st.GraderPct, st.GraderKnown = graderOwnTurn(cat.Questions, cat.FollowUps, t.Turn, r.Limit)
