@@ -24,6 +24,10 @@ import "strings"
 //     guarantees ..."): a header naming a cause reads its list as the
 //     faults found, but a plan of the speaker's lists what they will do
 //     (g50, QA-50 #071).
+//   - The speaker's fix told inside a named suspect ("Check the usual
+//     suspects: - a GC pause longer than the TTL; the fix there is a
+//     longer TTL, which keeps the two holders apart"): the suspect is
+//     named, the fix after "the fix is" is recommended (g50, QA-50b #071).
 func markClaimedAfterAll(d *doc) {
 	// (a belief denied by "avoid" or "without" only: a critic word's
 	// negation, "the mistake is thinking X, so Y", names the belief as the
@@ -85,6 +89,7 @@ func markClaimedAfterAll(d *doc) {
 		}
 	}
 	markOwnPlanItems(d)
+	markFixesInSuspects(d)
 }
 
 // avoidingWords deny a belief by steering around it: "to avoid trusting
@@ -137,6 +142,60 @@ func markOwnPlanItems(d *doc) {
 				if d.toks[j].refuted {
 					d.toks[j].endorsed = true
 				}
+			}
+		}
+	}
+}
+
+// fixNouns name the remedy a speaker gives: "the fix there is ...".
+var fixNouns = setOf(`fix remedy cure solution`)
+
+// fixReporters, in the fix's clause, make it someone else's: "the fix
+// people reach for is ...".
+var fixReporters = setOf(`people teams they colleague colleagues someone usual common tempting naive obvious`)
+
+// markFixesInSuspects marks endorsed a refuted clause that opens on "the
+// fix (there|here) is" and what follows it to the end of its sentence or
+// the next semicolon.
+func markFixesInSuspects(d *doc) {
+	toks := d.toks
+	for k := 1; k+2 < len(toks); k++ {
+		t := &toks[k]
+		if !fixNouns[t.raw] || !t.refuted || toks[k-1].raw != "the" || !toks[k-1].clause {
+			continue
+		}
+		// (inside a bulleted suspect, after its own words: a sentence
+		// that opens "The fix is ..." and the next one rejects is the
+		// rejected fix, "That only narrows the window")
+		if s := d.sents[t.sent]; k-1 == s.from || !bulleted(d, s) {
+			continue
+		}
+		is := k + 1
+		if r := toks[is].raw; r == "there" || r == "here" {
+			is++
+		}
+		if is >= len(toks) || toks[is].raw != "is" || toks[is].sent != t.sent {
+			continue
+		}
+		end := d.sents[t.sent].to
+		for j := is + 1; j < end; j++ {
+			if toks[j].clause && toks[j].brk == ';' {
+				end = j
+				break
+			}
+		}
+		own := true
+		for j := k - 1; j < end; j++ {
+			if fixReporters[toks[j].raw] {
+				own = false
+			}
+		}
+		if !own {
+			continue
+		}
+		for j := k - 1; j < end; j++ {
+			if toks[j].refuted {
+				toks[j].endorsed = true
 			}
 		}
 	}

@@ -156,6 +156,27 @@ func markEndorsedQuotes(d *doc) {
 // needed, where "don't use SETNX then EXPIRE" rejects a practice.
 var dismissiveVerbs = setOf(`bother worry`)
 
+// scareVerbs, after "don't let X", wave a risk off: "don't let the race
+// scare you".
+var scareVerbs = setOf(`scare scares frighten frightens worry worries bother bothers spook spooks fool fools`)
+
+// letDismissal reports "let X <scare verb> you" at toks[k], the verb within
+// five words of "let" and in its clause.
+func letDismissal(toks []token, k, to int) bool {
+	if toks[k].raw != "let" {
+		return false
+	}
+	for j := k + 1; j < to && j <= k+5; j++ {
+		if toks[j].clause {
+			return false
+		}
+		if scareVerbs[toks[j].raw] {
+			return true
+		}
+	}
+	return false
+}
+
 // markDismissiveImperatives marks as endorsed the words of a clause that
 // opens "Don't bother with X" or "Don't worry about X", which a rule for
 // imperatives refuted as a practice rejected: the speaker claims X is not
@@ -173,6 +194,18 @@ func markDismissiveImperatives(d *doc) {
 		case k+2 < s.to && toks[k].raw == "do" && toks[k+1].raw == "not":
 			k += 2
 		default:
+			continue
+		}
+		// g50 (QA-50b #070): "Don't let the race scare you ...: at our
+		// traffic the window is so tiny that skipping coordination is
+		// fine" waves the risk off, and what follows its colon is the
+		// speaker's reason: the whole sentence is claimed.
+		if letDismissal(toks, k, s.to) {
+			for j := s.from; j < s.to; j++ {
+				if toks[j].refuted {
+					toks[j].endorsed = true
+				}
+			}
 			continue
 		}
 		if !dismissiveVerbs[toks[k].raw] {
