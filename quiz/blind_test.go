@@ -151,9 +151,14 @@ var (
 	// them, on arrival (g5), at the end of g6, and after every version
 	// since. Nobody has read them.
 	earlierWriters = []string{"Q", "R"}
-	// freshWriters: g50's fresh holdout is written blind while g50 is
-	// tuned and kept outside the repository until g50 ends; none is in yet.
-	freshWriters = []string{}
+	// freshWriters (GD, GE, GF) answered all 24 questions (brief:
+	// writer-brief-3.md, given as each writer's whole prompt, read from a
+	// file holding only the brief and a persona) at the start of g50's
+	// tuning (2026-12-07, written 14:32-14:50 UTC). Their files stayed
+	// outside the repository, away from everyone who tuned the grader,
+	// until g50 ended; only totals were computed on them, on arrival (main
+	// e286bdd: g49, from a separate worktree) and at the end (g50).
+	freshWriters = []string{"GD", "GE", "GF"}
 )
 
 // answersPerWriter is how many answers each writer's file holds.
@@ -467,17 +472,18 @@ func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	return f
 }
 
-// freshBefore is the fresh holdout as main scored it when the files
-// arrived, before any change of the grader being tuned reached main; set
-// when g50's fresh holdout is committed.
+// freshBefore is the fresh holdout (GD, GE, GF) as main scored it when the
+// files arrived (2026-12-07 14:50 UTC; main at e286bdd: grader g49), before
+// any change of grader g50 reached main; their SHA-256 sums were recorded
+// then (076627cc… GD, 219ac975… GE, 2cbb8780… GF) and the files are committed unchanged.
 var (
-	freshBefore       = quiz.BlindFigures{}
-	freshBeforeGrader = ""
+	freshBefore       = quiz.BlindFigures{Writers: []string{"GD", "GE", "GF"}, Answers: 792, Verdicts: 0.975, FalsePasses: 8, FalseFails: 12, PassAnswers: 432, PassFlagged: 1, PassFatal: 0, FatalMeasured: true, ShouldFlag: 144, ShouldFlagged: 135, Flagged: 0.938, Salads: 72, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 72, Agree: 71}, {Kind: "keyword-salad", Answers: 72, Agree: 72}, {Kind: "mixed-wrong", Answers: 72, Agree: 65}, {Kind: "partial", Answers: 72, Agree: 72}, {Kind: "refutes-quote", Answers: 72, Agree: 72}, {Kind: "rejects-antipattern", Answers: 72, Agree: 72}, {Kind: "strong-casual", Answers: 72, Agree: 71}, {Kind: "strong-concise", Answers: 72, Agree: 72}, {Kind: "strong-full", Answers: 72, Agree: 69}, {Kind: "strong-unusual", Answers: 72, Agree: 64}, {Kind: "weak", Answers: 72, Agree: 72}}}
+	freshBeforeGrader = "g49"
 )
 
-// freshFloors are the fresh holdout's figures at the end of the session
-// that wrote it, held so they cannot get worse unnoticed.
-var freshFloors = quiz.BlindGate{}
+// freshFloors are the fresh holdout's figures at the end of g50, held so
+// they cannot get worse unnoticed.
+var freshFloors = quiz.BlindGate{Verdicts: 0.975, MaxPassFlagged: 1, Flagged: 0.938, MaxSaladPasses: 0, MaxPassFatal: 0}
 
 // blindReport grades the blind corpus and holds each holdout to its floors.
 // The page leads with the fresh holdout, or with the earlier one while a
@@ -594,7 +600,8 @@ func blindReport(b *quiz.Bank) (*quiz.BlindReport, error) {
 // FM and FN (judge-7), for g45 every answer of FO, FP and FQ (judge-8),
 // for g46 every answer of FR, FS and FT (judge-9), for g47 every answer
 // of FU, FV and FW (judge-10), for g48 every answer of FX, FY and FZ
-// (judge-11), and for g49 every answer of GA, GB and GC (judge-12).
+// (judge-11), for g49 every answer of GA, GB and GC (judge-12), and for
+// g50 every answer of GD, GE and GF (judge-13).
 func judgeAgreement() (quiz.JudgeFigures, error) {
 	var f quiz.JudgeFigures
 	type key struct{ writer, question, kind string }
@@ -678,8 +685,8 @@ func TestJudgeAgreement(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("second judge: %d answers (%s), verdicts agree %d (%.1f%%), red-flag labels agree %d", f.Answers, f.Sample, f.Verdicts, 100*float64(f.Verdicts)/float64(f.Answers), f.Flags)
-	if f.Answers < 8420 {
-		t.Fatalf("second judge labelled %d answers, want the 8,420 committed", f.Answers)
+	if f.Answers < 9212 {
+		t.Fatalf("second judge labelled %d answers, want the 9,212 committed", f.Answers)
 	}
 }
 
