@@ -49,3 +49,28 @@ func TestQA50bNotFatal(t *testing.T) {
 		t.Errorf("#083: fatal=%v flags %v, want unaware-resource-fenced alone, major", r.Fatal, r.FlagIDs())
 	}
 }
+
+// TestQA50bPoints: points QA-50b's answers made in a war story and were not
+// credited (M6): #017's core point, told as the incident ("the lock
+// expired, a second pod took it and we sent every customer two
+// invoices"), and #093's "every incident with it was the lock itself".
+func TestQA50bPoints(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct {
+		entry int
+		point string
+	}{{17, "lock-not-enough"}, {93, "lock-cost"}} {
+		a := qa50bAnswers[c.entry]
+		q, _ := b.ByID(a.question)
+		r := b.Grade(q, quiz.Answer{Text: a.text})
+		if !slices.Contains(r.Hits(), c.point) {
+			t.Errorf("#%03d %s: %s not credited (hits %v)", c.entry, a.question, c.point, r.Hits())
+		}
+	}
+	// #017 failed at 30 % for the core point; it now passes.
+	a := qa50bAnswers[17]
+	q, _ := b.ByID(a.question)
+	if r := b.Grade(q, quiz.Answer{Text: a.text}); !r.Passed || len(r.Flags) > 0 {
+		t.Errorf("#017: passed=%v flags %v, want a pass with no flag", r.Passed, r.FlagIDs())
+	}
+}
