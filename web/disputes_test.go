@@ -218,7 +218,14 @@ func TestContestOnRoundTurnAndScorecard(t *testing.T) {
 // path.
 func coachedFencingRound(t *testing.T, env *roundEnv, cl *client) string {
 	t.Helper()
-	id, err := env.st.CreateRound(context.Background(), learnerOf(t, cl), store.NewRound{Mode: quiz.ModeCoached, Limit: 4 * time.Minute, Seed: 3, Questions: []string{"fencing-token", "avoid-the-lock", "row-lock"}, Started: env.clock.Now()})
+	return coachedRound(t, env, cl, 3, "fencing-token", "avoid-the-lock", "row-lock")
+}
+
+// coachedRound starts, for cl's learner, a four-minute coached round on
+// questions, drawn with seed, and returns its path.
+func coachedRound(t *testing.T, env *roundEnv, cl *client, seed uint64, questions ...string) string {
+	t.Helper()
+	id, err := env.st.CreateRound(context.Background(), learnerOf(t, cl), store.NewRound{Mode: quiz.ModeCoached, Limit: 4 * time.Minute, Seed: seed, Questions: questions, Started: env.clock.Now()})
 	if err != nil {
 		t.Fatal(err)
 	}

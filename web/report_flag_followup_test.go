@@ -7,9 +7,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"lockdrill/quiz"
-	"lockdrill/store"
 )
 
 // TestReportMissedFlagOnFollowUp: a follow-up's turn page offers the form
@@ -21,11 +18,7 @@ func TestReportMissedFlagOnFollowUp(t *testing.T) {
 	env := newRoundEnv(t, "", nil)
 	cl := newClient(t, env.srv)
 	learner := learnerOf(t, cl)
-	id, err := env.st.CreateRound(context.Background(), learner, store.NewRound{Mode: quiz.ModeCoached, Limit: 4 * time.Minute, Seed: 5, Questions: []string{"etcd-revision-guard", "fencing-token", "avoid-the-lock"}, Started: env.clock.Now()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	roundURL := "/rounds/" + id
+	roundURL := coachedRound(t, env, cl, 5, "etcd-revision-guard", "fencing-token", "avoid-the-lock")
 	// The etcd answer of TestPointMadeInAFollowUpIsNotCalledUnprobed:
 	// a check in the client before each write draws a follow-up.
 	main := "The mutex is backed by a lease in an etcd session, so after a long GC pause the lease can expire, the lock key is deleted and another instance becomes leader while the old one still thinks it leads. To stop it, before each write the leader reads its lock key and checks that it still exists and still belongs to its own lease; if not, it steps down instead of writing. I would also keep the session TTL comfortably above the longest GC pause we have seen and watch session.Done() so the old leader notices that it lost the lease."
