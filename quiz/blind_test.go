@@ -118,8 +118,10 @@ var (
 	// fresh holdout, read as validation writers while g47 was tuned) for
 	// g48; FU, FV and FW (g47's fresh holdout, read as validation writers
 	// while g48 was tuned) for g49; FX, FY and FZ (g48's fresh holdout,
-	// read as validation writers while g49 was tuned) for g50.
-	tuningWriters = append(slices.Clone(readerWriters), "CM", "CN", "CO", "CU", "CV", "CR", "CS", "CT", "CZ", "DA", "CW", "CX", "CY", "DE", "DF", "DB", "DC", "DD", "DJ", "DK", "DG", "DH", "DI", "DO", "DP", "DL", "DM", "DN", "DT", "DU", "DQ", "DR", "DS", "DY", "DZ", "EA", "EB", "EC", "ED", "EE", "EF", "EG", "EH", "EI", "EJ", "EK", "EL", "EM", "EN", "EO", "EP", "EQ", "ER", "ES", "ET", "EU", "EV", "EW", "EX", "FE", "EY", "EZ", "FA", "FB", "FC", "FD", "FF", "FG", "FH", "FI", "FJ", "FK", "FL", "FM", "FN", "FO", "FP", "FQ", "FR", "FS", "FT", "FU", "FV", "FW", "FX", "FY", "FZ")
+	// read as validation writers while g49 was tuned) for g50; GA, GB and
+	// GC (g49's fresh holdout, read as validation writers while g50 was
+	// tuned) for g51.
+	tuningWriters = append(slices.Clone(readerWriters), "CM", "CN", "CO", "CU", "CV", "CR", "CS", "CT", "CZ", "DA", "CW", "CX", "CY", "DE", "DF", "DB", "DC", "DD", "DJ", "DK", "DG", "DH", "DI", "DO", "DP", "DL", "DM", "DN", "DT", "DU", "DQ", "DR", "DS", "DY", "DZ", "EA", "EB", "EC", "ED", "EE", "EF", "EG", "EH", "EI", "EJ", "EK", "EL", "EM", "EN", "EO", "EP", "EQ", "ER", "ES", "ET", "EU", "EV", "EW", "EX", "FE", "EY", "EZ", "FA", "FB", "FC", "FD", "FF", "FG", "FH", "FI", "FJ", "FK", "FL", "FM", "FN", "FO", "FP", "FQ", "FR", "FS", "FT", "FU", "FV", "FW", "FX", "FY", "FZ", "GA", "GB", "GC")
 	// readerWriters are the answers the second reader (quiz/reader) is
 	// trained on: the tuning set of g25. Retraining it on g26's tuning set
 	// (these and CM, CN, CO, CU, CV) lost one losing claim and one verdict
@@ -133,14 +135,14 @@ var (
 	readerWriters = []string{"A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "X", "Y", "S", "T", "U", "V", "W", "P", "Z", "AA", "AB", "AC", "AD", "AE", "AF", "AG", "AH", "AI", "AJ", "AK", "AL", "AM", "AN", "AO", "AP", "AQ", "AR", "AS", "AT", "AU", "AV", "AW", "AX", "BB", "BC", "BD", "AY", "AZ", "BA", "BH", "BI", "BJ", "BE", "BF", "BG", "BN", "BO", "BK", "BL", "BM", "BS", "BT", "BV", "BW", "BP", "BQ", "BR", "CA", "CB", "BX", "BY", "BZ", "CF", "CG", "CC", "CD", "CE", "CK", "CL", "CH", "CI", "CJ", "CP", "CQ"}
 	// validationWriters answer all 24 questions (brief: writer-brief-3.md)
 	// and arrive while a grader version is tuned: each is measured before
-	// any change made for it (validationBefore). For g50: DV, DW and DX
-	// (g31's fresh holdout) stay unread (totals only); GA, GB and GC, g49's
-	// fresh holdout (never read while g49 was tuned; totals only, on arrival
-	// with g48 and at the end with g49), were released from the holdout on
-	// 2026-12-07 when g50 began, measured by g49 then (main d6d0bdd), and
-	// are read while g50 is tuned: their answers the grader gets wrong may
+	// any change made for it (validationBefore). For g51: DV, DW and DX
+	// (g31's fresh holdout) stay unread (totals only); GD, GE and GF, g50's
+	// fresh holdout (never read while g50 was tuned; totals only, on arrival
+	// with g49 and at the end with g50), were released from the holdout on
+	// 2026-12-07 when g51 began, measured by g50 then (main 429db46), and
+	// are read while g51 is tuned: their answers the grader gets wrong may
 	// be read, their figures are reported apart.
-	validationWriters = []string{"DV", "DW", "DX", "GA", "GB", "GC"}
+	validationWriters = []string{"DV", "DW", "DX", "GD", "GE", "GF"}
 	// validationUnread are the validation writers nobody reads while the
 	// grader is tuned: only their totals are looked at.
 	validationUnread = []string{"DV", "DW", "DX"}
@@ -151,14 +153,9 @@ var (
 	// them, on arrival (g5), at the end of g6, and after every version
 	// since. Nobody has read them.
 	earlierWriters = []string{"Q", "R"}
-	// freshWriters (GD, GE, GF) answered all 24 questions (brief:
-	// writer-brief-3.md, given as each writer's whole prompt, read from a
-	// file holding only the brief and a persona) at the start of g50's
-	// tuning (2026-12-07, written 14:32-14:50 UTC). Their files stayed
-	// outside the repository, away from everyone who tuned the grader,
-	// until g50 ended; only totals were computed on them, on arrival (main
-	// e286bdd: g49, from a separate worktree) and at the end (g50).
-	freshWriters = []string{"GD", "GE", "GF"}
+	// freshWriters are the fresh holdout: g51's is being written blind
+	// while g51 is tuned and joins when g51 ends.
+	freshWriters = []string{}
 )
 
 // answersPerWriter is how many answers each writer's file holds.
@@ -441,20 +438,20 @@ var earlierFloors = quiz.BlindGate{Verdicts: 0.977, MaxPassFlagged: 0, Flagged: 
 
 // validationBefore is each validation writer as main scored it before
 // anything was changed for it: DV, DW and DX by grader g31 when they were
-// released from the holdout (2026-12-05, main 720be2a); GA, GB and GC by
-// grader g49 when they were released from the holdout (2026-12-07, main
-// d6d0bdd).
+// released from the holdout (2026-12-05, main 720be2a); GD, GE and GF by
+// grader g50 when they were released from the holdout (2026-12-07, main
+// 429db46).
 var validationBefore = []quiz.BlindFigures{
 	{Writers: []string{"DV"}, Answers: 264, Verdicts: 0.973, FalsePasses: 1, FalseFails: 6, PassAnswers: 144, PassFlagged: 3, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 46, Flagged: 0.958, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 23}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 24}, {Kind: "rejects-antipattern", Answers: 24, Agree: 21}, {Kind: "strong-casual", Answers: 24, Agree: 23}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 24}, {Kind: "strong-unusual", Answers: 24, Agree: 22}, {Kind: "weak", Answers: 24, Agree: 24}}},
 	{Writers: []string{"DW"}, Answers: 264, Verdicts: 0.981, FalsePasses: 1, FalseFails: 4, PassAnswers: 144, PassFlagged: 3, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 46, Flagged: 0.958, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 23}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 23}, {Kind: "rejects-antipattern", Answers: 24, Agree: 23}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 23}, {Kind: "strong-unusual", Answers: 24, Agree: 23}, {Kind: "weak", Answers: 24, Agree: 24}}},
 	{Writers: []string{"DX"}, Answers: 264, Verdicts: 0.973, FalsePasses: 0, FalseFails: 7, PassAnswers: 144, PassFlagged: 4, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 47, Flagged: 0.979, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 24}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 22}, {Kind: "rejects-antipattern", Answers: 24, Agree: 22}, {Kind: "strong-casual", Answers: 24, Agree: 23}, {Kind: "strong-concise", Answers: 24, Agree: 23}, {Kind: "strong-full", Answers: 24, Agree: 24}, {Kind: "strong-unusual", Answers: 24, Agree: 23}, {Kind: "weak", Answers: 24, Agree: 24}}},
-	quiz.BlindFigures{Writers: []string{"GA"}, Answers: 264, Verdicts: 0.985, FalsePasses: 1, FalseFails: 3, PassAnswers: 144, PassFlagged: 1, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 47, Flagged: 0.979, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 23}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 23}, {Kind: "rejects-antipattern", Answers: 24, Agree: 24}, {Kind: "strong-casual", Answers: 24, Agree: 23}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 24}, {Kind: "strong-unusual", Answers: 24, Agree: 23}, {Kind: "weak", Answers: 24, Agree: 24}}},
-	quiz.BlindFigures{Writers: []string{"GB"}, Answers: 264, Verdicts: 0.97, FalsePasses: 2, FalseFails: 6, PassAnswers: 144, PassFlagged: 2, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 43, Flagged: 0.896, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 22}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 24}, {Kind: "rejects-antipattern", Answers: 24, Agree: 23}, {Kind: "strong-casual", Answers: 24, Agree: 21}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 23}, {Kind: "strong-unusual", Answers: 24, Agree: 23}, {Kind: "weak", Answers: 24, Agree: 24}}},
-	quiz.BlindFigures{Writers: []string{"GC"}, Answers: 264, Verdicts: 0.981, FalsePasses: 3, FalseFails: 2, PassAnswers: 144, PassFlagged: 1, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 43, Flagged: 0.896, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 21}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 23}, {Kind: "rejects-antipattern", Answers: 24, Agree: 24}, {Kind: "strong-casual", Answers: 24, Agree: 23}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 24}, {Kind: "strong-unusual", Answers: 24, Agree: 24}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	quiz.BlindFigures{Writers: []string{"GD"}, Answers: 264, Verdicts: 0.966, FalsePasses: 1, FalseFails: 8, PassAnswers: 144, PassFlagged: 0, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 47, Flagged: 0.979, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 23}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 24}, {Kind: "rejects-antipattern", Answers: 24, Agree: 24}, {Kind: "strong-casual", Answers: 24, Agree: 23}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 22}, {Kind: "strong-unusual", Answers: 24, Agree: 19}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	quiz.BlindFigures{Writers: []string{"GE"}, Answers: 264, Verdicts: 0.985, FalsePasses: 4, FalseFails: 0, PassAnswers: 144, PassFlagged: 0, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 43, Flagged: 0.896, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 23}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 21}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 24}, {Kind: "rejects-antipattern", Answers: 24, Agree: 24}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 24}, {Kind: "strong-unusual", Answers: 24, Agree: 24}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	quiz.BlindFigures{Writers: []string{"GF"}, Answers: 264, Verdicts: 0.973, FalsePasses: 3, FalseFails: 4, PassAnswers: 144, PassFlagged: 1, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 45, Flagged: 0.938, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 21}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 24}, {Kind: "rejects-antipattern", Answers: 24, Agree: 24}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 23}, {Kind: "strong-unusual", Answers: 24, Agree: 21}, {Kind: "weak", Answers: 24, Agree: 24}}},
 }
 
 // validationBeforeGrader names the grader that measured validationBefore.
-var validationBeforeGrader = map[string]string{"DV": "g31", "DW": "g31", "DX": "g31", "GA": "g49", "GB": "g49", "GC": "g49"}
+var validationBeforeGrader = map[string]string{"DV": "g31", "DW": "g31", "DX": "g31", "GD": "g50", "GE": "g50", "GF": "g50"}
 
 func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	r := func(a, b int) float64 {
