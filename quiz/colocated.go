@@ -66,6 +66,16 @@ func colocatedScope(d *doc, si int) bool {
 // colocated reports whether s joins a lock and another thing by "and" and
 // puts them in one store.
 func colocated(d *doc, s sentence) bool {
+	return colocatedIn(d, s, colocStores)
+}
+
+// colocDataStores name a store the lock and the data share when the
+// lock is the database's own (g51): "the lock and the data are in the
+// same system", "lock and data live in one database".
+var colocDataStores = setOf(`store datastore system place database db postgres postgresql mysql`)
+
+// colocatedIn is colocated, with the store named by one of stores.
+func colocatedIn(d *doc, s sentence, stores map[string]bool) bool {
 	toks := d.toks
 	for k := s.from; k+1 < s.to; k++ {
 		if toks[k].raw != "and" {
@@ -77,7 +87,7 @@ func colocated(d *doc, s sentence) bool {
 		if left == right || left == 0 || right == 0 {
 			continue
 		}
-		if oneStoreAfter(d, s, k) {
+		if oneStoreAfter(d, s, k, stores) {
 			return true
 		}
 	}
@@ -106,7 +116,7 @@ func side(d *doc, s sentence, k, dir int) int {
 // oneStoreAfter reports whether, after the "and" at k and in the same
 // sentence, the two are said to be in one store: "same", "one" or
 // "single" within three words before a store's name, or "share".
-func oneStoreAfter(d *doc, s sentence, k int) bool {
+func oneStoreAfter(d *doc, s sentence, k int, stores map[string]bool) bool {
 	toks := d.toks
 	for j := k + 1; j < s.to && j <= k+12; j++ {
 		r := toks[j].raw
@@ -115,7 +125,7 @@ func oneStoreAfter(d *doc, s sentence, k int) bool {
 		}
 		if strings.HasPrefix(r, "share") {
 			for x := j + 1; x < s.to && x <= j+4; x++ {
-				if colocStores[toks[x].raw] {
+				if stores[toks[x].raw] {
 					return true
 				}
 			}
@@ -124,7 +134,7 @@ func oneStoreAfter(d *doc, s sentence, k int) bool {
 			continue
 		}
 		for x := j + 1; x < s.to && x <= j+3; x++ {
-			if colocStores[toks[x].raw] {
+			if stores[toks[x].raw] {
 				return true
 			}
 		}

@@ -73,7 +73,7 @@ var outsideTerms = phrases(`external*|outside|api|apis|http|https|rpc|grpc|payme
 func outsideStore(d *doc, from, to int) bool {
 	claim, commit := false, false
 	for k := from; k < to; k++ {
-		if termAt(d, outsideTerms, k, to) {
+		if termAt(d, outsideTerms, k, to) && !scareQuoted(d, k) {
 			return true
 		}
 		claim = claim || strings.HasPrefix(d.toks[k].raw, "claim")
@@ -81,6 +81,17 @@ func outsideStore(d *doc, from, to int) bool {
 		commit = commit || strings.HasPrefix(d.toks[k].raw, "commit") && !(k+1 < to && d.toks[k+1].raw == "together")
 	}
 	return claim && commit
+}
+
+// scareQuoted reports a word alone in double quotes: a word used at a
+// distance ("if holder is \"expired\" (connection killed) its writes
+// roll back": g51, ES), naming no lease that runs on its own clock.
+func scareQuoted(d *doc, k int) bool {
+	q := d.toks[k].quote
+	if q == 0 {
+		return false
+	}
+	return (k == 0 || d.toks[k-1].quote != q) && (k+1 == len(d.toks) || d.toks[k+1].quote != q)
 }
 
 // lockNamed reports whether sentence si, or one beside it, names a
@@ -212,6 +223,11 @@ func refersBack(d *doc, s sentence) bool {
 		return true
 	}
 	for k := s.from; k < s.to; k++ {
+		// "that's why", "this is why": the sentence draws on the one
+		// before (g51, ES)
+		if r := d.toks[k].raw; k+1 < s.to && d.toks[k+1].raw == "why" && (r == "that's" || r == "this's" || r == "is" && k > s.from && (d.toks[k-1].raw == "that" || d.toks[k-1].raw == "this")) {
+			return true
+		}
 		switch d.toks[k].raw {
 		case "those", "these", "that", "this", "such", "its", "their":
 			if k+1 < s.to && referents[d.toks[k+1].raw] {
@@ -333,9 +349,12 @@ func conditionAt(d *doc, c string, k, from, to int) (found, ok bool) {
 		// transaction alone keeps no one out ("inside one transaction
 		// nobody can sneak in between"), and a lock service's lock is no
 		// lock of the database ("can't act on a lock it no longer holds,
-		// so workers writing to the same db need no fencing").
+		// so workers writing to the same db need no fencing"). The lock
+		// and the data said to share the store is that scope too ("the
+		// lock and the data are in the same system, so a zombie holder
+		// cannot write after losing the lock": g51, validation GF).
 		sn := d.sents[t.sent]
-		if outsideStore(d, sn.from, sn.to) || !lockNamed(d, t.sent) || c == "same-store" && !endsTransaction(d, k, to) && !databaseLockIn(d, sn.from, sn.to) {
+		if outsideStore(d, sn.from, sn.to) || !lockNamed(d, t.sent) || c == "same-store" && !endsTransaction(d, k, to) && !databaseLockIn(d, sn.from, sn.to) && !colocatedIn(d, sn, colocDataStores) {
 			return false, false
 		}
 		for j := k - 1; j >= from && j >= k-4 && !d.toks[j+1].clause; j-- {

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -607,6 +608,12 @@ func glued(d *doc, s sentence) bool {
 			return true
 		}
 	}
+	// A line that is one whole command in code ("- `SET lock:42 <token>
+	// NX PX 30000`. OK → I hold it.") says what to run: the command is
+	// its verb (g51, validation GD).
+	if wholeCommand(d, s) {
+		return true
+	}
 	// An arrow between two terms is a verb in notes ("holder paused past
 	// TTL → two holders": one leads to the other), the glue of a claim.
 	for k := s.from + 1; k < s.to; k++ {
@@ -615,6 +622,30 @@ func glued(d *doc, s sentence) bool {
 		}
 	}
 	return false
+}
+
+// wholeCommand reports a sentence that is a single code span of three or
+// more words starting with a word of letters: a command with its
+// arguments, not a name.
+func wholeCommand(d *doc, s sentence) bool {
+	if s.to-s.from < 3 {
+		return false
+	}
+	for k := s.from; k < s.to; k++ {
+		if !d.toks[k].code {
+			return false
+		}
+		if k > s.from && strings.Count(d.text[d.toks[k-1].end:d.toks[k].start], "`") >= 2 {
+			return false // two spans side by side: a list of names
+		}
+	}
+	first := d.text[d.toks[s.from].start:d.toks[s.from].end]
+	for _, c := range first {
+		if !unicode.IsLetter(c) {
+			return false
+		}
+	}
+	return true
 }
 
 // gluePrepositions are prepositions that are not function words (they do
