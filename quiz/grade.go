@@ -1187,7 +1187,7 @@ func ScorePoints(points []PointResult) (PointsScore, bool) { return pointsScore(
 func pointsScore(points []PointResult) (PointsScore, bool) {
 	var ps PointsScore
 	var hit, total, coreHit, coreTotal float64
-	coreMissed := 0
+	coreMissed, probed := 0, false
 	for _, p := range points {
 		if p.Core {
 			coreTotal += p.Weight
@@ -1197,6 +1197,7 @@ func pointsScore(points []PointResult) (PointsScore, bool) {
 				ps.CoreHit++
 			} else {
 				coreMissed++
+				probed = probed || p.Probed
 			}
 			continue
 		}
@@ -1216,7 +1217,7 @@ func pointsScore(points []PointResult) (PointsScore, bool) {
 		if coreHit >= coreTotal {
 			ps.Rule, ps.CorePart = RuleAllCore, PassMark
 			ps.Score = PassMark + (1-PassMark)*breadth
-		} else if coreMissed == 1 && ps.Core == 2 && breadth >= CoreSpareBreadth {
+		} else if coreMissed == 1 && ps.Core == 2 && breadth >= CoreSpareBreadth && !probed {
 			ps.Rule, ps.CorePart = RuleCoreSpare, PassMark
 			ps.Score = PassMark + (CoreSpareMax-PassMark)*breadth
 		} else {

@@ -118,6 +118,11 @@ type PointResult struct {
 	// ContestRecovered): Recover leaves it missed, and the result is
 	// self-assessed.
 	Unrecovered bool `json:"unrecovered,omitempty"`
+	// Probed reports, on a main answer of a round, a core point a
+	// follow-up asked about that its answer did not make, or made beside a
+	// losing claim (see Recover): the gap is shown, so the lenience for
+	// one missed core point (RuleCoreSpare) no longer applies.
+	Probed bool `json:"probed,omitempty"`
 }
 
 // FlagResult is a red flag raised by a free-text answer.

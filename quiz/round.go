@@ -763,7 +763,9 @@ func FollowUpAsked(fus *FollowUps, t Turn) string {
 // makes, read as an answer to the main question: the question handed it
 // over, so repeating it draws nothing out (QA-45 M1: "Is there anything the
 // two calls could carry ...", answered "an idempotency key", lifted a main
-// answer from 28 % to 70 %); a note says so. It reports whether anything
+// answer from 28 % to 70 %); a note says so. Nor is a point made in a
+// follow-up answer that raises a red flag against the main question: its
+// words about the point came with a losing claim (QA-51 H3). It reports whether anything
 // changed; each change is noted.
 func Recover(b *Bank, q *Question, res Result, followUps []FollowUpAnswer) (Result, bool) {
 	out := res
@@ -794,9 +796,39 @@ func Recover(b *Bank, q *Question, res Result, followUps []FollowUpAnswer) (Resu
 			if p.Hit || p.SelfAssessed || p.Unrecovered {
 				continue
 			}
+			// A core point the follow-up's question asked about, which
+			// its answer left unmade or made beside a losing claim, is a
+			// gap shown, not a paraphrase the matchers missed: the
+			// lenience for one missed core point is withdrawn (QA-51 H3:
+			// asked about a stepped clock, the candidate said clock jumps
+			// change nothing, and the question passed on that lenience).
+			if p.Core && given[p.ID] && !p.Probed {
+				made := false
+				for _, f := range fr.Points {
+					made = made || f.ID == p.ID && f.Hit
+				}
+				if !made || len(fr.Flags) > 0 {
+					p.Probed, changed = true, true
+					why := "Asked about in a follow-up and still not made: "
+					if made {
+						why = "Asked about in a follow-up, whose answer made a losing claim (" + fr.Flags[0].Label + "): "
+					}
+					out.Notes = append(out.Notes, why+p.Label+". The lenience for one missed core point no longer applies.")
+				}
+			}
 			for _, f := range fr.Points {
 				if f.ID == p.ID && f.Hit && given[p.ID] {
 					note := "Not recovered in the follow-up, because its question already said it: " + p.Label + "."
+					if !slices.Contains(out.Notes, note) {
+						out.Notes, changed = append(out.Notes, note), true
+					}
+				} else if f.ID == p.ID && f.Hit && len(fr.Flags) > 0 {
+					// A follow-up answer that makes a losing claim, read
+					// as an answer to the main question, recovers nothing:
+					// "stepping the clock confuses logs" beside "a jump of
+					// the wall clock doesn't change how long the key has
+					// left" does not make the clock point (QA-51 H3).
+					note := "Not recovered in the follow-up, because its answer made a losing claim (" + fr.Flags[0].Label + "): " + p.Label + "."
 					if !slices.Contains(out.Notes, note) {
 						out.Notes, changed = append(out.Notes, note), true
 					}

@@ -10,7 +10,8 @@ import (
 // ScoreStep is one reason a question's score on the scorecard differs from
 // its answer's graded score, in the order the scoring applies them.
 type ScoreStep struct {
-	// Kind is "recovered", "retracted", "overtime" or "follow-ups".
+	// Kind is "recovered", "retracted", "probed", "overtime", "typed",
+	// "follow-ups" or "led".
 	Kind string
 	// Text says what happened, with the numbers, as one sentence.
 	Text string
@@ -102,6 +103,18 @@ func explainQuestion(graded *Result, qs QuestionScore, limit time.Duration, ende
 		}
 		e.Steps = append(e.Steps, ScoreStep{Kind: kind, Text: text})
 		now = rec
+	}
+	var probed []string
+	for _, p := range main.Result.Points {
+		if p.Probed && !p.Hit {
+			probed = append(probed, p.Label)
+		}
+	}
+	if len(probed) > 0 {
+		// (QA-51 H3: the question passed on that lenience after the
+		// follow-up on the very point drew a losing claim)
+		e.Steps = append(e.Steps, ScoreStep{Kind: "probed", Text: "A follow-up asked about a core point this answer missed (" + strings.Join(probed, "; ") +
+			"), and its answer did not make it, or made a losing claim: the lenience for one missed core point no longer applies."})
 	}
 	if main.Overtime {
 		e.Steps = append(e.Steps, ScoreStep{Kind: "overtime", Text: fmt.Sprintf(

@@ -504,7 +504,7 @@ func (s *Server) handlePeerFinish(c echo.Context) error {
 	if change.Finish == nil {
 		return s.seeOtherWith(c, urls.PeerScorecard(id), "warn", alreadyEndedOnEnd(p))
 	}
-	return s.seeOther(c, urls.PeerScorecard(id), "Round ended. Questions not answered scored zero.")
+	return s.seeOther(c, urls.PeerScorecard(id), endedMessage(p.Round != nil && leftUnanswered(p.Round)))
 }
 
 // peerEndedBy says, to the interviewer, who ended peer round p, or ""

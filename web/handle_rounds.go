@@ -112,7 +112,7 @@ func (s *Server) handleRoundStart(c echo.Context) error {
 			"The round was not started: a round is in progress. Resume it above, or tick “End the round in progress first” to end it (its unanswered questions score zero) and start this one.")
 	}
 	for _, id := range open {
-		if _, err := s.endRound(c, learner, id); err != nil {
+		if _, _, err := s.endRound(c, learner, id); err != nil {
 			return err
 		}
 	}
@@ -239,10 +239,8 @@ func (s *Server) round(c echo.Context) (string, *store.Round, error) {
 // unanswered (its time ran out) says that such questions scored zero: after
 // the last answer the page had said so too (QA-45 M3).
 func roundEndedNotice(r *store.Round) string {
-	for _, t := range r.ScoredTurns() {
-		if !t.Done() {
-			return "This round has ended, so here is its scorecard. Questions not answered by then scored zero."
-		}
+	if leftUnanswered(r) {
+		return "This round has ended, so here is its scorecard. Questions not answered by then scored zero."
 	}
 	return "This round has ended, so here is its scorecard."
 }
@@ -424,28 +422,48 @@ func (s *Server) handleRoundFinish(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	cancelled, err := s.endRound(c, learner, id)
+	cancelled, unanswered, err := s.endRound(c, learner, id)
 	if err != nil {
 		return err
 	}
 	if cancelled {
 		return s.seeOther(c, urls.Rounds(), "Round cancelled. Nobody had joined, so nothing was recorded.")
 	}
-	return s.seeOther(c, urls.Scorecard(id), "Round ended. Questions not answered scored zero.")
+	return s.seeOther(c, urls.Scorecard(id), endedMessage(unanswered))
 }
 
 // endRound ends the learner's round id now: questions not answered score
 // zero. A peer round nobody joined is cancelled instead (cancelled true):
 // no question was asked, and a 0 % "No hire" would drag the trend down.
-func (s *Server) endRound(c echo.Context, learner, id string) (cancelled bool, err error) {
+func (s *Server) endRound(c echo.Context, learner, id string) (cancelled, unanswered bool, err error) {
 	if gone, err := s.store.CancelUnjoinedPeerRound(c.Request().Context(), learner, id, s.now()); err != nil || gone {
-		return gone, err
+		return gone, false, err
 	}
 	rules, now := s.roundRules(nil), s.now()
-	_, _, err = s.store.UpdateRound(c.Request().Context(), learner, id, func(r *store.Round) (quiz.RoundChange, error) {
+	r, _, err := s.store.UpdateRound(c.Request().Context(), learner, id, func(r *store.Round) (quiz.RoundChange, error) {
 		return r.Finish(rules, now), nil
 	})
-	return false, err
+	return false, err == nil && r != nil && leftUnanswered(r), err
+}
+
+// leftUnanswered reports a round with a scored turn never answered.
+func leftUnanswered(r *store.Round) bool {
+	for _, t := range r.ScoredTurns() {
+		if !t.Done() {
+			return true
+		}
+	}
+	return false
+}
+
+// endedMessage is the flash of a round just ended: it says unanswered
+// questions scored zero only when there were some (QA-51 L4: a peer round
+// ended after every answer was in still said so).
+func endedMessage(unanswered bool) string {
+	if unanswered {
+		return "Round ended. Questions not answered scored zero."
+	}
+	return "Round ended."
 }
 
 // handleRoundTurn handles "GET /rounds/:id/turns/:seq": the feedback on one

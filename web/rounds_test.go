@@ -636,6 +636,11 @@ func TestFinishingARound(t *testing.T) {
 	if doc.Find(`[data-testid=verdict]`).Length() == 0 && doc.Find(`h1`).Length() == 0 {
 		t.Fatalf("scorecard did not render")
 	}
+	// Ended with every answer in, the flash does not say that unanswered
+	// questions scored zero (QA-51 L4).
+	if flash := doc.Find(`[data-testid=flash]`).Text(); !strings.Contains(flash, "Round ended") || strings.Contains(flash, "scored zero") {
+		t.Fatalf("flash after ending a round with every answer in = %q, want \"Round ended.\" alone", flash)
+	}
 
 	finish()
 	if log, _ := env.st.AttemptLog(ctx, learner); len(log) != 3 {
