@@ -57,3 +57,29 @@ func TestQA51Rejections(t *testing.T) {
 		}
 	}
 }
+
+// TestQA51RightMistake: four QA-51 answers failed, rightly, but also on
+// a flag naming a mistake they did not make (fatal for #051 and #066,
+// which turned "not yet a pass" into "would lose the round"; #018's was a
+// diagnosis, "most likely ... the second one legitimately acquired it",
+// read as trusting a lock still held); #084 was also
+// credited with the lock-key transaction for a compare on the data key.
+// Each now fails on the flag that names its mistake, and on that alone.
+func TestQA51RightMistake(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct{ n, question, flag, wrong, text string }{
+		{"018", "two-holders", "ttl-as-safety", "work-after-lost-lease", "I'd collect logs from both workers and from Redis around the incident, and look at GC logs and CPU metrics to see whether one worker was paused. Most likely the first worker stalled past the TTL and the key expired, so the second one legitimately acquired it. I'd also check for a Redis failover in that window. The fix is to raise the TTL well above the longest pause we saw, which stops two workers from holding it at once, and to add an alert on long GC pauses."},
+		{"051", "redis-early-expiry", "single-node-keeps-keys", "ttl-as-safety", "On a single node this is mostly a non-issue: Redis never evicts keys that have a TTL set, and RDB snapshots save the key with its expiry, so after a restart the lock is still there. The only thing I'd watch is clock changes on the Redis host, since expiry follows the server clock; run NTP in slew mode. So operationally: keep NTP sane and you're done."},
+		{"066", "deadlock-ordering", "locks-make-atomic", "client-side-fencing", "The danger is deadlock: transfer 1->2 holds 1 and waits for 2 while 2->1 holds 2 and waits for 1. I'd always lock the lower account id first, whichever side it is, so there's a single global order. Once both locks are held, the debit and the credit are atomic, because no one else can touch either account, so we don't need a database transaction around them. Release both in reverse order."},
+		{"084", "etcd-revision-guard", "data-revision-as-lock", "client-side-fencing", "The etcd mutex is a lease: if the leader freezes long enough, its session expires, the lock key is deleted and another instance becomes leader, but the old one can still wake up and call Put. etcd doesn't tie that Put to the session, so it's accepted.\nMy approach: before writing, the leader reads /config/routes and remembers its ModRevision; then it writes in a transaction that compares the ModRevision of /config/routes with the value it read. If nobody touched the key, the revision is unchanged, which proves I'm still the leader, and the Put goes through. I'd also watch session.Done() and stop the leader loop when it closes, knowing that signal can arrive late."},
+	} {
+		q, _ := b.ByID(c.question)
+		r := b.Grade(q, quiz.Answer{Text: c.text})
+		if r.Passed || !slices.Contains(r.FlagIDs(), c.flag) || slices.Contains(r.FlagIDs(), c.wrong) {
+			t.Errorf("#%s %s: passed=%v flags %v; want a fail on %s and not %s", c.n, c.question, r.Passed, r.FlagIDs(), c.flag, c.wrong)
+		}
+		if c.n == "084" && pointHit(t, r, "txn-compare") {
+			t.Errorf("#084: a transaction comparing the data key's ModRevision was credited with the lock key's transaction")
+		}
+	}
+}
