@@ -83,3 +83,19 @@ func TestQA51RightMistake(t *testing.T) {
 		}
 	}
 }
+
+// TestQA51CapIsNoPausePoint: QA-51 #013 capped the total renewal time "so
+// a stuck job can't hold the lock forever" while claiming a GC pause
+// doesn't matter; the cap was ticked as "a paused process cannot renew
+// either", the opposite of what the answer said. A cap is no such point;
+// the point said outright is still ticked.
+func TestQA51CapIsNoPausePoint(t *testing.T) {
+	b := loadBank(t)
+	q, _ := b.ByID("extend-lease")
+	if r := b.Grade(q, quiz.Answer{Text: "Yes. I'd run a watchdog thread, like Redisson's, that renews the lease every TTL/3 while the job is running. The renewal is a Lua script that checks the value is still my token before resetting the expiry, so I never extend someone else's lock. Because the heartbeat runs on its own thread, a GC pause in the worker doesn't matter: the lease stays alive as long as the process exists. If a renewal fails, the job stops writing immediately. I'd also cap the total time so a stuck job can't hold the lock forever."}); pointHit(t, r, "pause-defeats") {
+		t.Error("#013: the cap on a stuck job was ticked as the pause point")
+	}
+	if r := b.Grade(q, quiz.Answer{Text: "Renewal cannot save a paused process: a frozen worker can't renew either, so its lease runs out while it sleeps."}); !pointHit(t, r, "pause-defeats") {
+		t.Error("the pause point said outright is no longer ticked")
+	}
+}
