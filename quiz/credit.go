@@ -116,7 +116,8 @@ func creditAsserted(q *Question, d *doc, r *Result, flags []*RedFlag, cache *wor
 // draw a consequence from it are in ("the client GETs the key and checks
 // it, so this stops stale writes from a paused client"), and what was
 // said before it is not ("I'd look at job durations versus the TTL, then
-// raise the TTL so it can't expire"). A semicolon ends the stretch: "5
+// raise the TTL so it can't expire"), except an if-clause the sentence
+// opens with, the claim's premise. A semicolon ends the stretch: "5
 // masters with replicas; AOF with fsync always" lists separate claims.
 func claimSentences(d *doc, claims []Span) []Span {
 	var out []Span
@@ -133,6 +134,19 @@ func claimSentences(d *doc, claims []Span) []Span {
 		}
 		for hi+1 < s.to && !semicolonBreak(d, hi+1) {
 			hi++
+		}
+		// An if-clause that opens the sentence is the claim's premise: "If
+		// the server's clock is stepped forward, Redis measures TTLs with
+		// a monotonic clock, so the key still lives" does not make the
+		// point that a forward step expires locks early (QA-51b #067).
+		if lo > s.from && d.toks[s.from].hypo {
+			k := s.from
+			for k < lo && d.toks[k].hypo {
+				k++
+			}
+			if k == lo {
+				lo = s.from
+			}
 		}
 		out = append(out, Span{Start: d.toks[lo].start, End: d.toks[hi].end})
 	}

@@ -495,7 +495,20 @@ func Score(b *Bank, fus *FollowUps, turns []Turn, limit time.Duration) Scorecard
 			q.Score = (1-FollowUpShare)*q.Main.Score + FollowUpShare*sum/float64(len(scored))
 		}
 		q.Score = math.Round(q.Score*1000) / 1000
-		if why := LedReason(q.Main.Result); why != "" && q.Score >= PassMark {
+		why := LedReason(q.Main.Result)
+		// A follow-up answer's standing losing claim holds the question
+		// down as the main answer's does (QA-51b H1: a follow-up with a
+		// major flag, and the question "63 %, passed").
+		for _, f := range q.FollowUps {
+			if fl, ok := standingLoser(f.Result); ok && f.Done() {
+				if why != "" {
+					why += ", and "
+				}
+				why += "a follow-up answer asserted a claim that loses the round (" + fl.Label + ")"
+				break
+			}
+		}
+		if why != "" && q.Score >= PassMark {
 			q.Score, q.Led = PassMark-0.01, why
 			led = append(led, fmt.Sprintf("question %d (%s)", q.Number, why))
 		}

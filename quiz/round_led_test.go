@@ -70,3 +70,36 @@ func TestLedQuestionsDoNotPass(t *testing.T) {
 		t.Errorf("verdict %s, reasons %q: want two questions failed and named, and no hire", sc.Verdict, sc.Reasons)
 	}
 }
+
+// TestStandingLosingClaimHoldsTheQuestion: QA-51b H1. A main answer with a
+// major red flag that still stands was graded 55 %; a perfect follow-up
+// lifted its question to 69 %, "passed", and the round to Hire with the
+// flag listed. A follow-up with a standing major flag did the same. Each
+// question is now held just under the pass mark and says why; dismissed
+// by the learner, the flag no longer holds it.
+func TestStandingLosingClaimHoldsTheQuestion(t *testing.T) {
+	limit := 4 * time.Minute
+	major := quiz.FlagResult{ID: "clocks-irrelevant", Label: "Dismisses clock jumps", Severity: quiz.SeverityMajor}
+	dismissed := major
+	dismissed.Dismissed = true
+	flaggedFollowUp := followUpTurn("q2", 1)
+	flaggedFollowUp.Result.Flags = []quiz.FlagResult{major}
+	turns := []quiz.Turn{
+		ledMain("q1", 0.55, 2, major), followUpTurn("q1", 1),
+		ledMain("q2", 0.8, 2), flaggedFollowUp,
+		ledMain("q3", 0.55, 2, dismissed), followUpTurn("q3", 1),
+	}
+	sc := quiz.Score(nil, nil, turns, limit)
+	for i, want := range []string{"which still stands (Dismisses clock jumps)", "a follow-up answer asserted a claim that loses the round (Dismisses clock jumps)"} {
+		q := sc.Questions[i]
+		if q.Passed || q.Score >= quiz.PassMark || !strings.Contains(q.Led, want) {
+			t.Errorf("question %d: passed=%v score %.3f led=%q; want held under the pass mark because %s", i+1, q.Passed, q.Score, q.Led, want)
+		}
+	}
+	if q := sc.Questions[2]; !q.Passed || q.Led != "" {
+		t.Errorf("question 3 (flag dismissed): passed=%v led=%q; want a pass", q.Passed, q.Led)
+	}
+	if sc.Verdict == quiz.Hire || sc.Verdict == quiz.StrongHire {
+		t.Errorf("verdict %s with two questions held under the pass mark; reasons %q", sc.Verdict, sc.Reasons)
+	}
+}
