@@ -153,9 +153,14 @@ var (
 	// them, on arrival (g5), at the end of g6, and after every version
 	// since. Nobody has read them.
 	earlierWriters = []string{"Q", "R"}
-	// freshWriters are the fresh holdout: g51's is being written blind
-	// while g51 is tuned and joins when g51 ends.
-	freshWriters = []string{}
+	// freshWriters (GG, GH, GI) answered all 24 questions (brief:
+	// writer-brief-3.md, given as each writer's whole prompt, read from a
+	// file holding only the brief and a persona) at the start of g51's
+	// tuning (2026-12-07, written 17:37-17:45 UTC). Their files stayed
+	// outside the repository, away from everyone who tuned the grader,
+	// until g51 ended; only totals were computed on them, on arrival (main
+	// 46528ca: g50, from a separate worktree) and at the end (g51).
+	freshWriters = []string{"GG", "GH", "GI"}
 )
 
 // answersPerWriter is how many answers each writer's file holds.
@@ -424,7 +429,8 @@ var earlierBefore = quiz.BlindFigures{Writers: []string{"Q", "R"}, Answers: 528,
 // earlierBeforeGrader names the grader that measured earlierBefore.
 const earlierBeforeGrader = "g5"
 
-// earlierFloors are the earlier holdout's figures with grader g49 (g43 to g48:
+// earlierFloors are the earlier holdout's figures with grader g51 (g49 and
+// g50: 0.977, 0, 0.906, 1; g43 to g48:
 // 0.973, 0, 0.896, 1; g22, g21 and g20:
 // 0.966, 3, 0.885, 1; g19 and
 // g18: 0.964, 3, 0.885, 1; g17:
@@ -434,7 +440,7 @@ const earlierBeforeGrader = "g5"
 // 0.943, 11, 0.792, 1; g11: 0.941, 11, 0.781, 1; g10: 0.93, 13, 0.75, 1; g9: 0.924, 15, 0.729, 1; g8:
 // 0.919, 16, 0.708, 1; g7: 0.915, 16, 0.698, 3; g6: 0.896, 23, 0.656, 3),
 // held so they cannot get worse unnoticed.
-var earlierFloors = quiz.BlindGate{Verdicts: 0.977, MaxPassFlagged: 0, Flagged: 0.906, MaxSaladPasses: 1, MaxPassFatal: 0}
+var earlierFloors = quiz.BlindGate{Verdicts: 0.979, MaxPassFlagged: 0, Flagged: 0.917, MaxSaladPasses: 1, MaxPassFatal: 0}
 
 // validationBefore is each validation writer as main scored it before
 // anything was changed for it: DV, DW and DX by grader g31 when they were
@@ -469,18 +475,18 @@ func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	return f
 }
 
-// freshBefore is the fresh holdout (GD, GE, GF) as main scored it when the
-// files arrived (2026-12-07 14:50 UTC; main at e286bdd: grader g49), before
-// any change of grader g50 reached main; their SHA-256 sums were recorded
-// then (076627cc… GD, 219ac975… GE, 2cbb8780… GF) and the files are committed unchanged.
+// freshBefore is the fresh holdout (GG, GH, GI) as main scored it when the
+// files arrived (2026-12-07 17:45 UTC; main at 46528ca: grader g50), before
+// any change of grader g51 reached main; their SHA-256 sums were recorded
+// then (e2d5f027… GG, 5f80f70f… GH, 7939cc25… GI) and the files are committed unchanged.
 var (
-	freshBefore       = quiz.BlindFigures{Writers: []string{"GD", "GE", "GF"}, Answers: 792, Verdicts: 0.975, FalsePasses: 8, FalseFails: 12, PassAnswers: 432, PassFlagged: 1, PassFatal: 0, FatalMeasured: true, ShouldFlag: 144, ShouldFlagged: 135, Flagged: 0.938, Salads: 72, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 72, Agree: 71}, {Kind: "keyword-salad", Answers: 72, Agree: 72}, {Kind: "mixed-wrong", Answers: 72, Agree: 65}, {Kind: "partial", Answers: 72, Agree: 72}, {Kind: "refutes-quote", Answers: 72, Agree: 72}, {Kind: "rejects-antipattern", Answers: 72, Agree: 72}, {Kind: "strong-casual", Answers: 72, Agree: 71}, {Kind: "strong-concise", Answers: 72, Agree: 72}, {Kind: "strong-full", Answers: 72, Agree: 69}, {Kind: "strong-unusual", Answers: 72, Agree: 64}, {Kind: "weak", Answers: 72, Agree: 72}}}
-	freshBeforeGrader = "g49"
+	freshBefore       = quiz.BlindFigures{Writers: []string{"GG", "GH", "GI"}, Answers: 792, Verdicts: 0.973, FalsePasses: 8, FalseFails: 13, PassAnswers: 432, PassFlagged: 4, PassFatal: 0, FatalMeasured: true, ShouldFlag: 144, ShouldFlagged: 134, Flagged: 0.931, Salads: 72, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 72, Agree: 72}, {Kind: "keyword-salad", Answers: 72, Agree: 72}, {Kind: "mixed-wrong", Answers: 72, Agree: 64}, {Kind: "partial", Answers: 72, Agree: 72}, {Kind: "refutes-quote", Answers: 72, Agree: 69}, {Kind: "rejects-antipattern", Answers: 72, Agree: 71}, {Kind: "strong-casual", Answers: 72, Agree: 69}, {Kind: "strong-concise", Answers: 72, Agree: 70}, {Kind: "strong-full", Answers: 72, Agree: 72}, {Kind: "strong-unusual", Answers: 72, Agree: 68}, {Kind: "weak", Answers: 72, Agree: 72}}}
+	freshBeforeGrader = "g50"
 )
 
-// freshFloors are the fresh holdout's figures at the end of g50, held so
+// freshFloors are the fresh holdout's figures at the end of g51, held so
 // they cannot get worse unnoticed.
-var freshFloors = quiz.BlindGate{Verdicts: 0.975, MaxPassFlagged: 1, Flagged: 0.938, MaxSaladPasses: 0, MaxPassFatal: 0}
+var freshFloors = quiz.BlindGate{Verdicts: 0.973, MaxPassFlagged: 4, Flagged: 0.931, MaxSaladPasses: 0, MaxPassFatal: 0}
 
 // blindReport grades the blind corpus and holds each holdout to its floors.
 // The page leads with the fresh holdout, or with the earlier one while a
@@ -597,8 +603,9 @@ func blindReport(b *quiz.Bank) (*quiz.BlindReport, error) {
 // FM and FN (judge-7), for g45 every answer of FO, FP and FQ (judge-8),
 // for g46 every answer of FR, FS and FT (judge-9), for g47 every answer
 // of FU, FV and FW (judge-10), for g48 every answer of FX, FY and FZ
-// (judge-11), for g49 every answer of GA, GB and GC (judge-12), and for
-// g50 every answer of GD, GE and GF (judge-13).
+// (judge-11), for g49 every answer of GA, GB and GC (judge-12), for g50
+// every answer of GD, GE and GF (judge-13), and for g51 every answer of
+// GG, GH and GI (judge-14).
 func judgeAgreement() (quiz.JudgeFigures, error) {
 	var f quiz.JudgeFigures
 	type key struct{ writer, question, kind string }
@@ -682,8 +689,8 @@ func TestJudgeAgreement(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("second judge: %d answers (%s), verdicts agree %d (%.1f%%), red-flag labels agree %d", f.Answers, f.Sample, f.Verdicts, 100*float64(f.Verdicts)/float64(f.Answers), f.Flags)
-	if f.Answers < 9212 {
-		t.Fatalf("second judge labelled %d answers, want the 9,212 committed", f.Answers)
+	if f.Answers < 10004 {
+		t.Fatalf("second judge labelled %d answers, want the 10,004 committed", f.Answers)
 	}
 }
 
