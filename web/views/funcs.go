@@ -54,3 +54,24 @@ func swimlaneRegionLabel(id string) string {
 	}
 	return "The run's picture" + scroll
 }
+
+// peerUnprobed says, on the peer interviewer's panel when no catalog
+// follow-up fires, how many rubric points the answers so far have not
+// made, for the interviewer to ask about in their own words; "" when every
+// point is made (QA-51b M4: the panel said the answer "leaves nothing the
+// catalog probes" beside a ✗ on the token's source).
+func peerUnprobed(ps []PeerPoint) string {
+	n := 0
+	for _, p := range ps {
+		if !p.Hit && !p.Earlier {
+			n++
+		}
+	}
+	switch n {
+	case 0:
+		return ""
+	case 1:
+		return "No follow-up in the catalog probes what is still missing. Ask about the point marked ✗ in the rubric in your own words below."
+	}
+	return "No follow-up in the catalog probes what is still missing. Ask about the " + itoa(n) + " points marked ✗ in the rubric in your own words below."
+}
