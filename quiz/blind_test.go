@@ -120,8 +120,9 @@ var (
 	// while g48 was tuned) for g49; FX, FY and FZ (g48's fresh holdout,
 	// read as validation writers while g49 was tuned) for g50; GA, GB and
 	// GC (g49's fresh holdout, read as validation writers while g50 was
-	// tuned) for g51.
-	tuningWriters = append(slices.Clone(readerWriters), "CM", "CN", "CO", "CU", "CV", "CR", "CS", "CT", "CZ", "DA", "CW", "CX", "CY", "DE", "DF", "DB", "DC", "DD", "DJ", "DK", "DG", "DH", "DI", "DO", "DP", "DL", "DM", "DN", "DT", "DU", "DQ", "DR", "DS", "DY", "DZ", "EA", "EB", "EC", "ED", "EE", "EF", "EG", "EH", "EI", "EJ", "EK", "EL", "EM", "EN", "EO", "EP", "EQ", "ER", "ES", "ET", "EU", "EV", "EW", "EX", "FE", "EY", "EZ", "FA", "FB", "FC", "FD", "FF", "FG", "FH", "FI", "FJ", "FK", "FL", "FM", "FN", "FO", "FP", "FQ", "FR", "FS", "FT", "FU", "FV", "FW", "FX", "FY", "FZ", "GA", "GB", "GC")
+	// tuned) for g51; GD, GE and GF (g50's fresh holdout, read as
+	// validation writers while g51 was tuned) for g52.
+	tuningWriters = append(slices.Clone(readerWriters), "CM", "CN", "CO", "CU", "CV", "CR", "CS", "CT", "CZ", "DA", "CW", "CX", "CY", "DE", "DF", "DB", "DC", "DD", "DJ", "DK", "DG", "DH", "DI", "DO", "DP", "DL", "DM", "DN", "DT", "DU", "DQ", "DR", "DS", "DY", "DZ", "EA", "EB", "EC", "ED", "EE", "EF", "EG", "EH", "EI", "EJ", "EK", "EL", "EM", "EN", "EO", "EP", "EQ", "ER", "ES", "ET", "EU", "EV", "EW", "EX", "FE", "EY", "EZ", "FA", "FB", "FC", "FD", "FF", "FG", "FH", "FI", "FJ", "FK", "FL", "FM", "FN", "FO", "FP", "FQ", "FR", "FS", "FT", "FU", "FV", "FW", "FX", "FY", "FZ", "GA", "GB", "GC", "GD", "GE", "GF")
 	// readerWriters are the answers the second reader (quiz/reader) is
 	// trained on: the tuning set of g25. Retraining it on g26's tuning set
 	// (these and CM, CN, CO, CU, CV) lost one losing claim and one verdict
@@ -135,14 +136,14 @@ var (
 	readerWriters = []string{"A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "X", "Y", "S", "T", "U", "V", "W", "P", "Z", "AA", "AB", "AC", "AD", "AE", "AF", "AG", "AH", "AI", "AJ", "AK", "AL", "AM", "AN", "AO", "AP", "AQ", "AR", "AS", "AT", "AU", "AV", "AW", "AX", "BB", "BC", "BD", "AY", "AZ", "BA", "BH", "BI", "BJ", "BE", "BF", "BG", "BN", "BO", "BK", "BL", "BM", "BS", "BT", "BV", "BW", "BP", "BQ", "BR", "CA", "CB", "BX", "BY", "BZ", "CF", "CG", "CC", "CD", "CE", "CK", "CL", "CH", "CI", "CJ", "CP", "CQ"}
 	// validationWriters answer all 24 questions (brief: writer-brief-3.md)
 	// and arrive while a grader version is tuned: each is measured before
-	// any change made for it (validationBefore). For g51: DV, DW and DX
-	// (g31's fresh holdout) stay unread (totals only); GD, GE and GF, g50's
-	// fresh holdout (never read while g50 was tuned; totals only, on arrival
-	// with g49 and at the end with g50), were released from the holdout on
-	// 2026-12-07 when g51 began, measured by g50 then (main 429db46), and
-	// are read while g51 is tuned: their answers the grader gets wrong may
+	// any change made for it (validationBefore). For g52: DV, DW and DX
+	// (g31's fresh holdout) stay unread (totals only); GG, GH and GI, g51's
+	// fresh holdout (never read while g51 was tuned; totals only, on arrival
+	// with g50 and at the end with g51), were released from the holdout on
+	// 2026-12-07 when g52 began, measured by g51 then (main 12b2a49), and
+	// are read while g52 is tuned: their answers the grader gets wrong may
 	// be read, their figures are reported apart.
-	validationWriters = []string{"DV", "DW", "DX", "GD", "GE", "GF"}
+	validationWriters = []string{"DV", "DW", "DX", "GG", "GH", "GI"}
 	// validationUnread are the validation writers nobody reads while the
 	// grader is tuned: only their totals are looked at.
 	validationUnread = []string{"DV", "DW", "DX"}
@@ -153,14 +154,9 @@ var (
 	// them, on arrival (g5), at the end of g6, and after every version
 	// since. Nobody has read them.
 	earlierWriters = []string{"Q", "R"}
-	// freshWriters (GG, GH, GI) answered all 24 questions (brief:
-	// writer-brief-3.md, given as each writer's whole prompt, read from a
-	// file holding only the brief and a persona) at the start of g51's
-	// tuning (2026-12-07, written 17:37-17:45 UTC). Their files stayed
-	// outside the repository, away from everyone who tuned the grader,
-	// until g51 ended; only totals were computed on them, on arrival (main
-	// 46528ca: g50, from a separate worktree) and at the end (g51).
-	freshWriters = []string{"GG", "GH", "GI"}
+	// freshWriters are the fresh holdout: g52's is being written blind
+	// while g52 is tuned and joins when g52 ends.
+	freshWriters = []string{}
 )
 
 // answersPerWriter is how many answers each writer's file holds.
@@ -444,20 +440,20 @@ var earlierFloors = quiz.BlindGate{Verdicts: 0.979, MaxPassFlagged: 0, Flagged: 
 
 // validationBefore is each validation writer as main scored it before
 // anything was changed for it: DV, DW and DX by grader g31 when they were
-// released from the holdout (2026-12-05, main 720be2a); GD, GE and GF by
-// grader g50 when they were released from the holdout (2026-12-07, main
-// 429db46).
+// released from the holdout (2026-12-05, main 720be2a); GG, GH and GI by
+// grader g51 when they were released from the holdout (2026-12-07, main
+// 12b2a49).
 var validationBefore = []quiz.BlindFigures{
 	{Writers: []string{"DV"}, Answers: 264, Verdicts: 0.973, FalsePasses: 1, FalseFails: 6, PassAnswers: 144, PassFlagged: 3, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 46, Flagged: 0.958, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 23}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 24}, {Kind: "rejects-antipattern", Answers: 24, Agree: 21}, {Kind: "strong-casual", Answers: 24, Agree: 23}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 24}, {Kind: "strong-unusual", Answers: 24, Agree: 22}, {Kind: "weak", Answers: 24, Agree: 24}}},
 	{Writers: []string{"DW"}, Answers: 264, Verdicts: 0.981, FalsePasses: 1, FalseFails: 4, PassAnswers: 144, PassFlagged: 3, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 46, Flagged: 0.958, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 23}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 23}, {Kind: "rejects-antipattern", Answers: 24, Agree: 23}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 23}, {Kind: "strong-unusual", Answers: 24, Agree: 23}, {Kind: "weak", Answers: 24, Agree: 24}}},
 	{Writers: []string{"DX"}, Answers: 264, Verdicts: 0.973, FalsePasses: 0, FalseFails: 7, PassAnswers: 144, PassFlagged: 4, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 47, Flagged: 0.979, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 24}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 22}, {Kind: "rejects-antipattern", Answers: 24, Agree: 22}, {Kind: "strong-casual", Answers: 24, Agree: 23}, {Kind: "strong-concise", Answers: 24, Agree: 23}, {Kind: "strong-full", Answers: 24, Agree: 24}, {Kind: "strong-unusual", Answers: 24, Agree: 23}, {Kind: "weak", Answers: 24, Agree: 24}}},
-	quiz.BlindFigures{Writers: []string{"GD"}, Answers: 264, Verdicts: 0.966, FalsePasses: 1, FalseFails: 8, PassAnswers: 144, PassFlagged: 0, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 47, Flagged: 0.979, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 23}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 24}, {Kind: "rejects-antipattern", Answers: 24, Agree: 24}, {Kind: "strong-casual", Answers: 24, Agree: 23}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 22}, {Kind: "strong-unusual", Answers: 24, Agree: 19}, {Kind: "weak", Answers: 24, Agree: 24}}},
-	quiz.BlindFigures{Writers: []string{"GE"}, Answers: 264, Verdicts: 0.985, FalsePasses: 4, FalseFails: 0, PassAnswers: 144, PassFlagged: 0, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 43, Flagged: 0.896, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 23}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 21}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 24}, {Kind: "rejects-antipattern", Answers: 24, Agree: 24}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 24}, {Kind: "strong-unusual", Answers: 24, Agree: 24}, {Kind: "weak", Answers: 24, Agree: 24}}},
-	quiz.BlindFigures{Writers: []string{"GF"}, Answers: 264, Verdicts: 0.973, FalsePasses: 3, FalseFails: 4, PassAnswers: 144, PassFlagged: 1, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 45, Flagged: 0.938, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 21}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 24}, {Kind: "rejects-antipattern", Answers: 24, Agree: 24}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 23}, {Kind: "strong-unusual", Answers: 24, Agree: 21}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	{Writers: []string{"GG"}, Answers: 264, Verdicts: 0.981, FalsePasses: 3, FalseFails: 2, PassAnswers: 144, PassFlagged: 1, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 45, Flagged: 0.938, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 21}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 24}, {Kind: "rejects-antipattern", Answers: 24, Agree: 24}, {Kind: "strong-casual", Answers: 24, Agree: 23}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 24}, {Kind: "strong-unusual", Answers: 24, Agree: 23}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	{Writers: []string{"GH"}, Answers: 264, Verdicts: 0.958, FalsePasses: 4, FalseFails: 7, PassAnswers: 144, PassFlagged: 3, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 42, Flagged: 0.875, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 20}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 21}, {Kind: "rejects-antipattern", Answers: 24, Agree: 23}, {Kind: "strong-casual", Answers: 24, Agree: 22}, {Kind: "strong-concise", Answers: 24, Agree: 23}, {Kind: "strong-full", Answers: 24, Agree: 24}, {Kind: "strong-unusual", Answers: 24, Agree: 24}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	{Writers: []string{"GI"}, Answers: 264, Verdicts: 0.981, FalsePasses: 1, FalseFails: 4, PassAnswers: 144, PassFlagged: 0, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 47, Flagged: 0.979, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 23}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 24}, {Kind: "rejects-antipattern", Answers: 24, Agree: 24}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 23}, {Kind: "strong-full", Answers: 24, Agree: 24}, {Kind: "strong-unusual", Answers: 24, Agree: 21}, {Kind: "weak", Answers: 24, Agree: 24}}},
 }
 
 // validationBeforeGrader names the grader that measured validationBefore.
-var validationBeforeGrader = map[string]string{"DV": "g31", "DW": "g31", "DX": "g31", "GD": "g50", "GE": "g50", "GF": "g50"}
+var validationBeforeGrader = map[string]string{"DV": "g31", "DW": "g31", "DX": "g31", "GG": "g51", "GH": "g51", "GI": "g51"}
 
 func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	r := func(a, b int) float64 {
