@@ -775,6 +775,11 @@ func notes(d *doc) bool {
 		// same notes without it were read as speech.)
 		case sqlStatement(d, s):
 			prose++
+		// g52 (validation GH): a claim cut by commas into two clauses of
+		// its own ("lock gives "not at the same time", you need "once per
+		// period"") talks, however casually; it is no item of notes.
+		case s.credits() && s.to-s.from >= terseSpeechWords && spokenItems(d.toks[s.from:s.to]):
+			prose++
 		// g36d: beside a sentence that states the mechanism (see
 		// saysMechanism), a clipped line whose items
 		// hold a clause of their own ("hdfs namenode ha: journal nodes
@@ -793,6 +798,33 @@ func notes(d *doc) bool {
 	// still notes.
 	return frags >= minNoteFragments && (prose == 0 && rest >= minNoteLines || prose == 1 && rest >= minNoteLines+1) || lineNotes(d)
 }
+
+// spokenItems reports whether toks, cut into items as clauseItems cuts
+// them, hold two or more clause items, each with a finite verb of its own
+// and one with a subject pronoun ("lock gives "not at the same time", you
+// need "once per period""): speech, however clipped. A line of terse
+// claims ("returns 0 on timeout, SET not rolled back") names no speaker.
+func spokenItems(toks []token) bool {
+	items := clauseItems(toks)
+	if len(items) < 2 {
+		return false
+	}
+	pronoun := false
+	for _, r := range items {
+		if !finiteVerb(toks[r[0]:r[1]]) {
+			return false
+		}
+		for _, t := range toks[r[0]:r[1]] {
+			if subjectPronouns[t.raw] || speakerPronouns[t.raw] {
+				pronoun = true
+			}
+		}
+	}
+	return pronoun
+}
+
+// speakerPronouns, fused with their verb, name who acts as subjectPronouns do.
+var speakerPronouns = setOf(`i'd you'd we'd it's you're we're they're i'm`)
 
 // lineNotes reports whether the answer is notes laid out one item a line
 // (g27s): three or more lines, each a sentence of its own, fewer than half

@@ -149,15 +149,41 @@ func refuserIsClient(d *doc, k int) bool {
 // waived.
 func guardFailedBefore(d *doc, k int) bool {
 	toks := d.toks
-	s := d.sents[toks[k].sent]
-	for g := s.from; g < k; g++ {
+	si := toks[k].sent
+	s := d.sents[si]
+	if guardFailedIn(d, s, s.from, k) {
+		return true
+	}
+	// "... and compare fails inside etcd, atomically with the put. So old
+	// leader's write is rejected.": a sentence that opens by drawing a
+	// consequence, with no contrast before the refusal, tells it as what
+	// follows from the sentence before (g52, GH).
+	if si > 0 && opensConsequence(d, s) && !contrastBetween(d, s.from, k) {
+		p := d.sents[si-1]
+		return guardFailedIn(d, p, p.from, p.to)
+	}
+	return false
+}
+
+// opensConsequence reports whether sentence s opens with a consequence
+// word ("So ...", "Therefore ...", drawnOpeners).
+func opensConsequence(d *doc, s sentence) bool {
+	return s.to > s.from && drawnOpeners[d.toks[s.from].raw]
+}
+
+// guardFailedIn reports whether a guard noun in tokens [from, k) of
+// sentence s is followed in its clause by a failure, unnegated and not
+// waived.
+func guardFailedIn(d *doc, s sentence, from, k int) bool {
+	toks := d.toks
+	for g := from; g < k; g++ {
 		if !guardNouns[toks[g].raw] || toks[g].negBy >= 0 || toks[g].refuted || toks[g].flagNegBy > 0 {
 			continue
 		}
-		from := clauseStart(toks, g)
+		cf := clauseStart(toks, g)
 		end := clauseEnd(d, s, g)
 		waived := false
-		for j := from; j < end; j++ {
+		for j := cf; j < end; j++ {
 			if guardWaived[toks[j].raw] || toks[j].cls&clsNegator != 0 {
 				waived = true
 				break

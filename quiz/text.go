@@ -3845,6 +3845,9 @@ func markMentions(d *doc) {
 			// "Two things I'd reject: ..." announces mistakes too, as does
 			// "a pattern I'd warn about: ...".
 			refusing := toks[j].raw == "reject" || toks[j].raw == "avoid" || toks[j].raw == "forbid" || toks[j].raw == "ban" || toks[j].raw == "veto" || toks[j].raw == "about" && j > s.from && toks[j-1].raw == "warn"
+			// (g52, GG) a refusing word in code, "a CronJob with
+			// `concurrencyPolicy: Forbid`: ...", is a setting, not a refusal.
+			refusing = refusing && !toks[j].code
 			if j+1 < s.to && toks[j+1].brk == ':' && refusing {
 				mistakes = true
 				for k := j + 1; k < s.to; k++ {
@@ -4014,9 +4017,11 @@ func markMentions(d *doc) {
 				// header whose noun a verdict adjective marks as wrong
 				// heads bullets that name them (wrongKind), as a mistake noun does
 				// when it heads the line ("Bad ideas aside, here is what we
-				// do:" is the speaker's own list).
+				// do:" is the speaker's own list). (g52, GG: a refusing verb
+				// in code, "with `concurrencyPolicy: Forbid`:", is a setting,
+				// not a refusal.)
 				if headerWords[r] && toks[j].negBy < 0 || investigationNouns[r] && s.to-s.from <= 3 || r == "look" && lookProbe(toks, j, s) || r == "check" || r == "things" && thingsProbe(toks, j, s) || r == "suspects" || r == "usual" || (r == "patterns" || r == "pattern") && j > s.from && toks[j-1].raw == "anti" ||
-					toks[j].cls&clsMistakeNoun != 0 && headsList(toks, s.from, j) || j == s.to-1 && refusingListVerbs[r] || wrongKind(toks, j, s.to) && headsList(toks, s.from, j+1) {
+					toks[j].cls&clsMistakeNoun != 0 && headsList(toks, s.from, j) || j == s.to-1 && refusingListVerbs[r] && !toks[j].code || wrongKind(toks, j, s.to) && headsList(toks, s.from, j+1) {
 					suspects, declined = true, false
 					break
 				}
