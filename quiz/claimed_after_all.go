@@ -24,6 +24,9 @@ import "strings"
 //     guarantees ..."): a header naming a cause reads its list as the
 //     faults found, but a plan of the speaker's lists what they will do
 //     (g50, QA-50 #071).
+//   - "take" as a verb ("transfers take locks in the same order, so
+//     there is no cycle"): the attribution rule reads it as "my take"
+//     and refutes the design before the rebuttal (g52, QA-52 #066).
 //   - The speaker's fix told inside a named suspect ("Check the usual
 //     suspects: - a GC pause longer than the TTL; the fix there is a
 //     longer TTL, which keeps the two holders apart"): the suspect is
@@ -90,6 +93,34 @@ func markClaimedAfterAll(d *doc) {
 	}
 	markOwnPlanItems(d)
 	markFixesInSuspects(d)
+	markTakenNotReported(d)
+}
+
+// markTakenNotReported marks endorsed the refuted words of a sentence
+// that reads as someone's view only because of the verb "take", and as
+// rebutted only because of a "there is no" ("Every transfer must take
+// locks in the same order, always source account first then destination,
+// this way there is no cycle"): the attribution rule counts "take" as in
+// "my take", and the rebuttal rule reads "is no" as "the answer is no",
+// so the speaker's own design was refuted (g52, QA-52 #066). A quoted
+// proposal ("The proposal was "take a Redis lock ..."") stays refuted.
+func markTakenNotReported(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		refuted := false
+		for j := s.from; j < s.to; j++ {
+			refuted = refuted || toks[j].refuted
+		}
+		st := toks[s.from:s.to]
+		if !refuted || !attributedBy(st, true) || attributedBy(st, false) || !thereIsNoRebuttal(st) {
+			continue
+		}
+		for j := s.from; j < s.to; j++ {
+			if toks[j].refuted {
+				toks[j].endorsed = true
+			}
+		}
+	}
 }
 
 // avoidingWords deny a belief by steering around it: "to avoid trusting
@@ -199,4 +230,27 @@ func markFixesInSuspects(d *doc) {
 			}
 		}
 	}
+}
+
+// thereIsNoRebuttal reports whether the rebuttal rebuttalAt finds in toks
+// is a "there is no" stating what is absent, with no quotation in toks.
+func thereIsNoRebuttal(toks []token) bool {
+	for _, t := range toks {
+		if t.quote > 0 {
+			return false
+		}
+	}
+	rb := rebuttalAt(toks)
+	if rb < 0 {
+		return false
+	}
+	for k := rb; k < len(toks); k++ {
+		if toks[k].cls&clsRebuttal != 0 {
+			return false
+		}
+		if toks[k].raw == "no" && k >= 2 && toks[k-1].raw == "is" && toks[k-2].raw == "there" {
+			return clauseStart(toks, k) == rb
+		}
+	}
+	return false
 }

@@ -4788,7 +4788,12 @@ backwards overstated overstates reverse opposite defeats defeat forbid forbids b
 // attributed reports whether a sentence frames a claim as someone else's:
 // an attribution word not spoken by the candidate ("I think" is their own
 // claim; "I heard", "I disagree" are not claims of theirs).
-func attributed(toks []token) bool {
+func attributed(toks []token) bool { return attributedBy(toks, true) }
+
+// attributedBy is attributed; with verbTake false, "take" reports a view
+// only as a noun ("my take", "the common take"), not as the verb of
+// "transfers take locks in the same order" (see markClaimedAfterAll).
+func attributedBy(toks []token, verbTake bool) bool {
 	// "Some teams add a replica behind every node": what others do.
 	if len(toks) > 1 && groupQuantifiers[toks[0].raw] && groupNouns[toks[1].raw] {
 		return true
@@ -4814,10 +4819,16 @@ func attributed(toks []token) bool {
 		if (t.raw == "claim" || t.raw == "claims") && k+1 < len(toks) && claimCompounds[toks[k+1].raw] {
 			continue
 		}
+		if !verbTake && t.raw == "take" && !(k > 0 && takeOwners[toks[k-1].raw]) {
+			continue
+		}
 		return true
 	}
 	return false
 }
+
+// takeOwners stand before "take" as a noun: someone's view.
+var takeOwners = setOf(`my our your his her their the a one common popular usual standard hot`)
 
 // rebuttalAt returns where a sentence starts rejecting what was reported
 // (the start of the rejecting clause), or -1: a
