@@ -314,6 +314,12 @@ type QuestionScore struct {
 type DimensionScore struct {
 	Dimension string
 	Coverage
+	// Losing counts the round's standing losing claims (major or fatal
+	// red flags, neither dismissed nor taken back) that deny the points
+	// of this dimension most (see losingDimension): the points made there do not
+	// outweigh them (QA-51b M3: "Safety mechanisms 4 of 4" beside three
+	// safety claims that lose the round).
+	Losing int
 }
 
 // Share is Hit/Total, or 0 when the dimension had no points.
@@ -345,6 +351,9 @@ type Scorecard struct {
 	Reasons []string
 	// Fatal reports that a fatal red flag was raised: the round is lost.
 	Fatal bool
+	// LosingUnplaced counts the standing losing claims that deny no point
+	// of the question, so no dimension row holds them.
+	LosingUnplaced int
 	// Study lists what to work on next, most urgent first.
 	Study []StudyItem
 	// Complete reports every turn was answered.
@@ -384,6 +393,7 @@ func Score(b *Bank, fus *FollowUps, turns []Turn, limit time.Duration) Scorecard
 	var sc Scorecard
 	sc.Complete = len(turns) > 0
 	dims := map[string]Coverage{}
+	losing := map[string]int{}
 	var majors, overtimes, unanswered []string
 	var fatals, demoted, retracted []string
 	// A question's follow-ups are numbered in what the verdict names
@@ -465,6 +475,13 @@ func Score(b *Bank, fus *FollowUps, turns []Turn, limit time.Duration) Scorecard
 				if f.Dismissed {
 					continue
 				}
+				if (f.Severity == SeverityFatal || f.Severity == SeverityMajor) && !f.Retracted {
+					if d := losingDimension(b, t.Question, f.ID); d != "" {
+						losing[d]++
+					} else {
+						sc.LosingUnplaced++
+					}
+				}
 				switch f.Severity {
 				case SeverityFatal:
 					fatals = append(fatals, fmt.Sprintf("%s on %s", f.Label, where))
@@ -523,7 +540,7 @@ func Score(b *Bank, fus *FollowUps, turns []Turn, limit time.Duration) Scorecard
 	}
 	for _, d := range Dimensions() {
 		if c, ok := dims[d]; ok {
-			sc.Dimensions = append(sc.Dimensions, DimensionScore{Dimension: d, Coverage: c})
+			sc.Dimensions = append(sc.Dimensions, DimensionScore{Dimension: d, Coverage: c, Losing: losing[d]})
 		}
 	}
 	sc.Fatal = len(fatals) > 0
@@ -595,11 +612,53 @@ func Score(b *Bank, fus *FollowUps, turns []Turn, limit time.Duration) Scorecard
 	if len(unanswered) > 0 {
 		sc.Reasons = append(sc.Reasons, "Not answered (scored 0): "+strings.Join(unanswered, ", ")+".")
 	}
+	var against []string
+	for _, d := range sc.Dimensions {
+		if d.Losing > 0 {
+			against = append(against, fmt.Sprintf("%s (%d)", DimensionLabel(d.Dimension), d.Losing))
+		}
+	}
+	if len(against) > 0 {
+		sc.Reasons = append(sc.Reasons, "Losing claims stand against the points of: "+strings.Join(against, ", ")+"; the points made there do not outweigh them.")
+	}
 	if weak, ok := weakest(sc.Dimensions); ok && weak.Share() < 0.5 {
 		sc.Reasons = append(sc.Reasons, fmt.Sprintf("Weakest dimension: %s, %s of its points by weight.", DimensionLabel(weak.Dimension), pct(weak.Share())))
 	}
 	sc.Study = study(b, sc.Questions)
 	return sc
+}
+
+// losingDimension returns the dimension of question id whose points red
+// flag flag denies most (see contradicts; a core point counts twice, and
+// a tie goes to the first in Dimensions' order): where the claim it names
+// stands against the rubric. It returns "" for a flag that denies no
+// point, or without a bank.
+func losingDimension(b *Bank, id, flag string) string {
+	q, ok := bankQuestion(b, id)
+	if !ok {
+		return ""
+	}
+	f, ok := b.flagByID[flag]
+	if !ok {
+		return ""
+	}
+	denied := map[string]int{}
+	for i, c := range contradicts(q, f, b.words, b.lex) {
+		if c != contraNone {
+			w := 1
+			if q.Points[i].Core {
+				w = 2
+			}
+			denied[q.Points[i].Dimension] += w
+		}
+	}
+	best := ""
+	for _, d := range Dimensions() {
+		if denied[d] > denied[best] {
+			best = d
+		}
+	}
+	return best
 }
 
 func bankQuestion(b *Bank, id string) (*Question, bool) {
@@ -637,6 +696,34 @@ func DimensionLabel(d string) string {
 	return d
 }
 
+// standingLosers returns the labels of the losing claims (major or fatal
+// red flags, neither dismissed nor taken back) that stand on question q's
+// main answer and its follow-ups, fatal first, each once.
+func standingLosers(q QuestionScore) []string {
+	var fatal, major []string
+	add := func(r *Result) {
+		if r == nil {
+			return
+		}
+		for _, f := range r.Flags {
+			if f.Dismissed || f.Retracted {
+				continue
+			}
+			switch {
+			case f.Severity == SeverityFatal && !slices.Contains(fatal, f.Label):
+				fatal = append(fatal, f.Label)
+			case f.Severity == SeverityMajor && !slices.Contains(major, f.Label):
+				major = append(major, f.Label)
+			}
+		}
+	}
+	add(q.Main.Result)
+	for _, f := range q.FollowUps {
+		add(f.Result)
+	}
+	return append(fatal, major...)
+}
+
 // study recommends the questions that went worst, up to four, each with
 // the points it missed.
 func study(b *Bank, qs []QuestionScore) []StudyItem {
@@ -665,11 +752,21 @@ func study(b *Bank, qs []QuestionScore) []StudyItem {
 				}
 			}
 			reason = fmt.Sprintf("Scored %d %%.", int(math.Round(q.Score*100)))
+			// The claims that lose the round come first: they, more than
+			// any missed point, are what to unlearn (QA-52 M3: the list
+			// named breadth points only, and after a contest read just
+			// "Scored 59 %.").
+			if losers := standingLosers(q); len(losers) > 0 {
+				reason += " Losing claim: " + strings.Join(losers, "; ") + "."
+			}
 			if len(missed) > 3 {
 				missed = append(missed[:3], fmt.Sprintf("and %d more", len(missed)-3))
 			}
 			if len(missed) > 0 {
 				reason += " Missed: " + strings.Join(missed, "; ") + "."
+			}
+			if !strings.Contains(reason, "Losing claim") && len(missed) == 0 && q.Led != "" {
+				reason += " Held under the pass mark: " + q.Led + "."
 			}
 		}
 		item := StudyItem{Question: q.ID, Title: q.Title, Guide: q.Guide, Reason: reason}
@@ -727,7 +824,7 @@ func recoverMains(b *Bank, fus *FollowUps, turns []Turn) []Turn {
 				break
 			}
 			if f.Done() && f.Question == t.Question {
-				answers = append(answers, FollowUpAnswer{Asked: FollowUpAsked(fus, f), Text: f.Text})
+				answers = append(answers, FollowUpAnswer{Asked: FollowUpAsked(fus, f), Text: f.Text, Typed: f.FollowUp == CustomFollowUp})
 			}
 		}
 		if len(answers) == 0 {
@@ -752,6 +849,10 @@ type FollowUpAnswer struct {
 	Asked string
 	// Text is the candidate's answer.
 	Text string
+	// Typed reports a follow-up the interviewer of a peer round typed:
+	// it asks about whatever they chose, not about the main answer's
+	// gaps or claims.
+	Typed bool
 }
 
 // FollowUpAsked returns the question follow-up turn t asked: the
@@ -762,6 +863,29 @@ func FollowUpAsked(fus *FollowUps, t Turn) string {
 		return f.Probe.Prompt.Markdown
 	}
 	return t.Asked
+}
+
+// correctsFlag reports whether follow-up result fr, graded against q,
+// states what red flag id denies and main, the main answer's result, had
+// not: it makes a point the flag contradicts (see contradicts) that main
+// missed. A flag that denies no point of q (or one the bank does not
+// know, the second reader's) is corrected by any clean answer.
+func correctsFlag(b *Bank, q *Question, id string, main, fr Result) bool {
+	f, ok := b.flagByID[id]
+	if !ok {
+		return true
+	}
+	denies := false
+	for i, c := range contradicts(q, f, b.words, b.lex) {
+		if c == contraNone {
+			continue
+		}
+		denies = true
+		if i < len(fr.Points) && fr.Points[i].Hit && (i >= len(main.Points) || !main.Points[i].Hit) {
+			return true
+		}
+	}
+	return !denies
 }
 
 // Recover corrects a main answer's result with what the candidate said in
@@ -857,7 +981,17 @@ func Recover(b *Bank, q *Question, res Result, followUps []FollowUpAnswer) (Resu
 			for i := range out.Flags {
 				// (A flag the learner reported is their own word on the
 				// main answer, which a clean follow-up does not take back.)
-				if f := &out.Flags[i]; !f.Dismissed && !f.SelfReported {
+				// Nor does a clean answer to a peer interviewer's typed
+				// question, which may be about anything: where the flag
+				// denies points of the question, the answer must make one
+				// the main answer had not, the correction, to take the
+				// losing claim back (QA-51 M4: a typed question about the
+				// token source, answered well, "took back" a client-side
+				// check it never mentioned, on the storage point the main
+				// answer had already made beside the claim). A catalog
+				// follow-up is asked because of the main answer's gaps or
+				// claims, so its clean answer speaks to them.
+				if f := &out.Flags[i]; !f.Dismissed && !f.SelfReported && (!fu.Typed || correctsFlag(b, q, f.ID, res, fr)) {
 					f.Dismissed, f.Retracted, changed = true, true, true
 					out.Notes = append(out.Notes, "Retracted in the follow-up: "+f.Label+".")
 				}

@@ -172,15 +172,21 @@ func graderBand(share float64) int {
 	return min(4, 1+int(math.Floor(share*4+1e-9)))
 }
 
+// losingBand is the highest band the grader gives a dimension with a
+// standing losing claim against its points.
+const losingBand = 2
+
 // buildPeerCard sets the interviewer's scores and notes beside the
 // grader's: a dimension where they are two or more steps apart is marked.
 func buildPeerCard(cat *content.Catalog, p *store.PeerRound) views.PeerCardView {
 	sc := quiz.Score(cat.Questions, cat.FollowUps, p.Round.QuizTurns(), p.Round.Limit)
 	share := map[string]float64{}
 	graded := map[string]bool{}
+	losing := map[string]int{}
 	for _, d := range sc.Dimensions {
 		share[d.Dimension] = d.Share()
 		graded[d.Dimension] = d.Total > 0
+		losing[d.Dimension] = d.Losing
 	}
 	// Deleting the interviewer's data blanks their notes and scores, and
 	// the round records it: an imported round has no interviewer either,
@@ -203,7 +209,14 @@ func buildPeerCard(cat *content.Catalog, p *store.PeerRound) views.PeerCardView 
 		v.NoNotes = "The interviewer left no notes."
 	}
 	for _, dim := range quiz.Dimensions() {
-		row := views.PeerDimensionRow{ID: dim, Label: quiz.DimensionLabel(dim), Interviewer: p.Scores[dim], Grader: graderBand(share[dim]), GraderPct: views.Pct(share[dim])}
+		row := views.PeerDimensionRow{ID: dim, Label: quiz.DimensionLabel(dim), Interviewer: p.Scores[dim], Grader: graderBand(share[dim]), GraderPct: views.Pct(share[dim]), Losing: losing[dim]}
+		// A losing claim against a dimension's points holds the grader's
+		// band there to 2 of 4 at most, as an interviewer would mark it
+		// whatever else was said (QA-51b M3: "4 of 4 (100 %)" beside
+		// three safety claims that lose the round).
+		if row.Losing > 0 {
+			row.Grader = min(row.Grader, losingBand)
+		}
 		// A dimension no answered question had points of is not a 1 of 4:
 		// the grader has no evidence, so it cannot disagree (QA-4 E8).
 		row.NoEvidence = !graded[dim]
@@ -234,6 +247,9 @@ func peerMarkdown(v views.PeerCardView) string {
 		}
 		mark := "" // as on the page: nothing to compare when not scored
 		grader := fmt.Sprintf("%d of 4 (%d %%)", d.Grader, d.GraderPct)
+		if d.Losing > 0 {
+			grader = fmt.Sprintf("%d of 4 (%d %%, held down by %d losing claim(s))", d.Grader, d.GraderPct, d.Losing)
+		}
 		switch {
 		case d.NoEvidence:
 			grader = "nothing to grade"

@@ -26,9 +26,12 @@ func scorecardMarkdown(v views.ScorecardView, started time.Time, origin string) 
 		fmt.Fprintf(&b, "- %s\n", r)
 	}
 	if len(v.Dimensions) > 0 {
-		b.WriteString("\n## By dimension\n\n| Dimension | Points made |\n|---|---|\n")
+		b.WriteString("\n## By dimension\n\n| Dimension | Points made | Losing claims against them |\n|---|---|---|\n")
 		for _, d := range v.Dimensions {
-			fmt.Fprintf(&b, "| %s | %d of %d · %d %% by weight |\n", d.Label, d.Made, d.Points, d.Pct)
+			fmt.Fprintf(&b, "| %s | %d of %d · %d %% by weight | %d |\n", d.Label, d.Made, d.Points, d.Pct, d.Losing)
+		}
+		if v.LosingUnplaced > 0 {
+			fmt.Fprintf(&b, "\n%d more losing claim(s) deny no single point, so no row counts them.\n", v.LosingUnplaced)
 		}
 	}
 	b.WriteString("\n## Answers\n")

@@ -81,8 +81,9 @@ func buildScorecard(cat *content.Catalog, d scorecardData, now time.Time) views.
 		v.Questions = append(v.Questions, sq)
 	}
 	for _, d := range sc.Dimensions {
-		v.Dimensions = append(v.Dimensions, views.ScoreDimension{ID: d.Dimension, Label: quiz.DimensionLabel(d.Dimension), Pct: views.Pct(d.Share()), Made: d.Made, Points: d.Points})
+		v.Dimensions = append(v.Dimensions, views.ScoreDimension{ID: d.Dimension, Label: quiz.DimensionLabel(d.Dimension), Pct: views.Pct(d.Share()), Made: d.Made, Points: d.Points, Losing: d.Losing})
 	}
+	v.LosingUnplaced = sc.LosingUnplaced
 	for _, st := range sc.Study {
 		link := views.StudyLink{Title: st.Title, Reason: st.Reason, PracticeHref: urls.Question(st.Question)}
 		if sec, ok := cat.Section(st.Guide); ok {

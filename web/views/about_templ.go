@@ -586,14 +586,14 @@ func AboutGrader(p Page, v AboutGraderView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 42, " % the mean of its follow-ups (one without, its main answer alone), so a poor follow-up answer lowers it and a good one raises it. A point the main answer missed counts as made when a follow-up answer makes it, unless the follow-up's own question already said it or that answer makes a losing claim; a core point a follow-up asked about and did not draw out ends the lenience for one missed core point; a red flag of the main answer is taken back when a follow-up answer, read as an answer to the main question, passes with no flag. A nudge cannot pass a question on its own: a main answer that made none of the core points until the follow-ups led to them, or that asserted a losing claim and took it back only when asked, is held just under the pass mark, and so is a question whose main answer or follow-up answer asserted a losing claim that still stands. An answer that comes in after the time limit and its grace loses ")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 42, " % the mean of its follow-ups (one without, its main answer alone), so a poor follow-up answer lowers it and a good one raises it. A point the main answer missed counts as made when a follow-up answer makes it, unless the follow-up's own question already said it or that answer makes a losing claim; a core point a follow-up asked about and did not draw out ends the lenience for one missed core point; a red flag of the main answer is taken back when a follow-up answer, read as an answer to the main question, passes with no flag (for a question a peer interviewer typed, only when that answer also makes a point the claim denies that the main answer had not). A losing claim that stands is counted, on the scorecard's table by dimension, against the dimension whose points it denies most. A nudge cannot pass a question on its own: a main answer that made none of the core points until the follow-ups led to them, or that asserted a losing claim and took it back only when asked, is held just under the pass mark, and so is a question whose main answer or follow-up answer asserted a losing claim that still stands. An answer that comes in after the time limit and its grace loses ")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var28 string
 			templ_7745c5c3_Var28, templ_7745c5c3_Err = templ.JoinStringErrs(itoa(v.Round.OvertimePoints))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/about.templ`, Line: 225, Col: 1262}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/about.templ`, Line: 225, Col: 1521}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var28))
 			if templ_7745c5c3_Err != nil {
@@ -606,7 +606,7 @@ func AboutGrader(p Page, v AboutGraderView) templ.Component {
 			var templ_7745c5c3_Var29 string
 			templ_7745c5c3_Var29, templ_7745c5c3_Err = templ.JoinStringErrs(itoa(v.Round.StrongHirePct))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/about.templ`, Line: 225, Col: 1364}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/about.templ`, Line: 225, Col: 1623}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var29))
 			if templ_7745c5c3_Err != nil {
@@ -619,7 +619,7 @@ func AboutGrader(p Page, v AboutGraderView) templ.Component {
 			var templ_7745c5c3_Var30 string
 			templ_7745c5c3_Var30, templ_7745c5c3_Err = templ.JoinStringErrs(itoa(v.Round.HirePct))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/about.templ`, Line: 225, Col: 1545}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/about.templ`, Line: 225, Col: 1804}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var30))
 			if templ_7745c5c3_Err != nil {
@@ -632,7 +632,7 @@ func AboutGrader(p Page, v AboutGraderView) templ.Component {
 			var templ_7745c5c3_Var31 string
 			templ_7745c5c3_Var31, templ_7745c5c3_Err = templ.JoinStringErrs(itoa(v.Round.LeanPct))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/about.templ`, Line: 225, Col: 1626}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/about.templ`, Line: 225, Col: 1885}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var31))
 			if templ_7745c5c3_Err != nil {
