@@ -54,3 +54,29 @@ func TestQA52NoTTLFlagOnServersWaiting(t *testing.T) {
 		t.Errorf("flags %v (fatal %v): want server-waits-for-client, and not the fatal TTL flag", r.FlagIDs(), r.Fatal)
 	}
 }
+
+// TestQA52Points: QA-52 M5, breadth points said in the tester's words that
+// were marked missed, each made now, beside a sentence that does not make
+// it.
+func TestQA52Points(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"session-suspended", "pause-not-interrupted", "The listener is late and can't stop a paused thread, so the resource must still check a fencing token.", true},
+		{"session-suspended", "pause-not-interrupted", "The listener is late, so the resource must still check a fencing token.", false},
+		{"redlock-operations-q", "unlock-all", "The client counts elapsed acquire time against the ttl, and if it doesn't get a majority it releases on all five.", true},
+		{"redlock-operations-q", "unlock-all", "The client counts elapsed acquire time against the ttl and needs a majority.", false},
+		{"row-lock", "long-transactions", "I use it for rows in the same database, and keep the transaction short, no remote call while holding it.", true},
+		{"row-lock", "long-transactions", "I use it for rows in the same database.", false},
+	})
+}
+
+// TestQA52DeadClientsLock: QA-52 M5 (#036), "a dead client's lock goes away
+// when its transaction is aborted", inside a clause a "no lease" negates,
+// makes the client-death point.
+func TestQA52DeadClientsLock(t *testing.T) {
+	b := loadBank(t)
+	checkPoints(t, b, []pointCase{
+		{"row-lock", "connection-death", "It ends with the transaction, so there's no lease to run out and a dead client's lock goes away when its transaction is aborted.", true},
+		{"row-lock", "connection-death", "It ends with the transaction, so there's no lease to run out.", false},
+	})
+}
