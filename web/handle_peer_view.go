@@ -103,14 +103,34 @@ func buildPeerLive(cat *content.Catalog, d peerData, now time.Time) (views.PeerL
 	// During a follow-up the rubric keeps what the earlier answers to this
 	// question made (graded against it, as the scorecard's recovery does):
 	// a strong main answer is not shown as "not yet" (QA-8 Q8-7).
+	// A point an earlier follow-up answer made counts as the scorecard's
+	// recovery counts it (quiz.Recover): not when that follow-up's own
+	// question said it, nor when its answer made a losing claim (QA-52
+	// M4: the live rubric showed "made in an earlier answer" for a point
+	// the scorecard then marked missed).
 	earlier := map[string]bool{}
 	if t.FollowUp != "" {
+		var main *quiz.Result
+		var answers []quiz.FollowUpAnswer
 		for _, o := range r.Turns {
-			if o.Seq < t.Seq && quiz.MainNumber(o.Seq) == quiz.MainNumber(t.Seq) && o.Done() && strings.TrimSpace(o.Text) != "" {
-				for _, pr := range cat.Questions.Grade(q, quiz.Answer{Text: o.Text}).Points {
-					if pr.Hit {
-						earlier[pr.ID] = true
-					}
+			if o.Seq >= t.Seq || quiz.MainNumber(o.Seq) != quiz.MainNumber(t.Seq) || !o.Done() || strings.TrimSpace(o.Text) == "" {
+				continue
+			}
+			if o.FollowUp == "" {
+				g := cat.Questions.Grade(q, quiz.Answer{Text: o.Text})
+				main = &g
+				continue
+			}
+			answers = append(answers, quiz.FollowUpAnswer{Asked: quiz.FollowUpAsked(cat.FollowUps, o.Turn), Text: o.Text, Typed: o.FollowUp == quiz.CustomFollowUp})
+		}
+		if main != nil {
+			rec := *main
+			if len(answers) > 0 {
+				rec, _ = quiz.Recover(cat.Questions, q, *main, answers)
+			}
+			for _, pr := range rec.Points {
+				if pr.Hit {
+					earlier[pr.ID] = true
 				}
 			}
 		}

@@ -94,3 +94,51 @@ func TestPeerCardLosingClaimHoldsTheGraderDown(t *testing.T) {
 		t.Errorf("dismissed: losing %d, grader %d of 4; want 0 and the points' own band", row.Losing, row.Grader)
 	}
 }
+
+// TestPeerLiveRubricCountsEarlierAsTheScorecard: QA-52 M4. During a
+// follow-up the interviewer's rubric showed "made in an earlier answer"
+// for a point the scorecard then marked missed: an earlier follow-up's
+// answer had repeated what that follow-up's own question said, which the
+// scorecard's recovery does not count. The live rubric now counts as the
+// scorecard does; a point the earlier answer made of its own still shows.
+func TestPeerLiveRubricCountsEarlierAsTheScorecard(t *testing.T) {
+	cat, err := content.Load(content.Embedded())
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, _ := cat.Questions.ByID("fencing-token")
+	t0 := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
+	main := "A fencing token is a number that only goes up with each grant. The holder sends it with each write. It protects against a holder paused in GC past its lease."
+	mainRes := cat.Questions.Grade(q, quiz.Answer{Text: main})
+	for _, p := range mainRes.Points {
+		if p.ID == "resource-rejects" && p.Hit {
+			t.Fatal("the main answer was meant to miss resource-rejects")
+		}
+	}
+	live := func(asked, answer string) views.PeerPoint {
+		fuRes := cat.Questions.Grade(q, quiz.Answer{Text: answer})
+		r := &quiz.Round{ID: "r", Mode: quiz.ModeInterview, Size: 3, Limit: 4 * time.Minute, Started: t0, Peer: &quiz.PeerState{},
+			Turns: []quiz.RoundTurn{
+				{Seq: 0, Turn: quiz.Turn{Question: q.ID, Shown: t0, Answered: t0.Add(time.Minute), Text: main, Result: &mainRes}},
+				{Seq: 1, Turn: quiz.Turn{Question: q.ID, FollowUp: quiz.CustomFollowUp, Asked: asked, Shown: t0.Add(2 * time.Minute), Answered: t0.Add(3 * time.Minute), Text: answer, Result: &fuRes}},
+				{Seq: 2, Turn: quiz.Turn{Question: q.ID, FollowUp: quiz.CustomFollowUp, Asked: "Anything else?", Shown: t0.Add(4 * time.Minute)}},
+			}}
+		v, err := buildPeerLive(cat, peerData{Peer: &store.PeerRound{Round: r, Joined: t0}}, t0.Add(5*time.Minute))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range v.Points {
+			if p.ID == "resource-rejects" {
+				return p
+			}
+		}
+		t.Fatalf("no resource-rejects row on the live rubric (%d points)", len(v.Points))
+		return views.PeerPoint{}
+	}
+	if p := live("Does the storage keep the highest token it has seen and reject a write with a lower one?", "Yes, the storage keeps the highest token it has seen and rejects any write with a lower one."); p.Hit || p.Earlier {
+		t.Errorf("a point the follow-up's own question said shows as made earlier (hit %v, earlier %v); the scorecard does not count it", p.Hit, p.Earlier)
+	}
+	if p := live("Who checks the token?", "The storage keeps the highest token it has seen and rejects any write with a lower one."); !p.Earlier {
+		t.Error("a point an earlier follow-up made of its own does not show as made earlier")
+	}
+}
