@@ -73,7 +73,7 @@ func buildRoundsIndex(cat *content.Catalog, d roundsIndexData, now time.Time) vi
 		}
 		v.History = append(v.History, row)
 	}
-	v.Trend = roundTrend(d.Rounds, d.Scored)
+	v.Trend = roundTrend(d.Rounds, d.Scored, d.GraderOwn)
 	for _, r := range d.Interviewed {
 		row := views.RoundRow{
 			ID: r.ID, Started: formatWhen(r.Started, now), StartedISO: r.Started.Format(time.RFC3339), ModeLabel: "You interviewed",
@@ -94,13 +94,17 @@ func buildRoundsIndex(cat *content.Catalog, d roundsIndexData, now time.Time) vi
 }
 
 // roundTrend lists the finished rounds, oldest first, for the history's
-// chart (views.NewRoundTrend lays it out); nil when none has finished.
-func roundTrend(rounds []store.RoundSummary, scored map[string]quiz.Scorecard) *views.RoundTrend {
+// chart (views.NewRoundTrend lays it out); nil when none has finished. A
+// round whose score rests on the learner's corrections (own holds the
+// grader's own scorecard) is marked self-assessed, as the table marks it
+// (QA-52 L5).
+func roundTrend(rounds []store.RoundSummary, scored, own map[string]quiz.Scorecard) *views.RoundTrend {
 	var done []views.TrendRound
 	for i := len(rounds) - 1; i >= 0; i-- {
 		if r := rounds[i]; !r.Finished.IsZero() {
 			score, verdict := roundScore(r, scored)
-			done = append(done, views.TrendRound{Started: r.Started, Score: score, Verdict: verdict.Label(), Class: verdictClass(verdict)})
+			_, self := own[r.ID]
+			done = append(done, views.TrendRound{Started: r.Started, Score: score, Verdict: verdict.Label(), Class: verdictClass(verdict), SelfAssessed: self})
 		}
 	}
 	return views.NewRoundTrend(done, quiz.HireMark)

@@ -131,6 +131,9 @@ type TrendRound struct {
 	Score float64
 	// Verdict is the verdict as printed and Class its badge class.
 	Verdict, Class string
+	// SelfAssessed reports that the score rests on the learner's own
+	// corrections of the grader.
+	SelfAssessed bool
 }
 
 // NewRoundTrend lays out the finished rounds' scores, oldest on the left,
@@ -157,11 +160,15 @@ func NewRoundTrend(rounds []TrendRound, hireMark float64) *RoundTrend {
 		if len(rounds) == 1 {
 			x = round1((t.Left + t.Right) / 2)
 		}
+		verdict := r.Verdict
+		if r.SelfAssessed {
+			verdict += ", self-assessed"
+		}
 		d := TrendDot{X: x, Y: plotY(t.Top, t.Bottom, r.Score), Class: r.Class,
-			Title: fmt.Sprintf("%s: %d %%, %s", r.Started.UTC().Format("2 Jan 15:04"), Pct(r.Score), r.Verdict)}
+			Title: fmt.Sprintf("%s: %d %%, %s", r.Started.UTC().Format("2 Jan 15:04"), Pct(r.Score), verdict)}
 		t.Dots = append(t.Dots, d)
 		pts = append(pts, num(d.X)+","+num(d.Y))
-		parts = append(parts, fmt.Sprintf("%d %% (%s)", Pct(r.Score), r.Verdict))
+		parts = append(parts, fmt.Sprintf("%d %% (%s)", Pct(r.Score), verdict))
 	}
 	t.Line = strings.Join(pts, " ")
 	t.Summary = fmt.Sprintf("%s, oldest first: %s.", plural(len(rounds), "finished round", "finished rounds"), strings.Join(parts, ", "))

@@ -1,6 +1,7 @@
 package views_test
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -94,6 +95,13 @@ func TestRoundTrend(t *testing.T) {
 	if want := "3 finished rounds, oldest first: 40 % (No hire), 66 % (Hire), 100 % (Strong hire). Up 60 points since the first."; tr.Summary != want {
 		t.Fatalf("summary = %q, want %q", tr.Summary, want)
 	}
+	// QA-52 L5: a score that rests on the learner's corrections says so,
+	// as the table beneath the chart does.
+	rounds[1].SelfAssessed = true
+	if got := views.NewRoundTrend(rounds, 0.65); !strings.Contains(got.Summary, "66 % (Hire, self-assessed)") || got.Dots[1].Title != "29 Nov 09:00: 66 %, Hire, self-assessed" {
+		t.Fatalf("self-assessed round: summary %q, title %q; want it marked", got.Summary, got.Dots[1].Title)
+	}
+	rounds[1].SelfAssessed = false
 	if one := views.NewRoundTrend(rounds[:1], 0.65); len(one.Dots) != 1 || one.Dots[0].X != (one.Left+one.Right)/2 || one.Line == "" {
 		t.Fatalf("a single round = %+v, want one dot in the middle", one)
 	}
