@@ -27,6 +27,8 @@ import "strings"
 //   - "take" as a verb ("transfers take locks in the same order, so
 //     there is no cycle"): the attribution rule reads it as "my take"
 //     and refutes the design before the rebuttal (g52, QA-52 #066).
+//   - "What I'd do instead is X": the speaker's alternative, refuted by
+//     the rule for what "instead" replaces (g52, QA-52b #084).
 //   - The speaker's fix told inside a named suspect ("Check the usual
 //     suspects: - a GC pause longer than the TTL; the fix there is a
 //     longer TTL, which keeps the two holders apart"): the suspect is
@@ -94,7 +96,41 @@ func markClaimedAfterAll(d *doc) {
 	markOwnPlanItems(d)
 	markFixesInSuspects(d)
 	markTakenNotReported(d)
+	markInsteadIs(d)
 }
+
+// markInsteadIs marks endorsed the refuted words after "is" in a sentence
+// that opens "What I'd do instead is ..." (also "would", "we'd"): the
+// speaker's own alternative, which the rule for what "instead" replaces
+// had refuted (g52, QA-52b #084: "What I'd do instead is set
+// min-replicas-to-write 1 ..., so a failover can no longer lose an
+// acknowledged lock" raised no flag).
+func markInsteadIs(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		if s.to-s.from < 5 || toks[s.from].raw != "what" {
+			continue
+		}
+		is := -1
+		for j := s.from + 1; j < s.to-1 && j <= s.from+5; j++ {
+			if toks[j].raw == "instead" && toks[j+1].raw == "is" {
+				is = j + 1
+				break
+			}
+		}
+		if is < 0 || !insteadSpeakers[toks[s.from+1].raw] {
+			continue
+		}
+		for j := is + 1; j < s.to; j++ {
+			if toks[j].refuted {
+				toks[j].endorsed = true
+			}
+		}
+	}
+}
+
+// insteadSpeakers open "what I'd do instead is": the speaker's own.
+var insteadSpeakers = setOf(`i'd i we'd we i'll we'll`)
 
 // markTakenNotReported marks endorsed the refuted words of a sentence
 // that reads as someone's view only because of the verb "take", and as
