@@ -619,7 +619,13 @@ func Score(b *Bank, fus *FollowUps, turns []Turn, limit time.Duration) Scorecard
 		}
 	}
 	if len(against) > 0 {
-		sc.Reasons = append(sc.Reasons, "Losing claims stand against the points of: "+strings.Join(against, ", ")+"; the points made there do not outweigh them.")
+		line := "Losing claims stand against the points of: " + strings.Join(against, ", ")
+		if sc.LosingUnplaced > 0 {
+			line += fmt.Sprintf(", and %d more that deny no single point", sc.LosingUnplaced)
+		}
+		sc.Reasons = append(sc.Reasons, line+"; the points made there do not outweigh them.")
+	} else if sc.LosingUnplaced > 0 {
+		sc.Reasons = append(sc.Reasons, fmt.Sprintf("%d losing claim(s) stand that deny no single point of their question; the points made do not outweigh them.", sc.LosingUnplaced))
 	}
 	if weak, ok := weakest(sc.Dimensions); ok && weak.Share() < 0.5 {
 		sc.Reasons = append(sc.Reasons, fmt.Sprintf("Weakest dimension: %s, %s of its points by weight.", DimensionLabel(weak.Dimension), pct(weak.Share())))
@@ -629,9 +635,10 @@ func Score(b *Bank, fus *FollowUps, turns []Turn, limit time.Duration) Scorecard
 }
 
 // losingDimension returns the dimension of question id whose points red
-// flag flag denies most (see contradicts; a core point counts twice, and
-// a tie goes to the first in Dimensions' order): where the claim it names
-// stands against the rubric. It returns "" for a flag that denies no
+// flag flag denies most (see contradicts; a core point counts twice),
+// safety mechanisms or failure modes when it denies a point of either,
+// safety first on a tie: where the claim it names stands against the
+// rubric. It returns "" for a flag that denies no
 // point, or without a bank.
 func losingDimension(b *Bank, id, flag string) string {
 	q, ok := bankQuestion(b, id)
@@ -652,7 +659,20 @@ func losingDimension(b *Bank, id, flag string) string {
 			denied[q.Points[i].Dimension] += w
 		}
 	}
+	// A losing claim is about what can go wrong or what keeps it safe:
+	// those two dimensions come first when the claim denies a point of
+	// either, safety mechanisms before failure modes on a tie (QA-52b M3:
+	// "keeps working through SUSPENDED", which denies "stop the protected
+	// work at once", was counted against failure modes).
 	best := ""
+	for _, d := range []string{"safety-mechanisms", "failure-modes"} {
+		if denied[d] > denied[best] {
+			best = d
+		}
+	}
+	if best != "" {
+		return best
+	}
 	for _, d := range Dimensions() {
 		if denied[d] > denied[best] {
 			best = d

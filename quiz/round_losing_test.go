@@ -87,3 +87,25 @@ func TestStudyListNamesTheLosingClaim(t *testing.T) {
 		}
 	}
 }
+
+// TestLosingClaimOnSafetyFirst: QA-52b M3. "Keeps working through
+// SUSPENDED" denies the safety point "stop the protected work at once" as
+// much as a failure-mode point; it was counted against failure modes. A
+// claim that denies points of both counts against safety mechanisms on a
+// tie.
+func TestLosingClaimOnSafetyFirst(t *testing.T) {
+	b := loadBank(t)
+	q, _ := b.ByID("session-suspended")
+	text := "SUSPENDED only means the connection is flaky, so I keep working through it and stop only when the state goes to LOST. The resource checks a fencing token anyway."
+	r := b.Grade(q, quiz.Answer{Text: text})
+	if !slices.Contains(r.FlagIDs(), "work-through-suspended") {
+		t.Fatalf("flags %v: the answer was meant to raise work-through-suspended", r.FlagIDs())
+	}
+	turns := []quiz.Turn{{Question: q.ID, Shown: t0, Answered: t0.Add(time.Minute), Text: text, Result: &r}}
+	sc := quiz.Score(b, nil, turns, 4*time.Minute)
+	for _, d := range sc.Dimensions {
+		if d.Losing > 0 && d.Dimension != "safety-mechanisms" {
+			t.Errorf("the claim counts against %s, want safety mechanisms", d.Dimension)
+		}
+	}
+}
