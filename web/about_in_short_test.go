@@ -53,6 +53,12 @@ func TestAboutGraderInShort(t *testing.T) {
 	if !strings.Contains(text, want) {
 		t.Errorf("the short account does not say %q: %q", want, text)
 	}
+	// A fatal flag among them is said, since it ends a mock round (g52:
+	// the fresh holdout GJ-GL arrived with one).
+	fatal := short.Find(`[data-testid=in-short-fatal]`).Length() == 1
+	if fatal != (lead.PassFatal > 0) {
+		t.Errorf("the short account says a fatal flag on a passing answer: %v, the published figure has %d", fatal, lead.PassFatal)
+	}
 	if regexp.MustCompile(`flags 0 of`).MatchString(text) {
 		t.Errorf("the short account says a zero as a count that is not yet zero: %q", text)
 	}
