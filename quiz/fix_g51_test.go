@@ -44,10 +44,7 @@ func TestFixG51PassingClean(t *testing.T) {
 // (eight of those answers passed); each now fails on the flag that names
 // it, beside a rejection in nearby words that stays clean.
 func TestFixG51Claims(t *testing.T) {
-	b := loadBank(t)
-	for _, c := range []struct {
-		writer, question, kind, flag, rejection string
-	}{
+	checkWrittenClaims(t, []writtenClaim{
 		// "the lease outlives the pause, so in practice step 1 is only
 		// defensive, the TTL is what really protects us"
 		{"GD", "etcd-revision-guard", "mixed-wrong", "ttl-as-safety", "The transaction on the create revision is what really protects us; a longer TTL only makes the bad case rarer."},
@@ -73,24 +70,14 @@ func TestFixG51Claims(t *testing.T) {
 		{"GF", "etcd-revision-guard", "mixed-wrong", "etcd-refuses-expired", "Checking session.Done() right before a plain Put is not enough: the leader can pause between the check and the Put, so the Put goes in a Txn on the create revision."},
 		// "payment providers retain idempotency keys permanently"
 		{"GF", "unfenceable-resource", "mixed-wrong", "idempotency-key-fences", "Providers keep idempotency keys for a limited window, about 24 hours, so a very late call can still be charged again."},
-	} {
-		q, _ := b.ByID(c.question)
-		r := b.Grade(q, quiz.Answer{Text: writtenAnswer(t, c.writer, c.question, c.kind)})
-		if r.Passed || !slices.Contains(r.FlagIDs(), c.flag) {
-			t.Errorf("%s %s %s: passed=%v flags %v, want a fail on %s", c.writer, c.question, c.kind, r.Passed, r.FlagIDs(), c.flag)
-		}
-		if r := b.Grade(q, quiz.Answer{Text: c.rejection}); slices.Contains(r.FlagIDs(), c.flag) {
-			t.Errorf("%s: the rejection %q raised %s", c.question, c.rejection, c.flag)
-		}
-	}
+	})
 }
 
 // TestFixG51Credited: ten correct answers of GD, GE and GF failed for a
 // core point said in words the matchers did not know (metaphors, a
 // heading, a command on a line of its own); each now passes.
 func TestFixG51Credited(t *testing.T) {
-	b := loadBank(t)
-	for _, w := range [][3]string{
+	checkWrittenPasses(t, [][3]string{
 		{"GD", "choose-ttl", "strong-unusual"},             // "leave the door jammed if the owner dies"
 		{"GD", "deadlock-ordering", "strong-unusual"},      // "put the first back and try later"
 		{"GD", "etcd-revision-guard", "strong-unusual"},    // "its lock entry still exists with the exact birth number"
@@ -101,12 +88,7 @@ func TestFixG51Credited(t *testing.T) {
 		{"GD", "row-lock", "strong-unusual"},               // "a rollback can't call the bank back"
 		{"GF", "design-lock-service-q", "strong-unusual"},  // "a grant only counts once at least three clerks have written it down"
 		{"GF", "run-job-once", "strong-unusual"},           // "carries its own 'already given for this month' mark"
-	} {
-		q, _ := b.ByID(w[1])
-		if r := b.Grade(q, quiz.Answer{Text: writtenAnswer(t, w[0], w[1], w[2])}); !r.Passed {
-			t.Errorf("%s %s %s: failed at %.2f, missed %v", w[0], w[1], w[2], r.Score, r.Missed())
-		}
-	}
+	})
 }
 
 // TestWholeCommandLineMakesItsPoint: in an answer said in sentences, a

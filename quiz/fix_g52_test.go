@@ -51,10 +51,7 @@ func TestFixG52PassingClean(t *testing.T) {
 // of those answers passed); each now fails on the flag that names it, beside
 // a rejection in nearby words that stays clean.
 func TestFixG52Claims(t *testing.T) {
-	b := loadBank(t)
-	for _, c := range []struct {
-		writer, question, kind, flag, rejection string
-	}{
+	checkWrittenClaims(t, []writtenClaim{
 		// "the store keeps the one with the newest timestamp, since our
 		// servers are synchronized by NTP this is enough"
 		{"GG", "avoid-the-lock", "mixed-wrong", "wall-clock", "Keeping the write with the newest timestamp is not safe even with NTP: clocks drift and step, so a lost update can still happen."},
@@ -83,7 +80,19 @@ func TestFixG52Claims(t *testing.T) {
 		// "It also protects side effects outside the database, like a call
 		// to payment provider"
 		{"GH", "row-lock", "mixed-wrong", "lock-across-network-call", "When not: to protect side effects outside the database, such as a call to the payment provider; nothing rolls that back."},
-	} {
+	})
+}
+
+// writtenClaim is a blind writer's answer that makes a losing claim, the
+// flag that names it, and a rejection of the same claim in nearby words.
+type writtenClaim struct{ writer, question, kind, flag, rejection string }
+
+// checkWrittenClaims grades each answer as written: it must fail on its
+// flag, and its rejection must not raise it.
+func checkWrittenClaims(t *testing.T, cases []writtenClaim) {
+	t.Helper()
+	b := loadBank(t)
+	for _, c := range cases {
 		q, _ := b.ByID(c.question)
 		r := b.Grade(q, quiz.Answer{Text: writtenAnswer(t, c.writer, c.question, c.kind)})
 		if r.Passed || !slices.Contains(r.FlagIDs(), c.flag) {
@@ -99,8 +108,7 @@ func TestFixG52Claims(t *testing.T) {
 // point said in words the matchers did not know, or for reading as notes;
 // each now passes.
 func TestFixG52Credited(t *testing.T) {
-	b := loadBank(t)
-	for _, w := range [][3]string{
+	checkWrittenPasses(t, [][3]string{
 		{"GH", "extend-lease", "rejects-antipattern"},     // "extension does not replace fencing"
 		{"GH", "redis-lock-and-failure", "strong-casual"}, // "holder pauses > ttl and still writes"
 		{"GH", "run-job-once", "strong-casual"},           // "lock gives "not at the same time", you need "once per period""
@@ -108,7 +116,15 @@ func TestFixG52Credited(t *testing.T) {
 		{"GI", "skip-locked-queue", "strong-unusual"},     // "look past rows that someone else is in the middle of grabbing"
 		{"GI", "unfenceable-resource", "strong-unusual"},  // "the identical label ... the provider does the charge once"
 		{"GG", "deadlock-ordering", "strong-unusual"},     // the trap, "the claim runs out under your feet"
-	} {
+	})
+}
+
+// checkWrittenPasses grades each blind writer's answer (writer, question,
+// kind) as written: it must pass.
+func checkWrittenPasses(t *testing.T, answers [][3]string) {
+	t.Helper()
+	b := loadBank(t)
+	for _, w := range answers {
 		q, _ := b.ByID(w[1])
 		if r := b.Grade(q, quiz.Answer{Text: writtenAnswer(t, w[0], w[1], w[2])}); !r.Passed {
 			t.Errorf("%s %s %s: failed at %.2f, missed %v", w[0], w[1], w[2], r.Score, r.Missed())
