@@ -97,6 +97,63 @@ func markClaimedAfterAll(d *doc) {
 	markFixesInSuspects(d)
 	markTakenNotReported(d)
 	markInsteadIs(d)
+	markLabelledFixes(d)
+}
+
+// causeHeads, in the header above a list, make its items the causes or
+// suspects named: "Causes:", "Possible culprits:".
+var causeHeads = setOf(`cause causes culprit culprits suspect suspects reason reasons source sources`)
+
+// markLabelledFixes marks endorsed what follows the colon of a list item
+// under a header of causes when the item labels its cause in a word or
+// two and goes on with a fix ("Causes:" then "4. Restart: enable RDB
+// snapshots every 5 minutes; after restart Redis loads the snapshot, so
+// lock keys come back"): the cause is named, the fix and what the speaker
+// says it achieves are the speaker's own (g53, validation GJ). A header
+// that rejects what it lists ("Causes I'd not accept:") keeps its items
+// refuted.
+func markLabelledFixes(d *doc) {
+	toks := d.toks
+	for si, s := range d.sents {
+		if !bulleted(d, s) {
+			continue
+		}
+		c := -1
+		for j := s.from + 1; j < s.to && j <= s.from+4; j++ {
+			if toks[j].clause && toks[j].brk == ':' {
+				c = j
+				break
+			}
+		}
+		if c < 0 || !fixVerbs[toks[c].raw] {
+			continue
+		}
+		h := si - 1
+		for h >= 0 && bulleted(d, d.sents[h]) {
+			h--
+		}
+		if h < 0 || !causeHeader(toks[d.sents[h].from:d.sents[h].to]) {
+			continue
+		}
+		for j := c; j < s.to; j++ {
+			if toks[j].refuted {
+				toks[j].endorsed = true
+			}
+		}
+	}
+}
+
+// causeHeader reports a header naming causes, with no negator or
+// rejecting word in it.
+func causeHeader(toks []token) bool {
+	cause := false
+	for _, t := range toks {
+		if t.negBy >= 0 || t.cls&clsNegator != 0 || rejectingVerbs[t.raw] {
+			return false
+		}
+		cause = cause || causeHeads[t.raw]
+	}
+	return cause
 }
 
 // markInsteadIs marks endorsed the refuted words after "is" in a sentence

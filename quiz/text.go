@@ -2328,7 +2328,12 @@ func markFrames(d *doc) {
 				// nothing, and what follows it is claimed. (A check said
 				// to be missing, "No ownership check, so ...", is left
 				// as it was: it tells a bug.)
-				checkVerbs[t.raw] && t.needless
+				checkVerbs[t.raw] && t.needless ||
+				// g53 (validation GJ): so is a check that is a step of
+				// the way the speaker prescribes ("Correct way is `WAIT
+				// <all replicas> 100` and check returned count equals all
+				// replicas - then every replica has the lock").
+				checkVerbs[t.raw] && prescribedStep(toks, sentStart(k), k)
 			for j := k; j < to; j++ {
 				if acted {
 					toks[j].readerProbe = true
@@ -2559,6 +2564,30 @@ antipatterns anti-patterns pitfall pitfalls trap traps error errors check checks
 failure failures suspicious smells smell myth myths breaks fails risks problems ruled rejected
 excluded banned narrows mitigations inflicted caveats limitations downsides gotchas
 bite bites burn burns hazards signals metrics measurements dashboards graphs`)
+
+// wayNouns, before "is", name the way the speaker prescribes: "the
+// correct way is ...", "the fix is ...".
+var wayNouns = setOf(`way fix solution approach remedy`)
+
+// prescribedStep reports a check at toks[k] in a sentence that opens on
+// the speaker's prescription, "(The) correct way is X and check Y", with
+// no negator or clause break of its own before the check but the "and".
+func prescribedStep(toks []token, start, k int) bool {
+	for j := start; j < k && j <= start+3; j++ {
+		if toks[j].cls&clsNegator != 0 || toks[j].negBy >= 0 {
+			return false
+		}
+		if wayNouns[toks[j].raw] && toks[j+1].raw == "is" {
+			for x := j + 2; x < k; x++ {
+				if toks[x].clause && toks[x].brk != 0 && !toks[x].code && !(x == k-1 && toks[x].raw == "and") {
+					return false
+				}
+			}
+			return toks[k-1].raw == "and"
+		}
+	}
+	return false
+}
 
 // guardedActs are the acts a check made "on" them guards: "check it on
 // save", "checks the version on every write".
