@@ -260,33 +260,40 @@ func blobOrNull(b []byte) any {
 }
 
 // rescheduleCardTx replaces learner's card of question with schedule(current
-// card), updated at now, inside tx, and returns the new card. The current
-// card is quiz.NewCard() for a question never rated.
-func rescheduleCardTx(ctx context.Context, tx *sql.Tx, learner, question string, now time.Time, schedule func(quiz.Card) quiz.Card) (quiz.Card, error) {
+// card), updated at now, inside tx, and returns the new card and the JSON
+// of the card it replaced (empty for a question never rated, whose
+// current card is quiz.NewCard()).
+func rescheduleCardTx(ctx context.Context, tx *sql.Tx, learner, question string, now time.Time, schedule func(quiz.Card) quiz.Card) (quiz.Card, string, error) {
 	card := quiz.NewCard()
 	var raw string
 	err := tx.QueryRowContext(ctx, "SELECT card FROM cards WHERE learner_id = ? AND question_id = ?", learner, question).Scan(&raw)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 	case err != nil:
-		return quiz.Card{}, err
+		return quiz.Card{}, "", err
 	default:
 		if err := json.Unmarshal([]byte(raw), &card); err != nil {
-			return quiz.Card{}, fmt.Errorf("decode card of %q: %w", question, err)
+			return quiz.Card{}, "", fmt.Errorf("decode card of %q: %w", question, err)
 		}
 	}
 	next := schedule(card)
-	enc, err := json.Marshal(next)
-	if err != nil {
-		return quiz.Card{}, err
+	if err := putCardTx(ctx, tx, learner, question, next, now); err != nil {
+		return quiz.Card{}, "", err
 	}
-	if _, err := tx.ExecContext(ctx,
+	return next, raw, nil
+}
+
+// putCardTx stores card as learner's card of question, updated at now.
+func putCardTx(ctx context.Context, tx *sql.Tx, learner, question string, card quiz.Card, now time.Time) error {
+	enc, err := json.Marshal(card)
+	if err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx,
 		`INSERT INTO cards (learner_id, question_id, card, due_ms, updated_ms) VALUES (?, ?, ?, ?, ?)
 		 ON CONFLICT (learner_id, question_id) DO UPDATE SET card = excluded.card, due_ms = excluded.due_ms, updated_ms = excluded.updated_ms`,
-		learner, question, string(enc), next.Due.UnixMilli(), now.UnixMilli()); err != nil {
-		return quiz.Card{}, err
-	}
-	return next, nil
+		learner, question, string(enc), card.Due.UnixMilli(), now.UnixMilli())
+	return err
 }
 
 // Attempt returns the learner's attempt with the given id. It returns
@@ -440,10 +447,11 @@ func (s *Store) RateAttempt(ctx context.Context, learner, id string, r quiz.Rati
 		if rating.Valid {
 			return ErrAlreadyRated
 		}
-		if next, err = rescheduleCardTx(ctx, tx, learner, question, now, schedule); err != nil {
+		var before string
+		if next, before, err = rescheduleCardTx(ctx, tx, learner, question, now, schedule); err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, "UPDATE attempts SET rating = ?, rated_ms = ? WHERE id = ? AND learner_id = ?", int(r), now.UnixMilli(), id, learner)
+		_, err = tx.ExecContext(ctx, "UPDATE attempts SET rating = ?, rated_ms = ?, card_before = ? WHERE id = ? AND learner_id = ?", int(r), now.UnixMilli(), before, id, learner)
 		return err
 	})
 	if err != nil {

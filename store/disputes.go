@@ -133,7 +133,7 @@ func (s *Store) ContestAttempt(ctx context.Context, learner, id string, d Disput
 // no answer, and ErrBadDispute for a malformed dispute. As with
 // ContestAttempt, disputing an item the learner disputed before on the same
 // turn withdraws the earlier dispute instead, and withdrawn reports so.
-func (s *Store) ContestTurn(ctx context.Context, learner, id string, seq int, d Dispute, res quiz.Result, rescore func(*Round) (float64, quiz.Verdict)) (withdrawn bool, err error) {
+func (s *Store) ContestTurn(ctx context.Context, learner, id string, seq int, d Dispute, res quiz.Result, rescore func(*Round) RoundRescore) (withdrawn bool, err error) {
 	d.Seq = seq
 	withdrawn, err = s.contestTurn(ctx, learner, id, seq, d, res, rescore, onlyWithdraws(d.Was),
 		`DELETE FROM disputes WHERE learner_id = ? AND surface = 'round' AND round_id = ? AND seq = ? AND item = ?`,
@@ -156,7 +156,7 @@ func (s *Store) ContestTurn(ctx context.Context, learner, id string, seq int, d 
 // reports so. It returns ErrNotFound when the round is not the learner's
 // or the main answer has none, and ErrBadDispute for a malformed dispute
 // or a d.Seq that is not one of seq's follow-ups.
-func (s *Store) ContestRecovered(ctx context.Context, learner, id string, seq int, d Dispute, res quiz.Result, rescore func(*Round) (float64, quiz.Verdict)) (withdrawn bool, err error) {
+func (s *Store) ContestRecovered(ctx context.Context, learner, id string, seq int, d Dispute, res quiz.Result, rescore func(*Round) RoundRescore) (withdrawn bool, err error) {
 	if d.Seq <= seq || d.Seq >= seq+quiz.TurnStride || seq%quiz.TurnStride != 0 {
 		return false, fmt.Errorf("contest turn %q/%d: %w: follow-up seq %d", id, seq, ErrBadDispute, d.Seq)
 	}
@@ -176,7 +176,7 @@ func (s *Store) ContestRecovered(ctx context.Context, learner, id string, seq in
 // learner's earlier dispute (del) or records d (at d.Seq), then rescores
 // a finished round: ContestTurn and ContestRecovered. With onlyWithdraw
 // nothing is recorded.
-func (s *Store) contestTurn(ctx context.Context, learner, id string, seq int, d Dispute, res quiz.Result, rescore func(*Round) (float64, quiz.Verdict), onlyWithdraw bool, del string, delArgs []any) (withdrawn bool, err error) {
+func (s *Store) contestTurn(ctx context.Context, learner, id string, seq int, d Dispute, res quiz.Result, rescore func(*Round) RoundRescore, onlyWithdraw bool, del string, delArgs []any) (withdrawn bool, err error) {
 	if !ValidID(learner) || !ValidID(id) {
 		return false, ErrNotFound
 	}
@@ -213,11 +213,129 @@ func (s *Store) contestTurn(ctx context.Context, learner, id string, seq int, d 
 		if round.Finished.IsZero() || rescore == nil {
 			return nil
 		}
-		score, verdict := rescore(round)
-		_, err = tx.ExecContext(ctx, "UPDATE rounds SET score = ?, verdict = ? WHERE id = ? AND learner_id = ?", score, string(verdict), id, learner)
-		return err
+		re := rescore(round)
+		if _, err := tx.ExecContext(ctx, "UPDATE rounds SET score = ?, verdict = ? WHERE id = ? AND learner_id = ?", re.Score, string(re.Verdict), id, learner); err != nil {
+			return err
+		}
+		for _, item := range re.Review {
+			if err := rereviewTx(ctx, tx, learner, id, item); err != nil {
+				return fmt.Errorf("review of %q: %w", item.Question, err)
+			}
+		}
+		return nil
 	})
 	return withdrawn, err
+}
+
+// RoundRescore is a finished round as a contest leaves it: its score and
+// verdict, and what each main answer now feeds to spaced review
+// (quiz.RoundReview).
+type RoundRescore struct {
+	Score   float64
+	Verdict quiz.Verdict
+	Review  []quiz.ReviewItem
+}
+
+// rereviewTx files item, a main answer of the learner's finished round as
+// a contest leaves it, over the attempt the round's end filed for it: the
+// attempt's result becomes item's, and when item's rating differs from the
+// one the round's end gave, the question's card is rescheduled as if the
+// round had ended with this rating: replayed from the card before that
+// rating through it and every later rating of the question (QA-52b M4:
+// a contest changed the verdict but not when the question came back).
+// The card is left as it is when the attempt predates the columns a replay
+// needs, or when the card was last written by something other than the
+// question's latest rating (a merge of accounts or an import).
+func rereviewTx(ctx context.Context, tx *sql.Tx, learner, round string, item quiz.ReviewItem) error {
+	var (
+		attempt string
+		rowid   int64
+		rating  sql.NullInt64
+		before  sql.NullString
+	)
+	err := tx.QueryRowContext(ctx,
+		`SELECT id, rowid, rating, card_before FROM attempts WHERE learner_id = ? AND round_id = ? AND question_id = ?`,
+		learner, round, item.Question).Scan(&attempt, &rowid, &rating, &before)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	rs, err := json.Marshal(item.Result)
+	if err != nil {
+		return err
+	}
+	text, z := encodeColumn(rs)
+	if _, err := tx.ExecContext(ctx, updateResultSQL,
+		text, blobOrNull(z), boolInt(item.Result.SelfAssessed), item.Result.Score, boolInt(item.Result.Passed), attempt, learner); err != nil {
+		return err
+	}
+	if !rating.Valid || quiz.Rating(rating.Int64) == item.Rating || !before.Valid || !item.Rating.Valid() {
+		return nil
+	}
+	card := quiz.NewCard()
+	if before.String != "" {
+		if err := json.Unmarshal([]byte(before.String), &card); err != nil {
+			return fmt.Errorf("decode card before %q: %w", attempt, err)
+		}
+	}
+	// This rating and every later one of the question, in the order given.
+	rows, err := tx.QueryContext(ctx,
+		`SELECT id, rating, rated_ms FROM attempts
+		 WHERE learner_id = ? AND question_id = ? AND rating IS NOT NULL
+		   AND (rated_ms > (SELECT rated_ms FROM attempts WHERE rowid = ?) OR rowid = ?)
+		 ORDER BY rated_ms, rowid`, learner, item.Question, rowid, rowid)
+	if err != nil {
+		return err
+	}
+	type rated struct {
+		id     string
+		rating quiz.Rating
+		at     int64
+	}
+	var later []rated
+	for rows.Next() {
+		var r rated
+		if err := rows.Scan(&r.id, &r.rating, &r.at); err != nil {
+			rows.Close()
+			return err
+		}
+		later = append(later, r)
+	}
+	if err := rows.Close(); err != nil {
+		return err
+	}
+	if len(later) == 0 || later[0].id != attempt {
+		return nil
+	}
+	var updated int64
+	err = tx.QueryRowContext(ctx, "SELECT updated_ms FROM cards WHERE learner_id = ? AND question_id = ?", learner, item.Question).Scan(&updated)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return err
+	}
+	last := later[len(later)-1].at
+	if updated != last {
+		return nil
+	}
+	later[0].rating = item.Rating
+	for i, r := range later {
+		if i > 0 {
+			// a later rating now starts from the replayed card
+			enc, err := json.Marshal(card)
+			if err != nil {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, "UPDATE attempts SET card_before = ? WHERE id = ? AND learner_id = ? AND card_before IS NOT NULL", string(enc), r.id, learner); err != nil {
+				return err
+			}
+		}
+		card = quiz.Schedule(card, r.rating, time.UnixMilli(r.at).UTC())
+	}
+	if _, err := tx.ExecContext(ctx, "UPDATE attempts SET rating = ? WHERE id = ? AND learner_id = ?", int(item.Rating), attempt, learner); err != nil {
+		return err
+	}
+	return putCardTx(ctx, tx, learner, item.Question, card, time.UnixMilli(last).UTC())
 }
 
 // LearnerDisputes returns the learner's disputes, oldest first.

@@ -68,11 +68,11 @@ func TestContestTurnRescoresFinishedRound(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := store.Dispute{Question: "fencing-token", Item: "ttl-as-safety", Was: "flag", Answer: "x", Grader: "g2", Created: day}
-	rescore := func(r *store.Round) (float64, quiz.Verdict) {
+	rescore := func(r *store.Round) store.RoundRescore {
 		if r.Turns[0].Result.Score != 0.9 {
 			t.Fatalf("rescore read turn 0 with score %v, want the corrected 0.9", r.Turns[0].Result.Score)
 		}
-		return 0.5, quiz.LeanNo
+		return store.RoundRescore{Score: 0.5, Verdict: quiz.LeanNo}
 	}
 	if _, err := s.ContestTurn(ctx, other, id, 0, d, quiz.Result{Score: 0.9}, rescore); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("another learner: err = %v, want ErrNotFound", err)

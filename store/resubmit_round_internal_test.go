@@ -33,7 +33,7 @@ func TestRoundAnswerIsNoPracticeResubmission(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := insertRatedAttempt(ctx, tx, learner, quiz.ReviewItem{Question: q.ID, Kind: q.Kind, Answer: a, Result: res, Rating: quiz.Easy}, at); err != nil {
+	if err := insertRatedAttempt(ctx, tx, learner, "", quiz.ReviewItem{Question: q.ID, Kind: q.Kind, Answer: a, Result: res, Rating: quiz.Easy}, at); err != nil {
 		t.Fatal(err)
 	}
 	if err := tx.Commit(); err != nil {

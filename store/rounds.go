@@ -391,7 +391,7 @@ func applyRoundChange(ctx context.Context, tx *sql.Tx, r *Round, c quiz.RoundCha
 			return err
 		}
 		for i, item := range f.Review {
-			if err := insertRatedAttempt(ctx, tx, r.Learner, item, f.At); err != nil {
+			if err := insertRatedAttempt(ctx, tx, r.Learner, r.ID, item, f.At); err != nil {
 				return fmt.Errorf("review[%d] %q: %w", i, item.Question, err)
 			}
 		}
@@ -422,11 +422,13 @@ func (s *Store) FinishRound(ctx context.Context, learner, id string, finish func
 	return c.Finish != nil, err
 }
 
-// insertRatedAttempt stores item as an attempt already rated item.Rating at
-// at, and replaces its question's card with the card scheduled by that
-// rating, inside tx: CreateAttempt followed by RateAttempt, through the
-// same helpers, in the round's transaction.
-func insertRatedAttempt(ctx context.Context, tx *sql.Tx, learner string, item quiz.ReviewItem, at time.Time) error {
+// insertRatedAttempt stores item as an attempt of round, already rated
+// item.Rating at at, and replaces its question's card with the card
+// scheduled by that rating, inside tx: CreateAttempt followed by
+// RateAttempt, through the same helpers, in the round's transaction. The
+// attempt keeps the round and the card it replaced, so a later contest of
+// the round can reschedule the card (rereviewTx).
+func insertRatedAttempt(ctx context.Context, tx *sql.Tx, learner, round string, item quiz.ReviewItem, at time.Time) error {
 	if !item.Rating.Valid() {
 		return fmt.Errorf("rating %d is not 1-4", int(item.Rating))
 	}
@@ -439,9 +441,17 @@ func insertRatedAttempt(ctx context.Context, tx *sql.Tx, learner string, item qu
 	if err := insertAttemptTx(ctx, tx, row); err != nil {
 		return err
 	}
-	_, err = rescheduleCardTx(ctx, tx, learner, item.Question, at, func(c quiz.Card) quiz.Card {
+	_, before, err := rescheduleCardTx(ctx, tx, learner, item.Question, at, func(c quiz.Card) quiz.Card {
 		return quiz.Schedule(c, item.Rating, at)
 	})
+	if err != nil {
+		return err
+	}
+	var roundID any // NULL for an attempt filed by no round
+	if round != "" {
+		roundID = round
+	}
+	_, err = tx.ExecContext(ctx, "UPDATE attempts SET round_id = ?, card_before = ? WHERE id = ? AND learner_id = ?", roundID, before, row.id, learner)
 	return err
 }
 

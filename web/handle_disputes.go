@@ -1,11 +1,13 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
 	"slices"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
@@ -293,15 +295,14 @@ func (s *Server) handleTurnDispute(c echo.Context) error {
 	}
 	own := s.cat.Questions.Grade(q, quiz.Answer{Text: t.Text})
 	d := graderSaid(store.Dispute{Question: q.ID, Item: item, Was: what.Was, Reason: reason, Answer: t.Text, Grader: s.cat.Questions.Version(), Created: s.now()}, *t.Result, own, s.turnFollowUpQuotes(r, t))
-	rescore := func(r *store.Round) (float64, quiz.Verdict) {
-		sc := quiz.Score(s.cat.Questions, s.cat.FollowUps, r.QuizTurns(), r.Limit)
-		return sc.Score, sc.Verdict
-	}
+	rescore := s.roundRescore
 	ctx := c.Request().Context()
+	due := s.reviewDue(ctx, learner, r, q.ID)
 	withdrawn, err := s.store.ContestTurn(ctx, learner, r.ID, t.Seq, d, res, rescore)
 	if err != nil {
 		return err
 	}
+	moved := s.reviewMoved(ctx, learner, r, q.ID, due)
 	var card string
 	if back.scorecard {
 		// Returning to the scorecard: say what it now shows.
@@ -314,9 +315,37 @@ func (s *Server) handleTurnDispute(c echo.Context) error {
 			quiz.Score(s.cat.Questions, s.cat.FollowUps, after.QuizTurns(), after.Limit))
 	}
 	if withdrawn || what.Was == "dismissed" || what.Was == "reported" {
-		return s.seeOtherOn(c, back.to(res, item), undoneFlash(what, res, card))
+		return s.seeOtherOn(c, back.to(res, item), undoneFlash(what, res, card)+moved)
 	}
-	return s.seeOtherOn(c, back.to(res, item), correctedFlash(what, res, own, card))
+	return s.seeOtherOn(c, back.to(res, item), correctedFlash(what, res, own, card)+moved)
+}
+
+// reviewDue is when the review card of question is due before a contest
+// of the finished round r (zero when r is not finished or there is no
+// card): a contest of a finished round can move it (store.RoundRescore).
+func (s *Server) reviewDue(ctx context.Context, learner string, r *store.Round, question string) time.Time {
+	if r.Finished.IsZero() {
+		return time.Time{}
+	}
+	card, ok, err := s.store.Card(ctx, learner, question)
+	if err != nil || !ok {
+		return time.Time{}
+	}
+	return card.Due
+}
+
+// reviewMoved says, after a contest of the finished round r, when
+// question now comes back for review if the contest moved its card from
+// due, and nothing otherwise.
+func (s *Server) reviewMoved(ctx context.Context, learner string, r *store.Round, question string, due time.Time) string {
+	if r.Finished.IsZero() {
+		return ""
+	}
+	card, ok, err := s.store.Card(ctx, learner, question)
+	if err != nil || !ok || card.Due.Equal(due) {
+		return ""
+	}
+	return " Its spaced review moved with the new score: the question now comes back " + dueWhen(card, s.now()) + "."
 }
 
 // contestReturn is the page a dispute returns to: its url, the prefix
@@ -464,15 +493,14 @@ func (s *Server) contestRecoveredPoint(c echo.Context, learner string, r *store.
 	own := s.cat.Questions.Grade(q, quiz.Answer{Text: f.Text})
 	d := graderSaid(store.Dispute{Question: q.ID, Seq: f.Seq, Item: item, Was: "hit", Reason: reason, Answer: f.Text, Grader: s.cat.Questions.Version(), Created: s.now()}, own, own, nil)
 	d.Evidence = evidence
-	rescore := func(r *store.Round) (float64, quiz.Verdict) {
-		sc := quiz.Score(s.cat.Questions, s.cat.FollowUps, r.QuizTurns(), r.Limit)
-		return sc.Score, sc.Verdict
-	}
+	rescore := s.roundRescore
 	before := quiz.Score(s.cat.Questions, s.cat.FollowUps, r.QuizTurns(), r.Limit)
 	ctx := c.Request().Context()
+	due := s.reviewDue(ctx, learner, r, q.ID)
 	if _, err := s.store.ContestRecovered(ctx, learner, r.ID, t.Seq, d, res, rescore); err != nil {
 		return err
 	}
+	moved := s.reviewMoved(ctx, learner, r, q.ID, due)
 	after, err := s.store.Round(ctx, learner, r.ID)
 	if err != nil {
 		return err
@@ -483,13 +511,13 @@ func (s *Server) contestRecoveredPoint(c echo.Context, learner string, r *store.
 		score = strings.TrimSuffix(scorecardChange(quiz.MainNumber(t.Seq), before, sc), ".")
 	}
 	if undo {
-		return s.seeOtherOn(c, back.to(res, item), fmt.Sprintf("Correction undone: “%s” counts as made in your follow-up again, as the grader has it. %s. Your earlier dispute is withdrawn.", label, score))
+		return s.seeOtherOn(c, back.to(res, item), fmt.Sprintf("Correction undone: “%s” counts as made in your follow-up again, as the grader has it. %s. Your earlier dispute is withdrawn.", label, score)+moved)
 	}
 	msg := fmt.Sprintf("Corrected: you contested that your follow-up made “%s”, so it is now marked as missed. %s, self-assessed", label, score)
 	if own, ok := graderOwnRound(s.cat, after.QuizTurns(), after.Limit); ok {
 		msg += fmt.Sprintf(" (the grader's own: %s)", views.PctText(own.Score))
 	}
-	return s.seeOtherOn(c, back.to(res, item), msg+". Your dispute is kept to improve the grader.")
+	return s.seeOtherOn(c, back.to(res, item), msg+". Your dispute is kept to improve the grader."+moved)
 }
 
 // followUpThatMade returns the first answered follow-up of the main
@@ -509,4 +537,12 @@ func (s *Server) followUpThatMade(r *store.Round, t quiz.RoundTurn, q *quiz.Ques
 		}
 	}
 	return quiz.RoundTurn{}, "", false
+}
+
+// roundRescore scores a round as a contest leaves it, with what each main
+// answer now feeds to spaced review: the store files it and reschedules a
+// question whose rating changed.
+func (s *Server) roundRescore(r *store.Round) store.RoundRescore {
+	sc := quiz.Score(s.cat.Questions, s.cat.FollowUps, r.QuizTurns(), r.Limit)
+	return store.RoundRescore{Score: sc.Score, Verdict: sc.Verdict, Review: quiz.RoundReview(s.cat.Questions, sc)}
 }
