@@ -98,6 +98,56 @@ func markClaimedAfterAll(d *doc) {
 	markTakenNotReported(d)
 	markInsteadIs(d)
 	markLabelledFixes(d)
+	markDismissedCheckReason(d)
+}
+
+// checkDeterminers before "check" make it the noun: "that check".
+var checkDeterminers = setOf(`that the this our my version such`)
+
+// redundantWords call a check more than is needed: "that check is
+// belt-and-braces", "the check is redundant".
+var redundantWords = setOf(`belt braces redundant overkill extra optional unnecessary superfluous paranoid paranoia defensive
+formality`)
+
+// markDismissedCheckReason marks endorsed what follows the colon of a
+// sentence that opens by calling a check (the noun) redundant: "Honestly
+// that check is belt-and-braces, though: Postgres's MVCC under the default
+// READ COMMITTED already serialises the two saves" gives the speaker's
+// reason, which a header of checks to run would have named instead (g53,
+// QA-53 #035: the reason, a losing claim, raised nothing).
+func markDismissedCheckReason(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		c := -1
+		for j := s.from + 1; j < s.to; j++ {
+			if toks[j].clause && toks[j].brk == ':' {
+				c = j
+				break
+			}
+		}
+		if c < 0 {
+			continue
+		}
+		dismissed := false
+		for k := s.from + 1; k+2 < c; k++ {
+			if toks[k].raw != "check" || !checkDeterminers[toks[k-1].raw] || toks[k+1].raw != "is" {
+				continue
+			}
+			for j := k + 2; j < c && j <= k+5; j++ {
+				if redundantWords[toks[j].raw] && toks[j].negBy < 0 && toks[j].cls&clsNegator == 0 {
+					dismissed = true
+				}
+			}
+		}
+		if !dismissed {
+			continue
+		}
+		for j := c; j < s.to; j++ {
+			if toks[j].refuted {
+				toks[j].endorsed = true
+			}
+		}
+	}
 }
 
 // causeHeads, in the header above a list, make its items the causes or
@@ -222,7 +272,7 @@ var avoidingWords = setOf(`avoid avoids avoiding without`)
 
 // planHeads name the speaker's own plan in a header: "my plan is:", "our
 // remediation plan:", "my fix:".
-var planHeads = setOf(`plan plans remediation fix fixes steps actions`)
+var planHeads = setOf(`plan plans remediation fix fixes steps actions checklist`)
 
 // ownPlanHeader reports a sentence that ends its line with a colon and
 // names the speaker's own plan ("my", "our" within two words before the

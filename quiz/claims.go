@@ -385,6 +385,7 @@ func markNamedClaims(d *doc) {
 	markFailureConsequences(d)
 	markFormerPractice(d)
 	markWarStories(d)
+	markOldPractice(d)
 	markOverriddenDefaults(d)
 	markHarmfulCauses(d)
 	markJudgedByRelative(d, cues)
@@ -1339,6 +1340,10 @@ func acrossEventItems(d *doc, lo, hi int, sn sentence) bool {
 	return items >= 2 && inside
 }
 
+// bracketPreps, right before a bracket, make it their object: "a hash
+// of (customer, amount)".
+var bracketPreps = map[string]bool{"of": true, "from": true, "over": true, "on": true, "by": true}
+
 // minListSemis is how many semicolons make a sentence a list whose items
 // a match may not join.
 var minListSemis = 2
@@ -1386,7 +1391,38 @@ func acrossBracket(d *doc, spans [][2]int, sn sentence) bool {
 	if end < 0 {
 		return false
 	}
-	return len(strings.Fields(d.text[inside+1:inside+end])) >= 3
+	if len(strings.Fields(d.text[inside+1:inside+end])) < 3 {
+		return false
+	}
+	return !apposition(d, spans, inside)
+}
+
+// apposition reports a match that joins the word right before a bracket
+// at byte open to the words the bracket opens with: an aside that says
+// what that word is ("in our existing Redis (default config, it's just a
+// cache box)") describes it, as a gloss does, however long it goes on
+// (g53, QA-52b #060); so does a bracket that is a preposition's object,
+// "a hash of (customer_id, amount, current minute)" (QA-52b #032).
+func apposition(d *doc, spans [][2]int, open int) bool {
+	// (a gloss's own word before the bracket is a span's last word; a
+	// preposition's is the word between)
+	first := open + 1
+	for first < len(d.text) && d.text[first] == ' ' {
+		first++
+	}
+	before, opens := false, false
+	for _, s := range spans {
+		if s[1] <= s[0] {
+			continue
+		}
+		if e := d.toks[s[1]-1].end; e <= open && (strings.TrimSpace(d.text[e:open]) == "" || bracketPreps[strings.ToLower(strings.TrimSpace(d.text[e:open]))]) {
+			before = true
+		}
+		if d.toks[s[0]].start == first {
+			opens = true
+		}
+	}
+	return before && opens
 }
 
 // markNamedAfterColon reads what follows a colon as named, not claimed,

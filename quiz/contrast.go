@@ -203,6 +203,11 @@ func markHeadlines(d *doc) {
 		if c := d.text[first.start]; c < 'A' || c > 'Z' {
 			continue
 		}
+		// (a line of SQL is no title: "ON CONFLICT (idem_key) DO
+		// NOTHING", g53, QA-53 #032)
+		if sqlLine(d.text, first.start, last.end) {
+			continue
+		}
 		head[si] = true
 	}
 	if !punctuated {

@@ -137,3 +137,33 @@ func TestCheckInPrescribedWayIsAStep(t *testing.T) {
 		t.Errorf("the prescribed step passed=%v with flags %v, want a flag for the failover claim", r.Passed, r.FlagIDs())
 	}
 }
+
+// TestBracketThatDescribesItsWord: an aside in brackets that says what the
+// word before it is ("our existing Redis (default config, it's just a
+// cache box)"), or that is a preposition's object ("a hash of
+// (customer_id, amount, current minute)"), joins that word in a match as
+// a short gloss does; a claim of its own in brackets, away from the word
+// it would join, still does not (QA-52b #060, #032: both answers raised
+// nothing, or the less precise flag).
+func TestBracketThatDescribesItsWord(t *testing.T) {
+	b := loadBank(t)
+	q, _ := b.ByID("idempotency-keys")
+	for _, c := range []struct{ text, want, not string }{
+		{"The server records the key before doing the work: SET idem:<key> pending NX EX 86400 in our existing Redis (default config, it's just a cache box), and if the key exists it returns the stored response.", "volatile-idempotency-keys", ""},
+		{"The server computes the key as a hash of (customer_id, amount, current minute), so two identical requests within the same minute map to the same key.", "content-derived-key", "fresh-idempotency-key"},
+	} {
+		ids := b.Grade(q, quiz.Answer{Text: c.text}).FlagIDs()
+		if !slices.Contains(ids, c.want) {
+			t.Errorf("%q raised %v, want %s", c.text, ids, c.want)
+		}
+		if c.not != "" && slices.Contains(ids, c.not) {
+			t.Errorf("%q raised %s beside the precise %s", c.text, c.not, c.want)
+		}
+	}
+	// the client's own key, with an aside about the store that is no
+	// description of it
+	clean := "The client sends one idempotency key per payment (a UUID it keeps across retries), and the server stores it in PostgreSQL under a unique constraint in the same transaction as the charge."
+	if ids := b.Grade(q, quiz.Answer{Text: clean}).FlagIDs(); len(ids) > 0 {
+		t.Errorf("a correct answer with an aside raised %v", ids)
+	}
+}

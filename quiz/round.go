@@ -844,7 +844,7 @@ func recoverMains(b *Bank, fus *FollowUps, turns []Turn) []Turn {
 				break
 			}
 			if f.Done() && f.Question == t.Question {
-				answers = append(answers, FollowUpAnswer{Asked: FollowUpAsked(fus, f), Text: f.Text, Typed: f.FollowUp == CustomFollowUp})
+				answers = append(answers, FollowUpAnswer{Asked: FollowUpAsked(fus, f), Text: f.Text, Typed: f.FollowUp == CustomFollowUp, For: FollowUpFor(fus, f)})
 			}
 		}
 		if len(answers) == 0 {
@@ -873,6 +873,25 @@ type FollowUpAnswer struct {
 	// it asks about whatever they chose, not about the main answer's
 	// gaps or claims.
 	Typed bool
+	// For are the red flags a catalog follow-up is asked for (its
+	// triggers' flags; see FollowUpFor), empty for one asked about a gap,
+	// nil when not known.
+	For []string
+}
+
+// FollowUpFor returns the red flags catalog follow-up t was asked for:
+// the flags of its triggers, an empty list for a follow-up that probes
+// gaps only, and nil for a turn that is not a catalog follow-up.
+func FollowUpFor(fus *FollowUps, t Turn) []string {
+	f, ok := fus.ByID(t.FollowUp)
+	if !ok {
+		return nil
+	}
+	out := []string{}
+	for _, w := range f.When {
+		out = append(out, w.Flags...)
+	}
+	return out
 }
 
 // FollowUpAsked returns the question follow-up turn t asked: the
@@ -1011,7 +1030,12 @@ func Recover(b *Bank, q *Question, res Result, followUps []FollowUpAnswer) (Resu
 				// answer had already made beside the claim). A catalog
 				// follow-up is asked because of the main answer's gaps or
 				// claims, so its clean answer speaks to them.
-				if f := &out.Flags[i]; !f.Dismissed && !f.SelfReported && (!fu.Typed || correctsFlag(b, q, f.ID, res, fr)) {
+				// g53 (QA-53 M5): a catalog follow-up asked about a
+				// gap takes back only a flag it was asked for or one
+				// whose denied point its answer makes ("how long
+				// should the lock-delay be", answered well, "took
+				// back" a claim that the provider's key fences).
+				if f := &out.Flags[i]; !f.Dismissed && !f.SelfReported && (!fu.Typed && (fu.For == nil || slices.Contains(fu.For, f.ID)) || correctsFlag(b, q, f.ID, res, fr)) {
 					f.Dismissed, f.Retracted, changed = true, true, true
 					out.Notes = append(out.Notes, "Retracted in the follow-up: "+f.Label+".")
 				}

@@ -500,7 +500,7 @@ func (r *Round) UnprobedCore(rr RoundRules, seq int) []UnprobedPoint {
 		case MainNumber(o.Seq) == MainNumber(seq):
 			mine[o.FollowUp] = true
 			if o.Done() {
-				answers = append(answers, FollowUpAnswer{Asked: FollowUpAsked(rr.FollowUps, o.Turn), Text: o.Text, Typed: o.FollowUp == CustomFollowUp})
+				answers = append(answers, FollowUpAnswer{Asked: FollowUpAsked(rr.FollowUps, o.Turn), Text: o.Text, Typed: o.FollowUp == CustomFollowUp, For: FollowUpFor(rr.FollowUps, o.Turn)})
 			}
 		case o.Seq < seq:
 			earlier[o.FollowUp] = true

@@ -567,7 +567,7 @@ func analyseInto(d *doc, text string, words *wordCache) *doc {
 		if sent := text[d.toks[i].start:d.toks[j-1].end]; arrows(sent)+spacedSlashes(sent) >= 2 {
 			proseSegs = max(proseSegs, outerSegments(sent))
 		}
-		prose := isProse(d.toks[i:j], proseSegs, true)
+		prose := isProse(d.toks[i:j], proseSegs, true) || sqlLine(text, d.toks[i].start, d.toks[j-1].end)
 		if sent := text[d.toks[i].start:d.toks[j-1].end]; arrows(sent) >= 2 {
 			readerSegs = max(readerSegs, outerSegments(sent))
 		}
@@ -5775,7 +5775,7 @@ func classOf(raw string) wordClass {
 		{probeHeadWords[raw] || codeReadVerbs[raw], clsCodeHead}, {afterAnd[raw], clsAfterAnd},
 		{reporters[raw], clsReporter}, {dummyOpeners[raw] || dummyOpenerFirsts[raw], clsDummyOpener},
 		{flagNegators[raw] || failVerbsTo[raw] || guaranteeNouns[raw] || pastBeliefs[raw] || pastAppearances[raw] || raw == "looks" || raw == "seems" ||
-			harmCounts[raw] || raw == "broke" || raw == "caused" || wordNouns[raw] || lockHeads[raw] || staleAgents[raw] || practiceHarms[raw], clsPassStart},
+			harmCounts[raw] || raw == "broke" || raw == "caused" || wordNouns[raw] || lockHeads[raw] || staleAgents[raw] || practiceHarms[raw] || takenVerbs[raw], clsPassStart},
 		{narrationApprovals[raw] || approvalWants[raw], clsApproving},
 	} {
 		if x.on {
@@ -6042,4 +6042,72 @@ func SentenceSpan(text string, sp Span) Span {
 		}
 	}
 	return Span{}
+}
+
+// sqlKeywords open a line of SQL, written in capitals.
+var sqlKeywords = setOf(`INSERT UPDATE SELECT DELETE VALUES ON RETURNING WHERE SET WITH BEGIN COMMIT ROLLBACK`)
+
+// sqlLine reports a sentence that is a line of SQL on its own line: it
+// opens the line with an SQL keyword in capitals ("INSERT INTO payments
+// (...)", "ON CONFLICT (idem_key) DO NOTHING") and has no comma outside
+// its brackets. Code is written to be used, as a sentence is: its lines
+// are no list of bare terms (g53, QA-53 #032: a statement's lines read as
+// notes, and the unique key they state as only named). A list of terms
+// that opens on a keyword ("SELECT FOR UPDATE, SKIP LOCKED, ...") has
+// commas outside brackets and stays a list.
+func sqlLine(text string, from, to int) bool {
+	line := text[strings.LastIndexByte(text[:from], '\n')+1 : from]
+	if strings.TrimSpace(line) != "" {
+		return false
+	}
+	stmt := text[from:to]
+	w, rest, _ := strings.Cut(stmt, " ")
+	if !sqlKeywords[w] {
+		return false
+	}
+	// the statement's shape, not a term that opens a list: "INSERT
+	// INTO", "SELECT ... FROM", "SET x = ...", "ON CONFLICT"
+	switch w {
+	case "INSERT":
+		if !strings.HasPrefix(rest, "INTO ") {
+			return false
+		}
+	case "SELECT", "DELETE":
+		if !strings.Contains(rest, "FROM ") {
+			return false
+		}
+	case "UPDATE":
+		if !strings.Contains(rest, " SET ") {
+			return false
+		}
+	case "SET", "WHERE":
+		if !strings.Contains(rest, "=") {
+			return false
+		}
+	case "ON":
+		if !strings.HasPrefix(rest, "CONFLICT") && !strings.HasPrefix(rest, "DUPLICATE") {
+			return false
+		}
+	case "VALUES":
+		if !strings.HasPrefix(rest, "(") {
+			return false
+		}
+	}
+	if i := strings.IndexByte(stmt, ';'); i >= 0 && strings.TrimSpace(stmt[i+1:]) != "" {
+		return false
+	}
+	depth := 0
+	for _, r := range stmt {
+		switch r {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case ',':
+			if depth == 0 {
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -290,12 +290,18 @@ func toldHarm(toks []token, s sentence) int {
 			// "both wrote", "two workers wrote" carry their own
 			w := toks[j+1].raw
 			past = w == "wrote" || w == "held" || w == "ran" || w == "processed" || w == "got" ||
-				j+2 < s.to && (toks[j+2].raw == "wrote" || toks[j+2].raw == "held" || toks[j+2].raw == "ran" || toks[j+2].raw == "got")
+				j+2 < s.to && (toks[j+2].raw == "wrote" || toks[j+2].raw == "held" || toks[j+2].raw == "ran" || toks[j+2].raw == "got") ||
+				// g53 (QA-53 #052): "two writers were active"
+				ownerNouns[w] && j+3 < s.to && (toks[j+2].raw == "were" || toks[j+2].raw == "was") && activeWords[toks[j+3].raw]
 			// (g28qf, review rev28q R3: "we had two workers on standby"
 			// is no second owner: only a holder noun here)
 			for x := start; x < j && !past && ownerNouns[w]; x++ {
 				past = toks[x].raw == "was" || toks[x].raw == "were" || toks[x].raw == "had" || toks[x].raw == "got"
 			}
+		case takenVerbs[r] && lockAfter(toks, j+1, s.to) && nextHolderBefore(toks, start, j):
+			// g53 (QA-53 #086): the lock handed on while the story's
+			// holder still worked, "and the next waiter took the lock"
+			past = true
 		case r == "broke" && j+2 < s.to && toks[j+1].raw == "mutual" && strings.HasPrefix(toks[j+2].raw, "exclusion"):
 			past = true
 		case r == "caused" && j+2 < s.to && toks[j+1].raw == "split" && toks[j+2].raw == "brain":
@@ -431,3 +437,102 @@ func failureIn(toks []token, from, to int) bool {
 // failureWords tell what went wrong after "until" (g28qf).
 var failureWords = setOf(`expired expiry paused crashed died hung stalled split duplicate duplicates duplicated
 failed failure double partition partitioned overlapped`)
+
+// activeWords, after "two writers were", make the second owner an event:
+// "two writers were active".
+var activeWords = setOf(`active live running writing alive`)
+
+// takenVerbs hand a lock on, in the past: "the next waiter took the lock".
+var takenVerbs = setOf(`took grabbed acquired got`)
+
+// nextHolders, before a taking verb in its clause, make the taker another
+// holder than the story's: "the next waiter", "another instance".
+var nextHolders = setOf(`next another second other new`)
+
+// lockAfter reports "the lock" or "it" right after toks[from] (within two
+// words, not past to).
+func lockAfter(toks []token, from, to int) bool {
+	for x := from; x < to && x < from+2; x++ {
+		if toks[x].raw == "lock" || toks[x].raw == "it" {
+			return true
+		}
+	}
+	return false
+}
+
+// nextHolderBefore reports a nextHolders word in toks[from:to].
+func nextHolderBefore(toks []token, from, to int) bool {
+	for x := from; x < to; x++ {
+		if nextHolders[toks[x].raw] {
+			return true
+		}
+	}
+	return false
+}
+
+// oldMarkers, between "our" (or "the") and the practice's noun, mark it as
+// one replaced since: "our old code did ...".
+var oldMarkers = setOf(`old previous original legacy former earlier`)
+
+// practiceNouns are what a team's old practice is told of: "our old
+// code", "the previous handler".
+var practiceNouns = setOf(`code version implementation handler listener release service job system setup design client
+worker workers script logic approach lock locking config`)
+
+// markOldPractice sets aside, for the red flags only (as markWarStories
+// does), a sentence that tells what the team's old code or setup did, in
+// the past tense, with no word approving it: "War story first: our old
+// code did SETNX lock:nightly 1 and then EXPIRE lock:nightly 600 as two
+// calls" (g53, QA-53 #009) tells the bug the next sentence shows, not the
+// speaker's design. A practice told as kept ("our old code did X, and we
+// still do") or as sound ("... and it was fine") is claimed as before.
+func markOldPractice(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		at := -1
+		for k := s.from + 1; k+2 < s.to && k <= s.from+8; k++ {
+			if oldMarkers[toks[k].raw] && practiceNouns[toks[k+1].raw] && (toks[k-1].raw == "our" || toks[k-1].raw == "the" || toks[k-1].raw == "their") && pastVerb(toks[k+2].raw) {
+				at = k
+				break
+			}
+		}
+		if at < 0 {
+			continue
+		}
+		// the story runs to a clause that turns to now ("..., but now
+		// Redlock removes the need for fencing" is a claim)
+		end := s.to
+		for j := at + 3; j < s.to; j++ {
+			if toks[j].clause && nowTurns[toks[j].raw] {
+				end = j
+				break
+			}
+		}
+		kept := at+3 < s.to && (toks[at+3].raw == "nothing" || toks[at+3].raw == "no")
+		for j := s.from; j < end; j++ {
+			switch toks[j].raw {
+			case "still", "fine", "safe", "correct", "ok", "okay", "worked", "works":
+				kept = kept || toks[j].negBy < 0
+			}
+		}
+		if kept {
+			continue
+		}
+		for j := s.from; j < end; j++ {
+			toks[j].setAside = true
+		}
+	}
+}
+
+// nowTurns open a clause that leaves the story for the present: "but
+// now ...".
+var nowTurns = setOf(`but now today nowadays however yet`)
+
+// pastVerb reports a past form: "did", "used", "listened".
+func pastVerb(w string) bool {
+	switch w {
+	case "did", "had", "was", "were", "used", "ran", "kept", "let", "held", "took", "set", "sent", "wrote", "got", "made", "only":
+		return true
+	}
+	return len(w) > 3 && strings.HasSuffix(w, "ed")
+}

@@ -121,7 +121,7 @@ func buildPeerLive(cat *content.Catalog, d peerData, now time.Time) (views.PeerL
 				main = &g
 				continue
 			}
-			answers = append(answers, quiz.FollowUpAnswer{Asked: quiz.FollowUpAsked(cat.FollowUps, o.Turn), Text: o.Text, Typed: o.FollowUp == quiz.CustomFollowUp})
+			answers = append(answers, quiz.FollowUpAnswer{Asked: quiz.FollowUpAsked(cat.FollowUps, o.Turn), Text: o.Text, Typed: o.FollowUp == quiz.CustomFollowUp, For: quiz.FollowUpFor(cat.FollowUps, o.Turn)})
 		}
 		if main != nil {
 			rec := *main

@@ -965,7 +965,7 @@ func noFlagsNotice(v FeedbackView) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 85, "\">how it is measured</a>), so read the model answer below for anything it missed.")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 85, "\">how it is measured</a>), fewer when the claim is one subtle sentence in an otherwise good answer, so read the model answer below for anything it missed.")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

@@ -1,0 +1,124 @@
+package quiz_test
+
+import (
+	"slices"
+	"testing"
+
+	"lockdrill/quiz"
+)
+
+// qa53Answers are answers a helper wrote while using the app as a new
+// learner (QA-53, g53), verbatim.
+var qa53Answers = map[string]string{
+	"009": "War story first: our old code did `SETNX lock:nightly 1` and then `EXPIRE lock:nightly 600` as two calls. One night the process was OOM-killed between them, the key had no TTL, and the nightly job didn't run for three days until someone noticed and deleted it by hand.\nThe fix: one atomic `SET lock:nightly <uuid> NX PX 600000`, and release through a Lua compare-and-delete on the uuid so a late finisher can't remove the next holder's lock. It still fails when the holder outlives the TTL \u2014 a long GC or a network stall means the lock expires under a live holder and a second instance starts \u2014 and across a Redis failover, because replication is asynchronous. Where that matters, fence the writes with a token the storage checks.",
+	"052": "We got bitten by this: our handler only listened for LOST. During a 20-second network partition the client sat in SUSPENDED, kept writing, the ensemble expired the session at 15s and gave the lock to another instance, and for five seconds two writers were active \u2014 LOST arrived only after reconnect. Now: on SUSPENDED, pause all protected work (a flag the worker checks before each write, plus a fencing token \u2014 the lock node's zxid \u2014 on the writes themselves); on RECONNECTED, resume; on LOST, abandon and reacquire.",
+	"086": "Stop the protected work right away. We learned this in an incident: our listener only reacted to LOST, so during a partition the client sat in SUSPENDED and kept writing; meanwhile the ensemble expired the session, deleted our lock node and the next waiter took the lock \u2014 LOST only showed up after we reconnected. Now SUSPENDED pauses the work, RECONNECTED resumes it (the session survived), and LOST means the lock is gone and we reacquire.",
+	"099": "An ever-increasing number the lock service issues with each grant (etcd revision, ZooKeeper zxid); the holder sends it with every write, and the storage keeps the highest it has accepted and refuses lower ones \u2014 e.g. `UPDATE ... WHERE id = $1 AND last_token < $tok`. That's what makes a holder that GC-paused past its lease harmless: its late write carries a stale number.",
+	"056": "My non-negotiables, in order:\n1. Five independent masters \u2014 no replicas, no Sentinel failover; a promoted replica may never have seen the key.\n2. Persistence that survives a crash: appendfsync always, or keep a crashed node down longer than the longest TTL before it rejoins.\n3. Clocks slewed, never stepped \u2014 no ntpdate in cron; alert on clock jumps.\n4. The client computes validity = TTL \u2212 elapsed acquisition time \u2212 drift, and treats the lock as not acquired if that's too small.\n5. It's still a lease, so correctness-critical writes are fenced at the resource \u2014 Redlock gives you no token to fence with, so that has to come from elsewhere.",
+	"032": "The client creates the key once per payment and resends it on every retry; the server makes the key itself the guard:\n\n    INSERT INTO payments (idem_key, customer_id, amount, status)\n    VALUES ($1, $2, $3, 'pending')\n    ON CONFLICT (idem_key) DO NOTHING\n    RETURNING id;\n\nIf no row comes back, it's a retry: look up the existing payment and return its stored result instead of charging again. The key row is written before the call to the provider and the provider gets the same key, so a crash between our insert and their charge still can't double-charge.",
+	"035": "Keep a version column and make the save conditional on it: `UPDATE doc SET body=$b, version=version+1 WHERE id=$id AND version=$v`, and a zero row count means a conflict to show the user. Honestly that check is belt-and-braces, though: Postgres's MVCC under the default READ COMMITTED already serialises the two saves, so the second one would see the first one's change anyway. An ETag with If-Match does the same over HTTP.",
+	"081": "My checklist for a Redis lock:\n- acquire: `SET lock:x <random token> NX PX 30000`, one atomic command\n- release: Lua compare-and-delete on the token, never a plain DEL\n- failover: we run Sentinel and follow each SET with `WAIT 1 50`, so replication is synchronous and the key survives a failover\n- pauses: a holder frozen past the TTL still thinks it owns the lock, so the resource checks a fencing token on each write",
+	"020": "Yes, and for long jobs you should. We run a small renewal thread next to the worker: it just calls `EXPIRE lock:export 30` every 10 seconds while the job is running, so the lease never lapses under a slow but healthy holder. When the job finishes we stop the thread and release with the usual compare-and-delete script. The catch is that the renewal thread shares the process with the worker, so a long GC pause stops both, and the lease can still expire; for correctness you still want fencing tokens at the resource.",
+}
+
+// TestQA53CorrectAnswersPassClean: six correct answers of QA-53 failed on
+// a flag: three debugging stories read as the candidate's design, two
+// sentences that say the opposite of the mistake, and an SQL statement
+// read as a list of terms. Each now passes with no flag.
+func TestQA53CorrectAnswersPassClean(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct{ n, question, was, what string }{
+		// a war story: "our old code did SETNX ... and then EXPIRE ... as two calls", then the night it broke and the fix
+		{"009", "redis-lock-and-failure", "two-commands", "QA-53 #009"},
+		// an incident: "the client sat in SUSPENDED, kept writing, ... and for five seconds two writers were active"
+		{"052", "session-suspended", "work-through-suspended", "QA-53 #052"},
+		// an incident: "the client sat in SUSPENDED and kept writing; ... and the next waiter took the lock"
+		{"086", "session-suspended", "work-through-suspended", "QA-53 #086"},
+		// "That's what makes a holder that GC-paused past its lease harmless: its late write carries a stale number"
+		{"099", "fencing-token", "ttl-as-safety", "QA-53 #099"},
+		// "It's still a lease, so correctness-critical writes are fenced at the resource — Redlock gives you no token"
+		{"056", "redlock-operations-q", "redlock-correctness", "QA-53 #056"},
+		// an SQL statement on lines of its own (ON CONFLICT ... DO NOTHING), then "If no row comes back, it's a retry: look up the existing payment"
+		{"032", "idempotency-keys", "check-then-act-safe", "QA-53 #032"},
+	} {
+		q, _ := b.ByID(c.question)
+		r := b.Grade(q, quiz.Answer{Text: qa53Answers[c.n]})
+		if !r.Passed || len(r.Flags) > 0 {
+			t.Errorf("%s (%s): passed=%v score %.2f flags %v, want a pass with no flag (it raised %s)", c.what, c.question, r.Passed, r.Score, r.FlagIDs(), c.was)
+		}
+	}
+}
+
+// TestQA53ClaimsFlagged: three losing claims of QA-53 passed unflagged:
+// a reason given after a check called redundant, a bullet under the
+// speaker's own checklist, and a bare EXPIRE heartbeat beside a safe
+// release. Each now fails on the flag that names it.
+func TestQA53ClaimsFlagged(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct{ n, question, flag, what string }{
+		// "that check is belt-and-braces, though: Postgres's MVCC under the default READ COMMITTED already serialises the two saves"
+		{"035", "optimistic-concurrency", "isolation-prevents-race", "QA-53 #035"},
+		// under "My checklist for a Redis lock:", "we run Sentinel and follow each SET with WAIT 1 50, so replication is synchronous and the key survives a failover"
+		{"081", "redis-lock-and-failure", "replication-keeps-lock", "QA-53 #081"},
+		// "it just calls `EXPIRE lock:export 30` every 10 seconds", in an answer that releases with a compare-and-delete script
+		{"020", "extend-lease", "extend-without-owner", "QA-53 #020"},
+	} {
+		q, _ := b.ByID(c.question)
+		r := b.Grade(q, quiz.Answer{Text: qa53Answers[c.n]})
+		if r.Passed || !slices.Contains(r.FlagIDs(), c.flag) {
+			t.Errorf("%s (%s): passed=%v flags %v, want a fail on %s", c.what, c.question, r.Passed, r.FlagIDs(), c.flag)
+		}
+	}
+}
+
+// TestStoryAndListBoundaries: the rules behind those fixes stop where a
+// claim begins: a story with no harm after "kept writing", told as what
+// is still done, is the design; a list of terms that opens with an SQL
+// keyword stays a list.
+func TestStoryAndListBoundaries(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct{ question, text, flag string }{
+		{"session-suspended", "On SUSPENDED our client kept writing until LOST arrived, and that is what we still do.", "work-through-suspended"},
+	} {
+		q, _ := b.ByID(c.question)
+		if r := b.Grade(q, quiz.Answer{Text: c.text}); !slices.Contains(r.FlagIDs(), c.flag) {
+			t.Errorf("%q raised %v, want %s", c.text, r.FlagIDs(), c.flag)
+		}
+	}
+	q, _ := b.ByID("row-lock")
+	salad := "SELECT FOR UPDATE; txn-scoped; released on commit/rollback/disconnect; DB = lock + resource; atomic with writes; deadlock detection; SKIP LOCKED; NOWAIT; lock_timeout; advisory locks; not for external side effects; short txns"
+	if r := b.Grade(q, quiz.Answer{Text: salad}); r.Passed {
+		t.Errorf("a list of terms opening with SELECT passed at %.2f", r.Score)
+	}
+}
+
+// TestGapFollowUpTakesBackNoOtherFlag: a catalog follow-up asked about a
+// gap of the main answer, answered well, takes back only a red flag it was
+// asked for, or one whose denied point its answer makes (QA-53 M5: the
+// lock-delay follow-up, answered well, "took back" the claim that the
+// provider's idempotency key turns a deposed holder away, which it never
+// mentioned, and the main answer counted 80 %).
+func TestGapFollowUpTakesBackNoOtherFlag(t *testing.T) {
+	b := loadBank(t)
+	q, _ := b.ByID("unfenceable-resource")
+	main := b.Grade(q, quiz.Answer{Text: "Send an idempotency key derived from the job (say `payout-<job_id>`), so a duplicate call from a stale holder is collapsed into the first charge by the provider \u2014 the provider then tells the deposed holder's call from the current holder's and turns it away, just like a fencing-token check. If I need more, I put a gatekeeper service in front that owns the API credentials and checks tokens, so every call has to go through something that can say no."})
+	if !slices.Contains(main.FlagIDs(), "idempotency-key-fences") {
+		t.Fatalf("the main answer raised %v, want idempotency-key-fences", main.FlagIDs())
+	}
+	answer := "It stops a stale holder whose in-flight call lands within 15 seconds of losing the session. A holder paused longer than that (a 30s GC, a frozen VM) still gets its call through after the new holder has started \u2014 it's a timing assumption, not a guarantee. For the rest: idempotency keys derived from the job, or STONITH the old node before handing over."
+	gap, _ := quiz.Recover(b, q, main, []quiz.FollowUpAnswer{{Text: answer, For: []string{}}})
+	for _, f := range gap.Flags {
+		if f.ID == "idempotency-key-fences" && f.Dismissed {
+			t.Errorf("a follow-up asked about a gap took back %s", f.ID)
+		}
+	}
+	if gap.Passed {
+		t.Errorf("the main answer passes at %.2f after a follow-up that never took its claim back", gap.Score)
+	}
+	asked, _ := quiz.Recover(b, q, main, []quiz.FollowUpAnswer{{Text: answer, For: []string{"idempotency-key-fences"}}})
+	for _, f := range asked.Flags {
+		if f.ID == "idempotency-key-fences" && !f.Dismissed {
+			t.Errorf("a follow-up asked because of the flag, answered cleanly, did not take it back")
+		}
+	}
+}
