@@ -6,19 +6,15 @@ import (
 	"lockdrill/quiz"
 )
 
-// TestShortFollowUpAnswersQA53: two short, correct follow-up answers of
-// QA-53 lost points they made. #100 told a timeline with the second
+// TestShortFollowUpAnswersQA53: a short, correct follow-up answer of
+// QA-53 (#100) lost points it made: it told a timeline with the second
 // client by its letter ("B gets token 34 and writes") and said "The TTL
-// and a proper release can't stop that" (50 %); #092 chose one of the two
-// ways a consumer copes with a repeated event, deduplicating on its id,
-// and lost the point for the other way, making the handler idempotent
-// (75 %). Each now scores full marks; an answer that names neither way,
-// or tells no second client, still misses those points.
+// and a proper release can't stop that" (50 %). It now scores full marks;
+// an answer that tells no second client still misses those points.
 func TestShortFollowUpAnswersQA53(t *testing.T) {
 	cat := mustCatalog(t)
 	for _, c := range []struct{ followUp, answer, weak string }{
 		{"fencing-token-what-for", "t=0 A gets the lock with token 33; t=1 A freezes in a 40s GC; t=30 the TTL expires and B gets token 34 and writes; t=41 A wakes and sends its write with 33 \u2192 the storage has seen 34, so it refuses A. The TTL and a proper release can't stop that, because A doesn't know it was paused.", "A pauses for a while and then writes again; the numbers help somehow."},
-		{"outbox-relay-crash", "It publishes the row again \u2014 delivery is at-least-once. Consumers dedupe on the event id (a processed-ids table with a unique key, in the same transaction as their effect).", "It publishes the row again after the restart, so delivery is at least once."},
 	} {
 		f, ok := cat.FollowUps.ByID(c.followUp)
 		if !ok {

@@ -460,6 +460,70 @@ func (s *Store) RateAttempt(ctx context.Context, learner, id string, r quiz.Rati
 	return next, nil
 }
 
+// ErrCannotRerate is returned by RerateAttempt for an attempt whose card
+// cannot be replayed: rated before ratings kept the card they replaced, or
+// a card last written by a merge of accounts or an import.
+var ErrCannotRerate = errors.New("attempt's rating cannot be changed")
+
+// RerateAttempt changes the rating the learner gave attempt id to r and
+// reschedules the question's card as if r had been given then: replayed
+// from the card before that rating through r and every later rating of
+// the question (QA-53 M1: a contest that turned a failed answer into a
+// pass left its "Again" rating, and its next-day review, in place). It
+// returns the new card, ErrNotFound when the attempt is not the learner's,
+// ErrNotRated when it was never rated and ErrCannotRerate when its card
+// cannot be replayed.
+func (s *Store) RerateAttempt(ctx context.Context, learner, id string, r quiz.Rating) (quiz.Card, error) {
+	if !ValidID(learner) || !ValidID(id) {
+		return quiz.Card{}, fmt.Errorf("rerate attempt %q: %w", id, ErrNotFound)
+	}
+	if !r.Valid() {
+		return quiz.Card{}, fmt.Errorf("rerate attempt %q: rating %d is not 1-4", id, int(r))
+	}
+	var card quiz.Card
+	err := s.withTx(ctx, func(tx *sql.Tx) error {
+		var (
+			question string
+			rowid    int64
+			rating   sql.NullInt64
+			before   sql.NullString
+		)
+		err := tx.QueryRowContext(ctx, "SELECT question_id, rowid, rating, card_before FROM attempts WHERE id = ? AND learner_id = ?", id, learner).
+			Scan(&question, &rowid, &rating, &before)
+		if errors.Is(err, sql.ErrNoRows) {
+			return ErrNotFound
+		}
+		if err != nil {
+			return err
+		}
+		if !rating.Valid {
+			return ErrNotRated
+		}
+		if !before.Valid {
+			return ErrCannotRerate
+		}
+		ok, err := replayRatingTx(ctx, tx, learner, question, id, rowid, before.String, r)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return ErrCannotRerate
+		}
+		var raw string
+		if err := tx.QueryRowContext(ctx, "SELECT card FROM cards WHERE learner_id = ? AND question_id = ?", learner, question).Scan(&raw); err != nil {
+			return err
+		}
+		return json.Unmarshal([]byte(raw), &card)
+	})
+	if err != nil {
+		return quiz.Card{}, fmt.Errorf("rerate attempt %q: %w", id, err)
+	}
+	return card, nil
+}
+
+// ErrNotRated is returned by RerateAttempt for an attempt never rated.
+var ErrNotRated = errors.New("attempt not rated")
+
 // QuestionAttempts returns the learner's attempts at one question, newest
 // first.
 func (s *Store) QuestionAttempts(ctx context.Context, learner, question string) ([]AttemptSummary, error) {

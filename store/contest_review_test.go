@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"errors"
 	"testing"
 	"time"
 
@@ -120,5 +121,33 @@ func TestContestedRoundLeavesReviewWithSameRating(t *testing.T) {
 	after, _, _ := s.Card(ctx, me, "fencing-token")
 	if after != before {
 		t.Errorf("card changed from %+v to %+v with the same rating", before, after)
+	}
+}
+
+// TestRerateAttemptRefusals: only the learner's own rated attempt can be
+// rated again.
+func TestRerateAttemptRefusals(t *testing.T) {
+	ctx := context.Background()
+	s := mustOpen(t, "")
+	me, other := mustLearner(t, s), mustLearner(t, s)
+	at, err := s.CreateAttempt(ctx, me, &quiz.Question{ID: "fencing-token", Kind: quiz.KindFreeText}, quiz.Answer{Text: "x"}, quiz.Result{Score: 0.2}, roundStart)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.RerateAttempt(ctx, me, at, quiz.Good); !errors.Is(err, store.ErrNotRated) {
+		t.Fatalf("unrated: err = %v, want ErrNotRated", err)
+	}
+	if _, err := s.RateAttempt(ctx, me, at, quiz.Again, func(c quiz.Card) quiz.Card { return quiz.Schedule(c, quiz.Again, roundStart) }, roundStart); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.RerateAttempt(ctx, other, at, quiz.Good); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("another learner: err = %v, want ErrNotFound", err)
+	}
+	card, err := s.RerateAttempt(ctx, me, at, quiz.Good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := quiz.Schedule(quiz.NewCard(), quiz.Good, roundStart); !card.Due.Equal(want.Due) {
+		t.Fatalf("rerated card due %v, want %v", card.Due, want.Due)
 	}
 }

@@ -274,10 +274,22 @@ func rereviewTx(ctx context.Context, tx *sql.Tx, learner, round string, item qui
 	if !rating.Valid || quiz.Rating(rating.Int64) == item.Rating || !before.Valid || !item.Rating.Valid() {
 		return nil
 	}
+	_, err = replayRatingTx(ctx, tx, learner, item.Question, attempt, rowid, before.String, item.Rating)
+	return err
+}
+
+// replayRatingTx gives attempt (at rowid, rated, whose card before its
+// rating was before) the rating r instead, and replays the question's card
+// from before through r and every later rating of the question, in the
+// order given; each later attempt's card_before becomes the replayed card
+// it started from. It reports false, changing nothing, when the card was
+// last written by something other than the question's latest rating (a
+// merge of accounts or an import), which a replay would undo.
+func replayRatingTx(ctx context.Context, tx *sql.Tx, learner, question, attempt string, rowid int64, before string, r quiz.Rating) (bool, error) {
 	card := quiz.NewCard()
-	if before.String != "" {
-		if err := json.Unmarshal([]byte(before.String), &card); err != nil {
-			return fmt.Errorf("decode card before %q: %w", attempt, err)
+	if before != "" {
+		if err := json.Unmarshal([]byte(before), &card); err != nil {
+			return false, fmt.Errorf("decode card before %q: %w", attempt, err)
 		}
 	}
 	// This rating and every later one of the question, in the order given.
@@ -285,9 +297,9 @@ func rereviewTx(ctx context.Context, tx *sql.Tx, learner, round string, item qui
 		`SELECT id, rating, rated_ms FROM attempts
 		 WHERE learner_id = ? AND question_id = ? AND rating IS NOT NULL
 		   AND (rated_ms > (SELECT rated_ms FROM attempts WHERE rowid = ?) OR rowid = ?)
-		 ORDER BY rated_ms, rowid`, learner, item.Question, rowid, rowid)
+		 ORDER BY rated_ms, rowid`, learner, question, rowid, rowid)
 	if err != nil {
-		return err
+		return false, err
 	}
 	type rated struct {
 		id     string
@@ -296,46 +308,46 @@ func rereviewTx(ctx context.Context, tx *sql.Tx, learner, round string, item qui
 	}
 	var later []rated
 	for rows.Next() {
-		var r rated
-		if err := rows.Scan(&r.id, &r.rating, &r.at); err != nil {
+		var x rated
+		if err := rows.Scan(&x.id, &x.rating, &x.at); err != nil {
 			rows.Close()
-			return err
+			return false, err
 		}
-		later = append(later, r)
+		later = append(later, x)
 	}
 	if err := rows.Close(); err != nil {
-		return err
+		return false, err
 	}
 	if len(later) == 0 || later[0].id != attempt {
-		return nil
+		return false, nil
 	}
 	var updated int64
-	err = tx.QueryRowContext(ctx, "SELECT updated_ms FROM cards WHERE learner_id = ? AND question_id = ?", learner, item.Question).Scan(&updated)
+	err = tx.QueryRowContext(ctx, "SELECT updated_ms FROM cards WHERE learner_id = ? AND question_id = ?", learner, question).Scan(&updated)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return err
+		return false, err
 	}
 	last := later[len(later)-1].at
 	if updated != last {
-		return nil
+		return false, nil
 	}
-	later[0].rating = item.Rating
-	for i, r := range later {
+	later[0].rating = r
+	for i, x := range later {
 		if i > 0 {
 			// a later rating now starts from the replayed card
 			enc, err := json.Marshal(card)
 			if err != nil {
-				return err
+				return false, err
 			}
-			if _, err := tx.ExecContext(ctx, "UPDATE attempts SET card_before = ? WHERE id = ? AND learner_id = ? AND card_before IS NOT NULL", string(enc), r.id, learner); err != nil {
-				return err
+			if _, err := tx.ExecContext(ctx, "UPDATE attempts SET card_before = ? WHERE id = ? AND learner_id = ? AND card_before IS NOT NULL", string(enc), x.id, learner); err != nil {
+				return false, err
 			}
 		}
-		card = quiz.Schedule(card, r.rating, time.UnixMilli(r.at).UTC())
+		card = quiz.Schedule(card, x.rating, time.UnixMilli(x.at).UTC())
 	}
-	if _, err := tx.ExecContext(ctx, "UPDATE attempts SET rating = ? WHERE id = ? AND learner_id = ?", int(item.Rating), attempt, learner); err != nil {
-		return err
+	if _, err := tx.ExecContext(ctx, "UPDATE attempts SET rating = ? WHERE id = ? AND learner_id = ?", int(r), attempt, learner); err != nil {
+		return false, err
 	}
-	return putCardTx(ctx, tx, learner, item.Question, card, time.UnixMilli(last).UTC())
+	return true, putCardTx(ctx, tx, learner, question, card, time.UnixMilli(last).UTC())
 }
 
 // LearnerDisputes returns the learner's disputes, oldest first.

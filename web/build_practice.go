@@ -225,6 +225,11 @@ func buildFeedback(cat *content.Catalog, d feedbackData, now time.Time) views.Fe
 	if at.Rating.Valid() {
 		v.Rated = at.Rating.String()
 		v.NextDue = nextDueText(d.Card, now)
+		// A correction made after rating can lead to another rating
+		// (QA-53 M1: "Again", then a contest to 100 %).
+		if res.SelfAssessed && res.Suggested.Valid() && res.Suggested != at.Rating {
+			v.Rerate, v.Suggested = true, res.Suggested.String()
+		}
 		v.NextHref, v.NextLabel = nextAfter(bank, q, d.FromReview, d.Cards, now)
 	}
 	return v

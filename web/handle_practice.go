@@ -365,6 +365,9 @@ func (s *Server) handleAttemptRate(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, "The field rating must be one of Again, Hard, Good or Easy. Nothing was scheduled.")
 	}
 	now := s.now()
+	if c.FormValue("rerate") == "1" {
+		return s.rerateAttempt(c, q, at, r)
+	}
 	card, err := s.store.RateAttempt(c.Request().Context(), at.Learner, at.ID, r, func(c quiz.Card) quiz.Card {
 		return quiz.Schedule(c, r, now)
 	}, now)
@@ -375,6 +378,26 @@ func (s *Server) handleAttemptRate(c echo.Context) error {
 		return err
 	}
 	msg := "Rated " + r.String() + ". " + nextDueText(card, now)
+	if c.FormValue("from") == "review" {
+		return s.seeOther(c, urls.Review(), msg)
+	}
+	return s.seeOtherOn(c, attemptURL(q.ID, at.ID, false), msg)
+}
+
+// rerateAttempt changes the rating of a rated attempt whose score the
+// learner corrected (the feedback page's second form, field rerate=1):
+// the card is rescheduled as if the new rating had been given then.
+func (s *Server) rerateAttempt(c echo.Context, q *quiz.Question, at store.Attempt, r quiz.Rating) error {
+	card, err := s.store.RerateAttempt(c.Request().Context(), at.Learner, at.ID, r)
+	switch {
+	case errors.Is(err, store.ErrNotRated):
+		return echo.NewHTTPError(http.StatusConflict, "This attempt is not rated yet: rate it with the form on its page. Nothing was changed.")
+	case errors.Is(err, store.ErrCannotRerate):
+		return echo.NewHTTPError(http.StatusConflict, "This attempt's rating can no longer be changed: it was rated before ratings could be changed, or its review was carried over from another device. Answer the question again to rate a new attempt. Nothing was changed.")
+	case err != nil:
+		return err
+	}
+	msg := "Rating changed to " + r.String() + ". " + nextDueText(card, s.now())
 	if c.FormValue("from") == "review" {
 		return s.seeOther(c, urls.Review(), msg)
 	}
