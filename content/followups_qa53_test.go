@@ -28,3 +28,33 @@ func TestShortFollowUpAnswersQA53(t *testing.T) {
 		}
 	}
 }
+
+// TestFollowUpPointsInTestersWordsQA52b: two follow-up answers of QA-52b
+// said points in words the matchers missed: "the acknowledging replica
+// also only has it in memory" (#085) and a status written as code, "INSERT
+// the key with status 'in_progress' ... and only the request whose insert
+// wins calls the processor" (#088). Both points are now made; the #088
+// answer passes.
+func TestFollowUpPointsInTestersWordsQA52b(t *testing.T) {
+	cat := mustCatalog(t)
+	for _, c := range []struct{ followUp, point, answer string }{
+		{"wait-acknowledged-replica", "memory-not-disk", "Not certain. Sentinel may promote a different replica than the one that acknowledged, one that never got the key, and then a second client gets the lock. The acknowledging replica also only has it in memory. So WAIT narrows the window but doesn't close it."},
+		{"idempotency-concurrent-retry", "in-progress", "Fair point, my ordering was wrong for that case. The key has to be claimed before the charge: INSERT the key with status 'in_progress' in the same transaction that creates the payment row, and only the request whose insert wins calls the processor. The other request hits the unique constraint; since the stored status is still in_progress it gets a 409 (or 202 with Retry-After) telling the client to retry later, and once the first finishes, retries get the stored response. The processor's own idempotency key is the second line of defence if we crash between the charge and recording the result."},
+	} {
+		f, ok := cat.FollowUps.ByID(c.followUp)
+		if !ok {
+			t.Fatalf("no follow-up %s", c.followUp)
+		}
+		r := cat.Questions.Grade(f.Probe, quiz.Answer{Text: c.answer})
+		made := false
+		for _, p := range r.Points {
+			made = made || p.ID == c.point && p.Hit
+		}
+		if !made {
+			t.Errorf("%s: %s not made (missed %v)", c.followUp, c.point, r.Missed())
+		}
+		if c.followUp == "idempotency-concurrent-retry" && !r.Passed {
+			t.Errorf("%s: the tester's answer fails at %.2f", c.followUp, r.Score)
+		}
+	}
+}
