@@ -92,6 +92,10 @@ func TestAboutGraderExplainsRounds(t *testing.T) {
 		fmt.Sprintf("Strong hire needs %d %%", pct(quiz.StrongHireMark)),
 		fmt.Sprintf("Hire needs %d %%", pct(quiz.HireMark)),
 		fmt.Sprintf("Lean no needs %d %%", pct(quiz.LeanNoMark)),
+		// g53: what a follow-up takes back (QA-53 M5) and what a contest
+		// does to the review (QA-52b M4)
+		"a follow-up asked about something else, or typed by a peer interviewer, takes it back only when",
+		"a contest on the scorecard that changes that rating reschedules the question",
 	} {
 		if !strings.Contains(rules, want) {
 			t.Errorf("the round rules do not say %q: %q", want, rules)

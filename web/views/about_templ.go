@@ -605,14 +605,14 @@ func AboutGrader(p Page, v AboutGraderView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 44, " % the mean of its follow-ups (one without, its main answer alone), so a poor follow-up answer lowers it and a good one raises it. A point the main answer missed counts as made when a follow-up answer makes it, unless the follow-up's own question already said it or that answer makes a losing claim; a core point a follow-up asked about and did not draw out ends the lenience for one missed core point; a red flag of the main answer is taken back when a follow-up answer, read as an answer to the main question, passes with no flag (for a question a peer interviewer typed, only when that answer also makes a point the claim denies that the main answer had not). A losing claim that stands is counted, on the scorecard's table by dimension, against the dimension whose points it denies most. A nudge cannot pass a question on its own: a main answer that made none of the core points until the follow-ups led to them, or that asserted a losing claim and took it back only when asked, is held just under the pass mark, and so is a question whose main answer or follow-up answer asserted a losing claim that still stands. An answer that comes in after the time limit and its grace loses ")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 44, " % the mean of its follow-ups (one without, its main answer alone), so a poor follow-up answer lowers it and a good one raises it. A point the main answer missed counts as made when a follow-up answer makes it, unless the follow-up's own question already said it or that answer makes a losing claim; a core point a follow-up asked about and did not draw out ends the lenience for one missed core point; a red flag of the main answer is taken back when the follow-up asked about it is answered so that, read as an answer to the main question, it passes with no flag; a follow-up asked about something else, or typed by a peer interviewer, takes it back only when its answer also makes a point the claim denies that the main answer had not. A losing claim that stands is counted, on the scorecard's table by dimension, against the dimension whose points it denies most. A nudge cannot pass a question on its own: a main answer that made none of the core points until the follow-ups led to them, or that asserted a losing claim and took it back only when asked, is held just under the pass mark, and so is a question whose main answer or follow-up answer asserted a losing claim that still stands. An answer that comes in after the time limit and its grace loses ")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var29 string
 			templ_7745c5c3_Var29, templ_7745c5c3_Err = templ.JoinStringErrs(itoa(v.Round.OvertimePoints))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/about.templ`, Line: 228, Col: 1521}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/about.templ`, Line: 228, Col: 1597}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var29))
 			if templ_7745c5c3_Err != nil {
@@ -625,7 +625,7 @@ func AboutGrader(p Page, v AboutGraderView) templ.Component {
 			var templ_7745c5c3_Var30 string
 			templ_7745c5c3_Var30, templ_7745c5c3_Err = templ.JoinStringErrs(itoa(v.Round.StrongHirePct))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/about.templ`, Line: 228, Col: 1623}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/about.templ`, Line: 228, Col: 1699}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var30))
 			if templ_7745c5c3_Err != nil {
@@ -638,7 +638,7 @@ func AboutGrader(p Page, v AboutGraderView) templ.Component {
 			var templ_7745c5c3_Var31 string
 			templ_7745c5c3_Var31, templ_7745c5c3_Err = templ.JoinStringErrs(itoa(v.Round.HirePct))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/about.templ`, Line: 228, Col: 1804}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/about.templ`, Line: 228, Col: 1880}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var31))
 			if templ_7745c5c3_Err != nil {
@@ -651,13 +651,13 @@ func AboutGrader(p Page, v AboutGraderView) templ.Component {
 			var templ_7745c5c3_Var32 string
 			templ_7745c5c3_Var32, templ_7745c5c3_Err = templ.JoinStringErrs(itoa(v.Round.LeanPct))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/about.templ`, Line: 228, Col: 1885}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/about.templ`, Line: 228, Col: 1961}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var32))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 48, " %; anything lower is No hire.</p><h2>How accurate it is</h2>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 48, " %; anything lower is No hire. When the round ends, each main answer joins your spaced review as the scorecard rates it; a contest on the scorecard that changes that rating reschedules the question as if the round had ended with it.</p><h2>How accurate it is</h2>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
