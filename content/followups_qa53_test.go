@@ -2,6 +2,7 @@ package content_test
 
 import (
 	"testing"
+	"time"
 
 	"lockdrill/quiz"
 )
@@ -56,5 +57,44 @@ func TestFollowUpPointsInTestersWordsQA52b(t *testing.T) {
 		if c.followUp == "idempotency-concurrent-retry" && !r.Passed {
 			t.Errorf("%s: the tester's answer fails at %.2f", c.followUp, r.Score)
 		}
+	}
+}
+
+// TestHeldQuestionFeedsReviewAsFailed: a main answer whose question the
+// scorecard holds under the pass mark (it passed only because a
+// follow-up asked about its losing claim took the claim back) feeds
+// spaced review as the failed question it is, rated Again, not at its
+// main answer's own score (QA-53b H6: such a question showed "passed,
+// 100 percent" in practice, due in 18 days). The main answer is GJ's
+// choose-ttl answer that keeps a lock with no expiry as the safest; the
+// follow-up is the one asked for that flag, answered with its model
+// answer.
+func TestHeldQuestionFeedsReviewAsFailed(t *testing.T) {
+	cat := mustCatalog(t)
+	q, _ := cat.Questions.ByID("choose-ttl")
+	f, ok := cat.FollowUps.ByID("ttl-not-safety")
+	if !ok {
+		t.Fatal("no follow-up ttl-not-safety")
+	}
+	main := "Steps:\n1. Measure critical section duration, take p99.9 not mean.\n2. Add margin for network RTT and clock drift.\n3. For long jobs, moderate TTL with renewal every TTL/3, renewal conditional on my token.\n4. Check with business how long stall after crash is acceptable, since TTL = recovery time.\nFor really critical jobs where two runs must never happen, I skip TTL altogether: lock without expiry, released in finally block. Then it can never expire under the holder, so this is the safest option."
+	reply := unwrapped(f.Probe.ModelAnswer.Markdown)
+	mr := cat.Questions.Grade(q, quiz.Answer{Text: main})
+	fr := cat.Questions.Grade(f.Probe, quiz.Answer{Text: reply})
+	start := time.Date(2026, 12, 7, 10, 0, 0, 0, time.UTC)
+	turns := []quiz.Turn{
+		{Question: q.ID, Shown: start, Answered: start.Add(time.Minute), Text: main, Result: &mr},
+		{Question: q.ID, FollowUp: f.ID, Shown: start.Add(time.Minute), Answered: start.Add(2 * time.Minute), Text: reply, Result: &fr},
+	}
+	sc := quiz.Score(cat.Questions, cat.FollowUps, turns, 5*time.Minute)
+	qs := sc.Questions[0]
+	if qs.Passed || qs.Led == "" || !qs.Main.Passed {
+		t.Fatalf("question passed=%v led=%q main passed=%v; the test needs a main answer that passes only on the follow-up's retraction", qs.Passed, qs.Led, qs.Main.Passed)
+	}
+	items := quiz.RoundReview(cat.Questions, sc)
+	if len(items) != 1 {
+		t.Fatalf("review items %d, want 1", len(items))
+	}
+	if it := items[0]; it.Result.Passed || it.Rating != quiz.Again || it.Result.Score > qs.Score {
+		t.Errorf("review files the question as passed=%v at %.2f rated %v; the scorecard held it at %.2f (%s)", it.Result.Passed, it.Result.Score, it.Rating, qs.Score, qs.Led)
 	}
 }

@@ -1069,7 +1069,19 @@ func RoundReview(b *Bank, sc Scorecard) []ReviewItem {
 		}
 		res := *t.Result
 		res.Score = t.Score
+		// A main answer the scorecard held under the pass mark (Led: it
+		// passed only on what its follow-ups drew out or took back, or a
+		// losing claim still stands) feeds review as the failed question
+		// it is, at the question's score (QA-53b H6: a question the
+		// scorecard failed for a claim taken back only when asked showed
+		// "✓ 100 %" in practice, due in 18 days).
+		if qs.Led != "" && qs.Score < res.Score {
+			res.Score = qs.Score
+		}
 		finish(&res)
+		if qs.Led != "" {
+			res.Passed, res.Suggested = false, Again
+		}
 		note := RoundNote
 		if t.Overtime {
 			note = fmt.Sprintf("Answered in a mock round, over time: %d points off.", int(math.Round(OvertimePenalty*100)))
