@@ -141,3 +141,71 @@ func TestPostmortemChecksCredited(t *testing.T) {
 		}
 	}
 }
+
+// qa53bAnswers are answers of QA-53b (a second helper using the app as a
+// new learner, g53), verbatim.
+var qa53bAnswers = map[string]string{
+	"029": "It is a lock held by the database on behalf of a client, so in a sense it is the simplest distributed lock: many application servers can contend on it. The difference from a Redis lock is that it lives next to the data: the lock and the write are in the same transaction, so there is no lease that can expire while the write is in flight.\nMy usual pattern for a job: SELECT ... FOR UPDATE the job row, set its status to running, COMMIT, and keep processing, because the row lock stays held until my connection closes, so nobody else can pick the row up meanwhile.\nI'd use it when the data to protect lives in that same database and the critical section is short; it does nothing for calls outside the database.",
+	"043": "When the database can enforce the rule itself: a unique constraint for \"one booking per seat\", or a guarded UPDATE ... WHERE stock > 0 for a counter. The check and the write are one atomic step and there is no lease to expire. Also when the operation is idempotent, so running it twice is harmless, or when the lock is only for efficiency and an occasional duplicate only wastes some work; for low-traffic admin endpoints I skip coordination entirely, since two requests landing in the same few milliseconds practically never happens. And when each key can have a single owner, for example partitioning work by key onto one consumer.",
+	"049": "The owner id says who claimed the job but not which claim. If worker A stalls past ten minutes, another worker reclaims the job, and then A (or a restarted A with the same id) claims it again later, A's delayed writes from the first claim still match WHERE owner = $me. Ids also repeat across restarts of the same pod. It's not a number the store can compare, so it can't order claims.\nThe fix: a claim epoch. The claim UPDATE does SET epoch = epoch + 1 and RETURNING epoch, and every later write is guarded with WHERE id = $1 AND epoch = $my_epoch, so a stale claim updates zero rows (shortening the reclaim interval from ten minutes to thirty seconds would also turn the owner guard into a proper fence, if we only want a small change). The job body must be idempotent, since a reclaimed job runs again.",
+	"063": "Requirements first: coarse-grained locks held for seconds to hours, for leader election and correctness, so safety beats latency.\nAPI: Acquire(name, sessionId) -> (granted, token); Release(name, token); KeepAlive(sessionId); Watch(name). Sessions carry the lease and all of a session's locks go when it expires. The token is a counter that only goes up per lock, and the contract says resources must check it.\nStorage: a Raft group of five nodes; every grant is a committed log entry, so it survives the loss of two nodes, and only the leader grants, timing leases with a monotonic clock. A new leader extends every lease to a full TTL before expiring anything.\nWaiters: a FIFO queue per lock; only the head is notified, no herd.\nScaling: the state is tiny; shard lock names across independent Raft groups if one group is not enough, and keep the group at five voters, adding non-voting learners for reads.\nFailures: a client paused past its lease can still write, so the token checked by the resource is the real protection.",
+	"010": "First I'd build a timeline from the lock server's log: when each grant happened and when the first lease expired, set against the first worker's GC and pause logs; usually it stalled past its TTL, or a failover lost the key. Then I'd check the release path for a plain DEL and the acquire for SETNX followed by EXPIRE. The fix is a fencing token checked at the resource, not a longer TTL.",
+}
+
+// TestQA53bClaimsFlagged: three losing claims of QA-53b that passed
+// unflagged now fail on the flag that names them. (Three more it found,
+// each in a long correct answer, are matched but set aside by the second
+// reader's veto, which is tuned on the blind writers; they stay a known
+// miss.)
+func TestQA53bClaimsFlagged(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct{ n, question, flag, what string }{
+		// "the row lock stays held until my connection closes", as the reason to go on after COMMIT
+		{"029", "row-lock", "row-lock-scope-wrong", "QA-53b #029"},
+		// "for low-traffic admin endpoints I skip coordination entirely, since two requests landing in the same few milliseconds practically never happens"
+		{"043", "avoid-the-lock", "race-odds-dismissed", "QA-53b #043"},
+		// in brackets: "shortening the reclaim interval ... would also turn the owner guard into a proper fence"
+		{"049", "holder-id-guard", "owner-guard-is-fence", "QA-53b #049"},
+	} {
+		q, _ := b.ByID(c.question)
+		r := b.Grade(q, quiz.Answer{Text: qa53bAnswers[c.n]})
+		if r.Passed || !slices.Contains(r.FlagIDs(), c.flag) {
+			t.Errorf("%s (%s): passed=%v flags %v, want a fail on %s", c.what, c.question, r.Passed, r.FlagIDs(), c.flag)
+		}
+	}
+}
+
+// TestQA53bCorrectAnswersPassClean: two correct answers of QA-53b failed
+// on a flag; both pass with none.
+func TestQA53bCorrectAnswersPassClean(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct{ n, question, was, what string }{
+		// the API line "Acquire(name, sessionId) -> (granted, token)", the token a counter
+		{"063", "design-lock-service-q", "random-fencing-token", "QA-53b #063"},
+		// "Then I'd check the release path for a plain DEL and the acquire for SETNX followed by EXPIRE"
+		{"010", "two-holders", "two-commands", "QA-53b #010"},
+	} {
+		q, _ := b.ByID(c.question)
+		r := b.Grade(q, quiz.Answer{Text: qa53bAnswers[c.n]})
+		if !r.Passed || len(r.Flags) > 0 {
+			t.Errorf("%s (%s): passed=%v score %.2f flags %v, want a pass with no flag (it raised %s)", c.what, c.question, r.Passed, r.Score, r.FlagIDs(), c.was)
+		}
+	}
+}
+
+// TestQA53bClaimsInShortAnswers: three more claims of QA-53b are matched
+// now; in the tester's long answers the second reader's veto set them
+// aside, but said plainly they fail.
+func TestQA53bClaimsInShortAnswers(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct{ question, flag, text string }{
+		{"fencing-token", "random-fencing-token", "Each grant gets a fencing token; a UUID works just as well, as long as it is unique per grant."},
+		{"fencing-in-real-systems", "lock-service-fences", "Once a paused holder's lease has expired, etcd itself rejects any write that holder sends, so no fencing is needed there."},
+		{"session-suspended", "session-expiry-notified-first", "ZooKeeper always delivers the Expired event to the holder before any other client can acquire the lock."},
+	} {
+		q, _ := b.ByID(c.question)
+		if r := b.Grade(q, quiz.Answer{Text: c.text}); !slices.Contains(r.FlagIDs(), c.flag) {
+			t.Errorf("%s: %q raised %v, want %s", c.question, c.text, r.FlagIDs(), c.flag)
+		}
+	}
+}

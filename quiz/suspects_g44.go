@@ -54,5 +54,36 @@ func markCodeReadSuspects(d *doc) {
 		for j := forAt + 1; j < end; j++ {
 			toks[j].setAside = true
 		}
+		// g53 (QA-53b #010): a second piece of code the same step reads,
+		// "check the release path for a plain DEL and the acquire for
+		// SETNX followed by EXPIRE", lists its suspects too.
+		for end < len(toks) && toks[end].sent == toks[k].sent && toks[end].raw == "and" {
+			next := -1
+			for j := end + 1; j < len(toks) && j <= end+5 && toks[j].sent == toks[k].sent; j++ {
+				if j > end+1 && toks[j].clause {
+					break
+				}
+				if toks[j].raw == "for" {
+					if readableCode[toks[j-1].raw] {
+						next = j
+					}
+					break
+				}
+			}
+			if next < 0 || next+1 >= len(toks) || toks[next+1].sent != toks[k].sent {
+				break
+			}
+			e := next + 1
+			for e < len(toks) && toks[e].sent == toks[k].sent && !(e > next+1 && toks[e].clause) {
+				e++
+			}
+			if ownVerdict(toks, next, e) >= 0 {
+				break
+			}
+			for j := next + 1; j < e; j++ {
+				toks[j].setAside = true
+			}
+			end = e
+		}
 	}
 }
