@@ -145,6 +145,8 @@ func TestPostmortemChecksCredited(t *testing.T) {
 // qa53bAnswers are answers of QA-53b (a second helper using the app as a
 // new learner, g53), verbatim.
 var qa53bAnswers = map[string]string{
+	"002": "Acquire with one command: SET lock:orders <random-token> NX PX 30000, so the key and its expiry are created atomically and the value records who owns it.\nRelease with a Lua script that compares the value to my token and deletes only if they match:\n\n    -- release.lua\n    if redis.call('GET', KEYS[1]) == ARGV[1] then\n      return redis.call('DEL', KEYS[1])\n    end\n    return 0\n\nFor long jobs a heartbeat keeps it alive:\n\n    // renew every 10s; a plain EXPIRE lock:orders 30 is fine here, the key is ours anyway\n    redis.expire(\"lock:orders\", 30)\n\nHow it fails:\n1. The holder pauses (GC, VM stall) past the 30 seconds, the key expires, another client acquires and writes, and the first one wakes up and writes too. Only a fencing token checked by the resource stops that.\n2. Failover: replication is asynchronous, so the primary can acknowledge the SET and die before the replica has it; the promoted replica grants the lock to someone else.\n3. Clock jumps or eviction on the Redis server can remove the key early.",
+	"003": "A fencing token is a number the lock service hands out with each grant, and each grant gets a bigger one than the last (a UUID works just as well, as long as it is unique per grant). The holder attaches the token to every write it sends to the storage. The storage remembers the highest token it has accepted and rejects any write that carries a lower one, comparing and writing atomically.\nIt solves the paused holder: a client freezes in a GC pause, its lease expires, someone else takes the lock with a newer token and writes, and when the first client wakes its stale write is refused. The check must live in the resource, because the client cannot tell that it was paused. The price is that the resource has to cooperate.",
 	"029": "It is a lock held by the database on behalf of a client, so in a sense it is the simplest distributed lock: many application servers can contend on it. The difference from a Redis lock is that it lives next to the data: the lock and the write are in the same transaction, so there is no lease that can expire while the write is in flight.\nMy usual pattern for a job: SELECT ... FOR UPDATE the job row, set its status to running, COMMIT, and keep processing, because the row lock stays held until my connection closes, so nobody else can pick the row up meanwhile.\nI'd use it when the data to protect lives in that same database and the critical section is short; it does nothing for calls outside the database.",
 	"043": "When the database can enforce the rule itself: a unique constraint for \"one booking per seat\", or a guarded UPDATE ... WHERE stock > 0 for a counter. The check and the write are one atomic step and there is no lease to expire. Also when the operation is idempotent, so running it twice is harmless, or when the lock is only for efficiency and an occasional duplicate only wastes some work; for low-traffic admin endpoints I skip coordination entirely, since two requests landing in the same few milliseconds practically never happens. And when each key can have a single owner, for example partitioning work by key onto one consumer.",
 	"049": "The owner id says who claimed the job but not which claim. If worker A stalls past ten minutes, another worker reclaims the job, and then A (or a restarted A with the same id) claims it again later, A's delayed writes from the first claim still match WHERE owner = $me. Ids also repeat across restarts of the same pod. It's not a number the store can compare, so it can't order claims.\nThe fix: a claim epoch. The claim UPDATE does SET epoch = epoch + 1 and RETURNING epoch, and every later write is guarded with WHERE id = $1 AND epoch = $my_epoch, so a stale claim updates zero rows (shortening the reclaim interval from ten minutes to thirty seconds would also turn the owner guard into a proper fence, if we only want a small change). The job body must be idempotent, since a reclaimed job runs again.",
@@ -152,14 +154,20 @@ var qa53bAnswers = map[string]string{
 	"010": "First I'd build a timeline from the lock server's log: when each grant happened and when the first lease expired, set against the first worker's GC and pause logs; usually it stalled past its TTL, or a failover lost the key. Then I'd check the release path for a plain DEL and the acquire for SETNX followed by EXPIRE. The fix is a fencing token checked at the resource, not a longer TTL.",
 }
 
-// TestQA53bClaimsFlagged: three losing claims of QA-53b that passed
-// unflagged now fail on the flag that names them. (Three more it found,
+// TestQA53bClaimsFlagged: five losing claims of QA-53b that passed
+// unflagged now fail on the flag that names them; two of them, said as
+// outright approval ("a UUID works just as well", "a plain EXPIRE ... is
+// fine here"), the second reader's veto had set aside in long answers. (Three more it found,
 // each in a long correct answer, are matched but set aside by the second
 // reader's veto, which is tuned on the blind writers; they stay a known
 // miss.)
 func TestQA53bClaimsFlagged(t *testing.T) {
 	b := loadBank(t)
 	for _, c := range []struct{ n, question, flag, what string }{
+		// in brackets: "a UUID works just as well, as long as it is unique per grant"
+		{"003", "fencing-token", "random-fencing-token", "QA-53b #003"},
+		// a code comment: "a plain EXPIRE lock:orders 30 is fine here, the key is ours anyway"
+		{"002", "redis-lock-and-failure", "extend-without-owner", "QA-53b #002"},
 		// "the row lock stays held until my connection closes", as the reason to go on after COMMIT
 		{"029", "row-lock", "row-lock-scope-wrong", "QA-53b #029"},
 		// "for low-traffic admin endpoints I skip coordination entirely, since two requests landing in the same few milliseconds practically never happens"
@@ -194,8 +202,10 @@ func TestQA53bCorrectAnswersPassClean(t *testing.T) {
 }
 
 // TestQA53bClaimsInShortAnswers: three more claims of QA-53b are matched
-// now; in the tester's long answers the second reader's veto set them
-// aside, but said plainly they fail.
+// now, said plainly. (In the tester's long answers the second reader's
+// veto still sets two of them aside: etcd that "itself rejects" a stale
+// holder's write, and ZooKeeper that "always delivers the Expired event"
+// first.)
 func TestQA53bClaimsInShortAnswers(t *testing.T) {
 	b := loadBank(t)
 	for _, c := range []struct{ question, flag, text string }{

@@ -1138,6 +1138,12 @@ func sellsOutright(d *doc, si int) bool {
 		if sell < 0 && sellingWords[t.raw] {
 			sell = k
 		}
+		// g53 (QA-53b #003, #002): "a UUID works just as well", "a
+		// plain EXPIRE is fine here"
+		if sell < 0 && t.raw == "just" && k+2 < s.to && d.toks[k+1].raw == "as" && d.toks[k+2].raw == "well" ||
+			sell < 0 && t.raw == "fine" && k > s.from && (d.toks[k-1].raw == "is" || d.toks[k-1].raw == "are") && k+1 < s.to && d.toks[k+1].raw == "here" {
+			sell = k
+		}
 	}
 	if sell < 0 {
 		return false
