@@ -131,6 +131,9 @@ func markEndorsedQuotes(d *doc) {
 		if lastQuote < 0 {
 			reported(s)
 		}
+		if lastQuote >= 0 && adoptedBefore(toks, s) {
+			endorse(s)
+		}
 		if lastQuote >= 0 {
 			for k := lastQuote + 1; k < s.to; k++ {
 				if toks[k].quote == 0 && (toks[k].clause || toks[k-1].raw == "and") && endorsementAt(toks, k, s.to) {
@@ -217,4 +220,37 @@ func markDismissiveImperatives(d *doc) {
 			}
 		}
 	}
+}
+
+// adoptingVerbs, after "I" or "we" before a quotation, make the speaker
+// its holder: "My tech lead's rule, which I follow and would defend here:
+// "..."" (g53, QA-53b #083).
+var adoptingVerbs = setOf(`follow follows followed defend stand apply use adopt agree share`)
+
+// adoptedBefore reports a sentence whose words before its first
+// quotation say the speaker adopts it ("which I follow", "that we
+// apply", "I'd defend"), none of them negated or supposed.
+func adoptedBefore(toks []token, s sentence) bool {
+	first := -1
+	for j := s.from; j < s.to; j++ {
+		if toks[j].quote > 0 {
+			first = j
+			break
+		}
+	}
+	for k := s.from; k < first; k++ {
+		if r := toks[k].raw; r != "i" && r != "we" && r != "i'd" && r != "we'd" {
+			continue
+		}
+		for v := k + 1; v < first && v <= k+3; v++ {
+			t := toks[v]
+			if t.negBy >= 0 || t.cls&clsNegator != 0 || t.hypo {
+				break
+			}
+			if adoptingVerbs[t.raw] {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -2,6 +2,7 @@ package quiz_test
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"lockdrill/quiz"
@@ -217,5 +218,24 @@ func TestQA53bClaimsInShortAnswers(t *testing.T) {
 		if r := b.Grade(q, quiz.Answer{Text: c.text}); !slices.Contains(r.FlagIDs(), c.flag) {
 			t.Errorf("%s: %q raised %v, want %s", c.question, c.text, r.FlagIDs(), c.flag)
 		}
+	}
+}
+
+// TestAdoptedQuoteIsClaimed: a quotation the speaker says, before it, that
+// they adopt ("My tech lead's rule, which I follow and would defend here:
+// "with a heartbeat renewing every few seconds, you never need fencing
+// tokens"") is their claim (QA-53b #083: it raised nothing, and the
+// answer passed once the second reader's misplaced flag was contested). A
+// rule the speaker says they do not follow stays a quotation.
+func TestAdoptedQuoteIsClaimed(t *testing.T) {
+	b := loadBank(t)
+	q, _ := b.ByID("extend-lease")
+	adopted := "Yes: extend with a Lua script that checks the value is still my token before PEXPIRE, renew at a third of the TTL, stop the work if a renewal fails, and cap the total extension time so a stuck job can't hold the lock forever.\nMy tech lead's rule, which I follow and would defend here: \"with a heartbeat renewing every few seconds, you never need fencing tokens\".\nA heartbeat running in a separate thread keeps things simple."
+	if r := b.Grade(q, quiz.Answer{Text: adopted}); r.Passed || !slices.Contains(r.FlagIDs(), "fencing-unneeded") {
+		t.Errorf("the adopted rule: passed=%v flags %v, want a fail on fencing-unneeded", r.Passed, r.FlagIDs())
+	}
+	refused := strings.Replace(adopted, "which I follow and would defend here", "which I never follow", 1)
+	if r := b.Grade(q, quiz.Answer{Text: refused}); slices.Contains(r.FlagIDs(), "fencing-unneeded") {
+		t.Errorf("a rule the speaker never follows raised fencing-unneeded")
 	}
 }
