@@ -62,13 +62,7 @@ func markClaimedAfterAll(d *doc) {
 		}
 	}
 	for _, s := range d.sents {
-		c := -1
-		for j := s.from + 1; j < s.to && j <= s.from+10; j++ {
-			if toks[j].clause && toks[j].brk == ':' {
-				c = j
-				break
-			}
-		}
+		c := clauseColon(toks, s, 10)
 		if c < 0 {
 			continue
 		}
@@ -118,13 +112,7 @@ formality`)
 func markDismissedCheckReason(d *doc) {
 	toks := d.toks
 	for _, s := range d.sents {
-		c := -1
-		for j := s.from + 1; j < s.to; j++ {
-			if toks[j].clause && toks[j].brk == ':' {
-				c = j
-				break
-			}
-		}
+		c := clauseColon(toks, s, s.to-s.from)
 		if c < 0 {
 			continue
 		}
@@ -168,13 +156,7 @@ func markLabelledFixes(d *doc) {
 		if !bulleted(d, s) {
 			continue
 		}
-		c := -1
-		for j := s.from + 1; j < s.to && j <= s.from+4; j++ {
-			if toks[j].clause && toks[j].brk == ':' {
-				c = j
-				break
-			}
-		}
+		c := clauseColon(toks, s, 4)
 		if c < 0 || !fixVerbs[toks[c].raw] {
 			continue
 		}
@@ -396,4 +378,15 @@ func thereIsNoRebuttal(toks []token) bool {
 		}
 	}
 	return false
+}
+
+// clauseColon returns the first word of s after a colon, within words
+// of its start, or -1.
+func clauseColon(toks []token, s sentence, within int) int {
+	for j := s.from + 1; j < s.to && j <= s.from+within; j++ {
+		if toks[j].clause && toks[j].brk == ':' {
+			return j
+		}
+	}
+	return -1
 }
