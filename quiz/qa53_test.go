@@ -27,8 +27,7 @@ var qa53Answers = map[string]string{
 // sentences that say the opposite of the mistake, and an SQL statement
 // read as a list of terms. Each now passes with no flag.
 func TestQA53CorrectAnswersPassClean(t *testing.T) {
-	b := loadBank(t)
-	for _, c := range []struct{ n, question, was, what string }{
+	checkTesterPasses(t, []testerCase{
 		// a war story: "our old code did SETNX ... and then EXPIRE ... as two calls", then the night it broke and the fix
 		{"009", "redis-lock-and-failure", "two-commands", "QA-53 #009"},
 		// an incident: "the client sat in SUSPENDED, kept writing, ... and for five seconds two writers were active"
@@ -41,13 +40,7 @@ func TestQA53CorrectAnswersPassClean(t *testing.T) {
 		{"056", "redlock-operations-q", "redlock-correctness", "QA-53 #056"},
 		// an SQL statement on lines of its own (ON CONFLICT ... DO NOTHING), then "If no row comes back, it's a retry: look up the existing payment"
 		{"032", "idempotency-keys", "check-then-act-safe", "QA-53 #032"},
-	} {
-		q, _ := b.ByID(c.question)
-		r := b.Grade(q, quiz.Answer{Text: qa53Answers[c.n]})
-		if !r.Passed || len(r.Flags) > 0 {
-			t.Errorf("%s (%s): passed=%v score %.2f flags %v, want a pass with no flag (it raised %s)", c.what, c.question, r.Passed, r.Score, r.FlagIDs(), c.was)
-		}
-	}
+	}, qa53Answers)
 }
 
 // TestQA53ClaimsFlagged: three losing claims of QA-53 passed unflagged:
@@ -55,21 +48,14 @@ func TestQA53CorrectAnswersPassClean(t *testing.T) {
 // speaker's own checklist, and a bare EXPIRE heartbeat beside a safe
 // release. Each now fails on the flag that names it.
 func TestQA53ClaimsFlagged(t *testing.T) {
-	b := loadBank(t)
-	for _, c := range []struct{ n, question, flag, what string }{
+	checkTesterClaims(t, []testerCase{
 		// "that check is belt-and-braces, though: Postgres's MVCC under the default READ COMMITTED already serialises the two saves"
 		{"035", "optimistic-concurrency", "isolation-prevents-race", "QA-53 #035"},
 		// under "My checklist for a Redis lock:", "we run Sentinel and follow each SET with WAIT 1 50, so replication is synchronous and the key survives a failover"
 		{"081", "redis-lock-and-failure", "replication-keeps-lock", "QA-53 #081"},
 		// "it just calls `EXPIRE lock:export 30` every 10 seconds", in an answer that releases with a compare-and-delete script
 		{"020", "extend-lease", "extend-without-owner", "QA-53 #020"},
-	} {
-		q, _ := b.ByID(c.question)
-		r := b.Grade(q, quiz.Answer{Text: qa53Answers[c.n]})
-		if r.Passed || !slices.Contains(r.FlagIDs(), c.flag) {
-			t.Errorf("%s (%s): passed=%v flags %v, want a fail on %s", c.what, c.question, r.Passed, r.FlagIDs(), c.flag)
-		}
-	}
+	}, qa53Answers)
 }
 
 // TestStoryAndListBoundaries: the rules behind those fixes stop where a
@@ -158,13 +144,9 @@ var qa53bAnswers = map[string]string{
 // TestQA53bClaimsFlagged: five losing claims of QA-53b that passed
 // unflagged now fail on the flag that names them; two of them, said as
 // outright approval ("a UUID works just as well", "a plain EXPIRE ... is
-// fine here"), the second reader's veto had set aside in long answers. (Three more it found,
-// each in a long correct answer, are matched but set aside by the second
-// reader's veto, which is tuned on the blind writers; they stay a known
-// miss.)
+// fine here"), the second reader's veto had set aside in long answers.
 func TestQA53bClaimsFlagged(t *testing.T) {
-	b := loadBank(t)
-	for _, c := range []struct{ n, question, flag, what string }{
+	checkTesterClaims(t, []testerCase{
 		// in brackets: "a UUID works just as well, as long as it is unique per grant"
 		{"003", "fencing-token", "random-fencing-token", "QA-53b #003"},
 		// a code comment: "a plain EXPIRE lock:orders 30 is fine here, the key is ours anyway"
@@ -175,31 +157,18 @@ func TestQA53bClaimsFlagged(t *testing.T) {
 		{"043", "avoid-the-lock", "race-odds-dismissed", "QA-53b #043"},
 		// in brackets: "shortening the reclaim interval ... would also turn the owner guard into a proper fence"
 		{"049", "holder-id-guard", "owner-guard-is-fence", "QA-53b #049"},
-	} {
-		q, _ := b.ByID(c.question)
-		r := b.Grade(q, quiz.Answer{Text: qa53bAnswers[c.n]})
-		if r.Passed || !slices.Contains(r.FlagIDs(), c.flag) {
-			t.Errorf("%s (%s): passed=%v flags %v, want a fail on %s", c.what, c.question, r.Passed, r.FlagIDs(), c.flag)
-		}
-	}
+	}, qa53bAnswers)
 }
 
 // TestQA53bCorrectAnswersPassClean: two correct answers of QA-53b failed
 // on a flag; both pass with none.
 func TestQA53bCorrectAnswersPassClean(t *testing.T) {
-	b := loadBank(t)
-	for _, c := range []struct{ n, question, was, what string }{
+	checkTesterPasses(t, []testerCase{
 		// the API line "Acquire(name, sessionId) -> (granted, token)", the token a counter
 		{"063", "design-lock-service-q", "random-fencing-token", "QA-53b #063"},
 		// "Then I'd check the release path for a plain DEL and the acquire for SETNX followed by EXPIRE"
 		{"010", "two-holders", "two-commands", "QA-53b #010"},
-	} {
-		q, _ := b.ByID(c.question)
-		r := b.Grade(q, quiz.Answer{Text: qa53bAnswers[c.n]})
-		if !r.Passed || len(r.Flags) > 0 {
-			t.Errorf("%s (%s): passed=%v score %.2f flags %v, want a pass with no flag (it raised %s)", c.what, c.question, r.Passed, r.Score, r.FlagIDs(), c.was)
-		}
-	}
+	}, qa53bAnswers)
 }
 
 // TestQA53bClaimsInShortAnswers: three more claims of QA-53b are matched
@@ -237,5 +206,38 @@ func TestAdoptedQuoteIsClaimed(t *testing.T) {
 	refused := strings.Replace(adopted, "which I follow and would defend here", "which I never follow", 1)
 	if r := b.Grade(q, quiz.Answer{Text: refused}); slices.Contains(r.FlagIDs(), "fencing-unneeded") {
 		t.Errorf("a rule the speaker never follows raised fencing-unneeded")
+	}
+}
+
+// testerCase is an answer a QA helper wrote (its entry number n in
+// answers), the question it answers, the flag it is about (raised, or
+// the one it wrongly raised) and how a failure names it.
+type testerCase struct{ n, question, flag, what string }
+
+// checkTesterClaims grades each answer as written: it must fail on its
+// flag.
+func checkTesterClaims(t *testing.T, cases []testerCase, answers map[string]string) {
+	t.Helper()
+	b := loadBank(t)
+	for _, c := range cases {
+		q, _ := b.ByID(c.question)
+		r := b.Grade(q, quiz.Answer{Text: answers[c.n]})
+		if r.Passed || !slices.Contains(r.FlagIDs(), c.flag) {
+			t.Errorf("%s (%s): passed=%v flags %v, want a fail on %s", c.what, c.question, r.Passed, r.FlagIDs(), c.flag)
+		}
+	}
+}
+
+// checkTesterPasses grades each answer as written: it must pass with no
+// flag (c.flag is the one it raised before).
+func checkTesterPasses(t *testing.T, cases []testerCase, answers map[string]string) {
+	t.Helper()
+	b := loadBank(t)
+	for _, c := range cases {
+		q, _ := b.ByID(c.question)
+		r := b.Grade(q, quiz.Answer{Text: answers[c.n]})
+		if !r.Passed || len(r.Flags) > 0 {
+			t.Errorf("%s (%s): passed=%v score %.2f flags %v, want a pass with no flag (it raised %s)", c.what, c.question, r.Passed, r.Score, r.FlagIDs(), c.flag)
+		}
 	}
 }
