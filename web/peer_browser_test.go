@@ -129,10 +129,23 @@ func TestBrowserPeerRound(t *testing.T) {
 
 	// The interviewer scores, notes and ends the round.
 	setValue(t, intv, `#notes`, "Good on the happy path; missed what a pause does.")
-	if err := chromedp.Do(intv, chromedp.Click(chromedp.CSS(`input[name=score-failure-modes][value="2"]`))); err != nil {
-		t.Fatalf("score: %v", err)
+	// The live panel above the form is replaced when the candidate's page
+	// moves on, which can move the form under the mouse between finding
+	// the radio and clicking it (the CI run of 86e9b5fd lost the score
+	// that way); so click until the radio is checked.
+	scored := `document.querySelector('input[name=score-failure-modes][value="2"]').checked`
+	for i := 0; i < 5 && !eval[bool](t, intv, scored); i++ {
+		if err := chromedp.Do(intv, chromedp.Click(chromedp.CSS(`input[name=score-failure-modes][value="2"]`))); err != nil {
+			t.Fatalf("score: %v", err)
+		}
+	}
+	if !eval[bool](t, intv, scored) {
+		t.Fatalf("clicking the failure-modes score 2 five times left it unchecked")
 	}
 	click(t, intv, `[data-testid=save-notes]`)
+	if !eval[bool](t, intv, scored) {
+		t.Fatalf("after saving, the interviewer's form does not show the failure-modes score 2")
+	}
 	clickConfirming(t, intv, `[data-testid=interviewer-end]`)
 	if !eval[bool](t, intv, `!!document.querySelector("[data-testid=peer-card]") && !!document.querySelector("[data-testid=verdict]")`) {
 		t.Fatalf("the interviewer's scorecard lacks the two views")
