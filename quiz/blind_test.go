@@ -123,8 +123,9 @@ var (
 	// tuned) for g51; GD, GE and GF (g50's fresh holdout, read as
 	// validation writers while g51 was tuned) for g52; GG, GH and GI
 	// (g51's fresh holdout, read as validation writers while g52 was
-	// tuned) for g53.
-	tuningWriters = append(slices.Clone(readerWriters), "CM", "CN", "CO", "CU", "CV", "CR", "CS", "CT", "CZ", "DA", "CW", "CX", "CY", "DE", "DF", "DB", "DC", "DD", "DJ", "DK", "DG", "DH", "DI", "DO", "DP", "DL", "DM", "DN", "DT", "DU", "DQ", "DR", "DS", "DY", "DZ", "EA", "EB", "EC", "ED", "EE", "EF", "EG", "EH", "EI", "EJ", "EK", "EL", "EM", "EN", "EO", "EP", "EQ", "ER", "ES", "ET", "EU", "EV", "EW", "EX", "FE", "EY", "EZ", "FA", "FB", "FC", "FD", "FF", "FG", "FH", "FI", "FJ", "FK", "FL", "FM", "FN", "FO", "FP", "FQ", "FR", "FS", "FT", "FU", "FV", "FW", "FX", "FY", "FZ", "GA", "GB", "GC", "GD", "GE", "GF", "GG", "GH", "GI")
+	// tuned) for g53; GJ, GK and GL (g52's fresh holdout, read as
+	// validation writers while g53 was tuned) for g54.
+	tuningWriters = append(slices.Clone(readerWriters), "CM", "CN", "CO", "CU", "CV", "CR", "CS", "CT", "CZ", "DA", "CW", "CX", "CY", "DE", "DF", "DB", "DC", "DD", "DJ", "DK", "DG", "DH", "DI", "DO", "DP", "DL", "DM", "DN", "DT", "DU", "DQ", "DR", "DS", "DY", "DZ", "EA", "EB", "EC", "ED", "EE", "EF", "EG", "EH", "EI", "EJ", "EK", "EL", "EM", "EN", "EO", "EP", "EQ", "ER", "ES", "ET", "EU", "EV", "EW", "EX", "FE", "EY", "EZ", "FA", "FB", "FC", "FD", "FF", "FG", "FH", "FI", "FJ", "FK", "FL", "FM", "FN", "FO", "FP", "FQ", "FR", "FS", "FT", "FU", "FV", "FW", "FX", "FY", "FZ", "GA", "GB", "GC", "GD", "GE", "GF", "GG", "GH", "GI", "GJ", "GK", "GL")
 	// readerWriters are the answers the second reader (quiz/reader) is
 	// trained on: the tuning set of g25. Retraining it on g26's tuning set
 	// (these and CM, CN, CO, CU, CV) lost one losing claim and one verdict
@@ -138,14 +139,14 @@ var (
 	readerWriters = []string{"A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "X", "Y", "S", "T", "U", "V", "W", "P", "Z", "AA", "AB", "AC", "AD", "AE", "AF", "AG", "AH", "AI", "AJ", "AK", "AL", "AM", "AN", "AO", "AP", "AQ", "AR", "AS", "AT", "AU", "AV", "AW", "AX", "BB", "BC", "BD", "AY", "AZ", "BA", "BH", "BI", "BJ", "BE", "BF", "BG", "BN", "BO", "BK", "BL", "BM", "BS", "BT", "BV", "BW", "BP", "BQ", "BR", "CA", "CB", "BX", "BY", "BZ", "CF", "CG", "CC", "CD", "CE", "CK", "CL", "CH", "CI", "CJ", "CP", "CQ"}
 	// validationWriters answer all 24 questions (brief: writer-brief-3.md)
 	// and arrive while a grader version is tuned: each is measured before
-	// any change made for it (validationBefore). For g53: DV, DW and DX
-	// (g31's fresh holdout) stay unread (totals only); GJ, GK and GL, g52's
-	// fresh holdout (never read while g52 was tuned; totals only, on arrival
-	// with g51 and at the end with g52), were released from the holdout on
-	// 2026-12-07 when g53 began, measured by g52 then (main d994f31), and
-	// are read while g53 is tuned: their answers the grader gets wrong may
+	// any change made for it (validationBefore). For g54: DV, DW and DX
+	// (g31's fresh holdout) stay unread (totals only); GM, GN and GO, g53's
+	// fresh holdout (never read while g53 was tuned; totals only, on arrival
+	// with g52 and at the end with g53), were released from the holdout on
+	// 2026-12-08 when g54 began, measured by g53 then (main 86e9b5f), and
+	// are read while g54 is tuned: their answers the grader gets wrong may
 	// be read, their figures are reported apart.
-	validationWriters = []string{"DV", "DW", "DX", "GJ", "GK", "GL"}
+	validationWriters = []string{"DV", "DW", "DX", "GM", "GN", "GO"}
 	// validationUnread are the validation writers nobody reads while the
 	// grader is tuned: only their totals are looked at.
 	validationUnread = []string{"DV", "DW", "DX"}
@@ -156,14 +157,9 @@ var (
 	// them, on arrival (g5), at the end of g6, and after every version
 	// since. Nobody has read them.
 	earlierWriters = []string{"Q", "R"}
-	// freshWriters (GM, GN, GO) answered all 24 questions (brief:
-	// writer-brief-3.md, given as each writer's whole prompt, read from a
-	// file holding only the brief and a persona) at the start of g53's
-	// tuning (2026-12-07, written 22:07-22:20 UTC). Their files stayed
-	// outside the repository, away from everyone who tuned the grader,
-	// until g53 ended; only totals were computed on them, on arrival (main
-	// 2495f9e: g52, from a separate worktree) and at the end (g53).
-	freshWriters = []string{"GM", "GN", "GO"}
+	// freshWriters are the fresh holdout: g54's is being written blind
+	// while g54 is tuned and joins when g54 ends.
+	freshWriters = []string{}
 )
 
 // answersPerWriter is how many answers each writer's file holds.
@@ -447,20 +443,20 @@ var earlierFloors = quiz.BlindGate{Verdicts: 0.979, MaxPassFlagged: 0, Flagged: 
 
 // validationBefore is each validation writer as main scored it before
 // anything was changed for it: DV, DW and DX by grader g31 when they were
-// released from the holdout (2026-12-05, main 720be2a); GJ, GK and GL by
-// grader g52 when they were released from the holdout (2026-12-07, main
-// d994f31).
+// released from the holdout (2026-12-05, main 720be2a); GM, GN and GO by
+// grader g53 when they were released from the holdout (2026-12-08, main
+// 86e9b5f).
 var validationBefore = []quiz.BlindFigures{
 	{Writers: []string{"DV"}, Answers: 264, Verdicts: 0.973, FalsePasses: 1, FalseFails: 6, PassAnswers: 144, PassFlagged: 3, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 46, Flagged: 0.958, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 23}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 24}, {Kind: "rejects-antipattern", Answers: 24, Agree: 21}, {Kind: "strong-casual", Answers: 24, Agree: 23}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 24}, {Kind: "strong-unusual", Answers: 24, Agree: 22}, {Kind: "weak", Answers: 24, Agree: 24}}},
 	{Writers: []string{"DW"}, Answers: 264, Verdicts: 0.981, FalsePasses: 1, FalseFails: 4, PassAnswers: 144, PassFlagged: 3, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 46, Flagged: 0.958, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 23}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 23}, {Kind: "rejects-antipattern", Answers: 24, Agree: 23}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 23}, {Kind: "strong-unusual", Answers: 24, Agree: 23}, {Kind: "weak", Answers: 24, Agree: 24}}},
 	{Writers: []string{"DX"}, Answers: 264, Verdicts: 0.973, FalsePasses: 0, FalseFails: 7, PassAnswers: 144, PassFlagged: 4, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 47, Flagged: 0.979, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 24}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 22}, {Kind: "rejects-antipattern", Answers: 24, Agree: 22}, {Kind: "strong-casual", Answers: 24, Agree: 23}, {Kind: "strong-concise", Answers: 24, Agree: 23}, {Kind: "strong-full", Answers: 24, Agree: 24}, {Kind: "strong-unusual", Answers: 24, Agree: 23}, {Kind: "weak", Answers: 24, Agree: 24}}},
-	{Writers: []string{"GJ"}, Answers: 264, Verdicts: 0.962, FalsePasses: 6, FalseFails: 4, PassAnswers: 144, PassFlagged: 2, PassFatal: 1, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 39, Flagged: 0.813, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 18}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 22}, {Kind: "rejects-antipattern", Answers: 24, Agree: 24}, {Kind: "strong-casual", Answers: 24, Agree: 23}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 24}, {Kind: "strong-unusual", Answers: 24, Agree: 23}, {Kind: "weak", Answers: 24, Agree: 24}}},
-	{Writers: []string{"GK"}, Answers: 264, Verdicts: 0.977, FalsePasses: 1, FalseFails: 5, PassAnswers: 144, PassFlagged: 2, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 46, Flagged: 0.958, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 23}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 24}, {Kind: "rejects-antipattern", Answers: 24, Agree: 23}, {Kind: "strong-casual", Answers: 24, Agree: 23}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 23}, {Kind: "strong-unusual", Answers: 24, Agree: 22}, {Kind: "weak", Answers: 24, Agree: 24}}},
-	{Writers: []string{"GL"}, Answers: 264, Verdicts: 0.977, FalsePasses: 2, FalseFails: 4, PassAnswers: 144, PassFlagged: 1, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 45, Flagged: 0.938, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 22}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 24}, {Kind: "rejects-antipattern", Answers: 24, Agree: 24}, {Kind: "strong-casual", Answers: 24, Agree: 23}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 24}, {Kind: "strong-unusual", Answers: 24, Agree: 21}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	{Writers: []string{"GM"}, Answers: 264, Verdicts: 0.977, FalsePasses: 1, FalseFails: 5, PassAnswers: 144, PassFlagged: 1, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 47, Flagged: 0.979, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 23}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 24}, {Kind: "rejects-antipattern", Answers: 24, Agree: 24}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 23}, {Kind: "strong-unusual", Answers: 24, Agree: 20}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	{Writers: []string{"GN"}, Answers: 264, Verdicts: 0.958, FalsePasses: 1, FalseFails: 10, PassAnswers: 144, PassFlagged: 4, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 46, Flagged: 0.958, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 23}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 19}, {Kind: "rejects-antipattern", Answers: 24, Agree: 24}, {Kind: "strong-casual", Answers: 24, Agree: 22}, {Kind: "strong-concise", Answers: 24, Agree: 23}, {Kind: "strong-full", Answers: 24, Agree: 24}, {Kind: "strong-unusual", Answers: 24, Agree: 22}, {Kind: "weak", Answers: 24, Agree: 24}}},
+	{Writers: []string{"GO"}, Answers: 264, Verdicts: 0.992, FalsePasses: 1, FalseFails: 1, PassAnswers: 144, PassFlagged: 0, PassFatal: 0, FatalMeasured: true, ShouldFlag: 48, ShouldFlagged: 47, Flagged: 0.979, Salads: 24, SaladPasses: 0, Kinds: []quiz.KindFigures{{Kind: "confidently-wrong", Answers: 24, Agree: 24}, {Kind: "keyword-salad", Answers: 24, Agree: 24}, {Kind: "mixed-wrong", Answers: 24, Agree: 23}, {Kind: "partial", Answers: 24, Agree: 24}, {Kind: "refutes-quote", Answers: 24, Agree: 24}, {Kind: "rejects-antipattern", Answers: 24, Agree: 24}, {Kind: "strong-casual", Answers: 24, Agree: 24}, {Kind: "strong-concise", Answers: 24, Agree: 24}, {Kind: "strong-full", Answers: 24, Agree: 24}, {Kind: "strong-unusual", Answers: 24, Agree: 23}, {Kind: "weak", Answers: 24, Agree: 24}}},
 }
 
 // validationBeforeGrader names the grader that measured validationBefore.
-var validationBeforeGrader = map[string]string{"DV": "g31", "DW": "g31", "DX": "g31", "GJ": "g52", "GK": "g52", "GL": "g52"}
+var validationBeforeGrader = map[string]string{"DV": "g31", "DW": "g31", "DX": "g31", "GM": "g53", "GN": "g53", "GO": "g53"}
 
 func (t blindTally) figures(writers []string) quiz.BlindFigures {
 	r := func(a, b int) float64 {
