@@ -93,7 +93,52 @@ func markClaimedAfterAll(d *doc) {
 	markInsteadIs(d)
 	markLabelledFixes(d)
 	markDismissedCheckReason(d)
+	markTopicHeading(d)
 }
+
+// topicOpeners open a heading that names what the sentence is about:
+// "About partial failures:", "Regarding retries:", "As for X:".
+var topicOpeners = setOf(`about regarding re concerning`)
+
+// markTopicHeading marks endorsed what follows the colon of a sentence
+// that opens by naming its topic in at most four words ("About partial
+// failures: since we hold both locks during the whole transfer, ... so we
+// can do the debit and the credit as two separate updates, no transaction
+// needed; the locks already make it atomic") when the speaker then speaks
+// in the first person: the heading names the subject, it lists no
+// failures the speaker has found, so what follows is the speaker's own
+// design (g54, validation GO: the header of failures read the design
+// under it as the faults found, and the claim raised nothing).
+func markTopicHeading(d *doc) {
+	toks := d.toks
+	for _, s := range d.sents {
+		opener := topicOpeners[toks[s.from].raw] || s.to-s.from > 2 && toks[s.from].raw == "as" && toks[s.from+1].raw == "for"
+		if !opener {
+			continue
+		}
+		c := clauseColon(toks, s, 5)
+		if c < 0 {
+			continue
+		}
+		own := false
+		for j := c; j < s.to && !own; j++ {
+			own = firstPersonWords[toks[j].raw] && toks[j].negBy < 0
+		}
+		if !own {
+			continue
+		}
+		for j := c; j < s.to; j++ {
+			if toks[j].refuted {
+				toks[j].endorsed = true
+			}
+			// (the heading rule sets its words aside for the flags only)
+			toks[j].setAside = false
+		}
+	}
+}
+
+// firstPersonWords make the speaker the subject.
+var firstPersonWords = setOf(`i we i'd we'd i'll we'll i'm we're`)
 
 // checkDeterminers before "check" make it the noun: "that check".
 var checkDeterminers = setOf(`that the this our my version such`)

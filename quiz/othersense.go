@@ -283,3 +283,85 @@ func phraseEndsAt(d *doc, phrases [][]string, k int) bool {
 	}
 	return false
 }
+
+// Three more words a correct answer uses in another sense (g54, read for
+// every red flag, from validation writers GN's answers):
+//
+//   - "SET lock:name <random-token> NX PX 30000; you hold it if the reply
+//     is OK": an upper-case OK after a reply is the server's answer, not
+//     the speaker's approval (serverOK);
+//   - "a save that affects zero rows is a conflict ... the database makes
+//     the call atomically": to make the call is to decide, not a network
+//     call (decisionCall);
+//   - "NTP can step clocks, VMs pause, and a few hundred ms of skew is
+//     enough for two holders": enough for a harm says how little it takes
+//     to break, not that something suffices (enoughToHarm).
+
+// replyWords name what a server sends back.
+var replyWords = setOf(`reply replies replied response responds responded returns returned answer answers answered`)
+
+// serverOK reports whether m holds an "OK" written in capitals with a
+// word for a server's reply at most three words before it.
+func serverOK(d *doc, m match) bool {
+	for _, sp := range m.spans {
+		for k := sp[0]; k < sp[1]; k++ {
+			t := d.toks[k]
+			if t.raw != "ok" || d.text[t.start:t.end] != "OK" {
+				continue
+			}
+			for j := max(0, k-3); j < k; j++ {
+				if replyWords[d.toks[j].raw] && d.toks[j].sent == t.sent {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// decideVerbs make a call in the sense of deciding.
+var decideVerbs = setOf(`make makes made making`)
+
+// decisionCall reports whether m holds "call" as the object of "make the
+// call".
+func decisionCall(d *doc, m match) bool {
+	for _, sp := range m.spans {
+		for k := sp[0]; k < sp[1]; k++ {
+			if d.toks[k].raw == "call" && k >= 2 && d.toks[k-1].raw == "the" && decideVerbs[d.toks[k-2].raw] && d.toks[k-2].sent == d.toks[k].sent {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// breakWords name what breaks: two holders, a double charge, a lost lock.
+var breakWords = setOf(`two both double duplicate duplicates break breaks lose lost corrupt corrupts overlap overlapping
+split violate violates collide collision race races conflict conflicts`)
+
+// enoughToHarm reports whether m holds "enough" followed by "for" or "to"
+// and, in its clause within six words, a word for a harm.
+func enoughToHarm(d *doc, m match) bool {
+	for _, sp := range m.spans {
+		for k := sp[0]; k < sp[1]; k++ {
+			// (not "it never pauses long enough to lose its lease": denied,
+			// the harm is what the speaker rules out)
+			if d.toks[k].raw != "enough" || d.toks[k].negBy >= 0 || k+1 >= len(d.toks) || d.toks[k+1].clause {
+				continue
+			}
+			if r := d.toks[k+1].raw; r != "for" && r != "to" {
+				continue
+			}
+			for j := k + 2; j < len(d.toks) && j <= k+7 && !d.toks[j].clause; j++ {
+				// (not "enough to stop a duplicate run": what it prevents)
+				if d.toks[j].cls&clsNegator != 0 || purposeNegators[d.toks[j].raw] {
+					break
+				}
+				if breakWords[d.toks[j].raw] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

@@ -935,7 +935,8 @@ func (p *Pattern) collect(d *doc, c *evalCtx, sn sentence, own [][2]int, claimOn
 				continue // "...; it doesn't need to be ordered" drops the demand the word names
 			}
 			for m := c.elemEnds(len(p.parts)+x, ex, i, sn.to); m != 0; m &= m - 1 {
-				if p.excludeAny[x] || !negated(d, [2]int{i, i + bits.TrailingZeros64(m)}) {
+				s := [2]int{i, i + bits.TrailingZeros64(m)}
+				if p.excludeAny[x] || !negated(d, s) || negatedByPart(d, s, cands, ncand, len(p.parts)) {
 					return false, dropped
 				}
 			}
@@ -943,6 +944,36 @@ func (p *Pattern) collect(d *doc, c *evalCtx, sn sentence, own [][2]int, claimOn
 	}
 	return p.choose(d, c, 0, cands, ncand, chosen, claimOnly), dropped
 }
+
+// negatedByPart reports whether the negation over exclusion span s comes
+// from a word one of the pattern's parts matches (g54, GN's "Locks are for
+// avoiding duplicate expensive work, and even then the occasional
+// duplicate has to be harmless"): "avoid" is the pattern's own word in
+// "@lock & stop|prevent*|avoid & duplicat* & -...|work", so the work it
+// governs is what the sentence says locks are for, and the exclusion
+// holds, as it does in "locks stop duplicate work".
+func negatedByPart(d *doc, s [2]int, cands *[maxParts][maxSpansPerPart][2]int, ncand *[maxParts]int, parts int) bool {
+	for k := s[0]; k < s[1]; k++ {
+		n := d.toks[k].negBy
+		if n < 0 || n >= s[0] && n < s[1] {
+			continue
+		}
+		if !purposeNegators[d.toks[n].raw] {
+			return false
+		}
+		for j := 0; j < parts; j++ {
+			if inSpans(n, cands[j][:ncand[j]]) {
+				return true
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// purposeNegators are the negators that name what a thing is for: locks are
+// for avoiding X.
+var purposeNegators = setOf(`avoid avoids avoiding avoided prevent prevents preventing prevented stop stops stopping stopped`)
 
 // localExcluded reports whether one of p's clause-local exclusions ("-,")
 // occurs, asserted (or at all, for "-,?"), around the match: from the

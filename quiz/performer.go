@@ -320,5 +320,5 @@ func putInto(d *doc, s sentence, k int) bool {
 // performedOtherwise reports whether m's words, read for who performs
 // the act they name, describe the correct mechanism (see above).
 func performedOtherwise(d *doc, f *RedFlag, m match) bool {
-	return outcomeChecked(d, f, m) || refusedByGuard(d, m) || passedFine(d, m) || placedInto(d, m) || repeatSafe(d, m) || expiryWait(d, m) || requiredState(d, f, m)
+	return outcomeChecked(d, f, m) || refusedByGuard(d, m) || passedFine(d, m) || placedInto(d, m) || repeatSafe(d, m) || expiryWait(d, m) || requiredState(d, f, m) || serverOK(d, m) || decisionCall(d, m) || enoughToHarm(d, m)
 }

@@ -1,0 +1,98 @@
+package quiz_test
+
+import (
+	"slices"
+	"testing"
+
+	"lockdrill/quiz"
+)
+
+// TestFixG54PassingClean: five correct answers of GM and GN (g53's fresh
+// holdout, read as validation for g54) drew a flag. Each now passes with
+// no flag, and the plain claim in nearby words still raises it.
+func TestFixG54PassingClean(t *testing.T) {
+	b := loadBank(t)
+	for _, w := range [][3]string{
+		// "A lease-based lock guarantees exclusion only if the holder is
+		// actually running when its lease expires" (ttl-as-safety)
+		{"GM", "fencing-token", "strong-full"},
+		// "Locks are for avoiding duplicate expensive work": "avoid" is the
+		// pattern's own word, so the work it governs is asserted
+		// (lock-instead-of-constraint)
+		{"GN", "avoid-the-lock", "refutes-quote"},
+		// "a few hundred ms of skew is enough for two holders"
+		// (fencing-unneeded)
+		{"GN", "design-lock-service-q", "refutes-quote"},
+		// "the database makes the call atomically"
+		// (lock-across-network-call)
+		{"GN", "optimistic-concurrency", "refutes-quote"},
+		// "SET lock:name <random-token> NX PX 30000; you hold it if the
+		// reply is OK" (random-fencing-token)
+		{"GN", "redis-lock-and-failure", "strong-concise"},
+	} {
+		q, _ := b.ByID(w[1])
+		if r := b.Grade(q, quiz.Answer{Text: writtenAnswer(t, w[0], w[1], w[2])}); !r.Passed || len(r.Flags) > 0 {
+			t.Errorf("%s %s %s: passed=%v flags %v, want a pass with no flag", w[0], w[1], w[2], r.Passed, r.FlagIDs())
+		}
+	}
+	for _, c := range []struct {
+		question, flag, text string
+	}{
+		{"fencing-token", "ttl-as-safety", "The lease guarantees exclusion: when it expires the holder is gone, so nobody else can write meanwhile."},
+		{"avoid-the-lock", "lock-instead-of-constraint", "A Redis lock per order prevents duplicate rows, so we can drop the unique index."},
+		{"design-lock-service-q", "fencing-unneeded", "NTP is enough to keep the clients in sync, so they can compare the expiry with their own clock."},
+		{"redis-lock-and-failure", "random-fencing-token", "The random value of the lock is fine as a fencing token, since it is unique."},
+		{"optimistic-concurrency", "lock-across-network-call", "Under the lock the API call and the database write are effectively atomic."},
+	} {
+		q, _ := b.ByID(c.question)
+		if r := b.Grade(q, quiz.Answer{Text: c.text}); !slices.Contains(r.FlagIDs(), c.flag) {
+			t.Errorf("%s: %q raised %v, want %s", c.question, c.text, r.FlagIDs(), c.flag)
+		}
+	}
+}
+
+// TestFixG54OtherSense: the words of a claim taken in another sense raise
+// nothing, the same words making the claim still do.
+func TestFixG54OtherSense(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct {
+		question, flag, text string
+		raised               bool
+	}{
+		// an upper-case OK after a reply is the server's answer
+		{"redis-lock-and-failure", "random-fencing-token", "Take it with SET lock <random token> NX PX 30000 and you hold it if the reply is OK.", false},
+		{"redis-lock-and-failure", "random-fencing-token", "A random token is ok as a fencing token, nobody can guess it.", true},
+		// to make the call is to decide
+		{"optimistic-concurrency", "lock-across-network-call", "Save with UPDATE ... WHERE version = $loaded; the database makes the call atomically and a zero-row result is a conflict.", false},
+		// enough for a harm says how little it takes
+		{"design-lock-service-q", "fencing-unneeded", "NTP can step clocks, and a few hundred milliseconds of skew is enough for two holders.", false},
+	} {
+		q, _ := b.ByID(c.question)
+		r := b.Grade(q, quiz.Answer{Text: c.text})
+		if got := slices.Contains(r.FlagIDs(), c.flag); got != c.raised {
+			t.Errorf("%s: %q raised %v, want %s raised=%v", c.question, c.text, r.FlagIDs(), c.flag, c.raised)
+		}
+	}
+}
+
+// TestFixG54Claims: four losing claims of GM, GN and GO raised no flag
+// (three of those answers passed); each now fails on a flag that names
+// it, beside a rejection in nearby words that stays clean.
+func TestFixG54Claims(t *testing.T) {
+	checkWrittenClaims(t, []writtenClaim{
+		// "set claimed_at from the worker (claimed_at = $now, using the app
+		// server's clock)"; the same claim of tuning writer CO now fails
+		// too
+		{"GM", "holder-id-guard", "mixed-wrong", "wall-clock", "Never set claimed_at using the worker's clock: take now() from the database, one clock for every claim."},
+		// "let any replica accept acquire requests locally and reconcile
+		// with the others asynchronously"
+		{"GN", "design-lock-service-q", "mixed-wrong", "follower-grants-locally", "No replica may grant a lock locally and reconcile later; every grant goes through the leader and a majority."},
+		// "reload the record, compare its updated_at ... and call save if
+		// they're equal"
+		{"GN", "optimistic-concurrency", "confidently-wrong", "check-then-act-safe", "Do not reload the record, compare and then save if they're equal: another save lands in between; put the version in the UPDATE's WHERE."},
+		// under "About partial failures:", "since we hold both locks ...
+		// the locks already make it atomic": a heading naming the topic,
+		// then the speaker's own design
+		{"GO", "deadlock-ordering", "mixed-wrong", "locks-make-atomic", "About partial failures: the locks do not make the two updates atomic, so I run them in one transaction."},
+	})
+}
