@@ -96,3 +96,23 @@ func TestFixG54Claims(t *testing.T) {
 		{"GO", "deadlock-ordering", "mixed-wrong", "locks-make-atomic", "About partial failures: the locks do not make the two updates atomic, so I run them in one transaction."},
 	})
 }
+
+// TestFixG54Credited: eleven correct answers of GM, GN and GO failed for a
+// core point said in words the matchers did not know; each now passes.
+// The same words credit five answers of tuning writers (BM, BT, BV, CU,
+// EI) that had failed the same way.
+func TestFixG54Credited(t *testing.T) {
+	checkWrittenPasses(t, [][3]string{
+		{"GM", "deadlock-ordering", "strong-unusual"},    // "smallest account number first"
+		{"GO", "deadlock-ordering", "strong-unusual"},    // "agree on one way to walk the accounts"
+		{"GM", "idempotency-keys", "strong-unusual"},     // "the phone names the payment once and keeps using that name"
+		{"GM", "outbox-pattern", "strong-unusual"},       // an "outgoing" tray "part of the same database write"
+		{"GM", "redlock-operations-q", "strong-unusual"}, // "clocks ticking at different speeds"
+		{"GN", "etcd-revision-guard", "strong-casual"},   // "etcd just says nope"
+		{"GN", "row-lock", "strong-unusual"},             // "I wouldn't lean on it to stop an outside side effect"
+		{"GN", "row-lock", "refutes-quote"},              // "not as a mutex around external calls"
+		{"GN", "run-job-once", "refutes-quote"},          // "another instance runs the same period again"
+		{"GN", "skip-locked-queue", "strong-unusual"},    // "a janitor hands back any job whose worker has gone quiet"
+		{"GN", "unfenceable-resource", "strong-casual"},  // "that stops most zombies"
+	})
+}
