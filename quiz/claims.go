@@ -408,6 +408,7 @@ func markNamedClaims(d *doc) {
 	markDismissiveImperatives(d)
 	// after every pass that refutes: it takes back two readings of them
 	markClaimedAfterAll(d)
+	markCalledThenRebutted(d)
 }
 
 // instinctNouns are first responses by their meaning ("the instinct is to

@@ -40,7 +40,7 @@ const precompiledMagic = "lockdrill precompiled patterns v2\n"
 // to be used (see compilerFingerprint). TestCompilerSourcesListed checks
 // that every non-test source of the package is listed.
 //
-//go:embed accuracy.go answer.go bank.go claimed_after_all.go claims.go colocated.go compile.go condition.go contest.go contrast.go counter.go credit.go denial.go denial_scope.go diagnosed.go doc.go endorsed_quote.go endorsing.go finite.go followup.go g42.go grade.go harm_identified.go harm_told.go lemma.go lemma_gen.go mastery.go match.go narrated.go othersense.go party.go pattern.go performer.go plan.go precompiled.go question.go rating.go reader.go rejecting.go result.go round.go round_explain.go round_led.go round_peer.go round_state.go schedule.go stance.go suspects_g44.go suspects_g45.go termlist.go text.go warstory.go
+//go:embed accuracy.go answer.go bank.go called_rebutted.go claimed_after_all.go claims.go colocated.go compile.go condition.go contest.go contrast.go counter.go credit.go denial.go denial_scope.go diagnosed.go doc.go endorsed_quote.go endorsing.go finite.go followup.go g42.go grade.go harm_identified.go harm_told.go lemma.go lemma_gen.go mastery.go match.go narrated.go othersense.go party.go pattern.go performer.go plan.go precompiled.go question.go rating.go reader.go rejecting.go result.go round.go round_explain.go round_led.go round_peer.go round_state.go schedule.go stance.go suspects_g44.go suspects_g45.go termlist.go text.go warstory.go
 var compilerSources embed.FS
 
 // compilerFingerprint is a hash of compilerSources: every file of the

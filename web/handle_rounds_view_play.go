@@ -77,6 +77,7 @@ func buildRoundFeedback(cat *content.Catalog, d roundFeedbackData, _ time.Time) 
 		Overtime: ts.Overtime, OvertimePoints: views.Pct(quiz.OvertimePenalty), Used: formatDuration(ts.Used), Answer: t.Text, Graded: buildGraded(cat.Questions, q, t.Text, t.Result),
 		ModelAnswerHTML: q.ModelAnswer.HTML, ContestHref: urls.TurnDisputes(r.ID, seq), Corrected: t.Result.SelfAssessed,
 	}
+	v.Unscored = t.FollowUp == quiz.CustomFollowUp
 	v.FlagCost = FlagCost(q, *t.Result)
 	v.Breakdown = scoreBreakdown(*t.Result, ts.Overtime)
 	if v.Corrected {

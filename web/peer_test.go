@@ -436,6 +436,16 @@ func TestPeerRoundToTheScorecards(t *testing.T) {
 			}
 		})
 	}
+	// The typed follow-up's own page shows no score or verdict either, and
+	// no points missed (QA-54 M4: "Not yet a pass, 2 %" for a correct
+	// answer to the interviewer's question, graded against the rubric).
+	page := env.alice.get(env.roundURL + "/turns/" + seq2)
+	if page.Code != http.StatusOK {
+		t.Fatalf("the typed follow-up's page: status %d", page.Code)
+	}
+	if doc := mustDoc(t, page); doc.Find(`[data-testid=unscored-followup]`).Length() != 1 || doc.Find(`[data-testid=turn-score]`).Length() != 0 || doc.Find(`[data-testid=points-missed]`).Length() != 0 || strings.Contains(doc.Text(), "Not yet a pass") {
+		t.Fatalf("the typed follow-up's page shows a score, a verdict or points missed")
+	}
 	// Each side's export carries its part: the candidate's round with the
 	// typed follow-up and the interviewer's notes, the interviewer's notes
 	// in their own file. A second browser that imports the candidate's file

@@ -1,0 +1,75 @@
+package quiz_test
+
+import (
+	"slices"
+	"testing"
+
+	"lockdrill/quiz"
+)
+
+// qa54Answers are answers a helper wrote while using the app as a new
+// learner (QA-54, g54), verbatim.
+var qa54Answers = map[string]string{
+	"073": "I think the TTL is a trade-off: too long and everyone waits after a crash, too short and a slow holder loses it. I'd measure the job's duration and set the TTL a few times above the p99. I'm not 100% sure, but I believe that if the TTL is longer than the longest GC pause we've ever observed, a pause can't cause two holders, so fencing is only for the paranoid. I'd renew it with a heartbeat at a third of the TTL as well.",
+	"083": "The TTL is a trade-off: too long and everyone waits after a crash, too short and a slow holder loses it. I'd measure the job's duration and set the TTL a few times above the p99. If the TTL is longer than the longest GC pause we've ever observed, a pause can't cause two holders, so fencing is only for the paranoid. I'd renew it with a heartbeat at a third of the TTL as well.",
+	"084": "The TTL is a trade-off: too long and everyone waits after a crash, too short and a slow holder loses it. I'd measure the job's duration and set the TTL a few times above the p99. I'm not 100% sure, but I believe a TTL longer than the longest GC pause we've ever observed means a pause can't cause two holders, so fencing is only for the paranoid. I'd renew it with a heartbeat at a third of the TTL as well.",
+	"088": "quick design notes:\n- API: acquire(name, ttl) -> lease + fencing token (raft index), renew, release, watch\n- storage: 3/5 node raft, grants committed by majority\n- expiry: the client writes its own wall-clock timestamp into the lock record, and the server considers the lock expired when server_now - client_timestamp > ttl\n- failover: new leader resumes lease timers\n- clients send the token to the resource, which rejects older ones, since a paused client can outlive its lease\n- scaling: shard lock names over several raft groups",
+	"107": "A lock doesn't help here: the two steps are in two systems that can't commit together, so I'd use a transactional outbox.\n\n    BEGIN;\n    UPDATE orders SET status = 'SHIPPED' WHERE id = $1;\n    INSERT INTO outbox (order_id, type, payload) VALUES ($1, 'OrderShipped', $2);\n    COMMIT;\n\nBoth rows commit or neither does. A relay then publishes the outbox to Kafka: it remembers the last outbox id it published and reads the next batch with SELECT * FROM outbox WHERE id > $last ORDER BY id LIMIT 500, which never skips a row. After Kafka acks, it saves the new last id. If it crashes between publishing and saving, it republishes that batch, so delivery is at-least-once and consumers dedupe on the event id.",
+	"004": "Restating it: what is the token, what does it fix, who checks it. It's a counter the lock service bumps on every grant (an etcd revision, a ZooKeeper zxid), so later holders always carry bigger numbers. It fixes the holder that was frozen past its lease and writes after the next holder. The check belongs in the storage, in the same statement as the write:\n\n    -- $2 is the fencing token we got with the lock\n    UPDATE inventory\n       SET qty = $1, last_token = $2\n     WHERE sku = $3 AND last_token <= $2;\n    -- 0 rows updated => a newer holder has written, we are fenced off, abort\n\nThe client checking \"do I still hold the lock?\" before writing does not work, because it can pause right after the check. The price is that the storage has to be able to do this conditional write.",
+	"019": "A lock per customer doesn't fix a retry: the retry comes after the first request finished or timed out. What you want is an idempotency key. The client generates a UUID when the user taps Pay, and sends the same key on every retry of that payment. On the server, record the key first with a DynamoDB conditional write, so two concurrent retries can't both proceed:\n\n    table.put_item(\n        Item={\"pk\": f\"idem#{key}\", \"status\": \"IN_PROGRESS\", \"request_hash\": h},\n        ConditionExpression=\"attribute_not_exists(pk)\",\n    )\n    # ConditionalCheckFailedException -> it's a retry: return the stored\n    # result, or 409 if still IN_PROGRESS, or 422 if the request_hash differs\n\nThen call the PSP passing the same key as its idempotency key, and store the response under the key. A retry returns the stored response instead of charging again. Keys need to live in a durable store for at least the retry window, and a record stuck IN_PROGRESS after a crash is resolved by asking the PSP with that key rather than charging blindly.",
+}
+
+// TestQA54Claims: five losing claims of QA-54 raised no flag; three of
+// those answers passed, one as "A strong answer, 90 %" on the topic's
+// central misconception, hedged ("I'm not 100% sure, but I believe ...
+// so fencing is only for the paranoid"). Each now fails on a flag that
+// names it.
+func TestQA54Claims(t *testing.T) {
+	checkTesterClaims(t, []testerCase{
+		{"073", "choose-ttl", "fencing-unneeded", "a hedged, conditional 'fencing is only for the paranoid'"},
+		{"083", "choose-ttl", "fencing-unneeded", "'if the TTL is longer than the longest GC pause ..., so fencing is only for the paranoid'"},
+		{"084", "choose-ttl", "fencing-unneeded", "'I believe a TTL longer than the longest GC pause means ..., so fencing is only for the paranoid'"},
+		{"088", "design-lock-service-q", "wall-clock", "a Slack-style bullet: 'the client writes its own wall-clock timestamp into the lock record'"},
+		{"107", "outbox-pattern", "sequence-commit-order", "'WHERE id > $last ORDER BY id LIMIT 500, which never skips a row'"},
+	}, qa54Answers)
+}
+
+// TestQA54CorrectAnswersPassClean: two strong answers of QA-54 that carry
+// their key point in code failed for it: the fencing check as an UPDATE
+// whose WHERE compares the token, with "The check belongs in the storage,
+// in the same statement as the write" and "0 rows updated => ... fenced
+// off"; and the idempotency key recorded first "with a DynamoDB
+// conditional write". Each now passes with no flag.
+func TestQA54CorrectAnswersPassClean(t *testing.T) {
+	checkTesterPasses(t, []testerCase{
+		{"004", "fencing-token", "", "the fencing check in the storage's UPDATE"},
+		{"019", "idempotency-keys", "", "the key recorded with a DynamoDB conditional write"},
+	}, qa54Answers)
+}
+
+// TestQA54RejectionsStayClean: the same words, rejected or told as a
+// warning, raise none of the flags TestQA54Claims added.
+func TestQA54RejectionsStayClean(t *testing.T) {
+	b := loadBank(t)
+	for _, c := range []struct{ question, flag, text string }{
+		{"choose-ttl", "fencing-unneeded", "Some people call fencing overkill, but no TTL covers every pause, so the resource must check the token."},
+		{"choose-ttl", "fencing-unneeded", "Fencing is not a luxury: a paused holder outlives any TTL."},
+		{"design-lock-service-q", "wall-clock", "Never let the client write its own wall-clock timestamp for the expiry: clocks drift, so the server times the lease on its own monotonic clock."},
+		{"outbox-pattern", "sequence-commit-order", "Paging by id > $last can skip a row whose id was handed out before a slower transaction committed, so the relay re-reads a window behind the last id."},
+	} {
+		q, _ := b.ByID(c.question)
+		if r := b.Grade(q, quiz.Answer{Text: c.text}); slices.Contains(r.FlagIDs(), c.flag) {
+			t.Errorf("%s: %q raised %s", c.question, c.text, c.flag)
+		}
+	}
+}
+
+// TestQA54SpeakerCallsItOverkill: what others call a thing, answered with
+// "but", is set aside; the speaker's own verdict is not.
+func TestQA54SpeakerCallsItOverkill(t *testing.T) {
+	b := loadBank(t)
+	q, _ := b.ByID("choose-ttl")
+	if r := b.Grade(q, quiz.Answer{Text: "I call fencing overkill, but it is cheap to add."}); !slices.Contains(r.FlagIDs(), "fencing-unneeded") {
+		t.Errorf("the speaker's own 'I call fencing overkill' raised %v, want fencing-unneeded", r.FlagIDs())
+	}
+}
