@@ -116,3 +116,26 @@ func TestFixG54Credited(t *testing.T) {
 		{"GN", "unfenceable-resource", "strong-casual"},  // "that stops most zombies"
 	})
 }
+
+// TestFixG54TuningWriters: GT and GU, written blind for tuning during g54,
+// met the grader as any new writer would. A keyword list cut by
+// semicolons, each term with a bracket of notes, passed at 70 %; two
+// correct answers drew a flag; four losing claims passed unflagged. Each
+// is now graded as its writer labelled it.
+func TestFixG54TuningWriters(t *testing.T) {
+	b := loadBank(t)
+	q, _ := b.ByID("unfenceable-resource")
+	if r := b.Grade(q, quiz.Answer{Text: writtenAnswer(t, "GT", "unfenceable-resource", "keyword-salad")}); r.Passed || !r.List {
+		t.Errorf("GT's semicolon keyword list: passed=%v list=%v, want a list that fails", r.Passed, r.List)
+	}
+	checkWrittenPasses(t, [][3]string{
+		{"GT", "design-lock-service-q", "refutes-quote"}, // "both sides would grant the same lock" is the harm told
+		{"GU", "idempotency-keys", "refutes-quote"},      // a key "generated on the device ... and reused on every retry, stored server-side"
+	})
+	checkWrittenClaims(t, []writtenClaim{
+		{"GT", "avoid-the-lock", "mixed-wrong", "fencing-unneeded", "Even with renewals a paused holder can write late, so the resource still needs a check of its own."},
+		{"GT", "etcd-revision-guard", "mixed-wrong", "check-then-act-safe", "A Get and then a Put are two calls, so they are not atomic even though etcd is linearizable; put the compare in one Txn."},
+		{"GT", "holder-id-guard", "mixed-wrong", "check-then-act-safe", "Checking claim_seq in the application and then writing in a separate transaction races: put the check in each write's WHERE."},
+		{"GT", "redis-wait-safe", "mixed-wrong", "wait-makes-safe", "Even when WAIT returns 1 the lock is not safe: the acknowledged replica may not be the one promoted."},
+	})
+}

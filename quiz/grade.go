@@ -796,7 +796,54 @@ func notes(d *doc) bool {
 	// "no ordering."). One line that happens to read as prose ("$me comes
 	// back after restart (same pod name).") among four or more others is
 	// still notes.
-	return frags >= minNoteFragments && (prose == 0 && rest >= minNoteLines || prose == 1 && rest >= minNoteLines+1) || lineNotes(d)
+	return frags >= minNoteFragments && (prose == 0 && rest >= minNoteLines || prose == 1 && rest >= minNoteLines+1) || lineNotes(d) || semicolonNotes(d)
+}
+
+// minSemicolonItems is the fewest items a semicolon list needs to read as
+// notes (see semicolonNotes).
+const minSemicolonItems = 4
+
+// semicolonNotes reports an answer that is one run of items cut by
+// semicolons, most of them with no finite verb outside their brackets
+// (g54, tuning writer GT's keyword list passed at 70 %: "idempotency key
+// per logical payment (provider honours it, window); pre-call
+// remaining-lease check (bounded pauses, drift); fencing proxy/gateway (no
+// bypass, moves problem); ...; risk not zero"): the brackets annotate
+// each term, they say nothing of what it does. Every sentence must be such
+// a run, headers and code lines aside.
+func semicolonNotes(d *doc) bool {
+	items, spoken := 0, 0
+	for _, s := range d.sents {
+		if header(d, s) || codeLine(d, s) {
+			continue
+		}
+		before := items
+		from := s.from
+		for k := s.from; k <= s.to; k++ {
+			if k < s.to && (k == s.from || !(d.toks[k].clause && d.toks[k].brk == ';')) {
+				continue
+			}
+			items++
+			var outside []token
+			inBracket := false
+			for j := from; j < k; j++ {
+				if d.toks[j].clause {
+					inBracket = d.toks[j].brk == '('
+				}
+				if !inBracket {
+					outside = append(outside, d.toks[j])
+				}
+			}
+			if finiteVerb(outside) {
+				spoken++
+			}
+			from = k
+		}
+		if items-before < minSemicolonItems {
+			return false
+		}
+	}
+	return items >= minSemicolonItems && 2*spoken < items
 }
 
 // spokenItems reports whether toks, cut into items as clauseItems cuts

@@ -73,3 +73,27 @@ func TestQA54SpeakerCallsItOverkill(t *testing.T) {
 		t.Errorf("the speaker's own 'I call fencing overkill' raised %v, want fencing-unneeded", r.FlagIDs())
 	}
 }
+
+// TestQA54KeptAliveIsNotTheSignal: a lease "kept alive" names the lease,
+// not the Session.Done() signal watched (QA-54 M2: a follow-up's "It's
+// held only while the session's lease is kept alive" credited the main
+// question with it, 60 % to 90 %); keepalive failures watched still count.
+func TestQA54KeptAliveIsNotTheSignal(t *testing.T) {
+	b := loadBank(t)
+	q, _ := b.ByID("etcd-revision-guard")
+	made := func(text string) bool {
+		for _, p := range b.Grade(q, quiz.Answer{Text: text}).Points {
+			if p.ID == "session-done" {
+				return p.Hit
+			}
+		}
+		t.Fatal("etcd-revision-guard has no session-done point")
+		return false
+	}
+	if made("The lock is a lease. It's held only while the session's lease is kept alive, and the client that holds it runs outside etcd.") {
+		t.Errorf("a lease kept alive ticked session-done")
+	}
+	if !made("I also watch for keepalive failures and stop work at once, knowing that signal arrives late.") {
+		t.Errorf("keepalive failures watched did not tick session-done")
+	}
+}

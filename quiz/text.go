@@ -2333,7 +2333,11 @@ func markFrames(d *doc) {
 				// the way the speaker prescribes ("Correct way is `WAIT
 				// <all replicas> 100` and check returned count equals all
 				// replicas - then every replica has the lock").
-				checkVerbs[t.raw] && prescribedStep(toks, sentStart(k), k)
+				checkVerbs[t.raw] && prescribedStep(toks, sentStart(k), k) ||
+				// g54 (tuning GT): so is the check the speaker says they
+				// would do ("I would do the IsOwner check as a Get and
+				// then, if it holds, issue the Put").
+				checkVerbs[t.raw] && ownCheckStep(toks, sentStart(k), k)
 			for j := k; j < to; j++ {
 				if acted {
 					toks[j].readerProbe = true
@@ -2584,6 +2588,25 @@ func prescribedStep(toks []token, start, k int) bool {
 				}
 			}
 			return toks[k-1].raw == "and"
+		}
+	}
+	return false
+}
+
+// ownCheckStep reports the check at toks[k] as the object of the
+// speaker's own doing: "I would do the IsOwner check", "we'd run the
+// check", with no negator between the speaker and the check.
+func ownCheckStep(toks []token, start, k int) bool {
+	for j := k - 1; j >= start && j >= k-4; j-- {
+		if toks[j].cls&clsNegator != 0 || toks[j].negBy >= 0 || toks[j].clause && j != start {
+			return false
+		}
+		if r := toks[j].raw; r == "do" || r == "run" || r == "perform" {
+			i := j - 1
+			if i >= start && (toks[i].raw == "would" || toks[i].raw == "will") {
+				i--
+			}
+			return i >= start && (toks[i].raw == "i" || toks[i].raw == "we" || toks[i].raw == "i'd" || toks[i].raw == "we'd" || toks[i].raw == "i'll" || toks[i].raw == "we'll")
 		}
 	}
 	return false

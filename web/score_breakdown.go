@@ -58,6 +58,15 @@ func scoreBreakdown(res quiz.Result, overtime bool) *views.ScoreBreakdown {
 		how = fmt.Sprintf("While a core point is missing, the points can make at most %s: up to %s from the core points and %s from the breadth, so a breadth point adds little. Make every core point and the score is %s outright.", pass, views.PctText(quiz.PassMark*0.9), views.PctText(quiz.PassMark*0.1), pass)
 	default:
 		how = "This question has no core points: the score is the share of its key points made."
+		// (QA-54 L1: "Key points 3 of 4 83 %" beside "the share of its
+		// key points" read as wrong arithmetic; the points weigh
+		// differently)
+		for _, p := range res.Points[1:] {
+			if p.Weight != res.Points[0].Weight {
+				how = "This question has no core points: the score is the share of its key points made, by weight (some points count double), so it need not be the count's share."
+				break
+			}
+		}
 	}
 	afterFlags := points
 	type cost struct {

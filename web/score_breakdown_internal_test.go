@@ -107,3 +107,34 @@ func TestScoreBreakdownRoundsAsTheGraderDoes(t *testing.T) {
 		t.Fatalf("core and breadth make %d %%, want the 28 %% the grader's 0.285 shows (steps %+v)", made, b.Steps)
 	}
 }
+
+// TestScoreBreakdownSaysWeightsCount: a question without core points whose
+// points weigh differently says its share is by weight (QA-54 L1: "Key
+// points 3 of 4 83 %" beside "the share of its key points made" read as
+// wrong arithmetic); equal weights keep the plain sentence.
+func TestScoreBreakdownSaysWeightsCount(t *testing.T) {
+	for _, c := range []struct {
+		weights  []float64
+		byWeight bool
+	}{
+		{[]float64{2, 1, 1, 2}, true},
+		{[]float64{1, 1, 1, 1}, false},
+	} {
+		res := quiz.Result{Kind: quiz.KindFreeText}
+		for i, w := range c.weights {
+			res.Points = append(res.Points, quiz.PointResult{ID: strconv.Itoa(i), Weight: w, Hit: i != 2})
+		}
+		ps, ok := quiz.ScorePoints(res.Points)
+		if !ok {
+			t.Fatal("ScorePoints refused the points")
+		}
+		res.Score = ps.Score
+		b := scoreBreakdown(res, false)
+		if b == nil {
+			t.Fatalf("weights %v: no breakdown", c.weights)
+		}
+		if got := strings.Contains(b.How, "by weight"); got != c.byWeight {
+			t.Errorf("weights %v: %q says by weight = %v, want %v", c.weights, b.How, got, c.byWeight)
+		}
+	}
+}
