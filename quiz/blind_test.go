@@ -124,10 +124,10 @@ var (
 	// validation writers while g51 was tuned) for g52; GG, GH and GI
 	// (g51's fresh holdout, read as validation writers while g52 was
 	// tuned) for g53; GJ, GK and GL (g52's fresh holdout, read as
-	// validation writers while g53 was tuned) for g54; GT and GU,
+	// validation writers while g53 was tuned) for g54; GT, GU and GS,
 	// written blind for tuning during g54 (measured on arrival by main
-	// 70cd9bc, then read), for g54.
-	tuningWriters = append(slices.Clone(readerWriters), "CM", "CN", "CO", "CU", "CV", "CR", "CS", "CT", "CZ", "DA", "CW", "CX", "CY", "DE", "DF", "DB", "DC", "DD", "DJ", "DK", "DG", "DH", "DI", "DO", "DP", "DL", "DM", "DN", "DT", "DU", "DQ", "DR", "DS", "DY", "DZ", "EA", "EB", "EC", "ED", "EE", "EF", "EG", "EH", "EI", "EJ", "EK", "EL", "EM", "EN", "EO", "EP", "EQ", "ER", "ES", "ET", "EU", "EV", "EW", "EX", "FE", "EY", "EZ", "FA", "FB", "FC", "FD", "FF", "FG", "FH", "FI", "FJ", "FK", "FL", "FM", "FN", "FO", "FP", "FQ", "FR", "FS", "FT", "FU", "FV", "FW", "FX", "FY", "FZ", "GA", "GB", "GC", "GD", "GE", "GF", "GG", "GH", "GI", "GJ", "GK", "GL", "GT", "GU")
+	// 70cd9bc, GS by 518e248, then read), for g54.
+	tuningWriters = append(slices.Clone(readerWriters), "CM", "CN", "CO", "CU", "CV", "CR", "CS", "CT", "CZ", "DA", "CW", "CX", "CY", "DE", "DF", "DB", "DC", "DD", "DJ", "DK", "DG", "DH", "DI", "DO", "DP", "DL", "DM", "DN", "DT", "DU", "DQ", "DR", "DS", "DY", "DZ", "EA", "EB", "EC", "ED", "EE", "EF", "EG", "EH", "EI", "EJ", "EK", "EL", "EM", "EN", "EO", "EP", "EQ", "ER", "ES", "ET", "EU", "EV", "EW", "EX", "FE", "EY", "EZ", "FA", "FB", "FC", "FD", "FF", "FG", "FH", "FI", "FJ", "FK", "FL", "FM", "FN", "FO", "FP", "FQ", "FR", "FS", "FT", "FU", "FV", "FW", "FX", "FY", "FZ", "GA", "GB", "GC", "GD", "GE", "GF", "GG", "GH", "GI", "GJ", "GK", "GL", "GT", "GU", "GS")
 	// readerWriters are the answers the second reader (quiz/reader) is
 	// trained on: the tuning set of g25. Retraining it on g26's tuning set
 	// (these and CM, CN, CO, CU, CV) lost one losing claim and one verdict

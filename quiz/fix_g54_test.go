@@ -139,3 +139,23 @@ func TestFixG54TuningWriters(t *testing.T) {
 		{"GT", "redis-wait-safe", "mixed-wrong", "wait-makes-safe", "Even when WAIT returns 1 the lock is not safe: the acknowledged replica may not be the one promoted."},
 	})
 }
+
+// TestFixG54TuningWriterGS: GS, written blind for tuning during g54 and
+// measured on arrival by main 518e248 (256/264 verdicts, 2 passing
+// answers flagged, 44/48 claims), as its writer labelled it: two correct
+// answers drew a flag, two failed for a point said in other words, and
+// four losing claims went unflagged (two of those answers passed).
+func TestFixG54TuningWriterGS(t *testing.T) {
+	checkWrittenPasses(t, [][3]string{
+		{"GS", "choose-ttl", "strong-concise"},            // "the worst realistic gap the holder needs between acquiring and finishing"
+		{"GS", "optimistic-concurrency", "refutes-quote"}, // "nobody else can edit; ... never releases unless you add expiry" is the harm
+		{"GS", "holder-id-guard", "rejects-antipattern"},  // "add lease_no, increment it on every claim"
+		{"GS", "redlock-operations-q", "strong-unusual"},  // "a box that crashes stays dark until every lease it might have known about is dead"
+	})
+	checkWrittenClaims(t, []writtenClaim{
+		{"GS", "choose-ttl", "mixed-wrong", "fencing-unneeded", "No buffer lets you skip the protection on the write side: a pause can outlast any TTL."},
+		{"GS", "fencing-token", "mixed-wrong", "volatile-token-counter", "A token counter kept in memory must never start again from 1 after a restart, or old holders win; persist it."},
+		{"GS", "redlock-operations-q", "mixed-wrong", "ttl-as-safety", "A five-minute TTL does not make Redlock safe enough for payments: a pause can still outlast it."},
+		{"GS", "row-lock", "mixed-wrong", "row-lock-scope-wrong", "The row lock is released at commit, so it cannot cover a later request; use a status column for the checkout flow."},
+	})
+}
