@@ -10,6 +10,7 @@ import (
 // qa54Answers are answers a helper wrote while using the app as a new
 // learner (QA-54, g54), verbatim.
 var qa54Answers = map[string]string{
+	"089": "Before writing, the leader reads /config/routes and remembers its ModRevision. Then it writes in a transaction:\n\n    cli.Txn(ctx).\n        If(clientv3.Compare(clientv3.ModRevision(\"/config/routes\"), \"=\", seenRev)).\n        Then(clientv3.OpPut(\"/config/routes\", routes)).\n        Commit()\n\nIf the ModRevision is unchanged, nobody else has written since we read it, which proves we are still the leader and hold the lock, so the write is safe. If it changed, the new leader has written and our Put is rejected.",
 	"073": "I think the TTL is a trade-off: too long and everyone waits after a crash, too short and a slow holder loses it. I'd measure the job's duration and set the TTL a few times above the p99. I'm not 100% sure, but I believe that if the TTL is longer than the longest GC pause we've ever observed, a pause can't cause two holders, so fencing is only for the paranoid. I'd renew it with a heartbeat at a third of the TTL as well.",
 	"083": "The TTL is a trade-off: too long and everyone waits after a crash, too short and a slow holder loses it. I'd measure the job's duration and set the TTL a few times above the p99. If the TTL is longer than the longest GC pause we've ever observed, a pause can't cause two holders, so fencing is only for the paranoid. I'd renew it with a heartbeat at a third of the TTL as well.",
 	"084": "The TTL is a trade-off: too long and everyone waits after a crash, too short and a slow holder loses it. I'd measure the job's duration and set the TTL a few times above the p99. I'm not 100% sure, but I believe a TTL longer than the longest GC pause we've ever observed means a pause can't cause two holders, so fencing is only for the paranoid. I'd renew it with a heartbeat at a third of the TTL as well.",
@@ -95,5 +96,20 @@ func TestQA54KeptAliveIsNotTheSignal(t *testing.T) {
 	}
 	if !made("I also watch for keepalive failures and stop work at once, knowing that signal arrives late.") {
 		t.Errorf("keepalive failures watched did not tick session-done")
+	}
+}
+
+// TestQA54ReadBeforeWriteIsNoClientCheck: reading the data and remembering
+// its ModRevision before a transaction that compares it is no token
+// checked in the client (QA-54 H3 #089: a fatal client-side-fencing flag on
+// "Before writing, the leader reads /config/routes and remembers its
+// ModRevision"); the answer fails on its real mistake, the revision taken
+// as proof of leadership.
+func TestQA54ReadBeforeWriteIsNoClientCheck(t *testing.T) {
+	b := loadBank(t)
+	q, _ := b.ByID("etcd-revision-guard")
+	r := b.Grade(q, quiz.Answer{Text: qa54Answers["089"]})
+	if slices.Contains(r.FlagIDs(), "client-side-fencing") || !slices.Contains(r.FlagIDs(), "data-revision-as-lock") || r.Passed {
+		t.Errorf("#089: passed=%v flags %v, want a fail on data-revision-as-lock without client-side-fencing", r.Passed, r.FlagIDs())
 	}
 }
