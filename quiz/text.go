@@ -4293,6 +4293,13 @@ func markMentions(d *doc) {
 				if cut < 0 && end > j+3 && mainAfterDoneCondition(toks, j, end, s.to) {
 					cut = end
 				}
+				// g54 (QA-54 #085, QA-54b): so does a system named in
+				// capitals with its verb, after a condition with a verb of
+				// its own ("if the worker dies Postgres puts the row back",
+				// "if it times out Redis rolls back the SET").
+				if cut < 0 && end > j+2 && (!toks[end-1].fn || verbParticles[toks[end-1].raw]) && end+1 < s.to && properThenVerb(d, end) && !clauseTakers[toks[end-1].raw] {
+					cut = end
+				}
 				// "If the renew fails it's okay to finish", "if Done()
 				// hasn't fired you're still leader", "if X then Y": a
 				// subject with its copula, or "then", starts it too
@@ -4317,6 +4324,9 @@ func markMentions(d *doc) {
 		}
 	}
 }
+
+// verbParticles end a phrasal verb: "if it times out".
+var verbParticles = setOf(`out up down over off back away`)
 
 // mainSubjectOpeners open the subject of a main clause after a
 // condition written without its comma.
