@@ -10,6 +10,7 @@ import (
 // qa54Answers are answers a helper wrote while using the app as a new
 // learner (QA-54, g54), verbatim.
 var qa54Answers = map[string]string{
+	"b048": "Let me do the arithmetic. TTL 30 s. Acquiring across the nodes took 2 s and we allow 200 ms of clock drift, so validity = TTL - elapsed - drift = 30 - 2 - 0.2 = 27.8 s. Our job's p99 is 20 s and its worst case in the last month was 24 s, so it always finishes inside its 27.8 s validity, and therefore a second holder can't appear while the first is still working. If it ever ran longer we'd see it in the metrics and raise the TTL. A shorter TTL would free the lock faster after a crash, but 30 s is an acceptable wait.",
 	"b054": "It isn't that I'd never use a lock, but often I don't. If the data lives in a database, a unique constraint or a guarded UPDATE makes the decision without one. If the handler is idempotent, duplicates are harmless. And when two updates colliding needs them to land within the same few milliseconds, as with our admin settings page that gets a handful of saves a day, I'd deliberately not coordinate at all, because the race is too rare to happen in practice.",
 	"085":  "Workers claim jobs in a short transaction:\n\n    UPDATE jobs SET status = 'running', worker = $1\n     WHERE id = (SELECT id FROM jobs WHERE status = 'queued'\n                  ORDER BY id FOR UPDATE SKIP LOCKED LIMIT 1)\n    RETURNING id, payload;\n\nSKIP LOCKED makes concurrent workers skip rows another transaction is claiming instead of blocking or taking the same one. The claim commits right away and the worker processes the job outside the transaction; if the worker dies Postgres puts the row back because its connection closes, so we never lose a job. The handler must be idempotent since a job can be retried, and we index (status, id).",
 	"b014": "It isn't that WAIT can't help at all. If WAIT 1 100 returns 1, the key is on at least one replica before we start work, and if it times out Redis rolls back the SET, so we never act on a lock that exists only on the master. What it doesn't cover is a failover that promotes a different replica than the one that acknowledged, and it doesn't help a client that pauses past the TTL; that still needs a fencing token checked by the resource.",
@@ -134,11 +135,14 @@ func TestQA54ConditionWithoutComma(t *testing.T) {
 	}
 }
 
-// TestQA54NotCoordinatingBecauseRare: the speaker's own choice not to
-// coordinate, because the race is "too rare to happen in practice", is
-// the dismissed race, negated verb and all (QA-54b #054 passed at 60 %).
-func TestQA54NotCoordinatingBecauseRare(t *testing.T) {
+// TestQA54bClaims: two losing claims QA-54b wrote passed unflagged: the
+// speaker's own choice not to coordinate, because the race is "too rare
+// to happen in practice" (60 %), and a TTL argued safe by arithmetic
+// ("it always finishes inside its 27.8 s validity, and therefore a second
+// holder can't appear"). Each now fails on its flag.
+func TestQA54bClaims(t *testing.T) {
 	checkTesterClaims(t, []testerCase{
 		{"b054", "avoid-the-lock", "race-odds-dismissed", "'I'd deliberately not coordinate at all, because the race is too rare to happen in practice'"},
+		{"b048", "choose-ttl", "ttl-as-safety", "timing arithmetic: 'it always finishes inside its 27.8 s validity, and therefore a second holder can't appear'"},
 	}, qa54Answers)
 }
