@@ -2606,7 +2606,7 @@ func ownCheckStep(toks []token, start, k int) bool {
 			if i >= start && (toks[i].raw == "would" || toks[i].raw == "will") {
 				i--
 			}
-			return i >= start && (toks[i].raw == "i" || toks[i].raw == "we" || toks[i].raw == "i'd" || toks[i].raw == "we'd" || toks[i].raw == "i'll" || toks[i].raw == "we'll")
+			return i >= start && firstPersonWords[toks[i].raw]
 		}
 	}
 	return false
