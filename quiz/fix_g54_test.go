@@ -1,7 +1,6 @@
 package quiz_test
 
 import (
-	"slices"
 	"testing"
 
 	"lockdrill/quiz"
@@ -35,44 +34,24 @@ func TestFixG54PassingClean(t *testing.T) {
 			t.Errorf("%s %s %s: passed=%v flags %v, want a pass with no flag", w[0], w[1], w[2], r.Passed, r.FlagIDs())
 		}
 	}
-	for _, c := range []struct {
-		question, flag, text string
-	}{
-		{"fencing-token", "ttl-as-safety", "The lease guarantees exclusion: when it expires the holder is gone, so nobody else can write meanwhile."},
-		{"avoid-the-lock", "lock-instead-of-constraint", "A Redis lock per order prevents duplicate rows, so we can drop the unique index."},
-		{"design-lock-service-q", "fencing-unneeded", "NTP is enough to keep the clients in sync, so they can compare the expiry with their own clock."},
-		{"redis-lock-and-failure", "random-fencing-token", "The random value of the lock is fine as a fencing token, since it is unique."},
-		{"optimistic-concurrency", "lock-across-network-call", "Under the lock the API call and the database write are effectively atomic."},
-	} {
-		q, _ := b.ByID(c.question)
-		if r := b.Grade(q, quiz.Answer{Text: c.text}); !slices.Contains(r.FlagIDs(), c.flag) {
-			t.Errorf("%s: %q raised %v, want %s", c.question, c.text, r.FlagIDs(), c.flag)
-		}
-	}
+	checkFlagCases(t, []flagCase{
+		{"plain claim", "fencing-token", "ttl-as-safety", "The lease guarantees exclusion: when it expires the holder is gone, so nobody else can write meanwhile.", true},
+		{"plain claim", "avoid-the-lock", "lock-instead-of-constraint", "A Redis lock per order prevents duplicate rows, so we can drop the unique index.", true},
+		{"plain claim", "design-lock-service-q", "fencing-unneeded", "NTP is enough to keep the clients in sync, so they can compare the expiry with their own clock.", true},
+		{"plain claim", "redis-lock-and-failure", "random-fencing-token", "The random value of the lock is fine as a fencing token, since it is unique.", true},
+		{"plain claim", "optimistic-concurrency", "lock-across-network-call", "Under the lock the API call and the database write are effectively atomic.", true},
+	})
 }
 
 // TestFixG54OtherSense: the words of a claim taken in another sense raise
 // nothing, the same words making the claim still do.
 func TestFixG54OtherSense(t *testing.T) {
-	b := loadBank(t)
-	for _, c := range []struct {
-		question, flag, text string
-		raised               bool
-	}{
-		// an upper-case OK after a reply is the server's answer
-		{"redis-lock-and-failure", "random-fencing-token", "Take it with SET lock <random token> NX PX 30000 and you hold it if the reply is OK.", false},
-		{"redis-lock-and-failure", "random-fencing-token", "A random token is ok as a fencing token, nobody can guess it.", true},
-		// to make the call is to decide
-		{"optimistic-concurrency", "lock-across-network-call", "Save with UPDATE ... WHERE version = $loaded; the database makes the call atomically and a zero-row result is a conflict.", false},
-		// enough for a harm says how little it takes
-		{"design-lock-service-q", "fencing-unneeded", "NTP can step clocks, and a few hundred milliseconds of skew is enough for two holders.", false},
-	} {
-		q, _ := b.ByID(c.question)
-		r := b.Grade(q, quiz.Answer{Text: c.text})
-		if got := slices.Contains(r.FlagIDs(), c.flag); got != c.raised {
-			t.Errorf("%s: %q raised %v, want %s raised=%v", c.question, c.text, r.FlagIDs(), c.flag, c.raised)
-		}
-	}
+	checkFlagCases(t, []flagCase{
+		{"an upper-case OK after a reply is the server's answer", "redis-lock-and-failure", "random-fencing-token", "Take it with SET lock <random token> NX PX 30000 and you hold it if the reply is OK.", false},
+		{"ok as approval", "redis-lock-and-failure", "random-fencing-token", "A random token is ok as a fencing token, nobody can guess it.", true},
+		{"to make the call is to decide", "optimistic-concurrency", "lock-across-network-call", "Save with UPDATE ... WHERE version = $loaded; the database makes the call atomically and a zero-row result is a conflict.", false},
+		{"enough for a harm says how little it takes", "design-lock-service-q", "fencing-unneeded", "NTP can step clocks, and a few hundred milliseconds of skew is enough for two holders.", false},
+	})
 }
 
 // TestFixG54Claims: four losing claims of GM, GN and GO raised no flag

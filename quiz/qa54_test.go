@@ -55,28 +55,20 @@ func TestQA54CorrectAnswersPassClean(t *testing.T) {
 // TestQA54RejectionsStayClean: the same words, rejected or told as a
 // warning, raise none of the flags TestQA54Claims added.
 func TestQA54RejectionsStayClean(t *testing.T) {
-	b := loadBank(t)
-	for _, c := range []struct{ question, flag, text string }{
-		{"choose-ttl", "fencing-unneeded", "Some people call fencing overkill, but no TTL covers every pause, so the resource must check the token."},
-		{"choose-ttl", "fencing-unneeded", "Fencing is not a luxury: a paused holder outlives any TTL."},
-		{"design-lock-service-q", "wall-clock", "Never let the client write its own wall-clock timestamp for the expiry: clocks drift, so the server times the lease on its own monotonic clock."},
-		{"outbox-pattern", "sequence-commit-order", "Paging by id > $last can skip a row whose id was handed out before a slower transaction committed, so the relay re-reads a window behind the last id."},
-	} {
-		q, _ := b.ByID(c.question)
-		if r := b.Grade(q, quiz.Answer{Text: c.text}); slices.Contains(r.FlagIDs(), c.flag) {
-			t.Errorf("%s: %q raised %s", c.question, c.text, c.flag)
-		}
-	}
+	checkFlagCases(t, []flagCase{
+		{"others call it overkill", "choose-ttl", "fencing-unneeded", "Some people call fencing overkill, but no TTL covers every pause, so the resource must check the token.", false},
+		{"not a luxury", "choose-ttl", "fencing-unneeded", "Fencing is not a luxury: a paused holder outlives any TTL.", false},
+		{"never the client's clock", "design-lock-service-q", "wall-clock", "Never let the client write its own wall-clock timestamp for the expiry: clocks drift, so the server times the lease on its own monotonic clock.", false},
+		{"paging can skip", "outbox-pattern", "sequence-commit-order", "Paging by id > $last can skip a row whose id was handed out before a slower transaction committed, so the relay re-reads a window behind the last id.", false},
+	})
 }
 
 // TestQA54SpeakerCallsItOverkill: what others call a thing, answered with
 // "but", is set aside; the speaker's own verdict is not.
 func TestQA54SpeakerCallsItOverkill(t *testing.T) {
-	b := loadBank(t)
-	q, _ := b.ByID("choose-ttl")
-	if r := b.Grade(q, quiz.Answer{Text: "I call fencing overkill, but it is cheap to add."}); !slices.Contains(r.FlagIDs(), "fencing-unneeded") {
-		t.Errorf("the speaker's own 'I call fencing overkill' raised %v, want fencing-unneeded", r.FlagIDs())
-	}
+	checkFlagCases(t, []flagCase{
+		{"the speaker's own verdict", "choose-ttl", "fencing-unneeded", "I call fencing overkill, but it is cheap to add.", true},
+	})
 }
 
 // TestQA54KeptAliveIsNotTheSignal: a lease "kept alive" names the lease,
@@ -86,19 +78,10 @@ func TestQA54SpeakerCallsItOverkill(t *testing.T) {
 func TestQA54KeptAliveIsNotTheSignal(t *testing.T) {
 	b := loadBank(t)
 	q, _ := b.ByID("etcd-revision-guard")
-	made := func(text string) bool {
-		for _, p := range b.Grade(q, quiz.Answer{Text: text}).Points {
-			if p.ID == "session-done" {
-				return p.Hit
-			}
-		}
-		t.Fatal("etcd-revision-guard has no session-done point")
-		return false
-	}
-	if made("The lock is a lease. It's held only while the session's lease is kept alive, and the client that holds it runs outside etcd.") {
+	if pointHit(t, b.Grade(q, quiz.Answer{Text: "The lock is a lease. It's held only while the session's lease is kept alive, and the client that holds it runs outside etcd."}), "session-done") {
 		t.Errorf("a lease kept alive ticked session-done")
 	}
-	if !made("I also watch for keepalive failures and stop work at once, knowing that signal arrives late.") {
+	if !pointHit(t, b.Grade(q, quiz.Answer{Text: "I also watch for keepalive failures and stop work at once, knowing that signal arrives late."}), "session-done") {
 		t.Errorf("keepalive failures watched did not tick session-done")
 	}
 }
@@ -128,11 +111,9 @@ func TestQA54ConditionWithoutComma(t *testing.T) {
 		{"085", "skip-locked-queue", "claim-lock-outlives-commit", "after the claim commits, 'if the worker dies Postgres puts the row back'"},
 		{"b014", "redis-wait-safe", "wait-makes-safe", "'if it times out Redis rolls back the SET'"},
 	}, qa54Answers)
-	b := loadBank(t)
-	q, _ := b.ByID("redis-wait-safe")
-	if r := b.Grade(q, quiz.Answer{Text: "If WAIT times out Redis keeps the SET on the primary, so check the count WAIT returns and treat 0 as not acquired."}); slices.Contains(r.FlagIDs(), "wait-makes-safe") {
-		t.Errorf("the correct 'if WAIT times out Redis keeps the SET' raised wait-makes-safe")
-	}
+	checkFlagCases(t, []flagCase{
+		{"the correct consequent", "redis-wait-safe", "wait-makes-safe", "If WAIT times out Redis keeps the SET on the primary, so check the count WAIT returns and treat 0 as not acquired.", false},
+	})
 }
 
 // TestQA54bClaims: two losing claims QA-54b wrote passed unflagged: the
